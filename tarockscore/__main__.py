@@ -1,0 +1,5 @@
+"""Entry point for ``python -m tarockscore`` (CLI layer)."""
+
+from tarockscore.cli import main
+
+main()

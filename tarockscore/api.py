@@ -1,0 +1,38 @@
+"""The library entry points that wire profile, hand and scoring together (core layer).
+
+Every CLI command calls one function here or in the ledger module; scripts can do the same.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from tarockscore.errors import TarockError
+from tarockscore.hand import Hand, parse_hand
+from tarockscore.profile import Profile
+from tarockscore.profile_file import DEFAULT_PROFILE, load_profile
+from tarockscore.scoring import Score, score_hand
+
+
+def profile_for(mapping: Mapping[str, Any], profile_ref: str | None) -> Profile:
+    """``--profile`` wins, then the hand's own ``profile`` key, then the default."""
+    ref = profile_ref or mapping.get("profile") or DEFAULT_PROFILE
+    if not isinstance(ref, str):
+        raise TarockError(f"profile: {ref!r} is not a profile name or path")
+    return load_profile(ref)
+
+
+def parse(mapping: Mapping[str, Any], profile: Profile, where: str = "") -> Hand:
+    try:
+        return parse_hand(mapping, profile)
+    except TarockError as exc:
+        raise exc.located(where) if where else exc from None
+
+
+def score_mapping(
+    mapping: Mapping[str, Any], profile_ref: str | None = None, where: str = ""
+) -> tuple[Score, Profile]:
+    """Score a hand given as hand-file keys; the profile comes from ``profile_for``."""
+    profile = profile_for(mapping, profile_ref)
+    return score_hand(parse(mapping, profile, where), profile), profile

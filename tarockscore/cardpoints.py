@@ -1,0 +1,55 @@
+"""Card points: parse and render exact values counted in thirds (core layer, no I/O)."""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+_MIXED = re.compile(r"^\s*(\d+)\s+(\d+)\s*/\s*(\d+)\s*$")
+_FRACTION = re.compile(r"^\s*(\d+)\s*/\s*(\d+)\s*$")
+_WHOLE = re.compile(r"^\s*(\d+)\s*$")
+_VULGAR = {"⅓": Fraction(1, 3), "⅔": Fraction(2, 3)}
+
+
+def parse_points(value: object) -> Fraction:
+    """Read card points from an int or a string such as ``"35 2/3"``, ``"107/3"``, ``"35⅔"``.
+
+    Raises ValueError with a message naming what is allowed; never accepts a float, because
+    a binary float cannot hold a third.
+    """
+    if isinstance(value, bool) or not isinstance(value, int | str):
+        raise ValueError(
+            f"{value!r} is not a card point count: give a whole number or a string such as "
+            '"35 2/3"'
+        )
+    if isinstance(value, int):
+        return Fraction(value)
+    text = value.strip()
+    for glyph, third in _VULGAR.items():
+        if text.endswith(glyph) and _WHOLE.match(text[:-1] or "0"):
+            return Fraction(int(text[:-1] or "0")) + third
+    if m := _WHOLE.match(text):
+        return Fraction(int(m.group(1)))
+    if m := _MIXED.match(text):
+        whole, num, den = (int(g) for g in m.groups())
+        if den == 0 or num >= den:
+            raise ValueError(f"{value!r}: the fraction part must be a proper fraction such as 2/3")
+        return whole + Fraction(num, den)
+    if m := _FRACTION.match(text):
+        num, den = (int(g) for g in m.groups())
+        if den == 0:
+            raise ValueError(f"{value!r}: division by zero")
+        return Fraction(num, den)
+    raise ValueError(
+        f"{value!r} is not a card point count: give a whole number or a string such as "
+        '"35 2/3" or "107/3"'
+    )
+
+
+def render_points(points: Fraction) -> str | int:
+    """The inverse of :func:`parse_points`: an int when whole, else ``"35 2/3"``."""
+    if points.denominator == 1:
+        return int(points)
+    whole = points.numerator // points.denominator
+    rest = points - whole
+    return f"{whole} {rest.numerator}/{rest.denominator}" if whole else f"{rest.numerator}/{rest.denominator}"

@@ -1,0 +1,148 @@
+"""The ``tarockscore`` command line (CLI layer): parse arguments, call the core, print.
+
+The only module that imports Typer. Every user-facing error is a :class:`TarockError`; the
+command group turns it into ``error: WHERE: MESSAGE`` lines on stderr and its exit code
+(1: the input breaks the rules; 2: usage), once for all commands.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+import typer
+from typer.core import TyperGroup
+
+from tarockscore.errors import TarockError
+
+
+class _Group(TyperGroup):
+    def invoke(self, ctx: typer.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except TarockError as exc:
+            for problem in exc.problems:
+                typer.echo(f"error: {problem.render()}", err=True)
+            raise typer.Exit(exc.exit_code) from None
+
+
+app = typer.Typer(
+    cls=_Group,
+    help="Score Austrian Tarock hands (Königrufen, Zwanzigerrufen) under a house-rule profile.",
+    rich_markup_mode=None,
+    pretty_exceptions_enable=False,
+    add_completion=False,
+    no_args_is_help=True,
+)
+profiles_app = typer.Typer(
+    cls=_Group, help="List the shipped profiles, or show one with its price list.", rich_markup_mode=None
+)
+app.add_typer(profiles_app, name="profiles")
+
+
+HandOpt = typer.Argument(None, help="A hand file (TOML, see docs/hand-format.md), or - for stdin.")
+ProfileOpt = typer.Option(None, "--profile", "-P", help="A shipped profile name or a path to a profile file.")
+
+
+def _any_short(values: dict[str, Any]) -> bool:
+    return any(v not in (None, False, []) for v in values.values())
+
+
+@app.command()
+def score(
+    hand_file: str | None = HandOpt,
+    profile: str | None = ProfileOpt,
+    json_out: bool = typer.Option(False, "--json", help="Print JSON (victory_points, lines, payout)."),
+    explain: bool = typer.Option(False, "--explain", help="Show the arithmetic bet by bet, with its rules."),
+    contract: str | None = typer.Option(None, "--contract", "-c", help="Contract, e.g. rufer, dreier, bettler."),
+    players: str | None = typer.Option(None, "--players", "-p", help="Seat order, Forehand first: A,B,C,D."),
+    declarer: str | None = typer.Option(None, "--declarer", "-d", help="Who played the contract."),
+    partner: str | None = typer.Option(None, "--partner", "-w", help="Holder of the called King (or XX)."),
+    points: list[str] = typer.Option(
+        [], "--points", "-t", help='Declarer side\'s card points ("35 2/3"); Dodge Round: NAME=POINTS, repeated.'
+    ),
+    defender_points: str | None = typer.Option(None, "--defender-points", help="The Defenders' card points, checked."),
+    won: bool | None = typer.Option(None, "--won/--lost", help="Outcome instead of card points (negative contracts)."),
+    kontra: list[str] = typer.Option(
+        [], "--kontra", "-k", help="Kontra step on the contract; negative contracts: DEFENDER=STEP, repeated."
+    ),
+    huettenfleck: bool = typer.Option(False, "--huettenfleck", help="Kontra said before the talon was seen."),
+    talon: bool = typer.Option(False, "--talon", help="The called King lay in the talon."),
+    conceded: bool = typer.Option(False, "--conceded", help="With --talon: the declarer conceded at once."),
+    renonce: str | None = typer.Option(None, "--renonce", help="The player who revoked."),
+    bonus: list[str] = typer.Option(
+        [], "--bonus", "-b", help="NAME[,declarers|defenders][,announced][,lost][,STEP], repeated."
+    ),
+) -> None:
+    """Score one hand: each player's Victory Points and the arithmetic, bet by bet."""
+    from tarockscore import api, render
+
+    short = dict(
+        contract=contract, players=players, declarer=declarer, partner=partner, points=points,
+        defender_points=defender_points, won=won, kontra=kontra, huettenfleck=huettenfleck,
+        talon=talon, conceded=conceded, renonce=renonce, bonus=bonus,
+    )
+    mapping, name = read_hand_or_short(hand_file, short)
+    result, prof = api.score_mapping(mapping, profile, where=name)
+    if json_out:
+        typer.echo(render.dumps(render.score_json(result)))
+    elif explain:
+        typer.echo(render.explain(result, prof))
+    else:
+        typer.echo(render.score_table(result))
+
+
+def read_hand_or_short(hand_file: str | None, short: dict[str, Any]) -> tuple[dict[str, Any], str]:
+    """A hand from a file (or stdin) or from the short command-line form, never both."""
+    from tarockscore.errors import UsageError
+    from tarockscore.handfile import read_hand_mapping
+
+    if hand_file is not None:
+        if _any_short(short):
+            raise UsageError("give either a hand file or the hand's options, not both")
+        return read_hand_mapping(hand_file)
+    if not _any_short(short):
+        raise UsageError("give a hand file (or - for stdin), or the hand's options: see --help")
+    from tarockscore.shortform import hand_from_options
+
+    options = dict(short)
+    options["bonuses"] = options.pop("bonus")
+    return hand_from_options(**options), "command line"
+
+
+@profiles_app.callback(invoke_without_command=True)
+def profiles(ctx: typer.Context) -> None:
+    """List the shipped profiles."""
+    if ctx.invoked_subcommand is not None:
+        return
+    from tabulate import tabulate
+
+    from tarockscore.profile_file import load_profile, shipped_names
+
+    rows = []
+    for name in shipped_names():
+        p = load_profile(name)
+        rows.append([p.name, p.family.value, p.settlement.value, p.ladder[p.ceiling - 1].name, p.title])
+    typer.echo(tabulate(rows, headers=["profile", "game", "settlement", "ceiling", "title"]))
+
+
+@profiles_app.command("show")
+def profiles_show(
+    name: str = typer.Argument(..., help="A shipped profile name or a path to a profile file."),
+    toml_out: bool = typer.Option(False, "--toml", help="Print the resolved profile as TOML."),
+) -> None:
+    """Show a profile: its rules and price list (every contract and bonus with its value)."""
+    import tomli_w
+
+    from tarockscore import render
+    from tarockscore.profile_file import load_profile
+
+    prof = load_profile(name)
+    if toml_out:
+        typer.echo(tomli_w.dumps(dict(prof.document)), nl=False)
+    else:
+        typer.echo(render.price_list(prof))
+
+
+def main() -> None:
+    app()

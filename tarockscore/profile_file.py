@@ -1,0 +1,108 @@
+"""Finding, reading and resolving profile files (I/O layer).
+
+Shipped profiles live in the repository's ``profiles/`` folder (installed as
+``tarockscore/_profiles``). ``--profile`` takes a shipped name or a path to a TOML file of the
+user's own. ``extends`` names a parent (a shipped name, or a path relative to the file); tables
+are merged key by key and arrays replaced whole.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from tarockscore.errors import ProfileError, near_miss, one_of
+from tarockscore.profile import Profile, build_profile
+
+DEFAULT_PROFILE = "koenigrufen"
+
+
+def profiles_dir() -> Path:
+    """The folder of shipped profiles: the source tree's, else the installed copy."""
+    here = Path(__file__).resolve().parent
+    for candidate in (here.parent / "profiles", here / "_profiles"):
+        if candidate.is_dir():
+            return candidate
+    raise ProfileError("the shipped profiles folder is missing from this installation")
+
+
+def shipped_names() -> list[str]:
+    return sorted(p.stem for p in profiles_dir().glob("*.toml"))
+
+
+def merge(base: Mapping[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
+    """Deep merge: tables key by key, everything else (arrays included) replaced."""
+    out = dict(base)
+    for key, value in over.items():
+        if isinstance(value, dict) and isinstance(out.get(key), dict):
+            out[key] = merge(out[key], value)
+        else:
+            out[key] = value
+    return out
+
+
+def _locate(ref: str, relative_to: Path | None) -> Path:
+    looks_like_path = ref.endswith(".toml") or "/" in ref or "\\" in ref
+    if looks_like_path:
+        path = Path(ref)
+        if not path.is_absolute() and relative_to is not None:
+            path = relative_to / path
+        if not path.is_file():
+            raise ProfileError(f"profile file {ref!r} not found")
+        return path
+    path = profiles_dir() / f"{ref}.toml"
+    if not path.is_file():
+        names = shipped_names()
+        raise ProfileError(
+            f"unknown profile {ref!r}; shipped profiles: {one_of(names)}{near_miss(ref, names)}; "
+            "or give the path to a .toml file"
+        )
+    return path
+
+
+def read_toml(path: Path) -> dict[str, Any]:
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise ProfileError(f"{path}: cannot read: {exc.strerror}") from None
+    try:
+        return tomllib.loads(data.decode("utf-8"))
+    except UnicodeDecodeError as exc:
+        raise ProfileError(f"{path}: not UTF-8 text (byte {exc.start})") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ProfileError(f"{path}: not valid TOML: {exc}") from None
+
+
+def resolve_document(ref: str, relative_to: Path | None = None, _chain: tuple[Path, ...] = ()) -> dict[str, Any]:
+    """The profile's mapping with every ``extends`` folded in (``extends`` itself removed)."""
+    path = _locate(ref, relative_to).resolve()
+    if path in _chain:
+        cycle = " → ".join(p.name for p in (*_chain, path))
+        raise ProfileError(f"profile extends itself: {cycle}")
+    document = read_toml(path)
+    parent = document.get("extends")
+    if parent is None:
+        return document
+    if not isinstance(parent, str):
+        raise ProfileError(f"{path}: extends: {parent!r} is not a profile name or path")
+    base = resolve_document(parent, path.parent, (*_chain, path))
+    merged = merge(base, document)
+    merged.pop("extends", None)
+    return merged
+
+
+def load_profile(ref: str | None = None, overrides: Mapping[str, Any] | None = None) -> Profile:
+    """Load a shipped profile by name, or a user's profile by path; optionally merge overrides."""
+    ref = ref or DEFAULT_PROFILE
+    document = resolve_document(ref)
+    if overrides:
+        document = merge(document, overrides)
+    where = ref if ref.endswith(".toml") else f"profile {ref}"
+    return build_profile(document, where)
+
+
+def profile_from_document(document: Mapping[str, Any], where: str = "") -> Profile:
+    """A profile from a resolved mapping stored elsewhere (a ledger carries one)."""
+    return build_profile(document, where)

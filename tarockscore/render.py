@@ -1,0 +1,204 @@
+"""Turning results into text: tables (tabulate), JSON and CSV (rendering layer, no scoring)."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from tabulate import tabulate
+
+from tarockscore.cardpoints import render_points
+from tarockscore.profile import Kind, Profile
+from tarockscore.scoring import Line, Score
+
+
+def signed(n: int) -> str:
+    return f"+{n}" if n > 0 else str(n)
+
+
+def dumps(data: Any) -> str:
+    return json.dumps(data, indent=2, ensure_ascii=False)
+
+
+def factors_text(line: Line) -> str:
+    return " ".join(f"×{f.multiplier} {f.label}" for f in line.factors)
+
+
+def adds_text(points: Mapping[str, int]) -> str:
+    parts = [f"{p} {signed(v)}" for p, v in points.items() if v]
+    return ", ".join(parts) if parts else "nobody"
+
+
+def score_table(score: Score) -> str:
+    """The result of one hand: one row per bet, then each player's Victory Points."""
+    payout = score.payout is not None
+    rows = []
+    for line in score.lines:
+        row = [line.label, line.base, factors_text(line) or "-", line.value]
+        if payout:
+            row.append(line.stake)
+        row.append(", ".join(line.winners) or "-")
+        row += [signed(line.points[p]) if line.points[p] else "" for p in score.players]
+        rows.append(row)
+    total = ["Victory Points", "", "", ""] + ([""] if payout else []) + [""]
+    total += [signed(score.victory_points[p]) for p in score.players]
+    rows.append(total)
+    if score.payout is not None:
+        rows.append(["Payout (with Kontra)", "", "", ""] + [""] + [""] + [signed(score.payout[p]) for p in score.players])
+    headers = ["bet", "base", "factors", "value"] + (["stake"] if payout else []) + ["won by", *score.players]
+    text = tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True)
+    if score.notes:
+        text += "\n" + "\n".join(f"note: {n}" for n in score.notes)
+    return text
+
+
+def line_json(line: Line, with_payout: bool) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "bet": line.bet,
+        "label": line.label,
+        "base": line.base,
+        "base_rule": line.base_rule,
+        "factors": [
+            {"label": f.label, "multiplier": f.multiplier, "rule": f.rule, "kontra": f.kontra} for f in line.factors
+        ],
+        "value": line.value,
+        "winners": list(line.winners),
+        "losers": list(line.losers),
+        "victory_points": dict(line.points),
+    }
+    if with_payout:
+        out["stake"] = line.stake
+        out["payout"] = dict(line.payout)
+    if line.note:
+        out["note"] = line.note
+    return out
+
+
+def score_json(score: Score) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "profile": score.profile,
+        "contract": score.contract,
+        "players": list(score.players),
+        "declarers": list(score.declarers),
+        "won": score.won,
+        "victory_points": dict(score.victory_points),
+    }
+    if score.payout is not None:
+        out["payout"] = dict(score.payout)
+    out["lines"] = [line_json(line, score.payout is not None) for line in score.lines]
+    out["notes"] = list(score.notes)
+    return out
+
+
+def explain(score: Score, profile: Profile) -> str:
+    """Bet by bet, the arithmetic and the profile rule behind every number."""
+    out = [f"Profile {profile.name!r}: {profile.title}", f"Contract: {score.contract}"]
+    if score.won is not None:
+        out.append(f"Result: the declarers {'won' if score.won else 'lost'}")
+    for i, line in enumerate(score.lines, 1):
+        out.append("")
+        out.append(f"{i}. {line.label}")
+        source = _source(profile, line.base_rule)
+        out.append(f"   base {line.base}  [{line.base_rule}]" + (f"  ({source})" if source else ""))
+        running = line.base
+        for f in line.factors:
+            running *= f.multiplier
+            money = "  (money only: settlement.kontra_scope = 'payout')" if f.kontra and score.payout is not None else ""
+            out.append(f"   ×{f.multiplier} {f.label} = {running}  [{f.rule}]{money}")
+        if score.payout is not None and line.value != line.stake:
+            out.append(f"   on the score sheet {line.value}, in the payout {line.stake}")
+        mode = profile.settlement.value
+        out.append(f"   won by {', '.join(line.winners) or 'nobody'}; settled {mode!r} [settlement.mode]: {adds_text(line.points)}")
+        if line.note:
+            out.append(f"   note: {line.note}")
+    out.append("")
+    out.append("Victory Points: " + ", ".join(f"{p} {signed(v)}" for p, v in score.victory_points.items()))
+    if score.payout is not None:
+        out.append("Payout: " + ", ".join(f"{p} {signed(v)}" for p, v in score.payout.items()))
+    out += [f"note: {n}" for n in score.notes]
+    return "\n".join(out)
+
+
+def _source(profile: Profile, rule: str) -> str:
+    parts = rule.split(".")
+    if len(parts) == 3 and parts[0] == "contracts" and parts[1] in profile.contracts:
+        return profile.contracts[parts[1]].source
+    if len(parts) == 3 and parts[0] == "bonuses" and parts[1] in profile.bonuses:
+        return profile.bonuses[parts[1]].source
+    return ""
+
+
+def price_list(profile: Profile) -> str:
+    """Every contract and bonus with its value: what a table looks at before bidding."""
+    contract_rows = []
+    for c in profile.contracts.values():
+        lost = c.value * c.loss_factor
+        contract_rows.append(
+            [
+                c.name,
+                ", ".join(c.aliases),
+                c.kind.value,
+                {"called": "2 v 2", "alone": "1 v 3", "everyone": "each for themselves"}[c.team.value],
+                c.value,
+                lost if c.kind is not Kind.DODGE else "",
+                "×2" if c.doubles_bonuses else "",
+                ", ".join(c.bonuses) or "none",
+            ]
+        )
+    bonus_rows = []
+    for b in profile.bonuses.values():
+        if b.name == "valat":
+            continue
+        bonus_rows.append(
+            [
+                b.name,
+                ", ".join(b.aliases),
+                b.value,
+                b.value * profile.announced_factor if b.announce else "-",
+                b.value * profile.solo_bonus_factor,
+                b.value * profile.announced_factor * profile.solo_bonus_factor if b.announce else "-",
+                "yes" if b.kontra else "never",
+            ]
+        )
+    ladder = ", ".join(
+        f"{s.name} ×{s.multiplier}" + ("" if s.level <= profile.ceiling else " (above the ceiling)") for s in profile.ladder
+    )
+    valat = (
+        f"contract ×{profile.valat_silent} silent, ×{profile.valat_announced} announced (replaces the contract)"
+        if profile.valat_model.value == "multiplier"
+        else f"{profile.valat_silent} silent, {profile.valat_announced} announced (beside the contract)"
+    )
+    lines = [
+        f"{profile.name}: {profile.title}",
+        f"source: {profile.source}",
+        f"card points: {render_points(profile.card_points_total)}, the declarers win with "
+        f"{render_points(profile.win_threshold)}",
+        f"settlement: {profile.settlement.value}; Kontra changes the {'score' if profile.kontra_scope.value == 'score' else 'payout only'}",
+        f"Kontra ladder: {ladder}",
+        f"Hüttenfleck: {'×' + str(profile.huettenfleck_multiplier) if profile.huettenfleck else 'not allowed'}",
+        f"Valat: {valat}",
+        "",
+        tabulate(
+            contract_rows,
+            headers=["contract", "aliases", "kind", "sides", "won", "lost", "bonuses", "allowed bonuses"],
+            disable_numparse=True,
+        ),
+        "",
+        tabulate(
+            bonus_rows,
+            headers=["bonus", "aliases", "silent", "announced", "silent in solo", "announced in solo", "Kontra"],
+            disable_numparse=True,
+        ),
+    ]
+    return "\n".join(lines)
+
+
+def csv_text(headers: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(headers)
+    writer.writerows(rows)
+    return buffer.getvalue()

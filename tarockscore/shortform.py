@@ -1,0 +1,122 @@
+"""The short command-line form of a hand, turned into hand-file keys (core layer, pure).
+
+At the table nobody writes a TOML file. ``tarockscore score -c rufer -p A,B,C,D -d A --partner C
+--points "40 1/3" -k kontra -b pagat,announced,kontra`` gives the same mapping a hand file would.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from tarockscore.errors import Collector, UsageError
+
+_SIDE = {"declarers": "declarers", "decl": "declarers", "d": "declarers",
+         "defenders": "defenders", "def": "defenders", "x": "defenders"}
+_ANNOUNCED = {"announced": True, "ann": True, "a": True, "silent": False, "s": False}
+_MADE = {"made": True, "m": True, "lost": False, "failed": False, "l": False}
+
+
+def parse_bonus(spec: str, problems: Collector, where: str) -> dict[str, Any]:
+    """``"pagat,announced,made,kontra"`` → a ``[[bonus]]`` table.
+
+    The first word is the bonus; then, in any order: a side (declarers/decl/d, defenders/def/x),
+    announced/ann/a or silent/s, made/m or lost/failed/l, and a Kontra step name.
+    """
+    words = [w for w in re.split(r"[\s,:/]+", spec.strip()) if w]
+    if not words:
+        problems.add(where, "empty bonus; write e.g. 'pagat,announced,kontra'")
+        return {}
+    entry: dict[str, Any] = {"name": words[0]}
+    for word in words[1:]:
+        key = word.lower()
+        if key in _SIDE:
+            entry["side"] = _SIDE[key]
+        elif key in _ANNOUNCED:
+            entry["announced"] = _ANNOUNCED[key]
+        elif key in _MADE:
+            entry["made"] = _MADE[key]
+        elif "kontra" in entry:
+            problems.add(where, f"{word!r}: the bonus already has the Kontra step {entry['kontra']!r}")
+        else:
+            entry["kontra"] = key
+    return entry
+
+
+def _pairs(values: Sequence[str], problems: Collector, where: str) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for value in values:
+        for part in value.split(";"):
+            name, sep, rest = part.partition("=")
+            if not sep or not name.strip() or not rest.strip():
+                problems.add(where, f"{part!r}: expected NAME=VALUE")
+                continue
+            out[name.strip()] = rest.strip()
+    return out
+
+
+def _points(value: str) -> int | str:
+    return int(value) if value.strip().isdigit() else value.strip()
+
+
+def hand_from_options(
+    *,
+    contract: str | None,
+    players: str | None,
+    declarer: str | None,
+    partner: str | None,
+    points: Sequence[str],
+    defender_points: str | None,
+    won: bool | None,
+    kontra: Sequence[str],
+    huettenfleck: bool,
+    talon: bool,
+    conceded: bool,
+    renonce: str | None,
+    bonuses: Sequence[str],
+) -> dict[str, Any]:
+    """The hand mapping for the short form; raises :class:`UsageError` (exit 2) for bad syntax."""
+    problems = Collector()
+    hand: dict[str, Any] = {}
+    if contract is None:
+        problems.add("--contract", "missing: give a hand file, or at least --contract and --players")
+    else:
+        hand["contract"] = contract
+    if players is not None:
+        hand["players"] = [p.strip() for p in players.split(",") if p.strip()]
+    if declarer is not None:
+        hand["declarer"] = declarer
+    if partner is not None:
+        hand["partner"] = partner
+    if points:
+        if any("=" in p for p in points):
+            hand["card_points"] = {k: _points(v) for k, v in _pairs(points, problems, "--points").items()}
+        elif len(points) > 1:
+            problems.add("--points", "given more than once; per player write --points NAME=POINTS")
+        else:
+            hand["card_points"] = _points(points[0])
+    if defender_points is not None:
+        hand["defender_card_points"] = _points(defender_points)
+    if won is not None:
+        hand["won"] = won
+    if kontra:
+        if any("=" in k for k in kontra):
+            hand["kontra"] = _pairs(kontra, problems, "--kontra")
+        elif len(kontra) > 1:
+            problems.add("--kontra", "given more than once; per Defender write --kontra NAME=STEP")
+        else:
+            hand["kontra"] = kontra[0]
+    if huettenfleck:
+        hand["huettenfleck"] = True
+    if talon:
+        hand["called_king"] = "talon"
+        hand["conceded"] = conceded
+    elif conceded:
+        hand["conceded"] = True
+    if renonce is not None:
+        hand["renonce"] = renonce
+    if bonuses:
+        hand["bonus"] = [parse_bonus(b, problems, f"--bonus {b!r}") for b in bonuses]
+    problems.raise_if_any(UsageError)
+    return hand
