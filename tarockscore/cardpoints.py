@@ -19,8 +19,7 @@ def parse_points(value: object) -> Fraction:
     """
     if isinstance(value, bool) or not isinstance(value, int | str):
         raise ValueError(
-            f"{value!r} is not a card point count: give a whole number or a string such as "
-            '"35 2/3"'
+            f'{value!r} is not a card point count: give a whole number or a string such as "35 2/3"'
         )
     if isinstance(value, int):
         return Fraction(value)
@@ -41,8 +40,7 @@ def parse_points(value: object) -> Fraction:
             raise ValueError(f"{value!r}: division by zero")
         return Fraction(num, den)
     raise ValueError(
-        f"{value!r} is not a card point count: give a whole number or a string such as "
-        '"35 2/3" or "107/3"'
+        f'{value!r} is not a card point count: give a whole number or a string such as "35 2/3" or "107/3"'
     )
 
 

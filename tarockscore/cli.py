@@ -9,15 +9,15 @@ from __future__ import annotations
 
 from typing import Any
 
-
 import typer
+from typer._click.core import Context
 from typer.core import TyperGroup
 
 from tarockscore.errors import TarockError
 
 
 class _Group(TyperGroup):
-    def invoke(self, ctx: typer.Context) -> Any:
+    def invoke(self, ctx: Context) -> Any:
         try:
             return super().invoke(ctx)
         except TarockError as exc:
@@ -54,15 +54,24 @@ def score(
     profile: str | None = ProfileOpt,
     json_out: bool = typer.Option(False, "--json", help="Print JSON (victory_points, lines, payout)."),
     explain: bool = typer.Option(False, "--explain", help="Show the arithmetic bet by bet, with its rules."),
-    contract: str | None = typer.Option(None, "--contract", "-c", help="Contract, e.g. rufer, dreier, bettler."),
+    contract: str | None = typer.Option(
+        None, "--contract", "-c", help="Contract, e.g. rufer, dreier, bettler."
+    ),
     players: str | None = typer.Option(None, "--players", "-p", help="Seat order, Forehand first: A,B,C,D."),
     declarer: str | None = typer.Option(None, "--declarer", "-d", help="Who played the contract."),
     partner: str | None = typer.Option(None, "--partner", "-w", help="Holder of the called King (or XX)."),
     points: list[str] = typer.Option(
-        [], "--points", "-t", help='Declarer side\'s card points ("35 2/3"); Dodge Round: NAME=POINTS, repeated.'
+        [],
+        "--points",
+        "-t",
+        help='Declarer side\'s card points ("35 2/3"); Dodge Round: NAME=POINTS, repeated.',
     ),
-    defender_points: str | None = typer.Option(None, "--defender-points", help="The Defenders' card points, checked."),
-    won: bool | None = typer.Option(None, "--won/--lost", help="Outcome instead of card points (negative contracts)."),
+    defender_points: str | None = typer.Option(
+        None, "--defender-points", help="The Defenders' card points, checked."
+    ),
+    won: bool | None = typer.Option(
+        None, "--won/--lost", help="Outcome instead of card points (negative contracts)."
+    ),
     kontra: list[str] = typer.Option(
         [], "--kontra", "-k", help="Kontra step on the contract; negative contracts: DEFENDER=STEP, repeated."
     ),
@@ -77,11 +86,21 @@ def score(
     """Score one hand: each player's Victory Points and the arithmetic, bet by bet."""
     from tarockscore import api, render
 
-    short = dict(
-        contract=contract, players=players, declarer=declarer, partner=partner, points=points,
-        defender_points=defender_points, won=won, kontra=kontra, huettenfleck=huettenfleck,
-        talon=talon, conceded=conceded, renonce=renonce, bonus=bonus,
-    )
+    short = {
+        "contract": contract,
+        "players": players,
+        "declarer": declarer,
+        "partner": partner,
+        "points": points,
+        "defender_points": defender_points,
+        "won": won,
+        "kontra": kontra,
+        "huettenfleck": huettenfleck,
+        "talon": talon,
+        "conceded": conceded,
+        "renonce": renonce,
+        "bonus": bonus,
+    }
     mapping, name = read_hand_or_short(hand_file, short)
     result, prof = api.score_mapping(mapping, profile, where=name)
     if json_out:

@@ -100,9 +100,20 @@ class Hand:
 
 
 HAND_KEYS = (
-    "profile", "players", "contract", "declarer", "partner", "card_points",
-    "defender_card_points", "won", "kontra", "huettenfleck", "called_king", "conceded",
-    "renonce", "bonus",
+    "profile",
+    "players",
+    "contract",
+    "declarer",
+    "partner",
+    "card_points",
+    "defender_card_points",
+    "won",
+    "kontra",
+    "huettenfleck",
+    "called_king",
+    "conceded",
+    "renonce",
+    "bonus",
 )
 
 
@@ -114,7 +125,7 @@ def parse_hand(data: Mapping[str, Any], profile: Profile) -> Hand:
     players = _players(r, profile, problems)
     table = set(players)
 
-    contract_given = r.str("contract")
+    contract_given = r.text("contract")
     contract_name = profile.contract_name(contract_given) if contract_given else None
     if contract_given and contract_name is None:
         problems.add(
@@ -137,7 +148,7 @@ def parse_hand(data: Mapping[str, Any], profile: Profile) -> Hand:
     partner = player("partner")
     renonce = player("renonce")
     won = r.optional_bool("won")
-    huettenfleck = r.bool("huettenfleck", False)
+    huettenfleck = r.flag("huettenfleck", False)
     called_king = r.optional_str("called_king")
     conceded = r.optional_bool("conceded")
     kontra_raw = r.raw("kontra")
@@ -184,7 +195,9 @@ def parse_hand(data: Mapping[str, Any], profile: Profile) -> Hand:
             if called_king != "talon":
                 problems.add("called_king", f"{called_king!r} is not allowed; the only value is 'talon'")
             elif contract.team is not Team.CALLED or not profile.talon:
-                problems.add("called_king", f"'talon': no King is called in {contract.name} under {profile.name!r}")
+                problems.add(
+                    "called_king", f"'talon': no King is called in {contract.name} under {profile.name!r}"
+                )
             elif profile.called_king_rule.value == "redeal":
                 problems.add(
                     "called_king",
@@ -192,22 +205,34 @@ def parse_hand(data: Mapping[str, Any], profile: Profile) -> Hand:
                     "(called_king_in_talon.rule = 'redeal'): there is no hand to score",
                 )
         if conceded and called_king != "talon":
-            problems.add("conceded", 'a hand is conceded only when the called King lies in the talon (called_king = "talon")')
+            problems.add(
+                "conceded",
+                'a hand is conceded only when the called King lies in the talon (called_king = "talon")',
+            )
 
         # -- card points and outcome -------------------------------------------------------
         if dodge:
             dodge_points = _dodge_points(cp_raw, players, profile, problems)
             if won is not None:
-                problems.add("won", f"{contract.name} has no declarer who wins or loses; give card_points per player")
+                problems.add(
+                    "won", f"{contract.name} has no declarer who wins or loses; give card_points per player"
+                )
         else:
             card_points, defender_points = _side_points(cp_raw, dcp_raw, profile, problems)
             if contract.kind is Kind.NEGATIVE:
                 if card_points is not None:
-                    problems.add("card_points", f"{contract.name} is decided by tricks, not card points: give won = true or false")
+                    problems.add(
+                        "card_points",
+                        f"{contract.name} is decided by tricks, not card points: give won = true or false",
+                    )
                 if won is None and not renonce:
-                    problems.add("won", f"missing: did the declarer of {contract.name} win? (won = true or false)")
+                    problems.add(
+                        "won", f"missing: did the declarer of {contract.name} win? (won = true or false)"
+                    )
             elif card_points is None and won is None and not conceded and not renonce:
-                problems.add("card_points", "missing: give the declarer side's card points, or won = true or false")
+                problems.add(
+                    "card_points", "missing: give the declarer side's card points, or won = true or false"
+                )
             if card_points is not None and won is not None:
                 by_points = card_points >= profile.win_threshold
                 if by_points != won:
@@ -232,12 +257,16 @@ def parse_hand(data: Mapping[str, Any], profile: Profile) -> Hand:
             elif not contract.talon or contract.kind is not Kind.POSITIVE:
                 problems.add("huettenfleck", f"{contract.name} has no talon to say it before")
             elif hand_kontra is not None and hand_kontra != "kontra":
-                problems.add("kontra", f"{hand_kontra!r} cannot be combined with the Hüttenfleck, which is the contract's Kontra")
+                problems.add(
+                    "kontra",
+                    f"{hand_kontra!r} cannot be combined with the Hüttenfleck, which is the contract's Kontra",
+                )
 
         # -- bonuses -------------------------------------------------------------------------
         bonuses = _bonuses(bonus_raw, contract.name, contract.bonuses, profile, problems)
         if contract.requires_announced and not any(
-            b.name in contract.requires_announced and b.announced and b.side is Side.DECLARERS for b in bonuses
+            b.name in contract.requires_announced and b.announced and b.side is Side.DECLARERS
+            for b in bonuses
         ):
             problems.add(
                 "bonus",
@@ -290,7 +319,9 @@ def parse_hand(data: Mapping[str, Any], profile: Profile) -> Hand:
 def _players(r: Reader, profile: Profile, problems: Collector) -> list[str]:
     raw = r.raw("players")
     if raw is None:
-        problems.add("players", f"missing (required): the {profile.players} players in seat order, Forehand first")
+        problems.add(
+            "players", f"missing (required): the {profile.players} players in seat order, Forehand first"
+        )
         return []
     if not isinstance(raw, list) or not all(isinstance(p, str) and p.strip() for p in raw):
         problems.add("players", f"{raw!r}: expected an array of {profile.players} names")
@@ -343,7 +374,9 @@ def _side_points(
             problems.add("defender_card_points", "given twice (also in the card_points table)")
         defenders = _check_points("defender_card_points", dcp_raw, profile, problems)
         if cp_raw is None:
-            problems.add("card_points", "missing: defender_card_points is given only together with card_points")
+            problems.add(
+                "card_points", "missing: defender_card_points is given only together with card_points"
+            )
     if declarers is not None and defenders is not None and declarers + defenders != profile.card_points_total:
         problems.add(
             "card_points",
@@ -360,14 +393,18 @@ def _dodge_points(
         problems.add(
             "card_points",
             f"{cp_raw!r}: the Dodge Round needs a table of every player's card points, "
-            '{ Anna = "20 1/3", ... }' if cp_raw is not None else
-            'missing: the Dodge Round needs a table of every player\'s card points, { Anna = "20 1/3", ... }',
+            '{ Anna = "20 1/3", ... }'
+            if cp_raw is not None
+            else 'missing: the Dodge Round needs a table of every player\'s card points, { Anna = "20 1/3", ... }',
         )
         return ()
     points: list[tuple[str, Fraction]] = []
     for name, value in cp_raw.items():
         if players and name not in players:
-            problems.add(f"card_points.{name}", f"not at the table; players are {one_of(players)}{near_miss(name, players)}")
+            problems.add(
+                f"card_points.{name}",
+                f"not at the table; players are {one_of(players)}{near_miss(name, players)}",
+            )
             continue
         checked = _check_points(f"card_points.{name}", value, profile, problems)
         if checked is not None:
@@ -424,7 +461,10 @@ def _contract_kontra(
     if raw is None:
         return None, ()
     if kind is Kind.DODGE and not profile.dodge_kontra:
-        problems.add("kontra", f"{raw!r}: profile {profile.name!r} has no Kontra in the Dodge Round (kontra.dodge_round = false)")
+        problems.add(
+            "kontra",
+            f"{raw!r}: profile {profile.name!r} has no Kontra in {contract}, the Dodge Round (kontra.dodge_round = false)",
+        )
         return None, ()
     individual = kind is Kind.NEGATIVE and profile.negative_kontra is NegativeKontra.INDIVIDUAL
     if isinstance(raw, dict):
@@ -432,14 +472,17 @@ def _contract_kontra(
             problems.add(
                 "kontra",
                 f"a table of Defenders is only for contra ad personam in negative contracts; "
-                f"on {contract} give one step, e.g. kontra = \"kontra\"",
+                f'on {contract} give one step, e.g. kontra = "kontra"',
             )
             return None, ()
         defenders = [p for p in players if p not in (declarer, partner)]
         steps: list[tuple[str, str]] = []
         for name, value in raw.items():
             if name not in defenders:
-                problems.add(f"kontra.{name}", f"not a Defender; the Defenders are {one_of(defenders)}{near_miss(name, defenders)}")
+                problems.add(
+                    f"kontra.{name}",
+                    f"not a Defender; the Defenders are {one_of(defenders)}{near_miss(name, defenders)}",
+                )
                 continue
             step = _step(f"kontra.{name}", value, profile, problems)
             if step is not None:
@@ -472,10 +515,10 @@ def _bonuses(
             problems.add(path, f"{item!r}: expected a table with name, side, announced, made, kontra")
             continue
         r = Reader(item, path, problems)
-        given = r.str("name")
+        given = r.text("name")
         side = r.choice("side", Side, Side.DECLARERS)
-        announced = r.bool("announced", False)
-        made = r.bool("made", True)
+        announced = r.flag("announced", False)
+        made = r.flag("made", True)
         kontra_raw = r.raw("kontra")
         r.finish()
         if not given:
@@ -504,9 +547,15 @@ def _bonuses(
         kontra: str | None = None
         if kontra_raw is not None:
             if not announced:
-                problems.add(f"{path}.kontra", f"{kontra_raw!r}: a silent bonus cannot be doubled; only an announced one")
+                problems.add(
+                    f"{path}.kontra",
+                    f"{kontra_raw!r} on the silent {name}: a silent bonus cannot be doubled, only an announced one",
+                )
             elif not bonus.kontra:
-                problems.add(f"{path}.kontra", f"{kontra_raw!r}: {profile.name!r} never doubles the {name} (bonuses.{name}.kontra = false)")
+                problems.add(
+                    f"{path}.kontra",
+                    f"{kontra_raw!r}: {profile.name!r} never doubles the {name} (bonuses.{name}.kontra = false)",
+                )
             else:
                 kontra = _step(f"{path}.kontra", kontra_raw, profile, problems)
         entries.append(BonusEntry(name=name, side=side, announced=announced, made=made, kontra=kontra))
@@ -546,7 +595,12 @@ def hand_to_mapping(hand: Hand) -> dict[str, Any]:
     if hand.bonuses:
         bonuses = []
         for b in hand.bonuses:
-            entry: dict[str, Any] = {"name": b.name, "side": b.side.value, "announced": b.announced, "made": b.made}
+            entry: dict[str, Any] = {
+                "name": b.name,
+                "side": b.side.value,
+                "announced": b.announced,
+                "made": b.made,
+            }
             if b.kontra is not None:
                 entry["kontra"] = b.kontra
             bonuses.append(entry)

@@ -230,23 +230,23 @@ def build_profile(document: Mapping[str, Any], where: str = "") -> Profile:
     """Validate a resolved profile mapping; raise :class:`ProfileError` listing every problem."""
     problems = Collector()
     top = Reader(document, "", problems)
-    schema = top.int("schema")
+    schema = top.number("schema")
     if schema != SCHEMA and top.has("schema"):
         problems.add("schema", f"{schema!r} is not a profile schema this version reads; expected {SCHEMA}")
-    name = top.str("name")
-    title = top.str("title")
-    source = top.str("source")
+    name = top.text("name")
+    title = top.text("title")
+    source = top.text("source")
     top.optional_str("extends")
 
     game = top.table("game")
     family = game.choice("family", Family)
-    players = game.int("players", minimum=4)
+    players = game.number("players", minimum=4)
     total = game.points("card_points_total")
     threshold = game.points("win_threshold")
-    thirds = game.bool("thirds")
-    talon = game.bool("talon")
-    announced_factor = game.int("announced_factor", minimum=1)
-    solo_bonus_factor = game.int("solo_bonus_factor", minimum=1)
+    thirds = game.flag("thirds")
+    talon = game.flag("talon")
+    announced_factor = game.number("announced_factor", minimum=1)
+    solo_bonus_factor = game.number("solo_bonus_factor", minimum=1)
     game.finish()
     if threshold > total:
         problems.add("game.win_threshold", f"{threshold} is above card_points_total {total}")
@@ -259,7 +259,7 @@ def build_profile(document: Mapping[str, Any], where: str = "") -> Profile:
 
     ko = top.table("kontra")
     ladder = _ladder(ko, problems)
-    ceiling_name = ko.str("ceiling")
+    ceiling_name = ko.text("ceiling")
     aliases_reader = ko.table("aliases")
     aliases: dict[str, str] = {}
     step_names = [s.name for s in ladder]
@@ -282,31 +282,31 @@ def build_profile(document: Mapping[str, Any], where: str = "") -> Profile:
             f"{near_miss(ceiling_name, step_names)}",
         )
     negative = ko.choice("negative", NegativeKontra)
-    dodge = ko.bool("dodge_round")
-    huette = ko.bool("huettenfleck")
-    huette_mult = ko.int("huettenfleck_multiplier", minimum=1)
+    dodge = ko.flag("dodge_round")
+    huette = ko.flag("huettenfleck")
+    huette_mult = ko.number("huettenfleck_multiplier", minimum=1)
     huette_scope = ko.choice("huettenfleck_scope", HuettenfleckScope)
     ko.finish()
 
     br = top.table("bonus_rules")
-    silent_fail = br.bool("silent_failure_counts")
-    requires_kontra = br.bool("defender_announce_requires_kontra")
+    silent_fail = br.flag("silent_failure_counts")
+    requires_kontra = br.flag("defender_announce_requires_kontra")
     br.finish()
 
     va = top.table("valat")
     valat_model = va.choice("model", ValatModel)
-    valat_silent = va.int("silent", minimum=1)
-    valat_announced = va.int("announced", minimum=1)
+    valat_silent = va.number("silent", minimum=1)
+    valat_announced = va.number("announced", minimum=1)
     valat_bonuses = va.choice("bonuses", ValatBonuses)
-    valat_cancels = va.bool("cancels_game_kontra")
-    valat_solo = va.bool("solo_doubles")
-    valat_min = va.bool("silent_min_rule")
+    valat_cancels = va.flag("cancels_game_kontra")
+    valat_solo = va.flag("solo_doubles")
+    valat_min = va.flag("silent_min_rule")
     va.finish()
 
     ck = top.table("called_king_in_talon")
     ck_rule = ck.choice("rule", CalledKingRule)
     ck_pays = ck.choice("concede_pays", ConcedePays)
-    ck_void = ck.bool("solo_kontra_void")
+    ck_void = ck.flag("solo_kontra_void")
     ck.finish()
 
     rn = top.table("renonce")
@@ -315,12 +315,12 @@ def build_profile(document: Mapping[str, Any], where: str = "") -> Profile:
 
     tr = top.table("trischaken")
     trischaken = Trischaken(
-        losers=tr.int("losers", minimum=1),
+        losers=tr.number("losers", minimum=1),
         ties=tr.choice("ties", Ties),
-        forehand_loses_ties=tr.bool("forehand_loses_ties"),
+        forehand_loses_ties=tr.flag("forehand_loses_ties"),
         mayor_threshold=tr.points("mayor_threshold"),
-        mayor_factor=tr.int("mayor_factor", minimum=1),
-        forehand_factor=tr.int("forehand_factor", minimum=1),
+        mayor_factor=tr.number("mayor_factor", minimum=1),
+        forehand_factor=tr.number("forehand_factor", minimum=1),
         virgins=tr.choice("virgins", Virgins),
     )
     tr.finish()
@@ -393,7 +393,7 @@ def _ladder(ko: Reader, problems: Collector) -> tuple[KontraStep, ...]:
             problems.add(path, "expected a table { name = ..., multiplier = ... }")
             continue
         r = Reader(item, path, problems)
-        step = KontraStep(name=r.str("name"), multiplier=r.int("multiplier", minimum=2), level=i + 1)
+        step = KontraStep(name=r.text("name"), multiplier=r.number("multiplier", minimum=2), level=i + 1)
         r.finish()
         if step.multiplier <= previous or step.multiplier % previous:
             problems.add(
@@ -412,13 +412,13 @@ def _bonuses(table: Reader, problems: Collector) -> dict[str, Bonus]:
         r = table.table(name)
         bonus = Bonus(
             name=name,
-            value=r.int("value", minimum=0),
-            kontra=r.bool("kontra", True),
-            announce=r.bool("announce", True),
+            value=r.number("value", minimum=0),
+            kontra=r.flag("kontra", True),
+            announce=r.flag("announce", True),
             aliases=r.str_list("aliases"),
-            source=r.str("source", ""),
+            source=r.text("source", ""),
         )
-        enabled = r.bool("enabled", True)
+        enabled = r.flag("enabled", True)
         r.finish()
         if enabled:
             bonuses[name] = bonus
@@ -433,18 +433,18 @@ def _contracts(
         r = table.table(name)
         contract = Contract(
             name=name,
-            value=r.int("value", minimum=0),
+            value=r.number("value", minimum=0),
             kind=r.choice("kind", Kind),
             team=r.choice("team", Team),
             bonuses=r.str_list("bonuses"),
             aliases=r.str_list("aliases"),
-            doubles_bonuses=r.bool("doubles_bonuses", False),
-            loss_factor=r.int("loss_factor", 1, minimum=1),
-            talon=r.bool("talon", profile_talon) and profile_talon,
+            doubles_bonuses=r.flag("doubles_bonuses", False),
+            loss_factor=r.number("loss_factor", 1, minimum=1),
+            talon=r.flag("talon", profile_talon) and profile_talon,
             requires_announced=r.str_list("requires_announced"),
-            source=r.str("source", ""),
+            source=r.text("source", ""),
         )
-        enabled = r.bool("enabled", True)
+        enabled = r.flag("enabled", True)
         r.finish()
         if not enabled:
             continue
@@ -457,7 +457,7 @@ def _contracts(
                         f"{near_miss(bonus, bonuses)}",
                     )
         if contract.kind is Kind.DODGE and contract.team is not Team.EVERYONE:
-            problems.add(r.where("team"), "a dodge contract is played by everyone: team = \"everyone\"")
+            problems.add(r.where("team"), 'a dodge contract is played by everyone: team = "everyone"')
         contracts[name] = contract
     return contracts
 

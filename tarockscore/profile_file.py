@@ -75,7 +75,9 @@ def read_toml(path: Path) -> dict[str, Any]:
         raise ProfileError(f"{path}: not valid TOML: {exc}") from None
 
 
-def resolve_document(ref: str, relative_to: Path | None = None, _chain: tuple[Path, ...] = ()) -> dict[str, Any]:
+def resolve_document(
+    ref: str, relative_to: Path | None = None, _chain: tuple[Path, ...] = ()
+) -> dict[str, Any]:
     """The profile's mapping with every ``extends`` folded in (``extends`` itself removed)."""
     path = _locate(ref, relative_to).resolve()
     if path in _chain:

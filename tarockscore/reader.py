@@ -57,7 +57,7 @@ class Reader:
     def _wrong(self, key: str, value: object, wanted: str) -> None:
         self.problems.add(self.where(key), f"{value!r} is {type_name(value)}; expected {wanted}")
 
-    def str(self, key: str, default: str | None = None, *, required: bool = True) -> str:
+    def text(self, key: str, default: str | None = None, *, required: bool = True) -> str:
         value = self._get(key, required and default is None)
         if value is _MISSING:
             return default if default is not None else ""
@@ -75,7 +75,7 @@ class Reader:
             return None
         return value
 
-    def bool(self, key: str, default: bool | None = None) -> bool:
+    def flag(self, key: str, default: bool | None = None) -> bool:
         value = self._get(key, default is None)
         if value is _MISSING:
             return bool(default)
@@ -93,7 +93,7 @@ class Reader:
             return None
         return value
 
-    def int(self, key: str, default: int | None = None, *, minimum: int | None = None) -> int:
+    def number(self, key: str, default: int | None = None, *, minimum: int | None = None) -> int:
         value = self._get(key, default is None)
         if value is _MISSING:
             return default if default is not None else 0
@@ -121,7 +121,9 @@ class Reader:
             return default if default is not None else next(iter(enum))
         if not isinstance(value, str) or value not in allowed:
             hint = near_miss(value, allowed) if isinstance(value, str) else ""
-            self.problems.add(self.where(key), f"{value!r} is not allowed; choose one of {one_of(allowed)}{hint}")
+            self.problems.add(
+                self.where(key), f"{value!r} is not allowed; choose one of {one_of(allowed)}{hint}"
+            )
             return default if default is not None else next(iter(enum))
         return enum(value)
 

@@ -35,19 +35,23 @@ def adds_text(points: Mapping[str, int]) -> str:
 def score_table(score: Score) -> str:
     """The result of one hand: one row per bet, then each player's Victory Points."""
     payout = score.payout is not None
-    rows = []
+    rows: list[Sequence[object]] = []
     for line in score.lines:
-        row = [line.label, line.base, factors_text(line) or "-", line.value]
+        row: list[object] = [line.label, line.base, factors_text(line) or "-", line.value]
         if payout:
             row.append(line.stake)
         row.append(", ".join(line.winners) or "-")
         row += [signed(line.points[p]) if line.points[p] else "" for p in score.players]
         rows.append(row)
-    total = ["Victory Points", "", "", ""] + ([""] if payout else []) + [""]
+    total: list[object] = ["Victory Points", "", "", "", *([""] if payout else []), ""]
     total += [signed(score.victory_points[p]) for p in score.players]
     rows.append(total)
     if score.payout is not None:
-        rows.append(["Payout (with Kontra)", "", "", ""] + [""] + [""] + [signed(score.payout[p]) for p in score.players])
+        rows.append(
+            ["Payout (with Kontra)", "", "", "", ""]
+            + [""]
+            + [signed(score.payout[p]) for p in score.players]
+        )
     headers = ["bet", "base", "factors", "value"] + (["stake"] if payout else []) + ["won by", *score.players]
     text = tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True)
     if score.notes:
@@ -62,7 +66,8 @@ def line_json(line: Line, with_payout: bool) -> dict[str, Any]:
         "base": line.base,
         "base_rule": line.base_rule,
         "factors": [
-            {"label": f.label, "multiplier": f.multiplier, "rule": f.rule, "kontra": f.kontra} for f in line.factors
+            {"label": f.label, "multiplier": f.multiplier, "rule": f.rule, "kontra": f.kontra}
+            for f in line.factors
         ],
         "value": line.value,
         "winners": list(line.winners),
@@ -106,12 +111,18 @@ def explain(score: Score, profile: Profile) -> str:
         running = line.base
         for f in line.factors:
             running *= f.multiplier
-            money = "  (money only: settlement.kontra_scope = 'payout')" if f.kontra and score.payout is not None else ""
+            money = (
+                "  (money only: settlement.kontra_scope = 'payout')"
+                if f.kontra and score.payout is not None
+                else ""
+            )
             out.append(f"   ×{f.multiplier} {f.label} = {running}  [{f.rule}]{money}")
         if score.payout is not None and line.value != line.stake:
             out.append(f"   on the score sheet {line.value}, in the payout {line.stake}")
         mode = profile.settlement.value
-        out.append(f"   won by {', '.join(line.winners) or 'nobody'}; settled {mode!r} [settlement.mode]: {adds_text(line.points)}")
+        out.append(
+            f"   won by {', '.join(line.winners) or 'nobody'}; settled {mode!r} [settlement.mode]: {adds_text(line.points)}"
+        )
         if line.note:
             out.append(f"   note: {line.note}")
     out.append("")
@@ -164,7 +175,8 @@ def price_list(profile: Profile) -> str:
             ]
         )
     ladder = ", ".join(
-        f"{s.name} ×{s.multiplier}" + ("" if s.level <= profile.ceiling else " (above the ceiling)") for s in profile.ladder
+        f"{s.name} ×{s.multiplier}" + ("" if s.level <= profile.ceiling else " (above the ceiling)")
+        for s in profile.ladder
     )
     valat = (
         f"contract ×{profile.valat_silent} silent, ×{profile.valat_announced} announced (replaces the contract)"
@@ -189,7 +201,15 @@ def price_list(profile: Profile) -> str:
         "",
         tabulate(
             bonus_rows,
-            headers=["bonus", "aliases", "silent", "announced", "silent in solo", "announced in solo", "Kontra"],
+            headers=[
+                "bonus",
+                "aliases",
+                "silent",
+                "announced",
+                "silent in solo",
+                "announced in solo",
+                "Kontra",
+            ],
             disable_numparse=True,
         ),
     ]

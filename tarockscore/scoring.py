@@ -98,7 +98,11 @@ def _title(name: str) -> str:
 
 
 def settle(
-    winners: tuple[str, ...], losers: tuple[str, ...], value: int, mode: SettlementMode, players: Iterable[str]
+    winners: tuple[str, ...],
+    losers: tuple[str, ...],
+    value: int,
+    mode: SettlementMode,
+    players: Iterable[str],
 ) -> dict[str, int]:
     """What each player adds for one bet of ``value`` won by ``winners`` from ``losers``.
 
@@ -148,7 +152,12 @@ class _Scorer:
         previous = 1
         for s in self.profile.ladder[: step.level]:
             factors.append(
-                Factor(f"{_title(s.name)} on {target}", s.multiplier // previous, f"kontra.ladder[{s.level - 1}]", True)
+                Factor(
+                    f"{_title(s.name)} on {target}",
+                    s.multiplier // previous,
+                    f"kontra.ladder[{s.level - 1}]",
+                    True,
+                )
             )
             previous = s.multiplier
         return factors
@@ -175,7 +184,11 @@ class _Scorer:
         note: str = "",
     ) -> None:
         factors = tuple(factors)
-        if self.hand.huettenfleck and self.profile.huettenfleck_scope is HuettenfleckScope.HAND and bet != "contract":
+        if (
+            self.hand.huettenfleck
+            and self.profile.huettenfleck_scope is HuettenfleckScope.HAND
+            and bet != "contract"
+        ):
             factors += tuple(self.huettenfleck())
         mode = self.profile.settlement
         stake = base * _product(f.multiplier for f in factors)
@@ -241,7 +254,11 @@ class _Scorer:
 
     def contract_kontra(self) -> list[Factor]:
         hand = self.hand
-        if self.hand.called_king == "talon" and self.contract.doubles_bonuses and self.profile.solo_kontra_void:
+        if (
+            self.hand.called_king == "talon"
+            and self.contract.doubles_bonuses
+            and self.profile.solo_kontra_void
+        ):
             if hand.kontra or hand.huettenfleck:
                 self.notes.append(
                     "The called King lay in the talon of a solo call: every Kontra is void "
@@ -256,7 +273,13 @@ class _Scorer:
         c = self.contract
         factors: list[Factor] = []
         if not won and c.loss_factor != 1:
-            factors.append(Factor(f"{_title(c.name)} lost: the game pays ×{c.loss_factor}", c.loss_factor, f"contracts.{c.name}.loss_factor"))
+            factors.append(
+                Factor(
+                    f"{_title(c.name)} lost: the game pays ×{c.loss_factor}",
+                    c.loss_factor,
+                    f"contracts.{c.name}.loss_factor",
+                )
+            )
         return c.value, factors
 
     def played(self) -> bool:
@@ -272,7 +295,12 @@ class _Scorer:
             dropped = [b for b in others if p.valat_bonuses is ValatBonuses.NONE or not b.announced]
             if dropped:
                 self.notes.append(
-                    "In a Valat hand " + ("no bonus is scored" if p.valat_bonuses is ValatBonuses.NONE else "only announced bonuses are scored")
+                    "In a Valat hand "
+                    + (
+                        "no bonus is scored"
+                        if p.valat_bonuses is ValatBonuses.NONE
+                        else "only announced bonuses are scored"
+                    )
                     + f" (valat.bonuses = {p.valat_bonuses.value!r}): not scored: "
                     + ", ".join(b.name for b in dropped)
                     + "."
@@ -295,7 +323,15 @@ class _Scorer:
         if hand.kontra_by and c.kind is Kind.NEGATIVE:
             self.negative_ad_personam(base, factors, won)
         else:
-            self.add("contract", _title(c.name), base, f"contracts.{c.name}.value", [*factors, *kontra], game_winners, game_losers)
+            self.add(
+                "contract",
+                _title(c.name),
+                base,
+                f"contracts.{c.name}.value",
+                [*factors, *kontra],
+                game_winners,
+                game_losers,
+            )
         if valat is not None and valat_active:
             self.valat_fixed(valat)
         for b in others:
@@ -313,22 +349,34 @@ class _Scorer:
             if won:
                 winners, losers = (hand.declarer,), hand.defenders
                 self.add(
-                    "contract", _title(c.name), base, f"contracts.{c.name}.value",
+                    "contract",
+                    _title(c.name),
+                    base,
+                    f"contracts.{c.name}.value",
                     [*factors, *self.kontra_factors(highest, "the contract (the highest Defender's)")],
-                    winners, losers, note="settlement.lone_kontra = 'highest'",
+                    winners,
+                    losers,
+                    note="settlement.lone_kontra = 'highest'",
                 )
             else:
                 for d in hand.defenders:
                     self.add(
-                        "contract", f"{_title(c.name)} vs {d}", base, f"contracts.{c.name}.value",
+                        "contract",
+                        f"{_title(c.name)} vs {d}",
+                        base,
+                        f"contracts.{c.name}.value",
                         [*factors, *self.kontra_factors(steps.get(d), f"{d}'s contract")],
-                        (d,), (hand.declarer,),
+                        (d,),
+                        (hand.declarer,),
                     )
             return
         for d in hand.defenders:
             pair = ((hand.declarer,), (d,)) if won else ((d,), (hand.declarer,))
             self.add(
-                "contract", f"{_title(c.name)} vs {d}", base, f"contracts.{c.name}.value",
+                "contract",
+                f"{_title(c.name)} vs {d}",
+                base,
+                f"contracts.{c.name}.value",
                 [*factors, *self.kontra_factors(steps.get(d), f"{d}'s contract")],
                 *pair,
             )
@@ -340,13 +388,21 @@ class _Scorer:
         winners, losers = self.side_players(winning_side), self.side_players(winning_side.other)
         factors: list[Factor] = []
         if winning_side is Side.DEFENDERS and c.loss_factor != 1:
-            factors.append(Factor(f"{_title(c.name)} lost: the game pays ×{c.loss_factor}", c.loss_factor, f"contracts.{c.name}.loss_factor"))
+            factors.append(
+                Factor(
+                    f"{_title(c.name)} lost: the game pays ×{c.loss_factor}",
+                    c.loss_factor,
+                    f"contracts.{c.name}.loss_factor",
+                )
+            )
         if valat.announced:
             factors.append(Factor("Valat announced", p.valat_announced, "valat.announced"))
         else:
             factors.append(Factor("Valat (silent)", p.valat_silent, "valat.silent"))
         if c.doubles_bonuses and p.valat_solo_doubles:
-            factors.append(Factor("solo contract doubles the Valat", p.solo_bonus_factor, "valat.solo_doubles"))
+            factors.append(
+                Factor("solo contract doubles the Valat", p.solo_bonus_factor, "valat.solo_doubles")
+            )
         game_kontra = self.contract_kontra()
         if game_kontra and p.valat_cancels_game_kontra:
             self.notes.append("A Valat cancels the Kontra on the contract (valat.cancels_game_kontra).")
@@ -358,21 +414,35 @@ class _Scorer:
         self.add("valat", label, c.value, f"contracts.{c.name}.value", factors, winners, losers, note)
         del declarers_won_points, hand
 
-    def apply_silent_min_rule(self, valat: BonusEntry, saved: int, won: bool, others: list[BonusEntry]) -> None:
+    def apply_silent_min_rule(
+        self, valat: BonusEntry, saved: int, won: bool, others: list[BonusEntry]
+    ) -> None:
         """GameTwist: a silent Valat worth less than the game without it is not counted (A12)."""
         valat_lines = self.lines[saved:]
         self.lines = self.lines[:saved]
         winners = self.side_players(valat.side)
         with_valat = sum(line.points[winners[0]] for line in valat_lines)
         base, factors = self.contract_base(won)
-        game_winners, game_losers = (self.hand.declarers, self.hand.defenders) if won else (self.hand.defenders, self.hand.declarers)
-        self.add("contract", _title(self.contract.name), base, f"contracts.{self.contract.name}.value", [*factors, *self.contract_kontra()], game_winners, game_losers)
+        game_winners, game_losers = (
+            (self.hand.declarers, self.hand.defenders) if won else (self.hand.defenders, self.hand.declarers)
+        )
+        self.add(
+            "contract",
+            _title(self.contract.name),
+            base,
+            f"contracts.{self.contract.name}.value",
+            [*factors, *self.contract_kontra()],
+            game_winners,
+            game_losers,
+        )
         all_bonuses = [b for b in self.hand.bonuses if b.name != "valat"]
         for b in all_bonuses:
             self.bonus(b)
         without = sum(line.points[winners[0]] for line in self.lines[saved:])
         if without > with_valat:
-            self.notes.append("The silent Valat is worth less than the game without it, so it is not counted (valat.silent_min_rule).")
+            self.notes.append(
+                "The silent Valat is worth less than the game without it, so it is not counted (valat.silent_min_rule)."
+            )
             return
         self.lines = self.lines[:saved] + valat_lines
         del others
@@ -381,13 +451,25 @@ class _Scorer:
         """Valat as a fixed premium beside the game (A9, fixed model)."""
         c, p = self.contract, self.profile
         winning_side = valat.side if valat.made else valat.side.other
-        base, rule = (p.valat_announced, "valat.announced") if valat.announced else (p.valat_silent, "valat.silent")
+        base, rule = (
+            (p.valat_announced, "valat.announced") if valat.announced else (p.valat_silent, "valat.silent")
+        )
         factors: list[Factor] = []
         if c.doubles_bonuses and p.valat_solo_doubles:
-            factors.append(Factor("solo contract doubles the Valat", p.solo_bonus_factor, "valat.solo_doubles"))
+            factors.append(
+                Factor("solo contract doubles the Valat", p.solo_bonus_factor, "valat.solo_doubles")
+            )
         factors += self.kontra_factors(valat.kontra, "the Valat")
         label = "Valat" + (" (announced)" if valat.announced else " (silent)")
-        self.add("valat", label, base, rule, factors, self.side_players(winning_side), self.side_players(winning_side.other))
+        self.add(
+            "valat",
+            label,
+            base,
+            rule,
+            factors,
+            self.side_players(winning_side),
+            self.side_players(winning_side.other),
+        )
 
     def bonus(self, b: BonusEntry, winning_side: Side | None = None, *, note: str = "") -> None:
         c, p = self.contract, self.profile
@@ -403,14 +485,22 @@ class _Scorer:
         if b.announced:
             factors.append(Factor("announced", p.announced_factor, "game.announced_factor"))
         if c.doubles_bonuses:
-            factors.append(Factor(f"{_title(c.name)} doubles every bonus", p.solo_bonus_factor, "game.solo_bonus_factor"))
+            factors.append(
+                Factor(f"{_title(c.name)} doubles every bonus", p.solo_bonus_factor, "game.solo_bonus_factor")
+            )
         factors += self.kontra_factors(b.kontra, f"the {_title(b.name)}")
         label = _title(b.name) + (" (announced)" if b.announced else " (silent)")
         if not b.made and not note:
             note = f"{b.side.value} did not make it: it goes to the other side"
         self.add(
-            b.name, label, bonus.value, f"bonuses.{b.name}.value", factors,
-            self.side_players(winning_side), self.side_players(winning_side.other), note,
+            b.name,
+            label,
+            bonus.value,
+            f"bonuses.{b.name}.value",
+            factors,
+            self.side_players(winning_side),
+            self.side_players(winning_side.other),
+            note,
         )
 
     def concession(self) -> None:
@@ -419,8 +509,13 @@ class _Scorer:
         assert hand.declarer is not None
         others = tuple(x for x in hand.players if x != hand.declarer)
         self.add(
-            "concession", f"{_title(c.name)} conceded (called King in the talon)", c.value,
-            f"contracts.{c.name}.value", [], others, (hand.declarer,),
+            "concession",
+            f"{_title(c.name)} conceded (called King in the talon)",
+            c.value,
+            f"contracts.{c.name}.value",
+            [],
+            others,
+            (hand.declarer,),
             note="called_king_in_talon.concede_pays = " + repr(p.concede_pays.value),
         )
         if p.concede_pays is ConcedePays.CONTRACT_AND_ANNOUNCED:
@@ -428,8 +523,15 @@ class _Scorer:
                 if b.announced and b.side is Side.DECLARERS:
                     bonus = p.bonuses[b.name]
                     factors = [Factor("announced", p.announced_factor, "game.announced_factor")]
-                    self.add(b.name, f"{_title(b.name)} (announced, conceded)", bonus.value, f"bonuses.{b.name}.value",
-                             factors, others, (hand.declarer,))
+                    self.add(
+                        b.name,
+                        f"{_title(b.name)} (announced, conceded)",
+                        bonus.value,
+                        f"bonuses.{b.name}.value",
+                        factors,
+                        others,
+                        (hand.declarer,),
+                    )
 
     def renonce(self) -> bool | None:
         """A revoke, scored by the profile's [renonce] rule."""
@@ -439,27 +541,53 @@ class _Scorer:
         if p.renonce is RenonceRule.OFFENDER_PAYS:
             others = tuple(x for x in hand.players if x != offender)
             base, factors = self.contract_base(False)
-            self.add("renonce", f"Renonce by {offender}: {_title(c.name)}", base, f"contracts.{c.name}.value",
-                     [*factors, *self.contract_kontra()], others, (offender,), note="renonce.rule = 'offender_pays'")
+            self.add(
+                "renonce",
+                f"Renonce by {offender}: {_title(c.name)}",
+                base,
+                f"contracts.{c.name}.value",
+                [*factors, *self.contract_kontra()],
+                others,
+                (offender,),
+                note="renonce.rule = 'offender_pays'",
+            )
             for b in hand.bonuses:
                 if b.announced:
                     bonus = p.bonuses[b.name]
-                    self.add(b.name, f"Renonce by {offender}: {_title(b.name)} (announced)", bonus.value,
-                             f"bonuses.{b.name}.value", [Factor("announced", p.announced_factor, "game.announced_factor"),
-                                                          *self.kontra_factors(b.kontra, f"the {_title(b.name)}")],
-                             others, (offender,))
+                    self.add(
+                        b.name,
+                        f"Renonce by {offender}: {_title(b.name)} (announced)",
+                        bonus.value,
+                        f"bonuses.{b.name}.value",
+                        [
+                            Factor("announced", p.announced_factor, "game.announced_factor"),
+                            *self.kontra_factors(b.kontra, f"the {_title(b.name)}"),
+                        ],
+                        others,
+                        (offender,),
+                    )
             return None
         offending_side = Side.DECLARERS if offender in hand.declarers else Side.DEFENDERS
         won = offending_side is Side.DEFENDERS
-        self.notes.append(f"Renonce by {offender}: the {offending_side.value} lose the contract and every announced bonus (renonce.rule = 'side_loses').")
+        self.notes.append(
+            f"Renonce by {offender}: the {offending_side.value} lose the contract and every announced bonus (renonce.rule = 'side_loses')."
+        )
         base, factors = self.contract_base(won)
         winners = self.side_players(offending_side.other)
         losers = self.side_players(offending_side)
         if hand.kontra_by and c.kind is Kind.NEGATIVE:
             self.negative_ad_personam(base, factors, won)
         else:
-            self.add("contract", _title(c.name), base, f"contracts.{c.name}.value",
-                     [*factors, *self.contract_kontra()], winners, losers, note="renonce")
+            self.add(
+                "contract",
+                _title(c.name),
+                base,
+                f"contracts.{c.name}.value",
+                [*factors, *self.contract_kontra()],
+                winners,
+                losers,
+                note="renonce",
+            )
         for b in hand.bonuses:
             if b.announced:
                 self.bonus(b, offending_side.other, note="renonce: goes to the side that did not revoke")
@@ -494,16 +622,36 @@ class _Scorer:
         for loser in losers:
             factors: list[Factor] = []
             if len(non_losers) != 1:
-                factors.append(Factor(f"paid to each of the {len(non_losers)} other players", len(non_losers), "trischaken.losers"))
+                factors.append(
+                    Factor(
+                        f"paid to each of the {len(non_losers)} other players",
+                        len(non_losers),
+                        "trischaken.losers",
+                    )
+                )
             if hand.renonce is None and points[loser] >= t.mayor_threshold and t.mayor_factor != 1:
-                factors.append(Factor(f"Bürgermeister (≥ {render_points(t.mayor_threshold)})", t.mayor_factor, "trischaken.mayor_factor"))
+                factors.append(
+                    Factor(
+                        f"Bürgermeister (≥ {render_points(t.mayor_threshold)})",
+                        t.mayor_factor,
+                        "trischaken.mayor_factor",
+                    )
+                )
             if loser == hand.forehand and t.forehand_factor != 1:
                 factors.append(Factor("Forehand loses", t.forehand_factor, "trischaken.forehand_factor"))
             factors += self.kontra_factors(hand.kontra, "the Dodge Round")
-            self.pot(loser, receivers, c.value, f"contracts.{c.name}.value", factors,
-                     note="virgins take all (trischaken.virgins)" if receivers == virgins and virgins else "")
+            self.pot(
+                loser,
+                receivers,
+                c.value,
+                f"contracts.{c.name}.value",
+                factors,
+                note="virgins take all (trischaken.virgins)" if receivers == virgins and virgins else "",
+            )
 
-    def pot(self, loser: str, receivers: tuple[str, ...], base: int, rule: str, factors: list[Factor], note: str) -> None:
+    def pot(
+        self, loser: str, receivers: tuple[str, ...], base: int, rule: str, factors: list[Factor], note: str
+    ) -> None:
         """One Dodge Round loser's payment, shared by the receivers; a remainder goes round from Forehand."""
         players = self.hand.players
         stake = base * _product(f.multiplier for f in factors)
@@ -537,6 +685,10 @@ class _Scorer:
 
 def score_hand(hand: Hand, profile: Profile) -> Score:
     """Score one validated hand under a profile."""
-    if profile.contracts[hand.contract].team is Team.CALLED and hand.partner is None and hand.called_king is None:
+    if (
+        profile.contracts[hand.contract].team is Team.CALLED
+        and hand.partner is None
+        and hand.called_king is None
+    ):
         raise AssertionError("parse_hand guarantees a partner or a called King in the talon")
     return _Scorer(hand, profile).score()

@@ -12,8 +12,14 @@ from typing import Any
 
 from tarockscore.errors import Collector, UsageError
 
-_SIDE = {"declarers": "declarers", "decl": "declarers", "d": "declarers",
-         "defenders": "defenders", "def": "defenders", "x": "defenders"}
+_SIDE = {
+    "declarers": "declarers",
+    "decl": "declarers",
+    "d": "declarers",
+    "defenders": "defenders",
+    "def": "defenders",
+    "x": "defenders",
+}
 _ANNOUNCED = {"announced": True, "ann": True, "a": True, "silent": False, "s": False}
 _MADE = {"made": True, "m": True, "lost": False, "failed": False, "l": False}
 

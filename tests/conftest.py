@@ -1,0 +1,14 @@
+"""Shared test helpers."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture
+def root() -> Path:
+    return ROOT
