@@ -1,0 +1,94 @@
+"""Hypothesis strategies: valid hands for any profile, built from the profile's own rules."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from hypothesis import strategies as st
+
+from tarockscore.cardpoints import render_points
+from tarockscore.profile import Kind, NegativeKontra, Profile, Team
+
+PLAYERS = ["Anna", "Bert", "Cilli", "Dani"]
+
+
+def _points(profile: Profile, draw: st.DrawFn) -> Fraction:
+    unit = Fraction(1, 3) if profile.thirds else Fraction(1)
+    steps = int(profile.card_points_total / unit)
+    return draw(st.integers(0, steps)) * unit
+
+
+@st.composite
+def hands(draw: st.DrawFn, profile: Profile, contracts: list[str] | None = None) -> dict[str, Any]:
+    """A hand mapping that ``parse_hand`` accepts under ``profile``."""
+    names = contracts or sorted(profile.contracts)
+    contract = profile.contracts[draw(st.sampled_from(names))]
+    players = list(PLAYERS)
+    hand: dict[str, Any] = {"players": players, "contract": contract.name}
+    steps = [s.name for s in profile.playable_steps]
+    maybe_step = st.one_of(st.none(), st.sampled_from(steps))
+
+    if contract.kind is Kind.DODGE:
+        unit = 3 if profile.thirds else 1
+        total = int(profile.card_points_total * unit)
+        cuts = sorted(draw(st.lists(st.integers(0, total), min_size=3, max_size=3)))
+        parts = [cuts[0], cuts[1] - cuts[0], cuts[2] - cuts[1], total - cuts[2]]
+        hand["card_points"] = {p: render_points(Fraction(v, unit)) for p, v in zip(players, parts, strict=True)}
+        return hand
+
+    declarer = draw(st.sampled_from(players))
+    hand["declarer"] = declarer
+    if contract.team is Team.CALLED:
+        if profile.talon and profile.called_king_rule.value == "traditional" and draw(st.booleans()):
+            hand["called_king"] = "talon"
+            hand["conceded"] = False
+        else:
+            hand["partner"] = draw(st.sampled_from([p for p in players if p != declarer]))
+    defenders = [p for p in players if p not in (declarer, hand.get("partner"))]
+
+    if contract.kind is Kind.NEGATIVE:
+        hand["won"] = draw(st.booleans())
+        if profile.negative_kontra is NegativeKontra.INDIVIDUAL:
+            said = draw(st.dictionaries(st.sampled_from(defenders), st.sampled_from(steps), max_size=3))
+            if said:
+                hand["kontra"] = said
+        else:
+            step = draw(maybe_step)
+            if step:
+                hand["kontra"] = step
+        return hand
+
+    hand["card_points"] = render_points(_points(profile, draw))
+    step = draw(maybe_step)
+    if step:
+        hand["kontra"] = step
+    bonuses = []
+    allowed = list(contract.bonuses)
+    chosen = draw(st.lists(st.sampled_from(allowed), unique=True, max_size=4)) if allowed else []
+    for name in chosen:
+        bonus = profile.bonuses[name]
+        announced = bonus.announce and draw(st.booleans())
+        entry: dict[str, Any] = {
+            "name": name,
+            "side": draw(st.sampled_from(["declarers", "defenders"])),
+            "announced": announced,
+            "made": draw(st.booleans()),
+        }
+        if announced and bonus.kontra:
+            k = draw(maybe_step)
+            if k:
+                entry["kontra"] = k
+        bonuses.append(entry)
+    if profile.defender_announce_requires_kontra and any(
+        b["announced"] and b["side"] == "defenders" for b in bonuses
+    ):
+        hand["kontra"] = hand.get("kontra") or steps[0]
+    if bonuses:
+        hand["bonus"] = bonuses
+    if contract.requires_announced:
+        bird = draw(st.sampled_from(list(contract.requires_announced)))
+        hand["bonus"] = [b for b in bonuses if b["name"] != bird] + [
+            {"name": bird, "side": "declarers", "announced": True, "made": draw(st.booleans())}
+        ]
+    return hand

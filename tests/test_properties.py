@@ -1,0 +1,128 @@
+"""Hypothesis properties of scoring that must hold for every hand under every shipped profile."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tarockscore.hand import parse_hand
+from tarockscore.profile import Profile, SettlementMode
+from tarockscore.profile_file import load_profile, shipped_names
+from tarockscore.scoring import Score, score_hand
+from tests.strategies import PLAYERS, hands
+
+PROFILES = {name: load_profile(name) for name in shipped_names()}
+ZERO_SUM = [n for n, p in PROFILES.items() if p.settlement is SettlementMode.ZERO_SUM]
+SIMPLIFIED = [n for n, p in PROFILES.items() if p.settlement is SettlementMode.SIMPLIFIED]
+
+
+def _score(mapping: dict[str, Any], profile: Profile) -> Score:
+    return score_hand(parse_hand(mapping, profile), profile)
+
+
+def test_both_settlements_are_shipped() -> None:
+    assert ZERO_SUM and SIMPLIFIED
+
+
+@pytest.mark.parametrize("name", ZERO_SUM)
+@settings(max_examples=150, deadline=None)
+@given(data=st.data())
+def test_zero_sum_profiles_sum_to_zero(name: str, data: st.DataObject) -> None:
+    profile = PROFILES[name]
+    score = _score(data.draw(hands(profile)), profile)
+    assert sum(score.victory_points.values()) == 0
+    if score.payout is not None:
+        assert sum(score.payout.values()) == 0
+    for line in score.lines:
+        assert sum(line.points.values()) == 0
+
+
+@pytest.mark.parametrize("name", SIMPLIFIED)
+@settings(max_examples=150, deadline=None)
+@given(data=st.data())
+def test_simplified_scoring_never_negative(name: str, data: st.DataObject) -> None:
+    profile = PROFILES[name]
+    score = _score(data.draw(hands(profile)), profile)
+    assert all(v >= 0 for v in score.victory_points.values())
+    assert all(v >= 0 for line in score.lines for v in line.points.values())
+
+
+def _raise_one_bet(mapping: dict[str, Any], profile: Profile, choice: int) -> tuple[dict[str, Any], str] | None:
+    """The same hand with one bonus's Kontra raised one step; None if no bonus can be raised."""
+    raisable = []
+    for i, bonus in enumerate(mapping.get("bonus", [])):
+        if bonus["name"] == "valat" or not bonus["announced"] or not profile.bonuses[bonus["name"]].kontra:
+            continue
+        level = profile.step(bonus["kontra"]).level if "kontra" in bonus else 0  # type: ignore[union-attr]
+        if level < profile.ceiling:
+            raisable.append((i, level))
+    if not raisable:
+        return None
+    i, level = raisable[choice % len(raisable)]
+    raised = copy.deepcopy(mapping)
+    raised["bonus"][i]["kontra"] = profile.ladder[level].name
+    return raised, raised["bonus"][i]["name"]
+
+
+@pytest.mark.parametrize("name", sorted(PROFILES))
+@settings(max_examples=150, deadline=None)
+@given(data=st.data())
+def test_one_more_kontra_step_doubles_exactly_that_bet(name: str, data: st.DataObject) -> None:
+    profile = PROFILES[name]
+    positive = [c.name for c in profile.contracts.values() if c.bonuses and c.kind.value == "positive"]
+    mapping = data.draw(hands(profile, positive))
+    raised = _raise_one_bet(mapping, profile, data.draw(st.integers(0, 10)))
+    if raised is None:
+        return
+    raised_mapping, bet = raised
+    before, after = _score(mapping, profile), _score(raised_mapping, profile)
+    assert len(before.lines) == len(after.lines)
+    level = profile.step(raised_mapping["bonus"][[b["name"] for b in raised_mapping["bonus"]].index(bet)]["kontra"])
+    assert level is not None
+    ratio = level.multiplier // (profile.ladder[level.level - 2].multiplier if level.level > 1 else 1)
+    for old, new in zip(before.lines, after.lines, strict=True):
+        if old.bet == bet:
+            assert new.stake == old.stake * ratio
+            assert {p: v * ratio for p, v in old.payout.items()} == dict(new.payout)
+        else:
+            assert new == old
+
+
+@pytest.mark.parametrize("name", sorted(PROFILES))
+@settings(max_examples=100, deadline=None)
+@given(data=st.data())
+def test_renaming_players_changes_only_the_names(name: str, data: st.DataObject) -> None:
+    profile = PROFILES[name]
+    mapping = data.draw(hands(profile))
+    new_names = dict(zip(PLAYERS, ["Wolfgang", "Xaver", "Yvonne", "Zenzi"], strict=True))
+    renamed = parse_hand(mapping, profile).renamed(new_names)
+    before = _score(mapping, profile)
+    after = score_hand(renamed, profile)
+    assert {new_names[p]: v for p, v in before.victory_points.items()} == dict(after.victory_points)
+
+
+@pytest.mark.parametrize("name", sorted(PROFILES))
+@settings(max_examples=100, deadline=None)
+@given(data=st.data())
+def test_reseating_a_positive_hand_changes_nothing(name: str, data: st.DataObject) -> None:
+    """Outside the Dodge Round the seat order only names Forehand, which scoring does not use."""
+    profile = PROFILES[name]
+    non_dodge = [c.name for c in profile.contracts.values() if c.kind.value != "dodge"]
+    mapping = data.draw(hands(profile, non_dodge))
+    reseated = dict(mapping, players=data.draw(st.permutations(PLAYERS)))
+    assert dict(_score(mapping, profile).victory_points) == dict(_score(reseated, profile).victory_points)
+
+
+@pytest.mark.parametrize("name", sorted(PROFILES))
+@settings(max_examples=100, deadline=None)
+@given(data=st.data())
+def test_hand_round_trips_through_its_mapping(name: str, data: st.DataObject) -> None:
+    from tarockscore.hand import hand_to_mapping
+
+    profile = PROFILES[name]
+    hand = parse_hand(data.draw(hands(profile)), profile)
+    assert parse_hand(hand_to_mapping(hand), profile) == hand
