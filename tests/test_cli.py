@@ -1,0 +1,175 @@
+"""The score and profiles commands through Typer's CliRunner, plus one real process."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from tarockscore.cli import app
+from tarockscore.profile_file import shipped_names
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = sorted((ROOT / "examples").glob("*.toml"))
+runner = CliRunner()
+
+
+def run(*args: str, stdin: str | None = None) -> tuple[int, str, str]:
+    result = runner.invoke(app, list(args), input=stdin)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_every_shipped_profile_has_an_example() -> None:
+    stems = [p.stem for p in EXAMPLES]
+    for name in shipped_names():
+        assert any(stem.startswith(name + "-") for stem in stems), f"no example for {name}"
+
+
+@pytest.mark.parametrize("example", EXAMPLES, ids=[p.stem for p in EXAMPLES])
+def test_every_example_scores(example: Path) -> None:
+    code, out, err = run("score", str(example), "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert all(isinstance(v, int) for v in data["victory_points"].values())
+    assert err == ""
+
+
+def test_score_json_keys_for_the_worked_round() -> None:
+    # seed 001's worked round: P1 +10, P3 +10, P2 and P4 0 (REFERENCE.md §6.1 Z11)
+    code, out, _ = run("score", str(ROOT / "examples" / "zwanzigerrufen-worked-round.toml"), "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["victory_points"] == {"P1": 10, "P2": 0, "P3": 10, "P4": 0}
+    assert "payout" not in data
+    assert [line["bet"] for line in data["lines"]] == ["contract", "pagat"]
+
+
+def test_payout_only_for_money_only_kontra() -> None:
+    # ooe-2023: Kontra changes the payout, not the score sheet. A Call won with Kontra (OÖ Rufer 1):
+    # score sheet ±1 each (2 v 2 zero-sum), payout ±2 each.
+    code, out, err = run(
+        "score", "-P", "ooe-2023", "-c", "rufer", "-p", "A,B,C,D", "-d", "A", "-w", "B", "-t", "40", "-k", "kontra", "--json"
+    )
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["victory_points"] == {"A": 1, "B": 1, "C": -1, "D": -1}
+    assert data["payout"] == {"A": 2, "B": 2, "C": -2, "D": -2}
+
+
+def test_short_form_equals_the_file() -> None:
+    # Blind Solo lost with Kontra on the contract: each Defender adds 10 × 2 = 20 (seed 000, K5).
+    code, out, err = run(
+        "score", "-c", "blind_solo", "-p", "A,B,C,D", "-d", "B", "-t", "30", "-k", "kontra", "--json"
+    )
+    assert code == 0, err
+    assert json.loads(out)["victory_points"] == {"A": 20, "B": 0, "C": 20, "D": 20}
+
+
+def test_short_form_dodge_round_and_bonus_words() -> None:
+    # Trischaken under koenigrufen (value 5): Bert has the most card points and is not Forehand,
+    # so he alone pays; Simplified Scoring: each of the three others adds 5.
+    code, out, err = run(
+        "score", "-c", "trischaken", "-p", "A,B,C,D", "-t", "A=10", "-t", "B=30", "-t", "C=20", "-t", "D=10", "--json"
+    )
+    assert code == 0, err
+    assert json.loads(out)["victory_points"] == {"A": 5, "B": 0, "C": 5, "D": 5}
+
+
+def test_explain_names_the_rules() -> None:
+    code, out, _ = run("score", str(ROOT / "examples" / "koenigrufen-call.toml"), "--explain")
+    assert code == 0
+    assert "contracts.rufer.value" in out
+    assert "kontra.ladder[0]" in out
+    assert "game.announced_factor" in out
+
+
+def test_bad_hand_lists_every_problem_and_exits_1() -> None:
+    code, out, err = run("score", "-c", "ruffer", "-p", "A,B,C,D", "-d", "Q", "-t", "71")
+    assert code == 1
+    assert out == ""
+    lines = err.strip().splitlines()
+    assert len(lines) == 3
+    assert any("'ruffer'" in x and "did you mean 'rufer'" in x for x in lines)
+    assert any("'Q' is not at the table" in x for x in lines)
+    assert any("71 is outside 0 to 70" in x for x in lines)
+    assert "Traceback" not in err
+
+
+def test_bad_file_is_reported_without_traceback(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text('contract = "rufer"\nplayers = [\n', encoding="utf-8")
+    code, out, err = run("score", str(bad))
+    assert code == 1 and out == ""
+    assert "not valid TOML" in err and "bad.toml" in err
+    bad.write_bytes(b"\xff\xfe")
+    code, _, err = run("score", str(bad))
+    assert code == 1 and "not UTF-8" in err
+    code, _, err = run("score", str(tmp_path / "missing.toml"))
+    assert code == 1 and "not found" in err
+
+
+def test_unknown_profile_key_names_file_and_key(tmp_path: Path) -> None:
+    mine = tmp_path / "mine.toml"
+    mine.write_text('extends = "koenigrufen"\n[kontra]\nceilling = "rekontra"\n', encoding="utf-8")
+    code, _, err = run("score", "-P", str(mine), "-c", "rufer", "-p", "A,B,C,D", "-d", "A", "-w", "B", "-t", "40")
+    assert code == 1
+    assert "mine.toml" in err and "kontra.ceilling" in err and "did you mean 'ceiling'" in err
+
+
+def test_usage_errors_exit_2() -> None:
+    code, _, err = run("score")
+    assert code == 2 and "hand file" in err
+    code, _, err = run("score", "-c", "rufer", "-b", "pagat,announced,kontra,rekontra")
+    assert code == 2 and "already has the Kontra step" in err
+    code, _, _ = run("score", "--no-such-option")
+    assert code == 2
+
+
+def test_stdin_hand() -> None:
+    hand = 'players = ["A","B","C","D"]\ncontract = "dreier"\ndeclarer = "A"\ncard_points = 40\n'
+    code, out, err = run("score", "-", "--json", stdin=hand)
+    assert code == 0, err
+    # koenigrufen Dreier 5 [STC-TB], won, Simplified: the lone declarer adds it once.
+    assert json.loads(out)["victory_points"] == {"A": 5, "B": 0, "C": 0, "D": 0}
+
+
+def test_profiles_list_and_show() -> None:
+    code, out, _ = run("profiles")
+    assert code == 0
+    for name in ("koenigrufen", "zwanzigerrufen", "gametwist", "pagat", "steiermark", "ooe-2023"):
+        assert name in out
+    code, out, _ = run("profiles", "show", "pagat")
+    assert code == 0
+    assert "mordkontra ×32" in out and "hirschkontra ×16" in out
+    code, out, err = run("profiles", "show", "pagatt")
+    assert code == 1 and "did you mean 'pagat'" in err
+
+
+@pytest.mark.parametrize("name", shipped_names())
+def test_profiles_show_toml_round_trips(name: str, tmp_path: Path) -> None:
+    code, out, _ = run("profiles", "show", name, "--toml")
+    assert code == 0
+    path = tmp_path / f"{name}-resolved.toml"
+    path.write_text(out, encoding="utf-8")
+    code, out2, _ = run("profiles", "show", str(path), "--toml")
+    assert code == 0 and out2 == out
+
+
+def test_python_dash_m_runs_in_a_real_process() -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "tarockscore", "score", str(ROOT / "examples" / "koenigrufen-call.toml"), "--json"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)["victory_points"] == {"Anna": 5, "Bert": 2, "Cilli": 5, "Dani": 2}
+    proc = subprocess.run(
+        [sys.executable, "-m", "tarockscore", "score", "-c", "rufer"], capture_output=True, text=True, check=False
+    )
+    assert proc.returncode == 1
+    assert proc.stderr.startswith("error: ") and "Traceback" not in proc.stderr
