@@ -84,6 +84,14 @@ class Virgins(StrEnum):
     NONE = "none"
 
 
+class RadlEvent(StrEnum):
+    """What arms a Radl (a round of doubled hands), as a house rule: each is read off a scored hand."""
+
+    VALAT = "valat"  # a Valat was made, by either side
+    MONDFANG = "mondfang"  # the Mondfang bonus was made (WTC19's example: "z.B. nach Mondfang")
+    TRISCHAKEN = "trischaken"  # the Dodge Round was played: everybody passed
+
+
 class Kind(StrEnum):
     POSITIVE = "positive"
     NEGATIVE = "negative"
@@ -140,6 +148,15 @@ class Trischaken:
 
 
 @dataclass(frozen=True, slots=True)
+class Radl:
+    """Doubled rounds: each event arms ``hands`` more hands scored ×``factor``; none by default."""
+
+    events: tuple[RadlEvent, ...] = ()
+    hands: int = 4
+    factor: int = 2
+
+
+@dataclass(frozen=True, slots=True)
 class Profile:
     name: str
     title: str
@@ -181,6 +198,7 @@ class Profile:
     bonuses: Mapping[str, Bonus]
     # The resolved mapping this profile was built from: what a ledger stores and `profiles show` prints.
     document: Mapping[str, Any] = field(repr=False, compare=False, default_factory=dict)
+    radl: Radl = Radl()
 
     # -- lookups ---------------------------------------------------------------------------
 
@@ -329,6 +347,7 @@ def build_profile(document: Mapping[str, Any], where: str = "") -> Profile:
 
     bonuses = _bonuses(top.table("bonuses"), problems)
     contracts = _contracts(top.table("contracts"), problems, bonuses, talon)
+    radl = _radl(top.table("radl", required=False), problems)
     top.finish()
 
     _check_unique_names(contracts, bonuses, problems)
@@ -374,7 +393,28 @@ def build_profile(document: Mapping[str, Any], where: str = "") -> Profile:
         contracts=contracts,
         bonuses=bonuses,
         document=document,
+        radl=radl,
     )
+
+
+def _radl(r: Reader, problems: Collector) -> Radl:
+    """The optional ``[radl]`` table; a profile without it has no doubled rounds."""
+    allowed = [e.value for e in RadlEvent]
+    events: list[RadlEvent] = []
+    for i, name in enumerate(r.str_list("events")):
+        if name in allowed:
+            if RadlEvent(name) in events:
+                problems.add(f"{r.where('events')}[{i}]", f"{name!r} is listed twice")
+            events.append(RadlEvent(name))
+        else:
+            problems.add(
+                f"{r.where('events')}[{i}]",
+                f"{name!r} is not an event that arms a Radl; choose from {one_of(allowed)}"
+                f"{near_miss(name, allowed)}",
+            )
+    radl = Radl(events=tuple(events), hands=r.number("hands", 4, minimum=1), factor=r.number("factor", 2, minimum=2))
+    r.finish()
+    return radl
 
 
 def _ladder(ko: Reader, problems: Collector) -> tuple[KontraStep, ...]:
