@@ -7,7 +7,6 @@ everything at once. Only the CLI turns these into text on stderr and an exit cod
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -25,6 +24,8 @@ class Problem:
 
 def near_miss(value: str, allowed: Iterable[str]) -> str:
     """A ' (did you mean …?)' hint for a misspelt name, or ''."""
+    import difflib  # only on the error path: keeps start-up quick
+
     matches = difflib.get_close_matches(value, list(allowed), n=1, cutoff=0.6)
     return f" (did you mean {matches[0]!r}?)" if matches else ""
 

@@ -9,7 +9,7 @@ each player adds. Victory Points are the sum of the lines.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 
 from tarockscore.cardpoints import render_points
@@ -52,22 +52,11 @@ class Line:
     factors: tuple[Factor, ...]
     winners: tuple[str, ...]
     losers: tuple[str, ...]
+    value: int  # on the score sheet: every factor, less the Kontras where they are money only
+    stake: int  # with every factor, Kontras included
     points: Mapping[str, int]
     payout: Mapping[str, int]
     note: str = ""
-
-    @property
-    def value(self) -> int:
-        """The value on the score sheet: every factor but, where Kontra is money only, the Kontras."""
-        return self.base * _product(f.multiplier for f in self.factors if not f.kontra or self._kontra_scores)
-
-    @property
-    def stake(self) -> int:
-        """The value with every factor, Kontras included."""
-        return self.base * _product(f.multiplier for f in self.factors)
-
-    # set by the scorer for the value property; not part of equality
-    _kontra_scores: bool = field(default=True, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,10 +192,11 @@ class _Scorer:
                 factors=factors,
                 winners=winners,
                 losers=losers,
+                value=value,
+                stake=stake,
                 points=settle(winners, losers, value, mode, players),
                 payout=settle(winners, losers, stake, mode, players),
                 note=note,
-                _kontra_scores=self.kontra_scores,
             )
         )
 
@@ -675,10 +665,11 @@ class _Scorer:
                 factors=tuple(factors),
                 winners=receivers,
                 losers=(loser,),
+                value=value,
+                stake=stake,
                 points=share(value),
                 payout=share(stake),
                 note=note,
-                _kontra_scores=self.kontra_scores,
             )
         )
 
