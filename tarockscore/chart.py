@@ -1,0 +1,194 @@
+"""The running totals of an evening or a season as a self-contained SVG (rendering layer, pure).
+
+No plotting library: the chart is a few dozen SVG elements. Every coordinate is an integer,
+computed with integers and :class:`~fractions.Fraction` and rounded once, so the same totals
+always give the same file byte for byte.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from xml.sax.saxutils import escape, quoteattr
+
+WIDTH = 800
+HEIGHT = 500
+# The plot area; the legend sits to the right of it, the axis labels below and to the left.
+LEFT, RIGHT, TOP, BOTTOM = 80, 620, 50, 430
+
+# Distinct, colour-blind-friendlier hues (no grey: the grid is grey). A sixth player and more
+# repeat the colours with a dash pattern.
+COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf")
+DASHES = ("", "8 4", "2 3")
+
+
+@dataclass(frozen=True, slots=True)
+class Marker:
+    """A vertical line before hand ``after + 1``: where one evening ends and the next begins."""
+
+    after: int
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """Where everything goes: the scales and each player's polyline, in integer pixels."""
+
+    hands: int
+    low: int
+    high: int
+    y_step: int
+    x_step: int
+    players: tuple[str, ...]
+    totals: Mapping[str, tuple[int, ...]]  # totals[p][i]: after hand i (totals[p][0] = 0)
+
+    def x(self, hand: int) -> int:
+        if self.hands == 0:
+            return LEFT
+        return LEFT + round(Fraction(hand * (RIGHT - LEFT), self.hands))
+
+    def y(self, value: int) -> int:
+        return BOTTOM - round(Fraction((value - self.low) * (BOTTOM - TOP), self.high - self.low))
+
+    def points(self, player: str) -> tuple[tuple[int, int], ...]:
+        return tuple((self.x(i), self.y(v)) for i, v in enumerate(self.totals[player]))
+
+    def colour(self, player: str) -> str:
+        return COLOURS[self.players.index(player) % len(COLOURS)]
+
+    def dash(self, player: str) -> str:
+        return DASHES[(self.players.index(player) // len(COLOURS)) % len(DASHES)]
+
+
+def running_totals(
+    players: Sequence[str], per_hand: Sequence[Mapping[str, int]]
+) -> dict[str, tuple[int, ...]]:
+    """Each player's total before the first hand (0) and after every hand; absent players stay flat."""
+    out: dict[str, list[int]] = {p: [0] for p in players}
+    for points in per_hand:
+        for p in players:
+            out[p].append(out[p][-1] + points.get(p, 0))
+    return {p: tuple(v) for p, v in out.items()}
+
+
+def nice_step(span: int, most: int) -> int:
+    """The smallest of 1, 2, 5, 10, 20, 50, … that divides ``span`` into at most ``most`` steps."""
+    step = 1
+    while True:
+        for factor in (1, 2, 5):
+            if span <= factor * step * most:
+                return factor * step
+        step *= 10
+
+
+def layout(players: Sequence[str], per_hand: Sequence[Mapping[str, int]]) -> Layout:
+    totals = running_totals(players, per_hand)
+    values = [v for series in totals.values() for v in series] or [0]
+    lo, hi = min(0, *values), max(0, *values)
+    y_step = nice_step(max(hi - lo, 1), 8)
+    low = (lo // y_step) * y_step
+    high = -((-hi) // y_step) * y_step
+    if high == low:
+        high = low + y_step
+    n = len(per_hand)
+    return Layout(
+        hands=n,
+        low=low,
+        high=high,
+        y_step=y_step,
+        x_step=nice_step(max(n, 1), 12),
+        players=tuple(players),
+        totals=totals,
+    )
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n > 0 else str(n)
+
+
+def chart_svg(
+    players: Sequence[str],
+    per_hand: Sequence[Mapping[str, int]],
+    *,
+    title: str,
+    markers: Sequence[Marker] = (),
+) -> str:
+    """The SVG text: one polyline per player over the hand numbers, axes, grid, legend."""
+    lay = layout(players, per_hand)
+    out: list[str] = [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" '
+        f'viewBox="0 0 {WIDTH} {HEIGHT}" font-family="sans-serif" font-size="13">',
+        f"<title>{escape(title)}</title>",
+        f'<rect x="0" y="0" width="{WIDTH}" height="{HEIGHT}" fill="#ffffff"/>',
+        f'<text x="{WIDTH // 2}" y="28" text-anchor="middle" font-size="17">{escape(title)}</text>',
+    ]
+    # Grid and y ticks.
+    out.append('<g class="grid" stroke="#dddddd" stroke-width="1">')
+    for value in range(lay.low, lay.high + 1, lay.y_step):
+        y = lay.y(value)
+        out.append(f'<line x1="{LEFT}" y1="{y}" x2="{RIGHT}" y2="{y}"/>')
+    out.append("</g>")
+    out.append('<g class="y-ticks" text-anchor="end" fill="#333333">')
+    for value in range(lay.low, lay.high + 1, lay.y_step):
+        out.append(f'<text x="{LEFT - 8}" y="{lay.y(value) + 4}">{_signed(value)}</text>')
+    out.append("</g>")
+    out.append('<g class="x-ticks" text-anchor="middle" fill="#333333">')
+    for hand in range(0, lay.hands + 1, lay.x_step):
+        x = lay.x(hand)
+        out.append(f'<line x1="{x}" y1="{BOTTOM}" x2="{x}" y2="{BOTTOM + 5}" stroke="#333333"/>')
+        out.append(f'<text x="{x}" y="{BOTTOM + 20}">{hand}</text>')
+    out.append("</g>")
+    # Evening boundaries of a season.
+    if markers:
+        out.append('<g class="evenings" stroke="#999999" stroke-dasharray="4 4" fill="#666666">')
+        for m in markers:
+            x = lay.x(m.after)
+            out.append(f'<line x1="{x}" y1="{TOP}" x2="{x}" y2="{BOTTOM}"/>')
+            out.append(
+                f'<text x="{x + 4}" y="{TOP + 12}" stroke="none" font-size="11">{escape(m.label)}</text>'
+            )
+        out.append("</g>")
+    # Axes: the zero line is darker than the grid.
+    out.append(
+        f'<line class="zero" x1="{LEFT}" y1="{lay.y(0)}" x2="{RIGHT}" y2="{lay.y(0)}" stroke="#888888"/>'
+    )
+    out.append(
+        f'<path class="axes" d="M{LEFT} {TOP}V{BOTTOM}H{RIGHT}" fill="none" stroke="#333333" stroke-width="1"/>'
+    )
+    out.append(
+        f'<text class="x-label" x="{(LEFT + RIGHT) // 2}" y="{HEIGHT - 22}" text-anchor="middle">hand</text>'
+    )
+    out.append(
+        f'<text class="y-label" x="22" y="{(TOP + BOTTOM) // 2}" text-anchor="middle" '
+        f'transform="rotate(-90 22 {(TOP + BOTTOM) // 2})">Victory Points (running total)</text>'
+    )
+    # One line per player, then the legend with each final total.
+    out.append('<g class="lines" fill="none" stroke-width="2" stroke-linejoin="round">')
+    for p in lay.players:
+        coords = " ".join(f"{x},{y}" for x, y in lay.points(p))
+        dash = lay.dash(p)
+        dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
+        out.append(
+            f"<polyline data-player={quoteattr(p)} stroke={quoteattr(lay.colour(p))}{dash_attr} "
+            f'points="{coords}"/>'
+        )
+    out.append("</g>")
+    out.append('<g class="legend">')
+    for i, p in enumerate(lay.players):
+        y = TOP + 10 + 22 * i
+        dash = lay.dash(p)
+        dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
+        out.append(
+            f'<line x1="{RIGHT + 20}" y1="{y}" x2="{RIGHT + 48}" y2="{y}" stroke={quoteattr(lay.colour(p))} '
+            f'stroke-width="3"{dash_attr}/>'
+        )
+        out.append(f'<text x="{RIGHT + 56}" y="{y + 5}">{escape(p)} {_signed(lay.totals[p][-1])}</text>')
+    out.append("</g>")
+    if lay.hands == 0:
+        out.append(
+            f'<text x="{(LEFT + RIGHT) // 2}" y="{(TOP + BOTTOM) // 2}" text-anchor="middle">no hands</text>'
+        )
+    out.append("</svg>")
+    return "\n".join(out) + "\n"

@@ -1,0 +1,309 @@
+"""The chart: integer geometry, a well-formed SVG, and lines that a real browser draws where they belong."""
+
+from __future__ import annotations
+
+import html
+import json
+import math
+import re
+import shutil
+import struct
+import subprocess
+import xml.etree.ElementTree as ET
+import zlib
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from tarockscore.chart import (
+    BOTTOM,
+    COLOURS,
+    LEFT,
+    RIGHT,
+    TOP,
+    Marker,
+    chart_svg,
+    layout,
+    nice_step,
+    running_totals,
+)
+
+CHROMIUM_FLAGS = (
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--force-device-scale-factor=1",
+    "--hide-scrollbars",
+)
+
+
+def chromium() -> str:
+    """The Chromium binary, or skip the test saying why and how to get it."""
+    for name in ("chromium", "chromium-browser"):
+        found = shutil.which(name)
+        if found:
+            return found
+    pytest.skip("headless Chromium is not installed (Debian: apt-get install -y chromium); CI installs it")
+
+
+def _run(args: list[str], tmp: Path) -> subprocess.CompletedProcess[bytes]:
+    profile = tmp / "chromium-profile"
+    profile.mkdir(exist_ok=True)
+    cmd = [chromium(), *CHROMIUM_FLAGS, f"--user-data-dir={profile}", *args]
+    return subprocess.run(cmd, capture_output=True, timeout=90, check=False)
+
+
+def screenshot(url: str, tmp: Path, width: int = 800, height: int = 600) -> Path:
+    png = tmp / "screenshot.png"
+    done = _run([f"--screenshot={png}", f"--window-size={width},{height}", url], tmp)
+    assert png.is_file(), f"chromium wrote no screenshot (exit {done.returncode}): {done.stderr[-2000:]!r}"
+    return png
+
+
+def dump_dom(url: str, tmp: Path) -> str:
+    done = _run(["--dump-dom", "--virtual-time-budget=5000", url], tmp)
+    assert done.returncode == 0, done.stderr[-2000:]
+    return done.stdout.decode("utf-8")
+
+
+@dataclass(frozen=True)
+class Image:
+    width: int
+    height: int
+    channels: int
+    rows: list[bytes]
+
+    def pixel(self, x: int, y: int) -> tuple[int, int, int]:
+        i = x * self.channels
+        row = self.rows[y]
+        return row[i], row[i + 1], row[i + 2]
+
+
+def _paeth(a: int, b: int, c: int) -> int:
+    p = a + b - c
+    pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+    if pa <= pb and pa <= pc:
+        return a
+    return b if pb <= pc else c
+
+
+def read_png(path: Path) -> Image:
+    """Decode an 8-bit, non-interlaced RGB or RGBA PNG (what Chromium writes)."""
+    data = path.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
+    pos, idat = 8, b""
+    width = height = channels = 0
+    while pos < len(data):
+        (length,) = struct.unpack(">I", data[pos : pos + 4])
+        kind = data[pos + 4 : pos + 8]
+        body = data[pos + 8 : pos + 8 + length]
+        pos += 12 + length
+        if kind == b"IHDR":
+            width, height, depth, colour, _, _, interlace = struct.unpack(">IIBBBBB", body)
+            assert depth == 8 and interlace == 0, (depth, interlace)
+            channels = {2: 3, 6: 4}[colour]
+        elif kind == b"IDAT":
+            idat += body
+        elif kind == b"IEND":
+            break
+    raw = zlib.decompress(idat)
+    stride = width * channels
+    rows: list[bytes] = []
+    prev = bytearray(stride)
+    for y in range(height):
+        start = y * (stride + 1)
+        kind = raw[start]
+        line = bytearray(raw[start + 1 : start + 1 + stride])
+        if kind == 1:
+            for i in range(channels, stride):
+                line[i] = (line[i] + line[i - channels]) & 0xFF
+        elif kind == 2:
+            line = bytearray((a + b) & 0xFF for a, b in zip(line, prev, strict=True))
+        elif kind == 3:
+            for i in range(stride):
+                left = line[i - channels] if i >= channels else 0
+                line[i] = (line[i] + ((left + prev[i]) >> 1)) & 0xFF
+        elif kind == 4:
+            for i in range(stride):
+                left = line[i - channels] if i >= channels else 0
+                up_left = prev[i - channels] if i >= channels else 0
+                line[i] = (line[i] + _paeth(left, prev[i], up_left)) & 0xFF
+        rows.append(bytes(line))
+        prev = line
+    return Image(width, height, channels, rows)
+
+
+def hex_rgb(colour: str) -> tuple[int, int, int]:
+    return int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16)
+
+
+def near(a: tuple[int, int, int], b: tuple[int, int, int], tolerance: int = 40) -> bool:
+    return all(abs(x - y) <= tolerance for x, y in zip(a, b, strict=True))
+
+
+# -- the data: five players, one sitting out each hand, totals that keep the lines apart ---------
+
+PLAYERS = ("Anna", "Bert", "Cilli", "Dani", "Emil")
+PER_HAND = [
+    {"Anna": 3, "Bert": -1, "Cilli": -1, "Dani": -1},
+    {"Bert": 6, "Anna": -2, "Cilli": -2, "Emil": -2},
+    {"Cilli": 4, "Dani": 4, "Anna": -4, "Emil": -4},
+    {"Dani": 9, "Bert": -3, "Cilli": -3, "Emil": -3},
+    {"Emil": 12, "Anna": -4, "Bert": -4, "Dani": -4},
+    {"Anna": 2, "Cilli": 2, "Dani": -2, "Emil": -2},
+    {"Bert": -6, "Cilli": 2, "Dani": 2, "Emil": 2},
+    {"Anna": 8, "Bert": 0, "Cilli": -4, "Dani": -4},
+]
+
+
+# -- pure geometry ----------------------------------------------------------------------------------
+
+
+def test_running_totals_start_at_zero_and_stay_flat_for_who_sits_out() -> None:
+    totals = running_totals(["Anna", "Emil"], [{"Anna": 3}, {"Emil": 2, "Anna": -1}])
+    assert totals == {"Anna": (0, 3, 2), "Emil": (0, 0, 2)}
+
+
+@pytest.mark.parametrize(
+    ("span", "most", "step"),
+    [
+        (1, 8, 1),
+        (8, 8, 1),
+        (9, 8, 2),
+        (17, 8, 5),
+        (40, 8, 5),
+        (41, 8, 10),
+        (700, 8, 100),
+        (12, 12, 1),
+        (13, 12, 2),
+    ],
+)
+def test_nice_step(span: int, most: int, step: int) -> None:
+    assert nice_step(span, most) == step
+
+
+def test_scales_put_the_extremes_on_the_plot_edges() -> None:
+    lay = layout(PLAYERS, PER_HAND)
+    # Totals run from -12 (Bert after hand 5 … no: see below) to +12; worked out from PER_HAND:
+    # Anna 3,1,-3,-3,-7,-5,-5,3; Bert -1,5,5,2,-2,-2,-8,-8; Cilli -1,-3,1,-2,-2,0,2,-2;
+    # Dani -1,-1,3,12,8,6,8,4; Emil 0,-2,-6,-9,3,1,3,3. Lowest -9, highest +12: step 5, -10 … +15.
+    assert (lay.low, lay.high, lay.y_step) == (-10, 15, 5)
+    assert lay.totals["Dani"] == (0, -1, -1, 3, 12, 8, 6, 8, 4)
+    assert lay.x(0) == LEFT and lay.x(len(PER_HAND)) == RIGHT
+    assert lay.y(lay.low) == BOTTOM and lay.y(lay.high) == TOP
+    assert lay.y(0) == BOTTOM - (BOTTOM - TOP) * 10 // 25
+
+
+def test_svg_is_well_formed_with_integer_coordinates_only() -> None:
+    svg = chart_svg(PLAYERS, PER_HAND, title="Evening <1> & co", markers=[Marker(4, "2026-03-08")])
+    root = ET.fromstring(svg.split("\n", 1)[1])
+    ns = {"s": "http://www.w3.org/2000/svg"}
+    lines = root.findall(".//s:polyline", ns)
+    assert [p.get("data-player") for p in lines] == list(PLAYERS)
+    for p in lines:
+        coords = p.get("points", "").split()
+        assert len(coords) == len(PER_HAND) + 1
+        assert all(re.fullmatch(r"\d+,\d+", c) for c in coords), coords
+    numbers = re.findall(r'\b(?:x|y|x1|x2|y1|y2|width|height)="([^"]*)"', svg)
+    assert numbers and all(re.fullmatch(r"-?\d+", n) for n in numbers)
+    assert "." not in " ".join(p.get("points", "") for p in lines)
+    assert "Evening &lt;1&gt; &amp; co" in svg
+    legend = " ".join(t.text or "" for t in root.findall(".//s:g[@class='legend']/s:text", ns))
+    assert legend == "Anna +3 Bert -8 Cilli -2 Dani +4 Emil +3"
+    assert chart_svg(PLAYERS, PER_HAND, title="t") == chart_svg(PLAYERS, PER_HAND, title="t")
+
+
+def test_no_hands_is_still_a_chart() -> None:
+    svg = chart_svg(["Anna", "Bert", "Cilli", "Dani"], [], title="empty")
+    ET.fromstring(svg.split("\n", 1)[1])
+    assert "no hands" in svg
+
+
+# -- in a real browser --------------------------------------------------------------------------
+
+
+def _segments_near(lay_points: list[tuple[int, int]], x: float, y: float, radius: float) -> bool:
+    for (x1, y1), (x2, y2) in zip(lay_points, lay_points[1:], strict=False):
+        dx, dy = x2 - x1, y2 - y1
+        length2 = dx * dx + dy * dy
+        t = 0.0 if length2 == 0 else max(0.0, min(1.0, ((x - x1) * dx + (y - y1) * dy) / length2))
+        if math.hypot(x - (x1 + t * dx), y - (y1 + t * dy)) <= radius:
+            return True
+    return False
+
+
+def _has_colour(img: Image, x: int, y: int, colour: tuple[int, int, int], radius: int = 2) -> bool:
+    return any(
+        near(img.pixel(x + dx, y + dy), colour)
+        for dx in range(-radius, radius + 1)
+        for dy in range(-radius, radius + 1)
+    )
+
+
+def test_browser_draws_each_line_where_the_totals_put_it(tmp_path: Path) -> None:
+    svg = tmp_path / "chart.svg"
+    svg.write_text(chart_svg(PLAYERS, PER_HAND, title="Evening"), encoding="utf-8")
+    img = read_png(screenshot(svg.as_uri(), tmp_path))
+    assert (img.width, img.height) == (800, 600)
+    lay = layout(PLAYERS, PER_HAND)
+    points = {p: list(lay.points(p)) for p in PLAYERS}
+    for i, player in enumerate(PLAYERS):
+        colour = hex_rgb(COLOURS[i])
+        others = [points[q] for q in PLAYERS if q != player]
+        checked = hits = 0
+        for (x1, y1), (x2, y2) in zip(points[player], points[player][1:], strict=False):
+            mx, my = (x1 + x2) / 2, (y1 + y2) / 2
+            if any(_segments_near(o, mx, my, 6) for o in others):
+                continue  # another line crosses here and may be drawn on top
+            checked += 1
+            hits += _has_colour(img, round(mx), round(my), colour)
+        assert checked >= 3, f"{player}: too few clear segments to check"
+        assert hits == checked, f"{player}: drawn at {hits} of {checked} segment midpoints"
+        # Nowhere far from its own line (inside the plot) is there a pixel of this colour.
+        stray = [
+            (x, y)
+            for y in range(TOP + 2, BOTTOM - 1, 3)
+            for x in range(LEFT + 2, RIGHT - 1, 3)
+            if near(img.pixel(x, y), colour, 20) and not _segments_near(points[player], x, y, 4)
+        ]
+        assert not stray, f"{player}: {len(stray)} pixels of its colour away from its line, e.g. {stray[:3]}"
+    # The legend shows each colour.
+    for i, _player in enumerate(PLAYERS):
+        y = TOP + 10 + 22 * i
+        assert near(img.pixel(RIGHT + 34, y), hex_rgb(COLOURS[i]), 10)
+    # The background is white where nothing is drawn (top-left corner).
+    assert img.pixel(5, 5) == (255, 255, 255)
+
+
+def test_browser_lays_out_one_polyline_per_player_with_the_right_length(tmp_path: Path) -> None:
+    svg_text = chart_svg(PLAYERS, PER_HAND, title="Evening")
+    page = tmp_path / "chart.html"
+    page.write_text(
+        "<!doctype html><html><body>" + svg_text.split("\n", 1)[1] + "<pre id='out'></pre><script>"
+        "const lines = [...document.querySelectorAll('svg polyline')].map(p => ({"
+        " player: p.dataset.player, length: p.getTotalLength(), points: p.points.numberOfItems,"
+        " stroke: getComputedStyle(p).stroke, width: p.getBBox().width }));"
+        "document.getElementById('out').textContent = JSON.stringify(lines);"
+        "</script></body></html>",
+        encoding="utf-8",
+    )
+    dom = dump_dom(page.as_uri(), tmp_path)
+    found = re.search(r"<pre id=\"out\">(.*?)</pre>", dom, flags=re.S)
+    assert found, dom[-2000:]
+    drawn = json.loads(html.unescape(found.group(1)))
+    lay = layout(PLAYERS, PER_HAND)
+    assert [d["player"] for d in drawn] == list(PLAYERS)
+    for i, d in enumerate(drawn):
+        pts = lay.points(d["player"])
+        expected = sum(math.dist(a, b) for a, b in zip(pts, pts[1:], strict=False))
+        assert d["points"] == len(PER_HAND) + 1
+        assert abs(d["length"] - expected) < 0.5, (d, expected)
+        assert d["width"] == RIGHT - LEFT
+        r, g, b = hex_rgb(COLOURS[i])
+        assert d["stroke"] == f"rgb({r}, {g}, {b})"
