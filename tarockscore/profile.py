@@ -182,6 +182,7 @@ class Profile:
     huettenfleck_scope: HuettenfleckScope
     silent_failure_counts: bool
     defender_announce_requires_kontra: bool
+    defender_announce_implies_kontra: bool
     valat_model: ValatModel
     valat_silent: int
     valat_announced: int
@@ -309,6 +310,7 @@ def build_profile(document: Mapping[str, Any], where: str = "") -> Profile:
     br = top.table("bonus_rules")
     silent_fail = br.flag("silent_failure_counts")
     requires_kontra = br.flag("defender_announce_requires_kontra")
+    implies_kontra = br.flag("defender_announce_implies_kontra")
     br.finish()
 
     va = top.table("valat")
@@ -378,6 +380,7 @@ def build_profile(document: Mapping[str, Any], where: str = "") -> Profile:
         huettenfleck_scope=huette_scope,
         silent_failure_counts=silent_fail,
         defender_announce_requires_kontra=requires_kontra,
+        defender_announce_implies_kontra=implies_kontra,
         valat_model=valat_model,
         valat_silent=valat_silent,
         valat_announced=valat_announced,

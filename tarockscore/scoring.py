@@ -257,6 +257,17 @@ class _Scorer:
             return []
         if hand.huettenfleck:
             return self.huettenfleck()
+        if (
+            hand.kontra is None
+            and self.profile.defender_announce_implies_kontra
+            and self.contract.kind is Kind.POSITIVE
+            and any(b.announced and b.side is Side.DEFENDERS for b in hand.bonuses)
+        ):
+            self.notes.append(
+                "A Defender announced a bonus, which counts as Kontra on the contract "
+                "(bonus_rules.defender_announce_implies_kontra)."
+            )
+            return self.kontra_factors(self.profile.ladder[0].name, "the contract (implied)")
         return self.kontra_factors(hand.kontra, "the contract")
 
     def contract_base(self, won: bool) -> tuple[int, list[Factor]]:
