@@ -163,5 +163,10 @@ def profiles_show(
         typer.echo(render.price_list(prof))
 
 
+from tarockscore.cli_ledger import register as _register_ledger  # noqa: E402
+
+_register_ledger(app)
+
+
 def main() -> None:
     app()

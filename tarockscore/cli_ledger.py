@@ -1,0 +1,666 @@
+"""The ledger commands of the command line (CLI layer): new, record, show, undo, replace, delete,
+explain, check, rescore, settle, enter.
+
+Each command parses its arguments, calls one function of ``ledger`` / ``ledger_file`` /
+``settle`` and prints; errors are TarockErrors, turned into stderr lines and an exit code by the
+command group in ``cli``. Heavy imports wait inside the command bodies: start-up time counts.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer  # noqa: TID251 - a CLI module: the only other place that may talk to Typer
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from tarockscore.ledger import Deal, Ledger
+    from tarockscore.profile import Profile
+    from tarockscore.settle import Settlement
+
+
+LedgerOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--ledger",
+        "-l",
+        help="The ledger file; default $TAROCKSCORE_LEDGER, else tarock-ledger.toml in this folder.",
+        show_default=False,
+    ),
+]
+HandArg = Annotated[str | None, typer.Argument(help="A hand file (TOML, docs/hand-format.md), or - for stdin.")]
+NumberArg = Annotated[int, typer.Argument(help="The hand's number, as `tarockscore show` lists it.", min=1)]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON (docs/ledger-format.md).")]
+
+# The short form of a hand, as `tarockscore score` takes it (see tarockscore.shortform).
+Contract = Annotated[str | None, typer.Option("--contract", "-c", help="Contract, e.g. rufer, dreier, bettler.")]
+Players = Annotated[
+    str | None,
+    typer.Option("--players", "-p", help="Seat order, Forehand first; leave out: the ledger knows the deal."),
+]
+Declarer = Annotated[str | None, typer.Option("--declarer", "-d", help="Who played the contract.")]
+Partner = Annotated[str | None, typer.Option("--partner", "-w", help="Holder of the called King (or XX).")]
+Points = Annotated[
+    list[str],
+    typer.Option("--points", "-t", help='Declarer side\'s card points ("35 2/3"); Dodge Round: NAME=POINTS, repeated.'),
+]
+DefenderPoints = Annotated[
+    str | None, typer.Option("--defender-points", help="The Defenders' card points, checked.")
+]
+Won = Annotated[bool | None, typer.Option("--won/--lost", help="Outcome instead of card points (negative contracts).")]
+Kontra = Annotated[
+    list[str],
+    typer.Option("--kontra", "-k", help="Kontra step on the contract; negative contracts: DEFENDER=STEP, repeated."),
+]
+Huettenfleck = Annotated[bool, typer.Option("--huettenfleck", help="Kontra said before the talon was seen.")]
+Talon = Annotated[bool, typer.Option("--talon", help="The called King lay in the talon.")]
+Conceded = Annotated[bool, typer.Option("--conceded", help="With --talon: the declarer conceded at once.")]
+Renonce = Annotated[str | None, typer.Option("--renonce", help="The player who revoked.")]
+Bonus = Annotated[
+    list[str],
+    typer.Option("--bonus", "-b", help="NAME[,declarers|defenders][,announced][,lost][,STEP], repeated."),
+]
+
+
+def _now() -> str:
+    from datetime import datetime
+
+    return datetime.now().astimezone().isoformat(timespec="seconds")
+
+
+def _path(option: str | None) -> Path:
+    from tarockscore.ledger_file import ledger_path
+
+    return ledger_path(option)
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n > 0 else str(n)
+
+
+def _deal_text(deal: Deal) -> str:
+    text = f"{deal.dealer} deals, {deal.forehand} is Forehand"
+    return text + (f", {deal.sitting_out} sits out" if deal.sitting_out else "")
+
+
+def _totals_table(after: Ledger, hand: int | None = None) -> str:
+    """Each player's points in one hand (if given) and the running totals."""
+    from tabulate import tabulate
+
+    from tarockscore.ledger import payout_totals, totals
+
+    total = totals(after)
+    paid = payout_totals(after)
+    rows = []
+    for p in after.players:
+        row: list[object] = [p]
+        if hand is not None:
+            entry = after.hands[hand - 1]
+            playing = p in entry.hand.get("players", [])
+            row.append(_signed(entry.result.victory_points[p]) if playing else "out")
+        row.append(total[p])
+        if paid is not None:
+            row.append(paid[p])
+        rows.append(row)
+    headers = ["player", *(["hand"] if hand is not None else []), "total", *(["payout"] if paid else [])]
+    return tabulate(rows, headers=headers, disable_numparse=True)
+
+
+def _next_text(ledger: Ledger) -> str:
+    from tarockscore.ledger import next_deal
+
+    return f"next: hand {len(ledger.hands) + 1}, {_deal_text(next_deal(ledger))}"
+
+
+def _hand_line(ledger: Ledger, number: int) -> str:
+    from tarockscore.ledger import hand_deal, summary
+
+    entry = ledger.hands[number - 1]
+    return f"hand {number}: {summary(entry.hand, entry.result)} ({_deal_text(hand_deal(ledger, number))})"
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ledger commands to the ``tarockscore`` app."""
+    for command in (new, record, show, undo, replace, delete, explain, check, rescore, settle, enter):
+        app.command()(command)
+
+
+# -- the commands ---------------------------------------------------------------------------------
+
+
+def new(
+    players: Annotated[
+        str, typer.Option("--players", "-p", help="The table in seat order, comma-separated: 4, or 5 (the dealer sits out).")
+    ],
+    profile: Annotated[
+        str, typer.Option("--profile", "-P", help="A shipped profile name or a path to a profile file.")
+    ] = "koenigrufen",
+    stake: Annotated[str | None, typer.Option("--stake", help="Money per Victory Point, e.g. 0.10.")] = None,
+    date: Annotated[str | None, typer.Option("--date", help="The evening's date, YYYY-MM-DD.")] = None,
+    place: Annotated[str | None, typer.Option("--place", help="Where the evening is played.")] = None,
+    ledger: LedgerOpt = None,
+) -> None:
+    """Start an evening: a new ledger with the table, the profile and the stake."""
+    import datetime as dt
+
+    from tarockscore.errors import Collector, UsageError
+    from tarockscore.ledger import check_players, first_deal, new_ledger
+    from tarockscore.ledger_file import create
+    from tarockscore.profile_file import load_profile
+    from tarockscore.settle import parse_stake
+
+    problems = Collector()
+    amount = None
+    if stake is not None:
+        try:
+            amount = parse_stake(stake)
+        except ValueError as exc:
+            problems.add("--stake", str(exc))
+    if date is not None:
+        try:
+            date = dt.date.fromisoformat(date.strip()).isoformat()
+        except ValueError:
+            problems.add("--date", f"{date!r} is not a date; write it as YYYY-MM-DD, e.g. 2025-03-14")
+    if place is not None and not place.strip():
+        problems.add("--place", "empty; leave the option out instead")
+    prof = load_profile(profile)
+    names = [p.strip() for p in players.split(",")]
+    for problem in check_players(names, prof):
+        problems.add(problem.where, problem.message)
+    problems.raise_if_any(UsageError)
+    path = _path(ledger)
+    fresh = new_ledger(names, prof, created=_now(), stake=amount, date=date, place=place)
+    create(path, fresh)
+    table = fresh.table
+    typer.echo(f"new evening in {path}")
+    typer.echo(f"table:   {', '.join(table.players)} (seat order)")
+    typer.echo(f"profile: {table.profile.name} (sha256 {table.profile.sha256[:12]})")
+    if amount is not None:
+        typer.echo(f"stake:   {amount} per Victory Point")
+    if date or place:
+        typer.echo(f"when:    {', '.join(x for x in (date, place) if x)}")
+    typer.echo(f"hand 1:  {_deal_text(first_deal(table.players))}")
+
+
+def record(
+    hand_file: HandArg = None,
+    contract: Contract = None,
+    players: Players = None,
+    declarer: Declarer = None,
+    partner: Partner = None,
+    points: Points = [],  # noqa: B006 - Typer reads the default, never mutates it
+    defender_points: DefenderPoints = None,
+    won: Won = None,
+    kontra: Kontra = [],  # noqa: B006
+    huettenfleck: Huettenfleck = False,
+    talon: Talon = False,
+    conceded: Conceded = False,
+    renonce: Renonce = None,
+    bonus: Bonus = [],  # noqa: B006
+    ledger: LedgerOpt = None,
+) -> None:
+    """Score a hand and add it to the ledger; print its points and the running totals."""
+    from tarockscore import ledger as core
+    from tarockscore.cli import read_hand_or_short
+    from tarockscore.errors import HandError
+    from tarockscore.ledger_file import update
+
+    short = {
+        "contract": contract,
+        "players": players,
+        "declarer": declarer,
+        "partner": partner,
+        "points": points,
+        "defender_points": defender_points,
+        "won": won,
+        "kontra": kontra,
+        "huettenfleck": huettenfleck,
+        "talon": talon,
+        "conceded": conceded,
+        "renonce": renonce,
+        "bonus": bonus,
+    }
+    mapping, name = read_hand_or_short(hand_file, short)
+    at = _now()
+
+    def change(current: Ledger) -> Ledger:
+        try:
+            return core.record(current, mapping, at)
+        except HandError as exc:
+            raise exc.located(name) from None
+
+    before, after = update(_path(ledger), change)
+    n = len(after.hands)
+    typer.echo(_hand_line(after, n))
+    typer.echo(_totals_table(after, n))
+    typer.echo(_next_text(after))
+
+
+def show(
+    json_out: JsonOpt = False,
+    csv_out: Annotated[bool, typer.Option("--csv", help="Print CSV: one row per hand.")] = False,
+    ledger: LedgerOpt = None,
+) -> None:
+    """The evening: one row per hand with each player's points and the running totals."""
+    from tarockscore import render
+    from tarockscore.errors import UsageError
+    from tarockscore.ledger import sheet
+    from tarockscore.ledger_file import read
+
+    if json_out and csv_out:
+        raise UsageError("give --json or --csv, not both")
+    snapshot = read(_path(ledger))
+    data = sheet(snapshot.ledger)
+    if json_out:
+        typer.echo(render.dumps(data))
+    elif csv_out:
+        typer.echo(_sheet_csv(data), nl=False)
+    else:
+        typer.echo(_sheet_text(data))
+
+
+def _sheet_csv(data: dict[str, Any]) -> str:
+    from tarockscore import render
+
+    players = data["players"]
+    headers = ["hand", "dealer", "forehand", "contract", "declarer", "partner", "won", "radl"]
+    headers += players + [f"{p} total" for p in players]
+    rows = []
+    for h in data["hands"]:
+        won = "" if h["won"] is None else ("yes" if h["won"] else "no")
+        row = [h["number"], h["dealer"], h["forehand"], h["contract"], h["declarer"] or "", h["partner"] or "", won]
+        row.append(h["radl"])
+        row += [h["victory_points"][p] for p in players] + [h["totals"][p] for p in players]
+        rows.append(row)
+    return render.csv_text(headers, rows)
+
+
+def _sheet_text(data: dict[str, Any]) -> str:
+    from tabulate import tabulate
+
+    players = data["players"]
+    head = [f"profile {data['profile']['name']}"]
+    head += [x for x in (data["date"], data["place"]) if x]
+    if data["stake"]:
+        head.append(f"stake {data['stake']} per point")
+    rows: list[list[object]] = []
+    for h in data["hands"]:
+        who = h["declarer"] or ""
+        if h["partner"]:
+            who += f" + {h['partner']}"
+        outcome = "" if h["won"] is None else ("won" if h["won"] else "lost")
+        row: list[object] = [h["number"], h["dealer"], h["contract"], who, outcome, f"×{h['radl']}" if h["doubled"] else ""]
+        for p in players:
+            points = _signed(h["victory_points"][p]) if p in h["players"] else "·"
+            row.append(f"{points} → {h['totals'][p]}")
+        rows.append(row)
+    rows.append(["", "", "total", "", "", "", *[data["totals"][p] for p in players]])
+    if "payout_totals" in data:
+        rows.append(["", "", "payout", "", "", "", *[data["payout_totals"][p] for p in players]])
+    table = tabulate(
+        rows,
+        headers=["#", "dealer", "contract", "declarer", "result", "Radl", *players],
+        disable_numparse=True,
+        colalign=("right", "left", "left", "left", "left", "left", *["right"] * len(players)),
+    )
+    lines = [" · ".join(head), table]
+    if not data["hands"]:
+        lines.append("no hands yet")
+    for a in data["audit"]:
+        lines.append(f"audit {a['at']}: {a['detail']}")
+    return "\n".join(lines)
+
+
+def undo(ledger: LedgerOpt = None) -> None:
+    """Take back the last hand (it stays in the audit trail)."""
+    from tarockscore import ledger as core
+    from tarockscore.ledger_file import update
+
+    at = _now()
+    before, after = update(_path(ledger), lambda current: core.undo(current, at))
+    typer.echo(after.audit[-1].detail)
+    typer.echo(_totals_table(after))
+    typer.echo(_next_text(after))
+
+
+def replace(number: NumberArg, hand_file: Annotated[str, typer.Argument(help="The corrected hand: a hand file, or - for stdin.")], ledger: LedgerOpt = None) -> None:
+    """Replace hand N; every hand after it is recomputed, and the audit trail keeps the old one."""
+    from tarockscore import ledger as core
+    from tarockscore.errors import HandError
+    from tarockscore.handfile import read_hand_mapping
+    from tarockscore.ledger_file import update
+
+    mapping, name = read_hand_mapping(hand_file)
+    at = _now()
+
+    def change(current: Ledger) -> Ledger:
+        try:
+            return core.replace_hand(current, number, mapping, at)
+        except HandError as exc:
+            raise exc.located(name) from None
+
+    before, after = update(_path(ledger), change)
+    typer.echo(after.audit[-1].detail)
+    typer.echo(_totals_table(after, number))
+
+
+def delete(number: NumberArg, ledger: LedgerOpt = None) -> None:
+    """Delete hand N; the hands after it are recomputed, and the audit trail keeps it."""
+    from tarockscore import ledger as core
+    from tarockscore.ledger_file import update
+
+    at = _now()
+    before, after = update(_path(ledger), lambda current: core.delete(current, number, at))
+    typer.echo(after.audit[-1].detail)
+    typer.echo(_totals_table(after))
+
+
+def explain(number: NumberArg, ledger: LedgerOpt = None) -> None:
+    """The arithmetic of hand N, bet by bet, with the profile rule behind each number."""
+    from tarockscore import render
+    from tarockscore.ledger import ledger_profile, radl_cause, result_of, score_stored
+    from tarockscore.ledger_file import read
+
+    snapshot = read(_path(ledger))
+    led = snapshot.ledger
+    hand, score = score_stored(led, number)
+    profile = ledger_profile(led)
+    entry = led.hands[number - 1]
+    typer.echo(_hand_line(led, number))
+    typer.echo(f"recorded {entry.recorded}; profile {led.table.profile.name} (sha256 {led.table.profile.sha256[:12]})")
+    typer.echo("")
+    typer.echo(render.explain(score, profile))
+    radl = entry.result.radl
+    if radl != 1:
+        cause = radl_cause(led, number)
+        typer.echo("")
+        typer.echo(
+            f"Radl: this hand is scored ×{radl} [radl.factor], a doubled round armed by hand {cause} "
+            f"[radl.events = {', '.join(e.value for e in profile.radl.events)}]"
+        )
+        doubled = ", ".join(f"{p} {_signed(v)}" for p, v in entry.result.victory_points.items() if p in hand.players)
+        typer.echo(f"Victory Points with the Radl: {doubled}")
+    fresh = result_of(score, led.players, radl)
+    if fresh != entry.result:
+        typer.echo(
+            "note: the ledger stores a different result for this hand; `tarockscore check` reports it",
+            err=True,
+        )
+
+
+def check(ledger: LedgerOpt = None) -> None:
+    """Re-score every hand and compare with the stored results (exit 1 on any mismatch)."""
+    from tarockscore.ledger_file import read
+
+    snapshot = read(_path(ledger))
+    verify_problems(snapshot)
+    led = snapshot.ledger
+    typer.echo(
+        f"{snapshot.path}: {len(led.hands)} hand{'s' if len(led.hands) != 1 else ''} re-scored under "
+        f"{led.table.profile.name} (sha256 {led.table.profile.sha256[:12]}); every stored result matches"
+    )
+
+
+def verify_problems(snapshot: Any) -> None:
+    """Report every mismatch of a ledger as errors (exit 1), without the 'nothing was written' line."""
+    from tarockscore.errors import LedgerError
+    from tarockscore.ledger import check as check_ledger
+    from tarockscore.ledger_file import locate
+
+    problems = check_ledger(snapshot.ledger)
+    if problems:
+        raise LedgerError(locate(problems, snapshot.text, str(snapshot.path)))
+
+
+def rescore(
+    profile: Annotated[str, typer.Option("--profile", "-P", help="The profile to score the evening under.")],
+    write: Annotated[bool, typer.Option("--write", help="Write the rescored evening into the ledger.")] = False,
+    json_out: JsonOpt = False,
+    ledger: LedgerOpt = None,
+) -> None:
+    """The evening under another profile (what-if); written only with --write."""
+    from tabulate import tabulate
+
+    from tarockscore import ledger as core
+    from tarockscore import render
+    from tarockscore.ledger_file import read, update, verify
+    from tarockscore.profile_file import load_profile
+
+    prof = load_profile(profile)
+    path = _path(ledger)
+    at = _now()
+    if write:
+        before, after = update(path, lambda current: core.rescore(current, prof, at))
+    else:
+        snapshot = read(path)
+        verify(snapshot)
+        before, after = snapshot.ledger, core.rescore(snapshot.ledger, prof, at)
+    if json_out:
+        data = core.sheet(after)
+        data["written"] = write
+        data["before"] = {"profile": core.sheet(before)["profile"], "totals": core.totals(before)}
+        typer.echo(render.dumps(data))
+        return
+    old, new = core.totals(before), core.totals(after)
+    rows = [[p, old[p], new[p], _signed(new[p] - old[p])] for p in after.players]
+    typer.echo(
+        tabulate(
+            rows,
+            headers=["player", before.table.profile.name, after.table.profile.name, "difference"],
+            disable_numparse=True,
+        )
+    )
+    if after.audit[-1].changed:
+        typer.echo(f"hands scored differently: {', '.join(map(str, after.audit[-1].changed))}")
+    if write:
+        typer.echo(f"written: {path} is now scored under {after.table.profile.name}")
+    else:
+        typer.echo("what-if only: the ledger is unchanged (--write to keep it)")
+
+
+def settle(
+    stake: Annotated[
+        str | None, typer.Option("--stake", help="Money per Victory Point; default: the ledger's stake.")
+    ] = None,
+    json_out: JsonOpt = False,
+    ledger: LedgerOpt = None,
+) -> None:
+    """Who pays whom how much, in the fewest payments, exact to the cent."""
+    from tarockscore import ledger as core
+    from tarockscore import render
+    from tarockscore import settle as money
+    from tarockscore.errors import UsageError
+    from tarockscore.ledger_file import read
+
+    led = read(_path(ledger)).ledger
+    if stake is not None:
+        try:
+            amount = money.parse_stake(stake)
+        except ValueError as exc:
+            raise UsageError(str(exc), where="--stake") from None
+    elif led.table.stake is not None:
+        amount = led.table.stake
+    else:
+        raise UsageError("the ledger has no stake: give --stake, e.g. --stake 0.10", where="--stake")
+    profile = core.ledger_profile(led)
+    paid = core.payout_totals(led)
+    points = paid if paid is not None else core.totals(led)
+    result = money.settle(points, amount, profile.settlement)
+    if json_out:
+        typer.echo(render.dumps(_settle_json(result, points, paid is not None)))
+        return
+    typer.echo(_settle_text(result, points, paid is not None, profile))
+
+
+def _settle_json(result: Settlement, points: dict[str, int], payout: bool) -> dict[str, Any]:
+    return {
+        "stake": str(result.stake),
+        "basis": "payout_totals" if payout else "totals",
+        "totals": points,
+        "balances": {p: str(v) for p, v in result.balances.items()},
+        "payments": [{"from": x.payer, "to": x.payee, "amount": str(x.amount)} for x in result.payments],
+    }
+
+
+def _settle_text(result: Settlement, points: dict[str, int], payout: bool, profile: Profile) -> str:
+    from tabulate import tabulate
+
+    from tarockscore.profile import SettlementMode
+
+    how = (
+        "zero-sum: each player's total × stake"
+        if profile.settlement is SettlementMode.ZERO_SUM
+        else "Simplified Scoring: every two players settle the difference of their totals"
+    )
+    basis = "payout totals (Kontra counts in money only)" if payout else "totals"
+    lines = [f"stake {result.stake} per Victory Point; {basis}; {how}"]
+    rows = [[p, points[p], f"+{v}" if v > 0 else str(v)] for p, v in result.balances.items()]
+    lines.append(tabulate(rows, headers=["player", "points", "balance"], disable_numparse=True, colalign=("left", "right", "right")))
+    lines.append("")
+    if not result.payments:
+        lines.append("nobody pays anybody")
+    for x in result.payments:
+        lines.append(f"{x.payer} pays {x.payee} {x.amount}")
+    return "\n".join(lines)
+
+
+# -- the guided entry --------------------------------------------------------------------------
+
+
+def _ask_choice(question: str, choices: list[str], default: str | None = None, resolve: Any = None) -> str:
+    """Ask until the answer is one of ``choices`` (by name, alias through ``resolve``, or number)."""
+    listing = ", ".join(f"{i}={c}" for i, c in enumerate(choices, 1))
+    while True:
+        answer = str(typer.prompt(f"{question} [{listing}]", default=default, show_default=default is not None)).strip()
+        if answer.isdigit() and 1 <= int(answer) <= len(choices):
+            return choices[int(answer) - 1]
+        name = resolve(answer) if resolve else answer
+        if name in choices:
+            return str(name)
+        from tarockscore.errors import near_miss
+
+        typer.echo(f"  {answer!r} is not one of the choices{near_miss(answer, choices)}", err=True)
+
+
+def _ask_yes(question: str, default: bool = False) -> bool:
+    return bool(typer.confirm(question, default=default))
+
+
+def _ask_points(question: str, profile: Profile) -> object:
+    from tarockscore.cardpoints import parse_points, render_points
+
+    while True:
+        answer = str(typer.prompt(question)).strip()
+        try:
+            value = parse_points(int(answer) if answer.isdigit() else answer)
+        except ValueError as exc:
+            typer.echo(f"  {exc}", err=True)
+            continue
+        if 0 <= value <= profile.card_points_total:
+            return render_points(value)
+        typer.echo(f"  {answer!r} is outside 0 to {render_points(profile.card_points_total)}", err=True)
+
+
+def _questions(profile: Profile, deal: Deal) -> dict[str, Any]:
+    """The hand, step by step, offering the profile's own choices."""
+    from tarockscore.profile import CalledKingRule, Kind, NegativeKontra, Team
+
+    players = list(deal.players)
+    steps = ["none", *(s.name for s in profile.playable_steps)]
+    hand: dict[str, Any] = {}
+    name = _ask_choice("Contract", list(profile.contracts), resolve=profile.contract_name)
+    contract = profile.contracts[name]
+    hand["contract"] = name
+    if contract.kind is Kind.DODGE:
+        hand["card_points"] = {p: _ask_points(f"Card points of {p}", profile) for p in players}
+        if profile.dodge_kontra:
+            step = _ask_choice("Kontra on the Dodge Round", steps, "none")
+            if step != "none":
+                hand["kontra"] = step
+        return hand
+    declarer = _ask_choice("Declarer", players)
+    hand["declarer"] = declarer
+    if contract.team is Team.CALLED:
+        others = [p for p in players if p != declarer]
+        in_talon = profile.talon and profile.called_king_rule is CalledKingRule.TRADITIONAL
+        options = [*others, "talon"] if in_talon else others
+        partner = _ask_choice("Partner (holder of the called card)", options)
+        if partner == "talon":
+            hand["called_king"] = "talon"
+            hand["conceded"] = _ask_yes("Did the declarer concede at once?")
+        else:
+            hand["partner"] = partner
+    if hand.get("conceded"):
+        return hand
+    if contract.kind is Kind.NEGATIVE:
+        hand["won"] = _ask_yes(f"Did {declarer} win the {name}?")
+    else:
+        hand["card_points"] = _ask_points("Card points of the declarer side (e.g. 35 2/3)", profile)
+    if contract.kind is Kind.NEGATIVE and profile.negative_kontra is NegativeKontra.INDIVIDUAL:
+        by: dict[str, str] = {}
+        for d in (p for p in players if p != declarer):
+            step = _ask_choice(f"Kontra by {d}", steps, "none")
+            if step != "none":
+                by[d] = step
+        if by:
+            hand["kontra"] = by
+    else:
+        step = _ask_choice("Kontra on the contract", steps, "none")
+        if step != "none":
+            hand["kontra"] = step
+    if profile.huettenfleck and contract.talon and contract.kind is Kind.POSITIVE and hand.get("kontra") in (None, "kontra"):
+        if _ask_yes("Was the Kontra said before the talon (Hüttenfleck)?"):
+            hand["huettenfleck"] = True
+    bonuses = []
+    allowed = [b for b in contract.bonuses if b in profile.bonuses]
+    while allowed:
+        choice = _ask_choice("Bonus (or 'done')", ["done", *allowed], "done", resolve=lambda a: profile.bonus_name(a) or a)
+        if choice == "done":
+            break
+        allowed.remove(choice)
+        bonus = profile.bonuses[choice]
+        entry: dict[str, Any] = {"name": choice}
+        entry["side"] = _ask_choice("  side", ["declarers", "defenders"], "declarers")
+        entry["announced"] = bonus.announce and _ask_yes("  announced?")
+        entry["made"] = _ask_yes("  made?", True)
+        if entry["announced"] and bonus.kontra:
+            step = _ask_choice("  Kontra on it", steps, "none")
+            if step != "none":
+                entry["kontra"] = step
+        bonuses.append(entry)
+    if bonuses:
+        hand["bonus"] = bonuses
+    return hand
+
+
+def enter(ledger: LedgerOpt = None) -> None:
+    """A guided entry: the hand step by step, its result, then a question before recording it."""
+    from tarockscore import ledger as core
+    from tarockscore import render
+    from tarockscore.ledger_file import read, update, verify
+
+    path = _path(ledger)
+    snapshot = read(path)
+    verify(snapshot)
+    led = snapshot.ledger
+    profile = core.ledger_profile(led)
+    deal = core.next_deal(led)
+    n = len(led.hands) + 1
+    typer.echo(f"hand {n} under {profile.name}: {_deal_text(deal)}; at the table {', '.join(deal.players)}")
+    mapping = _questions(profile, deal)
+    at = _now()
+    preview = core.record(led, mapping, at)
+    _, score = core.score_stored(preview, n)
+    typer.echo("")
+    typer.echo(render.score_table(score))
+    radl = preview.hands[-1].result.radl
+    if radl != 1:
+        typer.echo(f"Radl: this hand counts ×{radl}")
+    if not _ask_yes(f"Record this as hand {n}?"):
+        typer.echo("not recorded; the ledger is unchanged")
+        return
+    before, after = update(path, lambda current: core.record(current, mapping, at), snapshot.sha256)
+    typer.echo(_hand_line(after, n))
+    typer.echo(_totals_table(after, n))
+    typer.echo(_next_text(after))

@@ -1,0 +1,288 @@
+"""The ledger file: TOML read and written whole, atomically, under a lock, verified (I/O layer).
+
+Safety, in the order a change goes through:
+
+1. an exclusive ``fcntl.flock`` on a sidecar ``<ledger>.lock`` file is held around the whole
+   read-modify-write, so two terminals recording at once never lose a hand;
+2. the file is read and its sha256 remembered; a ledger that fails to parse or fails its own
+   check is reported (file and line) and never overwritten;
+3. the whole new document is rendered with tomli-w (never appended in chunks) and parsed back:
+   it must read as exactly the ledger that was meant;
+4. the file must still have the hash that was read, else the change is refused;
+5. the text goes to a temp file in the same folder: write, flush, ``os.fsync``, ``os.replace``;
+   on any failure the temp file is removed and the old ledger is left as it was.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import hashlib
+import os
+import re
+import tempfile
+import time
+import tomllib
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import tomli_w
+
+from tarockscore.errors import LedgerError, Problem
+from tarockscore.ledger import Ledger, check, ledger_from_mapping, ledger_to_mapping
+
+DEFAULT_NAME = "tarock-ledger.toml"
+ENV = "TAROCKSCORE_LEDGER"
+LOCK_TIMEOUT = 30.0
+
+HEADER = (
+    "# An evening of Tarock, kept by tarockscore (format: docs/ledger-format.md).\n"
+    "# Correct hands with `tarockscore undo`, `replace` or `delete`; `tarockscore check` verifies the file.\n"
+    "\n"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """A ledger as read, with the hash of the bytes it was read from."""
+
+    path: Path
+    ledger: Ledger
+    sha256: str
+    text: str
+
+
+def render(ledger: Ledger) -> str:
+    """The whole file, rendered in one piece."""
+    return HEADER + tomli_w.dumps(ledger_to_mapping(ledger))
+
+
+_AT_LINE = re.compile(r"\(at line (\d+), column (\d+)\)")
+
+
+def parse(text: str, name: str) -> Ledger:
+    """A ledger from the file's text; problems carry the file name and, where known, the line."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        message = str(exc)
+        m = _AT_LINE.search(message)
+        where = f"{name}:{m.group(1)}" if m else name
+        raise LedgerError(f"not valid TOML: {message}", where=where) from None
+    try:
+        return ledger_from_mapping(data)
+    except LedgerError as exc:
+        raise LedgerError(locate(exc.problems, text, name)) from None
+
+
+def locate(problems: Sequence[Problem], text: str, name: str) -> list[Problem]:
+    """Prefix each problem with ``file:line`` of its table (``[[hand]]`` N, ``[table]``, …)."""
+    heads: dict[str, list[int]] = {"hand": [], "audit": [], "table": [], "profile": [], "schema": []}
+    for number, content in enumerate(text.splitlines(), 1):
+        stripped = content.strip()
+        if stripped == "[[hand]]":
+            heads["hand"].append(number)
+        elif stripped == "[[audit]]":
+            heads["audit"].append(number)
+        elif stripped == "[table]":
+            heads["table"].append(number)
+        elif stripped == "[profile]":
+            heads["profile"].append(number)
+        elif re.match(r"schema\s*=", stripped):
+            heads["schema"].append(number)
+    out = []
+    for p in problems:
+        line: int | None = None
+        m = re.match(r"(hand|audit) (\d+)", p.where)
+        if m:
+            index = int(m.group(2)) - 1
+            lines = heads[m.group(1)]
+            line = lines[index] if 0 <= index < len(lines) else None
+        else:
+            first = re.split(r"[.:\[ ]", p.where, maxsplit=1)[0]
+            if heads.get(first):
+                line = heads[first][0]
+        prefix = f"{name}:{line}" if line is not None else name
+        out.append(Problem(f"{prefix}: {p.where}" if p.where else prefix, p.message))
+    return out
+
+
+def _sha(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def read(path: Path) -> Snapshot:
+    """Read and parse a ledger (no check of its hands: see :func:`verify`)."""
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise LedgerError(
+            f"{path}: no ledger here; start the evening with `tarockscore new --players A,B,C,D`, "
+            f"or choose one with --ledger PATH or {ENV}"
+        ) from None
+    except IsADirectoryError:
+        raise LedgerError(f"{path} is a folder, not a ledger file") from None
+    except OSError as exc:
+        raise LedgerError(f"{path}: cannot read: {exc.strerror}") from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise LedgerError(f"{path}: not UTF-8 text (byte {exc.start})") from None
+    return Snapshot(path=path, ledger=parse(text, str(path)), sha256=_sha(data), text=text)
+
+
+def verify(snapshot: Snapshot) -> None:
+    """Raise if the ledger fails its own check: every hand re-scored against its stored result."""
+    problems = check(snapshot.ledger)
+    if problems:
+        located = locate(problems, snapshot.text, str(snapshot.path))
+        located.append(
+            Problem(
+                str(snapshot.path),
+                "the ledger fails its own check, so nothing was written to it; "
+                "see `tarockscore check` and correct the file",
+            )
+        )
+        raise LedgerError(located)
+
+
+@contextlib.contextmanager
+def locked(path: Path, timeout: float = LOCK_TIMEOUT) -> Iterator[None]:
+    """Hold the ledger's exclusive lock (a sidecar ``.lock`` file) for a read-modify-write."""
+    lock_path = path.with_name(path.name + ".lock")
+    try:
+        fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+    except FileNotFoundError:
+        raise LedgerError(f"{path.parent}: no such folder") from None
+    except OSError as exc:
+        raise LedgerError(f"{lock_path}: cannot open the lock file: {exc.strerror}") from None
+    try:
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() > deadline:
+                    raise LedgerError(
+                        f"{path}: another tarockscore command has held the ledger for {timeout:.0f} s; "
+                        "nothing was written, try again"
+                    ) from None
+                time.sleep(0.005)
+        yield
+    finally:
+        os.close(fd)  # closing the descriptor releases the lock
+
+
+def _current_sha(path: Path) -> str | None:
+    try:
+        return _sha(path.read_bytes())
+    except FileNotFoundError:
+        return None
+
+
+def _mode(path: Path) -> int:
+    try:
+        return path.stat().st_mode & 0o777
+    except FileNotFoundError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
+
+
+def write_text(path: Path, text: str, expected_sha: str | None) -> None:
+    """Replace the file atomically, if it still has ``expected_sha`` (None: must not exist yet)."""
+    current = _current_sha(path)
+    if current != expected_sha:
+        if expected_sha is None:
+            raise LedgerError(f"{path} already exists; nothing was written")
+        if current is None:
+            raise LedgerError(f"{path} was removed since it was read; nothing was written")
+        raise LedgerError(
+            f"{path} was changed by another program since it was read; nothing was written. "
+            "Run the command again to apply it to the ledger as it is now"
+        )
+    mode = _mode(path)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(text.encode("utf-8"))
+            f.flush()
+            os.fsync(f.fileno())
+        os.chmod(tmp, mode)
+        os.replace(tmp, path)
+    except BaseException as exc:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(tmp)
+        if isinstance(exc, OSError):
+            reason = exc.strerror or str(exc)
+            raise LedgerError(f"{path}: could not write the ledger ({reason}); it was left as it was") from None
+        raise
+    _sync_folder(path.parent)
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make the rename itself durable; some file systems cannot sync a folder, which is harmless."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def save(path: Path, ledger: Ledger, expected_sha: str | None) -> None:
+    """Render, prove the text reads back as the same ledger, then write it atomically."""
+    text = render(ledger)
+    if parse(text, str(path)) != ledger:
+        raise LedgerError(
+            f"{path}: the rendered ledger does not read back the same (a bug in tarockscore); nothing was written"
+        )
+    problems = check(ledger)
+    if problems:
+        raise LedgerError(
+            [*problems, Problem(str(path), "the new ledger fails its own check (a bug in tarockscore); nothing was written")]
+        )
+    write_text(path, text, expected_sha)
+
+
+def create(path: Path, ledger: Ledger) -> None:
+    """Write a new ledger; refuse to overwrite an evening already kept at ``path``."""
+    with locked(path):
+        if path.exists():
+            raise LedgerError(
+                f"{path} already exists: an evening is kept there. Choose another file with --ledger, "
+                "or remove it first; nothing was written"
+            )
+        save(path, ledger, None)
+
+
+def update(
+    path: Path, change: Callable[[Ledger], Ledger], expected_sha: str | None = None
+) -> tuple[Ledger, Ledger]:
+    """Read, check, change and write the ledger under its lock; the ledger before and after.
+
+    ``expected_sha``: the hash of an earlier read (a guided entry that asked questions in
+    between); if the file changed since, the change is refused.
+    """
+    with locked(path):
+        snapshot = read(path)
+        if expected_sha is not None and snapshot.sha256 != expected_sha:
+            raise LedgerError(
+                f"{path} changed since it was read (another terminal recorded or corrected a hand); "
+                "nothing was written. Run the command again"
+            )
+        verify(snapshot)
+        new = change(snapshot.ledger)
+        save(path, new, snapshot.sha256)
+        return snapshot.ledger, new
+
+
+def ledger_path(option: str | None) -> Path:
+    """``--ledger``, else ``$TAROCKSCORE_LEDGER``, else ``tarock-ledger.toml`` in the current folder."""
+    return Path(option or os.environ.get(ENV) or DEFAULT_NAME)

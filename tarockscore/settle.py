@@ -1,0 +1,153 @@
+"""Settling an evening in money: who pays whom how much, in the fewest payments (core layer, pure).
+
+Amounts are :class:`~decimal.Decimal` to the cent, never ``float``. A stake has at most two
+decimal places, and totals are whole Victory Points, so every balance is exact: nothing is
+rounded anywhere.
+
+How totals become balances depends on the profile's settlement mode:
+
+* zero-sum: the totals already add up to nothing; each player's balance is their total × stake;
+* Simplified Scoring (winners add, losers add nothing): every two players settle the difference
+  of their totals, so a player's balance is (players × own total − sum of all totals) × stake.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+
+from tarockscore.errors import LedgerError
+from tarockscore.profile import SettlementMode
+
+CENT = Decimal("0.01")
+
+# Exact search for the fewest payments is exponential in the number of players with a balance;
+# an evening has four or five, so the cap is never reached at a table.
+EXACT_LIMIT = 16
+
+
+@dataclass(frozen=True, slots=True)
+class Payment:
+    payer: str
+    payee: str
+    amount: Decimal
+
+
+@dataclass(frozen=True, slots=True)
+class Settlement:
+    stake: Decimal
+    balances: Mapping[str, Decimal]  # + receives, - pays; every player, in seat order
+    payments: tuple[Payment, ...]
+
+
+def parse_stake(text: str) -> Decimal:
+    """A stake per Victory Point such as ``"0.10"``; ValueError says what is allowed."""
+    try:
+        stake = Decimal(text.strip())
+    except InvalidOperation:
+        raise ValueError(f"{text!r} is not an amount; write e.g. 0.10 (a dot, at most two decimals)") from None
+    if not stake.is_finite() or stake <= 0:
+        raise ValueError(f"{text!r}: the stake must be a positive amount such as 0.10")
+    if stake != stake.quantize(CENT):
+        raise ValueError(f"{text!r} has more than two decimals; the stake is counted in cents, e.g. 0.10")
+    return stake.quantize(CENT)
+
+
+def balances(
+    totals: Mapping[str, int], stake: Decimal, mode: SettlementMode
+) -> dict[str, Decimal]:
+    """Each player's money for the evening: positive receives, negative pays; they add up to 0."""
+    if mode is SettlementMode.ZERO_SUM:
+        whole = sum(totals.values())
+        if whole != 0:
+            raise LedgerError(
+                f"the totals add up to {whole}, not 0, under zero-sum settlement: the ledger is not zero-sum"
+            )
+        return {p: (t * stake).quantize(CENT) for p, t in totals.items()}
+    n = len(totals)
+    whole = sum(totals.values())
+    return {p: ((n * t - whole) * stake).quantize(CENT) for p, t in totals.items()}
+
+
+def fewest_payments(balance: Mapping[str, Decimal]) -> tuple[Payment, ...]:
+    """Payments that clear every balance, as few as there can be.
+
+    n players with a balance need n − g payments, where g is the largest number of groups the
+    players can be split into with each group adding up to 0: inside such a group, the largest
+    debtor paying the largest creditor clears one player per payment and two with the last. The
+    search for g runs over subsets (players in an order; a group ends where a prefix adds to 0).
+    """
+    if sum(balance.values()) != 0:
+        raise ValueError(f"balances add up to {sum(balance.values())}, not 0")
+    order = list(balance)
+    people = [p for p in order if balance[p] != 0]
+    cents = [int(balance[p] / CENT) for p in people]
+    groups = _groups(cents) if len(people) <= EXACT_LIMIT else [list(range(len(people)))]
+    payments: list[Payment] = []
+    for group in groups:
+        payments += _greedy([(people[i], cents[i]) for i in group], order)
+    seat = {p: i for i, p in enumerate(order)}
+    payments.sort(key=lambda pay: (seat[pay.payer], seat[pay.payee]))
+    return tuple(payments)
+
+
+def _groups(values: Sequence[int]) -> list[list[int]]:
+    """The most zero-sum groups the values split into (indices), by dynamic programming over subsets."""
+    n = len(values)
+    full = (1 << n) - 1
+    sums = [0] * (1 << n)
+    for mask in range(1, 1 << n):
+        low = mask & -mask
+        sums[mask] = sums[mask ^ low] + values[low.bit_length() - 1]
+    best = [0] * (1 << n)
+    came = [0] * (1 << n)  # the element added last on the best way to this set
+    for mask in range(1, 1 << n):
+        top, top_i = -1, 0
+        rest = mask
+        while rest:
+            low = rest & -rest
+            i = low.bit_length() - 1
+            if best[mask ^ low] > top:
+                top, top_i = best[mask ^ low], i
+            rest ^= low
+        best[mask] = top + (1 if sums[mask] == 0 else 0)
+        came[mask] = top_i
+    groups: list[list[int]] = []
+    current: list[int] = []
+    mask = full
+    while mask:
+        if sums[mask] == 0 and current:
+            groups.append(current)
+            current = []
+        i = came[mask]
+        current.append(i)
+        mask ^= 1 << i
+    if current:
+        groups.append(current)
+    return groups
+
+
+def _greedy(group: list[tuple[str, int]], order: Sequence[str]) -> list[Payment]:
+    seat = {p: i for i, p in enumerate(order)}
+    debts = {p: -c for p, c in group if c < 0}
+    credits = {p: c for p, c in group if c > 0}
+    payments: list[Payment] = []
+    while debts and credits:
+        payer = max(debts, key=lambda p: (debts[p], -seat[p]))
+        payee = max(credits, key=lambda p: (credits[p], -seat[p]))
+        amount = min(debts[payer], credits[payee])
+        payments.append(Payment(payer, payee, (Decimal(amount) * CENT).quantize(CENT)))
+        debts[payer] -= amount
+        credits[payee] -= amount
+        if not debts[payer]:
+            del debts[payer]
+        if not credits[payee]:
+            del credits[payee]
+    return payments
+
+
+def settle(totals: Mapping[str, int], stake: Decimal, mode: SettlementMode) -> Settlement:
+    """The evening in money: every player's balance and the payments that clear them."""
+    balance = balances(totals, stake, mode)
+    return Settlement(stake=stake, balances=balance, payments=fewest_payments(balance))
