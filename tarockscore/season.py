@@ -1,0 +1,563 @@
+"""Standings across many evenings: date and player filters, aliases, profiles (core layer, pure).
+
+An :class:`Evening` is what a season needs of one ledger: its source name, date, table,
+profile and every hand with its stored result. :func:`fold` turns many evenings into one
+:class:`Season` (filtered, aliases folded, optionally re-scored under one profile, in date
+order) and collects what a scorekeeper should hear about: a name spelt two ways, profiles
+mixed, payout known for only some evenings. :func:`standings` adds the season up per player.
+"""
+
+from __future__ import annotations
+
+import difflib
+import unicodedata
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from datetime import date
+from fractions import Fraction
+from typing import Any
+
+from tarockscore.errors import LedgerError, Problem, TarockError, UsageError, near_miss, one_of
+from tarockscore.hand import Hand, parse_hand
+from tarockscore.ledger import Ledger, ledger_profile
+from tarockscore.ledger import rescore as rescore_ledger
+from tarockscore.profile import Profile
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedHand:
+    """One hand of an evening with the result its ledger stores."""
+
+    number: int  # the ledger's hand number, 1-based
+    players: tuple[str, ...]  # the four who played it (at five, the dealer sits out)
+    victory_points: Mapping[str, int]
+    payout: Mapping[str, int] | None = None
+    won: bool | None = None  # whether the declarers won; None in the Dodge Round
+    radl: int = 1  # a Radl's factor, already in the stored result
+    hand: Hand | None = None  # the hand itself, parsed only where statistics need it
+
+
+@dataclass(frozen=True, slots=True)
+class Evening:
+    """What a season needs of one ledger."""
+
+    source: str  # the ledger's file name, for messages
+    players: tuple[str, ...]
+    profile: Profile
+    profile_hash: str
+    hands: tuple[PlayedHand, ...]
+    date: date | None = None
+    place: str | None = None
+
+    @property
+    def label(self) -> str:
+        return self.date.isoformat() if self.date else self.source
+
+    def renamed(self, names: Mapping[str, str]) -> Evening:
+        def n(mapping: Mapping[str, int]) -> dict[str, int]:
+            return {names.get(p, p): v for p, v in mapping.items()}
+
+        hands = tuple(
+            replace(
+                h,
+                players=tuple(names.get(p, p) for p in h.players),
+                victory_points=n(h.victory_points),
+                payout=None if h.payout is None else n(h.payout),
+                hand=None if h.hand is None else h.hand.renamed(names),
+            )
+            for h in self.hands
+        )
+        return replace(self, players=tuple(names.get(p, p) for p in self.players), hands=hands)
+
+
+def ledger_date(ledger: Ledger) -> date | None:
+    """The evening's date if the ledger gives one as YYYY-MM-DD."""
+    text = ledger.table.date
+    if text is None:
+        return None
+    try:
+        return date.fromisoformat(text.strip()[:10])
+    except ValueError:
+        return None
+
+
+def evening(ledger: Ledger, source: str, *, parse: bool = False) -> Evening:
+    """One ledger as an evening; ``parse`` also reads every hand (for statistics)."""
+    profile = ledger_profile(ledger)
+    hands: list[PlayedHand] = []
+    problems: list[Problem] = []
+    for number, entry in enumerate(ledger.hands, 1):
+        hand: Hand | None = None
+        if parse:
+            try:
+                hand = parse_hand(entry.hand, profile)
+            except TarockError as exc:
+                problems += exc.located(f"{source}: hand {number}: entry").problems
+                continue
+        raw_players = entry.hand.get("players", ())
+        players = tuple(str(p) for p in raw_players) if isinstance(raw_players, list) else ()
+        r = entry.result
+        hands.append(PlayedHand(number, players, r.victory_points, r.payout, r.won, r.radl, hand))
+    if problems:
+        raise LedgerError(problems)
+    return Evening(
+        source=source,
+        players=ledger.players,
+        profile=profile,
+        profile_hash=ledger.table.profile.sha256,
+        hands=tuple(hands),
+        date=ledger_date(ledger),
+        place=ledger.table.place,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Filters:
+    date_from: date | None = None
+    date_to: date | None = None
+    players: tuple[str, ...] = ()
+    aliases: Mapping[str, str] = field(default_factory=dict)  # alias → the name it stands for
+    rescore: Profile | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Season:
+    """Evenings folded: filtered, aliases applied, in date order; and what was noticed on the way."""
+
+    evenings: tuple[Evening, ...]
+    players: tuple[str, ...]  # everybody who played, in order of first appearance
+    selected: tuple[str, ...]  # the players to report (all unless filtered)
+    warnings: tuple[str, ...]
+    profiles: tuple[str, ...]  # the profile names in play (one unless mixed)
+
+    @property
+    def hand_count(self) -> int:
+        return sum(len(e.hands) for e in self.evenings)
+
+    def hands(self) -> Iterable[tuple[Evening, PlayedHand]]:
+        for evening in self.evenings:
+            for played in evening.hands:
+                yield evening, played
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    rank: int
+    player: str
+    victory_points: int
+    hands: int
+    evenings: int
+    payout: int | None  # None unless some evening's profile settles Kontra in money only
+
+    @property
+    def points_per_hand(self) -> Fraction:
+        return Fraction(self.victory_points, self.hands) if self.hands else Fraction(0)
+
+
+# -- aliases ------------------------------------------------------------------------------------
+
+
+def parse_alias(text: str) -> tuple[str, str]:
+    """``"Hansi=Hans"`` → ``("Hansi", "Hans")``: the first name is read as the second."""
+    alias, sep, name = text.partition("=")
+    alias, name = alias.strip(), name.strip()
+    if not sep or not alias or not name:
+        raise UsageError(f"--alias {text!r}: give ALIAS=NAME, e.g. --alias 'Hansi=Hans'")
+    return alias, name
+
+
+def aliases_from_mapping(data: Mapping[str, Any], where: str) -> dict[str, str]:
+    """An alias file's ``[aliases]`` table (``Hansi = "Hans"``), checked."""
+    problems: list[Problem] = []
+    table = data.get("aliases")
+    unknown = sorted(set(data) - {"aliases"})
+    for key in unknown:
+        problems.append(
+            Problem(
+                f"{where}: {key}",
+                f"unknown key; an alias file has one table, [aliases]{near_miss(key, ['aliases'])}",
+            )
+        )
+    if not isinstance(table, Mapping):
+        problems.append(Problem(where, 'missing the [aliases] table, e.g. [aliases] Hansi = "Hans"'))
+        raise UsageError(problems)
+    out: dict[str, str] = {}
+    for alias, name in table.items():
+        if not isinstance(name, str) or not name.strip():
+            problems.append(Problem(f"{where}: aliases.{alias}", f"{name!r} is not a player's name"))
+        else:
+            out[alias] = name.strip()
+    if problems:
+        raise UsageError(problems)
+    return out
+
+
+def resolve_aliases(aliases: Mapping[str, str]) -> dict[str, str]:
+    """Follow chains (``A=B``, ``B=C`` → ``A=C``); a cycle is a usage error."""
+    links = {a: n for a, n in aliases.items() if a != n}
+    out: dict[str, str] = {}
+    for alias, name in links.items():
+        seen = [alias]
+        while name in links:
+            if name in seen:
+                raise UsageError(f"--alias: the aliases go round in a circle: {' = '.join([*seen, name])}")
+            seen.append(name)
+            name = links[name]
+        out[alias] = name
+    return out
+
+
+def _normal(name: str) -> str:
+    """A name without case, accents or punctuation: 'Grete', 'grete', 'Gréte' all read 'grete'."""
+    decomposed = unicodedata.normalize("NFKD", name.casefold())
+    return "".join(c for c in decomposed if c.isalnum())
+
+
+def look_alike(a: str, b: str) -> bool:
+    """Whether two names may be one player spelt two ways (Hans/Hansi, Gretl/Grete, anna/Anna)."""
+    na, nb = _normal(a), _normal(b)
+    if not na or not nb:
+        return False
+    if na == nb:
+        return True
+    short, long_ = sorted((na, nb), key=len)
+    if len(short) >= 3 and long_.startswith(short) and len(long_) - len(short) <= 2:
+        return True
+    return len(short) >= 4 and difflib.SequenceMatcher(None, na, nb).ratio() >= 0.8
+
+
+def spelling_warnings(evenings: Sequence[Evening]) -> list[str]:
+    """Pairs of names that look alike but never sat at one table: probably one player."""
+    where: dict[str, list[str]] = {}
+    hands: dict[str, int] = {}
+    tables: list[set[str]] = []
+    for e in evenings:
+        tables.append(set(e.players))
+        for p in e.players:
+            where.setdefault(p, []).append(e.source)
+        for h in e.hands:
+            for p in h.players:
+                hands[p] = hands.get(p, 0) + 1
+    names = list(where)
+    out = []
+    for i, a in enumerate(names):
+        for b in names[i + 1 :]:
+            if any(a in t and b in t for t in tables) or not look_alike(a, b):
+                continue
+            # Suggest folding the rarer spelling into the commoner one.
+            keep, drop = sorted((a, b), key=lambda n: (-hands.get(n, 0), n))
+            out.append(
+                f"{drop!r} ({', '.join(where[drop])}) and {keep!r} ({', '.join(where[keep])}) look like "
+                f"one player spelt two ways; if so, fold them with --alias '{drop}={keep}'"
+            )
+    return out
+
+
+def _apply_aliases(
+    evenings: Sequence[Evening], aliases: Mapping[str, str]
+) -> tuple[list[Evening], list[str]]:
+    everybody = {p for e in evenings for p in e.players}
+    warnings = [
+        f"--alias {alias}={name}: nobody called {alias!r} played in these ledgers{near_miss(alias, everybody)}"
+        for alias, name in aliases.items()
+        if alias not in everybody
+    ]
+    problems = []
+    out = []
+    for e in evenings:
+        folded: dict[str, list[str]] = {}
+        for p in e.players:
+            folded.setdefault(aliases.get(p, p), []).append(p)
+        for name, spellings in folded.items():
+            if len(spellings) > 1:
+                problems.append(
+                    Problem(
+                        e.source,
+                        f"{' and '.join(repr(s) for s in spellings)} sat at this table together, so they are "
+                        f"two players: they cannot both be {name!r}; drop that --alias",
+                    )
+                )
+        out.append(e.renamed(aliases) if any(p in aliases for p in e.players) else e)
+    if problems:
+        raise UsageError(problems)
+    return out, warnings
+
+
+# -- profiles -----------------------------------------------------------------------------------
+
+
+def _comparable(a: Profile, b: Profile) -> str:
+    """Why two profiles' Victory Points cannot simply be added, or ''."""
+    if a.family is not b.family:
+        return f"they are different games ({a.family.value} and {b.family.value})"
+    if a.settlement is not b.settlement:
+        return f"they settle differently ({a.settlement.value} and {b.settlement.value})"
+    if a.kontra_scope is not b.kontra_scope:
+        return f"Kontra counts differently (on the {a.kontra_scope.value} and on the {b.kontra_scope.value})"
+    return ""
+
+
+Named = tuple[str, Ledger]  # a ledger and the name it is reported under (its file)
+
+
+def _profile_groups(ledgers: Sequence[Named]) -> dict[tuple[str, str], list[str]]:
+    groups: dict[tuple[str, str], list[str]] = {}
+    for source, ledger in ledgers:
+        record = ledger.table.profile
+        groups.setdefault((record.name, record.sha256), []).append(source)
+    return groups
+
+
+def _describe(groups: Mapping[tuple[str, str], list[str]]) -> str:
+    names = [name for name, _ in groups]
+    parts = []
+    for (name, digest), sources in groups.items():
+        label = name if names.count(name) == 1 else f"{name} (sha256 {digest[:12]})"
+        parts.append(f"{label!r} ({', '.join(sources)})")
+    return ", ".join(parts)
+
+
+def _check_profiles(ledgers: Sequence[Named]) -> list[str]:
+    """Mixed profiles are reported; where their Victory Points mean different things, refused."""
+    groups = _profile_groups(ledgers)
+    if len(groups) <= 1:
+        return []
+    first = ledger_profile(ledgers[0][1])
+    for _, ledger in ledgers[1:]:
+        why = _comparable(first, ledger_profile(ledger))
+        if why:
+            raise LedgerError(
+                f"these ledgers were scored under different profiles, {_describe(groups)}, and their "
+                f"Victory Points cannot be added as they stand: {why}; give --rescore PROFILE to score "
+                "every hand under one profile"
+            )
+    return [
+        f"these ledgers were scored under different profiles: {_describe(groups)}; their Victory Points "
+        "are added as they stand (--rescore PROFILE scores every hand under one profile)"
+    ]
+
+
+def _rescore(ledgers: Sequence[Named], profile: Profile) -> tuple[list[Named], list[str]]:
+    """Every hand scored afresh under one profile, by the ledger's own rescore (Radls included)."""
+    problems: list[Problem] = []
+    out: list[Named] = []
+    changed = 0
+    for source, ledger in ledgers:
+        try:
+            new = rescore_ledger(ledger, profile, at="")
+        except TarockError as exc:
+            problems += exc.located(source).problems
+            continue
+        changed += sum(1 for a, b in zip(ledger.hands, new.hands, strict=True) if a.result != b.result)
+        out.append((source, new))
+    if problems:
+        raise LedgerError(problems)
+    total = sum(len(ledger.hands) for _, ledger in ledgers)
+    return out, [
+        f"every hand re-scored under profile {profile.name!r}: {changed} of {total} hands score "
+        "differently from their ledgers"
+    ]
+
+
+# -- folding ------------------------------------------------------------------------------------
+
+
+def _sort_key(item: Named) -> tuple[bool, date, str]:
+    day = ledger_date(item[1])
+    return (day is None, day or date.min, item[0])
+
+
+def _in_range(item: Named, filters: Filters, warnings: list[str]) -> bool:
+    if not (filters.date_from or filters.date_to):
+        return True
+    source, ledger = item
+    day = ledger_date(ledger)
+    if day is None:
+        given = ledger.table.date
+        why = "has no date" if given is None else f"has the date {given!r}, not YYYY-MM-DD"
+        warnings.append(f"{source} {why}: left out by --from/--to")
+        return False
+    return not (
+        (filters.date_from and day < filters.date_from) or (filters.date_to and day > filters.date_to)
+    )
+
+
+def fold(ledgers: Sequence[Named], filters: Filters = Filters(), *, parse: bool = False) -> Season:
+    """Filter by date, check or re-score the profiles, fold aliases, and order the evenings by date.
+
+    ``parse`` reads every hand too, which statistics need and standings do not.
+    """
+    warnings: list[str] = []
+    chosen = sorted((item for item in ledgers if _in_range(item, filters, warnings)), key=_sort_key)
+
+    if filters.rescore is not None:
+        chosen, notes = _rescore(chosen, filters.rescore)
+        warnings += notes
+    elif chosen:
+        warnings += _check_profiles(chosen)
+
+    problems: list[Problem] = []
+    evenings: list[Evening] = []
+    for source, ledger in chosen:
+        try:
+            evenings.append(evening(ledger, source, parse=parse))
+        except TarockError as exc:
+            problems += exc.problems
+    if problems:
+        raise LedgerError(problems)
+
+    aliases = resolve_aliases(filters.aliases)
+    evenings, alias_warnings = _apply_aliases(evenings, aliases)
+    warnings += alias_warnings
+    warnings += spelling_warnings(evenings)
+
+    with_payout = [e for e in evenings if any(h.payout is not None for h in e.hands)]
+    if with_payout and len(with_payout) < len(evenings):
+        warnings.append(
+            f"payout is known for {len(with_payout)} of {len(evenings)} ledgers only (profiles where Kontra "
+            "changes the money, not the score): the payout column adds up those"
+        )
+
+    players: list[str] = []
+    for e in evenings:
+        players += [p for p in e.players if p not in players]
+    selected = tuple(players)
+    if filters.players:
+        wanted = [aliases.get(p, p) for p in filters.players]
+        missing = [p for p in wanted if p not in players]
+        if missing:
+            raise UsageError(
+                [
+                    Problem(
+                        "--player",
+                        f"{p!r} played in none of these ledgers; players are {one_of(players)}"
+                        f"{near_miss(p, players)}",
+                    )
+                    for p in missing
+                ]
+            )
+        selected = tuple(p for p in players if p in wanted)
+    profiles = tuple(dict.fromkeys(e.profile.name for e in evenings))
+    return Season(tuple(evenings), tuple(players), selected, tuple(warnings), profiles)
+
+
+def standings(season: Season) -> tuple[Standing, ...]:
+    """Per player: Victory Points, payout, hands played, evenings; best first, ties share a rank."""
+    vp = dict.fromkeys(season.players, 0)
+    hands = dict.fromkeys(season.players, 0)
+    evenings = dict.fromkeys(season.players, 0)
+    payout: dict[str, int] = {}
+    for e in season.evenings:
+        for p in e.players:
+            evenings[p] += 1
+        for h in e.hands:
+            for p in h.players:
+                hands[p] += 1
+            for p, v in h.victory_points.items():
+                vp[p] += v
+            if h.payout is not None:
+                for p, v in h.payout.items():
+                    payout[p] = payout.get(p, 0) + v
+    has_payout = any(h.payout is not None for _, h in season.hands())
+    ordered = sorted(season.selected, key=lambda p: (-vp[p], -payout.get(p, 0), p))
+    out: list[Standing] = []
+    for i, p in enumerate(ordered):
+        rank = out[-1].rank if out and out[-1].victory_points == vp[p] else i + 1
+        out.append(Standing(rank, p, vp[p], hands[p], evenings[p], payout.get(p, 0) if has_payout else None))
+    return tuple(out)
+
+
+def decimal_text(value: Fraction, places: int = 2) -> str:
+    """An exact fraction as a decimal string, rounded half to even: Fraction(7, 6) → '1.17'."""
+    scaled = round(value * 10**places)
+    sign = "-" if scaled < 0 else ""
+    whole, rest = divmod(abs(scaled), 10**places)
+    return f"{sign}{whole}.{rest:0{places}d}" if places else f"{sign}{whole}"
+
+
+# -- machine output -------------------------------------------------------------------------------
+
+
+def standings_csv(rows: Sequence[Standing]) -> tuple[list[str], list[list[object]]]:
+    """One header row and one row per player; ``payout`` only where some profile has one."""
+    payout = any(s.payout is not None for s in rows)
+    headers = ["rank", "player", "victory_points", "hands", "evenings", "points_per_hand"]
+    headers += ["payout"] if payout else []
+    out: list[list[object]] = []
+    for s in rows:
+        row: list[object] = [
+            s.rank,
+            s.player,
+            s.victory_points,
+            s.hands,
+            s.evenings,
+            decimal_text(s.points_per_hand),
+        ]
+        if payout:
+            row.append(s.payout)
+        out.append(row)
+    return headers, out
+
+
+def standing_json(s: Standing) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "player": s.player,
+        "rank": s.rank,
+        "victory_points": s.victory_points,
+        "hands": s.hands,
+        "evenings": s.evenings,
+        "points_per_hand": decimal_text(s.points_per_hand),
+    }
+    if s.payout is not None:
+        out["payout"] = s.payout
+    return out
+
+
+def evenings_json(season: Season) -> list[dict[str, Any]]:
+    return [
+        {
+            "ledger": e.source,
+            "date": None if e.date is None else e.date.isoformat(),
+            "place": e.place,
+            "profile": e.profile.name,
+            "hands": len(e.hands),
+        }
+        for e in season.evenings
+    ]
+
+
+def season_json(season: Season, rows: Sequence[Standing]) -> dict[str, Any]:
+    return {
+        "standings": [standing_json(s) for s in rows],
+        "ledgers": len(season.evenings),
+        "hands": season.hand_count,
+        "profiles": list(season.profiles),
+        "evenings": evenings_json(season),
+        "warnings": list(season.warnings),
+    }
+
+
+def span_text(season: Season) -> str:
+    """'3 ledgers, 12 hands, 2026-03-05 to 2026-03-19, profile koenigrufen'."""
+    days = [e.date for e in season.evenings if e.date is not None]
+    parts = [
+        f"{len(season.evenings)} ledger{'s' if len(season.evenings) != 1 else ''}",
+        f"{season.hand_count} hand{'s' if season.hand_count != 1 else ''}",
+    ]
+    if days:
+        first, last = min(days).isoformat(), max(days).isoformat()
+        parts.append(first if first == last else f"{first} to {last}")
+    if season.profiles:
+        parts.append(f"profile{'s' if len(season.profiles) > 1 else ''} {', '.join(season.profiles)}")
+    return ", ".join(parts)
+
+
+def per_hand_points(season: Season) -> tuple[list[Mapping[str, int]], list[tuple[int, str]]]:
+    """Every hand's points in season order, and where each evening after the first begins."""
+    points: list[Mapping[str, int]] = []
+    starts: list[tuple[int, str]] = []
+    for i, e in enumerate(season.evenings):
+        if i:
+            starts.append((len(points), e.label))
+        points += [h.victory_points for h in e.hands]
+    return points, starts

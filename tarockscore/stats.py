@@ -1,0 +1,301 @@
+"""Statistics per player over an evening or a season (core layer, pure).
+
+Read off the hands as entered and the results the ledgers store: contracts declared and won,
+partner hands, defences, bonuses announced and made, Kontras said and how they went, and the
+best, worst and average hand. Works on a :class:`~tarockscore.season.Season`, so a single
+evening is a season of one ledger.
+
+Who said a Kontra: on any bet, the side that does not own it says Kontra (and, higher up the
+ladder, every odd step: Subkontra, Mordkontra); the owning side answers with Rekontra (every
+even step). The contract belongs to the declarers, a bonus to the side that announced it. A
+Hüttenfleck is a Kontra of the Defenders. In contra ad personam each Defender says their own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from tarockscore.profile import Profile
+from tarockscore.season import Evening, PlayedHand, Season, decimal_text
+
+
+@dataclass(slots=True)
+class Tally:
+    played: int = 0
+    won: int = 0
+
+    def add(self, won: bool) -> None:
+        self.played += 1
+        self.won += int(won)
+
+
+@dataclass(slots=True)
+class BonusTally:
+    """Bonuses of the player's side: announced, announced and made, made without announcing."""
+
+    announced: int = 0
+    announced_made: int = 0
+    silent_made: int = 0
+
+
+@dataclass(slots=True)
+class KontraTally:
+    """Kontras the player's side said (and won the bet), Rekontras it answered (and won)."""
+
+    said: int = 0
+    said_won: int = 0
+    answered: int = 0
+    answered_won: int = 0
+
+
+@dataclass(slots=True)
+class PlayerStats:
+    player: str
+    hands: int = 0
+    sat_out: int = 0  # hands dealt at a five-player table while this player sat out
+    victory_points: int = 0
+    payout: int | None = None
+    best: int | None = None
+    worst: int | None = None
+    declared: dict[str, Tally] = field(default_factory=dict)  # per contract
+    partner: dict[str, Tally] = field(default_factory=dict)  # per contract, as the declarer's partner
+    defended: Tally = field(default_factory=Tally)
+    dodge: int = 0  # Dodge Rounds played (everybody for themselves)
+    bonuses: dict[str, BonusTally] = field(default_factory=dict)
+    kontra: KontraTally = field(default_factory=KontraTally)
+
+    @property
+    def points_per_hand(self) -> Fraction:
+        return Fraction(self.victory_points, self.hands) if self.hands else Fraction(0)
+
+    def declared_total(self) -> Tally:
+        return Tally(
+            sum(t.played for t in self.declared.values()), sum(t.won for t in self.declared.values())
+        )
+
+    def partner_total(self) -> Tally:
+        return Tally(sum(t.played for t in self.partner.values()), sum(t.won for t in self.partner.values()))
+
+    def bonus_total(self) -> BonusTally:
+        b = self.bonuses.values()
+        return BonusTally(
+            sum(t.announced for t in b), sum(t.announced_made for t in b), sum(t.silent_made for t in b)
+        )
+
+
+def _level(profile: Profile, step: str | None) -> int:
+    if step is None:
+        return 0
+    found = profile.step(step)
+    return found.level if found is not None else 0
+
+
+def _kontra_on_bet(
+    out: Mapping[str, PlayerStats],
+    owners: Sequence[str],
+    challengers: Sequence[str],
+    level: int,
+    owners_won: bool,
+) -> None:
+    if level >= 1:
+        for p in challengers:
+            out[p].kontra.said += 1
+            out[p].kontra.said_won += int(not owners_won)
+    if level >= 2:
+        for p in owners:
+            out[p].kontra.answered += 1
+            out[p].kontra.answered_won += int(owners_won)
+
+
+def _hand(out: Mapping[str, PlayerStats], evening: Evening, played: PlayedHand) -> None:
+    hand, profile = played.hand, evening.profile
+    if hand is None:
+        raise ValueError("statistics need the hands themselves: fold the season with parse=True")
+    for p in evening.players:
+        if p not in hand.players:
+            out[p].sat_out += 1
+    for p in hand.players:
+        s = out[p]
+        vp = played.victory_points.get(p, 0)
+        s.hands += 1
+        s.victory_points += vp
+        s.best = vp if s.best is None else max(s.best, vp)
+        s.worst = vp if s.worst is None else min(s.worst, vp)
+        if played.payout is not None:
+            s.payout = (s.payout or 0) + played.payout.get(p, 0)
+    won = played.won
+    if hand.declarer is None or won is None:
+        for p in hand.players:
+            out[p].dodge += 1
+        return
+    out[hand.declarer].declared.setdefault(hand.contract, Tally()).add(won)
+    if hand.partner is not None:
+        out[hand.partner].partner.setdefault(hand.contract, Tally()).add(won)
+    for p in hand.defenders:
+        out[p].defended.add(not won)
+
+    # Kontras on the contract.
+    if hand.kontra_by:
+        answered = False
+        for defender, step in hand.kontra_by:
+            level = _level(profile, step)
+            _kontra_on_bet(out, (), (defender,), level, won)
+            answered = answered or level >= 2
+        if answered:
+            _kontra_on_bet(out, hand.declarers, (), 2, won)
+    else:
+        level = max(_level(profile, hand.kontra), 1 if hand.huettenfleck else 0)
+        _kontra_on_bet(out, hand.declarers, hand.defenders, level, won)
+
+    # Bonuses, and the Kontras on them.
+    for b in hand.bonuses:
+        side = hand.side(b.side)
+        for p in side:
+            tally = out[p].bonuses.setdefault(b.name, BonusTally())
+            if b.announced:
+                tally.announced += 1
+                tally.announced_made += int(b.made)
+            elif b.made:
+                tally.silent_made += 1
+        _kontra_on_bet(out, side, hand.side(b.side.other), _level(profile, b.kontra), b.made)
+
+
+def player_stats(season: Season) -> tuple[PlayerStats, ...]:
+    """Every selected player's statistics, in the order of the standings' players."""
+    out = {p: PlayerStats(p) for p in season.players}
+    for evening, played in season.hands():
+        _hand(out, evening, played)
+    return tuple(out[p] for p in season.selected)
+
+
+# -- machine output -------------------------------------------------------------------------------
+
+
+def _tallies(tallies: Mapping[str, Tally]) -> dict[str, dict[str, int]]:
+    return {c: {"played": t.played, "won": t.won} for c, t in sorted(tallies.items())}
+
+
+def player_json(s: PlayerStats) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "player": s.player,
+        "hands": s.hands,
+        "sat_out": s.sat_out,
+        "victory_points": s.victory_points,
+        "points_per_hand": decimal_text(s.points_per_hand),
+        "best": s.best,
+        "worst": s.worst,
+    }
+    if s.payout is not None:
+        out["payout"] = s.payout
+    out["declared"] = _tallies(s.declared)
+    out["partner"] = _tallies(s.partner)
+    out["defended"] = {"played": s.defended.played, "won": s.defended.won}
+    out["dodge"] = s.dodge
+    out["bonuses"] = {
+        name: {"announced": b.announced, "announced_made": b.announced_made, "silent_made": b.silent_made}
+        for name, b in sorted(s.bonuses.items())
+    }
+    out["kontra"] = {
+        "said": s.kontra.said,
+        "said_won": s.kontra.said_won,
+        "answered": s.kontra.answered,
+        "answered_won": s.kontra.answered_won,
+    }
+    return out
+
+
+def stats_json(season: Season, stats: Sequence[PlayerStats]) -> dict[str, Any]:
+    return {
+        "players": [player_json(s) for s in stats],
+        "ledgers": len(season.evenings),
+        "hands": season.hand_count,
+        "warnings": list(season.warnings),
+    }
+
+
+SUMMARY_COLUMNS = (
+    "player",
+    "hands",
+    "sat_out",
+    "victory_points",
+    "points_per_hand",
+    "best",
+    "worst",
+    "declared",
+    "declared_won",
+    "partner",
+    "partner_won",
+    "defended",
+    "defended_won",
+    "dodge",
+    "bonuses_announced",
+    "bonuses_announced_made",
+    "bonuses_silent_made",
+    "kontra_said",
+    "kontra_said_won",
+    "rekontra_answered",
+    "rekontra_answered_won",
+)
+
+
+def contracts_declared(stats: Sequence[PlayerStats]) -> list[str]:
+    """Every contract somebody declared, in order of first appearance."""
+    names: dict[str, None] = {}
+    for s in stats:
+        for c in s.declared:
+            names.setdefault(c, None)
+    return list(names)
+
+
+def csv_columns(stats: Sequence[PlayerStats]) -> list[str]:
+    """The summary columns, ``payout`` where a profile has one, then ``declared_C`` and
+    ``declared_won_C`` for each contract C somebody declared."""
+    cols = list(SUMMARY_COLUMNS)
+    if any(s.payout is not None for s in stats):
+        cols.append("payout")
+    for c in contracts_declared(stats):
+        cols += [f"declared_{c}", f"declared_won_{c}"]
+    return cols
+
+
+def csv_row(s: PlayerStats, contracts: Sequence[str], payout: bool = False) -> list[object]:
+    d, pt, b = s.declared_total(), s.partner_total(), s.bonus_total()
+    row: list[object] = [
+        s.player,
+        s.hands,
+        s.sat_out,
+        s.victory_points,
+        decimal_text(s.points_per_hand),
+        "" if s.best is None else s.best,
+        "" if s.worst is None else s.worst,
+        d.played,
+        d.won,
+        pt.played,
+        pt.won,
+        s.defended.played,
+        s.defended.won,
+        s.dodge,
+        b.announced,
+        b.announced_made,
+        b.silent_made,
+        s.kontra.said,
+        s.kontra.said_won,
+        s.kontra.answered,
+        s.kontra.answered_won,
+    ]
+    if payout:
+        row.append(s.payout or 0)
+    for c in contracts:
+        t = s.declared.get(c, Tally())
+        row += [t.played, t.won]
+    return row
+
+
+def csv_table(stats: Sequence[PlayerStats]) -> tuple[list[str], list[list[object]]]:
+    """One header row and one row per player."""
+    contracts = contracts_declared(stats)
+    payout = any(s.payout is not None for s in stats)
+    return csv_columns(stats), [csv_row(s, contracts, payout) for s in stats]

@@ -1,0 +1,367 @@
+"""Standings over a season of ledgers made here, worked out by hand (not pasted from the program).
+
+The club's season (profile koenigrufen, Simplified Scoring: each winner adds the bet's value,
+losers add nothing):
+
+A, 2026-03-05, Anna Bert Cilli Dani:
+  1. Call by Anna with Cilli, 40, Kontra, Pagat announced and made: Call 1×2 + Pagat 2 → Anna +4, Cilli +4
+  2. Dreier by Bert, first entered as lost (30), corrected to won (40): Dreier 5 → Bert +5
+  3. Call by Cilli with Dani, 30: lost → the Defenders Anna +1, Bert +1
+  4. Blind Solo (Sechserdreier) by Dani, 20: lost, the game ×2 → Anna, Bert, Cilli +10 each
+  → Anna 15, Bert 16, Cilli 14, Dani 0
+B, 2026-03-12, five at the table (the dealer sits out): Anna Bert Cilli Dani Emil
+  1. (Emil out) Call by Bert with Dani, 50 → Bert +1, Dani +1
+  2. (Anna out) Bettler by Emil, won; Bert says Kontra for himself → Emil adds 4×2 = +8
+  3. (Bert out) Call by Cilli with Anna, 36 (≥ 35⅔ wins) → Cilli +1, Anna +1
+  4. (Cilli out) Grand Solo (Solodreier) by Anna, 45, silent Trull made: 10 + Trull 1×2 (solo) → Anna +12
+  5. (Dani out) Call by Emil with Cilli, 20: lost → Anna +1, Bert +1
+  → Anna 14, Bert 2, Cilli 1, Dani 1, Emil 8
+C, 2026-03-19, Anna "Berti" Cilli Emil (Berti is Bert, spelt another way):
+  1. Call by Berti with Emil, 40 → Berti +1, Emil +1
+  2. Dreier by Emil, 30: lost → Anna, Berti, Cilli +5 each
+  3. Call by Cilli with Anna, 50, Rekontra: 1×4 → Cilli +4, Anna +4
+  → Anna 9, Berti 6, Cilli 9, Emil 1
+
+Season, Berti folded into Bert: Anna 15+14+9 = 38 (11 hands), Bert 16+2+6 = 24 (11),
+Cilli 14+1+9 = 24 (11), Emil 8+1 = 9 (7), Dani 0+1 = 1 (8); 12 hands in 3 ledgers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import date
+from typing import Any
+
+import pytest
+
+from tarockscore.errors import LedgerError, UsageError
+from tarockscore.ledger import Ledger, new_ledger, record, replace_hand
+from tarockscore.profile_file import load_profile
+from tarockscore.season import (
+    Filters,
+    aliases_from_mapping,
+    decimal_text,
+    fold,
+    look_alike,
+    parse_alias,
+    resolve_aliases,
+    standings,
+)
+
+AT = "2026-03-05T20:00:00"
+
+
+def call(declarer: str, partner: str, points: Any, **more: Any) -> dict[str, Any]:
+    return {"contract": "rufer", "declarer": declarer, "partner": partner, "card_points": points, **more}
+
+
+def alone(contract: str, declarer: str, **more: Any) -> dict[str, Any]:
+    return {"contract": contract, "declarer": declarer, **more}
+
+
+def evening(
+    players: list[str], hands: list[Mapping[str, Any]], *, day: str | None, profile: str = "koenigrufen"
+) -> Ledger:
+    ledger = new_ledger(players, load_profile(profile), created=AT, date=day)
+    for hand in hands:
+        ledger = record(ledger, hand, AT)
+    return ledger
+
+
+def ledger_a() -> Ledger:
+    pagat = {"name": "pagat", "side": "declarers", "announced": True, "made": True}
+    ledger = evening(
+        ["Anna", "Bert", "Cilli", "Dani"],
+        [
+            call("Anna", "Cilli", 40, kontra="kontra", bonus=[pagat]),
+            alone("dreier", "Bert", card_points=30),  # entered wrongly: corrected below
+            call("Cilli", "Dani", 30),
+            alone("sechserdreier", "Dani", card_points=20),
+        ],
+        day="2026-03-05",
+    )
+    return replace_hand(ledger, 2, alone("dreier", "Bert", card_points=40), AT)
+
+
+def ledger_b() -> Ledger:
+    trull = {"name": "trull", "side": "declarers", "made": True}
+    return evening(
+        ["Anna", "Bert", "Cilli", "Dani", "Emil"],
+        [
+            call("Bert", "Dani", 50),
+            alone("bettler", "Emil", won=True, kontra={"Bert": "kontra"}),
+            call("Cilli", "Anna", 36),
+            alone("solodreier", "Anna", card_points=45, bonus=[trull]),
+            call("Emil", "Cilli", 20),
+        ],
+        day="2026-03-12",
+    )
+
+
+def ledger_c() -> Ledger:
+    return evening(
+        ["Anna", "Berti", "Cilli", "Emil"],
+        [
+            call("Berti", "Emil", 40),
+            alone("dreier", "Emil", card_points=30),
+            call("Cilli", "Anna", 50, kontra="rekontra"),
+        ],
+        day="2026-03-19",
+    )
+
+
+def ledger_pagat() -> Ledger:
+    """2026-03-26 under profile pagat (zero-sum): 1. Call by Anna with Bert, 40 → Anna +1, Bert +1,
+    Cilli −1, Dani −1; 2. Dreier by Cilli, 40 → Cilli +15, the others −5 each. Under koenigrufen
+    the same hands score Anna +1, Bert +1 and Cilli +5."""
+    return evening(
+        ["Anna", "Bert", "Cilli", "Dani"],
+        [call("Anna", "Bert", 40), alone("dreier", "Cilli", card_points=40)],
+        day="2026-03-26",
+        profile="pagat",
+    )
+
+
+def ledger_zwanzigerrufen() -> Ledger:
+    """2026-04-02, zwanzigerrufen: 1. Solo by Anna (Forehand), 50, Kontra → 4×2 = Anna +8;
+    2. Call by Bert (Forehand) with Dani, 50 → Bert +1, Dani +1."""
+    return evening(
+        ["Anna", "Bert", "Cilli", "Dani"],
+        [alone("solo", "Anna", card_points=50, kontra="kontra"), call("Bert", "Dani", 50)],
+        day="2026-04-02",
+        profile="zwanzigerrufen",
+    )
+
+
+def club() -> list[tuple[str, Ledger]]:
+    # Given out of date order on purpose: the season sorts by date.
+    return [("c.toml", ledger_c()), ("a.toml", ledger_a()), ("b.toml", ledger_b())]
+
+
+def table(season_standings: Any) -> list[tuple[int, str, int, int]]:
+    return [(s.rank, s.player, s.victory_points, s.hands) for s in season_standings]
+
+
+# -- one evening at a time --------------------------------------------------------------------------
+
+
+def test_each_evening_on_its_own() -> None:
+    a = standings(fold([("a.toml", ledger_a())]))
+    assert {s.player: s.victory_points for s in a} == {"Anna": 15, "Bert": 16, "Cilli": 14, "Dani": 0}
+    b = standings(fold([("b.toml", ledger_b())]))
+    assert {s.player: (s.victory_points, s.hands) for s in b} == {
+        "Anna": (14, 4),
+        "Bert": (2, 4),
+        "Cilli": (1, 4),
+        "Dani": (1, 4),
+        "Emil": (8, 4),
+    }
+    c = standings(fold([("c.toml", ledger_c())]))
+    assert {s.player: s.victory_points for s in c} == {"Anna": 9, "Berti": 6, "Cilli": 9, "Emil": 1}
+
+
+def test_the_corrected_hand_counts_not_the_first_entry() -> None:
+    ledger = ledger_a()
+    assert ledger.hands[1].hand["card_points"] == 40
+    assert [a.action.value for a in ledger.audit] == ["replace"]
+    bert = next(s for s in standings(fold([("a.toml", ledger)])) if s.player == "Bert")
+    assert bert.victory_points == 16  # with the first entry (Dreier lost) Bert would have 11
+
+
+# -- the season -------------------------------------------------------------------------------------
+
+
+def test_season_with_the_alias_folded() -> None:
+    season = fold(club(), Filters(aliases={"Berti": "Bert"}))
+    assert [e.source for e in season.evenings] == ["a.toml", "b.toml", "c.toml"]
+    assert season.hand_count == 12
+    assert table(standings(season)) == [
+        (1, "Anna", 38, 11),
+        (2, "Bert", 24, 11),
+        (2, "Cilli", 24, 11),
+        (4, "Emil", 9, 7),
+        (5, "Dani", 1, 8),
+    ]
+    assert [s.evenings for s in standings(season)] == [3, 3, 3, 2, 2]
+    assert not [w for w in season.warnings if "spelt" in w]
+
+
+def test_a_name_spelt_two_ways_is_reported_with_the_fix() -> None:
+    season = fold(club())
+    rows = {s.player: s.victory_points for s in standings(season)}
+    assert rows["Bert"] == 18 and rows["Berti"] == 6
+    spelt = [w for w in season.warnings if "spelt two ways" in w]
+    assert len(spelt) == 1
+    assert "'Berti' (c.toml) and 'Bert' (a.toml, b.toml)" in spelt[0]
+    assert "--alias 'Berti=Bert'" in spelt[0]
+
+
+def test_names_that_sat_at_one_table_are_never_one_player() -> None:
+    # Anna and Anni look alike, but both played on one evening: two people.
+    ledger = evening(["Anna", "Anni", "Cilli", "Dani"], [call("Anna", "Cilli", 40)], day="2026-05-01")
+    season = fold([("x.toml", ledger), *club()])
+    assert not [w for w in season.warnings if "'Anni'" in w]
+    with pytest.raises(UsageError, match="sat at this table together"):
+        fold([("x.toml", ledger)], Filters(aliases={"Anni": "Anna"}))
+
+
+def test_date_range() -> None:
+    season = fold(club(), Filters(date_from=date(2026, 3, 10), date_to=date(2026, 3, 15)))
+    assert [e.source for e in season.evenings] == ["b.toml"]
+    assert table(standings(season)) == [
+        (1, "Anna", 14, 4),
+        (2, "Emil", 8, 4),
+        (3, "Bert", 2, 4),
+        (4, "Cilli", 1, 4),
+        (4, "Dani", 1, 4),
+    ]
+    # From the 12th on: B and C, without the alias.
+    later = fold(club(), Filters(date_from=date(2026, 3, 12)))
+    assert {s.player: s.victory_points for s in standings(later)}["Anna"] == 14 + 9
+
+
+def test_an_undated_ledger_is_left_out_of_a_date_range_and_said_so() -> None:
+    undated = evening(["Anna", "Bert", "Cilli", "Dani"], [call("Anna", "Bert", 40)], day=None)
+    season = fold([*club(), ("undated.toml", undated)], Filters(date_to=date(2026, 12, 31)))
+    assert len(season.evenings) == 3
+    assert any("undated.toml has no date" in w for w in season.warnings)
+
+
+def test_player_filter_keeps_the_ranks_of_the_whole_table_out_of_it() -> None:
+    season = fold(club(), Filters(players=("Emil", "Berti"), aliases={"Berti": "Bert"}))
+    assert [(s.player, s.victory_points, s.hands) for s in standings(season)] == [
+        ("Bert", 24, 11),
+        ("Emil", 9, 7),
+    ]
+    assert season.hand_count == 12
+    with pytest.raises(UsageError, match=r"'Emill' played in none.*did you mean 'Emil'"):
+        fold(club(), Filters(players=("Emill",)))
+
+
+# -- profiles -------------------------------------------------------------------------------------
+
+
+def test_profiles_that_settle_differently_are_refused_without_rescore() -> None:
+    with pytest.raises(LedgerError, match=r"settle differently \(simplified and zero_sum\).*--rescore"):
+        fold([*club(), ("p.toml", ledger_pagat())])
+
+
+def test_rescore_folds_them_under_one_profile() -> None:
+    pagat_alone = standings(fold([("p.toml", ledger_pagat())]))
+    assert {s.player: s.victory_points for s in pagat_alone} == {
+        "Anna": -4,
+        "Bert": -4,
+        "Cilli": 14,
+        "Dani": -6,
+    }
+    season = fold(
+        [*club(), ("p.toml", ledger_pagat())],
+        Filters(aliases={"Berti": "Bert"}, rescore=load_profile("koenigrufen")),
+    )
+    assert table(standings(season)) == [
+        (1, "Anna", 39, 13),
+        (2, "Cilli", 29, 13),
+        (3, "Bert", 25, 13),
+        (4, "Emil", 9, 7),
+        (5, "Dani", 1, 10),
+    ]
+    assert season.profiles == ("koenigrufen",)
+    assert any("2 of 14 hands score differently" in w for w in season.warnings)
+
+
+def test_another_game_cannot_be_added_nor_rescored() -> None:
+    z = ("z.toml", ledger_zwanzigerrufen())
+    assert {s.player: s.victory_points for s in standings(fold([z]))} == {
+        "Anna": 8,
+        "Bert": 1,
+        "Cilli": 0,
+        "Dani": 1,
+    }
+    with pytest.raises(LedgerError, match="different games"):
+        fold([*club(), z])
+    with pytest.raises(LedgerError) as info:
+        fold([*club(), z], Filters(rescore=load_profile("koenigrufen")))
+    assert "z.toml" in str(info.value) and "solo" in str(info.value)
+
+
+def test_same_settlement_other_values_is_added_and_reported(tmp_path: Any) -> None:
+    mine = tmp_path / "stammtisch.toml"
+    mine.write_text(
+        'extends = "koenigrufen"\nname = "stammtisch"\ntitle = "Our table"\n[contracts.rufer]\nvalue = 2\n',
+        encoding="utf-8",
+    )
+    # One Call by Anna with Bert, 40, worth 2 at this table: Anna +2, Bert +2.
+    ours = evening(
+        ["Anna", "Bert", "Cilli", "Dani"], [call("Anna", "Bert", 40)], day="2026-04-09", profile=str(mine)
+    )
+    season = fold([("a.toml", ledger_a()), ("s.toml", ours)])
+    assert {s.player: s.victory_points for s in standings(season)} == {
+        "Anna": 17,
+        "Bert": 18,
+        "Cilli": 14,
+        "Dani": 0,
+    }
+    assert any("different profiles" in w and "'stammtisch' (s.toml)" in w for w in season.warnings)
+
+
+def test_payout_where_kontra_is_money_only() -> None:
+    # ooe-2023, zero-sum, Kontra on the money only: a Call by Anna with Bert, 40, Kontra.
+    # Score sheet: Call 1 → Anna +1, Bert +1, Cilli −1, Dani −1; payout 1×2 → ±2.
+    ooe = evening(
+        ["Anna", "Bert", "Cilli", "Dani"],
+        [call("Anna", "Bert", 40, kontra="kontra")],
+        day="2026-04-16",
+        profile="ooe-2023",
+    )
+    rows = standings(fold([("o.toml", ooe)]))
+    assert [(s.player, s.victory_points, s.payout) for s in rows] == [
+        ("Anna", 1, 2),
+        ("Bert", 1, 2),
+        ("Cilli", -1, -2),
+        ("Dani", -1, -2),
+    ]
+    assert all(s.payout is None for s in standings(fold(club())))
+
+
+# -- small parts ------------------------------------------------------------------------------------
+
+
+def test_alias_parsing_and_chains() -> None:
+    assert parse_alias(" Hansi = Hans ") == ("Hansi", "Hans")
+    for bad in ("Hansi", "=Hans", "Hansi="):
+        with pytest.raises(UsageError):
+            parse_alias(bad)
+    assert resolve_aliases({"Hansi": "Hans", "Hans": "Johann", "Johann": "Johann"}) == {
+        "Hansi": "Johann",
+        "Hans": "Johann",
+    }
+    with pytest.raises(UsageError, match="circle"):
+        resolve_aliases({"A": "B", "B": "A"})
+    assert aliases_from_mapping({"aliases": {"Hansi": "Hans"}}, "f.toml") == {"Hansi": "Hans"}
+    with pytest.raises(UsageError, match="aliases"):
+        aliases_from_mapping({"alias": {"Hansi": "Hans"}}, "f.toml")
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "alike"),
+    [
+        ("Hans", "Hansi", True),
+        ("Gretl", "Grete", True),
+        ("anna", "Anna", True),
+        ("Jürgen", "Jurgen", True),
+        ("Anna", "Emil", False),
+        ("Bert", "Bettina", False),
+        ("Al", "Ali", False),
+    ],
+)
+def test_look_alike(a: str, b: str, alike: bool) -> None:
+    assert look_alike(a, b) is alike
+
+
+def test_decimal_text_rounds_exactly() -> None:
+    from fractions import Fraction
+
+    assert decimal_text(Fraction(38, 11)) == "3.45"
+    assert decimal_text(Fraction(9, 7)) == "1.29"
+    assert decimal_text(Fraction(-1, 8)) == "-0.12"  # half to even
+    assert decimal_text(Fraction(0)) == "0.00"
