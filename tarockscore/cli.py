@@ -167,6 +167,10 @@ from tarockscore.cli_ledger import register as _register_ledger  # noqa: E402
 
 _register_ledger(app)
 
+from tarockscore.cli_season import register as _register_season  # noqa: E402
+
+_register_season(app)
+
 
 def main() -> None:
     app()

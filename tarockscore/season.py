@@ -442,7 +442,11 @@ def fold(ledgers: Sequence[Named], filters: Filters = Filters(), *, parse: bool 
 
 
 def standings(season: Season) -> tuple[Standing, ...]:
-    """Per player: Victory Points, payout, hands played, evenings; best first, ties share a rank."""
+    """Per player: Victory Points, payout, hands played, evenings; best first, ties share a rank.
+
+    Ranks are those of everybody who played, so a ``--player`` filter shows a player's place
+    in the whole season.
+    """
     vp = dict.fromkeys(season.players, 0)
     hands = dict.fromkeys(season.players, 0)
     evenings = dict.fromkeys(season.players, 0)
@@ -459,12 +463,13 @@ def standings(season: Season) -> tuple[Standing, ...]:
                 for p, v in h.payout.items():
                     payout[p] = payout.get(p, 0) + v
     has_payout = any(h.payout is not None for _, h in season.hands())
-    ordered = sorted(season.selected, key=lambda p: (-vp[p], -payout.get(p, 0), p))
+    ordered = sorted(season.players, key=lambda p: (-vp[p], -payout.get(p, 0), p))
     out: list[Standing] = []
     for i, p in enumerate(ordered):
         rank = out[-1].rank if out and out[-1].victory_points == vp[p] else i + 1
         out.append(Standing(rank, p, vp[p], hands[p], evenings[p], payout.get(p, 0) if has_payout else None))
-    return tuple(out)
+    chosen = set(season.selected)
+    return tuple(s for s in out if s.player in chosen)
 
 
 def decimal_text(value: Fraction, places: int = 2) -> str:

@@ -1,0 +1,387 @@
+"""The season commands of the command line (CLI layer): season, stats, chart.
+
+Each command reads the ledgers it is given (files, or folders searched for ``*.toml`` ledgers),
+calls ``season.fold`` and one of ``season.standings``, ``stats.player_stats`` or
+``chart.chart_svg``, and prints. Data goes to stdout; warnings go to stderr as ``warning:``
+lines (and into the JSON's ``warnings``). Heavy imports wait inside the command bodies.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import TYPE_CHECKING, Annotated
+
+import typer  # noqa: TID251 - a CLI module: the only other place that may talk to Typer
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from pathlib import Path
+
+    from tarockscore.errors import Problem
+    from tarockscore.ledger import Ledger
+    from tarockscore.season import Filters, Season
+    from tarockscore.stats import PlayerStats
+
+
+class Format(StrEnum):
+    TABLE = "table"
+    JSON = "json"
+    CSV = "csv"
+
+
+LedgersArg = Annotated[
+    list[str],
+    typer.Argument(help="Ledger files, or folders: every *.toml ledger in them (and below) is read."),
+]
+FromOpt = Annotated[
+    str | None, typer.Option("--from", help="Only evenings on or after this date (YYYY-MM-DD).")
+]
+ToOpt = Annotated[str | None, typer.Option("--to", help="Only evenings on or before this date (YYYY-MM-DD).")]
+PlayerOpt = Annotated[
+    list[str], typer.Option("--player", help="Report only this player (after aliases), repeated.")
+]
+AliasOpt = Annotated[
+    list[str],
+    typer.Option(
+        "--alias", help="ALIAS=NAME: read the name ALIAS as NAME, e.g. --alias 'Hansi=Hans'; repeated."
+    ),
+]
+AliasFileOpt = Annotated[
+    str | None,
+    typer.Option("--aliases", help='A TOML file with an [aliases] table: Hansi = "Hans".'),
+]
+RescoreOpt = Annotated[
+    str | None,
+    typer.Option("--rescore", help="Score every hand afresh under this profile (a shipped name or a path)."),
+]
+FormatOpt = Annotated[
+    Format, typer.Option("--format", "-f", help="table, json or csv (docs/machine-output.md).")
+]
+
+
+def register(app: typer.Typer) -> None:
+    """Add the season commands to the ``tarockscore`` app."""
+    app.command()(season)
+    app.command()(stats)
+    app.command()(chart)
+
+
+# -- reading --------------------------------------------------------------------------------------
+
+
+def _not_a_ledger(problems: Sequence[Problem]) -> bool:
+    """Whether the reader's problems say the file is no ledger at all (no ``schema`` key)."""
+    return any(p.where.endswith("schema") and "not a tarockscore ledger" in p.message for p in problems)
+
+
+def _files(sources: list[str]) -> list[tuple[Path, bool]]:
+    """Each ledger file to read, and whether it was found in a folder rather than named."""
+    from pathlib import Path
+
+    out: list[tuple[Path, bool]] = []
+    seen: set[Path] = set()
+    for source in sources:
+        path = Path(source)
+        found = sorted(path.rglob("*.toml")) if path.is_dir() else [path]
+        if path.is_dir() and not found:
+            _warn(f"{source}: no *.toml files in this folder")
+        for f in found:
+            key = f.resolve()
+            if key not in seen:
+                seen.add(key)
+                out.append((f, path.is_dir()))
+    return out
+
+
+def read_ledgers(sources: list[str]) -> list[tuple[str, Ledger]]:
+    """Every ledger named or found; all problems of all files in one error."""
+    from tarockscore.errors import LedgerError
+    from tarockscore.ledger_file import read
+
+    ledgers: list[tuple[str, Ledger]] = []
+    problems: list[Problem] = []
+    for path, in_folder in _files(sources):
+        try:
+            ledgers.append((str(path), read(path).ledger))
+        except LedgerError as exc:
+            if in_folder and _not_a_ledger(exc.problems):
+                _warn(f"{path}: not a ledger (no schema key), skipped")
+                continue
+            problems += exc.problems
+    if problems:
+        raise LedgerError(problems)
+    return ledgers
+
+
+def _date(option: str, value: str | None) -> object:
+    import datetime as dt
+
+    from tarockscore.errors import UsageError
+
+    if value is None:
+        return None
+    try:
+        return dt.date.fromisoformat(value.strip())
+    except ValueError:
+        raise UsageError(
+            f"{option} {value!r} is not a date; write it as YYYY-MM-DD, e.g. 2026-03-14"
+        ) from None
+
+
+def _filters(
+    date_from: str | None,
+    date_to: str | None,
+    players: list[str],
+    alias: list[str],
+    alias_file: str | None,
+    rescore: str | None,
+) -> Filters:
+    import datetime as dt
+    import tomllib
+    from pathlib import Path
+
+    from tarockscore.errors import UsageError
+    from tarockscore.profile_file import load_profile
+    from tarockscore.season import Filters, aliases_from_mapping, parse_alias
+
+    start, end = _date("--from", date_from), _date("--to", date_to)
+    assert start is None or isinstance(start, dt.date)
+    assert end is None or isinstance(end, dt.date)
+    if start and end and start > end:
+        raise UsageError(f"--from {start} is after --to {end}")
+    aliases: dict[str, str] = {}
+    if alias_file is not None:
+        try:
+            data = tomllib.loads(Path(alias_file).read_text(encoding="utf-8"))
+        except OSError as exc:
+            raise UsageError(f"--aliases {alias_file!r}: cannot read: {exc.strerror}") from None
+        except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+            raise UsageError(f"--aliases {alias_file!r}: not a TOML file: {exc}") from None
+        aliases.update(aliases_from_mapping(data, alias_file))
+    aliases.update(parse_alias(a) for a in alias)
+    profile = load_profile(rescore) if rescore is not None else None
+    return Filters(date_from=start, date_to=end, players=tuple(players), aliases=aliases, rescore=profile)
+
+
+def _warn(message: str) -> None:
+    typer.echo(f"warning: {message}", err=True)
+
+
+def _fold(sources: list[str], filters: Filters, *, parse: bool) -> Season:
+    from tarockscore.errors import UsageError
+    from tarockscore.season import fold
+
+    if not sources:
+        raise UsageError("give at least one ledger file or folder")
+    result = fold(read_ledgers(sources), filters, parse=parse)
+    for w in result.warnings:
+        _warn(w)
+    return result
+
+
+# -- the commands ---------------------------------------------------------------------------------
+
+
+def season(
+    ledgers: LedgersArg,
+    date_from: FromOpt = None,
+    date_to: ToOpt = None,
+    player: PlayerOpt = [],  # noqa: B006 - Typer reads the default, never mutates it
+    alias: AliasOpt = [],  # noqa: B006
+    aliases: AliasFileOpt = None,
+    output: FormatOpt = Format.TABLE,
+    rescore: RescoreOpt = None,
+) -> None:
+    """Standings across many evenings: Victory Points, payout, hands played, per player."""
+    from tarockscore import render
+    from tarockscore.season import season_json, span_text, standings, standings_csv
+
+    folded = _fold(ledgers, _filters(date_from, date_to, player, alias, aliases, rescore), parse=False)
+    rows = standings(folded)
+    if output is Format.JSON:
+        typer.echo(render.dumps(season_json(folded, rows)))
+        return
+    headers, table = standings_csv(rows)
+    if output is Format.CSV:
+        typer.echo(render.csv_text(headers, table), nl=False)
+        return
+    from tabulate import tabulate
+
+    names = {"victory_points": "Victory Points", "points_per_hand": "per hand"}
+    shown = [
+        [
+            render.signed(v) if h in ("victory_points", "payout") and isinstance(v, int) else v
+            for h, v in zip(headers, r, strict=True)
+        ]
+        for r in table
+    ]
+    typer.echo(
+        tabulate(
+            shown,
+            headers=[names.get(h, h) for h in headers],
+            colalign=["right", "left", *["right"] * (len(headers) - 2)],
+            disable_numparse=True,
+        )
+    )
+    typer.echo(span_text(folded))
+
+
+def stats(
+    ledgers: LedgersArg,
+    date_from: FromOpt = None,
+    date_to: ToOpt = None,
+    player: PlayerOpt = [],  # noqa: B006
+    alias: AliasOpt = [],  # noqa: B006
+    aliases: AliasFileOpt = None,
+    output: FormatOpt = Format.TABLE,
+    rescore: RescoreOpt = None,
+) -> None:
+    """Statistics per player, for one evening or a season: contracts, partners, bonuses, Kontras."""
+    from tarockscore import render
+    from tarockscore.season import span_text
+    from tarockscore.stats import csv_table, player_stats, stats_json
+
+    folded = _fold(ledgers, _filters(date_from, date_to, player, alias, aliases, rescore), parse=True)
+    result = player_stats(folded)
+    if output is Format.JSON:
+        typer.echo(render.dumps(stats_json(folded, result)))
+    elif output is Format.CSV:
+        headers, rows = csv_table(result)
+        typer.echo(render.csv_text(headers, rows), nl=False)
+    else:
+        typer.echo(_stats_text(result))
+        typer.echo(span_text(folded))
+
+
+def chart(
+    ledgers: LedgersArg,
+    out: Annotated[
+        str,
+        typer.Option("--output", "-o", help="The file to write: .svg, or .html for a page; - for stdout."),
+    ],
+    date_from: FromOpt = None,
+    date_to: ToOpt = None,
+    player: PlayerOpt = [],  # noqa: B006
+    alias: AliasOpt = [],  # noqa: B006
+    aliases: AliasFileOpt = None,
+    rescore: RescoreOpt = None,
+    title: Annotated[str | None, typer.Option("--title", help="The chart's title.")] = None,
+) -> None:
+    """Draw the running totals of an evening or a season: one line per player, hand by hand."""
+    from pathlib import Path
+
+    from tarockscore.chart import Marker, chart_svg
+    from tarockscore.errors import TarockError
+    from tarockscore.season import per_hand_points, span_text
+
+    folded = _fold(ledgers, _filters(date_from, date_to, player, alias, aliases, rescore), parse=False)
+    points, starts = per_hand_points(folded)
+    if title is None:
+        title = _title(folded)
+    svg = chart_svg(folded.selected, points, title=title, markers=[Marker(n, label) for n, label in starts])
+    text = _html(svg, title) if out.endswith((".html", ".htm")) else svg
+    if out == "-":
+        typer.echo(text, nl=False)
+        return
+    try:
+        Path(out).write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise TarockError(f"cannot write the chart: {exc.strerror}", where=out) from None
+    typer.echo(f"wrote {out}: {len(folded.selected)} players, {span_text(folded)}", err=True)
+
+
+def _stats_text(result: Sequence[PlayerStats]) -> str:
+    from tabulate import tabulate
+
+    from tarockscore.render import signed
+    from tarockscore.season import decimal_text
+    from tarockscore.stats import contracts_declared
+
+    def ratio(won: int, played: int) -> str:
+        return f"{won}/{played}" if played else "-"
+
+    summary = []
+    for s in result:
+        d, p, b = s.declared_total(), s.partner_total(), s.bonus_total()
+        summary.append(
+            [
+                s.player,
+                s.hands,
+                signed(s.victory_points),
+                decimal_text(s.points_per_hand),
+                "" if s.best is None else signed(s.best),
+                "" if s.worst is None else signed(s.worst),
+                ratio(d.won, d.played),
+                ratio(p.won, p.played),
+                ratio(s.defended.won, s.defended.played),
+                ratio(s.kontra.said_won, s.kontra.said),
+                ratio(s.kontra.answered_won, s.kontra.answered),
+                ratio(b.announced_made, b.announced),
+                b.silent_made,
+            ]
+        )
+    first = tabulate(
+        summary,
+        headers=[
+            "player",
+            "hands",
+            "Victory Points",
+            "per hand",
+            "best",
+            "worst",
+            "declared",
+            "partner",
+            "defended",
+            "Kontra",
+            "Rekontra",
+            "announced",
+            "silent",
+        ],
+        colalign=["left", *["right"] * 12],
+        disable_numparse=True,
+    )
+    contracts = contracts_declared(result)
+    detail = []
+    for s in result:
+        bonuses = ", ".join(
+            f"{name} {t.announced_made}/{t.announced}"
+            + (f" +{t.silent_made} silent" if t.silent_made else "")
+            if t.announced
+            else f"{name} {t.silent_made} silent"
+            for name, t in sorted(s.bonuses.items())
+            if t.announced or t.silent_made
+        )
+        row: list[object] = [s.player]
+        row += [ratio(s.declared[c].won, s.declared[c].played) if c in s.declared else "" for c in contracts]
+        row.append(bonuses or "-")
+        detail.append(row)
+    second = tabulate(
+        detail,
+        headers=["declared (won/played)", *contracts, "bonuses (made/announced)"],
+        colalign=["left", *["right"] * len(contracts), "left"],
+        disable_numparse=True,
+    )
+    note = (
+        "won/played; Kontra: the bets the player's side doubled (won/said); Rekontra: the doublings "
+        "it answered (won/said); announced: the bonuses of the player's side (made/announced)"
+    )
+    return f"{first}\n\n{second}\n\n{note}"
+
+
+def _title(folded: Season) -> str:
+    if len(folded.evenings) == 1:
+        e = folded.evenings[0]
+        return "Evening " + ", ".join(x for x in (e.label, e.place) if x)
+    days = [e.date for e in folded.evenings if e.date is not None]
+    span = f" {min(days).isoformat()} to {max(days).isoformat()}" if days else ""
+    return f"Season{span} ({len(folded.evenings)} evenings)"
+
+
+def _html(svg: str, title: str) -> str:
+    from xml.sax.saxutils import escape
+
+    body = svg.split("\n", 1)[1]  # without the XML declaration
+    return (
+        f'<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>{escape(title)}</title>\n'
+        f"</head>\n<body>\n{body}</body>\n</html>\n"
+    )

@@ -1,0 +1,272 @@
+"""The season, stats and chart commands through Typer's CliRunner, plus one real process.
+
+The ledgers are the club's season of tests/test_season.py, written to files with the ledger's
+own writer; the expected standings are the ones worked out by hand there.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from tarockscore.cli import app
+from tarockscore.ledger_file import create
+from tests.test_chart import dump_dom
+from tests.test_season import ledger_a, ledger_b, ledger_c, ledger_pagat, ledger_zwanzigerrufen
+
+ROOT = Path(__file__).resolve().parent.parent
+runner = CliRunner()
+
+BY_HAND = [  # Berti folded into Bert: (rank, player, Victory Points, hands)
+    (1, "Anna", 38, 11),
+    (2, "Bert", 24, 11),
+    (2, "Cilli", 24, 11),
+    (4, "Emil", 9, 7),
+    (5, "Dani", 1, 8),
+]
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = runner.invoke(app, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+@pytest.fixture
+def club(tmp_path: Path) -> Path:
+    folder = tmp_path / "club"
+    (folder / "march").mkdir(parents=True)
+    create(folder / "march" / "a.toml", ledger_a())
+    create(folder / "march" / "b.toml", ledger_b())
+    create(folder / "c.toml", ledger_c())
+    # A hand file lying about in the folder is not a ledger: skipped, with a warning.
+    (folder / "hand.toml").write_text('contract = "rufer"\n', encoding="utf-8")
+    return folder
+
+
+def rows(data: dict[str, object]) -> list[tuple[object, ...]]:
+    standings = data["standings"]
+    assert isinstance(standings, list)
+    return [(s["rank"], s["player"], s["victory_points"], s["hands"]) for s in standings]
+
+
+def test_season_json_is_pure_json_with_the_hand_worked_standings(club: Path) -> None:
+    code, out, err = run("season", str(club), "--alias", "Berti=Bert", "--format", "json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert rows(data) == BY_HAND
+    assert (data["ledgers"], data["hands"], data["profiles"]) == (3, 12, ["koenigrufen"])
+    assert [e["date"] for e in data["evenings"]] == ["2026-03-05", "2026-03-12", "2026-03-19"]
+    assert data["standings"][0] == {
+        "player": "Anna",
+        "rank": 1,
+        "victory_points": 38,
+        "hands": 11,
+        "evenings": 3,
+        "points_per_hand": "3.45",
+    }
+    assert data["warnings"] == []
+    assert err.strip() == f"warning: {club / 'hand.toml'}: not a ledger (no schema key), skipped"
+
+
+def test_the_spelling_warning_goes_to_stderr_and_into_the_json(club: Path) -> None:
+    code, out, err = run("season", str(club / "march"), str(club / "c.toml"), "--format", "json")
+    assert code == 0
+    data = json.loads(out)  # nothing but JSON on stdout
+    assert {s["player"]: s["victory_points"] for s in data["standings"]}["Berti"] == 6
+    assert len(data["warnings"]) == 1 and "--alias 'Berti=Bert'" in data["warnings"][0]
+    assert err == f"warning: {data['warnings'][0]}\n"
+
+
+def test_season_csv_has_one_header_and_one_row_per_player(club: Path) -> None:
+    code, out, _ = run("season", str(club), "--alias", "Berti=Bert", "--format", "csv")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0] == "rank,player,victory_points,hands,evenings,points_per_hand"
+    assert len(lines) == 1 + 5
+    table = list(csv.DictReader(io.StringIO(out)))
+    assert [
+        (int(r["rank"]), r["player"], int(r["victory_points"]), int(r["hands"])) for r in table
+    ] == BY_HAND
+
+
+def test_season_table(club: Path) -> None:
+    code, out, _ = run("season", str(club), "--alias", "Berti=Bert")
+    assert code == 0
+    lines = out.splitlines()
+    assert re.match(r"\s*1\s+Anna\s+\+38\s+11\s+3\s+3\.45$", lines[2])
+    assert lines[-1] == "3 ledgers, 12 hands, 2026-03-05 to 2026-03-19, profile koenigrufen"
+
+
+def test_filters_by_date_and_player(club: Path) -> None:
+    code, out, _ = run("season", str(club), "--from", "2026-03-10", "--to", "2026-03-15", "-f", "json")
+    assert code == 0
+    assert rows(json.loads(out)) == [
+        (1, "Anna", 14, 4),
+        (2, "Emil", 8, 4),
+        (3, "Bert", 2, 4),
+        (4, "Cilli", 1, 4),
+        (4, "Dani", 1, 4),
+    ]
+    code, out, _ = run(
+        "season", str(club), "--alias", "Berti=Bert", "--player", "Emil", "--player", "Bert", "-f", "csv"
+    )
+    assert code == 0
+    assert out.splitlines()[1:] == ["2,Bert,24,11,3,2.18", "4,Emil,9,7,2,1.29"]
+
+
+def test_alias_file(club: Path, tmp_path: Path) -> None:
+    aliases = tmp_path / "aliases.toml"
+    aliases.write_text('[aliases]\nBerti = "Bert"\n', encoding="utf-8")
+    code, out, _ = run("season", str(club), "--aliases", str(aliases), "-f", "json")
+    assert code == 0
+    assert rows(json.loads(out)) == BY_HAND
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--from", "March"], "--from 'March' is not a date"),
+        (["--from", "2026-04-01", "--to", "2026-03-01"], "--from 2026-04-01 is after --to 2026-03-01"),
+        (["--player", "Emill"], "did you mean 'Emil'?"),
+        (["--alias", "Berti"], "give ALIAS=NAME"),
+        (["--alias", "Anna=Cilli"], "sat at this table together"),
+    ],
+)
+def test_usage_errors_exit_2(club: Path, args: list[str], message: str) -> None:
+    code, out, err = run("season", str(club), *args)
+    assert code == 2
+    assert out == ""
+    assert err.startswith("error: ") or "warning: " in err
+    assert message in err
+
+
+def test_bad_format_is_a_usage_error(club: Path) -> None:
+    code, out, _ = run("season", str(club), "--format", "xml")
+    assert code == 2 and out == ""
+
+
+def test_missing_or_broken_ledgers_exit_1_naming_each(club: Path, tmp_path: Path) -> None:
+    code, out, err = run("season", str(tmp_path / "nowhere.toml"), str(club / "hand.toml"))
+    assert code == 1 and out == ""
+    assert "nowhere.toml: no ledger here" in err
+    assert "hand.toml" in err and "not a tarockscore ledger" in err
+    assert len(err.strip().splitlines()) == 2
+
+
+def test_mixed_profiles_need_rescore(club: Path) -> None:
+    create(club / "p.toml", ledger_pagat())
+    code, out, err = run("season", str(club), "--alias", "Berti=Bert", "-f", "json")
+    assert code == 1 and out == ""
+    assert "settle differently" in err and "--rescore PROFILE" in err
+    code, out, err = run(
+        "season", str(club), "--alias", "Berti=Bert", "-f", "json", "--rescore", "koenigrufen"
+    )
+    assert code == 0
+    # tests/test_season.py: under koenigrufen the pagat evening adds Anna +1, Bert +1, Cilli +5.
+    assert rows(json.loads(out)) == [
+        (1, "Anna", 39, 13),
+        (2, "Cilli", 29, 13),
+        (3, "Bert", 25, 13),
+        (4, "Emil", 9, 7),
+        (5, "Dani", 1, 10),
+    ]
+    assert "2 of 14 hands score differently" in err
+
+
+def test_another_game_cannot_be_rescored(club: Path) -> None:
+    create(club / "z.toml", ledger_zwanzigerrufen())
+    code, _, err = run("season", str(club), "--rescore", "koenigrufen")
+    assert code == 1
+    assert "z.toml" in err and "hand 1" in err
+
+
+def test_stats_json_for_one_evening(club: Path) -> None:
+    code, out, err = run("stats", str(club / "march" / "a.toml"), "--format", "json")
+    assert code == 0 and err == ""
+    data = json.loads(out)
+    bert = next(p for p in data["players"] if p["player"] == "Bert")
+    assert bert["declared"] == {"dreier": {"played": 1, "won": 1}}  # the corrected hand
+    assert (bert["victory_points"], bert["hands"], bert["points_per_hand"]) == (16, 4, "4.00")
+    assert (data["ledgers"], data["hands"]) == (1, 4)
+
+
+def test_stats_for_the_season(club: Path) -> None:
+    code, out, _ = run("stats", str(club), "--alias", "Berti=Bert", "--player", "Anna", "-f", "csv")
+    assert code == 0
+    table = list(csv.DictReader(io.StringIO(out)))
+    assert len(table) == 1
+    anna = table[0]
+    assert (anna["hands"], anna["victory_points"], anna["best"], anna["declared_won_solodreier"]) == (
+        "11",
+        "38",
+        "12",
+        "1",
+    )
+    code, out, _ = run("stats", str(club), "--alias", "Berti=Bert")
+    assert code == 0
+    assert re.search(r"^Anna\s+11\s+\+38\s+3\.45\s+\+12\s+0\s+2/2\s+2/2\s+4/7", out, flags=re.M)
+
+
+def test_chart_writes_an_svg_with_a_line_per_player(club: Path, tmp_path: Path) -> None:
+    target = tmp_path / "season.svg"
+    code, out, err = run("chart", str(club), "--alias", "Berti=Bert", "-o", str(target))
+    assert code == 0 and out == ""
+    assert err.startswith("warning: ") and f"wrote {target}: 5 players, 3 ledgers, 12 hands" in err
+    svg = target.read_text(encoding="utf-8")
+    assert svg.count("<polyline") == 5
+    assert "Season 2026-03-05 to 2026-03-19 (3 evenings)" in svg
+    assert svg.count('class="evenings"') == 1 and "2026-03-12" in svg and "2026-03-19" in svg
+
+
+def test_chart_html_renders_in_the_browser(club: Path, tmp_path: Path) -> None:
+    target = tmp_path / "evening.html"
+    code, _, err = run("chart", str(club / "march" / "b.toml"), "-o", str(target))
+    assert code == 0, err
+    page = target.read_text(encoding="utf-8")
+    assert "<title>Evening 2026-03-12</title>" in page
+    probe = tmp_path / "probe.html"
+    probe.write_text(
+        page.replace(
+            "</body>",
+            "<pre id='out'></pre><script>document.getElementById('out').textContent = JSON.stringify("
+            "[...document.querySelectorAll('polyline')].map(p => [p.dataset.player, Math.round(p.getTotalLength())]));"
+            "</script></body>",
+        ),
+        encoding="utf-8",
+    )
+    found = re.search(r'<pre id="out">(.*?)</pre>', dump_dom(probe.as_uri(), tmp_path), flags=re.S)
+    assert found
+    drawn = json.loads(found.group(1))
+    assert [name for name, _ in drawn] == ["Anna", "Bert", "Cilli", "Dani", "Emil"]
+    assert all(length >= 540 for _, length in drawn)  # each line spans the plot, 540 px wide
+
+
+def test_a_real_process_prints_pure_json(club: Path) -> None:
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "tarockscore",
+            "season",
+            str(club),
+            "--alias",
+            "Berti=Bert",
+            "--format",
+            "json",
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=ROOT,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert rows(json.loads(proc.stdout)) == BY_HAND
+    assert proc.stderr.startswith("warning: ")
