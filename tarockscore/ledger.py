@@ -229,7 +229,7 @@ def check_players(names: Sequence[str], profile: Profile) -> list[Problem]:
             problems.append(Problem("--players", f"{name!r}: a name cannot be empty or start or end with a space"))
         elif any(c in name for c in ",=;") or not name.isprintable():
             problems.append(
-                Problem("--players", f"{name!r}: a name cannot hold a comma, '=', ';' or a control character")
+                Problem("--players", f"{name!r}: a name cannot hold a comma, '=', ';' or an unprintable character")
             )
     duplicates = sorted({n for n in names if list(names).count(n) > 1})
     if duplicates:

@@ -1,0 +1,527 @@
+"""The ledger commands through the CLI: exit code, stdout and stderr checked separately.
+
+Expected Victory Points are worked by hand from profiles/koenigrufen.toml (Simplified Scoring):
+a Rufer won adds contracts.rufer.value = 1 to the declarer and the partner; Kontra ×2; an
+announced Pagat is 1 × announced_factor 2; a Dreier (5) lost gives each Defender 5.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner, Result
+
+from tarockscore.cli import app
+
+runner = CliRunner()
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run(*args: str, input: str | None = None) -> Result:
+    return runner.invoke(app, list(args), input=input)
+
+
+@pytest.fixture
+def ledger(tmp_path: Path) -> str:
+    path = str(tmp_path / "evening.toml")
+    result = run("new", "--players", "Anna,Bert,Cilli,Dani", "--stake", "0.10", "--date", "2025-03-14", "--place", "Café Sperl", "--ledger", path)
+    assert result.exit_code == 0, result.stderr
+    return path
+
+
+def record(ledger: str, *args: str) -> Result:
+    result = run("record", *args, "--ledger", ledger)
+    assert result.exit_code == 0, result.stderr
+    assert result.stderr == ""
+    return result
+
+
+def evening(ledger: str) -> None:
+    # Hand 1 (Dani deals, Anna Forehand): Rufer Anna + Cilli won, Kontra, Pagat announced:
+    #   Rufer 1 × 2 = 2, Pagat 1 × 2 = 2 → Anna +4, Cilli +4.
+    record(ledger, "-c", "rufer", "-d", "Anna", "-w", "Cilli", "-t", "40 1/3", "-k", "kontra", "-b", "pagat,announced")
+    # Hand 2 (Anna deals, Bert Forehand): Dreier by Cilli lost: Anna, Bert, Dani +5 each.
+    record(ledger, "-c", "dreier", "-d", "Cilli", "-t", "30")
+    # Hand 3 (Bert deals, Cilli Forehand): Rufer Dani + Bert won: +1 each.
+    record(ledger, "-c", "rufer", "-d", "Dani", "-w", "Bert", "-t", "36")
+
+
+# -- new ------------------------------------------------------------------------------------------
+
+
+def test_new(tmp_path: Path) -> None:
+    path = tmp_path / "evening.toml"
+    result = run("new", "-p", "Anna,Bert,Cilli,Dani,Eva", "--profile", "pagat", "--ledger", str(path))
+    assert result.exit_code == 0
+    assert result.stderr == ""
+    assert "table:   Anna, Bert, Cilli, Dani, Eva (seat order)" in result.stdout
+    assert "profile: pagat (sha256 " in result.stdout
+    assert "hand 1:  Eva deals, Anna is Forehand, Eva sits out" in result.stdout
+    assert path.read_text(encoding="utf-8").count("schema = 1") == 2  # the ledger's and the profile's
+
+
+def test_new_collects_every_usage_problem(tmp_path: Path) -> None:
+    path = tmp_path / "evening.toml"
+    result = run("new", "-p", "Anna,Bert,Anna", "--stake", "ten", "--date", "14.3.2025", "--ledger", str(path))
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    errors = result.stderr.splitlines()
+    assert "error: --stake: 'ten' is not an amount; write e.g. 0.10 (a dot, at most two decimals)" in errors
+    assert "error: --date: '14.3.2025' is not a date; write it as YYYY-MM-DD, e.g. 2025-03-14" in errors
+    assert any("3 names given; 'koenigrufen' is played by 4" in e for e in errors)
+    assert "error: --players: 'Anna' named twice" in errors
+    assert not path.exists()
+
+
+def test_new_unknown_profile(tmp_path: Path) -> None:
+    result = run("new", "-p", "A,B,C,D", "--profile", "pagatt", "--ledger", str(tmp_path / "l.toml"))
+    assert result.exit_code == 1
+    assert "unknown profile 'pagatt'" in result.stderr and "(did you mean 'pagat'?)" in result.stderr
+
+
+def test_new_never_overwrites_an_evening(ledger: str) -> None:
+    before = Path(ledger).read_bytes()
+    result = run("new", "-p", "A,B,C,D", "--ledger", ledger)
+    assert result.exit_code == 1
+    assert "already exists" in result.stderr
+    assert Path(ledger).read_bytes() == before
+
+
+def test_the_ledger_comes_from_the_environment_or_the_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("TAROCKSCORE_LEDGER", raising=False)
+    assert run("new", "-p", "A,B,C,D").exit_code == 0
+    assert (tmp_path / "tarock-ledger.toml").is_file()
+    monkeypatch.setenv("TAROCKSCORE_LEDGER", str(tmp_path / "env.toml"))
+    assert run("new", "-p", "A,B,C,D").exit_code == 0
+    assert (tmp_path / "env.toml").is_file()
+    assert run("record", "-c", "rufer", "-d", "A", "-w", "C", "-t", "40").exit_code == 0
+    assert "A + C" in run("show").stdout
+
+
+# -- record -----------------------------------------------------------------------------------------
+
+
+def test_record_prints_the_hand_and_the_running_totals(ledger: str) -> None:
+    result = record(ledger, "-c", "rufer", "-d", "Anna", "-w", "Cilli", "-t", "40 1/3", "-k", "kontra", "-b", "pagat,announced")
+    lines = result.stdout.splitlines()
+    assert lines[0] == "hand 1: rufer by Anna with Cilli, won (Dani deals, Anna is Forehand)"
+    assert lines[3].split() == ["Anna", "+4", "4"]
+    assert lines[4].split() == ["Bert", "0", "0"]
+    assert lines[5].split() == ["Cilli", "+4", "4"]
+    assert lines[-1] == "next: hand 2, Anna deals, Bert is Forehand"
+    result = record(ledger, "-c", "dreier", "-d", "Cilli", "-t", "30")
+    assert result.stdout.splitlines()[3].split() == ["Anna", "+5", "9"]
+
+
+def test_record_a_hand_file_and_stdin(ledger: str, tmp_path: Path) -> None:
+    hand = tmp_path / "hand.toml"
+    hand.write_text('profile = "koenigrufen"\ncontract = "rufer"\ndeclarer = "Anna"\npartner = "Bert"\ncard_points = 40\n', encoding="utf-8")
+    record(ledger, str(hand))
+    result = run("record", "-", "--ledger", ledger, input='contract = "dreier"\ndeclarer = "Bert"\ncard_points = 50\n')
+    assert result.exit_code == 0, result.stderr
+    # Dreier won: the declarer adds 5 once.
+    assert result.stdout.splitlines()[4].split() == ["Bert", "+5", "6"]
+
+
+def test_record_the_example_hand_with_its_own_players(ledger: str) -> None:
+    # examples/koenigrufen-call.toml names the seat order of the first deal: accepted as it is.
+    result = record(ledger, str(ROOT / "examples" / "koenigrufen-call.toml"))
+    # Worked in the example's comment: Anna +5, Bert +2, Cilli +5, Dani +2.
+    assert [line.split()[:3] for line in result.stdout.splitlines()[3:7]] == [
+        ["Anna", "+5", "5"],
+        ["Bert", "+2", "2"],
+        ["Cilli", "+5", "5"],
+        ["Dani", "+2", "2"],
+    ]
+
+
+def test_a_rejected_hand_changes_nothing(ledger: str) -> None:
+    evening(ledger)
+    before = Path(ledger).read_bytes()
+    result = run("record", "-c", "ruffer", "-d", "Zoe", "-t", "80", "--ledger", ledger)
+    assert result.exit_code == 1
+    assert result.stdout == ""
+    assert result.stderr.splitlines() == [
+        "error: command line: contract: 'ruffer' is not a contract of profile 'koenigrufen'; choose one of "
+        "'besserrufer', 'bettler', 'bettler_ouvert', 'dreier', 'farbendreier', 'farbensolo', 'piccolo', "
+        "'piccolo_ouvert', 'rufer', 'sechserdreier', 'solodreier', 'solorufer', 'trischaken' (did you mean 'rufer'?)",
+        "error: command line: declarer: 'Zoe' is not at the table; players are 'Anna', 'Bert', 'Cilli', 'Dani'",
+        "error: command line: card_points: 80 is outside 0 to 70",
+    ]
+    assert Path(ledger).read_bytes() == before
+
+
+def test_record_a_hand_with_players_that_are_no_deal(ledger: str, tmp_path: Path) -> None:
+    hand = tmp_path / "h.toml"
+    hand.write_text('players = ["Anna", "Cilli", "Bert", "Dani"]\ncontract = "rufer"\ndeclarer = "Anna"\npartner = "Bert"\ncard_points = 40\n', encoding="utf-8")
+    before = Path(ledger).read_bytes()
+    result = run("record", str(hand), "--ledger", ledger)
+    assert result.exit_code == 1
+    assert result.stderr.startswith(f"error: {hand}: players: Anna, Cilli, Bert, Dani is not a deal of this table")
+    assert Path(ledger).read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        ([], "give a hand file (or - for stdin), or the hand's options"),
+        (["hand.toml", "-c", "rufer"], "give either a hand file or the hand's options, not both"),
+        (["-d", "Anna"], "--contract: missing"),
+    ],
+)
+def test_record_usage(ledger: str, args: list[str], needle: str) -> None:
+    before = Path(ledger).read_bytes()
+    result = run("record", *args, "--ledger", ledger)
+    assert result.exit_code == 2
+    assert needle in result.stderr
+    assert Path(ledger).read_bytes() == before
+
+
+def test_record_without_a_ledger(tmp_path: Path) -> None:
+    result = run("record", "-c", "rufer", "--ledger", str(tmp_path / "none.toml"))
+    assert result.exit_code == 1
+    assert "no ledger here; start the evening with `tarockscore new" in result.stderr
+
+
+def test_record_when_the_write_fails(ledger: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    before = Path(ledger).read_bytes()
+
+    def fail(*args: object) -> None:
+        raise OSError(5, "Input/output error")
+
+    monkeypatch.setattr(os, "replace", fail)
+    result = run("record", "-c", "rufer", "-d", "Anna", "-w", "Cilli", "-t", "40", "--ledger", ledger)
+    monkeypatch.undo()
+    assert result.exit_code == 1
+    assert "could not write the ledger (Input/output error); it was left as it was" in result.stderr
+    assert Path(ledger).read_bytes() == before
+    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+
+
+# -- show -------------------------------------------------------------------------------------------
+
+
+def test_show_table(ledger: str) -> None:
+    evening(ledger)
+    result = run("show", "--ledger", ledger)
+    assert result.exit_code == 0 and result.stderr == ""
+    lines = result.stdout.splitlines()
+    assert lines[0] == "profile koenigrufen · 2025-03-14 · Café Sperl · stake 0.10 per point"
+    assert lines[1].split() == ["#", "dealer", "contract", "declarer", "result", "Radl", "Anna", "Bert", "Cilli", "Dani"]
+    assert "+4 → 4" in lines[3] and "0 → 0" in lines[3]
+    assert lines[4].split()[:4] == ["2", "Anna", "dreier", "Cilli"]
+    assert lines[-1].split() == ["total", "9", "6", "4", "6"]
+
+
+def test_show_json(ledger: str) -> None:
+    evening(ledger)
+    result = run("show", "--json", "--ledger", ledger)
+    assert result.exit_code == 0 and result.stderr == ""
+    data = json.loads(result.stdout)
+    assert [h["victory_points"] for h in data["hands"]] == [
+        {"Anna": 4, "Bert": 0, "Cilli": 4, "Dani": 0},
+        {"Anna": 5, "Bert": 5, "Cilli": 0, "Dani": 5},
+        {"Anna": 0, "Bert": 1, "Cilli": 0, "Dani": 1},
+    ]
+    assert data["totals"] == {"Anna": 9, "Bert": 6, "Cilli": 4, "Dani": 6}
+    assert data["hands"][1]["totals"] == {"Anna": 9, "Bert": 5, "Cilli": 4, "Dani": 5}
+    assert data["hands"][2]["dealer"] == "Bert" and data["hands"][2]["forehand"] == "Cilli"
+    assert data["stake"] == "0.10"
+    assert "payout_totals" not in data
+
+
+def test_show_json_with_payout(tmp_path: Path) -> None:
+    path = str(tmp_path / "l.toml")
+    assert run("new", "-p", "A,B,C,D", "--profile", "ooe-2023", "--ledger", path).exit_code == 0
+    # ooe-2023, zero-sum, Kontra money only: Rufer won with Kontra scores ±1, pays ±2.
+    record(path, "-c", "rufer", "-d", "A", "-w", "C", "-t", "40", "-k", "kontra")
+    data = json.loads(run("show", "--json", "--ledger", path).stdout)
+    assert data["totals"] == {"A": 1, "B": -1, "C": 1, "D": -1}
+    assert data["payout_totals"] == {"A": 2, "B": -2, "C": 2, "D": -2}
+    assert data["hands"][0]["payout"] == {"A": 2, "B": -2, "C": 2, "D": -2}
+
+
+def test_show_csv(ledger: str) -> None:
+    evening(ledger)
+    result = run("show", "--csv", "--ledger", ledger)
+    assert result.exit_code == 0 and result.stderr == ""
+    lines = result.stdout.splitlines()
+    assert lines[0] == "hand,dealer,forehand,contract,declarer,partner,won,radl,Anna,Bert,Cilli,Dani,Anna total,Bert total,Cilli total,Dani total"
+    assert lines[2] == "2,Anna,Bert,dreier,Cilli,,no,1,5,5,0,5,9,5,4,5"
+    assert len(lines) == 4
+
+
+def test_show_json_and_csv_together(ledger: str) -> None:
+    result = run("show", "--json", "--csv", "--ledger", ledger)
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr == "error: give --json or --csv, not both\n"
+
+
+def test_show_a_broken_file(ledger: str) -> None:
+    Path(ledger).write_text(Path(ledger).read_text(encoding="utf-8").replace("schema = 1\n", "schema = = 1\n", 1), encoding="utf-8")
+    result = run("show", "--json", "--ledger", ledger)
+    assert result.exit_code == 1
+    assert result.stdout == ""
+    assert result.stderr.startswith(f"error: {ledger}:4: not valid TOML")
+
+
+# -- corrections --------------------------------------------------------------------------------------
+
+
+def test_undo(ledger: str) -> None:
+    evening(ledger)
+    result = run("undo", "--ledger", ledger)
+    assert result.exit_code == 0 and result.stderr == ""
+    assert result.stdout.splitlines()[0] == "hand 3 undone: rufer by Dani with Bert, won"
+    assert result.stdout.splitlines()[-1] == "next: hand 3, Bert deals, Cilli is Forehand"
+    shown = run("show", "--ledger", ledger).stdout
+    assert "undone" in shown.splitlines()[-1]
+    assert "action = \"undo\"" in Path(ledger).read_text(encoding="utf-8")
+
+
+def test_undo_of_an_empty_evening(ledger: str) -> None:
+    before = Path(ledger).read_bytes()
+    result = run("undo", "--ledger", ledger)
+    assert result.exit_code == 1
+    assert result.stderr == "error: the ledger has no hands yet\n"
+    assert Path(ledger).read_bytes() == before
+
+
+def test_replace(ledger: str, tmp_path: Path) -> None:
+    evening(ledger)
+    hand = tmp_path / "fix.toml"
+    hand.write_text('contract = "dreier"\ndeclarer = "Cilli"\ncard_points = 40\n', encoding="utf-8")
+    result = run("replace", "2", str(hand), "--ledger", ledger)
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.splitlines()[0] == "hand 2 replaced: dreier by Cilli, lost → dreier by Cilli, won"
+    # Dreier won now: Cilli +5 once; totals Anna 4, Bert 1, Cilli 9, Dani 1.
+    assert json.loads(run("show", "--json", "--ledger", ledger).stdout)["totals"] == {"Anna": 4, "Bert": 1, "Cilli": 9, "Dani": 1}
+    text = Path(ledger).read_text(encoding="utf-8")
+    assert 'action = "replace"' in text and "[audit.before]" in text and "[audit.after]" in text
+
+
+def test_replace_with_a_bad_hand(ledger: str, tmp_path: Path) -> None:
+    evening(ledger)
+    hand = tmp_path / "fix.toml"
+    hand.write_text('contract = "dreier"\ndeclarer = "Cilli"\ncard_points = "30 1/2"\n', encoding="utf-8")
+    before = Path(ledger).read_bytes()
+    result = run("replace", "2", str(hand), "--ledger", ledger)
+    assert result.exit_code == 1
+    assert result.stderr.startswith(f"error: {hand}: card_points: '30 1/2' is not counted in thirds")
+    assert Path(ledger).read_bytes() == before
+    result = run("replace", "7", str(hand), "--ledger", ledger)
+    assert result.exit_code == 1
+    assert "there is no hand 7; the ledger has hands 1 to 3" in result.stderr
+
+
+def test_delete(ledger: str) -> None:
+    evening(ledger)
+    result = run("delete", "1", "--ledger", ledger)
+    assert result.exit_code == 0 and result.stderr == ""
+    assert result.stdout.startswith("hand 1 deleted: rufer by Anna with Cilli, won; hands 2 to 3 are now 1 to 2")
+    data = json.loads(run("show", "--json", "--ledger", ledger).stdout)
+    assert data["totals"] == {"Anna": 5, "Bert": 6, "Cilli": 0, "Dani": 6}
+    assert data["audit"][0]["action"] == "delete"
+
+
+def test_delete_usage(ledger: str) -> None:
+    result = run("delete", "zero", "--ledger", ledger)
+    assert result.exit_code == 2
+
+
+# -- explain, check, rescore, settle --------------------------------------------------------------------
+
+
+def test_explain(ledger: str) -> None:
+    evening(ledger)
+    result = run("explain", "1", "--ledger", ledger)
+    assert result.exit_code == 0 and result.stderr == ""
+    out = result.stdout
+    assert out.startswith("hand 1: rufer by Anna with Cilli, won (Dani deals, Anna is Forehand)")
+    assert "base 1  [contracts.rufer.value]" in out
+    assert "×2 Kontra on the contract = 2  [kontra.ladder[0]]" in out
+    assert "×2 announced = 2  [game.announced_factor]" in out
+    assert "Victory Points: Anna +4, Bert 0, Cilli +4, Dani 0" in out
+
+
+def test_explain_a_doubled_hand(tmp_path: Path) -> None:
+    profile = tmp_path / "radl.toml"
+    profile.write_text('extends = "koenigrufen"\nname = "radl"\n[radl]\nevents = ["valat"]\nhands = 4\n', encoding="utf-8")
+    path = str(tmp_path / "l.toml")
+    assert run("new", "-p", "A,B,C,D", "--profile", str(profile), "--ledger", path).exit_code == 0
+    record(path, "-c", "rufer", "-d", "A", "-w", "C", "-t", "70", "-b", "valat")
+    result = record(path, "-c", "rufer", "-d", "B", "-w", "D", "-t", "40")
+    assert "Radl ×2" in result.stdout.splitlines()[0]
+    result = run("explain", "2", "--ledger", path)
+    assert result.exit_code == 0
+    assert "Radl: this hand is scored ×2 [radl.factor], a doubled round armed by hand 1" in result.stdout
+    # Rufer won 1, doubled: 2 each.
+    assert "Victory Points with the Radl: A 0, B +2, C 0, D +2" in result.stdout
+    shown = run("show", "--ledger", path).stdout.splitlines()
+    assert "×2" not in shown[3] and "×2" in shown[4]
+
+
+def test_check(ledger: str) -> None:
+    evening(ledger)
+    result = run("check", "--ledger", ledger)
+    assert result.exit_code == 0 and result.stderr == ""
+    assert "3 hands re-scored under koenigrufen" in result.stdout and "every stored result matches" in result.stdout
+    text = Path(ledger).read_text(encoding="utf-8")
+    Path(ledger).write_text(text.replace("Dani = 5\n", "Dani = 50\n", 1), encoding="utf-8")
+    before = Path(ledger).read_bytes()
+    result = run("check", "--ledger", ledger)
+    assert result.exit_code == 1
+    assert result.stdout == ""
+    line = [i for i, t in enumerate(text.splitlines(), 1) if t == "[[hand]]"][1]
+    assert result.stderr.splitlines() == [
+        f"error: {ledger}:{line}: hand 2: result.victory_points: stored Anna +5, Bert +5, Cilli 0, Dani +50; "
+        "the profile scores Anna +5, Bert +5, Cilli 0, Dani +5"
+    ]
+    result = run("record", "-c", "rufer", "-d", "Dani", "-w", "Anna", "-t", "40", "--ledger", ledger)
+    assert result.exit_code == 1
+    assert "fails its own check, so nothing was written" in result.stderr
+    assert Path(ledger).read_bytes() == before
+
+
+def test_rescore_what_if_and_write(ledger: str) -> None:
+    evening(ledger)
+    before = Path(ledger).read_bytes()
+    result = run("rescore", "--profile", "pagat", "--ledger", ledger)
+    assert result.exit_code == 0, result.stderr
+    assert Path(ledger).read_bytes() == before
+    assert result.stdout.splitlines()[-1] == "what-if only: the ledger is unchanged (--write to keep it)"
+    # pagat is zero-sum: hand 1 Rufer + Kontra (1 × 2) and Pagat (1 × 2): ±4 each side;
+    # hand 2 Dreier (5) lost 1 v 3: Cilli −15, others +5; hand 3 Rufer ±1.
+    # Anna 4 + 5 − 1 = 8, Bert −4 + 5 + 1 = 2, Cilli 4 − 15 − 1 = −12, Dani −4 + 5 + 1 = 2.
+    rows = {line.split()[0]: line.split()[1:] for line in result.stdout.splitlines()[2:6]}
+    assert rows == {"Anna": ["9", "8", "-1"], "Bert": ["6", "2", "-4"], "Cilli": ["4", "-12", "-16"], "Dani": ["6", "2", "-4"]}
+    result = run("rescore", "--profile", "pagat", "--write", "--ledger", ledger)
+    assert result.exit_code == 0
+    assert f"written: {ledger} is now scored under pagat" in result.stdout
+    data = json.loads(run("show", "--json", "--ledger", ledger).stdout)
+    assert data["profile"]["name"] == "pagat" and data["audit"][-1]["action"] == "rescore"
+    assert run("check", "--ledger", ledger).exit_code == 0
+
+
+def test_rescore_under_a_profile_that_cannot_score_the_evening(ledger: str) -> None:
+    evening(ledger)
+    before = Path(ledger).read_bytes()
+    result = run("rescore", "--profile", "zwanzigerrufen", "--write", "--ledger", ledger)
+    assert result.exit_code == 1
+    assert "error: hand 1: entry: card_points: '40 1/3': zwanzigerrufen counts whole card points only" in result.stderr
+    assert "error: hand 2: entry: contract: 'dreier' is not a contract of profile 'zwanzigerrufen'" in result.stderr
+    assert Path(ledger).read_bytes() == before
+
+
+def test_settle(ledger: str) -> None:
+    evening(ledger)
+    result = run("settle", "--ledger", ledger)
+    assert result.exit_code == 0 and result.stderr == ""
+    # Totals 9, 6, 4, 6 add up to 25; Simplified: (4 × total − 25) × 0.10:
+    # Anna +1.10, Bert −0.10, Cilli −0.90, Dani −0.10; three payments (no pair adds up to 0).
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("stake 0.10 per Victory Point; totals; Simplified Scoring")
+    assert [line.split() for line in lines[3:7]] == [
+        ["Anna", "9", "+1.10"],
+        ["Bert", "6", "-0.10"],
+        ["Cilli", "4", "-0.90"],
+        ["Dani", "6", "-0.10"],
+    ]
+    assert lines[8:] == ["Bert pays Anna 0.10", "Cilli pays Anna 0.90", "Dani pays Anna 0.10"]
+    data = json.loads(run("settle", "--json", "--stake", "0.05", "--ledger", ledger).stdout)
+    assert data["balances"] == {"Anna": "0.55", "Bert": "-0.05", "Cilli": "-0.45", "Dani": "-0.05"}
+    assert len(data["payments"]) == 3
+
+
+def test_settle_without_a_stake(tmp_path: Path) -> None:
+    path = str(tmp_path / "l.toml")
+    assert run("new", "-p", "A,B,C,D", "--ledger", path).exit_code == 0
+    result = run("settle", "--ledger", path)
+    assert result.exit_code == 2
+    assert result.stderr == "error: --stake: the ledger has no stake: give --stake, e.g. --stake 0.10\n"
+    result = run("settle", "--stake", "0.001", "--ledger", path)
+    assert result.exit_code == 2 and "more than two decimals" in result.stderr
+
+
+# -- enter -----------------------------------------------------------------------------------------------
+
+
+ENTER_RUFER = "\n".join(["rufer", "Anna", "Cilli", "40 1/3", "kontra", "pagat", "", "y", "y", "", "done", "y", ""])
+
+
+def test_enter_asks_step_by_step_and_records(ledger: str) -> None:
+    result = run("enter", "--ledger", ledger, input=ENTER_RUFER)
+    assert result.exit_code == 0, result.stderr
+    out = result.stdout
+    assert out.startswith("hand 1 under koenigrufen: Dani deals, Anna is Forehand")
+    assert "Contract [1=rufer, 2=besserrufer" in out and "13=trischaken]" in out
+    assert "Kontra on the contract [1=none, 2=kontra, 3=rekontra] [none]" in out
+    assert "Record this as hand 1? [y/N]" in out
+    assert "hand 1: rufer by Anna with Cilli, won" in out
+    data = json.loads(run("show", "--json", "--ledger", ledger).stdout)
+    assert data["totals"] == {"Anna": 4, "Bert": 0, "Cilli": 4, "Dani": 0}
+
+
+def test_enter_asks_again_after_a_wrong_answer_and_may_record_nothing(ledger: str) -> None:
+    before = Path(ledger).read_bytes()
+    answers = "\n".join(["bettlr", "bettler", "Zoe", "2", "n", "", "kontra", "", "n", ""])
+    result = run("enter", "--ledger", ledger, input=answers)
+    assert result.exit_code == 0, result.stderr
+    assert "'bettlr' is not one of the choices (did you mean 'bettler'?)" in result.stderr
+    assert "'Zoe' is not one of the choices" in result.stderr
+    assert "Did Bert win the bettler?" in result.stdout
+    assert result.stdout.rstrip().endswith("not recorded; the ledger is unchanged")
+    assert Path(ledger).read_bytes() == before
+
+
+def test_enter_refuses_when_the_ledger_changed_meanwhile(ledger: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    import tarockscore.cli_ledger as cli_ledger
+
+    real = cli_ledger._ask_yes
+
+    def another_terminal(question: str, default: bool = False) -> bool:
+        if question.startswith("Record this"):
+            # while the scorekeeper looks at the result, another terminal records a hand
+            assert run("record", "-c", "rufer", "-d", "Anna", "-w", "Bert", "-t", "40", "--ledger", ledger).exit_code == 0
+            return True
+        return real(question, default)
+
+    monkeypatch.setattr(cli_ledger, "_ask_yes", another_terminal)
+    result = run("enter", "--ledger", ledger, input=ENTER_RUFER)
+    changed_by_other = Path(ledger).read_bytes()
+    assert result.exit_code == 1
+    assert "changed since it was read (another terminal recorded or corrected a hand); nothing was written" in result.stderr
+    data = json.loads(run("show", "--json", "--ledger", ledger).stdout)
+    assert len(data["hands"]) == 1 and data["hands"][0]["partner"] == "Bert"
+    assert Path(ledger).read_bytes() == changed_by_other
+
+
+# -- a real process -----------------------------------------------------------------------------------------
+
+
+def test_python_m_tarockscore_an_evening(tmp_path: Path) -> None:
+    env = {**os.environ, "TAROCKSCORE_LEDGER": str(tmp_path / "evening.toml")}
+
+    def sub(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "tarockscore", *args], capture_output=True, text=True, env=env, timeout=60)
+
+    assert sub("new", "-p", "Anna,Bert,Cilli,Dani", "--stake", "0.20").returncode == 0
+    done = sub("record", "-c", "dreier", "-d", "Anna", "-t", "50")
+    assert done.returncode == 0 and done.stderr == ""
+    bad = sub("record", "-c", "dreier", "-d", "Anna", "-t", "500")
+    assert bad.returncode == 1 and bad.stdout == ""
+    assert bad.stderr.startswith("error: command line: card_points: 500 is outside 0 to 70\n")
+    assert "Traceback" not in bad.stderr
+    shown = sub("show", "--json")
+    # Dreier won: Anna adds 5 once.
+    assert json.loads(shown.stdout)["totals"] == {"Anna": 5, "Bert": 0, "Cilli": 0, "Dani": 0}
+    settled = sub("settle")
+    # (4 × 5 − 5) × 0.20 = 3.00 to Anna; (0 − 5) × 0.20 = −1.00 from each other player.
+    assert settled.stdout.splitlines()[-3:] == ["Bert pays Anna 1.00", "Cilli pays Anna 1.00", "Dani pays Anna 1.00"]

@@ -1,0 +1,464 @@
+"""The pure ledger: the deal, recording, corrections with audit entries, Radl, rescoring, check.
+
+Expected Victory Points are worked by hand from the profile values, each with its arithmetic:
+koenigrufen (Simplified Scoring): Rufer 1, Dreier 5, Sechserdreier 5 (lost ×2), Bettler 4,
+Trischaken 5; Kontra ×2, Rekontra ×4; winners add, losers add nothing; a lone declarer who
+wins adds the value once, one who loses gives each Defender the value.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tarockscore import ledger as L
+from tarockscore.errors import HandError, LedgerError, TarockError
+from tarockscore.ledger import Action, Ledger
+from tarockscore.profile import Profile
+from tarockscore.profile_file import load_profile
+
+AT = "2025-03-14T20:00:00+01:00"
+FOUR = ["Anna", "Bert", "Cilli", "Dani"]
+FIVE = [*FOUR, "Eva"]
+
+
+def kr() -> Profile:
+    return load_profile("koenigrufen")
+
+
+def radl_profile(events: list[str], hands: int = 2, factor: int = 2) -> Profile:
+    return load_profile("koenigrufen", {"radl": {"events": events, "hands": hands, "factor": factor}})
+
+
+def evening(players: list[str] = FOUR, profile: Profile | None = None, **kw: Any) -> Ledger:
+    return L.new_ledger(players, profile or kr(), created=AT, **kw)
+
+
+def rufer(declarer: str, partner: str, points: int | str = 40, **extra: Any) -> dict[str, Any]:
+    return {"contract": "rufer", "declarer": declarer, "partner": partner, "card_points": points, **extra}
+
+
+def play(led: Ledger, *hands: dict[str, Any]) -> Ledger:
+    for h in hands:
+        led = L.record(led, h, AT)
+    return led
+
+
+# -- the deal ---------------------------------------------------------------------------------
+
+
+def test_four_players_the_deal_goes_round() -> None:
+    # Hand 1: the first seat is Forehand, the last deals; then the deal passes to the next seat.
+    assert L.deal(FOUR, 1) == L.Deal("Dani", ("Anna", "Bert", "Cilli", "Dani"))
+    assert L.deal(FOUR, 2) == L.Deal("Anna", ("Bert", "Cilli", "Dani", "Anna"))
+    assert L.deal(FOUR, 4) == L.Deal("Cilli", ("Dani", "Anna", "Bert", "Cilli"))
+    assert L.deal(FOUR, 5) == L.deal(FOUR, 1)
+
+
+def test_five_players_the_dealer_sits_out() -> None:
+    d1 = L.deal(FIVE, 1)
+    assert d1.dealer == "Eva" and d1.sitting_out == "Eva" and d1.players == ("Anna", "Bert", "Cilli", "Dani")
+    d2 = L.deal(FIVE, 2)
+    assert d2.sitting_out == "Anna" and d2.forehand == "Bert" and d2.players == ("Bert", "Cilli", "Dani", "Eva")
+    assert [L.deal(FIVE, k).sitting_out for k in range(1, 7)] == ["Eva", "Anna", "Bert", "Cilli", "Dani", "Eva"]
+
+
+def test_dealer_of_recognises_only_real_deals() -> None:
+    assert L.dealer_of(FOUR, ["Bert", "Cilli", "Dani", "Anna"]) == "Anna"
+    assert L.dealer_of(FOUR, ["Bert", "Anna", "Cilli", "Dani"]) is None
+    assert L.dealer_of(FIVE, ["Cilli", "Dani", "Eva", "Anna"]) == "Bert"
+    assert L.dealer_of(FIVE, ["Anna", "Bert", "Cilli", "Eva"]) is None
+
+
+def test_record_fills_in_the_seat_order_of_the_deal() -> None:
+    led = play(evening(), rufer("Anna", "Cilli"), rufer("Bert", "Dani"))
+    assert led.hands[0].hand["players"] == ["Anna", "Bert", "Cilli", "Dani"]
+    assert led.hands[1].hand["players"] == ["Bert", "Cilli", "Dani", "Anna"]
+    assert L.next_deal(led) == L.deal(FOUR, 3)
+
+
+def test_the_next_deal_follows_the_last_hand_not_the_count() -> None:
+    # Hand 2 was deleted (entered twice by mistake): hand 3, now hand 2, keeps its deal, and the
+    # next hand is dealt after it.
+    led = play(evening(), rufer("Anna", "Cilli"), rufer("Bert", "Dani"), rufer("Cilli", "Anna"))
+    led = L.delete(led, 2, AT)
+    assert led.hands[1].hand["players"] == ["Cilli", "Dani", "Anna", "Bert"]
+    assert L.next_deal(led) == L.deal(FOUR, 4)
+
+
+def test_a_hand_may_name_another_deal_of_the_table() -> None:
+    led = play(evening(), {**rufer("Cilli", "Anna"), "players": ["Cilli", "Dani", "Anna", "Bert"]})
+    assert L.next_deal(led).forehand == "Dani"
+
+
+@pytest.mark.parametrize(
+    ("players", "needle"),
+    [
+        (["Anna", "Cilli", "Bert", "Dani"], "not a deal of this table"),
+        (["Anna", "Bert", "Cilli", "Zoe"], "'Zoe' not at this table"),
+        ("Anna", "expected an array of names"),
+    ],
+)
+def test_record_rejects_players_that_are_no_deal(players: Any, needle: str) -> None:
+    led = evening()
+    with pytest.raises(HandError) as info:
+        L.record(led, {**rufer("Anna", "Cilli"), "players": players}, AT)
+    assert info.value.problems[0].where == "players"
+    assert needle in str(info.value)
+
+
+def test_record_rejects_a_hand_of_another_profile() -> None:
+    with pytest.raises(HandError, match="scored under profile 'koenigrufen'"):
+        L.record(evening(), {**rufer("Anna", "Cilli"), "profile": "pagat"}, AT)
+
+
+def test_record_accepts_the_ledgers_own_profile_key_and_drops_it() -> None:
+    led = L.record(evening(), {**rufer("Anna", "Cilli"), "profile": "koenigrufen"}, AT)
+    assert "profile" not in led.hands[0].hand
+
+
+def test_a_rejected_hand_reports_every_problem_and_changes_nothing() -> None:
+    led = evening()
+    with pytest.raises(HandError) as info:
+        L.record(led, {"contract": "ruffer", "declarer": "Zoe", "card_points": 80}, AT)
+    wheres = {p.where for p in info.value.problems}
+    assert {"contract", "declarer", "card_points"} <= wheres
+    assert led.hands == ()
+
+
+# -- scores -------------------------------------------------------------------------------------
+
+
+def test_recorded_points_and_running_totals_worked_by_hand() -> None:
+    led = play(
+        evening(),
+        # Rufer won (40 ≥ 35 2/3), Kontra: 1 × 2 = 2 to Anna and Cilli each.
+        rufer("Anna", "Cilli", 40, kontra="kontra"),
+        # Dreier lost (30 < 35 2/3): each Defender adds 5 (Anna, Bert, Dani).
+        {"contract": "dreier", "declarer": "Cilli", "card_points": 30},
+        # Sechserdreier won: the declarer adds 5 once.
+        {"contract": "sechserdreier", "declarer": "Dani", "card_points": "50 1/3"},
+        # Bettler lost, no Kontra: each Defender adds 4 (Anna, Bert, Dani).
+        {"contract": "bettler", "declarer": "Cilli", "won": False},
+    )
+    points = [dict(e.result.victory_points) for e in led.hands]
+    assert points == [
+        {"Anna": 2, "Bert": 0, "Cilli": 2, "Dani": 0},
+        {"Anna": 5, "Bert": 5, "Cilli": 0, "Dani": 5},
+        {"Anna": 0, "Bert": 0, "Cilli": 0, "Dani": 5},
+        {"Anna": 4, "Bert": 4, "Cilli": 0, "Dani": 4},
+    ]
+    assert L.totals(led) == {"Anna": 11, "Bert": 9, "Cilli": 2, "Dani": 14}
+    assert L.totals(led, 2) == {"Anna": 7, "Bert": 5, "Cilli": 2, "Dani": 5}
+    assert [e.result.won for e in led.hands] == [True, False, True, False]
+    assert L.payout_totals(led) is None
+
+
+def test_five_players_the_one_sitting_out_adds_nothing() -> None:
+    led = play(evening(FIVE), rufer("Anna", "Cilli"), rufer("Eva", "Cilli"))
+    # Hand 1: Eva deals and sits out; hand 2: Anna sits out. A Rufer won: +1 to each declarer.
+    assert led.hands[0].result.victory_points == {"Anna": 1, "Bert": 0, "Cilli": 1, "Dani": 0, "Eva": 0}
+    assert led.hands[1].result.victory_points == {"Anna": 0, "Bert": 0, "Cilli": 1, "Dani": 0, "Eva": 1}
+    with pytest.raises(HandError, match="not at the table"):
+        L.record(led, rufer("Bert", "Cilli"), AT)  # hand 3: Bert deals and sits out
+
+
+def test_zero_sum_payout_profile_keeps_money_apart() -> None:
+    # ooe-2023: zero-sum, Kontra on the payout only. A Rufer won with Kontra: the score sheet
+    # says ±1 (value 1, 2 v 2), the payout ±2 (1 × Kontra 2).
+    led = play(evening(profile=load_profile("ooe-2023")), rufer("Anna", "Cilli", 40, kontra="kontra"))
+    assert led.hands[0].result.victory_points == {"Anna": 1, "Bert": -1, "Cilli": 1, "Dani": -1}
+    assert led.hands[0].result.payout == {"Anna": 2, "Bert": -2, "Cilli": 2, "Dani": -2}
+    assert L.payout_totals(led) == {"Anna": 2, "Bert": -2, "Cilli": 2, "Dani": -2}
+
+
+# -- corrections --------------------------------------------------------------------------------
+
+
+def test_undo_removes_the_last_hand_and_keeps_it_in_the_audit() -> None:
+    led = play(evening(), rufer("Anna", "Cilli"), rufer("Bert", "Dani"))
+    after = L.undo(led, "later")
+    assert len(after.hands) == 1
+    (audit,) = after.audit
+    assert audit.action is Action.UNDO and audit.hand == 2 and audit.at == "later"
+    assert audit.before == led.hands[1].hand
+    assert "hand 2 undone: rufer by Bert with Dani, won" == audit.detail
+    assert L.next_deal(after) == L.deal(FOUR, 2)
+
+
+def test_undo_of_an_empty_ledger() -> None:
+    with pytest.raises(LedgerError, match="no hands yet"):
+        L.undo(evening(), AT)
+
+
+def test_replace_keeps_the_deal_and_audits_before_and_after() -> None:
+    led = play(evening(), rufer("Anna", "Cilli"), rufer("Bert", "Dani"), rufer("Cilli", "Anna"))
+    after = L.replace_hand(led, 2, {"contract": "dreier", "declarer": "Bert", "card_points": 20}, "later")
+    assert after.hands[1].hand["players"] == led.hands[1].hand["players"]
+    # Dreier lost: each Defender adds 5.
+    assert after.hands[1].result.victory_points == {"Anna": 5, "Bert": 0, "Cilli": 5, "Dani": 5}
+    assert after.hands[1].recorded == led.hands[1].recorded
+    assert after.hands[0] == led.hands[0] and after.hands[2] == led.hands[2]
+    (audit,) = after.audit
+    assert audit.action is Action.REPLACE and audit.hand == 2
+    assert audit.before == led.hands[1].hand and audit.after == after.hands[1].hand
+    assert audit.detail == "hand 2 replaced: rufer by Bert with Dani, won → dreier by Bert, lost"
+
+
+@pytest.mark.parametrize("number", [0, 4, -1])
+def test_corrections_of_a_hand_that_does_not_exist(number: int) -> None:
+    led = play(evening(), rufer("Anna", "Cilli"), rufer("Bert", "Dani"), rufer("Cilli", "Anna"))
+    for op in (lambda: L.delete(led, number, AT), lambda: L.replace_hand(led, number, rufer("Anna", "Bert"), AT)):
+        with pytest.raises(LedgerError, match=f"there is no hand {number}; the ledger has hands 1 to 3"):
+            op()
+
+
+def test_a_bad_replacement_changes_nothing() -> None:
+    led = play(evening(), rufer("Anna", "Cilli"))
+    with pytest.raises(HandError):
+        L.replace_hand(led, 1, {"contract": "rufer", "declarer": "Anna"}, AT)
+
+
+def test_delete_renumbers_and_audits() -> None:
+    led = play(evening(), rufer("Anna", "Cilli"), rufer("Bert", "Dani"), rufer("Cilli", "Anna"))
+    after = L.delete(led, 1, "later")
+    assert [e.hand for e in after.hands] == [e.hand for e in led.hands[1:]]
+    (audit,) = after.audit
+    assert audit.action is Action.DELETE and audit.before == led.hands[0].hand
+    assert "hands 2 to 3 are now 1 to 2" in audit.detail
+
+
+# -- Radl ---------------------------------------------------------------------------------------
+
+
+def valat(declarer: str, partner: str) -> dict[str, Any]:
+    return rufer(declarer, partner, 70, bonus=[{"name": "valat", "side": "declarers", "made": True}])
+
+
+def test_no_radl_in_the_shipped_profiles() -> None:
+    led = play(evening(), valat("Anna", "Cilli"), rufer("Bert", "Dani"))
+    assert [e.result.radl for e in led.hands] == [1, 1]
+
+
+def test_a_valat_arms_a_radl_of_doubled_hands() -> None:
+    led = play(
+        evening(profile=radl_profile(["valat"], hands=2)),
+        valat("Anna", "Cilli"),  # silent Valat: Rufer 1 × 4 = 4 each to Anna and Cilli; not doubled itself
+        rufer("Bert", "Dani"),  # Radl: 1 × 2 = 2 each
+        rufer("Cilli", "Anna"),  # Radl: 2 each
+        rufer("Dani", "Bert"),  # the Radl is over: 1 each
+    )
+    assert [e.result.radl for e in led.hands] == [1, 2, 2, 1]
+    assert led.hands[0].result.victory_points == {"Anna": 4, "Bert": 0, "Cilli": 4, "Dani": 0}
+    assert led.hands[1].result.victory_points == {"Anna": 0, "Bert": 2, "Cilli": 0, "Dani": 2}
+    assert led.hands[3].result.victory_points == {"Anna": 0, "Bert": 1, "Cilli": 0, "Dani": 1}
+    assert L.radl_cause(led, 2) == 1 and L.radl_cause(led, 4) is None
+
+
+def test_radls_queue_up() -> None:
+    # A Dodge Round inside a Radl arms another one behind it: hands 2, 3 (first), 4, 5 (second).
+    dodge = {"contract": "trischaken", "card_points": {"Anna": 10, "Bert": 30, "Cilli": 10, "Dani": 20}}
+    led = play(
+        evening(profile=radl_profile(["trischaken"], hands=2)),
+        dodge,
+        {**dodge, "players": ["Bert", "Cilli", "Dani", "Anna"]},
+        *(rufer("Anna", "Cilli") for _ in range(4)),
+    )
+    assert [e.result.radl for e in led.hands] == [1, 2, 2, 2, 2, 1]
+    assert L.radl_cause(led, 5) == 2
+
+
+def test_deleting_the_valat_disarms_its_radl_and_replacing_rearms_it() -> None:
+    led = play(
+        evening(profile=radl_profile(["valat"], hands=2)),
+        rufer("Anna", "Cilli"),
+        valat("Bert", "Dani"),
+        rufer("Cilli", "Anna"),
+        rufer("Dani", "Bert"),
+    )
+    assert [e.result.radl for e in led.hands] == [1, 1, 2, 2]
+    deleted = L.delete(led, 2, AT)
+    assert [e.result.radl for e in deleted.hands] == [1, 1, 1]
+    # Rufer won without a Radl: 1 each instead of 2.
+    assert deleted.hands[1].result.victory_points == {"Anna": 1, "Bert": 0, "Cilli": 1, "Dani": 0}
+    assert deleted.audit[-1].changed == (2, 3)
+    rearmed = L.replace_hand(deleted, 1, valat("Anna", "Cilli"), AT)
+    assert [e.result.radl for e in rearmed.hands] == [1, 2, 2]
+    assert rearmed.audit[-1].changed == (2, 3)
+    assert "recomputed hands 2, 3" in rearmed.audit[-1].detail
+    undone = L.undo(L.undo(L.undo(rearmed, AT), AT), AT)
+    assert undone.hands == ()
+
+
+# -- rescore and check ----------------------------------------------------------------------------
+
+
+def test_rescore_under_another_profile() -> None:
+    led = play(evening(), rufer("Anna", "Cilli"), {"contract": "dreier", "declarer": "Bert", "card_points": 40})
+    after = L.rescore(led, load_profile("pagat"), "later")
+    assert after.table.profile.name == "pagat"
+    assert after.table.profile.sha256 != led.table.profile.sha256
+    # pagat: zero-sum. Rufer 1, 2 v 2: ±1. pagat's Dreier is worth 5 (REFERENCE §2.1 via koenigrufen):
+    # won 1 v 3, the declarer +3 × 5 = +15, each Defender −5.
+    pagat = load_profile("pagat")
+    v = pagat.contracts["dreier"].value
+    assert after.hands[0].result.victory_points == {"Anna": 1, "Bert": -1, "Cilli": 1, "Dani": -1}
+    assert after.hands[1].result.victory_points == {"Anna": -v, "Bert": 3 * v, "Cilli": -v, "Dani": -v}
+    assert after.audit[-1].action is Action.RESCORE and after.audit[-1].changed == (1, 2)
+    assert L.check(after) == []
+
+
+def test_rescore_reports_every_hand_the_other_profile_cannot_score() -> None:
+    # Zwanzigerrufen counts whole card points and has no Dreier.
+    led = play(evening(), rufer("Anna", "Cilli", "40 1/3"), {"contract": "dreier", "declarer": "Bert", "card_points": 40})
+    with pytest.raises(TarockError) as info:
+        L.rescore(led, load_profile("zwanzigerrufen"), AT)
+    wheres = [p.where for p in info.value.problems]
+    assert "hand 1: entry: card_points" in wheres
+    assert "hand 2: entry: contract" in wheres
+
+
+def test_check_finds_a_changed_result() -> None:
+    led = play(evening(), rufer("Anna", "Cilli"), rufer("Bert", "Dani"))
+    assert L.check(led) == []
+    bad = L.Result(victory_points={"Anna": 0, "Bert": 2, "Cilli": 0, "Dani": 1}, won=True)
+    broken = Ledger(table=led.table, hands=(led.hands[0], L.Entry(led.hands[1].hand, bad, AT)))
+    (problem,) = L.check(broken)
+    assert problem.where == "hand 2: result.victory_points"
+    assert "stored Anna 0, Bert +2, Cilli 0, Dani +1" in problem.message
+    assert "the profile scores Anna 0, Bert +1, Cilli 0, Dani +1" in problem.message
+
+
+def test_new_ledger_names() -> None:
+    with pytest.raises(LedgerError) as info:
+        L.new_ledger(["A", "B", "B", " C", "D,E"], kr(), created=AT)
+    text = str(info.value)
+    assert "'B' named twice" in text and "' C'" in text and "'D,E'" in text
+    with pytest.raises(LedgerError, match="3 names given"):
+        L.new_ledger(["A", "B", "C"], kr(), created=AT)
+
+
+# -- the file's mapping ----------------------------------------------------------------------------
+
+
+def test_mapping_round_trip_with_everything() -> None:
+    led = play(evening(FIVE, stake=Decimal("0.10"), date="2025-03-14", place="Café"), rufer("Anna", "Cilli"), rufer("Bert", "Dani"))
+    led = L.replace_hand(led, 1, rufer("Anna", "Bert"), AT)
+    assert L.ledger_from_mapping(L.ledger_to_mapping(led)) == led
+
+
+@pytest.mark.parametrize(
+    ("change", "where", "needle"),
+    [
+        (lambda m: m.pop("schema"), "schema", "not a tarockscore ledger"),
+        (lambda m: m.update(schema=2), "schema", "reads ledger schema 1 only"),
+        (lambda m: m["profile"]["document"].update(name="edited"), "profile.document", "the stored profile was edited"),
+        (lambda m: m["table"].update(stake="0.101"), "table.stake", "more than two decimals"),
+        (lambda m: m["hand"][0]["result"]["victory_points"].update(Anna="2"), "hand 1: result.victory_points.Anna", "expected a whole number"),
+        (lambda m: m["hand"][0].update(number=7), "hand 1: number", "out of order"),
+        (lambda m: m["hand"][0].update(colour="red"), "hand 1: colour", "unknown key"),
+    ],
+)
+def test_mapping_problems_are_located(change: Any, where: str, needle: str) -> None:
+    data = L.ledger_to_mapping(play(evening(), rufer("Anna", "Cilli")))
+    change(data)
+    with pytest.raises(LedgerError) as info:
+        L.ledger_from_mapping(data)
+    assert any(p.where == where and needle in p.message for p in info.value.problems), info.value.problems
+
+
+# -- properties -------------------------------------------------------------------------------------
+
+STEPS = st.sampled_from([None, "kontra", "rekontra"])
+THIRDS = st.integers(min_value=0, max_value=210)
+
+
+def _points(thirds: int) -> int | str:
+    whole, rest = divmod(thirds, 3)
+    return whole if rest == 0 else f"{whole} {rest}/3"
+
+
+@st.composite
+def hands(draw: st.DrawFn, players: tuple[str, ...]) -> dict[str, Any]:
+    """A valid koenigrufen hand for the four at the table."""
+    contract = draw(st.sampled_from(["rufer", "dreier", "sechserdreier", "solorufer", "bettler", "trischaken"]))
+    declarer = draw(st.sampled_from(players))
+    hand: dict[str, Any] = {"contract": contract}
+    if contract == "trischaken":
+        cuts = sorted(draw(st.lists(THIRDS, min_size=3, max_size=3)))
+        parts = [cuts[0], cuts[1] - cuts[0], cuts[2] - cuts[1], 210 - cuts[2]]
+        hand["card_points"] = {p: _points(t) for p, t in zip(players, parts, strict=True)}
+        return hand
+    hand["declarer"] = declarer
+    if contract == "bettler":
+        hand["won"] = draw(st.booleans())
+        defenders = [p for p in players if p != declarer]
+        kontras = {d: s for d in defenders if (s := draw(STEPS)) is not None}
+        if kontras:
+            hand["kontra"] = kontras
+        return hand
+    if contract in ("rufer", "solorufer"):
+        hand["partner"] = draw(st.sampled_from([p for p in players if p != declarer]))
+    hand["card_points"] = _points(draw(THIRDS))
+    step = draw(STEPS)
+    if step:
+        hand["kontra"] = step
+    bonuses = []
+    for name in draw(st.lists(st.sampled_from(["pagat", "trull", "four_kings", "valat"]), unique=True, max_size=2)):
+        announced = draw(st.booleans())
+        bonus: dict[str, Any] = {
+            "name": name,
+            "side": draw(st.sampled_from(["declarers", "defenders"])),
+            "announced": announced,
+            "made": draw(st.booleans()),
+        }
+        if announced and name != "valat" and (s := draw(STEPS)):
+            bonus["kontra"] = s
+        bonuses.append(bonus)
+    if bonuses:
+        hand["bonus"] = bonuses
+    return hand
+
+
+@st.composite
+def evenings(draw: st.DrawFn) -> Ledger:
+    seats = draw(st.sampled_from([FOUR, FIVE]))
+    profile = radl_profile(["valat", "trischaken"], hands=draw(st.integers(1, 4)))
+    led = evening(seats, profile)
+    for i in range(draw(st.integers(0, 12))):
+        deal = L.next_deal(led)
+        led = L.record(led, draw(hands(deal.players)), f"t{i}")
+    for _ in range(draw(st.integers(0, 3))):
+        if not led.hands:
+            break
+        n = draw(st.integers(1, len(led.hands)))
+        op = draw(st.sampled_from(["undo", "delete", "replace"]))
+        if op == "undo":
+            led = L.undo(led, "u")
+        elif op == "delete":
+            led = L.delete(led, n, "d")
+        else:
+            players = tuple(led.hands[n - 1].hand["players"])
+            led = L.replace_hand(led, n, draw(hands(players)), "r")
+    return led
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(evenings())
+def test_rescoring_reproduces_every_stored_result(led: Ledger) -> None:
+    assert L.check(led) == []
+    assert L.ledger_from_mapping(L.ledger_to_mapping(led)) == led
+    profile = L.ledger_profile(led)
+    seats = led.players
+    # Simplified Scoring never takes points away; a sitting-out player adds nothing.
+    for e in led.hands:
+        assert all(v >= 0 for v in e.result.victory_points.values())
+        out = [p for p in seats if p not in e.hand["players"]]
+        assert all(e.result.victory_points[p] == 0 for p in out)
+    assert L.radl_factors(L._parse_all([e.hand for e in led.hands], profile, seats), profile) == tuple(
+        e.result.radl for e in led.hands
+    )

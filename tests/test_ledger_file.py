@@ -1,0 +1,333 @@
+"""The ledger file: round trip, located parse errors, atomic writes under fault injection,
+refusal of a file changed under our feet, the lock, and processes killed or racing."""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tarockscore import ledger as L
+from tarockscore import ledger_file as F
+from tarockscore.errors import LedgerError
+from tarockscore.ledger import Ledger
+from tarockscore.profile_file import load_profile
+
+AT = "2025-03-14T20:00:00+01:00"
+FOUR = ["Anna", "Bert", "Cilli", "Dani"]
+
+
+def rufer(declarer: str, partner: str, points: int | str = 40) -> dict[str, Any]:
+    return {"contract": "rufer", "declarer": declarer, "partner": partner, "card_points": points}
+
+
+def started(path: Path, hands: int = 2) -> Ledger:
+    led = L.new_ledger(FOUR, load_profile("koenigrufen"), created=AT, stake=Decimal("0.10"))
+    F.create(path, led)
+    for _ in range(hands):
+        F.update(path, lambda cur: L.record(cur, _next_rufer(cur), AT))
+    return F.read(path).ledger
+
+
+def _next_rufer(led: Ledger) -> dict[str, Any]:
+    d = L.next_deal(led)
+    return rufer(d.players[0], d.players[2])
+
+
+def temp_files(folder: Path) -> list[str]:
+    return [p.name for p in folder.iterdir() if p.name.endswith(".tmp")]
+
+
+# -- render and parse -------------------------------------------------------------------------------
+
+
+def test_render_parse_round_trip(tmp_path: Path) -> None:
+    path = tmp_path / "l.toml"
+    led = started(path, 3)
+    led = L.delete(led, 2, AT)
+    text = F.render(led)
+    assert text.startswith("# An evening of Tarock")
+    assert F.parse(text, "x") == led
+    assert "schema = 1" in text and 'stake = "0.10"' in text
+
+
+names = st.text(
+    alphabet=st.characters(categories=["L", "N", "P", "S"], include_characters=" ", exclude_characters=",=;"), min_size=1, max_size=12
+).map(str.strip).filter(bool)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.lists(names, min_size=4, max_size=5, unique=True),
+    st.none() | st.text(max_size=20),
+    st.none() | st.decimals(min_value=Decimal("0.01"), max_value=Decimal("99"), places=2),
+    st.integers(0, 6),
+)
+def test_any_ledger_written_and_read_back_is_equal(
+    players: list[str], place: str | None, stake: Decimal | None, count: int
+) -> None:
+    led = L.new_ledger(players, load_profile("koenigrufen"), created=AT, stake=stake, place=place)
+    for i in range(count):
+        led = L.record(led, _next_rufer(led), f"t{i}")
+    if count:
+        led = L.undo(led, "u")
+    back = F.parse(F.render(led), "x")
+    assert back == led
+    assert L.check(back) == []
+
+
+# -- located problems -----------------------------------------------------------------------------
+
+
+def test_invalid_toml_is_reported_with_file_and_line(tmp_path: Path) -> None:
+    path = tmp_path / "l.toml"
+    started(path)
+    lines = path.read_text(encoding="utf-8").splitlines()
+    lines[20] = "contract = "
+    path.write_text("\n".join(lines), encoding="utf-8")
+    with pytest.raises(LedgerError) as info:
+        F.read(path)
+    (problem,) = info.value.problems
+    assert problem.where == f"{path}:21"
+    assert problem.message.startswith("not valid TOML")
+
+
+def test_a_bad_hand_is_reported_at_the_line_of_its_table(tmp_path: Path) -> None:
+    path = tmp_path / "l.toml"
+    started(path)
+    text = path.read_text(encoding="utf-8")
+    second = [i for i, line in enumerate(text.splitlines(), 1) if line == "[[hand]]"][1]
+    path.write_text(text.replace("contract = ", "kontrakt = ", 2), encoding="utf-8")
+    with pytest.raises(LedgerError) as info:
+        F.verify(F.read(path))
+    wheres = [p.where for p in info.value.problems]
+    assert f"{path}:{second}: hand 2: entry: kontrakt" in wheres
+    assert info.value.problems[-1].message.startswith("the ledger fails its own check, so nothing was written")
+
+
+def test_an_unknown_schema_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "l.toml"
+    started(path)
+    path.write_text(path.read_text(encoding="utf-8").replace("schema = 1", "schema = 2"), encoding="utf-8")
+    with pytest.raises(LedgerError, match="reads ledger schema 1 only"):
+        F.read(path)
+
+
+@pytest.mark.parametrize(
+    ("data", "needle"),
+    [(b"", "missing: this is not a tarockscore ledger"), (b"\xff\xfe", "not UTF-8"), (None, "no ledger here")],
+)
+def test_unreadable_files(tmp_path: Path, data: bytes | None, needle: str) -> None:
+    path = tmp_path / "l.toml"
+    if data is not None:
+        path.write_bytes(data)
+    with pytest.raises(LedgerError, match=needle):
+        F.read(path)
+
+
+def test_an_edited_result_fails_the_check_and_is_never_overwritten(tmp_path: Path) -> None:
+    path = tmp_path / "l.toml"
+    started(path)
+    text = path.read_text(encoding="utf-8").replace("Anna = 1\n", "Anna = 9\n", 1)
+    path.write_text(text, encoding="utf-8")
+    before = path.read_bytes()
+    with pytest.raises(LedgerError) as info:
+        F.update(path, lambda cur: L.record(cur, _next_rufer(cur), AT))
+    assert "stored Anna +9" in str(info.value)
+    assert path.read_bytes() == before
+
+
+def test_an_edited_profile_document_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "l.toml"
+    started(path)
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("value = 1\n", "value = 3\n", 1), encoding="utf-8")
+    with pytest.raises(LedgerError, match="the stored profile was edited"):
+        F.read(path)
+
+
+# -- atomic writes -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("victim", ["replace", "fsync"])
+def test_a_failing_write_leaves_the_old_ledger_and_no_temp_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, victim: str
+) -> None:
+    path = tmp_path / "l.toml"
+    started(path)
+    before = path.read_bytes()
+
+    def fail(*args: object, **kwargs: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, victim, fail)
+    with pytest.raises(LedgerError) as info:
+        F.update(path, lambda cur: L.record(cur, _next_rufer(cur), AT))
+    monkeypatch.undo()
+    assert "could not write the ledger (No space left on device); it was left as it was" in str(info.value)
+    assert path.read_bytes() == before
+    assert temp_files(tmp_path) == []
+
+
+def test_an_interrupted_write_removes_its_temp_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "l.toml"
+    started(path)
+    before = path.read_bytes()
+
+    def interrupt(*args: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(os, "replace", interrupt)
+    with pytest.raises(KeyboardInterrupt):
+        F.update(path, lambda cur: L.record(cur, _next_rufer(cur), AT))
+    monkeypatch.undo()
+    assert path.read_bytes() == before
+    assert temp_files(tmp_path) == []
+
+
+def test_the_file_keeps_its_mode(tmp_path: Path) -> None:
+    path = tmp_path / "l.toml"
+    started(path, 0)
+    path.chmod(0o640)
+    F.update(path, lambda cur: L.record(cur, _next_rufer(cur), AT))
+    assert path.stat().st_mode & 0o777 == 0o640
+
+
+def test_a_ledger_changed_between_read_and_write_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "l.toml"
+    started(path)
+
+    def meanwhile(cur: Ledger) -> Ledger:
+        # another program (an editor, not tarockscore: it ignores the lock) saves the file
+        path.write_text(path.read_text(encoding="utf-8") + "\n# a note\n", encoding="utf-8")
+        return L.record(cur, _next_rufer(cur), AT)
+
+    with pytest.raises(LedgerError, match="was changed by another program since it was read; nothing was written"):
+        F.update(path, meanwhile)
+    assert path.read_text(encoding="utf-8").endswith("# a note\n")
+    assert len(F.read(path).ledger.hands) == 2
+
+
+def test_an_earlier_read_that_is_out_of_date_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "l.toml"
+    started(path)
+    snapshot = F.read(path)
+    F.update(path, lambda cur: L.record(cur, _next_rufer(cur), AT))
+    after = path.read_bytes()
+    with pytest.raises(LedgerError, match="changed since it was read"):
+        F.update(path, lambda cur: L.undo(cur, AT), expected_sha=snapshot.sha256)
+    assert path.read_bytes() == after
+
+
+def test_create_never_overwrites(tmp_path: Path) -> None:
+    path = tmp_path / "l.toml"
+    started(path)
+    before = path.read_bytes()
+    with pytest.raises(LedgerError, match="already exists"):
+        F.create(path, L.new_ledger(FOUR, load_profile("koenigrufen"), created=AT))
+    assert path.read_bytes() == before
+
+
+def test_a_held_lock_times_out_clearly(tmp_path: Path) -> None:
+    path = tmp_path / "l.toml"
+    started(path, 0)
+    with F.locked(path), pytest.raises(LedgerError, match="another tarockscore command has held the ledger"):
+        with F.locked(path, timeout=0.05):
+            pass
+
+
+def test_ledger_path_default(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(F.ENV, raising=False)
+    assert F.ledger_path(None) == Path("tarock-ledger.toml")
+    monkeypatch.setenv(F.ENV, "/x/evening.toml")
+    assert F.ledger_path(None) == Path("/x/evening.toml")
+    assert F.ledger_path("mine.toml") == Path("mine.toml")
+
+
+# -- processes ----------------------------------------------------------------------------------------
+
+RECORDER = textwrap.dedent(
+    """
+    import os, sys, time
+    from pathlib import Path
+    from tarockscore import ledger as L, ledger_file as F
+
+    path, count, tag, slow = Path(sys.argv[1]), int(sys.argv[2]), sys.argv[3], sys.argv[4] == "slow"
+    if slow:
+        real = os.fsync
+        def fsync(fd):
+            time.sleep(0.003)  # widen the window in which a kill lands mid-write
+            real(fd)
+        os.fsync = fsync
+
+    def change(cur):
+        d = L.next_deal(cur)
+        hand = {"contract": "rufer", "declarer": d.players[0], "partner": d.players[2], "card_points": 40}
+        return L.record(cur, hand, tag)
+
+    for i in range(count):
+        F.update(path, change)
+        print("confirmed", i + 1, flush=True)
+    """
+)
+
+
+def _recorder(tmp_path: Path, path: Path, count: int, tag: str, slow: bool = False) -> subprocess.Popen[str]:
+    script = tmp_path / "recorder.py"
+    script.write_text(RECORDER, encoding="utf-8")
+    return subprocess.Popen(
+        [sys.executable, str(script), str(path), str(count), tag, "slow" if slow else "fast"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+
+def test_two_processes_recording_at_once_lose_no_hand(tmp_path: Path) -> None:
+    path = tmp_path / "l.toml"
+    started(path, 0)
+    procs = [_recorder(tmp_path, path, 50, tag) for tag in ("left", "right")]
+    for proc in procs:
+        out, err = proc.communicate(timeout=120)
+        assert proc.returncode == 0, err
+        assert out.count("confirmed") == 50
+    snapshot = F.read(path)
+    F.verify(snapshot)
+    tags = [e.recorded for e in snapshot.ledger.hands]
+    assert len(tags) == 100
+    assert tags.count("left") == 50 and tags.count("right") == 50
+
+
+def test_a_process_killed_mid_write_leaves_every_confirmed_hand(tmp_path: Path) -> None:
+    path = tmp_path / "l.toml"
+    started(path, 0)
+    rng = random.Random(3)
+    for _ in range(5):  # about half of the kills land inside a write
+        before = len(F.read(path).ledger.hands)
+        proc = _recorder(tmp_path, path, 1000, "k", slow=True)
+        assert proc.stdout is not None
+        confirmed = 0
+        while confirmed < 5:
+            line = proc.stdout.readline()
+            assert line, proc.stderr.read() if proc.stderr else ""
+            confirmed += 1
+        time.sleep(rng.uniform(0, 0.01))
+        proc.send_signal(signal.SIGKILL)
+        rest, _ = proc.communicate(timeout=30)
+        confirmed += rest.count("confirmed")
+        snapshot = F.read(path)  # loads: never a half-written file
+        F.verify(snapshot)
+        hands = len(snapshot.ledger.hands) - before
+        # every confirmed hand is there; at most one more was written but not yet confirmed
+        assert confirmed <= hands <= confirmed + 1
