@@ -239,17 +239,17 @@ def stats(
     """Statistics per player, for one evening or a season: contracts, partners, bonuses, Kontras."""
     from tarockscore import render
     from tarockscore.season import span_text
-    from tarockscore.stats import csv_table, player_stats, stats_json
+    from tarockscore.stats import contract_order, csv_table, player_stats, stats_json
 
     folded = _fold(ledgers, _filters(date_from, date_to, player, alias, aliases, rescore), parse=True)
     result = player_stats(folded)
     if output is Format.JSON:
         typer.echo(render.dumps(stats_json(folded, result)))
     elif output is Format.CSV:
-        headers, rows = csv_table(result)
+        headers, rows = csv_table(result, contract_order(folded))
         typer.echo(render.csv_text(headers, rows), nl=False)
     else:
-        typer.echo(_stats_text(result))
+        typer.echo(_stats_text(result, contract_order(folded)))
         typer.echo(span_text(folded))
 
 
@@ -290,7 +290,7 @@ def chart(
     typer.echo(f"wrote {out}: {len(folded.selected)} players, {span_text(folded)}", err=True)
 
 
-def _stats_text(result: Sequence[PlayerStats]) -> str:
+def _stats_text(result: Sequence[PlayerStats], order: Sequence[str]) -> str:
     from tabulate import tabulate
 
     from tarockscore.render import signed
@@ -340,7 +340,7 @@ def _stats_text(result: Sequence[PlayerStats]) -> str:
         colalign=["left", *["right"] * 12],
         disable_numparse=True,
     )
-    contracts = contracts_declared(result)
+    contracts = contracts_declared(result, order)
     detail = []
     for s in result:
         bonuses = ", ".join(

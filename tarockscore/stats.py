@@ -241,22 +241,32 @@ SUMMARY_COLUMNS = (
 )
 
 
-def contracts_declared(stats: Sequence[PlayerStats]) -> list[str]:
-    """Every contract somebody declared, in order of first appearance."""
+def contract_order(season: Season) -> list[str]:
+    """The contracts of the season's profiles, in profile order: the price list's order."""
     names: dict[str, None] = {}
-    for s in stats:
-        for c in s.declared:
+    for e in season.evenings:
+        for c in e.profile.contracts:
             names.setdefault(c, None)
     return list(names)
 
 
-def csv_columns(stats: Sequence[PlayerStats]) -> list[str]:
+def contracts_declared(stats: Sequence[PlayerStats], order: Sequence[str] = ()) -> list[str]:
+    """Every contract somebody declared: in ``order`` (the profile's), then any other as first seen."""
+    names: dict[str, None] = {}
+    for s in stats:
+        for c in s.declared:
+            names.setdefault(c, None)
+    rank = {c: i for i, c in enumerate(order)}
+    return sorted(names, key=lambda c: rank.get(c, len(rank)))
+
+
+def csv_columns(stats: Sequence[PlayerStats], order: Sequence[str] = ()) -> list[str]:
     """The summary columns, ``payout`` where a profile has one, then ``declared_C`` and
     ``declared_won_C`` for each contract C somebody declared."""
     cols = list(SUMMARY_COLUMNS)
     if any(s.payout is not None for s in stats):
         cols.append("payout")
-    for c in contracts_declared(stats):
+    for c in contracts_declared(stats, order):
         cols += [f"declared_{c}", f"declared_won_{c}"]
     return cols
 
@@ -294,8 +304,10 @@ def csv_row(s: PlayerStats, contracts: Sequence[str], payout: bool = False) -> l
     return row
 
 
-def csv_table(stats: Sequence[PlayerStats]) -> tuple[list[str], list[list[object]]]:
-    """One header row and one row per player."""
-    contracts = contracts_declared(stats)
+def csv_table(
+    stats: Sequence[PlayerStats], order: Sequence[str] = ()
+) -> tuple[list[str], list[list[object]]]:
+    """One header row and one row per player; contracts in ``order`` (see :func:`contract_order`)."""
+    contracts = contracts_declared(stats, order)
     payout = any(s.payout is not None for s in stats)
-    return csv_columns(stats), [csv_row(s, contracts, payout) for s in stats]
+    return csv_columns(stats, order), [csv_row(s, contracts, payout) for s in stats]

@@ -5,7 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 from tarockscore.season import Filters, fold
-from tarockscore.stats import SUMMARY_COLUMNS, PlayerStats, csv_table, player_json, player_stats, stats_json
+from tarockscore.stats import (
+    SUMMARY_COLUMNS,
+    PlayerStats,
+    contract_order,
+    csv_table,
+    player_json,
+    player_stats,
+    stats_json,
+)
 from tests.test_season import call, club, evening, ledger_a
 
 
@@ -116,18 +124,19 @@ def test_machine_output_shapes() -> None:
     anna = data["players"][0]
     assert anna["declared"] == {"rufer": {"played": 1, "won": 1}, "solodreier": {"played": 1, "won": 1}}
     assert anna["kontra"] == {"said": 0, "said_won": 0, "answered": 1, "answered_won": 1}
-    columns, rows = csv_table(stats)
+    columns, rows = csv_table(stats, contract_order(season))
     assert columns[:5] == ["player", "hands", "sat_out", "victory_points", "points_per_hand"]
-    # Anna declared a Call and a Grand Solo, Emil a Bettler, a Call and a Dreier: first seen first.
+    # Anna declared a Call and a Grand Solo, Emil a Bettler, a Call and a Dreier: in the order of
+    # the profile's price list.
     assert columns[len(SUMMARY_COLUMNS) :] == [
         "declared_rufer",
         "declared_won_rufer",
+        "declared_dreier",
+        "declared_won_dreier",
         "declared_solodreier",
         "declared_won_solodreier",
         "declared_bettler",
         "declared_won_bettler",
-        "declared_dreier",
-        "declared_won_dreier",
     ]
     emil = dict(zip(columns, rows[1], strict=True))
     assert emil["player"] == "Emil"
