@@ -10,6 +10,7 @@ import csv
 import io
 import json
 import re
+import shlex
 import subprocess
 import sys
 from pathlib import Path
@@ -270,3 +271,62 @@ def test_a_real_process_prints_pure_json(club: Path) -> None:
     assert proc.returncode == 0, proc.stderr
     assert rows(json.loads(proc.stdout)) == BY_HAND
     assert proc.stderr.startswith("warning: ")
+
+
+def _readme_examples() -> list[tuple[str, str]]:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = text.split("## Season standings, statistics and charts", 1)[1].split("\n## ", 1)[0]
+    examples = []
+    for block in re.findall(r"```console\n(.*?)```", section, flags=re.S):
+        command, _, shown = block.partition("\n")
+        assert command.startswith("$ tarockscore ")
+        examples.append((command[2:], shown))
+    return examples
+
+
+def test_readme_season_examples_print_what_they_show(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    examples = _readme_examples()
+    assert {c.split()[1] for c, _ in examples} == {"season", "stats", "chart"}
+    evenings = tmp_path / "evenings"
+    evenings.mkdir()
+    for name, ledger in (("2026-03-05", ledger_a()), ("2026-03-12", ledger_b()), ("2026-03-19", ledger_c())):
+        create(evenings / f"{name}.toml", ledger)
+    monkeypatch.chdir(tmp_path)
+    for command, shown in examples:
+        result = runner.invoke(app, shlex.split(command)[1:])
+        assert result.exit_code == 0, command
+        # A terminal shows the warnings first: they are printed before any data.
+        assert result.stderr + result.stdout == shown, command
+
+
+def test_machine_output_doc_names_every_key_and_column(club: Path) -> None:
+    doc = (ROOT / "docs" / "machine-output.md").read_text(encoding="utf-8")
+
+    def keys(value: object) -> set[str]:
+        if isinstance(value, dict):
+            return set(value) | {k for v in value.values() for k in keys(v)}
+        if isinstance(value, list):
+            return {k for v in value for k in keys(v)}
+        return set()
+
+    _, out, _ = run("season", str(club), "-f", "json")
+    season_keys = keys(json.loads(out)) - {"Anna", "Bert", "Berti", "Cilli", "Dani", "Emil"}
+    _, out, _ = run("stats", str(club), "-f", "json")
+    stats_keys = keys(json.loads(out)) - {
+        "rufer",
+        "dreier",
+        "sechserdreier",
+        "solodreier",
+        "bettler",
+        "pagat",
+        "trull",
+    }
+    _, out, _ = run("season", str(club), "-f", "csv")
+    columns = set(out.splitlines()[0].split(","))
+    _, out, _ = run("stats", str(club), "-f", "csv")
+    columns |= {c for c in out.splitlines()[0].split(",") if not c.startswith("declared_")}
+    code, out, _ = run("score", str(ROOT / "examples" / "koenigrufen-call.toml"), "--json")
+    assert code == 0
+    score_keys = keys(json.loads(out)) - set(json.loads(out)["players"])
+    for key in sorted(season_keys | stats_keys | columns | score_keys):
+        assert f"`{key}`" in doc, f"{key!r} is not documented in docs/machine-output.md"
