@@ -525,3 +525,58 @@ def test_python_m_tarockscore_an_evening(tmp_path: Path) -> None:
     settled = sub("settle")
     # (4 × 5 − 5) × 0.20 = 3.00 to Anna; (0 − 5) × 0.20 = −1.00 from each other player.
     assert settled.stdout.splitlines()[-3:] == ["Bert pays Anna 1.00", "Cilli pays Anna 1.00", "Dani pays Anna 1.00"]
+
+
+# -- the README's evening is real ------------------------------------------------------------------------
+
+
+def _readme_evening() -> list[tuple[str, str]]:
+    """(command line, printed output) of each console block entry in 'An evening at the table'."""
+    import re
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## An evening at the table", 1)[1].split("\n## ", 1)[0]
+    steps = []
+    for block in re.findall(r"```console\n(.*?)```", section, flags=re.S):
+        for chunk in ("\n" + block).split("\n$ ")[1:]:
+            command, _, output = chunk.partition("\n")
+            steps.append((command, output.rstrip("\n")))
+    return steps
+
+
+def _normal(text: str) -> str:
+    import re
+
+    text = re.sub(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d", "<time>", text)
+    text = re.sub(r"sha256 [0-9a-f]{12}", "sha256 <hash>", text)
+    return "\n".join(line.rstrip() for line in text.splitlines())
+
+
+def test_the_readme_evening_prints_what_the_readme_shows(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import re
+    import shlex
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("TAROCKSCORE_LEDGER", raising=False)
+    steps = _readme_evening()
+    shown_commands = {c.split()[1] for c, _ in steps if c.startswith("tarockscore ")}
+    assert shown_commands == {
+        "new", "record", "enter", "undo", "delete", "replace", "show", "explain", "check", "rescore", "settle"
+    }
+    for command, shown in steps:
+        args = shlex.split(command)
+        if args[0] == "cat":
+            Path(args[1]).write_text(shown + "\n", encoding="utf-8")
+            continue
+        if args[1] == "enter":
+            # the transcript shows each answer after its prompt, as a terminal echoes it
+            lines = shown.splitlines()
+            end = next(i for i, line in enumerate(lines) if line.startswith("Record this"))
+            answers = [m.group(1) for line in lines[: end + 1] if (m := re.search(r"[\])]: ?(.*)$", line))]
+            result = run(*args[1:], input="\n".join(answers) + "\n")
+            assert result.exit_code == 0, result.stderr
+            assert _normal(result.stdout).splitlines()[-7:] == _normal(shown).splitlines()[-7:]
+            continue
+        result = run(*args[1:])
+        assert result.exit_code == 0, (command, result.stderr)
+        assert _normal(result.stdout) == _normal(shown), command
