@@ -13,9 +13,11 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer  # noqa: TID251 - a CLI module: the only other place that may talk to Typer
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from pathlib import Path
 
     from tarockscore.ledger import Deal, Ledger
+    from tarockscore.ledger_file import Snapshot
     from tarockscore.profile import Profile
     from tarockscore.settle import Settlement
 
@@ -103,7 +105,7 @@ def _totals_table(after: Ledger, hand: int | None = None) -> str:
         if paid is not None:
             row.append(paid[p])
         rows.append(row)
-    headers = ["player", *(["hand"] if hand is not None else []), "total", *(["payout"] if paid else [])]
+    headers = ["player", *(["hand"] if hand is not None else []), "total", *(["payout"] if paid is not None else [])]
     return tabulate(rows, headers=headers, disable_numparse=True)
 
 
@@ -394,7 +396,7 @@ def check(ledger: LedgerOpt = None) -> None:
     from tarockscore.ledger_file import read
 
     snapshot = read(_path(ledger))
-    verify_problems(snapshot)
+    _report_mismatches(snapshot)
     led = snapshot.ledger
     typer.echo(
         f"{snapshot.path}: {len(led.hands)} hand{'s' if len(led.hands) != 1 else ''} re-scored under "
@@ -402,7 +404,7 @@ def check(ledger: LedgerOpt = None) -> None:
     )
 
 
-def verify_problems(snapshot: Any) -> None:
+def _report_mismatches(snapshot: Snapshot) -> None:
     """Report every mismatch of a ledger as errors (exit 1), without the 'nothing was written' line."""
     from tarockscore.errors import LedgerError
     from tarockscore.ledger import check as check_ledger
@@ -528,7 +530,9 @@ def _settle_text(result: Settlement, points: dict[str, int], payout: bool, profi
 # -- the guided entry --------------------------------------------------------------------------
 
 
-def _ask_choice(question: str, choices: list[str], default: str | None = None, resolve: Any = None) -> str:
+def _ask_choice(
+    question: str, choices: list[str], default: str | None = None, resolve: Callable[[str], str | None] | None = None
+) -> str:
     """Ask until the answer is one of ``choices`` (by name, alias through ``resolve``, or number)."""
     listing = ", ".join(f"{i}={c}" for i, c in enumerate(choices, 1))
     while True:
@@ -536,8 +540,8 @@ def _ask_choice(question: str, choices: list[str], default: str | None = None, r
         if answer.isdigit() and 1 <= int(answer) <= len(choices):
             return choices[int(answer) - 1]
         name = resolve(answer) if resolve else answer
-        if name in choices:
-            return str(name)
+        if name is not None and name in choices:
+            return name
         from tarockscore.errors import near_miss
 
         typer.echo(f"  {answer!r} is not one of the choices{near_miss(answer, choices)}", err=True)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+import glob
 import hashlib
 import os
 import re
@@ -251,9 +252,21 @@ def save(path: Path, ledger: Ledger, expected_sha: str | None) -> None:
     write_text(path, text, expected_sha)
 
 
+def remove_stale_temp_files(path: Path) -> None:
+    """Remove temp files a killed writer left behind; call only while holding the lock.
+
+    Every writer holds the lock while its temp file exists, so under the lock any
+    ``.NAME.*.tmp`` beside the ledger belongs to a process that died mid-write.
+    """
+    for stale in path.parent.glob(f".{glob.escape(path.name)}.*.tmp"):
+        with contextlib.suppress(OSError):
+            stale.unlink()
+
+
 def create(path: Path, ledger: Ledger) -> None:
     """Write a new ledger; refuse to overwrite an evening already kept at ``path``."""
     with locked(path):
+        remove_stale_temp_files(path)
         if path.exists():
             raise LedgerError(
                 f"{path} already exists: an evening is kept there. Choose another file with --ledger, "
@@ -271,6 +284,7 @@ def update(
     between); if the file changed since, the change is refused.
     """
     with locked(path):
+        remove_stale_temp_files(path)
         snapshot = read(path)
         if expected_sha is not None and snapshot.sha256 != expected_sha:
             raise LedgerError(

@@ -331,3 +331,6 @@ def test_a_process_killed_mid_write_leaves_every_confirmed_hand(tmp_path: Path) 
         hands = len(snapshot.ledger.hands) - before
         # every confirmed hand is there; at most one more was written but not yet confirmed
         assert confirmed <= hands <= confirmed + 1
+    # a temp file left by a killed writer is cleared by the next change, made under the lock
+    F.update(path, lambda cur: L.record(cur, _next_rufer(cur), AT))
+    assert temp_files(tmp_path) == []
