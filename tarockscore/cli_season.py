@@ -31,28 +31,43 @@ class Format(StrEnum):
 
 LedgersArg = Annotated[
     list[str],
-    typer.Argument(help="Ledger files, or folders: every *.toml ledger in them (and below) is read."),
+    typer.Argument(
+        help="Ledger files, or folders: every *.toml ledger in them (and below) is read.",
+        metavar="LEDGER_OR_FOLDER...",
+        show_default=False,
+    ),
 ]
 FromOpt = Annotated[
-    str | None, typer.Option("--from", help="Only evenings on or after this date (YYYY-MM-DD).")
+    str | None,
+    typer.Option("--from", metavar="DATE", help="Only evenings on or after this date (YYYY-MM-DD)."),
 ]
-ToOpt = Annotated[str | None, typer.Option("--to", help="Only evenings on or before this date (YYYY-MM-DD).")]
+ToOpt = Annotated[
+    str | None,
+    typer.Option("--to", metavar="DATE", help="Only evenings on or before this date (YYYY-MM-DD)."),
+]
 PlayerOpt = Annotated[
-    list[str], typer.Option("--player", help="Report only this player (after aliases), repeated.")
+    list[str],
+    typer.Option("--player", metavar="NAME", help="Report only this player (after aliases), repeated."),
 ]
 AliasOpt = Annotated[
     list[str],
     typer.Option(
-        "--alias", help="ALIAS=NAME: read the name ALIAS as NAME, e.g. --alias 'Hansi=Hans'; repeated."
+        "--alias",
+        metavar="ALIAS=NAME",
+        help="ALIAS=NAME: read the name ALIAS as NAME, e.g. --alias 'Hansi=Hans'; repeated.",
     ),
 ]
 AliasFileOpt = Annotated[
     str | None,
-    typer.Option("--aliases", help='A TOML file with an [aliases] table: Hansi = "Hans".'),
+    typer.Option("--aliases", metavar="FILE", help='A TOML file with an [aliases] table: Hansi = "Hans".'),
 ]
 RescoreOpt = Annotated[
     str | None,
-    typer.Option("--rescore", help="Score every hand afresh under this profile (a shipped name or a path)."),
+    typer.Option(
+        "--rescore",
+        metavar="PROFILE",
+        help="Score every hand afresh under this profile (a shipped name or a path).",
+    ),
 ]
 FormatOpt = Annotated[
     Format, typer.Option("--format", "-f", help="table, json or csv (docs/machine-output.md).")
@@ -173,7 +188,12 @@ def _fold(sources: list[str], filters: Filters, *, parse: bool) -> Season:
 
     if not sources:
         raise UsageError("give at least one ledger file or folder")
-    result = fold(read_ledgers(sources), filters, parse=parse)
+    ledgers = read_ledgers(sources)
+    if not ledgers:
+        from tarockscore.errors import LedgerError
+
+        raise LedgerError(f"no ledgers found in {', '.join(sources)}")
+    result = fold(ledgers, filters, parse=parse)
     for w in result.warnings:
         _warn(w)
     return result
@@ -257,7 +277,12 @@ def chart(
     ledgers: LedgersArg,
     out: Annotated[
         str,
-        typer.Option("--output", "-o", help="The file to write: .svg, or .html for a page; - for stdout."),
+        typer.Option(
+            "--output",
+            "-o",
+            metavar="FILE",
+            help="The file to write: .svg, or .html for a page; - for stdout.",
+        ),
     ],
     date_from: FromOpt = None,
     date_to: ToOpt = None,
@@ -265,7 +290,7 @@ def chart(
     alias: AliasOpt = [],  # noqa: B006
     aliases: AliasFileOpt = None,
     rescore: RescoreOpt = None,
-    title: Annotated[str | None, typer.Option("--title", help="The chart's title.")] = None,
+    title: Annotated[str | None, typer.Option("--title", metavar="TEXT", help="The chart's title.")] = None,
 ) -> None:
     """Draw the running totals of an evening or a season: one line per player, hand by hand."""
     from pathlib import Path

@@ -389,6 +389,13 @@ def fold(ledgers: Sequence[Named], filters: Filters = Filters(), *, parse: bool 
     """
     warnings: list[str] = []
     chosen = sorted((item for item in ledgers if _in_range(item, filters, warnings)), key=_sort_key)
+    if ledgers and not chosen:
+        span = " and ".join(
+            f"{word} {day.isoformat()}"
+            for word, day in (("on or after", filters.date_from), ("on or before", filters.date_to))
+            if day
+        )
+        warnings.append(f"none of the {len(ledgers)} ledgers is dated {span}")
 
     if filters.rescore is not None:
         chosen, notes = _rescore(chosen, filters.rescore)

@@ -328,5 +328,26 @@ def test_machine_output_doc_names_every_key_and_column(club: Path) -> None:
     code, out, _ = run("score", str(ROOT / "examples" / "koenigrufen-call.toml"), "--json")
     assert code == 0
     score_keys = keys(json.loads(out)) - set(json.loads(out)["players"])
-    for key in sorted(season_keys | stats_keys | columns | score_keys):
+    code, out, _ = run("show", "--json", "--ledger", str(club / "march" / "b.toml"))
+    assert code == 0
+    show_keys = keys(json.loads(out)) - {"Anna", "Bert", "Cilli", "Dani", "Emil"}
+    _, out, _ = run("show", "--csv", "--ledger", str(club / "march" / "b.toml"))
+    columns |= {
+        c
+        for c in out.splitlines()[0].split(",")
+        if c.split()[0] not in {"Anna", "Bert", "Cilli", "Dani", "Emil"}
+    }
+    for key in sorted(season_keys | stats_keys | columns | score_keys | show_keys):
         assert f"`{key}`" in doc, f"{key!r} is not documented in docs/machine-output.md"
+
+
+def test_no_ledgers_at_all_is_an_error_and_an_empty_range_a_warning(club: Path, tmp_path: Path) -> None:
+    (tmp_path / "empty").mkdir()
+    code, out, err = run("season", str(tmp_path / "empty"))
+    assert code == 1 and out == ""
+    assert "no *.toml files in this folder" in err and "error: no ledgers found" in err
+    code, out, err = run("season", str(club), "--from", "2027-01-01", "-f", "json")
+    assert code == 0
+    data = json.loads(out)
+    assert (data["standings"], data["ledgers"]) == ([], 0)
+    assert "none of the 3 ledgers is dated on or after 2027-01-01" in err
