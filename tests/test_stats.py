@@ -143,3 +143,17 @@ def test_machine_output_shapes() -> None:
     assert (emil["declared"], emil["declared_won"], emil["partner"], emil["partner_won"]) == (3, 1, 1, 1)
     assert (emil["declared_bettler"], emil["declared_won_bettler"], emil["declared_solodreier"]) == (1, 1, 0)
     assert (emil["best"], emil["worst"], emil["points_per_hand"]) == (8, 0, "1.29")
+
+
+def test_a_dodge_round_has_no_declarer() -> None:
+    dodge = {"contract": "trischaken", "card_points": {"Anna": 20, "Bert": 30, "Cilli": 15, "Dani": 5}}
+    ledger = evening(["Anna", "Bert", "Cilli", "Dani"], [dodge, call("Anna", "Bert", 40)], day="2026-05-14")
+    stats = player_stats(fold([("d.toml", ledger)], parse=True))
+    assert [(s.player, s.hands, s.dodge) for s in stats] == [
+        ("Anna", 2, 1),
+        ("Bert", 2, 1),
+        ("Cilli", 2, 1),
+        ("Dani", 2, 1),
+    ]
+    assert all(s.kontra.said == 0 for s in stats)
+    assert tallies(stats[0].declared) == {"rufer": (1, 1)}
