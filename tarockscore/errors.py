@@ -19,7 +19,9 @@ class Problem:
     message: str
 
     def render(self) -> str:
-        return f"{self.where}: {self.message}" if self.where else self.message
+        """One line: a line break inside a quoted value must not split the message."""
+        text = f"{self.where}: {self.message}" if self.where else self.message
+        return text.replace("\r", "\\r").replace("\n", "\\n")
 
 
 def near_miss(value: str, allowed: Iterable[str]) -> str:

@@ -213,6 +213,11 @@ def parse_hand(data: Mapping[str, Any], profile: Profile) -> Hand:
         # -- card points and outcome -------------------------------------------------------
         if dodge:
             dodge_points = _dodge_points(cp_raw, players, profile, problems)
+            if dcp_raw is not None:
+                problems.add(
+                    "defender_card_points",
+                    f"{contract.name} has no Defenders: give every player's card points in card_points",
+                )
             if won is not None:
                 problems.add(
                     "won", f"{contract.name} has no declarer who wins or loses; give card_points per player"

@@ -438,6 +438,8 @@ def _ladder(ko: Reader, problems: Collector) -> tuple[KontraStep, ...]:
         r = Reader(item, path, problems)
         step = KontraStep(name=r.text("name"), multiplier=r.number("multiplier", minimum=2), level=i + 1)
         r.finish()
+        if step.multiplier < 2:
+            continue  # reported by the reader; a later step is checked against the last good one
         if step.multiplier <= previous or step.multiplier % previous:
             problems.add(
                 path,
