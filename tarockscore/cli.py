@@ -13,6 +13,22 @@ import typer
 from typer._click.core import Context
 from typer.core import TyperGroup
 
+from tarockscore.cli_options import (
+    Bonus,
+    Conceded,
+    Contract,
+    Declarer,
+    DefenderPoints,
+    Huettenfleck,
+    Kontra,
+    Partner,
+    Players,
+    Points,
+    Renonce,
+    Talon,
+    Won,
+    short_form,
+)
 from tarockscore.errors import TarockError
 
 
@@ -54,54 +70,24 @@ def score(
     profile: str | None = ProfileOpt,
     json_out: bool = typer.Option(False, "--json", help="Print JSON (victory_points, lines, payout)."),
     explain: bool = typer.Option(False, "--explain", help="Show the arithmetic bet by bet, with its rules."),
-    contract: str | None = typer.Option(
-        None, "--contract", "-c", help="Contract, e.g. rufer, dreier, bettler."
-    ),
-    players: str | None = typer.Option(None, "--players", "-p", help="Seat order, Forehand first: A,B,C,D."),
-    declarer: str | None = typer.Option(None, "--declarer", "-d", help="Who played the contract."),
-    partner: str | None = typer.Option(None, "--partner", "-w", help="Holder of the called King (or XX)."),
-    points: list[str] = typer.Option(
-        [],
-        "--points",
-        "-t",
-        help='Declarer side\'s card points ("35 2/3"); Dodge Round: NAME=POINTS, repeated.',
-    ),
-    defender_points: str | None = typer.Option(
-        None, "--defender-points", help="The Defenders' card points, checked."
-    ),
-    won: bool | None = typer.Option(
-        None, "--won/--lost", help="Outcome instead of card points (negative contracts)."
-    ),
-    kontra: list[str] = typer.Option(
-        [], "--kontra", "-k", help="Kontra step on the contract; negative contracts: DEFENDER=STEP, repeated."
-    ),
-    huettenfleck: bool = typer.Option(False, "--huettenfleck", help="Kontra said before the talon was seen."),
-    talon: bool = typer.Option(False, "--talon", help="The called King lay in the talon."),
-    conceded: bool = typer.Option(False, "--conceded", help="With --talon: the declarer conceded at once."),
-    renonce: str | None = typer.Option(None, "--renonce", help="The player who revoked."),
-    bonus: list[str] = typer.Option(
-        [], "--bonus", "-b", help="NAME[,declarers|defenders][,announced][,lost][,STEP], repeated."
-    ),
+    contract: Contract = None,
+    players: Players = None,
+    declarer: Declarer = None,
+    partner: Partner = None,
+    points: Points = [],  # noqa: B006 - Typer reads the default; it is never mutated
+    defender_points: DefenderPoints = None,
+    won: Won = None,
+    kontra: Kontra = [],  # noqa: B006
+    huettenfleck: Huettenfleck = False,
+    talon: Talon = False,
+    conceded: Conceded = False,
+    renonce: Renonce = None,
+    bonus: Bonus = [],  # noqa: B006
 ) -> None:
     """Score one hand: each player's Victory Points and the arithmetic, bet by bet."""
     from tarockscore import api, render
 
-    short = {
-        "contract": contract,
-        "players": players,
-        "declarer": declarer,
-        "partner": partner,
-        "points": points,
-        "defender_points": defender_points,
-        "won": won,
-        "kontra": kontra,
-        "huettenfleck": huettenfleck,
-        "talon": talon,
-        "conceded": conceded,
-        "renonce": renonce,
-        "bonus": bonus,
-    }
-    mapping, name = read_hand_or_short(hand_file, short)
+    mapping, name = read_hand_or_short(hand_file, short_form(locals()))
     result, prof = api.score_mapping(mapping, profile, where=name)
     if json_out:
         typer.echo(render.dumps(render.score_json(result)))

@@ -12,6 +12,23 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer  # noqa: TID251 - a CLI module: the only other place that may talk to Typer
 
+from tarockscore.cli_options import (
+    Bonus,
+    Conceded,
+    Contract,
+    Declarer,
+    DefenderPoints,
+    Huettenfleck,
+    Kontra,
+    Partner,
+    Players,
+    Points,
+    Renonce,
+    Talon,
+    Won,
+    short_form,
+)
+
 if TYPE_CHECKING:
     from collections.abc import Callable
     from pathlib import Path
@@ -31,38 +48,11 @@ LedgerOpt = Annotated[
         show_default=False,
     ),
 ]
-HandArg = Annotated[str | None, typer.Argument(help="A hand file (TOML, docs/hand-format.md), or - for stdin.")]
+HandArg = Annotated[
+    str | None, typer.Argument(help="A hand file (TOML, docs/hand-format.md), or - for stdin.")
+]
 NumberArg = Annotated[int, typer.Argument(help="The hand's number, as `tarockscore show` lists it.", min=1)]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON (docs/ledger-format.md).")]
-
-# The short form of a hand, as `tarockscore score` takes it (see tarockscore.shortform).
-Contract = Annotated[str | None, typer.Option("--contract", "-c", help="Contract, e.g. rufer, dreier, bettler.")]
-Players = Annotated[
-    str | None,
-    typer.Option("--players", "-p", help="Seat order, Forehand first; leave out: the ledger knows the deal."),
-]
-Declarer = Annotated[str | None, typer.Option("--declarer", "-d", help="Who played the contract.")]
-Partner = Annotated[str | None, typer.Option("--partner", "-w", help="Holder of the called King (or XX).")]
-Points = Annotated[
-    list[str],
-    typer.Option("--points", "-t", help='Declarer side\'s card points ("35 2/3"); Dodge Round: NAME=POINTS, repeated.'),
-]
-DefenderPoints = Annotated[
-    str | None, typer.Option("--defender-points", help="The Defenders' card points, checked.")
-]
-Won = Annotated[bool | None, typer.Option("--won/--lost", help="Outcome instead of card points (negative contracts).")]
-Kontra = Annotated[
-    list[str],
-    typer.Option("--kontra", "-k", help="Kontra step on the contract; negative contracts: DEFENDER=STEP, repeated."),
-]
-Huettenfleck = Annotated[bool, typer.Option("--huettenfleck", help="Kontra said before the talon was seen.")]
-Talon = Annotated[bool, typer.Option("--talon", help="The called King lay in the talon.")]
-Conceded = Annotated[bool, typer.Option("--conceded", help="With --talon: the declarer conceded at once.")]
-Renonce = Annotated[str | None, typer.Option("--renonce", help="The player who revoked.")]
-Bonus = Annotated[
-    list[str],
-    typer.Option("--bonus", "-b", help="NAME[,declarers|defenders][,announced][,lost][,STEP], repeated."),
-]
 
 
 def _now() -> str:
@@ -105,7 +95,12 @@ def _totals_table(after: Ledger, hand: int | None = None) -> str:
         if paid is not None:
             row.append(paid[p])
         rows.append(row)
-    headers = ["player", *(["hand"] if hand is not None else []), "total", *(["payout"] if paid is not None else [])]
+    headers = [
+        "player",
+        *(["hand"] if hand is not None else []),
+        "total",
+        *(["payout"] if paid is not None else []),
+    ]
     return tabulate(rows, headers=headers, disable_numparse=True)
 
 
@@ -133,7 +128,10 @@ def register(app: typer.Typer) -> None:
 
 def new(
     players: Annotated[
-        str, typer.Option("--players", "-p", help="The table in seat order, comma-separated: 4, or 5 (the dealer sits out).")
+        str,
+        typer.Option(
+            "--players", "-p", help="The table in seat order, comma-separated: 4, or 5 (the dealer sits out)."
+        ),
     ],
     profile: Annotated[
         str, typer.Option("--profile", "-P", help="A shipped profile name or a path to a profile file.")
@@ -208,22 +206,7 @@ def record(
     from tarockscore.errors import HandError
     from tarockscore.ledger_file import update
 
-    short = {
-        "contract": contract,
-        "players": players,
-        "declarer": declarer,
-        "partner": partner,
-        "points": points,
-        "defender_points": defender_points,
-        "won": won,
-        "kontra": kontra,
-        "huettenfleck": huettenfleck,
-        "talon": talon,
-        "conceded": conceded,
-        "renonce": renonce,
-        "bonus": bonus,
-    }
-    mapping, name = read_hand_or_short(hand_file, short)
+    mapping, name = read_hand_or_short(hand_file, short_form(locals()))
     at = _now()
 
     def change(current: Ledger) -> Ledger:
@@ -271,7 +254,15 @@ def _sheet_csv(data: dict[str, Any]) -> str:
     rows = []
     for h in data["hands"]:
         won = "" if h["won"] is None else ("yes" if h["won"] else "no")
-        row = [h["number"], h["dealer"], h["forehand"], h["contract"], h["declarer"] or "", h["partner"] or "", won]
+        row = [
+            h["number"],
+            h["dealer"],
+            h["forehand"],
+            h["contract"],
+            h["declarer"] or "",
+            h["partner"] or "",
+            won,
+        ]
         row.append(h["radl"])
         row += [h["victory_points"][p] for p in players] + [h["totals"][p] for p in players]
         rows.append(row)
@@ -292,7 +283,14 @@ def _sheet_text(data: dict[str, Any]) -> str:
         if h["partner"]:
             who += f" + {h['partner']}"
         outcome = "" if h["won"] is None else ("won" if h["won"] else "lost")
-        row: list[object] = [h["number"], h["dealer"], h["contract"], who, outcome, f"×{h['radl']}" if h["doubled"] else ""]
+        row: list[object] = [
+            h["number"],
+            h["dealer"],
+            h["contract"],
+            who,
+            outcome,
+            f"×{h['radl']}" if h["doubled"] else "",
+        ]
         for p in players:
             points = _signed(h["victory_points"][p]) if p in h["players"] else "·"
             row.append(f"{points} → {h['totals'][p]}")
@@ -326,7 +324,11 @@ def undo(ledger: LedgerOpt = None) -> None:
     typer.echo(_next_text(after))
 
 
-def replace(number: NumberArg, hand_file: Annotated[str, typer.Argument(help="The corrected hand: a hand file, or - for stdin.")], ledger: LedgerOpt = None) -> None:
+def replace(
+    number: NumberArg,
+    hand_file: Annotated[str, typer.Argument(help="The corrected hand: a hand file, or - for stdin.")],
+    ledger: LedgerOpt = None,
+) -> None:
     """Replace hand N; every hand after it is recomputed, and the audit trail keeps the old one."""
     from tarockscore import ledger as core
     from tarockscore.errors import HandError
@@ -370,7 +372,9 @@ def explain(number: NumberArg, ledger: LedgerOpt = None) -> None:
     profile = ledger_profile(led)
     entry = led.hands[number - 1]
     typer.echo(_hand_line(led, number))
-    typer.echo(f"recorded {entry.recorded}; profile {led.table.profile.name} (sha256 {led.table.profile.sha256[:12]})")
+    typer.echo(
+        f"recorded {entry.recorded}; profile {led.table.profile.name} (sha256 {led.table.profile.sha256[:12]})"
+    )
     typer.echo("")
     typer.echo(render.explain(score, profile))
     radl = entry.result.radl
@@ -381,7 +385,9 @@ def explain(number: NumberArg, ledger: LedgerOpt = None) -> None:
             f"Radl: this hand is scored ×{radl} [radl.factor], a doubled round armed by hand {cause} "
             f"[radl.events = {', '.join(e.value for e in profile.radl.events)}]"
         )
-        doubled = ", ".join(f"{p} {_signed(v)}" for p, v in entry.result.victory_points.items() if p in hand.players)
+        doubled = ", ".join(
+            f"{p} {_signed(v)}" for p, v in entry.result.victory_points.items() if p in hand.players
+        )
         typer.echo(f"Victory Points with the Radl: {doubled}")
     fresh = result_of(score, led.players, radl)
     if fresh != entry.result:
@@ -417,7 +423,9 @@ def _report_mismatches(snapshot: Snapshot) -> None:
 
 def rescore(
     profile: Annotated[str, typer.Option("--profile", "-P", help="The profile to score the evening under.")],
-    write: Annotated[bool, typer.Option("--write", help="Write the rescored evening into the ledger.")] = False,
+    write: Annotated[
+        bool, typer.Option("--write", help="Write the rescored evening into the ledger.")
+    ] = False,
     json_out: JsonOpt = False,
     ledger: LedgerOpt = None,
 ) -> None:
@@ -518,7 +526,14 @@ def _settle_text(result: Settlement, points: dict[str, int], payout: bool, profi
     basis = "payout totals (Kontra counts in money only)" if payout else "totals"
     lines = [f"stake {result.stake} per Victory Point; {basis}; {how}"]
     rows = [[p, points[p], f"+{v}" if v > 0 else str(v)] for p, v in result.balances.items()]
-    lines.append(tabulate(rows, headers=["player", "points", "balance"], disable_numparse=True, colalign=("left", "right", "right")))
+    lines.append(
+        tabulate(
+            rows,
+            headers=["player", "points", "balance"],
+            disable_numparse=True,
+            colalign=("left", "right", "right"),
+        )
+    )
     lines.append("")
     if not result.payments:
         lines.append("nobody pays anybody")
@@ -531,12 +546,17 @@ def _settle_text(result: Settlement, points: dict[str, int], payout: bool, profi
 
 
 def _ask_choice(
-    question: str, choices: list[str], default: str | None = None, resolve: Callable[[str], str | None] | None = None
+    question: str,
+    choices: list[str],
+    default: str | None = None,
+    resolve: Callable[[str], str | None] | None = None,
 ) -> str:
     """Ask until the answer is one of ``choices`` (by name, alias through ``resolve``, or number)."""
     listing = ", ".join(f"{i}={c}" for i, c in enumerate(choices, 1))
     while True:
-        answer = str(typer.prompt(f"{question} [{listing}]", default=default, show_default=default is not None)).strip()
+        answer = str(
+            typer.prompt(f"{question} [{listing}]", default=default, show_default=default is not None)
+        ).strip()
         if answer.isdigit() and 1 <= int(answer) <= len(choices):
             return choices[int(answer) - 1]
         name = resolve(answer) if resolve else answer
@@ -613,13 +633,20 @@ def _questions(profile: Profile, deal: Deal) -> dict[str, Any]:
         step = _ask_choice("Kontra on the contract", steps, "none")
         if step != "none":
             hand["kontra"] = step
-    if profile.huettenfleck and contract.talon and contract.kind is Kind.POSITIVE and hand.get("kontra") in (None, "kontra"):
+    if (
+        profile.huettenfleck
+        and contract.talon
+        and contract.kind is Kind.POSITIVE
+        and hand.get("kontra") in (None, "kontra")
+    ):
         if _ask_yes("Was the Kontra said before the talon (Hüttenfleck)?"):
             hand["huettenfleck"] = True
     bonuses = []
     allowed = [b for b in contract.bonuses if b in profile.bonuses]
     while allowed:
-        choice = _ask_choice("Bonus (or 'done')", ["done", *allowed], "done", resolve=lambda a: profile.bonus_name(a) or a)
+        choice = _ask_choice(
+            "Bonus (or 'done')", ["done", *allowed], "done", resolve=lambda a: profile.bonus_name(a) or a
+        )
         if choice == "done":
             break
         allowed.remove(choice)
