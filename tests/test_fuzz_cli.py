@@ -15,6 +15,7 @@ from __future__ import annotations
 import copy
 import datetime as dt
 import os
+import re
 import tomllib
 from collections import Counter
 from collections.abc import Iterator
@@ -23,7 +24,7 @@ from typing import Any
 
 import pytest
 import tomli_w
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner, Result
 
@@ -41,8 +42,9 @@ FUZZ = settings(
 
 runner = CliRunner()
 TRIED: Counter[str] = Counter()
-OUTCOMES: Counter[int] = Counter()
+OUTCOMES: Counter[int | str] = Counter()
 _SCRATCH: list[Path] = []
+LAST_KIND: list[str] = []
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -53,8 +55,11 @@ def _report_count(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempP
     reporter = request.config.pluginmanager.getplugin("terminalreporter")
     total = sum(TRIED.values())
     parts = ", ".join(f"{kind} {n}" for kind, n in sorted(TRIED.items()))
-    outcomes = ", ".join(f"exit {code}: {n}" for code, n in sorted(OUTCOMES.items()))
-    line = f"fuzz: {total} inputs tried ({parts}); {outcomes}; 0 tracebacks"
+    outcomes = ", ".join(f"exit {k}: {n}" for k, n in sorted(OUTCOMES.items(), key=str) if isinstance(k, int))
+    line = (
+        f"fuzz: {total} inputs tried ({parts}); {outcomes}; {OUTCOMES['traceback']} tracebacks"
+        f" (and {OUTCOMES['known bug']} in the expected-failure tests of known bugs)"
+    )
     if reporter is not None:
         request.config.add_cleanup(lambda: reporter.write_line(line))
     else:  # pragma: no cover - running without the terminal reporter
@@ -63,6 +68,7 @@ def _report_count(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempP
 
 def invoke(kind: str, args: list[str], stdin: bytes | None = None) -> Result:
     TRIED[kind] += 1
+    LAST_KIND[:] = [kind]
     return runner.invoke(app, args, input=stdin)
 
 
@@ -70,6 +76,7 @@ def assert_clean(result: Result, *, must_fail: bool, what: object = "") -> None:
     """Exit 0 quietly, or exit 1/2 with one ``error:`` line per problem; never a traceback."""
     exc = result.exception
     if exc is not None and not isinstance(exc, SystemExit):
+        OUTCOMES["known bug" if LAST_KIND == ["regression"] else "traceback"] += 1
         import traceback
 
         tb = "".join(traceback.format_exception(exc))
@@ -78,12 +85,17 @@ def assert_clean(result: Result, *, must_fail: bool, what: object = "") -> None:
     assert "Traceback" not in result.stderr
     if result.exit_code == 0:
         assert not must_fail, f"accepted {what!r}:\n{result.stdout}"
-        assert result.stderr == ""
+        # a command that succeeds may add warnings and notes (season: a look-alike name; explain:
+        # the stored result differs), each on its own line
+        for line in result.stderr.splitlines():
+            assert line.startswith(("warning: ", "note: ")), f"not a warning or note: {line!r}"
         return
     assert result.exit_code in (1, 2), (result.exit_code, result.stderr)
     assert result.stdout == "", f"data on stdout on failure: {result.stdout!r}"
-    lines = result.stderr.splitlines()
-    assert lines, "failed without a message"
+    # Lines as a terminal, grep or wc -l count them: split at "\n" only (str.splitlines would also
+    # split at \x1c-\x1e, \x85, \u2028, which test_control_characters_are_escaped covers).
+    lines = result.stderr.rstrip("\n").split("\n")
+    assert lines != [""], "failed without a message"
     for line in lines:
         assert line.startswith("error: "), f"not an error line: {line!r} (input {what!r})"
         assert len(line) > len("error: ")
@@ -91,9 +103,8 @@ def assert_clean(result: Result, *, must_fail: bool, what: object = "") -> None:
 
 # -- values of the wrong type ----------------------------------------------------------------------
 
-# Key names a user could type. Control characters in keys are echoed raw (a known bug, see
-# test_a_key_with_a_line_break_stays_on_one_line); they are left out here so that the rest is checked.
-KEY_TEXT = st.text(st.characters(blacklist_categories=("Cc", "Cs", "Zl", "Zp")), min_size=1, max_size=12)
+# Key names, control characters and line breaks included (TOML allows them in quoted keys).
+KEY_TEXT = st.text(st.characters(codec="utf-8"), min_size=1, max_size=12)
 HUGE = st.sampled_from([2**63, -(2**63) - 1, 10**100, -(10**100), 2**31, -1])
 VALUES: dict[str, st.SearchStrategy[Any]] = {
     "bool": st.booleans(),
@@ -160,17 +171,17 @@ def mutated_hand(draw: st.DrawFn) -> tuple[str, dict[str, Any], bool]:
     bonuses = [b for b in hand.get("bonus", []) if isinstance(b, dict)]
     how = draw(st.sampled_from(["wrong_type", "wrong_type", "delete", "unknown_key", "unknown_name", "huge"]))
     if how == "wrong_type":
-        if bonuses and draw(st.booleans()):
+        if bool(bonuses) and draw(st.booleans()):
             bonus = draw(st.sampled_from(bonuses))
             key = draw(st.sampled_from(sorted(BONUS_TYPES)))
             bonus[key] = draw(wrong_value(BONUS_TYPES[key]))
         else:
             key = draw(st.sampled_from(sorted(HAND_TYPES)))
             hand[key] = draw(wrong_value(HAND_TYPES[key]))
-        return how, hand, not _dodge_round_defender_points(hand)
+        return how, hand, True
     if how == "delete":
         keys = sorted(hand)
-        if bonuses and draw(st.booleans()):
+        if bool(bonuses) and draw(st.booleans()):
             bonus = draw(st.sampled_from(bonuses))
             del bonus[draw(st.sampled_from(sorted(bonus)))]
             return how, hand, False
@@ -178,7 +189,7 @@ def mutated_hand(draw: st.DrawFn) -> tuple[str, dict[str, Any], bool]:
         del hand[key]
         return how, hand, key in REQUIRED
     if how == "unknown_key":
-        target = draw(st.sampled_from(bonuses)) if bonuses and draw(st.booleans()) else hand
+        target = draw(st.sampled_from(bonuses)) if bool(bonuses) and draw(st.booleans()) else hand
         known = set(HAND_TYPES) | set(BONUS_TYPES)
         key = draw(KEY_TEXT.filter(lambda k: k not in known))
         target[key] = draw(any_value())
@@ -187,19 +198,14 @@ def mutated_hand(draw: st.DrawFn) -> tuple[str, dict[str, Any], bool]:
         keys = [k for k in ("contract", "declarer", "partner", "profile", "kontra", "renonce") if k in hand]
         key = draw(st.sampled_from(keys))
         old = hand[key]
+        # min_size=1: an empty contract crashes (test_an_empty_contract_is_refused)
         new = draw(st.text(min_size=1, max_size=12).filter(lambda s: s != old))
         hand[key] = new
         return how, hand, False  # a random name can be a valid one ("dreier"), rarely
     # huge or negative numbers where numbers go
     key = draw(st.sampled_from(["card_points", "defender_card_points"]))
     hand[key] = draw(HUGE | st.integers(min_value=10**3))
-    return how, hand, not _dodge_round_defender_points(hand)
-
-
-def _dodge_round_defender_points(hand: dict[str, Any]) -> bool:
-    """Known bug: the Dodge Round ignores ``defender_card_points``, whatever it holds (see
-    test_the_dodge_round_checks_defender_card_points); such a hand may pass."""
-    return hand.get("contract") == "trischaken" and "defender_card_points" in hand
+    return how, hand, True
 
 
 @FUZZ
@@ -257,7 +263,7 @@ SHORT_OPTIONS = [
     "--bonus",
     "--profile",
 ]
-ARG_TEXT = st.text(st.characters(blacklist_characters="\x00", blacklist_categories=("Cs",)), max_size=20)
+ARG_TEXT = st.text(st.characters(codec="utf-8", blacklist_characters="\x00"), max_size=20)
 
 
 @FUZZ
@@ -268,6 +274,8 @@ ARG_TEXT = st.text(st.characters(blacklist_characters="\x00", blacklist_categori
     ),
 )
 def test_short_form_with_random_values(options: list[tuple[str, str]], flags: list[str]) -> None:
+    # "²" and the like (isdigit, not a decimal) crash shortform._points: test_a_superscript_digit_is_refused
+    assume(not any(v.strip().isdigit() and not v.strip().isdecimal() for _, v in options))
     args = ["score", *(f"{opt}={value}" for opt, value in options), *flags]
     assert_clean(invoke("short form", args), must_fail=False, what=args)
 
@@ -304,9 +312,7 @@ def mutated_profile(draw: st.DrawFn) -> tuple[str, dict[str, Any], bool]:
     doc = copy.deepcopy(PROFILE_DATA[name])
     if "extends" in doc:
         doc["extends"] = str(ROOT / "profiles" / f"{doc['extends']}.toml")
-    # known bug: a ladder step whose multiplier is missing, 0 or not a number crashes the profile
-    # check (see test_a_ladder_step_without_a_multiplier_is_refused); left out here.
-    paths = [p for p in _leaf_paths(doc) if p and p != ("extends",) and p[-1] != "multiplier"]
+    paths = [p for p in _leaf_paths(doc) if p and p != ("extends",)]
     path = draw(st.sampled_from(paths))
     parent: Any = doc
     for step in path[:-1]:
@@ -373,6 +379,282 @@ def test_each_example_with_each_key_of_the_wrong_type(example: Path) -> None:
             )
 
 
+# -- ledgers ----------------------------------------------------------------------------------------
+
+TABLE = ["Anna", "Bert", "Cilli", "Dani"]
+LEDGER_HANDS = [
+    'contract = "rufer"\ndeclarer = "Anna"\npartner = "Cilli"\ncard_points = "40 1/3"\nkontra = "kontra"\n'
+    '[[bonus]]\nname = "pagat"\nannounced = true\nmade = true\n',
+    'contract = "dreier"\ndeclarer = "Bert"\ncard_points = 30\n',
+    'contract = "bettler"\ndeclarer = "Cilli"\nwon = false\n',
+    'contract = "trischaken"\ncard_points = { Anna = "20 1/3", Bert = 30, Cilli = "19 2/3", Dani = 0 }\n',
+    'contract = "rufer"\ndeclarer = "Dani"\npartner = "Bert"\ncard_points = 36\n',
+]
+NEXT = 'contract = "rufer"\ndeclarer = "Anna"\npartner = "Bert"\ncard_points = 50\n'
+# The ledger commands, each with the arguments after the command name; "HAND" is a valid hand file.
+LEDGER_COMMANDS: list[list[str]] = [
+    ["record", "HAND"],
+    ["show"],
+    ["show", "--json"],
+    ["check"],
+    ["undo"],
+    ["delete", "2"],
+    ["replace", "1", "HAND"],
+    ["explain", "1"],
+    ["settle"],
+    ["rescore", "-P", "pagat"],
+    ["rescore", "-P", "pagat", "--write"],
+]
+SEASON_COMMANDS: list[list[str]] = [["season"], ["stats"], ["season", "--format", "json"]]
+# Commands that read the stored results without re-scoring them (by design): a tampered result
+# passes them, so only the others must refuse it.
+TRUSTING = {"show", "season", "stats", "settle", "explain"}
+
+
+@pytest.fixture(scope="module")
+def base_ledger(tmp_path_factory: pytest.TempPathFactory) -> tuple[bytes, dict[str, Any]]:
+    """A valid evening: hands of every kind, a stake, a date, a place and a correction."""
+    folder = tmp_path_factory.mktemp("ledger")
+    path = folder / "evening.toml"
+    args = ["new", "-p", ",".join(TABLE), "--stake", "0.10", "--date", "2026-03-14", "--place", "Café"]
+    done = runner.invoke(app, [*args, "--ledger", str(path)])
+    assert done.exit_code == 0, done.stderr
+    for text in [*LEDGER_HANDS, NEXT]:
+        done = runner.invoke(app, ["record", "-", "--ledger", str(path)], input=text)
+        assert done.exit_code == 0, done.stderr
+    assert runner.invoke(app, ["undo", "--ledger", str(path)]).exit_code == 0
+    data = path.read_bytes()
+    return data, tomllib.loads(data.decode("utf-8"))
+
+
+def run_on_ledger(kind: str, data: bytes, command: list[str]) -> tuple[Result, bytes]:
+    """Run one command on a ledger holding ``data``; its result and the ledger's bytes after."""
+    folder = _scratch()
+    path = folder / "evening.toml"
+    path.write_bytes(data)
+    (folder / "hand.toml").write_text(NEXT, encoding="utf-8")
+    args = [str(folder / "hand.toml") if a == "HAND" else a for a in command]
+    if command[0] in ("season", "stats"):
+        result = invoke(kind, [*args, str(path)])
+    else:
+        result = invoke(kind, [*args, "--ledger", str(path)])
+    return result, path.read_bytes()
+
+
+def assert_ledger_kept(result: Result, before: bytes, after: bytes, command: list[str]) -> None:
+    """A failing command leaves the ledger byte-identical; a reading command always does."""
+    writes = command[0] in ("record", "undo", "delete", "replace") or "--write" in command
+    if result.exit_code != 0 or not writes:
+        assert after == before, (
+            f"{command} changed the ledger although it {'failed' if result.exit_code else 'only reads'}"
+        )
+
+
+def _set_wrong(draw: st.DrawFn, parent: Any, key: Any, allowed: frozenset[str]) -> None:
+    parent[key] = draw(wrong_value(allowed))
+
+
+@st.composite
+def mutated_ledger(draw: st.DrawFn, base: dict[str, Any]) -> tuple[str, dict[str, Any], bool, bool]:
+    """A valid ledger with one thing wrong: (how, mapping, must fail for all, must fail when checked)."""
+    doc = copy.deepcopy(base)
+    paths = [p for p in _leaf_paths(doc) if p]
+    how = draw(st.sampled_from(["wrong_type", "wrong_type", "delete", "unknown_key", "tamper", "huge"]))
+    path = draw(st.sampled_from(paths))
+    parent: Any = doc
+    for step in path[:-1]:
+        parent = parent[step]
+    key = path[-1]
+    in_entry = len(path) >= 3 and path[0] == "hand" and path[2] == "entry"
+    # an audit entry's before/after keep the hand as it was, unchecked: a note, not a hand to score
+    in_snapshot = len(path) >= 3 and path[0] == "audit" and path[2] in ("before", "after")
+    NOTES.append(f"{how} at {'.'.join(map(str, path))}")
+    if how == "wrong_type":
+        allowed = HAND_TYPES.get(str(path[3]), frozenset()) if in_entry and len(path) == 4 else frozenset()
+        allowed = allowed | {_type_of(parent[key])}
+        _set_wrong(draw, parent, key, allowed)
+        # show, season and the like read hand entries as stored without checking them (by design:
+        # they trust the stored results), so a bad entry must be refused only where it is checked
+        return how, doc, not (in_entry or in_snapshot), not in_snapshot
+    if how == "delete":
+        del parent[key]
+        if path[0] == "profile" or path in REQUIRED_LEDGER_KEYS or (len(path) == 3 and path[0] == "hand"):
+            return how, doc, True, True  # the stored profile is hashed; the rest is the file's frame
+        if in_entry and len(path) == 4 and path[3] in ("players", "contract", "declarer", "card_points"):
+            return how, doc, False, True  # the hand no longer scores what is stored
+        return how, doc, False, False  # optional keys, and keys with a default
+    if how == "unknown_key":
+        if not isinstance(parent, dict):
+            parent = doc
+        parent[draw(KEY_TEXT.filter(lambda k: k not in parent))] = draw(any_value())
+        # inside [profile.document] an unknown key changes the hash; elsewhere the reader refuses it
+        return how, doc, not (in_snapshot or in_entry), not in_snapshot
+    if how == "tamper":
+        # a stored result changed: the ledger no longer agrees with its own hands
+        hand = draw(st.sampled_from(doc["hand"]))
+        player = draw(st.sampled_from(sorted(hand["result"]["victory_points"])))
+        hand["result"]["victory_points"][player] += draw(st.integers(1, 10))
+        return how, doc, False, True
+    number = draw(HUGE)
+    hand = draw(st.sampled_from(doc["hand"]))
+    target = draw(st.sampled_from(["number", "radl", "victory_points"]))
+    if target == "victory_points":
+        hand["result"]["victory_points"][TABLE[0]] = number
+    else:
+        hand[target] = number
+    return how, doc, target != "victory_points", True
+
+
+NOTES: list[str] = []
+REQUIRED_LEDGER_KEYS = {("schema",), ("table", "players"), ("table", "created")}
+
+
+@FUZZ
+@given(data=st.data())
+def test_mutated_ledgers(base_ledger: tuple[bytes, dict[str, Any]], data: st.DataObject) -> None:
+    _, base = base_ledger
+    NOTES.clear()
+    how, doc, must_fail, must_fail_checked = data.draw(mutated_ledger(base))
+    command = data.draw(st.sampled_from(LEDGER_COMMANDS + SEASON_COMMANDS))
+    # huge stored points crash settle (test_a_huge_stake_is_refused)
+    assume(not (how == "huge" and command[0] == "settle"))
+    # a stored hand whose players is not an array of names, or whose declarer is not a name,
+    # crashes show, check and the writing commands (test_a_stored_hand_of_the_wrong_shape_is_refused)
+    assume(not re.fullmatch(r"wrong_type at hand\.\d+\.entry\.(players|declarer|partner)", NOTES[-1]))
+    before = dump(doc)
+    result, after = run_on_ledger(f"ledger:{how}", before, command)
+    fail = must_fail or (must_fail_checked and command[0] not in TRUSTING)
+    assert_clean(result, must_fail=fail, what=(command, NOTES[-1:], _changed(base, doc)))
+    assert_ledger_kept(result, before, after, command)
+
+
+def _changed(a: Any, b: Any, path: str = "") -> list[str]:
+    """Where two mappings differ, as key paths with the new value: a readable failure message."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        return [d for k in a.keys() | b.keys() for d in _changed(a.get(k), b.get(k), f"{path}.{k}")]
+    if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+        return [d for i, (x, y) in enumerate(zip(a, b, strict=True)) for d in _changed(x, y, f"{path}[{i}]")]
+    return [] if a == b and type(a) is type(b) else [f"{path} = {b!r}"]
+
+
+@st.composite
+def damaged_ledger_bytes(draw: st.DrawFn, text: bytes) -> tuple[str, bytes, bool]:
+    how = draw(st.sampled_from(["truncated", "not_utf8", "empty", "random", "spliced"]))
+    if how == "truncated":
+        cut = text[: draw(st.integers(0, len(text) - 1))]
+        try:
+            same = tomllib.loads(cut.decode("utf-8")) == tomllib.loads(text.decode("utf-8"))
+        except (UnicodeDecodeError, tomllib.TOMLDecodeError):
+            same = False
+        return how, cut, not same
+    if how == "not_utf8":
+        at = draw(st.integers(0, len(text)))
+        return how, text[:at] + draw(st.sampled_from([b"\xff", b"\xc3(", b"\xed\xa0\x80"])) + text[at:], True
+    if how == "empty":
+        return how, draw(st.sampled_from([b"", b"\n", b"# nothing\n"])), True
+    if how == "random":
+        return how, draw(st.binary(max_size=300)), True
+    at = draw(st.integers(0, len(text)))
+    return how, text[:at] + draw(st.binary(min_size=1, max_size=20)) + text[at:], False
+
+
+@FUZZ
+@given(data=st.data())
+def test_damaged_ledger_files(base_ledger: tuple[bytes, dict[str, Any]], data: st.DataObject) -> None:
+    text, _ = base_ledger
+    how, damaged, must_fail = data.draw(damaged_ledger_bytes(text))
+    command = data.draw(st.sampled_from(LEDGER_COMMANDS + SEASON_COMMANDS))
+    result, after = run_on_ledger(f"ledger bytes:{how}", damaged, command)
+    assert_clean(result, must_fail=must_fail, what=(command, damaged[:200]))
+    assert_ledger_kept(result, damaged, after, command)
+
+
+@FUZZ
+@given(
+    data=st.data(),
+    how=st.sampled_from(["wrong_type", "unknown_name", "broken"]),
+    command=st.sampled_from([["record", "HAND"], ["replace", "2", "HAND"]]),
+)
+def test_bad_hands_into_a_good_ledger(
+    base_ledger: tuple[bytes, dict[str, Any]], data: st.DataObject, how: str, command: list[str]
+) -> None:
+    """A bad hand recorded or put in place of another: refused, the ledger untouched."""
+    text, _ = base_ledger
+    hand = tomllib.loads(NEXT)
+    if how == "wrong_type":
+        key = data.draw(st.sampled_from(sorted(HAND_TYPES)))
+        hand[key] = data.draw(wrong_value(HAND_TYPES[key]))
+        body = dump(hand)
+    elif how == "unknown_name":
+        key = data.draw(st.sampled_from(["declarer", "partner", "contract", "kontra"]))
+        # "" is left out: an empty contract crashes (test_an_empty_contract_is_refused)
+        names = ["Zenzi", "anna", "ANNA", "rufer ", "kontra2", "mordkontra", " "]
+        hand[key] = data.draw(st.sampled_from(names))
+        body = dump(hand)
+    else:
+        body = data.draw(broken_bytes().map(lambda c: c[1]))
+    folder = _scratch()
+    path = folder / "evening.toml"
+    path.write_bytes(text)
+    (folder / "bad-hand.toml").write_bytes(body)
+    args = [str(folder / "bad-hand.toml") if a == "HAND" else a for a in command]
+    result = invoke(f"ledger hand:{how}", [*args, "--ledger", str(path)])
+    assert_clean(result, must_fail=how != "broken", what=(command, body))
+    if result.exit_code != 0:
+        assert path.read_bytes() == text
+
+
+def _huge_amount(text: str) -> bool:
+    import decimal
+
+    try:
+        amount = decimal.Decimal(text.strip())
+    except decimal.InvalidOperation:
+        return False
+    return amount.is_finite() and amount != 0 and amount.adjusted() > 24
+
+
+NUMBERISH = st.from_regex(r"\A[-+]?\d{0,40}(\.\d{0,4})?([eE][-+]?\d{1,6})?\Z") | st.sampled_from(
+    ["NaN", "inf", "-0", "0.1.2", "1,5", "€1", "1_000", "0x10"]
+)
+
+
+@FUZZ
+@given(
+    data=st.data(),
+    command=st.sampled_from(["new", "settle", "rescore", "season", "explain"]),
+)
+def test_ledger_options_with_random_values(
+    base_ledger: tuple[bytes, dict[str, Any]], data: st.DataObject, command: str
+) -> None:
+    """Random text and numbers in the ledger and season commands' options: refused cleanly."""
+    text, _ = base_ledger
+    folder = _scratch()
+    path = folder / "evening.toml"
+    path.write_bytes(text)
+    fresh = folder / "fresh.toml"
+    fresh.unlink(missing_ok=True)
+    value = data.draw(ARG_TEXT | NUMBERISH)
+    # a stake of 26 digits or more crashes (test_a_huge_stake_is_refused); left out here
+    assume(not _huge_amount(value))
+    if command == "new":
+        option = data.draw(st.sampled_from(["--players", "--stake", "--date", "--place", "--profile"]))
+        args = ["new", "--players=Anna,Bert,Cilli,Dani", f"{option}={value}", "--ledger", str(fresh)]
+    elif command == "settle":
+        args = ["settle", f"--stake={value}", "--ledger", str(path)]
+    elif command == "rescore":
+        args = ["rescore", f"--profile={value}", "--ledger", str(path)]
+    elif command == "season":
+        option = data.draw(st.sampled_from(["--from", "--to", "--player", "--alias", "--rescore"]))
+        args = ["season", f"{option}={value}", str(path)]
+    else:
+        # "0" is refused by Click itself, in its own layout (test_click_usage_errors_are_error_lines)
+        args = ["explain", data.draw(st.sampled_from(["7", "99", str(10**30)])), "--ledger", str(path)]
+    result = invoke(f"option:{command}", args)
+    assert_clean(result, must_fail=False, what=args)
+    assert path.read_bytes() == text
+
+
 def _scratch() -> Path:
     """The module's scratch folder (Hypothesis runs many examples inside one test call)."""
     return _SCRATCH[0]
@@ -388,15 +670,85 @@ def test_a_ladder_step_without_a_multiplier_is_refused() -> None:
         'ladder = [{ name = "kontra", multiplier = 0 }, { name = "rekontra", multiplier = 4 }]\n',
         encoding="utf-8",
     )
-    assert_clean(invoke("known bug", ["profiles", "show", str(path)]), must_fail=True, what=path.read_text())
+    assert_clean(invoke("regression", ["profiles", "show", str(path)]), must_fail=True, what=path.read_text())
 
 
 def test_a_key_with_a_line_break_stays_on_one_line() -> None:
     text = 'contract = "rufer"\n"bad\\nkey" = 1\n'
-    assert_clean(invoke("known bug", ["score", "-"], stdin=text.encode()), must_fail=True, what=text)
+    assert_clean(invoke("regression", ["score", "-"], stdin=text.encode()), must_fail=True, what=text)
 
 
 def test_the_dodge_round_checks_defender_card_points() -> None:
     hand = copy.deepcopy(EXAMPLE_DATA["ooe-2023-trischaken.toml"])
     hand["defender_card_points"] = "abc"
-    assert_clean(invoke("known bug", ["score", "-"], stdin=dump(hand)), must_fail=True, what=hand)
+    assert_clean(invoke("regression", ["score", "-"], stdin=dump(hand)), must_fail=True, what=hand)
+
+
+@pytest.mark.xfail(strict=True, reason='contract = "" passes validation and trips an assert in parse_hand')
+def test_an_empty_contract_is_refused() -> None:
+    text = 'players = ["A", "B", "C", "D"]\ncontract = ""\ndeclarer = "A"\npartner = "B"\ncard_points = 50\n'
+    assert_clean(invoke("regression", ["score", "-"], stdin=text.encode()), must_fail=True, what=text)
+
+
+@pytest.mark.xfail(
+    strict=True, reason="only \\n and \\r are escaped: other control characters reach the terminal"
+)
+def test_control_characters_are_escaped() -> None:
+    """A key with ESC (a terminal escape sequence) or a record separator is echoed escaped."""
+    text = 'contract = "rufer"\n"\\u001b[2J" = 1\n"a\\u001eb" = 2\n'
+    result = invoke("regression", ["score", "-"], stdin=text.encode())
+    assert_clean(result, must_fail=True, what=text)
+    assert not any(ch < " " and ch != "\n" for ch in result.stderr), repr(result.stderr)
+
+
+@pytest.mark.xfail(strict=True, reason="shortform._points: '²'.isdigit() is true, int('²') raises ValueError")
+def test_a_superscript_digit_is_refused() -> None:
+    args = ["score", "-c", "rufer", "-p", "A,B,C,D", "-d", "A", "-w", "B", "-t", "²"]
+    assert_clean(invoke("regression", args), must_fail=True, what=args)
+
+
+@pytest.mark.parametrize(
+    ("command", "key", "value"),
+    [
+        (["show"], "players", True),
+        (["show", "--json"], "players", 7),
+        (["check"], "players", True),
+        (["check"], "players", {"a": 1}),
+        (["record", "HAND"], "players", True),
+        (["undo"], "players", 1.5),
+        (["show"], "declarer", 1),
+        (["season"], "players", [1, 2, 3, 4]),
+    ],
+)
+@pytest.mark.xfail(
+    strict=True, reason="stored hand entries are not checked on reading: TypeError or KeyError"
+)
+def test_a_stored_hand_of_the_wrong_shape_is_refused(
+    base_ledger: tuple[bytes, dict[str, Any]], command: list[str], key: str, value: Any
+) -> None:
+    _, base = base_ledger
+    doc = copy.deepcopy(base)
+    doc["hand"][0]["entry"][key] = value
+    before = dump(doc)
+    result, after = run_on_ledger("regression", before, command)
+    assert_clean(result, must_fail=True, what=f"hand 1: entry.{key} = {value!r}")
+    assert after == before
+
+
+@pytest.mark.parametrize(
+    ("stake", "points"), [("99999999999999999999999999999", 4), ("1e99999", 4), ("0.10", 10**30)]
+)
+@pytest.mark.xfail(strict=True, reason="settle quantizes beyond Decimal's 28 digits: InvalidOperation")
+def test_a_huge_stake_is_refused(base_ledger: tuple[bytes, dict[str, Any]], stake: str, points: int) -> None:
+    _, base = base_ledger
+    doc = copy.deepcopy(base)
+    doc["hand"][0]["result"]["victory_points"]["Anna"] = points
+    result, _ = run_on_ledger("regression", dump(doc), ["settle", f"--stake={stake}"])
+    assert_clean(result, must_fail=True, what=(stake, points))
+
+
+@pytest.mark.xfail(strict=True, reason="Click reports its own usage errors as a Usage/Try/Error block")
+def test_click_usage_errors_are_error_lines() -> None:
+    """A number below the minimum, a missing argument, an unknown option: exit 2, error: lines."""
+    for args in (["explain", "0"], ["delete"], ["score", "--no-such-option"]):
+        assert_clean(invoke("regression", args), must_fail=True, what=args)
