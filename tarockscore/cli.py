@@ -7,10 +7,11 @@ command group turns it into ``error: WHERE: MESSAGE`` lines on stderr and its ex
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NoReturn
 
 import typer
 from typer._click.core import Context
+from typer._click.exceptions import ClickException, NoArgsIsHelpError
 from typer.core import TyperGroup
 
 from tarockscore.cli_options import (
@@ -29,17 +30,44 @@ from tarockscore.cli_options import (
     Won,
     short_form,
 )
-from tarockscore.errors import TarockError
+from tarockscore.errors import Problem, TarockError
+
+
+def _fail(problems: tuple[Problem, ...], exit_code: int) -> NoReturn:
+    for problem in problems:
+        typer.echo(f"error: {problem.render()}", err=True)
+    raise typer.Exit(exit_code)
+
+
+def _usage(exc: ClickException) -> NoReturn:
+    """Typer's own usage errors (unknown option, missing argument) in our one-line form, exit 2."""
+    ctx = getattr(exc, "ctx", None)
+    hint = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
+    _fail((Problem("", exc.format_message() + hint),), exc.exit_code)
 
 
 class _Group(TyperGroup):
+    """Turns every user-facing error into ``error:`` lines on stderr and an exit code, once."""
+
+    def make_context(
+        self, info_name: str | None, args: list[str], parent: Context | None = None, **extra: Any
+    ) -> Context:
+        try:
+            return super().make_context(info_name, args, parent, **extra)
+        except NoArgsIsHelpError:
+            raise
+        except ClickException as exc:
+            _usage(exc)
+
     def invoke(self, ctx: Context) -> Any:
         try:
             return super().invoke(ctx)
         except TarockError as exc:
-            for problem in exc.problems:
-                typer.echo(f"error: {problem.render()}", err=True)
-            raise typer.Exit(exc.exit_code) from None
+            _fail(exc.problems, exc.exit_code)
+        except NoArgsIsHelpError:
+            raise
+        except ClickException as exc:
+            _usage(exc)
 
 
 app = typer.Typer(

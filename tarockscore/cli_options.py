@@ -16,7 +16,11 @@ Contract = Annotated[
 ]
 Players = Annotated[
     str | None,
-    typer.Option("--players", "-p", help="Seat order, Forehand first; when recording, leave out: the ledger knows the deal."),
+    typer.Option(
+        "--players",
+        "-p",
+        help="Seat order, Forehand first; when recording, leave out: the ledger knows the deal.",
+    ),
 ]
 Declarer = Annotated[str | None, typer.Option("--declarer", "-d", help="Who played the contract.")]
 Partner = Annotated[str | None, typer.Option("--partner", "-w", help="Holder of the called King (or XX).")]

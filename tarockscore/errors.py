@@ -10,6 +10,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+# Control characters from a user's input are shown escaped: a line break must not split a
+# message, and an escape sequence must not reach the terminal.
+_ESCAPES = {c: f"\\x{c:02x}" for c in (*range(0x20), 0x7F)} | {0x0A: "\\n", 0x0D: "\\r", 0x09: "\\t"}
+
 
 @dataclass(frozen=True, slots=True)
 class Problem:
@@ -21,7 +25,7 @@ class Problem:
     def render(self) -> str:
         """One line: a line break inside a quoted value must not split the message."""
         text = f"{self.where}: {self.message}" if self.where else self.message
-        return text.replace("\r", "\\r").replace("\n", "\\n")
+        return text.translate(_ESCAPES)
 
 
 def near_miss(value: str, allowed: Iterable[str]) -> str:

@@ -127,7 +127,7 @@ def parse_hand(data: Mapping[str, Any], profile: Profile) -> Hand:
 
     contract_given = r.text("contract")
     contract_name = profile.contract_name(contract_given) if contract_given else None
-    if contract_given and contract_name is None:
+    if r.has("contract") and isinstance(data.get("contract"), str) and contract_name is None:
         problems.add(
             "contract",
             f"{contract_given!r} is not a contract of profile {profile.name!r}; choose one of "

@@ -226,10 +226,14 @@ def check_players(names: Sequence[str], profile: Profile) -> list[Problem]:
         )
     for name in names:
         if not name or name != name.strip():
-            problems.append(Problem("--players", f"{name!r}: a name cannot be empty or start or end with a space"))
+            problems.append(
+                Problem("--players", f"{name!r}: a name cannot be empty or start or end with a space")
+            )
         elif any(c in name for c in ",=;") or not name.isprintable():
             problems.append(
-                Problem("--players", f"{name!r}: a name cannot hold a comma, '=', ';' or an unprintable character")
+                Problem(
+                    "--players", f"{name!r}: a name cannot hold a comma, '=', ';' or an unprintable character"
+                )
             )
     duplicates = sorted({n for n in names if list(names).count(n) > 1})
     if duplicates:
@@ -333,9 +337,7 @@ def _parse(mapping: Mapping[str, Any], profile: Profile, where: str) -> Hand:
         raise exc.located(where) if where else exc from None
 
 
-def _parse_all(
-    mappings: Sequence[Mapping[str, Any]], profile: Profile, seats: Sequence[str]
-) -> list[Hand]:
+def _parse_all(mappings: Sequence[Mapping[str, Any]], profile: Profile, seats: Sequence[str]) -> list[Hand]:
     """Parse every stored hand; every problem of every hand in one error."""
     hands: list[Hand] = []
     problems: list[Problem] = []
@@ -410,9 +412,7 @@ def summary(mapping: Mapping[str, Any], result: Result | None = None) -> str:
 def _changed(old: Sequence[Entry], new: Sequence[Entry], skip: int | None) -> tuple[int, ...]:
     """Numbers (in ``new``) of hands whose result differs from the same hand in ``old``."""
     return tuple(
-        i
-        for i, (a, b) in enumerate(zip(old, new, strict=True), 1)
-        if i != skip and a.result != b.result
+        i for i, (a, b) in enumerate(zip(old, new, strict=True), 1) if i != skip and a.result != b.result
     )
 
 
@@ -448,7 +448,13 @@ def replace_hand(ledger: Ledger, number: int, mapping: Mapping[str, Any], at: st
     if changed:
         detail += f"; recomputed hand{'s' if len(changed) > 1 else ''} {', '.join(map(str, changed))}"
     audit = AuditEntry(
-        at=at, action=Action.REPLACE, hand=number, detail=detail, before=old.hand, after=new.hand, changed=changed
+        at=at,
+        action=Action.REPLACE,
+        hand=number,
+        detail=detail,
+        before=old.hand,
+        after=new.hand,
+        changed=changed,
     )
     return replace(ledger, hands=entries, audit=(*ledger.audit, audit))
 
@@ -466,7 +472,9 @@ def delete(ledger: Ledger, number: int, at: str) -> Ledger:
         detail += f"; hands {number + 1} to {len(entries) + 1} are now {number} to {len(entries)}"
     if changed:
         detail += f"; recomputed hand{'s' if len(changed) > 1 else ''} {', '.join(map(str, changed))}"
-    audit = AuditEntry(at=at, action=Action.DELETE, hand=number, detail=detail, before=old.hand, changed=changed)
+    audit = AuditEntry(
+        at=at, action=Action.DELETE, hand=number, detail=detail, before=old.hand, changed=changed
+    )
     return replace(ledger, hands=entries, audit=(*ledger.audit, audit))
 
 
@@ -820,6 +828,7 @@ def _entry(item: Any, number: int, players: Sequence[str], problems: Collector) 
     if not isinstance(hand, dict):
         local.add("entry", "missing: the hand as entered (hand-file keys)")
         hand = {}
+    _check_entry_shape(hand, players, local)
     rr = r.table("result")
     won = rr.optional_bool("won")
     radl = rr.number("radl", 1, minimum=1)
@@ -829,7 +838,25 @@ def _entry(item: Any, number: int, players: Sequence[str], problems: Collector) 
     r.finish()
     for p in local.problems:
         problems.add(f"{where}: {p.where}" if p.where else where, p.message)
-    return Entry(hand=hand, result=Result(victory_points=vp, payout=payout, won=won, radl=radl), recorded=recorded)
+    return Entry(
+        hand=hand, result=Result(victory_points=vp, payout=payout, won=won, radl=radl), recorded=recorded
+    )
+
+
+def _check_entry_shape(hand: Mapping[str, Any], players: Sequence[str], problems: Collector) -> None:
+    """The keys that reading commands use without re-scoring must have the right shape.
+
+    The full rules check of a stored hand is ``check``'s job; this only keeps a damaged file
+    from reaching the renderers.
+    """
+    seated = hand.get("players")
+    if not isinstance(seated, list) or not all(isinstance(p, str) and p in players for p in seated):
+        problems.add(
+            "entry.players", f"{seated!r}: expected the players of this deal, from {one_of(players)}"
+        )
+    for key in ("contract", "declarer", "partner"):
+        if key in hand and not isinstance(hand[key], str):
+            problems.add(f"entry.{key}", f"{hand[key]!r} is {type_name(hand[key])}; expected a string")
 
 
 def _audit(item: Any, number: int, problems: Collector) -> AuditEntry | None:
@@ -844,7 +871,9 @@ def _audit(item: Any, number: int, problems: Collector) -> AuditEntry | None:
     hand = r.number("hand") if r.has("hand") else None
     detail = r.text("detail")
     changed = r.raw("changed") or []
-    if not isinstance(changed, list) or not all(isinstance(c, int) and not isinstance(c, bool) for c in changed):
+    if not isinstance(changed, list) or not all(
+        isinstance(c, int) and not isinstance(c, bool) for c in changed
+    ):
         local.add("changed", f"{changed!r}: expected an array of hand numbers")
         changed = []
     before = r.raw("before")

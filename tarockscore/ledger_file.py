@@ -205,7 +205,11 @@ def write_text(path: Path, text: str, expected_sha: str | None) -> None:
             "Run the command again to apply it to the ledger as it is now"
         )
     mode = _mode(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    except OSError as exc:
+        reason = exc.strerror or str(exc)
+        raise LedgerError(f"{path}: could not write the ledger ({reason}); it was left as it was") from None
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(text.encode("utf-8"))
@@ -218,7 +222,9 @@ def write_text(path: Path, text: str, expected_sha: str | None) -> None:
             os.unlink(tmp)
         if isinstance(exc, OSError):
             reason = exc.strerror or str(exc)
-            raise LedgerError(f"{path}: could not write the ledger ({reason}); it was left as it was") from None
+            raise LedgerError(
+                f"{path}: could not write the ledger ({reason}); it was left as it was"
+            ) from None
         raise
     _sync_folder(path.parent)
 
@@ -247,7 +253,13 @@ def save(path: Path, ledger: Ledger, expected_sha: str | None) -> None:
     problems = check(ledger)
     if problems:
         raise LedgerError(
-            [*problems, Problem(str(path), "the new ledger fails its own check (a bug in tarockscore); nothing was written")]
+            [
+                *problems,
+                Problem(
+                    str(path),
+                    "the new ledger fails its own check (a bug in tarockscore); nothing was written",
+                ),
+            ]
         )
     write_text(path, text, expected_sha)
 

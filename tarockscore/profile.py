@@ -415,7 +415,9 @@ def _radl(r: Reader, problems: Collector) -> Radl:
                 f"{name!r} is not an event that arms a Radl; choose from {one_of(allowed)}"
                 f"{near_miss(name, allowed)}",
             )
-    radl = Radl(events=tuple(events), hands=r.number("hands", 4, minimum=1), factor=r.number("factor", 2, minimum=2))
+    radl = Radl(
+        events=tuple(events), hands=r.number("hands", 4, minimum=1), factor=r.number("factor", 2, minimum=2)
+    )
     r.finish()
     return radl
 

@@ -48,9 +48,7 @@ def score_table(score: Score) -> str:
     rows.append(total)
     if score.payout is not None:
         rows.append(
-            ["Payout (with Kontra)", "", "", "", ""]
-            + [""]
-            + [signed(score.payout[p]) for p in score.players]
+            ["Payout (with Kontra)", "", "", "", ""] + [""] + [signed(score.payout[p]) for p in score.players]
         )
     headers = ["bet", "base", "factors", "value"] + (["stake"] if payout else []) + ["won by", *score.players]
     text = tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True)

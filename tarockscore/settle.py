@@ -15,12 +15,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal, InvalidOperation, localcontext
 
 from tarockscore.errors import LedgerError
 from tarockscore.profile import SettlementMode
 
 CENT = Decimal("0.01")
+MAX_STAKE = Decimal(1_000_000)  # a sanity bound, far above any table's stake
 
 # Exact search for the fewest payments is exponential in the number of players with a balance;
 # an evening has four or five, so the cap is never reached at a table.
@@ -46,17 +47,19 @@ def parse_stake(text: str) -> Decimal:
     try:
         stake = Decimal(text.strip())
     except InvalidOperation:
-        raise ValueError(f"{text!r} is not an amount; write e.g. 0.10 (a dot, at most two decimals)") from None
+        raise ValueError(
+            f"{text!r} is not an amount; write e.g. 0.10 (a dot, at most two decimals)"
+        ) from None
     if not stake.is_finite() or stake <= 0:
         raise ValueError(f"{text!r}: the stake must be a positive amount such as 0.10")
+    if stake > MAX_STAKE:
+        raise ValueError(f"{text!r}: the stake must be at most {MAX_STAKE} per Victory Point")
     if stake != stake.quantize(CENT):
         raise ValueError(f"{text!r} has more than two decimals; the stake is counted in cents, e.g. 0.10")
     return stake.quantize(CENT)
 
 
-def balances(
-    totals: Mapping[str, int], stake: Decimal, mode: SettlementMode
-) -> dict[str, Decimal]:
+def balances(totals: Mapping[str, int], stake: Decimal, mode: SettlementMode) -> dict[str, Decimal]:
     """Each player's money for the evening: positive receives, negative pays; they add up to 0."""
     if mode is SettlementMode.ZERO_SUM:
         whole = sum(totals.values())
@@ -149,5 +152,9 @@ def _greedy(group: list[tuple[str, int]], order: Sequence[str]) -> list[Payment]
 
 def settle(totals: Mapping[str, int], stake: Decimal, mode: SettlementMode) -> Settlement:
     """The evening in money: every player's balance and the payments that clear them."""
-    balance = balances(totals, stake, mode)
-    return Settlement(stake=stake, balances=balance, payments=fewest_payments(balance))
+    # Exact whatever the size of the totals: enough digits for the largest product to the cent.
+    digits = max((len(str(abs(t))) for t in totals.values()), default=1) + len(totals) + 40
+    with localcontext() as ctx:
+        ctx.prec = max(ctx.prec, digits)
+        balance = balances(totals, stake, mode)
+        return Settlement(stake=stake, balances=balance, payments=fewest_payments(balance))

@@ -63,7 +63,8 @@ def _pairs(values: Sequence[str], problems: Collector, where: str) -> dict[str, 
 
 
 def _points(value: str) -> int | str:
-    return int(value) if value.strip().isdigit() else value.strip()
+    text = value.strip()
+    return int(text) if text.isascii() and text.isdigit() else text
 
 
 def hand_from_options(

@@ -375,9 +375,6 @@ def test_a_failing_system_call_at_every_write_step_changes_nothing(
     )
 
 
-@pytest.mark.xfail(
-    strict=True, reason="write_text calls tempfile.mkstemp outside its try: an OSError is a traceback"
-)
 def test_a_failing_mkstemp_is_an_error_not_a_traceback(
     tmp_path: Path, inject: Callable[[int], list[str]]
 ) -> None:

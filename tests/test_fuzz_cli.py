@@ -684,15 +684,11 @@ def test_the_dodge_round_checks_defender_card_points() -> None:
     assert_clean(invoke("regression", ["score", "-"], stdin=dump(hand)), must_fail=True, what=hand)
 
 
-@pytest.mark.xfail(strict=True, reason='contract = "" passes validation and trips an assert in parse_hand')
 def test_an_empty_contract_is_refused() -> None:
     text = 'players = ["A", "B", "C", "D"]\ncontract = ""\ndeclarer = "A"\npartner = "B"\ncard_points = 50\n'
     assert_clean(invoke("regression", ["score", "-"], stdin=text.encode()), must_fail=True, what=text)
 
 
-@pytest.mark.xfail(
-    strict=True, reason="only \\n and \\r are escaped: other control characters reach the terminal"
-)
 def test_control_characters_are_escaped() -> None:
     """A key with ESC (a terminal escape sequence) or a record separator is echoed escaped."""
     text = 'contract = "rufer"\n"\\u001b[2J" = 1\n"a\\u001eb" = 2\n'
@@ -701,7 +697,6 @@ def test_control_characters_are_escaped() -> None:
     assert not any(ch < " " and ch != "\n" for ch in result.stderr), repr(result.stderr)
 
 
-@pytest.mark.xfail(strict=True, reason="shortform._points: '²'.isdigit() is true, int('²') raises ValueError")
 def test_a_superscript_digit_is_refused() -> None:
     args = ["score", "-c", "rufer", "-p", "A,B,C,D", "-d", "A", "-w", "B", "-t", "²"]
     assert_clean(invoke("regression", args), must_fail=True, what=args)
@@ -720,9 +715,6 @@ def test_a_superscript_digit_is_refused() -> None:
         (["season"], "players", [1, 2, 3, 4]),
     ],
 )
-@pytest.mark.xfail(
-    strict=True, reason="stored hand entries are not checked on reading: TypeError or KeyError"
-)
 def test_a_stored_hand_of_the_wrong_shape_is_refused(
     base_ledger: tuple[bytes, dict[str, Any]], command: list[str], key: str, value: Any
 ) -> None:
@@ -738,16 +730,15 @@ def test_a_stored_hand_of_the_wrong_shape_is_refused(
 @pytest.mark.parametrize(
     ("stake", "points"), [("99999999999999999999999999999", 4), ("1e99999", 4), ("0.10", 10**30)]
 )
-@pytest.mark.xfail(strict=True, reason="settle quantizes beyond Decimal's 28 digits: InvalidOperation")
 def test_a_huge_stake_is_refused(base_ledger: tuple[bytes, dict[str, Any]], stake: str, points: int) -> None:
     _, base = base_ledger
     doc = copy.deepcopy(base)
     doc["hand"][0]["result"]["victory_points"]["Anna"] = points
     result, _ = run_on_ledger("regression", dump(doc), ["settle", f"--stake={stake}"])
-    assert_clean(result, must_fail=True, what=(stake, points))
+    # A stake beyond the sanity bound is refused; huge totals are settled exactly.
+    assert_clean(result, must_fail=stake != "0.10", what=(stake, points))
 
 
-@pytest.mark.xfail(strict=True, reason="Click reports its own usage errors as a Usage/Try/Error block")
 def test_click_usage_errors_are_error_lines() -> None:
     """A number below the minimum, a missing argument, an unknown option: exit 2, error: lines."""
     for args in (["explain", "0"], ["delete"], ["score", "--no-such-option"]):
