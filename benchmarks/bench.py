@@ -1,0 +1,514 @@
+"""tarockscore's benchmarks: answer at the table, a season, growth of a ledger, peak memory.
+
+Usage (from the repository root, with the project installed in .venv)::
+
+    .venv/bin/python benchmarks/bench.py            # the full run (several minutes)
+    .venv/bin/python benchmarks/bench.py --quick    # a smoke run: small season, few repeats
+
+Every figure is a whole process, timed from spawn to exit, repeated; the median is reported,
+with the interquartile range, and each command is set against a floor measured in the same run,
+its runs interleaved with the command's so that the machine's noise hits both alike. Peak
+memory is the child's own maximum resident set (``wait4``). Bytecode is compiled first
+(``python -m compileall``), as ``pip install`` does. Generated ledgers go to
+``benchmarks/out/`` (git-ignored); the figures are printed and written to
+``benchmarks/out/results.json`` and ``benchmarks/out/figures.md``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import compileall
+import datetime as dt
+import functools
+import json
+import os
+import platform
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import proc
+import season_data
+from proc import Series
+
+ROOT = Path(__file__).resolve().parent.parent
+OUT = ROOT / "benchmarks" / "out"
+EXAMPLE = ROOT / "examples" / "koenigrufen-call.toml"
+FLOOR_IMPORTS = "import typer, tabulate, tomli_w, tomllib"
+SEED = 2026
+
+TABLE_GOAL = 1.25
+SEASON_GOAL = 1.5
+
+
+def ms(seconds: float) -> str:
+    return f"{seconds * 1000:.0f} ms" if seconds < 10 else f"{seconds:.1f} s"
+
+
+def describe(s: Series, floor: Series | None = None) -> dict[str, Any]:
+    lo, hi = s.spread
+    row: dict[str, Any] = {
+        "name": s.name,
+        "command": " ".join(_short(a) for a in s.argv),
+        "runs": len(s.runs),
+        "median_s": round(s.median, 4),
+        "iqr_s": [round(lo, 4), round(hi, 4)],
+        "peak_mib": round(s.peak_mib, 1),
+    }
+    if floor is not None:
+        row["ratio"] = round(s.median / floor.median, 3)
+    return row
+
+
+def _short(arg: str) -> str:
+    """Paths relative to the repository, the interpreter as ``python``: readable commands."""
+    if arg == sys.executable:
+        return "python"
+    if arg.startswith(str(ROOT) + os.sep):
+        rel = os.path.relpath(arg, ROOT)
+        return ".venv/bin/tarockscore" if rel.startswith(".venv") and arg.endswith("tarockscore") else rel
+    return arg
+
+
+def show(rows: list[dict[str, Any]], hands: int | None = None) -> None:
+    for r in rows:
+        lo, hi = r["iqr_s"]
+        extra = f"  ×{r['ratio']:.2f} of floor" if "ratio" in r else ""
+        rate = f"  {hands / r['median_s']:,.0f} hands/s" if hands and r["name"] != "floor" else ""
+        print(
+            f"  {r['name']:<32} median {ms(r['median_s']):>8}  (IQR {ms(lo)}–{ms(hi)})"
+            f"  peak {r['peak_mib']:6.1f} MiB{extra}{rate}"
+        )
+
+
+def _copy_for(src: Path, dst: Path, _series: Series) -> None:
+    _fresh_copy(src, dst)
+
+
+def _fresh_copy(src: Path, dst: Path) -> None:
+    shutil.copyfile(src, dst)
+    dst.with_name(dst.name + ".lock").unlink(missing_ok=True)
+
+
+# -- 1. answer at the table ----------------------------------------------------------------------
+
+
+def at_the_table(repeats: int, work: Path) -> dict[str, Any]:
+    print(f"\n1. Answer at the table ({repeats} runs each, interleaved)")
+    py, ts = proc.python(), proc.script("tarockscore")
+    base = season_data.write_ledger(work / "table-100.toml", 100, SEED)
+    ledger = work / "table-record.toml"
+    hand = work / "next-hand.toml"
+    hand.write_text(season_data.NEXT_HAND, encoding="utf-8")
+    floor = Series("floor", [py, "-c", FLOOR_IMPORTS])
+    score = Series("score", [ts, "score", str(EXAMPLE)])
+    record = Series("record (ledger of 100)", [ts, "record", str(hand), "--ledger", str(ledger)])
+
+    def before(s: Series) -> None:
+        if s is record:
+            _fresh_copy(base, ledger)
+
+    proc.interleave([floor, score, record], repeats, before=before)
+    rows = [describe(floor), describe(score, floor), describe(record, floor)]
+    show(rows)
+    for r in rows[1:]:
+        verdict = "met" if r["ratio"] <= TABLE_GOAL else "MISSED"
+        over = (r["median_s"] - floor.median) * 1000
+        print(
+            f"  {r['name']}: +{over:.0f} ms over the floor, ×{r['ratio']:.2f} (goal ≤ ×{TABLE_GOAL}): {verdict}"
+        )
+    phases = {
+        "score": startup_phases(
+            ["tarockscore.api", "tarockscore.render", "tarockscore.handfile"], ["score", str(EXAMPLE)]
+        ),
+        "record": startup_phases(
+            ["tarockscore.ledger", "tarockscore.ledger_file", "tarockscore.handfile", "datetime"],
+            ["record", str(hand), "--ledger", str(ledger)],
+            before=lambda: _fresh_copy(base, ledger),
+        ),
+    }
+    return {"goal": TABLE_GOAL, "rows": rows, "phases": phases}
+
+
+def startup_phases(
+    modules: list[str], args: list[str], before: Any = None, runs: int = 9
+) -> dict[str, float]:
+    """The median of each step of one command in-process (benchmarks/startup.py)."""
+    import statistics
+
+    script = str(Path(__file__).parent / "startup.py")
+    samples: dict[str, list[float]] = {}
+    for _ in range(runs):
+        if before is not None:
+            before()
+        res = subprocess.run(
+            [proc.python(), script, *modules, "--", *args], capture_output=True, text=True, check=True
+        )
+        for k, v in json.loads(res.stdout).items():
+            samples.setdefault(k, []).append(v)
+    medians = {k: statistics.median(v) for k, v in samples.items()}
+    print(f"  {args[0]}, in one process after start-up (median of {runs}):")
+    for k, v in medians.items():
+        print(f"    {k:<52} {v * 1000:6.1f} ms")
+    return {k: round(v, 5) for k, v in medians.items()}
+
+
+# -- 2. a season ----------------------------------------------------------------------------------
+
+
+def make_season(work: Path, ledgers: int, hands: int, big: int) -> tuple[Path, Path]:
+    """The season's ledgers and the single long ledger; reused when already built alike."""
+    folder = work / "season"
+    single = work / f"single-{big}.toml"
+    stamp = work / "season.json"
+    want = {"ledgers": ledgers, "hands": hands, "big": big, "seed": SEED, "generator": _generator_hash()}
+    if stamp.exists() and json.loads(stamp.read_text()) == want and single.exists():
+        print(f"  reusing {folder.relative_to(ROOT)} and {single.relative_to(ROOT)} (same seed and sizes)")
+        return folder, single
+    t = time.perf_counter()
+    season_data.write_season(folder, ledgers, hands, SEED)
+    season_data.write_ledger(single, big, SEED + 1)
+    stamp.write_text(json.dumps(want))
+    print(
+        f"  generated {ledgers:,} ledgers × {hands} hands and one of {big:,} hands in {time.perf_counter() - t:.0f} s"
+    )
+    return folder, single
+
+
+def _generator_hash() -> str:
+    import hashlib
+
+    return hashlib.sha256((Path(__file__).parent / "season_data.py").read_bytes()).hexdigest()[:16]
+
+
+def a_season(repeats: int, work: Path, ledgers: int, hands: int, big: int) -> dict[str, Any]:
+    print(
+        f"\n2. A season: {ledgers:,} ledgers of {hands} hands ({ledgers * hands:,} hands), and one ledger of {big:,}"
+    )
+    folder, single = make_season(work, ledgers, hands, big)
+    py, ts = proc.python(), proc.script("tarockscore")
+    floor_script = str(Path(__file__).parent / "parse_floor.py")
+    result: dict[str, Any] = {"goal": SEASON_GOAL}
+
+    print(f"  {ledgers:,} ledgers, {ledgers * hands:,} hands ({repeats} runs each):")
+    floor = Series("floor", [py, floor_script, str(folder)])
+    standings = Series("season (standings)", [ts, "season", str(folder)])
+    rescore = Series("season --rescore (every hand)", [ts, "season", "--rescore", "koenigrufen", str(folder)])
+    proc.interleave([floor, standings, rescore], repeats)
+    rows = [describe(floor), describe(standings, floor), describe(rescore, floor)]
+    show(rows, ledgers * hands)
+    result["many"] = {"ledgers": ledgers, "hands": ledgers * hands, "rows": rows}
+
+    print(f"  one ledger of {big:,} hands ({repeats} runs each):")
+    floor1 = Series("floor", [py, floor_script, str(single)])
+    standings1 = Series("season (standings)", [ts, "season", str(single)])
+    check1 = Series("check (every hand)", [ts, "check", "--ledger", str(single)])
+    proc.interleave([floor1, standings1, check1], repeats)
+    rows1 = [describe(floor1), describe(standings1, floor1), describe(check1, floor1)]
+    show(rows1, big)
+    result["single"] = {"hands": big, "rows": rows1}
+
+    for label, rs in (("season", rows), ("single ledger", rows1)):
+        for r in rs[1:]:
+            verdict = "met" if r["ratio"] <= SEASON_GOAL else "MISSED"
+            print(
+                f"  {label}, {r['name']}: ×{r['ratio']:.2f} of the parse floor (goal ≤ ×{SEASON_GOAL}): {verdict}"
+            )
+    result["phases"] = season_phases(folder, single)
+    return result
+
+
+def season_phases(folder: Path, single: Path) -> dict[str, Any]:
+    """Where a re-score's time goes, in one process: parse, build the ledger values, re-score."""
+    code = r"""
+import json, sys, time, tomllib
+from pathlib import Path
+t0 = time.perf_counter()
+from tarockscore.ledger import check, ledger_from_mapping
+t1 = time.perf_counter()
+paths = sorted(Path(sys.argv[1]).rglob("*.toml")) if Path(sys.argv[1]).is_dir() else [Path(sys.argv[1])]
+texts = [p.read_bytes().decode() for p in paths]
+t2 = time.perf_counter()
+data = [tomllib.loads(t) for t in texts]
+t3 = time.perf_counter()
+ledgers = [ledger_from_mapping(d) for d in data]
+t4 = time.perf_counter()
+bad = sum(len(check(led)) for led in ledgers)
+t5 = time.perf_counter()
+assert bad == 0
+print(json.dumps({"import": t1 - t0, "read": t2 - t1, "toml": t3 - t2, "ledger values": t4 - t3, "re-score (check)": t5 - t4}))
+"""
+    out: dict[str, Any] = {}
+    print("  where the time goes (one process, library calls, seconds):")
+    for label, path in (("season", folder), ("single", single)):
+        res = subprocess.run(
+            [proc.python(), "-c", code, str(path)], capture_output=True, text=True, check=True
+        )
+        phases = json.loads(res.stdout)
+        out[label] = {k: round(v, 3) for k, v in phases.items()}
+        print("   ", label + ":", ", ".join(f"{k} {v:.2f}" for k, v in phases.items()))
+    return out
+
+
+# -- 3. growth ---------------------------------------------------------------------------------
+
+
+def growth(repeats: int, work: Path, sizes: list[int]) -> dict[str, Any]:
+    print(f"\n3. Growth: record one hand into ledgers of {', '.join(f'{n:,}' for n in sizes)} hands")
+    ts = proc.script("tarockscore")
+    hand = work / "next-hand.toml"
+    hand.write_text(season_data.NEXT_HAND, encoding="utf-8")
+    rows = []
+    for n in sizes:
+        base = season_data.write_ledger(work / f"growth-{n}.toml", n, SEED + n)
+        target = work / "growth-record.toml"
+        s = Series(f"record into {n:,}", [ts, "record", str(hand), "--ledger", str(target)])
+        runs = repeats if n < 10_000 else max(2, repeats // 2)
+        proc.interleave([s], runs, before=functools.partial(_copy_for, base, target))
+        row = describe(s)
+        row["hands"] = n
+        row["bytes"] = base.stat().st_size
+        rows.append(row)
+    show(rows)
+    print("  per hand already in the ledger:")
+    for a, b in zip(rows, rows[1:], strict=False):
+        slope = (b["median_s"] - a["median_s"]) / (b["hands"] - a["hands"]) * 1e6
+        print(
+            f"    {a['hands']:>6,} → {b['hands']:>6,}: +{slope:.0f} µs per hand, ×{b['median_s'] / a['median_s']:.1f} time"
+        )
+    phases = record_phases(work / f"growth-{sizes[-1]}.toml")
+    return {"rows": rows, "phases": phases}
+
+
+def record_phases(base: Path) -> dict[str, float]:
+    """The steps of one ``record`` (ledger_file.update) on a copy of ``base``, timed in-process."""
+    code = r"""
+import json, sys, time
+from pathlib import Path
+from tarockscore import ledger as core
+from tarockscore import ledger_file as lf
+from tarockscore.handfile import read_hand_mapping
+path, hand = Path(sys.argv[1]), sys.argv[2]
+mapping, _ = read_hand_mapping(hand)
+T = time.perf_counter
+out = {}
+t = T(); snap = lf.read(path); out["read + parse TOML + ledger values"] = T() - t
+t = T(); lf.verify(snap); out["check: re-score every hand"] = T() - t
+t = T(); new = core.record(snap.ledger, mapping, "2026-01-01T20:00:00"); out["record: parse every earlier hand (Radl)"] = T() - t
+t = T(); text = lf.render(new); out["render the whole file"] = T() - t
+t = T(); assert lf.parse(text, str(path)) == new; out["read back and compare"] = T() - t
+t = T(); assert not core.check(new); out["check the new ledger: re-score every hand"] = T() - t
+t = T(); lf.write_text(path, text, snap.sha256); out["write, fsync, replace"] = T() - t
+print(json.dumps(out))
+"""
+    target = base.with_name("phases-record.toml")
+    _fresh_copy(base, target)
+    hand = base.with_name("next-hand.toml")
+    res = subprocess.run(
+        [proc.python(), "-c", code, str(target), str(hand)], capture_output=True, text=True, check=True
+    )
+    phases: dict[str, float] = json.loads(res.stdout)
+    total = sum(phases.values())
+    print(f"  one record into {base.stem.split('-')[-1]} hands, step by step (one process):")
+    for k, v in phases.items():
+        print(f"    {k:<44} {v * 1000:8.0f} ms  {v / total:5.1%}")
+    return {k: round(v, 4) for k, v in phases.items()}
+
+
+# -- 4. what the proposed fixes would gain ------------------------------------------------------
+
+
+SKIP_TEARDOWN = """
+import os, sys
+sys.argv = ["tarockscore", *sys.argv[1:]]
+from tarockscore.cli import main
+try:
+    main()
+except SystemExit as exc:
+    code = exc.code if isinstance(exc.code, int) else 1
+else:
+    code = 0
+sys.stdout.flush(); sys.stderr.flush()
+os._exit(code)
+"""
+
+ONE_COMMAND = """
+import sys
+import typer
+from tarockscore import cli
+app = typer.Typer(cls=cli._Group, rich_markup_mode=None, pretty_exceptions_enable=False, add_completion=False)
+app.command()(getattr(cli, sys.argv[1]) if hasattr(cli, sys.argv[1]) else getattr(cli.cli_ledger, sys.argv[1]))
+app.command("other", hidden=True)(lambda: None)
+sys.argv = ["tarockscore", *sys.argv[1:]]
+app()
+"""
+
+GC_OFF = """
+import gc, sys
+gc.disable()
+sys.argv = ["tarockscore", *sys.argv[1:]]
+from tarockscore.cli import main
+main()
+"""
+
+
+def what_if(repeats: int, season_repeats: int, work: Path) -> dict[str, Any]:
+    """The same commands with one proposed fix applied from outside, set against the same floors.
+
+    These are not the shipped program: each wraps the CLI in a few lines that apply one fix
+    (skip the interpreter's teardown; build only the invoked command; no cyclic GC while the
+    season is read), to show what each fix is worth before anyone changes the code.
+    """
+    print(f"\n4. What the proposed fixes would gain (what-if wrappers, {repeats} runs each)")
+    py, ts = proc.python(), proc.script("tarockscore")
+    floor = Series("floor", [py, "-c", FLOOR_IMPORTS])
+    score = Series("score", [ts, "score", str(EXAMPLE)])
+    one = Series("score, only its command built", [py, "-c", ONE_COMMAND, "score", str(EXAMPLE)])
+    no_teardown = Series("score, teardown skipped", [py, "-c", SKIP_TEARDOWN, "score", str(EXAMPLE)])
+    proc.interleave([floor, score, one, no_teardown], repeats)
+    rows = [describe(floor), describe(score, floor), describe(one, floor), describe(no_teardown, floor)]
+    show(rows)
+    out: dict[str, Any] = {"table": rows}
+    single = next(work.glob("single-*.toml"), None)
+    if single is not None:
+        floor_script = str(Path(__file__).parent / "parse_floor.py")
+        f1 = Series("floor", [py, floor_script, str(single)])
+        chk = Series("check", [ts, "check", "--ledger", str(single)])
+        chk_gc = Series("check, no cyclic GC", [py, "-c", GC_OFF, "check", "--ledger", str(single)])
+        folder = work / "season"
+        f2 = Series("floor", [py, floor_script, str(folder)])
+        st_ = Series("season", [ts, "season", str(folder)])
+        st_gc = Series("season, no cyclic GC", [py, "-c", GC_OFF, "season", str(folder)])
+        rs_gc = Series(
+            "season --rescore, no cyclic GC",
+            [py, "-c", GC_OFF, "season", "--rescore", "koenigrufen", str(folder)],
+        )
+        proc.interleave([f1, chk, chk_gc], season_repeats)
+        print(f"  one ledger of {single.stem.split('-')[-1]} hands:")
+        rows1 = [describe(f1), describe(chk, f1), describe(chk_gc, f1)]
+        show(rows1)
+        proc.interleave([f2, st_, st_gc, rs_gc], season_repeats)
+        print("  the season folder:")
+        rows2 = [describe(f2), describe(st_, f2), describe(st_gc, f2), describe(rs_gc, f2)]
+        show(rows2)
+        out["single"] = rows1
+        out["season"] = rows2
+    return out
+
+
+# -- main -------------------------------------------------------------------------------------
+
+
+def markdown(results: dict[str, Any]) -> str:
+    """The figures as Markdown tables, for benchmarks/README.md."""
+    lines = [
+        f"Run {results['date']} on {results['cores']} cores ({results['machine']}), Python {results['python']}."
+    ]
+    lines.append(
+        f"Command: `{results['command']}`. Bytecode compiled first (`python -m compileall -q tarockscore`)."
+    )
+    lines.append("")
+
+    def table(rows: list[dict[str, Any]], hands: int | None = None) -> None:
+        head = "| command | median | IQR | peak memory | × floor |" + (" hands/s |" if hands else "")
+        lines.append(head)
+        lines.append("|---|---:|---:|---:|---:|" + ("---:|" if hands else ""))
+        for r in rows:
+            lo, hi = r["iqr_s"]
+            ratio = f"×{r['ratio']:.2f}" if "ratio" in r else "—"
+            rate = (
+                f" {hands / r['median_s']:,.0f} |"
+                if hands and r["name"] != "floor"
+                else (" — |" if hands else "")
+            )
+            lines.append(
+                f"| `{r['command']}` | {ms(r['median_s'])} | {ms(lo)}–{ms(hi)} | {r['peak_mib']:.1f} MiB | {ratio} |{rate}"
+            )
+        lines.append("")
+
+    if "table" in results:
+        lines.append("### Answer at the table")
+        lines.append("")
+        table(results["table"]["rows"])
+    if "season" in results:
+        s = results["season"]
+        lines.append(f"### A season: {s['many']['ledgers']:,} ledgers, {s['many']['hands']:,} hands")
+        lines.append("")
+        table(s["many"]["rows"], s["many"]["hands"])
+        lines.append(f"### One ledger of {s['single']['hands']:,} hands")
+        lines.append("")
+        table(s["single"]["rows"], s["single"]["hands"])
+    if "growth" in results:
+        lines.append("### Growth: record one hand")
+        lines.append("")
+        lines.append("| hands in the ledger | file size | median | IQR | peak memory |")
+        lines.append("|---:|---:|---:|---:|---:|")
+        for r in results["growth"]["rows"]:
+            lo, hi = r["iqr_s"]
+            lines.append(
+                f"| {r['hands']:,} | {r['bytes'] / 1024:,.0f} KiB | {ms(r['median_s'])} | {ms(lo)}–{ms(hi)} | {r['peak_mib']:.1f} MiB |"
+            )
+        lines.append("")
+    if "whatif" in results:
+        w = results["whatif"]
+        lines.append("### What the proposed fixes would gain (what-if wrappers, not the shipped code)")
+        lines.append("")
+        table(w["table"])
+        if "single" in w:
+            table(w["single"])
+            table(w["season"])
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="A smoke run: small data, few repeats.")
+    parser.add_argument(
+        "--only",
+        choices=["table", "season", "growth", "whatif"],
+        action="append",
+        help="Run only these parts.",
+    )
+    parser.add_argument("--repeats", type=int, help="Runs per command at the table (default 40; --quick 5).")
+    args = parser.parse_args()
+
+    quick = args.quick
+    repeats = args.repeats or (5 if quick else 40)
+    season_repeats = 2 if quick else 5
+    ledgers, hands, big = (20, 100, 1_000) if quick else (1_000, 100, 10_000)
+    sizes = [10, 100, 1_000] if quick else [10, 100, 1_000, 10_000]
+    parts = args.only or ["table", "season", "growth", "whatif"]
+
+    work = OUT / ("quick" if quick else "full")
+    work.mkdir(parents=True, exist_ok=True)
+    compileall.compile_dir(str(ROOT / "tarockscore"), quiet=1)
+    results: dict[str, Any] = {
+        "date": dt.datetime.now().astimezone().isoformat(timespec="minutes"),
+        "cores": os.cpu_count(),
+        "machine": f"{platform.system()} {platform.machine()}",
+        "python": platform.python_version(),
+        "command": "python benchmarks/bench.py" + (" --quick" if quick else ""),
+        "bytecode": "compiled first (python -m compileall -q tarockscore)",
+    }
+    print(
+        f"tarockscore benchmarks, {results['date']}, {results['cores']} cores, Python {results['python']}"
+        f"{' (quick)' if quick else ''}; bytecode compiled first (compileall), as pip install does"
+    )
+    if "table" in parts:
+        results["table"] = at_the_table(repeats, work)
+    if "season" in parts:
+        results["season"] = a_season(season_repeats, work, ledgers, hands, big)
+    if "growth" in parts:
+        results["growth"] = growth(season_repeats, work, sizes)
+    if "whatif" in parts:
+        results["whatif"] = what_if(repeats, max(2, season_repeats - 2), work)
+    (work / "results.json").write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
+    (work / "figures.md").write_text(markdown(results) + "\n", encoding="utf-8")
+    print(f"\nfigures written to {(work / 'figures.md').relative_to(ROOT)} and results.json")
+
+
+if __name__ == "__main__":
+    main()
