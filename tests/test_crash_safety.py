@@ -353,8 +353,6 @@ def test_a_failing_system_call_at_every_write_step_changes_nothing(
     renamed = names.index("os.replace") + 1
     failed = 0
     for k, name in enumerate(names, 1):
-        if name == "mkstemp":
-            continue  # known bug: see test_a_failing_mkstemp_is_an_error_not_a_traceback
         inject(k)
         result = runner.invoke(app, ["record", "-", "--ledger", str(path)], input=hand_text(3))
         if k > renamed:

@@ -15,7 +15,6 @@ from __future__ import annotations
 import copy
 import datetime as dt
 import os
-import re
 import tomllib
 from collections import Counter
 from collections.abc import Iterator
@@ -24,7 +23,7 @@ from typing import Any
 
 import pytest
 import tomli_w
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner, Result
 
@@ -58,7 +57,7 @@ def _report_count(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempP
     outcomes = ", ".join(f"exit {k}: {n}" for k, n in sorted(OUTCOMES.items(), key=str) if isinstance(k, int))
     line = (
         f"fuzz: {total} inputs tried ({parts}); {outcomes}; {OUTCOMES['traceback']} tracebacks"
-        f" (and {OUTCOMES['known bug']} in the expected-failure tests of known bugs)"
+        f" (and {OUTCOMES['known bug']} in the regression tests of bugs found earlier)"
     )
     if reporter is not None:
         request.config.add_cleanup(lambda: reporter.write_line(line))
@@ -92,9 +91,9 @@ def assert_clean(result: Result, *, must_fail: bool, what: object = "") -> None:
         return
     assert result.exit_code in (1, 2), (result.exit_code, result.stderr)
     assert result.stdout == "", f"data on stdout on failure: {result.stdout!r}"
-    # Lines as a terminal, grep or wc -l count them: split at "\n" only (str.splitlines would also
-    # split at \x1c-\x1e, \x85, \u2028, which test_control_characters_are_escaped covers).
+    # Lines as a terminal, grep or wc -l count them; no control character may reach the terminal.
     lines = result.stderr.rstrip("\n").split("\n")
+    assert not any(ch < " " and ch not in "\n" for ch in result.stderr), repr(result.stderr)
     assert lines != [""], "failed without a message"
     for line in lines:
         assert line.startswith("error: "), f"not an error line: {line!r} (input {what!r})"
@@ -198,8 +197,7 @@ def mutated_hand(draw: st.DrawFn) -> tuple[str, dict[str, Any], bool]:
         keys = [k for k in ("contract", "declarer", "partner", "profile", "kontra", "renonce") if k in hand]
         key = draw(st.sampled_from(keys))
         old = hand[key]
-        # min_size=1: an empty contract crashes (test_an_empty_contract_is_refused)
-        new = draw(st.text(min_size=1, max_size=12).filter(lambda s: s != old))
+        new = draw(st.text(max_size=12).filter(lambda s: s != old))
         hand[key] = new
         return how, hand, False  # a random name can be a valid one ("dreier"), rarely
     # huge or negative numbers where numbers go
@@ -274,8 +272,6 @@ ARG_TEXT = st.text(st.characters(codec="utf-8", blacklist_characters="\x00"), ma
     ),
 )
 def test_short_form_with_random_values(options: list[tuple[str, str]], flags: list[str]) -> None:
-    # "²" and the like (isdigit, not a decimal) crash shortform._points: test_a_superscript_digit_is_refused
-    assume(not any(v.strip().isdigit() and not v.strip().isdecimal() for _, v in options))
     args = ["score", *(f"{opt}={value}" for opt, value in options), *flags]
     assert_clean(invoke("short form", args), must_fail=False, what=args)
 
@@ -516,11 +512,6 @@ def test_mutated_ledgers(base_ledger: tuple[bytes, dict[str, Any]], data: st.Dat
     NOTES.clear()
     how, doc, must_fail, must_fail_checked = data.draw(mutated_ledger(base))
     command = data.draw(st.sampled_from(LEDGER_COMMANDS + SEASON_COMMANDS))
-    # huge stored points crash settle (test_a_huge_stake_is_refused)
-    assume(not (how == "huge" and command[0] == "settle"))
-    # a stored hand whose players is not an array of names, or whose declarer is not a name,
-    # crashes show, check and the writing commands (test_a_stored_hand_of_the_wrong_shape_is_refused)
-    assume(not re.fullmatch(r"wrong_type at hand\.\d+\.entry\.(players|declarer|partner)", NOTES[-1]))
     before = dump(doc)
     result, after = run_on_ledger(f"ledger:{how}", before, command)
     fail = must_fail or (must_fail_checked and command[0] not in TRUSTING)
@@ -587,8 +578,7 @@ def test_bad_hands_into_a_good_ledger(
         body = dump(hand)
     elif how == "unknown_name":
         key = data.draw(st.sampled_from(["declarer", "partner", "contract", "kontra"]))
-        # "" is left out: an empty contract crashes (test_an_empty_contract_is_refused)
-        names = ["Zenzi", "anna", "ANNA", "rufer ", "kontra2", "mordkontra", " "]
+        names = ["Zenzi", "anna", "ANNA", "rufer ", "kontra2", "mordkontra", " ", ""]
         hand[key] = data.draw(st.sampled_from(names))
         body = dump(hand)
     else:
@@ -602,16 +592,6 @@ def test_bad_hands_into_a_good_ledger(
     assert_clean(result, must_fail=how != "broken", what=(command, body))
     if result.exit_code != 0:
         assert path.read_bytes() == text
-
-
-def _huge_amount(text: str) -> bool:
-    import decimal
-
-    try:
-        amount = decimal.Decimal(text.strip())
-    except decimal.InvalidOperation:
-        return False
-    return amount.is_finite() and amount != 0 and amount.adjusted() > 24
 
 
 NUMBERISH = st.from_regex(r"\A[-+]?\d{0,40}(\.\d{0,4})?([eE][-+]?\d{1,6})?\Z") | st.sampled_from(
@@ -635,8 +615,6 @@ def test_ledger_options_with_random_values(
     fresh = folder / "fresh.toml"
     fresh.unlink(missing_ok=True)
     value = data.draw(ARG_TEXT | NUMBERISH)
-    # a stake of 26 digits or more crashes (test_a_huge_stake_is_refused); left out here
-    assume(not _huge_amount(value))
     if command == "new":
         option = data.draw(st.sampled_from(["--players", "--stake", "--date", "--place", "--profile"]))
         args = ["new", "--players=Anna,Bert,Cilli,Dani", f"{option}={value}", "--ledger", str(fresh)]
@@ -648,8 +626,12 @@ def test_ledger_options_with_random_values(
         option = data.draw(st.sampled_from(["--from", "--to", "--player", "--alias", "--rescore"]))
         args = ["season", f"{option}={value}", str(path)]
     else:
-        # "0" is refused by Click itself, in its own layout (test_click_usage_errors_are_error_lines)
-        args = ["explain", data.draw(st.sampled_from(["7", "99", str(10**30)])), "--ledger", str(path)]
+        args = [
+            "explain",
+            data.draw(st.sampled_from(["0", "-1", "7", "99", str(10**30), "x"])),
+            "--ledger",
+            str(path),
+        ]
     result = invoke(f"option:{command}", args)
     assert_clean(result, must_fail=False, what=args)
     assert path.read_bytes() == text
