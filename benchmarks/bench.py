@@ -179,9 +179,15 @@ def make_season(work: Path, ledgers: int, hands: int, big: int) -> tuple[Path, P
 
 
 def _generator_hash() -> str:
+    """The generator and the ledger code it writes with: a change to either builds the data anew."""
     import hashlib
 
-    return hashlib.sha256((Path(__file__).parent / "season_data.py").read_bytes()).hexdigest()[:16]
+    files = [
+        Path(__file__).parent / "season_data.py",
+        ROOT / "tarockscore" / "ledger.py",
+        ROOT / "tarockscore" / "ledger_file.py",
+    ]
+    return hashlib.sha256(b"".join(f.read_bytes() for f in files)).hexdigest()[:16]
 
 
 def a_season(repeats: int, work: Path, ledgers: int, hands: int, big: int) -> dict[str, Any]:
@@ -321,53 +327,20 @@ print(json.dumps(out))
 # -- 4. what the proposed fixes would gain ------------------------------------------------------
 
 
-SKIP_TEARDOWN = """
-import os, sys
-sys.argv = ["tarockscore", *sys.argv[1:]]
-from tarockscore.cli import main
-try:
-    main()
-except SystemExit as exc:
-    code = exc.code if isinstance(exc.code, int) else 1
-else:
-    code = 0
-sys.stdout.flush(); sys.stderr.flush()
-os._exit(code)
-"""
-
-ONE_COMMAND = """
-import sys
-import typer
-from tarockscore import cli
-app = typer.Typer(cls=cli._Group, rich_markup_mode=None, pretty_exceptions_enable=False, add_completion=False)
-app.command()(getattr(cli, sys.argv[1]) if hasattr(cli, sys.argv[1]) else getattr(cli.cli_ledger, sys.argv[1]))
-app.command("other", hidden=True)(lambda: None)
-sys.argv = ["tarockscore", *sys.argv[1:]]
-app()
-"""
-
-GC_OFF = """
-import gc, sys
-gc.disable()
-sys.argv = ["tarockscore", *sys.argv[1:]]
-from tarockscore.cli import main
-main()
-"""
-
-
 def what_if(repeats: int, season_repeats: int, work: Path) -> dict[str, Any]:
     """The same commands with one proposed fix applied from outside, set against the same floors.
 
-    These are not the shipped program: each wraps the CLI in a few lines that apply one fix
-    (skip the interpreter's teardown; build only the invoked command; no cyclic GC while the
-    season is read), to show what each fix is worth before anyone changes the code.
+    These are not the shipped program: ``benchmarks/whatif.py`` wraps the CLI and applies one
+    fix (skip the interpreter's teardown; build only the invoked command; no cyclic GC while
+    the season is read), to show what each fix is worth before anyone changes the code.
     """
     print(f"\n4. What the proposed fixes would gain (what-if wrappers, {repeats} runs each)")
     py, ts = proc.python(), proc.script("tarockscore")
     floor = Series("floor", [py, "-c", FLOOR_IMPORTS])
     score = Series("score", [ts, "score", str(EXAMPLE)])
-    one = Series("score, only its command built", [py, "-c", ONE_COMMAND, "score", str(EXAMPLE)])
-    no_teardown = Series("score, teardown skipped", [py, "-c", SKIP_TEARDOWN, "score", str(EXAMPLE)])
+    whatif = str(Path(__file__).parent / "whatif.py")
+    one = Series("score, only its command built", [py, whatif, "one-command", "score", str(EXAMPLE)])
+    no_teardown = Series("score, teardown skipped", [py, whatif, "no-teardown", "score", str(EXAMPLE)])
     proc.interleave([floor, score, one, no_teardown], repeats)
     rows = [describe(floor), describe(score, floor), describe(one, floor), describe(no_teardown, floor)]
     show(rows)
@@ -377,22 +350,23 @@ def what_if(repeats: int, season_repeats: int, work: Path) -> dict[str, Any]:
         floor_script = str(Path(__file__).parent / "parse_floor.py")
         f1 = Series("floor", [py, floor_script, str(single)])
         chk = Series("check", [ts, "check", "--ledger", str(single)])
-        chk_gc = Series("check, no cyclic GC", [py, "-c", GC_OFF, "check", "--ledger", str(single)])
+        chk_gc = Series("check, no cyclic GC", [py, whatif, "no-gc", "check", "--ledger", str(single)])
         folder = work / "season"
         f2 = Series("floor", [py, floor_script, str(folder)])
         st_ = Series("season", [ts, "season", str(folder)])
-        st_gc = Series("season, no cyclic GC", [py, "-c", GC_OFF, "season", str(folder)])
+        st_gc = Series("season, no cyclic GC", [py, whatif, "no-gc", "season", str(folder)])
+        rs = Series("season --rescore", [ts, "season", "--rescore", "koenigrufen", str(folder)])
         rs_gc = Series(
             "season --rescore, no cyclic GC",
-            [py, "-c", GC_OFF, "season", "--rescore", "koenigrufen", str(folder)],
+            [py, whatif, "no-gc", "season", "--rescore", "koenigrufen", str(folder)],
         )
         proc.interleave([f1, chk, chk_gc], season_repeats)
         print(f"  one ledger of {single.stem.split('-')[-1]} hands:")
         rows1 = [describe(f1), describe(chk, f1), describe(chk_gc, f1)]
         show(rows1)
-        proc.interleave([f2, st_, st_gc, rs_gc], season_repeats)
+        proc.interleave([f2, st_, st_gc, rs, rs_gc], season_repeats)
         print("  the season folder:")
-        rows2 = [describe(f2), describe(st_, f2), describe(st_gc, f2), describe(rs_gc, f2)]
+        rows2 = [describe(f2), describe(st_, f2), describe(st_gc, f2), describe(rs, f2), describe(rs_gc, f2)]
         show(rows2)
         out["single"] = rows1
         out["season"] = rows2
@@ -505,7 +479,15 @@ def main() -> None:
         results["growth"] = growth(season_repeats, work, sizes)
     if "whatif" in parts:
         results["whatif"] = what_if(repeats, max(2, season_repeats - 2), work)
-    (work / "results.json").write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
+    # A partial run (--only) keeps the other parts' figures from the last run, each with its date.
+    saved = work / "results.json"
+    previous = json.loads(saved.read_text(encoding="utf-8")) if saved.exists() else {}
+    for part in ("table", "season", "growth", "whatif"):
+        if part in results:
+            results[part]["date"] = results["date"]
+        elif part in previous:
+            results[part] = previous[part]
+    saved.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
     (work / "figures.md").write_text(markdown(results) + "\n", encoding="utf-8")
     print(f"\nfigures written to {(work / 'figures.md').relative_to(ROOT)} and results.json")
 
