@@ -401,10 +401,15 @@ LEDGER_COMMANDS: list[list[str]] = [
     ["rescore", "-P", "pagat"],
     ["rescore", "-P", "pagat", "--write"],
 ]
-SEASON_COMMANDS: list[list[str]] = [["season"], ["stats"], ["season", "--format", "json"]]
+SEASON_COMMANDS: list[list[str]] = [
+    ["season"],
+    ["stats"],
+    ["season", "--format", "json"],
+    ["chart", "-o", "-"],
+]
 # Commands that read the stored results without re-scoring them (by design): a tampered result
 # passes them, so only the others must refuse it.
-TRUSTING = {"show", "season", "stats", "settle", "explain"}
+TRUSTING = {"show", "season", "stats", "chart", "settle", "explain"}
 
 
 @pytest.fixture(scope="module")
@@ -430,7 +435,7 @@ def run_on_ledger(kind: str, data: bytes, command: list[str]) -> tuple[Result, b
     path.write_bytes(data)
     (folder / "hand.toml").write_text(NEXT, encoding="utf-8")
     args = [str(folder / "hand.toml") if a == "HAND" else a for a in command]
-    if command[0] in ("season", "stats"):
+    if command[0] in ("season", "stats", "chart"):
         result = invoke(kind, [*args, str(path)])
     else:
         result = invoke(kind, [*args, "--ledger", str(path)])
