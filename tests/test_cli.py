@@ -52,7 +52,22 @@ def test_payout_only_for_money_only_kontra() -> None:
     # ooe-2023: Kontra changes the payout, not the score sheet. A Call won with Kontra (OÖ Rufer 1):
     # score sheet ±1 each (2 v 2 zero-sum), payout ±2 each.
     code, out, err = run(
-        "score", "-P", "ooe-2023", "-c", "rufer", "-p", "A,B,C,D", "-d", "A", "-w", "B", "-t", "40", "-k", "kontra", "--json"
+        "score",
+        "-P",
+        "ooe-2023",
+        "-c",
+        "rufer",
+        "-p",
+        "A,B,C,D",
+        "-d",
+        "A",
+        "-w",
+        "B",
+        "-t",
+        "40",
+        "-k",
+        "kontra",
+        "--json",
     )
     assert code == 0, err
     data = json.loads(out)
@@ -73,7 +88,20 @@ def test_short_form_dodge_round_and_bonus_words() -> None:
     # Trischaken under koenigrufen (value 5): Bert has the most card points and is not Forehand,
     # so he alone pays; Simplified Scoring: each of the three others adds 5.
     code, out, err = run(
-        "score", "-c", "trischaken", "-p", "A,B,C,D", "-t", "A=10", "-t", "B=30", "-t", "C=20", "-t", "D=10", "--json"
+        "score",
+        "-c",
+        "trischaken",
+        "-p",
+        "A,B,C,D",
+        "-t",
+        "A=10",
+        "-t",
+        "B=30",
+        "-t",
+        "C=20",
+        "-t",
+        "D=10",
+        "--json",
     )
     assert code == 0, err
     assert json.loads(out)["victory_points"] == {"A": 5, "B": 0, "C": 5, "D": 5}
@@ -115,7 +143,9 @@ def test_bad_file_is_reported_without_traceback(tmp_path: Path) -> None:
 def test_unknown_profile_key_names_file_and_key(tmp_path: Path) -> None:
     mine = tmp_path / "mine.toml"
     mine.write_text('extends = "koenigrufen"\n[kontra]\nceilling = "rekontra"\n', encoding="utf-8")
-    code, _, err = run("score", "-P", str(mine), "-c", "rufer", "-p", "A,B,C,D", "-d", "A", "-w", "B", "-t", "40")
+    code, _, err = run(
+        "score", "-P", str(mine), "-c", "rufer", "-p", "A,B,C,D", "-d", "A", "-w", "B", "-t", "40"
+    )
     assert code == 1
     assert "mine.toml" in err and "kontra.ceilling" in err and "did you mean 'ceiling'" in err
 
@@ -161,7 +191,14 @@ def test_profiles_show_toml_round_trips(name: str, tmp_path: Path) -> None:
 
 def test_python_dash_m_runs_in_a_real_process() -> None:
     proc = subprocess.run(
-        [sys.executable, "-m", "tarockscore", "score", str(ROOT / "examples" / "koenigrufen-call.toml"), "--json"],
+        [
+            sys.executable,
+            "-m",
+            "tarockscore",
+            "score",
+            str(ROOT / "examples" / "koenigrufen-call.toml"),
+            "--json",
+        ],
         capture_output=True,
         text=True,
         check=False,
@@ -169,7 +206,39 @@ def test_python_dash_m_runs_in_a_real_process() -> None:
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout)["victory_points"] == {"Anna": 5, "Bert": 2, "Cilli": 5, "Dani": 2}
     proc = subprocess.run(
-        [sys.executable, "-m", "tarockscore", "score", "-c", "rufer"], capture_output=True, text=True, check=False
+        [sys.executable, "-m", "tarockscore", "score", "-c", "rufer"],
+        capture_output=True,
+        text=True,
+        check=False,
     )
     assert proc.returncode == 1
     assert proc.stderr.startswith("error: ") and "Traceback" not in proc.stderr
+
+
+def test_app_for_builds_only_the_invoked_command() -> None:
+    from typer.main import get_command
+
+    from tarockscore.cli import app_for
+
+    small = get_command(app_for(["score", "x.toml"]))
+    assert sorted(small.commands) == ["profiles", "score"]  # type: ignore[attr-defined]
+    full = get_command(app_for(["--help"]))
+    assert {"score", "record", "season", "profiles"} <= set(full.commands)  # type: ignore[attr-defined]
+    assert app_for(["no-such-command"]) is app
+
+
+def test_the_console_script_keeps_exit_codes_and_output_through_a_pipe() -> None:
+    # main() leaves with os._exit after flushing: the whole output must still arrive.
+    proc = subprocess.run(
+        [sys.executable, "-m", "tarockscore", "profiles", "show", "gametwist"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert proc.returncode == 0
+    assert proc.stdout.rstrip().endswith(proc.stdout.rstrip().splitlines()[-1])
+    assert "pelican" in proc.stdout and "Kontra" in proc.stdout
+    proc = subprocess.run(
+        [sys.executable, "-m", "tarockscore", "nosuch"], capture_output=True, text=True, check=False
+    )
+    assert proc.returncode == 2 and proc.stderr.startswith("error: No such command")

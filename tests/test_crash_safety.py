@@ -107,9 +107,15 @@ HOOK = textwrap.dedent(
     fake_fcntl.flock = wrap(lf.fcntl.flock, "fcntl.flock")
     lf.fcntl = fake_fcntl
 
+    import tarockscore.cli as cli
     if MODE == "count":
-        import atexit
-        atexit.register(lambda: print("\\n".join(steps), file=sys.stderr))
+        # main() leaves through cli._leave (os._exit, no atexit): report the steps there.
+        _leave = cli._leave
+        def leave(code):
+            print("\\n".join(steps), file=sys.stderr)
+            sys.stderr.flush()
+            _leave(code)
+        cli._leave = leave
 
     from tarockscore.cli import main
     sys.argv[0] = "tarockscore"
