@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from functools import cache
 from fractions import Fraction
 
 from tarockscore.cardpoints import render_points
@@ -79,6 +80,7 @@ def _product(values: Iterable[int]) -> int:
     return out
 
 
+@cache
 def _title(name: str) -> str:
     return name.replace("_", " ").title()
 
@@ -128,6 +130,8 @@ class _Scorer:
         self.lines: list[Line] = []
         self.notes: list[str] = []
         self.kontra_scores = profile.kontra_scope is KontraScope.SCORE
+        # Worked out once: every bet of the hand asks for them.
+        self.sides = {Side.DECLARERS: hand.declarers, Side.DEFENDERS: hand.defenders}
 
     # -- helpers --------------------------------------------------------------------------
 
@@ -201,7 +205,7 @@ class _Scorer:
         )
 
     def side_players(self, side: Side) -> tuple[str, ...]:
-        return self.hand.side(side)
+        return self.sides[side]
 
     # -- the hand -------------------------------------------------------------------------
 
@@ -286,7 +290,7 @@ class _Scorer:
     def played(self) -> bool:
         hand, c, p = self.hand, self.contract, self.profile
         won = self.outcome()
-        declarers, defenders = hand.declarers, hand.defenders
+        declarers, defenders = self.sides[Side.DECLARERS], self.sides[Side.DEFENDERS]
         game_winners, game_losers = (declarers, defenders) if won else (defenders, declarers)
         valat = next((b for b in hand.bonuses if b.name == "valat"), None)
         others = [b for b in hand.bonuses if b.name != "valat"]
@@ -425,7 +429,9 @@ class _Scorer:
         with_valat = sum(line.points[winners[0]] for line in valat_lines)
         base, factors = self.contract_base(won)
         game_winners, game_losers = (
-            (self.hand.declarers, self.hand.defenders) if won else (self.hand.defenders, self.hand.declarers)
+            (self.sides[Side.DECLARERS], self.sides[Side.DEFENDERS])
+            if won
+            else (self.sides[Side.DEFENDERS], self.sides[Side.DECLARERS])
         )
         self.add(
             "contract",
