@@ -337,11 +337,13 @@ def _parse(mapping: Mapping[str, Any], profile: Profile, where: str) -> Hand:
         raise exc.located(where) if where else exc from None
 
 
-def _parse_all(mappings: Sequence[Mapping[str, Any]], profile: Profile, seats: Sequence[str]) -> list[Hand]:
-    """Parse every stored hand; every problem of every hand in one error."""
+def _parse_all(
+    mappings: Sequence[Mapping[str, Any]], profile: Profile, seats: Sequence[str], first: int = 1
+) -> list[Hand]:
+    """Parse stored hands (numbered from ``first``); every problem of every hand in one error."""
     hands: list[Hand] = []
     problems: list[Problem] = []
-    for i, mapping in enumerate(mappings, 1):
+    for i, mapping in enumerate(mappings, first):
         try:
             if dealer_of(seats, mapping.get("players", [])) is None:
                 raise HandError(
@@ -373,18 +375,41 @@ def rebuild(
 
 
 def record(ledger: Ledger, mapping: Mapping[str, Any], at: str) -> Ledger:
-    """The ledger with one more hand; a hand without ``players`` gets the next deal's seat order."""
+    """The ledger with one more hand; a hand without ``players`` gets the next deal's seat order.
+
+    Only the new hand is parsed and scored: the ledger's stored results are taken as right (it
+    passed its check), and its Radl factor follows from them (:func:`_next_factor`).
+    """
     profile = ledger_profile(ledger)
     data = seat_hand(ledger, mapping, next_deal(ledger))
     hand = _parse(data, profile, "")
-    previous = _parse_all([e.hand for e in ledger.hands], profile, ledger.players)
-    factor = radl_factors([*previous, hand], profile)[-1]
     entry = Entry(
         hand=hand_to_mapping(hand),
-        result=result_of(score_hand(hand, profile), ledger.players, factor),
+        result=result_of(score_hand(hand, profile), ledger.players, _next_factor(ledger, profile)),
         recorded=at,
     )
     return replace(ledger, hands=(*ledger.hands, entry))
+
+
+def _next_factor(ledger: Ledger, profile: Profile) -> int:
+    """The Radl factor of the hand after the last one, from the stored factors (taken as right).
+
+    A hand stored with factor 1 had no Radl pending before it, so the hands from the last such one
+    on decide what is still pending; only those are parsed for their events (none without Radl).
+    """
+    rule = profile.radl
+    if not rule.events or not ledger.hands:
+        return 1
+    start = len(ledger.hands) - 1
+    while start > 0 and ledger.hands[start].result.radl != 1:
+        start -= 1
+    tail = [e.hand for e in ledger.hands[start:]]
+    pending = 0
+    for hand in _parse_all(tail, profile, ledger.players, first=start + 1):
+        pending = max(pending - 1, 0)
+        if any(e in rule.events for e in radl_events(hand, profile)):
+            pending += rule.hands
+    return rule.factor if pending else 1
 
 
 def _check_number(ledger: Ledger, number: int) -> None:
@@ -514,8 +539,13 @@ def _points_text(points: Mapping[str, int]) -> str:
     return ", ".join(f"{p} {'+' if v > 0 else ''}{v}" for p, v in points.items())
 
 
-def check(ledger: Ledger) -> list[Problem]:
-    """Every hand scored afresh against its stored result; one problem per disagreement."""
+def check(ledger: Ledger, start: int = 0) -> list[Problem]:
+    """Every hand scored afresh against its stored result; one problem per disagreement.
+
+    ``start``: the number of leading hands known to pass already (they are the same hands, at the
+    same table under the same profile, as in a ledger that passed this check); only the hands
+    after them are scored. Their Radl factors are still worked out from every hand before them.
+    """
     problems: list[Problem] = []
     if profile_hash(ledger.table.profile.document) != ledger.table.profile.sha256:
         problems.append(
@@ -526,15 +556,20 @@ def check(ledger: Ledger) -> list[Problem]:
             )
         )
         return problems
+    seats = ledger.players
+    mappings = [e.hand for e in ledger.hands]
     try:
         profile = ledger_profile(ledger)
-        entries = rebuild(
-            ledger.table, [e.hand for e in ledger.hands], [e.recorded for e in ledger.hands], profile
-        )
+        hands = _parse_all(mappings[start:], profile, seats, first=start + 1)
+        if start and profile.radl.events:
+            factors = radl_factors([*_parse_all(mappings[:start], profile, seats), *hands], profile)[start:]
+        else:
+            factors = radl_factors(hands, profile)
+        fresh = [result_of(score_hand(h, profile), seats, f) for h, f in zip(hands, factors, strict=True)]
     except TarockError as exc:
         return list(exc.problems)
-    for i, (stored, fresh) in enumerate(zip(ledger.hands, entries, strict=True), 1):
-        a, b = stored.result, fresh.result
+    for i, (stored, b) in enumerate(zip(ledger.hands[start:], fresh, strict=True), start + 1):
+        a = stored.result
         if a.victory_points != b.victory_points:
             problems.append(
                 Problem(

@@ -272,6 +272,37 @@ def test_radls_queue_up() -> None:
     assert L.radl_cause(led, 5) == 2
 
 
+def test_record_takes_the_radl_still_pending_from_the_stored_factors() -> None:
+    # A Dodge Round inside a Radl queues a second one: record parses only the hands since the
+    # last plain one, and each hand gets the factor that the whole sequence gives.
+    dodge = {"contract": "trischaken", "card_points": {"Anna": 10, "Bert": 30, "Cilli": 10, "Dani": 20}}
+    profile = radl_profile(["trischaken"], hands=2)
+    led = evening(profile=profile)
+    for hand in [rufer("Anna", "Cilli"), dodge, dodge, *(rufer("Anna", "Cilli", players=FOUR) for _ in range(4))]:
+        led = L.record(led, hand, AT)
+        whole = L.radl_factors(L._parse_all([e.hand for e in led.hands], profile, led.players), profile)
+        assert tuple(e.result.radl for e in led.hands) == whole
+    assert [e.result.radl for e in led.hands] == [1, 1, 2, 2, 2, 2, 1]
+    assert L.check(led) == []
+
+
+def test_check_from_a_hand_scores_only_the_hands_after_it() -> None:
+    profile = radl_profile(["valat"], hands=2)
+    led = play(evening(profile=profile), valat("Anna", "Cilli"), rufer("Bert", "Dani"), rufer("Cilli", "Anna"))
+    assert [e.result.radl for e in led.hands] == [1, 2, 2]
+    assert L.check(led, 1) == [] and L.check(led, 3) == []
+    # A wrong result before ``start`` is taken as checked; one after it is reported, and its
+    # Radl factor is still worked out from the Valat before ``start``.
+    first = led.hands[0]
+    wrong_first = L.Entry(first.hand, L.Result(dict.fromkeys(FOUR, 9), won=True), first.recorded)
+    second = led.hands[1]
+    plain = L.Result({"Anna": 0, "Bert": 1, "Cilli": 0, "Dani": 1}, won=True)
+    broken = Ledger(table=led.table, hands=(wrong_first, L.Entry(second.hand, plain, AT), led.hands[2]))
+    wheres = [p.where for p in L.check(broken, 1)]
+    assert wheres == ["hand 2: result.victory_points", "hand 2: result.radl"]
+    assert "hand 1: result.victory_points" in [p.where for p in L.check(broken)]
+
+
 def test_deleting_the_valat_disarms_its_radl_and_replacing_rearms_it() -> None:
     led = play(
         evening(profile=radl_profile(["valat"], hands=2)),
