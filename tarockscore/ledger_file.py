@@ -6,10 +6,12 @@ Safety, in the order a change goes through:
    read-modify-write, so two terminals recording at once never lose a hand;
 2. the file is read and its sha256 remembered; a ledger that fails to parse or fails its own
    check is reported (file and line) and never overwritten;
-3. the whole new document is rendered with tomli-w (never appended in chunks) and parsed back:
+3. the new ledger is checked: the hands it shares with the one read are not scored again (an
+   appended hand is scored on its own);
+4. the whole new document is rendered with tomli-w (never appended in chunks) and parsed back:
    it must read as exactly the ledger that was meant;
-4. the file must still have the hash that was read, else the change is refused;
-5. the text goes to a temp file in the same folder: write, flush, ``os.fsync``, ``os.replace``;
+5. the file must still have the hash that was read, else the change is refused;
+6. the text goes to a temp file in the same folder: write, flush, ``os.fsync``, ``os.replace``;
    on any failure the temp file is removed and the old ledger is left as it was.
 """
 
@@ -243,14 +245,13 @@ def _sync_folder(folder: Path) -> None:
         os.close(fd)
 
 
-def save(path: Path, ledger: Ledger, expected_sha: str | None) -> None:
-    """Render, prove the text reads back as the same ledger, then write it atomically."""
-    text = render(ledger)
-    if parse(text, str(path)) != ledger:
-        raise LedgerError(
-            f"{path}: the rendered ledger does not read back the same (a bug in tarockscore); nothing was written"
-        )
-    problems = check(ledger)
+def save(path: Path, ledger: Ledger, expected_sha: str | None, checked: Ledger | None = None) -> None:
+    """Check, render, prove the text reads back as the same ledger, then write it atomically.
+
+    ``checked``: a ledger that passed its check (the one read); the leading hands ``ledger``
+    shares with it, at the same table under the same profile, are not scored again.
+    """
+    problems = check(ledger, _shared_hands(checked, ledger))
     if problems:
         raise LedgerError(
             [
@@ -261,7 +262,26 @@ def save(path: Path, ledger: Ledger, expected_sha: str | None) -> None:
                 ),
             ]
         )
+    text = render(ledger)
+    if parse(text, str(path)) != ledger:
+        raise LedgerError(
+            f"{path}: the rendered ledger does not read back the same (a bug in tarockscore); nothing was written"
+        )
     write_text(path, text, expected_sha)
+
+
+def _shared_hands(checked: Ledger | None, ledger: Ledger) -> int:
+    """How many leading hands ``ledger`` has in common with ``checked``, if at the same table and profile."""
+    if checked is None or checked.table.players != ledger.table.players:
+        return 0
+    if checked.table.profile != ledger.table.profile:
+        return 0
+    n = 0
+    for old, new in zip(checked.hands, ledger.hands, strict=False):
+        if old is not new and old != new:
+            break
+        n += 1
+    return n
 
 
 def remove_stale_temp_files(path: Path) -> None:
@@ -305,7 +325,7 @@ def update(
             )
         verify(snapshot)
         new = change(snapshot.ledger)
-        save(path, new, snapshot.sha256)
+        save(path, new, snapshot.sha256, checked=snapshot.ledger)
         return snapshot.ledger, new
 
 

@@ -10,6 +10,7 @@ import subprocess
 import sys
 import textwrap
 import time
+from dataclasses import replace
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
@@ -155,6 +156,61 @@ def test_an_edited_profile_document_is_refused(tmp_path: Path) -> None:
     path.write_text(text.replace("value = 1\n", "value = 3\n", 1), encoding="utf-8")
     with pytest.raises(LedgerError, match="the stored profile was edited"):
         F.read(path)
+
+
+# -- checking the new ledger -----------------------------------------------------------------------
+
+
+def _count_scoring(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Count the hands the ledger scores from now on."""
+    calls = [0]
+    real = L.score_hand
+
+    def counting(*args: Any) -> Any:
+        calls[0] += 1
+        return real(*args)
+
+    monkeypatch.setattr(L, "score_hand", counting)
+    return calls
+
+
+def test_only_the_hands_after_those_read_are_checked_before_writing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "l.toml"
+    started(path, 5)
+    calls = _count_scoring(monkeypatch)
+    F.update(path, lambda cur: L.record(cur, _next_rufer(cur), AT))
+    assert calls == [5 + 1 + 1]  # the ledger read, the new hand recorded, the new hand checked
+    F.update(path, lambda cur: L.replace_hand(cur, 4, rufer("Anna", "Bert", 20), AT))
+    assert calls == [7 + 6 + 6 + 3]  # read, every hand re-scored by replace, hands 4 to 6 checked
+    F.update(path, lambda cur: L.undo(cur, AT))
+    assert calls == [22 + 6]  # only the ledger read: what is left after an undo was checked
+
+
+def test_a_change_that_breaks_an_earlier_hand_or_the_new_one_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "l.toml"
+    started(path, 3)
+    before = path.read_bytes()
+
+    def wrong_new_hand(cur: Ledger) -> Ledger:
+        new = L.record(cur, _next_rufer(cur), AT)
+        last = new.hands[-1]
+        bad = replace(last.result, victory_points=dict.fromkeys(FOUR, 7))
+        return replace(new, hands=(*new.hands[:-1], replace(last, result=bad)))
+
+    def wrong_earlier_hand(cur: Ledger) -> Ledger:
+        new = L.record(cur, _next_rufer(cur), AT)
+        first = new.hands[0]
+        bad = replace(first.result, won=not first.result.won)
+        return replace(new, hands=(replace(first, result=bad), *new.hands[1:]))
+
+    for change, where in ((wrong_new_hand, "hand 4: result.victory_points"), (wrong_earlier_hand, "hand 1: result.won")):
+        with pytest.raises(LedgerError) as info:
+            F.update(path, change)
+        assert where in [p.where for p in info.value.problems]
+        assert "the new ledger fails its own check (a bug in tarockscore)" in str(info.value)
+        assert path.read_bytes() == before
 
 
 # -- atomic writes -----------------------------------------------------------------------------------
