@@ -24,6 +24,8 @@ def parse_points(value: object) -> Fraction:
     if isinstance(value, int):
         return Fraction(value)
     text = value.strip()
+    if text.isascii() and text.isdigit():  # the common case, before any pattern
+        return Fraction(int(text))
     for glyph, third in _VULGAR.items():
         if text.endswith(glyph) and _WHOLE.match(text[:-1] or "0"):
             return Fraction(int(text[:-1] or "0")) + third

@@ -349,7 +349,7 @@ def _check_points(where: str, value: object, profile: Profile, problems: Collect
     if not 0 <= points <= total:
         problems.add(where, f"{render_points(points)} is outside 0 to {render_points(total)}")
         return None
-    if profile.thirds and (points * 3).denominator != 1:
+    if profile.thirds and points.denominator not in (1, 3):
         problems.add(where, f"{value!r} is not counted in thirds; card points are whole or end in 1/3 or 2/3")
         return None
     if not profile.thirds and points.denominator != 1:

@@ -116,16 +116,14 @@ class Reader:
 
     def choice(self, key: str, enum: type[E], default: E | None = None) -> E:
         value = self._get(key, default is None)
-        allowed = [m.value for m in enum]
         if value is _MISSING:
             return default if default is not None else next(iter(enum))
-        if not isinstance(value, str) or value not in allowed:
-            hint = near_miss(value, allowed) if isinstance(value, str) else ""
-            self.problems.add(
-                self.where(key), f"{value!r} is not allowed; choose one of {one_of(allowed)}{hint}"
-            )
-            return default if default is not None else next(iter(enum))
-        return enum(value)
+        if isinstance(value, str) and value in enum._value2member_map_:
+            return enum(value)
+        allowed = [m.value for m in enum]
+        hint = near_miss(value, allowed) if isinstance(value, str) else ""
+        self.problems.add(self.where(key), f"{value!r} is not allowed; choose one of {one_of(allowed)}{hint}")
+        return default if default is not None else next(iter(enum))
 
     def str_list(self, key: str, default: Iterable[str] = ()) -> tuple[str, ...]:
         value = self._get(key, False)
