@@ -12,6 +12,10 @@ A Radl (doubled round) is worked out from the hands in order: a hand with one of
 ``radl.events`` arms ``radl.hands`` more hands scored ×``radl.factor`` (Radls armed during a Radl
 queue up behind it). Because it is a function of the sequence, an undo or a correction re-arms
 them by itself: everything after the corrected hand is recomputed.
+
+A ledger that passed its check can be sealed with a digest of what the check read
+(:func:`ledger_digest`); the file keeps it, so an unchanged ledger need not be re-scored to be
+trusted again (``ledger_file`` decides when).
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ from decimal import Decimal
 from enum import StrEnum
 from typing import Any
 
+from tarockscore import __version__
 from tarockscore.errors import Collector, HandError, LedgerError, Problem, TarockError, one_of
 from tarockscore.hand import Hand, hand_to_mapping, parse_hand
 from tarockscore.profile import Kind, KontraScope, Profile, RadlEvent, build_profile
@@ -697,9 +702,7 @@ def sheet(ledger: Ledger) -> dict[str, Any]:
 # -- the file's mapping (parse and render; the TOML text is ledger_file's) ----------------------------
 
 
-def ledger_to_mapping(ledger: Ledger) -> dict[str, Any]:
-    """The ledger as the plain mapping the TOML file holds (schema 1, docs/ledger-format.md)."""
-    t = ledger.table
+def _table_mapping(t: Table) -> dict[str, Any]:
     table: dict[str, Any] = {"players": list(t.players), "created": t.created}
     if t.stake is not None:
         table["stake"] = str(t.stake)
@@ -707,7 +710,42 @@ def ledger_to_mapping(ledger: Ledger) -> dict[str, Any]:
         table["date"] = t.date
     if t.place is not None:
         table["place"] = t.place
-    out: dict[str, Any] = {"schema": SCHEMA, "table": table}
+    return table
+
+
+DIGEST_FORMAT = "tarockscore ledger digest 1"
+
+
+def ledger_digest(ledger: Ledger) -> str | None:
+    """sha256 of what the ledger's check reads; a file stores it only with a ledger that passed.
+
+    The canonical JSON (sorted keys, no spaces, UTF-8) of ``[format, program version, table,
+    profile sha256, [[entry, [victory_points, payout, won, radl]] for every hand]]``. The stored
+    profile document is pinned by its sha256, checked on every read. None where a value has no
+    JSON form (only a file edited by hand has one): such a ledger is never taken on trust.
+    """
+    t = ledger.table
+    hands = [
+        [e.hand, [e.result.victory_points, e.result.payout, e.result.won, e.result.radl]]
+        for e in ledger.hands
+    ]
+    payload = [DIGEST_FORMAT, __version__, _table_mapping(t), t.profile.sha256, hands]
+    try:
+        text = json.dumps(payload, sort_keys=True, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    except (TypeError, ValueError):
+        return None
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def ledger_to_mapping(ledger: Ledger, digest: str | None = None) -> dict[str, Any]:
+    """The ledger as the plain mapping the TOML file holds (schema 1, docs/ledger-format.md).
+
+    ``digest``: the :func:`ledger_digest` of a ledger that passed its check, kept in the file.
+    """
+    out: dict[str, Any] = {"schema": SCHEMA}
+    if digest is not None:
+        out["digest"] = digest
+    out["table"] = _table_mapping(ledger.table)
     hands = []
     for i, e in enumerate(ledger.hands, 1):
         result: dict[str, Any] = {}
@@ -735,7 +773,7 @@ def ledger_to_mapping(ledger: Ledger) -> dict[str, Any]:
         audit.append(item)
     if audit:
         out["audit"] = audit
-    p = t.profile
+    p = ledger.table.profile
     out["profile"] = {"name": p.name, "sha256": p.sha256, "document": _plain(p.document)}
     return out
 
@@ -753,7 +791,7 @@ def ledger_from_mapping(data: Mapping[str, Any]) -> Ledger:
     """The ledger from its file's mapping; every structural problem in one :class:`LedgerError`.
 
     Problems are located by key path; a hand's by ``hand N``. The hands themselves are checked
-    by :func:`check`.
+    by :func:`check`. The ``digest`` key is not part of the ledger: see :func:`file_digest`.
     """
     problems = Collector()
     top = Reader(data, "", problems)
@@ -769,6 +807,7 @@ def ledger_from_mapping(data: Mapping[str, Any]) -> Ledger:
         )
         raise LedgerError(problems.problems)
 
+    top.optional_str("digest")
     tr = top.table("table")
     players = tr.str_list("players")
     if not tr.has("players"):
@@ -819,6 +858,12 @@ def ledger_from_mapping(data: Mapping[str, Any]) -> Ledger:
         hands=tuple(e for e in entries if e is not None),
         audit=tuple(a for a in audit if a is not None),
     )
+
+
+def file_digest(data: Mapping[str, Any]) -> str | None:
+    """The digest a ledger file's mapping claims for its content (not yet compared with it)."""
+    digest = data.get("digest")
+    return digest if isinstance(digest, str) else None
 
 
 def _array(top: Reader, key: str, problems: Collector) -> list[Any]:

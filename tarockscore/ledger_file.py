@@ -5,11 +5,12 @@ Safety, in the order a change goes through:
 1. an exclusive ``fcntl.flock`` on a sidecar ``<ledger>.lock`` file is held around the whole
    read-modify-write, so two terminals recording at once never lose a hand;
 2. the file is read and its sha256 remembered; a ledger that fails to parse or fails its own
-   check is reported (file and line) and never overwritten;
+   check is reported (file and line) and never overwritten. The check is skipped only for a file
+   whose ``digest`` matches its content: tarockscore wrote that content after it passed;
 3. the new ledger is checked: the hands it shares with the one read are not scored again (an
-   appended hand is scored on its own);
+   appended hand is scored on its own), and it is sealed with its digest;
 4. the whole new document is rendered with tomli-w (never appended in chunks) and parsed back:
-   it must read as exactly the ledger that was meant;
+   it must read as exactly the ledger and digest that were meant;
 5. the file must still have the hash that was read, else the change is refused;
 6. the text goes to a temp file in the same folder: write, flush, ``os.fsync``, ``os.replace``;
    on any failure the temp file is removed and the old ledger is left as it was.
@@ -33,7 +34,14 @@ from pathlib import Path
 import tomli_w
 
 from tarockscore.errors import LedgerError, Problem
-from tarockscore.ledger import Ledger, check, ledger_from_mapping, ledger_to_mapping
+from tarockscore.ledger import (
+    Ledger,
+    check,
+    file_digest,
+    ledger_digest,
+    ledger_from_mapping,
+    ledger_to_mapping,
+)
 
 DEFAULT_NAME = "tarock-ledger.toml"
 ENV = "TAROCKSCORE_LEDGER"
@@ -48,17 +56,18 @@ HEADER = (
 
 @dataclass(frozen=True, slots=True)
 class Snapshot:
-    """A ledger as read, with the hash of the bytes it was read from."""
+    """A ledger as read, with the hash of the bytes it was read from and the digest it claims."""
 
     path: Path
     ledger: Ledger
     sha256: str
     text: str
+    digest: str | None = None
 
 
-def render(ledger: Ledger) -> str:
-    """The whole file, rendered in one piece."""
-    return HEADER + tomli_w.dumps(ledger_to_mapping(ledger))
+def render(ledger: Ledger, digest: str | None = None) -> str:
+    """The whole file, rendered in one piece (with ``digest`` only for a ledger that passed its check)."""
+    return HEADER + tomli_w.dumps(ledger_to_mapping(ledger, digest))
 
 
 _AT_LINE = re.compile(r"\(at line (\d+), column (\d+)\)")
@@ -66,6 +75,11 @@ _AT_LINE = re.compile(r"\(at line (\d+), column (\d+)\)")
 
 def parse(text: str, name: str) -> Ledger:
     """A ledger from the file's text; problems carry the file name and, where known, the line."""
+    return _parse(text, name)[0]
+
+
+def _parse(text: str, name: str) -> tuple[Ledger, str | None]:
+    """The ledger and the digest the text claims for it."""
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -74,14 +88,21 @@ def parse(text: str, name: str) -> Ledger:
         where = f"{name}:{m.group(1)}" if m else name
         raise LedgerError(f"not valid TOML: {message}", where=where) from None
     try:
-        return ledger_from_mapping(data)
+        return ledger_from_mapping(data), file_digest(data)
     except LedgerError as exc:
         raise LedgerError(locate(exc.problems, text, name)) from None
 
 
 def locate(problems: Sequence[Problem], text: str, name: str) -> list[Problem]:
     """Prefix each problem with ``file:line`` of its table (``[[hand]]`` N, ``[table]``, …)."""
-    heads: dict[str, list[int]] = {"hand": [], "audit": [], "table": [], "profile": [], "schema": []}
+    heads: dict[str, list[int]] = {
+        "hand": [],
+        "audit": [],
+        "table": [],
+        "profile": [],
+        "schema": [],
+        "digest": [],
+    }
     for number, content in enumerate(text.splitlines(), 1):
         stripped = content.strip()
         if stripped == "[[hand]]":
@@ -94,6 +115,8 @@ def locate(problems: Sequence[Problem], text: str, name: str) -> list[Problem]:
             heads["profile"].append(number)
         elif re.match(r"schema\s*=", stripped):
             heads["schema"].append(number)
+        elif re.match(r"digest\s*=", stripped):
+            heads["digest"].append(number)
     out = []
     for p in problems:
         line: int | None = None
@@ -132,11 +155,23 @@ def read(path: Path) -> Snapshot:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise LedgerError(f"{path}: not UTF-8 text (byte {exc.start})") from None
-    return Snapshot(path=path, ledger=parse(text, str(path)), sha256=_sha(data), text=text)
+    ledger, digest = _parse(text, str(path))
+    return Snapshot(path=path, ledger=ledger, sha256=_sha(data), text=text, digest=digest)
+
+
+def sealed(snapshot: Snapshot) -> bool:
+    """Whether the file's digest matches its content: tarockscore wrote that content once it passed its check."""
+    return snapshot.digest is not None and snapshot.digest == ledger_digest(snapshot.ledger)
 
 
 def verify(snapshot: Snapshot) -> None:
-    """Raise if the ledger fails its own check: every hand re-scored against its stored result."""
+    """Raise if the ledger fails its own check: every hand re-scored against its stored result.
+
+    A sealed file (:func:`sealed`) holds exactly what passed the check when it was written, so it
+    is not re-scored; ``tarockscore check`` always re-scores.
+    """
+    if sealed(snapshot):
+        return
     problems = check(snapshot.ledger)
     if problems:
         located = locate(problems, snapshot.text, str(snapshot.path))
@@ -246,7 +281,7 @@ def _sync_folder(folder: Path) -> None:
 
 
 def save(path: Path, ledger: Ledger, expected_sha: str | None, checked: Ledger | None = None) -> None:
-    """Check, render, prove the text reads back as the same ledger, then write it atomically.
+    """Check and seal, render, prove the text reads back the same, then write it atomically.
 
     ``checked``: a ledger that passed its check (the one read); the leading hands ``ledger``
     shares with it, at the same table under the same profile, are not scored again.
@@ -262,8 +297,9 @@ def save(path: Path, ledger: Ledger, expected_sha: str | None, checked: Ledger |
                 ),
             ]
         )
-    text = render(ledger)
-    if parse(text, str(path)) != ledger:
+    digest = ledger_digest(ledger)
+    text = render(ledger, digest)
+    if _parse(text, str(path)) != (ledger, digest):
         raise LedgerError(
             f"{path}: the rendered ledger does not read back the same (a bug in tarockscore); nothing was written"
         )

@@ -1,15 +1,20 @@
-"""The ledger file: round trip, located parse errors, atomic writes under fault injection,
-refusal of a file changed under our feet, the lock, and processes killed or racing."""
+"""The ledger file: round trip, located parse errors, the check of a new ledger and the digest
+that spares re-checking an unchanged one, atomic writes under fault injection, refusal of a file
+changed under our feet, the lock, and processes killed or racing."""
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 import random
+import re
 import signal
 import subprocess
 import sys
 import textwrap
 import time
+import tomllib
 from dataclasses import replace
 from decimal import Decimal
 from pathlib import Path
@@ -18,9 +23,12 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from typer.testing import CliRunner
 
+from tarockscore import __version__
 from tarockscore import ledger as L
 from tarockscore import ledger_file as F
+from tarockscore.cli import app
 from tarockscore.errors import LedgerError
 from tarockscore.ledger import Ledger
 from tarockscore.profile_file import load_profile
@@ -181,11 +189,11 @@ def test_only_the_hands_after_those_read_are_checked_before_writing(
     started(path, 5)
     calls = _count_scoring(monkeypatch)
     F.update(path, lambda cur: L.record(cur, _next_rufer(cur), AT))
-    assert calls == [5 + 1 + 1]  # the ledger read, the new hand recorded, the new hand checked
+    assert calls == [1 + 1]  # the new hand recorded, the new hand checked; the ledger read is sealed
     F.update(path, lambda cur: L.replace_hand(cur, 4, rufer("Anna", "Bert", 20), AT))
-    assert calls == [7 + 6 + 6 + 3]  # read, every hand re-scored by replace, hands 4 to 6 checked
+    assert calls == [2 + 6 + 3]  # every hand re-scored by replace, then hands 4 to 6 checked
     F.update(path, lambda cur: L.undo(cur, AT))
-    assert calls == [22 + 6]  # only the ledger read: what is left after an undo was checked
+    assert calls == [11]  # what is left after an undo was checked before
 
 
 def test_a_change_that_breaks_an_earlier_hand_or_the_new_one_is_refused(tmp_path: Path) -> None:
@@ -211,6 +219,143 @@ def test_a_change_that_breaks_an_earlier_hand_or_the_new_one_is_refused(tmp_path
         assert where in [p.where for p in info.value.problems]
         assert "the new ledger fails its own check (a bug in tarockscore)" in str(info.value)
         assert path.read_bytes() == before
+
+
+# -- the digest of a checked ledger ---------------------------------------------------------------
+
+
+def _without_digest(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    path.write_text(re.sub(r'(?m)^digest = "[0-9a-f]{64}"\n', "", text, count=1), encoding="utf-8")
+
+
+def test_a_written_ledger_carries_the_digest_of_its_content(tmp_path: Path) -> None:
+    path = tmp_path / "l.toml"
+    led = started(path, 3)
+    snapshot = F.read(path)
+    assert snapshot.digest is not None and re.fullmatch(r"[0-9a-f]{64}", snapshot.digest)
+    assert snapshot.digest == L.ledger_digest(led)
+    assert F.sealed(snapshot)
+    assert f'\nschema = 1\ndigest = "{snapshot.digest}"\n' in snapshot.text
+
+
+def test_the_digest_is_the_documented_one(tmp_path: Path) -> None:
+    """docs/ledger-format.md: sha256 of the canonical JSON of format, version, table, profile hash, hands."""
+    path = tmp_path / "l.toml"
+    started(path, 2)
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    hands = [
+        [h["entry"], [h["result"]["victory_points"], h["result"].get("payout"), h["result"].get("won"), h["result"]["radl"]]]
+        for h in data["hand"]
+    ]
+    payload = ["tarockscore ledger digest 1", __version__, data["table"], data["profile"]["sha256"], hands]
+    text = json.dumps(payload, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    assert data["digest"] == hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def test_the_digest_round_trips(tmp_path: Path) -> None:
+    path = tmp_path / "l.toml"
+    led = L.delete(started(path, 3), 2, AT)
+    digest = L.ledger_digest(led)
+    assert digest is not None and digest != F.read(path).digest
+    text = F.render(led, digest)
+    assert F.parse(text, "x") == led
+    assert L.file_digest(tomllib.loads(text)) == digest
+    mapping = L.ledger_to_mapping(led, digest)
+    assert L.ledger_from_mapping(mapping) == led and L.file_digest(mapping) == digest
+    assert "digest" not in L.ledger_to_mapping(led) and "digest =" not in F.render(led)
+
+
+def test_a_sealed_ledger_is_not_scored_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "l.toml"
+    started(path, 5)
+    calls = _count_scoring(monkeypatch)
+    F.verify(F.read(path))
+    assert calls == [0]
+    _without_digest(path)
+    F.verify(F.read(path))
+    assert calls == [5]
+
+
+def test_a_ledger_without_a_digest_loads_is_checked_in_full_and_sealed_at_its_next_change(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "l.toml"
+    led = started(path, 3)
+    _without_digest(path)
+    snapshot = F.read(path)
+    assert snapshot.ledger == led and snapshot.digest is None and not F.sealed(snapshot)
+    calls = _count_scoring(monkeypatch)
+    F.verify(snapshot)
+    assert calls == [3]
+    F.update(path, lambda cur: L.record(cur, _next_rufer(cur), AT))
+    assert calls == [3 + 3 + 1 + 1]
+    assert F.sealed(F.read(path))
+
+
+@pytest.mark.parametrize("digest", ["kept", "removed"])
+def test_an_edited_result_is_caught_by_the_full_check_whatever_the_digest(tmp_path: Path, digest: str) -> None:
+    path = tmp_path / "l.toml"
+    started(path)
+    if digest == "removed":
+        _without_digest(path)
+    text = path.read_text(encoding="utf-8").replace("Anna = 1\n", "Anna = 9\n", 1)
+    path.write_text(text, encoding="utf-8")
+    snapshot = F.read(path)
+    assert (snapshot.digest is not None) == (digest == "kept") and not F.sealed(snapshot)
+    before = path.read_bytes()
+    with pytest.raises(LedgerError) as info:
+        F.update(path, lambda cur: L.record(cur, _next_rufer(cur), AT))
+    assert "stored Anna +9" in str(info.value)
+    assert "the ledger fails its own check, so nothing was written" in str(info.value)
+    assert path.read_bytes() == before
+
+
+def test_an_edit_that_recomputes_the_digest_on_purpose_is_still_caught_by_check(tmp_path: Path) -> None:
+    """The documented limit: the digest guards against mistakes; `tarockscore check` re-scores regardless."""
+    path = tmp_path / "l.toml"
+    started(path)
+    text = path.read_text(encoding="utf-8").replace("Anna = 1\n", "Anna = 9\n", 1)
+    forged = L.ledger_digest(F.parse(text, "x"))
+    assert forged is not None
+    path.write_text(re.sub(r'digest = "[0-9a-f]{64}"', f'digest = "{forged}"', text, count=1), encoding="utf-8")
+    assert F.sealed(F.read(path))
+    result = CliRunner().invoke(app, ["check", "--ledger", str(path)])
+    assert result.exit_code == 1
+    assert "stored Anna +9" in result.stderr
+
+
+def test_a_digest_from_another_version_is_not_trusted(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "l.toml"
+    started(path, 2)
+    monkeypatch.setattr(L, "__version__", "99.0.0")
+    snapshot = F.read(path)
+    assert not F.sealed(snapshot)
+    calls = _count_scoring(monkeypatch)
+    F.update(path, lambda cur: L.record(cur, _next_rufer(cur), AT))
+    assert calls == [2 + 1 + 1]
+    assert F.sealed(F.read(path))
+
+
+def test_a_digest_that_is_not_a_string_is_reported_at_its_line(tmp_path: Path) -> None:
+    path = tmp_path / "l.toml"
+    started(path)
+    text = re.sub(r'digest = "[0-9a-f]{64}"', "digest = 5", path.read_text(encoding="utf-8"), count=1)
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(LedgerError) as info:
+        F.read(path)
+    (problem,) = info.value.problems
+    assert problem.where == f"{path}:5: digest" and "expected a string" in problem.message
+
+
+def test_a_digest_of_other_content_is_not_trusted(tmp_path: Path) -> None:
+    path = tmp_path / "l.toml"
+    started(path)
+    text = re.sub(r'digest = "[0-9a-f]{64}"', 'digest = "' + "0" * 64 + '"', path.read_text(encoding="utf-8"))
+    path.write_text(text, encoding="utf-8")
+    snapshot = F.read(path)
+    assert snapshot.digest == "0" * 64 and not F.sealed(snapshot)
+    F.verify(snapshot)  # checked in full, and it passes
 
 
 # -- atomic writes -----------------------------------------------------------------------------------
