@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from functools import cache
 from fractions import Fraction
+from functools import cache
 
 from tarockscore.cardpoints import render_points
 from tarockscore.hand import BonusEntry, Hand, Side
