@@ -28,6 +28,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner, Result
 
 from tarockscore.cli import app
+from tests.conftest import SUMMARY_LINES
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted((ROOT / "examples").glob("*.toml"))
@@ -51,7 +52,6 @@ def _report_count(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempP
     _SCRATCH.append(tmp_path_factory.mktemp("fuzz"))
     yield
     _SCRATCH.clear()
-    reporter = request.config.pluginmanager.getplugin("terminalreporter")
     total = sum(TRIED.values())
     parts = ", ".join(f"{kind} {n}" for kind, n in sorted(TRIED.items()))
     outcomes = ", ".join(f"exit {k}: {n}" for k, n in sorted(OUTCOMES.items(), key=str) if isinstance(k, int))
@@ -59,10 +59,8 @@ def _report_count(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempP
         f"fuzz: {total} inputs tried ({parts}); {outcomes}; {OUTCOMES['traceback']} tracebacks"
         f" (and {OUTCOMES['known bug']} in the regression tests of bugs found earlier)"
     )
-    if reporter is not None:
-        request.config.add_cleanup(lambda: reporter.write_line(line))
-    else:  # pragma: no cover - running without the terminal reporter
-        print(line)
+    # Printed in the terminal summary (tests/conftest.py), before pytest's closing line.
+    SUMMARY_LINES.append(line)
 
 
 def invoke(kind: str, args: list[str], stdin: bytes | None = None) -> Result:
