@@ -288,7 +288,7 @@ class _Scorer:
         return c.value, factors
 
     def played(self) -> bool:
-        hand, c, p = self.hand, self.contract, self.profile
+        hand, p = self.hand, self.profile
         won = self.outcome()
         declarers, defenders = self.sides[Side.DECLARERS], self.sides[Side.DEFENDERS]
         game_winners, game_losers = (declarers, defenders) if won else (defenders, declarers)
@@ -320,28 +320,41 @@ class _Scorer:
             if p.valat_silent_min_rule and not valat.announced and valat.made:
                 self.apply_silent_min_rule(valat, saved, won, others)
             return valat.made if valat.side is Side.DECLARERS else not valat.made
-        base, factors = self.contract_base(won)
         kontra = self.contract_kontra()
         if valat is not None and valat.made and p.valat_cancels_game_kontra and kontra:
             self.notes.append("A Valat cancels the Kontra on the contract (valat.cancels_game_kontra).")
             kontra = []
-        if hand.kontra_by and c.kind is Kind.NEGATIVE:
-            self.negative_ad_personam(base, factors, won)
-        else:
-            self.add(
-                "contract",
-                _title(c.name),
-                base,
-                f"contracts.{c.name}.value",
-                [*factors, *kontra],
-                game_winners,
-                game_losers,
-            )
+        self.game_line(won, game_winners, game_losers, kontra)
         if valat is not None and valat_active:
             self.valat_fixed(valat)
         for b in others:
             self.bonus(b)
         return won
+
+    def game_line(
+        self,
+        won: bool,
+        winners: tuple[str, ...],
+        losers: tuple[str, ...],
+        kontra: list[Factor],
+        note: str = "",
+    ) -> None:
+        """The contract's own line; with contra ad personam, one settlement per Defender."""
+        c = self.contract
+        base, factors = self.contract_base(won)
+        if self.hand.kontra_by and c.kind is Kind.NEGATIVE:
+            self.negative_ad_personam(base, factors, won)
+            return
+        self.add(
+            "contract",
+            _title(c.name),
+            base,
+            f"contracts.{c.name}.value",
+            [*factors, *kontra],
+            winners,
+            losers,
+            note,
+        )
 
     def negative_ad_personam(self, base: int, factors: list[Factor], won: bool) -> None:
         """Contra ad personam: the declarer settles with each Defender at that Defender's own stake."""
@@ -427,21 +440,12 @@ class _Scorer:
         self.lines = self.lines[:saved]
         winners = self.side_players(valat.side)
         with_valat = sum(line.points[winners[0]] for line in valat_lines)
-        base, factors = self.contract_base(won)
         game_winners, game_losers = (
             (self.sides[Side.DECLARERS], self.sides[Side.DEFENDERS])
             if won
             else (self.sides[Side.DEFENDERS], self.sides[Side.DECLARERS])
         )
-        self.add(
-            "contract",
-            _title(self.contract.name),
-            base,
-            f"contracts.{self.contract.name}.value",
-            [*factors, *self.contract_kontra()],
-            game_winners,
-            game_losers,
-        )
+        self.game_line(won, game_winners, game_losers, self.contract_kontra())
         all_bonuses = [b for b in self.hand.bonuses if b.name != "valat"]
         for b in all_bonuses:
             self.bonus(b)
@@ -579,22 +583,9 @@ class _Scorer:
         self.notes.append(
             f"Renonce by {offender}: the {offending_side.value} lose the contract and every announced bonus (renonce.rule = 'side_loses')."
         )
-        base, factors = self.contract_base(won)
         winners = self.side_players(offending_side.other)
         losers = self.side_players(offending_side)
-        if hand.kontra_by and c.kind is Kind.NEGATIVE:
-            self.negative_ad_personam(base, factors, won)
-        else:
-            self.add(
-                "contract",
-                _title(c.name),
-                base,
-                f"contracts.{c.name}.value",
-                [*factors, *self.contract_kontra()],
-                winners,
-                losers,
-                note="renonce",
-            )
+        self.game_line(won, winners, losers, self.contract_kontra(), note="renonce")
         for b in hand.bonuses:
             if b.announced:
                 self.bonus(b, offending_side.other, note="renonce: goes to the side that did not revoke")
