@@ -1,4 +1,4 @@
-"""The library entry points that wire profile, hand and scoring together (core layer).
+"""The library entry points that wire profile files, hands and scoring together (the loader layer).
 
 Every CLI command calls one function here or in the ledger module; scripts can do the same.
 """
