@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer  # noqa: TID251 - a CLI module: the only other place that may talk to Typer
 
+from tarockscore import render_evening
 from tarockscore.cli_options import (
     Bonus,
     Conceded,
@@ -36,7 +37,6 @@ if TYPE_CHECKING:
     from tarockscore.ledger import Deal, Ledger
     from tarockscore.ledger_file import Snapshot
     from tarockscore.profile import Profile
-    from tarockscore.settle import Settlement
 
 
 LedgerOpt = Annotated[
@@ -65,56 +65,6 @@ def _path(option: str | None) -> Path:
     from tarockscore.ledger_file import ledger_path
 
     return ledger_path(option)
-
-
-def _signed(n: int) -> str:
-    return f"+{n}" if n > 0 else str(n)
-
-
-def _deal_text(deal: Deal) -> str:
-    text = f"{deal.dealer} deals, {deal.forehand} is Forehand"
-    return text + (f", {deal.sitting_out} sits out" if deal.sitting_out else "")
-
-
-def _totals_table(after: Ledger, hand: int | None = None) -> str:
-    """Each player's points in one hand (if given) and the running totals."""
-    from tabulate import tabulate
-
-    from tarockscore.ledger import payout_totals, totals
-
-    total = totals(after)
-    paid = payout_totals(after)
-    rows = []
-    for p in after.players:
-        row: list[object] = [p]
-        if hand is not None:
-            entry = after.hands[hand - 1]
-            playing = p in entry.hand.get("players", [])
-            row.append(_signed(entry.result.victory_points[p]) if playing else "out")
-        row.append(total[p])
-        if paid is not None:
-            row.append(paid[p])
-        rows.append(row)
-    headers = [
-        "player",
-        *(["hand"] if hand is not None else []),
-        "total",
-        *(["payout"] if paid is not None else []),
-    ]
-    return tabulate(rows, headers=headers, disable_numparse=True)
-
-
-def _next_text(ledger: Ledger) -> str:
-    from tarockscore.ledger import next_deal
-
-    return f"next: hand {len(ledger.hands) + 1}, {_deal_text(next_deal(ledger))}"
-
-
-def _hand_line(ledger: Ledger, number: int) -> str:
-    from tarockscore.ledger import hand_deal, summary
-
-    entry = ledger.hands[number - 1]
-    return f"hand {number}: {summary(entry.hand, entry.result)} ({_deal_text(hand_deal(ledger, number))})"
 
 
 def register(app: typer.Typer) -> None:
@@ -180,7 +130,7 @@ def new(
         typer.echo(f"stake:   {amount} per Victory Point")
     if date or place:
         typer.echo(f"when:    {', '.join(x for x in (date, place) if x)}")
-    typer.echo(f"hand 1:  {_deal_text(first_deal(table.players))}")
+    typer.echo(f"hand 1:  {render_evening.deal_text(first_deal(table.players))}")
 
 
 def record(
@@ -217,9 +167,9 @@ def record(
 
     before, after = update(_path(ledger), change)
     n = len(after.hands)
-    typer.echo(_hand_line(after, n))
-    typer.echo(_totals_table(after, n))
-    typer.echo(_next_text(after))
+    typer.echo(render_evening.hand_line(after, n))
+    typer.echo(render_evening.totals_table(after, n))
+    typer.echo(render_evening.next_text(after))
 
 
 def show(
@@ -240,76 +190,9 @@ def show(
     if json_out:
         typer.echo(render.dumps(data))
     elif csv_out:
-        typer.echo(_sheet_csv(data), nl=False)
+        typer.echo(render_evening.sheet_csv(data), nl=False)
     else:
-        typer.echo(_sheet_text(data))
-
-
-def _sheet_csv(data: dict[str, Any]) -> str:
-    from tarockscore import render
-
-    players = data["players"]
-    headers = ["hand", "dealer", "forehand", "contract", "declarer", "partner", "won", "radl"]
-    headers += players + [f"{p} total" for p in players]
-    rows = []
-    for h in data["hands"]:
-        won = "" if h["won"] is None else ("yes" if h["won"] else "no")
-        row = [
-            h["number"],
-            h["dealer"],
-            h["forehand"],
-            h["contract"],
-            h["declarer"] or "",
-            h["partner"] or "",
-            won,
-        ]
-        row.append(h["radl"])
-        row += [h["victory_points"][p] for p in players] + [h["totals"][p] for p in players]
-        rows.append(row)
-    return render.csv_text(headers, rows)
-
-
-def _sheet_text(data: dict[str, Any]) -> str:
-    from tabulate import tabulate
-
-    players = data["players"]
-    head = [f"profile {data['profile']['name']}"]
-    head += [x for x in (data["date"], data["place"]) if x]
-    if data["stake"]:
-        head.append(f"stake {data['stake']} per point")
-    rows: list[list[object]] = []
-    for h in data["hands"]:
-        who = h["declarer"] or ""
-        if h["partner"]:
-            who += f" + {h['partner']}"
-        outcome = "" if h["won"] is None else ("won" if h["won"] else "lost")
-        row: list[object] = [
-            h["number"],
-            h["dealer"],
-            h["contract"],
-            who,
-            outcome,
-            f"×{h['radl']}" if h["doubled"] else "",
-        ]
-        for p in players:
-            points = _signed(h["victory_points"][p]) if p in h["players"] else "·"
-            row.append(f"{points} → {h['totals'][p]}")
-        rows.append(row)
-    rows.append(["", "", "total", "", "", "", *[data["totals"][p] for p in players]])
-    if "payout_totals" in data:
-        rows.append(["", "", "payout", "", "", "", *[data["payout_totals"][p] for p in players]])
-    table = tabulate(
-        rows,
-        headers=["#", "dealer", "contract", "declarer", "result", "Radl", *players],
-        disable_numparse=True,
-        colalign=("right", "left", "left", "left", "left", "left", *["right"] * len(players)),
-    )
-    lines = [" · ".join(head), table]
-    if not data["hands"]:
-        lines.append("no hands yet")
-    for a in data["audit"]:
-        lines.append(f"audit {a['at']}: {a['detail']}")
-    return "\n".join(lines)
+        typer.echo(render_evening.sheet_text(data))
 
 
 def undo(ledger: LedgerOpt = None) -> None:
@@ -320,8 +203,8 @@ def undo(ledger: LedgerOpt = None) -> None:
     at = _now()
     before, after = update(_path(ledger), lambda current: core.undo(current, at))
     typer.echo(after.audit[-1].detail)
-    typer.echo(_totals_table(after))
-    typer.echo(_next_text(after))
+    typer.echo(render_evening.totals_table(after))
+    typer.echo(render_evening.next_text(after))
 
 
 def replace(
@@ -346,7 +229,7 @@ def replace(
 
     before, after = update(_path(ledger), change)
     typer.echo(after.audit[-1].detail)
-    typer.echo(_totals_table(after, number))
+    typer.echo(render_evening.totals_table(after, number))
 
 
 def delete(number: NumberArg, ledger: LedgerOpt = None) -> None:
@@ -357,7 +240,7 @@ def delete(number: NumberArg, ledger: LedgerOpt = None) -> None:
     at = _now()
     before, after = update(_path(ledger), lambda current: core.delete(current, number, at))
     typer.echo(after.audit[-1].detail)
-    typer.echo(_totals_table(after))
+    typer.echo(render_evening.totals_table(after))
 
 
 def explain(number: NumberArg, ledger: LedgerOpt = None) -> None:
@@ -371,7 +254,7 @@ def explain(number: NumberArg, ledger: LedgerOpt = None) -> None:
     hand, score = score_stored(led, number)
     profile = ledger_profile(led)
     entry = led.hands[number - 1]
-    typer.echo(_hand_line(led, number))
+    typer.echo(render_evening.hand_line(led, number))
     typer.echo(
         f"recorded {entry.recorded}; profile {led.table.profile.name} (sha256 {led.table.profile.sha256[:12]})"
     )
@@ -386,7 +269,9 @@ def explain(number: NumberArg, ledger: LedgerOpt = None) -> None:
             f"[radl.events = {', '.join(e.value for e in profile.radl.events)}]"
         )
         doubled = ", ".join(
-            f"{p} {_signed(v)}" for p, v in entry.result.victory_points.items() if p in hand.players
+            f"{p} {render.signed(v)}"
+            for p, v in entry.result.victory_points.items()
+            if p in hand.players
         )
         typer.echo(f"Victory Points with the Radl: {doubled}")
     fresh = result_of(score, led.players, radl)
@@ -453,7 +338,7 @@ def rescore(
         typer.echo(render.dumps(data))
         return
     old, new = core.totals(before), core.totals(after)
-    rows = [[p, old[p], new[p], _signed(new[p] - old[p])] for p in after.players]
+    rows = [[p, old[p], new[p], render.signed(new[p] - old[p])] for p in after.players]
     typer.echo(
         tabulate(
             rows,
@@ -498,48 +383,9 @@ def settle(
     points = paid if paid is not None else core.totals(led)
     result = money.settle(points, amount, profile.settlement)
     if json_out:
-        typer.echo(render.dumps(_settle_json(result, points, paid is not None)))
+        typer.echo(render.dumps(render_evening.settle_json(result, points, paid is not None)))
         return
-    typer.echo(_settle_text(result, points, paid is not None, profile))
-
-
-def _settle_json(result: Settlement, points: dict[str, int], payout: bool) -> dict[str, Any]:
-    return {
-        "stake": str(result.stake),
-        "basis": "payout_totals" if payout else "totals",
-        "totals": points,
-        "balances": {p: str(v) for p, v in result.balances.items()},
-        "payments": [{"from": x.payer, "to": x.payee, "amount": str(x.amount)} for x in result.payments],
-    }
-
-
-def _settle_text(result: Settlement, points: dict[str, int], payout: bool, profile: Profile) -> str:
-    from tabulate import tabulate
-
-    from tarockscore.profile import SettlementMode
-
-    how = (
-        "zero-sum: each player's total × stake"
-        if profile.settlement is SettlementMode.ZERO_SUM
-        else "Simplified Scoring: every two players settle the difference of their totals"
-    )
-    basis = "payout totals (Kontra counts in money only)" if payout else "totals"
-    lines = [f"stake {result.stake} per Victory Point; {basis}; {how}"]
-    rows = [[p, points[p], f"+{v}" if v > 0 else str(v)] for p, v in result.balances.items()]
-    lines.append(
-        tabulate(
-            rows,
-            headers=["player", "points", "balance"],
-            disable_numparse=True,
-            colalign=("left", "right", "right"),
-        )
-    )
-    lines.append("")
-    if not result.payments:
-        lines.append("nobody pays anybody")
-    for x in result.payments:
-        lines.append(f"{x.payer} pays {x.payee} {x.amount}")
-    return "\n".join(lines)
+    typer.echo(render_evening.settle_text(result, points, paid is not None, profile))
 
 
 # -- the guided entry --------------------------------------------------------------------------
@@ -678,7 +524,9 @@ def enter(ledger: LedgerOpt = None) -> None:
     profile = core.ledger_profile(led)
     deal = core.next_deal(led)
     n = len(led.hands) + 1
-    typer.echo(f"hand {n} under {profile.name}: {_deal_text(deal)}; at the table {', '.join(deal.players)}")
+    typer.echo(
+        f"hand {n} under {profile.name}: {render_evening.deal_text(deal)}; at the table {', '.join(deal.players)}"
+    )
     mapping = _questions(profile, deal)
     at = _now()
     preview = core.record(led, mapping, at)
@@ -692,6 +540,6 @@ def enter(ledger: LedgerOpt = None) -> None:
         typer.echo("not recorded; the ledger is unchanged")
         return
     before, after = update(path, lambda current: core.record(current, mapping, at), snapshot.sha256)
-    typer.echo(_hand_line(after, n))
-    typer.echo(_totals_table(after, n))
-    typer.echo(_next_text(after))
+    typer.echo(render_evening.hand_line(after, n))
+    typer.echo(render_evening.totals_table(after, n))
+    typer.echo(render_evening.next_text(after))

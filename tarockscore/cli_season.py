@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer  # noqa: TID251 - a CLI module: the only other place that may talk to Typer
 
+from tarockscore import render_evening
+
 if TYPE_CHECKING:
     from collections.abc import Sequence
     from pathlib import Path
@@ -20,7 +22,6 @@ if TYPE_CHECKING:
     from tarockscore.errors import Problem
     from tarockscore.ledger import Ledger
     from tarockscore.season import Filters, Season
-    from tarockscore.stats import PlayerStats
 
 
 class Format(StrEnum):
@@ -269,7 +270,7 @@ def stats(
         headers, rows = csv_table(result, contract_order(folded))
         typer.echo(render.csv_text(headers, rows), nl=False)
     else:
-        typer.echo(_stats_text(result, contract_order(folded)))
+        typer.echo(render_evening.stats_text(result, contract_order(folded)))
         typer.echo(span_text(folded))
 
 
@@ -302,9 +303,9 @@ def chart(
     folded = _fold(ledgers, _filters(date_from, date_to, player, alias, aliases, rescore), parse=False)
     points, starts = per_hand_points(folded)
     if title is None:
-        title = _title(folded)
+        title = render_evening.title(folded)
     svg = chart_svg(folded.selected, points, title=title, markers=[Marker(n, label) for n, label in starts])
-    text = _html(svg, title) if out.endswith((".html", ".htm")) else svg
+    text = render_evening.html(svg, title) if out.endswith((".html", ".htm")) else svg
     if out == "-":
         typer.echo(text, nl=False)
         return
@@ -313,100 +314,3 @@ def chart(
     except OSError as exc:
         raise TarockError(f"cannot write the chart: {exc.strerror}", where=out) from None
     typer.echo(f"wrote {out}: {len(folded.selected)} players, {span_text(folded)}", err=True)
-
-
-def _stats_text(result: Sequence[PlayerStats], order: Sequence[str]) -> str:
-    from tabulate import tabulate
-
-    from tarockscore.render import signed
-    from tarockscore.season import decimal_text
-    from tarockscore.stats import contracts_declared
-
-    def ratio(won: int, played: int) -> str:
-        return f"{won}/{played}" if played else "-"
-
-    summary = []
-    for s in result:
-        d, p, b = s.declared_total(), s.partner_total(), s.bonus_total()
-        summary.append(
-            [
-                s.player,
-                s.hands,
-                signed(s.victory_points),
-                decimal_text(s.points_per_hand),
-                "" if s.best is None else signed(s.best),
-                "" if s.worst is None else signed(s.worst),
-                ratio(d.won, d.played),
-                ratio(p.won, p.played),
-                ratio(s.defended.won, s.defended.played),
-                ratio(s.kontra.said_won, s.kontra.said),
-                ratio(s.kontra.answered_won, s.kontra.answered),
-                ratio(b.announced_made, b.announced),
-                b.silent_made,
-            ]
-        )
-    first = tabulate(
-        summary,
-        headers=[
-            "player",
-            "hands",
-            "Victory Points",
-            "per hand",
-            "best",
-            "worst",
-            "declared",
-            "partner",
-            "defended",
-            "Kontra",
-            "Rekontra",
-            "announced",
-            "silent",
-        ],
-        colalign=["left", *["right"] * 12],
-        disable_numparse=True,
-    )
-    contracts = contracts_declared(result, order)
-    detail = []
-    for s in result:
-        bonuses = ", ".join(
-            f"{name} {t.announced_made}/{t.announced}"
-            + (f" +{t.silent_made} silent" if t.silent_made else "")
-            if t.announced
-            else f"{name} {t.silent_made} silent"
-            for name, t in sorted(s.bonuses.items())
-            if t.announced or t.silent_made
-        )
-        row: list[object] = [s.player]
-        row += [ratio(s.declared[c].won, s.declared[c].played) if c in s.declared else "" for c in contracts]
-        row.append(bonuses or "-")
-        detail.append(row)
-    second = tabulate(
-        detail,
-        headers=["declared (won/played)", *contracts, "bonuses (made/announced)"],
-        colalign=["left", *["right"] * len(contracts), "left"],
-        disable_numparse=True,
-    )
-    note = (
-        "won/played; Kontra: the bets the player's side doubled (won/said); Rekontra: the doublings "
-        "it answered (won/said); announced: the bonuses of the player's side (made/announced)"
-    )
-    return f"{first}\n\n{second}\n\n{note}"
-
-
-def _title(folded: Season) -> str:
-    if len(folded.evenings) == 1:
-        e = folded.evenings[0]
-        return "Evening " + ", ".join(x for x in (e.label, e.place) if x)
-    days = [e.date for e in folded.evenings if e.date is not None]
-    span = f" {min(days).isoformat()} to {max(days).isoformat()}" if days else ""
-    return f"Season{span} ({len(folded.evenings)} evenings)"
-
-
-def _html(svg: str, title: str) -> str:
-    from xml.sax.saxutils import escape
-
-    body = svg.split("\n", 1)[1]  # without the XML declaration
-    return (
-        f'<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>{escape(title)}</title>\n'
-        f"</head>\n<body>\n{body}</body>\n</html>\n"
-    )

@@ -1,0 +1,266 @@
+"""Text for the ledger and season commands: sheet, totals, settlement, statistics (rendering layer).
+
+Pure functions from ledger and season values to text; the CLI modules only print what they return.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from tarockscore.render import signed
+
+if TYPE_CHECKING:
+    from tarockscore.ledger import Deal, Ledger
+    from tarockscore.profile import Profile
+    from tarockscore.season import Season
+    from tarockscore.settle import Settlement
+    from tarockscore.stats import PlayerStats
+
+
+def stats_text(result: Sequence[PlayerStats], order: Sequence[str]) -> str:
+    from tabulate import tabulate
+
+    from tarockscore.season import decimal_text
+    from tarockscore.stats import contracts_declared
+
+    def ratio(won: int, played: int) -> str:
+        return f"{won}/{played}" if played else "-"
+
+    summary = []
+    for s in result:
+        d, p, b = s.declared_total(), s.partner_total(), s.bonus_total()
+        summary.append(
+            [
+                s.player,
+                s.hands,
+                signed(s.victory_points),
+                decimal_text(s.points_per_hand),
+                "" if s.best is None else signed(s.best),
+                "" if s.worst is None else signed(s.worst),
+                ratio(d.won, d.played),
+                ratio(p.won, p.played),
+                ratio(s.defended.won, s.defended.played),
+                ratio(s.kontra.said_won, s.kontra.said),
+                ratio(s.kontra.answered_won, s.kontra.answered),
+                ratio(b.announced_made, b.announced),
+                b.silent_made,
+            ]
+        )
+    first = tabulate(
+        summary,
+        headers=[
+            "player",
+            "hands",
+            "Victory Points",
+            "per hand",
+            "best",
+            "worst",
+            "declared",
+            "partner",
+            "defended",
+            "Kontra",
+            "Rekontra",
+            "announced",
+            "silent",
+        ],
+        colalign=["left", *["right"] * 12],
+        disable_numparse=True,
+    )
+    contracts = contracts_declared(result, order)
+    detail = []
+    for s in result:
+        bonuses = ", ".join(
+            f"{name} {t.announced_made}/{t.announced}"
+            + (f" +{t.silent_made} silent" if t.silent_made else "")
+            if t.announced
+            else f"{name} {t.silent_made} silent"
+            for name, t in sorted(s.bonuses.items())
+            if t.announced or t.silent_made
+        )
+        row: list[object] = [s.player]
+        row += [ratio(s.declared[c].won, s.declared[c].played) if c in s.declared else "" for c in contracts]
+        row.append(bonuses or "-")
+        detail.append(row)
+    second = tabulate(
+        detail,
+        headers=["declared (won/played)", *contracts, "bonuses (made/announced)"],
+        colalign=["left", *["right"] * len(contracts), "left"],
+        disable_numparse=True,
+    )
+    note = (
+        "won/played; Kontra: the bets the player's side doubled (won/said); Rekontra: the doublings "
+        "it answered (won/said); announced: the bonuses of the player's side (made/announced)"
+    )
+    return f"{first}\n\n{second}\n\n{note}"
+
+
+def title(folded: Season) -> str:
+    if len(folded.evenings) == 1:
+        e = folded.evenings[0]
+        return "Evening " + ", ".join(x for x in (e.label, e.place) if x)
+    days = [e.date for e in folded.evenings if e.date is not None]
+    span = f" {min(days).isoformat()} to {max(days).isoformat()}" if days else ""
+    return f"Season{span} ({len(folded.evenings)} evenings)"
+
+
+def html(svg: str, title: str) -> str:
+    from xml.sax.saxutils import escape
+
+    body = svg.split("\n", 1)[1]  # without the XML declaration
+    return (
+        f'<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>{escape(title)}</title>\n'
+        f"</head>\n<body>\n{body}</body>\n</html>\n"
+    )
+
+
+def deal_text(deal: Deal) -> str:
+    text = f"{deal.dealer} deals, {deal.forehand} is Forehand"
+    return text + (f", {deal.sitting_out} sits out" if deal.sitting_out else "")
+
+
+def totals_table(after: Ledger, hand: int | None = None) -> str:
+    """Each player's points in one hand (if given) and the running totals."""
+    from tabulate import tabulate
+
+    from tarockscore.ledger import payout_totals, totals
+
+    total = totals(after)
+    paid = payout_totals(after)
+    rows = []
+    for p in after.players:
+        row: list[object] = [p]
+        if hand is not None:
+            entry = after.hands[hand - 1]
+            playing = p in entry.hand.get("players", [])
+            row.append(signed(entry.result.victory_points[p]) if playing else "out")
+        row.append(total[p])
+        if paid is not None:
+            row.append(paid[p])
+        rows.append(row)
+    headers = [
+        "player",
+        *(["hand"] if hand is not None else []),
+        "total",
+        *(["payout"] if paid is not None else []),
+    ]
+    return tabulate(rows, headers=headers, disable_numparse=True)
+
+
+def next_text(ledger: Ledger) -> str:
+    from tarockscore.ledger import next_deal
+
+    return f"next: hand {len(ledger.hands) + 1}, {deal_text(next_deal(ledger))}"
+
+
+def hand_line(ledger: Ledger, number: int) -> str:
+    from tarockscore.ledger import hand_deal, summary
+
+    entry = ledger.hands[number - 1]
+    return f"hand {number}: {summary(entry.hand, entry.result)} ({deal_text(hand_deal(ledger, number))})"
+
+
+def sheet_csv(data: dict[str, Any]) -> str:
+    from tarockscore import render
+
+    players = data["players"]
+    headers = ["hand", "dealer", "forehand", "contract", "declarer", "partner", "won", "radl"]
+    headers += players + [f"{p} total" for p in players]
+    rows = []
+    for h in data["hands"]:
+        won = "" if h["won"] is None else ("yes" if h["won"] else "no")
+        row = [
+            h["number"],
+            h["dealer"],
+            h["forehand"],
+            h["contract"],
+            h["declarer"] or "",
+            h["partner"] or "",
+            won,
+        ]
+        row.append(h["radl"])
+        row += [h["victory_points"][p] for p in players] + [h["totals"][p] for p in players]
+        rows.append(row)
+    return render.csv_text(headers, rows)
+
+
+def sheet_text(data: dict[str, Any]) -> str:
+    from tabulate import tabulate
+
+    players = data["players"]
+    head = [f"profile {data['profile']['name']}"]
+    head += [x for x in (data["date"], data["place"]) if x]
+    if data["stake"]:
+        head.append(f"stake {data['stake']} per point")
+    rows: list[list[object]] = []
+    for h in data["hands"]:
+        who = h["declarer"] or ""
+        if h["partner"]:
+            who += f" + {h['partner']}"
+        outcome = "" if h["won"] is None else ("won" if h["won"] else "lost")
+        row: list[object] = [
+            h["number"],
+            h["dealer"],
+            h["contract"],
+            who,
+            outcome,
+            f"×{h['radl']}" if h["doubled"] else "",
+        ]
+        for p in players:
+            points = signed(h["victory_points"][p]) if p in h["players"] else "·"
+            row.append(f"{points} → {h['totals'][p]}")
+        rows.append(row)
+    rows.append(["", "", "total", "", "", "", *[data["totals"][p] for p in players]])
+    if "payout_totals" in data:
+        rows.append(["", "", "payout", "", "", "", *[data["payout_totals"][p] for p in players]])
+    table = tabulate(
+        rows,
+        headers=["#", "dealer", "contract", "declarer", "result", "Radl", *players],
+        disable_numparse=True,
+        colalign=("right", "left", "left", "left", "left", "left", *["right"] * len(players)),
+    )
+    lines = [" · ".join(head), table]
+    if not data["hands"]:
+        lines.append("no hands yet")
+    for a in data["audit"]:
+        lines.append(f"audit {a['at']}: {a['detail']}")
+    return "\n".join(lines)
+
+
+def settle_json(result: Settlement, points: dict[str, int], payout: bool) -> dict[str, Any]:
+    return {
+        "stake": str(result.stake),
+        "basis": "payout_totals" if payout else "totals",
+        "totals": points,
+        "balances": {p: str(v) for p, v in result.balances.items()},
+        "payments": [{"from": x.payer, "to": x.payee, "amount": str(x.amount)} for x in result.payments],
+    }
+
+
+def settle_text(result: Settlement, points: dict[str, int], payout: bool, profile: Profile) -> str:
+    from tabulate import tabulate
+
+    from tarockscore.profile import SettlementMode
+
+    how = (
+        "zero-sum: each player's total × stake"
+        if profile.settlement is SettlementMode.ZERO_SUM
+        else "Simplified Scoring: every two players settle the difference of their totals"
+    )
+    basis = "payout totals (Kontra counts in money only)" if payout else "totals"
+    lines = [f"stake {result.stake} per Victory Point; {basis}; {how}"]
+    rows = [[p, points[p], f"+{v}" if v > 0 else str(v)] for p, v in result.balances.items()]
+    lines.append(
+        tabulate(
+            rows,
+            headers=["player", "points", "balance"],
+            disable_numparse=True,
+            colalign=("left", "right", "right"),
+        )
+    )
+    lines.append("")
+    if not result.payments:
+        lines.append("nobody pays anybody")
+    for x in result.payments:
+        lines.append(f"{x.payer} pays {x.payee} {x.amount}")
+    return "\n".join(lines)
