@@ -205,20 +205,11 @@ class Profile:
 
     def contract_name(self, name: str) -> str | None:
         """The canonical contract name for a name or alias, or None."""
-        if name in self.contracts:
-            return name
-        for contract in self.contracts.values():
-            if name in contract.aliases:
-                return contract.name
-        return None
+        return _canonical(name, self.contracts)
 
     def bonus_name(self, name: str) -> str | None:
-        if name in self.bonuses:
-            return name
-        for bonus in self.bonuses.values():
-            if name in bonus.aliases:
-                return bonus.name
-        return None
+        """The canonical bonus name for a name or alias, or None."""
+        return _canonical(name, self.bonuses)
 
     def step(self, name: str) -> KontraStep | None:
         """The ladder step for a name or alias (whether or not above the ceiling)."""
@@ -243,6 +234,15 @@ class Profile:
         for bonus in self.bonuses.values():
             names.extend(bonus.aliases)
         return names
+
+
+def _canonical(name: str, entries: Mapping[str, Contract] | Mapping[str, Bonus]) -> str | None:
+    if name in entries:
+        return name
+    for entry in entries.values():
+        if name in entry.aliases:
+            return entry.name
+    return None
 
 
 def build_profile(document: Mapping[str, Any], where: str = "") -> Profile:
