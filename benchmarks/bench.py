@@ -122,10 +122,16 @@ def at_the_table(repeats: int, work: Path) -> dict[str, Any]:
         )
     phases = {
         "score": startup_phases(
-            ["tarockscore.api", "tarockscore.render", "tarockscore.handfile"], ["score", str(EXAMPLE)]
+            ["tarockscore.api", "tarockscore.render.hand", "tarockscore.files.hand_file"],
+            ["score", str(EXAMPLE)],
         ),
         "record": startup_phases(
-            ["tarockscore.ledger", "tarockscore.ledger_file", "tarockscore.handfile", "datetime"],
+            [
+                "tarockscore.ledger.model",
+                "tarockscore.files.ledger_file",
+                "tarockscore.files.hand_file",
+                "datetime",
+            ],
             ["record", str(hand), "--ledger", str(ledger)],
             before=lambda: _fresh_copy(base, ledger),
         ),
@@ -240,7 +246,7 @@ from pathlib import Path
 gc.disable()
 T = time.perf_counter
 t0 = T()
-from tarockscore.ledger import check, ledger_from_mapping, ledger_profile, rescore
+from tarockscore.ledger.model import check, ledger_from_mapping, ledger_profile, rescore
 t1 = T()
 paths = sorted(Path(sys.argv[1]).rglob("*.toml")) if Path(sys.argv[1]).is_dir() else [Path(sys.argv[1])]
 texts = [p.read_bytes().decode() for p in paths]
@@ -252,9 +258,9 @@ t4 = T()
 bad = sum(len(check(led)) for led in ledgers)
 t5 = T()
 assert bad == 0
-from tarockscore.hand import hand_to_mapping, parse_hand
-from tarockscore.profile_file import load_profile
-from tarockscore.scoring import score_hand
+from tarockscore.rules.hand import hand_to_mapping, parse_hand
+from tarockscore.files.profile_file import load_profile
+from tarockscore.rules.scoring import score_hand
 parse = score = back = 0.0
 for led in ledgers:
     prof = ledger_profile(led)
@@ -328,9 +334,9 @@ def record_phases(base: Path, runs: int = 3) -> dict[str, float]:
 import gc, json, sys, time
 from pathlib import Path
 gc.disable()  # as the console script runs every command
-from tarockscore import ledger as core
-from tarockscore import ledger_file as lf
-from tarockscore.handfile import read_hand_mapping
+from tarockscore.ledger import model as core
+from tarockscore.files import ledger_file as lf
+from tarockscore.files.hand_file import read_hand_mapping
 path, hand = Path(sys.argv[1]), sys.argv[2]
 mapping, _ = read_hand_mapping(hand)
 T = time.perf_counter
@@ -362,7 +368,9 @@ print(json.dumps(out))
             samples.setdefault(k, []).append(v)
     phases = {k: statistics.median(v) for k, v in samples.items()}
     total = sum(phases.values())
-    print(f"  one record into {base.stem.split('-')[-1]} hands, step by step (one process, median of {runs}):")
+    print(
+        f"  one record into {base.stem.split('-')[-1]} hands, step by step (one process, median of {runs}):"
+    )
     for k, v in phases.items():
         print(f"    {k:<48} {v * 1000:8.1f} ms  {v / total:5.1%}")
     print(f"    {'sum of the steps':<48} {total * 1000:8.1f} ms")

@@ -18,13 +18,13 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from tarockscore.cardpoints import render_points
 from tarockscore.errors import HandError
-from tarockscore.hand import parse_hand
-from tarockscore.ledger import Ledger, deal, new_ledger, rebuild
-from tarockscore.ledger_file import create
-from tarockscore.profile import Kind, Profile, Team
-from tarockscore.profile_file import load_profile
+from tarockscore.files.ledger_file import create
+from tarockscore.files.profile_file import load_profile
+from tarockscore.ledger.model import Ledger, deal, new_ledger, rebuild
+from tarockscore.rules.cardpoints import render_points
+from tarockscore.rules.hand import parse_hand
+from tarockscore.rules.profile import Kind, Profile, Team
 
 CLUB = [
     "Anna", "Bert", "Cilli", "Dani", "Ferdl", "Gusti", "Hansi", "Ilse",

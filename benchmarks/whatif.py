@@ -25,7 +25,9 @@ def main() -> None:
     if mode == "one-command":
         import typer  # noqa: TID251 - rebuilding the CLI for the measurement needs Typer itself
 
-        from tarockscore import cli, cli_ledger, cli_season
+        from tarockscore.cli import app as cli
+        from tarockscore.cli import ledger as cli_ledger
+        from tarockscore.cli import season as cli_season
 
         app = typer.Typer(
             cls=cli._Group, rich_markup_mode=None, pretty_exceptions_enable=False, add_completion=False
@@ -37,7 +39,7 @@ def main() -> None:
         app.command("other", hidden=True)(lambda: None)  # keep it a group: the command name stays an argument
         app()
         return
-    from tarockscore.cli import main as cli_main
+    from tarockscore.cli.app import main as cli_main
 
     if mode != "no-teardown":
         cli_main()

@@ -9,10 +9,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from tarockscore.errors import TarockError
-from tarockscore.hand import Hand, parse_hand
-from tarockscore.profile import Profile
-from tarockscore.profile_file import DEFAULT_PROFILE, load_profile
-from tarockscore.scoring import Score, score_hand
+from tarockscore.files.profile_file import DEFAULT_PROFILE, load_profile
+from tarockscore.rules.hand import Hand, parse_hand
+from tarockscore.rules.profile import Profile
+from tarockscore.rules.scoring import Score, score_hand
 
 
 def profile_for(mapping: Mapping[str, Any], profile_ref: str | None) -> Profile:

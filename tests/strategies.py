@@ -7,8 +7,8 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from tarockscore.cardpoints import render_points
-from tarockscore.profile import Kind, NegativeKontra, Profile, Team
+from tarockscore.rules.cardpoints import render_points
+from tarockscore.rules.profile import Kind, NegativeKontra, Profile, Team
 
 PLAYERS = ["Anna", "Bert", "Cilli", "Dani"]
 
@@ -34,7 +34,9 @@ def hands(draw: st.DrawFn, profile: Profile, contracts: list[str] | None = None)
         total = int(profile.card_points_total * unit)
         cuts = sorted(draw(st.lists(st.integers(0, total), min_size=3, max_size=3)))
         parts = [cuts[0], cuts[1] - cuts[0], cuts[2] - cuts[1], total - cuts[2]]
-        hand["card_points"] = {p: render_points(Fraction(v, unit)) for p, v in zip(players, parts, strict=True)}
+        hand["card_points"] = {
+            p: render_points(Fraction(v, unit)) for p, v in zip(players, parts, strict=True)
+        }
         return hand
 
     declarer = draw(st.sampled_from(players))

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from tarockscore.chart import (
+from tarockscore.render.chart import (
     BOTTOM,
     COLOURS,
     LEFT,
@@ -118,18 +118,18 @@ def read_png(path: Path) -> Image:
     prev = bytearray(stride)
     for y in range(height):
         start = y * (stride + 1)
-        kind = raw[start]
+        filter_type = raw[start]
         line = bytearray(raw[start + 1 : start + 1 + stride])
-        if kind == 1:
+        if filter_type == 1:
             for i in range(channels, stride):
                 line[i] = (line[i] + line[i - channels]) & 0xFF
-        elif kind == 2:
+        elif filter_type == 2:
             line = bytearray((a + b) & 0xFF for a, b in zip(line, prev, strict=True))
-        elif kind == 3:
+        elif filter_type == 3:
             for i in range(stride):
                 left = line[i - channels] if i >= channels else 0
                 line[i] = (line[i] + ((left + prev[i]) >> 1)) & 0xFF
-        elif kind == 4:
+        elif filter_type == 4:
             for i in range(stride):
                 left = line[i - channels] if i >= channels else 0
                 up_left = prev[i - channels] if i >= channels else 0

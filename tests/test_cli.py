@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from tarockscore.cli import app
-from tarockscore.profile_file import shipped_names
+from tarockscore.cli.app import app
+from tarockscore.files.profile_file import shipped_names
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted((ROOT / "examples").glob("*.toml"))
@@ -218,7 +218,7 @@ def test_python_dash_m_runs_in_a_real_process() -> None:
 def test_app_for_builds_only_the_invoked_command() -> None:
     from typer.main import get_command
 
-    from tarockscore.cli import app_for
+    from tarockscore.cli.app import app_for
 
     small = get_command(app_for(["score", "x.toml"]))
     assert sorted(small.commands) == ["profiles", "score"]  # type: ignore[attr-defined]

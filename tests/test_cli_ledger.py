@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner, Result
 
-from tarockscore.cli import app
+from tarockscore.cli.app import app
 
 runner = CliRunner()
 ROOT = Path(__file__).resolve().parent.parent
@@ -29,7 +29,19 @@ def run(*args: str, input: str | None = None) -> Result:
 @pytest.fixture
 def ledger(tmp_path: Path) -> str:
     path = str(tmp_path / "evening.toml")
-    result = run("new", "--players", "Anna,Bert,Cilli,Dani", "--stake", "0.10", "--date", "2025-03-14", "--place", "Café Sperl", "--ledger", path)
+    result = run(
+        "new",
+        "--players",
+        "Anna,Bert,Cilli,Dani",
+        "--stake",
+        "0.10",
+        "--date",
+        "2025-03-14",
+        "--place",
+        "Café Sperl",
+        "--ledger",
+        path,
+    )
     assert result.exit_code == 0, result.stderr
     return path
 
@@ -44,7 +56,21 @@ def record(ledger: str, *args: str) -> Result:
 def evening(ledger: str) -> None:
     # Hand 1 (Dani deals, Anna Forehand): Rufer Anna + Cilli won, Kontra, Pagat announced:
     #   Rufer 1 × 2 = 2, Pagat 1 × 2 = 2 → Anna +4, Cilli +4.
-    record(ledger, "-c", "rufer", "-d", "Anna", "-w", "Cilli", "-t", "40 1/3", "-k", "kontra", "-b", "pagat,announced")
+    record(
+        ledger,
+        "-c",
+        "rufer",
+        "-d",
+        "Anna",
+        "-w",
+        "Cilli",
+        "-t",
+        "40 1/3",
+        "-k",
+        "kontra",
+        "-b",
+        "pagat,announced",
+    )
     # Hand 2 (Anna deals, Bert Forehand): Dreier by Cilli lost: Anna, Bert, Dani +5 each.
     record(ledger, "-c", "dreier", "-d", "Cilli", "-t", "30")
     # Hand 3 (Bert deals, Cilli Forehand): Rufer Dani + Bert won: +1 each.
@@ -67,7 +93,9 @@ def test_new(tmp_path: Path) -> None:
 
 def test_new_collects_every_usage_problem(tmp_path: Path) -> None:
     path = tmp_path / "evening.toml"
-    result = run("new", "-p", "Anna,Bert,Anna", "--stake", "ten", "--date", "14.3.2025", "--ledger", str(path))
+    result = run(
+        "new", "-p", "Anna,Bert,Anna", "--stake", "ten", "--date", "14.3.2025", "--ledger", str(path)
+    )
     assert result.exit_code == 2
     assert result.stdout == ""
     errors = result.stderr.splitlines()
@@ -92,7 +120,9 @@ def test_new_never_overwrites_an_evening(ledger: str) -> None:
     assert Path(ledger).read_bytes() == before
 
 
-def test_the_ledger_comes_from_the_environment_or_the_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_ledger_comes_from_the_environment_or_the_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.chdir(tmp_path)
     monkeypatch.delenv("TAROCKSCORE_LEDGER", raising=False)
     assert run("new", "-p", "A,B,C,D").exit_code == 0
@@ -108,7 +138,21 @@ def test_the_ledger_comes_from_the_environment_or_the_folder(tmp_path: Path, mon
 
 
 def test_record_prints_the_hand_and_the_running_totals(ledger: str) -> None:
-    result = record(ledger, "-c", "rufer", "-d", "Anna", "-w", "Cilli", "-t", "40 1/3", "-k", "kontra", "-b", "pagat,announced")
+    result = record(
+        ledger,
+        "-c",
+        "rufer",
+        "-d",
+        "Anna",
+        "-w",
+        "Cilli",
+        "-t",
+        "40 1/3",
+        "-k",
+        "kontra",
+        "-b",
+        "pagat,announced",
+    )
     lines = result.stdout.splitlines()
     assert lines[0] == "hand 1: rufer by Anna with Cilli, won (Dani deals, Anna is Forehand)"
     assert lines[3].split() == ["Anna", "+4", "4"]
@@ -121,9 +165,14 @@ def test_record_prints_the_hand_and_the_running_totals(ledger: str) -> None:
 
 def test_record_a_hand_file_and_stdin(ledger: str, tmp_path: Path) -> None:
     hand = tmp_path / "hand.toml"
-    hand.write_text('profile = "koenigrufen"\ncontract = "rufer"\ndeclarer = "Anna"\npartner = "Bert"\ncard_points = 40\n', encoding="utf-8")
+    hand.write_text(
+        'profile = "koenigrufen"\ncontract = "rufer"\ndeclarer = "Anna"\npartner = "Bert"\ncard_points = 40\n',
+        encoding="utf-8",
+    )
     record(ledger, str(hand))
-    result = run("record", "-", "--ledger", ledger, input='contract = "dreier"\ndeclarer = "Bert"\ncard_points = 50\n')
+    result = run(
+        "record", "-", "--ledger", ledger, input='contract = "dreier"\ndeclarer = "Bert"\ncard_points = 50\n'
+    )
     assert result.exit_code == 0, result.stderr
     # Dreier won: the declarer adds 5 once.
     assert result.stdout.splitlines()[4].split() == ["Bert", "+5", "6"]
@@ -159,11 +208,16 @@ def test_a_rejected_hand_changes_nothing(ledger: str) -> None:
 
 def test_record_a_hand_with_players_that_are_no_deal(ledger: str, tmp_path: Path) -> None:
     hand = tmp_path / "h.toml"
-    hand.write_text('players = ["Anna", "Cilli", "Bert", "Dani"]\ncontract = "rufer"\ndeclarer = "Anna"\npartner = "Bert"\ncard_points = 40\n', encoding="utf-8")
+    hand.write_text(
+        'players = ["Anna", "Cilli", "Bert", "Dani"]\ncontract = "rufer"\ndeclarer = "Anna"\npartner = "Bert"\ncard_points = 40\n',
+        encoding="utf-8",
+    )
     before = Path(ledger).read_bytes()
     result = run("record", str(hand), "--ledger", ledger)
     assert result.exit_code == 1
-    assert result.stderr.startswith(f"error: {hand}: players: Anna, Cilli, Bert, Dani is not a deal of this table")
+    assert result.stderr.startswith(
+        f"error: {hand}: players: Anna, Cilli, Bert, Dani is not a deal of this table"
+    )
     assert Path(ledger).read_bytes() == before
 
 
@@ -213,7 +267,18 @@ def test_show_table(ledger: str) -> None:
     assert result.exit_code == 0 and result.stderr == ""
     lines = result.stdout.splitlines()
     assert lines[0] == "profile koenigrufen · 2025-03-14 · Café Sperl · stake 0.10 per point"
-    assert lines[1].split() == ["#", "dealer", "contract", "declarer", "result", "Radl", "Anna", "Bert", "Cilli", "Dani"]
+    assert lines[1].split() == [
+        "#",
+        "dealer",
+        "contract",
+        "declarer",
+        "result",
+        "Radl",
+        "Anna",
+        "Bert",
+        "Cilli",
+        "Dani",
+    ]
     assert "+4 → 4" in lines[3] and "0 → 0" in lines[3]
     assert lines[4].split()[:4] == ["2", "Anna", "dreier", "Cilli"]
     assert lines[-1].split() == ["total", "9", "6", "4", "6"]
@@ -252,7 +317,10 @@ def test_show_csv(ledger: str) -> None:
     result = run("show", "--csv", "--ledger", ledger)
     assert result.exit_code == 0 and result.stderr == ""
     lines = result.stdout.splitlines()
-    assert lines[0] == "hand,dealer,forehand,contract,declarer,partner,won,radl,Anna,Bert,Cilli,Dani,Anna total,Bert total,Cilli total,Dani total"
+    assert (
+        lines[0]
+        == "hand,dealer,forehand,contract,declarer,partner,won,radl,Anna,Bert,Cilli,Dani,Anna total,Bert total,Cilli total,Dani total"
+    )
     assert lines[2] == "2,Anna,Bert,dreier,Cilli,,no,1,5,5,0,5,9,5,4,5"
     assert len(lines) == 4
 
@@ -265,7 +333,10 @@ def test_show_json_and_csv_together(ledger: str) -> None:
 
 
 def test_show_a_broken_file(ledger: str) -> None:
-    Path(ledger).write_text(Path(ledger).read_text(encoding="utf-8").replace("schema = 1\n", "schema = = 1\n", 1), encoding="utf-8")
+    Path(ledger).write_text(
+        Path(ledger).read_text(encoding="utf-8").replace("schema = 1\n", "schema = = 1\n", 1),
+        encoding="utf-8",
+    )
     result = run("show", "--json", "--ledger", ledger)
     assert result.exit_code == 1
     assert result.stdout == ""
@@ -283,7 +354,7 @@ def test_undo(ledger: str) -> None:
     assert result.stdout.splitlines()[-1] == "next: hand 3, Bert deals, Cilli is Forehand"
     shown = run("show", "--ledger", ledger).stdout
     assert "undone" in shown.splitlines()[-1]
-    assert "action = \"undo\"" in Path(ledger).read_text(encoding="utf-8")
+    assert 'action = "undo"' in Path(ledger).read_text(encoding="utf-8")
 
 
 def test_undo_of_an_empty_evening(ledger: str) -> None:
@@ -302,7 +373,12 @@ def test_replace(ledger: str, tmp_path: Path) -> None:
     assert result.exit_code == 0, result.stderr
     assert result.stdout.splitlines()[0] == "hand 2 replaced: dreier by Cilli, lost → dreier by Cilli, won"
     # Dreier won now: Cilli +5 once; totals Anna 4, Bert 1, Cilli 9, Dani 1.
-    assert json.loads(run("show", "--json", "--ledger", ledger).stdout)["totals"] == {"Anna": 4, "Bert": 1, "Cilli": 9, "Dani": 1}
+    assert json.loads(run("show", "--json", "--ledger", ledger).stdout)["totals"] == {
+        "Anna": 4,
+        "Bert": 1,
+        "Cilli": 9,
+        "Dani": 1,
+    }
     text = Path(ledger).read_text(encoding="utf-8")
     assert 'action = "replace"' in text and "[audit.before]" in text and "[audit.after]" in text
 
@@ -325,7 +401,9 @@ def test_delete(ledger: str) -> None:
     evening(ledger)
     result = run("delete", "1", "--ledger", ledger)
     assert result.exit_code == 0 and result.stderr == ""
-    assert result.stdout.startswith("hand 1 deleted: rufer by Anna with Cilli, won; hands 2 to 3 are now 1 to 2")
+    assert result.stdout.startswith(
+        "hand 1 deleted: rufer by Anna with Cilli, won; hands 2 to 3 are now 1 to 2"
+    )
     data = json.loads(run("show", "--json", "--ledger", ledger).stdout)
     assert data["totals"] == {"Anna": 5, "Bert": 6, "Cilli": 0, "Dani": 6}
     assert data["audit"][0]["action"] == "delete"
@@ -353,7 +431,9 @@ def test_explain(ledger: str) -> None:
 
 def test_explain_a_doubled_hand(tmp_path: Path) -> None:
     profile = tmp_path / "radl.toml"
-    profile.write_text('extends = "koenigrufen"\nname = "radl"\n[radl]\nevents = ["valat"]\nhands = 4\n', encoding="utf-8")
+    profile.write_text(
+        'extends = "koenigrufen"\nname = "radl"\n[radl]\nevents = ["valat"]\nhands = 4\n', encoding="utf-8"
+    )
     path = str(tmp_path / "l.toml")
     assert run("new", "-p", "A,B,C,D", "--profile", str(profile), "--ledger", path).exit_code == 0
     record(path, "-c", "rufer", "-d", "A", "-w", "C", "-t", "70", "-b", "valat")
@@ -372,7 +452,10 @@ def test_check(ledger: str) -> None:
     evening(ledger)
     result = run("check", "--ledger", ledger)
     assert result.exit_code == 0 and result.stderr == ""
-    assert "3 hands re-scored under koenigrufen" in result.stdout and "every stored result matches" in result.stdout
+    assert (
+        "3 hands re-scored under koenigrufen" in result.stdout
+        and "every stored result matches" in result.stdout
+    )
     text = Path(ledger).read_text(encoding="utf-8")
     Path(ledger).write_text(text.replace("Dani = 5\n", "Dani = 50\n", 1), encoding="utf-8")
     before = Path(ledger).read_bytes()
@@ -401,7 +484,12 @@ def test_rescore_what_if_and_write(ledger: str) -> None:
     # hand 2 Dreier (5) lost 1 v 3: Cilli −15, others +5; hand 3 Rufer ±1.
     # Anna 4 + 5 − 1 = 8, Bert −4 + 5 + 1 = 2, Cilli 4 − 15 − 1 = −12, Dani −4 + 5 + 1 = 2.
     rows = {line.split()[0]: line.split()[1:] for line in result.stdout.splitlines()[2:6]}
-    assert rows == {"Anna": ["9", "8", "-1"], "Bert": ["6", "2", "-4"], "Cilli": ["4", "-12", "-16"], "Dani": ["6", "2", "-4"]}
+    assert rows == {
+        "Anna": ["9", "8", "-1"],
+        "Bert": ["6", "2", "-4"],
+        "Cilli": ["4", "-12", "-16"],
+        "Dani": ["6", "2", "-4"],
+    }
     result = run("rescore", "--profile", "pagat", "--write", "--ledger", ledger)
     assert result.exit_code == 0
     assert f"written: {ledger} is now scored under pagat" in result.stdout
@@ -415,8 +503,14 @@ def test_rescore_under_a_profile_that_cannot_score_the_evening(ledger: str) -> N
     before = Path(ledger).read_bytes()
     result = run("rescore", "--profile", "zwanzigerrufen", "--write", "--ledger", ledger)
     assert result.exit_code == 1
-    assert "error: hand 1: entry: card_points: '40 1/3': zwanzigerrufen counts whole card points only" in result.stderr
-    assert "error: hand 2: entry: contract: 'dreier' is not a contract of profile 'zwanzigerrufen'" in result.stderr
+    assert (
+        "error: hand 1: entry: card_points: '40 1/3': zwanzigerrufen counts whole card points only"
+        in result.stderr
+    )
+    assert (
+        "error: hand 2: entry: contract: 'dreier' is not a contract of profile 'zwanzigerrufen'"
+        in result.stderr
+    )
     assert Path(ledger).read_bytes() == before
 
 
@@ -453,7 +547,9 @@ def test_settle_without_a_stake(tmp_path: Path) -> None:
 # -- enter -----------------------------------------------------------------------------------------------
 
 
-ENTER_RUFER = "\n".join(["rufer", "Anna", "Cilli", "40 1/3", "kontra", "pagat", "", "y", "y", "", "done", "y", ""])
+ENTER_RUFER = "\n".join(
+    ["rufer", "Anna", "Cilli", "40 1/3", "kontra", "pagat", "", "y", "y", "", "done", "y", ""]
+)
 
 
 def test_enter_asks_step_by_step_and_records(ledger: str) -> None:
@@ -481,15 +577,22 @@ def test_enter_asks_again_after_a_wrong_answer_and_may_record_nothing(ledger: st
     assert Path(ledger).read_bytes() == before
 
 
-def test_enter_refuses_when_the_ledger_changed_meanwhile(ledger: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    import tarockscore.cli_ledger as cli_ledger
+def test_enter_refuses_when_the_ledger_changed_meanwhile(
+    ledger: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import tarockscore.cli.ledger as cli_ledger
 
     real = cli_ledger._ask_yes
 
     def another_terminal(question: str, default: bool = False) -> bool:
         if question.startswith("Record this"):
             # while the scorekeeper looks at the result, another terminal records a hand
-            assert run("record", "-c", "rufer", "-d", "Anna", "-w", "Bert", "-t", "40", "--ledger", ledger).exit_code == 0
+            assert (
+                run(
+                    "record", "-c", "rufer", "-d", "Anna", "-w", "Bert", "-t", "40", "--ledger", ledger
+                ).exit_code
+                == 0
+            )
             return True
         return real(question, default)
 
@@ -497,7 +600,10 @@ def test_enter_refuses_when_the_ledger_changed_meanwhile(ledger: str, monkeypatc
     result = run("enter", "--ledger", ledger, input=ENTER_RUFER)
     changed_by_other = Path(ledger).read_bytes()
     assert result.exit_code == 1
-    assert "changed since it was read (another terminal recorded or corrected a hand); nothing was written" in result.stderr
+    assert (
+        "changed since it was read (another terminal recorded or corrected a hand); nothing was written"
+        in result.stderr
+    )
     data = json.loads(run("show", "--json", "--ledger", ledger).stdout)
     assert len(data["hands"]) == 1 and data["hands"][0]["partner"] == "Bert"
     assert Path(ledger).read_bytes() == changed_by_other
@@ -510,7 +616,9 @@ def test_python_m_tarockscore_an_evening(tmp_path: Path) -> None:
     env = {**os.environ, "TAROCKSCORE_LEDGER": str(tmp_path / "evening.toml")}
 
     def sub(*args: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run([sys.executable, "-m", "tarockscore", *args], capture_output=True, text=True, env=env, timeout=60)
+        return subprocess.run(
+            [sys.executable, "-m", "tarockscore", *args], capture_output=True, text=True, env=env, timeout=60
+        )
 
     assert sub("new", "-p", "Anna,Bert,Cilli,Dani", "--stake", "0.20").returncode == 0
     done = sub("record", "-c", "dreier", "-d", "Anna", "-t", "50")
@@ -524,7 +632,11 @@ def test_python_m_tarockscore_an_evening(tmp_path: Path) -> None:
     assert json.loads(shown.stdout)["totals"] == {"Anna": 5, "Bert": 0, "Cilli": 0, "Dani": 0}
     settled = sub("settle")
     # (4 × 5 − 5) × 0.20 = 3.00 to Anna; (0 − 5) × 0.20 = −1.00 from each other player.
-    assert settled.stdout.splitlines()[-3:] == ["Bert pays Anna 1.00", "Cilli pays Anna 1.00", "Dani pays Anna 1.00"]
+    assert settled.stdout.splitlines()[-3:] == [
+        "Bert pays Anna 1.00",
+        "Cilli pays Anna 1.00",
+        "Dani pays Anna 1.00",
+    ]
 
 
 # -- the README's evening is real ------------------------------------------------------------------------
@@ -552,7 +664,9 @@ def _normal(text: str) -> str:
     return "\n".join(line.rstrip() for line in text.splitlines())
 
 
-def test_the_readme_evening_prints_what_the_readme_shows(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_readme_evening_prints_what_the_readme_shows(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     import re
     import shlex
 
@@ -561,7 +675,17 @@ def test_the_readme_evening_prints_what_the_readme_shows(tmp_path: Path, monkeyp
     steps = _readme_evening()
     shown_commands = {c.split()[1] for c, _ in steps if c.startswith("tarockscore ")}
     assert shown_commands == {
-        "new", "record", "enter", "undo", "delete", "replace", "show", "explain", "check", "rescore", "settle"
+        "new",
+        "record",
+        "enter",
+        "undo",
+        "delete",
+        "replace",
+        "show",
+        "explain",
+        "check",
+        "rescore",
+        "settle",
     }
     for command, shown in steps:
         args = shlex.split(command)

@@ -18,8 +18,8 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-import tarockscore.ledger_file as lf
-from tarockscore.cli import app
+import tarockscore.files.ledger_file as lf
+from tarockscore.cli.app import app
 
 WRITERS = 4
 READERS = 2

@@ -36,21 +36,21 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-import tarockscore.ledger_file as lf
-from tarockscore.cli import app
-from tarockscore.ledger import Ledger
+import tarockscore.files.ledger_file as lf
+from tarockscore.cli.app import app
+from tarockscore.ledger.model import Ledger
 
 ROOT = Path(__file__).resolve().parent.parent
 RANDOM_KILLS = int(os.environ.get("CRASH_KILLS", "16"))
 runner = CliRunner()
 
 # Every call the ledger file makes to the operating system while it changes a ledger. The hook
-# wraps them inside ``tarockscore.ledger_file`` only (its module globals ``os``, ``tempfile`` and
+# wraps them inside ``tarockscore.files.ledger_file`` only (its module globals ``os``, ``tempfile`` and
 # ``fcntl``), and the file object that ``os.fdopen`` returns.
 HOOK = textwrap.dedent(
     """
     import os, signal, sys, types
-    import tarockscore.ledger_file as lf
+    import tarockscore.files.ledger_file as lf
 
     MODE = os.environ["FAULT_MODE"]          # count | kill | oserror
     TARGET = int(os.environ.get("FAULT_AT", "0"))
@@ -107,7 +107,7 @@ HOOK = textwrap.dedent(
     fake_fcntl.flock = wrap(lf.fcntl.flock, "fcntl.flock")
     lf.fcntl = fake_fcntl
 
-    import tarockscore.cli as cli
+    import tarockscore.cli.app as cli
     if MODE == "count":
         # main() leaves through cli._leave (os._exit, no atexit): report the steps there.
         _leave = cli._leave
@@ -117,7 +117,7 @@ HOOK = textwrap.dedent(
             _leave(code)
         cli._leave = leave
 
-    from tarockscore.cli import main
+    from tarockscore.cli.app import main
     sys.argv[0] = "tarockscore"
     main()
     """

@@ -10,7 +10,7 @@ import pytest
 from typer.main import get_command
 from typer.testing import CliRunner
 
-from tarockscore.cli import app
+from tarockscore.cli.app import app
 
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")

@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 
 from tarockscore.errors import TarockError
-from tarockscore.hand import parse_hand
-from tarockscore.profile_file import load_profile
-from tarockscore.scoring import score_hand
+from tarockscore.files.profile_file import load_profile
+from tarockscore.rules.hand import parse_hand
+from tarockscore.rules.scoring import score_hand
 
 GOLDEN = sorted((Path(__file__).parent / "golden").glob("*.toml"))
 

@@ -8,6 +8,7 @@ wins adds the value once, one who loses gives each Defender the value.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from decimal import Decimal
 from typing import Any
 
@@ -15,11 +16,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tarockscore import ledger as L
 from tarockscore.errors import HandError, LedgerError, TarockError
-from tarockscore.ledger import Action, Ledger
-from tarockscore.profile import Profile
-from tarockscore.profile_file import load_profile
+from tarockscore.files.profile_file import load_profile
+from tarockscore.ledger import model as L
+from tarockscore.ledger.model import Action, Ledger
+from tarockscore.rules.profile import Profile
 
 AT = "2025-03-14T20:00:00+01:00"
 FOUR = ["Anna", "Bert", "Cilli", "Dani"]
@@ -63,8 +64,17 @@ def test_five_players_the_dealer_sits_out() -> None:
     d1 = L.deal(FIVE, 1)
     assert d1.dealer == "Eva" and d1.sitting_out == "Eva" and d1.players == ("Anna", "Bert", "Cilli", "Dani")
     d2 = L.deal(FIVE, 2)
-    assert d2.sitting_out == "Anna" and d2.forehand == "Bert" and d2.players == ("Bert", "Cilli", "Dani", "Eva")
-    assert [L.deal(FIVE, k).sitting_out for k in range(1, 7)] == ["Eva", "Anna", "Bert", "Cilli", "Dani", "Eva"]
+    assert (
+        d2.sitting_out == "Anna" and d2.forehand == "Bert" and d2.players == ("Bert", "Cilli", "Dani", "Eva")
+    )
+    assert [L.deal(FIVE, k).sitting_out for k in range(1, 7)] == [
+        "Eva",
+        "Anna",
+        "Bert",
+        "Cilli",
+        "Dani",
+        "Eva",
+    ]
 
 
 def test_dealer_of_recognises_only_real_deals() -> None:
@@ -212,7 +222,11 @@ def test_replace_keeps_the_deal_and_audits_before_and_after() -> None:
 @pytest.mark.parametrize("number", [0, 4, -1])
 def test_corrections_of_a_hand_that_does_not_exist(number: int) -> None:
     led = play(evening(), rufer("Anna", "Cilli"), rufer("Bert", "Dani"), rufer("Cilli", "Anna"))
-    for op in (lambda: L.delete(led, number, AT), lambda: L.replace_hand(led, number, rufer("Anna", "Bert"), AT)):
+    ops: tuple[Callable[[], object], ...] = (
+        lambda: L.delete(led, number, AT),
+        lambda: L.replace_hand(led, number, rufer("Anna", "Bert"), AT),
+    )
+    for op in ops:
         with pytest.raises(LedgerError, match=f"there is no hand {number}; the ledger has hands 1 to 3"):
             op()
 
@@ -278,7 +292,12 @@ def test_record_takes_the_radl_still_pending_from_the_stored_factors() -> None:
     dodge = {"contract": "trischaken", "card_points": {"Anna": 10, "Bert": 30, "Cilli": 10, "Dani": 20}}
     profile = radl_profile(["trischaken"], hands=2)
     led = evening(profile=profile)
-    for hand in [rufer("Anna", "Cilli"), dodge, dodge, *(rufer("Anna", "Cilli", players=FOUR) for _ in range(4))]:
+    for hand in [
+        rufer("Anna", "Cilli"),
+        dodge,
+        dodge,
+        *(rufer("Anna", "Cilli", players=FOUR) for _ in range(4)),
+    ]:
         led = L.record(led, hand, AT)
         whole = L.radl_factors(L._parse_all([e.hand for e in led.hands], profile, led.players), profile)
         assert tuple(e.result.radl for e in led.hands) == whole
@@ -288,7 +307,9 @@ def test_record_takes_the_radl_still_pending_from_the_stored_factors() -> None:
 
 def test_check_from_a_hand_scores_only_the_hands_after_it() -> None:
     profile = radl_profile(["valat"], hands=2)
-    led = play(evening(profile=profile), valat("Anna", "Cilli"), rufer("Bert", "Dani"), rufer("Cilli", "Anna"))
+    led = play(
+        evening(profile=profile), valat("Anna", "Cilli"), rufer("Bert", "Dani"), rufer("Cilli", "Anna")
+    )
     assert [e.result.radl for e in led.hands] == [1, 2, 2]
     assert L.check(led, 1) == [] and L.check(led, 3) == []
     # A wrong result before ``start`` is taken as checked; one after it is reported, and its
@@ -329,7 +350,9 @@ def test_deleting_the_valat_disarms_its_radl_and_replacing_rearms_it() -> None:
 
 
 def test_rescore_under_another_profile() -> None:
-    led = play(evening(), rufer("Anna", "Cilli"), {"contract": "dreier", "declarer": "Bert", "card_points": 40})
+    led = play(
+        evening(), rufer("Anna", "Cilli"), {"contract": "dreier", "declarer": "Bert", "card_points": 40}
+    )
     after = L.rescore(led, load_profile("pagat"), "later")
     assert after.table.profile.name == "pagat"
     assert after.table.profile.sha256 != led.table.profile.sha256
@@ -345,7 +368,11 @@ def test_rescore_under_another_profile() -> None:
 
 def test_rescore_reports_every_hand_the_other_profile_cannot_score() -> None:
     # Zwanzigerrufen counts whole card points and has no Dreier.
-    led = play(evening(), rufer("Anna", "Cilli", "40 1/3"), {"contract": "dreier", "declarer": "Bert", "card_points": 40})
+    led = play(
+        evening(),
+        rufer("Anna", "Cilli", "40 1/3"),
+        {"contract": "dreier", "declarer": "Bert", "card_points": 40},
+    )
     with pytest.raises(TarockError) as info:
         L.rescore(led, load_profile("zwanzigerrufen"), AT)
     wheres = [p.where for p in info.value.problems]
@@ -377,7 +404,11 @@ def test_new_ledger_names() -> None:
 
 
 def test_mapping_round_trip_with_everything() -> None:
-    led = play(evening(FIVE, stake=Decimal("0.10"), date="2025-03-14", place="Café"), rufer("Anna", "Cilli"), rufer("Bert", "Dani"))
+    led = play(
+        evening(FIVE, stake=Decimal("0.10"), date="2025-03-14", place="Café"),
+        rufer("Anna", "Cilli"),
+        rufer("Bert", "Dani"),
+    )
     led = L.replace_hand(led, 1, rufer("Anna", "Bert"), AT)
     assert L.ledger_from_mapping(L.ledger_to_mapping(led)) == led
 
@@ -387,9 +418,17 @@ def test_mapping_round_trip_with_everything() -> None:
     [
         (lambda m: m.pop("schema"), "schema", "not a tarockscore ledger"),
         (lambda m: m.update(schema=2), "schema", "reads ledger schema 1 only"),
-        (lambda m: m["profile"]["document"].update(name="edited"), "profile.document", "the stored profile was edited"),
+        (
+            lambda m: m["profile"]["document"].update(name="edited"),
+            "profile.document",
+            "the stored profile was edited",
+        ),
         (lambda m: m["table"].update(stake="0.101"), "table.stake", "more than two decimals"),
-        (lambda m: m["hand"][0]["result"]["victory_points"].update(Anna="2"), "hand 1: result.victory_points.Anna", "expected a whole number"),
+        (
+            lambda m: m["hand"][0]["result"]["victory_points"].update(Anna="2"),
+            "hand 1: result.victory_points.Anna",
+            "expected a whole number",
+        ),
         (lambda m: m["hand"][0].update(number=7), "hand 1: number", "out of order"),
         (lambda m: m["hand"][0].update(colour="red"), "hand 1: colour", "unknown key"),
     ],
@@ -416,7 +455,9 @@ def _points(thirds: int) -> int | str:
 @st.composite
 def hands(draw: st.DrawFn, players: tuple[str, ...]) -> dict[str, Any]:
     """A valid koenigrufen hand for the four at the table."""
-    contract = draw(st.sampled_from(["rufer", "dreier", "sechserdreier", "solorufer", "bettler", "trischaken"]))
+    contract = draw(
+        st.sampled_from(["rufer", "dreier", "sechserdreier", "solorufer", "bettler", "trischaken"])
+    )
     declarer = draw(st.sampled_from(players))
     hand: dict[str, Any] = {"contract": contract}
     if contract == "trischaken":
@@ -439,7 +480,9 @@ def hands(draw: st.DrawFn, players: tuple[str, ...]) -> dict[str, Any]:
     if step:
         hand["kontra"] = step
     bonuses = []
-    for name in draw(st.lists(st.sampled_from(["pagat", "trull", "four_kings", "valat"]), unique=True, max_size=2)):
+    for name in draw(
+        st.lists(st.sampled_from(["pagat", "trull", "four_kings", "valat"]), unique=True, max_size=2)
+    ):
         announced = draw(st.booleans())
         bonus: dict[str, Any] = {
             "name": name,

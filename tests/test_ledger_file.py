@@ -26,12 +26,12 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from tarockscore import __version__
-from tarockscore import ledger as L
-from tarockscore import ledger_file as F
-from tarockscore.cli import app
+from tarockscore.cli.app import app
 from tarockscore.errors import LedgerError
-from tarockscore.ledger import Ledger
-from tarockscore.profile_file import load_profile
+from tarockscore.files import ledger_file as F
+from tarockscore.files.profile_file import load_profile
+from tarockscore.ledger import model as L
+from tarockscore.ledger.model import Ledger
 
 AT = "2025-03-14T20:00:00+01:00"
 FOUR = ["Anna", "Bert", "Cilli", "Dani"]
@@ -71,9 +71,17 @@ def test_render_parse_round_trip(tmp_path: Path) -> None:
     assert "schema = 1" in text and 'stake = "0.10"' in text
 
 
-names = st.text(
-    alphabet=st.characters(categories=["L", "N", "P", "S"], include_characters=" ", exclude_characters=",=;"), min_size=1, max_size=12
-).map(str.strip).filter(bool)
+names = (
+    st.text(
+        alphabet=st.characters(
+            categories=["L", "N", "P", "S"], include_characters=" ", exclude_characters=",=;"
+        ),
+        min_size=1,
+        max_size=12,
+    )
+    .map(str.strip)
+    .filter(bool)
+)
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -122,7 +130,9 @@ def test_a_bad_hand_is_reported_at_the_line_of_its_table(tmp_path: Path) -> None
         F.verify(F.read(path))
     wheres = [p.where for p in info.value.problems]
     assert f"{path}:{second}: hand 2: entry: kontrakt" in wheres
-    assert info.value.problems[-1].message.startswith("the ledger fails its own check, so nothing was written")
+    assert info.value.problems[-1].message.startswith(
+        "the ledger fails its own check, so nothing was written"
+    )
 
 
 def test_an_unknown_schema_is_refused(tmp_path: Path) -> None:
@@ -135,7 +145,11 @@ def test_an_unknown_schema_is_refused(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(
     ("data", "needle"),
-    [(b"", "missing: this is not a tarockscore ledger"), (b"\xff\xfe", "not UTF-8"), (None, "no ledger here")],
+    [
+        (b"", "missing: this is not a tarockscore ledger"),
+        (b"\xff\xfe", "not UTF-8"),
+        (None, "no ledger here"),
+    ],
 )
 def test_unreadable_files(tmp_path: Path, data: bytes | None, needle: str) -> None:
     path = tmp_path / "l.toml"
@@ -172,7 +186,7 @@ def test_an_edited_profile_document_is_refused(tmp_path: Path) -> None:
 def _count_scoring(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """Count the hands the ledger scores from now on."""
     calls = [0]
-    real = L.score_hand
+    real = L.score_hand  # type: ignore[attr-defined]
 
     def counting(*args: Any) -> Any:
         calls[0] += 1
@@ -213,7 +227,10 @@ def test_a_change_that_breaks_an_earlier_hand_or_the_new_one_is_refused(tmp_path
         bad = replace(first.result, won=not first.result.won)
         return replace(new, hands=(replace(first, result=bad), *new.hands[1:]))
 
-    for change, where in ((wrong_new_hand, "hand 4: result.victory_points"), (wrong_earlier_hand, "hand 1: result.won")):
+    for change, where in (
+        (wrong_new_hand, "hand 4: result.victory_points"),
+        (wrong_earlier_hand, "hand 1: result.won"),
+    ):
         with pytest.raises(LedgerError) as info:
             F.update(path, change)
         assert where in [p.where for p in info.value.problems]
@@ -245,7 +262,15 @@ def test_the_digest_is_the_documented_one(tmp_path: Path) -> None:
     started(path, 2)
     data = tomllib.loads(path.read_text(encoding="utf-8"))
     hands = [
-        [h["entry"], [h["result"]["victory_points"], h["result"].get("payout"), h["result"].get("won"), h["result"]["radl"]]]
+        [
+            h["entry"],
+            [
+                h["result"]["victory_points"],
+                h["result"].get("payout"),
+                h["result"].get("won"),
+                h["result"]["radl"],
+            ],
+        ]
         for h in data["hand"]
     ]
     payload = ["tarockscore ledger digest 1", __version__, data["table"], data["profile"]["sha256"], hands]
@@ -294,7 +319,9 @@ def test_a_ledger_without_a_digest_loads_is_checked_in_full_and_sealed_at_its_ne
 
 
 @pytest.mark.parametrize("digest", ["kept", "removed"])
-def test_an_edited_result_is_caught_by_the_full_check_whatever_the_digest(tmp_path: Path, digest: str) -> None:
+def test_an_edited_result_is_caught_by_the_full_check_whatever_the_digest(
+    tmp_path: Path, digest: str
+) -> None:
     path = tmp_path / "l.toml"
     started(path)
     if digest == "removed":
@@ -318,14 +345,18 @@ def test_an_edit_that_recomputes_the_digest_on_purpose_is_still_caught_by_check(
     text = path.read_text(encoding="utf-8").replace("Anna = 1\n", "Anna = 9\n", 1)
     forged = L.ledger_digest(F.parse(text, "x"))
     assert forged is not None
-    path.write_text(re.sub(r'digest = "[0-9a-f]{64}"', f'digest = "{forged}"', text, count=1), encoding="utf-8")
+    path.write_text(
+        re.sub(r'digest = "[0-9a-f]{64}"', f'digest = "{forged}"', text, count=1), encoding="utf-8"
+    )
     assert F.sealed(F.read(path))
     result = CliRunner().invoke(app, ["check", "--ledger", str(path)])
     assert result.exit_code == 1
     assert "stored Anna +9" in result.stderr
 
 
-def test_a_digest_from_another_version_is_not_trusted(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_digest_from_another_version_is_not_trusted(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     path = tmp_path / "l.toml"
     started(path, 2)
     monkeypatch.setattr(L, "__version__", "99.0.0")
@@ -414,7 +445,9 @@ def test_a_ledger_changed_between_read_and_write_is_refused(tmp_path: Path) -> N
         path.write_text(path.read_text(encoding="utf-8") + "\n# a note\n", encoding="utf-8")
         return L.record(cur, _next_rufer(cur), AT)
 
-    with pytest.raises(LedgerError, match="was changed by another program since it was read; nothing was written"):
+    with pytest.raises(
+        LedgerError, match="was changed by another program since it was read; nothing was written"
+    ):
         F.update(path, meanwhile)
     assert path.read_text(encoding="utf-8").endswith("# a note\n")
     assert len(F.read(path).ledger.hands) == 2
@@ -462,7 +495,8 @@ RECORDER = textwrap.dedent(
     """
     import os, sys, time
     from pathlib import Path
-    from tarockscore import ledger as L, ledger_file as F
+    from tarockscore.ledger import model as L
+    from tarockscore.files import ledger_file as F
 
     path, count, tag, slow = Path(sys.argv[1]), int(sys.argv[2]), sys.argv[3], sys.argv[4] == "slow"
     if slow:

@@ -9,10 +9,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tarockscore.hand import parse_hand
-from tarockscore.profile import Profile, SettlementMode
-from tarockscore.profile_file import load_profile, shipped_names
-from tarockscore.scoring import Score, score_hand
+from tarockscore.files.profile_file import load_profile, shipped_names
+from tarockscore.rules.hand import parse_hand
+from tarockscore.rules.profile import Profile, SettlementMode
+from tarockscore.rules.scoring import Score, score_hand
 from tests.strategies import PLAYERS, hands
 
 PROFILES = {name: load_profile(name) for name in shipped_names()}
@@ -51,7 +51,9 @@ def test_simplified_scoring_never_negative(name: str, data: st.DataObject) -> No
     assert all(v >= 0 for line in score.lines for v in line.points.values())
 
 
-def _raise_one_bet(mapping: dict[str, Any], profile: Profile, choice: int) -> tuple[dict[str, Any], str] | None:
+def _raise_one_bet(
+    mapping: dict[str, Any], profile: Profile, choice: int
+) -> tuple[dict[str, Any], str] | None:
     """The same hand with one bonus's Kontra raised one step; None if no bonus can be raised."""
     raisable = []
     for i, bonus in enumerate(mapping.get("bonus", [])):
@@ -78,7 +80,9 @@ def test_one_more_kontra_step_doubles_exactly_that_bet(name: str, data: st.DataO
     raised = _raise_one_bet(mapping, profile, data.draw(st.integers(0, 10)))
     if raised is None:
         return
-    silent_valat = any(b["name"] == "valat" and b["made"] and not b["announced"] for b in mapping.get("bonus", []))
+    silent_valat = any(
+        b["name"] == "valat" and b["made"] and not b["announced"] for b in mapping.get("bonus", [])
+    )
     if silent_valat and profile.valat_silent_min_rule:
         # GameTwist: a silent Valat counts only if it is worth more than the game without it,
         # so doubling a bonus may rightly switch the whole hand to the other reckoning.
@@ -86,7 +90,9 @@ def test_one_more_kontra_step_doubles_exactly_that_bet(name: str, data: st.DataO
     raised_mapping, bet = raised
     before, after = _score(mapping, profile), _score(raised_mapping, profile)
     assert len(before.lines) == len(after.lines)
-    level = profile.step(raised_mapping["bonus"][[b["name"] for b in raised_mapping["bonus"]].index(bet)]["kontra"])
+    level = profile.step(
+        raised_mapping["bonus"][[b["name"] for b in raised_mapping["bonus"]].index(bet)]["kontra"]
+    )
     assert level is not None
     ratio = level.multiplier // (profile.ladder[level.level - 2].multiplier if level.level > 1 else 1)
     for old, new in zip(before.lines, after.lines, strict=True):
@@ -126,7 +132,7 @@ def test_reseating_a_positive_hand_changes_nothing(name: str, data: st.DataObjec
 @settings(max_examples=100, deadline=None)
 @given(data=st.data())
 def test_hand_round_trips_through_its_mapping(name: str, data: st.DataObject) -> None:
-    from tarockscore.hand import hand_to_mapping
+    from tarockscore.rules.hand import hand_to_mapping
 
     profile = PROFILES[name]
     hand = parse_hand(data.draw(hands(profile)), profile)

@@ -35,9 +35,9 @@ from typing import Any
 import pytest
 
 from tarockscore.errors import LedgerError, UsageError
-from tarockscore.ledger import Ledger, new_ledger, record, replace_hand
-from tarockscore.profile_file import load_profile
-from tarockscore.season import (
+from tarockscore.files.profile_file import load_profile
+from tarockscore.ledger.model import Ledger, new_ledger, record, replace_hand
+from tarockscore.season.standings import (
     Filters,
     aliases_from_mapping,
     decimal_text,

@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tarockscore.errors import LedgerError
-from tarockscore.profile import SettlementMode
-from tarockscore.settle import Payment, balances, fewest_payments, parse_stake, settle
+from tarockscore.ledger.settle_up import Payment, balances, fewest_payments, parse_stake, settle
+from tarockscore.rules.profile import SettlementMode
 
 D = Decimal
 
@@ -24,7 +24,13 @@ def test_parse_stake_accepts_cents() -> None:
 
 @pytest.mark.parametrize(
     ("text", "needle"),
-    [("0.101", "more than two decimals"), ("abc", "not an amount"), ("-1", "positive"), ("0", "positive"), ("NaN", "positive")],
+    [
+        ("0.101", "more than two decimals"),
+        ("abc", "not an amount"),
+        ("-1", "positive"),
+        ("0", "positive"),
+        ("NaN", "positive"),
+    ],
 )
 def test_parse_stake_rejects(text: str, needle: str) -> None:
     with pytest.raises(ValueError, match=needle):
@@ -116,7 +122,10 @@ def test_payments_clear_every_balance_in_the_fewest_payments(values: list[int]) 
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.lists(st.integers(min_value=-40, max_value=80), min_size=4, max_size=5), st.sampled_from(["0.10", "0.05", "1"]))
+@given(
+    st.lists(st.integers(min_value=-40, max_value=80), min_size=4, max_size=5),
+    st.sampled_from(["0.10", "0.05", "1"]),
+)
 def test_simplified_settlement_is_zero_sum_and_pairwise(totals: list[int], stake: str) -> None:
     names = [f"P{i}" for i in range(len(totals))]
     got = balances(dict(zip(names, totals, strict=True)), D(stake), SettlementMode.SIMPLIFIED)

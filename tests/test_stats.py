@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from tarockscore.season import Filters, fold
-from tarockscore.stats import (
+from tarockscore.season.standings import Filters, fold
+from tarockscore.season.statistics import (
     SUMMARY_COLUMNS,
     PlayerStats,
     contract_order,

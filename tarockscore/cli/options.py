@@ -8,9 +8,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Annotated, Any
 
-import typer  # noqa: TID251 - a CLI module
+import typer
 
-# The short form of a hand (see tarockscore.shortform).
+# The short form of a hand (see tarockscore.cli.shortform).
 Contract = Annotated[
     str | None, typer.Option("--contract", "-c", help="Contract, e.g. rufer, dreier, bettler.")
 ]

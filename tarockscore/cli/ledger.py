@@ -10,10 +10,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Annotated, Any
 
-import typer  # noqa: TID251 - a CLI module: the only other place that may talk to Typer
+import typer
 
-from tarockscore import render_evening
-from tarockscore.cli_options import (
+from tarockscore.cli.options import (
     Bonus,
     Conceded,
     Contract,
@@ -29,14 +28,15 @@ from tarockscore.cli_options import (
     Won,
     short_form,
 )
+from tarockscore.render import evening as render_evening
 
 if TYPE_CHECKING:
     from collections.abc import Callable
     from pathlib import Path
 
-    from tarockscore.ledger import Deal, Ledger
-    from tarockscore.ledger_file import Snapshot
-    from tarockscore.profile import Profile
+    from tarockscore.files.ledger_file import Snapshot
+    from tarockscore.ledger.model import Deal, Ledger
+    from tarockscore.rules.profile import Profile
 
 
 LedgerOpt = Annotated[
@@ -62,7 +62,7 @@ def _now() -> str:
 
 
 def _path(option: str | None) -> Path:
-    from tarockscore.ledger_file import ledger_path
+    from tarockscore.files.ledger_file import ledger_path
 
     return ledger_path(option)
 
@@ -95,10 +95,10 @@ def new(
     import datetime as dt
 
     from tarockscore.errors import Collector, UsageError
-    from tarockscore.ledger import check_players, first_deal, new_ledger
-    from tarockscore.ledger_file import create
-    from tarockscore.profile_file import load_profile
-    from tarockscore.settle import parse_stake
+    from tarockscore.files.ledger_file import create
+    from tarockscore.files.profile_file import load_profile
+    from tarockscore.ledger.model import check_players, first_deal, new_ledger
+    from tarockscore.ledger.settle_up import parse_stake
 
     problems = Collector()
     amount = None
@@ -151,10 +151,10 @@ def record(
     ledger: LedgerOpt = None,
 ) -> None:
     """Score a hand and add it to the ledger; print its points and the running totals."""
-    from tarockscore import ledger as core
-    from tarockscore.cli import read_hand_or_short
+    from tarockscore.cli.app import read_hand_or_short
     from tarockscore.errors import HandError
-    from tarockscore.ledger_file import update
+    from tarockscore.files.ledger_file import update
+    from tarockscore.ledger import model as core
 
     mapping, name = read_hand_or_short(hand_file, short_form(locals()))
     at = _now()
@@ -178,10 +178,10 @@ def show(
     ledger: LedgerOpt = None,
 ) -> None:
     """The evening: one row per hand with each player's points and the running totals."""
-    from tarockscore import render
     from tarockscore.errors import UsageError
-    from tarockscore.ledger import sheet
-    from tarockscore.ledger_file import read
+    from tarockscore.files.ledger_file import read
+    from tarockscore.ledger.model import sheet
+    from tarockscore.render import hand as render
 
     if json_out and csv_out:
         raise UsageError("give --json or --csv, not both")
@@ -197,8 +197,8 @@ def show(
 
 def undo(ledger: LedgerOpt = None) -> None:
     """Take back the last hand (it stays in the audit trail)."""
-    from tarockscore import ledger as core
-    from tarockscore.ledger_file import update
+    from tarockscore.files.ledger_file import update
+    from tarockscore.ledger import model as core
 
     at = _now()
     before, after = update(_path(ledger), lambda current: core.undo(current, at))
@@ -213,10 +213,10 @@ def replace(
     ledger: LedgerOpt = None,
 ) -> None:
     """Replace hand N; every hand after it is recomputed, and the audit trail keeps the old one."""
-    from tarockscore import ledger as core
     from tarockscore.errors import HandError
-    from tarockscore.handfile import read_hand_mapping
-    from tarockscore.ledger_file import update
+    from tarockscore.files.hand_file import read_hand_mapping
+    from tarockscore.files.ledger_file import update
+    from tarockscore.ledger import model as core
 
     mapping, name = read_hand_mapping(hand_file)
     at = _now()
@@ -234,8 +234,8 @@ def replace(
 
 def delete(number: NumberArg, ledger: LedgerOpt = None) -> None:
     """Delete hand N; the hands after it are recomputed, and the audit trail keeps it."""
-    from tarockscore import ledger as core
-    from tarockscore.ledger_file import update
+    from tarockscore.files.ledger_file import update
+    from tarockscore.ledger import model as core
 
     at = _now()
     before, after = update(_path(ledger), lambda current: core.delete(current, number, at))
@@ -245,9 +245,9 @@ def delete(number: NumberArg, ledger: LedgerOpt = None) -> None:
 
 def explain(number: NumberArg, ledger: LedgerOpt = None) -> None:
     """The arithmetic of hand N, bet by bet, with the profile rule behind each number."""
-    from tarockscore import render
-    from tarockscore.ledger import ledger_profile, radl_cause, result_of, score_stored
-    from tarockscore.ledger_file import read
+    from tarockscore.files.ledger_file import read
+    from tarockscore.ledger.model import ledger_profile, radl_cause, result_of, score_stored
+    from tarockscore.render import hand as render
 
     snapshot = read(_path(ledger))
     led = snapshot.ledger
@@ -269,9 +269,7 @@ def explain(number: NumberArg, ledger: LedgerOpt = None) -> None:
             f"[radl.events = {', '.join(e.value for e in profile.radl.events)}]"
         )
         doubled = ", ".join(
-            f"{p} {render.signed(v)}"
-            for p, v in entry.result.victory_points.items()
-            if p in hand.players
+            f"{p} {render.signed(v)}" for p, v in entry.result.victory_points.items() if p in hand.players
         )
         typer.echo(f"Victory Points with the Radl: {doubled}")
     fresh = result_of(score, led.players, radl)
@@ -284,7 +282,7 @@ def explain(number: NumberArg, ledger: LedgerOpt = None) -> None:
 
 def check(ledger: LedgerOpt = None) -> None:
     """Re-score every hand and compare with the stored results (exit 1 on any mismatch)."""
-    from tarockscore.ledger_file import read
+    from tarockscore.files.ledger_file import read
 
     snapshot = read(_path(ledger))
     _report_mismatches(snapshot)
@@ -298,8 +296,8 @@ def check(ledger: LedgerOpt = None) -> None:
 def _report_mismatches(snapshot: Snapshot) -> None:
     """Report every mismatch of a ledger as errors (exit 1), without the 'nothing was written' line."""
     from tarockscore.errors import LedgerError
-    from tarockscore.ledger import check as check_ledger
-    from tarockscore.ledger_file import locate
+    from tarockscore.files.ledger_file import locate
+    from tarockscore.ledger.model import check as check_ledger
 
     problems = check_ledger(snapshot.ledger)
     if problems:
@@ -317,10 +315,10 @@ def rescore(
     """The evening under another profile (what-if); written only with --write."""
     from tabulate import tabulate
 
-    from tarockscore import ledger as core
-    from tarockscore import render
-    from tarockscore.ledger_file import read, update, verify
-    from tarockscore.profile_file import load_profile
+    from tarockscore.files.ledger_file import read, update, verify
+    from tarockscore.files.profile_file import load_profile
+    from tarockscore.ledger import model as core
+    from tarockscore.render import hand as render
 
     prof = load_profile(profile)
     path = _path(ledger)
@@ -362,11 +360,11 @@ def settle(
     ledger: LedgerOpt = None,
 ) -> None:
     """Who pays whom how much, in the fewest payments, exact to the cent."""
-    from tarockscore import ledger as core
-    from tarockscore import render
-    from tarockscore import settle as money
     from tarockscore.errors import UsageError
-    from tarockscore.ledger_file import read
+    from tarockscore.files.ledger_file import read
+    from tarockscore.ledger import model as core
+    from tarockscore.ledger import settle_up as money
+    from tarockscore.render import hand as render
 
     led = read(_path(ledger)).ledger
     if stake is not None:
@@ -418,7 +416,7 @@ def _ask_yes(question: str, default: bool = False) -> bool:
 
 
 def _ask_points(question: str, profile: Profile) -> object:
-    from tarockscore.cardpoints import parse_points, render_points
+    from tarockscore.rules.cardpoints import parse_points, render_points
 
     while True:
         answer = str(typer.prompt(question)).strip()
@@ -434,7 +432,7 @@ def _ask_points(question: str, profile: Profile) -> object:
 
 def _questions(profile: Profile, deal: Deal) -> dict[str, Any]:
     """The hand, step by step, offering the profile's own choices."""
-    from tarockscore.profile import CalledKingRule, Kind, NegativeKontra, Team
+    from tarockscore.rules.profile import CalledKingRule, Kind, NegativeKontra, Team
 
     players = list(deal.players)
     steps = ["none", *(s.name for s in profile.playable_steps)]
@@ -513,9 +511,9 @@ def _questions(profile: Profile, deal: Deal) -> dict[str, Any]:
 
 def enter(ledger: LedgerOpt = None) -> None:
     """A guided entry: the hand step by step, its result, then a question before recording it."""
-    from tarockscore import ledger as core
-    from tarockscore import render
-    from tarockscore.ledger_file import read, update, verify
+    from tarockscore.files.ledger_file import read, update, verify
+    from tarockscore.ledger import model as core
+    from tarockscore.render import hand as render
 
     path = _path(ledger)
     snapshot = read(path)

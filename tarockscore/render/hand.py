@@ -7,9 +7,9 @@ from typing import Any
 
 from tabulate import tabulate
 
-from tarockscore.cardpoints import render_points
-from tarockscore.profile import Kind, Profile
-from tarockscore.scoring import Line, Score
+from tarockscore.rules.cardpoints import render_points
+from tarockscore.rules.profile import Kind, Profile
+from tarockscore.rules.scoring import Line, Score
 
 
 def signed(n: int) -> str:

@@ -2,7 +2,7 @@
 
 Read off the hands as entered and the results the ledgers store: contracts declared and won,
 partner hands, defences, bonuses announced and made, Kontras said and how they went, and the
-best, worst and average hand. Works on a :class:`~tarockscore.season.Season`, so a single
+best, worst and average hand. Works on a :class:`~tarockscore.season.standings.Season`, so a single
 evening is a season of one ledger.
 
 Who said a Kontra: on any bet, the side that does not own it says Kontra (and, higher up the
@@ -18,8 +18,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from tarockscore.profile import Profile
-from tarockscore.season import Evening, PlayedHand, Season, decimal_text
+from tarockscore.rules.profile import Profile
+from tarockscore.season.standings import Evening, PlayedHand, Season, decimal_text
 
 
 @dataclass(slots=True)

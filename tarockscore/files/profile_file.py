@@ -14,15 +14,15 @@ from pathlib import Path
 from typing import Any
 
 from tarockscore.errors import ProfileError, near_miss, one_of
-from tarockscore.profile import Profile, build_profile
+from tarockscore.rules.profile import Profile, build_profile
 
 DEFAULT_PROFILE = "koenigrufen"
 
 
 def profiles_dir() -> Path:
     """The folder of shipped profiles: the source tree's, else the installed copy."""
-    here = Path(__file__).resolve().parent
-    for candidate in (here.parent / "profiles", here / "_profiles"):
+    package = Path(__file__).resolve().parent.parent
+    for candidate in (package.parent / "profiles", package / "_profiles"):
         if candidate.is_dir():
             return candidate
     raise ProfileError("the shipped profiles folder is missing from this installation")

@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 
-from tarockscore.cardpoints import render_points
-from tarockscore.hand import BonusEntry, Hand, Side
-from tarockscore.profile import (
+from tarockscore.rules.cardpoints import render_points
+from tarockscore.rules.hand import BonusEntry, Hand, Side
+from tarockscore.rules.profile import (
     ConcedePays,
     Contract,
     HuettenfleckScope,

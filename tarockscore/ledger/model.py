@@ -30,11 +30,11 @@ from typing import Any
 
 from tarockscore import __version__
 from tarockscore.errors import Collector, HandError, LedgerError, Problem, TarockError, one_of
-from tarockscore.hand import Hand, hand_to_mapping, parse_hand
-from tarockscore.profile import Kind, KontraScope, Profile, RadlEvent, build_profile
-from tarockscore.reader import Reader, type_name
-from tarockscore.scoring import Score, score_hand
-from tarockscore.settle import parse_stake
+from tarockscore.ledger.settle_up import parse_stake
+from tarockscore.rules.hand import Hand, hand_to_mapping, parse_hand
+from tarockscore.rules.profile import Kind, KontraScope, Profile, RadlEvent, build_profile
+from tarockscore.rules.reader import Reader, type_name
+from tarockscore.rules.scoring import Score, score_hand
 
 SCHEMA = 1
 SEATS = (4, 5)

@@ -8,21 +8,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from tarockscore.render import signed
+from tarockscore.render.hand import signed
 
 if TYPE_CHECKING:
-    from tarockscore.ledger import Deal, Ledger
-    from tarockscore.profile import Profile
-    from tarockscore.season import Season
-    from tarockscore.settle import Settlement
-    from tarockscore.stats import PlayerStats
+    from tarockscore.ledger.model import Deal, Ledger
+    from tarockscore.ledger.settle_up import Settlement
+    from tarockscore.rules.profile import Profile
+    from tarockscore.season.standings import Season
+    from tarockscore.season.statistics import PlayerStats
 
 
 def stats_text(result: Sequence[PlayerStats], order: Sequence[str]) -> str:
     from tabulate import tabulate
 
-    from tarockscore.season import decimal_text
-    from tarockscore.stats import contracts_declared
+    from tarockscore.season.standings import decimal_text
+    from tarockscore.season.statistics import contracts_declared
 
     def ratio(won: int, played: int) -> str:
         return f"{won}/{played}" if played else "-"
@@ -123,7 +123,7 @@ def totals_table(after: Ledger, hand: int | None = None) -> str:
     """Each player's points in one hand (if given) and the running totals."""
     from tabulate import tabulate
 
-    from tarockscore.ledger import payout_totals, totals
+    from tarockscore.ledger.model import payout_totals, totals
 
     total = totals(after)
     paid = payout_totals(after)
@@ -148,20 +148,20 @@ def totals_table(after: Ledger, hand: int | None = None) -> str:
 
 
 def next_text(ledger: Ledger) -> str:
-    from tarockscore.ledger import next_deal
+    from tarockscore.ledger.model import next_deal
 
     return f"next: hand {len(ledger.hands) + 1}, {deal_text(next_deal(ledger))}"
 
 
 def hand_line(ledger: Ledger, number: int) -> str:
-    from tarockscore.ledger import hand_deal, summary
+    from tarockscore.ledger.model import hand_deal, summary
 
     entry = ledger.hands[number - 1]
     return f"hand {number}: {summary(entry.hand, entry.result)} ({deal_text(hand_deal(ledger, number))})"
 
 
 def sheet_csv(data: dict[str, Any]) -> str:
-    from tarockscore import render
+    from tarockscore.render import hand as render
 
     players = data["players"]
     headers = ["hand", "dealer", "forehand", "contract", "declarer", "partner", "won", "radl"]
@@ -240,7 +240,7 @@ def settle_json(result: Settlement, points: dict[str, int], payout: bool) -> dic
 def settle_text(result: Settlement, points: dict[str, int], payout: bool, profile: Profile) -> str:
     from tabulate import tabulate
 
-    from tarockscore.profile import SettlementMode
+    from tarockscore.rules.profile import SettlementMode
 
     how = (
         "zero-sum: each player's total × stake"

@@ -34,7 +34,7 @@ from pathlib import Path
 import tomli_w
 
 from tarockscore.errors import LedgerError, Problem
-from tarockscore.ledger import (
+from tarockscore.ledger.model import (
     Ledger,
     check,
     file_digest,

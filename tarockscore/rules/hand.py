@@ -13,10 +13,10 @@ from enum import StrEnum
 from fractions import Fraction
 from typing import Any
 
-from tarockscore.cardpoints import parse_points, render_points
 from tarockscore.errors import Collector, HandError, near_miss, one_of
-from tarockscore.profile import Kind, NegativeKontra, Profile, Team
-from tarockscore.reader import Reader, type_name
+from tarockscore.rules.cardpoints import parse_points, render_points
+from tarockscore.rules.profile import Kind, NegativeKontra, Profile, Team
+from tarockscore.rules.reader import Reader, type_name
 
 
 class Side(StrEnum):

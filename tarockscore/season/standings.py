@@ -18,10 +18,10 @@ from fractions import Fraction
 from typing import Any
 
 from tarockscore.errors import LedgerError, Problem, TarockError, UsageError, near_miss, one_of
-from tarockscore.hand import Hand, parse_hand
-from tarockscore.ledger import Ledger, ledger_profile
-from tarockscore.ledger import rescore as rescore_ledger
-from tarockscore.profile import Profile
+from tarockscore.ledger.model import Ledger, ledger_profile
+from tarockscore.ledger.model import rescore as rescore_ledger
+from tarockscore.rules.hand import Hand, parse_hand
+from tarockscore.rules.profile import Profile
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,7 +14,7 @@ from fractions import Fraction
 from typing import Any
 
 from tarockscore.errors import Collector, ProfileError, near_miss, one_of
-from tarockscore.reader import Reader
+from tarockscore.rules.reader import Reader
 
 SCHEMA = 1
 

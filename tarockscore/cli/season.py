@@ -11,17 +11,17 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import TYPE_CHECKING, Annotated
 
-import typer  # noqa: TID251 - a CLI module: the only other place that may talk to Typer
+import typer
 
-from tarockscore import render_evening
+from tarockscore.render import evening as render_evening
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
     from pathlib import Path
 
     from tarockscore.errors import Problem
-    from tarockscore.ledger import Ledger
-    from tarockscore.season import Filters, Season
+    from tarockscore.ledger.model import Ledger
+    from tarockscore.season.standings import Filters, Season
 
 
 class Format(StrEnum):
@@ -112,7 +112,7 @@ def _files(sources: list[str]) -> list[tuple[Path, bool]]:
 def read_ledgers(sources: list[str]) -> list[tuple[str, Ledger]]:
     """Every ledger named or found; all problems of all files in one error."""
     from tarockscore.errors import LedgerError
-    from tarockscore.ledger_file import read
+    from tarockscore.files.ledger_file import read
 
     ledgers: list[tuple[str, Ledger]] = []
     problems: list[Problem] = []
@@ -157,8 +157,8 @@ def _filters(
     from pathlib import Path
 
     from tarockscore.errors import UsageError
-    from tarockscore.profile_file import load_profile
-    from tarockscore.season import Filters, aliases_from_mapping, parse_alias
+    from tarockscore.files.profile_file import load_profile
+    from tarockscore.season.standings import Filters, aliases_from_mapping, parse_alias
 
     start, end = _date("--from", date_from), _date("--to", date_to)
     assert start is None or isinstance(start, dt.date)
@@ -185,7 +185,7 @@ def _warn(message: str) -> None:
 
 def _fold(sources: list[str], filters: Filters, *, parse: bool) -> Season:
     from tarockscore.errors import UsageError
-    from tarockscore.season import fold
+    from tarockscore.season.standings import fold
 
     if not sources:
         raise UsageError("give at least one ledger file or folder")
@@ -214,8 +214,8 @@ def season(
     rescore: RescoreOpt = None,
 ) -> None:
     """Standings across many evenings: Victory Points, payout, hands played, per player."""
-    from tarockscore import render
-    from tarockscore.season import season_json, span_text, standings, standings_csv
+    from tarockscore.render import hand as render
+    from tarockscore.season.standings import season_json, span_text, standings, standings_csv
 
     folded = _fold(ledgers, _filters(date_from, date_to, player, alias, aliases, rescore), parse=False)
     rows = standings(folded)
@@ -258,9 +258,9 @@ def stats(
     rescore: RescoreOpt = None,
 ) -> None:
     """Statistics per player, for one evening or a season: contracts, partners, bonuses, Kontras."""
-    from tarockscore import render
-    from tarockscore.season import span_text
-    from tarockscore.stats import contract_order, csv_table, player_stats, stats_json
+    from tarockscore.render import hand as render
+    from tarockscore.season.standings import span_text
+    from tarockscore.season.statistics import contract_order, csv_table, player_stats, stats_json
 
     folded = _fold(ledgers, _filters(date_from, date_to, player, alias, aliases, rescore), parse=True)
     result = player_stats(folded)
@@ -296,9 +296,9 @@ def chart(
     """Draw the running totals of an evening or a season: one line per player, hand by hand."""
     from pathlib import Path
 
-    from tarockscore.chart import Marker, chart_svg
     from tarockscore.errors import TarockError
-    from tarockscore.season import per_hand_points, span_text
+    from tarockscore.render.chart import Marker, chart_svg
+    from tarockscore.season.standings import per_hand_points, span_text
 
     folded = _fold(ledgers, _filters(date_from, date_to, player, alias, aliases, rescore), parse=False)
     points, starts = per_hand_points(folded)

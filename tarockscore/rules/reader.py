@@ -12,8 +12,8 @@ from enum import StrEnum
 from fractions import Fraction
 from typing import Any, TypeVar
 
-from tarockscore.cardpoints import parse_points
 from tarockscore.errors import Collector, near_miss, one_of
+from tarockscore.rules.cardpoints import parse_points
 
 E = TypeVar("E", bound=StrEnum)
 

@@ -18,7 +18,7 @@ from typer._click.exceptions import ClickException, NoArgsIsHelpError
 from typer.core import TyperGroup
 from typer.models import CommandInfo
 
-from tarockscore.cli_options import (
+from tarockscore.cli.options import (
     Bonus,
     Conceded,
     Contract,
@@ -118,7 +118,8 @@ def score(
     bonus: Bonus = [],  # noqa: B006
 ) -> None:
     """Score one hand: each player's Victory Points and the arithmetic, bet by bet."""
-    from tarockscore import api, render
+    from tarockscore import api
+    from tarockscore.render import hand as render
 
     mapping, name = read_hand_or_short(hand_file, short_form(locals()))
     result, prof = api.score_mapping(mapping, profile, where=name)
@@ -133,7 +134,7 @@ def score(
 def read_hand_or_short(hand_file: str | None, short: dict[str, Any]) -> tuple[dict[str, Any], str]:
     """A hand from a file (or stdin) or from the short command-line form, never both."""
     from tarockscore.errors import UsageError
-    from tarockscore.handfile import read_hand_mapping
+    from tarockscore.files.hand_file import read_hand_mapping
 
     if hand_file is not None:
         if _any_short(short):
@@ -141,7 +142,7 @@ def read_hand_or_short(hand_file: str | None, short: dict[str, Any]) -> tuple[di
         return read_hand_mapping(hand_file)
     if not _any_short(short):
         raise UsageError("give a hand file (or - for stdin), or the hand's options: see --help")
-    from tarockscore.shortform import hand_from_options
+    from tarockscore.cli.shortform import hand_from_options
 
     options = dict(short)
     options["bonuses"] = options.pop("bonus")
@@ -155,7 +156,7 @@ def profiles(ctx: typer.Context) -> None:
         return
     from tabulate import tabulate
 
-    from tarockscore.profile_file import load_profile, shipped_names
+    from tarockscore.files.profile_file import load_profile, shipped_names
 
     rows = []
     for name in shipped_names():
@@ -172,8 +173,8 @@ def profiles_show(
     """Show a profile: its rules and price list (every contract and bonus with its value)."""
     import tomli_w
 
-    from tarockscore import render
-    from tarockscore.profile_file import load_profile
+    from tarockscore.files.profile_file import load_profile
+    from tarockscore.render import hand as render
 
     prof = load_profile(name)
     if toml_out:
@@ -182,11 +183,11 @@ def profiles_show(
         typer.echo(render.price_list(prof))
 
 
-from tarockscore.cli_ledger import register as _register_ledger  # noqa: E402
+from tarockscore.cli.ledger import register as _register_ledger  # noqa: E402
 
 _register_ledger(app)
 
-from tarockscore.cli_season import register as _register_season  # noqa: E402
+from tarockscore.cli.season import register as _register_season  # noqa: E402
 
 _register_season(app)
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation, localcontext
 
 from tarockscore.errors import LedgerError
-from tarockscore.profile import SettlementMode
+from tarockscore.rules.profile import SettlementMode
 
 CENT = Decimal("0.01")
 MAX_STAKE = Decimal(1_000_000)  # a sanity bound, far above any table's stake

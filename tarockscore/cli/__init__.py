@@ -1,0 +1,1 @@
+"""The ``tarockscore`` command line: parses options, calls one library function, prints."""

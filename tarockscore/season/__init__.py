@@ -1,0 +1,1 @@
+"""Many evenings folded together: standings and statistics. Pure."""
