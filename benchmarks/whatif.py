@@ -23,16 +23,13 @@ def main() -> None:
     if mode == "no-gc":
         gc.disable()
     if mode == "one-command":
-        import typer  # noqa: TID251 - rebuilding the CLI for the measurement needs Typer itself
-
-        from tarockscore.cli import app as cli
         from tarockscore.cli import ledger as cli_ledger
+        from tarockscore.cli import score as cli_score
         from tarockscore.cli import season as cli_season
+        from tarockscore.cli.group import new_app
 
-        app = typer.Typer(
-            cls=cli._Group, rich_markup_mode=None, pretty_exceptions_enable=False, add_completion=False
-        )
-        for module in (cli, cli_ledger, cli_season):
+        app = new_app(pretty_exceptions_enable=False, add_completion=False)
+        for module in (cli_score, cli_ledger, cli_season):
             if hasattr(module, args[0]):
                 app.command()(getattr(module, args[0]))
                 break

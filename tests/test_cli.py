@@ -221,10 +221,19 @@ def test_app_for_builds_only_the_invoked_command() -> None:
     from tarockscore.cli.app import app_for
 
     small = get_command(app_for(["score", "x.toml"]))
-    assert sorted(small.commands) == ["profiles", "score"]  # type: ignore[attr-defined]
+    assert sorted(small.commands) == ["score"]  # type: ignore[attr-defined]
     full = get_command(app_for(["--help"]))
     assert {"score", "record", "season", "profiles"} <= set(full.commands)  # type: ignore[attr-defined]
-    assert app_for(["no-such-command"]) is app
+    assert set(get_command(app_for(["no-such-command"])).commands) == set(get_command(app).commands)  # type: ignore[attr-defined]
+
+
+def test_every_command_is_in_the_table_of_command_modules() -> None:
+    from typer.main import get_command
+
+    from tarockscore.cli.app import COMMANDS, build
+
+    for module, names in COMMANDS.items():
+        assert sorted(get_command(build((module,))).commands) == sorted(names), module  # type: ignore[attr-defined]
 
 
 def test_the_console_script_keeps_exit_codes_and_output_through_a_pipe() -> None:

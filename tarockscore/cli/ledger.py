@@ -151,7 +151,7 @@ def record(
     ledger: LedgerOpt = None,
 ) -> None:
     """Score a hand and add it to the ledger; print its points and the running totals."""
-    from tarockscore.cli.app import read_hand_or_short
+    from tarockscore.cli.hand_input import read_hand_or_short
     from tarockscore.errors import HandError
     from tarockscore.files.ledger_file import update
     from tarockscore.ledger import model as core

@@ -1,0 +1,62 @@
+"""``tarockscore score``: one hand scored, as a table, JSON or the arithmetic bet by bet."""
+
+from __future__ import annotations
+
+import typer
+
+from tarockscore import api
+from tarockscore.cli.hand_input import read_hand_or_short
+from tarockscore.cli.options import (
+    Bonus,
+    Conceded,
+    Contract,
+    Declarer,
+    DefenderPoints,
+    Huettenfleck,
+    Kontra,
+    Partner,
+    Players,
+    Points,
+    Renonce,
+    Talon,
+    Won,
+    short_form,
+)
+from tarockscore.render import hand as render
+
+HandOpt = typer.Argument(None, help="A hand file (TOML, see docs/hand-format.md), or - for stdin.")
+ProfileOpt = typer.Option(None, "--profile", "-P", help="A shipped profile name or a path to a profile file.")
+
+
+def register(app: typer.Typer) -> None:
+    app.command()(score)
+
+
+def score(
+    hand_file: str | None = HandOpt,
+    profile: str | None = ProfileOpt,
+    json_out: bool = typer.Option(False, "--json", help="Print JSON (victory_points, lines, payout)."),
+    explain: bool = typer.Option(False, "--explain", help="Show the arithmetic bet by bet, with its rules."),
+    contract: Contract = None,
+    players: Players = None,
+    declarer: Declarer = None,
+    partner: Partner = None,
+    points: Points = [],  # noqa: B006 - Typer reads the default; it is never mutated
+    defender_points: DefenderPoints = None,
+    won: Won = None,
+    kontra: Kontra = [],  # noqa: B006
+    huettenfleck: Huettenfleck = False,
+    talon: Talon = False,
+    conceded: Conceded = False,
+    renonce: Renonce = None,
+    bonus: Bonus = [],  # noqa: B006
+) -> None:
+    """Score one hand: each player's Victory Points and the arithmetic, bet by bet."""
+    mapping, name = read_hand_or_short(hand_file, short_form(locals()))
+    result, prof = api.score_mapping(mapping, profile, where=name)
+    if json_out:
+        typer.echo(render.dumps(render.score_json(result)))
+    elif explain:
+        typer.echo(render.explain(result, prof))
+    else:
+        typer.echo(render.score_table(result))
