@@ -1,1 +1,13 @@
-"""The rules core: card points, profiles, hands, legality and scoring. Pure: no files, no terminal."""
+"""The rules core: card points, profiles, hands, legality and scoring. Pure: no files, no terminal.
+
+Where each rule lives:
+
+- ``cardpoints``: card points in thirds; ``reader``: typed reading of TOML tables.
+- ``profile``: the house-rule profile, its every number and switch.
+- ``hand``: one finished hand (the model).
+- ``scoring``: one hand into lines and Victory Points, by kind of hand; it calls
+  ``contract_line`` (the contract's value, the loss factor), ``kontra`` (the Kontra ladder, the
+  Hüttenfleck, contra ad personam), ``bonuses``, ``valat``, ``concession`` (the called King in
+  the talon), ``renonce``, ``trischaken`` (the round everybody passed) and ``settlement``
+  (Simplified Scoring or zero-sum, one bet at a time).
+"""

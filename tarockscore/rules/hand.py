@@ -45,7 +45,7 @@ class Hand:
     partner: str | None = None
     card_points: Fraction | None = None
     defender_card_points: Fraction | None = None
-    dodge_points: tuple[tuple[str, Fraction], ...] = ()
+    trischaken_points: tuple[tuple[str, Fraction], ...] = ()
     won: bool | None = None
     kontra: str | None = None
     kontra_by: tuple[tuple[str, str], ...] = ()
@@ -86,7 +86,7 @@ class Hand:
             partner=n(self.partner),
             card_points=self.card_points,
             defender_card_points=self.defender_card_points,
-            dodge_points=tuple((names.get(p, p), v) for p, v in self.dodge_points),
+            trischaken_points=tuple((names.get(p, p), v) for p, v in self.trischaken_points),
             won=self.won,
             kontra=self.kontra,
             kontra_by=tuple((names.get(p, p), s) for p, s in self.kontra_by),
@@ -161,7 +161,7 @@ def parse_hand(data: Mapping[str, Any], profile: Profile) -> Hand:
     kontra_by: tuple[tuple[str, str], ...] = ()
     card_points: Fraction | None = None
     defender_points: Fraction | None = None
-    dodge_points: tuple[tuple[str, Fraction], ...] = ()
+    trischaken_points: tuple[tuple[str, Fraction], ...] = ()
     bonuses: tuple[BonusEntry, ...] = ()
 
     if contract is not None:
@@ -212,7 +212,7 @@ def parse_hand(data: Mapping[str, Any], profile: Profile) -> Hand:
 
         # -- card points and outcome -------------------------------------------------------
         if dodge:
-            dodge_points = _dodge_points(cp_raw, players, profile, problems)
+            trischaken_points = _trischaken_points(cp_raw, players, profile, problems)
             if dcp_raw is not None:
                 problems.add(
                     "defender_card_points",
@@ -308,7 +308,7 @@ def parse_hand(data: Mapping[str, Any], profile: Profile) -> Hand:
         partner=partner,
         card_points=card_points,
         defender_card_points=defender_points,
-        dodge_points=dodge_points,
+        trischaken_points=trischaken_points,
         won=won,
         kontra=hand_kontra,
         kontra_by=kontra_by,
@@ -391,7 +391,7 @@ def _side_points(
     return declarers, defenders
 
 
-def _dodge_points(
+def _trischaken_points(
     cp_raw: Any, players: list[str], profile: Profile, problems: Collector
 ) -> tuple[tuple[str, Fraction], ...]:
     if not isinstance(cp_raw, dict):
@@ -578,8 +578,8 @@ def hand_to_mapping(hand: Hand) -> dict[str, Any]:
         out["declarer"] = hand.declarer
     if hand.partner is not None:
         out["partner"] = hand.partner
-    if hand.dodge_points:
-        out["card_points"] = {p: render_points(v) for p, v in hand.dodge_points}
+    if hand.trischaken_points:
+        out["card_points"] = {p: render_points(v) for p, v in hand.trischaken_points}
     elif hand.card_points is not None:
         out["card_points"] = render_points(hand.card_points)
     if hand.defender_card_points is not None:

@@ -1,0 +1,57 @@
+"""Bonuses (Pagat, Uhu, Trull, the four Kings, …): each one a bet of its own (core layer, pure).
+
+A bonus is won by the side that makes it, or by the other side when it fails; announced it is
+worth ``game.announced_factor`` times its value, and a solo contract
+(``contracts.NAME.doubles_bonuses``) doubles it again. Which bonuses count in a Valat hand is
+decided in :mod:`tarockscore.rules.valat`; which may be announced or doubled, in
+:mod:`tarockscore.rules.legality`.
+"""
+
+from __future__ import annotations
+
+from tarockscore.rules.hand import BonusEntry, Side
+from tarockscore.rules.kontra import kontra_factors
+from tarockscore.rules.settlement import Deal, Factor, Scored, note, title
+
+
+def announced_factor(deal: Deal) -> Factor:
+    return Factor("announced", deal.profile.announced_factor, "game.announced_factor")
+
+
+def bonus_line(deal: Deal, b: BonusEntry, winning_side: Side | None = None, *, why: str = "") -> Scored:
+    """One bonus settled; ``winning_side`` overrides who wins it (a renonce gives it away)."""
+    c, p = deal.contract, deal.profile
+    if winning_side is None:
+        if not b.made and not b.announced and not p.silent_failure_counts:
+            return note(
+                f"{title(b.name)} silent and lost: not scored (bonus_rules.silent_failure_counts = false)."
+            )
+        winning_side = b.side if b.made else b.side.other
+    factors: list[Factor] = []
+    if b.announced:
+        factors.append(announced_factor(deal))
+    if c.doubles_bonuses:
+        factors.append(
+            Factor(f"{title(c.name)} doubles every bonus", p.solo_bonus_factor, "game.solo_bonus_factor")
+        )
+    factors += kontra_factors(p, b.kontra, f"the {title(b.name)}")
+    label = title(b.name) + (" (announced)" if b.announced else " (silent)")
+    if not b.made and not why:
+        why = f"{b.side.value} did not make it: it goes to the other side"
+    return deal.line(
+        b.name,
+        label,
+        p.bonuses[b.name].value,
+        f"bonuses.{b.name}.value",
+        factors,
+        deal.side(winning_side),
+        deal.side(winning_side.other),
+        why,
+    )
+
+
+def bonus_lines(deal: Deal, bonuses: list[BonusEntry]) -> Scored:
+    out = Scored()
+    for b in bonuses:
+        out += bonus_line(deal, b)
+    return out

@@ -1,0 +1,120 @@
+"""Kontra: the ladder of doublings, the Hüttenfleck and contra ad personam (core layer, pure).
+
+Each step of the profile's ``kontra.ladder`` doubles a bet once more; the Hüttenfleck is a
+Kontra said before the talon; in a negative contract with ``kontra.negative = "individual"``
+each Defender says Kontra for themselves (contra ad personam) and the declarer settles with
+each Defender at that Defender's own stake. What a hand may say is checked in
+:mod:`tarockscore.rules.legality`; this module says what it multiplies.
+"""
+
+from __future__ import annotations
+
+from tarockscore.rules.hand import Hand, Side
+from tarockscore.rules.profile import HuettenfleckScope, Kind, Profile, SettlementMode
+from tarockscore.rules.settlement import Deal, Factor, Scored, title
+
+
+def kontra_factors(profile: Profile, step_name: str | None, target: str) -> tuple[Factor, ...]:
+    """One factor per step of the ladder up to ``step_name``: each step doubles once more."""
+    if step_name is None:
+        return ()
+    step = profile.step(step_name)
+    assert step is not None
+    factors = []
+    previous = 1
+    for s in profile.ladder[: step.level]:
+        factors.append(
+            Factor(
+                f"{title(s.name)} on {target}",
+                s.multiplier // previous,
+                f"kontra.ladder[{s.level - 1}]",
+                True,
+            )
+        )
+        previous = s.multiplier
+    return tuple(factors)
+
+
+def huettenfleck_factors(profile: Profile) -> tuple[Factor, ...]:
+    """The Hüttenfleck: a Kontra said before the talon, which multiplies at once."""
+    return (
+        Factor(
+            "Hüttenfleck (Kontra before the talon)",
+            profile.huettenfleck_multiplier,
+            "kontra.huettenfleck_multiplier",
+            True,
+        ),
+    )
+
+
+def side_bet_factors(hand: Hand, profile: Profile) -> tuple[Factor, ...]:
+    """What multiplies every bet beside the contract: the Hüttenfleck where its scope is the hand."""
+    if hand.huettenfleck and profile.huettenfleck_scope is HuettenfleckScope.HAND:
+        return huettenfleck_factors(profile)
+    return ()
+
+
+def contract_kontra(deal: Deal) -> tuple[tuple[Factor, ...], Scored]:
+    """The Kontra on the contract (said, implied or void) and the notes that explain it."""
+    hand, contract, profile = deal.hand, deal.contract, deal.profile
+    if hand.called_king == "talon" and contract.doubles_bonuses and profile.solo_kontra_void:
+        if hand.kontra or hand.huettenfleck:
+            return (), Scored(
+                notes=(
+                    "The called King lay in the talon of a solo call: every Kontra is void "
+                    "(called_king_in_talon.solo_kontra_void).",
+                )
+            )
+        return (), Scored()
+    if hand.huettenfleck:
+        return huettenfleck_factors(profile), Scored()
+    if (
+        hand.kontra is None
+        and profile.defender_announce_implies_kontra
+        and contract.kind is Kind.POSITIVE
+        and any(b.announced and b.side is Side.DEFENDERS for b in hand.bonuses)
+    ):
+        implied = Scored(
+            notes=(
+                "A Defender announced a bonus, which counts as Kontra on the contract "
+                "(bonus_rules.defender_announce_implies_kontra).",
+            )
+        )
+        return kontra_factors(profile, profile.ladder[0].name, "the contract (implied)"), implied
+    return kontra_factors(profile, hand.kontra, "the contract"), Scored()
+
+
+def ad_personam_lines(deal: Deal, base: int, factors: tuple[Factor, ...], won: bool) -> Scored:
+    """Contra ad personam: the declarer settles with each Defender at that Defender's own stake.
+
+    Under Simplified Scoring a winning declarer adds the contract once, at the highest of the
+    Defenders' stakes; the seeds print no rule for this.
+    """
+    hand, c, profile = deal.hand, deal.contract, deal.profile
+    assert hand.declarer is not None
+    steps = dict(hand.kontra_by)
+    rule = f"contracts.{c.name}.value"
+    if profile.settlement is SettlementMode.SIMPLIFIED and won:
+        highest = max(steps.values(), key=lambda s: profile.step(s).level)  # type: ignore[union-attr]
+        return deal.line(
+            "contract",
+            title(c.name),
+            base,
+            rule,
+            [*factors, *kontra_factors(profile, highest, "the contract (the highest Defender's)")],
+            (hand.declarer,),
+            hand.defenders,
+            note="settlement.lone_kontra = 'highest'",
+        )
+    out = Scored()
+    for d in hand.defenders:
+        pair = ((hand.declarer,), (d,)) if won else ((d,), (hand.declarer,))
+        out += deal.line(
+            "contract",
+            f"{title(c.name)} vs {d}",
+            base,
+            rule,
+            [*factors, *kontra_factors(profile, steps.get(d), f"{d}'s contract")],
+            *pair,
+        )
+    return out

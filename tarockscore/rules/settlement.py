@@ -1,0 +1,166 @@
+"""Settling one bet into Victory Points: Simplified Scoring or zero-sum (core layer, pure).
+
+A bet is won by one group of players from another. :func:`settle_bet` says what each player
+adds for it under the profile's ``settlement.mode``; :class:`Deal` turns a bet (its base value
+and the factors applied to it) into a settled :class:`Line`, keeping a Kontra out of the score
+sheet where ``settlement.kontra_scope = "payout"`` makes it money only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from functools import cache
+
+from tarockscore.rules.hand import Hand, Side
+from tarockscore.rules.profile import Contract, KontraScope, Profile, SettlementMode
+
+
+@dataclass(frozen=True, slots=True)
+class Factor:
+    """One multiplication applied to a bet, and the profile key it comes from."""
+
+    label: str
+    multiplier: int
+    rule: str
+    kontra: bool = False  # a doubling said at the table: money only where kontra_scope = "payout"
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One bet of the hand, settled."""
+
+    bet: str
+    label: str
+    base: int
+    base_rule: str
+    factors: tuple[Factor, ...]
+    winners: tuple[str, ...]
+    losers: tuple[str, ...]
+    value: int  # on the score sheet: every factor, less the Kontras where they are money only
+    stake: int  # with every factor, Kontras included
+    points: Mapping[str, int]
+    payout: Mapping[str, int]
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Scored:
+    """Some settled lines of a hand and the notes that explain them, in order."""
+
+    lines: tuple[Line, ...] = ()
+    notes: tuple[str, ...] = ()
+
+    def __add__(self, other: Scored) -> Scored:
+        return Scored(self.lines + other.lines, self.notes + other.notes)
+
+
+def note(text: str) -> Scored:
+    return Scored(notes=(text,))
+
+
+@cache
+def title(name: str) -> str:
+    """A profile name as a player reads it: ``king_ultimo`` → ``King Ultimo``."""
+    return name.replace("_", " ").title()
+
+
+def product(values: Iterable[int]) -> int:
+    out = 1
+    for v in values:
+        out *= v
+    return out
+
+
+def settle_bet(
+    winners: tuple[str, ...],
+    losers: tuple[str, ...],
+    value: int,
+    mode: SettlementMode,
+    players: Iterable[str],
+) -> dict[str, int]:
+    """What each player adds for one bet of ``value`` won by ``winners`` from ``losers``.
+
+    Simplified Scoring: each winner adds the value; losers add nothing (S0, S1).
+    Zero-sum: each player of the larger side settles the value; the smaller side settles the
+    balance, so a lone player settles three times over (S1 "Traditional tables"; REFERENCE §5.2).
+    """
+    points = dict.fromkeys(players, 0)
+    if not winners or value == 0:
+        return points
+    if mode is SettlementMode.SIMPLIFIED:
+        for w in winners:
+            points[w] += value
+        return points
+    if not losers:
+        return points
+    larger = max(len(winners), len(losers))
+    for group, sign in ((winners, 1), (losers, -1)):
+        total = value * larger
+        if total % len(group):
+            raise ValueError(f"a value of {value} does not split evenly among {len(group)} players")
+        for p in group:
+            points[p] += sign * total // len(group)
+    return points
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """One hand under one profile: what every bet of it asks for.
+
+    ``side_factors`` multiply every bet but the contract (the Hüttenfleck where its scope is
+    the whole hand); the scorer works them out once.
+    """
+
+    hand: Hand
+    profile: Profile
+    contract: Contract
+    side_factors: tuple[Factor, ...] = ()
+
+    @property
+    def kontra_scores(self) -> bool:
+        """Whether a Kontra changes the score sheet, or only the money (``kontra_scope``)."""
+        return self.profile.kontra_scope is KontraScope.SCORE
+
+    def side(self, side: Side) -> tuple[str, ...]:
+        return self.hand.declarers if side is Side.DECLARERS else self.hand.defenders
+
+    def amounts(self, base: int, factors: Iterable[Factor]) -> tuple[int, int]:
+        """A bet's value on the score sheet and its stake with every Kontra."""
+        factors = tuple(factors)
+        stake = base * product(f.multiplier for f in factors)
+        value = base * product(f.multiplier for f in factors if not f.kontra or self.kontra_scores)
+        return value, stake
+
+    def line(
+        self,
+        bet: str,
+        label: str,
+        base: int,
+        base_rule: str,
+        factors: Iterable[Factor],
+        winners: tuple[str, ...],
+        losers: tuple[str, ...],
+        note: str = "",
+    ) -> Scored:
+        """One bet settled: ``winners`` take it from ``losers`` under the settlement mode."""
+        factors = tuple(factors)
+        if bet != "contract":
+            factors += self.side_factors
+        value, stake = self.amounts(base, factors)
+        mode, players = self.profile.settlement, self.hand.players
+        line = Line(
+            bet=bet,
+            label=label,
+            base=base,
+            base_rule=base_rule,
+            factors=factors,
+            winners=winners,
+            losers=losers,
+            value=value,
+            stake=stake,
+            points=settle_bet(winners, losers, value, mode, players),
+            payout=settle_bet(winners, losers, stake, mode, players),
+            note=note,
+        )
+        return Scored(lines=(line,))

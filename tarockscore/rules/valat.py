@@ -1,0 +1,132 @@
+"""The Valat: every trick taken by one side (core layer, pure).
+
+Two models (``valat.model``): "multiplier" makes the Valat a multiple of the contract that
+replaces the contract's line; "fixed" scores it as a premium beside the contract. The profile
+also says which bonuses still count in a Valat hand (``valat.bonuses``), whether a made Valat
+cancels the Kontra on the contract, whether a solo doubles it, and GameTwist's rule that a
+silent Valat worth less than the game without it is not counted (``valat.silent_min_rule``).
+"""
+
+from __future__ import annotations
+
+from tarockscore.rules.bonuses import bonus_lines
+from tarockscore.rules.contract_line import contract_lines, loss_factors
+from tarockscore.rules.hand import BonusEntry, Hand, Side
+from tarockscore.rules.kontra import contract_kontra, kontra_factors
+from tarockscore.rules.profile import ValatBonuses
+from tarockscore.rules.settlement import Deal, Factor, Scored, note, title
+
+CANCELS_KONTRA = "A Valat cancels the Kontra on the contract (valat.cancels_game_kontra)."
+
+
+def split_valat(hand: Hand) -> tuple[BonusEntry | None, list[BonusEntry]]:
+    """The hand's Valat entry, if any, and its other bonuses."""
+    valat = next((b for b in hand.bonuses if b.name == "valat"), None)
+    return valat, [b for b in hand.bonuses if b.name != "valat"]
+
+
+def in_play(valat: BonusEntry | None) -> bool:
+    """A Valat counts when it was made or announced (an announced one that fails is lost)."""
+    return valat is not None and (valat.made or valat.announced)
+
+
+def bonuses_in_valat(deal: Deal, others: list[BonusEntry]) -> tuple[list[BonusEntry], Scored]:
+    """The bonuses that still count in a Valat hand (``valat.bonuses``), and a note on the rest."""
+    rule = deal.profile.valat_bonuses
+    if rule is ValatBonuses.ALL:
+        return others, Scored()
+    dropped = [b for b in others if rule is ValatBonuses.NONE or not b.announced]
+    if not dropped:
+        return others, Scored()
+    why = note(
+        "In a Valat hand "
+        + ("no bonus is scored" if rule is ValatBonuses.NONE else "only announced bonuses are scored")
+        + f" (valat.bonuses = {rule.value!r}): not scored: "
+        + ", ".join(b.name for b in dropped)
+        + "."
+    )
+    return [b for b in others if b not in dropped], why
+
+
+def _solo_factors(deal: Deal) -> tuple[Factor, ...]:
+    p = deal.profile
+    if deal.contract.doubles_bonuses and p.valat_solo_doubles:
+        return (Factor("solo contract doubles the Valat", p.solo_bonus_factor, "valat.solo_doubles"),)
+    return ()
+
+
+def multiplier_line(deal: Deal, valat: BonusEntry) -> Scored:
+    """Valat as a multiple of the contract, replacing the contract's line (A9)."""
+    c, p = deal.contract, deal.profile
+    winning_side = valat.side if valat.made else valat.side.other
+    factors: list[Factor] = []
+    if winning_side is Side.DEFENDERS:
+        factors += loss_factors(c)
+    if valat.announced:
+        factors.append(Factor("Valat announced", p.valat_announced, "valat.announced"))
+    else:
+        factors.append(Factor("Valat (silent)", p.valat_silent, "valat.silent"))
+    factors += _solo_factors(deal)
+    game_kontra, out = contract_kontra(deal)
+    if game_kontra and p.valat_cancels_game_kontra:
+        out += note(CANCELS_KONTRA)
+        game_kontra = ()
+    factors += game_kontra
+    factors += kontra_factors(p, valat.kontra, "the Valat")
+    label = f"{title(c.name)} Valat" + (" (announced)" if valat.announced else "")
+    why = "" if valat.made else "the announced Valat failed: it goes to the other side"
+    return out + deal.line(
+        "valat",
+        label,
+        c.value,
+        f"contracts.{c.name}.value",
+        factors,
+        deal.side(winning_side),
+        deal.side(winning_side.other),
+        why,
+    )
+
+
+def multiplied_hand(deal: Deal, valat: BonusEntry, others: list[BonusEntry], won: bool) -> Scored:
+    """A hand whose Valat replaces the contract's line, with the bonuses that still count."""
+    with_valat = multiplier_line(deal, valat) + bonus_lines(deal, others)
+    if not (deal.profile.valat_silent_min_rule and not valat.announced and valat.made):
+        return with_valat
+    # GameTwist: a silent Valat worth less than the game without it is not counted (A12).
+    winner = deal.side(valat.side)[0]
+    game_sides = (deal.side(Side.DECLARERS), deal.side(Side.DEFENDERS))
+    winners, losers = game_sides if won else game_sides[::-1]
+    kontra, kontra_notes = contract_kontra(deal)
+    without = kontra_notes + contract_lines(deal, won, winners, losers, kontra)
+    without += bonus_lines(deal, [b for b in deal.hand.bonuses if b.name != "valat"])
+    notes = with_valat.notes + without.notes
+    if sum(x.points[winner] for x in without.lines) > sum(x.points[winner] for x in with_valat.lines):
+        return Scored(
+            without.lines,
+            (
+                *notes,
+                "The silent Valat is worth less than the game without it, so it is not counted "
+                "(valat.silent_min_rule).",
+            ),
+        )
+    return Scored(with_valat.lines, notes)
+
+
+def fixed_line(deal: Deal, valat: BonusEntry) -> Scored:
+    """Valat as a fixed premium beside the game (A9, fixed model)."""
+    p = deal.profile
+    winning_side = valat.side if valat.made else valat.side.other
+    base, rule = (
+        (p.valat_announced, "valat.announced") if valat.announced else (p.valat_silent, "valat.silent")
+    )
+    factors = [*_solo_factors(deal), *kontra_factors(p, valat.kontra, "the Valat")]
+    label = "Valat" + (" (announced)" if valat.announced else " (silent)")
+    return deal.line(
+        "valat",
+        label,
+        base,
+        rule,
+        factors,
+        deal.side(winning_side),
+        deal.side(winning_side.other),
+    )
