@@ -3,28 +3,100 @@
 Every problem carries where it was found (file, key path, ledger hand number) and what is
 allowed; validation collects all problems of one input before raising, so a user fixes
 everything at once. Only the CLI turns these into text on stderr and an exit code.
+
+A problem keeps its message as an English template with named placeholders plus their values
+(``Collector.add(where, N_("unknown contract {name!r}"), name=value)``), so the CLI can render
+it in the reader's language at the edge; this module never looks at the language itself.
+See :mod:`tarockscore.i18n` for how to write such a message.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, replace
 
 # Control characters from a user's input are shown escaped: a line break must not split a
 # message, and an escape sequence must not reach the terminal.
 _ESCAPES = {c: f"\\x{c:02x}" for c in (*range(0x20), 0x7F)} | {0x0A: "\\n", 0x0D: "\\r", 0x09: "\\t"}
 
+Translate = Callable[[str], str]
+Values = tuple[tuple[str, object], ...]
+
+
+def N_(template: str) -> str:
+    """Marks an English message template for the catalogue; translated later, at the edge."""
+    return template
+
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    """An English template with named placeholders and their values, translated when shown.
+
+    Used for a part of a message that is a clause of its own (a near-miss hint) and for text
+    the core hands to the edge (notes); ``str()`` gives the English text.
+    """
+
+    template: str
+    values: Values = ()
+
+    def render(self, translate: Translate | None = None) -> str:
+        return fill(translate(self.template) if translate else self.template, self.values, translate)
+
+    def __str__(self) -> str:
+        return self.render()
+
+    def __format__(self, spec: str) -> str:
+        return format(self.render(), spec)
+
+
+def message(template: str, /, **values: object) -> Message:
+    """A :class:`Message` from a template marked with ``N_`` and its named values."""
+    return Message(template, tuple(values.items()))
+
+
+def fill(template: str, values: Values, translate: Translate | None = None) -> str:
+    """The template with its named values; nested messages are rendered in the same language."""
+    if not values:
+        return template
+    return template.format(**{k: v.render(translate) if isinstance(v, Message) else v for k, v in values})
+
 
 @dataclass(frozen=True, slots=True)
 class Problem:
-    """One thing wrong with an input: where, and what."""
+    """One thing wrong with an input: where, and what.
+
+    ``message`` is the English text. ``template`` and ``values``, when given, are what it was
+    made from, so it can be rendered in another language; a plain ``Problem(where, text)``
+    stays English.
+    """
 
     where: str
     message: str
+    template: str = ""
+    values: Values = ()
 
-    def render(self) -> str:
+    @classmethod
+    def of(cls, where: str, template: str, /, **values: object) -> Problem:
+        """A problem from a template marked with ``N_`` and its named values."""
+        items = tuple(values.items())
+        return cls(where, fill(template, items), template, items)
+
+    def moved(self, where: str) -> Problem:
+        """The same problem at another location (e.g. with an outer file name in front)."""
+        return replace(self, where=where)
+
+    def text(self, translate: Translate | None = None) -> str:
+        """The message alone, translated when a translation function is given."""
+        if translate is None:
+            return self.message
+        # A plain message is its own template: found in the catalogue when it is a whole
+        # sentence without values, left in English when it was built with an f-string.
+        return fill(translate(self.template or self.message), self.values, translate)
+
+    def render(self, translate: Translate | None = None) -> str:
         """One line: a line break inside a quoted value must not split the message."""
-        text = f"{self.where}: {self.message}" if self.where else self.message
+        text = self.text(translate)
+        text = f"{self.where}: {text}" if self.where else text
         return text.translate(_ESCAPES)
 
 
@@ -36,25 +108,37 @@ def near_miss(value: str, allowed: Iterable[str]) -> str:
     return f" (did you mean {matches[0]!r}?)" if matches else ""
 
 
+def did_you_mean(value: str, allowed: Iterable[str]) -> Message | str:
+    """The near-miss hint as a message of its own (for a ``{hint}`` placeholder), or ''."""
+    import difflib  # only on the error path: keeps start-up quick
+
+    matches = difflib.get_close_matches(value, list(allowed), n=1, cutoff=0.6)
+    return message(N_(" (did you mean {match!r}?)"), match=matches[0]) if matches else ""
+
+
 def one_of(allowed: Iterable[str]) -> str:
     names = sorted(allowed)
     return ", ".join(repr(n) for n in names) if names else "(none)"
 
 
 class TarockError(Exception):
-    """Base of every user-facing error. ``exit_code`` 1: the input breaks the rules."""
+    """Base of every user-facing error. ``exit_code`` 1: the input breaks the rules.
+
+    ``TarockError(N_("template {name}"), name=value)`` makes one translatable problem;
+    a list of problems (from a :class:`Collector`) is taken as it is.
+    """
 
     exit_code = 1
 
-    def __init__(self, problems: Iterable[Problem] | str, *, where: str = "") -> None:
+    def __init__(self, problems: Iterable[Problem] | str, *, where: str = "", **values: object) -> None:
         if isinstance(problems, str):
-            problems = [Problem(where, problems)]
+            problems = [Problem.of(where, problems, **values)]
         self.problems: tuple[Problem, ...] = tuple(problems)
         super().__init__("\n".join(p.render() for p in self.problems))
 
     def located(self, where: str) -> TarockError:
         """The same problems, each prefixed with an outer location (a file, a hand number)."""
-        moved = [Problem(f"{where}: {p.where}" if p.where else where, p.message) for p in self.problems]
+        moved = [p.moved(f"{where}: {p.where}" if p.where else where) for p in self.problems]
         err = type(self)(moved)
         return err
 
@@ -83,8 +167,9 @@ class Collector:
     def __init__(self) -> None:
         self.problems: list[Problem] = []
 
-    def add(self, where: str, message: str) -> None:
-        self.problems.append(Problem(where, message))
+    def add(self, where: str, message: str, /, **values: object) -> None:
+        """One problem; with values, ``message`` is a template marked with ``N_``."""
+        self.problems.append(Problem.of(where, message, **values))
 
     def raise_if_any(self, kind: type[TarockError]) -> None:
         if self.problems:

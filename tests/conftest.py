@@ -2,11 +2,29 @@
 
 from __future__ import annotations
 
+import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
+
+# The tests read English: the machine's locale must not leak into them (subprocesses included).
+# Tests of the German text set the language themselves.
+for _var in ("TAROCKSCORE_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+    os.environ.pop(_var, None)
+os.environ["LANG"] = "C.UTF-8"
+
+
+@pytest.fixture(autouse=True)
+def _english_again() -> Iterator[None]:
+    """A command run in German must not leave the next test speaking German."""
+    yield
+    from tarockscore import i18n
+
+    i18n.reset()
+
 
 # Figures a test wants the reader to see (e.g. how many fuzz inputs were tried).
 SUMMARY_LINES: list[str] = []

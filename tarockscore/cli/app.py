@@ -16,7 +16,9 @@ from typing import NoReturn
 
 import typer
 
+from tarockscore import i18n
 from tarockscore.cli.group import HELP, new_app
+from tarockscore.errors import N_, UsageError
 
 # Which module registers which command (or command group), in the order help lists them.
 COMMANDS: dict[str, tuple[str, ...]] = {
@@ -43,7 +45,20 @@ def _root() -> typer.Typer:
     root = new_app(help=HELP, pretty_exceptions_enable=False, add_completion=False)
 
     @root.callback(invoke_without_command=True)
-    def main_options(ctx: typer.Context) -> None:
+    def main_options(
+        ctx: typer.Context,
+        lang: str | None = typer.Option(
+            None,
+            "--lang",
+            metavar="de|en",
+            help="Language of the text: de or en. Default: TAROCKSCORE_LANG, then the locale (LANG).",
+        ),
+    ) -> None:
+        # The language itself is chosen before parsing (CommandGroup.make_context); here it is checked.
+        if lang is not None and i18n.language_of(lang) is None:
+            raise UsageError(
+                N_("{value!r} is not a language of tarockscore; use de or en"), where="--lang", value=lang
+            )
         if ctx.invoked_subcommand is None:
             typer.echo(ctx.get_help(), err=True)
             raise typer.Exit(2)
@@ -62,7 +77,10 @@ def build(modules: tuple[str, ...] | None = None) -> typer.Typer:
 def app_for(args: list[str]) -> typer.Typer:
     """The app with only the module of the command that ``args`` invoke; help and unknown
     names get every command."""
-    name = args[0] if args else ""
+    rest = list(args)
+    while rest and rest[0].startswith("--lang"):  # the global option comes before the command
+        rest = rest[1:] if "=" in rest[0] else rest[2:]
+    name = rest[0] if rest else ""
     wanted = tuple(module for module, names in COMMANDS.items() if name in names)
     return build(wanted or None)
 

@@ -4,6 +4,9 @@ Every user-facing error is a :class:`TarockError`; the group turns it into
 ``error: WHERE: MESSAGE`` lines on stderr and its exit code (1: the input breaks the rules;
 2: usage), once for all commands. Typer's own usage errors (an unknown option, a missing
 argument) get the same one-line form and exit 2.
+
+The group also settles the language of a run (``--lang``, ``TAROCKSCORE_LANG``, the locale)
+before anything is parsed, and is the one place where errors and help texts are translated.
 """
 
 from __future__ import annotations
@@ -13,15 +16,37 @@ from typing import Any, NoReturn
 import typer
 from typer.core import TyperGroup
 
+from tarockscore import i18n
 from tarockscore.errors import Problem, TarockError
 
 HELP = "Score Austrian Tarock hands (Königrufen, Zwanzigerrufen) under a house-rule profile."
 
 
 def fail(problems: tuple[Problem, ...], exit_code: int) -> NoReturn:
+    """The one place errors become text: each problem in the chosen language."""
     for problem in problems:
-        typer.echo(f"error: {problem.render()}", err=True)
+        typer.echo(f"error: {problem.render(i18n.gettext)}", err=True)
     raise typer.Exit(exit_code)
+
+
+def localize(command: Any) -> None:
+    """Translate the help texts of a command tree that Typer has just built for this run.
+
+    The texts stay English in the code (help strings and command docstrings); Typer builds
+    fresh command objects at every start, so this never changes a definition.
+    """
+    if i18n.current() == i18n.DEFAULT:
+        return
+    for attr in ("help", "short_help", "epilog"):
+        text = getattr(command, attr, None)
+        if text:
+            setattr(command, attr, i18n.gettext(text))
+    for param in getattr(command, "params", ()):
+        text = getattr(param, "help", None)
+        if text:
+            param.help = i18n.gettext(text)
+    for sub in getattr(command, "commands", {}).values():
+        localize(sub)
 
 
 def _is_usage_error(exc: Exception) -> bool:
@@ -40,6 +65,11 @@ class CommandGroup(TyperGroup):
     """Turns every user-facing error into ``error:`` lines on stderr and an exit code, once."""
 
     def make_context(self, info_name: str | None, args: list[str], parent: Any = None, **extra: Any) -> Any:
+        if parent is None:
+            # The language is settled before anything is parsed, so --help, Typer's usage errors
+            # and every message of the run speak it; each run chooses afresh.
+            i18n.use(i18n.choose(args))
+            localize(self)
         try:
             return super().make_context(info_name, args, parent, **extra)
         except Exception as exc:

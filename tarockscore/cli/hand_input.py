@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from tarockscore.cli.shortform import hand_from_options
-from tarockscore.errors import UsageError
+from tarockscore.errors import N_, UsageError
 from tarockscore.files.hand_file import read_hand_mapping
 
 
@@ -17,10 +17,10 @@ def read_hand_or_short(hand_file: str | None, short: dict[str, Any]) -> tuple[di
     """A hand from a file (or stdin) or from the short command-line form, never both."""
     if hand_file is not None:
         if _any_short(short):
-            raise UsageError("give either a hand file or the hand's options, not both")
+            raise UsageError(N_("give either a hand file or the hand's options, not both"))
         return read_hand_mapping(hand_file)
     if not _any_short(short):
-        raise UsageError("give a hand file (or - for stdin), or the hand's options: see --help")
+        raise UsageError(N_("give a hand file (or - for stdin), or the hand's options: see --help"))
     options = dict(short)
     options["bonuses"] = options.pop("bonus")
     return hand_from_options(**options), "command line"

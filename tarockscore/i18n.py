@@ -1,0 +1,193 @@
+"""Which language a person reads, and the catalogue that speaks it (edge layer: environment, files).
+
+English is the source language and the default; German (Austrian, as players speak it at the
+table) comes from a gettext catalogue, ``tarockscore/locale/de/LC_MESSAGES/tarockscore.mo``,
+compiled from the ``.po`` beside it and loaded only when German is chosen. The language comes
+from ``--lang de|en`` or ``TAROCKSCORE_LANG``, which win over the usual ``LANGUAGE``,
+``LC_ALL``, ``LC_MESSAGES`` and ``LANG`` (e.g. ``de_AT.UTF-8``); anything else reads English.
+
+Machine output never changes with the language: JSON keys and values, CSV headers and exit
+codes are the same in every language. Only text for a person goes through this module.
+
+How to write a translatable message
+-----------------------------------
+1. Write the whole English sentence as the message id, with NAMED placeholders for every
+   value: ``"unknown contract {name!r}{hint}"``, ``"{player} pays {amount}"``. Never glue
+   fragments (``"unknown " + what``): word order differs in German. A clause that stands on
+   its own (a near-miss hint) can be a placeholder whose value is itself a message.
+2. Mark it where it is written:
+
+   - Rules core, ledger, season, files (no language there): hand the template and its values
+     to the error family, ``problems.add(where, N_("unknown contract {name!r}"), name=value)``
+     or ``raise HandError(N_("..."), name=value)`` (``N_`` from :mod:`tarockscore.errors`);
+     a note or label for the edge is ``errors.message(N_("..."), name=value)``. The CLI
+     renders it in the chosen language where it prints errors.
+   - Help texts (options, arguments, commands) need no mark: write ``help="..."`` or the
+     command's docstring in English; ``scripts/i18n.py`` reads them from the app as Typer
+     builds it, and the command group translates them for the chosen language.
+   - Text rendered now (render/, cli/): ``_("{player} pays {amount}").format(player=p,
+     amount=money(x))``, or ``ngettext(singular, plural, n).format(n=n)`` for a count.
+   - Money and dates in text go through :func:`money` and :func:`date` (``0,10 €`` and
+     ``14.03.2025`` in German); machine output keeps its own fixed form.
+3. Run ``.venv/bin/python scripts/i18n.py`` (Babel, in the ``dev`` extra): it extracts every
+   marked message and every help text (as Typer builds them), merges them into the German
+   ``.po`` and compiles the ``.mo``. Write the German ``msgstr`` for each new entry (the
+   players' words: Schrift, Kontra, Rufer, Vorhand, Geber, ...), keep every placeholder, and
+   run it again.
+4. ``tests/test_i18n.py`` fails when a marked message has no German translation, when a
+   translation drops or adds a placeholder, and when the committed ``.mo`` is stale.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from tarockscore.errors import N_
+
+if TYPE_CHECKING:
+    import datetime as dt
+    from decimal import Decimal
+    from gettext import NullTranslations
+
+__all__ = ["N_", "_", "choose", "current", "date", "gettext", "money", "ngettext", "reset", "use"]
+
+DOMAIN = "tarockscore"
+LANGUAGES = ("en", "de")
+DEFAULT = "en"
+LOCALE_DIR = Path(__file__).parent / "locale"
+
+# The explicit choice wins over the system's locale variables, which count in gettext's order.
+EXPLICIT_VAR = "TAROCKSCORE_LANG"
+LOCALE_VARS = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+
+
+_language: str | None = None
+_catalogue: NullTranslations | None = None
+
+
+def language_of(value: str) -> str | None:
+    """``de`` for ``de``, ``de_AT.UTF-8``, ``de-AT``; ``en`` for English and C; else None."""
+    code = value.strip().split(".")[0].split("@")[0].replace("-", "_").split("_")[0].lower()
+    if code in ("c", "posix"):
+        return "en"
+    return code if code in LANGUAGES else None
+
+
+def from_environment(env: Mapping[str, str]) -> str:
+    """The language the environment asks for: ``TAROCKSCORE_LANG``, then the locale variables."""
+    explicit = env.get(EXPLICIT_VAR, "")
+    if explicit and (lang := language_of(explicit)):
+        return lang
+    for var in LOCALE_VARS:
+        value = env.get(var, "")
+        if not value:
+            continue
+        # LANGUAGE is a list of preferences (de_AT:de:en); the others name one locale.
+        for item in value.split(":") if var == "LANGUAGE" else [value]:
+            if lang := language_of(item):
+                return lang
+        return DEFAULT
+    return DEFAULT
+
+
+def lang_option(args: Sequence[str]) -> str | None:
+    """The value of a global ``--lang`` among the arguments before the command, or None."""
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        if arg == "--lang" and i + 1 < len(args):
+            return args[i + 1]
+        if arg.startswith("--lang="):
+            return arg.partition("=")[2]
+        if not arg.startswith("-"):
+            return None  # the command's name: its own options are not ours
+        i += 1
+    return None
+
+
+def choose(args: Sequence[str] = (), env: Mapping[str, str] | None = None) -> str:
+    """The language for one run: ``--lang`` wins, then the environment."""
+    option = lang_option(args)
+    if option is not None and (lang := language_of(option)):
+        return lang
+    return from_environment(os.environ if env is None else env)
+
+
+def use(language: str) -> None:
+    """Speak ``language`` from now on (``en`` or ``de``); German loads its catalogue."""
+    global _language, _catalogue
+    if language not in LANGUAGES:
+        raise ValueError(f"unsupported language {language!r}")
+    _language = language
+    _catalogue = None if language == DEFAULT else _load(language)
+
+
+def reset() -> None:
+    """Forget the choice: the next message asks the environment again."""
+    global _language, _catalogue
+    _language = None
+    _catalogue = None
+
+
+def current() -> str:
+    if _language is None:
+        use(from_environment(os.environ))
+    assert _language is not None
+    return _language
+
+
+def _load(language: str) -> NullTranslations:
+    import gettext as _gettext  # only when a catalogue is needed: English starts without it
+
+    return _gettext.translation(DOMAIN, LOCALE_DIR, languages=[language])
+
+
+def gettext(msgid: str) -> str:
+    """The message in the chosen language (the English id itself when there is none)."""
+    if current() == DEFAULT or _catalogue is None:
+        return msgid
+    return _catalogue.gettext(msgid)
+
+
+_ = gettext
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The singular or plural form for ``n`` in the chosen language."""
+    if current() == DEFAULT or _catalogue is None:
+        return singular if n == 1 else plural
+    return _catalogue.ngettext(singular, plural, n)
+
+
+def money(amount: Decimal, language: str | None = None) -> str:
+    """Money as written in the language: ``0,10 €`` and ``1.234,50 €`` in German; English
+    keeps the plain number (``0.10``)."""
+    lang = language or current()
+    if lang != "de":
+        return str(amount)
+    exponent = amount.as_tuple().exponent
+    if isinstance(exponent, int) and exponent > -2:
+        amount = amount.quantize(type(amount)("0.01"))
+    text = format(amount, ",f").replace(",", " ").replace(".", ",").replace(" ", ".")
+    return f"{text} €"
+
+
+def date(day: dt.date | str, language: str | None = None) -> str:
+    """A date as written in the language: ``14.03.2025`` in German, ``2025-03-14`` in English."""
+    import datetime as _dt
+
+    value = _dt.date.fromisoformat(day) if isinstance(day, str) else day
+    lang = language or current()
+    if lang == "de":
+        return f"{value.day:02d}.{value.month:02d}.{value.year:04d}"
+    return value.isoformat()
+
+
+def number(value: object, language: str | None = None) -> str:
+    """A decimal number in text: a comma for the decimal point in German."""
+    lang = language or current()
+    text = str(value)
+    return text.replace(".", ",") if lang == "de" else text
