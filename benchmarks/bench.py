@@ -127,7 +127,7 @@ def at_the_table(repeats: int, work: Path) -> dict[str, Any]:
         ),
         "record": startup_phases(
             [
-                "tarockscore.ledger.model",
+                "tarockscore.ledger.operations",
                 "tarockscore.files.ledger_file",
                 "tarockscore.files.hand_file",
                 "datetime",
@@ -246,7 +246,10 @@ from pathlib import Path
 gc.disable()
 T = time.perf_counter
 t0 = T()
-from tarockscore.ledger.model import check, ledger_from_mapping, ledger_profile, rescore
+from tarockscore.files.ledger_codec import ledger_from_mapping
+from tarockscore.ledger.checks import check
+from tarockscore.ledger.model import ledger_profile
+from tarockscore.ledger.operations import rescore
 t1 = T()
 paths = sorted(Path(sys.argv[1]).rglob("*.toml")) if Path(sys.argv[1]).is_dir() else [Path(sys.argv[1])]
 texts = [p.read_bytes().decode() for p in paths]
@@ -334,7 +337,9 @@ def record_phases(base: Path, runs: int = 3) -> dict[str, float]:
 import gc, json, sys, time
 from pathlib import Path
 gc.disable()  # as the console script runs every command
-from tarockscore.ledger import model as core
+from tarockscore.files.ledger_codec import ledger_digest
+from tarockscore.ledger.checks import check
+from tarockscore.ledger.operations import record
 from tarockscore.files import ledger_file as lf
 from tarockscore.files.hand_file import read_hand_mapping
 path, hand = Path(sys.argv[1]), sys.argv[2]
@@ -348,9 +353,9 @@ with lf.locked(path):
     t = T(); snap = lf.read(path); out["read + parse TOML + ledger values"] = T() - t
     assert lf.sealed(snap), "the ledger carries no matching digest: verify would re-score every hand"
     t = T(); lf.verify(snap); out["verify: digest of the ledger read (no re-score)"] = T() - t
-    t = T(); new = core.record(snap.ledger, mapping, "2026-01-01T20:00:00"); out["record: score the new hand"] = T() - t
-    t = T(); assert not core.check(new, len(snap.ledger.hands)); out["check the new hand"] = T() - t
-    t = T(); digest = core.ledger_digest(new); out["digest of the new ledger"] = T() - t
+    t = T(); new = record(snap.ledger, mapping, "2026-01-01T20:00:00"); out["record: score the new hand"] = T() - t
+    t = T(); assert not check(new, len(snap.ledger.hands)); out["check the new hand"] = T() - t
+    t = T(); digest = ledger_digest(new); out["digest of the new ledger"] = T() - t
     t = T(); text = lf.render(new, digest); out["render the whole file"] = T() - t
     t = T(); assert lf.parse(text, str(path)) == new; out["read back and compare"] = T() - t
     t = T(); lf.write_text(path, text, snap.sha256); out["write, fsync, replace"] = T() - t

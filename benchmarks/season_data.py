@@ -21,7 +21,10 @@ from typing import Any
 from tarockscore.errors import HandError
 from tarockscore.files.ledger_file import create
 from tarockscore.files.profile_file import load_profile
-from tarockscore.ledger.model import Ledger, deal, new_ledger, rebuild
+from tarockscore.ledger.deal import deal
+from tarockscore.ledger.model import Ledger
+from tarockscore.ledger.results import rebuild
+from tarockscore.ledger.table import new_ledger
 from tarockscore.rules.cardpoints import render_points
 from tarockscore.rules.hand import parse_hand
 from tarockscore.rules.profile import Kind, Profile, Team

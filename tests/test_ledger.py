@@ -17,9 +17,16 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tarockscore.errors import HandError, LedgerError, TarockError
+from tarockscore.files.ledger_codec import ledger_from_mapping, ledger_to_mapping
 from tarockscore.files.profile_file import load_profile
-from tarockscore.ledger import model as L
-from tarockscore.ledger.model import Action, Ledger
+from tarockscore.ledger.checks import check
+from tarockscore.ledger.deal import Deal, deal, dealer_of, next_deal
+from tarockscore.ledger.model import Action, Entry, Ledger, Result, ledger_profile
+from tarockscore.ledger.operations import delete, record, replace_hand, rescore, undo
+from tarockscore.ledger.radl import radl_cause, radl_factors
+from tarockscore.ledger.stored import parse_stored
+from tarockscore.ledger.table import new_ledger
+from tarockscore.ledger.totals import payout_totals, totals
 from tarockscore.rules.profile import Profile
 
 AT = "2025-03-14T20:00:00+01:00"
@@ -36,7 +43,7 @@ def radl_profile(events: list[str], hands: int = 2, factor: int = 2) -> Profile:
 
 
 def evening(players: list[str] = FOUR, profile: Profile | None = None, **kw: Any) -> Ledger:
-    return L.new_ledger(players, profile or kr(), created=AT, **kw)
+    return new_ledger(players, profile or kr(), created=AT, **kw)
 
 
 def rufer(declarer: str, partner: str, points: int | str = 40, **extra: Any) -> dict[str, Any]:
@@ -45,7 +52,7 @@ def rufer(declarer: str, partner: str, points: int | str = 40, **extra: Any) -> 
 
 def play(led: Ledger, *hands: dict[str, Any]) -> Ledger:
     for h in hands:
-        led = L.record(led, h, AT)
+        led = record(led, h, AT)
     return led
 
 
@@ -54,20 +61,20 @@ def play(led: Ledger, *hands: dict[str, Any]) -> Ledger:
 
 def test_four_players_the_deal_goes_round() -> None:
     # Hand 1: the first seat is Forehand, the last deals; then the deal passes to the next seat.
-    assert L.deal(FOUR, 1) == L.Deal("Dani", ("Anna", "Bert", "Cilli", "Dani"))
-    assert L.deal(FOUR, 2) == L.Deal("Anna", ("Bert", "Cilli", "Dani", "Anna"))
-    assert L.deal(FOUR, 4) == L.Deal("Cilli", ("Dani", "Anna", "Bert", "Cilli"))
-    assert L.deal(FOUR, 5) == L.deal(FOUR, 1)
+    assert deal(FOUR, 1) == Deal("Dani", ("Anna", "Bert", "Cilli", "Dani"))
+    assert deal(FOUR, 2) == Deal("Anna", ("Bert", "Cilli", "Dani", "Anna"))
+    assert deal(FOUR, 4) == Deal("Cilli", ("Dani", "Anna", "Bert", "Cilli"))
+    assert deal(FOUR, 5) == deal(FOUR, 1)
 
 
 def test_five_players_the_dealer_sits_out() -> None:
-    d1 = L.deal(FIVE, 1)
+    d1 = deal(FIVE, 1)
     assert d1.dealer == "Eva" and d1.sitting_out == "Eva" and d1.players == ("Anna", "Bert", "Cilli", "Dani")
-    d2 = L.deal(FIVE, 2)
+    d2 = deal(FIVE, 2)
     assert (
         d2.sitting_out == "Anna" and d2.forehand == "Bert" and d2.players == ("Bert", "Cilli", "Dani", "Eva")
     )
-    assert [L.deal(FIVE, k).sitting_out for k in range(1, 7)] == [
+    assert [deal(FIVE, k).sitting_out for k in range(1, 7)] == [
         "Eva",
         "Anna",
         "Bert",
@@ -78,31 +85,31 @@ def test_five_players_the_dealer_sits_out() -> None:
 
 
 def test_dealer_of_recognises_only_real_deals() -> None:
-    assert L.dealer_of(FOUR, ["Bert", "Cilli", "Dani", "Anna"]) == "Anna"
-    assert L.dealer_of(FOUR, ["Bert", "Anna", "Cilli", "Dani"]) is None
-    assert L.dealer_of(FIVE, ["Cilli", "Dani", "Eva", "Anna"]) == "Bert"
-    assert L.dealer_of(FIVE, ["Anna", "Bert", "Cilli", "Eva"]) is None
+    assert dealer_of(FOUR, ["Bert", "Cilli", "Dani", "Anna"]) == "Anna"
+    assert dealer_of(FOUR, ["Bert", "Anna", "Cilli", "Dani"]) is None
+    assert dealer_of(FIVE, ["Cilli", "Dani", "Eva", "Anna"]) == "Bert"
+    assert dealer_of(FIVE, ["Anna", "Bert", "Cilli", "Eva"]) is None
 
 
 def test_record_fills_in_the_seat_order_of_the_deal() -> None:
     led = play(evening(), rufer("Anna", "Cilli"), rufer("Bert", "Dani"))
     assert led.hands[0].hand["players"] == ["Anna", "Bert", "Cilli", "Dani"]
     assert led.hands[1].hand["players"] == ["Bert", "Cilli", "Dani", "Anna"]
-    assert L.next_deal(led) == L.deal(FOUR, 3)
+    assert next_deal(led) == deal(FOUR, 3)
 
 
 def test_the_next_deal_follows_the_last_hand_not_the_count() -> None:
     # Hand 2 was deleted (entered twice by mistake): hand 3, now hand 2, keeps its deal, and the
     # next hand is dealt after it.
     led = play(evening(), rufer("Anna", "Cilli"), rufer("Bert", "Dani"), rufer("Cilli", "Anna"))
-    led = L.delete(led, 2, AT)
+    led = delete(led, 2, AT)
     assert led.hands[1].hand["players"] == ["Cilli", "Dani", "Anna", "Bert"]
-    assert L.next_deal(led) == L.deal(FOUR, 4)
+    assert next_deal(led) == deal(FOUR, 4)
 
 
 def test_a_hand_may_name_another_deal_of_the_table() -> None:
     led = play(evening(), {**rufer("Cilli", "Anna"), "players": ["Cilli", "Dani", "Anna", "Bert"]})
-    assert L.next_deal(led).forehand == "Dani"
+    assert next_deal(led).forehand == "Dani"
 
 
 @pytest.mark.parametrize(
@@ -116,25 +123,25 @@ def test_a_hand_may_name_another_deal_of_the_table() -> None:
 def test_record_rejects_players_that_are_no_deal(players: Any, needle: str) -> None:
     led = evening()
     with pytest.raises(HandError) as info:
-        L.record(led, {**rufer("Anna", "Cilli"), "players": players}, AT)
+        record(led, {**rufer("Anna", "Cilli"), "players": players}, AT)
     assert info.value.problems[0].where == "players"
     assert needle in str(info.value)
 
 
 def test_record_rejects_a_hand_of_another_profile() -> None:
     with pytest.raises(HandError, match="scored under profile 'koenigrufen'"):
-        L.record(evening(), {**rufer("Anna", "Cilli"), "profile": "pagat"}, AT)
+        record(evening(), {**rufer("Anna", "Cilli"), "profile": "pagat"}, AT)
 
 
 def test_record_accepts_the_ledgers_own_profile_key_and_drops_it() -> None:
-    led = L.record(evening(), {**rufer("Anna", "Cilli"), "profile": "koenigrufen"}, AT)
+    led = record(evening(), {**rufer("Anna", "Cilli"), "profile": "koenigrufen"}, AT)
     assert "profile" not in led.hands[0].hand
 
 
 def test_a_rejected_hand_reports_every_problem_and_changes_nothing() -> None:
     led = evening()
     with pytest.raises(HandError) as info:
-        L.record(led, {"contract": "ruffer", "declarer": "Zoe", "card_points": 80}, AT)
+        record(led, {"contract": "ruffer", "declarer": "Zoe", "card_points": 80}, AT)
     wheres = {p.where for p in info.value.problems}
     assert {"contract", "declarer", "card_points"} <= wheres
     assert led.hands == ()
@@ -162,10 +169,10 @@ def test_recorded_points_and_running_totals_worked_by_hand() -> None:
         {"Anna": 0, "Bert": 0, "Cilli": 0, "Dani": 5},
         {"Anna": 4, "Bert": 4, "Cilli": 0, "Dani": 4},
     ]
-    assert L.totals(led) == {"Anna": 11, "Bert": 9, "Cilli": 2, "Dani": 14}
-    assert L.totals(led, 2) == {"Anna": 7, "Bert": 5, "Cilli": 2, "Dani": 5}
+    assert totals(led) == {"Anna": 11, "Bert": 9, "Cilli": 2, "Dani": 14}
+    assert totals(led, 2) == {"Anna": 7, "Bert": 5, "Cilli": 2, "Dani": 5}
     assert [e.result.won for e in led.hands] == [True, False, True, False]
-    assert L.payout_totals(led) is None
+    assert payout_totals(led) is None
 
 
 def test_five_players_the_one_sitting_out_adds_nothing() -> None:
@@ -174,7 +181,7 @@ def test_five_players_the_one_sitting_out_adds_nothing() -> None:
     assert led.hands[0].result.victory_points == {"Anna": 1, "Bert": 0, "Cilli": 1, "Dani": 0, "Eva": 0}
     assert led.hands[1].result.victory_points == {"Anna": 0, "Bert": 0, "Cilli": 1, "Dani": 0, "Eva": 1}
     with pytest.raises(HandError, match="not at the table"):
-        L.record(led, rufer("Bert", "Cilli"), AT)  # hand 3: Bert deals and sits out
+        record(led, rufer("Bert", "Cilli"), AT)  # hand 3: Bert deals and sits out
 
 
 def test_zero_sum_payout_profile_keeps_money_apart() -> None:
@@ -183,7 +190,7 @@ def test_zero_sum_payout_profile_keeps_money_apart() -> None:
     led = play(evening(profile=load_profile("ooe-2023")), rufer("Anna", "Cilli", 40, kontra="kontra"))
     assert led.hands[0].result.victory_points == {"Anna": 1, "Bert": -1, "Cilli": 1, "Dani": -1}
     assert led.hands[0].result.payout == {"Anna": 2, "Bert": -2, "Cilli": 2, "Dani": -2}
-    assert L.payout_totals(led) == {"Anna": 2, "Bert": -2, "Cilli": 2, "Dani": -2}
+    assert payout_totals(led) == {"Anna": 2, "Bert": -2, "Cilli": 2, "Dani": -2}
 
 
 # -- corrections --------------------------------------------------------------------------------
@@ -191,23 +198,23 @@ def test_zero_sum_payout_profile_keeps_money_apart() -> None:
 
 def test_undo_removes_the_last_hand_and_keeps_it_in_the_audit() -> None:
     led = play(evening(), rufer("Anna", "Cilli"), rufer("Bert", "Dani"))
-    after = L.undo(led, "later")
+    after = undo(led, "later")
     assert len(after.hands) == 1
     (audit,) = after.audit
     assert audit.action is Action.UNDO and audit.hand == 2 and audit.at == "later"
     assert audit.before == led.hands[1].hand
     assert "hand 2 undone: rufer by Bert with Dani, won" == audit.detail
-    assert L.next_deal(after) == L.deal(FOUR, 2)
+    assert next_deal(after) == deal(FOUR, 2)
 
 
 def test_undo_of_an_empty_ledger() -> None:
     with pytest.raises(LedgerError, match="no hands yet"):
-        L.undo(evening(), AT)
+        undo(evening(), AT)
 
 
 def test_replace_keeps_the_deal_and_audits_before_and_after() -> None:
     led = play(evening(), rufer("Anna", "Cilli"), rufer("Bert", "Dani"), rufer("Cilli", "Anna"))
-    after = L.replace_hand(led, 2, {"contract": "dreier", "declarer": "Bert", "card_points": 20}, "later")
+    after = replace_hand(led, 2, {"contract": "dreier", "declarer": "Bert", "card_points": 20}, "later")
     assert after.hands[1].hand["players"] == led.hands[1].hand["players"]
     # Dreier lost: each Defender adds 5.
     assert after.hands[1].result.victory_points == {"Anna": 5, "Bert": 0, "Cilli": 5, "Dani": 5}
@@ -223,8 +230,8 @@ def test_replace_keeps_the_deal_and_audits_before_and_after() -> None:
 def test_corrections_of_a_hand_that_does_not_exist(number: int) -> None:
     led = play(evening(), rufer("Anna", "Cilli"), rufer("Bert", "Dani"), rufer("Cilli", "Anna"))
     ops: tuple[Callable[[], object], ...] = (
-        lambda: L.delete(led, number, AT),
-        lambda: L.replace_hand(led, number, rufer("Anna", "Bert"), AT),
+        lambda: delete(led, number, AT),
+        lambda: replace_hand(led, number, rufer("Anna", "Bert"), AT),
     )
     for op in ops:
         with pytest.raises(LedgerError, match=f"there is no hand {number}; the ledger has hands 1 to 3"):
@@ -234,12 +241,12 @@ def test_corrections_of_a_hand_that_does_not_exist(number: int) -> None:
 def test_a_bad_replacement_changes_nothing() -> None:
     led = play(evening(), rufer("Anna", "Cilli"))
     with pytest.raises(HandError):
-        L.replace_hand(led, 1, {"contract": "rufer", "declarer": "Anna"}, AT)
+        replace_hand(led, 1, {"contract": "rufer", "declarer": "Anna"}, AT)
 
 
 def test_delete_renumbers_and_audits() -> None:
     led = play(evening(), rufer("Anna", "Cilli"), rufer("Bert", "Dani"), rufer("Cilli", "Anna"))
-    after = L.delete(led, 1, "later")
+    after = delete(led, 1, "later")
     assert [e.hand for e in after.hands] == [e.hand for e in led.hands[1:]]
     (audit,) = after.audit
     assert audit.action is Action.DELETE and audit.before == led.hands[0].hand
@@ -270,7 +277,7 @@ def test_a_valat_arms_a_radl_of_doubled_hands() -> None:
     assert led.hands[0].result.victory_points == {"Anna": 4, "Bert": 0, "Cilli": 4, "Dani": 0}
     assert led.hands[1].result.victory_points == {"Anna": 0, "Bert": 2, "Cilli": 0, "Dani": 2}
     assert led.hands[3].result.victory_points == {"Anna": 0, "Bert": 1, "Cilli": 0, "Dani": 1}
-    assert L.radl_cause(led, 2) == 1 and L.radl_cause(led, 4) is None
+    assert radl_cause(led, 2) == 1 and radl_cause(led, 4) is None
 
 
 def test_radls_queue_up() -> None:
@@ -283,7 +290,7 @@ def test_radls_queue_up() -> None:
         *(rufer("Anna", "Cilli") for _ in range(4)),
     )
     assert [e.result.radl for e in led.hands] == [1, 2, 2, 2, 2, 1]
-    assert L.radl_cause(led, 5) == 2
+    assert radl_cause(led, 5) == 2
 
 
 def test_record_takes_the_radl_still_pending_from_the_stored_factors() -> None:
@@ -298,11 +305,11 @@ def test_record_takes_the_radl_still_pending_from_the_stored_factors() -> None:
         dodge,
         *(rufer("Anna", "Cilli", players=FOUR) for _ in range(4)),
     ]:
-        led = L.record(led, hand, AT)
-        whole = L.radl_factors(L._parse_all([e.hand for e in led.hands], profile, led.players), profile)
+        led = record(led, hand, AT)
+        whole = radl_factors(parse_stored([e.hand for e in led.hands], profile, led.players), profile)
         assert tuple(e.result.radl for e in led.hands) == whole
     assert [e.result.radl for e in led.hands] == [1, 1, 2, 2, 2, 2, 1]
-    assert L.check(led) == []
+    assert check(led) == []
 
 
 def test_check_from_a_hand_scores_only_the_hands_after_it() -> None:
@@ -311,17 +318,17 @@ def test_check_from_a_hand_scores_only_the_hands_after_it() -> None:
         evening(profile=profile), valat("Anna", "Cilli"), rufer("Bert", "Dani"), rufer("Cilli", "Anna")
     )
     assert [e.result.radl for e in led.hands] == [1, 2, 2]
-    assert L.check(led, 1) == [] and L.check(led, 3) == []
+    assert check(led, 1) == [] and check(led, 3) == []
     # A wrong result before ``start`` is taken as checked; one after it is reported, and its
     # Radl factor is still worked out from the Valat before ``start``.
     first = led.hands[0]
-    wrong_first = L.Entry(first.hand, L.Result(dict.fromkeys(FOUR, 9), won=True), first.recorded)
+    wrong_first = Entry(first.hand, Result(dict.fromkeys(FOUR, 9), won=True), first.recorded)
     second = led.hands[1]
-    plain = L.Result({"Anna": 0, "Bert": 1, "Cilli": 0, "Dani": 1}, won=True)
-    broken = Ledger(table=led.table, hands=(wrong_first, L.Entry(second.hand, plain, AT), led.hands[2]))
-    wheres = [p.where for p in L.check(broken, 1)]
+    plain = Result({"Anna": 0, "Bert": 1, "Cilli": 0, "Dani": 1}, won=True)
+    broken = Ledger(table=led.table, hands=(wrong_first, Entry(second.hand, plain, AT), led.hands[2]))
+    wheres = [p.where for p in check(broken, 1)]
     assert wheres == ["hand 2: result.victory_points", "hand 2: result.radl"]
-    assert "hand 1: result.victory_points" in [p.where for p in L.check(broken)]
+    assert "hand 1: result.victory_points" in [p.where for p in check(broken)]
 
 
 def test_deleting_the_valat_disarms_its_radl_and_replacing_rearms_it() -> None:
@@ -333,16 +340,16 @@ def test_deleting_the_valat_disarms_its_radl_and_replacing_rearms_it() -> None:
         rufer("Dani", "Bert"),
     )
     assert [e.result.radl for e in led.hands] == [1, 1, 2, 2]
-    deleted = L.delete(led, 2, AT)
+    deleted = delete(led, 2, AT)
     assert [e.result.radl for e in deleted.hands] == [1, 1, 1]
     # Rufer won without a Radl: 1 each instead of 2.
     assert deleted.hands[1].result.victory_points == {"Anna": 1, "Bert": 0, "Cilli": 1, "Dani": 0}
     assert deleted.audit[-1].changed == (2, 3)
-    rearmed = L.replace_hand(deleted, 1, valat("Anna", "Cilli"), AT)
+    rearmed = replace_hand(deleted, 1, valat("Anna", "Cilli"), AT)
     assert [e.result.radl for e in rearmed.hands] == [1, 2, 2]
     assert rearmed.audit[-1].changed == (2, 3)
     assert "recomputed hands 2, 3" in rearmed.audit[-1].detail
-    undone = L.undo(L.undo(L.undo(rearmed, AT), AT), AT)
+    undone = undo(undo(undo(rearmed, AT), AT), AT)
     assert undone.hands == ()
 
 
@@ -353,7 +360,7 @@ def test_rescore_under_another_profile() -> None:
     led = play(
         evening(), rufer("Anna", "Cilli"), {"contract": "dreier", "declarer": "Bert", "card_points": 40}
     )
-    after = L.rescore(led, load_profile("pagat"), "later")
+    after = rescore(led, load_profile("pagat"), "later")
     assert after.table.profile.name == "pagat"
     assert after.table.profile.sha256 != led.table.profile.sha256
     # pagat: zero-sum. Rufer 1, 2 v 2: ±1. pagat's Dreier is worth 5 (REFERENCE §2.1 via koenigrufen):
@@ -363,7 +370,7 @@ def test_rescore_under_another_profile() -> None:
     assert after.hands[0].result.victory_points == {"Anna": 1, "Bert": -1, "Cilli": 1, "Dani": -1}
     assert after.hands[1].result.victory_points == {"Anna": -v, "Bert": 3 * v, "Cilli": -v, "Dani": -v}
     assert after.audit[-1].action is Action.RESCORE and after.audit[-1].changed == (1, 2)
-    assert L.check(after) == []
+    assert check(after) == []
 
 
 def test_rescore_reports_every_hand_the_other_profile_cannot_score() -> None:
@@ -374,7 +381,7 @@ def test_rescore_reports_every_hand_the_other_profile_cannot_score() -> None:
         {"contract": "dreier", "declarer": "Bert", "card_points": 40},
     )
     with pytest.raises(TarockError) as info:
-        L.rescore(led, load_profile("zwanzigerrufen"), AT)
+        rescore(led, load_profile("zwanzigerrufen"), AT)
     wheres = [p.where for p in info.value.problems]
     assert "hand 1: entry: card_points" in wheres
     assert "hand 2: entry: contract" in wheres
@@ -382,10 +389,10 @@ def test_rescore_reports_every_hand_the_other_profile_cannot_score() -> None:
 
 def test_check_finds_a_changed_result() -> None:
     led = play(evening(), rufer("Anna", "Cilli"), rufer("Bert", "Dani"))
-    assert L.check(led) == []
-    bad = L.Result(victory_points={"Anna": 0, "Bert": 2, "Cilli": 0, "Dani": 1}, won=True)
-    broken = Ledger(table=led.table, hands=(led.hands[0], L.Entry(led.hands[1].hand, bad, AT)))
-    (problem,) = L.check(broken)
+    assert check(led) == []
+    bad = Result(victory_points={"Anna": 0, "Bert": 2, "Cilli": 0, "Dani": 1}, won=True)
+    broken = Ledger(table=led.table, hands=(led.hands[0], Entry(led.hands[1].hand, bad, AT)))
+    (problem,) = check(broken)
     assert problem.where == "hand 2: result.victory_points"
     assert "stored Anna 0, Bert +2, Cilli 0, Dani +1" in problem.message
     assert "the profile scores Anna 0, Bert +1, Cilli 0, Dani +1" in problem.message
@@ -393,11 +400,11 @@ def test_check_finds_a_changed_result() -> None:
 
 def test_new_ledger_names() -> None:
     with pytest.raises(LedgerError) as info:
-        L.new_ledger(["A", "B", "B", " C", "D,E"], kr(), created=AT)
+        new_ledger(["A", "B", "B", " C", "D,E"], kr(), created=AT)
     text = str(info.value)
     assert "'B' named twice" in text and "' C'" in text and "'D,E'" in text
     with pytest.raises(LedgerError, match="3 names given"):
-        L.new_ledger(["A", "B", "C"], kr(), created=AT)
+        new_ledger(["A", "B", "C"], kr(), created=AT)
 
 
 # -- the file's mapping ----------------------------------------------------------------------------
@@ -409,8 +416,8 @@ def test_mapping_round_trip_with_everything() -> None:
         rufer("Anna", "Cilli"),
         rufer("Bert", "Dani"),
     )
-    led = L.replace_hand(led, 1, rufer("Anna", "Bert"), AT)
-    assert L.ledger_from_mapping(L.ledger_to_mapping(led)) == led
+    led = replace_hand(led, 1, rufer("Anna", "Bert"), AT)
+    assert ledger_from_mapping(ledger_to_mapping(led)) == led
 
 
 @pytest.mark.parametrize(
@@ -434,10 +441,10 @@ def test_mapping_round_trip_with_everything() -> None:
     ],
 )
 def test_mapping_problems_are_located(change: Any, where: str, needle: str) -> None:
-    data = L.ledger_to_mapping(play(evening(), rufer("Anna", "Cilli")))
+    data = ledger_to_mapping(play(evening(), rufer("Anna", "Cilli")))
     change(data)
     with pytest.raises(LedgerError) as info:
-        L.ledger_from_mapping(data)
+        ledger_from_mapping(data)
     assert any(p.where == where and needle in p.message for p in info.value.problems), info.value.problems
 
 
@@ -504,35 +511,35 @@ def evenings(draw: st.DrawFn) -> Ledger:
     profile = radl_profile(["valat", "trischaken"], hands=draw(st.integers(1, 4)))
     led = evening(seats, profile)
     for i in range(draw(st.integers(0, 12))):
-        deal = L.next_deal(led)
-        led = L.record(led, draw(hands(deal.players)), f"t{i}")
+        seating = next_deal(led)
+        led = record(led, draw(hands(seating.players)), f"t{i}")
     for _ in range(draw(st.integers(0, 3))):
         if not led.hands:
             break
         n = draw(st.integers(1, len(led.hands)))
         op = draw(st.sampled_from(["undo", "delete", "replace"]))
         if op == "undo":
-            led = L.undo(led, "u")
+            led = undo(led, "u")
         elif op == "delete":
-            led = L.delete(led, n, "d")
+            led = delete(led, n, "d")
         else:
             players = tuple(led.hands[n - 1].hand["players"])
-            led = L.replace_hand(led, n, draw(hands(players)), "r")
+            led = replace_hand(led, n, draw(hands(players)), "r")
     return led
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(evenings())
 def test_rescoring_reproduces_every_stored_result(led: Ledger) -> None:
-    assert L.check(led) == []
-    assert L.ledger_from_mapping(L.ledger_to_mapping(led)) == led
-    profile = L.ledger_profile(led)
+    assert check(led) == []
+    assert ledger_from_mapping(ledger_to_mapping(led)) == led
+    profile = ledger_profile(led)
     seats = led.players
     # Simplified Scoring never takes points away; a sitting-out player adds nothing.
     for e in led.hands:
         assert all(v >= 0 for v in e.result.victory_points.values())
         out = [p for p in seats if p not in e.hand["players"]]
         assert all(e.result.victory_points[p] == 0 for p in out)
-    assert L.radl_factors(L._parse_all([e.hand for e in led.hands], profile, seats), profile) == tuple(
+    assert radl_factors(parse_stored([e.hand for e in led.hands], profile, seats), profile) == tuple(
         e.result.radl for e in led.hands
     )

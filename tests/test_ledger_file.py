@@ -28,10 +28,15 @@ from typer.testing import CliRunner
 from tarockscore import __version__
 from tarockscore.cli.app import app
 from tarockscore.errors import LedgerError
+from tarockscore.files import ledger_codec
 from tarockscore.files import ledger_file as F
+from tarockscore.files.ledger_codec import file_digest, ledger_digest, ledger_from_mapping, ledger_to_mapping
 from tarockscore.files.profile_file import load_profile
-from tarockscore.ledger import model as L
+from tarockscore.ledger.checks import check
+from tarockscore.ledger.deal import next_deal
 from tarockscore.ledger.model import Ledger
+from tarockscore.ledger.operations import delete, record, replace_hand, undo
+from tarockscore.ledger.table import new_ledger
 
 AT = "2025-03-14T20:00:00+01:00"
 FOUR = ["Anna", "Bert", "Cilli", "Dani"]
@@ -42,15 +47,15 @@ def rufer(declarer: str, partner: str, points: int | str = 40) -> dict[str, Any]
 
 
 def started(path: Path, hands: int = 2) -> Ledger:
-    led = L.new_ledger(FOUR, load_profile("koenigrufen"), created=AT, stake=Decimal("0.10"))
+    led = new_ledger(FOUR, load_profile("koenigrufen"), created=AT, stake=Decimal("0.10"))
     F.create(path, led)
     for _ in range(hands):
-        F.update(path, lambda cur: L.record(cur, _next_rufer(cur), AT))
+        F.update(path, lambda cur: record(cur, _next_rufer(cur), AT))
     return F.read(path).ledger
 
 
 def _next_rufer(led: Ledger) -> dict[str, Any]:
-    d = L.next_deal(led)
+    d = next_deal(led)
     return rufer(d.players[0], d.players[2])
 
 
@@ -64,7 +69,7 @@ def temp_files(folder: Path) -> list[str]:
 def test_render_parse_round_trip(tmp_path: Path) -> None:
     path = tmp_path / "l.toml"
     led = started(path, 3)
-    led = L.delete(led, 2, AT)
+    led = delete(led, 2, AT)
     text = F.render(led)
     assert text.startswith("# An evening of Tarock")
     assert F.parse(text, "x") == led
@@ -94,14 +99,14 @@ names = (
 def test_any_ledger_written_and_read_back_is_equal(
     players: list[str], place: str | None, stake: Decimal | None, count: int
 ) -> None:
-    led = L.new_ledger(players, load_profile("koenigrufen"), created=AT, stake=stake, place=place)
+    led = new_ledger(players, load_profile("koenigrufen"), created=AT, stake=stake, place=place)
     for i in range(count):
-        led = L.record(led, _next_rufer(led), f"t{i}")
+        led = record(led, _next_rufer(led), f"t{i}")
     if count:
-        led = L.undo(led, "u")
+        led = undo(led, "u")
     back = F.parse(F.render(led), "x")
     assert back == led
-    assert L.check(back) == []
+    assert check(back) == []
 
 
 # -- located problems -----------------------------------------------------------------------------
@@ -166,7 +171,7 @@ def test_an_edited_result_fails_the_check_and_is_never_overwritten(tmp_path: Pat
     path.write_text(text, encoding="utf-8")
     before = path.read_bytes()
     with pytest.raises(LedgerError) as info:
-        F.update(path, lambda cur: L.record(cur, _next_rufer(cur), AT))
+        F.update(path, lambda cur: record(cur, _next_rufer(cur), AT))
     assert "stored Anna +9" in str(info.value)
     assert path.read_bytes() == before
 
@@ -183,31 +188,22 @@ def test_an_edited_profile_document_is_refused(tmp_path: Path) -> None:
 # -- checking the new ledger -----------------------------------------------------------------------
 
 
-def _count_scoring(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """Count the hands the ledger scores from now on."""
-    calls = [0]
-    real = L.score_hand  # type: ignore[attr-defined]
-
-    def counting(*args: Any) -> Any:
-        calls[0] += 1
-        return real(*args)
-
-    monkeypatch.setattr(L, "score_hand", counting)
-    return calls
-
-
-def test_only_the_hands_after_those_read_are_checked_before_writing(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_every_change_leaves_a_sealed_ledger_that_passes_the_full_check(tmp_path: Path) -> None:
     path = tmp_path / "l.toml"
     started(path, 5)
-    calls = _count_scoring(monkeypatch)
-    F.update(path, lambda cur: L.record(cur, _next_rufer(cur), AT))
-    assert calls == [1 + 1]  # the new hand recorded, the new hand checked; the ledger read is sealed
-    F.update(path, lambda cur: L.replace_hand(cur, 4, rufer("Anna", "Bert", 20), AT))
-    assert calls == [2 + 6 + 3]  # every hand re-scored by replace, then hands 4 to 6 checked
-    F.update(path, lambda cur: L.undo(cur, AT))
-    assert calls == [11]  # what is left after an undo was checked before
+    for change in (
+        lambda cur: record(cur, _next_rufer(cur), AT),
+        lambda cur: replace_hand(cur, 4, rufer("Anna", "Bert", 20), AT),
+        lambda cur: delete(cur, 2, AT),
+        lambda cur: undo(cur, AT),
+    ):
+        F.update(path, change)
+        snapshot = F.read(path)
+        assert F.sealed(snapshot)
+        assert check(snapshot.ledger) == []
+    result = CliRunner().invoke(app, ["check", "--ledger", str(path)])
+    assert result.exit_code == 0, result.stderr
+    assert "4 hands re-scored" in result.stdout
 
 
 def test_a_change_that_breaks_an_earlier_hand_or_the_new_one_is_refused(tmp_path: Path) -> None:
@@ -216,13 +212,13 @@ def test_a_change_that_breaks_an_earlier_hand_or_the_new_one_is_refused(tmp_path
     before = path.read_bytes()
 
     def wrong_new_hand(cur: Ledger) -> Ledger:
-        new = L.record(cur, _next_rufer(cur), AT)
+        new = record(cur, _next_rufer(cur), AT)
         last = new.hands[-1]
         bad = replace(last.result, victory_points=dict.fromkeys(FOUR, 7))
         return replace(new, hands=(*new.hands[:-1], replace(last, result=bad)))
 
     def wrong_earlier_hand(cur: Ledger) -> Ledger:
-        new = L.record(cur, _next_rufer(cur), AT)
+        new = record(cur, _next_rufer(cur), AT)
         first = new.hands[0]
         bad = replace(first.result, won=not first.result.won)
         return replace(new, hands=(replace(first, result=bad), *new.hands[1:]))
@@ -251,7 +247,7 @@ def test_a_written_ledger_carries_the_digest_of_its_content(tmp_path: Path) -> N
     led = started(path, 3)
     snapshot = F.read(path)
     assert snapshot.digest is not None and re.fullmatch(r"[0-9a-f]{64}", snapshot.digest)
-    assert snapshot.digest == L.ledger_digest(led)
+    assert snapshot.digest == ledger_digest(led)
     assert F.sealed(snapshot)
     assert f'\nschema = 1\ndigest = "{snapshot.digest}"\n' in snapshot.text
 
@@ -280,42 +276,60 @@ def test_the_digest_is_the_documented_one(tmp_path: Path) -> None:
 
 def test_the_digest_round_trips(tmp_path: Path) -> None:
     path = tmp_path / "l.toml"
-    led = L.delete(started(path, 3), 2, AT)
-    digest = L.ledger_digest(led)
+    led = delete(started(path, 3), 2, AT)
+    digest = ledger_digest(led)
     assert digest is not None and digest != F.read(path).digest
     text = F.render(led, digest)
     assert F.parse(text, "x") == led
-    assert L.file_digest(tomllib.loads(text)) == digest
-    mapping = L.ledger_to_mapping(led, digest)
-    assert L.ledger_from_mapping(mapping) == led and L.file_digest(mapping) == digest
-    assert "digest" not in L.ledger_to_mapping(led) and "digest =" not in F.render(led)
+    assert file_digest(tomllib.loads(text)) == digest
+    mapping = ledger_to_mapping(led, digest)
+    assert ledger_from_mapping(mapping) == led and file_digest(mapping) == digest
+    assert "digest" not in ledger_to_mapping(led) and "digest =" not in F.render(led)
 
 
-def test_a_sealed_ledger_is_not_scored_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    path = tmp_path / "l.toml"
-    started(path, 5)
-    calls = _count_scoring(monkeypatch)
-    F.verify(F.read(path))
-    assert calls == [0]
-    _without_digest(path)
-    F.verify(F.read(path))
-    assert calls == [5]
-
-
-def test_a_ledger_without_a_digest_loads_is_checked_in_full_and_sealed_at_its_next_change(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+def test_the_digest_makes_an_unchanged_ledger_pass_and_a_hand_edited_by_hand_is_caught(
+    tmp_path: Path,
 ) -> None:
+    path = tmp_path / "l.toml"
+    started(path, 3)
+    snapshot = F.read(path)
+    assert F.sealed(snapshot)
+    F.verify(snapshot)
+    # hand 2 (Bert with Dani, 40 card points) edited by hand to 20 card points: the digest no
+    # longer matches, so the hand is scored again and disagrees with its stored result
+    text = snapshot.text.replace("card_points = 40\n", "card_points = 20\n", 2)
+    text = text.replace("card_points = 20\n", "card_points = 40\n", 1)
+    path.write_text(text, encoding="utf-8")
+    edited = F.read(path)
+    assert edited.digest == snapshot.digest and not F.sealed(edited)
+    with pytest.raises(LedgerError) as info:
+        F.verify(edited)
+    assert "hand 2: result.victory_points" in str(info.value)
+    assert "the ledger fails its own check, so nothing was written" in str(info.value)
+
+
+def test_a_ledger_without_a_digest_is_checked_in_full_and_sealed_at_its_next_change(tmp_path: Path) -> None:
     path = tmp_path / "l.toml"
     led = started(path, 3)
     _without_digest(path)
     snapshot = F.read(path)
     assert snapshot.ledger == led and snapshot.digest is None and not F.sealed(snapshot)
-    calls = _count_scoring(monkeypatch)
     F.verify(snapshot)
-    assert calls == [3]
-    F.update(path, lambda cur: L.record(cur, _next_rufer(cur), AT))
-    assert calls == [3 + 3 + 1 + 1]
+    F.update(path, lambda cur: record(cur, _next_rufer(cur), AT))
     assert F.sealed(F.read(path))
+
+
+def test_a_ledger_without_a_digest_and_a_hand_edited_by_hand_is_caught(tmp_path: Path) -> None:
+    path = tmp_path / "l.toml"
+    started(path, 3)
+    _without_digest(path)
+    text = path.read_text(encoding="utf-8").replace("card_points = 40\n", "card_points = 20\n", 1)
+    path.write_text(text, encoding="utf-8")
+    before = path.read_bytes()
+    with pytest.raises(LedgerError) as info:
+        F.update(path, lambda cur: record(cur, _next_rufer(cur), AT))
+    assert "hand 1: result.victory_points" in str(info.value)
+    assert path.read_bytes() == before
 
 
 @pytest.mark.parametrize("digest", ["kept", "removed"])
@@ -332,7 +346,7 @@ def test_an_edited_result_is_caught_by_the_full_check_whatever_the_digest(
     assert (snapshot.digest is not None) == (digest == "kept") and not F.sealed(snapshot)
     before = path.read_bytes()
     with pytest.raises(LedgerError) as info:
-        F.update(path, lambda cur: L.record(cur, _next_rufer(cur), AT))
+        F.update(path, lambda cur: record(cur, _next_rufer(cur), AT))
     assert "stored Anna +9" in str(info.value)
     assert "the ledger fails its own check, so nothing was written" in str(info.value)
     assert path.read_bytes() == before
@@ -343,7 +357,7 @@ def test_an_edit_that_recomputes_the_digest_on_purpose_is_still_caught_by_check(
     path = tmp_path / "l.toml"
     started(path)
     text = path.read_text(encoding="utf-8").replace("Anna = 1\n", "Anna = 9\n", 1)
-    forged = L.ledger_digest(F.parse(text, "x"))
+    forged = ledger_digest(F.parse(text, "x"))
     assert forged is not None
     path.write_text(
         re.sub(r'digest = "[0-9a-f]{64}"', f'digest = "{forged}"', text, count=1), encoding="utf-8"
@@ -359,12 +373,11 @@ def test_a_digest_from_another_version_is_not_trusted(
 ) -> None:
     path = tmp_path / "l.toml"
     started(path, 2)
-    monkeypatch.setattr(L, "__version__", "99.0.0")
+    monkeypatch.setattr(ledger_codec, "__version__", "99.0.0")
     snapshot = F.read(path)
     assert not F.sealed(snapshot)
-    calls = _count_scoring(monkeypatch)
-    F.update(path, lambda cur: L.record(cur, _next_rufer(cur), AT))
-    assert calls == [2 + 1 + 1]
+    F.verify(snapshot)
+    F.update(path, lambda cur: record(cur, _next_rufer(cur), AT))
     assert F.sealed(F.read(path))
 
 
@@ -405,7 +418,7 @@ def test_a_failing_write_leaves_the_old_ledger_and_no_temp_file(
 
     monkeypatch.setattr(os, victim, fail)
     with pytest.raises(LedgerError) as info:
-        F.update(path, lambda cur: L.record(cur, _next_rufer(cur), AT))
+        F.update(path, lambda cur: record(cur, _next_rufer(cur), AT))
     monkeypatch.undo()
     assert "could not write the ledger (No space left on device); it was left as it was" in str(info.value)
     assert path.read_bytes() == before
@@ -422,7 +435,7 @@ def test_an_interrupted_write_removes_its_temp_file(tmp_path: Path, monkeypatch:
 
     monkeypatch.setattr(os, "replace", interrupt)
     with pytest.raises(KeyboardInterrupt):
-        F.update(path, lambda cur: L.record(cur, _next_rufer(cur), AT))
+        F.update(path, lambda cur: record(cur, _next_rufer(cur), AT))
     monkeypatch.undo()
     assert path.read_bytes() == before
     assert temp_files(tmp_path) == []
@@ -432,7 +445,7 @@ def test_the_file_keeps_its_mode(tmp_path: Path) -> None:
     path = tmp_path / "l.toml"
     started(path, 0)
     path.chmod(0o640)
-    F.update(path, lambda cur: L.record(cur, _next_rufer(cur), AT))
+    F.update(path, lambda cur: record(cur, _next_rufer(cur), AT))
     assert path.stat().st_mode & 0o777 == 0o640
 
 
@@ -443,7 +456,7 @@ def test_a_ledger_changed_between_read_and_write_is_refused(tmp_path: Path) -> N
     def meanwhile(cur: Ledger) -> Ledger:
         # another program (an editor, not tarockscore: it ignores the lock) saves the file
         path.write_text(path.read_text(encoding="utf-8") + "\n# a note\n", encoding="utf-8")
-        return L.record(cur, _next_rufer(cur), AT)
+        return record(cur, _next_rufer(cur), AT)
 
     with pytest.raises(
         LedgerError, match="was changed by another program since it was read; nothing was written"
@@ -457,10 +470,10 @@ def test_an_earlier_read_that_is_out_of_date_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "l.toml"
     started(path)
     snapshot = F.read(path)
-    F.update(path, lambda cur: L.record(cur, _next_rufer(cur), AT))
+    F.update(path, lambda cur: record(cur, _next_rufer(cur), AT))
     after = path.read_bytes()
     with pytest.raises(LedgerError, match="changed since it was read"):
-        F.update(path, lambda cur: L.undo(cur, AT), expected_sha=snapshot.sha256)
+        F.update(path, lambda cur: undo(cur, AT), expected_sha=snapshot.sha256)
     assert path.read_bytes() == after
 
 
@@ -469,7 +482,7 @@ def test_create_never_overwrites(tmp_path: Path) -> None:
     started(path)
     before = path.read_bytes()
     with pytest.raises(LedgerError, match="already exists"):
-        F.create(path, L.new_ledger(FOUR, load_profile("koenigrufen"), created=AT))
+        F.create(path, new_ledger(FOUR, load_profile("koenigrufen"), created=AT))
     assert path.read_bytes() == before
 
 
@@ -495,8 +508,9 @@ RECORDER = textwrap.dedent(
     """
     import os, sys, time
     from pathlib import Path
-    from tarockscore.ledger import model as L
     from tarockscore.files import ledger_file as F
+    from tarockscore.ledger.deal import next_deal
+    from tarockscore.ledger.operations import record
 
     path, count, tag, slow = Path(sys.argv[1]), int(sys.argv[2]), sys.argv[3], sys.argv[4] == "slow"
     if slow:
@@ -507,9 +521,9 @@ RECORDER = textwrap.dedent(
         os.fsync = fsync
 
     def change(cur):
-        d = L.next_deal(cur)
+        d = next_deal(cur)
         hand = {"contract": "rufer", "declarer": d.players[0], "partner": d.players[2], "card_points": 40}
-        return L.record(cur, hand, tag)
+        return record(cur, hand, tag)
 
     for i in range(count):
         F.update(path, change)
@@ -567,5 +581,5 @@ def test_a_process_killed_mid_write_leaves_every_confirmed_hand(tmp_path: Path) 
         # every confirmed hand is there; at most one more was written but not yet confirmed
         assert confirmed <= hands <= confirmed + 1
     # a temp file left by a killed writer is cleared by the next change, made under the lock
-    F.update(path, lambda cur: L.record(cur, _next_rufer(cur), AT))
+    F.update(path, lambda cur: record(cur, _next_rufer(cur), AT))
     assert temp_files(tmp_path) == []

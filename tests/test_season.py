@@ -36,7 +36,9 @@ import pytest
 
 from tarockscore.errors import LedgerError, UsageError
 from tarockscore.files.profile_file import load_profile
-from tarockscore.ledger.model import Ledger, new_ledger, record, replace_hand
+from tarockscore.ledger.model import Ledger
+from tarockscore.ledger.operations import record, replace_hand
+from tarockscore.ledger.table import new_ledger
 from tarockscore.season.standings import (
     Filters,
     aliases_from_mapping,

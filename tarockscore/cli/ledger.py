@@ -35,7 +35,8 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from tarockscore.files.ledger_file import Snapshot
-    from tarockscore.ledger.model import Deal, Ledger
+    from tarockscore.ledger.deal import Deal
+    from tarockscore.ledger.model import Ledger
     from tarockscore.rules.profile import Profile
 
 
@@ -97,8 +98,9 @@ def new(
     from tarockscore.errors import Collector, UsageError
     from tarockscore.files.ledger_file import create
     from tarockscore.files.profile_file import load_profile
-    from tarockscore.ledger.model import check_players, first_deal, new_ledger
+    from tarockscore.ledger.deal import first_deal
     from tarockscore.ledger.settle_up import parse_stake
+    from tarockscore.ledger.table import check_players, new_ledger
 
     problems = Collector()
     amount = None
@@ -154,14 +156,14 @@ def record(
     from tarockscore.cli.hand_input import read_hand_or_short
     from tarockscore.errors import HandError
     from tarockscore.files.ledger_file import update
-    from tarockscore.ledger import model as core
+    from tarockscore.ledger import operations
 
     mapping, name = read_hand_or_short(hand_file, short_form(locals()))
     at = _now()
 
     def change(current: Ledger) -> Ledger:
         try:
-            return core.record(current, mapping, at)
+            return operations.record(current, mapping, at)
         except HandError as exc:
             raise exc.located(name) from None
 
@@ -180,7 +182,7 @@ def show(
     """The evening: one row per hand with each player's points and the running totals."""
     from tarockscore.errors import UsageError
     from tarockscore.files.ledger_file import read
-    from tarockscore.ledger.model import sheet
+    from tarockscore.ledger.totals import sheet
     from tarockscore.render import hand as render
 
     if json_out and csv_out:
@@ -198,10 +200,10 @@ def show(
 def undo(ledger: LedgerOpt = None) -> None:
     """Take back the last hand (it stays in the audit trail)."""
     from tarockscore.files.ledger_file import update
-    from tarockscore.ledger import model as core
+    from tarockscore.ledger import operations
 
     at = _now()
-    before, after = update(_path(ledger), lambda current: core.undo(current, at))
+    before, after = update(_path(ledger), lambda current: operations.undo(current, at))
     typer.echo(after.audit[-1].detail)
     typer.echo(render_evening.totals_table(after))
     typer.echo(render_evening.next_text(after))
@@ -216,14 +218,14 @@ def replace(
     from tarockscore.errors import HandError
     from tarockscore.files.hand_file import read_hand_mapping
     from tarockscore.files.ledger_file import update
-    from tarockscore.ledger import model as core
+    from tarockscore.ledger import operations
 
     mapping, name = read_hand_mapping(hand_file)
     at = _now()
 
     def change(current: Ledger) -> Ledger:
         try:
-            return core.replace_hand(current, number, mapping, at)
+            return operations.replace_hand(current, number, mapping, at)
         except HandError as exc:
             raise exc.located(name) from None
 
@@ -235,10 +237,10 @@ def replace(
 def delete(number: NumberArg, ledger: LedgerOpt = None) -> None:
     """Delete hand N; the hands after it are recomputed, and the audit trail keeps it."""
     from tarockscore.files.ledger_file import update
-    from tarockscore.ledger import model as core
+    from tarockscore.ledger import operations
 
     at = _now()
-    before, after = update(_path(ledger), lambda current: core.delete(current, number, at))
+    before, after = update(_path(ledger), lambda current: operations.delete(current, number, at))
     typer.echo(after.audit[-1].detail)
     typer.echo(render_evening.totals_table(after))
 
@@ -246,7 +248,9 @@ def delete(number: NumberArg, ledger: LedgerOpt = None) -> None:
 def explain(number: NumberArg, ledger: LedgerOpt = None) -> None:
     """The arithmetic of hand N, bet by bet, with the profile rule behind each number."""
     from tarockscore.files.ledger_file import read
-    from tarockscore.ledger.model import ledger_profile, radl_cause, result_of, score_stored
+    from tarockscore.ledger.model import ledger_profile
+    from tarockscore.ledger.radl import radl_cause
+    from tarockscore.ledger.results import result_of, score_stored
     from tarockscore.render import hand as render
 
     snapshot = read(_path(ledger))
@@ -297,7 +301,7 @@ def _report_mismatches(snapshot: Snapshot) -> None:
     """Report every mismatch of a ledger as errors (exit 1), without the 'nothing was written' line."""
     from tarockscore.errors import LedgerError
     from tarockscore.files.ledger_file import locate
-    from tarockscore.ledger.model import check as check_ledger
+    from tarockscore.ledger.checks import check as check_ledger
 
     problems = check_ledger(snapshot.ledger)
     if problems:
@@ -317,25 +321,25 @@ def rescore(
 
     from tarockscore.files.ledger_file import read, update, verify
     from tarockscore.files.profile_file import load_profile
-    from tarockscore.ledger import model as core
+    from tarockscore.ledger import operations, totals
     from tarockscore.render import hand as render
 
     prof = load_profile(profile)
     path = _path(ledger)
     at = _now()
     if write:
-        before, after = update(path, lambda current: core.rescore(current, prof, at))
+        before, after = update(path, lambda current: operations.rescore(current, prof, at))
     else:
         snapshot = read(path)
         verify(snapshot)
-        before, after = snapshot.ledger, core.rescore(snapshot.ledger, prof, at)
+        before, after = snapshot.ledger, operations.rescore(snapshot.ledger, prof, at)
     if json_out:
-        data = core.sheet(after)
+        data = totals.sheet(after)
         data["written"] = write
-        data["before"] = {"profile": core.sheet(before)["profile"], "totals": core.totals(before)}
+        data["before"] = {"profile": totals.sheet(before)["profile"], "totals": totals.totals(before)}
         typer.echo(render.dumps(data))
         return
-    old, new = core.totals(before), core.totals(after)
+    old, new = totals.totals(before), totals.totals(after)
     rows = [[p, old[p], new[p], render.signed(new[p] - old[p])] for p in after.players]
     typer.echo(
         tabulate(
@@ -362,8 +366,8 @@ def settle(
     """Who pays whom how much, in the fewest payments, exact to the cent."""
     from tarockscore.errors import UsageError
     from tarockscore.files.ledger_file import read
-    from tarockscore.ledger import model as core
     from tarockscore.ledger import settle_up as money
+    from tarockscore.ledger.totals import payout_totals, totals
     from tarockscore.render import hand as render
 
     led = read(_path(ledger)).ledger
@@ -376,9 +380,9 @@ def settle(
         amount = led.table.stake
     else:
         raise UsageError("the ledger has no stake: give --stake, e.g. --stake 0.10", where="--stake")
-    profile = core.ledger_profile(led)
-    paid = core.payout_totals(led)
-    points = paid if paid is not None else core.totals(led)
+    profile = led.profile
+    paid = payout_totals(led)
+    points = paid if paid is not None else totals(led)
     result = money.settle(points, amount, profile.settlement)
     if json_out:
         typer.echo(render.dumps(render_evening.settle_json(result, points, paid is not None)))
@@ -512,23 +516,25 @@ def _questions(profile: Profile, deal: Deal) -> dict[str, Any]:
 def enter(ledger: LedgerOpt = None) -> None:
     """A guided entry: the hand step by step, its result, then a question before recording it."""
     from tarockscore.files.ledger_file import read, update, verify
-    from tarockscore.ledger import model as core
+    from tarockscore.ledger import operations
+    from tarockscore.ledger.deal import next_deal
+    from tarockscore.ledger.results import score_stored
     from tarockscore.render import hand as render
 
     path = _path(ledger)
     snapshot = read(path)
     verify(snapshot)
     led = snapshot.ledger
-    profile = core.ledger_profile(led)
-    deal = core.next_deal(led)
+    profile = led.profile
+    deal = next_deal(led)
     n = len(led.hands) + 1
     typer.echo(
         f"hand {n} under {profile.name}: {render_evening.deal_text(deal)}; at the table {', '.join(deal.players)}"
     )
     mapping = _questions(profile, deal)
     at = _now()
-    preview = core.record(led, mapping, at)
-    _, score = core.score_stored(preview, n)
+    preview = operations.record(led, mapping, at)
+    _, score = score_stored(preview, n)
     typer.echo("")
     typer.echo(render.score_table(score))
     radl = preview.hands[-1].result.radl
@@ -537,7 +543,7 @@ def enter(ledger: LedgerOpt = None) -> None:
     if not _ask_yes(f"Record this as hand {n}?"):
         typer.echo("not recorded; the ledger is unchanged")
         return
-    before, after = update(path, lambda current: core.record(current, mapping, at), snapshot.sha256)
+    before, after = update(path, lambda current: operations.record(current, mapping, at), snapshot.sha256)
     typer.echo(render_evening.hand_line(after, n))
     typer.echo(render_evening.totals_table(after, n))
     typer.echo(render_evening.next_text(after))

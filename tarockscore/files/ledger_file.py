@@ -34,14 +34,9 @@ from pathlib import Path
 import tomli_w
 
 from tarockscore.errors import LedgerError, Problem
-from tarockscore.ledger.model import (
-    Ledger,
-    check,
-    file_digest,
-    ledger_digest,
-    ledger_from_mapping,
-    ledger_to_mapping,
-)
+from tarockscore.files.ledger_codec import file_digest, ledger_digest, ledger_from_mapping, ledger_to_mapping
+from tarockscore.ledger.checks import check
+from tarockscore.ledger.model import Ledger
 
 DEFAULT_NAME = "tarock-ledger.toml"
 ENV = "TAROCKSCORE_LEDGER"

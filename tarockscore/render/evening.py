@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING, Any
 from tarockscore.render.hand import signed
 
 if TYPE_CHECKING:
-    from tarockscore.ledger.model import Deal, Ledger
+    from tarockscore.ledger.deal import Deal
+    from tarockscore.ledger.model import Ledger
     from tarockscore.ledger.settle_up import Settlement
     from tarockscore.rules.profile import Profile
     from tarockscore.season.standings import Season
@@ -123,7 +124,7 @@ def totals_table(after: Ledger, hand: int | None = None) -> str:
     """Each player's points in one hand (if given) and the running totals."""
     from tabulate import tabulate
 
-    from tarockscore.ledger.model import payout_totals, totals
+    from tarockscore.ledger.totals import payout_totals, totals
 
     total = totals(after)
     paid = payout_totals(after)
@@ -148,13 +149,14 @@ def totals_table(after: Ledger, hand: int | None = None) -> str:
 
 
 def next_text(ledger: Ledger) -> str:
-    from tarockscore.ledger.model import next_deal
+    from tarockscore.ledger.deal import next_deal
 
     return f"next: hand {len(ledger.hands) + 1}, {deal_text(next_deal(ledger))}"
 
 
 def hand_line(ledger: Ledger, number: int) -> str:
-    from tarockscore.ledger.model import hand_deal, summary
+    from tarockscore.ledger.audit import summary
+    from tarockscore.ledger.deal import hand_deal
 
     entry = ledger.hands[number - 1]
     return f"hand {number}: {summary(entry.hand, entry.result)} ({deal_text(hand_deal(ledger, number))})"

@@ -1,0 +1,321 @@
+"""The ledger file's content: a :class:`Ledger` to and from the mapping the TOML file holds, and its digest (I/O layer).
+
+The format is schema 1 (docs/ledger-format.md); the TOML text itself, the lock and the atomic
+write are ``files.ledger_file``'s. A ledger that passed its check can be sealed with a digest of
+what the check read (:func:`ledger_digest`); the file keeps it, so an unchanged ledger need not be
+re-scored to be trusted again (``ledger_file`` decides when).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from decimal import Decimal
+from typing import Any
+
+from tarockscore import __version__
+from tarockscore.errors import Collector, LedgerError, TarockError, one_of
+from tarockscore.ledger.model import (
+    Action,
+    AuditEntry,
+    Entry,
+    Ledger,
+    ProfileRecord,
+    Result,
+    Table,
+    profile_hash,
+)
+from tarockscore.ledger.settle_up import parse_stake
+from tarockscore.rules.profile import Profile, build_profile
+from tarockscore.rules.reader import Reader, type_name
+
+SCHEMA = 1
+SEATS = (4, 5)
+
+
+def _table_mapping(t: Table) -> dict[str, Any]:
+    table: dict[str, Any] = {"players": list(t.players), "created": t.created}
+    if t.stake is not None:
+        table["stake"] = str(t.stake)
+    if t.date is not None:
+        table["date"] = t.date
+    if t.place is not None:
+        table["place"] = t.place
+    return table
+
+
+DIGEST_FORMAT = "tarockscore ledger digest 1"
+
+
+def ledger_digest(ledger: Ledger) -> str | None:
+    """sha256 of what the ledger's check reads; a file stores it only with a ledger that passed.
+
+    The canonical JSON (sorted keys, no spaces, UTF-8) of ``[format, program version, table,
+    profile sha256, [[entry, [victory_points, payout, won, radl]] for every hand]]``. The stored
+    profile document is pinned by its sha256, checked on every read. None where a value has no
+    JSON form (only a file edited by hand has one): such a ledger is never taken on trust.
+    """
+    t = ledger.table
+    hands = [
+        [e.hand, [e.result.victory_points, e.result.payout, e.result.won, e.result.radl]]
+        for e in ledger.hands
+    ]
+    payload = [DIGEST_FORMAT, __version__, _table_mapping(t), t.profile.sha256, hands]
+    try:
+        text = json.dumps(payload, sort_keys=True, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    except (TypeError, ValueError):
+        return None
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def ledger_to_mapping(ledger: Ledger, digest: str | None = None) -> dict[str, Any]:
+    """The ledger as the plain mapping the TOML file holds (schema 1, docs/ledger-format.md).
+
+    ``digest``: the :func:`ledger_digest` of a ledger that passed its check, kept in the file.
+    """
+    out: dict[str, Any] = {"schema": SCHEMA}
+    if digest is not None:
+        out["digest"] = digest
+    out["table"] = _table_mapping(ledger.table)
+    hands = []
+    for i, e in enumerate(ledger.hands, 1):
+        result: dict[str, Any] = {}
+        if e.result.won is not None:
+            result["won"] = e.result.won
+        result["radl"] = e.result.radl
+        result["victory_points"] = dict(e.result.victory_points)
+        if e.result.payout is not None:
+            result["payout"] = dict(e.result.payout)
+        hands.append({"number": i, "recorded": e.recorded, "entry": _plain(e.hand), "result": result})
+    if hands:
+        out["hand"] = hands
+    audit = []
+    for a in ledger.audit:
+        item: dict[str, Any] = {"at": a.at, "action": a.action.value}
+        if a.hand is not None:
+            item["hand"] = a.hand
+        item["detail"] = a.detail
+        if a.changed:
+            item["changed"] = list(a.changed)
+        if a.before is not None:
+            item["before"] = _plain(a.before)
+        if a.after is not None:
+            item["after"] = _plain(a.after)
+        audit.append(item)
+    if audit:
+        out["audit"] = audit
+    p = ledger.table.profile
+    out["profile"] = {"name": p.name, "sha256": p.sha256, "document": _plain(p.document)}
+    return out
+
+
+def _plain(value: Any) -> Any:
+    """A deep copy as plain dicts and lists (what tomllib reads back)."""
+    if isinstance(value, Mapping):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    return value
+
+
+def ledger_from_mapping(data: Mapping[str, Any]) -> Ledger:
+    """The ledger from its file's mapping; every structural problem in one :class:`LedgerError`.
+
+    Problems are located by key path; a hand's by ``hand N``. The hands themselves are checked
+    by :func:`tarockscore.ledger.checks.check`. The ``digest`` key is not part of the ledger: see :func:`file_digest`.
+    """
+    problems = Collector()
+    top = Reader(data, "", problems)
+    if not top.has("schema"):
+        problems.add("schema", f"missing: this is not a tarockscore ledger (expected schema = {SCHEMA})")
+        raise LedgerError(problems.problems)
+    schema = top.raw("schema")
+    if schema != SCHEMA or isinstance(schema, bool):
+        problems.add(
+            "schema",
+            f"{schema!r}: this version of tarockscore reads ledger schema {SCHEMA} only; "
+            "a newer tarockscore wrote this file, or it is not a ledger",
+        )
+        raise LedgerError(problems.problems)
+
+    top.optional_str("digest")
+    tr = top.table("table")
+    players = tr.str_list("players")
+    if not tr.has("players"):
+        problems.add("table.players", "missing (required)")
+    elif len(players) not in SEATS or len(set(players)) != len(players):
+        problems.add("table.players", f"{list(players)!r}: expected 4 or 5 different names")
+    created = tr.text("created")
+    stake_text = tr.optional_str("stake")
+    stake: Decimal | None = None
+    if stake_text is not None:
+        try:
+            stake = parse_stake(stake_text)
+        except ValueError as exc:
+            problems.add("table.stake", str(exc))
+    date = tr.optional_str("date")
+    place = tr.optional_str("place")
+    tr.finish()
+
+    pr = top.table("profile")
+    name = pr.text("name")
+    sha = pr.text("sha256")
+    document_raw = pr.raw("document")
+    rules: Profile | None = None
+    if not isinstance(document_raw, dict):
+        problems.add("profile.document", "missing: the resolved profile the evening is scored under")
+        document_raw = {}
+    elif profile_hash(document_raw) != sha and sha:
+        problems.add(
+            "profile.document",
+            f"its sha256 is {profile_hash(document_raw)[:12]}…, but profile.sha256 says {sha[:12]}…: "
+            "the stored profile was edited (use `tarockscore rescore --profile … --write` to change the rules)",
+        )
+    else:
+        rules = _build(document_raw, problems)
+    pr.finish()
+
+    entries = [_entry(item, i, players, problems) for i, item in enumerate(_array(top, "hand", problems), 1)]
+    audit = [_audit(item, i, problems) for i, item in enumerate(_array(top, "audit", problems), 1)]
+    top.finish()
+    problems.raise_if_any(LedgerError)
+    assert rules is not None  # every way of leaving it None added a problem
+    table = Table(
+        players=tuple(players),
+        profile=ProfileRecord(name=name, sha256=sha, document=document_raw, rules=rules),
+        created=created,
+        stake=stake,
+        date=date,
+        place=place,
+    )
+    return Ledger(
+        table=table,
+        hands=tuple(e for e in entries if e is not None),
+        audit=tuple(a for a in audit if a is not None),
+    )
+
+
+def _build(document: Mapping[str, Any], problems: Collector) -> Profile | None:
+    """The stored profile built, once, as the ledger is read; its problems under ``profile.document``."""
+    try:
+        return build_profile(document)
+    except TarockError as exc:
+        for p in exc.located("profile.document").problems:
+            problems.add(p.where, p.message)
+        return None
+
+
+def file_digest(data: Mapping[str, Any]) -> str | None:
+    """The digest a ledger file's mapping claims for its content (not yet compared with it)."""
+    digest = data.get("digest")
+    return digest if isinstance(digest, str) else None
+
+
+def _array(top: Reader, key: str, problems: Collector) -> list[Any]:
+    raw = top.raw(key)
+    if raw is None:
+        return []
+    if not isinstance(raw, list):
+        problems.add(key, f"{raw!r} is {type_name(raw)}; expected [[{key}]] tables")
+        return []
+    return raw
+
+
+def _points_table(r: Reader, key: str, players: Iterable[str], problems: Collector) -> dict[str, int]:
+    raw = r.raw(key)
+    where = r.where(key)
+    if not isinstance(raw, dict):
+        problems.add(where, f"{raw!r}: expected a table of every player's points")
+        return {}
+    out: dict[str, int] = {}
+    for p, v in raw.items():
+        if isinstance(v, bool) or not isinstance(v, int):
+            problems.add(f"{where}.{p}", f"{v!r} is {type_name(v)}; expected a whole number")
+        else:
+            out[p] = v
+    if set(raw) != set(players):
+        problems.add(where, f"names {one_of(raw)}; expected every player at the table: {one_of(players)}")
+    return out
+
+
+def _entry(item: Any, number: int, players: Sequence[str], problems: Collector) -> Entry | None:
+    where = f"hand {number}"
+    if not isinstance(item, dict):
+        problems.add(where, f"{item!r}: expected a [[hand]] table")
+        return None
+    local = Collector()
+    r = Reader(item, "", local)
+    stored_number = r.number("number")
+    if r.has("number") and stored_number != number:
+        local.add("number", f"{stored_number} out of order: this is hand {number} of the file")
+    recorded = r.text("recorded")
+    hand = r.raw("entry")
+    if not isinstance(hand, dict):
+        local.add("entry", "missing: the hand as entered (hand-file keys)")
+        hand = {}
+    _check_entry_shape(hand, players, local)
+    rr = r.table("result")
+    won = rr.optional_bool("won")
+    radl = rr.number("radl", 1, minimum=1)
+    vp = _points_table(rr, "victory_points", players, local)
+    payout = _points_table(rr, "payout", players, local) if rr.has("payout") else None
+    rr.finish()
+    r.finish()
+    for p in local.problems:
+        problems.add(f"{where}: {p.where}" if p.where else where, p.message)
+    return Entry(
+        hand=hand, result=Result(victory_points=vp, payout=payout, won=won, radl=radl), recorded=recorded
+    )
+
+
+def _check_entry_shape(hand: Mapping[str, Any], players: Sequence[str], problems: Collector) -> None:
+    """The keys that reading commands use without re-scoring must have the right shape.
+
+    The full rules check of a stored hand is ``check``'s job; this only keeps a damaged file
+    from reaching the renderers.
+    """
+    seated = hand.get("players")
+    if not isinstance(seated, list) or not all(isinstance(p, str) and p in players for p in seated):
+        problems.add(
+            "entry.players", f"{seated!r}: expected the players of this deal, from {one_of(players)}"
+        )
+    for key in ("contract", "declarer", "partner"):
+        if key in hand and not isinstance(hand[key], str):
+            problems.add(f"entry.{key}", f"{hand[key]!r} is {type_name(hand[key])}; expected a string")
+
+
+def _audit(item: Any, number: int, problems: Collector) -> AuditEntry | None:
+    where = f"audit {number}"
+    if not isinstance(item, dict):
+        problems.add(where, f"{item!r}: expected an [[audit]] table")
+        return None
+    local = Collector()
+    r = Reader(item, "", local)
+    at = r.text("at")
+    action = r.choice("action", Action)
+    hand = r.number("hand") if r.has("hand") else None
+    detail = r.text("detail")
+    changed = r.raw("changed") or []
+    if not isinstance(changed, list) or not all(
+        isinstance(c, int) and not isinstance(c, bool) for c in changed
+    ):
+        local.add("changed", f"{changed!r}: expected an array of hand numbers")
+        changed = []
+    before = r.raw("before")
+    after = r.raw("after")
+    for key, value in (("before", before), ("after", after)):
+        if value is not None and not isinstance(value, dict):
+            local.add(key, f"{value!r} is {type_name(value)}; expected a table")
+    r.finish()
+    for p in local.problems:
+        problems.add(f"{where}: {p.where}" if p.where else where, p.message)
+    return AuditEntry(
+        at=at,
+        action=action,
+        detail=detail,
+        hand=hand,
+        before=before if isinstance(before, dict) else None,
+        after=after if isinstance(after, dict) else None,
+        changed=tuple(changed),
+    )

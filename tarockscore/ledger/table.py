@@ -1,0 +1,97 @@
+"""The table of an evening: who may sit at it, a new ledger, and a hand checked against its seats (core layer, pure)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from decimal import Decimal
+from typing import Any
+
+from tarockscore.errors import HandError, LedgerError, Problem, one_of
+from tarockscore.ledger.deal import Deal, dealer_of
+from tarockscore.ledger.model import Ledger, Table, profile_record
+from tarockscore.rules.profile import Profile
+from tarockscore.rules.reader import type_name
+
+
+def check_players(names: Sequence[str], profile: Profile) -> list[Problem]:
+    """Problems with the names of a new table: 4 or 5 distinct names, usable on the command line."""
+    problems: list[Problem] = []
+    allowed = (profile.players, profile.players + 1)
+    if len(names) not in allowed:
+        problems.append(
+            Problem(
+                "--players",
+                f"{len(names)} names given; {profile.name!r} is played by {profile.players}, "
+                f"or {profile.players + 1} where the dealer sits out",
+            )
+        )
+    for name in names:
+        if not name or name != name.strip():
+            problems.append(
+                Problem("--players", f"{name!r}: a name cannot be empty or start or end with a space")
+            )
+        elif any(c in name for c in ",=;") or not name.isprintable():
+            problems.append(
+                Problem(
+                    "--players", f"{name!r}: a name cannot hold a comma, '=', ';' or an unprintable character"
+                )
+            )
+    duplicates = sorted({n for n in names if list(names).count(n) > 1})
+    if duplicates:
+        problems.append(Problem("--players", f"{one_of(duplicates)} named twice"))
+    return problems
+
+
+def new_ledger(
+    players: Sequence[str],
+    profile: Profile,
+    *,
+    created: str,
+    stake: Decimal | None = None,
+    date: str | None = None,
+    place: str | None = None,
+) -> Ledger:
+    problems = check_players(players, profile)
+    if problems:
+        raise LedgerError(problems)
+    table = Table(
+        players=tuple(players),
+        profile=profile_record(profile),
+        created=created,
+        stake=stake,
+        date=date,
+        place=place,
+    )
+    return Ledger(table=table)
+
+
+def seat_hand(ledger: Ledger, mapping: Mapping[str, Any], default: Deal) -> dict[str, Any]:
+    """The hand's keys with the ledger's seat order filled in, checked against this table."""
+    data = dict(mapping)
+    name = ledger.table.profile.name
+    ref = data.pop("profile", None)
+    if ref is not None and ref != name:
+        raise HandError(
+            f"{ref!r}: this ledger is scored under profile {name!r}; leave the key out "
+            "(`tarockscore rescore --profile` scores the evening under another one)",
+            where="profile",
+        )
+    if "players" not in data:
+        data["players"] = list(default.players)
+        return data
+    players = data["players"]
+    seats = ledger.players
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise HandError(f"{players!r} is {type_name(players)}; expected an array of names", where="players")
+    strangers = [p for p in players if p not in seats]
+    if strangers:
+        raise HandError(
+            f"{one_of(strangers)} not at this table; the table is {', '.join(seats)}", where="players"
+        )
+    if dealer_of(seats, players) is None:
+        raise HandError(
+            f"{', '.join(players)} is not a deal of this table (seat order {', '.join(seats)}); "
+            f"this deal is {', '.join(default.players)}: leave players out to use it",
+            where="players",
+        )
+    return data
