@@ -155,6 +155,10 @@ class LedgerError(TarockError):
     """A ledger that cannot be read, fails its own check, or changed under our feet."""
 
 
+class TournamentError(TarockError):
+    """A tournament folder, format or cup file that cannot be read or breaks its rules."""
+
+
 class UsageError(TarockError):
     """Bad command-line usage (exit 2)."""
 

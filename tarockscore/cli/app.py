@@ -38,6 +38,7 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     ),
     "tarockscore.cli.season": ("season", "stats", "chart"),
     "tarockscore.cli.profiles": ("profiles",),
+    "tarockscore.cli.tournament": ("tournament", "cup"),
 }
 
 

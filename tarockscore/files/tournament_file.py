@@ -1,0 +1,334 @@
+"""The tournament folder (I/O layer): ``DIR/tournament.toml`` and the table ledgers beside it.
+
+``tournament.toml`` is written whole and atomically under its lock, by the same helper that writes
+a ledger (``ledger_file.write_text``: temp file, fsync, rename; refused if the file changed since
+it was read). Each drawn table is an ordinary ledger, ``DIR/round-N/table-K.toml``, created like
+``tarockscore new`` creates one.
+
+Reading the day's results checks every table ledger with its own check (a sheet edited by hand is
+caught and named), that it still seats the drawn players (a sheet moved by hand is named), and
+that no ledger with hands lies in a round folder outside the draw: nothing is left out silently.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+import secrets
+import tomllib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import tomli_w
+
+from tarockscore.errors import LedgerError, Problem, TournamentError, near_miss, one_of
+from tarockscore.files import ledger_file
+from tarockscore.files.profile_file import merge
+from tarockscore.ledger import model as core
+from tarockscore.tournament import draw as drawing
+from tarockscore.tournament import model as tm
+from tarockscore.tournament.format import Format, build_format
+from tarockscore.tournament.standings import TableResult
+
+HEADER = (
+    "# A Tarock tournament, kept by tarockscore (docs/tournament.md). Each drawn table's ledger is\n"
+    "# round-N/table-K.toml beside this file; change players with `tarockscore tournament players`.\n"
+    "\n"
+)
+
+
+# -- formats ----------------------------------------------------------------------------------------
+
+
+def formats_dir() -> Path:
+    """The folder of shipped formats: the source tree's, else the installed copy."""
+    package = Path(__file__).resolve().parent.parent
+    for candidate in (package.parent / "formats", package / "_formats"):
+        if candidate.is_dir():
+            return candidate
+    raise TournamentError("the shipped formats folder is missing from this installation")
+
+
+def shipped_formats() -> list[str]:
+    return sorted(p.stem for p in formats_dir().glob("*.toml"))
+
+
+def _read_toml(path: Path, what: str) -> dict[str, Any]:
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise TournamentError(f"{path}: no such {what} file") from None
+    except IsADirectoryError:
+        raise TournamentError(f"{path} is a folder, not a {what} file") from None
+    except OSError as exc:
+        raise TournamentError(f"{path}: cannot read: {exc.strerror}") from None
+    try:
+        return tomllib.loads(data.decode("utf-8"))
+    except UnicodeDecodeError as exc:
+        raise TournamentError(f"{path}: not UTF-8 text (byte {exc.start})") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise TournamentError(f"{path}: not valid TOML: {exc}") from None
+
+
+def format_document(ref: str, relative_to: Path | None = None, _chain: tuple[Path, ...] = ()) -> dict[str, Any]:
+    """The format's mapping with ``extends`` folded in (a shipped name, or a path)."""
+    if ref.endswith(".toml") or "/" in ref or "\\" in ref:
+        path = Path(ref)
+        if not path.is_absolute() and relative_to is not None:
+            path = relative_to / path
+    else:
+        path = formats_dir() / f"{ref}.toml"
+        if not path.is_file():
+            names = shipped_formats()
+            raise TournamentError(
+                f"unknown format {ref!r}; shipped formats: {one_of(names)}{near_miss(ref, names)}; "
+                "or give the path to a .toml file",
+                where="--format",
+            )
+    path = path.resolve() if path.exists() else path
+    if path in _chain:
+        raise TournamentError(f"{path}: the format extends itself")
+    document = _read_toml(path, "format")
+    parent = document.pop("extends", None)
+    if parent is None:
+        return document
+    if not isinstance(parent, str):
+        raise TournamentError(f"{path}: extends: {parent!r} is not a format name or path")
+    return merge(format_document(parent, path.parent, (*_chain, path)), document)
+
+
+def load_format(ref: str) -> tuple[Format, dict[str, Any]]:
+    document = format_document(ref)
+    try:
+        return build_format(document, ref), document
+    except TournamentError as exc:
+        raise TournamentError(exc.problems) from None
+
+
+# -- tournament.toml ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    folder: Path
+    tournament: tm.Tournament
+    sha256: str
+
+
+def file_path(folder: Path) -> Path:
+    return folder / tm.FILE_NAME
+
+
+def render(t: tm.Tournament) -> str:
+    return HEADER + tomli_w.dumps(tm.to_mapping(t))
+
+
+def read(folder: Path) -> Snapshot:
+    path = file_path(folder)
+    if not path.is_file():
+        if not folder.exists():
+            raise TournamentError(f"{folder}: no such folder; start a tournament with `tarockscore tournament new {folder} …`")
+        raise TournamentError(f"{path}: no tournament here; start one with `tarockscore tournament new {folder} …`")
+    raw = path.read_bytes()
+    data = _read_toml(path, "tournament")
+    try:
+        t = tm.from_mapping(data)
+    except TournamentError as exc:
+        raise TournamentError([Problem(f"{path}: {p.where}" if p.where else str(path), p.message) for p in exc.problems]) from None
+    import hashlib
+
+    return Snapshot(folder=folder, tournament=t, sha256=hashlib.sha256(raw).hexdigest())
+
+
+def _save(folder: Path, t: tm.Tournament, expected_sha: str | None) -> None:
+    text = render(t)
+    if tm.from_mapping(tomllib.loads(text)) != t:
+        raise TournamentError(f"{file_path(folder)}: the rendered file does not read back the same (a bug in tarockscore); nothing was written")
+    ledger_file.write_text(file_path(folder), text, expected_sha)
+
+
+def create(folder: Path, t: tm.Tournament) -> None:
+    """Write a new tournament; refuse a folder that already holds one, or a file in the way."""
+    if folder.exists() and not folder.is_dir():
+        raise TournamentError(f"{folder} is a file, not a folder; nothing was written")
+    folder.mkdir(parents=True, exist_ok=True)
+    path = file_path(folder)
+    with ledger_file.locked(path):
+        if path.exists():
+            raise TournamentError(f"{path} already exists: a tournament is kept there; choose another folder. Nothing was written")
+        _save(folder, t, None)
+
+
+def update(folder: Path, change: Callable[[tm.Tournament], tm.Tournament]) -> tuple[tm.Tournament, tm.Tournament]:
+    path = file_path(folder)
+    read(folder)  # a clear error for a folder without a tournament, before the lock file is made
+    with ledger_file.locked(path):
+        snapshot = read(folder)
+        new = change(snapshot.tournament)
+        _save(folder, new, snapshot.sha256)
+        return snapshot.tournament, new
+
+
+# -- the draw ------------------------------------------------------------------------------------------
+
+
+def new_seed() -> int:
+    return secrets.randbelow(900_000) + 100_000
+
+
+def _hands_in(path: Path) -> int | None:
+    """How many hands the ledger at ``path`` holds (None: no file); a ledger that cannot be read raises."""
+    if not path.exists():
+        return None
+    return len(ledger_file.read(path).ledger.hands)
+
+
+def draw_round(folder: Path, number: int, seed: int, at: str, profile: Any) -> tm.Round:
+    """Draw round ``number``: write its table ledgers and record the draw; the round as drawn."""
+    path = file_path(folder)
+    read(folder)
+    with ledger_file.locked(path):
+        snapshot = read(folder)
+        t = snapshot.tournament
+        if not 1 <= number <= t.rounds:
+            raise TournamentError(f"{number}: the tournament has rounds 1 to {t.rounds}", where="--round")
+        missing = [n for n in range(1, number) if t.round(n) is None]
+        if missing:
+            raise TournamentError(
+                f"{number}: draw round {missing[0]} first (rounds are drawn in order)", where="--round"
+            )
+        later = [r.number for r in t.draws if r.number > number]
+        if later:
+            raise TournamentError(
+                f"{number}: round {later[0]} is already drawn on this one; a redraw of round {number} is refused",
+                where="--round",
+            )
+        round_dir = folder / f"round-{number}"
+        stale = sorted(round_dir.glob("table-*.toml")) if round_dir.is_dir() else []
+        played = []
+        for ledger in stale:
+            try:
+                hands = _hands_in(ledger)
+            except LedgerError as exc:
+                raise LedgerError(
+                    [*exc.problems, Problem(str(ledger), f"round {number} cannot be redrawn while this sheet cannot be read")]
+                ) from None
+            if hands:
+                played.append(f"{ledger} ({hands} hand{'s' if hands != 1 else ''})")
+        if played:
+            raise TournamentError(
+                f"round {number} already has hands: {', '.join(played)}; a round that has begun cannot be redrawn",
+                where="--round",
+            )
+        earlier = [[d.players for d in r.tables] for r in t.draws if r.number < number]
+        tables = drawing.draw(t.players, earlier, seed)
+        drawn = tm.make_round(t, number, seed, at, tables)
+        for ledger in stale:
+            with contextlib.suppress(FileNotFoundError):
+                ledger.unlink()
+        round_dir.mkdir(exist_ok=True)
+        for d in drawn.tables:
+            fresh = core.new_ledger(d.players, profile, created=at, stake=t.stake)
+            ledger_file.create(folder / d.ledger, fresh)
+        _save(folder, tm.with_round(t, drawn), snapshot.sha256)
+        return drawn
+
+
+# -- reading the day's results ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Day:
+    tournament: tm.Tournament
+    results: tuple[TableResult, ...]
+    ledgers: tuple[core.Ledger, ...]
+    warnings: tuple[str, ...]
+
+
+_ROUND_DIR = re.compile(r"round-(\d+)$")
+
+
+def read_day(folder: Path) -> Day:
+    """Every drawn table's ledger, checked; all problems of all tables in one error."""
+    t = read(folder).tournament
+    problems: list[Problem] = []
+    warnings: list[str] = []
+    results: list[TableResult] = []
+    ledgers: list[core.Ledger] = []
+    drawn_paths: set[Path] = set()
+    for r in t.draws:
+        for d in r.tables:
+            path = folder / d.ledger
+            drawn_paths.add(path.resolve())
+            where = f"round {r.number}, table {d.table}"
+            try:
+                snapshot = ledger_file.read(path)
+                ledger_file.verify(snapshot)
+            except LedgerError as exc:
+                problems += exc.problems
+                problems.append(Problem(str(path), f"{where}: this table's sheet fails its own check; the standings need every table"))
+                continue
+            led = snapshot.ledger
+            if led.players != d.players:
+                problems.append(
+                    Problem(
+                        str(path),
+                        f"{where}: the sheet seats {', '.join(led.players)}, but the draw seated "
+                        f"{', '.join(d.players)}: the sheet was moved or replaced by hand",
+                    )
+                )
+                continue
+            hands = len(led.hands)
+            if hands > d.games:
+                problems.append(
+                    Problem(str(path), f"{where}: {hands} hands, but the round's limit is {d.games}: the sheet was edited by hand")
+                )
+                continue
+            if hands == 0:
+                warnings.append(f"{where} ({path}): no hands yet; it is shown but not ranked")
+            elif hands < d.games:
+                warnings.append(f"{where} ({path}): {hands} of {d.games} games played")
+            results.append(TableResult(r.number, d.table, d.players, core.totals(led), hands, d.games))
+            ledgers.append(led)
+    for sub in sorted(p for p in folder.iterdir() if p.is_dir()) if folder.is_dir() else []:
+        if not _ROUND_DIR.match(sub.name):
+            continue
+        for extra in sorted(sub.rglob("*.toml")):
+            if extra.resolve() in drawn_paths:
+                continue
+            try:
+                hands = len(ledger_file.read(extra).ledger.hands)
+            except LedgerError as exc:
+                problems += exc.problems
+                problems.append(Problem(str(extra), "a file in a round folder that is not in the draw and cannot be read"))
+                continue
+            if hands:
+                problems.append(
+                    Problem(
+                        str(extra),
+                        f"{hands} hand{'s' if hands != 1 else ''} on a sheet that is not in the draw; "
+                        "the standings would leave them out: move the file back where the draw put it, or out of the folder",
+                    )
+                )
+            else:
+                warnings.append(f"{extra}: a sheet without hands that is not in the draw; ignored")
+    if problems:
+        raise TournamentError(problems)
+    return Day(tournament=t, results=tuple(results), ledgers=tuple(ledgers), warnings=tuple(warnings))
+
+
+def cup_points_file(path: Path) -> Mapping[str, Any]:
+    return _read_toml(path, "cup points")
+
+
+def player_names_file(path: Path) -> list[str]:
+    """One name a line; blank lines and lines starting with # are skipped."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise TournamentError(f"{path}: no such file", where="--players-file") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise TournamentError(f"{path}: cannot read: {exc}", where="--players-file") from None
+    return [line.strip() for line in text.splitlines() if line.strip() and not line.strip().startswith("#")]

@@ -1,0 +1,315 @@
+"""Text, JSON, CSV and HTML for the tournament and cup commands (rendering layer, pure).
+
+Numbers stay exact: a whole number is an integer; a share of rank points that is not whole is a
+string such as ``"2 1/3"`` (the notation card points use in hand files), never a float. Money is a
+decimal string (``"1.20"``).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Sequence
+from decimal import Decimal
+from fractions import Fraction
+from html import escape
+from typing import Any
+
+from tarockscore.tournament.cup import CupStanding
+from tarockscore.tournament.format import Format, Total
+from tarockscore.tournament.model import Round, Tournament
+from tarockscore.tournament.money import Money
+from tarockscore.tournament.standings import Standing
+
+
+def exact(value: Fraction | int) -> int | str:
+    """An integer when whole, else the mixed number as a string: 7/3 → "2 1/3", -14/3 → "-4 2/3"."""
+    f = Fraction(value)
+    if f.denominator == 1:
+        return f.numerator
+    sign = "-" if f < 0 else ""
+    whole, rest = divmod(abs(f.numerator), f.denominator)
+    return f"{sign}{whole} {rest}/{f.denominator}" if whole else f"{sign}{rest}/{f.denominator}"
+
+
+def _text(value: Fraction | int) -> str:
+    return str(exact(value))
+
+
+def _money(value: Decimal | None) -> str:
+    return "" if value is None else f"{value:.2f}"
+
+
+# -- the draw -------------------------------------------------------------------------------------
+
+
+def seating_text(t: Tournament, drawn: Round, folder: str) -> str:
+    lines = [f"Round {drawn.number} of {t.rounds}  (seed {drawn.seed}; the same --seed gives the same draw)", ""]
+    width = max(len(f"Table {d.table}") for d in drawn.tables)
+    for d in drawn.tables:
+        lines.append(f"{f'Table {d.table}':<{width}}  {', '.join(d.players)}")
+    lines.append("")
+    sizes = [len(d.players) for d in drawn.tables]
+    fours, fives = sizes.count(4), sizes.count(5)
+    parts = [f"{fours} table{'s' if fours != 1 else ''} of four ({t.games} games)"]
+    if fives:
+        parts.append(f"{fives} of five ({t.games_five} games, the dealer sits out)")
+    lines.append(f"{sum(sizes)} players: {' and '.join(parts)}.")
+    lines.append(f"Sheets: {folder}/round-{drawn.number}/table-K.toml; the first seat is Forehand of hand 1.")
+    return "\n".join(lines)
+
+
+def seating_json(drawn: Round, folder: str) -> dict[str, Any]:
+    return {
+        "round": drawn.number,
+        "tables": [
+            {"table": d.table, "players": list(d.players), "ledger": f"{folder}/{d.ledger}"} for d in drawn.tables
+        ],
+    }
+
+
+# -- the day's standings -----------------------------------------------------------------------------
+
+
+def standings_json(rows: Sequence[Standing]) -> dict[str, Any]:
+    return {
+        "standings": [
+            {
+                "place": r.place,
+                "player": r.player,
+                "total": exact(r.total),
+                "schrift": r.schrift,
+                "rank_points": exact(r.rank_points),
+                "tables": [
+                    {
+                        "round": s.round,
+                        "table": s.table,
+                        "rank": s.rank,
+                        "schrift": s.schrift,
+                        "rank_points": exact(s.rank_points),
+                    }
+                    for s in r.tables
+                ],
+            }
+            for r in rows
+        ]
+    }
+
+
+def _rounds(rows: Sequence[Standing]) -> list[int]:
+    return sorted({s.round for r in rows for s in r.tables})
+
+
+def _round_cell(row: Standing, number: int, fmt: Format) -> str:
+    seats = [s for s in row.tables if s.round == number]
+    if not seats:
+        return ""
+    s = seats[0]
+    if s.rank is None:
+        return f"T{s.table} -"
+    cell = f"T{s.table} #{s.rank} {s.schrift:+d}" if s.schrift else f"T{s.table} #{s.rank} 0"
+    if fmt.total is not Total.SCHRIFT:
+        cell += f" ({_text(s.rank_points)})"
+    return cell
+
+
+def _headers(fmt: Format) -> list[str]:
+    if fmt.total is Total.SCHRIFT:
+        return ["place", "player", "Schrift"]
+    if fmt.total is Total.RANK_POINTS:
+        return ["place", "player", "rank points", "Schrift"]
+    return ["place", "player", "total", "Schrift", "rank points"]
+
+
+def _cells(fmt: Format, r: Standing) -> list[Any]:
+    if fmt.total is Total.SCHRIFT:
+        return [r.place, r.player, r.schrift]
+    if fmt.total is Total.RANK_POINTS:
+        return [r.place, r.player, _text(r.rank_points), r.schrift]
+    return [r.place, r.player, _text(r.total), r.schrift, _text(r.rank_points)]
+
+
+def standings_text(t: Tournament, rows: Sequence[Standing]) -> str:
+    from tabulate import tabulate
+
+    fmt = t.format
+    rounds = _rounds(rows)
+    table = [[*_cells(fmt, r), *(_round_cell(r, n, fmt) for n in rounds)] for r in rows]
+    headers = [*_headers(fmt), *(f"round {n}" for n in rounds)]
+    out = tabulate(table, headers=headers, disable_numparse=True, colalign=("right", "left"))
+    ties = ", ".join(tb.value.replace("_", " ") for tb in fmt.tie_breaks) or "none"
+    return f"{out}\n\nFormat {fmt.name}: {fmt.title}\nTies: {ties}. Round cells: table, rank at the table, Schrift there."
+
+
+def standings_csv(t: Tournament, rows: Sequence[Standing]) -> str:
+    rounds = _rounds(rows)
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    header = ["place", "player", "total", "schrift", "rank_points"]
+    for n in rounds:
+        header += [f"round_{n}_table", f"round_{n}_rank", f"round_{n}_schrift", f"round_{n}_rank_points"]
+    w.writerow(header)
+    for r in rows:
+        line: list[Any] = [r.place, r.player, exact(r.total), r.schrift, exact(r.rank_points)]
+        for n in rounds:
+            seat = next((s for s in r.tables if s.round == n), None)
+            if seat is None:
+                line += ["", "", "", ""]
+            else:
+                rank = "" if seat.rank is None else seat.rank
+                line += [seat.table, rank, seat.schrift, exact(seat.rank_points)]
+        w.writerow(line)
+    return buf.getvalue()
+
+
+_CSS = """
+body { font-family: sans-serif; margin: 1.5em; }
+h1 { font-size: 1.6em; margin: 0 0 .2em; }
+p.meta { margin: 0 0 1em; color: #444; }
+table { border-collapse: collapse; width: 100%; font-size: 1.1em; }
+th, td { border-bottom: 1px solid #bbb; padding: .25em .5em; text-align: right; }
+th { border-bottom: 2px solid #000; }
+td.player, th.player { text-align: left; }
+tr:nth-child(even) td { background: #f2f2f2; }
+@media print { body { margin: 0; } tr { break-inside: avoid; } }
+""".strip()
+
+
+def standings_html(t: Tournament, rows: Sequence[Standing], title: str) -> str:
+    """One printable page: the standings table, every value escaped."""
+    fmt = t.format
+    rounds = _rounds(rows)
+    head = "".join(
+        f'<th class="player">{escape(h)}</th>' if h == "player" else f"<th>{escape(h)}</th>"
+        for h in [*_headers(fmt), *(f"round {n}" for n in rounds)]
+    )
+    body = []
+    for r in rows:
+        cells = []
+        for i, value in enumerate([*_cells(fmt, r), *(_round_cell(r, n, fmt) for n in rounds)]):
+            cls = ' class="player"' if i == 1 else ""
+            cells.append(f"<td{cls}>{escape(str(value))}</td>")
+        body.append("<tr>" + "".join(cells) + "</tr>")
+    ties = ", ".join(tb.value.replace("_", " ") for tb in fmt.tie_breaks) or "none"
+    return "\n".join(
+        [
+            "<!DOCTYPE html>",
+            '<html lang="de">',
+            "<head>",
+            '<meta charset="utf-8">',
+            f"<title>{escape(title)}</title>",
+            f"<style>\n{_CSS}\n</style>",
+            "</head>",
+            "<body>",
+            f"<h1>{escape(title)}</h1>",
+            f'<p class="meta">{escape(fmt.name)}: {escape(fmt.title)}. Ties: {escape(ties)}.</p>',
+            "<table>",
+            f"<thead><tr>{head}</tr></thead>",
+            "<tbody>",
+            *body,
+            "</tbody>",
+            "</table>",
+            "</body>",
+            "</html>",
+            "",
+        ]
+    )
+
+
+# -- money ---------------------------------------------------------------------------------------------
+
+
+def money_text(rows: Sequence[Money]) -> str:
+    from tabulate import tabulate
+
+    table = [[m.player, m.schrift, m.money_points, m.kontra, _money(m.amount)] for m in rows]
+    out = tabulate(
+        table,
+        headers=["player", "Schrift", "money points", "of which Kontra", "money"],
+        disable_numparse=True,
+        colalign=("left", "right", "right", "right", "right"),
+    )
+    kontra = sum(m.kontra for m in rows if m.kontra > 0)
+    lines = [out, ""]
+    if any(m.amount is None for m in rows):
+        lines.append("money: the sheets have no stake (give --stake to `tournament new`); shown in points only.")
+    lines.append(f"Kontras won over the day: {kontra} points (money points minus Schrift, the winners' side).")
+    return "\n".join(lines)
+
+
+def money_json(rows: Sequence[Money]) -> dict[str, Any]:
+    return {
+        "money": [
+            {
+                "player": m.player,
+                "schrift": m.schrift,
+                "money_points": m.money_points,
+                "kontra": m.kontra,
+                "amount": None if m.amount is None else _money(m.amount),
+            }
+            for m in rows
+        ]
+    }
+
+
+def money_csv(rows: Sequence[Money]) -> str:
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(["player", "schrift", "money_points", "kontra", "amount"])
+    for m in rows:
+        w.writerow([m.player, m.schrift, m.money_points, m.kontra, _money(m.amount)])
+    return buf.getvalue()
+
+
+# -- the cup ---------------------------------------------------------------------------------------------
+
+
+def cup_json(rows: Sequence[CupStanding]) -> dict[str, Any]:
+    return {
+        "standings": [
+            {
+                "place": r.place,
+                "player": r.player,
+                "cup_points": r.cup_points,
+                "tournaments": [
+                    {"tournament": x.tournament, "place": x.place, "cup_points": x.cup_points, "counted": x.counted}
+                    for x in r.tournaments
+                ],
+            }
+            for r in rows
+        ]
+    }
+
+
+def cup_text(rows: Sequence[CupStanding], names: Sequence[str]) -> str:
+    from tabulate import tabulate
+
+    table = []
+    for r in rows:
+        cells: list[Any] = [r.place, r.player, r.cup_points]
+        for name in names:
+            x = next((x for x in r.tournaments if x.tournament == name), None)
+            if x is None:
+                cells.append("")
+            else:
+                cells.append(f"{x.place}. {x.cup_points}" + ("" if x.counted else " (not counted)"))
+        table.append(cells)
+    return tabulate(
+        table, headers=["place", "player", "cup points", *names], disable_numparse=True, colalign=("right", "left")
+    )
+
+
+def cup_csv(rows: Sequence[CupStanding], names: Sequence[str]) -> str:
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    header = ["place", "player", "cup_points"]
+    for i in range(1, len(names) + 1):
+        header += [f"tournament_{i}_place", f"tournament_{i}_cup_points", f"tournament_{i}_counted"]
+    w.writerow(header)
+    for r in rows:
+        line: list[Any] = [r.place, r.player, r.cup_points]
+        for name in names:
+            x = next((x for x in r.tournaments if x.tournament == name), None)
+            line += ["", "", ""] if x is None else [x.place, x.cup_points, "yes" if x.counted else "no"]
+        w.writerow(line)
+    return buf.getvalue()

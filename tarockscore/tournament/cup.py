@@ -1,0 +1,82 @@
+"""A cup over a season: points per place at each tournament, each player's best N added (core layer).
+
+The points file gives ``points = [100, 90, …]`` for place 1, 2, …; a place beyond the list gives 0.
+Players who share a place each get that place's points. ``best = N`` counts only each player's N
+best results (all of them without ``best``). Players level on cup points share a place (1, 1, 3).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from tarockscore.errors import Collector, TournamentError
+from tarockscore.rules.reader import Reader, type_name
+from tarockscore.tournament.standings import competition_ranks
+
+
+@dataclass(frozen=True, slots=True)
+class CupRules:
+    points: tuple[int, ...]
+    best: int | None = None
+
+    def for_place(self, place: int) -> int:
+        return self.points[place - 1] if place <= len(self.points) else 0
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    tournament: str
+    place: int
+    cup_points: int
+    counted: bool
+
+
+@dataclass(frozen=True, slots=True)
+class CupStanding:
+    place: int
+    player: str
+    cup_points: int
+    tournaments: tuple[Result, ...]
+
+
+def cup_rules(data: Mapping[str, Any], where: str = "") -> CupRules:
+    problems = Collector()
+    top = Reader(data, where, problems)
+    raw = top.raw("points")
+    points: tuple[int, ...] = ()
+    if raw is None:
+        problems.add(top.where("points"), "missing: the cup points for place 1, 2, …, e.g. points = [100, 90, 80]")
+    elif not isinstance(raw, list) or not all(isinstance(v, int) and not isinstance(v, bool) for v in raw):
+        problems.add(top.where("points"), f"{raw!r} is {type_name(raw)}; expected an array of whole numbers")
+    elif any(v < 0 for v in raw):
+        problems.add(top.where("points"), f"{raw!r}: cup points cannot be negative")
+    else:
+        points = tuple(raw)
+    best = None
+    if top.has("best"):
+        best = top.number("best", minimum=1)
+    top.finish()
+    problems.raise_if_any(TournamentError)
+    return CupRules(points=points, best=best)
+
+
+def cup_standings(days: Sequence[tuple[str, Sequence[tuple[int, str]]]], rules: CupRules) -> list[CupStanding]:
+    """``days``: each tournament's name and its (place, player) rows, in the season's order."""
+    results: dict[str, list[Result]] = {}
+    for name, rows in days:
+        for place, player in rows:
+            results.setdefault(player, []).append(Result(name, place, rules.for_place(place), False))
+    totals: dict[str, tuple[int, tuple[Result, ...]]] = {}
+    for player, mine in results.items():
+        ranked = sorted(range(len(mine)), key=lambda i: -mine[i].cup_points)
+        keep = set(ranked if rules.best is None else ranked[: rules.best])
+        marked = tuple(
+            Result(r.tournament, r.place, r.cup_points, i in keep) for i, r in enumerate(mine)
+        )
+        totals[player] = (sum(r.cup_points for r in marked if r.counted), marked)
+    players = list(totals)
+    places = competition_ranks([totals[p][0] for p in players])
+    out = [CupStanding(place, p, totals[p][0], totals[p][1]) for place, p in zip(places, players, strict=True)]
+    return sorted(out, key=lambda s: (s.place, s.player.casefold()))

@@ -1,0 +1,132 @@
+"""The draw: everyone seated at tables of four, and of five only where the count needs them (core layer).
+
+``n`` players sit at ``f`` tables of five and ``(n − 5f) / 4`` of four, with ``f`` the smallest
+number that makes the rest a multiple of four: ``f = n mod 4``. A count with ``5f > n`` (1, 2, 3,
+6, 7, 11) cannot be seated and is refused with the reason.
+
+Within those sizes the draw avoids seating together players who met in earlier rounds: it
+shuffles with ``random.Random(seed)`` (no global state: the same seed and the same earlier rounds
+give the same draw), then swaps players between tables while that lowers the number of repeated
+meetings, restarting from fresh shuffles a bounded number of times and keeping the best draw. The
+seat order at each table is the drawn order.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable, Sequence
+
+from tarockscore.errors import TournamentError
+
+RESTARTS = 60  # fresh shuffles tried when a draw with no repeated pair is not found at once
+
+
+def table_sizes(n: int) -> tuple[int, ...]:
+    """The table sizes for ``n`` players: fours first, then the fives the count needs."""
+    fives = n % 4
+    if n < 4 or 5 * fives > n:
+        below = [m for m in range(4, n) if 5 * (m % 4) <= m]
+        above = next(m for m in range(max(n + 1, 4), n + 6) if 5 * (m % 4) <= m)
+        nearest = [*below[-1:], above]
+        hint = f"; {' or '.join(str(m) for m in nearest)} players can be seated"
+        if n < 4:
+            reason = "a table needs at least four players"
+        else:
+            reason = (
+                f"{n} = 4 × {n // 4} + {n % 4}: the {n % 4} left over would need {fives} tables of five, "
+                f"which take {5 * fives} players"
+            )
+        raise TournamentError(
+            f"{n} players cannot be seated at tables of four and five ({reason}){hint}: "
+            "add or drop players with `tarockscore tournament players DIR add NAME` / `drop NAME`"
+        )
+    return (4,) * ((n - 5 * fives) // 4) + (5,) * fives
+
+
+def met(rounds: Iterable[Iterable[Sequence[str]]]) -> Counter[frozenset[str]]:
+    """How often each pair of players sat at one table in the given rounds."""
+    pairs: Counter[frozenset[str]] = Counter()
+    for tables in rounds:
+        for table in tables:
+            for i, a in enumerate(table):
+                for b in table[i + 1 :]:
+                    pairs[frozenset((a, b))] += 1
+    return pairs
+
+
+def repeats(tables: Sequence[Sequence[str]], history: Counter[frozenset[str]]) -> int:
+    """The number of pairs at the same table who met before (a pair met twice counts twice)."""
+    total = 0
+    for table in tables:
+        for i, a in enumerate(table):
+            for b in table[i + 1 :]:
+                total += history.get(frozenset((a, b)), 0)
+    return total
+
+
+def _cost_with(player: str, table: Sequence[str], skip: str, history: Counter[frozenset[str]]) -> int:
+    return sum(history.get(frozenset((player, other)), 0) for other in table if other != skip)
+
+
+def _improve(tables: list[list[str]], history: Counter[frozenset[str]], rng: random.Random) -> int:
+    """Swap players between tables while a swap lowers the repeats; the repeats left."""
+    cost = repeats(tables, history)
+    improved = True
+    while improved and cost:
+        improved = False
+        order = [(t, i) for t, table in enumerate(tables) for i in range(len(table))]
+        rng.shuffle(order)
+        for t, i in order:
+            a = tables[t][i]
+            here = _cost_with(a, tables[t], a, history)
+            if not here:
+                continue
+            for u, other in enumerate(tables):
+                if u == t:
+                    continue
+                for j, b in enumerate(other):
+                    delta = (
+                        _cost_with(a, other, b, history)
+                        + _cost_with(b, tables[t], a, history)
+                        - here
+                        - _cost_with(b, other, b, history)
+                    )
+                    if delta < 0:
+                        tables[t][i], other[j] = b, a
+                        cost += delta
+                        improved = True
+                        break
+                if improved:
+                    break
+            if improved:
+                break
+    return cost
+
+
+def draw(
+    players: Sequence[str], earlier: Iterable[Iterable[Sequence[str]]], seed: int | str
+) -> list[list[str]]:
+    """Tables for ``players``, in seat order, avoiding pairs who met in ``earlier`` rounds."""
+    sizes = table_sizes(len(players))
+    history = met(earlier)
+    rng = random.Random(f"tarockscore draw {seed}")
+    best: list[list[str]] | None = None
+    best_cost = -1
+    for _ in range(RESTARTS):
+        pool = list(players)
+        rng.shuffle(pool)
+        tables: list[list[str]] = []
+        start = 0
+        for size in sizes:
+            tables.append(pool[start : start + size])
+            start += size
+        cost = _improve(tables, history, rng)
+        if best is None or cost < best_cost:
+            best, best_cost = [list(t) for t in tables], cost
+        if best_cost == 0:
+            break
+    assert best is not None
+    for table in best:
+        rng.shuffle(table)  # the seat order: the draw decides who sits where
+    return best

@@ -1,0 +1,105 @@
+"""A tournament format: what the day is ranked by, the table rank points, the tie-breaks (core layer).
+
+Formats are data (``formats/*.toml``, each citing its source). A format ranks every player by its
+``total``:
+
+* ``schrift``: the Schrift, the score-sheet points of all rounds added up;
+* ``rank_points``: the table rank points of all rounds (the Schrift usually breaks ties);
+* ``schrift+rank_points``: the two added up.
+
+``rank_points.four`` and ``rank_points.five`` give the points for place 1, 2, … at a table of four
+and of five. ``tie_breaks`` lists what decides between players level on the total, in order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from tarockscore.errors import Collector, TournamentError, near_miss, one_of
+from tarockscore.rules.reader import Reader, type_name
+
+SCHEMA = 1
+
+
+class Total(StrEnum):
+    SCHRIFT = "schrift"
+    RANK_POINTS = "rank_points"
+    BOTH = "schrift+rank_points"
+
+
+class TieBreak(StrEnum):
+    SCHRIFT = "schrift"  # the higher Schrift
+    RANK_POINTS = "rank_points"  # the more rank points
+    TABLE_RANKS = "table_ranks"  # the better table ranks: more table wins, then more seconds, …
+    BEST_ROUND = "best_round"  # the higher Schrift in one's best round
+
+
+@dataclass(frozen=True, slots=True)
+class Format:
+    name: str
+    title: str
+    source: str
+    total: Total
+    tie_breaks: tuple[TieBreak, ...]
+    rank_points: Mapping[int, tuple[int, ...]]  # table size → points for place 1, 2, …
+    document: Mapping[str, Any] = field(repr=False, compare=False)
+
+    def points_for(self, size: int) -> tuple[int, ...]:
+        return self.rank_points.get(size, (0,) * size)
+
+
+_SIZES = {"four": 4, "five": 5}
+
+
+def build_format(document: Mapping[str, Any], where: str = "") -> Format:
+    """A format from its resolved mapping; every problem in one :class:`TournamentError`."""
+    problems = Collector()
+    top = Reader(document, "", problems)
+    schema = top.raw("schema")
+    if schema != SCHEMA or isinstance(schema, bool):
+        problems.add("schema", f"{schema!r}: expected schema = {SCHEMA} (a tarockscore tournament format)")
+    name = top.text("name")
+    title = top.text("title", "")
+    source = top.text("source")
+    total = top.choice("total", Total)
+    tie_breaks: list[TieBreak] = []
+    for item in top.str_list("tie_breaks"):
+        if item in TieBreak._value2member_map_:
+            tie_breaks.append(TieBreak(item))
+        else:
+            allowed = [t.value for t in TieBreak]
+            problems.add(
+                "tie_breaks", f"{item!r} is not a tie-break; choose from {one_of(allowed)}{near_miss(item, allowed)}"
+            )
+    rank_points: dict[int, tuple[int, ...]] = {}
+    rp = top.table("rank_points", required=total is not Total.SCHRIFT)
+    for key, size in _SIZES.items():
+        raw = rp.raw(key)
+        if raw is None:
+            if total is not Total.SCHRIFT:
+                problems.add(f"rank_points.{key}", f"missing: the points for place 1 … {size} at a table of {size}")
+            continue
+        ok = isinstance(raw, list) and all(isinstance(v, int) and not isinstance(v, bool) for v in raw)
+        if not ok:
+            problems.add(f"rank_points.{key}", f"{raw!r} is {type_name(raw)}; expected an array of {size} whole numbers")
+        elif len(raw) != size:
+            problems.add(f"rank_points.{key}", f"{raw!r} has {len(raw)} numbers; a table of {size} has {size} places")
+        else:
+            rank_points[size] = tuple(raw)
+    rp.finish()
+    top.finish()
+    if problems:
+        located = [type(p)(f"{where}: {p.where}" if where else p.where, p.message) for p in problems.problems]
+        raise TournamentError(located)
+    return Format(
+        name=name,
+        title=title,
+        source=source,
+        total=total,
+        tie_breaks=tuple(tie_breaks),
+        rank_points=rank_points,
+        document=dict(document),
+    )

@@ -1,0 +1,285 @@
+"""The tournament as kept in ``DIR/tournament.toml`` (core layer, pure): players, rounds, the draws.
+
+A :class:`Tournament` is an immutable value; the file layer reads and writes it
+(``files/tournament_file.py``). It carries the resolved profile every table is scored under and
+the resolved format the day is ranked by, so an edit of a shipped file never changes a day
+already begun. Each drawn table names its own ledger, ``round-N/table-K.toml`` beside the file:
+an ordinary ledger, seated in the drawn order, with the round's game limit.
+
+The file's version key is ``tournament`` (not ``schema``), so ``tarockscore season DIR`` reads
+the table ledgers of a tournament folder and skips this file.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from decimal import Decimal
+from typing import Any
+
+from tarockscore.errors import Collector, Problem, TournamentError, one_of
+from tarockscore.ledger.model import ProfileRecord, profile_hash
+from tarockscore.ledger.settle_up import parse_stake
+from tarockscore.rules.reader import Reader
+from tarockscore.tournament.format import Format, build_format
+
+VERSION = 1
+FILE_NAME = "tournament.toml"
+
+
+@dataclass(frozen=True, slots=True)
+class DrawnTable:
+    table: int
+    players: tuple[str, ...]  # seat order, as drawn
+    games: int  # the round's game limit at this table
+    ledger: str  # relative to the tournament folder: round-N/table-K.toml
+
+
+@dataclass(frozen=True, slots=True)
+class Round:
+    number: int
+    seed: int
+    drawn: str  # when
+    tables: tuple[DrawnTable, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Tournament:
+    created: str
+    rounds: int
+    games: int  # per round at a table of four
+    games_five: int  # per round at a table of five
+    players: tuple[str, ...]  # who is in the next draw
+    profile: ProfileRecord
+    format: Format = field(compare=False)
+    format_document: Mapping[str, Any] = field(repr=False)
+    stake: Decimal | None = None
+    dropped: tuple[str, ...] = ()
+    draws: tuple[Round, ...] = ()
+
+    def round(self, number: int) -> Round | None:
+        return next((r for r in self.draws if r.number == number), None)
+
+
+def ledger_name(round_number: int, table: int) -> str:
+    return f"round-{round_number}/table-{table}.toml"
+
+
+def check_names(names: Sequence[str], option: str) -> list[Problem]:
+    """Problems with player names: non-empty, no surrounding space, no comma, '=' or ';', unique."""
+    problems: list[Problem] = []
+    for name in names:
+        if not name or name != name.strip():
+            problems.append(Problem(option, f"{name!r}: a name cannot be empty or start or end with a space"))
+        elif any(c in name for c in ",=;") or not name.isprintable():
+            problems.append(
+                Problem(option, f"{name!r}: a name cannot hold a comma, '=', ';' or an unprintable character")
+            )
+    duplicates = sorted({n for n in names if list(names).count(n) > 1})
+    if duplicates:
+        problems.append(Problem(option, f"{one_of(duplicates)} named twice"))
+    return problems
+
+
+def new_tournament(
+    *,
+    players: Sequence[str],
+    rounds: int,
+    games: int,
+    games_five: int,
+    profile: ProfileRecord,
+    format_document: Mapping[str, Any],
+    created: str,
+    stake: Decimal | None = None,
+) -> Tournament:
+    return Tournament(
+        created=created,
+        rounds=rounds,
+        games=games,
+        games_five=games_five,
+        players=tuple(players),
+        profile=profile,
+        format=build_format(format_document),
+        format_document=dict(format_document),
+        stake=stake,
+    )
+
+
+def seated(tournament: Tournament) -> list[str]:
+    """Everyone who sat at a drawn table, in the order they first did, then the roster."""
+    out: dict[str, None] = {}
+    for r in tournament.draws:
+        for t in r.tables:
+            out.update(dict.fromkeys(t.players))
+    return list(out)
+
+
+def add_player(tournament: Tournament, name: str) -> Tournament:
+    problems = check_names([name], "NAME")
+    if problems:
+        raise TournamentError(problems)
+    if name in tournament.players:
+        raise TournamentError(f"{name!r} is already in the tournament", where="NAME")
+    dropped = tuple(p for p in tournament.dropped if p != name)
+    return replace(tournament, players=(*tournament.players, name), dropped=dropped)
+
+
+def drop_player(tournament: Tournament, name: str) -> Tournament:
+    if name not in tournament.players:
+        from tarockscore.errors import near_miss
+
+        raise TournamentError(
+            f"{name!r} is not in the tournament; players: {', '.join(tournament.players)}"
+            f"{near_miss(name, tournament.players)}",
+            where="NAME",
+        )
+    return replace(
+        tournament,
+        players=tuple(p for p in tournament.players if p != name),
+        dropped=(*tournament.dropped, name),
+    )
+
+
+def with_round(tournament: Tournament, drawn: Round) -> Tournament:
+    """The tournament with round ``drawn.number`` drawn (a redraw replaces it)."""
+    others = [r for r in tournament.draws if r.number != drawn.number]
+    return replace(tournament, draws=tuple(sorted([*others, drawn], key=lambda r: r.number)))
+
+
+def make_round(tournament: Tournament, number: int, seed: int, at: str, tables: Sequence[Sequence[str]]) -> Round:
+    return Round(
+        number=number,
+        seed=seed,
+        drawn=at,
+        tables=tuple(
+            DrawnTable(
+                table=k,
+                players=tuple(players),
+                games=tournament.games_five if len(players) == 5 else tournament.games,
+                ledger=ledger_name(number, k),
+            )
+            for k, players in enumerate(tables, 1)
+        ),
+    )
+
+
+# -- the file's mapping ---------------------------------------------------------------------------
+
+
+def to_mapping(t: Tournament) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "tournament": VERSION,
+        "created": t.created,
+        "rounds": t.rounds,
+        "games": t.games,
+        "games_five": t.games_five,
+    }
+    if t.stake is not None:
+        out["stake"] = str(t.stake)
+    out["players"] = list(t.players)
+    if t.dropped:
+        out["dropped"] = list(t.dropped)
+    if t.draws:
+        out["round"] = [
+            {
+                "number": r.number,
+                "seed": r.seed,
+                "drawn": r.drawn,
+                "table": [
+                    {"table": d.table, "players": list(d.players), "games": d.games, "ledger": d.ledger}
+                    for d in r.tables
+                ],
+            }
+            for r in t.draws
+        ]
+    out["format"] = dict(t.format_document)
+    p = t.profile
+    out["profile"] = {"name": p.name, "sha256": p.sha256, "document": dict(p.document)}
+    return out
+
+
+def from_mapping(data: Mapping[str, Any]) -> Tournament:
+    """The tournament from its file's mapping; every problem in one :class:`TournamentError`."""
+    problems = Collector()
+    top = Reader(data, "", problems)
+    version = top.raw("tournament")
+    if version != VERSION or isinstance(version, bool):
+        problems.add("tournament", f"{version!r}: expected tournament = {VERSION} (a tarockscore tournament file)")
+        raise TournamentError(problems.problems)
+    created = top.text("created")
+    rounds = top.number("rounds", minimum=1)
+    games = top.number("games", minimum=1)
+    games_five = top.number("games_five", minimum=1)
+    stake: Decimal | None = None
+    stake_text = top.optional_str("stake")
+    if stake_text is not None:
+        try:
+            stake = parse_stake(stake_text)
+        except ValueError as exc:
+            problems.add("stake", str(exc))
+    players = top.str_list("players")
+    dropped = top.str_list("dropped")
+    draws: list[Round] = []
+    raw_rounds = top.raw("round") or []
+    if not isinstance(raw_rounds, list):
+        problems.add("round", "expected an array of tables ([[round]])")
+        raw_rounds = []
+    for i, item in enumerate(raw_rounds, 1):
+        if not isinstance(item, dict):
+            problems.add(f"round {i}", "expected a table")
+            continue
+        rr = Reader(item, f"round {i}", problems)
+        number = rr.number("number", minimum=1)
+        seed = rr.number("seed")
+        drawn = rr.text("drawn")
+        tables: list[DrawnTable] = []
+        raw_tables = rr.raw("table") or []
+        for k, titem in enumerate(raw_tables if isinstance(raw_tables, list) else [], 1):
+            if not isinstance(titem, dict):
+                problems.add(f"round {i}.table {k}", "expected a table")
+                continue
+            tr = Reader(titem, f"round {i}.table {k}", problems)
+            tables.append(
+                DrawnTable(
+                    table=tr.number("table", minimum=1),
+                    players=tr.str_list("players"),
+                    games=tr.number("games", minimum=1),
+                    ledger=tr.text("ledger"),
+                )
+            )
+            tr.finish()
+        rr.finish()
+        draws.append(Round(number=number, seed=seed, drawn=drawn, tables=tuple(tables)))
+    pr = top.table("profile")
+    name = pr.text("name")
+    sha = pr.text("sha256")
+    document = pr.raw("document")
+    if not isinstance(document, dict):
+        problems.add("profile.document", "missing: the resolved profile every table is scored under")
+        document = {}
+    elif sha and profile_hash(document) != sha:
+        problems.add("profile.document", "its sha256 does not match profile.sha256: the stored profile was edited")
+    pr.finish()
+    format_document = top.raw("format")
+    if not isinstance(format_document, dict):
+        problems.add("format", "missing: the resolved format the day is ranked by")
+        format_document = {}
+    top.finish()
+    problems.raise_if_any(TournamentError)
+    try:
+        fmt = build_format(format_document)
+    except TournamentError as exc:
+        raise TournamentError([Problem(f"format.{p.where}", p.message) for p in exc.problems]) from None
+    return Tournament(
+        created=created,
+        rounds=rounds,
+        games=games,
+        games_five=games_five,
+        players=players,
+        profile=ProfileRecord(name=name, sha256=sha, document=document),
+        format=fmt,
+        format_document=format_document,
+        stake=stake,
+        dropped=dropped,
+        draws=tuple(draws),
+    )

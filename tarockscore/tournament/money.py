@@ -1,0 +1,53 @@
+"""The day's money: each player's money from every table of the tournament (core layer, pure).
+
+At each table the money follows the ledger's profile: under ``kontra_scope = "payout"`` (the cups:
+"Ein Kontra wirkt sich nur auf das Geld, aber nicht auf die Punktewertung aus", OÖ 4/2023 Allg. 5)
+the money points are the payout column, Kontras included, while the Schrift leaves them out; the
+difference is what the Kontras moved, which some cups pay into a charity box ("Kontras zählen
+nicht für die Turnierwertung, sondern werden ins Spendenschwein eingezahlt", Tiroler Tarockcup,
+www.tarock.tirol, Turniermodus). Money is the money points settled at the ledger's stake per point
+under the profile's settlement mode (``ledger.settle_up.balances``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+
+from tarockscore.ledger import model as core
+from tarockscore.ledger.settle_up import balances
+
+
+@dataclass(frozen=True, slots=True)
+class Money:
+    player: str
+    schrift: int
+    money_points: int
+    kontra: int  # money points the Kontras moved: money_points − schrift
+    amount: Decimal | None  # None where a table has no stake
+
+
+def money(ledgers: Sequence[core.Ledger]) -> list[Money]:
+    """Each player's money over the given table ledgers, in order of first appearance."""
+    schrift: dict[str, int] = {}
+    points: dict[str, int] = {}
+    amount: dict[str, Decimal | None] = {}
+    for led in ledgers:
+        if not led.hands:
+            continue
+        totals = core.totals(led)
+        paid = core.payout_totals(led) or totals
+        stake = led.table.stake
+        settled = (
+            balances(paid, stake, core.ledger_profile(led).settlement) if stake is not None else None
+        )
+        for p in led.players:
+            schrift[p] = schrift.get(p, 0) + totals[p]
+            points[p] = points.get(p, 0) + paid[p]
+            before = amount.get(p, Decimal(0))
+            if settled is None or before is None:
+                amount[p] = None
+            else:
+                amount[p] = before + settled[p]
+    return [Money(p, schrift[p], points[p], points[p] - schrift[p], amount[p]) for p in schrift]

@@ -1,0 +1,123 @@
+"""The day's standings under a format (core layer, pure).
+
+At each table the players are ranked by their Schrift there; players level share the rank (1, 1,
+3) and the rank points of the places they cover, averaged exactly (two level first at a table of
+four under 4/2/1/0 get (4 + 2) / 2 = 3 each; three level get fractions such as 7/3). A table with
+no hands yet is shown but not ranked.
+
+The day ranks players by the format's total, then by its tie-breaks in order; players level on
+all of them share a place, and the next place skips (1, 1, 3).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from tarockscore.tournament.format import Format, TieBreak, Total
+
+
+@dataclass(frozen=True, slots=True)
+class TableResult:
+    """One drawn table as its ledger stands: each player's Schrift and how many hands were played."""
+
+    round: int
+    table: int
+    players: tuple[str, ...]
+    schrift: Mapping[str, int]
+    hands: int
+    games: int
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """One player's result at one table; ``rank`` None while the table has no hands."""
+
+    round: int
+    table: int
+    rank: int | None
+    schrift: int
+    rank_points: Fraction
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    place: int
+    player: str
+    total: Fraction
+    schrift: int
+    rank_points: Fraction
+    tables: tuple[Seat, ...]
+
+
+def competition_ranks(values: Sequence[Any]) -> list[int]:
+    """1-based ranks of ``values`` (higher is better; equal values share, the next skips: 1, 1, 3)."""
+    return [1 + sum(1 for other in values if other > v) for v in values]
+
+
+def table_seats(result: TableResult, fmt: Format) -> dict[str, Seat]:
+    """Each player's rank and rank points at one table."""
+    if not result.hands:
+        return {p: Seat(result.round, result.table, None, 0, Fraction(0)) for p in result.players}
+    points = fmt.points_for(len(result.players))
+    values = [result.schrift.get(p, 0) for p in result.players]
+    ranks = competition_ranks(values)
+    out: dict[str, Seat] = {}
+    for p, v, r in zip(result.players, values, ranks, strict=True):
+        level = values.count(v)
+        share = Fraction(sum(points[r - 1 : r - 1 + level]), level)
+        out[p] = Seat(result.round, result.table, r, v, share)
+    return out
+
+
+def _total(fmt: Format, schrift: int, rank_points: Fraction) -> Fraction:
+    if fmt.total is Total.SCHRIFT:
+        return Fraction(schrift)
+    if fmt.total is Total.RANK_POINTS:
+        return rank_points
+    return schrift + rank_points
+
+
+_WORST_RANK = 1_000_000  # a round without a ranked table counts below every table rank
+
+
+def _key(fmt: Format, row: Standing, rounds: int) -> tuple[Any, ...]:
+    """What the format compares, as a tuple where larger is better."""
+    key: list[Any] = [row.total]
+    ranked = [s for s in row.tables if s.rank is not None]
+    for tie in fmt.tie_breaks:
+        if tie is TieBreak.SCHRIFT:
+            key.append(row.schrift)
+        elif tie is TieBreak.RANK_POINTS:
+            key.append(row.rank_points)
+        elif tie is TieBreak.TABLE_RANKS:
+            ranks = sorted(s.rank for s in ranked if s.rank is not None)
+            ranks += [_WORST_RANK] * (rounds - len(ranks))
+            key.append(tuple(-r for r in ranks))
+        elif tie is TieBreak.BEST_ROUND:
+            key.append((1, max(s.schrift for s in ranked)) if ranked else (0, 0))
+    return tuple(key)
+
+
+def standings(results: Sequence[TableResult], fmt: Format) -> list[Standing]:
+    """Every player who sat at one of the tables, best first, with places (1, 1, 3)."""
+    seats: dict[str, list[Seat]] = {}
+    for result in sorted(results, key=lambda r: (r.round, r.table)):
+        for player, seat in table_seats(result, fmt).items():
+            seats.setdefault(player, []).append(seat)
+    rounds = len({r.round for r in results})
+    rows = []
+    for player, mine in seats.items():
+        schrift = sum(s.schrift for s in mine)
+        rank_points = sum((s.rank_points for s in mine), Fraction(0))
+        rows.append(
+            Standing(0, player, _total(fmt, schrift, rank_points), schrift, rank_points, tuple(mine))
+        )
+    keys = [_key(fmt, row, rounds) for row in rows]
+    places = competition_ranks(keys)
+    ordered = sorted(zip(places, rows, strict=True), key=lambda pr: (pr[0], pr[1].player.casefold()))
+    return [
+        Standing(place, r.player, r.total, r.schrift, r.rank_points, r.tables) for place, r in ordered
+    ]
