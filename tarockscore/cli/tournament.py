@@ -15,7 +15,7 @@ from typing import Annotated
 import typer
 
 from tarockscore.cli.group import new_app
-from tarockscore.errors import Collector, TarockError, TournamentError, UsageError
+from tarockscore.errors import Collector, Problem, TarockError, TournamentError, UsageError
 from tarockscore.files import tournament_file as files
 from tarockscore.files.profile_file import load_profile, profile_from_document
 from tarockscore.ledger.model import profile_record
@@ -56,7 +56,9 @@ class Action(StrEnum):
     DROP = "drop"
 
 
-DirArg = Annotated[Path, typer.Argument(help="The tournament folder (it holds tournament.toml).", show_default=False)]
+DirArg = Annotated[
+    Path, typer.Argument(help="The tournament folder (it holds tournament.toml).", show_default=False)
+]
 
 
 def register(app: typer.Typer) -> None:
@@ -82,14 +84,18 @@ def new(
     players_file: Annotated[
         Path | None, typer.Option("--players-file", help="A file with one name a line.", show_default=False)
     ] = None,
-    rounds: Annotated[int, typer.Option("--rounds", help="How many rounds the day has.", show_default=False)] = 0,
+    rounds: Annotated[
+        int, typer.Option("--rounds", help="How many rounds the day has.", show_default=False)
+    ] = 0,
     games: Annotated[
         int, typer.Option("--games", help="The game limit per round at a table of four.", show_default=False)
     ] = 0,
     games_five: Annotated[
         int | None,
         typer.Option(
-            "--games-five", help="The game limit at a table of five; default --games × 5/4.", show_default=False
+            "--games-five",
+            help="The game limit at a table of five; default --games × 5/4.",
+            show_default=False,
         ),
     ] = None,
     profile: Annotated[
@@ -102,14 +108,17 @@ def new(
         ),
     ] = "",
     stake: Annotated[
-        str | None, typer.Option("--stake", help="Money per point at every table, e.g. 0.10.", show_default=False)
+        str | None,
+        typer.Option("--stake", help="Money per point at every table, e.g. 0.10.", show_default=False),
     ] = None,
 ) -> None:
     """Start a tournament in DIR: the players, rounds, game limits, profile and format."""
 
     problems = Collector()
     if (players is None) == (players_file is None):
-        problems.add("--players", "give the players with --players A,B,… or --players-file FILE (one of them)")
+        problems.add(
+            "--players", "give the players with --players A,B,… or --players-file FILE (one of them)"
+        )
         names: list[str] = []
     elif players is not None:
         names = [p.strip() for p in players.split(",")]
@@ -177,9 +186,14 @@ def new(
 @tournament_app.command("draw")
 def draw(
     folder: DirArg,
-    round_number: Annotated[int, typer.Option("--round", "-r", help="The round to draw.", show_default=False)],
+    round_number: Annotated[
+        int, typer.Option("--round", "-r", help="The round to draw.", show_default=False)
+    ],
     seed: Annotated[
-        int | None, typer.Option("--seed", help="The draw's seed: the same seed gives the same draw.", show_default=False)
+        int | None,
+        typer.Option(
+            "--seed", help="The draw's seed: the same seed gives the same draw.", show_default=False
+        ),
     ] = None,
     json_out: Annotated[bool, typer.Option("--json", help="Print the seating as JSON.")] = False,
 ) -> None:
@@ -187,7 +201,9 @@ def draw(
 
     snapshot = files.read(folder)
     profile = profile_from_document(snapshot.tournament.profile.document, "tournament.toml: profile.document")
-    drawn = files.draw_round(folder, round_number, files.new_seed() if seed is None else seed, _now(), profile)
+    drawn = files.draw_round(
+        folder, round_number, files.new_seed() if seed is None else seed, _now(), profile
+    )
     t = files.read(folder).tournament
     if json_out:
         typer.echo(dumps(render.seating_json(drawn, str(folder))))
@@ -242,7 +258,9 @@ def standings(
 @tournament_app.command("money")
 def money(
     folder: DirArg,
-    output: Annotated[DataFormat, typer.Option("--format", "-f", help="table, json or csv.")] = DataFormat.TABLE,
+    output: Annotated[
+        DataFormat, typer.Option("--format", "-f", help="table, json or csv.")
+    ] = DataFormat.TABLE,
 ) -> None:
     """Each player's money from every table: the stake per point, Kontras included."""
 
@@ -264,15 +282,18 @@ def cup_standings(
         list[Path], typer.Argument(help="The season's tournament folders, in order.", show_default=False)
     ],
     points: Annotated[
-        Path, typer.Option("--points", help="A TOML file: points = [100, 90, …] and best = N.", show_default=False)
+        Path,
+        typer.Option("--points", help="A TOML file: points = [100, 90, …] and best = N.", show_default=False),
     ],
-    output: Annotated[DataFormat, typer.Option("--format", "-f", help="table, json or csv.")] = DataFormat.TABLE,
+    output: Annotated[
+        DataFormat, typer.Option("--format", "-f", help="table, json or csv.")
+    ] = DataFormat.TABLE,
 ) -> None:
     """The cup: each tournament's places turned into cup points, each player's best N added."""
 
     rules = cup_rules(files.cup_points_file(points), str(points))
     days = []
-    problems = []
+    problems: list[Problem] = []
     names = [str(f) for f in folders]
     for folder, name in zip(folders, names, strict=True):
         try:

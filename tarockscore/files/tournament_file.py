@@ -72,7 +72,9 @@ def _read_toml(path: Path, what: str) -> dict[str, Any]:
         raise TournamentError(f"{path}: not valid TOML: {exc}") from None
 
 
-def format_document(ref: str, relative_to: Path | None = None, _chain: tuple[Path, ...] = ()) -> dict[str, Any]:
+def format_document(
+    ref: str, relative_to: Path | None = None, _chain: tuple[Path, ...] = ()
+) -> dict[str, Any]:
     """The format's mapping with ``extends`` folded in (a shipped name, or a path)."""
     if ref.endswith(".toml") or "/" in ref or "\\" in ref:
         path = Path(ref)
@@ -129,14 +131,20 @@ def read(folder: Path) -> Snapshot:
     path = file_path(folder)
     if not path.is_file():
         if not folder.exists():
-            raise TournamentError(f"{folder}: no such folder; start a tournament with `tarockscore tournament new {folder} …`")
-        raise TournamentError(f"{path}: no tournament here; start one with `tarockscore tournament new {folder} …`")
+            raise TournamentError(
+                f"{folder}: no such folder; start a tournament with `tarockscore tournament new {folder} …`"
+            )
+        raise TournamentError(
+            f"{path}: no tournament here; start one with `tarockscore tournament new {folder} …`"
+        )
     raw = path.read_bytes()
     data = _read_toml(path, "tournament")
     try:
         t = tm.from_mapping(data)
     except TournamentError as exc:
-        raise TournamentError([Problem(f"{path}: {p.where}" if p.where else str(path), p.message) for p in exc.problems]) from None
+        raise TournamentError(
+            [Problem(f"{path}: {p.where}" if p.where else str(path), p.message) for p in exc.problems]
+        ) from None
     import hashlib
 
     return Snapshot(folder=folder, tournament=t, sha256=hashlib.sha256(raw).hexdigest())
@@ -145,7 +153,9 @@ def read(folder: Path) -> Snapshot:
 def _save(folder: Path, t: tm.Tournament, expected_sha: str | None) -> None:
     text = render(t)
     if tm.from_mapping(tomllib.loads(text)) != t:
-        raise TournamentError(f"{file_path(folder)}: the rendered file does not read back the same (a bug in tarockscore); nothing was written")
+        raise TournamentError(
+            f"{file_path(folder)}: the rendered file does not read back the same (a bug in tarockscore); nothing was written"
+        )
     ledger_file.write_text(file_path(folder), text, expected_sha)
 
 
@@ -157,11 +167,15 @@ def create(folder: Path, t: tm.Tournament) -> None:
     path = file_path(folder)
     with ledger_file.locked(path):
         if path.exists():
-            raise TournamentError(f"{path} already exists: a tournament is kept there; choose another folder. Nothing was written")
+            raise TournamentError(
+                f"{path} already exists: a tournament is kept there; choose another folder. Nothing was written"
+            )
         _save(folder, t, None)
 
 
-def update(folder: Path, change: Callable[[tm.Tournament], tm.Tournament]) -> tuple[tm.Tournament, tm.Tournament]:
+def update(
+    folder: Path, change: Callable[[tm.Tournament], tm.Tournament]
+) -> tuple[tm.Tournament, tm.Tournament]:
     path = file_path(folder)
     read(folder)  # a clear error for a folder without a tournament, before the lock file is made
     with ledger_file.locked(path):
@@ -213,7 +227,12 @@ def draw_round(folder: Path, number: int, seed: int, at: str, profile: Any) -> t
                 hands = _hands_in(ledger)
             except LedgerError as exc:
                 raise LedgerError(
-                    [*exc.problems, Problem(str(ledger), f"round {number} cannot be redrawn while this sheet cannot be read")]
+                    [
+                        *exc.problems,
+                        Problem(
+                            str(ledger), f"round {number} cannot be redrawn while this sheet cannot be read"
+                        ),
+                    ]
                 ) from None
             if hands:
                 played.append(f"{ledger} ({hands} hand{'s' if hands != 1 else ''})")
@@ -268,7 +287,12 @@ def read_day(folder: Path) -> Day:
                 ledger_file.verify(snapshot)
             except LedgerError as exc:
                 problems += exc.problems
-                problems.append(Problem(str(path), f"{where}: this table's sheet fails its own check; the standings need every table"))
+                problems.append(
+                    Problem(
+                        str(path),
+                        f"{where}: this table's sheet fails its own check; the standings need every table",
+                    )
+                )
                 continue
             led = snapshot.ledger
             if led.players != d.players:
@@ -283,7 +307,10 @@ def read_day(folder: Path) -> Day:
             hands = len(led.hands)
             if hands > d.games:
                 problems.append(
-                    Problem(str(path), f"{where}: {hands} hands, but the round's limit is {d.games}: the sheet was edited by hand")
+                    Problem(
+                        str(path),
+                        f"{where}: {hands} hands, but the round's limit is {d.games}: the sheet was edited by hand",
+                    )
                 )
                 continue
             if hands == 0:
@@ -302,7 +329,9 @@ def read_day(folder: Path) -> Day:
                 hands = len(ledger_file.read(extra).ledger.hands)
             except LedgerError as exc:
                 problems += exc.problems
-                problems.append(Problem(str(extra), "a file in a round folder that is not in the draw and cannot be read"))
+                problems.append(
+                    Problem(str(extra), "a file in a round folder that is not in the draw and cannot be read")
+                )
                 continue
             if hands:
                 problems.append(

@@ -44,7 +44,10 @@ def _money(value: Decimal | None) -> str:
 
 
 def seating_text(t: Tournament, drawn: Round, folder: str) -> str:
-    lines = [f"Round {drawn.number} of {t.rounds}  (seed {drawn.seed}; the same --seed gives the same draw)", ""]
+    lines = [
+        f"Round {drawn.number} of {t.rounds}  (seed {drawn.seed}; the same --seed gives the same draw)",
+        "",
+    ]
     width = max(len(f"Table {d.table}") for d in drawn.tables)
     for d in drawn.tables:
         lines.append(f"{f'Table {d.table}':<{width}}  {', '.join(d.players)}")
@@ -63,7 +66,8 @@ def seating_json(drawn: Round, folder: str) -> dict[str, Any]:
     return {
         "round": drawn.number,
         "tables": [
-            {"table": d.table, "players": list(d.players), "ledger": f"{folder}/{d.ledger}"} for d in drawn.tables
+            {"table": d.table, "players": list(d.players), "ledger": f"{folder}/{d.ledger}"}
+            for d in drawn.tables
         ],
     }
 
@@ -232,8 +236,12 @@ def money_text(rows: Sequence[Money]) -> str:
     kontra = sum(m.kontra for m in rows if m.kontra > 0)
     lines = [out, ""]
     if any(m.amount is None for m in rows):
-        lines.append("money: the sheets have no stake (give --stake to `tournament new`); shown in points only.")
-    lines.append(f"Kontras won over the day: {kontra} points (money points minus Schrift, the winners' side).")
+        lines.append(
+            "money: the sheets have no stake (give --stake to `tournament new`); shown in points only."
+        )
+    lines.append(
+        f"Kontras won over the day: {kontra} points (money points minus Schrift, the winners' side)."
+    )
     return "\n".join(lines)
 
 
@@ -272,7 +280,12 @@ def cup_json(rows: Sequence[CupStanding]) -> dict[str, Any]:
                 "player": r.player,
                 "cup_points": r.cup_points,
                 "tournaments": [
-                    {"tournament": x.tournament, "place": x.place, "cup_points": x.cup_points, "counted": x.counted}
+                    {
+                        "tournament": x.tournament,
+                        "place": x.place,
+                        "cup_points": x.cup_points,
+                        "counted": x.counted,
+                    }
                     for x in r.tournaments
                 ],
             }
@@ -295,7 +308,10 @@ def cup_text(rows: Sequence[CupStanding], names: Sequence[str]) -> str:
                 cells.append(f"{x.place}. {x.cup_points}" + ("" if x.counted else " (not counted)"))
         table.append(cells)
     return tabulate(
-        table, headers=["place", "player", "cup points", *names], disable_numparse=True, colalign=("right", "left")
+        table,
+        headers=["place", "player", "cup points", *names],
+        disable_numparse=True,
+        colalign=("right", "left"),
     )
 
 

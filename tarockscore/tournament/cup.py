@@ -47,7 +47,9 @@ def cup_rules(data: Mapping[str, Any], where: str = "") -> CupRules:
     raw = top.raw("points")
     points: tuple[int, ...] = ()
     if raw is None:
-        problems.add(top.where("points"), "missing: the cup points for place 1, 2, …, e.g. points = [100, 90, 80]")
+        problems.add(
+            top.where("points"), "missing: the cup points for place 1, 2, …, e.g. points = [100, 90, 80]"
+        )
     elif not isinstance(raw, list) or not all(isinstance(v, int) and not isinstance(v, bool) for v in raw):
         problems.add(top.where("points"), f"{raw!r} is {type_name(raw)}; expected an array of whole numbers")
     elif any(v < 0 for v in raw):
@@ -62,7 +64,9 @@ def cup_rules(data: Mapping[str, Any], where: str = "") -> CupRules:
     return CupRules(points=points, best=best)
 
 
-def cup_standings(days: Sequence[tuple[str, Sequence[tuple[int, str]]]], rules: CupRules) -> list[CupStanding]:
+def cup_standings(
+    days: Sequence[tuple[str, Sequence[tuple[int, str]]]], rules: CupRules
+) -> list[CupStanding]:
     """``days``: each tournament's name and its (place, player) rows, in the season's order."""
     results: dict[str, list[Result]] = {}
     for name, rows in days:
@@ -72,11 +76,11 @@ def cup_standings(days: Sequence[tuple[str, Sequence[tuple[int, str]]]], rules: 
     for player, mine in results.items():
         ranked = sorted(range(len(mine)), key=lambda i: -mine[i].cup_points)
         keep = set(ranked if rules.best is None else ranked[: rules.best])
-        marked = tuple(
-            Result(r.tournament, r.place, r.cup_points, i in keep) for i, r in enumerate(mine)
-        )
+        marked = tuple(Result(r.tournament, r.place, r.cup_points, i in keep) for i, r in enumerate(mine))
         totals[player] = (sum(r.cup_points for r in marked if r.counted), marked)
     players = list(totals)
     places = competition_ranks([totals[p][0] for p in players])
-    out = [CupStanding(place, p, totals[p][0], totals[p][1]) for place, p in zip(places, players, strict=True)]
+    out = [
+        CupStanding(place, p, totals[p][0], totals[p][1]) for place, p in zip(places, players, strict=True)
+    ]
     return sorted(out, key=lambda s: (s.place, s.player.casefold()))

@@ -72,7 +72,8 @@ def build_format(document: Mapping[str, Any], where: str = "") -> Format:
         else:
             allowed = [t.value for t in TieBreak]
             problems.add(
-                "tie_breaks", f"{item!r} is not a tie-break; choose from {one_of(allowed)}{near_miss(item, allowed)}"
+                "tie_breaks",
+                f"{item!r} is not a tie-break; choose from {one_of(allowed)}{near_miss(item, allowed)}",
             )
     rank_points: dict[int, tuple[int, ...]] = {}
     rp = top.table("rank_points", required=total is not Total.SCHRIFT)
@@ -80,13 +81,20 @@ def build_format(document: Mapping[str, Any], where: str = "") -> Format:
         raw = rp.raw(key)
         if raw is None:
             if total is not Total.SCHRIFT:
-                problems.add(f"rank_points.{key}", f"missing: the points for place 1 … {size} at a table of {size}")
+                problems.add(
+                    f"rank_points.{key}", f"missing: the points for place 1 … {size} at a table of {size}"
+                )
             continue
         ok = isinstance(raw, list) and all(isinstance(v, int) and not isinstance(v, bool) for v in raw)
         if not ok:
-            problems.add(f"rank_points.{key}", f"{raw!r} is {type_name(raw)}; expected an array of {size} whole numbers")
+            problems.add(
+                f"rank_points.{key}",
+                f"{raw!r} is {type_name(raw)}; expected an array of {size} whole numbers",
+            )
         elif len(raw) != size:
-            problems.add(f"rank_points.{key}", f"{raw!r} has {len(raw)} numbers; a table of {size} has {size} places")
+            problems.add(
+                f"rank_points.{key}", f"{raw!r} has {len(raw)} numbers; a table of {size} has {size} places"
+            )
         else:
             rank_points[size] = tuple(raw)
     rp.finish()

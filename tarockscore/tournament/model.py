@@ -146,7 +146,9 @@ def with_round(tournament: Tournament, drawn: Round) -> Tournament:
     return replace(tournament, draws=tuple(sorted([*others, drawn], key=lambda r: r.number)))
 
 
-def make_round(tournament: Tournament, number: int, seed: int, at: str, tables: Sequence[Sequence[str]]) -> Round:
+def make_round(
+    tournament: Tournament, number: int, seed: int, at: str, tables: Sequence[Sequence[str]]
+) -> Round:
     return Round(
         number=number,
         seed=seed,
@@ -204,7 +206,9 @@ def from_mapping(data: Mapping[str, Any]) -> Tournament:
     top = Reader(data, "", problems)
     version = top.raw("tournament")
     if version != VERSION or isinstance(version, bool):
-        problems.add("tournament", f"{version!r}: expected tournament = {VERSION} (a tarockscore tournament file)")
+        problems.add(
+            "tournament", f"{version!r}: expected tournament = {VERSION} (a tarockscore tournament file)"
+        )
         raise TournamentError(problems.problems)
     created = top.text("created")
     rounds = top.number("rounds", minimum=1)
@@ -258,7 +262,9 @@ def from_mapping(data: Mapping[str, Any]) -> Tournament:
         problems.add("profile.document", "missing: the resolved profile every table is scored under")
         document = {}
     elif sha and profile_hash(document) != sha:
-        problems.add("profile.document", "its sha256 does not match profile.sha256: the stored profile was edited")
+        problems.add(
+            "profile.document", "its sha256 does not match profile.sha256: the stored profile was edited"
+        )
     pr.finish()
     format_document = top.raw("format")
     if not isinstance(format_document, dict):

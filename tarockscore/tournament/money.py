@@ -39,9 +39,7 @@ def money(ledgers: Sequence[core.Ledger]) -> list[Money]:
         totals = core.totals(led)
         paid = core.payout_totals(led) or totals
         stake = led.table.stake
-        settled = (
-            balances(paid, stake, core.ledger_profile(led).settlement) if stake is not None else None
-        )
+        settled = balances(paid, stake, core.ledger_profile(led).settlement) if stake is not None else None
         for p in led.players:
             schrift[p] = schrift.get(p, 0) + totals[p]
             points[p] = points.get(p, 0) + paid[p]

@@ -112,12 +112,8 @@ def standings(results: Sequence[TableResult], fmt: Format) -> list[Standing]:
     for player, mine in seats.items():
         schrift = sum(s.schrift for s in mine)
         rank_points = sum((s.rank_points for s in mine), Fraction(0))
-        rows.append(
-            Standing(0, player, _total(fmt, schrift, rank_points), schrift, rank_points, tuple(mine))
-        )
+        rows.append(Standing(0, player, _total(fmt, schrift, rank_points), schrift, rank_points, tuple(mine)))
     keys = [_key(fmt, row, rounds) for row in rows]
     places = competition_ranks(keys)
     ordered = sorted(zip(places, rows, strict=True), key=lambda pr: (pr[0], pr[1].player.casefold()))
-    return [
-        Standing(place, r.player, r.total, r.schrift, r.rank_points, r.tables) for place, r in ordered
-    ]
+    return [Standing(place, r.player, r.total, r.schrift, r.rank_points, r.tables) for place, r in ordered]

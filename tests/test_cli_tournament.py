@@ -1,0 +1,337 @@
+"""A tournament day and a cup through the command line, exactly as an organiser types them.
+
+Every hand here is a Dreier under the ooe-2023 profile, scored as the Raiffeisen Tarockcup Austria
+rules print it: Dreier 4 [OÖ23 Tarif], zero-sum with the lone player settled three times over
+[OÖ23 via HT §7.1; docs/rules/settlement.md]: won, the declarer +12 and each defender −4; lost,
+the declarer −12 and each defender +4; at a table of five the dealer sits out with 0. A Kontra
+doubles the money only, never the Schrift [OÖ23 Allg. 5]. The schrift format ranks by the Schrift,
+ties by the best round, then the table ranks [TIR19 7)].
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from typer.testing import CliRunner, Result
+
+from tarockscore.cli.app import app
+
+runner = CliRunner()
+
+
+def run(*args: str) -> Result:
+    return runner.invoke(app, list(args))
+
+
+def ok(*args: str) -> Result:
+    result = run(*args)
+    assert result.exit_code == 0, result.stderr
+    return result
+
+
+def new_day(folder: Path, players: list[str], *extra: str, fmt: str = "schrift") -> None:
+    ok(
+        "tournament", "new", str(folder), "--players", ",".join(players), "--rounds", "3",
+        "--games", "4", "--profile", "ooe-2023", "--format", fmt, "--stake", "0.10", *extra,
+    )  # fmt: skip
+
+
+def draw(folder: Path, number: int, seed: int) -> list[dict[str, Any]]:
+    data = json.loads(
+        ok("tournament", "draw", str(folder), "--round", str(number), "--seed", str(seed), "--json").stdout
+    )
+    assert data["round"] == number
+    tables: list[dict[str, Any]] = data["tables"]
+    return tables
+
+
+def dreier(ledger: str, declarer: str, won: bool = True, *extra: str) -> None:
+    ok(
+        "record",
+        "--ledger",
+        ledger,
+        "--contract",
+        "dreier",
+        "--declarer",
+        declarer,
+        "--won" if won else "--lost",
+        *extra,
+    )
+
+
+def test_a_day_of_24_players_with_a_late_arrival_at_a_table_of_five(tmp_path: Path) -> None:
+    day = tmp_path / "day"
+    players = [f"P{i:02d}" for i in range(1, 25)]
+    new_day(day, players)
+    seating: dict[int, list[dict[str, Any]]] = {1: draw(day, 1, 11)}
+    assert [len(t["players"]) for t in seating[1]] == [4] * 6
+    # a late arrival makes 25: five tables of four and one of five (25 = 4 · 5 + 5)
+    ok("tournament", "players", str(day), "add", "Zoë <Z>")
+    seating[2] = draw(day, 2, 12)
+    assert sorted(len(t["players"]) for t in seating[2]) == [4, 4, 4, 4, 4, 5]
+    # round 2 seats nobody beside someone met in round 1
+    met = {frozenset((a, b)) for t in seating[1] for a in t["players"] for b in t["players"] if a != b}
+    assert not any(
+        frozenset((a, b)) in met for t in seating[2] for a in t["players"] for b in t["players"] if a != b
+    )
+    for number in (1, 2):
+        for t in seating[number]:
+            # round r: the player in seat r declares a Dreier and wins it
+            dreier(t["ledger"], t["players"][number - 1])
+    ok("tournament", "players", str(day), "drop", "P24")
+    seating[3] = draw(day, 3, 13)
+    assert [len(t["players"]) for t in seating[3]] == [4] * 6
+    assert "P24" not in [p for t in seating[3] for p in t["players"]]
+    for t in seating[3]:
+        dreier(t["ledger"], t["players"][2])
+
+    # Worked by hand from the seating: the declarer +12 and rank 1; at four, the three defenders
+    # −4 each, level, rank 2; at five the dealer of hand 1 (the last seat) sits out with 0 and is
+    # second, the three defenders −4 share rank 3.
+    expected: dict[str, dict[str, Any]] = {}
+    for number, tables in seating.items():
+        for t in tables:
+            seats = t["players"]
+            for i, p in enumerate(seats):
+                if i == number - 1:
+                    schrift, rank = 12, 1
+                elif len(seats) == 5 and i == 4:
+                    schrift, rank = 0, 2
+                else:
+                    schrift, rank = -4, 2 if len(seats) == 4 else 3
+                row = expected.setdefault(p, {"player": p, "schrift": 0, "tables": []})
+                row["schrift"] += schrift
+                row["tables"].append(
+                    {"round": number, "table": t["table"], "rank": rank, "schrift": schrift, "rank_points": 0}
+                )
+
+    def key(row: dict[str, Any]) -> tuple[Any, ...]:
+        # the total, then the best round, then the table ranks (more wins, then more seconds, …),
+        # a round not played counting below every rank
+        ranks = sorted(s["rank"] for s in row["tables"]) + [99] * (3 - len(row["tables"]))
+        return (-row["schrift"], -max(s["schrift"] for s in row["tables"]), ranks)
+
+    rows = sorted(expected.values(), key=lambda r: (key(r), r["player"].casefold()))
+    for row in rows:
+        row["place"] = 1 + sum(1 for other in rows if key(other) < key(row))
+    want = [
+        {
+            "place": r["place"],
+            "player": r["player"],
+            "total": r["schrift"],
+            "schrift": r["schrift"],
+            "rank_points": 0,
+            "tables": r["tables"],
+        }
+        for r in rows
+    ]
+    got = json.loads(ok("tournament", "standings", str(day), "--format", "json").stdout)
+    assert got == {"standings": want}
+    # 25 players sat at a table; the late arrival only in rounds 2 and 3, the dropout in 1 and 2
+    assert len(got["standings"]) == 25
+    zoe = next(r for r in got["standings"] if r["player"] == "Zoë <Z>")
+    assert [s["round"] for s in zoe["tables"]] == [2, 3]
+    # the two extremes, by hand: three declarations 3 × 12 = 36; none at four tables 3 × −4 = −12
+    assert got["standings"][0]["schrift"] <= 36 and got["standings"][-1]["schrift"] >= -12
+
+    csv_lines = ok("tournament", "standings", str(day), "--format", "csv").stdout.splitlines()
+    assert csv_lines[0].startswith("place,player,total,schrift,rank_points,round_1_table")
+    assert len(csv_lines) == 1 + 25
+
+    html = ok("tournament", "standings", str(day), "--format", "html").stdout
+    assert html.startswith("<!DOCTYPE html>") and html.count("<table>") == 1
+    assert "Zoë &lt;Z&gt;" in html and "<Z>" not in html
+
+    text = ok("tournament", "standings", str(day)).stdout
+    assert "Format schrift" in text
+
+
+def test_the_same_seed_gives_the_same_draw(tmp_path: Path) -> None:
+    players = [f"N{i}" for i in range(1, 14)]
+    new_day(tmp_path / "a", players)
+    new_day(tmp_path / "b", players)
+    a = draw(tmp_path / "a", 1, 99)
+    b = draw(tmp_path / "b", 1, 99)
+    assert [t["players"] for t in a] == [t["players"] for t in b]
+    assert sorted(len(t["players"]) for t in a) == [4, 4, 5]  # 13 = 4 + 4 + 5
+
+
+def test_a_count_that_cannot_be_seated_is_refused(tmp_path: Path) -> None:
+    new_day(tmp_path / "d", [f"N{i}" for i in range(1, 12)])
+    result = run("tournament", "draw", str(tmp_path / "d"), "--round", "1")
+    assert result.exit_code == 1
+    assert "11 players cannot be seated" in result.stderr and "10 or 12" in result.stderr
+    assert not (tmp_path / "d" / "round-1").exists()
+
+
+def test_a_round_with_hands_is_not_redrawn_but_an_empty_one_is(tmp_path: Path) -> None:
+    day = tmp_path / "d"
+    new_day(day, [f"N{i}" for i in range(1, 9)])
+    first = draw(day, 1, 1)
+    again = draw(day, 1, 2)  # no hands yet: a redraw replaces the sheets
+    assert [t["players"] for t in first] != [t["players"] for t in again]
+    dreier(again[0]["ledger"], again[0]["players"][0])
+    result = run("tournament", "draw", str(day), "--round", "1", "--seed", "3")
+    assert result.exit_code == 1
+    assert "already has hands" in result.stderr and "table-1.toml (1 hand)" in result.stderr
+    result = run("tournament", "draw", str(day), "--round", "3")
+    assert result.exit_code == 1 and "draw round 2 first" in result.stderr
+    result = run("tournament", "draw", str(day), "--round", "4")
+    assert result.exit_code == 1 and "rounds 1 to 3" in result.stderr
+
+
+def test_a_sheet_edited_moved_or_left_outside_the_draw_is_named(tmp_path: Path) -> None:
+    day = tmp_path / "d"
+    new_day(day, [f"N{i}" for i in range(1, 9)])
+    tables = draw(day, 1, 5)
+    for t in tables:
+        dreier(t["ledger"], t["players"][0])
+    one, two = Path(tables[0]["ledger"]), Path(tables[1]["ledger"])
+    good_one, good_two = one.read_text(), two.read_text()
+
+    # edited by hand: the stored result no longer matches the hand
+    one.write_text(
+        good_one.replace("victory_points = { ", "victory_points = { X = 0, ", 1).replace("= 12", "= 13", 1)
+    )
+    result = run("tournament", "standings", str(day))
+    assert result.exit_code == 1
+    assert str(one) in result.stderr and "round 1, table 1" in result.stderr
+
+    # moved by hand: table 2's sheet copied over table 1's
+    one.write_text(good_two)
+    result = run("tournament", "standings", str(day))
+    assert result.exit_code == 1
+    assert "moved or replaced by hand" in result.stderr and str(one) in result.stderr
+
+    # a sheet with hands outside the draw is never left out silently
+    one.write_text(good_one)
+    stray = day / "round-1" / "table-3.toml"
+    stray.write_text(good_two)
+    result = run("tournament", "standings", str(day))
+    assert result.exit_code == 1
+    assert str(stray) in result.stderr and "not in the draw" in result.stderr
+    stray.unlink()
+    ok("tournament", "standings", str(day))
+
+
+def test_players_add_and_drop_are_checked(tmp_path: Path) -> None:
+    day = tmp_path / "d"
+    new_day(day, ["A", "B", "C", "D"])
+    result = run("tournament", "players", str(day), "add", "A")
+    assert result.exit_code == 1 and "already in the tournament" in result.stderr
+    result = run("tournament", "players", str(day), "drop", "Q")
+    assert result.exit_code == 1 and "'Q' is not in the tournament" in result.stderr
+    result = run("tournament", "players", str(day), "add", "E,F")
+    assert result.exit_code == 1 and "comma" in result.stderr
+
+
+def test_new_refuses_bad_options_naming_them(tmp_path: Path) -> None:
+    result = run(
+        "tournament", "new", str(tmp_path / "x"), "--players", "A,B,C,A", "--rounds", "0", "--games", "15",
+        "--profile", "ooe-2023", "--format", "schrift",
+    )  # fmt: skip
+    assert result.exit_code == 2
+    for option in ("--players", "--rounds", "--games-five"):
+        assert f"error: {option}:" in result.stderr
+    result = run(
+        "tournament", "new", str(tmp_path / "x"), "--players", "A,B,C,D", "--rounds", "3", "--games", "16",
+        "--profile", "ooe-2023", "--format", "schrfit",
+    )  # fmt: skip
+    assert result.exit_code == 1 and "did you mean 'schrift'" in result.stderr
+    assert not (tmp_path / "x" / "tournament.toml").exists()
+    new_day(tmp_path / "y", ["A", "B", "C", "D"])
+    result = run(
+        "tournament", "new", str(tmp_path / "y"), "--players", "A,B,C,D", "--rounds", "3", "--games", "16",
+        "--profile", "ooe-2023", "--format", "schrift",
+    )  # fmt: skip
+    assert result.exit_code == 1 and "already exists" in result.stderr
+
+
+def test_players_from_a_file(tmp_path: Path) -> None:
+    names = tmp_path / "names.txt"
+    names.write_text("Anna\nBert\n\n# late: Cilli\nDani\nEmil\n", encoding="utf-8")
+    ok(
+        "tournament", "new", str(tmp_path / "d"), "--players-file", str(names), "--rounds", "1", "--games", "16",
+        "--profile", "ooe-2023", "--format", "haupt-sub",
+    )  # fmt: skip
+    tables = draw(tmp_path / "d", 1, 1)
+    assert sorted(tables[0]["players"]) == ["Anna", "Bert", "Dani", "Emil"]
+
+
+def test_money_counts_the_kontras_the_schrift_leaves_out(tmp_path: Path) -> None:
+    day = tmp_path / "d"
+    new_day(day, ["A", "B", "C", "D"])
+    [table] = draw(day, 1, 1)
+    seats = table["players"]
+    # hand 1: seat 1 wins a Dreier with a Kontra: Schrift +12 / −4, money ×2: +24 / −8
+    dreier(table["ledger"], seats[0], True, "--kontra", "kontra")
+    # hand 2: seat 2 loses a Dreier: Schrift and money −12 / +4
+    dreier(table["ledger"], seats[1], False)
+    got = json.loads(ok("tournament", "money", str(day), "--format", "json").stdout)
+    by = {m["player"]: m for m in got["money"]}
+    a, b, c, d = seats
+    assert by[a] == {"player": a, "schrift": 12 + 4, "money_points": 24 + 4, "kontra": 12, "amount": "2.80"}
+    assert by[b] == {
+        "player": b,
+        "schrift": -4 - 12,
+        "money_points": -8 - 12,
+        "kontra": -4,
+        "amount": "-2.00",
+    }
+    assert by[c]["schrift"] == 0 and by[c]["money_points"] == -4 and by[c]["amount"] == "-0.40"
+    assert by[d]["amount"] == "-0.40"
+
+
+def test_a_cup_of_three_days(tmp_path: Path) -> None:
+    # Each day is one table of four and one round. Hands by name (the seat order does not matter):
+    # day 1: A wins a Dreier: A +12; B, C, D −4 each → A 1st; B, C, D share 2nd.
+    # day 2: B wins a Dreier, then C wins one: B +12 − 4 = 8, C 8, A −8, E −8 → B and C level on
+    #        the Schrift, the best round and the table rank: they share 1st; A and E share 3rd.
+    # day 3: D loses a Dreier: D −12; A, C, E +4 each → A, C, E share 1st; D 4th.
+    days = {
+        "day1": ("ABCD", [("A", True)]),
+        "day2": ("ABCE", [("B", True), ("C", True)]),
+        "day3": ("ACDE", [("D", False)]),
+    }
+    for name, (players, hands) in days.items():
+        ok(
+            "tournament", "new", str(tmp_path / name), "--players", ",".join(players), "--rounds", "1",
+            "--games", "16", "--profile", "ooe-2023", "--format", "schrift",
+        )  # fmt: skip
+        [table] = draw(tmp_path / name, 1, 1)
+        for declarer, won in hands:
+            dreier(table["ledger"], declarer, won)
+    points = tmp_path / "points.toml"
+    points.write_text("points = [10, 6, 3]\nbest = 2\n", encoding="utf-8")
+    # cup points (a shared place gives each its points; place 4 is beyond the list: 0):
+    # A 10, 3, 10 → best two 20;  B 6, 10 → 16;  C 6, 10, 10 → 20;  D 6, 0 → 6;  E 3, 10 → 13
+    result = ok(
+        "cup", "standings", *(str(tmp_path / d) for d in days), "--points", str(points), "--format", "json"
+    )
+    got = json.loads(result.stdout)["standings"]
+    assert [(r["place"], r["player"], r["cup_points"]) for r in got] == [
+        (1, "A", 20),
+        (1, "C", 20),
+        (3, "B", 16),
+        (4, "E", 13),
+        (5, "D", 6),
+    ]
+    a = got[0]["tournaments"]
+    assert [(x["place"], x["cup_points"], x["counted"]) for x in a] == [
+        (1, 10, True),
+        (3, 3, False),
+        (1, 10, True),
+    ]
+    csv_lines = ok(
+        "cup", "standings", *(str(tmp_path / d) for d in days), "--points", str(points), "--format", "csv"
+    ).stdout.splitlines()
+    assert csv_lines[0] == (
+        "place,player,cup_points,tournament_1_place,tournament_1_cup_points,tournament_1_counted,"
+        "tournament_2_place,tournament_2_cup_points,tournament_2_counted,"
+        "tournament_3_place,tournament_3_cup_points,tournament_3_counted"
+    )
+    assert len(csv_lines) == 6
+    text = ok("cup", "standings", *(str(tmp_path / d) for d in days), "--points", str(points)).stdout
+    assert "(not counted)" in text

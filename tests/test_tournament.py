@@ -1,0 +1,289 @@
+"""The tournament core: the draw, table ranks and rank points, the day's places, the cup.
+
+Expected numbers are worked by hand. The formats' numbers are the shipped files' (each cites its
+source: formats/*.toml): haupt-sub ranks 4/2/1/0 (five: 4/2/1/0/0); schrift-rang 60/40/20/0 (five:
+60/45/30/15/0), where a table win is 60 from the Tiroler Tarockcup reports (118 Schrift / 180 Rang
+for three table wins, tirol-tarock.blogspot.com 2015-03); the schrift format's tie-breaks are
+TIR19 7): "die bessere beste Runde, die besseren Tischränge".
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from tarockscore.errors import TournamentError
+from tarockscore.files.tournament_file import format_document, load_format
+from tarockscore.render.tournament import exact
+from tarockscore.tournament.cup import CupRules, cup_rules, cup_standings
+from tarockscore.tournament.draw import draw, met, repeats, table_sizes
+from tarockscore.tournament.format import Format, build_format
+from tarockscore.tournament.standings import TableResult, competition_ranks, standings, table_seats
+
+
+def fmt(name: str) -> Format:
+    return load_format(name)[0]
+
+
+# -- table sizes -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("n", "sizes"),
+    [
+        (4, (4,)),
+        (5, (5,)),
+        (8, (4, 4)),
+        (9, (4, 5)),
+        (10, (5, 5)),
+        (13, (4, 4, 5)),
+        (15, (5, 5, 5)),
+        (16, (4, 4, 4, 4)),
+        (24, (4,) * 6),
+        (25, (4, 4, 4, 4, 4, 5)),
+        (27, (4, 4, 4, 5, 5, 5)),
+    ],
+)
+def test_tables_of_four_and_of_five_only_where_the_count_needs_them(n: int, sizes: tuple[int, ...]) -> None:
+    # n = 4a + 5f with f the smallest: f ≡ n (mod 4); 25 = 4·5 + 5, 27 = 4·3 + 5·3
+    assert table_sizes(n) == sizes
+
+
+@pytest.mark.parametrize(
+    ("n", "reason"), [(6, "6 = 4 × 1 + 2"), (7, "7 = 4 × 1 + 3"), (11, "11 = 4 × 2 + 3")]
+)
+def test_a_count_that_cannot_be_seated_is_refused_with_the_reason(n: int, reason: str) -> None:
+    # 6 needs 2 fives (10 players), 7 and 11 need 3 fives (15 players)
+    with pytest.raises(TournamentError) as info:
+        table_sizes(n)
+    assert reason in str(info.value)
+    assert "cannot be seated" in str(info.value)
+
+
+def test_three_players_are_refused() -> None:
+    with pytest.raises(TournamentError, match="at least four"):
+        table_sizes(3)
+
+
+# -- the draw ------------------------------------------------------------------------------------------
+
+
+PLAYERS16 = [f"P{i:02d}" for i in range(1, 17)]
+
+
+def test_the_same_seed_gives_the_same_draw_and_another_seed_another() -> None:
+    assert draw(PLAYERS16, [], 7) == draw(PLAYERS16, [], 7)
+    assert draw(PLAYERS16, [], 7) != draw(PLAYERS16, [], 8)
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_sixteen_players_meet_no_one_twice_in_rounds_two_and_three(seed: int) -> None:
+    # 16 players at four tables: round 2 can take one player from each round-1 table (a Latin
+    # square), round 3 likewise from both earlier rounds (two orthogonal Latin squares of order 4)
+    one = draw(PLAYERS16, [], seed)
+    two = draw(PLAYERS16, [one], seed)
+    assert repeats(two, met([one])) == 0
+    three = draw(PLAYERS16, [one, two], seed)
+    assert repeats(three, met([one, two])) == 0
+
+
+def test_everyone_is_seated_once() -> None:
+    players = [f"X{i}" for i in range(25)]
+    tables = draw(players, [], 1)
+    assert sorted(len(t) for t in tables) == [4, 4, 4, 4, 4, 5]
+    assert sorted(p for t in tables for p in t) == sorted(players)
+
+
+def test_met_counts_each_pair_at_a_table() -> None:
+    # one table of four holds 4·3/2 = 6 pairs
+    pairs = met([[["A", "B", "C", "D"]], [["A", "B", "E", "F"]]])
+    assert pairs[frozenset(("A", "B"))] == 2
+    assert sum(pairs.values()) == 12
+
+
+# -- ranks and rank points at a table --------------------------------------------------------------------
+
+
+def result(schrift: dict[str, int], round: int = 1, table: int = 1, hands: int = 16) -> TableResult:
+    return TableResult(round, table, tuple(schrift), schrift, hands, 16)
+
+
+def test_competition_ranks_share_and_skip() -> None:
+    assert competition_ranks([12, -4, 12, 0]) == [1, 4, 1, 3]
+
+
+def test_haupt_sub_a_winner_and_three_level_behind() -> None:
+    # Dreier won under ooe-2023: the declarer +12, each defender −4. Places 2, 3 and 4 are
+    # shared: (2 + 1 + 0) / 3 = 1 each
+    seats = table_seats(result({"A": 12, "B": -4, "C": -4, "D": -4}), fmt("haupt-sub"))
+    assert (seats["A"].rank, seats["A"].rank_points) == (1, Fraction(4))
+    assert all((seats[p].rank, seats[p].rank_points) == (2, Fraction(1)) for p in "BCD")
+
+
+def test_haupt_sub_shares_that_are_not_whole() -> None:
+    haupt = fmt("haupt-sub")
+    two_first = table_seats(result({"A": 5, "B": 5, "C": -3, "D": -7}), haupt)
+    assert two_first["A"].rank_points == 3  # (4 + 2) / 2
+    assert two_first["C"].rank_points == 1 and two_first["D"].rank_points == 0
+    three_first = table_seats(result({"A": 2, "B": 2, "C": 2, "D": -6}), haupt)
+    assert three_first["A"].rank_points == Fraction(7, 3)  # (4 + 2 + 1) / 3
+    two_second = table_seats(result({"A": 9, "B": 1, "C": 1, "D": -11}), haupt)
+    assert two_second["B"].rank_points == Fraction(3, 2)  # (2 + 1) / 2
+    # a table of five: the dealer of the only hand sat out with 0; three level last share
+    # places 3, 4 and 5: (1 + 0 + 0) / 3
+    five = table_seats(result({"A": 12, "B": 0, "C": -4, "D": -4, "E": -4}), haupt)
+    assert five["B"].rank_points == 2 and five["C"].rank_points == Fraction(1, 3)
+
+
+def test_schrift_rang_two_level_in_second_place_get_thirty() -> None:
+    # (40 + 20) / 2 = 30: the Zirl 2015 report's 150 Rang = 60 + 60 + 30
+    seats = table_seats(result({"A": 9, "B": 1, "C": 1, "D": -11}), fmt("schrift-rang"))
+    assert [seats[p].rank_points for p in "ABCD"] == [60, 30, 30, 0]
+
+
+def test_a_table_without_hands_is_not_ranked() -> None:
+    seats = table_seats(result({"A": 0, "B": 0, "C": 0, "D": 0}, hands=0), fmt("haupt-sub"))
+    assert all(s.rank is None and s.rank_points == 0 for s in seats.values())
+
+
+# -- the day's places -----------------------------------------------------------------------------------------
+
+
+def test_schrift_ties_go_to_the_best_round_then_the_table_ranks_then_a_shared_place() -> None:
+    # Two rounds (the numbers are chosen for the tie-breaks, not from real hands).
+    # A and B both end on +10 Schrift: A's best round +16 beats B's +6 (TIR19 7): "die bessere
+    # beste Runde"). C and D both end on 0 with the same best round +8: C was first at a table
+    # once and fourth once (ranks 1, 4), D second twice (2, 2): the better table ranks are the
+    # ones with more table wins, so C is ahead.
+    results = [
+        result({"A": 16, "D": 8, "E": -12, "G": -12}, 1, 1),  # A 1, D 2, E and G 3
+        result({"C": 8, "B": 6, "F": -4, "H": -10}, 1, 2),  # C 1, B 2, F 3, H 4
+        result({"B": 4, "D": -8, "F": -10, "H": -10}, 2, 1),  # B 1, D 2, F and H 3
+        result({"G": 10, "E": 0, "A": -6, "C": -8}, 2, 2),  # G 1, E 2, A 3, C 4
+    ]
+    # totals: A 10, B 10, C 0, D 0, G -2, E -12, F -14, H -20
+    rows = standings(results, fmt("schrift"))
+    assert [(r.place, r.player, int(r.total)) for r in rows] == [
+        (1, "A", 10),
+        (2, "B", 10),
+        (3, "C", 0),
+        (4, "D", 0),
+        (5, "G", -2),
+        (6, "E", -12),
+        (7, "F", -14),
+        (8, "H", -20),
+    ]
+    # level on the Schrift, the best round and the table ranks: a shared place, the next skips
+    level = standings(
+        [result({"A": 4, "B": 4, "C": -4, "D": -4}, 1, 1), result({"A": 2, "B": 2, "C": -2, "D": -2}, 2, 1)],
+        fmt("schrift"),
+    )
+    assert [(r.place, r.player) for r in level] == [(1, "A"), (1, "B"), (3, "C"), (3, "D")]
+
+
+def test_haupt_sub_ranks_by_rank_points_and_the_schrift_breaks_ties() -> None:
+    # round 1: A first (4), B second (2), C third (1), D fourth (0);
+    # round 2: D first (4), C second (2), B third (1), A fourth (0)
+    # rank points: A 4, B 3, C 3, D 4; Schrift: A 10 − 9 = 1, B 3 − 1 = 2, C −4 + 3 = −1, D −9 + 7 = −2
+    results = [
+        result({"A": 10, "B": 3, "C": -4, "D": -9}, 1),
+        result({"A": -9, "B": -1, "C": 3, "D": 7}, 2),
+    ]
+    rows = standings(results, fmt("haupt-sub"))
+    assert [(r.place, r.player, int(r.total), r.schrift) for r in rows] == [
+        (1, "A", 4, 1),
+        (2, "D", 4, -2),
+        (3, "B", 3, 2),
+        (4, "C", 3, -1),
+    ]
+
+
+def test_schrift_rang_adds_schrift_and_rank_points() -> None:
+    # the 2015 cup final's winner: three table wins (3 × 60 = 180) and 118 Schrift = 298
+    results = [
+        result({"S": 40, "X": 0, "Y": -20, "Z": -20}, 1),
+        result({"S": 50, "X": 10, "Y": -30, "Z": -30}, 2),
+        result({"S": 28, "X": 4, "Y": -12, "Z": -20}, 3),
+    ]
+    rows = standings(results, fmt("schrift-rang"))
+    assert (rows[0].player, rows[0].schrift, int(rows[0].rank_points), int(rows[0].total)) == (
+        "S",
+        118,
+        180,
+        298,
+    )
+
+
+def test_exact_numbers_render_as_integers_or_mixed_numbers() -> None:
+    assert exact(Fraction(7, 3)) == "2 1/3"
+    assert exact(Fraction(-14, 3)) == "-4 2/3"
+    assert exact(Fraction(1, 3)) == "1/3"
+    assert exact(Fraction(6, 2)) == 3
+
+
+# -- the formats as shipped --------------------------------------------------------------------------
+
+
+def test_every_shipped_format_names_its_source() -> None:
+    for name in ("schrift", "haupt-sub", "schrift-rang"):
+        f = fmt(name)
+        assert f.name == name and f.source
+
+
+def test_a_format_file_can_extend_a_shipped_one(tmp_path: Path) -> None:
+    own = tmp_path / "ours.toml"
+    own.write_text('extends = "schrift-rang"\nname = "ours"\n[rank_points]\nfour = [50, 30, 10, 0]\n')
+    f = load_format(str(own))[0]
+    assert f.points_for(4) == (50, 30, 10, 0) and f.points_for(5) == (60, 45, 30, 15, 0)
+
+
+def test_a_format_with_a_wrong_key_is_refused_with_the_key() -> None:
+    document = format_document("haupt-sub")
+    document["rank_points"] = {"four": [4, 2, 1], "five": [4, 2, 1, 0, 0]}
+    document["tie_breaks"] = ["best_rund"]
+    with pytest.raises(TournamentError) as info:
+        build_format(document)
+    text = str(info.value)
+    assert "rank_points.four" in text and "a table of 4 has 4 places" in text
+    assert "'best_rund'" in text and "did you mean 'best_round'" in text
+
+
+# -- the cup -------------------------------------------------------------------------------------------------
+
+
+def test_cup_points_per_place_best_n_and_shared_places() -> None:
+    # points 100, 80, 60, 50 for places 1-4, beyond 0; best 2 of 3 count.
+    # day 1: A 1st, B and C share 2nd, D 4th  → A 100, B 80, C 80, D 50
+    # day 2: B 1st, A 2nd, D 3rd, C 4th      → B 100, A 80, D 60, C 50
+    # day 3: C 1st, D 2nd, E 3rd, A 5th      → C 100, D 80, E 60, A 0
+    # best two: A 100 + 80 = 180, B 80 + 100 = 180, C 100 + 80 = 180, D 80 + 60 = 140, E 60
+    rules = CupRules(points=(100, 80, 60, 50), best=2)
+    days = [
+        ("day1", [(1, "A"), (2, "B"), (2, "C"), (4, "D")]),
+        ("day2", [(1, "B"), (2, "A"), (3, "D"), (4, "C")]),
+        ("day3", [(1, "C"), (2, "D"), (3, "E"), (5, "A")]),
+    ]
+    rows = cup_standings(days, rules)
+    assert [(r.place, r.player, r.cup_points) for r in rows] == [
+        (1, "A", 180),
+        (1, "B", 180),
+        (1, "C", 180),
+        (4, "D", 140),
+        (5, "E", 60),
+    ]
+    a = rows[0]
+    assert [(x.tournament, x.cup_points, x.counted) for x in a.tournaments] == [
+        ("day1", 100, True),
+        ("day2", 80, True),
+        ("day3", 0, False),
+    ]
+
+
+def test_cup_rules_are_checked() -> None:
+    assert cup_rules({"points": [10, 5]}).best is None
+    with pytest.raises(TournamentError, match="points"):
+        cup_rules({"points": "100, 90"})
+    with pytest.raises(TournamentError, match="best"):
+        cup_rules({"points": [10], "best": 0})
