@@ -17,7 +17,7 @@ import typer
 from tarockscore.cli.group import new_app
 from tarockscore.errors import Collector, Problem, TarockError, TournamentError, UsageError
 from tarockscore.files import tournament_file as files
-from tarockscore.files.profile_file import load_profile, profile_from_document
+from tarockscore.files.profile_file import load_profile
 from tarockscore.ledger.model import profile_record
 from tarockscore.ledger.settle_up import parse_stake
 from tarockscore.render import tournament as render
@@ -198,12 +198,7 @@ def draw(
     json_out: Annotated[bool, typer.Option("--json", help="Print the seating as JSON.")] = False,
 ) -> None:
     """Draw a round's tables, create each table's ledger, and print the seating for the wall."""
-
-    snapshot = files.read(folder)
-    profile = profile_from_document(snapshot.tournament.profile.document, "tournament.toml: profile.document")
-    drawn = files.draw_round(
-        folder, round_number, files.new_seed() if seed is None else seed, _now(), profile
-    )
+    drawn = files.draw_round(folder, round_number, files.new_seed() if seed is None else seed, _now())
     t = files.read(folder).tournament
     if json_out:
         typer.echo(dumps(render.seating_json(drawn, str(folder))))

@@ -26,7 +26,9 @@ import tomli_w
 from tarockscore.errors import LedgerError, Problem, TournamentError, near_miss, one_of
 from tarockscore.files import ledger_file
 from tarockscore.files.profile_file import merge
-from tarockscore.ledger import model as core
+from tarockscore.ledger.model import Ledger
+from tarockscore.ledger.table import new_ledger
+from tarockscore.ledger.totals import totals
 from tarockscore.tournament import draw as drawing
 from tarockscore.tournament import model as tm
 from tarockscore.tournament.format import Format, build_format
@@ -199,7 +201,7 @@ def _hands_in(path: Path) -> int | None:
     return len(ledger_file.read(path).ledger.hands)
 
 
-def draw_round(folder: Path, number: int, seed: int, at: str, profile: Any) -> tm.Round:
+def draw_round(folder: Path, number: int, seed: int, at: str) -> tm.Round:
     """Draw round ``number``: write its table ledgers and record the draw; the round as drawn."""
     path = file_path(folder)
     read(folder)
@@ -249,7 +251,7 @@ def draw_round(folder: Path, number: int, seed: int, at: str, profile: Any) -> t
                 ledger.unlink()
         round_dir.mkdir(exist_ok=True)
         for d in drawn.tables:
-            fresh = core.new_ledger(d.players, profile, created=at, stake=t.stake)
+            fresh = new_ledger(d.players, t.profile.rules, created=at, stake=t.stake)
             ledger_file.create(folder / d.ledger, fresh)
         _save(folder, tm.with_round(t, drawn), snapshot.sha256)
         return drawn
@@ -262,7 +264,7 @@ def draw_round(folder: Path, number: int, seed: int, at: str, profile: Any) -> t
 class Day:
     tournament: tm.Tournament
     results: tuple[TableResult, ...]
-    ledgers: tuple[core.Ledger, ...]
+    ledgers: tuple[Ledger, ...]
     warnings: tuple[str, ...]
 
 
@@ -275,7 +277,7 @@ def read_day(folder: Path) -> Day:
     problems: list[Problem] = []
     warnings: list[str] = []
     results: list[TableResult] = []
-    ledgers: list[core.Ledger] = []
+    ledgers: list[Ledger] = []
     drawn_paths: set[Path] = set()
     for r in t.draws:
         for d in r.tables:
@@ -317,7 +319,7 @@ def read_day(folder: Path) -> Day:
                 warnings.append(f"{where} ({path}): no hands yet; it is shown but not ranked")
             elif hands < d.games:
                 warnings.append(f"{where} ({path}): {hands} of {d.games} games played")
-            results.append(TableResult(r.number, d.table, d.players, core.totals(led), hands, d.games))
+            results.append(TableResult(r.number, d.table, d.players, totals(led), hands, d.games))
             ledgers.append(led)
     for sub in sorted(p for p in folder.iterdir() if p.is_dir()) if folder.is_dir() else []:
         if not _ROUND_DIR.match(sub.name):

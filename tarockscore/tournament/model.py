@@ -17,9 +17,10 @@ from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from typing import Any
 
-from tarockscore.errors import Collector, Problem, TournamentError, one_of
+from tarockscore.errors import Collector, Problem, TarockError, TournamentError, one_of
 from tarockscore.ledger.model import ProfileRecord, profile_hash
 from tarockscore.ledger.settle_up import parse_stake
+from tarockscore.rules.profile import Profile, build_profile
 from tarockscore.rules.reader import Reader
 from tarockscore.tournament.format import Format, build_format
 
@@ -266,12 +267,19 @@ def from_mapping(data: Mapping[str, Any]) -> Tournament:
             "profile.document", "its sha256 does not match profile.sha256: the stored profile was edited"
         )
     pr.finish()
+    rules: Profile | None = None
+    if document and not problems:
+        try:
+            rules = build_profile(document, "profile.document")
+        except TarockError as exc:
+            problems.problems.extend(exc.problems)
     format_document = top.raw("format")
     if not isinstance(format_document, dict):
         problems.add("format", "missing: the resolved format the day is ranked by")
         format_document = {}
     top.finish()
     problems.raise_if_any(TournamentError)
+    assert rules is not None
     try:
         fmt = build_format(format_document)
     except TournamentError as exc:
@@ -282,7 +290,7 @@ def from_mapping(data: Mapping[str, Any]) -> Tournament:
         games=games,
         games_five=games_five,
         players=players,
-        profile=ProfileRecord(name=name, sha256=sha, document=document),
+        profile=ProfileRecord(name=name, sha256=sha, document=document, rules=rules),
         format=fmt,
         format_document=format_document,
         stake=stake,

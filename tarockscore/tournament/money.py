@@ -15,8 +15,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
-from tarockscore.ledger import model as core
+from tarockscore.ledger.model import Ledger
 from tarockscore.ledger.settle_up import balances
+from tarockscore.ledger.totals import payout_totals
+from tarockscore.ledger.totals import totals as schrift_totals
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,7 +30,7 @@ class Money:
     amount: Decimal | None  # None where a table has no stake
 
 
-def money(ledgers: Sequence[core.Ledger]) -> list[Money]:
+def money(ledgers: Sequence[Ledger]) -> list[Money]:
     """Each player's money over the given table ledgers, in order of first appearance."""
     schrift: dict[str, int] = {}
     points: dict[str, int] = {}
@@ -36,10 +38,10 @@ def money(ledgers: Sequence[core.Ledger]) -> list[Money]:
     for led in ledgers:
         if not led.hands:
             continue
-        totals = core.totals(led)
-        paid = core.payout_totals(led) or totals
+        totals = schrift_totals(led)
+        paid = payout_totals(led) or totals
         stake = led.table.stake
-        settled = balances(paid, stake, core.ledger_profile(led).settlement) if stake is not None else None
+        settled = balances(paid, stake, led.profile.settlement) if stake is not None else None
         for p in led.players:
             schrift[p] = schrift.get(p, 0) + totals[p]
             points[p] = points.get(p, 0) + paid[p]
