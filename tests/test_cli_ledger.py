@@ -100,7 +100,10 @@ def test_new_collects_every_usage_problem(tmp_path: Path) -> None:
     assert result.stdout == ""
     errors = result.stderr.splitlines()
     assert "error: --stake: 'ten' is not an amount; write e.g. 0.10 (a dot, at most two decimals)" in errors
-    assert "error: --date: '14.3.2025' is not a date; write it as YYYY-MM-DD, e.g. 2025-03-14" in errors
+    assert (
+        "error: --date: '14.3.2025' is not a date; write it as YYYY-MM-DD or DD.MM.YYYY, e.g. 2025-03-14 or 14.03.2025"
+        in errors
+    )
     assert any("3 names given; 'koenigrufen' is played by 4" in e for e in errors)
     assert "error: --players: 'Anna' named twice" in errors
     assert not path.exists()

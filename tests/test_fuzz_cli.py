@@ -581,7 +581,8 @@ def test_bad_hands_into_a_good_ledger(
         body = dump(hand)
     elif how == "unknown_name":
         key = data.draw(st.sampled_from(["declarer", "partner", "contract", "kontra"]))
-        names = ["Zenzi", "anna", "ANNA", "rufer ", "kontra2", "mordkontra", " ", ""]
+        # "anna", "ANNA" and "Rufer" are names of this table in another case: accepted (issue 11 §1)
+        names = ["Zenzi", "Annna", "ruferr", "kontra2", "mordkontra", " ", ""]
         hand[key] = data.draw(st.sampled_from(names))
         body = dump(hand)
     else:

@@ -87,14 +87,17 @@ def new(
     profile: Annotated[
         str, typer.Option("--profile", "-P", help="A shipped profile name or a path to a profile file.")
     ] = "koenigrufen",
-    stake: Annotated[str | None, typer.Option("--stake", help="Money per Victory Point, e.g. 0.10.")] = None,
-    date: Annotated[str | None, typer.Option("--date", help="The evening's date, YYYY-MM-DD.")] = None,
+    stake: Annotated[
+        str | None, typer.Option("--stake", help="Money per Victory Point, e.g. 0.10 or 0,10.")
+    ] = None,
+    date: Annotated[
+        str | None, typer.Option("--date", help="The evening's date: 2025-03-14 or 14.03.2025.")
+    ] = None,
     place: Annotated[str | None, typer.Option("--place", help="Where the evening is played.")] = None,
     ledger: LedgerOpt = None,
 ) -> None:
     """Start an evening: a new ledger with the table, the profile and the stake."""
-    import datetime as dt
-
+    from tarockscore.cli.notation import stake_text, table_date
     from tarockscore.errors import Collector, UsageError
     from tarockscore.files.ledger_file import create
     from tarockscore.files.profile_file import load_profile
@@ -106,14 +109,14 @@ def new(
     amount = None
     if stake is not None:
         try:
-            amount = parse_stake(stake)
+            amount = parse_stake(stake_text(stake))
         except ValueError as exc:
             problems.add("--stake", str(exc))
     if date is not None:
         try:
-            date = dt.date.fromisoformat(date.strip()).isoformat()
-        except ValueError:
-            problems.add("--date", f"{date!r} is not a date; write it as YYYY-MM-DD, e.g. 2025-03-14")
+            date = table_date(date).isoformat()
+        except ValueError as exc:
+            problems.add("--date", str(exc))
     if place is not None and not place.strip():
         problems.add("--place", "empty; leave the option out instead")
     prof = load_profile(profile)
@@ -364,6 +367,7 @@ def settle(
     ledger: LedgerOpt = None,
 ) -> None:
     """Who pays whom how much, in the fewest payments, exact to the cent."""
+    from tarockscore.cli.notation import stake_text
     from tarockscore.errors import UsageError
     from tarockscore.files.ledger_file import read
     from tarockscore.ledger import settle_up as money
@@ -373,7 +377,7 @@ def settle(
     led = read(_path(ledger)).ledger
     if stake is not None:
         try:
-            amount = money.parse_stake(stake)
+            amount = money.parse_stake(stake_text(stake))
         except ValueError as exc:
             raise UsageError(str(exc), where="--stake") from None
     elif led.table.stake is not None:
@@ -410,6 +414,9 @@ def _ask_choice(
         name = resolve(answer) if resolve else answer
         if name is not None and name in choices:
             return name
+        same = [c for c in choices if c.casefold() == answer.casefold()]
+        if len(same) == 1:
+            return same[0]
         from tarockscore.errors import near_miss
 
         typer.echo(f"  {answer!r} is not one of the choices{near_miss(answer, choices)}", err=True)

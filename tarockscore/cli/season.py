@@ -40,11 +40,15 @@ LedgersArg = Annotated[
 ]
 FromOpt = Annotated[
     str | None,
-    typer.Option("--from", metavar="DATE", help="Only evenings on or after this date (YYYY-MM-DD)."),
+    typer.Option(
+        "--from", metavar="DATE", help="Only evenings on or after this date (2025-03-14 or 14.03.2025)."
+    ),
 ]
 ToOpt = Annotated[
     str | None,
-    typer.Option("--to", metavar="DATE", help="Only evenings on or before this date (YYYY-MM-DD)."),
+    typer.Option(
+        "--to", metavar="DATE", help="Only evenings on or before this date (2025-03-14 or 14.03.2025)."
+    ),
 ]
 PlayerOpt = Annotated[
     list[str],
@@ -130,18 +134,15 @@ def read_ledgers(sources: list[str]) -> list[tuple[str, Ledger]]:
 
 
 def _date(option: str, value: str | None) -> object:
-    import datetime as dt
-
+    from tarockscore.cli.notation import table_date
     from tarockscore.errors import UsageError
 
     if value is None:
         return None
     try:
-        return dt.date.fromisoformat(value.strip())
-    except ValueError:
-        raise UsageError(
-            f"{option} {value!r} is not a date; write it as YYYY-MM-DD, e.g. 2026-03-14"
-        ) from None
+        return table_date(value)
+    except ValueError as exc:
+        raise UsageError(f"{option} {exc}") from None
 
 
 def _filters(

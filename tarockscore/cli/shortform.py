@@ -22,20 +22,36 @@ _SIDE = {
 }
 _ANNOUNCED = {"announced": True, "ann": True, "a": True, "silent": False, "s": False}
 _MADE = {"made": True, "m": True, "lost": False, "failed": False, "l": False}
+_FLAG_WORDS = {*_SIDE, *_ANNOUNCED, *_MADE}
 
 
 def parse_bonus(spec: str, problems: Collector, where: str) -> dict[str, Any]:
     """``"pagat,announced,made,kontra"`` → a ``[[bonus]]`` table.
 
     The first word is the bonus; then, in any order: a side (declarers/decl/d, defenders/def/x),
-    announced/ann/a or silent/s, made/m or lost/failed/l, and a Kontra step name.
+    announced/ann/a or silent/s, made/m or lost/failed/l, and a Kontra step name. A name of more
+    than one word ("Pagat ultimo", "Vier Könige") runs up to the first comma, or up to the first
+    of those words.
     """
-    words = [w for w in re.split(r"[\s,:/]+", spec.strip()) if w]
-    if not words:
+    text = spec.strip()
+    head, comma, tail = text.partition(",")
+    if comma or ":" not in head and "/" not in head:
+        words = [w for w in re.split(r"[\s,:/]+", tail) if w]
+        name_words = head.split()
+        if not comma:  # "pagat announced kontra": the name ends at the first known word
+            cut = next(
+                (i for i, w in enumerate(name_words) if i and w.lower() in _FLAG_WORDS), len(name_words)
+            )
+            name_words, words = name_words[:cut], name_words[cut:]
+        name = " ".join(name_words)
+    else:
+        words = [w for w in re.split(r"[\s,:/]+", text) if w]
+        name, words = (words[0], words[1:]) if words else ("", [])
+    if not name:
         problems.add(where, "empty bonus; write e.g. 'pagat,announced,kontra'")
         return {}
-    entry: dict[str, Any] = {"name": words[0]}
-    for word in words[1:]:
+    entry: dict[str, Any] = {"name": name}
+    for word in words:
         key = word.lower()
         if key in _SIDE:
             entry["side"] = _SIDE[key]

@@ -9,6 +9,7 @@ from typing import Any
 from tarockscore.errors import HandError, LedgerError, Problem, one_of
 from tarockscore.ledger.deal import Deal, dealer_of
 from tarockscore.ledger.model import Ledger, Table, profile_record
+from tarockscore.rules.names import at_table, same_but_case
 from tarockscore.rules.profile import Profile
 from tarockscore.rules.reader import type_name
 
@@ -39,6 +40,10 @@ def check_players(names: Sequence[str], profile: Profile) -> list[Problem]:
     duplicates = sorted({n for n in names if list(names).count(n) > 1})
     if duplicates:
         problems.append(Problem("--players", f"{one_of(duplicates)} named twice"))
+    elif clashes := same_but_case(names):
+        problems.append(
+            Problem("--players", f"{one_of(clashes)} differ only by case: names are matched in any case")
+        )
     return problems
 
 
@@ -83,6 +88,7 @@ def seat_hand(ledger: Ledger, mapping: Mapping[str, Any], default: Deal) -> dict
     seats = ledger.players
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise HandError(f"{players!r} is {type_name(players)}; expected an array of names", where="players")
+    players = data["players"] = [at_table(p, seats) for p in players]
     strangers = [p for p in players if p not in seats]
     if strangers:
         raise HandError(

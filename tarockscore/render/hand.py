@@ -172,7 +172,9 @@ def price_list(profile: Profile) -> str:
             ]
         )
     ladder = ", ".join(
-        f"{s.name} ×{s.multiplier}" + ("" if s.level <= profile.ceiling else " (above the ceiling)")
+        f"{s.name} ×{s.multiplier}"
+        + (f" (also {', '.join(profile.step_aliases(s.name))})" if profile.step_aliases(s.name) else "")
+        + ("" if s.level <= profile.ceiling else " (above the ceiling)")
         for s in profile.ladder
     )
     valat = (
@@ -189,6 +191,7 @@ def price_list(profile: Profile) -> str:
         f"Kontra ladder: {ladder}",
         f"Hüttenfleck: {'×' + str(profile.huettenfleck_multiplier) if profile.huettenfleck else 'not allowed'}",
         f"Valat: {valat}",
+        "Names match in any case, with or without hyphens, spaces or underscores; ä, ö, ü also as ae, oe, ue.",
         "",
         tabulate(
             contract_rows,

@@ -7,20 +7,29 @@ from fractions import Fraction
 
 _MIXED = re.compile(r"^\s*(\d+)\s+(\d+)\s*/\s*(\d+)\s*$")
 _FRACTION = re.compile(r"^\s*(\d+)\s*/\s*(\d+)\s*$")
+_BLATT = re.compile(r"^\s*(\d+)\s+(\d+)\s*$")
 _WHOLE = re.compile(r"^\s*(\d+)\s*$")
 _VULGAR = {"⅓": Fraction(1, 3), "⅔": Fraction(2, 3)}
 
+# A card counts a third of a point; the score block writes the odd cards ("Blatt") after the
+# points: "35/2" or "35 2" is 35 points and 2 Blatt, 35 2/3.
+BLATT = 3
+FORMS = '"35 2/3", "35/2" or "35 2" (35 points and 2 Blatt), or a whole number'
+
+
+def _refuse(value: object, why: str = "") -> ValueError:
+    return ValueError(f"{value!r} is not a card point count{why}; write {FORMS}")
+
 
 def parse_points(value: object) -> Fraction:
-    """Read card points from an int or a string such as ``"35 2/3"``, ``"107/3"``, ``"35⅔"``.
+    """Read card points from an int or a string: ``"35 2/3"``, ``"35/2"`` and ``"35 2"`` (35 points
+    and 2 Blatt), ``"107/3"``, ``"35⅔"``.
 
     Raises ValueError with a message naming what is allowed; never accepts a float, because
     a binary float cannot hold a third.
     """
     if isinstance(value, bool) or not isinstance(value, int | str):
-        raise ValueError(
-            f'{value!r} is not a card point count: give a whole number or a string such as "35 2/3"'
-        )
+        raise _refuse(value)
     if isinstance(value, int):
         return Fraction(value)
     text = value.strip()
@@ -34,16 +43,21 @@ def parse_points(value: object) -> Fraction:
     if m := _MIXED.match(text):
         whole, num, den = (int(g) for g in m.groups())
         if den == 0 or num >= den:
-            raise ValueError(f"{value!r}: the fraction part must be a proper fraction such as 2/3")
+            raise _refuse(value, ": the fraction part must be a proper fraction such as 2/3")
         return whole + Fraction(num, den)
+    if m := _BLATT.match(text):
+        whole, blatt = (int(g) for g in m.groups())
+        if blatt >= BLATT:
+            raise _refuse(value, f": {blatt} Blatt make {blatt // BLATT} more point; the Blatt are 0, 1 or 2")
+        return whole + Fraction(blatt, BLATT)
     if m := _FRACTION.match(text):
         num, den = (int(g) for g in m.groups())
-        if den == 0:
-            raise ValueError(f"{value!r}: division by zero")
-        return Fraction(num, den)
-    raise ValueError(
-        f'{value!r} is not a card point count: give a whole number or a string such as "35 2/3" or "107/3"'
-    )
+        if den < BLATT:  # "35/2": points and Blatt
+            return num + Fraction(den, BLATT)
+        if den == BLATT:  # "107/3", "2/3": thirds
+            return Fraction(num, den)
+        raise _refuse(value, ": after the slash come the Blatt, 0, 1 or 2")
+    raise _refuse(value)
 
 
 def render_points(points: Fraction) -> str | int:

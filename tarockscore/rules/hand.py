@@ -15,6 +15,7 @@ from typing import Any
 
 from tarockscore.errors import Collector, HandError, near_miss, one_of
 from tarockscore.rules.cardpoints import parse_points, render_points
+from tarockscore.rules.names import same_but_case, seat_names
 from tarockscore.rules.profile import Kind, NegativeKontra, Profile, Team
 from tarockscore.rules.reader import Reader, type_name
 
@@ -120,6 +121,9 @@ HAND_KEYS = (
 def parse_hand(data: Mapping[str, Any], profile: Profile) -> Hand:
     """Check a hand mapping against the profile; raise :class:`HandError` listing every problem."""
     problems = Collector()
+    seats = data.get("players")
+    if isinstance(seats, list) and all(isinstance(p, str) for p in seats):
+        data = seat_names(data, seats)  # "anna" is Anna, in the table's own spelling
     r = Reader(data, "", problems)
     profile_ref = r.optional_str("profile")
     players = _players(r, profile, problems)
@@ -336,6 +340,8 @@ def _players(r: Reader, profile: Profile, problems: Collector) -> list[str]:
     duplicates = sorted({p for p in raw if raw.count(p) > 1})
     if duplicates:
         problems.add("players", f"{one_of(duplicates)} named twice")
+    elif clashes := same_but_case(raw):
+        problems.add("players", f"{one_of(clashes)} differ only by case: names are matched in any case")
     return list(raw)
 
 

@@ -14,6 +14,7 @@ from fractions import Fraction
 from typing import Any
 
 from tarockscore.errors import Collector, ProfileError, near_miss, one_of
+from tarockscore.rules.names import fold
 from tarockscore.rules.reader import Reader
 
 SCHEMA = 1
@@ -212,12 +213,24 @@ class Profile:
         return _canonical(name, self.bonuses)
 
     def step(self, name: str) -> KontraStep | None:
-        """The ladder step for a name or alias (whether or not above the ceiling)."""
+        """The ladder step for a name or alias in any spelling (whether or not above the ceiling)."""
         name = self.kontra_aliases.get(name, name)
         for step in self.ladder:
             if step.name == name:
                 return step
+        key = fold(name)
+        for alias, target in self.kontra_aliases.items():
+            if fold(alias) == key:
+                key = fold(target)
+                break
+        for step in self.ladder:
+            if fold(step.name) == key:
+                return step
         return None
+
+    def step_aliases(self, step: str) -> list[str]:
+        """The other names of a ladder step, as the profile lists them."""
+        return [alias for alias, target in self.kontra_aliases.items() if target == step]
 
     @property
     def playable_steps(self) -> tuple[KontraStep, ...]:
@@ -237,10 +250,12 @@ class Profile:
 
 
 def _canonical(name: str, entries: Mapping[str, Contract] | Mapping[str, Bonus]) -> str | None:
+    """The entry a name or alias means, in any case, with or without hyphen, space or underscore."""
     if name in entries:
         return name
+    key = fold(name)
     for entry in entries.values():
-        if name in entry.aliases:
+        if fold(entry.name) == key or any(fold(alias) == key for alias in entry.aliases):
             return entry.name
     return None
 
@@ -282,6 +297,7 @@ def build_profile(document: Mapping[str, Any], where: str = "") -> Profile:
     aliases_reader = ko.table("aliases")
     aliases: dict[str, str] = {}
     step_names = [s.name for s in ladder]
+    folded = {fold(n): n for n in step_names}
     for alias, target in aliases_reader.data.items():
         aliases_reader.seen.add(alias)
         if not isinstance(target, str) or target not in step_names:
@@ -289,8 +305,15 @@ def build_profile(document: Mapping[str, Any], where: str = "") -> Profile:
                 aliases_reader.where(alias),
                 f"{target!r} is not a step of the ladder; choose one of {one_of(step_names)}",
             )
+        elif fold(alias) in folded and folded[fold(alias)] != target:
+            problems.add(
+                aliases_reader.where(alias),
+                f"{alias!r} already names {folded[fold(alias)]!r} (names match in any case, "
+                "with or without hyphens, spaces and underscores)",
+            )
         else:
             aliases[alias] = target
+            folded[fold(alias)] = target
     ceiling = 0
     if ceiling_name in step_names:
         ceiling = step_names.index(ceiling_name) + 1
@@ -512,13 +535,16 @@ def _contracts(
 def _check_unique_names(
     contracts: Mapping[str, Contract], bonuses: Mapping[str, Bonus], problems: Collector
 ) -> None:
+    # Names are matched folded (any case, without hyphens, spaces or underscores): two names
+    # that fold alike would be one name at the table.
     for label, entries in (("contracts", contracts), ("bonuses", bonuses)):
         seen: dict[str, str] = {}
         for entry in entries.values():
             for alias in (entry.name, *entry.aliases):
-                if alias in seen and seen[alias] != entry.name:
+                key = fold(alias)
+                if key in seen and seen[key] != entry.name:
                     problems.add(
                         f"{label}.{entry.name}.aliases",
-                        f"{alias!r} already names {seen[alias]!r}",
+                        f"{alias!r} already names {seen[key]!r}",
                     )
-                seen[alias] = entry.name
+                seen[key] = entry.name

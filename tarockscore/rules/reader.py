@@ -120,6 +120,8 @@ class Reader:
             return default if default is not None else next(iter(enum))
         if isinstance(value, str) and value in enum._value2member_map_:
             return enum(value)
+        if isinstance(value, str) and value.strip().lower() in enum._value2member_map_:
+            return enum(value.strip().lower())
         allowed = [m.value for m in enum]
         hint = near_miss(value, allowed) if isinstance(value, str) else ""
         self.problems.add(self.where(key), f"{value!r} is not allowed; choose one of {one_of(allowed)}{hint}")

@@ -1,0 +1,38 @@
+"""The table's notations for money and dates, read at the command line (CLI layer).
+
+A stake is written as the table writes money, with a decimal comma (``0,10``) or a dot
+(``0.10``); a date as ISO ``2025-03-14`` or as Austria writes it, ``14.03.2025``. Nothing looser:
+anything else goes on to the strict readers, which refuse it with the forms they accept.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+_COMMA_AMOUNT = re.compile(r"^\s*(\d+),(\d{1,2})\s*$")
+_ISO_DATE = re.compile(r"^(\d{4})-(\d{2})-(\d{2})$")
+_TABLE_DATE = re.compile(r"^(\d{2})\.(\d{2})\.(\d{4})$")
+DATE_FORMS = "YYYY-MM-DD or DD.MM.YYYY, e.g. 2025-03-14 or 14.03.2025"
+
+
+def stake_text(text: str) -> str:
+    """``"0,10"`` → ``"0.10"``: a decimal comma with one or two decimals; anything else unchanged."""
+    if m := _COMMA_AMOUNT.match(text):
+        return f"{m.group(1)}.{m.group(2)}"
+    return text
+
+
+def table_date(text: str) -> dt.date:
+    """A date written ``2025-03-14`` or ``14.03.2025``; ValueError names both forms."""
+    value = text.strip()
+    if m := _ISO_DATE.match(value):
+        year, month, day = (int(g) for g in m.groups())
+    elif m := _TABLE_DATE.match(value):
+        day, month, year = (int(g) for g in m.groups())
+    else:
+        raise ValueError(f"{text!r} is not a date; write it as {DATE_FORMS}")
+    try:
+        return dt.date(year, month, day)
+    except ValueError as exc:
+        raise ValueError(f"{text!r} is not a date ({exc}); write it as {DATE_FORMS}") from None

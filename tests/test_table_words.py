@@ -1,0 +1,304 @@
+"""The table's own words and notations (issue 11 §1, §2): names in any case, the German and
+English names of contracts, bonuses and Kontra steps, card points as the score block writes
+them, a decimal comma in stakes and Austrian dates.
+
+Expected numbers are worked by hand from profiles/koenigrufen.toml, whose values cite their
+sources (docs/rules/): a Rufer won adds contracts.rufer.value = 1 to each of the two
+declarers; a Kontra doubles it. A card is a third of a point; "35 2" on the score block is 35
+points and 2 cards (Blatt), 35 2/3: the Königrufen deck of 70 points is counted in thirds.
+"""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner, Result
+
+from tarockscore.cli.app import app
+from tarockscore.cli.notation import stake_text, table_date
+from tarockscore.files.profile_file import load_profile, shipped_names
+from tarockscore.rules.cardpoints import parse_points
+from tarockscore.rules.names import fold
+
+runner = CliRunner()
+TABLE = "Anna,Bert,Cilli,Dani"
+
+
+def run(*args: str, input: str | None = None) -> Result:
+    return runner.invoke(app, list(args), input=input)
+
+
+# -- §1 the players' words ------------------------------------------------------------------------
+
+CONTRACT_WORDS = {
+    "Dreier": "dreier",
+    "three": "dreier",
+    "Solodreier": "solodreier",
+    "Solo-Dreier": "solodreier",
+    "solo dreier": "solodreier",
+    "SOLODREIER": "solodreier",
+    "Sechserdreier": "sechserdreier",
+    "six threes": "sechserdreier",
+    "Six-Threes": "sechserdreier",
+    "Bettel": "bettler",
+    "Bettler": "bettler",
+    "beggar": "bettler",
+    "Piccolo": "piccolo",
+    "Pikkolo": "piccolo",
+    "Farbendreier": "farbendreier",
+    "Farbensolo": "farbensolo",
+    "Solorufer": "solorufer",
+    "solo call": "solorufer",
+    "Besserrufer": "besserrufer",
+    "A-Rufer": "besserrufer",
+    "Trischaken": "trischaken",
+    "Rufer": "rufer",
+    "call": "rufer",
+}
+BONUS_WORDS = {
+    "Pagat": "pagat",
+    "Pagat ultimo": "pagat",
+    "Pagat-Ultimo": "pagat",
+    "Uhu": "uhu",
+    "Kakadu": "kakadu",
+    "Quapil": "quapil",
+    "Vierer": "quapil",
+    "König ultimo": "king_ultimo",
+    "Koenig-Ultimo": "king_ultimo",
+    "King Ultimo": "king_ultimo",
+    "Trull": "trull",
+    "Vier Könige": "four_kings",
+    "Alle Könige": "four_kings",
+    "alle koenige": "four_kings",
+    "Valat": "valat",
+}
+KONTRA_WORDS = {
+    "Kontra": "kontra",
+    "gespritzt": "kontra",
+    "Contra": "kontra",
+    "Rekontra": "rekontra",
+    "Retour": "rekontra",
+    "RE": "rekontra",
+    "Subkontra": "subkontra",
+}
+
+
+@pytest.mark.parametrize("profile_name", shipped_names())
+def test_every_word_names_its_contract_bonus_or_step_in_every_profile(profile_name: str) -> None:
+    """A profile that has the contract, bonus or step knows the table's words for it."""
+    profile = load_profile(profile_name)
+    checked = 0
+    for word, name in CONTRACT_WORDS.items():
+        if name in profile.contracts:
+            assert profile.contract_name(word) == name, word
+            checked += 1
+    for word, name in BONUS_WORDS.items():
+        if name in profile.bonuses:
+            assert profile.bonus_name(word) == name, word
+            checked += 1
+    words = KONTRA_WORDS
+    if profile_name == "zwanzigerrufen":  # its own ladder: Kontra, Rekontra (Retour), Supre, Resupre
+        words = {w: n for w, n in KONTRA_WORDS.items() if w in ("Kontra", "gespritzt", "Rekontra", "Retour")}
+    for word, name in words.items():
+        step = profile.step(word)
+        assert step is not None and step.name == name, word
+        checked += 1
+    assert checked >= 10
+
+
+def test_a_word_that_names_nothing_is_still_refused() -> None:
+    profile = load_profile("koenigrufen")
+    assert profile.contract_name("Solodreierr") is None
+    assert profile.bonus_name("Vier") is None
+    assert profile.step("Mordkontra") is None
+
+
+def test_folding_drops_case_spaces_hyphens_and_writes_umlauts_out() -> None:
+    assert fold("Solo-Dreier") == fold("solo dreier") == fold("SOLODREIER") == "solodreier"
+    assert fold("Vier Könige") == fold("vier_koenige") == "vierkoenige"
+
+
+def test_a_profile_whose_names_fold_alike_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "own.toml"
+    path.write_text(
+        'extends = "koenigrufen"\nname = "own"\n[contracts.dreier]\naliases = ["Solo-Dreier"]\n',
+        encoding="utf-8",
+    )
+    result = run("profiles", "show", str(path))
+    assert result.exit_code == 1
+    assert "'solodreier' already names 'dreier'" in result.stderr
+
+
+def test_score_takes_the_table_words_in_any_case() -> None:
+    """The same hand in the players' words and in the canonical names scores the same."""
+    canonical = run(
+        "score", "-c", "solodreier", "-p", TABLE, "-d", "Anna", "-t", "40",
+        "-b", "pagat,announced,kontra", "-b", "four_kings,defenders", "--json",
+    )  # fmt: skip
+    spoken = run(
+        "score", "-c", "Solo-Dreier", "-p", TABLE, "-d", "anna", "-t", "40",
+        "-b", "Pagat ultimo,Announced,gespritzt", "-b", "Vier Könige,Defenders", "--json",
+    )  # fmt: skip
+    assert canonical.exit_code == 0, canonical.stderr
+    assert spoken.exit_code == 0, spoken.stderr
+    assert json.loads(spoken.stdout) == json.loads(canonical.stdout)
+    words = run(
+        "score", "-c", "solo dreier", "-p", TABLE, "-d", "ANNA", "-t", "40",
+        "-b", "pagat ultimo announced kontra", "-b", "alle koenige x", "--json",
+    )  # fmt: skip
+    assert json.loads(words.stdout) == json.loads(canonical.stdout)
+
+
+def test_players_in_any_case_in_a_rufer_and_in_contra_ad_personam() -> None:
+    # Rufer won with Kontra: 1 × 2 = 2 to Anna and to Cilli [contracts.rufer.value, kontra.ladder[0]].
+    result = run(
+        "score",
+        "-c",
+        "RUFER",
+        "-p",
+        TABLE,
+        "-d",
+        "anna",
+        "-w",
+        "cILLI",
+        "-t",
+        "40",
+        "-k",
+        "Gespritzt",
+        "--json",
+    )
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(result.stdout)["victory_points"] == {"Anna": 2, "Bert": 0, "Cilli": 2, "Dani": 0}
+    # Bettler lost (value 4) with Bert's Kontra: Bert +8, Cilli +4, Dani +4 (contra ad personam).
+    result = run("score", "-c", "Bettel", "-p", TABLE, "-d", "anna", "--lost", "-k", "bert=KONTRA", "--json")
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(result.stdout)["victory_points"] == {"Anna": 0, "Bert": 8, "Cilli": 4, "Dani": 4}
+
+
+def test_profiles_show_lists_every_alias() -> None:
+    for name in shipped_names():
+        profile = load_profile(name)
+        shown = run("profiles", "show", name)
+        assert shown.exit_code == 0, shown.stderr
+        aliases = [a for c in profile.contracts.values() for a in c.aliases]
+        aliases += [a for b in profile.bonuses.values() for a in b.aliases]
+        for alias in aliases:
+            assert alias in shown.stdout, (name, alias)
+        for alias in profile.kontra_aliases:
+            assert alias in shown.stdout, (name, alias)
+        assert "any case" in shown.stdout
+
+
+def test_names_that_differ_only_by_case_are_refused_at_one_table(tmp_path: Path) -> None:
+    path = str(tmp_path / "evening.toml")
+    result = run("new", "-p", "Anna,Bert,ANNA,Dani", "--ledger", path)
+    assert result.exit_code == 2
+    assert "'ANNA', 'Anna' differ only by case" in result.stderr
+    assert not Path(path).exists()
+    hand = run("score", "-c", "rufer", "-p", "Anna,Bert,anna,Dani", "-d", "Anna", "-w", "Bert", "-t", "40")
+    assert hand.exit_code == 1
+    assert "differ only by case" in hand.stderr
+
+
+def test_the_ledger_stores_names_in_the_tables_spelling(tmp_path: Path) -> None:
+    path = str(tmp_path / "evening.toml")
+    assert run("new", "-p", TABLE, "--ledger", path).exit_code == 0
+    result = run("record", "-c", "Rufer", "-d", "anna", "-w", "CILLI", "-t", "40", "--ledger", path)
+    assert result.exit_code == 0, result.stderr
+    result = run("record", "-c", "bettel", "-d", "bert", "--won", "-k", "dani=Kontra", "--ledger", path)
+    assert result.exit_code == 0, result.stderr
+    hands = tomllib.loads(Path(path).read_text(encoding="utf-8"))["hand"]
+    assert hands[0]["entry"]["declarer"] == "Anna" and hands[0]["entry"]["partner"] == "Cilli"
+    assert hands[0]["entry"]["contract"] == "rufer"
+    assert hands[1]["entry"]["contract"] == "bettler"
+    assert hands[1]["entry"]["kontra"] == {"Dani": "kontra"}
+    # players given by hand in another case are the table's
+    result = run(
+        "record", "-c", "dreier", "-p", "cilli,dani,anna,bert", "-d", "cilli", "-t", "40", "--ledger", path
+    )
+    assert result.exit_code == 0, result.stderr
+    hands = tomllib.loads(Path(path).read_text(encoding="utf-8"))["hand"]
+    assert hands[2]["entry"]["players"] == ["Cilli", "Dani", "Anna", "Bert"]
+
+
+# -- §2 the players' notations --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("text", ["35 2/3", "35/2", "35 2", " 35  2 ", "107/3", "35⅔"])
+def test_card_points_as_the_score_block_writes_them(text: str) -> None:
+    assert parse_points(text) == Fraction(107, 3)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"), [("35/1", Fraction(106, 3)), ("35 0", Fraction(35)), ("0/2", Fraction(2, 3))]
+)
+def test_points_and_blatt(text: str, value: Fraction) -> None:
+    assert parse_points(text) == value
+
+
+@pytest.mark.parametrize("text", ["35 3", "35/4", "35.2", "35,2", "35 2 1", "zwei"])
+def test_other_card_point_forms_are_refused_with_the_accepted_ones(text: str) -> None:
+    with pytest.raises(ValueError) as info:
+        parse_points(text)
+    assert '"35 2/3", "35/2" or "35 2"' in str(info.value)
+
+
+def test_the_short_form_reads_points_and_blatt() -> None:
+    # 35 2/3 is the threshold of the 70-point deck: the declarers win [game.win_threshold].
+    a = run("score", "-c", "rufer", "-p", TABLE, "-d", "Anna", "-w", "Cilli", "-t", "35/2", "--json")
+    b = run("score", "-c", "rufer", "-p", TABLE, "-d", "Anna", "-w", "Cilli", "-t", "35 2", "--json")
+    c = run("score", "-c", "rufer", "-p", TABLE, "-d", "Anna", "-w", "Cilli", "-t", "35 2/3", "--json")
+    assert a.exit_code == b.exit_code == c.exit_code == 0, a.stderr + b.stderr
+    assert json.loads(a.stdout) == json.loads(b.stdout) == json.loads(c.stdout)
+    assert json.loads(a.stdout)["victory_points"]["Anna"] == 1
+    bad = run("score", "-c", "rufer", "-p", TABLE, "-d", "Anna", "-w", "Cilli", "-t", "35/4")
+    assert bad.exit_code == 1 and '"35/2" or "35 2"' in bad.stderr
+
+
+def test_stake_with_a_decimal_comma_and_an_austrian_date(tmp_path: Path) -> None:
+    path = tmp_path / "evening.toml"
+    result = run("new", "-p", TABLE, "--stake", "0,10", "--date", "14.03.2025", "--ledger", str(path))
+    assert result.exit_code == 0, result.stderr
+    table = tomllib.loads(path.read_text(encoding="utf-8"))["table"]
+    assert table["stake"] == "0.10" and table["date"] == "2025-03-14"
+    settle = run("settle", "--stake", "0,20", "--ledger", str(path))
+    assert settle.exit_code == 0, settle.stderr
+
+
+@pytest.mark.parametrize("text", ["0,10", "0,1", "1,50"])
+def test_decimal_comma(text: str) -> None:
+    assert stake_text(text) == text.replace(",", ".")
+
+
+@pytest.mark.parametrize("stake", ["1.000,50", "0,105", ",10", "0,", "1,000"])
+def test_nothing_looser_than_a_decimal_comma(stake: str, tmp_path: Path) -> None:
+    path = tmp_path / "evening.toml"
+    result = run("new", "-p", TABLE, "--stake", stake, "--ledger", str(path))
+    assert result.exit_code == 2, result.stdout
+    assert "--stake" in result.stderr and not path.exists()
+
+
+@pytest.mark.parametrize(
+    "text", ["14.3.2025", "2025-3-14", "20250314", "14/03/2025", "31.02.2025", "14.03.25"]
+)
+def test_nothing_looser_than_the_two_date_forms(text: str) -> None:
+    with pytest.raises(ValueError) as info:
+        table_date(text)
+    assert "YYYY-MM-DD or DD.MM.YYYY" in str(info.value)
+
+
+def test_season_dates_in_either_form(tmp_path: Path) -> None:
+    path = tmp_path / "evening.toml"
+    assert run("new", "-p", TABLE, "--date", "2025-03-14", "--ledger", str(path)).exit_code == 0
+    assert (
+        run("record", "-c", "rufer", "-d", "Anna", "-w", "Cilli", "-t", "40", "--ledger", str(path)).exit_code
+        == 0
+    )
+    iso = run("season", str(path), "--from", "2025-03-01", "--to", "2025-03-31", "-f", "json")
+    table = run("season", str(path), "--from", "01.03.2025", "--to", "31.03.2025", "-f", "json")
+    assert iso.exit_code == 0, iso.stderr
+    assert table.stdout == iso.stdout
