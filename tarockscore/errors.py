@@ -121,6 +121,22 @@ def one_of(allowed: Iterable[str]) -> str:
     return ", ".join(repr(n) for n in names) if names else "(none)"
 
 
+# A file can hold any number of mistakes (300,000 unknown keys); a user reads the first few.
+MAX_PROBLEMS = 50
+
+
+def capped(problems: tuple[Problem, ...], more: int = 0) -> tuple[Problem, ...]:
+    """The first :data:`MAX_PROBLEMS` problems, then one line saying how many more there are."""
+    if len(problems) <= MAX_PROBLEMS + 1 and not more:
+        return problems
+    more += len(problems) - MAX_PROBLEMS if len(problems) > MAX_PROBLEMS else 0
+    shown = problems[:MAX_PROBLEMS]
+    if not more:
+        return shown
+    summary = N_("and {more} more problems (the first {shown} are shown)")
+    return (*shown, Problem.of("", summary, more=more, shown=len(shown)))
+
+
 class TarockError(Exception):
     """Base of every user-facing error. ``exit_code`` 1: the input breaks the rules.
 
@@ -133,7 +149,7 @@ class TarockError(Exception):
     def __init__(self, problems: Iterable[Problem] | str, *, where: str = "", **values: object) -> None:
         if isinstance(problems, str):
             problems = [Problem.of(where, problems, **values)]
-        self.problems: tuple[Problem, ...] = tuple(problems)
+        self.problems: tuple[Problem, ...] = capped(tuple(problems))
         super().__init__("\n".join(p.render() for p in self.problems))
 
     def located(self, where: str) -> TarockError:
@@ -170,14 +186,23 @@ class Collector:
 
     def __init__(self) -> None:
         self.problems: list[Problem] = []
+        self.dropped = 0  # problems beyond MAX_PROBLEMS: counted, not kept
+
+    @property
+    def full(self) -> bool:
+        """Whether further problems are only counted (a caller may skip working out hints)."""
+        return len(self.problems) >= MAX_PROBLEMS
 
     def add(self, where: str, message: str, /, **values: object) -> None:
         """One problem; with values, ``message`` is a template marked with ``N_``."""
+        if self.full:
+            self.dropped += 1
+            return
         self.problems.append(Problem.of(where, message, **values))
 
     def raise_if_any(self, kind: type[TarockError]) -> None:
         if self.problems:
-            raise kind(self.problems)
+            raise kind(capped(tuple(self.problems), self.dropped))
 
     def __bool__(self) -> bool:
         return bool(self.problems)

@@ -37,6 +37,7 @@ import pytest
 from typer.testing import CliRunner
 
 import tarockscore.files.ledger_file as lf
+import tarockscore.files.safe_io as sio
 from tarockscore.cli.app import app
 from tarockscore.ledger.model import Ledger
 
@@ -45,12 +46,12 @@ RANDOM_KILLS = int(os.environ.get("CRASH_KILLS", "16"))
 runner = CliRunner()
 
 # Every call the ledger file makes to the operating system while it changes a ledger. The hook
-# wraps them inside ``tarockscore.files.ledger_file`` only (its module globals ``os``, ``tempfile`` and
-# ``fcntl``), and the file object that ``os.fdopen`` returns.
+# wraps them inside ``tarockscore.files.safe_io`` only (its module globals ``os`` and ``tempfile``,
+# and its one locking call ``_try_lock``), and the file object that ``os.fdopen`` returns.
 HOOK = textwrap.dedent(
     """
     import os, signal, sys, types
-    import tarockscore.files.ledger_file as lf
+    import tarockscore.files.safe_io as sio
 
     MODE = os.environ["FAULT_MODE"]          # count | kill | oserror
     TARGET = int(os.environ.get("FAULT_AT", "0"))
@@ -100,12 +101,10 @@ HOOK = textwrap.dedent(
         setattr(fake_os, name, wrap(getattr(os, name), "os." + name))
     _fdopen = os.fdopen
     fake_os.fdopen = lambda *a, **k: File(_fdopen(*a, **k))
-    lf.os = fake_os
-    fake_tempfile = types.SimpleNamespace(mkstemp=wrap(lf.tempfile.mkstemp, "tempfile.mkstemp"))
-    lf.tempfile = fake_tempfile
-    fake_fcntl = types.SimpleNamespace(**{k: getattr(lf.fcntl, k) for k in dir(lf.fcntl) if k.isupper()})
-    fake_fcntl.flock = wrap(lf.fcntl.flock, "fcntl.flock")
-    lf.fcntl = fake_fcntl
+    sio.os = fake_os
+    fake_tempfile = types.SimpleNamespace(mkstemp=wrap(sio.tempfile.mkstemp, "tempfile.mkstemp"))
+    sio.tempfile = fake_tempfile
+    sio._try_lock = wrap(sio._try_lock, "lock")
 
     import tarockscore.cli.app as cli
     if MODE == "count":
@@ -333,8 +332,8 @@ def inject(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[int], list[str
         setattr(fake_os, name, wrap(getattr(os, name), f"os.{name}"))
     fdopen = wrap(os.fdopen, "os.fdopen")
     fake_os.fdopen = lambda *a, **k: File(fdopen(*a, **k))  # type: ignore[attr-defined]
-    monkeypatch.setattr(lf, "os", fake_os)
-    monkeypatch.setattr(lf, "tempfile", types.SimpleNamespace(mkstemp=wrap(tempfile.mkstemp, "mkstemp")))
+    monkeypatch.setattr(sio, "os", fake_os)
+    monkeypatch.setattr(sio, "tempfile", types.SimpleNamespace(mkstemp=wrap(tempfile.mkstemp, "mkstemp")))
 
     def arm(k: int) -> list[str]:
         calls.clear()

@@ -18,6 +18,7 @@ import typer
 
 from tarockscore import i18n
 from tarockscore.cli.group import HELP, new_app
+from tarockscore.cli.start import INTERRUPTED
 from tarockscore.errors import N_, UsageError
 
 # Which module registers which command (or command group), in the order help lists them.
@@ -104,6 +105,8 @@ def main() -> None:
         code: object = 0
     except SystemExit as exc:
         code = exc.code
+    except KeyboardInterrupt:
+        code = INTERRUPTED
     _leave(code)
 
 

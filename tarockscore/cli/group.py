@@ -17,6 +17,7 @@ import typer
 from typer.core import TyperGroup
 
 from tarockscore import i18n
+from tarockscore.cli.start import INTERRUPTED
 from tarockscore.errors import Problem, TarockError
 
 HELP = "Score Austrian Tarock hands (Königrufen, Zwanzigerrufen) under a house-rule profile."
@@ -84,6 +85,18 @@ class CommandGroup(TyperGroup):
             fail(exc.problems, exc.exit_code)
         except typer.Exit:
             raise
+        except KeyboardInterrupt:
+            # every file this program writes is replaced in one step: an interrupt changes nothing
+            raise typer.Exit(INTERRUPTED) from None
+        except RecursionError:
+            # the readers bound nesting; this is the last line of defence, never a traceback
+            fail((Problem("", "the input is nested too deeply to process"),), 1)
+        except ValueError as exc:
+            # Python will not turn an integer of more than 4,300 digits into text; the readers
+            # bound every number, and a sum of stored numbers is the one way left to reach it
+            if "integer string conversion" not in str(exc):
+                raise
+            fail((Problem("", "a number in the input is too large to show (more than 4,300 digits)"),), 1)
         except Exception as exc:
             if not _is_usage_error(exc):
                 raise

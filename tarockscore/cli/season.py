@@ -95,34 +95,78 @@ def _not_a_ledger(problems: Sequence[Problem]) -> bool:
 
 
 def _files(sources: list[str]) -> list[tuple[Path, bool]]:
-    """Each ledger file to read, and whether it was found in a folder rather than named."""
+    """Each ledger file to read, and whether it was found in a folder rather than named.
+
+    Folders are walked without following links to folders; a subfolder that cannot be read is
+    warned about, and a ``*.toml`` entry that is not a regular file (a FIFO, a device) is skipped
+    with a warning, never opened.
+    """
+    import os
+    import stat
     from pathlib import Path
 
     out: list[tuple[Path, bool]] = []
     seen: set[Path] = set()
     for source in sources:
         path = Path(source)
-        found = sorted(path.rglob("*.toml")) if path.is_dir() else [path]
-        if path.is_dir() and not found:
-            _warn(f"{source}: no *.toml files in this folder")
+        if not source.strip():
+            from tarockscore.errors import UsageError
+
+            raise UsageError(f"{source!r} is empty; give a ledger file or a folder")
+        in_folder = path.is_dir()
+        if in_folder:
+            found = []
+
+            def unreadable(exc: OSError) -> None:
+                _warn(f"{exc.filename}: cannot read this folder ({exc.strerror}); its ledgers are left out")
+
+            for folder, dirs, files in os.walk(path, onerror=unreadable):
+                dirs.sort()
+                for name in files:
+                    if not name.endswith(".toml"):
+                        continue
+                    f = Path(folder) / name
+                    try:
+                        mode = os.stat(f).st_mode
+                    except OSError as exc:
+                        _warn(f"{f}: cannot read ({exc.strerror}), skipped")
+                        continue
+                    if not stat.S_ISREG(mode):
+                        _warn(f"{f}: not a regular file (a FIFO, a device or a socket), skipped")
+                        continue
+                    found.append(f)
+            found.sort()
+            if not found:
+                _warn(f"{source}: no *.toml files in this folder")
+        else:
+            found = [path]
         for f in found:
             key = f.resolve()
             if key not in seen:
                 seen.add(key)
-                out.append((f, path.is_dir()))
+                out.append((f, in_folder))
     return out
 
 
 def read_ledgers(sources: list[str]) -> list[tuple[str, Ledger]]:
-    """Every ledger named or found; all problems of all files in one error."""
+    """Every ledger named or found; all problems of all files in one error.
+
+    In a folder, a TOML file that is no ledger (a profile, an alias file, a file without the
+    ``schema`` key) is skipped with a warning; named on the command line, it is an error.
+    """
     from tarockscore.errors import LedgerError
-    from tarockscore.files.ledger_file import read
+    from tarockscore.files.ledger_file import NotALedger, read
 
     ledgers: list[tuple[str, Ledger]] = []
     problems: list[Problem] = []
     for path, in_folder in _files(sources):
         try:
             ledgers.append((str(path), read(path).ledger))
+        except NotALedger as exc:
+            if in_folder:
+                _warn(f"{exc.problems[0].render()}, skipped")
+                continue
+            problems += exc.problems
         except LedgerError as exc:
             if in_folder and _not_a_ledger(exc.problems):
                 _warn(f"{path}: not a ledger (no schema key), skipped")
@@ -154,7 +198,6 @@ def _filters(
     rescore: str | None,
 ) -> Filters:
     import datetime as dt
-    import tomllib
     from pathlib import Path
 
     from tarockscore.errors import UsageError
@@ -168,12 +211,14 @@ def _filters(
         raise UsageError(f"--from {start} is after --to {end}")
     aliases: dict[str, str] = {}
     if alias_file is not None:
+        from tarockscore.files import safe_io
+
         try:
-            data = tomllib.loads(Path(alias_file).read_text(encoding="utf-8"))
-        except OSError as exc:
-            raise UsageError(f"--aliases {alias_file!r}: cannot read: {exc.strerror}") from None
-        except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-            raise UsageError(f"--aliases {alias_file!r}: not a TOML file: {exc}") from None
+            raw = safe_io.read_regular(Path(alias_file), "alias", safe_io.SMALL_LIMIT, UsageError)
+        except FileNotFoundError:
+            raise UsageError(f"--aliases {alias_file!r}: no such file") from None
+        text = safe_io.decode(raw, alias_file, UsageError)
+        data = safe_io.load_toml(text, alias_file, UsageError)
         aliases.update(aliases_from_mapping(data, alias_file))
     aliases.update(parse_alias(a) for a in alias)
     profile = load_profile(rescore) if rescore is not None else None
@@ -298,9 +343,13 @@ def chart(
     from pathlib import Path
 
     from tarockscore.errors import TarockError
+    from tarockscore.files.output import check_output, write_output
     from tarockscore.render.chart import Marker, chart_svg
     from tarockscore.season.standings import per_hand_points, span_text
 
+    if out != "-":
+        inputs = [Path(s) for s in ledgers] + [Path(x) for x in (aliases, rescore) if x is not None]
+        check_output(Path(out), "--output", inputs)
     folded = _fold(ledgers, _filters(date_from, date_to, player, alias, aliases, rescore), parse=False)
     points, starts = per_hand_points(folded)
     if title is None:
@@ -310,8 +359,5 @@ def chart(
     if out == "-":
         typer.echo(text, nl=False)
         return
-    try:
-        Path(out).write_text(text, encoding="utf-8")
-    except OSError as exc:
-        raise TarockError(f"cannot write the chart: {exc.strerror}", where=out) from None
+    write_output(Path(out), text, "--output", inputs, TarockError)
     typer.echo(f"wrote {out}: {len(folded.selected)} players, {span_text(folded)}", err=True)

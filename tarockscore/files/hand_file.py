@@ -1,44 +1,38 @@
-"""Reading hand files (I/O layer): a path or ``-`` for standard input, as a plain mapping."""
+"""Reading hand files (I/O layer): a path or ``-`` for standard input, as a plain mapping.
+
+Only a regular file of at most :data:`safe_io.SMALL_LIMIT` bytes is read (standard input is
+read up to the same cap), so a FIFO or ``/dev/zero`` is refused at once.
+"""
 
 from __future__ import annotations
 
-import sys
-import tomllib
 from pathlib import Path
 from typing import Any
 
 from tarockscore.errors import HandError
+from tarockscore.files import safe_io
 
 
 def read_hand_text(source: str) -> tuple[str, str]:
     """The text of a hand file and the name to report problems under."""
     if source == "-":
-        data = sys.stdin.buffer.read()
+        data = safe_io.read_stdin("hand", safe_io.SMALL_LIMIT, HandError)
         name = "<stdin>"
     else:
-        path = Path(source)
+        if not source.strip():
+            raise HandError("the hand file's name is empty; give a file, or - for standard input")
         try:
-            data = path.read_bytes()
+            data = safe_io.read_regular(Path(source), "hand", safe_io.SMALL_LIMIT, HandError)
         except FileNotFoundError:
             raise HandError(f"hand file {source!r} not found") from None
-        except IsADirectoryError:
-            raise HandError(f"{source!r} is a folder, not a hand file") from None
-        except OSError as exc:
-            raise HandError(f"{source}: cannot read: {exc.strerror}") from None
         name = source
-    try:
-        return data.decode("utf-8"), name
-    except UnicodeDecodeError as exc:
-        raise HandError(f"{name}: not UTF-8 text (byte {exc.start})") from None
+    return safe_io.decode(data, name, HandError), name
 
 
 def parse_hand_text(text: str, name: str) -> dict[str, Any]:
     if not text.strip():
         raise HandError(f"{name}: the hand file is empty")
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise HandError(f"{name}: not valid TOML: {exc}") from None
+    return safe_io.load_toml(text, name, HandError)
 
 
 def read_hand_mapping(source: str) -> tuple[dict[str, Any], str]:

@@ -1,39 +1,42 @@
 """The ledger file: TOML read and written whole, atomically, under a lock, verified (I/O layer).
 
-Safety, in the order a change goes through:
+Safety, in the order a change goes through (the file operations are :mod:`safe_io`'s):
 
-1. an exclusive ``fcntl.flock`` on a sidecar ``<ledger>.lock`` file is held around the whole
-   read-modify-write, so two terminals recording at once never lose a hand;
-2. the file is read and its sha256 remembered; a ledger that fails to parse or fails its own
-   check is reported (file and line) and never overwritten. The check is skipped only for a file
-   whose ``digest`` matches its content: tarockscore wrote that content after it passed;
-3. the new ledger is checked: the hands it shares with the one read are not scored again (an
+1. the path is followed through its symbolic links to the real file; anything but a regular file
+   (a FIFO, a device, a folder) is refused before anything is locked or read. A read-only file
+   (no write permission bit) is a closed evening: every writing command refuses it. A file with
+   several hard links is refused for writing (replacing it would split the names);
+2. an exclusive lock on the real file's sidecar ``<ledger>.lock`` is held around the whole
+   read-modify-write, so two terminals recording at once never lose a hand (one lock per real
+   file, whichever link it was reached through); the lock file is removed when it is released;
+3. the file is read (at most :data:`safe_io.LEDGER_LIMIT` bytes) and its sha256 remembered; a
+   ledger that fails to parse or fails its own check is reported (file and line) and never
+   overwritten. The check is skipped only for a file whose ``digest`` matches its content:
+   tarockscore wrote that content after it passed;
+4. the new ledger is checked: the hands it shares with the one read are not scored again (an
    appended hand is scored on its own), and it is sealed with its digest;
-4. the whole new document is rendered with tomli-w (never appended in chunks) and parsed back:
+5. the whole new document is rendered with tomli-w (never appended in chunks) and parsed back:
    it must read as exactly the ledger and digest that were meant;
-5. the file must still have the hash that was read, else the change is refused;
-6. the text goes to a temp file in the same folder: write, flush, ``os.fsync``, ``os.replace``;
-   on any failure the temp file is removed and the old ledger is left as it was.
+6. the file must still have the hash that was read, else the change is refused;
+7. the text goes to a temp file in the real file's folder: write, flush, ``fsync``, the old
+   mode, owner and group, rename; on any failure the temp file is removed and the old ledger is
+   left as it was.
 """
 
 from __future__ import annotations
 
 import contextlib
-import fcntl
-import glob
 import hashlib
 import os
 import re
-import tempfile
-import time
-import tomllib
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 import tomli_w
 
-from tarockscore.errors import LedgerError, Problem
+from tarockscore.errors import LedgerError, Problem, UsageError
+from tarockscore.files import safe_io
 from tarockscore.files.ledger_codec import file_digest, ledger_digest, ledger_from_mapping, ledger_to_mapping
 from tarockscore.ledger.checks import check
 from tarockscore.ledger.model import Ledger
@@ -65,23 +68,32 @@ def render(ledger: Ledger, digest: str | None = None) -> str:
     return HEADER + tomli_w.dumps(ledger_to_mapping(ledger, digest))
 
 
-_AT_LINE = re.compile(r"\(at line (\d+), column (\d+)\)")
-
-
 def parse(text: str, name: str) -> Ledger:
     """A ledger from the file's text; problems carry the file name and, where known, the line."""
     return _parse(text, name)[0]
 
 
+class NotALedger(LedgerError):
+    """A TOML file that is plainly something else: a profile or an alias file."""
+
+
+def _what_else(data: dict[str, object]) -> str | None:
+    """What a TOML file without a ledger's tables is, if it is plainly something else."""
+    if any(key in data for key in ("table", "hand", "digest")):
+        return None
+    if any(key in data for key in ("contracts", "extends", "game", "kontra")):
+        return "a profile"
+    if "aliases" in data:
+        return "an alias file"
+    return None
+
+
 def _parse(text: str, name: str) -> tuple[Ledger, str | None]:
     """The ledger and the digest the text claims for it."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        message = str(exc)
-        m = _AT_LINE.search(message)
-        where = f"{name}:{m.group(1)}" if m else name
-        raise LedgerError(f"not valid TOML: {message}", where=where) from None
+    data = safe_io.load_toml(text, name, LedgerError)
+    other = _what_else(data)
+    if other is not None:
+        raise NotALedger(f"{name}: not a ledger: this is {other}")
     try:
         return ledger_from_mapping(data), file_digest(data)
     except LedgerError as exc:
@@ -136,20 +148,13 @@ def _sha(data: bytes) -> str:
 def read(path: Path) -> Snapshot:
     """Read and parse a ledger (no check of its hands: see :func:`verify`)."""
     try:
-        data = path.read_bytes()
+        data = safe_io.read_regular(path, "ledger", safe_io.LEDGER_LIMIT, LedgerError)
     except FileNotFoundError:
         raise LedgerError(
             f"{path}: no ledger here; start the evening with `tarockscore new --players A,B,C,D`, "
             f"or choose one with --ledger PATH or {ENV}"
         ) from None
-    except IsADirectoryError:
-        raise LedgerError(f"{path} is a folder, not a ledger file") from None
-    except OSError as exc:
-        raise LedgerError(f"{path}: cannot read: {exc.strerror}") from None
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise LedgerError(f"{path}: not UTF-8 text (byte {exc.start})") from None
+    text = safe_io.decode(data, str(path), LedgerError)
     ledger, digest = _parse(text, str(path))
     return Snapshot(path=path, ledger=ledger, sha256=_sha(data), text=text, digest=digest)
 
@@ -182,46 +187,40 @@ def verify(snapshot: Snapshot) -> None:
 
 @contextlib.contextmanager
 def locked(path: Path, timeout: float = LOCK_TIMEOUT) -> Iterator[None]:
-    """Hold the ledger's exclusive lock (a sidecar ``.lock`` file) for a read-modify-write."""
-    lock_path = path.with_name(path.name + ".lock")
-    try:
-        fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
-    except FileNotFoundError:
-        raise LedgerError(f"{path.parent}: no such folder") from None
-    except OSError as exc:
-        raise LedgerError(f"{lock_path}: cannot open the lock file: {exc.strerror}") from None
-    try:
-        deadline = time.monotonic() + timeout
-        while True:
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                break
-            except BlockingIOError:
-                if time.monotonic() > deadline:
-                    raise LedgerError(
-                        f"{path}: another tarockscore command has held the ledger for {timeout:.0f} s; "
-                        "nothing was written, try again"
-                    ) from None
-                time.sleep(0.005)
+    """Hold the ledger's exclusive lock (the real file's sidecar ``.lock``) for a read-modify-write.
+
+    Anything but a regular file is refused before the lock is taken, so no lock file is ever
+    created beside a device (``/dev/null.lock``) or a FIFO.
+    """
+    safe_io.check_regular(safe_io.real_path(path), "ledger", LedgerError)
+    busy = (
+        f"{path}: another tarockscore command has held the ledger for {timeout:.0f} s; "
+        "nothing was written, try again"
+    )
+    with safe_io.exclusive(path, timeout, busy, LedgerError):
         yield
-    finally:
-        os.close(fd)  # closing the descriptor releases the lock
+
+
+def check_writable(path: Path) -> None:
+    """Refuse to change a closed evening (a read-only file) or a file with several hard links."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return  # reading reports it
+    if safe_io.read_only(st):
+        raise LedgerError(
+            f"{path} is read-only: the evening is closed, so nothing was written. To reopen it, "
+            f"make it writable again (`chmod u+w {path}`, or untick read-only in its properties)"
+        )
+    if st.st_nlink > 1:
+        raise LedgerError(safe_io.hard_link_message(path, st.st_nlink, "ledger"))
 
 
 def _current_sha(path: Path) -> str | None:
     try:
-        return _sha(path.read_bytes())
+        return _sha(safe_io.read_regular(path, "ledger", safe_io.LEDGER_LIMIT, LedgerError))
     except FileNotFoundError:
         return None
-
-
-def _mode(path: Path) -> int:
-    try:
-        return path.stat().st_mode & 0o777
-    except FileNotFoundError:
-        umask = os.umask(0)
-        os.umask(umask)
-        return 0o666 & ~umask
 
 
 def write_text(path: Path, text: str, expected_sha: str | None) -> None:
@@ -236,43 +235,7 @@ def write_text(path: Path, text: str, expected_sha: str | None) -> None:
             f"{path} was changed by another program since it was read; nothing was written. "
             "Run the command again to apply it to the ledger as it is now"
         )
-    mode = _mode(path)
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    except OSError as exc:
-        reason = exc.strerror or str(exc)
-        raise LedgerError(f"{path}: could not write the ledger ({reason}); it was left as it was") from None
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(text.encode("utf-8"))
-            f.flush()
-            os.fsync(f.fileno())
-        os.chmod(tmp, mode)
-        os.replace(tmp, path)
-    except BaseException as exc:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(tmp)
-        if isinstance(exc, OSError):
-            reason = exc.strerror or str(exc)
-            raise LedgerError(
-                f"{path}: could not write the ledger ({reason}); it was left as it was"
-            ) from None
-        raise
-    _sync_folder(path.parent)
-
-
-def _sync_folder(folder: Path) -> None:
-    """Make the rename itself durable; some file systems cannot sync a folder, which is harmless."""
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
+    safe_io.atomic_write(path, text.encode("utf-8"), LedgerError, "ledger")
 
 
 def save(path: Path, ledger: Ledger, expected_sha: str | None, checked: Ledger | None = None) -> None:
@@ -318,12 +281,11 @@ def _shared_hands(checked: Ledger | None, ledger: Ledger) -> int:
 def remove_stale_temp_files(path: Path) -> None:
     """Remove temp files a killed writer left behind; call only while holding the lock.
 
-    Every writer holds the lock while its temp file exists, so under the lock any
-    ``.NAME.*.tmp`` beside the ledger belongs to a process that died mid-write.
+    Every writer holds the lock while its temp file exists, so under the lock any of this
+    program's own temp names (``.NAME.XXXXXXXX.tmp``) beside the ledger belongs to a process that
+    died mid-write. Nothing else is touched.
     """
-    for stale in path.parent.glob(f".{glob.escape(path.name)}.*.tmp"):
-        with contextlib.suppress(OSError):
-            stale.unlink()
+    safe_io.remove_stale_temps(path)
 
 
 def create(path: Path, ledger: Ledger) -> None:
@@ -348,6 +310,7 @@ def update(
     """
     with locked(path):
         remove_stale_temp_files(path)
+        check_writable(path)
         snapshot = read(path)
         if expected_sha is not None and snapshot.sha256 != expected_sha:
             raise LedgerError(
@@ -361,5 +324,15 @@ def update(
 
 
 def ledger_path(option: str | None) -> Path:
-    """``--ledger``, else ``$TAROCKSCORE_LEDGER``, else ``tarock-ledger.toml`` in the current folder."""
-    return Path(option or os.environ.get(ENV) or DEFAULT_NAME)
+    """``--ledger``, else ``$TAROCKSCORE_LEDGER``, else ``tarock-ledger.toml`` in the current folder.
+
+    An empty ``--ledger ""`` is refused (it would silently mean the default ledger); an empty
+    ``$TAROCKSCORE_LEDGER`` counts as unset, as the shell's convention has it.
+    """
+    if option is not None:
+        if not option.strip():
+            raise UsageError(
+                f"{option!r} is empty; give the ledger's file name, or leave the option out", where="--ledger"
+            )
+        return Path(option)
+    return Path(os.environ.get(ENV) or DEFAULT_NAME)

@@ -8,15 +8,18 @@ are merged key by key and arrays replaced whole.
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from tarockscore.errors import ProfileError, near_miss, one_of
+from tarockscore.files import safe_io
 from tarockscore.rules.profile import Profile, build_profile
 
 DEFAULT_PROFILE = "koenigrufen"
+# A profile extends a shipped one, or a club's own which extends a shipped one: a handful of
+# levels in practice. The bound keeps a chain of a thousand files from reading for ever.
+MAX_EXTENDS = 16
 
 
 def profiles_dir() -> Path:
@@ -49,7 +52,7 @@ def _locate(ref: str, relative_to: Path | None) -> Path:
         path = Path(ref)
         if not path.is_absolute() and relative_to is not None:
             path = relative_to / path
-        if not path.is_file():
+        if safe_io.check_regular(path, "profile", ProfileError) is None:
             raise ProfileError(f"profile file {ref!r} not found")
         return path
     path = profiles_dir() / f"{ref}.toml"
@@ -64,33 +67,42 @@ def _locate(ref: str, relative_to: Path | None) -> Path:
 
 def read_toml(path: Path) -> dict[str, Any]:
     try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise ProfileError(f"{path}: cannot read: {exc.strerror}") from None
-    try:
-        return tomllib.loads(data.decode("utf-8"))
-    except UnicodeDecodeError as exc:
-        raise ProfileError(f"{path}: not UTF-8 text (byte {exc.start})") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise ProfileError(f"{path}: not valid TOML: {exc}") from None
+        data = safe_io.read_regular(path, "profile", safe_io.SMALL_LIMIT, ProfileError)
+    except FileNotFoundError:
+        raise ProfileError(f"profile file {str(path)!r} not found") from None
+    return safe_io.load_toml(safe_io.decode(data, str(path), ProfileError), str(path), ProfileError)
 
 
-def resolve_document(
-    ref: str, relative_to: Path | None = None, _chain: tuple[Path, ...] = ()
-) -> dict[str, Any]:
-    """The profile's mapping with every ``extends`` folded in (``extends`` itself removed)."""
-    path = _locate(ref, relative_to).resolve()
-    if path in _chain:
-        cycle = " → ".join(p.name for p in (*_chain, path))
-        raise ProfileError(f"profile extends itself: {cycle}")
-    document = read_toml(path)
-    parent = document.get("extends")
-    if parent is None:
-        return document
-    if not isinstance(parent, str):
-        raise ProfileError(f"{path}: extends: {parent!r} is not a profile name or path")
-    base = resolve_document(parent, path.parent, (*_chain, path))
-    merged = merge(base, document)
+def resolve_document(ref: str, relative_to: Path | None = None) -> dict[str, Any]:
+    """The profile's mapping with every ``extends`` folded in (``extends`` itself removed).
+
+    The chain is followed in a loop, at most :data:`MAX_EXTENDS` files long; a file that comes
+    round again is a cycle.
+    """
+    chain: list[Path] = []
+    documents: list[dict[str, Any]] = []
+    while True:
+        path = _locate(ref, relative_to).resolve()
+        if path in chain:
+            cycle = " → ".join(p.name for p in (*chain, path))
+            raise ProfileError(f"profile extends itself: {cycle}")
+        if len(chain) >= MAX_EXTENDS:
+            raise ProfileError(
+                f"{chain[0]}: extends goes more than {MAX_EXTENDS} profiles deep; "
+                "a profile may extend one that extends another, not a chain this long"
+            )
+        chain.append(path)
+        document = read_toml(path)
+        documents.append(document)
+        parent = document.get("extends")
+        if parent is None:
+            break
+        if not isinstance(parent, str):
+            raise ProfileError(f"{path}: extends: {parent!r} is not a profile name or path")
+        ref, relative_to = parent, path.parent
+    merged = documents.pop()
+    while documents:
+        merged = merge(merged, documents.pop())
     merged.pop("extends", None)
     return merged
 

@@ -153,9 +153,8 @@ class Reader:
     def finish(self, known_extra: Iterable[str] = ()) -> None:
         """Report every key that nobody asked for."""
         known = self.seen | set(known_extra)
+        allowed = one_of(known)
         for key in self.data:
             if key not in known:
-                self.problems.add(
-                    self.where(key),
-                    f"unknown key; allowed here: {one_of(known)}{near_miss(key, known)}",
-                )
+                hint = "" if self.problems.full else near_miss(key, known)
+                self.problems.add(self.where(key), f"unknown key; allowed here: {allowed}{hint}")

@@ -1,0 +1,68 @@
+"""Writing an output file a command was asked for (``chart -o FILE``) (I/O layer).
+
+Every output file goes through :func:`write_output`: it is never one of the command's own inputs
+(through any link), never a ledger or a profile (a ``.toml`` file, or an existing file that reads
+as TOML), never a FIFO or a device, and it is written atomically (a temp file in the same folder,
+then a rename), so a failed write leaves the old file as it was and never an empty one.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from collections.abc import Iterable
+from pathlib import Path
+
+from tarockscore.errors import TarockError, UsageError
+from tarockscore.files import safe_io
+
+_HEAD = 64 * 1024
+
+
+def check_output(target: Path, option: str, inputs: Iterable[Path]) -> None:
+    """Refuse an output path that would overwrite an input, a ledger or a profile (exit 2)."""
+    shown = f"{option} {str(target)!r}"
+    if not str(target).strip():
+        raise UsageError(f"{shown}: empty; give a file name, or - for standard output")
+    for source in inputs:
+        if safe_io.same_file(target, source):
+            raise UsageError(f"{shown} is one of this command's inputs ({source}); choose another file")
+    if target.suffix.lower() == ".toml":
+        raise UsageError(f"{shown}: a .toml file is a ledger, a hand or a profile; choose another name")
+    try:
+        st = os.stat(target)
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        raise UsageError(f"{shown}: cannot use it: {exc.strerror or exc}") from None
+    if stat.S_ISDIR(st.st_mode):
+        raise UsageError(f"{shown} is a folder; give a file name")
+    if not stat.S_ISREG(st.st_mode):
+        raise UsageError(f"{shown} is not a regular file (a FIFO or a device); give a file name")
+    if _reads_as_toml(target):
+        raise UsageError(f"{shown} holds TOML (a ledger, a hand or a profile?); it is not overwritten")
+
+
+def _reads_as_toml(target: Path) -> bool:
+    import tomllib
+
+    try:
+        with open(target, "rb") as f:
+            head = f.read(_HEAD + 1)
+    except OSError:
+        return False
+    if len(head) > _HEAD or not head.strip():
+        return False
+    try:
+        data = tomllib.loads(head.decode("utf-8"))
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError, ValueError, RecursionError):
+        return False
+    return bool(data)
+
+
+def write_output(
+    target: Path, text: str, option: str, inputs: Iterable[Path], error: type[TarockError]
+) -> None:
+    """Check ``target`` (:func:`check_output`) and write ``text`` to it atomically."""
+    check_output(target, option, inputs)
+    safe_io.atomic_write(target, text.encode("utf-8"), error, "output file")

@@ -1,0 +1,452 @@
+"""Reading and writing files safely, on every platform (I/O layer): the one place that does it.
+
+* **Reading** takes regular files only: a FIFO, a device (``/dev/zero``), a socket or a folder is
+  refused at once, before anything is read or locked, and a file larger than its kind's cap is
+  refused with its size (:func:`read_regular`, :func:`read_stdin`). A UTF-8 byte-order mark is
+  accepted; UTF-16 is named in the message (:func:`decode`).
+* **Writing** is atomic: a temp file in the same folder (named ``.NAME.<random>.tmp``), written,
+  flushed and fsync'd, given the old file's mode, owner and group, then renamed over the file
+  (:func:`atomic_write`). A symbolic link is followed and stays a link: the file it points to is
+  replaced (:func:`real_path`).
+* **Locking** is an exclusive lock on a sidecar ``NAME.lock`` beside the real file, held for the
+  whole read-modify-write (:func:`exclusive`). It is ``fcntl.flock`` on POSIX and
+  ``msvcrt.locking`` on Windows, each imported only where it exists. The lock file is removed
+  when the lock is released, so no command leaves one behind.
+
+On POSIX the lock file is removed while the lock is still held; a process that was waiting on
+the removed file notices (its descriptor no longer names the file at that path) and opens the
+path again, so two processes never both believe they hold the lock. On Windows an open file
+cannot be removed: the lock is released first and the file removed only if nobody else has it open.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import stat
+import sys
+import tempfile
+import time
+import tomllib
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import Any
+
+from tarockscore.errors import TarockError
+
+KIB = 1024
+MIB = 1024 * KIB
+# A ledger of an evening is a few hundred KiB; a club's year in one file a few MiB. 64 MiB is far
+# beyond both and still reads in well under a second.
+LEDGER_LIMIT = 64 * MIB
+# A hand file is under 1 KiB, a profile or an alias file a few KiB.
+SMALL_LIMIT = 1 * MIB
+
+WINDOWS = os.name == "nt"
+TEMP_SUFFIX = ".tmp"
+LOCK_SUFFIX = ".lock"
+
+_UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
+_UTF8_BOM = b"\xef\xbb\xbf"
+
+
+def _kind(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a named pipe (FIFO)"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a regular file"
+
+
+def size_text(n: int) -> str:
+    if n >= MIB:
+        return f"{n / MIB:.1f} MiB"
+    if n >= KIB:
+        return f"{n / KIB:.1f} KiB"
+    return f"{n} bytes"
+
+
+def check_regular(path: Path, what: str, error: type[TarockError]) -> os.stat_result | None:
+    """The file's status if it is a regular file; None if it does not exist; else refused.
+
+    Follows symbolic links (a link to a regular file is fine).
+    """
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        return None
+    except NotADirectoryError:
+        return None
+    except OSError as exc:
+        raise error(f"{path}: cannot read: {exc.strerror or exc}") from None
+    if not stat.S_ISREG(st.st_mode):
+        raise error(f"{path} is {_kind(st.st_mode)}, not a {what} file; give a regular file")
+    return st
+
+
+def read_regular(path: Path, what: str, limit: int, error: type[TarockError]) -> bytes:
+    """The bytes of a regular file of at most ``limit`` bytes.
+
+    Raises FileNotFoundError (the caller words it), else ``error`` for a folder, a FIFO, a
+    device, a socket, a file over the cap, or a file that cannot be read.
+    """
+    if check_regular(path, what, error) is None:
+        raise FileNotFoundError(path)
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    try:
+        fd = os.open(path, flags)
+    except FileNotFoundError:
+        raise
+    except OSError as exc:
+        raise error(f"{path}: cannot read: {exc.strerror or exc}") from None
+    try:
+        st = os.fstat(fd)  # the file opened, not the one looked at: it may have been swapped
+        if not stat.S_ISREG(st.st_mode):
+            raise error(f"{path} is {_kind(st.st_mode)}, not a {what} file; give a regular file")
+        if st.st_size > limit:
+            raise error(
+                f"{path} is {size_text(st.st_size)}; a {what} file is at most {size_text(limit)}: "
+                "this is not one"
+            )
+        chunks: list[bytes] = []
+        total = 0
+        while total <= limit:
+            chunk = os.read(fd, min(limit + 1 - total, 4 * MIB))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+        if total > limit:
+            raise error(f"{path} grew beyond {size_text(limit)} while it was read; a {what} file is smaller")
+        return b"".join(chunks)
+    except OSError as exc:
+        raise error(f"{path}: cannot read: {exc.strerror or exc}") from None
+    finally:
+        os.close(fd)
+
+
+def read_stdin(what: str, limit: int, error: type[TarockError]) -> bytes:
+    """Standard input, at most ``limit`` bytes (``< /dev/zero`` is refused, not read for ever)."""
+    data = sys.stdin.buffer.read(limit + 1)
+    if len(data) > limit:
+        raise error(f"<stdin>: more than {size_text(limit)}; a {what} is smaller")
+    return data
+
+
+def decode(data: bytes, name: str, error: type[TarockError]) -> str:
+    """UTF-8 text; a UTF-8 byte-order mark is dropped, UTF-16 is named."""
+    if data.startswith(_UTF8_BOM):
+        data = data[len(_UTF8_BOM) :]
+    elif data.startswith(_UTF16_BOMS):
+        raise error(f"{name}: not UTF-8 text: it starts with a UTF-16 byte-order mark; save it as UTF-8")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise error(f"{name}: not UTF-8 text (byte {exc.start})") from None
+
+
+_AT_LINE = re.compile(r"\(at line (\d+), column (\d+)\)")
+
+
+def load_toml(text: str, name: str, error: type[TarockError]) -> dict[str, Any]:
+    """Parse TOML text; any failure (syntax, nesting, an integer too long) is an ``error`` naming the file.
+
+    tomllib raises RecursionError for arrays nested hundreds deep and ValueError for an integer
+    beyond Python's 4,300-digit limit; nesting is bounded again after parsing (:data:`MAX_DEPTH`)
+    so that no later step (merging, hashing, rendering) recurses without bound.
+    """
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        message = str(exc)
+        m = _AT_LINE.search(message)
+        where = f"{name}:{m.group(1)}" if m else name
+        raise error(f"not valid TOML: {message}", where=where) from None
+    except RecursionError:
+        raise error(f"{name}: nested too deeply to read (at most {MAX_DEPTH} levels)") from None
+    except ValueError as exc:
+        raise error(f"{name}: not valid TOML: {exc}") from None
+    if too_deep(data):
+        raise error(f"{name}: tables or arrays nested more than {MAX_DEPTH} levels deep")
+    return data
+
+
+MAX_DEPTH = 32
+
+
+def too_deep(value: object, limit: int = MAX_DEPTH) -> bool:
+    """Whether tables and arrays nest deeper than ``limit`` (walked without recursion)."""
+    stack: list[tuple[object, int]] = [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            children: Iterable[object] = item.values()
+        elif isinstance(item, list):
+            children = item
+        else:
+            continue
+        if depth >= limit:
+            return True
+        stack.extend((child, depth + 1) for child in children)
+    return False
+
+
+# -- the real file behind a path ------------------------------------------------------------------
+
+
+def real_path(path: Path) -> Path:
+    """The file a path names once every symbolic link is followed (the path itself if none).
+
+    Locks and temp files go beside this file, and it is the file replaced, so a ledger reached
+    through a link is one ledger with one lock, and the link stays a link.
+    """
+    return Path(os.path.realpath(path))
+
+
+def same_file(a: Path, b: Path) -> bool:
+    """Whether two paths name one file (through links, hard links included)."""
+    try:
+        sa, sb = os.stat(a), os.stat(b)
+    except OSError:
+        return real_path(a) == real_path(b)
+    return (sa.st_dev, sa.st_ino) == (sb.st_dev, sb.st_ino)
+
+
+# -- locking --------------------------------------------------------------------------------------
+
+
+def _try_lock(fd: int) -> bool:
+    """Take the exclusive lock on ``fd`` without waiting; False if another process holds it."""
+    if WINDOWS:
+        import msvcrt
+
+        try:
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)  # type: ignore[attr-defined,unused-ignore]
+        except OSError:
+            return False
+        return True
+    import fcntl
+
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)  # type: ignore[attr-defined,unused-ignore]
+    except BlockingIOError:
+        return False
+    return True
+
+
+def _unlock(fd: int) -> None:
+    if WINDOWS:
+        import msvcrt
+
+        with contextlib.suppress(OSError):
+            os.lseek(fd, 0, os.SEEK_SET)
+            msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)  # type: ignore[attr-defined,unused-ignore]
+    # POSIX: closing the descriptor releases the flock
+
+
+def lock_path(path: Path) -> Path:
+    real = real_path(path)
+    return real.with_name(real.name + LOCK_SUFFIX)
+
+
+@contextlib.contextmanager
+def exclusive(path: Path, timeout: float, busy: str, error: type[TarockError]) -> Iterator[None]:
+    """Hold the exclusive lock of the file at ``path`` (its real file's sidecar ``.lock``)."""
+    lock = lock_path(path)
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            fd = os.open(lock, os.O_RDWR | os.O_CREAT | getattr(os, "O_BINARY", 0), 0o644)
+        except FileNotFoundError:
+            raise error(f"{lock.parent}: no such folder") from None
+        except OSError as exc:
+            raise error(f"{lock}: cannot open the lock file: {exc.strerror or exc}") from None
+        try:
+            while not _try_lock(fd):
+                if time.monotonic() > deadline:
+                    raise error(busy)
+                time.sleep(0.005)
+        except BaseException:
+            os.close(fd)
+            raise
+        if WINDOWS or _still_there(fd, lock):
+            break
+        os.close(fd)  # the holder before us removed this lock file: take the one at the path now
+    try:
+        yield
+    finally:
+        _release(fd, lock)
+
+
+def _still_there(fd: int, lock: Path) -> bool:
+    try:
+        here, there = os.fstat(fd), os.stat(lock)
+    except OSError:
+        return False
+    return (here.st_dev, here.st_ino) == (there.st_dev, there.st_ino)
+
+
+def _release(fd: int, lock: Path) -> None:
+    if WINDOWS:
+        _unlock(fd)
+        os.close(fd)
+        with contextlib.suppress(OSError):  # another process has it open: it removes it later
+            os.unlink(lock)
+        return
+    with contextlib.suppress(OSError):
+        os.unlink(lock)  # still holding the lock: nobody can take this file in between
+    os.close(fd)
+
+
+# -- writing --------------------------------------------------------------------------------------
+
+
+def temp_prefix(real: Path) -> str:
+    return f".{real.name}."
+
+
+_TEMP_TAIL = re.compile(r"[A-Za-z0-9_]{8}")  # tempfile's random part
+
+
+def is_own_temp(candidate: Path, real: Path) -> bool:
+    """Whether ``candidate`` is one of this program's temp files for ``real``: ``.NAME.XXXXXXXX.tmp``."""
+    name = candidate.name
+    prefix = temp_prefix(real)
+    if not (name.startswith(prefix) and name.endswith(TEMP_SUFFIX)):
+        return False
+    middle = name[len(prefix) : -len(TEMP_SUFFIX)]
+    return _TEMP_TAIL.fullmatch(middle) is not None
+
+
+def remove_stale_temps(path: Path) -> None:
+    """Remove temp files a killed writer left beside the real file; call only under its lock.
+
+    Only this program's own names (``.NAME.XXXXXXXX.tmp``, regular files) are removed.
+    """
+    real = real_path(path)
+    try:
+        entries = list(os.scandir(real.parent))
+    except OSError:
+        return
+    for entry in entries:
+        candidate = real.parent / entry.name
+        if not is_own_temp(candidate, real):
+            continue
+        with contextlib.suppress(OSError):
+            if entry.is_file(follow_symlinks=False):
+                os.unlink(candidate)
+
+
+def _default_mode() -> int:
+    umask = os.umask(0)
+    os.umask(umask)
+    return 0o666 & ~umask
+
+
+def atomic_write(path: Path, data: bytes, error: type[TarockError], what: str) -> None:
+    """Replace the file at ``path`` (through its links) with ``data`` in one step.
+
+    The new file gets the old one's mode, owner and group; if the owner or group cannot be kept
+    (another user's file), nothing is written. A file with more than one hard link is refused:
+    replacing it would leave the other names on the old content.
+    """
+    real = real_path(path)
+    try:
+        old: os.stat_result | None = os.stat(real)
+    except FileNotFoundError:
+        old = None
+    except OSError as exc:
+        raise error(
+            f"{path}: could not write the {what} ({exc.strerror or exc}); it was left as it was"
+        ) from None
+    if old is not None and old.st_nlink > 1:
+        raise error(hard_link_message(path, old.st_nlink, what))
+    mode = stat.S_IMODE(old.st_mode) if old is not None else _default_mode()
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=temp_prefix(real), suffix=TEMP_SUFFIX, dir=real.parent)
+    except OSError as exc:
+        reason = exc.strerror or str(exc)
+        raise error(f"{path}: could not write the {what} ({reason}); it was left as it was") from None
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.chmod(tmp, mode)
+        if old is not None and not WINDOWS:
+            _keep_owner(tmp, old, path, error, what)
+        _replace(tmp, real)
+    except BaseException as exc:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(tmp)
+        if isinstance(exc, OSError):
+            reason = exc.strerror or str(exc)
+            raise error(f"{path}: could not write the {what} ({reason}); it was left as it was") from None
+        raise
+    sync_folder(real.parent)
+
+
+def hard_link_message(path: Path, links: int, what: str) -> str:
+    return (
+        f"{path} has {links} hard links (other names for the same file); tarockscore replaces a "
+        f"{what} as a whole, which would leave the other names on the old content, so nothing was "
+        "written. Keep one name (remove the others), or use a symbolic link instead"
+    )
+
+
+def _keep_owner(tmp: str, old: os.stat_result, path: Path, error: type[TarockError], what: str) -> None:
+    new = os.stat(tmp)
+    if (new.st_uid, new.st_gid) == (old.st_uid, old.st_gid):
+        return
+    try:
+        os.chown(tmp, old.st_uid, old.st_gid)
+    except PermissionError:
+        raise error(
+            f"{path} belongs to user {old.st_uid}, group {old.st_gid}; writing it would give it to you, "
+            f"so nothing was written. Run the command as its owner"
+        ) from None
+    # chown may clear the set-user-ID and set-group-ID bits: set the mode again
+    os.chmod(tmp, stat.S_IMODE(old.st_mode))
+
+
+def _replace(tmp: str, real: Path) -> None:
+    if not WINDOWS:
+        os.replace(tmp, real)
+        return
+    # Windows refuses to replace a file another process has open (a reader, a virus scanner) for
+    # a moment: try again for up to a second.
+    deadline = time.monotonic() + 1.0
+    while True:
+        try:
+            os.replace(tmp, real)
+            return
+        except PermissionError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.02)
+
+
+def sync_folder(folder: Path) -> None:
+    """Make a rename durable; some file systems (and Windows) cannot sync a folder: harmless."""
+    if WINDOWS:
+        return
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def read_only(st: os.stat_result) -> bool:
+    """Whether the file has no write permission bit at all (``chmod a-w``): closed on purpose."""
+    return st.st_mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH) == 0
