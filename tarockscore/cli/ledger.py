@@ -522,7 +522,7 @@ def _questions(profile: Profile, deal: Deal) -> dict[str, Any]:
 
 def enter(ledger: LedgerOpt = None) -> None:
     """A guided entry: the hand step by step, its result, then a question before recording it."""
-    from tarockscore.files.ledger_file import read, update, verify
+    from tarockscore.files.ledger_file import check_writable, read, update, verify
     from tarockscore.ledger import operations
     from tarockscore.ledger.deal import next_deal
     from tarockscore.ledger.results import score_stored
@@ -530,6 +530,7 @@ def enter(ledger: LedgerOpt = None) -> None:
 
     path = _path(ledger)
     snapshot = read(path)
+    check_writable(path)  # a closed evening is refused before the questions, not after
     verify(snapshot)
     led = snapshot.ledger
     profile = led.profile

@@ -80,7 +80,7 @@ def _pairs(values: Sequence[str], problems: Collector, where: str) -> dict[str, 
 
 def _points(value: str) -> int | str:
     text = value.strip()
-    return int(text) if text.isascii() and text.isdigit() else text
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 30 else text
 
 
 def hand_from_options(

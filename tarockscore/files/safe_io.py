@@ -13,10 +13,10 @@
   ``msvcrt.locking`` on Windows, each imported only where it exists. The lock file is removed
   when the lock is released, so no command leaves one behind.
 
-On POSIX the lock file is removed while the lock is still held; a process that was waiting on
-the removed file notices (its descriptor no longer names the file at that path) and opens the
-path again, so two processes never both believe they hold the lock. On Windows an open file
-cannot be removed: the lock is released first and the file removed only if nobody else has it open.
+On POSIX the lock file is removed while the lock is still held; on Windows an open file cannot be
+removed, so the lock is released first and the file removed only if nobody else has it open. On
+both, a process that takes the lock checks that its descriptor still names the file at the lock's
+path, and opens the path again if not, so two processes never both believe they hold the lock.
 """
 
 from __future__ import annotations
@@ -170,6 +170,10 @@ def load_toml(text: str, name: str, error: type[TarockError]) -> dict[str, Any]:
     except RecursionError:
         raise error(f"{name}: nested too deeply to read (at most {MAX_DEPTH} levels)") from None
     except ValueError as exc:
+        if "digits" in str(exc):
+            raise error(
+                f"{name}: an integer with more than 4,300 digits; no number in a tarockscore file is that long"
+            ) from None
         raise error(f"{name}: not valid TOML: {exc}") from None
     if too_deep(data):
         raise error(f"{name}: tables or arrays nested more than {MAX_DEPTH} levels deep")
@@ -274,7 +278,7 @@ def exclusive(path: Path, timeout: float, busy: str, error: type[TarockError]) -
         except BaseException:
             os.close(fd)
             raise
-        if WINDOWS or _still_there(fd, lock):
+        if _still_there(fd, lock):
             break
         os.close(fd)  # the holder before us removed this lock file: take the one at the path now
     try:

@@ -33,6 +33,8 @@ def parse_points(value: object) -> Fraction:
     if isinstance(value, int):
         return Fraction(value)
     text = value.strip()
+    if len(text) > 40:  # "35 2/3" is six characters; 4,300 digits would not even convert
+        raise ValueError(f"{text[:20]!r}… ({len(text)} characters) is not a card point count")
     if text.isascii() and text.isdigit():  # the common case, before any pattern
         return Fraction(int(text))
     for glyph, third in _VULGAR.items():

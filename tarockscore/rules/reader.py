@@ -19,6 +19,18 @@ E = TypeVar("E", bound=StrEnum)
 
 _MISSING = object()
 
+# No number in a profile or a ledger's frame comes near this (the largest rule value is under
+# 100, a Radl factor 2 or 3, an evening a few hundred hands): a sanity bound, so that a typo or a
+# hostile file with a 4,000-digit factor is refused instead of multiplying into numbers that no
+# table, chart or text can show.
+MAXIMUM = 1_000_000
+
+
+def short_number(value: int) -> str:
+    """The number as written, or how many digits it has when it is too long to show."""
+    text = str(value) if -(10**30) < value < 10**30 else ""
+    return text or f"a {'negative ' if value < 0 else ''}number of {len(str(abs(value)))} digits"
+
 
 def type_name(value: object) -> str:
     return {
@@ -93,7 +105,9 @@ class Reader:
             return None
         return value
 
-    def number(self, key: str, default: int | None = None, *, minimum: int | None = None) -> int:
+    def number(
+        self, key: str, default: int | None = None, *, minimum: int | None = None, maximum: int = MAXIMUM
+    ) -> int:
         value = self._get(key, default is None)
         if value is _MISSING:
             return default if default is not None else 0
@@ -101,7 +115,15 @@ class Reader:
             self._wrong(key, value, "a whole number")
             return default if default is not None else 0
         if minimum is not None and value < minimum:
-            self.problems.add(self.where(key), f"{value} is below the allowed minimum {minimum}")
+            self.problems.add(
+                self.where(key), f"{short_number(value)} is below the allowed minimum {minimum}"
+            )
+        elif value > maximum or value < -maximum:
+            self.problems.add(
+                self.where(key),
+                f"{short_number(value)} is beyond the allowed range (at most {maximum:,} either way)",
+            )
+            return default if default is not None else (minimum or 0)
         return value
 
     def points(self, key: str) -> Fraction:

@@ -1,0 +1,572 @@
+"""Hostile and careless files: links, FIFOs, devices, huge files, read-only evenings, other platforms.
+
+Each test names the item of the reliability table (README, "Reliability") it backs. Every
+refusal must be an ``error:`` line with exit 1 or 2, leave the ledger byte-identical, leave no
+lock file behind, and never block: the commands run under a timeout.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import stat
+import subprocess
+import sys
+import threading
+import types
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner, Result
+
+import tarockscore.files.ledger_file as lf
+import tarockscore.files.safe_io as sio
+from tarockscore.cli.app import app
+from tarockscore.ledger import model as core
+
+ROOT = Path(__file__).resolve().parent.parent
+runner = CliRunner()
+TABLE = "Anna,Bert,Cilli,Dani"
+HAND = 'contract = "rufer"\ndeclarer = "{d}"\npartner = "{p}"\ncard_points = {n}\n'
+NAMES = TABLE.split(",")
+
+
+def hand(i: int) -> str:
+    """The i-th hand: its card points (30 to 69) mark it."""
+    return HAND.format(d=NAMES[i % 4], p=NAMES[(i + 1) % 4], n=30 + i % 40)
+
+
+def invoke(*args: str, stdin: str | None = None) -> Result:
+    return runner.invoke(app, list(args), input=stdin)
+
+
+def new(path: Path, hands: int = 0) -> Path:
+    assert invoke("new", "-p", TABLE, "--ledger", str(path)).exit_code == 0
+    for i in range(hands):
+        done = invoke("record", "-", "--ledger", str(path), stdin=hand(i))
+        assert done.exit_code == 0, done.stderr
+    return path
+
+
+def refused(result: Result, code: int = 1, needle: str = "") -> None:
+    """An ``error:`` refusal with ``code``, no traceback, nothing on stdout."""
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert result.exit_code == code, (result.exit_code, result.stdout, result.stderr)
+    lines = result.stderr.splitlines()
+    assert lines and all(line.startswith("error: ") for line in lines), result.stderr
+    assert needle in result.stderr, result.stderr
+
+
+def locks(folder: Path) -> list[str]:
+    return sorted(p.name for p in folder.iterdir() if p.name.endswith(".lock"))
+
+
+def cli(*args: str, timeout: float = 60, stdin: int | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "tarockscore", *args],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        stdin=stdin if stdin is not None else subprocess.DEVNULL,
+    )
+
+
+# -- 1. links: one real file, one lock ------------------------------------------------------------
+
+
+def test_a_ledger_reached_through_a_symlink_stays_one_file_and_the_link_stays_a_link(tmp_path: Path) -> None:
+    real = new(tmp_path / "real.toml", 1)
+    link = tmp_path / "link.toml"
+    link.symlink_to(real.name)
+    done = invoke("record", "-", "--ledger", str(link), stdin=hand(1))
+    assert done.exit_code == 0, done.stderr
+    assert link.is_symlink() and os.readlink(link) == real.name
+    assert len(lf.read(real).ledger.hands) == 2
+    assert sio.lock_path(link) == sio.lock_path(real) == tmp_path / "real.toml.lock"
+    assert locks(tmp_path) == []
+
+
+def test_writers_through_a_symlink_and_the_real_path_lose_no_hand(tmp_path: Path) -> None:
+    """Two processes record at once, one through a link in another folder, one by the real path."""
+    real = new(tmp_path / "evening.toml")
+    other = tmp_path / "elsewhere"
+    other.mkdir()
+    link = other / "link.toml"
+    link.symlink_to(real)
+    per_writer = 6
+    failures: list[str] = []
+
+    def writer(path: Path, first: int) -> None:
+        for j in range(per_writer):
+            text_file = tmp_path / f"h{first + j}.toml"
+            text_file.write_text(hand(first + j), encoding="utf-8")
+            done = cli("record", str(text_file), "--ledger", str(path))
+            if done.returncode != 0:
+                failures.append(done.stderr)
+
+    threads = [threading.Thread(target=writer, args=(p, k * per_writer)) for k, p in enumerate((real, link))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert failures == []
+    assert link.is_symlink()
+    snapshot = lf.read(real)
+    lf.verify(snapshot)
+    assert len(snapshot.ledger.hands) == 2 * per_writer  # every hand of both writers, none lost
+    assert locks(tmp_path) == [] and locks(other) == []
+
+
+def test_a_hard_linked_ledger_is_refused_for_writing_and_read_as_usual(tmp_path: Path) -> None:
+    real = new(tmp_path / "evening.toml", 1)
+    twin = tmp_path / "twin.toml"
+    os.link(real, twin)
+    before = real.read_bytes()
+    for path in (real, twin):
+        refused(invoke("record", "-", "--ledger", str(path), stdin=hand(1)), 1, "hard links")
+        refused(invoke("undo", "--ledger", str(path)), 1, "hard links")
+    assert real.read_bytes() == before and os.stat(real).st_nlink == 2
+    assert invoke("show", "--ledger", str(twin)).exit_code == 0
+    assert locks(tmp_path) == []
+
+
+# -- 2. output files ----------------------------------------------------------------------------
+
+
+def test_chart_never_writes_over_its_input_a_ledger_or_a_profile(tmp_path: Path) -> None:
+    ledger = new(tmp_path / "evening.toml", 2)
+    before = ledger.read_bytes()
+    link = tmp_path / "chart.svg"
+    link.symlink_to(ledger)
+    refused(invoke("chart", str(ledger), "-o", str(ledger)), 2, "one of this command's inputs")
+    refused(invoke("chart", str(ledger), "-o", str(link)), 2, "one of this command's inputs")
+    assert ledger.read_bytes() == before
+    other = new(tmp_path / "other-evening.toml", 1)
+    kept = other.read_bytes()
+    refused(invoke("chart", str(ledger), "-o", str(other)), 2, ".toml")
+    profile = tmp_path / "club"  # a profile without the .toml suffix is still refused: it reads as TOML
+    profile.write_bytes((ROOT / "profiles" / "pagat.toml").read_bytes())
+    refused(invoke("chart", str(ledger), "-o", str(profile)), 2, "holds TOML")
+    assert (
+        other.read_bytes() == kept and profile.read_bytes() == (ROOT / "profiles" / "pagat.toml").read_bytes()
+    )
+    fifo = tmp_path / "pipe.svg"
+    os.mkfifo(fifo)
+    refused(invoke("chart", str(ledger), "-o", str(fifo)), 2, "not a regular file")
+    good = tmp_path / "out.svg"
+    assert invoke("chart", str(ledger), "-o", str(good)).exit_code == 0
+    assert good.read_text(encoding="utf-8").startswith("<?xml")
+
+
+def test_a_failed_chart_write_leaves_the_old_file_whole(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ledger = new(tmp_path / "evening.toml", 2)
+    out = tmp_path / "chart.svg"
+    out.write_text("<svg>the old chart</svg>\n", encoding="utf-8")
+
+    def fail(*args: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    fake_os = types.ModuleType("os")
+    fake_os.__dict__.update(os.__dict__)
+    fake_os.replace = fail  # type: ignore[attr-defined]
+    monkeypatch.setattr(sio, "os", fake_os)
+    refused(invoke("chart", str(ledger), "-o", str(out)), 1, "No space left")
+    assert out.read_text(encoding="utf-8") == "<svg>the old chart</svg>\n"
+    assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")] == []
+
+
+# -- 6. FIFOs, devices, huge files ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "command",
+    [["show"], ["check"], ["record", "-c", "rufer", "-d", "Anna", "-w", "Bert", "-t", "40"], ["undo"]],
+)
+def test_a_fifo_as_ledger_is_refused_at_once(tmp_path: Path, command: list[str]) -> None:
+    fifo = tmp_path / "evening.toml"
+    os.mkfifo(fifo)
+    done = cli(*command, "--ledger", str(fifo), timeout=20)  # a blocking read would time out
+    assert done.returncode == 1 and done.stderr.startswith("error: ") and "FIFO" in done.stderr, done.stderr
+    assert "Traceback" not in done.stderr
+    assert locks(tmp_path) == []
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["show", "--ledger", "/dev/zero"],
+        ["record", "/dev/zero", "--ledger", "LEDGER"],
+        ["score", "/dev/zero"],
+        ["score", "-P", "/dev/zero", "-c", "rufer", "-p", TABLE, "-d", "Anna", "-w", "Bert", "-t", "40"],
+        ["profiles", "show", "/dev/zero"],
+        ["season", "LEDGER", "--aliases", "/dev/zero"],
+        ["record", "-c", "rufer", "-d", "Anna", "-w", "Bert", "-t", "40", "--ledger", "/dev/null"],
+        ["new", "-p", TABLE, "--ledger", "/dev/null"],
+    ],
+)
+def test_a_device_is_refused_and_no_lock_file_is_made_beside_it(tmp_path: Path, args: list[str]) -> None:
+    ledger = new(tmp_path / "evening.toml", 1)
+    before = ledger.read_bytes()
+    done = cli(*[str(ledger) if a == "LEDGER" else a for a in args], timeout=20)
+    assert done.returncode in (1, 2) and done.stderr.startswith("error: "), done.stderr
+    assert "device" in done.stderr or "already exists" in done.stderr, done.stderr
+    assert "Traceback" not in done.stderr
+    assert not Path("/dev/null.lock").exists() and not Path("/dev/zero.lock").exists()
+    assert ledger.read_bytes() == before and locks(tmp_path) == []
+
+
+def test_standard_input_from_dev_zero_is_cut_off(tmp_path: Path) -> None:
+    with open("/dev/zero", "rb") as zero:
+        done = cli("score", "-", stdin=zero.fileno(), timeout=20)
+    assert done.returncode == 1 and "more than 1.0 MiB" in done.stderr, done.stderr
+
+
+@pytest.mark.parametrize(
+    ("what", "size", "args"),
+    [
+        ("hand", sio.SMALL_LIMIT + 1, ["score", "FILE"]),
+        ("profile", sio.SMALL_LIMIT + 1, ["profiles", "show", "FILE"]),
+        ("ledger", sio.LEDGER_LIMIT + 1, ["show", "--ledger", "FILE"]),
+    ],
+)
+def test_files_over_the_cap_are_refused_with_their_size(
+    tmp_path: Path, what: str, size: int, args: list[str]
+) -> None:
+    big = tmp_path / "big.toml"
+    with open(big, "wb") as f:
+        f.truncate(size)  # sparse: no disk used
+    refused(invoke(*[str(big) if a == "FILE" else a for a in args]), 1, f"a {what} file is at most")
+
+
+def test_a_fifo_or_device_in_a_season_folder_is_skipped_with_a_warning(tmp_path: Path) -> None:
+    new(tmp_path / "evening.toml", 2)
+    os.mkfifo(tmp_path / "pipe.toml")
+    (tmp_path / "zero.toml").symlink_to("/dev/zero")
+    done = cli("season", str(tmp_path), timeout=20)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.count("not a regular file") == 2, done.stderr
+
+
+# -- 9. season folders ----------------------------------------------------------------------------
+
+
+def test_profiles_and_alias_files_in_a_season_folder_are_skipped_with_a_warning(tmp_path: Path) -> None:
+    new(tmp_path / "evening.toml", 2)
+    (tmp_path / "club.toml").write_bytes((ROOT / "profiles" / "pagat.toml").read_bytes())
+    (tmp_path / "aliases.toml").write_text('[aliases]\nHansi = "Hans"\n', encoding="utf-8")
+    for command in ("season", "stats"):
+        done = invoke(command, str(tmp_path))
+        assert done.exit_code == 0, done.stderr
+        assert "club.toml: not a ledger: this is a profile, skipped" in done.stderr
+        assert "aliases.toml: not a ledger: this is an alias file, skipped" in done.stderr
+    refused(invoke("season", str(tmp_path / "club.toml")), 1, "this is a profile")
+
+
+def test_an_unreadable_subfolder_is_warned_about(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    new(tmp_path / "evening.toml", 2)
+    locked = tmp_path / "2025"
+    locked.mkdir()
+    new(locked / "old.toml", 1)
+    scandir = os.scandir
+
+    def no_entry(path: object) -> object:
+        if Path(str(path)) == locked:
+            raise PermissionError(13, "Permission denied", str(path))
+        return scandir(path)  # type: ignore[call-overload]
+
+    monkeypatch.setattr(os, "scandir", no_entry)  # root reads any folder: deny this one by hand
+    done = invoke("season", str(tmp_path))
+    assert done.exit_code == 0
+    assert f"warning: {locked}: cannot read this folder (Permission denied)" in done.stderr
+
+
+# -- 10. read-only ledgers, owner and mode ------------------------------------------------------------
+
+
+def test_a_read_only_ledger_is_a_closed_evening(tmp_path: Path) -> None:
+    path = new(tmp_path / "evening.toml", 2)
+    path.chmod(0o444)
+    before = path.read_bytes()
+    for args in (
+        ["record", "-c", "rufer", "-d", "Anna", "-w", "Bert", "-t", "40"],
+        ["undo"],
+        ["delete", "1"],
+        ["rescore", "-P", "pagat", "--write"],
+    ):
+        refused(invoke(*args, "--ledger", str(path)), 1, f"chmod u+w {path}")
+    assert path.read_bytes() == before and stat.S_IMODE(path.stat().st_mode) == 0o444
+    assert invoke("show", "--ledger", str(path)).exit_code == 0
+    assert locks(tmp_path) == []
+
+
+def test_owner_group_and_mode_survive_every_write(tmp_path: Path) -> None:
+    path = new(tmp_path / "evening.toml", 1)
+    path.chmod(0o640)
+    if os.geteuid() == 0:
+        os.chown(path, 1234, 5678)
+    want = os.stat(path)
+    for args in (
+        ["record", "-c", "rufer", "-d", "Bert", "-w", "Cilli", "-t", "40"],
+        ["replace", "1", "HAND"],
+        ["undo"],
+        ["delete", "1"],
+        ["rescore", "-P", "pagat", "--write"],
+    ):
+        (tmp_path / "h.toml").write_text(hand(0), encoding="utf-8")
+        done = invoke(*[str(tmp_path / "h.toml") if a == "HAND" else a for a in args], "--ledger", str(path))
+        assert done.exit_code == 0, done.stderr
+        got = os.stat(path)
+        assert (stat.S_IMODE(got.st_mode), got.st_uid, got.st_gid) == (
+            stat.S_IMODE(want.st_mode),
+            want.st_uid,
+            want.st_gid,
+        ), args
+
+
+# -- 11. lock files and temp files ------------------------------------------------------------------
+
+
+def test_no_lock_file_is_left_after_a_refused_or_a_good_command(tmp_path: Path) -> None:
+    path = new(tmp_path / "evening.toml", 1)
+    assert locks(tmp_path) == []
+    refused(invoke("record", "-", "--ledger", str(path), stdin='contract = "nonsense"\n'), 1)
+    refused(invoke("new", "-p", TABLE, "--ledger", str(path)), 1, "already exists")
+    refused(invoke("delete", "9", "--ledger", str(path)), 1)
+    assert locks(tmp_path) == []
+
+
+def test_the_stale_temp_clean_up_removes_only_its_own_names(tmp_path: Path) -> None:
+    path = new(tmp_path / "evening.toml", 1)
+    own = tmp_path / ".evening.toml.a1b2c3d4.tmp"  # what a killed writer leaves
+    keep = [
+        tmp_path / ".evening.toml.my-notes.tmp",
+        tmp_path / ".evening.toml.backup.from.friday.tmp",
+        tmp_path / "evening.toml.tmp",
+        tmp_path / ".other.toml.a1b2c3d4.tmp",
+    ]
+    for p in (own, *keep):
+        p.write_text("x", encoding="utf-8")
+    assert invoke("record", "-", "--ledger", str(path), stdin=hand(1)).exit_code == 0
+    assert not own.exists()
+    assert all(p.exists() for p in keep)
+
+
+def test_an_empty_ledger_option_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    new(tmp_path / "tarock-ledger.toml", 1)
+    before = (tmp_path / "tarock-ledger.toml").read_bytes()
+    for args in (["show"], ["record", "-c", "rufer", "-d", "Bert", "-w", "Cilli", "-t", "40"], ["undo"]):
+        refused(invoke(*args, "--ledger", ""), 2, "--ledger")
+    assert (tmp_path / "tarock-ledger.toml").read_bytes() == before
+
+
+# -- 12. other platforms ----------------------------------------------------------------------------
+
+
+def test_no_module_imports_fcntl_at_the_top() -> None:
+    """``fcntl`` exists on POSIX only: importing it at the top would stop every command on Windows."""
+    code = (
+        "import sys; sys.modules['fcntl'] = None; sys.modules['msvcrt'] = None\n"
+        "import tarockscore.cli.app, tarockscore.files.ledger_file, tarockscore.files.safe_io\n"
+        "import tarockscore.cli.ledger, tarockscore.cli.season\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+
+
+def _fake_msvcrt() -> types.ModuleType:
+    """``msvcrt.locking`` as Windows documents it (LK_NBLCK fails at once if held), over flock.
+
+    A byte-range lock on Windows belongs to the open file, like ``flock``; this lets the Windows
+    path of :mod:`safe_io` (no removal while held, unlock before close) run on Linux.
+    """
+    import fcntl
+
+    fake = types.ModuleType("msvcrt")
+    fake.LK_NBLCK = 2  # type: ignore[attr-defined]
+    fake.LK_UNLCK = 0  # type: ignore[attr-defined]
+
+    def locking(fd: int, mode: int, nbytes: int) -> None:
+        if mode == fake.LK_UNLCK:  # type: ignore[attr-defined]
+            fcntl.flock(fd, fcntl.LOCK_UN)
+            return
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise PermissionError(13, "Permission denied") from None
+
+    fake.locking = locking  # type: ignore[attr-defined]
+    return fake
+
+
+def _windows_os() -> types.ModuleType:
+    """``os`` as Windows behaves for these calls: a file that is open cannot be removed.
+
+    (Python opens files without FILE_SHARE_DELETE, so ``os.unlink`` of a file another process
+    or thread has open fails with PermissionError.)
+    """
+    fake = types.ModuleType("os")
+    fake.__dict__.update(os.__dict__)
+    lock = threading.Lock()
+    open_paths: dict[int, str] = {}
+
+    def open_(path: object, flags: int, mode: int = 0o777) -> int:
+        fd = os.open(path, flags, mode)  # type: ignore[call-overload]
+        with lock:
+            open_paths[fd] = os.path.realpath(str(path))
+        return int(fd)
+
+    def close(fd: int) -> None:
+        with lock:
+            open_paths.pop(fd, None)
+        os.close(fd)
+
+    def unlink(path: object) -> None:
+        with lock:
+            if os.path.realpath(str(path)) in open_paths.values():
+                raise PermissionError(
+                    13, "The process cannot access the file because it is in use", str(path)
+                )
+            os.unlink(path)  # type: ignore[call-overload]
+
+    fake.open = open_  # type: ignore[attr-defined]
+    fake.close = close  # type: ignore[attr-defined]
+    fake.unlink = unlink  # type: ignore[attr-defined]
+    return fake
+
+
+@pytest.fixture
+def windows(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    monkeypatch.setattr(sio, "WINDOWS", True)
+    monkeypatch.setattr(sio, "os", _windows_os())
+    monkeypatch.setitem(sys.modules, "msvcrt", _fake_msvcrt())
+    monkeypatch.setitem(sys.modules, "fcntl", None)  # type: ignore[arg-type]
+    yield
+
+
+def test_the_windows_lock_path_keeps_every_hand_of_racing_writers(tmp_path: Path, windows: None) -> None:
+    """Threads record through ``ledger_file.update`` on the Windows path (msvcrt locking, no fcntl)."""
+    import tomllib
+
+    path = tmp_path / "evening.toml"
+    from tarockscore.files.profile_file import load_profile
+
+    # the fixture hides fcntl: the Windows path must never need it
+    lf.create(path, core.new_ledger(NAMES, load_profile("koenigrufen"), created="2026-01-01T20:00:00+01:00"))
+    errors: list[BaseException] = []
+
+    def writer(k: int) -> None:
+        try:
+            for j in range(8):
+                mapping = tomllib.loads(hand(k * 8 + j))
+                lf.update(path, lambda led, m=mapping: core.record(led, m, "2026-01-01T21:00:00+01:00"))
+        except BaseException as exc:  # noqa: BLE001 - reported below
+            errors.append(exc)
+
+    threads = [threading.Thread(target=writer, args=(k,)) for k in range(3)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
+    snapshot = lf.read(path)
+    lf.verify(snapshot)
+    points = sorted(int(e.hand["card_points"]) for e in snapshot.ledger.hands)
+    assert points == sorted(30 + i % 40 for i in range(24))
+    assert locks(tmp_path) == []
+
+
+def test_the_windows_replace_retries_while_another_process_holds_the_file(
+    tmp_path: Path, windows: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Windows refuses a rename over a file a reader has open: the write tries again, then succeeds."""
+    path = new(tmp_path / "evening.toml", 1)
+    real_replace = os.replace
+    calls = {"n": 0}
+
+    def busy_twice(src: str, dst: object) -> None:
+        calls["n"] += 1
+        if calls["n"] <= 2:
+            raise PermissionError(13, "The process cannot access the file")
+        real_replace(src, dst)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(sio.os, "replace", busy_twice)
+    done = invoke("record", "-", "--ledger", str(path), stdin=hand(1))
+    assert done.exit_code == 0, done.stderr
+    assert calls["n"] == 3 and len(lf.read(path).ledger.hands) == 2
+
+
+# -- 5. Ctrl-C at start-up --------------------------------------------------------------------------
+
+
+# Python's own start-up (before the first line of tarockscore runs) is the interpreter's: a
+# Ctrl-C there is Python's to report. From tarockscore's first line on, an interrupt at every
+# module import of the start-up is simulated: each must end in exit 130 without a traceback.
+INTERRUPT_AT_IMPORT = """
+import sys
+target = int(sys.argv[1])
+seen = []
+
+class Interrupt:
+    def find_spec(self, name, path=None, target_=None):
+        seen.append(name)
+        if len(seen) == target:
+            raise KeyboardInterrupt
+        return None
+
+from tarockscore.cli.start import main  # the console script's one import: the first line of tarockscore
+if target == 0:  # count the imports: the program leaves through os._exit
+    import os
+    _exit = os._exit
+    def counted_exit(code):
+        print(len(seen), file=sys.stderr)
+        sys.stderr.flush()
+        _exit(code)
+    os._exit = counted_exit
+sys.meta_path.insert(0, Interrupt())
+sys.argv = ["tarockscore", *sys.argv[2:]]
+main()
+"""
+
+
+def test_ctrl_c_at_every_import_of_start_up_prints_no_traceback(tmp_path: Path) -> None:
+    path = new(tmp_path / "evening.toml", 3)
+    args = ["show", "--ledger", str(path)]
+    count = subprocess.run(
+        [sys.executable, "-c", INTERRUPT_AT_IMPORT, "0", *args], capture_output=True, text=True, timeout=60
+    )
+    assert count.returncode == 0, count.stderr
+    imports = int(count.stderr.split()[-1])
+    assert imports > 20  # Typer, Click, the commands: dozens of modules
+    steps = sorted({1, 2, 3, imports, *range(1, imports + 1, max(1, imports // 20))})
+    for k in steps:
+        done = subprocess.run(
+            [sys.executable, "-c", INTERRUPT_AT_IMPORT, str(k), *args],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert "Traceback" not in done.stderr and "KeyboardInterrupt" not in done.stderr, (k, done.stderr)
+        assert done.returncode == 130, (k, done.returncode, done.stderr)
+
+
+def test_ctrl_c_in_the_middle_of_a_write_is_exit_130_and_changes_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = new(tmp_path / "evening.toml", 3)
+    before = path.read_bytes()
+
+    def interrupted(fd: int) -> None:
+        raise KeyboardInterrupt
+
+    fake_os = types.ModuleType("os")
+    fake_os.__dict__.update(os.__dict__)
+    fake_os.fsync = interrupted  # type: ignore[attr-defined]
+    monkeypatch.setattr(sio, "os", fake_os)
+    done = invoke("record", "-", "--ledger", str(path), stdin=hand(3))
+    assert done.exit_code == 130 and "Traceback" not in done.stderr, (done.exit_code, done.stderr)
+    assert path.read_bytes() == before
+    assert [p.name for p in tmp_path.iterdir() if p.name.endswith((".tmp", ".lock"))] == []
