@@ -126,7 +126,7 @@ def test_a_ledger_whose_totals_grow_past_4300_digits_is_an_error_line(tmp_path: 
     doc = tomllib.loads(path.read_text(encoding="utf-8"))
     big = int("9" * 4300)  # the longest integer TOML can be read with; two of them sum past it
     for h in doc["hand"]:
-        h["result"]["victory_points"] = {p: big for p in TABLE.split(",")}
+        h["result"]["victory_points"] = dict.fromkeys(TABLE.split(","), big)
     doc.pop("digest", None)
     path.write_text(tomli_w.dumps(doc), encoding="utf-8")
     before = path.read_bytes()

@@ -8,7 +8,6 @@ lock file behind, and never block: the commands run under a timeout.
 from __future__ import annotations
 
 import os
-import signal
 import stat
 import subprocess
 import sys
