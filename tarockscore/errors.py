@@ -121,6 +121,9 @@ def one_of(allowed: Iterable[str]) -> str:
     return ", ".join(repr(n) for n in names) if names else "(none)"
 
 
+# The exit code of a command stopped by Ctrl-C: 128 + SIGINT, the shell's convention.
+INTERRUPTED = 130
+
 # A file can hold any number of mistakes (300,000 unknown keys); a user reads the first few.
 MAX_PROBLEMS = 50
 

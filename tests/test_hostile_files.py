@@ -14,6 +14,7 @@ import sys
 import threading
 import types
 from collections.abc import Iterator
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -22,7 +23,9 @@ from typer.testing import CliRunner, Result
 import tarockscore.files.ledger_file as lf
 import tarockscore.files.safe_io as sio
 from tarockscore.cli.app import app
-from tarockscore.ledger import model as core
+from tarockscore.ledger import operations
+from tarockscore.ledger.model import Ledger
+from tarockscore.ledger.table import new_ledger
 
 ROOT = Path(__file__).resolve().parent.parent
 runner = CliRunner()
@@ -389,7 +392,7 @@ def _fake_msvcrt() -> types.ModuleType:
     fake.LK_UNLCK = 0  # type: ignore[attr-defined]
 
     def locking(fd: int, mode: int, nbytes: int) -> None:
-        if mode == fake.LK_UNLCK:  # type: ignore[attr-defined]
+        if mode == fake.LK_UNLCK:
             fcntl.flock(fd, fcntl.LOCK_UN)
             return
         try:
@@ -412,8 +415,8 @@ def _windows_os() -> types.ModuleType:
     lock = threading.Lock()
     open_paths: dict[int, str] = {}
 
-    def open_(path: object, flags: int, mode: int = 0o777) -> int:
-        fd = os.open(path, flags, mode)  # type: ignore[call-overload]
+    def open_(path: str, flags: int, mode: int = 0o777) -> int:
+        fd = os.open(path, flags, mode)
         with lock:
             open_paths[fd] = os.path.realpath(str(path))
         return int(fd)
@@ -423,13 +426,13 @@ def _windows_os() -> types.ModuleType:
             open_paths.pop(fd, None)
         os.close(fd)
 
-    def unlink(path: object) -> None:
+    def unlink(path: str) -> None:
         with lock:
             if os.path.realpath(str(path)) in open_paths.values():
                 raise PermissionError(
                     13, "The process cannot access the file because it is in use", str(path)
                 )
-            os.unlink(path)  # type: ignore[call-overload]
+            os.unlink(path)
 
     fake.open = open_  # type: ignore[attr-defined]
     fake.close = close  # type: ignore[attr-defined]
@@ -442,7 +445,7 @@ def windows(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     monkeypatch.setattr(sio, "WINDOWS", True)
     monkeypatch.setattr(sio, "os", _windows_os())
     monkeypatch.setitem(sys.modules, "msvcrt", _fake_msvcrt())
-    monkeypatch.setitem(sys.modules, "fcntl", None)  # type: ignore[arg-type]
+    monkeypatch.setitem(sys.modules, "fcntl", None)
     yield
 
 
@@ -454,14 +457,17 @@ def test_the_windows_lock_path_keeps_every_hand_of_racing_writers(tmp_path: Path
     from tarockscore.files.profile_file import load_profile
 
     # the fixture hides fcntl: the Windows path must never need it
-    lf.create(path, core.new_ledger(NAMES, load_profile("koenigrufen"), created="2026-01-01T20:00:00+01:00"))
+    lf.create(path, new_ledger(NAMES, load_profile("koenigrufen"), created="2026-01-01T20:00:00+01:00"))
     errors: list[BaseException] = []
+
+    def record_at(led: Ledger, mapping: dict[str, object]) -> Ledger:
+        return operations.record(led, mapping, "2026-01-01T21:00:00+01:00")
 
     def writer(k: int) -> None:
         try:
             for j in range(8):
                 mapping = tomllib.loads(hand(k * 8 + j))
-                lf.update(path, lambda led, m=mapping: core.record(led, m, "2026-01-01T21:00:00+01:00"))
+                lf.update(path, partial(record_at, mapping=mapping))
         except BaseException as exc:  # noqa: BLE001 - reported below
             errors.append(exc)
 
@@ -492,7 +498,7 @@ def test_the_windows_replace_retries_while_another_process_holds_the_file(
             raise PermissionError(13, "The process cannot access the file")
         real_replace(src, dst)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(sio.os, "replace", busy_twice)
+    monkeypatch.setattr(sio.os, "replace", busy_twice)  # type: ignore[attr-defined]
     done = invoke("record", "-", "--ledger", str(path), stdin=hand(1))
     assert done.exit_code == 0, done.stderr
     assert calls["n"] == 3 and len(lf.read(path).ledger.hands) == 2

@@ -18,8 +18,7 @@ import typer
 
 from tarockscore import i18n
 from tarockscore.cli.group import HELP, new_app
-from tarockscore.cli.start import INTERRUPTED
-from tarockscore.errors import N_, UsageError
+from tarockscore.errors import INTERRUPTED, N_, UsageError
 
 # Which module registers which command (or command group), in the order help lists them.
 COMMANDS: dict[str, tuple[str, ...]] = {

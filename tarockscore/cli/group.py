@@ -17,8 +17,7 @@ import typer
 from typer.core import TyperGroup
 
 from tarockscore import i18n
-from tarockscore.cli.start import INTERRUPTED
-from tarockscore.errors import Problem, TarockError
+from tarockscore.errors import INTERRUPTED, Problem, TarockError
 
 HELP = "Score Austrian Tarock hands (Königrufen, Zwanzigerrufen) under a house-rule profile."
 

@@ -10,12 +10,10 @@ from __future__ import annotations
 
 import os
 
-INTERRUPTED = 130
-
 
 def main() -> None:
     try:
         from tarockscore.cli.app import main as run
     except KeyboardInterrupt:
-        os._exit(INTERRUPTED)
+        os._exit(130)  # tarockscore.errors.INTERRUPTED; this module imports nothing of its own
     run()
