@@ -39,7 +39,7 @@ def test_every_example_scores(example: Path) -> None:
 
 
 def test_score_json_keys_for_the_worked_round() -> None:
-    # seed 001's worked round: P1 +10, P3 +10, P2 and P4 0 (REFERENCE.md §6.1 Z11)
+    # the Calling the Twenty rules' worked round [CTT]: P1 +10, P3 +10, P2 and P4 0 (docs/rules/zwanzigerrufen.md#z11)
     code, out, _ = run("score", str(ROOT / "examples" / "zwanzigerrufen-worked-round.toml"), "--json")
     assert code == 0
     data = json.loads(out)
@@ -76,7 +76,7 @@ def test_payout_only_for_money_only_kontra() -> None:
 
 
 def test_short_form_equals_the_file() -> None:
-    # Blind Solo lost with Kontra on the contract: each Defender adds 10 × 2 = 20 (seed 000, K5).
+    # Blind Solo lost with Kontra on the contract: each Defender adds 10 × 2 = 20 ([CTK]; docs/rules/koenigrufen.md#k5).
     code, out, err = run(
         "score", "-c", "blind_solo", "-p", "A,B,C,D", "-d", "B", "-t", "30", "-k", "kontra", "--json"
     )

@@ -1,4 +1,4 @@
-"""Golden cases: one data file per worked hand from the seeds and REFERENCE.md, each naming its source."""
+"""Golden cases: one data file per worked hand from the published rule sets (docs/rules/), each naming its source."""
 
 from __future__ import annotations
 

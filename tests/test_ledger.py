@@ -363,7 +363,7 @@ def test_rescore_under_another_profile() -> None:
     after = rescore(led, load_profile("pagat"), "later")
     assert after.table.profile.name == "pagat"
     assert after.table.profile.sha256 != led.table.profile.sha256
-    # pagat: zero-sum. Rufer 1, 2 v 2: ±1. pagat's Dreier is worth 5 (REFERENCE §2.1 via koenigrufen):
+    # pagat: zero-sum. Rufer 1, 2 v 2: ±1. pagat's Dreier is worth 5 (koenigrufen's [STC-TB], docs/rules/koenigrufen.md §2.2):
     # won 1 v 3, the declarer +3 × 5 = +15, each Defender −5.
     pagat = load_profile("pagat")
     v = pagat.contracts["dreier"].value

@@ -2,7 +2,7 @@
 
 Under ``called_king_in_talon.rule = "traditional"`` the declarer may give up at once: each other
 player adds the contract's value, and with ``concede_pays = "contract_and_announced"`` also every
-bonus the declarers announced (A18).
+bonus the declarers announced (docs/rules/disagreements.md#d18).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from tarockscore.rules.settlement import Deal, Scored, title
 
 
 def concession_lines(deal: Deal) -> Scored:
-    """The called King in the talon, conceded at once (A18)."""
+    """The called King in the talon, conceded at once (docs/rules/disagreements.md#d18)."""
     hand, c, p = deal.hand, deal.contract, deal.profile
     assert hand.declarer is not None
     others = tuple(x for x in hand.players if x != hand.declarer)

@@ -88,7 +88,7 @@ def ad_personam_lines(deal: Deal, base: int, factors: tuple[Factor, ...], won: b
     """Contra ad personam: the declarer settles with each Defender at that Defender's own stake.
 
     Under Simplified Scoring a winning declarer adds the contract once, at the highest of the
-    Defenders' stakes; the seeds print no rule for this.
+    Defenders' stakes; no source prints a rule for this (docs/rules/disagreements.md#d32).
     """
     hand, c, profile = deal.hand, deal.contract, deal.profile
     assert hand.declarer is not None

@@ -81,9 +81,9 @@ def settle_bet(
 ) -> dict[str, int]:
     """What each player adds for one bet of ``value`` won by ``winners`` from ``losers``.
 
-    Simplified Scoring: each winner adds the value; losers add nothing (S0, S1).
+    Simplified Scoring: each winner adds the value; losers add nothing ([CTK], [CTT]; docs/rules/settlement.md §1).
     Zero-sum: each player of the larger side settles the value; the smaller side settles the
-    balance, so a lone player settles three times over (S1 "Traditional tables"; REFERENCE §5.2).
+    balance, so a lone player settles three times over ([CTT] "Traditional tables"; docs/rules/settlement.md §2).
     """
     points = dict.fromkeys(players, 0)
     if not winners or value == 0:

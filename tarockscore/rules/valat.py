@@ -56,7 +56,7 @@ def _solo_factors(deal: Deal) -> tuple[Factor, ...]:
 
 
 def multiplier_line(deal: Deal, valat: BonusEntry) -> Scored:
-    """Valat as a multiple of the contract, replacing the contract's line (A9)."""
+    """Valat as a multiple of the contract, replacing the contract's line (docs/rules/disagreements.md#d9)."""
     c, p = deal.contract, deal.profile
     winning_side = valat.side if valat.made else valat.side.other
     factors: list[Factor] = []
@@ -92,7 +92,7 @@ def multiplied_hand(deal: Deal, valat: BonusEntry, others: list[BonusEntry], won
     with_valat = multiplier_line(deal, valat) + bonus_lines(deal, others)
     if not (deal.profile.valat_silent_min_rule and not valat.announced and valat.made):
         return with_valat
-    # GameTwist: a silent Valat worth less than the game without it is not counted (A12).
+    # GameTwist: a silent Valat worth less than the game without it is not counted (docs/rules/disagreements.md#d12).
     winner = deal.side(valat.side)[0]
     game_sides = (deal.side(Side.DECLARERS), deal.side(Side.DEFENDERS))
     winners, losers = game_sides if won else game_sides[::-1]
@@ -113,7 +113,7 @@ def multiplied_hand(deal: Deal, valat: BonusEntry, others: list[BonusEntry], won
 
 
 def fixed_line(deal: Deal, valat: BonusEntry) -> Scored:
-    """Valat as a fixed premium beside the game (A9, fixed model)."""
+    """Valat as a fixed premium beside the game (docs/rules/disagreements.md#d9, the fixed model)."""
     p = deal.profile
     winning_side = valat.side if valat.made else valat.side.other
     base, rule = (
