@@ -102,7 +102,7 @@ class Problem:
 
 def near_miss(value: str, allowed: Iterable[str]) -> str:
     """A ' (did you mean …?)' hint for a misspelt name, or ''."""
-    import difflib  # only on the error path: keeps start-up quick
+    import difflib  # noqa: PLC0415 - only on the error path: keeps start-up quick
 
     matches = difflib.get_close_matches(value, list(allowed), n=1, cutoff=0.6)
     return f" (did you mean {matches[0]!r}?)" if matches else ""
@@ -110,7 +110,7 @@ def near_miss(value: str, allowed: Iterable[str]) -> str:
 
 def did_you_mean(value: str, allowed: Iterable[str]) -> Message | str:
     """The near-miss hint as a message of its own (for a ``{hint}`` placeholder), or ''."""
-    import difflib  # only on the error path: keeps start-up quick
+    import difflib  # noqa: PLC0415 - only on the error path: keeps start-up quick
 
     matches = difflib.get_close_matches(value, list(allowed), n=1, cutoff=0.6)
     return message(N_(" (did you mean {match!r}?)"), match=matches[0]) if matches else ""

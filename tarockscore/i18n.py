@@ -40,6 +40,7 @@ How to write a translatable message
 
 from __future__ import annotations
 
+import datetime as dt
 import os
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -48,7 +49,6 @@ from typing import TYPE_CHECKING
 from tarockscore.errors import N_
 
 if TYPE_CHECKING:
-    import datetime as dt
     from decimal import Decimal
     from gettext import NullTranslations
 
@@ -140,7 +140,7 @@ def current() -> str:
 
 
 def _load(language: str) -> NullTranslations:
-    import gettext as _gettext  # only when a catalogue is needed: English starts without it
+    import gettext as _gettext  # noqa: PLC0415 - only when a catalogue is needed: English starts without it
 
     return _gettext.translation(DOMAIN, LOCALE_DIR, languages=[language])
 
@@ -177,9 +177,8 @@ def money(amount: Decimal, language: str | None = None) -> str:
 
 def date(day: dt.date | str, language: str | None = None) -> str:
     """A date as written in the language: ``14.03.2025`` in German, ``2025-03-14`` in English."""
-    import datetime as _dt
 
-    value = _dt.date.fromisoformat(day) if isinstance(day, str) else day
+    value = dt.date.fromisoformat(day) if isinstance(day, str) else day
     lang = language or current()
     if lang == "de":
         return f"{value.day:02d}.{value.month:02d}.{value.year:04d}"

@@ -3,15 +3,19 @@ explain, check, rescore, settle, enter.
 
 Each command parses its arguments, calls one function of ``ledger`` / ``ledger_file`` /
 ``settle`` and prints; errors are TarockErrors, turned into stderr lines and an exit code by the
-command group in ``cli``. Heavy imports wait inside the command bodies: start-up time counts.
+command group in ``cli.group``. The module is imported only when one of its commands runs.
 """
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
+from tabulate import tabulate
 
+from tarockscore.cli.hand_input import read_hand_or_short
+from tarockscore.cli.notation import stake_text, table_date
 from tarockscore.cli.options import (
     Bonus,
     Conceded,
@@ -28,7 +32,23 @@ from tarockscore.cli.options import (
     Won,
     short_form,
 )
+from tarockscore.errors import Collector, HandError, LedgerError, UsageError, near_miss
+from tarockscore.files.hand_file import read_hand_mapping
+from tarockscore.files.ledger_file import check_writable, create, ledger_path, locate, read, update, verify
+from tarockscore.files.profile_file import load_profile
+from tarockscore.ledger import operations, totals
+from tarockscore.ledger import settle_up as money
+from tarockscore.ledger.checks import check as check_ledger
+from tarockscore.ledger.deal import first_deal, next_deal
+from tarockscore.ledger.model import ledger_profile
+from tarockscore.ledger.radl import radl_cause
+from tarockscore.ledger.results import result_of, score_stored
+from tarockscore.ledger.settle_up import parse_stake
+from tarockscore.ledger.table import check_players, new_ledger
 from tarockscore.render import evening as render_evening
+from tarockscore.render import hand as render
+from tarockscore.rules.cardpoints import parse_points, render_points
+from tarockscore.rules.profile import CalledKingRule, Kind, NegativeKontra, Team
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -57,13 +77,11 @@ JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON (docs/ledger-f
 
 
 def _now() -> str:
-    from datetime import datetime
 
     return datetime.now().astimezone().isoformat(timespec="seconds")
 
 
 def _path(option: str | None) -> Path:
-    from tarockscore.files.ledger_file import ledger_path
 
     return ledger_path(option)
 
@@ -97,13 +115,6 @@ def new(
     ledger: LedgerOpt = None,
 ) -> None:
     """Start an evening: a new ledger with the table, the profile and the stake."""
-    from tarockscore.cli.notation import stake_text, table_date
-    from tarockscore.errors import Collector, UsageError
-    from tarockscore.files.ledger_file import create
-    from tarockscore.files.profile_file import load_profile
-    from tarockscore.ledger.deal import first_deal
-    from tarockscore.ledger.settle_up import parse_stake
-    from tarockscore.ledger.table import check_players, new_ledger
 
     problems = Collector()
     amount = None
@@ -156,10 +167,6 @@ def record(
     ledger: LedgerOpt = None,
 ) -> None:
     """Score a hand and add it to the ledger; print its points and the running totals."""
-    from tarockscore.cli.hand_input import read_hand_or_short
-    from tarockscore.errors import HandError
-    from tarockscore.files.ledger_file import update
-    from tarockscore.ledger import operations
 
     mapping, name = read_hand_or_short(hand_file, short_form(locals()))
     at = _now()
@@ -183,15 +190,11 @@ def show(
     ledger: LedgerOpt = None,
 ) -> None:
     """The evening: one row per hand with each player's points and the running totals."""
-    from tarockscore.errors import UsageError
-    from tarockscore.files.ledger_file import read
-    from tarockscore.ledger.totals import sheet
-    from tarockscore.render import hand as render
 
     if json_out and csv_out:
         raise UsageError("give --json or --csv, not both")
     snapshot = read(_path(ledger))
-    data = sheet(snapshot.ledger)
+    data = totals.sheet(snapshot.ledger)
     if json_out:
         typer.echo(render.dumps(data))
     elif csv_out:
@@ -202,8 +205,6 @@ def show(
 
 def undo(ledger: LedgerOpt = None) -> None:
     """Take back the last hand (it stays in the audit trail)."""
-    from tarockscore.files.ledger_file import update
-    from tarockscore.ledger import operations
 
     at = _now()
     before, after = update(_path(ledger), lambda current: operations.undo(current, at))
@@ -218,10 +219,6 @@ def replace(
     ledger: LedgerOpt = None,
 ) -> None:
     """Replace hand N; every hand after it is recomputed, and the audit trail keeps the old one."""
-    from tarockscore.errors import HandError
-    from tarockscore.files.hand_file import read_hand_mapping
-    from tarockscore.files.ledger_file import update
-    from tarockscore.ledger import operations
 
     mapping, name = read_hand_mapping(hand_file)
     at = _now()
@@ -239,8 +236,6 @@ def replace(
 
 def delete(number: NumberArg, ledger: LedgerOpt = None) -> None:
     """Delete hand N; the hands after it are recomputed, and the audit trail keeps it."""
-    from tarockscore.files.ledger_file import update
-    from tarockscore.ledger import operations
 
     at = _now()
     before, after = update(_path(ledger), lambda current: operations.delete(current, number, at))
@@ -250,11 +245,6 @@ def delete(number: NumberArg, ledger: LedgerOpt = None) -> None:
 
 def explain(number: NumberArg, ledger: LedgerOpt = None) -> None:
     """The arithmetic of hand N, bet by bet, with the profile rule behind each number."""
-    from tarockscore.files.ledger_file import read
-    from tarockscore.ledger.model import ledger_profile
-    from tarockscore.ledger.radl import radl_cause
-    from tarockscore.ledger.results import result_of, score_stored
-    from tarockscore.render import hand as render
 
     snapshot = read(_path(ledger))
     led = snapshot.ledger
@@ -289,7 +279,6 @@ def explain(number: NumberArg, ledger: LedgerOpt = None) -> None:
 
 def check(ledger: LedgerOpt = None) -> None:
     """Re-score every hand and compare with the stored results (exit 1 on any mismatch)."""
-    from tarockscore.files.ledger_file import read
 
     snapshot = read(_path(ledger))
     _report_mismatches(snapshot)
@@ -302,9 +291,6 @@ def check(ledger: LedgerOpt = None) -> None:
 
 def _report_mismatches(snapshot: Snapshot) -> None:
     """Report every mismatch of a ledger as errors (exit 1), without the 'nothing was written' line."""
-    from tarockscore.errors import LedgerError
-    from tarockscore.files.ledger_file import locate
-    from tarockscore.ledger.checks import check as check_ledger
 
     problems = check_ledger(snapshot.ledger)
     if problems:
@@ -320,12 +306,6 @@ def rescore(
     ledger: LedgerOpt = None,
 ) -> None:
     """The evening under another profile (what-if); written only with --write."""
-    from tabulate import tabulate
-
-    from tarockscore.files.ledger_file import read, update, verify
-    from tarockscore.files.profile_file import load_profile
-    from tarockscore.ledger import operations, totals
-    from tarockscore.render import hand as render
 
     prof = load_profile(profile)
     path = _path(ledger)
@@ -367,12 +347,6 @@ def settle(
     ledger: LedgerOpt = None,
 ) -> None:
     """Who pays whom how much, in the fewest payments, exact to the cent."""
-    from tarockscore.cli.notation import stake_text
-    from tarockscore.errors import UsageError
-    from tarockscore.files.ledger_file import read
-    from tarockscore.ledger import settle_up as money
-    from tarockscore.ledger.totals import payout_totals, totals
-    from tarockscore.render import hand as render
 
     led = read(_path(ledger)).ledger
     if stake is not None:
@@ -385,8 +359,8 @@ def settle(
     else:
         raise UsageError("the ledger has no stake: give --stake, e.g. --stake 0.10", where="--stake")
     profile = led.profile
-    paid = payout_totals(led)
-    points = paid if paid is not None else totals(led)
+    paid = totals.payout_totals(led)
+    points = paid if paid is not None else totals.totals(led)
     result = money.settle(points, amount, profile.settlement)
     if json_out:
         typer.echo(render.dumps(render_evening.settle_json(result, points, paid is not None)))
@@ -417,8 +391,6 @@ def _ask_choice(
         same = [c for c in choices if c.casefold() == answer.casefold()]
         if len(same) == 1:
             return same[0]
-        from tarockscore.errors import near_miss
-
         typer.echo(f"  {answer!r} is not one of the choices{near_miss(answer, choices)}", err=True)
 
 
@@ -427,7 +399,6 @@ def _ask_yes(question: str, default: bool = False) -> bool:
 
 
 def _ask_points(question: str, profile: Profile) -> object:
-    from tarockscore.rules.cardpoints import parse_points, render_points
 
     while True:
         answer = str(typer.prompt(question)).strip()
@@ -443,7 +414,6 @@ def _ask_points(question: str, profile: Profile) -> object:
 
 def _questions(profile: Profile, deal: Deal) -> dict[str, Any]:
     """The hand, step by step, offering the profile's own choices."""
-    from tarockscore.rules.profile import CalledKingRule, Kind, NegativeKontra, Team
 
     players = list(deal.players)
     steps = ["none", *(s.name for s in profile.playable_steps)]
@@ -522,11 +492,6 @@ def _questions(profile: Profile, deal: Deal) -> dict[str, Any]:
 
 def enter(ledger: LedgerOpt = None) -> None:
     """A guided entry: the hand step by step, its result, then a question before recording it."""
-    from tarockscore.files.ledger_file import check_writable, read, update, verify
-    from tarockscore.ledger import operations
-    from tarockscore.ledger.deal import next_deal
-    from tarockscore.ledger.results import score_stored
-    from tarockscore.render import hand as render
 
     path = _path(ledger)
     snapshot = read(path)

@@ -3,17 +3,43 @@
 Each command reads the ledgers it is given (files, or folders searched for ``*.toml`` ledgers),
 calls ``season.fold`` and one of ``season.standings``, ``stats.player_stats`` or
 ``chart.chart_svg``, and prints. Data goes to stdout; warnings go to stderr as ``warning:``
-lines (and into the JSON's ``warnings``). Heavy imports wait inside the command bodies.
+lines (and into the JSON's ``warnings``). The module is imported only
+when one of its commands runs.
 """
 
 from __future__ import annotations
 
+import datetime as dt
+import os
+import stat
 from enum import StrEnum
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
+from tabulate import tabulate
 
+from tarockscore.cli.notation import table_date
+from tarockscore.errors import LedgerError, TarockError, UsageError
+from tarockscore.files import safe_io
+from tarockscore.files.ledger_file import NotALedger, read
+from tarockscore.files.output import check_output, write_output
+from tarockscore.files.profile_file import load_profile
 from tarockscore.render import evening as render_evening
+from tarockscore.render import hand as render
+from tarockscore.render.chart import Marker, chart_svg
+from tarockscore.season.standings import (
+    Filters,
+    aliases_from_mapping,
+    fold,
+    parse_alias,
+    per_hand_points,
+    season_json,
+    span_text,
+    standings,
+    standings_csv,
+)
+from tarockscore.season.statistics import contract_order, csv_table, player_stats, stats_json
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -101,17 +127,12 @@ def _files(sources: list[str]) -> list[tuple[Path, bool]]:
     warned about, and a ``*.toml`` entry that is not a regular file (a FIFO, a device) is skipped
     with a warning, never opened.
     """
-    import os
-    import stat
-    from pathlib import Path
 
     out: list[tuple[Path, bool]] = []
     seen: set[Path] = set()
     for source in sources:
         path = Path(source)
         if not source.strip():
-            from tarockscore.errors import UsageError
-
             raise UsageError(f"{source!r} is empty; give a ledger file or a folder")
         in_folder = path.is_dir()
         if in_folder:
@@ -154,8 +175,6 @@ def read_ledgers(sources: list[str]) -> list[tuple[str, Ledger]]:
     In a folder, a TOML file that is no ledger (a profile, an alias file, a file without the
     ``schema`` key) is skipped with a warning; named on the command line, it is an error.
     """
-    from tarockscore.errors import LedgerError
-    from tarockscore.files.ledger_file import NotALedger, read
 
     ledgers: list[tuple[str, Ledger]] = []
     problems: list[Problem] = []
@@ -178,8 +197,6 @@ def read_ledgers(sources: list[str]) -> list[tuple[str, Ledger]]:
 
 
 def _date(option: str, value: str | None) -> object:
-    from tarockscore.cli.notation import table_date
-    from tarockscore.errors import UsageError
 
     if value is None:
         return None
@@ -197,12 +214,6 @@ def _filters(
     alias_file: str | None,
     rescore: str | None,
 ) -> Filters:
-    import datetime as dt
-    from pathlib import Path
-
-    from tarockscore.errors import UsageError
-    from tarockscore.files.profile_file import load_profile
-    from tarockscore.season.standings import Filters, aliases_from_mapping, parse_alias
 
     start, end = _date("--from", date_from), _date("--to", date_to)
     assert start is None or isinstance(start, dt.date)
@@ -211,8 +222,6 @@ def _filters(
         raise UsageError(f"--from {start} is after --to {end}")
     aliases: dict[str, str] = {}
     if alias_file is not None:
-        from tarockscore.files import safe_io
-
         try:
             raw = safe_io.read_regular(Path(alias_file), "alias", safe_io.SMALL_LIMIT, UsageError)
         except FileNotFoundError:
@@ -230,15 +239,11 @@ def _warn(message: str) -> None:
 
 
 def _fold(sources: list[str], filters: Filters, *, parse: bool) -> Season:
-    from tarockscore.errors import UsageError
-    from tarockscore.season.standings import fold
 
     if not sources:
         raise UsageError("give at least one ledger file or folder")
     ledgers = read_ledgers(sources)
     if not ledgers:
-        from tarockscore.errors import LedgerError
-
         raise LedgerError(f"no ledgers found in {', '.join(sources)}")
     result = fold(ledgers, filters, parse=parse)
     for w in result.warnings:
@@ -260,8 +265,6 @@ def season(
     rescore: RescoreOpt = None,
 ) -> None:
     """Standings across many evenings: Victory Points, payout, hands played, per player."""
-    from tarockscore.render import hand as render
-    from tarockscore.season.standings import season_json, span_text, standings, standings_csv
 
     folded = _fold(ledgers, _filters(date_from, date_to, player, alias, aliases, rescore), parse=False)
     rows = standings(folded)
@@ -272,7 +275,6 @@ def season(
     if output is Format.CSV:
         typer.echo(render.csv_text(headers, table), nl=False)
         return
-    from tabulate import tabulate
 
     names = {"victory_points": "Victory Points", "points_per_hand": "per hand"}
     shown = [
@@ -304,9 +306,6 @@ def stats(
     rescore: RescoreOpt = None,
 ) -> None:
     """Statistics per player, for one evening or a season: contracts, partners, bonuses, Kontras."""
-    from tarockscore.render import hand as render
-    from tarockscore.season.standings import span_text
-    from tarockscore.season.statistics import contract_order, csv_table, player_stats, stats_json
 
     folded = _fold(ledgers, _filters(date_from, date_to, player, alias, aliases, rescore), parse=True)
     result = player_stats(folded)
@@ -340,12 +339,6 @@ def chart(
     title: Annotated[str | None, typer.Option("--title", metavar="TEXT", help="The chart's title.")] = None,
 ) -> None:
     """Draw the running totals of an evening or a season: one line per player, hand by hand."""
-    from pathlib import Path
-
-    from tarockscore.errors import TarockError
-    from tarockscore.files.output import check_output, write_output
-    from tarockscore.render.chart import Marker, chart_svg
-    from tarockscore.season.standings import per_hand_points, span_text
 
     if out != "-":
         inputs = [Path(s) for s in ledgers] + [Path(x) for x in (aliases, rescore) if x is not None]

@@ -13,7 +13,7 @@ import os
 
 def main() -> None:
     try:
-        from tarockscore.cli.app import main as run
+        from tarockscore.cli.app import main as run  # noqa: PLC0415 - Ctrl-C during start-up is caught here
     except KeyboardInterrupt:
         os._exit(130)  # tarockscore.errors.INTERRUPTED; this module imports nothing of its own
     run()

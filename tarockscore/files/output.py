@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import stat
+import tomllib
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -44,8 +45,6 @@ def check_output(target: Path, option: str, inputs: Iterable[Path]) -> None:
 
 
 def _reads_as_toml(target: Path) -> bool:
-    import tomllib
-
     try:
         with open(target, "rb") as f:
             head = f.read(_HEAD + 1)

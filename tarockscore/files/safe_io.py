@@ -227,14 +227,14 @@ def same_file(a: Path, b: Path) -> bool:
 def _try_lock(fd: int) -> bool:
     """Take the exclusive lock on ``fd`` without waiting; False if another process holds it."""
     if WINDOWS:
-        import msvcrt
+        import msvcrt  # noqa: PLC0415 - Windows only
 
         try:
             msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)  # type: ignore[attr-defined,unused-ignore]
         except OSError:
             return False
         return True
-    import fcntl
+    import fcntl  # noqa: PLC0415 - POSIX only
 
     try:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)  # type: ignore[attr-defined,unused-ignore]
@@ -245,7 +245,7 @@ def _try_lock(fd: int) -> bool:
 
 def _unlock(fd: int) -> None:
     if WINDOWS:
-        import msvcrt
+        import msvcrt  # noqa: PLC0415 - Windows only
 
         with contextlib.suppress(OSError):
             os.lseek(fd, 0, os.SEEK_SET)

@@ -13,6 +13,7 @@ that no ledger with hands lies in a round folder outside the draw: nothing is le
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import re
 import secrets
 import tomllib
@@ -147,7 +148,6 @@ def read(folder: Path) -> Snapshot:
         raise TournamentError(
             [Problem(f"{path}: {p.where}" if p.where else str(path), p.message) for p in exc.problems]
         ) from None
-    import hashlib
 
     return Snapshot(folder=folder, tournament=t, sha256=hashlib.sha256(raw).hexdigest())
 

@@ -7,8 +7,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
+from xml.sax.saxutils import escape
 
+from tabulate import tabulate
+
+from tarockscore.ledger.audit import summary
+from tarockscore.ledger.deal import hand_deal, next_deal
+from tarockscore.ledger.totals import payout_totals, totals
+from tarockscore.render import hand as render
 from tarockscore.render.hand import signed
+from tarockscore.rules.profile import SettlementMode
+from tarockscore.season.standings import decimal_text
+from tarockscore.season.statistics import contracts_declared
 
 if TYPE_CHECKING:
     from tarockscore.ledger.deal import Deal
@@ -20,10 +30,6 @@ if TYPE_CHECKING:
 
 
 def stats_text(result: Sequence[PlayerStats], order: Sequence[str]) -> str:
-    from tabulate import tabulate
-
-    from tarockscore.season.standings import decimal_text
-    from tarockscore.season.statistics import contracts_declared
 
     def ratio(won: int, played: int) -> str:
         return f"{won}/{played}" if played else "-"
@@ -106,7 +112,6 @@ def title(folded: Season) -> str:
 
 
 def html(svg: str, title: str) -> str:
-    from xml.sax.saxutils import escape
 
     body = svg.split("\n", 1)[1]  # without the XML declaration
     return (
@@ -122,9 +127,6 @@ def deal_text(deal: Deal) -> str:
 
 def totals_table(after: Ledger, hand: int | None = None) -> str:
     """Each player's points in one hand (if given) and the running totals."""
-    from tabulate import tabulate
-
-    from tarockscore.ledger.totals import payout_totals, totals
 
     total = totals(after)
     paid = payout_totals(after)
@@ -149,21 +151,17 @@ def totals_table(after: Ledger, hand: int | None = None) -> str:
 
 
 def next_text(ledger: Ledger) -> str:
-    from tarockscore.ledger.deal import next_deal
 
     return f"next: hand {len(ledger.hands) + 1}, {deal_text(next_deal(ledger))}"
 
 
 def hand_line(ledger: Ledger, number: int) -> str:
-    from tarockscore.ledger.audit import summary
-    from tarockscore.ledger.deal import hand_deal
 
     entry = ledger.hands[number - 1]
     return f"hand {number}: {summary(entry.hand, entry.result)} ({deal_text(hand_deal(ledger, number))})"
 
 
 def sheet_csv(data: dict[str, Any]) -> str:
-    from tarockscore.render import hand as render
 
     players = data["players"]
     headers = ["hand", "dealer", "forehand", "contract", "declarer", "partner", "won", "radl"]
@@ -187,7 +185,6 @@ def sheet_csv(data: dict[str, Any]) -> str:
 
 
 def sheet_text(data: dict[str, Any]) -> str:
-    from tabulate import tabulate
 
     players = data["players"]
     head = [f"profile {data['profile']['name']}"]
@@ -240,9 +237,6 @@ def settle_json(result: Settlement, points: dict[str, int], payout: bool) -> dic
 
 
 def settle_text(result: Settlement, points: dict[str, int], payout: bool, profile: Profile) -> str:
-    from tabulate import tabulate
-
-    from tarockscore.rules.profile import SettlementMode
 
     how = (
         "zero-sum: each player's total × stake"

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import csv
+import io
+import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -17,8 +20,6 @@ def signed(n: int) -> str:
 
 
 def dumps(data: Any) -> str:
-    import json  # only for --json: start-up time counts at the table
-
     return json.dumps(data, indent=2, ensure_ascii=False)
 
 
@@ -217,8 +218,6 @@ def price_list(profile: Profile) -> str:
 
 
 def csv_text(headers: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
-    import csv
-    import io
 
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")

@@ -15,6 +15,8 @@ from fractions import Fraction
 from html import escape
 from typing import Any
 
+from tabulate import tabulate
+
 from tarockscore.tournament.cup import CupStanding
 from tarockscore.tournament.format import Format, Total
 from tarockscore.tournament.model import Round, Tournament
@@ -134,7 +136,6 @@ def _cells(fmt: Format, r: Standing) -> list[Any]:
 
 
 def standings_text(t: Tournament, rows: Sequence[Standing]) -> str:
-    from tabulate import tabulate
 
     fmt = t.format
     rounds = _rounds(rows)
@@ -224,7 +225,6 @@ def standings_html(t: Tournament, rows: Sequence[Standing], title: str) -> str:
 
 
 def money_text(rows: Sequence[Money]) -> str:
-    from tabulate import tabulate
 
     table = [[m.player, m.schrift, m.money_points, m.kontra, _money(m.amount)] for m in rows]
     out = tabulate(
@@ -295,7 +295,6 @@ def cup_json(rows: Sequence[CupStanding]) -> dict[str, Any]:
 
 
 def cup_text(rows: Sequence[CupStanding], names: Sequence[str]) -> str:
-    from tabulate import tabulate
 
     table = []
     for r in rows:

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from typing import Any
 
-from tarockscore.errors import Collector, Problem, TarockError, TournamentError, one_of
+from tarockscore.errors import Collector, Problem, TarockError, TournamentError, near_miss, one_of
 from tarockscore.ledger.model import ProfileRecord, profile_hash
 from tarockscore.ledger.settle_up import parse_stake
 from tarockscore.rules.profile import Profile, build_profile
@@ -127,8 +127,6 @@ def add_player(tournament: Tournament, name: str) -> Tournament:
 
 def drop_player(tournament: Tournament, name: str) -> Tournament:
     if name not in tournament.players:
-        from tarockscore.errors import near_miss
-
         raise TournamentError(
             f"{name!r} is not in the tournament; players: {', '.join(tournament.players)}"
             f"{near_miss(name, tournament.players)}",
