@@ -17,6 +17,7 @@ import typer
 from typer.core import TyperGroup
 
 from tarockscore import i18n
+from tarockscore.cli.options import repeated_options
 from tarockscore.errors import INTERRUPTED, Problem, TarockError
 
 HELP = "Score Austrian Tarock hands (Königrufen, Zwanzigerrufen) under a house-rule profile."
@@ -70,12 +71,25 @@ class CommandGroup(TyperGroup):
             # and every message of the run speak it; each run chooses afresh.
             i18n.use(i18n.choose(args))
             localize(self)
+        typed = list(args)
         try:
-            return super().make_context(info_name, args, parent, **extra)
+            ctx = super().make_context(info_name, args, parent, **extra)
         except Exception as exc:
             if not _is_usage_error(exc):
                 raise
             _usage(exc)
+        self._refuse_repeats(ctx, typed)
+        return ctx
+
+    def _refuse_repeats(self, ctx: Any, typed: list[str]) -> None:
+        """A single-valued option of the invoked command given twice differently: exit 2."""
+        at = next((i for i, a in enumerate(typed) if not a.startswith("-") and self.get_command(ctx, a)), None)
+        command = None if at is None else self.get_command(ctx, typed[at])
+        if at is None or command is None or isinstance(command, TyperGroup):
+            return
+        repeated = repeated_options(command.params, typed[at + 1 :])
+        if repeated:
+            fail(tuple(Problem("", message) for message in repeated), 2)
 
     def invoke(self, ctx: Any) -> Any:
         try:

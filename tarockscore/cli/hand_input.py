@@ -13,8 +13,15 @@ def _any_short(values: dict[str, Any]) -> bool:
     return any(v not in (None, False, []) for v in values.values())
 
 
-def read_hand_or_short(hand_file: str | None, short: dict[str, Any]) -> tuple[dict[str, Any], str]:
-    """A hand from a file (or stdin) or from the short command-line form, never both."""
+def read_hand_or_short(
+    hand_file: str | None, short: dict[str, Any], profile_ref: str | None = None, *, known_profile: bool = False
+) -> tuple[dict[str, Any], str]:
+    """A hand from a file (or stdin) or from the short command-line form, never both.
+
+    With ``known_profile`` (the profile is ``profile_ref`` or the default), the words of
+    ``--bonus`` are checked against that profile's Kontra steps, so an unknown word is named as
+    such rather than taken for a step.
+    """
     if hand_file is not None:
         if _any_short(short):
             raise UsageError(N_("give either a hand file or the hand's options, not both"))
@@ -23,4 +30,10 @@ def read_hand_or_short(hand_file: str | None, short: dict[str, Any]) -> tuple[di
         raise UsageError(N_("give a hand file (or - for stdin), or the hand's options: see --help"))
     options = dict(short)
     options["bonuses"] = options.pop("bonus")
+    if known_profile and options["bonuses"]:
+        from tarockscore import api
+
+        prof = api.profile_for({}, profile_ref)
+        playable = [s.name for s in prof.playable_steps]
+        options["kontra_steps"] = playable + [a for a, step in prof.kontra_aliases.items() if step in playable]
     return hand_from_options(**options), "command line"

@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Annotated, Any
 
 import typer
@@ -72,3 +72,50 @@ SHORT_KEYS = (
 def short_form(values: Mapping[str, Any]) -> dict[str, Any]:
     """The short-form options among a command's arguments (pass ``locals()``)."""
     return {key: values[key] for key in SHORT_KEYS}
+
+
+def repeated_options(params: Sequence[Any], args: Sequence[str]) -> list[str]:
+    """Messages for single-valued options given twice with different values.
+
+    Click keeps the last of them without a word (``-c rufer -c dreier`` plays a Dreier, ``--won
+    --lost`` a lost hand); a scorekeeper who typed both meant one of them, so both are refused.
+    ``params`` are the command's Click parameters, ``args`` its arguments as typed.
+    """
+    names: dict[str, Any] = {}
+    for param in params:
+        if getattr(param, "param_type_name", "") != "option" or getattr(param, "multiple", False):
+            continue
+        if getattr(param, "count", False):
+            continue
+        for opt in (*param.opts, *param.secondary_opts):
+            names[opt] = param
+    seen: dict[str, list[tuple[str, str]]] = {}  # param name -> [(option as typed, value)]
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        i += 1
+        if arg == "--":
+            break
+        opt, sep, inline = arg.partition("=") if arg.startswith("--") else (arg, "", "")
+        if not sep and arg.startswith("-") and not arg.startswith("--") and len(arg) > 2:
+            opt, inline, sep = arg[:2], arg[2:], "="
+        param = names.get(opt)
+        if param is None:
+            continue
+        if param.is_flag:
+            value = "on" if opt in param.opts else "off"
+        elif sep:
+            value = inline
+        elif i < len(args):
+            value = args[i]
+            i += 1
+        else:
+            continue
+        seen.setdefault(param.name, []).append((opt, value))
+    problems = []
+    for uses in seen.values():
+        values = {v for _, v in uses}
+        if len(values) > 1:
+            said = " and ".join(opt if v in ("on", "off") else f"{opt} {v!r}" for opt, v in uses)
+            problems.append(f"{said} contradict each other: give it once")
+    return problems

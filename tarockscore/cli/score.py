@@ -52,7 +52,7 @@ def score(
     bonus: Bonus = [],  # noqa: B006
 ) -> None:
     """Score one hand: each player's Victory Points and the arithmetic, bet by bet."""
-    mapping, name = read_hand_or_short(hand_file, short_form(locals()))
+    mapping, name = read_hand_or_short(hand_file, short_form(locals()), profile, known_profile=True)
     result, prof = api.score_mapping(mapping, profile, where=name)
     if json_out:
         typer.echo(render.dumps(render.score_json(result)))

@@ -7,10 +7,11 @@ At the table nobody writes a TOML file. ``tarockscore score -c rufer -p A,B,C,D 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
-from tarockscore.errors import Collector, UsageError
+from tarockscore.errors import Collector, UsageError, near_miss, one_of
+from tarockscore.rules.names import fold
 
 _SIDE = {
     "declarers": "declarers",
@@ -23,15 +24,25 @@ _SIDE = {
 _ANNOUNCED = {"announced": True, "ann": True, "a": True, "silent": False, "s": False}
 _MADE = {"made": True, "m": True, "lost": False, "failed": False, "l": False}
 _FLAG_WORDS = {*_SIDE, *_ANNOUNCED, *_MADE}
+# Each flag sets one key of the [[bonus]] table; two flags that set it differently contradict.
+_FLAGS: tuple[tuple[str, dict[str, Any]], ...] = (("side", _SIDE), ("announced", _ANNOUNCED), ("made", _MADE))
+BONUS_FLAGS = "declarers/decl/d, defenders/def/x, announced/ann/a, silent/s, made/m, lost/failed/l"
 
 
-def parse_bonus(spec: str, problems: Collector, where: str) -> dict[str, Any]:
+def parse_bonus(
+    spec: str, problems: Collector, where: str, steps: Collection[str] | None = None
+) -> dict[str, Any]:
     """``"pagat,announced,made,kontra"`` → a ``[[bonus]]`` table.
 
     The first word is the bonus; then, in any order: a side (declarers/decl/d, defenders/def/x),
     announced/ann/a or silent/s, made/m or lost/failed/l, and a Kontra step name. A name of more
     than one word ("Pagat ultimo", "Vier Könige") runs up to the first comma, or up to the first
     of those words.
+    Two words that
+    say different things about the same key (``announced`` and ``silent``) are refused, never
+    settled by their order. With ``steps`` (the profile's Kontra steps and their aliases), any
+    other word is refused as an unknown flag; without it, the word is taken as the Kontra step
+    and the hand's own check names it if the profile has no such step.
     """
     text = spec.strip()
     head, comma, tail = text.partition(",")
@@ -51,22 +62,39 @@ def parse_bonus(spec: str, problems: Collector, where: str) -> dict[str, Any]:
         problems.add(where, "empty bonus; write e.g. 'pagat,announced,kontra'")
         return {}
     entry: dict[str, Any] = {"name": name}
+    said: dict[str, str] = {}  # key -> the word that set it
     for word in words:
         key = word.lower()
-        if key in _SIDE:
-            entry["side"] = _SIDE[key]
-        elif key in _ANNOUNCED:
-            entry["announced"] = _ANNOUNCED[key]
-        elif key in _MADE:
-            entry["made"] = _MADE[key]
-        elif "kontra" in entry:
-            problems.add(where, f"{word!r}: the bonus already has the Kontra step {entry['kontra']!r}")
+        for field, table in _FLAGS:
+            if key in table:
+                if field in entry and entry[field] != table[key]:
+                    problems.add(
+                        where,
+                        f"{said[field]!r} and {word!r} contradict each other: give one of them",
+                    )
+                entry[field] = table[key]
+                said[field] = word
+                break
         else:
-            entry["kontra"] = key
+            if steps is not None and fold(word) not in {fold(step) for step in steps}:
+                problems.add(
+                    where,
+                    f"{word!r} is not a bonus flag; allowed: {BONUS_FLAGS}, or a Kontra step "
+                    f"({one_of(sorted(steps))}){near_miss(key, [*_SIDE, *_ANNOUNCED, *_MADE, *steps])}",
+                )
+            elif "kontra" in entry and entry["kontra"] != key:
+                problems.add(
+                    where,
+                    f"{word!r}: the bonus already has the Kontra step {entry['kontra']!r}; give the "
+                    "highest step that was said, once",
+                )
+            else:
+                entry["kontra"] = key
     return entry
 
 
 def _pairs(values: Sequence[str], problems: Collector, where: str) -> dict[str, str]:
+    """``NAME=VALUE`` pairs; one name given twice with different values is refused."""
     out: dict[str, str] = {}
     for value in values:
         for part in value.split(";"):
@@ -74,7 +102,14 @@ def _pairs(values: Sequence[str], problems: Collector, where: str) -> dict[str, 
             if not sep or not name.strip() or not rest.strip():
                 problems.add(where, f"{part!r}: expected NAME=VALUE")
                 continue
-            out[name.strip()] = rest.strip()
+            name, rest = name.strip(), rest.strip()
+            if name in out and out[name] != rest:
+                problems.add(
+                    where,
+                    f"{name!r} is given twice, {out[name]!r} and {rest!r}: give each name once",
+                )
+                continue
+            out[name] = rest
     return out
 
 
@@ -98,8 +133,13 @@ def hand_from_options(
     conceded: bool,
     renonce: str | None,
     bonuses: Sequence[str],
+    kontra_steps: Collection[str] | None = None,
 ) -> dict[str, Any]:
-    """The hand mapping for the short form; raises :class:`UsageError` (exit 2) for bad syntax."""
+    """The hand mapping for the short form; raises :class:`UsageError` (exit 2) for bad syntax.
+
+    ``kontra_steps``: the profile's Kontra step names and aliases, to tell an unknown bonus flag
+    from a Kontra step (see :func:`parse_bonus`).
+    """
     problems = Collector()
     hand: dict[str, Any] = {}
     if contract is None:
@@ -140,6 +180,6 @@ def hand_from_options(
     if renonce is not None:
         hand["renonce"] = renonce
     if bonuses:
-        hand["bonus"] = [parse_bonus(b, problems, f"--bonus {b!r}") for b in bonuses]
+        hand["bonus"] = [parse_bonus(b, problems, f"--bonus {b!r}", kontra_steps) for b in bonuses]
     problems.raise_if_any(UsageError)
     return hand

@@ -1,0 +1,126 @@
+"""Input that contradicts itself is refused, never settled by the order it was typed in."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from tarockscore.cli.app import app
+from tarockscore.cli.shortform import parse_bonus
+from tarockscore.errors import Collector
+
+runner = CliRunner()
+CALL = ["score", "-c", "rufer", "-p", "A,B,C,D", "-d", "A", "-w", "B", "-t", "40"]
+BETTLER = ["score", "-c", "bettler", "-p", "A,B,C,D", "-d", "A", "--lost"]
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = runner.invoke(app, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+@pytest.mark.parametrize(
+    ("spec", "first", "second"),
+    [
+        ("pagat,announced,silent", "announced", "silent"),
+        ("pagat,s,ann", "s", "ann"),
+        ("pagat,declarers,defenders", "declarers", "defenders"),
+        ("pagat,x,d", "x", "d"),
+        ("pagat,made,lost", "made", "lost"),
+        ("pagat,failed,m", "failed", "m"),
+    ],
+)
+def test_bonus_flags_that_exclude_each_other_are_refused(spec: str, first: str, second: str) -> None:
+    code, out, err = run(*CALL, "-b", spec)
+    assert code == 2 and out == ""
+    assert f"--bonus {spec!r}: {first!r} and {second!r} contradict each other" in err
+
+
+def test_the_same_flag_twice_with_the_same_value_is_harmless() -> None:
+    code, _, err = run(*CALL, "-b", "pagat,announced,ann,made,m")
+    assert code == 0, err
+
+
+def test_two_kontra_steps_on_one_bonus_are_refused() -> None:
+    code, _, err = run(*CALL, "-b", "pagat,announced,kontra,rekontra")
+    assert code == 2
+    assert "'rekontra': the bonus already has the Kontra step 'kontra'" in err
+
+
+def test_an_unknown_bonus_flag_is_named_with_the_allowed_ones() -> None:
+    # koenigrufen plays Kontra and Rekontra (ceiling "rekontra"); the flag list is the short form's.
+    code, _, err = run(*CALL, "-b", "pagat,xyz")
+    assert code == 2
+    assert "--bonus 'pagat,xyz': 'xyz' is not a bonus flag" in err
+    assert "announced/ann/a, silent/s" in err and "'kontra'" in err and "'rekontra'" in err
+    assert "silent bonus cannot be doubled" not in err
+
+
+def test_a_near_miss_flag_gets_a_hint() -> None:
+    code, _, err = run(*CALL, "-b", "pagat,anounced")
+    assert code == 2 and "did you mean 'announced'" in err
+
+
+def test_contra_ad_personam_twice_for_one_defender_is_refused() -> None:
+    code, _, err = run(*BETTLER, "-k", "B=rekontra", "-k", "B=kontra")
+    assert code == 2
+    assert "--kontra: 'B' is given twice, 'rekontra' and 'kontra'" in err
+
+
+def test_contra_ad_personam_repeated_alike_is_accepted() -> None:
+    code, _, err = run(*BETTLER, "-k", "B=kontra", "-k", "B=kontra")
+    assert code == 0, err
+
+
+def test_card_points_twice_for_one_player_are_refused() -> None:
+    code, _, err = run("score", "-c", "trischaken", "-p", "A,B,C,D", "-t", "A=10", "-t", "A=20", "-t", "B=20")
+    assert code == 2 and "--points: 'A' is given twice, '10' and '20'" in err
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["-c", "rufer", "-c", "dreier"], "-c 'rufer' and -c 'dreier' contradict each other"),
+        (["--contract=rufer", "-cdreier"], "--contract 'rufer' and -c 'dreier' contradict each other"),
+        (["-c", "bettler", "--won", "--lost"], "--won and --lost contradict each other"),
+        (["-c", "rufer", "-d", "A", "-d", "C"], "-d 'A' and -d 'C' contradict each other"),
+    ],
+)
+def test_a_single_option_given_twice_differently_is_refused(args: list[str], message: str) -> None:
+    code, out, err = run("score", "-p", "A,B,C,D", *args)
+    assert code == 2 and out == ""
+    assert message in err
+
+
+def test_a_single_option_repeated_alike_is_accepted() -> None:
+    code, _, err = run(*CALL, "-c", "rufer")
+    assert code == 0, err
+
+
+_EXCLUSIVE = [("announced", "silent"), ("declarers", "defenders"), ("made", "lost")]
+_SYNONYMS = {
+    "announced": ["announced", "ann", "a"],
+    "silent": ["silent", "s"],
+    "declarers": ["declarers", "decl", "d"],
+    "defenders": ["defenders", "def", "x"],
+    "made": ["made", "m"],
+    "lost": ["lost", "failed", "l"],
+}
+
+
+@settings(max_examples=200, deadline=None)
+@given(data=st.data())
+def test_a_contradiction_is_never_accepted(data: st.DataObject) -> None:
+    """Any two words that set one key differently, among any other flags, in any order."""
+    first, second = data.draw(st.sampled_from(_EXCLUSIVE))
+    if data.draw(st.booleans()):
+        first, second = second, first
+    words = [data.draw(st.sampled_from(_SYNONYMS[first])), data.draw(st.sampled_from(_SYNONYMS[second]))]
+    others = [w for pair in _EXCLUSIVE if first not in pair for w in _SYNONYMS[pair[0]]]
+    words += data.draw(st.lists(st.sampled_from([*others, "kontra"]), max_size=3, unique=True))
+    words = data.draw(st.permutations(words))
+    problems = Collector()
+    parse_bonus(",".join(["pagat", *words]), problems, "--bonus", ["kontra", "rekontra"])
+    assert any("contradict each other" in p.message for p in problems.problems)
