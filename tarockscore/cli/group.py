@@ -83,7 +83,9 @@ class CommandGroup(TyperGroup):
 
     def _refuse_repeats(self, ctx: Any, typed: list[str]) -> None:
         """A single-valued option of the invoked command given twice differently: exit 2."""
-        at = next((i for i, a in enumerate(typed) if not a.startswith("-") and self.get_command(ctx, a)), None)
+        at = next(
+            (i for i, a in enumerate(typed) if not a.startswith("-") and self.get_command(ctx, a)), None
+        )
         command = None if at is None else self.get_command(ctx, typed[at])
         if at is None or command is None or isinstance(command, TyperGroup):
             return

@@ -14,7 +14,11 @@ def _any_short(values: dict[str, Any]) -> bool:
 
 
 def read_hand_or_short(
-    hand_file: str | None, short: dict[str, Any], profile_ref: str | None = None, *, known_profile: bool = False
+    hand_file: str | None,
+    short: dict[str, Any],
+    profile_ref: str | None = None,
+    *,
+    known_profile: bool = False,
 ) -> tuple[dict[str, Any], str]:
     """A hand from a file (or stdin) or from the short command-line form, never both.
 
@@ -35,5 +39,7 @@ def read_hand_or_short(
 
         prof = api.profile_for({}, profile_ref)
         playable = [s.name for s in prof.playable_steps]
-        options["kontra_steps"] = playable + [a for a, step in prof.kontra_aliases.items() if step in playable]
+        options["kontra_steps"] = playable + [
+            a for a, step in prof.kontra_aliases.items() if step in playable
+        ]
     return hand_from_options(**options), "command line"
