@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tarockscore import api
 from tarockscore.cli.shortform import hand_from_options
 from tarockscore.errors import N_, UsageError
 from tarockscore.files.hand_file import read_hand_mapping
@@ -35,8 +36,6 @@ def read_hand_or_short(
     options = dict(short)
     options["bonuses"] = options.pop("bonus")
     if known_profile and options["bonuses"]:
-        from tarockscore import api
-
         prof = api.profile_for({}, profile_ref)
         playable = [s.name for s in prof.playable_steps]
         options["kontra_steps"] = playable + [
