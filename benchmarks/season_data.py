@@ -26,7 +26,7 @@ from tarockscore.ledger.model import Ledger
 from tarockscore.ledger.results import rebuild
 from tarockscore.ledger.table import new_ledger
 from tarockscore.rules.cardpoints import render_points
-from tarockscore.rules.hand import parse_hand
+from tarockscore.rules.hand_parser import parse_hand
 from tarockscore.rules.profile import Kind, Profile, Team
 
 CLUB = [

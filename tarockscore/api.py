@@ -10,7 +10,8 @@ from typing import Any
 
 from tarockscore.errors import TarockError
 from tarockscore.files.profile_file import DEFAULT_PROFILE, load_profile
-from tarockscore.rules.hand import Hand, parse_hand
+from tarockscore.rules.hand import Hand
+from tarockscore.rules.hand_parser import parse_hand
 from tarockscore.rules.profile import Profile
 from tarockscore.rules.scoring import Score, score_hand
 

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tarockscore.files.profile_file import load_profile, shipped_names
-from tarockscore.rules.hand import parse_hand
+from tarockscore.rules.hand_parser import parse_hand
 from tarockscore.rules.profile import Profile, SettlementMode
 from tarockscore.rules.scoring import Score, score_hand
 from tests.strategies import PLAYERS, hands

@@ -47,8 +47,8 @@ from tarockscore.ledger.settle_up import parse_stake
 from tarockscore.ledger.table import check_players, new_ledger
 from tarockscore.render import evening as render_evening
 from tarockscore.render import hand as render
+from tarockscore.rules import legality
 from tarockscore.rules.cardpoints import parse_points, render_points
-from tarockscore.rules.profile import CalledKingRule, Kind, NegativeKontra, Team
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -421,18 +421,18 @@ def _questions(profile: Profile, deal: Deal) -> dict[str, Any]:
     name = _ask_choice("Contract", list(profile.contracts), resolve=profile.contract_name)
     contract = profile.contracts[name]
     hand["contract"] = name
-    if contract.kind is Kind.DODGE:
+    if legality.everyone_for_themselves(contract):
         hand["card_points"] = {p: _ask_points(f"Card points of {p}", profile) for p in players}
-        if profile.dodge_kontra:
+        if legality.kontra_on_contract_allowed(profile, contract):
             step = _ask_choice("Kontra on the Dodge Round", steps, "none")
             if step != "none":
                 hand["kontra"] = step
         return hand
     declarer = _ask_choice("Declarer", players)
     hand["declarer"] = declarer
-    if contract.team is Team.CALLED:
+    if legality.calls_a_king(contract):
         others = [p for p in players if p != declarer]
-        in_talon = profile.talon and profile.called_king_rule is CalledKingRule.TRADITIONAL
+        in_talon = legality.king_in_talon_allowed(profile, contract)
         options = [*others, "talon"] if in_talon else others
         partner = _ask_choice("Partner (holder of the called card)", options)
         if partner == "talon":
@@ -442,11 +442,11 @@ def _questions(profile: Profile, deal: Deal) -> dict[str, Any]:
             hand["partner"] = partner
     if hand.get("conceded"):
         return hand
-    if contract.kind is Kind.NEGATIVE:
+    if legality.decided_by_tricks(contract):
         hand["won"] = _ask_yes(f"Did {declarer} win the {name}?")
     else:
         hand["card_points"] = _ask_points("Card points of the declarer side (e.g. 35 2/3)", profile)
-    if contract.kind is Kind.NEGATIVE and profile.negative_kontra is NegativeKontra.INDIVIDUAL:
+    if legality.contra_ad_personam(profile, contract):
         by: dict[str, str] = {}
         for d in (p for p in players if p != declarer):
             step = _ask_choice(f"Kontra by {d}", steps, "none")
@@ -458,16 +458,13 @@ def _questions(profile: Profile, deal: Deal) -> dict[str, Any]:
         step = _ask_choice("Kontra on the contract", steps, "none")
         if step != "none":
             hand["kontra"] = step
-    if (
-        profile.huettenfleck
-        and contract.talon
-        and contract.kind is Kind.POSITIVE
-        and hand.get("kontra") in (None, "kontra")
+    if legality.huettenfleck_allowed(profile, contract) and legality.huettenfleck_combines_with(
+        hand.get("kontra")
     ):
         if _ask_yes("Was the Kontra said before the talon (Hüttenfleck)?"):
             hand["huettenfleck"] = True
     bonuses = []
-    allowed = [b for b in contract.bonuses if b in profile.bonuses]
+    allowed = legality.contract_bonuses(profile, contract)
     while allowed:
         choice = _ask_choice(
             "Bonus (or 'done')", ["done", *allowed], "done", resolve=lambda a: profile.bonus_name(a) or a
@@ -478,9 +475,9 @@ def _questions(profile: Profile, deal: Deal) -> dict[str, Any]:
         bonus = profile.bonuses[choice]
         entry: dict[str, Any] = {"name": choice}
         entry["side"] = _ask_choice("  side", ["declarers", "defenders"], "declarers")
-        entry["announced"] = bonus.announce and _ask_yes("  announced?")
+        entry["announced"] = legality.may_announce(bonus) and _ask_yes("  announced?")
         entry["made"] = _ask_yes("  made?", True)
-        if entry["announced"] and bonus.kontra:
+        if legality.may_double(bonus, entry["announced"]):
             step = _ask_choice("  Kontra on it", steps, "none")
             if step != "none":
                 entry["kontra"] = step

@@ -7,7 +7,8 @@ from typing import Any
 
 from tarockscore.errors import HandError, Problem, TarockError
 from tarockscore.ledger.deal import dealer_of
-from tarockscore.rules.hand import Hand, parse_hand
+from tarockscore.rules.hand import Hand
+from tarockscore.rules.hand_parser import parse_hand
 from tarockscore.rules.profile import Profile
 
 

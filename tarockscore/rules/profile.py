@@ -177,7 +177,7 @@ class Profile:
     ceiling: int
     kontra_aliases: Mapping[str, str]
     negative_kontra: NegativeKontra
-    dodge_kontra: bool
+    trischaken_kontra: bool
     huettenfleck: bool
     huettenfleck_multiplier: int
     huettenfleck_scope: HuettenfleckScope
@@ -397,7 +397,7 @@ def build_profile(document: Mapping[str, Any], where: str = "") -> Profile:
         ceiling=ceiling,
         kontra_aliases=aliases,
         negative_kontra=negative,
-        dodge_kontra=dodge,
+        trischaken_kontra=dodge,
         huettenfleck=huette,
         huettenfleck_multiplier=huette_mult,
         huettenfleck_scope=huette_scope,

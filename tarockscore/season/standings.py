@@ -20,7 +20,8 @@ from typing import Any
 from tarockscore.errors import LedgerError, Problem, TarockError, UsageError, near_miss, one_of
 from tarockscore.ledger.model import Ledger, ledger_profile
 from tarockscore.ledger.operations import rescore as rescore_ledger
-from tarockscore.rules.hand import Hand, parse_hand
+from tarockscore.rules.hand import Hand
+from tarockscore.rules.hand_parser import parse_hand
 from tarockscore.rules.profile import Profile
 
 

@@ -1,0 +1,492 @@
+"""Reading a hand from hand-file keys (v1) and checking it against a profile (core layer, pure).
+
+``parse_hand`` checks a mapping (as read from TOML, from the command line or from a ledger)
+against a profile and collects every problem in one pass. What the rules allow (the Hüttenfleck,
+the King in the talon, contra ad personam, Kontra in Trischaken, which bonuses may be announced
+or doubled) is asked of :mod:`tarockscore.rules.legality`, which the guided entry asks too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any
+
+from tarockscore.errors import Collector, HandError, near_miss, one_of
+from tarockscore.rules import legality
+from tarockscore.rules.cardpoints import parse_points, render_points
+from tarockscore.rules.hand import BonusEntry, Hand, Side
+from tarockscore.rules.names import same_but_case, seat_names
+from tarockscore.rules.profile import Contract, Profile
+from tarockscore.rules.reader import Reader, type_name
+
+HAND_KEYS = (
+    "profile",
+    "players",
+    "contract",
+    "declarer",
+    "partner",
+    "card_points",
+    "defender_card_points",
+    "won",
+    "kontra",
+    "huettenfleck",
+    "called_king",
+    "conceded",
+    "renonce",
+    "bonus",
+)
+
+
+def parse_hand(data: Mapping[str, Any], profile: Profile) -> Hand:
+    """Check a hand mapping against the profile; raise :class:`HandError` listing every problem."""
+    problems = Collector()
+    seats = data.get("players")
+    if isinstance(seats, list) and all(isinstance(p, str) for p in seats):
+        data = seat_names(data, seats)  # "anna" is Anna, in the table's own spelling
+    r = Reader(data, "", problems)
+    profile_ref = r.optional_str("profile")
+    players = _players(r, profile, problems)
+    table = set(players)
+
+    contract_given = r.text("contract")
+    contract_name = profile.contract_name(contract_given) if contract_given else None
+    if r.has("contract") and isinstance(data.get("contract"), str) and contract_name is None:
+        problems.add(
+            "contract",
+            f"{contract_given!r} is not a contract of profile {profile.name!r}; choose one of "
+            f"{one_of(profile.contracts)}{near_miss(contract_given, profile.contract_names())}",
+        )
+    contract = profile.contracts.get(contract_name or "")
+
+    def player(key: str) -> str | None:
+        value = r.optional_str(key)
+        if value is not None and table and value not in table:
+            problems.add(
+                key,
+                f"{value!r} is not at the table; players are {one_of(players)}{near_miss(value, table)}",
+            )
+        return value
+
+    declarer = player("declarer")
+    partner = player("partner")
+    renonce = player("renonce")
+    won = r.optional_bool("won")
+    huettenfleck = r.flag("huettenfleck", False)
+    called_king = r.optional_str("called_king")
+    conceded = r.optional_bool("conceded")
+    kontra_raw = r.raw("kontra")
+    cp_raw = r.raw("card_points")
+    dcp_raw = r.raw("defender_card_points")
+    bonus_raw = r.raw("bonus")
+    r.finish()
+
+    hand_kontra: str | None = None
+    kontra_by: tuple[tuple[str, str], ...] = ()
+    card_points: Fraction | None = None
+    defender_points: Fraction | None = None
+    trischaken_points: tuple[tuple[str, Fraction], ...] = ()
+    bonuses: tuple[BonusEntry, ...] = ()
+
+    if contract is not None:
+        trischaken = legality.everyone_for_themselves(contract)
+        # -- who plays ----------------------------------------------------------------------
+        if trischaken:
+            if partner is not None:
+                problems.add("partner", f"{contract.name} is played by everyone for themselves: no partner")
+        else:
+            if declarer is None:
+                problems.add("declarer", "missing (required): who played the contract")
+            if legality.plays_alone(contract) and partner is not None:
+                problems.add(
+                    "partner",
+                    f"{partner!r}: {contract.name} is played alone, one against three: no partner",
+                )
+            if legality.calls_a_king(contract):
+                if partner is None and called_king != "talon":
+                    problems.add(
+                        "partner",
+                        f"missing: {contract.name} is played with the holder of the called card; "
+                        'name them, or give called_king = "talon"',
+                    )
+                if partner is not None and partner == declarer:
+                    problems.add("partner", f"{partner!r} is the declarer; the partner is another player")
+                if partner is not None and called_king == "talon":
+                    problems.add("partner", 'no partner when called_king = "talon": the declarer plays alone')
+
+        # -- called King in the talon ----------------------------------------------------------
+        if called_king is not None:
+            if called_king != "talon":
+                problems.add("called_king", f"{called_king!r} is not allowed; the only value is 'talon'")
+            elif not legality.king_can_lie_in_talon(profile, contract):
+                problems.add(
+                    "called_king", f"'talon': no King is called in {contract.name} under {profile.name!r}"
+                )
+            elif not legality.king_in_talon_scored(profile):
+                problems.add(
+                    "called_king",
+                    f"profile {profile.name!r} deals again when the called King lies in the talon "
+                    "(called_king_in_talon.rule = 'redeal'): there is no hand to score",
+                )
+        if conceded and not legality.may_concede(called_king):
+            problems.add(
+                "conceded",
+                'a hand is conceded only when the called King lies in the talon (called_king = "talon")',
+            )
+
+        # -- card points and outcome -------------------------------------------------------
+        if trischaken:
+            trischaken_points = _trischaken_points(cp_raw, players, profile, problems)
+            if dcp_raw is not None:
+                problems.add(
+                    "defender_card_points",
+                    f"{contract.name} has no Defenders: give every player's card points in card_points",
+                )
+            if won is not None:
+                problems.add(
+                    "won", f"{contract.name} has no declarer who wins or loses; give card_points per player"
+                )
+        else:
+            card_points, defender_points = _side_points(cp_raw, dcp_raw, profile, problems)
+            if legality.decided_by_tricks(contract):
+                if card_points is not None:
+                    problems.add(
+                        "card_points",
+                        f"{contract.name} is decided by tricks, not card points: give won = true or false",
+                    )
+                if won is None and not renonce:
+                    problems.add(
+                        "won", f"missing: did the declarer of {contract.name} win? (won = true or false)"
+                    )
+            elif card_points is None and won is None and not conceded and not renonce:
+                problems.add(
+                    "card_points", "missing: give the declarer side's card points, or won = true or false"
+                )
+            if card_points is not None and won is not None:
+                by_points = card_points >= profile.win_threshold
+                if by_points != won:
+                    problems.add(
+                        "won",
+                        f"{str(won).lower()} disagrees with card_points {render_points(card_points)} "
+                        f"(the declarer side needs {render_points(profile.win_threshold)})",
+                    )
+
+        # -- Kontra on the contract ----------------------------------------------------------
+        hand_kontra, kontra_by = _contract_kontra(
+            kontra_raw, contract, declarer, partner, players, profile, problems
+        )
+        if conceded and (hand_kontra or kontra_by or huettenfleck):
+            problems.add("kontra", "no Kontra is allowed on a conceded hand")
+        if huettenfleck:
+            if not profile.huettenfleck:
+                problems.add(
+                    "huettenfleck",
+                    f"profile {profile.name!r} does not allow the Hüttenfleck (kontra.huettenfleck = false)",
+                )
+            elif not legality.huettenfleck_possible(contract):
+                problems.add("huettenfleck", f"{contract.name} has no talon to say it before")
+            elif not legality.huettenfleck_combines_with(hand_kontra):
+                problems.add(
+                    "kontra",
+                    f"{hand_kontra!r} cannot be combined with the Hüttenfleck, which is the contract's Kontra",
+                )
+
+        # -- bonuses -------------------------------------------------------------------------
+        bonuses = _bonuses(bonus_raw, contract.name, contract.bonuses, profile, problems)
+        if contract.requires_announced and not any(
+            b.name in contract.requires_announced and b.announced and b.side is Side.DECLARERS
+            for b in bonuses
+        ):
+            problems.add(
+                "bonus",
+                f"{contract.name} is played with one of {one_of(contract.requires_announced)} "
+                "announced by the declarers",
+            )
+        if legality.defender_announce_needs_kontra(profile):
+            defenders_kontra = bool(hand_kontra or kontra_by) or any(
+                b.kontra and b.side is Side.DECLARERS for b in bonuses
+            )
+            for i, b in enumerate(bonuses):
+                if b.announced and b.side is Side.DEFENDERS and not defenders_kontra:
+                    problems.add(
+                        f"bonus[{i}]",
+                        f"{b.name!r}: under {profile.name!r} a Defender may announce a bonus only "
+                        "together with some Kontra (bonus_rules.defender_announce_requires_kontra)",
+                    )
+
+    else:
+        # The contract is unknown: still check what does not depend on it, so that one run
+        # reports every problem.
+        if cp_raw is not None and not isinstance(cp_raw, dict):
+            _check_points("card_points", cp_raw, profile, problems)
+        if isinstance(kontra_raw, str):
+            _step("kontra", kontra_raw, profile, problems)
+        _bonuses(bonus_raw, contract_given or "this contract", tuple(profile.bonuses), profile, problems)
+
+    problems.raise_if_any(HandError)
+    assert contract_name is not None
+    return Hand(
+        players=tuple(players),
+        contract=contract_name,
+        declarer=declarer,
+        partner=partner,
+        card_points=card_points,
+        defender_card_points=defender_points,
+        trischaken_points=trischaken_points,
+        won=won,
+        kontra=hand_kontra,
+        kontra_by=kontra_by,
+        huettenfleck=huettenfleck,
+        called_king=called_king,
+        conceded=bool(conceded),
+        renonce=renonce,
+        bonuses=bonuses,
+        profile=profile_ref,
+    )
+
+
+def _players(r: Reader, profile: Profile, problems: Collector) -> list[str]:
+    raw = r.raw("players")
+    if raw is None:
+        problems.add(
+            "players", f"missing (required): the {profile.players} players in seat order, Forehand first"
+        )
+        return []
+    if not isinstance(raw, list) or not all(isinstance(p, str) and p.strip() for p in raw):
+        problems.add("players", f"{raw!r}: expected an array of {profile.players} names")
+        return []
+    if len(raw) != profile.players:
+        problems.add("players", f"{len(raw)} names given; {profile.name!r} is played by {profile.players}")
+    duplicates = sorted({p for p in raw if raw.count(p) > 1})
+    if duplicates:
+        problems.add("players", f"{one_of(duplicates)} named twice")
+    elif clashes := same_but_case(raw):
+        problems.add("players", f"{one_of(clashes)} differ only by case: names are matched in any case")
+    return list(raw)
+
+
+def _check_points(where: str, value: object, profile: Profile, problems: Collector) -> Fraction | None:
+    try:
+        points = parse_points(value)
+    except ValueError as exc:
+        problems.add(where, str(exc))
+        return None
+    total = profile.card_points_total
+    if not 0 <= points <= total:
+        problems.add(where, f"{render_points(points)} is outside 0 to {render_points(total)}")
+        return None
+    if profile.thirds and points.denominator not in (1, 3):
+        problems.add(where, f"{value!r} is not counted in thirds; card points are whole or end in 1/3 or 2/3")
+        return None
+    if not profile.thirds and points.denominator != 1:
+        problems.add(where, f"{value!r}: {profile.family.value} counts whole card points only")
+        return None
+    return points
+
+
+def _side_points(
+    cp_raw: Any, dcp_raw: Any, profile: Profile, problems: Collector
+) -> tuple[Fraction | None, Fraction | None]:
+    declarers: Fraction | None = None
+    defenders: Fraction | None = None
+    if isinstance(cp_raw, dict):
+        r = Reader(cp_raw, "card_points", problems)
+        if r.has("declarers"):
+            declarers = _check_points("card_points.declarers", r.raw("declarers"), profile, problems)
+        else:
+            problems.add("card_points.declarers", "missing (required) in the table form")
+        if r.has("defenders"):
+            defenders = _check_points("card_points.defenders", r.raw("defenders"), profile, problems)
+        r.finish()
+    elif cp_raw is not None:
+        declarers = _check_points("card_points", cp_raw, profile, problems)
+    if dcp_raw is not None:
+        if defenders is not None:
+            problems.add("defender_card_points", "given twice (also in the card_points table)")
+        defenders = _check_points("defender_card_points", dcp_raw, profile, problems)
+        if cp_raw is None:
+            problems.add(
+                "card_points", "missing: defender_card_points is given only together with card_points"
+            )
+    if declarers is not None and defenders is not None and declarers + defenders != profile.card_points_total:
+        problems.add(
+            "card_points",
+            f"declarers {render_points(declarers)} + defenders {render_points(defenders)} = "
+            f"{render_points(declarers + defenders)}, not the deck's {render_points(profile.card_points_total)}",
+        )
+    return declarers, defenders
+
+
+def _trischaken_points(
+    cp_raw: Any, players: list[str], profile: Profile, problems: Collector
+) -> tuple[tuple[str, Fraction], ...]:
+    if not isinstance(cp_raw, dict):
+        problems.add(
+            "card_points",
+            f"{cp_raw!r}: the Dodge Round needs a table of every player's card points, "
+            '{ Anna = "20 1/3", ... }'
+            if cp_raw is not None
+            else 'missing: the Dodge Round needs a table of every player\'s card points, { Anna = "20 1/3", ... }',
+        )
+        return ()
+    points: list[tuple[str, Fraction]] = []
+    for name, value in cp_raw.items():
+        if players and name not in players:
+            problems.add(
+                f"card_points.{name}",
+                f"not at the table; players are {one_of(players)}{near_miss(name, players)}",
+            )
+            continue
+        checked = _check_points(f"card_points.{name}", value, profile, problems)
+        if checked is not None:
+            points.append((name, checked))
+    missing = [p for p in players if p not in cp_raw]
+    if missing:
+        problems.add("card_points", f"missing for {one_of(missing)}: every player's card points are needed")
+    elif len(points) == len(players):
+        total = sum((v for _, v in points), Fraction(0))
+        if total != profile.card_points_total:
+            problems.add(
+                "card_points",
+                f"the players' card points add up to {render_points(total)}, not the deck's "
+                f"{render_points(profile.card_points_total)}",
+            )
+    order = {p: i for i, p in enumerate(players)}
+    return tuple(sorted(points, key=lambda item: order.get(item[0], 99)))
+
+
+def _step(where: str, value: object, profile: Profile, problems: Collector) -> str | None:
+    """A Kontra step name checked against the ladder and its ceiling; the canonical name."""
+    playable = [s.name for s in profile.playable_steps]
+    if not isinstance(value, str):
+        problems.add(where, f"{value!r} is {type_name(value)}; expected a Kontra step: {one_of(playable)}")
+        return None
+    step = profile.step(value)
+    if step is None:
+        names = [s.name for s in profile.ladder] + list(profile.kontra_aliases)
+        problems.add(
+            where,
+            f"{value!r} is not a Kontra step; {profile.name!r} plays {one_of(playable)}{near_miss(value, names)}",
+        )
+        return None
+    if step.level > profile.ceiling:
+        problems.add(
+            where,
+            f"{value!r} is above this table's ceiling {profile.ladder[profile.ceiling - 1].name!r} "
+            f"(kontra.ceiling); {profile.name!r} plays {one_of(playable)}",
+        )
+        return None
+    return step.name
+
+
+def _contract_kontra(
+    raw: Any,
+    contract: Contract,
+    declarer: str | None,
+    partner: str | None,
+    players: list[str],
+    profile: Profile,
+    problems: Collector,
+) -> tuple[str | None, tuple[tuple[str, str], ...]]:
+    if raw is None:
+        return None, ()
+    if not legality.kontra_on_contract_allowed(profile, contract):
+        problems.add(
+            "kontra",
+            f"{raw!r}: profile {profile.name!r} has no Kontra in {contract.name}, the Dodge Round (kontra.dodge_round = false)",
+        )
+        return None, ()
+    individual = legality.contra_ad_personam(profile, contract)
+    if isinstance(raw, dict):
+        if not individual:
+            problems.add(
+                "kontra",
+                f"a table of Defenders is only for contra ad personam in negative contracts; "
+                f'on {contract.name} give one step, e.g. kontra = "kontra"',
+            )
+            return None, ()
+        defenders = [p for p in players if p not in (declarer, partner)]
+        steps: list[tuple[str, str]] = []
+        for name, value in raw.items():
+            if name not in defenders:
+                problems.add(
+                    f"kontra.{name}",
+                    f"not a Defender; the Defenders are {one_of(defenders)}{near_miss(name, defenders)}",
+                )
+                continue
+            step = _step(f"kontra.{name}", value, profile, problems)
+            if step is not None:
+                steps.append((name, step))
+        order = {p: i for i, p in enumerate(players)}
+        return None, tuple(sorted(steps, key=lambda item: order[item[0]]))
+    if individual:
+        problems.add(
+            "kontra",
+            f"{raw!r}: in {contract.name} each Defender says Kontra for themselves (contra ad personam, "
+            'kontra.negative = "individual"); give a table, e.g. kontra = { Bert = "kontra" }',
+        )
+        return None, ()
+    return _step("kontra", raw, profile, problems), ()
+
+
+def _bonuses(
+    raw: Any, contract: str, allowed: tuple[str, ...], profile: Profile, problems: Collector
+) -> tuple[BonusEntry, ...]:
+    if raw is None:
+        return ()
+    if not isinstance(raw, list):
+        problems.add("bonus", f"{raw!r}: expected [[bonus]] tables")
+        return ()
+    entries: list[BonusEntry] = []
+    seen: set[str] = set()
+    for i, item in enumerate(raw):
+        path = f"bonus[{i}]"
+        if not isinstance(item, dict):
+            problems.add(path, f"{item!r}: expected a table with name, side, announced, made, kontra")
+            continue
+        r = Reader(item, path, problems)
+        given = r.text("name")
+        side = r.choice("side", Side, Side.DECLARERS)
+        announced = r.flag("announced", False)
+        made = r.flag("made", True)
+        kontra_raw = r.raw("kontra")
+        r.finish()
+        if not given:
+            continue
+        name = profile.bonus_name(given)
+        if name is None:
+            problems.add(
+                f"{path}.name",
+                f"{given!r} is not a bonus of profile {profile.name!r}; choose one of "
+                f"{one_of(profile.bonuses)}{near_miss(given, profile.bonus_names())}",
+            )
+            continue
+        if name not in allowed:
+            problems.add(
+                f"{path}.name",
+                f"{name!r} is not scored in {contract}; it allows {one_of(allowed)}",
+            )
+            continue
+        if name in seen:
+            problems.add(f"{path}.name", f"{name!r} is entered twice")
+            continue
+        seen.add(name)
+        bonus = profile.bonuses[name]
+        if announced and not legality.may_announce(bonus):
+            problems.add(f"{path}.announced", f"{name!r} cannot be announced under {profile.name!r}")
+        kontra: str | None = None
+        if kontra_raw is not None and not legality.may_double(bonus, announced):
+            if not announced:
+                problems.add(
+                    f"{path}.kontra",
+                    f"{kontra_raw!r} on the silent {name}: a silent bonus cannot be doubled, only an announced one",
+                )
+            else:
+                problems.add(
+                    f"{path}.kontra",
+                    f"{kontra_raw!r}: {profile.name!r} never doubles the {name} (bonuses.{name}.kontra = false)",
+                )
+        elif kontra_raw is not None:
+            kontra = _step(f"{path}.kontra", kontra_raw, profile, problems)
+        entries.append(BonusEntry(name=name, side=side, announced=announced, made=made, kontra=kontra))
+    return tuple(entries)

@@ -1,0 +1,98 @@
+"""What the rules allow in a hand, asked of a profile (core layer, pure).
+
+Each predicate answers one question the table can ask before a hand is entered: may the King
+lie in the talon, may the declarer concede, may the Hüttenfleck be said, does each Defender say
+Kontra for themselves, is there Kontra in Trischaken, which bonuses count in a contract and
+which of them may be announced or doubled. Hand validation
+(:mod:`tarockscore.rules.hand_parser`) refuses what they rule out; the guided entry asks them to
+offer only what is allowed.
+"""
+
+from __future__ import annotations
+
+from tarockscore.rules.profile import Bonus, CalledKingRule, Contract, Kind, NegativeKontra, Profile, Team
+
+
+def calls_a_king(contract: Contract) -> bool:
+    """The declarer plays with the holder of a called card (a partner, 2 against 2)."""
+    return contract.team is Team.CALLED
+
+
+def plays_alone(contract: Contract) -> bool:
+    """The declarer plays one against three: no partner."""
+    return contract.team is Team.ALONE
+
+
+def everyone_for_themselves(contract: Contract) -> bool:
+    """Trischaken: no declarer, no partner, every player's card points count."""
+    return contract.kind is Kind.DODGE
+
+
+def decided_by_tricks(contract: Contract) -> bool:
+    """A negative contract: won or lost by the tricks taken, not by card points."""
+    return contract.kind is Kind.NEGATIVE
+
+
+def king_can_lie_in_talon(profile: Profile, contract: Contract) -> bool:
+    """The called King can lie in the talon: a called contract under a profile with a talon."""
+    return calls_a_king(contract) and profile.talon
+
+
+def king_in_talon_scored(profile: Profile) -> bool:
+    """The hand is played or conceded, not dealt again (``called_king_in_talon.rule``)."""
+    return profile.called_king_rule is not CalledKingRule.REDEAL
+
+
+def king_in_talon_allowed(profile: Profile, contract: Contract) -> bool:
+    """A hand with the called King in the talon can be entered under this profile."""
+    return king_can_lie_in_talon(profile, contract) and king_in_talon_scored(profile)
+
+
+def may_concede(called_king: str | None) -> bool:
+    """A hand is conceded only when the called King lies in the talon."""
+    return called_king == "talon"
+
+
+def contra_ad_personam(profile: Profile, contract: Contract) -> bool:
+    """Each Defender says Kontra for themselves (``kontra.negative = "individual"``)."""
+    return decided_by_tricks(contract) and profile.negative_kontra is NegativeKontra.INDIVIDUAL
+
+
+def kontra_on_contract_allowed(profile: Profile, contract: Contract) -> bool:
+    """Kontra may be said on the contract: always, but in Trischaken only where the profile says."""
+    return not everyone_for_themselves(contract) or profile.trischaken_kontra
+
+
+def huettenfleck_possible(contract: Contract) -> bool:
+    """The contract has a talon to say the Hüttenfleck before, and card points decide it."""
+    return contract.talon and contract.kind is Kind.POSITIVE
+
+
+def huettenfleck_allowed(profile: Profile, contract: Contract) -> bool:
+    """The Hüttenfleck may be said: the profile plays it and the contract has a talon."""
+    return profile.huettenfleck and huettenfleck_possible(contract)
+
+
+def huettenfleck_combines_with(kontra: str | None) -> bool:
+    """The Hüttenfleck is the contract's Kontra: no higher step may be said with it."""
+    return kontra is None or kontra == "kontra"
+
+
+def contract_bonuses(profile: Profile, contract: Contract) -> list[str]:
+    """The bonuses scored in the contract, in the profile's order of the contract."""
+    return [b for b in contract.bonuses if b in profile.bonuses]
+
+
+def may_announce(bonus: Bonus) -> bool:
+    """The bonus may be announced (``bonuses.NAME.announce``)."""
+    return bonus.announce
+
+
+def may_double(bonus: Bonus, announced: bool) -> bool:
+    """Kontra may be said on the bonus: only an announced one, and not where the profile never doubles it."""
+    return announced and bonus.kontra
+
+
+def defender_announce_needs_kontra(profile: Profile) -> bool:
+    """A Defender may announce a bonus only together with some Kontra."""
+    return profile.defender_announce_requires_kontra

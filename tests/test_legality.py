@@ -1,0 +1,97 @@
+"""What the rules allow, asked of the shipped profiles: the predicates hand validation and the
+guided entry share. Each expectation is the profile's own reading of a rule, with the
+disagreement of docs/rules/disagreements.md it settles."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tarockscore.errors import HandError
+from tarockscore.files.profile_file import load_profile
+from tarockscore.rules import legality
+from tarockscore.rules.hand_parser import parse_hand
+
+PLAYERS = ["Anna", "Bert", "Cilli", "Dani"]
+
+
+def test_the_called_king_in_the_talon() -> None:
+    kr = load_profile("koenigrufen")
+    # D18: the main rules' traditional rule plays (or concedes) the hand; the Dreier calls no King.
+    assert legality.king_in_talon_allowed(kr, kr.contracts["rufer"])
+    assert not legality.king_in_talon_allowed(kr, kr.contracts["dreier"])
+    # D18, other reading: the base rule deals again, so there is no hand to enter.
+    redeal = load_profile("koenigrufen", {"called_king_in_talon": {"rule": "redeal"}})
+    assert legality.king_can_lie_in_talon(redeal, redeal.contracts["rufer"])
+    assert not legality.king_in_talon_allowed(redeal, redeal.contracts["rufer"])
+    # Zwanzigerrufen deals no talon (docs/rules/zwanzigerrufen.md).
+    zr = load_profile("zwanzigerrufen")
+    assert not legality.king_can_lie_in_talon(zr, zr.contracts["rufer"])
+    assert legality.may_concede("talon") and not legality.may_concede(None)
+
+
+def test_kontra_ad_personam_and_in_trischaken() -> None:
+    kr, gt = load_profile("koenigrufen"), load_profile("gametwist")
+    # D5: contra ad personam in the negative contracts under the main rules, collective at GameTwist.
+    assert legality.contra_ad_personam(kr, kr.contracts["bettler"])
+    assert not legality.contra_ad_personam(kr, kr.contracts["rufer"])
+    assert not legality.contra_ad_personam(gt, gt.contracts["bettler"])
+    # D6: no Kontra in the Dodge Round, unless a table agrees on it.
+    assert not legality.kontra_on_contract_allowed(kr, kr.contracts["trischaken"])
+    assert legality.kontra_on_contract_allowed(kr, kr.contracts["rufer"])
+    agreed = load_profile("koenigrufen", {"kontra": {"dodge_round": True}})
+    assert legality.kontra_on_contract_allowed(agreed, agreed.contracts["trischaken"])
+
+
+def test_the_huettenfleck() -> None:
+    # D3: an optional rule of the main rules, off unless agreed; it needs a talon still unseen.
+    kr = load_profile("koenigrufen")
+    assert not legality.huettenfleck_allowed(kr, kr.contracts["rufer"])
+    agreed = load_profile("koenigrufen", {"kontra": {"huettenfleck": True}})
+    assert legality.huettenfleck_allowed(agreed, agreed.contracts["rufer"])
+    assert not legality.huettenfleck_allowed(
+        agreed, agreed.contracts["solodreier"]
+    )  # played without the talon
+    assert not legality.huettenfleck_allowed(agreed, agreed.contracts["bettler"])
+    assert legality.huettenfleck_combines_with("kontra")
+    assert not legality.huettenfleck_combines_with("rekontra")
+
+
+def test_bonuses_announced_and_doubled() -> None:
+    gt = load_profile("gametwist")
+    mondfang, pagat = gt.bonuses["mondfang"], gt.bonuses["pagat"]
+    # GameTwist lists "Calling Moon catching" among the variants it does not use.
+    assert not legality.may_announce(mondfang)
+    assert legality.may_announce(pagat)
+    # Only an announced bonus can be doubled (docs/rules/kontra.md).
+    assert legality.may_double(pagat, announced=True)
+    assert not legality.may_double(pagat, announced=False)
+    assert "pagat" in legality.contract_bonuses(gt, gt.contracts["rufer"])
+
+
+@pytest.mark.parametrize(
+    ("hand", "field"),
+    [
+        (
+            {"contract": "dreier", "declarer": "Anna", "called_king": "talon", "card_points": 40},
+            "called_king",
+        ),
+        ({"contract": "rufer", "declarer": "Anna", "partner": "Bert", "conceded": True}, "conceded"),
+        ({"contract": "bettler", "declarer": "Anna", "won": True, "kontra": "kontra"}, "kontra"),
+        (
+            {
+                "contract": "rufer",
+                "declarer": "Anna",
+                "partner": "Bert",
+                "card_points": 40,
+                "huettenfleck": True,
+            },
+            "huettenfleck",
+        ),
+    ],
+)
+def test_validation_refuses_what_the_predicates_rule_out(hand: dict[str, Any], field: str) -> None:
+    with pytest.raises(HandError) as refused:
+        parse_hand({"players": PLAYERS, **hand}, load_profile("koenigrufen"))
+    assert str(refused.value).startswith(f"{field}:"), str(refused.value)
