@@ -335,3 +335,29 @@ def test_a_cup_of_three_days(tmp_path: Path) -> None:
     assert len(csv_lines) == 6
     text = ok("cup", "standings", *(str(tmp_path / d) for d in days), "--points", str(points)).stdout
     assert "(not counted)" in text
+
+
+def test_a_hand_past_the_rounds_game_limit_is_refused_and_the_sheet_is_unchanged(tmp_path: Path) -> None:
+    day = tmp_path / "d"
+    ok(
+        "tournament", "new", str(day), "--players", "A,B,C,D,E", "--rounds", "1", "--games", "2",
+        "--games-five", "3", "--profile", "ooe-2023", "--format", "schrift",
+    )  # fmt: skip
+    [table] = draw(day, 1, 1)  # five players: one table of five, limit 3
+    ledger = Path(table["ledger"])
+    seats = table["players"]
+    # hand 1: the last seat deals and sits out; hand 2 the first seat; hand 3 the second
+    for declarer in (seats[0], seats[1], seats[2]):
+        dreier(str(ledger), declarer)
+    before = ledger.read_bytes()
+    result = run("record", "--ledger", str(ledger), "--contract", "dreier", "--declarer", seats[3], "--won")
+    assert result.exit_code == 1
+    assert "table.games: 3: the game limit of this table is reached" in result.stderr
+    assert ledger.read_bytes() == before
+    # a sheet given a hand past the limit by hand fails its own check, and standings names it
+    text = before.decode()
+    ledger.write_text(text.replace("games = 3", "games = 2"), encoding="utf-8")
+    result = run("check", "--ledger", str(ledger))
+    assert result.exit_code == 1 and "table.games" in result.stderr
+    result = run("tournament", "standings", str(day))
+    assert result.exit_code == 1 and str(ledger) in result.stderr

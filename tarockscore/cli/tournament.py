@@ -177,7 +177,7 @@ def new(
         typer.echo(f"stake:   {amount} per point")
     try:
         sizes = table_sizes(len(names))
-        typer.echo(f"tables:  {sizes.count(4)} of four, {sizes.count(5)} of five")
+        typer.echo(f"tables:  {render.tables_text(sizes)}")
     except TarockError as exc:  # the count cannot be seated yet: late arrivals may still come
         _warn(str(exc))
     typer.echo(f"next:    tarockscore tournament draw {folder} --round 1")
@@ -221,7 +221,7 @@ def players(
 
     try:
         sizes = table_sizes(len(after.players))
-        typer.echo(f"tables: {sizes.count(4)} of four, {sizes.count(5)} of five")
+        typer.echo(f"tables: {render.tables_text(sizes)}")
     except TarockError as exc:
         _warn(str(exc))
 

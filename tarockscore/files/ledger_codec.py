@@ -42,6 +42,8 @@ def _table_mapping(t: Table) -> dict[str, Any]:
         table["date"] = t.date
     if t.place is not None:
         table["place"] = t.place
+    if t.games is not None:
+        table["games"] = t.games
     return table
 
 
@@ -156,6 +158,7 @@ def ledger_from_mapping(data: Mapping[str, Any]) -> Ledger:
             problems.add("table.stake", str(exc))
     date = tr.optional_str("date")
     place = tr.optional_str("place")
+    games = tr.number("games", minimum=1) if tr.has("games") else None
     tr.finish()
 
     pr = top.table("profile")
@@ -188,6 +191,7 @@ def ledger_from_mapping(data: Mapping[str, Any]) -> Ledger:
         stake=stake,
         date=date,
         place=place,
+        games=games,
     )
     return Ledger(
         table=table,

@@ -27,6 +27,7 @@ import tomli_w
 from tarockscore.errors import LedgerError, Problem, TournamentError, near_miss, one_of
 from tarockscore.files import ledger_file
 from tarockscore.files.profile_file import merge
+from tarockscore.ledger.checks import check
 from tarockscore.ledger.model import Ledger
 from tarockscore.ledger.table import new_ledger
 from tarockscore.ledger.totals import totals
@@ -251,7 +252,7 @@ def draw_round(folder: Path, number: int, seed: int, at: str) -> tm.Round:
                 ledger.unlink()
         round_dir.mkdir(exist_ok=True)
         for d in drawn.tables:
-            fresh = new_ledger(d.players, t.profile.rules, created=at, stake=t.stake)
+            fresh = new_ledger(d.players, t.profile.rules, created=at, stake=t.stake, games=d.games)
             ledger_file.create(folder / d.ledger, fresh)
         _save(folder, tm.with_round(t, drawn), snapshot.sha256)
         return drawn
@@ -286,13 +287,23 @@ def read_day(folder: Path) -> Day:
             where = f"round {r.number}, table {d.table}"
             try:
                 snapshot = ledger_file.read(path)
-                ledger_file.verify(snapshot)
             except LedgerError as exc:
                 problems += exc.problems
                 problems.append(
                     Problem(
                         str(path),
-                        f"{where}: this table's sheet fails its own check; the standings need every table",
+                        f"{where}: this table's sheet cannot be read; the standings need every table",
+                    )
+                )
+                continue
+            found = [] if ledger_file.sealed(snapshot) else check(snapshot.ledger)
+            if found:
+                problems += ledger_file.locate(found, snapshot.text, str(path))
+                problems.append(
+                    Problem(
+                        str(path),
+                        f"{where}: this table's sheet fails its own check (`tarockscore check --ledger {path}`); "
+                        "the standings need every table",
                     )
                 )
                 continue

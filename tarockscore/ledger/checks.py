@@ -33,6 +33,13 @@ def check(ledger: Ledger, start: int = 0) -> list[Problem]:
             )
         )
         return problems
+    limit = ledger.table.games
+    if limit is not None and len(ledger.hands) > limit:
+        problems.append(
+            Problem(
+                "table.games", f"{limit}: the table's game limit, but {len(ledger.hands)} hands are recorded"
+            )
+        )
     seats = ledger.players
     mappings = [e.hand for e in ledger.hands]
     try:

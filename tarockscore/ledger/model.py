@@ -51,6 +51,7 @@ class Table:
     stake: Decimal | None = None  # money per Victory Point
     date: str | None = None
     place: str | None = None
+    games: int | None = None  # the game limit (a tournament round's): no hand is recorded past it
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,6 +29,13 @@ def record(ledger: Ledger, mapping: Mapping[str, Any], at: str) -> Ledger:
     Only the new hand is parsed and scored: the ledger's stored results are taken as right (it
     passed its check), and its Radl factor follows from them (:func:`ledger.radl.next_factor`).
     """
+    limit = ledger.table.games
+    if limit is not None and len(ledger.hands) >= limit:
+        raise LedgerError(
+            f"{limit}: the game limit of this table is reached, no hand past it is recorded; "
+            "a hand entered wrongly is corrected with `tarockscore replace N` or `undo`",
+            where="table.games",
+        )
     profile = ledger.profile
     data = seat_hand(ledger, mapping, next_deal(ledger))
     hand = parse_one(data, profile)

@@ -55,6 +55,7 @@ def new_ledger(
     stake: Decimal | None = None,
     date: str | None = None,
     place: str | None = None,
+    games: int | None = None,
 ) -> Ledger:
     problems = check_players(players, profile)
     if problems:
@@ -66,6 +67,7 @@ def new_ledger(
         stake=stake,
         date=date,
         place=place,
+        games=games,
     )
     return Ledger(table=table)
 

@@ -42,6 +42,12 @@ def _money(value: Decimal | None) -> str:
     return "" if value is None else f"{value:.2f}"
 
 
+def tables_text(sizes: Sequence[int]) -> str:
+    """``(4, 4, 5)`` → "2 of four, 1 of five"; a kind with no table is left out."""
+    parts = [f"{sizes.count(n)} of {word}" for n, word in ((4, "four"), (5, "five")) if sizes.count(n)]
+    return ", ".join(parts)
+
+
 # -- the draw -------------------------------------------------------------------------------------
 
 
@@ -141,7 +147,9 @@ def standings_text(t: Tournament, rows: Sequence[Standing]) -> str:
     rounds = _rounds(rows)
     table = [[*_cells(fmt, r), *(_round_cell(r, n, fmt) for n in rounds)] for r in rows]
     headers = [*_headers(fmt), *(f"round {n}" for n in rounds)]
-    out = tabulate(table, headers=headers, disable_numparse=True, colalign=("right", "left"))
+    numbers = len(_headers(fmt)) - 2
+    align = ("right", "left", *("right",) * numbers, *("left",) * len(rounds))
+    out = tabulate(table, headers=headers, disable_numparse=True, colalign=align)
     ties = ", ".join(tb.value.replace("_", " ") for tb in fmt.tie_breaks) or "none"
     return f"{out}\n\nFormat {fmt.name}: {fmt.title}\nTies: {ties}. Round cells: table, rank at the table, Schrift there."
 
@@ -310,7 +318,7 @@ def cup_text(rows: Sequence[CupStanding], names: Sequence[str]) -> str:
         table,
         headers=["place", "player", "cup points", *names],
         disable_numparse=True,
-        colalign=("right", "left"),
+        colalign=("right", "left", "right", *("left",) * len(names)),
     )
 
 

@@ -31,7 +31,7 @@ class Money:
 
 
 def money(ledgers: Sequence[Ledger]) -> list[Money]:
-    """Each player's money over the given table ledgers, in order of first appearance."""
+    """Each player's money over the given table ledgers, by name (the order of a cash box)."""
     schrift: dict[str, int] = {}
     points: dict[str, int] = {}
     amount: dict[str, Decimal | None] = {}
@@ -50,4 +50,5 @@ def money(ledgers: Sequence[Ledger]) -> list[Money]:
                 amount[p] = None
             else:
                 amount[p] = before + settled[p]
-    return [Money(p, schrift[p], points[p], points[p] - schrift[p], amount[p]) for p in schrift]
+    players = sorted(schrift, key=str.casefold)
+    return [Money(p, schrift[p], points[p], points[p] - schrift[p], amount[p]) for p in players]
