@@ -4,7 +4,7 @@ Each ledger is an evening of one club table under ``koenigrufen``: four players 
 ten has five, the dealer sitting out), dated through one season. The hands follow the deal round
 the table and draw contracts, Kontra and bonuses at rough club frequencies: mostly Calls, some
 Dreier and negative contracts, a Dodge Round now and then. Every hand is parsed by the rules
-core before it is kept, every ledger is scored with ``ledger.rebuild`` and written with
+core before it is kept, every ledger is scored with the ledger's own scoring and written with
 ``ledger_file.create`` (render, read back, check, atomic write), so the files are valid ledgers
 exactly as ``tarockscore record`` would leave them.
 """
@@ -22,8 +22,9 @@ from tarockscore.errors import HandError
 from tarockscore.files.ledger_file import create
 from tarockscore.files.profile_file import load_profile
 from tarockscore.ledger.deal import deal
-from tarockscore.ledger.model import Ledger
-from tarockscore.ledger.results import rebuild
+from tarockscore.ledger.model import Entry, Ledger
+from tarockscore.ledger.results import fresh_results
+from tarockscore.ledger.stored import parse_stored
 from tarockscore.ledger.table import new_ledger
 from tarockscore.rules.cardpoints import render_points
 from tarockscore.rules.hand_parser import parse_hand
@@ -145,7 +146,7 @@ def evening(
     dealer: Dealer | None = None,
     seats: tuple[str, ...] | None = None,
 ) -> Ledger:
-    """One evening of ``hands`` hands, scored by the ledger's own rebuild."""
+    """One evening of ``hands`` hands, read and scored by the ledger's own functions."""
     seats = seats or tuple(rng.sample(CLUB, 5 if rng.random() < 0.1 else 4))
     day = SEASON_START + dt.timedelta(days=index * 300 // 1000 % 300)
     start = dt.datetime.combine(day, dt.time(19, 0))
@@ -159,7 +160,10 @@ def evening(
     dealer = dealer or Dealer(profile, rng)
     mappings = [dealer.draw(deal(seats, k).players) for k in range(1, hands + 1)]
     recorded = [(start + dt.timedelta(minutes=3 * k)).isoformat(timespec="seconds") for k in range(hands)]
-    return replace(led, hands=rebuild(led.table, mappings, recorded, profile))
+    parsed = parse_stored(mappings, profile, seats)
+    results = fresh_results(parsed, seats, profile)
+    entries = tuple(Entry.of(h, r, at) for h, r, at in zip(parsed, results, recorded, strict=True))
+    return replace(led, hands=entries)
 
 
 def write_season(folder: Path, ledgers: int, hands: int, seed: int) -> list[Path]:

@@ -90,7 +90,7 @@ def test_writers_and_readers_at_once(tmp_path: Path) -> None:
     lf.verify(snapshot)
     hands = snapshot.ledger.hands
     assert len(hands) == WRITERS * HANDS
-    marks = [marker(e.hand["card_points"]) for e in hands]
+    marks = [marker(e.keys["card_points"]) for e in hands]
     assert sorted(marks) == sorted(w * 40 + j for w in range(WRITERS) for j in range(HANDS))
     for w in range(WRITERS):  # each writer's hands in the order it recorded them
         own = [m for m in marks if m // 40 == w]

@@ -137,7 +137,7 @@ def hand_text(i: int) -> str:
 
 
 def marker(ledger: Ledger, number: int) -> Any:
-    return ledger.hands[number - 1].hand["card_points"]
+    return ledger.hands[number - 1].keys["card_points"]
 
 
 def new_ledger(folder: Path, hands: int) -> Path:

@@ -472,8 +472,8 @@ def mutated_ledger(draw: st.DrawFn, base: dict[str, Any]) -> tuple[str, dict[str
         allowed = HAND_TYPES.get(str(path[3]), frozenset()) if in_entry and len(path) == 4 else frozenset()
         allowed = allowed | {_type_of(parent[key])}
         _set_wrong(draw, parent, key, allowed)
-        # show, season and the like read hand entries as stored without checking them (by design:
-        # they trust the stored results), so a bad entry must be refused only where it is checked
+        # every command reads the hand entries, but show, season and the like trust the stored
+        # results, so a wrong type that still reads as a hand must be refused only where it is checked
         return how, doc, not (in_entry or in_snapshot), not in_snapshot
     if how == "delete":
         del parent[key]

@@ -479,7 +479,7 @@ def test_the_windows_lock_path_keeps_every_hand_of_racing_writers(tmp_path: Path
     assert errors == []
     snapshot = lf.read(path)
     lf.verify(snapshot)
-    points = sorted(int(e.hand["card_points"]) for e in snapshot.ledger.hands)
+    points = sorted(int(e.keys["card_points"]) for e in snapshot.ledger.hands)
     assert points == sorted(30 + i % 40 for i in range(24))
     assert locks(tmp_path) == []
 

@@ -9,6 +9,7 @@ wins adds the value once, one who loses gives each Defender the value.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from decimal import Decimal
 from typing import Any
 
@@ -21,10 +22,9 @@ from tarockscore.files.ledger_codec import ledger_from_mapping, ledger_to_mappin
 from tarockscore.files.profile_file import load_profile
 from tarockscore.ledger.checks import check
 from tarockscore.ledger.deal import Deal, deal, dealer_of, next_deal
-from tarockscore.ledger.model import Action, Entry, Ledger, Result, ledger_profile
+from tarockscore.ledger.model import Action, Ledger, Result, ledger_profile
 from tarockscore.ledger.operations import delete, record, replace_hand, rescore, undo
 from tarockscore.ledger.radl import radl_cause, radl_factors
-from tarockscore.ledger.stored import parse_stored
 from tarockscore.ledger.table import new_ledger
 from tarockscore.ledger.totals import payout_totals, totals
 from tarockscore.rules.profile import Profile
@@ -93,8 +93,8 @@ def test_dealer_of_recognises_only_real_deals() -> None:
 
 def test_record_fills_in_the_seat_order_of_the_deal() -> None:
     led = play(evening(), rufer("Anna", "Cilli"), rufer("Bert", "Dani"))
-    assert led.hands[0].hand["players"] == ["Anna", "Bert", "Cilli", "Dani"]
-    assert led.hands[1].hand["players"] == ["Bert", "Cilli", "Dani", "Anna"]
+    assert led.hands[0].keys["players"] == ["Anna", "Bert", "Cilli", "Dani"]
+    assert led.hands[1].keys["players"] == ["Bert", "Cilli", "Dani", "Anna"]
     assert next_deal(led) == deal(FOUR, 3)
 
 
@@ -103,7 +103,7 @@ def test_the_next_deal_follows_the_last_hand_not_the_count() -> None:
     # next hand is dealt after it.
     led = play(evening(), rufer("Anna", "Cilli"), rufer("Bert", "Dani"), rufer("Cilli", "Anna"))
     led = delete(led, 2, AT)
-    assert led.hands[1].hand["players"] == ["Cilli", "Dani", "Anna", "Bert"]
+    assert led.hands[1].keys["players"] == ["Cilli", "Dani", "Anna", "Bert"]
     assert next_deal(led) == deal(FOUR, 4)
 
 
@@ -135,7 +135,7 @@ def test_record_rejects_a_hand_of_another_profile() -> None:
 
 def test_record_accepts_the_ledgers_own_profile_key_and_drops_it() -> None:
     led = record(evening(), {**rufer("Anna", "Cilli"), "profile": "koenigrufen"}, AT)
-    assert "profile" not in led.hands[0].hand
+    assert "profile" not in led.hands[0].keys
 
 
 def test_a_rejected_hand_reports_every_problem_and_changes_nothing() -> None:
@@ -202,7 +202,7 @@ def test_undo_removes_the_last_hand_and_keeps_it_in_the_audit() -> None:
     assert len(after.hands) == 1
     (audit,) = after.audit
     assert audit.action is Action.UNDO and audit.hand == 2 and audit.at == "later"
-    assert audit.before == led.hands[1].hand
+    assert audit.before == led.hands[1].keys
     assert "hand 2 undone: rufer by Bert with Dani, won" == audit.detail
     assert next_deal(after) == deal(FOUR, 2)
 
@@ -215,14 +215,14 @@ def test_undo_of_an_empty_ledger() -> None:
 def test_replace_keeps_the_deal_and_audits_before_and_after() -> None:
     led = play(evening(), rufer("Anna", "Cilli"), rufer("Bert", "Dani"), rufer("Cilli", "Anna"))
     after = replace_hand(led, 2, {"contract": "dreier", "declarer": "Bert", "card_points": 20}, "later")
-    assert after.hands[1].hand["players"] == led.hands[1].hand["players"]
+    assert after.hands[1].keys["players"] == led.hands[1].keys["players"]
     # Dreier lost: each Defender adds 5.
     assert after.hands[1].result.victory_points == {"Anna": 5, "Bert": 0, "Cilli": 5, "Dani": 5}
     assert after.hands[1].recorded == led.hands[1].recorded
     assert after.hands[0] == led.hands[0] and after.hands[2] == led.hands[2]
     (audit,) = after.audit
     assert audit.action is Action.REPLACE and audit.hand == 2
-    assert audit.before == led.hands[1].hand and audit.after == after.hands[1].hand
+    assert audit.before == led.hands[1].keys and audit.after == after.hands[1].keys
     assert audit.detail == "hand 2 replaced: rufer by Bert with Dani, won → dreier by Bert, lost"
 
 
@@ -249,7 +249,7 @@ def test_delete_renumbers_and_audits() -> None:
     after = delete(led, 1, "later")
     assert [e.hand for e in after.hands] == [e.hand for e in led.hands[1:]]
     (audit,) = after.audit
-    assert audit.action is Action.DELETE and audit.before == led.hands[0].hand
+    assert audit.action is Action.DELETE and audit.before == led.hands[0].keys
     assert "hands 2 to 3 are now 1 to 2" in audit.detail
 
 
@@ -306,7 +306,7 @@ def test_record_takes_the_radl_still_pending_from_the_stored_factors() -> None:
         *(rufer("Anna", "Cilli", players=FOUR) for _ in range(4)),
     ]:
         led = record(led, hand, AT)
-        whole = radl_factors(parse_stored([e.hand for e in led.hands], profile, led.players), profile)
+        whole = radl_factors([e.hand for e in led.hands], profile)
         assert tuple(e.result.radl for e in led.hands) == whole
     assert [e.result.radl for e in led.hands] == [1, 1, 2, 2, 2, 2, 1]
     assert check(led) == []
@@ -322,10 +322,10 @@ def test_check_from_a_hand_scores_only_the_hands_after_it() -> None:
     # A wrong result before ``start`` is taken as checked; one after it is reported, and its
     # Radl factor is still worked out from the Valat before ``start``.
     first = led.hands[0]
-    wrong_first = Entry(first.hand, Result(dict.fromkeys(FOUR, 9), won=True), first.recorded)
+    wrong_first = replace(first, result=Result(dict.fromkeys(FOUR, 9), won=True))
     second = led.hands[1]
     plain = Result({"Anna": 0, "Bert": 1, "Cilli": 0, "Dani": 1}, won=True)
-    broken = Ledger(table=led.table, hands=(wrong_first, Entry(second.hand, plain, AT), led.hands[2]))
+    broken = Ledger(table=led.table, hands=(wrong_first, replace(second, result=plain), led.hands[2]))
     wheres = [p.where for p in check(broken, 1)]
     assert wheres == ["hand 2: result.victory_points", "hand 2: result.radl"]
     assert "hand 1: result.victory_points" in [p.where for p in check(broken)]
@@ -391,7 +391,7 @@ def test_check_finds_a_changed_result() -> None:
     led = play(evening(), rufer("Anna", "Cilli"), rufer("Bert", "Dani"))
     assert check(led) == []
     bad = Result(victory_points={"Anna": 0, "Bert": 2, "Cilli": 0, "Dani": 1}, won=True)
-    broken = Ledger(table=led.table, hands=(led.hands[0], Entry(led.hands[1].hand, bad, AT)))
+    broken = Ledger(table=led.table, hands=(led.hands[0], replace(led.hands[1], result=bad)))
     (problem,) = check(broken)
     assert problem.where == "hand 2: result.victory_points"
     assert "stored Anna 0, Bert +2, Cilli 0, Dani +1" in problem.message
@@ -523,7 +523,7 @@ def evenings(draw: st.DrawFn) -> Ledger:
         elif op == "delete":
             led = delete(led, n, "d")
         else:
-            players = tuple(led.hands[n - 1].hand["players"])
+            players = tuple(led.hands[n - 1].keys["players"])
             led = replace_hand(led, n, draw(hands(players)), "r")
     return led
 
@@ -538,8 +538,6 @@ def test_rescoring_reproduces_every_stored_result(led: Ledger) -> None:
     # Simplified Scoring never takes points away; a sitting-out player adds nothing.
     for e in led.hands:
         assert all(v >= 0 for v in e.result.victory_points.values())
-        out = [p for p in seats if p not in e.hand["players"]]
+        out = [p for p in seats if p not in e.keys["players"]]
         assert all(e.result.victory_points[p] == 0 for p in out)
-    assert radl_factors(parse_stored([e.hand for e in led.hands], profile, seats), profile) == tuple(
-        e.result.radl for e in led.hands
-    )
+    assert radl_factors([e.hand for e in led.hands], profile) == tuple(e.result.radl for e in led.hands)

@@ -132,12 +132,9 @@ def test_a_bad_hand_is_reported_at_the_line_of_its_table(tmp_path: Path) -> None
     second = [i for i, line in enumerate(text.splitlines(), 1) if line == "[[hand]]"][1]
     path.write_text(text.replace("contract = ", "kontrakt = ", 2), encoding="utf-8")
     with pytest.raises(LedgerError) as info:
-        F.verify(F.read(path))
+        F.read(path)  # every stored hand is read as the ledger is read
     wheres = [p.where for p in info.value.problems]
     assert f"{path}:{second}: hand 2: entry: kontrakt" in wheres
-    assert info.value.problems[-1].message.startswith(
-        "the ledger fails its own check, so nothing was written"
-    )
 
 
 def test_an_unknown_schema_is_refused(tmp_path: Path) -> None:

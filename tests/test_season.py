@@ -164,7 +164,7 @@ def test_each_evening_on_its_own() -> None:
 
 def test_the_corrected_hand_counts_not_the_first_entry() -> None:
     ledger = ledger_a()
-    assert ledger.hands[1].hand["card_points"] == 40
+    assert ledger.hands[1].keys["card_points"] == 40
     assert [a.action.value for a in ledger.audit] == ["replace"]
     bert = next(s for s in standings(fold([("a.toml", ledger)])) if s.player == "Bert")
     assert bert.victory_points == 16  # with the first entry (Dreier lost) Bert would have 11

@@ -18,7 +18,7 @@ from tests.test_season import call, club, evening, ledger_a
 
 
 def season_stats() -> dict[str, PlayerStats]:
-    season = fold(club(), Filters(aliases={"Berti": "Bert"}), parse=True)
+    season = fold(club(), Filters(aliases={"Berti": "Bert"}))
     return {s.player: s for s in player_stats(season)}
 
 
@@ -96,7 +96,7 @@ def test_hands_add_up_for_everybody() -> None:
 
 
 def test_one_evening_sees_only_the_corrected_hand() -> None:
-    stats = {s.player: s for s in player_stats(fold([("a.toml", ledger_a())], parse=True))}
+    stats = {s.player: s for s in player_stats(fold([("a.toml", ledger_a())]))}
     assert tallies(stats["Bert"].declared) == {"dreier": (1, 1)}
     assert stats["Bert"].victory_points == 16
 
@@ -108,7 +108,7 @@ def test_a_kontra_on_a_bonus_that_the_defenders_win() -> None:
     ledger = evening(
         ["Anna", "Bert", "Cilli", "Dani"], [call("Anna", "Bert", 40, bonus=[pagat])], day="2026-05-07"
     )
-    stats = {s.player: s for s in player_stats(fold([("k.toml", ledger)], parse=True))}
+    stats = {s.player: s for s in player_stats(fold([("k.toml", ledger)]))}
     assert {p: s.victory_points for p, s in stats.items()} == {"Anna": 1, "Bert": 1, "Cilli": 4, "Dani": 4}
     assert (stats["Cilli"].kontra.said, stats["Cilli"].kontra.said_won) == (1, 1)
     assert (stats["Anna"].bonuses["pagat"].announced, stats["Anna"].bonuses["pagat"].announced_made) == (1, 0)
@@ -116,7 +116,7 @@ def test_a_kontra_on_a_bonus_that_the_defenders_win() -> None:
 
 
 def test_machine_output_shapes() -> None:
-    season = fold(club(), Filters(aliases={"Berti": "Bert"}, players=("Anna", "Emil")), parse=True)
+    season = fold(club(), Filters(aliases={"Berti": "Bert"}, players=("Anna", "Emil")))
     stats = player_stats(season)
     data = stats_json(season, stats)
     assert [p["player"] for p in data["players"]] == ["Anna", "Emil"]
@@ -148,7 +148,7 @@ def test_machine_output_shapes() -> None:
 def test_a_dodge_round_has_no_declarer() -> None:
     dodge = {"contract": "trischaken", "card_points": {"Anna": 20, "Bert": 30, "Cilli": 15, "Dani": 5}}
     ledger = evening(["Anna", "Bert", "Cilli", "Dani"], [dodge, call("Anna", "Bert", 40)], day="2026-05-14")
-    stats = player_stats(fold([("d.toml", ledger)], parse=True))
+    stats = player_stats(fold([("d.toml", ledger)]))
     assert [(s.player, s.hands, s.dodge) for s in stats] == [
         ("Anna", 2, 1),
         ("Bert", 2, 1),

@@ -44,6 +44,7 @@ from tarockscore.ledger.model import ledger_profile
 from tarockscore.ledger.radl import radl_cause
 from tarockscore.ledger.results import result_of, score_stored
 from tarockscore.ledger.settle_up import parse_stake
+from tarockscore.ledger.sheet import sheet
 from tarockscore.ledger.table import check_players, new_ledger
 from tarockscore.render import evening as render_evening
 from tarockscore.render import hand as render
@@ -194,13 +195,13 @@ def show(
     if json_out and csv_out:
         raise UsageError("give --json or --csv, not both")
     snapshot = read(_path(ledger))
-    data = totals.sheet(snapshot.ledger)
+    evening = sheet(snapshot.ledger)
     if json_out:
-        typer.echo(render.dumps(data))
+        typer.echo(render.dumps(render_evening.sheet_json(evening)))
     elif csv_out:
-        typer.echo(render_evening.sheet_csv(data), nl=False)
+        typer.echo(render_evening.sheet_csv(evening), nl=False)
     else:
-        typer.echo(render_evening.sheet_text(data))
+        typer.echo(render_evening.sheet_text(evening))
 
 
 def undo(ledger: LedgerOpt = None) -> None:
@@ -317,9 +318,12 @@ def rescore(
         verify(snapshot)
         before, after = snapshot.ledger, operations.rescore(snapshot.ledger, prof, at)
     if json_out:
-        data = totals.sheet(after)
+        data = render_evening.sheet_json(sheet(after))
         data["written"] = write
-        data["before"] = {"profile": totals.sheet(before)["profile"], "totals": totals.totals(before)}
+        data["before"] = {
+            "profile": render_evening.profile_json(before.table),
+            "totals": totals.totals(before),
+        }
         typer.echo(render.dumps(data))
         return
     old, new = totals.totals(before), totals.totals(after)

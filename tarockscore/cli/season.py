@@ -238,14 +238,14 @@ def _warn(message: str) -> None:
     typer.echo(f"warning: {message}", err=True)
 
 
-def _fold(sources: list[str], filters: Filters, *, parse: bool) -> Season:
+def _fold(sources: list[str], filters: Filters) -> Season:
 
     if not sources:
         raise UsageError("give at least one ledger file or folder")
     ledgers = read_ledgers(sources)
     if not ledgers:
         raise LedgerError(f"no ledgers found in {', '.join(sources)}")
-    result = fold(ledgers, filters, parse=parse)
+    result = fold(ledgers, filters)
     for w in result.warnings:
         _warn(w)
     return result
@@ -266,7 +266,7 @@ def season(
 ) -> None:
     """Standings across many evenings: Victory Points, payout, hands played, per player."""
 
-    folded = _fold(ledgers, _filters(date_from, date_to, player, alias, aliases, rescore), parse=False)
+    folded = _fold(ledgers, _filters(date_from, date_to, player, alias, aliases, rescore))
     rows = standings(folded)
     if output is Format.JSON:
         typer.echo(render.dumps(season_json(folded, rows)))
@@ -307,7 +307,7 @@ def stats(
 ) -> None:
     """Statistics per player, for one evening or a season: contracts, partners, bonuses, Kontras."""
 
-    folded = _fold(ledgers, _filters(date_from, date_to, player, alias, aliases, rescore), parse=True)
+    folded = _fold(ledgers, _filters(date_from, date_to, player, alias, aliases, rescore))
     result = player_stats(folded)
     if output is Format.JSON:
         typer.echo(render.dumps(stats_json(folded, result)))
@@ -343,7 +343,7 @@ def chart(
     if out != "-":
         inputs = [Path(s) for s in ledgers] + [Path(x) for x in (aliases, rescore) if x is not None]
         check_output(Path(out), "--output", inputs)
-    folded = _fold(ledgers, _filters(date_from, date_to, player, alias, aliases, rescore), parse=False)
+    folded = _fold(ledgers, _filters(date_from, date_to, player, alias, aliases, rescore))
     points, starts = per_hand_points(folded)
     if title is None:
         title = render_evening.title(folded)

@@ -27,6 +27,8 @@ from tarockscore.ledger.model import (
     profile_hash,
 )
 from tarockscore.ledger.settle_up import parse_stake
+from tarockscore.ledger.stored import parse_seated
+from tarockscore.rules.hand import Hand
 from tarockscore.rules.profile import Profile, build_profile
 from tarockscore.rules.reader import Reader, type_name
 
@@ -60,7 +62,7 @@ def ledger_digest(ledger: Ledger) -> str | None:
     """
     t = ledger.table
     hands = [
-        [e.hand, [e.result.victory_points, e.result.payout, e.result.won, e.result.radl]]
+        [e.keys, [e.result.victory_points, e.result.payout, e.result.won, e.result.radl]]
         for e in ledger.hands
     ]
     payload = [DIGEST_FORMAT, __version__, _table_mapping(t), t.profile.sha256, hands]
@@ -89,7 +91,7 @@ def ledger_to_mapping(ledger: Ledger, digest: str | None = None) -> dict[str, An
         result["victory_points"] = dict(e.result.victory_points)
         if e.result.payout is not None:
             result["payout"] = dict(e.result.payout)
-        hands.append({"number": i, "recorded": e.recorded, "entry": _plain(e.hand), "result": result})
+        hands.append({"number": i, "recorded": e.recorded, "entry": _plain(e.keys), "result": result})
     if hands:
         out["hand"] = hands
     audit = []
@@ -124,8 +126,9 @@ def _plain(value: Any) -> Any:
 def ledger_from_mapping(data: Mapping[str, Any]) -> Ledger:
     """The ledger from its file's mapping; every structural problem in one :class:`LedgerError`.
 
-    Problems are located by key path; a hand's by ``hand N``. The hands themselves are checked
-    by :func:`tarockscore.ledger.checks.check`. The ``digest`` key is not part of the ledger: see :func:`file_digest`.
+    Problems are located by key path; a hand's by ``hand N``. Every stored hand is read here,
+    once, under the stored profile (its problems under ``hand N: entry``); whether the stored
+    results are right is :func:`tarockscore.ledger.checks.check`'s question. The ``digest`` key is not part of the ledger: see :func:`file_digest`.
     """
     problems = Collector()
     top = Reader(data, "", problems)
@@ -179,7 +182,10 @@ def ledger_from_mapping(data: Mapping[str, Any]) -> Ledger:
         rules = _build(document_raw, problems)
     pr.finish()
 
-    entries = [_entry(item, i, players, problems) for i, item in enumerate(_array(top, "hand", problems), 1)]
+    seated = rules if not problems.problems else None  # hands are read only at a sound table
+    entries = [
+        _entry(item, i, players, seated, problems) for i, item in enumerate(_array(top, "hand", problems), 1)
+    ]
     audit = [_audit(item, i, problems) for i, item in enumerate(_array(top, "audit", problems), 1)]
     top.finish()
     problems.raise_if_any(LedgerError)
@@ -243,7 +249,10 @@ def _points_table(r: Reader, key: str, players: Iterable[str], problems: Collect
     return out
 
 
-def _entry(item: Any, number: int, players: Sequence[str], problems: Collector) -> Entry | None:
+def _entry(
+    item: Any, number: int, players: Sequence[str], rules: Profile | None, problems: Collector
+) -> Entry | None:
+    """One ``[[hand]]`` table; its hand is read under the stored profile (None: not readable)."""
     where = f"hand {number}"
     if not isinstance(item, dict):
         problems.add(where, f"{item!r}: expected a [[hand]] table")
@@ -254,11 +263,17 @@ def _entry(item: Any, number: int, players: Sequence[str], problems: Collector) 
     if r.has("number") and stored_number != number:
         local.add("number", f"{stored_number} out of order: this is hand {number} of the file")
     recorded = r.text("recorded")
-    hand = r.raw("entry")
-    if not isinstance(hand, dict):
+    keys = r.raw("entry")
+    hand: Hand | None = None
+    if not isinstance(keys, dict):
         local.add("entry", "missing: the hand as entered (hand-file keys)")
-        hand = {}
-    _check_entry_shape(hand, players, local)
+        keys = {}
+    elif rules is not None:
+        try:
+            hand = parse_seated(keys, rules, players)
+        except TarockError as exc:
+            for p in exc.located("entry").problems:
+                local.add(p.where, p.message)
     rr = r.table("result")
     won = rr.optional_bool("won")
     radl = rr.number("radl", 1, minimum=1)
@@ -268,25 +283,10 @@ def _entry(item: Any, number: int, players: Sequence[str], problems: Collector) 
     r.finish()
     for p in local.problems:
         problems.add(f"{where}: {p.where}" if p.where else where, p.message)
-    return Entry(
-        hand=hand, result=Result(victory_points=vp, payout=payout, won=won, radl=radl), recorded=recorded
-    )
-
-
-def _check_entry_shape(hand: Mapping[str, Any], players: Sequence[str], problems: Collector) -> None:
-    """The keys that reading commands use without re-scoring must have the right shape.
-
-    The full rules check of a stored hand is ``check``'s job; this only keeps a damaged file
-    from reaching the renderers.
-    """
-    seated = hand.get("players")
-    if not isinstance(seated, list) or not all(isinstance(p, str) and p in players for p in seated):
-        problems.add(
-            "entry.players", f"{seated!r}: expected the players of this deal, from {one_of(players)}"
-        )
-    for key in ("contract", "declarer", "partner"):
-        if key in hand and not isinstance(hand[key], str):
-            problems.add(f"entry.{key}", f"{hand[key]!r} is {type_name(hand[key])}; expected a string")
+    if hand is None:
+        return None
+    result = Result(victory_points=vp, payout=payout, won=won, radl=radl)
+    return Entry(hand=hand, result=result, recorded=recorded, keys=keys)
 
 
 def _audit(item: Any, number: int, problems: Collector) -> AuditEntry | None:

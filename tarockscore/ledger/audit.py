@@ -2,20 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from tarockscore.ledger.model import Action, AuditEntry, Entry, ProfileRecord, Result
+from tarockscore.rules.hand import Hand
 
 
-def summary(mapping: Mapping[str, Any], result: Result | None = None) -> str:
+def summary(hand: Hand, result: Result | None = None) -> str:
     """One line for a hand: contract, who played it, and the outcome."""
-    contract = str(mapping.get("contract", "?"))
-    who = mapping.get("declarer")
-    partner = mapping.get("partner")
-    text = contract
-    if who:
-        text += f" by {who}" + (f" with {partner}" if partner else "")
+    text = hand.contract
+    if hand.declarer:
+        text += f" by {hand.declarer}" + (f" with {hand.partner}" if hand.partner else "")
     if result is not None and result.won is not None:
         text += ", won" if result.won else ", lost"
     if result is not None and result.radl != 1:
@@ -40,7 +37,7 @@ def undone(at: str, number: int, last: Entry) -> AuditEntry:
         action=Action.UNDO,
         hand=number,
         detail=f"hand {number} undone: {summary(last.hand, last.result)}",
-        before=last.hand,
+        before=last.keys,
     )
 
 
@@ -53,8 +50,8 @@ def replaced(at: str, number: int, old: Entry, new: Entry, changed: tuple[int, .
         action=Action.REPLACE,
         hand=number,
         detail=detail,
-        before=old.hand,
-        after=new.hand,
+        before=old.keys,
+        after=new.keys,
         changed=changed,
     )
 
@@ -67,7 +64,7 @@ def deleted(at: str, number: int, old: Entry, left: int, changed: tuple[int, ...
     if changed:
         detail += f"; recomputed {_hands(changed)}"
     return AuditEntry(
-        at=at, action=Action.DELETE, hand=number, detail=detail, before=old.hand, changed=changed
+        at=at, action=Action.DELETE, hand=number, detail=detail, before=old.keys, changed=changed
     )
 
 

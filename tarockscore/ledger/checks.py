@@ -8,7 +8,6 @@ from tarockscore.errors import Problem, TarockError
 from tarockscore.ledger.model import Ledger, profile_hash
 from tarockscore.ledger.radl import radl_factors
 from tarockscore.ledger.results import result_of
-from tarockscore.ledger.stored import parse_stored
 from tarockscore.rules.scoring import score_hand
 
 
@@ -41,15 +40,16 @@ def check(ledger: Ledger, start: int = 0) -> list[Problem]:
             )
         )
     seats = ledger.players
-    mappings = [e.hand for e in ledger.hands]
+    profile = ledger.profile
+    hands = [e.hand for e in ledger.hands]
     try:
-        profile = ledger.profile
-        hands = parse_stored(mappings[start:], profile, seats, first=start + 1)
         if start and profile.radl.events:
-            factors = radl_factors([*parse_stored(mappings[:start], profile, seats), *hands], profile)[start:]
+            factors = radl_factors(hands, profile)[start:]
         else:
-            factors = radl_factors(hands, profile)
-        fresh = [result_of(score_hand(h, profile), seats, f) for h, f in zip(hands, factors, strict=True)]
+            factors = radl_factors(hands[start:], profile)
+        fresh = [
+            result_of(score_hand(h, profile), seats, f) for h, f in zip(hands[start:], factors, strict=True)
+        ]
     except TarockError as exc:
         return list(exc.problems)
     for i, (stored, b) in enumerate(zip(ledger.hands[start:], fresh, strict=True), start + 1):

@@ -63,8 +63,7 @@ def next_deal(ledger: Ledger) -> Deal:
     seats = ledger.players
     if not ledger.hands:
         return first_deal(seats)
-    last = ledger.hands[-1].hand.get("players", [])
-    dealer = dealer_of(seats, last)
+    dealer = dealer_of(seats, ledger.hands[-1].hand.players)
     if dealer is None:
         return first_deal(seats)
     return deal_by(seats, seats[(seats.index(dealer) + 1) % len(seats)])
@@ -72,8 +71,10 @@ def next_deal(ledger: Ledger) -> Deal:
 
 def hand_deal(ledger: Ledger, number: int) -> Deal:
     """The deal of stored hand ``number`` (1-based)."""
-    players = ledger.hands[number - 1].hand.get("players", [])
+    players = ledger.hands[number - 1].hand.players
     dealer = dealer_of(ledger.players, players)
     if dealer is None:
-        raise LedgerError(f"{players!r} is not a deal of this table", where=f"hand {number}: entry.players")
+        raise LedgerError(
+            f"{list(players)!r} is not a deal of this table", where=f"hand {number}: entry.players"
+        )
     return deal_by(ledger.players, dealer)

@@ -17,6 +17,7 @@ from decimal import Decimal
 from enum import StrEnum
 from typing import Any
 
+from tarockscore.rules.hand import Hand, hand_to_mapping
 from tarockscore.rules.profile import Profile
 
 
@@ -66,9 +67,23 @@ class Result:
 
 @dataclass(frozen=True, slots=True)
 class Entry:
-    hand: Mapping[str, Any]  # hand-file v1 keys, canonical, with the players of its deal
+    """One stored hand: the hand itself, what it scored, and when it was recorded.
+
+    ``hand`` is parsed under the ledger's profile, with the players of its deal; ``keys`` are
+    the same hand's keys as the file stores them (hand-file v1), which the file's codec writes
+    back as they are and the digest covers. A hand tarockscore stores has its canonical keys
+    (:meth:`of`).
+    """
+
+    hand: Hand
     result: Result
     recorded: str
+    keys: Mapping[str, Any] = field(repr=False)
+
+    @classmethod
+    def of(cls, hand: Hand, result: Result, recorded: str) -> Entry:
+        """A new entry, stored with the hand's canonical keys."""
+        return cls(hand=hand, result=result, recorded=recorded, keys=hand_to_mapping(hand))
 
 
 @dataclass(frozen=True, slots=True)

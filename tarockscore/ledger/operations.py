@@ -2,6 +2,8 @@
 
 Each takes a ledger and returns a new one; a correction adds its entry to the audit trail
 (``ledger.audit``), and the hands after a corrected one are recomputed, their Radls included.
+The hand given to ``record`` and ``replace_hand`` is a mapping of hand-file keys (as a hand file
+or the command line gives it); the stored hands are typed already.
 """
 
 from __future__ import annotations
@@ -15,8 +17,8 @@ from tarockscore.ledger import audit
 from tarockscore.ledger.deal import hand_deal, next_deal
 from tarockscore.ledger.model import Entry, Ledger, profile_record
 from tarockscore.ledger.radl import next_factor
-from tarockscore.ledger.results import check_number, rebuild, result_of
-from tarockscore.ledger.stored import parse_one
+from tarockscore.ledger.results import check_number, rescored, result_of
+from tarockscore.ledger.stored import parse_one, parse_stored
 from tarockscore.ledger.table import check_players, seat_hand
 from tarockscore.rules.hand import hand_to_mapping
 from tarockscore.rules.profile import Profile
@@ -26,8 +28,8 @@ from tarockscore.rules.scoring import score_hand
 def record(ledger: Ledger, mapping: Mapping[str, Any], at: str) -> Ledger:
     """The ledger with one more hand; a hand without ``players`` gets the next deal's seat order.
 
-    Only the new hand is parsed and scored: the ledger's stored results are taken as right (it
-    passed its check), and its Radl factor follows from them (:func:`ledger.radl.next_factor`).
+    Only the new hand is scored: the ledger's stored results are taken as right (it passed its
+    check), and its Radl factor follows from them (:func:`ledger.radl.next_factor`).
     """
     limit = ledger.table.games
     if limit is not None and len(ledger.hands) >= limit:
@@ -37,14 +39,9 @@ def record(ledger: Ledger, mapping: Mapping[str, Any], at: str) -> Ledger:
             where="table.games",
         )
     profile = ledger.profile
-    data = seat_hand(ledger, mapping, next_deal(ledger))
-    hand = parse_one(data, profile)
-    entry = Entry(
-        hand=hand_to_mapping(hand),
-        result=result_of(score_hand(hand, profile), ledger.players, next_factor(ledger)),
-        recorded=at,
-    )
-    return replace(ledger, hands=(*ledger.hands, entry))
+    hand = parse_one(seat_hand(ledger, mapping, next_deal(ledger)), profile)
+    result = result_of(score_hand(hand, profile), ledger.players, next_factor(ledger))
+    return replace(ledger, hands=(*ledger.hands, Entry.of(hand, result, at)))
 
 
 def undo(ledger: Ledger, at: str) -> Ledger:
@@ -57,17 +54,14 @@ def undo(ledger: Ledger, at: str) -> Ledger:
 def replace_hand(ledger: Ledger, number: int, mapping: Mapping[str, Any], at: str) -> Ledger:
     """Hand ``number`` replaced (a hand without ``players`` keeps that hand's deal); all after it recomputed."""
     check_number(ledger, number)
-    profile = ledger.profile
     old = ledger.hands[number - 1]
-    data = seat_hand(ledger, mapping, hand_deal(ledger, number))
-    parse_one(data, profile)
-    mappings = [e.hand for e in ledger.hands]
-    mappings[number - 1] = data
-    recorded = [e.recorded for e in ledger.hands]
-    entries = rebuild(ledger.table, mappings, recorded, profile)
+    hand = parse_one(seat_hand(ledger, mapping, hand_deal(ledger, number)), ledger.profile)
+    entries = list(ledger.hands)
+    entries[number - 1] = Entry.of(hand, old.result, old.recorded)
+    entries = list(rescored(entries, ledger.players, ledger.profile))
     changed = audit.changed_results(ledger.hands, entries, number)
     entry = audit.replaced(at, number, old, entries[number - 1], changed)
-    return replace(ledger, hands=entries, audit=(*ledger.audit, entry))
+    return replace(ledger, hands=tuple(entries), audit=(*ledger.audit, entry))
 
 
 def delete(ledger: Ledger, number: int, at: str) -> Ledger:
@@ -75,21 +69,29 @@ def delete(ledger: Ledger, number: int, at: str) -> Ledger:
     check_number(ledger, number)
     old = ledger.hands[number - 1]
     kept = [e for i, e in enumerate(ledger.hands, 1) if i != number]
-    entries = rebuild(ledger.table, [e.hand for e in kept], [e.recorded for e in kept], ledger.profile)
+    entries = rescored(kept, ledger.players, ledger.profile)
     changed = audit.changed_results(kept, entries, None)
     entry = audit.deleted(at, number, old, len(entries), changed)
     return replace(ledger, hands=entries, audit=(*ledger.audit, entry))
 
 
 def rescore(ledger: Ledger, profile: Profile, at: str) -> Ledger:
-    """The evening under another profile: every hand scored afresh, the table's profile replaced."""
+    """The evening under another profile: every stored hand read and scored afresh under it.
+
+    A hand reads differently under another profile (its names, its card points), so the stored
+    keys are read again; every problem of every hand is reported at once.
+    """
     check_seats = check_players(ledger.players, profile)
     if check_seats:
         raise LedgerError([Problem("--profile", p.message) for p in check_seats])
     record_ = profile_record(profile)
     table = replace(ledger.table, profile=record_)
-    mappings = [e.hand for e in ledger.hands]
-    entries = rebuild(table, mappings, [e.recorded for e in ledger.hands], profile)
+    hands = parse_stored([e.keys for e in ledger.hands], profile, ledger.players)
+    read = [
+        Entry(hand=h, result=e.result, recorded=e.recorded, keys=hand_to_mapping(h))
+        for h, e in zip(hands, ledger.hands, strict=True)
+    ]
+    entries = rescored(read, ledger.players, profile)
     changed = audit.changed_results(ledger.hands, entries, None)
     entry = audit.rescored(at, ledger.table.profile, record_, changed)
     return Ledger(table=table, hands=entries, audit=(*ledger.audit, entry))

@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tarockscore.ledger.model import Ledger
-from tarockscore.ledger.stored import parse_stored
 from tarockscore.rules.hand import Hand
 from tarockscore.rules.profile import Kind, Profile, RadlEvent
 
@@ -48,7 +47,7 @@ def next_factor(ledger: Ledger) -> int:
     """The Radl factor of the hand after the last one, from the stored factors (taken as right).
 
     A hand stored with factor 1 had no Radl pending before it, so the hands from the last such one
-    on decide what is still pending; only those are parsed for their events (none without Radl).
+    on decide what is still pending.
     """
     profile = ledger.profile
     rule = profile.radl
@@ -57,11 +56,10 @@ def next_factor(ledger: Ledger) -> int:
     start = len(ledger.hands) - 1
     while start > 0 and ledger.hands[start].result.radl != 1:
         start -= 1
-    tail = [e.hand for e in ledger.hands[start:]]
     pending = 0
-    for hand in parse_stored(tail, profile, ledger.players, first=start + 1):
+    for entry in ledger.hands[start:]:
         pending = max(pending - 1, 0)
-        if any(e in rule.events for e in radl_events(hand, profile)):
+        if any(e in rule.events for e in radl_events(entry.hand, profile)):
             pending += rule.hands
     return rule.factor if pending else 1
 
@@ -71,12 +69,11 @@ def radl_cause(ledger: Ledger, number: int) -> int | None:
     if ledger.hands[number - 1].result.radl == 1:
         return None
     profile = ledger.profile
-    hands = parse_stored([e.hand for e in ledger.hands[:number]], profile, ledger.players)
     queue: list[int] = []  # the arming hand of each doubled hand still to come
-    for i, hand in enumerate(hands, 1):
+    for i, entry in enumerate(ledger.hands[:number], 1):
         cause = queue.pop(0) if queue else None
         if i == number:
             return cause
-        if any(e in profile.radl.events for e in radl_events(hand, profile)):
+        if any(e in profile.radl.events for e in radl_events(entry.hand, profile)):
             queue += [i] * profile.radl.hands
     return None

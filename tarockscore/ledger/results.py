@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
+from dataclasses import replace
 
 from tarockscore.errors import LedgerError
-from tarockscore.ledger.model import Entry, Ledger, Result, Table
+from tarockscore.ledger.model import Entry, Ledger, Result
 from tarockscore.ledger.radl import radl_factors
-from tarockscore.ledger.stored import parse_one, parse_stored
-from tarockscore.rules.hand import Hand, hand_to_mapping
+from tarockscore.rules.hand import Hand
 from tarockscore.rules.profile import Profile
 from tarockscore.rules.scoring import Score, score_hand
 
@@ -21,20 +20,16 @@ def result_of(score: Score, seats: Sequence[str], factor: int) -> Result:
     return Result(victory_points=vp, payout=payout, won=score.won, radl=factor)
 
 
-def rebuild(
-    table: Table, mappings: Sequence[Mapping[str, Any]], recorded: Sequence[str], profile: Profile
-) -> tuple[Entry, ...]:
+def fresh_results(hands: Sequence[Hand], seats: Sequence[str], profile: Profile) -> list[Result]:
     """Every hand scored afresh, in order, with its Radl factor."""
-    hands = parse_stored(mappings, profile, table.players)
     factors = radl_factors(hands, profile)
-    return tuple(
-        Entry(
-            hand=hand_to_mapping(h),
-            result=result_of(score_hand(h, profile), table.players, f),
-            recorded=r,
-        )
-        for h, f, r in zip(hands, factors, recorded, strict=True)
-    )
+    return [result_of(score_hand(h, profile), seats, f) for h, f in zip(hands, factors, strict=True)]
+
+
+def rescored(entries: Sequence[Entry], seats: Sequence[str], profile: Profile) -> tuple[Entry, ...]:
+    """The same entries with every result worked out afresh, in order, Radls included."""
+    results = fresh_results([e.hand for e in entries], seats, profile)
+    return tuple(replace(e, result=r) for e, r in zip(entries, results, strict=True))
 
 
 def check_number(ledger: Ledger, number: int) -> None:
@@ -46,8 +41,7 @@ def check_number(ledger: Ledger, number: int) -> None:
 
 
 def score_stored(ledger: Ledger, number: int) -> tuple[Hand, Score]:
-    """Hand ``number`` parsed and scored afresh under the ledger's profile (before any Radl factor)."""
+    """Hand ``number`` scored afresh under the ledger's profile (before any Radl factor)."""
     check_number(ledger, number)
-    profile = ledger.profile
-    hand = parse_one(ledger.hands[number - 1].hand, profile, f"hand {number}: entry")
-    return hand, score_hand(hand, profile)
+    hand = ledger.hands[number - 1].hand
+    return hand, score_hand(hand, ledger.profile)

@@ -1,4 +1,8 @@
-"""The hands a ledger stores, read under its profile and checked against its table (core layer, pure)."""
+"""A stored hand's keys read into a typed hand under a profile, checked against the table's seats (core layer, pure).
+
+The file's codec reads every stored hand once, as the ledger is read; a rescore reads the stored
+keys again under the other profile.
+"""
 
 from __future__ import annotations
 
@@ -20,6 +24,17 @@ def parse_one(mapping: Mapping[str, Any], profile: Profile, where: str = "") -> 
         raise exc.located(where) if where else exc from None
 
 
+def parse_seated(mapping: Mapping[str, Any], profile: Profile, seats: Sequence[str]) -> Hand:
+    """A stored hand's keys parsed under ``profile``; its players must be a deal of ``seats``."""
+    hand = parse_hand(mapping, profile)
+    if dealer_of(seats, hand.players) is None:
+        raise HandError(
+            f"{list(hand.players)!r} is not a deal of this table ({', '.join(seats)})",
+            where="players",
+        )
+    return hand
+
+
 def parse_stored(
     mappings: Sequence[Mapping[str, Any]], profile: Profile, seats: Sequence[str], first: int = 1
 ) -> list[Hand]:
@@ -28,12 +43,7 @@ def parse_stored(
     problems: list[Problem] = []
     for i, mapping in enumerate(mappings, first):
         try:
-            if dealer_of(seats, mapping.get("players", [])) is None:
-                raise HandError(
-                    f"{mapping.get('players')!r} is not a deal of this table ({', '.join(seats)})",
-                    where="players",
-                )
-            hands.append(parse_one(mapping, profile))
+            hands.append(parse_seated(mapping, profile, seats))
         except TarockError as exc:
             problems += exc.located(f"hand {i}: entry").problems
     if problems:

@@ -22,8 +22,9 @@ from tarockscore.season.statistics import contracts_declared
 
 if TYPE_CHECKING:
     from tarockscore.ledger.deal import Deal
-    from tarockscore.ledger.model import Ledger
+    from tarockscore.ledger.model import Ledger, Table
     from tarockscore.ledger.settle_up import Settlement
+    from tarockscore.ledger.sheet import Sheet
     from tarockscore.rules.profile import Profile
     from tarockscore.season.standings import Season
     from tarockscore.season.statistics import PlayerStats
@@ -135,7 +136,7 @@ def totals_table(after: Ledger, hand: int | None = None) -> str:
         row: list[object] = [p]
         if hand is not None:
             entry = after.hands[hand - 1]
-            playing = p in entry.hand.get("players", [])
+            playing = p in entry.hand.players
             row.append(signed(entry.result.victory_points[p]) if playing else "out")
         row.append(total[p])
         if paid is not None:
@@ -161,57 +162,106 @@ def hand_line(ledger: Ledger, number: int) -> str:
     return f"hand {number}: {summary(entry.hand, entry.result)} ({deal_text(hand_deal(ledger, number))})"
 
 
-def sheet_csv(data: dict[str, Any]) -> str:
+def profile_json(table: Table) -> dict[str, Any]:
+    profile = table.profile
+    return {"name": profile.name, "sha256": profile.sha256}
 
-    players = data["players"]
+
+def sheet_json(sheet: Sheet) -> dict[str, Any]:
+    """The evening as ``show --json`` prints it (docs/ledger-format.md)."""
+    seats = sheet.players
+    hands = []
+    for h in sheet.hands:
+        item: dict[str, Any] = {
+            "number": h.number,
+            "dealer": h.dealer,
+            "forehand": h.forehand,
+            "players": list(h.players),
+            "sitting_out": h.sitting_out,
+            "contract": h.hand.contract,
+            "declarer": h.hand.declarer,
+            "partner": h.hand.partner,
+            "won": h.result.won,
+            "radl": h.result.radl,
+            "doubled": h.doubled,
+            "victory_points": dict(h.result.victory_points),
+            "totals": dict(h.totals),
+        }
+        if h.payout is not None and h.payout_totals is not None:
+            item["payout"] = dict(h.payout)
+            item["payout_totals"] = dict(h.payout_totals)
+        item["recorded"] = h.recorded
+        hands.append(item)
+    t = sheet.table
+    out: dict[str, Any] = {
+        "profile": profile_json(sheet.table),
+        "players": list(seats),
+        "date": t.date,
+        "place": t.place,
+        "stake": None if t.stake is None else str(t.stake),
+        "hands": hands,
+        "totals": dict(sheet.totals),
+    }
+    if sheet.payout_totals is not None:
+        out["payout_totals"] = dict(sheet.payout_totals)
+    out["audit"] = [
+        {"at": a.at, "action": a.action.value, "hand": a.hand, "detail": a.detail} for a in sheet.audit
+    ]
+    return out
+
+
+def sheet_csv(sheet: Sheet) -> str:
+
+    players = list(sheet.players)
     headers = ["hand", "dealer", "forehand", "contract", "declarer", "partner", "won", "radl"]
     headers += players + [f"{p} total" for p in players]
     rows = []
-    for h in data["hands"]:
-        won = "" if h["won"] is None else ("yes" if h["won"] else "no")
-        row = [
-            h["number"],
-            h["dealer"],
-            h["forehand"],
-            h["contract"],
-            h["declarer"] or "",
-            h["partner"] or "",
+    for h in sheet.hands:
+        won = "" if h.result.won is None else ("yes" if h.result.won else "no")
+        row: list[object] = [
+            h.number,
+            h.dealer,
+            h.forehand,
+            h.hand.contract,
+            h.hand.declarer or "",
+            h.hand.partner or "",
             won,
         ]
-        row.append(h["radl"])
-        row += [h["victory_points"][p] for p in players] + [h["totals"][p] for p in players]
+        row.append(h.result.radl)
+        row += [h.result.victory_points[p] for p in players] + [h.totals[p] for p in players]
         rows.append(row)
     return render.csv_text(headers, rows)
 
 
-def sheet_text(data: dict[str, Any]) -> str:
+def sheet_text(sheet: Sheet) -> str:
 
-    players = data["players"]
-    head = [f"profile {data['profile']['name']}"]
-    head += [x for x in (data["date"], data["place"]) if x]
-    if data["stake"]:
-        head.append(f"stake {data['stake']} per point")
+    players = sheet.players
+    t = sheet.table
+    head = [f"profile {t.profile.name}"]
+    head += [x for x in (t.date, t.place) if x]
+    if t.stake is not None:
+        head.append(f"stake {t.stake} per point")
     rows: list[list[object]] = []
-    for h in data["hands"]:
-        who = h["declarer"] or ""
-        if h["partner"]:
-            who += f" + {h['partner']}"
-        outcome = "" if h["won"] is None else ("won" if h["won"] else "lost")
+    for h in sheet.hands:
+        who = h.hand.declarer or ""
+        if h.hand.partner:
+            who += f" + {h.hand.partner}"
+        outcome = "" if h.result.won is None else ("won" if h.result.won else "lost")
         row: list[object] = [
-            h["number"],
-            h["dealer"],
-            h["contract"],
+            h.number,
+            h.dealer,
+            h.hand.contract,
             who,
             outcome,
-            f"×{h['radl']}" if h["doubled"] else "",
+            f"×{h.result.radl}" if h.doubled else "",
         ]
         for p in players:
-            points = signed(h["victory_points"][p]) if p in h["players"] else "·"
-            row.append(f"{points} → {h['totals'][p]}")
+            points = signed(h.result.victory_points[p]) if p in h.players else "·"
+            row.append(f"{points} → {h.totals[p]}")
         rows.append(row)
-    rows.append(["", "", "total", "", "", "", *[data["totals"][p] for p in players]])
-    if "payout_totals" in data:
-        rows.append(["", "", "payout", "", "", "", *[data["payout_totals"][p] for p in players]])
+    rows.append(["", "", "total", "", "", "", *[sheet.totals[p] for p in players]])
+    if sheet.payout_totals is not None:
+        rows.append(["", "", "payout", "", "", "", *[sheet.payout_totals[p] for p in players]])
     table = tabulate(
         rows,
         headers=["#", "dealer", "contract", "declarer", "result", "Radl", *players],
@@ -219,10 +269,10 @@ def sheet_text(data: dict[str, Any]) -> str:
         colalign=("right", "left", "left", "left", "left", "left", *["right"] * len(players)),
     )
     lines = [" · ".join(head), table]
-    if not data["hands"]:
+    if not sheet.hands:
         lines.append("no hands yet")
-    for a in data["audit"]:
-        lines.append(f"audit {a['at']}: {a['detail']}")
+    for a in sheet.audit:
+        lines.append(f"audit {a.at}: {a.detail}")
     return "\n".join(lines)
 
 

@@ -21,7 +21,6 @@ from tarockscore.errors import LedgerError, Problem, TarockError, UsageError, ne
 from tarockscore.ledger.model import Ledger, ledger_profile
 from tarockscore.ledger.operations import rescore as rescore_ledger
 from tarockscore.rules.hand import Hand
-from tarockscore.rules.hand_parser import parse_hand
 from tarockscore.rules.profile import Profile
 
 
@@ -31,11 +30,11 @@ class PlayedHand:
 
     number: int  # the ledger's hand number, 1-based
     players: tuple[str, ...]  # the four who played it (at five, the dealer sits out)
+    hand: Hand  # the hand itself, as its ledger read it
     victory_points: Mapping[str, int]
     payout: Mapping[str, int] | None = None
     won: bool | None = None  # whether the declarers won; None in the Dodge Round
     radl: int = 1  # a Radl's factor, already in the stored result
-    hand: Hand | None = None  # the hand itself, parsed only where statistics need it
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,7 +63,7 @@ class Evening:
                 players=tuple(names.get(p, p) for p in h.players),
                 victory_points=n(h.victory_points),
                 payout=None if h.payout is None else n(h.payout),
-                hand=None if h.hand is None else h.hand.renamed(names),
+                hand=h.hand.renamed(names),
             )
             for h in self.hands
         )
@@ -82,31 +81,26 @@ def ledger_date(ledger: Ledger) -> date | None:
         return None
 
 
-def evening(ledger: Ledger, source: str, *, parse: bool = False) -> Evening:
-    """One ledger as an evening; ``parse`` also reads every hand (for statistics)."""
-    profile = ledger_profile(ledger)
-    hands: list[PlayedHand] = []
-    problems: list[Problem] = []
-    for number, entry in enumerate(ledger.hands, 1):
-        hand: Hand | None = None
-        if parse:
-            try:
-                hand = parse_hand(entry.hand, profile)
-            except TarockError as exc:
-                problems += exc.located(f"{source}: hand {number}: entry").problems
-                continue
-        raw_players = entry.hand.get("players", ())
-        players = tuple(str(p) for p in raw_players) if isinstance(raw_players, list) else ()
-        r = entry.result
-        hands.append(PlayedHand(number, players, r.victory_points, r.payout, r.won, r.radl, hand))
-    if problems:
-        raise LedgerError(problems)
+def evening(ledger: Ledger, source: str) -> Evening:
+    """One ledger as an evening."""
+    hands = tuple(
+        PlayedHand(
+            number,
+            e.hand.players,
+            e.hand,
+            e.result.victory_points,
+            e.result.payout,
+            e.result.won,
+            e.result.radl,
+        )
+        for number, e in enumerate(ledger.hands, 1)
+    )
     return Evening(
         source=source,
         players=ledger.players,
-        profile=profile,
+        profile=ledger.profile,
         profile_hash=ledger.table.profile.sha256,
-        hands=tuple(hands),
+        hands=hands,
         date=ledger_date(ledger),
         place=ledger.table.place,
     )
@@ -383,11 +377,8 @@ def _in_range(item: Named, filters: Filters, warnings: list[str]) -> bool:
     )
 
 
-def fold(ledgers: Sequence[Named], filters: Filters = Filters(), *, parse: bool = False) -> Season:
-    """Filter by date, check or re-score the profiles, fold aliases, and order the evenings by date.
-
-    ``parse`` reads every hand too, which statistics need and standings do not.
-    """
+def fold(ledgers: Sequence[Named], filters: Filters = Filters()) -> Season:
+    """Filter by date, check or re-score the profiles, fold aliases, and order the evenings by date."""
     warnings: list[str] = []
     chosen = sorted((item for item in ledgers if _in_range(item, filters, warnings)), key=_sort_key)
     if ledgers and not chosen:
@@ -404,15 +395,7 @@ def fold(ledgers: Sequence[Named], filters: Filters = Filters(), *, parse: bool 
     elif chosen:
         warnings += _check_profiles(chosen)
 
-    problems: list[Problem] = []
-    evenings: list[Evening] = []
-    for source, ledger in chosen:
-        try:
-            evenings.append(evening(ledger, source, parse=parse))
-        except TarockError as exc:
-            problems += exc.problems
-    if problems:
-        raise LedgerError(problems)
+    evenings = [evening(ledger, source) for source, ledger in chosen]
 
     aliases = resolve_aliases(filters.aliases)
     evenings, alias_warnings = _apply_aliases(evenings, aliases)

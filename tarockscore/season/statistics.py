@@ -112,8 +112,6 @@ def _kontra_on_bet(
 
 def _hand(out: Mapping[str, PlayerStats], evening: Evening, played: PlayedHand) -> None:
     hand, profile = played.hand, evening.profile
-    if hand is None:
-        raise ValueError("statistics need the hands themselves: fold the season with parse=True")
     for p in evening.players:
         if p not in hand.players:
             out[p].sat_out += 1

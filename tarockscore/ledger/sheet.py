@@ -1,0 +1,92 @@
+"""The evening's sheet: every hand with its deal, its points and the running totals (core layer, pure).
+
+A typed view for the renderers (``render.evening``: the table, CSV and JSON of ``show``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from tarockscore.ledger.deal import dealer_of
+from tarockscore.ledger.model import AuditEntry, Ledger, Result, Table
+from tarockscore.ledger.totals import has_payout
+from tarockscore.rules.hand import Hand
+
+
+@dataclass(frozen=True, slots=True)
+class SheetHand:
+    """One row of the sheet."""
+
+    number: int
+    dealer: str | None
+    sitting_out: str | None  # at five, the dealer
+    hand: Hand
+    result: Result
+    totals: Mapping[str, int]  # every seat's running total after this hand
+    payout: Mapping[str, int] | None  # the money column, where the profile keeps one
+    payout_totals: Mapping[str, int] | None
+    recorded: str
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.hand.players
+
+    @property
+    def forehand(self) -> str:
+        return self.hand.players[0]
+
+    @property
+    def doubled(self) -> bool:
+        return self.result.radl != 1
+
+
+@dataclass(frozen=True, slots=True)
+class Sheet:
+    table: Table
+    hands: tuple[SheetHand, ...]
+    totals: Mapping[str, int]
+    payout_totals: Mapping[str, int] | None  # None unless the profile keeps a money column
+    audit: tuple[AuditEntry, ...]
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.table.players
+
+
+def sheet(ledger: Ledger) -> Sheet:
+    """The evening as a sheet: every hand with its points and the running totals."""
+    seats = ledger.players
+    with_payout = has_payout(ledger)
+    running = dict.fromkeys(seats, 0)
+    paid = dict.fromkeys(seats, 0)
+    rows: list[SheetHand] = []
+    for i, e in enumerate(ledger.hands, 1):
+        players = e.hand.players
+        for p in seats:
+            running[p] += e.result.victory_points.get(p, 0)
+        payout: Mapping[str, int] | None = None
+        if with_payout:
+            payout = e.result.payout or e.result.victory_points
+            for p in seats:
+                paid[p] += payout.get(p, 0)
+        rows.append(
+            SheetHand(
+                number=i,
+                dealer=dealer_of(seats, players),
+                sitting_out=next((p for p in seats if p not in players), None) if len(seats) == 5 else None,
+                hand=e.hand,
+                result=e.result,
+                totals=dict(running),
+                payout=None if payout is None else dict(payout),
+                payout_totals=dict(paid) if with_payout else None,
+                recorded=e.recorded,
+            )
+        )
+    return Sheet(
+        table=ledger.table,
+        hands=tuple(rows),
+        totals=dict(running),
+        payout_totals=dict(paid) if with_payout else None,
+        audit=ledger.audit,
+    )
