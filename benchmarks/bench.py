@@ -190,8 +190,8 @@ def _generator_hash() -> str:
 
     files = [
         Path(__file__).parent / "season_data.py",
-        ROOT / "tarockscore" / "ledger.py",
-        ROOT / "tarockscore" / "ledger_file.py",
+        *sorted((ROOT / "tarockscore" / "ledger").glob("*.py")),
+        *sorted((ROOT / "tarockscore" / "files").glob("ledger_*.py")),
     ]
     return hashlib.sha256(b"".join(f.read_bytes() for f in files)).hexdigest()[:16]
 

@@ -16,7 +16,8 @@ Safety, in the order a change goes through (the file operations are :mod:`safe_i
 4. the new ledger is checked: the hands it shares with the one read are not scored again (an
    appended hand is scored on its own), and it is sealed with its digest;
 5. the whole new document is rendered with tomli-w (never appended in chunks) and parsed back:
-   it must read as exactly the ledger and digest that were meant;
+   it must read as exactly the mapping of the ledger and digest that were meant, and the stored
+   keys of every hand not read from the file must read as that hand;
 6. the file must still have the hash that was read, else the change is refused;
 7. the text goes to a temp file in the real file's folder: write, flush, ``fsync``, the old
    mode, owner and group, rename; on any failure the temp file is removed and the old ledger is
@@ -29,17 +30,19 @@ import contextlib
 import hashlib
 import os
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import tomli_w
 
-from tarockscore.errors import LedgerError, Problem, UsageError
+from tarockscore.errors import LedgerError, Problem, TarockError, UsageError
 from tarockscore.files import safe_io
 from tarockscore.files.ledger_codec import file_digest, ledger_digest, ledger_from_mapping, ledger_to_mapping
 from tarockscore.ledger.checks import check
 from tarockscore.ledger.model import Ledger
+from tarockscore.ledger.stored import parse_seated
 
 DEFAULT_NAME = "tarock-ledger.toml"
 ENV = "TAROCKSCORE_LEDGER"
@@ -242,9 +245,11 @@ def save(path: Path, ledger: Ledger, expected_sha: str | None, checked: Ledger |
     """Check and seal, render, prove the text reads back the same, then write it atomically.
 
     ``checked``: a ledger that passed its check (the one read); the leading hands ``ledger``
-    shares with it, at the same table under the same profile, are not scored again.
+    shares with it, at the same table under the same profile, are not scored again, and their
+    stored keys are known to read as their hands.
     """
-    problems = check(ledger, _shared_hands(checked, ledger))
+    shared = _shared_hands(checked, ledger)
+    problems = check(ledger, shared)
     if problems:
         raise LedgerError(
             [
@@ -256,12 +261,27 @@ def save(path: Path, ledger: Ledger, expected_sha: str | None, checked: Ledger |
             ]
         )
     digest = ledger_digest(ledger)
-    text = render(ledger, digest)
-    if _parse(text, str(path)) != (ledger, digest):
+    mapping = ledger_to_mapping(ledger, digest)
+    text = HEADER + tomli_w.dumps(mapping)
+    if not _reads_back(text, mapping, ledger, shared):
         raise LedgerError(
             f"{path}: the rendered ledger does not read back the same (a bug in tarockscore); nothing was written"
         )
     write_text(path, text, expected_sha)
+
+
+def _reads_back(text: str, mapping: Mapping[str, Any], ledger: Ledger, shared: int) -> bool:
+    """Whether ``text`` reads as exactly ``mapping``, and the stored keys of every hand after the
+    first ``shared`` (those read from the file already) read as the hand meant."""
+    try:
+        if safe_io.load_toml(text, "", LedgerError) != mapping:
+            return False
+        for entry in ledger.hands[shared:]:
+            if parse_seated(entry.keys, ledger.profile, ledger.players) != entry.hand:
+                return False
+    except TarockError:
+        return False
+    return True
 
 
 def _shared_hands(checked: Ledger | None, ledger: Ledger) -> int:

@@ -20,7 +20,6 @@ from tarockscore.ledger.radl import next_factor
 from tarockscore.ledger.results import check_number, rescored, result_of
 from tarockscore.ledger.stored import parse_one, parse_stored
 from tarockscore.ledger.table import check_players, seat_hand
-from tarockscore.rules.hand import hand_to_mapping
 from tarockscore.rules.profile import Profile
 from tarockscore.rules.scoring import score_hand
 
@@ -76,21 +75,22 @@ def delete(ledger: Ledger, number: int, at: str) -> Ledger:
 
 
 def rescore(ledger: Ledger, profile: Profile, at: str) -> Ledger:
-    """The evening under another profile: every stored hand read and scored afresh under it.
+    """The evening under another profile: every stored hand scored afresh under it.
 
     A hand reads differently under another profile (its names, its card points), so the stored
-    keys are read again; every problem of every hand is reported at once.
+    keys are read again, every problem of every hand reported at once; under the very profile
+    the ledger stores (the same document), the hands as read stand.
     """
     check_seats = check_players(ledger.players, profile)
     if check_seats:
         raise LedgerError([Problem("--profile", p.message) for p in check_seats])
     record_ = profile_record(profile)
     table = replace(ledger.table, profile=record_)
-    hands = parse_stored([e.keys for e in ledger.hands], profile, ledger.players)
-    read = [
-        Entry(hand=h, result=e.result, recorded=e.recorded, keys=hand_to_mapping(h))
-        for h, e in zip(hands, ledger.hands, strict=True)
-    ]
+    if record_.sha256 == ledger.table.profile.sha256:
+        read: list[Entry] = list(ledger.hands)
+    else:
+        hands = parse_stored([e.keys for e in ledger.hands], profile, ledger.players)
+        read = [Entry.of(h, e.result, e.recorded) for h, e in zip(hands, ledger.hands, strict=True)]
     entries = rescored(read, ledger.players, profile)
     changed = audit.changed_results(ledger.hands, entries, None)
     entry = audit.rescored(at, ledger.table.profile, record_, changed)
