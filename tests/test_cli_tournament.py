@@ -361,3 +361,66 @@ def test_a_hand_past_the_rounds_game_limit_is_refused_and_the_sheet_is_unchanged
     assert result.exit_code == 1 and "table.games" in result.stderr
     result = run("tournament", "standings", str(day))
     assert result.exit_code == 1 and str(ledger) in result.stderr
+
+
+def test_haupt_sub_shares_rank_points_exactly_through_the_command_line(tmp_path: Path) -> None:
+    # haupt-sub: 4/2/1/0 at four, 4/2/1/0/0 at five (formats/haupt-sub.toml)
+    four = tmp_path / "four"
+    new_day(four, ["A", "B", "C", "D"], fmt="haupt-sub")
+    draw(four, 1, 1)
+    # a Rufer won (value 1, [OÖ23 Tarif]): A and B +1, C and D −1. A and B share places 1 and 2:
+    # (4 + 2) / 2 = 3 each; C and D share 3 and 4: (1 + 0) / 2 = 1/2 each
+    ok(
+        "record",
+        "--ledger",
+        str(four / "round-1" / "table-1.toml"),
+        "-c",
+        "rufer",
+        "-d",
+        "A",
+        "-w",
+        "B",
+        "--points",
+        "40",
+    )
+    got = {
+        r["player"]: r
+        for r in json.loads(ok("tournament", "standings", str(four), "-f", "json").stdout)["standings"]
+    }
+    assert (got["A"]["place"], got["A"]["total"], got["A"]["schrift"]) == (1, 3, 1)
+    assert (got["B"]["place"], got["B"]["total"]) == (1, 3)
+    assert (got["C"]["place"], got["C"]["total"], got["C"]["rank_points"]) == (3, "1/2", "1/2")
+    assert got["C"]["tables"] == [{"round": 1, "table": 1, "rank": 3, "schrift": -1, "rank_points": "1/2"}]
+
+    five = tmp_path / "five"
+    new_day(five, ["A", "B", "C", "D", "E"], fmt="haupt-sub")
+    [table] = draw(five, 1, 1)
+    seats = table["players"]
+    # hand 1: the last seat deals and sits out with 0; the first seat wins a Dreier: +12, the
+    # other three −4. Places: 1st 4, the dealer 2nd 2, three level share 3-5: (1 + 0 + 0) / 3
+    dreier(table["ledger"], seats[0])
+    got = {
+        r["player"]: r
+        for r in json.loads(ok("tournament", "standings", str(five), "-f", "json").stdout)["standings"]
+    }
+    assert got[seats[0]]["total"] == 4 and got[seats[4]]["total"] == 2
+    assert all(got[p]["total"] == "1/3" and got[p]["place"] == 3 for p in seats[1:4])
+
+
+def test_a_draw_without_a_seed_prints_and_keeps_the_one_it_chose(tmp_path: Path) -> None:
+    import tomllib
+
+    day = tmp_path / "d"
+    new_day(day, ["A", "B", "C", "D"])
+    text = ok("tournament", "draw", str(day), "--round", "1").stdout
+    seed = int(text.split("(seed ", 1)[1].split(";", 1)[0])
+    stored = tomllib.loads((day / "tournament.toml").read_text(encoding="utf-8"))
+    assert stored["round"][0]["seed"] == seed
+
+
+def test_a_cup_refuses_a_tournament_given_twice(tmp_path: Path) -> None:
+    new_day(tmp_path / "d", ["A", "B", "C", "D"])
+    points = tmp_path / "p.toml"
+    points.write_text("points = [3, 2, 1]\n", encoding="utf-8")
+    result = run("cup", "standings", str(tmp_path / "d"), str(tmp_path / "d"), "--points", str(points))
+    assert result.exit_code == 2 and "given twice" in result.stderr

@@ -286,6 +286,9 @@ def cup_standings(
 ) -> None:
     """The cup: each tournament's places turned into cup points, each player's best N added."""
 
+    twice = sorted({str(f) for f in folders if [g.resolve() for g in folders].count(f.resolve()) > 1})
+    if twice:
+        raise UsageError(f"{', '.join(twice)}: a tournament given twice would count twice", where="DIR")
     rules = cup_rules(files.cup_points_file(points), str(points))
     days = []
     problems: list[Problem] = []
