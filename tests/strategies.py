@@ -94,3 +94,21 @@ def hands(draw: st.DrawFn, profile: Profile, contracts: list[str] | None = None)
             {"name": bird, "side": "declarers", "announced": True, "made": draw(st.booleans())}
         ]
     return hand
+
+
+@st.composite
+def trischaken_with_virgins(draw: st.DrawFn, profile: Profile) -> dict[str, Any]:
+    """A Trischaken hand in which one or two players took no trick (card points 0)."""
+    players = list(PLAYERS)
+    unit = 3 if profile.thirds else 1
+    total = int(profile.card_points_total * unit)
+    virgins = draw(st.lists(st.sampled_from(players), min_size=1, max_size=2, unique=True))
+    others = [p for p in players if p not in virgins]
+    cuts = sorted(
+        draw(st.lists(st.integers(1, total - 1), min_size=len(others) - 1, max_size=len(others) - 1))
+    )
+    bounds = [0, *cuts, total]
+    parts = [bounds[i + 1] - bounds[i] for i in range(len(others))]
+    points = dict.fromkeys(players, 0) | dict(zip(others, parts, strict=True))
+    card_points = {p: render_points(Fraction(v, unit)) for p, v in points.items()}
+    return {"players": players, "contract": "trischaken", "card_points": card_points}

@@ -13,7 +13,7 @@ from tarockscore.files.profile_file import load_profile, shipped_names
 from tarockscore.rules.hand_parser import parse_hand
 from tarockscore.rules.profile import Profile, SettlementMode
 from tarockscore.rules.scoring import Score, score_hand
-from tests.strategies import PLAYERS, hands
+from tests.strategies import PLAYERS, hands, trischaken_with_virgins
 
 PROFILES = {name: load_profile(name) for name in shipped_names()}
 ZERO_SUM = [n for n, p in PROFILES.items() if p.settlement is SettlementMode.ZERO_SUM]
@@ -137,3 +137,30 @@ def test_hand_round_trips_through_its_mapping(name: str, data: st.DataObject) ->
     profile = PROFILES[name]
     hand = parse_hand(data.draw(hands(profile)), profile)
     assert parse_hand(hand_to_mapping(hand), profile) == hand
+
+
+TRISCHAKEN = [
+    n for n, p in PROFILES.items() if "trischaken" in p.contracts and p.trischaken.virgins.value == "take_all"
+]
+
+
+@pytest.mark.parametrize("rounding", ["up", "down"])
+@pytest.mark.parametrize("name", TRISCHAKEN)
+@settings(max_examples=150, deadline=None)
+@given(data=st.data())
+def test_virgins_share_equally(name: str, rounding: str, data: st.DataObject) -> None:
+    """Players without a trick who take a payment always take the same, in whole points
+    (docs/rules/disagreements.md#d29), whichever way the profile rounds."""
+    profile = load_profile(name, {"trischaken": {"rounding": rounding}})
+    mapping = data.draw(trischaken_with_virgins(profile))
+    score = _score(mapping, profile)
+    zeros = [p for p, v in mapping["card_points"].items() if v == "0"]
+    for line in score.lines:
+        takers = [p for p in line.winners if p in zeros]
+        if takers:
+            assert len({line.points[p] for p in takers}) == 1, line
+            assert set(line.winners) == set(takers), "virgins take the whole payment"
+    paid = {score.victory_points[p] for p in zeros if any(p in line.winners for line in score.lines)}
+    assert len(paid) <= 1
+    if profile.settlement is SettlementMode.ZERO_SUM:
+        assert sum(score.victory_points.values()) == 0

@@ -73,6 +73,23 @@ class ConcedePays(StrEnum):
 class RenonceRule(StrEnum):
     SIDE_LOSES = "side_loses"
     OFFENDER_PAYS = "offender_pays"
+    # The revoker pays each other player what that player would have received had their side
+    # won the contract and every announced bonus; two revokers share it.
+    AS_IF_WON = "as_if_won"
+
+
+class Bidders(StrEnum):
+    """Who may bid a contract."""
+
+    ANYONE = "anyone"
+    FOREHAND = "forehand"  # only the first in hand (Forehand)
+
+
+class Rounding(StrEnum):
+    """How a payment that does not split evenly among several receivers is made whole."""
+
+    UP = "up"  # the payer pays more, up to the next amount that splits evenly
+    DOWN = "down"  # the payer pays less, down to the next amount that splits evenly
 
 
 class Ties(StrEnum):
@@ -125,6 +142,7 @@ class Contract:
     talon: bool = True
     requires_announced: tuple[str, ...] = ()
     source: str = ""
+    bidders: Bidders = Bidders.ANYONE
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,6 +153,8 @@ class Bonus:
     announce: bool = True
     aliases: tuple[str, ...] = ()
     source: str = ""
+    # The card points the side that makes it needs at least (GameTwist's Absolute), or None.
+    min_card_points: Fraction | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,6 +166,16 @@ class Trischaken:
     mayor_factor: int
     forehand_factor: int
     virgins: Virgins
+    rounding: Rounding = Rounding.UP
+
+
+@dataclass(frozen=True, slots=True)
+class RenonceTrischaken:
+    """A renonce in Trischaken under ``renonce.rule = "as_if_won"``: the revoker pays each other
+    player ``each`` times the contract's value, ×``forehand_factor`` if the revoker is Forehand."""
+
+    each: int = 1
+    forehand_factor: int = 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,6 +231,8 @@ class Profile:
     # The resolved mapping this profile was built from: what a ledger stores and `profiles show` prints.
     document: Mapping[str, Any] = field(repr=False, compare=False, default_factory=dict)
     radl: Radl = Radl()
+    call_own_king: bool = False
+    renonce_trischaken: RenonceTrischaken = RenonceTrischaken()
 
     # -- lookups ---------------------------------------------------------------------------
 
@@ -281,6 +313,7 @@ def build_profile(document: Mapping[str, Any], where: str = "") -> Profile:
     talon = game.flag("talon")
     announced_factor = game.number("announced_factor", minimum=1)
     solo_bonus_factor = game.number("solo_bonus_factor", minimum=1)
+    call_own_king = game.flag("call_own_king", False)
     game.finish()
     if threshold > total:
         problems.add("game.win_threshold", f"{threshold} is above card_points_total {total}")
@@ -354,7 +387,16 @@ def build_profile(document: Mapping[str, Any], where: str = "") -> Profile:
 
     rn = top.table("renonce")
     renonce = rn.choice("rule", RenonceRule)
-    rn.finish()
+    renonce_trischaken = RenonceTrischaken()
+    if renonce is RenonceRule.AS_IF_WON:
+        for key in ("trischaken_each", "trischaken_forehand_factor"):
+            if not rn.has(key):
+                problems.add(rn.where(key), 'missing (required with rule = "as_if_won")')
+        renonce_trischaken = RenonceTrischaken(
+            each=rn.number("trischaken_each", 1, minimum=1),
+            forehand_factor=rn.number("trischaken_forehand_factor", 1, minimum=1),
+        )
+    rn.finish(("trischaken_each", "trischaken_forehand_factor"))
 
     tr = top.table("trischaken")
     trischaken = Trischaken(
@@ -365,6 +407,7 @@ def build_profile(document: Mapping[str, Any], where: str = "") -> Profile:
         mayor_factor=tr.number("mayor_factor", minimum=1),
         forehand_factor=tr.number("forehand_factor", minimum=1),
         virgins=tr.choice("virgins", Virgins),
+        rounding=tr.choice("rounding", Rounding, Rounding.UP),
     )
     tr.finish()
     if trischaken.losers >= players:
@@ -420,6 +463,8 @@ def build_profile(document: Mapping[str, Any], where: str = "") -> Profile:
         bonuses=bonuses,
         document=document,
         radl=radl,
+        call_own_king=call_own_king,
+        renonce_trischaken=renonce_trischaken,
     )
 
 
@@ -487,6 +532,7 @@ def _bonuses(table: Reader, problems: Collector) -> dict[str, Bonus]:
             announce=r.flag("announce", True),
             aliases=r.str_list("aliases"),
             source=r.text("source", ""),
+            min_card_points=r.points("min_card_points") if r.has("min_card_points") else None,
         )
         enabled = r.flag("enabled", True)
         r.finish()
@@ -513,6 +559,7 @@ def _contracts(
             talon=r.flag("talon", profile_talon) and profile_talon,
             requires_announced=r.str_list("requires_announced"),
             source=r.text("source", ""),
+            bidders=r.choice("bidders", Bidders, Bidders.ANYONE),
         )
         enabled = r.flag("enabled", True)
         r.finish()

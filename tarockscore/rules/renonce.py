@@ -3,6 +3,8 @@
 "side_loses": the revoking side loses the contract and every announced bonus.
 "offender_pays": the revoking player alone pays the contract and every announced bonus to each
 other player.
+"as_if_won" ([OÖR25 B.4]): every other player receives what he would have received had his side
+won the contract and every announced bonus; the revoker pays the sum.
 """
 
 from __future__ import annotations
@@ -11,8 +13,8 @@ from tarockscore.rules.bonuses import announced_factor, bonus_line
 from tarockscore.rules.contract_line import contract_lines, loss_factors
 from tarockscore.rules.hand import Side
 from tarockscore.rules.kontra import contract_kontra, kontra_factors
-from tarockscore.rules.profile import RenonceRule
-from tarockscore.rules.settlement import Deal, Scored, note, title
+from tarockscore.rules.profile import Kind, RenonceRule, SettlementMode, ValatModel
+from tarockscore.rules.settlement import Deal, Factor, Line, Scored, note, settle_bet, title
 
 
 def renonce_lines(deal: Deal) -> tuple[Scored, bool | None]:
@@ -20,6 +22,8 @@ def renonce_lines(deal: Deal) -> tuple[Scored, bool | None]:
     hand, c, p = deal.hand, deal.contract, deal.profile
     offender = hand.renonce
     assert offender is not None
+    if p.renonce is RenonceRule.AS_IF_WON:
+        return as_if_won_lines(deal, offender), None
     if p.renonce is RenonceRule.OFFENDER_PAYS:
         others = tuple(x for x in hand.players if x != offender)
         kontra, out = contract_kontra(deal)
@@ -61,3 +65,108 @@ def renonce_lines(deal: Deal) -> tuple[Scored, bool | None]:
                 deal, b, offending_side.other, why="renonce: goes to the side that did not revoke"
             )
     return out, won
+
+
+def _side_words(deal: Deal, side: Side) -> str:
+    hand = deal.hand
+    if side is Side.DECLARERS:
+        return f"{hand.declarer}'s side" if len(hand.declarers) > 1 else str(hand.declarer)
+    return "the Defenders"
+
+
+def as_if_won_lines(deal: Deal, offender: str) -> Scored:
+    """``renonce.rule = "as_if_won"``: one line per bet and per side with a player to pay.
+
+    Each player but the revoker receives what he would have received had his side won the bet
+    (the contract with its loss factor where the declarers lose it, every announced bonus); the
+    revoker pays what the line gives out ([OÖR25 B.4]: a Defender revokes a Dreier 4: the declarer
+    +12, each other Defender +4, the revoker −20).
+    """
+    hand, c, p = deal.hand, deal.contract, deal.profile
+    kontra, out = contract_kontra(deal)
+    valat = next((b for b in hand.bonuses if b.name == "valat" and b.announced), None)
+    in_contract: list[Factor] = []
+    if valat is not None and p.valat_model is ValatModel.MULTIPLIER:
+        in_contract.append(Factor("Valat announced", p.valat_announced, "valat.announced"))
+    bets: list[tuple[str, str, int, str, dict[Side, tuple[Factor, ...]]]] = [
+        (
+            "contract",
+            title(c.name),
+            c.value,
+            f"contracts.{c.name}.value",
+            {
+                Side.DECLARERS: (*in_contract, *kontra),
+                Side.DEFENDERS: (*loss_factors(c), *in_contract, *kontra),
+            },
+        )
+    ]
+    for b in hand.bonuses:
+        if not b.announced or (b is valat and in_contract):
+            continue
+        bonus_factors: list[Factor] = [announced_factor(deal)]
+        if c.doubles_bonuses:
+            bonus_factors.append(
+                Factor(f"{title(c.name)} doubles every bonus", p.solo_bonus_factor, "game.solo_bonus_factor")
+            )
+        bonus_factors += kontra_factors(p, b.kontra, f"the {title(b.name)}")
+        base, rule = p.bonuses[b.name].value, f"bonuses.{b.name}.value"
+        if b.name == "valat":
+            base, rule = p.valat_announced, "valat.announced"
+        both = tuple(bonus_factors) + deal.side_factors
+        bets.append(
+            (b.name, f"{title(b.name)} (announced)", base, rule, {Side.DECLARERS: both, Side.DEFENDERS: both})
+        )
+    players, mode = hand.players, p.settlement
+    steps = dict(hand.kontra_by)
+    for bet, label, base, rule, by_side in bets:
+        for side in (Side.DECLARERS, Side.DEFENDERS):
+            receivers = tuple(x for x in deal.side(side) if x != offender)
+            if not receivers:
+                continue
+            winners, losers = deal.side(side), deal.side(side.other)
+            factors = by_side[side]
+            points = dict.fromkeys(players, 0)
+            payout = dict.fromkeys(players, 0)
+            if bet == "contract" and steps and c.kind is Kind.NEGATIVE:
+                # contra ad personam: each Defender's settlement at his own stake
+                for d in hand.defenders:
+                    own = (
+                        *factors,
+                        *kontra_factors(
+                            p, steps.get(d), f"{d}'s Kontra on {hand.declarer}'s {title(c.name)}"
+                        ),
+                    )
+                    value, stake = deal.amounts(base, own)
+                    assert hand.declarer is not None
+                    one: tuple[str, ...] = (hand.declarer,)
+                    won_by, lost_by = (one, (d,)) if side is Side.DECLARERS else ((d,), one)
+                    for r in receivers:
+                        if r in won_by:
+                            points[r] += settle_bet(won_by, lost_by, value, mode, players)[r]
+                            payout[r] += settle_bet(won_by, lost_by, stake, mode, players)[r]
+                value, stake = deal.amounts(base, factors)
+            else:
+                value, stake = deal.amounts(base, factors)
+                won_value = settle_bet(winners, losers, value, mode, players)
+                won_stake = settle_bet(winners, losers, stake, mode, players)
+                for r in receivers:
+                    points[r], payout[r] = won_value[r], won_stake[r]
+            if mode is SettlementMode.ZERO_SUM:
+                points[offender] -= sum(points[r] for r in receivers)
+                payout[offender] -= sum(payout[r] for r in receivers)
+            line = Line(
+                bet="renonce" if bet == "contract" else bet,
+                label=f"Renonce by {offender}: {label} as if {_side_words(deal, side)} had won",
+                base=base,
+                base_rule=rule,
+                factors=factors,
+                winners=receivers,
+                losers=(offender,),
+                value=value,
+                stake=stake,
+                points=points,
+                payout=payout,
+                note="renonce.rule = 'as_if_won'",
+            )
+            out += Scored(lines=(line,))
+    return out

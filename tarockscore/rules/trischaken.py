@@ -9,11 +9,12 @@ take the whole payment. A renonce makes the offender lose alone.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 from tarockscore.rules.cardpoints import render_points
 from tarockscore.rules.kontra import kontra_factors
-from tarockscore.rules.profile import SettlementMode, Ties, Virgins
+from tarockscore.rules.profile import RenonceRule, Rounding, SettlementMode, Ties, Virgins
 from tarockscore.rules.settlement import Deal, Factor, Line, Scored, note, title
 
 
@@ -33,45 +34,61 @@ def trischaken_losers(deal: Deal) -> tuple[str, ...]:
 
 
 def trischaken_lines(deal: Deal) -> Scored:
-    """Each loser's payment, shared by the receivers."""
+    """Each loser's payment, shared equally by the receivers."""
     hand, c, p = deal.hand, deal.contract, deal.profile
     t = p.trischaken
     points = dict(hand.trischaken_points)
+    if hand.renonce is not None and p.renonce is RenonceRule.AS_IF_WON:
+        return _renonce_payment(deal, hand.renonce)
     out = Scored()
     if hand.renonce is not None:
-        out += note(f"Renonce by {hand.renonce}: they lose the Dodge Round alone.")
+        out += note(f"Renonce by {hand.renonce}: they lose the Trischaken alone.")
         losers: tuple[str, ...] = (hand.renonce,)
     else:
         losers = trischaken_losers(deal)
     non_losers = tuple(x for x in hand.players if x not in losers)
     virgins = tuple(x for x in non_losers if points.get(x, Fraction(0)) == 0)
-    receivers = virgins if t.virgins is Virgins.TAKE_ALL and virgins else non_losers
+    take_all = t.virgins is Virgins.TAKE_ALL and bool(virgins)
+    receivers = virgins if take_all else non_losers
     if not receivers:
         return out + note("Every player tied for the most card points: nobody pays.")
     for loser in losers:
         factors: list[Factor] = []
         if len(non_losers) != 1:
-            factors.append(
-                Factor(
-                    f"paid to each of the {len(non_losers)} other players",
-                    len(non_losers),
-                    "trischaken.losers",
-                )
-            )
+            if take_all:
+                label = f"what {len(non_losers)} players would get, taken by {_names(virgins)} (no trick)"
+            else:
+                label = f"{_names(non_losers)} each"
+            factors.append(Factor(label, len(non_losers), "trischaken.losers"))
         if hand.renonce is None and points[loser] >= t.mayor_threshold and t.mayor_factor != 1:
             factors.append(
                 Factor(
-                    f"Bürgermeister (≥ {render_points(t.mayor_threshold)})",
+                    f"Bürgermeister ({render_points(points[loser])}, at least {render_points(t.mayor_threshold)})",
                     t.mayor_factor,
                     "trischaken.mayor_factor",
                 )
             )
         if loser == hand.forehand and t.forehand_factor != 1:
             factors.append(Factor("Forehand loses", t.forehand_factor, "trischaken.forehand_factor"))
-        factors += kontra_factors(p, hand.kontra, "the Dodge Round")
-        why = "virgins take all (trischaken.virgins)" if receivers == virgins and virgins else ""
+        factors += kontra_factors(p, hand.kontra, "the Trischaken")
+        why = "trischaken.virgins = 'take_all'" if take_all else ""
         out += _payment(deal, loser, receivers, c.value, f"contracts.{c.name}.value", factors, why)
     return out
+
+
+def _names(players: tuple[str, ...]) -> str:
+    return players[0] if len(players) == 1 else ", ".join(players[:-1]) + " and " + players[-1]
+
+
+def whole_share(total: int, receivers: int, rounding: Rounding) -> int:
+    """What each of ``receivers`` gets of ``total``, shared equally in whole points.
+
+    When ``total`` does not split evenly, ``trischaken.rounding`` says which way the payment
+    goes: "up" makes the payer pay more ([OÖ23 Trischaken 3]: 3 shared by two virgins becomes
+    4, 2 each), "down" makes the payer pay less.
+    """
+    each, rest = divmod(total, receivers)
+    return each + 1 if rest and rounding is Rounding.UP else each
 
 
 def _payment(
@@ -83,22 +100,37 @@ def _payment(
     factors: list[Factor],
     why: str,
 ) -> Scored:
-    """One loser's payment, shared by the receivers; a remainder goes round from Forehand."""
+    """One loser's payment, shared equally by the receivers (rounded as the profile says)."""
     players = deal.hand.players
     value, stake = deal.amounts(base, factors)
+    rounding = deal.profile.trischaken.rounding
 
     def share(total: int) -> dict[str, int]:
         out = dict.fromkeys(players, 0)
-        each, rest = divmod(total, len(receivers))
-        for i, r in enumerate(receivers):
-            out[r] += each + (1 if i < rest else 0)
+        each = whole_share(total, len(receivers), rounding)
+        for r in receivers:
+            out[r] += each
         if deal.profile.settlement is SettlementMode.ZERO_SUM:
-            out[loser] -= total
+            out[loser] -= each * len(receivers)
         return out
 
+    points, payout = share(value), share(stake)
+    note_text = why
+    if value % len(receivers):
+        paid = points[receivers[0]] * len(receivers)
+        note_text = ", ".join(
+            x
+            for x in (
+                why,
+                f"{value} does not split among {len(receivers)}: paid as {paid} (trischaken.rounding)",
+            )
+            if x
+        )
+    each = points[receivers[0]]
     line = Line(
         bet="contract",
-        label=f"{title(deal.contract.name)}: {loser} pays",
+        label=f"{title(deal.contract.name)}: {loser} pays {each} to "
+        + (f"each of {_names(receivers)}" if len(receivers) > 1 else receivers[0]),
         base=base,
         base_rule=rule,
         factors=tuple(factors),
@@ -106,8 +138,41 @@ def _payment(
         losers=(loser,),
         value=value,
         stake=stake,
-        points=share(value),
-        payout=share(stake),
-        note=why,
+        points=points,
+        payout=payout,
+        note=note_text,
     )
     return Scored(lines=(line,))
+
+
+def _renonce_payment(deal: Deal, offender: str) -> Scored:
+    """A renonce under ``renonce.rule = "as_if_won"``: the revoker pays every other player
+    ``renonce.trischaken_each`` times the contract's value, ×``trischaken_forehand_factor`` when
+    the revoker is the Forehand (the Trischaker) ([OÖR25 B.4]: 2 to each other player, the
+    Trischaker 4 to each)."""
+    hand, c, p = deal.hand, deal.contract, deal.profile
+    others = tuple(x for x in hand.players if x != offender)
+    factors = [
+        Factor(
+            f"{p.renonce_trischaken.each} to each other player",
+            p.renonce_trischaken.each,
+            "renonce.trischaken_each",
+        )
+    ]
+    if offender == hand.forehand and p.renonce_trischaken.forehand_factor != 1:
+        factors.append(
+            Factor(
+                "the revoker is the Forehand (the Trischaker)",
+                p.renonce_trischaken.forehand_factor,
+                "renonce.trischaken_forehand_factor",
+            )
+        )
+    factors.append(Factor(f"paid to {_names(others)}", len(others), "game.players"))
+    out = _payment(
+        deal, offender, others, c.value, f"contracts.{c.name}.value", factors, "renonce.rule = 'as_if_won'"
+    )
+    line = out.lines[0]
+    relabelled = replace(
+        line, label=f"Renonce by {offender}: pays {line.points[others[0]]} to each of {_names(others)}"
+    )
+    return Scored(lines=(relabelled,))
