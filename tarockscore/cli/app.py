@@ -16,9 +16,12 @@ from typing import NoReturn
 
 import typer
 
-from tarockscore import i18n
+from tarockscore import __version__, i18n
 from tarockscore.cli.group import HELP, new_app
 from tarockscore.errors import INTERRUPTED, N_, UsageError
+
+# Set by the shell when it asks the program for completions (Typer's completion scripts).
+COMPLETE_VAR = "_TAROCKSCORE_COMPLETE"
 
 # Which module registers which command (or command group), in the order help lists them.
 COMMANDS: dict[str, tuple[str, ...]] = {
@@ -42,8 +45,21 @@ COMMANDS: dict[str, tuple[str, ...]] = {
 }
 
 
-def _root() -> typer.Typer:
-    root = new_app(help=HELP, pretty_exceptions_enable=False, add_completion=False)
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"tarockscore {__version__}")
+        raise typer.Exit(0)
+
+
+def _root(completion: bool = False) -> typer.Typer:
+    # Shell completion (--install-completion, --show-completion, and the completion itself)
+    # needs the whole command line; a table command is built without it and starts faster.
+    root = new_app(
+        help=HELP,
+        pretty_exceptions_enable=False,
+        add_completion=completion,
+        context_settings={"help_option_names": ["-h", "--help"]},
+    )
 
     @root.callback(invoke_without_command=True)
     def main_options(
@@ -53,6 +69,9 @@ def _root() -> typer.Typer:
             "--lang",
             metavar="de|en",
             help="Language of the text: de or en. Default: TAROCKSCORE_LANG, then the locale (LANG).",
+        ),
+        version: bool = typer.Option(
+            False, "--version", is_eager=True, callback=_version, help="Print the version and leave."
         ),
     ) -> None:
         # The language itself is chosen before parsing (CommandGroup.make_context); here it is checked.
@@ -68,8 +87,8 @@ def _root() -> typer.Typer:
 
 
 def build(modules: tuple[str, ...] | None = None) -> typer.Typer:
-    """The app with the commands of ``modules`` (all of them by default)."""
-    root = _root()
+    """The app with the commands of ``modules`` (all of them by default, with shell completion)."""
+    root = _root(completion=modules is None)
     for name in COMMANDS if modules is None else modules:
         importlib.import_module(name).register(root)
     return root
@@ -82,6 +101,8 @@ def app_for(args: list[str]) -> typer.Typer:
     while rest and rest[0].startswith("--lang"):  # the global option comes before the command
         rest = rest[1:] if "=" in rest[0] else rest[2:]
     name = rest[0] if rest else ""
+    if COMPLETE_VAR in os.environ:  # the shell asks for completions: every command and option
+        return build()
     wanted = tuple(module for module, names in COMMANDS.items() if name in names)
     return build(wanted or None)
 

@@ -17,6 +17,7 @@ import typer
 from typer.core import TyperGroup
 
 from tarockscore import i18n
+from tarockscore.cli.helptext import finish
 from tarockscore.cli.options import repeated_options
 from tarockscore.errors import INTERRUPTED, Problem, TarockError
 
@@ -70,6 +71,7 @@ class CommandGroup(TyperGroup):
             # The language is settled before anything is parsed, so --help, Typer's usage errors
             # and every message of the run speak it; each run chooses afresh.
             i18n.use(i18n.choose(args))
+            finish(self)
             localize(self)
         typed = list(args)
         try:

@@ -8,6 +8,7 @@ command group in ``cli.group``. The module is imported only when one of its comm
 
 from __future__ import annotations
 
+import sys
 from datetime import datetime
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -33,7 +34,6 @@ from tarockscore.cli.options import (
     short_form,
 )
 from tarockscore.errors import Collector, HandError, LedgerError, UsageError, near_miss
-from tarockscore.files.hand_file import read_hand_mapping
 from tarockscore.files.ledger_file import check_writable, create, ledger_path, locate, read, update, verify
 from tarockscore.files.profile_file import load_profile
 from tarockscore.ledger import operations, totals
@@ -42,7 +42,7 @@ from tarockscore.ledger.checks import check as check_ledger
 from tarockscore.ledger.deal import first_deal, next_deal
 from tarockscore.ledger.model import ledger_profile
 from tarockscore.ledger.radl import radl_cause
-from tarockscore.ledger.results import result_of, score_stored
+from tarockscore.ledger.results import check_number, result_of, score_stored
 from tarockscore.ledger.settle_up import parse_stake
 from tarockscore.ledger.sheet import sheet
 from tarockscore.ledger.table import check_players, new_ledger
@@ -216,12 +216,28 @@ def undo(ledger: LedgerOpt = None) -> None:
 
 def replace(
     number: NumberArg,
-    hand_file: Annotated[str, typer.Argument(help="The corrected hand: a hand file, or - for stdin.")],
+    hand_file: Annotated[
+        str | None, typer.Argument(help="The corrected hand: a hand file, or - for stdin; or the options.")
+    ] = None,
+    contract: Contract = None,
+    players: Players = None,
+    declarer: Declarer = None,
+    partner: Partner = None,
+    points: Points = [],  # noqa: B006 - Typer reads the default, never mutates it
+    defender_points: DefenderPoints = None,
+    won: Won = None,
+    kontra: Kontra = [],  # noqa: B006
+    huettenfleck: Huettenfleck = False,
+    talon: Talon = False,
+    conceded: Conceded = False,
+    renonce: Renonce = None,
+    bonus: Bonus = [],  # noqa: B006
     ledger: LedgerOpt = None,
 ) -> None:
-    """Replace hand N; every hand after it is recomputed, and the audit trail keeps the old one."""
+    """Replace hand N (a hand file, or the short options of record); every hand after it is
+    recomputed, and the audit trail keeps the old one."""
 
-    mapping, name = read_hand_mapping(hand_file)
+    mapping, name = read_hand_or_short(hand_file, short_form(locals()))
     at = _now()
 
     def change(current: Ledger) -> Ledger:
@@ -235,11 +251,31 @@ def replace(
     typer.echo(render_evening.totals_table(after, number))
 
 
-def delete(number: NumberArg, ledger: LedgerOpt = None) -> None:
-    """Delete hand N; the hands after it are recomputed, and the audit trail keeps it."""
+def _on_a_terminal() -> bool:
+    """Whether a person answers at a terminal (a script's standard input is a pipe or a file)."""
 
+    return sys.stdin.isatty()
+
+
+def delete(
+    number: NumberArg,
+    yes: Annotated[bool, typer.Option("--yes", "-y", help="Delete without asking (for scripts).")] = False,
+    ledger: LedgerOpt = None,
+) -> None:
+    """Delete hand N; the hands after it are recomputed, and the audit trail keeps it. At a
+    terminal it asks first."""
+    path = _path(ledger)
+    expected = None
+    if not yes and _on_a_terminal():
+        snapshot = read(path)
+        check_number(snapshot.ledger, number)
+        typer.echo(render_evening.hand_line(snapshot.ledger, number))
+        if not typer.confirm(f"Delete hand {number}?", default=False):
+            typer.echo("not deleted; the ledger is unchanged")
+            return
+        expected = snapshot.sha256
     at = _now()
-    before, after = update(_path(ledger), lambda current: operations.delete(current, number, at))
+    before, after = update(path, lambda current: operations.delete(current, number, at), expected)
     typer.echo(after.audit[-1].detail)
     typer.echo(render_evening.totals_table(after))
 

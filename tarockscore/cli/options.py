@@ -5,14 +5,40 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Annotated, Any
 
 import typer
 
+
+# Shell completion (tarockscore.cli.completion), imported only when the shell asks.
+def _answers(kind: str) -> Callable[[typer.Context, str], list[str]]:
+    def answer(ctx: typer.Context, incomplete: str) -> list[str]:
+        # only when the shell asks: a table command never loads the completion module
+        from tarockscore.cli import completion  # noqa: PLC0415
+
+        result: list[str] = getattr(completion, kind)(ctx, incomplete)
+        return result
+
+    return answer
+
+
+_players = _answers("players")
+_seat_order = _answers("seat_order")
+_contracts = _answers("contracts")
+_steps = _answers("steps")
+_bonuses = _answers("bonuses")
+
+
 # The short form of a hand (see tarockscore.cli.shortform).
 Contract = Annotated[
-    str | None, typer.Option("--contract", "-c", help="Contract, e.g. rufer, dreier, bettler.")
+    str | None,
+    typer.Option(
+        "--contract",
+        "-c",
+        help="Contract, e.g. rufer, Solodreier, Bettel; any case.",
+        autocompletion=_contracts,
+    ),
 ]
 Players = Annotated[
     str | None,
@@ -20,14 +46,23 @@ Players = Annotated[
         "--players",
         "-p",
         help="Seat order, Forehand first; when recording, leave out: the ledger knows the deal.",
+        autocompletion=_seat_order,
     ),
 ]
-Declarer = Annotated[str | None, typer.Option("--declarer", "-d", help="Who played the contract.")]
-Partner = Annotated[str | None, typer.Option("--partner", "-w", help="Holder of the called King (or XX).")]
+Declarer = Annotated[
+    str | None, typer.Option("--declarer", "-d", help="Who played the contract.", autocompletion=_players)
+]
+Partner = Annotated[
+    str | None,
+    typer.Option("--partner", "-w", help="Holder of the called King (or XX).", autocompletion=_players),
+]
 Points = Annotated[
     list[str],
     typer.Option(
-        "--points", "-t", help='Declarer side\'s card points ("35 2/3"); Dodge Round: NAME=POINTS, repeated.'
+        "--points",
+        "-t",
+        help='Declarer side\'s card points: 40, "35 2/3", 35/2 or "35 2" (35 and 2 Blatt); '
+        "Dodge Round: NAME=POINTS, repeated.",
     ),
 ]
 DefenderPoints = Annotated[
@@ -39,16 +74,26 @@ Won = Annotated[
 Kontra = Annotated[
     list[str],
     typer.Option(
-        "--kontra", "-k", help="Kontra step on the contract; negative contracts: DEFENDER=STEP, repeated."
+        "--kontra",
+        "-k",
+        help="Kontra step on the contract; negative contracts: DEFENDER=STEP, repeated.",
+        autocompletion=_steps,
     ),
 ]
 Huettenfleck = Annotated[bool, typer.Option("--huettenfleck", help="Kontra said before the talon was seen.")]
 Talon = Annotated[bool, typer.Option("--talon", help="The called King lay in the talon.")]
 Conceded = Annotated[bool, typer.Option("--conceded", help="With --talon: the declarer conceded at once.")]
-Renonce = Annotated[str | None, typer.Option("--renonce", help="The player who revoked.")]
+Renonce = Annotated[
+    str | None, typer.Option("--renonce", help="The player who revoked.", autocompletion=_players)
+]
 Bonus = Annotated[
     list[str],
-    typer.Option("--bonus", "-b", help="NAME[,declarers|defenders][,announced][,lost][,STEP], repeated."),
+    typer.Option(
+        "--bonus",
+        "-b",
+        help="NAME[,declarers|defenders][,announced][,lost][,STEP], repeated.",
+        autocompletion=_bonuses,
+    ),
 ]
 
 

@@ -1,0 +1,147 @@
+"""The help pages' finish: examples from the table under every command, placeholders as words.
+
+Typer builds the command tree afresh at every start; :func:`finish` walks it once before it is
+used, so each command's help ends with two or three example lines and every value reads as a
+word (``-c CONTRACT``, ``-l FILE``) rather than a type (``<str>``).
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any
+
+T = "tarockscore"
+TABLE = "Anna,Bert,Cilli,Dani"
+
+# Command path (after "tarockscore") → example lines. Every command has two or three.
+EXAMPLES: dict[str, tuple[str, ...]] = {
+    "": (
+        f"{T} score -c rufer -p {TABLE} -d Anna -w Cilli -t 40",
+        f"{T} new -p {TABLE} --stake 0,10",
+        f"{T} record -c dreier -d Cilli -t '35 2'",
+    ),
+    "score": (
+        f"{T} score examples/koenigrufen-call.toml",
+        f"{T} score -c rufer -p {TABLE} -d Anna -w Cilli -t '35 2' -k kontra -b pagat,announced",
+        f"{T} score -c bettel -p {TABLE} -d Bert --lost -k Anna=kontra",
+    ),
+    "new": (
+        f"{T} new -p {TABLE} --stake 0,10 --date 14.03.2025 --place 'Café Sperl'",
+        f"{T} new -p {TABLE},Edi -P steiermark -l friday.toml",
+    ),
+    "record": (
+        f"{T} record -c rufer -d Anna -w Cilli -t 40 -k kontra -b pagat,announced",
+        f"{T} record -c Solodreier -d Cilli -t 35/2",
+        f"{T} record hand.toml",
+    ),
+    "show": (f"{T} show", f"{T} show --json", f"{T} show --csv -l friday.toml"),
+    "undo": (f"{T} undo", f"{T} undo -l friday.toml"),
+    "replace": (f"{T} replace 2 -c dreier -d Cilli -t 36", f"{T} replace 2 hand2.toml"),
+    "delete": (f"{T} delete 6", f"{T} delete 6 --yes -l friday.toml"),
+    "explain": (f"{T} explain 4", f"{T} explain 4 -l friday.toml"),
+    "check": (f"{T} check", f"{T} check -l friday.toml"),
+    "rescore": (f"{T} rescore -P pagat", f"{T} rescore -P pagat --write"),
+    "settle": (f"{T} settle", f"{T} settle --stake 0,20", f"{T} settle --json"),
+    "enter": (f"{T} enter", f"{T} enter -l friday.toml"),
+    "season": (
+        f"{T} season evenings/",
+        f"{T} season evenings/ --from 01.01.2025 --to 31.12.2025 -f csv",
+    ),
+    "stats": (f"{T} stats friday.toml", f"{T} stats evenings/ --player Anna --alias Hansi=Hans"),
+    "chart": (f"{T} chart evenings/ -o season.html", f"{T} chart friday.toml -o friday.svg"),
+    "profiles": (f"{T} profiles", f"{T} profiles show koenigrufen"),
+    "profiles show": (f"{T} profiles show pagat", f"{T} profiles show my.toml --toml"),
+    "tournament": (
+        f"{T} tournament new cup-day --players-file players.txt --rounds 3 --games 24",
+        f"{T} tournament draw cup-day -r 1",
+    ),
+    "tournament new": (
+        f"{T} tournament new cup-day --players-file players.txt --rounds 3 --games 24",
+        f"{T} tournament new cup-day -p {TABLE},Edi,Fritz,Gerti,Hans --rounds 2 --games 20 --stake 0,10",
+    ),
+    "tournament draw": (f"{T} tournament draw cup-day -r 1", f"{T} tournament draw cup-day -r 2 --seed 7"),
+    "tournament players": (
+        f"{T} tournament players cup-day add Zenzi",
+        f"{T} tournament players cup-day drop Bert",
+    ),
+    "tournament standings": (
+        f"{T} tournament standings cup-day",
+        f"{T} tournament standings cup-day -f html",
+    ),
+    "tournament money": (f"{T} tournament money cup-day", f"{T} tournament money cup-day -f csv"),
+    "cup": (f"{T} cup standings day1 day2 day3", f"{T} cup standings day1 day2 --points cup-points.toml"),
+    "cup standings": (
+        f"{T} cup standings day1 day2 day3",
+        f"{T} cup standings day1 day2 --points cup-points.toml -f csv",
+    ),
+}
+
+# A value's placeholder by the parameter's name; any other takes its name in capitals.
+METAVARS: dict[str, str] = {
+    "contract": "CONTRACT",
+    "players": "NAMES",
+    "declarer": "NAME",
+    "partner": "NAME",
+    "renonce": "NAME",
+    "points": "POINTS",
+    "defender_points": "POINTS",
+    "kontra": "STEP",
+    "bonus": "BONUS",
+    "ledger": "FILE",
+    "hand_file": "HAND_FILE",
+    "number": "N",
+    "profile": "PROFILE",
+    "stake": "AMOUNT",
+    "date": "DATE",
+    "place": "PLACE",
+    "name": "NAME",
+    "folder": "FOLDER",
+    "folders": "FOLDERS",
+    "players_file": "FILE",
+    "output": "FILE",
+    "out": "FILE",
+    "format": "FORMAT",
+    "output_format": "FORMAT",
+    "round": "N",
+    "rounds": "N",
+    "games": "N",
+    "games_five": "N",
+    "seed": "N",
+    "action": "add|drop",
+    "ledgers": "LEDGERS",
+    "lang": "de|en",
+}
+
+
+def example_block(lines: tuple[str, ...]) -> str:
+    """The epilog: Click keeps a paragraph that starts with ``\\b`` as written."""
+    return "\b\nExamples:\n" + "\n".join(f"  {line}" for line in lines)
+
+
+def _word(param: Any) -> str:
+    name = str(param.name or "value")
+    return METAVARS.get(name, name.upper())
+
+
+def _plain_metavar(word: str, *args: Any, **kwargs: Any) -> str:
+    return word
+
+
+def finish(command: Any, path: str = "") -> None:
+    """Examples under each command and words as placeholders, throughout a command tree."""
+    if command.epilog is None and path in EXAMPLES:
+        command.epilog = example_block(EXAMPLES[path])
+    for param in getattr(command, "params", ()):
+        if getattr(param, "is_flag", False) or getattr(param, "count", False):
+            continue
+        if param.param_type_name == "argument":
+            # the usage line shows the word itself, not Typer's {name} or [name]
+            word = param.metavar or _word(param)
+            shown = word if param.required else f"[{word}]"
+            if param.nargs != 1:
+                shown += "..."
+            param.make_metavar = partial(_plain_metavar, shown)
+        elif param.metavar is None or param.metavar.startswith("<"):
+            param.metavar = _word(param)
+    for name, sub in getattr(command, "commands", {}).items():
+        finish(sub, f"{path} {name}".strip())

@@ -1,0 +1,158 @@
+"""Help and shell (issue 11 §6): --version and -h, examples under every command, placeholders as
+words, and shell completion of players, contracts, bonuses and Kontra steps."""
+
+from __future__ import annotations
+
+import os
+import re
+import shlex
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.main import get_command
+from typer.testing import CliRunner
+
+from tarockscore import __version__
+from tarockscore.cli.app import app
+from tarockscore.cli.helptext import EXAMPLES
+
+runner = CliRunner()
+SCRIPT = Path(sys.executable).parent / "tarockscore"
+
+
+def _paths(command: Any, path: tuple[str, ...] = ()) -> Iterator[tuple[tuple[str, ...], Any]]:
+    yield path, command
+    for name, sub in getattr(command, "commands", {}).items():
+        yield from _paths(sub, (*path, name))
+
+
+COMMANDS = list(_paths(get_command(app)))
+
+
+def test_version() -> None:
+    result = runner.invoke(app, ["--version"])
+    assert result.exit_code == 0
+    assert result.stdout.strip() == f"tarockscore {__version__}"
+
+
+@pytest.mark.parametrize("path", [p for p, _ in COMMANDS], ids=lambda p: " ".join(p) or "tarockscore")
+def test_dash_h_is_help_and_ends_with_examples(path: tuple[str, ...]) -> None:
+    short = runner.invoke(app, [*path, "-h"])
+    long = runner.invoke(app, [*path, "--help"])
+    assert short.exit_code == long.exit_code == 0, short.stderr
+    assert short.stdout == long.stdout
+    lines = long.stdout.rstrip().splitlines()
+    examples = []
+    for line in reversed(lines):
+        if not line.strip().startswith("tarockscore "):
+            break
+        examples.append(line.strip())
+    assert 2 <= len(examples) <= 3, long.stdout
+    assert lines[-len(examples) - 1].strip() == "Examples:"
+    for example in examples:
+        words = shlex.split(example)[1:]
+        assert words[: len(path)] == list(path), example
+
+
+@pytest.mark.parametrize("path", [p for p, _ in COMMANDS], ids=lambda p: " ".join(p) or "tarockscore")
+def test_examples_use_only_the_commands_options(path: tuple[str, ...]) -> None:
+    command = dict(COMMANDS)[path]
+    options = {opt for p in command.params for opt in [*p.opts, *p.secondary_opts]}
+    for example in EXAMPLES[" ".join(path)]:
+        words = shlex.split(example)[1:]
+        if words[: len(path)] != list(path):
+            continue
+        rest = words[len(path) :]
+        if getattr(command, "commands", None) and rest and rest[0] in command.commands:
+            sub = command.commands[rest[0]]
+            options = {opt for p in sub.params for opt in [*p.opts, *p.secondary_opts]}
+        for word in rest:
+            if word.startswith("-") and word != "-":
+                assert word in options, (example, word)
+
+
+def test_placeholders_read_as_words() -> None:
+    for path, _ in COMMANDS:
+        text = runner.invoke(app, [*path, "--help"]).stdout
+        usage = text.splitlines()[0]
+        assert "{" not in usage and ":" not in usage.split("]", 1)[-1], usage
+        assert not re.search(r"<[a-z|]+>", text), (path, text)
+    record = runner.invoke(app, ["record", "--help"]).stdout
+    for shown in (
+        "-c, --contract CONTRACT",
+        "-d, --declarer NAME",
+        "-t, --points POINTS",
+        "-l, --ledger FILE",
+    ):
+        assert shown in record
+
+
+# -- shell completion -------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def evening(tmp_path: Path) -> Path:
+    path = tmp_path / "evening.toml"
+    result = runner.invoke(app, ["new", "-p", "Anna,Bert,Cilli,Dani", "-P", "gametwist", "-l", str(path)])
+    assert result.exit_code == 0, result.stderr
+    return path
+
+
+def _complete(words: str) -> list[str]:
+    """What the program answers bash for the command line ``words`` (the cursor at its end)."""
+    env = {
+        **os.environ,
+        "_TAROCKSCORE_COMPLETE": "complete_bash",
+        "COMP_WORDS": words,
+        "COMP_CWORD": str(len(shlex.split(words)) - (0 if words.endswith(" ") else 1)),
+    }
+    out = subprocess.run([str(SCRIPT)], env=env, capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    return out.stdout.split()
+
+
+def test_show_completion_prints_a_script() -> None:
+    result = subprocess.run(
+        [str(SCRIPT), "--show-completion", "bash"], capture_output=True, text=True, timeout=60
+    )
+    assert result.returncode == 0
+    assert "_TAROCKSCORE_COMPLETE" in result.stdout
+    assert "--install-completion" in runner.invoke(app, ["--help"]).stdout
+
+
+def test_completes_command_names() -> None:
+    assert _complete("tarockscore rec") == ["record"]
+
+
+def test_completes_players_from_the_ledger(evening: Path) -> None:
+    assert _complete(f"tarockscore record -l {evening} -d ") == ["Anna", "Bert", "Cilli", "Dani"]
+    assert _complete(f"tarockscore record -l {evening} -w c") == ["cilli"]  # any case: stored as Cilli
+    assert _complete(f"tarockscore record -l {evening} -c Solod") == ["Solodreier"]
+    assert _complete(f"tarockscore record -l {evening} -p Anna,B") == ["Anna,Bert"]
+
+
+def test_completes_contract_bonus_and_kontra_names_from_the_ledgers_profile(evening: Path) -> None:
+    # gametwist (the ledger's profile) has Mondfang and spells Rekontra "recontra"; koenigrufen has neither
+    contracts = _complete(f"tarockscore record -l {evening} -c solo")
+    assert "solorufer" in contracts and "solodreier" in contracts and "solo_caller" in contracts
+    assert "mondfang" in _complete(f"tarockscore record -l {evening} -b mo")
+    assert "contra" in _complete(f"tarockscore record -l {evening} -k con")
+    assert "Bert=" in _complete(f"tarockscore record -l {evening} -k B")
+    # the playable steps and their aliases: gametwist plays up to Subkontra (sub, subcontra)
+    assert set(_complete(f"tarockscore record -l {evening} -k Bert=re")) == {
+        "Bert=rekontra",
+        "Bert=recontra",
+        "Bert=retour",
+        "Bert=re",
+    }
+
+
+def test_without_a_ledger_the_profile_option_or_koenigrufen_answers(tmp_path: Path) -> None:
+    os.chdir(tmp_path)
+    assert "mondfang" not in _complete("tarockscore score -b mo")
+    assert "mondfang" in _complete("tarockscore score -P gametwist -b mo")
+    assert _complete("tarockscore score -p Anna,Bert,Cilli,Dani -d B") == ["Bert"]
