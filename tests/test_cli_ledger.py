@@ -200,11 +200,11 @@ def test_a_rejected_hand_changes_nothing(ledger: str) -> None:
     assert result.exit_code == 1
     assert result.stdout == ""
     assert result.stderr.splitlines() == [
-        "error: command line: contract: 'ruffer' is not a contract of profile 'koenigrufen'; choose one of "
+        "error: command line: -c ruffer: 'ruffer' is not a contract of profile 'koenigrufen'; choose one of "
         "'besserrufer', 'bettler', 'bettler_ouvert', 'dreier', 'farbendreier', 'farbensolo', 'piccolo', "
         "'piccolo_ouvert', 'rufer', 'sechserdreier', 'solodreier', 'solorufer', 'trischaken' (did you mean 'rufer'?)",
-        "error: command line: declarer: 'Zoe' is not at the table; players are 'Anna', 'Bert', 'Cilli', 'Dani'",
-        "error: command line: card_points: 80 is outside 0 to 70",
+        "error: command line: -d Zoe: 'Zoe' is not at the table; players are 'Anna', 'Bert', 'Cilli', 'Dani'",
+        "error: command line: -t 80: 80 is outside 0 to 70",
     ]
     assert Path(ledger).read_bytes() == before
 
@@ -628,7 +628,7 @@ def test_python_m_tarockscore_an_evening(tmp_path: Path) -> None:
     assert done.returncode == 0 and done.stderr == ""
     bad = sub("record", "-c", "dreier", "-d", "Anna", "-t", "500")
     assert bad.returncode == 1 and bad.stdout == ""
-    assert bad.stderr.startswith("error: command line: card_points: 500 is outside 0 to 70\n")
+    assert bad.stderr.startswith("error: command line: -t 500: 500 is outside 0 to 70\n")
     assert "Traceback" not in bad.stderr
     shown = sub("show", "--json")
     # Dreier won: Anna adds 5 once.

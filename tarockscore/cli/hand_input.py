@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from tarockscore import api
+from tarockscore.cli.fields import in_short_form
 from tarockscore.cli.shortform import hand_from_options
-from tarockscore.errors import N_, UsageError
+from tarockscore.errors import N_, HandError, UsageError
 from tarockscore.files.hand_file import read_hand_mapping
+
+SHORT_FORM = "command line"
 
 
 def _any_short(values: dict[str, Any]) -> bool:
@@ -41,4 +46,15 @@ def read_hand_or_short(
         options["kontra_steps"] = playable + [
             a for a, step in prof.kontra_aliases.items() if step in playable
         ]
-    return hand_from_options(**options), "command line"
+    return hand_from_options(**options), SHORT_FORM
+
+
+@contextmanager
+def hand_errors(name: str, short: dict[str, Any]) -> Iterator[None]:
+    """A hand's problems located at its source; for the short form, named by the options given."""
+    try:
+        yield
+    except HandError as exc:
+        if name == SHORT_FORM:
+            exc = in_short_form(exc, short)  # type: ignore[assignment]
+        raise exc.located(name) from None

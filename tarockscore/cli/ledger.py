@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from tabulate import tabulate
 
-from tarockscore.cli.hand_input import read_hand_or_short
+from tarockscore.cli.fields import as_option, as_options
+from tarockscore.cli.hand_input import hand_errors, read_hand_or_short
 from tarockscore.cli.notation import stake_text, table_date
 from tarockscore.cli.options import (
     Bonus,
@@ -133,8 +134,7 @@ def new(
         problems.add("--place", "empty; leave the option out instead")
     prof = load_profile(profile)
     names = [p.strip() for p in players.split(",")]
-    for problem in check_players(names, prof):
-        problems.add(problem.where, problem.message)
+    problems.problems += [as_option(p, "players") for p in check_players(names, prof)]
     problems.raise_if_any(UsageError)
     path = _path(ledger)
     fresh = new_ledger(names, prof, created=_now(), stake=amount, date=date, place=place)
@@ -169,14 +169,13 @@ def record(
 ) -> None:
     """Score a hand and add it to the ledger; print its points and the running totals."""
 
-    mapping, name = read_hand_or_short(hand_file, short_form(locals()))
+    short = short_form(locals())
+    mapping, name = read_hand_or_short(hand_file, short)
     at = _now()
 
     def change(current: Ledger) -> Ledger:
-        try:
+        with hand_errors(name, short):
             return operations.record(current, mapping, at)
-        except HandError as exc:
-            raise exc.located(name) from None
 
     before, after = update(_path(ledger), change)
     n = len(after.hands)
@@ -347,12 +346,15 @@ def rescore(
     prof = load_profile(profile)
     path = _path(ledger)
     at = _now()
-    if write:
-        before, after = update(path, lambda current: operations.rescore(current, prof, at))
-    else:
-        snapshot = read(path)
-        verify(snapshot)
-        before, after = snapshot.ledger, operations.rescore(snapshot.ledger, prof, at)
+    try:
+        if write:
+            before, after = update(path, lambda current: operations.rescore(current, prof, at))
+        else:
+            snapshot = read(path)
+            verify(snapshot)
+            before, after = snapshot.ledger, operations.rescore(snapshot.ledger, prof, at)
+    except LedgerError as exc:
+        raise as_options(exc, "profile") from None
     if json_out:
         data = render_evening.sheet_json(sheet(after))
         data["written"] = write

@@ -5,7 +5,7 @@ from __future__ import annotations
 import typer
 
 from tarockscore import api
-from tarockscore.cli.hand_input import read_hand_or_short
+from tarockscore.cli.hand_input import hand_errors, read_hand_or_short
 from tarockscore.cli.options import (
     Bonus,
     Conceded,
@@ -52,8 +52,10 @@ def score(
     bonus: Bonus = [],  # noqa: B006
 ) -> None:
     """Score one hand: each player's Victory Points and the arithmetic, bet by bet."""
-    mapping, name = read_hand_or_short(hand_file, short_form(locals()), profile, known_profile=True)
-    result, prof = api.score_mapping(mapping, profile, where=name)
+    short = short_form(locals())
+    mapping, name = read_hand_or_short(hand_file, short, profile, known_profile=True)
+    with hand_errors(name, short):
+        result, prof = api.score_mapping(mapping, profile)
     if json_out:
         typer.echo(render.dumps(render.score_json(result)))
     elif explain:

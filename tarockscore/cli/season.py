@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime as dt
 import os
 import stat
+from dataclasses import replace
 from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -19,6 +20,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 from tabulate import tabulate
 
+from tarockscore.cli.fields import in_option_words, season_error
 from tarockscore.cli.notation import table_date
 from tarockscore.errors import LedgerError, TarockError, UsageError
 from tarockscore.files import safe_io
@@ -32,7 +34,6 @@ from tarockscore.season.standings import (
     Filters,
     aliases_from_mapping,
     fold,
-    parse_alias,
     per_hand_points,
     season_json,
     span_text,
@@ -234,6 +235,15 @@ def _filters(
     return Filters(date_from=start, date_to=end, players=tuple(players), aliases=aliases, rescore=profile)
 
 
+def parse_alias(text: str) -> tuple[str, str]:
+    """``--alias "Hansi=Hans"`` → ``("Hansi", "Hans")``: the first name is read as the second."""
+    alias, sep, name = text.partition("=")
+    alias, name = alias.strip(), name.strip()
+    if not sep or not alias or not name:
+        raise UsageError(f"--alias {text!r}: give ALIAS=NAME, e.g. --alias 'Hansi=Hans'")
+    return alias, name
+
+
 def _warn(message: str) -> None:
     typer.echo(f"warning: {message}", err=True)
 
@@ -245,7 +255,11 @@ def _fold(sources: list[str], filters: Filters) -> Season:
     ledgers = read_ledgers(sources)
     if not ledgers:
         raise LedgerError(f"no ledgers found in {', '.join(sources)}")
-    result = fold(ledgers, filters)
+    try:
+        result = fold(ledgers, filters)
+    except TarockError as exc:
+        raise season_error(exc) from None
+    result = replace(result, warnings=tuple(in_option_words(w) for w in result.warnings))
     for w in result.warnings:
         _warn(w)
     return result

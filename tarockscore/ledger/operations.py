@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from tarockscore.errors import LedgerError, Problem
+from tarockscore.errors import LedgerError
 from tarockscore.ledger import audit
 from tarockscore.ledger.deal import hand_deal, next_deal
 from tarockscore.ledger.model import Entry, Ledger, profile_record
@@ -34,7 +34,7 @@ def record(ledger: Ledger, mapping: Mapping[str, Any], at: str) -> Ledger:
     if limit is not None and len(ledger.hands) >= limit:
         raise LedgerError(
             f"{limit}: the game limit of this table is reached, no hand past it is recorded; "
-            "a hand entered wrongly is corrected with `tarockscore replace N` or `undo`",
+            "a hand entered wrongly can still be replaced or undone",
             where="table.games",
         )
     profile = ledger.profile
@@ -83,7 +83,7 @@ def rescore(ledger: Ledger, profile: Profile, at: str) -> Ledger:
     """
     check_seats = check_players(ledger.players, profile)
     if check_seats:
-        raise LedgerError([Problem("--profile", p.message) for p in check_seats])
+        raise LedgerError([p.moved("profile") for p in check_seats])
     record_ = profile_record(profile)
     table = replace(ledger.table, profile=record_)
     if record_.sha256 == ledger.table.profile.sha256:

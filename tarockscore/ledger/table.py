@@ -21,7 +21,7 @@ def check_players(names: Sequence[str], profile: Profile) -> list[Problem]:
     if len(names) not in allowed:
         problems.append(
             Problem(
-                "--players",
+                "players",
                 f"{len(names)} names given; {profile.name!r} is played by {profile.players}, "
                 f"or {profile.players + 1} where the dealer sits out",
             )
@@ -29,20 +29,20 @@ def check_players(names: Sequence[str], profile: Profile) -> list[Problem]:
     for name in names:
         if not name or name != name.strip():
             problems.append(
-                Problem("--players", f"{name!r}: a name cannot be empty or start or end with a space")
+                Problem("players", f"{name!r}: a name cannot be empty or start or end with a space")
             )
         elif any(c in name for c in ",=;") or not name.isprintable():
             problems.append(
                 Problem(
-                    "--players", f"{name!r}: a name cannot hold a comma, '=', ';' or an unprintable character"
+                    "players", f"{name!r}: a name cannot hold a comma, '=', ';' or an unprintable character"
                 )
             )
     duplicates = sorted({n for n in names if list(names).count(n) > 1})
     if duplicates:
-        problems.append(Problem("--players", f"{one_of(duplicates)} named twice"))
+        problems.append(Problem("players", f"{one_of(duplicates)} named twice"))
     elif clashes := same_but_case(names):
         problems.append(
-            Problem("--players", f"{one_of(clashes)} differ only by case: names are matched in any case")
+            Problem("players", f"{one_of(clashes)} differ only by case: names are matched in any case")
         )
     return problems
 
@@ -80,7 +80,7 @@ def seat_hand(ledger: Ledger, mapping: Mapping[str, Any], default: Deal) -> dict
     if ref is not None and ref != name:
         raise HandError(
             f"{ref!r}: this ledger is scored under profile {name!r}; leave the key out "
-            "(`tarockscore rescore --profile` scores the evening under another one)",
+            "(a rescore scores the whole evening under another profile)",
             where="profile",
         )
     if "players" not in data:

@@ -158,7 +158,7 @@ def parse_hand(data: Mapping[str, Any], profile: Profile) -> Hand:
                     problems.add(
                         "won", f"missing: did the declarer of {contract.name} win? (won = true or false)"
                     )
-            elif card_points is None and won is None and not conceded and not renonce:
+            elif cp_raw is None and won is None and not conceded and not renonce:
                 problems.add(
                     "card_points", "missing: give the declarer side's card points, or won = true or false"
                 )

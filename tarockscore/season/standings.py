@@ -152,15 +152,6 @@ class Standing:
 # -- aliases ------------------------------------------------------------------------------------
 
 
-def parse_alias(text: str) -> tuple[str, str]:
-    """``"Hansi=Hans"`` → ``("Hansi", "Hans")``: the first name is read as the second."""
-    alias, sep, name = text.partition("=")
-    alias, name = alias.strip(), name.strip()
-    if not sep or not alias or not name:
-        raise UsageError(f"--alias {text!r}: give ALIAS=NAME, e.g. --alias 'Hansi=Hans'")
-    return alias, name
-
-
 def aliases_from_mapping(data: Mapping[str, Any], where: str) -> dict[str, str]:
     """An alias file's ``[aliases]`` table (``Hansi = "Hans"``), checked."""
     problems: list[Problem] = []
@@ -195,7 +186,9 @@ def resolve_aliases(aliases: Mapping[str, str]) -> dict[str, str]:
         seen = [alias]
         while name in links:
             if name in seen:
-                raise UsageError(f"--alias: the aliases go round in a circle: {' = '.join([*seen, name])}")
+                raise UsageError(
+                    [Problem("alias", f"the aliases go round in a circle: {' = '.join([*seen, name])}")]
+                )
             seen.append(name)
             name = links[name]
         out[alias] = name
@@ -243,7 +236,7 @@ def spelling_warnings(evenings: Sequence[Evening]) -> list[str]:
             keep, drop = sorted((a, b), key=lambda n: (-hands.get(n, 0), n))
             out.append(
                 f"{drop!r} ({', '.join(where[drop])}) and {keep!r} ({', '.join(where[keep])}) look like "
-                f"one player spelt two ways; if so, fold them with --alias '{drop}={keep}'"
+                f"one player spelt two ways; if so, fold them with the alias '{drop}={keep}'"
             )
     return out
 
@@ -253,7 +246,7 @@ def _apply_aliases(
 ) -> tuple[list[Evening], list[str]]:
     everybody = {p for e in evenings for p in e.players}
     warnings = [
-        f"--alias {alias}={name}: nobody called {alias!r} played in these ledgers{near_miss(alias, everybody)}"
+        f"alias {alias}={name}: nobody called {alias!r} played in these ledgers{near_miss(alias, everybody)}"
         for alias, name in aliases.items()
         if alias not in everybody
     ]
@@ -269,7 +262,7 @@ def _apply_aliases(
                     Problem(
                         e.source,
                         f"{' and '.join(repr(s) for s in spellings)} sat at this table together, so they are "
-                        f"two players: they cannot both be {name!r}; drop that --alias",
+                        f"two players: they cannot both be {name!r}; drop that alias",
                     )
                 )
         out.append(e.renamed(aliases) if any(p in aliases for p in e.players) else e)
@@ -323,12 +316,12 @@ def _check_profiles(ledgers: Sequence[Named]) -> list[str]:
         if why:
             raise LedgerError(
                 f"these ledgers were scored under different profiles, {_describe(groups)}, and their "
-                f"Victory Points cannot be added as they stand: {why}; give --rescore PROFILE to score "
+                f"Victory Points cannot be added as they stand: {why}; rescore "
                 "every hand under one profile"
             )
     return [
         f"these ledgers were scored under different profiles: {_describe(groups)}; their Victory Points "
-        "are added as they stand (--rescore PROFILE scores every hand under one profile)"
+        "are added as they stand (a rescore scores every hand under one profile)"
     ]
 
 
@@ -370,7 +363,7 @@ def _in_range(item: Named, filters: Filters, warnings: list[str]) -> bool:
     if day is None:
         given = ledger.table.date
         why = "has no date" if given is None else f"has the date {given!r}, not YYYY-MM-DD"
-        warnings.append(f"{source} {why}: left out by --from/--to")
+        warnings.append(f"{source} {why}: left out by the date range")
         return False
     return not (
         (filters.date_from and day < filters.date_from) or (filters.date_to and day > filters.date_to)
@@ -420,7 +413,7 @@ def fold(ledgers: Sequence[Named], filters: Filters = Filters()) -> Season:
             raise UsageError(
                 [
                     Problem(
-                        "--player",
+                        "player",
                         f"{p!r} played in none of these ledgers; players are {one_of(players)}"
                         f"{near_miss(p, players)}",
                     )

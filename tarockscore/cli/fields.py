@@ -1,0 +1,132 @@
+"""The command line's names for the fields of the core's problems (CLI layer): one table.
+
+The rules core and the ledger name what is wrong by its domain field: a hand-file key
+(``partner``, ``kontra.Bert``, ``bonus[0].kontra``) or the table's players. The command line
+gives those fields as options, so an error for the short form of a hand names the option as the
+user typed it (``-w Bert``, ``-k Bert=kontra``, ``-b pagat,announced``), and an error for a
+command names its option (``--players``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from tarockscore.errors import Problem, TarockError
+
+# hand-file key: (short-form option in cli.options.SHORT_KEYS, the flag, what it takes)
+SHORT_FORM: Mapping[str, tuple[str, str, str]] = {
+    "contract": ("contract", "-c", "CONTRACT"),
+    "players": ("players", "-p", "A,B,C,D"),
+    "declarer": ("declarer", "-d", "NAME"),
+    "partner": ("partner", "-w", "NAME"),
+    "card_points": ("points", "-t", "POINTS"),
+    "defender_card_points": ("defender_points", "--defender-points", "POINTS"),
+    "won": ("won", "--won", ""),
+    "kontra": ("kontra", "-k", "STEP"),
+    "huettenfleck": ("huettenfleck", "--huettenfleck", ""),
+    "called_king": ("talon", "--talon", ""),
+    "conceded": ("conceded", "--conceded", ""),
+    "renonce": ("renonce", "--renonce", "NAME"),
+    "bonus": ("bonus", "-b", "NAME,FLAGS"),
+}
+
+_FIELD = re.compile(r"^(?P<key>[a-z_]+)(?:\[(?P<index>\d+)\])?(?:\.(?P<sub>.+))?$")
+
+
+def short_form_field(where: str, short: Mapping[str, Any]) -> str:
+    """A hand-file key path as the short-form option the user gave (``kontra.Bert`` → ``-k Bert=re``)."""
+    match = _FIELD.match(where)
+    if match is None or match["key"] not in SHORT_FORM:
+        return where
+    option, flag, takes = SHORT_FORM[match["key"]]
+    given = short.get(option)
+    if match["index"] is not None:  # bonus[0], bonus[0].kontra: the -b value it came from
+        index = int(match["index"])
+        specs = given if isinstance(given, list) else []
+        return f"{flag} {specs[index]}" if index < len(specs) else f"{flag} {takes}"
+    if match["sub"] is not None:  # kontra.Bert, card_points.Anna: the NAME=VALUE pair given
+        name = match["sub"]
+        for part in _parts(given):
+            if part.partition("=")[0].strip() == name:
+                return f"{flag} {part.strip()}"
+        return f"{flag} {name}={takes.split('=')[-1]}"
+    if option == "won":
+        return "--won/--lost" if given is None else ("--won" if given else "--lost")
+    if isinstance(given, bool):
+        return flag
+    if isinstance(given, list):  # repeated: a problem of the whole, not of one value
+        if len(given) > 1 or option == "bonus":
+            return f"{flag} NAME={takes}" if option != "bonus" else f"{flag} {takes}"
+        given = given[0] if given else None
+    if given is None or given == "":
+        return f"{flag} {takes}" if takes else flag
+    return f"{flag} {given}"
+
+
+def _parts(given: object) -> list[str]:
+    values: Sequence[str] = given if isinstance(given, list) else []
+    return [part for value in values for part in value.split(";")]
+
+
+def in_short_form(exc: TarockError, short: Mapping[str, Any]) -> TarockError:
+    """The same error with each hand-file key named as the short-form option it came from."""
+    moved = [p.moved(short_form_field(p.where, short)) for p in exc.problems]
+    return type(exc)(moved)
+
+
+# The core's domain words for what a season option does, as the option says it: each pattern
+# of the season's warnings and errors, and its replacement.
+PHRASES: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"\bthe alias '"), "--alias '"),
+    (re.compile(r"^alias (\S+=)"), r"--alias \1"),
+    (re.compile(r"\bdrop that alias\b"), "drop that --alias"),
+    (
+        re.compile(r"; rescore every hand under one profile$"),
+        "; give --rescore PROFILE to score every hand under one profile",
+    ),
+    (re.compile(r"\(a rescore scores every hand"), "(--rescore PROFILE scores every hand"),
+    (re.compile(r"\bleft out by the date range$"), "left out by --from/--to"),
+)
+
+
+def in_option_words(text: str) -> str:
+    """A season warning or error as the command line says it (``--alias 'Berti=Bert'``)."""
+    for pattern, replacement in PHRASES:
+        text = pattern.sub(replacement, text)
+    return text
+
+
+def season_error(exc: TarockError) -> TarockError:
+    """A season's error with its fields and its words given as the command line's options."""
+    problems = [as_option(p, "alias", "player") for p in exc.problems]
+    return type(exc)(
+        [
+            replace(p, message=in_option_words(p.message), template=in_option_words(p.template))
+            for p in problems
+        ]
+    )
+
+
+# A field of a command's problem (the ledger's and the season's words) as the option that gives it.
+COMMAND_OPTIONS: Mapping[str, str] = {
+    "players": "--players",
+    "profile": "--profile",
+    "alias": "--alias",
+    "player": "--player",
+}
+
+
+def as_option(problem: Problem, *fields: str) -> Problem:
+    """The problem with a named command field (``players``) given as its option (``--players``)."""
+    head, sep, rest = problem.where.partition(" ")
+    if head in fields and head in COMMAND_OPTIONS:
+        return problem.moved(COMMAND_OPTIONS[head] + sep + rest)
+    return problem
+
+
+def as_options(exc: TarockError, *fields: str) -> TarockError:
+    """The same error with the named command fields given as options."""
+    return type(exc)([as_option(p, *fields) for p in exc.problems])
