@@ -34,7 +34,7 @@ from tarockscore.cli.options import (
     Won,
     short_form,
 )
-from tarockscore.errors import Collector, HandError, LedgerError, UsageError, near_miss
+from tarockscore.errors import Collector, LedgerError, UsageError, near_miss
 from tarockscore.files.ledger_file import check_writable, create, ledger_path, locate, read, update, verify
 from tarockscore.files.profile_file import load_profile
 from tarockscore.ledger import operations, totals
@@ -236,14 +236,13 @@ def replace(
     """Replace hand N (a hand file, or the short options of record); every hand after it is
     recomputed, and the audit trail keeps the old one."""
 
-    mapping, name = read_hand_or_short(hand_file, short_form(locals()))
+    short = short_form(locals())
+    mapping, name = read_hand_or_short(hand_file, short)
     at = _now()
 
     def change(current: Ledger) -> Ledger:
-        try:
+        with hand_errors(name, short):
             return operations.replace_hand(current, number, mapping, at)
-        except HandError as exc:
-            raise exc.located(name) from None
 
     before, after = update(_path(ledger), change)
     typer.echo(after.audit[-1].detail)
