@@ -28,25 +28,28 @@ def N_(template: str) -> str:
     return template
 
 
-@dataclass(frozen=True, slots=True)
-class Message:
-    """An English template with named placeholders and their values, translated when shown.
+class Message(str):
+    """English text that remembers its template and values, so the edge can translate it.
 
-    Used for a part of a message that is a clause of its own (a near-miss hint) and for text
-    the core hands to the edge (notes); ``str()`` gives the English text.
+    It is a ``str`` (the English text): the core, JSON and the ledger use it as they use any
+    string; :meth:`render` with a translation function gives it in another language. Used for
+    labels and notes the core hands to the edge, and for a clause inside a message (a hint).
     """
 
+    __slots__ = ("template", "values")
     template: str
-    values: Values = ()
+    values: Values
+
+    def __new__(cls, template: str, values: Values = ()) -> Message:
+        self = super().__new__(cls, fill(template, values))
+        self.template = template
+        self.values = values
+        return self
 
     def render(self, translate: Translate | None = None) -> str:
-        return fill(translate(self.template) if translate else self.template, self.values, translate)
-
-    def __str__(self) -> str:
-        return self.render()
-
-    def __format__(self, spec: str) -> str:
-        return format(self.render(), spec)
+        if translate is None:
+            return str.__str__(self)
+        return fill(translate(self.template), self.values, translate)
 
 
 def message(template: str, /, **values: object) -> Message:

@@ -46,13 +46,25 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from tarockscore.errors import N_
+from tarockscore.errors import N_, Message
 
 if TYPE_CHECKING:
     from decimal import Decimal
     from gettext import NullTranslations
 
-__all__ = ["N_", "_", "choose", "current", "date", "gettext", "money", "ngettext", "reset", "use"]
+__all__ = [
+    "N_",
+    "_",
+    "choose",
+    "current",
+    "date",
+    "gettext",
+    "money",
+    "ngettext",
+    "reset",
+    "translated",
+    "use",
+]
 
 DOMAIN = "tarockscore"
 LANGUAGES = ("en", "de")
@@ -153,6 +165,16 @@ def gettext(msgid: str) -> str:
 
 
 _ = gettext
+
+
+def translated(text: str) -> str:
+    """A label or note from the core in the chosen language: a :class:`~tarockscore.errors.Message`
+    with its values, a plain whole phrase found in the catalogue, else the text as it is."""
+    if current() == DEFAULT:
+        return text
+    if isinstance(text, Message):
+        return text.render(gettext)
+    return gettext(text)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:

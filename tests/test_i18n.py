@@ -296,3 +296,37 @@ def test_one_run_in_german_leaves_the_next_in_english() -> None:
     assert de.exit_code == 2 and "Spieldatei" in de.stderr
     en = runner.invoke(app, ["score"])
     assert en.exit_code == 2 and "give a hand file" in en.stderr
+
+
+def test_every_shipped_name_is_in_the_vocabulary() -> None:
+    from tarockscore.files.profile_file import load_profile, shipped_names
+    from tarockscore.render.vocabulary import NAMES
+    from tarockscore.rules.settlement import title
+
+    names = set()
+    for name in shipped_names():
+        profile = load_profile(name)
+        names |= {title(n) for n in (*profile.contracts, *profile.bonuses)}
+        names |= {title(step.name) for step in profile.ladder}
+    assert names <= set(NAMES), sorted(names - set(NAMES))
+
+
+def test_the_score_table_speaks_the_players_words() -> None:
+    # The bets of examples/koenigrufen-call.toml: a Rufer with Kontra, Pagat and King Ultimo
+    # announced, a silent Trull. The numbers are the English table's; only the words change.
+    de = _run("score", str(EXAMPLE), LANG="de_AT.UTF-8").stdout.decode()
+    en = _run("score", str(EXAMPLE), LANG="C").stdout.decode()
+    for word in (
+        "Posten",
+        "Kontra aufs Spiel",
+        "Pagat (angesagt)",
+        "König ultimo (angesagt)",
+        "Trull (still)",
+    ):
+        assert word in de
+    assert "Punkte " in de and "Victory Points" in en
+    digits = [line.split()[-4:] for line in (de.splitlines()[-1], en.splitlines()[-1])]
+    assert digits[0] == digits[1] == ["+5", "+2", "+5", "+2"]
+    explain = _run("score", str(EXAMPLE), "--explain", LANG="de_AT.UTF-8").stdout.decode()
+    assert "Ergebnis: die Spielerseite hat gewonnen" in explain
+    assert "Hinweis: die Spielerseite hat sie nicht gemacht" in explain

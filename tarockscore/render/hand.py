@@ -1,4 +1,7 @@
-"""Turning results into text: tables (tabulate), JSON and CSV (rendering layer, no scoring)."""
+"""Turning results into text: tables (tabulate), JSON and CSV (rendering layer, no scoring).
+
+Text for a person speaks the chosen language (:mod:`tarockscore.i18n`); JSON and CSV do not.
+"""
 
 from __future__ import annotations
 
@@ -10,6 +13,7 @@ from typing import Any
 
 from tabulate import tabulate
 
+from tarockscore.i18n import N_, _, translated
 from tarockscore.rules.cardpoints import render_points
 from tarockscore.rules.profile import Kind, Profile
 from tarockscore.rules.scoring import Line, Score
@@ -24,12 +28,16 @@ def dumps(data: Any) -> str:
 
 
 def factors_text(line: Line) -> str:
-    return " ".join(f"×{f.multiplier} {f.label}" for f in line.factors)
+    return " ".join(f"×{f.multiplier} {translated(f.label)}" for f in line.factors)
 
 
 def adds_text(points: Mapping[str, int]) -> str:
     parts = [f"{p} {signed(v)}" for p, v in points.items() if v]
-    return ", ".join(parts) if parts else "nobody"
+    return ", ".join(parts) if parts else _("nobody")
+
+
+def note_line(note: str) -> str:
+    return _("note: {note}").format(note=translated(note))
 
 
 def score_table(score: Score) -> str:
@@ -37,23 +45,27 @@ def score_table(score: Score) -> str:
     payout = score.payout is not None
     rows: list[Sequence[object]] = []
     for line in score.lines:
-        row: list[object] = [line.label, line.base, factors_text(line) or "-", line.value]
+        row: list[object] = [translated(line.label), line.base, factors_text(line) or "-", line.value]
         if payout:
             row.append(line.stake)
         row.append(", ".join(line.winners) or "-")
         row += [signed(line.points[p]) if line.points[p] else "" for p in score.players]
         rows.append(row)
-    total: list[object] = ["Victory Points", "", "", "", *([""] if payout else []), ""]
+    total: list[object] = [_("Victory Points"), "", "", "", *([""] if payout else []), ""]
     total += [signed(score.victory_points[p]) for p in score.players]
     rows.append(total)
     if score.payout is not None:
         rows.append(
-            ["Payout (with Kontra)", "", "", "", ""] + [""] + [signed(score.payout[p]) for p in score.players]
+            [_("Payout (with Kontra)"), "", "", "", ""]
+            + [""]
+            + [signed(score.payout[p]) for p in score.players]
         )
-    headers = ["bet", "base", "factors", "value"] + (["stake"] if payout else []) + ["won by", *score.players]
+    headers = [_("bet"), _("base"), _("factors"), _("value")]
+    headers += [_("stake")] if payout else []
+    headers += [_("won by"), *score.players]
     text = tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True)
     if score.notes:
-        text += "\n" + "\n".join(f"note: {n}" for n in score.notes)
+        text += "\n" + "\n".join(note_line(n) for n in score.notes)
     return text
 
 
@@ -98,36 +110,49 @@ def score_json(score: Score) -> dict[str, Any]:
 
 def explain(score: Score, profile: Profile) -> str:
     """Bet by bet, the arithmetic and the profile rule behind every number."""
-    out = [f"Profile {profile.name!r}: {profile.title}", f"Contract: {score.contract}"]
+    out = [
+        _("Profile {name!r}: {title}").format(name=profile.name, title=profile.title),
+        _("Contract: {contract}").format(contract=score.contract),
+    ]
     if score.won is not None:
-        out.append(f"Result: the declarers {'won' if score.won else 'lost'}")
+        out.append(_("Result: the declarers won") if score.won else _("Result: the declarers lost"))
     for i, line in enumerate(score.lines, 1):
         out.append("")
-        out.append(f"{i}. {line.label}")
+        out.append(f"{i}. {translated(line.label)}")
         source = _source(profile, line.base_rule)
-        out.append(f"   base {line.base}  [{line.base_rule}]" + (f"  ({source})" if source else ""))
+        base = _("   base {base}  [{rule}]").format(base=line.base, rule=line.base_rule)
+        out.append(base + (f"  ({source})" if source else ""))
         running = line.base
         for f in line.factors:
             running *= f.multiplier
             money = (
-                "  (money only: settlement.kontra_scope = 'payout')"
+                _("  (money only: settlement.kontra_scope = 'payout')")
                 if f.kontra and score.payout is not None
                 else ""
             )
-            out.append(f"   ×{f.multiplier} {f.label} = {running}  [{f.rule}]{money}")
+            out.append(f"   ×{f.multiplier} {translated(f.label)} = {running}  [{f.rule}]{money}")
         if score.payout is not None and line.value != line.stake:
-            out.append(f"   on the score sheet {line.value}, in the payout {line.stake}")
-        mode = profile.settlement.value
+            out.append(
+                _("   on the score sheet {value}, in the payout {stake}").format(
+                    value=line.value, stake=line.stake
+                )
+            )
         out.append(
-            f"   won by {', '.join(line.winners) or 'nobody'}; settled {mode!r} [settlement.mode]: {adds_text(line.points)}"
+            _("   won by {winners}; settled {mode!r} [settlement.mode]: {points}").format(
+                winners=", ".join(line.winners) or _("nobody"),
+                mode=profile.settlement.value,
+                points=adds_text(line.points),
+            )
         )
         if line.note:
-            out.append(f"   note: {line.note}")
+            out.append("   " + note_line(line.note))
     out.append("")
-    out.append("Victory Points: " + ", ".join(f"{p} {signed(v)}" for p, v in score.victory_points.items()))
+    each = ", ".join(f"{p} {signed(v)}" for p, v in score.victory_points.items())
+    out.append(_("Victory Points: {points}").format(points=each))
     if score.payout is not None:
-        out.append("Payout: " + ", ".join(f"{p} {signed(v)}" for p, v in score.payout.items()))
-    out += [f"note: {n}" for n in score.notes]
+        each = ", ".join(f"{p} {signed(v)}" for p, v in score.payout.items())
+        out.append(_("Payout: {points}").format(points=each))
+    out += [note_line(n) for n in score.notes]
     return "\n".join(out)
 
 
@@ -140,6 +165,11 @@ def _source(profile: Profile, rule: str) -> str:
     return ""
 
 
+# The words of the price list, marked for the catalogue and translated where they are shown.
+KINDS = {"positive": N_("positive"), "negative": N_("negative"), "dodge": N_("dodge")}
+SIDES = {"called": N_("2 v 2"), "alone": N_("1 v 3"), "everyone": N_("each for themselves")}
+
+
 def price_list(profile: Profile) -> str:
     """Every contract and bonus with its value: what a table looks at before bidding."""
     contract_rows = []
@@ -149,12 +179,12 @@ def price_list(profile: Profile) -> str:
             [
                 c.name,
                 ", ".join(c.aliases),
-                c.kind.value,
-                {"called": "2 v 2", "alone": "1 v 3", "everyone": "each for themselves"}[c.team.value],
+                translated(KINDS.get(c.kind.value, c.kind.value)),
+                translated(SIDES[c.team.value]),
                 c.value,
                 lost if c.kind is not Kind.DODGE else "",
                 "×2" if c.doubles_bonuses else "",
-                ", ".join(c.bonuses) or "none",
+                ", ".join(c.bonuses) or _("none"),
             ]
         )
     bonus_rows = []
@@ -169,46 +199,71 @@ def price_list(profile: Profile) -> str:
                 b.value * profile.announced_factor if b.announce else "-",
                 b.value * profile.solo_bonus_factor,
                 b.value * profile.announced_factor * profile.solo_bonus_factor if b.announce else "-",
-                "yes" if b.kontra else "never",
+                _("yes") if b.kontra else _("never"),
             ]
         )
     ladder = ", ".join(
         f"{s.name} ×{s.multiplier}"
-        + (f" (also {', '.join(profile.step_aliases(s.name))})" if profile.step_aliases(s.name) else "")
-        + ("" if s.level <= profile.ceiling else " (above the ceiling)")
+        + (
+            _(" (also {aliases})").format(aliases=", ".join(profile.step_aliases(s.name)))
+            if profile.step_aliases(s.name)
+            else ""
+        )
+        + ("" if s.level <= profile.ceiling else _(" (above the ceiling)"))
         for s in profile.ladder
     )
+    silent, announced = profile.valat_silent, profile.valat_announced
     valat = (
-        f"contract ×{profile.valat_silent} silent, ×{profile.valat_announced} announced (replaces the contract)"
+        _("Valat: contract ×{silent} silent, ×{announced} announced (replaces the contract)")
         if profile.valat_model.value == "multiplier"
-        else f"{profile.valat_silent} silent, {profile.valat_announced} announced (beside the contract)"
-    )
+        else _("Valat: {silent} silent, {announced} announced (beside the contract)")
+    ).format(silent=silent, announced=announced)
+    kontra = (
+        _("settlement: {mode}; Kontra changes the score")
+        if profile.kontra_scope.value == "score"
+        else _("settlement: {mode}; Kontra changes the payout only")
+    ).format(mode=profile.settlement.value)
+    huettenfleck = (
+        _("Hüttenfleck: ×{multiplier}") if profile.huettenfleck else _("Hüttenfleck: not allowed")
+    ).format(multiplier=profile.huettenfleck_multiplier)
     lines = [
         f"{profile.name}: {profile.title}",
-        f"source: {profile.source}",
-        f"card points: {render_points(profile.card_points_total)}, the declarers win with "
-        f"{render_points(profile.win_threshold)}",
-        f"settlement: {profile.settlement.value}; Kontra changes the {'score' if profile.kontra_scope.value == 'score' else 'payout only'}",
-        f"Kontra ladder: {ladder}",
-        f"Hüttenfleck: {'×' + str(profile.huettenfleck_multiplier) if profile.huettenfleck else 'not allowed'}",
-        f"Valat: {valat}",
-        "Names match in any case, with or without hyphens, spaces or underscores; ä, ö, ü also as ae, oe, ue.",
+        _("source: {source}").format(source=profile.source),
+        _("card points: {total}, the declarers win with {threshold}").format(
+            total=render_points(profile.card_points_total), threshold=render_points(profile.win_threshold)
+        ),
+        kontra,
+        _("Kontra ladder: {ladder}").format(ladder=ladder),
+        huettenfleck,
+        valat,
+        _(
+            "Names match in any case, with or without hyphens, spaces or underscores; ä, ö, ü also as ae, oe, ue."
+        ),
         "",
         tabulate(
             contract_rows,
-            headers=["contract", "aliases", "kind", "sides", "won", "lost", "bonuses", "allowed bonuses"],
+            headers=[
+                _("contract"),
+                _("aliases"),
+                _("kind"),
+                _("sides"),
+                _("won"),
+                _("lost"),
+                _("bonuses"),
+                _("allowed bonuses"),
+            ],
             disable_numparse=True,
         ),
         "",
         tabulate(
             bonus_rows,
             headers=[
-                "bonus",
-                "aliases",
-                "silent",
-                "announced",
-                "silent in solo",
-                "announced in solo",
+                _("bonus"),
+                _("aliases"),
+                _("silent"),
+                _("announced"),
+                _("silent in solo"),
+                _("announced in solo"),
                 "Kontra",
             ],
             disable_numparse=True,

@@ -9,13 +9,14 @@ decided in :mod:`tarockscore.rules.valat`; which may be announced or doubled, in
 
 from __future__ import annotations
 
+from tarockscore.errors import N_, message
 from tarockscore.rules.hand import BonusEntry, Side
 from tarockscore.rules.kontra import kontra_factors
 from tarockscore.rules.settlement import Deal, Factor, Scored, note, title
 
 
 def announced_factor(deal: Deal) -> Factor:
-    return Factor("announced", deal.profile.announced_factor, "game.announced_factor")
+    return Factor(N_("announced"), deal.profile.announced_factor, "game.announced_factor")
 
 
 def bonus_line(deal: Deal, b: BonusEntry, winning_side: Side | None = None, *, why: str = "") -> Scored:
@@ -24,7 +25,10 @@ def bonus_line(deal: Deal, b: BonusEntry, winning_side: Side | None = None, *, w
     if winning_side is None:
         if not b.made and not b.announced and not p.silent_failure_counts:
             return note(
-                f"{title(b.name)} silent and lost: not scored (bonus_rules.silent_failure_counts = false)."
+                message(
+                    N_("{bonus} silent and lost: not scored (bonus_rules.silent_failure_counts = false)."),
+                    bonus=title(b.name),
+                )
             )
         winning_side = b.side if b.made else b.side.other
     factors: list[Factor] = []
@@ -32,12 +36,20 @@ def bonus_line(deal: Deal, b: BonusEntry, winning_side: Side | None = None, *, w
         factors.append(announced_factor(deal))
     if c.doubles_bonuses:
         factors.append(
-            Factor(f"{title(c.name)} doubles every bonus", p.solo_bonus_factor, "game.solo_bonus_factor")
+            Factor(
+                message(N_("{contract} doubles every bonus"), contract=title(c.name)),
+                p.solo_bonus_factor,
+                "game.solo_bonus_factor",
+            )
         )
-    factors += kontra_factors(p, b.kontra, f"the {title(b.name)}")
-    label = title(b.name) + (" (announced)" if b.announced else " (silent)")
+    factors += kontra_factors(p, b.kontra, N_("{step} on the {bonus}"), bonus=title(b.name))
+    label = message(N_("{bonus} (announced)") if b.announced else N_("{bonus} (silent)"), bonus=title(b.name))
     if not b.made and not why:
-        why = f"{b.side.value} did not make it: it goes to the other side"
+        why = (
+            N_("declarers did not make it: it goes to the other side")
+            if b.side is Side.DECLARERS
+            else N_("defenders did not make it: it goes to the other side")
+        )
     return deal.line(
         b.name,
         label,

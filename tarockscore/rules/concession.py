@@ -7,6 +7,7 @@ bonus the declarers announced (docs/rules/disagreements.md#d18).
 
 from __future__ import annotations
 
+from tarockscore.errors import N_, message
 from tarockscore.rules.bonuses import announced_factor
 from tarockscore.rules.hand import Side
 from tarockscore.rules.profile import ConcedePays
@@ -20,7 +21,7 @@ def concession_lines(deal: Deal) -> Scored:
     others = tuple(x for x in hand.players if x != hand.declarer)
     out = deal.line(
         "concession",
-        f"{title(c.name)} conceded (called King in the talon)",
+        message(N_("{contract} conceded (called King in the talon)"), contract=title(c.name)),
         c.value,
         f"contracts.{c.name}.value",
         [],
@@ -33,7 +34,7 @@ def concession_lines(deal: Deal) -> Scored:
             if b.announced and b.side is Side.DECLARERS:
                 out += deal.line(
                     b.name,
-                    f"{title(b.name)} (announced, conceded)",
+                    message(N_("{bonus} (announced, conceded)"), bonus=title(b.name)),
                     p.bonuses[b.name].value,
                     f"bonuses.{b.name}.value",
                     [announced_factor(deal)],

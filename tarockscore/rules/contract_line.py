@@ -8,6 +8,7 @@ Defender instead.
 
 from __future__ import annotations
 
+from tarockscore.errors import N_, message
 from tarockscore.rules.kontra import ad_personam_lines
 from tarockscore.rules.profile import Contract, Kind
 from tarockscore.rules.settlement import Deal, Factor, Scored, title
@@ -19,7 +20,11 @@ def loss_factors(contract: Contract) -> tuple[Factor, ...]:
         return ()
     return (
         Factor(
-            f"{title(contract.name)} lost: the game pays ×{contract.loss_factor}",
+            message(
+                N_("{contract} lost: the game pays ×{factor}"),
+                contract=title(contract.name),
+                factor=contract.loss_factor,
+            ),
             contract.loss_factor,
             f"contracts.{contract.name}.loss_factor",
         ),

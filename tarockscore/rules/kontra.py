@@ -9,13 +9,20 @@ each Defender at that Defender's own stake. What a hand may say is checked in
 
 from __future__ import annotations
 
+from tarockscore.errors import N_, message
 from tarockscore.rules.hand import Hand, Side
 from tarockscore.rules.profile import HuettenfleckScope, Kind, Profile, SettlementMode
 from tarockscore.rules.settlement import Deal, Factor, Scored, title
 
 
-def kontra_factors(profile: Profile, step_name: str | None, target: str) -> tuple[Factor, ...]:
-    """One factor per step of the ladder up to ``step_name``: each step doubles once more."""
+def kontra_factors(
+    profile: Profile, step_name: str | None, target: str, **values: object
+) -> tuple[Factor, ...]:
+    """One factor per step of the ladder up to ``step_name``: each step doubles once more.
+
+    ``target`` is a template with ``{step}`` (and ``{bonus}`` or ``{player}`` from ``values``),
+    e.g. ``N_("{step} on the contract")``, so the label reads whole in every language; a plain
+    target ("the Pagat") gives "Kontra on the Pagat", in English only."""
     if step_name is None:
         return ()
     step = profile.step(step_name)
@@ -25,7 +32,9 @@ def kontra_factors(profile: Profile, step_name: str | None, target: str) -> tupl
     for s in profile.ladder[: step.level]:
         factors.append(
             Factor(
-                f"{title(s.name)} on {target}",
+                message(target, step=title(s.name), **values)
+                if "{step}" in target
+                else message(N_("{step} on {target}"), step=title(s.name), target=target),
                 s.multiplier // previous,
                 f"kontra.ladder[{s.level - 1}]",
                 True,
@@ -39,7 +48,7 @@ def huettenfleck_factors(profile: Profile) -> tuple[Factor, ...]:
     """The Hüttenfleck: a Kontra said before the talon, which multiplies at once."""
     return (
         Factor(
-            "Hüttenfleck (Kontra before the talon)",
+            N_("Hüttenfleck (Kontra before the talon)"),
             profile.huettenfleck_multiplier,
             "kontra.huettenfleck_multiplier",
             True,
@@ -61,8 +70,10 @@ def contract_kontra(deal: Deal) -> tuple[tuple[Factor, ...], Scored]:
         if hand.kontra or hand.huettenfleck:
             return (), Scored(
                 notes=(
-                    "The called King lay in the talon of a solo call: every Kontra is void "
-                    "(called_king_in_talon.solo_kontra_void).",
+                    N_(
+                        "The called King lay in the talon of a solo call: every Kontra is void "
+                        "(called_king_in_talon.solo_kontra_void)."
+                    ),
                 )
             )
         return (), Scored()
@@ -76,12 +87,16 @@ def contract_kontra(deal: Deal) -> tuple[tuple[Factor, ...], Scored]:
     ):
         implied = Scored(
             notes=(
-                "A Defender announced a bonus, which counts as Kontra on the contract "
-                "(bonus_rules.defender_announce_implies_kontra).",
+                N_(
+                    "A Defender announced a bonus, which counts as Kontra on the contract "
+                    "(bonus_rules.defender_announce_implies_kontra)."
+                ),
             )
         )
-        return kontra_factors(profile, profile.ladder[0].name, "the contract (implied)"), implied
-    return kontra_factors(profile, hand.kontra, "the contract"), Scored()
+        return kontra_factors(
+            profile, profile.ladder[0].name, N_("{step} on the contract (implied)")
+        ), implied
+    return kontra_factors(profile, hand.kontra, N_("{step} on the contract")), Scored()
 
 
 def ad_personam_lines(deal: Deal, base: int, factors: tuple[Factor, ...], won: bool) -> Scored:
@@ -101,7 +116,10 @@ def ad_personam_lines(deal: Deal, base: int, factors: tuple[Factor, ...], won: b
             title(c.name),
             base,
             rule,
-            [*factors, *kontra_factors(profile, highest, "the contract (the highest Defender's)")],
+            [
+                *factors,
+                *kontra_factors(profile, highest, N_("{step} on the contract (the highest Defender's)")),
+            ],
             (hand.declarer,),
             hand.defenders,
             note="settlement.lone_kontra = 'highest'",
@@ -111,10 +129,10 @@ def ad_personam_lines(deal: Deal, base: int, factors: tuple[Factor, ...], won: b
         pair = ((hand.declarer,), (d,)) if won else ((d,), (hand.declarer,))
         out += deal.line(
             "contract",
-            f"{title(c.name)} vs {d}",
+            message(N_("{contract} vs {player}"), contract=title(c.name), player=d),
             base,
             rule,
-            [*factors, *kontra_factors(profile, steps.get(d), f"{d}'s contract")],
+            [*factors, *kontra_factors(profile, steps.get(d), N_("{step} on {player}'s contract"), player=d)],
             *pair,
         )
     return out

@@ -9,6 +9,7 @@ won the contract and every announced bonus; the revoker pays the sum.
 
 from __future__ import annotations
 
+from tarockscore.errors import N_, message
 from tarockscore.rules.bonuses import announced_factor, bonus_line
 from tarockscore.rules.contract_line import contract_lines, loss_factors
 from tarockscore.rules.hand import Side
@@ -29,7 +30,7 @@ def renonce_lines(deal: Deal) -> tuple[Scored, bool | None]:
         kontra, out = contract_kontra(deal)
         out += deal.line(
             "renonce",
-            f"Renonce by {offender}: {title(c.name)}",
+            message(N_("Renonce by {player}: {contract}"), player=offender, contract=title(c.name)),
             c.value,
             f"contracts.{c.name}.value",
             [*loss_factors(c), *kontra],
@@ -41,10 +42,15 @@ def renonce_lines(deal: Deal) -> tuple[Scored, bool | None]:
             if b.announced:
                 out += deal.line(
                     b.name,
-                    f"Renonce by {offender}: {title(b.name)} (announced)",
+                    message(
+                        N_("Renonce by {player}: {bonus} (announced)"), player=offender, bonus=title(b.name)
+                    ),
                     p.bonuses[b.name].value,
                     f"bonuses.{b.name}.value",
-                    [announced_factor(deal), *kontra_factors(p, b.kontra, f"the {title(b.name)}")],
+                    [
+                        announced_factor(deal),
+                        *kontra_factors(p, b.kontra, N_("{step} on the {bonus}"), bonus=title(b.name)),
+                    ],
                     others,
                     (offender,),
                 )
@@ -52,7 +58,16 @@ def renonce_lines(deal: Deal) -> tuple[Scored, bool | None]:
     offending_side = Side.DECLARERS if offender in hand.declarers else Side.DEFENDERS
     won = offending_side is Side.DEFENDERS
     out = note(
-        f"Renonce by {offender}: the {offending_side.value} lose the contract and every announced bonus (renonce.rule = 'side_loses')."
+        message(
+            N_(
+                "Renonce by {player}: the declarers lose the contract and every announced bonus (renonce.rule = 'side_loses')."
+            )
+            if offending_side is Side.DECLARERS
+            else N_(
+                "Renonce by {player}: the defenders lose the contract and every announced bonus (renonce.rule = 'side_loses')."
+            ),
+            player=offender,
+        )
     )
     kontra, why = contract_kontra(deal)
     out += why
@@ -108,7 +123,7 @@ def as_if_won_lines(deal: Deal, offender: str) -> Scored:
             bonus_factors.append(
                 Factor(f"{title(c.name)} doubles every bonus", p.solo_bonus_factor, "game.solo_bonus_factor")
             )
-        bonus_factors += kontra_factors(p, b.kontra, f"the {title(b.name)}")
+        bonus_factors += kontra_factors(p, b.kontra, N_("{step} on the {bonus}"), bonus=title(b.name))
         base, rule = p.bonuses[b.name].value, f"bonuses.{b.name}.value"
         if b.name == "valat":
             base, rule = p.valat_announced, "valat.announced"

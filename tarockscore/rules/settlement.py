@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 
+from tarockscore.errors import Message
 from tarockscore.rules.hand import Hand, Side
 from tarockscore.rules.profile import Contract, KontraScope, Profile, SettlementMode
 
@@ -60,9 +61,10 @@ def note(text: str) -> Scored:
 
 
 @cache
-def title(name: str) -> str:
-    """A profile name as a player reads it: ``king_ultimo`` → ``King Ultimo``."""
-    return name.replace("_", " ").title()
+def title(name: str) -> Message:
+    """A profile name as a player reads it: ``king_ultimo`` → ``King Ultimo`` (the catalogue
+    knows the German of the shipped profiles' names: König ultimo)."""
+    return Message(name.replace("_", " ").title())
 
 
 def product(values: Iterable[int]) -> int:

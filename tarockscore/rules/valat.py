@@ -9,6 +9,7 @@ silent Valat worth less than the game without it is not counted (``valat.silent_
 
 from __future__ import annotations
 
+from tarockscore.errors import N_, message
 from tarockscore.rules.bonuses import bonus_lines
 from tarockscore.rules.contract_line import contract_lines, loss_factors
 from tarockscore.rules.hand import BonusEntry, Hand, Side
@@ -16,7 +17,7 @@ from tarockscore.rules.kontra import contract_kontra, kontra_factors
 from tarockscore.rules.profile import ValatBonuses
 from tarockscore.rules.settlement import Deal, Factor, Scored, note, title
 
-CANCELS_KONTRA = "A Valat cancels the Kontra on the contract (valat.cancels_game_kontra)."
+CANCELS_KONTRA = N_("A Valat cancels the Kontra on the contract (valat.cancels_game_kontra).")
 
 
 def split_valat(hand: Hand) -> tuple[BonusEntry | None, list[BonusEntry]]:
@@ -39,11 +40,15 @@ def bonuses_in_valat(deal: Deal, others: list[BonusEntry]) -> tuple[list[BonusEn
     if not dropped:
         return others, Scored()
     why = note(
-        "In a Valat hand "
-        + ("no bonus is scored" if rule is ValatBonuses.NONE else "only announced bonuses are scored")
-        + f" (valat.bonuses = {rule.value!r}): not scored: "
-        + ", ".join(b.name for b in dropped)
-        + "."
+        message(
+            N_("In a Valat hand no bonus is scored (valat.bonuses = {rule!r}): not scored: {bonuses}.")
+            if rule is ValatBonuses.NONE
+            else N_(
+                "In a Valat hand only announced bonuses are scored (valat.bonuses = {rule!r}): not scored: {bonuses}."
+            ),
+            rule=rule.value,
+            bonuses=", ".join(b.name for b in dropped),
+        )
     )
     return [b for b in others if b not in dropped], why
 
@@ -51,7 +56,7 @@ def bonuses_in_valat(deal: Deal, others: list[BonusEntry]) -> tuple[list[BonusEn
 def _solo_factors(deal: Deal) -> tuple[Factor, ...]:
     p = deal.profile
     if deal.contract.doubles_bonuses and p.valat_solo_doubles:
-        return (Factor("solo contract doubles the Valat", p.solo_bonus_factor, "valat.solo_doubles"),)
+        return (Factor(N_("solo contract doubles the Valat"), p.solo_bonus_factor, "valat.solo_doubles"),)
     return ()
 
 
@@ -63,18 +68,21 @@ def multiplier_line(deal: Deal, valat: BonusEntry) -> Scored:
     if winning_side is Side.DEFENDERS:
         factors += loss_factors(c)
     if valat.announced:
-        factors.append(Factor("Valat announced", p.valat_announced, "valat.announced"))
+        factors.append(Factor(N_("Valat announced"), p.valat_announced, "valat.announced"))
     else:
-        factors.append(Factor("Valat (silent)", p.valat_silent, "valat.silent"))
+        factors.append(Factor(N_("Valat (silent)"), p.valat_silent, "valat.silent"))
     factors += _solo_factors(deal)
     game_kontra, out = contract_kontra(deal)
     if game_kontra and p.valat_cancels_game_kontra:
         out += note(CANCELS_KONTRA)
         game_kontra = ()
     factors += game_kontra
-    factors += kontra_factors(p, valat.kontra, "the Valat")
-    label = f"{title(c.name)} Valat" + (" (announced)" if valat.announced else "")
-    why = "" if valat.made else "the announced Valat failed: it goes to the other side"
+    factors += kontra_factors(p, valat.kontra, N_("{step} on the Valat"))
+    label = message(
+        N_("{contract} Valat (announced)") if valat.announced else N_("{contract} Valat"),
+        contract=title(c.name),
+    )
+    why = "" if valat.made else N_("the announced Valat failed: it goes to the other side")
     return out + deal.line(
         "valat",
         label,
@@ -105,8 +113,10 @@ def multiplied_hand(deal: Deal, valat: BonusEntry, others: list[BonusEntry], won
             without.lines,
             (
                 *notes,
-                "The silent Valat is worth less than the game without it, so it is not counted "
-                "(valat.silent_min_rule).",
+                N_(
+                    "The silent Valat is worth less than the game without it, so it is not counted "
+                    "(valat.silent_min_rule)."
+                ),
             ),
         )
     return Scored(with_valat.lines, notes)
@@ -119,8 +129,8 @@ def fixed_line(deal: Deal, valat: BonusEntry) -> Scored:
     base, rule = (
         (p.valat_announced, "valat.announced") if valat.announced else (p.valat_silent, "valat.silent")
     )
-    factors = [*_solo_factors(deal), *kontra_factors(p, valat.kontra, "the Valat")]
-    label = "Valat" + (" (announced)" if valat.announced else " (silent)")
+    factors = [*_solo_factors(deal), *kontra_factors(p, valat.kontra, N_("{step} on the Valat"))]
+    label = N_("Valat (announced)") if valat.announced else N_("Valat (silent)")
     return deal.line(
         "valat",
         label,
