@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import shlex
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -78,3 +79,150 @@ def test_docs_hand_format_examples_parse() -> None:
     for example in examples:
         score, _ = score_mapping(tomllib.loads(example))
         assert score.victory_points
+
+
+# -- citations: every document the repository cites, it holds --------------------------------
+
+RULES = ROOT / "docs" / "rules"
+# Documents the project was once written from, which a clone does not hold. The patterns are
+# built from pieces so that this file does not cite them itself.
+_ABSENT = [
+    re.compile("REFER" + r"ENCE(\.md|\s+§|\s+A\d)"),
+    re.compile(r"\bseeds?\s+0" + r"0[0-9]\b"),
+    re.compile(r"\.\./" + "shared"),
+    re.compile("/work/" + "shared"),
+    re.compile(r"\[S[0-2]" + r"[\] ,:]"),
+]
+# The coordinator's history, which describes the past as it was written then.
+_EXEMPT = {"CHANGELOG.md"}
+_RULES_LINK = re.compile(r"docs/rules/([\w.-]+\.md)(?:#([\w-]+)|\s+§(\d+(?:\.\d+)*))?")
+_LOCAL_LINK = re.compile(r"\]\(([\w.-]+\.md)?(?:#([\w-]+))?\)")
+
+
+def _tracked() -> list[Path]:
+    """The repository's files: git's list where there is one, else the tree without tool folders."""
+    try:
+        out = subprocess.run(
+            ["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True, text=True
+        ).stdout
+        paths = [ROOT / name for name in out.split("\0") if name]
+    except (OSError, subprocess.CalledProcessError):
+        skip = {".git", ".venv", "__pycache__", ".mypy_cache", ".ruff_cache", ".pytest_cache", ".hypothesis"}
+        paths = [
+            p for p in ROOT.rglob("*") if p.is_file() and not skip.intersection(p.relative_to(ROOT).parts)
+        ]
+    return [p for p in paths if p.is_file()]
+
+
+def _texts() -> list[tuple[str, str]]:
+    out = []
+    for path in _tracked():
+        try:
+            text = path.read_text(encoding="utf-8")
+        except UnicodeDecodeError:
+            continue
+        out.append((path.relative_to(ROOT).as_posix(), text))
+    assert out, "no files found"
+    return out
+
+
+def _slug(heading: str) -> str:
+    """GitHub's anchor for a Markdown heading."""
+    text = re.sub(r"[^\w\- ]", "", heading.strip().lower())
+    return text.replace(" ", "-")
+
+
+def _targets(name: str) -> tuple[set[str], set[str]]:
+    """The anchors and the § section numbers a file of docs/rules offers."""
+    text = (RULES / name).read_text(encoding="utf-8")
+    headings = re.findall(r"^#+ (.+)$", text, flags=re.M)
+    anchors = set(re.findall(r'<a id="([\w-]+)"></a>', text)) | {_slug(h) for h in headings}
+    sections = {m.group(1) for h in headings if (m := re.match(r"§(\d+(?:\.\d+)*)\b", h))}
+    return anchors, sections
+
+
+def _broken_rules_links(text: str, local: str | None = None) -> list[str]:
+    broken = []
+    found = [(m.group(1), m.group(2), m.group(3), m.group(0)) for m in _RULES_LINK.finditer(text)]
+    if local is not None:
+        found += [(m.group(1) or local, m.group(2), None, m.group(0)) for m in _LOCAL_LINK.finditer(text)]
+    for name, anchor, section, cited in found:
+        if not (RULES / name).is_file():
+            broken.append(f"{cited}: no such file")
+            continue
+        anchors, sections = _targets(name)
+        if anchor and anchor not in anchors:
+            broken.append(f"{cited}: no anchor #{anchor}")
+        if section and section not in sections:
+            broken.append(f"{cited}: no section §{section}")
+    return broken
+
+
+def test_no_file_cites_a_document_the_repository_does_not_hold() -> None:
+    found = []
+    for name, text in _texts():
+        if name in _EXEMPT:
+            continue
+        for pattern in _ABSENT:
+            for m in pattern.finditer(text):
+                line = text.count("\n", 0, m.start()) + 1
+                found.append(f"{name}:{line}: {m.group(0)!r}")
+    assert not found, "cites a document the repository does not hold:\n" + "\n".join(found)
+
+
+def test_every_citation_of_docs_rules_exists() -> None:
+    broken = []
+    for name, text in _texts():
+        local = Path(name).name if name.startswith("docs/rules/") and name.endswith(".md") else None
+        broken += [f"{name}: {b}" for b in _broken_rules_links(text, local)]
+    assert not broken, "\n".join(broken)
+
+
+def test_the_citation_check_can_fail() -> None:
+    rules = "docs/" + "rules/"  # in pieces, so that the check does not read these lines
+    assert _broken_rules_links(f"see {rules}kontra.md §99") == [f"{rules}kontra.md §99: no section §99"]
+    assert _broken_rules_links(f"{rules}disagreements.md#d999")
+    assert _broken_rules_links(f"{rules}no-such-file.md")
+    assert not _broken_rules_links("docs/rules/disagreements.md#d7 and docs/rules/kontra.md §2")
+    assert any(p.search("see REFER" + "ENCE.md §7") for p in _ABSENT)
+    assert any(p.search("seed " + "001") for p in _ABSENT)
+
+
+def _source_ids() -> set[str]:
+    text = (RULES / "sources.md").read_text(encoding="utf-8")
+    ids: set[str] = set()
+    for cell in re.findall(r'^\| <a id="[\w-]+"></a>([^|]+)\|', text, flags=re.M):
+        ids.update(part.strip() for part in cell.split(","))
+    return ids
+
+
+def _profile_sources(node: object) -> list[str]:
+    if isinstance(node, dict):
+        found = [v for k, v in node.items() if k == "source" and isinstance(v, str)]
+        for v in node.values():
+            found += _profile_sources(v)
+        return found
+    if isinstance(node, list):
+        return [s for v in node for s in _profile_sources(v)]
+    return []
+
+
+def test_profile_sources_name_sources_the_repository_lists() -> None:
+    """What `--explain` prints as a rule's source names an id of docs/rules/sources.md."""
+    import tomllib
+
+    ids = _source_ids() | {"D", "P"}
+    assert {"CTK", "CTT", "GT", "OÖ23", "OÖR25", "PAGAT", "STC", "STC-TB", "HT"} <= ids
+    unknown = []
+    for path in sorted((ROOT / "profiles").glob("*.toml")):
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        sources = _profile_sources(data)
+        assert sources, path
+        for source in sources:
+            tags = re.findall(r"\[([^\[\]]+)\]", source)
+            for tag in tags:
+                if not tag[0].isupper():
+                    continue  # a profile table, such as [valat]
+                names = [part.split()[0].rstrip(":,") for part in tag.split(" via ")]
+                unknown += [f"{path.name}: {source!r}: {n}" for n in names if n not in ids and "." not in tag]
+    assert not unknown, "\n".join(unknown)
