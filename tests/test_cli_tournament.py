@@ -424,3 +424,17 @@ def test_a_cup_refuses_a_tournament_given_twice(tmp_path: Path) -> None:
     points.write_text("points = [3, 2, 1]\n", encoding="utf-8")
     result = run("cup", "standings", str(tmp_path / "d"), str(tmp_path / "d"), "--points", str(points))
     assert result.exit_code == 2 and "given twice" in result.stderr
+
+
+def test_the_guided_entry_refuses_a_full_table_before_asking(tmp_path: Path) -> None:
+    day = tmp_path / "d"
+    ok(
+        "tournament", "new", str(day), "--players", "A,B,C,D", "--rounds", "1", "--games", "1",
+        "--games-five", "1", "--profile", "ooe-2023", "--format", "schrift",
+    )  # fmt: skip
+    [table] = draw(day, 1, 1)
+    dreier(table["ledger"], table["players"][0])
+    result = runner.invoke(app, ["enter", "--ledger", table["ledger"]], input="")
+    assert result.exit_code == 1
+    assert "table.games: 1: the game limit of this table is reached" in result.stderr
+    assert "contract" not in result.stdout.lower()

@@ -16,7 +16,7 @@ import pytest
 
 from tarockscore.errors import TournamentError
 from tarockscore.files.tournament_file import format_document, load_format
-from tarockscore.render.tournament import exact
+from tarockscore.render.tournament import _text, exact
 from tarockscore.tournament.cup import CupRules, cup_rules, cup_standings
 from tarockscore.tournament.draw import draw, met, repeats, table_sizes
 from tarockscore.tournament.format import Format, build_format
@@ -217,10 +217,12 @@ def test_schrift_rang_adds_schrift_and_rank_points() -> None:
 
 
 def test_exact_numbers_render_as_integers_or_mixed_numbers() -> None:
-    assert exact(Fraction(7, 3)) == "2 1/3"
-    assert exact(Fraction(-14, 3)) == "-4 2/3"
-    assert exact(Fraction(1, 3)) == "1/3"
+    assert exact(Fraction(7, 3)) == "7/3" and Fraction(str(exact(Fraction(7, 3)))) == Fraction(7, 3)
+    assert exact(Fraction(-14, 3)) == "-14/3"
     assert exact(Fraction(6, 2)) == 3
+    assert _text(Fraction(7, 3)) == "2 1/3"
+    assert _text(Fraction(-14, 3)) == "-4 2/3"
+    assert _text(Fraction(1, 3)) == "1/3"
 
 
 # -- the formats as shipped --------------------------------------------------------------------------

@@ -536,6 +536,7 @@ def enter(ledger: LedgerOpt = None) -> None:
     check_writable(path)  # a closed evening is refused before the questions, not after
     verify(snapshot)
     led = snapshot.ledger
+    operations.check_room(led)  # a table that has played its games is refused before the questions
     profile = led.profile
     deal = next_deal(led)
     n = len(led.hands) + 1

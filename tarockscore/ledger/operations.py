@@ -24,12 +24,8 @@ from tarockscore.rules.profile import Profile
 from tarockscore.rules.scoring import score_hand
 
 
-def record(ledger: Ledger, mapping: Mapping[str, Any], at: str) -> Ledger:
-    """The ledger with one more hand; a hand without ``players`` gets the next deal's seat order.
-
-    Only the new hand is scored: the ledger's stored results are taken as right (it passed its
-    check), and its Radl factor follows from them (:func:`ledger.radl.next_factor`).
-    """
+def check_room(ledger: Ledger) -> None:
+    """Refuse a further hand at a table whose game limit (``table.games``) is reached."""
     limit = ledger.table.games
     if limit is not None and len(ledger.hands) >= limit:
         raise LedgerError(
@@ -37,6 +33,15 @@ def record(ledger: Ledger, mapping: Mapping[str, Any], at: str) -> Ledger:
             "a hand entered wrongly can still be replaced or undone",
             where="table.games",
         )
+
+
+def record(ledger: Ledger, mapping: Mapping[str, Any], at: str) -> Ledger:
+    """The ledger with one more hand; a hand without ``players`` gets the next deal's seat order.
+
+    Only the new hand is scored: the ledger's stored results are taken as right (it passed its
+    check), and its Radl factor follows from them (:func:`ledger.radl.next_factor`).
+    """
+    check_room(ledger)
     profile = ledger.profile
     hand = parse_one(seat_hand(ledger, mapping, next_deal(ledger)), profile)
     result = result_of(score_hand(hand, profile), ledger.players, next_factor(ledger))

@@ -1,8 +1,9 @@
 """Text, JSON, CSV and HTML for the tournament and cup commands (rendering layer, pure).
 
-Numbers stay exact: a whole number is an integer; a share of rank points that is not whole is a
-string such as ``"2 1/3"`` (the notation card points use in hand files), never a float. Money is a
-decimal string (``"1.20"``).
+Numbers stay exact, never floats. In JSON and CSV a whole number is an integer and a share of rank
+points that is not whole is the fraction as a string, ``"7/3"`` (Python's ``Fraction("7/3")`` reads
+it back; hand files accept the same notation for card points). Tables for people write it as a
+mixed number, ``2 1/3``. Money is a decimal string (``"1.20"``).
 """
 
 from __future__ import annotations
@@ -25,17 +26,19 @@ from tarockscore.tournament.standings import Standing
 
 
 def exact(value: Fraction | int) -> int | str:
-    """An integer when whole, else the mixed number as a string: 7/3 → "2 1/3", -14/3 → "-4 2/3"."""
+    """For JSON and CSV: an integer when whole, else the fraction as a string: 7/3 → "7/3"."""
     f = Fraction(value)
-    if f.denominator == 1:
-        return f.numerator
-    sign = "-" if f < 0 else ""
-    whole, rest = divmod(abs(f.numerator), f.denominator)
-    return f"{sign}{whole} {rest}/{f.denominator}" if whole else f"{sign}{rest}/{f.denominator}"
+    return f.numerator if f.denominator == 1 else str(f)
 
 
 def _text(value: Fraction | int) -> str:
-    return str(exact(value))
+    """For people: the mixed number, 7/3 → "2 1/3", -14/3 → "-4 2/3"."""
+    f = Fraction(value)
+    if f.denominator == 1:
+        return str(f.numerator)
+    sign = "-" if f < 0 else ""
+    whole, rest = divmod(abs(f.numerator), f.denominator)
+    return f"{sign}{whole} {rest}/{f.denominator}" if whole else f"{sign}{rest}/{f.denominator}"
 
 
 def _money(value: Decimal | None) -> str:
