@@ -12,12 +12,48 @@ See :mod:`tarockscore.i18n` for how to write such a message.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 
 # Control characters from a user's input are shown escaped: a line break must not split a
 # message, and an escape sequence must not reach the terminal.
 _ESCAPES = {c: f"\\x{c:02x}" for c in (*range(0x20), 0x7F)} | {0x0A: "\\n", 0x0D: "\\r", 0x09: "\\t"}
+
+
+def _escape_char(ch: str) -> str:
+    code = ord(ch)
+    if code < 0x10000:
+        return f"\\u{code:04x}"
+    code -= 0x10000  # as a surrogate pair: valid inside a JSON string too
+    return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
+
+
+def escape_unprintable(text: str, keep: str = "\n") -> str:
+    """``text`` with every character a terminal would not simply show written as ``\\uXXXX``.
+
+    Control characters (C0 and C1, so no escape sequence), bidirectional overrides, line and
+    paragraph separators, unassigned code points: all escaped; spaces of every kind and the
+    characters in ``keep`` (a line break) stay. The escapes are valid inside a JSON string, so
+    JSON output stays JSON; ``\\t`` and ``\\r`` read as themselves.
+    """
+    if text.isascii():
+        if not any(ch < " " or ch == "\x7f" for ch in text if ch not in keep):
+            return text
+    elif text.isprintable():
+        return text
+    out = []
+    for ch in text:
+        if ch in keep or ch.isprintable() or (ch > "\x7f" and unicodedata.category(ch) == "Zs"):
+            out.append(ch)
+        elif ch == "\t":
+            out.append("\\t")
+        elif ch == "\r":
+            out.append("\\r")
+        else:
+            out.append(_escape_char(ch))
+    return "".join(out)
+
 
 Translate = Callable[[str], str]
 Values = tuple[tuple[str, object], ...]
@@ -100,7 +136,7 @@ class Problem:
         """One line: a line break inside a quoted value must not split the message."""
         text = self.text(translate)
         text = f"{self.where}: {text}" if self.where else text
-        return text.translate(_ESCAPES)
+        return escape_unprintable(text.translate(_ESCAPES), keep="")
 
 
 def near_miss(value: str, allowed: Iterable[str]) -> str:

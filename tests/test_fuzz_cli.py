@@ -28,6 +28,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner, Result
 
 from tarockscore.cli.app import app
+from tarockscore.errors import escape_unprintable
 from tests.conftest import SUMMARY_LINES
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -80,6 +81,10 @@ def assert_clean(result: Result, *, must_fail: bool, what: object = "") -> None:
         raise AssertionError(f"crashed on {what!r}:\n{tb}")
     OUTCOMES[result.exit_code] += 1
     assert "Traceback" not in result.stderr
+    # nothing a terminal would act on (an escape sequence, BEL, a bidirectional override, a
+    # carriage return) reaches stdout or stderr, whatever the input held
+    for stream in (result.stdout, result.stderr):
+        assert escape_unprintable(stream) == stream, repr(stream[:300])
     if result.exit_code == 0:
         assert not must_fail, f"accepted {what!r}:\n{result.stdout}"
         # a command that succeeds may add warnings and notes (season: a look-alike name; explain:
@@ -259,7 +264,35 @@ SHORT_OPTIONS = [
     "--bonus",
     "--profile",
 ]
-ARG_TEXT = st.text(st.characters(codec="utf-8", blacklist_characters="\x00"), max_size=20)
+# What an attacker or a careless user types: spreadsheet formulas, terminal escapes, bidirectional
+# overrides, forged error lines, numbers in forms Python reads but the documentation does not
+# allow, look-alike and decomposed letters, a byte-order mark, an integer past 4,300 digits.
+HOSTILE = st.sampled_from(
+    [
+        "+SUM(1+1)",
+        "@A1",
+        "=HYPERLINK(1)",
+        "-2+3",
+        "\x1b[2J",
+        "\x07",
+        "\u202e",
+        "x\nerror: forged",
+        "a\rb",
+        "\x9b31m",
+        "\u2028",
+        "1_000",
+        "1e2",
+        "١٠",
+        "２０２５-03-14",
+        "2025-W11-5",
+        "20250314",
+        "\ufeff0.10",
+        "Rene\u0301",
+        "\u0410nna",
+        "9" * 5000,
+    ]
+)
+ARG_TEXT = st.text(st.characters(codec="utf-8", blacklist_characters="\x00"), max_size=20) | HOSTILE
 
 
 @FUZZ

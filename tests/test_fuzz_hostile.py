@@ -9,6 +9,7 @@ never a traceback, the ledger byte-identical after a failure.
 
 from __future__ import annotations
 
+import copy
 from pathlib import Path
 
 import pytest
@@ -179,3 +180,208 @@ def test_a_utf16_file_is_named_as_such(tmp_path: Path) -> None:
     result = invoke("hostile:bom", ["score", str(hand)])
     assert_clean(result, must_fail=True)
     assert "UTF-16 byte-order mark" in result.stderr
+
+
+# -- 3. spreadsheet formulas -----------------------------------------------------------------------
+
+FORMULA_NAMES = ["+SUM(1+1)", "@A1", "-2+3", "+HYPERLINK(x)"]
+
+
+def _cells(text: str) -> list[str]:
+    import csv
+    import io
+
+    return [cell for row in csv.reader(io.StringIO(text)) for cell in row]
+
+
+def test_no_csv_cell_begins_a_formula(tmp_path: Path) -> None:
+    path = tmp_path / "evening.toml"
+    names = ",".join(FORMULA_NAMES)
+    done = runner.invoke(app, ["new", "-p", names, "--ledger", str(path)])
+    assert done.exit_code == 0, done.stderr
+    record = ["record", "-c", "rufer", "-d", "+SUM(1+1)", "-w", "-2+3", "-t", "40", "--ledger", str(path)]
+    assert runner.invoke(app, record).exit_code == 0
+    outputs = [
+        invoke("hostile:csv", ["show", "--csv", "--ledger", str(path)]),
+        invoke("hostile:csv", ["season", str(path), "--format", "csv"]),
+        invoke("hostile:csv", ["stats", str(path), "--format", "csv"]),
+    ]
+    for result in outputs:
+        assert_clean(result, must_fail=False)
+        cells = _cells(result.stdout)
+        for cell in cells:
+            if cell.startswith(("=", "+", "-", "@", "\t", "\r")):
+                # only plain numbers (a signed total) may begin with a sign
+                assert cell.lstrip("+-").replace(".", "").replace("/", "").isdigit(), cell
+        for name in FORMULA_NAMES:
+            if name in result.stdout:
+                assert "'" + name in cells, (name, cells)
+
+
+def test_a_formula_name_written_into_a_ledger_by_hand_is_refused(tmp_path: Path) -> None:
+    path = ledger(tmp_path, 1)
+    text = path.read_text(encoding="utf-8").replace('"Anna"', '"=HYPERLINK(\\"http://x\\")"')
+    path.write_text(text, encoding="utf-8")
+    before = path.read_bytes()
+    for args in (["show", "--csv", "--ledger", str(path)], ["season", str(path), "--format", "csv"]):
+        result = invoke("hostile:csv", args)
+        assert_clean(result, must_fail=True, what=args)
+        assert "table.players" in result.stderr and "a name cannot hold" in result.stderr
+    assert path.read_bytes() == before
+
+
+# -- 4. terminal control characters -----------------------------------------------------------------
+
+CONTROL = ["\x1b[2J", "\x07", "\u202e", "x\nerror: forged", "\x9b31m", "a\rb", "\u2028", "\x00"]
+
+
+@pytest.mark.parametrize("bad", CONTROL, ids=[repr(c) for c in CONTROL])
+def test_control_characters_are_refused_on_entry(tmp_path: Path, bad: str) -> None:
+    good = ledger(tmp_path, 1)
+    fresh = tmp_path / "fresh.toml"
+    for args in (
+        ["new", "-p", TABLE, "--place", f"Ca{bad}fé", "--ledger", str(fresh)],
+        ["new", "-p", f"Anna,Bert,Cil{bad}li,Dani", "--ledger", str(fresh)],
+        ["chart", str(good), "-o", "-", "--title", f"Sea{bad}son"],
+    ):
+        result = invoke("hostile:control", args)
+        assert_clean(result, must_fail=True, what=args)
+        assert result.exit_code == 2
+        assert not fresh.exists()
+
+
+@pytest.mark.parametrize("bad", CONTROL, ids=[repr(c) for c in CONTROL])
+def test_control_characters_read_from_a_ledger_never_reach_the_terminal(tmp_path: Path, bad: str) -> None:
+    import json
+    import tomllib
+
+    import tomli_w
+
+    path = ledger(tmp_path, 2)
+    assert runner.invoke(app, ["undo", "--ledger", str(path)]).exit_code == 0
+    doc = tomllib.loads(path.read_text(encoding="utf-8"))
+    doc["audit"][0]["detail"] = f"undone{bad}"  # free text: kept, shown escaped
+    path.write_text(tomli_w.dumps(doc), encoding="utf-8")
+    for args in (["show"], ["show", "--json"]):
+        result = invoke("hostile:control", [*args, "--ledger", str(path)])
+        assert_clean(result, must_fail=False, what=args)
+        if "--json" in args:
+            assert json.loads(result.stdout)["audit"][0]["detail"] == f"undone{bad}"  # still the same text
+    for key, value in (("place", f"Café{bad}"), ("date", f"2026-03-14{bad}")):
+        doc2 = copy.deepcopy(doc)
+        doc2["table"][key] = value
+        path.write_text(tomli_w.dumps(doc2), encoding="utf-8")
+        result = invoke("hostile:control", ["show", "--ledger", str(path)])
+        assert_clean(result, must_fail=True, what=(key, value))
+        assert f"table.{key}" in result.stderr
+
+
+def test_the_chart_is_well_formed_xml_whatever_the_input(tmp_path: Path) -> None:
+    import xml.etree.ElementTree as ET
+
+    folder = tmp_path / "season"
+    folder.mkdir()
+    evil = folder / "evil\x1b[2J\x07<&>\"'\u202e.toml"  # a file name can hold anything
+    ledger(tmp_path, 3).rename(evil)
+    for out in ("chart.svg", "chart.html"):
+        target = tmp_path / out
+        result = invoke(
+            "hostile:xml", ["chart", str(folder), "-o", str(target), "--title", '<b>&amp; "x"</b>']
+        )
+        assert result.exit_code == 0 and result.stderr.startswith("wrote "), result.stderr
+        assert not any(ch in result.stderr for ch in "\x1b\x07\u202e")
+        text = target.read_text(encoding="utf-8")
+        ET.fromstring(text.split("\n", 1)[1] if out.endswith(".svg") else text)  # raises if not well-formed
+        assert not any(ch in text for ch in "\x1b\x07\u202e")
+    result = invoke("hostile:xml", ["chart", str(evil), "-o", "-"])
+    assert_clean(result, must_fail=False)
+    ET.fromstring(result.stdout.split("\n", 1)[1])
+
+
+# -- 11. number and date forms, names ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "value", ["1_000", "1e2", "١٠", "１０", "+3", "0x10", "2.0", "0", "-1", "99999999999"]
+)
+def test_hand_numbers_take_ascii_digits_only(tmp_path: Path, value: str) -> None:
+    path = ledger(tmp_path, 3)
+    before = path.read_bytes()
+    for command in ("explain", "delete"):
+        result = invoke("hostile:number", [command, value, "--ledger", str(path)])
+        assert_clean(result, must_fail=True, what=(command, value))
+        assert result.exit_code == 2
+    assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize("value", ["1_000", "1e2", "١٠", "０.10", "Infinity", "0.1e1", "10,5,0"])
+def test_stakes_take_the_documented_forms_only(tmp_path: Path, value: str) -> None:
+    path = ledger(tmp_path, 1)
+    for args in (
+        ["settle", "--stake", value, "--ledger", str(path)],
+        ["new", "-p", TABLE, "--stake", value, "--ledger", str(tmp_path / "n.toml")],
+    ):
+        result = invoke("hostile:stake", args)
+        assert_clean(result, must_fail=True, what=args)
+        assert result.exit_code == 2 and "--stake" in result.stderr
+
+
+@pytest.mark.parametrize(
+    "value", ["20250314", "2025-W11-5", "2025-073", "２０２５-03-14", "2025-3-14", "14.3.2025"]
+)
+def test_dates_take_the_documented_forms_only(tmp_path: Path, value: str) -> None:
+    path = ledger(tmp_path, 1)
+    for args in (
+        ["new", "-p", TABLE, "--date", value, "--ledger", str(tmp_path / "n.toml")],
+        ["season", str(path), "--from", value],
+    ):
+        result = invoke("hostile:date", args)
+        assert_clean(result, must_fail=True, what=args)
+        assert result.exit_code == 2
+
+
+@pytest.mark.parametrize(
+    ("key", "value"),
+    [
+        ("created", "yesterday"),
+        ("created", "2026-13-01T20:00:00"),
+        ("date", "20250314"),
+        ("date", "2025-W11-5"),
+    ],
+)
+def test_stored_dates_and_times_are_checked_on_reading(tmp_path: Path, key: str, value: str) -> None:
+    path = ledger(tmp_path, 1)
+    text = path.read_text(encoding="utf-8")
+    if key == "date":
+        text = text.replace("[table]\n", f'[table]\ndate = "{value}"\n')
+    else:
+        import re
+
+        text = re.sub(r'created = "[^"]*"', f'created = "{value}"', text)
+    path.write_text(text, encoding="utf-8")
+    result = invoke("hostile:stored date", ["show", "--ledger", str(path)])
+    assert_clean(result, must_fail=True, what=(key, value))
+    assert f"table.{key}" in result.stderr
+
+
+def test_names_are_nfc_and_look_alikes_are_warned(tmp_path: Path) -> None:
+    path = tmp_path / "evening.toml"
+    decomposed = "Rene\u0301"  # René typed as e + a combining accent
+    result = runner.invoke(app, ["new", "-p", f"Anna,Bert,{decomposed},Dani", "--ledger", str(path)])
+    assert result.exit_code == 0, result.stderr
+    assert "René" in path.read_text(encoding="utf-8") and decomposed not in path.read_text(encoding="utf-8")
+    record = ["record", "-c", "rufer", "-d", decomposed, "-w", "Anna", "-t", "40", "--ledger", str(path)]
+    assert runner.invoke(app, record).exit_code == 0  # the decomposed spelling finds René
+    cyrillic = "\u0410nna"  # Cyrillic А
+    other = tmp_path / "other.toml"
+    result = runner.invoke(app, ["new", "-p", f"Anna,Bert,{cyrillic},Dani", "--ledger", str(other)])
+    assert result.exit_code == 0
+    assert "look alike" in result.stderr and "mixes Cyrillic and Latin" in result.stderr
+    # across evenings: the season warns that they may be one player
+    third = tmp_path / "third.toml"
+    assert (
+        runner.invoke(app, ["new", "-p", f"{cyrillic},Bert,Cilli,Dani", "--ledger", str(third)]).exit_code
+        == 0
+    )
+    season = runner.invoke(app, ["season", str(path), str(third)])
+    assert season.exit_code == 0 and "spelt two ways" in season.stderr, season.stderr

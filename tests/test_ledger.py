@@ -512,19 +512,19 @@ def evenings(draw: st.DrawFn) -> Ledger:
     led = evening(seats, profile)
     for i in range(draw(st.integers(0, 12))):
         seating = next_deal(led)
-        led = record(led, draw(hands(seating.players)), f"t{i}")
+        led = record(led, draw(hands(seating.players)), f"2026-03-14T20:{i:02d}:00+01:00")
     for _ in range(draw(st.integers(0, 3))):
         if not led.hands:
             break
         n = draw(st.integers(1, len(led.hands)))
         op = draw(st.sampled_from(["undo", "delete", "replace"]))
         if op == "undo":
-            led = undo(led, "u")
+            led = undo(led, "2026-03-14T23:00:00+01:00")
         elif op == "delete":
-            led = delete(led, n, "d")
+            led = delete(led, n, "2026-03-14T23:01:00+01:00")
         else:
             players = tuple(led.hands[n - 1].keys["players"])
-            led = replace_hand(led, n, draw(hands(players)), "r")
+            led = replace_hand(led, n, draw(hands(players)), "2026-03-14T23:02:00+01:00")
     return led
 
 

@@ -27,9 +27,12 @@ def test_parse_stake_accepts_cents() -> None:
     [
         ("0.101", "more than two decimals"),
         ("abc", "not an amount"),
-        ("-1", "positive"),
+        ("-1", "not an amount"),  # digits and a dot only: no sign, no NaN, no 1e2, no 1_000
         ("0", "positive"),
-        ("NaN", "positive"),
+        ("NaN", "not an amount"),
+        ("1e2", "not an amount"),
+        ("1_000", "not an amount"),
+        ("١٠", "not an amount"),
     ],
 )
 def test_parse_stake_rejects(text: str, needle: str) -> None:

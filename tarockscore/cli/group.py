@@ -19,6 +19,7 @@ from typer.core import TyperGroup
 from tarockscore import i18n
 from tarockscore.cli.helptext import finish
 from tarockscore.cli.options import repeated_options
+from tarockscore.cli.terminal import escaped_output
 from tarockscore.errors import INTERRUPTED, Problem, TarockError
 
 HELP = "Score Austrian Tarock hands (Königrufen, Zwanzigerrufen) under a house-rule profile."
@@ -96,6 +97,10 @@ class CommandGroup(TyperGroup):
             fail(tuple(Problem("", message) for message in repeated), 2)
 
     def invoke(self, ctx: Any) -> Any:
+        with escaped_output():
+            return self._invoke(ctx)
+
+    def _invoke(self, ctx: Any) -> Any:
         try:
             return super().invoke(ctx)
         except TarockError as exc:

@@ -17,7 +17,7 @@ from tabulate import tabulate
 
 from tarockscore.cli.fields import as_option, as_options
 from tarockscore.cli.hand_input import hand_errors, read_hand_or_short
-from tarockscore.cli.notation import stake_text, table_date
+from tarockscore.cli.notation import hand_number, stake_text, table_date
 from tarockscore.cli.options import (
     Bonus,
     Conceded,
@@ -51,6 +51,7 @@ from tarockscore.render import evening as render_evening
 from tarockscore.render import hand as render
 from tarockscore.rules import legality
 from tarockscore.rules.cardpoints import parse_points, render_points
+from tarockscore.rules.text import look_alikes, nfc, text_problem
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -74,7 +75,9 @@ LedgerOpt = Annotated[
 HandArg = Annotated[
     str | None, typer.Argument(help="A hand file (TOML, docs/hand-format.md), or - for stdin.")
 ]
-NumberArg = Annotated[int, typer.Argument(help="The hand's number, as `tarockscore show` lists it.", min=1)]
+NumberArg = Annotated[
+    int, typer.Argument(help="The hand's number, as `tarockscore show` lists it.", parser=hand_number)
+]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON (docs/ledger-format.md).")]
 
 
@@ -130,12 +133,17 @@ def new(
             date = table_date(date).isoformat()
         except ValueError as exc:
             problems.add("--date", str(exc))
-    if place is not None and not place.strip():
-        problems.add("--place", "empty; leave the option out instead")
+    if place is not None:
+        place = nfc(place.strip()) if place.strip() else place
+        wrong = text_problem(place)
+        if wrong is not None:
+            problems.add("--place", f"{place!r}: {wrong}")
     prof = load_profile(profile)
-    names = [p.strip() for p in players.split(",")]
+    names = [nfc(p.strip()) for p in players.split(",")]
     problems.problems += [as_option(p, "players") for p in check_players(names, prof)]
     problems.raise_if_any(UsageError)
+    for warning in look_alikes(names):
+        typer.echo(f"warning: --players: {warning}", err=True)
     path = _path(ledger)
     fresh = new_ledger(names, prof, created=_now(), stake=amount, date=date, place=place)
     create(path, fresh)

@@ -10,9 +10,14 @@ from __future__ import annotations
 import datetime as dt
 import re
 
-_COMMA_AMOUNT = re.compile(r"^\s*(\d+),(\d{1,2})\s*$")
-_ISO_DATE = re.compile(r"^(\d{4})-(\d{2})-(\d{2})$")
-_TABLE_DATE = re.compile(r"^(\d{2})\.(\d{2})\.(\d{4})$")
+import typer
+
+# ASCII digits only ([0-9], not \d: that also takes Arabic-Indic and other digits), and \Z, not $,
+# which would also match before a final line break.
+_COMMA_AMOUNT = re.compile(r"\s*([0-9]+),([0-9]{1,2})\s*\Z")
+_ISO_DATE = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})\Z")
+_TABLE_DATE = re.compile(r"([0-9]{2})\.([0-9]{2})\.([0-9]{4})\Z")
+_HAND_NUMBER = re.compile(r"[0-9]{1,7}\Z")
 DATE_FORMS = "YYYY-MM-DD or DD.MM.YYYY, e.g. 2025-03-14 or 14.03.2025"
 
 
@@ -36,3 +41,11 @@ def table_date(text: str) -> dt.date:
         return dt.date(year, month, day)
     except ValueError as exc:
         raise ValueError(f"{text!r} is not a date ({exc}); write it as {DATE_FORMS}") from None
+
+
+def hand_number(text: str) -> int:
+    """A hand's number as ``show`` lists it: ASCII digits, 1 or more (no ``1_000``, ``1e2``, ``+3``)."""
+    value = text.strip()
+    if not _HAND_NUMBER.match(value) or int(value) < 1:
+        raise typer.BadParameter(f"{text!r} is not a hand number; write it in digits, 1 or more, e.g. 3")
+    return int(value)

@@ -30,6 +30,7 @@ from tarockscore.files.profile_file import load_profile
 from tarockscore.render import evening as render_evening
 from tarockscore.render import hand as render
 from tarockscore.render.chart import Marker, chart_svg
+from tarockscore.rules.text import text_problem
 from tarockscore.season.standings import (
     Filters,
     aliases_from_mapping,
@@ -354,6 +355,10 @@ def chart(
 ) -> None:
     """Draw the running totals of an evening or a season: one line per player, hand by hand."""
 
+    if title is not None:
+        wrong = text_problem(title)
+        if wrong is not None:
+            raise UsageError(f"{title!r}: {wrong}", where="--title")
     if out != "-":
         inputs = [Path(s) for s in ledgers] + [Path(x) for x in (aliases, rescore) if x is not None]
         check_output(Path(out), "--output", inputs)

@@ -31,6 +31,7 @@ from tarockscore.ledger.stored import parse_seated
 from tarockscore.rules.hand import Hand
 from tarockscore.rules.profile import Profile, build_profile
 from tarockscore.rules.reader import Reader, type_name
+from tarockscore.rules.text import iso_date, iso_timestamp, name_problem, text_problem
 
 SCHEMA = 1
 SEATS = (4, 5)
@@ -151,7 +152,12 @@ def ledger_from_mapping(data: Mapping[str, Any]) -> Ledger:
         problems.add("table.players", "missing (required)")
     elif len(players) not in SEATS or len(set(players)) != len(players):
         problems.add("table.players", f"{list(players)!r}: expected 4 or 5 different names")
+    for player in players:  # the rules a name typed with --players meets
+        wrong = name_problem(player)
+        if wrong is not None:
+            problems.add("table.players", f"{player!r}: {wrong}")
     created = tr.text("created")
+    _moment(created, "table.created", problems)
     stake_text = tr.optional_str("stake")
     stake: Decimal | None = None
     if stake_text is not None:
@@ -160,8 +166,12 @@ def ledger_from_mapping(data: Mapping[str, Any]) -> Ledger:
         except ValueError as exc:
             problems.add("table.stake", str(exc))
     date = tr.optional_str("date")
+    if date is not None and not iso_date(date):
+        problems.add("table.date", f"{date!r} is not a date written YYYY-MM-DD, e.g. 2025-03-14")
     place = tr.optional_str("place")
     games = tr.number("games", minimum=1) if tr.has("games") else None
+    if place is not None and (wrong := text_problem(place)) is not None:
+        problems.add("table.place", f"{place!r}: {wrong}")
     tr.finish()
 
     pr = top.table("profile")
@@ -204,6 +214,12 @@ def ledger_from_mapping(data: Mapping[str, Any]) -> Ledger:
         hands=tuple(e for e in entries if e is not None),
         audit=tuple(a for a in audit if a is not None),
     )
+
+
+def _moment(value: str, where: str, problems: Collector) -> None:
+    """A stored time must be one tarockscore writes: ``YYYY-MM-DDTHH:MM:SS`` and its UTC offset."""
+    if value and not iso_timestamp(value):
+        problems.add(where, f"{value!r} is not a date and time written YYYY-MM-DDTHH:MM:SS+HH:MM")
 
 
 def _build(document: Mapping[str, Any], problems: Collector) -> Profile | None:
@@ -263,6 +279,7 @@ def _entry(
     if r.has("number") and stored_number != number:
         local.add("number", f"{stored_number} out of order: this is hand {number} of the file")
     recorded = r.text("recorded")
+    _moment(recorded, "recorded", local)
     keys = r.raw("entry")
     hand: Hand | None = None
     if not isinstance(keys, dict):
@@ -297,6 +314,7 @@ def _audit(item: Any, number: int, problems: Collector) -> AuditEntry | None:
     local = Collector()
     r = Reader(item, "", local)
     at = r.text("at")
+    _moment(at, "at", local)
     action = r.choice("action", Action)
     hand = r.number("hand") if r.has("hand") else None
     detail = r.text("detail")

@@ -13,6 +13,7 @@ How totals become balances depends on the profile's settlement mode:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation, localcontext
@@ -21,6 +22,7 @@ from tarockscore.errors import LedgerError
 from tarockscore.rules.profile import SettlementMode
 
 CENT = Decimal("0.01")
+_STAKE = re.compile(r"[0-9]+(?:\.[0-9]+)?")
 MAX_STAKE = Decimal(1_000_000)  # a sanity bound, far above any table's stake
 
 # Exact search for the fewest payments is exponential in the number of players with a balance;
@@ -43,7 +45,14 @@ class Settlement:
 
 
 def parse_stake(text: str) -> Decimal:
-    """A stake per Victory Point such as ``"0.10"``; ValueError says what is allowed."""
+    """A stake per Victory Point such as ``"0.10"``; ValueError says what is allowed.
+
+    Only ASCII digits with at most one dot: ``Decimal`` alone would also take ``1_000``, ``1e2``,
+    ``Infinity`` and digits of other scripts. (The command line turns a decimal comma into a
+    dot before this: ``cli.notation.stake_text``.)
+    """
+    if not _STAKE.fullmatch(text.strip()):
+        raise ValueError(f"{text!r} is not an amount; write e.g. 0.10 (a dot, at most two decimals)")
     try:
         stake = Decimal(text.strip())
     except InvalidOperation:

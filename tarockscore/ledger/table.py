@@ -12,6 +12,7 @@ from tarockscore.ledger.model import Ledger, Table, profile_record
 from tarockscore.rules.names import at_table, same_but_case
 from tarockscore.rules.profile import Profile
 from tarockscore.rules.reader import type_name
+from tarockscore.rules.text import name_problem
 
 
 def check_players(names: Sequence[str], profile: Profile) -> list[Problem]:
@@ -27,16 +28,9 @@ def check_players(names: Sequence[str], profile: Profile) -> list[Problem]:
             )
         )
     for name in names:
-        if not name or name != name.strip():
-            problems.append(
-                Problem("players", f"{name!r}: a name cannot be empty or start or end with a space")
-            )
-        elif any(c in name for c in ",=;") or not name.isprintable():
-            problems.append(
-                Problem(
-                    "players", f"{name!r}: a name cannot hold a comma, '=', ';' or an unprintable character"
-                )
-            )
+        wrong = name_problem(name)
+        if wrong is not None:
+            problems.append(Problem("players", f"{name!r}: {wrong}"))
     duplicates = sorted({n for n in names if list(names).count(n) > 1})
     if duplicates:
         problems.append(Problem("players", f"{one_of(duplicates)} named twice"))

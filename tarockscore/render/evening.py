@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
-from xml.sax.saxutils import escape
 
 from tabulate import tabulate
 
@@ -15,6 +14,7 @@ from tarockscore.ledger.audit import summary
 from tarockscore.ledger.deal import hand_deal, next_deal
 from tarockscore.ledger.totals import payout_totals, totals
 from tarockscore.render import hand as render
+from tarockscore.render.chart import escape
 from tarockscore.render.hand import signed
 from tarockscore.rules.profile import SettlementMode
 from tarockscore.season.standings import decimal_text
@@ -113,10 +113,12 @@ def title(folded: Season) -> str:
 
 
 def html(svg: str, title: str) -> str:
-
+    """A page around the chart, written so that it is well-formed XML too (XHTML's spelling of
+    HTML5): an XML parser reads it as surely as a browser, whatever a name or title holds."""
     body = svg.split("\n", 1)[1]  # without the XML declaration
     return (
-        f'<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>{escape(title)}</title>\n'
+        '<!DOCTYPE html>\n<html xmlns="http://www.w3.org/1999/xhtml" lang="en">\n<head>\n'
+        f'<meta charset="utf-8"/>\n<title>{escape(title)}</title>\n'
         f"</head>\n<body>\n{body}</body>\n</html>\n"
     )
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -272,10 +273,25 @@ def price_list(profile: Profile) -> str:
     return "\n".join(lines)
 
 
+# A spreadsheet reads a cell that begins with one of these as a formula (=HYPERLINK(…), +SUM(…),
+# @A1, -1+1) or a hidden control character; such a cell is written with a leading apostrophe.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+_NUMBER = re.compile(r"[+-]?[0-9]+(?:[.,/][0-9]+)?")
+
+
+def csv_cell(value: Any) -> Any:
+    """The value as a CSV cell that no spreadsheet runs: text that is not a plain number and
+    begins with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return gets a leading ``'``."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS) and not _NUMBER.fullmatch(value):
+        return "'" + value
+    return value
+
+
 def csv_text(headers: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
+    """Every CSV this program prints: cells neutralised by :func:`csv_cell`."""
 
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(headers)
-    writer.writerows(rows)
+    writer.writerow([csv_cell(h) for h in headers])
+    writer.writerows([csv_cell(v) for v in row] for row in rows)
     return buffer.getvalue()

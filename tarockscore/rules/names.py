@@ -9,6 +9,7 @@ names differ only by case is refused when it is set.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -22,7 +23,7 @@ def fold(name: str) -> str:
 
 def player_key(name: str) -> str:
     """The form two spellings of one player share: the name without regard to case."""
-    return name.strip().casefold()
+    return unicodedata.normalize("NFC", name.strip()).casefold()
 
 
 def same_but_case(names: Iterable[str]) -> list[str]:

@@ -22,6 +22,7 @@ from tarockscore.ledger.model import Ledger, ledger_profile
 from tarockscore.ledger.operations import rescore as rescore_ledger
 from tarockscore.rules.hand import Hand
 from tarockscore.rules.profile import Profile
+from tarockscore.rules.text import skeleton
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,7 +198,7 @@ def resolve_aliases(aliases: Mapping[str, str]) -> dict[str, str]:
 
 def _normal(name: str) -> str:
     """A name without case, accents or punctuation: 'Grete', 'grete', 'Gréte' all read 'grete'."""
-    decomposed = unicodedata.normalize("NFKD", name.casefold())
+    decomposed = unicodedata.normalize("NFKD", skeleton(name))
     return "".join(c for c in decomposed if c.isalnum())
 
 
