@@ -68,8 +68,8 @@ class Dealer:
         self.rejected = 0
 
     def _points(self, mean: float) -> Fraction:
-        total = self.profile.card_points_total
-        unit = Fraction(1, 3) if self.profile.thirds else Fraction(1)
+        total = self.profile.game.card_points_total
+        unit = Fraction(1, 3) if self.profile.game.thirds else Fraction(1)
         steps = int(total / unit)
         x = round(self.rng.gauss(mean / float(unit), 8 / float(unit)))
         return max(0, min(steps, x)) * unit
@@ -96,9 +96,9 @@ class Dealer:
         name = rng.choices(self.contracts, self.weights)[0]
         contract = profile.contracts[name]
         hand: dict[str, Any] = {"players": list(players), "contract": name}
-        if contract.kind is Kind.DODGE:
-            unit = 3 if profile.thirds else 1
-            total = int(profile.card_points_total * unit)
+        if contract.kind is Kind.TRISCHAKEN:
+            unit = 3 if profile.game.thirds else 1
+            total = int(profile.game.card_points_total * unit)
             cuts = sorted(rng.randint(0, total) for _ in range(3))
             parts = [cuts[0], cuts[1] - cuts[0], cuts[2] - cuts[1], total - cuts[2]]
             hand["card_points"] = {
@@ -112,7 +112,7 @@ class Dealer:
         if contract.kind is Kind.NEGATIVE:
             hand["won"] = rng.random() < 0.55
             return hand
-        threshold = float(profile.win_threshold)
+        threshold = float(profile.game.win_threshold)
         hand["card_points"] = render_points(self._points(threshold + 3))
         step = self._kontra()
         if step:

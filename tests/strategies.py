@@ -14,8 +14,8 @@ PLAYERS = ["Anna", "Bert", "Cilli", "Dani"]
 
 
 def _points(profile: Profile, draw: st.DrawFn) -> Fraction:
-    unit = Fraction(1, 3) if profile.thirds else Fraction(1)
-    steps = int(profile.card_points_total / unit)
+    unit = Fraction(1, 3) if profile.game.thirds else Fraction(1)
+    steps = int(profile.game.card_points_total / unit)
     return draw(st.integers(0, steps)) * unit
 
 
@@ -29,9 +29,9 @@ def hands(draw: st.DrawFn, profile: Profile, contracts: list[str] | None = None)
     steps = [s.name for s in profile.playable_steps]
     maybe_step = st.one_of(st.none(), st.sampled_from(steps))
 
-    if contract.kind is Kind.DODGE:
-        unit = 3 if profile.thirds else 1
-        total = int(profile.card_points_total * unit)
+    if contract.kind is Kind.TRISCHAKEN:
+        unit = 3 if profile.game.thirds else 1
+        total = int(profile.game.card_points_total * unit)
         cuts = sorted(draw(st.lists(st.integers(0, total), min_size=3, max_size=3)))
         parts = [cuts[0], cuts[1] - cuts[0], cuts[2] - cuts[1], total - cuts[2]]
         hand["card_points"] = {
@@ -42,7 +42,11 @@ def hands(draw: st.DrawFn, profile: Profile, contracts: list[str] | None = None)
     declarer = draw(st.sampled_from(players))
     hand["declarer"] = declarer
     if contract.team is Team.CALLED:
-        if profile.talon and profile.called_king_rule.value == "traditional" and draw(st.booleans()):
+        if (
+            profile.game.talon
+            and profile.called_king_in_talon.rule.value == "traditional"
+            and draw(st.booleans())
+        ):
             hand["called_king"] = "talon"
             hand["conceded"] = False
         else:
@@ -51,7 +55,7 @@ def hands(draw: st.DrawFn, profile: Profile, contracts: list[str] | None = None)
 
     if contract.kind is Kind.NEGATIVE:
         hand["won"] = draw(st.booleans())
-        if profile.negative_kontra is NegativeKontra.INDIVIDUAL:
+        if profile.kontra.negative is NegativeKontra.INDIVIDUAL:
             said = draw(st.dictionaries(st.sampled_from(defenders), st.sampled_from(steps), max_size=3))
             if said:
                 hand["kontra"] = said
@@ -82,7 +86,7 @@ def hands(draw: st.DrawFn, profile: Profile, contracts: list[str] | None = None)
             if k:
                 entry["kontra"] = k
         bonuses.append(entry)
-    if profile.defender_announce_requires_kontra and any(
+    if profile.bonus_rules.defender_announce_requires_kontra and any(
         b["announced"] and b["side"] == "defenders" for b in bonuses
     ):
         hand["kontra"] = hand.get("kontra") or steps[0]
@@ -100,8 +104,8 @@ def hands(draw: st.DrawFn, profile: Profile, contracts: list[str] | None = None)
 def trischaken_with_virgins(draw: st.DrawFn, profile: Profile) -> dict[str, Any]:
     """A Trischaken hand in which one or two players took no trick (card points 0)."""
     players = list(PLAYERS)
-    unit = 3 if profile.thirds else 1
-    total = int(profile.card_points_total * unit)
+    unit = 3 if profile.game.thirds else 1
+    total = int(profile.game.card_points_total * unit)
     virgins = draw(st.lists(st.sampled_from(players), min_size=1, max_size=2, unique=True))
     others = [p for p in players if p not in virgins]
     cuts = sorted(

@@ -307,7 +307,7 @@ def test_every_shipped_name_is_in_the_vocabulary() -> None:
     for name in shipped_names():
         profile = load_profile(name)
         names |= {title(n) for n in (*profile.contracts, *profile.bonuses)}
-        names |= {title(step.name) for step in profile.ladder}
+        names |= {title(step.name) for step in profile.kontra.ladder}
     assert names <= set(NAMES), sorted(names - set(NAMES))
 
 

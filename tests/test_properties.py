@@ -16,8 +16,8 @@ from tarockscore.rules.scoring import Score, score_hand
 from tests.strategies import PLAYERS, hands, trischaken_with_virgins
 
 PROFILES = {name: load_profile(name) for name in shipped_names()}
-ZERO_SUM = [n for n, p in PROFILES.items() if p.settlement is SettlementMode.ZERO_SUM]
-SIMPLIFIED = [n for n, p in PROFILES.items() if p.settlement is SettlementMode.SIMPLIFIED]
+ZERO_SUM = [n for n, p in PROFILES.items() if p.settlement.mode is SettlementMode.ZERO_SUM]
+SIMPLIFIED = [n for n, p in PROFILES.items() if p.settlement.mode is SettlementMode.SIMPLIFIED]
 
 
 def _score(mapping: dict[str, Any], profile: Profile) -> Score:
@@ -60,13 +60,13 @@ def _raise_one_bet(
         if bonus["name"] == "valat" or not bonus["announced"] or not profile.bonuses[bonus["name"]].kontra:
             continue
         level = profile.step(bonus["kontra"]).level if "kontra" in bonus else 0  # type: ignore[union-attr]
-        if level < profile.ceiling:
+        if level < profile.kontra.ceiling:
             raisable.append((i, level))
     if not raisable:
         return None
     i, level = raisable[choice % len(raisable)]
     raised = copy.deepcopy(mapping)
-    raised["bonus"][i]["kontra"] = profile.ladder[level].name
+    raised["bonus"][i]["kontra"] = profile.kontra.ladder[level].name
     return raised, raised["bonus"][i]["name"]
 
 
@@ -83,7 +83,7 @@ def test_one_more_kontra_step_doubles_exactly_that_bet(name: str, data: st.DataO
     silent_valat = any(
         b["name"] == "valat" and b["made"] and not b["announced"] for b in mapping.get("bonus", [])
     )
-    if silent_valat and profile.valat_silent_min_rule:
+    if silent_valat and profile.valat.silent_min_rule:
         # GameTwist: a silent Valat counts only if it is worth more than the game without it,
         # so doubling a bonus may rightly switch the whole hand to the other reckoning.
         return
@@ -94,7 +94,7 @@ def test_one_more_kontra_step_doubles_exactly_that_bet(name: str, data: st.DataO
         raised_mapping["bonus"][[b["name"] for b in raised_mapping["bonus"]].index(bet)]["kontra"]
     )
     assert level is not None
-    ratio = level.multiplier // (profile.ladder[level.level - 2].multiplier if level.level > 1 else 1)
+    ratio = level.multiplier // (profile.kontra.ladder[level.level - 2].multiplier if level.level > 1 else 1)
     for old, new in zip(before.lines, after.lines, strict=True):
         if old.bet == bet:
             assert new.stake == old.stake * ratio
@@ -162,5 +162,5 @@ def test_virgins_share_equally(name: str, rounding: str, data: st.DataObject) ->
             assert set(line.winners) == set(takers), "virgins take the whole payment"
     paid = {score.victory_points[p] for p in zeros if any(p in line.winners for line in score.lines)}
     assert len(paid) <= 1
-    if profile.settlement is SettlementMode.ZERO_SUM:
+    if profile.settlement.mode is SettlementMode.ZERO_SUM:
         assert sum(score.victory_points.values()) == 0

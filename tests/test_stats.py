@@ -92,7 +92,7 @@ def test_hands_add_up_for_everybody() -> None:
     for s in season_stats().values():
         d = sum(t.played for t in s.declared.values())
         p = sum(t.played for t in s.partner.values())
-        assert d + p + s.defended.played + s.dodge == s.hands, s.player
+        assert d + p + s.defended.played + s.trischaken == s.hands, s.player
 
 
 def test_one_evening_sees_only_the_corrected_hand() -> None:
@@ -145,11 +145,11 @@ def test_machine_output_shapes() -> None:
     assert (emil["best"], emil["worst"], emil["points_per_hand"]) == (8, 0, "1.29")
 
 
-def test_a_dodge_round_has_no_declarer() -> None:
+def test_trischaken_has_no_declarer() -> None:
     dodge = {"contract": "trischaken", "card_points": {"Anna": 20, "Bert": 30, "Cilli": 15, "Dani": 5}}
     ledger = evening(["Anna", "Bert", "Cilli", "Dani"], [dodge, call("Anna", "Bert", 40)], day="2026-05-14")
     stats = player_stats(fold([("d.toml", ledger)]))
-    assert [(s.player, s.hands, s.dodge) for s in stats] == [
+    assert [(s.player, s.hands, s.trischaken) for s in stats] == [
         ("Anna", 2, 1),
         ("Bert", 2, 1),
         ("Cilli", 2, 1),

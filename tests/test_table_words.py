@@ -188,7 +188,7 @@ def test_profiles_show_lists_every_alias() -> None:
         aliases += [a for b in profile.bonuses.values() for a in b.aliases]
         for alias in aliases:
             assert alias in shown.stdout, (name, alias)
-        for alias in profile.kontra_aliases:
+        for alias in profile.kontra.aliases:
             assert alias in shown.stdout, (name, alias)
         assert "any case" in shown.stdout
 

@@ -44,7 +44,7 @@ def read_hand_or_short(
         prof = api.profile_for({}, profile_ref)
         playable = [s.name for s in prof.playable_steps]
         options["kontra_steps"] = playable + [
-            a for a, step in prof.kontra_aliases.items() if step in playable
+            a for a, step in prof.kontra.aliases.items() if step in playable
         ]
     return hand_from_options(**options), SHORT_FORM
 

@@ -410,7 +410,7 @@ def settle(
     profile = led.profile
     paid = totals.payout_totals(led)
     points = paid if paid is not None else totals.totals(led)
-    result = money.settle(points, amount, profile.settlement)
+    result = money.settle(points, amount, profile.settlement.mode)
     if json_out:
         typer.echo(render.dumps(render_evening.settle_json(result, points, paid is not None)))
         return
@@ -456,9 +456,9 @@ def _ask_points(question: str, profile: Profile) -> object:
         except ValueError as exc:
             typer.echo(f"  {exc}", err=True)
             continue
-        if 0 <= value <= profile.card_points_total:
+        if 0 <= value <= profile.game.card_points_total:
             return render_points(value)
-        typer.echo(f"  {answer!r} is outside 0 to {render_points(profile.card_points_total)}", err=True)
+        typer.echo(f"  {answer!r} is outside 0 to {render_points(profile.game.card_points_total)}", err=True)
 
 
 def _questions(profile: Profile, deal: Deal) -> dict[str, Any]:
@@ -473,7 +473,7 @@ def _questions(profile: Profile, deal: Deal) -> dict[str, Any]:
     if legality.everyone_for_themselves(contract):
         hand["card_points"] = {p: _ask_points(f"Card points of {p}", profile) for p in players}
         if legality.kontra_on_contract_allowed(profile, contract):
-            step = _ask_choice("Kontra on the Dodge Round", steps, "none")
+            step = _ask_choice("Kontra on Trischaken", steps, "none")
             if step != "none":
                 hand["kontra"] = step
         return hand

@@ -25,7 +25,15 @@ def profiles(ctx: typer.Context) -> None:
     rows = []
     for name in shipped_names():
         p = load_profile(name)
-        rows.append([p.name, p.family.value, p.settlement.value, p.ladder[p.ceiling - 1].name, p.title])
+        rows.append(
+            [
+                p.name,
+                p.game.family.value,
+                p.settlement.mode.value,
+                p.kontra.ladder[p.kontra.ceiling - 1].name,
+                p.title,
+            ]
+        )
     typer.echo(tabulate(rows, headers=["profile", "game", "settlement", "ceiling", "title"]))
 
 

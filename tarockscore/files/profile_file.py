@@ -115,8 +115,3 @@ def load_profile(ref: str | None = None, overrides: Mapping[str, Any] | None = N
         document = merge(document, overrides)
     where = ref if ref.endswith(".toml") else f"profile {ref}"
     return build_profile(document, where)
-
-
-def profile_from_document(document: Mapping[str, Any], where: str = "") -> Profile:
-    """A profile from a resolved mapping stored elsewhere (a ledger carries one)."""
-    return build_profile(document, where)

@@ -61,7 +61,7 @@ class Result:
 
     victory_points: Mapping[str, int]
     payout: Mapping[str, int] | None = None  # only where Kontra changes the money alone
-    won: bool | None = None  # None in the Dodge Round
+    won: bool | None = None  # None in Trischaken
     radl: int = 1  # 1: a plain hand; else the Radl factor this hand was scored with
 
 

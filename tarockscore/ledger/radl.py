@@ -22,7 +22,7 @@ def radl_events(hand: Hand, profile: Profile) -> tuple[RadlEvent, ...]:
         events.append(RadlEvent.VALAT)
     if any(b.name == "mondfang" and b.made for b in hand.bonuses):
         events.append(RadlEvent.MONDFANG)
-    if profile.contracts[hand.contract].kind is Kind.DODGE:
+    if profile.contracts[hand.contract].kind is Kind.TRISCHAKEN:
         events.append(RadlEvent.TRISCHAKEN)
     return tuple(events)
 

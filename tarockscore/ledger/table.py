@@ -18,13 +18,13 @@ from tarockscore.rules.text import name_problem
 def check_players(names: Sequence[str], profile: Profile) -> list[Problem]:
     """Problems with the names of a new table: 4 or 5 distinct names, usable on the command line."""
     problems: list[Problem] = []
-    allowed = (profile.players, profile.players + 1)
+    allowed = (profile.game.players, profile.game.players + 1)
     if len(names) not in allowed:
         problems.append(
             Problem(
                 "players",
-                f"{len(names)} names given; {profile.name!r} is played by {profile.players}, "
-                f"or {profile.players + 1} where the dealer sits out",
+                f"{len(names)} names given; {profile.name!r} is played by {profile.game.players}, "
+                f"or {profile.game.players + 1} where the dealer sits out",
             )
         )
     for name in names:

@@ -16,7 +16,7 @@ def totals(ledger: Ledger, upto: int | None = None) -> dict[str, int]:
 
 def has_payout(ledger: Ledger) -> bool:
     """Whether the profile keeps a money column apart from the score (Kontra on the payout only)."""
-    return ledger.profile.kontra_scope is KontraScope.PAYOUT
+    return ledger.profile.settlement.kontra_scope is KontraScope.PAYOUT
 
 
 def payout_totals(ledger: Ledger, upto: int | None = None) -> dict[str, int] | None:

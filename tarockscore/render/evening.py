@@ -292,7 +292,7 @@ def settle_text(result: Settlement, points: dict[str, int], payout: bool, profil
 
     how = (
         "zero-sum: each player's total × stake"
-        if profile.settlement is SettlementMode.ZERO_SUM
+        if profile.settlement.mode is SettlementMode.ZERO_SUM
         else "Simplified Scoring: every two players settle the difference of their totals"
     )
     basis = "payout totals (Kontra counts in money only)" if payout else "totals"

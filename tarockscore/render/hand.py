@@ -141,7 +141,7 @@ def explain(score: Score, profile: Profile) -> str:
         out.append(
             _("   won by {winners}; settled {mode!r} [settlement.mode]: {points}").format(
                 winners=", ".join(line.winners) or _("nobody"),
-                mode=profile.settlement.value,
+                mode=profile.settlement.mode.value,
                 points=adds_text(line.points),
             )
         )
@@ -183,7 +183,7 @@ def price_list(profile: Profile) -> str:
                 translated(KINDS.get(c.kind.value, c.kind.value)),
                 translated(SIDES[c.team.value]),
                 c.value,
-                lost if c.kind is not Kind.DODGE else "",
+                lost if c.kind is not Kind.TRISCHAKEN else "",
                 "×2" if c.doubles_bonuses else "",
                 ", ".join(c.bonuses) or _("none"),
             ]
@@ -197,9 +197,11 @@ def price_list(profile: Profile) -> str:
                 b.name,
                 ", ".join(b.aliases),
                 b.value,
-                b.value * profile.announced_factor if b.announce else "-",
-                b.value * profile.solo_bonus_factor,
-                b.value * profile.announced_factor * profile.solo_bonus_factor if b.announce else "-",
+                b.value * profile.game.announced_factor if b.announce else "-",
+                b.value * profile.game.solo_bonus_factor,
+                b.value * profile.game.announced_factor * profile.game.solo_bonus_factor
+                if b.announce
+                else "-",
                 _("yes") if b.kontra else _("never"),
             ]
         )
@@ -210,28 +212,29 @@ def price_list(profile: Profile) -> str:
             if profile.step_aliases(s.name)
             else ""
         )
-        + ("" if s.level <= profile.ceiling else _(" (above the ceiling)"))
-        for s in profile.ladder
+        + ("" if s.level <= profile.kontra.ceiling else _(" (above the ceiling)"))
+        for s in profile.kontra.ladder
     )
-    silent, announced = profile.valat_silent, profile.valat_announced
+    silent, announced = profile.valat.silent, profile.valat.announced
     valat = (
         _("Valat: contract ×{silent} silent, ×{announced} announced (replaces the contract)")
-        if profile.valat_model.value == "multiplier"
+        if profile.valat.model.value == "multiplier"
         else _("Valat: {silent} silent, {announced} announced (beside the contract)")
     ).format(silent=silent, announced=announced)
     kontra = (
         _("settlement: {mode}; Kontra changes the score")
-        if profile.kontra_scope.value == "score"
+        if profile.settlement.kontra_scope.value == "score"
         else _("settlement: {mode}; Kontra changes the payout only")
-    ).format(mode=profile.settlement.value)
+    ).format(mode=profile.settlement.mode.value)
     huettenfleck = (
-        _("Hüttenfleck: ×{multiplier}") if profile.huettenfleck else _("Hüttenfleck: not allowed")
-    ).format(multiplier=profile.huettenfleck_multiplier)
+        _("Hüttenfleck: ×{multiplier}") if profile.kontra.huettenfleck else _("Hüttenfleck: not allowed")
+    ).format(multiplier=profile.kontra.huettenfleck_multiplier)
     lines = [
         f"{profile.name}: {profile.title}",
         _("source: {source}").format(source=profile.source),
         _("card points: {total}, the declarers win with {threshold}").format(
-            total=render_points(profile.card_points_total), threshold=render_points(profile.win_threshold)
+            total=render_points(profile.game.card_points_total),
+            threshold=render_points(profile.game.win_threshold),
         ),
         kontra,
         _("Kontra ladder: {ladder}").format(ladder=ladder),

@@ -3,7 +3,8 @@
 Where each rule lives:
 
 - ``cardpoints``: card points in thirds; ``reader``: typed reading of TOML tables.
-- ``profile``: the house-rule profile, its every number and switch.
+- ``profile``: the house-rule profile, its every number and switch; ``profile_tables``: its
+  tables as records, from one declaration of their keys.
 - ``hand``: one finished hand (the model); ``hand_parser``: reading and checking a hand's keys.
 - ``legality``: what the rules allow (the King in the talon, conceding, the Hüttenfleck, contra
   ad personam, Kontra in Trischaken, which bonuses may be announced or doubled), asked by hand

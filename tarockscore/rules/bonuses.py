@@ -12,18 +12,19 @@ from __future__ import annotations
 from tarockscore.errors import N_, message
 from tarockscore.rules.hand import BonusEntry, Side
 from tarockscore.rules.kontra import kontra_factors
+from tarockscore.rules.profile_tables import Game, key_path
 from tarockscore.rules.settlement import Deal, Factor, Scored, note, title
 
 
 def announced_factor(deal: Deal) -> Factor:
-    return Factor(N_("announced"), deal.profile.announced_factor, "game.announced_factor")
+    return Factor(N_("announced"), deal.profile.game.announced_factor, key_path(Game, "announced_factor"))
 
 
 def bonus_line(deal: Deal, b: BonusEntry, winning_side: Side | None = None, *, why: str = "") -> Scored:
     """One bonus settled; ``winning_side`` overrides who wins it (a renonce gives it away)."""
     c, p = deal.contract, deal.profile
     if winning_side is None:
-        if not b.made and not b.announced and not p.silent_failure_counts:
+        if not b.made and not b.announced and not p.bonus_rules.silent_failure_counts:
             return note(
                 message(
                     N_("{bonus} silent and lost: not scored (bonus_rules.silent_failure_counts = false)."),
@@ -38,8 +39,8 @@ def bonus_line(deal: Deal, b: BonusEntry, winning_side: Side | None = None, *, w
         factors.append(
             Factor(
                 message(N_("{contract} doubles every bonus"), contract=title(c.name)),
-                p.solo_bonus_factor,
-                "game.solo_bonus_factor",
+                p.game.solo_bonus_factor,
+                key_path(Game, "solo_bonus_factor"),
             )
         )
     factors += kontra_factors(p, b.kontra, N_("{step} on the {bonus}"), bonus=title(b.name))

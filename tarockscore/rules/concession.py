@@ -27,9 +27,9 @@ def concession_lines(deal: Deal) -> Scored:
         [],
         others,
         (hand.declarer,),
-        note="called_king_in_talon.concede_pays = " + repr(p.concede_pays.value),
+        note="called_king_in_talon.concede_pays = " + repr(p.called_king_in_talon.concede_pays.value),
     )
-    if p.concede_pays is ConcedePays.CONTRACT_AND_ANNOUNCED:
+    if p.called_king_in_talon.concede_pays is ConcedePays.CONTRACT_AND_ANNOUNCED:
         for b in hand.bonuses:
             if b.announced and b.side is Side.DECLARERS:
                 out += deal.line(

@@ -163,12 +163,12 @@ def parse_hand(data: Mapping[str, Any], profile: Profile) -> Hand:
                     "card_points", "missing: give the declarer side's card points, or won = true or false"
                 )
             if card_points is not None and won is not None:
-                by_points = card_points >= profile.win_threshold
+                by_points = card_points >= profile.game.win_threshold
                 if by_points != won:
                     problems.add(
                         "won",
                         f"{str(won).lower()} disagrees with card_points {render_points(card_points)} "
-                        f"(the declarer side needs {render_points(profile.win_threshold)})",
+                        f"(the declarer side needs {render_points(profile.game.win_threshold)})",
                     )
 
         # -- Kontra on the contract ----------------------------------------------------------
@@ -178,7 +178,7 @@ def parse_hand(data: Mapping[str, Any], profile: Profile) -> Hand:
         if conceded and (hand_kontra or kontra_by or huettenfleck):
             problems.add("kontra", "no Kontra is allowed on a conceded hand")
         if huettenfleck:
-            if not profile.huettenfleck:
+            if not profile.kontra.huettenfleck:
                 problems.add(
                     "huettenfleck",
                     f"profile {profile.name!r} does not allow the Hüttenfleck (kontra.huettenfleck = false)",
@@ -249,14 +249,16 @@ def _players(r: Reader, profile: Profile, problems: Collector) -> list[str]:
     raw = r.raw("players")
     if raw is None:
         problems.add(
-            "players", f"missing (required): the {profile.players} players in seat order, Forehand first"
+            "players", f"missing (required): the {profile.game.players} players in seat order, Forehand first"
         )
         return []
     if not isinstance(raw, list) or not all(isinstance(p, str) and p.strip() for p in raw):
-        problems.add("players", f"{raw!r}: expected an array of {profile.players} names")
+        problems.add("players", f"{raw!r}: expected an array of {profile.game.players} names")
         return []
-    if len(raw) != profile.players:
-        problems.add("players", f"{len(raw)} names given; {profile.name!r} is played by {profile.players}")
+    if len(raw) != profile.game.players:
+        problems.add(
+            "players", f"{len(raw)} names given; {profile.name!r} is played by {profile.game.players}"
+        )
     duplicates = sorted({p for p in raw if raw.count(p) > 1})
     if duplicates:
         problems.add("players", f"{one_of(duplicates)} named twice")
@@ -271,15 +273,15 @@ def _check_points(where: str, value: object, profile: Profile, problems: Collect
     except ValueError as exc:
         problems.add(where, str(exc))
         return None
-    total = profile.card_points_total
+    total = profile.game.card_points_total
     if not 0 <= points <= total:
         problems.add(where, f"{render_points(points)} is outside 0 to {render_points(total)}")
         return None
-    if profile.thirds and points.denominator not in (1, 3):
+    if profile.game.thirds and points.denominator not in (1, 3):
         problems.add(where, f"{value!r} is not counted in thirds; card points are whole or end in 1/3 or 2/3")
         return None
-    if not profile.thirds and points.denominator != 1:
-        problems.add(where, f"{value!r}: {profile.family.value} counts whole card points only")
+    if not profile.game.thirds and points.denominator != 1:
+        problems.add(where, f"{value!r}: {profile.game.family.value} counts whole card points only")
         return None
     return points
 
@@ -308,11 +310,15 @@ def _side_points(
             problems.add(
                 "card_points", "missing: defender_card_points is given only together with card_points"
             )
-    if declarers is not None and defenders is not None and declarers + defenders != profile.card_points_total:
+    if (
+        declarers is not None
+        and defenders is not None
+        and declarers + defenders != profile.game.card_points_total
+    ):
         problems.add(
             "card_points",
             f"declarers {render_points(declarers)} + defenders {render_points(defenders)} = "
-            f"{render_points(declarers + defenders)}, not the deck's {render_points(profile.card_points_total)}",
+            f"{render_points(declarers + defenders)}, not the deck's {render_points(profile.game.card_points_total)}",
         )
     return declarers, defenders
 
@@ -345,11 +351,11 @@ def _trischaken_points(
         problems.add("card_points", f"missing for {one_of(missing)}: every player's card points are needed")
     elif len(points) == len(players):
         total = sum((v for _, v in points), Fraction(0))
-        if total != profile.card_points_total:
+        if total != profile.game.card_points_total:
             problems.add(
                 "card_points",
                 f"the players' card points add up to {render_points(total)}, not the deck's "
-                f"{render_points(profile.card_points_total)}",
+                f"{render_points(profile.game.card_points_total)}",
             )
     order = {p: i for i, p in enumerate(players)}
     return tuple(sorted(points, key=lambda item: order.get(item[0], 99)))
@@ -363,16 +369,16 @@ def _step(where: str, value: object, profile: Profile, problems: Collector) -> s
         return None
     step = profile.step(value)
     if step is None:
-        names = [s.name for s in profile.ladder] + list(profile.kontra_aliases)
+        names = [s.name for s in profile.kontra.ladder] + list(profile.kontra.aliases)
         problems.add(
             where,
             f"{value!r} is not a Kontra step; {profile.name!r} plays {one_of(playable)}{near_miss(value, names)}",
         )
         return None
-    if step.level > profile.ceiling:
+    if step.level > profile.kontra.ceiling:
         problems.add(
             where,
-            f"{value!r} is above this table's ceiling {profile.ladder[profile.ceiling - 1].name!r} "
+            f"{value!r} is above this table's ceiling {profile.kontra.ladder[profile.kontra.ceiling - 1].name!r} "
             f"(kontra.ceiling); {profile.name!r} plays {one_of(playable)}",
         )
         return None

@@ -12,6 +12,7 @@ from __future__ import annotations
 from tarockscore.errors import N_, message
 from tarockscore.rules.hand import Hand, Side
 from tarockscore.rules.profile import HuettenfleckScope, Kind, Profile, SettlementMode
+from tarockscore.rules.profile_tables import KontraRules, key_path
 from tarockscore.rules.settlement import Deal, Factor, Scored, title
 
 
@@ -29,14 +30,14 @@ def kontra_factors(
     assert step is not None
     factors = []
     previous = 1
-    for s in profile.ladder[: step.level]:
+    for s in profile.kontra.ladder[: step.level]:
         factors.append(
             Factor(
                 message(target, step=title(s.name), **values)
                 if "{step}" in target
                 else message(N_("{step} on {target}"), step=title(s.name), target=target),
                 s.multiplier // previous,
-                f"kontra.ladder[{s.level - 1}]",
+                f"{key_path(KontraRules, 'ladder')}[{s.level - 1}]",
                 True,
             )
         )
@@ -49,8 +50,8 @@ def huettenfleck_factors(profile: Profile) -> tuple[Factor, ...]:
     return (
         Factor(
             N_("Hüttenfleck (Kontra before the talon)"),
-            profile.huettenfleck_multiplier,
-            "kontra.huettenfleck_multiplier",
+            profile.kontra.huettenfleck_multiplier,
+            key_path(KontraRules, "huettenfleck_multiplier"),
             True,
         ),
     )
@@ -58,7 +59,7 @@ def huettenfleck_factors(profile: Profile) -> tuple[Factor, ...]:
 
 def side_bet_factors(hand: Hand, profile: Profile) -> tuple[Factor, ...]:
     """What multiplies every bet beside the contract: the Hüttenfleck where its scope is the hand."""
-    if hand.huettenfleck and profile.huettenfleck_scope is HuettenfleckScope.HAND:
+    if hand.huettenfleck and profile.kontra.huettenfleck_scope is HuettenfleckScope.HAND:
         return huettenfleck_factors(profile)
     return ()
 
@@ -66,7 +67,11 @@ def side_bet_factors(hand: Hand, profile: Profile) -> tuple[Factor, ...]:
 def contract_kontra(deal: Deal) -> tuple[tuple[Factor, ...], Scored]:
     """The Kontra on the contract (said, implied or void) and the notes that explain it."""
     hand, contract, profile = deal.hand, deal.contract, deal.profile
-    if hand.called_king == "talon" and contract.doubles_bonuses and profile.solo_kontra_void:
+    if (
+        hand.called_king == "talon"
+        and contract.doubles_bonuses
+        and profile.called_king_in_talon.solo_kontra_void
+    ):
         if hand.kontra or hand.huettenfleck:
             return (), Scored(
                 notes=(
@@ -81,7 +86,7 @@ def contract_kontra(deal: Deal) -> tuple[tuple[Factor, ...], Scored]:
         return huettenfleck_factors(profile), Scored()
     if (
         hand.kontra is None
-        and profile.defender_announce_implies_kontra
+        and profile.bonus_rules.defender_announce_implies_kontra
         and contract.kind is Kind.POSITIVE
         and any(b.announced and b.side is Side.DEFENDERS for b in hand.bonuses)
     ):
@@ -94,7 +99,7 @@ def contract_kontra(deal: Deal) -> tuple[tuple[Factor, ...], Scored]:
             )
         )
         return kontra_factors(
-            profile, profile.ladder[0].name, N_("{step} on the contract (implied)")
+            profile, profile.kontra.ladder[0].name, N_("{step} on the contract (implied)")
         ), implied
     return kontra_factors(profile, hand.kontra, N_("{step} on the contract")), Scored()
 
@@ -109,7 +114,7 @@ def ad_personam_lines(deal: Deal, base: int, factors: tuple[Factor, ...], won: b
     assert hand.declarer is not None
     steps = dict(hand.kontra_by)
     rule = f"contracts.{c.name}.value"
-    if profile.settlement is SettlementMode.SIMPLIFIED and won:
+    if profile.settlement.mode is SettlementMode.SIMPLIFIED and won:
         highest = max(steps.values(), key=lambda s: profile.step(s).level)  # type: ignore[union-attr]
         return deal.line(
             "contract",

@@ -25,7 +25,7 @@ def plays_alone(contract: Contract) -> bool:
 
 def everyone_for_themselves(contract: Contract) -> bool:
     """Trischaken: no declarer, no partner, every player's card points count."""
-    return contract.kind is Kind.DODGE
+    return contract.kind is Kind.TRISCHAKEN
 
 
 def decided_by_tricks(contract: Contract) -> bool:
@@ -35,12 +35,12 @@ def decided_by_tricks(contract: Contract) -> bool:
 
 def king_can_lie_in_talon(profile: Profile, contract: Contract) -> bool:
     """The called King can lie in the talon: a called contract under a profile with a talon."""
-    return calls_a_king(contract) and profile.talon
+    return calls_a_king(contract) and profile.game.talon
 
 
 def king_in_talon_scored(profile: Profile) -> bool:
     """The hand is played or conceded, not dealt again (``called_king_in_talon.rule``)."""
-    return profile.called_king_rule is not CalledKingRule.REDEAL
+    return profile.called_king_in_talon.rule is not CalledKingRule.REDEAL
 
 
 def king_in_talon_allowed(profile: Profile, contract: Contract) -> bool:
@@ -55,12 +55,12 @@ def may_concede(called_king: str | None) -> bool:
 
 def contra_ad_personam(profile: Profile, contract: Contract) -> bool:
     """Each Defender says Kontra for themselves (``kontra.negative = "individual"``)."""
-    return decided_by_tricks(contract) and profile.negative_kontra is NegativeKontra.INDIVIDUAL
+    return decided_by_tricks(contract) and profile.kontra.negative is NegativeKontra.INDIVIDUAL
 
 
 def kontra_on_contract_allowed(profile: Profile, contract: Contract) -> bool:
     """Kontra may be said on the contract: always, but in Trischaken only where the profile says."""
-    return not everyone_for_themselves(contract) or profile.trischaken_kontra
+    return not everyone_for_themselves(contract) or profile.kontra.trischaken
 
 
 def huettenfleck_possible(contract: Contract) -> bool:
@@ -70,7 +70,7 @@ def huettenfleck_possible(contract: Contract) -> bool:
 
 def huettenfleck_allowed(profile: Profile, contract: Contract) -> bool:
     """The Hüttenfleck may be said: the profile plays it and the contract has a talon."""
-    return profile.huettenfleck and huettenfleck_possible(contract)
+    return profile.kontra.huettenfleck and huettenfleck_possible(contract)
 
 
 def huettenfleck_combines_with(kontra: str | None) -> bool:
@@ -95,4 +95,4 @@ def may_double(bonus: Bonus, announced: bool) -> bool:
 
 def defender_announce_needs_kontra(profile: Profile) -> bool:
     """A Defender may announce a bonus only together with some Kontra."""
-    return profile.defender_announce_requires_kontra
+    return profile.bonus_rules.defender_announce_requires_kontra

@@ -2,7 +2,10 @@
 
 A profile holds every number and every rule switch the engine uses. ``profile_file`` reads the
 TOML and resolves ``extends``; this module turns the resolved mapping into a :class:`Profile`,
-collecting every problem with its key path.
+collecting every problem with its key path. Each table of the file is a record of
+:mod:`tarockscore.rules.profile_tables` (``profile.valat.model`` is ``[valat] model``), read from
+the one declaration of its keys there; this module adds the contracts, the bonuses, the Kontra
+ladder and the checks that span tables.
 """
 
 from __future__ import annotations
@@ -11,122 +14,81 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar
 
 from tarockscore.errors import Collector, ProfileError, near_miss, one_of
 from tarockscore.rules.names import fold
+from tarockscore.rules.profile_tables import (
+    Bidders,
+    BonusRules,
+    CalledKingInTalon,
+    CalledKingRule,
+    ConcedePays,
+    Family,
+    Game,
+    HuettenfleckScope,
+    Kind,
+    KontraRules,
+    KontraScope,
+    KontraStep,
+    NegativeKontra,
+    Radl,
+    RadlEvent,
+    RenonceRule,
+    RenonceRules,
+    Rounding,
+    Settlement,
+    SettlementMode,
+    Team,
+    Ties,
+    Trischaken,
+    ValatBonuses,
+    ValatModel,
+    ValatRules,
+    Virgins,
+    key_path,
+    read_table,
+)
 from tarockscore.rules.reader import Reader
 
+__all__ = [
+    "SCHEMA",
+    "Bidders",
+    "Bonus",
+    "BonusRules",
+    "CalledKingInTalon",
+    "CalledKingRule",
+    "ConcedePays",
+    "Contract",
+    "Family",
+    "Game",
+    "HuettenfleckScope",
+    "Kind",
+    "KontraRules",
+    "KontraScope",
+    "KontraStep",
+    "NegativeKontra",
+    "Profile",
+    "Radl",
+    "RadlEvent",
+    "RenonceRule",
+    "RenonceRules",
+    "Rounding",
+    "Settlement",
+    "SettlementMode",
+    "Team",
+    "Ties",
+    "Trischaken",
+    "ValatBonuses",
+    "ValatModel",
+    "ValatRules",
+    "Virgins",
+    "build_profile",
+    "key_path",
+]
+
 SCHEMA = 1
-
-
-class Family(StrEnum):
-    KOENIGRUFEN = "koenigrufen"
-    ZWANZIGERRUFEN = "zwanzigerrufen"
-
-
-class SettlementMode(StrEnum):
-    SIMPLIFIED = "simplified"
-    ZERO_SUM = "zero_sum"
-
-
-class KontraScope(StrEnum):
-    SCORE = "score"
-    PAYOUT = "payout"
-
-
-class LoneKontra(StrEnum):
-    HIGHEST = "highest"
-
-
-class NegativeKontra(StrEnum):
-    INDIVIDUAL = "individual"
-    COLLECTIVE = "collective"
-
-
-class HuettenfleckScope(StrEnum):
-    CONTRACT = "contract"
-    HAND = "hand"
-
-
-class ValatModel(StrEnum):
-    MULTIPLIER = "multiplier"
-    FIXED = "fixed"
-
-
-class ValatBonuses(StrEnum):
-    NONE = "none"
-    ANNOUNCED = "announced"
-    ALL = "all"
-
-
-class CalledKingRule(StrEnum):
-    REDEAL = "redeal"
-    TRADITIONAL = "traditional"
-
-
-class ConcedePays(StrEnum):
-    CONTRACT = "contract"
-    CONTRACT_AND_ANNOUNCED = "contract_and_announced"
-
-
-class RenonceRule(StrEnum):
-    SIDE_LOSES = "side_loses"
-    OFFENDER_PAYS = "offender_pays"
-    # The revoker pays each other player what that player would have received had their side
-    # won the contract and every announced bonus; two revokers share it.
-    AS_IF_WON = "as_if_won"
-
-
-class Bidders(StrEnum):
-    """Who may bid a contract."""
-
-    ANYONE = "anyone"
-    FOREHAND = "forehand"  # only the first in hand (Forehand)
-
-
-class Rounding(StrEnum):
-    """How a payment that does not split evenly among several receivers is made whole."""
-
-    UP = "up"  # the payer pays more, up to the next amount that splits evenly
-    DOWN = "down"  # the payer pays less, down to the next amount that splits evenly
-
-
-class Ties(StrEnum):
-    SHARE = "share"
-    SEAT_ORDER = "seat_order"
-
-
-class Virgins(StrEnum):
-    TAKE_ALL = "take_all"
-    NONE = "none"
-
-
-class RadlEvent(StrEnum):
-    """What arms a Radl (a round of doubled hands), as a house rule: each is read off a scored hand."""
-
-    VALAT = "valat"  # a Valat was made, by either side
-    MONDFANG = "mondfang"  # the Mondfang bonus was made (WTC19's example: "z.B. nach Mondfang")
-    TRISCHAKEN = "trischaken"  # the Dodge Round was played: everybody passed
-
-
-class Kind(StrEnum):
-    POSITIVE = "positive"
-    NEGATIVE = "negative"
-    DODGE = "dodge"
-
-
-class Team(StrEnum):
-    CALLED = "called"
-    ALONE = "alone"
-    EVERYONE = "everyone"
-
-
-@dataclass(frozen=True, slots=True)
-class KontraStep:
-    name: str
-    multiplier: int
-    level: int  # 1 = Kontra, 2 = Rekontra, …
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,81 +120,25 @@ class Bonus:
 
 
 @dataclass(frozen=True, slots=True)
-class Trischaken:
-    losers: int
-    ties: Ties
-    forehand_loses_ties: bool
-    mayor_threshold: Fraction
-    mayor_factor: int
-    forehand_factor: int
-    virgins: Virgins
-    rounding: Rounding = Rounding.UP
-
-
-@dataclass(frozen=True, slots=True)
-class RenonceTrischaken:
-    """A renonce in Trischaken under ``renonce.rule = "as_if_won"``: the revoker pays each other
-    player ``each`` times the contract's value, ×``forehand_factor`` if the revoker is Forehand."""
-
-    each: int = 1
-    forehand_factor: int = 1
-
-
-@dataclass(frozen=True, slots=True)
-class Radl:
-    """Doubled rounds: each event arms ``hands`` more hands scored ×``factor``; none by default."""
-
-    events: tuple[RadlEvent, ...] = ()
-    hands: int = 4
-    factor: int = 2
-
-
-@dataclass(frozen=True, slots=True)
 class Profile:
+    """A house-rule profile: one record per table of the file, then its contracts and bonuses."""
+
     name: str
     title: str
     source: str
-    family: Family
-    players: int
-    card_points_total: Fraction
-    win_threshold: Fraction
-    thirds: bool
-    talon: bool
-    announced_factor: int
-    solo_bonus_factor: int
-    settlement: SettlementMode
-    kontra_scope: KontraScope
-    lone_kontra: LoneKontra
-    ladder: tuple[KontraStep, ...]
-    ceiling: int
-    kontra_aliases: Mapping[str, str]
-    negative_kontra: NegativeKontra
-    trischaken_kontra: bool
-    huettenfleck: bool
-    huettenfleck_multiplier: int
-    huettenfleck_scope: HuettenfleckScope
-    silent_failure_counts: bool
-    defender_announce_requires_kontra: bool
-    defender_announce_implies_kontra: bool
-    valat_model: ValatModel
-    valat_silent: int
-    valat_announced: int
-    valat_bonuses: ValatBonuses
-    valat_cancels_game_kontra: bool
-    valat_solo_doubles: bool
-    valat_silent_min_rule: bool
-    called_king_rule: CalledKingRule
-    concede_pays: ConcedePays
-    solo_kontra_void: bool
-    renonce: RenonceRule
+    game: Game
+    settlement: Settlement
+    kontra: KontraRules
+    bonus_rules: BonusRules
+    valat: ValatRules
+    called_king_in_talon: CalledKingInTalon
+    renonce: RenonceRules
     trischaken: Trischaken
     contracts: Mapping[str, Contract]
     bonuses: Mapping[str, Bonus]
     # The resolved mapping this profile was built from: what a ledger stores and `profiles show` prints.
     document: Mapping[str, Any] = field(repr=False, compare=False, default_factory=dict)
     radl: Radl = Radl()
-    call_own_king: bool = False
-    renonce_trischaken: RenonceTrischaken = RenonceTrischaken()
 
     # -- lookups ---------------------------------------------------------------------------
 
@@ -246,27 +152,28 @@ class Profile:
 
     def step(self, name: str) -> KontraStep | None:
         """The ladder step for a name or alias in any spelling (whether or not above the ceiling)."""
-        name = self.kontra_aliases.get(name, name)
-        for step in self.ladder:
+        aliases, ladder = self.kontra.aliases, self.kontra.ladder
+        name = aliases.get(name, name)
+        for step in ladder:
             if step.name == name:
                 return step
         key = fold(name)
-        for alias, target in self.kontra_aliases.items():
+        for alias, target in aliases.items():
             if fold(alias) == key:
                 key = fold(target)
                 break
-        for step in self.ladder:
+        for step in ladder:
             if fold(step.name) == key:
                 return step
         return None
 
     def step_aliases(self, step: str) -> list[str]:
         """The other names of a ladder step, as the profile lists them."""
-        return [alias for alias, target in self.kontra_aliases.items() if target == step]
+        return [alias for alias, target in self.kontra.aliases.items() if target == step]
 
     @property
     def playable_steps(self) -> tuple[KontraStep, ...]:
-        return self.ladder[: self.ceiling]
+        return self.kontra.ladder[: self.kontra.ceiling]
 
     def contract_names(self) -> list[str]:
         names = list(self.contracts)
@@ -304,27 +211,84 @@ def build_profile(document: Mapping[str, Any], where: str = "") -> Profile:
     source = top.text("source")
     top.optional_str("extends")
 
-    game = top.table("game")
-    family = game.choice("family", Family)
-    players = game.number("players", minimum=4)
-    total = game.points("card_points_total")
-    threshold = game.points("win_threshold")
-    thirds = game.flag("thirds")
-    talon = game.flag("talon")
-    announced_factor = game.number("announced_factor", minimum=1)
-    solo_bonus_factor = game.number("solo_bonus_factor", minimum=1)
-    call_own_king = game.flag("call_own_king", False)
-    game.finish()
-    if threshold > total:
-        problems.add("game.win_threshold", f"{threshold} is above card_points_total {total}")
+    game = _read(top, "game", Game)
+    if game.win_threshold > game.card_points_total:
+        problems.add(
+            key_path(Game, "win_threshold"),
+            f"{game.win_threshold} is above card_points_total {game.card_points_total}",
+        )
 
     st = top.table("settlement")
-    settlement = st.choice("mode", SettlementMode)
-    scope = st.choice("kontra_scope", KontraScope)
-    lone = st.choice("lone_kontra", LoneKontra)
+    settlement = read_table(st, Settlement)
+    # D32, Simplified Scoring with contra ad personam: the one reading, "highest", is the rule
+    # now; the key is still read so that older profiles and the ledgers that store them load.
+    st.choice("lone_kontra", _LoneKontra, _LoneKontra.HIGHEST)
     st.finish()
 
     ko = top.table("kontra")
+    kontra = _kontra(ko, problems)
+    ko.finish()
+
+    bonus_rules = _read(top, "bonus_rules", BonusRules)
+    valat = _read(top, "valat", ValatRules)
+    called_king = _read(top, "called_king_in_talon", CalledKingInTalon)
+
+    rn = top.table("renonce")
+    renonce = read_table(rn, RenonceRules)
+    if renonce.rule is RenonceRule.AS_IF_WON:
+        for needed in ("trischaken_each", "trischaken_forehand_factor"):
+            if not rn.has(needed):
+                problems.add(rn.where(needed), 'missing (required with rule = "as_if_won")')
+    rn.finish()
+
+    trischaken = _read(top, "trischaken", Trischaken)
+    if trischaken.losers >= game.players:
+        problems.add(
+            key_path(Trischaken, "losers"),
+            f"{trischaken.losers} must be fewer than the {game.players} players",
+        )
+
+    bonuses = _bonuses(top.table("bonuses"), problems)
+    contracts = _contracts(top.table("contracts"), problems, bonuses, game.talon)
+    radl = _radl(top.table("radl", required=False), problems)
+    top.finish()
+
+    _check_unique_names(contracts, bonuses, problems)
+    if problems:
+        raise ProfileError(problems.problems).located(where) if where else ProfileError(problems.problems)
+    return Profile(
+        name=name,
+        title=title,
+        source=source,
+        game=game,
+        settlement=settlement,
+        kontra=kontra,
+        bonus_rules=bonus_rules,
+        valat=valat,
+        called_king_in_talon=called_king,
+        renonce=renonce,
+        trischaken=trischaken,
+        contracts=contracts,
+        bonuses=bonuses,
+        document=document,
+        radl=radl,
+    )
+
+
+class _LoneKontra(StrEnum):
+    HIGHEST = "highest"
+
+
+def _read(top: Reader, table: str, cls: type[T]) -> T:
+    """A table read wholly from its declared keys."""
+    reader = top.table(table)
+    record = read_table(reader, cls)
+    reader.finish()
+    return record
+
+
+def _kontra(ko: Reader, problems: Collector) -> KontraRules:
+    """The ``[kontra]`` table: the ladder, its ceiling and aliases by hand, the rest declared."""
     ladder = _ladder(ko, problems)
     ceiling_name = ko.text("ceiling")
     aliases_reader = ko.table("aliases")
@@ -352,120 +316,11 @@ def build_profile(document: Mapping[str, Any], where: str = "") -> Profile:
         ceiling = step_names.index(ceiling_name) + 1
     elif ko.has("ceiling"):
         problems.add(
-            "kontra.ceiling",
+            key_path(KontraRules, "ceiling"),
             f"{ceiling_name!r} is not a step of the ladder; choose one of {one_of(step_names)}"
             f"{near_miss(ceiling_name, step_names)}",
         )
-    negative = ko.choice("negative", NegativeKontra)
-    dodge = ko.flag("dodge_round")
-    huette = ko.flag("huettenfleck")
-    huette_mult = ko.number("huettenfleck_multiplier", minimum=1)
-    huette_scope = ko.choice("huettenfleck_scope", HuettenfleckScope)
-    ko.finish()
-
-    br = top.table("bonus_rules")
-    silent_fail = br.flag("silent_failure_counts")
-    requires_kontra = br.flag("defender_announce_requires_kontra")
-    implies_kontra = br.flag("defender_announce_implies_kontra")
-    br.finish()
-
-    va = top.table("valat")
-    valat_model = va.choice("model", ValatModel)
-    valat_silent = va.number("silent", minimum=1)
-    valat_announced = va.number("announced", minimum=1)
-    valat_bonuses = va.choice("bonuses", ValatBonuses)
-    valat_cancels = va.flag("cancels_game_kontra")
-    valat_solo = va.flag("solo_doubles")
-    valat_min = va.flag("silent_min_rule")
-    va.finish()
-
-    ck = top.table("called_king_in_talon")
-    ck_rule = ck.choice("rule", CalledKingRule)
-    ck_pays = ck.choice("concede_pays", ConcedePays)
-    ck_void = ck.flag("solo_kontra_void")
-    ck.finish()
-
-    rn = top.table("renonce")
-    renonce = rn.choice("rule", RenonceRule)
-    renonce_trischaken = RenonceTrischaken()
-    if renonce is RenonceRule.AS_IF_WON:
-        for key in ("trischaken_each", "trischaken_forehand_factor"):
-            if not rn.has(key):
-                problems.add(rn.where(key), 'missing (required with rule = "as_if_won")')
-        renonce_trischaken = RenonceTrischaken(
-            each=rn.number("trischaken_each", 1, minimum=1),
-            forehand_factor=rn.number("trischaken_forehand_factor", 1, minimum=1),
-        )
-    rn.finish(("trischaken_each", "trischaken_forehand_factor"))
-
-    tr = top.table("trischaken")
-    trischaken = Trischaken(
-        losers=tr.number("losers", minimum=1),
-        ties=tr.choice("ties", Ties),
-        forehand_loses_ties=tr.flag("forehand_loses_ties"),
-        mayor_threshold=tr.points("mayor_threshold"),
-        mayor_factor=tr.number("mayor_factor", minimum=1),
-        forehand_factor=tr.number("forehand_factor", minimum=1),
-        virgins=tr.choice("virgins", Virgins),
-        rounding=tr.choice("rounding", Rounding, Rounding.UP),
-    )
-    tr.finish()
-    if trischaken.losers >= players:
-        problems.add("trischaken.losers", f"{trischaken.losers} must be fewer than the {players} players")
-
-    bonuses = _bonuses(top.table("bonuses"), problems)
-    contracts = _contracts(top.table("contracts"), problems, bonuses, talon)
-    radl = _radl(top.table("radl", required=False), problems)
-    top.finish()
-
-    _check_unique_names(contracts, bonuses, problems)
-    if problems:
-        raise ProfileError(problems.problems).located(where) if where else ProfileError(problems.problems)
-    return Profile(
-        name=name,
-        title=title,
-        source=source,
-        family=family,
-        players=players,
-        card_points_total=total,
-        win_threshold=threshold,
-        thirds=thirds,
-        talon=talon,
-        announced_factor=announced_factor,
-        solo_bonus_factor=solo_bonus_factor,
-        settlement=settlement,
-        kontra_scope=scope,
-        lone_kontra=lone,
-        ladder=ladder,
-        ceiling=ceiling,
-        kontra_aliases=aliases,
-        negative_kontra=negative,
-        trischaken_kontra=dodge,
-        huettenfleck=huette,
-        huettenfleck_multiplier=huette_mult,
-        huettenfleck_scope=huette_scope,
-        silent_failure_counts=silent_fail,
-        defender_announce_requires_kontra=requires_kontra,
-        defender_announce_implies_kontra=implies_kontra,
-        valat_model=valat_model,
-        valat_silent=valat_silent,
-        valat_announced=valat_announced,
-        valat_bonuses=valat_bonuses,
-        valat_cancels_game_kontra=valat_cancels,
-        valat_solo_doubles=valat_solo,
-        valat_silent_min_rule=valat_min,
-        called_king_rule=ck_rule,
-        concede_pays=ck_pays,
-        solo_kontra_void=ck_void,
-        renonce=renonce,
-        trischaken=trischaken,
-        contracts=contracts,
-        bonuses=bonuses,
-        document=document,
-        radl=radl,
-        call_own_king=call_own_king,
-        renonce_trischaken=renonce_trischaken,
-    )
+    return read_table(ko, KontraRules, ladder=ladder, ceiling=ceiling, aliases=aliases)
 
 
 def _radl(r: Reader, problems: Collector) -> Radl:
@@ -483,9 +338,7 @@ def _radl(r: Reader, problems: Collector) -> Radl:
                 f"{name!r} is not an event that arms a Radl; choose from {one_of(allowed)}"
                 f"{near_miss(name, allowed)}",
             )
-    radl = Radl(
-        events=tuple(events), hands=r.number("hands", 4, minimum=1), factor=r.number("factor", 2, minimum=2)
-    )
+    radl = read_table(r, Radl, events=tuple(events))
     r.finish()
     return radl
 
@@ -573,7 +426,7 @@ def _contracts(
                         f"{bonus!r} is not a bonus of this profile; choose from {one_of(bonuses)}"
                         f"{near_miss(bonus, bonuses)}",
                     )
-        if contract.kind is Kind.DODGE and contract.team is not Team.EVERYONE:
+        if contract.kind is Kind.TRISCHAKEN and contract.team is not Team.EVERYONE:
             problems.add(r.where("team"), 'a dodge contract is played by everyone: team = "everyone"')
         contracts[name] = contract
     return contracts

@@ -15,6 +15,7 @@ from tarockscore.rules.contract_line import contract_lines, loss_factors
 from tarockscore.rules.hand import Side
 from tarockscore.rules.kontra import contract_kontra, kontra_factors
 from tarockscore.rules.profile import Kind, RenonceRule, SettlementMode, ValatModel
+from tarockscore.rules.profile_tables import Game, ValatRules, key_path
 from tarockscore.rules.settlement import Deal, Factor, Line, Scored, note, settle_bet, title
 
 
@@ -23,9 +24,9 @@ def renonce_lines(deal: Deal) -> tuple[Scored, bool | None]:
     hand, c, p = deal.hand, deal.contract, deal.profile
     offender = hand.renonce
     assert offender is not None
-    if p.renonce is RenonceRule.AS_IF_WON:
+    if p.renonce.rule is RenonceRule.AS_IF_WON:
         return as_if_won_lines(deal, offender), None
-    if p.renonce is RenonceRule.OFFENDER_PAYS:
+    if p.renonce.rule is RenonceRule.OFFENDER_PAYS:
         others = tuple(x for x in hand.players if x != offender)
         kontra, out = contract_kontra(deal)
         out += deal.line(
@@ -101,8 +102,8 @@ def as_if_won_lines(deal: Deal, offender: str) -> Scored:
     kontra, out = contract_kontra(deal)
     valat = next((b for b in hand.bonuses if b.name == "valat" and b.announced), None)
     in_contract: list[Factor] = []
-    if valat is not None and p.valat_model is ValatModel.MULTIPLIER:
-        in_contract.append(Factor("Valat announced", p.valat_announced, "valat.announced"))
+    if valat is not None and p.valat.model is ValatModel.MULTIPLIER:
+        in_contract.append(Factor("Valat announced", p.valat.announced, key_path(ValatRules, "announced")))
     bets: list[tuple[str, str, int, str, dict[Side, tuple[Factor, ...]]]] = [
         (
             "contract",
@@ -121,17 +122,21 @@ def as_if_won_lines(deal: Deal, offender: str) -> Scored:
         bonus_factors: list[Factor] = [announced_factor(deal)]
         if c.doubles_bonuses:
             bonus_factors.append(
-                Factor(f"{title(c.name)} doubles every bonus", p.solo_bonus_factor, "game.solo_bonus_factor")
+                Factor(
+                    f"{title(c.name)} doubles every bonus",
+                    p.game.solo_bonus_factor,
+                    key_path(Game, "solo_bonus_factor"),
+                )
             )
         bonus_factors += kontra_factors(p, b.kontra, N_("{step} on the {bonus}"), bonus=title(b.name))
         base, rule = p.bonuses[b.name].value, f"bonuses.{b.name}.value"
         if b.name == "valat":
-            base, rule = p.valat_announced, "valat.announced"
+            base, rule = p.valat.announced, key_path(ValatRules, "announced")
         both = tuple(bonus_factors) + deal.side_factors
         bets.append(
             (b.name, f"{title(b.name)} (announced)", base, rule, {Side.DECLARERS: both, Side.DEFENDERS: both})
         )
-    players, mode = hand.players, p.settlement
+    players, mode = hand.players, p.settlement.mode
     steps = dict(hand.kontra_by)
     for bet, label, base, rule, by_side in bets:
         for side in (Side.DECLARERS, Side.DEFENDERS):

@@ -60,7 +60,7 @@ def score_hand(hand: Hand, profile: Profile) -> Score:
         raise AssertionError("parse_hand guarantees a partner or a called King in the talon")
     deal = Deal(hand, profile, contract, side_bet_factors(hand, profile))
     won: bool | None = None
-    if contract.kind is Kind.DODGE:
+    if contract.kind is Kind.TRISCHAKEN:
         scored = trischaken_lines(deal)
     elif hand.renonce is not None:
         scored, won = renonce_lines(deal)
@@ -93,7 +93,7 @@ def declarers_won(deal: Deal) -> bool:
     if hand.won is not None:
         return hand.won
     assert hand.card_points is not None
-    return hand.card_points >= deal.profile.win_threshold
+    return hand.card_points >= deal.profile.game.win_threshold
 
 
 def played_hand(deal: Deal) -> tuple[Scored, bool]:
@@ -106,12 +106,12 @@ def played_hand(deal: Deal) -> tuple[Scored, bool]:
     if in_play(valat):
         others, why = bonuses_in_valat(deal, others)
         out += why
-    if valat is not None and in_play(valat) and deal.profile.valat_model is ValatModel.MULTIPLIER:
+    if valat is not None and in_play(valat) and deal.profile.valat.model is ValatModel.MULTIPLIER:
         out += multiplied_hand(deal, valat, others, won)
         return out, valat.made if valat.side is Side.DECLARERS else not valat.made
     kontra, why = contract_kontra(deal)
     out += why
-    if valat is not None and valat.made and deal.profile.valat_cancels_game_kontra and kontra:
+    if valat is not None and valat.made and deal.profile.valat.cancels_game_kontra and kontra:
         out += note(CANCELS_KONTRA)
         kontra = ()
     out += contract_lines(deal, won, winners, losers, kontra)

@@ -122,7 +122,7 @@ class Deal:
     @property
     def kontra_scores(self) -> bool:
         """Whether a Kontra changes the score sheet, or only the money (``kontra_scope``)."""
-        return self.profile.kontra_scope is KontraScope.SCORE
+        return self.profile.settlement.kontra_scope is KontraScope.SCORE
 
     def side(self, side: Side) -> tuple[str, ...]:
         return self.hand.declarers if side is Side.DECLARERS else self.hand.defenders
@@ -150,7 +150,7 @@ class Deal:
         if bet != "contract":
             factors += self.side_factors
         value, stake = self.amounts(base, factors)
-        mode, players = self.profile.settlement, self.hand.players
+        mode, players = self.profile.settlement.mode, self.hand.players
         line = Line(
             bet=bet,
             label=label,

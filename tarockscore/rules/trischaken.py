@@ -15,6 +15,7 @@ from fractions import Fraction
 from tarockscore.rules.cardpoints import render_points
 from tarockscore.rules.kontra import kontra_factors
 from tarockscore.rules.profile import RenonceRule, Rounding, SettlementMode, Ties, Virgins
+from tarockscore.rules.profile_tables import Game, RenonceRules, Trischaken, key_path
 from tarockscore.rules.settlement import Deal, Factor, Line, Scored, note, title
 
 
@@ -38,7 +39,7 @@ def trischaken_lines(deal: Deal) -> Scored:
     hand, c, p = deal.hand, deal.contract, deal.profile
     t = p.trischaken
     points = dict(hand.trischaken_points)
-    if hand.renonce is not None and p.renonce is RenonceRule.AS_IF_WON:
+    if hand.renonce is not None and p.renonce.rule is RenonceRule.AS_IF_WON:
         return _renonce_payment(deal, hand.renonce)
     out = Scored()
     if hand.renonce is not None:
@@ -59,17 +60,19 @@ def trischaken_lines(deal: Deal) -> Scored:
                 label = f"what {len(non_losers)} players would get, taken by {_names(virgins)} (no trick)"
             else:
                 label = f"{_names(non_losers)} each"
-            factors.append(Factor(label, len(non_losers), "trischaken.losers"))
+            factors.append(Factor(label, len(non_losers), key_path(Trischaken, "losers")))
         if hand.renonce is None and points[loser] >= t.mayor_threshold and t.mayor_factor != 1:
             factors.append(
                 Factor(
                     f"Bürgermeister ({render_points(points[loser])}, at least {render_points(t.mayor_threshold)})",
                     t.mayor_factor,
-                    "trischaken.mayor_factor",
+                    key_path(Trischaken, "mayor_factor"),
                 )
             )
         if loser == hand.forehand and t.forehand_factor != 1:
-            factors.append(Factor("Forehand loses", t.forehand_factor, "trischaken.forehand_factor"))
+            factors.append(
+                Factor("Forehand loses", t.forehand_factor, key_path(Trischaken, "forehand_factor"))
+            )
         factors += kontra_factors(p, hand.kontra, "the Trischaken")
         why = "trischaken.virgins = 'take_all'" if take_all else ""
         out += _payment(deal, loser, receivers, c.value, f"contracts.{c.name}.value", factors, why)
@@ -110,7 +113,7 @@ def _payment(
         each = whole_share(total, len(receivers), rounding)
         for r in receivers:
             out[r] += each
-        if deal.profile.settlement is SettlementMode.ZERO_SUM:
+        if deal.profile.settlement.mode is SettlementMode.ZERO_SUM:
             out[loser] -= each * len(receivers)
         return out
 
@@ -154,20 +157,20 @@ def _renonce_payment(deal: Deal, offender: str) -> Scored:
     others = tuple(x for x in hand.players if x != offender)
     factors = [
         Factor(
-            f"{p.renonce_trischaken.each} to each other player",
-            p.renonce_trischaken.each,
-            "renonce.trischaken_each",
+            f"{p.renonce.trischaken_each} to each other player",
+            p.renonce.trischaken_each,
+            key_path(RenonceRules, "trischaken_each"),
         )
     ]
-    if offender == hand.forehand and p.renonce_trischaken.forehand_factor != 1:
+    if offender == hand.forehand and p.renonce.trischaken_forehand_factor != 1:
         factors.append(
             Factor(
                 "the revoker is the Forehand (the Trischaker)",
-                p.renonce_trischaken.forehand_factor,
-                "renonce.trischaken_forehand_factor",
+                p.renonce.trischaken_forehand_factor,
+                key_path(RenonceRules, "trischaken_forehand_factor"),
             )
         )
-    factors.append(Factor(f"paid to {_names(others)}", len(others), "game.players"))
+    factors.append(Factor(f"paid to {_names(others)}", len(others), key_path(Game, "players")))
     out = _payment(
         deal, offender, others, c.value, f"contracts.{c.name}.value", factors, "renonce.rule = 'as_if_won'"
     )

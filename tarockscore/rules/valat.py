@@ -15,6 +15,7 @@ from tarockscore.rules.contract_line import contract_lines, loss_factors
 from tarockscore.rules.hand import BonusEntry, Hand, Side
 from tarockscore.rules.kontra import contract_kontra, kontra_factors
 from tarockscore.rules.profile import ValatBonuses
+from tarockscore.rules.profile_tables import ValatRules, key_path
 from tarockscore.rules.settlement import Deal, Factor, Scored, note, title
 
 CANCELS_KONTRA = N_("A Valat cancels the Kontra on the contract (valat.cancels_game_kontra).")
@@ -33,7 +34,7 @@ def in_play(valat: BonusEntry | None) -> bool:
 
 def bonuses_in_valat(deal: Deal, others: list[BonusEntry]) -> tuple[list[BonusEntry], Scored]:
     """The bonuses that still count in a Valat hand (``valat.bonuses``), and a note on the rest."""
-    rule = deal.profile.valat_bonuses
+    rule = deal.profile.valat.bonuses
     if rule is ValatBonuses.ALL:
         return others, Scored()
     dropped = [b for b in others if rule is ValatBonuses.NONE or not b.announced]
@@ -55,8 +56,14 @@ def bonuses_in_valat(deal: Deal, others: list[BonusEntry]) -> tuple[list[BonusEn
 
 def _solo_factors(deal: Deal) -> tuple[Factor, ...]:
     p = deal.profile
-    if deal.contract.doubles_bonuses and p.valat_solo_doubles:
-        return (Factor(N_("solo contract doubles the Valat"), p.solo_bonus_factor, "valat.solo_doubles"),)
+    if deal.contract.doubles_bonuses and p.valat.solo_doubles:
+        return (
+            Factor(
+                N_("solo contract doubles the Valat"),
+                p.game.solo_bonus_factor,
+                key_path(ValatRules, "solo_doubles"),
+            ),
+        )
     return ()
 
 
@@ -68,12 +75,12 @@ def multiplier_line(deal: Deal, valat: BonusEntry) -> Scored:
     if winning_side is Side.DEFENDERS:
         factors += loss_factors(c)
     if valat.announced:
-        factors.append(Factor(N_("Valat announced"), p.valat_announced, "valat.announced"))
+        factors.append(Factor(N_("Valat announced"), p.valat.announced, key_path(ValatRules, "announced")))
     else:
-        factors.append(Factor(N_("Valat (silent)"), p.valat_silent, "valat.silent"))
+        factors.append(Factor(N_("Valat (silent)"), p.valat.silent, key_path(ValatRules, "silent")))
     factors += _solo_factors(deal)
     game_kontra, out = contract_kontra(deal)
-    if game_kontra and p.valat_cancels_game_kontra:
+    if game_kontra and p.valat.cancels_game_kontra:
         out += note(CANCELS_KONTRA)
         game_kontra = ()
     factors += game_kontra
@@ -98,7 +105,7 @@ def multiplier_line(deal: Deal, valat: BonusEntry) -> Scored:
 def multiplied_hand(deal: Deal, valat: BonusEntry, others: list[BonusEntry], won: bool) -> Scored:
     """A hand whose Valat replaces the contract's line, with the bonuses that still count."""
     with_valat = multiplier_line(deal, valat) + bonus_lines(deal, others)
-    if not (deal.profile.valat_silent_min_rule and not valat.announced and valat.made):
+    if not (deal.profile.valat.silent_min_rule and not valat.announced and valat.made):
         return with_valat
     # GameTwist: a silent Valat worth less than the game without it is not counted (docs/rules/disagreements.md#d12).
     winner = deal.side(valat.side)[0]
@@ -127,7 +134,9 @@ def fixed_line(deal: Deal, valat: BonusEntry) -> Scored:
     p = deal.profile
     winning_side = valat.side if valat.made else valat.side.other
     base, rule = (
-        (p.valat_announced, "valat.announced") if valat.announced else (p.valat_silent, "valat.silent")
+        (p.valat.announced, key_path(ValatRules, "announced"))
+        if valat.announced
+        else (p.valat.silent, key_path(ValatRules, "silent"))
     )
     factors = [*_solo_factors(deal), *kontra_factors(p, valat.kontra, N_("{step} on the Valat"))]
     label = N_("Valat (announced)") if valat.announced else N_("Valat (silent)")

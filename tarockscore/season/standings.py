@@ -34,7 +34,7 @@ class PlayedHand:
     hand: Hand  # the hand itself, as its ledger read it
     victory_points: Mapping[str, int]
     payout: Mapping[str, int] | None = None
-    won: bool | None = None  # whether the declarers won; None in the Dodge Round
+    won: bool | None = None  # whether the declarers won; None in Trischaken
     radl: int = 1  # a Radl's factor, already in the stored result
 
 
@@ -277,12 +277,12 @@ def _apply_aliases(
 
 def _comparable(a: Profile, b: Profile) -> str:
     """Why two profiles' Victory Points cannot simply be added, or ''."""
-    if a.family is not b.family:
-        return f"they are different games ({a.family.value} and {b.family.value})"
-    if a.settlement is not b.settlement:
-        return f"they settle differently ({a.settlement.value} and {b.settlement.value})"
-    if a.kontra_scope is not b.kontra_scope:
-        return f"Kontra counts differently (on the {a.kontra_scope.value} and on the {b.kontra_scope.value})"
+    if a.game.family is not b.game.family:
+        return f"they are different games ({a.game.family.value} and {b.game.family.value})"
+    if a.settlement.mode is not b.settlement.mode:
+        return f"they settle differently ({a.settlement.mode.value} and {b.settlement.mode.value})"
+    if a.settlement.kontra_scope is not b.settlement.kontra_scope:
+        return f"Kontra counts differently (on the {a.settlement.kontra_scope.value} and on the {b.settlement.kontra_scope.value})"
     return ""
 
 

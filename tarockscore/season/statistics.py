@@ -63,7 +63,7 @@ class PlayerStats:
     declared: dict[str, Tally] = field(default_factory=dict)  # per contract
     partner: dict[str, Tally] = field(default_factory=dict)  # per contract, as the declarer's partner
     defended: Tally = field(default_factory=Tally)
-    dodge: int = 0  # Dodge Rounds played (everybody for themselves)
+    trischaken: int = 0  # Trischaken played (everybody for themselves); "dodge" in the JSON and CSV
     bonuses: dict[str, BonusTally] = field(default_factory=dict)
     kontra: KontraTally = field(default_factory=KontraTally)
 
@@ -127,7 +127,7 @@ def _hand(out: Mapping[str, PlayerStats], evening: Evening, played: PlayedHand) 
     won = played.won
     if hand.declarer is None or won is None:
         for p in hand.players:
-            out[p].dodge += 1
+            out[p].trischaken += 1
         return
     out[hand.declarer].declared.setdefault(hand.contract, Tally()).add(won)
     if hand.partner is not None:
@@ -191,7 +191,7 @@ def player_json(s: PlayerStats) -> dict[str, Any]:
     out["declared"] = _tallies(s.declared)
     out["partner"] = _tallies(s.partner)
     out["defended"] = {"played": s.defended.played, "won": s.defended.won}
-    out["dodge"] = s.dodge
+    out["dodge"] = s.trischaken
     out["bonuses"] = {
         name: {"announced": b.announced, "announced_made": b.announced_made, "silent_made": b.silent_made}
         for name, b in sorted(s.bonuses.items())
@@ -285,7 +285,7 @@ def csv_row(s: PlayerStats, contracts: Sequence[str], payout: bool = False) -> l
         pt.won,
         s.defended.played,
         s.defended.won,
-        s.dodge,
+        s.trischaken,
         b.announced,
         b.announced_made,
         b.silent_made,

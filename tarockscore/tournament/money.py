@@ -41,7 +41,7 @@ def money(ledgers: Sequence[Ledger]) -> list[Money]:
         totals = schrift_totals(led)
         paid = payout_totals(led) or totals
         stake = led.table.stake
-        settled = balances(paid, stake, led.profile.settlement) if stake is not None else None
+        settled = balances(paid, stake, led.profile.settlement.mode) if stake is not None else None
         for p in led.players:
             schrift[p] = schrift.get(p, 0) + totals[p]
             points[p] = points.get(p, 0) + paid[p]

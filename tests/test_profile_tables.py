@@ -1,0 +1,48 @@
+"""The profile's tables are read from one declaration of their keys (issue 10 §6)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from tarockscore.errors import ProfileError
+from tarockscore.files.profile_file import load_profile
+from tarockscore.rules.profile import Game, KontraRules, Settlement, ValatRules, key_path
+
+
+def test_key_paths_come_from_the_declaration() -> None:
+    assert key_path(ValatRules, "solo_doubles") == "valat.solo_doubles"
+    assert key_path(Game, "announced_factor") == "game.announced_factor"
+    # The code says Trischaken; the file keeps the key its users already write.
+    assert key_path(KontraRules, "trischaken") == "kontra.dodge_round"
+    with pytest.raises(AttributeError):
+        key_path(Settlement, "lone_kontra")
+
+
+def test_the_records_mirror_the_tables() -> None:
+    # docs/rules/koenigrufen.md: 70 card points in thirds, 35 2/3 wins; Valat ×4 silent, ×8 announced.
+    kr = load_profile("koenigrufen")
+    assert (kr.game.card_points_total, kr.game.thirds, kr.game.win_threshold) == (
+        Fraction(70),
+        True,
+        Fraction(107, 3),
+    )
+    assert (kr.valat.silent, kr.valat.announced) == (4, 8)
+    assert not kr.kontra.trischaken  # D6: no Kontra in Trischaken
+    agreed = load_profile("koenigrufen", {"kontra": {"dodge_round": True}})
+    assert agreed.kontra.trischaken
+
+
+def test_a_declared_key_is_checked_by_its_declaration() -> None:
+    with pytest.raises(ProfileError) as refused:
+        load_profile("koenigrufen", {"valat": {"silent": 0, "model": "sometimes"}, "game": {"thirds": "yes"}})
+    where = [p.where.split(": ")[-1] for p in refused.value.problems]
+    assert where == ["game.thirds", "valat.model", "valat.silent"]
+
+
+def test_lone_kontra_is_still_read_but_has_one_reading() -> None:
+    # Profiles and ledgers written before keep loading; the only reading is "highest" (D32).
+    load_profile("koenigrufen", {"settlement": {"lone_kontra": "highest"}})
+    with pytest.raises(ProfileError, match="lone_kontra"):
+        load_profile("koenigrufen", {"settlement": {"lone_kontra": "lowest"}})
