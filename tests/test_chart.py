@@ -150,23 +150,27 @@ def near(a: tuple[int, int, int], b: tuple[int, int, int], tolerance: int = 40) 
 # -- the data: five players, one sitting out each hand, totals that keep the lines apart ---------
 
 PLAYERS = ("Anna", "Bert", "Cilli", "Dani", "Emil")
+# A table of five: the dealer sits out each hand and scores 0, as the ledger stores it.
 PER_HAND = [
-    {"Anna": 3, "Bert": -1, "Cilli": -1, "Dani": -1},
-    {"Bert": 6, "Anna": -2, "Cilli": -2, "Emil": -2},
-    {"Cilli": 4, "Dani": 4, "Anna": -4, "Emil": -4},
-    {"Dani": 9, "Bert": -3, "Cilli": -3, "Emil": -3},
-    {"Emil": 12, "Anna": -4, "Bert": -4, "Dani": -4},
-    {"Anna": 2, "Cilli": 2, "Dani": -2, "Emil": -2},
-    {"Bert": -6, "Cilli": 2, "Dani": 2, "Emil": 2},
-    {"Anna": 8, "Bert": 0, "Cilli": -4, "Dani": -4},
+    {"Anna": 3, "Bert": -1, "Cilli": -1, "Dani": -1, "Emil": 0},
+    {"Bert": 6, "Anna": -2, "Cilli": -2, "Emil": -2, "Dani": 0},
+    {"Cilli": 4, "Dani": 4, "Anna": -4, "Emil": -4, "Bert": 0},
+    {"Dani": 9, "Bert": -3, "Cilli": -3, "Emil": -3, "Anna": 0},
+    {"Emil": 12, "Anna": -4, "Bert": -4, "Dani": -4, "Cilli": 0},
+    {"Anna": 2, "Cilli": 2, "Dani": -2, "Emil": -2, "Bert": 0},
+    {"Bert": -6, "Cilli": 2, "Dani": 2, "Emil": 2, "Anna": 0},
+    {"Anna": 8, "Bert": 0, "Cilli": -4, "Dani": -4, "Emil": 0},
 ]
+# The legend by standing (final totals, worked out below: Dani +4, Anna +3, Emil +3, Cilli -2,
+# Bert -8; Anna before Emil on equal totals, by seat).
+STANDING = ("Dani", "Anna", "Emil", "Cilli", "Bert")
 
 
 # -- pure geometry ----------------------------------------------------------------------------------
 
 
 def test_running_totals_start_at_zero_and_stay_flat_for_who_sits_out() -> None:
-    totals = running_totals(["Anna", "Emil"], [{"Anna": 3}, {"Emil": 2, "Anna": -1}])
+    totals = running_totals(["Anna", "Emil"], [{"Anna": 3, "Emil": 0}, {"Emil": 2, "Anna": -1}])
     assert totals == {"Anna": (0, 3, 2), "Emil": (0, 0, 2)}
 
 
@@ -215,7 +219,7 @@ def test_svg_is_well_formed_with_integer_coordinates_only() -> None:
     assert "." not in " ".join(p.get("points", "") for p in lines)
     assert "Evening &lt;1&gt; &amp; co" in svg
     legend = " ".join(t.text or "" for t in root.findall(".//s:g[@class='legend']/s:text", ns))
-    assert legend == "Anna +3 Bert -8 Cilli -2 Dani +4 Emil +3"
+    assert legend == "Dani +4 Anna +3 Emil +3 Cilli \u22122 Bert \u22128"
     assert chart_svg(PLAYERS, PER_HAND, title="t") == chart_svg(PLAYERS, PER_HAND, title="t")
 
 
@@ -273,10 +277,10 @@ def test_browser_draws_each_line_where_the_totals_put_it(tmp_path: Path) -> None
             if near(img.pixel(x, y), colour, 20) and not _segments_near(points[player], x, y, 4)
         ]
         assert not stray, f"{player}: {len(stray)} pixels of its colour away from its line, e.g. {stray[:3]}"
-    # The legend shows each colour.
-    for i, _player in enumerate(PLAYERS):
+    # The legend shows each colour, the players by standing.
+    for i, player in enumerate(STANDING):
         y = TOP + 10 + 22 * i
-        assert near(img.pixel(RIGHT + 34, y), hex_rgb(COLOURS[i]), 10)
+        assert near(img.pixel(RIGHT + 34, y), hex_rgb(COLOURS[PLAYERS.index(player)]), 10)
     # The background is white where nothing is drawn (top-left corner).
     assert img.pixel(5, 5) == (255, 255, 255)
 
@@ -307,3 +311,151 @@ def test_browser_lays_out_one_polyline_per_player_with_the_right_length(tmp_path
         assert d["width"] == RIGHT - LEFT
         r, g, b = hex_rgb(COLOURS[i])
         assert d["stroke"] == f"rgb({r}, {g}, {b})"
+
+
+# -- issue 11 §7: gaps, the legend by standing, the minus sign, the axis, the page, PNG and PDF ----
+
+
+def test_a_player_absent_from_an_evening_has_a_gap_not_a_flat_line() -> None:
+    # Evening 1 (hands 1-2): Anna, Bert, Cilli, Dani. Evening 2 (hands 3-4): Emil takes Dani's place.
+    per_hand = [
+        {"Anna": 2, "Bert": 0, "Cilli": 2, "Dani": 0},
+        {"Anna": 0, "Bert": 5, "Cilli": 0, "Dani": 5},
+        {"Anna": 1, "Bert": 0, "Cilli": 1, "Emil": 0},
+        {"Anna": 0, "Bert": 0, "Cilli": 0, "Emil": 4},
+    ]
+    lay = layout(PLAYERS, per_hand)
+    # Dani plays hands 1-2 only: one piece from the start to hand 2, nothing after.
+    assert lay.segments("Dani") == (((lay.x(0), lay.y(0)), (lay.x(1), lay.y(0)), (lay.x(2), lay.y(5))),)
+    # Emil comes in at hand 3: his line starts at 0 where the second evening begins.
+    assert lay.segments("Emil") == (((lay.x(2), lay.y(0)), (lay.x(3), lay.y(0)), (lay.x(4), lay.y(4))),)
+    assert len(lay.segments("Anna")) == 1 and len(lay.segments("Anna")[0]) == 5
+    svg = chart_svg(PLAYERS, per_hand, title="two evenings")
+    root = ET.fromstring(svg.split("\n", 1)[1])
+    ns = {"s": "http://www.w3.org/2000/svg"}
+    emil = [p for p in root.findall(".//s:polyline", ns) if p.get("data-player") == "Emil"]
+    assert [p.get("points") for p in emil] == [
+        f"{lay.x(2)},{lay.y(0)} {lay.x(3)},{lay.y(0)} {lay.x(4)},{lay.y(4)}"
+    ]
+
+
+def test_a_player_back_after_an_evening_away_has_two_pieces() -> None:
+    per_hand = [{"Anna": 3, "Bert": 0}, {"Bert": 2}, {"Anna": 1, "Bert": 0}]
+    lay = layout(["Anna", "Bert"], per_hand)
+    # Anna: hand 1 (0 → 3), away for hand 2, back for hand 3 (3 → 4), drawn from where she left.
+    assert lay.segments("Anna") == (
+        ((lay.x(0), lay.y(0)), (lay.x(1), lay.y(3))),
+        ((lay.x(2), lay.y(3)), (lay.x(3), lay.y(4))),
+    )
+
+
+def test_the_legend_is_sorted_by_standing_and_negatives_carry_a_minus_sign() -> None:
+    svg = chart_svg(PLAYERS, PER_HAND, title="Evening")
+    root = ET.fromstring(svg.split("\n", 1)[1])
+    ns = {"s": "http://www.w3.org/2000/svg"}
+    legend = [t.text or "" for t in root.findall(".//s:g[@class='legend']/s:text", ns)]
+    assert [t.split()[0] for t in legend] == list(STANDING)
+    ticks = [t.text or "" for t in root.findall(".//s:g[@class='y-ticks']/s:text", ns)]
+    # the axis runs -10 … +15 in steps of 5 (test_scales_put_the_extremes_on_the_plot_edges)
+    assert ticks == ["\u221210", "\u22125", "0", "+5", "+10", "+15"]
+    assert not any(re.search(r"-\d", t) for t in [*legend, *ticks])
+
+
+def test_the_y_axis_fits_the_data() -> None:
+    # Only gains: totals 0 … +37; the axis runs from 0 to the next step above 37, not below 0.
+    per_hand = [{"Anna": 10, "Bert": 3}, {"Anna": 27, "Bert": 0}]
+    lay = layout(["Anna", "Bert"], per_hand)
+    assert (lay.low, lay.high, lay.y_step) == (0, 40, 5)
+    # Only losses: 0 … -9.
+    lay = layout(["Anna"], [{"Anna": -4}, {"Anna": -5}])
+    assert (lay.low, lay.high, lay.y_step) == (-10, 0, 2)
+
+
+def test_the_html_page_scales_with_the_window(tmp_path: Path) -> None:
+    from tarockscore.render.evening import html as page
+
+    target = tmp_path / "chart.html"
+    probe = (
+        "<pre id='out'></pre><script>const r = document.querySelector('svg').getBoundingClientRect();"
+        "document.getElementById('out').textContent = JSON.stringify([r.width, r.height, innerWidth, innerHeight]);"
+        "</script></body>"
+    )
+    target.write_text(
+        page(chart_svg(PLAYERS, PER_HAND, title="t"), "t").replace("</body>", probe), encoding="utf-8"
+    )
+    for width, height in ((1400, 1200), (500, 900)):
+        done = _run(["--dump-dom", f"--window-size={width},{height}", target.as_uri()], tmp_path)
+        found = re.search(r"<pre id=\"out\">(.*?)</pre>", done.stdout.decode("utf-8"), flags=re.S)
+        assert found, done.stderr[-2000:]
+        w, h, inner_w, _ = json.loads(html.unescape(found.group(1)))
+        assert abs(w - inner_w) <= 1, (w, inner_w)  # as wide as the window
+        assert abs(h / w - 500 / 800) < 0.01  # in proportion
+
+
+def _cairo() -> None:
+    try:
+        import cairosvg  # type: ignore[import-untyped]  # noqa: F401
+    except (ImportError, OSError) as exc:
+        pytest.skip(f"CairoSVG or the Cairo library is missing ({exc}); pip install -e '.[dev]'")
+
+
+@pytest.fixture
+def evening(tmp_path: Path) -> Path:
+    from typer.testing import CliRunner
+
+    from tarockscore.cli.app import app
+
+    path = tmp_path / "evening.toml"
+    runner = CliRunner()
+    assert runner.invoke(app, ["new", "-p", "Anna,Bert,Cilli,Dani", "-l", str(path)]).exit_code == 0
+    result = runner.invoke(
+        app, ["record", "-c", "rufer", "-d", "Anna", "-w", "Cilli", "-t", "40", "-l", str(path)]
+    )
+    assert result.exit_code == 0
+    return path
+
+
+def test_chart_writes_png_and_pdf(evening: Path, tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from tarockscore.cli.app import app
+
+    _cairo()
+    runner = CliRunner()
+    png, pdf = tmp_path / "c.png", tmp_path / "c.pdf"
+    assert runner.invoke(app, ["chart", str(evening), "-o", str(png)]).exit_code == 0
+    assert runner.invoke(app, ["chart", str(evening), "-o", str(pdf)]).exit_code == 0
+    image = read_png(png)
+    assert (image.width, image.height) == (1600, 1000)  # the SVG's 800 × 500, drawn at twice the size
+    assert image.pixel(5, 5) == (255, 255, 255)
+    assert pdf.read_bytes().startswith(b"%PDF-")
+    assert b"<svg" not in png.read_bytes() and b"<svg" not in pdf.read_bytes()
+
+
+def test_png_without_the_drawing_library_is_refused(
+    evening: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import sys
+
+    from typer.testing import CliRunner
+
+    from tarockscore.cli.app import app
+
+    monkeypatch.setitem(sys.modules, "cairosvg", None)  # as if the extra were not installed
+    target = tmp_path / "c.png"
+    result = CliRunner().invoke(app, ["chart", str(evening), "-o", str(target)])
+    assert result.exit_code == 2
+    assert "pip install 'tarockscore[chart]'" in result.stderr
+    assert not target.exists()
+
+
+@pytest.mark.parametrize("name", ["c.jpg", "c.gif", "c", "c.svgz"])
+def test_other_file_endings_are_refused(evening: Path, tmp_path: Path, name: str) -> None:
+    from typer.testing import CliRunner
+
+    from tarockscore.cli.app import app
+
+    result = CliRunner().invoke(app, ["chart", str(evening), "-o", str(tmp_path / name)])
+    assert result.exit_code == 2
+    assert ".svg, .html, .png or .pdf" in result.stderr
+    assert not (tmp_path / name).exists()

@@ -211,9 +211,15 @@ def test_stats_for_the_season(club: Path) -> None:
         "12",
         "1",
     )
-    code, out, _ = run("stats", str(club), "--alias", "Berti=Bert")
+    code, out, _ = run("stats", str(club), "--alias", "Berti=Bert", "--wide")
     assert code == 0
     assert re.search(r"^Anna\s+11\s+\+38\s+3\.45\s+\+12\s+0\s+2/2\s+2/2\s+4/7", out, flags=re.M)
+    # by default within 100 columns: the same numbers in two tables, one above the other
+    code, out, _ = run("stats", str(club), "--alias", "Berti=Bert")
+    assert code == 0
+    assert max(len(line) for line in out.splitlines()) <= 100
+    assert re.search(r"^Anna\s+11\s+\+38\s+3\.45\s+\+12\s+0$", out, flags=re.M)
+    assert re.search(r"^Anna\s+2/2\s+2/2\s+4/7\s", out, flags=re.M)
 
 
 def test_chart_writes_an_svg_with_a_line_per_player(club: Path, tmp_path: Path) -> None:
@@ -351,3 +357,35 @@ def test_no_ledgers_at_all_is_an_error_and_an_empty_range_a_warning(club: Path, 
     data = json.loads(out)
     assert (data["standings"], data["ledgers"]) == ([], 0)
     assert "none of the 3 ledgers is dated on or after 2027-01-01" in err
+
+
+def test_stats_of_an_evening_of_every_contract_fits_100_columns(tmp_path: Path) -> None:
+    path = str(tmp_path / "evening.toml")
+    assert run("new", "-p", "Anna,Bert,Cilli,Dani", "-l", path)[0] == 0
+    hands = [
+        ["-c", "rufer", "-d", "Anna", "-w", "Cilli", "-t", "40", "-b", "pagat,announced"],
+        ["-c", "dreier", "-d", "Bert", "-t", "40"],
+        ["-c", "solodreier", "-d", "Cilli", "-t", "40"],
+        ["-c", "bettler", "-d", "Dani", "--won"],
+        ["-c", "piccolo", "-d", "Anna", "--lost"],
+        ["-c", "farbendreier", "-d", "Bert", "-t", "40"],
+        ["-c", "sechserdreier", "-d", "Cilli", "-t", "30"],
+        ["-c", "besserrufer", "-d", "Dani", "-w", "Anna", "-t", "40", "-b", "uhu,announced"],
+        ["-c", "solorufer", "-d", "Anna", "-w", "Bert", "-t", "50"],
+        ["-c", "farbensolo", "-d", "Bert", "-t", "40"],
+        ["-c", "piccolo_ouvert", "-d", "Cilli", "--won"],
+        ["-c", "bettler_ouvert", "-d", "Dani", "--won"],
+    ]
+    for hand in hands:
+        assert run("record", *hand, "-l", path)[0] == 0
+    code, narrow, _ = run("stats", path)
+    assert code == 0
+    assert max(len(line) for line in narrow.splitlines()) <= 100
+    # every contract Anna declared is still there, one line per player instead of a column each
+    assert re.search(
+        r"^Anna: declared rufer 1/1, solorufer 1/1, piccolo 0/1; bonuses pagat 1/1, uhu 1/1$", narrow, re.M
+    )
+    code, wide, _ = run("stats", path, "--wide")
+    assert code == 0
+    assert max(len(line) for line in wide.splitlines()) > 100
+    assert "bettler_ouvert" in wide.splitlines()[7]  # the contracts' header, one column each

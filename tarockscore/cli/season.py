@@ -29,7 +29,8 @@ from tarockscore.files.output import check_output, write_output
 from tarockscore.files.profile_file import load_profile
 from tarockscore.render import evening as render_evening
 from tarockscore.render import hand as render
-from tarockscore.render.chart import Marker, chart_svg
+from tarockscore.render.chart import FORMATS, ImageUnavailable, Marker, chart_svg, svg_to_image
+from tarockscore.render.evening import STATS_WIDTH
 from tarockscore.rules.text import text_problem
 from tarockscore.season.standings import (
     Filters,
@@ -319,6 +320,9 @@ def stats(
     aliases: AliasFileOpt = None,
     output: FormatOpt = Format.TABLE,
     rescore: RescoreOpt = None,
+    wide: Annotated[
+        bool, typer.Option("--wide", help="Every column, however wide; by default the table fits 100.")
+    ] = False,
 ) -> None:
     """Statistics per player, for one evening or a season: contracts, partners, bonuses, Kontras."""
 
@@ -330,7 +334,7 @@ def stats(
         headers, rows = csv_table(result, contract_order(folded))
         typer.echo(render.csv_text(headers, rows), nl=False)
     else:
-        typer.echo(render_evening.stats_text(result, contract_order(folded)))
+        typer.echo(render_evening.stats_text(result, contract_order(folded), None if wide else STATS_WIDTH))
         typer.echo(span_text(folded))
 
 
@@ -342,7 +346,8 @@ def chart(
             "--output",
             "-o",
             metavar="FILE",
-            help="The file to write: .svg, or .html for a page; - for stdout.",
+            help="The file to write: .svg, .html (a page that fits the window), .png or .pdf "
+            "(with the chart extra); - for the SVG on stdout.",
         ),
     ],
     date_from: FromOpt = None,
@@ -362,14 +367,25 @@ def chart(
     if out != "-":
         inputs = [Path(s) for s in ledgers] + [Path(x) for x in (aliases, rescore) if x is not None]
         check_output(Path(out), "--output", inputs)
+    fmt = "svg" if out == "-" else FORMATS.get(Path(out).suffix.lower())
+    if fmt is None:
+        raise UsageError(
+            f"--output {out!r}: write .svg, .html, .png or .pdf (the file's ending says which), "
+            "or - for the SVG on stdout"
+        )
     folded = _fold(ledgers, _filters(date_from, date_to, player, alias, aliases, rescore))
     points, starts = per_hand_points(folded)
     if title is None:
         title = render_evening.title(folded)
     svg = chart_svg(folded.selected, points, title=title, markers=[Marker(n, label) for n, label in starts])
-    text = render_evening.html(svg, title) if out.endswith((".html", ".htm")) else svg
     if out == "-":
-        typer.echo(text, nl=False)
+        typer.echo(svg, nl=False)
         return
-    write_output(Path(out), text, "--output", inputs, TarockError)
+    data: str | bytes = render_evening.html(svg, title) if fmt == "html" else svg
+    if fmt in ("png", "pdf"):
+        try:
+            data = svg_to_image(svg, fmt)
+        except ImageUnavailable as exc:
+            raise UsageError(f"--output {out!r}: {exc}") from None
+    write_output(Path(out), data, "--output", inputs, TarockError)
     typer.echo(f"wrote {out}: {len(folded.selected)} players, {span_text(folded)}", err=True)

@@ -60,8 +60,9 @@ def _reads_as_toml(target: Path) -> bool:
 
 
 def write_output(
-    target: Path, text: str, option: str, inputs: Iterable[Path], error: type[TarockError]
+    target: Path, text: str | bytes, option: str, inputs: Iterable[Path], error: type[TarockError]
 ) -> None:
-    """Check ``target`` (:func:`check_output`) and write ``text`` to it atomically."""
+    """Check ``target`` (:func:`check_output`) and write ``text`` (or bytes) to it atomically."""
     check_output(target, option, inputs)
-    safe_io.atomic_write(target, text.encode("utf-8"), error, "output file")
+    data = text.encode("utf-8") if isinstance(text, str) else text
+    safe_io.atomic_write(target, data, error, "output file")

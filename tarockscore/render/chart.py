@@ -1,5 +1,9 @@
 """The running totals of an evening or a season as a self-contained SVG (rendering layer, pure).
 
+A player who was not at an evening's table (no points recorded for its hands, not even the 0 of
+sitting out) has a gap there, not a flat line; the legend lists the players by standing, and
+negative numbers carry a real minus sign (U+2212).
+
 No plotting library: the chart is a few dozen SVG elements. Every coordinate is an integer,
 computed with integers and :class:`~fractions.Fraction` and rounded once, so the same totals
 always give the same file byte for byte.
@@ -57,6 +61,7 @@ class Layout:
     x_step: int
     players: tuple[str, ...]
     totals: Mapping[str, tuple[int, ...]]  # totals[p][i]: after hand i (totals[p][0] = 0)
+    present: Mapping[str, tuple[bool, ...]]  # present[p][i - 1]: p was at the table for hand i
 
     def x(self, hand: int) -> int:
         if self.hands == 0:
@@ -67,7 +72,30 @@ class Layout:
         return BOTTOM - round(Fraction((value - self.low) * (BOTTOM - TOP), self.high - self.low))
 
     def points(self, player: str) -> tuple[tuple[int, int], ...]:
+        """Every point of the player's line, gaps ignored (the totals after each hand)."""
         return tuple((self.x(i), self.y(v)) for i, v in enumerate(self.totals[player]))
+
+    def segments(self, player: str) -> tuple[tuple[tuple[int, int], ...], ...]:
+        """The player's line in pieces: one per run of hands the player was at the table for,
+        each from the total before its first hand to the total after its last."""
+        out: list[tuple[tuple[int, int], ...]] = []
+        run: list[tuple[int, int]] = []
+        totals = self.totals[player]
+        for i, here in enumerate(self.present[player], 1):
+            if here:
+                if not run:
+                    run.append((self.x(i - 1), self.y(totals[i - 1])))
+                run.append((self.x(i), self.y(totals[i])))
+            elif run:
+                out.append(tuple(run))
+                run = []
+        if run:
+            out.append(tuple(run))
+        return tuple(out)
+
+    def standing(self) -> tuple[str, ...]:
+        """The players by their final total, highest first; equal totals in seat order."""
+        return tuple(sorted(self.players, key=lambda p: -self.totals[p][-1]))
 
     def colour(self, player: str) -> str:
         return COLOURS[self.players.index(player) % len(COLOURS)]
@@ -79,7 +107,8 @@ class Layout:
 def running_totals(
     players: Sequence[str], per_hand: Sequence[Mapping[str, int]]
 ) -> dict[str, tuple[int, ...]]:
-    """Each player's total before the first hand (0) and after every hand; absent players stay flat."""
+    """Each player's total before the first hand (0) and after every hand; a hand without the
+    player leaves the total as it was."""
     out: dict[str, list[int]] = {p: [0] for p in players}
     for points in per_hand:
         for p in players:
@@ -99,7 +128,10 @@ def nice_step(span: int, most: int) -> int:
 
 def layout(players: Sequence[str], per_hand: Sequence[Mapping[str, int]]) -> Layout:
     totals = running_totals(players, per_hand)
-    values = [v for series in totals.values() for v in series] or [0]
+    present = {p: tuple(p in points for points in per_hand) for p in players}
+    # The y-axis fits what is drawn: the start at 0 and every total a line reaches (a total
+    # carried through a gap is drawn again where the player comes back).
+    values = [0] + [t for p in players for t, here in zip(totals[p][1:], present[p], strict=True) if here]
     lo, hi = min(0, *values), max(0, *values)
     y_step = nice_step(max(hi - lo, 1), 8)
     low = (lo // y_step) * y_step
@@ -115,11 +147,15 @@ def layout(players: Sequence[str], per_hand: Sequence[Mapping[str, int]]) -> Lay
         x_step=nice_step(max(n, 1), 12),
         players=tuple(players),
         totals=totals,
+        present=present,
     )
 
 
+MINUS = "\u2212"  # the minus sign, not the hyphen-minus of code
+
+
 def _signed(n: int) -> str:
-    return f"+{n}" if n > 0 else str(n)
+    return f"+{n}" if n > 0 else f"{MINUS}{-n}" if n < 0 else "0"
 
 
 def chart_svg(
@@ -182,16 +218,17 @@ def chart_svg(
     # One line per player, then the legend with each final total.
     out.append('<g class="lines" fill="none" stroke-width="2" stroke-linejoin="round">')
     for p in lay.players:
-        coords = " ".join(f"{x},{y}" for x, y in lay.points(p))
         dash = lay.dash(p)
         dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
-        out.append(
-            f"<polyline data-player={quoteattr(p)} stroke={quoteattr(lay.colour(p))}{dash_attr} "
-            f'points="{coords}"/>'
-        )
+        for segment in lay.segments(p):
+            coords = " ".join(f"{x},{y}" for x, y in segment)
+            out.append(
+                f"<polyline data-player={quoteattr(p)} stroke={quoteattr(lay.colour(p))}{dash_attr} "
+                f'points="{coords}"/>'
+            )
     out.append("</g>")
     out.append('<g class="legend">')
-    for i, p in enumerate(lay.players):
+    for i, p in enumerate(lay.standing()):
         y = TOP + 10 + 22 * i
         dash = lay.dash(p)
         dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
@@ -207,3 +244,32 @@ def chart_svg(
         )
     out.append("</svg>")
     return "\n".join(out) + "\n"
+
+
+# -- other formats ----------------------------------------------------------------------------------
+
+# What ``chart -o FILE`` writes, by the file's suffix. PNG and PDF are drawn from the SVG by
+# CairoSVG, an optional extra (pip install 'tarockscore[chart]'); without it they are refused.
+FORMATS = {".svg": "svg", ".html": "html", ".htm": "html", ".png": "png", ".pdf": "pdf"}
+IMAGE_EXTRA = "pip install 'tarockscore[chart]'"
+
+
+class ImageUnavailable(Exception):
+    """PNG or PDF was asked for and the drawing library is not there; the message says why."""
+
+
+def svg_to_image(svg: str, fmt: str) -> bytes:
+    """The chart drawn as PNG (twice the SVG's size, for a sharp picture) or PDF."""
+    try:
+        # an optional extra, and a large one: loaded only when a picture is asked for
+        import cairosvg  # type: ignore[import-untyped]  # noqa: PLC0415
+    except ImportError:
+        raise ImageUnavailable(f"{fmt.upper()} needs CairoSVG: {IMAGE_EXTRA}") from None
+    except OSError as exc:  # CairoSVG is there, the Cairo library it draws with is not
+        raise ImageUnavailable(f"{fmt.upper()} needs the Cairo library ({exc})") from None
+    data = svg.encode("utf-8")
+    if fmt == "png":
+        out: bytes = cairosvg.svg2png(bytestring=data, scale=2)
+    else:
+        out = cairosvg.svg2pdf(bytestring=data)
+    return out

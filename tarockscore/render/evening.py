@@ -5,6 +5,7 @@ Pure functions from ledger and season values to text; the CLI modules only print
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -30,11 +31,36 @@ if TYPE_CHECKING:
     from tarockscore.season.statistics import PlayerStats
 
 
-def stats_text(result: Sequence[PlayerStats], order: Sequence[str]) -> str:
+STATS_WIDTH = 100  # what `stats` fits by default; --wide prints every column however wide
+# The summary's columns a narrow terminal does without, the least needed first.
+_NARROW_DROPS = ("silent", "worst", "best", "per hand", "Rekontra")
+
+
+def _width(text: str) -> int:
+    return max((len(line) for line in text.splitlines()), default=0)
+
+
+def stats_text(result: Sequence[PlayerStats], order: Sequence[str], width: int | None = STATS_WIDTH) -> str:
+    """The statistics as tables; within ``width`` columns (None: every column, however wide)."""
 
     def ratio(won: int, played: int) -> str:
         return f"{won}/{played}" if played else "-"
 
+    headers = [
+        "player",
+        "hands",
+        "Victory Points",
+        "per hand",
+        "best",
+        "worst",
+        "declared",
+        "partner",
+        "defended",
+        "Kontra",
+        "Rekontra",
+        "announced",
+        "silent",
+    ]
     summary = []
     for s in result:
         d, p, b = s.declared_total(), s.partner_total(), s.bonus_total()
@@ -55,28 +81,34 @@ def stats_text(result: Sequence[PlayerStats], order: Sequence[str]) -> str:
                 b.silent_made,
             ]
         )
-    first = tabulate(
-        summary,
-        headers=[
-            "player",
-            "hands",
-            "Victory Points",
-            "per hand",
-            "best",
-            "worst",
-            "declared",
-            "partner",
-            "defended",
-            "Kontra",
-            "Rekontra",
-            "announced",
-            "silent",
-        ],
-        colalign=["left", *["right"] * 12],
-        disable_numparse=True,
-    )
+
+    def table(columns: list[str]) -> str:
+        keep = [headers.index(c) for c in columns]
+        return tabulate(
+            [[row[i] for i in keep] for row in summary],
+            headers=columns,
+            colalign=["left", *["right"] * (len(columns) - 1)],
+            disable_numparse=True,
+        )
+
+    first = table(headers)
+    left_out: list[str] = []
+    if width is not None and _width(first) > width:
+        # two tables, one above the other: the points, then the games and bets
+        split = headers.index("declared")
+        points, games = headers[:split], [headers[0], *headers[split:]]
+        for drop in _NARROW_DROPS:  # a table still too wide (long names) does without some columns
+            if max(_width(table(points)), _width(table(games))) <= width:
+                break
+            for part in (points, games):
+                if drop in part:
+                    part.remove(drop)
+            left_out.append(drop)
+        first = f"{table(points)}\n\n{table(games)}"
+
     contracts = contracts_declared(result, order)
     detail = []
+    lines = []
     for s in result:
         bonuses = ", ".join(
             f"{name} {t.announced_made}/{t.announced}"
@@ -90,16 +122,29 @@ def stats_text(result: Sequence[PlayerStats], order: Sequence[str]) -> str:
         row += [ratio(s.declared[c].won, s.declared[c].played) if c in s.declared else "" for c in contracts]
         row.append(bonuses or "-")
         detail.append(row)
+        declared = ", ".join(
+            f"{c} {s.declared[c].won}/{s.declared[c].played}" for c in contracts if c in s.declared
+        )
+        lines.append(f"{s.player}: declared {declared or '-'}; bonuses {bonuses or '-'}")
     second = tabulate(
         detail,
         headers=["declared (won/played)", *contracts, "bonuses (made/announced)"],
         colalign=["left", *["right"] * len(contracts), "left"],
         disable_numparse=True,
     )
+    if width is not None and _width(second) > width:
+        # one paragraph per player instead of a column per contract
+        second = "\n".join(
+            textwrap.fill(line, width, subsequent_indent="    ", break_on_hyphens=False) for line in lines
+        )
     note = (
         "won/played; Kontra: the bets the player's side doubled (won/said); Rekontra: the doublings "
         "it answered (won/said); announced: the bonuses of the player's side (made/announced)"
     )
+    if width is not None:
+        note = textwrap.fill(note, width)
+    if left_out:
+        note += f"\nleft out to fit {width} columns: {', '.join(left_out)} (--wide shows every column)"
     return f"{first}\n\n{second}\n\n{note}"
 
 
@@ -114,11 +159,17 @@ def title(folded: Season) -> str:
 
 def html(svg: str, title: str) -> str:
     """A page around the chart, written so that it is well-formed XML too (XHTML's spelling of
-    HTML5): an XML parser reads it as surely as a browser, whatever a name or title holds."""
+    HTML5): an XML parser reads it as surely as a browser, whatever a name or title holds. The
+    chart is as large as the window allows, in proportion (the SVG's viewBox scales; its width
+    and height attributes are only the default size)."""
     body = svg.split("\n", 1)[1]  # without the XML declaration
     return (
         '<!DOCTYPE html>\n<html xmlns="http://www.w3.org/1999/xhtml" lang="en">\n<head>\n'
-        f'<meta charset="utf-8"/>\n<title>{escape(title)}</title>\n'
+        '<meta charset="utf-8"/>\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1"/>\n'
+        f"<title>{escape(title)}</title>\n"
+        "<style>html, body { margin: 0; height: 100%; } "
+        "svg { display: block; width: 100%; height: auto; max-height: 100vh; }</style>\n"
         f"</head>\n<body>\n{body}</body>\n</html>\n"
     )
 
