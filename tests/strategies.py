@@ -7,7 +7,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from tarockscore.rules.cardpoints import render_points
+from tarockscore.rules.cardpoints import parse_points, render_points
 from tarockscore.rules.profile import Kind, NegativeKontra, Profile, Team
 
 PLAYERS = ["Anna", "Bert", "Cilli", "Dani"]
@@ -39,7 +39,8 @@ def hands(draw: st.DrawFn, profile: Profile, contracts: list[str] | None = None)
         }
         return hand
 
-    declarer = draw(st.sampled_from(players))
+    # who may bid it: the Forehand alone where contracts.NAME.bidders says so
+    declarer = players[0] if contract.bidders.value == "forehand" else draw(st.sampled_from(players))
     hand["declarer"] = declarer
     if contract.team is Team.CALLED:
         if (
@@ -49,6 +50,8 @@ def hands(draw: st.DrawFn, profile: Profile, contracts: list[str] | None = None)
         ):
             hand["called_king"] = "talon"
             hand["conceded"] = False
+        elif profile.call_own_king and draw(st.booleans()):
+            hand["called_king"] = "own"
         else:
             hand["partner"] = draw(st.sampled_from([p for p in players if p != declarer]))
     defenders = [p for p in players if p not in (declarer, hand.get("partner"))]
@@ -97,7 +100,27 @@ def hands(draw: st.DrawFn, profile: Profile, contracts: list[str] | None = None)
         hand["bonus"] = [b for b in bonuses if b["name"] != bird] + [
             {"name": bird, "side": "declarers", "announced": True, "made": draw(st.booleans())}
         ]
+    _agree_with_card_points(hand, profile)
     return hand
+
+
+def _agree_with_card_points(hand: dict[str, Any], profile: Profile) -> None:
+    """Make the card points and the bonuses tell one story, as a real hand does: a made Valat
+    wins the game for its side; a bonus with a card-point minimum is made exactly at it."""
+    points = parse_points(hand["card_points"])
+    unit = Fraction(1, 3) if profile.thirds else Fraction(1)
+    for b in hand.get("bonus", []):
+        if b["name"] == "valat" and b["made"]:
+            if b["side"] == "declarers":
+                points = max(points, profile.win_threshold)
+            else:
+                points = min(points, profile.win_threshold - unit)
+    for b in hand.get("bonus", []):
+        minimum = profile.bonuses[b["name"]].min_card_points
+        if minimum is not None:
+            side = points if b["side"] == "declarers" else profile.card_points_total - points
+            b["made"] = side >= minimum
+    hand["card_points"] = render_points(points)
 
 
 @st.composite

@@ -124,3 +124,33 @@ def test_a_contradiction_is_never_accepted(data: st.DataObject) -> None:
     problems = Collector()
     parse_bonus(",".join(["pagat", *words]), problems, "--bonus", ["kontra", "rekontra"])
     assert any("contradict each other" in p.message for p in problems.problems)
+
+
+def test_own_king_in_the_short_form_where_the_profile_allows_it() -> None:
+    # pagat: calling one's own King is allowed [PAGAT via HT §9.8]; the declarer plays 1 v 3:
+    # Rufer 1 won, zero-sum: Anna +3, each Defender −1.
+    code, out, err = run(
+        "score", "-P", "pagat", "-c", "rufer", "-p", "A,B,C,D", "-d", "A", "--own-king", "-t", "40", "--json"
+    )
+    assert code == 0, err
+    assert '"A": 3' in out and '"B": -1' in out
+
+
+def test_own_king_refused_where_the_profile_forbids_it() -> None:
+    code, _, err = run("score", "-c", "rufer", "-p", "A,B,C,D", "-d", "A", "--own-king", "-t", "40")
+    assert code == 1
+    assert "called_king: 'own': profile 'koenigrufen' does not allow calling one's own King" in err
+
+
+def test_talon_and_own_king_contradict() -> None:
+    code, _, err = run(
+        "score", "-P", "pagat", "-c", "rufer", "-p", "A,B,C,D", "-d", "A", "--own-king", "--talon"
+    )
+    assert code == 2 and "--talon: and --own-king contradict each other" in err
+
+
+def test_partner_equal_to_declarer_hints_at_own_king() -> None:
+    code, _, err = run(
+        "score", "-P", "pagat", "-c", "rufer", "-p", "A,B,C,D", "-d", "A", "-w", "A", "-t", "40"
+    )
+    assert code == 1 and 'called_king = "own"' in err

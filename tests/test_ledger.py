@@ -500,6 +500,9 @@ def hands(draw: st.DrawFn, players: tuple[str, ...]) -> dict[str, Any]:
         if announced and name != "valat" and (s := draw(STEPS)):
             bonus["kontra"] = s
         bonuses.append(bonus)
+        if name == "valat" and bonus["made"]:
+            # a made Valat takes every trick: its side has the card points that win the game
+            hand["card_points"] = 70 if bonus["side"] == "declarers" else 0
     if bonuses:
         hand["bonus"] = bonuses
     return hand

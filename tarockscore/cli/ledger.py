@@ -26,6 +26,7 @@ from tarockscore.cli.options import (
     DefenderPoints,
     Huettenfleck,
     Kontra,
+    OwnKing,
     Partner,
     Players,
     Points,
@@ -170,6 +171,7 @@ def record(
     kontra: Kontra = [],  # noqa: B006
     huettenfleck: Huettenfleck = False,
     talon: Talon = False,
+    own_king: OwnKing = False,
     conceded: Conceded = False,
     renonce: Renonce = None,
     bonus: Bonus = [],  # noqa: B006
@@ -483,10 +485,14 @@ def _questions(profile: Profile, deal: Deal) -> dict[str, Any]:
         others = [p for p in players if p != declarer]
         in_talon = legality.king_in_talon_allowed(profile, contract)
         options = [*others, "talon"] if in_talon else others
+        if legality.own_king_allowed(profile, contract):
+            options.append("own King")
         partner = _ask_choice("Partner (holder of the called card)", options)
         if partner == "talon":
             hand["called_king"] = "talon"
             hand["conceded"] = _ask_yes("Did the declarer concede at once?")
+        elif partner == "own King":
+            hand["called_king"] = "own"
         else:
             hand["partner"] = partner
     if hand.get("conceded"):

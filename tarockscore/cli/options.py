@@ -82,6 +82,12 @@ Kontra = Annotated[
 ]
 Huettenfleck = Annotated[bool, typer.Option("--huettenfleck", help="Kontra said before the talon was seen.")]
 Talon = Annotated[bool, typer.Option("--talon", help="The called King lay in the talon.")]
+OwnKing = Annotated[
+    bool,
+    typer.Option(
+        "--own-king", help="The declarer called a King he holds himself and played alone (where allowed)."
+    ),
+]
 Conceded = Annotated[bool, typer.Option("--conceded", help="With --talon: the declarer conceded at once.")]
 Renonce = Annotated[
     str | None, typer.Option("--renonce", help="The player who revoked.", autocompletion=_players)
@@ -108,6 +114,7 @@ SHORT_KEYS = (
     "kontra",
     "huettenfleck",
     "talon",
+    "own_king",
     "conceded",
     "renonce",
     "bonus",

@@ -14,6 +14,7 @@ from tarockscore.cli.options import (
     DefenderPoints,
     Huettenfleck,
     Kontra,
+    OwnKing,
     Partner,
     Players,
     Points,
@@ -47,6 +48,7 @@ def score(
     kontra: Kontra = [],  # noqa: B006
     huettenfleck: Huettenfleck = False,
     talon: Talon = False,
+    own_king: OwnKing = False,
     conceded: Conceded = False,
     renonce: Renonce = None,
     bonus: Bonus = [],  # noqa: B006

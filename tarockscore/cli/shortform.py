@@ -131,6 +131,7 @@ def hand_from_options(
     huettenfleck: bool,
     talon: bool,
     conceded: bool,
+    own_king: bool,
     renonce: str | None,
     bonuses: Sequence[str],
     kontra_steps: Collection[str] | None = None,
@@ -172,11 +173,18 @@ def hand_from_options(
             hand["kontra"] = kontra[0]
     if huettenfleck:
         hand["huettenfleck"] = True
+    if talon and own_king:
+        problems.add(
+            "--talon",
+            "and --own-king contradict each other: the called King lay in the talon or in the declarer's hand",
+        )
     if talon:
         hand["called_king"] = "talon"
         hand["conceded"] = conceded
     elif conceded:
         hand["conceded"] = True
+    if own_king and not talon:
+        hand["called_king"] = "own"
     if renonce is not None:
         hand["renonce"] = renonce
     if bonuses:

@@ -17,7 +17,7 @@ from tarockscore.rules import legality
 from tarockscore.rules.cardpoints import parse_points, render_points
 from tarockscore.rules.hand import BonusEntry, Hand, Side
 from tarockscore.rules.names import same_but_case, seat_names
-from tarockscore.rules.profile import Contract, Profile
+from tarockscore.rules.profile import Bidders, Contract, Profile
 from tarockscore.rules.reader import Reader, type_name
 
 HAND_KEYS = (
@@ -103,21 +103,52 @@ def parse_hand(data: Mapping[str, Any], profile: Profile) -> Hand:
                     f"{partner!r}: {contract.name} is played alone, one against three: no partner",
                 )
             if legality.calls_a_king(contract):
-                if partner is None and called_king != "talon":
+                own = legality.own_king_allowed(profile, contract)
+                if partner is None and called_king not in legality.CALLED_KING_VALUES:
                     problems.add(
                         "partner",
                         f"missing: {contract.name} is played with the holder of the called card; "
-                        'name them, or give called_king = "talon"',
+                        'name them, or give called_king = "talon"'
+                        + (' (or "own": the declarer called his own King)' if own else ""),
                     )
                 if partner is not None and partner == declarer:
-                    problems.add("partner", f"{partner!r} is the declarer; the partner is another player")
-                if partner is not None and called_king == "talon":
-                    problems.add("partner", 'no partner when called_king = "talon": the declarer plays alone')
+                    problems.add(
+                        "partner",
+                        f"{partner!r} is the declarer; the partner is another player"
+                        + ('; a declarer who called his own King gives called_king = "own"' if own else ""),
+                    )
+                if partner is not None and called_king in legality.CALLED_KING_VALUES:
+                    problems.add(
+                        "partner", f'no partner when called_king = "{called_king}": the declarer plays alone'
+                    )
+            if contract.bidders is not Bidders.ANYONE and declarer is not None and players:
+                if not legality.may_bid(contract, players.index(declarer) if declarer in players else -1):
+                    problems.add(
+                        "declarer",
+                        f"{declarer!r} is not the Forehand: under {profile.name!r} only the first in hand "
+                        f"({players[0]!r}) may bid {contract.name} "
+                        f"(contracts.{contract.name}.bidders = {contract.bidders.value!r})",
+                    )
 
         # -- called King in the talon ----------------------------------------------------------
         if called_king is not None:
-            if called_king != "talon":
-                problems.add("called_king", f"{called_king!r} is not allowed; the only value is 'talon'")
+            allowed_kings = legality.called_king_choices(profile, contract)
+            if called_king not in legality.CALLED_KING_VALUES:
+                problems.add(
+                    "called_king",
+                    f"{called_king!r} is not allowed; under {profile.name!r} it is "
+                    f"{one_of(allowed_kings) if allowed_kings else 'not given in ' + contract.name}",
+                )
+            elif called_king == "own":
+                if not legality.calls_a_king(contract):
+                    problems.add("called_king", f"'own': no King is called in {contract.name}")
+                elif not profile.call_own_king:
+                    problems.add(
+                        "called_king",
+                        f"'own': profile {profile.name!r} does not allow calling one's own King "
+                        "(game.call_own_king = false); the declarer needs a partner"
+                        + (" or called_king = 'talon'" if "talon" in allowed_kings else ""),
+                    )
             elif not legality.king_can_lie_in_talon(profile, contract):
                 problems.add(
                     "called_king", f"'talon': no King is called in {contract.name} under {profile.name!r}"
@@ -132,6 +163,12 @@ def parse_hand(data: Mapping[str, Any], profile: Profile) -> Hand:
             problems.add(
                 "conceded",
                 'a hand is conceded only when the called King lies in the talon (called_king = "talon")',
+            )
+        if conceded and won:
+            problems.add("won", "true contradicts conceded = true: a conceded hand is lost")
+        if conceded and cp_raw is not None:
+            problems.add(
+                "card_points", "a conceded hand is not played: give no card points with conceded = true"
             )
 
         # -- card points and outcome -------------------------------------------------------
@@ -202,6 +239,7 @@ def parse_hand(data: Mapping[str, Any], profile: Profile) -> Hand:
                 f"{contract.name} is played with one of {one_of(contract.requires_announced)} "
                 "announced by the declarers",
             )
+        _bonus_against_points(bonuses, card_points, defender_points, won, profile, problems)
         if legality.defender_announce_needs_kontra(profile):
             defenders_kontra = bool(hand_kontra or kontra_by) or any(
                 b.kontra and b.side is Side.DECLARERS for b in bonuses
@@ -481,7 +519,10 @@ def _bonuses(
         if announced and not legality.may_announce(bonus):
             problems.add(f"{path}.announced", f"{name!r} cannot be announced under {profile.name!r}")
         kontra: str | None = None
-        if kontra_raw is not None and not legality.may_double(bonus, announced):
+        if isinstance(kontra_raw, str) and profile.step(kontra_raw) is None:
+            # not a step at all (a typing slip, or an unknown flag of the short form): say that first
+            _step(f"{path}.kontra", kontra_raw, profile, problems)
+        elif kontra_raw is not None and not legality.may_double(bonus, announced):
             if not announced:
                 problems.add(
                     f"{path}.kontra",
@@ -496,3 +537,58 @@ def _bonuses(
             kontra = _step(f"{path}.kontra", kontra_raw, profile, problems)
         entries.append(BonusEntry(name=name, side=side, announced=announced, made=made, kontra=kontra))
     return tuple(entries)
+
+
+def _bonus_against_points(
+    bonuses: tuple[BonusEntry, ...],
+    declarers: Fraction | None,
+    defenders: Fraction | None,
+    won: bool | None,
+    profile: Profile,
+    problems: Collector,
+) -> None:
+    """Refuse a bonus whose outcome the card points (or the result) contradict.
+
+    A bonus with ``bonuses.NAME.min_card_points`` (GameTwist's Absolute, at least 45 1/3) is made
+    exactly when its side has that many card points. A made Valat takes every trick: whatever
+    talon cards the other side is given, the Valat side then has the card points that win.
+    """
+    if declarers is None and won is None:
+        return
+    for i, b in enumerate(bonuses):
+        who = b.side.value
+        minimum = profile.bonuses[b.name].min_card_points
+        if minimum is not None and declarers is not None:
+            points = (
+                declarers
+                if b.side is Side.DECLARERS
+                else (defenders if defenders is not None else profile.card_points_total - declarers)
+            )
+            if b.made and points < minimum:
+                problems.add(
+                    f"bonus[{i}].made",
+                    f"true: the {who} have {render_points(points)} card points, and {profile.name!r} gives "
+                    f"the {b.name} only to a side with at least {render_points(minimum)} "
+                    f"(bonuses.{b.name}.min_card_points)",
+                )
+            elif not b.made and points >= minimum:
+                problems.add(
+                    f"bonus[{i}].made",
+                    f"false: the {who} have {render_points(points)} card points, at least the "
+                    f"{render_points(minimum)} that make the {b.name} (bonuses.{b.name}.min_card_points)",
+                )
+        if b.name == "valat" and b.made:
+            declarers_won = (
+                won if won is not None else declarers is not None and declarers >= profile.win_threshold
+            )
+            if declarers_won is not (b.side is Side.DECLARERS):
+                shown = (
+                    f"card_points {render_points(declarers)}"
+                    if declarers is not None
+                    else f"won = {str(won).lower()}"
+                )
+                problems.add(
+                    f"bonus[{i}]",
+                    f"a Valat made by the {who} takes every trick, so the {who} win the game; "
+                    f"{shown} says they lost it (the declarer side needs {render_points(profile.win_threshold)})",
+                )

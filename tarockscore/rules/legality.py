@@ -10,7 +10,16 @@ offer only what is allowed.
 
 from __future__ import annotations
 
-from tarockscore.rules.profile import Bonus, CalledKingRule, Contract, Kind, NegativeKontra, Profile, Team
+from tarockscore.rules.profile import (
+    Bidders,
+    Bonus,
+    CalledKingRule,
+    Contract,
+    Kind,
+    NegativeKontra,
+    Profile,
+    Team,
+)
 
 
 def calls_a_king(contract: Contract) -> bool:
@@ -46,6 +55,25 @@ def king_in_talon_scored(profile: Profile) -> bool:
 def king_in_talon_allowed(profile: Profile, contract: Contract) -> bool:
     """A hand with the called King in the talon can be entered under this profile."""
     return king_can_lie_in_talon(profile, contract) and king_in_talon_scored(profile)
+
+
+CALLED_KING_VALUES = ("talon", "own")
+
+
+def own_king_allowed(profile: Profile, contract: Contract) -> bool:
+    """The declarer may call a King he holds himself and play one against three (``game.call_own_king``)."""
+    return calls_a_king(contract) and profile.call_own_king
+
+
+def called_king_choices(profile: Profile, contract: Contract) -> list[str]:
+    """The values ``called_king`` may take in this contract under this profile."""
+    out = ["talon"] if king_in_talon_allowed(profile, contract) else []
+    return out + (["own"] if own_king_allowed(profile, contract) else [])
+
+
+def may_bid(contract: Contract, seat: int) -> bool:
+    """The player in ``seat`` (0 = Forehand) may bid the contract (``contracts.NAME.bidders``)."""
+    return contract.bidders is Bidders.ANYONE or seat == 0
 
 
 def may_concede(called_king: str | None) -> bool:
