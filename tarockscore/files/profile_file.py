@@ -56,7 +56,11 @@ def _locate(ref: str, relative_to: Path | None) -> Path:
             raise ProfileError(f"profile file {ref!r} not found")
         return path
     path = profiles_dir() / f"{ref}.toml"
-    if not path.is_file():
+    try:
+        shipped = path.is_file()
+    except OSError:  # a name no file system takes (too long): no shipped profile either
+        shipped = False
+    if not shipped:
         names = shipped_names()
         raise ProfileError(
             f"unknown profile {ref!r}; shipped profiles: {one_of(names)}{near_miss(ref, names)}; "
