@@ -50,7 +50,7 @@ def hands(draw: st.DrawFn, profile: Profile, contracts: list[str] | None = None)
         ):
             hand["called_king"] = "talon"
             hand["conceded"] = False
-        elif profile.call_own_king and draw(st.booleans()):
+        elif profile.game.call_own_king and draw(st.booleans()):
             hand["called_king"] = "own"
         else:
             hand["partner"] = draw(st.sampled_from([p for p in players if p != declarer]))
@@ -108,17 +108,17 @@ def _agree_with_card_points(hand: dict[str, Any], profile: Profile) -> None:
     """Make the card points and the bonuses tell one story, as a real hand does: a made Valat
     wins the game for its side; a bonus with a card-point minimum is made exactly at it."""
     points = parse_points(hand["card_points"])
-    unit = Fraction(1, 3) if profile.thirds else Fraction(1)
+    unit = Fraction(1, 3) if profile.game.thirds else Fraction(1)
     for b in hand.get("bonus", []):
         if b["name"] == "valat" and b["made"]:
             if b["side"] == "declarers":
-                points = max(points, profile.win_threshold)
+                points = max(points, profile.game.win_threshold)
             else:
-                points = min(points, profile.win_threshold - unit)
+                points = min(points, profile.game.win_threshold - unit)
     for b in hand.get("bonus", []):
         minimum = profile.bonuses[b["name"]].min_card_points
         if minimum is not None:
-            side = points if b["side"] == "declarers" else profile.card_points_total - points
+            side = points if b["side"] == "declarers" else profile.game.card_points_total - points
             b["made"] = side >= minimum
     hand["card_points"] = render_points(points)
 

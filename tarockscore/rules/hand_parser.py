@@ -142,7 +142,7 @@ def parse_hand(data: Mapping[str, Any], profile: Profile) -> Hand:
             elif called_king == "own":
                 if not legality.calls_a_king(contract):
                     problems.add("called_king", f"'own': no King is called in {contract.name}")
-                elif not profile.call_own_king:
+                elif not profile.game.call_own_king:
                     problems.add(
                         "called_king",
                         f"'own': profile {profile.name!r} does not allow calling one's own King "
@@ -562,7 +562,7 @@ def _bonus_against_points(
             points = (
                 declarers
                 if b.side is Side.DECLARERS
-                else (defenders if defenders is not None else profile.card_points_total - declarers)
+                else (defenders if defenders is not None else profile.game.card_points_total - declarers)
             )
             if b.made and points < minimum:
                 problems.add(
@@ -579,7 +579,7 @@ def _bonus_against_points(
                 )
         if b.name == "valat" and b.made:
             declarers_won = (
-                won if won is not None else declarers is not None and declarers >= profile.win_threshold
+                won if won is not None else declarers is not None and declarers >= profile.game.win_threshold
             )
             if declarers_won is not (b.side is Side.DECLARERS):
                 shown = (
@@ -590,5 +590,5 @@ def _bonus_against_points(
                 problems.add(
                     f"bonus[{i}]",
                     f"a Valat made by the {who} takes every trick, so the {who} win the game; "
-                    f"{shown} says they lost it (the declarer side needs {render_points(profile.win_threshold)})",
+                    f"{shown} says they lost it (the declarer side needs {render_points(profile.game.win_threshold)})",
                 )

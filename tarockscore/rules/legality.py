@@ -62,7 +62,7 @@ CALLED_KING_VALUES = ("talon", "own")
 
 def own_king_allowed(profile: Profile, contract: Contract) -> bool:
     """The declarer may call a King he holds himself and play one against three (``game.call_own_king``)."""
-    return calls_a_king(contract) and profile.call_own_king
+    return calls_a_king(contract) and profile.game.call_own_king
 
 
 def called_king_choices(profile: Profile, contract: Contract) -> list[str]:
