@@ -139,7 +139,7 @@ def test_own_king_in_the_short_form_where_the_profile_allows_it() -> None:
 def test_own_king_refused_where_the_profile_forbids_it() -> None:
     code, _, err = run("score", "-c", "rufer", "-p", "A,B,C,D", "-d", "A", "--own-king", "-t", "40")
     assert code == 1
-    assert "called_king: 'own': profile 'koenigrufen' does not allow calling one's own King" in err
+    assert "--own-king: 'own': profile 'koenigrufen' does not allow calling one's own King" in err
 
 
 def test_talon_and_own_king_contradict() -> None:

@@ -42,6 +42,8 @@ def short_form_field(where: str, short: Mapping[str, Any]) -> str:
     if match is None or match["key"] not in SHORT_FORM:
         return where
     option, flag, takes = SHORT_FORM[match["key"]]
+    if option == "talon" and short.get("own_king"):  # called_king = "own" comes from --own-king
+        option, flag = "own_king", "--own-king"
     given = short.get(option)
     if match["index"] is not None:  # bonus[0], bonus[0].kontra: the -b value it came from
         index = int(match["index"])

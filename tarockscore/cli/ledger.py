@@ -238,6 +238,7 @@ def replace(
     kontra: Kontra = [],  # noqa: B006
     huettenfleck: Huettenfleck = False,
     talon: Talon = False,
+    own_king: OwnKing = False,
     conceded: Conceded = False,
     renonce: Renonce = None,
     bonus: Bonus = [],  # noqa: B006
