@@ -215,6 +215,12 @@ def test_a_sheet_edited_moved_or_left_outside_the_draw_is_named(tmp_path: Path) 
     stray.unlink()
     ok("tournament", "standings", str(day))
 
+    # a sheet moved away is missed, not left out
+    two.rename(tmp_path / "elsewhere.toml")
+    result = run("tournament", "standings", str(day))
+    assert result.exit_code == 1
+    assert f"{two}: round 1, table 2: the sheet the draw put here is missing" in result.stderr
+
 
 def test_players_add_and_drop_are_checked(tmp_path: Path) -> None:
     day = tmp_path / "d"

@@ -252,7 +252,9 @@ def draw_round(folder: Path, number: int, seed: int, at: str) -> tm.Round:
                 ledger.unlink()
         round_dir.mkdir(exist_ok=True)
         for d in drawn.tables:
-            fresh = new_ledger(d.players, t.profile.rules, created=at, stake=t.stake, games=d.games)
+            fresh = new_ledger(
+                d.players, t.profile.rules, created=at, stake=t.stake, date=at[:10], games=d.games
+            )
             ledger_file.create(folder / d.ledger, fresh)
         _save(folder, tm.with_round(t, drawn), snapshot.sha256)
         return drawn
@@ -285,6 +287,15 @@ def read_day(folder: Path) -> Day:
             path = folder / d.ledger
             drawn_paths.add(path.resolve())
             where = f"round {r.number}, table {d.table}"
+            if not path.is_file():
+                problems.append(
+                    Problem(
+                        str(path),
+                        f"{where}: the sheet the draw put here is missing (moved or deleted?); "
+                        f"put it back: the table seated {', '.join(d.players)}",
+                    )
+                )
+                continue
             try:
                 snapshot = ledger_file.read(path)
             except LedgerError as exc:
