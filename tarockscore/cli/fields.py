@@ -55,6 +55,8 @@ def short_form_field(where: str, short: Mapping[str, Any]) -> str:
             if part.partition("=")[0].strip() == name:
                 return f"{flag} {part.strip()}"
         return f"{flag} {name}={takes.split('=')[-1]}"
+    if option == "talon" and short.get("own_king") and not short.get("talon"):
+        return "--own-king"
     if option == "won":
         return "--won/--lost" if given is None else ("--won" if given else "--lost")
     if isinstance(given, bool):

@@ -131,7 +131,7 @@ def hand_from_options(
     huettenfleck: bool,
     talon: bool,
     conceded: bool,
-    own_king: bool,
+    own_king: bool = False,
     renonce: str | None,
     bonuses: Sequence[str],
     kontra_steps: Collection[str] | None = None,
