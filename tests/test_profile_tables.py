@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
+from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tarockscore.errors import ProfileError
-from tarockscore.files.profile_file import load_profile
+from tarockscore.files.profile_file import load_profile, shipped_names
+from tarockscore.rules.hand_parser import parse_hand
 from tarockscore.rules.profile import Game, KontraRules, Settlement, ValatRules, key_path
+from tarockscore.rules.scoring import score_hand
+from tests.strategies import hands
 
 
 def test_key_paths_come_from_the_declaration() -> None:
@@ -46,3 +53,27 @@ def test_lone_kontra_is_still_read_but_has_one_reading() -> None:
     load_profile("koenigrufen", {"settlement": {"lone_kontra": "highest"}})
     with pytest.raises(ProfileError, match="lone_kontra"):
         load_profile("koenigrufen", {"settlement": {"lone_kontra": "lowest"}})
+
+
+def _names_a_key(document: Mapping[str, Any], path: str) -> bool:
+    """Whether ``path`` (``valat.silent``, ``kontra.ladder[1]``) names a key of the profile file."""
+    node: Any = document
+    for part in path.split("."):
+        name, _, index = part.partition("[")
+        if not isinstance(node, Mapping) or name not in node:
+            return False
+        node = node[name]
+        if index:
+            node = node[int(index.rstrip("]"))]
+    return True
+
+
+@pytest.mark.parametrize("name", shipped_names())
+@settings(max_examples=60, deadline=None)
+@given(data=st.data())
+def test_every_rule_explain_names_is_a_key_of_the_profile(name: str, data: st.DataObject) -> None:
+    profile = load_profile(name)
+    score = score_hand(parse_hand(data.draw(hands(profile)), profile), profile)
+    for line in score.lines:
+        for path in (line.base_rule, *(f.rule for f in line.factors)):
+            assert _names_a_key(profile.document, path), path
