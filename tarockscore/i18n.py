@@ -200,7 +200,10 @@ def money(amount: Decimal, language: str | None = None) -> str:
 def date(day: dt.date | str, language: str | None = None) -> str:
     """A date as written in the language: ``14.03.2025`` in German, ``2025-03-14`` in English."""
 
-    value = dt.date.fromisoformat(day) if isinstance(day, str) else day
+    try:
+        value = dt.date.fromisoformat(day) if isinstance(day, str) else day
+    except ValueError:
+        return str(day)  # not a date as a ledger writes it: shown as it is
     lang = language or current()
     if lang == "de":
         return f"{value.day:02d}.{value.month:02d}.{value.year:04d}"

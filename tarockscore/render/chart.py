@@ -18,6 +18,7 @@ from xml.sax.saxutils import escape as _xml_escape
 from xml.sax.saxutils import quoteattr as _xml_quoteattr
 
 from tarockscore.errors import escape_unprintable
+from tarockscore.i18n import _
 
 
 def escape(text: str) -> str:
@@ -209,11 +210,11 @@ def chart_svg(
         f'<path class="axes" d="M{LEFT} {TOP}V{BOTTOM}H{RIGHT}" fill="none" stroke="#333333" stroke-width="1"/>'
     )
     out.append(
-        f'<text class="x-label" x="{(LEFT + RIGHT) // 2}" y="{HEIGHT - 22}" text-anchor="middle">hand</text>'
+        f'<text class="x-label" x="{(LEFT + RIGHT) // 2}" y="{HEIGHT - 22}" text-anchor="middle">{escape(_("hand"))}</text>'
     )
     out.append(
         f'<text class="y-label" x="22" y="{(TOP + BOTTOM) // 2}" text-anchor="middle" '
-        f'transform="rotate(-90 22 {(TOP + BOTTOM) // 2})">Victory Points (running total)</text>'
+        f'transform="rotate(-90 22 {(TOP + BOTTOM) // 2})">{escape(_("Victory Points (running total)"))}</text>'
     )
     # One line per player, then the legend with each final total.
     out.append('<g class="lines" fill="none" stroke-width="2" stroke-linejoin="round">')
@@ -240,7 +241,7 @@ def chart_svg(
     out.append("</g>")
     if lay.hands == 0:
         out.append(
-            f'<text x="{(LEFT + RIGHT) // 2}" y="{(TOP + BOTTOM) // 2}" text-anchor="middle">no hands</text>'
+            f'<text x="{(LEFT + RIGHT) // 2}" y="{(TOP + BOTTOM) // 2}" text-anchor="middle">{escape(_("no hands"))}</text>'
         )
     out.append("</svg>")
     return "\n".join(out) + "\n"

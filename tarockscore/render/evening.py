@@ -1,6 +1,8 @@
 """Text for the ledger and season commands: sheet, totals, settlement, statistics (rendering layer).
 
 Pure functions from ledger and season values to text; the CLI modules only print what they return.
+Text for a person speaks the chosen language (money ``0,10 €`` and dates ``14.03.2025`` in
+German); the JSON and CSV functions do not.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from tabulate import tabulate
 
+from tarockscore.i18n import N_, _, current, date, money, ngettext, translated
 from tarockscore.ledger.audit import summary
 from tarockscore.ledger.deal import hand_deal, next_deal
 from tarockscore.ledger.totals import payout_totals, totals
@@ -46,20 +49,20 @@ def stats_text(result: Sequence[PlayerStats], order: Sequence[str], width: int |
     def ratio(won: int, played: int) -> str:
         return f"{won}/{played}" if played else "-"
 
-    headers = [
-        "player",
-        "hands",
-        "Victory Points",
-        "per hand",
-        "best",
-        "worst",
-        "declared",
-        "partner",
-        "defended",
+    headers = [  # English keys, translated where the table is drawn
+        N_("player"),
+        N_("hands"),
+        N_("Victory Points"),
+        N_("per hand"),
+        N_("best"),
+        N_("worst"),
+        N_("declared"),
+        N_("partner"),
+        N_("defended"),
         "Kontra",
         "Rekontra",
-        "announced",
-        "silent",
+        N_("announced"),
+        N_("silent"),
     ]
     summary = []
     for s in result:
@@ -86,7 +89,7 @@ def stats_text(result: Sequence[PlayerStats], order: Sequence[str], width: int |
         keep = [headers.index(c) for c in columns]
         return tabulate(
             [[row[i] for i in keep] for row in summary],
-            headers=columns,
+            headers=[translated(c) for c in columns],
             colalign=["left", *["right"] * (len(columns) - 1)],
             disable_numparse=True,
         )
@@ -111,10 +114,15 @@ def stats_text(result: Sequence[PlayerStats], order: Sequence[str], width: int |
     lines = []
     for s in result:
         bonuses = ", ".join(
-            f"{name} {t.announced_made}/{t.announced}"
-            + (f" +{t.silent_made} silent" if t.silent_made else "")
-            if t.announced
-            else f"{name} {t.silent_made} silent"
+            (
+                (
+                    _("{bonus} {made}/{announced} +{silent} silent")
+                    if t.silent_made
+                    else _("{bonus} {made}/{announced}")
+                )
+                if t.announced
+                else _("{bonus} {silent} silent")
+            ).format(bonus=name, made=t.announced_made, announced=t.announced, silent=t.silent_made)
             for name, t in sorted(s.bonuses.items())
             if t.announced or t.silent_made
         )
@@ -125,10 +133,14 @@ def stats_text(result: Sequence[PlayerStats], order: Sequence[str], width: int |
         declared = ", ".join(
             f"{c} {s.declared[c].won}/{s.declared[c].played}" for c in contracts if c in s.declared
         )
-        lines.append(f"{s.player}: declared {declared or '-'}; bonuses {bonuses or '-'}")
+        lines.append(
+            _("{player}: declared {declared}; bonuses {bonuses}").format(
+                player=s.player, declared=declared or "-", bonuses=bonuses or "-"
+            )
+        )
     second = tabulate(
         detail,
-        headers=["declared (won/played)", *contracts, "bonuses (made/announced)"],
+        headers=[_("declared (won/played)"), *contracts, _("bonuses (made/announced)")],
         colalign=["left", *["right"] * len(contracts), "left"],
         disable_numparse=True,
     )
@@ -137,24 +149,30 @@ def stats_text(result: Sequence[PlayerStats], order: Sequence[str], width: int |
         second = "\n".join(
             textwrap.fill(line, width, subsequent_indent="    ", break_on_hyphens=False) for line in lines
         )
-    note = (
+    note = _(
         "won/played; Kontra: the bets the player's side doubled (won/said); Rekontra: the doublings "
         "it answered (won/said); announced: the bonuses of the player's side (made/announced)"
     )
     if width is not None:
         note = textwrap.fill(note, width)
     if left_out:
-        note += f"\nleft out to fit {width} columns: {', '.join(left_out)} (--wide shows every column)"
+        note += "\n" + _("left out to fit {width} columns: {columns} (--wide shows every column)").format(
+            width=width, columns=", ".join(translated(c) for c in left_out)
+        )
     return f"{first}\n\n{second}\n\n{note}"
 
 
 def title(folded: Season) -> str:
     if len(folded.evenings) == 1:
         e = folded.evenings[0]
-        return "Evening " + ", ".join(x for x in (e.label, e.place) if x)
+        return _("Evening {name}").format(name=", ".join(x for x in (e.label, e.place) if x))
     days = [e.date for e in folded.evenings if e.date is not None]
-    span = f" {min(days).isoformat()} to {max(days).isoformat()}" if days else ""
-    return f"Season{span} ({len(folded.evenings)} evenings)"
+    count = len(folded.evenings)
+    if not days:
+        return ngettext("Season ({count} evening)", "Season ({count} evenings)", count).format(count=count)
+    return ngettext(
+        "Season {first} to {last} ({count} evening)", "Season {first} to {last} ({count} evenings)", count
+    ).format(first=date(min(days)), last=date(max(days)), count=count)
 
 
 def html(svg: str, title: str) -> str:
@@ -164,7 +182,7 @@ def html(svg: str, title: str) -> str:
     and height attributes are only the default size)."""
     body = svg.split("\n", 1)[1]  # without the XML declaration
     return (
-        '<!DOCTYPE html>\n<html xmlns="http://www.w3.org/1999/xhtml" lang="en">\n<head>\n'
+        f'<!DOCTYPE html>\n<html xmlns="http://www.w3.org/1999/xhtml" lang="{current()}">\n<head>\n'
         '<meta charset="utf-8"/>\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1"/>\n'
         f"<title>{escape(title)}</title>\n"
@@ -175,8 +193,11 @@ def html(svg: str, title: str) -> str:
 
 
 def deal_text(deal: Deal) -> str:
-    text = f"{deal.dealer} deals, {deal.forehand} is Forehand"
-    return text + (f", {deal.sitting_out} sits out" if deal.sitting_out else "")
+    if deal.sitting_out:
+        return _("{dealer} deals, {forehand} is Forehand, {out} sits out").format(
+            dealer=deal.dealer, forehand=deal.forehand, out=deal.sitting_out
+        )
+    return _("{dealer} deals, {forehand} is Forehand").format(dealer=deal.dealer, forehand=deal.forehand)
 
 
 def totals_table(after: Ledger, hand: int | None = None) -> str:
@@ -190,29 +211,33 @@ def totals_table(after: Ledger, hand: int | None = None) -> str:
         if hand is not None:
             entry = after.hands[hand - 1]
             playing = p in entry.hand.players
-            row.append(signed(entry.result.victory_points[p]) if playing else "out")
+            row.append(signed(entry.result.victory_points[p]) if playing else _("out"))
         row.append(total[p])
         if paid is not None:
             row.append(paid[p])
         rows.append(row)
     headers = [
-        "player",
-        *(["hand"] if hand is not None else []),
-        "total",
-        *(["payout"] if paid is not None else []),
+        _("player"),
+        *([_("hand")] if hand is not None else []),
+        _("total"),
+        *([_("payout")] if paid is not None else []),
     ]
     return tabulate(rows, headers=headers, disable_numparse=True)
 
 
 def next_text(ledger: Ledger) -> str:
 
-    return f"next: hand {len(ledger.hands) + 1}, {deal_text(next_deal(ledger))}"
+    return _("next: hand {number}, {deal}").format(
+        number=len(ledger.hands) + 1, deal=deal_text(next_deal(ledger))
+    )
 
 
 def hand_line(ledger: Ledger, number: int) -> str:
 
     entry = ledger.hands[number - 1]
-    return f"hand {number}: {summary(entry.hand, entry.result)} ({deal_text(hand_deal(ledger, number))})"
+    return _("hand {number}: {summary} ({deal})").format(
+        number=number, summary=summary(entry.hand, entry.result), deal=deal_text(hand_deal(ledger, number))
+    )
 
 
 def profile_json(table: Table) -> dict[str, Any]:
@@ -290,16 +315,16 @@ def sheet_text(sheet: Sheet) -> str:
 
     players = sheet.players
     t = sheet.table
-    head = [f"profile {t.profile.name}"]
-    head += [x for x in (t.date, t.place) if x]
+    head = [_("profile {name}").format(name=t.profile.name)]
+    head += [x for x in (date(t.date) if t.date else None, t.place) if x]
     if t.stake is not None:
-        head.append(f"stake {t.stake} per point")
+        head.append(_("stake {amount} per point").format(amount=money(t.stake)))
     rows: list[list[object]] = []
     for h in sheet.hands:
         who = h.hand.declarer or ""
         if h.hand.partner:
             who += f" + {h.hand.partner}"
-        outcome = "" if h.result.won is None else ("won" if h.result.won else "lost")
+        outcome = "" if h.result.won is None else (_("won") if h.result.won else _("lost"))
         row: list[object] = [
             h.number,
             h.dealer,
@@ -312,20 +337,20 @@ def sheet_text(sheet: Sheet) -> str:
             points = signed(h.result.victory_points[p]) if p in h.players else "·"
             row.append(f"{points} → {h.totals[p]}")
         rows.append(row)
-    rows.append(["", "", "total", "", "", "", *[sheet.totals[p] for p in players]])
+    rows.append(["", "", _("total"), "", "", "", *[sheet.totals[p] for p in players]])
     if sheet.payout_totals is not None:
-        rows.append(["", "", "payout", "", "", "", *[sheet.payout_totals[p] for p in players]])
+        rows.append(["", "", _("payout"), "", "", "", *[sheet.payout_totals[p] for p in players]])
     table = tabulate(
         rows,
-        headers=["#", "dealer", "contract", "declarer", "result", "Radl", *players],
+        headers=["#", _("dealer"), _("contract"), _("declarer"), _("result"), "Radl", *players],
         disable_numparse=True,
         colalign=("right", "left", "left", "left", "left", "left", *["right"] * len(players)),
     )
     lines = [" · ".join(head), table]
     if not sheet.hands:
-        lines.append("no hands yet")
+        lines.append(_("no hands yet"))
     for a in sheet.audit:
-        lines.append(f"audit {a.at}: {a.detail}")
+        lines.append(_("audit {at}: {detail}").format(at=a.at, detail=a.detail))
     return "\n".join(lines)
 
 
@@ -342,24 +367,30 @@ def settle_json(result: Settlement, points: dict[str, int], payout: bool) -> dic
 def settle_text(result: Settlement, points: dict[str, int], payout: bool, profile: Profile) -> str:
 
     how = (
-        "zero-sum: each player's total × stake"
+        _("zero-sum: each player's total × stake")
         if profile.settlement.mode is SettlementMode.ZERO_SUM
-        else "Simplified Scoring: every two players settle the difference of their totals"
+        else _("Simplified Scoring: every two players settle the difference of their totals")
     )
-    basis = "payout totals (Kontra counts in money only)" if payout else "totals"
-    lines = [f"stake {result.stake} per Victory Point; {basis}; {how}"]
-    rows = [[p, points[p], f"+{v}" if v > 0 else str(v)] for p, v in result.balances.items()]
+    basis = _("payout totals (Kontra counts in money only)") if payout else _("totals")
+    lines = [
+        _("stake {amount} per Victory Point; {basis}; {how}").format(
+            amount=money(result.stake), basis=basis, how=how
+        )
+    ]
+    rows = [[p, points[p], ("+" if v > 0 else "") + money(v)] for p, v in result.balances.items()]
     lines.append(
         tabulate(
             rows,
-            headers=["player", "points", "balance"],
+            headers=[_("player"), _("points"), _("balance")],
             disable_numparse=True,
             colalign=("left", "right", "right"),
         )
     )
     lines.append("")
     if not result.payments:
-        lines.append("nobody pays anybody")
+        lines.append(_("nobody pays anybody"))
     for x in result.payments:
-        lines.append(f"{x.payer} pays {x.payee} {x.amount}")
+        lines.append(
+            _("{payer} pays {payee} {amount}").format(payer=x.payer, payee=x.payee, amount=money(x.amount))
+        )
     return "\n".join(lines)
