@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from tarockscore.errors import TarockError
+from tarockscore.errors import N_, TarockError
 from tarockscore.files.profile_file import DEFAULT_PROFILE, load_profile
 from tarockscore.rules.hand import Hand
 from tarockscore.rules.hand_parser import parse_hand
@@ -20,7 +20,7 @@ def profile_for(mapping: Mapping[str, Any], profile_ref: str | None) -> Profile:
     """``--profile`` wins, then the hand's own ``profile`` key, then the default."""
     ref = profile_ref or mapping.get("profile") or DEFAULT_PROFILE
     if not isinstance(ref, str):
-        raise TarockError(f"profile: {ref!r} is not a profile name or path")
+        raise TarockError(N_("profile: {ref!r} is not a profile name or path"), ref=ref)
     return load_profile(ref)
 
 

@@ -140,24 +140,20 @@ class Problem:
 
 
 def near_miss(value: str, allowed: Iterable[str]) -> str:
-    """A ' (did you mean …?)' hint for a misspelt name, or ''."""
-    import difflib  # noqa: PLC0415 - only on the error path: keeps start-up quick
-
-    matches = difflib.get_close_matches(value, list(allowed), n=1, cutoff=0.6)
-    return f" (did you mean {matches[0]!r}?)" if matches else ""
-
-
-def did_you_mean(value: str, allowed: Iterable[str]) -> Message | str:
-    """The near-miss hint as a message of its own (for a ``{hint}`` placeholder), or ''."""
+    """A ' (did you mean …?)' hint for a misspelt name, or ''; a :class:`Message`, so a
+    ``{hint}`` placeholder shows it in the reader's language."""
     import difflib  # noqa: PLC0415 - only on the error path: keeps start-up quick
 
     matches = difflib.get_close_matches(value, list(allowed), n=1, cutoff=0.6)
     return message(N_(" (did you mean {match!r}?)"), match=matches[0]) if matches else ""
 
 
+did_you_mean = near_miss
+
+
 def one_of(allowed: Iterable[str]) -> str:
     names = sorted(allowed)
-    return ", ".join(repr(n) for n in names) if names else "(none)"
+    return ", ".join(repr(n) for n in names) if names else Message(N_("(none)"))
 
 
 # The exit code of a command stopped by Ctrl-C: 128 + SIGINT, the shell's convention.

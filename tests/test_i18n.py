@@ -330,3 +330,60 @@ def test_the_score_table_speaks_the_players_words() -> None:
     explain = _run("score", str(EXAMPLE), "--explain", LANG="de_AT.UTF-8").stdout.decode()
     assert "Ergebnis: die Spielerseite hat gewonnen" in explain
     assert "Hinweis: die Spielerseite hat sie nicht gemacht" in explain
+
+
+def test_a_hand_error_is_german_with_its_hint_and_english_without() -> None:
+    de = _run(
+        "score",
+        "-c",
+        "ruffer",
+        "-p",
+        "Anna,Bert,Cilli,Dani",
+        "-d",
+        "Anna",
+        "-w",
+        "Cilli",
+        "-t",
+        "40",
+        LANG="de_AT.UTF-8",
+    )
+    en = _run(
+        "score",
+        "-c",
+        "ruffer",
+        "-p",
+        "Anna,Bert,Cilli,Dani",
+        "-d",
+        "Anna",
+        "-w",
+        "Cilli",
+        "-t",
+        "40",
+        LANG="C",
+    )
+    assert de.returncode == en.returncode == 1
+    assert "ist kein Spiel des Profils 'koenigrufen'" in de.stderr.decode()
+    assert "(meinst du 'rufer'?)" in de.stderr.decode()
+    assert "is not a contract of profile 'koenigrufen'" in en.stderr.decode()
+    assert "(did you mean 'rufer'?)" in en.stderr.decode()
+
+
+def test_settle_speaks_austrian_money(tmp_path: Path) -> None:
+    ledger = str(tmp_path / "abend.toml")
+    new = ("new", "-p", "Anna,Bert,Cilli,Dani", "--stake", "0.10", "--date", "2025-03-14", "-l", ledger)
+    assert _run(*new).returncode == 0
+    # A Rufer won by Anna and Cilli with a Kontra: 1 × 2 = 2 Victory Points each under Simplified
+    # Scoring (Calling the King rules, docs/rules: the Call is worth 1, Kontra doubles). Every two
+    # players settle the difference of their totals: Anna against Bert and against Dani 2 each,
+    # 4 × 0.10 = 0.40; Bert owes Anna and Cilli 2 each, -0.40; so Bert pays Anna 0.40.
+    hand = ("record", "-c", "rufer", "-d", "Anna", "-w", "Cilli", "-t", "40", "-k", "kontra", "-l", ledger)
+    assert _run(*hand).returncode == 0
+    settle = _run("settle", "-l", ledger, LANG="de_AT.UTF-8").stdout.decode()
+    assert "Einsatz 0,10 € pro Punkt" in settle
+    assert "Bert zahlt Anna 0,40 €" in settle and "Dani zahlt Cilli 0,40 €" in settle
+    show = _run("show", "-l", ledger, LANG="de_AT.UTF-8").stdout.decode()
+    assert "14.03.2025" in show and "gewonnen" in show
+    assert (
+        _run("show", "--json", "-l", ledger, LANG="de_AT.UTF-8").stdout
+        == _run("show", "--json", "-l", ledger, LANG="C").stdout
+    )

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from tabulate import tabulate
 
+from tarockscore import i18n
 from tarockscore.cli.fields import as_option, as_options
 from tarockscore.cli.hand_input import hand_errors, read_hand_or_short
 from tarockscore.cli.notation import hand_number, stake_text, table_date
@@ -35,9 +36,10 @@ from tarockscore.cli.options import (
     Won,
     short_form,
 )
-from tarockscore.errors import Collector, LedgerError, UsageError, near_miss
+from tarockscore.errors import N_, Collector, LedgerError, UsageError, near_miss
 from tarockscore.files.ledger_file import check_writable, create, ledger_path, locate, read, update, verify
 from tarockscore.files.profile_file import load_profile
+from tarockscore.i18n import _
 from tarockscore.ledger import operations, totals
 from tarockscore.ledger import settle_up as money
 from tarockscore.ledger.checks import check as check_ledger
@@ -138,25 +140,28 @@ def new(
         place = nfc(place.strip()) if place.strip() else place
         wrong = text_problem(place)
         if wrong is not None:
-            problems.add("--place", f"{place!r}: {wrong}")
+            problems.add("--place", N_("{place!r}: {wrong}"), place=place, wrong=wrong)
     prof = load_profile(profile)
     names = [nfc(p.strip()) for p in players.split(",")]
     problems.problems += [as_option(p, "players") for p in check_players(names, prof)]
     problems.raise_if_any(UsageError)
     for warning in look_alikes(names):
-        typer.echo(f"warning: --players: {warning}", err=True)
+        typer.echo(_("warning: --players: {warning}").format(warning=warning), err=True)
     path = _path(ledger)
     fresh = new_ledger(names, prof, created=_now(), stake=amount, date=date, place=place)
     create(path, fresh)
     table = fresh.table
-    typer.echo(f"new evening in {path}")
-    typer.echo(f"table:   {', '.join(table.players)} (seat order)")
-    typer.echo(f"profile: {table.profile.name} (sha256 {table.profile.sha256[:12]})")
+    typer.echo(_("new evening in {path}").format(path=path))
+    typer.echo(_("table:   {players} (seat order)").format(players=", ".join(table.players)))
+    typer.echo(
+        _("profile: {name} (sha256 {sha})").format(name=table.profile.name, sha=table.profile.sha256[:12])
+    )
     if amount is not None:
-        typer.echo(f"stake:   {amount} per Victory Point")
+        typer.echo(_("stake:   {amount} per Victory Point").format(amount=i18n.money(amount)))
     if date or place:
-        typer.echo(f"when:    {', '.join(x for x in (date, place) if x)}")
-    typer.echo(f"hand 1:  {render_evening.deal_text(first_deal(table.players))}")
+        when = ", ".join(x for x in (i18n.date(date) if date else None, place) if x)
+        typer.echo(_("when:    {when}").format(when=when))
+    typer.echo(_("hand 1:  {deal}").format(deal=render_evening.deal_text(first_deal(table.players))))
 
 
 def record(
@@ -202,7 +207,7 @@ def show(
     """The evening: one row per hand with each player's points and the running totals."""
 
     if json_out and csv_out:
-        raise UsageError("give --json or --csv, not both")
+        raise UsageError(N_("give --json or --csv, not both"))
     snapshot = read(_path(ledger))
     evening = sheet(snapshot.ledger)
     if json_out:
@@ -279,8 +284,8 @@ def delete(
         snapshot = read(path)
         check_number(snapshot.ledger, number)
         typer.echo(render_evening.hand_line(snapshot.ledger, number))
-        if not typer.confirm(f"Delete hand {number}?", default=False):
-            typer.echo("not deleted; the ledger is unchanged")
+        if not typer.confirm(_("Delete hand {number}?").format(number=number), default=False):
+            typer.echo(_("not deleted; the ledger is unchanged"))
             return
         expected = snapshot.sha256
     at = _now()
@@ -299,7 +304,9 @@ def explain(number: NumberArg, ledger: LedgerOpt = None) -> None:
     entry = led.hands[number - 1]
     typer.echo(render_evening.hand_line(led, number))
     typer.echo(
-        f"recorded {entry.recorded}; profile {led.table.profile.name} (sha256 {led.table.profile.sha256[:12]})"
+        _("recorded {at}; profile {name} (sha256 {sha})").format(
+            at=entry.recorded, name=led.table.profile.name, sha=led.table.profile.sha256[:12]
+        )
     )
     typer.echo("")
     typer.echo(render.explain(score, profile))
@@ -308,17 +315,19 @@ def explain(number: NumberArg, ledger: LedgerOpt = None) -> None:
         cause = radl_cause(led, number)
         typer.echo("")
         typer.echo(
-            f"Radl: this hand is scored ×{radl} [radl.factor], a doubled round armed by hand {cause} "
-            f"[radl.events = {', '.join(e.value for e in profile.radl.events)}]"
+            _(
+                "Radl: this hand is scored ×{radl} [radl.factor], a doubled round armed by hand {cause} "
+                "[radl.events = {events}]"
+            ).format(radl=radl, cause=cause, events=", ".join(e.value for e in profile.radl.events))
         )
         doubled = ", ".join(
             f"{p} {render.signed(v)}" for p, v in entry.result.victory_points.items() if p in hand.players
         )
-        typer.echo(f"Victory Points with the Radl: {doubled}")
+        typer.echo(_("Victory Points with the Radl: {points}").format(points=doubled))
     fresh = result_of(score, led.players, radl)
     if fresh != entry.result:
         typer.echo(
-            "note: the ledger stores a different result for this hand; `tarockscore check` reports it",
+            _("note: the ledger stores a different result for this hand; `tarockscore check` reports it"),
             err=True,
         )
 
@@ -330,8 +339,16 @@ def check(ledger: LedgerOpt = None) -> None:
     _report_mismatches(snapshot)
     led = snapshot.ledger
     typer.echo(
-        f"{snapshot.path}: {len(led.hands)} hand{'s' if len(led.hands) != 1 else ''} re-scored under "
-        f"{led.table.profile.name} (sha256 {led.table.profile.sha256[:12]}); every stored result matches"
+        i18n.ngettext(
+            "{path}: {count} hand re-scored under {name} (sha256 {sha}); every stored result matches",
+            "{path}: {count} hands re-scored under {name} (sha256 {sha}); every stored result matches",
+            len(led.hands),
+        ).format(
+            path=snapshot.path,
+            count=len(led.hands),
+            name=led.table.profile.name,
+            sha=led.table.profile.sha256[:12],
+        )
     )
 
 
@@ -384,11 +401,14 @@ def rescore(
         )
     )
     if after.audit[-1].changed:
-        typer.echo(f"hands scored differently: {', '.join(map(str, after.audit[-1].changed))}")
+        changed = ", ".join(map(str, after.audit[-1].changed))
+        typer.echo(_("hands scored differently: {hands}").format(hands=changed))
     if write:
-        typer.echo(f"written: {path} is now scored under {after.table.profile.name}")
+        typer.echo(
+            _("written: {path} is now scored under {name}").format(path=path, name=after.table.profile.name)
+        )
     else:
-        typer.echo("what-if only: the ledger is unchanged (--write to keep it)")
+        typer.echo(_("what-if only: the ledger is unchanged (--write to keep it)"))
 
 
 def settle(
@@ -409,7 +429,7 @@ def settle(
     elif led.table.stake is not None:
         amount = led.table.stake
     else:
-        raise UsageError("the ledger has no stake: give --stake, e.g. --stake 0.10", where="--stake")
+        raise UsageError(N_("the ledger has no stake: give --stake, e.g. --stake 0.10"), where="--stake")
     profile = led.profile
     paid = totals.payout_totals(led)
     points = paid if paid is not None else totals.totals(led)
@@ -443,7 +463,13 @@ def _ask_choice(
         same = [c for c in choices if c.casefold() == answer.casefold()]
         if len(same) == 1:
             return same[0]
-        typer.echo(f"  {answer!r} is not one of the choices{near_miss(answer, choices)}", err=True)
+        hint = near_miss(answer, choices)
+        typer.echo(
+            _("  {answer!r} is not one of the choices{hint}").format(
+                answer=answer, hint=i18n.translated(hint)
+            ),
+            err=True,
+        )
 
 
 def _ask_yes(question: str, default: bool = False) -> bool:
@@ -457,11 +483,12 @@ def _ask_points(question: str, profile: Profile) -> object:
         try:
             value = parse_points(int(answer) if answer.isdigit() else answer)
         except ValueError as exc:
-            typer.echo(f"  {exc}", err=True)
+            typer.echo(f"  {i18n.translated(exc.args[0]) if exc.args else exc}", err=True)
             continue
         if 0 <= value <= profile.game.card_points_total:
             return render_points(value)
-        typer.echo(f"  {answer!r} is outside 0 to {render_points(profile.game.card_points_total)}", err=True)
+        total = render_points(profile.game.card_points_total)
+        typer.echo(_("  {answer!r} is outside 0 to {total}").format(answer=answer, total=total), err=True)
 
 
 def _questions(profile: Profile, deal: Deal) -> dict[str, Any]:
@@ -470,17 +497,19 @@ def _questions(profile: Profile, deal: Deal) -> dict[str, Any]:
     players = list(deal.players)
     steps = ["none", *(s.name for s in profile.playable_steps)]
     hand: dict[str, Any] = {}
-    name = _ask_choice("Contract", list(profile.contracts), resolve=profile.contract_name)
+    name = _ask_choice(_("Contract"), list(profile.contracts), resolve=profile.contract_name)
     contract = profile.contracts[name]
     hand["contract"] = name
     if legality.everyone_for_themselves(contract):
-        hand["card_points"] = {p: _ask_points(f"Card points of {p}", profile) for p in players}
+        hand["card_points"] = {
+            p: _ask_points(_("Card points of {player}").format(player=p), profile) for p in players
+        }
         if legality.kontra_on_contract_allowed(profile, contract):
-            step = _ask_choice("Kontra on Trischaken", steps, "none")
+            step = _ask_choice(_("Kontra on Trischaken"), steps, "none")
             if step != "none":
                 hand["kontra"] = step
         return hand
-    declarer = _ask_choice("Declarer", players)
+    declarer = _ask_choice(_("Declarer"), players)
     hand["declarer"] = declarer
     if legality.calls_a_king(contract):
         others = [p for p in players if p != declarer]
@@ -488,10 +517,10 @@ def _questions(profile: Profile, deal: Deal) -> dict[str, Any]:
         options = [*others, "talon"] if in_talon else others
         if legality.own_king_allowed(profile, contract):
             options.append("own King")
-        partner = _ask_choice("Partner (holder of the called card)", options)
+        partner = _ask_choice(_("Partner (holder of the called card)"), options)
         if partner == "talon":
             hand["called_king"] = "talon"
-            hand["conceded"] = _ask_yes("Did the declarer concede at once?")
+            hand["conceded"] = _ask_yes(_("Did the declarer concede at once?"))
         elif partner == "own King":
             hand["called_king"] = "own"
         else:
@@ -499,42 +528,44 @@ def _questions(profile: Profile, deal: Deal) -> dict[str, Any]:
     if hand.get("conceded"):
         return hand
     if legality.decided_by_tricks(contract):
-        hand["won"] = _ask_yes(f"Did {declarer} win the {name}?")
+        hand["won"] = _ask_yes(
+            _("Did {declarer} win the {contract}?").format(declarer=declarer, contract=name)
+        )
     else:
-        hand["card_points"] = _ask_points("Card points of the declarer side (e.g. 35 2/3)", profile)
+        hand["card_points"] = _ask_points(_("Card points of the declarer side (e.g. 35 2/3)"), profile)
     if legality.contra_ad_personam(profile, contract):
         by: dict[str, str] = {}
         for d in (p for p in players if p != declarer):
-            step = _ask_choice(f"Kontra by {d}", steps, "none")
+            step = _ask_choice(_("Kontra by {player}").format(player=d), steps, "none")
             if step != "none":
                 by[d] = step
         if by:
             hand["kontra"] = by
     else:
-        step = _ask_choice("Kontra on the contract", steps, "none")
+        step = _ask_choice(_("Kontra on the contract"), steps, "none")
         if step != "none":
             hand["kontra"] = step
     if legality.huettenfleck_allowed(profile, contract) and legality.huettenfleck_combines_with(
         hand.get("kontra")
     ):
-        if _ask_yes("Was the Kontra said before the talon (Hüttenfleck)?"):
+        if _ask_yes(_("Was the Kontra said before the talon (Hüttenfleck)?")):
             hand["huettenfleck"] = True
     bonuses = []
     allowed = legality.contract_bonuses(profile, contract)
     while allowed:
         choice = _ask_choice(
-            "Bonus (or 'done')", ["done", *allowed], "done", resolve=lambda a: profile.bonus_name(a) or a
+            _("Bonus (or 'done')"), ["done", *allowed], "done", resolve=lambda a: profile.bonus_name(a) or a
         )
         if choice == "done":
             break
         allowed.remove(choice)
         bonus = profile.bonuses[choice]
         entry: dict[str, Any] = {"name": choice}
-        entry["side"] = _ask_choice("  side", ["declarers", "defenders"], "declarers")
-        entry["announced"] = legality.may_announce(bonus) and _ask_yes("  announced?")
-        entry["made"] = _ask_yes("  made?", True)
+        entry["side"] = _ask_choice(_("  side"), ["declarers", "defenders"], "declarers")
+        entry["announced"] = legality.may_announce(bonus) and _ask_yes(_("  announced?"))
+        entry["made"] = _ask_yes(_("  made?"), True)
         if legality.may_double(bonus, entry["announced"]):
-            step = _ask_choice("  Kontra on it", steps, "none")
+            step = _ask_choice(_("  Kontra on it"), steps, "none")
             if step != "none":
                 entry["kontra"] = step
         bonuses.append(entry)
@@ -556,19 +587,24 @@ def enter(ledger: LedgerOpt = None) -> None:
     deal = next_deal(led)
     n = len(led.hands) + 1
     typer.echo(
-        f"hand {n} under {profile.name}: {render_evening.deal_text(deal)}; at the table {', '.join(deal.players)}"
+        _("hand {number} under {profile}: {deal}; at the table {players}").format(
+            number=n,
+            profile=profile.name,
+            deal=render_evening.deal_text(deal),
+            players=", ".join(deal.players),
+        )
     )
     mapping = _questions(profile, deal)
     at = _now()
     preview = operations.record(led, mapping, at)
-    _, score = score_stored(preview, n)
+    _hand, score = score_stored(preview, n)
     typer.echo("")
     typer.echo(render.score_table(score))
     radl = preview.hands[-1].result.radl
     if radl != 1:
-        typer.echo(f"Radl: this hand counts ×{radl}")
-    if not _ask_yes(f"Record this as hand {n}?"):
-        typer.echo("not recorded; the ledger is unchanged")
+        typer.echo(_("Radl: this hand counts ×{radl}").format(radl=radl))
+    if not _ask_yes(_("Record this as hand {number}?").format(number=n)):
+        typer.echo(_("not recorded; the ledger is unchanged"))
         return
     before, after = update(path, lambda current: operations.record(current, mapping, at), snapshot.sha256)
     typer.echo(render_evening.hand_line(after, n))

@@ -22,7 +22,7 @@ from tabulate import tabulate
 
 from tarockscore.cli.fields import in_option_words, season_error
 from tarockscore.cli.notation import table_date
-from tarockscore.errors import LedgerError, TarockError, UsageError
+from tarockscore.errors import N_, LedgerError, TarockError, UsageError
 from tarockscore.files import safe_io
 from tarockscore.files.ledger_file import NotALedger, read
 from tarockscore.files.output import check_output, write_output
@@ -136,7 +136,7 @@ def _files(sources: list[str]) -> list[tuple[Path, bool]]:
     for source in sources:
         path = Path(source)
         if not source.strip():
-            raise UsageError(f"{source!r} is empty; give a ledger file or a folder")
+            raise UsageError(N_("{source!r} is empty; give a ledger file or a folder"), source=source)
         in_folder = path.is_dir()
         if in_folder:
             found = []
@@ -206,7 +206,7 @@ def _date(option: str, value: str | None) -> object:
     try:
         return table_date(value)
     except ValueError as exc:
-        raise UsageError(f"{option} {exc}") from None
+        raise UsageError(N_("{option} {exc}"), option=option, exc=exc) from None
 
 
 def _filters(
@@ -222,13 +222,13 @@ def _filters(
     assert start is None or isinstance(start, dt.date)
     assert end is None or isinstance(end, dt.date)
     if start and end and start > end:
-        raise UsageError(f"--from {start} is after --to {end}")
+        raise UsageError(N_("--from {start} is after --to {end}"), start=start, end=end)
     aliases: dict[str, str] = {}
     if alias_file is not None:
         try:
             raw = safe_io.read_regular(Path(alias_file), "alias", safe_io.SMALL_LIMIT, UsageError)
         except FileNotFoundError:
-            raise UsageError(f"--aliases {alias_file!r}: no such file") from None
+            raise UsageError(N_("--aliases {alias_file!r}: no such file"), alias_file=alias_file) from None
         text = safe_io.decode(raw, alias_file, UsageError)
         data = safe_io.load_toml(text, alias_file, UsageError)
         aliases.update(aliases_from_mapping(data, alias_file))
@@ -242,7 +242,7 @@ def parse_alias(text: str) -> tuple[str, str]:
     alias, sep, name = text.partition("=")
     alias, name = alias.strip(), name.strip()
     if not sep or not alias or not name:
-        raise UsageError(f"--alias {text!r}: give ALIAS=NAME, e.g. --alias 'Hansi=Hans'")
+        raise UsageError(N_("--alias {text!r}: give ALIAS=NAME, e.g. --alias 'Hansi=Hans'"), text=text)
     return alias, name
 
 
@@ -253,10 +253,10 @@ def _warn(message: str) -> None:
 def _fold(sources: list[str], filters: Filters) -> Season:
 
     if not sources:
-        raise UsageError("give at least one ledger file or folder")
+        raise UsageError(N_("give at least one ledger file or folder"))
     ledgers = read_ledgers(sources)
     if not ledgers:
-        raise LedgerError(f"no ledgers found in {', '.join(sources)}")
+        raise LedgerError(N_("no ledgers found in {names}"), names=", ".join(sources))
     try:
         result = fold(ledgers, filters)
     except TarockError as exc:
@@ -363,7 +363,7 @@ def chart(
     if title is not None:
         wrong = text_problem(title)
         if wrong is not None:
-            raise UsageError(f"{title!r}: {wrong}", where="--title")
+            raise UsageError(N_("{title!r}: {wrong}"), title=title, wrong=wrong, where="--title")
     if out != "-":
         inputs = [Path(s) for s in ledgers] + [Path(x) for x in (aliases, rescore) if x is not None]
         check_output(Path(out), "--output", inputs)

@@ -10,7 +10,7 @@ import re
 from collections.abc import Collection, Sequence
 from typing import Any
 
-from tarockscore.errors import Collector, UsageError, near_miss, one_of
+from tarockscore.errors import N_, Collector, UsageError, near_miss, one_of
 from tarockscore.rules.names import fold
 
 _SIDE = {
@@ -59,7 +59,7 @@ def parse_bonus(
         words = [w for w in re.split(r"[\s,:/]+", text) if w]
         name, words = (words[0], words[1:]) if words else ("", [])
     if not name:
-        problems.add(where, "empty bonus; write e.g. 'pagat,announced,kontra'")
+        problems.add(where, N_("empty bonus; write e.g. 'pagat,announced,kontra'"))
         return {}
     entry: dict[str, Any] = {"name": name}
     said: dict[str, str] = {}  # key -> the word that set it
@@ -70,7 +70,9 @@ def parse_bonus(
                 if field in entry and entry[field] != table[key]:
                     problems.add(
                         where,
-                        f"{said[field]!r} and {word!r} contradict each other: give one of them",
+                        N_("{value!r} and {word!r} contradict each other: give one of them"),
+                        value=said[field],
+                        word=word,
                     )
                 entry[field] = table[key]
                 said[field] = word
@@ -79,14 +81,22 @@ def parse_bonus(
             if steps is not None and fold(word) not in {fold(step) for step in steps}:
                 problems.add(
                     where,
-                    f"{word!r} is not a bonus flag; allowed: {BONUS_FLAGS}, or a Kontra step "
-                    f"({one_of(sorted(steps))}){near_miss(key, [*_SIDE, *_ANNOUNCED, *_MADE, *steps])}",
+                    N_(
+                        "{word!r} is not a bonus flag; allowed: {BONUS_FLAGS}, or a Kontra step ({allowed}){hint}"
+                    ),
+                    word=word,
+                    BONUS_FLAGS=BONUS_FLAGS,
+                    allowed=one_of(sorted(steps)),
+                    hint=near_miss(key, [*_SIDE, *_ANNOUNCED, *_MADE, *steps]),
                 )
             elif "kontra" in entry and entry["kontra"] != key:
                 problems.add(
                     where,
-                    f"{word!r}: the bonus already has the Kontra step {entry['kontra']!r}; give the "
-                    "highest step that was said, once",
+                    N_(
+                        "{word!r}: the bonus already has the Kontra step {value!r}; give the highest step that was said, once"
+                    ),
+                    word=word,
+                    value=entry["kontra"],
                 )
             else:
                 entry["kontra"] = key
@@ -100,13 +110,16 @@ def _pairs(values: Sequence[str], problems: Collector, where: str) -> dict[str, 
         for part in value.split(";"):
             name, sep, rest = part.partition("=")
             if not sep or not name.strip() or not rest.strip():
-                problems.add(where, f"{part!r}: expected NAME=VALUE")
+                problems.add(where, N_("{part!r}: expected NAME=VALUE"), part=part)
                 continue
             name, rest = name.strip(), rest.strip()
             if name in out and out[name] != rest:
                 problems.add(
                     where,
-                    f"{name!r} is given twice, {out[name]!r} and {rest!r}: give each name once",
+                    N_("{name!r} is given twice, {value!r} and {rest!r}: give each name once"),
+                    name=name,
+                    value=out[name],
+                    rest=rest,
                 )
                 continue
             out[name] = rest
@@ -144,7 +157,7 @@ def hand_from_options(
     problems = Collector()
     hand: dict[str, Any] = {}
     if contract is None:
-        problems.add("--contract", "missing: give a hand file, or at least --contract and --players")
+        problems.add("--contract", N_("missing: give a hand file, or at least --contract and --players"))
     else:
         hand["contract"] = contract
     if players is not None:
@@ -157,7 +170,7 @@ def hand_from_options(
         if any("=" in p for p in points):
             hand["card_points"] = {k: _points(v) for k, v in _pairs(points, problems, "--points").items()}
         elif len(points) > 1:
-            problems.add("--points", "given more than once; per player write --points NAME=POINTS")
+            problems.add("--points", N_("given more than once; per player write --points NAME=POINTS"))
         else:
             hand["card_points"] = _points(points[0])
     if defender_points is not None:
@@ -168,7 +181,7 @@ def hand_from_options(
         if any("=" in k for k in kontra):
             hand["kontra"] = _pairs(kontra, problems, "--kontra")
         elif len(kontra) > 1:
-            problems.add("--kontra", "given more than once; per Defender write --kontra NAME=STEP")
+            problems.add("--kontra", N_("given more than once; per Defender write --kontra NAME=STEP"))
         else:
             hand["kontra"] = kontra[0]
     if huettenfleck:
@@ -176,7 +189,9 @@ def hand_from_options(
     if talon and own_king:
         problems.add(
             "--talon",
-            "and --own-king contradict each other: the called King lay in the talon or in the declarer's hand",
+            N_(
+                "and --own-king contradict each other: the called King lay in the talon or in the declarer's hand"
+            ),
         )
     if talon:
         hand["called_king"] = "talon"

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from tarockscore.errors import HandError
+from tarockscore.errors import N_, HandError
 from tarockscore.files import safe_io
 
 
@@ -20,18 +20,18 @@ def read_hand_text(source: str) -> tuple[str, str]:
         name = "<stdin>"
     else:
         if not source.strip():
-            raise HandError("the hand file's name is empty; give a file, or - for standard input")
+            raise HandError(N_("the hand file's name is empty; give a file, or - for standard input"))
         try:
             data = safe_io.read_regular(Path(source), "hand", safe_io.SMALL_LIMIT, HandError)
         except FileNotFoundError:
-            raise HandError(f"hand file {source!r} not found") from None
+            raise HandError(N_("hand file {source!r} not found"), source=source) from None
         name = source
     return safe_io.decode(data, name, HandError), name
 
 
 def parse_hand_text(text: str, name: str) -> dict[str, Any]:
     if not text.strip():
-        raise HandError(f"{name}: the hand file is empty")
+        raise HandError(N_("{name}: the hand file is empty"), name=name)
     return safe_io.load_toml(text, name, HandError)
 
 

@@ -15,7 +15,7 @@ from decimal import Decimal
 from typing import Any
 
 from tarockscore import __version__
-from tarockscore.errors import Collector, LedgerError, TarockError, one_of
+from tarockscore.errors import N_, Collector, LedgerError, TarockError, one_of
 from tarockscore.ledger.model import (
     Action,
     AuditEntry,
@@ -134,14 +134,21 @@ def ledger_from_mapping(data: Mapping[str, Any]) -> Ledger:
     problems = Collector()
     top = Reader(data, "", problems)
     if not top.has("schema"):
-        problems.add("schema", f"missing: this is not a tarockscore ledger (expected schema = {SCHEMA})")
+        problems.add(
+            "schema",
+            N_("missing: this is not a tarockscore ledger (expected schema = {SCHEMA})"),
+            SCHEMA=SCHEMA,
+        )
         raise LedgerError(problems.problems)
     schema = top.raw("schema")
     if schema != SCHEMA or isinstance(schema, bool):
         problems.add(
             "schema",
-            f"{schema!r}: this version of tarockscore reads ledger schema {SCHEMA} only; "
-            "a newer tarockscore wrote this file, or it is not a ledger",
+            N_(
+                "{schema!r}: this version of tarockscore reads ledger schema {SCHEMA} only; a newer tarockscore wrote this file, or it is not a ledger"
+            ),
+            schema=schema,
+            SCHEMA=SCHEMA,
         )
         raise LedgerError(problems.problems)
 
@@ -149,13 +156,13 @@ def ledger_from_mapping(data: Mapping[str, Any]) -> Ledger:
     tr = top.table("table")
     players = tr.str_list("players")
     if not tr.has("players"):
-        problems.add("table.players", "missing (required)")
+        problems.add("table.players", N_("missing (required)"))
     elif len(players) not in SEATS or len(set(players)) != len(players):
-        problems.add("table.players", f"{list(players)!r}: expected 4 or 5 different names")
+        problems.add("table.players", N_("{list!r}: expected 4 or 5 different names"), list=list(players))
     for player in players:  # the rules a name typed with --players meets
         wrong = name_problem(player)
         if wrong is not None:
-            problems.add("table.players", f"{player!r}: {wrong}")
+            problems.add("table.players", N_("{player!r}: {wrong}"), player=player, wrong=wrong)
     created = tr.text("created")
     _moment(created, "table.created", problems)
     stake_text = tr.optional_str("stake")
@@ -167,11 +174,13 @@ def ledger_from_mapping(data: Mapping[str, Any]) -> Ledger:
             problems.add("table.stake", str(exc))
     date = tr.optional_str("date")
     if date is not None and not iso_date(date):
-        problems.add("table.date", f"{date!r} is not a date written YYYY-MM-DD, e.g. 2025-03-14")
+        problems.add(
+            "table.date", N_("{date!r} is not a date written YYYY-MM-DD, e.g. 2025-03-14"), date=date
+        )
     place = tr.optional_str("place")
     games = tr.number("games", minimum=1) if tr.has("games") else None
     if place is not None and (wrong := text_problem(place)) is not None:
-        problems.add("table.place", f"{place!r}: {wrong}")
+        problems.add("table.place", N_("{place!r}: {wrong}"), place=place, wrong=wrong)
     tr.finish()
 
     pr = top.table("profile")
@@ -180,13 +189,16 @@ def ledger_from_mapping(data: Mapping[str, Any]) -> Ledger:
     document_raw = pr.raw("document")
     rules: Profile | None = None
     if not isinstance(document_raw, dict):
-        problems.add("profile.document", "missing: the resolved profile the evening is scored under")
+        problems.add("profile.document", N_("missing: the resolved profile the evening is scored under"))
         document_raw = {}
     elif profile_hash(document_raw) != sha and sha:
         problems.add(
             "profile.document",
-            f"its sha256 is {profile_hash(document_raw)[:12]}…, but profile.sha256 says {sha[:12]}…: "
-            "the stored profile was edited (use `tarockscore rescore --profile … --write` to change the rules)",
+            N_(
+                "its sha256 is {value}…, but profile.sha256 says {value2}…: the stored profile was edited (use `tarockscore rescore --profile … --write` to change the rules)"
+            ),
+            value=profile_hash(document_raw)[:12],
+            value2=sha[:12],
         )
     else:
         rules = _build(document_raw, problems)
@@ -219,7 +231,9 @@ def ledger_from_mapping(data: Mapping[str, Any]) -> Ledger:
 def _moment(value: str, where: str, problems: Collector) -> None:
     """A stored time must be one tarockscore writes: ``YYYY-MM-DDTHH:MM:SS`` and its UTC offset."""
     if value and not iso_timestamp(value):
-        problems.add(where, f"{value!r} is not a date and time written YYYY-MM-DDTHH:MM:SS+HH:MM")
+        problems.add(
+            where, N_("{value!r} is not a date and time written YYYY-MM-DDTHH:MM:SS+HH:MM"), value=value
+        )
 
 
 def _build(document: Mapping[str, Any], problems: Collector) -> Profile | None:
@@ -243,7 +257,9 @@ def _array(top: Reader, key: str, problems: Collector) -> list[Any]:
     if raw is None:
         return []
     if not isinstance(raw, list):
-        problems.add(key, f"{raw!r} is {type_name(raw)}; expected [[{key}]] tables")
+        problems.add(
+            key, N_("{raw!r} is {kind}; expected [[{key}]] tables"), raw=raw, kind=type_name(raw), key=key
+        )
         return []
     return raw
 
@@ -252,16 +268,23 @@ def _points_table(r: Reader, key: str, players: Iterable[str], problems: Collect
     raw = r.raw(key)
     where = r.where(key)
     if not isinstance(raw, dict):
-        problems.add(where, f"{raw!r}: expected a table of every player's points")
+        problems.add(where, N_("{raw!r}: expected a table of every player's points"), raw=raw)
         return {}
     out: dict[str, int] = {}
     for p, v in raw.items():
         if isinstance(v, bool) or not isinstance(v, int):
-            problems.add(f"{where}.{p}", f"{v!r} is {type_name(v)}; expected a whole number")
+            problems.add(
+                f"{where}.{p}", N_("{v!r} is {kind}; expected a whole number"), v=v, kind=type_name(v)
+            )
         else:
             out[p] = v
     if set(raw) != set(players):
-        problems.add(where, f"names {one_of(raw)}; expected every player at the table: {one_of(players)}")
+        problems.add(
+            where,
+            N_("names {allowed}; expected every player at the table: {allowed2}"),
+            allowed=one_of(raw),
+            allowed2=one_of(players),
+        )
     return out
 
 
@@ -271,19 +294,24 @@ def _entry(
     """One ``[[hand]]`` table; its hand is read under the stored profile (None: not readable)."""
     where = f"hand {number}"
     if not isinstance(item, dict):
-        problems.add(where, f"{item!r}: expected a [[hand]] table")
+        problems.add(where, N_("{item!r}: expected a [[hand]] table"), item=item)
         return None
     local = Collector()
     r = Reader(item, "", local)
     stored_number = r.number("number")
     if r.has("number") and stored_number != number:
-        local.add("number", f"{stored_number} out of order: this is hand {number} of the file")
+        local.add(
+            "number",
+            N_("{stored_number} out of order: this is hand {number} of the file"),
+            stored_number=stored_number,
+            number=number,
+        )
     recorded = r.text("recorded")
     _moment(recorded, "recorded", local)
     keys = r.raw("entry")
     hand: Hand | None = None
     if not isinstance(keys, dict):
-        local.add("entry", "missing: the hand as entered (hand-file keys)")
+        local.add("entry", N_("missing: the hand as entered (hand-file keys)"))
         keys = {}
     elif rules is not None:
         try:
@@ -309,7 +337,7 @@ def _entry(
 def _audit(item: Any, number: int, problems: Collector) -> AuditEntry | None:
     where = f"audit {number}"
     if not isinstance(item, dict):
-        problems.add(where, f"{item!r}: expected an [[audit]] table")
+        problems.add(where, N_("{item!r}: expected an [[audit]] table"), item=item)
         return None
     local = Collector()
     r = Reader(item, "", local)
@@ -322,13 +350,13 @@ def _audit(item: Any, number: int, problems: Collector) -> AuditEntry | None:
     if not isinstance(changed, list) or not all(
         isinstance(c, int) and not isinstance(c, bool) for c in changed
     ):
-        local.add("changed", f"{changed!r}: expected an array of hand numbers")
+        local.add("changed", N_("{changed!r}: expected an array of hand numbers"), changed=changed)
         changed = []
     before = r.raw("before")
     after = r.raw("after")
     for key, value in (("before", before), ("after", after)):
         if value is not None and not isinstance(value, dict):
-            local.add(key, f"{value!r} is {type_name(value)}; expected a table")
+            local.add(key, N_("{value!r} is {kind}; expected a table"), value=value, kind=type_name(value))
     r.finish()
     for p in local.problems:
         problems.add(f"{where}: {p.where}" if p.where else where, p.message)

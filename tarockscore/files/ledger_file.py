@@ -37,7 +37,7 @@ from typing import Any
 
 import tomli_w
 
-from tarockscore.errors import LedgerError, Problem, TarockError, UsageError
+from tarockscore.errors import N_, LedgerError, Problem, TarockError, UsageError
 from tarockscore.files import safe_io
 from tarockscore.files.ledger_codec import file_digest, ledger_digest, ledger_from_mapping, ledger_to_mapping
 from tarockscore.ledger.checks import check
@@ -154,8 +154,11 @@ def read(path: Path) -> Snapshot:
         data = safe_io.read_regular(path, "ledger", safe_io.LEDGER_LIMIT, LedgerError)
     except FileNotFoundError:
         raise LedgerError(
-            f"{path}: no ledger here; start the evening with `tarockscore new --players A,B,C,D`, "
-            f"or choose one with --ledger PATH or {ENV}"
+            N_(
+                "{path}: no ledger here; start the evening with `tarockscore new --players A,B,C,D`, or choose one with --ledger PATH or {ENV}"
+            ),
+            path=path,
+            ENV=ENV,
         ) from None
     text = safe_io.decode(data, str(path), LedgerError)
     ledger, digest = _parse(text, str(path))
@@ -212,8 +215,10 @@ def check_writable(path: Path) -> None:
         return  # reading reports it
     if safe_io.read_only(st):
         raise LedgerError(
-            f"{path} is read-only: the evening is closed, so nothing was written. To reopen it, "
-            f"make it writable again (`chmod u+w {path}`, or untick read-only in its properties)"
+            N_(
+                "{path} is read-only: the evening is closed, so nothing was written. To reopen it, make it writable again (`chmod u+w {path}`, or untick read-only in its properties)"
+            ),
+            path=path,
         )
     if st.st_nlink > 1:
         raise LedgerError(safe_io.hard_link_message(path, st.st_nlink, "ledger"))
@@ -231,12 +236,14 @@ def write_text(path: Path, text: str, expected_sha: str | None) -> None:
     current = _current_sha(path)
     if current != expected_sha:
         if expected_sha is None:
-            raise LedgerError(f"{path} already exists; nothing was written")
+            raise LedgerError(N_("{path} already exists; nothing was written"), path=path)
         if current is None:
-            raise LedgerError(f"{path} was removed since it was read; nothing was written")
+            raise LedgerError(N_("{path} was removed since it was read; nothing was written"), path=path)
         raise LedgerError(
-            f"{path} was changed by another program since it was read; nothing was written. "
-            "Run the command again to apply it to the ledger as it is now"
+            N_(
+                "{path} was changed by another program since it was read; nothing was written. Run the command again to apply it to the ledger as it is now"
+            ),
+            path=path,
         )
     safe_io.atomic_write(path, text.encode("utf-8"), LedgerError, "ledger")
 
@@ -265,7 +272,10 @@ def save(path: Path, ledger: Ledger, expected_sha: str | None, checked: Ledger |
     text = HEADER + tomli_w.dumps(mapping)
     if not _reads_back(text, mapping, ledger, shared):
         raise LedgerError(
-            f"{path}: the rendered ledger does not read back the same (a bug in tarockscore); nothing was written"
+            N_(
+                "{path}: the rendered ledger does not read back the same (a bug in tarockscore); nothing was written"
+            ),
+            path=path,
         )
     write_text(path, text, expected_sha)
 
@@ -314,8 +324,10 @@ def create(path: Path, ledger: Ledger) -> None:
         remove_stale_temp_files(path)
         if path.exists():
             raise LedgerError(
-                f"{path} already exists: an evening is kept there. Choose another file with --ledger, "
-                "or remove it first; nothing was written"
+                N_(
+                    "{path} already exists: an evening is kept there. Choose another file with --ledger, or remove it first; nothing was written"
+                ),
+                path=path,
             )
         save(path, ledger, None)
 
@@ -334,8 +346,10 @@ def update(
         snapshot = read(path)
         if expected_sha is not None and snapshot.sha256 != expected_sha:
             raise LedgerError(
-                f"{path} changed since it was read (another terminal recorded or corrected a hand); "
-                "nothing was written. Run the command again"
+                N_(
+                    "{path} changed since it was read (another terminal recorded or corrected a hand); nothing was written. Run the command again"
+                ),
+                path=path,
             )
         verify(snapshot)
         new = change(snapshot.ledger)
@@ -352,7 +366,9 @@ def ledger_path(option: str | None) -> Path:
     if option is not None:
         if not option.strip():
             raise UsageError(
-                f"{option!r} is empty; give the ledger's file name, or leave the option out", where="--ledger"
+                N_("{option!r} is empty; give the ledger's file name, or leave the option out"),
+                option=option,
+                where="--ledger",
             )
         return Path(option)
     return Path(os.environ.get(ENV) or DEFAULT_NAME)

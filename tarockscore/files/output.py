@@ -14,7 +14,7 @@ import tomllib
 from collections.abc import Iterable
 from pathlib import Path
 
-from tarockscore.errors import TarockError, UsageError
+from tarockscore.errors import N_, TarockError, UsageError
 from tarockscore.files import safe_io
 
 _HEAD = 64 * 1024
@@ -24,24 +24,36 @@ def check_output(target: Path, option: str, inputs: Iterable[Path]) -> None:
     """Refuse an output path that would overwrite an input, a ledger or a profile (exit 2)."""
     shown = f"{option} {str(target)!r}"
     if not str(target).strip():
-        raise UsageError(f"{shown}: empty; give a file name, or - for standard output")
+        raise UsageError(N_("{shown}: empty; give a file name, or - for standard output"), shown=shown)
     for source in inputs:
         if safe_io.same_file(target, source):
-            raise UsageError(f"{shown} is one of this command's inputs ({source}); choose another file")
+            raise UsageError(
+                N_("{shown} is one of this command's inputs ({source}); choose another file"),
+                shown=shown,
+                source=source,
+            )
     if target.suffix.lower() == ".toml":
-        raise UsageError(f"{shown}: a .toml file is a ledger, a hand or a profile; choose another name")
+        raise UsageError(
+            N_("{shown}: a .toml file is a ledger, a hand or a profile; choose another name"), shown=shown
+        )
     try:
         st = os.stat(target)
     except FileNotFoundError:
         return
     except OSError as exc:
-        raise UsageError(f"{shown}: cannot use it: {exc.strerror or exc}") from None
+        raise UsageError(
+            N_("{shown}: cannot use it: {value}"), shown=shown, value=exc.strerror or exc
+        ) from None
     if stat.S_ISDIR(st.st_mode):
-        raise UsageError(f"{shown} is a folder; give a file name")
+        raise UsageError(N_("{shown} is a folder; give a file name"), shown=shown)
     if not stat.S_ISREG(st.st_mode):
-        raise UsageError(f"{shown} is not a regular file (a FIFO or a device); give a file name")
+        raise UsageError(
+            N_("{shown} is not a regular file (a FIFO or a device); give a file name"), shown=shown
+        )
     if _reads_as_toml(target):
-        raise UsageError(f"{shown} holds TOML (a ledger, a hand or a profile?); it is not overwritten")
+        raise UsageError(
+            N_("{shown} holds TOML (a ledger, a hand or a profile?); it is not overwritten"), shown=shown
+        )
 
 
 def _reads_as_toml(target: Path) -> bool:

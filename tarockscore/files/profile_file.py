@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from tarockscore.errors import ProfileError, near_miss, one_of
+from tarockscore.errors import N_, ProfileError, near_miss, one_of
 from tarockscore.files import safe_io
 from tarockscore.rules.profile import Profile, build_profile
 
@@ -28,7 +28,7 @@ def profiles_dir() -> Path:
     for candidate in (package.parent / "profiles", package / "_profiles"):
         if candidate.is_dir():
             return candidate
-    raise ProfileError("the shipped profiles folder is missing from this installation")
+    raise ProfileError(N_("the shipped profiles folder is missing from this installation"))
 
 
 def shipped_names() -> list[str]:
@@ -53,7 +53,7 @@ def _locate(ref: str, relative_to: Path | None) -> Path:
         if not path.is_absolute() and relative_to is not None:
             path = relative_to / path
         if safe_io.check_regular(path, "profile", ProfileError) is None:
-            raise ProfileError(f"profile file {ref!r} not found")
+            raise ProfileError(N_("profile file {ref!r} not found"), ref=ref)
         return path
     path = profiles_dir() / f"{ref}.toml"
     try:
@@ -63,8 +63,12 @@ def _locate(ref: str, relative_to: Path | None) -> Path:
     if not shipped:
         names = shipped_names()
         raise ProfileError(
-            f"unknown profile {ref!r}; shipped profiles: {one_of(names)}{near_miss(ref, names)}; "
-            "or give the path to a .toml file"
+            N_(
+                "unknown profile {ref!r}; shipped profiles: {allowed}{hint}; or give the path to a .toml file"
+            ),
+            ref=ref,
+            allowed=one_of(names),
+            hint=near_miss(ref, names),
         )
     return path
 
@@ -73,7 +77,7 @@ def read_toml(path: Path) -> dict[str, Any]:
     try:
         data = safe_io.read_regular(path, "profile", safe_io.SMALL_LIMIT, ProfileError)
     except FileNotFoundError:
-        raise ProfileError(f"profile file {str(path)!r} not found") from None
+        raise ProfileError(N_("profile file {path!r} not found"), path=str(path)) from None
     return safe_io.load_toml(safe_io.decode(data, str(path), ProfileError), str(path), ProfileError)
 
 
@@ -89,11 +93,14 @@ def resolve_document(ref: str, relative_to: Path | None = None) -> dict[str, Any
         path = _locate(ref, relative_to).resolve()
         if path in chain:
             cycle = " → ".join(p.name for p in (*chain, path))
-            raise ProfileError(f"profile extends itself: {cycle}")
+            raise ProfileError(N_("profile extends itself: {cycle}"), cycle=cycle)
         if len(chain) >= MAX_EXTENDS:
             raise ProfileError(
-                f"{chain[0]}: extends goes more than {MAX_EXTENDS} profiles deep; "
-                "a profile may extend one that extends another, not a chain this long"
+                N_(
+                    "{value}: extends goes more than {MAX_EXTENDS} profiles deep; a profile may extend one that extends another, not a chain this long"
+                ),
+                value=chain[0],
+                MAX_EXTENDS=MAX_EXTENDS,
             )
         chain.append(path)
         document = read_toml(path)
@@ -102,7 +109,9 @@ def resolve_document(ref: str, relative_to: Path | None = None) -> dict[str, Any
         if parent is None:
             break
         if not isinstance(parent, str):
-            raise ProfileError(f"{path}: extends: {parent!r} is not a profile name or path")
+            raise ProfileError(
+                N_("{path}: extends: {parent!r} is not a profile name or path"), path=path, parent=parent
+            )
         ref, relative_to = parent, path.parent
     merged = documents.pop()
     while documents:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from tarockscore.errors import LedgerError
+from tarockscore.errors import N_, LedgerError
 from tarockscore.ledger.model import Ledger
 
 
@@ -75,6 +75,8 @@ def hand_deal(ledger: Ledger, number: int) -> Deal:
     dealer = dealer_of(ledger.players, players)
     if dealer is None:
         raise LedgerError(
-            f"{list(players)!r} is not a deal of this table", where=f"hand {number}: entry.players"
+            N_("{list!r} is not a deal of this table"),
+            list=list(players),
+            where=f"hand {number}: entry.players",
         )
     return deal_by(ledger.players, dealer)

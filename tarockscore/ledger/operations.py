@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from tarockscore.errors import LedgerError
+from tarockscore.errors import N_, LedgerError
 from tarockscore.ledger import audit
 from tarockscore.ledger.deal import hand_deal, next_deal
 from tarockscore.ledger.model import Entry, Ledger, profile_record
@@ -29,8 +29,10 @@ def check_room(ledger: Ledger) -> None:
     limit = ledger.table.games
     if limit is not None and len(ledger.hands) >= limit:
         raise LedgerError(
-            f"{limit}: the game limit of this table is reached, no hand past it is recorded; "
-            "a hand entered wrongly can still be replaced or undone",
+            N_(
+                "{limit}: the game limit of this table is reached, no hand past it is recorded; a hand entered wrongly can still be replaced or undone"
+            ),
+            limit=limit,
             where="table.games",
         )
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from tarockscore.errors import LedgerError
+from tarockscore.errors import N_, LedgerError
 from tarockscore.ledger.model import Entry, Ledger, Result
 from tarockscore.ledger.radl import radl_factors
 from tarockscore.rules.hand import Hand
@@ -35,9 +35,13 @@ def rescored(entries: Sequence[Entry], seats: Sequence[str], profile: Profile) -
 def check_number(ledger: Ledger, number: int) -> None:
     """Raise unless the ledger has a hand ``number``."""
     if not ledger.hands:
-        raise LedgerError("the ledger has no hands yet")
+        raise LedgerError(N_("the ledger has no hands yet"))
     if not 1 <= number <= len(ledger.hands):
-        raise LedgerError(f"there is no hand {number}; the ledger has hands 1 to {len(ledger.hands)}")
+        raise LedgerError(
+            N_("there is no hand {number}; the ledger has hands 1 to {count}"),
+            number=number,
+            count=len(ledger.hands),
+        )
 
 
 def score_stored(ledger: Ledger, number: int) -> tuple[Hand, Score]:

@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation, localcontext
 
-from tarockscore.errors import LedgerError
+from tarockscore.errors import N_, LedgerError
 from tarockscore.rules.profile import SettlementMode
 
 CENT = Decimal("0.01")
@@ -74,7 +74,10 @@ def balances(totals: Mapping[str, int], stake: Decimal, mode: SettlementMode) ->
         whole = sum(totals.values())
         if whole != 0:
             raise LedgerError(
-                f"the totals add up to {whole}, not 0, under zero-sum settlement: the ledger is not zero-sum"
+                N_(
+                    "the totals add up to {whole}, not 0, under zero-sum settlement: the ledger is not zero-sum"
+                ),
+                whole=whole,
             )
         return {p: (t * stake).quantize(CENT) for p, t in totals.items()}
     n = len(totals)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tarockscore.errors import HandError, Problem, TarockError
+from tarockscore.errors import N_, HandError, Problem, TarockError
 from tarockscore.ledger.deal import dealer_of
 from tarockscore.rules.hand import Hand
 from tarockscore.rules.hand_parser import parse_hand
@@ -29,7 +29,9 @@ def parse_seated(mapping: Mapping[str, Any], profile: Profile, seats: Sequence[s
     hand = parse_hand(mapping, profile)
     if dealer_of(seats, hand.players) is None:
         raise HandError(
-            f"{list(hand.players)!r} is not a deal of this table ({', '.join(seats)})",
+            N_("{list!r} is not a deal of this table ({names})"),
+            list=list(hand.players),
+            names=", ".join(seats),
             where="players",
         )
     return hand

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from typing import Any
 
-from tarockscore.errors import HandError, LedgerError, Problem, one_of
+from tarockscore.errors import N_, HandError, LedgerError, Problem, one_of
 from tarockscore.ledger.deal import Deal, dealer_of
 from tarockscore.ledger.model import Ledger, Table, profile_record
 from tarockscore.rules.names import at_table, same_but_case
@@ -73,8 +73,11 @@ def seat_hand(ledger: Ledger, mapping: Mapping[str, Any], default: Deal) -> dict
     ref = data.pop("profile", None)
     if ref is not None and ref != name:
         raise HandError(
-            f"{ref!r}: this ledger is scored under profile {name!r}; leave the key out "
-            "(a rescore scores the whole evening under another profile)",
+            N_(
+                "{ref!r}: this ledger is scored under profile {name!r}; leave the key out (a rescore scores the whole evening under another profile)"
+            ),
+            ref=ref,
+            name=name,
             where="profile",
         )
     if "players" not in data:
@@ -83,17 +86,29 @@ def seat_hand(ledger: Ledger, mapping: Mapping[str, Any], default: Deal) -> dict
     players = data["players"]
     seats = ledger.players
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        raise HandError(f"{players!r} is {type_name(players)}; expected an array of names", where="players")
+        raise HandError(
+            N_("{players!r} is {kind}; expected an array of names"),
+            players=players,
+            kind=type_name(players),
+            where="players",
+        )
     players = data["players"] = [at_table(p, seats) for p in players]
     strangers = [p for p in players if p not in seats]
     if strangers:
         raise HandError(
-            f"{one_of(strangers)} not at this table; the table is {', '.join(seats)}", where="players"
+            N_("{allowed} not at this table; the table is {names}"),
+            allowed=one_of(strangers),
+            names=", ".join(seats),
+            where="players",
         )
     if dealer_of(seats, players) is None:
         raise HandError(
-            f"{', '.join(players)} is not a deal of this table (seat order {', '.join(seats)}); "
-            f"this deal is {', '.join(default.players)}: leave players out to use it",
+            N_(
+                "{names} is not a deal of this table (seat order {names2}); this deal is {names3}: leave players out to use it"
+            ),
+            names=", ".join(players),
+            names2=", ".join(seats),
+            names3=", ".join(default.players),
             where="players",
         )
     return data

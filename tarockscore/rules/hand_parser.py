@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from tarockscore.errors import Collector, HandError, near_miss, one_of
+from tarockscore.errors import N_, Collector, HandError, near_miss, one_of
 from tarockscore.rules import legality
 from tarockscore.rules.cardpoints import parse_points, render_points
 from tarockscore.rules.hand import BonusEntry, Hand, Side
@@ -54,8 +54,11 @@ def parse_hand(data: Mapping[str, Any], profile: Profile) -> Hand:
     if r.has("contract") and isinstance(data.get("contract"), str) and contract_name is None:
         problems.add(
             "contract",
-            f"{contract_given!r} is not a contract of profile {profile.name!r}; choose one of "
-            f"{one_of(profile.contracts)}{near_miss(contract_given, profile.contract_names())}",
+            N_("{contract_given!r} is not a contract of profile {profile!r}; choose one of {allowed}{hint}"),
+            contract_given=contract_given,
+            profile=profile.name,
+            allowed=one_of(profile.contracts),
+            hint=near_miss(contract_given, profile.contract_names()),
         )
     contract = profile.contracts.get(contract_name or "")
 
@@ -64,7 +67,10 @@ def parse_hand(data: Mapping[str, Any], profile: Profile) -> Hand:
         if value is not None and table and value not in table:
             problems.add(
                 key,
-                f"{value!r} is not at the table; players are {one_of(players)}{near_miss(value, table)}",
+                N_("{value!r} is not at the table; players are {allowed}{hint}"),
+                value=value,
+                allowed=one_of(players),
+                hint=near_miss(value, table),
             )
         return value
 
@@ -93,14 +99,20 @@ def parse_hand(data: Mapping[str, Any], profile: Profile) -> Hand:
         # -- who plays ----------------------------------------------------------------------
         if trischaken:
             if partner is not None:
-                problems.add("partner", f"{contract.name} is played by everyone for themselves: no partner")
+                problems.add(
+                    "partner",
+                    N_("{contract} is played by everyone for themselves: no partner"),
+                    contract=contract.name,
+                )
         else:
             if declarer is None:
-                problems.add("declarer", "missing (required): who played the contract")
+                problems.add("declarer", N_("missing (required): who played the contract"))
             if legality.plays_alone(contract) and partner is not None:
                 problems.add(
                     "partner",
-                    f"{partner!r}: {contract.name} is played alone, one against three: no partner",
+                    N_("{partner!r}: {contract} is played alone, one against three: no partner"),
+                    partner=partner,
+                    contract=contract.name,
                 )
             if legality.calls_a_king(contract):
                 own = legality.own_king_allowed(profile, contract)
@@ -119,15 +131,22 @@ def parse_hand(data: Mapping[str, Any], profile: Profile) -> Hand:
                     )
                 if partner is not None and called_king in legality.CALLED_KING_VALUES:
                     problems.add(
-                        "partner", f'no partner when called_king = "{called_king}": the declarer plays alone'
+                        "partner",
+                        N_('no partner when called_king = "{called_king}": the declarer plays alone'),
+                        called_king=called_king,
                     )
             if contract.bidders is not Bidders.ANYONE and declarer is not None and players:
                 if not legality.may_bid(contract, players.index(declarer) if declarer in players else -1):
                     problems.add(
                         "declarer",
-                        f"{declarer!r} is not the Forehand: under {profile.name!r} only the first in hand "
-                        f"({players[0]!r}) may bid {contract.name} "
-                        f"(contracts.{contract.name}.bidders = {contract.bidders.value!r})",
+                        N_(
+                            "{declarer!r} is not the Forehand: under {profile!r} only the first in hand ({value!r}) may bid {contract} (contracts.{contract}.bidders = {bidders!r})"
+                        ),
+                        declarer=declarer,
+                        profile=profile.name,
+                        value=players[0],
+                        contract=contract.name,
+                        bidders=contract.bidders.value,
                     )
 
         # -- called King in the talon ----------------------------------------------------------
@@ -136,12 +155,16 @@ def parse_hand(data: Mapping[str, Any], profile: Profile) -> Hand:
             if called_king not in legality.CALLED_KING_VALUES:
                 problems.add(
                     "called_king",
-                    f"{called_king!r} is not allowed; under {profile.name!r} it is "
-                    f"{one_of(allowed_kings) if allowed_kings else 'not given in ' + contract.name}",
+                    N_("{called_king!r} is not allowed; under {profile!r} it is {value}"),
+                    called_king=called_king,
+                    profile=profile.name,
+                    value=one_of(allowed_kings) if allowed_kings else "not given in " + contract.name,
                 )
             elif called_king == "own":
                 if not legality.calls_a_king(contract):
-                    problems.add("called_king", f"'own': no King is called in {contract.name}")
+                    problems.add(
+                        "called_king", N_("'own': no King is called in {contract}"), contract=contract.name
+                    )
                 elif not profile.game.call_own_king:
                     problems.add(
                         "called_king",
@@ -151,24 +174,29 @@ def parse_hand(data: Mapping[str, Any], profile: Profile) -> Hand:
                     )
             elif not legality.king_can_lie_in_talon(profile, contract):
                 problems.add(
-                    "called_king", f"'talon': no King is called in {contract.name} under {profile.name!r}"
+                    "called_king",
+                    N_("'talon': no King is called in {contract} under {profile!r}"),
+                    contract=contract.name,
+                    profile=profile.name,
                 )
             elif not legality.king_in_talon_scored(profile):
                 problems.add(
                     "called_king",
-                    f"profile {profile.name!r} deals again when the called King lies in the talon "
-                    "(called_king_in_talon.rule = 'redeal'): there is no hand to score",
+                    N_(
+                        "profile {profile!r} deals again when the called King lies in the talon (called_king_in_talon.rule = 'redeal'): there is no hand to score"
+                    ),
+                    profile=profile.name,
                 )
         if conceded and not legality.may_concede(called_king):
             problems.add(
                 "conceded",
-                'a hand is conceded only when the called King lies in the talon (called_king = "talon")',
+                N_('a hand is conceded only when the called King lies in the talon (called_king = "talon")'),
             )
         if conceded and won:
-            problems.add("won", "true contradicts conceded = true: a conceded hand is lost")
+            problems.add("won", N_("true contradicts conceded = true: a conceded hand is lost"))
         if conceded and cp_raw is not None:
             problems.add(
-                "card_points", "a conceded hand is not played: give no card points with conceded = true"
+                "card_points", N_("a conceded hand is not played: give no card points with conceded = true")
             )
 
         # -- card points and outcome -------------------------------------------------------
@@ -177,11 +205,14 @@ def parse_hand(data: Mapping[str, Any], profile: Profile) -> Hand:
             if dcp_raw is not None:
                 problems.add(
                     "defender_card_points",
-                    f"{contract.name} has no Defenders: give every player's card points in card_points",
+                    N_("{contract} has no Defenders: give every player's card points in card_points"),
+                    contract=contract.name,
                 )
             if won is not None:
                 problems.add(
-                    "won", f"{contract.name} has no declarer who wins or loses; give card_points per player"
+                    "won",
+                    N_("{contract} has no declarer who wins or loses; give card_points per player"),
+                    contract=contract.name,
                 )
         else:
             card_points, defender_points = _side_points(cp_raw, dcp_raw, profile, problems)
@@ -189,23 +220,30 @@ def parse_hand(data: Mapping[str, Any], profile: Profile) -> Hand:
                 if card_points is not None:
                     problems.add(
                         "card_points",
-                        f"{contract.name} is decided by tricks, not card points: give won = true or false",
+                        N_("{contract} is decided by tricks, not card points: give won = true or false"),
+                        contract=contract.name,
                     )
                 if won is None and not renonce:
                     problems.add(
-                        "won", f"missing: did the declarer of {contract.name} win? (won = true or false)"
+                        "won",
+                        N_("missing: did the declarer of {contract} win? (won = true or false)"),
+                        contract=contract.name,
                     )
             elif cp_raw is None and won is None and not conceded and not renonce:
                 problems.add(
-                    "card_points", "missing: give the declarer side's card points, or won = true or false"
+                    "card_points", N_("missing: give the declarer side's card points, or won = true or false")
                 )
             if card_points is not None and won is not None:
                 by_points = card_points >= profile.game.win_threshold
                 if by_points != won:
                     problems.add(
                         "won",
-                        f"{str(won).lower()} disagrees with card_points {render_points(card_points)} "
-                        f"(the declarer side needs {render_points(profile.game.win_threshold)})",
+                        N_(
+                            "{won} disagrees with card_points {card_points} (the declarer side needs {win_threshold})"
+                        ),
+                        won=str(won).lower(),
+                        card_points=render_points(card_points),
+                        win_threshold=render_points(profile.game.win_threshold),
                     )
 
         # -- Kontra on the contract ----------------------------------------------------------
@@ -213,19 +251,25 @@ def parse_hand(data: Mapping[str, Any], profile: Profile) -> Hand:
             kontra_raw, contract, declarer, partner, players, profile, problems
         )
         if conceded and (hand_kontra or kontra_by or huettenfleck):
-            problems.add("kontra", "no Kontra is allowed on a conceded hand")
+            problems.add("kontra", N_("no Kontra is allowed on a conceded hand"))
         if huettenfleck:
             if not profile.kontra.huettenfleck:
                 problems.add(
                     "huettenfleck",
-                    f"profile {profile.name!r} does not allow the Hüttenfleck (kontra.huettenfleck = false)",
+                    N_("profile {profile!r} does not allow the Hüttenfleck (kontra.huettenfleck = false)"),
+                    profile=profile.name,
                 )
             elif not legality.huettenfleck_possible(contract):
-                problems.add("huettenfleck", f"{contract.name} has no talon to say it before")
+                problems.add(
+                    "huettenfleck", N_("{contract} has no talon to say it before"), contract=contract.name
+                )
             elif not legality.huettenfleck_combines_with(hand_kontra):
                 problems.add(
                     "kontra",
-                    f"{hand_kontra!r} cannot be combined with the Hüttenfleck, which is the contract's Kontra",
+                    N_(
+                        "{hand_kontra!r} cannot be combined with the Hüttenfleck, which is the contract's Kontra"
+                    ),
+                    hand_kontra=hand_kontra,
                 )
 
         # -- bonuses -------------------------------------------------------------------------
@@ -236,8 +280,9 @@ def parse_hand(data: Mapping[str, Any], profile: Profile) -> Hand:
         ):
             problems.add(
                 "bonus",
-                f"{contract.name} is played with one of {one_of(contract.requires_announced)} "
-                "announced by the declarers",
+                N_("{contract} is played with one of {allowed} announced by the declarers"),
+                contract=contract.name,
+                allowed=one_of(contract.requires_announced),
             )
         _bonus_against_points(bonuses, card_points, defender_points, won, profile, problems)
         if legality.defender_announce_needs_kontra(profile):
@@ -248,8 +293,11 @@ def parse_hand(data: Mapping[str, Any], profile: Profile) -> Hand:
                 if b.announced and b.side is Side.DEFENDERS and not defenders_kontra:
                     problems.add(
                         f"bonus[{i}]",
-                        f"{b.name!r}: under {profile.name!r} a Defender may announce a bonus only "
-                        "together with some Kontra (bonus_rules.defender_announce_requires_kontra)",
+                        N_(
+                            "{b!r}: under {profile!r} a Defender may announce a bonus only together with some Kontra (bonus_rules.defender_announce_requires_kontra)"
+                        ),
+                        b=b.name,
+                        profile=profile.name,
                     )
 
     else:
@@ -287,21 +335,36 @@ def _players(r: Reader, profile: Profile, problems: Collector) -> list[str]:
     raw = r.raw("players")
     if raw is None:
         problems.add(
-            "players", f"missing (required): the {profile.game.players} players in seat order, Forehand first"
+            "players",
+            N_("missing (required): the {players} players in seat order, Forehand first"),
+            players=profile.game.players,
         )
         return []
     if not isinstance(raw, list) or not all(isinstance(p, str) and p.strip() for p in raw):
-        problems.add("players", f"{raw!r}: expected an array of {profile.game.players} names")
+        problems.add(
+            "players",
+            N_("{raw!r}: expected an array of {players} names"),
+            raw=raw,
+            players=profile.game.players,
+        )
         return []
     if len(raw) != profile.game.players:
         problems.add(
-            "players", f"{len(raw)} names given; {profile.name!r} is played by {profile.game.players}"
+            "players",
+            N_("{count} names given; {profile!r} is played by {players}"),
+            count=len(raw),
+            profile=profile.name,
+            players=profile.game.players,
         )
     duplicates = sorted({p for p in raw if raw.count(p) > 1})
     if duplicates:
-        problems.add("players", f"{one_of(duplicates)} named twice")
+        problems.add("players", N_("{allowed} named twice"), allowed=one_of(duplicates))
     elif clashes := same_but_case(raw):
-        problems.add("players", f"{one_of(clashes)} differ only by case: names are matched in any case")
+        problems.add(
+            "players",
+            N_("{allowed} differ only by case: names are matched in any case"),
+            allowed=one_of(clashes),
+        )
     return list(raw)
 
 
@@ -313,13 +376,27 @@ def _check_points(where: str, value: object, profile: Profile, problems: Collect
         return None
     total = profile.game.card_points_total
     if not 0 <= points <= total:
-        problems.add(where, f"{render_points(points)} is outside 0 to {render_points(total)}")
+        problems.add(
+            where,
+            N_("{points} is outside 0 to {total}"),
+            points=render_points(points),
+            total=render_points(total),
+        )
         return None
     if profile.game.thirds and points.denominator not in (1, 3):
-        problems.add(where, f"{value!r} is not counted in thirds; card points are whole or end in 1/3 or 2/3")
+        problems.add(
+            where,
+            N_("{value!r} is not counted in thirds; card points are whole or end in 1/3 or 2/3"),
+            value=value,
+        )
         return None
     if not profile.game.thirds and points.denominator != 1:
-        problems.add(where, f"{value!r}: {profile.game.family.value} counts whole card points only")
+        problems.add(
+            where,
+            N_("{value!r}: {family} counts whole card points only"),
+            value=value,
+            family=profile.game.family.value,
+        )
         return None
     return points
 
@@ -334,7 +411,7 @@ def _side_points(
         if r.has("declarers"):
             declarers = _check_points("card_points.declarers", r.raw("declarers"), profile, problems)
         else:
-            problems.add("card_points.declarers", "missing (required) in the table form")
+            problems.add("card_points.declarers", N_("missing (required) in the table form"))
         if r.has("defenders"):
             defenders = _check_points("card_points.defenders", r.raw("defenders"), profile, problems)
         r.finish()
@@ -342,11 +419,11 @@ def _side_points(
         declarers = _check_points("card_points", cp_raw, profile, problems)
     if dcp_raw is not None:
         if defenders is not None:
-            problems.add("defender_card_points", "given twice (also in the card_points table)")
+            problems.add("defender_card_points", N_("given twice (also in the card_points table)"))
         defenders = _check_points("defender_card_points", dcp_raw, profile, problems)
         if cp_raw is None:
             problems.add(
-                "card_points", "missing: defender_card_points is given only together with card_points"
+                "card_points", N_("missing: defender_card_points is given only together with card_points")
             )
     if (
         declarers is not None
@@ -355,8 +432,11 @@ def _side_points(
     ):
         problems.add(
             "card_points",
-            f"declarers {render_points(declarers)} + defenders {render_points(defenders)} = "
-            f"{render_points(declarers + defenders)}, not the deck's {render_points(profile.game.card_points_total)}",
+            N_("declarers {declarers} + defenders {defenders} = {total}, not the deck's {card_points_total}"),
+            declarers=render_points(declarers),
+            defenders=render_points(defenders),
+            total=render_points(declarers + defenders),
+            card_points_total=render_points(profile.game.card_points_total),
         )
     return declarers, defenders
 
@@ -378,7 +458,9 @@ def _trischaken_points(
         if players and name not in players:
             problems.add(
                 f"card_points.{name}",
-                f"not at the table; players are {one_of(players)}{near_miss(name, players)}",
+                N_("not at the table; players are {allowed}{hint}"),
+                allowed=one_of(players),
+                hint=near_miss(name, players),
             )
             continue
         checked = _check_points(f"card_points.{name}", value, profile, problems)
@@ -386,14 +468,19 @@ def _trischaken_points(
             points.append((name, checked))
     missing = [p for p in players if p not in cp_raw]
     if missing:
-        problems.add("card_points", f"missing for {one_of(missing)}: every player's card points are needed")
+        problems.add(
+            "card_points",
+            N_("missing for {allowed}: every player's card points are needed"),
+            allowed=one_of(missing),
+        )
     elif len(points) == len(players):
         total = sum((v for _, v in points), Fraction(0))
         if total != profile.game.card_points_total:
             problems.add(
                 "card_points",
-                f"the players' card points add up to {render_points(total)}, not the deck's "
-                f"{render_points(profile.game.card_points_total)}",
+                N_("the players' card points add up to {total}, not the deck's {card_points_total}"),
+                total=render_points(total),
+                card_points_total=render_points(profile.game.card_points_total),
             )
     order = {p: i for i, p in enumerate(players)}
     return tuple(sorted(points, key=lambda item: order.get(item[0], 99)))
@@ -403,21 +490,36 @@ def _step(where: str, value: object, profile: Profile, problems: Collector) -> s
     """A Kontra step name checked against the ladder and its ceiling; the canonical name."""
     playable = [s.name for s in profile.playable_steps]
     if not isinstance(value, str):
-        problems.add(where, f"{value!r} is {type_name(value)}; expected a Kontra step: {one_of(playable)}")
+        problems.add(
+            where,
+            N_("{value!r} is {kind}; expected a Kontra step: {allowed}"),
+            value=value,
+            kind=type_name(value),
+            allowed=one_of(playable),
+        )
         return None
     step = profile.step(value)
     if step is None:
         names = [s.name for s in profile.kontra.ladder] + list(profile.kontra.aliases)
         problems.add(
             where,
-            f"{value!r} is not a Kontra step; {profile.name!r} plays {one_of(playable)}{near_miss(value, names)}",
+            N_("{value!r} is not a Kontra step; {profile!r} plays {allowed}{hint}"),
+            value=value,
+            profile=profile.name,
+            allowed=one_of(playable),
+            hint=near_miss(value, names),
         )
         return None
     if step.level > profile.kontra.ceiling:
         problems.add(
             where,
-            f"{value!r} is above this table's ceiling {profile.kontra.ladder[profile.kontra.ceiling - 1].name!r} "
-            f"(kontra.ceiling); {profile.name!r} plays {one_of(playable)}",
+            N_(
+                "{value!r} is above this table's ceiling {name!r} (kontra.ceiling); {profile!r} plays {allowed}"
+            ),
+            value=value,
+            name=profile.kontra.ladder[profile.kontra.ceiling - 1].name,
+            profile=profile.name,
+            allowed=one_of(playable),
         )
         return None
     return step.name
@@ -437,7 +539,12 @@ def _contract_kontra(
     if not legality.kontra_on_contract_allowed(profile, contract):
         problems.add(
             "kontra",
-            f"{raw!r}: profile {profile.name!r} has no Kontra in {contract.name}, the Dodge Round (kontra.dodge_round = false)",
+            N_(
+                "{raw!r}: profile {profile!r} has no Kontra in {contract}, the Dodge Round (kontra.dodge_round = false)"
+            ),
+            raw=raw,
+            profile=profile.name,
+            contract=contract.name,
         )
         return None, ()
     individual = legality.contra_ad_personam(profile, contract)
@@ -445,8 +552,10 @@ def _contract_kontra(
         if not individual:
             problems.add(
                 "kontra",
-                f"a table of Defenders is only for contra ad personam in negative contracts; "
-                f'on {contract.name} give one step, e.g. kontra = "kontra"',
+                N_(
+                    'a table of Defenders is only for contra ad personam in negative contracts; on {contract} give one step, e.g. kontra = "kontra"'
+                ),
+                contract=contract.name,
             )
             return None, ()
         defenders = [p for p in players if p not in (declarer, partner)]
@@ -455,7 +564,9 @@ def _contract_kontra(
             if name not in defenders:
                 problems.add(
                     f"kontra.{name}",
-                    f"not a Defender; the Defenders are {one_of(defenders)}{near_miss(name, defenders)}",
+                    N_("not a Defender; the Defenders are {allowed}{hint}"),
+                    allowed=one_of(defenders),
+                    hint=near_miss(name, defenders),
                 )
                 continue
             step = _step(f"kontra.{name}", value, profile, problems)
@@ -466,8 +577,11 @@ def _contract_kontra(
     if individual:
         problems.add(
             "kontra",
-            f"{raw!r}: in {contract.name} each Defender says Kontra for themselves (contra ad personam, "
-            'kontra.negative = "individual"); give a table, e.g. kontra = { Bert = "kontra" }',
+            N_(
+                '{raw!r}: in {contract} each Defender says Kontra for themselves (contra ad personam, kontra.negative = "individual"); give a table, e.g. kontra = {{ Bert = "kontra" }}'
+            ),
+            raw=raw,
+            contract=contract.name,
         )
         return None, ()
     return _step("kontra", raw, profile, problems), ()
@@ -479,14 +593,16 @@ def _bonuses(
     if raw is None:
         return ()
     if not isinstance(raw, list):
-        problems.add("bonus", f"{raw!r}: expected [[bonus]] tables")
+        problems.add("bonus", N_("{raw!r}: expected [[bonus]] tables"), raw=raw)
         return ()
     entries: list[BonusEntry] = []
     seen: set[str] = set()
     for i, item in enumerate(raw):
         path = f"bonus[{i}]"
         if not isinstance(item, dict):
-            problems.add(path, f"{item!r}: expected a table with name, side, announced, made, kontra")
+            problems.add(
+                path, N_("{item!r}: expected a table with name, side, announced, made, kontra"), item=item
+            )
             continue
         r = Reader(item, path, problems)
         given = r.text("name")
@@ -501,23 +617,34 @@ def _bonuses(
         if name is None:
             problems.add(
                 f"{path}.name",
-                f"{given!r} is not a bonus of profile {profile.name!r}; choose one of "
-                f"{one_of(profile.bonuses)}{near_miss(given, profile.bonus_names())}",
+                N_("{given!r} is not a bonus of profile {profile!r}; choose one of {allowed}{hint}"),
+                given=given,
+                profile=profile.name,
+                allowed=one_of(profile.bonuses),
+                hint=near_miss(given, profile.bonus_names()),
             )
             continue
         if name not in allowed:
             problems.add(
                 f"{path}.name",
-                f"{name!r} is not scored in {contract}; it allows {one_of(allowed)}",
+                N_("{name!r} is not scored in {contract}; it allows {allowed}"),
+                name=name,
+                contract=contract,
+                allowed=one_of(allowed),
             )
             continue
         if name in seen:
-            problems.add(f"{path}.name", f"{name!r} is entered twice")
+            problems.add(f"{path}.name", N_("{name!r} is entered twice"), name=name)
             continue
         seen.add(name)
         bonus = profile.bonuses[name]
         if announced and not legality.may_announce(bonus):
-            problems.add(f"{path}.announced", f"{name!r} cannot be announced under {profile.name!r}")
+            problems.add(
+                f"{path}.announced",
+                N_("{name!r} cannot be announced under {profile!r}"),
+                name=name,
+                profile=profile.name,
+            )
         kontra: str | None = None
         if isinstance(kontra_raw, str) and profile.step(kontra_raw) is None:
             # not a step at all (a typing slip, or an unknown flag of the short form): say that first
@@ -526,12 +653,21 @@ def _bonuses(
             if not announced:
                 problems.add(
                     f"{path}.kontra",
-                    f"{kontra_raw!r} on the silent {name}: a silent bonus cannot be doubled, only an announced one",
+                    N_(
+                        "{kontra_raw!r} on the silent {name}: a silent bonus cannot be doubled, only an announced one"
+                    ),
+                    kontra_raw=kontra_raw,
+                    name=name,
                 )
             else:
                 problems.add(
                     f"{path}.kontra",
-                    f"{kontra_raw!r}: {profile.name!r} never doubles the {name} (bonuses.{name}.kontra = false)",
+                    N_(
+                        "{kontra_raw!r}: {profile!r} never doubles the {name} (bonuses.{name}.kontra = false)"
+                    ),
+                    kontra_raw=kontra_raw,
+                    profile=profile.name,
+                    name=name,
                 )
         elif kontra_raw is not None:
             kontra = _step(f"{path}.kontra", kontra_raw, profile, problems)
@@ -567,15 +703,25 @@ def _bonus_against_points(
             if b.made and points < minimum:
                 problems.add(
                     f"bonus[{i}].made",
-                    f"true: the {who} have {render_points(points)} card points, and {profile.name!r} gives "
-                    f"the {b.name} only to a side with at least {render_points(minimum)} "
-                    f"(bonuses.{b.name}.min_card_points)",
+                    N_(
+                        "true: the {who} have {points} card points, and {profile!r} gives the {b} only to a side with at least {minimum} (bonuses.{b}.min_card_points)"
+                    ),
+                    who=who,
+                    points=render_points(points),
+                    profile=profile.name,
+                    b=b.name,
+                    minimum=render_points(minimum),
                 )
             elif not b.made and points >= minimum:
                 problems.add(
                     f"bonus[{i}].made",
-                    f"false: the {who} have {render_points(points)} card points, at least the "
-                    f"{render_points(minimum)} that make the {b.name} (bonuses.{b.name}.min_card_points)",
+                    N_(
+                        "false: the {who} have {points} card points, at least the {minimum} that make the {b} (bonuses.{b}.min_card_points)"
+                    ),
+                    who=who,
+                    points=render_points(points),
+                    minimum=render_points(minimum),
+                    b=b.name,
                 )
         if b.name == "valat" and b.made:
             declarers_won = (
@@ -589,6 +735,10 @@ def _bonus_against_points(
                 )
                 problems.add(
                     f"bonus[{i}]",
-                    f"a Valat made by the {who} takes every trick, so the {who} win the game; "
-                    f"{shown} says they lost it (the declarer side needs {render_points(profile.game.win_threshold)})",
+                    N_(
+                        "a Valat made by the {who} takes every trick, so the {who} win the game; {shown} says they lost it (the declarer side needs {win_threshold})"
+                    ),
+                    who=who,
+                    shown=shown,
+                    win_threshold=render_points(profile.game.win_threshold),
                 )

@@ -16,7 +16,7 @@ from enum import StrEnum
 from fractions import Fraction
 from typing import Any, TypeVar
 
-from tarockscore.errors import Collector, ProfileError, near_miss, one_of
+from tarockscore.errors import N_, Collector, ProfileError, near_miss, one_of
 from tarockscore.rules.names import fold
 from tarockscore.rules.profile_tables import (
     Bidders,
@@ -205,7 +205,12 @@ def build_profile(document: Mapping[str, Any], where: str = "") -> Profile:
     top = Reader(document, "", problems)
     schema = top.number("schema")
     if schema != SCHEMA and top.has("schema"):
-        problems.add("schema", f"{schema!r} is not a profile schema this version reads; expected {SCHEMA}")
+        problems.add(
+            "schema",
+            N_("{schema!r} is not a profile schema this version reads; expected {SCHEMA}"),
+            schema=schema,
+            SCHEMA=SCHEMA,
+        )
     name = top.text("name")
     title = top.text("title")
     source = top.text("source")
@@ -215,7 +220,9 @@ def build_profile(document: Mapping[str, Any], where: str = "") -> Profile:
     if game.win_threshold > game.card_points_total:
         problems.add(
             key_path(Game, "win_threshold"),
-            f"{game.win_threshold} is above card_points_total {game.card_points_total}",
+            N_("{win_threshold} is above card_points_total {card_points_total}"),
+            win_threshold=game.win_threshold,
+            card_points_total=game.card_points_total,
         )
 
     st = top.table("settlement")
@@ -238,14 +245,16 @@ def build_profile(document: Mapping[str, Any], where: str = "") -> Profile:
     if renonce.rule is RenonceRule.AS_IF_WON:
         for needed in ("trischaken_each", "trischaken_forehand_factor"):
             if not rn.has(needed):
-                problems.add(rn.where(needed), 'missing (required with rule = "as_if_won")')
+                problems.add(rn.where(needed), N_('missing (required with rule = "as_if_won")'))
     rn.finish()
 
     trischaken = _read(top, "trischaken", Trischaken)
     if trischaken.losers >= game.players:
         problems.add(
             key_path(Trischaken, "losers"),
-            f"{trischaken.losers} must be fewer than the {game.players} players",
+            N_("{losers} must be fewer than the {players} players"),
+            losers=trischaken.losers,
+            players=game.players,
         )
 
     bonuses = _bonuses(top.table("bonuses"), problems)
@@ -300,13 +309,18 @@ def _kontra(ko: Reader, problems: Collector) -> KontraRules:
         if not isinstance(target, str) or target not in step_names:
             problems.add(
                 aliases_reader.where(alias),
-                f"{target!r} is not a step of the ladder; choose one of {one_of(step_names)}",
+                N_("{target!r} is not a step of the ladder; choose one of {allowed}"),
+                target=target,
+                allowed=one_of(step_names),
             )
         elif fold(alias) in folded and folded[fold(alias)] != target:
             problems.add(
                 aliases_reader.where(alias),
-                f"{alias!r} already names {folded[fold(alias)]!r} (names match in any case, "
-                "with or without hyphens, spaces and underscores)",
+                N_(
+                    "{alias!r} already names {value!r} (names match in any case, with or without hyphens, spaces and underscores)"
+                ),
+                alias=alias,
+                value=folded[fold(alias)],
             )
         else:
             aliases[alias] = target
@@ -317,8 +331,10 @@ def _kontra(ko: Reader, problems: Collector) -> KontraRules:
     elif ko.has("ceiling"):
         problems.add(
             key_path(KontraRules, "ceiling"),
-            f"{ceiling_name!r} is not a step of the ladder; choose one of {one_of(step_names)}"
-            f"{near_miss(ceiling_name, step_names)}",
+            N_("{ceiling_name!r} is not a step of the ladder; choose one of {allowed}{hint}"),
+            ceiling_name=ceiling_name,
+            allowed=one_of(step_names),
+            hint=near_miss(ceiling_name, step_names),
         )
     return read_table(ko, KontraRules, ladder=ladder, ceiling=ceiling, aliases=aliases)
 
@@ -330,13 +346,15 @@ def _radl(r: Reader, problems: Collector) -> Radl:
     for i, name in enumerate(r.str_list("events")):
         if name in allowed:
             if RadlEvent(name) in events:
-                problems.add(f"{r.where('events')}[{i}]", f"{name!r} is listed twice")
+                problems.add(f"{r.where('events')}[{i}]", N_("{name!r} is listed twice"), name=name)
             events.append(RadlEvent(name))
         else:
             problems.add(
                 f"{r.where('events')}[{i}]",
-                f"{name!r} is not an event that arms a Radl; choose from {one_of(allowed)}"
-                f"{near_miss(name, allowed)}",
+                N_("{name!r} is not an event that arms a Radl; choose from {allowed}{hint}"),
+                name=name,
+                allowed=one_of(allowed),
+                hint=near_miss(name, allowed),
             )
     radl = read_table(r, Radl, events=tuple(events))
     r.finish()
@@ -346,17 +364,17 @@ def _radl(r: Reader, problems: Collector) -> Radl:
 def _ladder(ko: Reader, problems: Collector) -> tuple[KontraStep, ...]:
     raw = ko.raw("ladder")
     if raw is None:
-        problems.add(ko.where("ladder"), "missing (required)")
+        problems.add(ko.where("ladder"), N_("missing (required)"))
         return ()
     if not isinstance(raw, list) or not raw:
-        problems.add(ko.where("ladder"), "expected a non-empty array of { name, multiplier } tables")
+        problems.add(ko.where("ladder"), N_("expected a non-empty array of { name, multiplier } tables"))
         return ()
     steps: list[KontraStep] = []
     previous = 1
     for i, item in enumerate(raw):
         path = f"{ko.where('ladder')}[{i}]"
         if not isinstance(item, dict):
-            problems.add(path, "expected a table { name = ..., multiplier = ... }")
+            problems.add(path, N_("expected a table { name = ..., multiplier = ... }"))
             continue
         r = Reader(item, path, problems)
         step = KontraStep(name=r.text("name"), multiplier=r.number("multiplier", minimum=2), level=i + 1)
@@ -366,8 +384,11 @@ def _ladder(ko: Reader, problems: Collector) -> tuple[KontraStep, ...]:
         if step.multiplier <= previous or step.multiplier % previous:
             problems.add(
                 path,
-                f"multiplier {step.multiplier} must be a multiple of the step below it ({previous}), "
-                "and larger: each step multiplies the stake once more",
+                N_(
+                    "multiplier {multiplier} must be a multiple of the step below it ({previous}), and larger: each step multiplies the stake once more"
+                ),
+                multiplier=step.multiplier,
+                previous=previous,
             )
         previous = step.multiplier
         steps.append(step)
@@ -423,11 +444,13 @@ def _contracts(
                 if bonus not in bonuses:
                     problems.add(
                         r.where(key),
-                        f"{bonus!r} is not a bonus of this profile; choose from {one_of(bonuses)}"
-                        f"{near_miss(bonus, bonuses)}",
+                        N_("{bonus!r} is not a bonus of this profile; choose from {allowed}{hint}"),
+                        bonus=bonus,
+                        allowed=one_of(bonuses),
+                        hint=near_miss(bonus, bonuses),
                     )
         if contract.kind is Kind.TRISCHAKEN and contract.team is not Team.EVERYONE:
-            problems.add(r.where("team"), 'a dodge contract is played by everyone: team = "everyone"')
+            problems.add(r.where("team"), N_('a dodge contract is played by everyone: team = "everyone"'))
         contracts[name] = contract
     return contracts
 
@@ -445,6 +468,8 @@ def _check_unique_names(
                 if key in seen and seen[key] != entry.name:
                     problems.add(
                         f"{label}.{entry.name}.aliases",
-                        f"{alias!r} already names {seen[key]!r}",
+                        N_("{alias!r} already names {value!r}"),
+                        alias=alias,
+                        value=seen[key],
                     )
                 seen[key] = entry.name

@@ -12,7 +12,7 @@ from enum import StrEnum
 from fractions import Fraction
 from typing import Any, TypeVar
 
-from tarockscore.errors import Collector, near_miss, one_of
+from tarockscore.errors import N_, Collector, Message, message, near_miss, one_of
 from tarockscore.rules.cardpoints import parse_points
 
 E = TypeVar("E", bound=StrEnum)
@@ -28,18 +28,34 @@ MAXIMUM = 1_000_000
 
 def short_number(value: int) -> str:
     """The number as written, or how many digits it has when it is too long to show."""
-    text = str(value) if -(10**30) < value < 10**30 else ""
-    return text or f"a {'negative ' if value < 0 else ''}number of {len(str(abs(value)))} digits"
+    if -(10**30) < value < 10**30:
+        return str(value)
+    digits = len(str(abs(value)))
+    if value < 0:
+        return message(N_("a negative number of {digits} digits"), digits=digits)
+    return message(N_("a number of {digits} digits"), digits=digits)
+
+
+# What a value is, and what a key wants, as the messages name them.
+A_BOOLEAN = Message(N_("a boolean"))
+AN_INTEGER = Message(N_("an integer"))
+A_DECIMAL = Message(N_("a decimal number"))
+A_STRING = Message(N_("a string"))
+AN_ARRAY = Message(N_("an array"))
+A_TABLE = Message(N_("a table"))
+TRUE_OR_FALSE = Message(N_("true or false"))
+A_WHOLE_NUMBER = Message(N_("a whole number"))
+AN_ARRAY_OF_STRINGS = Message(N_("an array of strings"))
 
 
 def type_name(value: object) -> str:
     return {
-        bool: "a boolean",
-        int: "an integer",
-        float: "a decimal number",
-        str: "a string",
-        list: "an array",
-        dict: "a table",
+        bool: A_BOOLEAN,
+        int: AN_INTEGER,
+        float: A_DECIMAL,
+        str: A_STRING,
+        list: AN_ARRAY,
+        dict: A_TABLE,
     }.get(type(value), type(value).__name__)
 
 
@@ -62,19 +78,25 @@ class Reader:
         self.seen.add(key)
         if key not in self.data:
             if required:
-                self.problems.add(self.where(key), "missing (required)")
+                self.problems.add(self.where(key), N_("missing (required)"))
             return _MISSING
         return self.data[key]
 
     def _wrong(self, key: str, value: object, wanted: str) -> None:
-        self.problems.add(self.where(key), f"{value!r} is {type_name(value)}; expected {wanted}")
+        self.problems.add(
+            self.where(key),
+            N_("{value!r} is {kind}; expected {wanted}"),
+            value=value,
+            kind=type_name(value),
+            wanted=wanted,
+        )
 
     def text(self, key: str, default: str | None = None, *, required: bool = True) -> str:
         value = self._get(key, required and default is None)
         if value is _MISSING:
             return default if default is not None else ""
         if not isinstance(value, str):
-            self._wrong(key, value, "a string")
+            self._wrong(key, value, A_STRING)
             return default or ""
         return value
 
@@ -83,7 +105,7 @@ class Reader:
         if value is _MISSING:
             return None
         if not isinstance(value, str):
-            self._wrong(key, value, "a string")
+            self._wrong(key, value, A_STRING)
             return None
         return value
 
@@ -92,7 +114,7 @@ class Reader:
         if value is _MISSING:
             return bool(default)
         if not isinstance(value, bool):
-            self._wrong(key, value, "true or false")
+            self._wrong(key, value, TRUE_OR_FALSE)
             return bool(default)
         return value
 
@@ -101,7 +123,7 @@ class Reader:
         if value is _MISSING:
             return None
         if not isinstance(value, bool):
-            self._wrong(key, value, "true or false")
+            self._wrong(key, value, TRUE_OR_FALSE)
             return None
         return value
 
@@ -112,16 +134,21 @@ class Reader:
         if value is _MISSING:
             return default if default is not None else 0
         if isinstance(value, bool) or not isinstance(value, int):
-            self._wrong(key, value, "a whole number")
+            self._wrong(key, value, A_WHOLE_NUMBER)
             return default if default is not None else 0
         if minimum is not None and value < minimum:
             self.problems.add(
-                self.where(key), f"{short_number(value)} is below the allowed minimum {minimum}"
+                self.where(key),
+                N_("{value} is below the allowed minimum {minimum}"),
+                value=short_number(value),
+                minimum=minimum,
             )
         elif value > maximum or value < -maximum:
             self.problems.add(
                 self.where(key),
-                f"{short_number(value)} is beyond the allowed range (at most {maximum:,} either way)",
+                N_("{value} is beyond the allowed range (at most {maximum:,} either way)"),
+                value=short_number(value),
+                maximum=maximum,
             )
             return default if default is not None else (minimum or 0)
         return value
@@ -146,7 +173,13 @@ class Reader:
             return enum(value.strip().lower())
         allowed = [m.value for m in enum]
         hint = near_miss(value, allowed) if isinstance(value, str) else ""
-        self.problems.add(self.where(key), f"{value!r} is not allowed; choose one of {one_of(allowed)}{hint}")
+        self.problems.add(
+            self.where(key),
+            N_("{value!r} is not allowed; choose one of {allowed}{hint}"),
+            value=value,
+            allowed=one_of(allowed),
+            hint=hint,
+        )
         return default if default is not None else next(iter(enum))
 
     def str_list(self, key: str, default: Iterable[str] = ()) -> tuple[str, ...]:
@@ -154,7 +187,7 @@ class Reader:
         if value is _MISSING:
             return tuple(default)
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            self._wrong(key, value, "an array of strings")
+            self._wrong(key, value, AN_ARRAY_OF_STRINGS)
             return tuple(default)
         return tuple(value)
 
@@ -163,7 +196,7 @@ class Reader:
         if value is _MISSING:
             return Reader({}, self.where(key), self.problems)
         if not isinstance(value, dict):
-            self._wrong(key, value, "a table")
+            self._wrong(key, value, A_TABLE)
             return Reader({}, self.where(key), self.problems)
         return Reader(value, self.where(key), self.problems)
 
@@ -179,4 +212,9 @@ class Reader:
         for key in self.data:
             if key not in known:
                 hint = "" if self.problems.full else near_miss(key, known)
-                self.problems.add(self.where(key), f"unknown key; allowed here: {allowed}{hint}")
+                self.problems.add(
+                    self.where(key),
+                    N_("unknown key; allowed here: {allowed}{hint}"),
+                    allowed=allowed,
+                    hint=hint,
+                )

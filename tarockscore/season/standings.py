@@ -17,7 +17,7 @@ from datetime import date
 from fractions import Fraction
 from typing import Any
 
-from tarockscore.errors import LedgerError, Problem, TarockError, UsageError, near_miss, one_of
+from tarockscore.errors import N_, LedgerError, Problem, TarockError, UsageError, near_miss, one_of
 from tarockscore.ledger.model import Ledger, ledger_profile
 from tarockscore.ledger.operations import rescore as rescore_ledger
 from tarockscore.rules.hand import Hand
@@ -316,9 +316,11 @@ def _check_profiles(ledgers: Sequence[Named]) -> list[str]:
         why = _comparable(first, ledger_profile(ledger))
         if why:
             raise LedgerError(
-                f"these ledgers were scored under different profiles, {_describe(groups)}, and their "
-                f"Victory Points cannot be added as they stand: {why}; rescore "
-                "every hand under one profile"
+                N_(
+                    "these ledgers were scored under different profiles, {_describe}, and their Victory Points cannot be added as they stand: {why}; rescore every hand under one profile"
+                ),
+                _describe=_describe(groups),
+                why=why,
             )
     return [
         f"these ledgers were scored under different profiles: {_describe(groups)}; their Victory Points "
