@@ -207,22 +207,31 @@ def _profile_sources(node: object) -> list[str]:
     return []
 
 
-def test_profile_sources_name_sources_the_repository_lists() -> None:
-    """What `--explain` prints as a rule's source names an id of docs/rules/sources.md."""
+def _unknown_tags(text: str, ids: set[str]) -> list[str]:
+    """The ids in square-bracket citations ([CTK], [OÖ23 Allg. 5 via HT §7.6]) that sources.md lacks."""
+    unknown = []
+    for tag in re.findall(r"\[([^\[\]\n]+)\]", text):
+        if not tag[0].isupper():
+            continue  # a profile table, such as [valat]
+        for part in tag.split(" via "):
+            for name in part.split()[0].rstrip(":,;").split("/"):
+                if name not in ids:
+                    unknown.append(f"[{tag}]: {name}")
+    return unknown
+
+
+def test_profile_citations_name_sources_the_repository_lists() -> None:
+    """Every [ID] a profile cites, in its comments and in the sources `--explain` prints, is an id
+    of docs/rules/sources.md."""
     import tomllib
 
     ids = _source_ids() | {"D", "P"}
     assert {"CTK", "CTT", "GT", "OÖ23", "OÖR25", "PAGAT", "STC", "STC-TB", "HT"} <= ids
+    assert _unknown_tags("[CTK] [OÖ23 Allg. 5 via HT §7.6] [valat] [D]", ids) == []
+    assert _unknown_tags("[XYZ] [QQ via CTK]", ids) == ["[XYZ]: XYZ", "[QQ via CTK]: QQ"]
     unknown = []
     for path in sorted((ROOT / "profiles").glob("*.toml")):
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-        sources = _profile_sources(data)
-        assert sources, path
-        for source in sources:
-            tags = re.findall(r"\[([^\[\]]+)\]", source)
-            for tag in tags:
-                if not tag[0].isupper():
-                    continue  # a profile table, such as [valat]
-                names = [part.split()[0].rstrip(":,") for part in tag.split(" via ")]
-                unknown += [f"{path.name}: {source!r}: {n}" for n in names if n not in ids and "." not in tag]
+        text = path.read_text(encoding="utf-8")
+        assert _profile_sources(tomllib.loads(text)), path
+        unknown += [f"{path.name}: {u}" for u in _unknown_tags(text, ids)]
     assert not unknown, "\n".join(unknown)
