@@ -108,11 +108,74 @@ def test_short_form_dodge_round_and_bonus_words() -> None:
 
 
 def test_explain_names_the_rules() -> None:
+    """The text a player reads names each rule and its source; the profile keys are in --json."""
     code, out, _ = run("score", str(ROOT / "examples" / "koenigrufen-call.toml"), "--explain")
     assert code == 0
-    assert "contracts.rufer.value" in out
-    assert "kontra.ladder[0]" in out
-    assert "game.announced_factor" in out
+    assert "[CTK]" in out and "Kontra on the contract" in out and "announced" in out
+    for key in ("contracts.rufer.value", "kontra.ladder[0]", "game.announced_factor", "[settlement.mode]"):
+        assert key not in out
+    code, out, _ = run("score", str(ROOT / "examples" / "koenigrufen-call.toml"), "--json")
+    assert code == 0
+    assert "contracts.rufer.value" in out and "kontra.ladder[0]" in out and "game.announced_factor" in out
+
+
+def test_explain_names_who_gave_a_kontra_ad_personam_and_whose_contract() -> None:
+    code, out, _ = run(
+        "score",
+        "-c",
+        "bettler",
+        "-p",
+        "Anna,Bert,Cilli,Dani",
+        "-d",
+        "Bert",
+        "--lost",
+        "-k",
+        "Dani=rekontra",
+        "--explain",
+    )
+    assert code == 0
+    assert "Dani's Kontra on Bert's Bettler" in out and "Bert's Rekontra to Dani" in out
+
+
+def test_explain_trischaken_says_who_pays_whom() -> None:
+    # ooe-2023: Bert loses with 35 1/3, Anna and Dani took no trick: 3 rounded up to 4, 2 to each
+    # ([OÖ23 Trischaken 3] via HT §7.6).
+    code, out, _ = run(
+        "score",
+        "-P",
+        "ooe-2023",
+        "-c",
+        "trischaken",
+        "-p",
+        "Anna,Bert,Cilli,Dani",
+        "-t",
+        "Anna=0",
+        "-t",
+        "Bert=35 1/3",
+        "-t",
+        "Cilli=34 2/3",
+        "-t",
+        "Dani=0",
+        "--explain",
+    )
+    assert code == 0
+    assert "Bert pays 2 to each of Anna and Dani" in out
+    assert "other players" not in out
+    assert "Victory Points: Anna +2, Bert -4, Cilli 0, Dani +2" in out
+
+
+def test_no_note_contradicts_a_silent_valat_dropped_for_the_game() -> None:
+    # gametwist: a silent Valat worth less than the game without it is not counted ([GT] Valat);
+    # the bonuses then score, so no note may say that a Valat hand scores none.
+    hand = (
+        'players = ["A","B","C","D"]\ncontract = "rufer"\ndeclarer = "A"\npartner = "C"\ncard_points = 70\n'
+        'kontra = "rekontra"\n[[bonus]]\nname = "valat"\n[[bonus]]\nname = "trull"\nannounced = true\n'
+    )
+    code, out, err = run("score", "-P", "gametwist", "-", "--explain", stdin=hand)
+    assert code == 0, err
+    assert "2. Trull (announced)" in out and "Rekontra on the contract = 8" in out
+    assert "no bonus is scored" not in out and "cancels the Kontra" not in out
+    assert "is not counted" in out
 
 
 def test_bad_hand_lists_every_problem_and_exits_1() -> None:

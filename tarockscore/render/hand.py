@@ -110,28 +110,29 @@ def score_json(score: Score) -> dict[str, Any]:
 
 
 def explain(score: Score, profile: Profile) -> str:
-    """Bet by bet, the arithmetic and the profile rule behind every number."""
+    """Bet by bet, the arithmetic and the rule behind every number, in the players' words.
+
+    The profile key of each number (``contracts.rufer.value``, ``kontra.ladder[0]``) is in
+    ``--json``; the text a player reads names the rule and its source, not the key.
+    """
     out = [
         _("Profile {name!r}: {title}").format(name=profile.name, title=profile.title),
         _("Contract: {contract}").format(contract=score.contract),
     ]
     if score.won is not None:
         out.append(_("Result: the declarers won") if score.won else _("Result: the declarers lost"))
+    settled = _("zero-sum") if profile.settlement.mode.value == "zero_sum" else _("Simplified Scoring")
     for i, line in enumerate(score.lines, 1):
         out.append("")
         out.append(f"{i}. {translated(line.label)}")
         source = _source(profile, line.base_rule)
-        base = _("   base {base}  [{rule}]").format(base=line.base, rule=line.base_rule)
+        base = _("   base {base}").format(base=line.base)
         out.append(base + (f"  ({source})" if source else ""))
         running = line.base
         for f in line.factors:
             running *= f.multiplier
-            money = (
-                _("  (money only: settlement.kontra_scope = 'payout')")
-                if f.kontra and score.payout is not None
-                else ""
-            )
-            out.append(f"   ×{f.multiplier} {translated(f.label)} = {running}  [{f.rule}]{money}")
+            money = _("  (money only)") if f.kontra and score.payout is not None else ""
+            out.append(f"   ×{f.multiplier} {translated(f.label)} = {running}{money}")
         if score.payout is not None and line.value != line.stake:
             out.append(
                 _("   on the score sheet {value}, in the payout {stake}").format(
@@ -139,22 +140,41 @@ def explain(score: Score, profile: Profile) -> str:
                 )
             )
         out.append(
-            _("   won by {winners}; settled {mode!r} [settlement.mode]: {points}").format(
+            _("   won by {winners}; settled {mode}: {points}").format(
                 winners=", ".join(line.winners) or _("nobody"),
-                mode=profile.settlement.mode.value,
+                mode=settled,
                 points=adds_text(line.points),
             )
         )
-        if line.note:
-            out.append("   " + note_line(line.note))
+        words = players_words(translated(line.note)) if line.note else ""
+        if words:
+            out.append("   " + _("note: {note}").format(note=words))
     out.append("")
     each = ", ".join(f"{p} {signed(v)}" for p, v in score.victory_points.items())
     out.append(_("Victory Points: {points}").format(points=each))
     if score.payout is not None:
         each = ", ".join(f"{p} {signed(v)}" for p, v in score.payout.items())
         out.append(_("Payout: {points}").format(points=each))
-    out += [note_line(n) for n in score.notes]
+    for n in score.notes:
+        words = players_words(translated(n))
+        if words:
+            out.append(_("note: {note}").format(note=words))
     return "\n".join(out)
+
+
+# A profile key path, alone or with its value: "valat.bonuses = 'none'", "kontra.ladder[0]".
+_KEY = r"[a-z_]+(?:\.[a-z_]+(?:\[\d+\])?)+(?: = [^(),;]+)?"
+_KEY_IN_BRACKETS = re.compile(r"\s*\((?:" + _KEY + r")(?:, " + _KEY + r")*\)")
+_KEY_ALONE = re.compile(r"^" + _KEY + r"$")
+
+
+def players_words(text: str) -> str:
+    """A note without the profile keys in it: those are for ``--json``."""
+    text = _KEY_IN_BRACKETS.sub("", str(text)).strip()
+    if _KEY_ALONE.match(text):
+        return ""
+    parts = [part for part in text.split(", ") if not _KEY_ALONE.match(part.strip())]
+    return ", ".join(parts)
 
 
 def _source(profile: Profile, rule: str) -> str:

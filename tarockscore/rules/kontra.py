@@ -17,7 +17,7 @@ from tarockscore.rules.settlement import Deal, Factor, Scored, title
 
 
 def kontra_factors(
-    profile: Profile, step_name: str | None, target: str, **values: object
+    profile: Profile, step_name: str | None, target: str, answer: str | None = None, **values: object
 ) -> tuple[Factor, ...]:
     """One factor per step of the ladder up to ``step_name``: each step doubles once more.
 
@@ -31,10 +31,12 @@ def kontra_factors(
     factors = []
     previous = 1
     for s in profile.kontra.ladder[: step.level]:
+        # the doubted side's answers (Rekontra, …) read with ``answer`` where one is given
+        said = answer if answer is not None and s.level % 2 == 0 else target
         factors.append(
             Factor(
-                message(target, step=title(s.name), **values)
-                if "{step}" in target
+                message(said, step=title(s.name), **values)
+                if "{step}" in said
                 else message(N_("{step} on {target}"), step=title(s.name), target=target),
                 s.multiplier // previous,
                 f"{key_path(KontraRules, 'ladder')}[{s.level - 1}]",
@@ -137,7 +139,18 @@ def ad_personam_lines(deal: Deal, base: int, factors: tuple[Factor, ...], won: b
             message(N_("{contract} vs {player}"), contract=title(c.name), player=d),
             base,
             rule,
-            [*factors, *kontra_factors(profile, steps.get(d), N_("{step} on {player}'s contract"), player=d)],
+            [
+                *factors,
+                *kontra_factors(
+                    profile,
+                    steps.get(d),
+                    N_("{player}'s {step} on {declarer}'s {contract}"),
+                    N_("{declarer}'s {step} to {player}"),
+                    player=d,
+                    declarer=hand.declarer,
+                    contract=title(c.name),
+                ),
+            ],
             *pair,
         )
     return out

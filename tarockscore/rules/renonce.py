@@ -153,7 +153,13 @@ def as_if_won_lines(deal: Deal, offender: str) -> Scored:
                     own = (
                         *factors,
                         *kontra_factors(
-                            p, steps.get(d), f"{d}'s Kontra on {hand.declarer}'s {title(c.name)}"
+                            p,
+                            steps.get(d),
+                            N_("{player}'s {step} on {declarer}'s {contract}"),
+                            N_("{declarer}'s {step} to {player}"),
+                            player=d,
+                            declarer=hand.declarer,
+                            contract=title(c.name),
                         ),
                     )
                     value, stake = deal.amounts(base, own)

@@ -107,8 +107,12 @@ def played_hand(deal: Deal) -> tuple[Scored, bool]:
         others, why = bonuses_in_valat(deal, others)
         out += why
     if valat is not None and in_play(valat) and deal.profile.valat.model is ValatModel.MULTIPLIER:
-        out += multiplied_hand(deal, valat, others, won)
-        return out, valat.made if valat.side is Side.DECLARERS else not valat.made
+        scored = multiplied_hand(deal, valat, others, won)
+        if not any(line.bet == "valat" for line in scored.lines):
+            # the silent Valat was not counted (valat.silent_min_rule) and every bonus scores:
+            # a note that bonuses are dropped in a Valat hand would contradict the lines
+            return scored, won
+        return out + scored, valat.made if valat.side is Side.DECLARERS else not valat.made
     kontra, why = contract_kontra(deal)
     out += why
     if valat is not None and valat.made and deal.profile.valat.cancels_game_kontra and kontra:

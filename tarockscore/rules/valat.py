@@ -114,19 +114,19 @@ def multiplied_hand(deal: Deal, valat: BonusEntry, others: list[BonusEntry], won
     kontra, kontra_notes = contract_kontra(deal)
     without = kontra_notes + contract_lines(deal, won, winners, losers, kontra)
     without += bonus_lines(deal, [b for b in deal.hand.bonuses if b.name != "valat"])
-    notes = with_valat.notes + without.notes
     if sum(x.points[winner] for x in without.lines) > sum(x.points[winner] for x in with_valat.lines):
+        # only the notes of the lines printed: what the uncounted Valat would have done is not said
         return Scored(
             without.lines,
             (
-                *notes,
+                *without.notes,
                 N_(
                     "The silent Valat is worth less than the game without it, so it is not counted "
                     "(valat.silent_min_rule)."
                 ),
             ),
         )
-    return Scored(with_valat.lines, notes)
+    return Scored(with_valat.lines, with_valat.notes)
 
 
 def fixed_line(deal: Deal, valat: BonusEntry) -> Scored:
