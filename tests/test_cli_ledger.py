@@ -426,9 +426,10 @@ def test_explain(ledger: str) -> None:
     assert result.exit_code == 0 and result.stderr == ""
     out = result.stdout
     assert out.startswith("hand 1: rufer by Anna with Cilli, won (Dani deals, Anna is Forehand)")
-    assert "base 1  [contracts.rufer.value]" in out
-    assert "×2 Kontra on the contract = 2  [kontra.ladder[0]]" in out
-    assert "×2 announced = 2  [game.announced_factor]" in out
+    assert "base 1  (" in out
+    assert "×2 Kontra on the contract = 2\n" in out
+    assert "×2 announced = 2\n" in out
+    assert "contracts.rufer.value" not in out  # the key paths are for --json
     assert "Victory Points: Anna +4, Bert 0, Cilli +4, Dani 0" in out
 
 
