@@ -708,3 +708,16 @@ def test_the_readme_evening_prints_what_the_readme_shows(
         result = run(*args[1:])
         assert result.exit_code == 0, (command, result.stderr)
         assert _normal(result.stdout) == _normal(shown), command
+
+
+def test_enter_offers_ones_own_king_where_the_profile_allows_it(tmp_path: Path) -> None:
+    # pagat: calling one's own King is allowed [PAGAT via HT §9.8]; the declarer then plays 1 v 3.
+    # Rufer 1 won with 40, zero-sum: Anna +3, each other player −1.
+    path = str(tmp_path / "pagat.toml")
+    assert run("new", "-p", "Anna,Bert,Cilli,Dani", "--profile", "pagat", "--ledger", path).exit_code == 0
+    answers = "\n".join(["rufer", "Anna", "own King", "40", "", "done", "y", ""])
+    result = run("enter", "--ledger", path, input=answers)
+    assert result.exit_code == 0, result.stderr
+    assert "own King]" in result.stdout
+    data = json.loads(run("show", "--json", "--ledger", path).stdout)
+    assert data["totals"] == {"Anna": 3, "Bert": -1, "Cilli": -1, "Dani": -1}

@@ -38,7 +38,7 @@ def adds_text(points: Mapping[str, int]) -> str:
 
 
 def note_line(note: str) -> str:
-    return _("note: {note}").format(note=translated(note))
+    return _("note: {note}").format(note=players_words(translated(note)))
 
 
 def score_table(score: Score) -> str:
