@@ -370,8 +370,10 @@ def chart(
     fmt = "svg" if out == "-" else FORMATS.get(Path(out).suffix.lower())
     if fmt is None:
         raise UsageError(
-            f"--output {out!r}: write .svg, .html, .png or .pdf (the file's ending says which), "
-            "or - for the SVG on stdout"
+            N_(
+                "--output {out!r}: write .svg, .html, .png or .pdf (the file's ending says which), or - for the SVG on stdout"
+            ),
+            out=out,
         )
     folded = _fold(ledgers, _filters(date_from, date_to, player, alias, aliases, rescore))
     points, starts = per_hand_points(folded)
@@ -386,6 +388,6 @@ def chart(
         try:
             data = svg_to_image(svg, fmt)
         except ImageUnavailable as exc:
-            raise UsageError(f"--output {out!r}: {exc}") from None
+            raise UsageError(N_("--output {out!r}: {exc}"), out=out, exc=exc) from None
     write_output(Path(out), data, "--output", inputs, TarockError)
     typer.echo(f"wrote {out}: {len(folded.selected)} players, {span_text(folded)}", err=True)

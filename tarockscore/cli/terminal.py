@@ -15,7 +15,7 @@ import sys
 from collections.abc import Iterator
 from typing import Any, TextIO
 
-from tarockscore.errors import escape_unprintable
+from tarockscore.errors import N_, escape_unprintable
 
 
 class EscapingWriter(io.TextIOBase):
@@ -26,7 +26,7 @@ class EscapingWriter(io.TextIOBase):
 
     def write(self, text: str) -> int:
         if not isinstance(text, str):
-            raise TypeError("text only")  # so Click treats this as a text stream
+            raise TypeError(N_("text only"))  # so Click treats this as a text stream
         self._inner.write(escape_unprintable(text))
         return len(text)
 

@@ -14,10 +14,12 @@ from typing import Annotated
 
 import typer
 
+from tarockscore import i18n
 from tarockscore.cli.group import new_app
-from tarockscore.errors import Collector, Problem, TarockError, TournamentError, UsageError
+from tarockscore.errors import N_, Collector, Problem, TarockError, TournamentError, UsageError
 from tarockscore.files import tournament_file as files
 from tarockscore.files.profile_file import load_profile
+from tarockscore.i18n import _
 from tarockscore.ledger.model import profile_record
 from tarockscore.ledger.settle_up import parse_stake
 from tarockscore.render import tournament as render
@@ -72,7 +74,7 @@ def _now() -> str:
 
 
 def _warn(message: str) -> None:
-    typer.echo(f"warning: {message}", err=True)
+    typer.echo(_("warning: {message}").format(message=i18n.translated(message)), err=True)
 
 
 @tournament_app.command("new")
@@ -117,7 +119,7 @@ def new(
     problems = Collector()
     if (players is None) == (players_file is None):
         problems.add(
-            "--players", "give the players with --players A,B,… or --players-file FILE (one of them)"
+            "--players", N_("give the players with --players A,B,… or --players-file FILE (one of them)")
         )
         names: list[str] = []
     elif players is not None:
@@ -129,24 +131,34 @@ def new(
     for problem in tm.check_names(names, option):
         problems.add(problem.where, problem.message)
     if rounds < 1:
-        problems.add("--rounds", f"{rounds}: give the number of rounds, at least 1, e.g. --rounds 3")
+        problems.add(
+            "--rounds", N_("{rounds}: give the number of rounds, at least 1, e.g. --rounds 3"), rounds=rounds
+        )
     if games < 1:
-        problems.add("--games", f"{games}: give the game limit per round at a table of four, e.g. --games 16")
+        problems.add(
+            "--games",
+            N_("{games}: give the game limit per round at a table of four, e.g. --games 16"),
+            games=games,
+        )
     if games_five is None:
         if games >= 1 and games % 4 == 0:
             games_five = games * 5 // 4
         elif games >= 1:
             problems.add(
                 "--games-five",
-                f"needed: --games {games} is no multiple of 4, so the limit at a table of five (where every "
-                "player deals as often as at four: games × 5/4) is not whole; give it",
+                N_(
+                    "needed: --games {games} is no multiple of 4, so the limit at a table of five (where every player deals as often as at four: games × 5/4) is not whole; give it"
+                ),
+                games=games,
             )
     elif games_five < 1:
-        problems.add("--games-five", f"{games_five}: the game limit must be at least 1")
+        problems.add(
+            "--games-five", N_("{games_five}: the game limit must be at least 1"), games_five=games_five
+        )
     if not profile:
-        problems.add("--profile", "give the profile every table is scored under, e.g. --profile ooe-2023")
+        problems.add("--profile", N_("give the profile every table is scored under, e.g. --profile ooe-2023"))
     if not format_ref:
-        problems.add("--format", "give the format: schrift, haupt-sub, schrift-rang, or a format file")
+        problems.add("--format", N_("give the format: schrift, haupt-sub, schrift-rang, or a format file"))
     amount = None
     if stake is not None:
         try:
@@ -168,19 +180,23 @@ def new(
         stake=amount,
     )
     files.create(folder, t)
-    typer.echo(f"new tournament in {files.file_path(folder)}")
-    typer.echo(f"players: {len(names)}")
-    typer.echo(f"rounds:  {rounds}, {games} games at a table of four, {games_five} at a table of five")
-    typer.echo(f"profile: {prof.name} (sha256 {t.profile.sha256[:12]})")
-    typer.echo(f"format:  {fmt.name}: {fmt.title}")
+    typer.echo(_("new tournament in {path}").format(path=files.file_path(folder)))
+    typer.echo(_("players: {count}").format(count=len(names)))
+    typer.echo(
+        _("rounds:  {rounds}, {games} games at a table of four, {games_five} at a table of five").format(
+            rounds=rounds, games=games, games_five=games_five
+        )
+    )
+    typer.echo(_("profile: {name} (sha256 {sha})").format(name=prof.name, sha=t.profile.sha256[:12]))
+    typer.echo(_("format:  {name}: {title}").format(name=fmt.name, title=fmt.title))
     if amount is not None:
-        typer.echo(f"stake:   {amount} per point")
+        typer.echo(_("stake:   {amount} per point").format(amount=i18n.money(amount)))
     try:
         sizes = table_sizes(len(names))
-        typer.echo(f"tables:  {render.tables_text(sizes)}")
+        typer.echo(_("tables:  {tables}").format(tables=render.tables_text(sizes)))
     except TarockError as exc:  # the count cannot be seated yet: late arrivals may still come
         _warn(str(exc))
-    typer.echo(f"next:    tarockscore tournament draw {folder} --round 1")
+    typer.echo(_("next:    tarockscore tournament draw {folder} --round 1").format(folder=folder))
 
 
 @tournament_app.command("draw")
@@ -216,12 +232,16 @@ def players(
 
     change = tm.add_player if action is Action.ADD else tm.drop_player
     before, after = files.update(folder, lambda t: change(t, name))
-    done = "added" if action is Action.ADD else "dropped (their tables so far still count)"
-    typer.echo(f"{name}: {done}; {len(after.players)} players in the next draw")
+    done = (
+        _("{name}: added; {count} players in the next draw")
+        if action is Action.ADD
+        else _("{name}: dropped (their tables so far still count); {count} players in the next draw")
+    )
+    typer.echo(done.format(name=name, count=len(after.players)))
 
     try:
         sizes = table_sizes(len(after.players))
-        typer.echo(f"tables: {render.tables_text(sizes)}")
+        typer.echo(_("tables: {tables}").format(tables=render.tables_text(sizes)))
     except TarockError as exc:
         _warn(str(exc))
 
@@ -288,7 +308,9 @@ def cup_standings(
 
     twice = sorted({str(f) for f in folders if [g.resolve() for g in folders].count(f.resolve()) > 1})
     if twice:
-        raise UsageError(f"{', '.join(twice)}: a tournament given twice would count twice", where="DIR")
+        raise UsageError(
+            N_("{names}: a tournament given twice would count twice"), names=", ".join(twice), where="DIR"
+        )
     rules = cup_rules(files.cup_points_file(points), str(points))
     days = []
     problems: list[Problem] = []

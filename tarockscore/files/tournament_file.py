@@ -24,7 +24,7 @@ from typing import Any
 
 import tomli_w
 
-from tarockscore.errors import LedgerError, Problem, TournamentError, near_miss, one_of
+from tarockscore.errors import N_, LedgerError, Problem, TournamentError, near_miss, one_of
 from tarockscore.files import ledger_file
 from tarockscore.files.profile_file import merge
 from tarockscore.ledger.checks import check
@@ -52,7 +52,7 @@ def formats_dir() -> Path:
     for candidate in (package.parent / "formats", package / "_formats"):
         if candidate.is_dir():
             return candidate
-    raise TournamentError("the shipped formats folder is missing from this installation")
+    raise TournamentError(N_("the shipped formats folder is missing from this installation"))
 
 
 def shipped_formats() -> list[str]:
@@ -63,17 +63,21 @@ def _read_toml(path: Path, what: str) -> dict[str, Any]:
     try:
         data = path.read_bytes()
     except FileNotFoundError:
-        raise TournamentError(f"{path}: no such {what} file") from None
+        raise TournamentError(N_("{path}: no such {what} file"), path=path, what=what) from None
     except IsADirectoryError:
-        raise TournamentError(f"{path} is a folder, not a {what} file") from None
+        raise TournamentError(N_("{path} is a folder, not a {what} file"), path=path, what=what) from None
     except OSError as exc:
-        raise TournamentError(f"{path}: cannot read: {exc.strerror}") from None
+        raise TournamentError(
+            N_("{path}: cannot read: {strerror}"), path=path, strerror=exc.strerror
+        ) from None
     try:
         return tomllib.loads(data.decode("utf-8"))
     except UnicodeDecodeError as exc:
-        raise TournamentError(f"{path}: not UTF-8 text (byte {exc.start})") from None
+        raise TournamentError(
+            N_("{path}: not UTF-8 text (byte {start})"), path=path, start=exc.start
+        ) from None
     except tomllib.TOMLDecodeError as exc:
-        raise TournamentError(f"{path}: not valid TOML: {exc}") from None
+        raise TournamentError(N_("{path}: not valid TOML: {exc}"), path=path, exc=exc) from None
 
 
 def format_document(
@@ -89,19 +93,25 @@ def format_document(
         if not path.is_file():
             names = shipped_formats()
             raise TournamentError(
-                f"unknown format {ref!r}; shipped formats: {one_of(names)}{near_miss(ref, names)}; "
-                "or give the path to a .toml file",
+                N_(
+                    "unknown format {ref!r}; shipped formats: {allowed}{hint}; or give the path to a .toml file"
+                ),
+                ref=ref,
+                allowed=one_of(names),
+                hint=near_miss(ref, names),
                 where="--format",
             )
     path = path.resolve() if path.exists() else path
     if path in _chain:
-        raise TournamentError(f"{path}: the format extends itself")
+        raise TournamentError(N_("{path}: the format extends itself"), path=path)
     document = _read_toml(path, "format")
     parent = document.pop("extends", None)
     if parent is None:
         return document
     if not isinstance(parent, str):
-        raise TournamentError(f"{path}: extends: {parent!r} is not a format name or path")
+        raise TournamentError(
+            N_("{path}: extends: {parent!r} is not a format name or path"), path=path, parent=parent
+        )
     return merge(format_document(parent, path.parent, (*_chain, path)), document)
 
 
@@ -136,10 +146,15 @@ def read(folder: Path) -> Snapshot:
     if not path.is_file():
         if not folder.exists():
             raise TournamentError(
-                f"{folder}: no such folder; start a tournament with `tarockscore tournament new {folder} …`"
+                N_(
+                    "{folder}: no such folder; start a tournament with `tarockscore tournament new {folder} …`"
+                ),
+                folder=folder,
             )
         raise TournamentError(
-            f"{path}: no tournament here; start one with `tarockscore tournament new {folder} …`"
+            N_("{path}: no tournament here; start one with `tarockscore tournament new {folder} …`"),
+            path=path,
+            folder=folder,
         )
     raw = path.read_bytes()
     data = _read_toml(path, "tournament")
@@ -157,7 +172,10 @@ def _save(folder: Path, t: tm.Tournament, expected_sha: str | None) -> None:
     text = render(t)
     if tm.from_mapping(tomllib.loads(text)) != t:
         raise TournamentError(
-            f"{file_path(folder)}: the rendered file does not read back the same (a bug in tarockscore); nothing was written"
+            N_(
+                "{file_path}: the rendered file does not read back the same (a bug in tarockscore); nothing was written"
+            ),
+            file_path=file_path(folder),
         )
     ledger_file.write_text(file_path(folder), text, expected_sha)
 
@@ -165,13 +183,16 @@ def _save(folder: Path, t: tm.Tournament, expected_sha: str | None) -> None:
 def create(folder: Path, t: tm.Tournament) -> None:
     """Write a new tournament; refuse a folder that already holds one, or a file in the way."""
     if folder.exists() and not folder.is_dir():
-        raise TournamentError(f"{folder} is a file, not a folder; nothing was written")
+        raise TournamentError(N_("{folder} is a file, not a folder; nothing was written"), folder=folder)
     folder.mkdir(parents=True, exist_ok=True)
     path = file_path(folder)
     with ledger_file.locked(path):
         if path.exists():
             raise TournamentError(
-                f"{path} already exists: a tournament is kept there; choose another folder. Nothing was written"
+                N_(
+                    "{path} already exists: a tournament is kept there; choose another folder. Nothing was written"
+                ),
+                path=path,
             )
         _save(folder, t, None)
 
@@ -210,16 +231,28 @@ def draw_round(folder: Path, number: int, seed: int, at: str) -> tm.Round:
         snapshot = read(folder)
         t = snapshot.tournament
         if not 1 <= number <= t.rounds:
-            raise TournamentError(f"{number}: the tournament has rounds 1 to {t.rounds}", where="--round")
+            raise TournamentError(
+                N_("{number}: the tournament has rounds 1 to {rounds}"),
+                number=number,
+                rounds=t.rounds,
+                where="--round",
+            )
         missing = [n for n in range(1, number) if t.round(n) is None]
         if missing:
             raise TournamentError(
-                f"{number}: draw round {missing[0]} first (rounds are drawn in order)", where="--round"
+                N_("{number}: draw round {value} first (rounds are drawn in order)"),
+                number=number,
+                value=missing[0],
+                where="--round",
             )
         later = [r.number for r in t.draws if r.number > number]
         if later:
             raise TournamentError(
-                f"{number}: round {later[0]} is already drawn on this one; a redraw of round {number} is refused",
+                N_(
+                    "{number}: round {value} is already drawn on this one; a redraw of round {number} is refused"
+                ),
+                number=number,
+                value=later[0],
                 where="--round",
             )
         round_dir = folder / f"round-{number}"
@@ -241,7 +274,9 @@ def draw_round(folder: Path, number: int, seed: int, at: str) -> tm.Round:
                 played.append(f"{ledger} ({hands} hand{'s' if hands != 1 else ''})")
         if played:
             raise TournamentError(
-                f"round {number} already has hands: {', '.join(played)}; a round that has begun cannot be redrawn",
+                N_("round {number} already has hands: {names}; a round that has begun cannot be redrawn"),
+                number=number,
+                names=", ".join(played),
                 where="--round",
             )
         earlier = [[d.players for d in r.tables] for r in t.draws if r.number < number]
@@ -381,7 +416,9 @@ def player_names_file(path: Path) -> list[str]:
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise TournamentError(f"{path}: no such file", where="--players-file") from None
+        raise TournamentError(N_("{path}: no such file"), path=path, where="--players-file") from None
     except (OSError, UnicodeDecodeError) as exc:
-        raise TournamentError(f"{path}: cannot read: {exc}", where="--players-file") from None
+        raise TournamentError(
+            N_("{path}: cannot read: {exc}"), path=path, exc=exc, where="--players-file"
+        ) from None
     return [line.strip() for line in text.splitlines() if line.strip() and not line.strip().startswith("#")]

@@ -18,6 +18,7 @@ from typing import Any
 
 from tabulate import tabulate
 
+from tarockscore.i18n import _, current, money, ngettext
 from tarockscore.tournament.cup import CupStanding
 from tarockscore.tournament.format import Format, Total
 from tarockscore.tournament.model import Round, Tournament
@@ -47,7 +48,11 @@ def _money(value: Decimal | None) -> str:
 
 def tables_text(sizes: Sequence[int]) -> str:
     """``(4, 4, 5)`` → "2 of four, 1 of five"; a kind with no table is left out."""
-    parts = [f"{sizes.count(n)} of {word}" for n, word in ((4, "four"), (5, "five")) if sizes.count(n)]
+    parts = [
+        text.format(count=sizes.count(n))
+        for n, text in ((4, _("{count} of four")), (5, _("{count} of five")))
+        if sizes.count(n)
+    ]
     return ", ".join(parts)
 
 
@@ -56,20 +61,33 @@ def tables_text(sizes: Sequence[int]) -> str:
 
 def seating_text(t: Tournament, drawn: Round, folder: str) -> str:
     lines = [
-        f"Round {drawn.number} of {t.rounds}  (seed {drawn.seed}; the same --seed gives the same draw)",
+        _("Round {number} of {rounds}  (seed {seed}; the same --seed gives the same draw)").format(
+            number=drawn.number, rounds=t.rounds, seed=drawn.seed
+        ),
         "",
     ]
-    width = max(len(f"Table {d.table}") for d in drawn.tables)
+    names = {d.table: _("Table {number}").format(number=d.table) for d in drawn.tables}
+    width = max(len(name) for name in names.values())
     for d in drawn.tables:
-        lines.append(f"{f'Table {d.table}':<{width}}  {', '.join(d.players)}")
+        lines.append(f"{names[d.table]:<{width}}  {', '.join(d.players)}")
     lines.append("")
     sizes = [len(d.players) for d in drawn.tables]
     fours, fives = sizes.count(4), sizes.count(5)
-    parts = [f"{fours} table{'s' if fours != 1 else ''} of four ({t.games} games)"]
+    parts = [
+        ngettext(
+            "{count} table of four ({games} games)", "{count} tables of four ({games} games)", fours
+        ).format(count=fours, games=t.games)
+    ]
     if fives:
-        parts.append(f"{fives} of five ({t.games_five} games, the dealer sits out)")
-    lines.append(f"{sum(sizes)} players: {' and '.join(parts)}.")
-    lines.append(f"Sheets: {folder}/round-{drawn.number}/table-K.toml; the first seat is Forehand of hand 1.")
+        parts.append(
+            _("{count} of five ({games} games, the dealer sits out)").format(count=fives, games=t.games_five)
+        )
+    lines.append(_("{count} players: {tables}.").format(count=sum(sizes), tables=_(" and ").join(parts)))
+    lines.append(
+        _("Sheets: {folder}/round-{number}/table-K.toml; the first seat is Forehand of hand 1.").format(
+            folder=folder, number=drawn.number
+        )
+    )
     return "\n".join(lines)
 
 
@@ -130,10 +148,10 @@ def _round_cell(row: Standing, number: int, fmt: Format) -> str:
 
 def _headers(fmt: Format) -> list[str]:
     if fmt.total is Total.SCHRIFT:
-        return ["place", "player", "Schrift"]
+        return [_("place"), _("player"), "Schrift"]
     if fmt.total is Total.RANK_POINTS:
-        return ["place", "player", "rank points", "Schrift"]
-    return ["place", "player", "total", "Schrift", "rank points"]
+        return [_("place"), _("player"), _("rank points"), "Schrift"]
+    return [_("place"), _("player"), _("total"), "Schrift", _("rank points")]
 
 
 def _cells(fmt: Format, r: Standing) -> list[Any]:
@@ -149,12 +167,13 @@ def standings_text(t: Tournament, rows: Sequence[Standing]) -> str:
     fmt = t.format
     rounds = _rounds(rows)
     table = [[*_cells(fmt, r), *(_round_cell(r, n, fmt) for n in rounds)] for r in rows]
-    headers = [*_headers(fmt), *(f"round {n}" for n in rounds)]
+    headers = [*_headers(fmt), *(_("round {number}").format(number=n) for n in rounds)]
     numbers = len(_headers(fmt)) - 2
     align = ("right", "left", *("right",) * numbers, *("left",) * len(rounds))
     out = tabulate(table, headers=headers, disable_numparse=True, colalign=align)
-    ties = ", ".join(tb.value.replace("_", " ") for tb in fmt.tie_breaks) or "none"
-    return f"{out}\n\nFormat {fmt.name}: {fmt.title}\nTies: {ties}. Round cells: table, rank at the table, Schrift there."
+    ties = ", ".join(tb.value.replace("_", " ") for tb in fmt.tie_breaks) or _("none")
+    about = _("Format {name}: {title}\nTies: {ties}. Round cells: table, rank at the table, Schrift there.")
+    return f"{out}\n\n" + about.format(name=fmt.name, title=fmt.title, ties=ties)
 
 
 def standings_csv(t: Tournament, rows: Sequence[Standing]) -> str:
@@ -196,8 +215,8 @@ def standings_html(t: Tournament, rows: Sequence[Standing], title: str) -> str:
     fmt = t.format
     rounds = _rounds(rows)
     head = "".join(
-        f'<th class="player">{escape(h)}</th>' if h == "player" else f"<th>{escape(h)}</th>"
-        for h in [*_headers(fmt), *(f"round {n}" for n in rounds)]
+        f'<th class="player">{escape(h)}</th>' if i == 1 else f"<th>{escape(h)}</th>"
+        for i, h in enumerate([*_headers(fmt), *(_("round {number}").format(number=n) for n in rounds)])
     )
     body = []
     for r in rows:
@@ -206,11 +225,12 @@ def standings_html(t: Tournament, rows: Sequence[Standing], title: str) -> str:
             cls = ' class="player"' if i == 1 else ""
             cells.append(f"<td{cls}>{escape(str(value))}</td>")
         body.append("<tr>" + "".join(cells) + "</tr>")
-    ties = ", ".join(tb.value.replace("_", " ") for tb in fmt.tie_breaks) or "none"
+    ties = ", ".join(tb.value.replace("_", " ") for tb in fmt.tie_breaks) or _("none")
+    meta = _("{name}: {title}. Ties: {ties}.").format(name=fmt.name, title=fmt.title, ties=ties)
     return "\n".join(
         [
             "<!DOCTYPE html>",
-            '<html lang="de">',
+            f'<html lang="{current()}">',
             "<head>",
             '<meta charset="utf-8">',
             f"<title>{escape(title)}</title>",
@@ -218,7 +238,7 @@ def standings_html(t: Tournament, rows: Sequence[Standing], title: str) -> str:
             "</head>",
             "<body>",
             f"<h1>{escape(title)}</h1>",
-            f'<p class="meta">{escape(fmt.name)}: {escape(fmt.title)}. Ties: {escape(ties)}.</p>',
+            f'<p class="meta">{escape(meta)}</p>',
             "<table>",
             f"<thead><tr>{head}</tr></thead>",
             "<tbody>",
@@ -237,10 +257,13 @@ def standings_html(t: Tournament, rows: Sequence[Standing], title: str) -> str:
 
 def money_text(rows: Sequence[Money]) -> str:
 
-    table = [[m.player, m.schrift, m.money_points, m.kontra, _money(m.amount)] for m in rows]
+    table = [
+        [m.player, m.schrift, m.money_points, m.kontra, "" if m.amount is None else money(m.amount)]
+        for m in rows
+    ]
     out = tabulate(
         table,
-        headers=["player", "Schrift", "money points", "of which Kontra", "money"],
+        headers=[_("player"), "Schrift", _("money points"), _("of which Kontra"), _("money")],
         disable_numparse=True,
         colalign=("left", "right", "right", "right", "right"),
     )
@@ -248,10 +271,12 @@ def money_text(rows: Sequence[Money]) -> str:
     lines = [out, ""]
     if any(m.amount is None for m in rows):
         lines.append(
-            "money: the sheets have no stake (give --stake to `tournament new`); shown in points only."
+            _("money: the sheets have no stake (give --stake to `tournament new`); shown in points only.")
         )
     lines.append(
-        f"Kontras won over the day: {kontra} points (money points minus Schrift, the winners' side)."
+        _(
+            "Kontras won over the day: {points} points (money points minus Schrift, the winners' side)."
+        ).format(points=kontra)
     )
     return "\n".join(lines)
 
@@ -315,11 +340,15 @@ def cup_text(rows: Sequence[CupStanding], names: Sequence[str]) -> str:
             if x is None:
                 cells.append("")
             else:
-                cells.append(f"{x.place}. {x.cup_points}" + ("" if x.counted else " (not counted)"))
+                cells.append(
+                    (_("{place}. {points}") if x.counted else _("{place}. {points} (not counted)")).format(
+                        place=x.place, points=x.cup_points
+                    )
+                )
         table.append(cells)
     return tabulate(
         table,
-        headers=["place", "player", "cup points", *names],
+        headers=[_("place"), _("player"), _("cup points"), *names],
         disable_numparse=True,
         colalign=("right", "left", "right", *("left",) * len(names)),
     )

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from tarockscore.errors import Collector, TournamentError
+from tarockscore.errors import N_, Collector, TournamentError
 from tarockscore.rules.reader import Reader, type_name
 from tarockscore.tournament.standings import competition_ranks
 
@@ -48,12 +48,17 @@ def cup_rules(data: Mapping[str, Any], where: str = "") -> CupRules:
     points: tuple[int, ...] = ()
     if raw is None:
         problems.add(
-            top.where("points"), "missing: the cup points for place 1, 2, …, e.g. points = [100, 90, 80]"
+            top.where("points"), N_("missing: the cup points for place 1, 2, …, e.g. points = [100, 90, 80]")
         )
     elif not isinstance(raw, list) or not all(isinstance(v, int) and not isinstance(v, bool) for v in raw):
-        problems.add(top.where("points"), f"{raw!r} is {type_name(raw)}; expected an array of whole numbers")
+        problems.add(
+            top.where("points"),
+            N_("{raw!r} is {kind}; expected an array of whole numbers"),
+            raw=raw,
+            kind=type_name(raw),
+        )
     elif any(v < 0 for v in raw):
-        problems.add(top.where("points"), f"{raw!r}: cup points cannot be negative")
+        problems.add(top.where("points"), N_("{raw!r}: cup points cannot be negative"), raw=raw)
     else:
         points = tuple(raw)
     best = None

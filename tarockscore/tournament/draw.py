@@ -17,7 +17,7 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
-from tarockscore.errors import TournamentError
+from tarockscore.errors import N_, TournamentError
 
 RESTARTS = 60  # fresh shuffles tried when a draw with no repeated pair is not found at once
 
@@ -38,8 +38,12 @@ def table_sizes(n: int) -> tuple[int, ...]:
                 f"which take {5 * fives} players"
             )
         raise TournamentError(
-            f"{n} players cannot be seated at tables of four and five ({reason}){hint}: "
-            "add or drop players with `tarockscore tournament players DIR add NAME` / `drop NAME`"
+            N_(
+                "{n} players cannot be seated at tables of four and five ({reason}){hint}: add or drop players with `tarockscore tournament players DIR add NAME` / `drop NAME`"
+            ),
+            n=n,
+            reason=reason,
+            hint=hint,
         )
     return (4,) * ((n - 5 * fives) // 4) + (5,) * fives
 

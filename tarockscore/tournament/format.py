@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from tarockscore.errors import Collector, TournamentError, near_miss, one_of
+from tarockscore.errors import N_, Collector, TournamentError, near_miss, one_of
 from tarockscore.rules.reader import Reader, type_name
 
 SCHEMA = 1
@@ -60,7 +60,12 @@ def build_format(document: Mapping[str, Any], where: str = "") -> Format:
     top = Reader(document, "", problems)
     schema = top.raw("schema")
     if schema != SCHEMA or isinstance(schema, bool):
-        problems.add("schema", f"{schema!r}: expected schema = {SCHEMA} (a tarockscore tournament format)")
+        problems.add(
+            "schema",
+            N_("{schema!r}: expected schema = {SCHEMA} (a tarockscore tournament format)"),
+            schema=schema,
+            SCHEMA=SCHEMA,
+        )
     name = top.text("name")
     title = top.text("title", "")
     source = top.text("source")
@@ -73,7 +78,10 @@ def build_format(document: Mapping[str, Any], where: str = "") -> Format:
             allowed = [t.value for t in TieBreak]
             problems.add(
                 "tie_breaks",
-                f"{item!r} is not a tie-break; choose from {one_of(allowed)}{near_miss(item, allowed)}",
+                N_("{item!r} is not a tie-break; choose from {allowed}{hint}"),
+                item=item,
+                allowed=one_of(allowed),
+                hint=near_miss(item, allowed),
             )
     rank_points: dict[int, tuple[int, ...]] = {}
     rp = top.table("rank_points", required=total is not Total.SCHRIFT)
@@ -82,18 +90,27 @@ def build_format(document: Mapping[str, Any], where: str = "") -> Format:
         if raw is None:
             if total is not Total.SCHRIFT:
                 problems.add(
-                    f"rank_points.{key}", f"missing: the points for place 1 … {size} at a table of {size}"
+                    f"rank_points.{key}",
+                    N_("missing: the points for place 1 … {size} at a table of {size}"),
+                    size=size,
                 )
             continue
         ok = isinstance(raw, list) and all(isinstance(v, int) and not isinstance(v, bool) for v in raw)
         if not ok:
             problems.add(
                 f"rank_points.{key}",
-                f"{raw!r} is {type_name(raw)}; expected an array of {size} whole numbers",
+                N_("{raw!r} is {kind}; expected an array of {size} whole numbers"),
+                raw=raw,
+                kind=type_name(raw),
+                size=size,
             )
         elif len(raw) != size:
             problems.add(
-                f"rank_points.{key}", f"{raw!r} has {len(raw)} numbers; a table of {size} has {size} places"
+                f"rank_points.{key}",
+                N_("{raw!r} has {count} numbers; a table of {size} has {size} places"),
+                raw=raw,
+                count=len(raw),
+                size=size,
             )
         else:
             rank_points[size] = tuple(raw)

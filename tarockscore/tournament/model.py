@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from typing import Any
 
-from tarockscore.errors import Collector, Problem, TarockError, TournamentError, near_miss, one_of
+from tarockscore.errors import N_, Collector, Problem, TarockError, TournamentError, near_miss, one_of
 from tarockscore.ledger.model import ProfileRecord, profile_hash
 from tarockscore.ledger.settle_up import parse_stake
 from tarockscore.rules.profile import Profile, build_profile
@@ -120,7 +120,7 @@ def add_player(tournament: Tournament, name: str) -> Tournament:
     if problems:
         raise TournamentError(problems)
     if name in tournament.players:
-        raise TournamentError(f"{name!r} is already in the tournament", where="NAME")
+        raise TournamentError(N_("{name!r} is already in the tournament"), name=name, where="NAME")
     dropped = tuple(p for p in tournament.dropped if p != name)
     return replace(tournament, players=(*tournament.players, name), dropped=dropped)
 
@@ -128,8 +128,10 @@ def add_player(tournament: Tournament, name: str) -> Tournament:
 def drop_player(tournament: Tournament, name: str) -> Tournament:
     if name not in tournament.players:
         raise TournamentError(
-            f"{name!r} is not in the tournament; players: {', '.join(tournament.players)}"
-            f"{near_miss(name, tournament.players)}",
+            N_("{name!r} is not in the tournament; players: {names}{hint}"),
+            name=name,
+            names=", ".join(tournament.players),
+            hint=near_miss(name, tournament.players),
             where="NAME",
         )
     return replace(
@@ -206,7 +208,10 @@ def from_mapping(data: Mapping[str, Any]) -> Tournament:
     version = top.raw("tournament")
     if version != VERSION or isinstance(version, bool):
         problems.add(
-            "tournament", f"{version!r}: expected tournament = {VERSION} (a tarockscore tournament file)"
+            "tournament",
+            N_("{version!r}: expected tournament = {VERSION} (a tarockscore tournament file)"),
+            version=version,
+            VERSION=VERSION,
         )
         raise TournamentError(problems.problems)
     created = top.text("created")
@@ -225,11 +230,11 @@ def from_mapping(data: Mapping[str, Any]) -> Tournament:
     draws: list[Round] = []
     raw_rounds = top.raw("round") or []
     if not isinstance(raw_rounds, list):
-        problems.add("round", "expected an array of tables ([[round]])")
+        problems.add("round", N_("expected an array of tables ([[round]])"))
         raw_rounds = []
     for i, item in enumerate(raw_rounds, 1):
         if not isinstance(item, dict):
-            problems.add(f"round {i}", "expected a table")
+            problems.add(f"round {i}", N_("expected a table"))
             continue
         rr = Reader(item, f"round {i}", problems)
         number = rr.number("number", minimum=1)
@@ -239,7 +244,7 @@ def from_mapping(data: Mapping[str, Any]) -> Tournament:
         raw_tables = rr.raw("table") or []
         for k, titem in enumerate(raw_tables if isinstance(raw_tables, list) else [], 1):
             if not isinstance(titem, dict):
-                problems.add(f"round {i}.table {k}", "expected a table")
+                problems.add(f"round {i}.table {k}", N_("expected a table"))
                 continue
             tr = Reader(titem, f"round {i}.table {k}", problems)
             tables.append(
@@ -258,11 +263,11 @@ def from_mapping(data: Mapping[str, Any]) -> Tournament:
     sha = pr.text("sha256")
     document = pr.raw("document")
     if not isinstance(document, dict):
-        problems.add("profile.document", "missing: the resolved profile every table is scored under")
+        problems.add("profile.document", N_("missing: the resolved profile every table is scored under"))
         document = {}
     elif sha and profile_hash(document) != sha:
         problems.add(
-            "profile.document", "its sha256 does not match profile.sha256: the stored profile was edited"
+            "profile.document", N_("its sha256 does not match profile.sha256: the stored profile was edited")
         )
     pr.finish()
     rules: Profile | None = None
@@ -273,7 +278,7 @@ def from_mapping(data: Mapping[str, Any]) -> Tournament:
             problems.problems.extend(exc.problems)
     format_document = top.raw("format")
     if not isinstance(format_document, dict):
-        problems.add("format", "missing: the resolved format the day is ranked by")
+        problems.add("format", N_("missing: the resolved format the day is ranked by"))
         format_document = {}
     top.finish()
     problems.raise_if_any(TournamentError)
