@@ -135,7 +135,12 @@ class Problem:
     def render(self, translate: Translate | None = None) -> str:
         """One line: a line break inside a quoted value must not split the message."""
         text = self.text(translate)
-        text = f"{self.where}: {text}" if self.where else text
+        where = self.where
+        if where and translate is not None:
+            # A location is keys and names as the user wrote them; only a part the catalogue
+            # knows as a whole ("command line") changes with the language.
+            where = ": ".join(translate(part) for part in where.split(": "))
+        text = f"{where}: {text}" if where else text
         return escape_unprintable(text.translate(_ESCAPES), keep="")
 
 

@@ -129,7 +129,9 @@ def test_every_marked_message_is_one_literal() -> None:
 
 def test_every_marked_message_has_a_german_translation() -> None:
     po = {e.msgid: e for e in read_po(PO)}
+    # the marked messages of the source, and every help text as Typer builds the command line
     messages = list(source_messages())
+    messages += [(text, None, where) for text, where in _script().help_messages()]
     assert len(messages) > 3  # the extraction finds something: an empty walk proves nothing
     missing = [
         f"{where}: {msgid!r}"
@@ -387,3 +389,45 @@ def test_settle_speaks_austrian_money(tmp_path: Path) -> None:
         _run("show", "--json", "-l", ledger, LANG="de_AT.UTF-8").stdout
         == _run("show", "--json", "-l", ledger, LANG="C").stdout
     )
+
+
+def _transcripts() -> list[list[tuple[list[str], str]]]:
+    """The README's German transcripts: for each block, every command with the output shown."""
+    import re
+    import shlex
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("\n## Deutsch\n", 1)[1].split("\n## ", 1)[0]
+    blocks = []
+    for block in re.findall(r"```console\n(.*?)```", section, flags=re.S):
+        steps: list[tuple[list[str], str]] = []
+        for line in block.splitlines():
+            if line.startswith("$ "):
+                steps.append((shlex.split(line[2:])[1:], ""))
+            else:
+                command, shown = steps[-1]
+                steps[-1] = (command, shown + line + "\n")
+        blocks.append(steps)
+    return blocks
+
+
+def test_the_readme_german_transcripts_are_real_output(tmp_path: Path) -> None:
+    import re
+
+    blocks = _transcripts()
+    assert len(blocks) == 2  # a hand and an evening
+    for i, steps in enumerate(blocks):
+        folder = tmp_path / str(i)
+        folder.mkdir()
+        for command, shown in steps:
+            proc = subprocess.run(
+                [sys.executable, "-m", "tarockscore", *command],
+                capture_output=True,
+                env=_env(),
+                cwd=folder,
+                check=False,
+            )
+            out = (proc.stdout + proc.stderr).decode()
+            # the profile's digest changes whenever the profile file does; the rest must match
+            digest = re.compile(r"sha256 [0-9a-f]{12}")
+            assert digest.sub("sha256 …", out) == digest.sub("sha256 …", shown), " ".join(command)

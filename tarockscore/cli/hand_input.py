@@ -12,7 +12,7 @@ from tarockscore.cli.shortform import hand_from_options
 from tarockscore.errors import N_, HandError, UsageError
 from tarockscore.files.hand_file import read_hand_mapping
 
-SHORT_FORM = "command line"
+SHORT_FORM = N_("command line")
 
 
 def _any_short(values: dict[str, Any]) -> bool:

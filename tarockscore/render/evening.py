@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, Any
 from tabulate import tabulate
 
 from tarockscore.i18n import N_, _, current, date, money, ngettext, translated
-from tarockscore.ledger.audit import summary
 from tarockscore.ledger.deal import hand_deal, next_deal
 from tarockscore.ledger.totals import payout_totals, totals
 from tarockscore.render import hand as render
@@ -26,9 +25,10 @@ from tarockscore.season.statistics import contracts_declared
 
 if TYPE_CHECKING:
     from tarockscore.ledger.deal import Deal
-    from tarockscore.ledger.model import Ledger, Table
+    from tarockscore.ledger.model import Ledger, Result, Table
     from tarockscore.ledger.settle_up import Settlement
     from tarockscore.ledger.sheet import Sheet
+    from tarockscore.rules.hand import Hand
     from tarockscore.rules.profile import Profile
     from tarockscore.season.standings import Season
     from tarockscore.season.statistics import PlayerStats
@@ -236,8 +236,28 @@ def hand_line(ledger: Ledger, number: int) -> str:
 
     entry = ledger.hands[number - 1]
     return _("hand {number}: {summary} ({deal})").format(
-        number=number, summary=summary(entry.hand, entry.result), deal=deal_text(hand_deal(ledger, number))
+        number=number,
+        summary=hand_summary(entry.hand, entry.result),
+        deal=deal_text(hand_deal(ledger, number)),
     )
+
+
+def hand_summary(hand: Hand, result: Result | None = None) -> str:
+    """One line for a hand in the reader's language: contract, who played it, the outcome (the
+    ledger's audit trail keeps :func:`tarockscore.ledger.audit.summary`, in English)."""
+    if hand.declarer and hand.partner:
+        text = _("{contract} by {declarer} with {partner}").format(
+            contract=hand.contract, declarer=hand.declarer, partner=hand.partner
+        )
+    elif hand.declarer:
+        text = _("{contract} by {declarer}").format(contract=hand.contract, declarer=hand.declarer)
+    else:
+        text = hand.contract
+    if result is not None and result.won is not None:
+        text = (_("{hand}, won") if result.won else _("{hand}, lost")).format(hand=text)
+    if result is not None and result.radl != 1:
+        text = _("{hand}, Radl ×{radl}").format(hand=text, radl=result.radl)
+    return text
 
 
 def profile_json(table: Table) -> dict[str, Any]:

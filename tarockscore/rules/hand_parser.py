@@ -119,15 +119,24 @@ def parse_hand(data: Mapping[str, Any], profile: Profile) -> Hand:
                 if partner is None and called_king not in legality.CALLED_KING_VALUES:
                     problems.add(
                         "partner",
-                        f"missing: {contract.name} is played with the holder of the called card; "
-                        'name them, or give called_king = "talon"'
-                        + (' (or "own": the declarer called his own King)' if own else ""),
+                        N_(
+                            'missing: {contract} is played with the holder of the called card; name them, or give called_king = "talon" (or "own": the declarer called his own King)'
+                        )
+                        if own
+                        else N_(
+                            'missing: {contract} is played with the holder of the called card; name them, or give called_king = "talon"'
+                        ),
+                        contract=contract.name,
                     )
                 if partner is not None and partner == declarer:
                     problems.add(
                         "partner",
-                        f"{partner!r} is the declarer; the partner is another player"
-                        + ('; a declarer who called his own King gives called_king = "own"' if own else ""),
+                        N_(
+                            '{partner!r} is the declarer; the partner is another player; a declarer who called his own King gives called_king = "own"'
+                        )
+                        if own
+                        else N_("{partner!r} is the declarer; the partner is another player"),
+                        partner=partner,
                     )
                 if partner is not None and called_king in legality.CALLED_KING_VALUES:
                     problems.add(
@@ -168,9 +177,14 @@ def parse_hand(data: Mapping[str, Any], profile: Profile) -> Hand:
                 elif not profile.game.call_own_king:
                     problems.add(
                         "called_king",
-                        f"'own': profile {profile.name!r} does not allow calling one's own King "
-                        "(game.call_own_king = false); the declarer needs a partner"
-                        + (" or called_king = 'talon'" if "talon" in allowed_kings else ""),
+                        N_(
+                            "'own': profile {profile!r} does not allow calling one's own King (game.call_own_king = false); the declarer needs a partner or called_king = 'talon'"
+                        )
+                        if "talon" in allowed_kings
+                        else N_(
+                            "'own': profile {profile!r} does not allow calling one's own King (game.call_own_king = false); the declarer needs a partner"
+                        ),
+                        profile=profile.name,
                     )
             elif not legality.king_can_lie_in_talon(profile, contract):
                 problems.add(
