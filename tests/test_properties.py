@@ -167,3 +167,24 @@ def test_virgins_share_equally(name: str, rounding: str, data: st.DataObject) ->
     assert len(paid) <= 1
     if profile.settlement.mode is SettlementMode.ZERO_SUM:
         assert sum(score.victory_points.values()) == 0
+
+
+@pytest.mark.parametrize("name", sorted(PROFILES))
+@settings(max_examples=100, deadline=None)
+@given(data=st.data())
+def test_a_revoker_never_gains_and_zero_sum_holds(name: str, data: st.DataObject) -> None:
+    """Whatever the renonce rule (docs/rules/disagreements.md#d28), the revoker ends the hand with
+    nothing gained, and a zero-sum profile stays zero-sum; under "as_if_won" ([OÖR25 B.4]) nobody
+    else loses by it."""
+    profile = PROFILES[name]
+    mapping = dict(data.draw(hands(profile)))
+    if mapping.get("conceded"):
+        return
+    revoker = data.draw(st.sampled_from(PLAYERS))
+    mapping["renonce"] = revoker
+    score = _score(mapping, profile)
+    assert score.victory_points[revoker] <= 0
+    if profile.settlement.mode is SettlementMode.ZERO_SUM:
+        assert sum(score.victory_points.values()) == 0
+    if profile.renonce.rule.value == "as_if_won":
+        assert all(v >= 0 for p, v in score.victory_points.items() if p != revoker)
