@@ -131,7 +131,11 @@ def main() -> int:
         catalog = read_po(fh, locale="de")
     with MO.open("wb") as fh:
         write_mo(fh, catalog, use_fuzzy=False)
-    missing = [m.id for m in catalog if m.id and (not m.string or m.fuzzy)]
+    missing = [
+        m.id
+        for m in catalog
+        if m.id and (m.fuzzy or not (all(m.string) if isinstance(m.string, tuple) else m.string))
+    ]
     print(f"{PO.relative_to(ROOT)}: {len(catalog)} messages, {len(missing)} without German")
     for msgid in missing:
         print(f"  {msgid!r}")

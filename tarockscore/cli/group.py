@@ -14,15 +14,33 @@ from __future__ import annotations
 from typing import Any, NoReturn
 
 import typer
+import typer.core
 from typer.core import TyperGroup
 
 from tarockscore import i18n
 from tarockscore.cli.helptext import finish
 from tarockscore.cli.options import repeated_options
 from tarockscore.cli.terminal import escaped_output
-from tarockscore.errors import INTERRUPTED, Problem, TarockError
+from tarockscore.errors import INTERRUPTED, N_, Problem, TarockError
 
 HELP = "Score Austrian Tarock hands (Königrufen, Zwanzigerrufen) under a house-rule profile."
+
+# Typer's own words on a help page and in its usage errors come through its module's gettext;
+# they go through our catalogue instead, so a German page is German throughout (its headings,
+# "default", "required"). Marked here for the catalogue.
+TYPER_WORDS = (
+    N_("Options"),
+    N_("Arguments"),
+    N_("Commands"),
+    N_("default: {default}"),
+    N_("required"),
+    N_("(dynamic)"),
+    N_("env var: {var}"),
+    N_("Missing command."),
+    N_("No such command {name!r}."),
+    N_("Aborted!"),
+)
+typer.core._ = i18n.gettext  # type: ignore[attr-defined,assignment]  # the same call
 
 
 def fail(problems: tuple[Problem, ...], exit_code: int) -> NoReturn:
@@ -60,7 +78,11 @@ def _is_usage_error(exc: Exception) -> bool:
 
 def _usage(exc: Any) -> NoReturn:
     ctx = getattr(exc, "ctx", None)
-    hint = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
+    hint = (
+        i18n.gettext(N_(" (see '{command} --help')")).format(command=ctx.command_path)
+        if ctx is not None
+        else ""
+    )
     fail((Problem("", exc.format_message() + hint),), exc.exit_code)
 
 

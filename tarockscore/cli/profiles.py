@@ -8,6 +8,7 @@ from tabulate import tabulate
 
 from tarockscore.cli.group import new_app
 from tarockscore.files.profile_file import load_profile, shipped_names
+from tarockscore.i18n import _
 from tarockscore.render import hand as render
 
 profiles_app = new_app(help="List the shipped profiles, or show one with its price list.")
@@ -34,7 +35,7 @@ def profiles(ctx: typer.Context) -> None:
                 p.title,
             ]
         )
-    typer.echo(tabulate(rows, headers=["profile", "game", "settlement", "ceiling", "title"]))
+    typer.echo(tabulate(rows, headers=[_("profile"), _("game"), _("settlement"), _("ceiling"), _("title")]))
 
 
 @profiles_app.command("show")

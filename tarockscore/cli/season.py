@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 from tabulate import tabulate
 
+from tarockscore import i18n
 from tarockscore.cli.fields import in_option_words, season_error
 from tarockscore.cli.notation import table_date
 from tarockscore.errors import N_, LedgerError, TarockError, UsageError
@@ -27,10 +28,11 @@ from tarockscore.files import safe_io
 from tarockscore.files.ledger_file import NotALedger, read
 from tarockscore.files.output import check_output, write_output
 from tarockscore.files.profile_file import load_profile
+from tarockscore.i18n import _
 from tarockscore.render import evening as render_evening
 from tarockscore.render import hand as render
 from tarockscore.render.chart import FORMATS, ImageUnavailable, Marker, chart_svg, svg_to_image
-from tarockscore.render.evening import STATS_WIDTH
+from tarockscore.render.evening import STATS_WIDTH, season_span
 from tarockscore.rules.text import text_problem
 from tarockscore.season.standings import (
     Filters,
@@ -38,7 +40,6 @@ from tarockscore.season.standings import (
     fold,
     per_hand_points,
     season_json,
-    span_text,
     standings,
     standings_csv,
 )
@@ -247,7 +248,7 @@ def parse_alias(text: str) -> tuple[str, str]:
 
 
 def _warn(message: str) -> None:
-    typer.echo(f"warning: {message}", err=True)
+    typer.echo(_("warning: {message}").format(message=i18n.translated(message)), err=True)
 
 
 def _fold(sources: list[str], filters: Filters) -> Season:
@@ -292,10 +293,22 @@ def season(
         typer.echo(render.csv_text(headers, table), nl=False)
         return
 
-    names = {"victory_points": "Victory Points", "points_per_hand": "per hand"}
+    names = {
+        "rank": N_("rank"),
+        "player": N_("player"),
+        "victory_points": N_("Victory Points"),
+        "hands": N_("hands"),
+        "evenings": N_("evenings"),
+        "points_per_hand": N_("per hand"),
+        "payout": N_("payout"),
+    }
     shown = [
         [
-            render.signed(v) if h in ("victory_points", "payout") and isinstance(v, int) else v
+            render.signed(v)
+            if h in ("victory_points", "payout") and isinstance(v, int)
+            else i18n.number(v)
+            if h == "points_per_hand"
+            else v
             for h, v in zip(headers, r, strict=True)
         ]
         for r in table
@@ -303,12 +316,12 @@ def season(
     typer.echo(
         tabulate(
             shown,
-            headers=[names.get(h, h) for h in headers],
+            headers=[i18n.translated(names.get(h, h)) for h in headers],
             colalign=["right", "left", *["right"] * (len(headers) - 2)],
             disable_numparse=True,
         )
     )
-    typer.echo(span_text(folded))
+    typer.echo(season_span(folded))
 
 
 def stats(
@@ -335,7 +348,7 @@ def stats(
         typer.echo(render.csv_text(headers, rows), nl=False)
     else:
         typer.echo(render_evening.stats_text(result, contract_order(folded), None if wide else STATS_WIDTH))
-        typer.echo(span_text(folded))
+        typer.echo(season_span(folded))
 
 
 def chart(
@@ -390,4 +403,9 @@ def chart(
         except ImageUnavailable as exc:
             raise UsageError(N_("--output {out!r}: {exc}"), out=out, exc=exc) from None
     write_output(Path(out), data, "--output", inputs, TarockError)
-    typer.echo(f"wrote {out}: {len(folded.selected)} players, {span_text(folded)}", err=True)
+    typer.echo(
+        _("wrote {out}: {count} players, {span}").format(
+            out=out, count=len(folded.selected), span=season_span(folded)
+        ),
+        err=True,
+    )

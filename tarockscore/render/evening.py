@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from tabulate import tabulate
 
-from tarockscore.i18n import N_, _, current, date, money, ngettext, translated
+from tarockscore.i18n import N_, _, current, date, money, ngettext, number, translated
 from tarockscore.ledger.deal import hand_deal, next_deal
 from tarockscore.ledger.totals import payout_totals, totals
 from tarockscore.render import hand as render
@@ -72,7 +72,7 @@ def stats_text(result: Sequence[PlayerStats], order: Sequence[str], width: int |
                 s.player,
                 s.hands,
                 signed(s.victory_points),
-                decimal_text(s.points_per_hand),
+                number(decimal_text(s.points_per_hand)),
                 "" if s.best is None else signed(s.best),
                 "" if s.worst is None else signed(s.worst),
                 ratio(d.won, d.played),
@@ -160,6 +160,26 @@ def stats_text(result: Sequence[PlayerStats], order: Sequence[str], width: int |
             width=width, columns=", ".join(translated(c) for c in left_out)
         )
     return f"{first}\n\n{second}\n\n{note}"
+
+
+def season_span(season: Season) -> str:
+    """'3 ledgers, 12 hands, 2026-03-05 to 2026-03-19, profile koenigrufen', in the reader's language."""
+    days = [e.date for e in season.evenings if e.date is not None]
+    parts = [
+        ngettext("{count} ledger", "{count} ledgers", len(season.evenings)).format(
+            count=len(season.evenings)
+        ),
+        ngettext("{count} hand", "{count} hands", season.hand_count).format(count=season.hand_count),
+    ]
+    if days:
+        first, last = date(min(days)), date(max(days))
+        parts.append(first if first == last else _("{first} to {last}").format(first=first, last=last))
+    if season.profiles:
+        names = ", ".join(season.profiles)
+        parts.append(
+            ngettext("profile {names}", "profiles {names}", len(season.profiles)).format(names=names)
+        )
+    return ", ".join(parts)
 
 
 def title(folded: Season) -> str:
