@@ -265,8 +265,10 @@ def draw_round(folder: Path, number: int, seed: int, at: str) -> tm.Round:
                 raise LedgerError(
                     [
                         *exc.problems,
-                        Problem(
-                            str(ledger), f"round {number} cannot be redrawn while this sheet cannot be read"
+                        Problem.of(
+                            str(ledger),
+                            N_("round {number} cannot be redrawn while this sheet cannot be read"),
+                            number=number,
                         ),
                     ]
                 ) from None
@@ -324,10 +326,13 @@ def read_day(folder: Path) -> Day:
             where = f"round {r.number}, table {d.table}"
             if not path.is_file():
                 problems.append(
-                    Problem(
+                    Problem.of(
                         str(path),
-                        f"{where}: the sheet the draw put here is missing (moved or deleted?); "
-                        f"put it back: the table seated {', '.join(d.players)}",
+                        N_(
+                            "{value}: the sheet the draw put here is missing (moved or deleted?); put it back: the table seated {names}"
+                        ),
+                        value=where,
+                        names=", ".join(d.players),
                     )
                 )
                 continue
@@ -336,9 +341,10 @@ def read_day(folder: Path) -> Day:
             except LedgerError as exc:
                 problems += exc.problems
                 problems.append(
-                    Problem(
+                    Problem.of(
                         str(path),
-                        f"{where}: this table's sheet cannot be read; the standings need every table",
+                        N_("{value}: this table's sheet cannot be read; the standings need every table"),
+                        value=where,
                     )
                 )
                 continue
@@ -346,29 +352,41 @@ def read_day(folder: Path) -> Day:
             if found:
                 problems += ledger_file.locate(found, snapshot.text, str(path))
                 problems.append(
-                    Problem(
+                    Problem.of(
                         str(path),
-                        f"{where}: this table's sheet fails its own check (`tarockscore check --ledger {path}`); "
-                        "the standings need every table",
+                        N_(
+                            "{value}: this table's sheet fails its own check (`tarockscore check --ledger {path}`); the standings need every table"
+                        ),
+                        value=where,
+                        path=path,
                     )
                 )
                 continue
             led = snapshot.ledger
             if led.players != d.players:
                 problems.append(
-                    Problem(
+                    Problem.of(
                         str(path),
-                        f"{where}: the sheet seats {', '.join(led.players)}, but the draw seated "
-                        f"{', '.join(d.players)}: the sheet was moved or replaced by hand",
+                        N_(
+                            "{value}: the sheet seats {names}, but the draw seated {names2}: the sheet was moved or replaced by hand"
+                        ),
+                        value=where,
+                        names=", ".join(led.players),
+                        names2=", ".join(d.players),
                     )
                 )
                 continue
             hands = len(led.hands)
             if hands > d.games:
                 problems.append(
-                    Problem(
+                    Problem.of(
                         str(path),
-                        f"{where}: {hands} hands, but the round's limit is {d.games}: the sheet was edited by hand",
+                        N_(
+                            "{value}: {hands} hands, but the round's limit is {games}: the sheet was edited by hand"
+                        ),
+                        value=where,
+                        hands=hands,
+                        games=d.games,
                     )
                 )
                 continue
@@ -394,10 +412,16 @@ def read_day(folder: Path) -> Day:
                 continue
             if hands:
                 problems.append(
-                    Problem(
+                    Problem.of(
                         str(extra),
-                        f"{hands} hand{'s' if hands != 1 else ''} on a sheet that is not in the draw; "
-                        "the standings would leave them out: move the file back where the draw put it, or out of the folder",
+                        N_(
+                            "{hands} hand on a sheet that is not in the draw; the standings would leave it out: move the file back where the draw put it, or out of the folder"
+                        )
+                        if hands == 1
+                        else N_(
+                            "{hands} hands on a sheet that is not in the draw; the standings would leave them out: move the file back where the draw put it, or out of the folder"
+                        ),
+                        hands=hands,
                     )
                 )
             else:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from tarockscore.errors import Problem, TarockError
+from tarockscore.errors import N_, Problem, TarockError
 from tarockscore.ledger.model import Ledger, profile_hash
 from tarockscore.ledger.radl import radl_factors
 from tarockscore.ledger.results import result_of
@@ -25,18 +25,24 @@ def check(ledger: Ledger, start: int = 0) -> list[Problem]:
     problems: list[Problem] = []
     if profile_hash(ledger.table.profile.document) != ledger.table.profile.sha256:
         problems.append(
-            Problem(
+            Problem.of(
                 "profile.sha256",
-                f"{ledger.table.profile.sha256!r} does not match the stored profile document "
-                f"(its sha256 is {profile_hash(ledger.table.profile.document)!r}): the profile was edited",
+                N_(
+                    "{sha256!r} does not match the stored profile document (its sha256 is {profile_hash!r}): the profile was edited"
+                ),
+                sha256=ledger.table.profile.sha256,
+                profile_hash=profile_hash(ledger.table.profile.document),
             )
         )
         return problems
     limit = ledger.table.games
     if limit is not None and len(ledger.hands) > limit:
         problems.append(
-            Problem(
-                "table.games", f"{limit}: the table's game limit, but {len(ledger.hands)} hands are recorded"
+            Problem.of(
+                "table.games",
+                N_("{limit}: the table's game limit, but {count} hands are recorded"),
+                limit=limit,
+                count=len(ledger.hands),
             )
         )
     seats = ledger.players
@@ -56,23 +62,38 @@ def check(ledger: Ledger, start: int = 0) -> list[Problem]:
         a = stored.result
         if a.victory_points != b.victory_points:
             problems.append(
-                Problem(
+                Problem.of(
                     f"hand {i}: result.victory_points",
-                    f"stored {_points_text(a.victory_points)}; the profile scores {_points_text(b.victory_points)}",
+                    N_("stored {_points_text}; the profile scores {_points_text2}"),
+                    _points_text=_points_text(a.victory_points),
+                    _points_text2=_points_text(b.victory_points),
                 )
             )
         if a.payout != b.payout:
             problems.append(
-                Problem(
+                Problem.of(
                     f"hand {i}: result.payout",
-                    f"stored {_points_text(a.payout or {}) or 'none'}; "
-                    f"the profile pays {_points_text(b.payout or {}) or 'none'}",
+                    N_("stored {value}; the profile pays {value2}"),
+                    value=_points_text(a.payout or {}) or "none",
+                    value2=_points_text(b.payout or {}) or "none",
                 )
             )
         if a.won != b.won:
-            problems.append(Problem(f"hand {i}: result.won", f"stored {a.won}; the profile says {b.won}"))
+            problems.append(
+                Problem.of(
+                    f"hand {i}: result.won",
+                    N_("stored {won}; the profile says {won2}"),
+                    won=a.won,
+                    won2=b.won,
+                )
+            )
         if a.radl != b.radl:
             problems.append(
-                Problem(f"hand {i}: result.radl", f"stored ×{a.radl}; the hands before it give ×{b.radl}")
+                Problem.of(
+                    f"hand {i}: result.radl",
+                    N_("stored ×{radl}; the hands before it give ×{radl2}"),
+                    radl=a.radl,
+                    radl2=b.radl,
+                )
             )
     return problems

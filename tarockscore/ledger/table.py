@@ -21,22 +21,31 @@ def check_players(names: Sequence[str], profile: Profile) -> list[Problem]:
     allowed = (profile.game.players, profile.game.players + 1)
     if len(names) not in allowed:
         problems.append(
-            Problem(
+            Problem.of(
                 "players",
-                f"{len(names)} names given; {profile.name!r} is played by {profile.game.players}, "
-                f"or {profile.game.players + 1} where the dealer sits out",
+                N_(
+                    "{count} names given; {profile!r} is played by {players}, or {total} where the dealer sits out"
+                ),
+                count=len(names),
+                profile=profile.name,
+                players=profile.game.players,
+                total=profile.game.players + 1,
             )
         )
     for name in names:
         wrong = name_problem(name)
         if wrong is not None:
-            problems.append(Problem("players", f"{name!r}: {wrong}"))
+            problems.append(Problem.of("players", N_("{name!r}: {wrong}"), name=name, wrong=wrong))
     duplicates = sorted({n for n in names if list(names).count(n) > 1})
     if duplicates:
-        problems.append(Problem("players", f"{one_of(duplicates)} named twice"))
+        problems.append(Problem.of("players", N_("{allowed} named twice"), allowed=one_of(duplicates)))
     elif clashes := same_but_case(names):
         problems.append(
-            Problem("players", f"{one_of(clashes)} differ only by case: names are matched in any case")
+            Problem.of(
+                "players",
+                N_("{allowed} differ only by case: names are matched in any case"),
+                allowed=one_of(clashes),
+            )
         )
     return problems
 

@@ -160,9 +160,10 @@ def aliases_from_mapping(data: Mapping[str, Any], where: str) -> dict[str, str]:
     unknown = sorted(set(data) - {"aliases"})
     for key in unknown:
         problems.append(
-            Problem(
+            Problem.of(
                 f"{where}: {key}",
-                f"unknown key; an alias file has one table, [aliases]{near_miss(key, ['aliases'])}",
+                N_("unknown key; an alias file has one table, [aliases]{hint}"),
+                hint=near_miss(key, ["aliases"]),
             )
         )
     if not isinstance(table, Mapping):
@@ -171,7 +172,9 @@ def aliases_from_mapping(data: Mapping[str, Any], where: str) -> dict[str, str]:
     out: dict[str, str] = {}
     for alias, name in table.items():
         if not isinstance(name, str) or not name.strip():
-            problems.append(Problem(f"{where}: aliases.{alias}", f"{name!r} is not a player's name"))
+            problems.append(
+                Problem.of(f"{where}: aliases.{alias}", N_("{name!r} is not a player's name"), name=name)
+            )
         else:
             out[alias] = name.strip()
     if problems:
@@ -188,7 +191,13 @@ def resolve_aliases(aliases: Mapping[str, str]) -> dict[str, str]:
         while name in links:
             if name in seen:
                 raise UsageError(
-                    [Problem("alias", f"the aliases go round in a circle: {' = '.join([*seen, name])}")]
+                    [
+                        Problem.of(
+                            "alias",
+                            N_("the aliases go round in a circle: {names}"),
+                            names=" = ".join([*seen, name]),
+                        )
+                    ]
                 )
             seen.append(name)
             name = links[name]
@@ -260,10 +269,13 @@ def _apply_aliases(
         for name, spellings in folded.items():
             if len(spellings) > 1:
                 problems.append(
-                    Problem(
+                    Problem.of(
                         e.source,
-                        f"{' and '.join(repr(s) for s in spellings)} sat at this table together, so they are "
-                        f"two players: they cannot both be {name!r}; drop that alias",
+                        N_(
+                            "{names} sat at this table together, so they are two players: they cannot both be {name!r}; drop that alias"
+                        ),
+                        names=" and ".join(repr(s) for s in spellings),
+                        name=name,
                     )
                 )
         out.append(e.renamed(aliases) if any(p in aliases for p in e.players) else e)
@@ -415,10 +427,12 @@ def fold(ledgers: Sequence[Named], filters: Filters = Filters()) -> Season:
         if missing:
             raise UsageError(
                 [
-                    Problem(
+                    Problem.of(
                         "player",
-                        f"{p!r} played in none of these ledgers; players are {one_of(players)}"
-                        f"{near_miss(p, players)}",
+                        N_("{p!r} played in none of these ledgers; players are {allowed}{hint}"),
+                        p=p,
+                        allowed=one_of(players),
+                        hint=near_miss(p, players),
                     )
                     for p in missing
                 ]

@@ -71,14 +71,22 @@ def check_names(names: Sequence[str], option: str) -> list[Problem]:
     problems: list[Problem] = []
     for name in names:
         if not name or name != name.strip():
-            problems.append(Problem(option, f"{name!r}: a name cannot be empty or start or end with a space"))
+            problems.append(
+                Problem.of(
+                    option, N_("{name!r}: a name cannot be empty or start or end with a space"), name=name
+                )
+            )
         elif any(c in name for c in ",=;") or not name.isprintable():
             problems.append(
-                Problem(option, f"{name!r}: a name cannot hold a comma, '=', ';' or an unprintable character")
+                Problem.of(
+                    option,
+                    N_("{name!r}: a name cannot hold a comma, '=', ';' or an unprintable character"),
+                    name=name,
+                )
             )
     duplicates = sorted({n for n in names if list(names).count(n) > 1})
     if duplicates:
-        problems.append(Problem(option, f"{one_of(duplicates)} named twice"))
+        problems.append(Problem.of(option, N_("{allowed} named twice"), allowed=one_of(duplicates)))
     return problems
 
 
