@@ -236,9 +236,10 @@ def a_season(repeats: int, work: Path, ledgers: int, hands: int, big: int) -> di
 def season_phases(folder: Path, single: Path) -> dict[str, Any]:
     """Where a re-score's time goes, in one process, the cyclic GC off as in the console script.
 
-    Parse, build the ledger values, re-score (``check``, as ``tarockscore check``); then the
-    re-score's parts one by one (parse every stored hand, score it, and what ``--rescore`` adds:
-    render every hand back to a mapping), and ``ledger.rescore`` whole, as ``season --rescore``.
+    Parse, build the ledger values (every stored hand is parsed there), re-score (``check``, as
+    ``tarockscore check``); then the parts one by one (parse every stored hand, as the ledger
+    values did; score it; render it back to a mapping, what a rescore under another profile
+    adds), and ``ledger.operations.rescore`` whole, as ``season --rescore``.
     """
     code = r"""
 import gc, json, sys, time, tomllib
@@ -268,7 +269,7 @@ from tarockscore.rules.scoring import score_hand
 parse = score = back = 0.0
 for led in ledgers:
     prof = ledger_profile(led)
-    t = T(); hands = [parse_hand(e.hand, prof) for e in led.hands]; parse += T() - t
+    t = T(); hands = [parse_hand(e.keys, prof) for e in led.hands]; parse += T() - t
     t = T(); [score_hand(h, prof) for h in hands]; score += T() - t
     t = T(); [hand_to_mapping(h) for h in hands]; back += T() - t
 koenigrufen = load_profile("koenigrufen")
@@ -277,8 +278,8 @@ for led in ledgers:
     rescore(led, koenigrufen, "")
 t7 = T()
 print(json.dumps({"import": t1 - t0, "read": t2 - t1, "toml": t3 - t2, "ledger values": t4 - t3,
-    "re-score (check)": t5 - t4, "of which parse hands": parse, "score hands": score,
-    "render hands back": back, "ledger.rescore (--rescore)": t7 - t6}))
+    "re-score (check)": t5 - t4, "parse hands (in ledger values)": parse, "score hands": score,
+    "render hands back": back, "operations.rescore (--rescore)": t7 - t6}))
 """
     out: dict[str, Any] = {}
     print("  where the time goes (one process, library calls, seconds):")
