@@ -208,13 +208,12 @@ class Reader:
     def finish(self, known_extra: Iterable[str] = ()) -> None:
         """Report every key that nobody asked for."""
         known = self.seen | set(known_extra)
-        allowed = one_of(known)
         for key in self.data:
             if key not in known:
                 hint = "" if self.problems.full else near_miss(key, known)
                 self.problems.add(
                     self.where(key),
                     N_("unknown key; allowed here: {allowed}{hint}"),
-                    allowed=allowed,
+                    allowed=one_of(known),
                     hint=hint,
                 )
