@@ -133,6 +133,10 @@ class Dealer:
         for bird in contract.requires_announced[:1]:
             bonuses = [b for b in bonuses if b["name"] != bird]
             bonuses.append({"name": bird, "side": "declarers", "announced": True, "made": rng.random() < 0.6})
+        for b in bonuses:
+            if b["name"] == "valat" and b["made"]:  # a made Valat takes every trick: the card points agree
+                won = b["side"] == "declarers"
+                hand["card_points"] = render_points(profile.game.card_points_total if won else Fraction(0))
         if bonuses:
             hand["bonus"] = bonuses
         return hand
