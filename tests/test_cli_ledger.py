@@ -158,12 +158,14 @@ def test_record_prints_the_hand_and_the_running_totals(ledger: str) -> None:
     )
     lines = result.stdout.splitlines()
     assert lines[0] == "hand 1: rufer by Anna with Cilli, won (Dani deals, Anna is Forehand)"
-    assert lines[3].split() == ["Anna", "+4", "4"]
-    assert lines[4].split() == ["Bert", "0", "0"]
-    assert lines[5].split() == ["Cilli", "+4", "4"]
+    # with the stake 0.10, the money so far: totals 4, 0, 4, 0 (sum 8), Simplified Scoring:
+    # (4 × own total - 8) × 0.10 (ledger/settle_up.py)
+    assert lines[3].split() == ["Anna", "+4", "4", "+0.80"]
+    assert lines[4].split() == ["Bert", "0", "0", "-0.80"]
+    assert lines[5].split() == ["Cilli", "+4", "4", "+0.80"]
     assert lines[-1] == "next: hand 2, Anna deals, Bert is Forehand"
     result = record(ledger, "-c", "dreier", "-d", "Cilli", "-t", "30")
-    assert result.stdout.splitlines()[3].split() == ["Anna", "+5", "9"]
+    assert result.stdout.splitlines()[3].split()[:3] == ["Anna", "+5", "9"]
 
 
 def test_record_a_hand_file_and_stdin(ledger: str, tmp_path: Path) -> None:
@@ -178,7 +180,7 @@ def test_record_a_hand_file_and_stdin(ledger: str, tmp_path: Path) -> None:
     )
     assert result.exit_code == 0, result.stderr
     # Dreier won: the declarer adds 5 once.
-    assert result.stdout.splitlines()[4].split() == ["Bert", "+5", "6"]
+    assert result.stdout.splitlines()[4].split()[:3] == ["Bert", "+5", "6"]
 
 
 def test_record_the_example_hand_with_its_own_players(ledger: str) -> None:
@@ -284,7 +286,9 @@ def test_show_table(ledger: str) -> None:
     ]
     assert "+4 → 4" in lines[3] and "0 → 0" in lines[3]
     assert lines[4].split()[:4] == ["2", "Anna", "dreier", "Cilli"]
-    assert lines[-1].split() == ["total", "9", "6", "4", "6"]
+    assert lines[-2].split() == ["total", "9", "6", "4", "6"]
+    # the stake 0.10 under Simplified Scoring: (4 × own total - 25) × 0.10 (ledger/settle_up.py)
+    assert lines[-1].split() == ["money", "+1.10", "-0.10", "-0.90", "-0.10"]
 
 
 def test_show_json(ledger: str) -> None:

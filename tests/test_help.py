@@ -151,8 +151,10 @@ def test_completes_contract_bonus_and_kontra_names_from_the_ledgers_profile(even
     }
 
 
-def test_without_a_ledger_the_profile_option_or_koenigrufen_answers(tmp_path: Path) -> None:
-    os.chdir(tmp_path)
+def test_without_a_ledger_the_profile_option_or_koenigrufen_answers(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
     assert "mondfang" not in _complete("tarockscore score -b mo")
     assert "mondfang" in _complete("tarockscore score -P gametwist -b mo")
     assert _complete("tarockscore score -p Anna,Bert,Cilli,Dani -d B") == ["Bert"]

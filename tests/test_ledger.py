@@ -180,7 +180,7 @@ def test_five_players_the_one_sitting_out_adds_nothing() -> None:
     # Hand 1: Eva deals and sits out; hand 2: Anna sits out. A Rufer won: +1 to each declarer.
     assert led.hands[0].result.victory_points == {"Anna": 1, "Bert": 0, "Cilli": 1, "Dani": 0, "Eva": 0}
     assert led.hands[1].result.victory_points == {"Anna": 0, "Bert": 0, "Cilli": 1, "Dani": 0, "Eva": 1}
-    with pytest.raises(HandError, match="not at the table"):
+    with pytest.raises(HandError, match="'Bert' deals this hand and sits it out"):
         record(led, rufer("Bert", "Cilli"), AT)  # hand 3: Bert deals and sits out
 
 

@@ -43,7 +43,7 @@ from tarockscore.i18n import _
 from tarockscore.ledger import operations, totals
 from tarockscore.ledger import settle_up as money
 from tarockscore.ledger.checks import check as check_ledger
-from tarockscore.ledger.deal import first_deal, next_deal
+from tarockscore.ledger.deal import first_deal, hand_deal, next_deal
 from tarockscore.ledger.model import ledger_profile
 from tarockscore.ledger.radl import radl_cause
 from tarockscore.ledger.results import check_number, result_of, score_stored
@@ -193,8 +193,25 @@ def record(
             return operations.record(current, mapping, at)
 
     before, after = update(_path(ledger), change)
+    _recorded(before, after)
+
+
+def _recorded(before: Ledger, after: Ledger) -> None:
+    """What record and enter print for the hand just added: the hand, its scoring notes (as
+    ``score`` prints them), the totals with the money so far, the next hand; a warning first
+    when the hand's players moved the deal away from the dealer the ledger expected."""
     n = len(after.hands)
+    expected, actual = next_deal(before), hand_deal(after, n)
+    if actual.dealer != expected.dealer:
+        typer.echo(
+            f"warning: hand {n} is dealt by {actual.dealer} (the players given); the ledger expected "
+            f"{expected.dealer} to deal ({render_evening.deal_text(expected)}); the deal goes on from {actual.dealer}",
+            err=True,
+        )
     typer.echo(render_evening.hand_line(after, n))
+    _, score = score_stored(after, n)
+    for note in score.notes:
+        typer.echo(render.note_line(note))
     typer.echo(render_evening.totals_table(after, n))
     typer.echo(render_evening.next_text(after))
 
@@ -607,6 +624,4 @@ def enter(ledger: LedgerOpt = None) -> None:
         typer.echo(_("not recorded; the ledger is unchanged"))
         return
     before, after = update(path, lambda current: operations.record(current, mapping, at), snapshot.sha256)
-    typer.echo(render_evening.hand_line(after, n))
-    typer.echo(render_evening.totals_table(after, n))
-    typer.echo(render_evening.next_text(after))
+    _recorded(before, after)

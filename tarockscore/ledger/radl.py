@@ -43,16 +43,16 @@ def radl_factors(hands: Sequence[Hand], profile: Profile) -> tuple[int, ...]:
     return tuple(factors)
 
 
-def next_factor(ledger: Ledger) -> int:
-    """The Radl factor of the hand after the last one, from the stored factors (taken as right).
+def pending_radl(ledger: Ledger) -> int:
+    """How many doubled hands the Radl still owes after the last hand (0: none pending).
 
-    A hand stored with factor 1 had no Radl pending before it, so the hands from the last such one
-    on decide what is still pending.
+    Worked out from the stored factors (taken as right): a hand stored with factor 1 had no Radl
+    pending before it, so the hands from the last such one on decide what is still pending.
     """
     profile = ledger.profile
     rule = profile.radl
     if not rule.events or not ledger.hands:
-        return 1
+        return 0
     start = len(ledger.hands) - 1
     while start > 0 and ledger.hands[start].result.radl != 1:
         start -= 1
@@ -61,7 +61,12 @@ def next_factor(ledger: Ledger) -> int:
         pending = max(pending - 1, 0)
         if any(e in rule.events for e in radl_events(entry.hand, profile)):
             pending += rule.hands
-    return rule.factor if pending else 1
+    return pending
+
+
+def next_factor(ledger: Ledger) -> int:
+    """The Radl factor of the hand after the last one (see :func:`pending_radl`)."""
+    return ledger.profile.radl.factor if pending_radl(ledger) else 1
 
 
 def radl_cause(ledger: Ledger, number: int) -> int | None:

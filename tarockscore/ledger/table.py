@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from typing import Any
 
-from tarockscore.errors import N_, HandError, LedgerError, Problem, one_of
+from tarockscore.errors import N_, Collector, HandError, LedgerError, Problem, one_of
 from tarockscore.ledger.deal import Deal, dealer_of
 from tarockscore.ledger.model import Ledger, Table, profile_record
 from tarockscore.rules.names import at_table, same_but_case
@@ -91,6 +91,7 @@ def seat_hand(ledger: Ledger, mapping: Mapping[str, Any], default: Deal) -> dict
         )
     if "players" not in data:
         data["players"] = list(default.players)
+        _not_the_sitter(data, ledger.players)
         return data
     players = data["players"]
     seats = ledger.players
@@ -120,4 +121,26 @@ def seat_hand(ledger: Ledger, mapping: Mapping[str, Any], default: Deal) -> dict
             names3=", ".join(default.players),
             where="players",
         )
+    _not_the_sitter(data, seats)
     return data
+
+
+def _not_the_sitter(data: Mapping[str, Any], seats: Sequence[str]) -> None:
+    """At a table of five the dealer sits the hand out: naming him as a player of it is refused."""
+    players = data["players"]
+    if len(seats) != 5 or len(players) != 4:
+        return
+    sitter = next(p for p in seats if p not in players)
+    problems = Collector()
+    for key in ("declarer", "partner", "renonce"):
+        value = data.get(key)
+        if isinstance(value, str) and at_table(value, seats) == sitter:
+            problems.add(
+                key,
+                N_(
+                    "{value!r} deals this hand and sits it out (a table of five); the hand is played by {names}"
+                ),
+                value=value,
+                names=", ".join(players),
+            )
+    problems.raise_if_any(HandError)

@@ -8,13 +8,16 @@ German); the JSON and CSV functions do not.
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
 from tabulate import tabulate
 
 from tarockscore.i18n import N_, _, current, date, money, ngettext, number, translated
 from tarockscore.ledger.deal import hand_deal, next_deal
+from tarockscore.ledger.radl import pending_radl
+from tarockscore.ledger.settle_up import settle
 from tarockscore.ledger.totals import payout_totals, totals
 from tarockscore.render import hand as render
 from tarockscore.render.chart import escape
@@ -220,11 +223,30 @@ def deal_text(deal: Deal) -> str:
     return _("{dealer} deals, {forehand} is Forehand").format(dealer=deal.dealer, forehand=deal.forehand)
 
 
+def money_text(amount: Decimal) -> str:
+    """A balance as the settle-up prints it: +0.40, -0.20, 0.00 (German: +0,40 €)."""
+    return ("+" if amount > 0 else "") + money(amount)
+
+
+def balances(ledger: Ledger) -> Mapping[str, Decimal] | None:
+    """Each player's money so far at the ledger's stake (None without a stake): what
+    ``tarockscore settle`` would settle now."""
+    stake = ledger.table.stake
+    if stake is None:
+        return None
+    paid = payout_totals(ledger)
+    return settle(
+        paid if paid is not None else totals(ledger), stake, ledger.profile.settlement.mode
+    ).balances
+
+
 def totals_table(after: Ledger, hand: int | None = None) -> str:
-    """Each player's points in one hand (if given) and the running totals."""
+    """Each player's points in one hand (if given), the running totals and, with a stake, the
+    money so far."""
 
     total = totals(after)
     paid = payout_totals(after)
+    cash = balances(after)
     rows = []
     for p in after.players:
         row: list[object] = [p]
@@ -235,21 +257,43 @@ def totals_table(after: Ledger, hand: int | None = None) -> str:
         row.append(total[p])
         if paid is not None:
             row.append(paid[p])
+        if cash is not None:
+            row.append(money_text(cash[p]))
         rows.append(row)
     headers = [
         _("player"),
         *([_("hand")] if hand is not None else []),
         _("total"),
         *([_("payout")] if paid is not None else []),
+        *([_("money")] if cash is not None else []),
     ]
-    return tabulate(rows, headers=headers, disable_numparse=True)
+    return tabulate(
+        rows,
+        headers=headers,
+        disable_numparse=True,
+        colalign=(
+            "left",
+            *["left"] * (len(headers) - 1 - (cash is not None)),
+            *(["right"] if cash else []),
+        ),
+    )
 
 
 def next_text(ledger: Ledger) -> str:
-
-    return _("next: hand {number}, {deal}").format(
+    """The next hand: its number and deal, and whether the Radl doubles it."""
+    text = _("next: hand {number}, {deal}").format(
         number=len(ledger.hands) + 1, deal=deal_text(next_deal(ledger))
     )
+    pending = pending_radl(ledger)
+    if pending == 1:
+        text += _("; a Radl hand (×{factor}), the last of the Radl").format(factor=ledger.profile.radl.factor)
+    elif pending:
+        text += ngettext(
+            "; a Radl hand (×{factor}), {rest} more Radl hand after it",
+            "; a Radl hand (×{factor}), {rest} more Radl hands after it",
+            pending - 1,
+        ).format(factor=ledger.profile.radl.factor, rest=pending - 1)
+    return text
 
 
 def hand_line(ledger: Ledger, number: int) -> str:
@@ -380,6 +424,10 @@ def sheet_text(sheet: Sheet) -> str:
     rows.append(["", "", _("total"), "", "", "", *[sheet.totals[p] for p in players]])
     if sheet.payout_totals is not None:
         rows.append(["", "", _("payout"), "", "", "", *[sheet.payout_totals[p] for p in players]])
+    if t.stake is not None:
+        basis = sheet.payout_totals if sheet.payout_totals is not None else sheet.totals
+        cash = settle(basis, t.stake, t.profile.rules.settlement.mode).balances
+        rows.append(["", "", _("money"), "", "", "", *[money_text(cash[p]) for p in players]])
     table = tabulate(
         rows,
         headers=["#", _("dealer"), _("contract"), _("declarer"), _("result"), "Radl", *players],
