@@ -471,13 +471,16 @@ def test_check(ledger: str) -> None:
     assert result.exit_code == 1
     assert result.stdout == ""
     line = [i for i, t in enumerate(text.splitlines(), 1) if t == "[[hand]]"][1]
-    assert result.stderr.splitlines() == [
+    assert result.stderr.splitlines()[:-1] == [
         f"error: {ledger}:{line}: hand 2: result.victory_points: stored Anna +5, Bert +5, Cilli 0, Dani +50; "
         "the profile scores Anna +5, Bert +5, Cilli 0, Dani +5"
     ]
+    assert f"`tarockscore repair --ledger {ledger}`" in result.stderr.splitlines()[-1]
     result = run("record", "-c", "rufer", "-d", "Dani", "-w", "Anna", "-t", "40", "--ledger", ledger)
     assert result.exit_code == 1
-    assert "fails its own check, so nothing was written" in result.stderr
+    # the digest no longer matches: refused, naming the hand and the command that repairs it
+    assert "nothing was written; run `tarockscore repair --ledger" in result.stderr
+    assert f"{ledger}:{line}: hand 2: result.victory_points" in result.stderr
     assert Path(ledger).read_bytes() == before
 
 

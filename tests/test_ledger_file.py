@@ -25,17 +25,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from tarockscore import __version__
 from tarockscore.cli.app import app
 from tarockscore.errors import LedgerError
-from tarockscore.files import ledger_codec
 from tarockscore.files import ledger_file as F
 from tarockscore.files.ledger_codec import file_digest, ledger_digest, ledger_from_mapping, ledger_to_mapping
 from tarockscore.files.profile_file import load_profile
 from tarockscore.ledger.checks import check
 from tarockscore.ledger.deal import next_deal
 from tarockscore.ledger.model import Ledger
-from tarockscore.ledger.operations import delete, record, replace_hand, undo
+from tarockscore.ledger.operations import delete, record, repair, replace_hand, undo
 from tarockscore.ledger.table import new_ledger
 
 AT = "2025-03-14T20:00:00+01:00"
@@ -254,7 +252,7 @@ def test_a_written_ledger_carries_the_digest_of_its_content(tmp_path: Path) -> N
 
 
 def test_the_digest_is_the_documented_one(tmp_path: Path) -> None:
-    """docs/ledger-format.md: sha256 of the canonical JSON of format, version, table, profile hash, hands."""
+    """docs/ledger-format.md: sha256 of the canonical JSON of format, table, profile hash, hands."""
     path = tmp_path / "l.toml"
     started(path, 2)
     data = tomllib.loads(path.read_text(encoding="utf-8"))
@@ -270,7 +268,7 @@ def test_the_digest_is_the_documented_one(tmp_path: Path) -> None:
         ]
         for h in data["hand"]
     ]
-    payload = ["tarockscore ledger digest 1", __version__, data["table"], data["profile"]["sha256"], hands]
+    payload = ["tarockscore ledger digest 2", data["table"], data["profile"]["sha256"], hands]
     text = json.dumps(payload, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
     assert data["digest"] == hashlib.sha256(text.encode("utf-8")).hexdigest()
 
@@ -306,18 +304,22 @@ def test_the_digest_makes_an_unchanged_ledger_pass_and_a_hand_edited_by_hand_is_
     with pytest.raises(LedgerError) as info:
         F.verify(edited)
     assert "hand 2: result.victory_points" in str(info.value)
-    assert "the ledger fails its own check, so nothing was written" in str(info.value)
+    assert "nothing was written; run `tarockscore repair --ledger" in str(info.value)
 
 
-def test_a_ledger_without_a_digest_is_checked_in_full_and_sealed_at_its_next_change(tmp_path: Path) -> None:
+def test_a_ledger_without_a_digest_is_refused_until_repaired(tmp_path: Path) -> None:
     path = tmp_path / "l.toml"
     led = started(path, 3)
     _without_digest(path)
     snapshot = F.read(path)
     assert snapshot.ledger == led and snapshot.digest is None and not F.sealed(snapshot)
-    F.verify(snapshot)
-    F.update(path, lambda cur: record(cur, _next_rufer(cur), AT))
-    assert F.sealed(F.read(path))
+    with pytest.raises(LedgerError) as info:
+        F.verify(snapshot)
+    assert "no digest" in str(info.value) and "tarockscore repair" in str(info.value)
+    F.repair(path, lambda cur: repair(cur, AT), write=True)
+    repaired = F.read(path)
+    assert F.sealed(repaired) and repaired.ledger.audit[-1].action.value == "repair"
+    assert [e.result for e in repaired.ledger.hands] == [e.result for e in led.hands]
 
 
 def test_a_ledger_without_a_digest_and_a_hand_edited_by_hand_is_caught(tmp_path: Path) -> None:
@@ -349,7 +351,7 @@ def test_an_edited_result_is_caught_by_the_full_check_whatever_the_digest(
     with pytest.raises(LedgerError) as info:
         F.update(path, lambda cur: record(cur, _next_rufer(cur), AT))
     assert "stored Anna +9" in str(info.value)
-    assert "the ledger fails its own check, so nothing was written" in str(info.value)
+    assert "nothing was written; run `tarockscore repair --ledger" in str(info.value)
     assert path.read_bytes() == before
 
 
@@ -369,17 +371,18 @@ def test_an_edit_that_recomputes_the_digest_on_purpose_is_still_caught_by_check(
     assert "stored Anna +9" in result.stderr
 
 
-def test_a_digest_from_another_version_is_not_trusted(
+def test_a_digest_does_not_depend_on_the_program_version(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """Every command refuses an unsealed ledger, so an update of tarockscore must not unseal them all."""
+    import tarockscore
+
     path = tmp_path / "l.toml"
     started(path, 2)
-    monkeypatch.setattr(ledger_codec, "__version__", "99.0.0")
+    monkeypatch.setattr(tarockscore, "__version__", "99.0.0")
     snapshot = F.read(path)
-    assert not F.sealed(snapshot)
+    assert F.sealed(snapshot)
     F.verify(snapshot)
-    F.update(path, lambda cur: record(cur, _next_rufer(cur), AT))
-    assert F.sealed(F.read(path))
 
 
 def test_a_digest_that_is_not_a_string_is_reported_at_its_line(tmp_path: Path) -> None:
@@ -400,7 +403,10 @@ def test_a_digest_of_other_content_is_not_trusted(tmp_path: Path) -> None:
     path.write_text(text, encoding="utf-8")
     snapshot = F.read(path)
     assert snapshot.digest == "0" * 64 and not F.sealed(snapshot)
-    F.verify(snapshot)  # checked in full, and it passes
+    with pytest.raises(LedgerError) as info:  # every result still follows: the digest's own line
+        F.verify(snapshot)
+    assert info.value.problems[0].where == f"{path}:5: digest"
+    assert "does not match the content" in info.value.problems[0].message
 
 
 # -- atomic writes -----------------------------------------------------------------------------------

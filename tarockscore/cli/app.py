@@ -36,6 +36,7 @@ COMMANDS: dict[str, tuple[str, ...]] = {
         "explain",
         "check",
         "rescore",
+        "repair",
         "settle",
         "enter",
     ),

@@ -41,6 +41,7 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     "explain": (f"{T} explain 4", f"{T} explain 4 -l friday.toml"),
     "check": (f"{T} check", f"{T} check -l friday.toml"),
     "rescore": (f"{T} rescore -P pagat", f"{T} rescore -P pagat --write"),
+    "repair": (f"{T} repair -l friday.toml", f"{T} repair --write -l friday.toml"),
     "settle": (f"{T} settle", f"{T} settle --stake 0,20", f"{T} settle --json"),
     "enter": (f"{T} enter", f"{T} enter -l friday.toml"),
     "season": (

@@ -1,5 +1,5 @@
 """The ledger commands of the command line (CLI layer): new, record, show, undo, replace, delete,
-explain, check, rescore, settle, enter.
+explain, check, rescore, repair, settle, enter.
 
 Each command parses its arguments, calls one function of ``ledger`` / ``ledger_file`` /
 ``settle`` and prints; errors are TarockErrors, turned into stderr lines and an exit code by the
@@ -36,8 +36,18 @@ from tarockscore.cli.options import (
     Won,
     short_form,
 )
-from tarockscore.errors import N_, Collector, LedgerError, UsageError, near_miss
-from tarockscore.files.ledger_file import check_writable, create, ledger_path, locate, read, update, verify
+from tarockscore.errors import N_, Collector, LedgerError, Problem, UsageError, near_miss
+from tarockscore.files.ledger_file import (
+    check_writable,
+    create,
+    ledger_path,
+    locate,
+    read,
+    read_trusted,
+    update,
+    verify,
+)
+from tarockscore.files.ledger_file import repair as repair_file
 from tarockscore.files.profile_file import load_profile
 from tarockscore.i18n import _
 from tarockscore.ledger import operations, totals
@@ -96,7 +106,7 @@ def _path(option: str | None) -> Path:
 
 def register(app: typer.Typer) -> None:
     """Add the ledger commands to the ``tarockscore`` app."""
-    for command in (new, record, show, undo, replace, delete, explain, check, rescore, settle, enter):
+    for command in (new, record, show, undo, replace, delete, explain, check, rescore, repair, settle, enter):
         app.command()(command)
 
 
@@ -225,7 +235,7 @@ def show(
 
     if json_out and csv_out:
         raise UsageError(N_("give --json or --csv, not both"))
-    snapshot = read(_path(ledger))
+    snapshot = read_trusted(_path(ledger))
     evening = sheet(snapshot.ledger)
     if json_out:
         typer.echo(render.dumps(render_evening.sheet_json(evening)))
@@ -298,7 +308,7 @@ def delete(
     path = _path(ledger)
     expected = None
     if not yes and _on_a_terminal():
-        snapshot = read(path)
+        snapshot = read_trusted(path)
         check_number(snapshot.ledger, number)
         typer.echo(render_evening.hand_line(snapshot.ledger, number))
         if not typer.confirm(_("Delete hand {number}?").format(number=number), default=False):
@@ -314,7 +324,7 @@ def delete(
 def explain(number: NumberArg, ledger: LedgerOpt = None) -> None:
     """The arithmetic of hand N, bet by bet, with the profile rule behind each number."""
 
-    snapshot = read(_path(ledger))
+    snapshot = read_trusted(_path(ledger))
     led = snapshot.ledger
     hand, score = score_stored(led, number)
     profile = ledger_profile(led)
@@ -354,6 +364,7 @@ def check(ledger: LedgerOpt = None) -> None:
 
     snapshot = read(_path(ledger))
     _report_mismatches(snapshot)
+    verify(snapshot)  # every result matches: the digest must still say the file is as written
     led = snapshot.ledger
     typer.echo(
         i18n.ngettext(
@@ -374,7 +385,15 @@ def _report_mismatches(snapshot: Snapshot) -> None:
 
     problems = check_ledger(snapshot.ledger)
     if problems:
-        raise LedgerError(locate(problems, snapshot.text, str(snapshot.path)))
+        located = locate(problems, snapshot.text, str(snapshot.path))
+        located.append(
+            Problem(
+                str(snapshot.path),
+                f"`tarockscore repair --ledger {snapshot.path}` re-scores the evening from its stored hands "
+                "and shows every number that changes; --write keeps it, with an audit entry",
+            )
+        )
+        raise LedgerError(located)
 
 
 def rescore(
@@ -428,6 +447,48 @@ def rescore(
         typer.echo(_("what-if only: the ledger is unchanged (--write to keep it)"))
 
 
+def repair(
+    write: Annotated[
+        bool, typer.Option("--write", help="Write the re-scored evening, with an audit entry.")
+    ] = False,
+    ledger: LedgerOpt = None,
+) -> None:
+    """Re-score an evening changed outside tarockscore from its stored hands; show every number
+    that changes; write it (sealed, with an audit entry) only with --write."""
+    path = _path(ledger)
+    at = _now() if write else None
+    before, after = repair_file(path, lambda current: operations.repair(current, at), write)
+    rows = []
+    for i, (old, new) in enumerate(zip(before.hands, after.hands, strict=True), 1):
+        for p in before.players:
+            a, b = old.result.victory_points.get(p, 0), new.result.victory_points.get(p, 0)
+            if a != b:
+                rows.append([i, p, a, b, render.signed(b - a)])
+        if old.result.radl != new.result.radl:
+            rows.append([i, "(Radl factor)", old.result.radl, new.result.radl, ""])
+    if rows:
+        typer.echo(
+            tabulate(
+                rows, headers=["hand", "player", "stored", "re-scored", "difference"], disable_numparse=True
+            )
+        )
+        old_totals, new_totals = totals.totals(before), totals.totals(after)
+        typer.echo("")
+        typer.echo(
+            tabulate(
+                [[p, old_totals[p], new_totals[p]] for p in before.players],
+                headers=["player", "total stored", "total re-scored"],
+                disable_numparse=True,
+            )
+        )
+    else:
+        typer.echo(f"{path}: every stored result follows from its hand; nothing changes but the seal")
+    if write:
+        typer.echo(f"written: {path} re-scored and sealed; the audit trail says so")
+    else:
+        typer.echo("nothing was written; run again with --write to keep this")
+
+
 def settle(
     stake: Annotated[
         str | None, typer.Option("--stake", help="Money per Victory Point; default: the ledger's stake.")
@@ -437,7 +498,7 @@ def settle(
 ) -> None:
     """Who pays whom how much, in the fewest payments, exact to the cent."""
 
-    led = read(_path(ledger)).ledger
+    led = read_trusted(_path(ledger)).ledger
     if stake is not None:
         try:
             amount = money.parse_stake(stake_text(stake))

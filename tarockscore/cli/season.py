@@ -23,9 +23,9 @@ from tabulate import tabulate
 from tarockscore import i18n
 from tarockscore.cli.fields import in_option_words, season_error
 from tarockscore.cli.notation import table_date
-from tarockscore.errors import N_, LedgerError, TarockError, UsageError
+from tarockscore.errors import N_, LedgerError, Problem, TarockError, UsageError
 from tarockscore.files import safe_io
-from tarockscore.files.ledger_file import NotALedger, read
+from tarockscore.files.ledger_file import NotALedger, read, verify
 from tarockscore.files.output import check_output, write_output
 from tarockscore.files.profile_file import load_profile
 from tarockscore.i18n import _
@@ -49,7 +49,6 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
     from pathlib import Path
 
-    from tarockscore.errors import Problem
     from tarockscore.ledger.model import Ledger
     from tarockscore.season.standings import Filters, Season
 
@@ -104,6 +103,14 @@ RescoreOpt = Annotated[
         help="Score every hand afresh under this profile (a shipped name or a path).",
     ),
 ]
+SkipBadOpt = Annotated[
+    bool,
+    typer.Option(
+        "--skip-bad",
+        help="Leave out, with a warning, a ledger that fails its check (changed outside tarockscore) "
+        "instead of stopping.",
+    ),
+]
 FormatOpt = Annotated[
     Format, typer.Option("--format", "-f", help="table, json or csv (docs/machine-output.md).")
 ]
@@ -138,7 +145,10 @@ def _files(sources: list[str]) -> list[tuple[Path, bool]]:
         path = Path(source)
         if not source.strip():
             raise UsageError(N_("{source!r} is empty; give a ledger file or a folder"), source=source)
-        in_folder = path.is_dir()
+        try:
+            in_folder = stat.S_ISDIR(os.stat(path).st_mode)
+        except OSError:  # missing, or a name the file system refuses: reading reports it
+            in_folder = False
         if in_folder:
             found = []
 
@@ -173,31 +183,61 @@ def _files(sources: list[str]) -> list[tuple[Path, bool]]:
     return out
 
 
-def read_ledgers(sources: list[str]) -> list[tuple[str, Ledger]]:
+def read_ledgers(sources: list[str], skip_bad: bool = False) -> list[tuple[str, Ledger]]:
     """Every ledger named or found; all problems of all files in one error.
 
     In a folder, a TOML file that is no ledger (a profile, an alias file, a file without the
-    ``schema`` key) is skipped with a warning; named on the command line, it is an error.
+    ``schema`` key) is skipped with a warning; named on the command line, it is an error. A
+    ledger that cannot be read or trusted (its digest does not match: changed outside
+    tarockscore) stops the command, unless ``skip_bad``: then it is left out with a warning.
     """
 
     ledgers: list[tuple[str, Ledger]] = []
     problems: list[Problem] = []
+    untrusted = False
     for path, in_folder in _files(sources):
         try:
-            ledgers.append((str(path), read(path).ledger))
+            snapshot = read(path)
         except NotALedger as exc:
             if in_folder:
                 _warn(f"{exc.problems[0].render()}, skipped")
                 continue
             problems += exc.problems
+            continue
         except LedgerError as exc:
             if in_folder and _not_a_ledger(exc.problems):
                 _warn(f"{path}: not a ledger (no schema key), skipped")
                 continue
+            if skip_bad:
+                _skip(path, exc)
+                continue
             problems += exc.problems
+            continue
+        try:
+            verify(snapshot)
+        except LedgerError as exc:
+            if skip_bad:
+                _skip(path, exc)
+                continue
+            problems += exc.problems
+            untrusted = True
+            continue
+        ledgers.append((str(path), snapshot.ledger))
     if problems:
+        if untrusted:
+            problems.append(
+                Problem("", "or leave a ledger that fails its check out of the season with --skip-bad")
+            )
         raise LedgerError(problems)
     return ledgers
+
+
+def _skip(path: Path, exc: LedgerError) -> None:
+    more = len(exc.problems) - 1
+    _warn(
+        f"{path}: left out (--skip-bad): {exc.problems[0].render()}"
+        + (f" (and {more} more problem{'s' if more != 1 else ''})" if more else "")
+    )
 
 
 def _date(option: str, value: str | None) -> object:
@@ -251,11 +291,11 @@ def _warn(message: str) -> None:
     typer.echo(_("warning: {message}").format(message=i18n.translated(message)), err=True)
 
 
-def _fold(sources: list[str], filters: Filters) -> Season:
+def _fold(sources: list[str], filters: Filters, skip_bad: bool = False) -> Season:
 
     if not sources:
         raise UsageError(N_("give at least one ledger file or folder"))
-    ledgers = read_ledgers(sources)
+    ledgers = read_ledgers(sources, skip_bad)
     if not ledgers:
         raise LedgerError(N_("no ledgers found in {names}"), names=", ".join(sources))
     try:
@@ -280,10 +320,11 @@ def season(
     aliases: AliasFileOpt = None,
     output: FormatOpt = Format.TABLE,
     rescore: RescoreOpt = None,
+    skip_bad: SkipBadOpt = False,
 ) -> None:
     """Standings across many evenings: Victory Points, payout, hands played, per player."""
 
-    folded = _fold(ledgers, _filters(date_from, date_to, player, alias, aliases, rescore))
+    folded = _fold(ledgers, _filters(date_from, date_to, player, alias, aliases, rescore), skip_bad)
     rows = standings(folded)
     if output is Format.JSON:
         typer.echo(render.dumps(season_json(folded, rows)))
@@ -336,10 +377,11 @@ def stats(
     wide: Annotated[
         bool, typer.Option("--wide", help="Every column, however wide; by default the table fits 100.")
     ] = False,
+    skip_bad: SkipBadOpt = False,
 ) -> None:
     """Statistics per player, for one evening or a season: contracts, partners, bonuses, Kontras."""
 
-    folded = _fold(ledgers, _filters(date_from, date_to, player, alias, aliases, rescore))
+    folded = _fold(ledgers, _filters(date_from, date_to, player, alias, aliases, rescore), skip_bad)
     result = player_stats(folded)
     if output is Format.JSON:
         typer.echo(render.dumps(stats_json(folded, result)))
@@ -369,6 +411,7 @@ def chart(
     alias: AliasOpt = [],  # noqa: B006
     aliases: AliasFileOpt = None,
     rescore: RescoreOpt = None,
+    skip_bad: SkipBadOpt = False,
     title: Annotated[str | None, typer.Option("--title", metavar="TEXT", help="The chart's title.")] = None,
 ) -> None:
     """Draw the running totals of an evening or a season: one line per player, hand by hand."""
@@ -388,7 +431,7 @@ def chart(
             ),
             out=out,
         )
-    folded = _fold(ledgers, _filters(date_from, date_to, player, alias, aliases, rescore))
+    folded = _fold(ledgers, _filters(date_from, date_to, player, alias, aliases, rescore), skip_bad)
     points, starts = per_hand_points(folded)
     if title is None:
         title = render_evening.title(folded)

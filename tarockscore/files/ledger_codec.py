@@ -14,7 +14,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from decimal import Decimal
 from typing import Any
 
-from tarockscore import __version__
 from tarockscore.errors import N_, Collector, LedgerError, TarockError, one_of
 from tarockscore.ledger.model import (
     Action,
@@ -50,23 +49,28 @@ def _table_mapping(t: Table) -> dict[str, Any]:
     return table
 
 
-DIGEST_FORMAT = "tarockscore ledger digest 1"
+DIGEST_FORMAT = "tarockscore ledger digest 2"
 
 
 def ledger_digest(ledger: Ledger) -> str | None:
     """sha256 of what the ledger's check reads; a file stores it only with a ledger that passed.
 
-    The canonical JSON (sorted keys, no spaces, UTF-8) of ``[format, program version, table,
-    profile sha256, [[entry, [victory_points, payout, won, radl]] for every hand]]``. The stored
-    profile document is pinned by its sha256, checked on every read. None where a value has no
-    JSON form (only a file edited by hand has one): such a ledger is never taken on trust.
+    The canonical JSON (sorted keys, no spaces, UTF-8) of ``[format, table, profile sha256,
+    [[entry, [victory_points, payout, won, radl]] for every hand]]``. The stored profile document
+    is pinned by its sha256, checked on every read. None where a value has no JSON form (only a
+    file edited by hand has one): such a ledger is never taken on trust.
+
+    The program's version is not part of it: every command refuses a ledger whose digest does not
+    match, so a digest that changed with every release would lock every evening out after an
+    update. The evening keeps the results its table agreed under its stored profile; ``check``
+    shows where this version would score a hand differently.
     """
     t = ledger.table
     hands = [
         [e.keys, [e.result.victory_points, e.result.payout, e.result.won, e.result.radl]]
         for e in ledger.hands
     ]
-    payload = [DIGEST_FORMAT, __version__, _table_mapping(t), t.profile.sha256, hands]
+    payload = [DIGEST_FORMAT, _table_mapping(t), t.profile.sha256, hands]
     try:
         text = json.dumps(payload, sort_keys=True, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
     except (TypeError, ValueError):
@@ -124,7 +128,13 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def ledger_from_mapping(data: Mapping[str, Any]) -> Ledger:
+REPAIR_HINT = (
+    "`tarockscore repair` re-scores the evening from its stored hands under its stored profile, "
+    "shows every number that changes, and writes it with --write"
+)
+
+
+def ledger_from_mapping(data: Mapping[str, Any], *, repairing: bool = False) -> Ledger:
     """The ledger from its file's mapping; every structural problem in one :class:`LedgerError`.
 
     Problems are located by key path; a hand's by ``hand N``. Every stored hand is read here,
@@ -191,16 +201,28 @@ def ledger_from_mapping(data: Mapping[str, Any]) -> Ledger:
     if not isinstance(document_raw, dict):
         problems.add("profile.document", N_("missing: the resolved profile the evening is scored under"))
         document_raw = {}
-    elif profile_hash(document_raw) != sha and sha:
-        problems.add(
-            "profile.document",
-            N_(
-                "its sha256 is {value}…, but profile.sha256 says {value2}…: the stored profile was edited (use `tarockscore rescore --profile … --write` to change the rules)"
-            ),
-            value=profile_hash(document_raw)[:12],
-            value2=sha[:12],
-        )
     else:
+        actual = profile_hash(document_raw)
+        named = document_raw.get("name")
+        if repairing:  # the document as it stands is the profile repaired to: its hash and name
+            sha = actual
+            name = named if isinstance(named, str) else name
+        elif not sha:
+            problems.add(
+                "profile.sha256",
+                f"empty: the stored profile is not pinned by its hash, so an edit of it would go unnoticed; {REPAIR_HINT}",
+            )
+        elif actual != sha:
+            problems.add(
+                "profile.document",
+                f"its sha256 is {actual[:12]}…, but profile.sha256 says {sha[:12]}…: the stored profile "
+                f"was edited; {REPAIR_HINT} (`tarockscore rescore --profile … --write` changes the rules on purpose)",
+            )
+        elif named != name:
+            problems.add(
+                "profile.name",
+                f"{name!r}, but the stored profile document is named {named!r}: the file was edited; {REPAIR_HINT}",
+            )
         rules = _build(document_raw, problems)
     pr.finish()
 

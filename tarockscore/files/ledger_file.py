@@ -91,14 +91,14 @@ def _what_else(data: dict[str, object]) -> str | None:
     return None
 
 
-def _parse(text: str, name: str) -> tuple[Ledger, str | None]:
-    """The ledger and the digest the text claims for it."""
+def _parse(text: str, name: str, repairing: bool = False) -> tuple[Ledger, str | None]:
+    """The ledger and the digest the text claims for it (``repairing``: see :func:`read`)."""
     data = safe_io.load_toml(text, name, LedgerError)
     other = _what_else(data)
     if other is not None:
         raise NotALedger(f"{name}: not a ledger: this is {other}")
     try:
-        return ledger_from_mapping(data), file_digest(data)
+        return ledger_from_mapping(data, repairing=repairing), file_digest(data)
     except LedgerError as exc:
         raise LedgerError(locate(exc.problems, text, name)) from None
 
@@ -148,8 +148,12 @@ def _sha(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def read(path: Path) -> Snapshot:
-    """Read and parse a ledger (no check of its hands: see :func:`verify`)."""
+def read(path: Path, *, repairing: bool = False) -> Snapshot:
+    """Read and parse a ledger; whether it can be trusted is :func:`verify`'s question.
+
+    ``repairing``: for ``tarockscore repair`` only, the stored profile document is taken as it
+    stands even when its sha256 or name says otherwise.
+    """
     try:
         data = safe_io.read_regular(path, "ledger", safe_io.LEDGER_LIMIT, LedgerError)
     except FileNotFoundError:
@@ -161,7 +165,7 @@ def read(path: Path) -> Snapshot:
             ENV=ENV,
         ) from None
     text = safe_io.decode(data, str(path), LedgerError)
-    ledger, digest = _parse(text, str(path))
+    ledger, digest = _parse(text, str(path), repairing)
     return Snapshot(path=path, ledger=ledger, sha256=_sha(data), text=text, digest=digest)
 
 
@@ -171,24 +175,48 @@ def sealed(snapshot: Snapshot) -> bool:
 
 
 def verify(snapshot: Snapshot) -> None:
-    """Raise if the ledger fails its own check: every hand re-scored against its stored result.
+    """Raise unless the ledger is exactly what tarockscore wrote: its digest matches its content.
 
-    A sealed file (:func:`sealed`) holds exactly what passed the check when it was written, so it
-    is not re-scored; ``tarockscore check`` always re-scores.
+    This is hashing, not scoring: every command that reads a ledger calls it. A ledger whose
+    digest does not match (a stored result, a hand or the table edited by hand, or no digest at
+    all) is refused; only then are its hands re-scored, to name the hands whose stored result no
+    longer follows from them. The last line names the command that repairs it.
     """
     if sealed(snapshot):
         return
-    problems = check(snapshot.ledger)
-    if problems:
-        located = locate(problems, snapshot.text, str(snapshot.path))
-        located.append(
-            Problem(
-                str(snapshot.path),
-                "the ledger fails its own check, so nothing was written to it; "
-                "see `tarockscore check` and correct the file",
-            )
+    raise LedgerError(unsealed_problems(snapshot))
+
+
+def unsealed_problems(snapshot: Snapshot) -> list[Problem]:
+    """What is wrong with a ledger whose digest does not match: each hand whose stored result
+    differs from its re-scored one (file, line, hand), else the digest's own line; then how to
+    repair it."""
+    name = str(snapshot.path)
+    located = locate(check(snapshot.ledger), snapshot.text, name)
+    if not located:
+        why = (
+            "no digest: this file was not written by this tarockscore, or its digest was removed"
+            if snapshot.digest is None
+            else "the digest does not match the content: the file was changed outside tarockscore"
         )
-        raise LedgerError(located)
+        located = locate([Problem("digest", why)], snapshot.text, name)
+    located.append(
+        Problem(
+            name,
+            "the ledger was changed outside tarockscore, so it is not used and nothing was written; run "
+            f"`tarockscore repair --ledger {name}` to re-score it from its stored hands and see every "
+            "number that changes, then `tarockscore repair --write --ledger "
+            f"{name}` to keep it (with an audit entry)",
+        )
+    )
+    return located
+
+
+def read_trusted(path: Path) -> Snapshot:
+    """:func:`read`, then :func:`verify`: what every command that uses a ledger reads it with."""
+    snapshot = read(path)
+    verify(snapshot)
+    return snapshot
 
 
 @contextlib.contextmanager
@@ -354,6 +382,21 @@ def update(
         verify(snapshot)
         new = change(snapshot.ledger)
         save(path, new, snapshot.sha256, checked=snapshot.ledger)
+        return snapshot.ledger, new
+
+
+def repair(path: Path, change: Callable[[Ledger], Ledger], write: bool) -> tuple[Ledger, Ledger]:
+    """``tarockscore repair``: the ledger read as it stands (its stored profile taken as it is),
+    changed by ``change`` (every hand re-scored), and written, sealed, only if ``write``."""
+    if not write:
+        snapshot = read(path, repairing=True)
+        return snapshot.ledger, change(snapshot.ledger)
+    with locked(path):
+        remove_stale_temp_files(path)
+        check_writable(path)
+        snapshot = read(path, repairing=True)
+        new = change(snapshot.ledger)
+        save(path, new, snapshot.sha256)
         return snapshot.ledger, new
 
 

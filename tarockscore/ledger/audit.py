@@ -83,3 +83,19 @@ def rescored(at: str, old: ProfileRecord, new: ProfileRecord, changed: tuple[int
         after={"name": new.name, "sha256": new.sha256},
         changed=changed,
     )
+
+
+def repaired(at: str, profile: ProfileRecord, changed: tuple[int, ...]) -> AuditEntry:
+    """The entry of ``tarockscore repair --write``: the evening re-scored from its stored hands."""
+    detail = (
+        f"repaired: every hand re-scored from its stored keys under the stored profile {profile.name!r} "
+        f"(sha256 {profile.sha256[:12]}) and the ledger sealed again"
+    )
+    detail += f"; changed {_hands(changed)}" if changed else "; no stored result changed"
+    return AuditEntry(
+        at=at,
+        action=Action.REPAIR,
+        detail=detail,
+        after={"name": profile.name, "sha256": profile.sha256},
+        changed=changed,
+    )

@@ -28,6 +28,7 @@ class Action(StrEnum):
     REPLACE = "replace"
     DELETE = "delete"
     RESCORE = "rescore"
+    REPAIR = "repair"
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,4 +1,4 @@
-"""The edits of an evening: record, undo, replace, delete, rescore (core layer, pure).
+"""The edits of an evening: record, undo, replace, delete, rescore, repair (core layer, pure).
 
 Each takes a ledger and returns a new one; a correction adds its entry to the audit trail
 (``ledger.audit``), and the hands after a corrected one are recomputed, their Radls included.
@@ -102,3 +102,17 @@ def rescore(ledger: Ledger, profile: Profile, at: str) -> Ledger:
     changed = audit.changed_results(ledger.hands, entries, None)
     entry = audit.rescored(at, ledger.table.profile, record_, changed)
     return Ledger(table=table, hands=entries, audit=(*ledger.audit, entry))
+
+
+def repair(ledger: Ledger, at: str | None) -> Ledger:
+    """Every stored hand scored afresh under the stored profile, Radls included.
+
+    ``at``: the time of the audit entry the repair leaves; None for a look at what would change
+    (nothing is written then).
+    """
+    entries = rescored(list(ledger.hands), ledger.players, ledger.profile)
+    if at is None:
+        return replace(ledger, hands=entries)
+    changed = audit.changed_results(ledger.hands, entries, None)
+    entry = audit.repaired(at, ledger.table.profile, changed)
+    return replace(ledger, hands=entries, audit=(*ledger.audit, entry))
