@@ -19,9 +19,12 @@ How to write a translatable message
 
    - Rules core, ledger, season, files (no language there): hand the template and its values
      to the error family, ``problems.add(where, N_("unknown contract {name!r}"), name=value)``
-     or ``raise HandError(N_("..."), name=value)`` (``N_`` from :mod:`tarockscore.errors`);
-     a note or label for the edge is ``errors.message(N_("..."), name=value)``. The CLI
-     renders it in the chosen language where it prints errors.
+     or ``raise HandError(N_("..."), name=value)``, or ``Problem.of(where, N_("..."),
+     name=value)`` (``N_`` from :mod:`tarockscore.errors`); a note or label for the edge is
+     ``errors.message(N_("..."), name=value)``, a ``str`` that remembers its template. The CLI
+     renders it in the chosen language where it prints errors; a location (``where``) stays
+     as the user wrote it. A plain whole sentence without values may be given as it is (it
+     is looked up in the catalogue), but mark it with ``N_`` so the extraction finds it.
    - Help texts (options, arguments, commands) need no mark: write ``help="..."`` or the
      command's docstring in English; ``scripts/i18n.py`` reads them from the app as Typer
      builds it, and the command group translates them for the chosen language.
@@ -34,7 +37,8 @@ How to write a translatable message
    ``.po`` and compiles the ``.mo``. Write the German ``msgstr`` for each new entry (the
    players' words: Schrift, Kontra, Rufer, Vorhand, Geber, ...), keep every placeholder, and
    run it again.
-4. ``tests/test_i18n.py`` fails when a marked message has no German translation, when a
+4. ``tests/test_i18n.py`` fails when a marked message or a help text has no German
+   translation, when a marked message is not one string literal (an f-string), when a
    translation drops or adds a placeholder, and when the committed ``.mo`` is stale.
 """
 
