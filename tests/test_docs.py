@@ -94,7 +94,7 @@ _ABSENT = [
     re.compile(r"\[S[0-2]" + r"[\] ,:]"),
 ]
 # The coordinator's history, which describes the past as it was written then.
-_EXEMPT = {"CHANGELOG.md"}
+_EXEMPT: set[str] = set()
 _RULES_LINK = re.compile(r"docs/rules/([\w.-]+\.md)(?:#([\w-]+)|\s+§(\d+(?:\.\d+)*))?")
 _LOCAL_LINK = re.compile(r"\]\(([\w.-]+\.md)?(?:#([\w-]+))?\)")
 
