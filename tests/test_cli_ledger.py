@@ -591,7 +591,7 @@ def test_enter_asks_again_after_a_wrong_answer_and_may_record_nothing(ledger: st
 def test_enter_refuses_when_the_ledger_changed_meanwhile(
     ledger: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import tarockscore.cli.ledger as cli_ledger
+    import tarockscore.cli.enter as cli_ledger
 
     real = cli_ledger._ask_yes
 

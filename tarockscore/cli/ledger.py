@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import sys
 from datetime import datetime
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from tabulate import tabulate
@@ -36,9 +36,8 @@ from tarockscore.cli.options import (
     Won,
     short_form,
 )
-from tarockscore.errors import N_, Collector, LedgerError, Problem, UsageError, near_miss
+from tarockscore.errors import N_, Collector, LedgerError, Problem, UsageError
 from tarockscore.files.ledger_file import (
-    check_writable,
     create,
     ledger_path,
     locate,
@@ -62,18 +61,13 @@ from tarockscore.ledger.sheet import sheet
 from tarockscore.ledger.table import check_players, new_ledger
 from tarockscore.render import evening as render_evening
 from tarockscore.render import hand as render
-from tarockscore.rules import legality
-from tarockscore.rules.cardpoints import parse_points, render_points
 from tarockscore.rules.text import look_alikes, nfc, text_problem
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
     from pathlib import Path
 
     from tarockscore.files.ledger_file import Snapshot
-    from tarockscore.ledger.deal import Deal
     from tarockscore.ledger.model import Ledger
-    from tarockscore.rules.profile import Profile
 
 
 LedgerOpt = Annotated[
@@ -94,19 +88,17 @@ NumberArg = Annotated[
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON (docs/ledger-format.md).")]
 
 
-def _now() -> str:
-
+def now() -> str:
     return datetime.now().astimezone().isoformat(timespec="seconds")
 
 
-def _path(option: str | None) -> Path:
-
+def ledger_path_of(option: str | None) -> Path:
     return ledger_path(option)
 
 
 def register(app: typer.Typer) -> None:
     """Add the ledger commands to the ``tarockscore`` app."""
-    for command in (new, record, show, undo, replace, delete, explain, check, rescore, repair, settle, enter):
+    for command in (new, record, show, undo, replace, delete, explain, check, rescore, repair, settle):
         app.command()(command)
 
 
@@ -157,8 +149,8 @@ def new(
     problems.raise_if_any(UsageError)
     for warning in look_alikes(names):
         typer.echo(_("warning: --players: {warning}").format(warning=warning), err=True)
-    path = _path(ledger)
-    fresh = new_ledger(names, prof, created=_now(), stake=amount, date=date, place=place)
+    path = ledger_path_of(ledger)
+    fresh = new_ledger(names, prof, created=now(), stake=amount, date=date, place=place)
     create(path, fresh)
     table = fresh.table
     typer.echo(_("new evening in {path}").format(path=path))
@@ -196,17 +188,17 @@ def record(
 
     short = short_form(locals())
     mapping, name = read_hand_or_short(hand_file, short)
-    at = _now()
+    at = now()
 
     def change(current: Ledger) -> Ledger:
         with hand_errors(name, short):
             return operations.record(current, mapping, at)
 
-    before, after = update(_path(ledger), change)
-    _recorded(before, after)
+    before, after = update(ledger_path_of(ledger), change)
+    recorded(before, after)
 
 
-def _recorded(before: Ledger, after: Ledger) -> None:
+def recorded(before: Ledger, after: Ledger) -> None:
     """What record and enter print for the hand just added: the hand, its scoring notes (as
     ``score`` prints them), the totals with the money so far, the next hand; a warning first
     when the hand's players moved the deal away from the dealer the ledger expected."""
@@ -235,7 +227,7 @@ def show(
 
     if json_out and csv_out:
         raise UsageError(N_("give --json or --csv, not both"))
-    snapshot = read_trusted(_path(ledger))
+    snapshot = read_trusted(ledger_path_of(ledger))
     evening = sheet(snapshot.ledger)
     if json_out:
         typer.echo(render.dumps(render_evening.sheet_json(evening)))
@@ -248,8 +240,8 @@ def show(
 def undo(ledger: LedgerOpt = None) -> None:
     """Take back the last hand (it stays in the audit trail)."""
 
-    at = _now()
-    before, after = update(_path(ledger), lambda current: operations.undo(current, at))
+    at = now()
+    before, after = update(ledger_path_of(ledger), lambda current: operations.undo(current, at))
     typer.echo(after.audit[-1].detail)
     typer.echo(render_evening.totals_table(after))
     typer.echo(render_evening.next_text(after))
@@ -281,13 +273,13 @@ def replace(
 
     short = short_form(locals())
     mapping, name = read_hand_or_short(hand_file, short)
-    at = _now()
+    at = now()
 
     def change(current: Ledger) -> Ledger:
         with hand_errors(name, short):
             return operations.replace_hand(current, number, mapping, at)
 
-    before, after = update(_path(ledger), change)
+    before, after = update(ledger_path_of(ledger), change)
     typer.echo(after.audit[-1].detail)
     typer.echo(render_evening.totals_table(after, number))
 
@@ -305,7 +297,7 @@ def delete(
 ) -> None:
     """Delete hand N; the hands after it are recomputed, and the audit trail keeps it. At a
     terminal it asks first."""
-    path = _path(ledger)
+    path = ledger_path_of(ledger)
     expected = None
     if not yes and _on_a_terminal():
         snapshot = read_trusted(path)
@@ -315,7 +307,7 @@ def delete(
             typer.echo(_("not deleted; the ledger is unchanged"))
             return
         expected = snapshot.sha256
-    at = _now()
+    at = now()
     before, after = update(path, lambda current: operations.delete(current, number, at), expected)
     typer.echo(after.audit[-1].detail)
     typer.echo(render_evening.totals_table(after))
@@ -324,7 +316,7 @@ def delete(
 def explain(number: NumberArg, ledger: LedgerOpt = None) -> None:
     """The arithmetic of hand N, bet by bet, with the profile rule behind each number."""
 
-    snapshot = read_trusted(_path(ledger))
+    snapshot = read_trusted(ledger_path_of(ledger))
     led = snapshot.ledger
     hand, score = score_stored(led, number)
     profile = ledger_profile(led)
@@ -362,7 +354,7 @@ def explain(number: NumberArg, ledger: LedgerOpt = None) -> None:
 def check(ledger: LedgerOpt = None) -> None:
     """Re-score every hand and compare with the stored results (exit 1 on any mismatch)."""
 
-    snapshot = read(_path(ledger))
+    snapshot = read(ledger_path_of(ledger))
     _report_mismatches(snapshot)
     verify(snapshot)  # every result matches: the digest must still say the file is as written
     led = snapshot.ledger
@@ -407,8 +399,8 @@ def rescore(
     """The evening under another profile (what-if); written only with --write."""
 
     prof = load_profile(profile)
-    path = _path(ledger)
-    at = _now()
+    path = ledger_path_of(ledger)
+    at = now()
     try:
         if write:
             before, after = update(path, lambda current: operations.rescore(current, prof, at))
@@ -455,8 +447,8 @@ def repair(
 ) -> None:
     """Re-score an evening changed outside tarockscore from its stored hands; show every number
     that changes; write it (sealed, with an audit entry) only with --write."""
-    path = _path(ledger)
-    at = _now() if write else None
+    path = ledger_path_of(ledger)
+    at = now() if write else None
     before, after = repair_file(path, lambda current: operations.repair(current, at), write)
     rows = []
     for i, (old, new) in enumerate(zip(before.hands, after.hands, strict=True), 1):
@@ -498,7 +490,7 @@ def settle(
 ) -> None:
     """Who pays whom how much, in the fewest payments, exact to the cent."""
 
-    led = read_trusted(_path(ledger)).ledger
+    led = read_trusted(ledger_path_of(ledger)).ledger
     if stake is not None:
         try:
             amount = money.parse_stake(stake_text(stake))
@@ -516,173 +508,3 @@ def settle(
         typer.echo(render.dumps(render_evening.settle_json(result, points, paid is not None)))
         return
     typer.echo(render_evening.settle_text(result, points, paid is not None, profile))
-
-
-# -- the guided entry --------------------------------------------------------------------------
-
-
-def _ask_choice(
-    question: str,
-    choices: list[str],
-    default: str | None = None,
-    resolve: Callable[[str], str | None] | None = None,
-) -> str:
-    """Ask until the answer is one of ``choices`` (by name, alias through ``resolve``, or number)."""
-    listing = ", ".join(f"{i}={c}" for i, c in enumerate(choices, 1))
-    while True:
-        answer = str(
-            typer.prompt(f"{question} [{listing}]", default=default, show_default=default is not None)
-        ).strip()
-        if answer.isdigit() and 1 <= int(answer) <= len(choices):
-            return choices[int(answer) - 1]
-        name = resolve(answer) if resolve else answer
-        if name is not None and name in choices:
-            return name
-        same = [c for c in choices if c.casefold() == answer.casefold()]
-        if len(same) == 1:
-            return same[0]
-        hint = near_miss(answer, choices)
-        typer.echo(
-            _("  {answer!r} is not one of the choices{hint}").format(
-                answer=answer, hint=i18n.translated(hint)
-            ),
-            err=True,
-        )
-
-
-def _ask_yes(question: str, default: bool = False) -> bool:
-    return bool(typer.confirm(question, default=default))
-
-
-def _ask_points(question: str, profile: Profile) -> object:
-
-    while True:
-        answer = str(typer.prompt(question)).strip()
-        try:
-            value = parse_points(int(answer) if answer.isdigit() else answer)
-        except ValueError as exc:
-            typer.echo(f"  {i18n.translated(exc.args[0]) if exc.args else exc}", err=True)
-            continue
-        if 0 <= value <= profile.game.card_points_total:
-            return render_points(value)
-        total = render_points(profile.game.card_points_total)
-        typer.echo(_("  {answer!r} is outside 0 to {total}").format(answer=answer, total=total), err=True)
-
-
-def _questions(profile: Profile, deal: Deal) -> dict[str, Any]:
-    """The hand, step by step, offering the profile's own choices."""
-
-    players = list(deal.players)
-    steps = ["none", *(s.name for s in profile.playable_steps)]
-    hand: dict[str, Any] = {}
-    name = _ask_choice(_("Contract"), list(profile.contracts), resolve=profile.contract_name)
-    contract = profile.contracts[name]
-    hand["contract"] = name
-    if legality.everyone_for_themselves(contract):
-        hand["card_points"] = {
-            p: _ask_points(_("Card points of {player}").format(player=p), profile) for p in players
-        }
-        if legality.kontra_on_contract_allowed(profile, contract):
-            step = _ask_choice(_("Kontra on Trischaken"), steps, "none")
-            if step != "none":
-                hand["kontra"] = step
-        return hand
-    declarer = _ask_choice(_("Declarer"), players)
-    hand["declarer"] = declarer
-    if legality.calls_a_king(contract):
-        others = [p for p in players if p != declarer]
-        in_talon = legality.king_in_talon_allowed(profile, contract)
-        options = [*others, "talon"] if in_talon else others
-        if legality.own_king_allowed(profile, contract):
-            options.append("own King")
-        partner = _ask_choice(_("Partner (holder of the called card)"), options)
-        if partner == "talon":
-            hand["called_king"] = "talon"
-            hand["conceded"] = _ask_yes(_("Did the declarer concede at once?"))
-        elif partner == "own King":
-            hand["called_king"] = "own"
-        else:
-            hand["partner"] = partner
-    if hand.get("conceded"):
-        return hand
-    if legality.decided_by_tricks(contract):
-        hand["won"] = _ask_yes(
-            _("Did {declarer} win the {contract}?").format(declarer=declarer, contract=name)
-        )
-    else:
-        hand["card_points"] = _ask_points(_("Card points of the declarer side (e.g. 35 2/3)"), profile)
-    if legality.contra_ad_personam(profile, contract):
-        by: dict[str, str] = {}
-        for d in (p for p in players if p != declarer):
-            step = _ask_choice(_("Kontra by {player}").format(player=d), steps, "none")
-            if step != "none":
-                by[d] = step
-        if by:
-            hand["kontra"] = by
-    else:
-        step = _ask_choice(_("Kontra on the contract"), steps, "none")
-        if step != "none":
-            hand["kontra"] = step
-    if legality.huettenfleck_allowed(profile, contract) and legality.huettenfleck_combines_with(
-        hand.get("kontra")
-    ):
-        if _ask_yes(_("Was the Kontra said before the talon (Hüttenfleck)?")):
-            hand["huettenfleck"] = True
-    bonuses = []
-    allowed = legality.contract_bonuses(profile, contract)
-    while allowed:
-        choice = _ask_choice(
-            _("Bonus (or 'done')"), ["done", *allowed], "done", resolve=lambda a: profile.bonus_name(a) or a
-        )
-        if choice == "done":
-            break
-        allowed.remove(choice)
-        bonus = profile.bonuses[choice]
-        entry: dict[str, Any] = {"name": choice}
-        entry["side"] = _ask_choice(_("  side"), ["declarers", "defenders"], "declarers")
-        entry["announced"] = legality.may_announce(bonus) and _ask_yes(_("  announced?"))
-        entry["made"] = _ask_yes(_("  made?"), True)
-        if legality.may_double(bonus, entry["announced"]):
-            step = _ask_choice(_("  Kontra on it"), steps, "none")
-            if step != "none":
-                entry["kontra"] = step
-        bonuses.append(entry)
-    if bonuses:
-        hand["bonus"] = bonuses
-    return hand
-
-
-def enter(ledger: LedgerOpt = None) -> None:
-    """A guided entry: the hand step by step, its result, then a question before recording it."""
-
-    path = _path(ledger)
-    snapshot = read(path)
-    check_writable(path)  # a closed evening is refused before the questions, not after
-    verify(snapshot)
-    led = snapshot.ledger
-    operations.check_room(led)  # a table that has played its games is refused before the questions
-    profile = led.profile
-    deal = next_deal(led)
-    n = len(led.hands) + 1
-    typer.echo(
-        _("hand {number} under {profile}: {deal}; at the table {players}").format(
-            number=n,
-            profile=profile.name,
-            deal=render_evening.deal_text(deal),
-            players=", ".join(deal.players),
-        )
-    )
-    mapping = _questions(profile, deal)
-    at = _now()
-    preview = operations.record(led, mapping, at)
-    _hand, score = score_stored(preview, n)
-    typer.echo("")
-    typer.echo(render.score_table(score))
-    radl = preview.hands[-1].result.radl
-    if radl != 1:
-        typer.echo(_("Radl: this hand counts ×{radl}").format(radl=radl))
-    if not _ask_yes(_("Record this as hand {number}?").format(number=n)):
-        typer.echo(_("not recorded; the ledger is unchanged"))
-        return
-    before, after = update(path, lambda current: operations.record(current, mapping, at), snapshot.sha256)
-    _recorded(before, after)

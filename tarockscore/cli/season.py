@@ -241,7 +241,6 @@ def _skip(path: Path, exc: LedgerError) -> None:
 
 
 def _date(option: str, value: str | None) -> object:
-
     if value is None:
         return None
     try:
@@ -258,7 +257,6 @@ def _filters(
     alias_file: str | None,
     rescore: str | None,
 ) -> Filters:
-
     start, end = _date("--from", date_from), _date("--to", date_to)
     assert start is None or isinstance(start, dt.date)
     assert end is None or isinstance(end, dt.date)
@@ -292,7 +290,6 @@ def _warn(message: str) -> None:
 
 
 def _fold(sources: list[str], filters: Filters, skip_bad: bool = False) -> Season:
-
     if not sources:
         raise UsageError(N_("give at least one ledger file or folder"))
     ledgers = read_ledgers(sources, skip_bad)

@@ -297,7 +297,6 @@ def next_text(ledger: Ledger) -> str:
 
 
 def hand_line(ledger: Ledger, number: int) -> str:
-
     entry = ledger.hands[number - 1]
     return _("hand {number}: {summary} ({deal})").format(
         number=number,
@@ -373,7 +372,6 @@ def sheet_json(sheet: Sheet) -> dict[str, Any]:
 
 
 def sheet_csv(sheet: Sheet) -> str:
-
     players = list(sheet.players)
     headers = ["hand", "dealer", "forehand", "contract", "declarer", "partner", "won", "radl"]
     headers += players + [f"{p} total" for p in players]
@@ -396,7 +394,6 @@ def sheet_csv(sheet: Sheet) -> str:
 
 
 def sheet_text(sheet: Sheet) -> str:
-
     players = sheet.players
     t = sheet.table
     head = [_("profile {name}").format(name=t.profile.name)]
@@ -453,7 +450,6 @@ def settle_json(result: Settlement, points: dict[str, int], payout: bool) -> dic
 
 
 def settle_text(result: Settlement, points: dict[str, int], payout: bool, profile: Profile) -> str:
-
     how = (
         _("zero-sum: each player's total × stake")
         if profile.settlement.mode is SettlementMode.ZERO_SUM

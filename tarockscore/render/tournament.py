@@ -163,7 +163,6 @@ def _cells(fmt: Format, r: Standing) -> list[Any]:
 
 
 def standings_text(t: Tournament, rows: Sequence[Standing]) -> str:
-
     fmt = t.format
     rounds = _rounds(rows)
     table = [[*_cells(fmt, r), *(_round_cell(r, n, fmt) for n in rounds)] for r in rows]
@@ -256,7 +255,6 @@ def standings_html(t: Tournament, rows: Sequence[Standing], title: str) -> str:
 
 
 def money_text(rows: Sequence[Money]) -> str:
-
     table = [
         [m.player, m.schrift, m.money_points, m.kontra, "" if m.amount is None else money(m.amount)]
         for m in rows
@@ -331,7 +329,6 @@ def cup_json(rows: Sequence[CupStanding]) -> dict[str, Any]:
 
 
 def cup_text(rows: Sequence[CupStanding], names: Sequence[str]) -> str:
-
     table = []
     for r in rows:
         cells: list[Any] = [r.place, r.player, r.cup_points]
