@@ -10,7 +10,10 @@ import ast
 from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
+
 PACKAGE = Path(__file__).resolve().parent.parent / "tarockscore"
+MAX_LINES = 600
 
 
 def _modules() -> dict[str, Path]:
@@ -51,6 +54,14 @@ def _imports(name: str, path: Path) -> Iterator[tuple[str, int]]:
 
 
 MODULES = _modules()
+
+
+@pytest.mark.parametrize("name", sorted(MODULES))
+def test_a_module_holds_one_idea(name: str) -> None:
+    lines = len(MODULES[name].read_text(encoding="utf-8").splitlines())
+    assert lines <= MAX_LINES, (
+        f"{name} has {lines} lines; past {MAX_LINES} a module usually holds several ideas"
+    )
 
 
 def test_only_public_apis_of_other_packages() -> None:

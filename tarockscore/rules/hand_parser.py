@@ -14,11 +14,18 @@ from typing import Any
 
 from tarockscore.errors import N_, Collector, HandError, near_miss, one_of
 from tarockscore.rules import legality
-from tarockscore.rules.cardpoints import parse_points, render_points
+from tarockscore.rules.cardpoints import render_points
 from tarockscore.rules.hand import BonusEntry, Hand, Side
+from tarockscore.rules.hand_bets import (
+    check_bonus_against_points,
+    read_bonuses,
+    read_contract_kontra,
+    read_kontra_step,
+)
+from tarockscore.rules.hand_points import read_card_points, read_side_points, read_trischaken_points
 from tarockscore.rules.names import same_but_case, seat_names
-from tarockscore.rules.profile import Bidders, Contract, Profile
-from tarockscore.rules.reader import Reader, type_name
+from tarockscore.rules.profile import Bidders, Profile
+from tarockscore.rules.reader import Reader
 
 HAND_KEYS = (
     "profile",
@@ -215,7 +222,7 @@ def parse_hand(data: Mapping[str, Any], profile: Profile) -> Hand:
 
         # -- card points and outcome -------------------------------------------------------
         if trischaken:
-            trischaken_points = _trischaken_points(cp_raw, players, profile, problems)
+            trischaken_points = read_trischaken_points(cp_raw, players, profile, problems)
             if dcp_raw is not None:
                 problems.add(
                     "defender_card_points",
@@ -229,7 +236,7 @@ def parse_hand(data: Mapping[str, Any], profile: Profile) -> Hand:
                     contract=contract.name,
                 )
         else:
-            card_points, defender_points = _side_points(cp_raw, dcp_raw, profile, problems)
+            card_points, defender_points = read_side_points(cp_raw, dcp_raw, profile, problems)
             if legality.decided_by_tricks(contract):
                 if card_points is not None:
                     problems.add(
@@ -261,7 +268,7 @@ def parse_hand(data: Mapping[str, Any], profile: Profile) -> Hand:
                     )
 
         # -- Kontra on the contract ----------------------------------------------------------
-        hand_kontra, kontra_by = _contract_kontra(
+        hand_kontra, kontra_by = read_contract_kontra(
             kontra_raw, contract, declarer, partner, players, profile, problems
         )
         if conceded and (hand_kontra or kontra_by or huettenfleck):
@@ -287,7 +294,7 @@ def parse_hand(data: Mapping[str, Any], profile: Profile) -> Hand:
                 )
 
         # -- bonuses -------------------------------------------------------------------------
-        bonuses = _bonuses(bonus_raw, contract.name, contract.bonuses, profile, problems)
+        bonuses = read_bonuses(bonus_raw, contract.name, contract.bonuses, profile, problems)
         if contract.requires_announced and not any(
             b.name in contract.requires_announced and b.announced and b.side is Side.DECLARERS
             for b in bonuses
@@ -298,7 +305,7 @@ def parse_hand(data: Mapping[str, Any], profile: Profile) -> Hand:
                 contract=contract.name,
                 allowed=one_of(contract.requires_announced),
             )
-        _bonus_against_points(bonuses, card_points, defender_points, won, profile, problems)
+        check_bonus_against_points(bonuses, card_points, defender_points, won, profile, problems)
         if legality.defender_announce_needs_kontra(profile):
             defenders_kontra = bool(hand_kontra or kontra_by) or any(
                 b.kontra and b.side is Side.DECLARERS for b in bonuses
@@ -318,10 +325,10 @@ def parse_hand(data: Mapping[str, Any], profile: Profile) -> Hand:
         # The contract is unknown: still check what does not depend on it, so that one run
         # reports every problem.
         if cp_raw is not None and not isinstance(cp_raw, dict):
-            _check_points("card_points", cp_raw, profile, problems)
+            read_card_points("card_points", cp_raw, profile, problems)
         if isinstance(kontra_raw, str):
-            _step("kontra", kontra_raw, profile, problems)
-        _bonuses(bonus_raw, contract_given or "this contract", tuple(profile.bonuses), profile, problems)
+            read_kontra_step("kontra", kontra_raw, profile, problems)
+        read_bonuses(bonus_raw, contract_given or "this contract", tuple(profile.bonuses), profile, problems)
 
     problems.raise_if_any(HandError)
     assert contract_name is not None
@@ -380,379 +387,3 @@ def _players(r: Reader, profile: Profile, problems: Collector) -> list[str]:
             allowed=one_of(clashes),
         )
     return list(raw)
-
-
-def _check_points(where: str, value: object, profile: Profile, problems: Collector) -> Fraction | None:
-    try:
-        points = parse_points(value)
-    except ValueError as exc:
-        problems.add(where, str(exc))
-        return None
-    total = profile.game.card_points_total
-    if not 0 <= points <= total:
-        problems.add(
-            where,
-            N_("{points} is outside 0 to {total}"),
-            points=render_points(points),
-            total=render_points(total),
-        )
-        return None
-    if profile.game.thirds and points.denominator not in (1, 3):
-        problems.add(
-            where,
-            N_("{value!r} is not counted in thirds; card points are whole or end in 1/3 or 2/3"),
-            value=value,
-        )
-        return None
-    if not profile.game.thirds and points.denominator != 1:
-        problems.add(
-            where,
-            N_("{value!r}: {family} counts whole card points only"),
-            value=value,
-            family=profile.game.family.value,
-        )
-        return None
-    return points
-
-
-def _side_points(
-    cp_raw: Any, dcp_raw: Any, profile: Profile, problems: Collector
-) -> tuple[Fraction | None, Fraction | None]:
-    declarers: Fraction | None = None
-    defenders: Fraction | None = None
-    if isinstance(cp_raw, dict):
-        r = Reader(cp_raw, "card_points", problems)
-        if r.has("declarers"):
-            declarers = _check_points("card_points.declarers", r.raw("declarers"), profile, problems)
-        else:
-            problems.add("card_points.declarers", N_("missing (required) in the table form"))
-        if r.has("defenders"):
-            defenders = _check_points("card_points.defenders", r.raw("defenders"), profile, problems)
-        r.finish()
-    elif cp_raw is not None:
-        declarers = _check_points("card_points", cp_raw, profile, problems)
-    if dcp_raw is not None:
-        if defenders is not None:
-            problems.add("defender_card_points", N_("given twice (also in the card_points table)"))
-        defenders = _check_points("defender_card_points", dcp_raw, profile, problems)
-        if cp_raw is None:
-            problems.add(
-                "card_points", N_("missing: defender_card_points is given only together with card_points")
-            )
-    if (
-        declarers is not None
-        and defenders is not None
-        and declarers + defenders != profile.game.card_points_total
-    ):
-        problems.add(
-            "card_points",
-            N_("declarers {declarers} + defenders {defenders} = {total}, not the deck's {card_points_total}"),
-            declarers=render_points(declarers),
-            defenders=render_points(defenders),
-            total=render_points(declarers + defenders),
-            card_points_total=render_points(profile.game.card_points_total),
-        )
-    return declarers, defenders
-
-
-def _trischaken_points(
-    cp_raw: Any, players: list[str], profile: Profile, problems: Collector
-) -> tuple[tuple[str, Fraction], ...]:
-    if not isinstance(cp_raw, dict):
-        problems.add(
-            "card_points",
-            f"{cp_raw!r}: the Dodge Round needs a table of every player's card points, "
-            '{ Anna = "20 1/3", ... }'
-            if cp_raw is not None
-            else 'missing: the Dodge Round needs a table of every player\'s card points, { Anna = "20 1/3", ... }',
-        )
-        return ()
-    points: list[tuple[str, Fraction]] = []
-    for name, value in cp_raw.items():
-        if players and name not in players:
-            problems.add(
-                f"card_points.{name}",
-                N_("not at the table; players are {allowed}{hint}"),
-                allowed=one_of(players),
-                hint=near_miss(name, players),
-            )
-            continue
-        checked = _check_points(f"card_points.{name}", value, profile, problems)
-        if checked is not None:
-            points.append((name, checked))
-    missing = [p for p in players if p not in cp_raw]
-    if missing:
-        problems.add(
-            "card_points",
-            N_("missing for {allowed}: every player's card points are needed"),
-            allowed=one_of(missing),
-        )
-    elif len(points) == len(players):
-        total = sum((v for _, v in points), Fraction(0))
-        if total != profile.game.card_points_total:
-            problems.add(
-                "card_points",
-                N_("the players' card points add up to {total}, not the deck's {card_points_total}"),
-                total=render_points(total),
-                card_points_total=render_points(profile.game.card_points_total),
-            )
-    order = {p: i for i, p in enumerate(players)}
-    return tuple(sorted(points, key=lambda item: order.get(item[0], 99)))
-
-
-def _step(where: str, value: object, profile: Profile, problems: Collector) -> str | None:
-    """A Kontra step name checked against the ladder and its ceiling; the canonical name."""
-    playable = [s.name for s in profile.playable_steps]
-    if not isinstance(value, str):
-        problems.add(
-            where,
-            N_("{value!r} is {kind}; expected a Kontra step: {allowed}"),
-            value=value,
-            kind=type_name(value),
-            allowed=one_of(playable),
-        )
-        return None
-    step = profile.step(value)
-    if step is None:
-        names = [s.name for s in profile.kontra.ladder] + list(profile.kontra.aliases)
-        problems.add(
-            where,
-            N_("{value!r} is not a Kontra step; {profile!r} plays {allowed}{hint}"),
-            value=value,
-            profile=profile.name,
-            allowed=one_of(playable),
-            hint=near_miss(value, names),
-        )
-        return None
-    if step.level > profile.kontra.ceiling:
-        problems.add(
-            where,
-            N_(
-                "{value!r} is above this table's ceiling {name!r} (kontra.ceiling); {profile!r} plays {allowed}"
-            ),
-            value=value,
-            name=profile.kontra.ladder[profile.kontra.ceiling - 1].name,
-            profile=profile.name,
-            allowed=one_of(playable),
-        )
-        return None
-    return step.name
-
-
-def _contract_kontra(
-    raw: Any,
-    contract: Contract,
-    declarer: str | None,
-    partner: str | None,
-    players: list[str],
-    profile: Profile,
-    problems: Collector,
-) -> tuple[str | None, tuple[tuple[str, str], ...]]:
-    if raw is None:
-        return None, ()
-    if not legality.kontra_on_contract_allowed(profile, contract):
-        problems.add(
-            "kontra",
-            N_(
-                "{raw!r}: profile {profile!r} has no Kontra in {contract}, the Dodge Round (kontra.dodge_round = false)"
-            ),
-            raw=raw,
-            profile=profile.name,
-            contract=contract.name,
-        )
-        return None, ()
-    individual = legality.contra_ad_personam(profile, contract)
-    if isinstance(raw, dict):
-        if not individual:
-            problems.add(
-                "kontra",
-                N_(
-                    'a table of Defenders is only for contra ad personam in negative contracts; on {contract} give one step, e.g. kontra = "kontra"'
-                ),
-                contract=contract.name,
-            )
-            return None, ()
-        defenders = [p for p in players if p not in (declarer, partner)]
-        steps: list[tuple[str, str]] = []
-        for name, value in raw.items():
-            if name not in defenders:
-                problems.add(
-                    f"kontra.{name}",
-                    N_("not a Defender; the Defenders are {allowed}{hint}"),
-                    allowed=one_of(defenders),
-                    hint=near_miss(name, defenders),
-                )
-                continue
-            step = _step(f"kontra.{name}", value, profile, problems)
-            if step is not None:
-                steps.append((name, step))
-        order = {p: i for i, p in enumerate(players)}
-        return None, tuple(sorted(steps, key=lambda item: order[item[0]]))
-    if individual:
-        problems.add(
-            "kontra",
-            N_(
-                '{raw!r}: in {contract} each Defender says Kontra for themselves (contra ad personam, kontra.negative = "individual"); give a table, e.g. kontra = {{ Bert = "kontra" }}'
-            ),
-            raw=raw,
-            contract=contract.name,
-        )
-        return None, ()
-    return _step("kontra", raw, profile, problems), ()
-
-
-def _bonuses(
-    raw: Any, contract: str, allowed: tuple[str, ...], profile: Profile, problems: Collector
-) -> tuple[BonusEntry, ...]:
-    if raw is None:
-        return ()
-    if not isinstance(raw, list):
-        problems.add("bonus", N_("{raw!r}: expected [[bonus]] tables"), raw=raw)
-        return ()
-    entries: list[BonusEntry] = []
-    seen: set[str] = set()
-    for i, item in enumerate(raw):
-        path = f"bonus[{i}]"
-        if not isinstance(item, dict):
-            problems.add(
-                path, N_("{item!r}: expected a table with name, side, announced, made, kontra"), item=item
-            )
-            continue
-        r = Reader(item, path, problems)
-        given = r.text("name")
-        side = r.choice("side", Side, Side.DECLARERS)
-        announced = r.flag("announced", False)
-        made = r.flag("made", True)
-        kontra_raw = r.raw("kontra")
-        r.finish()
-        if not given:
-            continue
-        name = profile.bonus_name(given)
-        if name is None:
-            problems.add(
-                f"{path}.name",
-                N_("{given!r} is not a bonus of profile {profile!r}; choose one of {allowed}{hint}"),
-                given=given,
-                profile=profile.name,
-                allowed=one_of(profile.bonuses),
-                hint=near_miss(given, profile.bonus_names()),
-            )
-            continue
-        if name not in allowed:
-            problems.add(
-                f"{path}.name",
-                N_("{name!r} is not scored in {contract}; it allows {allowed}"),
-                name=name,
-                contract=contract,
-                allowed=one_of(allowed),
-            )
-            continue
-        if name in seen:
-            problems.add(f"{path}.name", N_("{name!r} is entered twice"), name=name)
-            continue
-        seen.add(name)
-        bonus = profile.bonuses[name]
-        if announced and not legality.may_announce(bonus):
-            problems.add(
-                f"{path}.announced",
-                N_("{name!r} cannot be announced under {profile!r}"),
-                name=name,
-                profile=profile.name,
-            )
-        kontra: str | None = None
-        if isinstance(kontra_raw, str) and profile.step(kontra_raw) is None:
-            # not a step at all (a typing slip, or an unknown flag of the short form): say that first
-            _step(f"{path}.kontra", kontra_raw, profile, problems)
-        elif kontra_raw is not None and not legality.may_double(bonus, announced):
-            if not announced:
-                problems.add(
-                    f"{path}.kontra",
-                    N_(
-                        "{kontra_raw!r} on the silent {name}: a silent bonus cannot be doubled, only an announced one"
-                    ),
-                    kontra_raw=kontra_raw,
-                    name=name,
-                )
-            else:
-                problems.add(
-                    f"{path}.kontra",
-                    N_(
-                        "{kontra_raw!r}: {profile!r} never doubles the {name} (bonuses.{name}.kontra = false)"
-                    ),
-                    kontra_raw=kontra_raw,
-                    profile=profile.name,
-                    name=name,
-                )
-        elif kontra_raw is not None:
-            kontra = _step(f"{path}.kontra", kontra_raw, profile, problems)
-        entries.append(BonusEntry(name=name, side=side, announced=announced, made=made, kontra=kontra))
-    return tuple(entries)
-
-
-def _bonus_against_points(
-    bonuses: tuple[BonusEntry, ...],
-    declarers: Fraction | None,
-    defenders: Fraction | None,
-    won: bool | None,
-    profile: Profile,
-    problems: Collector,
-) -> None:
-    """Refuse a bonus whose outcome the card points (or the result) contradict.
-
-    A bonus with ``bonuses.NAME.min_card_points`` (GameTwist's Absolute, at least 45 1/3) is made
-    exactly when its side has that many card points. A made Valat takes every trick: whatever
-    talon cards the other side is given, the Valat side then has the card points that win.
-    """
-    if declarers is None and won is None:
-        return
-    for i, b in enumerate(bonuses):
-        who = b.side.value
-        minimum = profile.bonuses[b.name].min_card_points
-        if minimum is not None and declarers is not None:
-            points = (
-                declarers
-                if b.side is Side.DECLARERS
-                else (defenders if defenders is not None else profile.game.card_points_total - declarers)
-            )
-            if b.made and points < minimum:
-                problems.add(
-                    f"bonus[{i}].made",
-                    N_(
-                        "true: the {who} have {points} card points, and {profile!r} gives the {b} only to a side with at least {minimum} (bonuses.{b}.min_card_points)"
-                    ),
-                    who=who,
-                    points=render_points(points),
-                    profile=profile.name,
-                    b=b.name,
-                    minimum=render_points(minimum),
-                )
-            elif not b.made and points >= minimum:
-                problems.add(
-                    f"bonus[{i}].made",
-                    N_(
-                        "false: the {who} have {points} card points, at least the {minimum} that make the {b} (bonuses.{b}.min_card_points)"
-                    ),
-                    who=who,
-                    points=render_points(points),
-                    minimum=render_points(minimum),
-                    b=b.name,
-                )
-        if b.name == "valat" and b.made:
-            declarers_won = (
-                won if won is not None else declarers is not None and declarers >= profile.game.win_threshold
-            )
-            if declarers_won is not (b.side is Side.DECLARERS):
-                shown = (
-                    f"card_points {render_points(declarers)}"
-                    if declarers is not None
-                    else f"won = {str(won).lower()}"
-                )
-                problems.add(
-                    f"bonus[{i}]",
-                    N_(
-                        "a Valat made by the {who} takes every trick, so the {who} win the game; {shown} says they lost it (the declarer side needs {win_threshold})"
-                    ),
-                    who=who,
-                    shown=shown,
-                    win_threshold=render_points(profile.game.win_threshold),
-                )

@@ -1,0 +1,129 @@
+"""A hand's card points as the hand file gives them: one side's, both sides', Trischaken's four (rules core)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from tarockscore.errors import N_, Collector, near_miss, one_of
+from tarockscore.rules.cardpoints import parse_points, render_points
+from tarockscore.rules.profile import Profile
+from tarockscore.rules.reader import Reader
+
+
+def read_card_points(where: str, value: object, profile: Profile, problems: Collector) -> Fraction | None:
+    try:
+        points = parse_points(value)
+    except ValueError as exc:
+        problems.add(where, str(exc))
+        return None
+    total = profile.game.card_points_total
+    if not 0 <= points <= total:
+        problems.add(
+            where,
+            N_("{points} is outside 0 to {total}"),
+            points=render_points(points),
+            total=render_points(total),
+        )
+        return None
+    if profile.game.thirds and points.denominator not in (1, 3):
+        problems.add(
+            where,
+            N_("{value!r} is not counted in thirds; card points are whole or end in 1/3 or 2/3"),
+            value=value,
+        )
+        return None
+    if not profile.game.thirds and points.denominator != 1:
+        problems.add(
+            where,
+            N_("{value!r}: {family} counts whole card points only"),
+            value=value,
+            family=profile.game.family.value,
+        )
+        return None
+    return points
+
+
+def read_side_points(
+    cp_raw: Any, dcp_raw: Any, profile: Profile, problems: Collector
+) -> tuple[Fraction | None, Fraction | None]:
+    declarers: Fraction | None = None
+    defenders: Fraction | None = None
+    if isinstance(cp_raw, dict):
+        r = Reader(cp_raw, "card_points", problems)
+        if r.has("declarers"):
+            declarers = read_card_points("card_points.declarers", r.raw("declarers"), profile, problems)
+        else:
+            problems.add("card_points.declarers", N_("missing (required) in the table form"))
+        if r.has("defenders"):
+            defenders = read_card_points("card_points.defenders", r.raw("defenders"), profile, problems)
+        r.finish()
+    elif cp_raw is not None:
+        declarers = read_card_points("card_points", cp_raw, profile, problems)
+    if dcp_raw is not None:
+        if defenders is not None:
+            problems.add("defender_card_points", N_("given twice (also in the card_points table)"))
+        defenders = read_card_points("defender_card_points", dcp_raw, profile, problems)
+        if cp_raw is None:
+            problems.add(
+                "card_points", N_("missing: defender_card_points is given only together with card_points")
+            )
+    if (
+        declarers is not None
+        and defenders is not None
+        and declarers + defenders != profile.game.card_points_total
+    ):
+        problems.add(
+            "card_points",
+            N_("declarers {declarers} + defenders {defenders} = {total}, not the deck's {card_points_total}"),
+            declarers=render_points(declarers),
+            defenders=render_points(defenders),
+            total=render_points(declarers + defenders),
+            card_points_total=render_points(profile.game.card_points_total),
+        )
+    return declarers, defenders
+
+
+def read_trischaken_points(
+    cp_raw: Any, players: list[str], profile: Profile, problems: Collector
+) -> tuple[tuple[str, Fraction], ...]:
+    if not isinstance(cp_raw, dict):
+        problems.add(
+            "card_points",
+            f"{cp_raw!r}: the Dodge Round needs a table of every player's card points, "
+            '{ Anna = "20 1/3", ... }'
+            if cp_raw is not None
+            else 'missing: the Dodge Round needs a table of every player\'s card points, { Anna = "20 1/3", ... }',
+        )
+        return ()
+    points: list[tuple[str, Fraction]] = []
+    for name, value in cp_raw.items():
+        if players and name not in players:
+            problems.add(
+                f"card_points.{name}",
+                N_("not at the table; players are {allowed}{hint}"),
+                allowed=one_of(players),
+                hint=near_miss(name, players),
+            )
+            continue
+        checked = read_card_points(f"card_points.{name}", value, profile, problems)
+        if checked is not None:
+            points.append((name, checked))
+    missing = [p for p in players if p not in cp_raw]
+    if missing:
+        problems.add(
+            "card_points",
+            N_("missing for {allowed}: every player's card points are needed"),
+            allowed=one_of(missing),
+        )
+    elif len(points) == len(players):
+        total = sum((v for _, v in points), Fraction(0))
+        if total != profile.game.card_points_total:
+            problems.add(
+                "card_points",
+                N_("the players' card points add up to {total}, not the deck's {card_points_total}"),
+                total=render_points(total),
+                card_points_total=render_points(profile.game.card_points_total),
+            )
+    order = {p: i for i, p in enumerate(players)}
+    return tuple(sorted(points, key=lambda item: order.get(item[0], 99)))
