@@ -92,7 +92,6 @@ def _ask_points(question: str, profile: Profile) -> object:
 
 def _questions(profile: Profile, deal: Deal) -> dict[str, Any]:
     """The hand, step by step, offering the profile's own choices."""
-
     players = list(deal.players)
     steps = ["none", *(s.name for s in profile.playable_steps)]
     hand: dict[str, Any] = {}
@@ -175,7 +174,6 @@ def _questions(profile: Profile, deal: Deal) -> dict[str, Any]:
 
 def enter(ledger: LedgerOpt = None) -> None:
     """A guided entry: the hand step by step, its result, then a question before recording it."""
-
     path = ledger_path_of(ledger)
     snapshot = read(path)
     check_writable(path)  # a closed evening is refused before the questions, not after

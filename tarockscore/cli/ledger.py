@@ -125,7 +125,6 @@ def new(
     ledger: LedgerOpt = None,
 ) -> None:
     """Start an evening: a new ledger with the table, the profile and the stake."""
-
     problems = Collector()
     amount = None
     if stake is not None:
@@ -185,7 +184,6 @@ def record(
     ledger: LedgerOpt = None,
 ) -> None:
     """Score a hand and add it to the ledger; print its points and the running totals."""
-
     short = short_form(locals())
     mapping, name = read_hand_or_short(hand_file, short)
     at = now()
@@ -224,7 +222,6 @@ def show(
     ledger: LedgerOpt = None,
 ) -> None:
     """The evening: one row per hand with each player's points and the running totals."""
-
     if json_out and csv_out:
         raise UsageError(N_("give --json or --csv, not both"))
     snapshot = read_trusted(ledger_path_of(ledger))
@@ -239,7 +236,6 @@ def show(
 
 def undo(ledger: LedgerOpt = None) -> None:
     """Take back the last hand (it stays in the audit trail)."""
-
     at = now()
     before, after = update(ledger_path_of(ledger), lambda current: operations.undo(current, at))
     typer.echo(after.audit[-1].detail)
@@ -270,7 +266,6 @@ def replace(
 ) -> None:
     """Replace hand N (a hand file, or the short options of record); every hand after it is
     recomputed, and the audit trail keeps the old one."""
-
     short = short_form(locals())
     mapping, name = read_hand_or_short(hand_file, short)
     at = now()
@@ -286,7 +281,6 @@ def replace(
 
 def _on_a_terminal() -> bool:
     """Whether a person answers at a terminal (a script's standard input is a pipe or a file)."""
-
     return sys.stdin.isatty()
 
 
@@ -315,7 +309,6 @@ def delete(
 
 def explain(number: NumberArg, ledger: LedgerOpt = None) -> None:
     """The arithmetic of hand N, bet by bet, with the profile rule behind each number."""
-
     snapshot = read_trusted(ledger_path_of(ledger))
     led = snapshot.ledger
     hand, score = score_stored(led, number)
@@ -353,7 +346,6 @@ def explain(number: NumberArg, ledger: LedgerOpt = None) -> None:
 
 def check(ledger: LedgerOpt = None) -> None:
     """Re-score every hand and compare with the stored results (exit 1 on any mismatch)."""
-
     snapshot = read(ledger_path_of(ledger))
     _report_mismatches(snapshot)
     verify(snapshot)  # every result matches: the digest must still say the file is as written
@@ -374,7 +366,6 @@ def check(ledger: LedgerOpt = None) -> None:
 
 def _report_mismatches(snapshot: Snapshot) -> None:
     """Report every mismatch of a ledger as errors (exit 1), without the 'nothing was written' line."""
-
     problems = check_ledger(snapshot.ledger)
     if problems:
         located = locate(problems, snapshot.text, str(snapshot.path))
@@ -397,7 +388,6 @@ def rescore(
     ledger: LedgerOpt = None,
 ) -> None:
     """The evening under another profile (what-if); written only with --write."""
-
     prof = load_profile(profile)
     path = ledger_path_of(ledger)
     at = now()
@@ -489,7 +479,6 @@ def settle(
     ledger: LedgerOpt = None,
 ) -> None:
     """Who pays whom how much, in the fewest payments, exact to the cent."""
-
     led = read_trusted(ledger_path_of(ledger)).ledger
     if stake is not None:
         try:

@@ -138,7 +138,6 @@ def _files(sources: list[str]) -> list[tuple[Path, bool]]:
     warned about, and a ``*.toml`` entry that is not a regular file (a FIFO, a device) is skipped
     with a warning, never opened.
     """
-
     out: list[tuple[Path, bool]] = []
     seen: set[Path] = set()
     for source in sources:
@@ -191,7 +190,6 @@ def read_ledgers(sources: list[str], skip_bad: bool = False) -> list[tuple[str, 
     ledger that cannot be read or trusted (its digest does not match: changed outside
     tarockscore) stops the command, unless ``skip_bad``: then it is left out with a warning.
     """
-
     ledgers: list[tuple[str, Ledger]] = []
     problems: list[Problem] = []
     untrusted = False
@@ -320,7 +318,6 @@ def season(
     skip_bad: SkipBadOpt = False,
 ) -> None:
     """Standings across many evenings: Victory Points, payout, hands played, per player."""
-
     folded = _fold(ledgers, _filters(date_from, date_to, player, alias, aliases, rescore), skip_bad)
     rows = standings(folded)
     if output is Format.JSON:
@@ -377,7 +374,6 @@ def stats(
     skip_bad: SkipBadOpt = False,
 ) -> None:
     """Statistics per player, for one evening or a season: contracts, partners, bonuses, Kontras."""
-
     folded = _fold(ledgers, _filters(date_from, date_to, player, alias, aliases, rescore), skip_bad)
     result = player_stats(folded)
     if output is Format.JSON:
@@ -412,7 +408,6 @@ def chart(
     title: Annotated[str | None, typer.Option("--title", metavar="TEXT", help="The chart's title.")] = None,
 ) -> None:
     """Draw the running totals of an evening or a season: one line per player, hand by hand."""
-
     if title is not None:
         wrong = text_problem(title)
         if wrong is not None:

@@ -115,7 +115,6 @@ def new(
     ] = None,
 ) -> None:
     """Start a tournament in DIR: the players, rounds, game limits, profile and format."""
-
     problems = Collector()
     if (players is None) == (players_file is None):
         problems.add(
@@ -229,7 +228,6 @@ def players(
     name: Annotated[str, typer.Argument(help="The player's name.", show_default=False)],
 ) -> None:
     """Add a late arrival, or drop a player, before the next round's draw."""
-
     change = tm.add_player if action is Action.ADD else tm.drop_player
     before, after = files.update(folder, lambda t: change(t, name))
     done = (
@@ -254,7 +252,6 @@ def standings(
     ] = StandingsFormat.TABLE,
 ) -> None:
     """The day's standings: every table's sheet checked, ranked by the tournament's format."""
-
     day = files.read_day(folder)
     for w in day.warnings:
         _warn(w)
@@ -278,7 +275,6 @@ def money(
     ] = DataFormat.TABLE,
 ) -> None:
     """Each player's money from every table: the stake per point, Kontras included."""
-
     day = files.read_day(folder)
     for w in day.warnings:
         _warn(w)
@@ -305,7 +301,6 @@ def cup_standings(
     ] = DataFormat.TABLE,
 ) -> None:
     """The cup: each tournament's places turned into cup points, each player's best N added."""
-
     twice = sorted({str(f) for f in folders if [g.resolve() for g in folders].count(f.resolve()) > 1})
     if twice:
         raise UsageError(

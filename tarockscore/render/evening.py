@@ -243,7 +243,6 @@ def balances(ledger: Ledger) -> Mapping[str, Decimal] | None:
 def totals_table(after: Ledger, hand: int | None = None) -> str:
     """Each player's points in one hand (if given), the running totals and, with a stake, the
     money so far."""
-
     total = totals(after)
     paid = payout_totals(after)
     cash = balances(after)
