@@ -372,7 +372,7 @@ def test_the_y_axis_fits_the_data() -> None:
 
 
 def test_the_html_page_scales_with_the_window(tmp_path: Path) -> None:
-    from tarockscore.render.evening import html as page
+    from tarockscore.render.season import html as page
 
     target = tmp_path / "chart.html"
     probe = (

@@ -29,10 +29,10 @@ from tarockscore.files.ledger_file import NotALedger, read, verify
 from tarockscore.files.output import check_output, write_output
 from tarockscore.files.profile_file import load_profile
 from tarockscore.i18n import _
-from tarockscore.render import evening as render_evening
 from tarockscore.render import hand as render
+from tarockscore.render import season as render_season
 from tarockscore.render.chart import FORMATS, ImageUnavailable, Marker, chart_svg, svg_to_image
-from tarockscore.render.evening import STATS_WIDTH, season_span
+from tarockscore.render.season import STATS_WIDTH, season_span
 from tarockscore.rules.text import text_problem
 from tarockscore.season.standings import (
     Filters,
@@ -382,7 +382,7 @@ def stats(
         headers, rows = csv_table(result, contract_order(folded))
         typer.echo(render.csv_text(headers, rows), nl=False)
     else:
-        typer.echo(render_evening.stats_text(result, contract_order(folded), None if wide else STATS_WIDTH))
+        typer.echo(render_season.stats_text(result, contract_order(folded), None if wide else STATS_WIDTH))
         typer.echo(season_span(folded))
 
 
@@ -426,12 +426,12 @@ def chart(
     folded = _fold(ledgers, _filters(date_from, date_to, player, alias, aliases, rescore), skip_bad)
     points, starts = per_hand_points(folded)
     if title is None:
-        title = render_evening.title(folded)
+        title = render_season.title(folded)
     svg = chart_svg(folded.selected, points, title=title, markers=[Marker(n, label) for n, label in starts])
     if out == "-":
         typer.echo(svg, nl=False)
         return
-    data: str | bytes = render_evening.html(svg, title) if fmt == "html" else svg
+    data: str | bytes = render_season.html(svg, title) if fmt == "html" else svg
     if fmt in ("png", "pdf"):
         try:
             data = svg_to_image(svg, fmt)
