@@ -17,7 +17,9 @@ Safety, in the order a change goes through (the file operations are :mod:`safe_i
    appended hand is scored on its own), and it is sealed with its digest;
 5. the whole new document is rendered with tomli-w (never appended in chunks) and parsed back:
    it must read as exactly the mapping of the ledger and digest that were meant, and the stored
-   keys of every hand not read from the file must read as that hand;
+   keys of every hand not read from the file must read as that hand. The text is parsed part by
+   part (see :func:`_reads_back`); a part byte for byte as in the file just read, where it read
+   as the same value, is known to read back and is not parsed again;
 6. the file must still have the hash that was read, else the change is refused;
 7. the text goes to a temp file in the real file's folder: write, flush, ``fsync``, the old
    mode, owner and group, rename; on any failure the temp file is removed and the old ledger is
@@ -64,6 +66,7 @@ class Snapshot:
     sha256: str
     text: str
     digest: str | None = None
+    data: Mapping[str, Any] | None = None  # the mapping the text parsed to
 
 
 def render(ledger: Ledger, digest: str | None = None) -> str:
@@ -91,14 +94,15 @@ def _what_else(data: dict[str, object]) -> str | None:
     return None
 
 
-def _parse(text: str, name: str, repairing: bool = False) -> tuple[Ledger, str | None]:
-    """The ledger and the digest the text claims for it (``repairing``: see :func:`read`)."""
+def _parse(text: str, name: str, repairing: bool = False) -> tuple[Ledger, str | None, dict[str, Any]]:
+    """The ledger, the digest the text claims for it and the mapping it parsed to (``repairing``:
+    see :func:`read`)."""
     data = safe_io.load_toml(text, name, LedgerError)
     other = _what_else(data)
     if other is not None:
         raise NotALedger(f"{name}: not a ledger: this is {other}")
     try:
-        return ledger_from_mapping(data, repairing=repairing), file_digest(data)
+        return ledger_from_mapping(data, repairing=repairing), file_digest(data), data
     except LedgerError as exc:
         raise LedgerError(locate(exc.problems, text, name)) from None
 
@@ -165,8 +169,8 @@ def read(path: Path, *, repairing: bool = False) -> Snapshot:
             ENV=ENV,
         ) from None
     text = safe_io.decode(data, str(path), LedgerError)
-    ledger, digest = _parse(text, str(path), repairing)
-    return Snapshot(path=path, ledger=ledger, sha256=_sha(data), text=text, digest=digest)
+    ledger, digest, mapping = _parse(text, str(path), repairing)
+    return Snapshot(path=path, ledger=ledger, sha256=_sha(data), text=text, digest=digest, data=mapping)
 
 
 def sealed(snapshot: Snapshot) -> bool:
@@ -276,12 +280,19 @@ def write_text(path: Path, text: str, expected_sha: str | None) -> None:
     safe_io.atomic_write(path, text.encode("utf-8"), LedgerError, "ledger")
 
 
-def save(path: Path, ledger: Ledger, expected_sha: str | None, checked: Ledger | None = None) -> None:
+def save(
+    path: Path,
+    ledger: Ledger,
+    expected_sha: str | None,
+    checked: Ledger | None = None,
+    read_from: Snapshot | None = None,
+) -> None:
     """Check and seal, render, prove the text reads back the same, then write it atomically.
 
     ``checked``: a ledger that passed its check (the one read); the leading hands ``ledger``
     shares with it, at the same table under the same profile, are not scored again, and their
-    stored keys are known to read as their hands.
+    stored keys are known to read as their hands. ``read_from``: the file as read; the parts of
+    the new text that are the same as its parts need not be parsed back again.
     """
     shared = _shared_hands(checked, ledger)
     problems = check(ledger, shared)
@@ -298,7 +309,7 @@ def save(path: Path, ledger: Ledger, expected_sha: str | None, checked: Ledger |
     digest = ledger_digest(ledger)
     mapping = ledger_to_mapping(ledger, digest)
     text = HEADER + tomli_w.dumps(mapping)
-    if not _reads_back(text, mapping, ledger, shared):
+    if not _reads_back(text, mapping, ledger, shared, read_from):
         raise LedgerError(
             N_(
                 "{path}: the rendered ledger does not read back the same (a bug in tarockscore); nothing was written"
@@ -308,11 +319,16 @@ def save(path: Path, ledger: Ledger, expected_sha: str | None, checked: Ledger |
     write_text(path, text, expected_sha)
 
 
-def _reads_back(text: str, mapping: Mapping[str, Any], ledger: Ledger, shared: int) -> bool:
+def _reads_back(
+    text: str, mapping: Mapping[str, Any], ledger: Ledger, shared: int, read_from: Snapshot | None = None
+) -> bool:
     """Whether ``text`` reads as exactly ``mapping``, and the stored keys of every hand after the
     first ``shared`` (those read from the file already) read as the hand meant."""
     try:
-        if safe_io.load_toml(text, "", LedgerError) != mapping:
+        old = (
+            (read_from.text, read_from.data) if read_from is not None and read_from.data is not None else None
+        )
+        if not text_reads_as(text, mapping, old):
             return False
         for entry in ledger.hands[shared:]:
             if parse_seated(entry.keys, ledger.profile, ledger.players) != entry.hand:
@@ -320,6 +336,90 @@ def _reads_back(text: str, mapping: Mapping[str, Any], ledger: Ledger, shared: i
     except TarockError:
         return False
     return True
+
+
+# A line that opens a top-level table or an element of a top-level array of tables: ``[table]``,
+# ``[[hand]]``. Each part of the text runs from one such line to the next.
+_TOP_HEADER = re.compile(r"^(\[\[?)([A-Za-z0-9_-]+)(\]\]?)$", re.MULTILINE)
+
+
+def _parts(text: str) -> tuple[str, list[tuple[str, bool, str]]] | None:
+    """The text before the first table, and each top-level table's part: its name, whether it
+    is an element of an array of tables, its text. None where parts cannot be read alone.
+
+    Parts are read alone only in text without multi-line strings: there, a line that opens a
+    table is a table's header and nothing else (a string cannot span lines, an array's line
+    cannot be a header), and a part whose every header (and every line opening with a bracket)
+    lies under its own name (``[hand.entry]``
+    after ``[[hand]]``) reads alone exactly as it reads in the whole text: it makes its own table,
+    or appends its own element to its array, and nothing else.
+    """
+    if '"""' in text or "'''" in text:
+        return None
+    heads = list(_TOP_HEADER.finditer(text))
+    parts: list[tuple[str, bool, str]] = []
+    for m, after in zip(heads, [*heads[1:], None], strict=True):
+        opening, name, closing = m.groups()
+        if len(opening) != len(closing):
+            return None
+        part = text[m.start() : after.start() if after is not None else len(text)]
+        for line in part.splitlines()[1:]:
+            line = line.lstrip()
+            if line.startswith("[") and not line.lstrip("[").startswith(name + "."):
+                return None  # a header elsewhere, or an array's line that looks like one
+        parts.append((name, opening == "[[", part))
+    return text[: heads[0].start()] if heads else text, parts
+
+
+def text_reads_as(
+    text: str, mapping: Mapping[str, Any], read: tuple[str, Mapping[str, Any]] | None = None
+) -> bool:
+    """Whether ``text`` parses to ``mapping``: part by part (:func:`_parts`), a part the same as
+    in ``read`` (a text and the mapping it parsed to), where it read as the same value, taken as
+    read; else whole."""
+    split = _parts(text)
+    if split is None:
+        return safe_io.load_toml(text, "", LedgerError) == mapping
+    lead, parts = split
+    known: dict[tuple[str, int], str] = {}
+    old = read[1] if read is not None else None
+    if read is not None:
+        old_split = _parts(read[0])
+        if old_split is not None:
+            seen: dict[str, int] = {}
+            for name, _aot, part in old_split[1]:
+                index = seen[name] = seen.get(name, -1) + 1
+                known[(name, index)] = part
+    tables = {name for name, _aot, _part in parts}
+    top = safe_io.load_toml(lead, "", LedgerError)
+    if top != {k: v for k, v in mapping.items() if k not in tables} or tables & set(top):
+        return False
+    counts: dict[str, int] = {}
+    for name, aot, part in parts:
+        index = counts[name] = counts.get(name, -1) + 1
+        value = mapping.get(name)
+        if aot:
+            if not isinstance(value, list) or index >= len(value):
+                return False
+            value = value[index]
+        elif index > 0:
+            return False
+        if (
+            known.get((name, index)) == part
+            and old is not None
+            and _old_value(old, name, aot, index) == value
+        ):
+            continue  # read from the file just now as this very value
+        if safe_io.load_toml(part, "", LedgerError) != {name: [value] if aot else value}:
+            return False
+    return all(not isinstance(mapping[n], list) or counts[n] + 1 == len(mapping[n]) for n in tables)
+
+
+def _old_value(old: Mapping[str, Any], name: str, aot: bool, index: int) -> Any:
+    value = old.get(name)
+    if not aot:
+        return value
+    return value[index] if isinstance(value, list) and index < len(value) else None
 
 
 def _shared_hands(checked: Ledger | None, ledger: Ledger) -> int:
@@ -381,7 +481,7 @@ def update(
             )
         verify(snapshot)
         new = change(snapshot.ledger)
-        save(path, new, snapshot.sha256, checked=snapshot.ledger)
+        save(path, new, snapshot.sha256, checked=snapshot.ledger, read_from=snapshot)
         return snapshot.ledger, new
 
 
