@@ -153,9 +153,6 @@ def near_miss(value: str, allowed: Iterable[str]) -> str:
     return message(N_(" (did you mean {match!r}?)"), match=matches[0]) if matches else ""
 
 
-did_you_mean = near_miss
-
-
 def one_of(allowed: Iterable[str]) -> str:
     names = sorted(allowed)
     return ", ".join(repr(n) for n in names) if names else Message(N_("(none)"))

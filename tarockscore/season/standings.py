@@ -543,21 +543,6 @@ def season_json(season: Season, rows: Sequence[Standing]) -> dict[str, Any]:
     }
 
 
-def span_text(season: Season) -> str:
-    """'3 ledgers, 12 hands, 2026-03-05 to 2026-03-19, profile koenigrufen'."""
-    days = [e.date for e in season.evenings if e.date is not None]
-    parts = [
-        f"{len(season.evenings)} ledger{'s' if len(season.evenings) != 1 else ''}",
-        f"{season.hand_count} hand{'s' if season.hand_count != 1 else ''}",
-    ]
-    if days:
-        first, last = min(days).isoformat(), max(days).isoformat()
-        parts.append(first if first == last else f"{first} to {last}")
-    if season.profiles:
-        parts.append(f"profile{'s' if len(season.profiles) > 1 else ''} {', '.join(season.profiles)}")
-    return ", ".join(parts)
-
-
 def per_hand_points(season: Season) -> tuple[list[Mapping[str, int]], list[tuple[int, str]]]:
     """Every hand's points in season order, and where each evening after the first begins."""
     points: list[Mapping[str, int]] = []
