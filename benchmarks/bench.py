@@ -40,8 +40,9 @@ EXAMPLE = ROOT / "examples" / "koenigrufen-call.toml"
 FLOOR_IMPORTS = "import typer, tabulate, tomli_w, tomllib"
 SEED = 2026
 
-TABLE_GOAL = 1.25
-SEASON_GOAL = 1.5
+# The goals (× the floor measured in the same run), by row: the restructure issue's figures.
+TABLE_GOALS = {"score": 1.15, "record (ledger of 100)": 1.25}
+SEASON_GOALS = {"season (standings)": 1.5, "season --rescore (every hand)": 1.4, "check (every hand)": 1.4}
 
 
 def ms(seconds: float) -> str:
@@ -115,11 +116,10 @@ def at_the_table(repeats: int, work: Path) -> dict[str, Any]:
     rows = [describe(floor), describe(score, floor), describe(record, floor)]
     show(rows)
     for r in rows[1:]:
-        verdict = "met" if r["ratio"] <= TABLE_GOAL else "MISSED"
+        goal = TABLE_GOALS[r["name"]]
+        verdict = "met" if r["ratio"] <= goal else "MISSED"
         over = (r["median_s"] - floor.median) * 1000
-        print(
-            f"  {r['name']}: +{over:.0f} ms over the floor, ×{r['ratio']:.2f} (goal ≤ ×{TABLE_GOAL}): {verdict}"
-        )
+        print(f"  {r['name']}: +{over:.0f} ms over the floor, ×{r['ratio']:.2f} (goal ≤ ×{goal}): {verdict}")
     phases = {
         "score": startup_phases(
             ["tarockscore.api", "tarockscore.render.hand", "tarockscore.files.hand_file"],
@@ -136,7 +136,7 @@ def at_the_table(repeats: int, work: Path) -> dict[str, Any]:
             before=lambda: _fresh_copy(base, ledger),
         ),
     }
-    return {"goal": TABLE_GOAL, "rows": rows, "phases": phases}
+    return {"goals": TABLE_GOALS, "rows": rows, "phases": phases}
 
 
 def startup_phases(
@@ -203,7 +203,7 @@ def a_season(repeats: int, work: Path, ledgers: int, hands: int, big: int) -> di
     folder, single = make_season(work, ledgers, hands, big)
     py, ts = proc.python(), proc.script("tarockscore")
     floor_script = str(Path(__file__).parent / "parse_floor.py")
-    result: dict[str, Any] = {"goal": SEASON_GOAL}
+    result: dict[str, Any] = {"goals": SEASON_GOALS}
 
     print(f"  {ledgers:,} ledgers, {ledgers * hands:,} hands ({repeats} runs each):")
     floor = Series("floor", [py, floor_script, str(folder)])
@@ -225,10 +225,9 @@ def a_season(repeats: int, work: Path, ledgers: int, hands: int, big: int) -> di
 
     for label, rs in (("season", rows), ("single ledger", rows1)):
         for r in rs[1:]:
-            verdict = "met" if r["ratio"] <= SEASON_GOAL else "MISSED"
-            print(
-                f"  {label}, {r['name']}: ×{r['ratio']:.2f} of the parse floor (goal ≤ ×{SEASON_GOAL}): {verdict}"
-            )
+            goal = SEASON_GOALS[r["name"]]
+            verdict = "met" if r["ratio"] <= goal else "MISSED"
+            print(f"  {label}, {r['name']}: ×{r['ratio']:.2f} of the parse floor (goal ≤ ×{goal}): {verdict}")
     result["phases"] = season_phases(folder, single)
     return result
 
@@ -330,7 +329,8 @@ def record_phases(base: Path, runs: int = 3) -> dict[str, float]:
     public functions: read the file; its digest matches, so the stored hands are not re-scored
     (``verify`` only works out the digest); ``record`` scores the new hand alone; ``check``
     scores only the hands after those shared with the ledger read (``save`` finds them by
-    comparing hands, here the appended one); the new digest; render; read back; write.
+    comparing hands, here the appended one); the new digest; render; read back (part by part:
+    the parts the file read holds alike are not parsed again); write.
     Median of ``runs`` processes.
     """
     import statistics
@@ -339,7 +339,7 @@ def record_phases(base: Path, runs: int = 3) -> dict[str, float]:
 import gc, json, sys, time
 from pathlib import Path
 gc.disable()  # as the console script runs every command
-from tarockscore.files.ledger_codec import ledger_digest
+from tarockscore.files.ledger_codec import ledger_digest, ledger_to_mapping
 from tarockscore.ledger.checks import check
 from tarockscore.ledger.operations import record
 from tarockscore.files import ledger_file as lf
@@ -358,8 +358,8 @@ with lf.locked(path):
     t = T(); new = record(snap.ledger, mapping, "2026-01-01T20:00:00"); out["record: score the new hand"] = T() - t
     t = T(); assert not check(new, len(snap.ledger.hands)); out["check the new hand"] = T() - t
     t = T(); digest = ledger_digest(new); out["digest of the new ledger"] = T() - t
-    t = T(); text = lf.render(new, digest); out["render the whole file"] = T() - t
-    t = T(); assert lf.parse(text, str(path)) == new; out["read back and compare"] = T() - t
+    t = T(); mapping = ledger_to_mapping(new, digest); text = lf.HEADER + lf.tomli_w.dumps(mapping); out["render the whole file"] = T() - t
+    t = T(); assert lf.text_reads_as(text, mapping, (snap.text, snap.data)); out["read back and compare"] = T() - t
     t = T(); lf.write_text(path, text, snap.sha256); out["write, fsync, replace"] = T() - t
 print(json.dumps(out))
 """
