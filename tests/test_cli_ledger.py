@@ -558,8 +558,10 @@ def test_settle_without_a_stake(tmp_path: Path) -> None:
 # -- enter -----------------------------------------------------------------------------------------------
 
 
+# Rufer Anna + Cilli, 40 1/3, Kontra, Pagat announced and made: the Kontra and bonus questions
+# after "y" (Kontra or bonuses?), then Enter records.
 ENTER_RUFER = "\n".join(
-    ["rufer", "Anna", "Cilli", "40 1/3", "kontra", "pagat", "", "y", "y", "", "done", "y", ""]
+    ["rufer", "Anna", "Cilli", "40 1/3", "y", "kontra", "pagat", "", "y", "", "", "", "", ""]
 )
 
 
@@ -568,9 +570,9 @@ def test_enter_asks_step_by_step_and_records(ledger: str) -> None:
     assert result.exit_code == 0, result.stderr
     out = result.stdout
     assert out.startswith("hand 1 under koenigrufen: Dani deals, Anna is Forehand")
-    assert "Contract [1=rufer, 2=besserrufer" in out and "13=trischaken]" in out
-    assert "Kontra on the contract [1=none, 2=kontra, 3=rekontra] [none]" in out
-    assert "Record this as hand 1? [y/N]" in out
+    assert "Contract (1=rufer 2=besserrufer" in out and "13=trischaken)" in out
+    assert "Kontra on the contract (0=none 1=kontra 2=rekontra) [none]" in out
+    assert "Record this as hand 1? (Enter = yes" in out
     assert "hand 1: rufer by Anna with Cilli, won" in out
     data = json.loads(run("show", "--json", "--ledger", ledger).stdout)
     assert data["totals"] == {"Anna": 4, "Bert": 0, "Cilli": 4, "Dani": 0}
@@ -578,7 +580,7 @@ def test_enter_asks_step_by_step_and_records(ledger: str) -> None:
 
 def test_enter_asks_again_after_a_wrong_answer_and_may_record_nothing(ledger: str) -> None:
     before = Path(ledger).read_bytes()
-    answers = "\n".join(["bettlr", "bettler", "Zoe", "2", "n", "", "kontra", "", "n", ""])
+    answers = "\n".join(["bettlr", "bettler", "Zoe", "2", "n", "y", "", "kontra", "", "n", ""])
     result = run("enter", "--ledger", ledger, input=answers)
     assert result.exit_code == 0, result.stderr
     assert "'bettlr' is not one of the choices (did you mean 'bettler'?)" in result.stderr
@@ -591,12 +593,12 @@ def test_enter_asks_again_after_a_wrong_answer_and_may_record_nothing(ledger: st
 def test_enter_refuses_when_the_ledger_changed_meanwhile(
     ledger: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import tarockscore.cli.enter as cli_ledger
+    import tarockscore.cli.enter as cli_enter
 
-    real = cli_ledger._ask_yes
+    real = cli_enter._ask
 
-    def another_terminal(question: str, default: bool = False) -> bool:
-        if question.startswith("Record this"):
+    def another_terminal(prompt: str) -> str:
+        if prompt.startswith("Record this"):
             # while the scorekeeper looks at the result, another terminal records a hand
             assert (
                 run(
@@ -604,10 +606,10 @@ def test_enter_refuses_when_the_ledger_changed_meanwhile(
                 ).exit_code
                 == 0
             )
-            return True
-        return real(question, default)
+            return ""
+        return real(prompt)
 
-    monkeypatch.setattr(cli_ledger, "_ask_yes", another_terminal)
+    monkeypatch.setattr(cli_enter, "_ask", another_terminal)
     result = run("enter", "--ledger", ledger, input=ENTER_RUFER)
     changed_by_other = Path(ledger).read_bytes()
     assert result.exit_code == 1
@@ -722,9 +724,9 @@ def test_enter_offers_ones_own_king_where_the_profile_allows_it(tmp_path: Path) 
     # Rufer 1 won with 40, zero-sum: Anna +3, each other player −1.
     path = str(tmp_path / "pagat.toml")
     assert run("new", "-p", "Anna,Bert,Cilli,Dani", "--profile", "pagat", "--ledger", path).exit_code == 0
-    answers = "\n".join(["rufer", "Anna", "own King", "40", "", "done", "y", ""])
+    answers = "\n".join(["rufer", "Anna", "own King", "40", "", "", ""])
     result = run("enter", "--ledger", path, input=answers)
     assert result.exit_code == 0, result.stderr
-    assert "own King]" in result.stdout
+    assert "talon, own King)" in result.stdout
     data = json.loads(run("show", "--json", "--ledger", path).stdout)
     assert data["totals"] == {"Anna": 3, "Bert": -1, "Cilli": -1, "Dani": -1}

@@ -43,7 +43,7 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     "rescore": (f"{T} rescore -P pagat", f"{T} rescore -P pagat --write"),
     "repair": (f"{T} repair -l friday.toml", f"{T} repair --write -l friday.toml"),
     "settle": (f"{T} settle", f"{T} settle --stake 0,20", f"{T} settle --json"),
-    "enter": (f"{T} enter", f"{T} enter -l friday.toml"),
+    "enter": (f"{T} enter", f"{T} enter --replace 3", f"{T} enter -l friday.toml"),
     "season": (
         f"{T} season evenings/",
         f"{T} season evenings/ --from 01.01.2025 --to 31.12.2025 -f csv",
@@ -91,6 +91,7 @@ METAVARS: dict[str, str] = {
     "ledger": "FILE",
     "hand_file": "HAND_FILE",
     "number": "N",
+    "replace": "N",
     "profile": "PROFILE",
     "stake": "AMOUNT",
     "date": "DATE",

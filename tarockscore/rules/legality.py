@@ -14,6 +14,7 @@ from tarockscore.rules.profile import (
     Bidders,
     Bonus,
     CalledKingRule,
+    ConcedePays,
     Contract,
     Kind,
     NegativeKontra,
@@ -81,6 +82,20 @@ def may_concede(called_king: str | None) -> bool:
     return called_king == "talon"
 
 
+def concession_possible(profile: Profile, contract: Contract) -> bool:
+    """The declarer can concede at once on finding the called King in the talon: the King can
+    lie there, the profile scores that hand, and the declarer sees the talon, which he does not
+    in a contract played without it (the Solorufer, ``[contracts.NAME] talon = false``: the talon
+    goes to the Defenders, docs/rules/koenigrufen.md §1.4)."""
+    return king_in_talon_allowed(profile, contract) and contract.talon
+
+
+def bonuses_paid_on_concession(profile: Profile) -> bool:
+    """A conceded hand pays the declarers' announced bonuses too
+    (``called_king_in_talon.concede_pays = "contract_and_announced"``)."""
+    return profile.called_king_in_talon.concede_pays is ConcedePays.CONTRACT_AND_ANNOUNCED
+
+
 def contra_ad_personam(profile: Profile, contract: Contract) -> bool:
     """Each Defender says Kontra for themselves (``kontra.negative = "individual"``)."""
     return decided_by_tricks(contract) and profile.kontra.negative is NegativeKontra.INDIVIDUAL
@@ -109,6 +124,33 @@ def huettenfleck_combines_with(kontra: str | None) -> bool:
 def contract_bonuses(profile: Profile, contract: Contract) -> list[str]:
     """The bonuses scored in the contract, in the profile's order of the contract."""
     return [b for b in contract.bonuses if b in profile.bonuses]
+
+
+def called_king_bonuses(profile: Profile) -> set[str]:
+    """The bonuses about the called King (the King ultimo, GameTwist's Königfang): the profile
+    scores them in the contracts that call a King and in no other (docs/rules/koenigrufen.md
+    §3.3: "all but the King ultimo (no King is called)")."""
+    called: set[str] = set()
+    others: set[str] = set()
+    for contract in profile.contracts.values():
+        (called if calls_a_king(contract) else others).update(contract.bonuses)
+    return called - others
+
+
+def possible_bonuses(profile: Profile, contract: Contract, called_king: str | None) -> list[str]:
+    """The bonuses that can be made in this hand: the contract's, but none about the called
+    King when it lay in the talon (it is in no trick, so not in the last one)."""
+    bonuses = contract_bonuses(profile, contract)
+    if called_king != "talon":
+        return bonuses
+    about_the_king = called_king_bonuses(profile)
+    return [b for b in bonuses if b not in about_the_king]
+
+
+def required_announcement(contract: Contract) -> tuple[str, ...]:
+    """The bonuses one of which the declarers must announce to play the contract (a Besserrufer's
+    bird, ``[contracts.NAME] requires_announced``); empty for most contracts."""
+    return contract.requires_announced
 
 
 def may_announce(bonus: Bonus) -> bool:

@@ -1,0 +1,380 @@
+"""The guided entry (issue 11 §4, and ``enter --replace N`` of §3): the question flow without a
+terminal (``cli.entry_steps``, ``cli.entry_answers``), then ``tarockscore enter`` through the CLI.
+
+Expected Victory Points are worked by hand from profiles/koenigrufen.toml (Simplified Scoring,
+docs/rules/koenigrufen.md): a Rufer won adds contracts.rufer.value = 1 to the declarer and the
+partner, a Rufer lost 1 to each Defender; Kontra ×2; an announced bonus counts twice its value.
+The win threshold is 35 2/3 of 70 card points (§1.3).
+"""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner, Result
+
+from tarockscore.cli.app import app
+from tarockscore.cli.entry_answers import Entry, Save, defaults_from_keys, read_summary
+from tarockscore.cli.entry_steps import OWN, TALON, Flow, Question, Refused
+from tarockscore.files.profile_file import load_profile
+from tarockscore.rules import legality
+
+runner = CliRunner()
+TABLE = ("Anna", "Bert", "Cilli", "Dani")
+KR = load_profile("koenigrufen")
+
+
+def entry(profile_name: str = "koenigrufen", seats: tuple[str, ...] = TABLE) -> Entry:
+    profile = KR if profile_name == "koenigrufen" else load_profile(profile_name)
+    return Entry(Flow(profile, seats, seats[:4]))
+
+
+def answer(e: Entry, *texts: str) -> None:
+    """Give each answer; every one must be taken."""
+    for text in texts:
+        assert e.next() is not None, f"nothing is asked for {text!r}"
+        problem = e.give(text)
+        assert problem is None, (text, problem)
+
+
+def asked(e: Entry) -> Question:
+    question = e.next()
+    assert question is not None
+    return question
+
+
+def offered(question: Question) -> list[str]:
+    return [c.value for c in question.choices]
+
+
+# -- the flow, without a terminal ---------------------------------------------------------------
+
+
+def test_a_plain_rufer_is_five_questions_and_one_enter_for_no_kontra_and_no_bonus() -> None:
+    e = entry()
+    typed = ["rufer", "1", "3", "38"]
+    answer(e, *typed)
+    extras = asked(e)
+    assert extras.key == "extras" and extras.default is False  # "Kontra or bonuses?" Enter = none
+    answer(e, "")
+    assert e.next() is None  # the summary: five questions, four of them typed
+    assert len(e.lines()) == 5
+    assert e.hand() == {"contract": "rufer", "declarer": "Anna", "partner": "Cilli", "card_points": 38}
+
+
+def test_names_prefixes_any_case_and_seat_numbers() -> None:
+    e = entry()
+    answer(e, "RUF")
+    declarer = asked(e)
+    assert [(c.number, c.label) for c in declarer.choices] == [
+        (1, "Anna"),
+        (2, "Bert"),
+        (3, "Cilli"),
+        (4, "Dani"),
+    ]
+    answer(e, "bert")
+    partner = asked(e)
+    # Bert keeps his seat's number 2; the others are not renumbered from him
+    assert [(c.number, c.value) for c in partner.choices if c.number] == [
+        (1, "Anna"),
+        (3, "Cilli"),
+        (4, "Dani"),
+    ]
+    answer(e, "ci", "40", "ja", "Retour")  # Retour: the table's word for Rekontra
+    assert e.answers["partner"] == "Cilli" and e.answers["kontra"] == "rekontra"
+    answer(e, "König Ultimo", "", "angesagt" if False else "j", "", "", "")
+    assert e.next() is None
+    assert e.hand()["bonus"] == [
+        {"name": "king_ultimo", "side": "declarers", "announced": True, "made": True}
+    ]
+
+
+def test_an_ambiguous_or_unknown_answer_is_refused_with_the_reason() -> None:
+    e = entry()
+    assert (
+        e.give("b") == "'b' could be besserrufer, sechserdreier, bettler, bettler_ouvert: type more of it"
+    )  # blind_solo
+    assert e.give("bettlr") == "'bettlr' is not one of the choices (did you mean 'bettler'?)"
+    assert e.give("14") == "'14' is not one of the numbers shown"
+    assert e.give("") == "an answer is needed here; 'back' returns to the question before"
+    assert e.answers == {}
+    answer(e, "bettler", "2")
+    assert e.give("vielleicht") == "'vielleicht': answer y or n"
+
+
+def test_back_returns_to_the_previous_question_and_undoes_its_answer() -> None:
+    e = entry()
+    answer(e, "rufer", "Anna", "Cilli")
+    answer(e, "back")
+    partner = asked(e)
+    assert partner.key == "partner" and partner.default == "Cilli"  # the answer taken back
+    assert "partner" not in e.answers
+    answer(e, "zurück")  # German
+    declarer = asked(e)
+    assert declarer.key == "declarer" and declarer.default == "Anna"
+    answer(e, "Bert")
+    partner = asked(e)
+    assert "Bert" not in offered(partner)  # the declarer is no partner
+    assert partner.default == "Cilli"  # still a valid answer: offered again
+    answer(e, "", "40", "")
+    assert e.hand()["declarer"] == "Bert" and e.hand()["partner"] == "Cilli"
+    assert entry().give("back") == "this is the first question: there is nothing to go back to"
+
+
+def test_the_summary_reopens_one_line_and_keeps_the_rest() -> None:
+    e = entry()
+    answer(e, "rufer", "Anna", "Cilli", "30", "")
+    lines = [(q.line, q.shown(v)) for q, v in e.lines()]
+    assert lines[3] == ("card points", "30")
+    e.reopen(4)
+    question = asked(e)
+    assert question.key == "card_points" and question.default == Fraction(30)
+    answer(e, "40 1/3")
+    assert e.next() is None  # straight back to the summary
+    assert e.hand()["card_points"] == "40 1/3"
+    # a change that makes a later answer impossible asks that one again
+    e.reopen(2)
+    answer(e, "Cilli")
+    assert asked(e).key == "partner"
+    assert read_summary("", 5, True) is Save.YES
+    assert read_summary("3", 5, True) == 3
+    assert read_summary("nein", 5, True) is Save.NO
+    assert read_summary("back", 5, True) is Save.BACK
+    with pytest.raises(Refused):
+        read_summary("", 5, False)  # a hand the rules refuse is never recorded by Enter
+    with pytest.raises(Refused):
+        read_summary("9", 5, True)
+
+
+def test_trischaken_asks_three_players_and_works_out_the_fourth() -> None:
+    # card_points_total = 70 (profiles/koenigrufen.toml [game]); 70 − 20 − 30⅓ − 5 = 14⅔.
+    e = entry()
+    answer(e, "trischaken", "20")
+    second = asked(e)
+    assert second.key == "points:Bert" and second.most == 50  # 70 − 20 is left for Bert
+    answer(e, "30 1/3", "5")
+    assert e.next() is None  # no Kontra in the Dodge Round under koenigrufen (D6)
+    assert e.hand()["card_points"] == {"Anna": 20, "Bert": "30 1/3", "Cilli": 5, "Dani": "14 2/3"}
+    assert e.notes() == ["card points of Dani: 14 2/3, the rest of 70"]
+    e = entry()
+    answer(e, "trischaken", "60")
+    assert e.give("11") == "'11' is more than the 10 left of the deck's 70"
+
+
+def test_king_ultimo_is_not_offered_when_the_called_king_lay_in_the_talon() -> None:
+    # The King ultimo is the called King in the last trick (docs/rules/koenigrufen.md §3.3): a
+    # King in the talon is in no trick.
+    assert legality.called_king_bonuses(KR) == {"king_ultimo"}
+    rufer = KR.contracts["rufer"]
+    assert "king_ultimo" in legality.possible_bonuses(KR, rufer, None)
+    assert "king_ultimo" not in legality.possible_bonuses(KR, rufer, "talon")
+    e = entry()
+    answer(e, "rufer", "Anna", "talon", "n", "30", "y", "")
+    assert asked(e).key == "bonus:1"
+    assert "king_ultimo" not in offered(asked(e)) and "pagat" in offered(asked(e))
+    e = entry()
+    answer(e, "rufer", "Anna", "Cilli", "40", "y", "")
+    assert "king_ultimo" in offered(asked(e))
+    gt = load_profile("gametwist")  # GameTwist's Königfang is about the called King too
+    assert legality.called_king_bonuses(gt) == {"king_ultimo", "koenigfang"}
+
+
+def test_conceded_is_not_offered_in_a_solorufer() -> None:
+    # In a Solorufer the talon goes to the Defenders unseen (docs/rules/koenigrufen.md §1.4): the
+    # declarer cannot concede at once on seeing the King there; he plays on alone.
+    assert legality.concession_possible(KR, KR.contracts["rufer"])
+    assert not legality.concession_possible(KR, KR.contracts["solorufer"])
+    e = entry()
+    answer(e, "solorufer", "Anna", "talon")
+    assert asked(e).key == "card_points"
+    e = entry()
+    answer(e, "rufer", "Anna", "talon")
+    assert asked(e).key == "conceded"
+    answer(e, "y")
+    assert e.next() is None  # a conceded hand: no card points, no Kontra (koenigrufen pays the contract only)
+    assert e.hand() == {"contract": "rufer", "declarer": "Anna", "called_king": "talon", "conceded": True}
+
+
+def test_only_what_the_profile_allows_is_offered() -> None:
+    # Zwanzigerrufen deals no talon: no King in it (docs/rules/zwanzigerrufen.md).
+    e = entry("zwanzigerrufen")
+    answer(e, "rufer", "Anna")
+    assert TALON not in offered(asked(e))
+    # pagat.com allows calling one's own King (D31)
+    e = entry("pagat")
+    answer(e, "rufer", "Anna")
+    assert OWN in offered(asked(e))
+    # GameTwist: only the Forehand may bid the Sechserdreier (contracts.sechserdreier.bidders)
+    e = entry("gametwist")
+    answer(e, "sechserdreier")
+    assert offered(asked(e)) == ["Anna"]
+    # contra ad personam in the Bettler under the main rules (D5): each Defender is asked
+    e = entry()
+    answer(e, "bettler", "Bert", "n", "y")
+    assert [asked(e).key] == ["kontra:Anna"]
+    answer(e, "kontra", "", "")
+    assert e.hand()["kontra"] == {"Anna": "kontra"}
+
+
+def test_a_five_player_table_keeps_its_seat_numbers_and_leaves_out_who_sits_out() -> None:
+    seats = ("Anna", "Bert", "Cilli", "Dani", "Edi")
+    # hand 2: Anna deals and sits out; Bert is Forehand
+    e = Entry(Flow(KR, seats, ("Bert", "Cilli", "Dani", "Edi")))
+    answer(e, "rufer")
+    assert [(c.number, c.value) for c in asked(e).choices] == [
+        (2, "Bert"),
+        (3, "Cilli"),
+        (4, "Dani"),
+        (5, "Edi"),
+    ]
+    assert e.give("1") == "'1' is not one of the numbers shown"
+
+
+def test_defaults_from_a_stored_hand() -> None:
+    keys: dict[str, Any] = {
+        "players": list(TABLE),
+        "contract": "rufer",
+        "declarer": "Anna",
+        "partner": "Cilli",
+        "card_points": "40 1/3",
+        "kontra": "kontra",
+        "bonus": [{"name": "pagat", "side": "declarers", "announced": True, "made": True}],
+    }
+    e = Entry(Flow(KR, TABLE, TABLE), defaults_from_keys(keys, KR))
+    shown = []
+    while (question := e.next()) is not None:
+        shown.append((question.key, question.default))
+        answer(e, "")
+    assert shown == [
+        ("contract", "rufer"),
+        ("declarer", "Anna"),
+        ("partner", "Cilli"),
+        ("card_points", Fraction(121, 3)),
+        ("extras", True),
+        ("kontra", "kontra"),
+        ("bonus:1", "pagat"),
+        ("bonus:1:side", "declarers"),
+        ("bonus:1:announced", True),
+        ("bonus:1:made", True),
+        ("bonus:1:kontra", ""),
+        ("bonus:2", ""),
+    ]
+    assert e.hand() == {k: v for k, v in keys.items() if k != "players"}
+
+
+# -- tarockscore enter ------------------------------------------------------------------------------
+
+
+def run(*args: str, input: str | None = None) -> Result:
+    return runner.invoke(app, list(args), input=input)
+
+
+@pytest.fixture
+def ledger(tmp_path: Path) -> str:
+    path = str(tmp_path / "evening.toml")
+    assert run("new", "-p", ",".join(TABLE), "--ledger", path).exit_code == 0
+    return path
+
+
+def totals(ledger: str) -> dict[str, int]:
+    return dict(json.loads(run("show", "--json", "--ledger", ledger).stdout)["totals"])
+
+
+def test_enter_a_plain_rufer_in_at_most_five_answers(ledger: str) -> None:
+    answers = ["rufer", "1", "3", "38", "", ""]  # the last two: Enter (no Kontra, no bonus), Enter (record)
+    result = run("enter", "--ledger", ledger, input="\n".join(answers) + "\n")
+    assert result.exit_code == 0, result.stderr
+    typed = [a for a in answers if a]
+    assert len(typed) <= 5 and len(answers) == 6
+    out = result.stdout
+    assert "players: 1=Anna 2=Bert 3=Cilli 4=Dani" in out
+    assert "Partner (holder of the called card) (2=Bert 3=Cilli 4=Dani, talon): 3" in out
+    assert "Kontra or bonuses? [y/N]: " in out
+    assert "Record this as hand 1? (Enter = yes, n = no, a line's number changes it): " in out
+    assert "hand 1: rufer by Anna with Cilli, won" in out
+    assert totals(ledger) == {"Anna": 1, "Bert": 0, "Cilli": 1, "Dani": 0}  # 38 ≥ 35 2/3: won
+
+
+def test_enter_back_and_a_changed_line_at_the_summary(ledger: str) -> None:
+    # Bert first, then back to Anna; card points 30 (lost), changed at the summary to 40 (won).
+    answers = ["rufer", "Bert", "back", "anna", "cilli", "30", "", "4", "40", ""]
+    result = run("enter", "--ledger", ledger, input="\n".join(answers) + "\n")
+    assert result.exit_code == 0, result.stderr
+    assert "Declarer (1=Anna 2=Bert 3=Cilli 4=Dani) [Bert]: anna" in result.stdout
+    assert "Card points of Anna and Cilli (of 70) [30]: 40" in result.stdout
+    assert totals(ledger) == {"Anna": 1, "Bert": 0, "Cilli": 1, "Dani": 0}
+
+
+def test_enter_trischaken(ledger: str) -> None:
+    answers = ["trischaken", "20", "30 1/3", "5", ""]
+    result = run("enter", "--ledger", ledger, input="\n".join(answers) + "\n")
+    assert result.exit_code == 0, result.stderr
+    assert "card points of Dani: 14 2/3, the rest of 70" in result.stdout
+    stored = Path(ledger).read_text(encoding="utf-8")
+    assert 'Dani = "14 2/3"' in stored and 'Bert = "30 1/3"' in stored
+
+
+def test_end_of_input_records_nothing_and_says_so(ledger: str) -> None:
+    before = Path(ledger).read_bytes()
+    result = run("enter", "--ledger", ledger, input="rufer\nAnna\n")
+    assert result.exit_code == 1
+    assert result.stderr.strip() == "not recorded; the ledger is unchanged"
+    assert "Traceback" not in result.stdout + result.stderr
+    assert Path(ledger).read_bytes() == before
+
+
+def test_a_hand_the_rules_refuse_is_shown_at_the_summary_and_can_be_changed(ledger: str) -> None:
+    # A Besserrufer is played with a bird announced by the declarers (contracts.besserrufer
+    # .requires_announced): a silent Pagat is refused at the summary, and Enter does not record
+    # it; line 8 (Pagat announced?) is changed to yes, then Enter records it.
+    answers = ["besserrufer", "Anna", "Cilli", "40", "", "pagat", "", "", "", "", "", "8", "y", "", ""]
+    result = run("enter", "--ledger", ledger, input="\n".join(answers) + "\n")
+    assert result.exit_code == 0, result.stderr
+    assert (
+        "  bonus: besserrufer is played with one of 'kakadu', 'pagat', 'quapil', 'uhu' announced by the declarers\n"
+        "  '': give a line's number 1 to 10 to change it, or n to leave it\n"
+    ) in result.stderr
+    assert "  8  pagat, announced: no" in result.stdout
+    assert "Change a line (its number), go back, or n to leave it" in result.stdout
+    # Besserrufer won with 40: the Call 1 + the announced Pagat 1 × 2 = 3 to Anna and Cilli (D19).
+    assert totals(ledger) == {"Anna": 3, "Bert": 0, "Cilli": 3, "Dani": 0}
+
+
+def test_enter_replace_walks_the_old_answers(ledger: str) -> None:
+    recorded = run(
+        "record", "-c", "rufer", "-d", "Anna", "-w", "Cilli", "-t", "40 1/3", "-k", "kontra",
+        "-b", "pagat,announced", "--ledger", ledger,
+    )  # fmt: skip
+    assert recorded.exit_code == 0, recorded.stderr
+    # Rufer with Kontra won: 1 × 2 = 2; Pagat announced 1 × 2 = 2 → Anna +4, Cilli +4.
+    assert totals(ledger) == {"Anna": 4, "Bert": 0, "Cilli": 4, "Dani": 0}
+    answers = ["", "", "", "30", *[""] * 20]  # only the card points change: 30, lost
+    result = run("enter", "--replace", "1", "--ledger", ledger, input="\n".join(answers) + "\n")
+    assert result.exit_code == 0, result.stderr
+    out = result.stdout
+    assert out.startswith("replacing hand 1: rufer by Anna with Cilli, won")
+    for default in ("[rufer]", "[Anna]", "[Cilli]", "[40 1/3]", "[Y/n]", "[kontra]", "[pagat]"):
+        assert default in out, default
+    assert "hand 1 replaced: rufer by Anna with Cilli, won → rufer by Anna with Cilli, lost" in out
+    # Rufer lost with Kontra: each Defender 1 × 2 = 2; the announced Pagat made still 2 each.
+    assert totals(ledger) == {"Anna": 2, "Bert": 2, "Cilli": 2, "Dani": 2}
+    bad = run("enter", "--replace", "5", "--ledger", ledger, input="")
+    assert bad.exit_code == 1
+    assert bad.stderr == "error: there is no hand 5; the ledger has hands 1 to 1\n"
+    assert run("enter", "--replace", "0", "--ledger", ledger, input="").exit_code == 2
+
+
+def test_enter_in_german(ledger: str) -> None:
+    # Dreier by Bert with 33 (lost; the declarer needs 35 2/3), Rekontra said as "Retour".
+    answers = ["Dreier", "bert", "33", "j", "Retour", "könig", "", ""]
+    result = run("--lang", "de", "enter", "--ledger", ledger, input="\n".join(answers) + "\n")
+    assert result.exit_code == 0, result.stderr
+    assert "Kontra oder Prämien? [j/N]: j" in result.stdout
+    # no King ultimo in a Dreier (no King is called, docs/rules/koenigrufen.md §3.3)
+    assert result.stderr == "  'könig' ist keine der Möglichkeiten\n"
+    # Dreier 5 lost, Kontra ×2, Rekontra ×2 = 20 to each Defender.
+    assert totals(ledger) == {"Anna": 20, "Bert": 0, "Cilli": 20, "Dani": 20}
