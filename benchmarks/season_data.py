@@ -166,7 +166,9 @@ def evening(
     recorded = [(start + dt.timedelta(minutes=3 * k)).isoformat(timespec="seconds") for k in range(hands)]
     parsed = parse_stored(mappings, profile, seats)
     results = fresh_results(parsed, seats, profile)
-    entries = tuple(Entry.of(h, r, at) for h, r, at in zip(parsed, results, recorded, strict=True))
+    entries = tuple(
+        Entry.of(h, r, at, i) for i, (h, r, at) in enumerate(zip(parsed, results, recorded, strict=True), 1)
+    )
     return replace(led, hands=entries)
 
 

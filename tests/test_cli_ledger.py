@@ -699,6 +699,7 @@ def test_the_readme_evening_prints_what_the_readme_shows(
         "check",
         "rescore",
         "settle",
+        "radl",
     }
     for command, shown in steps:
         args = shlex.split(command)

@@ -306,7 +306,7 @@ def test_record_takes_the_radl_still_pending_from_the_stored_factors() -> None:
         *(rufer("Anna", "Cilli", players=FOUR) for _ in range(4)),
     ]:
         led = record(led, hand, AT)
-        whole = radl_factors([e.hand for e in led.hands], profile)
+        whole = radl_factors([e.hand for e in led.hands], [e.id for e in led.hands], profile)
         assert tuple(e.result.radl for e in led.hands) == whole
     assert [e.result.radl for e in led.hands] == [1, 1, 2, 2, 2, 2, 1]
     assert check(led) == []
@@ -344,11 +344,12 @@ def test_deleting_the_valat_disarms_its_radl_and_replacing_rearms_it() -> None:
     assert [e.result.radl for e in deleted.hands] == [1, 1, 1]
     # Rufer won without a Radl: 1 each instead of 2.
     assert deleted.hands[1].result.victory_points == {"Anna": 1, "Bert": 0, "Cilli": 1, "Dani": 0}
-    assert deleted.audit[-1].changed == (2, 3)
+    # The audit trail names hands by id: the Rufer and the Rufer after it were hands 3 and 4.
+    assert deleted.audit[-1].changed == (3, 4)
     rearmed = replace_hand(deleted, 1, valat("Anna", "Cilli"), AT)
     assert [e.result.radl for e in rearmed.hands] == [1, 2, 2]
-    assert rearmed.audit[-1].changed == (2, 3)
-    assert "recomputed hands 2, 3" in rearmed.audit[-1].detail
+    assert rearmed.audit[-1].changed == (3, 4)  # sheet numbers 2 and 3, ids 3 and 4
+    assert "recomputed hands 3, 4" in rearmed.audit[-1].detail
     undone = undo(undo(undo(rearmed, AT), AT), AT)
     assert undone.hands == ()
 
@@ -543,4 +544,6 @@ def test_rescoring_reproduces_every_stored_result(led: Ledger) -> None:
         assert all(v >= 0 for v in e.result.victory_points.values())
         out = [p for p in seats if p not in e.keys["players"]]
         assert all(e.result.victory_points[p] == 0 for p in out)
-    assert radl_factors([e.hand for e in led.hands], profile) == tuple(e.result.radl for e in led.hands)
+    assert radl_factors([e.hand for e in led.hands], [e.id for e in led.hands], profile) == tuple(
+        e.result.radl for e in led.hands
+    )

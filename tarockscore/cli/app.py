@@ -40,6 +40,7 @@ COMMANDS: dict[str, tuple[str, ...]] = {
         "settle",
     ),
     "tarockscore.cli.enter": ("enter",),
+    "tarockscore.cli.radl": ("radl",),
     "tarockscore.cli.season": ("season", "stats", "chart"),
     "tarockscore.cli.profiles": ("profiles",),
     "tarockscore.cli.tournament": ("tournament", "cup"),

@@ -120,6 +120,7 @@ COMMAND_OPTIONS: Mapping[str, str] = {
     "profile": "--profile",
     "alias": "--alias",
     "player": "--player",
+    "hands": "HANDS",  # the argument of ``radl add`` and ``radl strike``
 }
 
 

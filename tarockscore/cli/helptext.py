@@ -44,6 +44,9 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     "repair": (f"{T} repair -l friday.toml", f"{T} repair --write -l friday.toml"),
     "settle": (f"{T} settle", f"{T} settle --stake 0,20", f"{T} settle --json"),
     "enter": (f"{T} enter", f"{T} enter --replace 3", f"{T} enter -l friday.toml"),
+    "radl": (f"{T} radl add", f"{T} radl strike"),
+    "radl add": (f"{T} radl add", f"{T} radl add 2 -l friday.toml"),
+    "radl strike": (f"{T} radl strike", f"{T} radl strike 4"),
     "season": (
         f"{T} season evenings/",
         f"{T} season evenings/ --from 01.01.2025 --to 31.12.2025 -f csv",

@@ -54,7 +54,7 @@ from tarockscore.ledger import settle_up as money
 from tarockscore.ledger.checks import check as check_ledger
 from tarockscore.ledger.deal import first_deal, hand_deal, next_deal
 from tarockscore.ledger.model import ledger_profile
-from tarockscore.ledger.radl import radl_cause
+from tarockscore.ledger.radl import BY_HAND, radl_cause
 from tarockscore.ledger.results import check_number, result_of, score_stored
 from tarockscore.ledger.settle_up import parse_stake
 from tarockscore.ledger.sheet import sheet
@@ -204,12 +204,19 @@ def recorded(before: Ledger, after: Ledger) -> None:
     expected, actual = next_deal(before), hand_deal(after, n)
     if actual.dealer != expected.dealer:
         typer.echo(
-            f"warning: hand {n} is dealt by {actual.dealer} (the players given); the ledger expected "
-            f"{expected.dealer} to deal ({render_evening.deal_text(expected)}); the deal goes on from {actual.dealer}",
+            _(
+                "warning: hand {number} is dealt by {dealer} (the players given); the ledger expected "
+                "{expected} to deal ({deal}); the deal goes on from {dealer}"
+            ).format(
+                number=n,
+                dealer=actual.dealer,
+                expected=expected.dealer,
+                deal=render_evening.deal_text(expected),
+            ),
             err=True,
         )
     typer.echo(render_evening.hand_line(after, n))
-    _, score = score_stored(after, n)
+    _hand, score = score_stored(after, n)
     for note in score.notes:
         typer.echo(render.note_line(note))
     typer.echo(render_evening.totals_table(after, n))
@@ -326,12 +333,19 @@ def explain(number: NumberArg, ledger: LedgerOpt = None) -> None:
     if radl != 1:
         cause = radl_cause(led, number)
         typer.echo("")
-        typer.echo(
-            _(
-                "Radl: this hand is scored ×{radl} [radl.factor], a doubled round armed by hand {cause} "
-                "[radl.events = {events}]"
-            ).format(radl=radl, cause=cause, events=", ".join(e.value for e in profile.radl.events))
-        )
+        if cause == BY_HAND:
+            typer.echo(
+                _("Radl: this hand is scored ×{radl} [radl.factor], a doubled round set on the sheet").format(
+                    radl=radl
+                )
+            )
+        else:
+            typer.echo(
+                _(
+                    "Radl: this hand is scored ×{radl} [radl.factor], a doubled round armed by hand {cause} "
+                    "[radl.events = {events}]"
+                ).format(radl=radl, cause=cause, events=", ".join(e.value for e in profile.radl.events))
+            )
         doubled = ", ".join(
             f"{p} {render.signed(v)}" for p, v in entry.result.victory_points.items() if p in hand.players
         )
@@ -418,8 +432,9 @@ def rescore(
             disable_numparse=True,
         )
     )
-    if after.audit[-1].changed:
-        changed = ", ".join(map(str, after.audit[-1].changed))
+    if after.audit[-1].changed:  # the audit trail's ids, as the sheet numbers the hands
+        number = {e.id: i for i, e in enumerate(after.hands, 1)}
+        changed = ", ".join(str(number[i]) for i in after.audit[-1].changed)
         typer.echo(_("hands scored differently: {hands}").format(hands=changed))
     if write:
         typer.echo(

@@ -21,6 +21,7 @@ from tarockscore.ledger.model import (
     Entry,
     Ledger,
     ProfileRecord,
+    RadlMark,
     Result,
     Table,
     profile_hash,
@@ -56,7 +57,10 @@ def ledger_digest(ledger: Ledger) -> str | None:
     """sha256 of what the ledger's check reads; a file stores it only with a ledger that passed.
 
     The canonical JSON (sorted keys, no spaces, UTF-8) of ``[format, table, profile sha256,
-    [[entry, [victory_points, payout, won, radl]] for every hand]]``. The stored profile document
+    [[entry, [victory_points, payout, won, radl]] for every hand]]``; a hand whose id is not its
+    number adds ``id`` to its item, and a ledger with Radl marks adds ``[[after, hands, at] for
+    every mark]`` to the list (so a ledger of neither has the digest it had before ids and marks
+    were stored). The stored profile document
     is pinned by its sha256, checked on every read. None where a value has no JSON form (only a
     file edited by hand has one): such a ledger is never taken on trust.
 
@@ -68,9 +72,12 @@ def ledger_digest(ledger: Ledger) -> str | None:
     t = ledger.table
     hands = [
         [e.keys, [e.result.victory_points, e.result.payout, e.result.won, e.result.radl]]
-        for e in ledger.hands
+        + ([e.id] if e.id != i else [])
+        for i, e in enumerate(ledger.hands, 1)
     ]
-    payload = [DIGEST_FORMAT, _table_mapping(t), t.profile.sha256, hands]
+    payload: list[Any] = [DIGEST_FORMAT, _table_mapping(t), t.profile.sha256, hands]
+    if ledger.radl:
+        payload.append([[m.after, m.hands, m.at] for m in ledger.radl])
     try:
         text = json.dumps(payload, sort_keys=True, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
     except (TypeError, ValueError):
@@ -96,14 +103,21 @@ def ledger_to_mapping(ledger: Ledger, digest: str | None = None) -> dict[str, An
         result["victory_points"] = dict(e.result.victory_points)
         if e.result.payout is not None:
             result["payout"] = dict(e.result.payout)
-        hands.append({"number": i, "recorded": e.recorded, "entry": _plain(e.keys), "result": result})
+        row: dict[str, Any] = {"number": i}
+        if e.id != i:  # a hand before it was undone or deleted: its id is not its number
+            row["id"] = e.id
+        hands.append({**row, "recorded": e.recorded, "entry": _plain(e.keys), "result": result})
     if hands:
         out["hand"] = hands
+    if ledger.radl:
+        out["radl"] = [{"after": m.after, "hands": m.hands, "at": m.at} for m in ledger.radl]
     audit = []
     for a in ledger.audit:
         item: dict[str, Any] = {"at": a.at, "action": a.action.value}
         if a.hand is not None:
             item["hand"] = a.hand
+        if a.number is not None:
+            item["number"] = a.number
         item["detail"] = a.detail
         if a.changed:
             item["changed"] = list(a.changed)
@@ -230,6 +244,8 @@ def ledger_from_mapping(data: Mapping[str, Any], *, repairing: bool = False) -> 
     entries = [
         _entry(item, i, players, seated, problems) for i, item in enumerate(_array(top, "hand", problems), 1)
     ]
+    _check_ids(entries, problems)
+    marks = [_mark(item, i, problems) for i, item in enumerate(_array(top, "radl", problems), 1)]
     audit = [_audit(item, i, problems) for i, item in enumerate(_array(top, "audit", problems), 1)]
     top.finish()
     problems.raise_if_any(LedgerError)
@@ -247,7 +263,44 @@ def ledger_from_mapping(data: Mapping[str, Any], *, repairing: bool = False) -> 
         table=table,
         hands=tuple(e for e in entries if e is not None),
         audit=tuple(a for a in audit if a is not None),
+        radl=tuple(m for m in marks if m is not None),
     )
+
+
+def _check_ids(entries: Sequence[Entry | None], problems: Collector) -> None:
+    """Hand ids rise from hand to hand: a hand keeps its id, and a new one gets a higher id."""
+    last = 0
+    for number, entry in enumerate(entries, 1):
+        if entry is None:
+            continue
+        if entry.id <= last:
+            problems.add(
+                f"hand {number}: id",
+                N_("{id}: expected an id above {last}, the id of the hand before it"),
+                id=entry.id,
+                last=last,
+            )
+        last = max(last, entry.id)
+
+
+def _mark(item: Any, number: int, problems: Collector) -> RadlMark | None:
+    """One ``[[radl]]`` table: a Radl mark set (``hands`` above 0) or struck (below 0) by hand."""
+    where = f"radl {number}"
+    if not isinstance(item, dict):
+        problems.add(where, N_("{item!r}: expected a [[radl]] table"), item=item)
+        return None
+    local = Collector()
+    r = Reader(item, "", local)
+    after = r.number("after", minimum=0)
+    hands = r.number("hands")
+    if r.has("hands") and hands == 0:
+        local.add("hands", N_("0: expected the doubled hands set (above 0) or struck (below 0)"))
+    at = r.text("at")
+    _moment(at, "at", local)
+    r.finish()
+    for p in local.problems:
+        problems.add(f"{where}: {p.where}" if p.where else where, p.message)
+    return None if local.problems else RadlMark(after=after, hands=hands, at=at)
 
 
 def _moment(value: str, where: str, problems: Collector) -> None:
@@ -328,6 +381,7 @@ def _entry(
             stored_number=stored_number,
             number=number,
         )
+    hand_id = r.number("id", number, minimum=1)
     recorded = r.text("recorded")
     _moment(recorded, "recorded", local)
     keys = r.raw("entry")
@@ -353,7 +407,7 @@ def _entry(
     if hand is None:
         return None
     result = Result(victory_points=vp, payout=payout, won=won, radl=radl)
-    return Entry(hand=hand, result=result, recorded=recorded, keys=keys)
+    return Entry(hand=hand, result=result, recorded=recorded, keys=keys, id=hand_id)
 
 
 def _audit(item: Any, number: int, problems: Collector) -> AuditEntry | None:
@@ -367,6 +421,7 @@ def _audit(item: Any, number: int, problems: Collector) -> AuditEntry | None:
     _moment(at, "at", local)
     action = r.choice("action", Action)
     hand = r.number("hand") if r.has("hand") else None
+    hand_number = r.number("number", minimum=1) if r.has("number") else None
     detail = r.text("detail")
     changed = r.raw("changed") or []
     if not isinstance(changed, list) or not all(
@@ -390,4 +445,5 @@ def _audit(item: Any, number: int, problems: Collector) -> AuditEntry | None:
         before=before if isinstance(before, dict) else None,
         after=after if isinstance(after, dict) else None,
         changed=tuple(changed),
+        number=hand_number,
     )

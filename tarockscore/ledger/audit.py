@@ -1,10 +1,15 @@
-"""The audit trail's entries: one line of prose per correction, saying what changed (core layer, pure)."""
+"""The audit trail's entries: one line of prose per correction, saying what changed (core layer, pure).
+
+The trail names a hand by its id (:attr:`~tarockscore.ledger.model.Entry.id`), which a later
+delete or undo never changes; where the id is not the hand's number on the sheet at the time,
+the line gives that number too.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tarockscore.ledger.model import Action, AuditEntry, Entry, ProfileRecord, Result
+from tarockscore.ledger.model import Action, AuditEntry, Entry, ProfileRecord, RadlMark, Result
 from tarockscore.rules.hand import Hand
 
 
@@ -21,34 +26,41 @@ def summary(hand: Hand, result: Result | None = None) -> str:
 
 
 def changed_results(old: Sequence[Entry], new: Sequence[Entry], skip: int | None) -> tuple[int, ...]:
-    """Numbers (in ``new``) of hands whose result differs from the same hand in ``old``."""
-    return tuple(
-        i for i, (a, b) in enumerate(zip(old, new, strict=True), 1) if i != skip and a.result != b.result
-    )
+    """Ids of the hands whose result differs from the same hand in ``old`` (``skip``: an id left out)."""
+    return tuple(b.id for a, b in zip(old, new, strict=True) if b.id != skip and a.result != b.result)
 
 
 def _hands(changed: Sequence[int]) -> str:
     return f"hand{'s' if len(changed) > 1 else ''} {', '.join(map(str, changed))}"
 
 
+def label(hand_id: int, number: int) -> str:
+    """``hand 12``, with its number on the sheet where that is not its id."""
+    return f"hand {hand_id}" if hand_id == number else f"hand {hand_id} (no. {number} on the sheet)"
+
+
 def undone(at: str, number: int, last: Entry) -> AuditEntry:
     return AuditEntry(
         at=at,
         action=Action.UNDO,
-        hand=number,
-        detail=f"hand {number} undone: {summary(last.hand, last.result)}",
+        hand=last.id,
+        number=number,
+        detail=f"{label(last.id, number)} undone: {summary(last.hand, last.result)}",
         before=last.keys,
     )
 
 
 def replaced(at: str, number: int, old: Entry, new: Entry, changed: tuple[int, ...]) -> AuditEntry:
-    detail = f"hand {number} replaced: {summary(old.hand, old.result)} → {summary(new.hand, new.result)}"
+    detail = (
+        f"{label(old.id, number)} replaced: {summary(old.hand, old.result)} → {summary(new.hand, new.result)}"
+    )
     if changed:
         detail += f"; recomputed {_hands(changed)}"
     return AuditEntry(
         at=at,
         action=Action.REPLACE,
-        hand=number,
+        hand=old.id,
+        number=number,
         detail=detail,
         before=old.keys,
         after=new.keys,
@@ -56,15 +68,56 @@ def replaced(at: str, number: int, old: Entry, new: Entry, changed: tuple[int, .
     )
 
 
-def deleted(at: str, number: int, old: Entry, left: int, changed: tuple[int, ...]) -> AuditEntry:
-    """``left``: how many hands the ledger keeps."""
-    detail = f"hand {number} deleted: {summary(old.hand, old.result)}"
-    if number <= left:
-        detail += f"; hands {number + 1} to {left + 1} are now {number} to {left}"
+def deleted(at: str, number: int, old: Entry, after: Sequence[Entry], changed: tuple[int, ...]) -> AuditEntry:
+    """``after``: the hands that followed it, now numbered from ``number`` on."""
+    detail = f"{label(old.id, number)} deleted: {summary(old.hand, old.result)}"
+    if after:
+        detail += f"; hands {after[0].id} to {after[-1].id} are now {number} to {number + len(after) - 1}"
     if changed:
         detail += f"; recomputed {_hands(changed)}"
     return AuditEntry(
-        at=at, action=Action.DELETE, hand=number, detail=detail, before=old.keys, changed=changed
+        at=at,
+        action=Action.DELETE,
+        hand=old.id,
+        number=number,
+        detail=detail,
+        before=old.keys,
+        changed=changed,
+    )
+
+
+def _after(mark: RadlMark, number: int) -> str:
+    return "before the first hand" if number == 0 else f"after {label(mark.after, number)}"
+
+
+def radl_set(at: str, mark: RadlMark, number: int, factor: int, pending: int) -> AuditEntry:
+    """A Radl set by hand after hand ``number`` (0: before the first); ``pending``: doubled hands now owed."""
+    return AuditEntry(
+        at=at,
+        action=Action.RADL,
+        hand=mark.after or None,
+        number=number or None,
+        detail=(
+            f"Radl set on the sheet {_after(mark, number)}: {mark.hands} more hand"
+            f"{'s' if mark.hands != 1 else ''} ×{factor}; {pending} pending"
+        ),
+        after={"after": mark.after, "hands": mark.hands},
+    )
+
+
+def radl_struck(at: str, mark: RadlMark, number: int, pending: int) -> AuditEntry:
+    """Doubled hands struck by hand after hand ``number``; ``pending``: doubled hands still owed."""
+    struck = -mark.hands
+    return AuditEntry(
+        at=at,
+        action=Action.RADL,
+        hand=mark.after or None,
+        number=number or None,
+        detail=(
+            f"Radl struck on the sheet {_after(mark, number)}: {struck} doubled hand"
+            f"{'s' if struck != 1 else ''} fewer; {pending} pending"
+        ),
+        after={"after": mark.after, "hands": mark.hands},
     )
 
 

@@ -48,11 +48,12 @@ def check(ledger: Ledger, start: int = 0) -> list[Problem]:
     seats = ledger.players
     profile = ledger.profile
     hands = [e.hand for e in ledger.hands]
+    ids = [e.id for e in ledger.hands]
     try:
-        if start and profile.radl.events:
-            factors = radl_factors(hands, profile)[start:]
+        if start and (profile.radl.events or ledger.radl):
+            factors = radl_factors(hands, ids, profile, ledger.radl)[start:]
         else:
-            factors = radl_factors(hands[start:], profile)
+            factors = radl_factors(hands[start:], ids[start:], profile, ledger.radl)
         fresh = [
             result_of(score_hand(h, profile), seats, f) for h, f in zip(hands[start:], factors, strict=True)
         ]

@@ -29,6 +29,7 @@ class Action(StrEnum):
     DELETE = "delete"
     RESCORE = "rescore"
     REPAIR = "repair"
+    RADL = "radl"
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,9 +69,11 @@ class Result:
 
 @dataclass(frozen=True, slots=True)
 class Entry:
-    """One stored hand: the hand itself, what it scored, and when it was recorded.
+    """One stored hand: the hand itself, what it scored, when it was recorded, and its id.
 
-    ``hand`` is parsed under the ledger's profile, with the players of its deal; ``keys`` are
+    ``id`` names the hand for good: it is the hand's number when it was recorded and never
+    changes, nor is it given to another hand, so the audit trail's "hand 12" still means the
+    same hand after an earlier one was deleted or the last one undone. ``hand`` is parsed under the ledger's profile, with the players of its deal; ``keys`` are
     the same hand's keys as the file stores them (hand-file v1), which the file's codec writes
     back as they are and the digest covers. A hand tarockscore stores has its canonical keys
     (:meth:`of`).
@@ -80,11 +83,26 @@ class Entry:
     result: Result
     recorded: str
     keys: Mapping[str, Any] = field(repr=False)
+    id: int
 
     @classmethod
-    def of(cls, hand: Hand, result: Result, recorded: str) -> Entry:
+    def of(cls, hand: Hand, result: Result, recorded: str, id: int) -> Entry:
         """A new entry, stored with the hand's canonical keys."""
-        return cls(hand=hand, result=result, recorded=recorded, keys=hand_to_mapping(hand))
+        return cls(hand=hand, result=result, recorded=recorded, keys=hand_to_mapping(hand), id=id)
+
+
+@dataclass(frozen=True, slots=True)
+class RadlMark:
+    """A Radl mark set or struck by hand, as on the paper block.
+
+    ``hands`` doubled hands are added (more than 0) or struck (less than 0) after the hand whose
+    id is ``after`` (0: before the first hand). It stays after that hand whatever is corrected
+    later; when that hand itself is gone, after the last earlier hand still there.
+    """
+
+    after: int
+    hands: int
+    at: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,10 +112,11 @@ class AuditEntry:
     at: str
     action: Action
     detail: str
-    hand: int | None = None  # the hand corrected (its number at the time); None for a rescore
+    hand: int | None = None  # the id of the hand corrected; None for a rescore
     before: Mapping[str, Any] | None = None
     after: Mapping[str, Any] | None = None
-    changed: tuple[int, ...] = ()  # other hands whose stored result changed with it
+    changed: tuple[int, ...] = ()  # ids of other hands whose stored result changed with it
+    number: int | None = None  # the corrected hand's number in the sheet at the time
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,6 +124,7 @@ class Ledger:
     table: Table
     hands: tuple[Entry, ...] = ()
     audit: tuple[AuditEntry, ...] = ()
+    radl: tuple[RadlMark, ...] = ()  # the Radl marks set or struck by hand, in order
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -114,6 +134,13 @@ class Ledger:
     def profile(self) -> Profile:
         """The profile the evening is scored under (the one stored in the ledger)."""
         return self.table.profile.rules
+
+
+def next_id(ledger: Ledger) -> int:
+    """The id the next recorded hand gets: never one a hand of the evening had before."""
+    used = [e.id for e in ledger.hands] + [a.hand for a in ledger.audit if a.hand is not None]
+    used += [m.after for m in ledger.radl]
+    return max(used, default=0) + 1
 
 
 def ledger_profile(ledger: Ledger) -> Profile:

@@ -1,4 +1,4 @@
-"""The edits of an evening: record, undo, replace, delete, rescore, repair (core layer, pure).
+"""The edits of an evening: record, undo, replace, delete, rescore, repair, Radl marks (core layer, pure).
 
 Each takes a ledger and returns a new one; a correction adds its entry to the audit trail
 (``ledger.audit``), and the hands after a corrected one are recomputed, their Radls included.
@@ -15,8 +15,8 @@ from typing import Any
 from tarockscore.errors import N_, LedgerError
 from tarockscore.ledger import audit
 from tarockscore.ledger.deal import hand_deal, next_deal
-from tarockscore.ledger.model import Entry, Ledger, profile_record
-from tarockscore.ledger.radl import next_factor
+from tarockscore.ledger.model import Entry, Ledger, RadlMark, next_id, profile_record
+from tarockscore.ledger.radl import check_strike, next_factor, pending_radl
 from tarockscore.ledger.results import check_number, rescored, result_of
 from tarockscore.ledger.stored import parse_one, parse_stored
 from tarockscore.ledger.table import check_players, seat_hand
@@ -47,7 +47,7 @@ def record(ledger: Ledger, mapping: Mapping[str, Any], at: str) -> Ledger:
     profile = ledger.profile
     hand = parse_one(seat_hand(ledger, mapping, next_deal(ledger)), profile)
     result = result_of(score_hand(hand, profile), ledger.players, next_factor(ledger))
-    return replace(ledger, hands=(*ledger.hands, Entry.of(hand, result, at)))
+    return replace(ledger, hands=(*ledger.hands, Entry.of(hand, result, at, next_id(ledger))))
 
 
 def undo(ledger: Ledger, at: str) -> Ledger:
@@ -63,9 +63,9 @@ def replace_hand(ledger: Ledger, number: int, mapping: Mapping[str, Any], at: st
     old = ledger.hands[number - 1]
     hand = parse_one(seat_hand(ledger, mapping, hand_deal(ledger, number)), ledger.profile)
     entries = list(ledger.hands)
-    entries[number - 1] = Entry.of(hand, old.result, old.recorded)
-    entries = list(rescored(entries, ledger.players, ledger.profile))
-    changed = audit.changed_results(ledger.hands, entries, number)
+    entries[number - 1] = Entry.of(hand, old.result, old.recorded, old.id)
+    entries = list(rescored(entries, ledger.players, ledger.profile, ledger.radl))
+    changed = audit.changed_results(ledger.hands, entries, old.id)
     entry = audit.replaced(at, number, old, entries[number - 1], changed)
     return replace(ledger, hands=tuple(entries), audit=(*ledger.audit, entry))
 
@@ -75,9 +75,9 @@ def delete(ledger: Ledger, number: int, at: str) -> Ledger:
     check_number(ledger, number)
     old = ledger.hands[number - 1]
     kept = [e for i, e in enumerate(ledger.hands, 1) if i != number]
-    entries = rescored(kept, ledger.players, ledger.profile)
+    entries = rescored(kept, ledger.players, ledger.profile, ledger.radl)
     changed = audit.changed_results(kept, entries, None)
-    entry = audit.deleted(at, number, old, len(entries), changed)
+    entry = audit.deleted(at, number, old, entries[number - 1 :], changed)
     return replace(ledger, hands=entries, audit=(*ledger.audit, entry))
 
 
@@ -97,11 +97,11 @@ def rescore(ledger: Ledger, profile: Profile, at: str) -> Ledger:
         read: list[Entry] = list(ledger.hands)
     else:
         hands = parse_stored([e.keys for e in ledger.hands], profile, ledger.players)
-        read = [Entry.of(h, e.result, e.recorded) for h, e in zip(hands, ledger.hands, strict=True)]
-    entries = rescored(read, ledger.players, profile)
+        read = [Entry.of(h, e.result, e.recorded, e.id) for h, e in zip(hands, ledger.hands, strict=True)]
+    entries = rescored(read, ledger.players, profile, ledger.radl)
     changed = audit.changed_results(ledger.hands, entries, None)
     entry = audit.rescored(at, ledger.table.profile, record_, changed)
-    return Ledger(table=table, hands=entries, audit=(*ledger.audit, entry))
+    return replace(ledger, table=table, hands=entries, audit=(*ledger.audit, entry))
 
 
 def repair(ledger: Ledger, at: str | None) -> Ledger:
@@ -110,9 +110,38 @@ def repair(ledger: Ledger, at: str | None) -> Ledger:
     ``at``: the time of the audit entry the repair leaves; None for a look at what would change
     (nothing is written then).
     """
-    entries = rescored(list(ledger.hands), ledger.players, ledger.profile)
+    entries = rescored(list(ledger.hands), ledger.players, ledger.profile, ledger.radl)
     if at is None:
         return replace(ledger, hands=entries)
     changed = audit.changed_results(ledger.hands, entries, None)
     entry = audit.repaired(at, ledger.table.profile, changed)
     return replace(ledger, hands=entries, audit=(*ledger.audit, entry))
+
+
+def _mark(ledger: Ledger, hands: int, at: str) -> tuple[RadlMark, int]:
+    """A mark after the last hand (0: before the first), and that hand's number."""
+    after = ledger.hands[-1].id if ledger.hands else 0
+    return RadlMark(after=after, hands=hands, at=at), len(ledger.hands)
+
+
+def set_radl(ledger: Ledger, hands: int | None, at: str) -> Ledger:
+    """A Radl set by hand after the last hand: ``hands`` more doubled hands (default ``radl.hands``)."""
+    rule = ledger.profile.radl
+    count = rule.hands if hands is None else hands
+    if count < 1:
+        raise LedgerError(N_("{hands}: expected a number of hands, 1 or more"), hands=count, where="hands")
+    mark, number = _mark(ledger, count, at)
+    marked = replace(ledger, radl=(*ledger.radl, mark))
+    entry = audit.radl_set(at, mark, number, rule.factor, pending_radl(marked))
+    return replace(marked, audit=(*ledger.audit, entry))
+
+
+def strike_radl(ledger: Ledger, hands: int, at: str) -> Ledger:
+    """``hands`` of the pending doubled hands struck by hand, after the last hand."""
+    if hands < 1:
+        raise LedgerError(N_("{hands}: expected a number of hands, 1 or more"), hands=hands, where="hands")
+    check_strike(ledger, hands)
+    mark, number = _mark(ledger, -hands, at)
+    marked = replace(ledger, radl=(*ledger.radl, mark))
+    entry = audit.radl_struck(at, mark, number, pending_radl(marked))
+    return replace(marked, audit=(*ledger.audit, entry))

@@ -1,7 +1,9 @@
 """The Radl (doubled round), worked out from the hands in order (core layer, pure).
 
 A hand with one of the profile's ``radl.events`` arms ``radl.hands`` more hands scored
-×``radl.factor`` (Radls armed during a Radl queue up behind it). Because it is a function of the
+×``radl.factor`` (Radls armed during a Radl queue up behind it). The table can also set a Radl
+or strike doubled hands by hand, as on the paper block (:class:`~tarockscore.ledger.model.RadlMark`):
+a mark takes effect after the hand it was set after. Because the factors are a function of the
 sequence, an undo or a correction re-arms them by itself: everything after the corrected hand is
 recomputed.
 """
@@ -10,9 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tarockscore.ledger.model import Ledger
+from tarockscore.errors import N_, LedgerError
+from tarockscore.ledger.model import Ledger, RadlMark
 from tarockscore.rules.hand import Hand
 from tarockscore.rules.profile import Kind, Profile, RadlEvent
+
+BY_HAND = 0  # the "cause" of a doubled hand whose Radl the table set by hand
 
 
 def radl_events(hand: Hand, profile: Profile) -> tuple[RadlEvent, ...]:
@@ -27,41 +32,80 @@ def radl_events(hand: Hand, profile: Profile) -> tuple[RadlEvent, ...]:
     return tuple(events)
 
 
-def radl_factors(hands: Sequence[Hand], profile: Profile) -> tuple[int, ...]:
-    """Each hand's Radl factor, worked out in order; a hand arms at most one Radl."""
+def _arms(hand: Hand, profile: Profile) -> bool:
+    return any(e in profile.radl.events for e in radl_events(hand, profile))
+
+
+def _marks_at(ids: Sequence[int], marks: Sequence[RadlMark]) -> list[list[RadlMark]]:
+    """The marks that take effect before the first hand (index 0) and after each hand (index i).
+
+    A mark set after a hand that is gone takes effect after the last earlier hand still there.
+    """
+    at: list[list[RadlMark]] = [[] for _ in range(len(ids) + 1)]
+    for mark in marks:
+        place = 0
+        for i, hand_id in enumerate(ids, 1):
+            if hand_id > mark.after:
+                break
+            place = i
+        at[place].append(mark)
+    return at
+
+
+def _apply(pending: int, marks: Sequence[RadlMark]) -> int:
+    for mark in marks:
+        pending = max(pending + mark.hands, 0)
+    return pending
+
+
+def replay(
+    hands: Sequence[Hand], ids: Sequence[int], profile: Profile, marks: Sequence[RadlMark] = ()
+) -> tuple[tuple[int, ...], int]:
+    """Each hand's Radl factor in order, and the doubled hands still pending after the last.
+
+    A hand arms at most one Radl; a strike never takes the pending count below 0.
+    """
     rule = profile.radl
-    pending = 0
+    at = _marks_at(ids, marks)
+    pending = _apply(0, at[0])
     factors: list[int] = []
-    for hand in hands:
+    for i, hand in enumerate(hands, 1):
         if pending:
             factors.append(rule.factor)
             pending -= 1
         else:
             factors.append(1)
-        if any(e in rule.events for e in radl_events(hand, profile)):
+        if _arms(hand, profile):
             pending += rule.hands
-    return tuple(factors)
+        pending = _apply(pending, at[i])
+    return tuple(factors), pending
+
+
+def radl_factors(
+    hands: Sequence[Hand], ids: Sequence[int], profile: Profile, marks: Sequence[RadlMark] = ()
+) -> tuple[int, ...]:
+    """Each hand's Radl factor, worked out in order (see :func:`replay`)."""
+    return replay(hands, ids, profile, marks)[0]
 
 
 def pending_radl(ledger: Ledger) -> int:
     """How many doubled hands the Radl still owes after the last hand (0: none pending).
 
     Worked out from the stored factors (taken as right): a hand stored with factor 1 had no Radl
-    pending before it, so the hands from the last such one on decide what is still pending.
+    pending before it, so the hands from the last such one on, and the marks after it, decide
+    what is still pending.
     """
-    profile = ledger.profile
-    rule = profile.radl
-    if not rule.events or not ledger.hands:
+    if not ledger.profile.radl.events and not ledger.radl:
         return 0
-    start = len(ledger.hands) - 1
-    while start > 0 and ledger.hands[start].result.radl != 1:
+    entries = ledger.hands
+    start = len(entries) - 1
+    while start > 0 and entries[start].result.radl != 1:
         start -= 1
-    pending = 0
-    for entry in ledger.hands[start:]:
-        pending = max(pending - 1, 0)
-        if any(e in rule.events for e in radl_events(entry.hand, profile)):
-            pending += rule.hands
-    return pending
+    tail, marks = entries, ledger.radl
+    if start > 0:  # the marks before hand ``start`` are in its factor of 1 already
+        tail = entries[start:]
+        marks = tuple(m for m in ledger.radl if m.after >= tail[0].id)
+    return replay([e.hand for e in tail], [e.id for e in tail], ledger.profile, marks)[1]
 
 
 def next_factor(ledger: Ledger) -> int:
@@ -70,15 +114,40 @@ def next_factor(ledger: Ledger) -> int:
 
 
 def radl_cause(ledger: Ledger, number: int) -> int | None:
-    """The hand whose event armed the Radl that doubled hand ``number`` (None if not doubled)."""
-    if ledger.hands[number - 1].result.radl == 1:
-        return None
-    profile = ledger.profile
-    queue: list[int] = []  # the arming hand of each doubled hand still to come
-    for i, entry in enumerate(ledger.hands[:number], 1):
-        cause = queue.pop(0) if queue else None
-        if i == number:
-            return cause
-        if any(e in profile.radl.events for e in radl_events(entry.hand, profile)):
-            queue += [i] * profile.radl.hands
+    """The number of the hand whose event armed the Radl that doubled hand ``number``;
+    :data:`BY_HAND` where the table set that Radl by hand; None if the hand is not doubled."""
+    if ledger.hands[number - 1].result.radl != 1:
+        profile = ledger.profile
+        at = _marks_at([e.id for e in ledger.hands], ledger.radl)
+        queue: list[int] = []  # the cause of each doubled hand still to come
+
+        def apply(marks: Sequence[RadlMark]) -> None:
+            for mark in marks:
+                if mark.hands > 0:
+                    queue.extend([BY_HAND] * mark.hands)
+                else:
+                    del queue[max(len(queue) + mark.hands, 0) :]
+
+        apply(at[0])
+        for i, entry in enumerate(ledger.hands[:number], 1):
+            cause = queue.pop(0) if queue else None
+            if i == number:
+                return cause
+            if _arms(entry.hand, profile):
+                queue += [i] * profile.radl.hands
+            apply(at[i])
     return None
+
+
+def check_strike(ledger: Ledger, hands: int) -> None:
+    """Raise unless ``hands`` doubled hands are pending to be struck."""
+    pending = pending_radl(ledger)
+    if pending == 0:
+        raise LedgerError(N_("no Radl hand is pending, so there is none to strike"), where="hands")
+    if hands > pending:
+        raise LedgerError(
+            N_("{hands}: more than the {pending} still owed by the Radl; strike at most {pending}"),
+            hands=hands,
+            pending=pending,
+            where="hands",
+        )

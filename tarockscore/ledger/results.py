@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from tarockscore.errors import N_, LedgerError
-from tarockscore.ledger.model import Entry, Ledger, Result
+from tarockscore.ledger.model import Entry, Ledger, RadlMark, Result
 from tarockscore.ledger.radl import radl_factors
 from tarockscore.rules.hand import Hand
 from tarockscore.rules.profile import Profile
@@ -20,15 +20,25 @@ def result_of(score: Score, seats: Sequence[str], factor: int) -> Result:
     return Result(victory_points=vp, payout=payout, won=score.won, radl=factor)
 
 
-def fresh_results(hands: Sequence[Hand], seats: Sequence[str], profile: Profile) -> list[Result]:
-    """Every hand scored afresh, in order, with its Radl factor."""
-    factors = radl_factors(hands, profile)
+def fresh_results(
+    hands: Sequence[Hand],
+    seats: Sequence[str],
+    profile: Profile,
+    ids: Sequence[int] | None = None,
+    marks: Sequence[RadlMark] = (),
+) -> list[Result]:
+    """Every hand scored afresh, in order, with its Radl factor (``ids``: the hands' ids, where
+    Radl marks set by hand are placed; by default 1, 2, 3, …)."""
+    ids = range(1, len(hands) + 1) if ids is None else ids
+    factors = radl_factors(hands, ids, profile, marks)
     return [result_of(score_hand(h, profile), seats, f) for h, f in zip(hands, factors, strict=True)]
 
 
-def rescored(entries: Sequence[Entry], seats: Sequence[str], profile: Profile) -> tuple[Entry, ...]:
+def rescored(
+    entries: Sequence[Entry], seats: Sequence[str], profile: Profile, marks: Sequence[RadlMark] = ()
+) -> tuple[Entry, ...]:
     """The same entries with every result worked out afresh, in order, Radls included."""
-    results = fresh_results([e.hand for e in entries], seats, profile)
+    results = fresh_results([e.hand for e in entries], seats, profile, [e.id for e in entries], marks)
     return tuple(replace(e, result=r) for e, r in zip(entries, results, strict=True))
 
 

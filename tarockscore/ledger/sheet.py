@@ -19,6 +19,7 @@ class SheetHand:
     """One row of the sheet."""
 
     number: int
+    id: int  # the hand's id in the audit trail (its number when it was recorded)
     dealer: str | None
     sitting_out: str | None  # at five, the dealer
     hand: Hand
@@ -50,6 +51,11 @@ class Sheet:
     audit: tuple[AuditEntry, ...]
 
     @property
+    def renumbered(self) -> bool:
+        """Some hand's number on the sheet is not its id (a hand before it was undone or deleted)."""
+        return any(h.id != h.number for h in self.hands)
+
+    @property
     def players(self) -> tuple[str, ...]:
         return self.table.players
 
@@ -73,6 +79,7 @@ def sheet(ledger: Ledger) -> Sheet:
         rows.append(
             SheetHand(
                 number=i,
+                id=e.id,
                 dealer=dealer_of(seats, players),
                 sitting_out=next((p for p in seats if p not in players), None) if len(seats) == 5 else None,
                 hand=e.hand,

@@ -150,6 +150,7 @@ def sheet_json(sheet: Sheet) -> dict[str, Any]:
     for h in sheet.hands:
         item: dict[str, Any] = {
             "number": h.number,
+            "id": h.id,
             "dealer": h.dealer,
             "forehand": h.forehand,
             "players": list(h.players),
@@ -181,7 +182,8 @@ def sheet_json(sheet: Sheet) -> dict[str, Any]:
     if sheet.payout_totals is not None:
         out["payout_totals"] = dict(sheet.payout_totals)
     out["audit"] = [
-        {"at": a.at, "action": a.action.value, "hand": a.hand, "detail": a.detail} for a in sheet.audit
+        {"at": a.at, "action": a.action.value, "hand": a.hand, "number": a.number, "detail": a.detail}
+        for a in sheet.audit
     ]
     return out
 
@@ -215,6 +217,8 @@ def sheet_text(sheet: Sheet) -> str:
     head += [x for x in (date(t.date) if t.date else None, t.place) if x]
     if t.stake is not None:
         head.append(_("stake {amount} per point").format(amount=money(t.stake)))
+    # After an undo or a delete a hand's number may not be its id, which the audit trail names.
+    ids = sheet.renumbered
     rows: list[list[object]] = []
     for h in sheet.hands:
         who = h.hand.declarer or ""
@@ -223,6 +227,7 @@ def sheet_text(sheet: Sheet) -> str:
         outcome = "" if h.result.won is None else (_("won") if h.result.won else _("lost"))
         row: list[object] = [
             h.number,
+            *([h.id] if ids else []),
             h.dealer,
             h.hand.contract,
             who,
@@ -233,18 +238,37 @@ def sheet_text(sheet: Sheet) -> str:
             points = signed(h.result.victory_points[p]) if p in h.players else "·"
             row.append(f"{points} → {h.totals[p]}")
         rows.append(row)
-    rows.append(["", "", _("total"), "", "", "", *[sheet.totals[p] for p in players]])
+    lead = ["", ""] if ids else [""]
+    rows.append([*lead, "", _("total"), "", "", "", *[sheet.totals[p] for p in players]])
     if sheet.payout_totals is not None:
-        rows.append(["", "", _("payout"), "", "", "", *[sheet.payout_totals[p] for p in players]])
+        rows.append([*lead, "", _("payout"), "", "", "", *[sheet.payout_totals[p] for p in players]])
     if t.stake is not None:
         basis = sheet.payout_totals if sheet.payout_totals is not None else sheet.totals
         cash = settle(basis, t.stake, t.profile.rules.settlement.mode).balances
-        rows.append(["", "", _("money"), "", "", "", *[money_text(cash[p]) for p in players]])
+        rows.append([*lead, "", _("money"), "", "", "", *[money_text(cash[p]) for p in players]])
     table = tabulate(
         rows,
-        headers=["#", _("dealer"), _("contract"), _("declarer"), _("result"), "Radl", *players],
+        headers=[
+            "#",
+            *(["id"] if ids else []),
+            _("dealer"),
+            _("contract"),
+            _("declarer"),
+            _("result"),
+            "Radl",
+            *players,
+        ],
         disable_numparse=True,
-        colalign=("right", "left", "left", "left", "left", "left", *["right"] * len(players)),
+        colalign=(
+            "right",
+            *(["right"] if ids else []),
+            "left",
+            "left",
+            "left",
+            "left",
+            "left",
+            *["right"] * len(players),
+        ),
     )
     lines = [" · ".join(head), table]
     if not sheet.hands:

@@ -1,0 +1,65 @@
+"""``tarockscore radl add | strike``: Radl marks set or struck by hand, as on the paper block.
+
+A Radl the profile arms by itself (``radl.events``) needs no command; these are for the table
+that draws one for another reason, or strikes one it has agreed not to play. Each mark takes
+effect after the last hand recorded and leaves an audit entry.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Annotated
+
+import typer
+
+from tarockscore.cli.fields import as_options
+from tarockscore.cli.group import new_app
+from tarockscore.cli.ledger import LedgerOpt, ledger_path_of, now
+from tarockscore.errors import LedgerError
+from tarockscore.files.ledger_file import update
+from tarockscore.ledger import operations
+from tarockscore.ledger.model import Ledger
+from tarockscore.render import evening as render_evening
+
+radl_app = new_app(
+    help="Set a Radl by hand, or strike doubled hands, as on the paper block (each with an audit entry).",
+    no_args_is_help=True,
+)
+
+HandsArg = Annotated[
+    int | None,
+    typer.Argument(
+        help="How many doubled hands; default: one Radl round (the profile's radl.hands).",
+        show_default=False,
+        metavar="HANDS",
+    ),
+]
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ``radl`` command group to the ``tarockscore`` app."""
+    app.add_typer(radl_app, name="radl")
+
+
+def _change(ledger: str | None, edit: Callable[[Ledger], Ledger]) -> None:
+    try:
+        _before, after = update(ledger_path_of(ledger), edit)
+    except LedgerError as exc:
+        raise as_options(exc, "hands") from None
+    typer.echo(after.audit[-1].detail)
+    typer.echo(render_evening.next_text(after))
+
+
+@radl_app.command("add")
+def add(hands: HandsArg = None, ledger: LedgerOpt = None) -> None:
+    """Set a Radl by hand: the coming hands are doubled (×radl.factor), after any Radl pending."""
+    at = now()
+    _change(ledger, lambda current: operations.set_radl(current, hands, at))
+
+
+@radl_app.command("strike")
+def strike(hands: HandsArg = None, ledger: LedgerOpt = None) -> None:
+    """Strike doubled hands the Radl still owes (default: one); the last ones pending go first."""
+    at = now()
+    count = 1 if hands is None else hands
+    _change(ledger, lambda current: operations.strike_radl(current, count, at))
