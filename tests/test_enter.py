@@ -378,3 +378,18 @@ def test_enter_in_german(ledger: str) -> None:
     assert result.stderr == "  'könig' ist keine der Möglichkeiten\n"
     # Dreier 5 lost, Kontra ×2, Rekontra ×2 = 20 to each Defender.
     assert totals(ledger) == {"Anna": 20, "Bert": 0, "Cilli": 20, "Dani": 20}
+
+
+def test_enter_replace_keeps_a_renonce_it_does_not_ask(ledger: str) -> None:
+    # A renonce by Bert, a Defender, decides the hand without card points: the declarers win
+    # the contract (renonce.rule = "side_loses"): Rufer 1 to Anna and Cilli.
+    assert (
+        run("record", "-c", "rufer", "-d", "Anna", "-w", "Cilli", "--renonce", "Bert", "-l", ledger).exit_code
+        == 0
+    )
+    result = run("enter", "--replace", "1", "--ledger", ledger, input="\n" * 6)
+    assert result.exit_code == 0, result.stderr
+    assert "Card points" not in result.stdout  # the renonce decided it: none are asked
+    assert "renonce by Bert, kept as recorded" in result.stdout
+    assert "hand 1 replaced: rufer by Anna with Cilli, won → rufer by Anna with Cilli, won" in result.stdout
+    assert totals(ledger) == {"Anna": 1, "Bert": 0, "Cilli": 1, "Dani": 0}

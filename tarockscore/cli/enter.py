@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from tarockscore import i18n
-from tarockscore.cli.entry_answers import KEPT_KEYS, Entry, Save, defaults_from_keys, read_summary
+from tarockscore.cli.entry_answers import Entry, Save, defaults_from_keys, read_summary, stored_flow
 from tarockscore.cli.entry_steps import Flow, Kind, Question, Refused
 from tarockscore.cli.ledger import LedgerOpt, ledger_path_of, now, recorded
 from tarockscore.cli.notation import hand_number
@@ -137,7 +137,6 @@ def enter(ledger: LedgerOpt = None, replace: ReplaceOpt = None) -> None:
     verify(snapshot)
     led = snapshot.ledger
     profile = led.profile
-    kept: dict[str, Any] = {}
     if replace is None:
         operations.check_room(led)  # a table that has played its games is refused before the questions
         number = len(led.hands) + 1
@@ -153,18 +152,18 @@ def enter(ledger: LedgerOpt = None, replace: ReplaceOpt = None) -> None:
         check_number(led, number)
         deal = hand_deal(led, number)
         keys = led.hands[number - 1].keys
-        kept = {k: keys[k] for k in KEPT_KEYS if k in keys}
-        entry = Entry(Flow(profile, led.players, deal.players), defaults_from_keys(keys, profile))
+        entry = Entry(
+            stored_flow(keys, profile, led.players, deal.players), defaults_from_keys(keys, profile)
+        )
         typer.echo(_("replacing {hand}").format(hand=render_evening.hand_line(led, number)))
     seats = " ".join(f"{i}={p}" for i, p in enumerate(led.players, 1) if p in deal.players)
     typer.echo(_("players: {seats}; 'back' returns to the question before").format(seats=seats))
     at = now()
 
     def change(current: Ledger, mapping: Mapping[str, Any]) -> Ledger:
-        hand = {**mapping, **kept}
         if replace is None:
-            return operations.record(current, hand, at)
-        return operations.replace_hand(current, number, hand, at)
+            return operations.record(current, mapping, at)
+        return operations.replace_hand(current, number, mapping, at)
 
     try:
         mapping = _walk(entry, lambda m: change(led, m), number)

@@ -8,7 +8,7 @@ stored hand that ``enter --replace`` walks again (:func:`defaults_from_keys`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from dataclasses import replace as changed
 from enum import Enum
@@ -87,8 +87,18 @@ def defaults_from_keys(keys: Mapping[str, Any], profile: Profile) -> dict[str, A
     return out
 
 
-# Keys of a stored hand the questions do not ask; ``enter --replace`` keeps them as they were.
-KEPT_KEYS = ("renonce",)
+def stored_flow(
+    keys: Mapping[str, Any], profile: Profile, seats: Sequence[str], players: Sequence[str]
+) -> Flow:
+    """The questions of a stored hand: a renonce, which the entry does not ask, is kept as it was."""
+    renonce = keys.get("renonce")
+    return Flow(
+        profile,
+        seats,
+        players,
+        renonce if isinstance(renonce, str) else None,
+        outcome="card_points" in keys or "won" in keys,
+    )
 
 
 @dataclass
@@ -143,9 +153,12 @@ class Entry:
         del self.answers[question.key]
 
     def notes(self) -> list[str]:
-        """What the summary shows besides the answers: the fourth player's card points in Trischaken."""
+        """What the summary shows besides the answers: a renonce kept from the hand replaced, the
+        fourth player's card points in Trischaken."""
         if "contract" not in self.answers or self.next() is not None:
             return []
+        if self.flow.renonce is not None:
+            return [_("renonce by {player}, kept as recorded").format(player=self.flow.renonce)]
         contract = self.flow.profile.contracts[str(self.answers["contract"])]
         if not legality.everyone_for_themselves(contract):
             return []

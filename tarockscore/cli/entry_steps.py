@@ -129,10 +129,21 @@ class Flow:
     ``players``: the four who play this hand, Forehand first (at five, the dealer sits out).
     """
 
-    def __init__(self, profile: Profile, seats: Sequence[str], players: Sequence[str]) -> None:
+    def __init__(
+        self,
+        profile: Profile,
+        seats: Sequence[str],
+        players: Sequence[str],
+        renonce: str | None = None,
+        outcome: bool = True,
+    ) -> None:
         self.profile = profile
         self.seats = tuple(seats)
         self.players = tuple(players)
+        # A hand replaced keeps its renonce (not asked here); without card points or won, the
+        # renonce alone decides it, and none is asked.
+        self.renonce = renonce
+        self.outcome = outcome or renonce is None
         # the players of this hand in seat order, as the prompts list them
         self.in_seats = tuple(p for p in self.seats if p in self.players)
 
@@ -191,7 +202,7 @@ class Flow:
                     default=False,
                 )
                 conceded = a["conceded"]
-        if not conceded:
+        if not conceded and self.outcome:
             if legality.decided_by_tricks(contract):
                 text = _("Did {declarer} win the {contract}?").format(
                     declarer=declarer, contract=contract.name
@@ -439,4 +450,6 @@ class Flow:
             bonuses.append(entry)
         if bonuses:
             out["bonus"] = bonuses
+        if self.renonce is not None:
+            out["renonce"] = self.renonce
         return out
