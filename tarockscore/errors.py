@@ -93,6 +93,12 @@ def message(template: str, /, **values: object) -> Message:
     return Message(template, tuple(values.items()))
 
 
+def reason(exc: BaseException) -> str:
+    """What an exception says: the :class:`Message` it was raised with (still translatable), else its text."""
+    first = exc.args[0] if exc.args else ""
+    return first if isinstance(first, Message) else str(exc)
+
+
 def fill(template: str, values: Values, translate: Translate | None = None) -> str:
     """The template with its named values; nested messages are rendered in the same language."""
     if not values:
@@ -116,7 +122,10 @@ class Problem:
 
     @classmethod
     def of(cls, where: str, template: str, /, **values: object) -> Problem:
-        """A problem from a template marked with ``N_`` and its named values."""
+        """A problem from a template marked with ``N_`` and its named values (or from a
+        :class:`Message`, which brings its own)."""
+        if not values and isinstance(template, Message):
+            return cls(where, str.__str__(template), template.template, template.values)
         items = tuple(values.items())
         return cls(where, fill(template, items), template, items)
 

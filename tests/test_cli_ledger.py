@@ -99,7 +99,8 @@ def test_new_collects_every_usage_problem(tmp_path: Path) -> None:
     assert result.exit_code == 2
     assert result.stdout == ""
     errors = result.stderr.splitlines()
-    assert "error: --stake: 'ten' is not an amount; write e.g. 0.10 (a dot, at most two decimals)" in errors
+    # at the command line a stake takes a decimal comma, so the example shows one
+    assert "error: --stake: 'ten' is not an amount; write e.g. 0,10 (at most two decimals)" in errors
     assert (
         "error: --date: '14.3.2025' is not a date; write it as YYYY-MM-DD or DD.MM.YYYY, e.g. 2025-03-14 or 14.03.2025"
         in errors

@@ -20,7 +20,7 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
-from typer.testing import CliRunner
+from typer.testing import CliRunner, Result
 
 from tarockscore import i18n
 from tarockscore.cli.app import app
@@ -431,3 +431,24 @@ def test_the_readme_german_transcripts_are_real_output(tmp_path: Path) -> None:
             # the profile's digest changes whenever the profile file does; the rest must match
             digest = re.compile(r"sha256 [0-9a-f]{12}")
             assert digest.sub("sha256 …", out) == digest.sub("sha256 …", shown), " ".join(command)
+
+
+def run_de(*args: str) -> Result:
+    return CliRunner().invoke(app, ["--lang", "de", *args])
+
+
+def test_errors_built_from_values_are_german_too(tmp_path: Path) -> None:
+    """A stake, a date and card points refused with the value typed, in German."""
+    stake = run_de("new", "-p", "Anna,Bert,Cilli,Dani", "--stake", "0,105", "-l", str(tmp_path / "x.toml"))
+    assert stake.exit_code == 2
+    assert "'0,105' ist kein Betrag; schreib etwa 0,10 (höchstens zwei Nachkommastellen)" in stake.stderr
+    date = run_de("new", "-p", "Anna,Bert,Cilli,Dani", "--date", "14.3.2025", "-l", str(tmp_path / "x.toml"))
+    assert "'14.3.2025' ist kein Datum" in date.stderr
+    points = run_de(
+        "score", "-c", "rufer", "-p", "Anna,Bert,Cilli,Dani", "-d", "Anna", "-w", "Cilli", "-t", "35/4"
+    )
+    assert points.exit_code == 1
+    assert (
+        "'35/4' ist keine Kartenpunktzahl: nach dem Schrägstrich kommen die Blatt, 0, 1 oder 2"
+        in points.stderr
+    )

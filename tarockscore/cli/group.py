@@ -134,13 +134,16 @@ class CommandGroup(TyperGroup):
             raise typer.Exit(INTERRUPTED) from None
         except RecursionError:
             # the readers bound nesting; this is the last line of defence, never a traceback
-            fail((Problem("", "the input is nested too deeply to process"),), 1)
+            fail((Problem.of("", N_("the input is nested too deeply to process")),), 1)
         except ValueError as exc:
             # Python will not turn an integer of more than 4,300 digits into text; the readers
             # bound every number, and a sum of stored numbers is the one way left to reach it
             if "integer string conversion" not in str(exc):
                 raise
-            fail((Problem("", "a number in the input is too large to show (more than 4,300 digits)"),), 1)
+            fail(
+                (Problem.of("", N_("a number in the input is too large to show (more than 4,300 digits)")),),
+                1,
+            )
         except Exception as exc:
             if not _is_usage_error(exc):
                 raise

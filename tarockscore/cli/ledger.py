@@ -18,7 +18,7 @@ from tabulate import tabulate
 from tarockscore import i18n
 from tarockscore.cli.fields import as_option, as_options
 from tarockscore.cli.hand_input import hand_errors, read_hand_or_short
-from tarockscore.cli.notation import hand_number, stake_text, table_date
+from tarockscore.cli.notation import COMMA_STAKE, hand_number, stake_text, table_date
 from tarockscore.cli.options import (
     Bonus,
     Conceded,
@@ -36,7 +36,7 @@ from tarockscore.cli.options import (
     Won,
     short_form,
 )
-from tarockscore.errors import N_, Collector, LedgerError, Problem, UsageError
+from tarockscore.errors import N_, Collector, LedgerError, Problem, UsageError, reason
 from tarockscore.files.ledger_file import (
     create,
     ledger_path,
@@ -129,14 +129,14 @@ def new(
     amount = None
     if stake is not None:
         try:
-            amount = parse_stake(stake_text(stake))
+            amount = parse_stake(stake_text(stake), COMMA_STAKE)
         except ValueError as exc:
-            problems.add("--stake", str(exc))
+            problems.add("--stake", reason(exc))
     if date is not None:
         try:
             date = table_date(date).isoformat()
         except ValueError as exc:
-            problems.add("--date", str(exc))
+            problems.add("--date", reason(exc))
     if place is not None:
         place = nfc(place.strip()) if place.strip() else place
         wrong = text_problem(place)
@@ -384,10 +384,13 @@ def _report_mismatches(snapshot: Snapshot) -> None:
     if problems:
         located = locate(problems, snapshot.text, str(snapshot.path))
         located.append(
-            Problem(
+            Problem.of(
                 str(snapshot.path),
-                f"`tarockscore repair --ledger {snapshot.path}` re-scores the evening from its stored hands "
-                "and shows every number that changes; --write keeps it, with an audit entry",
+                N_(
+                    "`tarockscore repair --ledger {path}` re-scores the evening from its stored hands "
+                    "and shows every number that changes; --write keeps it, with an audit entry"
+                ),
+                path=snapshot.path,
             )
         )
         raise LedgerError(located)
@@ -428,7 +431,7 @@ def rescore(
     typer.echo(
         tabulate(
             rows,
-            headers=["player", before.table.profile.name, after.table.profile.name, "difference"],
+            headers=[_("player"), before.table.profile.name, after.table.profile.name, _("difference")],
             disable_numparse=True,
         )
     )
@@ -462,11 +465,13 @@ def repair(
             if a != b:
                 rows.append([i, p, a, b, render.signed(b - a)])
         if old.result.radl != new.result.radl:
-            rows.append([i, "(Radl factor)", old.result.radl, new.result.radl, ""])
+            rows.append([i, _("(Radl factor)"), old.result.radl, new.result.radl, ""])
     if rows:
         typer.echo(
             tabulate(
-                rows, headers=["hand", "player", "stored", "re-scored", "difference"], disable_numparse=True
+                rows,
+                headers=[_("hand"), _("player"), _("stored"), _("re-scored"), _("difference")],
+                disable_numparse=True,
             )
         )
         old_totals, new_totals = totals.totals(before), totals.totals(after)
@@ -474,16 +479,20 @@ def repair(
         typer.echo(
             tabulate(
                 [[p, old_totals[p], new_totals[p]] for p in before.players],
-                headers=["player", "total stored", "total re-scored"],
+                headers=[_("player"), _("total stored"), _("total re-scored")],
                 disable_numparse=True,
             )
         )
     else:
-        typer.echo(f"{path}: every stored result follows from its hand; nothing changes but the seal")
+        typer.echo(
+            _("{path}: every stored result follows from its hand; nothing changes but the seal").format(
+                path=path
+            )
+        )
     if write:
-        typer.echo(f"written: {path} re-scored and sealed; the audit trail says so")
+        typer.echo(_("written: {path} re-scored and sealed; the audit trail says so").format(path=path))
     else:
-        typer.echo("nothing was written; run again with --write to keep this")
+        typer.echo(_("nothing was written; run again with --write to keep this"))
 
 
 def settle(
@@ -497,9 +506,9 @@ def settle(
     led = read_trusted(ledger_path_of(ledger)).ledger
     if stake is not None:
         try:
-            amount = money.parse_stake(stake_text(stake))
+            amount = money.parse_stake(stake_text(stake), COMMA_STAKE)
         except ValueError as exc:
-            raise UsageError(str(exc), where="--stake") from None
+            raise UsageError(reason(exc), where="--stake") from None
     elif led.table.stake is not None:
         amount = led.table.stake
     else:

@@ -12,13 +12,17 @@ import re
 
 import typer
 
+from tarockscore.errors import N_, message
+from tarockscore.i18n import _
+
 # ASCII digits only ([0-9], not \d: that also takes Arabic-Indic and other digits), and \Z, not $,
 # which would also match before a final line break.
 _COMMA_AMOUNT = re.compile(r"\s*([0-9]+),([0-9]{1,2})\s*\Z")
 _ISO_DATE = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})\Z")
 _TABLE_DATE = re.compile(r"([0-9]{2})\.([0-9]{2})\.([0-9]{4})\Z")
 _HAND_NUMBER = re.compile(r"[0-9]{1,7}\Z")
-DATE_FORMS = "YYYY-MM-DD or DD.MM.YYYY, e.g. 2025-03-14 or 14.03.2025"
+DATE_FORMS = message(N_("YYYY-MM-DD or DD.MM.YYYY, e.g. 2025-03-14 or 14.03.2025"))
+COMMA_STAKE = "0,10"  # how an error shows a stake typed at the command line
 
 
 def stake_text(text: str) -> str:
@@ -36,16 +40,27 @@ def table_date(text: str) -> dt.date:
     elif m := _TABLE_DATE.match(value):
         day, month, year = (int(g) for g in m.groups())
     else:
-        raise ValueError(f"{text!r} is not a date; write it as {DATE_FORMS}")
+        raise ValueError(
+            message(N_("{text!r} is not a date; write it as {forms}"), text=text, forms=DATE_FORMS)
+        )
     try:
         return dt.date(year, month, day)
     except ValueError as exc:
-        raise ValueError(f"{text!r} is not a date ({exc}); write it as {DATE_FORMS}") from None
+        raise ValueError(
+            message(
+                N_("{text!r} is not a date ({why}); write it as {forms}"),
+                text=text,
+                why=str(exc),
+                forms=DATE_FORMS,
+            )
+        ) from None
 
 
 def hand_number(text: str) -> int:
     """A hand's number as ``show`` lists it: ASCII digits, 1 or more (no ``1_000``, ``1e2``, ``+3``)."""
     value = text.strip()
     if not _HAND_NUMBER.match(value) or int(value) < 1:
-        raise typer.BadParameter(f"{text!r} is not a hand number; write it in digits, 1 or more, e.g. 3")
+        raise typer.BadParameter(
+            _("{text!r} is not a hand number; write it in digits, 1 or more, e.g. 3").format(text=text)
+        )
     return int(value)

@@ -10,6 +10,8 @@ from typing import Annotated, Any
 
 import typer
 
+from tarockscore.i18n import _
+
 
 # Shell completion (tarockscore.cli.completion), imported only when the shell asks.
 def _answers(kind: str) -> Callable[[typer.Context, str], list[str]]:
@@ -169,5 +171,5 @@ def repeated_options(params: Sequence[Any], args: Sequence[str]) -> list[str]:
         values = {v for _, v in uses}
         if len(values) > 1:
             said = " and ".join(opt if v in ("on", "off") else f"{opt} {v!r}" for opt, v in uses)
-            problems.append(f"{said} contradict each other: give it once")
+            problems.append(_("{said} contradict each other: give it once").format(said=said))
     return problems

@@ -23,7 +23,7 @@ from tabulate import tabulate
 from tarockscore import i18n
 from tarockscore.cli.fields import in_option_words, season_error
 from tarockscore.cli.notation import table_date
-from tarockscore.errors import N_, LedgerError, Problem, TarockError, UsageError
+from tarockscore.errors import N_, LedgerError, Problem, TarockError, UsageError, message
 from tarockscore.files import safe_io
 from tarockscore.files.ledger_file import NotALedger, read, verify
 from tarockscore.files.output import check_output, write_output
@@ -152,7 +152,13 @@ def _files(sources: list[str]) -> list[tuple[Path, bool]]:
             found = []
 
             def unreadable(exc: OSError) -> None:
-                _warn(f"{exc.filename}: cannot read this folder ({exc.strerror}); its ledgers are left out")
+                _warn(
+                    message(
+                        N_("{folder}: cannot read this folder ({why}); its ledgers are left out"),
+                        folder=exc.filename,
+                        why=exc.strerror,
+                    )
+                )
 
             for folder, dirs, files in os.walk(path, onerror=unreadable):
                 dirs.sort()
@@ -163,15 +169,20 @@ def _files(sources: list[str]) -> list[tuple[Path, bool]]:
                     try:
                         mode = os.stat(f).st_mode
                     except OSError as exc:
-                        _warn(f"{f}: cannot read ({exc.strerror}), skipped")
+                        _warn(message(N_("{file}: cannot read ({why}), skipped"), file=f, why=exc.strerror))
                         continue
                     if not stat.S_ISREG(mode):
-                        _warn(f"{f}: not a regular file (a FIFO, a device or a socket), skipped")
+                        _warn(
+                            message(
+                                N_("{file}: not a regular file (a FIFO, a device or a socket), skipped"),
+                                file=f,
+                            )
+                        )
                         continue
                     found.append(f)
             found.sort()
             if not found:
-                _warn(f"{source}: no *.toml files in this folder")
+                _warn(message(N_("{folder}: no *.toml files in this folder"), folder=source))
         else:
             found = [path]
         for f in found:
@@ -198,13 +209,13 @@ def read_ledgers(sources: list[str], skip_bad: bool = False) -> list[tuple[str, 
             snapshot = read(path)
         except NotALedger as exc:
             if in_folder:
-                _warn(f"{exc.problems[0].render()}, skipped")
+                _warn(message(N_("{problem}, skipped"), problem=exc.problems[0].render(i18n.gettext)))
                 continue
             problems += exc.problems
             continue
         except LedgerError as exc:
             if in_folder and _not_a_ledger(exc.problems):
-                _warn(f"{path}: not a ledger (no schema key), skipped")
+                _warn(message(N_("{file}: not a ledger (no schema key), skipped"), file=path))
                 continue
             if skip_bad:
                 _skip(path, exc)

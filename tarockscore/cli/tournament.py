@@ -16,7 +16,8 @@ import typer
 
 from tarockscore import i18n
 from tarockscore.cli.group import new_app
-from tarockscore.errors import N_, Collector, Problem, TarockError, TournamentError, UsageError
+from tarockscore.cli.notation import COMMA_STAKE, stake_text
+from tarockscore.errors import N_, Collector, Problem, TarockError, TournamentError, UsageError, reason
 from tarockscore.files import tournament_file as files
 from tarockscore.files.profile_file import load_profile
 from tarockscore.i18n import _
@@ -161,9 +162,9 @@ def new(
     amount = None
     if stake is not None:
         try:
-            amount = parse_stake(stake)
+            amount = parse_stake(stake_text(stake), COMMA_STAKE)
         except ValueError as exc:
-            problems.add("--stake", str(exc))
+            problems.add("--stake", reason(exc))
     problems.raise_if_any(UsageError)
     prof = load_profile(profile)
     fmt, document = files.load_format(format_ref)

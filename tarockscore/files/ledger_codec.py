@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from decimal import Decimal
 from typing import Any
 
-from tarockscore.errors import N_, Collector, LedgerError, TarockError, one_of
+from tarockscore.errors import N_, Collector, LedgerError, TarockError, one_of, reason
 from tarockscore.ledger.model import (
     Action,
     AuditEntry,
@@ -195,7 +195,7 @@ def ledger_from_mapping(data: Mapping[str, Any], *, repairing: bool = False) -> 
         try:
             stake = parse_stake(stake_text)
         except ValueError as exc:
-            problems.add("table.stake", str(exc))
+            problems.add("table.stake", reason(exc))
     date = tr.optional_str("date")
     if date is not None and not iso_date(date):
         problems.add(

@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation, localcontext
 
-from tarockscore.errors import N_, LedgerError
+from tarockscore.errors import N_, LedgerError, message
 from tarockscore.rules.profile import SettlementMode
 
 CENT = Decimal("0.01")
@@ -44,27 +44,49 @@ class Settlement:
     payments: tuple[Payment, ...]
 
 
-def parse_stake(text: str) -> Decimal:
-    """A stake per Victory Point such as ``"0.10"``; ValueError says what is allowed.
+def parse_stake(text: str, example: str = "0.10") -> Decimal:
+    """A stake per Victory Point such as ``"0.10"``; ValueError says what is allowed, with
+    ``example`` as the way to write it (the command line, which also takes a decimal comma and
+    turns it into a dot before this, gives ``"0,10"``: ``cli.notation.stake_text``).
 
     Only ASCII digits with at most one dot: ``Decimal`` alone would also take ``1_000``, ``1e2``,
-    ``Infinity`` and digits of other scripts. (The command line turns a decimal comma into a
-    dot before this: ``cli.notation.stake_text``.)
+    ``Infinity`` and digits of other scripts.
     """
+    not_an_amount = message(
+        N_("{text!r} is not an amount; write e.g. {example} (at most two decimals)"),
+        text=text,
+        example=example,
+    )
     if not _STAKE.fullmatch(text.strip()):
-        raise ValueError(f"{text!r} is not an amount; write e.g. 0.10 (a dot, at most two decimals)")
+        raise ValueError(not_an_amount)
     try:
         stake = Decimal(text.strip())
     except InvalidOperation:
-        raise ValueError(
-            f"{text!r} is not an amount; write e.g. 0.10 (a dot, at most two decimals)"
-        ) from None
+        raise ValueError(not_an_amount) from None
     if not stake.is_finite() or stake <= 0:
-        raise ValueError(f"{text!r}: the stake must be a positive amount such as 0.10")
+        raise ValueError(
+            message(
+                N_("{text!r}: the stake must be a positive amount such as {example}"),
+                text=text,
+                example=example,
+            )
+        )
     if stake > MAX_STAKE:
-        raise ValueError(f"{text!r}: the stake must be at most {MAX_STAKE} per Victory Point")
+        raise ValueError(
+            message(
+                N_("{text!r}: the stake must be at most {maximum} per Victory Point"),
+                text=text,
+                maximum=MAX_STAKE,
+            )
+        )
     if stake != stake.quantize(CENT):
-        raise ValueError(f"{text!r} has more than two decimals; the stake is counted in cents, e.g. 0.10")
+        raise ValueError(
+            message(
+                N_("{text!r} has more than two decimals; the stake is counted in cents, e.g. {example}"),
+                text=text,
+                example=example,
+            )
+        )
     return stake.quantize(CENT)
 
 

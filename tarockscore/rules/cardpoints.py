@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
+from tarockscore.errors import N_, message
+
 _MIXED = re.compile(r"^\s*(\d+)\s+(\d+)\s*/\s*(\d+)\s*$")
 _FRACTION = re.compile(r"^\s*(\d+)\s*/\s*(\d+)\s*$")
 _BLATT = re.compile(r"^\s*(\d+)\s+(\d+)\s*$")
@@ -14,11 +16,16 @@ _VULGAR = {"⅓": Fraction(1, 3), "⅔": Fraction(2, 3)}
 # A card counts a third of a point; the score block writes the odd cards ("Blatt") after the
 # points: "35/2" or "35 2" is 35 points and 2 Blatt, 35 2/3.
 BLATT = 3
-FORMS = '"35 2/3", "35/2" or "35 2" (35 points and 2 Blatt), or a whole number'
+FORMS = message(N_('"35 2/3", "35/2" or "35 2" (35 points and 2 Blatt), or a whole number'))
 
 
 def _refuse(value: object, why: str = "") -> ValueError:
-    return ValueError(f"{value!r} is not a card point count{why}; write {FORMS}")
+    """The error for ``value``; ``why`` (a :class:`Message` clause, or empty) says what is wrong."""
+    return ValueError(
+        message(
+            N_("{value!r} is not a card point count{why}; write {forms}"), value=value, why=why, forms=FORMS
+        )
+    )
 
 
 def parse_points(value: object) -> Fraction:
@@ -34,7 +41,13 @@ def parse_points(value: object) -> Fraction:
         return Fraction(value)
     text = value.strip()
     if len(text) > 40:  # "35 2/3" is six characters; 4,300 digits would not even convert
-        raise ValueError(f"{text[:20]!r}… ({len(text)} characters) is not a card point count")
+        raise ValueError(
+            message(
+                N_("{start!r}… ({length} characters) is not a card point count"),
+                start=text[:20],
+                length=len(text),
+            )
+        )
     if text.isascii() and text.isdigit():  # the common case, before any pattern
         return Fraction(int(text))
     for glyph, third in _VULGAR.items():
@@ -45,12 +58,19 @@ def parse_points(value: object) -> Fraction:
     if m := _MIXED.match(text):
         whole, num, den = (int(g) for g in m.groups())
         if den == 0 or num >= den:
-            raise _refuse(value, ": the fraction part must be a proper fraction such as 2/3")
+            raise _refuse(value, message(N_(": the fraction part must be a proper fraction such as 2/3")))
         return whole + Fraction(num, den)
     if m := _BLATT.match(text):
         whole, blatt = (int(g) for g in m.groups())
         if blatt >= BLATT:
-            raise _refuse(value, f": {blatt} Blatt make {blatt // BLATT} more point; the Blatt are 0, 1 or 2")
+            raise _refuse(
+                value,
+                message(
+                    N_(": {blatt} Blatt make {more} more point; the Blatt are 0, 1 or 2"),
+                    blatt=blatt,
+                    more=blatt // BLATT,
+                ),
+            )
         return whole + Fraction(blatt, BLATT)
     if m := _FRACTION.match(text):
         num, den = (int(g) for g in m.groups())
@@ -58,7 +78,7 @@ def parse_points(value: object) -> Fraction:
             return num + Fraction(den, BLATT)
         if den == BLATT:  # "107/3", "2/3": thirds
             return Fraction(num, den)
-        raise _refuse(value, ": after the slash come the Blatt, 0, 1 or 2")
+        raise _refuse(value, message(N_(": after the slash come the Blatt, 0, 1 or 2")))
     raise _refuse(value)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from tarockscore.errors import N_, Collector, near_miss, one_of
+from tarockscore.errors import N_, Collector, near_miss, one_of, reason
 from tarockscore.rules.cardpoints import parse_points, render_points
 from tarockscore.rules.profile import Profile
 from tarockscore.rules.reader import Reader
@@ -15,7 +15,7 @@ def read_card_points(where: str, value: object, profile: Profile, problems: Coll
     try:
         points = parse_points(value)
     except ValueError as exc:
-        problems.add(where, str(exc))
+        problems.add(where, reason(exc))
         return None
     total = profile.game.card_points_total
     if not 0 <= points <= total:

@@ -12,7 +12,7 @@ from enum import StrEnum
 from fractions import Fraction
 from typing import Any, TypeVar
 
-from tarockscore.errors import N_, Collector, Message, message, near_miss, one_of
+from tarockscore.errors import N_, Collector, Message, message, near_miss, one_of, reason
 from tarockscore.rules.cardpoints import parse_points
 
 E = TypeVar("E", bound=StrEnum)
@@ -160,7 +160,7 @@ class Reader:
         try:
             return parse_points(value)
         except ValueError as exc:
-            self.problems.add(self.where(key), str(exc))
+            self.problems.add(self.where(key), reason(exc))
             return Fraction(0)
 
     def choice(self, key: str, enum: type[E], default: E | None = None) -> E:

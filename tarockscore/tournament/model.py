@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from typing import Any
 
-from tarockscore.errors import N_, Collector, Problem, TarockError, TournamentError, near_miss, one_of
+from tarockscore.errors import N_, Collector, Problem, TarockError, TournamentError, near_miss, one_of, reason
 from tarockscore.ledger.model import ProfileRecord, profile_hash
 from tarockscore.ledger.settle_up import parse_stake
 from tarockscore.rules.profile import Profile, build_profile
@@ -232,7 +232,7 @@ def from_mapping(data: Mapping[str, Any]) -> Tournament:
         try:
             stake = parse_stake(stake_text)
         except ValueError as exc:
-            problems.add("stake", str(exc))
+            problems.add("stake", reason(exc))
     players = top.str_list("players")
     dropped = top.str_list("dropped")
     draws: list[Round] = []
