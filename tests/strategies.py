@@ -7,6 +7,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
+from tarockscore.rules import legality
 from tarockscore.rules.cardpoints import parse_points, render_points
 from tarockscore.rules.profile import Kind, NegativeKontra, Profile, Team
 
@@ -73,7 +74,8 @@ def hands(draw: st.DrawFn, profile: Profile, contracts: list[str] | None = None)
     if step:
         hand["kontra"] = step
     bonuses = []
-    allowed = list(contract.bonuses)
+    # what the rules allow in this hand: no bonus about the called King when it lay in the talon
+    allowed = legality.possible_bonuses(profile, contract, hand.get("called_king"))
     chosen = draw(st.lists(st.sampled_from(allowed), unique=True, max_size=4)) if allowed else []
     for name in chosen:
         bonus = profile.bonuses[name]

@@ -95,3 +95,35 @@ def test_validation_refuses_what_the_predicates_rule_out(hand: dict[str, Any], f
     with pytest.raises(HandError) as refused:
         parse_hand({"players": PLAYERS, **hand}, load_profile("koenigrufen"))
     assert str(refused.value).startswith(f"{field}:"), str(refused.value)
+
+
+def test_no_concession_in_a_contract_played_without_the_talon() -> None:
+    """docs/rules/koenigrufen.md §1.4 and §5: the declarer concedes on finding the called King in
+    the talon he takes up; in a Solorufer the talon goes to the Defenders unseen."""
+    kr = load_profile("koenigrufen")
+    hand = {"players": PLAYERS, "declarer": "Anna", "called_king": "talon", "conceded": True}
+    assert parse_hand({**hand, "contract": "rufer"}, kr).conceded
+    with pytest.raises(HandError, match=r"conceded: a solorufer is played without the talon"):
+        parse_hand({**hand, "contract": "solorufer"}, kr)
+
+
+def test_no_bonus_about_the_called_king_is_made_when_it_lay_in_the_talon() -> None:
+    """§5: with the called King in the talon the King is in no trick, so the King ultimo cannot be
+    made; announced, it is lost (and scored as such)."""
+    kr = load_profile("koenigrufen")
+    hand: dict[str, Any] = {
+        "players": PLAYERS,
+        "contract": "rufer",
+        "declarer": "Anna",
+        "called_king": "talon",
+        "card_points": 40,
+    }
+    made = {"name": "king_ultimo", "side": "declarers", "announced": True, "made": True}
+    with pytest.raises(
+        HandError, match=r"bonus\[0\]\.made: 'king_ultimo' made with the called King in the talon"
+    ):
+        parse_hand({**hand, "bonus": [made]}, kr)
+    lost = parse_hand({**hand, "bonus": [{**made, "made": False}]}, kr)
+    assert [(b.name, b.made) for b in lost.bonuses] == [("king_ultimo", False)]
+    assert "king_ultimo" not in legality.possible_bonuses(kr, kr.contracts["rufer"], "talon")
+    assert "king_ultimo" in legality.possible_bonuses(kr, kr.contracts["rufer"], None)

@@ -213,6 +213,14 @@ def parse_hand(data: Mapping[str, Any], profile: Profile) -> Hand:
                 "conceded",
                 N_('a hand is conceded only when the called King lies in the talon (called_king = "talon")'),
             )
+        elif conceded and not legality.concession_possible(profile, contract):
+            problems.add(
+                "conceded",
+                N_(
+                    "a {contract} is played without the talon: the declarer never sees the called King lie there, so cannot concede ({contract}: talon = false)"
+                ),
+                contract=contract.name,
+            )
         if conceded and won:
             problems.add("won", N_("true contradicts conceded = true: a conceded hand is lost"))
         if conceded and cp_raw is not None:
@@ -305,6 +313,21 @@ def parse_hand(data: Mapping[str, Any], profile: Profile) -> Hand:
                 contract=contract.name,
                 allowed=one_of(contract.requires_announced),
             )
+        if called_king == "talon":
+            impossible = set(legality.contract_bonuses(profile, contract)) - set(
+                legality.possible_bonuses(profile, contract, called_king)
+            )
+            for i, item in enumerate(bonus_raw if isinstance(bonus_raw, list) else []):
+                name = profile.bonus_name(str(item.get("name", ""))) if isinstance(item, dict) else None
+                b = next((b for b in bonuses if b.name == name), None)
+                if b is not None and b.name in impossible and b.made:
+                    problems.add(
+                        f"bonus[{i}].made",
+                        N_(
+                            "{name!r} made with the called King in the talon: the King is in no trick, so not in the last one; enter it as lost (made = false) if it was announced"
+                        ),
+                        name=b.name,
+                    )
         check_bonus_against_points(bonuses, card_points, defender_points, won, profile, problems)
         if legality.defender_announce_needs_kontra(profile):
             defenders_kontra = bool(hand_kontra or kontra_by) or any(
