@@ -64,7 +64,7 @@ Points = Annotated[
         "--points",
         "-t",
         help='Declarer side\'s card points: 40, "35 2/3", 35/2 or "35 2" (35 and 2 Blatt); '
-        "Dodge Round: NAME=POINTS, repeated.",
+        "Trischaken: NAME=POINTS, repeated.",
     ),
 ]
 DefenderPoints = Annotated[

@@ -67,7 +67,7 @@ def read_contract_kontra(
         problems.add(
             "kontra",
             N_(
-                "{raw!r}: profile {profile!r} has no Kontra in {contract}, the Dodge Round (kontra.dodge_round = false)"
+                "{raw!r}: profile {profile!r} has no Kontra in {contract}, the Trischaken (kontra.dodge_round = false)"
             ),
             raw=raw,
             profile=profile.name,

@@ -88,13 +88,20 @@ def read_trischaken_points(
     cp_raw: Any, players: list[str], profile: Profile, problems: Collector
 ) -> tuple[tuple[str, Fraction], ...]:
     if not isinstance(cp_raw, dict):
-        problems.add(
-            "card_points",
-            f"{cp_raw!r}: the Dodge Round needs a table of every player's card points, "
-            '{ Anna = "20 1/3", ... }'
-            if cp_raw is not None
-            else 'missing: the Dodge Round needs a table of every player\'s card points, { Anna = "20 1/3", ... }',
-        )
+        example = '{ Anna = "20 1/3", ... }'
+        if cp_raw is None:
+            problems.add(
+                "card_points",
+                N_("missing: Trischaken needs a table of every player's card points, {example}"),
+                example=example,
+            )
+        else:
+            problems.add(
+                "card_points",
+                N_("{raw!r}: Trischaken needs a table of every player's card points, {example}"),
+                raw=cp_raw,
+                example=example,
+            )
         return ()
     points: list[tuple[str, Fraction]] = []
     for name, value in cp_raw.items():
