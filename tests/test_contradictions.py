@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -54,7 +56,7 @@ def test_an_unknown_bonus_flag_is_named_with_the_allowed_ones() -> None:
     code, _, err = run(*CALL, "-b", "pagat,xyz")
     assert code == 2
     assert "--bonus 'pagat,xyz': 'xyz' is not a bonus flag" in err
-    assert "announced/ann/a, silent/s" in err and "'kontra'" in err and "'rekontra'" in err
+    assert "announced/ann/a/angesagt, silent/s/still" in err and "'kontra'" in err and "'rekontra'" in err
     assert "silent bonus cannot be doubled" not in err
 
 
@@ -154,3 +156,15 @@ def test_partner_equal_to_declarer_hints_at_own_king() -> None:
         "score", "-P", "pagat", "-c", "rufer", "-p", "A,B,C,D", "-d", "A", "-w", "A", "-t", "40"
     )
     assert code == 1 and 'called_king = "own"' in err
+
+
+def test_bonus_flags_in_german() -> None:
+    """The table's words: angesagt / still, gemacht / verloren, Spieler / Gegner, in any case."""
+    code, out, err = run(*CALL, "--json", "-b", "Pagat,Angesagt,Verloren,Gegner")
+    assert code == 0, err
+    german = json.loads(out)
+    code, out, err = run(*CALL, "--json", "-b", "pagat,announced,lost,defenders")
+    assert code == 0, err
+    assert german == json.loads(out)
+    code, _, err = run(*CALL, "-b", "uhu,angesagt,still")
+    assert code == 2 and "'angesagt' and 'still' contradict each other" in err

@@ -13,20 +13,45 @@ from typing import Any
 from tarockscore.errors import N_, Collector, UsageError, near_miss, one_of
 from tarockscore.rules.names import fold
 
+# The flags in English and as the table says them in German (Spieler / Gegner, angesagt / still,
+# gemacht / verloren); matched in any case.
 _SIDE = {
     "declarers": "declarers",
     "decl": "declarers",
     "d": "declarers",
+    "spieler": "declarers",
     "defenders": "defenders",
     "def": "defenders",
     "x": "defenders",
+    "gegner": "defenders",
+    "gegenspieler": "defenders",
 }
-_ANNOUNCED = {"announced": True, "ann": True, "a": True, "silent": False, "s": False}
-_MADE = {"made": True, "m": True, "lost": False, "failed": False, "l": False}
+_ANNOUNCED = {
+    "announced": True,
+    "ann": True,
+    "a": True,
+    "angesagt": True,
+    "silent": False,
+    "s": False,
+    "still": False,
+    "stumm": False,
+}
+_MADE = {
+    "made": True,
+    "m": True,
+    "gemacht": True,
+    "lost": False,
+    "failed": False,
+    "l": False,
+    "verloren": False,
+}
 _FLAG_WORDS = {*_SIDE, *_ANNOUNCED, *_MADE}
 # Each flag sets one key of the [[bonus]] table; two flags that set it differently contradict.
 _FLAGS: tuple[tuple[str, dict[str, Any]], ...] = (("side", _SIDE), ("announced", _ANNOUNCED), ("made", _MADE))
-BONUS_FLAGS = "declarers/decl/d, defenders/def/x, announced/ann/a, silent/s, made/m, lost/failed/l"
+BONUS_FLAGS = (
+    "declarers/decl/d/Spieler, defenders/def/x/Gegner, announced/ann/a/angesagt, silent/s/still, "
+    "made/m/gemacht, lost/failed/l/verloren"
+)
 
 
 def parse_bonus(
