@@ -575,3 +575,21 @@ def test_ctrl_c_in_the_middle_of_a_write_is_exit_130_and_changes_nothing(
     assert done.exit_code == 130 and "Traceback" not in done.stderr, (done.exit_code, done.stderr)
     assert path.read_bytes() == before
     assert [p.name for p in tmp_path.iterdir() if p.name.endswith((".tmp", ".lock"))] == []
+
+
+def test_tournament_files_are_read_as_carefully_as_ledgers(tmp_path: Path) -> None:
+    """A FIFO as the players file or the tournament file is refused at once, not waited on; a
+    tournament file nested deeper than the readers allow is refused with its name."""
+    fifo = tmp_path / "players.txt"
+    os.mkfifo(fifo)
+    day = tmp_path / "day"
+    args = ("--rounds", "1", "--games", "4", "-P", "koenigrufen", "--format", "schrift")
+    done = cli("tournament", "new", str(day), "--players-file", str(fifo), *args, timeout=20)
+    assert done.returncode == 1
+    assert "--players-file: " in done.stderr and "named pipe (FIFO)" in done.stderr
+    names = tmp_path / "names.txt"
+    names.write_text("Anna\nBert\nCilli\nDani\n", encoding="utf-8")
+    assert invoke("tournament", "new", str(day), "--players-file", str(names), *args).exit_code == 0
+    (day / "tournament.toml").write_text("a = " + "[" * 200 + "]" * 200 + "\n", encoding="utf-8")
+    result = invoke("tournament", "standings", str(day))
+    refused(result, 1, "nested more than 32 levels deep")

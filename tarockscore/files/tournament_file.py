@@ -25,7 +25,7 @@ from typing import Any
 import tomli_w
 
 from tarockscore.errors import N_, LedgerError, Problem, TournamentError, near_miss, one_of
-from tarockscore.files import ledger_file
+from tarockscore.files import ledger_file, safe_io
 from tarockscore.files.profile_file import merge
 from tarockscore.ledger.checks import check
 from tarockscore.ledger.model import Ledger
@@ -59,25 +59,21 @@ def shipped_formats() -> list[str]:
     return sorted(p.stem for p in formats_dir().glob("*.toml"))
 
 
-def _read_toml(path: Path, what: str) -> dict[str, Any]:
+def _read_bytes(path: Path, what: str) -> bytes:
+    """A regular file of at most 1 MiB (no FIFO, device or folder; a link to a file is fine)."""
     try:
-        data = path.read_bytes()
+        return safe_io.read_regular(path, what, safe_io.SMALL_LIMIT, TournamentError)
     except FileNotFoundError:
         raise TournamentError(N_("{path}: no such {what} file"), path=path, what=what) from None
-    except IsADirectoryError:
-        raise TournamentError(N_("{path} is a folder, not a {what} file"), path=path, what=what) from None
-    except OSError as exc:
-        raise TournamentError(
-            N_("{path}: cannot read: {strerror}"), path=path, strerror=exc.strerror
-        ) from None
-    try:
-        return tomllib.loads(data.decode("utf-8"))
-    except UnicodeDecodeError as exc:
-        raise TournamentError(
-            N_("{path}: not UTF-8 text (byte {start})"), path=path, start=exc.start
-        ) from None
-    except tomllib.TOMLDecodeError as exc:
-        raise TournamentError(N_("{path}: not valid TOML: {exc}"), path=path, exc=exc) from None
+
+
+def _parse(data: bytes, path: Path) -> dict[str, Any]:
+    """The TOML of a file read with :func:`_read_bytes`: UTF-8, bounded nesting and numbers."""
+    return safe_io.load_toml(safe_io.decode(data, str(path), TournamentError), str(path), TournamentError)
+
+
+def _read_toml(path: Path, what: str) -> dict[str, Any]:
+    return _parse(_read_bytes(path, what), path)
 
 
 def format_document(
@@ -156,13 +152,13 @@ def read(folder: Path) -> Snapshot:
             path=path,
             folder=folder,
         )
-    raw = path.read_bytes()
-    data = _read_toml(path, "tournament")
+    raw = _read_bytes(path, "tournament")
+    data = _parse(raw, path)
     try:
         t = tm.from_mapping(data)
     except TournamentError as exc:
         raise TournamentError(
-            [Problem(f"{path}: {p.where}" if p.where else str(path), p.message) for p in exc.problems]
+            [p.moved(f"{path}: {p.where}" if p.where else str(path)) for p in exc.problems]
         ) from None
 
     return Snapshot(folder=folder, tournament=t, sha256=hashlib.sha256(raw).hexdigest())
@@ -438,11 +434,9 @@ def cup_points_file(path: Path) -> Mapping[str, Any]:
 def player_names_file(path: Path) -> list[str]:
     """One name a line; blank lines and lines starting with # are skipped."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise TournamentError(N_("{path}: no such file"), path=path, where="--players-file") from None
-    except (OSError, UnicodeDecodeError) as exc:
+        text = safe_io.decode(_read_bytes(path, "players"), str(path), TournamentError)
+    except TournamentError as exc:
         raise TournamentError(
-            N_("{path}: cannot read: {exc}"), path=path, exc=exc, where="--players-file"
+            [p.moved(f"--players-file: {p.where}" if p.where else "--players-file") for p in exc.problems]
         ) from None
     return [line.strip() for line in text.splitlines() if line.strip() and not line.strip().startswith("#")]
