@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 # Control characters from a user's input are shown escaped: a line break must not split a
 # message, and an escape sequence must not reach the terminal.
@@ -106,8 +106,7 @@ def fill(template: str, values: Values, translate: Translate | None = None) -> s
     return template.format(**{k: v.render(translate) if isinstance(v, Message) else v for k, v in values})
 
 
-@dataclass(frozen=True, slots=True)
-class Problem:
+class Problem(NamedTuple):
     """One thing wrong with an input: where, and what.
 
     ``message`` is the English text. ``template`` and ``values``, when given, are what it was
@@ -131,7 +130,7 @@ class Problem:
 
     def moved(self, where: str) -> Problem:
         """The same problem at another location (e.g. with an outer file name in front)."""
-        return replace(self, where=where)
+        return self._replace(where=where)
 
     def text(self, translate: Translate | None = None) -> str:
         """The message alone, translated when a translation function is given."""

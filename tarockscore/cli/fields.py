@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
 from tarockscore.errors import Problem, TarockError
@@ -108,7 +107,7 @@ def season_error(exc: TarockError) -> TarockError:
     problems = [as_option(p, "alias", "player") for p in exc.problems]
     return type(exc)(
         [
-            replace(p, message=in_option_words(p.message), template=in_option_words(p.template))
+            p._replace(message=in_option_words(p.message), template=in_option_words(p.template))
             for p in problems
         ]
     )

@@ -8,10 +8,9 @@ canonical names. ``hand_to_mapping`` is the parse's inverse: it writes canonical
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
-from typing import Any
+from typing import Any, NamedTuple
 
 from tarockscore.rules.cardpoints import render_points
 
@@ -25,8 +24,7 @@ class Side(StrEnum):
         return Side.DEFENDERS if self is Side.DECLARERS else Side.DECLARERS
 
 
-@dataclass(frozen=True, slots=True)
-class BonusEntry:
+class BonusEntry(NamedTuple):
     name: str
     side: Side = Side.DECLARERS
     announced: bool = False
@@ -34,8 +32,7 @@ class BonusEntry:
     kontra: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Hand:
+class Hand(NamedTuple):
     players: tuple[str, ...]
     contract: str
     declarer: str | None = None

@@ -11,10 +11,10 @@ ladder and the checks that span tables.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
-from typing import Any, TypeVar
+from types import MappingProxyType
+from typing import Any, NamedTuple, TypeVar
 
 from tarockscore.errors import N_, Collector, ProfileError, near_miss, one_of
 from tarockscore.rules.names import fold
@@ -91,8 +91,7 @@ SCHEMA = 1
 T = TypeVar("T")
 
 
-@dataclass(frozen=True, slots=True)
-class Contract:
+class Contract(NamedTuple):
     name: str
     value: int
     kind: Kind
@@ -107,8 +106,7 @@ class Contract:
     bidders: Bidders = Bidders.ANYONE
 
 
-@dataclass(frozen=True, slots=True)
-class Bonus:
+class Bonus(NamedTuple):
     name: str
     value: int
     kontra: bool = True
@@ -119,9 +117,11 @@ class Bonus:
     min_card_points: Fraction | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Profile:
-    """A house-rule profile: one record per table of the file, then its contracts and bonuses."""
+class Profile(NamedTuple):
+    """A house-rule profile: one record per table of the file, then its contracts and bonuses.
+
+    The ``document`` it was built from takes no part in its equality or its repr.
+    """
 
     name: str
     title: str
@@ -137,8 +137,23 @@ class Profile:
     contracts: Mapping[str, Contract]
     bonuses: Mapping[str, Bonus]
     # The resolved mapping this profile was built from: what a ledger stores and `profiles show` prints.
-    document: Mapping[str, Any] = field(repr=False, compare=False, default_factory=dict)
+    document: Mapping[str, Any] = MappingProxyType({})
     radl: Radl = Radl()
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Profile):
+            return NotImplemented
+        return self[:-2] == other[:-2] and self.radl == other.radl
+
+    def __ne__(self, other: object) -> bool:
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
+
+    def __repr__(self) -> str:
+        shown = ", ".join(
+            f"{name}={value!r}" for name, value in zip(self._fields, self, strict=True) if name != "document"
+        )
+        return f"Profile({shown})"
 
     # -- lookups ---------------------------------------------------------------------------
 

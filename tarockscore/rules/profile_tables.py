@@ -1,9 +1,9 @@
 """The tables of a profile, as records that mirror the TOML, and the one table of their keys.
 
-Each ``[table]`` of a profile file is a frozen record here (:class:`Game`, :class:`Settlement`,
-:class:`KontraRules`, …); each of its fields is one key, declared once with :func:`key` (its
-TOML name where it differs, its minimum, its default). :func:`read_table` validates a table
-from that declaration, and :func:`key_path` gives the key path a line of ``--explain`` names
+Each ``[table]`` of a profile file is an immutable record here (:class:`Game`, :class:`Settlement`,
+:class:`KontraRules`, …); each of its fields is one key, its type and default those of the field,
+and beside the record one :class:`Keys` declares the rest (the table's name, TOML names where
+they differ, minimums). :func:`read_table` validates a table from that declaration, and :func:`key_path` gives the key path a line of ``--explain`` names
 (``key_path(ValatRules.solo_doubles)`` is ``"valat.solo_doubles"``), so no key path is typed by
 hand (core layer, pure).
 """
@@ -11,11 +11,10 @@ hand (core layer, pure).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import MISSING, dataclass, field, fields
 from enum import StrEnum
 from fractions import Fraction
 from functools import cache
-from typing import Any, ClassVar, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from tarockscore.rules.reader import Reader
 
@@ -120,22 +119,36 @@ class Team(StrEnum):
     EVERYONE = "everyone"
 
 
-def key(*, toml: str = "", minimum: int | None = None, default: Any = MISSING, read: bool = True) -> Any:
-    """One key of a profile table: its TOML name if not the field's, its minimum, its default.
+class Keys:
+    """How a table's keys are read beyond their fields' types and defaults: the table's name in
+    the file, the TOML names that differ from the fields', the minimums, and the keys read by hand
+    (the Kontra ladder, which has a shape of its own)."""
 
-    ``read=False``: a key with a shape of its own (the Kontra ladder), read by hand.
-    """
-    meta = {"toml": toml, "minimum": minimum, "read": read}
-    if default is MISSING:
-        return field(metadata=meta)
-    return field(default=default, metadata=meta)
+    __slots__ = ("table", "toml", "minimum", "by_hand")
+
+    def __init__(
+        self,
+        table: str,
+        *,
+        toml: Mapping[str, str] | None = None,
+        minimum: Mapping[str, int] | None = None,
+        by_hand: tuple[str, ...] = (),
+    ) -> None:
+        self.table = table
+        self.toml = dict(toml or {})
+        self.minimum = dict(minimum or {})
+        self.by_hand = frozenset(by_hand)
 
 
-class Table:
-    """A record of one profile table; ``TABLE`` is its name in the file."""
+_KEYS: dict[type, Keys] = {}
 
-    __slots__ = ()
-    TABLE: ClassVar[str]
+
+def declare(cls: type, keys: Keys) -> None:
+    """Register how the keys of a table's record are read (see :class:`Keys`)."""
+    for name in (*keys.toml, *keys.minimum, *keys.by_hand):
+        if name not in cls.__annotations__:  # pragma: no cover - a declaration error
+            raise TypeError(f"{cls.__name__} has no field {name!r}")
+    _KEYS[cls] = keys
 
 
 _SCALARS: dict[str, type] = {"bool": bool, "int": int, "Fraction": Fraction}
@@ -145,7 +158,7 @@ def _kind(annotation: object) -> type:
     """The type a key is read as, from its field's annotation (a string here)."""
     if isinstance(annotation, type):
         return annotation
-    name = str(annotation)
+    name = str(getattr(annotation, "__forward_arg__", annotation))
     kind = _SCALARS.get(name) or globals().get(name)
     if not isinstance(kind, type):  # pragma: no cover - a declaration error
         raise TypeError(f"no reader for a key of type {name!r}")
@@ -154,137 +167,155 @@ def _kind(annotation: object) -> type:
 
 def read_table(reader: Reader, cls: type[T], **given: Any) -> T:
     """A table's record, each declared key read and checked; ``given`` supplies the keys read by hand."""
+    keys = _KEYS[cls]
     values = dict(given)
-    for f in fields(cls):  # type: ignore[arg-type]
-        if f.name in given or not f.metadata.get("read", True):
+    defaults: dict[str, Any] = getattr(cls, "_field_defaults")  # noqa: B009 - any record type
+    for name, annotation in cls.__annotations__.items():
+        if name in given or name in keys.by_hand:
             continue
-        name = f.metadata.get("toml") or f.name
-        default = None if f.default is MISSING else f.default
-        kind = _kind(f.type)
+        toml = keys.toml.get(name, name)
+        default = defaults.get(name)
+        kind = _kind(annotation)
         if kind is bool:
-            values[f.name] = reader.flag(name, default)
+            values[name] = reader.flag(toml, default)
         elif kind is int:
-            values[f.name] = reader.number(name, default, minimum=f.metadata.get("minimum"))
+            values[name] = reader.number(toml, default, minimum=keys.minimum.get(name))
         elif kind is Fraction:
-            values[f.name] = reader.points(name)
+            values[name] = reader.points(toml)
         elif isinstance(kind, type) and issubclass(kind, StrEnum):
-            values[f.name] = reader.choice(name, kind, default)
+            values[name] = reader.choice(toml, kind, default)
         else:  # pragma: no cover - a declaration error, caught by the tests of every profile
-            raise TypeError(f"{cls.__name__}.{f.name}: no reader for {kind!r}")
+            raise TypeError(f"{cls.__name__}.{name}: no reader for {kind!r}")
     return cls(**values)
 
 
 @cache
-def key_path(table: type[Table], name: str) -> str:
+def key_path(table: type, name: str) -> str:
     """The key path of a record's field: ``key_path(ValatRules, "solo_doubles")`` → ``"valat.solo_doubles"``.
 
     The field must exist (a misspelt name fails at once), and its TOML name comes from its
     declaration (``key_path(KontraRules, "trischaken")`` → ``"kontra.dodge_round"``).
     """
-    for f in fields(table):  # type: ignore[arg-type]
-        if f.name == name:
-            return f"{table.TABLE}.{f.metadata.get('toml') or name}"
+    keys = _KEYS[table]
+    if name in table.__annotations__:
+        return f"{keys.table}.{keys.toml.get(name, name)}"
     raise AttributeError(f"{table.__name__} has no key {name!r}")
 
 
-@dataclass(frozen=True, slots=True)
-class KontraStep:
+class KontraStep(NamedTuple):
     name: str
     multiplier: int
     level: int  # 1 = Kontra, 2 = Rekontra, …
 
 
-@dataclass(frozen=True, slots=True)
-class Game(Table):
-    TABLE: ClassVar[str] = "game"
-    family: Family = key()
-    players: int = key(minimum=4)
-    card_points_total: Fraction = key()
-    win_threshold: Fraction = key()
-    thirds: bool = key()
-    talon: bool = key()
-    announced_factor: int = key(minimum=1)
-    solo_bonus_factor: int = key(minimum=1)
-    call_own_king: bool = key(default=False)
+class Game(NamedTuple):
+    family: Family
+    players: int
+    card_points_total: Fraction
+    win_threshold: Fraction
+    thirds: bool
+    talon: bool
+    announced_factor: int
+    solo_bonus_factor: int
+    call_own_king: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class Settlement(Table):
-    TABLE: ClassVar[str] = "settlement"
-    mode: SettlementMode = key()
-    kontra_scope: KontraScope = key()
+declare(Game, Keys("game", minimum={"players": 4, "announced_factor": 1, "solo_bonus_factor": 1}))
 
 
-@dataclass(frozen=True, slots=True)
-class KontraRules(Table):
-    TABLE: ClassVar[str] = "kontra"
-    ladder: tuple[KontraStep, ...] = key(read=False)
-    ceiling: int = key(read=False)  # how many steps of the ladder may be said
-    aliases: Mapping[str, str] = key(read=False)
-    negative: NegativeKontra = key()
-    trischaken: bool = key(toml="dodge_round")  # Kontra on Trischaken
-    huettenfleck: bool = key()
-    huettenfleck_multiplier: int = key(minimum=1)
-    huettenfleck_scope: HuettenfleckScope = key()
+class Settlement(NamedTuple):
+    mode: SettlementMode
+    kontra_scope: KontraScope
 
 
-@dataclass(frozen=True, slots=True)
-class BonusRules(Table):
-    TABLE: ClassVar[str] = "bonus_rules"
-    silent_failure_counts: bool = key()
-    defender_announce_requires_kontra: bool = key()
-    defender_announce_implies_kontra: bool = key()
+declare(Settlement, Keys("settlement"))
 
 
-@dataclass(frozen=True, slots=True)
-class ValatRules(Table):
-    TABLE: ClassVar[str] = "valat"
-    model: ValatModel = key()
-    silent: int = key(minimum=1)
-    announced: int = key(minimum=1)
-    bonuses: ValatBonuses = key()
-    cancels_game_kontra: bool = key()
-    solo_doubles: bool = key()
-    silent_min_rule: bool = key()
+class KontraRules(NamedTuple):
+    ladder: tuple[KontraStep, ...]
+    ceiling: int  # how many steps of the ladder may be said
+    aliases: Mapping[str, str]
+    negative: NegativeKontra
+    trischaken: bool  # Kontra on Trischaken
+    huettenfleck: bool
+    huettenfleck_multiplier: int
+    huettenfleck_scope: HuettenfleckScope
 
 
-@dataclass(frozen=True, slots=True)
-class CalledKingInTalon(Table):
-    TABLE: ClassVar[str] = "called_king_in_talon"
-    rule: CalledKingRule = key()
-    concede_pays: ConcedePays = key()
-    solo_kontra_void: bool = key()
+declare(
+    KontraRules,
+    Keys(
+        "kontra",
+        toml={"trischaken": "dodge_round"},
+        minimum={"huettenfleck_multiplier": 1},
+        by_hand=("ladder", "ceiling", "aliases"),
+    ),
+)
 
 
-@dataclass(frozen=True, slots=True)
-class RenonceRules(Table):
+class BonusRules(NamedTuple):
+    silent_failure_counts: bool
+    defender_announce_requires_kontra: bool
+    defender_announce_implies_kontra: bool
+
+
+declare(BonusRules, Keys("bonus_rules"))
+
+
+class ValatRules(NamedTuple):
+    model: ValatModel
+    silent: int
+    announced: int
+    bonuses: ValatBonuses
+    cancels_game_kontra: bool
+    solo_doubles: bool
+    silent_min_rule: bool
+
+
+declare(ValatRules, Keys("valat", minimum={"silent": 1, "announced": 1}))
+
+
+class CalledKingInTalon(NamedTuple):
+    rule: CalledKingRule
+    concede_pays: ConcedePays
+    solo_kontra_void: bool
+
+
+declare(CalledKingInTalon, Keys("called_king_in_talon"))
+
+
+class RenonceRules(NamedTuple):
     """A renonce; under ``rule = "as_if_won"`` a revoker in Trischaken pays each other player
     ``trischaken_each`` times the contract's value, ×``trischaken_forehand_factor`` as Forehand."""
 
-    TABLE: ClassVar[str] = "renonce"
-    rule: RenonceRule = key()
-    trischaken_each: int = key(minimum=1, default=1)
-    trischaken_forehand_factor: int = key(minimum=1, default=1)
+    rule: RenonceRule
+    trischaken_each: int = 1
+    trischaken_forehand_factor: int = 1
 
 
-@dataclass(frozen=True, slots=True)
-class Trischaken(Table):
-    TABLE: ClassVar[str] = "trischaken"
-    losers: int = key(minimum=1)
-    ties: Ties = key()
-    forehand_loses_ties: bool = key()
-    mayor_threshold: Fraction = key()
-    mayor_factor: int = key(minimum=1)
-    forehand_factor: int = key(minimum=1)
-    virgins: Virgins = key()
-    rounding: Rounding = key(default=Rounding.UP)
+declare(RenonceRules, Keys("renonce", minimum={"trischaken_each": 1, "trischaken_forehand_factor": 1}))
 
 
-@dataclass(frozen=True, slots=True)
-class Radl(Table):
+class Trischaken(NamedTuple):
+    losers: int
+    ties: Ties
+    forehand_loses_ties: bool
+    mayor_threshold: Fraction
+    mayor_factor: int
+    forehand_factor: int
+    virgins: Virgins
+    rounding: Rounding = Rounding.UP
+
+
+declare(Trischaken, Keys("trischaken", minimum={"losers": 1, "mayor_factor": 1, "forehand_factor": 1}))
+
+
+class Radl(NamedTuple):
     """Doubled rounds: each event arms ``hands`` more hands scored ×``factor``; none by default."""
 
-    TABLE: ClassVar[str] = "radl"
-    events: tuple[RadlEvent, ...] = key(default=(), read=False)
-    hands: int = key(minimum=1, default=4)
-    factor: int = key(minimum=2, default=2)
+    events: tuple[RadlEvent, ...] = ()
+    hands: int = 4
+    factor: int = 2
+
+
+declare(Radl, Keys("radl", minimum={"hands": 1, "factor": 2}, by_hand=("events",)))

@@ -17,7 +17,7 @@ its own: :mod:`~tarockscore.rules.contract_line` (the contract's line, the loss 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from tarockscore.rules.bonuses import bonus_lines
 from tarockscore.rules.concession import concession_lines
@@ -40,8 +40,7 @@ from tarockscore.rules.valat import (
 __all__ = ["Factor", "Line", "Score", "score_hand"]
 
 
-@dataclass(frozen=True, slots=True)
-class Score:
+class Score(NamedTuple):
     profile: str
     contract: str
     players: tuple[str, ...]

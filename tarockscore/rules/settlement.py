@@ -9,16 +9,15 @@ sheet where ``settlement.kontra_scope = "payout"`` makes it money only.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from functools import cache
+from typing import NamedTuple
 
 from tarockscore.errors import Message
 from tarockscore.rules.hand import Hand, Side
 from tarockscore.rules.profile import Contract, KontraScope, Profile, SettlementMode
 
 
-@dataclass(frozen=True, slots=True)
-class Factor:
+class Factor(NamedTuple):
     """One multiplication applied to a bet, and the profile key it comes from."""
 
     label: str
@@ -27,8 +26,7 @@ class Factor:
     kontra: bool = False  # a doubling said at the table: money only where kontra_scope = "payout"
 
 
-@dataclass(frozen=True, slots=True)
-class Line:
+class Line(NamedTuple):
     """One bet of the hand, settled."""
 
     bet: str
@@ -45,14 +43,14 @@ class Line:
     note: str = ""
 
 
-@dataclass(frozen=True, slots=True)
-class Scored:
+class Scored(NamedTuple):
     """Some settled lines of a hand and the notes that explain them, in order."""
 
     lines: tuple[Line, ...] = ()
     notes: tuple[str, ...] = ()
 
-    def __add__(self, other: Scored) -> Scored:
+    # Two parts of a hand add up line by line and note by note (not as tuples of two fields).
+    def __add__(self, other: Scored) -> Scored:  # type: ignore[override]
         return Scored(self.lines + other.lines, self.notes + other.notes)
 
 
@@ -106,8 +104,7 @@ def settle_bet(
     return points
 
 
-@dataclass(frozen=True, slots=True)
-class Deal:
+class Deal(NamedTuple):
     """One hand under one profile: what every bet of it asks for.
 
     ``side_factors`` multiply every bet but the contract (the Hüttenfleck where its scope is

@@ -9,7 +9,6 @@ take the whole payment. A renonce makes the offender lose alone.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from fractions import Fraction
 
 from tarockscore.rules.cardpoints import render_points
@@ -175,7 +174,7 @@ def _renonce_payment(deal: Deal, offender: str) -> Scored:
         deal, offender, others, c.value, f"contracts.{c.name}.value", factors, "renonce.rule = 'as_if_won'"
     )
     line = out.lines[0]
-    relabelled = replace(
-        line, label=f"Renonce by {offender}: pays {line.points[others[0]]} to each of {_names(others)}"
+    relabelled = line._replace(
+        label=f"Renonce by {offender}: pays {line.points[others[0]]} to each of {_names(others)}"
     )
     return Scored(lines=(relabelled,))
