@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import datetime as dt
 import random
-from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -169,7 +168,7 @@ def evening(
     entries = tuple(
         Entry.of(h, r, at, i) for i, (h, r, at) in enumerate(zip(parsed, results, recorded, strict=True), 1)
     )
-    return replace(led, hands=entries)
+    return led._replace(hands=entries)
 
 
 def write_season(folder: Path, ledgers: int, hands: int, seed: int) -> list[Path]:

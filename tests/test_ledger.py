@@ -9,7 +9,6 @@ wins adds the value once, one who loses gives each Defender the value.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from decimal import Decimal
 from typing import Any
 
@@ -322,10 +321,10 @@ def test_check_from_a_hand_scores_only_the_hands_after_it() -> None:
     # A wrong result before ``start`` is taken as checked; one after it is reported, and its
     # Radl factor is still worked out from the Valat before ``start``.
     first = led.hands[0]
-    wrong_first = replace(first, result=Result(dict.fromkeys(FOUR, 9), won=True))
+    wrong_first = first._replace(result=Result(dict.fromkeys(FOUR, 9), won=True))
     second = led.hands[1]
     plain = Result({"Anna": 0, "Bert": 1, "Cilli": 0, "Dani": 1}, won=True)
-    broken = Ledger(table=led.table, hands=(wrong_first, replace(second, result=plain), led.hands[2]))
+    broken = Ledger(table=led.table, hands=(wrong_first, second._replace(result=plain), led.hands[2]))
     wheres = [p.where for p in check(broken, 1)]
     assert wheres == ["hand 2: result.victory_points", "hand 2: result.radl"]
     assert "hand 1: result.victory_points" in [p.where for p in check(broken)]
@@ -392,7 +391,7 @@ def test_check_finds_a_changed_result() -> None:
     led = play(evening(), rufer("Anna", "Cilli"), rufer("Bert", "Dani"))
     assert check(led) == []
     bad = Result(victory_points={"Anna": 0, "Bert": 2, "Cilli": 0, "Dani": 1}, won=True)
-    broken = Ledger(table=led.table, hands=(led.hands[0], replace(led.hands[1], result=bad)))
+    broken = Ledger(table=led.table, hands=(led.hands[0], led.hands[1]._replace(result=bad)))
     (problem,) = check(broken)
     assert problem.where == "hand 2: result.victory_points"
     assert "stored Anna 0, Bert +2, Cilli 0, Dani +1" in problem.message

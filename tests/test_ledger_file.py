@@ -15,7 +15,6 @@ import sys
 import textwrap
 import time
 import tomllib
-from dataclasses import replace
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
@@ -213,14 +212,14 @@ def test_a_change_that_breaks_an_earlier_hand_or_the_new_one_is_refused(tmp_path
     def wrong_new_hand(cur: Ledger) -> Ledger:
         new = record(cur, _next_rufer(cur), AT)
         last = new.hands[-1]
-        bad = replace(last.result, victory_points=dict.fromkeys(FOUR, 7))
-        return replace(new, hands=(*new.hands[:-1], replace(last, result=bad)))
+        bad = last.result._replace(victory_points=dict.fromkeys(FOUR, 7))
+        return new._replace(hands=(*new.hands[:-1], last._replace(result=bad)))
 
     def wrong_earlier_hand(cur: Ledger) -> Ledger:
         new = record(cur, _next_rufer(cur), AT)
         first = new.hands[0]
-        bad = replace(first.result, won=not first.result.won)
-        return replace(new, hands=(replace(first, result=bad), *new.hands[1:]))
+        bad = first.result._replace(won=not first.result.won)
+        return new._replace(hands=(first._replace(result=bad), *new.hands[1:]))
 
     for change, where in (
         (wrong_new_hand, "hand 4: result.victory_points"),

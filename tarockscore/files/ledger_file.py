@@ -33,9 +33,8 @@ import hashlib
 import os
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import tomli_w
 
@@ -57,8 +56,7 @@ HEADER = (
 )
 
 
-@dataclass(frozen=True, slots=True)
-class Snapshot:
+class Snapshot(NamedTuple):
     """A ledger as read, with the hash of the bytes it was read from and the digest it claims."""
 
     path: Path

@@ -7,14 +7,13 @@ Forehand. With five at the table the dealer sits out and adds 0.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from tarockscore.errors import N_, LedgerError
 from tarockscore.ledger.model import Ledger
 
 
-@dataclass(frozen=True, slots=True)
-class Deal:
+class Deal(NamedTuple):
     dealer: str
     players: tuple[str, ...]  # the four at the table, Forehand first
     sitting_out: str | None = None

@@ -12,10 +12,9 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from decimal import Decimal
 from enum import StrEnum
-from typing import Any
+from typing import Any, NamedTuple
 
 from tarockscore.rules.hand import Hand, hand_to_mapping
 from tarockscore.rules.profile import Profile
@@ -32,22 +31,36 @@ class Action(StrEnum):
     RADL = "radl"
 
 
-@dataclass(frozen=True, slots=True)
-class ProfileRecord:
+class ProfileRecord(NamedTuple):
     """The resolved profile the evening is scored under, with the hash that pins it.
 
     ``document`` is what the file stores; ``rules`` is the same document built into a
-    :class:`Profile` (once, where the ledger is made or read), so nothing re-builds it.
+    :class:`Profile` (once, where the ledger is made or read), so nothing re-builds it. Two
+    records are equal by name, hash and document; ``rules`` follows from the document.
     """
 
     name: str
     sha256: str
-    document: Mapping[str, Any] = field(repr=False)
-    rules: Profile = field(repr=False, compare=False)
+    document: Mapping[str, Any]
+    rules: Profile
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, ProfileRecord):
+            return NotImplemented
+        return self[:3] == other[:3]
+
+    def __ne__(self, other: object) -> bool:
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
+
+    def __hash__(self) -> int:
+        return hash(self[:3])
+
+    def __repr__(self) -> str:
+        return f"ProfileRecord(name={self.name!r}, sha256={self.sha256!r})"
 
 
-@dataclass(frozen=True, slots=True)
-class Table:
+class Table(NamedTuple):
     players: tuple[str, ...]  # seat order: the first is Forehand of the first hand
     profile: ProfileRecord
     created: str
@@ -57,8 +70,7 @@ class Table:
     games: int | None = None  # the game limit (a tournament round's): no hand is recorded past it
 
 
-@dataclass(frozen=True, slots=True)
-class Result:
+class Result(NamedTuple):
     """What a hand scored, as stored: every seat (a player sitting out has 0)."""
 
     victory_points: Mapping[str, int]
@@ -67,8 +79,7 @@ class Result:
     radl: int = 1  # 1: a plain hand; else the Radl factor this hand was scored with
 
 
-@dataclass(frozen=True, slots=True)
-class Entry:
+class Entry(NamedTuple):
     """One stored hand: the hand itself, what it scored, when it was recorded, and its id.
 
     ``id`` names the hand for good: it is the hand's number when it was recorded and never
@@ -82,7 +93,7 @@ class Entry:
     hand: Hand
     result: Result
     recorded: str
-    keys: Mapping[str, Any] = field(repr=False)
+    keys: Mapping[str, Any]
     id: int
 
     @classmethod
@@ -91,8 +102,7 @@ class Entry:
         return cls(hand=hand, result=result, recorded=recorded, keys=hand_to_mapping(hand), id=id)
 
 
-@dataclass(frozen=True, slots=True)
-class RadlMark:
+class RadlMark(NamedTuple):
     """A Radl mark set or struck by hand, as on the paper block.
 
     ``hands`` doubled hands are added (more than 0) or struck (less than 0) after the hand whose
@@ -105,8 +115,7 @@ class RadlMark:
     at: str
 
 
-@dataclass(frozen=True, slots=True)
-class AuditEntry:
+class AuditEntry(NamedTuple):
     """A visible record of one correction: what changed, and when."""
 
     at: str
@@ -119,8 +128,7 @@ class AuditEntry:
     number: int | None = None  # the corrected hand's number in the sheet at the time
 
 
-@dataclass(frozen=True, slots=True)
-class Ledger:
+class Ledger(NamedTuple):
     table: Table
     hands: tuple[Entry, ...] = ()
     audit: tuple[AuditEntry, ...] = ()

@@ -9,7 +9,6 @@ or the command line gives it); the stored hands are typed already.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from tarockscore.errors import N_, LedgerError
@@ -47,14 +46,14 @@ def record(ledger: Ledger, mapping: Mapping[str, Any], at: str) -> Ledger:
     profile = ledger.profile
     hand = parse_one(seat_hand(ledger, mapping, next_deal(ledger)), profile)
     result = result_of(score_hand(hand, profile), ledger.players, next_factor(ledger))
-    return replace(ledger, hands=(*ledger.hands, Entry.of(hand, result, at, next_id(ledger))))
+    return ledger._replace(hands=(*ledger.hands, Entry.of(hand, result, at, next_id(ledger))))
 
 
 def undo(ledger: Ledger, at: str) -> Ledger:
     """The ledger without its last hand; the audit trail keeps it."""
     check_number(ledger, len(ledger.hands))
     entry = audit.undone(at, len(ledger.hands), ledger.hands[-1])
-    return replace(ledger, hands=ledger.hands[:-1], audit=(*ledger.audit, entry))
+    return ledger._replace(hands=ledger.hands[:-1], audit=(*ledger.audit, entry))
 
 
 def replace_hand(ledger: Ledger, number: int, mapping: Mapping[str, Any], at: str) -> Ledger:
@@ -67,7 +66,7 @@ def replace_hand(ledger: Ledger, number: int, mapping: Mapping[str, Any], at: st
     entries = list(rescored(entries, ledger.players, ledger.profile, ledger.radl))
     changed = audit.changed_results(ledger.hands, entries, old.id)
     entry = audit.replaced(at, number, old, entries[number - 1], changed)
-    return replace(ledger, hands=tuple(entries), audit=(*ledger.audit, entry))
+    return ledger._replace(hands=tuple(entries), audit=(*ledger.audit, entry))
 
 
 def delete(ledger: Ledger, number: int, at: str) -> Ledger:
@@ -78,7 +77,7 @@ def delete(ledger: Ledger, number: int, at: str) -> Ledger:
     entries = rescored(kept, ledger.players, ledger.profile, ledger.radl)
     changed = audit.changed_results(kept, entries, None)
     entry = audit.deleted(at, number, old, entries[number - 1 :], changed)
-    return replace(ledger, hands=entries, audit=(*ledger.audit, entry))
+    return ledger._replace(hands=entries, audit=(*ledger.audit, entry))
 
 
 def rescore(ledger: Ledger, profile: Profile, at: str) -> Ledger:
@@ -92,7 +91,7 @@ def rescore(ledger: Ledger, profile: Profile, at: str) -> Ledger:
     if check_seats:
         raise LedgerError([p.moved("profile") for p in check_seats])
     record_ = profile_record(profile)
-    table = replace(ledger.table, profile=record_)
+    table = ledger.table._replace(profile=record_)
     if record_.sha256 == ledger.table.profile.sha256:
         read: list[Entry] = list(ledger.hands)
     else:
@@ -101,7 +100,7 @@ def rescore(ledger: Ledger, profile: Profile, at: str) -> Ledger:
     entries = rescored(read, ledger.players, profile, ledger.radl)
     changed = audit.changed_results(ledger.hands, entries, None)
     entry = audit.rescored(at, ledger.table.profile, record_, changed)
-    return replace(ledger, table=table, hands=entries, audit=(*ledger.audit, entry))
+    return ledger._replace(table=table, hands=entries, audit=(*ledger.audit, entry))
 
 
 def repair(ledger: Ledger, at: str | None) -> Ledger:
@@ -112,10 +111,10 @@ def repair(ledger: Ledger, at: str | None) -> Ledger:
     """
     entries = rescored(list(ledger.hands), ledger.players, ledger.profile, ledger.radl)
     if at is None:
-        return replace(ledger, hands=entries)
+        return ledger._replace(hands=entries)
     changed = audit.changed_results(ledger.hands, entries, None)
     entry = audit.repaired(at, ledger.table.profile, changed)
-    return replace(ledger, hands=entries, audit=(*ledger.audit, entry))
+    return ledger._replace(hands=entries, audit=(*ledger.audit, entry))
 
 
 def _mark(ledger: Ledger, hands: int, at: str) -> tuple[RadlMark, int]:
@@ -131,9 +130,9 @@ def set_radl(ledger: Ledger, hands: int | None, at: str) -> Ledger:
     if count < 1:
         raise LedgerError(N_("{hands}: expected a number of hands, 1 or more"), hands=count, where="hands")
     mark, number = _mark(ledger, count, at)
-    marked = replace(ledger, radl=(*ledger.radl, mark))
+    marked = ledger._replace(radl=(*ledger.radl, mark))
     entry = audit.radl_set(at, mark, number, rule.factor, pending_radl(marked))
-    return replace(marked, audit=(*ledger.audit, entry))
+    return marked._replace(audit=(*ledger.audit, entry))
 
 
 def strike_radl(ledger: Ledger, hands: int, at: str) -> Ledger:
@@ -142,6 +141,6 @@ def strike_radl(ledger: Ledger, hands: int, at: str) -> Ledger:
         raise LedgerError(N_("{hands}: expected a number of hands, 1 or more"), hands=hands, where="hands")
     check_strike(ledger, hands)
     mark, number = _mark(ledger, -hands, at)
-    marked = replace(ledger, radl=(*ledger.radl, mark))
+    marked = ledger._replace(radl=(*ledger.radl, mark))
     entry = audit.radl_struck(at, mark, number, pending_radl(marked))
-    return replace(marked, audit=(*ledger.audit, entry))
+    return marked._replace(audit=(*ledger.audit, entry))

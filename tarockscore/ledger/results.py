@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
 from tarockscore.errors import N_, LedgerError
 from tarockscore.ledger.model import Entry, Ledger, RadlMark, Result
@@ -39,7 +38,7 @@ def rescored(
 ) -> tuple[Entry, ...]:
     """The same entries with every result worked out afresh, in order, Radls included."""
     results = fresh_results([e.hand for e in entries], seats, profile, [e.id for e in entries], marks)
-    return tuple(replace(e, result=r) for e, r in zip(entries, results, strict=True))
+    return tuple(e._replace(result=r) for e, r in zip(entries, results, strict=True))
 
 
 def check_number(ledger: Ledger, number: int) -> None:

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation, localcontext
+from typing import NamedTuple
 
 from tarockscore.errors import N_, LedgerError, message
 from tarockscore.rules.profile import SettlementMode
@@ -30,15 +30,13 @@ MAX_STAKE = Decimal(1_000_000)  # a sanity bound, far above any table's stake
 EXACT_LIMIT = 16
 
 
-@dataclass(frozen=True, slots=True)
-class Payment:
+class Payment(NamedTuple):
     payer: str
     payee: str
     amount: Decimal
 
 
-@dataclass(frozen=True, slots=True)
-class Settlement:
+class Settlement(NamedTuple):
     stake: Decimal
     balances: Mapping[str, Decimal]  # + receives, - pays; every player, in seat order
     payments: tuple[Payment, ...]

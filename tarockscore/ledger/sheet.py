@@ -6,7 +6,7 @@ A typed view for the renderers (``render.evening``: the table, CSV and JSON of `
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from tarockscore.ledger.deal import dealer_of
 from tarockscore.ledger.model import AuditEntry, Ledger, Result, Table
@@ -14,8 +14,7 @@ from tarockscore.ledger.totals import has_payout
 from tarockscore.rules.hand import Hand
 
 
-@dataclass(frozen=True, slots=True)
-class SheetHand:
+class SheetHand(NamedTuple):
     """One row of the sheet."""
 
     number: int
@@ -42,8 +41,7 @@ class SheetHand:
         return self.result.radl != 1
 
 
-@dataclass(frozen=True, slots=True)
-class Sheet:
+class Sheet(NamedTuple):
     table: Table
     hands: tuple[SheetHand, ...]
     totals: Mapping[str, int]
