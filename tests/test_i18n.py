@@ -452,3 +452,15 @@ def test_errors_built_from_values_are_german_too(tmp_path: Path) -> None:
         "'35/4' ist keine Kartenpunktzahl: nach dem Schrägstrich kommen die Blatt, 0, 1 oder 2"
         in points.stderr
     )
+
+
+def test_file_errors_are_german_too(tmp_path: Path) -> None:
+    """The safe reader's refusals and a ledger's located problems carry their templates."""
+    fifo = tmp_path / "hand.toml"
+    os.mkfifo(fifo)
+    result = run_de("score", str(fifo))
+    assert result.exit_code == 1
+    assert "ist eine benannte Pipe (FIFO), keine Spiel-Datei; eine gewöhnliche Datei angeben" in result.stderr
+    broken = tmp_path / "broken.toml"
+    broken.write_text("x = [\n", encoding="utf-8")
+    assert "kein gültiges TOML" in run_de("score", str(broken)).stderr

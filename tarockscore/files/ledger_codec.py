@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from decimal import Decimal
 from typing import Any
 
-from tarockscore.errors import N_, Collector, LedgerError, TarockError, one_of, reason
+from tarockscore.errors import N_, Collector, LedgerError, TarockError, message, one_of, reason
 from tarockscore.ledger.model import (
     Action,
     AuditEntry,
@@ -142,9 +142,11 @@ def _plain(value: Any) -> Any:
     return value
 
 
-REPAIR_HINT = (
-    "`tarockscore repair` re-scores the evening from its stored hands under its stored profile, "
-    "shows every number that changes, and writes it with --write"
+REPAIR_HINT = message(
+    N_(
+        "`tarockscore repair` re-scores the evening from its stored hands under its stored profile, "
+        "shows every number that changes, and writes it with --write"
+    )
 )
 
 
@@ -224,18 +226,31 @@ def ledger_from_mapping(data: Mapping[str, Any], *, repairing: bool = False) -> 
         elif not sha:
             problems.add(
                 "profile.sha256",
-                f"empty: the stored profile is not pinned by its hash, so an edit of it would go unnoticed; {REPAIR_HINT}",
+                N_(
+                    "empty: the stored profile is not pinned by its hash, so an edit of it would go unnoticed; {hint}"
+                ),
+                hint=REPAIR_HINT,
             )
         elif actual != sha:
             problems.add(
                 "profile.document",
-                f"its sha256 is {actual[:12]}…, but profile.sha256 says {sha[:12]}…: the stored profile "
-                f"was edited; {REPAIR_HINT} (`tarockscore rescore --profile … --write` changes the rules on purpose)",
+                N_(
+                    "its sha256 is {actual}…, but profile.sha256 says {stored}…: the stored profile was edited; "
+                    "{hint} (`tarockscore rescore --profile … --write` changes the rules on purpose)"
+                ),
+                actual=actual[:12],
+                stored=sha[:12],
+                hint=REPAIR_HINT,
             )
         elif named != name:
             problems.add(
                 "profile.name",
-                f"{name!r}, but the stored profile document is named {named!r}: the file was edited; {REPAIR_HINT}",
+                N_(
+                    "{name!r}, but the stored profile document is named {named!r}: the file was edited; {hint}"
+                ),
+                name=name,
+                named=named,
+                hint=REPAIR_HINT,
             )
         rules = _build(document_raw, problems)
     pr.finish()

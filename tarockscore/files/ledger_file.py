@@ -38,7 +38,7 @@ from typing import Any, NamedTuple
 
 import tomli_w
 
-from tarockscore.errors import N_, LedgerError, Problem, TarockError, UsageError
+from tarockscore.errors import N_, LedgerError, Problem, TarockError, UsageError, message
 from tarockscore.files import safe_io
 from tarockscore.files.ledger_codec import file_digest, ledger_digest, ledger_from_mapping, ledger_to_mapping
 from tarockscore.ledger.checks import check
@@ -98,7 +98,7 @@ def _parse(text: str, name: str, repairing: bool = False) -> tuple[Ledger, str |
     data = safe_io.load_toml(text, name, LedgerError)
     other = _what_else(data)
     if other is not None:
-        raise NotALedger(f"{name}: not a ledger: this is {other}")
+        raise NotALedger(N_("{name}: not a ledger: this is {other}"), name=name, other=other)
     try:
         return ledger_from_mapping(data, repairing=repairing), file_digest(data), data
     except LedgerError as exc:
@@ -142,7 +142,7 @@ def locate(problems: Sequence[Problem], text: str, name: str) -> list[Problem]:
             if heads.get(first):
                 line = heads[first][0]
         prefix = f"{name}:{line}" if line is not None else name
-        out.append(Problem(f"{prefix}: {p.where}" if p.where else prefix, p.message))
+        out.append(p.moved(f"{prefix}: {p.where}" if p.where else prefix))
     return out
 
 
@@ -197,18 +197,21 @@ def unsealed_problems(snapshot: Snapshot) -> list[Problem]:
     located = locate(check(snapshot.ledger), snapshot.text, name)
     if not located:
         why = (
-            "no digest: this file was not written by this tarockscore, or its digest was removed"
+            N_("no digest: this file was not written by this tarockscore, or its digest was removed")
             if snapshot.digest is None
-            else "the digest does not match the content: the file was changed outside tarockscore"
+            else N_("the digest does not match the content: the file was changed outside tarockscore")
         )
-        located = locate([Problem("digest", why)], snapshot.text, name)
+        located = locate([Problem.of("digest", why)], snapshot.text, name)
     located.append(
-        Problem(
+        Problem.of(
             name,
-            "the ledger was changed outside tarockscore, so it is not used and nothing was written; run "
-            f"`tarockscore repair --ledger {name}` to re-score it from its stored hands and see every "
-            "number that changes, then `tarockscore repair --write --ledger "
-            f"{name}` to keep it (with an audit entry)",
+            N_(
+                "the ledger was changed outside tarockscore, so it is not used and nothing was written; run "
+                "`tarockscore repair --ledger {name}` to re-score it from its stored hands and see every "
+                "number that changes, then `tarockscore repair --write --ledger {name}` to keep it (with an "
+                "audit entry)"
+            ),
+            name=name,
         )
     )
     return located
@@ -229,9 +232,12 @@ def locked(path: Path, timeout: float = LOCK_TIMEOUT) -> Iterator[None]:
     created beside a device (``/dev/null.lock``) or a FIFO.
     """
     safe_io.check_regular(safe_io.real_path(path), "ledger", LedgerError)
-    busy = (
-        f"{path}: another tarockscore command has held the ledger for {timeout:.0f} s; "
-        "nothing was written, try again"
+    busy = message(
+        N_(
+            "{path}: another tarockscore command has held the ledger for {seconds} s; nothing was written, try again"
+        ),
+        path=path,
+        seconds=round(timeout),
     )
     with safe_io.exclusive(path, timeout, busy, LedgerError):
         yield
@@ -298,9 +304,9 @@ def save(
         raise LedgerError(
             [
                 *problems,
-                Problem(
+                Problem.of(
                     str(path),
-                    "the new ledger fails its own check (a bug in tarockscore); nothing was written",
+                    N_("the new ledger fails its own check (a bug in tarockscore); nothing was written"),
                 ),
             ]
         )

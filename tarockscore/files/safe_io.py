@@ -33,7 +33,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
-from tarockscore.errors import TarockError
+from tarockscore.errors import N_, Message, TarockError, message
 
 KIB = 1024
 MIB = 1024 * KIB
@@ -51,16 +51,39 @@ _UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
 _UTF8_BOM = b"\xef\xbb\xbf"
 
 
-def _kind(mode: int) -> str:
+# The kinds of file the messages name, in the reader's language.
+_WHAT: dict[str, Message] = {
+    "hand": message(N_("hand")),
+    "ledger": message(N_("ledger")),
+    "profile": message(N_("profile")),
+    "alias": message(N_("alias")),
+    "players": message(N_("players")),
+    "tournament": message(N_("tournament")),
+    "cup points": message(N_("cup points")),
+    "format": message(N_("format")),
+    "output file": message(N_("output file")),
+}
+
+
+def _what(what: str) -> str:
+    return _WHAT.get(what, what)
+
+
+def _kind(mode: int) -> Message:
     if stat.S_ISDIR(mode):
-        return "a folder"
+        return message(N_("a folder"))
     if stat.S_ISFIFO(mode):
-        return "a named pipe (FIFO)"
+        return message(N_("a named pipe (FIFO)"))
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
+        return message(N_("a device"))
     if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "not a regular file"
+        return message(N_("a socket"))
+    return message(N_("not a regular file"))
+
+
+_CANNOT_READ = N_("{path}: cannot read: {why}")
+_NOT_REGULAR = N_("{path} is {kind}, not a {what} file; give a regular file")
+_NOT_WRITTEN = N_("{path}: could not write the {what} ({why}); it was left as it was")
 
 
 def size_text(n: int) -> str:
@@ -83,9 +106,9 @@ def check_regular(path: Path, what: str, error: type[TarockError]) -> os.stat_re
     except NotADirectoryError:
         return None
     except OSError as exc:
-        raise error(f"{path}: cannot read: {exc.strerror or exc}") from None
+        raise error(_CANNOT_READ, path=path, why=exc.strerror or exc) from None
     if not stat.S_ISREG(st.st_mode):
-        raise error(f"{path} is {_kind(st.st_mode)}, not a {what} file; give a regular file")
+        raise error(_NOT_REGULAR, path=path, kind=_kind(st.st_mode), what=_what(what))
     return st
 
 
@@ -103,15 +126,18 @@ def read_regular(path: Path, what: str, limit: int, error: type[TarockError]) ->
     except FileNotFoundError:
         raise
     except OSError as exc:
-        raise error(f"{path}: cannot read: {exc.strerror or exc}") from None
+        raise error(_CANNOT_READ, path=path, why=exc.strerror or exc) from None
     try:
         st = os.fstat(fd)  # the file opened, not the one looked at: it may have been swapped
         if not stat.S_ISREG(st.st_mode):
-            raise error(f"{path} is {_kind(st.st_mode)}, not a {what} file; give a regular file")
+            raise error(_NOT_REGULAR, path=path, kind=_kind(st.st_mode), what=_what(what))
         if st.st_size > limit:
             raise error(
-                f"{path} is {size_text(st.st_size)}; a {what} file is at most {size_text(limit)}: "
-                "this is not one"
+                N_("{path} is {size}; a {what} file is at most {limit}: this is not one"),
+                path=path,
+                size=size_text(st.st_size),
+                what=_what(what),
+                limit=size_text(limit),
             )
         chunks: list[bytes] = []
         total = 0
@@ -122,10 +148,15 @@ def read_regular(path: Path, what: str, limit: int, error: type[TarockError]) ->
             chunks.append(chunk)
             total += len(chunk)
         if total > limit:
-            raise error(f"{path} grew beyond {size_text(limit)} while it was read; a {what} file is smaller")
+            raise error(
+                N_("{path} grew beyond {limit} while it was read; a {what} file is smaller"),
+                path=path,
+                limit=size_text(limit),
+                what=_what(what),
+            )
         return b"".join(chunks)
     except OSError as exc:
-        raise error(f"{path}: cannot read: {exc.strerror or exc}") from None
+        raise error(_CANNOT_READ, path=path, why=exc.strerror or exc) from None
     finally:
         os.close(fd)
 
@@ -134,7 +165,9 @@ def read_stdin(what: str, limit: int, error: type[TarockError]) -> bytes:
     """Standard input, at most ``limit`` bytes (``< /dev/zero`` is refused, not read for ever)."""
     data = sys.stdin.buffer.read(limit + 1)
     if len(data) > limit:
-        raise error(f"<stdin>: more than {size_text(limit)}; a {what} is smaller")
+        raise error(
+            N_("<stdin>: more than {limit}; a {what} is smaller"), limit=size_text(limit), what=_what(what)
+        )
     return data
 
 
@@ -143,11 +176,13 @@ def decode(data: bytes, name: str, error: type[TarockError]) -> str:
     if data.startswith(_UTF8_BOM):
         data = data[len(_UTF8_BOM) :]
     elif data.startswith(_UTF16_BOMS):
-        raise error(f"{name}: not UTF-8 text: it starts with a UTF-16 byte-order mark; save it as UTF-8")
+        raise error(
+            N_("{name}: not UTF-8 text: it starts with a UTF-16 byte-order mark; save it as UTF-8"), name=name
+        )
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise error(f"{name}: not UTF-8 text (byte {exc.start})") from None
+        raise error(N_("{name}: not UTF-8 text (byte {start})"), name=name, start=exc.start) from None
 
 
 _AT_LINE = re.compile(r"\(at line (\d+), column (\d+)\)")
@@ -163,20 +198,27 @@ def load_toml(text: str, name: str, error: type[TarockError]) -> dict[str, Any]:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        message = str(exc)
-        m = _AT_LINE.search(message)
+        reason = str(exc)
+        m = _AT_LINE.search(reason)
         where = f"{name}:{m.group(1)}" if m else name
-        raise error(f"not valid TOML: {message}", where=where) from None
+        raise error(N_("not valid TOML: {why}"), where=where, why=reason) from None
     except RecursionError:
-        raise error(f"{name}: nested too deeply to read (at most {MAX_DEPTH} levels)") from None
+        raise error(
+            N_("{name}: nested too deeply to read (at most {depth} levels)"), name=name, depth=MAX_DEPTH
+        ) from None
     except ValueError as exc:
         if "digits" in str(exc):
             raise error(
-                f"{name}: an integer with more than 4,300 digits; no number in a tarockscore file is that long"
+                N_(
+                    "{name}: an integer with more than 4,300 digits; no number in a tarockscore file is that long"
+                ),
+                name=name,
             ) from None
-        raise error(f"{name}: not valid TOML: {exc}") from None
+        raise error(N_("{name}: not valid TOML: {why}"), name=name, why=exc) from None
     if too_deep(data):
-        raise error(f"{name}: tables or arrays nested more than {MAX_DEPTH} levels deep")
+        raise error(
+            N_("{name}: tables or arrays nested more than {depth} levels deep"), name=name, depth=MAX_DEPTH
+        )
     return data
 
 
@@ -267,9 +309,11 @@ def exclusive(path: Path, timeout: float, busy: str, error: type[TarockError]) -
         try:
             fd = os.open(lock, os.O_RDWR | os.O_CREAT | getattr(os, "O_BINARY", 0), 0o644)
         except FileNotFoundError:
-            raise error(f"{lock.parent}: no such folder") from None
+            raise error(N_("{folder}: no such folder"), folder=lock.parent) from None
         except OSError as exc:
-            raise error(f"{lock}: cannot open the lock file: {exc.strerror or exc}") from None
+            raise error(
+                N_("{lock}: cannot open the lock file: {why}"), lock=lock, why=exc.strerror or exc
+            ) from None
         try:
             while not _try_lock(fd):
                 if time.monotonic() > deadline:
@@ -365,17 +409,14 @@ def atomic_write(path: Path, data: bytes, error: type[TarockError], what: str) -
     except FileNotFoundError:
         old = None
     except OSError as exc:
-        raise error(
-            f"{path}: could not write the {what} ({exc.strerror or exc}); it was left as it was"
-        ) from None
+        raise error(_NOT_WRITTEN, path=path, what=_what(what), why=exc.strerror or exc) from None
     if old is not None and old.st_nlink > 1:
         raise error(hard_link_message(path, old.st_nlink, what))
     mode = stat.S_IMODE(old.st_mode) if old is not None else _default_mode()
     try:
         fd, tmp = tempfile.mkstemp(prefix=temp_prefix(real), suffix=TEMP_SUFFIX, dir=real.parent)
     except OSError as exc:
-        reason = exc.strerror or str(exc)
-        raise error(f"{path}: could not write the {what} ({reason}); it was left as it was") from None
+        raise error(_NOT_WRITTEN, path=path, what=_what(what), why=exc.strerror or exc) from None
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data)
@@ -389,17 +430,21 @@ def atomic_write(path: Path, data: bytes, error: type[TarockError], what: str) -
         with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)
         if isinstance(exc, OSError):
-            reason = exc.strerror or str(exc)
-            raise error(f"{path}: could not write the {what} ({reason}); it was left as it was") from None
+            raise error(_NOT_WRITTEN, path=path, what=_what(what), why=exc.strerror or exc) from None
         raise
     sync_folder(real.parent)
 
 
-def hard_link_message(path: Path, links: int, what: str) -> str:
-    return (
-        f"{path} has {links} hard links (other names for the same file); tarockscore replaces a "
-        f"{what} as a whole, which would leave the other names on the old content, so nothing was "
-        "written. Keep one name (remove the others), or use a symbolic link instead"
+def hard_link_message(path: Path, links: int, what: str) -> Message:
+    return message(
+        N_(
+            "{path} has {links} hard links (other names for the same file); tarockscore replaces a "
+            "{what} as a whole, which would leave the other names on the old content, so nothing was "
+            "written. Keep one name (remove the others), or use a symbolic link instead"
+        ),
+        path=path,
+        links=links,
+        what=_what(what),
     )
 
 
@@ -411,8 +456,13 @@ def _keep_owner(tmp: str, old: os.stat_result, path: Path, error: type[TarockErr
         os.chown(tmp, old.st_uid, old.st_gid)
     except PermissionError:
         raise error(
-            f"{path} belongs to user {old.st_uid}, group {old.st_gid}; writing it would give it to you, "
-            f"so nothing was written. Run the command as its owner"
+            N_(
+                "{path} belongs to user {uid}, group {gid}; writing it would give it to you, "
+                "so nothing was written. Run the command as its owner"
+            ),
+            path=path,
+            uid=old.st_uid,
+            gid=old.st_gid,
         ) from None
     # chown may clear the set-user-ID and set-group-ID bits: set the mode again
     os.chmod(tmp, stat.S_IMODE(old.st_mode))
