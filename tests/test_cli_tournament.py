@@ -375,7 +375,8 @@ def test_haupt_sub_shares_rank_points_exactly_through_the_command_line(tmp_path:
     new_day(four, ["A", "B", "C", "D"], fmt="haupt-sub")
     draw(four, 1, 1)
     # a Rufer won (value 1, [OÖ23 Tarif]): A and B +1, C and D −1. A and B share places 1 and 2:
-    # (4 + 2) / 2 = 3 each; C and D share 3 and 4: (1 + 0) / 2 = 1/2 each
+    # (4 + 2) / 2 = 3 each; C and D share 3 and 4: (1 + 0) / 2 = 1/2 each. B, the first in hand
+    # of this draw, declares: only the Forehand may play a Rufer [OÖ23 Vorhand 1 via HT §3.3]
     ok(
         "record",
         "--ledger",
@@ -383,9 +384,9 @@ def test_haupt_sub_shares_rank_points_exactly_through_the_command_line(tmp_path:
         "-c",
         "rufer",
         "-d",
-        "A",
-        "-w",
         "B",
+        "-w",
+        "A",
         "--points",
         "40",
     )
