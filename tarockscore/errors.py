@@ -248,6 +248,15 @@ class Collector:
             return
         self.problems.append(Problem.of(where, message, **values))
 
+    def put(self, problem: Problem, where: str = "") -> None:
+        """A problem found elsewhere (template and values kept), with ``where`` in front of its own location."""
+        if self.full:
+            self.dropped += 1
+            return
+        if where:
+            problem = problem.moved(f"{where}: {problem.where}" if problem.where else where)
+        self.problems.append(problem)
+
     def raise_if_any(self, kind: type[TarockError]) -> None:
         if self.problems:
             raise kind(capped(tuple(self.problems), self.dropped))

@@ -464,3 +464,19 @@ def test_file_errors_are_german_too(tmp_path: Path) -> None:
     broken = tmp_path / "broken.toml"
     broken.write_text("x = [\n", encoding="utf-8")
     assert "kein gültiges TOML" in run_de("score", str(broken)).stderr
+
+
+def test_a_ledgers_located_problems_keep_their_german(tmp_path: Path) -> None:
+    """A stored hand that breaks the rules is reported by file, line and hand, still in German."""
+    path = tmp_path / "evening.toml"
+    assert run_de("new", "-p", "Anna,Bert,Cilli,Dani", "-l", str(path)).exit_code == 0
+    assert (
+        run_de("record", "-c", "rufer", "-d", "Anna", "-w", "Cilli", "-t", "40", "-l", str(path)).exit_code
+        == 0
+    )
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace('declarer = "Anna"', 'declarer = "Zora"'), encoding="utf-8")
+    result = run_de("show", "-l", str(path))
+    assert result.exit_code == 1
+    assert "evening.toml:16: hand 1: entry: " in result.stderr
+    assert "'Zora' sitzt nicht am Tisch" in result.stderr

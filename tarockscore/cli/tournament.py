@@ -129,7 +129,7 @@ def new(
         names = files.player_names_file(players_file)
     option = "--players" if players is not None else "--players-file"
     for problem in tm.check_names(names, option):
-        problems.add(problem.where, problem.message)
+        problems.put(problem)
     if rounds < 1:
         problems.add(
             "--rounds", N_("{rounds}: give the number of rounds, at least 1, e.g. --rounds 3"), rounds=rounds

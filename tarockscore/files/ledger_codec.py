@@ -314,7 +314,7 @@ def _mark(item: Any, number: int, problems: Collector) -> RadlMark | None:
     _moment(at, "at", local)
     r.finish()
     for p in local.problems:
-        problems.add(f"{where}: {p.where}" if p.where else where, p.message)
+        problems.put(p, where)
     return None if local.problems else RadlMark(after=after, hands=hands, at=at)
 
 
@@ -332,7 +332,7 @@ def _build(document: Mapping[str, Any], problems: Collector) -> Profile | None:
         return build_profile(document)
     except TarockError as exc:
         for p in exc.located("profile.document").problems:
-            problems.add(p.where, p.message)
+            problems.put(p)
         return None
 
 
@@ -409,7 +409,7 @@ def _entry(
             hand = parse_seated(keys, rules, players)
         except TarockError as exc:
             for p in exc.located("entry").problems:
-                local.add(p.where, p.message)
+                local.put(p)
     rr = r.table("result")
     won = rr.optional_bool("won")
     radl = rr.number("radl", 1, minimum=1)
@@ -418,7 +418,7 @@ def _entry(
     rr.finish()
     r.finish()
     for p in local.problems:
-        problems.add(f"{where}: {p.where}" if p.where else where, p.message)
+        problems.put(p, where)
     if hand is None:
         return None
     result = Result(victory_points=vp, payout=payout, won=won, radl=radl)
@@ -451,7 +451,7 @@ def _audit(item: Any, number: int, problems: Collector) -> AuditEntry | None:
             local.add(key, N_("{value!r} is {kind}; expected a table"), value=value, kind=type_name(value))
     r.finish()
     for p in local.problems:
-        problems.add(f"{where}: {p.where}" if p.where else where, p.message)
+        problems.put(p, where)
     return AuditEntry(
         at=at,
         action=action,

@@ -90,35 +90,35 @@ def _after(mark: RadlMark, number: int) -> str:
     return "before the first hand" if number == 0 else f"after {label(mark.after, number)}"
 
 
-def radl_set(at: str, mark: RadlMark, number: int, factor: int, pending: int) -> AuditEntry:
-    """A Radl set by hand after hand ``number`` (0: before the first); ``pending``: doubled hands now owed."""
+def _radl(at: str, mark: RadlMark, number: int, what: str) -> AuditEntry:
     return AuditEntry(
         at=at,
         action=Action.RADL,
         hand=mark.after or None,
         number=number or None,
-        detail=(
-            f"Radl set on the sheet {_after(mark, number)}: {mark.hands} more hand"
-            f"{'s' if mark.hands != 1 else ''} ×{factor}; {pending} pending"
-        ),
+        detail=f"Radl {what}",
         after={"after": mark.after, "hands": mark.hands},
     )
+
+
+def _plural(n: int) -> str:
+    return "s" if n != 1 else ""
+
+
+def radl_set(at: str, mark: RadlMark, number: int, factor: int, pending: int) -> AuditEntry:
+    """A Radl set by hand after hand ``number`` (0: before the first); ``pending``: doubled hands now owed."""
+    n = mark.hands
+    what = f"set on the sheet {_after(mark, number)}: {n} more hand{_plural(n)} ×{factor}; {pending} pending"
+    return _radl(at, mark, number, what)
 
 
 def radl_struck(at: str, mark: RadlMark, number: int, pending: int) -> AuditEntry:
     """Doubled hands struck by hand after hand ``number``; ``pending``: doubled hands still owed."""
-    struck = -mark.hands
-    return AuditEntry(
-        at=at,
-        action=Action.RADL,
-        hand=mark.after or None,
-        number=number or None,
-        detail=(
-            f"Radl struck on the sheet {_after(mark, number)}: {struck} doubled hand"
-            f"{'s' if struck != 1 else ''} fewer; {pending} pending"
-        ),
-        after={"after": mark.after, "hands": mark.hands},
+    n = -mark.hands
+    what = (
+        f"struck on the sheet {_after(mark, number)}: {n} doubled hand{_plural(n)} fewer; {pending} pending"
     )
+    return _radl(at, mark, number, what)
 
 
 def rescored(at: str, old: ProfileRecord, new: ProfileRecord, changed: tuple[int, ...]) -> AuditEntry:

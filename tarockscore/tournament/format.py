@@ -117,7 +117,7 @@ def build_format(document: Mapping[str, Any], where: str = "") -> Format:
     rp.finish()
     top.finish()
     if problems:
-        located = [type(p)(f"{where}: {p.where}" if where else p.where, p.message) for p in problems.problems]
+        located = [p.moved(f"{where}: {p.where}" if where else p.where) for p in problems.problems]
         raise TournamentError(located)
     return Format(
         name=name,

@@ -294,7 +294,7 @@ def from_mapping(data: Mapping[str, Any]) -> Tournament:
     try:
         fmt = build_format(format_document)
     except TournamentError as exc:
-        raise TournamentError([Problem(f"format.{p.where}", p.message) for p in exc.problems]) from None
+        raise TournamentError([p.moved(f"format.{p.where}") for p in exc.problems]) from None
     return Tournament(
         created=created,
         rounds=rounds,
