@@ -26,8 +26,8 @@ Safety, in the order a change goes through (the file operations are :mod:`safe_i
    left as it was.
 """
 
-from __future__ import annotations
-
+# No `from __future__ import annotations` here: typing.NamedTuple compiles every string
+# annotation of its fields when the class is made, at each start-up.
 import contextlib
 import hashlib
 import os

@@ -4,8 +4,8 @@ The seat after the last hand's dealer deals the next hand, and the seat after th
 Forehand. With five at the table the dealer sits out and adds 0.
 """
 
-from __future__ import annotations
-
+# No `from __future__ import annotations` here: typing.NamedTuple compiles every string
+# annotation of its fields when the class is made, at each start-up.
 from collections.abc import Sequence
 from typing import NamedTuple
 

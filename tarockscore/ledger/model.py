@@ -7,8 +7,8 @@ the resolved profile it is scored under, pinned by its hash, so an edit of ``pro
 never changes an old evening.
 """
 
-from __future__ import annotations
-
+# No `from __future__ import annotations` here: typing.NamedTuple compiles every string
+# annotation of its fields when the class is made, at each start-up.
 import hashlib
 import json
 from collections.abc import Mapping
@@ -97,7 +97,7 @@ class Entry(NamedTuple):
     id: int
 
     @classmethod
-    def of(cls, hand: Hand, result: Result, recorded: str, id: int) -> Entry:
+    def of(cls, hand: Hand, result: Result, recorded: str, id: int) -> "Entry":
         """A new entry, stored with the hand's canonical keys."""
         return cls(hand=hand, result=result, recorded=recorded, keys=hand_to_mapping(hand), id=id)
 

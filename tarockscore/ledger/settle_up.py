@@ -11,8 +11,8 @@ How totals become balances depends on the profile's settlement mode:
   of their totals, so a player's balance is (players × own total − sum of all totals) × stake.
 """
 
-from __future__ import annotations
-
+# No `from __future__ import annotations` here: typing.NamedTuple compiles every string
+# annotation of its fields when the class is made, at each start-up.
 import re
 from collections.abc import Mapping, Sequence
 from decimal import Decimal, InvalidOperation, localcontext

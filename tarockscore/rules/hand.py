@@ -5,8 +5,8 @@ canonical names. ``hand_to_mapping`` is the parse's inverse: it writes canonical
 ``parse_hand(hand_to_mapping(h), p) == h``.
 """
 
-from __future__ import annotations
-
+# No `from __future__ import annotations` here: typing.NamedTuple compiles every string
+# annotation of its fields when the class is made, at each start-up.
 from collections.abc import Mapping
 from enum import StrEnum
 from fractions import Fraction
@@ -20,7 +20,7 @@ class Side(StrEnum):
     DEFENDERS = "defenders"
 
     @property
-    def other(self) -> Side:
+    def other(self) -> "Side":
         return Side.DEFENDERS if self is Side.DECLARERS else Side.DECLARERS
 
 
@@ -67,7 +67,7 @@ class Hand(NamedTuple):
     def side(self, side: Side) -> tuple[str, ...]:
         return self.declarers if side is Side.DECLARERS else self.defenders
 
-    def renamed(self, names: Mapping[str, str]) -> Hand:
+    def renamed(self, names: Mapping[str, str]) -> "Hand":
         """The same hand with players renamed (a property test relies on this)."""
 
         def n(p: str | None) -> str | None:

@@ -8,8 +8,8 @@ the one declaration of its keys there; this module adds the contracts, the bonus
 ladder and the checks that span tables.
 """
 
-from __future__ import annotations
-
+# No `from __future__ import annotations` here: typing.NamedTuple compiles every string
+# annotation of its fields when the class is made, at each start-up.
 from collections.abc import Mapping
 from enum import StrEnum
 from fractions import Fraction

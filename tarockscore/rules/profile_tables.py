@@ -8,8 +8,8 @@ they differ, minimums). :func:`read_table` validates a table from that declarati
 hand (core layer, pure).
 """
 
-from __future__ import annotations
-
+# No `from __future__ import annotations` here: typing.NamedTuple compiles every string
+# annotation of its fields when the class is made, at each start-up.
 from collections.abc import Mapping
 from enum import StrEnum
 from fractions import Fraction

@@ -14,8 +14,8 @@ its own: :mod:`~tarockscore.rules.contract_line` (the contract's line, the loss 
 :mod:`~tarockscore.rules.settlement` (Simplified Scoring or zero-sum).
 """
 
-from __future__ import annotations
-
+# No `from __future__ import annotations` here: typing.NamedTuple compiles every string
+# annotation of its fields when the class is made, at each start-up.
 from collections.abc import Mapping
 from typing import NamedTuple
 

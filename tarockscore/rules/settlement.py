@@ -6,8 +6,8 @@ and the factors applied to it) into a settled :class:`Line`, keeping a Kontra ou
 sheet where ``settlement.kontra_scope = "payout"`` makes it money only.
 """
 
-from __future__ import annotations
-
+# No `from __future__ import annotations` here: typing.NamedTuple compiles every string
+# annotation of its fields when the class is made, at each start-up.
 from collections.abc import Iterable, Mapping
 from functools import cache
 from typing import NamedTuple
@@ -50,7 +50,7 @@ class Scored(NamedTuple):
     notes: tuple[str, ...] = ()
 
     # Two parts of a hand add up line by line and note by note (not as tuples of two fields).
-    def __add__(self, other: Scored) -> Scored:  # type: ignore[override]
+    def __add__(self, other: "Scored") -> "Scored":  # type: ignore[override]
         return Scored(self.lines + other.lines, self.notes + other.notes)
 
 
