@@ -81,24 +81,25 @@ def in_short_form(exc: TarockError, short: Mapping[str, Any]) -> TarockError:
 
 
 # The core's domain words for what a season option does, as the option says it: each pattern
-# of the season's warnings and errors, and its replacement.
-PHRASES: tuple[tuple[re.Pattern[str], str], ...] = (
-    (re.compile(r"\bthe alias '"), "--alias '"),
-    (re.compile(r"^alias (\S+=)"), r"--alias \1"),
-    (re.compile(r"\bdrop that alias\b"), "drop that --alias"),
+# of the season's warnings and errors, and its replacement. Patterns, not compiled here: `score`
+# and `record` import this module and never use them; `re` compiles each once, when first used.
+PHRASES: tuple[tuple[str, str], ...] = (
+    (r"\bthe alias '", "--alias '"),
+    (r"^alias (\S+=)", r"--alias \1"),
+    (r"\bdrop that alias\b", "drop that --alias"),
     (
-        re.compile(r"; rescore every hand under one profile$"),
+        r"; rescore every hand under one profile$",
         "; give --rescore PROFILE to score every hand under one profile",
     ),
-    (re.compile(r"\(a rescore scores every hand"), "(--rescore PROFILE scores every hand"),
-    (re.compile(r"\bleft out by the date range$"), "left out by --from/--to"),
+    (r"\(a rescore scores every hand", "(--rescore PROFILE scores every hand"),
+    (r"\bleft out by the date range$", "left out by --from/--to"),
 )
 
 
 def in_option_words(text: str) -> str:
     """A season warning or error as the command line says it (``--alias 'Berti=Bert'``)."""
     for pattern, replacement in PHRASES:
-        text = pattern.sub(replacement, text)
+        text = re.sub(pattern, replacement, text)
     return text
 
 
