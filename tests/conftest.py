@@ -26,8 +26,20 @@ def _english_again() -> Iterator[None]:
     i18n.reset()
 
 
-# Figures a test wants the reader to see (e.g. how many fuzz inputs were tried).
+# Figures a test wants the reader to see (e.g. how many fuzz inputs were tried). Under
+# pytest-xdist each worker process hands its lines to the controller, which prints them all.
 SUMMARY_LINES: list[str] = []
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    workeroutput = getattr(session.config, "workeroutput", None)
+    if workeroutput is not None:  # a pytest-xdist worker: its lines go back with its results
+        workeroutput["summary_lines"] = list(SUMMARY_LINES)
+
+
+def pytest_testnodedown(node: object, error: object) -> None:
+    """pytest-xdist (controller): a worker finished; keep the lines it sent."""
+    SUMMARY_LINES.extend(getattr(node, "workeroutput", {}).get("summary_lines", []))
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
