@@ -165,6 +165,18 @@ def test_trischaken_asks_three_players_and_works_out_the_fourth() -> None:
     assert e.give("11") == "'11' is more than the 10 left of the deck's 70"
 
 
+def test_trischaken_without_the_talon_asks_every_player() -> None:
+    # GameTwist does not use the talon in Trischaken ([GT], trischaken.talon = "out"): the four
+    # counts add up to 70 less the talon's, so the fourth cannot be worked out and is asked.
+    e = entry("gametwist")
+    answer(e, "trischaken", "20", "30", "10")
+    assert asked(e).key == "points:Dani"
+    answer(e, "5")
+    assert e.next() is None
+    assert e.hand()["card_points"] == {"Anna": 20, "Bert": 30, "Cilli": 10, "Dani": 5}
+    assert e.notes() == []
+
+
 def test_king_ultimo_is_not_offered_when_the_called_king_lay_in_the_talon() -> None:
     # The King ultimo is the called King in the last trick (docs/rules/koenigrufen.md §3.3): a
     # King in the talon is in no trick.

@@ -12,6 +12,7 @@ from tarockscore.errors import HandError
 from tarockscore.files.profile_file import load_profile
 from tarockscore.rules import legality
 from tarockscore.rules.hand_parser import parse_hand
+from tarockscore.rules.scoring import score_hand
 
 PLAYERS = ["Anna", "Bert", "Cilli", "Dani"]
 
@@ -127,3 +128,25 @@ def test_no_bonus_about_the_called_king_is_made_when_it_lay_in_the_talon() -> No
     assert [(b.name, b.made) for b in lost.bonuses] == [("king_ultimo", False)]
     assert "king_ultimo" not in legality.possible_bonuses(kr, kr.contracts["rufer"], "talon")
     assert "king_ultimo" in legality.possible_bonuses(kr, kr.contracts["rufer"], None)
+
+
+def test_gametwist_plays_trischaken_without_the_talon() -> None:
+    """[GT] "In negative games, the deck is not used at all" (docs/rules/koenigrufen.md §6): the
+    players' card points add up to 70 less the talon's, which counts for nobody and so decides
+    nothing: the same hand with the talon's points given to a player who pays nothing either
+    way scores the same. The main rules' players add up to 70."""
+    gt = load_profile("gametwist")
+    assert not legality.trischaken_talon_counted(gt)
+    hand = {"players": PLAYERS, "contract": "trischaken"}
+    out = {"Anna": 20, "Bert": 30, "Cilli": 10, "Dani": 5}  # 65: the talon holds 5
+    counted = {**out, "Dani": 10}  # the same 5 with Dani, who stays one of the two lowest
+    scored_out = score_hand(parse_hand({**hand, "card_points": out}, gt), gt)
+    scored_counted = score_hand(parse_hand({**hand, "card_points": counted}, gt), gt)
+    assert scored_out.victory_points == scored_counted.victory_points
+    too_many = {**out, "Dani": 25}  # 85
+    with pytest.raises(HandError, match=r"add up to 85, more than the deck's 70"):
+        parse_hand({**hand, "card_points": too_many}, gt)
+    kr = load_profile("koenigrufen")
+    assert legality.trischaken_talon_counted(kr)
+    with pytest.raises(HandError, match=r"add up to 65, not the deck's 70"):
+        parse_hand({**hand, "card_points": out}, kr)

@@ -160,7 +160,9 @@ class Entry:
         if self.flow.renonce is not None:
             return [_("renonce by {player}, kept as recorded").format(player=self.flow.renonce)]
         contract = self.flow.profile.contracts[str(self.answers["contract"])]
-        if not legality.everyone_for_themselves(contract):
+        if not legality.everyone_for_themselves(contract) or not legality.trischaken_talon_counted(
+            self.flow.profile
+        ):
             return []
         last = self.flow.in_seats[-1]
         points = self.flow.trischaken_points(self.answers)[last]

@@ -238,10 +238,15 @@ class Flow:
             yield from self._kontra(contract, declarer, partner, a)
         yield from self._bonuses(bonuses, a)
 
+    def _asked_points(self) -> Sequence[str]:
+        """Whose card points are asked in Trischaken: all but the last, who has the rest of the
+        deck's; everyone's where the talon is out of play and holds an unknown part of it."""
+        return self.in_seats[:-1] if legality.trischaken_talon_counted(self.profile) else self.in_seats
+
     def _trischaken(self, contract: Contract, a: Mapping[str, Any]) -> Iterator[Question]:
-        """Three players' card points; the fourth has what is left of the deck's."""
+        """Three players' card points; the fourth has what is left of the deck's (see :meth:`_asked_points`)."""
         left = self.profile.game.card_points_total
-        for player in self.in_seats[:-1]:
+        for player in self._asked_points():
             key = f"points:{player}"
             yield Question(
                 key,
@@ -263,7 +268,7 @@ class Flow:
 
     def trischaken_points(self, a: Mapping[str, Any]) -> dict[str, Fraction]:
         """Every player's card points in Trischaken: three as given, the fourth the rest."""
-        given = {p: a[f"points:{p}"] for p in self.in_seats[:-1]}
+        given = {p: a[f"points:{p}"] for p in self._asked_points()}
         last = self.profile.game.card_points_total - sum(given.values(), Fraction(0))
         return {p: given.get(p, last) for p in self.players}
 

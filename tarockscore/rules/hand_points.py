@@ -6,6 +6,7 @@ from fractions import Fraction
 from typing import Any
 
 from tarockscore.errors import N_, Collector, near_miss, one_of, reason
+from tarockscore.rules import legality
 from tarockscore.rules.cardpoints import parse_points, render_points
 from tarockscore.rules.profile import Profile
 from tarockscore.rules.reader import Reader
@@ -125,12 +126,22 @@ def read_trischaken_points(
         )
     elif len(points) == len(players):
         total = sum((v for _, v in points), Fraction(0))
-        if total != profile.game.card_points_total:
+        deck = profile.game.card_points_total
+        if legality.trischaken_talon_counted(profile) and total != deck:
             problems.add(
                 "card_points",
                 N_("the players' card points add up to {total}, not the deck's {card_points_total}"),
                 total=render_points(total),
-                card_points_total=render_points(profile.game.card_points_total),
+                card_points_total=render_points(deck),
+            )
+        elif total > deck:
+            problems.add(
+                "card_points",
+                N_(
+                    "the players' card points add up to {total}, more than the deck's {card_points_total} (the talon, out of play, holds the rest: trischaken.talon = 'out')"
+                ),
+                total=render_points(total),
+                card_points_total=render_points(deck),
             )
     order = {p: i for i, p in enumerate(players)}
     return tuple(sorted(points, key=lambda item: order.get(item[0], 99)))

@@ -20,6 +20,7 @@ from tarockscore.rules.profile import (
     NegativeKontra,
     Profile,
     Team,
+    TrischakenTalon,
 )
 
 
@@ -36,6 +37,13 @@ def plays_alone(contract: Contract) -> bool:
 def everyone_for_themselves(contract: Contract) -> bool:
     """Trischaken: no declarer, no partner, every player's card points count."""
     return contract.kind is Kind.TRISCHAKEN
+
+
+def trischaken_talon_counted(profile: Profile) -> bool:
+    """In Trischaken the talon's cards go to the players' tricks, so every player's card points
+    add up to the deck's total (``trischaken.talon = "counted"``); with ``"out"`` the talon is
+    not played and counts for nobody."""
+    return profile.trischaken.talon is TrischakenTalon.COUNTED
 
 
 def decided_by_tricks(contract: Contract) -> bool:

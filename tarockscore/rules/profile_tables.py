@@ -94,6 +94,13 @@ class Ties(StrEnum):
     SEAT_ORDER = "seat_order"
 
 
+class TrischakenTalon(StrEnum):
+    """Where the talon's card points go in Trischaken."""
+
+    COUNTED = "counted"  # into the players' tricks: their card points add up to the deck's total
+    OUT = "out"  # out of play, for nobody: their card points add up to the total less the talon's
+
+
 class Virgins(StrEnum):
     TAKE_ALL = "take_all"
     NONE = "none"
@@ -305,6 +312,7 @@ class Trischaken(NamedTuple):
     forehand_factor: int
     virgins: Virgins
     rounding: Rounding = Rounding.UP
+    talon: TrischakenTalon = TrischakenTalon.COUNTED
 
 
 declare(Trischaken, Keys("trischaken", minimum={"losers": 1, "mayor_factor": 1, "forehand_factor": 1}))
