@@ -11,6 +11,7 @@ from tarockscore.errors import N_, message
 from tarockscore.rules.bonuses import announced_factor
 from tarockscore.rules.hand import Side
 from tarockscore.rules.profile import ConcedePays
+from tarockscore.rules.profile_tables import CalledKingInTalon, setting
 from tarockscore.rules.settlement import Deal, Scored, title
 
 
@@ -27,7 +28,7 @@ def concession_lines(deal: Deal) -> Scored:
         [],
         others,
         (hand.declarer,),
-        note="called_king_in_talon.concede_pays = " + repr(p.called_king_in_talon.concede_pays.value),
+        note=setting(CalledKingInTalon, "concede_pays", p.called_king_in_talon.concede_pays),
     )
     if p.called_king_in_talon.concede_pays is ConcedePays.CONTRACT_AND_ANNOUNCED:
         for b in hand.bonuses:

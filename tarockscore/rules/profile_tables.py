@@ -209,6 +209,12 @@ def key_path(table: type, name: str) -> str:
     raise AttributeError(f"{table.__name__} has no key {name!r}")
 
 
+def setting(table: type, name: str, value: object) -> str:
+    """A key with its value, as a note names the rule it follows: ``renonce.rule = 'as_if_won'``."""
+    shown = value.value if isinstance(value, StrEnum) else value
+    return f"{key_path(table, name)} = {shown!r}"
+
+
 class KontraStep(NamedTuple):
     name: str
     multiplier: int

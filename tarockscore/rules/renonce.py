@@ -15,7 +15,7 @@ from tarockscore.rules.contract_line import contract_lines, loss_factors
 from tarockscore.rules.hand import Side
 from tarockscore.rules.kontra import contract_kontra, kontra_factors
 from tarockscore.rules.profile import Kind, RenonceRule, SettlementMode, ValatModel
-from tarockscore.rules.profile_tables import Game, ValatRules, key_path
+from tarockscore.rules.profile_tables import Game, RenonceRules, ValatRules, key_path, setting
 from tarockscore.rules.settlement import Deal, Factor, Line, Scored, note, settle_bet, title
 
 
@@ -37,7 +37,7 @@ def renonce_lines(deal: Deal) -> tuple[Scored, bool | None]:
             [*loss_factors(c), *kontra],
             others,
             (offender,),
-            note="renonce.rule = 'offender_pays'",
+            note=setting(RenonceRules, "rule", RenonceRule.OFFENDER_PAYS),
         )
         for b in hand.bonuses:
             if b.announced:
@@ -192,7 +192,7 @@ def as_if_won_lines(deal: Deal, offender: str) -> Scored:
                 stake=stake,
                 points=points,
                 payout=payout,
-                note="renonce.rule = 'as_if_won'",
+                note=setting(RenonceRules, "rule", RenonceRule.AS_IF_WON),
             )
             out += Scored(lines=(line,))
     return out

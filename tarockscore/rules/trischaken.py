@@ -14,7 +14,7 @@ from fractions import Fraction
 from tarockscore.rules.cardpoints import render_points
 from tarockscore.rules.kontra import kontra_factors
 from tarockscore.rules.profile import RenonceRule, Rounding, SettlementMode, Ties, Virgins
-from tarockscore.rules.profile_tables import Game, RenonceRules, Trischaken, key_path
+from tarockscore.rules.profile_tables import Game, RenonceRules, Trischaken, key_path, setting
 from tarockscore.rules.settlement import Deal, Factor, Line, Scored, note, title
 
 
@@ -73,7 +73,7 @@ def trischaken_lines(deal: Deal) -> Scored:
                 Factor("Forehand loses", t.forehand_factor, key_path(Trischaken, "forehand_factor"))
             )
         factors += kontra_factors(p, hand.kontra, "the Trischaken")
-        why = "trischaken.virgins = 'take_all'" if take_all else ""
+        why = setting(Trischaken, "virgins", Virgins.TAKE_ALL) if take_all else ""
         out += _payment(deal, loser, receivers, c.value, f"contracts.{c.name}.value", factors, why)
     return out
 
@@ -171,7 +171,13 @@ def _renonce_payment(deal: Deal, offender: str) -> Scored:
         )
     factors.append(Factor(f"paid to {_names(others)}", len(others), key_path(Game, "players")))
     out = _payment(
-        deal, offender, others, c.value, f"contracts.{c.name}.value", factors, "renonce.rule = 'as_if_won'"
+        deal,
+        offender,
+        others,
+        c.value,
+        f"contracts.{c.name}.value",
+        factors,
+        setting(RenonceRules, "rule", RenonceRule.AS_IF_WON),
     )
     line = out.lines[0]
     relabelled = line._replace(
