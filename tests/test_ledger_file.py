@@ -34,6 +34,7 @@ from tarockscore.ledger.deal import next_deal
 from tarockscore.ledger.model import Ledger
 from tarockscore.ledger.operations import delete, record, repair, replace_hand, undo
 from tarockscore.ledger.table import new_ledger
+from tarockscore.rules.names import player_key
 
 AT = "2025-03-14T20:00:00+01:00"
 FOUR = ["Anna", "Bert", "Cilli", "Dani"]
@@ -88,7 +89,8 @@ names = (
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
-    st.lists(names, min_size=4, max_size=5, unique=True),
+    # names of one table differ in more than case: the table refuses 'Y' beside 'y' (player_key)
+    st.lists(names, min_size=4, max_size=5, unique_by=player_key),
     # a place is printable text (control characters are refused on entry and on reading)
     st.none()
     | st.text(
