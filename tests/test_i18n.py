@@ -335,34 +335,9 @@ def test_the_score_table_speaks_the_players_words() -> None:
 
 
 def test_a_hand_error_is_german_with_its_hint_and_english_without() -> None:
-    de = _run(
-        "score",
-        "-c",
-        "ruffer",
-        "-p",
-        "Anna,Bert,Cilli,Dani",
-        "-d",
-        "Anna",
-        "-w",
-        "Cilli",
-        "-t",
-        "40",
-        LANG="de_AT.UTF-8",
-    )
-    en = _run(
-        "score",
-        "-c",
-        "ruffer",
-        "-p",
-        "Anna,Bert,Cilli,Dani",
-        "-d",
-        "Anna",
-        "-w",
-        "Cilli",
-        "-t",
-        "40",
-        LANG="C",
-    )
+    args = ("score", "-c", "ruffer", "-p", "Anna,Bert,Cilli,Dani", "-d", "Anna", "-w", "Cilli", "-t", "40")
+    de = _run(*args, LANG="de_AT.UTF-8")
+    en = _run(*args, LANG="C")
     assert de.returncode == en.returncode == 1
     assert "ist kein Spiel des Profils 'koenigrufen'" in de.stderr.decode()
     assert "(meinst du 'rufer'?)" in de.stderr.decode()

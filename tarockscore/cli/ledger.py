@@ -18,7 +18,7 @@ from tabulate import tabulate
 from tarockscore import i18n
 from tarockscore.cli.fields import as_option, as_options
 from tarockscore.cli.hand_input import hand_errors, read_hand_or_short
-from tarockscore.cli.notation import COMMA_STAKE, hand_number, stake_text, table_date
+from tarockscore.cli.notation import hand_number, stake_amount, table_date
 from tarockscore.cli.options import (
     Bonus,
     Conceded,
@@ -56,7 +56,6 @@ from tarockscore.ledger.deal import first_deal, hand_deal, next_deal
 from tarockscore.ledger.model import ledger_profile
 from tarockscore.ledger.radl import BY_HAND, radl_cause
 from tarockscore.ledger.results import check_number, result_of, score_stored
-from tarockscore.ledger.settle_up import parse_stake
 from tarockscore.ledger.sheet import sheet
 from tarockscore.ledger.table import check_players, new_ledger
 from tarockscore.render import evening as render_evening
@@ -129,7 +128,7 @@ def new(
     amount = None
     if stake is not None:
         try:
-            amount = parse_stake(stake_text(stake), COMMA_STAKE)
+            amount = stake_amount(stake)
         except ValueError as exc:
             problems.add("--stake", reason(exc))
     if date is not None:
@@ -506,7 +505,7 @@ def settle(
     led = read_trusted(ledger_path_of(ledger)).ledger
     if stake is not None:
         try:
-            amount = money.parse_stake(stake_text(stake), COMMA_STAKE)
+            amount = stake_amount(stake)
         except ValueError as exc:
             raise UsageError(reason(exc), where="--stake") from None
     elif led.table.stake is not None:

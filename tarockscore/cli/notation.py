@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from decimal import Decimal
 
 import typer
 
 from tarockscore.errors import N_, message
 from tarockscore.i18n import _
+from tarockscore.ledger.settle_up import parse_stake
 
 # ASCII digits only ([0-9], not \d: that also takes Arabic-Indic and other digits), and \Z, not $,
 # which would also match before a final line break.
@@ -22,7 +24,6 @@ _ISO_DATE = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})\Z")
 _TABLE_DATE = re.compile(r"([0-9]{2})\.([0-9]{2})\.([0-9]{4})\Z")
 _HAND_NUMBER = re.compile(r"[0-9]{1,7}\Z")
 DATE_FORMS = message(N_("YYYY-MM-DD or DD.MM.YYYY, e.g. 2025-03-14 or 14.03.2025"))
-COMMA_STAKE = "0,10"  # how an error shows a stake typed at the command line
 
 
 def stake_text(text: str) -> str:
@@ -30,6 +31,11 @@ def stake_text(text: str) -> str:
     if m := _COMMA_AMOUNT.match(text):
         return f"{m.group(1)}.{m.group(2)}"
     return text
+
+
+def stake_amount(text: str) -> Decimal:
+    """A stake typed at the command line, ``0,10`` or ``0.10``; ValueError shows the comma form."""
+    return parse_stake(stake_text(text), "0,10")
 
 
 def table_date(text: str) -> dt.date:

@@ -16,13 +16,12 @@ import typer
 
 from tarockscore import i18n
 from tarockscore.cli.group import new_app
-from tarockscore.cli.notation import COMMA_STAKE, stake_text
+from tarockscore.cli.notation import stake_amount
 from tarockscore.errors import N_, Collector, Problem, TarockError, TournamentError, UsageError, reason
 from tarockscore.files import tournament_file as files
 from tarockscore.files.profile_file import load_profile
 from tarockscore.i18n import _
 from tarockscore.ledger.model import profile_record
-from tarockscore.ledger.settle_up import parse_stake
 from tarockscore.render import tournament as render
 from tarockscore.render.hand import dumps
 from tarockscore.tournament import model as tm
@@ -162,7 +161,7 @@ def new(
     amount = None
     if stake is not None:
         try:
-            amount = parse_stake(stake_text(stake), COMMA_STAKE)
+            amount = stake_amount(stake)
         except ValueError as exc:
             problems.add("--stake", reason(exc))
     problems.raise_if_any(UsageError)

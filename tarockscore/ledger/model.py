@@ -47,14 +47,18 @@ class ProfileRecord(NamedTuple):
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, ProfileRecord):
             return NotImplemented
-        return self[:3] == other[:3]
+        return self._compared() == other._compared()
 
     def __ne__(self, other: object) -> bool:
         equal = self.__eq__(other)
         return equal if equal is NotImplemented else not equal
 
     def __hash__(self) -> int:
-        return hash(self[:3])
+        return hash((self.name, self.sha256))
+
+    def _compared(self) -> tuple[str, str, Mapping[str, Any]]:
+        """What makes two records the same: name, hash and document; the rules built from it follow."""
+        return (self.name, self.sha256, self.document)
 
     def __repr__(self) -> str:
         return f"ProfileRecord(name={self.name!r}, sha256={self.sha256!r})"

@@ -106,6 +106,19 @@ def contract_kontra(deal: Deal) -> tuple[tuple[Factor, ...], Scored]:
     return kontra_factors(profile, hand.kontra, N_("{step} on the contract")), Scored()
 
 
+def defender_kontra_factors(profile: Profile, hand: Hand, contract: str, defender: str) -> tuple[Factor, ...]:
+    """Contra ad personam: the steps one Defender said on the declarer's contract (none: no factor)."""
+    return kontra_factors(
+        profile,
+        dict(hand.kontra_by).get(defender),
+        N_("{player}'s {step} on {declarer}'s {contract}"),
+        N_("{declarer}'s {step} to {player}"),
+        player=defender,
+        declarer=hand.declarer,
+        contract=title(contract),
+    )
+
+
 def ad_personam_lines(deal: Deal, base: int, factors: tuple[Factor, ...], won: bool) -> Scored:
     """Contra ad personam: the declarer settles with each Defender at that Defender's own stake.
 
@@ -141,15 +154,7 @@ def ad_personam_lines(deal: Deal, base: int, factors: tuple[Factor, ...], won: b
             rule,
             [
                 *factors,
-                *kontra_factors(
-                    profile,
-                    steps.get(d),
-                    N_("{player}'s {step} on {declarer}'s {contract}"),
-                    N_("{declarer}'s {step} to {player}"),
-                    player=d,
-                    declarer=hand.declarer,
-                    contract=title(c.name),
-                ),
+                *defender_kontra_factors(profile, hand, c.name, d),
             ],
             *pair,
         )

@@ -145,7 +145,7 @@ class Profile(NamedTuple):
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Profile):
             return NotImplemented
-        return self[:-2] == other[:-2] and self.radl == other.radl
+        return all(getattr(self, f) == getattr(other, f) for f in _COMPARED)
 
     def __ne__(self, other: object) -> bool:
         equal = self.__eq__(other)
@@ -203,6 +203,10 @@ class Profile(NamedTuple):
         for bonus in self.bonuses.values():
             names.extend(bonus.aliases)
         return names
+
+
+# Profiles are equal when their rules are: every field but the document they were built from.
+_COMPARED = tuple(f for f in Profile._fields if f != "document")
 
 
 def _canonical(name: str, entries: Mapping[str, Contract] | Mapping[str, Bonus]) -> str | None:

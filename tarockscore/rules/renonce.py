@@ -13,7 +13,7 @@ from tarockscore.errors import N_, message
 from tarockscore.rules.bonuses import announced_factor, bonus_line
 from tarockscore.rules.contract_line import contract_lines, loss_factors
 from tarockscore.rules.hand import Side
-from tarockscore.rules.kontra import contract_kontra, kontra_factors
+from tarockscore.rules.kontra import contract_kontra, defender_kontra_factors, kontra_factors
 from tarockscore.rules.profile import Kind, RenonceRule, SettlementMode, ValatModel
 from tarockscore.rules.profile_tables import Game, RenonceRules, ValatRules, key_path, setting
 from tarockscore.rules.settlement import Deal, Factor, Line, Scored, note, settle_bet, title
@@ -150,18 +150,7 @@ def as_if_won_lines(deal: Deal, offender: str) -> Scored:
             if bet == "contract" and steps and c.kind is Kind.NEGATIVE:
                 # contra ad personam: each Defender's settlement at his own stake
                 for d in hand.defenders:
-                    own = (
-                        *factors,
-                        *kontra_factors(
-                            p,
-                            steps.get(d),
-                            N_("{player}'s {step} on {declarer}'s {contract}"),
-                            N_("{declarer}'s {step} to {player}"),
-                            player=d,
-                            declarer=hand.declarer,
-                            contract=title(c.name),
-                        ),
-                    )
+                    own = (*factors, *defender_kontra_factors(p, hand, c.name, d))
                     value, stake = deal.amounts(base, own)
                     assert hand.declarer is not None
                     one: tuple[str, ...] = (hand.declarer,)
