@@ -593,3 +593,25 @@ def test_tournament_files_are_read_as_carefully_as_ledgers(tmp_path: Path) -> No
     (day / "tournament.toml").write_text("a = " + "[" * 200 + "]" * 200 + "\n", encoding="utf-8")
     result = invoke("tournament", "standings", str(day))
     refused(result, 1, "nested more than 32 levels deep")
+
+
+@pytest.mark.parametrize(
+    ("text", "deep"),
+    [
+        # dotted keys: 32 keys make the root table and 31 tables beneath it, 32 levels in all
+        (".".join(f"k{i}" for i in range(32)) + " = 1\n", False),
+        (".".join(f"k{i}" for i in range(33)) + " = 1\n", True),
+        # arrays: the root table holds ``a``, then 30 and 31 arrays nested inside it
+        ("a = " + "[" * 31 + "]" * 31 + "\n", False),
+        ("a = " + "[" * 32 + "]" * 32 + "\n", True),
+        # an inline table inside arrays inside a table of arrays of tables
+        ("[[x]]\ny = [[{z = [1]}]]\n", False),
+    ],
+)
+def test_nesting_is_bounded_at_32_levels_counting_the_file_itself(text: str, deep: bool) -> None:
+    """The file's own table is the first level; a table or array on the 33rd is refused."""
+    if deep:
+        with pytest.raises(sio.TarockError, match="nested more than 32 levels deep"):
+            sio.load_toml(text, "f.toml", sio.TarockError)
+    else:
+        assert not sio.too_deep(sio.load_toml(text, "f.toml", sio.TarockError))

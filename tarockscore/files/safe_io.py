@@ -29,7 +29,7 @@ import sys
 import tempfile
 import time
 import tomllib
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -226,20 +226,21 @@ MAX_DEPTH = 32
 
 
 def too_deep(value: object, limit: int = MAX_DEPTH) -> bool:
-    """Whether tables and arrays nest deeper than ``limit`` (walked without recursion)."""
-    stack: list[tuple[object, int]] = [(value, 0)]
-    while stack:
-        item, depth = stack.pop()
-        if isinstance(item, dict):
-            children: Iterable[object] = item.values()
-        elif isinstance(item, list):
-            children = item
-        else:
-            continue
-        if depth >= limit:
-            return True
-        stack.extend((child, depth + 1) for child in children)
-    return False
+    """Whether tables and arrays nest deeper than ``limit``.
+
+    The walk recurses at most ``limit`` calls deep, and descends only into tables and arrays (a
+    parsed file holds plain ``dict`` and ``list``), so the scalars that make up most of a ledger
+    cost one type test each.
+    """
+
+    def deeper(item: dict[str, object] | list[object], room: int) -> bool:
+        for child in item.values() if type(item) is dict else item:
+            kind = type(child)
+            if (kind is dict or kind is list) and (room == 0 or deeper(child, room - 1)):  # type: ignore[arg-type]
+                return True
+        return False
+
+    return (type(value) is dict or type(value) is list) and deeper(value, limit - 1)
 
 
 # -- the real file behind a path ------------------------------------------------------------------
