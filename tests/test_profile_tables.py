@@ -77,3 +77,22 @@ def test_every_rule_explain_names_is_a_key_of_the_profile(name: str, data: st.Da
     for line in score.lines:
         for path in (line.base_rule, *(f.rule for f in line.factors)):
             assert _names_a_key(profile.document, path), path
+        # a note that names the setting it follows ("settlement.mode = 'simplified'") names a key too
+        if line.note and " = " in line.note:
+            assert _names_a_key(profile.document, line.note.split(" = ")[0]), line.note
+
+
+def test_the_note_on_a_won_bettler_with_contra_ad_personam_names_a_declared_key() -> None:
+    # D32 (docs/rules/disagreements.md): under Simplified Scoring a winning declarer adds the
+    # contract once at the highest Defender's stake; the note names the setting that makes it so.
+    kr = load_profile("koenigrufen")
+    hand = {
+        "players": ["Anna", "Bert", "Cilli", "Dani"],
+        "contract": "bettler",
+        "declarer": "Bert",
+        "won": True,
+        "kontra": {"Anna": "kontra", "Dani": "rekontra"},
+    }
+    (line,) = score_hand(parse_hand(hand, kr), kr).lines
+    assert line.note == "settlement.mode = 'simplified'"
+    assert _names_a_key(kr.document, line.note.split(" = ")[0])

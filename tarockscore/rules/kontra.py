@@ -12,7 +12,7 @@ from __future__ import annotations
 from tarockscore.errors import N_, message
 from tarockscore.rules.hand import Hand, Side
 from tarockscore.rules.profile import HuettenfleckScope, Kind, Profile, SettlementMode
-from tarockscore.rules.profile_tables import KontraRules, key_path
+from tarockscore.rules.profile_tables import KontraRules, Settlement, key_path, setting
 from tarockscore.rules.settlement import Deal, Factor, Scored, title
 
 
@@ -142,7 +142,7 @@ def ad_personam_lines(deal: Deal, base: int, factors: tuple[Factor, ...], won: b
             ],
             (hand.declarer,),
             hand.defenders,
-            note="settlement.lone_kontra = 'highest'",
+            note=setting(Settlement, "mode", SettlementMode.SIMPLIFIED),
         )
     out = Scored()
     for d in hand.defenders:
