@@ -6,6 +6,7 @@ Forehand. With five at the table the dealer sits out and adds 0.
 
 # No `from __future__ import annotations` here: typing.NamedTuple compiles every string
 # annotation of its fields when the class is made, at each start-up.
+import functools
 from collections.abc import Sequence
 from typing import NamedTuple
 
@@ -45,14 +46,20 @@ def deal(seats: Sequence[str], k: int) -> Deal:
 
 def dealer_of(seats: Sequence[str], players: Sequence[str]) -> str | None:
     """Who dealt a hand played by ``players``, or None if that is no deal of this table."""
+    return _dealer_of(tuple(seats), tuple(players))
+
+
+@functools.lru_cache(maxsize=256)
+def _dealer_of(seats: tuple[str, ...], players: tuple[str, ...]) -> str | None:
+    # A table has four or five deals; an evening's stored hands ask about them over and over.
     if not players or players[0] not in seats:
         return None
     if len(seats) == 5:
         out = [s for s in seats if s not in players]
         dealer = out[0] if len(out) == 1 else None
     else:
-        dealer = seats[(list(seats).index(players[0]) - 1) % len(seats)]
-    if dealer is None or deal_by(seats, dealer).players != tuple(players):
+        dealer = seats[(seats.index(players[0]) - 1) % len(seats)]
+    if dealer is None or deal_by(seats, dealer).players != players:
         return None
     return dealer
 

@@ -9,6 +9,7 @@ names differ only by case is refused when it is set.
 
 from __future__ import annotations
 
+import functools
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
@@ -28,6 +29,13 @@ def player_key(name: str) -> str:
 
 def same_but_case(names: Iterable[str]) -> list[str]:
     """The names that another name of ``names`` repeats without regard to case (sorted)."""
+    return list(_same_but_case(tuple(names)))
+
+
+@functools.lru_cache(maxsize=256)
+def _same_but_case(names: tuple[str, ...]) -> tuple[str, ...]:
+    # An evening's hands name the same four or five players in a few seat orders: each order is
+    # folded once, not once per stored hand.
     seen: dict[str, str] = {}
     clashes: set[str] = set()
     for name in names:
@@ -35,7 +43,7 @@ def same_but_case(names: Iterable[str]) -> list[str]:
         if key in seen and seen[key] != name:
             clashes.update((seen[key], name))
         seen.setdefault(key, name)
-    return sorted(clashes)
+    return tuple(sorted(clashes))
 
 
 def at_table(given: str, players: Sequence[str]) -> str:
