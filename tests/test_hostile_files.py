@@ -23,6 +23,7 @@ from typer.testing import CliRunner, Result
 import tarockscore.files.ledger_file as lf
 import tarockscore.files.safe_io as sio
 from tarockscore.cli.app import app
+from tarockscore.errors import TarockError
 from tarockscore.ledger import operations
 from tarockscore.ledger.model import Ledger
 from tarockscore.ledger.table import new_ledger
@@ -611,7 +612,7 @@ def test_tournament_files_are_read_as_carefully_as_ledgers(tmp_path: Path) -> No
 def test_nesting_is_bounded_at_32_levels_counting_the_file_itself(text: str, deep: bool) -> None:
     """The file's own table is the first level; a table or array on the 33rd is refused."""
     if deep:
-        with pytest.raises(sio.TarockError, match="nested more than 32 levels deep"):
-            sio.load_toml(text, "f.toml", sio.TarockError)
+        with pytest.raises(TarockError, match="nested more than 32 levels deep"):
+            sio.load_toml(text, "f.toml", TarockError)
     else:
-        assert not sio.too_deep(sio.load_toml(text, "f.toml", sio.TarockError))
+        assert not sio.too_deep(sio.load_toml(text, "f.toml", TarockError))
