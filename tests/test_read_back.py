@@ -16,7 +16,7 @@ import tomli_w
 
 from tarockscore.errors import LedgerError, TarockError
 from tarockscore.files import ledger_file as F
-from tarockscore.files import safe_io
+from tarockscore.files import ledger_text, safe_io
 from tarockscore.files.ledger_codec import ledger_digest, ledger_to_mapping
 from tarockscore.files.profile_file import load_profile
 from tarockscore.ledger.deal import next_deal
@@ -42,15 +42,17 @@ def _three_hands(path: Path) -> None:
 
 
 def _garbled(monkeypatch: pytest.MonkeyPatch, garble: Callable[[str], str]) -> None:
-    real = tomli_w.dumps
+    # The whole text as rendered (parts taken from the file read included) is garbled before
+    # it is read back.
+    real = ledger_text.render
 
-    def dumps(obj: Any, /, **kw: Any) -> str:
-        text = real(obj, **kw)
+    def render(header: str, mapping: Any, read: Any) -> str:
+        text = real(header, mapping, read)
         changed = garble(text)
         assert changed != text, "the test's garbling must change the text"
         return changed
 
-    monkeypatch.setattr(tomli_w, "dumps", dumps)
+    monkeypatch.setattr(ledger_text, "render", render)
 
 
 def test_a_record_writes_the_whole_rendering_that_reads_back_whole(tmp_path: Path) -> None:

@@ -85,15 +85,27 @@ def ledger_digest(ledger: Ledger) -> str | None:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def ledger_to_mapping(ledger: Ledger, digest: str | None = None) -> dict[str, Any]:
+def ledger_to_mapping(
+    ledger: Ledger, digest: str | None = None, read: tuple[Ledger, Mapping[str, Any]] | None = None
+) -> dict[str, Any]:
     """The ledger as the plain mapping the TOML file holds (schema 1, docs/ledger-format.md).
 
     ``digest``: the :func:`ledger_digest` of a ledger that passed its check, kept in the file.
+    ``read``: the ledger read from a file and the mapping that file parsed to. A hand (and the
+    profile) the new ledger holds as the very object read, at the same place, whose table in
+    that mapping is already the one this function makes for it, key for key in the same order,
+    is taken from that mapping instead of copied again: the result is the same.
     """
     out: dict[str, Any] = {"schema": SCHEMA}
     if digest is not None:
         out["digest"] = digest
     out["table"] = _table_mapping(ledger.table)
+    old_hands: Sequence[Entry] = ()
+    old_items: Sequence[Any] = ()
+    if read is not None:
+        old_hands = read[0].hands
+        raw_hands = read[1].get("hand")
+        old_items = raw_hands if isinstance(raw_hands, list) and len(raw_hands) == len(old_hands) else ()
     hands = []
     for i, e in enumerate(ledger.hands, 1):
         result: dict[str, Any] = {}
@@ -106,6 +118,9 @@ def ledger_to_mapping(ledger: Ledger, digest: str | None = None) -> dict[str, An
         row: dict[str, Any] = {"number": i}
         if e.id != i:  # a hand before it was undone or deleted: its id is not its number
             row["id"] = e.id
+        if i <= len(old_items) and old_hands[i - 1] is e and _hand_as_read(old_items[i - 1], e, row, result):
+            hands.append(old_items[i - 1])
+            continue
         hands.append({**row, "recorded": e.recorded, "entry": _plain(e.keys), "result": result})
     if hands:
         out["hand"] = hands
@@ -129,13 +144,54 @@ def ledger_to_mapping(ledger: Ledger, digest: str | None = None) -> dict[str, An
     if audit:
         out["audit"] = audit
     p = ledger.table.profile
-    out["profile"] = {"name": p.name, "sha256": p.sha256, "document": _plain(p.document)}
+    old_profile = read[1].get("profile") if read is not None else None
+    if (
+        read is not None
+        and read[0].table.profile is p
+        and isinstance(old_profile, dict)
+        and list(old_profile) == ["name", "sha256", "document"]
+        and old_profile["document"] is p.document
+        and _same_flat(old_profile, {"name": p.name, "sha256": p.sha256, "document": p.document})
+    ):
+        out["profile"] = old_profile
+    else:
+        out["profile"] = {"name": p.name, "sha256": p.sha256, "document": _plain(p.document)}
     return out
+
+
+def _same_flat(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
+    """The same keys in the same order, each value the same object or equal and of the same type."""
+    return list(a) == list(b) and all(a[k] is b[k] or (type(a[k]) is type(b[k]) and a[k] == b[k]) for k in a)
+
+
+def _hand_as_read(item: Any, e: Entry, row: Mapping[str, Any], result: Mapping[str, Any]) -> bool:
+    """Whether ``item`` (a hand's table as a file was parsed) is exactly the table made for ``e``
+    with ``row`` and ``result``: its stored keys the very mapping ``e`` was read with."""
+    if not isinstance(item, dict) or item.get("entry") is not e.keys:
+        return False
+    if not _same_flat(item, {**row, "recorded": e.recorded, "entry": e.keys, "result": item.get("result")}):
+        return False
+    stored = item["result"]
+    if not isinstance(stored, dict) or list(stored) != list(result):
+        return False
+    for key, value in result.items():
+        if isinstance(value, dict):
+            if not isinstance(stored[key], dict) or not _same_flat(stored[key], value):
+                return False
+        elif type(stored[key]) is not type(value) or stored[key] != value:
+            return False
+    return True
+
+
+_LEAVES = (str, int, bool)
 
 
 def _plain(value: Any) -> Any:
     """A deep copy as plain dicts and lists (what tomllib reads back)."""
-    if isinstance(value, Mapping):
+    kind = type(value)
+    if kind in _LEAVES:
+        return value
+    if kind is dict or isinstance(value, Mapping):
         return {k: _plain(v) for k, v in value.items()}
     if isinstance(value, list | tuple):
         return [_plain(v) for v in value]

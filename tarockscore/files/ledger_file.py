@@ -15,7 +15,9 @@ Safety, in the order a change goes through (the file operations are :mod:`safe_i
    tarockscore wrote that content after it passed;
 4. the new ledger is checked: the hands it shares with the one read are not scored again (an
    appended hand is scored on its own), and it is sealed with its digest;
-5. the whole new document is rendered with tomli-w (never appended in chunks) and parsed back:
+5. the whole new document is rendered with tomli-w (never appended in chunks), byte for byte,
+   taking the parts whose value did not change from the file just read where that file is laid
+   out as tomli-w lays it out (see :func:`ledger_text.render`), and parsed back:
    it must read as exactly the mapping of the ledger and digest that were meant, and the stored
    keys of every hand not read from the file must read as that hand. The text is parsed part by
    part (see :func:`_reads_back`); a part byte for byte as in the file just read, where it read
@@ -39,11 +41,14 @@ from typing import Any, NamedTuple
 import tomli_w
 
 from tarockscore.errors import N_, LedgerError, Problem, TarockError, UsageError, message
-from tarockscore.files import safe_io
+from tarockscore.files import ledger_text, safe_io
 from tarockscore.files.ledger_codec import file_digest, ledger_digest, ledger_from_mapping, ledger_to_mapping
 from tarockscore.ledger.checks import check
 from tarockscore.ledger.model import Ledger
 from tarockscore.ledger.stored import parse_seated
+
+_parts = ledger_text.parts
+
 
 DEFAULT_NAME = "tarock-ledger.toml"
 ENV = "TAROCKSCORE_LEDGER"
@@ -296,7 +301,8 @@ def save(
     ``checked``: a ledger that passed its check (the one read); the leading hands ``ledger``
     shares with it, at the same table under the same profile, are not scored again, and their
     stored keys are known to read as their hands. ``read_from``: the file as read; the parts of
-    the new text that are the same as its parts need not be parsed back again.
+    the new text whose value did not change are taken from its text rather than rendered again
+    (where it is in tomli-w's layout), and parts the same as its parts need not be parsed back.
     """
     shared = _shared_hands(checked, ledger)
     problems = check(ledger, shared)
@@ -311,8 +317,12 @@ def save(
             ]
         )
     digest = ledger_digest(ledger)
-    mapping = ledger_to_mapping(ledger, digest)
-    text = HEADER + tomli_w.dumps(mapping)
+    old: tuple[str, Mapping[str, Any]] | None = None
+    parsed: tuple[Ledger, Mapping[str, Any]] | None = None
+    if read_from is not None and read_from.data is not None:
+        old, parsed = (read_from.text, read_from.data), (read_from.ledger, read_from.data)
+    mapping = ledger_to_mapping(ledger, digest, parsed)
+    text = ledger_text.render(HEADER, mapping, old)
     if not _reads_back(text, mapping, ledger, shared, read_from):
         raise LedgerError(
             N_(
@@ -340,39 +350,6 @@ def _reads_back(
     except TarockError:
         return False
     return True
-
-
-# A line that opens a top-level table or an element of a top-level array of tables: ``[table]``,
-# ``[[hand]]``. Each part of the text runs from one such line to the next.
-_TOP_HEADER = re.compile(r"^(\[\[?)([A-Za-z0-9_-]+)(\]\]?)$", re.MULTILINE)
-
-
-def _parts(text: str) -> tuple[str, list[tuple[str, bool, str]]] | None:
-    """The text before the first table, and each top-level table's part: its name, whether it
-    is an element of an array of tables, its text. None where parts cannot be read alone.
-
-    Parts are read alone only in text without multi-line strings: there, a line that opens a
-    table is a table's header and nothing else (a string cannot span lines, an array's line
-    cannot be a header), and a part whose every header (and every line opening with a bracket)
-    lies under its own name (``[hand.entry]``
-    after ``[[hand]]``) reads alone exactly as it reads in the whole text: it makes its own table,
-    or appends its own element to its array, and nothing else.
-    """
-    if '"""' in text or "'''" in text:
-        return None
-    heads = list(_TOP_HEADER.finditer(text))
-    parts: list[tuple[str, bool, str]] = []
-    for m, after in zip(heads, [*heads[1:], None], strict=True):
-        opening, name, closing = m.groups()
-        if len(opening) != len(closing):
-            return None
-        part = text[m.start() : after.start() if after is not None else len(text)]
-        for line in part.splitlines()[1:]:
-            line = line.lstrip()
-            if line.startswith("[") and not line.lstrip("[").startswith(name + "."):
-                return None  # a header elsewhere, or an array's line that looks like one
-        parts.append((name, opening == "[[", part))
-    return text[: heads[0].start()] if heads else text, parts
 
 
 def text_reads_as(
@@ -411,19 +388,12 @@ def text_reads_as(
         if (
             known.get((name, index)) == part
             and old is not None
-            and _old_value(old, name, aot, index) == value
+            and ledger_text.old_value(old, name, aot, index) == value
         ):
             continue  # read from the file just now as this very value
         if safe_io.load_toml(part, "", LedgerError) != {name: [value] if aot else value}:
             return False
     return all(not isinstance(mapping[n], list) or counts[n] + 1 == len(mapping[n]) for n in tables)
-
-
-def _old_value(old: Mapping[str, Any], name: str, aot: bool, index: int) -> Any:
-    value = old.get(name)
-    if not aot:
-        return value
-    return value[index] if isinstance(value, list) and index < len(value) else None
 
 
 def _shared_hands(checked: Ledger | None, ledger: Ledger) -> int:
