@@ -1,0 +1,216 @@
+"""A write renders only the parts of the ledger that changed and takes the others from the file
+just read: the text must be byte for byte tomli-w's rendering of the whole ledger whenever the
+file read is tarockscore's own, and must read back as the new ledger whatever the file read
+looked like."""
+
+from __future__ import annotations
+
+import json
+import re
+import tomllib
+from collections.abc import Callable
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+import pytest
+import tomli_w
+from typer.testing import CliRunner
+
+from tarockscore.cli.app import app
+from tarockscore.files import ledger_file as F
+from tarockscore.files import ledger_text
+from tarockscore.files.ledger_codec import ledger_digest, ledger_to_mapping
+from tarockscore.files.profile_file import load_profile
+from tarockscore.ledger.deal import next_deal
+from tarockscore.ledger.model import Ledger
+from tarockscore.ledger.operations import delete, record, replace_hand, set_radl, strike_radl, undo
+from tarockscore.ledger.table import new_ledger
+
+AT = "2025-03-14T20:00:00+01:00"
+FOUR = ["Anna", "Bert", "Cilli", "Dani"]
+
+
+def _next(led: Ledger, points: int = 40) -> Ledger:
+    d = next_deal(led)
+    hand = {"contract": "rufer", "declarer": d.players[0], "partner": d.players[2], "card_points": points}
+    return record(led, hand, AT)
+
+
+def _evening(path: Path, hands: int = 5) -> None:
+    F.create(path, new_ledger(FOUR, load_profile("koenigrufen"), created=AT, stake=Decimal("0.10")))
+    for i in range(hands):
+        F.update(path, lambda led, i=i: _next(led, 30 + 5 * i))
+
+
+def _whole(path: Path) -> str:
+    led = F.read(path).ledger
+    return F.HEADER + tomli_w.dumps(ledger_to_mapping(led, ledger_digest(led)))
+
+
+def _replace_third(led: Ledger) -> Ledger:
+    d = next_deal(led)
+    hand = {"contract": "rufer", "declarer": d.players[1], "partner": d.players[3], "card_points": 61}
+    return replace_hand(led, 3, hand, AT)
+
+
+CHANGES: list[tuple[str, Callable[[Ledger], Ledger]]] = [
+    ("record", _next),
+    ("replace a hand in the middle", _replace_third),
+    ("delete a hand in the middle", lambda led: delete(led, 2, AT)),
+    ("undo the last hand", lambda led: undo(led, AT)),
+    ("set a Radl", lambda led: set_radl(led, None, AT)),
+]
+
+
+@pytest.mark.parametrize("change", [c for _n, c in CHANGES], ids=[n for n, _c in CHANGES])
+def test_every_write_is_the_whole_rendering(tmp_path: Path, change: Callable[[Ledger], Ledger]) -> None:
+    # After each change the file is what tomli-w writes for the whole ledger; then further
+    # writes on top of it (hands after a delete have ids that differ from their numbers, audit
+    # entries and Radl marks pile up) stay so.
+    path = tmp_path / "l.toml"
+    _evening(path)
+    for step in (change, _next, lambda led: set_radl(led, 2, AT), lambda led: strike_radl(led, 1, AT), _next):
+        F.update(path, step)
+        assert path.read_text(encoding="utf-8") == _whole(path)
+    text = path.read_text(encoding="utf-8")
+    assert "[[audit]]" in text and ("radl = [" in text or "[[radl]]" in text)
+
+
+def test_a_record_renders_only_the_new_hand(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "l.toml"
+    _evening(path, 4)
+    rendered: list[tuple[str, Any]] = []
+    real = ledger_text.render_part
+
+    def render_part(name: str, aot: bool, value: Any) -> str:
+        rendered.append((name, value.get("number")))
+        return real(name, aot, value)
+
+    monkeypatch.setattr(ledger_text, "render_part", render_part)
+    F.update(path, _next)
+    assert rendered == [("hand", 5)]
+    assert path.read_text(encoding="utf-8") == _whole(path)
+
+
+def test_a_replace_in_the_middle_renders_that_hand_and_its_audit_entry(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "l.toml"
+    _evening(path, 5)
+    rendered: list[tuple[str, Any]] = []
+    real = ledger_text.render_part
+
+    def render_part(name: str, aot: bool, value: Any) -> str:
+        rendered.append((name, value.get("number") if name == "hand" else None))
+        return real(name, aot, value)
+
+    monkeypatch.setattr(ledger_text, "render_part", render_part)
+    F.update(path, _replace_third)
+    assert ("hand", 3) in rendered and ("audit", None) in rendered
+    assert not {("hand", 1), ("hand", 2), ("hand", 4), ("hand", 5), ("profile", None)} & set(rendered)
+    assert path.read_text(encoding="utf-8") == _whole(path)
+
+
+def _mappings(path: Path) -> list[dict[str, Any]]:
+    """The mappings of a ledger as it grows and is corrected, written by tarockscore each time."""
+    out = []
+    for change in (
+        _next,
+        _next,
+        _replace_third,
+        lambda led: delete(led, 1, AT),
+        lambda led: set_radl(led, 3, AT),
+    ):
+        F.update(path, change)
+        led = F.read(path).ledger
+        out.append(ledger_to_mapping(led, ledger_digest(led)))
+    return out
+
+
+def test_the_parts_rendered_alone_and_joined_are_the_whole_rendering(tmp_path: Path) -> None:
+    path = tmp_path / "l.toml"
+    _evening(path, 3)
+    for mapping in _mappings(path):
+        lead, tables = ledger_text.layout(mapping)
+        joined = tomli_w.dumps(lead) + "".join(
+            ("\n" if i or lead else "") + ledger_text.render_part(name, aot, value)
+            for i, (name, aot, value) in enumerate(tables)
+        )
+        assert joined == tomli_w.dumps(mapping)
+        assert [name for name, _a, _v in tables][-1] == "profile"
+        # with every part taken from an earlier file whose values were all different, or none
+        assert ledger_text.render(F.HEADER, mapping, None) == F.HEADER + tomli_w.dumps(mapping)
+
+
+def test_an_element_that_alone_fits_on_a_line_is_rendered_as_a_table_in_a_table_array() -> None:
+    short, long = {"a": 1}, {"a": 1, "b": "x" * 120}
+    mapping = {"schema": 1, "audit": [short, long, short], "radl": [short]}
+    lead, tables = ledger_text.layout(mapping)
+    assert lead == {"schema": 1, "radl": [short]}  # every element fits: written inline
+    assert [(n, aot) for n, aot, _v in tables] == [("audit", True)] * 3
+    old = F.HEADER + tomli_w.dumps({"schema": 1, "audit": [long, long, short]})
+    assert ledger_text.canonical(old, len(F.HEADER))
+    text = ledger_text.render(F.HEADER, mapping, (old, tomllib.loads(old)))
+    assert text == F.HEADER + tomli_w.dumps(mapping)
+
+
+HAND_EDITS: list[tuple[str, Callable[[str], str]]] = [
+    (
+        "keys reordered",
+        lambda t: t.replace(
+            'number = 2\nrecorded = "2025-03-14T20:00:00+01:00"\n',
+            'recorded = "2025-03-14T20:00:00+01:00"\nnumber = 2\n',
+        ),
+    ),
+    ("extra blank lines", lambda t: t.replace("\n[[hand]]\nnumber = 2\n", "\n\n\n[[hand]]\nnumber = 2\n\n")),
+    ("a comment", lambda t: t.replace("[[hand]]\nnumber = 2\n", "[[hand]]  # a good one\nnumber = 2\n")),
+    ("spacing", lambda t: t.replace("card_points = 35\n", "card_points   =   35\n")),
+    (
+        "a literal string",
+        lambda t: re.sub(r'declarer = "(\w+)"', r"declarer = '\1'", t, count=1),
+    ),
+]
+
+
+@pytest.mark.parametrize("edit", [e for _n, e in HAND_EDITS], ids=[n for n, _e in HAND_EDITS])
+def test_a_file_edited_by_hand_is_written_whole_and_reads_back(
+    tmp_path: Path, edit: Callable[[str], str]
+) -> None:
+    path = tmp_path / "l.toml"
+    _evening(path, 4)
+    text = path.read_text(encoding="utf-8")
+    edited = edit(text)
+    assert edited != text
+    assert tomllib.loads(edited) == tomllib.loads(text)  # the same content, so its digest still holds
+    path.write_text(edited, encoding="utf-8")
+    expected = _next(F.read_trusted(path).ledger)
+    F.update(path, _next)
+    written = path.read_text(encoding="utf-8")
+    assert F.read(path).ledger == expected
+    assert tomllib.loads(written) == ledger_to_mapping(expected, ledger_digest(expected))
+    assert written == _whole(path)  # tarockscore's own layout again, the edit's layout gone
+    done = CliRunner().invoke(app, ["check", "--ledger", str(path)])
+    assert done.exit_code == 0, done.output
+
+
+def test_a_mapping_taken_from_the_file_read_is_the_one_built(tmp_path: Path) -> None:
+    # Hands are taken from the mapping the file parsed to only where it is the very table the
+    # codec builds: a stored `id` equal to the number, or a missing `radl`, is built anew.
+    path = tmp_path / "l.toml"
+    _evening(path, 3)
+    text = path.read_text(encoding="utf-8")
+    for edited in (
+        text,
+        text.replace("number = 2\n", "number = 2\nid = 2\n"),
+        text.replace("won = false\nradl = 1\n", "won = false\n", 1).replace(
+            "won = true\nradl = 1\n", "won = true\n", 1
+        ),
+    ):
+        data = tomllib.loads(edited)
+        snap = F.parse(edited, "x")
+        for led in (snap, _next(snap), undo(snap, AT), delete(snap, 1, AT)):
+            taken = ledger_to_mapping(led, "d", (snap, data))
+            built = ledger_to_mapping(led, "d")
+            assert taken == built
+            assert json.dumps(taken) == json.dumps(built)  # the same keys in the same order
