@@ -10,6 +10,7 @@ import re
 import tomllib
 from collections.abc import Callable
 from decimal import Decimal
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -40,7 +41,7 @@ def _next(led: Ledger, points: int = 40) -> Ledger:
 def _evening(path: Path, hands: int = 5) -> None:
     F.create(path, new_ledger(FOUR, load_profile("koenigrufen"), created=AT, stake=Decimal("0.10")))
     for i in range(hands):
-        F.update(path, lambda led, i=i: _next(led, 30 + 5 * i))
+        F.update(path, partial(_next, points=30 + 5 * i))
 
 
 def _whole(path: Path) -> str:
