@@ -163,7 +163,29 @@ def test_a_count_that_cannot_be_seated_is_refused(tmp_path: Path) -> None:
     result = run("tournament", "draw", str(tmp_path / "d"), "--round", "1")
     assert result.exit_code == 1
     assert "11 players cannot be seated" in result.stderr and "10 or 12" in result.stderr
+    # 11 = 4 × 2 + 3: three tables of five would take 15 players
+    assert (
+        "11 = 4 × 2 + 3: the 3 left over would need 3 tables of five, which take 15 players" in result.stderr
+    )
+    # the way out names this tournament's folder, not a placeholder
+    assert f"`tarockscore tournament players {tmp_path / 'd'} add NAME`" in result.stderr
     assert not (tmp_path / "d" / "round-1").exists()
+
+
+def test_a_count_that_cannot_be_seated_is_told_in_german_throughout(tmp_path: Path) -> None:
+    folder = tmp_path / "d"
+    new = run(
+        "--lang", "de", "tournament", "new", str(folder), "--players", "A,B,C,D,E,F,G,H,I,J,K",
+        "--rounds", "1", "--games", "4", "--profile", "koenigrufen", "--format", "schrift",
+    )  # fmt: skip
+    assert new.exit_code == 0, new.stderr
+    warning = new.stderr
+    assert warning.startswith("Warnung: 11 Spieler lassen sich nicht") and "3 übrigen" in warning
+    assert "10 oder 12 Spieler lassen sich setzen" in warning and "dazunehmen oder streichen" in warning
+    refused = run("--lang", "de", "tournament", "draw", str(folder), "--round", "1")
+    assert refused.exit_code == 1
+    assert "für die 3 übrigen bräuchte es 3 Fünfertische" in refused.stderr
+    assert "left over" not in refused.stderr and "can be seated" not in refused.stderr
 
 
 def test_a_round_with_hands_is_not_redrawn_but_an_empty_one_is(tmp_path: Path) -> None:

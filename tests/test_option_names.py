@@ -116,13 +116,24 @@ def _messages(path: Path) -> list[tuple[int, str]]:
     ]
 
 
-@pytest.mark.parametrize("layer", ["rules", "ledger", "season"])
+# Words of the core that only look like a command: kinds of file, and the draw's seed text
+# (fixed, so that a seed gives the same draw in every version).
+NOT_COMMANDS = ("a tarockscore tournament file", "a tarockscore tournament format", "tarockscore draw ")
+
+
+@pytest.mark.parametrize("layer", ["rules", "ledger", "season", "tournament"])
 def test_the_core_names_no_option_and_no_command(layer: str) -> None:
     flag = re.compile(r"(^|[\s`(])--?[a-z][a-z-]*\b|\btarockscore [a-z]+")
+
+    def bare(text: str) -> str:
+        for words in NOT_COMMANDS:
+            text = text.replace(words, "")
+        return text
+
     found = [
         f"{path.relative_to(ROOT)}:{line}: {text!r}"
         for path in sorted((ROOT / "tarockscore" / layer).glob("*.py"))
         for line, text in _messages(path)
-        if flag.search(text)
+        if flag.search(bare(text))
     ]
     assert found == []

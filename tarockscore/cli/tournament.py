@@ -7,6 +7,7 @@ DIR/round-N/table-K.toml``. Warnings go to stderr as ``warning:`` lines.
 
 from __future__ import annotations
 
+import shlex
 from datetime import datetime
 from enum import StrEnum
 from pathlib import Path
@@ -17,7 +18,15 @@ import typer
 from tarockscore import i18n
 from tarockscore.cli.group import new_app
 from tarockscore.cli.notation import stake_amount
-from tarockscore.errors import N_, Collector, Problem, TarockError, TournamentError, UsageError, reason
+from tarockscore.errors import (
+    N_,
+    Collector,
+    Message,
+    Problem,
+    TournamentError,
+    UsageError,
+    reason,
+)
 from tarockscore.files import tournament_file as files
 from tarockscore.files.profile_file import load_profile
 from tarockscore.i18n import _
@@ -27,7 +36,7 @@ from tarockscore.render.hand import dumps
 from tarockscore.tournament import model as tm
 from tarockscore.tournament.cup import cup_rules
 from tarockscore.tournament.cup import cup_standings as add_up_cup
-from tarockscore.tournament.draw import table_sizes
+from tarockscore.tournament.draw import UnseatableCount, table_sizes
 from tarockscore.tournament.money import money as add_up_money
 from tarockscore.tournament.standings import standings as rank
 
@@ -75,6 +84,32 @@ def _now() -> str:
 
 def _warn(message: str) -> None:
     typer.echo(_("warning: {message}").format(message=i18n.translated(message)), err=True)
+
+
+def _with_seating_advice(exc: UnseatableCount, folder: Path) -> list[Problem]:
+    """A count that cannot be seated, with the command that changes it for this tournament."""
+    return [
+        Problem.of(
+            p.where,
+            N_(
+                "{problem}: add or drop players with `tarockscore tournament players {folder} add NAME` / `drop NAME`"
+            ),
+            problem=Message(p.template, p.values) if p.template else p.message,
+            folder=shlex.quote(str(folder)),
+        )
+        for p in exc.problems
+    ]
+
+
+def _sizes_or_warn(count: int, folder: Path) -> tuple[int, ...] | None:
+    """The tables ``count`` players sit at; a warning (not an error) when they cannot be seated
+    yet: late arrivals may still come."""
+    try:
+        return table_sizes(count)
+    except UnseatableCount as exc:
+        for problem in _with_seating_advice(exc, folder):
+            typer.echo(_("warning: {message}").format(message=problem.render(i18n.gettext)), err=True)
+        return None
 
 
 @tournament_app.command("new")
@@ -190,11 +225,9 @@ def new(
     typer.echo(_("format:  {name}: {title}").format(name=fmt.name, title=fmt.title))
     if amount is not None:
         typer.echo(_("stake:   {amount} per point").format(amount=i18n.money(amount)))
-    try:
-        sizes = table_sizes(len(names))
+    sizes = _sizes_or_warn(len(names), folder)
+    if sizes is not None:
         typer.echo(_("tables:  {tables}").format(tables=render.tables_text(sizes)))
-    except TarockError as exc:  # the count cannot be seated yet: late arrivals may still come
-        _warn(str(exc))
     typer.echo(_("next:    tarockscore tournament draw {folder} --round 1").format(folder=folder))
 
 
@@ -213,7 +246,10 @@ def draw(
     json_out: Annotated[bool, typer.Option("--json", help="Print the seating as JSON.")] = False,
 ) -> None:
     """Draw a round's tables, create each table's ledger, and print the seating for the wall."""
-    drawn = files.draw_round(folder, round_number, files.new_seed() if seed is None else seed, _now())
+    try:
+        drawn = files.draw_round(folder, round_number, files.new_seed() if seed is None else seed, _now())
+    except UnseatableCount as exc:
+        raise TournamentError(_with_seating_advice(exc, folder)) from None
     t = files.read(folder).tournament
     if json_out:
         typer.echo(dumps(render.seating_json(drawn, str(folder))))
@@ -237,11 +273,9 @@ def players(
     )
     typer.echo(done.format(name=name, count=len(after.players)))
 
-    try:
-        sizes = table_sizes(len(after.players))
+    sizes = _sizes_or_warn(len(after.players), folder)
+    if sizes is not None:
         typer.echo(_("tables: {tables}").format(tables=render.tables_text(sizes)))
-    except TarockError as exc:
-        _warn(str(exc))
 
 
 @tournament_app.command("standings")

@@ -56,8 +56,8 @@ def at_table(given: str, players: Sequence[str]) -> str:
 
 
 def seat_names(data: Mapping[str, Any], players: Sequence[str]) -> Mapping[str, Any]:
-    """``data`` with every player it names (declarer, partner, renonce, the players of a Dodge
-    Round's card points and of contra ad personam) in the table's spelling of ``players``.
+    """``data`` with every player it names (declarer, partner, renonce, the players of a
+    Trischaken's card points and of contra ad personam) in the table's spelling of ``players``.
 
     Returns ``data`` itself when nothing changes (the common case: stored hands are canonical).
     """

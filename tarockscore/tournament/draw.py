@@ -17,9 +17,13 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
-from tarockscore.errors import N_, TournamentError
+from tarockscore.errors import N_, TournamentError, message
 
 RESTARTS = 60  # fresh shuffles tried when a draw with no repeated pair is not found at once
+
+
+class UnseatableCount(TournamentError):
+    """A number of players that no mix of tables of four and five seats."""
 
 
 def table_sizes(n: int) -> tuple[int, ...]:
@@ -29,20 +33,27 @@ def table_sizes(n: int) -> tuple[int, ...]:
         below = [m for m in range(4, n) if 5 * (m % 4) <= m]
         above = next(m for m in range(max(n + 1, 4), n + 6) if 5 * (m % 4) <= m)
         nearest = [*below[-1:], above]
-        hint = f"; {' or '.join(str(m) for m in nearest)} players can be seated"
+        hint = message(
+            N_("; {counts} players can be seated"),
+            counts=message(N_("{a} or {b}"), a=nearest[0], b=nearest[1]) if len(nearest) == 2 else above,
+        )
         if n < 4:
-            reason = "a table needs at least four players"
+            why = message(N_("a table needs at least four players"))
         else:
-            reason = (
-                f"{n} = 4 × {n // 4} + {n % 4}: the {n % 4} left over would need {fives} tables of five, "
-                f"which take {5 * fives} players"
+            why = message(
+                N_(
+                    "{n} = 4 × {fours} + {left}: the {left} left over would need {fives} tables of five, which take {needed} players"
+                ),
+                n=n,
+                fours=n // 4,
+                left=n % 4,
+                fives=fives,
+                needed=5 * fives,
             )
-        raise TournamentError(
-            N_(
-                "{n} players cannot be seated at tables of four and five ({reason}){hint}: add or drop players with `tarockscore tournament players DIR add NAME` / `drop NAME`"
-            ),
+        raise UnseatableCount(
+            N_("{n} players cannot be seated at tables of four and five ({reason}){hint}"),
             n=n,
-            reason=reason,
+            reason=why,
             hint=hint,
         )
     return (4,) * ((n - 5 * fives) // 4) + (5,) * fives
