@@ -20,8 +20,10 @@ from typer.testing import CliRunner, Result
 
 from tarockscore.cli.app import app
 from tarockscore.cli.notation import stake_text, table_date
+from tarockscore.errors import Collector
 from tarockscore.files.profile_file import load_profile, shipped_names
-from tarockscore.rules.cardpoints import parse_points
+from tarockscore.rules.cardpoints import FORMS, parse_points
+from tarockscore.rules.hand_points import read_card_points
 from tarockscore.rules.names import fold
 
 runner = CliRunner()
@@ -257,6 +259,28 @@ def test_the_short_form_reads_points_and_blatt() -> None:
     assert json.loads(a.stdout)["victory_points"]["Anna"] == 1
     bad = run("score", "-c", "rufer", "-p", TABLE, "-d", "Anna", "-w", "Cilli", "-t", "35/4")
     assert bad.exit_code == 1 and '"35/2" or "35 2"' in bad.stderr
+
+
+def test_a_count_read_before_is_checked_again_under_each_game_and_type() -> None:
+    """An evening repeats its card point counts; each is judged anew where the game or the
+    value's type differs: 70 points in thirds for Königrufen, whole points for Zwanzigerrufen
+    (docs/rules/koenigrufen.md, docs/rules/zwanzigerrufen.md), and true is no count at all."""
+    kr, zr = load_profile("koenigrufen"), load_profile("zwanzigerrufen")
+    for _ in range(2):  # the second round reads every count a second time
+        ok, bad = Collector(), Collector()
+        assert read_card_points("card_points", "35 2/3", kr, ok) == Fraction(107, 3)
+        assert read_card_points("card_points", 1, kr, ok) == 1
+        assert not ok.problems
+        assert read_card_points("card_points", "35 2/3", zr, bad) is None  # whole points only
+        assert read_card_points("card_points", True, kr, bad) is None  # 1 was read just before
+        assert read_card_points("card_points", 71, kr, bad) is None
+        assert read_card_points("card_points", "35 1/2", kr, bad) is None
+        assert [p.message for p in bad.problems] == [
+            "'35 2/3': zwanzigerrufen counts whole card points only",
+            "True is not a card point count; write " + FORMS,
+            "71 is outside 0 to 70",
+            "'35 1/2' is not counted in thirds; card points are whole or end in 1/3 or 2/3",
+        ]
 
 
 def test_stake_with_a_decimal_comma_and_an_austrian_date(tmp_path: Path) -> None:

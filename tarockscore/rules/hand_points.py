@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from fractions import Fraction
 from typing import Any
 
@@ -13,6 +14,11 @@ from tarockscore.rules.reader import Reader
 
 
 def read_card_points(where: str, value: object, profile: Profile, problems: Collector) -> Fraction | None:
+    kind = type(value)
+    if kind is int or (kind is str and len(value) <= _SHORT):  # type: ignore[arg-type]
+        known = _valid_points(value, profile.game.card_points_total, profile.game.thirds)
+        if known is not None:
+            return known
     try:
         points = parse_points(value)
     except ValueError as exc:
@@ -41,6 +47,24 @@ def read_card_points(where: str, value: object, profile: Profile, problems: Coll
             value=value,
             family=profile.game.family.value,
         )
+        return None
+    return points
+
+
+# A count longer than this is never remembered (a valid one is at most a few characters).
+_SHORT = 12
+
+
+@functools.lru_cache(maxsize=1024, typed=True)
+def _valid_points(value: int | str, total: Fraction, thirds: bool) -> Fraction | None:
+    """The card points ``value`` gives where they are valid under a game of ``total`` points
+    (counted in thirds or whole), else None: an evening's hands repeat a few hundred counts, each
+    read and checked once. A count that is not valid is read again by the caller, which says why."""
+    try:
+        points = parse_points(value)
+    except ValueError:
+        return None
+    if not 0 <= points <= total or points.denominator not in ((1, 3) if thirds else (1,)):
         return None
     return points
 
