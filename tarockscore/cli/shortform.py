@@ -1,4 +1,4 @@
-"""The short command-line form of a hand, turned into hand-file keys (core layer, pure).
+"""The short command-line form of a hand, turned into hand-file keys (CLI layer, pure: no terminal, no files).
 
 At the table nobody writes a TOML file. ``tarockscore score -c rufer -p A,B,C,D -d A --partner C
 --points "40 1/3" -k kontra -b pagat,announced,kontra`` gives the same mapping a hand file would.
