@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+import tempfile
 import tomllib
 from collections.abc import Callable
 from decimal import Decimal
@@ -16,9 +17,12 @@ from typing import Any
 
 import pytest
 import tomli_w
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from tarockscore.cli.app import app
+from tarockscore.errors import TarockError
 from tarockscore.files import ledger_file as F
 from tarockscore.files import ledger_text
 from tarockscore.files.ledger_codec import ledger_digest, ledger_to_mapping
@@ -27,6 +31,7 @@ from tarockscore.ledger.deal import next_deal
 from tarockscore.ledger.model import Ledger
 from tarockscore.ledger.operations import delete, record, replace_hand, set_radl, strike_radl, undo
 from tarockscore.ledger.table import new_ledger
+from tests.strategies import PLAYERS, hands
 
 AT = "2025-03-14T20:00:00+01:00"
 FOUR = ["Anna", "Bert", "Cilli", "Dani"]
@@ -215,3 +220,80 @@ def test_a_mapping_taken_from_the_file_read_is_the_one_built(tmp_path: Path) -> 
             built = ledger_to_mapping(led, "d")
             assert taken == built
             assert json.dumps(taken) == json.dumps(built)  # the same keys in the same order
+
+
+# -- any evening, any names: a property ----------------------------------------------------------
+
+# Names and places that TOML must quote or escape: a quote, a backslash, a dot (a key with a dot
+# is quoted), letters beyond ASCII, a space inside. (A tab or any other character a terminal
+# does not show as text is refused in a name and a place.)
+TRICKY_NAMES = ['Ann"a', "B\\ert", "Cil.li", "Dani Ö", "Émile", "Straße", "Zoë", "Q"]
+
+
+def _seated(mapping: dict[str, Any], deal: tuple[str, ...]) -> dict[str, Any]:
+    """A hand drawn for the seats Anna, Bert, Cilli, Dani, played by ``deal`` instead."""
+    names = dict(zip(PLAYERS, deal, strict=True))
+
+    def move(value: Any) -> Any:
+        if isinstance(value, str):
+            return names.get(value, value)
+        if isinstance(value, dict):
+            return {names.get(k, k): move(v) for k, v in value.items()}
+        if isinstance(value, list):
+            return [move(v) for v in value]
+        return value
+
+    return {k: move(v) for k, v in mapping.items()}
+
+
+@st.composite
+def _steps(draw: st.DrawFn) -> list[tuple[str, Any]]:
+    """A few corrections and records, in any order."""
+    kinds = st.sampled_from(["record", "record", "record", "undo", "delete", "replace", "radl", "strike"])
+    return [(k, draw(st.integers(1, 6))) for k in draw(st.lists(kinds, min_size=2, max_size=7))]
+
+
+@settings(max_examples=25, deadline=None)
+@given(data=st.data())
+def test_any_evening_with_any_names_is_written_as_the_whole_rendering(data: st.DataObject) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        _any_evening(Path(folder) / "evening.toml", data)
+
+
+def _any_evening(path: Path, data: st.DataObject) -> None:
+    profile = load_profile(data.draw(st.sampled_from(["koenigrufen", "ooe-2023", "zwanzigerrufen"])))
+    seats = data.draw(st.lists(st.sampled_from(TRICKY_NAMES), min_size=4, max_size=5, unique=True))
+    place = data.draw(st.sampled_from([None, 'Café "Zum Tarock"', "Gasthaus\\Wirt", "Linz [Hbf] = 1"]))
+    F.create(path, new_ledger(seats, profile, created=AT, place=place, stake=Decimal("0.10")))
+
+    def one_hand(led: Ledger) -> dict[str, Any]:
+        return _seated(data.draw(hands(profile)), next_deal(led).players)
+
+    for kind, k in data.draw(_steps()):
+        led = F.read(path).ledger
+        n = len(led.hands)
+        change: Callable[[Ledger], Ledger]
+        if kind == "record" or n == 0:
+            change = partial(record, mapping=one_hand(led), at=AT)
+        elif kind == "undo":
+            change = partial(undo, at=AT)
+        elif kind == "delete":
+            change = partial(delete, number=1 + k % n, at=AT)
+        elif kind == "replace":
+            number = 1 + k % n
+            players = led.hands[number - 1].hand.players
+            drawn = _seated(data.draw(hands(profile)), players)
+            change = partial(replace_hand, number=number, mapping=drawn, at=AT)
+        elif kind == "radl":
+            change = partial(set_radl, hands=k, at=AT)
+        else:
+            change = partial(strike_radl, hands=1, at=AT)
+        try:
+            F.update(path, change)
+        except TarockError:
+            if kind != "strike":
+                raise
+            continue  # striking a Radl when none is pending is refused, and writes nothing
+        text = path.read_text(encoding="utf-8")
+        assert text == _whole(path)
+        assert F.sealed(F.read(path))
