@@ -83,41 +83,6 @@ def test_every_write_is_the_whole_rendering(tmp_path: Path, change: Callable[[Le
     assert "[[audit]]" in text and ("radl = [" in text or "[[radl]]" in text)
 
 
-def test_a_record_renders_only_the_new_hand(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    path = tmp_path / "l.toml"
-    _evening(path, 4)
-    rendered: list[tuple[str, Any]] = []
-    real = ledger_text.render_part
-
-    def render_part(name: str, aot: bool, value: Any) -> str:
-        rendered.append((name, value.get("number")))
-        return real(name, aot, value)
-
-    monkeypatch.setattr(ledger_text, "render_part", render_part)
-    F.update(path, _next)
-    assert rendered == [("hand", 5)]
-    assert path.read_text(encoding="utf-8") == _whole(path)
-
-
-def test_a_replace_in_the_middle_renders_that_hand_and_its_audit_entry(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    path = tmp_path / "l.toml"
-    _evening(path, 5)
-    rendered: list[tuple[str, Any]] = []
-    real = ledger_text.render_part
-
-    def render_part(name: str, aot: bool, value: Any) -> str:
-        rendered.append((name, value.get("number") if name == "hand" else None))
-        return real(name, aot, value)
-
-    monkeypatch.setattr(ledger_text, "render_part", render_part)
-    F.update(path, _replace_third)
-    assert ("hand", 3) in rendered and ("audit", None) in rendered
-    assert not {("hand", 1), ("hand", 2), ("hand", 4), ("hand", 5), ("profile", None)} & set(rendered)
-    assert path.read_text(encoding="utf-8") == _whole(path)
-
-
 def _mappings(path: Path) -> list[dict[str, Any]]:
     """The mappings of a ledger as it grows and is corrected, written by tarockscore each time."""
     out = []
