@@ -69,7 +69,14 @@ _SCALAR = rf"(?:{_STR}|-?(?:0|[1-9][0-9]*)|true|false)"
 _INLINE = rf"(?:\{{\}}|\{{ {_KEY} = {_SCALAR}(?:, {_KEY} = {_SCALAR})* \}})"
 _LINE = rf"(?:{_KEY} = (?:{_SCALAR}|\[\]?)|(?:    )+(?:(?:{_SCALAR}|{_INLINE}|\[\]),|\[)|(?:    )*\],?)\n"
 _HEAD = rf"(?:\[{_KEY}(?:\.{_KEY})*\]|\[\[{_KEY}(?:\.{_KEY})*\]\])\n"
-_CANONICAL = re.compile(rf"(?:{_LINE})*+(?:\n{_HEAD}(?:{_LINE})*+)*+")
+_CANONICAL = rf"(?:{_LINE})*+(?:\n{_HEAD}(?:{_LINE})*+)*+"
+
+
+@functools.cache
+def _canonical() -> re.Pattern[str]:
+    # Compiled on the first write, not at import: the pattern takes about 3 ms to compile, which
+    # the commands that only read a ledger (show, check, settle, season) need not pay.
+    return re.compile(_CANONICAL)
 
 
 def canonical(text: str, start: int = 0) -> bool:
@@ -82,7 +89,7 @@ def canonical(text: str, start: int = 0) -> bool:
     tomli-w leaves out. A file edited by hand in those ways only keeps that layout in the
     parts a write does not change; it reads back the same all the same.
     """
-    return _CANONICAL.fullmatch(text, start) is not None
+    return _canonical().fullmatch(text, start) is not None
 
 
 # A table that tomli-w never writes inline (its array spans lines), appended after an element
