@@ -13,18 +13,24 @@ import string
 import struct
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
 from pathlib import Path
 from types import ModuleType
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner, Result
 
 from tarockscore import i18n
 from tarockscore.cli.app import app
-from tarockscore.errors import N_, Collector, HandError, Problem, UsageError, message
+from tarockscore.errors import N_, Collector, HandError, Message, Problem, UsageError, message
+from tarockscore.files.profile_file import load_profile, shipped_names
+from tarockscore.rules.hand_parser import parse_hand
+from tarockscore.rules.scoring import score_hand
+from tests.strategies import hands
 
 ROOT = Path(__file__).resolve().parent.parent
 PO = ROOT / "tarockscore" / "locale" / "de" / "LC_MESSAGES" / "tarockscore.po"
@@ -455,3 +461,60 @@ def test_a_ledgers_located_problems_keep_their_german(tmp_path: Path) -> None:
     assert result.exit_code == 1
     assert "evening.toml:16: hand 1: entry: " in result.stderr
     assert "'Zora' sitzt nicht am Tisch" in result.stderr
+
+
+def _catalogue() -> dict[str, str]:
+    return read_mo(MO)
+
+
+def _speaks_german(text: str, catalogue: dict[str, str], document: Mapping[str, object]) -> bool:
+    """Whether a label, factor or note of a score reaches a German reader in German: a message
+    with its template in the catalogue, a whole phrase the catalogue knows, or a profile key
+    (``settlement.mode = 'simplified'``, ``renonce``) that stays as the file spells it."""
+    if isinstance(text, Message):
+        return not text.template or text.template in catalogue
+    key = text.split(" = ")[0]
+    return text in catalogue or key in document or "." in key and key.split(".")[0] in document
+
+
+@pytest.mark.parametrize("name", shipped_names())
+@settings(max_examples=60, deadline=None)
+@given(data=st.data())
+def test_every_word_of_a_score_is_in_the_catalogue(name: str, data: st.DataObject) -> None:
+    profile = load_profile(name)
+    drawn = data.draw(hands(profile))
+    if data.draw(st.booleans()) and drawn["contract"] in profile.contracts:
+        drawn["renonce"] = data.draw(st.sampled_from(drawn["players"]))  # a revoke, where it is allowed
+    try:
+        hand = parse_hand(drawn, profile)
+    except HandError:
+        hand = parse_hand({k: v for k, v in drawn.items() if k != "renonce"}, profile)
+    score = score_hand(hand, profile)
+    catalogue = _catalogue()
+    texts = [
+        *score.notes,
+        *(line.label for line in score.lines),
+        *(line.note for line in score.lines if line.note),
+    ]
+    texts += [f.label for line in score.lines for f in line.factors]
+    assert [t for t in texts if not _speaks_german(t, catalogue, profile.document)] == []
+
+
+def test_trischaken_with_a_virgin_and_a_revoke_speaks_german() -> None:
+    # Trischaken under koenigrufen: Bert has the most card points (30) and pays the value 5 to
+    # each of the other three (x3 = 15); Dani took no trick and takes all of it (trischaken.virgins).
+    points = ("-t", "Anna=20", "-t", "Bert=30", "-t", "Cilli=20", "-t", "Dani=0")
+    args = ("score", "-c", "trischaken", "-p", "Anna,Bert,Cilli,Dani", *points)
+    de = _run(*args, LANG="de_AT.UTF-8").stdout.decode()
+    en = _run(*args, LANG="C").stdout.decode()
+    assert "Trischaken: Bert zahlt 15 an Dani" in de and "Trischaken: Bert pays 15 to Dani" in en
+    assert "was 3 Spieler bekämen, nimmt Dani (kein Stich)" in de
+    revoke = _run(*args, "--renonce", "Cilli", LANG="de_AT.UTF-8").stdout.decode()
+    assert "Renonce von Cilli: verliert das Trischaken allein." in revoke
+    assert not {"pays", "players", "Renonce by", " each"} & {w for w in (de + revoke).split() if w}
+
+
+def test_a_name_refused_is_told_why_in_german() -> None:
+    refused = _run("new", "--players", "Anna,Be\trt,Cilli,Dani", "--ledger", os.devnull, LANG="de_AT.UTF-8")
+    assert refused.returncode == 2
+    assert "ein Name darf U+0009 nicht enthalten" in refused.stderr.decode()

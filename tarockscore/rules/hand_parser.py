@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from tarockscore.errors import N_, Collector, HandError, near_miss, one_of
+from tarockscore.errors import N_, Collector, HandError, message, near_miss, one_of
 from tarockscore.rules import legality
 from tarockscore.rules.cardpoints import render_points
 from tarockscore.rules.hand import BonusEntry, Hand, Side
@@ -174,7 +174,9 @@ def parse_hand(data: Mapping[str, Any], profile: Profile) -> Hand:
                     N_("{called_king!r} is not allowed; under {profile!r} it is {value}"),
                     called_king=called_king,
                     profile=profile.name,
-                    value=one_of(allowed_kings) if allowed_kings else "not given in " + contract.name,
+                    value=one_of(allowed_kings)
+                    if allowed_kings
+                    else message(N_("not given in {contract}"), contract=contract.name),
                 )
             elif called_king == "own":
                 if not legality.calls_a_king(contract):
@@ -351,7 +353,13 @@ def parse_hand(data: Mapping[str, Any], profile: Profile) -> Hand:
             read_card_points("card_points", cp_raw, profile, problems)
         if isinstance(kontra_raw, str):
             read_kontra_step("kontra", kontra_raw, profile, problems)
-        read_bonuses(bonus_raw, contract_given or "this contract", tuple(profile.bonuses), profile, problems)
+        read_bonuses(
+            bonus_raw,
+            contract_given or message(N_("this contract")),
+            tuple(profile.bonuses),
+            profile,
+            problems,
+        )
 
     problems.raise_if_any(HandError)
     assert contract_name is not None

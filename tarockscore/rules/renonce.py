@@ -78,7 +78,10 @@ def renonce_lines(deal: Deal) -> tuple[Scored, bool | None]:
     for b in hand.bonuses:
         if b.announced:
             out += bonus_line(
-                deal, b, offending_side.other, why="renonce: goes to the side that did not revoke"
+                deal,
+                b,
+                offending_side.other,
+                why=message(N_("renonce: goes to the side that did not revoke")),
             )
     return out, won
 
@@ -86,8 +89,12 @@ def renonce_lines(deal: Deal) -> tuple[Scored, bool | None]:
 def _side_words(deal: Deal, side: Side) -> str:
     hand = deal.hand
     if side is Side.DECLARERS:
-        return f"{hand.declarer}'s side" if len(hand.declarers) > 1 else str(hand.declarer)
-    return "the Defenders"
+        return (
+            message(N_("{player}'s side"), player=hand.declarer)
+            if len(hand.declarers) > 1
+            else str(hand.declarer)
+        )
+    return message(N_("the Defenders"))
 
 
 def as_if_won_lines(deal: Deal, offender: str) -> Scored:
@@ -103,7 +110,9 @@ def as_if_won_lines(deal: Deal, offender: str) -> Scored:
     valat = next((b for b in hand.bonuses if b.name == "valat" and b.announced), None)
     in_contract: list[Factor] = []
     if valat is not None and p.valat.model is ValatModel.MULTIPLIER:
-        in_contract.append(Factor("Valat announced", p.valat.announced, key_path(ValatRules, "announced")))
+        in_contract.append(
+            Factor(message(N_("Valat announced")), p.valat.announced, key_path(ValatRules, "announced"))
+        )
     bets: list[tuple[str, str, int, str, dict[Side, tuple[Factor, ...]]]] = [
         (
             "contract",
@@ -123,7 +132,7 @@ def as_if_won_lines(deal: Deal, offender: str) -> Scored:
         if c.doubles_bonuses:
             bonus_factors.append(
                 Factor(
-                    f"{title(c.name)} doubles every bonus",
+                    message(N_("{contract} doubles every bonus"), contract=title(c.name)),
                     p.game.solo_bonus_factor,
                     key_path(Game, "solo_bonus_factor"),
                 )
@@ -134,7 +143,13 @@ def as_if_won_lines(deal: Deal, offender: str) -> Scored:
             base, rule = p.valat.announced, key_path(ValatRules, "announced")
         both = tuple(bonus_factors) + deal.side_factors
         bets.append(
-            (b.name, f"{title(b.name)} (announced)", base, rule, {Side.DECLARERS: both, Side.DEFENDERS: both})
+            (
+                b.name,
+                message(N_("{bonus} (announced)"), bonus=title(b.name)),
+                base,
+                rule,
+                {Side.DECLARERS: both, Side.DEFENDERS: both},
+            )
         )
     players, mode = hand.players, p.settlement.mode
     steps = dict(hand.kontra_by)
@@ -171,7 +186,12 @@ def as_if_won_lines(deal: Deal, offender: str) -> Scored:
                 payout[offender] -= sum(payout[r] for r in receivers)
             line = Line(
                 bet="renonce" if bet == "contract" else bet,
-                label=f"Renonce by {offender}: {label} as if {_side_words(deal, side)} had won",
+                label=message(
+                    N_("Renonce by {player}: {bet} as if {side} had won"),
+                    player=offender,
+                    bet=label,
+                    side=_side_words(deal, side),
+                ),
                 base=base,
                 base_rule=rule,
                 factors=factors,

@@ -14,6 +14,8 @@ import re
 import unicodedata
 from collections.abc import Iterable
 
+from tarockscore.errors import N_, message
+
 # Characters that mean something on the command line or in the short form of a hand.
 NAME_FORBIDDEN = ",=;"
 MAX_NAME = 40
@@ -46,26 +48,28 @@ def unprintable(text: str) -> str | None:
 def text_problem(text: str, *, limit: int = MAX_TEXT) -> str | None:
     """Why free text (a place, a title) cannot be taken, or None."""
     if not text.strip():
-        return "empty; leave the option out instead"
+        return message(N_("empty; leave the option out instead"))
     bad = unprintable(text)
     if bad is not None:
-        return f"holds {bad}, which a terminal does not show as text; write plain text"
+        return message(
+            N_("holds {character}, which a terminal does not show as text; write plain text"), character=bad
+        )
     if len(text) > limit:
-        return f"{len(text)} characters; at most {limit}"
+        return message(N_("{length} characters; at most {limit}"), length=len(text), limit=limit)
     return None
 
 
 def name_problem(name: str) -> str | None:
     """Why a player's name cannot be taken, or None: the same rule for typed and stored names."""
     if not name or name != name.strip():
-        return "a name cannot be empty or start or end with a space"
+        return message(N_("a name cannot be empty or start or end with a space"))
     if any(c in name for c in NAME_FORBIDDEN):
-        return "a name cannot hold a comma, '=' or ';'"
+        return message(N_("a name cannot hold a comma, '=' or ';'"))
     bad = unprintable(name)
     if bad is not None:
-        return f"a name cannot hold {bad}"
+        return message(N_("a name cannot hold {character}"), character=bad)
     if len(name) > MAX_NAME:
-        return f"a name has at most {MAX_NAME} characters"
+        return message(N_("a name has at most {limit} characters"), limit=MAX_NAME)
     return None
 
 
@@ -127,6 +131,10 @@ def _scripts(name: str) -> set[str]:
     return out & {"LATIN", "CYRILLIC", "GREEK"}
 
 
+# The alphabets a name can mix, as a reader calls them.
+_SCRIPTS = {"CYRILLIC": N_("Cyrillic"), "GREEK": N_("Greek"), "LATIN": N_("Latin")}
+
+
 def look_alikes(names: Iterable[str]) -> list[str]:
     """Warnings for names that look the same but are spelt with letters of different alphabets,
     and for a name that mixes Latin with Cyrillic or Greek letters."""
@@ -135,13 +143,22 @@ def look_alikes(names: Iterable[str]) -> list[str]:
     for name in names:
         mixed = _scripts(name)
         if len(mixed) > 1:
-            out.append(f"{name!r} mixes {' and '.join(sorted(s.title() for s in mixed))} letters")
+            first, *rest = (message(_SCRIPTS[s]) for s in sorted(mixed))
+            scripts: str = first
+            for script in rest:  # "Cyrillic and Latin", in the reader's language
+                scripts = message(N_("{names} and {last}"), names=scripts, last=script)
+            out.append(message(N_("{name!r} mixes {scripts} letters"), name=name, scripts=scripts))
         key = skeleton(name)
         other = seen.get(key)
         if other is not None and other != name and other.casefold() != name.casefold():
             out.append(
-                f"{other!r} and {name!r} look alike but are spelt with different letters "
-                "(Latin, Cyrillic or Greek): are they one player?"
+                message(
+                    N_(
+                        "{other!r} and {name!r} look alike but are spelt with different letters (Latin, Cyrillic or Greek): are they one player?"
+                    ),
+                    other=other,
+                    name=name,
+                )
             )
         seen.setdefault(key, name)
     return out

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from tarockscore.errors import N_, message
 from tarockscore.rules.cardpoints import render_points
 from tarockscore.rules.kontra import kontra_factors
 from tarockscore.rules.profile import RenonceRule, Rounding, SettlementMode, Ties, Virgins
@@ -42,7 +43,7 @@ def trischaken_lines(deal: Deal) -> Scored:
         return _renonce_payment(deal, hand.renonce)
     out = Scored()
     if hand.renonce is not None:
-        out += note(f"Renonce by {hand.renonce}: they lose the Trischaken alone.")
+        out += note(message(N_("Renonce by {player}: they lose the Trischaken alone."), player=hand.renonce))
         losers: tuple[str, ...] = (hand.renonce,)
     else:
         losers = trischaken_losers(deal)
@@ -51,35 +52,48 @@ def trischaken_lines(deal: Deal) -> Scored:
     take_all = t.virgins is Virgins.TAKE_ALL and bool(virgins)
     receivers = virgins if take_all else non_losers
     if not receivers:
-        return out + note("Every player tied for the most card points: nobody pays.")
+        return out + note(message(N_("Every player tied for the most card points: nobody pays.")))
     for loser in losers:
         factors: list[Factor] = []
         if len(non_losers) != 1:
             if take_all:
-                label = f"what {len(non_losers)} players would get, taken by {_names(virgins)} (no trick)"
+                label = message(
+                    N_("what {count} players would get, taken by {names} (no trick)"),
+                    count=len(non_losers),
+                    names=_names(virgins),
+                )
             else:
-                label = f"{_names(non_losers)} each"
+                label = message(N_("{names} each"), names=_names(non_losers))
             factors.append(Factor(label, len(non_losers), key_path(Trischaken, "losers")))
         if hand.renonce is None and points[loser] >= t.mayor_threshold and t.mayor_factor != 1:
             factors.append(
                 Factor(
-                    f"Bürgermeister ({render_points(points[loser])}, at least {render_points(t.mayor_threshold)})",
+                    message(
+                        N_("Bürgermeister ({points}, at least {threshold})"),
+                        points=render_points(points[loser]),
+                        threshold=render_points(t.mayor_threshold),
+                    ),
                     t.mayor_factor,
                     key_path(Trischaken, "mayor_factor"),
                 )
             )
         if loser == hand.forehand and t.forehand_factor != 1:
             factors.append(
-                Factor("Forehand loses", t.forehand_factor, key_path(Trischaken, "forehand_factor"))
+                Factor(
+                    message(N_("Forehand loses")), t.forehand_factor, key_path(Trischaken, "forehand_factor")
+                )
             )
-        factors += kontra_factors(p, hand.kontra, "the Trischaken")
+        factors += kontra_factors(p, hand.kontra, N_("{step} on the Trischaken"))
         why = setting(Trischaken, "virgins", Virgins.TAKE_ALL) if take_all else ""
         out += _payment(deal, loser, receivers, c.value, f"contracts.{c.name}.value", factors, why)
     return out
 
 
 def _names(players: tuple[str, ...]) -> str:
-    return players[0] if len(players) == 1 else ", ".join(players[:-1]) + " and " + players[-1]
+    """``Anna``, ``Anna and Bert``, ``Anna, Bert and Cilli`` (in the reader's language)."""
+    if len(players) == 1:
+        return players[0]
+    return message(N_("{names} and {last}"), names=", ".join(players[:-1]), last=players[-1])
 
 
 def whole_share(total: int, receivers: int, rounding: Rounding) -> int:
@@ -119,20 +133,26 @@ def _payment(
     points, payout = share(value), share(stake)
     note_text = why
     if value % len(receivers):
-        paid = points[receivers[0]] * len(receivers)
-        note_text = ", ".join(
-            x
-            for x in (
-                why,
-                f"{value} does not split among {len(receivers)}: paid as {paid} (trischaken.rounding)",
-            )
-            if x
+        split = message(
+            N_("{value} does not split among {count}: paid as {paid} ({rule})"),
+            value=value,
+            count=len(receivers),
+            paid=points[receivers[0]] * len(receivers),
+            rule=key_path(Trischaken, "rounding"),
         )
+        note_text = message(N_("{first}, {second}"), first=why, second=split) if why else split
     each = points[receivers[0]]
     line = Line(
         bet="contract",
-        label=f"{title(deal.contract.name)}: {loser} pays {each} to "
-        + (f"each of {_names(receivers)}" if len(receivers) > 1 else receivers[0]),
+        label=message(
+            N_("{contract}: {player} pays {each} to each of {names}")
+            if len(receivers) > 1
+            else N_("{contract}: {player} pays {each} to {names}"),
+            contract=title(deal.contract.name),
+            player=loser,
+            each=each,
+            names=_names(receivers),
+        ),
         base=base,
         base_rule=rule,
         factors=tuple(factors),
@@ -156,7 +176,7 @@ def _renonce_payment(deal: Deal, offender: str) -> Scored:
     others = tuple(x for x in hand.players if x != offender)
     factors = [
         Factor(
-            f"{p.renonce.trischaken_each} to each other player",
+            message(N_("{each} to each other player"), each=p.renonce.trischaken_each),
             p.renonce.trischaken_each,
             key_path(RenonceRules, "trischaken_each"),
         )
@@ -164,12 +184,14 @@ def _renonce_payment(deal: Deal, offender: str) -> Scored:
     if offender == hand.forehand and p.renonce.trischaken_forehand_factor != 1:
         factors.append(
             Factor(
-                "the revoker is the Forehand (the Trischaker)",
+                message(N_("the revoker is the Forehand (the Trischaker)")),
                 p.renonce.trischaken_forehand_factor,
                 key_path(RenonceRules, "trischaken_forehand_factor"),
             )
         )
-    factors.append(Factor(f"paid to {_names(others)}", len(others), key_path(Game, "players")))
+    factors.append(
+        Factor(message(N_("paid to {names}"), names=_names(others)), len(others), key_path(Game, "players"))
+    )
     out = _payment(
         deal,
         offender,
@@ -181,6 +203,11 @@ def _renonce_payment(deal: Deal, offender: str) -> Scored:
     )
     line = out.lines[0]
     relabelled = line._replace(
-        label=f"Renonce by {offender}: pays {line.points[others[0]]} to each of {_names(others)}"
+        label=message(
+            N_("Renonce by {player}: pays {each} to each of {names}"),
+            player=offender,
+            each=line.points[others[0]],
+            names=_names(others),
+        )
     )
     return Scored(lines=(relabelled,))
