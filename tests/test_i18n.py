@@ -518,3 +518,35 @@ def test_a_name_refused_is_told_why_in_german() -> None:
     refused = _run("new", "--players", "Anna,Be\trt,Cilli,Dani", "--ledger", os.devnull, LANG="de_AT.UTF-8")
     assert refused.returncode == 2
     assert "ein Name darf U+0009 nicht enthalten" in refused.stderr.decode()
+
+
+def test_the_season_warns_and_refuses_in_german_naming_its_options(tmp_path: Path) -> None:
+    # Two evenings, one under koenigrufen (Simplified Scoring) and one under gametwist
+    # (zero-sum): their Victory Points mean different things, so the season refuses to add them.
+    for name, profile, day in (("a", "koenigrufen", "2025-01-01"), ("b", "gametwist", "2025-01-02")):
+        ledger = str(tmp_path / f"{name}.toml")
+        assert (
+            _run("new", "-p", "Anna,Bert,Cilli,Dani", "-l", ledger, "-P", profile, "--date", day).returncode
+            == 0
+        )
+        assert (
+            _run(
+                "record", "-l", ledger, "-c", "rufer", "-d", "Anna", "--partner", "Cilli", "-t", "40"
+            ).returncode
+            == 0
+        )
+    refused = _run("season", str(tmp_path), LANG="de_AT.UTF-8")
+    assert refused.returncode == 1
+    err = refused.stderr.decode()
+    assert "sie rechnen verschieden ab (simplified und zero_sum)" in err
+    assert "mit --rescore PROFIL jedes Spiel nach einem Profil neu rechnen" in err
+    warned = _run("season", str(tmp_path / "a.toml"), "--alias", "Berti=Bert", LANG="de_AT.UTF-8")
+    assert warned.returncode == 0
+    assert "Warnung: --alias Berti=Bert: niemand namens 'Berti' hat in diesen Schriften gespielt" in (
+        warned.stderr.decode()
+    )
+    english = _run("season", str(tmp_path / "a.toml"), "--alias", "Berti=Bert", LANG="C")
+    assert (
+        "warning: --alias Berti=Bert: nobody called 'Berti' played in these ledgers"
+        in english.stderr.decode()
+    )

@@ -80,40 +80,6 @@ def in_short_form(exc: TarockError, short: Mapping[str, Any]) -> TarockError:
     return type(exc)(moved)
 
 
-# The core's domain words for what a season option does, as the option says it: each pattern
-# of the season's warnings and errors, and its replacement. Patterns, not compiled here: `score`
-# and `record` import this module and never use them; `re` compiles each once, when first used.
-PHRASES: tuple[tuple[str, str], ...] = (
-    (r"\bthe alias '", "--alias '"),
-    (r"^alias (\S+=)", r"--alias \1"),
-    (r"\bdrop that alias\b", "drop that --alias"),
-    (
-        r"; rescore every hand under one profile$",
-        "; give --rescore PROFILE to score every hand under one profile",
-    ),
-    (r"\(a rescore scores every hand", "(--rescore PROFILE scores every hand"),
-    (r"\bleft out by the date range$", "left out by --from/--to"),
-)
-
-
-def in_option_words(text: str) -> str:
-    """A season warning or error as the command line says it (``--alias 'Berti=Bert'``)."""
-    for pattern, replacement in PHRASES:
-        text = re.sub(pattern, replacement, text)
-    return text
-
-
-def season_error(exc: TarockError) -> TarockError:
-    """A season's error with its fields and its words given as the command line's options."""
-    problems = [as_option(p, "alias", "player") for p in exc.problems]
-    return type(exc)(
-        [
-            p._replace(message=in_option_words(p.message), template=in_option_words(p.template))
-            for p in problems
-        ]
-    )
-
-
 # A field of a command's problem (the ledger's and the season's words) as the option that gives it.
 COMMAND_OPTIONS: Mapping[str, str] = {
     "players": "--players",

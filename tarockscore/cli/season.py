@@ -21,8 +21,8 @@ import typer
 from tabulate import tabulate
 
 from tarockscore import i18n
-from tarockscore.cli.fields import in_option_words, season_error
 from tarockscore.cli.notation import table_date
+from tarockscore.cli.season_words import in_option_words, season_error
 from tarockscore.errors import N_, LedgerError, Problem, TarockError, UsageError, message
 from tarockscore.files import safe_io
 from tarockscore.files.ledger_file import NotALedger, read, verify

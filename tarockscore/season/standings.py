@@ -17,12 +17,30 @@ from datetime import date
 from fractions import Fraction
 from typing import Any
 
-from tarockscore.errors import N_, LedgerError, Problem, TarockError, UsageError, near_miss, one_of
+from tarockscore.errors import N_, LedgerError, Problem, TarockError, UsageError, message, near_miss, one_of
 from tarockscore.ledger.model import Ledger, ledger_profile
 from tarockscore.ledger.operations import rescore as rescore_ledger
 from tarockscore.rules.hand import Hand
 from tarockscore.rules.profile import Profile
 from tarockscore.rules.text import skeleton
+
+# The season's words for what an option of the command line does; the command line words them
+# as its options (``cli/fields.py``), each with its own translation.
+ONE_PLAYER_TWO_WAYS = N_(
+    "{drop!r} ({drop_in}) and {keep!r} ({keep_in}) look like one player spelt two ways; if so, fold them with the alias '{drop}={keep}'"
+)
+UNUSED_ALIAS = N_("alias {alias}={name}: nobody called {alias!r} played in these ledgers{hint}")
+TWO_AT_ONE_TABLE = N_(
+    "{names} sat at this table together, so they are two players: they cannot both be {name!r}; drop that alias"
+)
+PROFILES_CANNOT_ADD = N_(
+    "these ledgers were scored under different profiles, {_describe}, and their Victory Points cannot be added as they stand: {why}; rescore every hand under one profile"
+)
+PROFILES_ADDED = N_(
+    "these ledgers were scored under different profiles: {profiles}; their Victory Points are added as they stand (a rescore scores every hand under one profile)"
+)
+UNDATED = N_("{source} has no date: left out by the date range")
+WRONGLY_DATED = N_("{source} has the date {date!r}, not YYYY-MM-DD: left out by the date range")
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,7 +185,7 @@ def aliases_from_mapping(data: Mapping[str, Any], where: str) -> dict[str, str]:
             )
         )
     if not isinstance(table, Mapping):
-        problems.append(Problem(where, 'missing the [aliases] table, e.g. [aliases] Hansi = "Hans"'))
+        problems.append(Problem.of(where, N_('missing the [aliases] table, e.g. [aliases] Hansi = "Hans"')))
         raise UsageError(problems)
     out: dict[str, str] = {}
     for alias, name in table.items():
@@ -237,7 +255,7 @@ def spelling_warnings(evenings: Sequence[Evening]) -> list[str]:
             for p in h.players:
                 hands[p] = hands.get(p, 0) + 1
     names = list(where)
-    out = []
+    out: list[str] = []
     for i, a in enumerate(names):
         for b in names[i + 1 :]:
             if any(a in t and b in t for t in tables) or not look_alike(a, b):
@@ -245,8 +263,13 @@ def spelling_warnings(evenings: Sequence[Evening]) -> list[str]:
             # Suggest folding the rarer spelling into the commoner one.
             keep, drop = sorted((a, b), key=lambda n: (-hands.get(n, 0), n))
             out.append(
-                f"{drop!r} ({', '.join(where[drop])}) and {keep!r} ({', '.join(where[keep])}) look like "
-                f"one player spelt two ways; if so, fold them with the alias '{drop}={keep}'"
+                message(
+                    ONE_PLAYER_TWO_WAYS,
+                    drop=drop,
+                    drop_in=", ".join(where[drop]),
+                    keep=keep,
+                    keep_in=", ".join(where[keep]),
+                )
             )
     return out
 
@@ -255,8 +278,8 @@ def _apply_aliases(
     evenings: Sequence[Evening], aliases: Mapping[str, str]
 ) -> tuple[list[Evening], list[str]]:
     everybody = {p for e in evenings for p in e.players}
-    warnings = [
-        f"alias {alias}={name}: nobody called {alias!r} played in these ledgers{near_miss(alias, everybody)}"
+    warnings: list[str] = [
+        message(UNUSED_ALIAS, alias=alias, name=name, hint=near_miss(alias, everybody))
         for alias, name in aliases.items()
         if alias not in everybody
     ]
@@ -271,9 +294,7 @@ def _apply_aliases(
                 problems.append(
                     Problem.of(
                         e.source,
-                        N_(
-                            "{names} sat at this table together, so they are two players: they cannot both be {name!r}; drop that alias"
-                        ),
+                        TWO_AT_ONE_TABLE,
                         names=" and ".join(repr(s) for s in spellings),
                         name=name,
                     )
@@ -290,11 +311,19 @@ def _apply_aliases(
 def _comparable(a: Profile, b: Profile) -> str:
     """Why two profiles' Victory Points cannot simply be added, or ''."""
     if a.game.family is not b.game.family:
-        return f"they are different games ({a.game.family.value} and {b.game.family.value})"
+        return message(
+            N_("they are different games ({a} and {b})"), a=a.game.family.value, b=b.game.family.value
+        )
     if a.settlement.mode is not b.settlement.mode:
-        return f"they settle differently ({a.settlement.mode.value} and {b.settlement.mode.value})"
+        return message(
+            N_("they settle differently ({a} and {b})"), a=a.settlement.mode.value, b=b.settlement.mode.value
+        )
     if a.settlement.kontra_scope is not b.settlement.kontra_scope:
-        return f"Kontra counts differently (on the {a.settlement.kontra_scope.value} and on the {b.settlement.kontra_scope.value})"
+        return message(
+            N_("Kontra counts differently (on the {a} and on the {b})"),
+            a=a.settlement.kontra_scope.value,
+            b=b.settlement.kontra_scope.value,
+        )
     return ""
 
 
@@ -328,16 +357,11 @@ def _check_profiles(ledgers: Sequence[Named]) -> list[str]:
         why = _comparable(first, ledger_profile(ledger))
         if why:
             raise LedgerError(
-                N_(
-                    "these ledgers were scored under different profiles, {_describe}, and their Victory Points cannot be added as they stand: {why}; rescore every hand under one profile"
-                ),
+                PROFILES_CANNOT_ADD,
                 _describe=_describe(groups),
                 why=why,
             )
-    return [
-        f"these ledgers were scored under different profiles: {_describe(groups)}; their Victory Points "
-        "are added as they stand (a rescore scores every hand under one profile)"
-    ]
+    return [message(PROFILES_ADDED, profiles=_describe(groups))]
 
 
 def _rescore(ledgers: Sequence[Named], profile: Profile) -> tuple[list[Named], list[str]]:
@@ -357,8 +381,14 @@ def _rescore(ledgers: Sequence[Named], profile: Profile) -> tuple[list[Named], l
         raise LedgerError(problems)
     total = sum(len(ledger.hands) for _, ledger in ledgers)
     return out, [
-        f"every hand re-scored under profile {profile.name!r}: {changed} of {total} hands score "
-        "differently from their ledgers"
+        message(
+            N_(
+                "every hand re-scored under profile {profile!r}: {changed} of {total} hands score differently from their ledgers"
+            ),
+            profile=profile.name,
+            changed=changed,
+            total=total,
+        )
     ]
 
 
@@ -377,8 +407,10 @@ def _in_range(item: Named, filters: Filters, warnings: list[str]) -> bool:
     day = ledger_date(ledger)
     if day is None:
         given = ledger.table.date
-        why = "has no date" if given is None else f"has the date {given!r}, not YYYY-MM-DD"
-        warnings.append(f"{source} {why}: left out by the date range")
+        if given is None:
+            warnings.append(message(UNDATED, source=source))
+        else:
+            warnings.append(message(WRONGLY_DATED, source=source, date=given))
         return False
     return not (
         (filters.date_from and day < filters.date_from) or (filters.date_to and day > filters.date_to)
@@ -390,12 +422,19 @@ def fold(ledgers: Sequence[Named], filters: Filters = Filters()) -> Season:
     warnings: list[str] = []
     chosen = sorted((item for item in ledgers if _in_range(item, filters, warnings)), key=_sort_key)
     if ledgers and not chosen:
-        span = " and ".join(
-            f"{word} {day.isoformat()}"
-            for word, day in (("on or after", filters.date_from), ("on or before", filters.date_to))
-            if day
+        start, end = filters.date_from, filters.date_to
+        if start and end:
+            span = message(
+                N_("on or after {start} and on or before {end}"), start=start.isoformat(), end=end.isoformat()
+            )
+        elif start:
+            span = message(N_("on or after {start}"), start=start.isoformat())
+        else:
+            assert end is not None  # a date range has at least one end
+            span = message(N_("on or before {end}"), end=end.isoformat())
+        warnings.append(
+            message(N_("none of the {count} ledgers is dated {span}"), count=len(ledgers), span=span)
         )
-        warnings.append(f"none of the {len(ledgers)} ledgers is dated {span}")
 
     if filters.rescore is not None:
         chosen, notes = _rescore(chosen, filters.rescore)
@@ -413,8 +452,13 @@ def fold(ledgers: Sequence[Named], filters: Filters = Filters()) -> Season:
     with_payout = [e for e in evenings if any(h.payout is not None for h in e.hands)]
     if with_payout and len(with_payout) < len(evenings):
         warnings.append(
-            f"payout is known for {len(with_payout)} of {len(evenings)} ledgers only (profiles where Kontra "
-            "changes the money, not the score): the payout column adds up those"
+            message(
+                N_(
+                    "payout is known for {known} of {count} ledgers only (profiles where Kontra changes the money, not the score): the payout column adds up those"
+                ),
+                known=len(with_payout),
+                count=len(evenings),
+            )
         )
 
     players: list[str] = []
