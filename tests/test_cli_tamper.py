@@ -200,6 +200,9 @@ def test_a_season_refuses_a_bad_ledger_or_leaves_it_out_when_told(tmp_path: Path
         result = run(command, str(tmp_path), "--skip-bad")
         assert result.exit_code == 0, result.stderr
         assert f"warning: {bad}: left out (--skip-bad)" in result.stderr
+        german = run("--lang", "de", command, str(tmp_path), "--skip-bad")
+        assert f"Warnung: {bad}: ausgelassen (--skip-bad): " in german.stderr
+        assert "left out" not in german.stderr and "more problem" not in german.stderr
     alone = json.loads(run("season", str(good), "--format", "json").stdout)
     skipped = json.loads(run("season", str(tmp_path), "--skip-bad", "--format", "json").stdout)
     assert skipped["standings"] == alone["standings"]  # the season of the good ledger alone

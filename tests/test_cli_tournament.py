@@ -467,3 +467,18 @@ def test_the_guided_entry_refuses_a_full_table_before_asking(tmp_path: Path) -> 
     assert result.exit_code == 1
     assert "table.games: 1: the game limit of this table is reached" in result.stderr
     assert "contract" not in result.stdout.lower()
+
+
+def test_a_table_without_hands_is_told_in_german(tmp_path: Path) -> None:
+    day = tmp_path / "d"
+    new_day(day, [f"N{i}" for i in range(1, 9)])
+    draw(day, 1, 5)
+    english = run("tournament", "standings", str(day))
+    assert (
+        "round 1, table 1 (" in english.stderr
+        and "no hands yet; it is shown but not ranked" in english.stderr
+    )
+    german = run("--lang", "de", "tournament", "standings", str(day))
+    assert "Runde 1, Tisch 1 (" in german.stderr
+    assert "noch keine Spiele; steht da, wird aber nicht gereiht" in german.stderr
+    assert "no hands yet" not in german.stderr

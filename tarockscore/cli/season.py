@@ -243,10 +243,16 @@ def read_ledgers(sources: list[str], skip_bad: bool = False) -> list[tuple[str, 
 
 def _skip(path: Path, exc: LedgerError) -> None:
     more = len(exc.problems) - 1
-    _warn(
-        f"{path}: left out (--skip-bad): {exc.problems[0].render()}"
-        + (f" (and {more} more problem{'s' if more != 1 else ''})" if more else "")
-    )
+    first = exc.problems[0].render(i18n.gettext)
+    if more:
+        text = i18n.ngettext(
+            "{path}: left out (--skip-bad): {problem} (and {more} more problem)",
+            "{path}: left out (--skip-bad): {problem} (and {more} more problems)",
+            more,
+        )
+    else:
+        text = _("{path}: left out (--skip-bad): {problem}")
+    _warn(text.format(path=path, problem=first, more=more))
 
 
 def _date(option: str, value: str | None) -> object:

@@ -24,7 +24,7 @@ from typing import Any
 
 import tomli_w
 
-from tarockscore.errors import N_, LedgerError, Problem, TournamentError, near_miss, one_of
+from tarockscore.errors import N_, LedgerError, Problem, TournamentError, message, near_miss, one_of
 from tarockscore.files import ledger_file, safe_io
 from tarockscore.files.profile_file import merge
 from tarockscore.ledger.checks import check
@@ -319,7 +319,7 @@ def read_day(folder: Path) -> Day:
         for d in r.tables:
             path = folder / d.ledger
             drawn_paths.add(path.resolve())
-            where = f"round {r.number}, table {d.table}"
+            where = message(N_("round {round}, table {table}"), round=r.number, table=d.table)
             if not path.is_file():
                 problems.append(
                     Problem.of(
@@ -387,9 +387,23 @@ def read_day(folder: Path) -> Day:
                 )
                 continue
             if hands == 0:
-                warnings.append(f"{where} ({path}): no hands yet; it is shown but not ranked")
+                warnings.append(
+                    message(
+                        N_("{where} ({path}): no hands yet; it is shown but not ranked"),
+                        where=where,
+                        path=path,
+                    )
+                )
             elif hands < d.games:
-                warnings.append(f"{where} ({path}): {hands} of {d.games} games played")
+                warnings.append(
+                    message(
+                        N_("{where} ({path}): {hands} of {games} games played"),
+                        where=where,
+                        path=path,
+                        hands=hands,
+                        games=d.games,
+                    )
+                )
             results.append(TableResult(r.number, d.table, d.players, totals(led), hands, d.games))
             ledgers.append(led)
     for sub in sorted(p for p in folder.iterdir() if p.is_dir()) if folder.is_dir() else []:
@@ -421,7 +435,9 @@ def read_day(folder: Path) -> Day:
                     )
                 )
             else:
-                warnings.append(f"{extra}: a sheet without hands that is not in the draw; ignored")
+                warnings.append(
+                    message(N_("{path}: a sheet without hands that is not in the draw; ignored"), path=extra)
+                )
     if problems:
         raise TournamentError(problems)
     return Day(tournament=t, results=tuple(results), ledgers=tuple(ledgers), warnings=tuple(warnings))
