@@ -113,8 +113,8 @@ def test_text_with_a_multi_line_string_is_read_back_whole(
     path = tmp_path / "l.toml"
     _three_hands(path)
     text = path.read_text(encoding="utf-8")
-    assert F._parts(text) is not None
-    assert F._parts(text.replace('created = "', 'created = """\n[[hand]]\n', 1)) is None
+    assert ledger_text.parts(text) is not None
+    assert ledger_text.parts(text.replace('created = "', 'created = """\n[[hand]]\n', 1)) is None
     before = path.read_bytes()
     _garbled(
         monkeypatch,

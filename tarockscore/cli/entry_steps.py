@@ -257,14 +257,7 @@ class Flow:
             )
             left -= a[key]
         if legality.kontra_on_contract_allowed(self.profile, contract) and len(self.step_choices()) > 1:
-            yield Question(
-                "kontra",
-                _("Kontra on Trischaken"),
-                Kind.CHOICE,
-                _("Kontra"),
-                self.step_choices(),
-                NONE,
-            )
+            yield self._kontra_question("kontra", _("Kontra on Trischaken"), _("Kontra"))
 
     def trischaken_points(self, a: Mapping[str, Any]) -> dict[str, Fraction]:
         """Every player's card points in Trischaken: three as given, the fourth the rest."""
@@ -289,18 +282,10 @@ class Flow:
         p = self.profile
         if legality.contra_ad_personam(p, contract):
             for defender in (x for x in self.in_seats if x not in (declarer, partner)):
-                yield Question(
-                    f"kontra:{defender}",
-                    _("Kontra by {player}").format(player=defender),
-                    Kind.CHOICE,
-                    _("Kontra by {player}").format(player=defender),
-                    self.step_choices(),
-                    NONE,
-                )
+                said_by = _("Kontra by {player}").format(player=defender)
+                yield self._kontra_question(f"kontra:{defender}", said_by, said_by)
             return
-        yield Question(
-            "kontra", _("Kontra on the contract"), Kind.CHOICE, _("Kontra"), self.step_choices(), NONE
-        )
+        yield self._kontra_question("kontra", _("Kontra on the contract"), _("Kontra"))
         said = a["kontra"] or None
         if legality.huettenfleck_allowed(p, contract) and legality.huettenfleck_combines_with(said):
             yield Question(
@@ -310,6 +295,10 @@ class Flow:
                 _("Hüttenfleck"),
                 default=False,
             )
+
+    def _kontra_question(self, key: str, prompt: str, label: str) -> Question:
+        """A Kontra step on one bet: none, or a step of the ladder the profile allows."""
+        return Question(key, prompt, Kind.CHOICE, label, self.step_choices(), NONE)
 
     def _bonuses(self, bonuses: list[str], a: Mapping[str, Any]) -> Iterator[Question]:
         p = self.profile
@@ -365,13 +354,10 @@ class Flow:
                 default=True,
             )
             if legality.may_double(bonus, announced):
-                yield Question(
+                yield self._kontra_question(
                     f"{key}:kontra",
                     _("{bonus}: Kontra on it").format(bonus=name),
-                    Kind.CHOICE,
                     _("{bonus}, Kontra").format(bonus=name),
-                    self.step_choices(),
-                    NONE,
                 )
 
     # -- reading an answer -------------------------------------------------------------------

@@ -25,6 +25,7 @@ from tarockscore.errors import (
     Problem,
     TournamentError,
     UsageError,
+    message,
     reason,
 )
 from tarockscore.files import tournament_file as files
@@ -86,19 +87,15 @@ def _warn(message: str) -> None:
     typer.echo(_("warning: {message}").format(message=i18n.translated(message)), err=True)
 
 
-def _with_seating_advice(exc: UnseatableCount, folder: Path) -> list[Problem]:
+def _seating_advice(p: Problem, folder: Path) -> Message:
     """A count that cannot be seated, with the command that changes it for this tournament."""
-    return [
-        Problem.of(
-            p.where,
-            N_(
-                "{problem}: add or drop players with `tarockscore tournament players {folder} add NAME` / `drop NAME`"
-            ),
-            problem=Message(p.template, p.values) if p.template else p.message,
-            folder=shlex.quote(str(folder)),
-        )
-        for p in exc.problems
-    ]
+    return message(
+        N_(
+            "{problem}: add or drop players with `tarockscore tournament players {folder} add NAME` / `drop NAME`"
+        ),
+        problem=Message(p.template, p.values) if p.template else p.message,
+        folder=shlex.quote(str(folder)),
+    )
 
 
 def _sizes_or_warn(count: int, folder: Path) -> tuple[int, ...] | None:
@@ -107,8 +104,8 @@ def _sizes_or_warn(count: int, folder: Path) -> tuple[int, ...] | None:
     try:
         return table_sizes(count)
     except UnseatableCount as exc:
-        for problem in _with_seating_advice(exc, folder):
-            typer.echo(_("warning: {message}").format(message=problem.render(i18n.gettext)), err=True)
+        for p in exc.problems:
+            _warn(_seating_advice(p, folder))
         return None
 
 
@@ -249,7 +246,9 @@ def draw(
     try:
         drawn = files.draw_round(folder, round_number, files.new_seed() if seed is None else seed, _now())
     except UnseatableCount as exc:
-        raise TournamentError(_with_seating_advice(exc, folder)) from None
+        raise TournamentError(
+            [Problem.of(p.where, _seating_advice(p, folder)) for p in exc.problems]
+        ) from None
     t = files.read(folder).tournament
     if json_out:
         typer.echo(dumps(render.seating_json(drawn, str(folder))))

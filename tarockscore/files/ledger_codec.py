@@ -357,21 +357,34 @@ def _check_ids(entries: Sequence[Entry | None], problems: Collector) -> None:
 def _mark(item: Any, number: int, problems: Collector) -> RadlMark | None:
     """One ``[[radl]]`` table: a Radl mark set (``hands`` above 0) or struck (below 0) by hand."""
     where = f"radl {number}"
-    if not isinstance(item, dict):
-        problems.add(where, N_("{item!r}: expected a [[radl]] table"), item=item)
+    r = _element(item, where, N_("{item!r}: expected a [[radl]] table"), problems)
+    if r is None:
         return None
-    local = Collector()
-    r = Reader(item, "", local)
     after = r.number("after", minimum=0)
     hands = r.number("hands")
     if r.has("hands") and hands == 0:
-        local.add("hands", N_("0: expected the doubled hands set (above 0) or struck (below 0)"))
+        r.problems.add("hands", N_("0: expected the doubled hands set (above 0) or struck (below 0)"))
     at = r.text("at")
-    _moment(at, "at", local)
+    _moment(at, "at", r.problems)
+    return RadlMark(after=after, hands=hands, at=at) if _done(r, where, problems) else None
+
+
+def _element(item: Any, where: str, expected: str, problems: Collector) -> Reader | None:
+    """A reader of one element of a table array (``[[hand]]``, ``[[radl]]``, ``[[audit]]``), with
+    problems of its own that :func:`_done` files under ``where``; None where it is no table."""
+    if not isinstance(item, dict):
+        problems.add(where, expected, item=item)
+        return None
+    return Reader(item, "", Collector())
+
+
+def _done(r: Reader, where: str, problems: Collector) -> bool:
+    """The element read: its unknown keys reported, its problems filed under ``where``; whether
+    it had none."""
     r.finish()
-    for p in local.problems:
+    for p in r.problems.problems:
         problems.put(p, where)
-    return None if local.problems else RadlMark(after=after, hands=hands, at=at)
+    return not r.problems.problems
 
 
 def _moment(value: str, where: str, problems: Collector) -> None:
@@ -439,11 +452,10 @@ def _entry(
 ) -> Entry | None:
     """One ``[[hand]]`` table; its hand is read under the stored profile (None: not readable)."""
     where = f"hand {number}"
-    if not isinstance(item, dict):
-        problems.add(where, N_("{item!r}: expected a [[hand]] table"), item=item)
+    r = _element(item, where, N_("{item!r}: expected a [[hand]] table"), problems)
+    if r is None:
         return None
-    local = Collector()
-    r = Reader(item, "", local)
+    local = r.problems
     stored_number = r.number("number")
     if r.has("number") and stored_number != number:
         local.add(
@@ -472,9 +484,7 @@ def _entry(
     vp = _points_table(rr, "victory_points", players, local)
     payout = _points_table(rr, "payout", players, local) if rr.has("payout") else None
     rr.finish()
-    r.finish()
-    for p in local.problems:
-        problems.put(p, where)
+    _done(r, where, problems)
     if hand is None:
         return None
     result = Result(victory_points=vp, payout=payout, won=won, radl=radl)
@@ -483,11 +493,10 @@ def _entry(
 
 def _audit(item: Any, number: int, problems: Collector) -> AuditEntry | None:
     where = f"audit {number}"
-    if not isinstance(item, dict):
-        problems.add(where, N_("{item!r}: expected an [[audit]] table"), item=item)
+    r = _element(item, where, N_("{item!r}: expected an [[audit]] table"), problems)
+    if r is None:
         return None
-    local = Collector()
-    r = Reader(item, "", local)
+    local = r.problems
     at = r.text("at")
     _moment(at, "at", local)
     action = r.choice("action", Action)
@@ -505,9 +514,7 @@ def _audit(item: Any, number: int, problems: Collector) -> AuditEntry | None:
     for key, value in (("before", before), ("after", after)):
         if value is not None and not isinstance(value, dict):
             local.add(key, N_("{value!r} is {kind}; expected a table"), value=value, kind=type_name(value))
-    r.finish()
-    for p in local.problems:
-        problems.put(p, where)
+    _done(r, where, problems)
     return AuditEntry(
         at=at,
         action=action,

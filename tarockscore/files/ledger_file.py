@@ -47,9 +47,6 @@ from tarockscore.ledger.checks import check
 from tarockscore.ledger.model import Ledger
 from tarockscore.ledger.stored import parse_seated
 
-_parts = ledger_text.parts
-
-
 DEFAULT_NAME = "tarock-ledger.toml"
 ENV = "TAROCKSCORE_LEDGER"
 LOCK_TIMEOUT = 30.0
@@ -355,29 +352,26 @@ def _reads_back(
 def text_reads_as(
     text: str, mapping: Mapping[str, Any], read: tuple[str, Mapping[str, Any]] | None = None
 ) -> bool:
-    """Whether ``text`` parses to ``mapping``: part by part (:func:`_parts`), a part the same as
+    """Whether ``text`` parses to ``mapping``: part by part (:func:`ledger_text.parts`), a part the same as
     in ``read`` (a text and the mapping it parsed to), where it read as the same value, taken as
     read; else whole."""
-    split = _parts(text)
+    split = ledger_text.parts(text)
     if split is None:
         return safe_io.load_toml(text, "", LedgerError) == mapping
     lead, parts = split
     known: dict[tuple[str, int], str] = {}
     old = read[1] if read is not None else None
     if read is not None:
-        old_split = _parts(read[0])
+        old_split = ledger_text.parts(read[0])
         if old_split is not None:
-            seen: dict[str, int] = {}
-            for name, _aot, part in old_split[1]:
-                index = seen[name] = seen.get(name, -1) + 1
-                known[(name, index)] = part
+            known = {(name, index): part for name, index, _aot, part in ledger_text.placed(old_split[1])}
     tables = {name for name, _aot, _part in parts}
     top = safe_io.load_toml(lead, "", LedgerError)
     if top != {k: v for k, v in mapping.items() if k not in tables} or tables & set(top):
         return False
     counts: dict[str, int] = {}
-    for name, aot, part in parts:
-        index = counts[name] = counts.get(name, -1) + 1
+    for name, index, aot, part in ledger_text.placed(parts):
+        counts[name] = index + 1
         value = mapping.get(name)
         if aot:
             if not isinstance(value, list) or index >= len(value):
@@ -393,7 +387,7 @@ def text_reads_as(
             continue  # read from the file just now as this very value
         if safe_io.load_toml(part, "", LedgerError) != {name: [value] if aot else value}:
             return False
-    return all(not isinstance(mapping[n], list) or counts[n] + 1 == len(mapping[n]) for n in tables)
+    return all(not isinstance(mapping[n], list) or counts[n] == len(mapping[n]) for n in tables)
 
 
 def _shared_hands(checked: Ledger | None, ledger: Ledger) -> int:

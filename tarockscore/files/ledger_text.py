@@ -13,10 +13,12 @@ mapping is still proven for the whole text by ``ledger_file``.
 import functools
 import json
 import re
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Any, TypeVar
 
 import tomli_w
+
+T = TypeVar("T")
 
 # A line that opens a top-level table or an element of a top-level array of tables: ``[table]``,
 # ``[[hand]]``; sought after a line break (the text is searched with one put before it). Each
@@ -149,6 +151,14 @@ def _same_layout(old: Any, new: Any) -> bool:
         return False
 
 
+def placed(parts: Iterable[tuple[str, bool, T]]) -> Iterator[tuple[str, int, bool, T]]:
+    """Each part with its place among the parts of its name: ``hand`` 0, ``hand`` 1, ``table`` 0."""
+    seen: dict[str, int] = {}
+    for name, aot, item in parts:
+        index = seen[name] = seen.get(name, -1) + 1
+        yield name, index, aot, item
+
+
 def old_value(old: Mapping[str, Any], name: str, aot: bool, index: int) -> Any:
     value = old.get(name)
     if not aot:
@@ -173,17 +183,15 @@ def render(header: str, mapping: Mapping[str, Any], read: tuple[str, Mapping[str
     if read is None or split is None:
         return header + tomli_w.dumps(mapping)
     old_data = read[1]
-    known: dict[tuple[str, int], tuple[bool, str]] = {}
-    seen: dict[str, int] = {}
-    for i, (name, aot, part) in enumerate(split[1]):
-        index = seen[name] = seen.get(name, -1) + 1
-        # a part but the last ends in the blank line before the next one (canonical: "\n\n")
-        known[(name, index)] = (aot, part if i == len(split[1]) - 1 else part[:-1])
+    last = len(split[1]) - 1
+    # a part but the last ends in the blank line before the next one (canonical: "\n\n")
+    known = {
+        (name, index): (aot, part if i == last else part[:-1])
+        for i, (name, index, aot, part) in enumerate(placed(split[1]))
+    }
     lead, tables = layout(mapping)
     out = [header, tomli_w.dumps(lead)]
-    counts: dict[str, int] = {}
-    for name, aot, value in tables:
-        index = counts[name] = counts.get(name, -1) + 1
+    for name, index, aot, value in placed(tables):
         if len(out) > 2 or lead:
             out.append("\n")
         old = known.get((name, index))

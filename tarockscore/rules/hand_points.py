@@ -6,7 +6,7 @@ import functools
 from fractions import Fraction
 from typing import Any
 
-from tarockscore.errors import N_, Collector, near_miss, one_of, reason
+from tarockscore.errors import N_, Collector, message, near_miss, one_of, reason
 from tarockscore.rules import legality
 from tarockscore.rules.cardpoints import parse_points, render_points
 from tarockscore.rules.profile import Profile
@@ -14,59 +14,44 @@ from tarockscore.rules.reader import Reader
 
 
 def read_card_points(where: str, value: object, profile: Profile, problems: Collector) -> Fraction | None:
+    game = profile.game
     kind = type(value)
     if kind is int or (kind is str and len(value) <= _SHORT):  # type: ignore[arg-type]
-        known = _valid_points(value, profile.game.card_points_total, profile.game.thirds)
-        if known is not None:
-            return known
+        judged = _judged(value, game.card_points_total, game.thirds, game.family.value)
+    else:
+        judged = _judge(value, game.card_points_total, game.thirds, game.family.value)
+    if isinstance(judged, Fraction):
+        return judged
+    problems.add(where, judged)
+    return None
+
+
+def _judge(value: object, total: Fraction, thirds: bool, family: str) -> Fraction | str:
+    """The card points ``value`` gives in a game of ``total`` points (counted in thirds or whole),
+    or why they cannot be taken."""
     try:
         points = parse_points(value)
     except ValueError as exc:
-        problems.add(where, reason(exc))
-        return None
-    total = profile.game.card_points_total
+        return reason(exc)
     if not 0 <= points <= total:
-        problems.add(
-            where,
-            N_("{points} is outside 0 to {total}"),
-            points=render_points(points),
-            total=render_points(total),
+        return message(
+            N_("{points} is outside 0 to {total}"), points=render_points(points), total=render_points(total)
         )
-        return None
-    if profile.game.thirds and points.denominator not in (1, 3):
-        problems.add(
-            where,
-            N_("{value!r} is not counted in thirds; card points are whole or end in 1/3 or 2/3"),
-            value=value,
+    if thirds and points.denominator not in (1, 3):
+        return message(
+            N_("{value!r} is not counted in thirds; card points are whole or end in 1/3 or 2/3"), value=value
         )
-        return None
-    if not profile.game.thirds and points.denominator != 1:
-        problems.add(
-            where,
-            N_("{value!r}: {family} counts whole card points only"),
-            value=value,
-            family=profile.game.family.value,
-        )
-        return None
+    if not thirds and points.denominator != 1:
+        return message(N_("{value!r}: {family} counts whole card points only"), value=value, family=family)
     return points
 
 
 # A count longer than this is never remembered (a valid one is at most a few characters).
 _SHORT = 12
 
-
-@functools.lru_cache(maxsize=1024, typed=True)
-def _valid_points(value: int | str, total: Fraction, thirds: bool) -> Fraction | None:
-    """The card points ``value`` gives where they are valid under a game of ``total`` points
-    (counted in thirds or whole), else None: an evening's hands repeat a few hundred counts, each
-    read and checked once. A count that is not valid is read again by the caller, which says why."""
-    try:
-        points = parse_points(value)
-    except ValueError:
-        return None
-    if not 0 <= points <= total or points.denominator not in ((1, 3) if thirds else (1,)):
-        return None
-    return points
+# An evening's hands repeat a few hundred counts: each is judged once per game (``typed``: a
+# count of 1 and a count of "1" are judged apart; ``true`` never reaches the cache).
+_judged = functools.lru_cache(maxsize=1024, typed=True)(_judge)
 
 
 def read_side_points(
