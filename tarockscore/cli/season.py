@@ -25,7 +25,7 @@ from tarockscore.cli.notation import table_date
 from tarockscore.cli.season_words import in_option_words, season_error
 from tarockscore.errors import N_, LedgerError, Problem, TarockError, UsageError, message
 from tarockscore.files import safe_io
-from tarockscore.files.ledger_file import NotALedger, read, verify
+from tarockscore.files.ledger_file import NotALedger, read_many, verify
 from tarockscore.files.output import check_output, write_output
 from tarockscore.files.profile_file import load_profile
 from tarockscore.i18n import _
@@ -204,16 +204,17 @@ def read_ledgers(sources: list[str], skip_bad: bool = False) -> list[tuple[str, 
     ledgers: list[tuple[str, Ledger]] = []
     problems: list[Problem] = []
     untrusted = False
-    for path, in_folder in _files(sources):
-        try:
-            snapshot = read(path)
-        except NotALedger as exc:
+    files = _files(sources)
+    read = read_many([path for path, _in_folder in files])
+    for (path, in_folder), (_path, snapshot) in zip(files, read, strict=True):
+        if isinstance(snapshot, NotALedger):
             if in_folder:
-                _warn(message(N_("{problem}, skipped"), problem=exc.problems[0].render(i18n.gettext)))
+                _warn(message(N_("{problem}, skipped"), problem=snapshot.problems[0].render(i18n.gettext)))
                 continue
-            problems += exc.problems
+            problems += snapshot.problems
             continue
-        except LedgerError as exc:
+        if isinstance(snapshot, LedgerError):
+            exc = snapshot
             if in_folder and _not_a_ledger(exc.problems):
                 _warn(message(N_("{file}: not a ledger (no schema key), skipped"), file=path))
                 continue

@@ -41,7 +41,7 @@ from typing import Any, NamedTuple
 import tomli_w
 
 from tarockscore.errors import N_, LedgerError, Problem, TarockError, UsageError, message
-from tarockscore.files import ledger_text, safe_io
+from tarockscore.files import ledger_text, parallel_parse, safe_io
 from tarockscore.files.ledger_codec import file_digest, ledger_digest, ledger_from_mapping, ledger_to_mapping
 from tarockscore.ledger.checks import check
 from tarockscore.ledger.model import Ledger
@@ -94,10 +94,14 @@ def _what_else(data: dict[str, object]) -> str | None:
     return None
 
 
-def _parse(text: str, name: str, repairing: bool = False) -> tuple[Ledger, str | None, dict[str, Any]]:
+def _parse(
+    text: str, name: str, repairing: bool = False, parsed: dict[str, Any] | None = None
+) -> tuple[Ledger, str | None, dict[str, Any]]:
     """The ledger, the digest the text claims for it and the mapping it parsed to (``repairing``:
-    see :func:`read`)."""
-    data = safe_io.load_toml(text, name, LedgerError)
+    see :func:`read`; ``parsed``: what ``tomllib`` already made of the text)."""
+    if parsed is None:
+        parsed = parallel_parse.loads_split(text)
+    data = safe_io.load_toml(text, name, LedgerError, parsed)
     other = _what_else(data)
     if other is not None:
         raise NotALedger(N_("{name}: not a ledger: this is {other}"), name=name, other=other)
@@ -158,6 +162,12 @@ def read(path: Path, *, repairing: bool = False) -> Snapshot:
     ``repairing``: for ``tarockscore repair`` only, the stored profile document is taken as it
     stands even when its sha256 or name says otherwise.
     """
+    data, text = _load(path)
+    return _snapshot(path, data, text, repairing)
+
+
+def _load(path: Path) -> tuple[bytes, str]:
+    """The file's bytes and text."""
     try:
         data = safe_io.read_regular(path, "ledger", safe_io.LEDGER_LIMIT, LedgerError)
     except FileNotFoundError:
@@ -168,9 +178,39 @@ def read(path: Path, *, repairing: bool = False) -> Snapshot:
             path=path,
             ENV=ENV,
         ) from None
-    text = safe_io.decode(data, str(path), LedgerError)
-    ledger, digest, mapping = _parse(text, str(path), repairing)
+    return data, safe_io.decode(data, str(path), LedgerError)
+
+
+def _snapshot(
+    path: Path, data: bytes, text: str, repairing: bool = False, parsed: dict[str, Any] | None = None
+) -> Snapshot:
+    ledger, digest, mapping = _parse(text, str(path), repairing, parsed)
     return Snapshot(path=path, ledger=ledger, sha256=_sha(data), text=text, digest=digest, data=mapping)
+
+
+def read_many(paths: Sequence[Path]) -> Iterator[tuple[Path, Snapshot | LedgerError]]:
+    """:func:`read` of each path, in order: its snapshot, or the error reading it raised.
+
+    Every file is read first, and their texts are parsed together, a share of them on a second
+    core where there is one and they are many (:func:`parallel_parse.loads_many`).
+    """
+    loaded: list[tuple[Path, tuple[bytes, str] | LedgerError]] = []
+    for path in paths:
+        try:
+            loaded.append((path, _load(path)))
+        except LedgerError as exc:
+            loaded.append((path, exc))
+    texts = [item[1] for _, item in loaded if not isinstance(item, LedgerError)]
+    parsed = iter(parallel_parse.loads_many(texts))
+    for path, item in loaded:
+        if isinstance(item, LedgerError):
+            yield path, item
+            continue
+        mapping = next(parsed)
+        try:
+            yield path, _snapshot(path, item[0], item[1], parsed=mapping)
+        except LedgerError as exc:
+            yield path, exc
 
 
 def sealed(snapshot: Snapshot) -> bool:

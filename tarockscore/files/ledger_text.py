@@ -49,6 +49,8 @@ def parts(text: str) -> tuple[str, tuple[tuple[str, bool, str], ...]] | None:
     if '"""' in text or "'''" in text:
         return None
     heads = [(m.start(), m.end() - 1, m.groups()) for m in _TOP_HEADER.finditer("\n" + text)]
+    if not heads:
+        return text, ()
     out: list[tuple[str, bool, str]] = []
     for (start, end, (opening, name, closing)), after in zip(heads, [*heads[1:], None], strict=True):
         if len(opening) != len(closing):
@@ -57,7 +59,7 @@ def parts(text: str) -> tuple[str, tuple[tuple[str, bool, str], ...]] | None:
         if _bracket_line(name).search(part, end - start) is not None:
             return None  # a header elsewhere, or an array's line that looks like one
         out.append((name, opening == "[[", part))
-    return text[: heads[0][0]] if heads else text, tuple(out)
+    return text[: heads[0][0]], tuple(out)
 
 
 # The lines tomli-w writes for a ledger: `key = value` (a value on one line, or an array opened

@@ -1,0 +1,181 @@
+"""Large TOML parsed on two cores: a second Python process parses a share of the text (I/O layer).
+
+``tomllib`` is pure Python and parses about 4 MB a second, so a season of a thousand ledgers,
+or one ledger of ten thousand hands, spends most of its time there. Where the machine has a
+second core and the text is large, a child process (the same interpreter, isolated: ``-I -S``,
+nothing but ``tomllib`` and ``pickle`` imported) parses a share while this process parses the
+rest; the child's mappings come back over a pipe.
+
+This only ever saves time; it never decides anything. A text the child cannot parse comes back
+as None, and any failure of the child (it cannot start, dies, answers garbage) means its share
+is parsed here: the caller parses such a text itself, so every error is the one ``tomllib``
+gives for the whole text. :func:`loads_split` cuts one ledger between two of its top-level
+parts only where :func:`~tarockscore.files.ledger_text.parts` proves each part reads alone as
+it reads in the whole, and joins the halves only where the join is what the whole would be.
+"""
+
+import os
+import subprocess
+import sys
+import threading
+import tomllib
+from collections.abc import Sequence
+from typing import IO, Any
+
+from tarockscore.files.ledger_text import parts
+
+# Below this many characters in all, one process is quicker: starting the child (about 20 ms)
+# and carrying the mappings back cost more than half of the parse they save.
+WORTH = 512 * 1024
+
+# The child's share of the text: a little under half, as it starts about 20 ms later.
+CHILD_SHARE = 0.47
+
+_CHILD = """\
+import pickle, sys, tomllib
+texts = pickle.load(sys.stdin.buffer)
+out = []
+for text in texts:
+    try:
+        out.append(tomllib.loads(text))
+    except Exception:
+        out.append(None)
+pickle.dump(out, sys.stdout.buffer, protocol=pickle.HIGHEST_PROTOCOL)
+"""
+
+
+def cores() -> int:
+    """The cores this process may run on."""
+    affinity = getattr(os, "sched_getaffinity", None)
+    return len(affinity(0)) if affinity is not None else os.cpu_count() or 1
+
+
+def _loads(text: str) -> dict[str, Any] | None:
+    try:
+        return tomllib.loads(text)
+    except Exception:  # every kind of failure is reported by the caller's own parse of the text
+        return None
+
+
+def _feed(pipe: IO[bytes], payload: bytes) -> None:
+    try:
+        pipe.write(payload)
+        pipe.close()
+    except OSError:  # the child is gone: its share is parsed here
+        pass
+
+
+def _start(texts: Sequence[str]) -> tuple[subprocess.Popen[bytes], threading.Thread] | None:
+    """The child, already fed ``texts`` by a thread of its own; None where it cannot start."""
+    import pickle  # noqa: PLC0415 - only a large file needs it: 2 ms that a small command never pays
+
+    if not sys.executable:
+        return None
+    try:
+        child = subprocess.Popen(
+            [sys.executable, "-I", "-S", "-c", _CHILD],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+        )
+    except OSError:
+        return None
+    assert child.stdin is not None
+    feeder = threading.Thread(
+        target=_feed, args=(child.stdin, pickle.dumps(list(texts), pickle.HIGHEST_PROTOCOL)), daemon=True
+    )
+    feeder.start()
+    return child, feeder
+
+
+def _collect(started: tuple[subprocess.Popen[bytes], threading.Thread], count: int) -> list[Any] | None:
+    """The child's mappings, or None if it did not give ``count`` of them."""
+    import pickle  # noqa: PLC0415 - see _start
+
+    child, feeder = started
+    assert child.stdout is not None
+    try:
+        answer = child.stdout.read()
+        code = child.wait()
+        feeder.join()
+        out = pickle.loads(answer) if code == 0 else None
+    except Exception:  # a child that died mid-answer: its share is parsed here
+        child.kill()
+        child.wait()
+        return None
+    return out if isinstance(out, list) and len(out) == count else None
+
+
+def loads_many(texts: Sequence[str]) -> list[dict[str, Any] | None]:
+    """``tomllib.loads`` of each text, in order; None for a text that does not parse.
+
+    A share of the texts from the end goes to a second process where that pays (:data:`WORTH`).
+    """
+    total = sum(len(t) for t in texts)
+    if total < WORTH or len(texts) < 2 or cores() < 2:
+        return [_loads(t) for t in texts]
+    split, behind = len(texts), 0
+    while split > 1 and behind + len(texts[split - 1]) <= total * CHILD_SHARE:
+        split -= 1
+        behind += len(texts[split])
+    started = _start(texts[split:]) if split < len(texts) else None
+    own = [_loads(t) for t in texts[:split]]
+    theirs = _collect(started, len(texts) - split) if started is not None else None
+    if theirs is None:
+        theirs = [_loads(t) for t in texts[split:]]
+    return own + theirs
+
+
+def loads_split(text: str) -> dict[str, Any] | None:
+    """The mapping of one large TOML text, its two halves parsed on two cores; None where the
+    text is small, cannot be cut safely, or either half does not parse (the caller then parses
+    it whole, and reports what is wrong exactly as ``tomllib`` does)."""
+    if len(text) < WORTH or cores() < 2:
+        return None
+    split = parts(text)
+    if split is None or len(split[1]) < 2:
+        return None
+    lead, pieces = split
+    # Cut before the first part that starts past the parent's share.
+    at, cut = len(lead), len(pieces)
+    for i, (_name, _aot, piece) in enumerate(pieces):
+        if at >= len(text) * (1 - CHILD_SHARE):
+            cut = i
+            break
+        at += len(piece)
+    if cut == 0 or cut == len(pieces):
+        return None
+    first, second = loads_many_two(text[:at], text[at:])
+    if first is None or second is None:
+        return None
+    return _join(first, second, pieces[:cut], pieces[cut:])
+
+
+def loads_many_two(first: str, second: str) -> tuple[dict[str, Any] | None, dict[str, Any] | None]:
+    """The first text parsed here and the second in the child, at the same time."""
+    started = _start([second])
+    own = _loads(first)
+    theirs = _collect(started, 1) if started is not None else None
+    return own, (theirs[0] if theirs is not None else _loads(second))
+
+
+def _join(
+    first: dict[str, Any],
+    second: dict[str, Any],
+    before: Sequence[tuple[str, bool, str]],
+    after: Sequence[tuple[str, bool, str]],
+) -> dict[str, Any] | None:
+    """The two halves as the whole text reads: the second's new tables added, an array of tables
+    that both halves hold (``[[hand]]``) continued. None where the whole would not read (a
+    table given in both halves, or a name the first half holds other than as such an array)."""
+    arrays_before = {name for name, aot, _ in before if aot}
+    tables = {name for name, aot, _ in (*before, *after) if not aot}
+    out = dict(first)
+    for key, value in second.items():
+        if key not in out:
+            out[key] = value
+        elif key in arrays_before and key not in tables and type(out[key]) is list and type(value) is list:
+            out[key] = out[key] + value
+        else:
+            return None
+    return out
