@@ -57,10 +57,12 @@ def describe(s: Series, floor: Series | None = None) -> dict[str, Any]:
         "runs": len(s.runs),
         "median_s": round(s.median, 4),
         "iqr_s": [round(lo, 4), round(hi, 4)],
+        "cpu_s": round(s.cpu_median, 4),
         "peak_mib": round(s.peak_mib, 1),
     }
     if floor is not None:
         row["ratio"] = round(s.median / floor.median, 3)
+        row["cpu_ratio"] = round(s.cpu_median / floor.cpu_median, 3)
     return row
 
 
@@ -77,10 +79,10 @@ def _short(arg: str) -> str:
 def show(rows: list[dict[str, Any]], hands: int | None = None) -> None:
     for r in rows:
         lo, hi = r["iqr_s"]
-        extra = f"  ×{r['ratio']:.2f} of floor" if "ratio" in r else ""
+        extra = f"  ×{r['ratio']:.2f} of floor (CPU ×{r['cpu_ratio']:.2f})" if "ratio" in r else ""
         rate = f"  {hands / r['median_s']:,.0f} hands/s" if hands and r["name"] != "floor" else ""
         print(
-            f"  {r['name']:<32} median {ms(r['median_s']):>8}  (IQR {ms(lo)}–{ms(hi)})"
+            f"  {r['name']:<32} median {ms(r['median_s']):>8}  (IQR {ms(lo)}–{ms(hi)}, CPU {ms(r['cpu_s'])})"
             f"  peak {r['peak_mib']:6.1f} MiB{extra}{rate}"
         )
 
@@ -450,19 +452,23 @@ def markdown(results: dict[str, Any]) -> str:
     lines.append("")
 
     def table(rows: list[dict[str, Any]], hands: int | None = None) -> None:
-        head = "| command | median | IQR | peak memory | × floor |" + (" hands/s |" if hands else "")
+        head = "| command | median | IQR | CPU | peak memory | × floor | CPU × floor |" + (
+            " hands/s |" if hands else ""
+        )
         lines.append(head)
-        lines.append("|---|---:|---:|---:|---:|" + ("---:|" if hands else ""))
+        lines.append("|---|---:|---:|---:|---:|---:|---:|" + ("---:|" if hands else ""))
         for r in rows:
             lo, hi = r["iqr_s"]
             ratio = f"×{r['ratio']:.2f}" if "ratio" in r else "—"
+            cpu = ms(r["cpu_s"]) if "cpu_s" in r else "—"
+            cpu_ratio = f"×{r['cpu_ratio']:.2f}" if "cpu_ratio" in r else "—"
             rate = (
                 f" {hands / r['median_s']:,.0f} |"
                 if hands and r["name"] != "floor"
                 else (" — |" if hands else "")
             )
             lines.append(
-                f"| `{r['command']}` | {ms(r['median_s'])} | {ms(lo)}–{ms(hi)} | {r['peak_mib']:.1f} MiB | {ratio} |{rate}"
+                f"| `{r['command']}` | {ms(r['median_s'])} | {ms(lo)}–{ms(hi)} | {cpu} | {r['peak_mib']:.1f} MiB | {ratio} | {cpu_ratio} |{rate}"
             )
         lines.append("")
 

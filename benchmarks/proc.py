@@ -1,6 +1,8 @@
-"""Run whole processes and measure them: wall time and the child's own peak memory.
+"""Run whole processes and measure them: wall time, CPU time and the child's own peak memory.
 
 Each timed run is one ``posix_spawn`` followed by ``os.wait4``, the wall time taken around both.
+The CPU time (user and system) is the one ``wait4`` reports: the command's own and that of every
+process it waited for, so a command that parses on a second core is charged for both cores.
 
 Peak memory is measured in separate runs. Linux carries a process's high-water mark across
 ``exec`` from the memory it had before (for a spawned child: its parent's), so a child spawned
@@ -24,6 +26,7 @@ from pathlib import Path
 @dataclass
 class Run:
     seconds: float
+    cpu: float = 0.0
 
 
 @dataclass
@@ -38,6 +41,10 @@ class Series:
     @property
     def median(self) -> float:
         return statistics.median(r.seconds for r in self.runs)
+
+    @property
+    def cpu_median(self) -> float:
+        return statistics.median(r.cpu for r in self.runs)
 
     @property
     def peak_mib(self) -> float:
@@ -64,7 +71,7 @@ def run_once(
     stdin: Path | None = None,
     env: dict[str, str] | None = None,
 ) -> Run:
-    """Spawn ``argv`` with stdout and stderr to /dev/null; its wall time."""
+    """Spawn ``argv`` with stdout and stderr to /dev/null; its wall and CPU time."""
     actions: list[tuple[int, ...] | tuple[int, int, str, int, int]] = [
         (os.POSIX_SPAWN_OPEN, 0, str(stdin) if stdin else os.devnull, os.O_RDONLY, 0),
         (os.POSIX_SPAWN_OPEN, 1, os.devnull, os.O_WRONLY, 0),
@@ -78,14 +85,14 @@ def run_once(
         pid = os.posix_spawn(
             argv[0], list(argv), env if env is not None else dict(os.environ), file_actions=actions
         )
-        _, status = os.waitpid(pid, 0)
+        _, status, usage = os.wait4(pid, 0)
         seconds = time.perf_counter() - start
     finally:
         os.chdir(old)
     code = os.waitstatus_to_exitcode(status)
     if code != 0:
         raise CommandFailed(f"{' '.join(argv)} exited {code}")
-    return Run(seconds)
+    return Run(seconds, usage.ru_utime + usage.ru_stime)
 
 
 _LAUNCHER = """

@@ -99,7 +99,7 @@ def test_a_table_given_in_both_halves_is_left_to_the_whole_parse(two_cores: None
 
 def test_many_texts_come_back_in_order_each_parsed_or_none(two_cores: None) -> None:
     texts = ["a = 1\n", "not toml", "b = [\n    1,\n]\n", "[x]\ny = 'z'\n", "a = 1\na = 2\n"] * 3
-    assert pp.loads_many(texts) == [_whole(t) for t in texts]
+    assert list(pp.loads_many(texts)) == [_whole(t) for t in texts]
 
 
 @pytest.mark.parametrize(
@@ -121,7 +121,7 @@ def test_a_child_that_cannot_help_leaves_its_share_to_this_process(
     else:
         monkeypatch.setattr(pp, "_CHILD", broken["child"])
     texts = ["a = 1\n", "b = 2\n", "c = 3\n", "oops"]
-    assert pp.loads_many(texts) == [{"a": 1}, {"b": 2}, {"c": 3}, None]
+    assert list(pp.loads_many(texts)) == [{"a": 1}, {"b": 2}, {"c": 3}, None]
 
 
 def _next(led: Ledger, points: int) -> Ledger:
@@ -150,3 +150,23 @@ def test_a_season_read_on_two_cores_is_the_season_read_on_one(
     assert one.exit_code == two.exit_code == 0
     assert one.output == two.output
     assert "broken.toml" in one.output  # the broken file's warning, in its place
+
+
+def test_a_caller_that_stops_early_leaves_no_child_running(
+    monkeypatch: pytest.MonkeyPatch, two_cores: None
+) -> None:
+    children = []
+    start = pp._start
+
+    def remembered(texts: Any) -> Any:
+        started = start(texts)
+        assert started is not None
+        children.append(started[0])
+        return started
+
+    monkeypatch.setattr(pp, "_start", remembered)
+    parsed = pp.loads_many(["a = 1\n"] * 10)
+    assert next(parsed) == {"a": 1}
+    parsed.close()
+    assert len(children) == 1
+    assert children[0].poll() is not None

@@ -19,7 +19,7 @@ import subprocess
 import sys
 import threading
 import tomllib
-from collections.abc import Sequence
+from collections.abc import Generator, Sequence
 from typing import IO, Any
 
 from tarockscore.files.ledger_text import parts
@@ -95,35 +95,55 @@ def _collect(started: tuple[subprocess.Popen[bytes], threading.Thread], count: i
     child, feeder = started
     assert child.stdout is not None
     try:
-        answer = child.stdout.read()
+        with child.stdout:
+            answer = child.stdout.read()
         code = child.wait()
         feeder.join()
         out = pickle.loads(answer) if code == 0 else None
     except Exception:  # a child that died mid-answer: its share is parsed here
-        child.kill()
-        child.wait()
+        _stop(started)
         return None
     return out if isinstance(out, list) and len(out) == count else None
 
 
-def loads_many(texts: Sequence[str]) -> list[dict[str, Any] | None]:
+def _stop(started: tuple[subprocess.Popen[bytes], threading.Thread]) -> None:
+    child, _feeder = started
+    child.kill()
+    child.wait()
+    if child.stdout is not None:
+        child.stdout.close()
+
+
+def loads_many(
+    texts: Sequence[str], share: float = CHILD_SHARE
+) -> Generator[dict[str, Any] | None, None, None]:
     """``tomllib.loads`` of each text, in order; None for a text that does not parse.
 
-    A share of the texts from the end goes to a second process where that pays (:data:`WORTH`).
+    Where that pays (:data:`WORTH`), the last texts, about ``share`` of all the characters, go
+    to a second process at once, and the first are parsed here one by one as they are asked
+    for: a caller that does more with each text than parse it (builds a ledger of it) works on
+    while the child parses, and gives the child a larger share.
     """
     total = sum(len(t) for t in texts)
     if total < WORTH or len(texts) < 2 or cores() < 2:
-        return [_loads(t) for t in texts]
+        yield from map(_loads, texts)
+        return
     split, behind = len(texts), 0
-    while split > 1 and behind + len(texts[split - 1]) <= total * CHILD_SHARE:
+    while split > 1 and behind + len(texts[split - 1]) <= total * share:
         split -= 1
         behind += len(texts[split])
-    started = _start(texts[split:]) if split < len(texts) else None
-    own = [_loads(t) for t in texts[:split]]
-    theirs = _collect(started, len(texts) - split) if started is not None else None
-    if theirs is None:
-        theirs = [_loads(t) for t in texts[split:]]
-    return own + theirs
+    if split == len(texts):  # the last text alone is more than the share
+        yield from map(_loads, texts)
+        return
+    started = _start(texts[split:])
+    try:
+        yield from map(_loads, texts[:split])
+        theirs = _collect(started, len(texts) - split) if started is not None else None
+        started = None
+    finally:
+        if started is not None:  # the caller stopped early: the child's answer is not wanted
+            _stop(started)
+    yield from theirs if theirs is not None else map(_loads, texts[split:])
 
 
 def loads_split(text: str) -> dict[str, Any] | None:
@@ -145,13 +165,13 @@ def loads_split(text: str) -> dict[str, Any] | None:
         at += len(piece)
     if cut == 0 or cut == len(pieces):
         return None
-    first, second = loads_many_two(text[:at], text[at:])
+    first, second = _loads_pair(text[:at], text[at:])
     if first is None or second is None:
         return None
     return _join(first, second, pieces[:cut], pieces[cut:])
 
 
-def loads_many_two(first: str, second: str) -> tuple[dict[str, Any] | None, dict[str, Any] | None]:
+def _loads_pair(first: str, second: str) -> tuple[dict[str, Any] | None, dict[str, Any] | None]:
     """The first text parsed here and the second in the child, at the same time."""
     started = _start([second])
     own = _loads(first)
