@@ -69,7 +69,7 @@ def _start(texts: Sequence[str]) -> tuple[subprocess.Popen[bytes], threading.Thr
     """The child, already fed ``texts`` by a thread of its own; None where it cannot start."""
     import pickle  # noqa: PLC0415 - only a large file needs it: 2 ms that a small command never pays
 
-    if not sys.executable:
+    if not sys.executable or getattr(sys, "frozen", False):  # no interpreter to start, or a bundled one
         return None
     try:
         child = subprocess.Popen(
