@@ -170,3 +170,22 @@ def test_a_caller_that_stops_early_leaves_no_child_running(
     parsed.close()
     assert len(children) == 1
     assert children[0].poll() is not None
+
+
+def test_one_large_ledger_among_few_is_cut_in_two(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, two_cores: None
+) -> None:
+    path = tmp_path / "evening.toml"
+    _evening(path, 40)
+    text = path.read_text(encoding="utf-8")
+    cut = []
+    split = pp.loads_split
+
+    def remembered(t: str) -> Any:
+        cut.append(t)
+        return split(t)
+
+    monkeypatch.setattr(pp, "loads_split", remembered)
+    assert list(pp.loads_many(["a = 1\n", text])) == [{"a": 1}, tomllib.loads(text)]
+    assert list(pp.loads_many([text])) == [tomllib.loads(text)]
+    assert cut == [text, text]

@@ -122,18 +122,21 @@ def loads_many(
     Where that pays (:data:`WORTH`), the last texts, about ``share`` of all the characters, go
     to a second process at once, and the first are parsed here one by one as they are asked
     for: a caller that does more with each text than parse it (builds a ledger of it) works on
-    while the child parses, and gives the child a larger share.
+    while the child parses, and gives the child a larger share. Where the last text alone is
+    more than that share (one ledger of a season is most of it), that text is cut in two
+    (:func:`loads_split`).
     """
     total = sum(len(t) for t in texts)
-    if total < WORTH or len(texts) < 2 or cores() < 2:
+    if total < WORTH or cores() < 2:
         yield from map(_loads, texts)
         return
     split, behind = len(texts), 0
     while split > 1 and behind + len(texts[split - 1]) <= total * share:
         split -= 1
         behind += len(texts[split])
-    if split == len(texts):  # the last text alone is more than the share
-        yield from map(_loads, texts)
+    if split == len(texts):  # the last text alone is more than the share: it is cut in two
+        yield from map(_loads, texts[:-1])
+        yield _whole_or_halves(texts[-1])
         return
     started = _start(texts[split:])
     try:
@@ -144,6 +147,11 @@ def loads_many(
         if started is not None:  # the caller stopped early: the child's answer is not wanted
             _stop(started)
     yield from theirs if theirs is not None else map(_loads, texts[split:])
+
+
+def _whole_or_halves(text: str) -> dict[str, Any] | None:
+    halves = loads_split(text)
+    return halves if halves is not None else _loads(text)
 
 
 def loads_split(text: str) -> dict[str, Any] | None:
