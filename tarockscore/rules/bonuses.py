@@ -13,7 +13,7 @@ from tarockscore.errors import N_, message
 from tarockscore.rules.hand import BonusEntry, Side
 from tarockscore.rules.kontra import kontra_factors
 from tarockscore.rules.profile_tables import Game, key_path
-from tarockscore.rules.settlement import Deal, Factor, Scored, note, title
+from tarockscore.rules.settlement import NOTHING, Deal, Factor, Scored, note, title
 
 
 def announced_factor(deal: Deal) -> Factor:
@@ -64,7 +64,7 @@ def bonus_line(deal: Deal, b: BonusEntry, winning_side: Side | None = None, *, w
 
 
 def bonus_lines(deal: Deal, bonuses: list[BonusEntry]) -> Scored:
-    out = Scored()
+    out = NOTHING
     for b in bonuses:
         out += bonus_line(deal, b)
     return out

@@ -62,7 +62,8 @@ class Hand(NamedTuple):
 
     @property
     def defenders(self) -> tuple[str, ...]:
-        return tuple(p for p in self.players if p not in self.declarers)
+        declarers = self.declarers
+        return tuple(p for p in self.players if p not in declarers)
 
     def side(self, side: Side) -> tuple[str, ...]:
         return self.declarers if side is Side.DECLARERS else self.defenders

@@ -13,7 +13,7 @@ from tarockscore.errors import N_, message
 from tarockscore.rules.hand import Hand, Side
 from tarockscore.rules.profile import HuettenfleckScope, Kind, Profile, SettlementMode
 from tarockscore.rules.profile_tables import KontraRules, Settlement, key_path, setting
-from tarockscore.rules.settlement import Deal, Factor, Scored, title
+from tarockscore.rules.settlement import NOTHING, Deal, Factor, Scored, title
 
 
 def kontra_factors(
@@ -83,9 +83,9 @@ def contract_kontra(deal: Deal) -> tuple[tuple[Factor, ...], Scored]:
                     ),
                 )
             )
-        return (), Scored()
+        return (), NOTHING
     if hand.huettenfleck:
-        return huettenfleck_factors(profile), Scored()
+        return huettenfleck_factors(profile), NOTHING
     if (
         hand.kontra is None
         and profile.bonus_rules.defender_announce_implies_kontra
@@ -103,7 +103,7 @@ def contract_kontra(deal: Deal) -> tuple[tuple[Factor, ...], Scored]:
         return kontra_factors(
             profile, profile.kontra.ladder[0].name, N_("{step} on the contract (implied)")
         ), implied
-    return kontra_factors(profile, hand.kontra, N_("{step} on the contract")), Scored()
+    return kontra_factors(profile, hand.kontra, N_("{step} on the contract")), NOTHING
 
 
 def defender_kontra_factors(profile: Profile, hand: Hand, contract: str, defender: str) -> tuple[Factor, ...]:
@@ -141,11 +141,11 @@ def ad_personam_lines(deal: Deal, base: int, factors: tuple[Factor, ...], won: b
                 *kontra_factors(profile, highest, N_("{step} on the contract (the highest Defender's)")),
             ],
             (hand.declarer,),
-            hand.defenders,
+            deal.defenders,
             note=setting(Settlement, "mode", SettlementMode.SIMPLIFIED),
         )
-    out = Scored()
-    for d in hand.defenders:
+    out = NOTHING
+    for d in deal.defenders:
         pair = ((hand.declarer,), (d,)) if won else ((d,), (hand.declarer,))
         out += deal.line(
             "contract",

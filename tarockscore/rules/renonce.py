@@ -56,7 +56,7 @@ def renonce_lines(deal: Deal) -> tuple[Scored, bool | None]:
                     (offender,),
                 )
         return out, None
-    offending_side = Side.DECLARERS if offender in hand.declarers else Side.DEFENDERS
+    offending_side = Side.DECLARERS if offender in deal.declarers else Side.DEFENDERS
     won = offending_side is Side.DEFENDERS
     out = note(
         message(
@@ -91,7 +91,7 @@ def _side_words(deal: Deal, side: Side) -> str:
     if side is Side.DECLARERS:
         return (
             message(N_("{player}'s side"), player=hand.declarer)
-            if len(hand.declarers) > 1
+            if len(deal.declarers) > 1
             else str(hand.declarer)
         )
     return message(N_("the Defenders"))
@@ -164,7 +164,7 @@ def as_if_won_lines(deal: Deal, offender: str) -> Scored:
             payout = dict.fromkeys(players, 0)
             if bet == "contract" and steps and c.kind is Kind.NEGATIVE:
                 # contra ad personam: each Defender's settlement at his own stake
-                for d in hand.defenders:
+                for d in deal.defenders:
                     own = (*factors, *defender_kontra_factors(p, hand, c.name, d))
                     value, stake = deal.amounts(base, own)
                     assert hand.declarer is not None

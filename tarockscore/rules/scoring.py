@@ -16,7 +16,7 @@ its own: :mod:`~tarockscore.rules.contract_line` (the contract's line, the loss 
 
 # No `from __future__ import annotations` here: typing.NamedTuple compiles every string
 # annotation of its fields when the class is made, at each start-up.
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import NamedTuple
 
 from tarockscore.rules.bonuses import bonus_lines
@@ -26,7 +26,7 @@ from tarockscore.rules.hand import Hand, Side
 from tarockscore.rules.kontra import contract_kontra, side_bet_factors
 from tarockscore.rules.profile import Kind, Profile, Team, ValatModel
 from tarockscore.rules.renonce import renonce_lines
-from tarockscore.rules.settlement import Deal, Factor, Line, Scored, note
+from tarockscore.rules.settlement import NOTHING, Deal, Factor, Line, Scored, note
 from tarockscore.rules.trischaken import trischaken_lines
 from tarockscore.rules.valat import (
     CANCELS_KONTRA,
@@ -57,7 +57,7 @@ def score_hand(hand: Hand, profile: Profile) -> Score:
     contract = profile.contracts[hand.contract]
     if contract.team is Team.CALLED and hand.partner is None and hand.called_king is None:
         raise AssertionError("parse_hand guarantees a partner or a called King in the talon")
-    deal = Deal(hand, profile, contract, side_bet_factors(hand, profile))
+    deal = Deal(hand, profile, contract, hand.declarers, hand.defenders, side_bet_factors(hand, profile))
     won: bool | None = None
     if contract.kind is Kind.TRISCHAKEN:
         scored = trischaken_lines(deal)
@@ -67,23 +67,27 @@ def score_hand(hand: Hand, profile: Profile) -> Score:
         scored, won = concession_lines(deal), False
     else:
         scored, won = played_hand(deal)
-    victory = dict.fromkeys(hand.players, 0)
-    payout = dict.fromkeys(hand.players, 0)
-    for line in scored.lines:
-        for p in hand.players:
-            victory[p] += line.points[p]
-            payout[p] += line.payout[p]
+    lines = scored.lines
     return Score(
         profile=profile.name,
         contract=contract.name,
         players=hand.players,
-        declarers=hand.declarers,
+        declarers=deal.declarers,
         won=won,
-        lines=scored.lines,
-        victory_points=victory,
-        payout=None if deal.kontra_scores else payout,
+        lines=lines,
+        victory_points=added(hand.players, [line.points for line in lines]),
+        payout=None if deal.kontra_scores else added(hand.players, [line.payout for line in lines]),
         notes=scored.notes,
     )
+
+
+def added(players: tuple[str, ...], amounts: Iterable[Mapping[str, int]]) -> dict[str, int]:
+    """What each player adds over the lines (each line names every player)."""
+    total = dict.fromkeys(players, 0)
+    for each in amounts:
+        for p, v in each.items():
+            total[p] += v
+    return total
 
 
 def declarers_won(deal: Deal) -> bool:
@@ -101,7 +105,7 @@ def played_hand(deal: Deal) -> tuple[Scored, bool]:
     sides = (deal.side(Side.DECLARERS), deal.side(Side.DEFENDERS))
     winners, losers = sides if won else sides[::-1]
     valat, others = split_valat(deal.hand)
-    out = Scored()
+    out = NOTHING
     if in_play(valat):
         others, why = bonuses_in_valat(deal, others)
         out += why

@@ -51,7 +51,14 @@ class Scored(NamedTuple):
 
     # Two parts of a hand add up line by line and note by note (not as tuples of two fields).
     def __add__(self, other: "Scored") -> "Scored":  # type: ignore[override]
+        if not other.lines and not other.notes:
+            return self
+        if not self.lines and not self.notes:
+            return other
         return Scored(self.lines + other.lines, self.notes + other.notes)
+
+
+NOTHING = Scored()  # no line and no note: what a rule that does not apply adds
 
 
 def note(text: str) -> Scored:
@@ -63,13 +70,6 @@ def title(name: str) -> Message:
     """A profile name as a player reads it: ``king_ultimo`` → ``King Ultimo`` (the catalogue
     knows the German of the shipped profiles' names: König ultimo)."""
     return Message(name.replace("_", " ").title())
-
-
-def product(values: Iterable[int]) -> int:
-    out = 1
-    for v in values:
-        out *= v
-    return out
 
 
 def settle_bet(
@@ -107,13 +107,16 @@ def settle_bet(
 class Deal(NamedTuple):
     """One hand under one profile: what every bet of it asks for.
 
-    ``side_factors`` multiply every bet but the contract (the Hüttenfleck where its scope is
-    the whole hand); the scorer works them out once.
+    ``declarers`` and ``defenders`` are the hand's two sides and ``side_factors`` multiply every
+    bet but the contract (the Hüttenfleck where its scope is the whole hand); the scorer works
+    them out once.
     """
 
     hand: Hand
     profile: Profile
     contract: Contract
+    declarers: tuple[str, ...]
+    defenders: tuple[str, ...]
     side_factors: tuple[Factor, ...] = ()
 
     @property
@@ -122,13 +125,16 @@ class Deal(NamedTuple):
         return self.profile.settlement.kontra_scope is KontraScope.SCORE
 
     def side(self, side: Side) -> tuple[str, ...]:
-        return self.hand.declarers if side is Side.DECLARERS else self.hand.defenders
+        return self.declarers if side is Side.DECLARERS else self.defenders
 
     def amounts(self, base: int, factors: Iterable[Factor]) -> tuple[int, int]:
         """A bet's value on the score sheet and its stake with every Kontra."""
-        factors = tuple(factors)
-        stake = base * product(f.multiplier for f in factors)
-        value = base * product(f.multiplier for f in factors if not f.kontra or self.kontra_scores)
+        kontra_scores = self.kontra_scores
+        value = stake = base
+        for f in factors:
+            stake *= f.multiplier
+            if kontra_scores or not f.kontra:
+                value *= f.multiplier
         return value, stake
 
     def line(
@@ -148,6 +154,7 @@ class Deal(NamedTuple):
             factors += self.side_factors
         value, stake = self.amounts(base, factors)
         mode, players = self.profile.settlement.mode, self.hand.players
+        points = settle_bet(winners, losers, value, mode, players)
         line = Line(
             bet=bet,
             label=label,
@@ -158,8 +165,9 @@ class Deal(NamedTuple):
             losers=losers,
             value=value,
             stake=stake,
-            points=settle_bet(winners, losers, value, mode, players),
-            payout=settle_bet(winners, losers, stake, mode, players),
+            points=points,
+            # without a Kontra kept off the score sheet the money settles as the points do
+            payout=points if stake == value else settle_bet(winners, losers, stake, mode, players),
             note=note,
         )
         return Scored(lines=(line,))

@@ -16,7 +16,7 @@ from tarockscore.rules.cardpoints import render_points
 from tarockscore.rules.kontra import kontra_factors
 from tarockscore.rules.profile import RenonceRule, Rounding, SettlementMode, Ties, Virgins
 from tarockscore.rules.profile_tables import Game, RenonceRules, Trischaken, key_path, setting
-from tarockscore.rules.settlement import Deal, Factor, Line, Scored, note, title
+from tarockscore.rules.settlement import NOTHING, Deal, Factor, Line, Scored, note, title
 
 
 def trischaken_losers(deal: Deal) -> tuple[str, ...]:
@@ -41,7 +41,7 @@ def trischaken_lines(deal: Deal) -> Scored:
     points = dict(hand.trischaken_points)
     if hand.renonce is not None and p.renonce.rule is RenonceRule.AS_IF_WON:
         return _renonce_payment(deal, hand.renonce)
-    out = Scored()
+    out = NOTHING
     if hand.renonce is not None:
         out += note(message(N_("Renonce by {player}: they lose the Trischaken alone."), player=hand.renonce))
         losers: tuple[str, ...] = (hand.renonce,)

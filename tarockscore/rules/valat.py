@@ -16,7 +16,7 @@ from tarockscore.rules.hand import BonusEntry, Hand, Side
 from tarockscore.rules.kontra import contract_kontra, kontra_factors
 from tarockscore.rules.profile import ValatBonuses
 from tarockscore.rules.profile_tables import ValatRules, key_path
-from tarockscore.rules.settlement import Deal, Factor, Scored, note, title
+from tarockscore.rules.settlement import NOTHING, Deal, Factor, Scored, note, title
 
 CANCELS_KONTRA = N_("A Valat cancels the Kontra on the contract (valat.cancels_game_kontra).")
 
@@ -36,10 +36,10 @@ def bonuses_in_valat(deal: Deal, others: list[BonusEntry]) -> tuple[list[BonusEn
     """The bonuses that still count in a Valat hand (``valat.bonuses``), and a note on the rest."""
     rule = deal.profile.valat.bonuses
     if rule is ValatBonuses.ALL:
-        return others, Scored()
+        return others, NOTHING
     dropped = [b for b in others if rule is ValatBonuses.NONE or not b.announced]
     if not dropped:
-        return others, Scored()
+        return others, NOTHING
     why = note(
         message(
             N_("In a Valat hand no bonus is scored (valat.bonuses = {rule!r}): not scored: {bonuses}.")
