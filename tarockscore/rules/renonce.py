@@ -10,7 +10,7 @@ won the contract and every announced bonus; the revoker pays the sum.
 from __future__ import annotations
 
 from tarockscore.errors import N_, message
-from tarockscore.rules.bonuses import announced_factor, bonus_line
+from tarockscore.rules.bonuses import announced_factor, bonus_label, bonus_line, solo_doubling_label
 from tarockscore.rules.contract_line import contract_lines, loss_factors
 from tarockscore.rules.hand import Side
 from tarockscore.rules.kontra import contract_kontra, defender_kontra_factors, kontra_factors
@@ -132,7 +132,7 @@ def as_if_won_lines(deal: Deal, offender: str) -> Scored:
         if c.doubles_bonuses:
             bonus_factors.append(
                 Factor(
-                    message(N_("{contract} doubles every bonus"), contract=title(c.name)),
+                    solo_doubling_label(c.name),
                     p.game.solo_bonus_factor,
                     key_path(Game, "solo_bonus_factor"),
                 )
@@ -145,7 +145,7 @@ def as_if_won_lines(deal: Deal, offender: str) -> Scored:
         bets.append(
             (
                 b.name,
-                message(N_("{bonus} (announced)"), bonus=title(b.name)),
+                bonus_label(b.name, True),
                 base,
                 rule,
                 {Side.DECLARERS: both, Side.DEFENDERS: both},

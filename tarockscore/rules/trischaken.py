@@ -9,7 +9,7 @@ take the whole payment. A renonce makes the offender lose alone.
 
 from __future__ import annotations
 
-from fractions import Fraction
+from functools import lru_cache
 
 from tarockscore.errors import N_, message
 from tarockscore.rules.cardpoints import render_points
@@ -23,8 +23,8 @@ def trischaken_losers(deal: Deal) -> tuple[str, ...]:
     """Who pays: the most card points, ties and the Forehand ruled by ``[trischaken]``."""
     hand, t = deal.hand, deal.profile.trischaken
     points = dict(hand.trischaken_points)
-    seat = {x: i for i, x in enumerate(hand.players)}
-    ranked = sorted(hand.players, key=lambda x: (-points[x], seat[x]))
+    # the most card points first; the sort is stable, so tied players stay in seat order
+    ranked = sorted(hand.players, key=points.__getitem__, reverse=True)
     cut = points[ranked[t.losers - 1]]
     tied = [x for x in ranked if points[x] >= cut]
     if t.forehand_loses_ties and hand.forehand in tied and points[hand.forehand] == points[ranked[0]]:
@@ -48,22 +48,15 @@ def trischaken_lines(deal: Deal) -> Scored:
     else:
         losers = trischaken_losers(deal)
     non_losers = tuple(x for x in hand.players if x not in losers)
-    virgins = tuple(x for x in non_losers if points.get(x, Fraction(0)) == 0)
+    virgins = tuple(x for x in non_losers if points.get(x, 0) == 0)
     take_all = t.virgins is Virgins.TAKE_ALL and bool(virgins)
     receivers = virgins if take_all else non_losers
     if not receivers:
-        return out + note(message(N_("Every player tied for the most card points: nobody pays.")))
+        return out + note(NOBODY_PAYS)
     for loser in losers:
         factors: list[Factor] = []
         if len(non_losers) != 1:
-            if take_all:
-                label = message(
-                    N_("what {count} players would get, taken by {names} (no trick)"),
-                    count=len(non_losers),
-                    names=_names(virgins),
-                )
-            else:
-                label = message(N_("{names} each"), names=_names(non_losers))
+            label = _shared_label(non_losers, virgins if take_all else None)
             factors.append(Factor(label, len(non_losers), key_path(Trischaken, "losers")))
         if hand.renonce is None and points[loser] >= t.mayor_threshold and t.mayor_factor != 1:
             factors.append(
@@ -78,22 +71,52 @@ def trischaken_lines(deal: Deal) -> Scored:
                 )
             )
         if loser == hand.forehand and t.forehand_factor != 1:
-            factors.append(
-                Factor(
-                    message(N_("Forehand loses")), t.forehand_factor, key_path(Trischaken, "forehand_factor")
-                )
-            )
+            factors.append(Factor(FOREHAND_LOSES, t.forehand_factor, key_path(Trischaken, "forehand_factor")))
         factors += kontra_factors(p, hand.kontra, N_("{step} on the Trischaken"))
         why = setting(Trischaken, "virgins", Virgins.TAKE_ALL) if take_all else ""
         out += _payment(deal, loser, receivers, c.value, f"contracts.{c.name}.value", factors, why)
     return out
 
 
+# Labels that name no player or number are the same in every hand: made once.
+NOBODY_PAYS = message(N_("Every player tied for the most card points: nobody pays."))
+FOREHAND_LOSES = message(N_("Forehand loses"))
+
+
+# The labels below name the players of a table, a few subsets of them: each is made once per
+# subset (and player and amount), not in every hand.
+@lru_cache(maxsize=256)
 def _names(players: tuple[str, ...]) -> str:
     """``Anna``, ``Anna and Bert``, ``Anna, Bert and Cilli`` (in the reader's language)."""
     if len(players) == 1:
         return players[0]
     return message(N_("{names} and {last}"), names=", ".join(players[:-1]), last=players[-1])
+
+
+@lru_cache(maxsize=256)
+def _shared_label(non_losers: tuple[str, ...], virgins: tuple[str, ...] | None) -> str:
+    """The factor that shares a loser's payment: every non-loser's, or all taken by ``virgins``."""
+    if virgins is not None:
+        return message(
+            N_("what {count} players would get, taken by {names} (no trick)"),
+            count=len(non_losers),
+            names=_names(virgins),
+        )
+    return message(N_("{names} each"), names=_names(non_losers))
+
+
+@lru_cache(maxsize=1024)
+def _payment_label(contract: str, player: str, each: int, receivers: tuple[str, ...]) -> str:
+    """``Trischaken: Anna pays 2 to each of Bert, Cilli and Dani``."""
+    return message(
+        N_("{contract}: {player} pays {each} to each of {names}")
+        if len(receivers) > 1
+        else N_("{contract}: {player} pays {each} to {names}"),
+        contract=title(contract),
+        player=player,
+        each=each,
+        names=_names(receivers),
+    )
 
 
 def whole_share(total: int, receivers: int, rounding: Rounding) -> int:
@@ -141,18 +164,9 @@ def _payment(
             rule=key_path(Trischaken, "rounding"),
         )
         note_text = message(N_("{first}, {second}"), first=why, second=split) if why else split
-    each = points[receivers[0]]
     line = Line(
         bet="contract",
-        label=message(
-            N_("{contract}: {player} pays {each} to each of {names}")
-            if len(receivers) > 1
-            else N_("{contract}: {player} pays {each} to {names}"),
-            contract=title(deal.contract.name),
-            player=loser,
-            each=each,
-            names=_names(receivers),
-        ),
+        label=_payment_label(deal.contract.name, loser, points[receivers[0]], receivers),
         base=base,
         base_rule=rule,
         factors=tuple(factors),
