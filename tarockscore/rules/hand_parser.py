@@ -408,8 +408,8 @@ def _players(r: Reader, profile: Profile, problems: Collector) -> list[str]:
             profile=profile.name,
             players=profile.game.players,
         )
-    duplicates = sorted({p for p in raw if raw.count(p) > 1})
-    if duplicates:
+    if len(set(raw)) < len(raw):  # a name given twice
+        duplicates = sorted({p for p in raw if raw.count(p) > 1})
         problems.add("players", N_("{allowed} named twice"), allowed=one_of(duplicates))
     elif clashes := same_but_case(raw):
         problems.add(

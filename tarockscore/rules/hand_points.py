@@ -16,19 +16,22 @@ from tarockscore.rules.reader import Reader
 def read_card_points(where: str, value: object, profile: Profile, problems: Collector) -> Fraction | None:
     game = profile.game
     kind = type(value)
+    # The total goes in as its numerator and denominator: a Fraction is slow to hash.
+    total = game.card_points_total.as_integer_ratio()
     if kind is int or (kind is str and len(value) <= _SHORT):  # type: ignore[arg-type]
-        judged = _judged(value, game.card_points_total, game.thirds, game.family.value)
+        judged = _judged(value, *total, game.thirds, game.family.value)
     else:
-        judged = _judge(value, game.card_points_total, game.thirds, game.family.value)
+        judged = _judge(value, *total, game.thirds, game.family.value)
     if isinstance(judged, Fraction):
         return judged
     problems.add(where, judged)
     return None
 
 
-def _judge(value: object, total: Fraction, thirds: bool, family: str) -> Fraction | str:
-    """The card points ``value`` gives in a game of ``total`` points (counted in thirds or whole),
-    or why they cannot be taken."""
+def _judge(value: object, numerator: int, denominator: int, thirds: bool, family: str) -> Fraction | str:
+    """The card points ``value`` gives in a game of ``numerator/denominator`` points (counted in
+    thirds or whole), or why they cannot be taken."""
+    total = Fraction(numerator, denominator)
     try:
         points = parse_points(value)
     except ValueError as exc:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from enum import StrEnum
 from fractions import Fraction
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from tarockscore.errors import N_, Collector, Message, message, near_miss, one_of, reason
 from tarockscore.rules.cardpoints import parse_points
@@ -76,11 +76,10 @@ class Reader:
 
     def _get(self, key: str, required: bool) -> Any:
         self.seen.add(key)
-        if key not in self.data:
-            if required:
-                self.problems.add(self.where(key), N_("missing (required)"))
-            return _MISSING
-        return self.data[key]
+        value = self.data.get(key, _MISSING)
+        if value is _MISSING and required:
+            self.problems.add(self.where(key), N_("missing (required)"))
+        return value
 
     def _wrong(self, key: str, value: object, wanted: str) -> None:
         self.problems.add(
@@ -167,10 +166,14 @@ class Reader:
         value = self._get(key, default is None)
         if value is _MISSING:
             return default if default is not None else next(iter(enum))
-        if isinstance(value, str) and value in enum._value2member_map_:
-            return enum(value)
-        if isinstance(value, str) and value.strip().lower() in enum._value2member_map_:
-            return enum(value.strip().lower())
+        if isinstance(value, str):
+            # The member ``enum(value)`` is, looked up without the call machinery of an enum.
+            members = enum._value2member_map_
+            member = members.get(value)
+            if member is None:
+                member = members.get(value.strip().lower())
+            if member is not None:
+                return cast(E, member)
         allowed = [m.value for m in enum]
         hint = near_miss(value, allowed) if isinstance(value, str) else ""
         self.problems.add(
@@ -207,6 +210,8 @@ class Reader:
 
     def finish(self, known_extra: Iterable[str] = ()) -> None:
         """Report every key that nobody asked for."""
+        if self.seen.issuperset(self.data):  # the common case: every key was asked for
+            return
         known = self.seen | set(known_extra)
         for key in self.data:
             if key not in known:
