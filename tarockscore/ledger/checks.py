@@ -6,8 +6,7 @@ from collections.abc import Mapping
 
 from tarockscore.errors import N_, Problem, TarockError
 from tarockscore.ledger.model import Ledger, profile_hash
-from tarockscore.ledger.radl import radl_factors
-from tarockscore.ledger.results import result_of
+from tarockscore.ledger.results import hand_factors, result_of
 from tarockscore.rules.scoring import score_hand
 
 
@@ -51,9 +50,9 @@ def check(ledger: Ledger, start: int = 0) -> list[Problem]:
     ids = [e.id for e in ledger.hands]
     try:
         if start and (profile.radl.events or ledger.radl):
-            factors = radl_factors(hands, ids, profile, ledger.radl)[start:]
+            factors = hand_factors(hands, ids, profile, ledger.radl)[start:]
         else:
-            factors = radl_factors(hands[start:], ids[start:], profile, ledger.radl)
+            factors = hand_factors(hands[start:], ids[start:], profile, ledger.radl)
         fresh = [
             result_of(score_hand(h, profile), seats, f) for h, f in zip(hands[start:], factors, strict=True)
         ]
