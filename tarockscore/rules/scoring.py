@@ -102,7 +102,7 @@ def declarers_won(deal: Deal) -> bool:
 def played_hand(deal: Deal) -> tuple[Scored, bool]:
     """A hand played out: the contract (or the Valat replacing it) and its bonuses."""
     won = declarers_won(deal)
-    sides = (deal.side(Side.DECLARERS), deal.side(Side.DEFENDERS))
+    sides = (deal.declarers, deal.defenders)
     winners, losers = sides if won else sides[::-1]
     valat, others = split_valat(deal.hand)
     out = NOTHING

@@ -129,11 +129,10 @@ class Deal(NamedTuple):
 
     def amounts(self, base: int, factors: Iterable[Factor]) -> tuple[int, int]:
         """A bet's value on the score sheet and its stake with every Kontra."""
-        kontra_scores = self.kontra_scores
         value = stake = base
         for f in factors:
             stake *= f.multiplier
-            if kontra_scores or not f.kontra:
+            if not f.kontra or self.kontra_scores:
                 value *= f.multiplier
         return value, stake
 

@@ -23,8 +23,13 @@ CANCELS_KONTRA = N_("A Valat cancels the Kontra on the contract (valat.cancels_g
 
 def split_valat(hand: Hand) -> tuple[BonusEntry | None, list[BonusEntry]]:
     """The hand's Valat entry, if any, and its other bonuses."""
-    valat = next((b for b in hand.bonuses if b.name == "valat"), None)
-    return valat, [b for b in hand.bonuses if b.name != "valat"]
+    valat, others = None, []
+    for b in hand.bonuses:
+        if b.name != "valat":
+            others.append(b)
+        elif valat is None:
+            valat = b
+    return valat, others
 
 
 def in_play(valat: BonusEntry | None) -> bool:
