@@ -9,6 +9,7 @@ take the whole payment. A renonce makes the offender lose alone.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from functools import lru_cache
 
 from tarockscore.errors import N_, message
@@ -61,11 +62,7 @@ def trischaken_lines(deal: Deal) -> Scored:
         if hand.renonce is None and points[loser] >= t.mayor_threshold and t.mayor_factor != 1:
             factors.append(
                 Factor(
-                    message(
-                        N_("Bürgermeister ({points}, at least {threshold})"),
-                        points=render_points(points[loser]),
-                        threshold=render_points(t.mayor_threshold),
-                    ),
+                    _mayor_label(points[loser], t.mayor_threshold),
                     t.mayor_factor,
                     key_path(Trischaken, "mayor_factor"),
                 )
@@ -83,8 +80,8 @@ NOBODY_PAYS = message(N_("Every player tied for the most card points: nobody pay
 FOREHAND_LOSES = message(N_("Forehand loses"))
 
 
-# The labels below name the players of a table, a few subsets of them: each is made once per
-# subset (and player and amount), not in every hand.
+# The labels below name the players of a table (a few subsets of them) or card points: each is
+# made once per subset, player, amount or count, not in every hand.
 @lru_cache(maxsize=256)
 def _names(players: tuple[str, ...]) -> str:
     """``Anna``, ``Anna and Bert``, ``Anna, Bert and Cilli`` (in the reader's language)."""
@@ -103,6 +100,16 @@ def _shared_label(non_losers: tuple[str, ...], virgins: tuple[str, ...] | None) 
             names=_names(virgins),
         )
     return message(N_("{names} each"), names=_names(non_losers))
+
+
+@lru_cache(maxsize=256)
+def _mayor_label(points: Fraction, threshold: Fraction) -> str:
+    """``Bürgermeister (40, at least 35 2/3)``."""
+    return message(
+        N_("Bürgermeister ({points}, at least {threshold})"),
+        points=render_points(points),
+        threshold=render_points(threshold),
+    )
 
 
 @lru_cache(maxsize=1024)
@@ -153,7 +160,9 @@ def _payment(
             out[loser] -= each * len(receivers)
         return out
 
-    points, payout = share(value), share(stake)
+    points = share(value)
+    # without a Kontra kept off the score sheet the money is shared as the points are
+    payout = points if stake == value else share(stake)
     note_text = why
     if value % len(receivers):
         split = message(
