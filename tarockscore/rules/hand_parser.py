@@ -48,17 +48,18 @@ HAND_KEYS = (
 def parse_hand(data: Mapping[str, Any], profile: Profile) -> Hand:
     """Check a hand mapping against the profile; raise :class:`HandError` listing every problem."""
     problems = Collector()
-    seats = data.get("players")
-    if isinstance(seats, list) and all(isinstance(p, str) for p in seats):
+    seats: Any = data.get("players")
+    named = isinstance(seats, list) and all(isinstance(p, str) for p in seats)
+    if named:
         data = seat_names(data, seats)  # "anna" is Anna, in the table's own spelling
     r = Reader(data, "", problems)
     profile_ref = r.optional_str("profile")
-    players = _players(r, profile, problems)
+    players = _players(r, named, profile, problems)
     table = set(players)
 
     contract_given = r.text("contract")
     contract_name = profile.contract_name(contract_given) if contract_given else None
-    if r.has("contract") and isinstance(data.get("contract"), str) and contract_name is None:
+    if contract_name is None and r.has("contract") and isinstance(data.get("contract"), str):
         problems.add(
             "contract",
             N_("{contract_given!r} is not a contract of profile {profile!r}; choose one of {allowed}{hint}"),
@@ -383,7 +384,8 @@ def parse_hand(data: Mapping[str, Any], profile: Profile) -> Hand:
     )
 
 
-def _players(r: Reader, profile: Profile, problems: Collector) -> list[str]:
+def _players(r: Reader, named: bool, profile: Profile, problems: Collector) -> list[str]:
+    """The players in seat order; ``named``: they are given as an array of strings."""
     raw = r.raw("players")
     if raw is None:
         problems.add(
@@ -392,7 +394,7 @@ def _players(r: Reader, profile: Profile, problems: Collector) -> list[str]:
             players=profile.game.players,
         )
         return []
-    if not isinstance(raw, list) or not all(isinstance(p, str) and p.strip() for p in raw):
+    if not named or not all(map(str.strip, raw)):  # every name has a character that is not a space
         problems.add(
             "players",
             N_("{raw!r}: expected an array of {players} names"),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import math
 from fractions import Fraction
 from typing import Any
 
@@ -137,7 +138,7 @@ def read_trischaken_points(
             allowed=one_of(missing),
         )
     elif len(points) == len(players):
-        total = sum((v for _, v in points), Fraction(0))
+        total = _exact_sum([v for _, v in points])
         deck = profile.game.card_points_total
         if legality.trischaken_talon_counted(profile) and total != deck:
             problems.add(
@@ -157,3 +158,10 @@ def read_trischaken_points(
             )
     order = {p: i for i, p in enumerate(players)}
     return tuple(sorted(points, key=lambda item: order.get(item[0], 99)))
+
+
+def _exact_sum(values: list[Fraction]) -> Fraction:
+    """The sum of ``values``, each brought to their common denominator once (adding Fractions
+    one by one reduces every partial sum on the way)."""
+    common = math.lcm(*(v.denominator for v in values))
+    return Fraction(sum(v.numerator * (common // v.denominator) for v in values), common)

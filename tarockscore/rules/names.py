@@ -63,24 +63,17 @@ def seat_names(data: Mapping[str, Any], players: Sequence[str]) -> Mapping[str, 
     """
     if not players:
         return data
-    out: dict[str, Any] | None = None
-
-    def put(key: str, value: Any) -> None:
-        nonlocal out
-        if out is None:
-            out = dict(data)
-        out[key] = value
-
+    changed: dict[str, Any] = {}
     for key in ("declarer", "partner", "renonce"):
         value = data.get(key)
         if isinstance(value, str) and value not in players:
             named = at_table(value, players)
             if named != value:
-                put(key, named)
+                changed[key] = named
     for key in ("card_points", "kontra"):
         value = data.get(key)
         if isinstance(value, dict) and any(k not in players for k in value):
             renamed = {at_table(k, players): v for k, v in value.items()}
             if len(renamed) == len(value):  # two spellings of one player stay apart, and are reported
-                put(key, renamed)
-    return data if out is None else out
+                changed[key] = renamed
+    return {**data, **changed} if changed else data
