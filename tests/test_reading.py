@@ -1,13 +1,19 @@
 """Reading stored keys quickly changes nothing a user sees: the unknown-key messages name every
-key allowed where they stand, with the near-miss hint, whichever way the reader found them."""
+key allowed where they stand, with the near-miss hint, whichever way the reader found them; a
+stored profile built once before is the profile a fresh build gives."""
 
 from __future__ import annotations
 
+import copy
+from typing import Any
+
 import pytest
 
-from tarockscore.errors import Collector, HandError
+from tarockscore.errors import Collector, HandError, ProfileError
 from tarockscore.files.profile_file import load_profile
+from tarockscore.ledger.stored import stored_profile
 from tarockscore.rules.hand_parser import parse_hand
+from tarockscore.rules.profile import build_profile
 from tarockscore.rules.reader import Reader
 
 PLAYERS = ["Anna", "Bert", "Cilli", "Dani"]
@@ -64,3 +70,43 @@ def test_an_unknown_key_of_a_bonus_is_named_with_the_bonus_keys() -> None:
             "unknown key; allowed here: 'announced', 'kontra', 'made', 'name', 'side' (did you mean 'made'?)",
         )
     ]
+
+
+# -- a stored profile built once --------------------------------------------------------------
+
+
+def _document() -> dict[str, Any]:
+    """A fresh copy of the shipped Königrufen profile's document, as a ledger stores it."""
+    return copy.deepcopy(dict(load_profile("koenigrufen").document))
+
+
+def test_a_stored_profile_built_again_equals_a_fresh_build_and_holds_its_own_document() -> None:
+    first, second = _document(), _document()
+    assert stored_profile(first) == build_profile(first)
+    again = stored_profile(second)
+    assert again == build_profile(second)
+    assert again.document is second
+
+
+def test_a_changed_stored_profile_is_built_from_its_own_document() -> None:
+    stored_profile(_document())
+    changed = _document()
+    changed["contracts"]["rufer"]["value"] = 2
+    profile = stored_profile(changed)
+    assert profile.contracts["rufer"].value == 2
+    assert profile == build_profile(changed)
+    reordered = _document()
+    reordered["contracts"] = dict(reversed(reordered["contracts"].items()))
+    assert list(stored_profile(reordered).contracts) == list(build_profile(reordered).contracts)
+    assert list(stored_profile(reordered).contracts) != list(build_profile(_document()).contracts)
+
+
+def test_a_stored_profile_tells_a_boolean_from_the_number_it_equals() -> None:
+    stored_profile(_document())  # the Call is worth 1
+    flagged = _document()
+    flagged["contracts"]["rufer"]["value"] = True  # == 1 in Python, but no whole number
+    with pytest.raises(ProfileError) as fresh:
+        build_profile(flagged)
+    with pytest.raises(ProfileError) as stored:
+        stored_profile(flagged)
+    assert stored.value.problems == fresh.value.problems

@@ -27,9 +27,9 @@ from tarockscore.ledger.model import (
     profile_hash,
 )
 from tarockscore.ledger.settle_up import parse_stake
-from tarockscore.ledger.stored import parse_seated
+from tarockscore.ledger.stored import parse_seated, stored_profile
 from tarockscore.rules.hand import Hand
-from tarockscore.rules.profile import Profile, build_profile
+from tarockscore.rules.profile import Profile
 from tarockscore.rules.reader import Reader, type_name
 from tarockscore.rules.text import iso_date, iso_timestamp, name_problem, text_problem
 
@@ -398,7 +398,7 @@ def _moment(value: str, where: str, problems: Collector) -> None:
 def _build(document: Mapping[str, Any], problems: Collector) -> Profile | None:
     """The stored profile built, once, as the ledger is read; its problems under ``profile.document``."""
     try:
-        return build_profile(document)
+        return stored_profile(document)
     except TarockError as exc:
         for p in exc.located("profile.document").problems:
             problems.put(p)
