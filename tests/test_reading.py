@@ -11,7 +11,8 @@ import pytest
 
 from tarockscore.errors import Collector, HandError, ProfileError
 from tarockscore.files.profile_file import load_profile
-from tarockscore.ledger.stored import stored_profile
+from tarockscore.ledger.model import profile_hash
+from tarockscore.ledger.stored import StoredDocument, stored_profile
 from tarockscore.rules.hand_parser import parse_hand
 from tarockscore.rules.profile import build_profile
 from tarockscore.rules.reader import Reader
@@ -110,3 +111,11 @@ def test_a_stored_profile_tells_a_boolean_from_the_number_it_equals() -> None:
     with pytest.raises(ProfileError) as stored:
         stored_profile(flagged)
     assert stored.value.problems == fresh.value.problems
+
+
+def test_a_stored_document_has_the_sha256_of_a_fresh_hash() -> None:
+    first, changed = _document(), _document()
+    changed["game"]["card_points_total"] = 69
+    assert StoredDocument(first).sha256() == profile_hash(first)
+    assert StoredDocument(_document()).sha256() == profile_hash(first)
+    assert StoredDocument(changed).sha256() == profile_hash(changed) != profile_hash(first)

@@ -24,10 +24,9 @@ from tarockscore.ledger.model import (
     RadlMark,
     Result,
     Table,
-    profile_hash,
 )
 from tarockscore.ledger.settle_up import parse_stake
-from tarockscore.ledger.stored import parse_seated, stored_profile
+from tarockscore.ledger.stored import StoredDocument, parse_seated
 from tarockscore.rules.hand import Hand
 from tarockscore.rules.profile import Profile
 from tarockscore.rules.reader import Reader, type_name
@@ -274,7 +273,8 @@ def ledger_from_mapping(data: Mapping[str, Any], *, repairing: bool = False) -> 
         problems.add("profile.document", N_("missing: the resolved profile the evening is scored under"))
         document_raw = {}
     else:
-        actual = profile_hash(document_raw)
+        stored = StoredDocument(document_raw)
+        actual = stored.sha256()
         named = document_raw.get("name")
         if repairing:  # the document as it stands is the profile repaired to: its hash and name
             sha = actual
@@ -308,7 +308,7 @@ def ledger_from_mapping(data: Mapping[str, Any], *, repairing: bool = False) -> 
                 named=named,
                 hint=REPAIR_HINT,
             )
-        rules = _build(document_raw, problems)
+        rules = _build(stored, problems)
     pr.finish()
 
     seated = rules if not problems.problems else None  # hands are read only at a sound table
@@ -395,10 +395,10 @@ def _moment(value: str, where: str, problems: Collector) -> None:
         )
 
 
-def _build(document: Mapping[str, Any], problems: Collector) -> Profile | None:
+def _build(document: StoredDocument, problems: Collector) -> Profile | None:
     """The stored profile built, once, as the ledger is read; its problems under ``profile.document``."""
     try:
-        return stored_profile(document)
+        return document.profile()
     except TarockError as exc:
         for p in exc.located("profile.document").problems:
             problems.put(p)
@@ -425,21 +425,20 @@ def _array(top: Reader, key: str, problems: Collector) -> list[Any]:
 
 def _points_table(r: Reader, key: str, players: Iterable[str], problems: Collector) -> dict[str, int]:
     raw = r.raw(key)
-    where = r.where(key)
     if not isinstance(raw, dict):
-        problems.add(where, N_("{raw!r}: expected a table of every player's points"), raw=raw)
+        problems.add(r.where(key), N_("{raw!r}: expected a table of every player's points"), raw=raw)
         return {}
     out: dict[str, int] = {}
     for p, v in raw.items():
         if isinstance(v, bool) or not isinstance(v, int):
             problems.add(
-                f"{where}.{p}", N_("{v!r} is {kind}; expected a whole number"), v=v, kind=type_name(v)
+                f"{r.where(key)}.{p}", N_("{v!r} is {kind}; expected a whole number"), v=v, kind=type_name(v)
             )
         else:
             out[p] = v
-    if set(raw) != set(players):
+    if raw.keys() != set(players):
         problems.add(
-            where,
+            r.where(key),
             N_("names {allowed}; expected every player at the table: {allowed2}"),
             allowed=one_of(raw),
             allowed2=one_of(players),

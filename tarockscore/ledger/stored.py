@@ -14,6 +14,7 @@ from typing import Any
 
 from tarockscore.errors import N_, HandError, Problem, TarockError
 from tarockscore.ledger.deal import dealer_of
+from tarockscore.ledger.model import profile_hash
 from tarockscore.rules.hand import Hand
 from tarockscore.rules.hand_parser import parse_hand
 from tarockscore.rules.profile import Profile, build_profile
@@ -56,16 +57,34 @@ def parse_stored(
     return hands
 
 
-def stored_profile(document: Mapping[str, Any]) -> Profile:
-    """The profile ``document`` builds (:func:`build_profile`); raises its :class:`ProfileError`.
+class StoredDocument:
+    """A ledger's stored profile document: its sha256 and the profile it builds.
 
-    A document that is, key for key and type for type, one built before is not built again:
-    the profile is the one built then, holding this ``document``, as a fresh build would.
+    The ledgers of a season mostly store one and the same document. One that is, key for key
+    and type for type, a document hashed or built before is not hashed or built again: the
+    profile is the one built then, holding this document, as a fresh build would.
     """
-    frozen = _frozen(document)
-    if frozen is None:
-        return build_profile(document)
-    return _built(frozen)._replace(document=document)
+
+    def __init__(self, document: Mapping[str, Any]) -> None:
+        self.document = document
+        self._frozen = _frozen(document)
+
+    def sha256(self) -> str:
+        """:func:`profile_hash` of the document."""
+        if self._frozen is None:
+            return profile_hash(self.document)
+        return _hashed(self._frozen)
+
+    def profile(self) -> Profile:
+        """The profile the document builds (:func:`build_profile`); raises its :class:`ProfileError`."""
+        if self._frozen is None:
+            return build_profile(self.document)
+        return _built(self._frozen)._replace(document=self.document)
+
+
+def stored_profile(document: Mapping[str, Any]) -> Profile:
+    """The profile ``document`` builds, as :meth:`StoredDocument.profile`."""
+    return StoredDocument(document).profile()
 
 
 # A document frozen: a table as ``(dict, ((key, value), ...))`` in its order, an array as
@@ -107,6 +126,12 @@ def _thawed(frozen: _Frozen) -> Any:
     if kind is list:
         return [_thawed(item) for item in value]
     return value
+
+
+@functools.lru_cache(maxsize=16)
+def _hashed(frozen: _Frozen) -> str:
+    """The sha256 of a frozen document."""
+    return profile_hash(_thawed(frozen))
 
 
 @functools.lru_cache(maxsize=16)

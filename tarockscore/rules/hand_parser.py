@@ -123,14 +123,13 @@ def parse_hand(data: Mapping[str, Any], profile: Profile) -> Hand:
                     contract=contract.name,
                 )
             if legality.calls_a_king(contract):
-                own = legality.own_king_allowed(profile, contract)
                 if partner is None and called_king not in legality.CALLED_KING_VALUES:
                     problems.add(
                         "partner",
                         N_(
                             'missing: {contract} is played with the holder of the called card; name them, or give called_king = "talon" (or "own": the declarer called his own King)'
                         )
-                        if own
+                        if legality.own_king_allowed(profile, contract)
                         else N_(
                             'missing: {contract} is played with the holder of the called card; name them, or give called_king = "talon"'
                         ),
@@ -142,7 +141,7 @@ def parse_hand(data: Mapping[str, Any], profile: Profile) -> Hand:
                         N_(
                             '{partner!r} is the declarer; the partner is another player; a declarer who called his own King gives called_king = "own"'
                         )
-                        if own
+                        if legality.own_king_allowed(profile, contract)
                         else N_("{partner!r} is the declarer; the partner is another player"),
                         partner=partner,
                     )

@@ -117,7 +117,7 @@ def read_trischaken_points(
                 example=example,
             )
         return ()
-    points: list[tuple[str, Fraction]] = []
+    points: dict[str, Fraction] = {}
     for name, value in cp_raw.items():
         if players and name not in players:
             problems.add(
@@ -129,7 +129,7 @@ def read_trischaken_points(
             continue
         checked = read_card_points(f"card_points.{name}", value, profile, problems)
         if checked is not None:
-            points.append((name, checked))
+            points[name] = checked
     missing = [p for p in players if p not in cp_raw]
     if missing:
         problems.add(
@@ -138,7 +138,7 @@ def read_trischaken_points(
             allowed=one_of(missing),
         )
     elif len(points) == len(players):
-        total = _exact_sum([v for _, v in points])
+        total = _exact_sum(list(points.values()))
         deck = profile.game.card_points_total
         if legality.trischaken_talon_counted(profile) and total != deck:
             problems.add(
@@ -156,8 +156,9 @@ def read_trischaken_points(
                 total=render_points(total),
                 card_points_total=render_points(deck),
             )
-    order = {p: i for i, p in enumerate(players)}
-    return tuple(sorted(points, key=lambda item: order.get(item[0], 99)))
+    if not players:  # nobody to order them by: as given
+        return tuple(points.items())
+    return tuple((p, points[p]) for p in dict.fromkeys(players) if p in points)  # in seat order
 
 
 def _exact_sum(values: list[Fraction]) -> Fraction:

@@ -75,6 +75,7 @@ class Reader:
         return key in self.data
 
     def _get(self, key: str, required: bool) -> Any:
+        """The value of ``key`` (or ``_MISSING``), the key remembered as asked for."""
         self.seen.add(key)
         value = self.data.get(key, _MISSING)
         if value is _MISSING and required:
@@ -100,7 +101,8 @@ class Reader:
         return value
 
     def optional_str(self, key: str) -> str | None:
-        value = self._get(key, False)
+        self.seen.add(key)  # as _get does, without the call: the keys most often read
+        value = self.data.get(key, _MISSING)
         if value is _MISSING:
             return None
         if not isinstance(value, str):
@@ -118,7 +120,8 @@ class Reader:
         return value
 
     def optional_bool(self, key: str) -> bool | None:
-        value = self._get(key, False)
+        self.seen.add(key)  # as _get does, without a call
+        value = self.data.get(key, _MISSING)
         if value is _MISSING:
             return None
         if not isinstance(value, bool):
@@ -205,8 +208,8 @@ class Reader:
 
     def raw(self, key: str) -> Any:
         """The value as it is (or None); the caller checks it."""
-        value = self._get(key, False)
-        return None if value is _MISSING else value
+        self.seen.add(key)  # as _get does, without a call
+        return self.data.get(key)
 
     def finish(self, known_extra: Iterable[str] = ()) -> None:
         """Report every key that nobody asked for."""
