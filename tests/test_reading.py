@@ -119,3 +119,29 @@ def test_a_stored_document_has_the_sha256_of_a_fresh_hash() -> None:
     assert StoredDocument(first).sha256() == profile_hash(first)
     assert StoredDocument(_document()).sha256() == profile_hash(first)
     assert StoredDocument(changed).sha256() == profile_hash(changed) != profile_hash(first)
+
+
+# -- a seat order judged once -----------------------------------------------------------------
+
+
+def _seat_problems(players: list[str], profile: str) -> list[tuple[str, str]]:
+    hand = {"players": players, "contract": "trischaken", "card_points": dict.fromkeys(players, 0)}
+    with pytest.raises(HandError) as info:
+        parse_hand(hand, load_profile(profile))
+    return [(p.where, p.message) for p in info.value.problems if p.where == "players"]
+
+
+def test_a_seat_order_is_judged_alike_each_time_and_under_its_own_profile() -> None:
+    five = ["Anna", "Bert", "Cilli", "Dani", "Edi"]
+    expected = [("players", "5 names given; 'koenigrufen' is played by 4")]
+    assert _seat_problems(five, "koenigrufen") == expected
+    assert _seat_problems(five, "koenigrufen") == expected
+    assert _seat_problems(five, "zwanzigerrufen") == [
+        ("players", "5 names given; 'zwanzigerrufen' is played by 4")
+    ]
+    assert _seat_problems(["Anna", "Bert", "Anna", "Dani"], "koenigrufen") == [
+        ("players", "'Anna' named twice")
+    ]
+    assert _seat_problems(["Anna", "Bert", "ANNA", "Dani"], "koenigrufen") == [
+        ("players", "'ANNA', 'Anna' differ only by case: names are matched in any case")
+    ]

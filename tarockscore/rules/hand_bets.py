@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -57,7 +58,7 @@ def read_contract_kontra(
     contract: Contract,
     declarer: str | None,
     partner: str | None,
-    players: list[str],
+    players: Sequence[str],
     profile: Profile,
     problems: Collector,
 ) -> tuple[str | None, tuple[tuple[str, str], ...]]:

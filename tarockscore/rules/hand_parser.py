@@ -8,11 +8,12 @@ or doubled) is asked of :mod:`tarockscore.rules.legality`, which the guided entr
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from tarockscore.errors import N_, Collector, HandError, message, near_miss, one_of
+from tarockscore.errors import N_, Collector, HandError, Problem, message, near_miss, one_of
 from tarockscore.rules import legality
 from tarockscore.rules.cardpoints import render_points
 from tarockscore.rules.hand import BonusEntry, Hand, Side
@@ -364,7 +365,7 @@ def parse_hand(data: Mapping[str, Any], profile: Profile) -> Hand:
     problems.raise_if_any(HandError)
     assert contract_name is not None
     return Hand(
-        players=tuple(players),
+        players=players,
         contract=contract_name,
         declarer=declarer,
         partner=partner,
@@ -383,7 +384,7 @@ def parse_hand(data: Mapping[str, Any], profile: Profile) -> Hand:
     )
 
 
-def _players(r: Reader, named: bool, profile: Profile, problems: Collector) -> list[str]:
+def _players(r: Reader, named: bool, profile: Profile, problems: Collector) -> tuple[str, ...]:
     """The players in seat order; ``named``: they are given as an array of strings."""
     raw = r.raw("players")
     if raw is None:
@@ -392,7 +393,7 @@ def _players(r: Reader, named: bool, profile: Profile, problems: Collector) -> l
             N_("missing (required): the {players} players in seat order, Forehand first"),
             players=profile.game.players,
         )
-        return []
+        return ()
     if not named or not all(map(str.strip, raw)):  # every name has a character that is not a space
         problems.add(
             "players",
@@ -400,22 +401,33 @@ def _players(r: Reader, named: bool, profile: Profile, problems: Collector) -> l
             raw=raw,
             players=profile.game.players,
         )
-        return []
-    if len(raw) != profile.game.players:
+        return ()
+    players = tuple(raw)
+    for problem in _seating(players, profile.game.players, profile.name):
+        problems.put(problem)
+    return players
+
+
+@functools.lru_cache(maxsize=256)
+def _seating(players: tuple[str, ...], count: int, profile: str) -> tuple[Problem, ...]:
+    """What is wrong with ``players`` as a hand's seat order under profile ``profile``, a game of
+    ``count`` players. An evening's hands repeat a few seat orders: each is judged once."""
+    problems = Collector()
+    if len(players) != count:
         problems.add(
             "players",
             N_("{count} names given; {profile!r} is played by {players}"),
-            count=len(raw),
-            profile=profile.name,
-            players=profile.game.players,
+            count=len(players),
+            profile=profile,
+            players=count,
         )
-    if len(set(raw)) < len(raw):  # a name given twice
-        duplicates = sorted({p for p in raw if raw.count(p) > 1})
+    if len(set(players)) < len(players):  # a name given twice
+        duplicates = sorted({p for p in players if players.count(p) > 1})
         problems.add("players", N_("{allowed} named twice"), allowed=one_of(duplicates))
-    elif clashes := same_but_case(raw):
+    elif clashes := same_but_case(players):
         problems.add(
             "players",
             N_("{allowed} differ only by case: names are matched in any case"),
             allowed=one_of(clashes),
         )
-    return list(raw)
+    return tuple(problems.problems)

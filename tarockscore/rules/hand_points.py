@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import math
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -99,7 +100,7 @@ def read_side_points(
 
 
 def read_trischaken_points(
-    cp_raw: Any, players: list[str], profile: Profile, problems: Collector
+    cp_raw: Any, players: Sequence[str], profile: Profile, problems: Collector
 ) -> tuple[tuple[str, Fraction], ...]:
     if not isinstance(cp_raw, dict):
         example = '{ Anna = "20 1/3", ... }'
