@@ -279,9 +279,10 @@ def parse_hand(data: Mapping[str, Any], profile: Profile) -> Hand:
                     )
 
         # -- Kontra on the contract ----------------------------------------------------------
-        hand_kontra, kontra_by = read_contract_kontra(
-            kontra_raw, contract, declarer, partner, players, profile, problems
-        )
+        if kontra_raw is not None:
+            hand_kontra, kontra_by = read_contract_kontra(
+                kontra_raw, contract, declarer, partner, players, profile, problems
+            )
         if conceded and (hand_kontra or kontra_by or huettenfleck):
             problems.add("kontra", N_("no Kontra is allowed on a conceded hand"))
         if huettenfleck:
@@ -305,7 +306,8 @@ def parse_hand(data: Mapping[str, Any], profile: Profile) -> Hand:
                 )
 
         # -- bonuses -------------------------------------------------------------------------
-        bonuses = read_bonuses(bonus_raw, contract.name, contract.bonuses, profile, problems)
+        if bonus_raw is not None:
+            bonuses = read_bonuses(bonus_raw, contract.name, contract.bonuses, profile, problems)
         if contract.requires_announced and not any(
             b.name in contract.requires_announced and b.announced and b.side is Side.DECLARERS
             for b in bonuses
@@ -331,8 +333,9 @@ def parse_hand(data: Mapping[str, Any], profile: Profile) -> Hand:
                         ),
                         name=b.name,
                     )
-        check_bonus_against_points(bonuses, card_points, defender_points, won, profile, problems)
-        if legality.defender_announce_needs_kontra(profile):
+        if bonuses:
+            check_bonus_against_points(bonuses, card_points, defender_points, won, profile, problems)
+        if bonuses and legality.defender_announce_needs_kontra(profile):
             defenders_kontra = bool(hand_kontra or kontra_by) or any(
                 b.kontra and b.side is Side.DECLARERS for b in bonuses
             )
