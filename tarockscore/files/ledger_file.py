@@ -162,12 +162,12 @@ def read(path: Path, *, repairing: bool = False) -> Snapshot:
     ``repairing``: for ``tarockscore repair`` only, the stored profile document is taken as it
     stands even when its sha256 or name says otherwise.
     """
-    data, text = _load(path)
-    return _snapshot(path, data, text, repairing)
+    sha, text = _load(path)
+    return _snapshot(path, sha, text, repairing)
 
 
-def _load(path: Path) -> tuple[bytes, str]:
-    """The file's bytes and text."""
+def _load(path: Path) -> tuple[str, str]:
+    """The sha256 of the file's bytes, and its text."""
     try:
         data = safe_io.read_regular(path, "ledger", safe_io.LEDGER_LIMIT, LedgerError)
     except FileNotFoundError:
@@ -178,14 +178,14 @@ def _load(path: Path) -> tuple[bytes, str]:
             path=path,
             ENV=ENV,
         ) from None
-    return data, safe_io.decode(data, str(path), LedgerError)
+    return _sha(data), safe_io.decode(data, str(path), LedgerError)
 
 
 def _snapshot(
-    path: Path, data: bytes, text: str, repairing: bool = False, parsed: dict[str, Any] | None = None
+    path: Path, sha: str, text: str, repairing: bool = False, parsed: dict[str, Any] | None = None
 ) -> Snapshot:
     ledger, digest, mapping = _parse(text, str(path), repairing, parsed)
-    return Snapshot(path=path, ledger=ledger, sha256=_sha(data), text=text, digest=digest, data=mapping)
+    return Snapshot(path=path, ledger=ledger, sha256=sha, text=text, digest=digest, data=mapping)
 
 
 def read_many(paths: Sequence[Path]) -> Iterator[tuple[Path, Snapshot | LedgerError]]:
@@ -194,9 +194,10 @@ def read_many(paths: Sequence[Path]) -> Iterator[tuple[Path, Snapshot | LedgerEr
     Every file is read first; then the last files' texts are parsed on a second core where
     there is one and they are many (:func:`parallel_parse.loads_many`), while each of the first
     is parsed and made a snapshot here. Making the snapshot (the ledger's values) takes about
-    0.4 times the parse, so the second core takes more than half the text.
+    0.4 times the parse, so the second core takes more than half the text. Of each file only its
+    text and the hash of its bytes are kept.
     """
-    loaded: list[tuple[Path, tuple[bytes, str] | LedgerError]] = []
+    loaded: list[tuple[Path, tuple[str, str] | LedgerError]] = []
     for path in paths:
         try:
             loaded.append((path, _load(path)))

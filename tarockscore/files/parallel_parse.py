@@ -19,7 +19,7 @@ import subprocess
 import sys
 import threading
 import tomllib
-from collections.abc import Generator, Sequence
+from collections.abc import Generator, Iterator, Sequence
 from typing import IO, Any
 
 from tarockscore.files.ledger_text import parts
@@ -31,16 +31,21 @@ WORTH = 512 * 1024
 # The child's share of the text: a little under half, as it starts about 20 ms later.
 CHILD_SHARE = 0.47
 
+# The child parses every text it is given, then sends the mappings one pickle at a time, so
+# that the parent unpickles each only when it is asked for, not all of them at once.
 _CHILD = """\
 import pickle, sys, tomllib
 texts = pickle.load(sys.stdin.buffer)
 out = []
-for text in texts:
+for i, text in enumerate(texts):
+    texts[i] = None
     try:
         out.append(tomllib.loads(text))
     except Exception:
         out.append(None)
-pickle.dump(out, sys.stdout.buffer, protocol=pickle.HIGHEST_PROTOCOL)
+for i, item in enumerate(out):
+    out[i] = None
+    pickle.dump(item, sys.stdout.buffer, protocol=pickle.HIGHEST_PROTOCOL)
 """
 
 
@@ -88,25 +93,44 @@ def _start(texts: Sequence[str]) -> tuple[subprocess.Popen[bytes], threading.Thr
     return child, feeder
 
 
-def _collect(started: tuple[subprocess.Popen[bytes], threading.Thread], count: int) -> list[Any] | None:
-    """The child's mappings, or None if it did not give ``count`` of them."""
+def _answers(
+    started: tuple[subprocess.Popen[bytes], threading.Thread], texts: Sequence[str]
+) -> Iterator[dict[str, Any] | None]:
+    """The child's mapping of each of ``texts``, one by one as it sends them; from the first it
+    does not give (it died, or answered what is no mapping), the texts are parsed here."""
     import pickle  # noqa: PLC0415 - see _start
 
     child, feeder = started
     assert child.stdout is not None
+    given = 0
     try:
-        with child.stdout:
-            answer = child.stdout.read()
-        code = child.wait()
-        feeder.join()
-        out = pickle.loads(answer) if code == 0 else None
-    except Exception:  # a child that died mid-answer: its share is parsed here
-        _stop(started)
-        return None
-    return out if isinstance(out, list) and len(out) == count else None
+        for _ in texts:
+            item = pickle.load(child.stdout)
+            if item is not None and type(item) is not dict:
+                break
+            yield item
+            given += 1
+    except Exception:  # a child that died mid-answer: the rest of its share is parsed here
+        pass
+    finally:
+        if given < len(texts):
+            _stop(started)
+        else:
+            _end(started)
+    yield from map(_loads, texts[given:])
+
+
+def _end(started: tuple[subprocess.Popen[bytes], threading.Thread]) -> None:
+    """The child, which has given every answer, reaped."""
+    child, feeder = started
+    child.wait()
+    feeder.join()
+    if child.stdout is not None:
+        child.stdout.close()
 
 
 def _stop(started: tuple[subprocess.Popen[bytes], threading.Thread]) -> None:
+    """The child killed (if it still runs) and reaped."""
     child, _feeder = started
     child.kill()
     child.wait()
@@ -139,14 +163,17 @@ def loads_many(
         yield _whole_or_halves(texts[-1])
         return
     started = _start(texts[split:])
+    if started is None:
+        yield from map(_loads, texts)
+        return
+    done = False
     try:
         yield from map(_loads, texts[:split])
-        theirs = _collect(started, len(texts) - split) if started is not None else None
-        started = None
+        yield from _answers(started, texts[split:])
+        done = True
     finally:
-        if started is not None:  # the caller stopped early: the child's answer is not wanted
+        if not done:  # the caller stopped early: the child's answers are not wanted
             _stop(started)
-    yield from theirs if theirs is not None else map(_loads, texts[split:])
 
 
 def _whole_or_halves(text: str) -> dict[str, Any] | None:
@@ -183,8 +210,7 @@ def _loads_pair(first: str, second: str) -> tuple[dict[str, Any] | None, dict[st
     """The first text parsed here and the second in the child, at the same time."""
     started = _start([second])
     own = _loads(first)
-    theirs = _collect(started, 1) if started is not None else None
-    return own, (theirs[0] if theirs is not None else _loads(second))
+    return own, (next(_answers(started, [second])) if started is not None else _loads(second))
 
 
 def _join(
