@@ -111,7 +111,13 @@ def test_many_texts_come_back_in_order_each_parsed_or_none(two_cores: None) -> N
         {"child": "import sys\nsys.stdout.buffer.write(b'not a pickle')\n"},
         {"child": "import pickle, sys\npickle.dump([{'a': 1}], sys.stdout.buffer)\n"},
     ],
-    ids=["no interpreter", "missing interpreter", "child fails", "garbage answer", "wrong count"],
+    ids=[
+        "no interpreter",
+        "missing interpreter",
+        "child fails",
+        "garbage answer",
+        "not a mapping",
+    ],
 )
 def test_a_child_that_cannot_help_leaves_its_share_to_this_process(
     monkeypatch: pytest.MonkeyPatch, two_cores: None, broken: dict[str, str]
@@ -122,6 +128,35 @@ def test_a_child_that_cannot_help_leaves_its_share_to_this_process(
         monkeypatch.setattr(pp, "_CHILD", broken["child"])
     texts = ["a = 1\n", "b = 2\n", "c = 3\n", "oops"]
     assert list(pp.loads_many(texts)) == [{"a": 1}, {"b": 2}, {"c": 3}, None]
+
+
+def test_a_child_that_dies_after_its_first_answer_leaves_the_rest_to_this_process(
+    monkeypatch: pytest.MonkeyPatch, two_cores: None
+) -> None:
+    monkeypatch.setattr(
+        pp,
+        "_CHILD",
+        "import pickle, sys, tomllib\ntexts = pickle.load(sys.stdin.buffer)\n"
+        "pickle.dump(tomllib.loads(texts[0]) | {'by': 'child'}, sys.stdout.buffer)\nsys.exit(1)\n",
+    )
+    answered = []
+    answers = pp._answers
+
+    def counted(started: Any, texts: Any) -> Any:
+        answered.append(len(texts))
+        return answers(started, texts)
+
+    monkeypatch.setattr(pp, "_answers", counted)
+    texts = ["a = 1\n", "b = 2\n", "c = 3\n", "oops", "d = 4\n"]
+    # the child had the last four and gave only the first of them (marked, to tell it apart)
+    assert list(pp.loads_many(texts, share=0.9)) == [
+        {"a": 1},
+        {"b": 2, "by": "child"},
+        {"c": 3},
+        None,
+        {"d": 4},
+    ]
+    assert answered == [4]
 
 
 def _next(led: Ledger, points: int) -> Ledger:

@@ -14,6 +14,7 @@ parts only where :func:`~tarockscore.files.ledger_text.parts` proves each part r
 it reads in the whole, and joins the halves only where the join is what the whole would be.
 """
 
+import contextlib
 import os
 import subprocess
 import sys
@@ -63,11 +64,12 @@ def _loads(text: str) -> dict[str, Any] | None:
 
 
 def _feed(pipe: IO[bytes], payload: bytes) -> None:
-    try:
-        pipe.write(payload)
-        pipe.close()
-    except OSError:  # the child is gone: its share is parsed here
-        pass
+    # A child that is gone closed the pipe: its share is parsed here.
+    with contextlib.suppress(OSError):
+        try:
+            pipe.write(payload)
+        finally:
+            pipe.close()
 
 
 def _start(texts: Sequence[str]) -> tuple[subprocess.Popen[bytes], threading.Thread] | None:
@@ -113,27 +115,18 @@ def _answers(
     except Exception:  # a child that died mid-answer: the rest of its share is parsed here
         pass
     finally:
-        if given < len(texts):
-            _stop(started)
-        else:
-            _end(started)
+        _stop(started, answered=given == len(texts))
     yield from map(_loads, texts[given:])
 
 
-def _end(started: tuple[subprocess.Popen[bytes], threading.Thread]) -> None:
-    """The child, which has given every answer, reaped."""
+def _stop(started: tuple[subprocess.Popen[bytes], threading.Thread], *, answered: bool = False) -> None:
+    """The child reaped: killed first unless it has ``answered`` everything it was given (a
+    killed child's feeder finds the pipe closed and ends)."""
     child, feeder = started
+    if not answered:
+        child.kill()
     child.wait()
     feeder.join()
-    if child.stdout is not None:
-        child.stdout.close()
-
-
-def _stop(started: tuple[subprocess.Popen[bytes], threading.Thread]) -> None:
-    """The child killed (if it still runs) and reaped."""
-    child, _feeder = started
-    child.kill()
-    child.wait()
     if child.stdout is not None:
         child.stdout.close()
 
