@@ -20,7 +20,7 @@ import subprocess
 import sys
 import threading
 import tomllib
-from collections.abc import Generator, Iterator, Sequence
+from collections.abc import Generator, Sequence
 from typing import IO, Any
 
 from tarockscore.files.ledger_text import parts
@@ -97,7 +97,7 @@ def _start(texts: Sequence[str]) -> tuple[subprocess.Popen[bytes], threading.Thr
 
 def _answers(
     started: tuple[subprocess.Popen[bytes], threading.Thread], texts: Sequence[str]
-) -> Iterator[dict[str, Any] | None]:
+) -> Generator[dict[str, Any] | None, None, None]:
     """The child's mapping of each of ``texts``, one by one as it sends them; from the first it
     does not give (it died, or answered what is no mapping), the texts are parsed here."""
     import pickle  # noqa: PLC0415 - see _start
@@ -110,8 +110,8 @@ def _answers(
             item = pickle.load(child.stdout)
             if item is not None and type(item) is not dict:
                 break
-            yield item
             given += 1
+            yield item
     except Exception:  # a child that died mid-answer: the rest of its share is parsed here
         pass
     finally:
@@ -203,7 +203,12 @@ def _loads_pair(first: str, second: str) -> tuple[dict[str, Any] | None, dict[st
     """The first text parsed here and the second in the child, at the same time."""
     started = _start([second])
     own = _loads(first)
-    return own, (next(_answers(started, [second])) if started is not None else _loads(second))
+    if started is None:
+        return own, _loads(second)
+    answers = _answers(started, [second])
+    theirs = next(answers)
+    answers.close()
+    return own, theirs
 
 
 def _join(
