@@ -205,8 +205,8 @@ def read_ledgers(sources: list[str], skip_bad: bool = False) -> list[tuple[str, 
     problems: list[Problem] = []
     untrusted = False
     files = _files(sources)
-    read = read_many([path for path, _in_folder in files])
-    for (path, in_folder), (_path, snapshot) in zip(files, read, strict=True):
+    snapshots = read_many([path for path, _in_folder in files])  # or the error each file gave
+    for (path, in_folder), (_path, snapshot) in zip(files, snapshots, strict=True):
         if isinstance(snapshot, NotALedger):
             if in_folder:
                 _warn(message(N_("{problem}, skipped"), problem=snapshot.problems[0].render(i18n.gettext)))
