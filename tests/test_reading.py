@@ -12,7 +12,7 @@ import pytest
 from tarockscore.errors import Collector, HandError, ProfileError
 from tarockscore.files.profile_file import load_profile
 from tarockscore.ledger.model import profile_hash
-from tarockscore.ledger.stored import StoredDocument, stored_profile
+from tarockscore.ledger.stored import StoredDocument
 from tarockscore.rules.hand_parser import parse_hand
 from tarockscore.rules.profile import build_profile
 from tarockscore.rules.reader import Reader
@@ -83,33 +83,33 @@ def _document() -> dict[str, Any]:
 
 def test_a_stored_profile_built_again_equals_a_fresh_build_and_holds_its_own_document() -> None:
     first, second = _document(), _document()
-    assert stored_profile(first) == build_profile(first)
-    again = stored_profile(second)
+    assert StoredDocument(first).profile() == build_profile(first)
+    again = StoredDocument(second).profile()
     assert again == build_profile(second)
     assert again.document is second
 
 
 def test_a_changed_stored_profile_is_built_from_its_own_document() -> None:
-    stored_profile(_document())
+    StoredDocument(_document()).profile()
     changed = _document()
     changed["contracts"]["rufer"]["value"] = 2
-    profile = stored_profile(changed)
+    profile = StoredDocument(changed).profile()
     assert profile.contracts["rufer"].value == 2
     assert profile == build_profile(changed)
     reordered = _document()
     reordered["contracts"] = dict(reversed(reordered["contracts"].items()))
-    assert list(stored_profile(reordered).contracts) == list(build_profile(reordered).contracts)
-    assert list(stored_profile(reordered).contracts) != list(build_profile(_document()).contracts)
+    assert list(StoredDocument(reordered).profile().contracts) == list(build_profile(reordered).contracts)
+    assert list(StoredDocument(reordered).profile().contracts) != list(build_profile(_document()).contracts)
 
 
 def test_a_stored_profile_tells_a_boolean_from_the_number_it_equals() -> None:
-    stored_profile(_document())  # the Call is worth 1
+    StoredDocument(_document()).profile()  # the Call is worth 1
     flagged = _document()
     flagged["contracts"]["rufer"]["value"] = True  # == 1 in Python, but no whole number
     with pytest.raises(ProfileError) as fresh:
         build_profile(flagged)
     with pytest.raises(ProfileError) as stored:
-        stored_profile(flagged)
+        StoredDocument(flagged).profile()
     assert stored.value.problems == fresh.value.problems
 
 

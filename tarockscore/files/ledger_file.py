@@ -50,6 +50,8 @@ from tarockscore.ledger.stored import parse_seated
 DEFAULT_NAME = "tarock-ledger.toml"
 ENV = "TAROCKSCORE_LEDGER"
 LOCK_TIMEOUT = 30.0
+# The second core's share of many ledgers' text (read_many): this core also builds each ledger.
+SEASON_SHARE = 0.58
 
 HEADER = (
     "# An evening of Tarock, kept by tarockscore (format: docs/ledger-format.md).\n"
@@ -204,7 +206,7 @@ def read_many(paths: Sequence[Path]) -> Iterator[tuple[Path, Snapshot | LedgerEr
         except LedgerError as exc:
             loaded.append((path, exc))
     texts = [item[1] for _, item in loaded if not isinstance(item, LedgerError)]
-    parsed = parallel_parse.loads_many(texts, share=0.58)
+    parsed = parallel_parse.loads_many(texts, share=SEASON_SHARE)
     for path, item in loaded:
         if isinstance(item, LedgerError):
             yield path, item

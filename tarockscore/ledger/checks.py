@@ -6,7 +6,8 @@ from collections.abc import Mapping
 
 from tarockscore.errors import N_, Problem, TarockError
 from tarockscore.ledger.model import Ledger, profile_hash
-from tarockscore.ledger.results import hand_factors, result_of
+from tarockscore.ledger.radl import radl_factors
+from tarockscore.ledger.results import result_of
 from tarockscore.rules.scoring import score_hand
 
 
@@ -49,10 +50,7 @@ def check(ledger: Ledger, start: int = 0) -> list[Problem]:
     hands = [e.hand for e in ledger.hands]
     ids = [e.id for e in ledger.hands]
     try:
-        if start and (profile.radl.events or ledger.radl):
-            factors = hand_factors(hands, ids, profile, ledger.radl)[start:]
-        else:
-            factors = hand_factors(hands[start:], ids[start:], profile, ledger.radl)
+        factors = radl_factors(hands, ids, profile, ledger.radl)[start:]  # a Radl runs on from earlier hands
         fresh = [
             result_of(score_hand(h, profile), seats, f) for h, f in zip(hands[start:], factors, strict=True)
         ]

@@ -63,9 +63,12 @@ def replay(
 ) -> tuple[tuple[int, ...], int]:
     """Each hand's Radl factor in order, and the doubled hands still pending after the last.
 
-    A hand arms at most one Radl; a strike never takes the pending count below 0.
+    A hand arms at most one Radl; a strike never takes the pending count below 0. Where the
+    profile arms no Radl (``radl.events``) and the table set none, every factor is 1 at once.
     """
     rule = profile.radl
+    if not rule.events and not marks:
+        return (1,) * len(hands), 0
     at = _marks_at(ids, marks)
     pending = _apply(0, at[0])
     factors: list[int] = []
@@ -95,8 +98,6 @@ def pending_radl(ledger: Ledger) -> int:
     pending before it, so the hands from the last such one on, and the marks after it, decide
     what is still pending.
     """
-    if not ledger.profile.radl.events and not ledger.radl:
-        return 0
     entries = ledger.hands
     start = len(entries) - 1
     while start > 0 and entries[start].result.radl != 1:

@@ -20,16 +20,6 @@ def result_of(score: Score, seats: Sequence[str], factor: int) -> Result:
     return Result(victory_points=vp, payout=payout, won=score.won, radl=factor)
 
 
-def hand_factors(
-    hands: Sequence[Hand], ids: Sequence[int], profile: Profile, marks: Sequence[RadlMark] = ()
-) -> Sequence[int]:
-    """Each hand's Radl factor (:func:`~tarockscore.ledger.radl.radl_factors`): all 1, without
-    replaying the hands, where the profile arms no Radl (``radl.events``) and the table set none."""
-    if not profile.radl.events and not marks:
-        return (1,) * len(hands)
-    return radl_factors(hands, ids, profile, marks)
-
-
 def fresh_results(
     hands: Sequence[Hand],
     seats: Sequence[str],
@@ -40,7 +30,7 @@ def fresh_results(
     """Every hand scored afresh, in order, with its Radl factor (``ids``: the hands' ids, where
     Radl marks set by hand are placed; by default 1, 2, 3, …)."""
     ids = range(1, len(hands) + 1) if ids is None else ids
-    factors = hand_factors(hands, ids, profile, marks)
+    factors = radl_factors(hands, ids, profile, marks)
     return [result_of(score_hand(h, profile), seats, f) for h, f in zip(hands, factors, strict=True)]
 
 

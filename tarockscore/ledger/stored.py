@@ -82,11 +82,6 @@ class StoredDocument:
         return _built(self._frozen)._replace(document=self.document)
 
 
-def stored_profile(document: Mapping[str, Any]) -> Profile:
-    """The profile ``document`` builds, as :meth:`StoredDocument.profile`."""
-    return StoredDocument(document).profile()
-
-
 # A document frozen: a table as ``(dict, ((key, value), ...))`` in its order, an array as
 # ``(list, (value, ...))``, a string, integer or boolean as ``(type, value)``, so that 1, True
 # and "1" stay apart.
