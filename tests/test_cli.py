@@ -285,6 +285,8 @@ def test_app_for_builds_only_the_invoked_command() -> None:
 
     small = get_command(app_for(["score", "x.toml"]))
     assert sorted(small.commands) == ["score"]  # type: ignore[attr-defined]
+    # a module of many commands (new, record, show, …) gives only the one invoked
+    assert sorted(get_command(app_for(["--lang", "de", "record", "x.toml"])).commands) == ["record"]  # type: ignore[attr-defined]
     full = get_command(app_for(["--help"]))
     assert {"score", "record", "season", "profiles"} <= set(full.commands)  # type: ignore[attr-defined]
     assert set(get_command(app_for(["no-such-command"])).commands) == set(get_command(app).commands)  # type: ignore[attr-defined]
@@ -295,8 +297,10 @@ def test_every_command_is_in_the_table_of_command_modules() -> None:
 
     from tarockscore.cli.app import COMMANDS, build
 
-    for module, names in COMMANDS.items():
-        assert sorted(get_command(build((module,))).commands) == sorted(names), module  # type: ignore[attr-defined]
+    every = [name for names in COMMANDS.values() for name in names]
+    assert sorted(get_command(build()).commands) == sorted(every)  # type: ignore[attr-defined]
+    for name in every:  # each command alone, as a run of that command builds it
+        assert list(get_command(build(name)).commands) == [name]  # type: ignore[attr-defined]
 
 
 def test_the_console_script_keeps_exit_codes_and_output_through_a_pipe() -> None:

@@ -2,7 +2,8 @@
 
 Each command lives in a module of its own group (``score``, ``profiles``, ``ledger``,
 ``season``) that imports what it needs at its top. This module is the one lazy boundary: a
-command's module is imported only when that command runs, so the table commands start fast.
+command's module is imported only when that command runs, and only that command is registered,
+so the table commands start fast.
 ``app`` (the whole command line, e.g. for tests and help) is built on first use.
 """
 
@@ -88,25 +89,25 @@ def _root(completion: bool = False) -> typer.Typer:
     return root
 
 
-def build(modules: tuple[str, ...] | None = None) -> typer.Typer:
-    """The app with the commands of ``modules`` (all of them by default, with shell completion)."""
-    root = _root(completion=modules is None)
-    for name in COMMANDS if modules is None else modules:
-        importlib.import_module(name).register(root)
+def build(command: str | None = None) -> typer.Typer:
+    """The app with the one command (or command group) named ``command``, else every command
+    with shell completion. Typer makes a Click command of every command registered, at each
+    start; a module's other commands and their options are left out when they cannot run."""
+    modules = [module for module, names in COMMANDS.items() if command in names]
+    root = _root(completion=not modules)
+    for name in modules or COMMANDS:
+        importlib.import_module(name).register(root, command if modules else None)
     return root
 
 
 def app_for(args: list[str]) -> typer.Typer:
-    """The app with only the module of the command that ``args`` invoke; help and unknown
-    names get every command."""
+    """The app with only the command that ``args`` invoke; help and unknown names get every command."""
     rest = list(args)
     while rest and rest[0].startswith("--lang"):  # the global option comes before the command
         rest = rest[1:] if "=" in rest[0] else rest[2:]
-    name = rest[0] if rest else ""
     if COMPLETE_VAR in os.environ:  # the shell asks for completions: every command and option
         return build()
-    wanted = tuple(module for module, names in COMMANDS.items() if name in names)
-    return build(wanted or None)
+    return build(rest[0] if rest else None)
 
 
 def __getattr__(name: str) -> typer.Typer:

@@ -43,7 +43,7 @@ ReplaceOpt = Annotated[
 ]
 
 
-def register(app: typer.Typer) -> None:
+def register(app: typer.Typer, only: str | None = None) -> None:
     """Add the guided entry to the ``tarockscore`` app."""
     app.command()(enter)
 

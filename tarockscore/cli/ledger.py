@@ -95,10 +95,11 @@ def ledger_path_of(option: str | None) -> Path:
     return ledger_path(option)
 
 
-def register(app: typer.Typer) -> None:
-    """Add the ledger commands to the ``tarockscore`` app."""
+def register(app: typer.Typer, only: str | None = None) -> None:
+    """Add the ledger commands to the ``tarockscore`` app (``only``: just the command of that name)."""
     for command in (new, record, show, undo, replace, delete, explain, check, rescore, repair, settle):
-        app.command()(command)
+        if only in (None, command.__name__):
+            app.command()(command)
 
 
 # -- the commands ---------------------------------------------------------------------------------

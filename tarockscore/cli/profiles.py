@@ -14,7 +14,8 @@ from tarockscore.render import hand as render
 profiles_app = new_app(help="List the shipped profiles, or show one with its price list.")
 
 
-def register(app: typer.Typer) -> None:
+def register(app: typer.Typer, only: str | None = None) -> None:
+    """Add the ``profiles`` group to the ``tarockscore`` app (its one group: ``only`` is that or None)."""
     app.add_typer(profiles_app, name="profiles")
 
 

@@ -36,7 +36,7 @@ HandsArg = Annotated[
 ]
 
 
-def register(app: typer.Typer) -> None:
+def register(app: typer.Typer, only: str | None = None) -> None:
     """Add the ``radl`` command group to the ``tarockscore`` app."""
     app.add_typer(radl_app, name="radl")
 

@@ -29,7 +29,8 @@ HandOpt = typer.Argument(None, help="A hand file (TOML, see docs/hand-format.md)
 ProfileOpt = typer.Option(None, "--profile", "-P", help="A shipped profile name or a path to a profile file.")
 
 
-def register(app: typer.Typer) -> None:
+def register(app: typer.Typer, only: str | None = None) -> None:
+    """Add ``score`` to the ``tarockscore`` app (its one command: ``only`` is that or None)."""
     app.command()(score)
 
 

@@ -116,11 +116,11 @@ FormatOpt = Annotated[
 ]
 
 
-def register(app: typer.Typer) -> None:
-    """Add the season commands to the ``tarockscore`` app."""
-    app.command()(season)
-    app.command()(stats)
-    app.command()(chart)
+def register(app: typer.Typer, only: str | None = None) -> None:
+    """Add the season commands to the ``tarockscore`` app (``only``: just the command of that name)."""
+    for command in (season, stats, chart):
+        if only in (None, command.__name__):
+            app.command()(command)
 
 
 # -- reading --------------------------------------------------------------------------------------

@@ -73,10 +73,11 @@ DirArg = Annotated[
 ]
 
 
-def register(app: typer.Typer) -> None:
-    """Add the ``tournament`` and ``cup`` command groups to the ``tarockscore`` app."""
-    app.add_typer(tournament_app, name="tournament")
-    app.add_typer(cup_app, name="cup")
+def register(app: typer.Typer, only: str | None = None) -> None:
+    """Add the ``tournament`` and ``cup`` command groups to the ``tarockscore`` app (``only``: just that group)."""
+    for name, group in (("tournament", tournament_app), ("cup", cup_app)):
+        if only in (None, name):
+            app.add_typer(group, name=name)
 
 
 def _now() -> str:
