@@ -76,6 +76,27 @@ def test_delete_asks_at_a_terminal(evening: str, monkeypatch: pytest.MonkeyPatch
     assert isinstance(hands, list) and len(hands) == 1
 
 
+def test_delete_asks_in_german_and_takes_the_players_words(
+    evening: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(cli_ledger, "_on_a_terminal", lambda: True)
+    before = Path(evening).read_bytes()
+    no = run("--lang", "de", "delete", "1", "-l", evening, input="vielleicht\nNein\n")
+    assert no.exit_code == 0
+    assert "Spiel 1 löschen? [j/N]: " in no.stdout
+    assert "'vielleicht': bitte j oder n" in no.stderr  # asked again, not taken as no
+    assert "nicht gelöscht" in no.stdout
+    assert Path(evening).read_bytes() == before
+    yes = run("--lang", "de", "delete", "1", "-l", evening, input="ja\n")
+    assert yes.exit_code == 0
+    hands = _stored(evening)["hand"]
+    assert isinstance(hands, list) and len(hands) == 1
+    # the English table's words are understood in a German run, and the German in an English one
+    again = run("delete", "1", "-l", evening, input="J\n")
+    assert again.exit_code == 0 and "Delete hand 1? [y/N]: " in again.stdout
+    assert "hand" not in _stored(evening)
+
+
 def test_delete_yes_does_not_ask(evening: str, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(cli_ledger, "_on_a_terminal", lambda: True)
     result = run("delete", "2", "--yes", "-l", evening)

@@ -15,12 +15,11 @@ from enum import Enum
 from fractions import Fraction
 from typing import Any
 
+from tarockscore.cli.ask import yes_or_no
 from tarockscore.cli.entry_steps import (
-    NO_WORDS,
     NONE,
     OWN,
     TALON,
-    YES_WORDS,
     Answer,
     Flow,
     Question,
@@ -30,7 +29,6 @@ from tarockscore.cli.entry_steps import (
 from tarockscore.i18n import _
 from tarockscore.rules import legality
 from tarockscore.rules.cardpoints import parse_points, render_points
-from tarockscore.rules.names import fold
 from tarockscore.rules.profile import Profile
 
 
@@ -191,10 +189,10 @@ def read_summary(text: str, lines: int, can_save: bool) -> Save | int:
         return Save.BACK
     if text.isdigit() and 1 <= int(text) <= lines:
         return int(text)
-    word = fold(text)
-    if can_save and (not text or word in YES_WORDS or word == fold(_("y"))):
+    said = yes_or_no(text)
+    if can_save and (not text or said is True):
         return Save.YES
-    if word in NO_WORDS or word == fold(_("n")):
+    if said is False:
         return Save.NO
     raise Refused(
         _("{answer!r}: give Enter or y to record, n to leave it, or a line's number 1 to {lines}").format(

@@ -20,6 +20,7 @@ from fractions import Fraction
 from typing import Any
 
 from tarockscore import i18n
+from tarockscore.cli.ask import yes_or_no
 from tarockscore.errors import Collector, near_miss
 from tarockscore.i18n import _
 from tarockscore.rules import legality
@@ -37,8 +38,6 @@ OWN = "\x00own"
 NONE = ""  # no Kontra said; no further bonus
 
 BACK_WORDS = frozenset({"back", "zurueck", "<"})  # folded: "zurück" is "zurueck"
-YES_WORDS = frozenset({"y", "yes", "j", "ja"})
-NO_WORDS = frozenset({"n", "no", "nein"})
 
 
 class Kind(Enum):
@@ -372,11 +371,9 @@ class Flow:
         if question.kind is Kind.CHOICE:
             return _pick(question, text)
         if question.kind is Kind.YES_NO:
-            word = fold(text)
-            if word in YES_WORDS or word == fold(_("y")):
-                return True
-            if word in NO_WORDS or word == fold(_("n")):
-                return False
+            said = yes_or_no(text)
+            if said is not None:
+                return said
             raise Refused(_("{answer!r}: answer y or n").format(answer=text))
         problems = Collector()
         points = read_card_points("", text, self.profile, problems)

@@ -16,6 +16,7 @@ import typer
 from tabulate import tabulate
 
 from tarockscore import i18n
+from tarockscore.cli.ask import confirm
 from tarockscore.cli.fields import as_option, as_options
 from tarockscore.cli.hand_input import hand_errors, read_hand_or_short
 from tarockscore.cli.notation import hand_number, stake_amount, table_date
@@ -304,7 +305,7 @@ def delete(
         snapshot = read_trusted(path)
         check_number(snapshot.ledger, number)
         typer.echo(render_evening.hand_line(snapshot.ledger, number))
-        if not typer.confirm(_("Delete hand {number}?").format(number=number), default=False):
+        if not confirm(_("Delete hand {number}?").format(number=number), default=False):
             typer.echo(_("not deleted; the ledger is unchanged"))
             return
         expected = snapshot.sha256
