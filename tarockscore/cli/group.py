@@ -18,6 +18,7 @@ import typer.core
 from typer.core import TyperGroup
 
 from tarockscore import i18n
+from tarockscore.cli import usage_words
 from tarockscore.cli.helptext import finish
 from tarockscore.cli.options import repeated_options
 from tarockscore.cli.terminal import escaped_output
@@ -83,7 +84,7 @@ def _usage(exc: Any) -> NoReturn:
         if ctx is not None
         else ""
     )
-    fail((Problem("", exc.format_message() + hint),), exc.exit_code)
+    fail((Problem("", usage_words.said(exc.format_message()) + hint),), exc.exit_code)
 
 
 class CommandGroup(TyperGroup):

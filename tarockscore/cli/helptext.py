@@ -1,14 +1,18 @@
 """The help pages' finish: examples from the table under every command, placeholders as words.
 
 Typer builds the command tree afresh at every start; :func:`finish` walks it once before it is
-used, so each command's help ends with two or three example lines and every value reads as a
-word (``-c CONTRACT``, ``-l FILE``) rather than a type (``<str>``).
+used (the run's language already chosen), so each command's help ends with two or three example
+lines, every value reads as a word (``-c CONTRACT``, ``-l FILE``) rather than a type
+(``<str>``), and the page's own words that Typer writes in English ("Usage:", "[OPTIONS]",
+"Show this message and exit.") are in the run's language.
 """
 
 from __future__ import annotations
 
 from functools import partial
 from typing import Any
+
+from tarockscore.i18n import _
 
 T = "tarockscore"
 TABLE = "Anna,Bert,Cilli,Dani"
@@ -120,7 +124,7 @@ METAVARS: dict[str, str] = {
 
 def example_block(lines: tuple[str, ...]) -> str:
     """The epilog: Click keeps a paragraph that starts with ``\\b`` as written."""
-    return "\b\nExamples:\n" + "\n".join(f"  {line}" for line in lines)
+    return "\b\n" + _("Examples:") + "\n" + "\n".join(f"  {line}" for line in lines)
 
 
 def _word(param: Any) -> str:
@@ -132,10 +136,30 @@ def _plain_metavar(word: str, *args: Any, **kwargs: Any) -> str:
     return word
 
 
+def _format_usage(command: Any, ctx: Any, formatter: Any) -> None:
+    """The usage line, as Typer writes it, after the run's word for "Usage:"."""
+    formatter.write_usage(ctx.command_path, " ".join(command.collect_usage_pieces(ctx)), prefix=_("Usage: "))
+
+
+def _help_option(made: Any, ctx: Any) -> Any:
+    """The ``--help`` option Typer makes, with its help in the run's language."""
+    option = made(ctx)
+    if option is not None:
+        option.help = _("Show this message and exit.")
+    return option
+
+
 def finish(command: Any, path: str = "") -> None:
-    """Examples under each command and words as placeholders, throughout a command tree."""
+    """Examples under each command, words as placeholders and the page's own words in the run's
+    language, throughout a command tree."""
     if command.epilog is None and path in EXAMPLES:
         command.epilog = example_block(EXAMPLES[path])
+    command.format_usage = partial(_format_usage, command)
+    command.get_help_option = partial(_help_option, command.get_help_option)
+    if command.options_metavar == "[OPTIONS]":
+        command.options_metavar = _("[OPTIONS]")
+    if getattr(command, "subcommand_metavar", None) == "COMMAND [ARGS]...":
+        command.subcommand_metavar = _("COMMAND [ARGS]...")
     for param in getattr(command, "params", ()):
         if getattr(param, "is_flag", False) or getattr(param, "count", False):
             continue
