@@ -20,7 +20,7 @@ from tarockscore.cli.ledger import LedgerOpt, ledger_path_of, now, recorded
 from tarockscore.cli.notation import hand_number
 from tarockscore.errors import TarockError
 from tarockscore.files.ledger_file import check_writable, read, update, verify
-from tarockscore.i18n import _
+from tarockscore.i18n import _, translated
 from tarockscore.ledger import operations
 from tarockscore.ledger.deal import hand_deal, next_deal
 from tarockscore.ledger.results import check_number, score_stored
@@ -178,5 +178,5 @@ def enter(ledger: LedgerOpt = None, replace: ReplaceOpt = None) -> None:
     if replace is None:
         recorded(before, after)
     else:
-        typer.echo(after.audit[-1].detail)
+        typer.echo(translated(after.audit[-1].detail))
         typer.echo(render_evening.totals_table(after, number))

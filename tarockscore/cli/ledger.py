@@ -49,7 +49,7 @@ from tarockscore.files.ledger_file import (
 )
 from tarockscore.files.ledger_file import repair as repair_file
 from tarockscore.files.profile_file import load_profile
-from tarockscore.i18n import _
+from tarockscore.i18n import _, translated
 from tarockscore.ledger import operations, totals
 from tarockscore.ledger import settle_up as money
 from tarockscore.ledger.checks import check as check_ledger
@@ -246,7 +246,7 @@ def undo(ledger: LedgerOpt = None) -> None:
     """Take back the last hand (it stays in the audit trail)."""
     at = now()
     before, after = update(ledger_path_of(ledger), lambda current: operations.undo(current, at))
-    typer.echo(after.audit[-1].detail)
+    typer.echo(translated(after.audit[-1].detail))
     typer.echo(render_evening.totals_table(after))
     typer.echo(render_evening.next_text(after))
 
@@ -283,7 +283,7 @@ def replace(
             return operations.replace_hand(current, number, mapping, at)
 
     before, after = update(ledger_path_of(ledger), change)
-    typer.echo(after.audit[-1].detail)
+    typer.echo(translated(after.audit[-1].detail))
     typer.echo(render_evening.totals_table(after, number))
 
 
@@ -311,7 +311,7 @@ def delete(
         expected = snapshot.sha256
     at = now()
     before, after = update(path, lambda current: operations.delete(current, number, at), expected)
-    typer.echo(after.audit[-1].detail)
+    typer.echo(translated(after.audit[-1].detail))
     typer.echo(render_evening.totals_table(after))
 
 

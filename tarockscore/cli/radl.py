@@ -17,6 +17,7 @@ from tarockscore.cli.group import new_app
 from tarockscore.cli.ledger import LedgerOpt, ledger_path_of, now
 from tarockscore.errors import LedgerError
 from tarockscore.files.ledger_file import update
+from tarockscore.i18n import translated
 from tarockscore.ledger import operations
 from tarockscore.ledger.model import Ledger
 from tarockscore.render import evening as render_evening
@@ -46,7 +47,7 @@ def _change(ledger: str | None, edit: Callable[[Ledger], Ledger]) -> None:
         _before, after = update(ledger_path_of(ledger), edit)
     except LedgerError as exc:
         raise as_options(exc, "hands") from None
-    typer.echo(after.audit[-1].detail)
+    typer.echo(translated(after.audit[-1].detail))
     typer.echo(render_evening.next_text(after))
 
 

@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 from tabulate import tabulate
 
-from tarockscore.i18n import _, date, money, ngettext
+from tarockscore.i18n import _, date, money, ngettext, translated
+from tarockscore.ledger.audit import summary
 from tarockscore.ledger.deal import hand_deal, next_deal
 from tarockscore.ledger.radl import pending_radl
 from tarockscore.ledger.settle_up import settle
@@ -122,20 +123,8 @@ def hand_line(ledger: Ledger, number: int) -> str:
 
 def hand_summary(hand: Hand, result: Result | None = None) -> str:
     """One line for a hand in the reader's language: contract, who played it, the outcome (the
-    ledger's audit trail keeps :func:`tarockscore.ledger.audit.summary`, in English)."""
-    if hand.declarer and hand.partner:
-        text = _("{contract} by {declarer} with {partner}").format(
-            contract=hand.contract, declarer=hand.declarer, partner=hand.partner
-        )
-    elif hand.declarer:
-        text = _("{contract} by {declarer}").format(contract=hand.contract, declarer=hand.declarer)
-    else:
-        text = hand.contract
-    if result is not None and result.won is not None:
-        text = (_("{hand}, won") if result.won else _("{hand}, lost")).format(hand=text)
-    if result is not None and result.radl != 1:
-        text = _("{hand}, Radl ×{radl}").format(hand=text, radl=result.radl)
-    return text
+    words of :func:`tarockscore.ledger.audit.summary`, which the audit trail stores in English)."""
+    return translated(summary(hand, result))
 
 
 def profile_json(table: Table) -> dict[str, Any]:
@@ -274,7 +263,7 @@ def sheet_text(sheet: Sheet) -> str:
     if not sheet.hands:
         lines.append(_("no hands yet"))
     for a in sheet.audit:
-        lines.append(_("audit {at}: {detail}").format(at=a.at, detail=a.detail))
+        lines.append(_("audit {at}: {detail}").format(at=a.at, detail=translated(a.detail)))
     return "\n".join(lines)
 
 

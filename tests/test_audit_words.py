@@ -1,0 +1,100 @@
+"""A correction is said in the reader's language by the command that makes it; the audit trail
+keeps its English line, as the ledger format describes it (docs/ledger-format.md, [[audit]]).
+
+The hands: a Rufer by Anna with Cilli at 40 card points is won (koenigrufen: 35 2/3 wins, see
+docs/rules/koenigrufen.md); the Radl mark adds radl.hands = 4 doubled hands, ×radl.factor = 2.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner, Result
+
+from tarockscore import i18n
+from tarockscore.cli.app import app
+from tarockscore.files.profile_file import load_profile
+from tarockscore.ledger.operations import delete, record, replace_hand, set_radl, undo
+from tarockscore.ledger.table import new_ledger
+
+AT = "2025-03-14T20:00:00+01:00"
+FOUR = ["Anna", "Bert", "Cilli", "Dani"]
+RUFER = ["-c", "rufer", "-d", "Anna", "-w", "Cilli", "-t", "40"]
+
+runner = CliRunner()
+
+
+def run(*args: str) -> Result:
+    return runner.invoke(app, list(args))
+
+
+@pytest.fixture
+def ledger(tmp_path: Path) -> str:
+    path = str(tmp_path / "evening.toml")
+    assert run("new", "-p", ",".join(FOUR), "-l", path).exit_code == 0
+    for _ in range(3):
+        assert run("record", *RUFER, "-l", path).exit_code == 0
+    return path
+
+
+def stored(path: str) -> list[str]:
+    with open(path, "rb") as f:
+        return [a["detail"] for a in tomllib.load(f).get("audit", [])]
+
+
+def test_german_corrections_are_said_in_german_and_kept_in_english(ledger: str) -> None:
+    undone = run("--lang", "de", "undo", "-l", ledger)
+    assert undone.stdout.splitlines()[0] == "Spiel 3 zurückgenommen: rufer von Anna mit Cilli, gewonnen"
+    radl = run("--lang", "de", "radl", "add", "-l", ledger)
+    assert radl.stdout.splitlines()[0] == (
+        "Radl auf der Schrift gesetzt nach Spiel 2: 4 Spiele mehr ×2; 4 offen"
+    )
+    deleted = run("--lang", "de", "delete", "1", "-y", "-l", ledger)
+    assert deleted.stdout.splitlines()[0].startswith(
+        "Spiel 1 gelöscht: rufer von Anna mit Cilli, gewonnen; Spiele 2 bis 2 sind jetzt 1 bis 1"
+    )
+    assert stored(ledger)[:3] == [
+        "hand 3 undone: rufer by Anna with Cilli, won",
+        "Radl set on the sheet after hand 2: 4 more hands ×2; 4 pending",
+        stored(ledger)[2],
+    ]
+    assert stored(ledger)[2].startswith(
+        "hand 1 deleted: rufer by Anna with Cilli, won; hands 2 to 2 are now 1 to 1"
+    )
+    # show keeps each line in the words it was written in
+    shown = run("--lang", "de", "show", "-l", ledger).stdout
+    assert ": hand 3 undone: rufer by Anna with Cilli, won" in shown
+
+
+def test_every_correction_renders_its_english_line_word_for_word() -> None:
+    led = new_ledger(FOUR, load_profile("koenigrufen"), created=AT)
+    hand = {"contract": "rufer", "declarer": "Anna", "partner": "Cilli", "card_points": 40}
+    for _ in range(4):
+        led = record(led, hand, AT)
+    lost = hand | {"card_points": 30}
+    replaced = replace_hand(led, 2, lost, AT)
+    assert (
+        replaced.audit[-1].detail
+        == "hand 2 replaced: rufer by Anna with Cilli, won → rufer by Anna with Cilli, lost"
+    )
+    gone = delete(led, 1, AT)
+    assert (
+        gone.audit[-1].detail == "hand 1 deleted: rufer by Anna with Cilli, won; hands 2 to 4 are now 1 to 3"
+    )
+    back = undo(gone, AT)
+    assert back.audit[-1].detail == "hand 4 (no. 3 on the sheet) undone: rufer by Anna with Cilli, won"
+    marked = set_radl(led, 4, AT)
+    assert marked.audit[-1].detail == "Radl set on the sheet after hand 4: 4 more hands ×2; 4 pending"
+    # the same lines in German, as the command that made them shows them
+    i18n.use("de")
+    try:
+        assert i18n.translated(back.audit[-1].detail) == (
+            "Spiel 4 (Nr. 3 auf der Schrift) zurückgenommen: rufer von Anna mit Cilli, gewonnen"
+        )
+        assert i18n.translated(replaced.audit[-1].detail) == (
+            "Spiel 2 ersetzt: rufer von Anna mit Cilli, gewonnen → rufer von Anna mit Cilli, verloren"
+        )
+    finally:
+        i18n.use(i18n.DEFAULT)
