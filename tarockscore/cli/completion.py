@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from tarockscore.cli.ledger_option import ledger_path_of
 from tarockscore.errors import TarockError
-from tarockscore.files.ledger_file import ledger_path, read
+from tarockscore.files.ledger_file import read
 from tarockscore.files.profile_file import load_profile
 from tarockscore.ledger.model import ledger_profile
 
@@ -19,7 +20,7 @@ from tarockscore.ledger.model import ledger_profile
 def _ledger(ctx: Any) -> Any:
     option = _param(ctx, "ledger")
     try:
-        path = ledger_path(option if isinstance(option, str) else None)
+        path = ledger_path_of(option if isinstance(option, str) else None)
         return read(path).ledger if path.is_file() else None
     except (TarockError, OSError, ValueError):
         return None

@@ -87,6 +87,8 @@ COMMAND_OPTIONS: Mapping[str, str] = {
     "alias": "--alias",
     "player": "--player",
     "hands": "HANDS",  # the argument of ``radl add`` and ``radl strike``
+    "round": "--round",  # the round ``tournament draw`` draws
+    "format": "--format",  # the format ``tournament new`` ranks the day by
 }
 
 
@@ -101,3 +103,10 @@ def as_option(problem: Problem, *fields: str) -> Problem:
 def as_options(exc: TarockError, *fields: str) -> TarockError:
     """The same error with the named command fields given as options."""
     return type(exc)([as_option(p, *fields) for p in exc.problems])
+
+
+def at_option(exc: TarockError, field: str) -> TarockError:
+    """The same error with each problem located at exactly ``field`` (``round``) located at its
+    option (``--round``); a location that only begins with the word (a folder's name) stays."""
+    option = COMMAND_OPTIONS[field]
+    return type(exc)([p.moved(option) if p.where == field else p for p in exc.problems])

@@ -2,7 +2,8 @@
 
 Every user-facing error is a :class:`TarockError`; the group turns it into
 ``error: WHERE: MESSAGE`` lines on stderr and its exit code (1: the input breaks the rules;
-2: usage), once for all commands. Typer's own usage errors (an unknown option, a missing
+2: usage), once for all commands; a file's problem gets the command line's way out
+(:mod:`tarockscore.cli.advice`). Typer's own usage errors (an unknown option, a missing
 argument) get the same one-line form and exit 2.
 
 The group also settles the language of a run (``--lang``, ``TAROCKSCORE_LANG``, the locale)
@@ -19,6 +20,7 @@ from typer.core import TyperGroup
 
 from tarockscore import i18n
 from tarockscore.cli import usage_words
+from tarockscore.cli.advice import advised
 from tarockscore.cli.helptext import finish
 from tarockscore.cli.options import repeated_options
 from tarockscore.cli.terminal import escaped_output
@@ -45,9 +47,10 @@ typer.core._ = i18n.gettext  # type: ignore[attr-defined,assignment]  # the same
 
 
 def fail(problems: tuple[Problem, ...], exit_code: int) -> NoReturn:
-    """The one place errors become text: each problem in the chosen language."""
+    """The one place errors become text: each problem in the chosen language, with the command
+    line's way out of a file's problem (:func:`advised`)."""
     for problem in problems:
-        typer.echo(f"error: {problem.render(i18n.gettext)}", err=True)
+        typer.echo(f"error: {advised(problem).render(i18n.gettext)}", err=True)
     raise typer.Exit(exit_code)
 
 

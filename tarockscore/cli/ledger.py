@@ -19,6 +19,7 @@ from tarockscore import i18n
 from tarockscore.cli.ask import confirm
 from tarockscore.cli.fields import as_option, as_options
 from tarockscore.cli.hand_input import hand_errors, read_hand_or_short
+from tarockscore.cli.ledger_option import ledger_path_of
 from tarockscore.cli.notation import hand_number, stake_amount, table_date
 from tarockscore.cli.options import (
     Bonus,
@@ -40,7 +41,6 @@ from tarockscore.cli.options import (
 from tarockscore.errors import N_, Collector, LedgerError, Problem, UsageError, reason
 from tarockscore.files.ledger_file import (
     create,
-    ledger_path,
     locate,
     read,
     read_trusted,
@@ -64,8 +64,6 @@ from tarockscore.render import hand as render
 from tarockscore.rules.text import look_alikes, nfc, text_problem
 
 if TYPE_CHECKING:
-    from pathlib import Path
-
     from tarockscore.files.ledger_file import Snapshot
     from tarockscore.ledger.model import Ledger
 
@@ -90,10 +88,6 @@ JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON (docs/ledger-f
 
 def now() -> str:
     return datetime.now().astimezone().isoformat(timespec="seconds")
-
-
-def ledger_path_of(option: str | None) -> Path:
-    return ledger_path(option)
 
 
 def register(app: typer.Typer, only: str | None = None) -> None:

@@ -21,6 +21,7 @@ import typer
 from tabulate import tabulate
 
 from tarockscore import i18n
+from tarockscore.cli.advice import advised
 from tarockscore.cli.notation import table_date
 from tarockscore.cli.season_words import in_option_words, season_error
 from tarockscore.errors import N_, LedgerError, Problem, TarockError, UsageError, message
@@ -244,7 +245,7 @@ def read_ledgers(sources: list[str], skip_bad: bool = False) -> list[tuple[str, 
 
 def _skip(path: Path, exc: LedgerError) -> None:
     more = len(exc.problems) - 1
-    first = exc.problems[0].render(i18n.gettext)
+    first = advised(exc.problems[0]).render(i18n.gettext)
     if more:
         text = i18n.ngettext(
             "{path}: left out (--skip-bad): {problem} (and {more} more problem)",

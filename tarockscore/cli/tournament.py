@@ -16,6 +16,7 @@ from typing import Annotated
 import typer
 
 from tarockscore import i18n
+from tarockscore.cli.fields import at_option
 from tarockscore.cli.group import new_app
 from tarockscore.cli.notation import stake_amount
 from tarockscore.errors import (
@@ -158,7 +159,10 @@ def new(
         names = [p.strip() for p in players.split(",")]
     else:
         assert players_file is not None
-        names = files.player_names_file(players_file)
+        try:
+            names = files.player_names_file(players_file)
+        except TournamentError as exc:
+            raise exc.located("--players-file") from None
     option = "--players" if players is not None else "--players-file"
     for problem in tm.check_names(names, option):
         problems.put(problem)
@@ -199,7 +203,10 @@ def new(
             problems.add("--stake", reason(exc))
     problems.raise_if_any(UsageError)
     prof = load_profile(profile)
-    fmt, document = files.load_format(format_ref)
+    try:
+        fmt, document = files.load_format(format_ref)
+    except TournamentError as exc:
+        raise at_option(exc, "format") from None
     assert games_five is not None
     t = tm.new_tournament(
         players=names,
@@ -250,6 +257,8 @@ def draw(
         raise TournamentError(
             [Problem.of(p.where, _seating_advice(p, folder)) for p in exc.problems]
         ) from None
+    except TournamentError as exc:
+        raise at_option(exc, "round") from None
     t = files.read(folder).tournament
     if json_out:
         typer.echo(dumps(render.seating_json(drawn, str(folder))))

@@ -14,7 +14,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from decimal import Decimal
 from typing import Any
 
-from tarockscore.errors import N_, Collector, LedgerError, TarockError, message, one_of, reason
+from tarockscore.errors import N_, Collector, LedgerError, TarockError, one_of, reason
+from tarockscore.files.ways_out import PROFILE_EDITED, PROFILE_RENAMED, PROFILE_UNPINNED
 from tarockscore.ledger.model import (
     Action,
     AuditEntry,
@@ -197,14 +198,6 @@ def _plain(value: Any) -> Any:
     return value
 
 
-REPAIR_HINT = message(
-    N_(
-        "`tarockscore repair` re-scores the evening from its stored hands under its stored profile, "
-        "shows every number that changes, and writes it with --write"
-    )
-)
-
-
 def ledger_from_mapping(data: Mapping[str, Any], *, repairing: bool = False) -> Ledger:
     """The ledger from its file's mapping; every structural problem in one :class:`LedgerError`.
 
@@ -280,33 +273,20 @@ def ledger_from_mapping(data: Mapping[str, Any], *, repairing: bool = False) -> 
             sha = actual
             name = named if isinstance(named, str) else name
         elif not sha:
-            problems.add(
-                "profile.sha256",
-                N_(
-                    "empty: the stored profile is not pinned by its hash, so an edit of it would go unnoticed; {hint}"
-                ),
-                hint=REPAIR_HINT,
-            )
+            problems.add("profile.sha256", PROFILE_UNPINNED)
         elif actual != sha:
             problems.add(
                 "profile.document",
-                N_(
-                    "its sha256 is {actual}…, but profile.sha256 says {stored}…: the stored profile was edited; "
-                    "{hint} (`tarockscore rescore --profile … --write` changes the rules on purpose)"
-                ),
+                PROFILE_EDITED,
                 actual=actual[:12],
                 stored=sha[:12],
-                hint=REPAIR_HINT,
             )
         elif named != name:
             problems.add(
                 "profile.name",
-                N_(
-                    "{name!r}, but the stored profile document is named {named!r}: the file was edited; {hint}"
-                ),
+                PROFILE_RENAMED,
                 name=name,
                 named=named,
-                hint=REPAIR_HINT,
             )
         rules = _build(stored, problems)
     pr.finish()

@@ -40,15 +40,14 @@ from typing import Any, NamedTuple
 
 import tomli_w
 
-from tarockscore.errors import N_, LedgerError, Problem, TarockError, UsageError, message
+from tarockscore.errors import N_, LedgerError, Problem, TarockError, message
 from tarockscore.files import ledger_text, parallel_parse, safe_io
 from tarockscore.files.ledger_codec import file_digest, ledger_digest, ledger_from_mapping, ledger_to_mapping
+from tarockscore.files.ways_out import LEDGER_CHANGED, LEDGER_EXISTS, NO_LEDGER
 from tarockscore.ledger.checks import check
 from tarockscore.ledger.model import Ledger
 from tarockscore.ledger.stored import parse_seated
 
-DEFAULT_NAME = "tarock-ledger.toml"
-ENV = "TAROCKSCORE_LEDGER"
 LOCK_TIMEOUT = 30.0
 # The second core's share of many ledgers' text (read_many): this core also builds each ledger.
 SEASON_SHARE = 0.58
@@ -83,6 +82,10 @@ def parse(text: str, name: str) -> Ledger:
 
 class NotALedger(LedgerError):
     """A TOML file that is plainly something else: a profile or an alias file."""
+
+
+class NoLedgerHere(LedgerError):
+    """No file at the ledger's path."""
 
 
 def _what_else(data: dict[str, object]) -> str | None:
@@ -173,13 +176,7 @@ def _load(path: Path) -> tuple[str, str]:
     try:
         data = safe_io.read_regular(path, "ledger", safe_io.LEDGER_LIMIT, LedgerError)
     except FileNotFoundError:
-        raise LedgerError(
-            N_(
-                "{path}: no ledger here; start the evening with `tarockscore new --players A,B,C,D`, or choose one with --ledger PATH or {ENV}"
-            ),
-            path=path,
-            ENV=ENV,
-        ) from None
+        raise NoLedgerHere(NO_LEDGER, path=path) from None
     return _sha(data), safe_io.decode(data, str(path), LedgerError)
 
 
@@ -229,7 +226,7 @@ def verify(snapshot: Snapshot) -> None:
     This is hashing, not scoring: every command that reads a ledger calls it. A ledger whose
     digest does not match (a stored result, a hand or the table edited by hand, or no digest at
     all) is refused; only then are its hands re-scored, to name the hands whose stored result no
-    longer follows from them. The last line names the command that repairs it.
+    longer follows from them. The last line says the ledger was not used (:data:`LEDGER_CHANGED`).
     """
     if sealed(snapshot):
         return
@@ -238,8 +235,8 @@ def verify(snapshot: Snapshot) -> None:
 
 def unsealed_problems(snapshot: Snapshot) -> list[Problem]:
     """What is wrong with a ledger whose digest does not match: each hand whose stored result
-    differs from its re-scored one (file, line, hand), else the digest's own line; then how to
-    repair it."""
+    differs from its re-scored one (file, line, hand), else the digest's own line; then that the
+    ledger was not used."""
     name = str(snapshot.path)
     located = locate(check(snapshot.ledger), snapshot.text, name)
     if not located:
@@ -249,18 +246,7 @@ def unsealed_problems(snapshot: Snapshot) -> list[Problem]:
             else N_("the digest does not match the content: the file was changed outside tarockscore")
         )
         located = locate([Problem.of("digest", why)], snapshot.text, name)
-    located.append(
-        Problem.of(
-            name,
-            N_(
-                "the ledger was changed outside tarockscore, so it is not used and nothing was written; run "
-                "`tarockscore repair --ledger {name}` to re-score it from its stored hands and see every "
-                "number that changes, then `tarockscore repair --write --ledger {name}` to keep it (with an "
-                "audit entry)"
-            ),
-            name=name,
-        )
-    )
+    located.append(Problem.of(name, LEDGER_CHANGED, name=name))
     return located
 
 
@@ -464,12 +450,7 @@ def create(path: Path, ledger: Ledger) -> None:
     with locked(path):
         remove_stale_temp_files(path)
         if path.exists():
-            raise LedgerError(
-                N_(
-                    "{path} already exists: an evening is kept there. Choose another file with --ledger, or remove it first; nothing was written"
-                ),
-                path=path,
-            )
+            raise LedgerError(LEDGER_EXISTS, path=path)
         save(path, ledger, None)
 
 
@@ -511,20 +492,3 @@ def repair(path: Path, change: Callable[[Ledger], Ledger], write: bool) -> tuple
         new = change(snapshot.ledger)
         save(path, new, snapshot.sha256)
         return snapshot.ledger, new
-
-
-def ledger_path(option: str | None) -> Path:
-    """``--ledger``, else ``$TAROCKSCORE_LEDGER``, else ``tarock-ledger.toml`` in the current folder.
-
-    An empty ``--ledger ""`` is refused (it would silently mean the default ledger); an empty
-    ``$TAROCKSCORE_LEDGER`` counts as unset, as the shell's convention has it.
-    """
-    if option is not None:
-        if not option.strip():
-            raise UsageError(
-                N_("{option!r} is empty; give the ledger's file name, or leave the option out"),
-                option=option,
-                where="--ledger",
-            )
-        return Path(option)
-    return Path(os.environ.get(ENV) or DEFAULT_NAME)

@@ -27,6 +27,7 @@ import tomli_w
 from tarockscore.errors import N_, LedgerError, Problem, TournamentError, message, near_miss, one_of
 from tarockscore.files import ledger_file, safe_io
 from tarockscore.files.profile_file import merge
+from tarockscore.files.ways_out import NO_TOURNAMENT, NO_TOURNAMENT_FOLDER, SHEET_FAILS_CHECK
 from tarockscore.ledger.checks import check
 from tarockscore.ledger.model import Ledger
 from tarockscore.ledger.table import new_ledger
@@ -95,7 +96,7 @@ def format_document(
                 ref=ref,
                 allowed=one_of(names),
                 hint=near_miss(ref, names),
-                where="--format",
+                where="format",
             )
     path = path.resolve() if path.exists() else path
     if path in _chain:
@@ -137,21 +138,16 @@ def render(t: tm.Tournament) -> str:
     return HEADER + tomli_w.dumps(tm.to_mapping(t))
 
 
+class NoTournamentHere(TournamentError):
+    """No tournament file in the folder, or no such folder."""
+
+
 def read(folder: Path) -> Snapshot:
     path = file_path(folder)
     if not path.is_file():
         if not folder.exists():
-            raise TournamentError(
-                N_(
-                    "{folder}: no such folder; start a tournament with `tarockscore tournament new {folder} …`"
-                ),
-                folder=folder,
-            )
-        raise TournamentError(
-            N_("{path}: no tournament here; start one with `tarockscore tournament new {folder} …`"),
-            path=path,
-            folder=folder,
-        )
+            raise NoTournamentHere(NO_TOURNAMENT_FOLDER, folder=folder)
+        raise NoTournamentHere(NO_TOURNAMENT, path=path, folder=folder)
     raw = _read_bytes(path, "tournament")
     data = _parse(raw, path)
     try:
@@ -231,7 +227,7 @@ def draw_round(folder: Path, number: int, seed: int, at: str) -> tm.Round:
                 N_("{number}: the tournament has rounds 1 to {rounds}"),
                 number=number,
                 rounds=t.rounds,
-                where="--round",
+                where="round",
             )
         missing = [n for n in range(1, number) if t.round(n) is None]
         if missing:
@@ -239,7 +235,7 @@ def draw_round(folder: Path, number: int, seed: int, at: str) -> tm.Round:
                 N_("{number}: draw round {value} first (rounds are drawn in order)"),
                 number=number,
                 value=missing[0],
-                where="--round",
+                where="round",
             )
         later = [r.number for r in t.draws if r.number > number]
         if later:
@@ -249,7 +245,7 @@ def draw_round(folder: Path, number: int, seed: int, at: str) -> tm.Round:
                 ),
                 number=number,
                 value=later[0],
-                where="--round",
+                where="round",
             )
         round_dir = folder / f"round-{number}"
         stale = sorted(round_dir.glob("table-*.toml")) if round_dir.is_dir() else []
@@ -275,7 +271,7 @@ def draw_round(folder: Path, number: int, seed: int, at: str) -> tm.Round:
                 N_("round {number} already has hands: {names}; a round that has begun cannot be redrawn"),
                 number=number,
                 names=", ".join(played),
-                where="--round",
+                where="round",
             )
         earlier = [[d.players for d in r.tables] for r in t.draws if r.number < number]
         tables = drawing.draw(t.players, earlier, seed)
@@ -347,16 +343,7 @@ def read_day(folder: Path) -> Day:
             found = [] if ledger_file.sealed(snapshot) else check(snapshot.ledger)
             if found:
                 problems += ledger_file.locate(found, snapshot.text, str(path))
-                problems.append(
-                    Problem.of(
-                        str(path),
-                        N_(
-                            "{value}: this table's sheet fails its own check (`tarockscore check --ledger {path}`); the standings need every table"
-                        ),
-                        value=where,
-                        path=path,
-                    )
-                )
+                problems.append(Problem.of(str(path), SHEET_FAILS_CHECK, value=where, path=path))
                 continue
             led = snapshot.ledger
             if led.players != d.players:
@@ -449,10 +436,5 @@ def cup_points_file(path: Path) -> Mapping[str, Any]:
 
 def player_names_file(path: Path) -> list[str]:
     """One name a line; blank lines and lines starting with # are skipped."""
-    try:
-        text = safe_io.decode(_read_bytes(path, "players"), str(path), TournamentError)
-    except TournamentError as exc:
-        raise TournamentError(
-            [p.moved(f"--players-file: {p.where}" if p.where else "--players-file") for p in exc.problems]
-        ) from None
+    text = safe_io.decode(_read_bytes(path, "players"), str(path), TournamentError)
     return [line.strip() for line in text.splitlines() if line.strip() and not line.strip().startswith("#")]

@@ -1,0 +1,89 @@
+"""The way out of a file's problem, as the command line says it (CLI layer).
+
+The I/O layer (``tarockscore/files/``) says what is wrong in the domain's words: "no ledger
+here", "the stored profile was edited" (:mod:`tarockscore.files.ways_out`). At the command line
+each of these has a way out, a command to run or an option to give; here each has its
+command-line wording, a message of its own with its own translation, and the values stay as the
+I/O layer gave them. The command group words every error it shows this way (:func:`advised`), so
+every command gives the same advice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from tarockscore.cli.ledger_option import LEDGER_ENV
+from tarockscore.errors import N_, Message, Problem, Values, message
+from tarockscore.files import ways_out
+
+REPAIR_HINT = message(
+    N_(
+        "`tarockscore repair` re-scores the evening from its stored hands under its stored profile, "
+        "shows every number that changes, and writes it with --write"
+    )
+)
+
+# The I/O layer's template: the command line's, and the values it adds to the I/O layer's.
+ADVICE: Mapping[str, tuple[str, Values]] = {
+    ways_out.NO_LEDGER: (
+        N_(
+            "{path}: no ledger here; start the evening with `tarockscore new --players A,B,C,D`, or choose one with --ledger PATH or {ENV}"
+        ),
+        (("ENV", LEDGER_ENV),),
+    ),
+    ways_out.LEDGER_EXISTS: (
+        N_(
+            "{path} already exists: an evening is kept there. Choose another file with --ledger, or remove it first; nothing was written"
+        ),
+        (),
+    ),
+    ways_out.LEDGER_CHANGED: (
+        N_(
+            "the ledger was changed outside tarockscore, so it is not used and nothing was written; run "
+            "`tarockscore repair --ledger {name}` to re-score it from its stored hands and see every "
+            "number that changes, then `tarockscore repair --write --ledger {name}` to keep it (with an "
+            "audit entry)"
+        ),
+        (),
+    ),
+    ways_out.PROFILE_UNPINNED: (
+        N_(
+            "empty: the stored profile is not pinned by its hash, so an edit of it would go unnoticed; {hint}"
+        ),
+        (("hint", REPAIR_HINT),),
+    ),
+    ways_out.PROFILE_EDITED: (
+        N_(
+            "its sha256 is {actual}…, but profile.sha256 says {stored}…: the stored profile was edited; "
+            "{hint} (`tarockscore rescore --profile … --write` changes the rules on purpose)"
+        ),
+        (("hint", REPAIR_HINT),),
+    ),
+    ways_out.PROFILE_RENAMED: (
+        N_("{name!r}, but the stored profile document is named {named!r}: the file was edited; {hint}"),
+        (("hint", REPAIR_HINT),),
+    ),
+    ways_out.NO_TOURNAMENT_FOLDER: (
+        N_("{folder}: no such folder; start a tournament with `tarockscore tournament new {folder} …`"),
+        (),
+    ),
+    ways_out.NO_TOURNAMENT: (
+        N_("{path}: no tournament here; start one with `tarockscore tournament new {folder} …`"),
+        (),
+    ),
+    ways_out.SHEET_FAILS_CHECK: (
+        N_(
+            "{value}: this table's sheet fails its own check (`tarockscore check --ledger {path}`); the standings need every table"
+        ),
+        (),
+    ),
+}
+
+
+def advised(problem: Problem) -> Problem:
+    """The problem as the command line says it: with its way out, where it has one."""
+    way = ADVICE.get(problem.template)
+    if way is None:
+        return problem
+    template, more = way
+    return Problem.of(problem.where, Message(template, problem.values + more))
