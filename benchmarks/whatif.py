@@ -5,7 +5,7 @@ Usage: ``python benchmarks/whatif.py MODE COMMAND ARGS...``, MODE one of:
 - ``no-teardown``: flush stdout and stderr, then ``os._exit`` instead of letting the interpreter
   tear down every module (what ``main()`` could do once the command has finished);
 - ``one-command``: build a Typer app with only the invoked command, so that Typer does not turn
-  every command into a Click command on every run (what a lazily loading group does);
+  every command into a Click command on every run (what the console script now does itself);
 - ``no-gc``: switch the cyclic garbage collector off, so that reading a season does not scan
   every object already read again and again (what ``gc.freeze()`` after each ledger would do).
 
@@ -23,16 +23,15 @@ def main() -> None:
     if mode == "no-gc":
         gc.disable()
     if mode == "one-command":
-        from tarockscore.cli import ledger as cli_ledger
-        from tarockscore.cli import score as cli_score
-        from tarockscore.cli import season as cli_season
+        import importlib
+
+        from tarockscore.cli.app import COMMANDS
         from tarockscore.cli.group import new_app
 
         app = new_app(pretty_exceptions_enable=False, add_completion=False)
-        for module in (cli_score, cli_ledger, cli_season):
-            if hasattr(module, args[0]):
-                app.command()(getattr(module, args[0]))
-                break
+        # only the module that holds the command, as the console script imports it
+        module = next(importlib.import_module(m) for m, names in COMMANDS.items() if args[0] in names)
+        app.command()(getattr(module, args[0]))
         app.command("other", hidden=True)(lambda: None)  # keep it a group: the command name stays an argument
         app()
         return
