@@ -197,6 +197,9 @@ def test_a_season_refuses_a_bad_ledger_or_leaves_it_out_when_told(tmp_path: Path
         result = run(command, str(tmp_path))
         assert result.exit_code == 1 and result.stdout == ""
         assert "--skip-bad" in result.stderr and f"{bad}:" in result.stderr
+        refused = run("--lang", "de", command, str(tmp_path))
+        assert "error: oder eine Schrift, die ihre Prüfung nicht besteht, mit --skip-bad" in refused.stderr
+        assert "or leave" not in refused.stderr
         result = run(command, str(tmp_path), "--skip-bad")
         assert result.exit_code == 0, result.stderr
         assert f"warning: {bad}: left out (--skip-bad)" in result.stderr

@@ -237,7 +237,7 @@ def read_ledgers(sources: list[str], skip_bad: bool = False) -> list[tuple[str, 
     if problems:
         if untrusted:
             problems.append(
-                Problem("", "or leave a ledger that fails its check out of the season with --skip-bad")
+                Problem.of("", N_("or leave a ledger that fails its check out of the season with --skip-bad"))
             )
         raise LedgerError(problems)
     return ledgers
