@@ -107,3 +107,16 @@ def test_each_shape_reads_typers_english_back_into_its_parts() -> None:
 def test_every_shape_is_a_message_of_the_catalogue() -> None:
     for _english, message in usage_words.SHAPES:
         assert set(re.findall(r"\{(\w+)\}", message)) <= {"name", "options", "arguments", "value", "reason"}
+
+
+def test_a_long_value_on_the_command_line_is_not_a_slow_error() -> None:
+    # a value of 200,000 characters, all of them the words a shape splits at: said at once, as Typer wrote it
+    value = ": " * 100_000
+    i18n.use("de")
+    try:
+        text = f"Invalid value for 'number': {value!r} is not a hand number"
+        assert usage_words.said(text) == text
+    finally:
+        i18n.use(i18n.DEFAULT)
+    refused = run("--lang", "de", "tournament", "draw", "cup", "-r", value)
+    assert refused.exit_code == 2 and refused.stderr.startswith("error: Invalid value for '--round' / '-r': ")

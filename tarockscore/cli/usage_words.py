@@ -48,9 +48,16 @@ def _patterns() -> tuple[tuple[re.Pattern[str], str], ...]:
     return tuple(out)
 
 
+# Typer's texts are a line; a longer one quotes a long value typed on the command line, and the
+# shapes' patterns, which split a text at the words between the parts, would take time growing
+# with the square of its length to find that it has none of them. Such a text stays as it is.
+LONGEST = 1000
+
+
 def said(text: str) -> str:
-    """Typer's usage error ``text`` in the run's language (unchanged in English or if unknown)."""
-    if i18n.current() == i18n.DEFAULT:
+    """Typer's usage error ``text`` in the run's language (unchanged in English, if unknown, or
+    longer than :data:`LONGEST`)."""
+    if i18n.current() == i18n.DEFAULT or len(text) > LONGEST:
         return text
     for pattern, message in _patterns():
         found = pattern.match(text)
