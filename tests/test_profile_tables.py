@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -11,11 +12,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tarockscore.errors import ProfileError
-from tarockscore.files.profile_file import load_profile, shipped_names
+from tarockscore.files import ledger_file as F
+from tarockscore.files.profile_file import load_profile, resolve_document, shipped_names
+from tarockscore.ledger.operations import record
+from tarockscore.ledger.table import new_ledger
 from tarockscore.rules.hand_parser import parse_hand
 from tarockscore.rules.profile import Game, KontraRules, Settlement, ValatRules, key_path
 from tarockscore.rules.scoring import score_hand
 from tests.strategies import hands
+
+AT = "2025-03-14T20:00:00+01:00"
 
 
 def test_key_paths_come_from_the_declaration() -> None:
@@ -53,6 +59,30 @@ def test_lone_kontra_is_still_read_but_has_one_reading() -> None:
     load_profile("koenigrufen", {"settlement": {"lone_kontra": "highest"}})
     with pytest.raises(ProfileError, match="lone_kontra"):
         load_profile("koenigrufen", {"settlement": {"lone_kontra": "lowest"}})
+
+
+def test_no_shipped_profile_has_a_key_of_one_reading() -> None:
+    # D32 has one reading and so no key: nothing to switch (docs/rules/disagreements.md#d32)
+    for name in shipped_names():
+        assert "lone_kontra" not in resolve_document(name).get("settlement", {}), name
+
+
+def test_an_evening_stored_with_the_retired_key_still_loads_and_checks(tmp_path: Path) -> None:
+    old = load_profile("koenigrufen", {"settlement": {"lone_kontra": "highest"}})
+    assert old.document["settlement"]["lone_kontra"] == "highest"  # the document the ledger stores
+    path = tmp_path / "old.toml"
+    F.create(path, new_ledger(["Anna", "Bert", "Cilli", "Dani"], old, created=AT))
+    F.update(
+        path,
+        lambda led: record(
+            led, {"contract": "rufer", "declarer": "Anna", "partner": "Cilli", "card_points": 40}, AT
+        ),
+    )
+    snapshot = F.read(path)
+    F.verify(snapshot)
+    assert snapshot.ledger.table.profile.document["settlement"]["lone_kontra"] == "highest"
+    # a Rufer won at 40 card points (35 2/3 win): each declarer +1 (docs/rules/koenigrufen.md)
+    assert snapshot.ledger.hands[0].result.victory_points == {"Anna": 1, "Bert": 0, "Cilli": 1, "Dani": 0}
 
 
 def _names_a_key(document: Mapping[str, Any], path: str) -> bool:

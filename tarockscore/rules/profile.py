@@ -248,8 +248,9 @@ def build_profile(document: Mapping[str, Any], where: str = "") -> Profile:
 
     st = top.table("settlement")
     settlement = read_table(st, Settlement)
-    # D32, Simplified Scoring with contra ad personam: the one reading, "highest", is the rule
-    # now; the key is still read so that older profiles and the ledgers that store them load.
+    # D32, Simplified Scoring with contra ad personam: one reading, built in, so no shipped
+    # profile has the key; it is still read (its one value, "highest") so that profiles written
+    # before, and the ledgers that store them, load as they are.
     st.choice("lone_kontra", _LoneKontra, _LoneKontra.HIGHEST)
     st.finish()
 
