@@ -23,8 +23,11 @@ REPAIR_HINT = message(
     )
 )
 
-# The I/O layer's template: the command line's, and the values it adds to the I/O layer's.
-ADVICE: Mapping[str, tuple[str, Values]] = {
+# A lower layer's template: the command line's, and the values it adds to the lower layer's.
+Wording = Mapping[str, tuple[str, Values]]
+
+# The I/O layer's problems with a way out.
+ADVICE: Wording = {
     ways_out.NO_LEDGER: (
         N_(
             "{path}: no ledger here; start the evening with `tarockscore new --players A,B,C,D`, or choose one with --ledger PATH or {ENV}"
@@ -80,10 +83,19 @@ ADVICE: Mapping[str, tuple[str, Values]] = {
 }
 
 
-def advised(problem: Problem) -> Problem:
-    """The problem as the command line says it: with its way out, where it has one."""
-    way = ADVICE.get(problem.template)
+def advised(problem: Problem, wording: Wording = ADVICE) -> Problem:
+    """The problem as the command line says it (``wording``: the command line's template for a
+    lower layer's, and the values it adds): with its way out, where it has one."""
+    way = wording.get(problem.template)
     if way is None:
         return problem
     template, more = way
     return Problem.of(problem.where, Message(template, problem.values + more))
+
+
+def in_words(text: str, wording: Wording) -> str:
+    """A message of a lower layer (a warning) as the command line says it, where ``wording`` has it."""
+    if isinstance(text, Message) and text.template in wording:
+        template, more = wording[text.template]
+        return Message(template, text.values + more)
+    return text
