@@ -41,7 +41,7 @@ from typing import Any, NamedTuple
 import tomli_w
 
 from tarockscore.errors import N_, LedgerError, Problem, TarockError, message
-from tarockscore.files import ledger_text, parallel_parse, safe_io
+from tarockscore.files import layout_reader, ledger_text, safe_io
 from tarockscore.files.ledger_codec import file_digest, ledger_digest, ledger_from_mapping, ledger_to_mapping
 from tarockscore.files.ways_out import LEDGER_CHANGED, LEDGER_EXISTS, NO_LEDGER
 from tarockscore.ledger.checks import check
@@ -49,8 +49,6 @@ from tarockscore.ledger.model import Ledger
 from tarockscore.ledger.stored import parse_seated
 
 LOCK_TIMEOUT = 30.0
-# The second core's share of many ledgers' text (read_many): this core also builds each ledger.
-SEASON_SHARE = 0.58
 
 HEADER = (
     "# An evening of Tarock, kept by tarockscore (format: docs/ledger-format.md).\n"
@@ -99,14 +97,13 @@ def _what_else(data: dict[str, object]) -> str | None:
     return None
 
 
-def _parse(
-    text: str, name: str, repairing: bool = False, parsed: dict[str, Any] | None = None
-) -> tuple[Ledger, str | None, dict[str, Any]]:
+def _parse(text: str, name: str, repairing: bool = False) -> tuple[Ledger, str | None, dict[str, Any]]:
     """The ledger, the digest the text claims for it and the mapping it parsed to (``repairing``:
-    see :func:`read`; ``parsed``: what ``tomllib`` already made of the text)."""
-    if parsed is None:
-        parsed = parallel_parse.loads_split(text)
-    data = safe_io.load_toml(text, name, LedgerError, parsed)
+    see :func:`read`). Text in the layout tarockscore writes is read by :mod:`layout_reader`,
+    any other by ``tomllib``."""
+    data = layout_reader.loads(text)
+    if data is None:
+        data = safe_io.load_toml(text, name, LedgerError)
     other = _what_else(data)
     if other is not None:
         raise NotALedger(N_("{name}: not a ledger: this is {other}"), name=name, other=other)
@@ -180,37 +177,16 @@ def _load(path: Path) -> tuple[str, str]:
     return _sha(data), safe_io.decode(data, str(path), LedgerError)
 
 
-def _snapshot(
-    path: Path, sha: str, text: str, repairing: bool = False, parsed: dict[str, Any] | None = None
-) -> Snapshot:
-    ledger, digest, mapping = _parse(text, str(path), repairing, parsed)
+def _snapshot(path: Path, sha: str, text: str, repairing: bool = False) -> Snapshot:
+    ledger, digest, mapping = _parse(text, str(path), repairing)
     return Snapshot(path=path, ledger=ledger, sha256=sha, text=text, digest=digest, data=mapping)
 
 
 def read_many(paths: Sequence[Path]) -> Iterator[tuple[Path, Snapshot | LedgerError]]:
-    """:func:`read` of each path, in order: its snapshot, or the error reading it raised.
-
-    Every file is read first; then the last files' texts are parsed on a second core where
-    there is one and they are many (:func:`parallel_parse.loads_many`), while each of the first
-    is parsed and made a snapshot here. Making the snapshot (the ledger's values) takes about
-    0.4 times the parse, so the second core takes more than half the text. Of each file only its
-    text and the hash of its bytes are kept.
-    """
-    loaded: list[tuple[Path, tuple[str, str] | LedgerError]] = []
+    """:func:`read` of each path, in order: its snapshot, or the error reading it raised."""
     for path in paths:
         try:
-            loaded.append((path, _load(path)))
-        except LedgerError as exc:
-            loaded.append((path, exc))
-    texts = [item[1] for _, item in loaded if not isinstance(item, LedgerError)]
-    parsed = parallel_parse.loads_many(texts, share=SEASON_SHARE)
-    for path, item in loaded:
-        if isinstance(item, LedgerError):
-            yield path, item
-            continue
-        mapping = next(parsed)
-        try:
-            yield path, _snapshot(path, item[0], item[1], parsed=mapping)
+            yield path, read(path)
         except LedgerError as exc:
             yield path, exc
 

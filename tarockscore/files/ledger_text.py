@@ -94,6 +94,7 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
     return re.compile(_STRING_OR_NAME), re.compile(_CANONICAL)
 
 
+@functools.lru_cache(maxsize=4)
 def canonical(text: str, start: int = 0) -> bool:
     """Whether ``text`` from ``start`` is laid out line by line as tomli-w lays out a ledger.
 
@@ -102,7 +103,9 @@ def canonical(text: str, start: int = 0) -> bool:
     values' own order is compared where a part is taken, see :func:`render`), nor an inline
     array of tables where tomli-w writes ``[[...]]`` headers, nor an empty table's header that
     tomli-w leaves out. A file edited by hand in those ways only keeps that layout in the
-    parts a write does not change; it reads back the same all the same.
+    parts a write does not change; it reads back the same all the same. (The answers for the
+    last few texts are kept: a write asks of the text it read when reading it and again when
+    rendering the new one.)
     """
     if "\x01" in text or "\x02" in text:
         return False
