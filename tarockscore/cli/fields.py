@@ -32,12 +32,13 @@ SHORT_FORM: Mapping[str, tuple[str, str, str]] = {
     "bonus": ("bonus", "-b", "NAME,FLAGS"),
 }
 
-_FIELD = re.compile(r"^(?P<key>[a-z_]+)(?:\[(?P<index>\d+)\])?(?:\.(?P<sub>.+))?$")
+# Compiled on first use (re keeps it): only an error's message asks it.
+_FIELD = r"^(?P<key>[a-z_]+)(?:\[(?P<index>\d+)\])?(?:\.(?P<sub>.+))?$"
 
 
 def short_form_field(where: str, short: Mapping[str, Any]) -> str:
     """A hand-file key path as the short-form option the user gave (``kontra.Bert`` → ``-k Bert=re``)."""
-    match = _FIELD.match(where)
+    match = re.match(_FIELD, where)
     if match is None or match["key"] not in SHORT_FORM:
         return where
     option, flag, takes = SHORT_FORM[match["key"]]

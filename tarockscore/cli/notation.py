@@ -19,16 +19,17 @@ from tarockscore.ledger.settle_up import parse_stake
 
 # ASCII digits only ([0-9], not \d: that also takes Arabic-Indic and other digits), and \Z, not $,
 # which would also match before a final line break.
-_COMMA_AMOUNT = re.compile(r"\s*([0-9]+),([0-9]{1,2})\s*\Z")
-_ISO_DATE = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})\Z")
-_TABLE_DATE = re.compile(r"([0-9]{2})\.([0-9]{2})\.([0-9]{4})\Z")
-_HAND_NUMBER = re.compile(r"[0-9]{1,7}\Z")
+# Compiled on first use (re keeps them): most commands never read a stake, a date or a number.
+_COMMA_AMOUNT = r"\s*([0-9]+),([0-9]{1,2})\s*\Z"
+_ISO_DATE = r"([0-9]{4})-([0-9]{2})-([0-9]{2})\Z"
+_TABLE_DATE = r"([0-9]{2})\.([0-9]{2})\.([0-9]{4})\Z"
+_HAND_NUMBER = r"[0-9]{1,7}\Z"
 DATE_FORMS = message(N_("YYYY-MM-DD or DD.MM.YYYY, e.g. 2025-03-14 or 14.03.2025"))
 
 
 def stake_text(text: str) -> str:
     """``"0,10"`` → ``"0.10"``: a decimal comma with one or two decimals; anything else unchanged."""
-    if m := _COMMA_AMOUNT.match(text):
+    if m := re.match(_COMMA_AMOUNT, text):
         return f"{m.group(1)}.{m.group(2)}"
     return text
 
@@ -41,9 +42,9 @@ def stake_amount(text: str) -> Decimal:
 def table_date(text: str) -> dt.date:
     """A date written ``2025-03-14`` or ``14.03.2025``; ValueError names both forms."""
     value = text.strip()
-    if m := _ISO_DATE.match(value):
+    if m := re.match(_ISO_DATE, value):
         year, month, day = (int(g) for g in m.groups())
-    elif m := _TABLE_DATE.match(value):
+    elif m := re.match(_TABLE_DATE, value):
         day, month, year = (int(g) for g in m.groups())
     else:
         raise ValueError(
@@ -65,7 +66,7 @@ def table_date(text: str) -> dt.date:
 def hand_number(text: str) -> int:
     """A hand's number as ``show`` lists it: ASCII digits, 1 or more (no ``1_000``, ``1e2``, ``+3``)."""
     value = text.strip()
-    if not _HAND_NUMBER.match(value) or int(value) < 1:
+    if not re.match(_HAND_NUMBER, value) or int(value) < 1:
         raise typer.BadParameter(
             _("{text!r} is not a hand number; write it in digits, 1 or more, e.g. 3").format(text=text)
         )

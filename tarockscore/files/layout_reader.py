@@ -26,10 +26,11 @@ from tarockscore.files.safe_io import MAX_DEPTH
 
 # One string token, as the layout writes it (the layout check has vetted its characters).
 _STRING = r'"(?:[^"\\]|\\.)*"'
-_KEY_LINE = re.compile(rf"([A-Za-z0-9_-]+|{_STRING}) = (.*)")
 _INLINE_PAIR = re.compile(rf"([A-Za-z0-9_-]+|{_STRING}) = ({_STRING}|[^,}}]+)(, | }})")
-# tomli-w's escapes within a string: the named ones, and \u00XX for the other control characters.
-_ESCAPE = re.compile(r"\\(u00[0-9a-fA-F]{2}|[bnfr\"\\])")
+# A quoted key, and tomli-w's escapes within a string (the named ones, and \u00XX for the other
+# control characters): rare, so compiled on first use (re keeps them).
+_KEY_LINE = rf"([A-Za-z0-9_-]+|{_STRING}) = (.*)"
+_ESCAPE = r"\\(u00[0-9a-fA-F]{2}|[bnfr\"\\])"
 _NAMED = {"b": "\b", "n": "\n", "f": "\f", "r": "\r", '"': '"', "\\": "\\"}
 _INDENT = "    "
 # Comment lines and blank lines, as TOML allows them (no control character but the tab).
@@ -47,7 +48,7 @@ def _unescape(match: re.Match[str]) -> str:
 
 def _string(token: str) -> str:
     body = token[1:-1]
-    return _ESCAPE.sub(_unescape, body) if "\\" in body else body
+    return re.sub(_ESCAPE, _unescape, body) if "\\" in body else body
 
 
 def _scalar(token: str) -> Any:
@@ -116,7 +117,7 @@ def _read(lines: list[str]) -> dict[str, Any]:
             if line[0] != '"':  # a bare key holds no " = "
                 key, _, value = line.partition(" = ")
             else:
-                m = _KEY_LINE.fullmatch(line)
+                m = re.fullmatch(_KEY_LINE, line)
                 if m is None:
                     raise _Unsure
                 key, value = _string(m.group(1)), m.group(2)

@@ -185,7 +185,8 @@ def decode(data: bytes, name: str, error: type[TarockError]) -> str:
         raise error(N_("{name}: not UTF-8 text (byte {start})"), name=name, start=exc.start) from None
 
 
-_AT_LINE = re.compile(r"\(at line (\d+), column (\d+)\)")
+# Compiled on first use (re keeps it): only a file that fails to parse asks it.
+_AT_LINE = r"\(at line (\d+), column (\d+)\)"
 
 
 def load_toml(
@@ -211,7 +212,7 @@ def _parsed(text: str, name: str, error: type[TarockError]) -> dict[str, Any]:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         reason = str(exc)
-        m = _AT_LINE.search(reason)
+        m = re.search(_AT_LINE, reason)
         where = f"{name}:{m.group(1)}" if m else name
         raise error(N_("not valid TOML: {why}"), where=where, why=reason) from None
     except RecursionError:

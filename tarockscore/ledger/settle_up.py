@@ -22,7 +22,8 @@ from tarockscore.errors import N_, LedgerError, message
 from tarockscore.rules.profile import SettlementMode
 
 CENT = Decimal("0.01")
-_STAKE = re.compile(r"[0-9]+(?:\.[0-9]+)?")
+# Compiled on first use (re keeps it), as only a stake given as text asks it.
+_STAKE = r"[0-9]+(?:\.[0-9]+)?"
 MAX_STAKE = Decimal(1_000_000)  # a sanity bound, far above any table's stake
 
 # Exact search for the fewest payments is exponential in the number of players with a balance;
@@ -55,7 +56,7 @@ def parse_stake(text: str, example: str = "0.10") -> Decimal:
         text=text,
         example=example,
     )
-    if not _STAKE.fullmatch(text.strip()):
+    if not re.fullmatch(_STAKE, text.strip()):
         raise ValueError(not_an_amount)
     try:
         stake = Decimal(text.strip())

@@ -164,16 +164,18 @@ def explain(score: Score, profile: Profile) -> str:
 
 # A profile key path, alone or with its value: "valat.bonuses = 'none'", "kontra.ladder[0]".
 _KEY = r"[a-z_]+(?:\.[a-z_]+(?:\[\d+\])?)+(?: = [^(),;]+)?"
-_KEY_IN_BRACKETS = re.compile(r"\s*\((?:" + _KEY + r")(?:, " + _KEY + r")*\)")
-_KEY_ALONE = re.compile(r"^" + _KEY + r"$")
+# The patterns of this module are compiled on first use (re keeps them), not at import: the
+# commands at the table mostly never ask them.
+_KEY_IN_BRACKETS = r"\s*\((?:" + _KEY + r")(?:, " + _KEY + r")*\)"
+_KEY_ALONE = r"^" + _KEY + r"$"
 
 
 def players_words(text: str) -> str:
     """A note without the profile keys in it: those are for ``--json``."""
-    text = _KEY_IN_BRACKETS.sub("", str(text)).strip()
-    if _KEY_ALONE.match(text):
+    text = re.sub(_KEY_IN_BRACKETS, "", str(text)).strip()
+    if re.match(_KEY_ALONE, text):
         return ""
-    parts = [part for part in text.split(", ") if not _KEY_ALONE.match(part.strip())]
+    parts = [part for part in text.split(", ") if not re.match(_KEY_ALONE, part.strip())]
     return ", ".join(parts)
 
 
@@ -299,13 +301,13 @@ def price_list(profile: Profile) -> str:
 # A spreadsheet reads a cell that begins with one of these as a formula (=HYPERLINK(…), +SUM(…),
 # @A1, -1+1) or a hidden control character; such a cell is written with a leading apostrophe.
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-_NUMBER = re.compile(r"[+-]?[0-9]+(?:[.,/][0-9]+)?")
+_NUMBER = r"[+-]?[0-9]+(?:[.,/][0-9]+)?"
 
 
 def csv_cell(value: Any) -> Any:
     """The value as a CSV cell that no spreadsheet runs: text that is not a plain number and
     begins with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return gets a leading ``'``."""
-    if isinstance(value, str) and value.startswith(FORMULA_STARTS) and not _NUMBER.fullmatch(value):
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS) and not re.fullmatch(_NUMBER, value):
         return "'" + value
     return value
 

@@ -7,10 +7,11 @@ from fractions import Fraction
 
 from tarockscore.errors import N_, message
 
-_MIXED = re.compile(r"^\s*(\d+)\s+(\d+)\s*/\s*(\d+)\s*$")
-_FRACTION = re.compile(r"^\s*(\d+)\s*/\s*(\d+)\s*$")
-_BLATT = re.compile(r"^\s*(\d+)\s+(\d+)\s*$")
-_WHOLE = re.compile(r"^\s*(\d+)\s*$")
+# Compiled on first use (re keeps them): card points written as text are the rarer case.
+_MIXED = r"^\s*(\d+)\s+(\d+)\s*/\s*(\d+)\s*$"
+_FRACTION = r"^\s*(\d+)\s*/\s*(\d+)\s*$"
+_BLATT = r"^\s*(\d+)\s+(\d+)\s*$"
+_WHOLE = r"^\s*(\d+)\s*$"
 _VULGAR = {"⅓": Fraction(1, 3), "⅔": Fraction(2, 3)}
 
 # A card counts a third of a point; the score block writes the odd cards ("Blatt") after the
@@ -51,16 +52,16 @@ def parse_points(value: object) -> Fraction:
     if text.isascii() and text.isdigit():  # the common case, before any pattern
         return Fraction(int(text))
     for glyph, third in _VULGAR.items():
-        if text.endswith(glyph) and _WHOLE.match(text[:-1] or "0"):
+        if text.endswith(glyph) and re.match(_WHOLE, text[:-1] or "0"):
             return Fraction(int(text[:-1] or "0")) + third
-    if m := _WHOLE.match(text):
+    if m := re.match(_WHOLE, text):
         return Fraction(int(m.group(1)))
-    if m := _MIXED.match(text):
+    if m := re.match(_MIXED, text):
         whole, num, den = (int(g) for g in m.groups())
         if den == 0 or num >= den:
             raise _refuse(value, message(N_(": the fraction part must be a proper fraction such as 2/3")))
         return whole + Fraction(num, den)
-    if m := _BLATT.match(text):
+    if m := re.match(_BLATT, text):
         whole, blatt = (int(g) for g in m.groups())
         if blatt >= BLATT:
             raise _refuse(
@@ -72,7 +73,7 @@ def parse_points(value: object) -> Fraction:
                 ),
             )
         return whole + Fraction(blatt, BLATT)
-    if m := _FRACTION.match(text):
+    if m := re.match(_FRACTION, text):
         num, den = (int(g) for g in m.groups())
         if den < BLATT:  # "35/2": points and Blatt
             return num + Fraction(den, BLATT)
