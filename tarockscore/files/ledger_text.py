@@ -75,8 +75,8 @@ def parts(text: str) -> tuple[str, tuple[tuple[str, bool, str], ...]] | None:
 # quotes as a key. A quote that no string pattern takes stays in the text and fails the second
 # pass, the grammar of lines over the marked text. (The marks cannot come from the text: a text
 # holding either character is not in the layout.)
-_STR = r'"(?:[^"\\\x00-\x08\x0a-\x1f\x7f]++|\\[bnfr"\\]|\\u00(?:0[0-7bef]|1[0-9a-f]|7f))*+"'
-_STRING_OR_NAME = rf'"([A-Za-z0-9_-]+)"|{_STR}'
+STRING = r'"(?:[^"\\\x00-\x08\x0a-\x1f\x7f]++|\\[bnfr"\\]|\\u00(?:0[0-7bef]|1[0-9a-f]|7f))*+"'
+_STRING_OR_NAME = rf'"([A-Za-z0-9_-]+)"|{STRING}'
 
 
 def _mark(string: re.Match[str]) -> str:
@@ -102,7 +102,6 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
     return re.compile(_STRING_OR_NAME), re.compile(_CANONICAL)
 
 
-@functools.lru_cache(maxsize=4)
 def canonical(text: str, start: int = 0) -> bool:
     """Whether ``text`` from ``start`` is laid out line by line as tomli-w lays out a ledger.
 
@@ -111,14 +110,29 @@ def canonical(text: str, start: int = 0) -> bool:
     values' own order is compared where a part is taken, see :func:`render`), nor an inline
     array of tables where tomli-w writes ``[[...]]`` headers, nor an empty table's header that
     tomli-w leaves out. A file edited by hand in those ways only keeps that layout in the
-    parts a write does not change; it reads back the same all the same. (The answers for the
-    last few texts are kept: a write asks of the text it read when reading it and again when
-    rendering the new one.)
+    parts a write does not change; it reads back the same all the same. A text the layout
+    reader has read (and so checked line by line) is not checked again: see :func:`vouch`.
     """
+    key = (text, start)
+    if key in _VOUCHED:
+        return True
     if "\x01" in text or "\x02" in text:
         return False
     strings, lines = _patterns()
     return lines.fullmatch(strings.sub(_mark, text[start:])) is not None
+
+
+# The last few texts the layout reader read whole, from where: each is in the layout from there.
+_VOUCHED: dict[tuple[str, int], None] = {}
+
+
+def vouch(text: str, start: int) -> None:
+    """Record that ``text`` from ``start`` is in the layout: the layout reader has just read it,
+    checking every line as :func:`canonical` would (its test holds it to that). A write asks
+    ``canonical`` of the text it read, which need not be checked twice. The last four are kept."""
+    _VOUCHED[(text, start)] = None
+    while len(_VOUCHED) > 4:
+        del _VOUCHED[next(iter(_VOUCHED))]
 
 
 # A table that tomli-w never writes inline (its array spans lines), appended after an element
