@@ -7,9 +7,8 @@ this module prompts, prints and writes. ``enter --replace N`` asks the same ques
 answers as defaults and replaces it. It is imported only when ``enter`` runs.
 """
 
-from __future__ import annotations
-
-from typing import TYPE_CHECKING, Annotated, Any
+from collections.abc import Callable, Mapping
+from typing import Annotated, Any
 
 import typer
 
@@ -24,14 +23,10 @@ from tarockscore.files.ledger_file import check_writable, read, update, verify
 from tarockscore.i18n import _, translated
 from tarockscore.ledger import operations
 from tarockscore.ledger.deal import hand_deal, next_deal
+from tarockscore.ledger.model import Ledger
 from tarockscore.ledger.results import check_number, score_stored
 from tarockscore.render import evening as render_evening
 from tarockscore.render import hand as render
-
-if TYPE_CHECKING:
-    from collections.abc import Callable, Mapping
-
-    from tarockscore.ledger.model import Ledger
 
 ReplaceOpt = Annotated[
     int | None,

@@ -6,11 +6,9 @@ Each command parses its arguments, calls one function of ``ledger`` / ``ledger_f
 command group in ``cli.group``. The module is imported only when one of its commands runs.
 """
 
-from __future__ import annotations
-
 import sys
 from datetime import datetime
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 from tabulate import tabulate
@@ -40,6 +38,7 @@ from tarockscore.cli.options import (
 )
 from tarockscore.errors import N_, Collector, LedgerError, Problem, UsageError, reason
 from tarockscore.files.ledger_file import (
+    Snapshot,
     create,
     locate,
     read,
@@ -54,7 +53,7 @@ from tarockscore.ledger import operations, totals
 from tarockscore.ledger import settle_up as money
 from tarockscore.ledger.checks import check as check_ledger
 from tarockscore.ledger.deal import first_deal, hand_deal, next_deal
-from tarockscore.ledger.model import ledger_profile
+from tarockscore.ledger.model import Ledger, ledger_profile
 from tarockscore.ledger.radl import BY_HAND, radl_cause
 from tarockscore.ledger.results import check_number, result_of, score_stored
 from tarockscore.ledger.sheet import sheet
@@ -62,11 +61,6 @@ from tarockscore.ledger.table import check_players, new_ledger
 from tarockscore.render import evening as render_evening
 from tarockscore.render import hand as render
 from tarockscore.rules.text import look_alikes, nfc, text_problem
-
-if TYPE_CHECKING:
-    from tarockscore.files.ledger_file import Snapshot
-    from tarockscore.ledger.model import Ledger
-
 
 LedgerOpt = Annotated[
     str | None,

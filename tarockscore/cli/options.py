@@ -3,8 +3,6 @@
 ``score`` and ``record`` take the same short form of a hand; the options are declared once here.
 """
 
-from __future__ import annotations
-
 from collections.abc import Callable, Mapping, Sequence
 from typing import Annotated, Any
 

@@ -1,7 +1,5 @@
 """``tarockscore profiles``: the shipped profiles, and one profile's rules and price list."""
 
-from __future__ import annotations
-
 import tomli_w
 import typer
 from tabulate import tabulate

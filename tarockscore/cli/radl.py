@@ -5,8 +5,6 @@ that draws one for another reason, or strikes one it has agreed not to play. Eac
 effect after the last hand recorded and leaves an audit entry.
 """
 
-from __future__ import annotations
-
 from collections.abc import Callable
 from typing import Annotated
 

@@ -1,7 +1,5 @@
 """``tarockscore score``: one hand scored, as a table, JSON or the arithmetic bet by bet."""
 
-from __future__ import annotations
-
 import typer
 
 from tarockscore import api

@@ -7,15 +7,14 @@ lines (and into the JSON's ``warnings``). The module is imported only
 when one of its commands runs.
 """
 
-from __future__ import annotations
-
 import datetime as dt
 import os
 import stat
+from collections.abc import Sequence
 from dataclasses import replace
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 from tabulate import tabulate
@@ -30,6 +29,7 @@ from tarockscore.files.ledger_file import NotALedger, read_many, verify
 from tarockscore.files.output import check_output, write_output
 from tarockscore.files.profile_file import load_profile
 from tarockscore.i18n import _
+from tarockscore.ledger.model import Ledger
 from tarockscore.render import hand as render
 from tarockscore.render import season as render_season
 from tarockscore.render.chart import FORMATS, ImageUnavailable, Marker, chart_svg, svg_to_image
@@ -37,6 +37,7 @@ from tarockscore.render.season import STATS_WIDTH, season_span
 from tarockscore.rules.text import text_problem
 from tarockscore.season.standings import (
     Filters,
+    Season,
     aliases_from_mapping,
     fold,
     per_hand_points,
@@ -45,13 +46,6 @@ from tarockscore.season.standings import (
     standings_csv,
 )
 from tarockscore.season.statistics import contract_order, csv_table, player_stats, stats_json
-
-if TYPE_CHECKING:
-    from collections.abc import Sequence
-    from pathlib import Path
-
-    from tarockscore.ledger.model import Ledger
-    from tarockscore.season.standings import Filters, Season
 
 
 class Format(StrEnum):

@@ -5,8 +5,6 @@ DIR…``. Each table's scorekeeper uses the ordinary ledger commands with ``--le
 DIR/round-N/table-K.toml``. Warnings go to stderr as ``warning:`` lines.
 """
 
-from __future__ import annotations
-
 import shlex
 from datetime import datetime
 from enum import StrEnum
