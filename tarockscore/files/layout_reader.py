@@ -84,27 +84,6 @@ def _key(token: str) -> str:
     return _string(token)
 
 
-def _inline(item: str) -> dict[str, Any]:
-    table: dict[str, Any] = {}
-    if item == "{}":
-        return table
-    if not item.startswith("{ "):
-        raise _Unsure
-    at = 2
-    while at < len(item):
-        m = _INLINE_PAIR.match(item, at)
-        if m is None:
-            raise _Unsure
-        key = _key(m.group(1))
-        if key in table:
-            raise _Unsure
-        table[key] = _scalar(m.group(2))
-        at = m.end()
-        if m.group(3) == " }" and at != len(item):
-            raise _Unsure
-    return table
-
-
 def loads(text: str) -> dict[str, Any] | None:
     """The mapping ``tomllib.loads(text)`` gives, for text in the layout after its leading
     comment lines and blank lines (a ledger's header); None for any other text, and wherever
@@ -113,156 +92,214 @@ def loads(text: str) -> dict[str, Any] | None:
     if head is None or "\x01" in text or "\x02" in text:
         return None
     try:
-        data = _read(text[head.end() :].split("\n"))
+        data = _Reading().read(text[head.end() :].split("\n"))
     except _Unsure:
         return None
     vouch(text, head.end())
     return data
 
 
-def _read(lines: list[str]) -> dict[str, Any]:
-    """The mapping of the layout's lines (the text split at its line breaks: the last is empty)."""
-    if lines[-1]:
-        raise _Unsure  # the text does not end with a line break
-    root: dict[str, Any] = {}
-    headed: set[int] = {id(root)}  # the tables headers made (or passed through): these may grow
-    arrays_of_tables: set[int] = set()
-    current, depth = root, 1  # the table keys go to, and how deep it lies (the root: 1)
-    stack: list[list[Any]] = []  # the arrays open, outermost first
-    blank = False  # the line before was blank: the layout has one only before a header
-    for line in lines[:-1]:
-        if stack:
-            _array_line(line, stack, depth)
-        elif not line:
+class _Reading:
+    """One text being read. A ledger says the same keys, names and numbers again and again:
+    each token is checked and converted once, and the same value is taken again after."""
+
+    __slots__ = ("root", "headed", "arrays_of_tables", "stack", "scalars", "keys", "paths")
+
+    def __init__(self) -> None:
+        self.root: dict[str, Any] = {}
+        self.headed: set[int] = {id(self.root)}  # tables headers made or passed through: may grow
+        self.arrays_of_tables: set[int] = set()
+        self.stack: list[list[Any]] = []  # the arrays open, outermost first
+        self.scalars: dict[str, Any] = {}  # a token checked: its value
+        self.keys: dict[str, str] = {}  # a key token checked: its key
+        self.paths: dict[str, tuple[bool, list[str]]] = {}  # a header line checked: [[?]], its keys
+
+    def scalar(self, token: str) -> Any:
+        value = self.scalars.get(token, _UNSEEN)
+        if value is _UNSEEN:
+            value = self.scalars[token] = _scalar(token)
+        return value
+
+    def key(self, token: str) -> str:
+        key = self.keys.get(token)
+        if key is None:
+            key = self.keys[token] = _key(token)
+        return key
+
+    def read(self, lines: list[str]) -> dict[str, Any]:
+        """The mapping of the layout's lines (the text split at its line breaks: the last is empty)."""
+        if lines[-1]:
+            raise _Unsure  # the text does not end with a line break
+        current, depth = self.root, 1  # the table keys go to, and how deep it lies (the root: 1)
+        stack, keys, scalars = self.stack, self.keys, self.scalars
+        blank = False  # the line before was blank: the layout has one only before a header
+        for line in lines[:-1]:
+            if stack:
+                self.array_line(line, depth)
+            elif not line:
+                if blank:
+                    raise _Unsure
+                blank = True
+                continue
+            elif line[0] == "[":
+                if not blank:
+                    raise _Unsure
+                current, depth = self.header(line)
+            elif line[0] == '"':
+                m = re.fullmatch(_KEY_LINE, line)
+                if m is None:
+                    raise _Unsure
+                self.value(current, self.key(m.group(1)), m.group(2), depth)
+            else:  # most lines: a bare key and a value said before, read without a call
+                key, equals, value = line.partition(" = ")
+                if not equals:
+                    raise _Unsure
+                name = keys.get(key) or self.key(key)
+                seen = scalars.get(value, _UNSEEN)
+                if seen is _UNSEEN or name in current:
+                    self.value(current, name, value, depth)
+                else:
+                    current[name] = seen
             if blank:
+                if line[0] != "[":
+                    raise _Unsure
+                blank = False
+        if stack or blank:
+            raise _Unsure
+        return self.root
+
+    def value(self, table: dict[str, Any], key: str, value: str, depth: int) -> None:
+        """A ``key = value`` line's value put in its table; an array opened is pushed on the stack."""
+        if key in table:
+            raise _Unsure
+        if value == "[":
+            _deep_enough(depth + 1)
+            table[key] = []
+            self.stack.append(table[key])
+        elif value == "[]":
+            _deep_enough(depth + 1)
+            table[key] = []
+        elif value:
+            table[key] = self.scalar(value)
+        else:
+            raise _Unsure
+
+    def array_line(self, line: str, depth: int) -> None:
+        """One line within an array (the outermost lies in a table ``depth`` deep): an item, a
+        nested array opened, or an array closed."""
+        stack = self.stack
+        item = line.lstrip(" ")
+        level, rest = divmod(len(line) - len(item), len(_INDENT))
+        if rest:
+            raise _Unsure
+        if item in ("]", "],"):
+            # the outermost closes at the line's start without a comma, the inner ones with one
+            if level != len(stack) - 1 or (item == "]") != (level == 0):
                 raise _Unsure
-            blank = True
-            continue
-        elif line[0] == "[":
-            if not blank:
-                raise _Unsure
-            current, depth = _header(line, root, headed, arrays_of_tables)
-        elif line[0] == '"':
-            m = re.fullmatch(_KEY_LINE, line)
+            stack.pop()
+            return
+        if level != len(stack):
+            raise _Unsure
+        if item == "[":
+            _deep_enough(depth + level + 1)
+            inner: list[Any] = []
+            stack[-1].append(inner)
+            stack.append(inner)
+            return
+        if not item.endswith(","):
+            raise _Unsure
+        item = item[:-1]
+        if not item:
+            raise _Unsure
+        if item == "[]":
+            _deep_enough(depth + level + 1)
+            stack[-1].append([])
+        elif item[0] == "{":
+            _deep_enough(depth + level + 1)
+            stack[-1].append(self.inline(item))
+        else:
+            stack[-1].append(self.scalar(item))
+
+    def inline(self, item: str) -> dict[str, Any]:
+        table: dict[str, Any] = {}
+        if item == "{}":
+            return table
+        if not item.startswith("{ "):
+            raise _Unsure
+        at = 2
+        while at < len(item):
+            m = _INLINE_PAIR.match(item, at)
             if m is None:
                 raise _Unsure
-            _value(current, _key(m.group(1)), m.group(2), stack, depth)
+            key = self.key(m.group(1))
+            if key in table:
+                raise _Unsure
+            table[key] = self.scalar(m.group(2))
+            at = m.end()
+            if m.group(3) == " }" and at != len(item):
+                raise _Unsure
+        return table
+
+    def header(self, line: str) -> tuple[dict[str, Any], int]:
+        """The table a header line opens (``[a.b]`` a new table, ``[[a.b]]`` a new element of an
+        array of tables), and how deep it lies."""
+        checked = self.paths.get(line)
+        if checked is None:
+            checked = self.paths[line] = _path(line)
+        aot, keys = checked
+        *parents, last = keys
+        headed, arrays_of_tables = self.headed, self.arrays_of_tables
+        table, depth = self.root, 1
+        for key in parents:
+            value = table.get(key)
+            if value is None:
+                value = table[key] = {}
+                headed.add(id(value))
+                depth += 1
+            elif id(value) in arrays_of_tables:
+                value = value[-1]
+                depth += 2
+            elif id(value) in headed:
+                depth += 1
+            else:
+                raise _Unsure  # a header reaching into a value, or into a plain array's element
+            table = value
+        made: dict[str, Any] = {}
+        headed.add(id(made))
+        if aot:
+            array = table.get(last)
+            if array is None:
+                array = table[last] = []
+                arrays_of_tables.add(id(array))
+            elif id(array) not in arrays_of_tables:
+                raise _Unsure
+            array.append(made)
+            depth += 2
+        elif last in table:
+            raise _Unsure  # defined twice, or after a sub-table of its own: tomllib decides
         else:
-            key, equals, value = line.partition(" = ")
-            if not equals:
-                raise _Unsure
-            _value(current, _key(key), value, stack, depth)
-        if blank:
-            if line[0] != "[":
-                raise _Unsure
-            blank = False
-    if stack or blank:
-        raise _Unsure
-    return root
+            table[last] = made
+            depth += 1
+        _deep_enough(depth)
+        return made, depth
 
 
-def _value(table: dict[str, Any], key: str, value: str, stack: list[list[Any]], depth: int) -> None:
-    """A ``key = value`` line's value put in its table; an array opened is pushed on ``stack``."""
-    if key in table:
+_UNSEEN = object()
+
+
+def _path(line: str) -> tuple[bool, list[str]]:
+    """A header line's kind (an array of tables' ``[[...]]``) and its keys, each one bare."""
+    aot = line.startswith("[[")
+    if not line.endswith("]]" if aot else "]"):
         raise _Unsure
-    if value == "[":
-        _deep_enough(depth + 1)
-        table[key] = []
-        stack.append(table[key])
-    elif value == "[]":
-        _deep_enough(depth + 1)
-        table[key] = []
-    elif value:
-        table[key] = _scalar(value)
-    else:
-        raise _Unsure
+    keys = (line[2:-2] if aot else line[1:-1]).split(".")
+    for key in keys:
+        if _BARE.fullmatch(key) is None:
+            raise _Unsure  # a quoted key (it may hold a dot), or no key at all
+    return aot, keys
 
 
 def _deep_enough(depth: int) -> None:
     """Refuse a table or array that lies deeper than :data:`MAX_DEPTH` (as ``too_deep`` counts)."""
     if depth > MAX_DEPTH:
         raise _Unsure
-
-
-def _array_line(line: str, stack: list[list[Any]], depth: int) -> None:
-    """One line within an array (the outermost lies in a table ``depth`` deep): an item, a
-    nested array opened, or an array closed."""
-    item = line.lstrip(" ")
-    level, rest = divmod(len(line) - len(item), len(_INDENT))
-    if rest:
-        raise _Unsure
-    if item in ("]", "],"):
-        # the outermost closes at the line's start without a comma, the inner ones with one
-        if level != len(stack) - 1 or (item == "]") != (level == 0):
-            raise _Unsure
-        stack.pop()
-        return
-    if level != len(stack):
-        raise _Unsure
-    if item == "[":
-        _deep_enough(depth + level + 1)
-        inner: list[Any] = []
-        stack[-1].append(inner)
-        stack.append(inner)
-        return
-    if not item.endswith(","):
-        raise _Unsure
-    item = item[:-1]
-    if not item:
-        raise _Unsure
-    if item == "[]":
-        _deep_enough(depth + level + 1)
-        stack[-1].append([])
-    elif item[0] == "{":
-        _deep_enough(depth + level + 1)
-        stack[-1].append(_inline(item))
-    else:
-        stack[-1].append(_scalar(item))
-
-
-def _header(
-    line: str, root: dict[str, Any], headed: set[int], arrays_of_tables: set[int]
-) -> tuple[dict[str, Any], int]:
-    """The table a header line opens (``[a.b]`` a new table, ``[[a.b]]`` a new element of an
-    array of tables), and how deep it lies."""
-    aot = line.startswith("[[")
-    if not line.endswith("]]" if aot else "]"):
-        raise _Unsure
-    path = line[2:-2] if aot else line[1:-1]
-    *parents, last = path.split(".")
-    for key in (*parents, last):
-        if _BARE.fullmatch(key) is None:
-            raise _Unsure  # a quoted key (it may hold a dot), or no key at all
-    table, depth = root, 1
-    for key in parents:
-        value = table.get(key)
-        if value is None:
-            value = table[key] = {}
-            headed.add(id(value))
-            depth += 1
-        elif id(value) in arrays_of_tables:
-            value = value[-1]
-            depth += 2
-        elif id(value) in headed:
-            depth += 1
-        else:
-            raise _Unsure  # a header reaching into a value, or into a plain array's element
-        table = value
-    made: dict[str, Any] = {}
-    headed.add(id(made))
-    if aot:
-        array = table.get(last)
-        if array is None:
-            array = table[last] = []
-            arrays_of_tables.add(id(array))
-        elif id(array) not in arrays_of_tables:
-            raise _Unsure
-        array.append(made)
-        depth += 2
-    elif last in table:
-        raise _Unsure  # defined twice, or after a sub-table of its own: tomllib decides
-    else:
-        table[last] = made
-        depth += 1
-    _deep_enough(depth)
-    return made, depth
