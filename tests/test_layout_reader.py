@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 import tomli_w
-from hypothesis import example, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tarockscore.files import layout_reader, ledger_text
@@ -28,7 +28,7 @@ from tarockscore.files import ledger_file as F
 from tarockscore.files.profile_file import load_profile
 from tarockscore.files.safe_io import MAX_DEPTH, too_deep
 from tarockscore.ledger.table import new_ledger
-from tests.test_canonical_layout import texts
+from tests.test_canonical_layout import EXAMPLES, texts, with_examples
 from tests.test_render_reuse import AT, HAND_EDITS, _next
 
 
@@ -137,19 +137,16 @@ def test_what_tomli_w_writes_reads_as_tomllib_reads_it(document: dict[str, Any])
 
 @settings(max_examples=1500, deadline=None)
 @given(texts())
-@example('a = "Anna"\n\n[hand."Jürgen"]\nx = 1\n')
-@example('"Anna" = 1\n')
-@example('a = "x"true\n')
-@example('"x"y = 1\n')
-@example('a = "ab\\"cd" = 1\n')
-@example("a = 1\n\n\n[b]\n")
-@example("a = [\n    {xa = 1 },\n]\n")
-@example("a = [\n    { a = 1 }x,\n]\n")
-@example("a = [\n    ,\n]\n")
-@example("a = 1\n\n[a b]\n")
-@example("a = 1\n\n[[a]\n")
-@example("a = 007\n")
-@example("a = 1\n\nb = 2\n")
+@with_examples(
+    *EXAMPLES,
+    "a = [\n    {xa = 1 },\n]\n",
+    "a = [\n    { a = 1 }x,\n]\n",
+    "a = [\n    ,\n]\n",
+    "a = 1\n\n[a b]\n",
+    "a = 1\n\n[[a]\n",
+    "a = 007\n",
+    "a = 1\n\nb = 2\n",
+)
 def test_drawn_lines_read_as_tomllib_reads_them(text: str) -> None:
     _agrees(text)
 
