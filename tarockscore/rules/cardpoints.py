@@ -7,7 +7,8 @@ from fractions import Fraction
 
 from tarockscore.errors import N_, message
 
-# Compiled on first use (re keeps them): card points written as text are the rarer case.
+# Compiled on first use (re keeps them): a command that meets no card points written as text
+# never compiles them.
 _MIXED = r"^\s*(\d+)\s+(\d+)\s*/\s*(\d+)\s*$"
 _FRACTION = r"^\s*(\d+)\s*/\s*(\d+)\s*$"
 _BLATT = r"^\s*(\d+)\s+(\d+)\s*$"
