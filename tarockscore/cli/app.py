@@ -1,7 +1,7 @@
 """The ``tarockscore`` command line: the app, which module holds each command, the entry point.
 
-Each command lives in a module of its own group (``score``, ``profiles``, ``ledger``,
-``season``) that imports what it needs at its top. This module is the one lazy boundary: a
+Each command lives in a module of its own group (``score``, ``record``, ``ledger``, ``season``,
+``profiles``, …) that imports what it needs at its top. This module is the one lazy boundary: a
 command's module is imported only when that command runs, and only that command is registered,
 so the table commands start fast.
 ``app`` (the whole command line, e.g. for tests and help) is built on first use.
@@ -28,26 +28,27 @@ from tarockscore.errors import INTERRUPTED, N_, UsageError
 COMPLETE_VAR = "_TAROCKSCORE_COMPLETE"
 
 # Which module registers which command (or command group), in the order help lists them.
-COMMANDS: dict[str, tuple[str, ...]] = {
-    "tarockscore.cli.score": ("score",),
-    "tarockscore.cli.ledger": (
-        "new",
-        "record",
-        "show",
-        "undo",
-        "replace",
-        "delete",
-        "explain",
-        "check",
-        "rescore",
-        "repair",
-        "settle",
-    ),
-    "tarockscore.cli.enter": ("enter",),
-    "tarockscore.cli.radl": ("radl",),
-    "tarockscore.cli.season": ("season", "stats", "chart"),
-    "tarockscore.cli.profiles": ("profiles",),
-    "tarockscore.cli.tournament": ("tournament", "cup"),
+COMMANDS: dict[str, str] = {
+    "score": "tarockscore.cli.score",
+    "new": "tarockscore.cli.ledger",
+    "record": "tarockscore.cli.record",
+    "show": "tarockscore.cli.ledger",
+    "undo": "tarockscore.cli.record",
+    "replace": "tarockscore.cli.ledger",
+    "delete": "tarockscore.cli.ledger",
+    "explain": "tarockscore.cli.ledger",
+    "check": "tarockscore.cli.ledger",
+    "rescore": "tarockscore.cli.ledger",
+    "repair": "tarockscore.cli.ledger",
+    "settle": "tarockscore.cli.ledger",
+    "enter": "tarockscore.cli.enter",
+    "season": "tarockscore.cli.season",
+    "stats": "tarockscore.cli.season",
+    "chart": "tarockscore.cli.season",
+    "radl": "tarockscore.cli.radl",
+    "profiles": "tarockscore.cli.profiles",
+    "tournament": "tarockscore.cli.tournament",
+    "cup": "tarockscore.cli.tournament",
 }
 
 
@@ -96,10 +97,10 @@ def build(command: str | None = None) -> typer.Typer:
     """The app with the one command (or command group) named ``command``, else every command
     with shell completion. Typer makes a Click command of every command registered, at each
     start; a module's other commands and their options are left out when they cannot run."""
-    modules = [module for module, names in COMMANDS.items() if command in names]
-    root = _root(completion=not modules)
-    for name in modules or COMMANDS:
-        importlib.import_module(name).register(root, command if modules else None)
+    module = COMMANDS.get(command) if command is not None else None
+    root = _root(completion=module is None)
+    for name, path in [(command, module)] if module is not None else COMMANDS.items():
+        importlib.import_module(path).register(root, name)
     return root
 
 

@@ -15,9 +15,9 @@ import typer
 from tarockscore import i18n
 from tarockscore.cli.entry_answers import Entry, Save, defaults_from_keys, read_summary, stored_flow
 from tarockscore.cli.entry_steps import Flow, Kind, Question, Refused
-from tarockscore.cli.ledger import LedgerOpt, now, recorded
-from tarockscore.cli.ledger_option import ledger_path_of
+from tarockscore.cli.ledger_option import LedgerOpt, ledger_path_of, now
 from tarockscore.cli.notation import hand_number
+from tarockscore.cli.record import recorded
 from tarockscore.errors import TarockError
 from tarockscore.files.ledger_file import check_writable, read, update, verify
 from tarockscore.i18n import _, translated

@@ -1,5 +1,5 @@
-"""The ledger commands of the command line (CLI layer): new, record, show, undo, replace, delete,
-explain, check, rescore, repair, settle, enter.
+"""The evening's commands of the command line (CLI layer): new, show, replace, delete, explain,
+check, rescore, repair, settle. The hand just played is recorded and taken back in ``cli.record``.
 
 Each command parses its arguments, calls one function of ``ledger`` / ``ledger_file`` /
 ``settle`` and prints; errors are TarockErrors, turned into stderr lines and an exit code by the
@@ -7,7 +7,6 @@ command group in ``cli.group``. The module is imported only when one of its comm
 """
 
 import sys
-from datetime import datetime
 from typing import Annotated
 
 import typer
@@ -17,7 +16,7 @@ from tarockscore import i18n
 from tarockscore.cli.ask import confirm
 from tarockscore.cli.fields import as_option, as_options
 from tarockscore.cli.hand_input import hand_errors, read_hand_or_short
-from tarockscore.cli.ledger_option import ledger_path_of
+from tarockscore.cli.ledger_option import LedgerOpt, ledger_path_of, now
 from tarockscore.cli.notation import hand_number, stake_amount, table_date
 from tarockscore.cli.options import (
     Bonus,
@@ -52,7 +51,7 @@ from tarockscore.i18n import _, translated
 from tarockscore.ledger import operations, totals
 from tarockscore.ledger import settle_up as money
 from tarockscore.ledger.checks import check as check_ledger
-from tarockscore.ledger.deal import first_deal, hand_deal, next_deal
+from tarockscore.ledger.deal import first_deal
 from tarockscore.ledger.model import Ledger, ledger_profile
 from tarockscore.ledger.radl import BY_HAND, radl_cause
 from tarockscore.ledger.results import check_number, result_of, score_stored
@@ -62,31 +61,15 @@ from tarockscore.render import evening as render_evening
 from tarockscore.render import hand as render
 from tarockscore.rules.text import look_alikes, nfc, text_problem
 
-LedgerOpt = Annotated[
-    str | None,
-    typer.Option(
-        "--ledger",
-        "-l",
-        help="The ledger file; default $TAROCKSCORE_LEDGER, else tarock-ledger.toml in this folder.",
-        show_default=False,
-    ),
-]
-HandArg = Annotated[
-    str | None, typer.Argument(help="A hand file (TOML, docs/hand-format.md), or - for stdin.")
-]
 NumberArg = Annotated[
     int, typer.Argument(help="The hand's number, as `tarockscore show` lists it.", parser=hand_number)
 ]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON (docs/ledger-format.md).")]
 
 
-def now() -> str:
-    return datetime.now().astimezone().isoformat(timespec="seconds")
-
-
 def register(app: typer.Typer, only: str | None = None) -> None:
     """Add the ledger commands to the ``tarockscore`` app (``only``: just the command of that name)."""
-    for command in (new, record, show, undo, replace, delete, explain, check, rescore, repair, settle):
+    for command in (new, show, replace, delete, explain, check, rescore, repair, settle):
         if only in (None, command.__name__):
             app.command()(command)
 
@@ -154,64 +137,6 @@ def new(
     typer.echo(_("hand 1:  {deal}").format(deal=render_evening.deal_text(first_deal(table.players))))
 
 
-def record(
-    hand_file: HandArg = None,
-    contract: Contract = None,
-    players: Players = None,
-    declarer: Declarer = None,
-    partner: Partner = None,
-    points: Points = [],  # noqa: B006 - Typer reads the default, never mutates it
-    defender_points: DefenderPoints = None,
-    won: Won = None,
-    kontra: Kontra = [],  # noqa: B006
-    huettenfleck: Huettenfleck = False,
-    talon: Talon = False,
-    own_king: OwnKing = False,
-    conceded: Conceded = False,
-    renonce: Renonce = None,
-    bonus: Bonus = [],  # noqa: B006
-    ledger: LedgerOpt = None,
-) -> None:
-    """Score a hand and add it to the ledger; print its points and the running totals."""
-    short = short_form(locals())
-    mapping, name = read_hand_or_short(hand_file, short)
-    at = now()
-
-    def change(current: Ledger) -> Ledger:
-        with hand_errors(name, short):
-            return operations.record(current, mapping, at)
-
-    before, after = update(ledger_path_of(ledger), change)
-    recorded(before, after)
-
-
-def recorded(before: Ledger, after: Ledger) -> None:
-    """What record and enter print for the hand just added: the hand, its scoring notes (as
-    ``score`` prints them), the totals with the money so far, the next hand; a warning first
-    when the hand's players moved the deal away from the dealer the ledger expected."""
-    n = len(after.hands)
-    expected, actual = next_deal(before), hand_deal(after, n)
-    if actual.dealer != expected.dealer:
-        typer.echo(
-            _(
-                "warning: hand {number} is dealt by {dealer} (the players given); the ledger expected "
-                "{expected} to deal ({deal}); the deal goes on from {dealer}"
-            ).format(
-                number=n,
-                dealer=actual.dealer,
-                expected=expected.dealer,
-                deal=render_evening.deal_text(expected),
-            ),
-            err=True,
-        )
-    typer.echo(render_evening.hand_line(after, n))
-    _hand, score = score_stored(after, n)
-    for note in score.notes:
-        typer.echo(render.note_line(note))
-    typer.echo(render_evening.totals_table(after, n))
-    typer.echo(render_evening.next_text(after))
-
-
 def show(
     json_out: JsonOpt = False,
     csv_out: Annotated[bool, typer.Option("--csv", help="Print CSV: one row per hand.")] = False,
@@ -228,15 +153,6 @@ def show(
         typer.echo(render_evening.sheet_csv(evening), nl=False)
     else:
         typer.echo(render_evening.sheet_text(evening))
-
-
-def undo(ledger: LedgerOpt = None) -> None:
-    """Take back the last hand (it stays in the audit trail)."""
-    at = now()
-    before, after = update(ledger_path_of(ledger), lambda current: operations.undo(current, at))
-    typer.echo(translated(after.audit[-1].detail))
-    typer.echo(render_evening.totals_table(after))
-    typer.echo(render_evening.next_text(after))
 
 
 def replace(

@@ -12,8 +12,7 @@ import typer
 
 from tarockscore.cli.fields import as_options
 from tarockscore.cli.group import new_app
-from tarockscore.cli.ledger import LedgerOpt, now
-from tarockscore.cli.ledger_option import ledger_path_of
+from tarockscore.cli.ledger_option import LedgerOpt, ledger_path_of, now
 from tarockscore.errors import LedgerError
 from tarockscore.files.ledger_file import update
 from tarockscore.i18n import translated
