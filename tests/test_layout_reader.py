@@ -178,6 +178,20 @@ def test_where_toml_needs_a_decision_the_reader_leaves_it_to_tomllib(text: str) 
         pass  # tomllib refuses it, with its own message
 
 
+@pytest.mark.parametrize("body", ["x\ty", "x\u00a0y", "\u200b", "x\u0085"])
+def test_a_string_with_a_character_that_is_not_printable_is_left_to_tomllib(body: str) -> None:
+    # The layout takes these (a tab, a no-break space, a zero-width space, a C1 control);
+    # the reader, checking strings without a pattern, takes only printable text.
+    text = f'a = "{body}"\n'
+    assert layout_reader.loads(text) is None
+    assert tomllib.loads(text) == {"a": body}
+
+
+def test_a_string_with_escapes_is_read_as_tomllib_reads_it() -> None:
+    text = 'a = "Caf\u00e9 \\"Zum Tarock\\" \\\\ \\u001f"\n'
+    assert layout_reader.loads(text) == tomllib.loads(text) == {"a": 'Café "Zum Tarock" \\ \x1f'}
+
+
 def test_comments_before_the_layout_are_read_and_only_comments() -> None:
     body = "schema = 1\n"
     assert layout_reader.loads("# tarockscore\n# two lines\n\n" + body) == {"schema": 1}

@@ -27,14 +27,17 @@ from typing import Any
 from tarockscore.files.ledger_text import STRING, vouch
 from tarockscore.files.safe_io import MAX_DEPTH
 
-# The tokens of the layout: a bare key, a string with tomli-w's escapes, a whole number.
+# The tokens of the layout: a bare key, a whole number. A string is checked by :func:`_checked`.
 _BARE = re.compile(r"[A-Za-z0-9_-]+")
-_STRING = re.compile(STRING)
 _INTEGER = re.compile(r"-?(?:0|[1-9][0-9]*)")
-_INLINE_PAIR = re.compile(rf"([A-Za-z0-9_-]+|{STRING}) = ({STRING}|[^,}}]+)(, | }})")
+# A string as a token: from a quote to the next quote that no backslash escapes. Such a token
+# ends where a string of the layout ends; whether it is one is :func:`_checked`'s question.
+_TOKEN = r'"(?:[^"\\]|\\.)*"'
+_INLINE_PAIR = re.compile(rf"([A-Za-z0-9_-]+|{_TOKEN}) = ({_TOKEN}|[^,}}]+)(, | }})")
 # A quoted key's line, and tomli-w's escapes within a string (the named ones, and \u00XX for the
-# other control characters): rare, so compiled on first use (re keeps them).
-_KEY_LINE = rf"({STRING}) = (.*)"
+# other control characters): rare, so compiled on first use (re keeps them), as is the layout's
+# own pattern of a string (``ledger_text.STRING``), asked only of a string with an escape.
+_KEY_LINE = rf"({_TOKEN}) = (.*)"
 _ESCAPE = r"\\(u00[0-9a-fA-F]{2}|[bnfr\"\\])"
 _NAMED = {"b": "\b", "n": "\n", "f": "\f", "r": "\r", '"': '"', "\\": "\\"}
 _INDENT = "    "
@@ -56,9 +59,19 @@ def _string(token: str) -> str:
     return re.sub(_ESCAPE, _unescape, body) if "\\" in body else body
 
 
+def _checked(token: str) -> bool:
+    """Whether a string token is one the layout writes. Without a backslash, that is a printable
+    text with no quote in it (stricter than the layout, which also takes a tab or a space other
+    than the blank: such a string is left to ``tomllib``); with one, the layout's pattern says."""
+    body = token[1:-1]
+    if "\\" in body:
+        return len(token) > 1 and token[0] == token[-1] == '"' and re.fullmatch(STRING, token) is not None
+    return len(token) > 1 and token[-1] == '"' and '"' not in body and body.isprintable()
+
+
 def _scalar(token: str) -> Any:
     if token[0] == '"':
-        if _STRING.fullmatch(token) is None:
+        if not _checked(token):
             raise _Unsure
         return _string(token)
     if token == "true":
@@ -79,7 +92,7 @@ def _key(token: str) -> str:
         if _BARE.fullmatch(token) is None:
             raise _Unsure
         return token
-    if _STRING.fullmatch(token) is None or _BARE.fullmatch(token, 1, len(token) - 1) is not None:
+    if not _checked(token) or _BARE.fullmatch(token, 1, len(token) - 1) is not None:
         raise _Unsure
     return _string(token)
 
