@@ -30,7 +30,7 @@ def main() -> None:
 
         app = new_app(pretty_exceptions_enable=False, add_completion=False)
         # only the module that holds the command, as the console script imports it
-        module = next(importlib.import_module(m) for m, names in COMMANDS.items() if args[0] in names)
+        module = importlib.import_module(COMMANDS[args[0]])
         app.command()(getattr(module, args[0]))
         app.command("other", hidden=True)(lambda: None)  # keep it a group: the command name stays an argument
         app()
