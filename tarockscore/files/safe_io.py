@@ -189,17 +189,14 @@ def decode(data: bytes, name: str, error: type[TarockError]) -> str:
 _AT_LINE = r"\(at line (\d+), column (\d+)\)"
 
 
-def load_toml(
-    text: str, name: str, error: type[TarockError], parsed: dict[str, Any] | None = None
-) -> dict[str, Any]:
+def load_toml(text: str, name: str, error: type[TarockError]) -> dict[str, Any]:
     """Parse TOML text; any failure (syntax, nesting, an integer too long) is an ``error`` naming the file.
 
     tomllib raises RecursionError for arrays nested hundreds deep and ValueError for an integer
     beyond Python's 4,300-digit limit; nesting is bounded again after parsing (:data:`MAX_DEPTH`)
-    so that no later step (merging, hashing, rendering) recurses without bound. ``parsed``: what
-    ``tomllib`` already made of this very text elsewhere (a second process); it is bounded the same.
+    so that no later step (merging, hashing, rendering) recurses without bound.
     """
-    data = parsed if parsed is not None else _parsed(text, name, error)
+    data = _parsed(text, name, error)
     if too_deep(data):
         raise error(
             N_("{name}: tables or arrays nested more than {depth} levels deep"), name=name, depth=MAX_DEPTH
