@@ -2,8 +2,8 @@
 ``undo`` takes the last one back; what both print, which ``enter`` prints too.
 
 These are the commands of the table, run after every hand, so this module imports only what
-they need: not the evening's sheet, the money's settle-up or the questions the other ledger
-commands (``cli.ledger``) ask. It is imported only when one of its commands runs.
+they need: not the evening's sheet, the hand numbers and dates or the questions of the other
+ledger commands (``cli.ledger``). It is imported only when one of its commands runs.
 """
 
 from typing import Annotated
