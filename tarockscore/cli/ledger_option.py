@@ -1,5 +1,5 @@
 """The ``--ledger`` option: its declaration, the file it names, else its fallbacks; and the time
-a change to the ledger is stamped with (CLI layer).
+a change (to a ledger, or to a tournament's files) is stamped with (CLI layer).
 
 The I/O layer reads and writes the ledger at a path it is given; which path a command means is
 the command line's: the option, else the environment variable, else the default file. The clock

@@ -6,7 +6,6 @@ DIR/round-N/table-K.toml``. Warnings go to stderr as ``warning:`` lines.
 """
 
 import shlex
-from datetime import datetime
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
@@ -16,6 +15,7 @@ import typer
 from tarockscore import i18n
 from tarockscore.cli.fields import at_option
 from tarockscore.cli.group import new_app
+from tarockscore.cli.ledger_option import now
 from tarockscore.cli.notation import stake_amount
 from tarockscore.errors import (
     N_,
@@ -77,10 +77,6 @@ def register(app: typer.Typer, only: str | None = None) -> None:
     for name, group in (("tournament", tournament_app), ("cup", cup_app)):
         if only in (None, name):
             app.add_typer(group, name=name)
-
-
-def _now() -> str:
-    return datetime.now().astimezone().isoformat(timespec="seconds")
 
 
 def _warn(message: str) -> None:
@@ -213,7 +209,7 @@ def new(
         games_five=games_five,
         profile=profile_record(prof),
         format_document=document,
-        created=_now(),
+        created=now(),
         stake=amount,
     )
     files.create(folder, t)
@@ -250,7 +246,7 @@ def draw(
 ) -> None:
     """Draw a round's tables, create each table's ledger, and print the seating for the wall."""
     try:
-        drawn = files.draw_round(folder, round_number, files.new_seed() if seed is None else seed, _now())
+        drawn = files.draw_round(folder, round_number, files.new_seed() if seed is None else seed, now())
     except UnseatableCount as exc:
         raise TournamentError(
             [Problem.of(p.where, _seating_advice(p, folder)) for p in exc.problems]

@@ -64,8 +64,8 @@ class Snapshot(NamedTuple):
     ledger: Ledger
     sha256: str
     text: str
+    data: Mapping[str, Any]  # the mapping the text parsed to
     digest: str | None = None
-    data: Mapping[str, Any] | None = None  # the mapping the text parsed to
 
 
 def render(ledger: Ledger, digest: str | None = None) -> str:
@@ -323,7 +323,7 @@ def save(
     digest = ledger_digest(ledger)
     old: tuple[str, Mapping[str, Any]] | None = None
     parsed: tuple[Ledger, Mapping[str, Any]] | None = None
-    if read_from is not None and read_from.data is not None:
+    if read_from is not None:
         old, parsed = (read_from.text, read_from.data), (read_from.ledger, read_from.data)
     mapping = ledger_to_mapping(ledger, digest, parsed)
     text = ledger_text.render(HEADER, mapping, old)
@@ -343,9 +343,7 @@ def _reads_back(
     """Whether ``text`` reads as exactly ``mapping``, and the stored keys of every hand after the
     first ``shared`` (those read from the file already) read as the hand meant."""
     try:
-        old = (
-            (read_from.text, read_from.data) if read_from is not None and read_from.data is not None else None
-        )
+        old = (read_from.text, read_from.data) if read_from is not None else None
         if not text_reads_as(text, mapping, old):
             return False
         for entry in ledger.hands[shared:]:
