@@ -27,7 +27,7 @@ from tarockscore.ledger.stored import parse_stored
 from tarockscore.ledger.table import new_ledger
 from tarockscore.rules.cardpoints import render_points
 from tarockscore.rules.hand_parser import parse_hand
-from tarockscore.rules.profile import Kind, Profile, Team
+from tarockscore.rules.profile import Kind, Profile
 
 CLUB = [
     "Anna", "Bert", "Cilli", "Dani", "Ferdl", "Gusti", "Hansi", "Ilse",
@@ -106,7 +106,7 @@ class Dealer:
             return hand
         declarer = rng.choice(players)
         hand["declarer"] = declarer
-        if contract.team is Team.CALLED:
+        if contract.team == "called":
             hand["partner"] = rng.choice([p for p in players if p != declarer])
         if contract.kind is Kind.NEGATIVE:
             hand["won"] = rng.random() < 0.55

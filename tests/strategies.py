@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from tarockscore.rules import legality
 from tarockscore.rules.cardpoints import parse_points, render_points
-from tarockscore.rules.profile import Kind, NegativeKontra, Profile, Team
+from tarockscore.rules.profile import Kind, Profile
 
 PLAYERS = ["Anna", "Bert", "Cilli", "Dani"]
 
@@ -41,14 +41,10 @@ def hands(draw: st.DrawFn, profile: Profile, contracts: list[str] | None = None)
         return hand
 
     # who may bid it: the Forehand alone where contracts.NAME.bidders says so
-    declarer = players[0] if contract.bidders.value == "forehand" else draw(st.sampled_from(players))
+    declarer = players[0] if contract.bidders == "forehand" else draw(st.sampled_from(players))
     hand["declarer"] = declarer
-    if contract.team is Team.CALLED:
-        if (
-            profile.game.talon
-            and profile.called_king_in_talon.rule.value == "traditional"
-            and draw(st.booleans())
-        ):
+    if contract.team == "called":
+        if profile.game.talon and profile.called_king_in_talon.rule == "traditional" and draw(st.booleans()):
             hand["called_king"] = "talon"
             hand["conceded"] = False
         elif profile.game.call_own_king and draw(st.booleans()):
@@ -59,7 +55,7 @@ def hands(draw: st.DrawFn, profile: Profile, contracts: list[str] | None = None)
 
     if contract.kind is Kind.NEGATIVE:
         hand["won"] = draw(st.booleans())
-        if profile.kontra.negative is NegativeKontra.INDIVIDUAL:
+        if profile.kontra.negative == "individual":
             said = draw(st.dictionaries(st.sampled_from(defenders), st.sampled_from(steps), max_size=3))
             if said:
                 hand["kontra"] = said

@@ -54,6 +54,19 @@ def test_a_declared_key_is_checked_by_its_declaration() -> None:
     assert where == ["game.thirds", "valat.model", "valat.silent"]
 
 
+def test_a_word_key_takes_its_words_as_a_player_writes_them() -> None:
+    # settlement.mode is "simplified" or "zero_sum" (profiles/koenigrufen.toml, docs/rules/settlement.md);
+    # case and blanks around the word are forgiven, anything else is refused with the words allowed.
+    folded = load_profile("koenigrufen", {"settlement": {"mode": " Zero_Sum "}})
+    assert folded.settlement.mode == "zero_sum"
+    assert folded.settlement == load_profile("koenigrufen", {"settlement": {"mode": "zero_sum"}}).settlement
+    with pytest.raises(ProfileError) as refused:
+        load_profile("koenigrufen", {"settlement": {"mode": "zerosum"}, "valat": {"bonuses": 3}})
+    text = str(refused.value)
+    assert "'zerosum' is not allowed; choose one of 'simplified', 'zero_sum'" in text
+    assert "valat.bonuses: 3 is not allowed; choose one of 'all', 'announced', 'none'" in text
+
+
 def test_lone_kontra_is_still_read_but_has_one_reading() -> None:
     # Profiles and ledgers written before keep loading; the only reading is "highest" (D32).
     load_profile("koenigrufen", {"settlement": {"lone_kontra": "highest"}})

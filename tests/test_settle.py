@@ -11,7 +11,6 @@ from hypothesis import strategies as st
 
 from tarockscore.errors import LedgerError
 from tarockscore.ledger.settle_up import Payment, balances, fewest_payments, parse_stake, settle
-from tarockscore.rules.profile import SettlementMode
 
 D = Decimal
 
@@ -44,24 +43,24 @@ def test_simplified_balances_settle_the_differences() -> None:
     # Worked by hand: totals 9, 5, 4, 13 add up to 31; with four players a balance is
     # (4 × own total − 31) × stake: Anna 36−31 = 5 → +0.50, Bert 20−31 = −11 → −1.10,
     # Cilli 16−31 = −15 → −1.50, Dani 52−31 = 21 → +2.10.
-    got = balances({"Anna": 9, "Bert": 5, "Cilli": 4, "Dani": 13}, D("0.10"), SettlementMode.SIMPLIFIED)
+    got = balances({"Anna": 9, "Bert": 5, "Cilli": 4, "Dani": 13}, D("0.10"), "simplified")
     assert got == {"Anna": D("0.50"), "Bert": D("-1.10"), "Cilli": D("-1.50"), "Dani": D("2.10")}
     assert sum(got.values()) == 0
 
 
 def test_zero_sum_balances_are_total_times_stake() -> None:
-    got = balances({"A": 7, "B": -3, "C": -3, "D": -1}, D("0.25"), SettlementMode.ZERO_SUM)
+    got = balances({"A": 7, "B": -3, "C": -3, "D": -1}, D("0.25"), "zero_sum")
     assert got == {"A": D("1.75"), "B": D("-0.75"), "C": D("-0.75"), "D": D("-0.25")}
 
 
 def test_zero_sum_totals_that_do_not_add_up_are_an_error() -> None:
     with pytest.raises(LedgerError, match="add up to 1"):
-        balances({"A": 1, "B": 0, "C": 0, "D": 0}, D("0.10"), SettlementMode.ZERO_SUM)
+        balances({"A": 1, "B": 0, "C": 0, "D": 0}, D("0.10"), "zero_sum")
 
 
 def test_amounts_are_exact_decimals_never_floats() -> None:
     # 0.1 + 0.2 is not 0.3 in binary floating point; in cents it is.
-    got = settle({"A": 3, "B": -1, "C": -2, "D": 0}, D("0.10"), SettlementMode.ZERO_SUM)
+    got = settle({"A": 3, "B": -1, "C": -2, "D": 0}, D("0.10"), "zero_sum")
     assert got.balances["A"] == D("0.30")
     assert all(isinstance(p.amount, Decimal) for p in got.payments)
     assert sum((p.amount for p in got.payments), D(0)) == D("0.30")
@@ -131,7 +130,7 @@ def test_payments_clear_every_balance_in_the_fewest_payments(values: list[int]) 
 )
 def test_simplified_settlement_is_zero_sum_and_pairwise(totals: list[int], stake: str) -> None:
     names = [f"P{i}" for i in range(len(totals))]
-    got = balances(dict(zip(names, totals, strict=True)), D(stake), SettlementMode.SIMPLIFIED)
+    got = balances(dict(zip(names, totals, strict=True)), D(stake), "simplified")
     assert sum(got.values()) == 0
     for a, b in itertools.combinations(range(len(totals)), 2):
         # whoever has more points ends with more money, by exactly the difference × players

@@ -249,7 +249,7 @@ def explain(number: NumberArg, ledger: LedgerOpt = None) -> None:
                 _(
                     "Radl: this hand is scored ×{radl} [radl.factor], a doubled round armed by hand {cause} "
                     "[radl.events = {events}]"
-                ).format(radl=radl, cause=cause, events=", ".join(e.value for e in profile.radl.events))
+                ).format(radl=radl, cause=cause, events=", ".join(profile.radl.events))
             )
         doubled = ", ".join(
             f"{p} {render.signed(v)}" for p, v in entry.result.victory_points.items() if p in hand.players

@@ -28,8 +28,8 @@ def profiles(ctx: typer.Context) -> None:
         rows.append(
             [
                 p.name,
-                p.game.family.value,
-                p.settlement.mode.value,
+                p.game.family,
+                p.settlement.mode,
                 p.kontra.ladder[p.kontra.ceiling - 1].name,
                 p.title,
             ]

@@ -24,11 +24,11 @@ def radl_events(hand: Hand, profile: Profile) -> tuple[RadlEvent, ...]:
     """The Radl events a hand shows (whether or not the profile plays them)."""
     events: list[RadlEvent] = []
     if any(b.name == "valat" and b.made for b in hand.bonuses):
-        events.append(RadlEvent.VALAT)
+        events.append("valat")
     if any(b.name == "mondfang" and b.made for b in hand.bonuses):
-        events.append(RadlEvent.MONDFANG)
+        events.append("mondfang")
     if profile.contracts[hand.contract].kind is Kind.TRISCHAKEN:
-        events.append(RadlEvent.TRISCHAKEN)
+        events.append("trischaken")
     return tuple(events)
 
 

@@ -91,7 +91,7 @@ def parse_stake(text: str, example: str = "0.10") -> Decimal:
 
 def balances(totals: Mapping[str, int], stake: Decimal, mode: SettlementMode) -> dict[str, Decimal]:
     """Each player's money for the evening: positive receives, negative pays; they add up to 0."""
-    if mode is SettlementMode.ZERO_SUM:
+    if mode == "zero_sum":
         whole = sum(totals.values())
         if whole != 0:
             raise LedgerError(

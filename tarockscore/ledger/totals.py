@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from tarockscore.ledger.model import Ledger
-from tarockscore.rules.profile import KontraScope
 
 
 def totals(ledger: Ledger, upto: int | None = None) -> dict[str, int]:
@@ -16,7 +15,7 @@ def totals(ledger: Ledger, upto: int | None = None) -> dict[str, int]:
 
 def has_payout(ledger: Ledger) -> bool:
     """Whether the profile keeps a money column apart from the score (Kontra on the payout only)."""
-    return ledger.profile.settlement.kontra_scope is KontraScope.PAYOUT
+    return ledger.profile.settlement.kontra_scope == "payout"
 
 
 def payout_totals(ledger: Ledger, upto: int | None = None) -> dict[str, int] | None:

@@ -21,7 +21,6 @@ from tarockscore.ledger.settle_up import settle
 from tarockscore.ledger.totals import payout_totals, totals
 from tarockscore.render import hand as render
 from tarockscore.render.hand import signed
-from tarockscore.rules.profile import SettlementMode
 
 if TYPE_CHECKING:
     from tarockscore.ledger.deal import Deal
@@ -280,7 +279,7 @@ def settle_json(result: Settlement, points: dict[str, int], payout: bool) -> dic
 def settle_text(result: Settlement, points: dict[str, int], payout: bool, profile: Profile) -> str:
     how = (
         _("zero-sum: each player's total × stake")
-        if profile.settlement.mode is SettlementMode.ZERO_SUM
+        if profile.settlement.mode == "zero_sum"
         else _("Simplified Scoring: every two players settle the difference of their totals")
     )
     basis = _("payout totals (Kontra counts in money only)") if payout else _("totals")

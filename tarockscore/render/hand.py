@@ -121,7 +121,7 @@ def explain(score: Score, profile: Profile) -> str:
     ]
     if score.won is not None:
         out.append(_("Result: the declarers won") if score.won else _("Result: the declarers lost"))
-    settled = _("zero-sum") if profile.settlement.mode.value == "zero_sum" else _("Simplified Scoring")
+    settled = _("zero-sum") if profile.settlement.mode == "zero_sum" else _("Simplified Scoring")
     for i, line in enumerate(score.lines, 1):
         out.append("")
         out.append(f"{i}. {translated(line.label)}")
@@ -203,7 +203,7 @@ def price_list(profile: Profile) -> str:
                 c.name,
                 ", ".join(c.aliases),
                 translated(KINDS.get(c.kind.value, c.kind.value)),
-                translated(SIDES[c.team.value]),
+                translated(SIDES[c.team]),
                 c.value,
                 lost if c.kind is not Kind.TRISCHAKEN else "",
                 "×2" if c.doubles_bonuses else "",
@@ -240,14 +240,14 @@ def price_list(profile: Profile) -> str:
     silent, announced = profile.valat.silent, profile.valat.announced
     valat = (
         _("Valat: contract ×{silent} silent, ×{announced} announced (replaces the contract)")
-        if profile.valat.model.value == "multiplier"
+        if profile.valat.model == "multiplier"
         else _("Valat: {silent} silent, {announced} announced (beside the contract)")
     ).format(silent=silent, announced=announced)
     kontra = (
         _("settlement: {mode}; Kontra changes the score")
-        if profile.settlement.kontra_scope.value == "score"
+        if profile.settlement.kontra_scope == "score"
         else _("settlement: {mode}; Kontra changes the payout only")
-    ).format(mode=profile.settlement.mode.value)
+    ).format(mode=profile.settlement.mode)
     huettenfleck = (
         _("Hüttenfleck: ×{multiplier}") if profile.kontra.huettenfleck else _("Hüttenfleck: not allowed")
     ).format(multiplier=profile.kontra.huettenfleck_multiplier)

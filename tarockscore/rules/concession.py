@@ -10,7 +10,6 @@ from __future__ import annotations
 from tarockscore.errors import N_, message
 from tarockscore.rules.bonuses import announced_factor
 from tarockscore.rules.hand import Side
-from tarockscore.rules.profile import ConcedePays
 from tarockscore.rules.profile_tables import CalledKingInTalon, setting
 from tarockscore.rules.settlement import Deal, Scored, title
 
@@ -30,7 +29,7 @@ def concession_lines(deal: Deal) -> Scored:
         (hand.declarer,),
         note=setting(CalledKingInTalon, "concede_pays", p.called_king_in_talon.concede_pays),
     )
-    if p.called_king_in_talon.concede_pays is ConcedePays.CONTRACT_AND_ANNOUNCED:
+    if p.called_king_in_talon.concede_pays == "contract_and_announced":
         for b in hand.bonuses:
             if b.announced and b.side is Side.DECLARERS:
                 out += deal.line(

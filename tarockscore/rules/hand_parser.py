@@ -25,7 +25,7 @@ from tarockscore.rules.hand_bets import (
 )
 from tarockscore.rules.hand_points import read_card_points, read_side_points, read_trischaken_points
 from tarockscore.rules.names import same_but_case, seat_names
-from tarockscore.rules.profile import Bidders, Profile
+from tarockscore.rules.profile import Profile
 from tarockscore.rules.reader import Reader
 
 HAND_KEYS = (
@@ -152,7 +152,7 @@ def parse_hand(data: Mapping[str, Any], profile: Profile) -> Hand:
                         N_('no partner when called_king = "{called_king}": the declarer plays alone'),
                         called_king=called_king,
                     )
-            if contract.bidders is not Bidders.ANYONE and declarer is not None and players:
+            if contract.bidders != "anyone" and declarer is not None and players:
                 if not legality.may_bid(contract, players.index(declarer) if declarer in players else -1):
                     problems.add(
                         "declarer",
@@ -163,7 +163,7 @@ def parse_hand(data: Mapping[str, Any], profile: Profile) -> Hand:
                         profile=profile.name,
                         value=players[0],
                         contract=contract.name,
-                        bidders=contract.bidders.value,
+                        bidders=contract.bidders,
                     )
 
         # -- called King in the talon ----------------------------------------------------------

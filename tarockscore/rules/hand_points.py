@@ -21,9 +21,9 @@ def read_card_points(where: str, value: object, profile: Profile, problems: Coll
     # The total goes in as its numerator and denominator: a Fraction is slow to hash.
     total = game.card_points_total.as_integer_ratio()
     if kind is int or (kind is str and len(value) <= _SHORT):  # type: ignore[arg-type]
-        judged = _judged(value, *total, game.thirds, game.family.value)
+        judged = _judged(value, *total, game.thirds, game.family)
     else:
-        judged = _judge(value, *total, game.thirds, game.family.value)
+        judged = _judge(value, *total, game.thirds, game.family)
     if isinstance(judged, Fraction):
         return judged
     problems.add(where, judged)

@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from tarockscore.errors import N_, message
 from tarockscore.rules.hand import Hand, Side
-from tarockscore.rules.profile import HuettenfleckScope, Kind, Profile, SettlementMode
+from tarockscore.rules.profile import Kind, Profile
 from tarockscore.rules.profile_tables import KontraRules, KontraStep, Settlement, key_path, setting
 from tarockscore.rules.settlement import NOTHING, Deal, Factor, Scored, title
 
@@ -72,7 +72,7 @@ def huettenfleck_factors(profile: Profile) -> tuple[Factor, ...]:
 
 def side_bet_factors(hand: Hand, profile: Profile) -> tuple[Factor, ...]:
     """What multiplies every bet beside the contract: the Hüttenfleck where its scope is the hand."""
-    if hand.huettenfleck and profile.kontra.huettenfleck_scope is HuettenfleckScope.HAND:
+    if hand.huettenfleck and profile.kontra.huettenfleck_scope == "hand":
         return huettenfleck_factors(profile)
     return ()
 
@@ -140,7 +140,7 @@ def ad_personam_lines(deal: Deal, base: int, factors: tuple[Factor, ...], won: b
     assert hand.declarer is not None
     steps = dict(hand.kontra_by)
     rule = f"contracts.{c.name}.value"
-    if profile.settlement.mode is SettlementMode.SIMPLIFIED and won:
+    if profile.settlement.mode == "simplified" and won:
         highest = max(steps.values(), key=lambda s: profile.step(s).level)  # type: ignore[union-attr]
         return deal.line(
             "contract",
@@ -153,7 +153,7 @@ def ad_personam_lines(deal: Deal, base: int, factors: tuple[Factor, ...], won: b
             ],
             (hand.declarer,),
             deal.defenders,
-            note=setting(Settlement, "mode", SettlementMode.SIMPLIFIED),
+            note=setting(Settlement, "mode", "simplified"),
         )
     out = NOTHING
     for d in deal.defenders:

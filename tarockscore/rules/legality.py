@@ -11,27 +11,21 @@ offer only what is allowed.
 from __future__ import annotations
 
 from tarockscore.rules.profile import (
-    Bidders,
     Bonus,
-    CalledKingRule,
-    ConcedePays,
     Contract,
     Kind,
-    NegativeKontra,
     Profile,
-    Team,
-    TrischakenTalon,
 )
 
 
 def calls_a_king(contract: Contract) -> bool:
     """The declarer plays with the holder of a called card (a partner, 2 against 2)."""
-    return contract.team is Team.CALLED
+    return contract.team == "called"
 
 
 def plays_alone(contract: Contract) -> bool:
     """The declarer plays one against three: no partner."""
-    return contract.team is Team.ALONE
+    return contract.team == "alone"
 
 
 def everyone_for_themselves(contract: Contract) -> bool:
@@ -43,7 +37,7 @@ def trischaken_talon_counted(profile: Profile) -> bool:
     """In Trischaken the talon's cards go to the players' tricks, so every player's card points
     add up to the deck's total (``trischaken.talon = "counted"``); with ``"out"`` the talon is
     not played and counts for nobody."""
-    return profile.trischaken.talon is TrischakenTalon.COUNTED
+    return profile.trischaken.talon == "counted"
 
 
 def decided_by_tricks(contract: Contract) -> bool:
@@ -58,7 +52,7 @@ def king_can_lie_in_talon(profile: Profile, contract: Contract) -> bool:
 
 def king_in_talon_scored(profile: Profile) -> bool:
     """The hand is played or conceded, not dealt again (``called_king_in_talon.rule``)."""
-    return profile.called_king_in_talon.rule is not CalledKingRule.REDEAL
+    return profile.called_king_in_talon.rule != "redeal"
 
 
 def king_in_talon_allowed(profile: Profile, contract: Contract) -> bool:
@@ -82,7 +76,7 @@ def called_king_choices(profile: Profile, contract: Contract) -> list[str]:
 
 def may_bid(contract: Contract, seat: int) -> bool:
     """The player in ``seat`` (0 = Forehand) may bid the contract (``contracts.NAME.bidders``)."""
-    return contract.bidders is Bidders.ANYONE or seat == 0
+    return contract.bidders == "anyone" or seat == 0
 
 
 def may_concede(called_king: str | None) -> bool:
@@ -101,12 +95,12 @@ def concession_possible(profile: Profile, contract: Contract) -> bool:
 def bonuses_paid_on_concession(profile: Profile) -> bool:
     """A conceded hand pays the declarers' announced bonuses too
     (``called_king_in_talon.concede_pays = "contract_and_announced"``)."""
-    return profile.called_king_in_talon.concede_pays is ConcedePays.CONTRACT_AND_ANNOUNCED
+    return profile.called_king_in_talon.concede_pays == "contract_and_announced"
 
 
 def contra_ad_personam(profile: Profile, contract: Contract) -> bool:
     """Each Defender says Kontra for themselves (``kontra.negative = "individual"``)."""
-    return decided_by_tricks(contract) and profile.kontra.negative is NegativeKontra.INDIVIDUAL
+    return decided_by_tricks(contract) and profile.kontra.negative == "individual"
 
 
 def kontra_on_contract_allowed(profile: Profile, contract: Contract) -> bool:

@@ -11,10 +11,9 @@ ladder and the checks that span tables.
 # No `from __future__ import annotations` here: typing.NamedTuple compiles every string
 # annotation of its fields when the class is made, at each start-up.
 from collections.abc import Mapping
-from enum import StrEnum
 from fractions import Fraction
 from types import MappingProxyType
-from typing import Any, NamedTuple, TypeVar
+from typing import Any, NamedTuple, TypeVar, cast, get_args
 
 from tarockscore.errors import N_, Collector, ProfileError, near_miss, one_of
 from tarockscore.rules.names import fold
@@ -105,7 +104,7 @@ class Contract(NamedTuple):
     talon: bool = True
     requires_announced: tuple[str, ...] = ()
     source: str = ""
-    bidders: Bidders = Bidders.ANYONE
+    bidders: Bidders = "anyone"
 
 
 class Bonus(NamedTuple):
@@ -251,7 +250,7 @@ def build_profile(document: Mapping[str, Any], where: str = "") -> Profile:
     # D32, Simplified Scoring with contra ad personam: one reading, built in, so no shipped
     # profile has the key; it is still read (its one value, "highest") so that profiles written
     # before, and the ledgers that store them, load as they are.
-    st.choice("lone_kontra", _LoneKontra, _LoneKontra.HIGHEST)
+    st.word("lone_kontra", ("highest",), "highest")
     st.finish()
 
     ko = top.table("kontra")
@@ -264,7 +263,7 @@ def build_profile(document: Mapping[str, Any], where: str = "") -> Profile:
 
     rn = top.table("renonce")
     renonce = read_table(rn, RenonceRules)
-    if renonce.rule is RenonceRule.AS_IF_WON:
+    if renonce.rule == "as_if_won":
         for needed in ("trischaken_each", "trischaken_forehand_factor"):
             if not rn.has(needed):
                 problems.add(rn.where(needed), N_('missing (required with rule = "as_if_won")'))
@@ -304,10 +303,6 @@ def build_profile(document: Mapping[str, Any], where: str = "") -> Profile:
         document=document,
         radl=radl,
     )
-
-
-class _LoneKontra(StrEnum):
-    HIGHEST = "highest"
 
 
 def _read(top: Reader, table: str, cls: type[T]) -> T:
@@ -363,13 +358,13 @@ def _kontra(ko: Reader, problems: Collector) -> KontraRules:
 
 def _radl(r: Reader, problems: Collector) -> Radl:
     """The optional ``[radl]`` table; a profile without it has no doubled rounds."""
-    allowed = [e.value for e in RadlEvent]
+    allowed: tuple[RadlEvent, ...] = get_args(RadlEvent)
     events: list[RadlEvent] = []
     for i, name in enumerate(r.str_list("events")):
         if name in allowed:
-            if RadlEvent(name) in events:
+            if name in events:
                 problems.add(f"{r.where('events')}[{i}]", N_("{name!r} is listed twice"), name=name)
-            events.append(RadlEvent(name))
+            events.append(name)
         else:
             problems.add(
                 f"{r.where('events')}[{i}]",
@@ -447,7 +442,7 @@ def _contracts(
             name=name,
             value=r.number("value", minimum=0),
             kind=r.choice("kind", Kind),
-            team=r.choice("team", Team),
+            team=cast(Team, r.word("team", get_args(Team))),
             bonuses=r.str_list("bonuses"),
             aliases=r.str_list("aliases"),
             doubles_bonuses=r.flag("doubles_bonuses", False),
@@ -455,7 +450,7 @@ def _contracts(
             talon=r.flag("talon", profile_talon) and profile_talon,
             requires_announced=r.str_list("requires_announced"),
             source=r.text("source", ""),
-            bidders=r.choice("bidders", Bidders, Bidders.ANYONE),
+            bidders=cast(Bidders, r.word("bidders", get_args(Bidders), "anyone")),
         )
         enabled = r.flag("enabled", True)
         r.finish()
@@ -471,7 +466,7 @@ def _contracts(
                         allowed=one_of(bonuses),
                         hint=near_miss(bonus, bonuses),
                     )
-        if contract.kind is Kind.TRISCHAKEN and contract.team is not Team.EVERYONE:
+        if contract.kind is Kind.TRISCHAKEN and contract.team != "everyone":
             problems.add(r.where("team"), N_('a dodge contract is played by everyone: team = "everyone"'))
         contracts[name] = contract
     return contracts

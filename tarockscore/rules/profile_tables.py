@@ -14,116 +14,52 @@ from collections.abc import Mapping
 from enum import StrEnum
 from fractions import Fraction
 from functools import cache
-from typing import Any, NamedTuple, TypeVar
+from typing import Any, Literal, NamedTuple, TypeVar, get_args, get_origin
 
 from tarockscore.rules.reader import Reader
 
 T = TypeVar("T")
 
 
-class Family(StrEnum):
-    KOENIGRUFEN = "koenigrufen"
-    ZWANZIGERRUFEN = "zwanzigerrufen"
-
-
-class SettlementMode(StrEnum):
-    SIMPLIFIED = "simplified"
-    ZERO_SUM = "zero_sum"
-
-
-class KontraScope(StrEnum):
-    SCORE = "score"
-    PAYOUT = "payout"
-
-
-class NegativeKontra(StrEnum):
-    INDIVIDUAL = "individual"
-    COLLECTIVE = "collective"
-
-
-class HuettenfleckScope(StrEnum):
-    CONTRACT = "contract"
-    HAND = "hand"
-
-
-class ValatModel(StrEnum):
-    MULTIPLIER = "multiplier"
-    FIXED = "fixed"
-
-
-class ValatBonuses(StrEnum):
-    NONE = "none"
-    ANNOUNCED = "announced"
-    ALL = "all"
-
-
-class CalledKingRule(StrEnum):
-    REDEAL = "redeal"
-    TRADITIONAL = "traditional"
-
-
-class ConcedePays(StrEnum):
-    CONTRACT = "contract"
-    CONTRACT_AND_ANNOUNCED = "contract_and_announced"
-
-
-class RenonceRule(StrEnum):
-    SIDE_LOSES = "side_loses"
-    OFFENDER_PAYS = "offender_pays"
-    # The revoker pays each other player what that player would have received had their side
-    # won the contract and every announced bonus; two revokers share it.
-    AS_IF_WON = "as_if_won"
-
-
-class Bidders(StrEnum):
-    """Who may bid a contract."""
-
-    ANYONE = "anyone"
-    FOREHAND = "forehand"  # only the first in hand (Forehand)
-
-
-class Rounding(StrEnum):
-    """How a payment that does not split evenly among several receivers is made whole."""
-
-    UP = "up"  # the payer pays more, up to the next amount that splits evenly
-    DOWN = "down"  # the payer pays less, down to the next amount that splits evenly
-
-
-class Ties(StrEnum):
-    SHARE = "share"
-    SEAT_ORDER = "seat_order"
-
-
-class TrischakenTalon(StrEnum):
-    """Where the talon's card points go in Trischaken."""
-
-    COUNTED = "counted"  # into the players' tricks: their card points add up to the deck's total
-    OUT = "out"  # out of play, for nobody: their card points add up to the total less the talon's
-
-
-class Virgins(StrEnum):
-    TAKE_ALL = "take_all"
-    NONE = "none"
-
-
-class RadlEvent(StrEnum):
-    """What arms a Radl (a round of doubled hands), as a house rule: each is read off a scored hand."""
-
-    VALAT = "valat"  # a Valat was made, by either side
-    MONDFANG = "mondfang"  # the Mondfang bonus was made (WTC19's example: "z.B. nach Mondfang")
-    TRISCHAKEN = "trischaken"  # Trischaken was played: everybody passed
+# The closed sets of words a key may take: each a ``Literal`` of the words the TOML file writes,
+# which the code compares as they are ("zero_sum"), so a misspelt word is a type error. (An
+# ``Enum`` per key cost about 50 µs each to create, at every start.)
+Family = Literal["koenigrufen", "zwanzigerrufen"]
+SettlementMode = Literal["simplified", "zero_sum"]
+KontraScope = Literal["score", "payout"]
+NegativeKontra = Literal["individual", "collective"]
+HuettenfleckScope = Literal["contract", "hand"]
+ValatModel = Literal["multiplier", "fixed"]
+ValatBonuses = Literal["none", "announced", "all"]
+CalledKingRule = Literal["redeal", "traditional"]
+ConcedePays = Literal["contract", "contract_and_announced"]
+# "as_if_won": the revoker pays each other player what that player would have received had
+# their side won the contract and every announced bonus; two revokers share it.
+RenonceRule = Literal["side_loses", "offender_pays", "as_if_won"]
+# Who may bid a contract: anyone, or only the first in hand (Forehand).
+Bidders = Literal["anyone", "forehand"]
+# How a payment that does not split evenly among several receivers is made whole: "up", the
+# payer pays more, up to the next amount that splits evenly; "down", the payer pays less.
+Rounding = Literal["up", "down"]
+Ties = Literal["share", "seat_order"]
+# Where the talon's card points go in Trischaken: "counted", into the players' tricks (their
+# card points add up to the deck's total); "out", out of play (they add up to the total less
+# the talon's).
+TrischakenTalon = Literal["counted", "out"]
+Virgins = Literal["take_all", "none"]
+# What arms a Radl (a round of doubled hands), as a house rule, each read off a scored hand:
+# a Valat made by either side; the Mondfang bonus made (WTC19's example: "z.B. nach Mondfang");
+# Trischaken played (everybody passed).
+RadlEvent = Literal["valat", "mondfang", "trischaken"]
+# Who plays a contract together: the declarer and the holder of the called card, the declarer
+# alone against the rest, or everyone for themselves (Trischaken).
+Team = Literal["called", "alone", "everyone"]
 
 
 class Kind(StrEnum):
     POSITIVE = "positive"
     NEGATIVE = "negative"
     TRISCHAKEN = "dodge"  # everybody passed: each for themselves (the TOML value stays "dodge")
-
-
-class Team(StrEnum):
-    CALLED = "called"
-    ALONE = "alone"
-    EVERYONE = "everyone"
 
 
 class Keys:
@@ -161,13 +97,13 @@ def declare(cls: type, keys: Keys) -> None:
 _SCALARS: dict[str, type] = {"bool": bool, "int": int, "Fraction": Fraction}
 
 
-def _kind(annotation: object) -> type:
-    """The type a key is read as, from its field's annotation (a string here)."""
-    if isinstance(annotation, type):
+def _kind(annotation: object) -> object:
+    """The type a key is read as, from its field's annotation: a type, or a ``Literal`` of words."""
+    if isinstance(annotation, type) or get_origin(annotation) is Literal:
         return annotation
     name = str(getattr(annotation, "__forward_arg__", annotation))
     kind = _SCALARS.get(name) or globals().get(name)
-    if not isinstance(kind, type):  # pragma: no cover - a declaration error
+    if not (isinstance(kind, type) or get_origin(kind) is Literal):  # pragma: no cover - a declaration error
         raise TypeError(f"no reader for a key of type {name!r}")
     return kind
 
@@ -189,8 +125,8 @@ def read_table(reader: Reader, cls: type[T], **given: Any) -> T:
             values[name] = reader.number(toml, default, minimum=keys.minimum.get(name))
         elif kind is Fraction:
             values[name] = reader.points(toml)
-        elif isinstance(kind, type) and issubclass(kind, StrEnum):
-            values[name] = reader.choice(toml, kind, default)
+        elif get_origin(kind) is Literal:
+            values[name] = reader.word(toml, get_args(kind), default)
         else:  # pragma: no cover - a declaration error, caught by the tests of every profile
             raise TypeError(f"{cls.__name__}.{name}: no reader for {kind!r}")
     return cls(**values)
@@ -317,8 +253,8 @@ class Trischaken(NamedTuple):
     mayor_factor: int
     forehand_factor: int
     virgins: Virgins
-    rounding: Rounding = Rounding.UP
-    talon: TrischakenTalon = TrischakenTalon.COUNTED
+    rounding: Rounding = "up"
+    talon: TrischakenTalon = "counted"
 
 
 declare(Trischaken, Keys("trischaken", minimum={"losers": 1, "mayor_factor": 1, "forehand_factor": 1}))

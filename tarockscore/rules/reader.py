@@ -177,7 +177,25 @@ class Reader:
                 member = members.get(value.strip().lower())
             if member is not None:
                 return cast(E, member)
-        allowed = [m.value for m in enum]
+        self._not_allowed(key, value, [m.value for m in enum])
+        return default if default is not None else next(iter(enum))
+
+    def word(self, key: str, allowed: tuple[str, ...], default: str | None = None) -> str:
+        """One of the words ``allowed`` (a ``Literal``'s arguments), as given or stripped and
+        lower-cased; a problem, and ``default`` (else the first word), for any other value."""
+        value = self._get(key, default is None)
+        if value is _MISSING:
+            return default if default is not None else allowed[0]
+        if isinstance(value, str):
+            if value in allowed:
+                return value
+            folded = value.strip().lower()
+            if folded in allowed:
+                return folded
+        self._not_allowed(key, value, list(allowed))
+        return default if default is not None else allowed[0]
+
+    def _not_allowed(self, key: str, value: object, allowed: list[str]) -> None:
         hint = near_miss(value, allowed) if isinstance(value, str) else ""
         self.problems.add(
             self.where(key),
@@ -186,7 +204,6 @@ class Reader:
             allowed=one_of(allowed),
             hint=hint,
         )
-        return default if default is not None else next(iter(enum))
 
     def str_list(self, key: str, default: Iterable[str] = ()) -> tuple[str, ...]:
         value = self._get(key, False)

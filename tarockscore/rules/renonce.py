@@ -14,7 +14,7 @@ from tarockscore.rules.bonuses import announced_factor, bonus_label, bonus_line,
 from tarockscore.rules.contract_line import contract_lines, loss_factors
 from tarockscore.rules.hand import Side
 from tarockscore.rules.kontra import contract_kontra, defender_kontra_factors, kontra_factors
-from tarockscore.rules.profile import Kind, RenonceRule, SettlementMode, ValatModel
+from tarockscore.rules.profile import Kind
 from tarockscore.rules.profile_tables import Game, RenonceRules, ValatRules, key_path, setting
 from tarockscore.rules.settlement import Deal, Factor, Line, Scored, note, settle_bet, title
 
@@ -24,9 +24,9 @@ def renonce_lines(deal: Deal) -> tuple[Scored, bool | None]:
     hand, c, p = deal.hand, deal.contract, deal.profile
     offender = hand.renonce
     assert offender is not None
-    if p.renonce.rule is RenonceRule.AS_IF_WON:
+    if p.renonce.rule == "as_if_won":
         return as_if_won_lines(deal, offender), None
-    if p.renonce.rule is RenonceRule.OFFENDER_PAYS:
+    if p.renonce.rule == "offender_pays":
         others = tuple(x for x in hand.players if x != offender)
         kontra, out = contract_kontra(deal)
         out += deal.line(
@@ -37,7 +37,7 @@ def renonce_lines(deal: Deal) -> tuple[Scored, bool | None]:
             [*loss_factors(c), *kontra],
             others,
             (offender,),
-            note=setting(RenonceRules, "rule", RenonceRule.OFFENDER_PAYS),
+            note=setting(RenonceRules, "rule", "offender_pays"),
         )
         for b in hand.bonuses:
             if b.announced:
@@ -109,7 +109,7 @@ def as_if_won_lines(deal: Deal, offender: str) -> Scored:
     kontra, out = contract_kontra(deal)
     valat = next((b for b in hand.bonuses if b.name == "valat" and b.announced), None)
     in_contract: list[Factor] = []
-    if valat is not None and p.valat.model is ValatModel.MULTIPLIER:
+    if valat is not None and p.valat.model == "multiplier":
         in_contract.append(
             Factor(message(N_("Valat announced")), p.valat.announced, key_path(ValatRules, "announced"))
         )
@@ -181,7 +181,7 @@ def as_if_won_lines(deal: Deal, offender: str) -> Scored:
                 won_stake = settle_bet(winners, losers, stake, mode, players)
                 for r in receivers:
                     points[r], payout[r] = won_value[r], won_stake[r]
-            if mode is SettlementMode.ZERO_SUM:
+            if mode == "zero_sum":
                 points[offender] -= sum(points[r] for r in receivers)
                 payout[offender] -= sum(payout[r] for r in receivers)
             line = Line(
@@ -201,7 +201,7 @@ def as_if_won_lines(deal: Deal, offender: str) -> Scored:
                 stake=stake,
                 points=points,
                 payout=payout,
-                note=setting(RenonceRules, "rule", RenonceRule.AS_IF_WON),
+                note=setting(RenonceRules, "rule", "as_if_won"),
             )
             out += Scored(lines=(line,))
     return out

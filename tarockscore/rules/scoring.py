@@ -24,7 +24,7 @@ from tarockscore.rules.concession import concession_lines
 from tarockscore.rules.contract_line import contract_lines
 from tarockscore.rules.hand import Hand, Side
 from tarockscore.rules.kontra import contract_kontra, side_bet_factors
-from tarockscore.rules.profile import Kind, Profile, Team, ValatModel
+from tarockscore.rules.profile import Kind, Profile
 from tarockscore.rules.renonce import renonce_lines
 from tarockscore.rules.settlement import NOTHING, Deal, Factor, Line, Scored, note
 from tarockscore.rules.trischaken import trischaken_lines
@@ -55,7 +55,7 @@ class Score(NamedTuple):
 def score_hand(hand: Hand, profile: Profile) -> Score:
     """Score one validated hand under a profile."""
     contract = profile.contracts[hand.contract]
-    if contract.team is Team.CALLED and hand.partner is None and hand.called_king is None:
+    if contract.team == "called" and hand.partner is None and hand.called_king is None:
         raise AssertionError("parse_hand guarantees a partner or a called King in the talon")
     deal = Deal(hand, profile, contract, hand.declarers, hand.defenders, side_bet_factors(hand, profile))
     won: bool | None = None
@@ -109,7 +109,7 @@ def played_hand(deal: Deal) -> tuple[Scored, bool]:
     if in_play(valat):
         others, why = bonuses_in_valat(deal, others)
         out += why
-    if valat is not None and in_play(valat) and deal.profile.valat.model is ValatModel.MULTIPLIER:
+    if valat is not None and in_play(valat) and deal.profile.valat.model == "multiplier":
         scored = multiplied_hand(deal, valat, others, won)
         if not any(line.bet == "valat" for line in scored.lines):
             # the silent Valat was not counted (valat.silent_min_rule) and every bonus scores:

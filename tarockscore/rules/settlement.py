@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 from tarockscore.errors import Message
 from tarockscore.rules.hand import Hand, Side
-from tarockscore.rules.profile import Contract, KontraScope, Profile, SettlementMode
+from tarockscore.rules.profile import Contract, Profile, SettlementMode
 
 
 class Factor(NamedTuple):
@@ -88,7 +88,7 @@ def settle_bet(
     points = dict.fromkeys(players, 0)
     if not winners or value == 0:
         return points
-    if mode is SettlementMode.SIMPLIFIED:
+    if mode == "simplified":
         for w in winners:
             points[w] += value
         return points
@@ -122,7 +122,7 @@ class Deal(NamedTuple):
     @property
     def kontra_scores(self) -> bool:
         """Whether a Kontra changes the score sheet, or only the money (``kontra_scope``)."""
-        return self.profile.settlement.kontra_scope is KontraScope.SCORE
+        return self.profile.settlement.kontra_scope == "score"
 
     def side(self, side: Side) -> tuple[str, ...]:
         return self.declarers if side is Side.DECLARERS else self.defenders

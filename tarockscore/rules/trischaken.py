@@ -15,7 +15,7 @@ from functools import lru_cache
 from tarockscore.errors import N_, message
 from tarockscore.rules.cardpoints import render_points
 from tarockscore.rules.kontra import kontra_factors
-from tarockscore.rules.profile import RenonceRule, Rounding, SettlementMode, Ties, Virgins
+from tarockscore.rules.profile import Rounding
 from tarockscore.rules.profile_tables import Game, RenonceRules, Trischaken, key_path, setting
 from tarockscore.rules.settlement import NOTHING, Deal, Factor, Line, Scored, note, title
 
@@ -30,7 +30,7 @@ def trischaken_losers(deal: Deal) -> tuple[str, ...]:
     tied = [x for x in ranked if points[x] >= cut]
     if t.forehand_loses_ties and hand.forehand in tied and points[hand.forehand] == points[ranked[0]]:
         return (hand.forehand,)
-    if t.ties is Ties.SEAT_ORDER:
+    if t.ties == "seat_order":
         return tuple(ranked[: t.losers])
     return tuple(tied)
 
@@ -40,7 +40,7 @@ def trischaken_lines(deal: Deal) -> Scored:
     hand, c, p = deal.hand, deal.contract, deal.profile
     t = p.trischaken
     points = dict(hand.trischaken_points)
-    if hand.renonce is not None and p.renonce.rule is RenonceRule.AS_IF_WON:
+    if hand.renonce is not None and p.renonce.rule == "as_if_won":
         return _renonce_payment(deal, hand.renonce)
     out = NOTHING
     if hand.renonce is not None:
@@ -50,7 +50,7 @@ def trischaken_lines(deal: Deal) -> Scored:
         losers = trischaken_losers(deal)
     non_losers = tuple(x for x in hand.players if x not in losers)
     virgins = tuple(x for x in non_losers if points.get(x, 0) == 0)
-    take_all = t.virgins is Virgins.TAKE_ALL and bool(virgins)
+    take_all = t.virgins == "take_all" and bool(virgins)
     receivers = virgins if take_all else non_losers
     if not receivers:
         return out + note(NOBODY_PAYS)
@@ -70,7 +70,7 @@ def trischaken_lines(deal: Deal) -> Scored:
         if loser == hand.forehand and t.forehand_factor != 1:
             factors.append(Factor(FOREHAND_LOSES, t.forehand_factor, key_path(Trischaken, "forehand_factor")))
         factors += kontra_factors(p, hand.kontra, N_("{step} on the Trischaken"))
-        why = setting(Trischaken, "virgins", Virgins.TAKE_ALL) if take_all else ""
+        why = setting(Trischaken, "virgins", "take_all") if take_all else ""
         out += _payment(deal, loser, receivers, c.value, f"contracts.{c.name}.value", factors, why)
     return out
 
@@ -134,7 +134,7 @@ def whole_share(total: int, receivers: int, rounding: Rounding) -> int:
     4, 2 each), "down" makes the payer pay less.
     """
     each, rest = divmod(total, receivers)
-    return each + 1 if rest and rounding is Rounding.UP else each
+    return each + 1 if rest and rounding == "up" else each
 
 
 def _payment(
@@ -156,7 +156,7 @@ def _payment(
         each = whole_share(total, len(receivers), rounding)
         for r in receivers:
             out[r] += each
-        if deal.profile.settlement.mode is SettlementMode.ZERO_SUM:
+        if deal.profile.settlement.mode == "zero_sum":
             out[loser] -= each * len(receivers)
         return out
 
@@ -222,7 +222,7 @@ def _renonce_payment(deal: Deal, offender: str) -> Scored:
         c.value,
         f"contracts.{c.name}.value",
         factors,
-        setting(RenonceRules, "rule", RenonceRule.AS_IF_WON),
+        setting(RenonceRules, "rule", "as_if_won"),
     )
     line = out.lines[0]
     relabelled = line._replace(

@@ -14,7 +14,6 @@ from tarockscore.rules.bonuses import bonus_lines
 from tarockscore.rules.contract_line import contract_lines, loss_factors
 from tarockscore.rules.hand import BonusEntry, Hand, Side
 from tarockscore.rules.kontra import contract_kontra, kontra_factors
-from tarockscore.rules.profile import ValatBonuses
 from tarockscore.rules.profile_tables import ValatRules, key_path
 from tarockscore.rules.settlement import NOTHING, Deal, Factor, Scored, note, title
 
@@ -40,19 +39,19 @@ def in_play(valat: BonusEntry | None) -> bool:
 def bonuses_in_valat(deal: Deal, others: list[BonusEntry]) -> tuple[list[BonusEntry], Scored]:
     """The bonuses that still count in a Valat hand (``valat.bonuses``), and a note on the rest."""
     rule = deal.profile.valat.bonuses
-    if rule is ValatBonuses.ALL:
+    if rule == "all":
         return others, NOTHING
-    dropped = [b for b in others if rule is ValatBonuses.NONE or not b.announced]
+    dropped = [b for b in others if rule == "none" or not b.announced]
     if not dropped:
         return others, NOTHING
     why = note(
         message(
             N_("In a Valat hand no bonus is scored (valat.bonuses = {rule!r}): not scored: {bonuses}.")
-            if rule is ValatBonuses.NONE
+            if rule == "none"
             else N_(
                 "In a Valat hand only announced bonuses are scored (valat.bonuses = {rule!r}): not scored: {bonuses}."
             ),
-            rule=rule.value,
+            rule=rule,
             bonuses=", ".join(b.name for b in dropped),
         )
     )

@@ -310,19 +310,15 @@ def _apply_aliases(
 
 def _comparable(a: Profile, b: Profile) -> str:
     """Why two profiles' Victory Points cannot simply be added, or ''."""
-    if a.game.family is not b.game.family:
-        return message(
-            N_("they are different games ({a} and {b})"), a=a.game.family.value, b=b.game.family.value
-        )
-    if a.settlement.mode is not b.settlement.mode:
-        return message(
-            N_("they settle differently ({a} and {b})"), a=a.settlement.mode.value, b=b.settlement.mode.value
-        )
-    if a.settlement.kontra_scope is not b.settlement.kontra_scope:
+    if a.game.family != b.game.family:
+        return message(N_("they are different games ({a} and {b})"), a=a.game.family, b=b.game.family)
+    if a.settlement.mode != b.settlement.mode:
+        return message(N_("they settle differently ({a} and {b})"), a=a.settlement.mode, b=b.settlement.mode)
+    if a.settlement.kontra_scope != b.settlement.kontra_scope:
         return message(
             N_("Kontra counts differently (on the {a} and on the {b})"),
-            a=a.settlement.kontra_scope.value,
-            b=b.settlement.kontra_scope.value,
+            a=a.settlement.kontra_scope,
+            b=b.settlement.kontra_scope,
         )
     return ""
 
