@@ -364,36 +364,37 @@ def temp_prefix(real: Path) -> str:
     return f".{real.name}."
 
 
-_TEMP_TAIL = re.compile(r"[A-Za-z0-9_]{8}")  # tempfile's random part
+_TEMP_TAIL = r"[A-Za-z0-9_]{8}"  # tempfile's random part (compiled when a name has the rest)
 
 
 def is_own_temp(candidate: Path, real: Path) -> bool:
     """Whether ``candidate`` is one of this program's temp files for ``real``: ``.NAME.XXXXXXXX.tmp``."""
-    name = candidate.name
-    prefix = temp_prefix(real)
+    return _own_temp_name(candidate.name, temp_prefix(real))
+
+
+def _own_temp_name(name: str, prefix: str) -> bool:
     if not (name.startswith(prefix) and name.endswith(TEMP_SUFFIX)):
         return False
-    middle = name[len(prefix) : -len(TEMP_SUFFIX)]
-    return _TEMP_TAIL.fullmatch(middle) is not None
+    return re.fullmatch(_TEMP_TAIL, name[len(prefix) : -len(TEMP_SUFFIX)]) is not None
 
 
 def remove_stale_temps(path: Path) -> None:
     """Remove temp files a killed writer left beside the real file; call only under its lock.
 
-    Only this program's own names (``.NAME.XXXXXXXX.tmp``, regular files) are removed.
+    Only this program's own names (``.NAME.XXXXXXXX.tmp``, regular files) are removed; the
+    names in the folder are compared as text, so a folder of many files costs little.
     """
     real = real_path(path)
+    prefix = temp_prefix(real)
     try:
-        entries = list(os.scandir(real.parent))
+        with os.scandir(real.parent) as scan:
+            stale = [entry for entry in scan if _own_temp_name(entry.name, prefix)]
     except OSError:
         return
-    for entry in entries:
-        candidate = real.parent / entry.name
-        if not is_own_temp(candidate, real):
-            continue
+    for entry in stale:
         with contextlib.suppress(OSError):
             if entry.is_file(follow_symlinks=False):
-                os.unlink(candidate)
+                os.unlink(real.parent / entry.name)
 
 
 def _default_mode() -> int:
