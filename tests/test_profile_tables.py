@@ -55,8 +55,9 @@ def test_a_declared_key_is_checked_by_its_declaration() -> None:
 
 
 def test_a_word_key_takes_its_words_as_a_player_writes_them() -> None:
-    # settlement.mode is "simplified" or "zero_sum" (profiles/koenigrufen.toml, docs/rules/settlement.md);
-    # case and blanks around the word are forgiven, anything else is refused with the words allowed.
+    # settlement.mode is "simplified" or "zero_sum" (docs/rules/settlement.md), valat.bonuses "none",
+    # "announced" or "all" (docs/rules/disagreements.md, D10); case and blanks around the word are
+    # forgiven, anything else is refused with the words allowed.
     folded = load_profile("koenigrufen", {"settlement": {"mode": " Zero_Sum "}})
     assert folded.settlement.mode == "zero_sum"
     assert folded.settlement == load_profile("koenigrufen", {"settlement": {"mode": "zero_sum"}}).settlement
