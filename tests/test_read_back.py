@@ -46,8 +46,8 @@ def _garbled(monkeypatch: pytest.MonkeyPatch, garble: Callable[[str], str]) -> N
     # it is read back.
     real = ledger_text.render
 
-    def render(header: str, mapping: Any, read: Any) -> str:
-        text = real(header, mapping, read)
+    def render(header: str, mapping: Any, read: Any, laid_out_from: int | None = None) -> str:
+        text = real(header, mapping, read, laid_out_from)
         changed = garble(text)
         assert changed != text, "the test's garbling must change the text"
         return changed

@@ -86,16 +86,22 @@ ADVICE: Wording = {
 def advised(problem: Problem, wording: Wording = ADVICE) -> Problem:
     """The problem as the command line says it (``wording``: the command line's template for a
     lower layer's, and the values it adds): with its way out, where it has one."""
-    way = wording.get(problem.template)
-    if way is None:
-        return problem
-    template, more = way
-    return Problem.of(problem.where, Message(template, problem.values + more))
+    worded = _worded(problem.template, problem.values, wording)
+    return problem if worded is None else Problem.of(problem.where, worded)
 
 
 def in_words(text: str, wording: Wording) -> str:
     """A message of a lower layer (a warning) as the command line says it, where ``wording`` has it."""
-    if isinstance(text, Message) and text.template in wording:
-        template, more = wording[text.template]
-        return Message(template, text.values + more)
+    if isinstance(text, Message):
+        worded = _worded(text.template, text.values, wording)
+        if worded is not None:
+            return worded
     return text
+
+
+def _worded(template: str, values: Values, wording: Wording) -> Message | None:
+    way = wording.get(template)
+    if way is None:
+        return None
+    command_line, more = way
+    return Message(command_line, values + more)

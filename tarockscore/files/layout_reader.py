@@ -6,7 +6,7 @@ ledger that tarockscore wrote is in one narrow layout, the one :func:`ledger_tex
 checks: one ``key = value`` per line, arrays one item per line, headers after a blank line,
 strings with tomli-w's escapes only, whole numbers and booleans. Text in that layout is read
 here line by line, several times as fast, each line checked as it is read: a text this reader
-answers for is one ``canonical`` accepts (so it tells ``canonical`` so, and a write does not
+answers for is one ``canonical`` accepts (:func:`loads_at` says from where, so a write need not
 check the layout of the file it read a second time).
 
 This reader only ever answers for text it is sure of; everything else is ``tomllib``'s. It
@@ -24,7 +24,7 @@ drawn mutations of one.
 import re
 from typing import Any
 
-from tarockscore.files.ledger_text import STRING, vouch
+from tarockscore.files.ledger_text import STRING
 from tarockscore.files.safe_io import MAX_DEPTH
 
 # The tokens of the layout: a bare key, a whole number. A string is checked by :func:`_checked`.
@@ -101,15 +101,20 @@ def loads(text: str) -> dict[str, Any] | None:
     """The mapping ``tomllib.loads(text)`` gives, for text in the layout after its leading
     comment lines and blank lines (a ledger's header); None for any other text, and wherever
     TOML's rules would need a decision (see the module's text)."""
+    found = loads_at(text)
+    return None if found is None else found[0]
+
+
+def loads_at(text: str) -> tuple[dict[str, Any], int] | None:
+    """:func:`loads`, with where the text's layout starts (after its leading comment lines and
+    blank lines): from there the text is one that :func:`ledger_text.canonical` accepts."""
     head = _COMMENTS.match(text)  # it matches at least the empty text
     if head is None or "\x01" in text or "\x02" in text:
         return None
     try:
-        data = _Reading().read(text[head.end() :].split("\n"))
+        return _Reading().read(text[head.end() :].split("\n")), head.end()
     except _Unsure:
         return None
-    vouch(text, head.end())
-    return data
 
 
 class _Reading:

@@ -66,6 +66,7 @@ class Snapshot(NamedTuple):
     text: str
     data: Mapping[str, Any]  # the mapping the text parsed to
     digest: str | None = None
+    laid_out_from: int | None = None  # where the layout reader found the text in its layout from
 
 
 def render(ledger: Ledger, digest: str | None = None) -> str:
@@ -97,18 +98,22 @@ def _what_else(data: dict[str, object]) -> str | None:
     return None
 
 
-def _parse(text: str, name: str, repairing: bool = False) -> tuple[Ledger, str | None, dict[str, Any]]:
-    """The ledger, the digest the text claims for it and the mapping it parsed to (``repairing``:
-    see :func:`read`). Text in the layout tarockscore writes is read by :mod:`layout_reader`,
-    any other by ``tomllib``."""
-    data = layout_reader.loads(text)
-    if data is None:
-        data = safe_io.load_toml(text, name, LedgerError)
+def _parse(
+    text: str, name: str, repairing: bool = False
+) -> tuple[Ledger, str | None, dict[str, Any], int | None]:
+    """The ledger, the digest the text claims for it, the mapping it parsed to and where the
+    layout reader found the text in its layout from (``repairing``: see :func:`read`). Text in
+    the layout tarockscore writes is read by :mod:`layout_reader`, any other by ``tomllib``."""
+    found = layout_reader.loads_at(text)
+    if found is not None:
+        data, laid_out_from = found
+    else:
+        data, laid_out_from = safe_io.load_toml(text, name, LedgerError), None
     other = _what_else(data)
     if other is not None:
         raise NotALedger(N_("{name}: not a ledger: this is {other}"), name=name, other=other)
     try:
-        return ledger_from_mapping(data, repairing=repairing), file_digest(data), data
+        return ledger_from_mapping(data, repairing=repairing), file_digest(data), data, laid_out_from
     except LedgerError as exc:
         raise LedgerError(locate(exc.problems, text, name)) from None
 
@@ -178,8 +183,16 @@ def _load(path: Path) -> tuple[str, str]:
 
 
 def _snapshot(path: Path, sha: str, text: str, repairing: bool = False) -> Snapshot:
-    ledger, digest, mapping = _parse(text, str(path), repairing)
-    return Snapshot(path=path, ledger=ledger, sha256=sha, text=text, digest=digest, data=mapping)
+    ledger, digest, mapping, laid_out_from = _parse(text, str(path), repairing)
+    return Snapshot(
+        path=path,
+        ledger=ledger,
+        sha256=sha,
+        text=text,
+        digest=digest,
+        data=mapping,
+        laid_out_from=laid_out_from,
+    )
 
 
 def read_many(paths: Sequence[Path]) -> Iterator[tuple[Path, Snapshot | LedgerError]]:
@@ -326,7 +339,8 @@ def save(
     if read_from is not None:
         old, parsed = (read_from.text, read_from.data), (read_from.ledger, read_from.data)
     mapping = ledger_to_mapping(ledger, digest, parsed)
-    text = ledger_text.render(HEADER, mapping, old)
+    laid_out_from = read_from.laid_out_from if read_from is not None else None
+    text = ledger_text.render(HEADER, mapping, old, laid_out_from)
     if not _reads_back(text, mapping, ledger, shared, read_from):
         raise LedgerError(
             N_(

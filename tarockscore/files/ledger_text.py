@@ -110,29 +110,12 @@ def canonical(text: str, start: int = 0) -> bool:
     values' own order is compared where a part is taken, see :func:`render`), nor an inline
     array of tables where tomli-w writes ``[[...]]`` headers, nor an empty table's header that
     tomli-w leaves out. A file edited by hand in those ways only keeps that layout in the
-    parts a write does not change; it reads back the same all the same. A text the layout
-    reader has read (and so checked line by line) is not checked again: see :func:`vouch`.
+    parts a write does not change; it reads back the same all the same.
     """
-    key = (text, start)
-    if key in _VOUCHED:
-        return True
     if "\x01" in text or "\x02" in text:
         return False
     strings, lines = _patterns()
     return lines.fullmatch(strings.sub(_mark, text[start:])) is not None
-
-
-# The last few texts the layout reader read whole, from where: each is in the layout from there.
-_VOUCHED: dict[tuple[str, int], None] = {}
-
-
-def vouch(text: str, start: int) -> None:
-    """Record that ``text`` from ``start`` is in the layout: the layout reader has just read it,
-    checking every line as :func:`canonical` would (its test holds it to that). A write asks
-    ``canonical`` of the text it read, which need not be checked twice. The last four are kept."""
-    _VOUCHED[(text, start)] = None
-    while len(_VOUCHED) > 4:
-        del _VOUCHED[next(iter(_VOUCHED))]
 
 
 # A table that tomli-w never writes inline (its array spans lines), appended after an element
@@ -207,19 +190,29 @@ def old_value(old: Mapping[str, Any], name: str, aot: bool, index: int) -> Any:
     return value[index] if isinstance(value, list) and index < len(value) else None
 
 
-def render(header: str, mapping: Mapping[str, Any], read: tuple[str, Mapping[str, Any]] | None) -> str:
+def render(
+    header: str,
+    mapping: Mapping[str, Any],
+    read: tuple[str, Mapping[str, Any]] | None,
+    laid_out_from: int | None = None,
+) -> str:
     """``header`` and the mapping rendered by tomli-w, byte for byte as ``header +
     tomli_w.dumps(mapping)``; the parts whose value is that of the same part in ``read`` (the
     text just read and the mapping it parsed to) are taken from that text instead.
 
     A part is taken only where the text read starts with ``header`` and is laid out as tomli-w
-    lays it out (:func:`canonical`), the part is the same one (the same name and index, a table
+    lays it out (:func:`canonical`; ``laid_out_from``: where the layout reader found the text
+    read in the layout from, which spares the check when that is just after ``header``), the part is the same one (the same name and index, a table
     or an element alike) and its value is the one the text read holds there, its keys in the
     same order (:func:`_same_layout`). Anything else is rendered: the whole text where the text
     read cannot be split or is in another layout, else the part alone (:func:`render_part`).
     """
     split = None
-    if read is not None and read[0].startswith(header) and canonical(read[0], len(header)):
+    if (
+        read is not None
+        and read[0].startswith(header)
+        and (laid_out_from == len(header) or canonical(read[0], len(header)))
+    ):
         split = parts(read[0])
     if read is None or split is None:
         return header + tomli_w.dumps(mapping)

@@ -367,12 +367,9 @@ def temp_prefix(real: Path) -> str:
 _TEMP_TAIL = r"[A-Za-z0-9_]{8}"  # tempfile's random part (compiled when a name has the rest)
 
 
-def is_own_temp(candidate: Path, real: Path) -> bool:
-    """Whether ``candidate`` is one of this program's temp files for ``real``: ``.NAME.XXXXXXXX.tmp``."""
-    return _own_temp_name(candidate.name, temp_prefix(real))
-
-
 def _own_temp_name(name: str, prefix: str) -> bool:
+    """Whether ``name`` is one of this program's temp files beside the file whose
+    :func:`temp_prefix` is ``prefix``: ``.NAME.XXXXXXXX.tmp``."""
     if not (name.startswith(prefix) and name.endswith(TEMP_SUFFIX)):
         return False
     return re.fullmatch(_TEMP_TAIL, name[len(prefix) : -len(TEMP_SUFFIX)]) is not None
