@@ -58,21 +58,44 @@ def test_dash_h_is_help_and_ends_with_examples(path: tuple[str, ...]) -> None:
         assert words[: len(path)] == list(path), example
 
 
+def _invoked(path: tuple[str, ...], example: str) -> tuple[Any, list[str]] | None:
+    """The command an example of ``path`` runs (a group's example may run one of its commands),
+    and the words after its name; None where the example runs another command."""
+    command = dict(COMMANDS)[path]
+    words = shlex.split(example)[1:]
+    if words[: len(path)] != list(path):
+        return None
+    rest = words[len(path) :]
+    if getattr(command, "commands", None) and rest and rest[0] in command.commands:
+        return command.commands[rest[0]], rest[1:]
+    return command, rest
+
+
 @pytest.mark.parametrize("path", [p for p, _ in COMMANDS], ids=lambda p: " ".join(p) or "tarockscore")
 def test_examples_use_only_the_commands_options(path: tuple[str, ...]) -> None:
-    command = dict(COMMANDS)[path]
-    options = {opt for p in command.params for opt in [*p.opts, *p.secondary_opts]}
     for example in EXAMPLES[" ".join(path)]:
-        words = shlex.split(example)[1:]
-        if words[: len(path)] != list(path):
+        invoked = _invoked(path, example)
+        if invoked is None:
             continue
-        rest = words[len(path) :]
-        if getattr(command, "commands", None) and rest and rest[0] in command.commands:
-            sub = command.commands[rest[0]]
-            options = {opt for p in sub.params for opt in [*p.opts, *p.secondary_opts]}
+        command, rest = invoked
+        options = {opt for p in command.params for opt in [*p.opts, *p.secondary_opts]}
         for word in rest:
             if word.startswith("-") and word != "-":
                 assert word in options, (example, word)
+
+
+@pytest.mark.parametrize("path", [p for p, _ in COMMANDS], ids=lambda p: " ".join(p) or "tarockscore")
+def test_examples_give_every_required_option(path: tuple[str, ...]) -> None:
+    # An example left without a required option stops at "Missing option" when it is tried.
+    for example in EXAMPLES[" ".join(path)]:
+        invoked = _invoked(path, example)
+        if invoked is None:
+            continue
+        command, rest = invoked
+        given = {word.split("=", 1)[0] for word in rest if word.startswith("-")}
+        for param in command.params:
+            if param.required and param.param_type_name == "option":
+                assert given & {*param.opts, *param.secondary_opts}, (example, param.opts)
 
 
 def test_placeholders_read_as_words() -> None:
@@ -89,6 +112,15 @@ def test_placeholders_read_as_words() -> None:
         "-l, --ledger FILE",
     ):
         assert shown in record
+    # A placeholder names what the option takes: an output format is no FILE, a round a number.
+    for words, shown in (
+        (["cup", "standings"], "-f, --format FORMAT"),
+        (["season"], "-f, --format FORMAT"),
+        (["tournament", "new"], "--format FORMAT "),
+        (["tournament", "draw"], "-r, --round N "),
+        (["chart"], "-o, --output FILE"),
+    ):
+        assert shown in runner.invoke(app, [*words, "--help"]).stdout, (words, shown)
 
 
 # -- shell completion -------------------------------------------------------------------------------

@@ -77,10 +77,13 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
         f"{T} tournament standings cup-day -f html",
     ),
     "tournament money": (f"{T} tournament money cup-day", f"{T} tournament money cup-day -f csv"),
-    "cup": (f"{T} cup standings day1 day2 day3", f"{T} cup standings day1 day2 --points cup-points.toml"),
+    "cup": (
+        f"{T} cup standings day1 day2 day3 --points cup.toml",
+        f"{T} cup standings day1 day2 --points cup.toml -f csv",
+    ),
     "cup standings": (
-        f"{T} cup standings day1 day2 day3",
-        f"{T} cup standings day1 day2 --points cup-points.toml -f csv",
+        f"{T} cup standings day1 day2 day3 --points cup.toml",
+        f"{T} cup standings day1 day2 --points cup.toml -f json",
     ),
 }
 
@@ -128,7 +131,10 @@ def example_block(lines: tuple[str, ...]) -> str:
 
 
 def _word(param: Any) -> str:
-    name = str(param.name or "value")
+    """The placeholder of a parameter: by its long option's name where it has one (the
+    parameter ``output`` of ``--format`` is a FORMAT, of ``--output`` a FILE), else by its name."""
+    flags = [o for o in getattr(param, "opts", ()) if o.startswith("--")]
+    name = flags[0][2:].replace("-", "_") if flags else str(param.name or "value")
     return METAVARS.get(name, name.upper())
 
 
