@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import re
 import shlex
+import shutil
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -96,6 +97,18 @@ def test_examples_give_every_required_option(path: tuple[str, ...]) -> None:
         for param in command.params:
             if param.required and param.param_type_name == "option":
                 assert given & {*param.opts, *param.secondary_opts}, (example, param.opts)
+
+
+def test_the_examples_of_tournament_new_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Its options are checked by the command itself, not marked required: an example that left
+    # out the profile or the format would stop at "give the profile …".
+    monkeypatch.chdir(tmp_path)
+    Path("players.txt").write_text("\n".join(f"Player{i}" for i in range(1, 13)) + "\n", encoding="utf-8")
+    for example in {*EXAMPLES["tournament new"], EXAMPLES["tournament"][0]}:
+        shutil.rmtree("cup-day", ignore_errors=True)
+        result = runner.invoke(app, shlex.split(example)[1:])
+        assert result.exit_code == 0, (example, result.stderr)
+        assert Path("cup-day", "tournament.toml").is_file(), example
 
 
 def test_placeholders_read_as_words() -> None:

@@ -60,12 +60,13 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     "profiles": (f"{T} profiles", f"{T} profiles show koenigrufen"),
     "profiles show": (f"{T} profiles show pagat", f"{T} profiles show my.toml --toml"),
     "tournament": (
-        f"{T} tournament new cup-day --players-file players.txt --rounds 3 --games 24",
+        f"{T} tournament new cup-day --players-file players.txt --rounds 3 --games 24 -P ooe-2023 --format schrift",
         f"{T} tournament draw cup-day -r 1",
     ),
     "tournament new": (
-        f"{T} tournament new cup-day --players-file players.txt --rounds 3 --games 24",
-        f"{T} tournament new cup-day -p {TABLE},Edi,Fritz,Gerti,Hans --rounds 2 --games 20 --stake 0,10",
+        f"{T} tournament new cup-day --players-file players.txt --rounds 3 --games 24 -P ooe-2023 --format schrift",
+        f"{T} tournament new cup-day -p {TABLE},Edi,Fritz,Gerti,Hans --rounds 2 --games 20 -P koenigrufen"
+        " --format haupt-sub --stake 0,10",
     ),
     "tournament draw": (f"{T} tournament draw cup-day -r 1", f"{T} tournament draw cup-day -r 2 --seed 7"),
     "tournament players": (

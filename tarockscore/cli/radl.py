@@ -25,12 +25,18 @@ radl_app = new_app(
     no_args_is_help=True,
 )
 
-HandsArg = Annotated[
+AddHandsArg = Annotated[
     int | None,
     typer.Argument(
         help="How many doubled hands; default: one Radl round (the profile's radl.hands).",
         show_default=False,
         metavar="HANDS",
+    ),
+]
+StrikeHandsArg = Annotated[
+    int | None,
+    typer.Argument(
+        help="How many doubled hands to strike; default: one.", show_default=False, metavar="HANDS"
     ),
 ]
 
@@ -50,14 +56,14 @@ def _change(ledger: str | None, edit: Callable[[Ledger], Ledger]) -> None:
 
 
 @radl_app.command("add")
-def add(hands: HandsArg = None, ledger: LedgerOpt = None) -> None:
+def add(hands: AddHandsArg = None, ledger: LedgerOpt = None) -> None:
     """Set a Radl by hand: the coming hands are doubled (×radl.factor), after any Radl pending."""
     at = now()
     _change(ledger, lambda current: operations.set_radl(current, hands, at))
 
 
 @radl_app.command("strike")
-def strike(hands: HandsArg = None, ledger: LedgerOpt = None) -> None:
+def strike(hands: StrikeHandsArg = None, ledger: LedgerOpt = None) -> None:
     """Strike doubled hands the Radl still owes (default: one); the last ones pending go first."""
     at = now()
     count = 1 if hands is None else hands

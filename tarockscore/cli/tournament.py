@@ -142,7 +142,7 @@ def new(
         typer.Option("--stake", help="Money per point at every table, e.g. 0.10.", show_default=False),
     ] = None,
 ) -> None:
-    """Start a tournament in DIR: the players, rounds, game limits, profile and format."""
+    """Start a tournament in FOLDER: the players, rounds, game limits, profile and format."""
     problems = Collector()
     if (players is None) == (players_file is None):
         problems.add(
