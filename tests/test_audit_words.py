@@ -53,7 +53,7 @@ def test_german_corrections_are_said_in_german_and_kept_in_english(ledger: str) 
     )
     deleted = run("--lang", "de", "delete", "1", "-y", "-l", ledger)
     assert deleted.stdout.splitlines()[0].startswith(
-        "Spiel 1 gelöscht: rufer von Anna mit Cilli, gewonnen; Spiele 2 bis 2 sind jetzt 1 bis 1"
+        "Spiel 1 gelöscht: rufer von Anna mit Cilli, gewonnen; Spiel 2 ist jetzt Spiel 1"
     )
     assert stored(ledger)[:3] == [
         "hand 3 undone: rufer by Anna with Cilli, won",
@@ -61,7 +61,7 @@ def test_german_corrections_are_said_in_german_and_kept_in_english(ledger: str) 
         stored(ledger)[2],
     ]
     assert stored(ledger)[2].startswith(
-        "hand 1 deleted: rufer by Anna with Cilli, won; hands 2 to 2 are now 1 to 1"
+        "hand 1 deleted: rufer by Anna with Cilli, won; hand 2 is now hand 1"
     )
     # show keeps each line in the words it was written in
     shown = run("--lang", "de", "show", "-l", ledger).stdout

@@ -102,7 +102,11 @@ def deleted(at: str, number: int, old: Entry, after: Sequence[Entry], changed: t
     detail = message(
         N_("{hand} deleted: {summary}"), hand=label(old.id, number), summary=summary(old.hand, old.result)
     )
-    if after:
+    if len(after) == 1:
+        detail = message(
+            N_("{detail}; hand {first} is now hand {start}"), detail=detail, first=after[0].id, start=number
+        )
+    elif after:
         detail = message(
             N_("{detail}; hands {first} to {last} are now {start} to {end}"),
             detail=detail,
