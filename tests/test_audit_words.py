@@ -60,9 +60,7 @@ def test_german_corrections_are_said_in_german_and_kept_in_english(ledger: str) 
         "Radl set on the sheet after hand 2: 4 more hands ×2; 4 pending",
         stored(ledger)[2],
     ]
-    assert stored(ledger)[2].startswith(
-        "hand 1 deleted: rufer by Anna with Cilli, won; hand 2 is now hand 1"
-    )
+    assert stored(ledger)[2].startswith("hand 1 deleted: rufer by Anna with Cilli, won; hand 2 is now hand 1")
     # show keeps each line in the words it was written in
     shown = run("--lang", "de", "show", "-l", ledger).stdout
     assert ": hand 3 undone: rufer by Anna with Cilli, won" in shown

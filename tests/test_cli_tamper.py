@@ -209,3 +209,46 @@ def test_a_season_refuses_a_bad_ledger_or_leaves_it_out_when_told(tmp_path: Path
     alone = json.loads(run("season", str(good), "--format", "json").stdout)
     skipped = json.loads(run("season", str(tmp_path), "--skip-bad", "--format", "json").stdout)
     assert skipped["standings"] == alone["standings"]  # the season of the good ledger alone
+
+
+def test_a_stored_profile_cut_short_is_not_sent_to_repair(tmp_path: Path) -> None:
+    # A ledger cut off inside its stored profile (a copy broken off, a disk that filled) still
+    # reads as TOML; `repair` takes the stored profile as it stands and cannot build this one,
+    # so the way out is the file's copy, not `repair`.
+    path = evening(tmp_path / "evening.toml")
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    cut = next(i for i, line in enumerate(lines) if line.startswith("[profile.document.bonuses"))
+    path.write_text("".join(lines[:cut]), encoding="utf-8")
+    before = path.read_bytes()
+    for command in (["show"], ["settle"], ["repair"], ["repair", "--write"]):
+        result = run(*command, "--ledger", str(path))
+        assert result.exit_code == 1, (command, result.stdout, result.stderr)
+        first = result.stderr.splitlines()[0]
+        if command[0] == "repair":
+            assert "the stored profile does not read as a profile" in first, result.stderr
+        else:
+            assert "profile.document: its sha256 is" in first, result.stderr
+            assert "no longer reads as a profile" in first and "`tarockscore repair` cannot use it" in first
+        assert "restore the file from a copy" in first
+        assert "bonuses: missing (required)" in result.stderr
+        assert "`tarockscore repair` re-scores" not in result.stderr
+    assert path.read_bytes() == before
+
+
+def test_a_wrong_type_is_said_once_not_again_as_what_follows_from_it(tmp_path: Path) -> None:
+    path = evening(tmp_path / "evening.toml")
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("number = 2\n", 'number = "2"\n', 1), encoding="utf-8")
+    result = run("show", "--ledger", str(path))
+    assert result.exit_code == 1
+    said = [line for line in result.stderr.splitlines() if "hand 2: number" in line]
+    assert len(said) == 1 and "'2'" in said[0] and "out of order" not in said[0], result.stderr
+
+    path.write_text(
+        re.sub(r'\[table\]\nplayers = \[\n    "Anna",', "[table]\nplayers = [\n    1,", text, count=1),
+        encoding="utf-8",
+    )
+    result = run("show", "--ledger", str(path))
+    assert result.exit_code == 1
+    said = [line for line in result.stderr.splitlines() if "table.players" in line]
+    assert len(said) == 1 and "expected 4 or 5" not in said[0], result.stderr

@@ -62,6 +62,23 @@ ADVICE: Wording = {
         ),
         (("hint", REPAIR_HINT),),
     ),
+    ways_out.PROFILE_DAMAGED: (
+        N_(
+            "its sha256 is {actual}…, but profile.sha256 says {stored}…: the stored profile was edited and "
+            "no longer reads as a profile (its problems follow), so `tarockscore repair` cannot use it; "
+            "restore the file from a copy, or put back its [profile] table from another ledger kept under "
+            "the same profile"
+        ),
+        (),
+    ),
+    ways_out.PROFILE_UNREADABLE: (
+        N_(
+            "the stored profile does not read as a profile (its problems follow), so the evening cannot be "
+            "re-scored under it; restore the file from a copy, or put back its [profile] table from another "
+            "ledger kept under the same profile"
+        ),
+        (),
+    ),
     ways_out.PROFILE_RENAMED: (
         N_("{name!r}, but the stored profile document is named {named!r}: the file was edited; {hint}"),
         (("hint", REPAIR_HINT),),

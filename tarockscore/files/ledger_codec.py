@@ -15,7 +15,13 @@ from decimal import Decimal
 from typing import Any
 
 from tarockscore.errors import N_, Collector, LedgerError, TarockError, one_of, reason
-from tarockscore.files.ways_out import PROFILE_EDITED, PROFILE_RENAMED, PROFILE_UNPINNED
+from tarockscore.files.ways_out import (
+    PROFILE_DAMAGED,
+    PROFILE_EDITED,
+    PROFILE_RENAMED,
+    PROFILE_UNPINNED,
+    PROFILE_UNREADABLE,
+)
 from tarockscore.ledger.model import (
     Action,
     AuditEntry,
@@ -228,9 +234,12 @@ def ledger_from_mapping(data: Mapping[str, Any], *, repairing: bool = False) -> 
 
     top.optional_str("digest")
     tr = top.table("table")
+    known = len(problems.problems)
     players = tr.str_list("players")
     if not tr.has("players"):
         problems.add("table.players", N_("missing (required)"))
+    elif len(problems.problems) > known:
+        pass  # not an array of names: said once, not again as an empty table
     elif len(players) not in SEATS or len(set(players)) != len(players):
         problems.add("table.players", N_("{list!r}: expected 4 or 5 different names"), list=list(players))
     for player in players:  # the rules a name typed with --players meets
@@ -269,15 +278,19 @@ def ledger_from_mapping(data: Mapping[str, Any], *, repairing: bool = False) -> 
         stored = StoredDocument(document_raw)
         actual = stored.sha256()
         named = document_raw.get("name")
+        built = Collector()  # the document's own problems, after what the pin says of it
+        rules = _build(stored, built)
         if repairing:  # the document as it stands is the profile repaired to: its hash and name
             sha = actual
             name = named if isinstance(named, str) else name
+            if rules is None:
+                problems.add("profile.document", PROFILE_UNREADABLE)
         elif not sha:
             problems.add("profile.sha256", PROFILE_UNPINNED)
         elif actual != sha:
             problems.add(
                 "profile.document",
-                PROFILE_EDITED,
+                PROFILE_EDITED if rules is not None else PROFILE_DAMAGED,
                 actual=actual[:12],
                 stored=sha[:12],
             )
@@ -288,7 +301,9 @@ def ledger_from_mapping(data: Mapping[str, Any], *, repairing: bool = False) -> 
                 name=name,
                 named=named,
             )
-        rules = _build(stored, problems)
+        for p in built.problems:
+            problems.put(p)
+        problems.dropped += built.dropped
     pr.finish()
 
     seated = rules if not problems.problems else None  # hands are read only at a sound table
@@ -436,7 +451,8 @@ def _entry(
         return None
     local = r.problems
     stored_number = r.number("number")
-    if r.has("number") and stored_number != number:
+    # a number of the wrong type is said once, by the reader, not again as out of order
+    if type(r.raw("number")) is int and stored_number != number:
         local.add(
             "number",
             N_("{stored_number} out of order: this is hand {number} of the file"),

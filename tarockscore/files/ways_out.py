@@ -27,6 +27,17 @@ PROFILE_EDITED = N_(
     "its sha256 is {actual}…, but profile.sha256 says {stored}…: the stored profile was edited"
 )
 PROFILE_RENAMED = N_("{name!r}, but the stored profile document is named {named!r}: the file was edited")
+# an edited stored profile that no longer builds: a repair, which takes it as it stands, cannot
+# help (values: actual, stored)
+PROFILE_DAMAGED = N_(
+    "its sha256 is {actual}…, but profile.sha256 says {stored}…: the stored profile was edited and "
+    "no longer reads as a profile (its problems follow)"
+)
+# the same, found by a repair (values: none)
+PROFILE_UNREADABLE = N_(
+    "the stored profile does not read as a profile (its problems follow), so the evening cannot be "
+    "re-scored under it"
+)
 # no tournament at a folder (values: folder; path, folder)
 NO_TOURNAMENT_FOLDER = N_("{folder}: no tournament here: no such folder")
 NO_TOURNAMENT = N_("{path}: no tournament here")
