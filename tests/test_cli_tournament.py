@@ -10,6 +10,8 @@ ties by the best round, then the table ranks [TIR19 7)].
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 from pathlib import Path
 from typing import Any
@@ -482,3 +484,43 @@ def test_a_table_without_hands_is_told_in_german(tmp_path: Path) -> None:
     assert "Runde 1, Tisch 1 (" in german.stderr
     assert "noch keine Spiele; steht da, wird aber nicht gereiht" in german.stderr
     assert "no hands yet" not in german.stderr
+
+
+def test_csv_cells_a_spreadsheet_would_run_are_written_as_text(tmp_path: Path) -> None:
+    # The same rule as `show --csv`, `season -f csv` and `stats -f csv`: a cell that begins with
+    # +, -, @ (or =) and is not a plain number gets a leading apostrophe; numbers stay numbers.
+    # Dani wins a Dreier under ooe-2023: Dani +12, each of the three others −4, level in 2nd place.
+    names = tmp_path / "n.txt"
+    names.write_text("+SUM(A1)\n-2+3\n@A1\nDani\n", encoding="utf-8")
+    day = tmp_path / "d"
+    ok(
+        "tournament", "new", str(day), "--players-file", str(names), "--rounds", "1", "--games", "4",
+        "--profile", "ooe-2023", "--format", "schrift", "--stake", "0.10",
+    )  # fmt: skip
+    [table] = draw(day, 1, 1)
+    dreier(table["ledger"], "Dani")
+
+    standings = list(csv.reader(io.StringIO(ok("tournament", "standings", str(day), "-f", "csv").stdout)))
+    assert [row[:4] for row in standings[1:]] == [
+        ["1", "Dani", "12", "12"],
+        ["2", "'+SUM(A1)", "-4", "-4"],
+        ["2", "'-2+3", "-4", "-4"],
+        ["2", "'@A1", "-4", "-4"],
+    ]
+    money = list(csv.reader(io.StringIO(ok("tournament", "money", str(day), "-f", "csv").stdout)))
+    # by name: '+' < '-' < '@' < 'D'; the stake 0.10 per point: −4 → −0.40, +12 → 1.20
+    assert money[1:] == [
+        ["'+SUM(A1)", "-4", "-4", "0", "-0.40"],
+        ["'-2+3", "-4", "-4", "0", "-0.40"],
+        ["'@A1", "-4", "-4", "0", "-0.40"],
+        ["Dani", "12", "12", "0", "1.20"],
+    ]
+    points = tmp_path / "points.toml"
+    points.write_text("points = [10, 6]\n", encoding="utf-8")
+    cup = ok("cup", "standings", str(day), "--points", str(points), "-f", "csv").stdout
+    assert [row[:3] for row in csv.reader(io.StringIO(cup))][1:] == [
+        ["1", "Dani", "10"],
+        ["2", "'+SUM(A1)", "6"],
+        ["2", "'-2+3", "6"],
+        ["2", "'@A1", "6"],
+    ]

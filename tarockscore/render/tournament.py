@@ -3,13 +3,13 @@
 Numbers stay exact, never floats. In JSON and CSV a whole number is an integer and a share of rank
 points that is not whole is the fraction as a string, ``"7/3"`` (Python's ``Fraction("7/3")`` reads
 it back; hand files accept the same notation for card points). Tables for people write it as a
-mixed number, ``2 1/3``. Money is a decimal string (``"1.20"``).
+mixed number, ``2 1/3``. Money is a decimal string (``"1.20"``). Every CSV goes through
+:func:`tarockscore.render.hand.csv_text`, as ``show --csv`` and the season's do: a name a
+spreadsheet would run as a formula (``+SUM(A1)``, ``@A1``) is written as text.
 """
 
 from __future__ import annotations
 
-import csv
-import io
 from collections.abc import Sequence
 from decimal import Decimal
 from fractions import Fraction
@@ -19,6 +19,7 @@ from typing import Any
 from tabulate import tabulate
 
 from tarockscore.i18n import _, current, money, ngettext
+from tarockscore.render.hand import csv_text
 from tarockscore.tournament.cup import CupStanding
 from tarockscore.tournament.format import Format, Total
 from tarockscore.tournament.model import Round, Tournament
@@ -177,12 +178,10 @@ def standings_text(t: Tournament, rows: Sequence[Standing]) -> str:
 
 def standings_csv(t: Tournament, rows: Sequence[Standing]) -> str:
     rounds = _rounds(rows)
-    buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\n")
     header = ["place", "player", "total", "schrift", "rank_points"]
     for n in rounds:
         header += [f"round_{n}_table", f"round_{n}_rank", f"round_{n}_schrift", f"round_{n}_rank_points"]
-    w.writerow(header)
+    lines: list[list[Any]] = []
     for r in rows:
         line: list[Any] = [r.place, r.player, exact(r.total), r.schrift, exact(r.rank_points)]
         for n in rounds:
@@ -192,8 +191,8 @@ def standings_csv(t: Tournament, rows: Sequence[Standing]) -> str:
             else:
                 rank = "" if seat.rank is None else seat.rank
                 line += [seat.table, rank, seat.schrift, exact(seat.rank_points)]
-        w.writerow(line)
-    return buf.getvalue()
+        lines.append(line)
+    return csv_text(header, lines)
 
 
 _CSS = """
@@ -295,12 +294,10 @@ def money_json(rows: Sequence[Money]) -> dict[str, Any]:
 
 
 def money_csv(rows: Sequence[Money]) -> str:
-    buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\n")
-    w.writerow(["player", "schrift", "money_points", "kontra", "amount"])
-    for m in rows:
-        w.writerow([m.player, m.schrift, m.money_points, m.kontra, _money(m.amount)])
-    return buf.getvalue()
+    return csv_text(
+        ["player", "schrift", "money_points", "kontra", "amount"],
+        [[m.player, m.schrift, m.money_points, m.kontra, _money(m.amount)] for m in rows],
+    )
 
 
 # -- the cup ---------------------------------------------------------------------------------------------
@@ -352,16 +349,14 @@ def cup_text(rows: Sequence[CupStanding], names: Sequence[str]) -> str:
 
 
 def cup_csv(rows: Sequence[CupStanding], names: Sequence[str]) -> str:
-    buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\n")
     header = ["place", "player", "cup_points"]
     for i in range(1, len(names) + 1):
         header += [f"tournament_{i}_place", f"tournament_{i}_cup_points", f"tournament_{i}_counted"]
-    w.writerow(header)
+    lines: list[list[Any]] = []
     for r in rows:
         line: list[Any] = [r.place, r.player, r.cup_points]
         for name in names:
             x = next((x for x in r.tournaments if x.tournament == name), None)
             line += ["", "", ""] if x is None else [x.place, x.cup_points, "yes" if x.counted else "no"]
-        w.writerow(line)
-    return buf.getvalue()
+        lines.append(line)
+    return csv_text(header, lines)
