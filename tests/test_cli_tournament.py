@@ -13,9 +13,12 @@ from __future__ import annotations
 import csv
 import io
 import json
+import tomllib
 from pathlib import Path
 from typing import Any
 
+import pytest
+import tomli_w
 from typer.testing import CliRunner, Result
 
 from tarockscore.cli.app import app
@@ -254,7 +257,7 @@ def test_players_add_and_drop_are_checked(tmp_path: Path) -> None:
     result = run("tournament", "players", str(day), "drop", "Q")
     assert result.exit_code == 1 and "'Q' is not in the tournament" in result.stderr
     result = run("tournament", "players", str(day), "add", "E,F")
-    assert result.exit_code == 1 and "comma" in result.stderr
+    assert result.exit_code == 2 and "error: NAME: 'E,F': a name cannot hold a comma" in result.stderr
 
 
 def test_new_refuses_bad_options_naming_them(tmp_path: Path) -> None:
@@ -524,3 +527,88 @@ def test_csv_cells_a_spreadsheet_would_run_are_written_as_text(tmp_path: Path) -
         ["2", "'-2+3", "6"],
         ["2", "'@A1", "6"],
     ]
+
+
+# Names the command line refuses for `tarockscore new --players` (rules/text.py, name_problem):
+# each with the words of its refusal.
+BAD_NAMES = [
+    ("Zo\x1b[2Je", "a name cannot hold U+001B"),
+    ("Zo\u202ee", "a name cannot hold U+202E (RIGHT-TO-LEFT OVERRIDE)"),
+    ("=Zoe", "a name cannot hold a comma, '=' or ';'"),
+    ("", "a name cannot be empty or start or end with a space"),
+    ("Z" * 41, "a name has at most 40 characters"),
+]
+
+
+@pytest.mark.parametrize(("name", "why"), BAD_NAMES)
+def test_a_tournament_takes_the_names_new_takes(tmp_path: Path, name: str, why: str) -> None:
+    refused = run("new", "--ledger", str(tmp_path / "e.toml"), "--players", f"{name},B,C,D", "-P", "ooe-2023")
+    assert refused.exit_code == 2 and why in refused.stderr
+    day = tmp_path / "d"
+    new_day(day, ["A", "B", "C", "D"])
+    before = (day / "tournament.toml").read_bytes()
+    late = run("tournament", "players", str(day), "add", name)
+    assert late.exit_code == 2
+    assert late.stderr.startswith("error: NAME: ") and why in late.stderr
+    assert (day / "tournament.toml").read_bytes() == before
+    first = run(
+        "tournament", "new", str(tmp_path / "x"), "--players", f"A,{name},C,D", "--rounds", "1",
+        "--games", "4", "--profile", "ooe-2023", "--format", "schrift",
+    )  # fmt: skip
+    assert first.exit_code == 2
+    assert first.stderr.startswith("error: --players: ") and why in first.stderr
+    assert not (tmp_path / "x").exists()
+
+
+def test_a_bad_name_in_the_players_file_is_named_with_its_line(tmp_path: Path) -> None:
+    names = tmp_path / "n.txt"
+    names.write_text("Anna\n# late\nZo\x1b[2Je\nDani\nanna\n", encoding="utf-8")
+    result = run(
+        "tournament", "new", str(tmp_path / "x"), "--players-file", str(names), "--rounds", "1",
+        "--games", "4", "--profile", "ooe-2023", "--format", "schrift",
+    )  # fmt: skip
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == [
+        f"error: --players-file: {names}:3: 'Zo\\x1b[2Je': a name cannot hold U+001B",
+        f"error: --players-file: {names}: 'Anna', 'anna' differ only by case: names are matched in any case",
+    ]
+    assert not (tmp_path / "x").exists()
+
+
+def test_a_name_new_takes_a_tournament_takes_and_one_in_another_case_is_refused(tmp_path: Path) -> None:
+    # A leading + is a name `new --players` takes; its CSV cell is written as text (see above).
+    assert (
+        run(
+            "new", "--ledger", str(tmp_path / "e.toml"), "--players", "+Zoe,B,C,D", "-P", "ooe-2023"
+        ).exit_code
+        == 0
+    )
+    day = tmp_path / "d"
+    new_day(day, ["Anna", "B", "C", "D"])
+    ok("tournament", "players", str(day), "add", "+Zoe")
+    # names are matched in any case (as at a table): "anna" would be Anna's second entry
+    result = run("tournament", "players", str(day), "add", "anna")
+    assert result.exit_code == 1
+    assert (
+        "error: NAME: 'anna' differs from 'Anna' only by case: names are matched in any case" in result.stderr
+    )
+    result = run(
+        "tournament", "new", str(tmp_path / "x"), "--players", "Anna,B,C,anna", "--rounds", "1",
+        "--games", "4", "--profile", "ooe-2023", "--format", "schrift",
+    )  # fmt: skip
+    assert result.exit_code == 2 and "'Anna', 'anna' differ only by case" in result.stderr
+
+
+def test_a_tournament_file_with_a_bad_name_edited_in_is_refused_naming_the_key(tmp_path: Path) -> None:
+    day = tmp_path / "d"
+    new_day(day, ["A", "B", "C", "D"])
+    path = day / "tournament.toml"
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    data["players"] = ["A", "B", "C", "D\u202e"]
+    path.write_text(tomli_w.dumps(data), encoding="utf-8")
+    result = run("tournament", "draw", str(day), "--round", "1", "--seed", "1")
+    assert result.exit_code == 1
+    assert (
+        f"error: {path}: players: 'D\\u202e': a name cannot hold U+202E (RIGHT-TO-LEFT OVERRIDE)"
+        in result.stderr
+    )

@@ -33,6 +33,7 @@ from tarockscore.i18n import _
 from tarockscore.ledger.model import profile_record
 from tarockscore.render import tournament as render
 from tarockscore.render.hand import dumps
+from tarockscore.rules.text import nfc
 from tarockscore.tournament import model as tm
 from tarockscore.tournament.cup import cup_rules
 from tarockscore.tournament.cup import cup_standings as add_up_cup
@@ -150,16 +151,15 @@ def new(
         )
         names: list[str] = []
     elif players is not None:
-        names = [p.strip() for p in players.split(",")]
+        names = [nfc(p.strip()) for p in players.split(",")]
+        for problem in tm.check_names(names, "--players"):
+            problems.put(problem)
     else:
         assert players_file is not None
         try:
             names = files.player_names_file(players_file)
         except TournamentError as exc:
             raise exc.located("--players-file") from None
-    option = "--players" if players is not None else "--players-file"
-    for problem in tm.check_names(names, option):
-        problems.put(problem)
     if rounds < 1:
         problems.add(
             "--rounds", N_("{rounds}: give the number of rounds, at least 1, e.g. --rounds 3"), rounds=rounds
@@ -267,6 +267,11 @@ def players(
     name: Annotated[str, typer.Argument(help="The player's name.", show_default=False)],
 ) -> None:
     """Add a late arrival, or drop a player, before the next round's draw."""
+    name = nfc(name.strip())
+    if action is Action.ADD:
+        wrong = tm.check_names([name], "NAME")
+        if wrong:
+            raise UsageError(wrong)
     change = tm.add_player if action is Action.ADD else tm.drop_player
     before, after = files.update(folder, lambda t: change(t, name))
     done = (

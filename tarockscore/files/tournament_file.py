@@ -32,6 +32,7 @@ from tarockscore.ledger.checks import check
 from tarockscore.ledger.model import Ledger
 from tarockscore.ledger.table import new_ledger
 from tarockscore.ledger.totals import totals
+from tarockscore.rules.text import nfc
 from tarockscore.tournament import draw as drawing
 from tarockscore.tournament import model as tm
 from tarockscore.tournament.format import Format, build_format
@@ -435,6 +436,18 @@ def cup_points_file(path: Path) -> Mapping[str, Any]:
 
 
 def player_names_file(path: Path) -> list[str]:
-    """One name a line; blank lines and lines starting with # are skipped."""
+    """One name a line; blank lines and lines starting with # are skipped. Each name meets the
+    rules of ``tarockscore new --players`` (a bad one is named with its line), no name twice."""
     text = safe_io.decode(_read_bytes(path, "players"), str(path), TournamentError)
-    return [line.strip() for line in text.splitlines() if line.strip() and not line.strip().startswith("#")]
+    names: list[str] = []
+    problems: list[Problem] = []
+    for number, line in enumerate(text.splitlines(), 1):
+        name = nfc(line.strip())
+        if not name or name.startswith("#"):
+            continue
+        problems += tm.name_problems([name], f"{path}:{number}")
+        names.append(name)
+    problems += tm.repeated_names(names, str(path))
+    if problems:
+        raise TournamentError(problems)
+    return names
