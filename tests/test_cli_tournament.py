@@ -225,6 +225,12 @@ def test_a_sheet_edited_moved_or_left_outside_the_draw_is_named(tmp_path: Path) 
     result = run("tournament", "standings", str(day))
     assert result.exit_code == 1
     assert str(one) in result.stderr and "round 1, table 1" in result.stderr
+    assert "fails its own check (`tarockscore check --ledger" in result.stderr
+    assert "the standings need every table" in result.stderr
+    result = run("tournament", "money", str(day))
+    assert result.exit_code == 1
+    assert f"error: {one}: round 1, table 1: this table's sheet fails its own check" in result.stderr
+    assert "the day's money needs every table" in result.stderr and "standings" not in result.stderr
 
     # moved by hand: table 2's sheet copied over table 1's
     one.write_text(good_two)
@@ -612,3 +618,41 @@ def test_a_tournament_file_with_a_bad_name_edited_in_is_refused_naming_the_key(t
         f"error: {path}: players: 'D\\u202e': a name cannot hold U+202E (RIGHT-TO-LEFT OVERRIDE)"
         in result.stderr
     )
+
+
+def test_players_at_a_table_without_hands_get_no_place_no_cup_points_and_money_zero(tmp_path: Path) -> None:
+    day = tmp_path / "d"
+    new_day(day, [f"N{i}" for i in range(1, 9)])
+    played, empty = draw(day, 1, 5)
+    winner, *losers = played["players"]
+    dreier(played["ledger"], winner)  # the winner +12, each of the other three −4
+    idle = sorted(empty["players"])
+
+    rows = json.loads(ok("tournament", "standings", str(day), "-f", "json").stdout)["standings"]
+    assert [(r["place"], r["player"], r["total"]) for r in rows] == [
+        (1, winner, 12),
+        *((2, p, -4) for p in sorted(losers)),
+        *((None, p, 0) for p in idle),
+    ]
+    text = ok("tournament", "standings", str(day)).stdout.splitlines()
+    assert text[2].split() == ["1", winner, "12", "T1", "#1", "+12"]
+    assert [line.split() for line in text[6:10]] == [["-", p, "0", "T2", "-"] for p in idle]
+    table = list(csv.reader(io.StringIO(ok("tournament", "standings", str(day), "-f", "csv").stdout)))
+    assert [row[:3] for row in table[5:]] == [["", p, "0"] for p in idle]
+
+    points = tmp_path / "points.toml"
+    points.write_text("points = [10, 6, 3]\n", encoding="utf-8")
+    cup = json.loads(ok("cup", "standings", str(day), "--points", str(points), "-f", "json").stdout)
+    assert [(r["place"], r["player"], r["cup_points"]) for r in cup["standings"]] == [
+        (1, winner, 10),
+        *((2, p, 6) for p in sorted(losers)),
+    ]
+
+    result = ok("tournament", "money", str(day), "-f", "json")
+    money = {m["player"]: m for m in json.loads(result.stdout)["money"]}
+    assert sorted(money) == sorted([winner, *losers, *idle])
+    for p in idle:
+        assert money[p] == {"player": p, "schrift": 0, "money_points": 0, "kontra": 0, "amount": "0.00"}
+    assert money[winner]["amount"] == "1.20"
+    assert "no hands yet; its players are listed with 0" in result.stderr
+    assert "not ranked" not in result.stderr

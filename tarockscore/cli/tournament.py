@@ -317,7 +317,7 @@ def money(
     ] = DataFormat.TABLE,
 ) -> None:
     """Each player's money from every table: the stake per point, Kontras included."""
-    day = files.read_day(folder)
+    day = files.read_day(folder, files.Purpose.MONEY)
     for w in day.warnings:
         _warn(w)
     rows = add_up_money(day.ledgers)
@@ -361,7 +361,8 @@ def cup_standings(
         for w in day.warnings:
             _warn(w)
         rows = rank(day.results, day.tournament.format)
-        days.append((name, [(r.place, r.player) for r in rows]))
+        # a player whose tables have no hands yet has no place, so no cup points for the day
+        days.append((name, [(r.place, r.player) for r in rows if r.place is not None]))
     if problems:
         raise TournamentError(problems)
     rows_cup = add_up_cup(days, rules)

@@ -19,6 +19,7 @@ import secrets
 import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +28,12 @@ import tomli_w
 from tarockscore.errors import N_, LedgerError, Problem, TournamentError, message, near_miss, one_of
 from tarockscore.files import ledger_file, safe_io
 from tarockscore.files.profile_file import merge
-from tarockscore.files.ways_out import NO_TOURNAMENT, NO_TOURNAMENT_FOLDER, SHEET_FAILS_CHECK
+from tarockscore.files.ways_out import (
+    NO_TOURNAMENT,
+    NO_TOURNAMENT_FOLDER,
+    SHEET_FAILS_CHECK,
+    SHEET_FAILS_CHECK_MONEY,
+)
 from tarockscore.ledger.checks import check
 from tarockscore.ledger.model import Ledger
 from tarockscore.ledger.table import new_ledger
@@ -293,6 +299,34 @@ def draw_round(folder: Path, number: int, seed: int, at: str) -> tm.Round:
 # -- reading the day's results ---------------------------------------------------------------------------
 
 
+class Purpose(StrEnum):
+    """What the day's tables are read for: the words of a table that cannot count, or has no hands."""
+
+    STANDINGS = "standings"  # the day's places (and a cup's)
+    MONEY = "money"  # the day's money
+
+
+@dataclass(frozen=True, slots=True)
+class _Words:
+    unreadable: str  # values: value
+    fails_check: str  # values: value, path
+    no_hands: str  # values: where, path
+
+
+_WORDS = {
+    Purpose.STANDINGS: _Words(
+        N_("{value}: this table's sheet cannot be read; the standings need every table"),
+        SHEET_FAILS_CHECK,
+        N_("{where} ({path}): no hands yet; it is shown but not ranked"),
+    ),
+    Purpose.MONEY: _Words(
+        N_("{value}: this table's sheet cannot be read; the day's money needs every table"),
+        SHEET_FAILS_CHECK_MONEY,
+        N_("{where} ({path}): no hands yet; its players are listed with 0"),
+    ),
+}
+
+
 @dataclass(frozen=True, slots=True)
 class Day:
     tournament: tm.Tournament
@@ -304,8 +338,10 @@ class Day:
 _ROUND_DIR = re.compile(r"round-(\d+)$")
 
 
-def read_day(folder: Path) -> Day:
-    """Every drawn table's ledger, checked; all problems of all tables in one error."""
+def read_day(folder: Path, purpose: Purpose = Purpose.STANDINGS) -> Day:
+    """Every drawn table's ledger, checked; all problems of all tables in one error, worded for
+    what the tables are read for (``purpose``)."""
+    words = _WORDS[purpose]
     t = read(folder).tournament
     problems: list[Problem] = []
     warnings: list[str] = []
@@ -333,18 +369,12 @@ def read_day(folder: Path) -> Day:
                 snapshot = ledger_file.read(path)
             except LedgerError as exc:
                 problems += exc.problems
-                problems.append(
-                    Problem.of(
-                        str(path),
-                        N_("{value}: this table's sheet cannot be read; the standings need every table"),
-                        value=where,
-                    )
-                )
+                problems.append(Problem.of(str(path), words.unreadable, value=where))
                 continue
             found = [] if ledger_file.sealed(snapshot) else check(snapshot.ledger)
             if found:
                 problems += ledger_file.locate(found, snapshot.text, str(path))
-                problems.append(Problem.of(str(path), SHEET_FAILS_CHECK, value=where, path=path))
+                problems.append(Problem.of(str(path), words.fails_check, value=where, path=path))
                 continue
             led = snapshot.ledger
             if led.players != d.players:
@@ -375,13 +405,7 @@ def read_day(folder: Path) -> Day:
                 )
                 continue
             if hands == 0:
-                warnings.append(
-                    message(
-                        N_("{where} ({path}): no hands yet; it is shown but not ranked"),
-                        where=where,
-                        path=path,
-                    )
-                )
+                warnings.append(message(words.no_hands, where=where, path=path))
             elif hands < d.games:
                 warnings.append(
                     message(

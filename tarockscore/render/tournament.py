@@ -156,11 +156,12 @@ def _headers(fmt: Format) -> list[str]:
 
 
 def _cells(fmt: Format, r: Standing) -> list[Any]:
+    place = "-" if r.place is None else r.place  # no table of theirs has a hand yet
     if fmt.total is Total.SCHRIFT:
-        return [r.place, r.player, r.schrift]
+        return [place, r.player, r.schrift]
     if fmt.total is Total.RANK_POINTS:
-        return [r.place, r.player, _text(r.rank_points), r.schrift]
-    return [r.place, r.player, _text(r.total), r.schrift, _text(r.rank_points)]
+        return [place, r.player, _text(r.rank_points), r.schrift]
+    return [place, r.player, _text(r.total), r.schrift, _text(r.rank_points)]
 
 
 def standings_text(t: Tournament, rows: Sequence[Standing]) -> str:
