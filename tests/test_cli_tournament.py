@@ -656,3 +656,59 @@ def test_players_at_a_table_without_hands_get_no_place_no_cup_points_and_money_z
     assert money[winner]["amount"] == "1.20"
     assert "no hands yet; its players are listed with 0" in result.stderr
     assert "not ranked" not in result.stderr
+
+
+def test_a_day_in_german_leaves_nothing_in_english(tmp_path: Path) -> None:
+    day = tmp_path / "d"
+    nine = [f"N{i}" for i in range(1, 10)]
+    start = ok(
+        "--lang", "de", "tournament", "new", str(day), "--players", ",".join(nine), "--rounds", "2",
+        "--games", "4", "--profile", "ooe-2023", "--format", "haupt-sub",
+    ).stdout  # fmt: skip
+    # the format's title from formats/haupt-sub.toml's title_de; 9 = 4 + 5
+    assert (
+        "Format:  haupt-sub: Tischrangpunkte 4/2/1/0 je Runde (Hauptpunkte); bei Gleichstand entscheidet "
+        "die Schrift (Subpunkte)\n"
+    ) in start
+    assert "Tische:  1 Vierertisch, 1 Fünfertisch\n" in start
+    # 10 = 5 + 5; 12 = 4 + 4 + 4
+    tables = ok("--lang", "de", "tournament", "players", str(day), "add", "N10").stdout
+    assert tables.endswith("Tische: 2 Fünfertische\n")
+    ok("tournament", "players", str(day), "add", "N11")
+    tables = ok("--lang", "de", "tournament", "players", str(day), "add", "N12").stdout
+    assert tables.endswith("Tische: 3 Vierertische\n")
+    ok("tournament", "players", str(day), "drop", "N12")
+    ok("tournament", "players", str(day), "drop", "N11")
+    ok("tournament", "players", str(day), "drop", "N10")
+
+    seating = ok("--lang", "de", "tournament", "draw", str(day), "--round", "1", "--seed", "7").stdout
+    assert (
+        "9 Spieler: 1 Vierertisch (4 Spiele) und 1 Fünfertisch (5 Spiele, der Geber setzt aus).\n" in seating
+    )
+    assert "; der erste Sitz ist Vorhand im ersten Spiel.\n" in seating
+    [four, five] = draw(day, 1, 7)
+    dreier(four["ledger"], four["players"][0])
+    redraw = run("--lang", "de", "tournament", "draw", str(day), "--round", "1", "--seed", "8")
+    assert redraw.exit_code == 1
+    assert f"Runde 1 hat schon Spiele: {four['ledger']} (1 Spiel); eine begonnene" in redraw.stderr
+    dreier(four["ledger"], four["players"][1])
+    dreier(five["ledger"], five["players"][0])
+    redraw = run("--lang", "de", "tournament", "draw", str(day), "--round", "1", "--seed", "8")
+    assert f": {four['ledger']} (2 Spiele), {five['ledger']} (1 Spiel); eine begonnene" in redraw.stderr
+    english = run("tournament", "draw", str(day), "--round", "1", "--seed", "8")
+    assert f": {four['ledger']} (2 hands), {five['ledger']} (1 hand); a round" in english.stderr
+
+    text = ok("--lang", "de", "tournament", "standings", str(day)).stdout
+    assert text.endswith(
+        "Format haupt-sub: Tischrangpunkte 4/2/1/0 je Runde (Hauptpunkte); bei Gleichstand entscheidet die "
+        "Schrift (Subpunkte)\nGleichstand: Schrift, Tischränge, beste Runde. Rundenzellen: Tisch, Platz am "
+        "Tisch, Schrift dort.\n"
+    )
+    page = ok("--lang", "de", "tournament", "standings", str(day), "-f", "html").stdout
+    assert "<title>Wertung: d</title>" in page and "<h1>Wertung: d</h1>" in page
+    assert "Gleichstand: Schrift, Tischränge, beste Runde.</p>" in page
+    assert (
+        "\nTies: Schrift, table ranks, best round. Round cells:"
+        in ok("tournament", "standings", str(day)).stdout
+    )
+    assert "<title>Standings: d</title>" in ok("tournament", "standings", str(day), "-f", "html").stdout

@@ -332,3 +332,19 @@ def test_cup_rules_are_checked() -> None:
         cup_rules({"points": "100, 90"})
     with pytest.raises(TournamentError, match="best"):
         cup_rules({"points": [10], "best": 0})
+
+
+def test_a_format_with_a_title_of_its_own_does_not_show_its_parents_german_title(tmp_path: Path) -> None:
+    shipped = fmt("schrift-rang")
+    assert shipped.title_in("de").startswith("Schrift plus Tischrangpunkte 60/40/20/0 je Runde")
+    assert shipped.title_in("en") == shipped.title
+    own = tmp_path / "ours.toml"
+    own.write_text('extends = "schrift-rang"\nname = "ours"\ntitle = "Schrift plus 50/30/10/0"\n')
+    assert load_format(str(own))[0].title_in("de") == "Schrift plus 50/30/10/0"
+    own.write_text(
+        'extends = "schrift-rang"\nname = "ours"\ntitle = "Schrift plus 50/30/10/0"\ntitle_de = "Schrift und 50/30/10/0"\n'
+    )
+    assert load_format(str(own))[0].title_in("de") == "Schrift und 50/30/10/0"
+    # without a title of its own, the parent's titles in both languages
+    own.write_text('extends = "schrift-rang"\nname = "ours"\n')
+    assert load_format(str(own))[0].title_in("de") == shipped.title_in("de")

@@ -221,7 +221,7 @@ def new(
         )
     )
     typer.echo(_("profile: {name} (sha256 {sha})").format(name=prof.name, sha=t.profile.sha256[:12]))
-    typer.echo(_("format:  {name}: {title}").format(name=fmt.name, title=fmt.title))
+    typer.echo(render.format_line(fmt))
     if amount is not None:
         typer.echo(_("stake:   {amount} per point").format(amount=i18n.money(amount)))
     sizes = _sizes_or_warn(len(names), folder)
@@ -303,7 +303,7 @@ def standings(
     elif output is StandingsFormat.CSV:
         typer.echo(render.standings_csv(day.tournament, rows), nl=False)
     elif output is StandingsFormat.HTML:
-        title = f"Standings: {folder.resolve().name}"
+        title = _("Standings: {name}").format(name=folder.resolve().name)
         typer.echo(render.standings_html(day.tournament, rows, title), nl=False)
     else:
         typer.echo(render.standings_text(day.tournament, rows))

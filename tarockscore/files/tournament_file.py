@@ -25,7 +25,17 @@ from typing import Any
 
 import tomli_w
 
-from tarockscore.errors import N_, LedgerError, Problem, TournamentError, message, near_miss, one_of
+from tarockscore.errors import (
+    N_,
+    LedgerError,
+    Problem,
+    TournamentError,
+    counted,
+    listed,
+    message,
+    near_miss,
+    one_of,
+)
 from tarockscore.files import ledger_file, safe_io
 from tarockscore.files.profile_file import merge
 from tarockscore.files.ways_out import (
@@ -116,7 +126,11 @@ def format_document(
         raise TournamentError(
             N_("{path}: extends: {parent!r} is not a format name or path"), path=path, parent=parent
         )
-    return merge(format_document(parent, path.parent, (*_chain, path)), document)
+    merged = merge(format_document(parent, path.parent, (*_chain, path)), document)
+    if "title" in document and "title_de" not in document:
+        # a title of one's own: the German of the parent's title would describe the parent
+        merged.pop("title_de", None)
+    return merged
 
 
 def load_format(ref: str) -> tuple[Format, dict[str, Any]]:
@@ -272,12 +286,16 @@ def draw_round(folder: Path, number: int, seed: int, at: str) -> tm.Round:
                     ]
                 ) from None
             if hands:
-                played.append(f"{ledger} ({hands} hand{'s' if hands != 1 else ''})")
+                played.append(
+                    counted(
+                        "{path} ({count} hand)", "{path} ({count} hands)", hands, path=ledger, count=hands
+                    )
+                )
         if played:
             raise TournamentError(
                 N_("round {number} already has hands: {names}; a round that has begun cannot be redrawn"),
                 number=number,
-                names=", ".join(played),
+                names=listed(played),
                 where="round",
             )
         earlier = [[d.players for d in r.tables] for r in t.draws if r.number < number]
@@ -429,21 +447,21 @@ def read_day(folder: Path, purpose: Purpose = Purpose.STANDINGS) -> Day:
             except LedgerError as exc:
                 problems += exc.problems
                 problems.append(
-                    Problem(str(extra), "a file in a round folder that is not in the draw and cannot be read")
+                    Problem.of(
+                        str(extra), N_("a file in a round folder that is not in the draw and cannot be read")
+                    )
                 )
                 continue
             if hands:
                 problems.append(
                     Problem.of(
                         str(extra),
-                        N_(
-                            "{hands} hand on a sheet that is not in the draw; the standings would leave it out: move the file back where the draw put it, or out of the folder"
-                        )
-                        if hands == 1
-                        else N_(
-                            "{hands} hands on a sheet that is not in the draw; the standings would leave them out: move the file back where the draw put it, or out of the folder"
+                        counted(
+                            "{count} hand on a sheet that is not in the draw; it would be left out: move the file back where the draw put it, or out of the folder",
+                            "{count} hands on a sheet that is not in the draw; they would be left out: move the file back where the draw put it, or out of the folder",
+                            hands,
+                            count=hands,
                         ),
-                        hands=hands,
                     )
                 )
             else:

@@ -18,10 +18,10 @@ from typing import Any
 
 from tabulate import tabulate
 
-from tarockscore.i18n import _, current, money, ngettext
+from tarockscore.i18n import N_, _, current, money, ngettext, translated
 from tarockscore.render.hand import csv_text
 from tarockscore.tournament.cup import CupStanding
-from tarockscore.tournament.format import Format, Total
+from tarockscore.tournament.format import Format, TieBreak, Total
 from tarockscore.tournament.model import Round, Tournament
 from tarockscore.tournament.money import Money
 from tarockscore.tournament.standings import Standing
@@ -49,11 +49,12 @@ def _money(value: Decimal | None) -> str:
 
 def tables_text(sizes: Sequence[int]) -> str:
     """``(4, 4, 5)`` → "2 of four, 1 of five"; a kind with no table is left out."""
-    parts = [
-        text.format(count=sizes.count(n))
-        for n, text in ((4, _("{count} of four")), (5, _("{count} of five")))
-        if sizes.count(n)
-    ]
+    fours, fives = sizes.count(4), sizes.count(5)
+    parts = []
+    if fours:
+        parts.append(ngettext("{count} of four", "{count} of four", fours).format(count=fours))
+    if fives:
+        parts.append(ngettext("{count} of five", "{count} of five", fives).format(count=fives))
     return ", ".join(parts)
 
 
@@ -81,7 +82,11 @@ def seating_text(t: Tournament, drawn: Round, folder: str) -> str:
     ]
     if fives:
         parts.append(
-            _("{count} of five ({games} games, the dealer sits out)").format(count=fives, games=t.games_five)
+            ngettext(
+                "{count} of five ({games} games, the dealer sits out)",
+                "{count} of five ({games} games, the dealer sits out)",
+                fives,
+            ).format(count=fives, games=t.games_five)
         )
     lines.append(_("{count} players: {tables}.").format(count=sum(sizes), tables=_(" and ").join(parts)))
     lines.append(
@@ -130,6 +135,25 @@ def standings_json(rows: Sequence[Standing]) -> dict[str, Any]:
     }
 
 
+# The tie-breaks as the standings' footer names them.
+TIE_BREAKS = {
+    TieBreak.SCHRIFT: N_("Schrift"),
+    TieBreak.RANK_POINTS: N_("rank points"),
+    TieBreak.TABLE_RANKS: N_("table ranks"),
+    TieBreak.BEST_ROUND: N_("best round"),
+}
+
+
+def ties_text(fmt: Format) -> str:
+    """The format's tie-breaks in order, in the reader's language: "best round, table ranks"."""
+    return ", ".join(translated(TIE_BREAKS[tb]) for tb in fmt.tie_breaks) or _("none")
+
+
+def format_line(fmt: Format) -> str:
+    """The format as `tournament new` shows it: its name and its title in the reader's language."""
+    return _("format:  {name}: {title}").format(name=fmt.name, title=fmt.title_in(current()))
+
+
 def _rounds(rows: Sequence[Standing]) -> list[int]:
     return sorted({s.round for r in rows for s in r.tables})
 
@@ -172,9 +196,8 @@ def standings_text(t: Tournament, rows: Sequence[Standing]) -> str:
     numbers = len(_headers(fmt)) - 2
     align = ("right", "left", *("right",) * numbers, *("left",) * len(rounds))
     out = tabulate(table, headers=headers, disable_numparse=True, colalign=align)
-    ties = ", ".join(tb.value.replace("_", " ") for tb in fmt.tie_breaks) or _("none")
     about = _("Format {name}: {title}\nTies: {ties}. Round cells: table, rank at the table, Schrift there.")
-    return f"{out}\n\n" + about.format(name=fmt.name, title=fmt.title, ties=ties)
+    return f"{out}\n\n" + about.format(name=fmt.name, title=fmt.title_in(current()), ties=ties_text(fmt))
 
 
 def standings_csv(t: Tournament, rows: Sequence[Standing]) -> str:
@@ -224,8 +247,9 @@ def standings_html(t: Tournament, rows: Sequence[Standing], title: str) -> str:
             cls = ' class="player"' if i == 1 else ""
             cells.append(f"<td{cls}>{escape(str(value))}</td>")
         body.append("<tr>" + "".join(cells) + "</tr>")
-    ties = ", ".join(tb.value.replace("_", " ") for tb in fmt.tie_breaks) or _("none")
-    meta = _("{name}: {title}. Ties: {ties}.").format(name=fmt.name, title=fmt.title, ties=ties)
+    meta = _("{name}: {title}. Ties: {ties}.").format(
+        name=fmt.name, title=fmt.title_in(current()), ties=ties_text(fmt)
+    )
     return "\n".join(
         [
             "<!DOCTYPE html>",
