@@ -2,7 +2,8 @@
 
     .venv/bin/python scripts/i18n.py          # extract + merge into the .po, compile the .mo
 
-Messages are found by reading the source (``_("...")``, ``N_("...")``, ``ngettext(...)``) and by
+Messages are found by reading the source (``_("...")``, ``N_("...")``, ``ngettext(...)``,
+``counted(...)``) and by
 building the command-line app (every help text and command docstring, as Typer hands them to
 the help page). New entries arrive in the ``.po`` with an empty ``msgstr``: write the German and
 run this again. Babel (``dev`` extra) merges and compiles; ``tests/test_i18n.py`` checks the
@@ -31,7 +32,7 @@ FIXED_DATE = datetime(2025, 1, 1, tzinfo=UTC)
 
 # Calls whose first argument (and, for ngettext, second) is a message id.
 SINGULAR = {"_", "N_", "gettext"}
-PLURAL = {"ngettext"}
+PLURAL = {"ngettext", "counted"}
 
 
 def _name(func: ast.expr) -> str:

@@ -93,6 +93,39 @@ def message(template: str, /, **values: object) -> Message:
     return Message(template, tuple(values.items()))
 
 
+class Counted(str):
+    """A template whose words follow a count (``{count} hand`` / ``{count} hands``).
+
+    Its text is the English form for the count; a translation function that knows plural forms
+    (:func:`tarockscore.i18n.gettext`) gives the form the reader's language uses for it, as
+    ``ngettext`` does. Made by :func:`counted`.
+    """
+
+    __slots__ = ("n", "plural", "singular")
+    singular: str
+    plural: str
+    n: int
+
+    def __new__(cls, singular: str, plural: str, n: int) -> Counted:
+        self = super().__new__(cls, singular if n == 1 else plural)
+        self.singular = singular
+        self.plural = plural
+        self.n = n
+        return self
+
+
+def counted(singular: str, plural: str, count: int, /, **values: object) -> Message:
+    """A :class:`Message` whose words follow ``count``: the singular and plural templates are
+    marked for the catalogue as ``ngettext`` marks them, and the edge picks the reader's form."""
+    return Message(Counted(singular, plural, count), tuple(values.items()))
+
+
+def listed(items: Iterable[object]) -> Message:
+    """Items joined with ", ", each :class:`Message` among them rendered in the reader's language."""
+    values = tuple((f"item{i}", item) for i, item in enumerate(items))
+    return Message(", ".join(f"{{{key}}}" for key, _ in values), values)
+
+
 def reason(exc: BaseException) -> str:
     """What an exception says: the :class:`Message` it was raised with (still translatable), else its text."""
     first = exc.args[0] if exc.args else ""

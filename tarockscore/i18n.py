@@ -28,6 +28,9 @@ How to write a translatable message
    - Help texts (options, arguments, commands) need no mark: write ``help="..."`` or the
      command's docstring in English; ``scripts/i18n.py`` reads them from the app as Typer
      builds it, and the command group translates them for the chosen language.
+   - A count in the core's words: ``counted("{count} hand", "{count} hands", n, count=n)``
+     (from :mod:`tarockscore.errors`), a :class:`~tarockscore.errors.Message` whose form the
+     edge picks with the catalogue's plural forms.
    - Text rendered now (render/, cli/): ``_("{player} pays {amount}").format(player=p,
      amount=money(x))``, or ``ngettext(singular, plural, n).format(n=n)`` for a count.
    - Money and dates in text go through :func:`money` and :func:`date` (``0,10 €`` and
@@ -50,7 +53,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from tarockscore.errors import N_, Message
+from tarockscore.errors import N_, Counted, Message
 
 if TYPE_CHECKING:
     from decimal import Decimal
@@ -162,7 +165,10 @@ def _load(language: str) -> NullTranslations:
 
 
 def gettext(msgid: str) -> str:
-    """The message in the chosen language (the English id itself when there is none)."""
+    """The message in the chosen language (the English id itself when there is none); for a
+    :class:`~tarockscore.errors.Counted` template, the form its count takes, as :func:`ngettext`."""
+    if isinstance(msgid, Counted):
+        return ngettext(msgid.singular, msgid.plural, msgid.n)
     if current() == DEFAULT or _catalogue is None:
         return msgid
     return _catalogue.gettext(msgid)

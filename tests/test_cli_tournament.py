@@ -10,10 +10,15 @@ ties by the best round, then the table ranks [TIR19 7)].
 
 from __future__ import annotations
 
+import csv
+import io
 import json
+import tomllib
 from pathlib import Path
 from typing import Any
 
+import pytest
+import tomli_w
 from typer.testing import CliRunner, Result
 
 from tarockscore.cli.app import app
@@ -220,6 +225,12 @@ def test_a_sheet_edited_moved_or_left_outside_the_draw_is_named(tmp_path: Path) 
     result = run("tournament", "standings", str(day))
     assert result.exit_code == 1
     assert str(one) in result.stderr and "round 1, table 1" in result.stderr
+    assert "fails its own check (`tarockscore check --ledger" in result.stderr
+    assert "the standings need every table" in result.stderr
+    result = run("tournament", "money", str(day))
+    assert result.exit_code == 1
+    assert f"error: {one}: round 1, table 1: this table's sheet fails its own check" in result.stderr
+    assert "the day's money needs every table" in result.stderr and "standings" not in result.stderr
 
     # moved by hand: table 2's sheet copied over table 1's
     one.write_text(good_two)
@@ -252,7 +263,7 @@ def test_players_add_and_drop_are_checked(tmp_path: Path) -> None:
     result = run("tournament", "players", str(day), "drop", "Q")
     assert result.exit_code == 1 and "'Q' is not in the tournament" in result.stderr
     result = run("tournament", "players", str(day), "add", "E,F")
-    assert result.exit_code == 1 and "comma" in result.stderr
+    assert result.exit_code == 2 and "error: NAME: 'E,F': a name cannot hold a comma" in result.stderr
 
 
 def test_new_refuses_bad_options_naming_them(tmp_path: Path) -> None:
@@ -482,3 +493,222 @@ def test_a_table_without_hands_is_told_in_german(tmp_path: Path) -> None:
     assert "Runde 1, Tisch 1 (" in german.stderr
     assert "noch keine Spiele; steht da, wird aber nicht gereiht" in german.stderr
     assert "no hands yet" not in german.stderr
+
+
+def test_csv_cells_a_spreadsheet_would_run_are_written_as_text(tmp_path: Path) -> None:
+    # The same rule as `show --csv`, `season -f csv` and `stats -f csv`: a cell that begins with
+    # +, -, @ (or =) and is not a plain number gets a leading apostrophe; numbers stay numbers.
+    # Dani wins a Dreier under ooe-2023: Dani +12, each of the three others −4, level in 2nd place.
+    names = tmp_path / "n.txt"
+    names.write_text("+SUM(A1)\n-2+3\n@A1\nDani\n", encoding="utf-8")
+    day = tmp_path / "d"
+    ok(
+        "tournament", "new", str(day), "--players-file", str(names), "--rounds", "1", "--games", "4",
+        "--profile", "ooe-2023", "--format", "schrift", "--stake", "0.10",
+    )  # fmt: skip
+    [table] = draw(day, 1, 1)
+    dreier(table["ledger"], "Dani")
+
+    standings = list(csv.reader(io.StringIO(ok("tournament", "standings", str(day), "-f", "csv").stdout)))
+    assert [row[:4] for row in standings[1:]] == [
+        ["1", "Dani", "12", "12"],
+        ["2", "'+SUM(A1)", "-4", "-4"],
+        ["2", "'-2+3", "-4", "-4"],
+        ["2", "'@A1", "-4", "-4"],
+    ]
+    money = list(csv.reader(io.StringIO(ok("tournament", "money", str(day), "-f", "csv").stdout)))
+    # by name: '+' < '-' < '@' < 'D'; the stake 0.10 per point: −4 → −0.40, +12 → 1.20
+    assert money[1:] == [
+        ["'+SUM(A1)", "-4", "-4", "0", "-0.40"],
+        ["'-2+3", "-4", "-4", "0", "-0.40"],
+        ["'@A1", "-4", "-4", "0", "-0.40"],
+        ["Dani", "12", "12", "0", "1.20"],
+    ]
+    points = tmp_path / "points.toml"
+    points.write_text("points = [10, 6]\n", encoding="utf-8")
+    cup = ok("cup", "standings", str(day), "--points", str(points), "-f", "csv").stdout
+    assert [row[:3] for row in csv.reader(io.StringIO(cup))][1:] == [
+        ["1", "Dani", "10"],
+        ["2", "'+SUM(A1)", "6"],
+        ["2", "'-2+3", "6"],
+        ["2", "'@A1", "6"],
+    ]
+
+
+# Names the command line refuses for `tarockscore new --players` (rules/text.py, name_problem):
+# each with the words of its refusal.
+BAD_NAMES = [
+    ("Zo\x1b[2Je", "a name cannot hold U+001B"),
+    ("Zo\u202ee", "a name cannot hold U+202E (RIGHT-TO-LEFT OVERRIDE)"),
+    ("=Zoe", "a name cannot hold a comma, '=' or ';'"),
+    ("", "a name cannot be empty or start or end with a space"),
+    ("Z" * 41, "a name has at most 40 characters"),
+]
+
+
+@pytest.mark.parametrize(("name", "why"), BAD_NAMES)
+def test_a_tournament_takes_the_names_new_takes(tmp_path: Path, name: str, why: str) -> None:
+    refused = run("new", "--ledger", str(tmp_path / "e.toml"), "--players", f"{name},B,C,D", "-P", "ooe-2023")
+    assert refused.exit_code == 2 and why in refused.stderr
+    day = tmp_path / "d"
+    new_day(day, ["A", "B", "C", "D"])
+    before = (day / "tournament.toml").read_bytes()
+    late = run("tournament", "players", str(day), "add", name)
+    assert late.exit_code == 2
+    assert late.stderr.startswith("error: NAME: ") and why in late.stderr
+    assert (day / "tournament.toml").read_bytes() == before
+    first = run(
+        "tournament", "new", str(tmp_path / "x"), "--players", f"A,{name},C,D", "--rounds", "1",
+        "--games", "4", "--profile", "ooe-2023", "--format", "schrift",
+    )  # fmt: skip
+    assert first.exit_code == 2
+    assert first.stderr.startswith("error: --players: ") and why in first.stderr
+    assert not (tmp_path / "x").exists()
+
+
+def test_a_bad_name_in_the_players_file_is_named_with_its_line(tmp_path: Path) -> None:
+    names = tmp_path / "n.txt"
+    names.write_text("Anna\n# late\nZo\x1b[2Je\nDani\nanna\n", encoding="utf-8")
+    result = run(
+        "tournament", "new", str(tmp_path / "x"), "--players-file", str(names), "--rounds", "1",
+        "--games", "4", "--profile", "ooe-2023", "--format", "schrift",
+    )  # fmt: skip
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == [
+        f"error: --players-file: {names}:3: 'Zo\\x1b[2Je': a name cannot hold U+001B",
+        f"error: --players-file: {names}: 'Anna', 'anna' differ only by case: names are matched in any case",
+    ]
+    assert not (tmp_path / "x").exists()
+
+
+def test_a_name_new_takes_a_tournament_takes_and_one_in_another_case_is_refused(tmp_path: Path) -> None:
+    # A leading + is a name `new --players` takes; its CSV cell is written as text (see above).
+    assert (
+        run(
+            "new", "--ledger", str(tmp_path / "e.toml"), "--players", "+Zoe,B,C,D", "-P", "ooe-2023"
+        ).exit_code
+        == 0
+    )
+    day = tmp_path / "d"
+    new_day(day, ["Anna", "B", "C", "D"])
+    ok("tournament", "players", str(day), "add", "+Zoe")
+    # names are matched in any case (as at a table): "anna" would be Anna's second entry
+    result = run("tournament", "players", str(day), "add", "anna")
+    assert result.exit_code == 1
+    assert (
+        "error: NAME: 'anna' differs from 'Anna' only by case: names are matched in any case" in result.stderr
+    )
+    result = run(
+        "tournament", "new", str(tmp_path / "x"), "--players", "Anna,B,C,anna", "--rounds", "1",
+        "--games", "4", "--profile", "ooe-2023", "--format", "schrift",
+    )  # fmt: skip
+    assert result.exit_code == 2 and "'Anna', 'anna' differ only by case" in result.stderr
+
+
+def test_a_tournament_file_with_a_bad_name_edited_in_is_refused_naming_the_key(tmp_path: Path) -> None:
+    day = tmp_path / "d"
+    new_day(day, ["A", "B", "C", "D"])
+    path = day / "tournament.toml"
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    data["players"] = ["A", "B", "C", "D\u202e"]
+    path.write_text(tomli_w.dumps(data), encoding="utf-8")
+    result = run("tournament", "draw", str(day), "--round", "1", "--seed", "1")
+    assert result.exit_code == 1
+    assert (
+        f"error: {path}: players: 'D\\u202e': a name cannot hold U+202E (RIGHT-TO-LEFT OVERRIDE)"
+        in result.stderr
+    )
+
+
+def test_players_at_a_table_without_hands_get_no_place_no_cup_points_and_money_zero(tmp_path: Path) -> None:
+    day = tmp_path / "d"
+    new_day(day, [f"N{i}" for i in range(1, 9)])
+    played, empty = draw(day, 1, 5)
+    winner, *losers = played["players"]
+    dreier(played["ledger"], winner)  # the winner +12, each of the other three −4
+    idle = sorted(empty["players"])
+
+    rows = json.loads(ok("tournament", "standings", str(day), "-f", "json").stdout)["standings"]
+    assert [(r["place"], r["player"], r["total"]) for r in rows] == [
+        (1, winner, 12),
+        *((2, p, -4) for p in sorted(losers)),
+        *((None, p, 0) for p in idle),
+    ]
+    text = ok("tournament", "standings", str(day)).stdout.splitlines()
+    assert text[2].split() == ["1", winner, "12", "T1", "#1", "+12"]
+    assert [line.split() for line in text[6:10]] == [["-", p, "0", "T2", "-"] for p in idle]
+    table = list(csv.reader(io.StringIO(ok("tournament", "standings", str(day), "-f", "csv").stdout)))
+    assert [row[:3] for row in table[5:]] == [["", p, "0"] for p in idle]
+
+    points = tmp_path / "points.toml"
+    points.write_text("points = [10, 6, 3]\n", encoding="utf-8")
+    cup = json.loads(ok("cup", "standings", str(day), "--points", str(points), "-f", "json").stdout)
+    assert [(r["place"], r["player"], r["cup_points"]) for r in cup["standings"]] == [
+        (1, winner, 10),
+        *((2, p, 6) for p in sorted(losers)),
+    ]
+
+    result = ok("tournament", "money", str(day), "-f", "json")
+    money = {m["player"]: m for m in json.loads(result.stdout)["money"]}
+    assert sorted(money) == sorted([winner, *losers, *idle])
+    for p in idle:
+        assert money[p] == {"player": p, "schrift": 0, "money_points": 0, "kontra": 0, "amount": "0.00"}
+    assert money[winner]["amount"] == "1.20"
+    assert "no hands yet; its players are listed with 0" in result.stderr
+    assert "not ranked" not in result.stderr
+
+
+def test_a_day_in_german_leaves_nothing_in_english(tmp_path: Path) -> None:
+    day = tmp_path / "d"
+    nine = [f"N{i}" for i in range(1, 10)]
+    start = ok(
+        "--lang", "de", "tournament", "new", str(day), "--players", ",".join(nine), "--rounds", "2",
+        "--games", "4", "--profile", "ooe-2023", "--format", "haupt-sub",
+    ).stdout  # fmt: skip
+    # the format's title from formats/haupt-sub.toml's title_de; 9 = 4 + 5
+    assert (
+        "Format:  haupt-sub: Tischrangpunkte 4/2/1/0 je Runde (Hauptpunkte); bei Gleichstand entscheidet "
+        "die Schrift (Subpunkte)\n"
+    ) in start
+    assert "Tische:  1 Vierertisch, 1 Fünfertisch\n" in start
+    # 10 = 5 + 5; 12 = 4 + 4 + 4
+    tables = ok("--lang", "de", "tournament", "players", str(day), "add", "N10").stdout
+    assert tables.endswith("Tische: 2 Fünfertische\n")
+    ok("tournament", "players", str(day), "add", "N11")
+    tables = ok("--lang", "de", "tournament", "players", str(day), "add", "N12").stdout
+    assert tables.endswith("Tische: 3 Vierertische\n")
+    ok("tournament", "players", str(day), "drop", "N12")
+    ok("tournament", "players", str(day), "drop", "N11")
+    ok("tournament", "players", str(day), "drop", "N10")
+
+    seating = ok("--lang", "de", "tournament", "draw", str(day), "--round", "1", "--seed", "7").stdout
+    assert (
+        "9 Spieler: 1 Vierertisch (4 Spiele) und 1 Fünfertisch (5 Spiele, der Geber setzt aus).\n" in seating
+    )
+    assert "; der erste Sitz ist Vorhand im ersten Spiel.\n" in seating
+    [four, five] = draw(day, 1, 7)
+    dreier(four["ledger"], four["players"][0])
+    redraw = run("--lang", "de", "tournament", "draw", str(day), "--round", "1", "--seed", "8")
+    assert redraw.exit_code == 1
+    assert f"Runde 1 hat schon Spiele: {four['ledger']} (1 Spiel); eine begonnene" in redraw.stderr
+    dreier(four["ledger"], four["players"][1])
+    dreier(five["ledger"], five["players"][0])
+    redraw = run("--lang", "de", "tournament", "draw", str(day), "--round", "1", "--seed", "8")
+    assert f": {four['ledger']} (2 Spiele), {five['ledger']} (1 Spiel); eine begonnene" in redraw.stderr
+    english = run("tournament", "draw", str(day), "--round", "1", "--seed", "8")
+    assert f": {four['ledger']} (2 hands), {five['ledger']} (1 hand); a round" in english.stderr
+
+    text = ok("--lang", "de", "tournament", "standings", str(day)).stdout
+    assert text.endswith(
+        "Format haupt-sub: Tischrangpunkte 4/2/1/0 je Runde (Hauptpunkte); bei Gleichstand entscheidet die "
+        "Schrift (Subpunkte)\nGleichstand: Schrift, Tischränge, beste Runde. Rundenzellen: Tisch, Platz am "
+        "Tisch, Schrift dort.\n"
+    )
+    page = ok("--lang", "de", "tournament", "standings", str(day), "-f", "html").stdout
+    assert "<title>Wertung: d</title>" in page and "<h1>Wertung: d</h1>" in page
+    assert "Gleichstand: Schrift, Tischränge, beste Runde.</p>" in page
+    assert (
+        "\nTies: Schrift, table ranks, best round. Round cells:"
+        in ok("tournament", "standings", str(day)).stdout
+    )
+    assert "<title>Standings: d</title>" in ok("tournament", "standings", str(day), "-f", "html").stdout

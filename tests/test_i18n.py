@@ -26,7 +26,17 @@ from typer.testing import CliRunner, Result
 
 from tarockscore import i18n
 from tarockscore.cli.app import app
-from tarockscore.errors import N_, Collector, HandError, Message, Problem, UsageError, message
+from tarockscore.errors import (
+    N_,
+    Collector,
+    HandError,
+    Message,
+    Problem,
+    UsageError,
+    counted,
+    listed,
+    message,
+)
 from tarockscore.files.profile_file import load_profile, shipped_names
 from tarockscore.rules.hand_parser import parse_hand
 from tarockscore.rules.scoring import score_hand
@@ -244,6 +254,25 @@ def test_a_nested_message_is_translated_with_its_sentence() -> None:
     # the outer template is not in the catalogue (made up for this test), the hint is
     i18n.use("de")
     assert err.problems[0].render(i18n.gettext).endswith(" (meinst du 'rufer'?)")
+
+
+def test_a_counted_message_takes_the_form_its_count_needs_in_each_language() -> None:
+    one = counted("{path} ({count} hand)", "{path} ({count} hands)", 1, path="t.toml", count=1)
+    two = counted("{path} ({count} hand)", "{path} ({count} hands)", 2, path="u.toml", count=2)
+    assert (str(one), str(two)) == ("t.toml (1 hand)", "u.toml (2 hands)")
+    assert str(listed([one, two])) == "t.toml (1 hand), u.toml (2 hands)"
+    i18n.use("de")
+    assert listed([one, two]).render(i18n.gettext) == "t.toml (1 Spiel), u.toml (2 Spiele)"
+    # as a problem's whole message, and inside another message
+    assert Problem.of("x", two).render(i18n.gettext) == "x: u.toml (2 Spiele)"
+    err = UsageError(
+        N_("round {number} already has hands: {names}; a round that has begun cannot be redrawn"),
+        number=3,
+        names=listed([one]),
+    )
+    assert err.problems[0].render(i18n.gettext) == (
+        "Runde 3 hat schon Spiele: t.toml (1 Spiel); eine begonnene Runde wird nicht neu ausgelost"
+    )
 
 
 def test_a_plain_message_stays_as_it_is() -> None:

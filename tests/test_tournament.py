@@ -183,6 +183,49 @@ def test_schrift_ties_go_to_the_best_round_then_the_table_ranks_then_a_shared_pl
     assert [(r.place, r.player) for r in level] == [(1, "A"), (1, "B"), (3, "C"), (3, "D")]
 
 
+def test_players_whose_tables_have_no_hands_are_listed_unranked_after_the_ranked() -> None:
+    # Round 1: table 1 played one Dreier (A +12, B, C, D −4 each); table 2 has no hands. E, F,
+    # G, H have played nothing: no place (not 2nd on 0 ahead of those at −4), listed by name.
+    results = [
+        result({"A": 12, "B": -4, "C": -4, "D": -4}, 1, 1, hands=1),
+        result({"H": 0, "F": 0, "G": 0, "E": 0}, 1, 2, hands=0),
+    ]
+    for name in ("schrift", "haupt-sub", "schrift-rang"):
+        rows = standings(results, fmt(name))
+        assert [(r.place, r.player) for r in rows] == [
+            (1, "A"),
+            (2, "B"),
+            (2, "C"),
+            (2, "D"),
+            (None, "E"),
+            (None, "F"),
+            (None, "G"),
+            (None, "H"),
+        ], name
+    # Round 2: A, E, B, F at a table with a hand (E wins a Dreier: E +12, A, B, F −4); C, G, D, H
+    # at a table with none. E and F are ranked now, on round 2 alone; for C and D round 2 counts
+    # as not played (nothing to the total, below every rank in the table ranks).
+    # Totals: A 8, E 12, B −8, F −4, C −4, D −4; G and H, on 0, have no table with hands at all.
+    results += [
+        result({"A": -4, "E": 12, "B": -4, "F": -4}, 2, 1, hands=1),
+        result({"C": 0, "G": 0, "D": 0, "H": 0}, 2, 2, hands=0),
+    ]
+    rows = standings(results, fmt("schrift"))
+    # E 12 (1st); A 8 (2nd); C, D −4 with best round −4, F −4 with best round −4: C and D have
+    # table ranks (2, not played), F (2, not played) too: all three share 3rd; B −8 6th; G and H
+    # have no table with hands: unranked
+    assert [(r.place, r.player, int(r.total)) for r in rows] == [
+        (1, "E", 12),
+        (2, "A", 8),
+        (3, "C", -4),
+        (3, "D", -4),
+        (3, "F", -4),
+        (6, "B", -8),
+        (None, "G", 0),
+        (None, "H", 0),
+    ]
+
+
 def test_haupt_sub_ranks_by_rank_points_and_the_schrift_breaks_ties() -> None:
     # round 1: A first (4), B second (2), C third (1), D fourth (0);
     # round 2: D first (4), C second (2), B third (1), A fourth (0)
@@ -289,3 +332,19 @@ def test_cup_rules_are_checked() -> None:
         cup_rules({"points": "100, 90"})
     with pytest.raises(TournamentError, match="best"):
         cup_rules({"points": [10], "best": 0})
+
+
+def test_a_format_with_a_title_of_its_own_does_not_show_its_parents_german_title(tmp_path: Path) -> None:
+    shipped = fmt("schrift-rang")
+    assert shipped.title_in("de").startswith("Schrift plus Tischrangpunkte 60/40/20/0 je Runde")
+    assert shipped.title_in("en") == shipped.title
+    own = tmp_path / "ours.toml"
+    own.write_text('extends = "schrift-rang"\nname = "ours"\ntitle = "Schrift plus 50/30/10/0"\n')
+    assert load_format(str(own))[0].title_in("de") == "Schrift plus 50/30/10/0"
+    own.write_text(
+        'extends = "schrift-rang"\nname = "ours"\ntitle = "Schrift plus 50/30/10/0"\ntitle_de = "Schrift und 50/30/10/0"\n'
+    )
+    assert load_format(str(own))[0].title_in("de") == "Schrift und 50/30/10/0"
+    # without a title of its own, the parent's titles in both languages
+    own.write_text('extends = "schrift-rang"\nname = "ours"\n')
+    assert load_format(str(own))[0].title_in("de") == shipped.title_in("de")

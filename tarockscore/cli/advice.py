@@ -97,6 +97,12 @@ ADVICE: Wording = {
         ),
         (),
     ),
+    ways_out.SHEET_FAILS_CHECK_MONEY: (
+        N_(
+            "{value}: this table's sheet fails its own check (`tarockscore check --ledger {path}`); the day's money needs every table"
+        ),
+        (),
+    ),
 }
 
 

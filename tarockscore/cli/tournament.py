@@ -33,6 +33,7 @@ from tarockscore.i18n import _
 from tarockscore.ledger.model import profile_record
 from tarockscore.render import tournament as render
 from tarockscore.render.hand import dumps
+from tarockscore.rules.text import nfc
 from tarockscore.tournament import model as tm
 from tarockscore.tournament.cup import cup_rules
 from tarockscore.tournament.cup import cup_standings as add_up_cup
@@ -150,16 +151,15 @@ def new(
         )
         names: list[str] = []
     elif players is not None:
-        names = [p.strip() for p in players.split(",")]
+        names = [nfc(p.strip()) for p in players.split(",")]
+        for problem in tm.check_names(names, "--players"):
+            problems.put(problem)
     else:
         assert players_file is not None
         try:
             names = files.player_names_file(players_file)
         except TournamentError as exc:
             raise exc.located("--players-file") from None
-    option = "--players" if players is not None else "--players-file"
-    for problem in tm.check_names(names, option):
-        problems.put(problem)
     if rounds < 1:
         problems.add(
             "--rounds", N_("{rounds}: give the number of rounds, at least 1, e.g. --rounds 3"), rounds=rounds
@@ -221,7 +221,7 @@ def new(
         )
     )
     typer.echo(_("profile: {name} (sha256 {sha})").format(name=prof.name, sha=t.profile.sha256[:12]))
-    typer.echo(_("format:  {name}: {title}").format(name=fmt.name, title=fmt.title))
+    typer.echo(render.format_line(fmt))
     if amount is not None:
         typer.echo(_("stake:   {amount} per point").format(amount=i18n.money(amount)))
     sizes = _sizes_or_warn(len(names), folder)
@@ -267,6 +267,11 @@ def players(
     name: Annotated[str, typer.Argument(help="The player's name.", show_default=False)],
 ) -> None:
     """Add a late arrival, or drop a player, before the next round's draw."""
+    name = nfc(name.strip())
+    if action is Action.ADD:
+        wrong = tm.check_names([name], "NAME")
+        if wrong:
+            raise UsageError(wrong)
     change = tm.add_player if action is Action.ADD else tm.drop_player
     before, after = files.update(folder, lambda t: change(t, name))
     done = (
@@ -298,7 +303,7 @@ def standings(
     elif output is StandingsFormat.CSV:
         typer.echo(render.standings_csv(day.tournament, rows), nl=False)
     elif output is StandingsFormat.HTML:
-        title = f"Standings: {folder.resolve().name}"
+        title = _("Standings: {name}").format(name=folder.resolve().name)
         typer.echo(render.standings_html(day.tournament, rows, title), nl=False)
     else:
         typer.echo(render.standings_text(day.tournament, rows))
@@ -312,7 +317,7 @@ def money(
     ] = DataFormat.TABLE,
 ) -> None:
     """Each player's money from every table: the stake per point, Kontras included."""
-    day = files.read_day(folder)
+    day = files.read_day(folder, files.Purpose.MONEY)
     for w in day.warnings:
         _warn(w)
     rows = add_up_money(day.ledgers)
@@ -356,7 +361,8 @@ def cup_standings(
         for w in day.warnings:
             _warn(w)
         rows = rank(day.results, day.tournament.format)
-        days.append((name, [(r.place, r.player) for r in rows]))
+        # a player whose tables have no hands yet has no place, so no cup points for the day
+        days.append((name, [(r.place, r.player) for r in rows if r.place is not None]))
     if problems:
         raise TournamentError(problems)
     rows_cup = add_up_cup(days, rules)

@@ -19,19 +19,36 @@ import secrets
 import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
 import tomli_w
 
-from tarockscore.errors import N_, LedgerError, Problem, TournamentError, message, near_miss, one_of
+from tarockscore.errors import (
+    N_,
+    LedgerError,
+    Problem,
+    TournamentError,
+    counted,
+    listed,
+    message,
+    near_miss,
+    one_of,
+)
 from tarockscore.files import ledger_file, safe_io
 from tarockscore.files.profile_file import merge
-from tarockscore.files.ways_out import NO_TOURNAMENT, NO_TOURNAMENT_FOLDER, SHEET_FAILS_CHECK
+from tarockscore.files.ways_out import (
+    NO_TOURNAMENT,
+    NO_TOURNAMENT_FOLDER,
+    SHEET_FAILS_CHECK,
+    SHEET_FAILS_CHECK_MONEY,
+)
 from tarockscore.ledger.checks import check
 from tarockscore.ledger.model import Ledger
 from tarockscore.ledger.table import new_ledger
 from tarockscore.ledger.totals import totals
+from tarockscore.rules.text import nfc
 from tarockscore.tournament import draw as drawing
 from tarockscore.tournament import model as tm
 from tarockscore.tournament.format import Format, build_format
@@ -109,7 +126,11 @@ def format_document(
         raise TournamentError(
             N_("{path}: extends: {parent!r} is not a format name or path"), path=path, parent=parent
         )
-    return merge(format_document(parent, path.parent, (*_chain, path)), document)
+    merged = merge(format_document(parent, path.parent, (*_chain, path)), document)
+    if "title" in document and "title_de" not in document:
+        # a title of one's own: the German of the parent's title would describe the parent
+        merged.pop("title_de", None)
+    return merged
 
 
 def load_format(ref: str) -> tuple[Format, dict[str, Any]]:
@@ -265,12 +286,16 @@ def draw_round(folder: Path, number: int, seed: int, at: str) -> tm.Round:
                     ]
                 ) from None
             if hands:
-                played.append(f"{ledger} ({hands} hand{'s' if hands != 1 else ''})")
+                played.append(
+                    counted(
+                        "{path} ({count} hand)", "{path} ({count} hands)", hands, path=ledger, count=hands
+                    )
+                )
         if played:
             raise TournamentError(
                 N_("round {number} already has hands: {names}; a round that has begun cannot be redrawn"),
                 number=number,
-                names=", ".join(played),
+                names=listed(played),
                 where="round",
             )
         earlier = [[d.players for d in r.tables] for r in t.draws if r.number < number]
@@ -292,6 +317,34 @@ def draw_round(folder: Path, number: int, seed: int, at: str) -> tm.Round:
 # -- reading the day's results ---------------------------------------------------------------------------
 
 
+class Purpose(StrEnum):
+    """What the day's tables are read for: the words of a table that cannot count, or has no hands."""
+
+    STANDINGS = "standings"  # the day's places (and a cup's)
+    MONEY = "money"  # the day's money
+
+
+@dataclass(frozen=True, slots=True)
+class _Words:
+    unreadable: str  # values: value
+    fails_check: str  # values: value, path
+    no_hands: str  # values: where, path
+
+
+_WORDS = {
+    Purpose.STANDINGS: _Words(
+        N_("{value}: this table's sheet cannot be read; the standings need every table"),
+        SHEET_FAILS_CHECK,
+        N_("{where} ({path}): no hands yet; it is shown but not ranked"),
+    ),
+    Purpose.MONEY: _Words(
+        N_("{value}: this table's sheet cannot be read; the day's money needs every table"),
+        SHEET_FAILS_CHECK_MONEY,
+        N_("{where} ({path}): no hands yet; its players are listed with 0"),
+    ),
+}
+
+
 @dataclass(frozen=True, slots=True)
 class Day:
     tournament: tm.Tournament
@@ -303,8 +356,10 @@ class Day:
 _ROUND_DIR = re.compile(r"round-(\d+)$")
 
 
-def read_day(folder: Path) -> Day:
-    """Every drawn table's ledger, checked; all problems of all tables in one error."""
+def read_day(folder: Path, purpose: Purpose = Purpose.STANDINGS) -> Day:
+    """Every drawn table's ledger, checked; all problems of all tables in one error, worded for
+    what the tables are read for (``purpose``)."""
+    words = _WORDS[purpose]
     t = read(folder).tournament
     problems: list[Problem] = []
     warnings: list[str] = []
@@ -332,18 +387,12 @@ def read_day(folder: Path) -> Day:
                 snapshot = ledger_file.read(path)
             except LedgerError as exc:
                 problems += exc.problems
-                problems.append(
-                    Problem.of(
-                        str(path),
-                        N_("{value}: this table's sheet cannot be read; the standings need every table"),
-                        value=where,
-                    )
-                )
+                problems.append(Problem.of(str(path), words.unreadable, value=where))
                 continue
             found = [] if ledger_file.sealed(snapshot) else check(snapshot.ledger)
             if found:
                 problems += ledger_file.locate(found, snapshot.text, str(path))
-                problems.append(Problem.of(str(path), SHEET_FAILS_CHECK, value=where, path=path))
+                problems.append(Problem.of(str(path), words.fails_check, value=where, path=path))
                 continue
             led = snapshot.ledger
             if led.players != d.players:
@@ -374,13 +423,7 @@ def read_day(folder: Path) -> Day:
                 )
                 continue
             if hands == 0:
-                warnings.append(
-                    message(
-                        N_("{where} ({path}): no hands yet; it is shown but not ranked"),
-                        where=where,
-                        path=path,
-                    )
-                )
+                warnings.append(message(words.no_hands, where=where, path=path))
             elif hands < d.games:
                 warnings.append(
                     message(
@@ -404,21 +447,21 @@ def read_day(folder: Path) -> Day:
             except LedgerError as exc:
                 problems += exc.problems
                 problems.append(
-                    Problem(str(extra), "a file in a round folder that is not in the draw and cannot be read")
+                    Problem.of(
+                        str(extra), N_("a file in a round folder that is not in the draw and cannot be read")
+                    )
                 )
                 continue
             if hands:
                 problems.append(
                     Problem.of(
                         str(extra),
-                        N_(
-                            "{hands} hand on a sheet that is not in the draw; the standings would leave it out: move the file back where the draw put it, or out of the folder"
-                        )
-                        if hands == 1
-                        else N_(
-                            "{hands} hands on a sheet that is not in the draw; the standings would leave them out: move the file back where the draw put it, or out of the folder"
+                        counted(
+                            "{count} hand on a sheet that is not in the draw; it would be left out: move the file back where the draw put it, or out of the folder",
+                            "{count} hands on a sheet that is not in the draw; they would be left out: move the file back where the draw put it, or out of the folder",
+                            hands,
+                            count=hands,
                         ),
-                        hands=hands,
                     )
                 )
             else:
@@ -435,6 +478,18 @@ def cup_points_file(path: Path) -> Mapping[str, Any]:
 
 
 def player_names_file(path: Path) -> list[str]:
-    """One name a line; blank lines and lines starting with # are skipped."""
+    """One name a line; blank lines and lines starting with # are skipped. Each name meets the
+    rules of ``tarockscore new --players`` (a bad one is named with its line), no name twice."""
     text = safe_io.decode(_read_bytes(path, "players"), str(path), TournamentError)
-    return [line.strip() for line in text.splitlines() if line.strip() and not line.strip().startswith("#")]
+    names: list[str] = []
+    problems: list[Problem] = []
+    for number, line in enumerate(text.splitlines(), 1):
+        name = nfc(line.strip())
+        if not name or name.startswith("#"):
+            continue
+        problems += tm.name_problems([name], f"{path}:{number}")
+        names.append(name)
+    problems += tm.repeated_names(names, str(path))
+    if problems:
+        raise TournamentError(problems)
+    return names

@@ -41,5 +41,9 @@ PROFILE_UNREADABLE = N_(
 # no tournament at a folder (values: folder; path, folder)
 NO_TOURNAMENT_FOLDER = N_("{folder}: no tournament here: no such folder")
 NO_TOURNAMENT = N_("{path}: no tournament here")
-# a table's ledger in a tournament that fails its own check (values: value, path)
+# a table's ledger in a tournament that fails its own check, read for the standings or for the
+# day's money (values: value, path)
 SHEET_FAILS_CHECK = N_("{value}: this table's sheet fails its own check; the standings need every table")
+SHEET_FAILS_CHECK_MONEY = N_(
+    "{value}: this table's sheet fails its own check; the day's money needs every table"
+)

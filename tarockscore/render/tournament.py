@@ -3,13 +3,13 @@
 Numbers stay exact, never floats. In JSON and CSV a whole number is an integer and a share of rank
 points that is not whole is the fraction as a string, ``"7/3"`` (Python's ``Fraction("7/3")`` reads
 it back; hand files accept the same notation for card points). Tables for people write it as a
-mixed number, ``2 1/3``. Money is a decimal string (``"1.20"``).
+mixed number, ``2 1/3``. Money is a decimal string (``"1.20"``). Every CSV goes through
+:func:`tarockscore.render.hand.csv_text`, as ``show --csv`` and the season's do: a name a
+spreadsheet would run as a formula (``+SUM(A1)``, ``@A1``) is written as text.
 """
 
 from __future__ import annotations
 
-import csv
-import io
 from collections.abc import Sequence
 from decimal import Decimal
 from fractions import Fraction
@@ -18,9 +18,10 @@ from typing import Any
 
 from tabulate import tabulate
 
-from tarockscore.i18n import _, current, money, ngettext
+from tarockscore.i18n import N_, _, current, money, ngettext, translated
+from tarockscore.render.hand import csv_text
 from tarockscore.tournament.cup import CupStanding
-from tarockscore.tournament.format import Format, Total
+from tarockscore.tournament.format import Format, TieBreak, Total
 from tarockscore.tournament.model import Round, Tournament
 from tarockscore.tournament.money import Money
 from tarockscore.tournament.standings import Standing
@@ -48,11 +49,12 @@ def _money(value: Decimal | None) -> str:
 
 def tables_text(sizes: Sequence[int]) -> str:
     """``(4, 4, 5)`` → "2 of four, 1 of five"; a kind with no table is left out."""
-    parts = [
-        text.format(count=sizes.count(n))
-        for n, text in ((4, _("{count} of four")), (5, _("{count} of five")))
-        if sizes.count(n)
-    ]
+    fours, fives = sizes.count(4), sizes.count(5)
+    parts = []
+    if fours:
+        parts.append(ngettext("{count} of four", "{count} of four", fours).format(count=fours))
+    if fives:
+        parts.append(ngettext("{count} of five", "{count} of five", fives).format(count=fives))
     return ", ".join(parts)
 
 
@@ -80,7 +82,11 @@ def seating_text(t: Tournament, drawn: Round, folder: str) -> str:
     ]
     if fives:
         parts.append(
-            _("{count} of five ({games} games, the dealer sits out)").format(count=fives, games=t.games_five)
+            ngettext(
+                "{count} of five ({games} games, the dealer sits out)",
+                "{count} of five ({games} games, the dealer sits out)",
+                fives,
+            ).format(count=fives, games=t.games_five)
         )
     lines.append(_("{count} players: {tables}.").format(count=sum(sizes), tables=_(" and ").join(parts)))
     lines.append(
@@ -129,6 +135,25 @@ def standings_json(rows: Sequence[Standing]) -> dict[str, Any]:
     }
 
 
+# The tie-breaks as the standings' footer names them.
+TIE_BREAKS = {
+    TieBreak.SCHRIFT: N_("Schrift"),
+    TieBreak.RANK_POINTS: N_("rank points"),
+    TieBreak.TABLE_RANKS: N_("table ranks"),
+    TieBreak.BEST_ROUND: N_("best round"),
+}
+
+
+def ties_text(fmt: Format) -> str:
+    """The format's tie-breaks in order, in the reader's language: "best round, table ranks"."""
+    return ", ".join(translated(TIE_BREAKS[tb]) for tb in fmt.tie_breaks) or _("none")
+
+
+def format_line(fmt: Format) -> str:
+    """The format as `tournament new` shows it: its name and its title in the reader's language."""
+    return _("format:  {name}: {title}").format(name=fmt.name, title=fmt.title_in(current()))
+
+
 def _rounds(rows: Sequence[Standing]) -> list[int]:
     return sorted({s.round for r in rows for s in r.tables})
 
@@ -155,11 +180,12 @@ def _headers(fmt: Format) -> list[str]:
 
 
 def _cells(fmt: Format, r: Standing) -> list[Any]:
+    place = "-" if r.place is None else r.place  # no table of theirs has a hand yet
     if fmt.total is Total.SCHRIFT:
-        return [r.place, r.player, r.schrift]
+        return [place, r.player, r.schrift]
     if fmt.total is Total.RANK_POINTS:
-        return [r.place, r.player, _text(r.rank_points), r.schrift]
-    return [r.place, r.player, _text(r.total), r.schrift, _text(r.rank_points)]
+        return [place, r.player, _text(r.rank_points), r.schrift]
+    return [place, r.player, _text(r.total), r.schrift, _text(r.rank_points)]
 
 
 def standings_text(t: Tournament, rows: Sequence[Standing]) -> str:
@@ -170,19 +196,16 @@ def standings_text(t: Tournament, rows: Sequence[Standing]) -> str:
     numbers = len(_headers(fmt)) - 2
     align = ("right", "left", *("right",) * numbers, *("left",) * len(rounds))
     out = tabulate(table, headers=headers, disable_numparse=True, colalign=align)
-    ties = ", ".join(tb.value.replace("_", " ") for tb in fmt.tie_breaks) or _("none")
     about = _("Format {name}: {title}\nTies: {ties}. Round cells: table, rank at the table, Schrift there.")
-    return f"{out}\n\n" + about.format(name=fmt.name, title=fmt.title, ties=ties)
+    return f"{out}\n\n" + about.format(name=fmt.name, title=fmt.title_in(current()), ties=ties_text(fmt))
 
 
 def standings_csv(t: Tournament, rows: Sequence[Standing]) -> str:
     rounds = _rounds(rows)
-    buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\n")
     header = ["place", "player", "total", "schrift", "rank_points"]
     for n in rounds:
         header += [f"round_{n}_table", f"round_{n}_rank", f"round_{n}_schrift", f"round_{n}_rank_points"]
-    w.writerow(header)
+    lines: list[list[Any]] = []
     for r in rows:
         line: list[Any] = [r.place, r.player, exact(r.total), r.schrift, exact(r.rank_points)]
         for n in rounds:
@@ -192,8 +215,8 @@ def standings_csv(t: Tournament, rows: Sequence[Standing]) -> str:
             else:
                 rank = "" if seat.rank is None else seat.rank
                 line += [seat.table, rank, seat.schrift, exact(seat.rank_points)]
-        w.writerow(line)
-    return buf.getvalue()
+        lines.append(line)
+    return csv_text(header, lines)
 
 
 _CSS = """
@@ -224,8 +247,9 @@ def standings_html(t: Tournament, rows: Sequence[Standing], title: str) -> str:
             cls = ' class="player"' if i == 1 else ""
             cells.append(f"<td{cls}>{escape(str(value))}</td>")
         body.append("<tr>" + "".join(cells) + "</tr>")
-    ties = ", ".join(tb.value.replace("_", " ") for tb in fmt.tie_breaks) or _("none")
-    meta = _("{name}: {title}. Ties: {ties}.").format(name=fmt.name, title=fmt.title, ties=ties)
+    meta = _("{name}: {title}. Ties: {ties}.").format(
+        name=fmt.name, title=fmt.title_in(current()), ties=ties_text(fmt)
+    )
     return "\n".join(
         [
             "<!DOCTYPE html>",
@@ -295,12 +319,10 @@ def money_json(rows: Sequence[Money]) -> dict[str, Any]:
 
 
 def money_csv(rows: Sequence[Money]) -> str:
-    buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\n")
-    w.writerow(["player", "schrift", "money_points", "kontra", "amount"])
-    for m in rows:
-        w.writerow([m.player, m.schrift, m.money_points, m.kontra, _money(m.amount)])
-    return buf.getvalue()
+    return csv_text(
+        ["player", "schrift", "money_points", "kontra", "amount"],
+        [[m.player, m.schrift, m.money_points, m.kontra, _money(m.amount)] for m in rows],
+    )
 
 
 # -- the cup ---------------------------------------------------------------------------------------------
@@ -352,16 +374,14 @@ def cup_text(rows: Sequence[CupStanding], names: Sequence[str]) -> str:
 
 
 def cup_csv(rows: Sequence[CupStanding], names: Sequence[str]) -> str:
-    buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\n")
     header = ["place", "player", "cup_points"]
     for i in range(1, len(names) + 1):
         header += [f"tournament_{i}_place", f"tournament_{i}_cup_points", f"tournament_{i}_counted"]
-    w.writerow(header)
+    lines: list[list[Any]] = []
     for r in rows:
         line: list[Any] = [r.place, r.player, r.cup_points]
         for name in names:
             x = next((x for x in r.tournaments if x.tournament == name), None)
             line += ["", "", ""] if x is None else [x.place, x.cup_points, "yes" if x.counted else "no"]
-        w.writerow(line)
-    return buf.getvalue()
+        lines.append(line)
+    return csv_text(header, lines)

@@ -9,6 +9,8 @@ Formats are data (``formats/*.toml``, each citing its source). A format ranks ev
 
 ``rank_points.four`` and ``rank_points.five`` give the points for place 1, 2, … at a table of four
 and of five. ``tie_breaks`` lists what decides between players level on the total, in order.
+``title`` is shown to English readers, ``title_de`` (optional) to German ones; the tie-breaks'
+names are the program's words, translated with the rest of the text.
 """
 
 from __future__ import annotations
@@ -46,9 +48,15 @@ class Format:
     tie_breaks: tuple[TieBreak, ...]
     rank_points: Mapping[int, tuple[int, ...]]  # table size → points for place 1, 2, …
     document: Mapping[str, Any] = field(repr=False, compare=False)
+    title_de: str = ""  # the title in German, where the file gives one
 
     def points_for(self, size: int) -> tuple[int, ...]:
         return self.rank_points.get(size, (0,) * size)
+
+    def title_in(self, language: str) -> str:
+        """The title for a reader of ``language`` (``en``, ``de``): the German one where the
+        file gives it, else the English ``title``."""
+        return self.title_de if language == "de" and self.title_de else self.title
 
 
 _SIZES = {"four": 4, "five": 5}
@@ -68,6 +76,7 @@ def build_format(document: Mapping[str, Any], where: str = "") -> Format:
         )
     name = top.text("name")
     title = top.text("title", "")
+    title_de = top.text("title_de", "")
     source = top.text("source")
     total = top.choice("total", Total)
     tie_breaks: list[TieBreak] = []
@@ -122,6 +131,7 @@ def build_format(document: Mapping[str, Any], where: str = "") -> Format:
     return Format(
         name=name,
         title=title,
+        title_de=title_de,
         source=source,
         total=total,
         tie_breaks=tuple(tie_breaks),

@@ -20,8 +20,10 @@ from typing import Any
 from tarockscore.errors import N_, Collector, Problem, TarockError, TournamentError, near_miss, one_of, reason
 from tarockscore.ledger.model import ProfileRecord, profile_hash
 from tarockscore.ledger.settle_up import parse_stake
+from tarockscore.rules.names import player_key, same_but_case
 from tarockscore.rules.profile import Profile, build_profile
 from tarockscore.rules.reader import Reader
+from tarockscore.rules.text import name_problem
 from tarockscore.tournament.format import Format, build_format
 
 VERSION = 1
@@ -66,28 +68,39 @@ def ledger_name(round_number: int, table: int) -> str:
     return f"round-{round_number}/table-{table}.toml"
 
 
-def check_names(names: Sequence[str], option: str) -> list[Problem]:
-    """Problems with player names: non-empty, no surrounding space, no comma, '=' or ';', unique."""
+def name_problems(names: Sequence[str], where: str) -> list[Problem]:
+    """Each name that breaks the rule every player's name meets, at a table or in a tournament
+    (:func:`tarockscore.rules.text.name_problem`: not empty, no surrounding space, no comma, '='
+    or ';', nothing a terminal does not show, at most 40 characters)."""
     problems: list[Problem] = []
     for name in names:
-        if not name or name != name.strip():
-            problems.append(
-                Problem.of(
-                    option, N_("{name!r}: a name cannot be empty or start or end with a space"), name=name
-                )
-            )
-        elif any(c in name for c in ",=;") or not name.isprintable():
-            problems.append(
-                Problem.of(
-                    option,
-                    N_("{name!r}: a name cannot hold a comma, '=', ';' or an unprintable character"),
-                    name=name,
-                )
-            )
+        wrong = name_problem(name)
+        if wrong is not None:
+            problems.append(Problem.of(where, N_("{name!r}: {wrong}"), name=name, wrong=wrong))
+    return problems
+
+
+def repeated_names(names: Sequence[str], where: str) -> list[Problem]:
+    """A name given twice, or two that differ only by case (names are matched in any case)."""
     duplicates = sorted({n for n in names if list(names).count(n) > 1})
     if duplicates:
-        problems.append(Problem.of(option, N_("{allowed} named twice"), allowed=one_of(duplicates)))
-    return problems
+        return [Problem.of(where, N_("{allowed} named twice"), allowed=one_of(duplicates))]
+    clashes = same_but_case(names)
+    if clashes:
+        return [
+            Problem.of(
+                where,
+                N_("{allowed} differ only by case: names are matched in any case"),
+                allowed=one_of(clashes),
+            )
+        ]
+    return []
+
+
+def check_names(names: Sequence[str], where: str) -> list[Problem]:
+    """Problems with the players' names: the rules of ``tarockscore new --players``
+    (:func:`name_problems`) and no name twice, in any case (:func:`repeated_names`)."""
+    return [*name_problems(names, where), *repeated_names(names, where)]
 
 
 def new_tournament(
@@ -129,6 +142,15 @@ def add_player(tournament: Tournament, name: str) -> Tournament:
         raise TournamentError(problems)
     if name in tournament.players:
         raise TournamentError(N_("{name!r} is already in the tournament"), name=name, where="NAME")
+    known = dict.fromkeys([*tournament.players, *seated(tournament), *tournament.dropped])
+    other = next((o for o in known if o != name and player_key(o) == player_key(name)), None)
+    if other is not None:
+        raise TournamentError(
+            N_("{name!r} differs from {other!r} only by case: names are matched in any case"),
+            name=name,
+            other=other,
+            where="NAME",
+        )
     dropped = tuple(p for p in tournament.dropped if p != name)
     return replace(tournament, players=(*tournament.players, name), dropped=dropped)
 
@@ -235,6 +257,8 @@ def from_mapping(data: Mapping[str, Any]) -> Tournament:
             problems.add("stake", reason(exc))
     players = top.str_list("players")
     dropped = top.str_list("dropped")
+    for problem in [*check_names(players, "players"), *name_problems(dropped, "dropped")]:
+        problems.put(problem)
     draws: list[Round] = []
     raw_rounds = top.raw("round") or []
     if not isinstance(raw_rounds, list):

@@ -31,13 +31,12 @@ class Money:
 
 
 def money(ledgers: Sequence[Ledger]) -> list[Money]:
-    """Each player's money over the given table ledgers, by name (the order of a cash box)."""
+    """Each player's money over the given table ledgers, by name (the order of a cash box); a
+    player whose tables have no hands yet is listed with 0."""
     schrift: dict[str, int] = {}
     points: dict[str, int] = {}
     amount: dict[str, Decimal | None] = {}
-    for led in ledgers:
-        if not led.hands:
-            continue
+    for led in ledgers:  # a table without hands adds 0 for each of its players
         totals = schrift_totals(led)
         paid = payout_totals(led) or totals
         stake = led.table.stake

@@ -2,8 +2,13 @@
 
 At each table the players are ranked by their Schrift there; players level share the rank (1, 1,
 3) and the rank points of the places they cover, averaged exactly (two level first at a table of
-four under 4/2/1/0 get (4 + 2) / 2 = 3 each; three level get fractions such as 7/3). A table with
-no hands yet is shown but not ranked.
+four under 4/2/1/0 get (4 + 2) / 2 = 3 each; three level get fractions such as 7/3).
+
+A table with no hands yet is shown but not ranked: for its players that round counts as one not
+played (nothing to the total, below every rank in the table ranks). A player whose tables all
+have no hands has played nothing yet: listed after the ranked players, by name, without a place
+(so a cup gives them no points for the day), not placed on a Schrift of 0 ahead of players who
+played and lost.
 
 The day ranks players by the format's total, then by its tie-breaks in order; players level on
 all of them share a place, and the next place skips (1, 1, 3).
@@ -44,7 +49,7 @@ class Seat:
 
 @dataclass(frozen=True, slots=True)
 class Standing:
-    place: int
+    place: int | None  # None: none of the player's tables has a hand yet (listed, not ranked)
     player: str
     total: Fraction
     schrift: int
@@ -102,7 +107,8 @@ def _key(fmt: Format, row: Standing, rounds: int) -> tuple[Any, ...]:
 
 
 def standings(results: Sequence[TableResult], fmt: Format) -> list[Standing]:
-    """Every player who sat at one of the tables, best first, with places (1, 1, 3)."""
+    """Every player who sat at one of the tables, best first, with places (1, 1, 3); then, by
+    name and without a place, the players whose tables have no hands yet."""
     seats: dict[str, list[Seat]] = {}
     for result in sorted(results, key=lambda r: (r.round, r.table)):
         for player, seat in table_seats(result, fmt).items():
@@ -112,8 +118,18 @@ def standings(results: Sequence[TableResult], fmt: Format) -> list[Standing]:
     for player, mine in seats.items():
         schrift = sum(s.schrift for s in mine)
         rank_points = sum((s.rank_points for s in mine), Fraction(0))
-        rows.append(Standing(0, player, _total(fmt, schrift, rank_points), schrift, rank_points, tuple(mine)))
-    keys = [_key(fmt, row, rounds) for row in rows]
+        rows.append(
+            Standing(None, player, _total(fmt, schrift, rank_points), schrift, rank_points, tuple(mine))
+        )
+    ranked: list[Standing] = []
+    unranked: list[Standing] = []
+    for row in rows:
+        (ranked if any(s.rank is not None for s in row.tables) else unranked).append(row)
+    unranked.sort(key=lambda r: r.player.casefold())
+    keys = [_key(fmt, row, rounds) for row in ranked]
     places = competition_ranks(keys)
-    ordered = sorted(zip(places, rows, strict=True), key=lambda pr: (pr[0], pr[1].player.casefold()))
-    return [Standing(place, r.player, r.total, r.schrift, r.rank_points, r.tables) for place, r in ordered]
+    ordered = sorted(zip(places, ranked, strict=True), key=lambda pr: (pr[0], pr[1].player.casefold()))
+    return [
+        *(Standing(place, r.player, r.total, r.schrift, r.rank_points, r.tables) for place, r in ordered),
+        *unranked,
+    ]
