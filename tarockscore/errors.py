@@ -169,6 +169,11 @@ def one_of(allowed: Iterable[str]) -> str:
 # The exit code of a command stopped by Ctrl-C: 128 + SIGINT, the shell's convention.
 INTERRUPTED = 130
 
+# The exit code of a command whose output could not be written (a full disk, a reader of the
+# pipe that has gone): not 1, which says that nothing was changed, for whatever the command
+# saved before it printed (a hand recorded) stays saved.
+OUTPUT_FAILED = 3
+
 # A file can hold any number of mistakes (300,000 unknown keys); a user reads the first few.
 MAX_PROBLEMS = 50
 

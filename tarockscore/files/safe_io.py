@@ -400,6 +400,25 @@ def _default_mode() -> int:
     return 0o666 & ~umask
 
 
+# The files written while :func:`noting_writes` is open: the path as given, and what it is.
+_written: list[tuple[Path, str]] | None = None
+
+
+@contextlib.contextmanager
+def noting_writes() -> Iterator[list[tuple[Path, str]]]:
+    """The files :func:`atomic_write` writes while this is open, each once, in order: the command
+    line says which were saved when a command's output cannot be printed after them."""
+    global _written
+    if _written is not None:  # already noting (a command group inside another)
+        yield _written
+        return
+    _written = []
+    try:
+        yield _written
+    finally:
+        _written = None
+
+
 def atomic_write(path: Path, data: bytes, error: type[TarockError], what: str) -> None:
     """Replace the file at ``path`` (through its links) with ``data`` in one step.
 
@@ -436,6 +455,8 @@ def atomic_write(path: Path, data: bytes, error: type[TarockError], what: str) -
         if isinstance(exc, OSError):
             raise error(_NOT_WRITTEN, path=path, what=_what(what), why=exc.strerror or exc) from None
         raise
+    if _written is not None and (path, what) not in _written:
+        _written.append((path, what))
     sync_folder(real.parent)
 
 
