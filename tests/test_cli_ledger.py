@@ -595,8 +595,9 @@ def test_enter_refuses_when_the_ledger_changed_meanwhile(
     ledger: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     import tarockscore.cli.enter as cli_enter
+    from tarockscore.cli import ask
 
-    real = cli_enter._ask
+    real = ask.answer_to
 
     def another_terminal(prompt: str) -> str:
         if prompt.startswith("Record this"):
@@ -610,7 +611,7 @@ def test_enter_refuses_when_the_ledger_changed_meanwhile(
             return ""
         return real(prompt)
 
-    monkeypatch.setattr(cli_enter, "_ask", another_terminal)
+    monkeypatch.setattr(cli_enter, "answer_to", another_terminal)
     result = run("enter", "--ledger", ledger, input=ENTER_RUFER)
     changed_by_other = Path(ledger).read_bytes()
     assert result.exit_code == 1
