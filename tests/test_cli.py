@@ -317,3 +317,34 @@ def test_the_console_script_keeps_exit_codes_and_output_through_a_pipe() -> None
         [sys.executable, "-m", "tarockscore", "nosuch"], capture_output=True, text=True, check=False
     )
     assert proc.returncode == 2 and proc.stderr.startswith("error: No such command")
+
+
+@pytest.mark.parametrize(
+    ("args", "where"),
+    [
+        (["score", "-P", "", "-c", "rufer", "-p", "A,B,C,D", "-d", "A", "-w", "C", "-t", "40"], "--profile"),
+        (["score", "--profile", " ", str(ROOT / "examples" / "koenigrufen-call.toml")], "--profile"),
+        (["new", "-p", "A,B,C,D", "--profile", "", "--ledger", "NEW"], "--profile"),
+        (["rescore", "--profile", "", "--ledger", "NEW"], "--profile"),
+        (["season", "NEW", "--rescore", ""], "--rescore"),
+        (["stats", "NEW", "--rescore", ""], "--rescore"),
+        (["chart", "NEW", "-o", "x.svg", "--rescore", ""], "--rescore"),
+        (["profiles", "show", ""], "NAME"),
+    ],
+)
+def test_an_empty_profile_is_refused_not_taken_for_the_default(
+    args: list[str], where: str, tmp_path: Path
+) -> None:
+    ledger = tmp_path / "evening.toml"
+    code, out, err = run(*[str(ledger) if a == "NEW" else a for a in args])
+    assert code == 2, (code, out, err)
+    assert err.startswith(f"error: {where}: ") and "empty" in err, err
+    assert not ledger.exists() and out == ""
+
+
+def test_an_empty_profile_key_in_a_hand_file_is_refused(tmp_path: Path) -> None:
+    hand = tmp_path / "hand.toml"
+    text = (ROOT / "examples" / "koenigrufen-call.toml").read_text(encoding="utf-8")
+    hand.write_text(text.replace('profile = "koenigrufen"', 'profile = ""'), encoding="utf-8")
+    code, _, err = run("score", str(hand))
+    assert code == 1 and err.startswith(f"error: {hand}: profile: ''") and "empty" in err, err

@@ -33,6 +33,7 @@ from tarockscore.cli.options import (
     Renonce,
     Talon,
     Won,
+    profile_given,
     short_form,
 )
 from tarockscore.errors import N_, Collector, LedgerError, Problem, UsageError, reason
@@ -114,7 +115,12 @@ def new(
         wrong = text_problem(place)
         if wrong is not None:
             problems.add("--place", N_("{place!r}: {wrong}"), place=place, wrong=wrong)
-    prof = load_profile(profile)
+    try:
+        prof = load_profile(profile_given(profile))
+    except UsageError as exc:  # an empty --profile: no table to check the players against
+        problems.problems += exc.problems
+        problems.raise_if_any(UsageError)
+        raise
     names = [nfc(p.strip()) for p in players.split(",")]
     problems.problems += [as_option(p, "players") for p in check_players(names, prof)]
     problems.raise_if_any(UsageError)
@@ -310,7 +316,7 @@ def rescore(
     ledger: LedgerOpt = None,
 ) -> None:
     """The evening under another profile (what-if); written only with --write."""
-    prof = load_profile(profile)
+    prof = load_profile(profile_given(profile))
     path = ledger_path_of(ledger)
     at = now()
     try:

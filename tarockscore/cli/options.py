@@ -8,6 +8,7 @@ from typing import Annotated, Any
 
 import typer
 
+from tarockscore.errors import N_, UsageError
 from tarockscore.i18n import _
 
 
@@ -101,6 +102,19 @@ Bonus = Annotated[
         autocompletion=_bonuses,
     ),
 ]
+
+
+def profile_given(value: str | None, where: str = "--profile") -> str | None:
+    """A profile option as given; an empty one is refused, never taken for the default profile."""
+    if value is not None and not value.strip():
+        raise UsageError(
+            N_(
+                "{value!r}: empty; give a shipped profile's name (`tarockscore profiles` lists them) or the path to a profile file"
+            ),
+            value=value,
+            where=where,
+        )
+    return value
 
 
 SHORT_KEYS = (

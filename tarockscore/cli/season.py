@@ -22,6 +22,7 @@ from tabulate import tabulate
 from tarockscore import i18n
 from tarockscore.cli.advice import advised
 from tarockscore.cli.notation import table_date
+from tarockscore.cli.options import profile_given
 from tarockscore.cli.season_words import in_option_words, season_error
 from tarockscore.errors import N_, LedgerError, Problem, TarockError, UsageError, message
 from tarockscore.files import safe_io
@@ -283,7 +284,7 @@ def _filters(
         data = safe_io.load_toml(text, alias_file, UsageError)
         aliases.update(aliases_from_mapping(data, alias_file))
     aliases.update(parse_alias(a) for a in alias)
-    profile = load_profile(rescore) if rescore is not None else None
+    profile = load_profile(rescore) if profile_given(rescore, "--rescore") is not None else None
     return Filters(date_from=start, date_to=end, players=tuple(players), aliases=aliases, rescore=profile)
 
 
@@ -421,6 +422,7 @@ def chart(
     title: Annotated[str | None, typer.Option("--title", metavar="TEXT", help="The chart's title.")] = None,
 ) -> None:
     """Draw the running totals of an evening or a season: one line per player, hand by hand."""
+    profile_given(rescore, "--rescore")
     if title is not None:
         wrong = text_problem(title)
         if wrong is not None:
