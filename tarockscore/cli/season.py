@@ -276,12 +276,20 @@ def _filters(
         raise UsageError(N_("--from {start} is after --to {end}"), start=start, end=end)
     aliases: dict[str, str] = {}
     if alias_file is not None:
+        if not alias_file.strip():
+            raise UsageError(
+                N_("{value!r}: empty; give an alias file, or leave the option out"),
+                where="--aliases",
+                value=alias_file,
+            )
         try:
             raw = safe_io.read_regular(Path(alias_file), "alias", safe_io.SMALL_LIMIT, UsageError)
+            text = safe_io.decode(raw, alias_file, UsageError)
+            data = safe_io.load_toml(text, alias_file, UsageError)
         except FileNotFoundError:
             raise UsageError(N_("--aliases {alias_file!r}: no such file"), alias_file=alias_file) from None
-        text = safe_io.decode(raw, alias_file, UsageError)
-        data = safe_io.load_toml(text, alias_file, UsageError)
+        except UsageError as exc:
+            raise exc.located("--aliases") from None
         aliases.update(aliases_from_mapping(data, alias_file))
     aliases.update(parse_alias(a) for a in alias)
     profile = load_profile(rescore) if profile_given(rescore, "--rescore") is not None else None
@@ -429,7 +437,7 @@ def chart(
             raise UsageError(N_("{title!r}: {wrong}"), title=title, wrong=wrong, where="--title")
     if out != "-":
         inputs = [Path(s) for s in ledgers] + [Path(x) for x in (aliases, rescore) if x is not None]
-        check_output(Path(out), "--output", inputs)
+        check_output(out, "--output", inputs)
     fmt = "svg" if out == "-" else FORMATS.get(Path(out).suffix.lower())
     if fmt is None:
         raise UsageError(

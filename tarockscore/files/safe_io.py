@@ -82,7 +82,7 @@ def _kind(mode: int) -> Message:
 
 
 _CANNOT_READ = N_("{path}: cannot read: {why}")
-_NOT_REGULAR = N_("{path} is {kind}, not a {what} file; give a regular file")
+_NOT_REGULAR = N_("{path} is {kind}; give a regular file as the {what} file")
 _NOT_WRITTEN = N_("{path}: could not write the {what} ({why}); it was left as it was")
 
 
@@ -133,7 +133,7 @@ def read_regular(path: Path, what: str, limit: int, error: type[TarockError]) ->
             raise error(_NOT_REGULAR, path=path, kind=_kind(st.st_mode), what=_what(what))
         if st.st_size > limit:
             raise error(
-                N_("{path} is {size}; a {what} file is at most {limit}: this is not one"),
+                N_("{path} is {size}; {what} files are at most {limit}: this is not one"),
                 path=path,
                 size=size_text(st.st_size),
                 what=_what(what),
@@ -149,7 +149,7 @@ def read_regular(path: Path, what: str, limit: int, error: type[TarockError]) ->
             total += len(chunk)
         if total > limit:
             raise error(
-                N_("{path} grew beyond {limit} while it was read; a {what} file is smaller"),
+                N_("{path} grew beyond {limit} while it was read; {what} files are smaller"),
                 path=path,
                 limit=size_text(limit),
                 what=_what(what),
@@ -463,7 +463,7 @@ def atomic_write(path: Path, data: bytes, error: type[TarockError], what: str) -
 def hard_link_message(path: Path, links: int, what: str) -> Message:
     return message(
         N_(
-            "{path} has {links} hard links (other names for the same file); tarockscore replaces a "
+            "{path} has {links} hard links (other names for the same file); tarockscore replaces the "
             "{what} as a whole, which would leave the other names on the old content, so nothing was "
             "written. Keep one name (remove the others), or use a symbolic link instead"
         ),
