@@ -348,3 +348,60 @@ def test_an_empty_profile_key_in_a_hand_file_is_refused(tmp_path: Path) -> None:
     hand.write_text(text.replace('profile = "koenigrufen"', 'profile = ""'), encoding="utf-8")
     code, _, err = run("score", str(hand))
     assert code == 1 and err.startswith(f"error: {hand}: profile: ''") and "empty" in err, err
+
+
+@pytest.fixture
+def evening(tmp_path: Path) -> Path:
+    path = tmp_path / "L.toml"
+    assert run("new", "-l", str(path), "-p", "Anna,Bert,Cilli,Dani")[0] == 0
+    assert run("record", "-l", str(path), "-c", "dreier", "-d", "Bert", "-t", "30")[0] == 0
+    return path
+
+
+def test_a_file_of_another_kind_is_named_for_what_it_is_in_one_short_line(
+    evening: Path, tmp_path: Path
+) -> None:
+    """A ledger or a profile given as a hand file (and a hand or a ledger as a profile, a hand
+    as a ledger) is one line that says what it is, not every key it does not expect."""
+    aliases = tmp_path / "aliases.toml"
+    aliases.write_text('[aliases]\nBerti = "Bert"\n', encoding="utf-8")
+    hand = ROOT / "examples" / "koenigrufen-call.toml"
+    pagat = ROOT / "profiles" / "pagat.toml"
+    before = evening.read_bytes()
+    cases = [
+        (["score", str(evening)], f"{evening}: not a hand file: this is a ledger"),
+        (["record", "-l", str(evening), str(evening)], f"{evening}: not a hand file: this is a ledger"),
+        (["replace", "1", str(evening), "-l", str(evening)], f"{evening}: not a hand file: this is a ledger"),
+        (["score", str(pagat)], f"{pagat}: not a hand file: this is a profile"),
+        (["score", str(aliases)], f"{aliases}: not a hand file: this is an alias file"),
+        (["show", "-l", str(hand)], f"{hand}: not a ledger: this is a hand file"),
+        (["score", str(hand), "-P", str(evening)], f"{evening}: not a profile: this is a ledger"),
+        (
+            ["new", "-l", str(tmp_path / "n.toml"), "-p", "A,B,C,D", "-P", str(hand)],
+            f"{hand}: not a profile: this is a hand file",
+        ),
+    ]
+    for args, wanted in cases:
+        code, out, err = run(*args)
+        assert code == 1 and out == "", (args, code, out)
+        assert err.startswith(f"error: {wanted}") and err.count("\n") == 1 and len(err) < 300, (args, err)
+    assert evening.read_bytes() == before and not (tmp_path / "n.toml").exists()
+
+
+def test_a_long_value_in_an_error_is_cut_short(tmp_path: Path) -> None:
+    """A table of a thousand keys, or a name of ten thousand letters, where a name belongs: the
+    error names the key and shows the beginning and the end of the value, never all of it."""
+    hand = tmp_path / "hand.toml"
+    table = ", ".join(f"k{i} = {i}" for i in range(1000))
+    hand.write_text(
+        'players = ["Anna", "Bert", "Cilli", "Dani"]\ncontract = "rufer"\n'
+        f'declarer = {{ {table} }}\npartner = "{"C" * 10000}"\ncard_points = 40\n',
+        encoding="utf-8",
+    )
+    code, _, err = run("score", str(hand))
+    assert code == 1
+    lines = err.splitlines()
+    assert any(": declarer: {'k0': 0, 'k1': 1" in line for line in lines), err[:500]
+    assert any(": partner: 'CCCC" in line for line in lines), err[:500]
+    assert all(len(line) < 600 for line in lines), [len(line) for line in lines]
+    assert "…" in err

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import typer
 
+from tarockscore.errors import Shown
 from tarockscore.i18n import _
 from tarockscore.rules.names import fold
 
@@ -53,4 +54,4 @@ def confirm(question: str, *, default: bool = False) -> bool:
         said = yes_or_no(answer)
         if said is not None:
             return said
-        typer.echo(_("{answer!r}: answer y or n").format(answer=answer.strip()), err=True)
+        typer.echo(_("{answer!r}: answer y or n").format(answer=Shown(answer.strip())), err=True)

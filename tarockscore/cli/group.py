@@ -30,7 +30,7 @@ from tarockscore.cli.advice import advised
 from tarockscore.cli.helptext import finish
 from tarockscore.cli.options import repeated_options
 from tarockscore.cli.terminal import OutputFailed, OutputGone, escaped_output, stdout_closed
-from tarockscore.errors import INTERRUPTED, N_, OUTPUT_FAILED, Problem, TarockError
+from tarockscore.errors import INTERRUPTED, MAX_SHOWN, N_, OUTPUT_FAILED, Problem, TarockError, shortened
 from tarockscore.files import safe_io
 
 HELP = "Score Austrian Tarock hands (Königrufen, Zwanzigerrufen) under a house-rule profile."
@@ -121,7 +121,9 @@ def _usage(exc: Any) -> NoReturn:
         if ctx is not None
         else ""
     )
-    fail((Problem("", usage_words.said(exc.format_message()) + hint),), exc.exit_code)
+    # Typer's text quotes the value as typed: a long one is cut like a value in our own errors
+    text = shortened(usage_words.said(exc.format_message()), 2 * MAX_SHOWN)
+    fail((Problem("", text + hint),), exc.exit_code)
 
 
 class CommandGroup(TyperGroup):

@@ -8,7 +8,7 @@ from typing import Annotated, Any
 
 import typer
 
-from tarockscore.errors import N_, UsageError
+from tarockscore.errors import N_, UsageError, shortened
 from tarockscore.i18n import _
 
 
@@ -182,6 +182,8 @@ def repeated_options(params: Sequence[Any], args: Sequence[str]) -> list[str]:
     for uses in seen.values():
         values = {v for _, v in uses}
         if len(values) > 1:
-            said = " and ".join(opt if v in ("on", "off") else f"{opt} {v!r}" for opt, v in uses)
+            said = " and ".join(
+                opt if v in ("on", "off") else f"{opt} {shortened(repr(v))}" for opt, v in uses
+            )
             problems.append(_("{said} contradict each other: give it once").format(said=said))
     return problems
