@@ -341,6 +341,41 @@ def test_a_read_only_ledger_is_a_closed_evening(tmp_path: Path) -> None:
     assert locks(tmp_path) == []
 
 
+@pytest.mark.parametrize(
+    ("error", "advice"),
+    [
+        (
+            OSError(30, "Read-only file system"),
+            "is on a read-only file system: copy the ledger to a writable folder",
+        ),
+        (PermissionError(13, "Permission denied"), "chmod u+w FOLDER"),
+    ],
+)
+def test_a_folder_that_cannot_be_written_says_nothing_was_written_and_what_to_do(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, error: OSError, advice: str
+) -> None:
+    """The lock file goes beside the ledger: a read-only mount or a folder without write
+    permission refuses it (root writes any folder, so the refusal is made by hand)."""
+    path = new(tmp_path / "evening.toml", 1)
+    before = path.read_bytes()
+    real_open = os.open
+
+    def refused_here(file: object, flags: int, *args: object) -> int:
+        if str(file).endswith(".lock"):
+            raise type(error)(error.errno, error.strerror, str(file))
+        return real_open(file, flags, *args)  # type: ignore[arg-type]
+
+    fake_os = types.ModuleType("os")
+    fake_os.__dict__.update(os.__dict__)
+    fake_os.open = refused_here  # type: ignore[attr-defined]
+    monkeypatch.setattr(sio, "os", fake_os)
+    for args in (["record", "-c", "rufer", "-d", "Anna", "-w", "Bert", "-t", "40"], ["undo"]):
+        done = invoke(*args, "--ledger", str(path))
+        refused(done, 1, f"{path}.lock: cannot open the lock file: {error.strerror}, so nothing was written")
+        assert advice.replace("FOLDER", str(tmp_path)) in done.stderr, done.stderr
+    assert path.read_bytes() == before
+
+
 def test_owner_group_and_mode_survive_every_write(tmp_path: Path) -> None:
     path = new(tmp_path / "evening.toml", 1)
     path.chmod(0o640)

@@ -22,6 +22,7 @@ path, and opens the path again if not, so two processes never both believe they 
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import re
 import stat
@@ -306,8 +307,33 @@ def lock_path(path: Path) -> Path:
     return real.with_name(real.name + LOCK_SUFFIX)
 
 
+def _no_lock(lock: Path, exc: OSError, what: str) -> Message:
+    """Why the lock file beside a file cannot be made, and what to do: nothing was written."""
+    values = {"lock": lock, "why": exc.strerror or exc, "folder": lock.parent, "what": _what(what)}
+    if exc.errno == errno.EROFS:
+        return message(
+            N_(
+                "{lock}: cannot open the lock file: {why}, so nothing was written. {folder} is on a "
+                "read-only file system: copy the {what} to a writable folder and use it there"
+            ),
+            **values,
+        )
+    if exc.errno in (errno.EACCES, errno.EPERM):
+        return message(
+            N_(
+                "{lock}: cannot open the lock file: {why}, so nothing was written. The lock file goes "
+                "beside the {what}, so its folder must be writable: `chmod u+w {folder}`, or copy the "
+                "{what} to a folder you can write in"
+            ),
+            **values,
+        )
+    return message(N_("{lock}: cannot open the lock file: {why}, so nothing was written"), **values)
+
+
 @contextlib.contextmanager
-def exclusive(path: Path, timeout: float, busy: str, error: type[TarockError]) -> Iterator[None]:
+def exclusive(
+    path: Path, timeout: float, busy: str, error: type[TarockError], what: str = "ledger"
+) -> Iterator[None]:
     """Hold the exclusive lock of the file at ``path`` (its real file's sidecar ``.lock``)."""
     lock = lock_path(path)
     deadline = time.monotonic() + timeout
@@ -317,9 +343,7 @@ def exclusive(path: Path, timeout: float, busy: str, error: type[TarockError]) -
         except FileNotFoundError:
             raise error(N_("{folder}: no such folder"), folder=lock.parent) from None
         except OSError as exc:
-            raise error(
-                N_("{lock}: cannot open the lock file: {why}"), lock=lock, why=exc.strerror or exc
-            ) from None
+            raise error(_no_lock(lock, exc, what)) from None
         try:
             while not _try_lock(fd):
                 if time.monotonic() > deadline:
