@@ -30,7 +30,16 @@ from tarockscore.cli.advice import advised
 from tarockscore.cli.helptext import finish
 from tarockscore.cli.options import repeated_options
 from tarockscore.cli.terminal import OutputFailed, OutputGone, escaped_output, stdout_closed
-from tarockscore.errors import INTERRUPTED, MAX_SHOWN, N_, OUTPUT_FAILED, Problem, TarockError, shortened
+from tarockscore.errors import (
+    INTERRUPTED,
+    MAX_SHOWN,
+    N_,
+    OUTPUT_FAILED,
+    Problem,
+    Shown,
+    TarockError,
+    shortened,
+)
 from tarockscore.files import safe_io
 
 HELP = "Score Austrian Tarock hands (Königrufen, Zwanzigerrufen) under a house-rule profile."
@@ -134,6 +143,14 @@ class CommandGroup(TyperGroup):
             # The language is settled before anything is parsed, so --help, Typer's usage errors
             # and every message of the run speak it; each run chooses afresh.
             i18n.use(i18n.choose(args))
+            unknown = i18n.unknown_language(args)
+            if unknown is not None:  # the run reads English: the warning is said before anything else
+                warning = N_(
+                    "warning: {var}={value!r} is not a language of tarockscore (de or en); going on in English"
+                )
+                typer.echo(
+                    i18n.gettext(warning).format(var=i18n.EXPLICIT_VAR, value=Shown(unknown)), err=True
+                )
             if stdout_closed():
                 fail((Problem.of("", CLOSED),), 2)
             finish(self)

@@ -60,7 +60,7 @@ from tarockscore.ledger.sheet import sheet
 from tarockscore.ledger.table import check_players, new_ledger
 from tarockscore.render import evening as render_evening
 from tarockscore.render import hand as render
-from tarockscore.rules.text import look_alikes, nfc, text_problem
+from tarockscore.rules.text import look_alikes, nfc, strip_spaces, text_problem
 
 NumberArg = Annotated[
     int, typer.Argument(help="The hand's number, as `tarockscore show` lists it.", parser=hand_number)
@@ -111,7 +111,7 @@ def new(
         except ValueError as exc:
             problems.add("--date", reason(exc))
     if place is not None:
-        place = nfc(place.strip()) if place.strip() else place
+        place = nfc(strip_spaces(place)) if place.strip() else place
         wrong = text_problem(place)
         if wrong is not None:
             problems.add("--place", N_("{place!r}: {wrong}"), place=place, wrong=wrong)
@@ -121,7 +121,7 @@ def new(
         problems.problems += exc.problems
         problems.raise_if_any(UsageError)
         raise
-    names = [nfc(p.strip()) for p in players.split(",")]
+    names = [nfc(strip_spaces(p)) for p in players.split(",")]
     problems.problems += [as_option(p, "players") for p in check_players(names, prof)]
     problems.raise_if_any(UsageError)
     for warning in look_alikes(names):
