@@ -550,12 +550,12 @@ def test_the_season_warns_and_refuses_in_german_naming_its_options(tmp_path: Pat
     assert "mit --rescore PROFIL jedes Spiel nach einem Profil neu rechnen" in err
     warned = _run("season", str(tmp_path / "a.toml"), "--alias", "Berti=Bert", LANG="de_AT.UTF-8")
     assert warned.returncode == 0
-    assert "Warnung: --alias Berti=Bert: niemand namens 'Berti' hat in diesen Schriften gespielt" in (
+    assert "Warnung: --alias 'Berti=Bert': niemand namens 'Berti' hat in diesen Schriften gespielt" in (
         warned.stderr.decode()
     )
     english = _run("season", str(tmp_path / "a.toml"), "--alias", "Berti=Bert", LANG="C")
     assert (
-        "warning: --alias Berti=Bert: nobody called 'Berti' played in these ledgers"
+        "warning: --alias 'Berti=Bert': nobody called 'Berti' played in these ledgers"
         in english.stderr.decode()
     )
 
