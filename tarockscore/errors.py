@@ -16,6 +16,7 @@ import unicodedata
 from collections.abc import Callable, Iterable
 from decimal import Decimal
 from fractions import Fraction
+from pathlib import PurePath
 from typing import NamedTuple
 
 # Control characters from a user's input are shown escaped: a line break must not split a
@@ -127,8 +128,10 @@ def fill(template: str, values: Values, translate: Translate | None = None, *, c
 # messages and are never cut.
 MAX_SHOWN = 200
 
-# Values shown whole: numbers (a format spec such as ``{maximum:,}`` needs the number itself).
-_WHOLE = (int, float, Decimal, Fraction)
+# Values shown whole: numbers (a format spec such as ``{maximum:,}`` needs the number itself) and
+# paths (the system bounds them, and a user needs the whole path to find the file or to run the
+# command a message gives with it).
+_WHOLE = (int, float, Decimal, Fraction, PurePath)
 
 
 def shortened(text: str, limit: int = MAX_SHOWN) -> str:

@@ -405,3 +405,25 @@ def test_a_long_value_in_an_error_is_cut_short(tmp_path: Path) -> None:
     assert any(": partner: 'CCCC" in line for line in lines), err[:500]
     assert all(len(line) < 600 for line in lines), [len(line) for line in lines]
     assert "…" in err
+
+
+def test_what_an_error_cuts_and_what_it_shows_whole() -> None:
+    """A value the user gave is cut; numbers, paths and the program's own lists of what is
+    allowed are shown whole, and a message that is no error (an audit note) is never cut."""
+    from tarockscore.errors import MAX_SHOWN, N_, Problem, message, one_of
+
+    long_path = Path("/evenings" * 40) / "evening.toml"
+    names = [f"contract_{i:03}" for i in range(60)]
+    problem = Problem.of(
+        "",
+        N_("{path}: {value!r} is not one of {allowed}; at most {limit:,}"),
+        path=long_path,
+        value="x" * 5000,
+        allowed=one_of(names),
+        limit=1_000_000,
+    )
+    text = problem.render()
+    assert str(long_path) in text and one_of(names) in text and "1,000,000" in text
+    assert "'" + "x" * 100 in text and "x" * (MAX_SHOWN + 1) not in text and "…" in text
+    note = message(N_("hands {ids}"), ids=", ".join(map(str, range(1, 500))))
+    assert note.endswith(", 499")  # kept whole: a ledger's audit trail stores it
