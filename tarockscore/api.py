@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from tarockscore.errors import N_, TarockError
+from tarockscore.errors import N_, HandError, TarockError
 from tarockscore.files.profile_file import DEFAULT_PROFILE, load_profile
 from tarockscore.rules.hand import Hand
 from tarockscore.rules.hand_parser import parse_hand
@@ -18,9 +18,15 @@ from tarockscore.rules.scoring import Score, score_hand
 
 def profile_for(mapping: Mapping[str, Any], profile_ref: str | None) -> Profile:
     """``--profile`` wins, then the hand's own ``profile`` key, then the default."""
-    ref = profile_ref or mapping.get("profile") or DEFAULT_PROFILE
+    ref = profile_ref or mapping.get("profile", DEFAULT_PROFILE)
     if not isinstance(ref, str):
-        raise TarockError(N_("profile: {ref!r} is not a profile name or path"), ref=ref)
+        raise HandError(N_("profile: {ref!r} is not a profile name or path"), ref=ref)
+    if not ref.strip():  # never taken for the default
+        raise HandError(
+            N_("{ref!r}: empty; give a profile's name or path, or leave the key out"),
+            where="profile",
+            ref=ref,
+        )
     return load_profile(ref)
 
 

@@ -14,6 +14,9 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Callable, Iterable
+from decimal import Decimal
+from fractions import Fraction
+from pathlib import PurePath
 from typing import NamedTuple
 
 # Control characters from a user's input are shown escaped: a line break must not split a
@@ -132,11 +135,63 @@ def reason(exc: BaseException) -> str:
     return first if isinstance(first, Message) else str(exc)
 
 
-def fill(template: str, values: Values, translate: Translate | None = None) -> str:
-    """The template with its named values; nested messages are rendered in the same language."""
+def fill(template: str, values: Values, translate: Translate | None = None, *, cut: bool = False) -> str:
+    """The template with its named values; nested messages are rendered in the same language.
+
+    ``cut`` (a problem's message): each value the user gave is shown at most :data:`MAX_SHOWN`
+    characters long (:func:`shortened`); numbers and messages, the program's own text, whole.
+    """
     if not values:
         return template
-    return template.format(**{k: v.render(translate) if isinstance(v, Message) else v for k, v in values})
+    return template.format(
+        **{
+            k: v.render(translate)
+            if isinstance(v, Message)
+            else Shown(v)
+            if cut and not isinstance(v, _WHOLE)
+            else v
+            for k, v in values
+        }
+    )
+
+
+# A value shown in an error (a name, a key, a table given where a name belongs) is cut to this
+# many characters: a table of a thousand keys must not fill the screen. A name is at most 40,
+# free text at most 200 (tarockscore.rules.text); the program's own lists (what is allowed) are
+# messages and are never cut.
+MAX_SHOWN = 200
+
+# Values shown whole: numbers (a format spec such as ``{maximum:,}`` needs the number itself) and
+# paths (the system bounds them, and a user needs the whole path to find the file or to run the
+# command a message gives with it).
+_WHOLE = (int, float, Decimal, Fraction, PurePath)
+
+
+def shortened(text: str, limit: int = MAX_SHOWN) -> str:
+    """``text``, or its beginning and its end around a '…' when it is longer than ``limit``."""
+    if len(text) <= limit:
+        return text
+    tail = limit // 3
+    return f"{text[: limit - tail - 1]}…{text[-tail:]}"
+
+
+class Shown:
+    """A value as an error shows it: ``{value}`` and ``{value!r}`` :func:`shortened` (also for a
+    message the command line formats itself: ``_("{answer!r} …").format(answer=Shown(text))``)."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: object) -> None:
+        self.value = value
+
+    def __repr__(self) -> str:
+        return shortened(repr(self.value))
+
+    def __str__(self) -> str:
+        return shortened(str(self.value))
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
 
 
 class Problem(NamedTuple):
@@ -157,9 +212,10 @@ class Problem(NamedTuple):
         """A problem from a template marked with ``N_`` and its named values (or from a
         :class:`Message`, which brings its own)."""
         if not values and isinstance(template, Message):
-            return cls(where, str.__str__(template), template.template, template.values)
+            text = fill(template.template, template.values, cut=True)
+            return cls(where, text, template.template, template.values)
         items = tuple(values.items())
-        return cls(where, fill(template, items), template, items)
+        return cls(where, fill(template, items, cut=True), template, items)
 
     def moved(self, where: str) -> Problem:
         """The same problem at another location (e.g. with an outer file name in front)."""
@@ -171,16 +227,16 @@ class Problem(NamedTuple):
             return self.message
         # A plain message is its own template: found in the catalogue when it is a whole
         # sentence without values, left in English when it was built with an f-string.
-        return fill(translate(self.template or self.message), self.values, translate)
+        return fill(translate(self.template or self.message), self.values, translate, cut=True)
 
     def render(self, translate: Translate | None = None) -> str:
         """One line: a line break inside a quoted value must not split the message."""
         text = self.text(translate)
         where = self.where
-        if where and translate is not None:
-            # A location is keys and names as the user wrote them; only a part the catalogue
-            # knows as a whole ("command line") changes with the language.
-            where = ": ".join(translate(part) for part in where.split(": "))
+        if where:
+            # A location is keys and names as the user wrote them (each cut like a value); only a
+            # part the catalogue knows as a whole ("command line") changes with the language.
+            where = ": ".join(shortened(translate(part) if translate else part) for part in where.split(": "))
         text = f"{where}: {text}" if where else text
         return escape_unprintable(text.translate(_ESCAPES), keep="")
 
@@ -195,12 +251,18 @@ def near_miss(value: str, allowed: Iterable[str]) -> str:
 
 
 def one_of(allowed: Iterable[str]) -> str:
+    """What is allowed, listed: a :class:`Message` of the program's own, so an error shows it whole."""
     names = sorted(allowed)
-    return ", ".join(repr(n) for n in names) if names else Message(N_("(none)"))
+    return Message(", ".join(repr(n) for n in names)) if names else Message(N_("(none)"))
 
 
 # The exit code of a command stopped by Ctrl-C: 128 + SIGINT, the shell's convention.
 INTERRUPTED = 130
+
+# The exit code of a command whose output could not be written (a full disk, a reader of the
+# pipe that has gone): not 1, which says that nothing was changed, for whatever the command
+# saved before it printed (a hand recorded) stays saved.
+OUTPUT_FAILED = 3
 
 # A file can hold any number of mistakes (300,000 unknown keys); a user reads the first few.
 MAX_PROBLEMS = 50

@@ -70,6 +70,7 @@ __all__ = [
     "ngettext",
     "reset",
     "translated",
+    "unknown_language",
     "use",
 ]
 
@@ -96,10 +97,14 @@ def language_of(value: str) -> str | None:
 
 
 def from_environment(env: Mapping[str, str]) -> str:
-    """The language the environment asks for: ``TAROCKSCORE_LANG``, then the locale variables."""
+    """The language the environment asks for: ``TAROCKSCORE_LANG``, then the locale variables.
+
+    ``TAROCKSCORE_LANG`` set to a language tarockscore does not speak reads English (the command
+    line warns: :func:`unknown_language`), not the locale: it was set to choose.
+    """
     explicit = env.get(EXPLICIT_VAR, "")
-    if explicit and (lang := language_of(explicit)):
-        return lang
+    if explicit:
+        return language_of(explicit) or DEFAULT
     for var in LOCALE_VARS:
         value = env.get(var, "")
         if not value:
@@ -133,6 +138,16 @@ def choose(args: Sequence[str] = (), env: Mapping[str, str] | None = None) -> st
     if option is not None and (lang := language_of(option)):
         return lang
     return from_environment(os.environ if env is None else env)
+
+
+def unknown_language(args: Sequence[str] = (), env: Mapping[str, str] | None = None) -> str | None:
+    """``TAROCKSCORE_LANG``'s value when it chooses the language of this run and names none that
+    tarockscore speaks; else None (unset, empty, a language it speaks, or ``--lang`` chooses)."""
+    option = lang_option(args)
+    if option is not None and language_of(option):
+        return None
+    explicit = (os.environ if env is None else env).get(EXPLICIT_VAR, "")
+    return explicit if explicit and language_of(explicit) is None else None
 
 
 def use(language: str) -> None:

@@ -317,3 +317,113 @@ def test_the_console_script_keeps_exit_codes_and_output_through_a_pipe() -> None
         [sys.executable, "-m", "tarockscore", "nosuch"], capture_output=True, text=True, check=False
     )
     assert proc.returncode == 2 and proc.stderr.startswith("error: No such command")
+
+
+@pytest.mark.parametrize(
+    ("args", "where"),
+    [
+        (["score", "-P", "", "-c", "rufer", "-p", "A,B,C,D", "-d", "A", "-w", "C", "-t", "40"], "--profile"),
+        (["score", "--profile", " ", str(ROOT / "examples" / "koenigrufen-call.toml")], "--profile"),
+        (["new", "-p", "A,B,C,D", "--profile", "", "--ledger", "NEW"], "--profile"),
+        (["rescore", "--profile", "", "--ledger", "NEW"], "--profile"),
+        (["season", "NEW", "--rescore", ""], "--rescore"),
+        (["stats", "NEW", "--rescore", ""], "--rescore"),
+        (["chart", "NEW", "-o", "x.svg", "--rescore", ""], "--rescore"),
+        (["profiles", "show", ""], "NAME"),
+    ],
+)
+def test_an_empty_profile_is_refused_not_taken_for_the_default(
+    args: list[str], where: str, tmp_path: Path
+) -> None:
+    ledger = tmp_path / "evening.toml"
+    code, out, err = run(*[str(ledger) if a == "NEW" else a for a in args])
+    assert code == 2, (code, out, err)
+    assert err.startswith(f"error: {where}: ") and "empty" in err, err
+    assert not ledger.exists() and out == ""
+
+
+def test_an_empty_profile_key_in_a_hand_file_is_refused(tmp_path: Path) -> None:
+    hand = tmp_path / "hand.toml"
+    text = (ROOT / "examples" / "koenigrufen-call.toml").read_text(encoding="utf-8")
+    hand.write_text(text.replace('profile = "koenigrufen"', 'profile = ""'), encoding="utf-8")
+    code, _, err = run("score", str(hand))
+    assert code == 1 and err.startswith(f"error: {hand}: profile: ''") and "empty" in err, err
+
+
+@pytest.fixture
+def evening(tmp_path: Path) -> Path:
+    path = tmp_path / "L.toml"
+    assert run("new", "-l", str(path), "-p", "Anna,Bert,Cilli,Dani")[0] == 0
+    assert run("record", "-l", str(path), "-c", "dreier", "-d", "Bert", "-t", "30")[0] == 0
+    return path
+
+
+def test_a_file_of_another_kind_is_named_for_what_it_is_in_one_short_line(
+    evening: Path, tmp_path: Path
+) -> None:
+    """A ledger or a profile given as a hand file (and a hand or a ledger as a profile, a hand
+    as a ledger) is one line that says what it is, not every key it does not expect."""
+    aliases = tmp_path / "aliases.toml"
+    aliases.write_text('[aliases]\nBerti = "Bert"\n', encoding="utf-8")
+    hand = ROOT / "examples" / "koenigrufen-call.toml"
+    pagat = ROOT / "profiles" / "pagat.toml"
+    before = evening.read_bytes()
+    cases = [
+        (["score", str(evening)], f"{evening}: not a hand file: this is a ledger"),
+        (["record", "-l", str(evening), str(evening)], f"{evening}: not a hand file: this is a ledger"),
+        (["replace", "1", str(evening), "-l", str(evening)], f"{evening}: not a hand file: this is a ledger"),
+        (["score", str(pagat)], f"{pagat}: not a hand file: this is a profile"),
+        (["score", str(aliases)], f"{aliases}: not a hand file: this is an alias file"),
+        (["show", "-l", str(hand)], f"{hand}: not a ledger: this is a hand file"),
+        (["score", str(hand), "-P", str(evening)], f"{evening}: not a profile: this is a ledger"),
+        (
+            ["new", "-l", str(tmp_path / "n.toml"), "-p", "A,B,C,D", "-P", str(hand)],
+            f"{hand}: not a profile: this is a hand file",
+        ),
+    ]
+    for args, wanted in cases:
+        code, out, err = run(*args)
+        assert code == 1 and out == "", (args, code, out)
+        assert err.startswith(f"error: {wanted}") and err.count("\n") == 1 and len(err) < 300, (args, err)
+    assert evening.read_bytes() == before and not (tmp_path / "n.toml").exists()
+
+
+def test_a_long_value_in_an_error_is_cut_short(tmp_path: Path) -> None:
+    """A table of a thousand keys, or a name of ten thousand letters, where a name belongs: the
+    error names the key and shows the beginning and the end of the value, never all of it."""
+    hand = tmp_path / "hand.toml"
+    table = ", ".join(f"k{i} = {i}" for i in range(1000))
+    hand.write_text(
+        'players = ["Anna", "Bert", "Cilli", "Dani"]\ncontract = "rufer"\n'
+        f'declarer = {{ {table} }}\npartner = "{"C" * 10000}"\ncard_points = 40\n',
+        encoding="utf-8",
+    )
+    code, _, err = run("score", str(hand))
+    assert code == 1
+    lines = err.splitlines()
+    assert any(": declarer: {'k0': 0, 'k1': 1" in line for line in lines), err[:500]
+    assert any(": partner: 'CCCC" in line for line in lines), err[:500]
+    assert all(len(line) < 600 for line in lines), [len(line) for line in lines]
+    assert "…" in err
+
+
+def test_what_an_error_cuts_and_what_it_shows_whole() -> None:
+    """A value the user gave is cut; numbers, paths and the program's own lists of what is
+    allowed are shown whole, and a message that is no error (an audit note) is never cut."""
+    from tarockscore.errors import MAX_SHOWN, N_, Problem, message, one_of
+
+    long_path = Path("/evenings" * 40) / "evening.toml"
+    names = [f"contract_{i:03}" for i in range(60)]
+    problem = Problem.of(
+        "",
+        N_("{path}: {value!r} is not one of {allowed}; at most {limit:,}"),
+        path=long_path,
+        value="x" * 5000,
+        allowed=one_of(names),
+        limit=1_000_000,
+    )
+    text = problem.render()
+    assert str(long_path) in text and one_of(names) in text and "1,000,000" in text
+    assert "'" + "x" * 100 in text and "x" * (MAX_SHOWN + 1) not in text and "…" in text
+    note = message(N_("hands {ids}"), ids=", ".join(map(str, range(1, 500))))
+    assert note.endswith(", 499")  # kept whole: a ledger's audit trail stores it

@@ -595,8 +595,9 @@ def test_enter_refuses_when_the_ledger_changed_meanwhile(
     ledger: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     import tarockscore.cli.enter as cli_enter
+    from tarockscore.cli import ask
 
-    real = cli_enter._ask
+    real = ask.answer_to
 
     def another_terminal(prompt: str) -> str:
         if prompt.startswith("Record this"):
@@ -610,7 +611,7 @@ def test_enter_refuses_when_the_ledger_changed_meanwhile(
             return ""
         return real(prompt)
 
-    monkeypatch.setattr(cli_enter, "_ask", another_terminal)
+    monkeypatch.setattr(cli_enter, "answer_to", another_terminal)
     result = run("enter", "--ledger", ledger, input=ENTER_RUFER)
     changed_by_other = Path(ledger).read_bytes()
     assert result.exit_code == 1
@@ -732,3 +733,19 @@ def test_enter_offers_ones_own_king_where_the_profile_allows_it(tmp_path: Path) 
     assert "talon, own King)" in result.stdout
     data = json.loads(run("show", "--json", "--ledger", path).stdout)
     assert data["totals"] == {"Anna": 3, "Bert": -1, "Cilli": -1, "Dani": -1}
+
+
+@pytest.mark.parametrize("separator", ["\u2028", "\u2029", "\x85", "\t", "\x0b"])
+def test_a_line_separator_at_the_end_of_a_name_is_refused_not_cut_off(tmp_path: Path, separator: str) -> None:
+    """Only spaces around a name are dropped; a line or paragraph separator is a character of the
+    name, refused at its end as it is inside it."""
+    path = tmp_path / "evening.toml"
+    result = run("new", "-p", f"A{separator},B,C,D", "--ledger", str(path))
+    assert result.exit_code == 2, result.stdout
+    assert result.stderr.startswith("error: --players: 'A") and f"U+{ord(separator):04X}" in result.stderr
+    assert not path.exists()
+    # score stores nothing: the name is kept as typed, and shown escaped, not cut to 'A'
+    result = run("score", "-c", "dreier", "-p", f"A{separator},B,C,D", "-d", "B", "-t", "40")
+    shown = "A\\t" if separator == "\t" else f"A\\u{ord(separator):04x}"
+    assert result.exit_code == 0 and shown in result.stdout.splitlines()[0], result.stdout
+    assert run("new", "-p", "A\u00a0, B ,C,D", "--ledger", str(path)).exit_code == 0  # spaces go

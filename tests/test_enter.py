@@ -10,6 +10,11 @@ The win threshold is 35 2/3 of 70 card points (§1.3).
 from __future__ import annotations
 
 import json
+import os
+import select
+import signal
+import subprocess
+import sys
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -334,8 +339,47 @@ def test_end_of_input_records_nothing_and_says_so(ledger: str) -> None:
     before = Path(ledger).read_bytes()
     result = run("enter", "--ledger", ledger, input="rufer\nAnna\n")
     assert result.exit_code == 1
-    assert result.stderr.strip() == "not recorded; the ledger is unchanged"
+    assert result.stderr.strip() == "end of input: not recorded; the ledger is unchanged"
     assert "Traceback" not in result.stdout + result.stderr
+    assert Path(ledger).read_bytes() == before
+
+
+def _until(proc: subprocess.Popen[bytes], needle: bytes) -> bytes:
+    """What the process printed up to ``needle`` (a question waiting for its answer)."""
+    assert proc.stdout is not None
+    seen = b""
+    while needle not in seen:
+        ready, _, _ = select.select([proc.stdout], [], [], 30)
+        assert ready, seen
+        chunk = os.read(proc.stdout.fileno(), 4096)
+        assert chunk, seen
+        seen += chunk
+    return seen
+
+
+@pytest.mark.skipif(os.name != "posix", reason="sends SIGINT, as Ctrl-C at a terminal does")
+def test_ctrl_c_at_a_question_is_exit_130_and_records_nothing(ledger: str) -> None:
+    before = Path(ledger).read_bytes()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tarockscore", "enter", "--ledger", ledger],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    try:
+        assert proc.stdin is not None
+        _until(proc, b"Contract (")
+        proc.stdin.write(b"rufer\n")
+        proc.stdin.flush()
+        _until(proc, b"Declarer (")  # the second question, waiting
+        proc.send_signal(signal.SIGINT)
+        _out, err = proc.communicate(timeout=30)
+    finally:
+        proc.kill()
+    text = err.decode()
+    assert proc.returncode == 130, (proc.returncode, text)
+    assert "Traceback" not in text and "Aborted" not in text, text
+    assert text.strip() == "not recorded; the ledger is unchanged"
     assert Path(ledger).read_bytes() == before
 
 
@@ -405,3 +449,27 @@ def test_enter_replace_keeps_a_renonce_it_does_not_ask(ledger: str) -> None:
     assert "renonce by Bert, kept as recorded" in result.stdout
     assert "hand 1 replaced: rufer by Anna with Cilli, won → rufer by Anna with Cilli, won" in result.stdout
     assert totals(ledger) == {"Anna": 1, "Bert": 0, "Cilli": 1, "Dani": 0}
+
+
+def test_every_question_keeps_ctrl_c_apart_from_end_of_input(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``delete``'s yes-or-no question too: Ctrl-C is the interrupt (exit 130 in the command
+    group), end of input Typer's Abort."""
+    import typer
+    from typer._click import termui
+
+    from tarockscore.cli import ask
+
+    def pressed(key: type[BaseException]) -> object:
+        def prompt(text: str) -> str:
+            raise key
+
+        return prompt
+
+    monkeypatch.setattr(termui, "visible_prompt_func", pressed(KeyboardInterrupt))
+    with pytest.raises(KeyboardInterrupt):
+        ask.confirm("Delete hand 1?")
+    with pytest.raises(KeyboardInterrupt):
+        ask.answer_to("Contract")
+    monkeypatch.setattr(termui, "visible_prompt_func", pressed(EOFError))
+    with pytest.raises(typer.Abort):
+        ask.confirm("Delete hand 1?")

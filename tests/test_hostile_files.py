@@ -181,6 +181,42 @@ def test_a_failed_chart_write_leaves_the_old_file_whole(
     assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")] == []
 
 
+def test_chart_output_empty_or_in_a_missing_folder_names_the_option_and_the_value(tmp_path: Path) -> None:
+    """``-o ''`` is no folder '.', and a file in a folder that does not exist (named, or at the
+    end of a dangling link) is a bad output path like the others: exit 2, before anything is read."""
+    ledger = new(tmp_path / "evening.toml", 2)
+    refused(invoke("chart", str(ledger), "-o", ""), 2, "error: --output '': empty")
+    refused(invoke("chart", str(ledger), "-o", " "), 2, "error: --output ' ': empty")
+    missing = tmp_path / "missing" / "out.svg"
+    refused(
+        invoke("chart", str(ledger), "-o", str(missing)),
+        2,
+        f"error: --output {str(missing)!r}: the folder {missing.parent} does not exist",
+    )
+    dangling = tmp_path / "chart.svg"
+    dangling.symlink_to(tmp_path / "gone" / "chart.svg")
+    refused(
+        invoke("chart", str(ledger), "-o", str(dangling)),
+        2,
+        f"error: --output {str(dangling)!r}: a link to {tmp_path / 'gone' / 'chart.svg'}, in a folder that does not exist",
+    )
+    not_a_folder = tmp_path / "evening.toml" / "out.svg"
+    refused(invoke("chart", str(ledger), "-o", str(not_a_folder)), 2, f"{ledger} is not a folder")
+    assert not missing.parent.exists() and dangling.is_symlink()
+
+
+@pytest.mark.parametrize("command", ["season", "stats"])
+def test_an_empty_alias_file_name_names_the_option(tmp_path: Path, command: str) -> None:
+    ledger = new(tmp_path / "evening.toml", 1)
+    refused(invoke(command, str(ledger), "--aliases", ""), 2, "error: --aliases: '': empty")
+    refused(
+        invoke(command, str(ledger), "--aliases", str(tmp_path)),
+        2,
+        f"error: --aliases: {tmp_path} is a folder",
+    )
+    refused(invoke(command, str(ledger), "--aliases", str(tmp_path)), 2, "as the alias file")
+
+
 # -- 6. FIFOs, devices, huge files ------------------------------------------------------------
 
 
@@ -241,7 +277,7 @@ def test_files_over_the_cap_are_refused_with_their_size(
     big = tmp_path / "big.toml"
     with open(big, "wb") as f:
         f.truncate(size)  # sparse: no disk used
-    refused(invoke(*[str(big) if a == "FILE" else a for a in args]), 1, f"a {what} file is at most")
+    refused(invoke(*[str(big) if a == "FILE" else a for a in args]), 1, f"{what} files are at most")
 
 
 def test_a_fifo_or_device_in_a_season_folder_is_skipped_with_a_warning(tmp_path: Path) -> None:
@@ -303,6 +339,41 @@ def test_a_read_only_ledger_is_a_closed_evening(tmp_path: Path) -> None:
     assert path.read_bytes() == before and stat.S_IMODE(path.stat().st_mode) == 0o444
     assert invoke("show", "--ledger", str(path)).exit_code == 0
     assert locks(tmp_path) == []
+
+
+@pytest.mark.parametrize(
+    ("error", "advice"),
+    [
+        (
+            OSError(30, "Read-only file system"),
+            "is on a read-only file system: copy the ledger to a writable folder",
+        ),
+        (PermissionError(13, "Permission denied"), "chmod u+w FOLDER"),
+    ],
+)
+def test_a_folder_that_cannot_be_written_says_nothing_was_written_and_what_to_do(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, error: OSError, advice: str
+) -> None:
+    """The lock file goes beside the ledger: a read-only mount or a folder without write
+    permission refuses it (root writes any folder, so the refusal is made by hand)."""
+    path = new(tmp_path / "evening.toml", 1)
+    before = path.read_bytes()
+    real_open = os.open
+
+    def refused_here(file: object, flags: int, *args: object) -> int:
+        if str(file).endswith(".lock"):
+            raise type(error)(error.errno, error.strerror, str(file))
+        return real_open(file, flags, *args)  # type: ignore[arg-type]
+
+    fake_os = types.ModuleType("os")
+    fake_os.__dict__.update(os.__dict__)
+    fake_os.open = refused_here  # type: ignore[attr-defined]
+    monkeypatch.setattr(sio, "os", fake_os)
+    for args in (["record", "-c", "rufer", "-d", "Anna", "-w", "Bert", "-t", "40"], ["undo"]):
+        done = invoke(*args, "--ledger", str(path))
+        refused(done, 1, f"{path}.lock: cannot open the lock file: {error.strerror}, so nothing was written")
+        assert advice.replace("FOLDER", str(tmp_path)) in done.stderr, done.stderr
+    assert path.read_bytes() == before
 
 
 def test_owner_group_and_mode_survive_every_write(tmp_path: Path) -> None:

@@ -218,6 +218,14 @@ def test_the_lang_option_wins_over_the_environment() -> None:
     assert i18n.choose(["score", "--lang", "de"], {"LANG": "C"}) == "en"
 
 
+def test_an_unknown_tarockscore_lang_reads_english_not_the_locale() -> None:
+    assert i18n.choose([], {"TAROCKSCORE_LANG": "xx", "LANG": "de_AT.UTF-8"}) == "en"
+    assert i18n.unknown_language([], {"TAROCKSCORE_LANG": "xx"}) == "xx"
+    assert i18n.unknown_language([], {"TAROCKSCORE_LANG": "de_AT"}) is None
+    assert i18n.unknown_language([], {"TAROCKSCORE_LANG": ""}) is None  # empty: unset
+    assert i18n.unknown_language(["--lang", "de", "score"], {"TAROCKSCORE_LANG": "xx"}) is None
+
+
 def test_austrian_money_and_dates() -> None:
     assert i18n.money(Decimal("0.10"), "de") == "0,10 €"
     assert i18n.money(Decimal("0.1"), "de") == "0,10 €"
@@ -571,11 +579,22 @@ def test_the_season_warns_and_refuses_in_german_naming_its_options(tmp_path: Pat
     assert "mit --rescore PROFIL jedes Spiel nach einem Profil neu rechnen" in err
     warned = _run("season", str(tmp_path / "a.toml"), "--alias", "Berti=Bert", LANG="de_AT.UTF-8")
     assert warned.returncode == 0
-    assert "Warnung: --alias Berti=Bert: niemand namens 'Berti' hat in diesen Schriften gespielt" in (
+    assert "Warnung: --alias 'Berti=Bert': niemand namens 'Berti' hat in diesen Schriften gespielt" in (
         warned.stderr.decode()
     )
     english = _run("season", str(tmp_path / "a.toml"), "--alias", "Berti=Bert", LANG="C")
     assert (
-        "warning: --alias Berti=Bert: nobody called 'Berti' played in these ledgers"
+        "warning: --alias 'Berti=Bert': nobody called 'Berti' played in these ledgers"
         in english.stderr.decode()
     )
+
+
+def test_an_unknown_tarockscore_lang_is_warned_about_once_and_english_goes_on() -> None:
+    done = _run("score", str(EXAMPLE), TAROCKSCORE_LANG="xx", LANG="de_AT.UTF-8")
+    assert done.returncode == 0
+    assert done.stderr.decode() == (
+        "warning: TAROCKSCORE_LANG='xx' is not a language of tarockscore (de or en); going on in English\n"
+    )
+    assert "Victory Points" in done.stdout.decode()
+    quiet = _run("--lang", "de", "score", str(EXAMPLE), TAROCKSCORE_LANG="xx")
+    assert quiet.returncode == 0 and quiet.stderr == b""

@@ -142,7 +142,8 @@ def _leave(code: object) -> NoReturn:
     every file this program writes is already fsync'd and closed when a command returns."""
     for stream in (sys.stdout, sys.stderr):
         try:
-            stream.flush()
+            if stream is not None:  # None: closed when the program started (`>&-`)
+                stream.flush()
         except (OSError, ValueError):  # a closed pipe, e.g. `tarockscore show | head -1`
             pass
     if code is None:

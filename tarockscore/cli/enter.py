@@ -13,12 +13,13 @@ from typing import Annotated, Any
 import typer
 
 from tarockscore import i18n
+from tarockscore.cli.ask import answer_to
 from tarockscore.cli.entry_answers import Entry, Save, defaults_from_keys, read_summary, stored_flow
 from tarockscore.cli.entry_steps import Flow, Kind, Question, Refused
 from tarockscore.cli.ledger_option import LedgerOpt, ledger_path_of, now
 from tarockscore.cli.notation import hand_number
 from tarockscore.cli.record import recorded
-from tarockscore.errors import TarockError
+from tarockscore.errors import INTERRUPTED, TarockError
 from tarockscore.files.ledger_file import check_writable, read, update, verify
 from tarockscore.i18n import _, translated
 from tarockscore.ledger import operations
@@ -42,11 +43,6 @@ ReplaceOpt = Annotated[
 def register(app: typer.Typer, only: str | None = None) -> None:
     """Add the guided entry to the ``tarockscore`` app."""
     app.command()(enter)
-
-
-def _ask(prompt: str) -> str:
-    """One line typed at the prompt; Enter gives ''. End of input or Ctrl-C raises ``typer.Abort``."""
-    return str(typer.prompt(prompt, default="", show_default=False))
 
 
 def prompt_text(question: Question) -> str:
@@ -84,7 +80,7 @@ def _walk(entry: Entry, preview: Callable[[Mapping[str, Any]], Ledger], number: 
     while True:
         question = entry.next()
         if question is not None:
-            problem = entry.give(_ask(prompt_text(question)))
+            problem = entry.give(answer_to(prompt_text(question)))
             if problem:
                 typer.echo(f"  {problem}", err=True)
             continue
@@ -110,7 +106,7 @@ def _walk(entry: Entry, preview: Callable[[Mapping[str, Any]], Ledger], number: 
             ).format(number=number)
         while True:
             try:
-                said = read_summary(_ask(prompt), count, can_save)
+                said = read_summary(answer_to(prompt), count, can_save)
                 break
             except Refused as exc:
                 typer.echo(f"  {exc.args[0]}", err=True)
@@ -163,10 +159,14 @@ def enter(ledger: LedgerOpt = None, replace: ReplaceOpt = None) -> None:
 
     try:
         mapping = _walk(entry, lambda m: change(led, m), number)
-    except typer.Abort:  # end of input (Ctrl-D) or Ctrl-C at a prompt
+    except typer.Abort:  # end of input (Ctrl-D)
+        typer.echo("", err=True)
+        typer.echo(_("end of input: not recorded; the ledger is unchanged"), err=True)
+        raise typer.Exit(1) from None
+    except KeyboardInterrupt:  # Ctrl-C at a question
         typer.echo("", err=True)
         typer.echo(_("not recorded; the ledger is unchanged"), err=True)
-        raise typer.Exit(1) from None
+        raise typer.Exit(INTERRUPTED) from None
     if mapping is None:
         typer.echo(_("not recorded; the ledger is unchanged"))
         return

@@ -26,6 +26,7 @@ from tarockscore.cli.entry_steps import (
     Refused,
     is_back,
 )
+from tarockscore.errors import Shown
 from tarockscore.i18n import _
 from tarockscore.rules import legality
 from tarockscore.rules.cardpoints import parse_points, render_points
@@ -196,10 +197,10 @@ def read_summary(text: str, lines: int, can_save: bool) -> Save | int:
         return Save.NO
     raise Refused(
         _("{answer!r}: give Enter or y to record, n to leave it, or a line's number 1 to {lines}").format(
-            answer=text, lines=lines
+            answer=Shown(text), lines=lines
         )
         if can_save
         else _("{answer!r}: give a line's number 1 to {lines} to change it, or n to leave it").format(
-            answer=text, lines=lines
+            answer=Shown(text), lines=lines
         )
     )

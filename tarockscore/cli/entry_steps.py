@@ -21,7 +21,7 @@ from typing import Any
 
 from tarockscore import i18n
 from tarockscore.cli.ask import yes_or_no
-from tarockscore.errors import Collector, near_miss
+from tarockscore.errors import Collector, Shown, near_miss
 from tarockscore.i18n import _
 from tarockscore.rules import legality
 from tarockscore.rules.cardpoints import render_points
@@ -97,7 +97,7 @@ def _pick(question: Question, text: str) -> str:
         for choice in question.choices:
             if choice.number == int(text):
                 return choice.value
-        raise Refused(_("{answer!r} is not one of the numbers shown").format(answer=text))
+        raise Refused(_("{answer!r} is not one of the numbers shown").format(answer=Shown(text)))
     key = fold(text)
 
     def words(c: Choice) -> list[str]:
@@ -112,13 +112,13 @@ def _pick(question: Question, text: str) -> str:
     if starting:
         raise Refused(
             _("{answer!r} could be {choices}: type more of it").format(
-                answer=text, choices=", ".join(c.label for c in starting)
+                answer=Shown(text), choices=", ".join(c.label for c in starting)
             )
         )
     every = [w for c in question.choices for w in (c.label, *c.words) if w]
     hint = near_miss(text, every)
     hint = i18n.translated(hint) if hint else ""  # the catalogue's "" is its header
-    raise Refused(_("{answer!r} is not one of the choices{hint}").format(answer=text, hint=hint))
+    raise Refused(_("{answer!r} is not one of the choices{hint}").format(answer=Shown(text), hint=hint))
 
 
 class Flow:
@@ -374,7 +374,7 @@ class Flow:
             said = yes_or_no(text)
             if said is not None:
                 return said
-            raise Refused(_("{answer!r}: answer y or n").format(answer=text))
+            raise Refused(_("{answer!r}: answer y or n").format(answer=Shown(text)))
         problems = Collector()
         points = read_card_points("", text, self.profile, problems)
         if points is None:
@@ -383,7 +383,7 @@ class Flow:
         if points > question.most:
             raise Refused(
                 _("{answer!r} is more than the {most} left of the deck's {total}").format(
-                    answer=text,
+                    answer=Shown(text),
                     most=render_points(question.most),
                     total=render_points(self.profile.game.card_points_total),
                 )

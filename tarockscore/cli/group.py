@@ -8,10 +8,16 @@ argument) get the same one-line form and exit 2.
 
 The group also settles the language of a run (``--lang``, ``TAROCKSCORE_LANG``, the locale)
 before anything is parsed, and is the one place where errors and help texts are translated.
+
+Standard output is the command's product: a run with it closed is refused before anything is
+parsed or done (exit 2), and output that cannot be written is one ``error:`` line naming what
+the command saved before it printed (exit 3, :data:`OUTPUT_FAILED`), so nobody records a hand
+twice; a reader that stopped reading (``| head -1``) gets no message.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any, NoReturn
 
 import typer
@@ -23,8 +29,18 @@ from tarockscore.cli import usage_words
 from tarockscore.cli.advice import advised
 from tarockscore.cli.helptext import finish
 from tarockscore.cli.options import repeated_options
-from tarockscore.cli.terminal import escaped_output
-from tarockscore.errors import INTERRUPTED, N_, Problem, TarockError
+from tarockscore.cli.terminal import OutputFailed, OutputGone, escaped_output, stdout_closed
+from tarockscore.errors import (
+    INTERRUPTED,
+    MAX_SHOWN,
+    N_,
+    OUTPUT_FAILED,
+    Problem,
+    Shown,
+    TarockError,
+    shortened,
+)
+from tarockscore.files import safe_io
 
 HELP = "Score Austrian Tarock hands (Königrufen, Zwanzigerrufen) under a house-rule profile."
 
@@ -52,6 +68,33 @@ def fail(problems: tuple[Problem, ...], exit_code: int) -> NoReturn:
     for problem in problems:
         typer.echo(f"error: {advised(problem).render(i18n.gettext)}", err=True)
     raise typer.Exit(exit_code)
+
+
+CLOSED = N_(
+    "standard output is closed, so nothing was done: the command has nowhere to print; "
+    "give it somewhere, e.g. > out.txt, or > /dev/null to drop what it prints"
+)
+NOT_PRINTED = N_("could not write the output to standard output ({why}); nothing was changed")
+LEDGER_SAVED = N_(
+    "could not write the output to standard output ({why}); the ledger {path} was written all the "
+    "same: see it with `tarockscore show --ledger {path}` before you run the command again"
+)
+FILES_SAVED = N_(
+    "could not write the output to standard output ({why}); written all the same: {paths}; "
+    "look at them before you run the command again"
+)
+
+
+def output_failed(why: str, written: list[tuple[Path, str]]) -> NoReturn:
+    """The output could not be written: say why, and what the command saved all the same."""
+    ledgers = [path for path, what in written if what == "ledger"]
+    if not written:
+        problem = Problem.of("", NOT_PRINTED, why=why)
+    elif len(written) == 1 and ledgers:
+        problem = Problem.of("", LEDGER_SAVED, why=why, path=ledgers[0])
+    else:
+        problem = Problem.of("", FILES_SAVED, why=why, paths=", ".join(str(path) for path, _ in written))
+    fail((problem,), OUTPUT_FAILED)
 
 
 def localize(command: Any) -> None:
@@ -87,7 +130,9 @@ def _usage(exc: Any) -> NoReturn:
         if ctx is not None
         else ""
     )
-    fail((Problem("", usage_words.said(exc.format_message()) + hint),), exc.exit_code)
+    # Typer's text quotes the value as typed: a long one is cut like a value in our own errors
+    text = shortened(usage_words.said(exc.format_message()), 2 * MAX_SHOWN)
+    fail((Problem("", text + hint),), exc.exit_code)
 
 
 class CommandGroup(TyperGroup):
@@ -98,11 +143,28 @@ class CommandGroup(TyperGroup):
             # The language is settled before anything is parsed, so --help, Typer's usage errors
             # and every message of the run speak it; each run chooses afresh.
             i18n.use(i18n.choose(args))
+            unknown = i18n.unknown_language(args)
+            if unknown is not None:  # the run reads English: the warning is said before anything else
+                warning = N_(
+                    "warning: {var}={value!r} is not a language of tarockscore (de or en); going on in English"
+                )
+                typer.echo(
+                    i18n.gettext(warning).format(var=i18n.EXPLICIT_VAR, value=Shown(unknown)), err=True
+                )
+            if stdout_closed():
+                fail((Problem.of("", CLOSED),), 2)
             finish(self)
             localize(self)
         typed = list(args)
         try:
             ctx = super().make_context(info_name, args, parent, **extra)
+        except OSError as exc:
+            # parsing writes nothing but the top level's --help and --version to standard output
+            if parent is not None:
+                raise
+            if isinstance(exc, BrokenPipeError):
+                raise typer.Exit(OUTPUT_FAILED) from None
+            output_failed(exc.strerror or str(exc), [])
         except Exception as exc:
             if not _is_usage_error(exc):
                 raise
@@ -123,8 +185,13 @@ class CommandGroup(TyperGroup):
             fail(tuple(Problem("", message) for message in repeated), 2)
 
     def invoke(self, ctx: Any) -> Any:
-        with escaped_output():
-            return self._invoke(ctx)
+        with escaped_output(), safe_io.noting_writes() as written:
+            try:
+                return self._invoke(ctx)
+            except OutputGone:
+                raise typer.Exit(OUTPUT_FAILED) from None  # the reader stopped reading: nothing to say
+            except OutputFailed as exc:
+                output_failed(exc.why, written)
 
     def _invoke(self, ctx: Any) -> Any:
         try:

@@ -33,6 +33,7 @@ from tarockscore.cli.options import (
     Renonce,
     Talon,
     Won,
+    profile_given,
     short_form,
 )
 from tarockscore.errors import N_, Collector, LedgerError, Problem, UsageError, reason
@@ -59,7 +60,7 @@ from tarockscore.ledger.sheet import sheet
 from tarockscore.ledger.table import check_players, new_ledger
 from tarockscore.render import evening as render_evening
 from tarockscore.render import hand as render
-from tarockscore.rules.text import look_alikes, nfc, text_problem
+from tarockscore.rules.text import look_alikes, nfc, strip_spaces, text_problem
 
 NumberArg = Annotated[
     int, typer.Argument(help="The hand's number, as `tarockscore show` lists it.", parser=hand_number)
@@ -110,12 +111,17 @@ def new(
         except ValueError as exc:
             problems.add("--date", reason(exc))
     if place is not None:
-        place = nfc(place.strip()) if place.strip() else place
+        place = nfc(strip_spaces(place)) if place.strip() else place
         wrong = text_problem(place)
         if wrong is not None:
             problems.add("--place", N_("{place!r}: {wrong}"), place=place, wrong=wrong)
-    prof = load_profile(profile)
-    names = [nfc(p.strip()) for p in players.split(",")]
+    try:
+        prof = load_profile(profile_given(profile))
+    except UsageError as exc:  # an empty --profile: no table to check the players against
+        problems.problems += exc.problems
+        problems.raise_if_any(UsageError)
+        raise
+    names = [nfc(strip_spaces(p)) for p in players.split(",")]
     problems.problems += [as_option(p, "players") for p in check_players(names, prof)]
     problems.raise_if_any(UsageError)
     for warning in look_alikes(names):
@@ -310,7 +316,7 @@ def rescore(
     ledger: LedgerOpt = None,
 ) -> None:
     """The evening under another profile (what-if); written only with --write."""
-    prof = load_profile(profile)
+    prof = load_profile(profile_given(profile))
     path = ledger_path_of(ledger)
     at = now()
     try:

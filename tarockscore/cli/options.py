@@ -8,6 +8,7 @@ from typing import Annotated, Any
 
 import typer
 
+from tarockscore.errors import N_, UsageError, shortened
 from tarockscore.i18n import _
 
 
@@ -103,6 +104,19 @@ Bonus = Annotated[
 ]
 
 
+def profile_given(value: str | None, where: str = "--profile") -> str | None:
+    """A profile option as given; an empty one is refused, never taken for the default profile."""
+    if value is not None and not value.strip():
+        raise UsageError(
+            N_(
+                "{value!r}: empty; give a shipped profile's name (`tarockscore profiles` lists them) or the path to a profile file"
+            ),
+            value=value,
+            where=where,
+        )
+    return value
+
+
 SHORT_KEYS = (
     "contract",
     "players",
@@ -168,6 +182,8 @@ def repeated_options(params: Sequence[Any], args: Sequence[str]) -> list[str]:
     for uses in seen.values():
         values = {v for _, v in uses}
         if len(values) > 1:
-            said = " and ".join(opt if v in ("on", "off") else f"{opt} {v!r}" for opt, v in uses)
+            said = " and ".join(
+                opt if v in ("on", "off") else f"{opt} {shortened(repr(v))}" for opt, v in uses
+            )
             problems.append(_("{said} contradict each other: give it once").format(said=said))
     return problems

@@ -5,6 +5,7 @@ import typer
 from tabulate import tabulate
 
 from tarockscore.cli.group import new_app
+from tarockscore.cli.options import profile_given
 from tarockscore.files.profile_file import load_profile, shipped_names
 from tarockscore.i18n import _
 from tarockscore.render import hand as render
@@ -43,7 +44,7 @@ def profiles_show(
     toml_out: bool = typer.Option(False, "--toml", help="Print the resolved profile as TOML."),
 ) -> None:
     """Show a profile: its rules and price list (every contract and bonus with its value)."""
-    prof = load_profile(name)
+    prof = load_profile(profile_given(name, "NAME"))
     if toml_out:
         typer.echo(tomli_w.dumps(dict(prof.document)), nl=False)
     else:

@@ -19,6 +19,7 @@ from tarockscore.cli.options import (
     Renonce,
     Talon,
     Won,
+    profile_given,
     short_form,
 )
 from tarockscore.render import hand as render
@@ -54,6 +55,7 @@ def score(
 ) -> None:
     """Score one hand: each player's Victory Points and the arithmetic, bet by bet."""
     short = short_form(locals())
+    profile = profile_given(profile)
     mapping, name = read_hand_or_short(hand_file, short, profile, known_profile=True)
     with hand_errors(name, short):
         result, prof = api.score_mapping(mapping, profile)

@@ -22,8 +22,9 @@ from tabulate import tabulate
 from tarockscore import i18n
 from tarockscore.cli.advice import advised
 from tarockscore.cli.notation import table_date
+from tarockscore.cli.options import profile_given
 from tarockscore.cli.season_words import in_option_words, season_error
-from tarockscore.errors import N_, LedgerError, Problem, TarockError, UsageError, message
+from tarockscore.errors import N_, LedgerError, Message, Problem, Shown, TarockError, UsageError, message
 from tarockscore.files import safe_io
 from tarockscore.files.ledger_file import NotALedger, read_many, verify
 from tarockscore.files.output import check_output, write_output
@@ -34,8 +35,9 @@ from tarockscore.render import hand as render
 from tarockscore.render import season as render_season
 from tarockscore.render.chart import FORMATS, ImageUnavailable, Marker, chart_svg, svg_to_image
 from tarockscore.render.season import STATS_WIDTH, season_span
-from tarockscore.rules.text import text_problem
+from tarockscore.rules.text import name_problem, nfc, strip_spaces, text_problem
 from tarockscore.season.standings import (
+    UNUSED_ALIAS,
     Filters,
     Season,
     aliases_from_mapping,
@@ -260,6 +262,11 @@ def _date(option: str, value: str | None) -> object:
         raise UsageError(N_("{option} {exc}"), option=option, exc=exc) from None
 
 
+# Where each alias was given, as the user gave it: ``--alias 'Hansi=Hans'``, or the alias file
+# and its key; a warning about an alias names it there.
+Given = dict[str, str]
+
+
 def _filters(
     date_from: str | None,
     date_to: str | None,
@@ -267,40 +274,92 @@ def _filters(
     alias: list[str],
     alias_file: str | None,
     rescore: str | None,
-) -> Filters:
+) -> tuple[Filters, Given]:
     start, end = _date("--from", date_from), _date("--to", date_to)
     assert start is None or isinstance(start, dt.date)
     assert end is None or isinstance(end, dt.date)
     if start and end and start > end:
         raise UsageError(N_("--from {start} is after --to {end}"), start=start, end=end)
     aliases: dict[str, str] = {}
+    given: Given = {}
     if alias_file is not None:
+        if not alias_file.strip():
+            raise UsageError(
+                N_("{value!r}: empty; give an alias file, or leave the option out"),
+                where="--aliases",
+                value=alias_file,
+            )
         try:
             raw = safe_io.read_regular(Path(alias_file), "alias", safe_io.SMALL_LIMIT, UsageError)
+            text = safe_io.decode(raw, alias_file, UsageError)
+            data = safe_io.load_toml(text, alias_file, UsageError)
         except FileNotFoundError:
             raise UsageError(N_("--aliases {alias_file!r}: no such file"), alias_file=alias_file) from None
-        text = safe_io.decode(raw, alias_file, UsageError)
-        data = safe_io.load_toml(text, alias_file, UsageError)
-        aliases.update(aliases_from_mapping(data, alias_file))
-    aliases.update(parse_alias(a) for a in alias)
-    profile = load_profile(rescore) if rescore is not None else None
-    return Filters(date_from=start, date_to=end, players=tuple(players), aliases=aliases, rescore=profile)
+        except UsageError as exc:
+            raise exc.located("--aliases") from None
+        from_file = aliases_from_mapping(data, alias_file)
+        given.update((a, f"{alias_file}: aliases.{a}") for a in from_file)
+        aliases.update(from_file)
+    problems: list[Problem] = []
+    for text in alias:
+        try:
+            name, target = parse_alias(text)
+        except UsageError as exc:
+            problems += exc.problems
+            continue
+        aliases[name] = target
+        given[name] = f"--alias {Shown(text)!r}"
+    if problems:
+        raise UsageError(problems)
+    profile = load_profile(rescore) if profile_given(rescore, "--rescore") is not None else None
+    filters = Filters(date_from=start, date_to=end, players=tuple(players), aliases=aliases, rescore=profile)
+    return filters, given
 
 
 def parse_alias(text: str) -> tuple[str, str]:
-    """``--alias "Hansi=Hans"`` → ``("Hansi", "Hans")``: the first name is read as the second."""
+    """``--alias "Hansi=Hans"`` → ``("Hansi", "Hans")``: the first name is read as the second.
+
+    Both are names as ``--players`` takes them (:func:`name_problem`): no control character, no
+    comma, '=' or ';', at most 40 characters.
+    """
     alias, sep, name = text.partition("=")
-    alias, name = alias.strip(), name.strip()
-    if not sep or not alias or not name:
+    alias, name = nfc(strip_spaces(alias)), nfc(strip_spaces(name))
+    if not sep or not alias.strip() or not name.strip():
         raise UsageError(N_("--alias {text!r}: give ALIAS=NAME, e.g. --alias 'Hansi=Hans'"), text=text)
+    wrong = [(n, w) for n in (alias, name) if (w := name_problem(n)) is not None]
+    if wrong:
+        raise UsageError(
+            [
+                Problem.of("", N_("--alias {text!r}: {name!r}: {wrong}"), text=text, name=n, wrong=w)
+                for n, w in wrong
+            ]
+        )
     return alias, name
+
+
+def _where_given(warning: str, given: Given) -> str:
+    """An unused alias named where it was given (``--alias 'Rudi=Rudolf'``, or the alias file and
+    its key), not as the pair the season resolved it to."""
+    if not isinstance(warning, Message) or warning.template != UNUSED_ALIAS:
+        return warning
+    values = dict(warning.values)
+    where = given.get(str(values["alias"]))
+    if where is None:
+        return warning
+    return message(
+        N_("{where}: nobody called {alias!r} played in these ledgers{hint}"),
+        where=where,
+        alias=values["alias"],
+        hint=values["hint"],
+    )
 
 
 def _warn(message: str) -> None:
     typer.echo(_("warning: {message}").format(message=i18n.translated(message)), err=True)
 
 
-def _fold(sources: list[str], filters: Filters, skip_bad: bool = False) -> Season:
+def _fold(sources: list[str], chosen: tuple[Filters, Given], skip_bad: bool = False) -> Season:
+    filters, given = chosen
     if not sources:
         raise UsageError(N_("give at least one ledger file or folder"))
     ledgers = read_ledgers(sources, skip_bad)
@@ -310,7 +369,7 @@ def _fold(sources: list[str], filters: Filters, skip_bad: bool = False) -> Seaso
         result = fold(ledgers, filters)
     except TarockError as exc:
         raise season_error(exc) from None
-    result = replace(result, warnings=tuple(in_option_words(w) for w in result.warnings))
+    result = replace(result, warnings=tuple(in_option_words(_where_given(w, given)) for w in result.warnings))
     for w in result.warnings:
         _warn(w)
     return result
@@ -421,13 +480,14 @@ def chart(
     title: Annotated[str | None, typer.Option("--title", metavar="TEXT", help="The chart's title.")] = None,
 ) -> None:
     """Draw the running totals of an evening or a season: one line per player, hand by hand."""
+    profile_given(rescore, "--rescore")
     if title is not None:
         wrong = text_problem(title)
         if wrong is not None:
             raise UsageError(N_("{title!r}: {wrong}"), title=title, wrong=wrong, where="--title")
     if out != "-":
         inputs = [Path(s) for s in ledgers] + [Path(x) for x in (aliases, rescore) if x is not None]
-        check_output(Path(out), "--output", inputs)
+        check_output(out, "--output", inputs)
     fmt = "svg" if out == "-" else FORMATS.get(Path(out).suffix.lower())
     if fmt is None:
         raise UsageError(

@@ -12,6 +12,7 @@ from typing import Any
 
 from tarockscore.errors import N_, Collector, UsageError, near_miss, one_of
 from tarockscore.rules.names import fold
+from tarockscore.rules.text import strip_spaces
 
 # The flags in English and as the table says them in German (Spieler / Gegner, angesagt / still,
 # gemacht / verloren); matched in any case.
@@ -137,7 +138,7 @@ def _pairs(values: Sequence[str], problems: Collector, where: str) -> dict[str, 
             if not sep or not name.strip() or not rest.strip():
                 problems.add(where, N_("{part!r}: expected NAME=VALUE"), part=part)
                 continue
-            name, rest = name.strip(), rest.strip()
+            name, rest = strip_spaces(name), rest.strip()
             if name in out and out[name] != rest:
                 problems.add(
                     where,
@@ -186,7 +187,7 @@ def hand_from_options(
     else:
         hand["contract"] = contract
     if players is not None:
-        hand["players"] = [p.strip() for p in players.split(",") if p.strip()]
+        hand["players"] = [strip_spaces(p) for p in players.split(",") if p.strip()]
     if declarer is not None:
         hand["declarer"] = declarer
     if partner is not None:

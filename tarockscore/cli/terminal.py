@@ -5,12 +5,20 @@ goes through :func:`escaped_output`, which writes every character a terminal wou
 instead of showing (an escape sequence that clears the screen, a BEL, a bidirectional override
 that reorders a line, a carriage return that overwrites a forged ``error:`` line) as ``\\uXXXX``.
 Line breaks stay. The escapes are valid inside JSON strings, so ``--json`` output stays JSON.
+
+The same writer turns a failed write into what the command group reports: standard output that
+cannot be written (a full disk: :class:`OutputFailed`; a reader of the pipe that has gone, as
+after ``| head -1``: :class:`OutputGone`). A diagnostic that cannot be written to standard error
+is dropped: there is nowhere left to say so. A standard output that is closed before the command
+starts (``>&-``) is found by :func:`stdout_closed`, so the command refuses before it does anything.
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import io
+import os
 import sys
 from collections.abc import Iterator
 from typing import Any, TextIO
@@ -18,20 +26,70 @@ from typing import Any, TextIO
 from tarockscore.errors import N_, escape_unprintable
 
 
-class EscapingWriter(io.TextIOBase):
-    """A text stream that escapes what it is given, then writes it to ``inner``."""
+class OutputFailed(Exception):
+    """Standard output could not be written; ``why`` is the system's reason (its ``strerror``)."""
 
-    def __init__(self, inner: TextIO) -> None:
+    def __init__(self, why: str) -> None:
+        super().__init__(why)
+        self.why = why
+
+
+class OutputGone(Exception):
+    """The reader of standard output has gone (a pipe closed by ``head -1``): nothing more is read."""
+
+
+def stdout_closed() -> bool:
+    """Whether standard output is closed or not open for writing (``>&-``, ``1<file``).
+
+    A write of no bytes asks the system without writing anything; a full device answers it with
+    its own error, which the first real write reports (see :class:`OutputFailed`).
+    """
+    out = sys.stdout
+    if out is None:  # Python found no descriptor 1 when it started
+        return True
+    try:
+        fd = out.fileno()
+    except (OSError, ValueError, AttributeError):  # not a file (a test's captured output)
+        return False
+    try:
+        os.write(fd, b"")
+    except OSError as exc:
+        return exc.errno == errno.EBADF
+    return False
+
+
+class EscapingWriter(io.TextIOBase):
+    """A text stream that escapes what it is given, then writes it to ``inner``.
+
+    ``diagnostics``: the stream is standard error, where a failed write is dropped; on standard
+    output it raises :class:`OutputFailed` or :class:`OutputGone`.
+    """
+
+    def __init__(self, inner: TextIO, diagnostics: bool = False) -> None:
         self._inner = inner
+        self._diagnostics = diagnostics
 
     def write(self, text: str) -> int:
         if not isinstance(text, str):
             raise TypeError(N_("text only"))  # so Click treats this as a text stream
-        self._inner.write(escape_unprintable(text))
+        try:
+            self._inner.write(escape_unprintable(text))
+        except OSError as exc:
+            self._failed(exc)
         return len(text)
 
     def flush(self) -> None:
-        self._inner.flush()
+        try:
+            self._inner.flush()
+        except OSError as exc:
+            self._failed(exc)
+
+    def _failed(self, exc: OSError) -> None:
+        if self._diagnostics:
+            return
+        if isinstance(exc, BrokenPipeError):
+            raise OutputGone from None
+        raise OutputFailed(exc.strerror or str(exc)) from None
 
     def writable(self) -> bool:
         return True
@@ -63,11 +121,15 @@ def escaped_output() -> Iterator[None]:
     if isinstance(out, EscapingWriter):  # a command group inside another: already done
         yield
         return
-    sys.stdout, sys.stderr = EscapingWriter(out), EscapingWriter(err)
+    # A stream Python found closed stays None: Click then prints nothing to it.
+    if out is not None:
+        sys.stdout = EscapingWriter(out)
+    if err is not None:
+        sys.stderr = EscapingWriter(err, diagnostics=True)
     try:
         yield
     finally:
-        with contextlib.suppress(Exception):
-            sys.stdout.flush()
-            sys.stderr.flush()
+        for stream in (sys.stdout, sys.stderr):
+            with contextlib.suppress(Exception):
+                stream.flush()
         sys.stdout, sys.stderr = out, err

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from tarockscore.errors import N_, HandError
-from tarockscore.files import safe_io
+from tarockscore.files import kinds, safe_io
 
 
 def read_hand_text(source: str) -> tuple[str, str]:
@@ -32,7 +32,11 @@ def read_hand_text(source: str) -> tuple[str, str]:
 def parse_hand_text(text: str, name: str) -> dict[str, Any]:
     if not text.strip():
         raise HandError(N_("{name}: the hand file is empty"), name=name)
-    return safe_io.load_toml(text, name, HandError)
+    data = safe_io.load_toml(text, name, HandError)
+    other = kinds.other_kind(data, kinds.HAND)
+    if other is not None:  # a ledger or a profile given for a hand: said in one line, not key by key
+        raise HandError(N_("{name}: not a hand file: this is {other}"), name=name, other=other)
+    return data
 
 
 def read_hand_mapping(source: str) -> tuple[dict[str, Any], str]:

@@ -41,7 +41,7 @@ from typing import Any, NamedTuple
 import tomli_w
 
 from tarockscore.errors import N_, LedgerError, Problem, TarockError, message
-from tarockscore.files import layout_reader, ledger_text, safe_io
+from tarockscore.files import kinds, layout_reader, ledger_text, safe_io
 from tarockscore.files.ledger_codec import file_digest, ledger_digest, ledger_from_mapping, ledger_to_mapping
 from tarockscore.files.ways_out import LEDGER_CHANGED, LEDGER_EXISTS, NO_LEDGER
 from tarockscore.ledger.checks import check
@@ -90,12 +90,8 @@ class NoLedgerHere(LedgerError):
 def _what_else(data: dict[str, object]) -> str | None:
     """What a TOML file without a ledger's tables is, if it is plainly something else."""
     if any(key in data for key in ("table", "hand", "digest")):
-        return None
-    if any(key in data for key in ("contracts", "extends", "game", "kontra")):
-        return "a profile"
-    if "aliases" in data:
-        return "an alias file"
-    return None
+        return None  # a ledger, however damaged: its problems are reported
+    return kinds.other_kind(data, kinds.LEDGER)
 
 
 def _parse(

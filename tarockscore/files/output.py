@@ -20,11 +20,13 @@ from tarockscore.files import safe_io
 _HEAD = 64 * 1024
 
 
-def check_output(target: Path, option: str, inputs: Iterable[Path]) -> None:
-    """Refuse an output path that would overwrite an input, a ledger or a profile (exit 2)."""
-    shown = f"{option} {str(target)!r}"
-    if not str(target).strip():
+def check_output(given: str | Path, option: str, inputs: Iterable[Path]) -> None:
+    """Refuse an output path that would overwrite an input, a ledger or a profile, or that has no
+    folder to be written in (exit 2). ``given``: the path as the user gave it (``''`` is not ``.``)."""
+    shown = f"{option} {str(given)!r}"
+    if not str(given).strip():
         raise UsageError(N_("{shown}: empty; give a file name, or - for standard output"), shown=shown)
+    target = Path(given)
     for source in inputs:
         if safe_io.same_file(target, source):
             raise UsageError(
@@ -38,7 +40,8 @@ def check_output(target: Path, option: str, inputs: Iterable[Path]) -> None:
         )
     try:
         st = os.stat(target)
-    except FileNotFoundError:
+    except (FileNotFoundError, NotADirectoryError):
+        _check_folder(target, shown)
         return
     except OSError as exc:
         raise UsageError(
@@ -53,6 +56,34 @@ def check_output(target: Path, option: str, inputs: Iterable[Path]) -> None:
     if _reads_as_toml(target):
         raise UsageError(
             N_("{shown} holds TOML (a ledger, a hand or a profile?); it is not overwritten"), shown=shown
+        )
+
+
+def _check_folder(target: Path, shown: str) -> None:
+    """A new file needs its folder: the one the path names, or, for a link, the one it points into."""
+    real = safe_io.real_path(target)
+    folder = real.parent
+    try:
+        st = os.stat(folder)
+    except (FileNotFoundError, NotADirectoryError):
+        if os.path.islink(target):
+            raise UsageError(
+                N_("{shown}: a link to {real}, in a folder that does not exist; give another file"),
+                shown=shown,
+                real=real,
+            ) from None
+        raise UsageError(
+            N_(
+                "{shown}: the folder {folder} does not exist; create it first, or give a file in another folder"
+            ),
+            shown=shown,
+            folder=folder,
+        ) from None
+    except OSError:
+        return  # the write says why
+    if not stat.S_ISDIR(st.st_mode):
+        raise UsageError(
+            N_("{shown}: {folder} is not a folder; give a file in a folder"), shown=shown, folder=folder
         )
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from tarockscore.errors import N_, ProfileError, near_miss, one_of
-from tarockscore.files import safe_io
+from tarockscore.files import kinds, safe_io
 from tarockscore.rules.profile import Profile, build_profile
 
 DEFAULT_PROFILE = "koenigrufen"
@@ -78,7 +78,11 @@ def read_toml(path: Path) -> dict[str, Any]:
         data = safe_io.read_regular(path, "profile", safe_io.SMALL_LIMIT, ProfileError)
     except FileNotFoundError:
         raise ProfileError(N_("profile file {path!r} not found"), path=str(path)) from None
-    return safe_io.load_toml(safe_io.decode(data, str(path), ProfileError), str(path), ProfileError)
+    document = safe_io.load_toml(safe_io.decode(data, str(path), ProfileError), str(path), ProfileError)
+    other = kinds.other_kind(document, kinds.PROFILE)
+    if other is not None:  # a ledger or a hand file given for a profile
+        raise ProfileError(N_("{path}: not a profile: this is {other}"), path=path, other=other)
+    return document
 
 
 def resolve_document(ref: str, relative_to: Path | None = None) -> dict[str, Any]:

@@ -22,6 +22,7 @@ path, and opens the path again if not, so two processes never both believe they 
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import re
 import stat
@@ -82,7 +83,7 @@ def _kind(mode: int) -> Message:
 
 
 _CANNOT_READ = N_("{path}: cannot read: {why}")
-_NOT_REGULAR = N_("{path} is {kind}, not a {what} file; give a regular file")
+_NOT_REGULAR = N_("{path} is {kind}; give a regular file as the {what} file")
 _NOT_WRITTEN = N_("{path}: could not write the {what} ({why}); it was left as it was")
 
 
@@ -133,7 +134,7 @@ def read_regular(path: Path, what: str, limit: int, error: type[TarockError]) ->
             raise error(_NOT_REGULAR, path=path, kind=_kind(st.st_mode), what=_what(what))
         if st.st_size > limit:
             raise error(
-                N_("{path} is {size}; a {what} file is at most {limit}: this is not one"),
+                N_("{path} is {size}; {what} files are at most {limit}: this is not one"),
                 path=path,
                 size=size_text(st.st_size),
                 what=_what(what),
@@ -149,7 +150,7 @@ def read_regular(path: Path, what: str, limit: int, error: type[TarockError]) ->
             total += len(chunk)
         if total > limit:
             raise error(
-                N_("{path} grew beyond {limit} while it was read; a {what} file is smaller"),
+                N_("{path} grew beyond {limit} while it was read; {what} files are smaller"),
                 path=path,
                 limit=size_text(limit),
                 what=_what(what),
@@ -306,8 +307,33 @@ def lock_path(path: Path) -> Path:
     return real.with_name(real.name + LOCK_SUFFIX)
 
 
+def _no_lock(lock: Path, exc: OSError, what: str) -> Message:
+    """Why the lock file beside a file cannot be made, and what to do: nothing was written."""
+    values = {"lock": lock, "why": exc.strerror or exc, "folder": lock.parent, "what": _what(what)}
+    if exc.errno == errno.EROFS:
+        return message(
+            N_(
+                "{lock}: cannot open the lock file: {why}, so nothing was written. {folder} is on a "
+                "read-only file system: copy the {what} to a writable folder and use it there"
+            ),
+            **values,
+        )
+    if exc.errno in (errno.EACCES, errno.EPERM):
+        return message(
+            N_(
+                "{lock}: cannot open the lock file: {why}, so nothing was written. The lock file goes "
+                "beside the {what}, so its folder must be writable: `chmod u+w {folder}`, or copy the "
+                "{what} to a folder you can write in"
+            ),
+            **values,
+        )
+    return message(N_("{lock}: cannot open the lock file: {why}, so nothing was written"), **values)
+
+
 @contextlib.contextmanager
-def exclusive(path: Path, timeout: float, busy: str, error: type[TarockError]) -> Iterator[None]:
+def exclusive(
+    path: Path, timeout: float, busy: str, error: type[TarockError], what: str = "ledger"
+) -> Iterator[None]:
     """Hold the exclusive lock of the file at ``path`` (its real file's sidecar ``.lock``)."""
     lock = lock_path(path)
     deadline = time.monotonic() + timeout
@@ -317,9 +343,7 @@ def exclusive(path: Path, timeout: float, busy: str, error: type[TarockError]) -
         except FileNotFoundError:
             raise error(N_("{folder}: no such folder"), folder=lock.parent) from None
         except OSError as exc:
-            raise error(
-                N_("{lock}: cannot open the lock file: {why}"), lock=lock, why=exc.strerror or exc
-            ) from None
+            raise error(_no_lock(lock, exc, what)) from None
         try:
             while not _try_lock(fd):
                 if time.monotonic() > deadline:
@@ -400,6 +424,25 @@ def _default_mode() -> int:
     return 0o666 & ~umask
 
 
+# The files written while :func:`noting_writes` is open: the path as given, and what it is.
+_written: list[tuple[Path, str]] | None = None
+
+
+@contextlib.contextmanager
+def noting_writes() -> Iterator[list[tuple[Path, str]]]:
+    """The files :func:`atomic_write` writes while this is open, each once, in order: the command
+    line says which were saved when a command's output cannot be printed after them."""
+    global _written
+    if _written is not None:  # already noting (a command group inside another)
+        yield _written
+        return
+    _written = []
+    try:
+        yield _written
+    finally:
+        _written = None
+
+
 def atomic_write(path: Path, data: bytes, error: type[TarockError], what: str) -> None:
     """Replace the file at ``path`` (through its links) with ``data`` in one step.
 
@@ -436,13 +479,15 @@ def atomic_write(path: Path, data: bytes, error: type[TarockError], what: str) -
         if isinstance(exc, OSError):
             raise error(_NOT_WRITTEN, path=path, what=_what(what), why=exc.strerror or exc) from None
         raise
+    if _written is not None and (path, what) not in _written:
+        _written.append((path, what))
     sync_folder(real.parent)
 
 
 def hard_link_message(path: Path, links: int, what: str) -> Message:
     return message(
         N_(
-            "{path} has {links} hard links (other names for the same file); tarockscore replaces a "
+            "{path} has {links} hard links (other names for the same file); tarockscore replaces the "
             "{what} as a whole, which would leave the other names on the old content, so nothing was "
             "written. Keep one name (remove the others), or use a symbolic link instead"
         ),

@@ -22,6 +22,17 @@ MAX_NAME = 40
 MAX_TEXT = 200
 
 
+# The spaces of Unicode (category Zs): what may stand around a name and is dropped. Python's
+# str.strip() drops line and paragraph separators, tabs and other control characters too, which
+# would cut a U+2028 off the end of a name that is refused with it inside.
+SPACES = " \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u202f\u205f\u3000"
+
+
+def strip_spaces(text: str) -> str:
+    """``text`` without the spaces around it; every other character stays, to be checked."""
+    return text.strip(SPACES)
+
+
 def nfc(text: str) -> str:
     """The text in Unicode NFC form: "é" typed as e + a combining accent reads as one "é"."""
     return unicodedata.normalize("NFC", text)
@@ -61,13 +72,13 @@ def text_problem(text: str, *, limit: int = MAX_TEXT) -> str | None:
 
 def name_problem(name: str) -> str | None:
     """Why a player's name cannot be taken, or None: the same rule for typed and stored names."""
+    bad = unprintable(name)  # first: a line separator at the end is named, not taken for a space
+    if bad is not None:
+        return message(N_("a name cannot hold {character}"), character=bad)
     if not name or name != name.strip():
         return message(N_("a name cannot be empty or start or end with a space"))
     if any(c in name for c in NAME_FORBIDDEN):
         return message(N_("a name cannot hold a comma, '=' or ';'"))
-    bad = unprintable(name)
-    if bad is not None:
-        return message(N_("a name cannot hold {character}"), character=bad)
     if len(name) > MAX_NAME:
         return message(N_("a name has at most {limit} characters"), limit=MAX_NAME)
     return None

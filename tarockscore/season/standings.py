@@ -22,7 +22,7 @@ from tarockscore.ledger.model import Ledger, ledger_profile
 from tarockscore.ledger.operations import rescore as rescore_ledger
 from tarockscore.rules.hand import Hand
 from tarockscore.rules.profile import Profile
-from tarockscore.rules.text import skeleton
+from tarockscore.rules.text import name_problem, nfc, skeleton, strip_spaces
 
 # The season's words for what an option of the command line does; the command line words them
 # as its options (``cli/fields.py``), each with its own translation.
@@ -188,13 +188,17 @@ def aliases_from_mapping(data: Mapping[str, Any], where: str) -> dict[str, str]:
         problems.append(Problem.of(where, N_('missing the [aliases] table, e.g. [aliases] Hansi = "Hans"')))
         raise UsageError(problems)
     out: dict[str, str] = {}
-    for alias, name in table.items():
+    for key, name in table.items():
+        at = f"{where}: aliases.{key}"
         if not isinstance(name, str) or not name.strip():
-            problems.append(
-                Problem.of(f"{where}: aliases.{alias}", N_("{name!r} is not a player's name"), name=name)
-            )
-        else:
-            out[alias] = name.strip()
+            problems.append(Problem.of(at, N_("{name!r} is not a player's name"), name=name))
+            continue
+        alias, name = nfc(strip_spaces(key)), nfc(strip_spaces(name))
+        wrong = [(n, w) for n in (alias, name) if (w := name_problem(n)) is not None]
+        for n, w in wrong:  # the same rules as a player's name (--players)
+            problems.append(Problem.of(at, N_("{name!r}: {wrong}"), name=n, wrong=w))
+        if not wrong:
+            out[alias] = name
     if problems:
         raise UsageError(problems)
     return out
