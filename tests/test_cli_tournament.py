@@ -543,6 +543,7 @@ BAD_NAMES = [
     ("=Zoe", "a name cannot hold a comma, '=' or ';'"),
     ("", "a name cannot be empty or start or end with a space"),
     ("Z" * 41, "a name has at most 40 characters"),
+    ("Zoe\u2028", "a name cannot hold U+2028 (LINE SEPARATOR)"),  # at the end: refused, not cut off
 ]
 
 
@@ -577,6 +578,22 @@ def test_a_bad_name_in_the_players_file_is_named_with_its_line(tmp_path: Path) -
     assert result.stderr.splitlines() == [
         f"error: --players-file: {names}:3: 'Zo\\x1b[2Je': a name cannot hold U+001B",
         f"error: --players-file: {names}: 'Anna', 'anna' differ only by case: names are matched in any case",
+    ]
+    assert not (tmp_path / "x").exists()
+
+
+def test_a_line_separator_in_the_players_file_is_part_of_the_name_it_stands_in(tmp_path: Path) -> None:
+    # A file's lines end in "\n" or "\r\n"; U+2028 within a line is a character of that name, and a
+    # name cannot hold it (it would not be split into two players, nor cut off).
+    names = tmp_path / "n.txt"
+    names.write_text("Anna\r\nBert\u2028Cilli\nDani\nEmil\n", encoding="utf-8")
+    result = run(
+        "tournament", "new", str(tmp_path / "x"), "--players-file", str(names), "--rounds", "1",
+        "--games", "4", "--profile", "ooe-2023", "--format", "schrift",
+    )  # fmt: skip
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == [
+        f"error: --players-file: {names}:2: 'Bert\\u2028Cilli': a name cannot hold U+2028 (LINE SEPARATOR)",
     ]
     assert not (tmp_path / "x").exists()
 

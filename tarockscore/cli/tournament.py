@@ -33,7 +33,7 @@ from tarockscore.i18n import _
 from tarockscore.ledger.model import profile_record
 from tarockscore.render import tournament as render
 from tarockscore.render.hand import dumps
-from tarockscore.rules.text import nfc
+from tarockscore.rules.text import nfc, strip_spaces
 from tarockscore.tournament import model as tm
 from tarockscore.tournament.cup import cup_rules
 from tarockscore.tournament.cup import cup_standings as add_up_cup
@@ -151,7 +151,7 @@ def new(
         )
         names: list[str] = []
     elif players is not None:
-        names = [nfc(p.strip()) for p in players.split(",")]
+        names = [nfc(strip_spaces(p)) for p in players.split(",")]
         for problem in tm.check_names(names, "--players"):
             problems.put(problem)
     else:
@@ -267,7 +267,7 @@ def players(
     name: Annotated[str, typer.Argument(help="The player's name.", show_default=False)],
 ) -> None:
     """Add a late arrival, or drop a player, before the next round's draw."""
-    name = nfc(name.strip())
+    name = nfc(strip_spaces(name))
     if action is Action.ADD:
         wrong = tm.check_names([name], "NAME")
         if wrong:

@@ -48,7 +48,7 @@ from tarockscore.ledger.checks import check
 from tarockscore.ledger.model import Ledger
 from tarockscore.ledger.table import new_ledger
 from tarockscore.ledger.totals import totals
-from tarockscore.rules.text import nfc
+from tarockscore.rules.text import nfc, strip_spaces
 from tarockscore.tournament import draw as drawing
 from tarockscore.tournament import model as tm
 from tarockscore.tournament.format import Format, build_format
@@ -483,8 +483,9 @@ def player_names_file(path: Path) -> list[str]:
     text = safe_io.decode(_read_bytes(path, "players"), str(path), TournamentError)
     names: list[str] = []
     problems: list[Problem] = []
-    for number, line in enumerate(text.splitlines(), 1):
-        name = nfc(line.strip())
+    # lines end in "\n" (or "\r\n") only: a line separator within a name is the name's, to be refused
+    for number, line in enumerate(text.split("\n"), 1):
+        name = nfc(strip_spaces(line.removesuffix("\r")))
         if not name or name.startswith("#"):
             continue
         problems += tm.name_problems([name], f"{path}:{number}")
