@@ -22,6 +22,7 @@ path, and opens the path again if not, so two processes never both believe they 
 from __future__ import annotations
 
 import contextlib
+import contextvars
 import errno
 import os
 import re
@@ -424,23 +425,27 @@ def _default_mode() -> int:
     return 0o666 & ~umask
 
 
-# The files written while :func:`noting_writes` is open: the path as given, and what it is.
-_written: list[tuple[Path, str]] | None = None
+# The files written while :func:`noting_writes` is open (the path as given, and what it is); a
+# context variable, so a write outside it (a library caller's) notes nothing.
+_WRITTEN: contextvars.ContextVar[list[tuple[Path, str]] | None] = contextvars.ContextVar(
+    "tarockscore_written", default=None
+)
 
 
 @contextlib.contextmanager
 def noting_writes() -> Iterator[list[tuple[Path, str]]]:
     """The files :func:`atomic_write` writes while this is open, each once, in order: the command
     line says which were saved when a command's output cannot be printed after them."""
-    global _written
-    if _written is not None:  # already noting (a command group inside another)
-        yield _written
+    noted = _WRITTEN.get()
+    if noted is not None:  # already noting (a command group inside another)
+        yield noted
         return
-    _written = []
+    noted = []
+    token = _WRITTEN.set(noted)
     try:
-        yield _written
+        yield noted
     finally:
-        _written = None
+        _WRITTEN.reset(token)
 
 
 def atomic_write(path: Path, data: bytes, error: type[TarockError], what: str) -> None:
@@ -479,8 +484,9 @@ def atomic_write(path: Path, data: bytes, error: type[TarockError], what: str) -
         if isinstance(exc, OSError):
             raise error(_NOT_WRITTEN, path=path, what=_what(what), why=exc.strerror or exc) from None
         raise
-    if _written is not None and (path, what) not in _written:
-        _written.append((path, what))
+    noted = _WRITTEN.get()
+    if noted is not None and (path, what) not in noted:
+        noted.append((path, what))
     sync_folder(real.parent)
 
 
