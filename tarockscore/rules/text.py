@@ -175,9 +175,10 @@ def look_alikes(names: Iterable[str]) -> list[str]:
     return out
 
 
-_ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+# Compiled on first use (through re's own cache), not at import: `score` checks no date.
+_ISO_DATE = r"[0-9]{4}-[0-9]{2}-[0-9]{2}"
 # What tarockscore writes: datetime.isoformat(timespec="seconds") with the UTC offset.
-_ISO_STAMP = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(?:[+-][0-9]{2}:[0-9]{2}|Z)?")
+_ISO_STAMP = r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(?:[+-][0-9]{2}:[0-9]{2}|Z)?"
 
 
 def iso_date(text: str) -> bool:
@@ -186,7 +187,7 @@ def iso_date(text: str) -> bool:
     ``20250314``, ISO week dates (``2025-W11-5``) and ordinal dates are not taken: Python's
     ``date.fromisoformat`` accepts them, a table's ledger should not.
     """
-    if not _ISO_DATE.fullmatch(text):
+    if not re.fullmatch(_ISO_DATE, text):
         return False
     try:
         dt.date.fromisoformat(text)
@@ -197,7 +198,7 @@ def iso_date(text: str) -> bool:
 
 def iso_timestamp(text: str) -> bool:
     """Whether ``text`` is a moment written ``YYYY-MM-DDTHH:MM:SS`` with an optional UTC offset."""
-    if not _ISO_STAMP.fullmatch(text):
+    if not re.fullmatch(_ISO_STAMP, text):
         return False
     try:
         dt.datetime.fromisoformat(text)
