@@ -567,35 +567,35 @@ def test_a_tournament_takes_the_names_new_takes(tmp_path: Path, name: str, why: 
     assert not (tmp_path / "x").exists()
 
 
-def test_a_bad_name_in_the_players_file_is_named_with_its_line(tmp_path: Path) -> None:
+def _refused_players_file(tmp_path: Path, text: str) -> tuple[Path, list[str]]:
+    """A tournament started from a players file holding ``text``: refused (exit 1), nothing made;
+    the file's path and the error lines."""
     names = tmp_path / "n.txt"
-    names.write_text("Anna\n# late\nZo\x1b[2Je\nDani\nanna\n", encoding="utf-8")
+    names.write_text(text, encoding="utf-8")
     result = run(
         "tournament", "new", str(tmp_path / "x"), "--players-file", str(names), "--rounds", "1",
         "--games", "4", "--profile", "ooe-2023", "--format", "schrift",
     )  # fmt: skip
     assert result.exit_code == 1
-    assert result.stderr.splitlines() == [
+    assert not (tmp_path / "x").exists()
+    return names, result.stderr.splitlines()
+
+
+def test_a_bad_name_in_the_players_file_is_named_with_its_line(tmp_path: Path) -> None:
+    names, errors = _refused_players_file(tmp_path, "Anna\n# late\nZo\x1b[2Je\nDani\nanna\n")
+    assert errors == [
         f"error: --players-file: {names}:3: 'Zo\\x1b[2Je': a name cannot hold U+001B",
         f"error: --players-file: {names}: 'Anna', 'anna' differ only by case: names are matched in any case",
     ]
-    assert not (tmp_path / "x").exists()
 
 
 def test_a_line_separator_in_the_players_file_is_part_of_the_name_it_stands_in(tmp_path: Path) -> None:
     # A file's lines end in "\n" or "\r\n"; U+2028 within a line is a character of that name, and a
     # name cannot hold it (it would not be split into two players, nor cut off).
-    names = tmp_path / "n.txt"
-    names.write_text("Anna\r\nBert\u2028Cilli\nDani\nEmil\n", encoding="utf-8")
-    result = run(
-        "tournament", "new", str(tmp_path / "x"), "--players-file", str(names), "--rounds", "1",
-        "--games", "4", "--profile", "ooe-2023", "--format", "schrift",
-    )  # fmt: skip
-    assert result.exit_code == 1
-    assert result.stderr.splitlines() == [
+    names, errors = _refused_players_file(tmp_path, "Anna\r\nBert\u2028Cilli\nDani\nEmil\n")
+    assert errors == [
         f"error: --players-file: {names}:2: 'Bert\\u2028Cilli': a name cannot hold U+2028 (LINE SEPARATOR)",
     ]
-    assert not (tmp_path / "x").exists()
 
 
 def test_a_name_new_takes_a_tournament_takes_and_one_in_another_case_is_refused(tmp_path: Path) -> None:
