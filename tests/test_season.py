@@ -367,3 +367,48 @@ def test_decimal_text_rounds_exactly() -> None:
     assert decimal_text(Fraction(9, 7)) == "1.29"
     assert decimal_text(Fraction(-1, 8)) == "-0.12"  # half to even
     assert decimal_text(Fraction(0)) == "0.00"
+
+
+def test_a_copy_of_an_evening_counts_once_and_is_named() -> None:
+    # A backup copy left beside the ledger (taken after hand 2) and a copy of the whole file: the
+    # same table begun at the same moment, their hands the first of the ledger's. Counted once.
+    whole = ledger_a()
+    early = evening(
+        ["Anna", "Bert", "Cilli", "Dani"],
+        [
+            call(
+                "Anna",
+                "Cilli",
+                40,
+                kontra="kontra",
+                bonus=[{"name": "pagat", "side": "declarers", "announced": True, "made": True}],
+            )
+        ],
+        day="2026-03-05",
+    )
+    assert [e.keys for e in early.hands] == [whole.hands[0].keys]
+    season = fold([("a.toml", whole), ("b-backup.toml", early), ("c-copy.toml", whole._replace())])
+    assert [e.source for e in season.evenings] == ["a.toml"]
+    # the evening's own figures (test_each_evening_on_its_own), not doubled
+    assert {s.player: s.victory_points for s in standings(season)} == {
+        "Anna": 15,
+        "Bert": 16,
+        "Cilli": 14,
+        "Dani": 0,
+    }
+    said = [str(w) for w in season.warnings]
+    assert any(
+        w.startswith("b-backup.toml holds the same evening as a.toml")
+        and "every hand of it is in a.toml too" in w
+        for w in said
+    ), said
+    assert any(w.startswith("c-copy.toml holds the same evening as a.toml") for w in said), said
+
+
+def test_two_evenings_of_one_table_begun_the_same_moment_both_count() -> None:
+    # The same players, created in the same second, but other hands: two evenings, not a copy.
+    one = evening(["Anna", "Bert", "Cilli", "Dani"], [call("Anna", "Cilli", 40)], day="2026-03-05")
+    two = evening(["Anna", "Bert", "Cilli", "Dani"], [call("Bert", "Dani", 40)], day="2026-03-05")
+    season = fold([("one.toml", one), ("two.toml", two)])
+    assert sorted(e.source for e in season.evenings) == ["one.toml", "two.toml"]
+    assert not season.warnings
