@@ -749,3 +749,24 @@ def test_a_line_separator_at_the_end_of_a_name_is_refused_not_cut_off(tmp_path: 
     shown = "A\\t" if separator == "\t" else f"A\\u{ord(separator):04x}"
     assert result.exit_code == 0 and shown in result.stdout.splitlines()[0], result.stdout
     assert run("new", "-p", "A\u00a0, B ,C,D", "--ledger", str(path)).exit_code == 0  # spaces go
+
+
+def test_rescore_json_is_the_sheet_re_scored_with_what_it_was_before(tmp_path: Path) -> None:
+    # docs/machine-output.md, `rescore --json`: every key of `show --json`, then `written` and
+    # `before` (the old profile, totals and, where Kontra changed the money alone, payout_totals).
+    path = str(tmp_path / "o.toml")
+    assert run("new", "-l", path, "-p", "Anna,Bert,Cilli,Dani", "-P", "ooe-2023").exit_code == 0
+    assert run("record", "-l", path, "-c", "dreier", "-d", "Anna", "-t", "40", "-k", "kontra").exit_code == 0
+    shown = json.loads(run("show", "--json", "-l", path).stdout)
+    assert shown["payout_totals"] != shown["totals"]  # ooe-2023 puts the Kontra on the money only
+    result = run("rescore", "-P", "koenigrufen", "--json", "-l", path)
+    assert result.exit_code == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert set(shown) - {"payout_totals"} <= set(data)
+    assert data["written"] is False
+    assert data["before"] == {
+        "profile": shown["profile"],
+        "totals": shown["totals"],
+        "payout_totals": shown["payout_totals"],
+    }
+    assert data["profile"]["name"] == "koenigrufen" and "payout_totals" not in data

@@ -335,6 +335,9 @@ def rescore(
             "profile": render_evening.profile_json(before.table),
             "totals": totals.totals(before),
         }
+        paid = totals.payout_totals(before)
+        if paid is not None:  # as show --json has it: only where Kontra changes the money alone
+            data["before"]["payout_totals"] = paid
         typer.echo(render.dumps(data))
         return
     old, new = totals.totals(before), totals.totals(after)
