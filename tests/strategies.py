@@ -33,6 +33,9 @@ def hands(draw: st.DrawFn, profile: Profile, contracts: list[str] | None = None)
     if contract.kind is Kind.TRISCHAKEN:
         unit = 3 if profile.game.thirds else 1
         total = int(profile.game.card_points_total * unit)
+        if not legality.trischaken_talon_counted(profile):  # the talon, out of play, keeps its share
+            fewest, most = legality.talon_card_points(profile)
+            total -= int(draw(st.integers(int(fewest * unit), int(most * unit))))
         cuts = sorted(draw(st.lists(st.integers(0, total), min_size=3, max_size=3)))
         parts = [cuts[0], cuts[1] - cuts[0], cuts[2] - cuts[1], total - cuts[2]]
         hand["card_points"] = {
@@ -59,7 +62,7 @@ def hands(draw: st.DrawFn, profile: Profile, contracts: list[str] | None = None)
             said = draw(st.dictionaries(st.sampled_from(defenders), st.sampled_from(steps), max_size=3))
             if said:
                 hand["kontra"] = said
-        else:
+        elif legality.kontra_on_contract_allowed(profile, contract):
             step = draw(maybe_step)
             if step:
                 hand["kontra"] = step
@@ -78,9 +81,11 @@ def hands(draw: st.DrawFn, profile: Profile, contracts: list[str] | None = None)
         announced = bonus.announce and draw(st.booleans())
         entry: dict[str, Any] = {
             "name": name,
-            "side": draw(st.sampled_from(["declarers", "defenders"])),
+            "side": draw(
+                st.sampled_from([s for s in ("declarers", "defenders") if legality.may_make(bonus, s)])
+            ),
             "announced": announced,
-            "made": draw(st.booleans()),
+            "made": draw(st.booleans()) if legality.may_fail(bonus) else True,
         }
         if announced and bonus.kontra:
             k = draw(maybe_step)

@@ -4,6 +4,7 @@ disagreement of docs/rules/disagreements.md it settles."""
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 import pytest
@@ -139,14 +140,145 @@ def test_gametwist_plays_trischaken_without_the_talon() -> None:
     assert not legality.trischaken_talon_counted(gt)
     hand = {"players": PLAYERS, "contract": "trischaken"}
     out = {"Anna": 20, "Bert": 30, "Cilli": 10, "Dani": 5}  # 65: the talon holds 5
-    counted = {**out, "Dani": 10}  # the same 5 with Dani, who stays one of the two lowest
+    counted = {**out, "Dani": 8}  # 3 of them with Dani, who stays one of the two lowest (the talon keeps 2)
     scored_out = score_hand(parse_hand({**hand, "card_points": out}, gt), gt)
     scored_counted = score_hand(parse_hand({**hand, "card_points": counted}, gt), gt)
     assert scored_out.victory_points == scored_counted.victory_points
     too_many = {**out, "Dani": 25}  # 85
-    with pytest.raises(HandError, match=r"add up to 85, more than the deck's 70"):
+    with pytest.raises(HandError, match=r"add up to 85; .* 44 to 68"):
         parse_hand({**hand, "card_points": too_many}, gt)
     kr = load_profile("koenigrufen")
     assert legality.trischaken_talon_counted(kr)
     with pytest.raises(HandError, match=r"add up to 65, not the deck's 70"):
         parse_hand({**hand, "card_points": out}, kr)
+
+
+def test_gametwist_trischaken_leaves_the_talon_its_six_cards_points() -> None:
+    """docs/rules/koenigrufen.md §1 and §6 [GT]: with the talon out of play the players hold 70
+    less the talon's six cards, each worth ⅓ to 4⅓: 44 to 68 in all, never 70."""
+    gt = load_profile("gametwist")
+    assert legality.talon_card_points(gt) == (Fraction(2), Fraction(26))
+    hand = {"players": PLAYERS, "contract": "trischaken"}
+    for total in (70, "68 1/3", "43 2/3"):
+        points = {"Anna": total, "Bert": 0, "Cilli": 0, "Dani": 0}
+        with pytest.raises(HandError, match=r"card_points: .* 44 to 68"):
+            parse_hand({**hand, "card_points": points}, gt)
+    for total in (68, 44):
+        parse_hand({**hand, "card_points": {"Anna": total, "Bert": 0, "Cilli": 0, "Dani": 0}}, gt)
+
+
+def test_no_kontra_on_a_bonus_of_a_conceded_hand() -> None:
+    """docs/rules/kontra.md §7 [CTK]: no Kontra on a hand conceded for the called King in the
+    talon, on its bonuses either (ooe-2023 pays the announced ones on a concession)."""
+    ooe = load_profile("ooe-2023")
+    hand: dict[str, Any] = {
+        "players": PLAYERS,
+        "contract": "rufer",
+        "declarer": "Anna",
+        "called_king": "talon",
+        "conceded": True,
+        "bonus": [{"name": "pagat", "announced": True}],
+    }
+    assert parse_hand(hand, ooe).conceded
+    doubled = {**hand, "bonus": [{"name": "pagat", "announced": True, "kontra": "kontra"}]}
+    with pytest.raises(HandError, match=r"bonus\[0\]\.kontra: 'kontra' on the pagat: no Kontra"):
+        parse_hand(doubled, ooe)
+
+
+def test_gametwist_kontra_only_on_bettler_and_piccolo() -> None:
+    """D5 [GT]: "a Contra to the game itself (and that only in the case of Bettler and Piccolo)":
+    none on the ouverts; the main rules allow it on every negative contract."""
+    gt, kr = load_profile("gametwist"), load_profile("koenigrufen")
+    for name in ("bettler_ouvert", "piccolo_ouvert"):
+        assert not legality.kontra_on_contract_allowed(gt, gt.contracts[name])
+        assert legality.kontra_on_contract_allowed(kr, kr.contracts[name])
+        hand = {"players": PLAYERS, "contract": name, "declarer": "Anna", "won": False, "kontra": "kontra"}
+        with pytest.raises(
+            HandError, match=rf"kontra: 'kontra': profile 'gametwist' allows no Kontra on {name}"
+        ):
+            parse_hand(hand, gt)
+    for name in ("bettler", "piccolo"):
+        assert legality.kontra_on_contract_allowed(gt, gt.contracts[name])
+
+
+def test_zwanzigerrufen_trull_is_neither_announced_nor_lost() -> None:
+    """docs/rules/zwanzigerrufen.md §3 [CTT]: the Trull is a hand bonus with no announced value,
+    and "the Trull cannot fail"."""
+    zr = load_profile("zwanzigerrufen")
+    hand: dict[str, Any] = {
+        "players": PLAYERS,
+        "contract": "rufer",
+        "declarer": "Anna",
+        "partner": "Cilli",
+        "card_points": 47,
+    }
+    trull = {"name": "trull", "side": "defenders"}
+    assert parse_hand({**hand, "bonus": [trull]}, zr).bonuses[0].made
+    with pytest.raises(HandError, match=r"bonus\[0\]\.announced: 'trull' cannot be announced"):
+        parse_hand({**hand, "bonus": [{**trull, "announced": True}]}, zr)
+    with pytest.raises(HandError, match=r"bonus\[0\]\.made: false: .* cannot fail"):
+        parse_hand({**hand, "bonus": [{**trull, "made": False}]}, zr)
+    kr = load_profile("koenigrufen")  # the Königrufen Trull may be announced and lost
+    assert parse_hand({**hand, "card_points": 40, "bonus": [{**trull, "announced": True, "made": False}]}, kr)
+
+
+def test_the_king_ultimo_is_the_declarers_bonus() -> None:
+    """docs/rules/koenigrufen.md §3.1: the called King in the last trick "for the declarer's
+    side" (D33); GameTwist gives it to the team that takes the trick and the Königfang to the
+    team opposing the caller [GT]."""
+    kr, gt = load_profile("koenigrufen"), load_profile("gametwist")
+    hand: dict[str, Any] = {
+        "players": PLAYERS,
+        "contract": "rufer",
+        "declarer": "Anna",
+        "partner": "Cilli",
+        "card_points": 40,
+    }
+    ultimo = {"name": "king_ultimo", "side": "defenders", "announced": True}
+    for name in ("koenigrufen", "pagat", "ooe-2023", "steiermark"):
+        with pytest.raises(HandError, match=r"bonus\[0\]\.side: 'defenders': .* only the declarers'"):
+            parse_hand({**hand, "bonus": [ultimo]}, load_profile(name))
+    assert parse_hand({**hand, "bonus": [{**ultimo, "side": "declarers"}]}, kr)
+    assert parse_hand({**hand, "bonus": [ultimo]}, gt)
+    with pytest.raises(HandError, match=r"bonus\[0\]\.side: 'declarers'"):
+        parse_hand({**hand, "bonus": [{"name": "koenigfang", "side": "declarers"}]}, gt)
+
+
+def test_huettenfleck_with_kontra_is_one_kontra_and_says_so() -> None:
+    """docs/rules/kontra.md §5: the Hüttenfleck is a Kontra said before the talon: entered with
+    kontra = "kontra" it is that Kontra (scored once, with a note); a Rekontra is refused."""
+    hf = load_profile("koenigrufen", {"kontra": {"huettenfleck": True}})
+    hand: dict[str, Any] = {
+        "players": PLAYERS,
+        "contract": "rufer",
+        "declarer": "Anna",
+        "partner": "Cilli",
+        "card_points": 40,
+        "huettenfleck": True,
+    }
+    alone = score_hand(parse_hand(hand, hf), hf)
+    both = score_hand(parse_hand({**hand, "kontra": "kontra"}, hf), hf)
+    assert both.victory_points == alone.victory_points
+    assert any("it is the Hüttenfleck" in note for note in both.notes)
+    with pytest.raises(HandError, match=r"kontra: 'rekontra' cannot be combined"):
+        parse_hand({**hand, "kontra": "rekontra"}, hf)
+
+
+def test_a_conceded_huettenfleck_and_a_redeal_name_the_right_field() -> None:
+    """docs/rules/kontra.md §7 and koenigrufen.md §5 (D18): a conceded Hüttenfleck is refused at
+    huettenfleck (no kontra was given); under a redeal only called_king is blamed, not the Rufer's talon."""
+    hf = load_profile("koenigrufen", {"kontra": {"huettenfleck": True}})
+    hand: dict[str, Any] = {
+        "players": PLAYERS,
+        "contract": "rufer",
+        "declarer": "Anna",
+        "called_king": "talon",
+        "conceded": True,
+    }
+    with pytest.raises(HandError) as refused:
+        parse_hand({**hand, "huettenfleck": True}, hf)
+    assert str(refused.value).startswith("huettenfleck: no Kontra"), str(refused.value)
+    redeal = load_profile("koenigrufen", {"called_king_in_talon": {"rule": "redeal"}})
+    with pytest.raises(HandError) as refused:
+        parse_hand(hand, redeal)
+    assert "redeal" in str(refused.value) and "talon = false" not in str(refused.value)

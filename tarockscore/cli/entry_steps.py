@@ -221,7 +221,9 @@ class Flow:
                     _("card points"),
                     most=p.game.card_points_total,
                 )
-        kontra = not conceded and len(self.step_choices()) > 1
+        kontra = (
+            not conceded and legality.kontra_on_contract_allowed(p, contract) and len(self.step_choices()) > 1
+        )
         paid = not conceded or legality.bonuses_paid_on_concession(p)
         bonuses = legality.possible_bonuses(p, contract, called_king) if paid else []
         if not kontra and not bonuses:
@@ -235,7 +237,7 @@ class Flow:
                 return
         if kontra:
             yield from self._kontra(contract, declarer, partner, a)
-        yield from self._bonuses(bonuses, a)
+        yield from self._bonuses(bonuses, a, doubled=not conceded)
 
     def _asked_points(self) -> Sequence[str]:
         """Whose card points are asked in Trischaken: all but the last, who has the rest of the
@@ -299,7 +301,9 @@ class Flow:
         """A Kontra step on one bet: none, or a step of the ladder the profile allows."""
         return Question(key, prompt, Kind.CHOICE, label, self.step_choices(), NONE)
 
-    def _bonuses(self, bonuses: list[str], a: Mapping[str, Any]) -> Iterator[Question]:
+    def _bonuses(self, bonuses: list[str], a: Mapping[str, Any], doubled: bool = True) -> Iterator[Question]:
+        """The bonuses, each with its side, announcement, outcome and Kontra as the profile allows
+        them; ``doubled`` false: no Kontra on any (a conceded hand, docs/rules/kontra.md §7)."""
         p = self.profile
         numbers = {name: i for i, name in enumerate(bonuses, 1)}
         chosen: list[str] = []
@@ -323,9 +327,13 @@ class Flow:
                 return
             chosen.append(name)
             bonus = p.bonuses[name]
-            sides = (
-                Choice("declarers", _("declarers"), 1, ("declarers", "Spieler")),
-                Choice("defenders", _("defenders"), 2, ("defenders", "Gegenspieler")),
+            sides = tuple(
+                side
+                for side in (
+                    Choice("declarers", _("declarers"), 1, ("declarers", "Spieler")),
+                    Choice("defenders", _("defenders"), 2, ("defenders", "Gegenspieler")),
+                )
+                if legality.may_make(bonus, str(side.value))
             )
             yield Question(
                 f"{key}:side",
@@ -333,7 +341,7 @@ class Flow:
                 Kind.CHOICE,
                 _("{bonus}, side").format(bonus=name),
                 sides,
-                "declarers",
+                sides[0].value,
             )
             announced = False
             if legality.may_announce(bonus):
@@ -345,14 +353,15 @@ class Flow:
                     default=False,
                 )
                 announced = a[f"{key}:announced"]
-            yield Question(
-                f"{key}:made",
-                _("{bonus}: made?").format(bonus=name),
-                Kind.YES_NO,
-                _("{bonus}, made").format(bonus=name),
-                default=True,
-            )
-            if legality.may_double(bonus, announced):
+            if legality.may_fail(bonus):
+                yield Question(
+                    f"{key}:made",
+                    _("{bonus}: made?").format(bonus=name),
+                    Kind.YES_NO,
+                    _("{bonus}, made").format(bonus=name),
+                    default=True,
+                )
+            if doubled and legality.may_double(bonus, announced):
                 yield self._kontra_question(
                     f"{key}:kontra",
                     _("{bonus}: Kontra on it").format(bonus=name),
@@ -431,7 +440,7 @@ class Flow:
                 "name": a[key],
                 "side": a[f"{key}:side"],
                 "announced": bool(a.get(f"{key}:announced")) if f"{key}:announced" in asked else False,
-                "made": a[f"{key}:made"],
+                "made": a[f"{key}:made"] if f"{key}:made" in asked else True,
             }
             if f"{key}:kontra" in asked and a[f"{key}:kontra"]:
                 entry["kontra"] = a[f"{key}:kontra"]

@@ -64,6 +64,24 @@ def read_contract_kontra(
 ) -> tuple[str | None, tuple[tuple[str, str], ...]]:
     if raw is None:
         return None, ()
+    if not contract.kontra:
+        problems.add(
+            "kontra",
+            N_(
+                "{raw!r}: profile {profile!r} allows no Kontra on {contract} (contracts.{contract}.kontra = false); it is said on {allowed}"
+            ),
+            raw=raw,
+            profile=profile.name,
+            contract=contract.name,
+            allowed=one_of(
+                [
+                    c.name
+                    for c in profile.contracts.values()
+                    if legality.kontra_on_contract_allowed(profile, c)
+                ]
+            ),
+        )
+        return None, ()
     if not legality.kontra_on_contract_allowed(profile, contract):
         problems.add(
             "kontra",
@@ -166,6 +184,26 @@ def read_bonuses(
             continue
         seen.add(name)
         bonus = profile.bonuses[name]
+        if not legality.may_make(bonus, side.value):
+            problems.add(
+                f"{path}.side",
+                N_(
+                    "{side!r}: under {profile!r} the {name} is only the {allowed}' bonus (bonuses.{name}.side = {allowed!r})"
+                ),
+                side=side.value,
+                profile=profile.name,
+                name=name,
+                allowed=bonus.side,
+            )
+        if not made and not legality.may_fail(bonus):
+            problems.add(
+                f"{path}.made",
+                N_(
+                    "false: under {profile!r} the {name} cannot fail (bonuses.{name}.can_fail = false); enter it as made, on the side of the player who holds it"
+                ),
+                profile=profile.name,
+                name=name,
+            )
         if announced and not legality.may_announce(bonus):
             problems.add(
                 f"{path}.announced",

@@ -216,7 +216,11 @@ def parse_hand(data: Mapping[str, Any], profile: Profile) -> Hand:
                 "conceded",
                 N_('a hand is conceded only when the called King lies in the talon (called_king = "talon")'),
             )
-        elif conceded and not legality.concession_possible(profile, contract):
+        elif (
+            conceded
+            and legality.king_in_talon_allowed(profile, contract)
+            and not legality.concession_possible(profile, contract)
+        ):  # (a King that cannot lie in the talon, or a redeal, is said at called_king)
             problems.add(
                 "conceded",
                 N_(
@@ -283,8 +287,13 @@ def parse_hand(data: Mapping[str, Any], profile: Profile) -> Hand:
             hand_kontra, kontra_by = read_contract_kontra(
                 kontra_raw, contract, declarer, partner, players, profile, problems
             )
-        if conceded and (hand_kontra or kontra_by or huettenfleck):
+        if conceded and (hand_kontra or kontra_by):
             problems.add("kontra", N_("no Kontra is allowed on a conceded hand"))
+        if conceded and huettenfleck:
+            problems.add(
+                "huettenfleck",
+                N_("no Kontra is allowed on a conceded hand, nor a Hüttenfleck, which is a Kontra"),
+            )
         if huettenfleck:
             if not profile.kontra.huettenfleck:
                 problems.add(
@@ -308,6 +317,15 @@ def parse_hand(data: Mapping[str, Any], profile: Profile) -> Hand:
         # -- bonuses -------------------------------------------------------------------------
         if bonus_raw is not None:
             bonuses = read_bonuses(bonus_raw, contract.name, contract.bonuses, profile, problems)
+        if conceded:
+            for i, entry in enumerate(bonuses):
+                if entry.kontra:
+                    problems.add(
+                        f"bonus[{i}].kontra",
+                        N_("{kontra!r} on the {name}: no Kontra is allowed on a conceded hand"),
+                        kontra=entry.kontra,
+                        name=entry.name,
+                    )
         if contract.requires_announced and not any(
             b.name in contract.requires_announced and b.announced and b.side is Side.DECLARERS
             for b in bonuses

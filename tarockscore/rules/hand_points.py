@@ -148,15 +148,21 @@ def read_trischaken_points(
                 total=render_points(total),
                 card_points_total=render_points(deck),
             )
-        elif total > deck:
-            problems.add(
-                "card_points",
-                N_(
-                    "the players' card points add up to {total}, more than the deck's {card_points_total} (the talon, out of play, holds the rest: trischaken.talon = 'out')"
-                ),
-                total=render_points(total),
-                card_points_total=render_points(deck),
-            )
+        elif not legality.trischaken_talon_counted(profile):
+            fewest, most = legality.talon_card_points(profile)
+            if not deck - most <= total <= deck - fewest:
+                problems.add(
+                    "card_points",
+                    N_(
+                        "the players' card points add up to {total}; with the talon out of play (trischaken.talon = 'out') they add up to the deck's {card_points_total} less the talon's, which holds {fewest} to {most}: {low} to {high}"
+                    ),
+                    total=render_points(total),
+                    card_points_total=render_points(deck),
+                    fewest=render_points(fewest),
+                    most=render_points(most),
+                    low=render_points(deck - most),
+                    high=render_points(deck - fewest),
+                )
     if not players:  # nobody to order them by: as given
         return tuple(points.items())
     return tuple((p, points[p]) for p in dict.fromkeys(players) if p in points)  # in seat order

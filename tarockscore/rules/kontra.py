@@ -96,6 +96,15 @@ def contract_kontra(deal: Deal) -> tuple[tuple[Factor, ...], Scored]:
             )
         return (), NOTHING
     if hand.huettenfleck:
+        if hand.kontra:  # entered with the Hüttenfleck, the Kontra is the one said before the talon
+            return huettenfleck_factors(profile), Scored(
+                notes=(
+                    N_(
+                        "The Kontra was said before the talon: it is the Hüttenfleck, whose multiplier "
+                        "takes the place of the Kontra's (kontra.huettenfleck_multiplier)."
+                    ),
+                )
+            )
         return huettenfleck_factors(profile), NOTHING
     if (
         hand.kontra is None

@@ -10,12 +10,20 @@ offer only what is allowed.
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from tarockscore.rules.profile import (
     Bonus,
     Contract,
     Kind,
     Profile,
 )
+
+# The Königrufen deck (docs/rules/koenigrufen.md §1): a six-card talon; a card counts ⅓ (the
+# small cards) to 4⅓ (the Trull cards and the Kings).
+TALON_CARDS = 6
+LOWEST_CARD = Fraction(1, 3)
+HIGHEST_CARD = Fraction(13, 3)
 
 
 def calls_a_king(contract: Contract) -> bool:
@@ -104,7 +112,11 @@ def contra_ad_personam(profile: Profile, contract: Contract) -> bool:
 
 
 def kontra_on_contract_allowed(profile: Profile, contract: Contract) -> bool:
-    """Kontra may be said on the contract: always, but in Trischaken only where the profile says."""
+    """Kontra may be said on the contract: not where the contract forbids it
+    (``[contracts.NAME] kontra = false``: GameTwist's ouverts, D5), and in Trischaken only where
+    the profile says (``kontra.dodge_round``, D6)."""
+    if not contract.kontra:
+        return False
     return not everyone_for_themselves(contract) or profile.kontra.trischaken
 
 
@@ -119,7 +131,8 @@ def huettenfleck_allowed(profile: Profile, contract: Contract) -> bool:
 
 
 def huettenfleck_combines_with(kontra: str | None) -> bool:
-    """The Hüttenfleck is the contract's Kontra: no higher step may be said with it."""
+    """The Hüttenfleck is the contract's Kontra, said before the talon (docs/rules/kontra.md §5):
+    entered with it, the Kontra is that same Kontra; no higher step may be said with it."""
     return kontra is None or kontra == "kontra"
 
 
@@ -158,6 +171,27 @@ def required_announcement(contract: Contract) -> tuple[str, ...]:
 def may_announce(bonus: Bonus) -> bool:
     """The bonus may be announced (``bonuses.NAME.announce``)."""
     return bonus.announce
+
+
+def may_make(bonus: Bonus, side: str) -> bool:
+    """The side (``"declarers"`` or ``"defenders"``) may make the bonus (``bonuses.NAME.side``):
+    the King ultimo is the declarers' (docs/rules/koenigrufen.md §3.1, D33)."""
+    return bonus.side in ("either", side)
+
+
+def may_fail(bonus: Bonus) -> bool:
+    """The bonus can be lost (``bonuses.NAME.can_fail``): Zwanzigerrufen's Trull cannot
+    (docs/rules/zwanzigerrufen.md §3)."""
+    return bonus.can_fail
+
+
+def talon_card_points(profile: Profile) -> tuple[Fraction, Fraction]:
+    """The fewest and the most card points the talon can hold: its cards, each worth at least
+    the lowest card and at most the highest (docs/rules/koenigrufen.md §1: six talon cards, from
+    ⅓ to 4⅓ each, so 2 to 26); (0, 0) where the game has no talon."""
+    if not profile.game.talon:
+        return Fraction(0), Fraction(0)
+    return TALON_CARDS * LOWEST_CARD, TALON_CARDS * HIGHEST_CARD
 
 
 def may_double(bonus: Bonus, announced: bool) -> bool:

@@ -20,6 +20,7 @@ from tarockscore.rules.names import fold
 from tarockscore.rules.profile_tables import (
     Bidders,
     BonusRules,
+    BonusSide,
     CalledKingInTalon,
     CalledKingRule,
     ConcedePays,
@@ -56,6 +57,7 @@ __all__ = [
     "Bidders",
     "Bonus",
     "BonusRules",
+    "BonusSide",
     "CalledKingInTalon",
     "CalledKingRule",
     "ConcedePays",
@@ -105,6 +107,8 @@ class Contract(NamedTuple):
     requires_announced: tuple[str, ...] = ()
     source: str = ""
     bidders: Bidders = "anyone"
+    # Kontra may be said on the contract (``[contracts.NAME] kontra``; GameTwist: not on the ouverts, D5).
+    kontra: bool = True
 
 
 class Bonus(NamedTuple):
@@ -116,6 +120,10 @@ class Bonus(NamedTuple):
     source: str = ""
     # The card points the side that makes it needs at least (GameTwist's Absolute), or None.
     min_card_points: Fraction | None = None
+    # Which side may make it (``bonuses.NAME.side``): the King ultimo is the declarers' (D33).
+    side: BonusSide = "either"
+    # False: the bonus cannot fail (Zwanzigerrufen's hand Trull): it is entered only as made.
+    can_fail: bool = True
 
 
 class Profile(NamedTuple):
@@ -424,6 +432,8 @@ def _bonuses(table: Reader, problems: Collector) -> dict[str, Bonus]:
             aliases=r.str_list("aliases"),
             source=r.text("source", ""),
             min_card_points=r.points("min_card_points") if r.has("min_card_points") else None,
+            side=cast(BonusSide, r.word("side", get_args(BonusSide), "either")),
+            can_fail=r.flag("can_fail", True),
         )
         enabled = r.flag("enabled", True)
         r.finish()
@@ -451,6 +461,7 @@ def _contracts(
             requires_announced=r.str_list("requires_announced"),
             source=r.text("source", ""),
             bidders=cast(Bidders, r.word("bidders", get_args(Bidders), "anyone")),
+            kontra=r.flag("kontra", True),
         )
         enabled = r.flag("enabled", True)
         r.finish()

@@ -38,6 +38,8 @@ ConcedePays = Literal["contract", "contract_and_announced"]
 RenonceRule = Literal["side_loses", "offender_pays", "as_if_won"]
 # Who may bid a contract: anyone, or only the first in hand (Forehand).
 Bidders = Literal["anyone", "forehand"]
+# Which side may make a bonus: either, or only the declarers' (the King ultimo) or the Defenders'.
+BonusSide = Literal["either", "declarers", "defenders"]
 # How a payment that does not split evenly among several receivers is made whole: "up", the
 # payer pays more, up to the next amount that splits evenly; "down", the payer pays less.
 Rounding = Literal["up", "down"]
