@@ -23,6 +23,7 @@ from tarockscore.ledger.operations import rescore as rescore_ledger
 from tarockscore.rules.hand import Hand
 from tarockscore.rules.profile import Profile
 from tarockscore.rules.text import name_problem, nfc, skeleton, strip_spaces
+from tarockscore.season.copies import without_copies
 
 # The season's words for what an option of the command line does; the command line words them
 # as its options (``cli/fields.py``), each with its own translation.
@@ -417,44 +418,11 @@ def _in_range(item: Named, filters: Filters, warnings: list[str]) -> bool:
     )
 
 
-COPY_OF = N_(
-    "{copy} holds the same evening as {kept} (the same table, begun at {created}, and every hand of "
-    "it is in {kept} too): counted once, as {kept}"
-)
-
-
-def _hands_seen(ledger: Ledger) -> list[tuple[Mapping[str, Any], str]]:
-    return [(e.keys, e.recorded) for e in ledger.hands]
-
-
-def _without_copies(ledgers: Sequence[Named], warnings: list[str]) -> list[Named]:
-    """Each evening once: a ledger whose table (players, moment begun) and hands are those of
-    another's, or their first part (a copy of the file, kept or left beside it), is left out and
-    said so; the ledger with the most hands counts. A ledger without hands adds nothing either way."""
-    by_table: dict[tuple[tuple[str, ...], str], list[Named]] = {}
-    for item in ledgers:
-        by_table.setdefault((item[1].table.players, item[1].table.created), []).append(item)
-    dropped: set[int] = set()
-    for group in by_table.values():
-        longest_first = sorted(group, key=lambda item: -len(item[1].hands))  # stable: given order
-        for i, (copy, ledger) in enumerate(longest_first):
-            hands = _hands_seen(ledger)
-            if not hands:
-                continue
-            for kept, other in longest_first[:i]:
-                if id(other) not in dropped and _hands_seen(other)[: len(hands)] == hands:
-                    dropped.add(id(ledger))
-                    warnings.append(message(COPY_OF, copy=copy, kept=kept, created=ledger.table.created))
-                    break
-    return [item for item in ledgers if id(item[1]) not in dropped]
-
-
 def fold(ledgers: Sequence[Named], filters: Filters = Filters()) -> Season:
-    """Filter by date, leave out copies of an evening, check or re-score the profiles, fold
-    aliases, and order the evenings by date."""
+    """Filter by date, leave out copies, check or re-score the profiles, fold aliases, order by date."""
     warnings: list[str] = []
     chosen = sorted((item for item in ledgers if _in_range(item, filters, warnings)), key=_sort_key)
-    chosen = _without_copies(chosen, warnings)
+    chosen = without_copies(chosen, warnings)
     if ledgers and not chosen:
         start, end = filters.date_from, filters.date_to
         if start and end:
