@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from tarockscore.errors import N_, message
 from tarockscore.rules.hand import BonusEntry, Side
-from tarockscore.rules.kontra import kontra_factors
+from tarockscore.rules.kontra import said_kontra_factors
 from tarockscore.rules.profile_tables import Game, key_path
 from tarockscore.rules.settlement import NOTHING, Deal, Factor, Scored, note, title
 
@@ -60,7 +60,7 @@ def bonus_line(deal: Deal, b: BonusEntry, winning_side: Side | None = None, *, w
                 key_path(Game, "solo_bonus_factor"),
             )
         )
-    factors += kontra_factors(p, b.kontra, N_("{step} on the {bonus}"), bonus=title(b.name))
+    factors += said_kontra_factors(deal, b.kontra, N_("{step} on the {bonus}"), bonus=title(b.name))
     label = bonus_label(b.name, b.announced)
     if not b.made and not why:
         why = (

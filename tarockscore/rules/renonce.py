@@ -13,7 +13,7 @@ from tarockscore.errors import N_, message
 from tarockscore.rules.bonuses import announced_factor, bonus_label, bonus_line, solo_doubling_label
 from tarockscore.rules.contract_line import contract_lines, loss_factors
 from tarockscore.rules.hand import Side
-from tarockscore.rules.kontra import contract_kontra, defender_kontra_factors, kontra_factors
+from tarockscore.rules.kontra import contract_kontra, defender_kontra_factors, said_kontra_factors
 from tarockscore.rules.profile import Kind
 from tarockscore.rules.profile_tables import Game, RenonceRules, ValatRules, key_path, setting
 from tarockscore.rules.settlement import Deal, Factor, Line, Scored, note, settle_bet, title
@@ -50,7 +50,9 @@ def renonce_lines(deal: Deal) -> tuple[Scored, bool | None]:
                     f"bonuses.{b.name}.value",
                     [
                         announced_factor(deal),
-                        *kontra_factors(p, b.kontra, N_("{step} on the {bonus}"), bonus=title(b.name)),
+                        *said_kontra_factors(
+                            deal, b.kontra, N_("{step} on the {bonus}"), bonus=title(b.name)
+                        ),
                     ],
                     others,
                     (offender,),
@@ -137,7 +139,7 @@ def as_if_won_lines(deal: Deal, offender: str) -> Scored:
                     key_path(Game, "solo_bonus_factor"),
                 )
             )
-        bonus_factors += kontra_factors(p, b.kontra, N_("{step} on the {bonus}"), bonus=title(b.name))
+        bonus_factors += said_kontra_factors(deal, b.kontra, N_("{step} on the {bonus}"), bonus=title(b.name))
         base, rule = p.bonuses[b.name].value, f"bonuses.{b.name}.value"
         if b.name == "valat":
             base, rule = p.valat.announced, key_path(ValatRules, "announced")
