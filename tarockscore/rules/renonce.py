@@ -1,8 +1,8 @@
 """A renonce (revoke): who pays for it, by the profile's ``renonce.rule`` (core layer, pure).
 
 "side_loses": the revoking side loses the contract and every announced bonus.
-"offender_pays": the revoking player alone pays the contract and every announced bonus to each
-other player.
+"offender_pays": the revoking player alone pays the contract to each other player; no bonus is
+scored (docs/rules/disagreements.md#d28).
 "as_if_won" ([OÖR25 B.4]): every other player receives what he would have received had his side
 won the contract and every announced bonus; the revoker pays the sum.
 """
@@ -39,24 +39,6 @@ def renonce_lines(deal: Deal) -> tuple[Scored, bool | None]:
             (offender,),
             note=setting(RenonceRules, "rule", "offender_pays"),
         )
-        for b in hand.bonuses:
-            if b.announced:
-                out += deal.line(
-                    b.name,
-                    message(
-                        N_("Renonce by {player}: {bonus} (announced)"), player=offender, bonus=title(b.name)
-                    ),
-                    p.bonuses[b.name].value,
-                    f"bonuses.{b.name}.value",
-                    [
-                        announced_factor(deal),
-                        *said_kontra_factors(
-                            deal, b.kontra, N_("{step} on the {bonus}"), bonus=title(b.name)
-                        ),
-                    ],
-                    others,
-                    (offender,),
-                )
         return out, None
     offending_side = Side.DECLARERS if offender in deal.declarers else Side.DEFENDERS
     won = offending_side is Side.DEFENDERS
