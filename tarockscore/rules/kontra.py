@@ -88,7 +88,7 @@ def said_kontra_factors(
     Valat): none where :func:`kontra_void` voids every Kontra of the hand."""
     if kontra_void(deal.hand, deal.profile):
         return ()
-    return kontra_factors(deal.profile, step_name, target, **values)
+    return kontra_factors(deal.profile, step_name, target, None, **values)
 
 
 def side_bet_factors(hand: Hand, profile: Profile) -> tuple[Factor, ...]:
