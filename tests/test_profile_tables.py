@@ -140,3 +140,15 @@ def test_the_note_on_a_won_bettler_with_contra_ad_personam_names_a_declared_key(
     (line,) = score_hand(parse_hand(hand, kr), kr).lines
     assert line.note == "settlement.mode = 'simplified'"
     assert _names_a_key(kr.document, line.note.split(" = ")[0])
+
+
+def test_silent_failure_bonuses_names_bonuses_of_the_profile() -> None:
+    # D13 (docs/rules/disagreements.md): GameTwist lists its trick premiums [GT]; a name that is
+    # no bonus of the profile is refused with the nearest one.
+    gt = load_profile("gametwist")
+    assert gt.bonus_rules.silent_failure_bonuses == ("pagat", "uhu", "kakadu", "king_ultimo")
+    assert load_profile("pagat").bonus_rules.silent_failure_bonuses is None  # every bonus
+    with pytest.raises(ProfileError) as refused:
+        load_profile("gametwist", {"bonus_rules": {"silent_failure_bonuses": ["pagatt"]}})
+    assert "bonus_rules.silent_failure_bonuses[0]" in str(refused.value)
+    assert "'pagat'" in str(refused.value)

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from tarockscore.files.profile_file import load_profile, shipped_names
 from tarockscore.rules.hand_parser import parse_hand
+from tarockscore.rules.kontra import kontra_void
 from tarockscore.rules.profile import Profile
 from tarockscore.rules.scoring import Score, score_hand
 from tests.strategies import PLAYERS, hands, trischaken_with_virgins
@@ -90,6 +91,10 @@ def test_one_more_kontra_step_doubles_exactly_that_bet(name: str, data: st.DataO
     raised_mapping, bet = raised
     before, after = _score(mapping, profile), _score(raised_mapping, profile)
     assert len(before.lines) == len(after.lines)
+    if kontra_void(parse_hand(mapping, profile), profile):
+        # D18, solo_kontra_void [OÖ23 Allg. 7]: every Kontra of the hand is void, the bonus's too
+        assert after.lines == before.lines
+        return
     level = profile.step(
         raised_mapping["bonus"][[b["name"] for b in raised_mapping["bonus"]].index(bet)]["kontra"]
     )

@@ -9,11 +9,13 @@ decided in :mod:`tarockscore.rules.valat`; which may be announced or doubled, in
 
 from __future__ import annotations
 
+from fractions import Fraction
 from functools import lru_cache
 
 from tarockscore.errors import N_, message
+from tarockscore.rules.cardpoints import render_points
 from tarockscore.rules.hand import BonusEntry, Side
-from tarockscore.rules.kontra import kontra_factors
+from tarockscore.rules.kontra import said_kontra_factors
 from tarockscore.rules.profile_tables import Game, key_path
 from tarockscore.rules.settlement import NOTHING, Deal, Factor, Scored, note, title
 
@@ -42,12 +44,73 @@ def solo_doubling_label(contract: str) -> str:
     return message(N_("{contract} doubles every bonus"), contract=title(contract))
 
 
+@lru_cache(maxsize=256)
+def silent_loss_unlisted_note(name: str) -> str:
+    return message(
+        N_("{bonus} silent and lost: not scored (not in bonus_rules.silent_failure_bonuses)."),
+        bonus=title(name),
+    )
+
+
+@lru_cache(maxsize=256)
+def short_of_points_note(name: str, minimum: str) -> str:
+    return message(
+        N_(
+            "{bonus} lost, and the other side's card points do not show the {minimum} it needs: "
+            "nobody scores it (bonuses.{name}.min_card_points)."
+        ),
+        bonus=title(name),
+        minimum=minimum,
+        name=name,
+    )
+
+
+def silent_failure_note(deal: Deal, b: BonusEntry) -> str | None:
+    """Why a silent bonus that failed is not scored, or None where it goes to the other side:
+    under ``bonus_rules.silent_failure_counts``, for the bonuses ``silent_failure_bonuses`` lists
+    (every bonus where the key is left out; docs/rules/disagreements.md#d13)."""
+    rules = deal.profile.bonus_rules
+    if not rules.silent_failure_counts:
+        return silent_loss_note(b.name)
+    if rules.silent_failure_bonuses is not None and b.name not in rules.silent_failure_bonuses:
+        return silent_loss_unlisted_note(b.name)
+    return None
+
+
+def side_card_points(deal: Deal, side: Side) -> Fraction | None:
+    """A side's card points as entered (the Defenders': the rest of the deck), or None."""
+    hand = deal.hand
+    if side is Side.DEFENDERS and hand.defender_card_points is not None:
+        return hand.defender_card_points
+    if hand.card_points is None:
+        return None
+    if side is Side.DECLARERS:
+        return hand.card_points
+    return deal.profile.game.card_points_total - hand.card_points
+
+
+def short_of_points(deal: Deal, b: BonusEntry, side: Side) -> str | None:
+    """Why a failed bonus with ``bonuses.NAME.min_card_points`` does not go to ``side``: that side
+    does not have (or the hand does not show) the card points the bonus needs ([GT] Absolute:
+    "this goes to the team with at least 45 1/3 points among its tricks"). None: no such bar."""
+    minimum = deal.profile.bonuses[b.name].min_card_points
+    if minimum is None:
+        return None
+    points = side_card_points(deal, side)
+    if points is not None and points >= minimum:
+        return None
+    return short_of_points_note(b.name, render_points(minimum))
+
+
 def bonus_line(deal: Deal, b: BonusEntry, winning_side: Side | None = None, *, why: str = "") -> Scored:
     """One bonus settled; ``winning_side`` overrides who wins it (a renonce gives it away)."""
     c, p = deal.contract, deal.profile
     if winning_side is None:
-        if not b.made and not b.announced and not p.bonus_rules.silent_failure_counts:
-            return note(silent_loss_note(b.name))
+        if not b.made:
+            not_scored = None if b.announced else silent_failure_note(deal, b)
+            not_scored = not_scored or short_of_points(deal, b, b.side.other)
+            if not_scored is not None:
+                return note(not_scored)
         winning_side = b.side if b.made else b.side.other
     factors: list[Factor] = []
     if b.announced:
@@ -60,7 +123,7 @@ def bonus_line(deal: Deal, b: BonusEntry, winning_side: Side | None = None, *, w
                 key_path(Game, "solo_bonus_factor"),
             )
         )
-    factors += kontra_factors(p, b.kontra, N_("{step} on the {bonus}"), bonus=title(b.name))
+    factors += said_kontra_factors(deal, b.kontra, N_("{step} on the {bonus}"), bonus=title(b.name))
     label = bonus_label(b.name, b.announced)
     if not b.made and not why:
         why = (

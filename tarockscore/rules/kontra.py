@@ -70,9 +70,30 @@ def huettenfleck_factors(profile: Profile) -> tuple[Factor, ...]:
     )
 
 
+def kontra_void(hand: Hand, profile: Profile) -> bool:
+    """Whether every Kontra of the hand is void: a solo call whose called King lay in the talon,
+    under ``called_king_in_talon.solo_kontra_void`` ([OÖ23 Allg. 7]; docs/rules/disagreements.md#d18).
+    Void on every bet: the contract, each bonus and the Valat, on the score sheet and in the payout."""
+    return (
+        hand.called_king == "talon"
+        and profile.contracts[hand.contract].doubles_bonuses
+        and profile.called_king_in_talon.solo_kontra_void
+    )
+
+
+def said_kontra_factors(
+    deal: Deal, step_name: str | None, target: str, **values: object
+) -> tuple[Factor, ...]:
+    """:func:`kontra_factors` for a Kontra said on a bet beside the contract (a bonus, the
+    Valat): none where :func:`kontra_void` voids every Kontra of the hand."""
+    if kontra_void(deal.hand, deal.profile):
+        return ()
+    return kontra_factors(deal.profile, step_name, target, None, **values)
+
+
 def side_bet_factors(hand: Hand, profile: Profile) -> tuple[Factor, ...]:
     """What multiplies every bet beside the contract: the Hüttenfleck where its scope is the hand."""
-    if hand.huettenfleck and profile.kontra.huettenfleck_scope == "hand":
+    if hand.huettenfleck and profile.kontra.huettenfleck_scope == "hand" and not kontra_void(hand, profile):
         return huettenfleck_factors(profile)
     return ()
 
@@ -80,12 +101,8 @@ def side_bet_factors(hand: Hand, profile: Profile) -> tuple[Factor, ...]:
 def contract_kontra(deal: Deal) -> tuple[tuple[Factor, ...], Scored]:
     """The Kontra on the contract (said, implied or void) and the notes that explain it."""
     hand, contract, profile = deal.hand, deal.contract, deal.profile
-    if (
-        hand.called_king == "talon"
-        and contract.doubles_bonuses
-        and profile.called_king_in_talon.solo_kontra_void
-    ):
-        if hand.kontra or hand.huettenfleck:
+    if kontra_void(hand, profile):
+        if hand.kontra or hand.huettenfleck or any(b.kontra for b in hand.bonuses):
             return (), Scored(
                 notes=(
                     N_(

@@ -265,7 +265,10 @@ def build_profile(document: Mapping[str, Any], where: str = "") -> Profile:
     kontra = _kontra(ko, problems)
     ko.finish()
 
-    bonus_rules = _read(top, "bonus_rules", BonusRules)
+    br = top.table("bonus_rules")
+    failing = br.str_list("silent_failure_bonuses") if br.has("silent_failure_bonuses") else None
+    bonus_rules = read_table(br, BonusRules, silent_failure_bonuses=failing)
+    br.finish()
     valat = _read(top, "valat", ValatRules)
     called_king = _read(top, "called_king_in_talon", CalledKingInTalon)
 
@@ -292,6 +295,15 @@ def build_profile(document: Mapping[str, Any], where: str = "") -> Profile:
     top.finish()
 
     _check_unique_names(contracts, bonuses, problems)
+    for i, named in enumerate(bonus_rules.silent_failure_bonuses or ()):
+        if named not in bonuses:
+            problems.add(
+                f"{key_path(BonusRules, 'silent_failure_bonuses')}[{i}]",
+                N_("{bonus!r} is not a bonus of this profile; choose from {allowed}{hint}"),
+                bonus=named,
+                allowed=one_of(bonuses),
+                hint=near_miss(named, bonuses),
+            )
     if problems:
         raise ProfileError(problems.problems).located(where) if where else ProfileError(problems.problems)
     return Profile(

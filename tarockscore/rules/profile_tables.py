@@ -208,9 +208,12 @@ class BonusRules(NamedTuple):
     silent_failure_counts: bool
     defender_announce_requires_kontra: bool
     defender_announce_implies_kontra: bool
+    # With silent_failure_counts, the bonuses whose silent failure goes to the other side (D13);
+    # None (the key left out): every bonus.
+    silent_failure_bonuses: tuple[str, ...] | None = None
 
 
-declare(BonusRules, Keys("bonus_rules"))
+declare(BonusRules, Keys("bonus_rules", by_hand=("silent_failure_bonuses",)))
 
 
 class ValatRules(NamedTuple):

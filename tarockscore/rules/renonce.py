@@ -1,8 +1,8 @@
 """A renonce (revoke): who pays for it, by the profile's ``renonce.rule`` (core layer, pure).
 
 "side_loses": the revoking side loses the contract and every announced bonus.
-"offender_pays": the revoking player alone pays the contract and every announced bonus to each
-other player.
+"offender_pays": the revoking player alone pays the contract to each other player; no bonus is
+scored (docs/rules/disagreements.md#d28).
 "as_if_won" ([OÖR25 B.4]): every other player receives what he would have received had his side
 won the contract and every announced bonus; the revoker pays the sum.
 """
@@ -13,7 +13,7 @@ from tarockscore.errors import N_, message
 from tarockscore.rules.bonuses import announced_factor, bonus_label, bonus_line, solo_doubling_label
 from tarockscore.rules.contract_line import contract_lines, loss_factors
 from tarockscore.rules.hand import Side
-from tarockscore.rules.kontra import contract_kontra, defender_kontra_factors, kontra_factors
+from tarockscore.rules.kontra import contract_kontra, defender_kontra_factors, said_kontra_factors
 from tarockscore.rules.profile import Kind
 from tarockscore.rules.profile_tables import Game, RenonceRules, ValatRules, key_path, setting
 from tarockscore.rules.settlement import Deal, Factor, Line, Scored, note, settle_bet, title
@@ -39,22 +39,6 @@ def renonce_lines(deal: Deal) -> tuple[Scored, bool | None]:
             (offender,),
             note=setting(RenonceRules, "rule", "offender_pays"),
         )
-        for b in hand.bonuses:
-            if b.announced:
-                out += deal.line(
-                    b.name,
-                    message(
-                        N_("Renonce by {player}: {bonus} (announced)"), player=offender, bonus=title(b.name)
-                    ),
-                    p.bonuses[b.name].value,
-                    f"bonuses.{b.name}.value",
-                    [
-                        announced_factor(deal),
-                        *kontra_factors(p, b.kontra, N_("{step} on the {bonus}"), bonus=title(b.name)),
-                    ],
-                    others,
-                    (offender,),
-                )
         return out, None
     offending_side = Side.DECLARERS if offender in deal.declarers else Side.DEFENDERS
     won = offending_side is Side.DEFENDERS
@@ -137,7 +121,7 @@ def as_if_won_lines(deal: Deal, offender: str) -> Scored:
                     key_path(Game, "solo_bonus_factor"),
                 )
             )
-        bonus_factors += kontra_factors(p, b.kontra, N_("{step} on the {bonus}"), bonus=title(b.name))
+        bonus_factors += said_kontra_factors(deal, b.kontra, N_("{step} on the {bonus}"), bonus=title(b.name))
         base, rule = p.bonuses[b.name].value, f"bonuses.{b.name}.value"
         if b.name == "valat":
             base, rule = p.valat.announced, key_path(ValatRules, "announced")

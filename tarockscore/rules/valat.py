@@ -13,7 +13,7 @@ from tarockscore.errors import N_, message
 from tarockscore.rules.bonuses import bonus_lines
 from tarockscore.rules.contract_line import contract_lines, loss_factors
 from tarockscore.rules.hand import BonusEntry, Hand, Side
-from tarockscore.rules.kontra import contract_kontra, kontra_factors
+from tarockscore.rules.kontra import contract_kontra, said_kontra_factors
 from tarockscore.rules.profile_tables import ValatRules, key_path
 from tarockscore.rules.settlement import NOTHING, Deal, Factor, Scored, note, title
 
@@ -88,7 +88,7 @@ def multiplier_line(deal: Deal, valat: BonusEntry) -> Scored:
         out += note(CANCELS_KONTRA)
         game_kontra = ()
     factors += game_kontra
-    factors += kontra_factors(p, valat.kontra, N_("{step} on the Valat"))
+    factors += said_kontra_factors(deal, valat.kontra, N_("{step} on the Valat"))
     label = message(
         N_("{contract} Valat (announced)") if valat.announced else N_("{contract} Valat"),
         contract=title(c.name),
@@ -142,7 +142,7 @@ def fixed_line(deal: Deal, valat: BonusEntry) -> Scored:
         if valat.announced
         else (p.valat.silent, key_path(ValatRules, "silent"))
     )
-    factors = [*_solo_factors(deal), *kontra_factors(p, valat.kontra, N_("{step} on the Valat"))]
+    factors = [*_solo_factors(deal), *said_kontra_factors(deal, valat.kontra, N_("{step} on the Valat"))]
     label = N_("Valat (announced)") if valat.announced else N_("Valat (silent)")
     return deal.line(
         "valat",
