@@ -34,7 +34,7 @@ def hands(draw: st.DrawFn, profile: Profile, contracts: list[str] | None = None)
         unit = 3 if profile.game.thirds else 1
         total = int(profile.game.card_points_total * unit)
         if not legality.trischaken_talon_counted(profile):  # the talon, out of play, keeps its share
-            fewest, most = legality.talon_card_points(profile)
+            fewest, most = legality.talon_card_points(profile) or (Fraction(0), Fraction(0))
             total -= int(draw(st.integers(int(fewest * unit), int(most * unit))))
         cuts = sorted(draw(st.lists(st.integers(0, total), min_size=3, max_size=3)))
         parts = [cuts[0], cuts[1] - cuts[0], cuts[2] - cuts[1], total - cuts[2]]

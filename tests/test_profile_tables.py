@@ -68,6 +68,22 @@ def test_a_word_key_takes_its_words_as_a_player_writes_them() -> None:
     assert "valat.bonuses: 3 is not allowed; choose one of 'all', 'announced', 'none'" in text
 
 
+def test_the_talons_card_points_are_the_profiles() -> None:
+    # docs/rules/koenigrufen.md §1: six talon cards, each from 1/3 to 4 1/3, hold 2 to 26.
+    assert load_profile("koenigrufen").game.talon_card_points == (Fraction(2), Fraction(26))
+    assert load_profile("gametwist").game.talon_card_points == (Fraction(2), Fraction(26))  # inherited
+    assert load_profile("zwanzigerrufen").game.talon_card_points is None  # no talon [WP-Z]
+    for value, said in (
+        (["26", "2"], "the fewest points come first"),
+        (["2"], "expected the fewest and the most points"),
+        (["2", "80"], "80 is above card_points_total 70"),
+        (["2", "zwei"], "game.talon_card_points"),
+    ):
+        with pytest.raises(ProfileError) as refused:
+            load_profile("koenigrufen", {"game": {"talon_card_points": value}})
+        assert said in str(refused.value) and "game.talon_card_points" in str(refused.value), value
+
+
 def test_lone_kontra_is_still_read_but_has_one_reading() -> None:
     # Profiles and ledgers written before keep loading; the only reading is "highest" (D32).
     load_profile("koenigrufen", {"settlement": {"lone_kontra": "highest"}})

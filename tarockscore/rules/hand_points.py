@@ -149,7 +149,7 @@ def read_trischaken_points(
                 card_points_total=render_points(deck),
             )
         elif not legality.trischaken_talon_counted(profile):
-            fewest, most = legality.talon_card_points(profile)
+            fewest, most = legality.talon_card_points(profile) or (Fraction(0), deck)
             if not deck - most <= total <= deck - fewest:
                 problems.add(
                     "card_points",

@@ -19,12 +19,6 @@ from tarockscore.rules.profile import (
     Profile,
 )
 
-# The Königrufen deck (docs/rules/koenigrufen.md §1): a six-card talon; a card counts ⅓ (the
-# small cards) to 4⅓ (the Trull cards and the Kings).
-TALON_CARDS = 6
-LOWEST_CARD = Fraction(1, 3)
-HIGHEST_CARD = Fraction(13, 3)
-
 
 def calls_a_king(contract: Contract) -> bool:
     """The declarer plays with the holder of a called card (a partner, 2 against 2)."""
@@ -185,13 +179,13 @@ def may_fail(bonus: Bonus) -> bool:
     return bonus.can_fail
 
 
-def talon_card_points(profile: Profile) -> tuple[Fraction, Fraction]:
-    """The fewest and the most card points the talon can hold: its cards, each worth at least
-    the lowest card and at most the highest (docs/rules/koenigrufen.md §1: six talon cards, from
-    ⅓ to 4⅓ each, so 2 to 26); (0, 0) where the game has no talon."""
+def talon_card_points(profile: Profile) -> tuple[Fraction, Fraction] | None:
+    """The fewest and the most card points the talon can hold (``game.talon_card_points``:
+    Königrufen's six talon cards, from ⅓ to 4⅓ each, hold 2 to 26, docs/rules/koenigrufen.md §1);
+    None where the game has no talon or the profile does not say."""
     if not profile.game.talon:
-        return Fraction(0), Fraction(0)
-    return TALON_CARDS * LOWEST_CARD, TALON_CARDS * HIGHEST_CARD
+        return None
+    return profile.game.talon_card_points
 
 
 def may_double(bonus: Bonus, announced: bool) -> bool:

@@ -15,7 +15,8 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Any, NamedTuple, TypeVar, cast, get_args
 
-from tarockscore.errors import N_, Collector, ProfileError, near_miss, one_of
+from tarockscore.errors import N_, Collector, ProfileError, near_miss, one_of, reason
+from tarockscore.rules.cardpoints import parse_points, render_points
 from tarockscore.rules.names import fold
 from tarockscore.rules.profile_tables import (
     Bidders,
@@ -244,7 +245,16 @@ def build_profile(document: Mapping[str, Any], where: str = "") -> Profile:
     source = top.text("source")
     top.optional_str("extends")
 
-    game = _read(top, "game", Game)
+    game_reader = top.table("game")
+    game = read_table(game_reader, Game, talon_card_points=_talon_card_points(game_reader, problems))
+    game_reader.finish()
+    if game.talon_card_points is not None and game.talon_card_points[1] > game.card_points_total:
+        problems.add(
+            key_path(Game, "talon_card_points"),
+            N_("{most} is above card_points_total {card_points_total}"),
+            most=render_points(game.talon_card_points[1]),
+            card_points_total=game.card_points_total,
+        )
     if game.win_threshold > game.card_points_total:
         problems.add(
             key_path(Game, "win_threshold"),
@@ -323,6 +333,27 @@ def build_profile(document: Mapping[str, Any], where: str = "") -> Profile:
         document=document,
         radl=radl,
     )
+
+
+def _talon_card_points(game: Reader, problems: Collector) -> tuple[Fraction, Fraction] | None:
+    """``game.talon_card_points``: the fewest and the most card points the talon can hold, two
+    points written as card points are (``["2", "26"]``); absent, None."""
+    raw = game.raw("talon_card_points")
+    if raw is None:
+        return None
+    where = key_path(Game, "talon_card_points")
+    if not isinstance(raw, list) or len(raw) != 2:
+        problems.add(where, N_('{raw!r}: expected the fewest and the most points, e.g. ["2", "26"]'), raw=raw)
+        return None
+    try:
+        fewest, most = (parse_points(value) for value in raw)
+    except ValueError as exc:
+        problems.add(where, reason(exc))
+        return None
+    if fewest > most:
+        problems.add(where, N_("{raw!r}: the fewest points come first"), raw=raw)
+        return None
+    return fewest, most
 
 
 def _read(top: Reader, table: str, cls: type[T]) -> T:

@@ -169,9 +169,19 @@ class Game(NamedTuple):
     announced_factor: int
     solo_bonus_factor: int
     call_own_king: bool = False
+    # the fewest and the most card points the talon's cards can hold (read by hand: two points);
+    # None where the profile does not say (a talon's points are then not checked)
+    talon_card_points: tuple[Fraction, Fraction] | None = None
 
 
-declare(Game, Keys("game", minimum={"players": 4, "announced_factor": 1, "solo_bonus_factor": 1}))
+declare(
+    Game,
+    Keys(
+        "game",
+        minimum={"players": 4, "announced_factor": 1, "solo_bonus_factor": 1},
+        by_hand=("talon_card_points",),
+    ),
+)
 
 
 class Settlement(NamedTuple):
