@@ -35,6 +35,7 @@ from tarockscore.cli.options import (
     Won,
     profile_given,
     short_form,
+    typed_names,
 )
 from tarockscore.errors import N_, Collector, LedgerError, Problem, UsageError, reason
 from tarockscore.files.ledger_file import (
@@ -121,7 +122,7 @@ def new(
         problems.problems += exc.problems
         problems.raise_if_any(UsageError)
         raise
-    names = [nfc(strip_spaces(p)) for p in players.split(",")]
+    names = typed_names(players)
     problems.problems += [as_option(p, "players") for p in check_players(names, prof)]
     problems.raise_if_any(UsageError)
     for warning in look_alikes(names):

@@ -10,6 +10,7 @@ import typer
 
 from tarockscore.errors import N_, UsageError, shortened
 from tarockscore.i18n import _
+from tarockscore.rules.text import nfc, strip_spaces
 
 
 # Shell completion (tarockscore.cli.completion), imported only when the shell asks.
@@ -102,6 +103,12 @@ Bonus = Annotated[
         autocompletion=_bonuses,
     ),
 ]
+
+
+def typed_names(text: str) -> list[str]:
+    """The names of a ``--players`` list as typed: split at commas, the spaces around each
+    dropped (only spaces: any other character stays, for the rules of names to judge), in NFC."""
+    return [nfc(strip_spaces(p)) for p in text.split(",")]
 
 
 def profile_given(value: str | None, where: str = "--profile") -> str | None:

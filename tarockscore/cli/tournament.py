@@ -17,6 +17,7 @@ from tarockscore.cli.fields import at_option
 from tarockscore.cli.group import new_app
 from tarockscore.cli.ledger_option import now
 from tarockscore.cli.notation import stake_amount
+from tarockscore.cli.options import typed_names
 from tarockscore.errors import (
     N_,
     Collector,
@@ -151,7 +152,7 @@ def new(
         )
         names: list[str] = []
     elif players is not None:
-        names = [nfc(strip_spaces(p)) for p in players.split(",")]
+        names = typed_names(players)
         for problem in tm.check_names(names, "--players"):
             problems.put(problem)
     else:

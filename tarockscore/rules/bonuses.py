@@ -9,12 +9,11 @@ decided in :mod:`tarockscore.rules.valat`; which may be announced or doubled, in
 
 from __future__ import annotations
 
-from fractions import Fraction
 from functools import lru_cache
 
 from tarockscore.errors import N_, message
 from tarockscore.rules.cardpoints import render_points
-from tarockscore.rules.hand import BonusEntry, Side
+from tarockscore.rules.hand import BonusEntry, Side, side_card_points
 from tarockscore.rules.kontra import said_kontra_factors
 from tarockscore.rules.profile_tables import Game, key_path
 from tarockscore.rules.settlement import NOTHING, Deal, Factor, Scored, note, title
@@ -77,18 +76,6 @@ def silent_failure_note(deal: Deal, b: BonusEntry) -> str | None:
     return None
 
 
-def side_card_points(deal: Deal, side: Side) -> Fraction | None:
-    """A side's card points as entered (the Defenders': the rest of the deck), or None."""
-    hand = deal.hand
-    if side is Side.DEFENDERS and hand.defender_card_points is not None:
-        return hand.defender_card_points
-    if hand.card_points is None:
-        return None
-    if side is Side.DECLARERS:
-        return hand.card_points
-    return deal.profile.game.card_points_total - hand.card_points
-
-
 def short_of_points(deal: Deal, b: BonusEntry, side: Side) -> str | None:
     """Why a failed bonus with ``bonuses.NAME.min_card_points`` does not go to ``side``: that side
     does not have (or the hand does not show) the card points the bonus needs ([GT] Absolute:
@@ -96,7 +83,10 @@ def short_of_points(deal: Deal, b: BonusEntry, side: Side) -> str | None:
     minimum = deal.profile.bonuses[b.name].min_card_points
     if minimum is None:
         return None
-    points = side_card_points(deal, side)
+    hand = deal.hand
+    points = side_card_points(
+        side, hand.card_points, hand.defender_card_points, deal.profile.game.card_points_total
+    )
     if points is not None and points >= minimum:
         return None
     return short_of_points_note(b.name, render_points(minimum))

@@ -24,6 +24,18 @@ class Side(StrEnum):
         return Side.DEFENDERS if self is Side.DECLARERS else Side.DECLARERS
 
 
+def side_card_points(
+    side: Side, declarers: Fraction | None, defenders: Fraction | None, deck: Fraction
+) -> Fraction | None:
+    """A side's card points as entered: the Declarers' given, the Defenders' given or else the
+    rest of the ``deck``; None where the hand gives none."""
+    if side is Side.DEFENDERS and defenders is not None:
+        return defenders
+    if declarers is None:
+        return None
+    return declarers if side is Side.DECLARERS else deck - declarers
+
+
 class BonusEntry(NamedTuple):
     name: str
     side: Side = Side.DECLARERS

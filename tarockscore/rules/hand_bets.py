@@ -9,7 +9,7 @@ from typing import Any
 from tarockscore.errors import N_, Collector, near_miss, one_of
 from tarockscore.rules import legality
 from tarockscore.rules.cardpoints import render_points
-from tarockscore.rules.hand import BonusEntry, Side
+from tarockscore.rules.hand import BonusEntry, Side, side_card_points
 from tarockscore.rules.profile import Contract, Profile
 from tarockscore.rules.reader import Reader, type_name
 
@@ -260,12 +260,8 @@ def check_bonus_against_points(
     for i, b in enumerate(bonuses):
         who = b.side.value
         minimum = profile.bonuses[b.name].min_card_points
-        if minimum is not None and declarers is not None:
-            points = (
-                declarers
-                if b.side is Side.DECLARERS
-                else (defenders if defenders is not None else profile.game.card_points_total - declarers)
-            )
+        points = side_card_points(b.side, declarers, defenders, profile.game.card_points_total)
+        if minimum is not None and declarers is not None and points is not None:
             if b.made and points < minimum:
                 problems.add(
                     f"bonus[{i}].made",

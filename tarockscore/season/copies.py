@@ -41,13 +41,16 @@ def without_copies(ledgers: Sequence[Named], warnings: list[str]) -> list[Named]
         by_table.setdefault(_table(item[1]), []).append(item)
     dropped: set[int] = set()
     for group in by_table.values():
+        if len(group) == 1:
+            continue  # the common case: an evening given once
         longest_first = sorted(group, key=lambda item: -len(item[1].hands))  # stable: given order
+        seen = [_hands_seen(ledger) for _, ledger in longest_first]
         for i, (copy, ledger) in enumerate(longest_first):
-            hands = _hands_seen(ledger)
+            hands = seen[i]
             if not hands:
                 continue
-            for kept, other in longest_first[:i]:
-                if id(other) not in dropped and _hands_seen(other)[: len(hands)] == hands:
+            for j, (kept, other) in enumerate(longest_first[:i]):
+                if id(other) not in dropped and seen[j][: len(hands)] == hands:
                     dropped.add(id(ledger))
                     warnings.append(message(COPY_OF, copy=copy, kept=kept, created=ledger.table.created))
                     break
