@@ -344,7 +344,8 @@ def record_phases(base: Path, runs: int = 3) -> dict[str, float]:
 import gc, json, sys, time
 from pathlib import Path
 gc.disable()  # as the console script runs every command
-from tarockscore.files.ledger_codec import ledger_digest, ledger_to_mapping
+from tarockscore.files.ledger_codec import ledger_to_mapping
+from tarockscore.files.ledger_seal import ledger_digest
 from tarockscore.ledger.checks import check
 from tarockscore.ledger.operations import record
 from tarockscore.files import ledger_file as lf

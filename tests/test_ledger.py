@@ -21,11 +21,12 @@ from tarockscore.files.ledger_codec import ledger_from_mapping, ledger_to_mappin
 from tarockscore.files.profile_file import load_profile
 from tarockscore.ledger.checks import check
 from tarockscore.ledger.deal import Deal, deal, dealer_of, next_deal
-from tarockscore.ledger.model import Action, Ledger, Result, ledger_profile
+from tarockscore.ledger.model import Action, Ledger, Result, StoredHand, ledger_profile
 from tarockscore.ledger.operations import delete, record, replace_hand, rescore, undo
 from tarockscore.ledger.radl import radl_cause, radl_factors
 from tarockscore.ledger.table import new_ledger
 from tarockscore.ledger.totals import payout_totals, totals
+from tarockscore.rules.hand import Hand
 from tarockscore.rules.profile import Profile
 
 AT = "2025-03-14T20:00:00+01:00"
@@ -328,6 +329,36 @@ def test_check_from_a_hand_scores_only_the_hands_after_it() -> None:
     wheres = [p.where for p in check(broken, 1)]
     assert wheres == ["hand 2: result.victory_points", "hand 2: result.radl"]
     assert "hand 1: result.victory_points" in [p.where for p in check(broken)]
+
+
+def test_check_from_a_hand_reads_only_the_hands_from_the_last_plain_one_before_it() -> None:
+    # Hands 3 (the Valat) to 6: the Valat arms a Radl of two hands, so hands 4 and 5 are doubled.
+    # Checking from hand 5 on, the stored factors are taken as right: hand 3 is the last one
+    # before hand 5 stored with factor 1, so no Radl was pending before it, and the replay starts
+    # there. Hands 1 and 2 are not read at all: their stored hands would fail if they were.
+    profile = radl_profile(["valat"], hands=2)
+    led = play(
+        evening(profile=profile),
+        rufer("Anna", "Cilli"),
+        rufer("Bert", "Dani"),
+        valat("Cilli", "Anna"),
+        rufer("Dani", "Bert"),
+        rufer("Anna", "Cilli"),
+        rufer("Bert", "Dani"),
+    )
+    assert [e.result.radl for e in led.hands] == [1, 1, 1, 2, 2, 1]
+
+    def unreadable() -> Hand:
+        raise AssertionError("a hand before the last plain one was read")
+
+    early = tuple(e._replace(stored=StoredHand(read=unreadable)) for e in led.hands[:2])
+    sealed = led._replace(hands=(*early, *led.hands[2:]))
+    assert check(sealed, 4) == []
+    doubled = sealed.hands[4]._replace(result=led.hands[5].result)  # hand 5 stored as a plain hand
+    wheres = [p.where for p in check(sealed._replace(hands=(*sealed.hands[:4], doubled, sealed.hands[5])), 4)]
+    assert "hand 5: result.radl" in wheres
+    with pytest.raises(AssertionError):
+        check(sealed)  # the whole check reads every hand
 
 
 def test_deleting_the_valat_disarms_its_radl_and_replacing_rearms_it() -> None:

@@ -27,12 +27,13 @@ from typer.testing import CliRunner
 from tarockscore.cli.app import app
 from tarockscore.errors import LedgerError
 from tarockscore.files import ledger_file as F
-from tarockscore.files.ledger_codec import file_digest, ledger_digest, ledger_from_mapping, ledger_to_mapping
+from tarockscore.files.ledger_codec import ledger_from_mapping, ledger_to_mapping
+from tarockscore.files.ledger_seal import file_digest, ledger_digest
 from tarockscore.files.profile_file import load_profile
 from tarockscore.ledger.checks import check
 from tarockscore.ledger.deal import next_deal
 from tarockscore.ledger.model import Ledger
-from tarockscore.ledger.operations import delete, record, repair, replace_hand, undo
+from tarockscore.ledger.operations import delete, record, repair, replace_hand, set_radl, undo
 from tarockscore.ledger.table import new_ledger
 from tarockscore.rules.names import player_key
 
@@ -370,6 +371,83 @@ def test_an_edit_that_recomputes_the_digest_on_purpose_is_still_caught_by_check(
     result = CliRunner().invoke(app, ["check", "--ledger", str(path)])
     assert result.exit_code == 1
     assert "stored Anna +9" in result.stderr
+
+
+def _sealed_anew(path: Path, text: str) -> None:
+    """``text`` written to ``path`` with the digest docs/ledger-format.md gives for it."""
+    data = tomllib.loads(text)
+    hands = [
+        [
+            h["entry"],
+            [
+                h["result"]["victory_points"],
+                h["result"].get("payout"),
+                h["result"].get("won"),
+                h["result"]["radl"],
+            ],
+        ]
+        for h in data["hand"]
+    ]
+    payload = ["tarockscore ledger digest 2", data["table"], data["profile"]["sha256"], hands]
+    canonical = json.dumps(payload, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    digest = hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+    path.write_text(
+        re.sub(r'digest = "[0-9a-f]{64}"', f'digest = "{digest}"', text, count=1), encoding="utf-8"
+    )
+
+
+def test_an_edit_of_a_sealed_ledger_reads_the_hands_it_needs_and_a_bad_one_is_named_at_its_line(
+    tmp_path: Path,
+) -> None:
+    """A sealed ledger's hands were checked when they were written; ``record`` reads the last one
+    (the deal) and those of a Radl still pending. A stored hand that does not read (here one
+    forged with its digest worked out anew) is named at its line when it is read."""
+    path = tmp_path / "l.toml"
+    started(path, 3)
+    text = path.read_text(encoding="utf-8")
+    assert text.count('contract = "rufer"') == 3
+    _sealed_anew(path, text.replace('contract = "rufer"', 'contract = "nonsense"', 1))
+    line = 1 + path.read_text(encoding="utf-8").split("\n").index("[[hand]]")
+    F.update(path, lambda cur: record(cur, _next_rufer(cur), AT))  # hand 1 is not asked for
+    snapshot = F.read(path, every_hand=False)
+    assert F.sealed(snapshot) and len(snapshot.ledger.hands) == 4
+    with pytest.raises(LedgerError) as info:
+        F.read(path)  # every hand: as every command that shows or checks the evening reads it
+    assert info.value.problems[0].where == f"{path}:{line}: hand 1: entry: contract"
+    result = CliRunner().invoke(app, ["show", "--ledger", str(path)])
+    assert result.exit_code == 1 and "hand 1: entry: contract" in result.stderr
+    assert "Traceback" not in result.output + result.stderr
+
+    # the last hand is the one the next deal is read from: record names it, and writes nothing
+    last = tmp_path / "last.toml"
+    started(last, 3)
+    text = last.read_text(encoding="utf-8")
+    head, _rufer, tail = text.rpartition('contract = "rufer"')
+    _sealed_anew(last, f'{head}contract = "nonsense"{tail}')
+    before = last.read_bytes()
+    line = [n for n, t in enumerate(last.read_text(encoding="utf-8").split("\n"), 1) if t == "[[hand]]"][
+        2
+    ]  # hand 3
+    with pytest.raises(LedgerError) as info:
+        F.update(last, lambda cur: record(cur, _next_rufer(cur), AT))
+    assert info.value.problems[0].where == f"{last}:{line}: hand 3: entry: contract"
+    assert last.read_bytes() == before
+
+
+def test_sealing_an_edit_hashes_only_what_it_added_to_the_same_digest(tmp_path: Path) -> None:
+    """The digest of a ledger with a hand added is worked out on from the one read; it is the
+    documented digest of the whole, with ids that are not numbers and Radl marks too."""
+    path = tmp_path / "l.toml"
+    started(path, 4)
+    F.update(path, lambda cur: delete(cur, 2, AT))  # hands 3 and 4 keep their ids: 2 and 3 are not
+    F.update(path, lambda cur: set_radl(cur, 2, AT))  # the next two hands doubled
+    for _ in range(3):
+        F.update(path, lambda cur: record(cur, _next_rufer(cur), AT))
+        snapshot = F.read(path)
+        assert F.sealed(snapshot) and check(snapshot.ledger) == []
+        assert snapshot.digest == ledger_digest(snapshot.ledger)
+    assert [e.id for e in snapshot.ledger.hands] == [1, 3, 4, 5, 6, 7]
+    assert [e.result.radl for e in snapshot.ledger.hands] == [1, 1, 1, 2, 2, 1]
 
 
 def test_a_digest_does_not_depend_on_the_program_version(

@@ -17,7 +17,8 @@ import tomli_w
 from tarockscore.errors import LedgerError, TarockError
 from tarockscore.files import ledger_file as F
 from tarockscore.files import ledger_text, safe_io
-from tarockscore.files.ledger_codec import ledger_digest, ledger_to_mapping
+from tarockscore.files.ledger_codec import ledger_to_mapping
+from tarockscore.files.ledger_seal import ledger_digest
 from tarockscore.files.profile_file import load_profile
 from tarockscore.ledger.deal import next_deal
 from tarockscore.ledger.model import Ledger

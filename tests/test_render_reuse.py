@@ -25,7 +25,8 @@ from tarockscore.cli.app import app
 from tarockscore.errors import TarockError
 from tarockscore.files import ledger_file as F
 from tarockscore.files import ledger_text
-from tarockscore.files.ledger_codec import ledger_digest, ledger_to_mapping
+from tarockscore.files.ledger_codec import ledger_to_mapping
+from tarockscore.files.ledger_seal import ledger_digest
 from tarockscore.files.profile_file import load_profile
 from tarockscore.ledger.deal import next_deal
 from tarockscore.ledger.model import Ledger

@@ -1,20 +1,17 @@
-"""The ledger file's content: a :class:`Ledger` to and from the mapping the TOML file holds, and its digest (I/O layer).
+"""The ledger file's content: a :class:`Ledger` to and from the mapping the TOML file holds (I/O layer).
 
 The format is schema 1 (docs/ledger-format.md); the TOML text itself, the lock and the atomic
-write are ``files.ledger_file``'s. A ledger that passed its check can be sealed with a digest of
-what the check read (:func:`ledger_digest`); the file keeps it, so an unchanged ledger need not be
-re-scored to be trusted again (``ledger_file`` decides when).
+write are ``files.ledger_file``'s, the digest that seals a ledger ``files.ledger_seal``'s.
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
-from collections.abc import Iterable, Mapping, Sequence
+import functools
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from decimal import Decimal
 from typing import Any
 
-from tarockscore.errors import N_, Collector, LedgerError, TarockError, one_of, reason
+from tarockscore.errors import N_, Collector, LedgerError, Problem, TarockError, one_of, reason
 from tarockscore.files.ways_out import (
     PROFILE_DAMAGED,
     PROFILE_EDITED,
@@ -30,6 +27,7 @@ from tarockscore.ledger.model import (
     ProfileRecord,
     RadlMark,
     Result,
+    StoredHand,
     Table,
 )
 from tarockscore.ledger.settle_up import parse_stake
@@ -43,7 +41,7 @@ SCHEMA = 1
 SEATS = (4, 5)
 
 
-def _table_mapping(t: Table) -> dict[str, Any]:
+def table_mapping(t: Table) -> dict[str, Any]:
     table: dict[str, Any] = {"players": list(t.players), "created": t.created}
     if t.stake is not None:
         table["stake"] = str(t.stake)
@@ -54,41 +52,6 @@ def _table_mapping(t: Table) -> dict[str, Any]:
     if t.games is not None:
         table["games"] = t.games
     return table
-
-
-DIGEST_FORMAT = "tarockscore ledger digest 2"
-
-
-def ledger_digest(ledger: Ledger) -> str | None:
-    """sha256 of what the ledger's check reads; a file stores it only with a ledger that passed.
-
-    The canonical JSON (sorted keys, no spaces, UTF-8) of ``[format, table, profile sha256,
-    [[entry, [victory_points, payout, won, radl]] for every hand]]``; a hand whose id is not its
-    number adds ``id`` to its item, and a ledger with Radl marks adds ``[[after, hands, at] for
-    every mark]`` to the list (so a ledger of neither has the digest it had before ids and marks
-    were stored). The stored profile document
-    is pinned by its sha256, checked on every read. None where a value has no JSON form (only a
-    file edited by hand has one): such a ledger is never taken on trust.
-
-    The program's version is not part of it: every command refuses a ledger whose digest does not
-    match, so a digest that changed with every release would lock every evening out after an
-    update. The evening keeps the results its table agreed under its stored profile; ``check``
-    shows where this version would score a hand differently.
-    """
-    t = ledger.table
-    hands = [
-        [e.keys, [e.result.victory_points, e.result.payout, e.result.won, e.result.radl]]
-        + ([e.id] if e.id != i else [])
-        for i, e in enumerate(ledger.hands, 1)
-    ]
-    payload: list[Any] = [DIGEST_FORMAT, _table_mapping(t), t.profile.sha256, hands]
-    if ledger.radl:
-        payload.append([[m.after, m.hands, m.at] for m in ledger.radl])
-    try:
-        text = json.dumps(payload, sort_keys=True, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
-    except (TypeError, ValueError):
-        return None
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 def ledger_to_mapping(
@@ -105,7 +68,7 @@ def ledger_to_mapping(
     out: dict[str, Any] = {"schema": SCHEMA}
     if digest is not None:
         out["digest"] = digest
-    out["table"] = _table_mapping(ledger.table)
+    out["table"] = table_mapping(ledger.table)
     old_hands: Sequence[Entry] = ()
     old_items: Sequence[Any] = ()
     if read is not None:
@@ -204,13 +167,23 @@ def _plain(value: Any) -> Any:
     return value
 
 
+Locate = Callable[[list[Problem]], list[Problem]]
+
+
 def ledger_from_mapping(data: Mapping[str, Any], *, repairing: bool = False) -> Ledger:
     """The ledger from its file's mapping; every structural problem in one :class:`LedgerError`.
 
     Problems are located by key path; a hand's by ``hand N``. Every stored hand is read here,
     once, under the stored profile (its problems under ``hand N: entry``); whether the stored
-    results are right is :func:`tarockscore.ledger.checks.check`'s question. The ``digest`` key is not part of the ledger: see :func:`file_digest`.
+    results are right is :func:`tarockscore.ledger.checks.check`'s question. The ``digest`` key is not part of the ledger: see
+    :func:`tarockscore.files.ledger_seal.file_digest`.
     """
+    return read_ledger(data, repairing, None)
+
+
+def read_ledger(data: Mapping[str, Any], repairing: bool, later: Locate | None) -> Ledger:
+    """:func:`ledger_from_mapping`; with ``later``, the stored hands are read when asked for
+    (see :func:`tarockscore.files.ledger_seal.sealed_ledger`), a problem of one passed through it."""
     problems = Collector()
     top = Reader(data, "", problems)
     if not top.has("schema"):
@@ -308,7 +281,8 @@ def ledger_from_mapping(data: Mapping[str, Any], *, repairing: bool = False) -> 
 
     seated = rules if not problems.problems else None  # hands are read only at a sound table
     entries = [
-        _entry(item, i, players, seated, problems) for i, item in enumerate(_array(top, "hand", problems), 1)
+        _entry(item, i, players, seated, problems, later)
+        for i, item in enumerate(_array(top, "hand", problems), 1)
     ]
     _check_ids(entries, problems)
     marks = [_mark(item, i, problems) for i, item in enumerate(_array(top, "radl", problems), 1)]
@@ -400,12 +374,6 @@ def _build(document: StoredDocument, problems: Collector) -> Profile | None:
         return None
 
 
-def file_digest(data: Mapping[str, Any]) -> str | None:
-    """The digest a ledger file's mapping claims for its content (not yet compared with it)."""
-    digest = data.get("digest")
-    return digest if isinstance(digest, str) else None
-
-
 def _array(top: Reader, key: str, problems: Collector) -> list[Any]:
     raw = top.raw(key)
     if raw is None:
@@ -442,9 +410,15 @@ def _points_table(r: Reader, key: str, players: Iterable[str], problems: Collect
 
 
 def _entry(
-    item: Any, number: int, players: Sequence[str], rules: Profile | None, problems: Collector
+    item: Any,
+    number: int,
+    players: Sequence[str],
+    rules: Profile | None,
+    problems: Collector,
+    later: Locate | None = None,
 ) -> Entry | None:
-    """One ``[[hand]]`` table; its hand is read under the stored profile (None: not readable)."""
+    """One ``[[hand]]`` table; its hand is read under the stored profile (None: not readable),
+    now, or with ``later`` when asked for (see :func:`read_ledger`)."""
     where = f"hand {number}"
     r = _element(item, where, N_("{item!r}: expected a [[hand]] table"), problems)
     if r is None:
@@ -463,13 +437,15 @@ def _entry(
     recorded = r.text("recorded")
     _moment(recorded, "recorded", local)
     keys = r.raw("entry")
-    hand: Hand | None = None
+    hand: StoredHand | None = None
     if not isinstance(keys, dict):
         local.add("entry", N_("missing: the hand as entered (hand-file keys)"))
         keys = {}
+    elif rules is not None and later is not None:
+        hand = StoredHand(read=functools.partial(_read_later, keys, rules, tuple(players), where, later))
     elif rules is not None:
         try:
-            hand = parse_seated(keys, rules, players)
+            hand = StoredHand(parse_seated(keys, rules, players))
         except TarockError as exc:
             for p in exc.located("entry").problems:
                 local.put(p)
@@ -483,7 +459,17 @@ def _entry(
     if hand is None:
         return None
     result = Result(victory_points=vp, payout=payout, won=won, radl=radl)
-    return Entry(hand=hand, result=result, recorded=recorded, keys=keys, id=hand_id)
+    return Entry(hand, result=result, recorded=recorded, keys=keys, id=hand_id)
+
+
+def _read_later(
+    keys: Mapping[str, Any], rules: Profile, players: Sequence[str], where: str, locate: Locate
+) -> Hand:
+    """A sealed ledger's stored hand, read when first asked for; its problems as :func:`_entry` files them."""
+    try:
+        return parse_seated(keys, rules, players)
+    except TarockError as exc:
+        raise LedgerError(locate(list(exc.located(f"{where}: entry").problems))) from None
 
 
 def _audit(item: Any, number: int, problems: Collector) -> AuditEntry | None:

@@ -12,9 +12,13 @@ Safety, in the order a change goes through (the file operations are :mod:`safe_i
 3. the file is read (at most :data:`safe_io.LEDGER_LIMIT` bytes) and its sha256 remembered; a
    ledger that fails to parse or fails its own check is reported (file and line) and never
    overwritten. The check is skipped only for a file whose ``digest`` matches its content:
-   tarockscore wrote that content after it passed;
+   tarockscore wrote that content after it passed. Of such a sealed file the edit reads the
+   stored hands it asks for (``record``: the last deal, a Radl still pending), each when first
+   asked for, a problem named at its line as at any read;
 4. the new ledger is checked: the hands it shares with the one read are not scored again (an
-   appended hand is scored on its own), and it is sealed with its digest;
+   appended hand is scored on its own, its Radl factor replayed from the last plain hand before
+   it), and it is sealed with its digest, worked out on from the one read where hands were only
+   added;
 5. the whole new document is rendered with tomli-w (never appended in chunks), byte for byte,
    taking the parts whose value did not change from the file just read where that file is laid
    out as tomli-w lays it out (see :func:`ledger_text.render`), and parsed back:
@@ -42,7 +46,8 @@ import tomli_w
 
 from tarockscore.errors import N_, LedgerError, Problem, TarockError, message
 from tarockscore.files import kinds, layout_reader, ledger_text, safe_io
-from tarockscore.files.ledger_codec import file_digest, ledger_digest, ledger_from_mapping, ledger_to_mapping
+from tarockscore.files.ledger_codec import ledger_from_mapping, ledger_to_mapping
+from tarockscore.files.ledger_seal import Seal, file_digest, ledger_digest, sealed_ledger
 from tarockscore.files.ways_out import LEDGER_CHANGED, LEDGER_EXISTS, NO_LEDGER
 from tarockscore.ledger.checks import check
 from tarockscore.ledger.model import Ledger
@@ -67,6 +72,8 @@ class Snapshot(NamedTuple):
     data: Mapping[str, Any]  # the mapping the text parsed to
     digest: str | None = None
     laid_out_from: int | None = None  # where the layout reader found the text in its layout from
+    sealed: bool | None = None  # whether the digest matches the content; None: not asked yet
+    seal: Seal | None = None  # a sealed ledger's, read for an edit (``every_hand=False``)
 
 
 def render(ledger: Ledger, digest: str | None = None) -> str:
@@ -95,11 +102,12 @@ def _what_else(data: dict[str, object]) -> str | None:
 
 
 def _parse(
-    text: str, name: str, repairing: bool = False
-) -> tuple[Ledger, str | None, dict[str, Any], int | None]:
-    """The ledger, the digest the text claims for it, the mapping it parsed to and where the
-    layout reader found the text in its layout from (``repairing``: see :func:`read`). Text in
-    the layout tarockscore writes is read by :mod:`layout_reader`, any other by ``tomllib``."""
+    text: str, name: str, repairing: bool = False, every_hand: bool = True
+) -> tuple[Ledger, str | None, dict[str, Any], int | None, bool | None, Seal | None]:
+    """The ledger, the digest the text claims for it, the mapping it parsed to, where the
+    layout reader found the text in its layout from, whether the ledger is sealed (None: not
+    asked) and its seal (``repairing``, ``every_hand``: see :func:`read`). Text in the layout tarockscore writes
+    is read by :mod:`layout_reader`, any other by ``tomllib``."""
     found = layout_reader.loads_at(text)
     if found is not None:
         data, laid_out_from = found
@@ -109,7 +117,12 @@ def _parse(
     if other is not None:
         raise NotALedger(N_("{name}: not a ledger: this is {other}"), name=name, other=other)
     try:
-        return ledger_from_mapping(data, repairing=repairing), file_digest(data), data, laid_out_from
+        if every_hand or repairing:
+            ledger, seal, sealed_now = ledger_from_mapping(data, repairing=repairing), None, None
+        else:
+            ledger, seal = sealed_ledger(data, lambda problems: locate(problems, text, name))
+            sealed_now = seal is not None
+        return ledger, file_digest(data), data, laid_out_from, sealed_now, seal
     except LedgerError as exc:
         raise LedgerError(locate(exc.problems, text, name)) from None
 
@@ -159,14 +172,17 @@ def _sha(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def read(path: Path, *, repairing: bool = False) -> Snapshot:
+def read(path: Path, *, repairing: bool = False, every_hand: bool = True) -> Snapshot:
     """Read and parse a ledger; whether it can be trusted is :func:`verify`'s question.
 
     ``repairing``: for ``tarockscore repair`` only, the stored profile document is taken as it
-    stands even when its sha256 or name says otherwise.
+    stands even when its sha256 or name says otherwise. ``every_hand=False``: the hands of a
+    sealed ledger are read as they are asked for (an edit's read, see
+    :func:`ledger_seal.sealed_ledger`); else every stored hand is read now, and every problem of
+    every hand is said together.
     """
     sha, text = _load(path)
-    return _snapshot(path, sha, text, repairing)
+    return _snapshot(path, sha, text, repairing, every_hand)
 
 
 def _load(path: Path) -> tuple[str, str]:
@@ -178,8 +194,8 @@ def _load(path: Path) -> tuple[str, str]:
     return _sha(data), safe_io.decode(data, str(path), LedgerError)
 
 
-def _snapshot(path: Path, sha: str, text: str, repairing: bool = False) -> Snapshot:
-    ledger, digest, mapping, laid_out_from = _parse(text, str(path), repairing)
+def _snapshot(path: Path, sha: str, text: str, repairing: bool = False, every_hand: bool = True) -> Snapshot:
+    ledger, digest, mapping, laid_out_from, sealed_now, seal = _parse(text, str(path), repairing, every_hand)
     return Snapshot(
         path=path,
         ledger=ledger,
@@ -188,6 +204,8 @@ def _snapshot(path: Path, sha: str, text: str, repairing: bool = False) -> Snaps
         digest=digest,
         data=mapping,
         laid_out_from=laid_out_from,
+        sealed=sealed_now,
+        seal=seal,
     )
 
 
@@ -202,6 +220,8 @@ def read_many(paths: Sequence[Path]) -> Iterator[tuple[Path, Snapshot | LedgerEr
 
 def sealed(snapshot: Snapshot) -> bool:
     """Whether the file's digest matches its content: tarockscore wrote that content once it passed its check."""
+    if snapshot.sealed is not None:
+        return snapshot.sealed
     return snapshot.digest is not None and snapshot.digest == ledger_digest(snapshot.ledger)
 
 
@@ -329,7 +349,7 @@ def save(
                 ),
             ]
         )
-    digest = ledger_digest(ledger)
+    digest = ledger_digest(ledger, read_from.seal if read_from is not None else None)
     old: tuple[str, Mapping[str, Any]] | None = None
     parsed: tuple[Ledger, Mapping[str, Any]] | None = None
     if read_from is not None:
@@ -449,7 +469,7 @@ def update(
     with locked(path):
         remove_stale_temp_files(path)
         check_writable(path)
-        snapshot = read(path)
+        snapshot = read(path, every_hand=False)
         if expected_sha is not None and snapshot.sha256 != expected_sha:
             raise LedgerError(
                 N_(

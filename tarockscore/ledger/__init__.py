@@ -12,5 +12,5 @@
 - ``totals``: running totals, the payout column, the sheet as data
 - ``settle_up``: who pays whom (money)
 
-The file format and its digest are ``tarockscore.files.ledger_codec``'s.
+The file format is ``tarockscore.files.ledger_codec``'s, its digest ``tarockscore.files.ledger_seal``'s.
 """

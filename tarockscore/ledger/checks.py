@@ -6,7 +6,7 @@ from collections.abc import Mapping
 
 from tarockscore.errors import N_, Problem, TarockError
 from tarockscore.ledger.model import Ledger, profile_hash
-from tarockscore.ledger.radl import radl_factors
+from tarockscore.ledger.radl import radl_factors, trusted_tail
 from tarockscore.ledger.results import result_of
 from tarockscore.rules.scoring import score_hand
 
@@ -20,7 +20,8 @@ def check(ledger: Ledger, start: int = 0) -> list[Problem]:
 
     ``start``: the number of leading hands known to pass already (they are the same hands, at the
     same table under the same profile, as in a ledger that passed this check); only the hands
-    after them are scored. Their Radl factors are still worked out from every hand before them.
+    after them are scored, their Radl factors replayed from the last of those stored with factor
+    1 (:func:`~tarockscore.ledger.radl.trusted_tail`).
     """
     problems: list[Problem] = []
     if profile_hash(ledger.table.profile.document) != ledger.table.profile.sha256:
@@ -47,12 +48,15 @@ def check(ledger: Ledger, start: int = 0) -> list[Problem]:
         )
     seats = ledger.players
     profile = ledger.profile
-    hands = [e.hand for e in ledger.hands]
-    ids = [e.id for e in ledger.hands]
+    # a Radl runs on from earlier hands: replayed from the last hand that passed with factor 1
+    first, marks = trusted_tail(ledger, start)
+    tail = ledger.hands[first:]
+    hands = [e.hand for e in tail]  # a stored hand that does not read says so itself, located
     try:
-        factors = radl_factors(hands, ids, profile, ledger.radl)[start:]  # a Radl runs on from earlier hands
+        factors = radl_factors(hands, [e.id for e in tail], profile, marks)[start - first :]
         fresh = [
-            result_of(score_hand(h, profile), seats, f) for h, f in zip(hands[start:], factors, strict=True)
+            result_of(score_hand(h, profile), seats, f)
+            for h, f in zip(hands[start - first :], factors, strict=True)
         ]
     except TarockError as exc:
         return list(exc.problems)

@@ -91,21 +91,31 @@ def radl_factors(
     return replay(hands, ids, profile, marks)[0]
 
 
+def trusted_tail(ledger: Ledger, end: int) -> tuple[int, tuple[RadlMark, ...]]:
+    """Where the Radl can be replayed from to know the factors of the hands from index ``end``
+    on, the stored factors of the hands before it taken as right; and the marks that count then.
+
+    A hand stored with factor 1 had no Radl pending before it, so the hands from the last such
+    one before ``end`` on, and the marks after it, decide the rest (from the first hand, with
+    every mark, where there is none).
+    """
+    entries = ledger.hands
+    start = min(end, len(entries)) - 1
+    while start > 0 and entries[start].result.radl != 1:
+        start -= 1
+    if start <= 0:
+        return 0, ledger.radl
+    # the marks before hand ``start`` are in its factor of 1 already
+    return start, tuple(m for m in ledger.radl if m.after >= entries[start].id)
+
+
 def pending_radl(ledger: Ledger) -> int:
     """How many doubled hands the Radl still owes after the last hand (0: none pending).
 
-    Worked out from the stored factors (taken as right): a hand stored with factor 1 had no Radl
-    pending before it, so the hands from the last such one on, and the marks after it, decide
-    what is still pending.
+    Worked out from the stored factors (taken as right): see :func:`trusted_tail`.
     """
-    entries = ledger.hands
-    start = len(entries) - 1
-    while start > 0 and entries[start].result.radl != 1:
-        start -= 1
-    tail, marks = entries, ledger.radl
-    if start > 0:  # the marks before hand ``start`` are in its factor of 1 already
-        tail = entries[start:]
-        marks = tuple(m for m in ledger.radl if m.after >= tail[0].id)
+    start, marks = trusted_tail(ledger, len(ledger.hands))
+    tail = ledger.hands[start:]
     return replay([e.hand for e in tail], [e.id for e in tail], ledger.profile, marks)[1]
 
 
