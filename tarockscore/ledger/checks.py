@@ -19,12 +19,14 @@ def check(ledger: Ledger, start: int = 0) -> list[Problem]:
     """Every hand scored afresh against its stored result; one problem per disagreement.
 
     ``start``: the number of leading hands known to pass already (they are the same hands, at the
-    same table under the same profile, as in a ledger that passed this check); only the hands
-    after them are scored, their Radl factors replayed from the last of those stored with factor
-    1 (:func:`~tarockscore.ledger.radl.trusted_tail`).
+    same table under the same profile, as in a ledger that passed this check, the profile's
+    document against its hash included); only the hands after them are scored, their Radl
+    factors replayed from the last of those stored with factor 1
+    (:func:`~tarockscore.ledger.radl.trusted_tail`).
     """
     problems: list[Problem] = []
-    if profile_hash(ledger.table.profile.document) != ledger.table.profile.sha256:
+    # hands that passed were checked under this profile: its document was checked against its hash
+    if start == 0 and profile_hash(ledger.table.profile.document) != ledger.table.profile.sha256:
         problems.append(
             Problem.of(
                 "profile.sha256",
