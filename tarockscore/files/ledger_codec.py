@@ -175,8 +175,8 @@ def ledger_from_mapping(data: Mapping[str, Any], *, repairing: bool = False) -> 
 
     Problems are located by key path; a hand's by ``hand N``. Every stored hand is read here,
     once, under the stored profile (its problems under ``hand N: entry``); whether the stored
-    results are right is :func:`tarockscore.ledger.checks.check`'s question. The ``digest`` key is not part of the ledger: see
-    :func:`tarockscore.files.ledger_seal.file_digest`.
+    results are right is :func:`tarockscore.ledger.checks.check`'s question. The ``digest`` key
+    is not part of the ledger: see :func:`tarockscore.files.ledger_seal.file_digest`.
     """
     return read_ledger(data, repairing, None)
 

@@ -106,8 +106,8 @@ def _parse(
 ) -> tuple[Ledger, str | None, dict[str, Any], int | None, bool | None, Seal | None]:
     """The ledger, the digest the text claims for it, the mapping it parsed to, where the
     layout reader found the text in its layout from, whether the ledger is sealed (None: not
-    asked) and its seal (``repairing``, ``every_hand``: see :func:`read`). Text in the layout tarockscore writes
-    is read by :mod:`layout_reader`, any other by ``tomllib``."""
+    asked) and its seal (``repairing``, ``every_hand``: see :func:`read`). Text in the layout
+    tarockscore writes is read by :mod:`layout_reader`, any other by ``tomllib``."""
     found = layout_reader.loads_at(text)
     if found is not None:
         data, laid_out_from = found

@@ -27,8 +27,7 @@ def ledger_digest(ledger: Ledger, seal: Seal | None = None) -> str | None:
     [[entry, [victory_points, payout, won, radl]] for every hand]]``; a hand whose id is not its
     number adds ``id`` to its item, and a ledger with Radl marks adds ``[[after, hands, at] for
     every mark]`` to the list (so a ledger of neither has the digest it had before ids and marks
-    were stored). The stored profile document
-    is pinned by its sha256, checked on every read. None where a value has no JSON form (only a
+    were stored). The stored profile document is pinned by its sha256, checked on every read. None where a value has no JSON form (only a
     file edited by hand has one): such a ledger is never taken on trust.
 
     The program's version is not part of it: every command refuses a ledger whose digest does not
@@ -55,14 +54,15 @@ class Seal:
         self.ledger = ledger
         self._hashed = hashed  # a sha256 object, copied before each use
 
-    def shared(self, ledger: Ledger) -> Any:
-        """The hash of the hands of this seal's ledger, if ``ledger`` starts with them all at the same table."""
+    def shared(self, ledger: Ledger) -> tuple[int, Any] | None:
+        """How many hands ``ledger`` shares with this seal's, and a copy of their hash, where it
+        starts with them all, the very same, at the same table (else None)."""
         hands = self.ledger.hands
         if not hands or ledger.table is not self.ledger.table or len(ledger.hands) < len(hands):
             return None
         if any(a is not b for a, b in zip(hands, ledger.hands, strict=False)):
             return None
-        return self._hashed.copy()
+        return len(hands), self._hashed.copy()
 
 
 def _canonical(value: Any) -> str:
@@ -76,10 +76,11 @@ def _digest(ledger: Ledger, seal: Seal | None) -> tuple[str, Any]:
     the list's head up to the hands, the hands (a JSON list is its items joined by commas), and
     the rest (the marks, if any, and the closing brackets).
     """
-    hashed = seal.shared(ledger) if seal is not None else None
-    done = len(seal.ledger.hands) if hashed is not None and seal is not None else 0
-    if hashed is None:
-        t = ledger.table
+    shared = seal.shared(ledger) if seal is not None else None
+    if shared is not None:
+        done, hashed = shared
+    else:
+        done, t = 0, ledger.table
         head = _canonical([DIGEST_FORMAT, table_mapping(t), t.profile.sha256])[:-1] + ",["
         hashed = hashlib.sha256(head.encode("utf-8"))
     new = [
@@ -104,12 +105,13 @@ def file_digest(data: Mapping[str, Any]) -> str | None:
 def sealed_ledger(data: Mapping[str, Any], locate: Locate) -> tuple[Ledger, Seal | None]:
     """The ledger from its file's mapping, and its :class:`Seal` if it is sealed: its digest matches it.
 
-    A sealed ledger's stored hands are read when first asked for (:class:`StoredHand`): every
-    hand in it was read and checked when tarockscore wrote it, and an edit asks for a few (the
-    last deal, the Radl still pending). A problem such a hand has after all (a hand this version
-    no longer takes) is raised when it is asked for, passed through ``locate`` (the file and line
-    of the hand), as :func:`~tarockscore.files.ledger_codec.ledger_from_mapping` would have raised it. Any other ledger is
-    :func:`~tarockscore.files.ledger_codec.ledger_from_mapping`'s, every hand read at once and every problem said together.
+    A sealed ledger's stored hands are read when first asked for
+    (:class:`~tarockscore.ledger.model.StoredHand`): every hand in it was read and checked when
+    tarockscore wrote it, and an edit asks for a few (the last deal, the Radl still pending). A
+    problem such a hand has after all (a hand this version no longer takes) is raised when it is
+    asked for, passed through ``locate`` (the file and line of the hand), as
+    :func:`~tarockscore.files.ledger_codec.ledger_from_mapping` would have raised it. Any other
+    ledger is that function's: every hand read at once, every problem said together.
     """
     claimed = file_digest(data)
     if claimed is not None:
