@@ -366,7 +366,7 @@ with lf.locked(path):
     t = T(); assert not check(new, len(snap.ledger.hands)); out["check the new hand"] = T() - t
     t = T(); digest = ledger_digest(new, snap.seal); out["digest of the new ledger (the new hand)"] = T() - t
     t = T(); mapping = ledger_to_mapping(new, digest, (snap.ledger, snap.data)); out["ledger to mapping (unchanged hands taken as read)"] = T() - t
-    t = T(); text = lf.ledger_text.render(lf.HEADER, mapping, (snap.text, snap.data)); out["render (changed parts only)"] = T() - t
+    t = T(); text = lf.ledger_text.render(lf.HEADER, mapping, (snap.text, snap.data), snap.laid_out_from); out["render (changed parts only)"] = T() - t
     t = T(); assert lf.text_reads_as(text, mapping, (snap.text, snap.data)); out["read back and compare"] = T() - t
     t = T(); lf.write_text(path, text, snap.sha256); out["write, fsync, replace"] = T() - t
 print(json.dumps(out))
