@@ -10,7 +10,9 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from typer.testing import CliRunner
 
+from tarockscore.cli.app import app
 from tarockscore.errors import ProfileError
 from tarockscore.files import ledger_file as F
 from tarockscore.files.profile_file import load_profile, resolve_document, shipped_names
@@ -168,3 +170,38 @@ def test_silent_failure_bonuses_names_bonuses_of_the_profile() -> None:
         load_profile("gametwist", {"bonus_rules": {"silent_failure_bonuses": ["pagatt"]}})
     assert "bonus_rules.silent_failure_bonuses[0]" in str(refused.value)
     assert "'pagat'" in str(refused.value)
+
+
+# -- the title in German ------------------------------------------------------------------------
+
+
+def test_every_shipped_profile_has_a_german_title_shown_in_german_runs() -> None:
+    for name in shipped_names():
+        profile = load_profile(name)
+        assert profile.title_de and profile.title_de != profile.title, name
+        assert profile.title_in("de") == profile.title_de and profile.title_in("en") == profile.title
+    example = Path(__file__).parent.parent / "examples" / "koenigrufen-call.toml"
+    de = CliRunner().invoke(app, ["--lang", "de", "score", str(example), "--explain"])
+    assert de.exit_code == 0, de.stderr
+    assert de.stdout.splitlines()[0] == (
+        "Profil 'koenigrufen': Königrufen: Hauptregeln (Calling the King), vereinfachte Abrechnung"
+    )
+    listed = CliRunner().invoke(app, ["--lang", "de", "profiles"]).stdout
+    assert "Oberösterreich 4/2023 (Raiffeisen Tarockcup Austria), Nullsumme" in listed
+    assert "zero-sum" not in listed
+
+
+def test_a_profile_with_a_title_of_its_own_keeps_it_in_german(tmp_path: Path) -> None:
+    """The German title of the profile it extends would describe that profile, not this one."""
+    own = tmp_path / "our-table.toml"
+    own.write_text('extends = "koenigrufen"\nname = "our-table"\ntitle = "Our table"\n', encoding="utf-8")
+    assert "title_de" not in resolve_document(str(own))
+    assert load_profile(str(own)).title_in("de") == "Our table"
+    both = tmp_path / "both.toml"
+    both.write_text(
+        'extends = "koenigrufen"\nname = "both"\ntitle = "Ours"\ntitle_de = "Unsere"\n', encoding="utf-8"
+    )
+    assert load_profile(str(both)).title_in("de") == "Unsere"
+    plain = tmp_path / "plain.toml"
+    plain.write_text('extends = "koenigrufen"\nname = "plain"\n', encoding="utf-8")
+    assert load_profile(str(plain)).title_in("de") == load_profile("koenigrufen").title_de

@@ -4,6 +4,7 @@ import tomli_w
 import typer
 from tabulate import tabulate
 
+from tarockscore import i18n
 from tarockscore.cli.group import new_app
 from tarockscore.cli.options import profile_given
 from tarockscore.files.profile_file import load_profile, shipped_names
@@ -32,7 +33,7 @@ def profiles(ctx: typer.Context) -> None:
                 p.game.family,
                 p.settlement.mode,
                 p.kontra.ladder[p.kontra.ceiling - 1].name,
-                p.title,
+                p.title_in(i18n.current()),
             ]
         )
     typer.echo(tabulate(rows, headers=[_("profile"), _("game"), _("settlement"), _("ceiling"), _("title")]))

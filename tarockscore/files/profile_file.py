@@ -119,7 +119,11 @@ def resolve_document(ref: str, relative_to: Path | None = None) -> dict[str, Any
         ref, relative_to = parent, path.parent
     merged = documents.pop()
     while documents:
-        merged = merge(merged, documents.pop())
+        child = documents.pop()
+        merged = merge(merged, child)
+        if "title" in child and "title_de" not in child:
+            # a title of one's own: the German of the parent's title would describe the parent
+            merged.pop("title_de", None)
     merged.pop("extends", None)
     return merged
 

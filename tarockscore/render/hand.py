@@ -14,6 +14,7 @@ from typing import Any
 
 from tabulate import tabulate
 
+from tarockscore import i18n
 from tarockscore.i18n import N_, _, translated
 from tarockscore.rules.cardpoints import render_points
 from tarockscore.rules.profile import Kind, Profile
@@ -116,7 +117,7 @@ def explain(score: Score, profile: Profile) -> str:
     ``--json``; the text a player reads names the rule and its source, not the key.
     """
     out = [
-        _("Profile {name!r}: {title}").format(name=profile.name, title=profile.title),
+        _("Profile {name!r}: {title}").format(name=profile.name, title=profile.title_in(i18n.current())),
         _("Contract: {contract}").format(contract=score.contract),
     ]
     if score.won is not None:
@@ -252,7 +253,7 @@ def price_list(profile: Profile) -> str:
         _("Hüttenfleck: ×{multiplier}") if profile.kontra.huettenfleck else _("Hüttenfleck: not allowed")
     ).format(multiplier=profile.kontra.huettenfleck_multiplier)
     lines = [
-        f"{profile.name}: {profile.title}",
+        f"{profile.name}: {profile.title_in(i18n.current())}",
         _("source: {source}").format(source=profile.source),
         _("card points: {total}, the declarers win with {threshold}").format(
             total=render_points(profile.game.card_points_total),

@@ -149,6 +149,12 @@ class Profile(NamedTuple):
     # The resolved mapping this profile was built from: what a ledger stores and `profiles show` prints.
     document: Mapping[str, Any] = MappingProxyType({})
     radl: Radl = Radl()
+    title_de: str = ""  # the title in German, where the file gives one
+
+    def title_in(self, language: str) -> str:
+        """The title for a reader of ``language`` (``en``, ``de``): the German one where the
+        file gives it, else the English ``title``."""
+        return self.title_de if language == "de" and self.title_de else self.title
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Profile):
@@ -242,6 +248,7 @@ def build_profile(document: Mapping[str, Any], where: str = "") -> Profile:
         )
     name = top.text("name")
     title = top.text("title")
+    title_de = top.text("title_de", "")
     source = top.text("source")
     top.optional_str("extends")
 
@@ -319,6 +326,7 @@ def build_profile(document: Mapping[str, Any], where: str = "") -> Profile:
     return Profile(
         name=name,
         title=title,
+        title_de=title_de,
         source=source,
         game=game,
         settlement=settlement,
