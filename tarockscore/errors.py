@@ -17,7 +17,10 @@ from collections.abc import Callable, Iterable
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import PurePath
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
+
+if TYPE_CHECKING:
+    from datetime import date
 
 # Control characters from a user's input are shown escaped: a line break must not split a
 # message, and an escape sequence must not reach the terminal.
@@ -127,6 +130,12 @@ def listed(items: Iterable[object]) -> Message:
     """Items joined with ", ", each :class:`Message` among them rendered in the reader's language."""
     values = tuple((f"item{i}", item) for i, item in enumerate(items))
     return Message(", ".join(f"{{{key}}}" for key, _ in values), values)
+
+
+def dated(day: date) -> Message:
+    """A calendar day in a message: ``2025-04-01`` in English, as the reader's language writes
+    days in another (the catalogue's form of the template: ``01.04.2025`` in German)."""
+    return message(N_("{year:04d}-{month:02d}-{day:02d}"), year=day.year, month=day.month, day=day.day)
 
 
 def reason(exc: BaseException) -> str:

@@ -589,6 +589,22 @@ def test_the_season_warns_and_refuses_in_german_naming_its_options(tmp_path: Pat
     )
 
 
+def test_a_season_says_its_days_as_the_reader_writes_them(tmp_path: Path) -> None:
+    ledger = str(tmp_path / "a.toml")
+    assert _run("new", "-p", "Anna,Bert,Cilli,Dani", "-l", ledger, "--date", "14.03.2025").returncode == 0
+    args = ("season", str(tmp_path), "--from", "01.04.2025", "--to", "2025-05-01")
+    de = _run(*args, LANG="de_AT.UTF-8").stderr.decode()
+    span_de = "am oder nach dem 01.04.2025 und am oder vor dem 01.05.2025"
+    assert f"die einzige Schrift ist nicht {span_de} datiert" in de
+    en = _run(*args, LANG="C").stderr.decode()
+    assert "the one ledger is not dated on or after 2025-04-01 and on or before 2025-05-01" in en
+    assert _run("new", "-p", "Anna,Bert,Cilli,Dani", "-l", str(tmp_path / "b.toml")).returncode == 0
+    assert f"keine der 2 Schriften ist {span_de} datiert" in _run(*args, LANG="de_AT.UTF-8").stderr.decode()
+    chart = tmp_path / "evening.svg"
+    assert _run("--lang", "de", "chart", ledger, "-o", str(chart)).returncode == 0
+    assert "Abend 14.03.2025" in chart.read_text(encoding="utf-8")
+
+
 def test_an_unknown_tarockscore_lang_is_warned_about_once_and_english_goes_on() -> None:
     done = _run("score", str(EXAMPLE), TAROCKSCORE_LANG="xx", LANG="de_AT.UTF-8")
     assert done.returncode == 0

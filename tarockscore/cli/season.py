@@ -36,6 +36,7 @@ from tarockscore.render import season as render_season
 from tarockscore.render.chart import FORMATS, ImageUnavailable, Marker, chart_svg, svg_to_image
 from tarockscore.render.season import STATS_WIDTH, season_span
 from tarockscore.rules.text import name_problem, nfc, strip_spaces, text_problem
+from tarockscore.season.machine_output import season_json, standings_csv
 from tarockscore.season.standings import (
     UNUSED_ALIAS,
     Filters,
@@ -43,9 +44,7 @@ from tarockscore.season.standings import (
     aliases_from_mapping,
     fold,
     per_hand_points,
-    season_json,
     standings,
-    standings_csv,
 )
 from tarockscore.season.statistics import contract_order, csv_table, player_stats, stats_json
 

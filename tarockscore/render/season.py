@@ -175,7 +175,8 @@ def season_span(season: Season) -> str:
 def title(folded: Season) -> str:
     if len(folded.evenings) == 1:
         e = folded.evenings[0]
-        return _("Evening {name}").format(name=", ".join(x for x in (e.label, e.place) if x))
+        day = date(e.date) if e.date is not None else e.source
+        return _("Evening {name}").format(name=", ".join(x for x in (day, e.place) if x))
     days = [e.date for e in folded.evenings if e.date is not None]
     count = len(folded.evenings)
     if not days:

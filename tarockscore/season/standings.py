@@ -17,7 +17,18 @@ from datetime import date
 from fractions import Fraction
 from typing import Any
 
-from tarockscore.errors import N_, LedgerError, Problem, TarockError, UsageError, message, near_miss, one_of
+from tarockscore.errors import (
+    N_,
+    LedgerError,
+    Problem,
+    TarockError,
+    UsageError,
+    counted,
+    dated,
+    message,
+    near_miss,
+    one_of,
+)
 from tarockscore.ledger.model import Ledger, ledger_profile
 from tarockscore.ledger.operations import rescore as rescore_ledger
 from tarockscore.rules.hand import Hand
@@ -427,15 +438,21 @@ def fold(ledgers: Sequence[Named], filters: Filters = Filters()) -> Season:
         start, end = filters.date_from, filters.date_to
         if start and end:
             span = message(
-                N_("on or after {start} and on or before {end}"), start=start.isoformat(), end=end.isoformat()
+                N_("on or after {start} and on or before {end}"), start=dated(start), end=dated(end)
             )
         elif start:
-            span = message(N_("on or after {start}"), start=start.isoformat())
+            span = message(N_("on or after {start}"), start=dated(start))
         else:
             assert end is not None  # a date range has at least one end
-            span = message(N_("on or before {end}"), end=end.isoformat())
+            span = message(N_("on or before {end}"), end=dated(end))
         warnings.append(
-            message(N_("none of the {count} ledgers is dated {span}"), count=len(ledgers), span=span)
+            counted(
+                "the one ledger is not dated {span}",
+                "none of the {count} ledgers is dated {span}",
+                len(ledgers),
+                count=len(ledgers),
+                span=span,
+            )
         )
 
     if filters.rescore is not None:
@@ -525,68 +542,6 @@ def decimal_text(value: Fraction, places: int = 2) -> str:
     sign = "-" if scaled < 0 else ""
     whole, rest = divmod(abs(scaled), 10**places)
     return f"{sign}{whole}.{rest:0{places}d}" if places else f"{sign}{whole}"
-
-
-# -- machine output -------------------------------------------------------------------------------
-
-
-def standings_csv(rows: Sequence[Standing]) -> tuple[list[str], list[list[object]]]:
-    """One header row and one row per player; ``payout`` only where some profile has one."""
-    payout = any(s.payout is not None for s in rows)
-    headers = ["rank", "player", "victory_points", "hands", "evenings", "points_per_hand"]
-    headers += ["payout"] if payout else []
-    out: list[list[object]] = []
-    for s in rows:
-        row: list[object] = [
-            s.rank,
-            s.player,
-            s.victory_points,
-            s.hands,
-            s.evenings,
-            decimal_text(s.points_per_hand),
-        ]
-        if payout:
-            row.append(s.payout)
-        out.append(row)
-    return headers, out
-
-
-def standing_json(s: Standing) -> dict[str, Any]:
-    out: dict[str, Any] = {
-        "player": s.player,
-        "rank": s.rank,
-        "victory_points": s.victory_points,
-        "hands": s.hands,
-        "evenings": s.evenings,
-        "points_per_hand": decimal_text(s.points_per_hand),
-    }
-    if s.payout is not None:
-        out["payout"] = s.payout
-    return out
-
-
-def evenings_json(season: Season) -> list[dict[str, Any]]:
-    return [
-        {
-            "ledger": e.source,
-            "date": None if e.date is None else e.date.isoformat(),
-            "place": e.place,
-            "profile": e.profile.name,
-            "hands": len(e.hands),
-        }
-        for e in season.evenings
-    ]
-
-
-def season_json(season: Season, rows: Sequence[Standing]) -> dict[str, Any]:
-    return {
-        "standings": [standing_json(s) for s in rows],
-        "ledgers": len(season.evenings),
-        "hands": season.hand_count,
-        "profiles": list(season.profiles),
-        "evenings": evenings_json(season),
-        "warnings": list(season.warnings),
-    }
 
 
 def per_hand_points(season: Season) -> tuple[list[Mapping[str, int]], list[tuple[int, str]]]:
