@@ -383,12 +383,12 @@ def test_stats_of_an_evening_of_every_contract_fits_100_columns(tmp_path: Path) 
     assert max(len(line) for line in narrow.splitlines()) <= 100
     # every contract Anna declared is still there, one line per player instead of a column each
     assert re.search(
-        r"^Anna: declared rufer 1/1, solorufer 1/1, piccolo 0/1; bonuses pagat 1/1, uhu 1/1$", narrow, re.M
+        r"^Anna: declared Rufer 1/1, Solorufer 1/1, Piccolo 0/1; bonuses Pagat 1/1, Uhu 1/1$", narrow, re.M
     )
     code, wide, _ = run("stats", path, "--wide")
     assert code == 0
     assert max(len(line) for line in wide.splitlines()) > 100
-    assert "bettler_ouvert" in wide.splitlines()[7]  # the contracts' header, one column each
+    assert "Bettler Ouvert" in wide.splitlines()[7]  # the contracts' header, one column each
 
 
 @pytest.mark.parametrize("command", ["season", "stats"])
@@ -435,3 +435,15 @@ def test_an_unused_alias_is_named_where_it_was_given(club: Path, tmp_path: Path)
         f"warning: {aliases}: aliases.Hansi: nobody called 'Hansi' played in these ledgers (did you mean 'Dani'?)",
         "warning: --alias 'Rudi = Rudolf': nobody called 'Rudi' played in these ledgers",
     ]
+
+
+def test_stats_name_contracts_and_bonuses_as_the_players_say_them(tmp_path: Path) -> None:
+    path = str(tmp_path / "evening.toml")
+    assert run("new", "-p", "Anna,Bert,Cilli,Dani", "-l", path)[0] == 0
+    hand = ["-c", "rufer", "-d", "Anna", "-w", "Cilli", "-t", "40", "-b", "king_ultimo", "-b", "four_kings"]
+    assert run("record", *hand, "-l", path)[0] == 0
+    code, english, _ = run("stats", path)
+    assert code == 0 and "Four Kings 1 silent, King Ultimo 1 silent" in english
+    code, german, _ = run("--lang", "de", "stats", path)
+    assert code == 0 and "Vier Könige 1 still, König ultimo 1 still" in german
+    assert "four_kings" not in english + german and "king_ultimo" not in english + german

@@ -16,6 +16,7 @@ from tabulate import tabulate
 from tarockscore.i18n import N_, _, current, date, ngettext, number, translated
 from tarockscore.render.chart import escape
 from tarockscore.render.hand import signed
+from tarockscore.rules.settlement import title as key_title
 from tarockscore.season.standings import decimal_text
 from tarockscore.season.statistics import contracts_declared
 
@@ -27,6 +28,12 @@ if TYPE_CHECKING:
 STATS_WIDTH = 100  # what `stats` fits by default; --wide prints every column however wide
 # The summary's columns a narrow terminal does without, the least needed first.
 _NARROW_DROPS = ("silent", "worst", "best", "per hand", "Rekontra")
+
+
+def named(key: str) -> str:
+    """A contract's or bonus's profile key as the players say it (``king_ultimo``: King Ultimo,
+    in German König ultimo); a profile's own new name as written, in title case."""
+    return translated(key_title(key))
 
 
 def _width(text: str) -> int:
@@ -112,7 +119,7 @@ def stats_text(result: Sequence[PlayerStats], order: Sequence[str], width: int |
                 )
                 if t.announced
                 else _("{bonus} {silent} silent")
-            ).format(bonus=name, made=t.announced_made, announced=t.announced, silent=t.silent_made)
+            ).format(bonus=named(name), made=t.announced_made, announced=t.announced, silent=t.silent_made)
             for name, t in sorted(s.bonuses.items())
             if t.announced or t.silent_made
         )
@@ -121,7 +128,7 @@ def stats_text(result: Sequence[PlayerStats], order: Sequence[str], width: int |
         row.append(bonuses or "-")
         detail.append(row)
         declared = ", ".join(
-            f"{c} {s.declared[c].won}/{s.declared[c].played}" for c in contracts if c in s.declared
+            f"{named(c)} {s.declared[c].won}/{s.declared[c].played}" for c in contracts if c in s.declared
         )
         lines.append(
             _("{player}: declared {declared}; bonuses {bonuses}").format(
@@ -130,7 +137,7 @@ def stats_text(result: Sequence[PlayerStats], order: Sequence[str], width: int |
         )
     second = tabulate(
         detail,
-        headers=[_("declared (won/played)"), *contracts, _("bonuses (made/announced)")],
+        headers=[_("declared (won/played)"), *map(named, contracts), _("bonuses (made/announced)")],
         colalign=["left", *["right"] * len(contracts), "left"],
         disable_numparse=True,
     )
