@@ -432,9 +432,15 @@ def test_explain(ledger: str) -> None:
     out = result.stdout
     assert out.startswith("hand 1: rufer by Anna with Cilli, won (Dani deals, Anna is Forehand)")
     assert "base 1  (" in out
-    assert "×2 Kontra on the contract = 2\n" in out
-    assert "×2 announced = 2\n" in out
-    assert "contracts.rufer.value" not in out  # the key paths are for --json
+    # each factor with its source, the stored profile's [sources] (koenigrufen: the CTK rules)
+    assert '×2 Kontra on the contract = 2  ([CTK] "Kontra … ×2")\n' in out
+    assert (
+        "×2 announced = 2  (an announced bonus is worth twice its silent value [CTK: Pagat 1 → 2])\n" in out
+    )
+    assert (
+        'Settled: Simplified Scoring  (D4: winners add, losers add nothing [CTK "Simplified Scoring"]' in out
+    )
+    assert "contracts.rufer.value" not in out and "kontra.ladder" not in out  # the key paths are for --json
     assert "Victory Points: Anna +4, Bert 0, Cilli +4, Dani 0" in out
 
 

@@ -205,3 +205,67 @@ def test_a_profile_with_a_title_of_its_own_keeps_it_in_german(tmp_path: Path) ->
     plain = tmp_path / "plain.toml"
     plain.write_text('extends = "koenigrufen"\nname = "plain"\n', encoding="utf-8")
     assert load_profile(str(plain)).title_in("de") == load_profile("koenigrufen").title_de
+
+
+# -- the sources of the numbers --explain multiplies by ------------------------------------------
+
+
+def test_every_factor_a_shipped_profile_can_show_cites_its_source() -> None:
+    for name in shipped_names():
+        p = load_profile(name)
+        keys = ["game.announced_factor", "settlement.mode", "settlement.kontra_scope"]
+        keys += [f"kontra.ladder[{i}]" for i in range(p.kontra.ceiling)]
+        if p.game.family == "koenigrufen":
+            keys += ["game.solo_bonus_factor", "valat.silent", "valat.announced", "valat.solo_doubles"]
+            keys += ["trischaken.losers", "trischaken.mayor_factor", "trischaken.forehand_factor"]
+        if p.renonce.rule == "as_if_won":
+            keys += ["renonce.trischaken_each", "renonce.trischaken_forehand_factor", "game.players"]
+        assert [k for k in keys if not p.source_of(k)] == [], name
+    # the citation is the one beside the key in the profile: [CTK] prints Rekontra x4
+    assert load_profile("koenigrufen").source_of("kontra.ladder[1]") == '[CTK] "Rekontra … ×4"'
+
+
+def test_a_number_set_without_a_source_of_its_own_is_not_cited_by_the_profile_extended(
+    tmp_path: Path,
+) -> None:
+    own = tmp_path / "club.toml"
+    own.write_text(
+        'extends = "koenigrufen"\nname = "club"\ntitle = "Club"\n'
+        '[valat]\nsilent = 5\n[kontra]\nladder = [{ name = "kontra", multiplier = 2 }, '
+        '{ name = "rekontra", multiplier = 6 }, { name = "subkontra", multiplier = 12 }]\n'
+        '[contracts.rufer]\nvalue = 2\n[contracts.dreier]\naliases = ["dreia"]\n'
+        '[sources]\n"valat.announced" = "our club, 2024"\n',
+        encoding="utf-8",
+    )
+    club = load_profile(str(own))
+    assert club.source_of("valat.silent") == ""  # ×5 is the club's, not CTK's ×4
+    assert club.source_of("valat.announced") == "our club, 2024"
+    assert club.source_of("kontra.ladder[1]") == ""  # the ladder is replaced whole: Rekontra ×6
+    assert club.source_of("contracts.rufer.value") == ""
+    assert club.source_of("contracts.dreier.value") == load_profile("koenigrufen").contracts["dreier"].source
+    assert club.source_of("game.announced_factor") == load_profile("koenigrufen").source_of(
+        "game.announced_factor"
+    )
+    # the profile extended keeps its own
+    assert (
+        load_profile("koenigrufen").source_of("valat.silent")
+        == '[CTK] "the contract pays four times its value"'
+    )
+    assert load_profile("koenigrufen").contracts["rufer"].source
+
+
+@pytest.mark.parametrize(
+    ("line", "said"),
+    [
+        ('"valat.silentt" = "x"', "'valat.silentt' is not a key of a profile's tables"),
+        ('"kontra.ladder[7]" = "x"', "'kontra.ladder[7]': the ladder has 3 steps"),
+        ('"valat.silent[0]" = "x"', "'valat.silent[0]' is not a key of a profile's tables"),
+        ('"valat.silent" = 4', "4 is an integer; expected a string"),
+    ],
+)
+def test_a_source_must_name_a_key_and_be_text(tmp_path: Path, line: str, said: str) -> None:
+    path = tmp_path / "p.toml"
+    path.write_text(f'extends = "koenigrufen"\nname = "p"\n[sources]\n{line}\n', encoding="utf-8")
+    with pytest.raises(ProfileError) as info:
+        load_profile(str(path))
+    assert said in str(info.value)

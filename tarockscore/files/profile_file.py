@@ -120,11 +120,40 @@ def resolve_document(ref: str, relative_to: Path | None = None) -> dict[str, Any
     merged = documents.pop()
     while documents:
         child = documents.pop()
-        merged = merge(merged, child)
+        merged = _uncited(merge(merged, child), child)
         if "title" in child and "title_de" not in child:
             # a title of one's own: the German of the parent's title would describe the parent
             merged.pop("title_de", None)
     merged.pop("extends", None)
+    return merged
+
+
+# What a contract or bonus may change and still be cited by the source it inherits.
+_UNCITED = frozenset({"source", "aliases", "enabled"})
+
+
+def _uncited(merged: dict[str, Any], child: Mapping[str, Any]) -> dict[str, Any]:
+    """``merged`` without the citations ``child`` makes wrong: a number ``child`` sets without
+    a source of its own is no longer the one the inherited source cites."""
+    given = child.get("sources")
+    own: Mapping[str, Any] = given if isinstance(given, dict) else {}
+    if isinstance(merged.get("sources"), dict):
+        inherited = merged["sources"] = dict(merged["sources"])  # the parent's own stays as read
+        for path in list(inherited):
+            table, _dot, key = path.partition("[")[0].partition(".")
+            value = child.get(table)
+            if path not in own and isinstance(value, dict) and key in value:
+                del inherited[path]
+    for kind in ("contracts", "bonuses"):
+        entries = child.get(kind)
+        if not isinstance(entries, dict):
+            continue
+        for name, entry in entries.items():
+            table = merged.get(kind)
+            parent = table.get(name) if isinstance(table, dict) else None
+            if isinstance(entry, dict) and isinstance(parent, dict) and "source" not in entry:
+                if set(entry) - _UNCITED:  # a new dict of merge's: the parent's own stays as read
+                    parent.pop("source", None)
     return merged
 
 

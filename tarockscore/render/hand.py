@@ -114,7 +114,8 @@ def explain(score: Score, profile: Profile) -> str:
     """Bet by bet, the arithmetic and the rule behind every number, in the players' words.
 
     The profile key of each number (``contracts.rufer.value``, ``kontra.ladder[0]``) is in
-    ``--json``; the text a player reads names the rule and its source, not the key.
+    ``--json``; the text a player reads names the rule and its source (the contract's or
+    bonus's ``source``, the profile's ``[sources]`` for a factor and the settlement), not the key.
     """
     out = [
         _("Profile {name!r}: {title}").format(name=profile.name, title=profile.title_in(i18n.current())),
@@ -123,17 +124,20 @@ def explain(score: Score, profile: Profile) -> str:
     if score.won is not None:
         out.append(_("Result: the declarers won") if score.won else _("Result: the declarers lost"))
     settled = _("zero-sum") if profile.settlement.mode == "zero_sum" else _("Simplified Scoring")
+    out.append(_cited(_("Settled: {mode}").format(mode=settled), profile.source_of("settlement.mode")))
+    if score.payout is not None and any(f.kontra for line in score.lines for f in line.factors):
+        scope = profile.source_of("settlement.kontra_scope")
+        out.append(_cited(_("Kontra counts in the payout, not on the score sheet"), scope))
     for i, line in enumerate(score.lines, 1):
         out.append("")
         out.append(f"{i}. {translated(line.label)}")
-        source = _source(profile, line.base_rule)
-        base = _("   base {base}").format(base=line.base)
-        out.append(base + (f"  ({source})" if source else ""))
+        out.append(_cited(_("   base {base}").format(base=line.base), profile.source_of(line.base_rule)))
         running = line.base
         for f in line.factors:
             running *= f.multiplier
             money = _("  (money only)") if f.kontra and score.payout is not None else ""
-            out.append(f"   ×{f.multiplier} {translated(f.label)} = {running}{money}")
+            line_text = f"   ×{f.multiplier} {translated(f.label)} = {running}{money}"
+            out.append(_cited(line_text, profile.source_of(f.rule)))
         if score.payout is not None and line.value != line.stake:
             out.append(
                 _("   on the score sheet {value}, in the payout {stake}").format(
@@ -163,6 +167,10 @@ def explain(score: Score, profile: Profile) -> str:
     return "\n".join(out)
 
 
+def _cited(text: str, source: str) -> str:
+    return f"{text}  ({source})" if source else text
+
+
 # A profile key path, alone or with its value: "valat.bonuses = 'none'", "kontra.ladder[0]".
 _KEY = r"[a-z_]+(?:\.[a-z_]+(?:\[\d+\])?)+(?: = [^(),;]+)?"
 # The patterns of this module are compiled on first use (re keeps them), not at import: the
@@ -178,15 +186,6 @@ def players_words(text: str) -> str:
         return ""
     parts = [part for part in text.split(", ") if not re.match(_KEY_ALONE, part.strip())]
     return ", ".join(parts)
-
-
-def _source(profile: Profile, rule: str) -> str:
-    parts = rule.split(".")
-    if len(parts) == 3 and parts[0] == "contracts" and parts[1] in profile.contracts:
-        return profile.contracts[parts[1]].source
-    if len(parts) == 3 and parts[0] == "bonuses" and parts[1] in profile.bonuses:
-        return profile.bonuses[parts[1]].source
-    return ""
 
 
 # The words of the price list, marked for the catalogue and translated where they are shown.

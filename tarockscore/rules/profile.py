@@ -49,6 +49,7 @@ from tarockscore.rules.profile_tables import (
     ValatRules,
     Virgins,
     key_path,
+    read_sources,
     read_table,
 )
 from tarockscore.rules.reader import Reader
@@ -150,6 +151,18 @@ class Profile(NamedTuple):
     document: Mapping[str, Any] = MappingProxyType({})
     radl: Radl = Radl()
     title_de: str = ""  # the title in German, where the file gives one
+    # ``[sources]``: the citation behind a key's number (``kontra.ladder[1]``: where ×4 is printed)
+    sources: Mapping[str, str] = MappingProxyType({})
+
+    def source_of(self, rule: str) -> str:
+        """The citation for a number's key path (``--explain``), or ''. A contract's or bonus's
+        key is cited by its ``source``; a Kontra step by its own entry, else the ladder's."""
+        parts = rule.split(".")
+        if len(parts) == 3 and parts[0] == "contracts" and parts[1] in self.contracts:
+            return self.contracts[parts[1]].source
+        if len(parts) == 3 and parts[0] == "bonuses" and parts[1] in self.bonuses:
+            return self.bonuses[parts[1]].source
+        return self.sources.get(rule) or self.sources.get(rule.partition("[")[0], "")
 
     def title_in(self, language: str) -> str:
         """The title for a reader of ``language`` (``en``, ``de``): the German one where the
@@ -309,6 +322,7 @@ def build_profile(document: Mapping[str, Any], where: str = "") -> Profile:
     bonuses = _bonuses(top.table("bonuses"), problems)
     contracts = _contracts(top.table("contracts"), problems, bonuses, game.talon)
     radl = _radl(top.table("radl", required=False), problems)
+    sources = read_sources(top.table("sources", required=False), len(kontra.ladder), problems)
     top.finish()
 
     _check_unique_names(contracts, bonuses, problems)
@@ -340,6 +354,7 @@ def build_profile(document: Mapping[str, Any], where: str = "") -> Profile:
         bonuses=bonuses,
         document=document,
         radl=radl,
+        sources=MappingProxyType(sources),
     )
 
 

@@ -16,7 +16,9 @@ from fractions import Fraction
 from functools import cache
 from typing import Any, Literal, NamedTuple, TypeVar, get_args, get_origin
 
+from tarockscore.errors import N_, Collector
 from tarockscore.rules.reader import Reader
+from tarockscore.rules.text import text_problem
 
 T = TypeVar("T")
 
@@ -145,6 +147,43 @@ def key_path(table: type, name: str) -> str:
     if name in table.__annotations__:
         return f"{keys.table}.{keys.toml.get(name, name)}"
     raise AttributeError(f"{table.__name__} has no key {name!r}")
+
+
+def key_paths() -> frozenset[str]:
+    """Every key path of a profile's tables (``game.announced_factor``, ``kontra.ladder``, …)."""
+    return frozenset(key_path(table, name) for table in _KEYS for name in table.__annotations__)
+
+
+SOURCE_LIMIT = 500  # characters of one citation: a quoted sentence, its source and the other reading
+
+
+def read_sources(r: Reader, steps: int, problems: Collector) -> dict[str, str]:
+    """The optional ``[sources]`` table: a citation for each key path it names (a Kontra step
+    as ``kontra.ladder[N]``, N from 0)."""
+    known = key_paths()
+    ladder = key_path(KontraRules, "ladder")
+    out: dict[str, str] = {}
+    for key in r.data:
+        path, bracket, index = key.partition("[")
+        step = index[:-1] if bracket and index.endswith("]") else None
+        if path not in known or (bracket and (path != ladder or not (step or "").isdigit())):
+            problems.add(
+                r.where(repr(key)),
+                N_(
+                    "{key!r} is not a key of a profile's tables (e.g. game.announced_factor, kontra.ladder[0])"
+                ),
+                key=key,
+            )
+        elif step is not None and int(step) >= steps:
+            problems.add(
+                r.where(repr(key)), N_("{key!r}: the ladder has {steps} steps"), key=key, steps=steps
+            )
+        text = r.text(key)
+        if (wrong := text_problem(text, limit=SOURCE_LIMIT)) is not None:
+            problems.add(r.where(repr(key)), N_("{text!r}: {wrong}"), text=text, wrong=wrong)
+        out[key] = text
+    r.finish()
+    return out
 
 
 def setting(table: type, name: str, value: object) -> str:
