@@ -253,11 +253,9 @@ def test_a_written_ledger_carries_the_digest_of_its_content(tmp_path: Path) -> N
     assert f'\nschema = 1\ndigest = "{snapshot.digest}"\n' in snapshot.text
 
 
-def test_the_digest_is_the_documented_one(tmp_path: Path) -> None:
-    """docs/ledger-format.md: sha256 of the canonical JSON of format, table, profile hash, hands."""
-    path = tmp_path / "l.toml"
-    started(path, 2)
-    data = tomllib.loads(path.read_text(encoding="utf-8"))
+def _documented_digest(data: dict[str, Any]) -> str:
+    """The digest docs/ledger-format.md gives a ledger file's mapping: sha256 of the canonical
+    JSON of format, table, profile hash, hands (a ledger without ids or marks)."""
     hands = [
         [
             h["entry"],
@@ -272,7 +270,14 @@ def test_the_digest_is_the_documented_one(tmp_path: Path) -> None:
     ]
     payload = ["tarockscore ledger digest 2", data["table"], data["profile"]["sha256"], hands]
     text = json.dumps(payload, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
-    assert data["digest"] == hashlib.sha256(text.encode("utf-8")).hexdigest()
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def test_the_digest_is_the_documented_one(tmp_path: Path) -> None:
+    path = tmp_path / "l.toml"
+    started(path, 2)
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    assert data["digest"] == _documented_digest(data)
 
 
 def test_the_digest_round_trips(tmp_path: Path) -> None:
@@ -375,22 +380,7 @@ def test_an_edit_that_recomputes_the_digest_on_purpose_is_still_caught_by_check(
 
 def _sealed_anew(path: Path, text: str) -> None:
     """``text`` written to ``path`` with the digest docs/ledger-format.md gives for it."""
-    data = tomllib.loads(text)
-    hands = [
-        [
-            h["entry"],
-            [
-                h["result"]["victory_points"],
-                h["result"].get("payout"),
-                h["result"].get("won"),
-                h["result"]["radl"],
-            ],
-        ]
-        for h in data["hand"]
-    ]
-    payload = ["tarockscore ledger digest 2", data["table"], data["profile"]["sha256"], hands]
-    canonical = json.dumps(payload, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
-    digest = hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+    digest = _documented_digest(tomllib.loads(text))
     path.write_text(
         re.sub(r'digest = "[0-9a-f]{64}"', f'digest = "{digest}"', text, count=1), encoding="utf-8"
     )
