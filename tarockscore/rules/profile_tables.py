@@ -149,6 +149,7 @@ def key_path(table: type, name: str) -> str:
     raise AttributeError(f"{table.__name__} has no key {name!r}")
 
 
+@cache
 def key_paths() -> frozenset[str]:
     """Every key path of a profile's tables (``game.announced_factor``, ``kontra.ladder``, …)."""
     return frozenset(key_path(table, name) for table in _KEYS for name in table.__annotations__)

@@ -50,6 +50,8 @@ def unprintable(text: str) -> str | None:
 
     Spaces of every kind count as printable.
     """
+    if text.isprintable():  # the common case, in one pass in C
+        return None
     for ch in text:
         if not ch.isprintable() and unicodedata.category(ch) != "Zs":
             return describe(ch)
