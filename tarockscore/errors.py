@@ -250,12 +250,23 @@ class Problem(NamedTuple):
         return escape_unprintable(text.translate(_ESCAPES), keep="")
 
 
-def near_miss(value: str, allowed: Iterable[str]) -> str:
+def near_miss(value: str, allowed: Iterable[str], suffix: str = "") -> str:
     """A ' (did you mean …?)' hint for a misspelt name, or ''; a :class:`Message`, so a
-    ``{hint}`` placeholder shows it in the reader's language."""
+    ``{hint}`` placeholder shows it in the reader's language.
+
+    ``suffix``: names that end alike (the Kontra steps, ``…kontra``) are told apart by what comes
+    before it, so "mordkontra" is no near miss of "rekontra", where "reekontra" is.
+    """
     import difflib  # noqa: PLC0415 - only on the error path: keeps start-up quick
 
-    matches = difflib.get_close_matches(value, list(allowed), n=1, cutoff=0.6)
+    names = list(allowed)
+    if suffix and value.lower().endswith(suffix):
+        stems = {n.lower().removesuffix(suffix): n for n in names if n.lower().endswith(suffix)}
+        stems.pop("", None)
+        close = difflib.get_close_matches(value.lower().removesuffix(suffix), list(stems), n=1, cutoff=0.6)
+        matches = [stems[stem] for stem in close]
+    else:
+        matches = difflib.get_close_matches(value, names, n=1, cutoff=0.6)
     return message(N_(" (did you mean {match!r}?)"), match=matches[0]) if matches else ""
 
 

@@ -151,6 +151,23 @@ def test_talon_and_own_king_contradict() -> None:
     assert code == 2 and "--talon: and --own-king contradict each other" in err
 
 
+@pytest.mark.parametrize(
+    ("step", "hint"),
+    [
+        ("reekontra", " (did you mean 'rekontra'?)"),  # a typo of this ladder's step
+        ("rekontr", " (did you mean 'rekontra'?)"),
+        ("mordkontra", ""),  # pagat's ×32 step, no typo of Rekontra: koenigrufen's ladder has none
+        ("hirschkontra", ""),
+    ],
+)
+def test_a_kontra_step_is_hinted_at_only_for_a_typo_of_the_ladders_own(step: str, hint: str) -> None:
+    code, _, err = run(*CALL, "-k", step)
+    assert code == 1
+    assert err.rstrip("\n").endswith(
+        f"'{step}' is not a Kontra step; 'koenigrufen' plays 'kontra', 'rekontra'{hint}"
+    )
+
+
 def test_partner_equal_to_declarer_hints_at_own_king() -> None:
     code, _, err = run(
         "score", "-P", "pagat", "-c", "rufer", "-p", "A,B,C,D", "-d", "A", "-w", "A", "-t", "40"

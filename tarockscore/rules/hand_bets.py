@@ -35,7 +35,7 @@ def read_kontra_step(where: str, value: object, profile: Profile, problems: Coll
             value=value,
             profile=profile.name,
             allowed=one_of(playable),
-            hint=near_miss(value, names),
+            hint=near_miss(value, names, suffix="kontra"),
         )
         return None
     if step.level > profile.kontra.ceiling:
