@@ -129,6 +129,24 @@ def test_invalid_toml_is_reported_with_file_and_line(tmp_path: Path) -> None:
     assert problem.message.startswith("not valid TOML")
 
 
+def test_a_hand_table_copied_twice_is_named_as_a_copy_once(tmp_path: Path) -> None:
+    """A [[hand]] block pasted twice by hand: said once, at the copy's line, and the hands after
+    it are not reported out of order for it; with the copy removed the ledger is as written."""
+    path = tmp_path / "l.toml"
+    started(path, 3)
+    text = path.read_text(encoding="utf-8")
+    starts = [m.start() for m in re.finditer(r"(?m)^\[\[hand\]\]$", text)]
+    first = text[starts[0] : starts[1]]
+    path.write_text(text[: starts[1]] + first + text[starts[1] :], encoding="utf-8")
+    line = text[: starts[1]].count("\n") + 1
+    with pytest.raises(LedgerError) as info:
+        F.read(path)
+    assert [p.where for p in info.value.problems] == [f"{path}:{line}: hand 2"]
+    assert info.value.problems[0].message == "the same [[hand]] table as hand 1, twice: remove one of them"
+    path.write_text(text, encoding="utf-8")
+    assert F.sealed(F.read(path))
+
+
 def test_a_bad_hand_is_reported_at_the_line_of_its_table(tmp_path: Path) -> None:
     path = tmp_path / "l.toml"
     started(path)

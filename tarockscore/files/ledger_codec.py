@@ -280,10 +280,7 @@ def read_ledger(data: Mapping[str, Any], repairing: bool, later: Locate | None) 
     pr.finish()
 
     seated = rules if not problems.problems else None  # hands are read only at a sound table
-    entries = [
-        _entry(item, i, players, seated, problems, later)
-        for i, item in enumerate(_array(top, "hand", problems), 1)
-    ]
+    entries = _entries(_array(top, "hand", problems), players, seated, problems, later)
     _check_ids(entries, problems)
     marks = [_mark(item, i, problems) for i, item in enumerate(_array(top, "radl", problems), 1)]
     audit = [_audit(item, i, problems) for i, item in enumerate(_array(top, "audit", problems), 1)]
@@ -409,6 +406,31 @@ def _points_table(r: Reader, key: str, players: Iterable[str], problems: Collect
     return out
 
 
+def _entries(
+    items: Sequence[Any],
+    players: Sequence[str],
+    rules: Profile | None,
+    problems: Collector,
+    later: Locate | None,
+) -> list[Entry | None]:
+    """Every ``[[hand]]`` table read (None: not readable). A table given twice running (a block
+    copied by hand) is said once, as a copy; the hands after it are numbered as if it were not."""
+    entries: list[Entry | None] = []
+    copies = 0
+    for i, item in enumerate(items, 1):
+        if i > 1 and isinstance(item, dict) and item == items[i - 2]:
+            problems.add(
+                f"hand {i}",
+                N_("the same [[hand]] table as hand {previous}, twice: remove one of them"),
+                previous=i - 1,
+            )
+            copies += 1
+            entries.append(None)
+            continue
+        entries.append(_entry(item, i, players, rules, problems, later, i - copies))
+    return entries
+
+
 def _entry(
     item: Any,
     number: int,
@@ -416,9 +438,13 @@ def _entry(
     rules: Profile | None,
     problems: Collector,
     later: Locate | None = None,
+    expected: int | None = None,
 ) -> Entry | None:
-    """One ``[[hand]]`` table; its hand is read under the stored profile (None: not readable),
-    now, or with ``later`` when asked for (see :func:`read_ledger`)."""
+    """One ``[[hand]]`` table, the ``number``-th of the file; its hand is read under the stored
+    profile (None: not readable), now, or with ``later`` when asked for (see
+    :func:`read_ledger`). ``expected``: the number it should carry (``number`` less the copies
+    before it)."""
+    expected = number if expected is None else expected
     where = f"hand {number}"
     r = _element(item, where, N_("{item!r}: expected a [[hand]] table"), problems)
     if r is None:
@@ -426,14 +452,14 @@ def _entry(
     local = r.problems
     stored_number = r.number("number")
     # a number of the wrong type is said once, by the reader, not again as out of order
-    if type(r.raw("number")) is int and stored_number != number:
+    if type(r.raw("number")) is int and stored_number != expected:
         local.add(
             "number",
             N_("{stored_number} out of order: this is hand {number} of the file"),
             stored_number=stored_number,
-            number=number,
+            number=expected,
         )
-    hand_id = r.number("id", number, minimum=1)
+    hand_id = r.number("id", expected, minimum=1)
     recorded = r.text("recorded")
     _moment(recorded, "recorded", local)
     keys = r.raw("entry")
