@@ -750,10 +750,10 @@ def test_a_line_separator_at_the_end_of_a_name_is_refused_not_cut_off(tmp_path: 
     assert result.exit_code == 2, result.stdout
     assert result.stderr.startswith("error: --players: 'A") and f"U+{ord(separator):04X}" in result.stderr
     assert not path.exists()
-    # score stores nothing: the name is kept as typed, and shown escaped, not cut to 'A'
+    # a hand's names meet the same rules: score refuses it too (a hand that breaks them: exit 1)
     result = run("score", "-c", "dreier", "-p", f"A{separator},B,C,D", "-d", "B", "-t", "40")
-    shown = "A\\t" if separator == "\t" else f"A\\u{ord(separator):04x}"
-    assert result.exit_code == 0 and shown in result.stdout.splitlines()[0], result.stdout
+    assert result.exit_code == 1 and result.stdout == ""
+    assert result.stderr.startswith("error: command line: -p ") and f"U+{ord(separator):04X}" in result.stderr
     assert run("new", "-p", "A\u00a0, B ,C,D", "--ledger", str(path)).exit_code == 0  # spaces go
 
 

@@ -145,3 +145,20 @@ def test_a_seat_order_is_judged_alike_each_time_and_under_its_own_profile() -> N
     assert _seat_problems(["Anna", "Bert", "ANNA", "Dani"], "koenigrufen") == [
         ("players", "'ANNA', 'Anna' differ only by case: names are matched in any case")
     ]
+
+
+@pytest.mark.parametrize(
+    ("name", "said"),
+    [
+        ("Anna\u2028", "'Anna\\u2028': a name cannot hold U+2028 (LINE SEPARATOR)"),
+        ("An=na", "'An=na': a name cannot hold a comma, '=' or ';'"),
+        (" Anna", "' Anna': a name cannot be empty or start or end with a space"),
+    ],
+)
+def test_a_hands_players_meet_the_rules_of_names(name: str, said: str) -> None:
+    """The names a hand seats are held to the rules a table's names meet at `new`."""
+    hand: dict[str, Any] = {"players": [name, "Bert", "Cilli", "Dani"], "contract": "rufer"}
+    hand |= {"declarer": "Bert", "partner": "Dani", "card_points": 40}
+    with pytest.raises(HandError) as info:
+        parse_hand(hand, load_profile("koenigrufen"))
+    assert [(p.where, p.message) for p in info.value.problems] == [("players", said)]

@@ -27,6 +27,7 @@ from tarockscore.rules.hand_points import read_card_points, read_side_points, re
 from tarockscore.rules.names import same_but_case, seat_names
 from tarockscore.rules.profile import Profile
 from tarockscore.rules.reader import Reader
+from tarockscore.rules.text import name_problem
 
 HAND_KEYS = (
     "profile",
@@ -434,6 +435,10 @@ def _seating(players: tuple[str, ...], count: int, profile: str) -> tuple[Proble
     """What is wrong with ``players`` as a hand's seat order under profile ``profile``, a game of
     ``count`` players. An evening's hands repeat a few seat orders: each is judged once."""
     problems = Collector()
+    for player in players:  # the rules a name typed with `new --players` meets
+        wrong = name_problem(player)
+        if wrong is not None:
+            problems.add("players", N_("{player!r}: {wrong}"), player=player, wrong=wrong)
     if len(players) != count:
         problems.add(
             "players",
