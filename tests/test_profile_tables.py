@@ -268,4 +268,5 @@ def test_a_source_must_name_a_key_and_be_text(tmp_path: Path, line: str, said: s
     path.write_text(f'extends = "koenigrufen"\nname = "p"\n[sources]\n{line}\n', encoding="utf-8")
     with pytest.raises(ProfileError) as info:
         load_profile(str(path))
-    assert said in str(info.value)
+    (problem,) = info.value.problems  # said once
+    assert said in problem.render()

@@ -179,8 +179,9 @@ def read_sources(r: Reader, steps: int, problems: Collector) -> dict[str, str]:
             problems.add(
                 r.where(repr(key)), N_("{key!r}: the ladder has {steps} steps"), key=key, steps=steps
             )
-        text = r.text(key)
-        if (wrong := text_problem(text, limit=SOURCE_LIMIT)) is not None:
+        given = r.raw(key)
+        text = r.text(key)  # a value that is no string is said once, by the reader
+        if isinstance(given, str) and (wrong := text_problem(text, limit=SOURCE_LIMIT)) is not None:
             problems.add(r.where(repr(key)), N_("{text!r}: {wrong}"), text=text, wrong=wrong)
         out[key] = text
     r.finish()
