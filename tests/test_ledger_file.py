@@ -433,9 +433,8 @@ def test_an_edit_of_a_sealed_ledger_reads_the_hands_it_needs_and_a_bad_one_is_na
     head, _rufer, tail = text.rpartition('contract = "rufer"')
     _sealed_anew(last, f'{head}contract = "nonsense"{tail}')
     before = last.read_bytes()
-    line = [n for n, t in enumerate(last.read_text(encoding="utf-8").split("\n"), 1) if t == "[[hand]]"][
-        2
-    ]  # hand 3
+    heads = [n for n, t in enumerate(last.read_text(encoding="utf-8").split("\n"), 1) if t == "[[hand]]"]
+    line = heads[2]  # hand 3's table
     with pytest.raises(LedgerError) as info:
         F.update(last, lambda cur: record(cur, _next_rufer(cur), AT))
     assert info.value.problems[0].where == f"{last}:{line}: hand 3: entry: contract"
@@ -447,7 +446,7 @@ def test_sealing_an_edit_hashes_only_what_it_added_to_the_same_digest(tmp_path: 
     documented digest of the whole, with ids that are not numbers and Radl marks too."""
     path = tmp_path / "l.toml"
     started(path, 4)
-    F.update(path, lambda cur: delete(cur, 2, AT))  # hands 3 and 4 keep their ids: 2 and 3 are not
+    F.update(path, lambda cur: delete(cur, 2, AT))  # hands 2 and 3 now: their ids stay 3 and 4
     F.update(path, lambda cur: set_radl(cur, 2, AT))  # the next two hands doubled
     for _ in range(3):
         F.update(path, lambda cur: record(cur, _next_rufer(cur), AT))
