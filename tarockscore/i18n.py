@@ -53,7 +53,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from tarockscore.errors import N_, Counted, Message
+from tarockscore.errors import N_, Counted, Message, dated
 
 if TYPE_CHECKING:
     from decimal import Decimal
@@ -230,9 +230,11 @@ def date(day: dt.date | str, language: str | None = None) -> str:
     except ValueError:
         return str(day)  # not a date as a ledger writes it: shown as it is
     lang = language or current()
-    if lang == "de":
-        return f"{value.day:02d}.{value.month:02d}.{value.year:04d}"
-    return value.isoformat()
+    if lang == DEFAULT:
+        return value.isoformat()
+    # the form is the catalogue's, as for a day inside a message (errors.dated)
+    catalogue = _catalogue if lang == current() and _catalogue is not None else _load(lang)
+    return dated(value).render(catalogue.gettext)
 
 
 def number(value: object, language: str | None = None) -> str:

@@ -72,7 +72,6 @@ class Snapshot(NamedTuple):
     data: Mapping[str, Any]  # the mapping the text parsed to
     digest: str | None = None
     laid_out_from: int | None = None  # where the layout reader found the text in its layout from
-    sealed: bool | None = None  # whether the digest matches the content; None: not asked yet
     seal: Seal | None = None  # a sealed ledger's, read for an edit (``every_hand=False``)
 
 
@@ -103,10 +102,10 @@ def _what_else(data: dict[str, object]) -> str | None:
 
 def _parse(
     text: str, name: str, repairing: bool = False, every_hand: bool = True
-) -> tuple[Ledger, str | None, dict[str, Any], int | None, bool | None, Seal | None]:
+) -> tuple[Ledger, str | None, dict[str, Any], int | None, Seal | None]:
     """The ledger, the digest the text claims for it, the mapping it parsed to, where the
-    layout reader found the text in its layout from, whether the ledger is sealed (None: not
-    asked) and its seal (``repairing``, ``every_hand``: see :func:`read`). Text in the layout
+    layout reader found the text in its layout from, and the seal of a sealed ledger read for an
+    edit (``repairing``, ``every_hand``: see :func:`read`). Text in the layout
     tarockscore writes is read by :mod:`layout_reader`, any other by ``tomllib``."""
     found = layout_reader.loads_at(text)
     if found is not None:
@@ -118,11 +117,10 @@ def _parse(
         raise NotALedger(N_("{name}: not a ledger: this is {other}"), name=name, other=other)
     try:
         if every_hand or repairing:
-            ledger, seal, sealed_now = ledger_from_mapping(data, repairing=repairing), None, None
+            ledger, seal = ledger_from_mapping(data, repairing=repairing), None
         else:
             ledger, seal = sealed_ledger(data, lambda problems: locate(problems, text, name))
-            sealed_now = seal is not None
-        return ledger, file_digest(data), data, laid_out_from, sealed_now, seal
+        return ledger, file_digest(data), data, laid_out_from, seal
     except LedgerError as exc:
         raise LedgerError(locate(exc.problems, text, name)) from None
 
@@ -195,7 +193,7 @@ def _load(path: Path) -> tuple[str, str]:
 
 
 def _snapshot(path: Path, sha: str, text: str, repairing: bool = False, every_hand: bool = True) -> Snapshot:
-    ledger, digest, mapping, laid_out_from, sealed_now, seal = _parse(text, str(path), repairing, every_hand)
+    ledger, digest, mapping, laid_out_from, seal = _parse(text, str(path), repairing, every_hand)
     return Snapshot(
         path=path,
         ledger=ledger,
@@ -204,7 +202,6 @@ def _snapshot(path: Path, sha: str, text: str, repairing: bool = False, every_ha
         digest=digest,
         data=mapping,
         laid_out_from=laid_out_from,
-        sealed=sealed_now,
         seal=seal,
     )
 
@@ -220,8 +217,8 @@ def read_many(paths: Sequence[Path]) -> Iterator[tuple[Path, Snapshot | LedgerEr
 
 def sealed(snapshot: Snapshot) -> bool:
     """Whether the file's digest matches its content: tarockscore wrote that content once it passed its check."""
-    if snapshot.sealed is not None:
-        return snapshot.sealed
+    if snapshot.seal is not None:  # its digest matched as it was read
+        return True
     return snapshot.digest is not None and snapshot.digest == ledger_digest(snapshot.ledger)
 
 
