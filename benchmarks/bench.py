@@ -124,7 +124,7 @@ def at_the_table(repeats: int, work: Path) -> dict[str, Any]:
         print(f"  {r['name']}: +{over:.0f} ms over the floor, ×{r['ratio']:.2f} (goal ≤ ×{goal}): {verdict}")
     phases = {
         "score": startup_phases(
-            ["tarockscore.api", "tarockscore.render.hand", "tarockscore.files.hand_file"],
+            ["tarockscore.api.hand", "tarockscore.render.hand", "tarockscore.files.hand_file"],
             ["score", str(EXAMPLE)],
         ),
         "record": startup_phases(

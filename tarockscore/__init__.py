@@ -1,3 +1,80 @@
-"""tarockscore: scoring, ledgers and standings for Austrian Tarock (Königrufen, Zwanzigerrufen)."""
+"""tarockscore: scoring, ledgers and standings for Austrian Tarock (Königrufen, Zwanzigerrufen).
+
+The library's face: everything a command does, in the players' words (docs/library.md)::
+
+    import tarockscore
+
+    evening = tarockscore.Evening("friday.toml")
+    change = evening.record({"contract": "rufer", "declarer": "Anna", ...})
+
+Each name is imported when it is first used, so ``import tarockscore`` stays as cheap as the
+command that needs only one of them. The front ends (the command line, the web page) import
+from the package only this face, ``render``, ``i18n`` and ``errors``.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
+
+# Each name of the face and the module that holds it.
+_HOME: dict[str, str] = {
+    # one hand, and the profiles
+    "score_hand": "tarockscore.api.hand",
+    "read_hand": "tarockscore.api.hand",
+    "load_profile": "tarockscore.api.hand",
+    "profile_names": "tarockscore.api.hand",
+    "profile_for": "tarockscore.api.hand",
+    "Profile": "tarockscore.api.hand",
+    "Score": "tarockscore.api.hand",
+    # the evening's ledger
+    "Evening": "tarockscore.api.evening",
+    "Change": "tarockscore.api.evening",
+    "Begun": "tarockscore.api.evening",
+    "Explained": "tarockscore.api.evening",
+    "Rescored": "tarockscore.api.evening",
+    "Repaired": "tarockscore.api.evening",
+    "Settled": "tarockscore.api.evening",
+    "find_ledger": "tarockscore.api.evening",
+    "now": "tarockscore.api.evening",
+    # the season (api/season.py)
+    # tournaments and cups (api/tournament.py)
+    # the guided entry (entry/)
+}
+
+__all__ = ["__version__", *_HOME]
+
+
+def __getattr__(name: str) -> Any:
+    """Import a name of the face from its module the first time it is asked for (PEP 562)."""
+    home = _HOME.get(name)
+    if home is None:
+        raise AttributeError(f"module 'tarockscore' has no attribute {name!r}")
+    value = getattr(import_module(home), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(__all__)
+
+
+if TYPE_CHECKING:  # the names as the type checker sees them; at run time __getattr__ imports them
+    from tarockscore.api.evening import Begun as Begun
+    from tarockscore.api.evening import Change as Change
+    from tarockscore.api.evening import Evening as Evening
+    from tarockscore.api.evening import Explained as Explained
+    from tarockscore.api.evening import Repaired as Repaired
+    from tarockscore.api.evening import Rescored as Rescored
+    from tarockscore.api.evening import Settled as Settled
+    from tarockscore.api.evening import find_ledger as find_ledger
+    from tarockscore.api.evening import now as now
+    from tarockscore.api.hand import Profile as Profile
+    from tarockscore.api.hand import Score as Score
+    from tarockscore.api.hand import load_profile as load_profile
+    from tarockscore.api.hand import profile_for as profile_for
+    from tarockscore.api.hand import profile_names as profile_names
+    from tarockscore.api.hand import read_hand as read_hand
+    from tarockscore.api.hand import score_hand as score_hand

@@ -71,7 +71,7 @@ def test_readme_hand_example_scores_as_shown(tmp_path: Path) -> None:
 def test_docs_hand_format_examples_parse() -> None:
     import tomllib
 
-    from tarockscore.api import score_mapping
+    from tarockscore import score_hand as score_mapping
 
     text = (ROOT / "docs" / "hand-format.md").read_text(encoding="utf-8")
     examples = re.findall(r"```toml\n(.*?)```", text, flags=re.S)

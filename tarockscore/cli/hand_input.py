@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from tarockscore import api
+import tarockscore
 from tarockscore.cli.fields import in_short_form
 from tarockscore.cli.shortform import hand_from_options
 from tarockscore.errors import N_, HandError, UsageError
@@ -41,7 +41,7 @@ def read_hand_or_short(
     options = dict(short)
     options["bonuses"] = options.pop("bonus")
     if known_profile and options["bonuses"]:
-        prof = api.profile_for({}, profile_ref)
+        prof = tarockscore.profile_for({}, profile_ref)
         playable = [s.name for s in prof.playable_steps]
         options["kontra_steps"] = playable + [
             a for a, step in prof.kontra.aliases.items() if step in playable

@@ -2,7 +2,7 @@
 
 import typer
 
-from tarockscore import api
+import tarockscore
 from tarockscore.cli.hand_input import hand_errors, read_hand_or_short
 from tarockscore.cli.options import (
     Bonus,
@@ -58,7 +58,7 @@ def score(
     profile = profile_given(profile)
     mapping, name = read_hand_or_short(hand_file, short, profile, known_profile=True)
     with hand_errors(name, short):
-        result, prof = api.score_mapping(mapping, profile)
+        result, prof = tarockscore.score_hand(mapping, profile)
     if json_out:
         typer.echo(render.dumps(render.score_json(result)))
     elif explain:

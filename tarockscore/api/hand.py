@@ -1,6 +1,6 @@
-"""The library entry points that wire profile files, hands and scoring together (the loader layer).
+"""One hand and the profiles, as the library offers them: read a hand file, load a profile, score a hand (library layer).
 
-Every CLI command calls one function here or in the ledger module; scripts can do the same.
+``score`` is one call here; a script does the same through ``tarockscore.score_hand``.
 """
 
 from __future__ import annotations
@@ -9,11 +9,25 @@ from collections.abc import Mapping
 from typing import Any
 
 from tarockscore.errors import N_, HandError, TarockError
-from tarockscore.files.profile_file import DEFAULT_PROFILE, load_profile
+from tarockscore.files.hand_file import read_hand_mapping
+from tarockscore.files.profile_file import DEFAULT_PROFILE, load_profile, shipped_names
 from tarockscore.rules.hand import Hand
 from tarockscore.rules.hand_parser import parse_hand
 from tarockscore.rules.profile import Profile
-from tarockscore.rules.scoring import Score, score_hand
+from tarockscore.rules.scoring import Score
+from tarockscore.rules.scoring import score_hand as _score
+
+__all__ = ["Profile", "Score", "load_profile", "profile_for", "profile_names", "read_hand", "score_hand"]
+
+
+def read_hand(source: str) -> tuple[dict[str, Any], str]:
+    """A hand file's keys (a path, or ``-`` for standard input) and the name its problems are reported under."""
+    return read_hand_mapping(source)
+
+
+def profile_names() -> list[str]:
+    """The names of the shipped profiles, as ``--profile`` takes them."""
+    return shipped_names()
 
 
 def profile_for(mapping: Mapping[str, Any], profile_ref: str | None) -> Profile:
@@ -37,9 +51,10 @@ def parse(mapping: Mapping[str, Any], profile: Profile, where: str = "") -> Hand
         raise exc.located(where) if where else exc from None
 
 
-def score_mapping(
+def score_hand(
     mapping: Mapping[str, Any], profile_ref: str | None = None, where: str = ""
 ) -> tuple[Score, Profile]:
-    """Score a hand given as hand-file keys; the profile comes from ``profile_for``."""
+    """Score a hand given as hand-file keys: the score, bet by bet, and the profile it was scored
+    under (``profile_ref``, else the hand's ``profile`` key, else the default)."""
     profile = profile_for(mapping, profile_ref)
-    return score_hand(parse(mapping, profile, where), profile), profile
+    return _score(parse(mapping, profile, where), profile), profile

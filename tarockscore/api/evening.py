@@ -1,0 +1,315 @@
+"""The evening's ledger as the library offers it: begin an evening, record, undo, replace, delete,
+mark a Radl, rescore, repair, check, explain, settle (library layer).
+
+An :class:`Evening` is a ledger file named by its path, as sqlite-utils' ``Database`` is a file:
+each action reads the file, checks it, changes it with one operation of the pure core
+(``ledger.operations``) and writes it back atomically under its lock. Nothing is kept between two
+actions, so the command line, a web page and a script can act on the same file in turn.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+from tarockscore.errors import N_, Collector, LedgerError, Problem, UsageError
+from tarockscore.files import ledger_file
+from tarockscore.files.ledger_file import Snapshot
+from tarockscore.files.profile_file import load_profile
+from tarockscore.ledger import operations, totals
+from tarockscore.ledger import settle_up as money
+from tarockscore.ledger.checks import check as check_ledger
+from tarockscore.ledger.model import Entry, Ledger, ledger_profile
+from tarockscore.ledger.radl import BY_HAND, radl_cause
+from tarockscore.ledger.results import check_number, result_of, score_stored
+from tarockscore.ledger.settle_up import Settlement
+from tarockscore.ledger.sheet import Sheet, sheet
+from tarockscore.ledger.table import check_players, new_ledger
+from tarockscore.rules.hand import Hand
+from tarockscore.rules.profile import Profile
+from tarockscore.rules.scoring import Score
+from tarockscore.rules.text import look_alikes, nfc, strip_spaces, text_problem
+
+__all__ = ["Begun", "Change", "Evening", "Explained", "Repaired", "Rescored", "Settled", "find_ledger", "now"]
+
+LEDGER_ENV = "TAROCKSCORE_LEDGER"
+DEFAULT_LEDGER = "tarock-ledger.toml"
+
+
+def now() -> str:
+    """The moment a change is stamped with: the local time, to the second, with its UTC offset."""
+    return dt.datetime.now().astimezone().isoformat(timespec="seconds")
+
+
+def find_ledger(given: str | os.PathLike[str] | None = None) -> Path:
+    """The evening's ledger: ``given``, else ``$TAROCKSCORE_LEDGER``, else ``tarock-ledger.toml`` here.
+
+    An empty ``given`` is refused (it would silently mean the default ledger; ``where`` is
+    ``ledger``); an empty ``$TAROCKSCORE_LEDGER`` counts as unset, as the shell's convention has it.
+    """
+    if given is not None:
+        text = os.fspath(given)
+        if not text.strip():
+            raise UsageError(
+                N_("{option!r} is empty; give the ledger's file name, or leave the option out"),
+                option=text,
+                where="ledger",
+            )
+        return Path(text)
+    return Path(os.environ.get(LEDGER_ENV) or DEFAULT_LEDGER)
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """What an action did to the evening: the ledger before and after it."""
+
+    before: Ledger
+    after: Ledger
+
+    @property
+    def said(self) -> str:
+        """The audit entry the change left, as stored (a message template's text)."""
+        return self.after.audit[-1].detail
+
+
+@dataclass(frozen=True, slots=True)
+class Begun:
+    """A new evening: its ledger, and the warnings about its players' names (look-alikes)."""
+
+    evening: Evening
+    ledger: Ledger
+    warnings: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Explained:
+    """Hand N of the evening, as ``explain`` shows it: the hand, its score, the profile, its
+    stored entry, the Radl that doubled it (``BY_HAND`` or the hand that armed it, None when not
+    doubled) and whether the stored result differs from the one re-scored now."""
+
+    number: int
+    hand: Hand
+    score: Score
+    profile: Profile
+    entry: Entry
+    ledger: Ledger
+    radl_cause: int | None
+    differs: bool
+
+    @property
+    def radl_by_hand(self) -> bool:
+        return self.radl_cause == BY_HAND
+
+
+@dataclass(frozen=True, slots=True)
+class Rescored:
+    """The evening under another profile: before and after, the hands (as numbered on the sheet)
+    scored differently, and whether it was written."""
+
+    before: Ledger
+    after: Ledger
+    changed: tuple[int, ...]
+    written: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Settled:
+    """Who pays whom: the settlement, the points it was made from, whether those are the payout's
+    (a profile where Kontra changes the money alone), and the profile."""
+
+    settlement: Settlement
+    points: dict[str, int]
+    payout: bool
+    profile: Profile
+
+
+@dataclass(frozen=True, slots=True)
+class Repaired:
+    """An evening re-scored from its stored hands: before and after, and whether it was written."""
+
+    before: Ledger
+    after: Ledger
+    written: bool
+
+
+class Evening:
+    """An evening's ledger file; each method is one action on it (read, or changed and written)."""
+
+    __slots__ = ("path",)
+
+    def __init__(self, path: str | os.PathLike[str] | None = None) -> None:
+        self.path = find_ledger(path)
+
+    def __repr__(self) -> str:
+        return f"Evening({str(self.path)!r})"
+
+    # -- beginning ---------------------------------------------------------------------------
+
+    @classmethod
+    def begin(
+        cls,
+        path: str | os.PathLike[str] | None,
+        players: Sequence[str],
+        profile: str | Profile = "koenigrufen",
+        *,
+        stake: Decimal | None = None,
+        date: dt.date | None = None,
+        place: str | None = None,
+        at: str | None = None,
+        problems: Collector | None = None,
+    ) -> Begun:
+        """Start an evening: a new ledger with the table (seat order), the profile and the stake.
+
+        Every problem is said at once, each at its field (``players``, ``place``, ``profile``),
+        after those the caller has already collected in ``problems``; an existing ledger at the
+        path is never overwritten.
+        """
+        problems = problems if problems is not None else Collector()
+        if place is not None:
+            place = nfc(strip_spaces(place)) if place.strip() else place
+            wrong = text_problem(place)
+            if wrong is not None:
+                problems.add("place", N_("{place!r}: {wrong}"), place=place, wrong=wrong)
+        try:
+            prof = profile if isinstance(profile, Profile) else load_profile(profile)
+        except UsageError as exc:  # an empty profile name: no table to check the players against
+            problems.problems += exc.problems
+            problems.raise_if_any(UsageError)
+            raise
+        names = [nfc(strip_spaces(n)) for n in players]
+        problems.problems += check_players(names, prof)
+        problems.raise_if_any(UsageError)
+        evening = cls(path)
+        iso = date.isoformat() if date is not None else None
+        fresh = new_ledger(names, prof, created=at or now(), stake=stake, date=iso, place=place)
+        ledger_file.create(evening.path, fresh)
+        return Begun(evening, fresh, tuple(look_alikes(names)))
+
+    # -- reading -----------------------------------------------------------------------------
+
+    def read(self) -> Snapshot:
+        """The ledger as stored, checked against its digest (a ledger changed outside tarockscore is refused)."""
+        return ledger_file.read_trusted(self.path)
+
+    @property
+    def ledger(self) -> Ledger:
+        return self.read().ledger
+
+    def sheet(self) -> Sheet:
+        """The evening: each hand with its dealer, Forehand, result and the running totals."""
+        return sheet(self.ledger)
+
+    def hand(self, number: int) -> tuple[Ledger, Entry]:
+        """Hand ``number`` as the sheet numbers it (refused when there is none) and the ledger read."""
+        led = self.ledger
+        check_number(led, number)
+        return led, led.hands[number - 1]
+
+    def explain(self, number: int) -> Explained:
+        """The arithmetic of hand ``number``: its score, the profile, and the Radl behind its factor."""
+        led = self.ledger
+        hand, score = score_stored(led, number)
+        entry = led.hands[number - 1]
+        radl = entry.result.radl
+        cause = radl_cause(led, number) if radl != 1 else None
+        differs = result_of(score, led.players, radl) != entry.result
+        return Explained(number, hand, score, ledger_profile(led), entry, led, cause, differs)
+
+    def check(self) -> Ledger:
+        """Re-score every hand and compare with the stored results; every mismatch is a problem
+        (located at its file line), then the digest must say the file is as written."""
+        snapshot = ledger_file.read(self.path)
+        problems = check_ledger(snapshot.ledger)
+        if problems:
+            located = ledger_file.locate(problems, snapshot.text, str(snapshot.path))
+            located.append(
+                Problem.of(
+                    str(snapshot.path),
+                    N_(
+                        "`tarockscore repair --ledger {path}` re-scores the evening from its stored hands "
+                        "and shows every number that changes; --write keeps it, with an audit entry"
+                    ),
+                    path=snapshot.path,
+                )
+            )
+            raise LedgerError(located)
+        ledger_file.verify(snapshot)
+        return snapshot.ledger
+
+    def settle(self, stake: Decimal | None = None) -> Settled:
+        """Who pays whom how much, in the fewest payments, exact to the cent; the stake given, else the ledger's."""
+        led = self.ledger
+        if stake is None:
+            stake = led.table.stake
+        if stake is None:
+            raise UsageError(N_("the ledger has no stake: give --stake, e.g. --stake 0.10"), where="stake")
+        paid = totals.payout_totals(led)
+        points = paid if paid is not None else totals.totals(led)
+        result = money.settle(points, stake, led.profile.settlement.mode)
+        return Settled(result, points, paid is not None, led.profile)
+
+    # -- changing ----------------------------------------------------------------------------
+
+    def _change(self, edit: Any, expected: str | None = None) -> Change:
+        before, after = ledger_file.update(self.path, edit, expected)
+        return Change(before, after)
+
+    def record(self, hand: Mapping[str, Any], at: str | None = None) -> Change:
+        """Score a hand (hand-file keys) and add it to the evening."""
+        at = at or now()
+        return self._change(lambda current: operations.record(current, hand, at))
+
+    def undo(self, at: str | None = None) -> Change:
+        """Take back the last hand (it stays in the audit trail)."""
+        at = at or now()
+        return self._change(lambda current: operations.undo(current, at))
+
+    def replace(self, number: int, hand: Mapping[str, Any], at: str | None = None) -> Change:
+        """Replace hand ``number``; every hand after it is recomputed, the audit keeps the old one."""
+        at = at or now()
+        return self._change(lambda current: operations.replace_hand(current, number, hand, at))
+
+    def delete(self, number: int, at: str | None = None, *, expected: str | None = None) -> Change:
+        """Delete hand ``number``; ``expected``: the sha256 of the read the person confirmed on
+        (the file changed since is refused)."""
+        at = at or now()
+        return self._change(lambda current: operations.delete(current, number, at), expected)
+
+    def add_radl(self, hands: int | None = None, at: str | None = None) -> Change:
+        """A Radl set by hand: ``hands`` doubled hands (default: one Radl round, the profile's ``radl.hands``)."""
+        at = at or now()
+        return self._change(lambda current: operations.set_radl(current, hands, at))
+
+    def strike_radl(self, hands: int = 1, at: str | None = None) -> Change:
+        """Strike ``hands`` doubled hands still to play."""
+        at = at or now()
+        return self._change(lambda current: operations.strike_radl(current, hands, at))
+
+    def rescore(self, profile: str | Profile, *, write: bool = False, at: str | None = None) -> Rescored:
+        """The evening under another profile (what-if); written into the ledger only with ``write``."""
+        prof = profile if isinstance(profile, Profile) else load_profile(profile)
+        at = at or now()
+        if write:
+            change = self._change(lambda current: operations.rescore(current, prof, at))
+            before, after = change.before, change.after
+        else:
+            snapshot = ledger_file.read(self.path)
+            ledger_file.verify(snapshot)
+            before, after = snapshot.ledger, operations.rescore(snapshot.ledger, prof, at)
+        number = {e.id: i for i, e in enumerate(after.hands, 1)}  # the audit's ids, as the sheet numbers
+        changed = tuple(number[i] for i in after.audit[-1].changed)
+        return Rescored(before, after, changed, write)
+
+    def repair(self, *, write: bool = False, at: str | None = None) -> Repaired:
+        """Re-score an evening changed outside tarockscore from its stored hands; written, sealed and
+        with an audit entry, only with ``write``."""
+        stamp = (at or now()) if write else None
+        before, after = ledger_file.repair(
+            self.path, lambda current: operations.repair(current, stamp), write
+        )
+        return Repaired(before, after, write)

@@ -1,0 +1,72 @@
+"""The one output path: a command's result as a view, turned into a table, JSON, CSV or HTML (rendering layer).
+
+A front end asks the library for a result, asks ``render`` for its view, and prints
+``rendered(view, fmt)``: every command that prints a table offers the same formats the same way,
+and the shapes of its JSON and CSV are built here in ``render/``, beside its table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from tarockscore.errors import N_, UsageError
+from tarockscore.render.hand import csv_text, dumps
+
+#: A CSV table: its header row and its rows (cells made safe for spreadsheets when written).
+CsvTable = tuple[Sequence[str], Sequence[Sequence[Any]]]
+
+
+class OutputFormat(StrEnum):
+    """The formats a command's result can be printed in (``--format``; ``--json``, ``--csv``)."""
+
+    TABLE = "table"
+    JSON = "json"
+    CSV = "csv"
+    HTML = "html"
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """A result as it can be shown: each format a function, called only when that format is asked for.
+
+    ``table`` is the text for a person; ``json`` the data ``json.dumps`` writes
+    (docs/machine-output.md); ``csv`` the header and rows; ``html`` one printable page.
+    """
+
+    table: Callable[[], str]
+    json: Callable[[], Any] | None = None
+    csv: Callable[[], CsvTable] | None = None
+    html: Callable[[], str] | None = None
+
+    @property
+    def formats(self) -> tuple[OutputFormat, ...]:
+        given = {
+            OutputFormat.TABLE: self.table,
+            OutputFormat.JSON: self.json,
+            OutputFormat.CSV: self.csv,
+            OutputFormat.HTML: self.html,
+        }
+        return tuple(f for f, made in given.items() if made is not None)
+
+
+def rendered(view: View, fmt: OutputFormat = OutputFormat.TABLE) -> str:
+    """The view in ``fmt``, as printed (the table with a newline after it; the page, JSON and CSV end in their own); a format the view does not have is a usage error
+    naming ``--format`` and the formats it has."""
+    if fmt is OutputFormat.TABLE:
+        return view.table() + "\n"
+    if fmt is OutputFormat.JSON and view.json is not None:
+        return dumps(view.json()) + "\n"
+    if fmt is OutputFormat.CSV and view.csv is not None:
+        headers, rows = view.csv()
+        return csv_text(headers, rows)
+    if fmt is OutputFormat.HTML and view.html is not None:
+        return view.html()
+    raise UsageError(
+        N_("{fmt!r}: this command prints {formats}"),
+        fmt=fmt.value,
+        formats=", ".join(f.value for f in view.formats),
+        where="--format",
+    )
