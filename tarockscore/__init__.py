@@ -38,7 +38,15 @@ _HOME: dict[str, str] = {
     "Repaired": "tarockscore.api.evening",
     "Settled": "tarockscore.api.evening",
     "find_ledger": "tarockscore.api.evening",
+    "Ledger": "tarockscore.api.evening",
+    "Sheet": "tarockscore.api.evening",
     "now": "tarockscore.api.evening",
+    # the players' words
+    "clean_name": "tarockscore.api.words",
+    "fold": "tarockscore.api.words",
+    "parse_stake": "tarockscore.api.words",
+    "strip_spaces": "tarockscore.api.words",
+    "ways_out": "tarockscore.api.problems",
     # the season (api/season.py)
     # tournaments and cups (api/tournament.py)
     # the guided entry (entry/)
@@ -66,9 +74,11 @@ if TYPE_CHECKING:  # the names as the type checker sees them; at run time __geta
     from tarockscore.api.evening import Change as Change
     from tarockscore.api.evening import Evening as Evening
     from tarockscore.api.evening import Explained as Explained
+    from tarockscore.api.evening import Ledger as Ledger
     from tarockscore.api.evening import Repaired as Repaired
     from tarockscore.api.evening import Rescored as Rescored
     from tarockscore.api.evening import Settled as Settled
+    from tarockscore.api.evening import Sheet as Sheet
     from tarockscore.api.evening import find_ledger as find_ledger
     from tarockscore.api.evening import now as now
     from tarockscore.api.hand import Profile as Profile
@@ -78,3 +88,8 @@ if TYPE_CHECKING:  # the names as the type checker sees them; at run time __geta
     from tarockscore.api.hand import profile_names as profile_names
     from tarockscore.api.hand import read_hand as read_hand
     from tarockscore.api.hand import score_hand as score_hand
+    from tarockscore.api.problems import ways_out as ways_out
+    from tarockscore.api.words import clean_name as clean_name
+    from tarockscore.api.words import fold as fold
+    from tarockscore.api.words import parse_stake as parse_stake
+    from tarockscore.api.words import strip_spaces as strip_spaces

@@ -114,3 +114,47 @@ def test_no_import_cycles() -> None:
 def test_the_cycle_check_can_fail() -> None:
     assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c", "a"]]
     assert _cycles({"a": {"b"}, "b": set()}) == []
+
+
+# -- the front ends reach only the library's face -----------------------------------------------
+
+FRONT_ENDS = ("tarockscore.cli",)
+# What a front end may import from the package: the face (``tarockscore``), the rendering room,
+# the messages and the errors, and its own modules.
+BEHIND_THE_FACE = (
+    "tarockscore.rules",
+    "tarockscore.ledger",
+    "tarockscore.files",
+    "tarockscore.season",
+    "tarockscore.tournament",
+    "tarockscore.api",
+)
+
+
+def _reaching_behind(modules: dict[str, Path]) -> list[str]:
+    return [
+        f"{name}:{line}: {target}"
+        for name, path in modules.items()
+        if name.startswith(FRONT_ENDS)
+        for target, line in _imports(name, path)
+        if any(target == inner or target.startswith(inner + ".") for inner in BEHIND_THE_FACE)
+    ]
+
+
+def test_front_ends_import_only_the_face() -> None:
+    assert _reaching_behind(MODULES) == []
+
+
+def test_the_face_check_can_fail(tmp_path: Path) -> None:
+    module = tmp_path / "reach.py"
+    module.write_text("from tarockscore.ledger import operations\nimport tarockscore\n", encoding="utf-8")
+    assert _reaching_behind({"tarockscore.cli.reach": module}) == [
+        "tarockscore.cli.reach:1: tarockscore.ledger",
+        "tarockscore.cli.reach:1: tarockscore.ledger.operations",
+    ]
+
+
+def test_the_import_contracts_are_kept() -> None:
+    """pyproject's [tool.importlinter] contracts (the layers, the pure core, the face), as scripts/check runs them."""
+    lint = pytest.importorskip("importlinter.cli")
+    assert lint.lint_imports(no_cache=True) == 0

@@ -35,7 +35,19 @@ from tarockscore.rules.profile import Profile
 from tarockscore.rules.scoring import Score
 from tarockscore.rules.text import look_alikes, nfc, strip_spaces, text_problem
 
-__all__ = ["Begun", "Change", "Evening", "Explained", "Repaired", "Rescored", "Settled", "find_ledger", "now"]
+__all__ = [
+    "Ledger",
+    "Sheet",
+    "Begun",
+    "Change",
+    "Evening",
+    "Explained",
+    "Repaired",
+    "Rescored",
+    "Settled",
+    "find_ledger",
+    "now",
+]
 
 LEDGER_ENV = "TAROCKSCORE_LEDGER"
 DEFAULT_LEDGER = "tarock-ledger.toml"
@@ -115,6 +127,11 @@ class Rescored:
     after: Ledger
     changed: tuple[int, ...]
     written: bool
+
+    @property
+    def sheet(self) -> Sheet:
+        """The evening's sheet as rescored."""
+        return sheet(self.after)
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,6 +213,10 @@ class Evening:
         """The ledger as stored, checked against its digest (a ledger changed outside tarockscore is refused)."""
         return ledger_file.read_trusted(self.path)
 
+    def read_as_stored(self) -> Ledger:
+        """The ledger as stored, not checked against its digest (shell completion, which must not fail)."""
+        return ledger_file.read(self.path).ledger
+
     @property
     def ledger(self) -> Ledger:
         return self.read().ledger
@@ -204,11 +225,12 @@ class Evening:
         """The evening: each hand with its dealer, Forehand, result and the running totals."""
         return sheet(self.ledger)
 
-    def hand(self, number: int) -> tuple[Ledger, Entry]:
-        """Hand ``number`` as the sheet numbers it (refused when there is none) and the ledger read."""
-        led = self.ledger
+    def hand(self, number: int, ledger: Ledger | None = None) -> Entry:
+        """Hand ``number`` as the sheet numbers it, of ``ledger`` (else the file read now);
+        refused when the evening has no such hand."""
+        led = self.ledger if ledger is None else ledger
         check_number(led, number)
-        return led, led.hands[number - 1]
+        return led.hands[number - 1]
 
     def explain(self, number: int) -> Explained:
         """The arithmetic of hand ``number``: its score, the profile, and the Radl behind its factor."""

@@ -1,7 +1,7 @@
 """The way out of a file's problem, as the command line says it (CLI layer).
 
 The I/O layer (``tarockscore/files/``) says what is wrong in the domain's words: "no ledger
-here", "the stored profile was edited" (:mod:`tarockscore.files.ways_out`). At the command line
+here", "the stored profile was edited" (``tarockscore.ways_out``). At the command line
 each of these has a way out, a command to run or an option to give; here each has its
 command-line wording, a message of its own with its own translation, and the values stay as the
 I/O layer gave them. The command group words every error it shows this way (:func:`advised`), so
@@ -12,9 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+import tarockscore
 from tarockscore.cli.ledger_option import LEDGER_ENV
 from tarockscore.errors import N_, Message, Problem, Values, message
-from tarockscore.files import ways_out
+
+ways_out = tarockscore.ways_out
 
 REPAIR_HINT = message(
     N_(

@@ -10,18 +10,16 @@ from __future__ import annotations
 
 from typing import Any
 
+import tarockscore
 from tarockscore.cli.ledger_option import ledger_path_of
 from tarockscore.errors import TarockError
-from tarockscore.files.ledger_file import read
-from tarockscore.files.profile_file import load_profile
-from tarockscore.ledger.model import ledger_profile
 
 
 def _ledger(ctx: Any) -> Any:
     option = _param(ctx, "ledger")
     try:
         path = ledger_path_of(option if isinstance(option, str) else None)
-        return read(path).ledger if path.is_file() else None
+        return tarockscore.Evening(path).read_as_stored() if path.is_file() else None
     except (TarockError, OSError, ValueError):
         return None
 
@@ -37,10 +35,10 @@ def _param(ctx: Any, name: str) -> Any:
 def _profile(ctx: Any) -> Any:
     led = _ledger(ctx)
     if led is not None:
-        return ledger_profile(led)
+        return led.profile
     name = _param(ctx, "profile")
     try:
-        return load_profile(name if isinstance(name, str) else "koenigrufen")
+        return tarockscore.load_profile(name if isinstance(name, str) else "koenigrufen")
     except (TarockError, OSError, ValueError):
         return None
 

@@ -90,6 +90,9 @@ COMMAND_OPTIONS: Mapping[str, str] = {
     "hands": "HANDS",  # the argument of ``radl add`` and ``radl strike``
     "round": "--round",  # the round ``tournament draw`` draws
     "format": "--format",  # the format ``tournament new`` ranks the day by
+    "ledger": "--ledger",
+    "place": "--place",
+    "stake": "--stake",
 }
 
 

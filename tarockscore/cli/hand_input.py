@@ -10,7 +10,6 @@ import tarockscore
 from tarockscore.cli.fields import in_short_form
 from tarockscore.cli.shortform import hand_from_options
 from tarockscore.errors import N_, HandError, UsageError
-from tarockscore.files.hand_file import read_hand_mapping
 
 SHORT_FORM = N_("command line")
 
@@ -35,7 +34,7 @@ def read_hand_or_short(
     if hand_file is not None:
         if _any_short(short):
             raise UsageError(N_("give either a hand file or the hand's options, not both"))
-        return read_hand_mapping(hand_file)
+        return tarockscore.read_hand(hand_file)
     if not _any_short(short):
         raise UsageError(N_("give a hand file (or - for stdin), or the hand's options: see --help"))
     options = dict(short)

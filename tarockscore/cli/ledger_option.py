@@ -1,22 +1,20 @@
-"""The ``--ledger`` option: its declaration, the file it names, else its fallbacks; and the time
-a change (to a ledger, or to a tournament's files) is stamped with (CLI layer).
+"""The ``--ledger`` option: its declaration and the evening it names (CLI layer).
 
-The I/O layer reads and writes the ledger at a path it is given; which path a command means is
-the command line's: the option, else the environment variable, else the default file. The clock
-is the command line's too: the ledger's operations take the moment they record as a value.
+Which file an evening is kept in is the library's rule (``tarockscore.find_ledger``: the option,
+else ``$TAROCKSCORE_LEDGER``, else ``tarock-ledger.toml`` here); this module declares the option
+every evening command shares and words the library's refusal as the option.
 """
 
-import os
-from datetime import datetime
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from tarockscore.errors import N_, UsageError
+import tarockscore
+from tarockscore.cli.fields import as_options
+from tarockscore.errors import UsageError
 
 LEDGER_ENV = "TAROCKSCORE_LEDGER"
-DEFAULT_LEDGER = "tarock-ledger.toml"
 
 LedgerOpt = Annotated[
     str | None,
@@ -30,22 +28,18 @@ LedgerOpt = Annotated[
 
 
 def now() -> str:
-    """The moment a change is stamped with: the local time, to the second, with its UTC offset."""
-    return datetime.now().astimezone().isoformat(timespec="seconds")
+    """The moment a change is stamped with (the library's clock)."""
+    return tarockscore.now()
 
 
 def ledger_path_of(option: str | None) -> Path:
-    """``--ledger``, else ``$TAROCKSCORE_LEDGER``, else ``tarock-ledger.toml`` in the current folder.
+    """The ledger ``--ledger`` names, else its fallbacks; an empty ``--ledger ""`` is refused."""
+    try:
+        return tarockscore.find_ledger(option)
+    except UsageError as exc:
+        raise as_options(exc, "ledger") from None
 
-    An empty ``--ledger ""`` is refused (it would silently mean the default ledger); an empty
-    ``$TAROCKSCORE_LEDGER`` counts as unset, as the shell's convention has it.
-    """
-    if option is not None:
-        if not option.strip():
-            raise UsageError(
-                N_("{option!r} is empty; give the ledger's file name, or leave the option out"),
-                option=option,
-                where="--ledger",
-            )
-        return Path(option)
-    return Path(os.environ.get(LEDGER_ENV) or DEFAULT_LEDGER)
+
+def evening_of(option: str | None) -> tarockscore.Evening:
+    """The evening kept in the ledger ``--ledger`` names, else its fallbacks."""
+    return tarockscore.Evening(ledger_path_of(option))

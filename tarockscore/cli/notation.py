@@ -13,9 +13,9 @@ from decimal import Decimal
 
 import typer
 
+import tarockscore
 from tarockscore.errors import N_, message
 from tarockscore.i18n import _
-from tarockscore.ledger.settle_up import parse_stake
 
 # ASCII digits only ([0-9], not \d: that also takes Arabic-Indic and other digits), and \Z, not $,
 # which would also match before a final line break.
@@ -36,7 +36,7 @@ def stake_text(text: str) -> str:
 
 def stake_amount(text: str) -> Decimal:
     """A stake typed at the command line, ``0,10`` or ``0.10``; ValueError shows the comma form."""
-    return parse_stake(stake_text(text), "0,10")
+    return tarockscore.parse_stake(stake_text(text), "0,10")
 
 
 def table_date(text: str) -> dt.date:

@@ -8,9 +8,9 @@ from typing import Annotated, Any
 
 import typer
 
+import tarockscore
 from tarockscore.errors import N_, UsageError, shortened
 from tarockscore.i18n import _
-from tarockscore.rules.text import nfc, strip_spaces
 
 
 # Shell completion (tarockscore.cli.completion), imported only when the shell asks.
@@ -108,7 +108,7 @@ Bonus = Annotated[
 def typed_names(text: str) -> list[str]:
     """The names of a ``--players`` list as typed: split at commas, the spaces around each
     dropped (only spaces: any other character stays, for the rules of names to judge), in NFC."""
-    return [nfc(strip_spaces(p)) for p in text.split(",")]
+    return [tarockscore.clean_name(p) for p in text.split(",")]
 
 
 def profile_given(value: str | None, where: str = "--profile") -> str | None:

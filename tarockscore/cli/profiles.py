@@ -2,14 +2,13 @@
 
 import tomli_w
 import typer
-from tabulate import tabulate
 
-from tarockscore import i18n
+import tarockscore
 from tarockscore.cli.group import new_app
 from tarockscore.cli.options import profile_given
-from tarockscore.files.profile_file import load_profile, shipped_names
-from tarockscore.i18n import _
+from tarockscore.cli.output_options import CsvOpt, FormatOpt, JsonOpt, chosen, show
 from tarockscore.render import hand as render
+from tarockscore.render.profiles import profiles_view
 
 profiles_app = new_app(help="List the shipped profiles, or show one with its price list.")
 
@@ -20,23 +19,14 @@ def register(app: typer.Typer, only: str | None = None) -> None:
 
 
 @profiles_app.callback(invoke_without_command=True)
-def profiles(ctx: typer.Context) -> None:
+def profiles(
+    ctx: typer.Context, output: FormatOpt = None, json_out: JsonOpt = False, csv_out: CsvOpt = False
+) -> None:
     """List the shipped profiles."""
     if ctx.invoked_subcommand is not None:
         return
-    rows = []
-    for name in shipped_names():
-        p = load_profile(name)
-        rows.append(
-            [
-                p.name,
-                p.game.family,
-                p.settlement.mode,
-                p.kontra.ladder[p.kontra.ceiling - 1].name,
-                p.title_in(i18n.current()),
-            ]
-        )
-    typer.echo(tabulate(rows, headers=[_("profile"), _("game"), _("settlement"), _("ceiling"), _("title")]))
+    fmt = chosen(output, json_out, csv_out)
+    show(profiles_view([tarockscore.load_profile(name) for name in tarockscore.profile_names()]), fmt)
 
 
 @profiles_app.command("show")
@@ -45,7 +35,7 @@ def profiles_show(
     toml_out: bool = typer.Option(False, "--toml", help="Print the resolved profile as TOML."),
 ) -> None:
     """Show a profile: its rules and price list (every contract and bonus with its value)."""
-    prof = load_profile(profile_given(name, "NAME"))
+    prof = tarockscore.load_profile(profile_given(name, "NAME"))
     if toml_out:
         typer.echo(tomli_w.dumps(dict(prof.document)), nl=False)
     else:

@@ -10,14 +10,12 @@ from typing import Annotated
 
 import typer
 
+import tarockscore
 from tarockscore.cli.fields import as_options
 from tarockscore.cli.group import new_app
-from tarockscore.cli.ledger_option import LedgerOpt, ledger_path_of, now
+from tarockscore.cli.ledger_option import LedgerOpt, evening_of, now
 from tarockscore.errors import LedgerError
-from tarockscore.files.ledger_file import update
 from tarockscore.i18n import translated
-from tarockscore.ledger import operations
-from tarockscore.ledger.model import Ledger
 from tarockscore.render import evening as render_evening
 
 radl_app = new_app(
@@ -46,25 +44,24 @@ def register(app: typer.Typer, only: str | None = None) -> None:
     app.add_typer(radl_app, name="radl")
 
 
-def _change(ledger: str | None, edit: Callable[[Ledger], Ledger]) -> None:
+def _change(act: Callable[[], tarockscore.Change]) -> None:
     try:
-        _before, after = update(ledger_path_of(ledger), edit)
+        change = act()
     except LedgerError as exc:
         raise as_options(exc, "hands") from None
-    typer.echo(translated(after.audit[-1].detail))
-    typer.echo(render_evening.next_text(after))
+    typer.echo(translated(change.said))
+    typer.echo(render_evening.next_text(change.after))
 
 
 @radl_app.command("add")
 def add(hands: AddHandsArg = None, ledger: LedgerOpt = None) -> None:
     """Set a Radl by hand: the coming hands are doubled (×radl.factor), after any Radl pending."""
-    at = now()
-    _change(ledger, lambda current: operations.set_radl(current, hands, at))
+    evening = evening_of(ledger)
+    _change(lambda: evening.add_radl(hands, now()))
 
 
 @radl_app.command("strike")
 def strike(hands: StrikeHandsArg = None, ledger: LedgerOpt = None) -> None:
     """Strike doubled hands the Radl still owes (default: one); the last ones pending go first."""
-    at = now()
-    count = 1 if hands is None else hands
-    _change(ledger, lambda current: operations.strike_radl(current, count, at))
+    evening = evening_of(ledger)
+    _change(lambda: evening.strike_radl(1 if hands is None else hands, now()))

@@ -10,8 +10,9 @@ from typing import Annotated
 
 import typer
 
+import tarockscore
 from tarockscore.cli.hand_input import hand_errors, read_hand_or_short
-from tarockscore.cli.ledger_option import LedgerOpt, ledger_path_of, now
+from tarockscore.cli.ledger_option import LedgerOpt, evening_of, now
 from tarockscore.cli.options import (
     Bonus,
     Conceded,
@@ -29,14 +30,9 @@ from tarockscore.cli.options import (
     Won,
     short_form,
 )
-from tarockscore.files.ledger_file import update
-from tarockscore.i18n import _, translated
-from tarockscore.ledger import operations
-from tarockscore.ledger.deal import hand_deal, next_deal
-from tarockscore.ledger.model import Ledger
-from tarockscore.ledger.results import score_stored
+from tarockscore.i18n import translated
 from tarockscore.render import evening as render_evening
-from tarockscore.render import hand as render
+from tarockscore.render import evening_actions as shown
 
 HandArg = Annotated[
     str | None, typer.Argument(help="A hand file (TOML, docs/hand-format.md), or - for stdin.")
@@ -71,47 +67,23 @@ def record(
     """Score a hand and add it to the ledger; print its points and the running totals."""
     short = short_form(locals())
     mapping, name = read_hand_or_short(hand_file, short)
-    at = now()
-
-    def change(current: Ledger) -> Ledger:
-        with hand_errors(name, short):
-            return operations.record(current, mapping, at)
-
-    before, after = update(ledger_path_of(ledger), change)
-    recorded(before, after)
+    with hand_errors(name, short):
+        change = evening_of(ledger).record(mapping, now())
+    recorded(change.before, change.after)
 
 
-def recorded(before: Ledger, after: Ledger) -> None:
-    """What record and enter print for the hand just added: the hand, its scoring notes (as
-    ``score`` prints them), the totals with the money so far, the next hand; a warning first
-    when the hand's players moved the deal away from the dealer the ledger expected."""
-    n = len(after.hands)
-    expected, actual = next_deal(before), hand_deal(after, n)
-    if actual.dealer != expected.dealer:
-        typer.echo(
-            _(
-                "warning: hand {number} is dealt by {dealer} (the players given); the ledger expected "
-                "{expected} to deal ({deal}); the deal goes on from {dealer}"
-            ).format(
-                number=n,
-                dealer=actual.dealer,
-                expected=expected.dealer,
-                deal=render_evening.deal_text(expected),
-            ),
-            err=True,
-        )
-    typer.echo(render_evening.hand_line(after, n))
-    _hand, score = score_stored(after, n)
-    for note in score.notes:
-        typer.echo(render.note_line(note))
-    typer.echo(render_evening.totals_table(after, n))
-    typer.echo(render_evening.next_text(after))
+def recorded(before: tarockscore.Ledger, after: tarockscore.Ledger) -> None:
+    """What record and enter print for the hand just added (``render.evening_actions.recorded_text``);
+    a warning first when the hand's players moved the deal away from the dealer the ledger expected."""
+    warning = shown.moved_deal_warning(before, after)
+    if warning is not None:
+        typer.echo(warning, err=True)
+    typer.echo(shown.recorded_text(after))
 
 
 def undo(ledger: LedgerOpt = None) -> None:
     """Take back the last hand (it stays in the audit trail)."""
-    at = now()
-    before, after = update(ledger_path_of(ledger), lambda current: operations.undo(current, at))
-    typer.echo(translated(after.audit[-1].detail))
-    typer.echo(render_evening.totals_table(after))
-    typer.echo(render_evening.next_text(after))
+    change = evening_of(ledger).undo(now())
+    typer.echo(translated(change.said))
+    typer.echo(render_evening.totals_table(change.after))
+    typer.echo(render_evening.next_text(change.after))

@@ -22,7 +22,9 @@ from tarockscore.cli.options import (
     profile_given,
     short_form,
 )
+from tarockscore.cli.output_options import CsvOpt, FormatOpt, chosen, show
 from tarockscore.render import hand as render
+from tarockscore.render.output import OutputFormat, View
 
 HandOpt = typer.Argument(None, help="A hand file (TOML, see docs/hand-format.md), or - for stdin.")
 ProfileOpt = typer.Option(None, "--profile", "-P", help="A shipped profile name or a path to a profile file.")
@@ -36,7 +38,9 @@ def register(app: typer.Typer, only: str | None = None) -> None:
 def score(
     hand_file: str | None = HandOpt,
     profile: str | None = ProfileOpt,
+    output: FormatOpt = None,
     json_out: bool = typer.Option(False, "--json", help="Print JSON (victory_points, lines, payout)."),
+    csv_out: CsvOpt = False,
     explain: bool = typer.Option(False, "--explain", help="Show the arithmetic bet by bet, with its rules."),
     contract: Contract = None,
     players: Players = None,
@@ -59,9 +63,13 @@ def score(
     mapping, name = read_hand_or_short(hand_file, short, profile, known_profile=True)
     with hand_errors(name, short):
         result, prof = tarockscore.score_hand(mapping, profile)
-    if json_out:
-        typer.echo(render.dumps(render.score_json(result)))
-    elif explain:
+    fmt = chosen(output, json_out, csv_out)
+    if explain and fmt is OutputFormat.TABLE:
         typer.echo(render.explain(result, prof))
-    else:
-        typer.echo(render.score_table(result))
+        return
+    view = View(
+        table=lambda: render.score_table(result),
+        json=lambda: render.score_json(result),
+        csv=lambda: render.score_csv(result),
+    )
+    show(view, fmt)

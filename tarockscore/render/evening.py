@@ -19,7 +19,6 @@ from tarockscore.ledger.deal import hand_deal, next_deal
 from tarockscore.ledger.radl import pending_radl
 from tarockscore.ledger.settle_up import settle
 from tarockscore.ledger.totals import payout_totals, totals
-from tarockscore.render import hand as render
 from tarockscore.render.hand import signed
 
 if TYPE_CHECKING:
@@ -176,11 +175,11 @@ def sheet_json(sheet: Sheet) -> dict[str, Any]:
     return out
 
 
-def sheet_csv(sheet: Sheet) -> str:
+def sheet_csv(sheet: Sheet) -> tuple[list[str], list[list[object]]]:
     players = list(sheet.players)
     headers = ["hand", "dealer", "forehand", "contract", "declarer", "partner", "won", "radl"]
     headers += players + [f"{p} total" for p in players]
-    rows = []
+    rows: list[list[object]] = []
     for h in sheet.hands:
         won = "" if h.result.won is None else ("yes" if h.result.won else "no")
         row: list[object] = [
@@ -195,7 +194,7 @@ def sheet_csv(sheet: Sheet) -> str:
         row.append(h.result.radl)
         row += [h.result.victory_points[p] for p in players] + [h.totals[p] for p in players]
         rows.append(row)
-    return render.csv_text(headers, rows)
+    return headers, rows
 
 
 def sheet_text(sheet: Sheet) -> str:

@@ -110,6 +110,23 @@ def score_json(score: Score) -> dict[str, Any]:
     return out
 
 
+def score_csv(score: Score) -> tuple[list[str], list[list[object]]]:
+    """One row per bet: its key, base, factors (as multipliers), value, winners, each player's points."""
+    headers = ["bet", "base", "factors", "value", "winners", *score.players]
+    rows: list[list[object]] = [
+        [
+            line.bet,
+            line.base,
+            " ".join(f"x{f.multiplier}" for f in line.factors),
+            line.value,
+            " ".join(line.winners),
+            *(line.points[p] for p in score.players),
+        ]
+        for line in score.lines
+    ]
+    return headers, rows
+
+
 def explain(score: Score, profile: Profile) -> str:
     """Bet by bet, the arithmetic and the rule behind every number, in the players' words.
 

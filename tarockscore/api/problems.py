@@ -1,0 +1,10 @@
+"""The file problems that have a way out, as the library names them for its front ends (library layer).
+
+``ways_out`` holds one message template per problem (no ledger here, the stored profile was
+edited, ...); a front end words each as its own way out, a command to run or an option to give
+(the command line: ``cli.advice``), keyed by the template.
+"""
+
+from tarockscore.files import ways_out
+
+__all__ = ["ways_out"]

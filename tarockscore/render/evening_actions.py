@@ -1,0 +1,248 @@
+"""What the evening's actions show: a new evening, a recorded hand, the arithmetic of a stored hand,
+a check, a rescore, a repair, a settlement (rendering layer).
+
+Each function takes the values the library's action returned (the ledger before and after, the
+hand's score) and returns the text, or the :class:`View` whose formats ``--format`` chooses from.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from tabulate import tabulate
+
+from tarockscore.i18n import _, date, money, ngettext, translated
+from tarockscore.ledger.deal import first_deal, hand_deal, next_deal
+from tarockscore.ledger.model import Entry, Ledger
+from tarockscore.ledger.results import score_stored
+from tarockscore.ledger.settle_up import Settlement
+from tarockscore.ledger.sheet import Sheet
+from tarockscore.ledger.totals import payout_totals, totals
+from tarockscore.render import evening, hand
+from tarockscore.render.output import View
+from tarockscore.rules.hand import Hand
+from tarockscore.rules.profile import Profile
+from tarockscore.rules.scoring import Score
+
+
+def begun_text(path: Path, ledger: Ledger) -> str:
+    """What ``new`` prints: the file, the table, the profile pinned by its hash, the stake, the day, the first deal."""
+    table = ledger.table
+    lines = [
+        _("new evening in {path}").format(path=path),
+        _("table:   {players} (seat order)").format(players=", ".join(table.players)),
+        _("profile: {name} (sha256 {sha})").format(name=table.profile.name, sha=table.profile.sha256[:12]),
+    ]
+    if table.stake is not None:
+        lines.append(_("stake:   {amount} per Victory Point").format(amount=money(table.stake)))
+    if table.date or table.place:
+        when = ", ".join(x for x in (date(table.date) if table.date else None, table.place) if x)
+        lines.append(_("when:    {when}").format(when=when))
+    lines.append(_("hand 1:  {deal}").format(deal=evening.deal_text(first_deal(table.players))))
+    return "\n".join(lines)
+
+
+def sheet_view(sheet: Sheet) -> View:
+    """``show``: the sheet as a table, as JSON (docs/ledger-format.md), as CSV (one row per hand)."""
+    return View(
+        table=lambda: evening.sheet_text(sheet),
+        json=lambda: evening.sheet_json(sheet),
+        csv=lambda: evening.sheet_csv(sheet),
+    )
+
+
+def moved_deal_warning(before: Ledger, after: Ledger) -> str | None:
+    """The warning when the hand just added was dealt by another player than the ledger expected."""
+    n = len(after.hands)
+    expected, actual = next_deal(before), hand_deal(after, n)
+    if actual.dealer == expected.dealer:
+        return None
+    return _(
+        "warning: hand {number} is dealt by {dealer} (the players given); the ledger expected "
+        "{expected} to deal ({deal}); the deal goes on from {dealer}"
+    ).format(number=n, dealer=actual.dealer, expected=expected.dealer, deal=evening.deal_text(expected))
+
+
+def recorded_text(after: Ledger) -> str:
+    """What ``record`` and ``enter`` print for the hand just added: the hand, its scoring notes (as
+    ``score`` prints them), the totals with the money so far, the next hand."""
+    n = len(after.hands)
+    _hand, score = score_stored(after, n)
+    lines = [evening.hand_line(after, n)]
+    lines += [hand.note_line(note) for note in score.notes]
+    lines += [evening.totals_table(after, n), evening.next_text(after)]
+    return "\n".join(lines)
+
+
+def explained_text(
+    ledger: Ledger,
+    number: int,
+    entry: Entry,
+    played: Hand,
+    score: Score,
+    profile: Profile,
+    radl_cause: int | None,
+    by_hand: bool,
+    differs: bool,
+) -> tuple[str, str | None]:
+    """``explain N``: the hand, when and under which profile it was recorded, the arithmetic bet by
+    bet, the Radl behind its factor; and the note for standard error when its stored result differs."""
+    lines = [
+        evening.hand_line(ledger, number),
+        _("recorded {at}; profile {name} (sha256 {sha})").format(
+            at=entry.recorded, name=ledger.table.profile.name, sha=ledger.table.profile.sha256[:12]
+        ),
+        "",
+        hand.explain(score, profile),
+    ]
+    radl = entry.result.radl
+    if radl != 1:
+        lines.append("")
+        if by_hand:
+            lines.append(
+                _("Radl: this hand is scored ×{radl} [radl.factor], a doubled round set on the sheet").format(
+                    radl=radl
+                )
+            )
+        else:
+            lines.append(
+                _(
+                    "Radl: this hand is scored ×{radl} [radl.factor], a doubled round armed by hand {cause} "
+                    "[radl.events = {events}]"
+                ).format(radl=radl, cause=radl_cause, events=", ".join(profile.radl.events))
+            )
+        doubled = ", ".join(
+            f"{p} {hand.signed(v)}" for p, v in entry.result.victory_points.items() if p in played.players
+        )
+        lines.append(_("Victory Points with the Radl: {points}").format(points=doubled))
+    note = (
+        _("note: the ledger stores a different result for this hand; `tarockscore check` reports it")
+        if differs
+        else None
+    )
+    return "\n".join(lines), note
+
+
+def checked_text(path: Path, ledger: Ledger) -> str:
+    """``check`` when every stored result matches."""
+    return ngettext(
+        "{path}: {count} hand re-scored under {name} (sha256 {sha}); every stored result matches",
+        "{path}: {count} hands re-scored under {name} (sha256 {sha}); every stored result matches",
+        len(ledger.hands),
+    ).format(
+        path=path,
+        count=len(ledger.hands),
+        name=ledger.table.profile.name,
+        sha=ledger.table.profile.sha256[:12],
+    )
+
+
+def _rescored_json(before: Ledger, after: Ledger, sheet: Sheet, written: bool) -> dict[str, Any]:
+    data = evening.sheet_json(sheet)
+    data["written"] = written
+    data["before"] = {"profile": evening.profile_json(before.table), "totals": totals(before)}
+    paid = payout_totals(before)
+    if paid is not None:  # as show --json has it: only where Kontra changes the money alone
+        data["before"]["payout_totals"] = paid
+    return data
+
+
+def _rescored_rows(before: Ledger, after: Ledger) -> list[list[object]]:
+    old, new = totals(before), totals(after)
+    return [[p, old[p], new[p], hand.signed(new[p] - old[p])] for p in after.players]
+
+
+def _rescored_text(before: Ledger, after: Ledger, changed: Sequence[int], written: bool, path: Path) -> str:
+    lines = [
+        tabulate(
+            _rescored_rows(before, after),
+            headers=[_("player"), before.table.profile.name, after.table.profile.name, _("difference")],
+            disable_numparse=True,
+        )
+    ]
+    if changed:
+        hands = ", ".join(str(n) for n in changed)
+        lines.append(_("hands scored differently: {hands}").format(hands=hands))
+    if written:
+        lines.append(
+            _("written: {path} is now scored under {name}").format(path=path, name=after.table.profile.name)
+        )
+    else:
+        lines.append(_("what-if only: the ledger is unchanged (--write to keep it)"))
+    return "\n".join(lines)
+
+
+def rescored_view(
+    before: Ledger, after: Ledger, sheet: Sheet, changed: Sequence[int], written: bool, path: Path
+) -> View:
+    """``rescore``: each player's total under both profiles; JSON as ``show --json`` with ``written``
+    and ``before``; CSV one row per player."""
+    return View(
+        table=lambda: _rescored_text(before, after, changed, written, path),
+        json=lambda: _rescored_json(before, after, sheet, written),
+        csv=lambda: (
+            ["player", before.table.profile.name, after.table.profile.name, "difference"],
+            _rescored_rows(before, after),
+        ),
+    )
+
+
+def repaired_text(before: Ledger, after: Ledger, written: bool, path: Path) -> str:
+    """``repair``: every number that changes (hand, player, stored, re-scored), the totals, and
+    whether it was written."""
+    rows = []
+    for i, (old, new) in enumerate(zip(before.hands, after.hands, strict=True), 1):
+        for p in before.players:
+            a, b = old.result.victory_points.get(p, 0), new.result.victory_points.get(p, 0)
+            if a != b:
+                rows.append([i, p, a, b, hand.signed(b - a)])
+        if old.result.radl != new.result.radl:
+            rows.append([i, _("(Radl factor)"), old.result.radl, new.result.radl, ""])
+    lines = []
+    if rows:
+        lines.append(
+            tabulate(
+                rows,
+                headers=[_("hand"), _("player"), _("stored"), _("re-scored"), _("difference")],
+                disable_numparse=True,
+            )
+        )
+        old_totals, new_totals = totals(before), totals(after)
+        lines.append("")
+        lines.append(
+            tabulate(
+                [[p, old_totals[p], new_totals[p]] for p in before.players],
+                headers=[_("player"), _("total stored"), _("total re-scored")],
+                disable_numparse=True,
+            )
+        )
+    else:
+        lines.append(
+            _("{path}: every stored result follows from its hand; nothing changes but the seal").format(
+                path=path
+            )
+        )
+    if written:
+        lines.append(_("written: {path} re-scored and sealed; the audit trail says so").format(path=path))
+    else:
+        lines.append(_("nothing was written; run again with --write to keep this"))
+    return "\n".join(lines)
+
+
+def settled_view(result: Settlement, points: dict[str, int], payout: bool, profile: Profile) -> View:
+    """``settle``: the balances and the payments; JSON as documented; CSV one row per payment."""
+    return View(
+        table=lambda: evening.settle_text(result, points, payout, profile),
+        json=lambda: evening.settle_json(result, points, payout),
+        csv=lambda: (
+            ["from", "to", "amount"],
+            [[x.payer, x.payee, str(x.amount)] for x in result.payments],
+        ),
+    )
+
+
+def audit_said(ledger: Ledger) -> str:
+    """The audit entry the last change left, in the reader's language."""
+    return translated(ledger.audit[-1].detail)

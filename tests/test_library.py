@@ -1,0 +1,53 @@
+"""The library's face: ``import tarockscore`` names its actions, and the docs page's example runs as shown.
+
+The example's numbers are worked from docs/rules/koenigrufen.md §9 (K1, K2: a Call with Kontra,
+an announced Pagat, [CTK]) and docs/rules/settlement.md (Simplified Scoring), not taken from a run.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import re
+from pathlib import Path
+
+import pytest
+
+import tarockscore
+
+DOC = Path(__file__).resolve().parent.parent / "docs" / "library.md"
+
+
+def _blocks(kind: str) -> list[str]:
+    return re.findall(rf"```{kind}\n(.*?)```", DOC.read_text(encoding="utf-8"), flags=re.S)
+
+
+def test_the_docs_example_runs_as_shown() -> None:
+    code, shown = _blocks("python")[0], _blocks("text")[0]
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(compile(code, str(DOC), "exec"), {})
+    assert out.getvalue() == shown
+
+
+def test_every_name_of_the_face_is_there() -> None:
+    for name in tarockscore.__all__:
+        assert getattr(tarockscore, name) is not None, name
+    assert "Evening" in tarockscore.__all__ and "score_hand" in tarockscore.__all__
+
+
+def test_an_unknown_name_is_an_attribute_error() -> None:
+    with pytest.raises(AttributeError, match="no attribute 'Evenin'"):
+        tarockscore.Evenin  # noqa: B018 - the attribute access is the test
+
+
+def test_the_face_lists_what_the_docs_page_names() -> None:
+    page = DOC.read_text(encoding="utf-8")
+    for name in ("score_hand", "read_hand", "load_profile", "profile_names", "Evening", "find_ledger"):
+        assert f"`{name}" in page and name in tarockscore.__all__
+
+
+def test_an_empty_ledger_name_is_refused_at_its_field() -> None:
+    with pytest.raises(tarockscore.errors.UsageError) as caught:
+        tarockscore.find_ledger(" ")
+    assert caught.value.problems[0].where == "ledger"
