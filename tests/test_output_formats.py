@@ -1,0 +1,117 @@
+"""One output path: every evening command that prints a table takes --format, --json and --csv alike.
+
+The evening is that of tests/test_cli_ledger.py, worked by hand from profiles/koenigrufen.toml
+(Simplified Scoring, [CTK]): hand 1 a Rufer won by Anna + Cilli with Kontra (1 × 2) and an
+announced Pagat (1 × 2): Anna +4, Cilli +4; hand 2 a Dreier by Cilli lost (value 5): Anna, Bert,
+Dani +5; hand 3 a Rufer won by Dani + Bert: +1 each. Totals: Anna 9, Bert 6, Cilli 4, Dani 6.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+from tests.test_cli_ledger import evening, run
+
+TOTALS = {"Anna": 9, "Bert": 6, "Cilli": 4, "Dani": 6}
+
+
+@pytest.fixture
+def ledger(tmp_path: Path) -> str:
+    path = str(tmp_path / "evening.toml")
+    result = run("new", "--players", "Anna,Bert,Cilli,Dani", "--stake", "0.10", "--ledger", path)
+    assert result.exit_code == 0, result.stderr
+    evening(path)
+    return path
+
+
+def _csv(text: str) -> list[list[str]]:
+    return list(csv.reader(io.StringIO(text)))
+
+
+@pytest.mark.parametrize("how", [["--json"], ["--format", "json"], ["-f", "json"]])
+def test_show_json_the_same_three_ways(ledger: str, how: list[str]) -> None:
+    result = run("show", *how, "--ledger", ledger)
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(result.stdout)["totals"] == TOTALS
+
+
+def test_show_csv_by_format_is_the_csv_shorthand(ledger: str) -> None:
+    shorthand = run("show", "--csv", "--ledger", ledger)
+    long_form = run("show", "--format", "csv", "--ledger", ledger)
+    assert shorthand.exit_code == long_form.exit_code == 0
+    assert shorthand.stdout == long_form.stdout
+    rows = _csv(shorthand.stdout)
+    assert rows[-1][rows[0].index("Anna total")] == "9"
+
+
+def test_two_formats_at_once_are_refused(ledger: str) -> None:
+    result = run("show", "--json", "--format", "csv", "--ledger", ledger)
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr == "error: give --format or --json, not both\n"
+
+
+def test_a_format_the_command_has_not_is_refused_naming_the_option(ledger: str) -> None:
+    result = run("show", "--format", "html", "--ledger", ledger)
+    assert result.exit_code == 2
+    assert result.stderr == "error: --format: 'html': this command prints table, json, csv\n"
+
+
+def test_settle_csv_one_row_per_payment(ledger: str) -> None:
+    # Simplified Scoring at 0.10: each pair settles the difference of its totals. Balances:
+    # Anna (9-6)+(9-4)+(9-6) = 11 → +1.10; Bert (6-9)+(6-4)+0 = -1 → -0.10; Cilli -5-2-2 = -9 → -0.90;
+    # Dani -3+0+2 = -1 → -0.10. The payments add up to who receives: Anna 1.10 in all.
+    result = run("settle", "--csv", "--ledger", ledger)
+    assert result.exit_code == 0, result.stderr
+    rows = _csv(result.stdout)
+    assert rows[0] == ["from", "to", "amount"]
+    received: dict[str, Decimal] = {}
+    for payer, payee, amount in rows[1:]:
+        received[payee] = received.get(payee, Decimal(0)) + Decimal(amount)
+        received[payer] = received.get(payer, Decimal(0)) - Decimal(amount)
+    assert received == {
+        "Anna": Decimal("1.10"),
+        "Bert": Decimal("-0.10"),
+        "Cilli": Decimal("-0.90"),
+        "Dani": Decimal("-0.10"),
+    }
+    as_json = json.loads(run("settle", "-f", "json", "--ledger", ledger).stdout)
+    assert as_json["balances"] == {"Anna": "1.10", "Bert": "-0.10", "Cilli": "-0.90", "Dani": "-0.10"}
+
+
+def test_rescore_csv_each_player_under_both_profiles(ledger: str) -> None:
+    # Under koenigrufen itself nothing changes: each player's total twice and a difference of 0.
+    result = run("rescore", "--profile", "koenigrufen", "--csv", "--ledger", ledger)
+    assert result.exit_code == 0, result.stderr
+    rows = _csv(result.stdout)
+    assert rows[0] == ["player", "koenigrufen", "koenigrufen", "difference"]
+    assert {r[0]: (int(r[1]), int(r[2]), r[3]) for r in rows[1:]} == {
+        p: (t, t, "0") for p, t in TOTALS.items()
+    }
+
+
+def test_score_csv_one_row_per_bet() -> None:
+    # The README's hand: Rufer 1 × 2 Kontra = 2, Pagat announced 1 × 2 = 2; Anna and Cilli +2 on each.
+    result = run(
+        "score", "-c", "rufer", "-p", "Anna,Bert,Cilli,Dani", "-d", "Anna", "-w", "Cilli",
+        "-t", "40 1/3", "-k", "kontra", "-b", "pagat,announced", "--csv",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.stderr
+    rows = _csv(result.stdout)
+    assert rows[0] == ["bet", "base", "factors", "value", "winners", "Anna", "Bert", "Cilli", "Dani"]
+    assert rows[1] == ["contract", "1", "x2", "2", "Anna Cilli", "2", "0", "2", "0"]
+    assert rows[2] == ["pagat", "1", "x2", "2", "Anna Cilli", "2", "0", "2", "0"]
+
+
+def test_profiles_json_lists_the_shipped_profiles() -> None:
+    result = run("profiles", "--json")
+    assert result.exit_code == 0, result.stderr
+    listed = {p["profile"]: p for p in json.loads(result.stdout)}
+    assert listed["koenigrufen"]["settlement"] == "simplified"
+    assert listed["koenigrufen"]["ceiling"] == "rekontra"  # [CTK] "Rekontra … ×4", the house steps off
