@@ -16,17 +16,10 @@ from tarockscore.cli.ask import answer_to
 from tarockscore.cli.ledger_option import LedgerOpt, ledger_path_of, now
 from tarockscore.cli.notation import hand_number
 from tarockscore.cli.record import recorded
-from tarockscore.entry import (
-    Entry,
-    Flow,
-    Kind,
-    Question,
-    Refused,
-    Save,
-    defaults_from_keys,
-    read_summary,
-    stored_flow,
-)
+from tarockscore.entry.answers import Entry, Save, read_summary
+from tarockscore.entry.flow import Flow
+from tarockscore.entry.hand import defaults_from_keys, stored_flow
+from tarockscore.entry.question import Kind, Question, Refused
 from tarockscore.errors import INTERRUPTED, TarockError
 from tarockscore.files.ledger_file import check_writable, read, update, verify
 from tarockscore.i18n import _, translated

@@ -1,40 +1,17 @@
 """The guided entry of a hand, below every front end (entry layer: above the rules, below the
 library face; it asks the rules, and neither prompts nor prints).
 
-What may be asked next, each question as a value (:class:`Question`: its key, its choices in
-the profile's and the players' words, its default), how an answer is read, ``back`` and the
-numbered summary, and the answers turned into the hand-file keys the ledger records. A
-terminal walks it one question at a time with :class:`Entry` (``tarockscore enter``); a form
-sends the answers it holds and asks :func:`next_question`, then :func:`submit`.
+- ``question``: a question as a value (its key, its text, its choices in the profile's and the
+  players' words, its default, whether it may be left empty) and the answer it takes;
+- ``flow``: which questions a hand asks given the answers so far (:class:`~.flow.Flow`), and
+  the summary's notes (the Trischaken fourth worked out);
+- ``reading`` and ``words``: a typed answer read, the table's words for yes, no and back;
+- ``hand``: the answers turned into the hand-file keys the ledger records, and a stored hand's
+  keys back into answers (the defaults of ``enter --replace``);
+- ``answers``: one question at a time, as a terminal asks them: ``back``, the numbered summary
+  and a line of it reopened (:class:`~.answers.Entry`);
+- ``form``: every answer at once, as a form sends them (:func:`~.form.next_question`,
+  :func:`~.form.submit`).
+
+Nothing is imported here, so that a yes-or-no question elsewhere loads only ``words``.
 """
-
-from tarockscore.entry.answers import Entry, Save, read_summary
-from tarockscore.entry.flow import Flow
-from tarockscore.entry.form import Reading, next_question, submit
-from tarockscore.entry.hand import defaults_from_keys, hand_of, stored_flow
-from tarockscore.entry.question import NONE, OWN, TALON, Answer, Choice, Kind, Question, Refused
-from tarockscore.entry.words import is_back, read_answer, yes_or_no
-
-__all__ = [
-    "NONE",
-    "OWN",
-    "TALON",
-    "Answer",
-    "Choice",
-    "Entry",
-    "Flow",
-    "Kind",
-    "Question",
-    "Reading",
-    "Refused",
-    "Save",
-    "defaults_from_keys",
-    "hand_of",
-    "is_back",
-    "next_question",
-    "read_answer",
-    "read_summary",
-    "stored_flow",
-    "submit",
-    "yes_or_no",
-]

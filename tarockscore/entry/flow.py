@@ -14,7 +14,7 @@ from fractions import Fraction
 from typing import Any
 
 from tarockscore.entry.question import NONE, OWN, TALON, Answer, Choice, Kind, Question
-from tarockscore.entry.words import read_answer
+from tarockscore.entry.reading import read_answer
 from tarockscore.i18n import _
 from tarockscore.rules import legality
 from tarockscore.rules.cardpoints import render_points

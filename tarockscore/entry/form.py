@@ -5,7 +5,7 @@ each time. :func:`next_question` reads them and says what to ask now (with its c
 default) or that the hand is complete; :func:`submit` reads them as the last word, every
 question left out taking its default, and gives the hand's keys or the question whose answer
 was refused and why. Each text is read as the terminal reads a typed line
-(:func:`~tarockscore.entry.words.read_answer`): a choice by its number or its label, yes or no,
+(:func:`~tarockscore.entry.reading.read_answer`): a choice by its number or its label, yes or no,
 card points as a hand file writes them.
 """
 
