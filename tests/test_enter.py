@@ -1,5 +1,5 @@
 """The guided entry (issue 11 §4, and ``enter --replace N`` of §3): the question flow without a
-terminal (``cli.entry_steps``, ``cli.entry_answers``), then ``tarockscore enter`` through the CLI.
+terminal (``tarockscore.entry``), then ``tarockscore enter`` through the CLI.
 
 Expected Victory Points are worked by hand from profiles/koenigrufen.toml (Simplified Scoring,
 docs/rules/koenigrufen.md): a Rufer won adds contracts.rufer.value = 1 to the declarer and the
@@ -23,8 +23,10 @@ import pytest
 from typer.testing import CliRunner, Result
 
 from tarockscore.cli.app import app
-from tarockscore.cli.entry_answers import Entry, Save, defaults_from_keys, read_summary
-from tarockscore.cli.entry_steps import OWN, TALON, Flow, Question, Refused
+from tarockscore.entry.answers import Entry, Save, read_summary
+from tarockscore.entry.flow import Flow
+from tarockscore.entry.hand import defaults_from_keys
+from tarockscore.entry.question import OWN, TALON, Question, Refused
 from tarockscore.files.profile_file import load_profile
 from tarockscore.rules import legality
 

@@ -1,8 +1,9 @@
 """A question at the terminal (CLI layer): one line typed, or yes or no in the reader's words.
 
 The words a player may answer with, in English and in German whatever the language of the
-run (``y``, ``yes``, ``j``, ``ja``; ``n``, ``no``, ``nein``, in any case), are the ones the guided
-entry takes too. The prompt shows the choice in the run's language: ``[y/N]``, ``[j/N]``.
+run (``y``, ``yes``, ``j``, ``ja``; ``n``, ``no``, ``nein``, in any case), are the guided entry's
+(:mod:`tarockscore.entry.words`). The prompt shows the choice in the run's language:
+``[y/N]``, ``[j/N]``.
 
 Every question is asked through :func:`answer_to`: end of input (Ctrl-D) is ``typer.Abort``, and
 Ctrl-C stays the interrupt it is everywhere else (exit 130), where Typer's prompt would turn
@@ -13,22 +14,9 @@ from __future__ import annotations
 
 import typer
 
+from tarockscore.entry.words import yes_or_no
 from tarockscore.errors import Shown
 from tarockscore.i18n import _
-from tarockscore.rules.names import fold
-
-YES_WORDS = frozenset({"y", "yes", "j", "ja"})
-NO_WORDS = frozenset({"n", "no", "nein"})
-
-
-def yes_or_no(word: str) -> bool | None:
-    """True for a yes, False for a no (folded words, or the run's own y and n), else None."""
-    word = fold(word.strip())
-    if word in YES_WORDS or word == fold(_("y")):
-        return True
-    if word in NO_WORDS or word == fold(_("n")):
-        return False
-    return None
 
 
 def answer_to(prompt: str) -> str:

@@ -1,9 +1,8 @@
 """``tarockscore enter``: the guided entry, a hand asked question by question, then recorded.
 
-Which questions a hand asks, what each offers and how an answer is read is
-:mod:`tarockscore.cli.entry_steps`, and how the answers are given, taken back and changed
-:mod:`tarockscore.cli.entry_answers` (both pure, asking ``rules.legality`` what the rules allow);
-this module prompts, prints and writes. ``enter --replace N`` asks the same questions with hand N's
+Which questions a hand asks, what each offers, how an answer is read, ``back``, the summary and
+the hand the answers make are :mod:`tarockscore.entry` (pure, below every front end); this
+module shows the question it gives, reads a line, hands the answer back, prints and writes. ``enter --replace N`` asks the same questions with hand N's
 answers as defaults and replaces it. It is imported only when ``enter`` runs.
 """
 
@@ -14,11 +13,13 @@ import typer
 
 from tarockscore import i18n
 from tarockscore.cli.ask import answer_to
-from tarockscore.cli.entry_answers import Entry, Save, defaults_from_keys, read_summary, stored_flow
-from tarockscore.cli.entry_steps import Flow, Kind, Question, Refused
 from tarockscore.cli.ledger_option import LedgerOpt, ledger_path_of, now
 from tarockscore.cli.notation import hand_number
 from tarockscore.cli.record import recorded
+from tarockscore.entry.answers import Entry, Save, read_summary
+from tarockscore.entry.flow import Flow
+from tarockscore.entry.hand import defaults_from_keys, stored_flow
+from tarockscore.entry.question import Kind, Question, Refused
 from tarockscore.errors import INTERRUPTED, TarockError
 from tarockscore.files.ledger_file import check_writable, read, update, verify
 from tarockscore.i18n import _, translated
@@ -75,41 +76,55 @@ def _summary(entry: Entry) -> int:
     return len(lines)
 
 
+def _ask(entry: Entry) -> None:
+    """Ask each question the entry gives until every one is answered."""
+    while (question := entry.next()) is not None:
+        problem = entry.give(answer_to(prompt_text(question)))
+        if problem:
+            typer.echo(f"  {problem}", err=True)
+
+
+def _preview(mapping: Mapping[str, Any], preview: Callable[[Mapping[str, Any]], Ledger], number: int) -> bool:
+    """Show what the hand scores (True), or why the rules refuse it (False)."""
+    try:
+        after = preview(mapping)
+    except TarockError as exc:
+        for p in exc.problems:
+            typer.echo(f"  {p.render(i18n.gettext)}", err=True)
+        return False
+    _hand, score = score_stored(after, number)
+    typer.echo("")
+    typer.echo(render.score_table(score))
+    radl = after.hands[number - 1].result.radl
+    if radl != 1:
+        typer.echo(_("Radl: this hand counts ×{radl}").format(radl=radl))
+    return True
+
+
+def _said_at_summary(prompt: str, count: int, can_save: bool) -> Save | int:
+    """Ask at the summary until the answer is one it takes."""
+    while True:
+        try:
+            return read_summary(answer_to(prompt), count, can_save)
+        except Refused as exc:
+            typer.echo(f"  {exc.args[0]}", err=True)
+
+
 def _walk(entry: Entry, preview: Callable[[Mapping[str, Any]], Ledger], number: int) -> dict[str, Any] | None:
     """Ask until the hand is complete and the summary says record it (the hand) or leave it (None)."""
     while True:
-        question = entry.next()
-        if question is not None:
-            problem = entry.give(answer_to(prompt_text(question)))
-            if problem:
-                typer.echo(f"  {problem}", err=True)
-            continue
+        _ask(entry)
         count = _summary(entry)
         mapping = entry.hand()
-        try:
-            after = preview(mapping)
-        except TarockError as exc:
-            for p in exc.problems:
-                typer.echo(f"  {p.render(i18n.gettext)}", err=True)
-            can_save = False
-            prompt = _("Change a line (its number), go back, or n to leave it")
-        else:
-            _hand, score = score_stored(after, number)
-            typer.echo("")
-            typer.echo(render.score_table(score))
-            radl = after.hands[number - 1].result.radl
-            if radl != 1:
-                typer.echo(_("Radl: this hand counts ×{radl}").format(radl=radl))
-            can_save = True
-            prompt = _(
-                "Record this as hand {number}? (Enter = yes, n = no, a line's number changes it)"
-            ).format(number=number)
-        while True:
-            try:
-                said = read_summary(answer_to(prompt), count, can_save)
-                break
-            except Refused as exc:
-                typer.echo(f"  {exc.args[0]}", err=True)
+        can_save = _preview(mapping, preview, number)
+        prompt = (
+            _("Record this as hand {number}? (Enter = yes, n = no, a line's number changes it)").format(
+                number=number
+            )
+            if can_save
+            else _("Change a line (its number), go back, or n to leave it")
+        )
+        said = _said_at_summary(prompt, count, can_save)
         if said is Save.YES:
             return mapping
         if said is Save.NO:

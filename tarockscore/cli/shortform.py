@@ -192,26 +192,50 @@ def hand_from_options(
         hand["declarer"] = declarer
     if partner is not None:
         hand["partner"] = partner
+    hand.update(_outcome(points, defender_points, won, problems))
+    if kontra:
+        hand["kontra"] = _kontra(kontra, problems)
+    if huettenfleck:
+        hand["huettenfleck"] = True
+    hand.update(_called_king(talon, own_king, conceded, problems))
+    if renonce is not None:
+        hand["renonce"] = renonce
+    if bonuses:
+        hand["bonus"] = [parse_bonus(b, problems, f"--bonus {b!r}", kontra_steps) for b in bonuses]
+    problems.raise_if_any(UsageError)
+    return hand
+
+
+def _outcome(
+    points: Sequence[str], defender_points: str | None, won: bool | None, problems: Collector
+) -> dict[str, Any]:
+    """``--points`` (one count, or one per player in Trischaken), ``--defender-points``, ``--won``."""
+    out: dict[str, Any] = {}
     if points:
         if any("=" in p for p in points):
-            hand["card_points"] = {k: _points(v) for k, v in _pairs(points, problems, "--points").items()}
+            out["card_points"] = {k: _points(v) for k, v in _pairs(points, problems, "--points").items()}
         elif len(points) > 1:
             problems.add("--points", N_("given more than once; per player write --points NAME=POINTS"))
         else:
-            hand["card_points"] = _points(points[0])
+            out["card_points"] = _points(points[0])
     if defender_points is not None:
-        hand["defender_card_points"] = _points(defender_points)
+        out["defender_card_points"] = _points(defender_points)
     if won is not None:
-        hand["won"] = won
-    if kontra:
-        if any("=" in k for k in kontra):
-            hand["kontra"] = _pairs(kontra, problems, "--kontra")
-        elif len(kontra) > 1:
-            problems.add("--kontra", N_("given more than once; per Defender write --kontra NAME=STEP"))
-        else:
-            hand["kontra"] = kontra[0]
-    if huettenfleck:
-        hand["huettenfleck"] = True
+        out["won"] = won
+    return out
+
+
+def _kontra(kontra: Sequence[str], problems: Collector) -> str | dict[str, str]:
+    """``--kontra``: one step on the contract, or ``NAME=STEP`` per Defender."""
+    if any("=" in k for k in kontra):
+        return _pairs(kontra, problems, "--kontra")
+    if len(kontra) > 1:
+        problems.add("--kontra", N_("given more than once; per Defender write --kontra NAME=STEP"))
+    return kontra[0]
+
+
+def _called_king(talon: bool, own_king: bool, conceded: bool, problems: Collector) -> dict[str, Any]:
+    """``--talon`` (with ``--conceded``) or ``--own-king``: where the called King was."""
     if talon and own_king:
         problems.add(
             "--talon",
@@ -220,15 +244,8 @@ def hand_from_options(
             ),
         )
     if talon:
-        hand["called_king"] = "talon"
-        hand["conceded"] = conceded
-    elif conceded:
-        hand["conceded"] = True
-    if own_king and not talon:
-        hand["called_king"] = "own"
-    if renonce is not None:
-        hand["renonce"] = renonce
-    if bonuses:
-        hand["bonus"] = [parse_bonus(b, problems, f"--bonus {b!r}", kontra_steps) for b in bonuses]
-    problems.raise_if_any(UsageError)
-    return hand
+        return {"called_king": "talon", "conceded": conceded}
+    out: dict[str, Any] = {"conceded": True} if conceded else {}
+    if own_king:
+        out["called_king"] = "own"
+    return out

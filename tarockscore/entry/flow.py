@@ -1,124 +1,24 @@
-"""The guided entry's questions, without a terminal (CLI layer, pure): which questions a hand asks
-given the answers so far, what each offers, how a typed answer is read, and the hand it makes.
+"""Which questions a hand asks, given the answers so far (entry layer, pure).
 
-``cli.enter`` prompts and prints; this module decides. Every "is this allowed" is asked of
-:mod:`tarockscore.rules.legality` (the King ultimo is not offered when the called King lay in the
-talon, "conceded" not in a Solorufer), never re-encoded here.
-
-A hand is a list of steps, each with a key ("contract", "declarer", "partner", "card_points",
-"bonus:1", ...). :meth:`Flow.walk` goes through them in order, each step asked in the light of the
-answers before it, and stops at the first without a valid answer. The answers themselves, with
-``back`` and the summary's changes, are :mod:`tarockscore.cli.entry_answers`.
+A hand is a list of questions, each with a key ("contract", "declarer", "partner",
+"card_points", "bonus:1", ...). :meth:`Flow.walk` goes through them in order, each asked in the
+light of the answers before it, and stops at the first without a valid answer. Every "is this
+allowed" is asked of :mod:`tarockscore.rules.legality` (the King ultimo is not offered when the
+called King lay in the talon, "conceded" not in a Solorufer), never re-encoded here.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
-from enum import Enum
 from fractions import Fraction
 from typing import Any
 
-from tarockscore import i18n
-from tarockscore.cli.ask import yes_or_no
-from tarockscore.errors import Collector, Shown, near_miss
+from tarockscore.entry.question import NONE, OWN, TALON, Answer, Choice, Kind, Question
+from tarockscore.entry.reading import read_answer
 from tarockscore.i18n import _
 from tarockscore.rules import legality
 from tarockscore.rules.cardpoints import render_points
-from tarockscore.rules.hand_points import read_card_points
-from tarockscore.rules.names import fold
 from tarockscore.rules.profile import Contract, Profile
-
-Answer = str | bool | Fraction
-
-# The partner's answer when no player holds the called King. A player's name never holds a
-# control character, so these never stand for a player.
-TALON = "\x00talon"
-OWN = "\x00own"
-NONE = ""  # no Kontra said; no further bonus
-
-BACK_WORDS = frozenset({"back", "zurueck", "<"})  # folded: "zurück" is "zurueck"
-
-
-class Kind(Enum):
-    CHOICE = "choice"
-    YES_NO = "yes/no"
-    POINTS = "points"
-
-
-@dataclass(frozen=True, slots=True)
-class Choice:
-    """One thing a question offers: the value it stands for, as shown, and the words that pick it."""
-
-    value: str
-    label: str
-    number: int | None = None  # players keep their seat's number, hand after hand
-    words: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class Question:
-    key: str
-    text: str
-    kind: Kind
-    line: str  # the summary's label for the answer
-    choices: tuple[Choice, ...] = ()
-    default: Answer | None = None
-    most: Fraction | None = None  # POINTS: the most that can be given
-
-    def accepts(self, value: Answer | None) -> bool:
-        """Whether ``value`` is still an answer to this question (answers before it may have changed)."""
-        if self.kind is Kind.CHOICE:
-            return isinstance(value, str) and any(c.value == value for c in self.choices)
-        if self.kind is Kind.YES_NO:
-            return isinstance(value, bool)
-        return isinstance(value, Fraction) and self.most is not None and 0 <= value <= self.most
-
-    def shown(self, value: Answer) -> str:
-        """An answer as the prompt and the summary show it."""
-        if isinstance(value, bool):
-            return _("yes") if value else _("no")
-        if isinstance(value, Fraction):
-            return str(render_points(value))
-        return next((c.label for c in self.choices if c.value == value), value)
-
-
-class Refused(Exception):
-    """A typed answer that is no answer to the question; ``args[0]`` says why, to the reader."""
-
-
-def is_back(text: str) -> bool:
-    return fold(text.strip()) in BACK_WORDS
-
-
-def _pick(question: Question, text: str) -> str:
-    """A choice by its number, its name or another of its words, or a unique beginning of one, in any case."""
-    if text.isdigit():
-        for choice in question.choices:
-            if choice.number == int(text):
-                return choice.value
-        raise Refused(_("{answer!r} is not one of the numbers shown").format(answer=Shown(text)))
-    key = fold(text)
-
-    def words(c: Choice) -> list[str]:
-        return [fold(w) for w in (c.label, *c.words) if w]
-
-    exact = [c for c in question.choices if key in words(c)]
-    if len(exact) == 1:
-        return exact[0].value
-    starting = [c for c in question.choices if any(w.startswith(key) for w in words(c))]
-    if len(starting) == 1:
-        return starting[0].value
-    if starting:
-        raise Refused(
-            _("{answer!r} could be {choices}: type more of it").format(
-                answer=Shown(text), choices=", ".join(c.label for c in starting)
-            )
-        )
-    every = [w for c in question.choices for w in (c.label, *c.words) if w]
-    hint = near_miss(text, every)
-    hint = i18n.translated(hint) if hint else ""  # the catalogue's "" is its header
-    raise Refused(_("{answer!r} is not one of the choices{hint}").format(answer=Shown(text), hint=hint))
 
 
 class Flow:
@@ -368,85 +268,31 @@ class Flow:
                     _("{bonus}, Kontra").format(bonus=name),
                 )
 
+    # -- the summary ------------------------------------------------------------------------
+
+    def notes(self, a: Mapping[str, Any]) -> list[str]:
+        """What the summary shows besides the answers of a complete hand: a renonce kept from the
+        hand replaced, the fourth player's card points in Trischaken."""
+        if "contract" not in a or self.walk(a)[1] is not None:
+            return []
+        if self.renonce is not None:
+            return [_("renonce by {player}, kept as recorded").format(player=self.renonce)]
+        contract = self.profile.contracts[str(a["contract"])]
+        if not legality.everyone_for_themselves(contract) or not legality.trischaken_talon_counted(
+            self.profile
+        ):
+            return []
+        last = self.in_seats[-1]
+        return [
+            _("card points of {player}: {points}, the rest of {total}").format(
+                player=last,
+                points=render_points(self.trischaken_points(a)[last]),
+                total=render_points(self.profile.game.card_points_total),
+            )
+        ]
+
     # -- reading an answer -------------------------------------------------------------------
 
     def read(self, question: Question, text: str) -> Answer:
         """A typed answer to ``question``; Enter takes its default. Raise :class:`Refused`."""
-        text = text.strip()
-        if not text:
-            if question.default is None:
-                raise Refused(_("an answer is needed here; 'back' returns to the question before"))
-            return question.default
-        if question.kind is Kind.CHOICE:
-            return _pick(question, text)
-        if question.kind is Kind.YES_NO:
-            said = yes_or_no(text)
-            if said is not None:
-                return said
-            raise Refused(_("{answer!r}: answer y or n").format(answer=Shown(text)))
-        problems = Collector()
-        points = read_card_points("", text, self.profile, problems)
-        if points is None:
-            raise Refused("; ".join(p.render(i18n.gettext) for p in problems.problems))
-        assert question.most is not None
-        if points > question.most:
-            raise Refused(
-                _("{answer!r} is more than the {most} left of the deck's {total}").format(
-                    answer=Shown(text),
-                    most=render_points(question.most),
-                    total=render_points(self.profile.game.card_points_total),
-                )
-            )
-        return points
-
-    # -- the hand -----------------------------------------------------------------------------
-
-    def hand(self, a: Mapping[str, Any]) -> dict[str, Any]:
-        """The hand-file keys (without ``players``: the ledger seats the hand) of a full set of answers."""
-        done, following = self.walk(a)
-        assert following is None, "the hand is not complete"
-        asked = {q.key for q in done}
-        contract = self.profile.contracts[a["contract"]]
-        out: dict[str, Any] = {"contract": contract.name}
-        if legality.everyone_for_themselves(contract):
-            out["card_points"] = {p: render_points(v) for p, v in self.trischaken_points(a).items()}
-        else:
-            out["declarer"] = a["declarer"]
-        partner = a.get("partner") if "partner" in asked else None
-        if partner == TALON:
-            out["called_king"] = "talon"
-            out["conceded"] = bool(a.get("conceded")) if "conceded" in asked else False
-        elif partner == OWN:
-            out["called_king"] = "own"
-        elif partner is not None:
-            out["partner"] = partner
-        if "card_points" in asked:
-            out["card_points"] = render_points(a["card_points"])
-        if "won" in asked:
-            out["won"] = a["won"]
-        by = {q.key.split(":", 1)[1]: a[q.key] for q in done if q.key.startswith("kontra:")}
-        if any(by.values()):
-            out["kontra"] = {p: step for p, step in by.items() if step}
-        elif "kontra" in asked and a["kontra"]:
-            out["kontra"] = a["kontra"]
-        if "huettenfleck" in asked and a["huettenfleck"]:
-            out["huettenfleck"] = True
-        bonuses = []
-        for i in range(1, len(self.profile.bonuses) + 1):
-            key = f"bonus:{i}"
-            if key not in asked or not a[key]:
-                break
-            entry: dict[str, Any] = {
-                "name": a[key],
-                "side": a[f"{key}:side"],
-                "announced": bool(a.get(f"{key}:announced")) if f"{key}:announced" in asked else False,
-                "made": a[f"{key}:made"] if f"{key}:made" in asked else True,
-            }
-            if f"{key}:kontra" in asked and a[f"{key}:kontra"]:
-                entry["kontra"] = a[f"{key}:kontra"]
-            bonuses.append(entry)
-        if bonuses:
-            out["bonus"] = bonuses
-        if self.renonce is not None:
-            out["renonce"] = self.renonce
-        return out
+        return read_answer(question, text, self.profile)

@@ -1,0 +1,220 @@
+"""The guided entry driven as a form drives it (issue 24 §4): no terminal, the answers sent as
+the fields of a form, one text per question key (``tarockscore.entry``).
+
+Expected questions and hands are read from profiles/koenigrufen.toml and its sources
+(docs/rules/koenigrufen.md): 70 card points in the deck ([game] card_points_total, §1), the
+called King may lie in the talon ([called_king_in_talon] rule = "traditional", D18) but no
+declarer calls his own (call_own_king = false, D31), the main rules stop at Rekontra
+([kontra] ceiling, D2), no Hüttenfleck (huettenfleck = false, D3), no Kontra in the Dodge Round
+(dodge_round = false, D6), and the talon's cards count in Trischaken (trischaken.talon =
+"counted", §6), so the fourth player's card points are the rest of the 70.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from tarockscore import i18n
+from tarockscore.cli.app import app
+from tarockscore.entry.flow import Flow
+from tarockscore.entry.form import Reading, next_question, submit
+from tarockscore.entry.question import NONE, TALON, Kind
+from tarockscore.files.ledger_file import read
+from tarockscore.files.profile_file import load_profile
+
+TABLE = ("Anna", "Bert", "Cilli", "Dani")
+KR = load_profile("koenigrufen")
+
+
+def flow() -> Flow:
+    return Flow(KR, TABLE, TABLE)  # the first hand at a table of four: Anna is Forehand
+
+
+def asked(reading: Reading) -> tuple[str, list[tuple[int | None, str]]]:
+    """The question a form shows now: its key and its choices, each with its number."""
+    assert reading.next is not None, reading.hand
+    return reading.next.key, [(c.number, c.value) for c in reading.next.choices]
+
+
+def test_a_rufer_asks_contract_declarer_partner_card_points_and_extras() -> None:
+    given: dict[str, str] = {}
+    contracts = list(KR.contracts)  # the profile's thirteen contracts, numbered in its order
+    assert asked(next_question(flow(), given)) == ("contract", list(enumerate(contracts, 1)))
+    given["contract"] = "rufer"
+    # anyone may bid a Rufer; each player keeps the number of their seat
+    assert asked(next_question(flow(), given)) == (
+        "declarer",
+        [(1, "Anna"), (2, "Bert"), (3, "Cilli"), (4, "Dani")],
+    )
+    given["declarer"] = "2"  # Bert, by his seat's number
+    # the partner is one of the other three, or the King lay in the talon (D18); never the
+    # declarer's own King (D31)
+    assert asked(next_question(flow(), given)) == (
+        "partner",
+        [(1, "Anna"), (3, "Cilli"), (4, "Dani"), (None, TALON)],
+    )
+    given["partner"] = "cil"  # a unique beginning, in any case
+    reading = next_question(flow(), given)
+    assert reading.next is not None
+    assert (reading.next.key, reading.next.kind) == ("card_points", Kind.POINTS)
+    assert reading.next.most == 70  # the whole deck ([game] card_points_total)
+    assert not reading.next.may_skip  # the card points decide a Rufer: they are needed
+    given["card_points"] = "38"
+    extras = next_question(flow(), given).next
+    assert extras is not None and extras.key == "extras"
+    assert extras.may_skip and extras.default is False  # Kontra or bonuses? none unless said
+    given["extras"] = "y"
+    # Kontra on the contract up to Rekontra (D2), numbered up the ladder, none by default; no
+    # Hüttenfleck is asked after it (D3)
+    kontra = next_question(flow(), given).next
+    assert kontra is not None and kontra.default == NONE
+    assert [(c.number, c.value) for c in kontra.choices] == [(0, NONE), (1, "kontra"), (2, "rekontra")]
+    given["kontra"] = ""
+    bonus = next_question(flow(), given).next
+    assert bonus is not None and bonus.key == "bonus:1"
+    assert [c.value for c in bonus.choices] == [NONE, *KR.contracts["rufer"].bonuses]
+
+
+def test_a_question_left_out_is_asked_by_next_question_and_takes_its_default_in_submit() -> None:
+    given = {"contract": "rufer", "declarer": "Anna", "partner": "Cilli", "card_points": "38"}
+    asking = next_question(flow(), given)
+    assert asking.next is not None and asking.next.key == "extras" and asking.hand is None
+    done = submit(flow(), given)
+    assert done.next is None and done.refused is None
+    # 38 card points of Anna and Cilli; "Kontra or bonuses?" left out: no
+    assert done.hand == {"contract": "rufer", "declarer": "Anna", "partner": "Cilli", "card_points": 38}
+
+
+def test_trischaken_asks_three_and_works_out_the_fourth() -> None:
+    given = {"contract": "trischaken", "points:Anna": "20"}
+    second = next_question(flow(), given).next
+    assert second is not None and second.key == "points:Bert"
+    assert second.most == 50  # 70 − Anna's 20 is left for the others
+    given |= {"points:Bert": "30 1/3", "points:Cilli": "5"}
+    done = submit(flow(), given)
+    # 70 − 20 − 30⅓ − 5 = 14⅔ for Dani, Cilli's neighbour and the last in seat order; no Kontra
+    # is asked in the Dodge Round (D6)
+    assert done.hand == {
+        "contract": "trischaken",
+        "card_points": {"Anna": 20, "Bert": "30 1/3", "Cilli": 5, "Dani": "14 2/3"},
+    }
+    assert [q.key for q, _ in done.lines] == ["contract", "points:Anna", "points:Bert", "points:Cilli"]
+    assert done.notes == ("card points of Dani: 14 2/3, the rest of 70",)
+    too_many = submit(flow(), {"contract": "trischaken", "points:Anna": "60", "points:Bert": "11"})
+    assert too_many.next is not None and too_many.next.key == "points:Bert"
+    assert too_many.refused == "'11' is more than the 10 left of the deck's 70"
+
+
+def test_back_drops_the_last_answer_and_offers_it_as_the_default() -> None:
+    # A form goes back by leaving the last field out and sending its answer as a default.
+    given = {"contract": "rufer", "declarer": "Anna"}
+    back = next_question(flow(), given, defaults={"partner": "Cilli"})
+    assert back.next is not None and back.next.key == "partner" and back.next.default == "Cilli"
+    given = {"contract": "rufer"}
+    back = next_question(flow(), given, defaults={"declarer": "Anna", "partner": "Cilli"})
+    assert back.next is not None and back.next.default == "Anna"
+    # Cilli declares now: she is no partner of her own, so her name is no default there
+    given["declarer"] = "Cilli"
+    partner = next_question(flow(), given, defaults={"partner": "Cilli"}).next
+    assert partner is not None and partner.default is None
+    assert "Cilli" not in [c.value for c in partner.choices]
+
+
+def test_the_summary_numbers_every_answer_and_a_changed_line_keeps_the_rest() -> None:
+    given = {"contract": "rufer", "declarer": "Anna", "partner": "Cilli", "card_points": "30", "extras": ""}
+    done = submit(flow(), given)
+    summary = [(i, q.line, q.shown(v)) for i, (q, v) in enumerate(done.lines, 1)]
+    assert summary == [
+        (1, "contract", "rufer"),
+        (2, "declarer", "Anna"),
+        (3, "partner", "Cilli"),
+        (4, "card points", "30"),
+        (5, "Kontra or bonuses", "no"),
+    ]
+    assert done.answers["card_points"] == Fraction(30)
+    # line 4 changed to 40 1/3: every other answer stands
+    changed = submit(flow(), given | {"card_points": "40 1/3"})
+    assert changed.hand == {
+        "contract": "rufer",
+        "declarer": "Anna",
+        "partner": "Cilli",
+        "card_points": "40 1/3",
+    }
+    # line 1 changed to a Dreier: no partner is called, so the partner's answer goes unused
+    dreier = submit(flow(), given | {"contract": "dreier"})
+    assert dreier.unused == ("partner",)
+    assert dreier.hand == {"contract": "dreier", "declarer": "Anna", "card_points": 30}
+
+
+def test_a_wrong_answer_is_refused_at_its_question() -> None:
+    rufer = {"contract": "rufer", "declarer": "Anna", "partner": "Cilli"}
+    over = submit(flow(), rufer | {"card_points": "80"})  # the deck has 70
+    assert over.hand is None
+    assert over.next is not None and over.next.key == "card_points"
+    assert over.refused == "80 is outside 0 to 70"
+    assert [q.key for q, _ in over.lines] == ["contract", "declarer", "partner"]
+    stranger = submit(flow(), {"contract": "rufer", "declarer": "Zoe"})
+    assert stranger.next is not None and stranger.next.key == "declarer"
+    assert stranger.refused == "'Zoe' is not one of the choices"
+    missing = submit(flow(), rufer)  # no card points: no default stands in for them
+    assert missing.next is not None and missing.next.key == "card_points"
+    assert missing.refused == "an answer is needed here; 'back' returns to the question before"
+
+
+def test_a_form_in_german_reads_the_tables_words() -> None:
+    i18n.use("de")
+    extras = next_question(flow(), {"contract": "Dreier", "declarer": "Bert", "card_points": "33"}).next
+    assert extras is not None and extras.text == "Kontra oder Prämien?"
+    done = submit(
+        flow(),
+        {"contract": "Dreier", "declarer": "Bert", "card_points": "33", "extras": "j", "kontra": "Retour"},
+    )
+    # "Retour" is the table's word for Rekontra ([kontra] aliases)
+    assert done.hand == {"contract": "dreier", "declarer": "Bert", "card_points": 33, "kontra": "rekontra"}
+
+
+# -- the form and the terminal make the same hand --------------------------------------------------
+
+
+@pytest.fixture
+def ledger(tmp_path: Path) -> Path:
+    path = tmp_path / "evening.toml"
+    assert CliRunner().invoke(app, ["new", "-p", ",".join(TABLE), "--ledger", str(path)]).exit_code == 0
+    return path
+
+
+def test_all_answers_at_once_make_the_hand_the_terminal_records(ledger: Path) -> None:
+    # Rufer by Anna with Cilli, 40⅓ card points, Kontra, the Pagat announced by the declarers.
+    typed = [
+        "rufer", "Anna", "Cilli", "40 1/3", "y", "kontra",
+        "pagat", "", "y", "", "", "",  # side, announced, made, Kontra on it, no more bonuses
+        "",  # Enter at the summary records it
+    ]  # fmt: skip
+    result = CliRunner().invoke(app, ["enter", "--ledger", str(ledger)], input="\n".join(typed) + "\n")
+    assert result.exit_code == 0, result.stderr
+    stored = dict(read(ledger).ledger.hands[0].keys)
+    assert stored.pop("players") == list(TABLE)
+    given = {
+        "contract": "rufer",
+        "declarer": "Anna",
+        "partner": "Cilli",
+        "card_points": "40 1/3",
+        "extras": "y",
+        "kontra": "kontra",
+        "bonus:1": "pagat",
+        "bonus:1:announced": "y",
+    }
+    done = submit(flow(), given)
+    assert done.hand == stored
+    assert done.hand == {
+        "contract": "rufer",
+        "declarer": "Anna",
+        "partner": "Cilli",
+        "card_points": "40 1/3",
+        "kontra": "kontra",
+        "bonus": [{"name": "pagat", "side": "declarers", "announced": True, "made": True}],
+    }
