@@ -49,7 +49,19 @@ _HOME: dict[str, str] = {
     "ways_out": "tarockscore.api.problems",
     # the season (api/season.py)
     # tournaments and cups (api/tournament.py)
-    # the guided entry (entry/)
+    # the guided entry (api/entry.py; the flow of questions in entry/)
+    "HandEntry": "tarockscore.api.entry",
+    "hand_entry": "tarockscore.api.entry",
+    "Answers": "tarockscore.api.entry",
+    "Save": "tarockscore.api.entry",
+    "read_summary": "tarockscore.api.entry",
+    "Question": "tarockscore.api.entry",
+    "QuestionKind": "tarockscore.api.entry",
+    "Refused": "tarockscore.api.entry",
+    "yes_or_no": "tarockscore.api.entry",
+    "next_question": "tarockscore.api.entry",
+    "submit_answers": "tarockscore.api.entry",
+    "FormReading": "tarockscore.api.entry",
 }
 
 __all__ = ["__version__", *_HOME]
@@ -70,6 +82,18 @@ def __dir__() -> list[str]:
 
 
 if TYPE_CHECKING:  # the names as the type checker sees them; at run time __getattr__ imports them
+    from tarockscore.api.entry import Answers as Answers
+    from tarockscore.api.entry import FormReading as FormReading
+    from tarockscore.api.entry import HandEntry as HandEntry
+    from tarockscore.api.entry import Question as Question
+    from tarockscore.api.entry import QuestionKind as QuestionKind
+    from tarockscore.api.entry import Refused as Refused
+    from tarockscore.api.entry import Save as Save
+    from tarockscore.api.entry import hand_entry as hand_entry
+    from tarockscore.api.entry import next_question as next_question
+    from tarockscore.api.entry import read_summary as read_summary
+    from tarockscore.api.entry import submit_answers as submit_answers
+    from tarockscore.api.entry import yes_or_no as yes_or_no
     from tarockscore.api.evening import Begun as Begun
     from tarockscore.api.evening import Change as Change
     from tarockscore.api.evening import Evening as Evening

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import typer
 
-from tarockscore.entry.words import yes_or_no
+import tarockscore
 from tarockscore.errors import Shown
 from tarockscore.i18n import _
 
@@ -39,7 +39,7 @@ def confirm(question: str, *, default: bool = False) -> bool:
         answer = answer_to(f"{question} [{choice}]")
         if not answer.strip():
             return default
-        said = yes_or_no(answer)
+        said = tarockscore.yes_or_no(answer)
         if said is not None:
             return said
         typer.echo(_("{answer!r}: answer y or n").format(answer=Shown(answer.strip())), err=True)

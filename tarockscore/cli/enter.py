@@ -6,29 +6,21 @@ module shows the question it gives, reads a line, hands the answer back, prints 
 answers as defaults and replaces it. It is imported only when ``enter`` runs.
 """
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Annotated, Any
 
 import typer
 
+import tarockscore
 from tarockscore import i18n
 from tarockscore.cli.ask import answer_to
-from tarockscore.cli.ledger_option import LedgerOpt, ledger_path_of, now
+from tarockscore.cli.ledger_option import LedgerOpt, evening_of, now
 from tarockscore.cli.notation import hand_number
 from tarockscore.cli.record import recorded
-from tarockscore.entry.answers import Entry, Save, read_summary
-from tarockscore.entry.flow import Flow
-from tarockscore.entry.hand import defaults_from_keys, stored_flow
-from tarockscore.entry.question import Kind, Question, Refused
 from tarockscore.errors import INTERRUPTED, TarockError
-from tarockscore.files.ledger_file import check_writable, read, update, verify
 from tarockscore.i18n import _, translated
-from tarockscore.ledger import operations
-from tarockscore.ledger.deal import hand_deal, next_deal
-from tarockscore.ledger.model import Ledger
-from tarockscore.ledger.results import check_number, score_stored
 from tarockscore.render import evening as render_evening
-from tarockscore.render import hand as render
+from tarockscore.render import evening_actions as shown
 
 ReplaceOpt = Annotated[
     int | None,
@@ -46,14 +38,14 @@ def register(app: typer.Typer, only: str | None = None) -> None:
     app.command()(enter)
 
 
-def prompt_text(question: Question) -> str:
+def prompt_text(question: tarockscore.Question) -> str:
     """The prompt: the question, what it offers (players by their seat's number), its default."""
     text = question.text
-    if question.kind is Kind.CHOICE:
+    if question.kind is tarockscore.QuestionKind.CHOICE:
         numbered = " ".join(f"{c.number}={c.label}" for c in question.choices if c.number is not None)
         named = ", ".join(c.label for c in question.choices if c.number is None)
         text += f" ({', '.join(x for x in (numbered, named) if x)})"
-    if question.kind is Kind.YES_NO:
+    if question.kind is tarockscore.QuestionKind.YES_NO:
         text += (
             " ["
             + (_("Y/n") if question.default is True else _("y/N") if question.default is False else _("y/n"))
@@ -64,7 +56,7 @@ def prompt_text(question: Question) -> str:
     return text
 
 
-def _summary(entry: Entry) -> int:
+def _summary(entry: tarockscore.Answers) -> int:
     """Print the answers, numbered so that a line can be changed; return how many."""
     lines = entry.lines()
     typer.echo("")
@@ -76,7 +68,7 @@ def _summary(entry: Entry) -> int:
     return len(lines)
 
 
-def _ask(entry: Entry) -> None:
+def _ask(entry: tarockscore.Answers) -> None:
     """Ask each question the entry gives until every one is answered."""
     while (question := entry.next()) is not None:
         problem = entry.give(answer_to(prompt_text(question)))
@@ -84,39 +76,36 @@ def _ask(entry: Entry) -> None:
             typer.echo(f"  {problem}", err=True)
 
 
-def _preview(mapping: Mapping[str, Any], preview: Callable[[Mapping[str, Any]], Ledger], number: int) -> bool:
+def _preview(mapping: Mapping[str, Any], hand: tarockscore.HandEntry) -> bool:
     """Show what the hand scores (True), or why the rules refuse it (False)."""
     try:
-        after = preview(mapping)
+        after = hand.preview(mapping)
     except TarockError as exc:
         for p in exc.problems:
             typer.echo(f"  {p.render(i18n.gettext)}", err=True)
         return False
-    _hand, score = score_stored(after, number)
     typer.echo("")
-    typer.echo(render.score_table(score))
-    radl = after.hands[number - 1].result.radl
-    if radl != 1:
-        typer.echo(_("Radl: this hand counts ×{radl}").format(radl=radl))
+    typer.echo(shown.preview_text(after, hand.number))
     return True
 
 
-def _said_at_summary(prompt: str, count: int, can_save: bool) -> Save | int:
+def _said_at_summary(prompt: str, count: int, can_save: bool) -> tarockscore.Save | int:
     """Ask at the summary until the answer is one it takes."""
     while True:
         try:
-            return read_summary(answer_to(prompt), count, can_save)
-        except Refused as exc:
+            return tarockscore.read_summary(answer_to(prompt), count, can_save)
+        except tarockscore.Refused as exc:
             typer.echo(f"  {exc.args[0]}", err=True)
 
 
-def _walk(entry: Entry, preview: Callable[[Mapping[str, Any]], Ledger], number: int) -> dict[str, Any] | None:
+def _walk(hand: tarockscore.HandEntry) -> dict[str, Any] | None:
     """Ask until the hand is complete and the summary says record it (the hand) or leave it (None)."""
+    entry, number = hand.answers(), hand.number
     while True:
         _ask(entry)
         count = _summary(entry)
         mapping = entry.hand()
-        can_save = _preview(mapping, preview, number)
+        can_save = _preview(mapping, hand)
         prompt = (
             _("Record this as hand {number}? (Enter = yes, n = no, a line's number changes it)").format(
                 number=number
@@ -125,11 +114,11 @@ def _walk(entry: Entry, preview: Callable[[Mapping[str, Any]], Ledger], number: 
             else _("Change a line (its number), go back, or n to leave it")
         )
         said = _said_at_summary(prompt, count, can_save)
-        if said is Save.YES:
+        if said is tarockscore.Save.YES:
             return mapping
-        if said is Save.NO:
+        if said is tarockscore.Save.NO:
             return None
-        if said is Save.BACK:
+        if said is tarockscore.Save.BACK:
             entry.back()
         else:
             entry.reopen(said)
@@ -138,42 +127,22 @@ def _walk(entry: Entry, preview: Callable[[Mapping[str, Any]], Ledger], number: 
 def enter(ledger: LedgerOpt = None, replace: ReplaceOpt = None) -> None:
     """A guided entry: the hand step by step (a number, a name or its beginning; 'back' returns to
     the question before), a summary that can be changed, then Enter records it."""
-    path = ledger_path_of(ledger)
-    snapshot = read(path)
-    check_writable(path)  # a closed evening is refused before the questions, not after
-    verify(snapshot)
-    led = snapshot.ledger
-    profile = led.profile
+    hand = tarockscore.hand_entry(evening_of(ledger), replace)
+    led, number, deal = hand.ledger, hand.number, hand.deal
     if replace is None:
-        operations.check_room(led)  # a table that has played its games is refused before the questions
-        number = len(led.hands) + 1
-        deal = next_deal(led)
-        entry = Entry(Flow(profile, led.players, deal.players))
         typer.echo(
             _("hand {number} under {profile}: {deal}").format(
-                number=number, profile=profile.name, deal=render_evening.deal_text(deal)
+                number=number, profile=led.profile.name, deal=render_evening.deal_text(deal)
             )
         )
     else:
-        number = replace
-        check_number(led, number)
-        deal = hand_deal(led, number)
-        keys = led.hands[number - 1].keys
-        entry = Entry(
-            stored_flow(keys, profile, led.players, deal.players), defaults_from_keys(keys, profile)
-        )
         typer.echo(_("replacing {hand}").format(hand=render_evening.hand_line(led, number)))
     seats = " ".join(f"{i}={p}" for i, p in enumerate(led.players, 1) if p in deal.players)
     typer.echo(_("players: {seats}; 'back' returns to the question before").format(seats=seats))
     at = now()
 
-    def change(current: Ledger, mapping: Mapping[str, Any]) -> Ledger:
-        if replace is None:
-            return operations.record(current, mapping, at)
-        return operations.replace_hand(current, number, mapping, at)
-
     try:
-        mapping = _walk(entry, lambda m: change(led, m), number)
+        mapping = _walk(hand)
     except typer.Abort:  # end of input (Ctrl-D)
         typer.echo("", err=True)
         typer.echo(_("end of input: not recorded; the ledger is unchanged"), err=True)
@@ -185,9 +154,9 @@ def enter(ledger: LedgerOpt = None, replace: ReplaceOpt = None) -> None:
     if mapping is None:
         typer.echo(_("not recorded; the ledger is unchanged"))
         return
-    before, after = update(path, lambda current: change(current, mapping), snapshot.sha256)
+    change = hand.save(mapping, at)
     if replace is None:
-        recorded(before, after)
+        recorded(change.before, change.after)
     else:
-        typer.echo(translated(after.audit[-1].detail))
-        typer.echo(render_evening.totals_table(after, number))
+        typer.echo(translated(change.said))
+        typer.echo(render_evening.totals_table(change.after, number))

@@ -10,9 +10,8 @@ import re
 from collections.abc import Collection, Sequence
 from typing import Any
 
+import tarockscore
 from tarockscore.errors import N_, Collector, UsageError, near_miss, one_of
-from tarockscore.rules.names import fold
-from tarockscore.rules.text import strip_spaces
 
 # The flags in English and as the table says them in German (Spieler / Gegner, angesagt / still,
 # gemacht / verloren); matched in any case.
@@ -104,7 +103,7 @@ def parse_bonus(
                 said[field] = word
                 break
         else:
-            if steps is not None and fold(word) not in {fold(step) for step in steps}:
+            if steps is not None and tarockscore.fold(word) not in {tarockscore.fold(step) for step in steps}:
                 problems.add(
                     where,
                     N_(
@@ -138,7 +137,7 @@ def _pairs(values: Sequence[str], problems: Collector, where: str) -> dict[str, 
             if not sep or not name.strip() or not rest.strip():
                 problems.add(where, N_("{part!r}: expected NAME=VALUE"), part=part)
                 continue
-            name, rest = strip_spaces(name), rest.strip()
+            name, rest = tarockscore.strip_spaces(name), rest.strip()
             if name in out and out[name] != rest:
                 problems.add(
                     where,
@@ -187,7 +186,7 @@ def hand_from_options(
     else:
         hand["contract"] = contract
     if players is not None:
-        hand["players"] = [strip_spaces(p) for p in players.split(",") if p.strip()]
+        hand["players"] = [tarockscore.strip_spaces(p) for p in players.split(",") if p.strip()]
     if declarer is not None:
         hand["declarer"] = declarer
     if partner is not None:

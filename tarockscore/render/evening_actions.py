@@ -76,6 +76,17 @@ def recorded_text(after: Ledger) -> str:
     return "\n".join(lines)
 
 
+def preview_text(after: Ledger, number: int) -> str:
+    """What the guided entry shows before it records: the hand's bets as ``score`` prints them,
+    and its Radl factor."""
+    _hand, score = score_stored(after, number)
+    lines = [hand.score_table(score)]
+    radl = after.hands[number - 1].result.radl
+    if radl != 1:
+        lines.append(_("Radl: this hand counts ×{radl}").format(radl=radl))
+    return "\n".join(lines)
+
+
 def explained_text(
     ledger: Ledger,
     number: int,

@@ -1,0 +1,111 @@
+"""A hand entered question by question, as the library offers it to a terminal and a web form alike (library layer).
+
+``hand_entry(evening)`` reads the evening once and opens the hand to enter:
+the next hand, or hand N to replace. The flow of questions (``tarockscore.entry``) asks the
+profile's rules; :meth:`HandEntry.preview` scores the answers without writing anything, and
+:meth:`HandEntry.save` writes them, refused when the ledger changed since it was read (another
+phone, another terminal recorded in between): the ledger is the only truth.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from tarockscore.api.evening import Change, Evening, now
+from tarockscore.entry.answers import Entry, Save, read_summary
+from tarockscore.entry.flow import Flow
+from tarockscore.entry.form import Reading as FormReading
+from tarockscore.entry.form import next_question
+from tarockscore.entry.form import submit as submit_answers
+from tarockscore.entry.hand import defaults_from_keys, stored_flow
+from tarockscore.entry.question import Kind as QuestionKind
+from tarockscore.entry.question import Question, Refused
+from tarockscore.entry.words import yes_or_no
+from tarockscore.files import ledger_file
+from tarockscore.files.ledger_file import Snapshot
+from tarockscore.ledger import operations
+from tarockscore.ledger.deal import Deal, hand_deal, next_deal
+from tarockscore.ledger.model import Ledger
+from tarockscore.ledger.results import check_number
+
+__all__ = [
+    "Answers",
+    "FormReading",
+    "HandEntry",
+    "Question",
+    "QuestionKind",
+    "Refused",
+    "Save",
+    "hand_entry",
+    "next_question",
+    "read_summary",
+    "submit_answers",
+    "yes_or_no",
+]
+
+# The flow's answers given one at a time (a terminal's walk), under the face's name.
+Answers = Entry
+
+
+@dataclass(frozen=True, slots=True)
+class HandEntry:
+    """The hand to enter: its number, its deal, the flow of its questions and their defaults (a
+    replaced hand's old answers), and the ledger as read when the entry began."""
+
+    evening: Evening
+    snapshot: Snapshot
+    number: int
+    deal: Deal
+    flow: Flow
+    defaults: Mapping[str, Any]
+    replacing: bool
+
+    @property
+    def ledger(self) -> Ledger:
+        return self.snapshot.ledger
+
+    def answers(self) -> Answers:
+        """The answers of the hand, given one at a time (a terminal's walk through the flow)."""
+        return Answers(self.flow, dict(self.defaults))
+
+    def _changed(self, current: Ledger, hand: Mapping[str, Any], at: str) -> Ledger:
+        if self.replacing:
+            return operations.replace_hand(current, self.number, hand, at)
+        return operations.record(current, hand, at)
+
+    def preview(self, hand: Mapping[str, Any]) -> Ledger:
+        """The evening as it would be with the hand (hand-file keys), nothing written; raises the
+        problems the rules find, as ``record`` would."""
+        return self._changed(self.ledger, hand, now())
+
+    def save(self, hand: Mapping[str, Any], at: str | None = None) -> Change:
+        """Record (or replace) the hand; refused when the ledger changed since the entry read it."""
+        stamp = at or now()
+        before, after = ledger_file.update(
+            self.evening.path, lambda current: self._changed(current, hand, stamp), self.snapshot.sha256
+        )
+        return Change(before, after)
+
+
+def hand_entry(evening: Evening, replace: int | None = None) -> HandEntry:
+    """Open the next hand (or hand ``replace``) for entry; a closed evening or a table that has
+    played its games is refused before any question is asked."""
+    path = evening.path
+    snapshot = ledger_file.read(path)
+    ledger_file.check_writable(path)
+    ledger_file.verify(snapshot)
+    led = snapshot.ledger
+    profile = led.profile
+    if replace is None:
+        operations.check_room(led)
+        deal = next_deal(led)
+        return HandEntry(
+            evening, snapshot, len(led.hands) + 1, deal, Flow(profile, led.players, deal.players), {}, False
+        )
+    check_number(led, replace)
+    deal = hand_deal(led, replace)
+    keys = led.hands[replace - 1].keys
+    flow = stored_flow(keys, profile, led.players, deal.players)
+    return HandEntry(evening, snapshot, replace, deal, flow, defaults_from_keys(keys, profile), True)
