@@ -104,18 +104,18 @@ LOCALE_VARS = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 NAMES = {"de": "German"}
 
 
-class Speaking(NamedTuple):
+class _Speaking(NamedTuple):
     """The language text is rendered in, and its catalogue (None for English, the source)."""
 
     language: str
     catalogue: NullTranslations | None
 
 
-ENGLISH = Speaking(DEFAULT, None)
+_ENGLISH = _Speaking(DEFAULT, None)
 
 # The language of the current context (a thread, an asyncio task, the command line's run);
 # None: not chosen yet, the environment's is taken on first use.
-_speaking: contextvars.ContextVar[Speaking | None] = contextvars.ContextVar(
+_speaking: contextvars.ContextVar[_Speaking | None] = contextvars.ContextVar(
     "tarockscore_language", default=None
 )
 
@@ -187,21 +187,21 @@ def unknown_language(args: Sequence[str] = (), env: Mapping[str, str] | None = N
     return explicit if explicit and language_of(explicit) is None else None
 
 
-def speaking(lang: str) -> Speaking:
+def _speaking_in(lang: str) -> _Speaking:
     """What rendering in ``lang`` (``en`` or ``de``) takes: English when its catalogue cannot be read."""
     if lang not in LANGUAGES:
         raise ValueError(f"unsupported language {lang!r}")
     if lang == DEFAULT:
-        return ENGLISH
+        return _ENGLISH
     catalogue = _catalogue(lang)
-    return ENGLISH if catalogue is None else Speaking(lang, catalogue)
+    return _ENGLISH if catalogue is None else _Speaking(lang, catalogue)
 
 
 def use(language: str) -> str:
     """Speak ``language`` (``en`` or ``de``) from now on in the current context: the rest of a
     command's run, or of a thread or task; German loads its catalogue. The language spoken is
     returned: English when the catalogue cannot be read."""
-    state = speaking(language)
+    state = _speaking_in(language)
     _speaking.set(state)
     return state.language
 
@@ -210,7 +210,7 @@ def use(language: str) -> str:
 def language(lang: str) -> Iterator[str]:
     """Speak ``lang`` inside the block only (one request, one rendering); yields the language
     spoken (English when the catalogue cannot be read)."""
-    state = speaking(lang)
+    state = _speaking_in(lang)
     token = _speaking.set(state)
     try:
         yield state.language
@@ -223,10 +223,10 @@ def reset() -> None:
     _speaking.set(None)
 
 
-def _state() -> Speaking:
+def _state() -> _Speaking:
     state = _speaking.get()
     if state is None:
-        state = speaking(from_environment(os.environ))
+        state = _speaking_in(from_environment(os.environ))
         _speaking.set(state)
     return state
 
@@ -260,16 +260,16 @@ def _read(path: Path, lang: str) -> NullTranslations | None:
     import io  # noqa: PLC0415
     import struct  # noqa: PLC0415
 
+    # What reading and parsing a .mo raises, and nothing else is caught: OSError for a file that
+    # cannot be opened and for gettext's "Bad magic number", "Bad version number" and "File is
+    # corrupt"; struct.error for a header cut short; UnicodeDecodeError (a ValueError) for text
+    # not in the catalogue's charset; LookupError for an unknown charset or a malformed header
+    # line; ValueError for a plural formula gettext refuses.
     why = "the file is empty"
     try:
         data = path.read_bytes()
         if data:
             return _gettext.GNUTranslations(io.BytesIO(data))
-    # What reading and parsing a .mo raises: OSError for a file that cannot be opened and for
-    # gettext's "Bad magic number", "Bad version number" and "File is corrupt"; struct.error
-    # for a header cut short; UnicodeDecodeError (a ValueError) for text not in the catalogue's
-    # charset; LookupError for an unknown charset or a malformed header line; ValueError for a
-    # plural formula gettext refuses.
     except OSError as exc:
         why = exc.strerror or str(exc)
     except struct.error:
@@ -278,8 +278,9 @@ def _read(path: Path, lang: str) -> NullTranslations | None:
         why = f"its text is not {exc.encoding} (byte {exc.start})"
     except (LookupError, ValueError) as exc:
         why = f"its header is malformed ({exc})"
+    name = NAMES.get(lang, lang)
     _warn(
-        f"warning: {escape_unprintable(str(path))}: cannot read the {NAMES.get(lang, lang)} catalogue ({why}); going on in English"
+        f"warning: {escape_unprintable(str(path))}: cannot read the {name} catalogue ({why}); going on in English"
     )
     return None
 
