@@ -344,6 +344,72 @@ class UsageError(TarockError):
     exit_code = 2
 
 
+# -- the kinds a front end dispatches on ----------------------------------------------------------
+# Each is a member of its family above, so its exit code is the family's; a front end tells them
+# apart by class (a web page answers 409, 422 or 403), never by the text of the message.
+
+
+class HandRefused(HandError):
+    """A hand that breaks the rules of its profile (the legality checks of parsing it)."""
+
+
+class LedgerChanged(LedgerError):
+    """The ledger changed, or was removed, since it was read: nothing was written."""
+
+
+class GameLimitReached(LedgerError):
+    """The table's game limit is reached: no further hand is recorded (a recorded one can still
+    be replaced or undone)."""
+
+
+class Unreadable(TarockError):
+    """A file that cannot be read: missing, not a regular file, too large, not UTF-8, not TOML.
+
+    A mixin across the families: what is raised is the family's own kind (a ledger that cannot
+    be read is an :class:`UnreadableLedger`, a :class:`LedgerError` too), so ``except
+    Unreadable`` catches every file, ``except LedgerError`` every ledger problem, and the exit
+    code is the family's. It sets no exit code of its own for that reason.
+    """
+
+
+class UnreadableHand(Unreadable, HandError):
+    """A hand file that cannot be read."""
+
+
+class UnreadableProfile(Unreadable, ProfileError):
+    """A profile file that cannot be read."""
+
+
+class UnreadableLedger(Unreadable, LedgerError):
+    """A ledger file that cannot be read."""
+
+
+class UnreadableTournament(Unreadable, TournamentError):
+    """A tournament's file (the tournament, a format, the players, the cup points) that cannot be read."""
+
+
+class UnreadableUsage(Unreadable, UsageError):
+    """A file named on the command line (an alias file) that cannot be read (exit 2, as usage)."""
+
+
+_UNREADABLE: dict[type[TarockError], type[TarockError]] = {
+    HandError: UnreadableHand,
+    ProfileError: UnreadableProfile,
+    LedgerError: UnreadableLedger,
+    TournamentError: UnreadableTournament,
+    UsageError: UnreadableUsage,
+    TarockError: Unreadable,
+}
+
+
+def unreadable(family: type[TarockError]) -> type[TarockError]:
+    """The :class:`Unreadable` kind of an error family: what a reader that is handed ``family``
+    raises for a file that cannot be read."""
+    if issubclass(family, Unreadable):
+        return family
+    return next(_UNREADABLE[kind] for kind in family.__mro__ if kind in _UNREADABLE)
+
+
 class Collector:
     """Collects problems during one validation pass."""
 

@@ -9,6 +9,16 @@ from ``--lang de|en`` or ``TAROCKSCORE_LANG``, which win over the usual ``LANGUA
 Machine output never changes with the language: JSON keys and values, CSV headers and exit
 codes are the same in every language. Only text for a person goes through this module.
 
+The language is chosen per call, not per process: it lives in a context variable, so two
+threads or two asyncio tasks (a German and an English request) each read their own.
+``with language("de"): ...`` speaks German inside the block; :func:`use` sets it for the rest
+of the current context (the command line's whole run); unset, it comes from the environment.
+Each catalogue is read once per process and kept. A catalogue that is missing or cannot be
+read (empty, cut short, not a ``.mo``) is said once per process, in one ``warning:`` line on
+standard error naming the file, and the text goes on in English: never a traceback. The
+catalogues are looked for under :data:`LOCALE_DIR` (``LANG/LC_MESSAGES/tarockscore.mo``), a
+module attribute a test may point at a folder of its own.
+
 How to write a translatable message
 -----------------------------------
 1. Write the whole English sentence as the message id, with NAMED placeholders for every
@@ -47,13 +57,17 @@ How to write a translatable message
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import datetime as dt
 import os
-from collections.abc import Mapping, Sequence
+import sys
+import threading
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
-from tarockscore.errors import N_, Counted, Message, dated
+from tarockscore.errors import N_, Counted, Message, dated, escape_unprintable
 
 if TYPE_CHECKING:
     from decimal import Decimal
@@ -62,12 +76,15 @@ if TYPE_CHECKING:
 __all__ = [
     "N_",
     "_",
+    "catalogue_path",
     "choose",
     "current",
     "date",
     "gettext",
+    "language",
     "money",
     "ngettext",
+    "number",
     "reset",
     "translated",
     "unknown_language",
@@ -83,9 +100,29 @@ LOCALE_DIR = Path(__file__).parent / "locale"
 EXPLICIT_VAR = "TAROCKSCORE_LANG"
 LOCALE_VARS = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 
+# A language's name in English, for the warning about its catalogue (said in English).
+NAMES = {"de": "German"}
 
-_language: str | None = None
-_catalogue: NullTranslations | None = None
+
+class _Speaking(NamedTuple):
+    """The language text is rendered in, and its catalogue (None for English, the source)."""
+
+    language: str
+    catalogue: NullTranslations | None
+
+
+_ENGLISH = _Speaking(DEFAULT, None)
+
+# The language of the current context (a thread, an asyncio task, the command line's run);
+# None: not chosen yet, the environment's is taken on first use.
+_speaking: contextvars.ContextVar[_Speaking | None] = contextvars.ContextVar(
+    "tarockscore_language", default=None
+)
+
+# Every catalogue read in this process, by file: each is read once (None: it could not be, and
+# that was said). A lock, so two threads asking at once read it and warn once.
+_catalogues: dict[Path, NullTranslations | None] = {}
+_reading = threading.Lock()
 
 
 def language_of(value: str) -> str | None:
@@ -150,33 +187,112 @@ def unknown_language(args: Sequence[str] = (), env: Mapping[str, str] | None = N
     return explicit if explicit and language_of(explicit) is None else None
 
 
-def use(language: str) -> None:
-    """Speak ``language`` from now on (``en`` or ``de``); German loads its catalogue."""
-    global _language, _catalogue
-    if language not in LANGUAGES:
-        raise ValueError(f"unsupported language {language!r}")
-    _language = language
-    _catalogue = None if language == DEFAULT else _load(language)
+def _speaking_in(lang: str) -> _Speaking:
+    """What rendering in ``lang`` (``en`` or ``de``) takes: English when its catalogue cannot be read."""
+    if lang not in LANGUAGES:
+        raise ValueError(f"unsupported language {lang!r}")
+    if lang == DEFAULT:
+        return _ENGLISH
+    catalogue = _catalogue(lang)
+    return _ENGLISH if catalogue is None else _Speaking(lang, catalogue)
+
+
+def use(language: str) -> str:
+    """Speak ``language`` (``en`` or ``de``) from now on in the current context: the rest of a
+    command's run, or of a thread or task; German loads its catalogue. The language spoken is
+    returned: English when the catalogue cannot be read."""
+    state = _speaking_in(language)
+    _speaking.set(state)
+    return state.language
+
+
+@contextlib.contextmanager
+def language(lang: str) -> Iterator[str]:
+    """Speak ``lang`` inside the block only (one request, one rendering); yields the language
+    spoken (English when the catalogue cannot be read)."""
+    state = _speaking_in(lang)
+    token = _speaking.set(state)
+    try:
+        yield state.language
+    finally:
+        _speaking.reset(token)
 
 
 def reset() -> None:
-    """Forget the choice: the next message asks the environment again."""
-    global _language, _catalogue
-    _language = None
-    _catalogue = None
+    """Forget the choice in the current context: the next message asks the environment again."""
+    _speaking.set(None)
+
+
+def _state() -> _Speaking:
+    state = _speaking.get()
+    if state is None:
+        state = _speaking_in(from_environment(os.environ))
+        _speaking.set(state)
+    return state
 
 
 def current() -> str:
-    if _language is None:
-        use(from_environment(os.environ))
-    assert _language is not None
-    return _language
+    """The language text is rendered in, in the current context."""
+    return _state().language
 
 
-def _load(language: str) -> NullTranslations:
-    import gettext as _gettext  # noqa: PLC0415 - only when a catalogue is needed: English starts without it
+def catalogue_path(lang: str) -> Path:
+    """The compiled catalogue of ``lang`` under :data:`LOCALE_DIR`."""
+    return LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.mo"
 
-    return _gettext.translation(DOMAIN, LOCALE_DIR, languages=[language])
+
+def _catalogue(lang: str) -> NullTranslations | None:
+    """The catalogue of ``lang``, read once per process; None when it cannot be read (said once)."""
+    path = catalogue_path(lang)
+    try:
+        return _catalogues[path]
+    except KeyError:
+        pass
+    with _reading:
+        if path not in _catalogues:
+            _catalogues[path] = _read(path, lang)
+        return _catalogues[path]
+
+
+def _read(path: Path, lang: str) -> NullTranslations | None:
+    # only when a catalogue is needed: English starts without them
+    import gettext as _gettext  # noqa: PLC0415
+    import io  # noqa: PLC0415
+    import struct  # noqa: PLC0415
+
+    # What reading and parsing a .mo raises, and nothing else is caught: OSError for a file that
+    # cannot be opened and for gettext's "Bad magic number", "Bad version number" and "File is
+    # corrupt"; struct.error for a header cut short; UnicodeDecodeError (a ValueError) for text
+    # not in the catalogue's charset; LookupError for an unknown charset or a malformed header
+    # line; ValueError for a plural formula gettext refuses.
+    why = "the file is empty"
+    try:
+        data = path.read_bytes()
+        if data:
+            return _gettext.GNUTranslations(io.BytesIO(data))
+    except OSError as exc:
+        why = exc.strerror or str(exc)
+    except struct.error:
+        why = "it ends too early: cut short, or not a compiled catalogue"
+    except UnicodeDecodeError as exc:
+        why = f"its text is not {exc.encoding} (byte {exc.start})"
+    except (LookupError, ValueError) as exc:
+        why = f"its header is malformed ({exc})"
+    name = NAMES.get(lang, lang)
+    _warn(
+        f"warning: {escape_unprintable(str(path))}: cannot read the {name} catalogue ({why}); going on in English"
+    )
+    return None
+
+
+def _warn(line: str) -> None:
+    """One line on standard error (in English: the catalogue is what failed)."""
+    stream = sys.stderr
+    if stream is None:  # closed when the program started (`2>&-`)
+        return
+    with contextlib.suppress(OSError, ValueError):  # a closed pipe: the text goes on all the same
+        stream.write(line + "\n")
+        stream.flush()
 
 
 def gettext(msgid: str) -> str:
@@ -184,9 +300,8 @@ def gettext(msgid: str) -> str:
     :class:`~tarockscore.errors.Counted` template, the form its count takes, as :func:`ngettext`."""
     if isinstance(msgid, Counted):
         return ngettext(msgid.singular, msgid.plural, msgid.n)
-    if current() == DEFAULT or _catalogue is None:
-        return msgid
-    return _catalogue.gettext(msgid)
+    catalogue = _state().catalogue
+    return msgid if catalogue is None else catalogue.gettext(msgid)
 
 
 _ = gettext
@@ -204,9 +319,10 @@ def translated(text: str) -> str:
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The singular or plural form for ``n`` in the chosen language."""
-    if current() == DEFAULT or _catalogue is None:
+    catalogue = _state().catalogue
+    if catalogue is None:
         return singular if n == 1 else plural
-    return _catalogue.ngettext(singular, plural, n)
+    return catalogue.ngettext(singular, plural, n)
 
 
 def money(amount: Decimal, language: str | None = None) -> str:
@@ -233,8 +349,8 @@ def date(day: dt.date | str, language: str | None = None) -> str:
     if lang == DEFAULT:
         return value.isoformat()
     # the form is the catalogue's, as for a day inside a message (errors.dated)
-    catalogue = _catalogue if lang == current() and _catalogue is not None else _load(lang)
-    return dated(value).render(catalogue.gettext)
+    catalogue = _catalogue(lang)
+    return value.isoformat() if catalogue is None else dated(value).render(catalogue.gettext)
 
 
 def number(value: object, language: str | None = None) -> str:

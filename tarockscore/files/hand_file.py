@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from tarockscore.errors import N_, HandError
+from tarockscore.errors import N_, HandError, UnreadableHand
 from tarockscore.files import kinds, safe_io
 
 
@@ -24,7 +24,7 @@ def read_hand_text(source: str) -> tuple[str, str]:
         try:
             data = safe_io.read_regular(Path(source), "hand", safe_io.SMALL_LIMIT, HandError)
         except FileNotFoundError:
-            raise HandError(N_("hand file {source!r} not found"), source=source) from None
+            raise UnreadableHand(N_("hand file {source!r} not found"), source=source) from None
         name = source
     return safe_io.decode(data, name, HandError), name
 

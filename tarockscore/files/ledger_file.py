@@ -44,7 +44,7 @@ from typing import Any, NamedTuple
 
 import tomli_w
 
-from tarockscore.errors import N_, LedgerError, Problem, TarockError, message
+from tarockscore.errors import N_, LedgerChanged, LedgerError, Problem, TarockError, UnreadableLedger, message
 from tarockscore.files import kinds, layout_reader, ledger_text, safe_io
 from tarockscore.files.ledger_codec import ledger_from_mapping, ledger_to_mapping
 from tarockscore.files.ledger_seal import Seal, file_digest, ledger_digest, sealed_ledger
@@ -89,7 +89,7 @@ class NotALedger(LedgerError):
     """A TOML file that is plainly something else: a profile or an alias file."""
 
 
-class NoLedgerHere(LedgerError):
+class NoLedgerHere(UnreadableLedger):
     """No file at the ledger's path."""
 
 
@@ -309,8 +309,8 @@ def write_text(path: Path, text: str, expected_sha: str | None) -> None:
         if expected_sha is None:
             raise LedgerError(N_("{path} already exists; nothing was written"), path=path)
         if current is None:
-            raise LedgerError(N_("{path} was removed since it was read; nothing was written"), path=path)
-        raise LedgerError(
+            raise LedgerChanged(N_("{path} was removed since it was read; nothing was written"), path=path)
+        raise LedgerChanged(
             N_(
                 "{path} was changed by another program since it was read; nothing was written. Run the command again to apply it to the ledger as it is now"
             ),
@@ -468,7 +468,7 @@ def update(
         check_writable(path)
         snapshot = read(path, every_hand=False)
         if expected_sha is not None and snapshot.sha256 != expected_sha:
-            raise LedgerError(
+            raise LedgerChanged(
                 N_(
                     "{path} changed since it was read (another terminal recorded or corrected a hand); nothing was written. Run the command again"
                 ),

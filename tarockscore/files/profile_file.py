@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from tarockscore.errors import N_, ProfileError, near_miss, one_of
+from tarockscore.errors import N_, ProfileError, UnreadableProfile, near_miss, one_of
 from tarockscore.files import kinds, safe_io
 from tarockscore.rules.profile import Profile, build_profile
 
@@ -53,7 +53,7 @@ def _locate(ref: str, relative_to: Path | None) -> Path:
         if not path.is_absolute() and relative_to is not None:
             path = relative_to / path
         if safe_io.check_regular(path, "profile", ProfileError) is None:
-            raise ProfileError(N_("profile file {ref!r} not found"), ref=ref)
+            raise UnreadableProfile(N_("profile file {ref!r} not found"), ref=ref)
         return path
     path = profiles_dir() / f"{ref}.toml"
     try:
@@ -77,7 +77,7 @@ def read_toml(path: Path) -> dict[str, Any]:
     try:
         data = safe_io.read_regular(path, "profile", safe_io.SMALL_LIMIT, ProfileError)
     except FileNotFoundError:
-        raise ProfileError(N_("profile file {path!r} not found"), path=str(path)) from None
+        raise UnreadableProfile(N_("profile file {path!r} not found"), path=str(path)) from None
     document = safe_io.load_toml(safe_io.decode(data, str(path), ProfileError), str(path), ProfileError)
     other = kinds.other_kind(document, kinds.PROFILE)
     if other is not None:  # a ledger or a hand file given for a profile

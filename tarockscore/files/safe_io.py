@@ -3,7 +3,8 @@
 * **Reading** takes regular files only: a FIFO, a device (``/dev/zero``), a socket or a folder is
   refused at once, before anything is read or locked, and a file larger than its kind's cap is
   refused with its size (:func:`read_regular`, :func:`read_stdin`). A UTF-8 byte-order mark is
-  accepted; UTF-16 is named in the message (:func:`decode`).
+  accepted; UTF-16 is named in the message (:func:`decode`). What cannot be read is raised as the
+  :class:`~tarockscore.errors.Unreadable` kind of the caller's error family (:func:`errors.unreadable`).
 * **Writing** is atomic: a temp file in the same folder (named ``.NAME.<random>.tmp``), written,
   flushed and fsync'd, given the old file's mode, owner and group, then renamed over the file
   (:func:`atomic_write`). A symbolic link is followed and stays a link: the file it points to is
@@ -35,7 +36,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from tarockscore.errors import N_, Message, TarockError, message
+from tarockscore.errors import N_, Message, TarockError, message, unreadable
 
 KIB = 1024
 MIB = 1024 * KIB
@@ -108,9 +109,9 @@ def check_regular(path: Path, what: str, error: type[TarockError]) -> os.stat_re
     except NotADirectoryError:
         return None
     except OSError as exc:
-        raise error(_CANNOT_READ, path=path, why=exc.strerror or exc) from None
+        raise unreadable(error)(_CANNOT_READ, path=path, why=exc.strerror or exc) from None
     if not stat.S_ISREG(st.st_mode):
-        raise error(_NOT_REGULAR, path=path, kind=_kind(st.st_mode), what=_what(what))
+        raise unreadable(error)(_NOT_REGULAR, path=path, kind=_kind(st.st_mode), what=_what(what))
     return st
 
 
@@ -128,13 +129,13 @@ def read_regular(path: Path, what: str, limit: int, error: type[TarockError]) ->
     except FileNotFoundError:
         raise
     except OSError as exc:
-        raise error(_CANNOT_READ, path=path, why=exc.strerror or exc) from None
+        raise unreadable(error)(_CANNOT_READ, path=path, why=exc.strerror or exc) from None
     try:
         st = os.fstat(fd)  # the file opened, not the one looked at: it may have been swapped
         if not stat.S_ISREG(st.st_mode):
-            raise error(_NOT_REGULAR, path=path, kind=_kind(st.st_mode), what=_what(what))
+            raise unreadable(error)(_NOT_REGULAR, path=path, kind=_kind(st.st_mode), what=_what(what))
         if st.st_size > limit:
-            raise error(
+            raise unreadable(error)(
                 N_("{path} is {size}; {what} files are at most {limit}: this is not one"),
                 path=path,
                 size=size_text(st.st_size),
@@ -150,7 +151,7 @@ def read_regular(path: Path, what: str, limit: int, error: type[TarockError]) ->
             chunks.append(chunk)
             total += len(chunk)
         if total > limit:
-            raise error(
+            raise unreadable(error)(
                 N_("{path} grew beyond {limit} while it was read; {what} files are smaller"),
                 path=path,
                 limit=size_text(limit),
@@ -158,7 +159,7 @@ def read_regular(path: Path, what: str, limit: int, error: type[TarockError]) ->
             )
         return b"".join(chunks)
     except OSError as exc:
-        raise error(_CANNOT_READ, path=path, why=exc.strerror or exc) from None
+        raise unreadable(error)(_CANNOT_READ, path=path, why=exc.strerror or exc) from None
     finally:
         os.close(fd)
 
@@ -167,7 +168,7 @@ def read_stdin(what: str, limit: int, error: type[TarockError]) -> bytes:
     """Standard input, at most ``limit`` bytes (``< /dev/zero`` is refused, not read for ever)."""
     data = sys.stdin.buffer.read(limit + 1)
     if len(data) > limit:
-        raise error(
+        raise unreadable(error)(
             N_("<stdin>: more than {limit}; a {what} is smaller"), limit=size_text(limit), what=_what(what)
         )
     return data
@@ -178,13 +179,15 @@ def decode(data: bytes, name: str, error: type[TarockError]) -> str:
     if data.startswith(_UTF8_BOM):
         data = data[len(_UTF8_BOM) :]
     elif data.startswith(_UTF16_BOMS):
-        raise error(
+        raise unreadable(error)(
             N_("{name}: not UTF-8 text: it starts with a UTF-16 byte-order mark; save it as UTF-8"), name=name
         )
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise error(N_("{name}: not UTF-8 text (byte {start})"), name=name, start=exc.start) from None
+        raise unreadable(error)(
+            N_("{name}: not UTF-8 text (byte {start})"), name=name, start=exc.start
+        ) from None
 
 
 # Compiled on first use (re keeps it): only a file that fails to parse asks it.
@@ -200,7 +203,7 @@ def load_toml(text: str, name: str, error: type[TarockError]) -> dict[str, Any]:
     """
     data = _parsed(text, name, error)
     if too_deep(data):
-        raise error(
+        raise unreadable(error)(
             N_("{name}: tables or arrays nested more than {depth} levels deep"), name=name, depth=MAX_DEPTH
         )
     return data
@@ -213,20 +216,20 @@ def _parsed(text: str, name: str, error: type[TarockError]) -> dict[str, Any]:
         reason = str(exc)
         m = re.search(_AT_LINE, reason)
         where = f"{name}:{m.group(1)}" if m else name
-        raise error(N_("not valid TOML: {why}"), where=where, why=reason) from None
+        raise unreadable(error)(N_("not valid TOML: {why}"), where=where, why=reason) from None
     except RecursionError:
-        raise error(
+        raise unreadable(error)(
             N_("{name}: nested too deeply to read (at most {depth} levels)"), name=name, depth=MAX_DEPTH
         ) from None
     except ValueError as exc:
         if "digits" in str(exc):
-            raise error(
+            raise unreadable(error)(
                 N_(
                     "{name}: an integer with more than 4,300 digits; no number in a tarockscore file is that long"
                 ),
                 name=name,
             ) from None
-        raise error(N_("{name}: not valid TOML: {why}"), name=name, why=exc) from None
+        raise unreadable(error)(N_("{name}: not valid TOML: {why}"), name=name, why=exc) from None
 
 
 MAX_DEPTH = 32

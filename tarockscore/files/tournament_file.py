@@ -30,6 +30,7 @@ from tarockscore.errors import (
     LedgerError,
     Problem,
     TournamentError,
+    UnreadableTournament,
     counted,
     listed,
     message,
@@ -82,7 +83,7 @@ def _read_bytes(path: Path, what: str) -> bytes:
     try:
         return safe_io.read_regular(path, what, safe_io.SMALL_LIMIT, TournamentError)
     except FileNotFoundError:
-        raise TournamentError(N_("{path}: no such {what} file"), path=path, what=what) from None
+        raise UnreadableTournament(N_("{path}: no such {what} file"), path=path, what=what) from None
 
 
 def _parse(data: bytes, path: Path) -> dict[str, Any]:
@@ -159,7 +160,7 @@ def render(t: tm.Tournament) -> str:
     return HEADER + tomli_w.dumps(tm.to_mapping(t))
 
 
-class NoTournamentHere(TournamentError):
+class NoTournamentHere(UnreadableTournament):
     """No tournament file in the folder, or no such folder."""
 
 

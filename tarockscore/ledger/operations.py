@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from tarockscore.errors import N_, LedgerError
+from tarockscore.errors import N_, GameLimitReached, LedgerError
 from tarockscore.ledger import audit
 from tarockscore.ledger.deal import hand_deal, next_deal
 from tarockscore.ledger.model import Entry, Ledger, RadlMark, next_id, profile_record
@@ -27,7 +27,7 @@ def check_room(ledger: Ledger) -> None:
     """Refuse a further hand at a table whose game limit (``table.games``) is reached."""
     limit = ledger.table.games
     if limit is not None and len(ledger.hands) >= limit:
-        raise LedgerError(
+        raise GameLimitReached(
             N_(
                 "{limit}: the game limit of this table is reached, no hand past it is recorded; a hand entered wrongly can still be replaced or undone"
             ),

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from tarockscore.errors import N_, Collector, HandError, Problem, message, near_miss, one_of
+from tarockscore.errors import N_, Collector, HandRefused, Problem, message, near_miss, one_of
 from tarockscore.rules import legality
 from tarockscore.rules.cardpoints import render_points
 from tarockscore.rules.hand import BonusEntry, Hand, Side
@@ -384,7 +384,7 @@ def parse_hand(data: Mapping[str, Any], profile: Profile) -> Hand:
             problems,
         )
 
-    problems.raise_if_any(HandError)
+    problems.raise_if_any(HandRefused)
     assert contract_name is not None
     return Hand(
         players=players,
