@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from typing import Any
 
-from tarockscore.errors import N_, Collector, HandError, LedgerError, Problem, one_of
+from tarockscore.errors import N_, Collector, HandRefused, LedgerError, Problem, one_of
 from tarockscore.ledger.deal import Deal, dealer_of
 from tarockscore.ledger.model import Ledger, Table, profile_record
 from tarockscore.rules.names import at_table, same_but_case
@@ -81,7 +81,7 @@ def seat_hand(ledger: Ledger, mapping: Mapping[str, Any], default: Deal) -> dict
     name = ledger.table.profile.name
     ref = data.pop("profile", None)
     if ref is not None and ref != name:
-        raise HandError(
+        raise HandRefused(
             N_(
                 "{ref!r}: this ledger is scored under profile {name!r}; leave the key out (a rescore scores the whole evening under another profile)"
             ),
@@ -96,7 +96,7 @@ def seat_hand(ledger: Ledger, mapping: Mapping[str, Any], default: Deal) -> dict
     players = data["players"]
     seats = ledger.players
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        raise HandError(
+        raise HandRefused(
             N_("{players!r} is {kind}; expected an array of names"),
             players=players,
             kind=type_name(players),
@@ -105,14 +105,14 @@ def seat_hand(ledger: Ledger, mapping: Mapping[str, Any], default: Deal) -> dict
     players = data["players"] = [at_table(p, seats) for p in players]
     strangers = [p for p in players if p not in seats]
     if strangers:
-        raise HandError(
+        raise HandRefused(
             N_("{allowed} not at this table; the table is {names}"),
             allowed=one_of(strangers),
             names=", ".join(seats),
             where="players",
         )
     if dealer_of(seats, players) is None:
-        raise HandError(
+        raise HandRefused(
             N_(
                 "{names} is not a deal of this table (seat order {names2}); this deal is {names3}: leave players out to use it"
             ),
@@ -143,4 +143,4 @@ def _not_the_sitter(data: Mapping[str, Any], seats: Sequence[str]) -> None:
                 value=value,
                 names=", ".join(players),
             )
-    problems.raise_if_any(HandError)
+    problems.raise_if_any(HandRefused)
