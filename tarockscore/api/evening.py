@@ -281,20 +281,28 @@ class Evening:
         before, after = ledger_file.update(self.path, edit, expected)
         return Change(before, after)
 
-    def record(self, hand: Mapping[str, Any], at: str | None = None) -> Change:
-        """Score a hand (hand-file keys) and add it to the evening."""
-        at = at or now()
-        return self._change(lambda current: operations.record(current, hand, at))
+    def version(self) -> str:
+        """The evening's version as read now: what a change made on this reading names as
+        ``expected``, so that a change made on a sheet that has moved since is refused."""
+        return self.read().sha256
 
-    def undo(self, at: str | None = None) -> Change:
+    def record(self, hand: Mapping[str, Any], at: str | None = None, *, expected: str | None = None) -> Change:
+        """Score a hand (hand-file keys) and add it to the evening; ``expected``: the
+        :meth:`version` the hand was entered on (a ledger changed since is refused, ``LedgerChanged``)."""
+        at = at or now()
+        return self._change(lambda current: operations.record(current, hand, at), expected)
+
+    def undo(self, at: str | None = None, *, expected: str | None = None) -> Change:
         """Take back the last hand (it stays in the audit trail)."""
         at = at or now()
-        return self._change(lambda current: operations.undo(current, at))
+        return self._change(lambda current: operations.undo(current, at), expected)
 
-    def replace(self, number: int, hand: Mapping[str, Any], at: str | None = None) -> Change:
+    def replace(
+        self, number: int, hand: Mapping[str, Any], at: str | None = None, *, expected: str | None = None
+    ) -> Change:
         """Replace hand ``number``; every hand after it is recomputed, the audit keeps the old one."""
         at = at or now()
-        return self._change(lambda current: operations.replace_hand(current, number, hand, at))
+        return self._change(lambda current: operations.replace_hand(current, number, hand, at), expected)
 
     def delete(self, number: int, at: str | None = None, *, expected: str | None = None) -> Change:
         """Delete hand ``number``; ``expected``: the sha256 of the read the person confirmed on
