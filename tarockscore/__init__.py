@@ -52,6 +52,7 @@ _HOME: dict[str, str] = {
     # the guided entry (api/entry.py; the flow of questions in entry/)
     "HandEntry": "tarockscore.api.entry",
     "hand_entry": "tarockscore.api.entry",
+    "hand_from_short_form": "tarockscore.api.hand",
     "Answers": "tarockscore.api.entry",
     "Save": "tarockscore.api.entry",
     "read_summary": "tarockscore.api.entry",
@@ -107,6 +108,7 @@ if TYPE_CHECKING:  # the names as the type checker sees them; at run time __geta
     from tarockscore.api.evening import now as now
     from tarockscore.api.hand import Profile as Profile
     from tarockscore.api.hand import Score as Score
+    from tarockscore.api.hand import hand_from_short_form as hand_from_short_form
     from tarockscore.api.hand import load_profile as load_profile
     from tarockscore.api.hand import profile_for as profile_for
     from tarockscore.api.hand import profile_names as profile_names

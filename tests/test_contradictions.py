@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from tarockscore.cli.app import app
-from tarockscore.cli.shortform import parse_bonus
+from tarockscore.entry.shortform import parse_bonus
 from tarockscore.errors import Collector
 
 runner = CliRunner()

@@ -286,7 +286,9 @@ class Evening:
         ``expected``, so that a change made on a sheet that has moved since is refused."""
         return self.read().sha256
 
-    def record(self, hand: Mapping[str, Any], at: str | None = None, *, expected: str | None = None) -> Change:
+    def record(
+        self, hand: Mapping[str, Any], at: str | None = None, *, expected: str | None = None
+    ) -> Change:
         """Score a hand (hand-file keys) and add it to the evening; ``expected``: the
         :meth:`version` the hand was entered on (a ledger changed since is refused, ``LedgerChanged``)."""
         at = at or now()

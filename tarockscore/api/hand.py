@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from tarockscore.entry.shortform import hand_from_options as hand_from_short_form
 from tarockscore.errors import N_, HandError, TarockError
 from tarockscore.files.hand_file import read_hand_mapping
 from tarockscore.files.profile_file import DEFAULT_PROFILE, load_profile, shipped_names
@@ -17,7 +18,16 @@ from tarockscore.rules.profile import Profile
 from tarockscore.rules.scoring import Score
 from tarockscore.rules.scoring import score_hand as _score
 
-__all__ = ["Profile", "Score", "load_profile", "profile_for", "profile_names", "read_hand", "score_hand"]
+__all__ = [
+    "Profile",
+    "Score",
+    "hand_from_short_form",
+    "load_profile",
+    "profile_for",
+    "profile_names",
+    "read_hand",
+    "score_hand",
+]
 
 
 def read_hand(source: str) -> tuple[dict[str, Any], str]:

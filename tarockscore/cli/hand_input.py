@@ -8,7 +8,6 @@ from typing import Any
 
 import tarockscore
 from tarockscore.cli.fields import in_short_form
-from tarockscore.cli.shortform import hand_from_options
 from tarockscore.errors import N_, HandError, UsageError
 
 SHORT_FORM = N_("command line")
@@ -45,7 +44,7 @@ def read_hand_or_short(
         options["kontra_steps"] = playable + [
             a for a, step in prof.kontra.aliases.items() if step in playable
         ]
-    return hand_from_options(**options), SHORT_FORM
+    return tarockscore.hand_from_short_form(**options), SHORT_FORM
 
 
 @contextmanager

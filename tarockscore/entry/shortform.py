@@ -1,7 +1,8 @@
-"""The short command-line form of a hand, turned into hand-file keys (CLI layer, pure: no terminal, no files).
+"""The short form of a hand, as the table writes it, turned into hand-file keys (entry layer, pure).
 
 At the table nobody writes a TOML file. ``tarockscore score -c rufer -p A,B,C,D -d A --partner C
---points "40 1/3" -k kontra -b pagat,announced,kontra`` gives the same mapping a hand file would.
+--points "40 1/3" -k kontra -b pagat,announced,kontra`` gives the same mapping a hand file would,
+and so do the same words typed into the fields of the web page's form.
 """
 
 from __future__ import annotations
@@ -10,8 +11,9 @@ import re
 from collections.abc import Collection, Sequence
 from typing import Any
 
-import tarockscore
 from tarockscore.errors import N_, Collector, UsageError, near_miss, one_of
+from tarockscore.rules.names import fold
+from tarockscore.rules.text import strip_spaces
 
 # The flags in English and as the table says them in German (Spieler / Gegner, angesagt / still,
 # gemacht / verloren); matched in any case.
@@ -103,7 +105,7 @@ def parse_bonus(
                 said[field] = word
                 break
         else:
-            if steps is not None and tarockscore.fold(word) not in {tarockscore.fold(step) for step in steps}:
+            if steps is not None and fold(word) not in {fold(step) for step in steps}:
                 problems.add(
                     where,
                     N_(
@@ -137,7 +139,7 @@ def _pairs(values: Sequence[str], problems: Collector, where: str) -> dict[str, 
             if not sep or not name.strip() or not rest.strip():
                 problems.add(where, N_("{part!r}: expected NAME=VALUE"), part=part)
                 continue
-            name, rest = tarockscore.strip_spaces(name), rest.strip()
+            name, rest = strip_spaces(name), rest.strip()
             if name in out and out[name] != rest:
                 problems.add(
                     where,
@@ -186,7 +188,7 @@ def hand_from_options(
     else:
         hand["contract"] = contract
     if players is not None:
-        hand["players"] = [tarockscore.strip_spaces(p) for p in players.split(",") if p.strip()]
+        hand["players"] = [strip_spaces(p) for p in players.split(",") if p.strip()]
     if declarer is not None:
         hand["declarer"] = declarer
     if partner is not None:
