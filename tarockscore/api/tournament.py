@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import ClassVar
 
 from tarockscore.api.evening import Evening, now
-from tarockscore.errors import N_, Collector, Problem, TournamentError, UsageError
+from tarockscore.errors import N_, Collector, Problem, TournamentError, UsageError, capped
 from tarockscore.files import tournament_file as files
 from tarockscore.files.profile_file import load_profile
 from tarockscore.ledger.model import profile_record
@@ -149,22 +149,6 @@ class Cup:
     warnings: tuple[str, ...]
 
 
-def _games_five(games: int, games_five: int | None, problems: Collector) -> int | None:
-    """The limit at a table of five: as given, else games × 5/4 where that is whole."""
-    if games_five is None:
-        if games < 1:
-            return None  # the limit at four is refused already
-        derived = games_at_five(games)
-        if derived is None:
-            problems.add("games_five", Tournament.FIVE_NOT_WHOLE, games=games)
-        return derived
-    if games_five < 1:
-        problems.add(
-            "games_five", N_("{games_five}: the game limit must be at least 1"), games_five=games_five
-        )
-    return games_five
-
-
 class Tournament:
     """A tournament folder; each method is one action on it (read, or changed and written)."""
 
@@ -188,6 +172,39 @@ class Tournament:
         return f"Tournament({str(self.folder)!r})"
 
     @classmethod
+    def problems(
+        cls,
+        players: Sequence[str],
+        *,
+        rounds: int,
+        games: int,
+        profile: str | Profile,
+        format: str,
+        games_five: int | None = None,
+    ) -> tuple[Problem, ...]:
+        """What keeps a tournament of these players, rounds, game limits, profile and format from
+        starting: every problem at once, each at its field (``players``, ``rounds``, ``games``,
+        ``games_five``, ``profile``, ``format``); none when :meth:`begin` would start it."""
+        problems = Collector()
+        for problem in tm.check_names([nfc(strip_spaces(n)) for n in players], "players"):
+            problems.put(problem)
+        if rounds < 1:
+            problems.add("rounds", cls.NO_ROUNDS, rounds=rounds)
+        if games < 1:
+            problems.add("games", cls.NO_GAMES, games=games)
+        if games_five is not None and games_five < 1:
+            problems.add(
+                "games_five", N_("{games_five}: the game limit must be at least 1"), games_five=games_five
+            )
+        elif games_five is None and games >= 1 and games_at_five(games) is None:
+            problems.add("games_five", cls.FIVE_NOT_WHOLE, games=games)
+        if not isinstance(profile, Profile) and not profile:
+            problems.add("profile", cls.NO_PROFILE)
+        if not format:
+            problems.add("format", cls.NO_FORMAT)
+        return capped(tuple(problems.problems), problems.dropped)
+
+    @classmethod
     def begin(
         cls,
         folder: str | os.PathLike[str],
@@ -200,33 +217,24 @@ class Tournament:
         games_five: int | None = None,
         stake: Decimal | None = None,
         at: str | None = None,
-        problems: Collector | None = None,
     ) -> Started:
         """Start a tournament in ``folder``: the players, the rounds, the game limit per round at a
         table of four (at five, ``games_five``, default games × 5/4), the profile every table is
         scored under, the format the day is ranked by (a shipped name or a file) and the stake.
 
-        Every problem is said at once, each at its field (``players``, ``rounds``, ``games``,
-        ``games_five``, ``profile``, ``format``), after those the caller has already collected in
-        ``problems``; a folder that holds a tournament is never overwritten.
+        Every problem of :meth:`problems` is raised at once (a :class:`UsageError`); a folder that
+        holds a tournament is never overwritten.
         """
-        problems = problems if problems is not None else Collector()
-        names = [nfc(strip_spaces(n)) for n in players]
-        for problem in tm.check_names(names, "players"):
-            problems.put(problem)
-        if rounds < 1:
-            problems.add("rounds", cls.NO_ROUNDS, rounds=rounds)
-        if games < 1:
-            problems.add("games", cls.NO_GAMES, games=games)
-        five = _games_five(games, games_five, problems)
-        if not isinstance(profile, Profile) and not profile:
-            problems.add("profile", cls.NO_PROFILE)
-        if not format:
-            problems.add("format", cls.NO_FORMAT)
-        problems.raise_if_any(UsageError)
+        found = cls.problems(
+            players, rounds=rounds, games=games, profile=profile, format=format, games_five=games_five
+        )
+        if found:
+            raise UsageError(found)
+        five = games_five if games_five is not None else games_at_five(games)
         assert five is not None
         prof = profile if isinstance(profile, Profile) else load_profile(profile)
         fmt, document = files.load_format(format)
+        names = [nfc(strip_spaces(n)) for n in players]
         stored = tm.new_tournament(
             players=names,
             rounds=rounds,

@@ -34,7 +34,6 @@ from tarockscore.errors import (
 )
 from tarockscore.i18n import _
 from tarockscore.render import tournament as render
-from tarockscore.render.output import rendered
 
 tournament_app = new_app(
     help="Run a tournament: draw the tables, keep each table's sheet, rank the day.", no_args_is_help=True
@@ -123,6 +122,22 @@ def _warn_unseated(seating: tarockscore.Seating, folder: Path) -> None:
         _warn(_seating_advice(p, folder))
 
 
+def _players(players: str | None, players_file: Path | None, problems: Collector) -> list[str]:
+    """The names of ``--players`` or of ``--players-file`` (exactly one of them; none when not)."""
+    if (players is None) == (players_file is None):
+        problems.add(
+            "--players", N_("give the players with --players A,B,… or --players-file FILE (one of them)")
+        )
+        return []
+    if players is not None:
+        return typed_names(players)
+    assert players_file is not None
+    try:
+        return tarockscore.read_players(players_file)
+    except TournamentError as exc:
+        raise exc.located("--players-file") from None
+
+
 @tournament_app.command("new")
 def new(
     folder: DirArg,
@@ -162,19 +177,12 @@ def new(
 ) -> None:
     """Start a tournament in FOLDER: the players, rounds, game limits, profile and format."""
     problems = Collector()
-    names: list[str] = []
-    if (players is None) == (players_file is None):
-        problems.add(
-            "--players", N_("give the players with --players A,B,… or --players-file FILE (one of them)")
-        )
-    elif players is not None:
-        names = typed_names(players)
-    else:
-        assert players_file is not None
-        try:
-            names = tarockscore.read_players(players_file)
-        except TournamentError as exc:
-            raise exc.located("--players-file") from None
+    names = _players(players, players_file, problems)
+    given = tarockscore.Tournament.problems(
+        names, rounds=rounds, games=games, games_five=games_five, profile=profile, format=format_ref
+    )
+    for problem in given:
+        problems.put(problem)
     amount = None
     if stake is not None:
         try:
@@ -182,6 +190,7 @@ def new(
         except ValueError as exc:
             problems.add("--stake", reason(exc))
     try:
+        problems.raise_if_any(UsageError)
         started = tarockscore.Tournament.begin(
             folder,
             names,
@@ -191,7 +200,6 @@ def new(
             profile=profile,
             format=format_ref,
             stake=amount,
-            problems=problems,
         )
     except UsageError as exc:
         raise _at_options(exc, *OPTIONS) from None
@@ -235,7 +243,7 @@ def draw(
 ) -> None:
     """Draw a round's tables, create each table's ledger, and print the seating for the wall."""
     fmt = chosen(output, json_out, csv_out)
-    render.check_seating_format(fmt)  # before the draw: a format refused afterwards would draw unseen
+    render.check_data_format(fmt)
     try:
         drawn = tarockscore.Tournament(folder).draw(round_number, seed)
     except tarockscore.UnseatableCount as exc:
@@ -277,10 +285,9 @@ def standings(
     """The day's standings: every table's sheet checked, ranked by the tournament's format."""
     fmt = chosen(output, json_out, csv_out)
     day = tarockscore.Tournament(folder).standings()
-    text = rendered(render.standings_view(day.tournament, day.rows, day.name), fmt)
     for w in day.warnings:
         _warn(w)
-    typer.echo(text, nl=False)
+    show(render.standings_view(day.tournament, day.rows, day.name), fmt)
 
 
 @tournament_app.command("money")
@@ -292,11 +299,11 @@ def money(
 ) -> None:
     """Each player's money from every table: the stake per point, Kontras included."""
     fmt = chosen(output, json_out, csv_out)
+    render.check_data_format(fmt)
     day = tarockscore.Tournament(folder).money()
-    text = rendered(render.money_view(day.rows), fmt)
     for w in day.warnings:
         _warn(w)
-    typer.echo(text, nl=False)
+    show(render.money_view(day.rows), fmt)
 
 
 @cup_app.command("standings")
@@ -314,6 +321,7 @@ def cup_standings(
 ) -> None:
     """The cup: each tournament's places turned into cup points, each player's best N added."""
     fmt = chosen(output, json_out, csv_out)
+    render.check_data_format(fmt)
     try:
         cup = tarockscore.cup(folders, points, warn=_warn)
     except UsageError as exc:

@@ -128,14 +128,16 @@ def seating_view(t: Tournament, drawn: Round, folder: str) -> View:
     )
 
 
-# The formats the seating is printed in, as seating_view gives them.
-SEATING_FORMATS = (OutputFormat.TABLE, OutputFormat.JSON, OutputFormat.CSV)
+# The formats the seating, the day's money and the cup are printed in, as their views give them
+# (only the standings have a printable page).
+DATA_FORMATS = (OutputFormat.TABLE, OutputFormat.JSON, OutputFormat.CSV)
 
 
-def check_seating_format(fmt: OutputFormat) -> None:
-    """Refuse a format the seating is not printed in, as :func:`rendered` refuses it, before a
-    round is drawn: after, the draw would be written and not shown."""
-    if fmt not in SEATING_FORMATS:
+def check_data_format(fmt: OutputFormat) -> None:
+    """Refuse a format the seating, the money and the cup are not printed in, as :func:`rendered`
+    refuses it, before anything is read or drawn: a draw refused after would be written unseen,
+    and the warnings of a cup's days would come before the refusal."""
+    if fmt not in DATA_FORMATS:
         rendered(View(table=str, json=dict, csv=lambda: ((), ())), fmt)
 
 
