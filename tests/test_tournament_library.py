@@ -135,9 +135,9 @@ def test_a_day_and_a_cup_through_the_library(tmp_path: Path, capsys: pytest.Capt
         (2, seats[4], 6),
         *((3, p, 3) for p in sorted(seats[1:4])),
     ]
-    with pytest.raises(UsageError) as refused:
+    with pytest.raises(UsageError) as twice:
         tarockscore.cup([folder, tmp_path / "day"], points)
-    assert [p.where for p in refused.value.problems] == ["folders"]
+    assert [p.where for p in twice.value.problems] == ["folders"]
 
     assert capsys.readouterr() == ("", "")  # the library prints nothing
 
