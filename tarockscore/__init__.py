@@ -49,6 +49,19 @@ _HOME: dict[str, str] = {
     "ways_out": "tarockscore.api.problems",
     # the season (api/season.py)
     # tournaments and cups (api/tournament.py)
+    "Tournament": "tarockscore.api.tournament",
+    "Started": "tarockscore.api.tournament",
+    "Roster": "tarockscore.api.tournament",
+    "Drawn": "tarockscore.api.tournament",
+    "DayStandings": "tarockscore.api.tournament",
+    "DayMoney": "tarockscore.api.tournament",
+    "Seating": "tarockscore.api.tournament",
+    "Cup": "tarockscore.api.tournament",
+    "UnseatableCount": "tarockscore.api.tournament",
+    "cup": "tarockscore.api.tournament",
+    "seating": "tarockscore.api.tournament",
+    "read_players": "tarockscore.api.tournament",
+    "games_at_five": "tarockscore.api.tournament",
     # the guided entry (api/entry.py; the flow of questions in entry/)
     "HandEntry": "tarockscore.api.entry",
     "hand_entry": "tarockscore.api.entry",
@@ -115,6 +128,19 @@ if TYPE_CHECKING:  # the names as the type checker sees them; at run time __geta
     from tarockscore.api.hand import read_hand as read_hand
     from tarockscore.api.hand import score_hand as score_hand
     from tarockscore.api.problems import ways_out as ways_out
+    from tarockscore.api.tournament import Cup as Cup
+    from tarockscore.api.tournament import DayMoney as DayMoney
+    from tarockscore.api.tournament import DayStandings as DayStandings
+    from tarockscore.api.tournament import Drawn as Drawn
+    from tarockscore.api.tournament import Roster as Roster
+    from tarockscore.api.tournament import Seating as Seating
+    from tarockscore.api.tournament import Started as Started
+    from tarockscore.api.tournament import Tournament as Tournament
+    from tarockscore.api.tournament import UnseatableCount as UnseatableCount
+    from tarockscore.api.tournament import cup as cup
+    from tarockscore.api.tournament import games_at_five as games_at_five
+    from tarockscore.api.tournament import read_players as read_players
+    from tarockscore.api.tournament import seating as seating
     from tarockscore.api.words import clean_name as clean_name
     from tarockscore.api.words import fold as fold
     from tarockscore.api.words import parse_stake as parse_stake

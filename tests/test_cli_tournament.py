@@ -729,3 +729,100 @@ def test_a_day_in_german_leaves_nothing_in_english(tmp_path: Path) -> None:
         in ok("tournament", "standings", str(day)).stdout
     )
     assert "<title>Standings: d</title>" in ok("tournament", "standings", str(day), "-f", "html").stdout
+
+
+# -- the same output options as `show` ------------------------------------------------------------------------
+
+
+def _one_table_day(folder: Path) -> list[str]:
+    """A day of one table of four and one hand: the first seat wins a Dreier (+12; the three
+    others −4 each, level in 2nd place). The seats, in order."""
+    new_day(folder, ["A", "B", "C", "D"])
+    [table] = draw(folder, 1, 1)
+    seats: list[str] = table["players"]
+    dreier(table["ledger"], seats[0])
+    return seats
+
+
+def test_json_and_csv_shorthands_print_what_format_prints(tmp_path: Path) -> None:
+    day = tmp_path / "d"
+    first, *others = _one_table_day(day)
+    points = tmp_path / "points.toml"
+    points.write_text("points = [10, 6]\n", encoding="utf-8")
+    for command in (
+        ["tournament", "standings", str(day)],
+        ["tournament", "money", str(day)],
+        ["cup", "standings", str(day), "--points", str(points)],
+    ):
+        assert ok(*command, "--json").stdout == ok(*command, "--format", "json").stdout, command
+        assert ok(*command, "--csv").stdout == ok(*command, "-f", "csv").stdout, command
+
+    standings = json.loads(ok("tournament", "standings", str(day), "--json").stdout)["standings"]
+    assert [(r["place"], r["player"], r["schrift"]) for r in standings] == [
+        (1, first, 12),
+        *((2, p, -4) for p in sorted(others)),
+    ]
+    # the stake 0.10 per point: +12 → 1.20, −4 → −0.40 (money by name)
+    money = list(csv.reader(io.StringIO(ok("tournament", "money", str(day), "--csv").stdout)))
+    assert money[0] == ["player", "schrift", "money_points", "kontra", "amount"]
+    assert {row[0]: row[4] for row in money[1:]} == {first: "1.20", **dict.fromkeys(others, "-0.40")}
+    # cup points: place 1 → 10, the three level in place 2 → 6 each
+    cup = json.loads(ok("cup", "standings", str(day), "--points", str(points), "--json").stdout)
+    assert [(r["place"], r["player"], r["cup_points"]) for r in cup["standings"]] == [
+        (1, first, 10),
+        *((2, p, 6) for p in sorted(others)),
+    ]
+
+
+def test_the_seating_prints_as_csv_one_row_per_seat(tmp_path: Path) -> None:
+    # 9 players: 9 mod 4 = 1 table of five, the other four at a table of four (9 = 4 + 5)
+    nine = [f"N{i}" for i in range(1, 10)]
+    new_day(tmp_path / "a", nine)
+    new_day(tmp_path / "b", nine)
+    tables = draw(tmp_path / "a", 1, 42)
+    # the same seed, the same draw (docs/tournament.md): the CSV of the twin day seats the same
+    text = ok("tournament", "draw", str(tmp_path / "b"), "--round", "1", "--seed", "42", "--csv").stdout
+    rows = list(csv.reader(io.StringIO(text)))
+    assert rows[0] == ["round", "table", "seat", "player", "ledger"]
+    assert rows[1:] == [
+        [
+            "1",
+            str(t["table"]),
+            str(seat),
+            player,
+            str(tmp_path / "b" / "round-1" / f"table-{t['table']}.toml"),
+        ]
+        for t in tables
+        for seat, player in enumerate(t["players"], 1)
+    ]
+    assert [len(t["players"]) for t in tables] == [4, 5]
+    assert len(rows) == 1 + 9
+
+
+def test_a_format_a_command_does_not_print_is_refused_naming_format(tmp_path: Path) -> None:
+    day = tmp_path / "d"
+    _one_table_day(day)
+    points = tmp_path / "points.toml"
+    points.write_text("points = [10, 6]\n", encoding="utf-8")
+    for command in (
+        ["tournament", "money", str(day)],
+        ["cup", "standings", str(day), "--points", str(points)],
+    ):
+        refused = run(*command, "--format", "html")
+        assert refused.exit_code == 2, command
+        assert refused.stderr == "error: --format: 'html': this command prints table, json, csv\n"
+        assert refused.stdout == ""
+    both = run("tournament", "standings", str(day), "--json", "--csv")
+    assert both.exit_code == 2 and "give --json or --csv, not both" in both.stderr
+    both = run("tournament", "standings", str(day), "-f", "html", "--json")
+    assert both.exit_code == 2 and "give --format or --json, not both" in both.stderr
+
+
+def test_a_draw_in_a_format_it_is_not_printed_in_draws_nothing(tmp_path: Path) -> None:
+    day = tmp_path / "d"
+    new_day(day, ["A", "B", "C", "D"])
+    before = (day / "tournament.toml").read_bytes()
+    refused = run("tournament", "draw", str(day), "--round", "1", "--format", "html")
+    assert refused.exit_code == 2
+    assert refused.stderr == "error: --format: 'html': this command prints table, json, csv\n"
+    assert (day / "tournament.toml").read_bytes() == before and not (day / "round-1").exists()

@@ -1,8 +1,9 @@
-"""The tournament and cup commands (CLI layer): parse, call the tournament core and files, print.
+"""The tournament and cup commands (CLI layer): options, one call of the library, the view printed.
 
 ``tarockscore tournament new|draw|players|standings|money DIR`` and ``tarockscore cup standings
 DIR…``. Each table's scorekeeper uses the ordinary ledger commands with ``--ledger
-DIR/round-N/table-K.toml``. Warnings go to stderr as ``warning:`` lines.
+DIR/round-N/table-K.toml``. Warnings go to stderr as ``warning:`` lines; the way out of a count of
+players that cannot be seated (the command that adds or drops one) is the command line's.
 """
 
 import shlex
@@ -12,35 +13,27 @@ from typing import Annotated
 
 import typer
 
+import tarockscore
 from tarockscore import i18n
+from tarockscore.cli.advice import Wording, advised
 from tarockscore.cli.fields import at_option
 from tarockscore.cli.group import new_app
-from tarockscore.cli.ledger_option import now
 from tarockscore.cli.notation import stake_amount
 from tarockscore.cli.options import typed_names
+from tarockscore.cli.output_options import CsvOpt, FormatOpt, JsonOpt, chosen, show
 from tarockscore.errors import (
     N_,
     Collector,
     Message,
     Problem,
+    TarockError,
     TournamentError,
     UsageError,
     message,
     reason,
 )
-from tarockscore.files import tournament_file as files
-from tarockscore.files.profile_file import load_profile
 from tarockscore.i18n import _
-from tarockscore.ledger.model import profile_record
 from tarockscore.render import tournament as render
-from tarockscore.render.hand import dumps
-from tarockscore.rules.text import nfc, strip_spaces
-from tarockscore.tournament import model as tm
-from tarockscore.tournament.cup import cup_rules
-from tarockscore.tournament.cup import cup_standings as add_up_cup
-from tarockscore.tournament.draw import UnseatableCount, table_sizes
-from tarockscore.tournament.money import money as add_up_money
-from tarockscore.tournament.standings import standings as rank
 
 tournament_app = new_app(
     help="Run a tournament: draw the tables, keep each table's sheet, rank the day.", no_args_is_help=True
@@ -51,19 +44,6 @@ cup_app = new_app(
 )
 
 
-class StandingsFormat(StrEnum):
-    TABLE = "table"
-    JSON = "json"
-    CSV = "csv"
-    HTML = "html"
-
-
-class DataFormat(StrEnum):
-    TABLE = "table"
-    JSON = "json"
-    CSV = "csv"
-
-
 class Action(StrEnum):
     ADD = "add"
     DROP = "drop"
@@ -72,6 +52,39 @@ class Action(StrEnum):
 DirArg = Annotated[
     Path, typer.Argument(help="The tournament folder (it holds tournament.toml).", show_default=False)
 ]
+
+# The fields of a tournament's problems, as the options (and arguments) that give them.
+OPTIONS = {
+    "players": "--players",
+    "rounds": "--rounds",
+    "games": "--games",
+    "games_five": "--games-five",
+    "profile": "--profile",
+    "format": "--format",
+    "folders": "DIR",
+}
+
+# What keeps a tournament from starting, as the command line says it: with the option to give.
+BEGIN_WORDS: Wording = {
+    tarockscore.Tournament.NO_ROUNDS: (
+        N_("{rounds}: give the number of rounds, at least 1, e.g. --rounds 3"),
+        (),
+    ),
+    tarockscore.Tournament.NO_GAMES: (
+        N_("{games}: give the game limit per round at a table of four, e.g. --games 16"),
+        (),
+    ),
+    tarockscore.Tournament.FIVE_NOT_WHOLE: (
+        N_(
+            "needed: --games {games} is no multiple of 4, so the limit at a table of five (where every player deals as often as at four: games × 5/4) is not whole; give it"
+        ),
+        (),
+    ),
+    tarockscore.Tournament.NO_PROFILE: (
+        N_("give the profile every table is scored under, e.g. --profile ooe-2023"),
+        (),
+    ),
+}
 
 
 def register(app: typer.Typer, only: str | None = None) -> None:
@@ -85,6 +98,13 @@ def _warn(message: str) -> None:
     typer.echo(_("warning: {message}").format(message=i18n.translated(message)), err=True)
 
 
+def _at_options(exc: TarockError, *fields: str) -> TarockError:
+    """The same error, each problem at one of ``fields`` given at its option and in the command
+    line's words."""
+    worded = (advised(p, BEGIN_WORDS) for p in exc.problems)
+    return type(exc)([p.moved(OPTIONS[p.where]) if p.where in fields else p for p in worded])
+
+
 def _seating_advice(p: Problem, folder: Path) -> Message:
     """A count that cannot be seated, with the command that changes it for this tournament."""
     return message(
@@ -96,15 +116,26 @@ def _seating_advice(p: Problem, folder: Path) -> Message:
     )
 
 
-def _sizes_or_warn(count: int, folder: Path) -> tuple[int, ...] | None:
-    """The tables ``count`` players sit at; a warning (not an error) when they cannot be seated
-    yet: late arrivals may still come."""
+def _warn_unseated(seating: tarockscore.Seating, folder: Path) -> None:
+    """A count that cannot be seated is a warning (not an error) before the draw: late arrivals may still come."""
+    for p in seating.problems:
+        _warn(_seating_advice(p, folder))
+
+
+def _players(players: str | None, players_file: Path | None, problems: Collector) -> list[str]:
+    """The names of ``--players`` or of ``--players-file`` (exactly one of them; none when not)."""
+    if (players is None) == (players_file is None):
+        problems.add(
+            "--players", N_("give the players with --players A,B,… or --players-file FILE (one of them)")
+        )
+        return []
+    if players is not None:
+        return typed_names(players)
+    assert players_file is not None
     try:
-        return table_sizes(count)
-    except UnseatableCount as exc:
-        for p in exc.problems:
-            _warn(_seating_advice(p, folder))
-        return None
+        return tarockscore.read_players(players_file)
+    except TournamentError as exc:
+        raise exc.located("--players-file") from None
 
 
 @tournament_app.command("new")
@@ -146,88 +177,51 @@ def new(
 ) -> None:
     """Start a tournament in FOLDER: the players, rounds, game limits, profile and format."""
     problems = Collector()
-    if (players is None) == (players_file is None):
-        problems.add(
-            "--players", N_("give the players with --players A,B,… or --players-file FILE (one of them)")
-        )
-        names: list[str] = []
-    elif players is not None:
-        names = typed_names(players)
-        for problem in tm.check_names(names, "--players"):
-            problems.put(problem)
-    else:
-        assert players_file is not None
-        try:
-            names = files.player_names_file(players_file)
-        except TournamentError as exc:
-            raise exc.located("--players-file") from None
-    if rounds < 1:
-        problems.add(
-            "--rounds", N_("{rounds}: give the number of rounds, at least 1, e.g. --rounds 3"), rounds=rounds
-        )
-    if games < 1:
-        problems.add(
-            "--games",
-            N_("{games}: give the game limit per round at a table of four, e.g. --games 16"),
-            games=games,
-        )
-    if games_five is None:
-        if games >= 1 and games % 4 == 0:
-            games_five = games * 5 // 4
-        elif games >= 1:
-            problems.add(
-                "--games-five",
-                N_(
-                    "needed: --games {games} is no multiple of 4, so the limit at a table of five (where every player deals as often as at four: games × 5/4) is not whole; give it"
-                ),
-                games=games,
-            )
-    elif games_five < 1:
-        problems.add(
-            "--games-five", N_("{games_five}: the game limit must be at least 1"), games_five=games_five
-        )
-    if not profile:
-        problems.add("--profile", N_("give the profile every table is scored under, e.g. --profile ooe-2023"))
-    if not format_ref:
-        problems.add("--format", N_("give the format: schrift, haupt-sub, schrift-rang, or a format file"))
+    names = _players(players, players_file, problems)
+    given = tarockscore.Tournament.problems(
+        names, rounds=rounds, games=games, games_five=games_five, profile=profile, format=format_ref
+    )
+    for problem in given:
+        problems.put(problem)
     amount = None
     if stake is not None:
         try:
             amount = stake_amount(stake)
         except ValueError as exc:
             problems.add("--stake", reason(exc))
-    problems.raise_if_any(UsageError)
-    prof = load_profile(profile)
     try:
-        fmt, document = files.load_format(format_ref)
-    except TournamentError as exc:
-        raise at_option(exc, "format") from None
-    assert games_five is not None
-    t = tm.new_tournament(
-        players=names,
-        rounds=rounds,
-        games=games,
-        games_five=games_five,
-        profile=profile_record(prof),
-        format_document=document,
-        created=now(),
-        stake=amount,
-    )
-    files.create(folder, t)
-    typer.echo(_("new tournament in {path}").format(path=files.file_path(folder)))
-    typer.echo(_("players: {count}").format(count=len(names)))
+        problems.raise_if_any(UsageError)
+        started = tarockscore.Tournament.begin(
+            folder,
+            names,
+            rounds=rounds,
+            games=games,
+            games_five=games_five,
+            profile=profile,
+            format=format_ref,
+            stake=amount,
+        )
+    except UsageError as exc:
+        raise _at_options(exc, *OPTIONS) from None
+    except TournamentError as exc:  # the format that cannot be read, the folder taken
+        raise _at_options(exc, "format") from None
+    t = started.stored
+    typer.echo(_("new tournament in {path}").format(path=started.path))
+    typer.echo(_("players: {count}").format(count=len(t.players)))
     typer.echo(
         _("rounds:  {rounds}, {games} games at a table of four, {games_five} at a table of five").format(
-            rounds=rounds, games=games, games_five=games_five
+            rounds=t.rounds, games=t.games, games_five=t.games_five
         )
     )
-    typer.echo(_("profile: {name} (sha256 {sha})").format(name=prof.name, sha=t.profile.sha256[:12]))
-    typer.echo(render.format_line(fmt))
-    if amount is not None:
-        typer.echo(_("stake:   {amount} per point").format(amount=i18n.money(amount)))
-    sizes = _sizes_or_warn(len(names), folder)
-    if sizes is not None:
-        typer.echo(_("tables:  {tables}").format(tables=render.tables_text(sizes)))
+    typer.echo(
+        _("profile: {name} (sha256 {sha})").format(name=started.profile.name, sha=t.profile.sha256[:12])
+    )
+    typer.echo(render.format_line(started.format))
+    if t.stake is not None:
+        typer.echo(_("stake:   {amount} per point").format(amount=i18n.money(t.stake)))
+    _warn_unseated(started.seating, folder)
+    if started.seating.seated:
+        typer.echo(_("tables:  {tables}").format(tables=render.tables_text(started.seating.tables)))
     typer.echo(_("next:    tarockscore tournament draw {folder} --round 1").format(folder=folder))
 
 
@@ -243,22 +237,22 @@ def draw(
             "--seed", help="The draw's seed: the same seed gives the same draw.", show_default=False
         ),
     ] = None,
-    json_out: Annotated[bool, typer.Option("--json", help="Print the seating as JSON.")] = False,
+    output: FormatOpt = None,
+    json_out: JsonOpt = False,
+    csv_out: CsvOpt = False,
 ) -> None:
     """Draw a round's tables, create each table's ledger, and print the seating for the wall."""
+    fmt = chosen(output, json_out, csv_out)
+    render.check_data_format(fmt)
     try:
-        drawn = files.draw_round(folder, round_number, files.new_seed() if seed is None else seed, now())
-    except UnseatableCount as exc:
+        drawn = tarockscore.Tournament(folder).draw(round_number, seed)
+    except tarockscore.UnseatableCount as exc:
         raise TournamentError(
             [Problem.of(p.where, _seating_advice(p, folder)) for p in exc.problems]
         ) from None
     except TournamentError as exc:
         raise at_option(exc, "round") from None
-    t = files.read(folder).tournament
-    if json_out:
-        typer.echo(dumps(render.seating_json(drawn, str(folder))))
-    else:
-        typer.echo(render.seating_text(t, drawn, str(folder)))
+    show(render.seating_view(drawn.tournament, drawn.round, str(folder)), fmt)
 
 
 @tournament_app.command("players")
@@ -268,66 +262,48 @@ def players(
     name: Annotated[str, typer.Argument(help="The player's name.", show_default=False)],
 ) -> None:
     """Add a late arrival, or drop a player, before the next round's draw."""
-    name = nfc(strip_spaces(name))
+    tournament = tarockscore.Tournament(folder)
     if action is Action.ADD:
-        wrong = tm.check_names([name], "NAME")
-        if wrong:
-            raise UsageError(wrong)
-    change = tm.add_player if action is Action.ADD else tm.drop_player
-    before, after = files.update(folder, lambda t: change(t, name))
-    done = (
-        _("{name}: added; {count} players in the next draw")
-        if action is Action.ADD
-        else _("{name}: dropped (their tables so far still count); {count} players in the next draw")
-    )
-    typer.echo(done.format(name=name, count=len(after.players)))
-
-    sizes = _sizes_or_warn(len(after.players), folder)
-    if sizes is not None:
-        typer.echo(_("tables: {tables}").format(tables=render.tables_text(sizes)))
+        roster = tournament.add_player(name)
+        done = _("{name}: added; {count} players in the next draw")
+    else:
+        roster = tournament.drop_player(name)
+        done = _("{name}: dropped (their tables so far still count); {count} players in the next draw")
+    typer.echo(done.format(name=roster.name, count=len(roster.after.players)))
+    _warn_unseated(roster.seating, folder)
+    if roster.seating.seated:
+        typer.echo(_("tables: {tables}").format(tables=render.tables_text(roster.seating.tables)))
 
 
 @tournament_app.command("standings")
 def standings(
     folder: DirArg,
-    output: Annotated[
-        StandingsFormat, typer.Option("--format", "-f", help="table, json, csv or html (one printable page).")
-    ] = StandingsFormat.TABLE,
+    output: FormatOpt = None,
+    json_out: JsonOpt = False,
+    csv_out: CsvOpt = False,
 ) -> None:
     """The day's standings: every table's sheet checked, ranked by the tournament's format."""
-    day = files.read_day(folder)
+    fmt = chosen(output, json_out, csv_out)
+    day = tarockscore.Tournament(folder).standings()
     for w in day.warnings:
         _warn(w)
-    rows = rank(day.results, day.tournament.format)
-    if output is StandingsFormat.JSON:
-        typer.echo(dumps(render.standings_json(rows)))
-    elif output is StandingsFormat.CSV:
-        typer.echo(render.standings_csv(day.tournament, rows), nl=False)
-    elif output is StandingsFormat.HTML:
-        title = _("Standings: {name}").format(name=folder.resolve().name)
-        typer.echo(render.standings_html(day.tournament, rows, title), nl=False)
-    else:
-        typer.echo(render.standings_text(day.tournament, rows))
+    show(render.standings_view(day.tournament, day.rows, day.name), fmt)
 
 
 @tournament_app.command("money")
 def money(
     folder: DirArg,
-    output: Annotated[
-        DataFormat, typer.Option("--format", "-f", help="table, json or csv.")
-    ] = DataFormat.TABLE,
+    output: FormatOpt = None,
+    json_out: JsonOpt = False,
+    csv_out: CsvOpt = False,
 ) -> None:
     """Each player's money from every table: the stake per point, Kontras included."""
-    day = files.read_day(folder, files.Purpose.MONEY)
+    fmt = chosen(output, json_out, csv_out)
+    render.check_data_format(fmt)
+    day = tarockscore.Tournament(folder).money()
     for w in day.warnings:
         _warn(w)
-    rows = add_up_money(day.ledgers)
-    if output is DataFormat.JSON:
-        typer.echo(dumps(render.money_json(rows)))
-    elif output is DataFormat.CSV:
-        typer.echo(render.money_csv(rows), nl=False)
-    else:
-        typer.echo(render.money_text(rows))
+    show(render.money_view(day.rows), fmt)
 
 
 @cup_app.command("standings")
@@ -339,37 +315,15 @@ def cup_standings(
         Path,
         typer.Option("--points", help="A TOML file: points = [100, 90, …] and best = N.", show_default=False),
     ],
-    output: Annotated[
-        DataFormat, typer.Option("--format", "-f", help="table, json or csv.")
-    ] = DataFormat.TABLE,
+    output: FormatOpt = None,
+    json_out: JsonOpt = False,
+    csv_out: CsvOpt = False,
 ) -> None:
     """The cup: each tournament's places turned into cup points, each player's best N added."""
-    twice = sorted({str(f) for f in folders if [g.resolve() for g in folders].count(f.resolve()) > 1})
-    if twice:
-        raise UsageError(
-            N_("{names}: a tournament given twice would count twice"), names=", ".join(twice), where="DIR"
-        )
-    rules = cup_rules(files.cup_points_file(points), str(points))
-    days = []
-    problems: list[Problem] = []
-    names = [str(f) for f in folders]
-    for folder, name in zip(folders, names, strict=True):
-        try:
-            day = files.read_day(folder)
-        except TournamentError as exc:
-            problems += exc.problems
-            continue
-        for w in day.warnings:
-            _warn(w)
-        rows = rank(day.results, day.tournament.format)
-        # a player whose tables have no hands yet has no place, so no cup points for the day
-        days.append((name, [(r.place, r.player) for r in rows if r.place is not None]))
-    if problems:
-        raise TournamentError(problems)
-    rows_cup = add_up_cup(days, rules)
-    if output is DataFormat.JSON:
-        typer.echo(dumps(render.cup_json(rows_cup)))
-    elif output is DataFormat.CSV:
-        typer.echo(render.cup_csv(rows_cup, names), nl=False)
-    else:
-        typer.echo(render.cup_text(rows_cup, names))
+    fmt = chosen(output, json_out, csv_out)
+    render.check_data_format(fmt)
+    try:
+        cup = tarockscore.cup(folders, points, warn=_warn)
+    except UsageError as exc:
+        raise _at_options(exc, "folders") from None
+    show(render.cup_view(cup.rows, cup.tournaments), fmt)

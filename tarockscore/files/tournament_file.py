@@ -357,91 +357,84 @@ class Day:
 _ROUND_DIR = re.compile(r"round-(\d+)$")
 
 
-def read_day(folder: Path, purpose: Purpose = Purpose.STANDINGS) -> Day:
-    """Every drawn table's ledger, checked; all problems of all tables in one error, worded for
-    what the tables are read for (``purpose``)."""
-    words = _WORDS[purpose]
-    t = read(folder).tournament
-    problems: list[Problem] = []
-    warnings: list[str] = []
-    results: list[TableResult] = []
-    ledgers: list[Ledger] = []
-    drawn_paths: set[Path] = set()
-    for r in t.draws:
-        for d in r.tables:
-            path = folder / d.ledger
-            drawn_paths.add(path.resolve())
-            where = message(N_("round {round}, table {table}"), round=r.number, table=d.table)
-            if not path.is_file():
-                problems.append(
-                    Problem.of(
-                        str(path),
-                        N_(
-                            "{value}: the sheet the draw put here is missing (moved or deleted?); put it back: the table seated {names}"
-                        ),
-                        value=where,
-                        names=", ".join(d.players),
-                    )
-                )
-                continue
-            try:
-                snapshot = ledger_file.read(path)
-            except LedgerError as exc:
-                problems += exc.problems
-                problems.append(Problem.of(str(path), words.unreadable, value=where))
-                continue
-            found = [] if ledger_file.sealed(snapshot) else check(snapshot.ledger)
-            if found:
-                problems += ledger_file.locate(found, snapshot.text, str(path))
-                problems.append(Problem.of(str(path), words.fails_check, value=where, path=path))
-                continue
-            led = snapshot.ledger
-            if led.players != d.players:
-                problems.append(
-                    Problem.of(
-                        str(path),
-                        N_(
-                            "{value}: the sheet seats {names}, but the draw seated {names2}: the sheet was moved or replaced by hand"
-                        ),
-                        value=where,
-                        names=", ".join(led.players),
-                        names2=", ".join(d.players),
-                    )
-                )
-                continue
-            hands = len(led.hands)
-            if hands > d.games:
-                problems.append(
-                    Problem.of(
-                        str(path),
-                        N_(
-                            "{value}: {hands} hands, but the round's limit is {games}: the sheet was edited by hand"
-                        ),
-                        value=where,
-                        hands=hands,
-                        games=d.games,
-                    )
-                )
-                continue
-            if hands == 0:
-                warnings.append(message(words.no_hands, where=where, path=path))
-            elif hands < d.games:
-                warnings.append(
-                    message(
-                        N_("{where} ({path}): {hands} of {games} games played"),
-                        where=where,
-                        path=path,
-                        hands=hands,
-                        games=d.games,
-                    )
-                )
-            results.append(TableResult(r.number, d.table, d.players, totals(led), hands, d.games))
-            ledgers.append(led)
+def _drawn_table(
+    path: Path, number: int, d: tm.DrawnTable, words: _Words, problems: list[Problem], warnings: list[str]
+) -> Ledger | None:
+    """The ledger of table ``d`` of round ``number``, checked, or None with its problems added:
+    missing, unreadable, failing its own check, seating others than the draw, past the limit."""
+    where = message(N_("round {round}, table {table}"), round=number, table=d.table)
+    if not path.is_file():
+        problems.append(
+            Problem.of(
+                str(path),
+                N_(
+                    "{value}: the sheet the draw put here is missing (moved or deleted?); put it back: the table seated {names}"
+                ),
+                value=where,
+                names=", ".join(d.players),
+            )
+        )
+        return None
+    try:
+        snapshot = ledger_file.read(path)
+    except LedgerError as exc:
+        problems += exc.problems
+        problems.append(Problem.of(str(path), words.unreadable, value=where))
+        return None
+    found = [] if ledger_file.sealed(snapshot) else check(snapshot.ledger)
+    if found:
+        problems += ledger_file.locate(found, snapshot.text, str(path))
+        problems.append(Problem.of(str(path), words.fails_check, value=where, path=path))
+        return None
+    led = snapshot.ledger
+    if led.players != d.players:
+        problems.append(
+            Problem.of(
+                str(path),
+                N_(
+                    "{value}: the sheet seats {names}, but the draw seated {names2}: the sheet was moved or replaced by hand"
+                ),
+                value=where,
+                names=", ".join(led.players),
+                names2=", ".join(d.players),
+            )
+        )
+        return None
+    hands = len(led.hands)
+    if hands > d.games:
+        problems.append(
+            Problem.of(
+                str(path),
+                N_("{value}: {hands} hands, but the round's limit is {games}: the sheet was edited by hand"),
+                value=where,
+                hands=hands,
+                games=d.games,
+            )
+        )
+        return None
+    if hands == 0:
+        warnings.append(message(words.no_hands, where=where, path=path))
+    elif hands < d.games:
+        warnings.append(
+            message(
+                N_("{where} ({path}): {hands} of {games} games played"),
+                where=where,
+                path=path,
+                hands=hands,
+                games=d.games,
+            )
+        )
+    return led
+
+
+def _strays(folder: Path, drawn: set[Path], problems: list[Problem], warnings: list[str]) -> None:
+    """The sheets in a round folder that the draw does not name: one with hands is a problem (it
+    would be left out), one without a warning."""
     for sub in sorted(p for p in folder.iterdir() if p.is_dir()) if folder.is_dir() else []:
         if not _ROUND_DIR.match(sub.name):
             continue
         for extra in sorted(sub.rglob("*.toml")):
-            if extra.resolve() in drawn_paths:
+            if extra.resolve() in drawn:
                 continue
             try:
                 hands = len(ledger_file.read(extra).ledger.hands)
@@ -469,6 +462,29 @@ def read_day(folder: Path, purpose: Purpose = Purpose.STANDINGS) -> Day:
                 warnings.append(
                     message(N_("{path}: a sheet without hands that is not in the draw; ignored"), path=extra)
                 )
+
+
+def read_day(folder: Path, purpose: Purpose = Purpose.STANDINGS) -> Day:
+    """Every drawn table's ledger, checked; all problems of all tables in one error, worded for
+    what the tables are read for (``purpose``)."""
+    words = _WORDS[purpose]
+    t = read(folder).tournament
+    problems: list[Problem] = []
+    warnings: list[str] = []
+    results: list[TableResult] = []
+    ledgers: list[Ledger] = []
+    drawn_paths: set[Path] = set()
+    for r in t.draws:
+        for d in r.tables:
+            path = folder / d.ledger
+            drawn_paths.add(path.resolve())
+            led = _drawn_table(path, r.number, d, words, problems, warnings)
+            if led is not None:
+                results.append(
+                    TableResult(r.number, d.table, d.players, totals(led), len(led.hands), d.games)
+                )
+                ledgers.append(led)
+    _strays(folder, drawn_paths, problems, warnings)
     if problems:
         raise TournamentError(problems)
     return Day(tournament=t, results=tuple(results), ledgers=tuple(ledgers), warnings=tuple(warnings))

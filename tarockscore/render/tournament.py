@@ -1,11 +1,13 @@
 """Text, JSON, CSV and HTML for the tournament and cup commands (rendering layer, pure).
 
+Each result has its :class:`~tarockscore.render.output.View` here (the seating, the day's
+standings, its money, the cup), printed through :func:`~tarockscore.render.output.rendered`.
 Numbers stay exact, never floats. In JSON and CSV a whole number is an integer and a share of rank
 points that is not whole is the fraction as a string, ``"7/3"`` (Python's ``Fraction("7/3")`` reads
 it back; hand files accept the same notation for card points). Tables for people write it as a
-mixed number, ``2 1/3``. Money is a decimal string (``"1.20"``). Every CSV goes through
-:func:`tarockscore.render.hand.csv_text`, as ``show --csv`` and the season's do: a name a
-spreadsheet would run as a formula (``+SUM(A1)``, ``@A1``) is written as text.
+mixed number, ``2 1/3``. Money is a decimal string (``"1.20"``). Every CSV is written by
+``rendered``, as ``show --csv`` and the season's are: a name a spreadsheet would run as a formula
+(``+SUM(A1)``, ``@A1``) is written as text.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from typing import Any
 from tabulate import tabulate
 
 from tarockscore.i18n import N_, _, current, money, ngettext, translated
-from tarockscore.render.hand import csv_text
+from tarockscore.render.output import CsvTable, OutputFormat, View, rendered
 from tarockscore.tournament.cup import CupStanding
 from tarockscore.tournament.format import Format, TieBreak, Total
 from tarockscore.tournament.model import Round, Tournament
@@ -105,6 +107,38 @@ def seating_json(drawn: Round, folder: str) -> dict[str, Any]:
             for d in drawn.tables
         ],
     }
+
+
+def seating_csv(drawn: Round, folder: str) -> CsvTable:
+    """One row per seat, in seat order at each table (seat 1 is Forehand of hand 1)."""
+    rows = [
+        [drawn.number, d.table, seat, player, f"{folder}/{d.ledger}"]
+        for d in drawn.tables
+        for seat, player in enumerate(d.players, 1)
+    ]
+    return ["round", "table", "seat", "player", "ledger"], rows
+
+
+def seating_view(t: Tournament, drawn: Round, folder: str) -> View:
+    """The seating for the wall, a projector (JSON) or a spreadsheet (CSV)."""
+    return View(
+        table=lambda: seating_text(t, drawn, folder),
+        json=lambda: seating_json(drawn, folder),
+        csv=lambda: seating_csv(drawn, folder),
+    )
+
+
+# The formats the seating, the day's money and the cup are printed in, as their views give them
+# (only the standings have a printable page).
+DATA_FORMATS = (OutputFormat.TABLE, OutputFormat.JSON, OutputFormat.CSV)
+
+
+def check_data_format(fmt: OutputFormat) -> None:
+    """Refuse a format the seating, the money and the cup are not printed in, as :func:`rendered`
+    refuses it, before anything is read or drawn: a draw refused after would be written unseen,
+    and the warnings of a cup's days would come before the refusal."""
+    if fmt not in DATA_FORMATS:
+        rendered(View(table=str, json=dict, csv=lambda: ((), ())), fmt)
 
 
 # -- the day's standings -----------------------------------------------------------------------------
@@ -200,7 +234,7 @@ def standings_text(t: Tournament, rows: Sequence[Standing]) -> str:
     return f"{out}\n\n" + about.format(name=fmt.name, title=fmt.title_in(current()), ties=ties_text(fmt))
 
 
-def standings_csv(t: Tournament, rows: Sequence[Standing]) -> str:
+def standings_csv(rows: Sequence[Standing]) -> CsvTable:
     rounds = _rounds(rows)
     header = ["place", "player", "total", "schrift", "rank_points"]
     for n in rounds:
@@ -216,7 +250,7 @@ def standings_csv(t: Tournament, rows: Sequence[Standing]) -> str:
                 rank = "" if seat.rank is None else seat.rank
                 line += [seat.table, rank, seat.schrift, exact(seat.rank_points)]
         lines.append(line)
-    return csv_text(header, lines)
+    return header, lines
 
 
 _CSS = """
@@ -275,6 +309,16 @@ def standings_html(t: Tournament, rows: Sequence[Standing], title: str) -> str:
     )
 
 
+def standings_view(t: Tournament, rows: Sequence[Standing], name: str) -> View:
+    """The day's standings; ``name`` (the tournament folder's) titles the printable page."""
+    return View(
+        table=lambda: standings_text(t, rows),
+        json=lambda: standings_json(rows),
+        csv=lambda: standings_csv(rows),
+        html=lambda: standings_html(t, rows, _("Standings: {name}").format(name=name)),
+    )
+
+
 # -- money ---------------------------------------------------------------------------------------------
 
 
@@ -318,11 +362,16 @@ def money_json(rows: Sequence[Money]) -> dict[str, Any]:
     }
 
 
-def money_csv(rows: Sequence[Money]) -> str:
-    return csv_text(
+def money_csv(rows: Sequence[Money]) -> CsvTable:
+    return (
         ["player", "schrift", "money_points", "kontra", "amount"],
         [[m.player, m.schrift, m.money_points, m.kontra, _money(m.amount)] for m in rows],
     )
+
+
+def money_view(rows: Sequence[Money]) -> View:
+    """The day's money, one row per player by name."""
+    return View(table=lambda: money_text(rows), json=lambda: money_json(rows), csv=lambda: money_csv(rows))
 
 
 # -- the cup ---------------------------------------------------------------------------------------------
@@ -373,7 +422,7 @@ def cup_text(rows: Sequence[CupStanding], names: Sequence[str]) -> str:
     )
 
 
-def cup_csv(rows: Sequence[CupStanding], names: Sequence[str]) -> str:
+def cup_csv(rows: Sequence[CupStanding], names: Sequence[str]) -> CsvTable:
     header = ["place", "player", "cup_points"]
     for i in range(1, len(names) + 1):
         header += [f"tournament_{i}_place", f"tournament_{i}_cup_points", f"tournament_{i}_counted"]
@@ -384,4 +433,13 @@ def cup_csv(rows: Sequence[CupStanding], names: Sequence[str]) -> str:
             x = next((x for x in r.tournaments if x.tournament == name), None)
             line += ["", "", ""] if x is None else [x.place, x.cup_points, "yes" if x.counted else "no"]
         lines.append(line)
-    return csv_text(header, lines)
+    return header, lines
+
+
+def cup_view(rows: Sequence[CupStanding], names: Sequence[str]) -> View:
+    """The cup's standings; ``names``: the tournaments as given, one column each."""
+    return View(
+        table=lambda: cup_text(rows, names),
+        json=lambda: cup_json(rows),
+        csv=lambda: cup_csv(rows, names),
+    )

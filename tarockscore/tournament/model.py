@@ -21,7 +21,7 @@ from tarockscore.errors import N_, Collector, Problem, TarockError, TournamentEr
 from tarockscore.ledger.model import ProfileRecord, profile_hash
 from tarockscore.ledger.settle_up import parse_stake
 from tarockscore.rules.names import player_key, same_but_case
-from tarockscore.rules.profile import Profile, build_profile
+from tarockscore.rules.profile import build_profile
 from tarockscore.rules.reader import Reader
 from tarockscore.rules.text import name_problem
 from tarockscore.tournament.format import Format, build_format
@@ -101,6 +101,13 @@ def check_names(names: Sequence[str], where: str) -> list[Problem]:
     """Problems with the players' names: the rules of ``tarockscore new --players``
     (:func:`name_problems`) and no name twice, in any case (:func:`repeated_names`)."""
     return [*name_problems(names, where), *repeated_names(names, where)]
+
+
+def games_at_five(games: int) -> int | None:
+    """The game limit at a table of five for ``games`` at a table of four: games × 5/4, where the
+    dealer sits out, so every player deals as often as at four (16 → 20); None when it is not whole."""
+    limit, rest = divmod(games * 5, 4)
+    return None if rest else limit
 
 
 def new_tournament(
@@ -231,6 +238,82 @@ def to_mapping(t: Tournament) -> dict[str, Any]:
     return out
 
 
+def _stake(top: Reader, problems: Collector) -> Decimal | None:
+    text = top.optional_str("stake")
+    if text is None:
+        return None
+    try:
+        return parse_stake(text)
+    except ValueError as exc:
+        problems.add("stake", reason(exc))
+        return None
+
+
+def _drawn_table(item: object, where: str, problems: Collector) -> DrawnTable | None:
+    if not isinstance(item, dict):
+        problems.add(where, N_("expected a table"))
+        return None
+    tr = Reader(item, where, problems)
+    table = DrawnTable(
+        table=tr.number("table", minimum=1),
+        players=tr.str_list("players"),
+        games=tr.number("games", minimum=1),
+        ledger=tr.text("ledger"),
+    )
+    tr.finish()
+    return table
+
+
+def _draws(top: Reader, problems: Collector) -> tuple[Round, ...]:
+    """The ``[[round]]`` tables: each draw with its seed and its tables."""
+    raw_rounds = top.raw("round") or []
+    if not isinstance(raw_rounds, list):
+        problems.add("round", N_("expected an array of tables ([[round]])"))
+        return ()
+    draws: list[Round] = []
+    for i, item in enumerate(raw_rounds, 1):
+        if not isinstance(item, dict):
+            problems.add(f"round {i}", N_("expected a table"))
+            continue
+        rr = Reader(item, f"round {i}", problems)
+        number = rr.number("number", minimum=1)
+        seed = rr.number("seed")
+        drawn = rr.text("drawn")
+        raw_tables = rr.raw("table") or []
+        found = (
+            _drawn_table(titem, f"round {i}.table {k}", problems)
+            for k, titem in enumerate(raw_tables if isinstance(raw_tables, list) else [], 1)
+        )
+        tables = tuple(t for t in found if t is not None)
+        rr.finish()
+        draws.append(Round(number=number, seed=seed, drawn=drawn, tables=tables))
+    return tuple(draws)
+
+
+def _profile(top: Reader, problems: Collector) -> ProfileRecord | None:
+    """The resolved profile, pinned by its hash; None where it cannot be used."""
+    pr = top.table("profile")
+    name = pr.text("name")
+    sha = pr.text("sha256")
+    document = pr.raw("document")
+    if not isinstance(document, dict):
+        problems.add("profile.document", N_("missing: the resolved profile every table is scored under"))
+        document = {}
+    elif sha and profile_hash(document) != sha:
+        problems.add(
+            "profile.document", N_("its sha256 does not match profile.sha256: the stored profile was edited")
+        )
+    pr.finish()
+    if not document or problems:
+        return None
+    try:
+        rules = build_profile(document, "profile.document")
+    except TarockError as exc:
+        problems.problems.extend(exc.problems)
+        return None
+    return ProfileRecord(name=name, sha256=sha, document=document, rules=rules)
+
+
 def from_mapping(data: Mapping[str, Any]) -> Tournament:
     """The tournament from its file's mapping; every problem in one :class:`TournamentError`."""
     problems = Collector()
@@ -248,73 +331,20 @@ def from_mapping(data: Mapping[str, Any]) -> Tournament:
     rounds = top.number("rounds", minimum=1)
     games = top.number("games", minimum=1)
     games_five = top.number("games_five", minimum=1)
-    stake: Decimal | None = None
-    stake_text = top.optional_str("stake")
-    if stake_text is not None:
-        try:
-            stake = parse_stake(stake_text)
-        except ValueError as exc:
-            problems.add("stake", reason(exc))
+    stake = _stake(top, problems)
     players = top.str_list("players")
     dropped = top.str_list("dropped")
     for problem in [*check_names(players, "players"), *name_problems(dropped, "dropped")]:
         problems.put(problem)
-    draws: list[Round] = []
-    raw_rounds = top.raw("round") or []
-    if not isinstance(raw_rounds, list):
-        problems.add("round", N_("expected an array of tables ([[round]])"))
-        raw_rounds = []
-    for i, item in enumerate(raw_rounds, 1):
-        if not isinstance(item, dict):
-            problems.add(f"round {i}", N_("expected a table"))
-            continue
-        rr = Reader(item, f"round {i}", problems)
-        number = rr.number("number", minimum=1)
-        seed = rr.number("seed")
-        drawn = rr.text("drawn")
-        tables: list[DrawnTable] = []
-        raw_tables = rr.raw("table") or []
-        for k, titem in enumerate(raw_tables if isinstance(raw_tables, list) else [], 1):
-            if not isinstance(titem, dict):
-                problems.add(f"round {i}.table {k}", N_("expected a table"))
-                continue
-            tr = Reader(titem, f"round {i}.table {k}", problems)
-            tables.append(
-                DrawnTable(
-                    table=tr.number("table", minimum=1),
-                    players=tr.str_list("players"),
-                    games=tr.number("games", minimum=1),
-                    ledger=tr.text("ledger"),
-                )
-            )
-            tr.finish()
-        rr.finish()
-        draws.append(Round(number=number, seed=seed, drawn=drawn, tables=tuple(tables)))
-    pr = top.table("profile")
-    name = pr.text("name")
-    sha = pr.text("sha256")
-    document = pr.raw("document")
-    if not isinstance(document, dict):
-        problems.add("profile.document", N_("missing: the resolved profile every table is scored under"))
-        document = {}
-    elif sha and profile_hash(document) != sha:
-        problems.add(
-            "profile.document", N_("its sha256 does not match profile.sha256: the stored profile was edited")
-        )
-    pr.finish()
-    rules: Profile | None = None
-    if document and not problems:
-        try:
-            rules = build_profile(document, "profile.document")
-        except TarockError as exc:
-            problems.problems.extend(exc.problems)
+    draws = _draws(top, problems)
+    profile = _profile(top, problems)
     format_document = top.raw("format")
     if not isinstance(format_document, dict):
         problems.add("format", N_("missing: the resolved format the day is ranked by"))
         format_document = {}
     top.finish()
     problems.raise_if_any(TournamentError)
-    assert rules is not None
+    assert profile is not None
     try:
         fmt = build_format(format_document)
     except TournamentError as exc:
@@ -325,10 +355,10 @@ def from_mapping(data: Mapping[str, Any]) -> Tournament:
         games=games,
         games_five=games_five,
         players=players,
-        profile=ProfileRecord(name=name, sha256=sha, document=document, rules=rules),
+        profile=profile,
         format=fmt,
         format_document=format_document,
         stake=stake,
         dropped=dropped,
-        draws=tuple(draws),
+        draws=draws,
     )

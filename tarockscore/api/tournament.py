@@ -1,0 +1,351 @@
+"""Tournaments and cups as the library offers them: begin a tournament in a folder, add or drop
+players, draw a round, the day's standings and money, a cup over many days (library layer).
+
+A :class:`Tournament` is a folder named by its path, as an :class:`~tarockscore.api.evening.Evening`
+is a ledger file: ``tournament.toml`` and one ordinary ledger per drawn table beside it
+(``round-N/table-K.toml``), each table an evening of its own (:meth:`Tournament.table`). Each
+action reads the folder, acts with the pure core (``tournament/``) and writes back atomically
+under the file's lock; nothing is kept between two actions. Warnings (a table still without hands,
+a count of players that cannot be seated yet) come back with the result, never printed.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from pathlib import Path
+from typing import ClassVar
+
+from tarockscore.api.evening import Evening, now
+from tarockscore.errors import N_, Collector, Problem, TournamentError, UsageError, capped
+from tarockscore.files import tournament_file as files
+from tarockscore.files.profile_file import load_profile
+from tarockscore.ledger.model import profile_record
+from tarockscore.rules.profile import Profile
+from tarockscore.rules.text import nfc, strip_spaces
+from tarockscore.tournament import model as tm
+from tarockscore.tournament.cup import CupRules, CupStanding, cup_rules
+from tarockscore.tournament.cup import cup_standings as add_up_cup
+from tarockscore.tournament.draw import UnseatableCount, table_sizes
+from tarockscore.tournament.format import Format
+from tarockscore.tournament.model import games_at_five
+from tarockscore.tournament.money import Money
+from tarockscore.tournament.money import money as add_up_money
+from tarockscore.tournament.standings import Standing
+from tarockscore.tournament.standings import standings as rank
+
+__all__ = [
+    "Cup",
+    "DayMoney",
+    "DayStandings",
+    "Drawn",
+    "Roster",
+    "Seating",
+    "Started",
+    "Tournament",
+    "UnseatableCount",
+    "cup",
+    "games_at_five",
+    "read_players",
+    "seating",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Seating:
+    """How a number of players sit: the table sizes (fours first), or, when no mix of tables of
+    four and five seats them, none and the reason. A warning, not an error, until the draw: late
+    arrivals may still come."""
+
+    players: int
+    tables: tuple[int, ...]
+    problems: tuple[Problem, ...] = ()
+
+    @property
+    def seated(self) -> bool:
+        return bool(self.tables)
+
+
+def seating(players: int) -> Seating:
+    """The tables ``players`` players sit at: n mod 4 tables of five, the rest of four."""
+    try:
+        return Seating(players, table_sizes(players))
+    except UnseatableCount as exc:
+        return Seating(players, (), exc.problems)
+
+
+def read_players(path: str | os.PathLike[str]) -> list[str]:
+    """The players of a file, one name a line (blank lines and ``#`` lines skipped); a bad name is
+    named with its line, and no name may come twice."""
+    return files.player_names_file(Path(path))
+
+
+@dataclass(frozen=True, slots=True)
+class Started:
+    """A new tournament: its folder, the file as written, the profile and format it keeps, and how
+    its players sit."""
+
+    tournament: Tournament
+    stored: tm.Tournament
+    profile: Profile
+    format: Format
+    seating: Seating
+
+    @property
+    def path(self) -> Path:
+        """The tournament's file, ``tournament.toml`` in its folder."""
+        return files.file_path(self.tournament.folder)
+
+
+@dataclass(frozen=True, slots=True)
+class Roster:
+    """The players after a late arrival or a dropout: the tournament before and after, and how
+    the next draw's players sit."""
+
+    name: str
+    before: tm.Tournament
+    after: tm.Tournament
+    seating: Seating
+
+
+@dataclass(frozen=True, slots=True)
+class Drawn:
+    """A round drawn: the tournament with it, the round (each table's players in seat order and
+    its ledger, relative to ``folder``) and the folder."""
+
+    tournament: tm.Tournament
+    round: tm.Round
+    folder: Path
+
+
+@dataclass(frozen=True, slots=True)
+class DayStandings:
+    """The day ranked by the tournament's format; ``name`` is the folder's own name (a page's title)."""
+
+    tournament: tm.Tournament
+    rows: tuple[Standing, ...]
+    warnings: tuple[str, ...]
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class DayMoney:
+    """Each player's money from every table, by name."""
+
+    tournament: tm.Tournament
+    rows: tuple[Money, ...]
+    warnings: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Cup:
+    """A cup's standings: the tournaments as given (in the season's order), its rules and the rows."""
+
+    tournaments: tuple[str, ...]
+    rules: CupRules
+    rows: tuple[CupStanding, ...]
+    warnings: tuple[str, ...]
+
+
+class Tournament:
+    """A tournament folder; each method is one action on it (read, or changed and written)."""
+
+    __slots__ = ("folder",)
+
+    # What keeps a tournament from starting, in the domain's words (each at its field: ``rounds``,
+    # ``games``, ``games_five``, ``profile``, ``format``): a front end that gives these as options
+    # of its own says them in its own words, keyed by these.
+    NO_ROUNDS: ClassVar[str] = N_("{rounds}: a tournament has at least 1 round")
+    NO_GAMES: ClassVar[str] = N_("{games}: the game limit per round at a table of four must be at least 1")
+    FIVE_NOT_WHOLE: ClassVar[str] = N_(
+        "needed: {games} games at a table of four is no multiple of 4, so the limit at a table of five (where every player deals as often as at four: games × 5/4) is not whole"
+    )
+    NO_PROFILE: ClassVar[str] = N_("missing: the profile every table is scored under, e.g. ooe-2023")
+    NO_FORMAT: ClassVar[str] = N_("give the format: schrift, haupt-sub, schrift-rang, or a format file")
+
+    def __init__(self, folder: str | os.PathLike[str]) -> None:
+        self.folder = Path(folder)
+
+    def __repr__(self) -> str:
+        return f"Tournament({str(self.folder)!r})"
+
+    @classmethod
+    def problems(
+        cls,
+        players: Sequence[str],
+        *,
+        rounds: int,
+        games: int,
+        profile: str | Profile,
+        format: str,
+        games_five: int | None = None,
+    ) -> tuple[Problem, ...]:
+        """What keeps a tournament of these players, rounds, game limits, profile and format from
+        starting: every problem at once, each at its field (``players``, ``rounds``, ``games``,
+        ``games_five``, ``profile``, ``format``); none when :meth:`begin` would start it."""
+        problems = Collector()
+        for problem in tm.check_names([nfc(strip_spaces(n)) for n in players], "players"):
+            problems.put(problem)
+        if rounds < 1:
+            problems.add("rounds", cls.NO_ROUNDS, rounds=rounds)
+        if games < 1:
+            problems.add("games", cls.NO_GAMES, games=games)
+        if games_five is not None and games_five < 1:
+            problems.add(
+                "games_five", N_("{games_five}: the game limit must be at least 1"), games_five=games_five
+            )
+        elif games_five is None and games >= 1 and games_at_five(games) is None:
+            problems.add("games_five", cls.FIVE_NOT_WHOLE, games=games)
+        if not isinstance(profile, Profile) and not profile:
+            problems.add("profile", cls.NO_PROFILE)
+        if not format:
+            problems.add("format", cls.NO_FORMAT)
+        return capped(tuple(problems.problems), problems.dropped)
+
+    @classmethod
+    def begin(
+        cls,
+        folder: str | os.PathLike[str],
+        players: Sequence[str],
+        *,
+        rounds: int,
+        games: int,
+        profile: str | Profile,
+        format: str,
+        games_five: int | None = None,
+        stake: Decimal | None = None,
+        at: str | None = None,
+    ) -> Started:
+        """Start a tournament in ``folder``: the players, the rounds, the game limit per round at a
+        table of four (at five, ``games_five``, default games × 5/4), the profile every table is
+        scored under, the format the day is ranked by (a shipped name or a file) and the stake.
+
+        Every problem of :meth:`problems` is raised at once (a :class:`UsageError`); a folder that
+        holds a tournament is never overwritten.
+        """
+        found = cls.problems(
+            players, rounds=rounds, games=games, profile=profile, format=format, games_five=games_five
+        )
+        if found:
+            raise UsageError(found)
+        five = games_five if games_five is not None else games_at_five(games)
+        assert five is not None
+        prof = profile if isinstance(profile, Profile) else load_profile(profile)
+        fmt, document = files.load_format(format)
+        names = [nfc(strip_spaces(n)) for n in players]
+        stored = tm.new_tournament(
+            players=names,
+            rounds=rounds,
+            games=games,
+            games_five=five,
+            profile=profile_record(prof),
+            format_document=document,
+            created=at or now(),
+            stake=stake,
+        )
+        tournament = cls(folder)
+        files.create(tournament.folder, stored)
+        return Started(tournament, stored, prof, fmt, seating(len(names)))
+
+    # -- reading -----------------------------------------------------------------------------
+
+    def read(self) -> tm.Tournament:
+        """The tournament as stored: players, rounds, game limits, each draw, profile and format."""
+        return files.read(self.folder).tournament
+
+    def table(self, round: int, table: int) -> Evening:
+        """Table ``table`` of round ``round`` as an evening: its ledger, to record into, show or settle."""
+        t = self.read()
+        drawn = t.round(round)
+        if drawn is None:
+            raise TournamentError(N_("{round}: round {round} is not drawn yet"), round=round, where="round")
+        found = next((d for d in drawn.tables if d.table == table), None)
+        if found is None:
+            raise TournamentError(
+                N_("{table}: round {round} has tables 1 to {tables}"),
+                table=table,
+                round=round,
+                tables=len(drawn.tables),
+                where="table",
+            )
+        return Evening(self.folder / found.ledger)
+
+    def standings(self) -> DayStandings:
+        """The day's standings: every table's sheet checked, ranked by the tournament's format."""
+        day = files.read_day(self.folder)
+        rows = rank(day.results, day.tournament.format)
+        return DayStandings(day.tournament, tuple(rows), day.warnings, self.folder.resolve().name)
+
+    def money(self) -> DayMoney:
+        """Each player's money from every table: the stake per point, Kontras included."""
+        day = files.read_day(self.folder, files.Purpose.MONEY)
+        return DayMoney(day.tournament, tuple(add_up_money(day.ledgers)), day.warnings)
+
+    # -- changing ----------------------------------------------------------------------------
+
+    def add_player(self, name: str) -> Roster:
+        """A late arrival, in the next draw; a name follows the rules of a table's names."""
+        name = nfc(strip_spaces(name))
+        wrong = tm.check_names([name], "NAME")
+        if wrong:
+            raise UsageError(wrong)
+        before, after = files.update(self.folder, lambda t: tm.add_player(t, name))
+        return Roster(name, before, after, seating(len(after.players)))
+
+    def drop_player(self, name: str) -> Roster:
+        """A player out of the later draws; their tables so far still count."""
+        name = nfc(strip_spaces(name))
+        before, after = files.update(self.folder, lambda t: tm.drop_player(t, name))
+        return Roster(name, before, after, seating(len(after.players)))
+
+    def draw(self, round: int, seed: int | None = None, *, at: str | None = None) -> Drawn:
+        """Draw round ``round``'s tables (the same ``seed`` gives the same draw; without one, one is
+        chosen and kept) and create each table's ledger; a count that cannot be seated raises
+        :class:`UnseatableCount`, a round with hands is not drawn again."""
+        chosen = files.new_seed() if seed is None else seed
+        drawn = files.draw_round(self.folder, round, chosen, at or now())
+        return Drawn(self.read(), drawn, self.folder)
+
+
+def cup(
+    tournaments: Sequence[str | os.PathLike[str]],
+    points: str | os.PathLike[str],
+    *,
+    warn: Callable[[str], None] | None = None,
+) -> Cup:
+    """A cup over the season's tournament folders (in order): each day's places turned into cup
+    points by the points file (``points = [100, 90, …]``, ``best = N``), each player's best N added.
+
+    Every tournament is read, and the problems of all of them raised together; ``warn`` is handed
+    each warning as it is found, so a front end shows them even when a later day stops the cup.
+    """
+    folders = [Path(t) for t in tournaments]
+    resolved = [f.resolve() for f in folders]
+    twice = sorted({str(f) for f, r in zip(folders, resolved, strict=True) if resolved.count(r) > 1})
+    if twice:
+        raise UsageError(
+            N_("{names}: a tournament given twice would count twice"), names=", ".join(twice), where="folders"
+        )
+    rules = cup_rules(files.cup_points_file(Path(points)), str(points))
+    names = tuple(str(f) for f in folders)  # as given, each named so in the rows
+    days = []
+    problems: list[Problem] = []
+    warnings: list[str] = []
+    for folder, name in zip(folders, names, strict=True):
+        try:
+            day = files.read_day(folder)
+        except TournamentError as exc:
+            problems += exc.problems
+            continue
+        for w in day.warnings:
+            warnings.append(w)
+            if warn is not None:
+                warn(w)
+        rows = rank(day.results, day.tournament.format)
+        # a player whose tables have no hands yet has no place, so no cup points for the day
+        days.append((name, [(r.place, r.player) for r in rows if r.place is not None]))
+    if problems:
+        raise TournamentError(problems)
+    return Cup(names, rules, tuple(add_up_cup(days, rules)), tuple(warnings))
