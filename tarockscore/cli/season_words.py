@@ -80,10 +80,14 @@ def _at_option(problem: Problem, fields: tuple[str, ...]) -> Problem:
     return problem
 
 
+# The fields of the season's fold: a problem located at one of them is about that option.
+FOLD_FIELDS = ("alias", "player", "aliases", "rescore")
+
+
 def season_error(exc: TarockError, *fields: str) -> TarockError:
-    """A season's error with its fields (all, unless named) and its words given as the command
-    line's options."""
-    named = fields or tuple(OPTIONS)
+    """A season's error with its words, and the fields named (those of the fold, unless named),
+    given as the command line's options."""
+    named = fields or FOLD_FIELDS
     return type(exc)([advised(_at_option(p, named), AS_OPTIONS) for p in exc.problems])
 
 
