@@ -26,6 +26,7 @@ import pytest
 from typer.testing import CliRunner
 
 import tarockscore
+from tarockscore import i18n
 from tarockscore.cli.app import app
 from tarockscore.errors import UsageError
 from tarockscore.files.ledger_file import create
@@ -268,7 +269,14 @@ def test_a_ledger_left_out_carries_what_stopped_it(club: Path, tmp_path: Path) -
     (left,) = folded.left_out
     assert isinstance(left, tarockscore.LeftOut)
     assert left.path == missing and len(left.problems) == 1
-    assert left.startswith(f"{missing}: left out, as it fails its check: {missing}: no ledger here")
+    assert left.startswith(f"{missing}: left out of the season: {missing}: no ledger here")
+    i18n.use("de")
+    try:
+        assert i18n.translated(left).startswith(
+            f"{missing}: aus der Saison gelassen: {missing}: hier gibt es"
+        )
+    finally:
+        i18n.reset()
     assert [s.player for s in folded.standings()] == ["Bert", "Anna", "Cilli", "Dani"]
 
 

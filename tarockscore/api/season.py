@@ -121,13 +121,13 @@ class LeftOut(Message):
         values = {"path": path, "problem": ProblemText(problems[0]), "more": more}
         said = (
             counted(
-                "{path}: left out, as it fails its check: {problem} (and {more} more problem)",
-                "{path}: left out, as it fails its check: {problem} (and {more} more problems)",
+                "{path}: left out of the season: {problem} (and {more} more problem)",
+                "{path}: left out of the season: {problem} (and {more} more problems)",
                 more,
                 **values,
             )
             if more
-            else message(N_("{path}: left out, as it fails its check: {problem}"), **values)
+            else message(N_("{path}: left out of the season: {problem}"), **values)
         )
         self = cast(LeftOut, super().__new__(cls, said.template, said.values))
         self.path = path
