@@ -48,6 +48,16 @@ _HOME: dict[str, str] = {
     "strip_spaces": "tarockscore.api.words",
     "ways_out": "tarockscore.api.problems",
     # the season (api/season.py)
+    "fold_season": "tarockscore.api.season",
+    "FoldedSeason": "tarockscore.api.season",
+    "Season": "tarockscore.api.season",
+    "Standing": "tarockscore.api.season",
+    "PlayerStats": "tarockscore.api.season",
+    "LeftOut": "tarockscore.api.season",
+    "SeasonMessages": "tarockscore.api.season",
+    "check_chart_title": "tarockscore.api.season",
+    "check_chart_file": "tarockscore.api.season",
+    "write_chart_file": "tarockscore.api.season",
     # tournaments and cups (api/tournament.py)
     "Tournament": "tarockscore.api.tournament",
     "Started": "tarockscore.api.tournament",
@@ -128,6 +138,16 @@ if TYPE_CHECKING:  # the names as the type checker sees them; at run time __geta
     from tarockscore.api.hand import read_hand as read_hand
     from tarockscore.api.hand import score_hand as score_hand
     from tarockscore.api.problems import ways_out as ways_out
+    from tarockscore.api.season import FoldedSeason as FoldedSeason
+    from tarockscore.api.season import LeftOut as LeftOut
+    from tarockscore.api.season import PlayerStats as PlayerStats
+    from tarockscore.api.season import Season as Season
+    from tarockscore.api.season import SeasonMessages as SeasonMessages
+    from tarockscore.api.season import Standing as Standing
+    from tarockscore.api.season import check_chart_file as check_chart_file
+    from tarockscore.api.season import check_chart_title as check_chart_title
+    from tarockscore.api.season import fold_season as fold_season
+    from tarockscore.api.season import write_chart_file as write_chart_file
     from tarockscore.api.tournament import Cup as Cup
     from tarockscore.api.tournament import DayMoney as DayMoney
     from tarockscore.api.tournament import DayStandings as DayStandings

@@ -34,7 +34,7 @@ from typing import Any
 
 import pytest
 
-from tarockscore.cli.season import parse_alias
+from tarockscore.api.season import parse_alias
 from tarockscore.errors import LedgerError, UsageError
 from tarockscore.files.profile_file import load_profile
 from tarockscore.ledger.model import Ledger

@@ -4,16 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from tarockscore.render.stats import SUMMARY_COLUMNS, csv_table, player_json, stats_json
 from tarockscore.season.standings import Filters, fold
-from tarockscore.season.statistics import (
-    SUMMARY_COLUMNS,
-    PlayerStats,
-    contract_order,
-    csv_table,
-    player_json,
-    player_stats,
-    stats_json,
-)
+from tarockscore.season.statistics import PlayerStats, contract_order, player_stats
 from tests.test_season import call, club, evening, ledger_a
 
 
@@ -118,7 +111,7 @@ def test_a_kontra_on_a_bonus_that_the_defenders_win() -> None:
 def test_machine_output_shapes() -> None:
     season = fold(club(), Filters(aliases={"Berti": "Bert"}, players=("Anna", "Emil")))
     stats = player_stats(season)
-    data = stats_json(season, stats)
+    data = stats_json(season, stats, season.warnings)
     assert [p["player"] for p in data["players"]] == ["Anna", "Emil"]
     assert (data["ledgers"], data["hands"]) == (3, 12)
     anna = data["players"][0]

@@ -1,162 +1,132 @@
-"""Text for the season commands: the statistics, the season's span, the chart's title and page
-(rendering layer).
+"""The season as it is shown: the standings' table, JSON and CSV, the season's span, the chart's
+title and page (rendering layer).
 
 Kept apart from :mod:`tarockscore.render.evening` so that the ledger commands, which print an
-evening, do not import the season and chart modules. Pure functions from season values to text.
+evening, do not import the season and chart modules. Pure functions from season values to text
+and data; :func:`standings_view` gives the ``season`` command's one view of them. The JSON keys
+and CSV columns are stable: docs/machine-output.md lists them.
 """
 
 from __future__ import annotations
 
-import textwrap
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from tabulate import tabulate
 
 from tarockscore.i18n import N_, _, current, date, ngettext, number, translated
-from tarockscore.render.chart import escape
+from tarockscore.render.chart import Marker, chart_svg, escape, svg_to_image
 from tarockscore.render.hand import signed
-from tarockscore.rules.settlement import title as key_title
-from tarockscore.season.standings import decimal_text
-from tarockscore.season.statistics import contracts_declared
+from tarockscore.render.output import CsvTable, View
+from tarockscore.season.standings import Season, Standing, decimal_text
 
-if TYPE_CHECKING:
-    from tarockscore.season.standings import Season
-    from tarockscore.season.statistics import PlayerStats
-
-
-STATS_WIDTH = 100  # what `stats` fits by default; --wide prints every column however wide
-# The summary's columns a narrow terminal does without, the least needed first.
-_NARROW_DROPS = ("silent", "worst", "best", "per hand", "Rekontra")
-
-
-def named(key: str) -> str:
-    """A contract's or bonus's profile key as the players say it (``king_ultimo``: King Ultimo,
-    in German König ultimo); a profile's own new name as written, in title case."""
-    return translated(key_title(key))
+# The standings' columns as a person reads them (English keys, translated where the table is drawn).
+_HEADERS = {
+    "rank": N_("rank"),
+    "player": N_("player"),
+    "victory_points": N_("Victory Points"),
+    "hands": N_("hands"),
+    "evenings": N_("evenings"),
+    "points_per_hand": N_("per hand"),
+    "payout": N_("payout"),
+}
 
 
-def _width(text: str) -> int:
-    return max((len(line) for line in text.splitlines()), default=0)
+def standings_csv(rows: Sequence[Standing]) -> tuple[list[str], list[list[object]]]:
+    """One header row and one row per player; ``payout`` only where some profile has one."""
+    payout = any(s.payout is not None for s in rows)
+    headers = ["rank", "player", "victory_points", "hands", "evenings", "points_per_hand"]
+    headers += ["payout"] if payout else []
+    out: list[list[object]] = []
+    for s in rows:
+        row: list[object] = [
+            s.rank,
+            s.player,
+            s.victory_points,
+            s.hands,
+            s.evenings,
+            decimal_text(s.points_per_hand),
+        ]
+        if payout:
+            row.append(s.payout)
+        out.append(row)
+    return headers, out
 
 
-def stats_text(result: Sequence[PlayerStats], order: Sequence[str], width: int | None = STATS_WIDTH) -> str:
-    """The statistics as tables; within ``width`` columns (None: every column, however wide)."""
+def standing_json(s: Standing) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "player": s.player,
+        "rank": s.rank,
+        "victory_points": s.victory_points,
+        "hands": s.hands,
+        "evenings": s.evenings,
+        "points_per_hand": decimal_text(s.points_per_hand),
+    }
+    if s.payout is not None:
+        out["payout"] = s.payout
+    return out
 
-    def ratio(won: int, played: int) -> str:
-        return f"{won}/{played}" if played else "-"
 
-    headers = [  # English keys, translated where the table is drawn
-        N_("player"),
-        N_("hands"),
-        N_("Victory Points"),
-        N_("per hand"),
-        N_("best"),
-        N_("worst"),
-        N_("declared"),
-        N_("partner"),
-        N_("defended"),
-        "Kontra",
-        "Rekontra",
-        N_("announced"),
-        N_("silent"),
+def evenings_json(season: Season) -> list[dict[str, Any]]:
+    return [
+        {
+            "ledger": e.source,
+            "date": None if e.date is None else e.date.isoformat(),
+            "place": e.place,
+            "profile": e.profile.name,
+            "hands": len(e.hands),
+        }
+        for e in season.evenings
     ]
-    summary = []
-    for s in result:
-        d, p, b = s.declared_total(), s.partner_total(), s.bonus_total()
-        summary.append(
-            [
-                s.player,
-                s.hands,
-                signed(s.victory_points),
-                number(decimal_text(s.points_per_hand)),
-                "" if s.best is None else signed(s.best),
-                "" if s.worst is None else signed(s.worst),
-                ratio(d.won, d.played),
-                ratio(p.won, p.played),
-                ratio(s.defended.won, s.defended.played),
-                ratio(s.kontra.said_won, s.kontra.said),
-                ratio(s.kontra.answered_won, s.kontra.answered),
-                ratio(b.announced_made, b.announced),
-                b.silent_made,
-            ]
-        )
 
-    def table(columns: list[str]) -> str:
-        keep = [headers.index(c) for c in columns]
-        return tabulate(
-            [[row[i] for i in keep] for row in summary],
-            headers=[translated(c) for c in columns],
-            colalign=["left", *["right"] * (len(columns) - 1)],
-            disable_numparse=True,
-        )
 
-    first = table(headers)
-    left_out: list[str] = []
-    if width is not None and _width(first) > width:
-        # two tables, one above the other: the points, then the games and bets
-        split = headers.index("declared")
-        points, games = headers[:split], [headers[0], *headers[split:]]
-        for drop in _NARROW_DROPS:  # a table still too wide (long names) does without some columns
-            if max(_width(table(points)), _width(table(games))) <= width:
-                break
-            for part in (points, games):
-                if drop in part:
-                    part.remove(drop)
-            left_out.append(drop)
-        first = f"{table(points)}\n\n{table(games)}"
+def season_json(season: Season, rows: Sequence[Standing], warnings: Sequence[str]) -> dict[str, Any]:
+    """``season --json``: the standings, what was folded, and the warnings said."""
+    return {
+        "standings": [standing_json(s) for s in rows],
+        "ledgers": len(season.evenings),
+        "hands": season.hand_count,
+        "profiles": list(season.profiles),
+        "evenings": evenings_json(season),
+        "warnings": list(warnings),
+    }
 
-    contracts = contracts_declared(result, order)
-    detail = []
-    lines = []
-    for s in result:
-        bonuses = ", ".join(
-            (
-                (
-                    _("{bonus} {made}/{announced} +{silent} silent")
-                    if t.silent_made
-                    else _("{bonus} {made}/{announced}")
-                )
-                if t.announced
-                else _("{bonus} {silent} silent")
-            ).format(bonus=named(name), made=t.announced_made, announced=t.announced, silent=t.silent_made)
-            for name, t in sorted(s.bonuses.items())
-            if t.announced or t.silent_made
-        )
-        row: list[object] = [s.player]
-        row += [ratio(s.declared[c].won, s.declared[c].played) if c in s.declared else "" for c in contracts]
-        row.append(bonuses or "-")
-        detail.append(row)
-        declared = ", ".join(
-            f"{named(c)} {s.declared[c].won}/{s.declared[c].played}" for c in contracts if c in s.declared
-        )
-        lines.append(
-            _("{player}: declared {declared}; bonuses {bonuses}").format(
-                player=s.player, declared=declared or "-", bonuses=bonuses or "-"
-            )
-        )
-    second = tabulate(
-        detail,
-        headers=[_("declared (won/played)"), *map(named, contracts), _("bonuses (made/announced)")],
-        colalign=["left", *["right"] * len(contracts), "left"],
+
+def standings_text(season: Season, rows: Sequence[Standing]) -> str:
+    """The standings as a table, and under it the season's span."""
+    headers, table = standings_csv(rows)
+    shown = [
+        [
+            signed(v)
+            if h in ("victory_points", "payout") and isinstance(v, int)
+            else number(v)
+            if h == "points_per_hand"
+            else v
+            for h, v in zip(headers, r, strict=True)
+        ]
+        for r in table
+    ]
+    drawn = tabulate(
+        shown,
+        headers=[translated(_HEADERS.get(h, h)) for h in headers],
+        colalign=["right", "left", *["right"] * (len(headers) - 2)],
         disable_numparse=True,
     )
-    if width is not None and _width(second) > width:
-        # one paragraph per player instead of a column per contract
-        second = "\n".join(
-            textwrap.fill(line, width, subsequent_indent="    ", break_on_hyphens=False) for line in lines
-        )
-    note = _(
-        "won/played; Kontra: the bets the player's side doubled (won/said); Rekontra: the doublings "
-        "it answered (won/said); announced: the bonuses of the player's side (made/announced)"
+    return f"{drawn}\n{season_span(season)}"
+
+
+def standings_view(season: Season, rows: Sequence[Standing], warnings: Sequence[str]) -> View:
+    """The ``season`` command's view: the table, the JSON (with the ``warnings`` as the front end
+    words them), the CSV."""
+
+    def csv() -> CsvTable:
+        return standings_csv(rows)
+
+    return View(
+        table=lambda: standings_text(season, rows),
+        json=lambda: season_json(season, rows, warnings),
+        csv=csv,
     )
-    if width is not None:
-        note = textwrap.fill(note, width)
-    if left_out:
-        note += "\n" + _("left out to fit {width} columns: {columns} (--wide shows every column)").format(
-            width=width, columns=", ".join(translated(c) for c in left_out)
-        )
-    return f"{first}\n\n{second}\n\n{note}"
 
 
 def season_span(season: Season) -> str:
@@ -179,7 +149,8 @@ def season_span(season: Season) -> str:
     return ", ".join(parts)
 
 
-def title(folded: Season) -> str:
+def default_title(folded: Season) -> str:
+    """The chart's title when none is given: the evening (its day and place), or the season's days."""
     if len(folded.evenings) == 1:
         e = folded.evenings[0]
         day = date(e.date) if e.date is not None else e.source
@@ -208,3 +179,25 @@ def html(svg: str, title: str) -> str:
         "svg { display: block; width: 100%; height: auto; max-height: 100vh; }</style>\n"
         f"</head>\n<body>\n{body}</body>\n</html>\n"
     )
+
+
+def chart_file(
+    season: Season,
+    points: Sequence[Mapping[str, int]],
+    starts: Sequence[tuple[int, str]],
+    fmt: str,
+    title: str | None = None,
+) -> str | bytes:
+    """The season's chart in ``fmt`` (``svg``, ``html``, ``png``, ``pdf``): one line per reported
+    player over every hand, a marker where each evening after the first begins; ``title``: the
+    chart's, else the evening's or the season's (:func:`default_title`). PNG and PDF raise
+    :class:`~tarockscore.render.chart.ImageUnavailable` without the drawing library."""
+    if title is None:
+        title = default_title(season)
+    markers = [Marker(n, label) for n, label in starts]
+    svg = chart_svg(season.selected, points, title=title, markers=markers)
+    if fmt == "html":
+        return html(svg, title)
+    if fmt in ("png", "pdf"):
+        return svg_to_image(svg, fmt)
+    return svg

@@ -16,10 +16,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
 
+from tarockscore.rules.hand import Hand
 from tarockscore.rules.profile import Profile
-from tarockscore.season.standings import Evening, PlayedHand, Season, decimal_text
+from tarockscore.season.standings import Evening, PlayedHand, Season
 
 
 @dataclass(slots=True)
@@ -110,8 +110,9 @@ def _kontra_on_bet(
             out[p].kontra.answered_won += int(owners_won)
 
 
-def _hand(out: Mapping[str, PlayerStats], evening: Evening, played: PlayedHand) -> None:
-    hand, profile = played.hand, evening.profile
+def _points(out: Mapping[str, PlayerStats], evening: Evening, played: PlayedHand) -> None:
+    """Who played the hand and who sat out; each player's points, best and worst hand, payout."""
+    hand = played.hand
     for p in evening.players:
         if p not in hand.players:
             out[p].sat_out += 1
@@ -124,18 +125,10 @@ def _hand(out: Mapping[str, PlayerStats], evening: Evening, played: PlayedHand) 
         s.worst = vp if s.worst is None else min(s.worst, vp)
         if played.payout is not None:
             s.payout = (s.payout or 0) + played.payout.get(p, 0)
-    won = played.won
-    if hand.declarer is None or won is None:
-        for p in hand.players:
-            out[p].trischaken += 1
-        return
-    out[hand.declarer].declared.setdefault(hand.contract, Tally()).add(won)
-    if hand.partner is not None:
-        out[hand.partner].partner.setdefault(hand.contract, Tally()).add(won)
-    for p in hand.defenders:
-        out[p].defended.add(not won)
 
-    # Kontras on the contract.
+
+def _contract_kontras(out: Mapping[str, PlayerStats], hand: Hand, profile: Profile, won: bool) -> None:
+    """The Kontras on the contract: each Defender's own (contra ad personam), or the side's."""
     if hand.kontra_by:
         answered = False
         for defender, step in hand.kontra_by:
@@ -148,7 +141,9 @@ def _hand(out: Mapping[str, PlayerStats], evening: Evening, played: PlayedHand) 
         level = max(_level(profile, hand.kontra), 1 if hand.huettenfleck else 0)
         _kontra_on_bet(out, hand.declarers, hand.defenders, level, won)
 
-    # Bonuses, and the Kontras on them.
+
+def _bonuses(out: Mapping[str, PlayerStats], hand: Hand, profile: Profile) -> None:
+    """The bonuses of each side, announced or silent, and the Kontras on them."""
     for b in hand.bonuses:
         side = hand.side(b.side)
         for p in side:
@@ -161,82 +156,28 @@ def _hand(out: Mapping[str, PlayerStats], evening: Evening, played: PlayedHand) 
         _kontra_on_bet(out, side, hand.side(b.side.other), _level(profile, b.kontra), b.made)
 
 
+def _hand(out: Mapping[str, PlayerStats], evening: Evening, played: PlayedHand) -> None:
+    hand, won = played.hand, played.won
+    _points(out, evening, played)
+    if hand.declarer is None or won is None:
+        for p in hand.players:
+            out[p].trischaken += 1
+        return
+    out[hand.declarer].declared.setdefault(hand.contract, Tally()).add(won)
+    if hand.partner is not None:
+        out[hand.partner].partner.setdefault(hand.contract, Tally()).add(won)
+    for p in hand.defenders:
+        out[p].defended.add(not won)
+    _contract_kontras(out, hand, evening.profile, won)
+    _bonuses(out, hand, evening.profile)
+
+
 def player_stats(season: Season) -> tuple[PlayerStats, ...]:
     """Every selected player's statistics, in the order of the standings' players."""
     out = {p: PlayerStats(p) for p in season.players}
     for evening, played in season.hands():
         _hand(out, evening, played)
     return tuple(out[p] for p in season.selected)
-
-
-# -- machine output -------------------------------------------------------------------------------
-
-
-def _tallies(tallies: Mapping[str, Tally]) -> dict[str, dict[str, int]]:
-    return {c: {"played": t.played, "won": t.won} for c, t in sorted(tallies.items())}
-
-
-def player_json(s: PlayerStats) -> dict[str, Any]:
-    out: dict[str, Any] = {
-        "player": s.player,
-        "hands": s.hands,
-        "sat_out": s.sat_out,
-        "victory_points": s.victory_points,
-        "points_per_hand": decimal_text(s.points_per_hand),
-        "best": s.best,
-        "worst": s.worst,
-    }
-    if s.payout is not None:
-        out["payout"] = s.payout
-    out["declared"] = _tallies(s.declared)
-    out["partner"] = _tallies(s.partner)
-    out["defended"] = {"played": s.defended.played, "won": s.defended.won}
-    out["dodge"] = s.trischaken
-    out["bonuses"] = {
-        name: {"announced": b.announced, "announced_made": b.announced_made, "silent_made": b.silent_made}
-        for name, b in sorted(s.bonuses.items())
-    }
-    out["kontra"] = {
-        "said": s.kontra.said,
-        "said_won": s.kontra.said_won,
-        "answered": s.kontra.answered,
-        "answered_won": s.kontra.answered_won,
-    }
-    return out
-
-
-def stats_json(season: Season, stats: Sequence[PlayerStats]) -> dict[str, Any]:
-    return {
-        "players": [player_json(s) for s in stats],
-        "ledgers": len(season.evenings),
-        "hands": season.hand_count,
-        "warnings": list(season.warnings),
-    }
-
-
-SUMMARY_COLUMNS = (
-    "player",
-    "hands",
-    "sat_out",
-    "victory_points",
-    "points_per_hand",
-    "best",
-    "worst",
-    "declared",
-    "declared_won",
-    "partner",
-    "partner_won",
-    "defended",
-    "defended_won",
-    "dodge",
-    "bonuses_announced",
-    "bonuses_announced_made",
-    "bonuses_silent_made",
-    "kontra_said",
-    "kontra_said_won",
-    "rekontra_answered",
-    "rekontra_answered_won",
-)
 
 
 def contract_order(season: Season) -> list[str]:
@@ -256,56 +197,3 @@ def contracts_declared(stats: Sequence[PlayerStats], order: Sequence[str] = ()) 
             names.setdefault(c, None)
     rank = {c: i for i, c in enumerate(order)}
     return sorted(names, key=lambda c: rank.get(c, len(rank)))
-
-
-def csv_columns(stats: Sequence[PlayerStats], order: Sequence[str] = ()) -> list[str]:
-    """The summary columns, ``payout`` where a profile has one, then ``declared_C`` and
-    ``declared_won_C`` for each contract C somebody declared."""
-    cols = list(SUMMARY_COLUMNS)
-    if any(s.payout is not None for s in stats):
-        cols.append("payout")
-    for c in contracts_declared(stats, order):
-        cols += [f"declared_{c}", f"declared_won_{c}"]
-    return cols
-
-
-def csv_row(s: PlayerStats, contracts: Sequence[str], payout: bool = False) -> list[object]:
-    d, pt, b = s.declared_total(), s.partner_total(), s.bonus_total()
-    row: list[object] = [
-        s.player,
-        s.hands,
-        s.sat_out,
-        s.victory_points,
-        decimal_text(s.points_per_hand),
-        "" if s.best is None else s.best,
-        "" if s.worst is None else s.worst,
-        d.played,
-        d.won,
-        pt.played,
-        pt.won,
-        s.defended.played,
-        s.defended.won,
-        s.trischaken,
-        b.announced,
-        b.announced_made,
-        b.silent_made,
-        s.kontra.said,
-        s.kontra.said_won,
-        s.kontra.answered,
-        s.kontra.answered_won,
-    ]
-    if payout:
-        row.append(s.payout or 0)
-    for c in contracts:
-        t = s.declared.get(c, Tally())
-        row += [t.played, t.won]
-    return row
-
-
-def csv_table(
-    stats: Sequence[PlayerStats], order: Sequence[str] = ()
-) -> tuple[list[str], list[list[object]]]:
-    """One header row and one row per player; contracts in ``order`` (see :func:`contract_order`)."""
-    contracts = contracts_declared(stats, order)
-    payout = any(s.payout is not None for s in stats)
-    return csv_columns(stats, order), [csv_row(s, contracts, payout) for s in stats]
