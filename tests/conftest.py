@@ -37,9 +37,19 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
         workeroutput["summary_lines"] = list(SUMMARY_LINES)
 
 
-def pytest_testnodedown(node: object, error: object) -> None:
-    """pytest-xdist (controller): a worker finished; keep the lines it sent."""
-    SUMMARY_LINES.extend(getattr(node, "workeroutput", {}).get("summary_lines", []))
+class _WorkerLines:
+    """pytest-xdist's controller hook, in its own plugin: pytest refuses a hook it does not know,
+    so it is registered only where xdist is loaded (``-p no:xdist`` runs without it)."""
+
+    @staticmethod
+    def pytest_testnodedown(node: object, error: object) -> None:
+        """A worker finished; keep the lines it sent."""
+        SUMMARY_LINES.extend(getattr(node, "workeroutput", {}).get("summary_lines", []))
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if config.pluginmanager.hasplugin("xdist"):
+        config.pluginmanager.register(_WorkerLines(), "tarockscore-worker-lines")
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:

@@ -27,7 +27,7 @@ from tarockscore.files import ledger_file as F
 from tarockscore.files import ledger_text
 from tarockscore.files.profile_file import load_profile
 from tarockscore.ledger.table import new_ledger
-from tests.test_render_reuse import AT, FOUR, HAND_EDITS, _next
+from tests.test_written_ledger import AT, FOUR, HAND_EDITS, _next
 
 _STR = r'"(?:[^"\\\x00-\x08\x0a-\x1f\x7f]++|\\[bnfr"\\]|\\u00(?:0[0-7bef]|1[0-9a-f]|7f))*+"'
 _KEY = rf'(?:[A-Za-z0-9_-]+|(?!"[A-Za-z0-9_-]+")(?:{_STR}))'

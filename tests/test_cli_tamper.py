@@ -12,14 +12,15 @@ Defender under ``koenigrufen`` (Simplified Scoring: losers add nothing), as the 
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
+import tomllib
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner, Result
 
-import tarockscore.rules.scoring as scoring
 from tarockscore.cli.app import app
 from tarockscore.files import ledger_file as F
 
@@ -133,18 +134,58 @@ def test_a_ledger_without_its_digest_is_refused(tmp_path: Path) -> None:
     refused(run("settle", "--ledger", str(path)), path, "digest: no digest")
 
 
-def test_reading_a_sealed_ledger_hashes_and_does_not_score(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def documented_digest(text: str) -> str:
+    """The digest docs/ledger-format.md gives a ledger's text: the SHA-256 of the canonical JSON
+    (keys sorted, no spaces, UTF-8) of the format's name, the table, profile.sha256 and each
+    hand's entry and result values (a ledger without stored ids or Radl marks)."""
+    data = tomllib.loads(text)
+    hands = []
+    for hand in data["hand"]:
+        result = hand["result"]
+        values = [result["victory_points"], result.get("payout"), result.get("won"), result["radl"]]
+        hands.append([hand["entry"], values])
+    payload = ["tarockscore ledger digest 2", data["table"], data["profile"]["sha256"], hands]
+    canonical = json.dumps(payload, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+
+
+def test_a_sealed_ledger_is_read_as_stored_and_only_check_scores_it_again(tmp_path: Path) -> None:
+    """A sealed ledger is read, not re-scored: its digest says the stored results passed the check
+    when they were written. Hand 2's result edited to Anna +7 and sealed anew the documented way
+    (the digest guards against mistakes, not intent) is what every reading command shows;
+    ``check``, which re-scores every hand, names it. A read that re-scored the hands would show
+    Anna's 0 here, or refuse the file."""
     path = evening(tmp_path / "evening.toml")
+    tamper_result(path)
+    text = path.read_text(encoding="utf-8")
+    assert documented_digest(text) != tomllib.loads(text)["digest"]  # the edit broke the seal
+    path.write_text(
+        re.sub(r'(?m)^digest = "[0-9a-f]{64}"$', f'digest = "{documented_digest(text)}"', text, count=1),
+        encoding="utf-8",
+    )
+    before = path.read_bytes()
 
-    def no_scoring(*args: object, **kwargs: object) -> None:
-        raise AssertionError("a sealed ledger was scored again")
+    # Stored: Anna 0 + 7 + 0; each Defender +1 in the two hands it defended (three lost Calls).
+    totals = {"Anna": 7, "Bert": 2, "Cilli": 2, "Dani": 2}
+    shown = run("show", "--json", "--ledger", str(path))
+    assert shown.exit_code == 0, shown.stderr
+    data = json.loads(shown.stdout)
+    assert data["hands"][1]["victory_points"] == {"Anna": 7, "Bert": 1, "Cilli": 0, "Dani": 1}
+    assert data["totals"] == totals
+    settled = run("settle", "--json", "--ledger", str(path))
+    assert settled.exit_code == 0, settled.stderr
+    # Simplified Scoring: (4 seats x own total - 13, the sum of all totals) x 0.10
+    balances = {"Anna": "1.50", "Bert": "-0.50", "Cilli": "-0.50", "Dani": "-0.50"}
+    assert json.loads(settled.stdout)["balances"] == balances
+    season = run("season", str(path), "--format", "json")
+    assert season.exit_code == 0, season.stderr
+    standings = json.loads(season.stdout)["standings"]
+    assert {row["player"]: row["victory_points"] for row in standings} == totals
 
-    monkeypatch.setattr(scoring, "score_hand", no_scoring)
-    for command in (["show"], ["settle"], ["season"], ["stats"]):
-        result = run(*_args(command, path))
-        assert result.exit_code == 0, (command, result.stderr)
+    checked = run("check", "--ledger", str(path))
+    assert checked.exit_code == 1, (checked.stdout, checked.stderr)
+    assert "hand 2: result.victory_points" in checked.stderr and "stored Anna +7" in checked.stderr
+    assert path.read_bytes() == before
 
 
 def test_repair_shows_every_change_and_writes_only_when_asked(tmp_path: Path) -> None:

@@ -359,6 +359,13 @@ def _until(proc: subprocess.Popen[bytes], needle: bytes) -> bytes:
     return seen
 
 
+def _ctrl_c_as_at_a_terminal() -> None:
+    """In the child before it runs: SIGINT back to its default, as a program started at a terminal
+    has it. A test run as a background job of a shell inherits SIGINT ignored, and Python leaves an
+    ignored SIGINT ignored, so the Ctrl-C sent below would never arrive."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @pytest.mark.skipif(os.name != "posix", reason="sends SIGINT, as Ctrl-C at a terminal does")
 def test_ctrl_c_at_a_question_is_exit_130_and_records_nothing(ledger: str) -> None:
     before = Path(ledger).read_bytes()
@@ -367,6 +374,7 @@ def test_ctrl_c_at_a_question_is_exit_130_and_records_nothing(ledger: str) -> No
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
+        preexec_fn=_ctrl_c_as_at_a_terminal,
     )
     try:
         assert proc.stdin is not None

@@ -29,7 +29,7 @@ from tarockscore.files.profile_file import load_profile
 from tarockscore.files.safe_io import MAX_DEPTH, too_deep
 from tarockscore.ledger.table import new_ledger
 from tests.test_canonical_layout import EXAMPLES, texts, with_examples
-from tests.test_render_reuse import AT, HAND_EDITS, _next
+from tests.test_written_ledger import AT, HAND_EDITS, _next
 
 
 def _agrees(text: str) -> bool:
