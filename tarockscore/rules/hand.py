@@ -137,16 +137,13 @@ def hand_to_mapping(hand: Hand) -> dict[str, Any]:
     if hand.renonce is not None:
         out["renonce"] = hand.renonce
     if hand.bonuses:
-        bonuses = []
-        for b in hand.bonuses:
-            entry: dict[str, Any] = {
-                "name": b.name,
-                "side": b.side.value,
-                "announced": b.announced,
-                "made": b.made,
-            }
-            if b.kontra is not None:
-                entry["kontra"] = b.kontra
-            bonuses.append(entry)
-        out["bonus"] = bonuses
+        out["bonus"] = [_bonus_mapping(b) for b in hand.bonuses]
     return out
+
+
+def _bonus_mapping(b: BonusEntry) -> dict[str, Any]:
+    """One ``[[bonus]]`` table of a hand file."""
+    entry: dict[str, Any] = {"name": b.name, "side": b.side.value, "announced": b.announced, "made": b.made}
+    if b.kontra is not None:
+        entry["kontra"] = b.kontra
+    return entry
