@@ -5,18 +5,15 @@ Every CLI command calls one function here or in the ledger module; scripts can d
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from tarockscore.errors import N_, HandError, TarockError
 from tarockscore.files.profile_file import DEFAULT_PROFILE, load_profile
-from tarockscore.rules.hand import Hand
+from tarockscore.rules.hand import Hand, HandInput
 from tarockscore.rules.hand_parser import parse_hand
 from tarockscore.rules.profile import Profile
 from tarockscore.rules.scoring import Score, score_hand
 
 
-def profile_for(mapping: Mapping[str, Any], profile_ref: str | None) -> Profile:
+def profile_for(mapping: HandInput, profile_ref: str | None) -> Profile:
     """``--profile`` wins, then the hand's own ``profile`` key, then the default."""
     ref = profile_ref or mapping.get("profile", DEFAULT_PROFILE)
     if not isinstance(ref, str):
@@ -30,7 +27,7 @@ def profile_for(mapping: Mapping[str, Any], profile_ref: str | None) -> Profile:
     return load_profile(ref)
 
 
-def parse(mapping: Mapping[str, Any], profile: Profile, where: str = "") -> Hand:
+def parse(mapping: HandInput, profile: Profile, where: str = "") -> Hand:
     try:
         return parse_hand(mapping, profile)
     except TarockError as exc:
@@ -38,7 +35,7 @@ def parse(mapping: Mapping[str, Any], profile: Profile, where: str = "") -> Hand
 
 
 def score_mapping(
-    mapping: Mapping[str, Any], profile_ref: str | None = None, where: str = ""
+    mapping: HandInput, profile_ref: str | None = None, where: str = ""
 ) -> tuple[Score, Profile]:
     """Score a hand given as hand-file keys; the profile comes from ``profile_for``."""
     profile = profile_for(mapping, profile_ref)

@@ -7,8 +7,8 @@ this module prompts, prints and writes. ``enter --replace N`` asks the same ques
 answers as defaults and replaces it. It is imported only when ``enter`` runs.
 """
 
-from collections.abc import Callable, Mapping
-from typing import Annotated, Any
+from collections.abc import Callable
+from typing import Annotated
 
 import typer
 
@@ -28,6 +28,7 @@ from tarockscore.ledger.model import Ledger
 from tarockscore.ledger.results import check_number, score_stored
 from tarockscore.render import evening as render_evening
 from tarockscore.render import hand as render
+from tarockscore.rules.hand import HandInput
 
 ReplaceOpt = Annotated[
     int | None,
@@ -75,7 +76,7 @@ def _summary(entry: Entry) -> int:
     return len(lines)
 
 
-def _walk(entry: Entry, preview: Callable[[Mapping[str, Any]], Ledger], number: int) -> dict[str, Any] | None:
+def _walk(entry: Entry, preview: Callable[[HandInput], Ledger], number: int) -> HandInput | None:
     """Ask until the hand is complete and the summary says record it (the hand) or leave it (None)."""
     while True:
         question = entry.next()
@@ -152,7 +153,7 @@ def enter(ledger: LedgerOpt = None, replace: ReplaceOpt = None) -> None:
     typer.echo(_("players: {seats}; 'back' returns to the question before").format(seats=seats))
     at = now()
 
-    def change(current: Ledger, mapping: Mapping[str, Any]) -> Ledger:
+    def change(current: Ledger, mapping: HandInput) -> Ledger:
         if replace is None:
             return operations.record(current, mapping, at)
         return operations.replace_hand(current, number, mapping, at)

@@ -30,6 +30,7 @@ from tarockscore.errors import Shown
 from tarockscore.i18n import _
 from tarockscore.rules import legality
 from tarockscore.rules.cardpoints import parse_points, render_points
+from tarockscore.rules.hand import HandInput
 from tarockscore.rules.profile import Profile
 
 
@@ -173,7 +174,7 @@ class Entry:
             )
         ]
 
-    def hand(self) -> dict[str, Any]:
+    def hand(self) -> HandInput:
         return self.flow.hand(self.answers)
 
 

@@ -25,6 +25,7 @@ from tarockscore.errors import Collector, Shown, near_miss
 from tarockscore.i18n import _
 from tarockscore.rules import legality
 from tarockscore.rules.cardpoints import render_points
+from tarockscore.rules.hand import BonusInput, HandInput
 from tarockscore.rules.hand_points import read_card_points
 from tarockscore.rules.names import fold
 from tarockscore.rules.profile import Contract, Profile
@@ -401,13 +402,13 @@ class Flow:
 
     # -- the hand -----------------------------------------------------------------------------
 
-    def hand(self, a: Mapping[str, Any]) -> dict[str, Any]:
+    def hand(self, a: Mapping[str, Any]) -> HandInput:
         """The hand-file keys (without ``players``: the ledger seats the hand) of a full set of answers."""
         done, following = self.walk(a)
         assert following is None, "the hand is not complete"
         asked = {q.key for q in done}
         contract = self.profile.contracts[a["contract"]]
-        out: dict[str, Any] = {"contract": contract.name}
+        out: HandInput = {"contract": contract.name}
         if legality.everyone_for_themselves(contract):
             out["card_points"] = {p: render_points(v) for p, v in self.trischaken_points(a).items()}
         else:
@@ -436,7 +437,7 @@ class Flow:
             key = f"bonus:{i}"
             if key not in asked or not a[key]:
                 break
-            entry: dict[str, Any] = {
+            entry: BonusInput = {
                 "name": a[key],
                 "side": a[f"{key}:side"],
                 "announced": bool(a.get(f"{key}:announced")) if f"{key}:announced" in asked else False,

@@ -11,6 +11,7 @@ from tarockscore.cli.fields import in_short_form
 from tarockscore.cli.shortform import hand_from_options
 from tarockscore.errors import N_, HandError, UsageError
 from tarockscore.files.hand_file import read_hand_mapping
+from tarockscore.rules.hand import HandInput
 
 SHORT_FORM = N_("command line")
 
@@ -25,7 +26,7 @@ def read_hand_or_short(
     profile_ref: str | None = None,
     *,
     known_profile: bool = False,
-) -> tuple[dict[str, Any], str]:
+) -> tuple[HandInput, str]:
     """A hand from a file (or stdin) or from the short command-line form, never both.
 
     With ``known_profile`` (the profile is ``profile_ref`` or the default), the words of

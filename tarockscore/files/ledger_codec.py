@@ -32,7 +32,7 @@ from tarockscore.ledger.model import (
 )
 from tarockscore.ledger.settle_up import parse_stake
 from tarockscore.ledger.stored import StoredDocument, parse_seated
-from tarockscore.rules.hand import Hand
+from tarockscore.rules.hand import Hand, HandInput
 from tarockscore.rules.profile import Profile
 from tarockscore.rules.reader import Reader, type_name
 from tarockscore.rules.text import iso_date, iso_timestamp, name_problem, text_problem
@@ -490,7 +490,7 @@ def _entry(
     hand_id = r.number("id", expected, minimum=1)
     recorded = r.text("recorded")
     _moment(recorded, "recorded", local)
-    keys = r.raw("entry")
+    keys: HandInput = r.raw("entry")  # the hand's keys as stored: parse_seated checks them
     hand: StoredHand | None = None
     if not isinstance(keys, dict):
         local.add("entry", N_("missing: the hand as entered (hand-file keys)"))
@@ -516,9 +516,7 @@ def _entry(
     return Entry(hand, result=result, recorded=recorded, keys=keys, id=hand_id)
 
 
-def _read_later(
-    keys: Mapping[str, Any], rules: Profile, players: Sequence[str], where: str, locate: Locate
-) -> Hand:
+def _read_later(keys: HandInput, rules: Profile, players: Sequence[str], where: str, locate: Locate) -> Hand:
     """A sealed ledger's stored hand, read when first asked for; its problems as :func:`_entry` files them."""
     try:
         return parse_seated(keys, rules, players)

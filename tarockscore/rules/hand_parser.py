@@ -1,7 +1,7 @@
 """Reading a hand from hand-file keys (v1) and checking it against a profile (core layer, pure).
 
-``parse_hand`` checks a mapping (as read from TOML, from the command line or from a ledger)
-against a profile and collects every problem in one pass: first the keys, each of its type, the
+``parse_hand`` checks a hand as given (a :class:`~tarockscore.rules.hand.HandInput`, from a
+hand file, the command line or a ledger) against a profile and collects every problem in one pass: first the keys, each of its type, the
 players and the contract's name (:func:`_read_keys`), then each rule in turn, one function a
 rule. What the rules allow (the Hüttenfleck, the King in the talon, contra ad personam, Kontra
 in Trischaken, which bonuses may be announced or doubled) is asked of
@@ -11,14 +11,13 @@ in Trischaken, which bonuses may be announced or doubled) is asked of
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
 from tarockscore.errors import N_, Collector, HandError, Problem, message, near_miss, one_of
 from tarockscore.rules import legality
 from tarockscore.rules.cardpoints import render_points
-from tarockscore.rules.hand import BonusEntry, Hand, Side
+from tarockscore.rules.hand import BonusEntry, Hand, HandInput, Side
 from tarockscore.rules.hand_bets import (
     check_bonus_against_points,
     read_bonuses,
@@ -31,26 +30,9 @@ from tarockscore.rules.profile import Contract, Profile
 from tarockscore.rules.reader import Reader
 from tarockscore.rules.text import name_problem
 
-HAND_KEYS = (
-    "profile",
-    "players",
-    "contract",
-    "declarer",
-    "partner",
-    "card_points",
-    "defender_card_points",
-    "won",
-    "kontra",
-    "huettenfleck",
-    "called_king",
-    "conceded",
-    "renonce",
-    "bonus",
-)
 
-
-def parse_hand(data: Mapping[str, Any], profile: Profile) -> Hand:
-    """Check a hand mapping against the profile; raise :class:`HandError` listing every problem."""
+def parse_hand(data: HandInput, profile: Profile) -> Hand:
+    """Check a hand as given against the profile; raise :class:`HandError` listing every problem."""
     problems = Collector()
     keys = _read_keys(data, profile, problems)
     contract = profile.contracts.get(keys.contract or "")
@@ -141,7 +123,7 @@ class _Keys:
         self.bonus: Any = r.raw("bonus")
 
 
-def _read_keys(data: Mapping[str, Any], profile: Profile, problems: Collector) -> _Keys:
+def _read_keys(data: HandInput, profile: Profile, problems: Collector) -> _Keys:
     """Every key of the hand read, its type checked, unknown keys reported."""
     seats: Any = data.get("players")
     named = isinstance(seats, list) and all(isinstance(p, str) for p in seats)
