@@ -1,4 +1,4 @@
-"""Reading hand files (I/O layer): a path or ``-`` for standard input, as a hand as given (its keys unchecked).
+"""Reading hand files (I/O layer): a path or ``-`` for standard input, as a hand as given (unchecked).
 
 Only a regular file of at most :data:`safe_io.SMALL_LIMIT` bytes is read (standard input is
 read up to the same cap), so a FIFO or ``/dev/zero`` is refused at once.

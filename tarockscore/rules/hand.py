@@ -29,9 +29,11 @@ class BonusInput(TypedDict, total=False):
 class HandInput(TypedDict, total=False):
     """A hand as the scorekeeper gives it: the keys of a hand file, format v1 (docs/hand-format.md).
 
-    Each key has the type the format gives it. Until :func:`~tarockscore.rules.hand_parser.parse_hand`
-    has read it, a value is only what the scorekeeper says it is: a file may give any key any
-    value, or a key the format does not have, and the parse checks every one.
+    Each key has the type the format gives it. Until
+    :func:`~tarockscore.rules.hand_parser.parse_hand` has read it, a value is only what the
+    scorekeeper says it is: a file may give any key any value, or a key the format does not
+    have, and the parse checks every one. A TOML table is taken for one where it is read (with
+    ``typing.cast``: nothing is checked or copied there).
     """
 
     profile: str

@@ -1,11 +1,11 @@
 """Reading a hand from hand-file keys (v1) and checking it against a profile (core layer, pure).
 
-``parse_hand`` checks a hand as given (a :class:`~tarockscore.rules.hand.HandInput`, from a
-hand file, the command line or a ledger) against a profile and collects every problem in one pass: first the keys, each of its type, the
-players and the contract's name (:func:`_read_keys`), then each rule in turn, one function a
-rule. What the rules allow (the Hüttenfleck, the King in the talon, contra ad personam, Kontra
-in Trischaken, which bonuses may be announced or doubled) is asked of
-:mod:`tarockscore.rules.legality`, which the guided entry asks too.
+``parse_hand`` checks a hand as given (a :class:`~tarockscore.rules.hand.HandInput`, from a hand
+file, the command line or a ledger) against a profile and collects every problem in one pass:
+first the keys, each of its type, the players and the contract's name (:func:`_read_keys`), then
+each rule in turn, one function a rule. What the rules allow (the Hüttenfleck, the King in the
+talon, contra ad personam, Kontra in Trischaken, which bonuses may be announced or doubled) is
+asked of :mod:`tarockscore.rules.legality`, which the guided entry asks too.
 """
 
 from __future__ import annotations
