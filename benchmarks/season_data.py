@@ -15,7 +15,6 @@ import datetime as dt
 import random
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
 
 from tarockscore.errors import HandError
 from tarockscore.files.ledger_file import create
@@ -26,6 +25,7 @@ from tarockscore.ledger.results import fresh_results
 from tarockscore.ledger.stored import parse_stored
 from tarockscore.ledger.table import new_ledger
 from tarockscore.rules.cardpoints import render_points
+from tarockscore.rules.hand import BonusInput, HandInput
 from tarockscore.rules.hand_parser import parse_hand
 from tarockscore.rules.profile import Kind, Profile
 
@@ -79,7 +79,7 @@ class Dealer:
             return self.steps[1]
         return self.steps[0] if r < 0.15 else None
 
-    def draw(self, players: tuple[str, ...]) -> dict[str, Any]:
+    def draw(self, players: tuple[str, ...]) -> HandInput:
         """A hand mapping the rules core accepts (drawn again in the rare case it does not)."""
         while True:
             hand = self._draw(players)
@@ -90,11 +90,11 @@ class Dealer:
                 continue
             return hand
 
-    def _draw(self, players: tuple[str, ...]) -> dict[str, Any]:
+    def _draw(self, players: tuple[str, ...]) -> HandInput:
         rng, profile = self.rng, self.profile
         name = rng.choices(self.contracts, self.weights)[0]
         contract = profile.contracts[name]
-        hand: dict[str, Any] = {"players": list(players), "contract": name}
+        hand: HandInput = {"players": list(players), "contract": name}
         if contract.kind is Kind.TRISCHAKEN:
             unit = 3 if profile.game.thirds else 1
             total = int(profile.game.card_points_total * unit)
@@ -116,7 +116,7 @@ class Dealer:
         step = self._kontra()
         if step:
             hand["kontra"] = step
-        bonuses = []
+        bonuses: list[BonusInput] = []
         for bonus, chance, announced_chance in BONUSES:
             if bonus not in contract.bonuses or rng.random() >= chance:
                 continue

@@ -29,6 +29,8 @@ _HOME: dict[str, str] = {
     "profile_for": "tarockscore.api.hand",
     "Profile": "tarockscore.api.hand",
     "Score": "tarockscore.api.hand",
+    "HandInput": "tarockscore.api.hand",
+    "BonusInput": "tarockscore.api.hand",
     # the evening's ledger
     "Evening": "tarockscore.api.evening",
     "Change": "tarockscore.api.evening",
@@ -129,6 +131,8 @@ if TYPE_CHECKING:  # the names as the type checker sees them; at run time __geta
     from tarockscore.api.evening import Sheet as Sheet
     from tarockscore.api.evening import find_ledger as find_ledger
     from tarockscore.api.evening import now as now
+    from tarockscore.api.hand import BonusInput as BonusInput
+    from tarockscore.api.hand import HandInput as HandInput
     from tarockscore.api.hand import Profile as Profile
     from tarockscore.api.hand import Score as Score
     from tarockscore.api.hand import hand_from_short_form as hand_from_short_form

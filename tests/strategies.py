@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
 
 from hypothesis import strategies as st
 
 from tarockscore.rules import legality
 from tarockscore.rules.cardpoints import parse_points, render_points
+from tarockscore.rules.hand import BonusInput, HandInput
 from tarockscore.rules.profile import Kind, Profile
 
 PLAYERS = ["Anna", "Bert", "Cilli", "Dani"]
@@ -21,12 +21,12 @@ def _points(profile: Profile, draw: st.DrawFn) -> Fraction:
 
 
 @st.composite
-def hands(draw: st.DrawFn, profile: Profile, contracts: list[str] | None = None) -> dict[str, Any]:
+def hands(draw: st.DrawFn, profile: Profile, contracts: list[str] | None = None) -> HandInput:
     """A hand mapping that ``parse_hand`` accepts under ``profile``."""
     names = contracts or sorted(profile.contracts)
     contract = profile.contracts[draw(st.sampled_from(names))]
     players = list(PLAYERS)
-    hand: dict[str, Any] = {"players": players, "contract": contract.name}
+    hand: HandInput = {"players": players, "contract": contract.name}
     steps = [s.name for s in profile.playable_steps]
     maybe_step = st.one_of(st.none(), st.sampled_from(steps))
 
@@ -72,14 +72,14 @@ def hands(draw: st.DrawFn, profile: Profile, contracts: list[str] | None = None)
     step = draw(maybe_step)
     if step:
         hand["kontra"] = step
-    bonuses = []
+    bonuses: list[BonusInput] = []
     # what the rules allow in this hand: no bonus about the called King when it lay in the talon
     allowed = legality.possible_bonuses(profile, contract, hand.get("called_king"))
     chosen = draw(st.lists(st.sampled_from(allowed), unique=True, max_size=4)) if allowed else []
     for name in chosen:
         bonus = profile.bonuses[name]
         announced = bonus.announce and draw(st.booleans())
-        entry: dict[str, Any] = {
+        entry: BonusInput = {
             "name": name,
             "side": draw(
                 st.sampled_from([s for s in ("declarers", "defenders") if legality.may_make(bonus, s)])
@@ -107,7 +107,7 @@ def hands(draw: st.DrawFn, profile: Profile, contracts: list[str] | None = None)
     return hand
 
 
-def _agree_with_card_points(hand: dict[str, Any], profile: Profile) -> None:
+def _agree_with_card_points(hand: HandInput, profile: Profile) -> None:
     """Make the card points and the bonuses tell one story, as a real hand does: a made Valat
     wins the game for its side; a bonus with a card-point minimum is made exactly at it."""
     points = parse_points(hand["card_points"])
@@ -127,7 +127,7 @@ def _agree_with_card_points(hand: dict[str, Any], profile: Profile) -> None:
 
 
 @st.composite
-def trischaken_with_virgins(draw: st.DrawFn, profile: Profile) -> dict[str, Any]:
+def trischaken_with_virgins(draw: st.DrawFn, profile: Profile) -> HandInput:
     """A Trischaken hand in which one or two players took no trick (card points 0)."""
     players = list(PLAYERS)
     unit = 3 if profile.game.thirds else 1

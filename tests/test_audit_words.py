@@ -18,6 +18,7 @@ from tarockscore.cli.app import app
 from tarockscore.files.profile_file import load_profile
 from tarockscore.ledger.operations import delete, record, replace_hand, set_radl, undo
 from tarockscore.ledger.table import new_ledger
+from tarockscore.rules.hand import HandInput
 
 AT = "2025-03-14T20:00:00+01:00"
 FOUR = ["Anna", "Bert", "Cilli", "Dani"]
@@ -68,10 +69,10 @@ def test_german_corrections_are_said_in_german_and_kept_in_english(ledger: str) 
 
 def test_every_correction_renders_its_english_line_word_for_word() -> None:
     led = new_ledger(FOUR, load_profile("koenigrufen"), created=AT)
-    hand = {"contract": "rufer", "declarer": "Anna", "partner": "Cilli", "card_points": 40}
+    hand: HandInput = {"contract": "rufer", "declarer": "Anna", "partner": "Cilli", "card_points": 40}
     for _ in range(4):
         led = record(led, hand, AT)
-    lost = hand | {"card_points": 30}
+    lost: HandInput = {**hand, "card_points": 30}
     replaced = replace_hand(led, 2, lost, AT)
     assert (
         replaced.audit[-1].detail

@@ -6,12 +6,14 @@ import re
 import shlex
 import subprocess
 from pathlib import Path
+from typing import cast
 
 import pytest
 from typer.main import get_command
 from typer.testing import CliRunner
 
 from tarockscore.cli.app import app
+from tarockscore.rules.hand import HandInput
 
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")
@@ -77,7 +79,7 @@ def test_docs_hand_format_examples_parse() -> None:
     examples = re.findall(r"```toml\n(.*?)```", text, flags=re.S)
     assert len(examples) >= 3
     for example in examples:
-        score, _ = score_mapping(tomllib.loads(example))
+        score, _ = score_mapping(cast(HandInput, tomllib.loads(example)))
         assert score.victory_points
 
 

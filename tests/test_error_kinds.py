@@ -38,6 +38,7 @@ from tarockscore.ledger.deal import next_deal
 from tarockscore.ledger.model import Ledger
 from tarockscore.ledger.operations import record, undo
 from tarockscore.ledger.table import new_ledger
+from tarockscore.rules.hand import HandInput
 from tarockscore.rules.hand_parser import parse_hand
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -51,7 +52,7 @@ def run(*args: str) -> Result:
     return CliRunner().invoke(app, list(args))
 
 
-def _rufer(led: Ledger) -> dict[str, Any]:
+def _rufer(led: Ledger) -> HandInput:
     deal = next_deal(led)
     return {"contract": "rufer", "declarer": deal.players[0], "partner": deal.players[2], "card_points": 40}
 
@@ -98,13 +99,19 @@ def test_a_located_error_keeps_its_kind() -> None:
 
 
 def test_a_hand_that_breaks_the_profiles_rules_is_refused() -> None:
-    hand = {"contract": "ruffer", "players": FOUR, "declarer": "Anna", "partner": "Cilli", "card_points": 40}
+    hand: HandInput = {
+        "contract": "ruffer",
+        "players": FOUR,
+        "declarer": "Anna",
+        "partner": "Cilli",
+        "card_points": 40,
+    }
     with pytest.raises(HandRefused) as caught:
         parse_hand(hand, load_profile("koenigrufen"))
     assert not isinstance(caught.value, Unreadable)
     # a declarer who is not one of the players: the rules again
     with pytest.raises(HandRefused):
-        parse_hand(hand | {"contract": "rufer", "declarer": "Emil"}, load_profile("koenigrufen"))
+        parse_hand({**hand, "contract": "rufer", "declarer": "Emil"}, load_profile("koenigrufen"))
     args = ("score", "-c", "ruffer", "-p", "Anna,Bert,Cilli,Dani", "-d", "Anna", "-w", "Cilli", "-t", "40")
     result = run(*args)
     assert result.exit_code == 1

@@ -25,10 +25,11 @@ from tarockscore.ledger.model import Action, Ledger
 from tarockscore.ledger.operations import delete, record, replace_hand, set_radl, strike_radl, undo
 from tarockscore.ledger.radl import BY_HAND, pending_radl, radl_cause
 from tarockscore.ledger.table import new_ledger
+from tarockscore.rules.hand import HandInput
 
 AT = "2025-03-14T20:00:00+01:00"
 FOUR = ["Anna", "Bert", "Cilli", "Dani"]
-RUFER = {"contract": "rufer", "declarer": "Anna", "partner": "Cilli", "card_points": 40}
+RUFER: HandInput = {"contract": "rufer", "declarer": "Anna", "partner": "Cilli", "card_points": 40}
 
 runner = CliRunner()
 

@@ -16,6 +16,7 @@ import types
 from collections.abc import Iterator
 from functools import partial
 from pathlib import Path
+from typing import cast
 
 import pytest
 from typer.testing import CliRunner, Result
@@ -27,6 +28,7 @@ from tarockscore.errors import TarockError
 from tarockscore.ledger import operations
 from tarockscore.ledger.model import Ledger
 from tarockscore.ledger.table import new_ledger
+from tarockscore.rules.hand import HandInput
 
 ROOT = Path(__file__).resolve().parent.parent
 runner = CliRunner()
@@ -532,13 +534,13 @@ def test_the_windows_lock_path_keeps_every_hand_of_racing_writers(tmp_path: Path
     lf.create(path, new_ledger(NAMES, load_profile("koenigrufen"), created="2026-01-01T20:00:00+01:00"))
     errors: list[BaseException] = []
 
-    def record_at(led: Ledger, mapping: dict[str, object]) -> Ledger:
+    def record_at(led: Ledger, mapping: HandInput) -> Ledger:
         return operations.record(led, mapping, "2026-01-01T21:00:00+01:00")
 
     def writer(k: int) -> None:
         try:
             for j in range(8):
-                mapping = tomllib.loads(hand(k * 8 + j))
+                mapping = cast(HandInput, tomllib.loads(hand(k * 8 + j)))
                 lf.update(path, partial(record_at, mapping=mapping))
         except BaseException as exc:  # noqa: BLE001 - reported below
             errors.append(exc)
@@ -551,7 +553,7 @@ def test_the_windows_lock_path_keeps_every_hand_of_racing_writers(tmp_path: Path
     assert errors == []
     snapshot = lf.read(path)
     lf.verify(snapshot)
-    points = sorted(int(e.keys["card_points"]) for e in snapshot.ledger.hands)
+    points = sorted(int(cast(str, e.keys["card_points"])) for e in snapshot.ledger.hands)
     assert points == sorted(30 + i % 40 for i in range(24))
     assert locks(tmp_path) == []
 

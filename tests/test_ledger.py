@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from decimal import Decimal
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -26,7 +26,7 @@ from tarockscore.ledger.operations import delete, record, replace_hand, rescore,
 from tarockscore.ledger.radl import radl_cause, radl_factors
 from tarockscore.ledger.table import new_ledger
 from tarockscore.ledger.totals import payout_totals, totals
-from tarockscore.rules.hand import Hand
+from tarockscore.rules.hand import BonusInput, Hand, HandInput
 from tarockscore.rules.profile import Profile
 
 AT = "2025-03-14T20:00:00+01:00"
@@ -46,11 +46,14 @@ def evening(players: list[str] = FOUR, profile: Profile | None = None, **kw: Any
     return new_ledger(players, profile or kr(), created=AT, **kw)
 
 
-def rufer(declarer: str, partner: str, points: int | str = 40, **extra: Any) -> dict[str, Any]:
-    return {"contract": "rufer", "declarer": declarer, "partner": partner, "card_points": points, **extra}
+def rufer(declarer: str, partner: str, points: int | str = 40, **extra: Any) -> HandInput:
+    return cast(
+        HandInput,
+        {"contract": "rufer", "declarer": declarer, "partner": partner, "card_points": points, **extra},
+    )
 
 
-def play(led: Ledger, *hands: dict[str, Any]) -> Ledger:
+def play(led: Ledger, *hands: HandInput) -> Ledger:
     for h in hands:
         led = record(led, h, AT)
     return led
@@ -256,7 +259,7 @@ def test_delete_renumbers_and_audits() -> None:
 # -- Radl ---------------------------------------------------------------------------------------
 
 
-def valat(declarer: str, partner: str) -> dict[str, Any]:
+def valat(declarer: str, partner: str) -> HandInput:
     return rufer(declarer, partner, 70, bonus=[{"name": "valat", "side": "declarers", "made": True}])
 
 
@@ -282,7 +285,10 @@ def test_a_valat_arms_a_radl_of_doubled_hands() -> None:
 
 def test_radls_queue_up() -> None:
     # A Dodge Round inside a Radl arms another one behind it: hands 2, 3 (first), 4, 5 (second).
-    dodge = {"contract": "trischaken", "card_points": {"Anna": 10, "Bert": 30, "Cilli": 10, "Dani": 20}}
+    dodge: HandInput = {
+        "contract": "trischaken",
+        "card_points": {"Anna": 10, "Bert": 30, "Cilli": 10, "Dani": 20},
+    }
     led = play(
         evening(profile=radl_profile(["trischaken"], hands=2)),
         dodge,
@@ -296,7 +302,10 @@ def test_radls_queue_up() -> None:
 def test_record_takes_the_radl_still_pending_from_the_stored_factors() -> None:
     # A Dodge Round inside a Radl queues a second one: record parses only the hands since the
     # last plain one, and each hand gets the factor that the whole sequence gives.
-    dodge = {"contract": "trischaken", "card_points": {"Anna": 10, "Bert": 30, "Cilli": 10, "Dani": 20}}
+    dodge: HandInput = {
+        "contract": "trischaken",
+        "card_points": {"Anna": 10, "Bert": 30, "Cilli": 10, "Dani": 20},
+    }
     profile = radl_profile(["trischaken"], hands=2)
     led = evening(profile=profile)
     for hand in [
@@ -491,13 +500,13 @@ def _points(thirds: int) -> int | str:
 
 
 @st.composite
-def hands(draw: st.DrawFn, players: tuple[str, ...]) -> dict[str, Any]:
+def hands(draw: st.DrawFn, players: tuple[str, ...]) -> HandInput:
     """A valid koenigrufen hand for the four at the table."""
     contract = draw(
         st.sampled_from(["rufer", "dreier", "sechserdreier", "solorufer", "bettler", "trischaken"])
     )
     declarer = draw(st.sampled_from(players))
-    hand: dict[str, Any] = {"contract": contract}
+    hand: HandInput = {"contract": contract}
     if contract == "trischaken":
         cuts = sorted(draw(st.lists(THIRDS, min_size=3, max_size=3)))
         parts = [cuts[0], cuts[1] - cuts[0], cuts[2] - cuts[1], 210 - cuts[2]]
@@ -517,12 +526,12 @@ def hands(draw: st.DrawFn, players: tuple[str, ...]) -> dict[str, Any]:
     step = draw(STEPS)
     if step:
         hand["kontra"] = step
-    bonuses = []
+    bonuses: list[BonusInput] = []
     for name in draw(
         st.lists(st.sampled_from(["pagat", "trull", "four_kings", "valat"]), unique=True, max_size=2)
     ):
         announced = draw(st.booleans())
-        bonus: dict[str, Any] = {
+        bonus: BonusInput = {
             "name": name,
             "side": draw(st.sampled_from(["declarers", "defenders"])),
             "announced": announced,

@@ -35,13 +35,14 @@ from tarockscore.ledger.deal import next_deal
 from tarockscore.ledger.model import Ledger
 from tarockscore.ledger.operations import delete, record, repair, replace_hand, set_radl, undo
 from tarockscore.ledger.table import new_ledger
+from tarockscore.rules.hand import HandInput
 from tarockscore.rules.names import player_key
 
 AT = "2025-03-14T20:00:00+01:00"
 FOUR = ["Anna", "Bert", "Cilli", "Dani"]
 
 
-def rufer(declarer: str, partner: str, points: int | str = 40) -> dict[str, Any]:
+def rufer(declarer: str, partner: str, points: int | str = 40) -> HandInput:
     return {"contract": "rufer", "declarer": declarer, "partner": partner, "card_points": points}
 
 
@@ -53,7 +54,7 @@ def started(path: Path, hands: int = 2) -> Ledger:
     return F.read(path).ledger
 
 
-def _next_rufer(led: Ledger) -> dict[str, Any]:
+def _next_rufer(led: Ledger) -> HandInput:
     d = next_deal(led)
     return rufer(d.players[0], d.players[2])
 

@@ -5,13 +5,13 @@ disagreement of docs/rules/disagreements.md it settles."""
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
 
 import pytest
 
 from tarockscore.errors import HandError
 from tarockscore.files.profile_file import load_profile
 from tarockscore.rules import legality
+from tarockscore.rules.hand import BonusInput, HandInput
 from tarockscore.rules.hand_parser import parse_hand
 from tarockscore.rules.scoring import score_hand
 
@@ -93,7 +93,7 @@ def test_bonuses_announced_and_doubled() -> None:
         ),
     ],
 )
-def test_validation_refuses_what_the_predicates_rule_out(hand: dict[str, Any], field: str) -> None:
+def test_validation_refuses_what_the_predicates_rule_out(hand: HandInput, field: str) -> None:
     with pytest.raises(HandError) as refused:
         parse_hand({"players": PLAYERS, **hand}, load_profile("koenigrufen"))
     assert str(refused.value).startswith(f"{field}:"), str(refused.value)
@@ -103,7 +103,7 @@ def test_no_concession_in_a_contract_played_without_the_talon() -> None:
     """docs/rules/koenigrufen.md §1.4 and §5: the declarer concedes on finding the called King in
     the talon he takes up; in a Solorufer the talon goes to the Defenders unseen."""
     kr = load_profile("koenigrufen")
-    hand = {"players": PLAYERS, "declarer": "Anna", "called_king": "talon", "conceded": True}
+    hand: HandInput = {"players": PLAYERS, "declarer": "Anna", "called_king": "talon", "conceded": True}
     assert parse_hand({**hand, "contract": "rufer"}, kr).conceded
     with pytest.raises(HandError, match=r"conceded: a solorufer is played without the talon"):
         parse_hand({**hand, "contract": "solorufer"}, kr)
@@ -113,14 +113,14 @@ def test_no_bonus_about_the_called_king_is_made_when_it_lay_in_the_talon() -> No
     """§5: with the called King in the talon the King is in no trick, so the King ultimo cannot be
     made; announced, it is lost (and scored as such)."""
     kr = load_profile("koenigrufen")
-    hand: dict[str, Any] = {
+    hand: HandInput = {
         "players": PLAYERS,
         "contract": "rufer",
         "declarer": "Anna",
         "called_king": "talon",
         "card_points": 40,
     }
-    made = {"name": "king_ultimo", "side": "declarers", "announced": True, "made": True}
+    made: BonusInput = {"name": "king_ultimo", "side": "declarers", "announced": True, "made": True}
     with pytest.raises(
         HandError, match=r"bonus\[0\]\.made: 'king_ultimo' made with the called King in the talon"
     ):
@@ -138,8 +138,8 @@ def test_gametwist_plays_trischaken_without_the_talon() -> None:
     way scores the same. The main rules' players add up to 70."""
     gt = load_profile("gametwist")
     assert not legality.trischaken_talon_counted(gt)
-    hand = {"players": PLAYERS, "contract": "trischaken"}
-    out = {"Anna": 20, "Bert": 30, "Cilli": 10, "Dani": 5}  # 65: the talon holds 5
+    hand: HandInput = {"players": PLAYERS, "contract": "trischaken"}
+    out: dict[str, int | str] = {"Anna": 20, "Bert": 30, "Cilli": 10, "Dani": 5}  # 65: the talon holds 5
     counted = {**out, "Dani": 8}  # 3 of them with Dani, who stays one of the two lowest (the talon keeps 2)
     scored_out = score_hand(parse_hand({**hand, "card_points": out}, gt), gt)
     scored_counted = score_hand(parse_hand({**hand, "card_points": counted}, gt), gt)
@@ -158,9 +158,9 @@ def test_gametwist_trischaken_leaves_the_talon_its_six_cards_points() -> None:
     less the talon's six cards, each worth ⅓ to 4⅓: 44 to 68 in all, never 70."""
     gt = load_profile("gametwist")
     assert legality.talon_card_points(gt) == (Fraction(2), Fraction(26))
-    hand = {"players": PLAYERS, "contract": "trischaken"}
+    hand: HandInput = {"players": PLAYERS, "contract": "trischaken"}
     for total in (70, "68 1/3", "43 2/3"):
-        points = {"Anna": total, "Bert": 0, "Cilli": 0, "Dani": 0}
+        points: dict[str, int | str] = {"Anna": total, "Bert": 0, "Cilli": 0, "Dani": 0}
         with pytest.raises(HandError, match=r"card_points: .* 44 to 68"):
             parse_hand({**hand, "card_points": points}, gt)
     for total in (68, 44):
@@ -171,7 +171,7 @@ def test_no_kontra_on_a_bonus_of_a_conceded_hand() -> None:
     """docs/rules/kontra.md §7 [CTK]: no Kontra on a hand conceded for the called King in the
     talon, on its bonuses either (ooe-2023 pays the announced ones on a concession)."""
     ooe = load_profile("ooe-2023")
-    hand: dict[str, Any] = {
+    hand: HandInput = {
         "players": PLAYERS,
         "contract": "rufer",
         "declarer": "Anna",
@@ -180,7 +180,7 @@ def test_no_kontra_on_a_bonus_of_a_conceded_hand() -> None:
         "bonus": [{"name": "pagat", "announced": True}],
     }
     assert parse_hand(hand, ooe).conceded
-    doubled = {**hand, "bonus": [{"name": "pagat", "announced": True, "kontra": "kontra"}]}
+    doubled: HandInput = {**hand, "bonus": [{"name": "pagat", "announced": True, "kontra": "kontra"}]}
     with pytest.raises(HandError, match=r"bonus\[0\]\.kontra: 'kontra' on the pagat: no Kontra"):
         parse_hand(doubled, ooe)
 
@@ -192,7 +192,13 @@ def test_gametwist_kontra_only_on_bettler_and_piccolo() -> None:
     for name in ("bettler_ouvert", "piccolo_ouvert"):
         assert not legality.kontra_on_contract_allowed(gt, gt.contracts[name])
         assert legality.kontra_on_contract_allowed(kr, kr.contracts[name])
-        hand = {"players": PLAYERS, "contract": name, "declarer": "Anna", "won": False, "kontra": "kontra"}
+        hand: HandInput = {
+            "players": PLAYERS,
+            "contract": name,
+            "declarer": "Anna",
+            "won": False,
+            "kontra": "kontra",
+        }
         with pytest.raises(
             HandError, match=rf"kontra: 'kontra': profile 'gametwist' allows no Kontra on {name}"
         ):
@@ -205,14 +211,14 @@ def test_zwanzigerrufen_trull_is_neither_announced_nor_lost() -> None:
     """docs/rules/zwanzigerrufen.md §3 [CTT]: the Trull is a hand bonus with no announced value,
     and "the Trull cannot fail"."""
     zr = load_profile("zwanzigerrufen")
-    hand: dict[str, Any] = {
+    hand: HandInput = {
         "players": PLAYERS,
         "contract": "rufer",
         "declarer": "Anna",
         "partner": "Cilli",
         "card_points": 47,
     }
-    trull = {"name": "trull", "side": "defenders"}
+    trull: BonusInput = {"name": "trull", "side": "defenders"}
     assert parse_hand({**hand, "bonus": [trull]}, zr).bonuses[0].made
     with pytest.raises(HandError, match=r"bonus\[0\]\.announced: 'trull' cannot be announced"):
         parse_hand({**hand, "bonus": [{**trull, "announced": True}]}, zr)
@@ -227,14 +233,14 @@ def test_the_king_ultimo_is_the_declarers_bonus() -> None:
     side" (D33); GameTwist gives it to the team that takes the trick and the Königfang to the
     team opposing the caller [GT]."""
     kr, gt = load_profile("koenigrufen"), load_profile("gametwist")
-    hand: dict[str, Any] = {
+    hand: HandInput = {
         "players": PLAYERS,
         "contract": "rufer",
         "declarer": "Anna",
         "partner": "Cilli",
         "card_points": 40,
     }
-    ultimo = {"name": "king_ultimo", "side": "defenders", "announced": True}
+    ultimo: BonusInput = {"name": "king_ultimo", "side": "defenders", "announced": True}
     for name in ("koenigrufen", "pagat", "ooe-2023", "steiermark"):
         with pytest.raises(HandError, match=r"bonus\[0\]\.side: 'defenders': .* only the declarers'"):
             parse_hand({**hand, "bonus": [ultimo]}, load_profile(name))
@@ -248,7 +254,7 @@ def test_huettenfleck_with_kontra_is_one_kontra_and_says_so() -> None:
     """docs/rules/kontra.md §5: the Hüttenfleck is a Kontra said before the talon: entered with
     kontra = "kontra" it is that Kontra (scored once, with a note); a Rekontra is refused."""
     hf = load_profile("koenigrufen", {"kontra": {"huettenfleck": True}})
-    hand: dict[str, Any] = {
+    hand: HandInput = {
         "players": PLAYERS,
         "contract": "rufer",
         "declarer": "Anna",
@@ -268,7 +274,7 @@ def test_a_conceded_huettenfleck_and_a_redeal_name_the_right_field() -> None:
     """docs/rules/kontra.md §7 and koenigrufen.md §5 (D18): a conceded Hüttenfleck is refused at
     huettenfleck (no kontra was given); under a redeal only called_king is blamed, not the Rufer's talon."""
     hf = load_profile("koenigrufen", {"kontra": {"huettenfleck": True}})
-    hand: dict[str, Any] = {
+    hand: HandInput = {
         "players": PLAYERS,
         "contract": "rufer",
         "declarer": "Anna",

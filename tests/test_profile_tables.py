@@ -18,6 +18,7 @@ from tarockscore.files import ledger_file as F
 from tarockscore.files.profile_file import load_profile, resolve_document, shipped_names
 from tarockscore.ledger.operations import record
 from tarockscore.ledger.table import new_ledger
+from tarockscore.rules.hand import HandInput
 from tarockscore.rules.hand_parser import parse_hand
 from tarockscore.rules.profile import Game, KontraRules, Settlement, ValatRules, key_path
 from tarockscore.rules.scoring import score_hand
@@ -148,7 +149,7 @@ def test_the_note_on_a_won_bettler_with_contra_ad_personam_names_a_declared_key(
     # D32 (docs/rules/disagreements.md): under Simplified Scoring a winning declarer adds the
     # contract once at the highest Defender's stake; the note names the setting that makes it so.
     kr = load_profile("koenigrufen")
-    hand = {
+    hand: HandInput = {
         "players": ["Anna", "Bert", "Cilli", "Dani"],
         "contract": "bettler",
         "declarer": "Bert",

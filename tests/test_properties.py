@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import copy
-from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tarockscore.files.profile_file import load_profile, shipped_names
+from tarockscore.rules.hand import HandInput, hand_to_mapping
 from tarockscore.rules.hand_parser import parse_hand
 from tarockscore.rules.kontra import kontra_void
 from tarockscore.rules.profile import Profile
@@ -21,7 +21,7 @@ ZERO_SUM = [n for n, p in PROFILES.items() if p.settlement.mode == "zero_sum"]
 SIMPLIFIED = [n for n, p in PROFILES.items() if p.settlement.mode == "simplified"]
 
 
-def _score(mapping: dict[str, Any], profile: Profile) -> Score:
+def _score(mapping: HandInput, profile: Profile) -> Score:
     return score_hand(parse_hand(mapping, profile), profile)
 
 
@@ -52,9 +52,7 @@ def test_simplified_scoring_never_negative(name: str, data: st.DataObject) -> No
     assert all(v >= 0 for line in score.lines for v in line.points.values())
 
 
-def _raise_one_bet(
-    mapping: dict[str, Any], profile: Profile, choice: int
-) -> tuple[dict[str, Any], str] | None:
+def _raise_one_bet(mapping: HandInput, profile: Profile, choice: int) -> tuple[HandInput, str] | None:
     """The same hand with one bonus's Kontra raised one step; None if no bonus can be raised."""
     raisable = []
     for i, bonus in enumerate(mapping.get("bonus", [])):
@@ -132,7 +130,7 @@ def test_reseating_a_positive_hand_changes_nothing(name: str, data: st.DataObjec
         c.name for c in profile.contracts.values() if c.kind.value != "dodge" and c.bidders == "anyone"
     ]
     mapping = data.draw(hands(profile, non_dodge))
-    reseated = dict(mapping, players=data.draw(st.permutations(PLAYERS)))
+    reseated: HandInput = {**mapping, "players": data.draw(st.permutations(PLAYERS))}
     assert dict(_score(mapping, profile).victory_points) == dict(_score(reseated, profile).victory_points)
 
 
@@ -140,8 +138,6 @@ def test_reseating_a_positive_hand_changes_nothing(name: str, data: st.DataObjec
 @settings(max_examples=100, deadline=None)
 @given(data=st.data())
 def test_hand_round_trips_through_its_mapping(name: str, data: st.DataObject) -> None:
-    from tarockscore.rules.hand import hand_to_mapping
-
     profile = PROFILES[name]
     hand = parse_hand(data.draw(hands(profile)), profile)
     assert parse_hand(hand_to_mapping(hand), profile) == hand
@@ -162,7 +158,9 @@ def test_virgins_share_equally(name: str, rounding: str, data: st.DataObject) ->
     profile = load_profile(name, {"trischaken": {"rounding": rounding}})
     mapping = data.draw(trischaken_with_virgins(profile))
     score = _score(mapping, profile)
-    zeros = [p for p, v in mapping["card_points"].items() if v == "0"]
+    card_points = mapping["card_points"]
+    assert isinstance(card_points, dict)
+    zeros = [p for p, v in card_points.items() if v == "0"]
     for line in score.lines:
         takers = [p for p in line.winners if p in zeros]
         if takers:
@@ -182,7 +180,7 @@ def test_a_revoker_never_gains_and_zero_sum_holds(name: str, data: st.DataObject
     nothing gained, and a zero-sum profile stays zero-sum; under "as_if_won" ([OÖR25 B.4]) nobody
     else loses by it."""
     profile = PROFILES[name]
-    mapping = dict(data.draw(hands(profile)))
+    mapping = data.draw(hands(profile)).copy()
     if mapping.get("conceded"):
         return
     revoker = data.draw(st.sampled_from(PLAYERS))

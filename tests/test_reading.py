@@ -5,7 +5,7 @@ stored profile built once before is the profile a fresh build gives."""
 from __future__ import annotations
 
 import copy
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -13,6 +13,7 @@ from tarockscore.errors import Collector, HandError, ProfileError
 from tarockscore.files.profile_file import load_profile
 from tarockscore.ledger.model import profile_hash
 from tarockscore.ledger.stored import StoredDocument
+from tarockscore.rules.hand import BonusInput, HandInput
 from tarockscore.rules.hand_parser import parse_hand
 from tarockscore.rules.profile import build_profile
 from tarockscore.rules.reader import Reader
@@ -50,18 +51,31 @@ def test_an_unknown_key_lists_the_keys_asked_for_and_the_extra_ones() -> None:
 
 
 def test_a_misspelt_hand_key_is_named_with_every_hand_key_and_a_hint() -> None:
-    hand = {"players": PLAYERS, "contract": "rufer", "declarer": "Anna", "partner": "Bert"}
+    hand: HandInput = {"players": PLAYERS, "contract": "rufer", "declarer": "Anna", "partner": "Bert"}
     with pytest.raises(HandError) as info:
-        parse_hand({**hand, "card_point": 40}, load_profile("koenigrufen"))
+        parse_hand(cast(HandInput, {**hand, "card_point": 40}), load_profile("koenigrufen"))
     shown = [(p.where, p.message) for p in info.value.problems if p.where == "card_point"]
     assert shown == [
         ("card_point", f"unknown key; allowed here: {HAND_KEYS_SHOWN} (did you mean 'card_points'?)")
     ]
 
 
+def test_the_keys_a_hand_is_given_with_are_the_keys_it_is_read_with() -> None:
+    """The typed hand input names every key of a hand file, and only those: the keys the parse
+    lists as allowed; so does the input of a bonus."""
+    assert HAND_KEYS_SHOWN == ", ".join(repr(k) for k in sorted(HandInput.__annotations__))
+    assert sorted(BonusInput.__annotations__) == ["announced", "kontra", "made", "name", "side"]
+
+
 def test_an_unknown_key_of_a_bonus_is_named_with_the_bonus_keys() -> None:
-    hand = {"players": PLAYERS, "contract": "rufer", "declarer": "Anna", "partner": "Bert", "card_points": 40}
-    bonus = {"name": "pagat", "side": "declarers", "maed": True}
+    hand: HandInput = {
+        "players": PLAYERS,
+        "contract": "rufer",
+        "declarer": "Anna",
+        "partner": "Bert",
+        "card_points": 40,
+    }
+    bonus = cast(BonusInput, {"name": "pagat", "side": "declarers", "maed": True})
     with pytest.raises(HandError) as info:
         parse_hand({**hand, "bonus": [bonus]}, load_profile("koenigrufen"))
     shown = [(p.where, p.message) for p in info.value.problems if p.where == "bonus[0].maed"]
@@ -125,7 +139,7 @@ def test_a_stored_document_has_the_sha256_of_a_fresh_hash() -> None:
 
 
 def _seat_problems(players: list[str], profile: str) -> list[tuple[str, str]]:
-    hand = {"players": players, "contract": "trischaken", "card_points": dict.fromkeys(players, 0)}
+    hand: HandInput = {"players": players, "contract": "trischaken", "card_points": dict.fromkeys(players, 0)}
     with pytest.raises(HandError) as info:
         parse_hand(hand, load_profile(profile))
     return [(p.where, p.message) for p in info.value.problems if p.where == "players"]
@@ -157,7 +171,7 @@ def test_a_seat_order_is_judged_alike_each_time_and_under_its_own_profile() -> N
 )
 def test_a_hands_players_meet_the_rules_of_names(name: str, said: str) -> None:
     """The names a hand seats are held to the rules a table's names meet at `new`."""
-    hand: dict[str, Any] = {"players": [name, "Bert", "Cilli", "Dani"], "contract": "rufer"}
+    hand: HandInput = {"players": [name, "Bert", "Cilli", "Dani"], "contract": "rufer"}
     hand |= {"declarer": "Bert", "partner": "Dani", "card_points": 40}
     with pytest.raises(HandError) as info:
         parse_hand(hand, load_profile("koenigrufen"))

@@ -28,9 +28,8 @@ Cilli 14+1+9 = 24 (11), Emil 8+1 = 9 (7), Dani 0+1 = 1 (8); 12 hands in 3 ledger
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from datetime import date
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -40,6 +39,7 @@ from tarockscore.files.profile_file import load_profile
 from tarockscore.ledger.model import Ledger
 from tarockscore.ledger.operations import record, replace_hand
 from tarockscore.ledger.table import new_ledger
+from tarockscore.rules.hand import HandInput
 from tarockscore.season.standings import (
     Filters,
     aliases_from_mapping,
@@ -53,16 +53,19 @@ from tarockscore.season.standings import (
 AT = "2026-03-05T20:00:00"
 
 
-def call(declarer: str, partner: str, points: Any, **more: Any) -> dict[str, Any]:
-    return {"contract": "rufer", "declarer": declarer, "partner": partner, "card_points": points, **more}
+def call(declarer: str, partner: str, points: Any, **more: Any) -> HandInput:
+    return cast(
+        HandInput,
+        {"contract": "rufer", "declarer": declarer, "partner": partner, "card_points": points, **more},
+    )
 
 
-def alone(contract: str, declarer: str, **more: Any) -> dict[str, Any]:
-    return {"contract": contract, "declarer": declarer, **more}
+def alone(contract: str, declarer: str, **more: Any) -> HandInput:
+    return cast(HandInput, {"contract": contract, "declarer": declarer, **more})
 
 
 def evening(
-    players: list[str], hands: list[Mapping[str, Any]], *, day: str | None, profile: str = "koenigrufen"
+    players: list[str], hands: list[HandInput], *, day: str | None, profile: str = "koenigrufen"
 ) -> Ledger:
     ledger = new_ledger(players, load_profile(profile), created=AT, date=day)
     for hand in hands:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from tarockscore.render.stats import SUMMARY_COLUMNS, csv_table, player_json, stats_json
+from tarockscore.rules.hand import HandInput
 from tarockscore.season.standings import Filters, fold
 from tarockscore.season.statistics import PlayerStats, contract_order, player_stats
 from tests.test_season import call, club, evening, ledger_a
@@ -139,7 +140,10 @@ def test_machine_output_shapes() -> None:
 
 
 def test_trischaken_has_no_declarer() -> None:
-    dodge = {"contract": "trischaken", "card_points": {"Anna": 20, "Bert": 30, "Cilli": 15, "Dani": 5}}
+    dodge: HandInput = {
+        "contract": "trischaken",
+        "card_points": {"Anna": 20, "Bert": 30, "Cilli": 15, "Dani": 5},
+    }
     ledger = evening(["Anna", "Bert", "Cilli", "Dani"], [dodge, call("Anna", "Bert", 40)], day="2026-05-14")
     stats = player_stats(fold([("d.toml", ledger)]))
     assert [(s.player, s.hands, s.trischaken) for s in stats] == [

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from decimal import Decimal
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 import tomli_w
@@ -35,6 +35,7 @@ from tarockscore.ledger.deal import next_deal
 from tarockscore.ledger.model import Ledger
 from tarockscore.ledger.operations import delete, record, replace_hand, set_radl, strike_radl, undo
 from tarockscore.ledger.table import new_ledger
+from tarockscore.rules.hand import HandInput
 from tests.strategies import PLAYERS, hands
 
 AT = "2025-03-14T20:00:00+01:00"
@@ -43,7 +44,12 @@ FOUR = ["Anna", "Bert", "Cilli", "Dani"]
 
 def _next(led: Ledger, points: int = 40) -> Ledger:
     d = next_deal(led)
-    hand = {"contract": "rufer", "declarer": d.players[0], "partner": d.players[2], "card_points": points}
+    hand: HandInput = {
+        "contract": "rufer",
+        "declarer": d.players[0],
+        "partner": d.players[2],
+        "card_points": points,
+    }
     return record(led, hand, AT)
 
 
@@ -221,7 +227,12 @@ def test_a_recorded_hand_is_its_own_part_and_reads_back_as_entered(tmp_path: Pat
 
 def _replace_third(led: Ledger) -> Ledger:
     d = next_deal(led)
-    hand = {"contract": "rufer", "declarer": d.players[1], "partner": d.players[3], "card_points": 61}
+    hand: HandInput = {
+        "contract": "rufer",
+        "declarer": d.players[1],
+        "partner": d.players[3],
+        "card_points": 61,
+    }
     return replace_hand(led, 3, hand, AT)
 
 
@@ -350,7 +361,7 @@ def test_a_hand_stored_in_other_words_is_written_as_tarockscore_writes_it(
 TRICKY_NAMES = ['Ann"a', "B\\ert", "Cil.li", "Dani Ö", "Émile", "Straße", "Zoë", "Q"]
 
 
-def _seated(mapping: dict[str, Any], deal: tuple[str, ...]) -> dict[str, Any]:
+def _seated(mapping: HandInput, deal: tuple[str, ...]) -> HandInput:
     """A hand drawn for the seats Anna, Bert, Cilli, Dani, played by ``deal`` instead."""
     names = dict(zip(PLAYERS, deal, strict=True))
 
@@ -363,7 +374,7 @@ def _seated(mapping: dict[str, Any], deal: tuple[str, ...]) -> dict[str, Any]:
             return [move(v) for v in value]
         return value
 
-    return {k: move(v) for k, v in mapping.items()}
+    return cast(HandInput, {k: move(v) for k, v in mapping.items()})
 
 
 @st.composite
@@ -386,7 +397,7 @@ def _any_evening(path: Path, data: st.DataObject) -> None:
     place = data.draw(st.sampled_from([None, 'Café "Zum Tarock"', "Gasthaus\\Wirt", "Linz [Hbf] = 1"]))
     F.create(path, new_ledger(seats, profile, created=AT, place=place, stake=Decimal("0.10")))
 
-    def one_hand(led: Ledger) -> dict[str, Any]:
+    def one_hand(led: Ledger) -> HandInput:
         return _seated(data.draw(hands(profile)), next_deal(led).players)
 
     for kind, k in data.draw(_steps()):

@@ -10,8 +10,7 @@ phone, another terminal recorded in between): the ledger is the only truth.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from tarockscore.api.evening import Change, Evening, now
 from tarockscore.entry.answers import Entry, Save, read_summary
@@ -29,6 +28,7 @@ from tarockscore.ledger import operations
 from tarockscore.ledger.deal import Deal, hand_deal, next_deal
 from tarockscore.ledger.model import Ledger
 from tarockscore.ledger.results import check_number
+from tarockscore.rules.hand import HandInput
 
 __all__ = [
     "Answers",
@@ -49,8 +49,7 @@ __all__ = [
 Answers = Entry
 
 
-@dataclass(frozen=True, slots=True)
-class HandEntry:
+class HandEntry(NamedTuple):
     """The hand to enter: its number, its deal, the flow of its questions and their defaults (a
     replaced hand's old answers), and the ledger as read when the entry began."""
 
@@ -70,17 +69,17 @@ class HandEntry:
         """The answers of the hand, given one at a time (a terminal's walk through the flow)."""
         return Answers(self.flow, dict(self.defaults))
 
-    def _changed(self, current: Ledger, hand: Mapping[str, Any], at: str) -> Ledger:
+    def _changed(self, current: Ledger, hand: HandInput, at: str) -> Ledger:
         if self.replacing:
             return operations.replace_hand(current, self.number, hand, at)
         return operations.record(current, hand, at)
 
-    def preview(self, hand: Mapping[str, Any]) -> Ledger:
+    def preview(self, hand: HandInput) -> Ledger:
         """The evening as it would be with the hand (hand-file keys), nothing written; raises the
         problems the rules find, as ``record`` would."""
         return self._changed(self.ledger, hand, now())
 
-    def save(self, hand: Mapping[str, Any], at: str | None = None) -> Change:
+    def save(self, hand: HandInput, at: str | None = None) -> Change:
         """Record (or replace) the hand; refused when the ledger changed since the entry read it."""
         stamp = at or now()
         before, after = ledger_file.update(

@@ -11,11 +11,10 @@ from __future__ import annotations
 
 import datetime as dt
 import os
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from decimal import Decimal
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from tarockscore.errors import N_, Collector, LedgerError, Problem, UsageError
 from tarockscore.files import ledger_file
@@ -30,7 +29,7 @@ from tarockscore.ledger.results import check_number, result_of, score_stored
 from tarockscore.ledger.settle_up import Settlement
 from tarockscore.ledger.sheet import Sheet, sheet
 from tarockscore.ledger.table import check_players, new_ledger
-from tarockscore.rules.hand import Hand
+from tarockscore.rules.hand import Hand, HandInput
 from tarockscore.rules.profile import Profile
 from tarockscore.rules.scoring import Score
 from tarockscore.rules.text import look_alikes, nfc, strip_spaces, text_problem
@@ -76,8 +75,7 @@ def find_ledger(given: str | os.PathLike[str] | None = None) -> Path:
     return Path(os.environ.get(LEDGER_ENV) or DEFAULT_LEDGER)
 
 
-@dataclass(frozen=True, slots=True)
-class Change:
+class Change(NamedTuple):
     """What an action did to the evening: the ledger before and after it."""
 
     before: Ledger
@@ -89,8 +87,7 @@ class Change:
         return self.after.audit[-1].detail
 
 
-@dataclass(frozen=True, slots=True)
-class Begun:
+class Begun(NamedTuple):
     """A new evening: its ledger, and the warnings about its players' names (look-alikes)."""
 
     evening: Evening
@@ -98,8 +95,7 @@ class Begun:
     warnings: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class Explained:
+class Explained(NamedTuple):
     """Hand N of the evening, as ``explain`` shows it: the hand, its score, the profile, its
     stored entry, the Radl that doubled it (``BY_HAND`` or the hand that armed it, None when not
     doubled) and whether the stored result differs from the one re-scored now."""
@@ -118,8 +114,7 @@ class Explained:
         return self.radl_cause == BY_HAND
 
 
-@dataclass(frozen=True, slots=True)
-class Rescored:
+class Rescored(NamedTuple):
     """The evening under another profile: before and after, the hands (as numbered on the sheet)
     scored differently, and whether it was written."""
 
@@ -134,8 +129,7 @@ class Rescored:
         return sheet(self.after)
 
 
-@dataclass(frozen=True, slots=True)
-class Settled:
+class Settled(NamedTuple):
     """Who pays whom: the settlement, the points it was made from, whether those are the payout's
     (a profile where Kontra changes the money alone), and the profile."""
 
@@ -145,8 +139,7 @@ class Settled:
     profile: Profile
 
 
-@dataclass(frozen=True, slots=True)
-class Repaired:
+class Repaired(NamedTuple):
     """An evening re-scored from its stored hands: before and after, and whether it was written."""
 
     before: Ledger
@@ -286,9 +279,7 @@ class Evening:
         ``expected``, so that a change made on a sheet that has moved since is refused."""
         return self.read().sha256
 
-    def record(
-        self, hand: Mapping[str, Any], at: str | None = None, *, expected: str | None = None
-    ) -> Change:
+    def record(self, hand: HandInput, at: str | None = None, *, expected: str | None = None) -> Change:
         """Score a hand (hand-file keys) and add it to the evening; ``expected``: the
         :meth:`version` the hand was entered on (a ledger changed since is refused, ``LedgerChanged``)."""
         at = at or now()
@@ -300,7 +291,7 @@ class Evening:
         return self._change(lambda current: operations.undo(current, at), expected)
 
     def replace(
-        self, number: int, hand: Mapping[str, Any], at: str | None = None, *, expected: str | None = None
+        self, number: int, hand: HandInput, at: str | None = None, *, expected: str | None = None
     ) -> Change:
         """Replace hand ``number``; every hand after it is recomputed, the audit keeps the old one."""
         at = at or now()

@@ -5,20 +5,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from tarockscore.entry.shortform import hand_from_options as hand_from_short_form
 from tarockscore.errors import N_, HandError, TarockError
 from tarockscore.files.hand_file import read_hand_mapping
 from tarockscore.files.profile_file import DEFAULT_PROFILE, load_profile, shipped_names
-from tarockscore.rules.hand import Hand
+from tarockscore.rules.hand import BonusInput, Hand, HandInput
 from tarockscore.rules.hand_parser import parse_hand
 from tarockscore.rules.profile import Profile
 from tarockscore.rules.scoring import Score
 from tarockscore.rules.scoring import score_hand as _score
 
 __all__ = [
+    "BonusInput",
+    "HandInput",
     "Profile",
     "Score",
     "hand_from_short_form",
@@ -30,7 +29,7 @@ __all__ = [
 ]
 
 
-def read_hand(source: str) -> tuple[dict[str, Any], str]:
+def read_hand(source: str) -> tuple[HandInput, str]:
     """A hand file's keys (a path, or ``-`` for standard input) and the name its problems are reported under."""
     return read_hand_mapping(source)
 
@@ -40,7 +39,7 @@ def profile_names() -> list[str]:
     return shipped_names()
 
 
-def profile_for(mapping: Mapping[str, Any], profile_ref: str | None) -> Profile:
+def profile_for(mapping: HandInput, profile_ref: str | None) -> Profile:
     """``--profile`` wins, then the hand's own ``profile`` key, then the default."""
     ref = profile_ref or mapping.get("profile", DEFAULT_PROFILE)
     if not isinstance(ref, str):
@@ -54,16 +53,14 @@ def profile_for(mapping: Mapping[str, Any], profile_ref: str | None) -> Profile:
     return load_profile(ref)
 
 
-def parse(mapping: Mapping[str, Any], profile: Profile, where: str = "") -> Hand:
+def parse(mapping: HandInput, profile: Profile, where: str = "") -> Hand:
     try:
         return parse_hand(mapping, profile)
     except TarockError as exc:
         raise exc.located(where) if where else exc from None
 
 
-def score_hand(
-    mapping: Mapping[str, Any], profile_ref: str | None = None, where: str = ""
-) -> tuple[Score, Profile]:
+def score_hand(mapping: HandInput, profile_ref: str | None = None, where: str = "") -> tuple[Score, Profile]:
     """Score a hand given as hand-file keys: the score, bet by bet, and the profile it was scored
     under (``profile_ref``, else the hand's ``profile`` key, else the default)."""
     profile = profile_for(mapping, profile_ref)

@@ -6,8 +6,7 @@ module shows the question it gives, reads a line, hands the answer back, prints 
 answers as defaults and replaces it. It is imported only when ``enter`` runs.
 """
 
-from collections.abc import Mapping
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
@@ -76,7 +75,7 @@ def _ask(entry: tarockscore.Answers) -> None:
             typer.echo(f"  {problem}", err=True)
 
 
-def _preview(mapping: Mapping[str, Any], hand: tarockscore.HandEntry) -> bool:
+def _preview(mapping: tarockscore.HandInput, hand: tarockscore.HandEntry) -> bool:
     """Show what the hand scores (True), or why the rules refuse it (False)."""
     try:
         after = hand.preview(mapping)
@@ -98,7 +97,7 @@ def _said_at_summary(prompt: str, count: int, can_save: bool) -> tarockscore.Sav
             typer.echo(f"  {exc.args[0]}", err=True)
 
 
-def _walk(hand: tarockscore.HandEntry) -> dict[str, Any] | None:
+def _walk(hand: tarockscore.HandEntry) -> tarockscore.HandInput | None:
     """Ask until the hand is complete and the summary says record it (the hand) or leave it (None)."""
     entry, number = hand.answers(), hand.number
     while True:

@@ -23,7 +23,7 @@ def read_hand_or_short(
     profile_ref: str | None = None,
     *,
     known_profile: bool = False,
-) -> tuple[dict[str, Any], str]:
+) -> tuple[tarockscore.HandInput, str]:
     """A hand from a file (or stdin) or from the short command-line form, never both.
 
     With ``known_profile`` (the profile is ``profile_ref`` or the default), the words of

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any
 
 from tarockscore.entry.flow import Flow
 from tarockscore.entry.hand import hand_of
@@ -19,6 +18,7 @@ from tarockscore.entry.question import Answer, Question, Refused
 from tarockscore.entry.words import is_back, yes_or_no
 from tarockscore.errors import Shown
 from tarockscore.i18n import _
+from tarockscore.rules.hand import HandInput
 
 
 @dataclass
@@ -75,7 +75,7 @@ class Entry:
         """What the summary shows besides the answers (see :meth:`Flow.notes`)."""
         return self.flow.notes(self.answers)
 
-    def hand(self) -> dict[str, Any]:
+    def hand(self) -> HandInput:
         """The hand-file keys of the answers (every question answered)."""
         return hand_of(self.flow, self.answers)
 

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from tarockscore.entry.flow import Flow
 from tarockscore.entry.hand import hand_of
 from tarockscore.entry.question import Answer, Question, Refused
+from tarockscore.rules.hand import HandInput
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,7 +31,7 @@ class Reading:
     # changed, and the question went)
     unused: tuple[str, ...]
     notes: tuple[str, ...]  # what the summary shows besides the answers (Trischaken's fourth)
-    hand: dict[str, Any] | None  # the hand-file keys, once every question is answered
+    hand: HandInput | None  # the hand-file keys, once every question is answered
 
     @property
     def answers(self) -> dict[str, Answer]:

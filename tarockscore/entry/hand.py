@@ -10,16 +10,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import Any, cast
 
 from tarockscore.entry.flow import Flow
 from tarockscore.entry.question import NONE, OWN, TALON, Answer
 from tarockscore.rules import legality
 from tarockscore.rules.cardpoints import parse_points, render_points
+from tarockscore.rules.hand import HandInput
 from tarockscore.rules.profile import Profile
 
 
-def hand_of(flow: Flow, a: Mapping[str, Any]) -> dict[str, Any]:
+def hand_of(flow: Flow, a: Mapping[str, Any]) -> HandInput:
     """The hand-file keys (without ``players``: the ledger seats the hand) of a full set of answers."""
     done, following = flow.walk(a)
     assert following is None, "the hand is not complete"
@@ -31,7 +32,7 @@ def hand_of(flow: Flow, a: Mapping[str, Any]) -> dict[str, Any]:
         out["bonus"] = bonuses
     if flow.renonce is not None:
         out["renonce"] = flow.renonce
-    return out
+    return cast(HandInput, out)  # the keys and types docs/hand-format.md gives, each set above
 
 
 def _contract_and_sides(flow: Flow, a: Mapping[str, Any], asked: set[str]) -> dict[str, Any]:

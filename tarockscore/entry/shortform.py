@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection, Sequence
-from typing import Any
+from typing import Any, cast
 
 from tarockscore.errors import N_, Collector, UsageError, near_miss, one_of
+from tarockscore.rules.hand import BonusInput, HandInput
 from tarockscore.rules.names import fold
 from tarockscore.rules.text import strip_spaces
 
@@ -58,7 +59,7 @@ BONUS_FLAGS = (
 
 def parse_bonus(
     spec: str, problems: Collector, where: str, steps: Collection[str] | None = None
-) -> dict[str, Any]:
+) -> BonusInput:
     """``"pagat,announced,made,kontra"`` → a ``[[bonus]]`` table.
 
     The first word is the bonus; then, in any order: a side (declarers/decl/d, defenders/def/x),
@@ -127,7 +128,7 @@ def parse_bonus(
                 )
             else:
                 entry["kontra"] = key
-    return entry
+    return cast(BonusInput, entry)
 
 
 def _pairs(values: Sequence[str], problems: Collector, where: str) -> dict[str, str]:
@@ -175,14 +176,14 @@ def hand_from_options(
     renonce: str | None,
     bonuses: Sequence[str],
     kontra_steps: Collection[str] | None = None,
-) -> dict[str, Any]:
+) -> HandInput:
     """The hand mapping for the short form; raises :class:`UsageError` (exit 2) for bad syntax.
 
     ``kontra_steps``: the profile's Kontra step names and aliases, to tell an unknown bonus flag
     from a Kontra step (see :func:`parse_bonus`).
     """
     problems = Collector()
-    hand: dict[str, Any] = {}
+    hand: HandInput = {}
     if contract is None:
         problems.add("--contract", N_("missing: give a hand file, or at least --contract and --players"))
     else:
@@ -193,12 +194,12 @@ def hand_from_options(
         hand["declarer"] = declarer
     if partner is not None:
         hand["partner"] = partner
-    hand.update(_outcome(points, defender_points, won, problems))
+    hand.update(cast(HandInput, _outcome(points, defender_points, won, problems)))
     if kontra:
         hand["kontra"] = _kontra(kontra, problems)
     if huettenfleck:
         hand["huettenfleck"] = True
-    hand.update(_called_king(talon, own_king, conceded, problems))
+    hand.update(cast(HandInput, _called_king(talon, own_king, conceded, problems)))
     if renonce is not None:
         hand["renonce"] = renonce
     if bonuses:

@@ -1,4 +1,4 @@
-"""Reading hand files (I/O layer): a path or ``-`` for standard input, as a plain mapping.
+"""Reading hand files (I/O layer): a path or ``-`` for standard input, as a hand as given (unchecked).
 
 Only a regular file of at most :data:`safe_io.SMALL_LIMIT` bytes is read (standard input is
 read up to the same cap), so a FIFO or ``/dev/zero`` is refused at once.
@@ -7,10 +7,11 @@ read up to the same cap), so a FIFO or ``/dev/zero`` is refused at once.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import cast
 
 from tarockscore.errors import N_, HandError, UnreadableHand
 from tarockscore.files import kinds, safe_io
+from tarockscore.rules.hand import HandInput
 
 
 def read_hand_text(source: str) -> tuple[str, str]:
@@ -29,16 +30,16 @@ def read_hand_text(source: str) -> tuple[str, str]:
     return safe_io.decode(data, name, HandError), name
 
 
-def parse_hand_text(text: str, name: str) -> dict[str, Any]:
+def parse_hand_text(text: str, name: str) -> HandInput:
     if not text.strip():
         raise HandError(N_("{name}: the hand file is empty"), name=name)
     data = safe_io.load_toml(text, name, HandError)
     other = kinds.other_kind(data, kinds.HAND)
     if other is not None:  # a ledger or a profile given for a hand: said in one line, not key by key
         raise HandError(N_("{name}: not a hand file: this is {other}"), name=name, other=other)
-    return data
+    return cast(HandInput, data)  # its keys and values are parse_hand's to check
 
 
-def read_hand_mapping(source: str) -> tuple[dict[str, Any], str]:
+def read_hand_mapping(source: str) -> tuple[HandInput, str]:
     text, name = read_hand_text(source)
     return parse_hand_text(text, name), name

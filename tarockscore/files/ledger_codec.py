@@ -32,7 +32,7 @@ from tarockscore.ledger.model import (
 )
 from tarockscore.ledger.settle_up import parse_stake
 from tarockscore.ledger.stored import StoredDocument, parse_seated
-from tarockscore.rules.hand import Hand
+from tarockscore.rules.hand import Hand, HandInput
 from tarockscore.rules.profile import Profile
 from tarockscore.rules.reader import Reader, type_name
 from tarockscore.rules.text import iso_date, iso_timestamp, name_problem, text_problem
@@ -69,6 +69,19 @@ def ledger_to_mapping(
     if digest is not None:
         out["digest"] = digest
     out["table"] = table_mapping(ledger.table)
+    hands = _hands_mapping(ledger.hands, read)
+    if hands:
+        out["hand"] = hands
+    if ledger.radl:
+        out["radl"] = [{"after": m.after, "hands": m.hands, "at": m.at} for m in ledger.radl]
+    if ledger.audit:
+        out["audit"] = [_audit_mapping(a) for a in ledger.audit]
+    out["profile"] = _profile_mapping(ledger.table.profile, read)
+    return out
+
+
+def _hands_mapping(entries: Sequence[Entry], read: tuple[Ledger, Mapping[str, Any]] | None) -> list[Any]:
+    """The ``[[hand]]`` tables; a hand's table as ``read`` where it is the one made for it."""
     old_hands: Sequence[Entry] = ()
     old_items: Sequence[Any] = ()
     if read is not None:
@@ -76,14 +89,8 @@ def ledger_to_mapping(
         raw_hands = read[1].get("hand")
         old_items = raw_hands if isinstance(raw_hands, list) and len(raw_hands) == len(old_hands) else ()
     hands = []
-    for i, e in enumerate(ledger.hands, 1):
-        result: dict[str, Any] = {}
-        if e.result.won is not None:
-            result["won"] = e.result.won
-        result["radl"] = e.result.radl
-        result["victory_points"] = dict(e.result.victory_points)
-        if e.result.payout is not None:
-            result["payout"] = dict(e.result.payout)
+    for i, e in enumerate(entries, 1):
+        result = _result_mapping(e.result)
         row: dict[str, Any] = {"number": i}
         if e.id != i:  # a hand before it was undone or deleted: its id is not its number
             row["id"] = e.id
@@ -91,28 +98,38 @@ def ledger_to_mapping(
             hands.append(old_items[i - 1])
             continue
         hands.append({**row, "recorded": e.recorded, "entry": _plain(e.keys), "result": result})
-    if hands:
-        out["hand"] = hands
-    if ledger.radl:
-        out["radl"] = [{"after": m.after, "hands": m.hands, "at": m.at} for m in ledger.radl]
-    audit = []
-    for a in ledger.audit:
-        item: dict[str, Any] = {"at": a.at, "action": a.action.value}
-        if a.hand is not None:
-            item["hand"] = a.hand
-        if a.number is not None:
-            item["number"] = a.number
-        item["detail"] = a.detail
-        if a.changed:
-            item["changed"] = list(a.changed)
-        if a.before is not None:
-            item["before"] = _plain(a.before)
-        if a.after is not None:
-            item["after"] = _plain(a.after)
-        audit.append(item)
-    if audit:
-        out["audit"] = audit
-    p = ledger.table.profile
+    return hands
+
+
+def _result_mapping(r: Result) -> dict[str, Any]:
+    result: dict[str, Any] = {}
+    if r.won is not None:
+        result["won"] = r.won
+    result["radl"] = r.radl
+    result["victory_points"] = dict(r.victory_points)
+    if r.payout is not None:
+        result["payout"] = dict(r.payout)
+    return result
+
+
+def _audit_mapping(a: AuditEntry) -> dict[str, Any]:
+    item: dict[str, Any] = {"at": a.at, "action": a.action.value}
+    if a.hand is not None:
+        item["hand"] = a.hand
+    if a.number is not None:
+        item["number"] = a.number
+    item["detail"] = a.detail
+    if a.changed:
+        item["changed"] = list(a.changed)
+    if a.before is not None:
+        item["before"] = _plain(a.before)
+    if a.after is not None:
+        item["after"] = _plain(a.after)
+    return item
+
+
+def _profile_mapping(p: ProfileRecord, read: tuple[Ledger, Mapping[str, Any]] | None) -> dict[str, Any]:
+    """The ``[profile]`` table; the one ``read`` where it is the one made for ``p``."""
     old_profile = read[1].get("profile") if read is not None else None
     if (
         read is not None
@@ -122,10 +139,8 @@ def ledger_to_mapping(
         and old_profile["document"] is p.document
         and _same_flat(old_profile, {"name": p.name, "sha256": p.sha256, "document": p.document})
     ):
-        out["profile"] = old_profile
-    else:
-        out["profile"] = {"name": p.name, "sha256": p.sha256, "document": _plain(p.document)}
-    return out
+        return old_profile
+    return {"name": p.name, "sha256": p.sha256, "document": _plain(p.document)}
 
 
 def _same_flat(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
@@ -186,39 +201,10 @@ def read_ledger(data: Mapping[str, Any], repairing: bool, later: Locate | None) 
     (see :func:`tarockscore.files.ledger_seal.sealed_ledger`), a problem of one passed through it."""
     problems = Collector()
     top = Reader(data, "", problems)
-    if not top.has("schema"):
-        problems.add(
-            "schema",
-            N_("missing: this is not a tarockscore ledger (expected schema = {SCHEMA})"),
-            SCHEMA=SCHEMA,
-        )
-        raise LedgerError(problems.problems)
-    schema = top.raw("schema")
-    if schema != SCHEMA or isinstance(schema, bool):
-        problems.add(
-            "schema",
-            N_(
-                "{schema!r}: this version of tarockscore reads ledger schema {SCHEMA} only; a newer tarockscore wrote this file, or it is not a ledger"
-            ),
-            schema=schema,
-            SCHEMA=SCHEMA,
-        )
-        raise LedgerError(problems.problems)
-
+    _check_schema(top, problems)
     top.optional_str("digest")
     tr = top.table("table")
-    known = len(problems.problems)
-    players = tr.str_list("players")
-    if not tr.has("players"):
-        problems.add("table.players", N_("missing (required)"))
-    elif len(problems.problems) > known:
-        pass  # not an array of names: said once, not again as an empty table
-    elif len(players) not in SEATS or len(set(players)) != len(players):
-        problems.add("table.players", N_("{list!r}: expected 4 or 5 different names"), list=list(players))
-    for player in players:  # the rules a name typed with --players meets
-        wrong = name_problem(player)
-        if wrong is not None:
-            problems.add("table.players", N_("{player!r}: {wrong}"), player=player, wrong=wrong)
+    players = _table_players(tr, problems)
     created = tr.text("created")
     _moment(created, "table.created", problems)
     stake_text = tr.optional_str("stake")
@@ -240,43 +226,7 @@ def read_ledger(data: Mapping[str, Any], repairing: bool, later: Locate | None) 
     tr.finish()
 
     pr = top.table("profile")
-    name = pr.text("name")
-    sha = pr.text("sha256")
-    document_raw = pr.raw("document")
-    rules: Profile | None = None
-    if not isinstance(document_raw, dict):
-        problems.add("profile.document", N_("missing: the resolved profile the evening is scored under"))
-        document_raw = {}
-    else:
-        stored = StoredDocument(document_raw)
-        actual = stored.sha256()
-        named = document_raw.get("name")
-        built = Collector()  # the document's own problems, after what the pin says of it
-        rules = _build(stored, built)
-        if repairing:  # the document as it stands is the profile repaired to: its hash and name
-            sha = actual
-            name = named if isinstance(named, str) else name
-            if rules is None:
-                problems.add("profile.document", PROFILE_UNREADABLE)
-        elif not sha:
-            problems.add("profile.sha256", PROFILE_UNPINNED)
-        elif actual != sha:
-            problems.add(
-                "profile.document",
-                PROFILE_EDITED if rules is not None else PROFILE_DAMAGED,
-                actual=actual[:12],
-                stored=sha[:12],
-            )
-        elif named != name:
-            problems.add(
-                "profile.name",
-                PROFILE_RENAMED,
-                name=name,
-                named=named,
-            )
-        for p in built.problems:
-            problems.put(p)
-        problems.dropped += built.dropped
+    name, sha, document, rules = _stored_profile(pr, repairing, problems)
     pr.finish()
 
     seated = rules if not problems.problems else None  # hands are read only at a sound table
@@ -289,7 +239,7 @@ def read_ledger(data: Mapping[str, Any], repairing: bool, later: Locate | None) 
     assert rules is not None  # every way of leaving it None added a problem
     table = Table(
         players=tuple(players),
-        profile=ProfileRecord(name=name, sha256=sha, document=document_raw, rules=rules),
+        profile=ProfileRecord(name=name, sha256=sha, document=document, rules=rules),
         created=created,
         stake=stake,
         date=date,
@@ -302,6 +252,84 @@ def read_ledger(data: Mapping[str, Any], repairing: bool, later: Locate | None) 
         audit=tuple(a for a in audit if a is not None),
         radl=tuple(m for m in marks if m is not None),
     )
+
+
+def _check_schema(top: Reader, problems: Collector) -> None:
+    """Raise where the mapping is no ledger of the schema this version reads."""
+    if not top.has("schema"):
+        problems.add(
+            "schema",
+            N_("missing: this is not a tarockscore ledger (expected schema = {SCHEMA})"),
+            SCHEMA=SCHEMA,
+        )
+        raise LedgerError(problems.problems)
+    schema = top.raw("schema")
+    if schema != SCHEMA or isinstance(schema, bool):
+        problems.add(
+            "schema",
+            N_(
+                "{schema!r}: this version of tarockscore reads ledger schema {SCHEMA} only; a newer tarockscore wrote this file, or it is not a ledger"
+            ),
+            schema=schema,
+            SCHEMA=SCHEMA,
+        )
+        raise LedgerError(problems.problems)
+
+
+def _table_players(tr: Reader, problems: Collector) -> tuple[str, ...]:
+    """``table.players``: 4 or 5 different names, each one a name may be."""
+    known = len(problems.problems)
+    players = tr.str_list("players")
+    if not tr.has("players"):
+        problems.add("table.players", N_("missing (required)"))
+    elif len(problems.problems) > known:
+        pass  # not an array of names: said once, not again as an empty table
+    elif len(players) not in SEATS or len(set(players)) != len(players):
+        problems.add("table.players", N_("{list!r}: expected 4 or 5 different names"), list=list(players))
+    for player in players:  # the rules a name typed with --players meets
+        wrong = name_problem(player)
+        if wrong is not None:
+            problems.add("table.players", N_("{player!r}: {wrong}"), player=player, wrong=wrong)
+    return players
+
+
+def _stored_profile(
+    pr: Reader, repairing: bool, problems: Collector
+) -> tuple[str, str, Mapping[str, Any], Profile | None]:
+    """The ``[profile]`` table: its name, its sha256, the document and the profile it builds
+    (None where it builds none), the pin checked against the document (``repairing``: the
+    document as it stands is the profile repaired to, its hash and name taken from it)."""
+    name = pr.text("name")
+    sha = pr.text("sha256")
+    document = pr.raw("document")
+    if not isinstance(document, dict):
+        problems.add("profile.document", N_("missing: the resolved profile the evening is scored under"))
+        return name, sha, {}, None
+    stored = StoredDocument(document)
+    actual = stored.sha256()
+    named = document.get("name")
+    built = Collector()  # the document's own problems, after what the pin says of it
+    rules = _build(stored, built)
+    if repairing:
+        sha = actual
+        name = named if isinstance(named, str) else name
+        if rules is None:
+            problems.add("profile.document", PROFILE_UNREADABLE)
+    elif not sha:
+        problems.add("profile.sha256", PROFILE_UNPINNED)
+    elif actual != sha:
+        problems.add(
+            "profile.document",
+            PROFILE_EDITED if rules is not None else PROFILE_DAMAGED,
+            actual=actual[:12],
+            stored=sha[:12],
+        )
+    elif named != name:
+        problems.add("profile.name", PROFILE_RENAMED, name=name, named=named)
+    for p in built.problems:
+        problems.put(p)
+    problems.dropped += built.dropped
+    return name, sha, document, rules
 
 
 def _check_ids(entries: Sequence[Entry | None], problems: Collector) -> None:
@@ -462,7 +490,7 @@ def _entry(
     hand_id = r.number("id", expected, minimum=1)
     recorded = r.text("recorded")
     _moment(recorded, "recorded", local)
-    keys = r.raw("entry")
+    keys: HandInput = r.raw("entry")  # the hand's keys as stored: parse_seated checks them
     hand: StoredHand | None = None
     if not isinstance(keys, dict):
         local.add("entry", N_("missing: the hand as entered (hand-file keys)"))
@@ -488,9 +516,7 @@ def _entry(
     return Entry(hand, result=result, recorded=recorded, keys=keys, id=hand_id)
 
 
-def _read_later(
-    keys: Mapping[str, Any], rules: Profile, players: Sequence[str], where: str, locate: Locate
-) -> Hand:
+def _read_later(keys: HandInput, rules: Profile, players: Sequence[str], where: str, locate: Locate) -> Hand:
     """A sealed ledger's stored hand, read when first asked for; its problems as :func:`_entry` files them."""
     try:
         return parse_seated(keys, rules, players)

@@ -16,7 +16,7 @@ from decimal import Decimal
 from enum import StrEnum
 from typing import Any, NamedTuple
 
-from tarockscore.rules.hand import Hand, hand_to_mapping
+from tarockscore.rules.hand import Hand, HandInput, hand_to_mapping
 from tarockscore.rules.profile import Profile
 
 
@@ -133,7 +133,7 @@ class Entry(NamedTuple):
     stored: StoredHand
     result: Result
     recorded: str
-    keys: Mapping[str, Any]
+    keys: HandInput
     id: int
 
     @property

@@ -2,14 +2,11 @@
 
 Each takes a ledger and returns a new one; a correction adds its entry to the audit trail
 (``ledger.audit``), and the hands after a corrected one are recomputed, their Radls included.
-The hand given to ``record`` and ``replace_hand`` is a mapping of hand-file keys (as a hand file
-or the command line gives it); the stored hands are typed already.
+The hand given to ``record`` and ``replace_hand`` is a :class:`~tarockscore.rules.hand.HandInput`
+(hand-file keys, as a hand file or the command line gives them); the stored hands are typed already.
 """
 
 from __future__ import annotations
-
-from collections.abc import Mapping
-from typing import Any
 
 from tarockscore.errors import N_, GameLimitReached, LedgerError
 from tarockscore.ledger import audit
@@ -19,6 +16,7 @@ from tarockscore.ledger.radl import check_strike, next_factor, pending_radl
 from tarockscore.ledger.results import check_number, rescored, result_of
 from tarockscore.ledger.stored import parse_one, parse_stored
 from tarockscore.ledger.table import check_players, seat_hand
+from tarockscore.rules.hand import HandInput
 from tarockscore.rules.profile import Profile
 from tarockscore.rules.scoring import score_hand
 
@@ -36,7 +34,7 @@ def check_room(ledger: Ledger) -> None:
         )
 
 
-def record(ledger: Ledger, mapping: Mapping[str, Any], at: str) -> Ledger:
+def record(ledger: Ledger, mapping: HandInput, at: str) -> Ledger:
     """The ledger with one more hand; a hand without ``players`` gets the next deal's seat order.
 
     Only the new hand is scored: the ledger's stored results are taken as right (it passed its
@@ -56,7 +54,7 @@ def undo(ledger: Ledger, at: str) -> Ledger:
     return ledger._replace(hands=ledger.hands[:-1], audit=(*ledger.audit, entry))
 
 
-def replace_hand(ledger: Ledger, number: int, mapping: Mapping[str, Any], at: str) -> Ledger:
+def replace_hand(ledger: Ledger, number: int, mapping: HandInput, at: str) -> Ledger:
     """Hand ``number`` replaced (a hand without ``players`` keeps that hand's deal); all after it recomputed."""
     check_number(ledger, number)
     old = ledger.hands[number - 1]

@@ -15,12 +15,12 @@ from typing import Any
 from tarockscore.errors import N_, HandError, Problem, TarockError
 from tarockscore.ledger.deal import dealer_of
 from tarockscore.ledger.model import profile_hash
-from tarockscore.rules.hand import Hand
+from tarockscore.rules.hand import Hand, HandInput
 from tarockscore.rules.hand_parser import parse_hand
 from tarockscore.rules.profile import Profile, build_profile
 
 
-def parse_one(mapping: Mapping[str, Any], profile: Profile, where: str = "") -> Hand:
+def parse_one(mapping: HandInput, profile: Profile, where: str = "") -> Hand:
     """One hand's keys parsed under ``profile``; its problems located at ``where``."""
     try:
         return parse_hand(mapping, profile)
@@ -28,7 +28,7 @@ def parse_one(mapping: Mapping[str, Any], profile: Profile, where: str = "") -> 
         raise exc.located(where) if where else exc from None
 
 
-def parse_seated(mapping: Mapping[str, Any], profile: Profile, seats: Sequence[str]) -> Hand:
+def parse_seated(mapping: HandInput, profile: Profile, seats: Sequence[str]) -> Hand:
     """A stored hand's keys parsed under ``profile``; its players must be a deal of ``seats``."""
     hand = parse_hand(mapping, profile)
     if dealer_of(seats, hand.players) is None:
@@ -42,7 +42,7 @@ def parse_seated(mapping: Mapping[str, Any], profile: Profile, seats: Sequence[s
 
 
 def parse_stored(
-    mappings: Sequence[Mapping[str, Any]], profile: Profile, seats: Sequence[str], first: int = 1
+    mappings: Sequence[HandInput], profile: Profile, seats: Sequence[str], first: int = 1
 ) -> list[Hand]:
     """Parse stored hands (numbered from ``first``); every problem of every hand in one error."""
     hands: list[Hand] = []

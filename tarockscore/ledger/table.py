@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from decimal import Decimal
-from typing import Any
+from typing import cast
 
 from tarockscore.errors import N_, Collector, HandRefused, LedgerError, Problem, one_of
 from tarockscore.ledger.deal import Deal, dealer_of
 from tarockscore.ledger.model import Ledger, Table, profile_record
+from tarockscore.rules.hand import HandInput
 from tarockscore.rules.names import at_table, same_but_case
 from tarockscore.rules.profile import Profile
 from tarockscore.rules.reader import type_name
@@ -75,9 +76,9 @@ def new_ledger(
     return Ledger(table=table)
 
 
-def seat_hand(ledger: Ledger, mapping: Mapping[str, Any], default: Deal) -> dict[str, Any]:
+def seat_hand(ledger: Ledger, mapping: HandInput, default: Deal) -> HandInput:
     """The hand's keys with the ledger's seat order filled in, checked against this table."""
-    data = dict(mapping)
+    data = cast(HandInput, dict(mapping))
     name = ledger.table.profile.name
     ref = data.pop("profile", None)
     if ref is not None and ref != name:
@@ -125,7 +126,7 @@ def seat_hand(ledger: Ledger, mapping: Mapping[str, Any], default: Deal) -> dict
     return data
 
 
-def _not_the_sitter(data: Mapping[str, Any], seats: Sequence[str]) -> None:
+def _not_the_sitter(data: HandInput, seats: Sequence[str]) -> None:
     """At a table of five the dealer sits the hand out: naming him as a player of it is refused."""
     players = data["players"]
     if len(seats) != 5 or len(players) != 4:

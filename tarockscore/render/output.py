@@ -8,9 +8,8 @@ and the shapes of its JSON and CSV are built here in ``render/``, beside its tab
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Any, NamedTuple
 
 from tarockscore.errors import N_, UsageError
 from tarockscore.render.hand import csv_text, dumps
@@ -28,8 +27,7 @@ class OutputFormat(StrEnum):
     HTML = "html"
 
 
-@dataclass(frozen=True, slots=True)
-class View:
+class View(NamedTuple):
     """A result as it can be shown: each format a function, called only when that format is asked for.
 
     ``table`` is the text for a person; ``json`` the data ``json.dumps`` writes

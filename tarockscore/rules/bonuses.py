@@ -136,5 +136,5 @@ def bonus_line(deal: Deal, b: BonusEntry, winning_side: Side | None = None, *, w
 def bonus_lines(deal: Deal, bonuses: list[BonusEntry]) -> Scored:
     out = NOTHING
     for b in bonuses:
-        out += bonus_line(deal, b)
+        out = out.then(bonus_line(deal, b))
     return out

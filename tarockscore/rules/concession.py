@@ -32,13 +32,15 @@ def concession_lines(deal: Deal) -> Scored:
     if p.called_king_in_talon.concede_pays == "contract_and_announced":
         for b in hand.bonuses:
             if b.announced and b.side is Side.DECLARERS:
-                out += deal.line(
-                    b.name,
-                    message(N_("{bonus} (announced, conceded)"), bonus=title(b.name)),
-                    p.bonuses[b.name].value,
-                    f"bonuses.{b.name}.value",
-                    [announced_factor(deal)],
-                    others,
-                    (hand.declarer,),
+                out = out.then(
+                    deal.line(
+                        b.name,
+                        message(N_("{bonus} (announced, conceded)"), bonus=title(b.name)),
+                        p.bonuses[b.name].value,
+                        f"bonuses.{b.name}.value",
+                        [announced_factor(deal)],
+                        others,
+                        (hand.declarer,),
+                    )
                 )
     return out

@@ -1,7 +1,8 @@
-"""One finished hand: the model and its render back to hand-file keys (v1) (core layer, pure).
+"""One hand: as the scorekeeper gives it (hand-file keys, v1), and finished (core layer, pure).
 
-A :class:`Hand` holds only what passed :func:`tarockscore.rules.hand_parser.parse_hand`, with
-canonical names. ``hand_to_mapping`` is the parse's inverse: it writes canonical names, so
+A :class:`HandInput` is a hand as given, by a hand file, the command line or a ledger's stored
+keys; a :class:`Hand` holds only what passed :func:`tarockscore.rules.hand_parser.parse_hand`,
+with canonical names. ``hand_to_mapping`` is the parse's inverse: it writes canonical names, so
 ``parse_hand(hand_to_mapping(h), p) == h``.
 """
 
@@ -10,9 +11,47 @@ canonical names. ``hand_to_mapping`` is the parse's inverse: it writes canonical
 from collections.abc import Mapping
 from enum import StrEnum
 from fractions import Fraction
-from typing import Any, NamedTuple
+from typing import NamedTuple, TypedDict
 
 from tarockscore.rules.cardpoints import render_points
+
+
+class BonusInput(TypedDict, total=False):
+    """One ``[[bonus]]`` table of a hand file (docs/hand-format.md)."""
+
+    name: str
+    side: str  # "declarers" or "defenders"
+    announced: bool
+    made: bool
+    kontra: str
+
+
+class HandInput(TypedDict, total=False):
+    """A hand as the scorekeeper gives it: the keys of a hand file, format v1 (docs/hand-format.md).
+
+    Each key has the type the format gives it. Until
+    :func:`~tarockscore.rules.hand_parser.parse_hand` has read it, a value is only what the
+    scorekeeper says it is: a file may give any key any value, or a key the format does not
+    have, and the parse checks every one. A TOML table is taken for one where it is read (with
+    ``typing.cast``: nothing is checked or copied there).
+    """
+
+    profile: str
+    players: list[str]  # seat order, Forehand first
+    contract: str
+    declarer: str
+    partner: str
+    # The declarer side's (40, "35 2/3"), both sides' ({ declarers, defenders }) or, in the
+    # Trischaken, every player's.
+    card_points: int | str | dict[str, int | str]
+    defender_card_points: int | str
+    won: bool
+    kontra: str | dict[str, str]  # one step, or each Defender's own (contra ad personam)
+    huettenfleck: bool
+    called_king: str  # "talon" or "own"
+    conceded: bool
+    renonce: str
+    bonus: list[BonusInput]
 
 
 class Side(StrEnum):
@@ -106,9 +145,9 @@ class Hand(NamedTuple):
         )
 
 
-def hand_to_mapping(hand: Hand) -> dict[str, Any]:
+def hand_to_mapping(hand: Hand) -> HandInput:
     """The hand-file v1 mapping of a hand, with canonical names (the ledger stores this)."""
-    out: dict[str, Any] = {}
+    out: HandInput = {}
     if hand.profile is not None:
         out["profile"] = hand.profile
     out["players"] = list(hand.players)
@@ -137,16 +176,13 @@ def hand_to_mapping(hand: Hand) -> dict[str, Any]:
     if hand.renonce is not None:
         out["renonce"] = hand.renonce
     if hand.bonuses:
-        bonuses = []
-        for b in hand.bonuses:
-            entry: dict[str, Any] = {
-                "name": b.name,
-                "side": b.side.value,
-                "announced": b.announced,
-                "made": b.made,
-            }
-            if b.kontra is not None:
-                entry["kontra"] = b.kontra
-            bonuses.append(entry)
-        out["bonus"] = bonuses
+        out["bonus"] = [_bonus_mapping(b) for b in hand.bonuses]
     return out
+
+
+def _bonus_mapping(b: BonusEntry) -> BonusInput:
+    """One ``[[bonus]]`` table of a hand file."""
+    entry: BonusInput = {"name": b.name, "side": b.side.value, "announced": b.announced, "made": b.made}
+    if b.kontra is not None:
+        entry["kontra"] = b.kontra
+    return entry

@@ -10,7 +10,7 @@ from tarockscore.errors import N_, Collector, near_miss, one_of
 from tarockscore.rules import legality
 from tarockscore.rules.cardpoints import render_points
 from tarockscore.rules.hand import BonusEntry, Side, side_card_points
-from tarockscore.rules.profile import Contract, Profile
+from tarockscore.rules.profile import Bonus, Contract, Profile
 from tarockscore.rules.reader import Reader, type_name
 
 
@@ -136,6 +136,8 @@ def read_contract_kontra(
 def read_bonuses(
     raw: Any, contract: str, allowed: tuple[str, ...], profile: Profile, problems: Collector
 ) -> tuple[BonusEntry, ...]:
+    """The ``[[bonus]]`` tables, each a bonus of the profile that ``contract`` scores (its
+    bonuses ``allowed``), entered once."""
     if raw is None:
         return ()
     if not isinstance(raw, list):
@@ -150,95 +152,119 @@ def read_bonuses(
                 path, N_("{item!r}: expected a table with name, side, announced, made, kontra"), item=item
             )
             continue
-        r = Reader(item, path, problems)
-        given = r.text("name")
-        side = r.choice("side", Side, Side.DECLARERS)
-        announced = r.flag("announced", False)
-        made = r.flag("made", True)
-        kontra_raw = r.raw("kontra")
-        r.finish()
-        if not given:
-            continue
-        name = profile.bonus_name(given)
-        if name is None:
-            problems.add(
-                f"{path}.name",
-                N_("{given!r} is not a bonus of profile {profile!r}; choose one of {allowed}{hint}"),
-                given=given,
-                profile=profile.name,
-                allowed=one_of(profile.bonuses),
-                hint=near_miss(given, profile.bonus_names()),
-            )
-            continue
-        if name not in allowed:
-            problems.add(
-                f"{path}.name",
-                N_("{name!r} is not scored in {contract}; it allows {allowed}"),
-                name=name,
-                contract=contract,
-                allowed=one_of(allowed),
-            )
-            continue
-        if name in seen:
-            problems.add(f"{path}.name", N_("{name!r} is entered twice"), name=name)
-            continue
-        seen.add(name)
-        bonus = profile.bonuses[name]
-        if not legality.may_make(bonus, side.value):
-            problems.add(
-                f"{path}.side",
-                N_(
-                    "{side!r}: under {profile!r} the {name} is only the {allowed}' bonus (bonuses.{name}.side = {allowed!r})"
-                ),
-                side=side.value,
-                profile=profile.name,
-                name=name,
-                allowed=bonus.side,
-            )
-        if not made and not legality.may_fail(bonus):
-            problems.add(
-                f"{path}.made",
-                N_(
-                    "false: under {profile!r} the {name} cannot fail (bonuses.{name}.can_fail = false); enter it as made, on the side of the player who holds it"
-                ),
-                profile=profile.name,
-                name=name,
-            )
-        if announced and not legality.may_announce(bonus):
-            problems.add(
-                f"{path}.announced",
-                N_("{name!r} cannot be announced under {profile!r}"),
-                name=name,
-                profile=profile.name,
-            )
-        kontra: str | None = None
-        if isinstance(kontra_raw, str) and profile.step(kontra_raw) is None:
-            # not a step at all (a typing slip, or an unknown flag of the short form): say that first
-            read_kontra_step(f"{path}.kontra", kontra_raw, profile, problems)
-        elif kontra_raw is not None and not legality.may_double(bonus, announced):
-            if not announced:
-                problems.add(
-                    f"{path}.kontra",
-                    N_(
-                        "{kontra_raw!r} on the silent {name}: a silent bonus cannot be doubled, only an announced one"
-                    ),
-                    kontra_raw=kontra_raw,
-                    name=name,
-                )
-            else:
-                problems.add(
-                    f"{path}.kontra",
-                    N_(
-                        "{kontra_raw!r}: {profile!r} never doubles the {name} (bonuses.{name}.kontra = false)"
-                    ),
-                    kontra_raw=kontra_raw,
-                    profile=profile.name,
-                    name=name,
-                )
-        elif kontra_raw is not None:
-            kontra = read_kontra_step(f"{path}.kontra", kontra_raw, profile, problems)
-        entries.append(BonusEntry(name=name, side=side, announced=announced, made=made, kontra=kontra))
+        entry = _read_bonus(Reader(item, path, problems), contract, allowed, seen, profile, problems)
+        if entry is not None:
+            entries.append(entry)
     return tuple(entries)
+
+
+def _read_bonus(
+    r: Reader, contract: str, allowed: tuple[str, ...], seen: set[str], profile: Profile, problems: Collector
+) -> BonusEntry | None:
+    """One ``[[bonus]]`` table (``seen``: the bonuses entered before it); None where its name is
+    missing, unknown, not scored in ``contract`` or entered twice."""
+    path = r.path
+    given = r.text("name")
+    side = r.choice("side", Side, Side.DECLARERS)
+    announced = r.flag("announced", False)
+    made = r.flag("made", True)
+    kontra_raw = r.raw("kontra")
+    r.finish()
+    if not given:
+        return None
+    name = profile.bonus_name(given)
+    if name is None:
+        problems.add(
+            f"{path}.name",
+            N_("{given!r} is not a bonus of profile {profile!r}; choose one of {allowed}{hint}"),
+            given=given,
+            profile=profile.name,
+            allowed=one_of(profile.bonuses),
+            hint=near_miss(given, profile.bonus_names()),
+        )
+        return None
+    if name not in allowed:
+        problems.add(
+            f"{path}.name",
+            N_("{name!r} is not scored in {contract}; it allows {allowed}"),
+            name=name,
+            contract=contract,
+            allowed=one_of(allowed),
+        )
+        return None
+    if name in seen:
+        problems.add(f"{path}.name", N_("{name!r} is entered twice"), name=name)
+        return None
+    seen.add(name)
+    bonus = profile.bonuses[name]
+    _check_bonus_entry(path, bonus, side, announced, made, profile, problems)
+    kontra = _read_bonus_kontra(path, bonus, announced, kontra_raw, profile, problems)
+    return BonusEntry(name=name, side=side, announced=announced, made=made, kontra=kontra)
+
+
+def _check_bonus_entry(
+    path: str, bonus: Bonus, side: Side, announced: bool, made: bool, profile: Profile, problems: Collector
+) -> None:
+    """The side that may make the bonus, whether it can fail, whether it can be announced."""
+    name = bonus.name
+    if not legality.may_make(bonus, side.value):
+        problems.add(
+            f"{path}.side",
+            N_(
+                "{side!r}: under {profile!r} the {name} is only the {allowed}' bonus (bonuses.{name}.side = {allowed!r})"
+            ),
+            side=side.value,
+            profile=profile.name,
+            name=name,
+            allowed=bonus.side,
+        )
+    if not made and not legality.may_fail(bonus):
+        problems.add(
+            f"{path}.made",
+            N_(
+                "false: under {profile!r} the {name} cannot fail (bonuses.{name}.can_fail = false); enter it as made, on the side of the player who holds it"
+            ),
+            profile=profile.name,
+            name=name,
+        )
+    if announced and not legality.may_announce(bonus):
+        problems.add(
+            f"{path}.announced",
+            N_("{name!r} cannot be announced under {profile!r}"),
+            name=name,
+            profile=profile.name,
+        )
+
+
+def _read_bonus_kontra(
+    path: str, bonus: Bonus, announced: bool, kontra_raw: Any, profile: Profile, problems: Collector
+) -> str | None:
+    """The bonus's own Kontra step: only on an announced bonus the profile doubles."""
+    name = bonus.name
+    if isinstance(kontra_raw, str) and profile.step(kontra_raw) is None:
+        # not a step at all (a typing slip, or an unknown flag of the short form): say that first
+        read_kontra_step(f"{path}.kontra", kontra_raw, profile, problems)
+    elif kontra_raw is not None and not legality.may_double(bonus, announced):
+        if not announced:
+            problems.add(
+                f"{path}.kontra",
+                N_(
+                    "{kontra_raw!r} on the silent {name}: a silent bonus cannot be doubled, only an announced one"
+                ),
+                kontra_raw=kontra_raw,
+                name=name,
+            )
+        else:
+            problems.add(
+                f"{path}.kontra",
+                N_("{kontra_raw!r}: {profile!r} never doubles the {name} (bonuses.{name}.kontra = false)"),
+                kontra_raw=kontra_raw,
+                profile=profile.name,
+                name=name,
+            )
+    elif kontra_raw is not None:
+        return read_kontra_step(f"{path}.kontra", kontra_raw, profile, problems)
+    return None
 
 
 def check_bonus_against_points(

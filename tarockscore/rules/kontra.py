@@ -184,15 +184,17 @@ def ad_personam_lines(deal: Deal, base: int, factors: tuple[Factor, ...], won: b
     out = NOTHING
     for d in deal.defenders:
         pair = ((hand.declarer,), (d,)) if won else ((d,), (hand.declarer,))
-        out += deal.line(
-            "contract",
-            message(N_("{contract} vs {player}"), contract=title(c.name), player=d),
-            base,
-            rule,
-            [
-                *factors,
-                *defender_kontra_factors(profile, hand, c.name, d),
-            ],
-            *pair,
+        out = out.then(
+            deal.line(
+                "contract",
+                message(N_("{contract} vs {player}"), contract=title(c.name), player=d),
+                base,
+                rule,
+                [
+                    *factors,
+                    *defender_kontra_factors(profile, hand, c.name, d),
+                ],
+                *pair,
+            )
         )
     return out

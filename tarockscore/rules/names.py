@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import functools
 import unicodedata
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from collections.abc import Iterable, Sequence
+from typing import Any, cast
+
+from tarockscore.rules.hand import HandInput
 
 _FOLD = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", " ": None, "-": None, "_": None})
 
@@ -55,7 +57,7 @@ def at_table(given: str, players: Sequence[str]) -> str:
     return matches[0] if len(matches) == 1 else given
 
 
-def seat_names(data: Mapping[str, Any], players: Sequence[str]) -> Mapping[str, Any]:
+def seat_names(data: HandInput, players: Sequence[str]) -> HandInput:
     """``data`` with every player it names (declarer, partner, renonce, the players of a
     Trischaken's card points and of contra ad personam) in the table's spelling of ``players``.
 
@@ -76,4 +78,4 @@ def seat_names(data: Mapping[str, Any], players: Sequence[str]) -> Mapping[str, 
             renamed = {at_table(k, players): v for k, v in value.items()}
             if len(renamed) == len(value):  # two spellings of one player stay apart, and are reported
                 changed[key] = renamed
-    return {**data, **changed} if changed else data
+    return cast(HandInput, {**data, **changed}) if changed else data

@@ -29,15 +29,17 @@ def renonce_lines(deal: Deal) -> tuple[Scored, bool | None]:
     if p.renonce.rule == "offender_pays":
         others = tuple(x for x in hand.players if x != offender)
         kontra, out = contract_kontra(deal)
-        out += deal.line(
-            "renonce",
-            message(N_("Renonce by {player}: {contract}"), player=offender, contract=title(c.name)),
-            c.value,
-            f"contracts.{c.name}.value",
-            [*loss_factors(c), *kontra],
-            others,
-            (offender,),
-            note=setting(RenonceRules, "rule", "offender_pays"),
+        out = out.then(
+            deal.line(
+                "renonce",
+                message(N_("Renonce by {player}: {contract}"), player=offender, contract=title(c.name)),
+                c.value,
+                f"contracts.{c.name}.value",
+                [*loss_factors(c), *kontra],
+                others,
+                (offender,),
+                note=setting(RenonceRules, "rule", "offender_pays"),
+            )
         )
         return out, None
     offending_side = Side.DECLARERS if offender in deal.declarers else Side.DEFENDERS
@@ -55,17 +57,20 @@ def renonce_lines(deal: Deal) -> tuple[Scored, bool | None]:
         )
     )
     kontra, why = contract_kontra(deal)
-    out += why
-    out += contract_lines(
-        deal, won, deal.side(offending_side.other), deal.side(offending_side), kontra, note="renonce"
+    out = out.then(why).then(
+        contract_lines(
+            deal, won, deal.side(offending_side.other), deal.side(offending_side), kontra, note="renonce"
+        )
     )
     for b in hand.bonuses:
         if b.announced:
-            out += bonus_line(
-                deal,
-                b,
-                offending_side.other,
-                why=message(N_("renonce: goes to the side that did not revoke")),
+            out = out.then(
+                bonus_line(
+                    deal,
+                    b,
+                    offending_side.other,
+                    why=message(N_("renonce: goes to the side that did not revoke")),
+                )
             )
     return out, won
 
@@ -187,5 +192,5 @@ def as_if_won_lines(deal: Deal, offender: str) -> Scored:
                 payout=payout,
                 note=setting(RenonceRules, "rule", "as_if_won"),
             )
-            out += Scored(lines=(line,))
+            out = out.then(Scored(lines=(line,)))
     return out

@@ -108,20 +108,20 @@ def played_hand(deal: Deal) -> tuple[Scored, bool]:
     out = NOTHING
     if in_play(valat):
         others, why = bonuses_in_valat(deal, others)
-        out += why
+        out = out.then(why)
     if valat is not None and in_play(valat) and deal.profile.valat.model == "multiplier":
         scored = multiplied_hand(deal, valat, others, won)
         if not any(line.bet == "valat" for line in scored.lines):
             # the silent Valat was not counted (valat.silent_min_rule) and every bonus scores:
             # a note that bonuses are dropped in a Valat hand would contradict the lines
             return scored, won
-        return out + scored, valat.made if valat.side is Side.DECLARERS else not valat.made
+        return out.then(scored), valat.made if valat.side is Side.DECLARERS else not valat.made
     kontra, why = contract_kontra(deal)
-    out += why
+    out = out.then(why)
     if valat is not None and valat.made and deal.profile.valat.cancels_game_kontra and kontra:
-        out += note(CANCELS_KONTRA)
+        out = out.then(note(CANCELS_KONTRA))
         kontra = ()
-    out += contract_lines(deal, won, winners, losers, kontra)
+    out = out.then(contract_lines(deal, won, winners, losers, kontra))
     if valat is not None and in_play(valat):
-        out += fixed_line(deal, valat)
-    return out + bonus_lines(deal, others), won
+        out = out.then(fixed_line(deal, valat))
+    return out.then(bonus_lines(deal, others)), won

@@ -49,8 +49,9 @@ class Scored(NamedTuple):
     lines: tuple[Line, ...] = ()
     notes: tuple[str, ...] = ()
 
-    # Two parts of a hand add up line by line and note by note (not as tuples of two fields).
-    def __add__(self, other: "Scored") -> "Scored":  # type: ignore[override]
+    def then(self, other: "Scored") -> "Scored":
+        """These lines and notes followed by ``other``'s: two parts of a hand, added up line by
+        line and note by note."""
         if not other.lines and not other.notes:
             return self
         if not self.lines and not self.notes:

@@ -44,7 +44,7 @@ def trischaken_lines(deal: Deal) -> Scored:
         return _renonce_payment(deal, hand.renonce)
     out = NOTHING
     if hand.renonce is not None:
-        out += note(message(N_("Renonce by {player}: they lose the Trischaken alone."), player=hand.renonce))
+        out = note(message(N_("Renonce by {player}: they lose the Trischaken alone."), player=hand.renonce))
         losers: tuple[str, ...] = (hand.renonce,)
     else:
         losers = trischaken_losers(deal)
@@ -53,7 +53,7 @@ def trischaken_lines(deal: Deal) -> Scored:
     take_all = t.virgins == "take_all" and bool(virgins)
     receivers = virgins if take_all else non_losers
     if not receivers:
-        return out + note(NOBODY_PAYS)
+        return out.then(note(NOBODY_PAYS))
     for loser in losers:
         factors: list[Factor] = []
         if len(non_losers) != 1:
@@ -71,7 +71,7 @@ def trischaken_lines(deal: Deal) -> Scored:
             factors.append(Factor(FOREHAND_LOSES, t.forehand_factor, key_path(Trischaken, "forehand_factor")))
         factors += kontra_factors(p, hand.kontra, N_("{step} on the Trischaken"))
         why = setting(Trischaken, "virgins", "take_all") if take_all else ""
-        out += _payment(deal, loser, receivers, c.value, f"contracts.{c.name}.value", factors, why)
+        out = out.then(_payment(deal, loser, receivers, c.value, f"contracts.{c.name}.value", factors, why))
     return out
 
 

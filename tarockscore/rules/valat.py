@@ -85,7 +85,7 @@ def multiplier_line(deal: Deal, valat: BonusEntry) -> Scored:
     factors += _solo_factors(deal)
     game_kontra, out = contract_kontra(deal)
     if game_kontra and p.valat.cancels_game_kontra:
-        out += note(CANCELS_KONTRA)
+        out = out.then(note(CANCELS_KONTRA))
         game_kontra = ()
     factors += game_kontra
     factors += said_kontra_factors(deal, valat.kontra, N_("{step} on the Valat"))
@@ -94,21 +94,23 @@ def multiplier_line(deal: Deal, valat: BonusEntry) -> Scored:
         contract=title(c.name),
     )
     why = "" if valat.made else N_("the announced Valat failed: it goes to the other side")
-    return out + deal.line(
-        "valat",
-        label,
-        c.value,
-        f"contracts.{c.name}.value",
-        factors,
-        deal.side(winning_side),
-        deal.side(winning_side.other),
-        why,
+    return out.then(
+        deal.line(
+            "valat",
+            label,
+            c.value,
+            f"contracts.{c.name}.value",
+            factors,
+            deal.side(winning_side),
+            deal.side(winning_side.other),
+            why,
+        )
     )
 
 
 def multiplied_hand(deal: Deal, valat: BonusEntry, others: list[BonusEntry], won: bool) -> Scored:
     """A hand whose Valat replaces the contract's line, with the bonuses that still count."""
-    with_valat = multiplier_line(deal, valat) + bonus_lines(deal, others)
+    with_valat = multiplier_line(deal, valat).then(bonus_lines(deal, others))
     if not (deal.profile.valat.silent_min_rule and not valat.announced and valat.made):
         return with_valat
     # GameTwist: a silent Valat worth less than the game without it is not counted (docs/rules/disagreements.md#d12).
@@ -116,8 +118,8 @@ def multiplied_hand(deal: Deal, valat: BonusEntry, others: list[BonusEntry], won
     game_sides = (deal.side(Side.DECLARERS), deal.side(Side.DEFENDERS))
     winners, losers = game_sides if won else game_sides[::-1]
     kontra, kontra_notes = contract_kontra(deal)
-    without = kontra_notes + contract_lines(deal, won, winners, losers, kontra)
-    without += bonus_lines(deal, [b for b in deal.hand.bonuses if b.name != "valat"])
+    without = kontra_notes.then(contract_lines(deal, won, winners, losers, kontra))
+    without = without.then(bonus_lines(deal, [b for b in deal.hand.bonuses if b.name != "valat"]))
     if sum(x.points[winner] for x in without.lines) > sum(x.points[winner] for x in with_valat.lines):
         # only the notes of the lines printed: what the uncounted Valat would have done is not said
         return Scored(
