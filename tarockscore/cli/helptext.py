@@ -10,9 +10,7 @@ and groups of (its ``cls=``) write an argument as a word too (``N``, ``[HAND_FIL
 
 from __future__ import annotations
 
-from typing import Any
-
-from typer.core import TyperCommand
+from typer.core import TyperCommand, TyperOption
 
 from tarockscore.cli.typer_glue import ClickCommand, ClickContext, HelpFormatter, Parameter
 from tarockscore.i18n import _
@@ -157,7 +155,7 @@ class PageWords(ClickCommand):
     def format_usage(self, ctx: ClickContext, formatter: HelpFormatter) -> None:
         formatter.write_usage(ctx.command_path, " ".join(self.collect_usage_pieces(ctx)), prefix=_("Usage: "))
 
-    def get_help_option(self, ctx: ClickContext) -> Any:
+    def get_help_option(self, ctx: ClickContext) -> TyperOption | None:
         option = super().get_help_option(ctx)
         if option is not None:
             option.help = _("Show this message and exit.")
