@@ -142,9 +142,7 @@ def _hint(exc: BadParameter) -> str:
     return hint if isinstance(hint, str) else " / ".join(repr(x) for x in hint)
 
 
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
-
-
 def _shown(option_name: str) -> str:
     """An option name as Click shows it in "No such option": control characters as ``\\xNN``."""
-    return _CONTROL.sub(lambda found: f"\\x{ord(found[0]):02x}", option_name)
+    # compiled when an error needs it, not at every start
+    return re.sub(r"[\x00-\x1f\x7f-\x9f]", lambda found: f"\\x{ord(found[0]):02x}", option_name)
