@@ -43,6 +43,18 @@ def test_typer_says_each_of_its_words_through_its_module_gettext() -> None:
     assert typer.core._ is i18n.gettext  # type: ignore[attr-defined]  # rebound when the command line is imported
 
 
+def test_every_error_of_the_click_in_typer_is_a_typer_exception() -> None:
+    # the command group catches typer.TyperException to report each of them as one error: line
+    for error in (
+        glue.UsageError,
+        glue.BadParameter,
+        glue.MissingParameter,
+        glue.NoSuchOption,
+        glue.BadOptionUsage,
+    ):
+        assert issubclass(error, typer.TyperException), error
+
+
 def _error(path: tuple[str, ...], args: list[str]) -> typer.TyperException:
     """The error Typer raises when the command at ``path`` is given ``args`` (a command, unlike
     our group, does not turn it into an ``error:`` line)."""

@@ -1,15 +1,15 @@
 """What the command line needs of Typer beyond its public API, in one place (CLI layer).
 
-Typer 0.28 does not depend on Click: it carries a copy of Click 8.3.1 as ``typer._click``, of
-which it makes public only ``typer.BadParameter``, ``typer.TyperException`` (the base of every
-Click error in it), ``typer.Context`` and, for ``cls=``, ``typer.core.TyperCommand`` and
-``TyperGroup``. Everything else the command line uses is reached here, and no other module of
-tarockscore touches a name of Typer's that starts with an underscore:
+Typer 0.28 does not depend on Click: it carries a copy of Click 8.3.1 as ``typer._click`` and
+makes public little of it: ``typer.BadParameter``, ``typer.Context``, for ``cls=`` its own
+subclasses ``typer.core.TyperCommand`` and ``TyperGroup``, and ``typer.TyperException``, the
+base of every Click error in the copy. Everything else the command line uses is reached here,
+and no other module of tarockscore touches a name of Typer's that starts with an underscore:
 
 - ``typer.core._``: the gettext through which Typer says its own words on a help page and in a
   group's errors (:data:`TYPER_WORDS`). Typer binds it to the standard library's
-  ``gettext.gettext``, whose language is the process's locale; :func:`speak_our_language`
-  rebinds it to our catalogue, which speaks the language chosen for the run.
+  ``gettext.gettext``, which knows no catalogue of ours; :func:`speak_our_language` rebinds it
+  to our catalogue, which speaks the language chosen for the run.
 - ``typer._click.exceptions``: the classes of Typer's usage errors, ``MissingParameter``,
   ``NoSuchOption``, ``BadOptionUsage``, ``BadParameter`` and ``UsageError``, and their fields
   ``param``, ``param_hint``, ``param_type``, ``option_name``, ``possibilities``, ``message``:
@@ -18,9 +18,10 @@ tarockscore touches a name of Typer's that starts with an underscore:
   argument(s) (...)" (``Context.fail`` raises a bare ``UsageError``) and the value in "... is
   not a valid int." (the failed value is not kept): read from the ``message``, after its start
   or before its end.
-- ``typer._click.Command``, ``Context``, ``Parameter`` and ``HelpFormatter``: the classes of
-  the objects Click hands to the methods :mod:`tarockscore.cli.helptext` overrides, named here
-  for their annotations.
+- ``typer._click.Command``, ``Context``, ``Parameter`` and ``HelpFormatter``: Click's command
+  class, the base of the help pages' words (:class:`tarockscore.cli.helptext.PageWords`, put
+  before Typer's own command and group classes), and the classes of what Click hands to the methods
+  :mod:`tarockscore.cli.helptext` and :mod:`tarockscore.cli.group` override, for their annotations.
 
 Checked against Typer 0.28.0 and the Click 8.3.1 it carries. ``tests/test_typer_glue.py``
 fails when one of these is gone or says its English differently.
