@@ -6,11 +6,14 @@ from __future__ import annotations
 import re
 
 import pytest
+import typer
 from typer.testing import CliRunner, Result
 
 from tarockscore import i18n
+from tarockscore.cli import typer_glue as glue
 from tarockscore.cli import usage_words
 from tarockscore.cli.app import app
+from tests.test_typer_glue import READINGS, _error
 
 runner = CliRunner()
 
@@ -85,23 +88,23 @@ def test_a_usage_error_in_either_language(args: list[str], english: str, german:
     assert de.stderr.startswith(f"error: {german}"), de.stderr
 
 
-def test_each_shape_reads_typers_english_back_into_its_parts() -> None:
-    filled = {"name": "'--x' / '-x'", "options": "--ledger, --lang", "arguments": "2 3", "value": "'q'"}
+def test_each_shape_is_said_again_with_typers_parts() -> None:
     i18n.use("de")
     try:
-        for english, _message in usage_words.SHAPES:
-            parts = {k: v for k, v in filled.items() if "{" + k + "}" in english} | (
-                {"reason": "weil"} if "{reason}" in english else {}
-            )
-            text = english.format(**parts)
-            said = usage_words.said(text)
-            assert said != text, english  # said again in German
-            for value in parts.values():
+        for path, args, english, _parts in READINGS:
+            error = _error(path, args)  # a check of ours gives its reason in German already
+            reading = glue.usage_reading(error)
+            assert reading is not None and reading[0] == english
+            said = usage_words.said(error)
+            assert said != error.format_message(), english  # said again in German
+            for value in reading[1].values():
                 assert value in said, (english, said)
-        assert usage_words.said("something Typer never says") == "something Typer never says"
+        other = typer.TyperException("something Typer never says")
+        assert usage_words.said(other) == "something Typer never says"
     finally:
         i18n.use(i18n.DEFAULT)
-    assert usage_words.said("No such option: --x") == "No such option: --x"  # English: as Typer wrote it
+    # English: as Typer wrote it
+    assert usage_words.said(_error(("season",), ["--x"])) == "No such option: --x"
 
 
 def test_every_shape_is_a_message_of_the_catalogue() -> None:
@@ -114,8 +117,8 @@ def test_a_long_value_on_the_command_line_is_not_a_slow_error() -> None:
     value = ": " * 100_000
     i18n.use("de")
     try:
-        text = f"Invalid value for 'number': {value!r} is not a hand number"
-        assert usage_words.said(text) == text
+        error = glue.BadParameter(f"{value!r} is not a hand number", param_hint="'number'")
+        assert usage_words.said(error) == error.format_message()
     finally:
         i18n.use(i18n.DEFAULT)
     refused = run("--lang", "de", "tournament", "draw", "cup", "-r", value)

@@ -17,19 +17,21 @@ twice; a reader that stopped reading (``| head -1``) gets no message.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NoReturn
 
 import typer
-import typer.core
-from typer.core import TyperGroup
+from typer.core import TyperCommand, TyperGroup
+from typer.models import CommandFunctionType
 
 from tarockscore import i18n
 from tarockscore.cli import usage_words
 from tarockscore.cli.advice import advised
-from tarockscore.cli.helptext import finish
+from tarockscore.cli.helptext import Command, PageWords, finish
 from tarockscore.cli.options import repeated_options
 from tarockscore.cli.terminal import OutputFailed, OutputGone, escaped_output, stdout_closed
+from tarockscore.cli.typer_glue import ClickContext, speak_our_language
 from tarockscore.errors import (
     INTERRUPTED,
     MAX_SHOWN,
@@ -44,22 +46,9 @@ from tarockscore.files import safe_io
 
 HELP = "Score Austrian Tarock hands (Königrufen, Zwanzigerrufen) under a house-rule profile."
 
-# Typer's own words on a help page and in its usage errors come through its module's gettext;
-# they go through our catalogue instead, so a German page is German throughout (its headings,
-# "default", "required"). Marked here for the catalogue.
-TYPER_WORDS = (
-    N_("Options"),
-    N_("Arguments"),
-    N_("Commands"),
-    N_("default: {default}"),
-    N_("required"),
-    N_("(dynamic)"),
-    N_("env var: {var}"),
-    N_("Missing command."),
-    N_("No such command {name!r}."),
-    N_("Aborted!"),
-)
-typer.core._ = i18n.gettext  # type: ignore[attr-defined,assignment]  # the same call
+# Typer's own words on a help page and in a group's errors go through our catalogue, so a German
+# page is German throughout (its headings, "default", "required").
+speak_our_language(i18n.gettext)
 
 
 def fail(problems: tuple[Problem, ...], exit_code: int) -> NoReturn:
@@ -117,13 +106,9 @@ def localize(command: Any) -> None:
         localize(sub)
 
 
-def _is_usage_error(exc: Exception) -> bool:
-    """Typer's usage errors. Typer keeps their classes private, so they are known by what every
-    one of them carries: a message to format and the exit code to leave with."""
-    return callable(getattr(exc, "format_message", None)) and isinstance(getattr(exc, "exit_code", None), int)
-
-
-def _usage(exc: Any) -> NoReturn:
+def _usage(exc: typer.TyperException) -> NoReturn:
+    """Typer's usage error (every error of the Click it carries is a ``TyperException``) as our
+    one ``error:`` line, with the command's help to look at."""
     ctx = getattr(exc, "ctx", None)
     hint = (
         i18n.gettext(N_(" (see '{command} --help')")).format(command=ctx.command_path)
@@ -131,14 +116,16 @@ def _usage(exc: Any) -> NoReturn:
         else ""
     )
     # Typer's text quotes the value as typed: a long one is cut like a value in our own errors
-    text = shortened(usage_words.said(exc.format_message()), 2 * MAX_SHOWN)
+    text = shortened(usage_words.said(exc), 2 * MAX_SHOWN)
     fail((Problem("", text + hint),), exc.exit_code)
 
 
-class CommandGroup(TyperGroup):
+class CommandGroup(PageWords, TyperGroup):
     """Turns every user-facing error into ``error:`` lines on stderr and an exit code, once."""
 
-    def make_context(self, info_name: str | None, args: list[str], parent: Any = None, **extra: Any) -> Any:
+    def make_context(
+        self, info_name: str | None, args: list[str], parent: ClickContext | None = None, **extra: Any
+    ) -> ClickContext:
         if parent is None:
             # The language is settled before anything is parsed, so --help, Typer's usage errors
             # and every message of the run speak it; each run chooses afresh.
@@ -165,62 +152,69 @@ class CommandGroup(TyperGroup):
             if isinstance(exc, BrokenPipeError):
                 raise typer.Exit(OUTPUT_FAILED) from None
             output_failed(exc.strerror or str(exc), [])
-        except Exception as exc:
-            if not _is_usage_error(exc):
-                raise
+        except typer.TyperException as exc:
             _usage(exc)
-        self._refuse_repeats(ctx, typed)
+        refuse_repeats(self, ctx, typed)
         return ctx
 
-    def _refuse_repeats(self, ctx: Any, typed: list[str]) -> None:
-        """A single-valued option of the invoked command given twice differently: exit 2."""
-        at = next(
-            (i for i, a in enumerate(typed) if not a.startswith("-") and self.get_command(ctx, a)), None
-        )
-        command = None if at is None else self.get_command(ctx, typed[at])
-        if at is None or command is None or isinstance(command, TyperGroup):
-            return
-        repeated = repeated_options(command.params, typed[at + 1 :])
-        if repeated:
-            fail(tuple(Problem("", message) for message in repeated), 2)
-
-    def invoke(self, ctx: Any) -> Any:
+    def invoke(self, ctx: ClickContext) -> Any:
         with escaped_output(), safe_io.noting_writes() as written:
             try:
-                return self._invoke(ctx)
+                return reported(super().invoke, ctx)
             except OutputGone:
                 raise typer.Exit(OUTPUT_FAILED) from None  # the reader stopped reading: nothing to say
             except OutputFailed as exc:
                 output_failed(exc.why, written)
 
-    def _invoke(self, ctx: Any) -> Any:
-        try:
-            return super().invoke(ctx)
-        except TarockError as exc:
-            fail(exc.problems, exc.exit_code)
-        except typer.Exit:
+
+def refuse_repeats(group: TyperGroup, ctx: ClickContext, typed: list[str]) -> None:
+    """A single-valued option of the command ``typed`` invokes given twice differently: exit 2."""
+    at = next((i for i, a in enumerate(typed) if not a.startswith("-") and group.get_command(ctx, a)), None)
+    command = None if at is None else group.get_command(ctx, typed[at])
+    if at is None or command is None or isinstance(command, TyperGroup):
+        return
+    repeated = repeated_options(command.params, typed[at + 1 :])
+    if repeated:
+        fail(tuple(Problem("", message) for message in repeated), 2)
+
+
+def reported(invoke: Callable[[ClickContext], Any], ctx: ClickContext) -> Any:
+    """``invoke(ctx)``, every user-facing error it raises turned into ``error:`` lines and an exit code."""
+    try:
+        return invoke(ctx)
+    except TarockError as exc:
+        fail(exc.problems, exc.exit_code)
+    except typer.Exit:
+        raise
+    except KeyboardInterrupt:
+        # every file this program writes is replaced in one step: an interrupt changes nothing
+        raise typer.Exit(INTERRUPTED) from None
+    except RecursionError:
+        # the readers bound nesting; this is the last line of defence, never a traceback
+        fail((Problem.of("", N_("the input is nested too deeply to process")),), 1)
+    except ValueError as exc:
+        # Python will not turn an integer of more than 4,300 digits into text; the readers
+        # bound every number, and a sum of stored numbers is the one way left to reach it
+        if "integer string conversion" not in str(exc):
             raise
-        except KeyboardInterrupt:
-            # every file this program writes is replaced in one step: an interrupt changes nothing
-            raise typer.Exit(INTERRUPTED) from None
-        except RecursionError:
-            # the readers bound nesting; this is the last line of defence, never a traceback
-            fail((Problem.of("", N_("the input is nested too deeply to process")),), 1)
-        except ValueError as exc:
-            # Python will not turn an integer of more than 4,300 digits into text; the readers
-            # bound every number, and a sum of stored numbers is the one way left to reach it
-            if "integer string conversion" not in str(exc):
-                raise
-            fail(
-                (Problem.of("", N_("a number in the input is too large to show (more than 4,300 digits)")),),
-                1,
-            )
-        except Exception as exc:
-            if not _is_usage_error(exc):
-                raise
-            _usage(exc)
+        fail(
+            (Problem.of("", N_("a number in the input is too large to show (more than 4,300 digits)")),),
+            1,
+        )
+    except typer.TyperException as exc:
+        _usage(exc)
+
+
+class App(typer.Typer):
+    """A Typer app whose commands are of the class :class:`tarockscore.cli.helptext.Command`
+    (Typer's ``cls=``), so their help pages read as the rest of ours."""
+
+    def command(
+        self, name: str | None = None, *, cls: type[TyperCommand] | None = None, **settings: Any
+    ) -> Callable[[CommandFunctionType], CommandFunctionType]:
+        return super().command(name, cls=cls or Command, **settings)
 
 
 def new_app(**settings: Any) -> typer.Typer:
     """A Typer app (the whole command line, or a command group) that reports errors our way."""
-    return typer.Typer(cls=CommandGroup, rich_markup_mode=None, **settings)
+    return App(cls=CommandGroup, rich_markup_mode=None, **settings)

@@ -2,16 +2,17 @@
 
 Typer builds the command tree afresh at every start; :func:`finish` walks it once before it is
 used (the run's language already chosen), so each command's help ends with two or three example
-lines, every value reads as a word (``-c CONTRACT``, ``-l FILE``) rather than a type
-(``<str>``), and the page's own words that Typer writes in English ("Usage:", "[OPTIONS]",
-"Show this message and exit.") are in the run's language.
+lines, every option's value reads as a word (``-c CONTRACT``, ``-l FILE``) rather than a type
+(``<str>``), and "[OPTIONS]" is in the run's language. The classes Typer makes the commands
+and groups of (its ``cls=``) write an argument as a word too (``N``, ``[HAND_FILE]``), and
+"Usage:" and the line of ``--help`` in the run's language.
 """
 
 from __future__ import annotations
 
-from functools import partial
-from typing import Any
+from typer.core import TyperCommand, TyperOption
 
+from tarockscore.cli.typer_glue import ClickCommand, ClickContext, HelpFormatter, Parameter
 from tarockscore.i18n import _
 
 T = "tarockscore"
@@ -131,53 +132,82 @@ def example_block(lines: tuple[str, ...]) -> str:
     return "\b\n" + _("Examples:") + "\n" + "\n".join(f"  {line}" for line in lines)
 
 
-def _word(param: Any) -> str:
+def _word(param: Parameter) -> str:
     """The placeholder of a parameter: by its long option's name where it has one (the
     parameter ``output`` of ``--format`` is a FORMAT, of ``--output`` a FILE), else by its name."""
-    flags = [o for o in getattr(param, "opts", ()) if o.startswith("--")]
+    flags = [o for o in param.opts if o.startswith("--")]
     name = flags[0][2:].replace("-", "_") if flags else str(param.name or "value")
     return METAVARS.get(name, name.upper())
 
 
-def _plain_metavar(word: str, *args: Any, **kwargs: Any) -> str:
-    return word
+def argument_word(param: Parameter) -> str:
+    """An argument as the usage line and the help page show it: the word itself, not Typer's
+    ``{name}`` or ``[name]``; in brackets when it may be left out, with dots when repeated."""
+    word = param.metavar or _word(param)
+    shown = word if param.required else f"[{word}]"
+    return shown + "..." if param.nargs != 1 else shown
 
 
-def _format_usage(command: Any, ctx: Any, formatter: Any) -> None:
-    """The usage line, as Typer writes it, after the run's word for "Usage:"."""
-    formatter.write_usage(ctx.command_path, " ".join(command.collect_usage_pieces(ctx)), prefix=_("Usage: "))
+class PageWords(ClickCommand):
+    """The words of a help page that Click writes in English, in the run's language: "Usage:" and
+    the help of ``--help`` (a base of the command and the group class, before Typer's)."""
+
+    def format_usage(self, ctx: ClickContext, formatter: HelpFormatter) -> None:
+        formatter.write_usage(ctx.command_path, " ".join(self.collect_usage_pieces(ctx)), prefix=_("Usage: "))
+
+    def get_help_option(self, ctx: ClickContext) -> TyperOption | None:
+        option = super().get_help_option(ctx)
+        if option is not None:
+            option.help = _("Show this message and exit.")
+        return option
 
 
-def _help_option(made: Any, ctx: Any) -> Any:
-    """The ``--help`` option Typer makes, with its help in the run's language."""
-    option = made(ctx)
-    if option is not None:
-        option.help = _("Show this message and exit.")
-    return option
+class Command(PageWords, TyperCommand):
+    """A command whose arguments read as words on its usage line and in its list of arguments."""
+
+    def collect_usage_pieces(self, ctx: ClickContext) -> list[str]:
+        pieces = [self.options_metavar] if self.options_metavar else []
+        for param in self.get_params(ctx):
+            if param.param_type_name == "argument":
+                pieces.append(argument_word(param))
+            else:
+                pieces.extend(param.get_usage_pieces(ctx))
+        return pieces
+
+    def format_options(self, ctx: ClickContext, formatter: HelpFormatter) -> None:
+        """Typer's two sections, "Arguments" and "Options", each argument named by its word."""
+        arguments, options = [], []
+        for param in self.get_params(ctx):
+            record = param.get_help_record(ctx)
+            if record is None:
+                continue
+            if param.param_type_name == "argument":
+                arguments.append((argument_word(param), record[1]))
+            elif param.param_type_name == "option":
+                options.append(record)
+        for heading, rows in ((_("Arguments"), arguments), (_("Options"), options)):
+            if rows:
+                with formatter.section(heading):
+                    formatter.write_dl(rows)
 
 
-def finish(command: Any, path: str = "") -> None:
-    """Examples under each command, words as placeholders and the page's own words in the run's
+def finish(command: ClickCommand, path: str = "") -> None:
+    """Examples under each command, words as options' placeholders and "[OPTIONS]" in the run's
     language, throughout a command tree."""
     if command.epilog is None and path in EXAMPLES:
         command.epilog = example_block(EXAMPLES[path])
-    command.format_usage = partial(_format_usage, command)
-    command.get_help_option = partial(_help_option, command.get_help_option)
     if command.options_metavar == "[OPTIONS]":
         command.options_metavar = _("[OPTIONS]")
     if getattr(command, "subcommand_metavar", None) == "COMMAND [ARGS]...":
-        command.subcommand_metavar = _("COMMAND [ARGS]...")
-    for param in getattr(command, "params", ()):
-        if getattr(param, "is_flag", False) or getattr(param, "count", False):
+        command.subcommand_metavar = _("COMMAND [ARGS]...")  # type: ignore[attr-defined]  # a group's
+    for param in command.params:
+        if (
+            param.param_type_name != "option"
+            or getattr(param, "is_flag", False)
+            or getattr(param, "count", False)
+        ):
             continue
-        if param.param_type_name == "argument":
-            # the usage line shows the word itself, not Typer's {name} or [name]
-            word = param.metavar or _word(param)
-            shown = word if param.required else f"[{word}]"
-            if param.nargs != 1:
-                shown += "..."
-            param.make_metavar = partial(_plain_metavar, shown)
-        elif param.metavar is None or param.metavar.startswith("<"):
+        if param.metavar is None or param.metavar.startswith("<"):
             param.metavar = _word(param)
     for name, sub in getattr(command, "commands", {}).items():
         finish(sub, f"{path} {name}".strip())

@@ -1,0 +1,164 @@
+"""What tarockscore needs of Typer beyond its public API is still there, and only the adapter
+(``tarockscore/cli/typer_glue.py``) reaches for it: a Typer that changes one of these fails here."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+import typer
+import typer.core
+from typer.main import get_command
+
+from tarockscore import i18n
+from tarockscore.cli import typer_glue as glue
+from tarockscore.cli import usage_words
+from tarockscore.cli.app import app
+from tarockscore.cli.group import CommandGroup
+from tarockscore.cli.helptext import Command
+
+PACKAGE = Path(__file__).resolve().parent.parent / "tarockscore"
+GLUE = PACKAGE / "cli" / "typer_glue.py"
+
+
+def test_the_adapter_was_checked_against_this_typer() -> None:
+    # the adapter's docstring names the Typer it was checked against: a new one is checked again
+    assert typer.__version__.startswith("0.28."), typer.__version__
+    assert "Typer 0.28.0" in (glue.__doc__ or "")
+
+
+def test_typer_says_each_of_its_words_through_its_module_gettext() -> None:
+    tree = ast.parse(Path(typer.core.__file__).read_text(encoding="utf-8"))
+    said = {
+        node.args[0].value
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "_"
+        and node.args
+        and isinstance(node.args[0], ast.Constant)
+    }
+    assert set(glue.TYPER_WORDS) <= said
+    assert typer.core._ is i18n.gettext  # type: ignore[attr-defined]  # rebound when the command line is imported
+
+
+def test_every_error_of_the_click_in_typer_is_a_typer_exception() -> None:
+    # the command group catches typer.TyperException to report each of them as one error: line
+    for error in (
+        glue.UsageError,
+        glue.BadParameter,
+        glue.MissingParameter,
+        glue.NoSuchOption,
+        glue.BadOptionUsage,
+    ):
+        assert issubclass(error, typer.TyperException), error
+
+
+def _error(path: tuple[str, ...], args: list[str]) -> typer.TyperException:
+    """The error Typer raises when the command at ``path`` is given ``args`` (a command, unlike
+    our group, does not turn it into an ``error:`` line)."""
+    command = get_command(app)
+    for name in path:
+        command = command.commands[name]  # type: ignore[attr-defined]
+    with pytest.raises(typer.TyperException) as raised:
+        command.make_context(path[-1], list(args))  # Click takes the list apart
+    return raised.value
+
+
+# (a command, what it is given, the sentence of Typer's its error says, the parts filled in)
+READINGS: list[tuple[tuple[str, ...], list[str], str, dict[str, str]]] = [
+    (("delete",), [], glue.MISSING_ARGUMENT, {"name": "'number'"}),
+    (("new",), [], glue.MISSING_OPTION, {"name": "'--players' / '-p'"}),
+    (("show",), ["--ledgr"], glue.NO_SUCH_OPTION_POSSIBLE, {"name": "--ledgr", "options": "--ledger"}),
+    (("season",), ["--bogus"], glue.NO_SUCH_OPTION, {"name": "--bogus"}),
+    (("season",), ["--bo\x1bgus"], glue.NO_SUCH_OPTION, {"name": "--bo\\x1bgus"}),  # as Typer shows it
+    (("show",), ["--ledger"], glue.REQUIRES_A_VALUE, {"name": "'--ledger'"}),
+    (("score",), ["--won=3"], glue.TAKES_NO_VALUE, {"name": "'--won'"}),
+    (("delete",), ["1", "2", "3"], glue.EXTRA_ARGUMENTS, {"arguments": "2 3"}),
+    (
+        ("tournament", "draw"),
+        ["cup", "-r", "zz"],
+        glue.NOT_AN_INT,
+        {"name": "'--round' / '-r'", "value": "'zz'"},
+    ),
+    (
+        ("delete",),
+        ["abc"],
+        glue.INVALID_VALUE,
+        {"name": "'number'", "reason": "'abc' is not a hand number; write it in digits, 1 or more, e.g. 3"},
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("path", "args", "sentence", "parts"), READINGS, ids=[" ".join((*p, *a)) for p, a, _s, _r in READINGS]
+)
+def test_each_usage_error_is_read_from_typers_own_error(
+    path: tuple[str, ...], args: list[str], sentence: str, parts: dict[str, str]
+) -> None:
+    exc = _error(path, args)
+    assert glue.usage_reading(exc) == (sentence, parts)
+    assert exc.format_message() == sentence.format(**parts)
+
+
+def test_every_sentence_said_again_is_read_from_an_error_of_typers() -> None:
+    assert {sentence for _p, _a, sentence, _r in READINGS} == {english for english, _m in usage_words.SHAPES}
+
+
+def test_an_error_that_says_more_or_else_is_not_read() -> None:
+    # Click's sentence for an option of two values, and an extra argument that is empty: neither
+    # is a sentence we say again with every part
+    assert glue.usage_reading(glue.BadOptionUsage("--pair", "Option '--pair' requires 2 arguments.")) is None
+    assert glue.usage_reading(glue.UsageError("Got unexpected extra argument(s) ()")) is None
+    assert glue.usage_reading(glue.BadParameter("too many", param_hint=None)) is None
+    assert glue.usage_reading(glue.MissingParameter(param_hint="'--x'", param_type="parameter")) is None
+    assert glue.usage_reading(typer.TyperException("something else")) is None
+
+
+def test_every_command_is_made_of_our_classes() -> None:
+    def walk(command: object) -> list[object]:
+        subs = getattr(command, "commands", {}).values()
+        return [command, *(c for sub in subs for c in walk(sub))]
+
+    made = walk(get_command(app))
+    groups = [c for c in made if hasattr(c, "commands")]
+    assert len(made) > 20 and len(groups) > 3
+    for command in made:
+        assert isinstance(command, CommandGroup if command in groups else Command), command
+
+
+def _private_names(source: str) -> list[str]:
+    """Every name of Typer or Click starting with an underscore that ``source`` imports or
+    reaches as an attribute (``typer.core._``, ``from typer._click import ...``)."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        chains: list[str] = []
+        if isinstance(node, ast.Import):
+            chains = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            chains = [f"{node.module}.{alias.name}" for alias in node.names]
+        elif isinstance(node, ast.Attribute):
+            chains = [ast.unparse(node)]
+        for chain in chains:
+            parts = chain.split(".")
+            if parts[0] in {"typer", "click"} and any(
+                p.startswith("_") and not p.startswith("__") for p in parts
+            ):
+                found.append(chain)
+    return found
+
+
+def test_only_the_adapter_touches_typers_private_names() -> None:
+    touched = {
+        str(path.relative_to(PACKAGE.parent)): names
+        for path in sorted(PACKAGE.rglob("*.py"))
+        if path != GLUE and (names := _private_names(path.read_text(encoding="utf-8")))
+    }
+    assert touched == {}
+    assert _private_names(GLUE.read_text(encoding="utf-8"))  # the adapter itself does: the check sees them
+
+
+def test_the_private_name_check_can_fail() -> None:
+    source = "import typer.core\nfrom typer._click import Context\ntyper.core._ = print\nimport click\nclick.core.Command\n"
+    assert _private_names(source) == ["typer._click.Context", "typer.core._"]
