@@ -25,6 +25,7 @@ import typer
 from typer.core import TyperCommand, TyperGroup
 from typer.models import CommandFunctionType
 
+import tarockscore
 from tarockscore import i18n
 from tarockscore.cli import usage_words
 from tarockscore.cli.advice import advised
@@ -42,7 +43,6 @@ from tarockscore.errors import (
     TarockError,
     shortened,
 )
-from tarockscore.files import safe_io
 
 HELP = "Score Austrian Tarock hands (Königrufen, Zwanzigerrufen) under a house-rule profile."
 
@@ -158,7 +158,7 @@ class CommandGroup(PageWords, TyperGroup):
         return ctx
 
     def invoke(self, ctx: ClickContext) -> Any:
-        with escaped_output(), safe_io.noting_writes() as written:
+        with escaped_output(), tarockscore.noting_writes() as written:
             try:
                 return reported(super().invoke, ctx)
             except OutputGone:
