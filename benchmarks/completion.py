@@ -9,7 +9,7 @@ processes, interleaved (``proc.interleave``'s method):
 
 * ``score`` of an example hand and ``record`` into a ledger of 100 hands, as shipped;
 * the same two with the whole command line built, completion included (what every command would
-  cost if completion were always on): ``python -c`` running ``tarockscore.cli.app.build()``;
+  cost if completion were always on): ``python -c`` running ``tarockscore.cli.shell.app.build()``;
 * a completion request as the shell sends it: the players of ``record -d <TAB>`` from the ledger
   of 100 hands, and the contracts of ``record -c so<TAB>``.
 
@@ -33,7 +33,9 @@ import season_data  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "koenigrufen-call.toml"
-FULL = "import sys; from tarockscore.cli.app import build; build()(sys.argv[1:], prog_name='tarockscore')"
+FULL = (
+    "import sys; from tarockscore.cli.shell.app import build; build()(sys.argv[1:], prog_name='tarockscore')"
+)
 
 
 def main() -> None:

@@ -1,7 +1,7 @@
 """Where one command's time goes after the interpreter has started, in one process.
 
 Usage: ``python benchmarks/startup.py MODULES -- ARGS...``: times the floor's imports, the import
-of ``tarockscore.cli.app`` (every command registered), Typer turning the invoked command into a Click
+of ``tarockscore.cli.shell.app`` (every command registered), Typer turning the invoked command into a Click
 command (``cli.app_for``, as ``main()`` does), the import of MODULES (the core modules the command
 imports in its body), and the command itself with those imports already done, the cyclic GC off
 as in ``main()``. Prints one JSON object (seconds). The interpreter's teardown, which ``main()``
@@ -33,9 +33,9 @@ def main() -> None:
 
     out["floor imports (typer, tabulate, tomli_w, tomllib)"] = T() - t
     t = T()
-    from tarockscore.cli import app as cli
+    from tarockscore.cli.shell import app as cli
 
-    out["import tarockscore.cli.app (all commands registered)"] = T() - t
+    out["import tarockscore.cli.shell.app (all commands registered)"] = T() - t
     t = T()
     command = typer.main.get_command(cli.app_for(args))
     out["Typer builds the invoked command"] = T() - t

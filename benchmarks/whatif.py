@@ -25,8 +25,8 @@ def main() -> None:
     if mode == "one-command":
         import importlib
 
-        from tarockscore.cli.app import COMMANDS
-        from tarockscore.cli.group import new_app
+        from tarockscore.cli.shell.app import COMMANDS
+        from tarockscore.cli.shell.group import new_app
 
         app = new_app(pretty_exceptions_enable=False, add_completion=False)
         # only the module that holds the command, as the console script imports it
@@ -35,7 +35,7 @@ def main() -> None:
         app.command("other", hidden=True)(lambda: None)  # keep it a group: the command name stays an argument
         app()
         return
-    from tarockscore.cli.app import main as cli_main
+    from tarockscore.cli.shell.app import main as cli_main
 
     if mode != "no-teardown":
         cli_main()

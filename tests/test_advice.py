@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from tarockscore.cli.advice import ADVICE
-from tarockscore.cli.app import app
-from tarockscore.cli.ledger_option import ledger_path_of
+from tarockscore.cli.shell.app import app
+from tarockscore.cli.shell.ledger_option import ledger_path_of
+from tarockscore.cli.words.advice import ADVICE
 from tarockscore.errors import LedgerError, Problem, TournamentError, UsageError
 from tarockscore.files import ledger_file, tournament_file, ways_out
 from tarockscore.files.ledger_file import NoLedgerHere

@@ -66,7 +66,7 @@ def test_a_module_holds_one_idea(name: str) -> None:
 
 # The one module that reaches past Typer's public API; its docstring lists what and why, and
 # tests/test_typer_glue.py fails when one of those is gone.
-TYPER_GLUE = "tarockscore.cli.typer_glue"
+TYPER_GLUE = "tarockscore.cli.shell.typer_glue"
 
 
 def test_only_public_apis_of_other_packages() -> None:

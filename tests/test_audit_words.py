@@ -14,7 +14,7 @@ import pytest
 from typer.testing import CliRunner, Result
 
 from tarockscore import i18n
-from tarockscore.cli.app import app
+from tarockscore.cli.shell.app import app
 from tarockscore.files.profile_file import load_profile
 from tarockscore.ledger.operations import delete, record, replace_hand, set_radl, undo
 from tarockscore.ledger.table import new_ledger

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from tarockscore.cli.app import app
+from tarockscore.cli.shell.app import app
 from tarockscore.files.profile_file import shipped_names
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -281,7 +281,7 @@ def test_python_dash_m_runs_in_a_real_process() -> None:
 def test_app_for_builds_only_the_invoked_command() -> None:
     from typer.main import get_command
 
-    from tarockscore.cli.app import app_for
+    from tarockscore.cli.shell.app import app_for
 
     small = get_command(app_for(["score", "x.toml"]))
     assert sorted(small.commands) == ["score"]  # type: ignore[attr-defined]
@@ -295,7 +295,7 @@ def test_app_for_builds_only_the_invoked_command() -> None:
 def test_every_command_is_in_the_table_of_command_modules() -> None:
     from typer.main import get_command
 
-    from tarockscore.cli.app import COMMANDS, build
+    from tarockscore.cli.shell.app import COMMANDS, build
 
     every = list(COMMANDS)
     assert sorted(get_command(build()).commands) == sorted(every)  # type: ignore[attr-defined]

@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner, Result
 
-from tarockscore.cli.app import app
+from tarockscore.cli.shell.app import app
 from tarockscore.files import ledger_file as F
 
 runner = CliRunner()

@@ -21,7 +21,7 @@ import pytest
 import tomli_w
 from typer.testing import CliRunner, Result
 
-from tarockscore.cli.app import app
+from tarockscore.cli.shell.app import app
 
 runner = CliRunner()
 

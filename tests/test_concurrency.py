@@ -19,7 +19,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 import tarockscore.files.ledger_file as lf
-from tarockscore.cli.app import app
+from tarockscore.cli.shell.app import app
 
 WRITERS = 4
 READERS = 2

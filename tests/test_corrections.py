@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner, Result
 
-from tarockscore.cli import ledger as cli_ledger
-from tarockscore.cli.app import app
+from tarockscore.cli.commands import ledger as cli_ledger
+from tarockscore.cli.shell.app import app
 
 runner = CliRunner()
 

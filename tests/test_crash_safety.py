@@ -38,7 +38,7 @@ from typer.testing import CliRunner
 
 import tarockscore.files.ledger_file as lf
 import tarockscore.files.safe_io as sio
-from tarockscore.cli.app import app
+from tarockscore.cli.shell.app import app
 from tarockscore.ledger.model import Ledger
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -106,7 +106,7 @@ HOOK = textwrap.dedent(
     sio.tempfile = fake_tempfile
     sio._try_lock = wrap(sio._try_lock, "lock")
 
-    import tarockscore.cli.app as cli
+    import tarockscore.cli.shell.app as cli
     if MODE == "count":
         # main() leaves through cli._leave (os._exit, no atexit): report the steps there.
         _leave = cli._leave
@@ -116,7 +116,7 @@ HOOK = textwrap.dedent(
             _leave(code)
         cli._leave = leave
 
-    from tarockscore.cli.app import main
+    from tarockscore.cli.shell.app import main
     sys.argv[0] = "tarockscore"
     main()
     """

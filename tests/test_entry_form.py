@@ -19,7 +19,7 @@ import pytest
 from typer.testing import CliRunner
 
 from tarockscore import i18n
-from tarockscore.cli.app import app
+from tarockscore.cli.shell.app import app
 from tarockscore.entry.flow import Flow
 from tarockscore.entry.form import Reading, next_question, submit
 from tarockscore.entry.question import NONE, TALON, Kind

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner, Result
 
-from tarockscore.cli.app import app
+from tarockscore.cli.shell.app import app
 from tarockscore.errors import (
     GameLimitReached,
     HandError,

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner, Result
 
-from tarockscore.cli.app import app
+from tarockscore.cli.shell.app import app
 from tarockscore.files import ledger_file as F
 from tarockscore.files.profile_file import load_profile
 from tarockscore.ledger.model import Action, Ledger

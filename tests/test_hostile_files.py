@@ -23,7 +23,7 @@ from typer.testing import CliRunner, Result
 
 import tarockscore.files.ledger_file as lf
 import tarockscore.files.safe_io as sio
-from tarockscore.cli.app import app
+from tarockscore.cli.shell.app import app
 from tarockscore.errors import TarockError
 from tarockscore.ledger import operations
 from tarockscore.ledger.model import Ledger
@@ -446,8 +446,8 @@ def test_no_module_imports_fcntl_at_the_top() -> None:
     """``fcntl`` exists on POSIX only: importing it at the top would stop every command on Windows."""
     code = (
         "import sys; sys.modules['fcntl'] = None; sys.modules['msvcrt'] = None\n"
-        "import tarockscore.cli.app, tarockscore.files.ledger_file, tarockscore.files.safe_io\n"
-        "import tarockscore.cli.ledger, tarockscore.cli.season\n"
+        "import tarockscore.cli.shell.app, tarockscore.files.ledger_file, tarockscore.files.safe_io\n"
+        "import tarockscore.cli.commands.ledger, tarockscore.cli.commands.season\n"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
@@ -596,7 +596,7 @@ class Interrupt:
             raise KeyboardInterrupt
         return None
 
-from tarockscore.cli.start import main  # the console script's one import: the first line of tarockscore
+from tarockscore.cli.shell.start import main  # the console script's one import: the first line of tarockscore
 if target == 0:  # count the imports: the program leaves through os._exit
     import os
     _exit = os._exit

@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner, Result
 
 from tarockscore import i18n
-from tarockscore.cli.app import app
+from tarockscore.cli.shell.app import app
 from tarockscore.errors import (
     N_,
     Collector,

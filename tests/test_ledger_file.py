@@ -24,7 +24,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from tarockscore.cli.app import app
+from tarockscore.cli.shell.app import app
 from tarockscore.errors import LedgerError
 from tarockscore.files import ledger_file as F
 from tarockscore.files.ledger_codec import ledger_from_mapping, ledger_to_mapping

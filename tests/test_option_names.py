@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from tarockscore.cli.app import COMMANDS, app
+from tarockscore.cli.shell.app import COMMANDS, app
 from tarockscore.errors import LedgerError
 from tarockscore.files.profile_file import load_profile
 from tarockscore.ledger.table import new_ledger

@@ -27,7 +27,7 @@ from typer.testing import CliRunner
 
 import tarockscore
 from tarockscore import i18n
-from tarockscore.cli.app import app
+from tarockscore.cli.shell.app import app
 from tarockscore.errors import UsageError
 from tarockscore.files.ledger_file import create
 from tests.test_season import ledger_a, ledger_b, ledger_c

@@ -18,8 +18,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner, Result
 
-from tarockscore.cli.app import app
-from tarockscore.cli.notation import stake_text, table_date
+from tarockscore.cli.shell.app import app
+from tarockscore.cli.words.notation import stake_text, table_date
 from tarockscore.errors import Collector
 from tarockscore.files.profile_file import load_profile, shipped_names
 from tarockscore.rules.cardpoints import FORMS, parse_points

@@ -10,9 +10,9 @@ import typer
 from typer.testing import CliRunner, Result
 
 from tarockscore import i18n
-from tarockscore.cli import typer_glue as glue
-from tarockscore.cli import usage_words
-from tarockscore.cli.app import app
+from tarockscore.cli.shell import typer_glue as glue
+from tarockscore.cli.shell import usage_words
+from tarockscore.cli.shell.app import app
 from tests.test_typer_glue import READINGS, _error
 
 runner = CliRunner()

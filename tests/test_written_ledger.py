@@ -27,7 +27,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner, Result
 
-from tarockscore.cli.app import app
+from tarockscore.cli.shell.app import app
 from tarockscore.errors import TarockError
 from tarockscore.files import ledger_file as F
 from tarockscore.files.profile_file import load_profile

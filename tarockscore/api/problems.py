@@ -2,7 +2,7 @@
 
 ``ways_out`` holds one message template per file problem with a way out (no ledger here, the
 stored profile was edited, ...); a front end words each as its own way out, a command to run or
-an option to give (the command line: ``cli.advice``), keyed by the template. ``noting_writes``
+an option to give (the command line: ``cli.words.advice``), keyed by the template. ``noting_writes``
 lists every file the library writes while it is open, so a front end whose answer cannot be
 delivered (a full disk under standard output) can still say what was saved.
 """

@@ -4,7 +4,7 @@ Each template says what is wrong with a file in the domain's words, and nothing 
 that uses the library gets it as it is. Which problem it is tells which way out applies (start an
 evening, repair a ledger, start a tournament); the command line says that way out, the command to
 run or the option to give, in its own wording of the same message
-(:mod:`tarockscore.cli.advice`), keyed by these templates and filled with the values they carry.
+(:mod:`tarockscore.cli.words.advice`), keyed by these templates and filled with the values they carry.
 A value a template does not show (the ledger's ``name`` of :data:`LEDGER_CHANGED`) is there for
 that wording.
 """

@@ -46,7 +46,7 @@ class Settlement(NamedTuple):
 def parse_stake(text: str, example: str = "0.10") -> Decimal:
     """A stake per Victory Point such as ``"0.10"``; ValueError says what is allowed, with
     ``example`` as the way to write it (the command line, which also takes a decimal comma and
-    turns it into a dot before this, gives ``"0,10"``: ``cli.notation.stake_text``).
+    turns it into a dot before this, gives ``"0,10"``: ``cli.words.notation.stake_text``).
 
     Only ASCII digits with at most one dot: ``Decimal`` alone would also take ``1_000``, ``1e2``,
     ``Infinity`` and digits of other scripts.

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 import tarockscore
-from tarockscore.cli.ledger_option import ledger_path_of
+from tarockscore.cli.shell.ledger_option import ledger_path_of
 from tarockscore.errors import TarockError
 
 

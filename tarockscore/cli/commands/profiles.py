@@ -4,9 +4,9 @@ import tomli_w
 import typer
 
 import tarockscore
-from tarockscore.cli.group import new_app
-from tarockscore.cli.options import profile_given
-from tarockscore.cli.output_options import CsvOpt, FormatOpt, JsonOpt, chosen, show
+from tarockscore.cli.shell.group import new_app
+from tarockscore.cli.shell.options import profile_given
+from tarockscore.cli.shell.output_options import CsvOpt, FormatOpt, JsonOpt, chosen, show
 from tarockscore.render import hand as render
 from tarockscore.render.profiles import profiles_view
 

@@ -11,9 +11,9 @@ from typing import Annotated
 import typer
 
 import tarockscore
-from tarockscore.cli.fields import as_options
-from tarockscore.cli.group import new_app
-from tarockscore.cli.ledger_option import LedgerOpt, evening_of, now
+from tarockscore.cli.shell.group import new_app
+from tarockscore.cli.shell.ledger_option import LedgerOpt, evening_of, now
+from tarockscore.cli.words.fields import as_options
 from tarockscore.errors import LedgerError
 from tarockscore.i18n import translated
 from tarockscore.render import evening as render_evening

@@ -11,7 +11,7 @@ from typing import Annotated
 import typer
 
 import tarockscore
-from tarockscore.cli.fields import as_options
+from tarockscore.cli.words.fields import as_options
 from tarockscore.errors import UsageError
 
 LEDGER_ENV = "TAROCKSCORE_LEDGER"

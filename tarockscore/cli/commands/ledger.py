@@ -1,9 +1,9 @@
 """The evening's commands of the command line (CLI layer): new, show, replace, delete, explain,
-check, rescore, repair, settle. The hand just played is recorded and taken back in ``cli.record``.
+check, rescore, repair, settle. The hand just played is recorded and taken back in ``cli.commands.record``.
 
 Each command parses its arguments, calls one function of ``ledger`` / ``ledger_file`` /
 ``settle`` and prints; errors are TarockErrors, turned into stderr lines and an exit code by the
-command group in ``cli.group``. The module is imported only when one of its commands runs.
+command group in ``cli.shell.group``. The module is imported only when one of its commands runs.
 """
 
 import sys
@@ -12,12 +12,9 @@ from typing import Annotated
 import typer
 
 import tarockscore
-from tarockscore.cli.ask import confirm
-from tarockscore.cli.fields import as_options
-from tarockscore.cli.hand_input import hand_errors, read_hand_or_short
-from tarockscore.cli.ledger_option import LedgerOpt, evening_of, ledger_path_of, now
-from tarockscore.cli.notation import hand_number, stake_amount, table_date
-from tarockscore.cli.options import (
+from tarockscore.cli.prompt.ask import confirm
+from tarockscore.cli.shell.ledger_option import LedgerOpt, evening_of, ledger_path_of, now
+from tarockscore.cli.shell.options import (
     Bonus,
     Conceded,
     Contract,
@@ -36,8 +33,11 @@ from tarockscore.cli.options import (
     short_form,
     typed_names,
 )
-from tarockscore.cli.output_options import CsvOpt, FormatOpt, JsonOpt, chosen
-from tarockscore.cli.output_options import show as show_view
+from tarockscore.cli.shell.output_options import CsvOpt, FormatOpt, JsonOpt, chosen
+from tarockscore.cli.shell.output_options import show as show_view
+from tarockscore.cli.words.fields import as_options
+from tarockscore.cli.words.hand_input import hand_errors, read_hand_or_short
+from tarockscore.cli.words.notation import hand_number, stake_amount, table_date
 from tarockscore.errors import Collector, LedgerError, UsageError, reason
 from tarockscore.i18n import _, translated
 from tarockscore.render import evening as render_evening

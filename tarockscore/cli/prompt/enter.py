@@ -12,10 +12,10 @@ import typer
 
 import tarockscore
 from tarockscore import i18n
-from tarockscore.cli.ask import answer_to
-from tarockscore.cli.ledger_option import LedgerOpt, evening_of, now
-from tarockscore.cli.notation import hand_number
-from tarockscore.cli.record import recorded
+from tarockscore.cli.commands.record import recorded
+from tarockscore.cli.prompt.ask import answer_to
+from tarockscore.cli.shell.ledger_option import LedgerOpt, evening_of, now
+from tarockscore.cli.words.notation import hand_number
 from tarockscore.errors import INTERRUPTED, TarockError
 from tarockscore.i18n import _, translated
 from tarockscore.render import evening as render_evening

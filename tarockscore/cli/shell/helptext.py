@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typer.core import TyperCommand, TyperOption
 
-from tarockscore.cli.typer_glue import ClickCommand, ClickContext, HelpFormatter, Parameter
+from tarockscore.cli.shell.typer_glue import ClickCommand, ClickContext, HelpFormatter, Parameter
 from tarockscore.i18n import _
 
 T = "tarockscore"

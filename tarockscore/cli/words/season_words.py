@@ -5,7 +5,7 @@ or "leave out of the season a ledger that fails its check"; at the command line 
 ``--alias``, ``--rescore PROFILE`` and ``--skip-bad``. Each such message of the library has its
 command-line wording here, a message of its own with its own translation, and the values stay as
 the library gave them; the wording is applied as a file's way out is
-(:mod:`tarockscore.cli.advice`). A problem the library locates at one of its fields
+(:mod:`tarockscore.cli.words.advice`). A problem the library locates at one of its fields
 (``alias``) is located at the option (``--alias``).
 """
 
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import tarockscore
 from tarockscore import i18n
-from tarockscore.cli.advice import Wording, advised, in_words
+from tarockscore.cli.words.advice import Wording, advised, in_words
 from tarockscore.errors import N_, Message, Problem, Shown, TarockError, message
 from tarockscore.i18n import _
 

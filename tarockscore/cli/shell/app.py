@@ -21,7 +21,7 @@ from typing import NoReturn
 import typer
 
 from tarockscore import __version__, i18n
-from tarockscore.cli.group import HELP, new_app
+from tarockscore.cli.shell.group import HELP, new_app
 from tarockscore.errors import INTERRUPTED, N_, UsageError
 
 # Set by the shell when it asks the program for completions (Typer's completion scripts).
@@ -29,26 +29,26 @@ COMPLETE_VAR = "_TAROCKSCORE_COMPLETE"
 
 # Which module registers which command (or command group), in the order help lists them.
 COMMANDS: dict[str, str] = {
-    "score": "tarockscore.cli.score",
-    "new": "tarockscore.cli.ledger",
-    "record": "tarockscore.cli.record",
-    "show": "tarockscore.cli.ledger",
-    "undo": "tarockscore.cli.record",
-    "replace": "tarockscore.cli.ledger",
-    "delete": "tarockscore.cli.ledger",
-    "explain": "tarockscore.cli.ledger",
-    "check": "tarockscore.cli.ledger",
-    "rescore": "tarockscore.cli.ledger",
-    "repair": "tarockscore.cli.ledger",
-    "settle": "tarockscore.cli.ledger",
-    "enter": "tarockscore.cli.enter",
-    "season": "tarockscore.cli.season",
-    "stats": "tarockscore.cli.season",
-    "chart": "tarockscore.cli.season",
-    "radl": "tarockscore.cli.radl",
-    "profiles": "tarockscore.cli.profiles",
-    "tournament": "tarockscore.cli.tournament",
-    "cup": "tarockscore.cli.tournament",
+    "score": "tarockscore.cli.commands.score",
+    "new": "tarockscore.cli.commands.ledger",
+    "record": "tarockscore.cli.commands.record",
+    "show": "tarockscore.cli.commands.ledger",
+    "undo": "tarockscore.cli.commands.record",
+    "replace": "tarockscore.cli.commands.ledger",
+    "delete": "tarockscore.cli.commands.ledger",
+    "explain": "tarockscore.cli.commands.ledger",
+    "check": "tarockscore.cli.commands.ledger",
+    "rescore": "tarockscore.cli.commands.ledger",
+    "repair": "tarockscore.cli.commands.ledger",
+    "settle": "tarockscore.cli.commands.ledger",
+    "enter": "tarockscore.cli.prompt.enter",
+    "season": "tarockscore.cli.commands.season",
+    "stats": "tarockscore.cli.commands.season",
+    "chart": "tarockscore.cli.commands.season",
+    "radl": "tarockscore.cli.commands.radl",
+    "profiles": "tarockscore.cli.commands.profiles",
+    "tournament": "tarockscore.cli.commands.tournament",
+    "cup": "tarockscore.cli.commands.tournament",
 }
 
 

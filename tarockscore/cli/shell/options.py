@@ -13,11 +13,11 @@ from tarockscore.errors import N_, UsageError, shortened
 from tarockscore.i18n import _
 
 
-# Shell completion (tarockscore.cli.completion), imported only when the shell asks.
+# Shell completion (tarockscore.cli.shell.completion), imported only when the shell asks.
 def _answers(kind: str) -> Callable[[typer.Context, str], list[str]]:
     def answer(ctx: typer.Context, incomplete: str) -> list[str]:
         # only when the shell asks: a table command never loads the completion module
-        from tarockscore.cli import completion  # noqa: PLC0415
+        from tarockscore.cli.shell import completion  # noqa: PLC0415
 
         result: list[str] = getattr(completion, kind)(ctx, incomplete)
         return result

@@ -3,7 +3,7 @@
 Every user-facing error is a :class:`TarockError`; the group turns it into
 ``error: WHERE: MESSAGE`` lines on stderr and its exit code (1: the input breaks the rules;
 2: usage), once for all commands; a file's problem gets the command line's way out
-(:mod:`tarockscore.cli.advice`). Typer's own usage errors (an unknown option, a missing
+(:mod:`tarockscore.cli.words.advice`). Typer's own usage errors (an unknown option, a missing
 argument) get the same one-line form and exit 2.
 
 The group also settles the language of a run (``--lang``, ``TAROCKSCORE_LANG``, the locale)
@@ -27,12 +27,12 @@ from typer.models import CommandFunctionType
 
 import tarockscore
 from tarockscore import i18n
-from tarockscore.cli import usage_words
-from tarockscore.cli.advice import advised
-from tarockscore.cli.helptext import Command, PageWords, finish
-from tarockscore.cli.options import repeated_options
-from tarockscore.cli.terminal import OutputFailed, OutputGone, escaped_output, stdout_closed
-from tarockscore.cli.typer_glue import ClickContext, speak_our_language
+from tarockscore.cli.shell import usage_words
+from tarockscore.cli.shell.helptext import Command, PageWords, finish
+from tarockscore.cli.shell.options import repeated_options
+from tarockscore.cli.shell.terminal import OutputFailed, OutputGone, escaped_output, stdout_closed
+from tarockscore.cli.shell.typer_glue import ClickContext, speak_our_language
+from tarockscore.cli.words.advice import advised
 from tarockscore.errors import (
     INTERRUPTED,
     MAX_SHOWN,
@@ -206,7 +206,7 @@ def reported(invoke: Callable[[ClickContext], Any], ctx: ClickContext) -> Any:
 
 
 class App(typer.Typer):
-    """A Typer app whose commands are of the class :class:`tarockscore.cli.helptext.Command`
+    """A Typer app whose commands are of the class :class:`tarockscore.cli.shell.helptext.Command`
     (Typer's ``cls=``), so their help pages read as the rest of ours."""
 
     def command(

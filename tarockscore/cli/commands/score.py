@@ -3,8 +3,7 @@
 import typer
 
 import tarockscore
-from tarockscore.cli.hand_input import hand_errors, read_hand_or_short
-from tarockscore.cli.options import (
+from tarockscore.cli.shell.options import (
     Bonus,
     Conceded,
     Contract,
@@ -22,7 +21,8 @@ from tarockscore.cli.options import (
     profile_given,
     short_form,
 )
-from tarockscore.cli.output_options import CsvOpt, FormatOpt, chosen, show
+from tarockscore.cli.shell.output_options import CsvOpt, FormatOpt, chosen, show
+from tarockscore.cli.words.hand_input import hand_errors, read_hand_or_short
 from tarockscore.render import hand as render
 from tarockscore.render.output import OutputFormat, View
 

@@ -15,12 +15,12 @@ import typer
 
 import tarockscore
 from tarockscore import i18n
-from tarockscore.cli.advice import Wording, advised
-from tarockscore.cli.fields import at_option
-from tarockscore.cli.group import new_app
-from tarockscore.cli.notation import stake_amount
-from tarockscore.cli.options import typed_names
-from tarockscore.cli.output_options import CsvOpt, FormatOpt, JsonOpt, chosen, show
+from tarockscore.cli.shell.group import new_app
+from tarockscore.cli.shell.options import typed_names
+from tarockscore.cli.shell.output_options import CsvOpt, FormatOpt, JsonOpt, chosen, show
+from tarockscore.cli.words.advice import Wording, advised
+from tarockscore.cli.words.fields import at_option
+from tarockscore.cli.words.notation import stake_amount
 from tarockscore.errors import (
     N_,
     Collector,

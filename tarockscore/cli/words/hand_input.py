@@ -7,7 +7,7 @@ from contextlib import contextmanager
 from typing import Any
 
 import tarockscore
-from tarockscore.cli.fields import in_short_form
+from tarockscore.cli.words.fields import in_short_form
 from tarockscore.errors import N_, HandError, UsageError
 
 SHORT_FORM = N_("command line")

@@ -3,7 +3,7 @@
 
 These are the commands of the table, run after every hand, so this module imports only what
 they need: not the evening's sheet, the hand numbers and dates or the questions of the other
-ledger commands (``cli.ledger``). It is imported only when one of its commands runs.
+ledger commands (``cli.commands.ledger``). It is imported only when one of its commands runs.
 """
 
 from typing import Annotated
@@ -11,9 +11,8 @@ from typing import Annotated
 import typer
 
 import tarockscore
-from tarockscore.cli.hand_input import hand_errors, read_hand_or_short
-from tarockscore.cli.ledger_option import LedgerOpt, evening_of, now
-from tarockscore.cli.options import (
+from tarockscore.cli.shell.ledger_option import LedgerOpt, evening_of, now
+from tarockscore.cli.shell.options import (
     Bonus,
     Conceded,
     Contract,
@@ -30,6 +29,7 @@ from tarockscore.cli.options import (
     Won,
     short_form,
 )
+from tarockscore.cli.words.hand_input import hand_errors, read_hand_or_short
 from tarockscore.i18n import translated
 from tarockscore.render import evening as render_evening
 from tarockscore.render import evening_actions as shown

@@ -19,9 +19,9 @@ and no other module of tarockscore touches a name of Typer's that starts with an
   not a valid int." (the failed value is not kept): read from the ``message``, after its start
   or before its end.
 - ``typer._click.Command``, ``Context``, ``Parameter`` and ``HelpFormatter``: Click's command
-  class, the base of the help pages' words (:class:`tarockscore.cli.helptext.PageWords`, put
+  class, the base of the help pages' words (:class:`tarockscore.cli.shell.helptext.PageWords`, put
   before Typer's own command and group classes), and the classes of what Click hands to the methods
-  :mod:`tarockscore.cli.helptext` and :mod:`tarockscore.cli.group` override, for their annotations.
+  :mod:`tarockscore.cli.shell.helptext` and :mod:`tarockscore.cli.shell.group` override, for their annotations.
 
 Checked against Typer 0.28.0 and the Click 8.3.1 it carries. ``tests/test_typer_glue.py``
 fails when one of these is gone or says its English differently.

@@ -5,7 +5,7 @@ that time would print Python's traceback. This module imports nothing but ``gc``
 the interrupt is caught from the first line of the program on, and the program leaves quietly
 with exit code 130 (128 + SIGINT, the shell's convention), as it does when interrupted later.
 
-The cyclic garbage collector is switched off before that import (see ``cli.app.main``): the
+The cyclic garbage collector is switched off before that import (see ``cli.shell.app.main``): the
 imports alone would otherwise run it dozens of times over objects that all live to the end.
 """
 
@@ -18,7 +18,7 @@ import os
 def main() -> None:
     gc.disable()
     try:
-        from tarockscore.cli.app import main as run  # noqa: PLC0415 - Ctrl-C during start-up is caught here
+        from tarockscore.cli.shell.app import main as run  # noqa: PLC0415 - Ctrl-C during start-up is caught here
     except KeyboardInterrupt:
         os._exit(130)  # tarockscore.errors.INTERRUPTED; this module imports nothing of its own
     run()

@@ -4,7 +4,7 @@ Typer writes its usage errors in English ("Missing option '--players' / '-p'.", 
 option: --bogus") and keeps no catalogue of them. The command group hands each such error here:
 an error of one of the kinds below is said again in the run's language, with the parts Typer
 filled in (an option's name, the value given, the words a check of ours gave) as they were,
-read from the error's fields by :func:`tarockscore.cli.typer_glue.usage_reading`. Any other
+read from the error's fields by :func:`tarockscore.cli.shell.typer_glue.usage_reading`. Any other
 error, and every error in an English run, stays as Typer wrote it.
 """
 
@@ -13,7 +13,7 @@ from __future__ import annotations
 import typer
 
 from tarockscore import i18n
-from tarockscore.cli import typer_glue as glue
+from tarockscore.cli.shell import typer_glue as glue
 from tarockscore.errors import N_
 
 # Typer's English, with a {name} for each part it fills in, and the message that says it again.

@@ -14,11 +14,11 @@ from typing import Annotated
 import typer
 
 import tarockscore
-from tarockscore.cli.ledger_option import LedgerOpt
-from tarockscore.cli.notation import table_date
-from tarockscore.cli.options import profile_given
-from tarockscore.cli.output_options import CsvOpt, FormatOpt, JsonOpt, chosen, show
-from tarockscore.cli.season_words import in_option_words, season_error, warning_text
+from tarockscore.cli.shell.ledger_option import LedgerOpt
+from tarockscore.cli.shell.options import profile_given
+from tarockscore.cli.shell.output_options import CsvOpt, FormatOpt, JsonOpt, chosen, show
+from tarockscore.cli.words.notation import table_date
+from tarockscore.cli.words.season_words import in_option_words, season_error, warning_text
 from tarockscore.errors import N_, TarockError, UsageError
 from tarockscore.i18n import _
 from tarockscore.render.chart import FORMATS, ImageUnavailable

@@ -1,0 +1,1 @@
+"""The commands (CLI layer): one module per command group, each options → one library call → a view printed."""
