@@ -19,7 +19,7 @@ from tarockscore.cli.shell.group import CommandGroup
 from tarockscore.cli.shell.helptext import Command
 
 PACKAGE = Path(__file__).resolve().parent.parent / "tarockscore"
-GLUE = PACKAGE / "cli" / "typer_glue.py"
+GLUE = PACKAGE / "cli" / "shell" / "typer_glue.py"
 
 
 def test_the_adapter_was_checked_against_this_typer() -> None:

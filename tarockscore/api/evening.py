@@ -87,41 +87,53 @@ class Change(NamedTuple):
         return self.after.audit[-1].detail
 
 
-class Begun(NamedTuple):
+# The reports below are made once per command that asks for them, never at the table's pace: plain
+# slotted classes, which cost a tenth of a NamedTuple to define at every start (README, Design).
+
+
+class Begun:
     """A new evening: its ledger, and the warnings about its players' names (look-alikes)."""
 
-    evening: Evening
-    ledger: Ledger
-    warnings: tuple[str, ...]
+    __slots__ = ("evening", "ledger", "warnings")
+
+    def __init__(self, evening: Evening, ledger: Ledger, warnings: tuple[str, ...]) -> None:
+        self.evening, self.ledger, self.warnings = evening, ledger, warnings
 
 
-class Explained(NamedTuple):
+class Explained:
     """Hand N of the evening, as ``explain`` shows it: the hand, its score, the profile, its
     stored entry, the Radl that doubled it (``BY_HAND`` or the hand that armed it, None when not
     doubled) and whether the stored result differs from the one re-scored now."""
 
-    number: int
-    hand: Hand
-    score: Score
-    profile: Profile
-    entry: Entry
-    ledger: Ledger
-    radl_cause: int | None
-    differs: bool
+    __slots__ = ("number", "hand", "score", "profile", "entry", "ledger", "radl_cause", "differs")
+
+    def __init__(
+        self,
+        number: int,
+        hand: Hand,
+        score: Score,
+        profile: Profile,
+        entry: Entry,
+        ledger: Ledger,
+        radl_cause: int | None,
+        differs: bool,
+    ) -> None:
+        self.number, self.hand, self.score, self.profile = number, hand, score, profile
+        self.entry, self.ledger, self.radl_cause, self.differs = entry, ledger, radl_cause, differs
 
     @property
     def radl_by_hand(self) -> bool:
         return self.radl_cause == BY_HAND
 
 
-class Rescored(NamedTuple):
+class Rescored:
     """The evening under another profile: before and after, the hands (as numbered on the sheet)
     scored differently, and whether it was written."""
 
-    before: Ledger
-    after: Ledger
-    changed: tuple[int, ...]
-    written: bool
+    __slots__ = ("before", "after", "changed", "written")
+
+    def __init__(self, before: Ledger, after: Ledger, changed: tuple[int, ...], written: bool) -> None:
+        self.before, self.after, self.changed, self.written = before, after, changed, written
 
     @property
     def sheet(self) -> Sheet:
@@ -129,22 +141,25 @@ class Rescored(NamedTuple):
         return sheet(self.after)
 
 
-class Settled(NamedTuple):
+class Settled:
     """Who pays whom: the settlement, the points it was made from, whether those are the payout's
     (a profile where Kontra changes the money alone), and the profile."""
 
-    settlement: Settlement
-    points: dict[str, int]
-    payout: bool
-    profile: Profile
+    __slots__ = ("settlement", "points", "payout", "profile")
+
+    def __init__(
+        self, settlement: Settlement, points: dict[str, int], payout: bool, profile: Profile
+    ) -> None:
+        self.settlement, self.points, self.payout, self.profile = settlement, points, payout, profile
 
 
-class Repaired(NamedTuple):
+class Repaired:
     """An evening re-scored from its stored hands: before and after, and whether it was written."""
 
-    before: Ledger
-    after: Ledger
-    written: bool
+    __slots__ = ("before", "after", "written")
+
+    def __init__(self, before: Ledger, after: Ledger, written: bool) -> None:
+        self.before, self.after, self.written = before, after, written
 
 
 class Evening:

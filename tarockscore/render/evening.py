@@ -17,9 +17,10 @@ from tarockscore.i18n import _, date, money, ngettext, translated
 from tarockscore.ledger.audit import summary
 from tarockscore.ledger.deal import hand_deal, next_deal
 from tarockscore.ledger.radl import pending_radl
+from tarockscore.ledger.results import score_stored
 from tarockscore.ledger.settle_up import settle
 from tarockscore.ledger.totals import payout_totals, totals
-from tarockscore.render.hand import signed
+from tarockscore.render.hand import note_line, signed
 
 if TYPE_CHECKING:
     from tarockscore.ledger.deal import Deal
@@ -303,4 +304,27 @@ def settle_text(result: Settlement, points: dict[str, int], payout: bool, profil
         lines.append(
             _("{payer} pays {payee} {amount}").format(payer=x.payer, payee=x.payee, amount=money(x.amount))
         )
+    return "\n".join(lines)
+
+
+def moved_deal_warning(before: Ledger, after: Ledger) -> str | None:
+    """The warning when the hand just added was dealt by another player than the ledger expected."""
+    n = len(after.hands)
+    expected, actual = next_deal(before), hand_deal(after, n)
+    if actual.dealer == expected.dealer:
+        return None
+    return _(
+        "warning: hand {number} is dealt by {dealer} (the players given); the ledger expected "
+        "{expected} to deal ({deal}); the deal goes on from {dealer}"
+    ).format(number=n, dealer=actual.dealer, expected=expected.dealer, deal=deal_text(expected))
+
+
+def recorded_text(after: Ledger) -> str:
+    """What ``record`` and ``enter`` print for the hand just added: the hand, its scoring notes (as
+    ``score`` prints them), the totals with the money so far, the next hand."""
+    n = len(after.hands)
+    _hand, score = score_stored(after, n)
+    lines = [hand_line(after, n)]
+    lines += [note_line(note) for note in score.notes]
+    lines += [totals_table(after, n), next_text(after)]
     return "\n".join(lines)

@@ -14,7 +14,7 @@ from typing import Any
 from tabulate import tabulate
 
 from tarockscore.i18n import _, date, money, ngettext, translated
-from tarockscore.ledger.deal import first_deal, hand_deal, next_deal
+from tarockscore.ledger.deal import first_deal
 from tarockscore.ledger.model import Entry, Ledger
 from tarockscore.ledger.results import score_stored
 from tarockscore.ledger.settle_up import Settlement
@@ -51,29 +51,6 @@ def sheet_view(sheet: Sheet) -> View:
         json=lambda: evening.sheet_json(sheet),
         csv=lambda: evening.sheet_csv(sheet),
     )
-
-
-def moved_deal_warning(before: Ledger, after: Ledger) -> str | None:
-    """The warning when the hand just added was dealt by another player than the ledger expected."""
-    n = len(after.hands)
-    expected, actual = next_deal(before), hand_deal(after, n)
-    if actual.dealer == expected.dealer:
-        return None
-    return _(
-        "warning: hand {number} is dealt by {dealer} (the players given); the ledger expected "
-        "{expected} to deal ({deal}); the deal goes on from {dealer}"
-    ).format(number=n, dealer=actual.dealer, expected=expected.dealer, deal=evening.deal_text(expected))
-
-
-def recorded_text(after: Ledger) -> str:
-    """What ``record`` and ``enter`` print for the hand just added: the hand, its scoring notes (as
-    ``score`` prints them), the totals with the money so far, the next hand."""
-    n = len(after.hands)
-    _hand, score = score_stored(after, n)
-    lines = [evening.hand_line(after, n)]
-    lines += [hand.note_line(note) for note in score.notes]
-    lines += [evening.totals_table(after, n), evening.next_text(after)]
-    return "\n".join(lines)
 
 
 def preview_text(after: Ledger, number: int) -> str:

@@ -44,7 +44,7 @@ def register(app: typer.Typer, only: str | None = None) -> None:
     app.add_typer(radl_app, name="radl")
 
 
-def _change(act: Callable[[], tarockscore.Change]) -> None:
+def _change(act: "Callable[[], tarockscore.Change]") -> None:
     try:
         change = act()
     except LedgerError as exc:

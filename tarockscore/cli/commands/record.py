@@ -32,7 +32,6 @@ from tarockscore.cli.shell.options import (
 from tarockscore.cli.words.hand_input import hand_errors, read_hand_or_short
 from tarockscore.i18n import translated
 from tarockscore.render import evening as render_evening
-from tarockscore.render import evening_actions as shown
 
 HandArg = Annotated[
     str | None, typer.Argument(help="A hand file (TOML, docs/hand-format.md), or - for stdin.")
@@ -72,13 +71,13 @@ def record(
     recorded(change.before, change.after)
 
 
-def recorded(before: tarockscore.Ledger, after: tarockscore.Ledger) -> None:
+def recorded(before: "tarockscore.Ledger", after: "tarockscore.Ledger") -> None:
     """What record and enter print for the hand just added (``render.evening_actions.recorded_text``);
     a warning first when the hand's players moved the deal away from the dealer the ledger expected."""
-    warning = shown.moved_deal_warning(before, after)
+    warning = render_evening.moved_deal_warning(before, after)
     if warning is not None:
         typer.echo(warning, err=True)
-    typer.echo(shown.recorded_text(after))
+    typer.echo(render_evening.recorded_text(after))
 
 
 def undo(ledger: LedgerOpt = None) -> None:

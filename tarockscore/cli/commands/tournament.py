@@ -116,7 +116,7 @@ def _seating_advice(p: Problem, folder: Path) -> Message:
     )
 
 
-def _warn_unseated(seating: tarockscore.Seating, folder: Path) -> None:
+def _warn_unseated(seating: "tarockscore.Seating", folder: Path) -> None:
     """A count that cannot be seated is a warning (not an error) before the draw: late arrivals may still come."""
     for p in seating.problems:
         _warn(_seating_advice(p, folder))

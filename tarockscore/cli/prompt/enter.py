@@ -37,7 +37,7 @@ def register(app: typer.Typer, only: str | None = None) -> None:
     app.command()(enter)
 
 
-def prompt_text(question: tarockscore.Question) -> str:
+def prompt_text(question: "tarockscore.Question") -> str:
     """The prompt: the question, what it offers (players by their seat's number), its default."""
     text = question.text
     if question.kind is tarockscore.QuestionKind.CHOICE:
@@ -55,7 +55,7 @@ def prompt_text(question: tarockscore.Question) -> str:
     return text
 
 
-def _summary(entry: tarockscore.Answers) -> int:
+def _summary(entry: "tarockscore.Answers") -> int:
     """Print the answers, numbered so that a line can be changed; return how many."""
     lines = entry.lines()
     typer.echo("")
@@ -67,7 +67,7 @@ def _summary(entry: tarockscore.Answers) -> int:
     return len(lines)
 
 
-def _ask(entry: tarockscore.Answers) -> None:
+def _ask(entry: "tarockscore.Answers") -> None:
     """Ask each question the entry gives until every one is answered."""
     while (question := entry.next()) is not None:
         problem = entry.give(answer_to(prompt_text(question)))
@@ -75,7 +75,7 @@ def _ask(entry: tarockscore.Answers) -> None:
             typer.echo(f"  {problem}", err=True)
 
 
-def _preview(mapping: tarockscore.HandInput, hand: tarockscore.HandEntry) -> bool:
+def _preview(mapping: "tarockscore.HandInput", hand: "tarockscore.HandEntry") -> bool:
     """Show what the hand scores (True), or why the rules refuse it (False)."""
     try:
         after = hand.preview(mapping)
@@ -88,7 +88,7 @@ def _preview(mapping: tarockscore.HandInput, hand: tarockscore.HandEntry) -> boo
     return True
 
 
-def _said_at_summary(prompt: str, count: int, can_save: bool) -> tarockscore.Save | int:
+def _said_at_summary(prompt: str, count: int, can_save: bool) -> "tarockscore.Save | int":
     """Ask at the summary until the answer is one it takes."""
     while True:
         try:
@@ -97,7 +97,7 @@ def _said_at_summary(prompt: str, count: int, can_save: bool) -> tarockscore.Sav
             typer.echo(f"  {exc.args[0]}", err=True)
 
 
-def _walk(hand: tarockscore.HandEntry) -> tarockscore.HandInput | None:
+def _walk(hand: "tarockscore.HandEntry") -> "tarockscore.HandInput | None":
     """Ask until the hand is complete and the summary says record it (the hand) or leave it (None)."""
     entry, number = hand.answers(), hand.number
     while True:

@@ -40,6 +40,6 @@ def ledger_path_of(option: str | None) -> Path:
         raise as_options(exc, "ledger") from None
 
 
-def evening_of(option: str | None) -> tarockscore.Evening:
+def evening_of(option: str | None) -> "tarockscore.Evening":
     """The evening kept in the ledger ``--ledger`` names, else its fallbacks."""
     return tarockscore.Evening(ledger_path_of(option))
