@@ -49,6 +49,7 @@ COMMANDS: dict[str, str] = {
     "profiles": "tarockscore.cli.profiles",
     "tournament": "tarockscore.cli.tournament",
     "cup": "tarockscore.cli.tournament",
+    "serve": "tarockscore.cli.serve",
 }
 
 
