@@ -361,4 +361,8 @@ def test_pages_are_german_under_lang_de(evening: Path) -> None:
     page = client.get(f"/t/evening?code={site.code('evening')}").text
     assert '<html lang="de">' in page and "Vorhand" in page
     answer = record(client, site.code("evening"), "not-the-version")
-    assert "Blatt" in answer.json()["problems"][0]["message"] or answer.status_code == 409
+    assert answer.status_code == 409
+    assert answer.json()["problems"][0]["message"].startswith("die Liste hat sich geändert")
+    # another phone asks in English: the language is the request's, not the process's
+    english = TestClient(make_app(site, Settings()), headers={"Accept-Language": "en-GB,en;q=0.8"})
+    assert '<html lang="en">' in english.get("/t/evening").text
