@@ -140,7 +140,11 @@ class Web:
         )
 
     def gate(self, request: Request, place: Place | None, code: str, *, write: bool) -> Response | None:
-        """None when the request may go on; else the refusal (404, 429, 403)."""
+        """None when the request may go on; else the refusal (404, 429, 403), in the request's language."""
+        with i18n.language(self.language(request)):
+            return self._gate(request, place, code, write=write)
+
+    def _gate(self, request: Request, place: Place | None, code: str, *, write: bool) -> Response | None:
         if place is None:
             return self.refuse(request, 404, "not_found", _("no such table"))
         who = self.client(request)
@@ -408,6 +412,10 @@ class Web:
         return base + pages.link(place.path, code=self.site.code(place.key))
 
     async def cards(self, request: Request) -> Response:
+        with i18n.language(self.language(request)):
+            return await self._cards(request)
+
+    async def _cards(self, request: Request) -> Response:
         code = request.query_params.get("code", "")
         who = self.client(request)
         if self.site.limiter.blocked(who):
@@ -438,6 +446,7 @@ def make_app(site: Site, settings: Settings | None = None) -> Starlette:
     web = Web(site, settings or Settings())
     routes = [
         Route("/", web.index),
+        Route("/favicon.ico", lambda request: Response(status_code=204)),
         Route("/board", web.board),
         Route("/events", web.events),
         Route("/cards", web.cards),

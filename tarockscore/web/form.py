@@ -72,6 +72,8 @@ def walk(
     after it only of the likely answers, so they are labelled by their summary's words, which
     name no player ("card points", not "Card points of Anna and Bert")."""
     flow = entry.flow
+    # "Kontra or bonuses?" is never asked on the page: its fields are always shown
+    given = {**given, EXTRAS: "y"}
     reading = tarockscore.next_question(flow, given, entry.defaults)
     probe = dict(given)
     probed = reading

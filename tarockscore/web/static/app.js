@@ -110,14 +110,20 @@
   function refreshFields(answers) {
     if (!form) { return Promise.resolve(); }
     var data = answers || formData(form);
+    var sent = JSON.stringify(data);
+    fields.dataset.busy = "1";
     return post(location.pathname + "/fields" + langQuery(), data).then(function (r) {
       return r.ok ? r.text() : null;
     }).then(function (html) {
-      if (html === null) { return; }
+      if (html === null) { delete fields.dataset.busy; return; }
+      if (!answers && JSON.stringify(formData(form)) !== sent) {
+        return refreshFields();  // changed again while asked: ask with what is there now
+      }
       var focused = document.activeElement && document.activeElement.name;
       fields.innerHTML = html;
+      delete fields.dataset.busy;
       if (focused && form.elements[focused] && form.elements[focused].focus) { form.elements[focused].focus(); }
-    }).catch(function () {});
+    }).catch(function () { delete fields.dataset.busy; });
   }
 
   function renderOutbox() {
@@ -165,7 +171,8 @@
     sending = true;
     var item = items[0];
     post(item.url, item.fields).then(function (r) {
-      return r.json().then(function (answer) { return { status: r.status, answer: answer }; });
+      return r.json().then(function (answer) { return { status: r.status, answer: answer }; },
+                           function () { return { status: r.status, answer: {} }; });
     }).then(function (res) {
       sending = false;
       var all = load();
@@ -179,7 +186,13 @@
         setVersion(res.answer.version);
         showNotice("ok", [res.answer.said]);
         refreshSheet();
+        if (form && form.elements.number) {  // a hand replaced: back to the next hand
+          location.assign(location.pathname + location.search.replace(/([?&])replace=\d+&?/, "$1"));
+          return;
+        }
         refreshFields({});
+        var heading = form && form.querySelector("h2");
+        if (heading) { heading.textContent = t("hand").replace("{number}", res.answer.sheet.hands.length + 1); }
       } else if (res.status === 409 || res.status === 422) {
         var reasons = problemsOf(res.answer);
         all.forEach(function (i) {
@@ -229,9 +242,17 @@
       event.preventDefault();
       var data = formData(form);
       data.action = "preview";
-      post(form.action, data).then(function (r) {
-        return r.json().then(function (answer) { return { status: r.status, answer: answer }; });
+      post(form.getAttribute("action"), data).catch(function () {
+        // no network: the hand is kept here, and checked by the server when it is sent
+        showNotice("stale", [t("offline")]);
+        queue(data);
+        return null;
+      }).then(function (r) {
+        if (r === null) { return null; }
+        return r.json().then(function (answer) { return { status: r.status, answer: answer }; },
+                             function () { return { status: r.status, answer: {} }; });
       }).then(function (res) {
+        if (res === null) { return; }
         if (res.status !== 200) {
           showNotice(res.status === 409 ? "stale" : "refused", problemsOf(res.answer));
           return;
@@ -253,10 +274,6 @@
         preview.appendChild(change);
         preview.hidden = false;
         form.hidden = true;
-      }).catch(function () {
-        // no network: the hand is kept here and checked when it is sent
-        showNotice("stale", [t("offline")]);
-        queue(data);
       });
     });
   }
