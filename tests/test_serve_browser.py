@@ -144,7 +144,10 @@ def no_sideways_scrolling(page: Any) -> None:
 
 @pytest.mark.parametrize(
     ("lang", "show", "record", "victory"),
-    [("en", "Show the arithmetic", "Record hand 1", "Victory Points"), ("de", "Rechnung zeigen", "Spiel 1 eintragen", "Punkte")],
+    [
+        ("en", "Show the arithmetic", "Record hand 1", "Victory Points"),
+        ("de", "Rechnung zeigen", "Spiel 1 eintragen", "Punkte"),
+    ],
 )
 def test_a_hand_is_shown_then_recorded(
     evening: tuple[Server, Path], phone: Callable[[], Any], lang: str, show: str, record: str, victory: str
@@ -166,7 +169,9 @@ def test_a_hand_is_shown_then_recorded(
     no_sideways_scrolling(page)
 
 
-def test_a_refused_hand_shows_the_reason_and_records_nothing(evening: tuple[Server, Path], phone: Callable[[], Any]) -> None:
+def test_a_refused_hand_shows_the_reason_and_records_nothing(
+    evening: tuple[Server, Path], phone: Callable[[], Any]
+) -> None:
     server, path = evening
     page = phone()
     page.goto(server.url("evening"))
@@ -177,7 +182,9 @@ def test_a_refused_hand_shows_the_reason_and_records_nothing(evening: tuple[Serv
     assert hands(path) == 0
 
 
-def test_a_stale_page_is_refused_and_the_hand_not_dropped(evening: tuple[Server, Path], phone: Callable[[], Any]) -> None:
+def test_a_stale_page_is_refused_and_the_hand_not_dropped(
+    evening: tuple[Server, Path], phone: Callable[[], Any]
+) -> None:
     server, path = evening
     page = phone()
     page.goto(server.url("evening"))
@@ -193,7 +200,9 @@ def test_a_stale_page_is_refused_and_the_hand_not_dropped(evening: tuple[Server,
     expect(page.locator("input[name=card_points]")).to_have_value("40")
 
 
-def test_two_phones_entering_one_hand_give_one_hand(evening: tuple[Server, Path], phone: Callable[[], Any]) -> None:
+def test_two_phones_entering_one_hand_give_one_hand(
+    evening: tuple[Server, Path], phone: Callable[[], Any]
+) -> None:
     server, path = evening
     first, second = phone(), phone()
     for page in (first, second):
@@ -229,7 +238,16 @@ def test_offline_the_hand_waits_and_is_sent_when_the_network_is_back(
 @pytest.fixture
 def day(tmp_path: Path) -> Iterator[tuple[Server, Path]]:
     folder = tmp_path / "cup-day"
-    players = ["Anna", "Bert", "Cilli", "Dani", "Edi", "Fritz", "Gerti", "<img src=x onerror=alert(1)>".replace("=", ":")]
+    players = [
+        "Anna",
+        "Bert",
+        "Cilli",
+        "Dani",
+        "Edi",
+        "Fritz",
+        "Gerti",
+        "<img src=x onerror=alert(1)>".replace("=", ":"),
+    ]
     cli("tournament", "new", str(folder), "--players", ",".join(players), "--rounds", "2", "--games", "4",
         "--profile", "ooe-2023", "--format", "schrift")  # fmt: skip
     cli("tournament", "draw", str(folder), "--round", "1", "--seed", "5")
@@ -239,14 +257,18 @@ def day(tmp_path: Path) -> Iterator[tuple[Server, Path]]:
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
-def test_no_code_or_another_tables_code_records_nothing(day: tuple[Server, Path], phone: Callable[[], Any], lang: str) -> None:
+def test_no_code_or_another_tables_code_records_nothing(
+    day: tuple[Server, Path], phone: Callable[[], Any], lang: str
+) -> None:
     server, _folder = day
     page = phone()
     page.goto(server.url("r1t1", code=None, lang=lang))
     assert page.locator("select[name=contract]").count() == 0  # the sheet, no form
     answer = page.goto(server.url("r1t1", code=server.site.code("r1t2"), lang=lang))
     assert answer is not None and answer.status == 403
-    expected = "this code does not open this table" if lang == "en" else "dieser Code öffnet diesen Tisch nicht"
+    expected = (
+        "this code does not open this table" if lang == "en" else "dieser Code öffnet diesen Tisch nicht"
+    )
     assert expected in page.inner_text("body")
 
 

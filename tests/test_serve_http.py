@@ -88,7 +88,11 @@ def test_reading_is_open_and_the_page_declares_its_language(evening: Path) -> No
 def test_a_name_with_markup_is_text_everywhere(evening: Path) -> None:
     client, site = client_of(evening)
     code = site.code("evening")
-    for page in (client.get(f"/t/evening?code={code}"), client.get("/board"), client.get(f"/cards?code={site.code('organiser')}")):
+    for page in (
+        client.get(f"/t/evening?code={code}"),
+        client.get("/board"),
+        client.get(f"/cards?code={site.code('organiser')}"),
+    ):
         assert page.status_code == 200
         assert "<b>Dani</b>" not in page.text
         assert "&lt;b&gt;Dani&lt;/b&gt;" in page.text
@@ -120,7 +124,8 @@ def test_preview_then_record_writes_what_the_command_line_writes(evening: Path, 
     assert "Victory Points" in shown.text and 'value="record"' in shown.text
     assert results(evening) == []  # the arithmetic is shown, nothing is written
     done = client.post(
-        "/t/evening/hand", data={"code": code, "expected": version, "request": "r1", "action": "record", **RUFER}
+        "/t/evening/hand",
+        data={"code": code, "expected": version, "request": "r1", "action": "record", **RUFER},
     )
     assert done.status_code == 303
     assert done.headers["location"].startswith(f"/t/evening?code={code}")
@@ -159,7 +164,11 @@ def test_a_cross_site_form_is_refused(evening: Path) -> None:
         answer = client.post("/t/evening/hand", data=form, headers={**JSON, **headers})
         assert (answer.status_code, answer.json()["error"]) == (403, "cross_site")
     assert results(evening) == []
-    same = client.post("/t/evening/hand", data=form, headers={**JSON, "Origin": "http://testserver", "Sec-Fetch-Site": "same-origin"})
+    same = client.post(
+        "/t/evening/hand",
+        data=form,
+        headers={**JSON, "Origin": "http://testserver", "Sec-Fetch-Site": "same-origin"},
+    )
     assert same.status_code == 200
 
 
@@ -185,7 +194,13 @@ def test_a_stale_page_is_refused_with_the_current_sheet(evening: Path) -> None:
     assert body["version"] == tarockscore.Evening(evening).version()
     page = client.post(
         "/t/evening/hand",
-        data={"code": site.code("evening"), "expected": version, "request": "k2", "action": "record", **RUFER},
+        data={
+            "code": site.code("evening"),
+            "expected": version,
+            "request": "k2",
+            "action": "record",
+            **RUFER,
+        },
     )
     assert page.status_code == 409 and "the sheet has changed" in page.text
     assert f'value="{body["version"]}"' in page.text  # the form again, on the current sheet
@@ -237,7 +252,9 @@ def test_a_refused_hand_says_what_the_command_line_says(evening: Path) -> None:
         options = ["-c", "rufer", "-d", "Anna", "-w", hand["partner"], "-t", hand["card_points"]]
         by_cli = runner.invoke(app, ["record", "--ledger", str(evening), *options])
         assert by_cli.exit_code == 1
-        answer = record(client, site.code("evening"), version, key=f"r{next(keys)}", **(RUFER | {field: value}))
+        answer = record(
+            client, site.code("evening"), version, key=f"r{next(keys)}", **(RUFER | {field: value})
+        )
         assert answer.status_code == 422
         [problem] = answer.json()["problems"]
         # the same reason, at the hand file's key where the command line names its option
@@ -245,7 +262,13 @@ def test_a_refused_hand_says_what_the_command_line_says(evening: Path) -> None:
         assert problem["message"].removeprefix(f"{field}: ") in by_cli.stderr
         page = client.post(
             "/t/evening/hand",
-            data={"code": site.code("evening"), "expected": version, "request": f"p{next(keys)}", "action": "record", **(RUFER | {field: value})},
+            data={
+                "code": site.code("evening"),
+                "expected": version,
+                "request": f"p{next(keys)}",
+                "action": "record",
+                **(RUFER | {field: value}),
+            },
         )
         assert page.status_code == 422 and 'name="contract"' in page.text  # the form again, filled in
     assert results(evening) == []
@@ -259,7 +282,9 @@ def test_the_game_limit_of_a_tournament_table_is_the_command_lines_refusal(tmp_p
     client, site = client_of(day)
     [place] = site.places()
     cli("record", "--ledger", str(place.evening.path), "-c", "dreier", "-d", place.players[0], "--won")
-    refused = runner.invoke(app, ["record", "--ledger", str(place.evening.path), "-c", "dreier", "-d", place.players[1], "--won"])
+    refused = runner.invoke(
+        app, ["record", "--ledger", str(place.evening.path), "-c", "dreier", "-d", place.players[1], "--won"]
+    )
     assert refused.exit_code == 1
     version = place.evening.version()
     form = {"code": site.code(place.key), "expected": version, "request": "g", "action": "record",
@@ -286,7 +311,8 @@ def test_codes_open_only_their_own_table_and_round(tmp_path: Path) -> None:
         assert place is not None
         form = {"code": code, "expected": place.evening.version(), "request": key + code, "action": "record",
                 "contract": "dreier", "declarer": place.players[0], "card_points": "36"}  # fmt: skip
-        return client.post(f"/t/{key}/hand", data=form, headers=JSON).status_code
+        status: int = client.post(f"/t/{key}/hand", data=form, headers=JSON).status_code
+        return status
 
     assert attempt("r2t1", site.code("r2t2")) == 403  # another table's
     assert attempt("r2t1", site.code("r1t1")) == 403  # last round's, same table number
@@ -321,7 +347,9 @@ def test_undo_replace_and_delete_leave_the_command_lines_audit_entries(evening: 
     said.append(post("delete", number="2")["said"])
     cli("delete", "2", "--yes", "--ledger", str(twin))
     web, by_cli = tarockscore.Evening(evening).ledger, tarockscore.Evening(twin).ledger
-    assert [(a.action, a.hand, a.detail) for a in web.audit] == [(a.action, a.hand, a.detail) for a in by_cli.audit]
+    assert [(a.action, a.hand, a.detail) for a in web.audit] == [
+        (a.action, a.hand, a.detail) for a in by_cli.audit
+    ]
     assert results(evening) == results(twin)
     assert said[0].startswith("undo") or said[0]  # the audit entry in the reader's words
     assert len(said) == 3
@@ -347,10 +375,15 @@ def test_the_board_shows_each_tables_progress_and_the_stream_says_when_it_moved(
 def test_the_table_cards_need_the_organisers_code(evening: Path) -> None:
     client, site = client_of(evening, base_url="http://192.168.1.20:8000")
     assert client.get("/cards").status_code == 403
-    assert client.get(f"/cards?code={site.code('evening')}").status_code == 403  # a table's code is not enough
+    assert (
+        client.get(f"/cards?code={site.code('evening')}").status_code == 403
+    )  # a table's code is not enough
     cards = client.get(f"/cards?code={site.code('organiser')}")
     assert cards.status_code == 200
-    assert "<svg" in cards.text and f"http://192.168.1.20:8000/t/evening?code={site.code('evening')}" in cards.text
+    assert (
+        "<svg" in cards.text
+        and f"http://192.168.1.20:8000/t/evening?code={site.code('evening')}" in cards.text
+    )
     assert "Forehand of hand 1: Anna" in cards.text
     names = [cards.text.index(f"<li>{n}</li>") for n in ("Anna", "Bert", "Cilli")]
     assert names == sorted(names)  # seat order

@@ -122,8 +122,15 @@ def test_a_sigkill_mid_write_loses_and_doubles_no_confirmed_hand(evening: Path) 
         # a resend of a confirmed hand gets its stored answer, not a second hand
         status, body = send(
             shown["url"] + "/t/evening/hand",
-            {"code": table["code"], "expected": "any", "request": confirmed[0], "action": "record",
-             "contract": "dreier", "declarer": "Anna", "card_points": "36"},  # fmt: skip
+            {
+                "code": table["code"],
+                "expected": "any",
+                "request": confirmed[0],
+                "action": "record",
+                "contract": "dreier",
+                "declarer": "Anna",
+                "card_points": "36",
+            },  # fmt: skip
         )
         assert status == 200 and body.get("resent") is True
     finally:

@@ -14,7 +14,6 @@ from typing import Annotated, Any
 
 import typer
 
-import tarockscore
 from tarockscore import i18n
 from tarockscore.cli.ledger_option import ledger_path_of
 from tarockscore.errors import N_, UsageError
@@ -79,7 +78,9 @@ def serve(
         str,
         typer.Option("--host", help="The address to serve on; 0.0.0.0 serves the venue's network."),
     ] = LOOPBACK,
-    port: Annotated[int, typer.Option("--port", help="The port; 0 takes a free one.", min=0, max=65535)] = 8000,
+    port: Annotated[
+        int, typer.Option("--port", help="The port; 0 takes a free one.", min=0, max=65535)
+    ] = 8000,
     lang: Annotated[
         str | None,
         typer.Option("--lang", metavar="de|en", help="The pages' language; default: each phone's own."),
@@ -99,7 +100,9 @@ def serve(
     if lang is not None:
         chosen = i18n.language_of(lang)
         if chosen is None:
-            raise UsageError(N_("{value!r} is not a language of tarockscore; use de or en"), where="--lang", value=lang)
+            raise UsageError(
+                N_("{value!r} is not a language of tarockscore; use de or en"), where="--lang", value=lang
+            )
         i18n.use(chosen)
         lang = chosen
     where = Path(path) if path is not None and Path(path).is_dir() else ledger_path_of(path)

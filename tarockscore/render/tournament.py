@@ -281,9 +281,7 @@ def standings_table_html(t: Tournament, rows: Sequence[Standing]) -> str:
             cls = ' class="player"' if i == 1 else ""
             cells.append(f"<td{cls}>{escape(str(value))}</td>")
         body.append("<tr>" + "".join(cells) + "</tr>")
-    return "\n".join(
-        ["<table>", f"<thead><tr>{head}</tr></thead>", "<tbody>", *body, "</tbody>", "</table>"]
-    )
+    return "\n".join(["<table>", f"<thead><tr>{head}</tr></thead>", "<tbody>", *body, "</tbody>", "</table>"])
 
 
 def standings_html(t: Tournament, rows: Sequence[Standing], title: str) -> str:

@@ -36,7 +36,7 @@ from tarockscore.i18n import _
 from tarockscore.render import evening as render_evening
 from tarockscore.web import pages
 from tarockscore.web.form import answers_of, fields_html
-from tarockscore.web.html import message_html, sheet_html
+from tarockscore.web.html import message_html, page, sheet_html
 from tarockscore.web.site import Place, Site
 from tarockscore.web.writes import WRITES, Answer, Writer, refusal
 
@@ -128,7 +128,9 @@ class Web:
 
     # -- answers -----------------------------------------------------------------------------
 
-    def answer(self, request: Request, status: int, data: Mapping[str, Any], html: Callable[[], str]) -> Response:
+    def answer(
+        self, request: Request, status: int, data: Mapping[str, Any], html: Callable[[], str]
+    ) -> Response:
         if self.wants_json(request):
             return JSONResponse(dict(data), status_code=status, headers=HEADERS)
         return HTMLResponse(html(), status_code=status, headers=HEADERS)
@@ -136,7 +138,7 @@ class Web:
     def refuse(self, request: Request, status: int, error: str, text: str) -> Response:
         body = {"ok": False, "error": error, "problems": [{"where": "", "message": text}]}
         return self.answer(
-            request, status, body, lambda: pages.page(text, message_html("refused", [text]), script=False)
+            request, status, body, lambda: page(text, message_html("refused", [text]), script=False)
         )
 
     def gate(self, request: Request, place: Place | None, code: str, *, write: bool) -> Response | None:
@@ -156,7 +158,9 @@ class Web:
             self.site.limiter.wrong(who)
             return self.refuse(request, 403, "wrong_code", _("this code does not open this table"))
         if write and not code:
-            return self.refuse(request, 403, "no_code", _("recording needs the table's code (its card's address)"))
+            return self.refuse(
+                request, 403, "no_code", _("recording needs the table's code (its card's address)")
+            )
         return None
 
     # -- reading -----------------------------------------------------------------------------
@@ -202,7 +206,9 @@ class Web:
             entry=entry,
             given=given,
             notice=notice,
-            status_line="" if code else _("reading only: recording needs the table's code (its card's address)"),
+            status_line=""
+            if code
+            else _("reading only: recording needs the table's code (its card's address)"),
         )
         return seen, html
 
@@ -305,14 +311,23 @@ class Web:
             except TarockError as exc:
                 problems += [p.render(i18n.gettext) for p in exc.problems]
         if problems:
-            body = {"ok": False, "error": "refused", "problems": [{"where": "", "message": p} for p in problems]}
+            body = {
+                "ok": False,
+                "error": "refused",
+                "problems": [{"where": "", "message": p} for p in problems],
+            }
 
-            def page() -> str:
+            def again() -> str:
                 return self.render_table(
-                    request, place, code, given=given, replace=number, notice=message_html("refused", problems)
+                    request,
+                    place,
+                    code,
+                    given=given,
+                    replace=number,
+                    notice=message_html("refused", problems),
                 )[1]
 
-            return self.answer(request, 422, body, page)
+            return self.answer(request, 422, body, again)
         replacing = number is not None
         data = {
             "ok": True,
@@ -339,7 +354,13 @@ class Web:
         )
 
     def after_write(
-        self, request: Request, place: Place, result: Answer, given: dict[str, str], code: str, number: int | None
+        self,
+        request: Request,
+        place: Place,
+        result: Answer,
+        given: dict[str, str],
+        code: str,
+        number: int | None,
     ) -> Response:
         if self.wants_json(request):
             return JSONResponse(result.body, status_code=result.status, headers=HEADERS)

@@ -33,7 +33,8 @@ def answers_of(form: Mapping[str, str]) -> dict[str, str]:
     given = {k: v for k, v in form.items() if k not in CONTROL}
     if EXTRAS not in given:
         said = any(
-            v.strip() and (k.startswith(("kontra", "bonus:")) or k == "huettenfleck") for k, v in given.items()
+            v.strip() and (k.startswith(("kontra", "bonus:")) or k == "huettenfleck")
+            for k, v in given.items()
         )
         given[EXTRAS] = "y" if said else "n"
     return given
@@ -86,7 +87,9 @@ def walk(
     if probed.next is not None:
         shown.append(probed.next)
     asked = len(reading.lines) + (reading.next is not None)
-    shown = [q if i < asked else replace(q, text=q.line[:1].upper() + q.line[1:]) for i, q in enumerate(shown)]
+    shown = [
+        q if i < asked else replace(q, text=q.line[:1].upper() + q.line[1:]) for i, q in enumerate(shown)
+    ]
     return [q for q in shown if q.key != EXTRAS], reading
 
 
@@ -132,9 +135,7 @@ def fields_html(
     why = dict(refused or {})
     if reading.next is not None and reading.refused is not None:
         why.setdefault(reading.next.key, reading.refused)
-    return "\n".join(
-        _field(q, answers.get(q.key), given.get(q.key, ""), why.get(q.key)) for q in shown
-    )
+    return "\n".join(_field(q, answers.get(q.key), given.get(q.key, ""), why.get(q.key)) for q in shown)
 
 
 def hidden_answers(given: Mapping[str, str]) -> str:

@@ -30,7 +30,9 @@ def attrs(pairs: Mapping[str, object]) -> str:
     return "".join(f' {k}="{esc(v)}"' for k, v in pairs.items())
 
 
-def page(title: str, body: str, *, script: bool = True, head: str = "", data: Mapping[str, object] = {}) -> str:
+def page(
+    title: str, body: str, *, script: bool = True, head: str = "", data: Mapping[str, object] = {}
+) -> str:
     """A whole page in the current language, with the server's own style sheet (and script)."""
     lang = i18n.current()
     js = '<script src="/static/app.js" defer></script>' if script else ""
@@ -71,14 +73,18 @@ def sheet_html(ledger: tarockscore.Ledger, sheet: tarockscore.Sheet) -> str:
         table(headers, rows, cls="totals"),
     ]
     if sheet.table.stake is not None:
-        parts.append(f'<p class="meta">{esc(_("stake {amount} per point").format(amount=money(sheet.table.stake)))}</p>')
+        parts.append(
+            f'<p class="meta">{esc(_("stake {amount} per point").format(amount=money(sheet.table.stake)))}</p>'
+        )
     if not sheet.hands:
         parts.append(f'<p class="meta">{esc(_("no hands yet"))}</p>')
     else:
         hand_rows = []
         for h in reversed(sheet.hands):
             points = " ".join(
-                f"{p}\u00a0{render_hand.signed(h.result.victory_points[p])}" for p in players if p in h.players
+                f"{p}\u00a0{render_hand.signed(h.result.victory_points[p])}"
+                for p in players
+                if p in h.players
             )
             line = render_evening.hand_summary(h.hand, h.result)
             radl = f" ×{h.result.radl}" if h.doubled else ""
@@ -88,29 +94,26 @@ def sheet_html(ledger: tarockscore.Ledger, sheet: tarockscore.Sheet) -> str:
 
 
 def score_html(score: tarockscore.Score, radl: int) -> str:
-    """A hand's arithmetic bet by bet, as ``score`` prints it: each bet, its value and factors,
-    who won it, each player's points; then the Victory Points."""
-    players = score.players
-    rows: list[list[object]] = []
+    """A hand's arithmetic bet by bet, as ``score`` prints it, laid out for a phone: each bet with
+    its value, factors and winners on a line of its own, then each player's points."""
+    bets = []
     for line in score.lines:
         factors = render_hand.factors_text(line)
         how = f"{line.base} {factors} = {line.value}" if factors else str(line.value)
-        rows.append(
-            [
-                translated(line.label),
-                how,
-                ", ".join(line.winners) or "-",
-                *(render_hand.signed(line.points[p]) if line.points[p] else "" for p in players),
-            ]
+        winners = ", ".join(line.winners) or "-"
+        bets.append(
+            f"<li><strong>{esc(translated(line.label))}</strong> {esc(how)}"
+            f' <span class="meta">({esc(_("won by"))} {esc(winners)})</span></li>'
         )
-    rows.append([_("Victory Points"), "", "", *(render_hand.signed(score.victory_points[p]) for p in players)])
-    if score.payout is not None:
-        rows.append([_("Payout (with Kontra)"), "", "", *(render_hand.signed(score.payout[p]) for p in players)])
-    parts = [
-        '<div class="scroll">',
-        table([_("bet"), _("value"), _("won by"), *players], rows, cls="score"),
-        "</div>",
-    ]
+    headers = [_("player"), _("Victory Points")]
+    headers += [_("Payout (with Kontra)")] if score.payout is not None else []
+    rows: list[list[object]] = []
+    for p in score.players:
+        row: list[object] = [p, render_hand.signed(score.victory_points[p])]
+        if score.payout is not None:
+            row.append(render_hand.signed(score.payout[p]))
+        rows.append(row)
+    parts = [f'<ul class="bets">{"".join(bets)}</ul>', table(headers, rows, cls="totals")]
     parts += [f'<p class="meta">{esc(render_hand.note_line(n))}</p>' for n in score.notes]
     if radl != 1:
         parts.append(f'<p class="radl">{esc(_("Radl: this hand counts ×{radl}").format(radl=radl))}</p>')

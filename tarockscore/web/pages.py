@@ -48,7 +48,9 @@ def link(path: str, **query: object) -> str:
 
 
 def _hidden(**values: object) -> str:
-    return "".join(f'<input type="hidden"{attrs({"name": k, "value": v})}>' for k, v in values.items() if v is not None)
+    return "".join(
+        f'<input type="hidden"{attrs({"name": k, "value": v})}>' for k, v in values.items() if v is not None
+    )
 
 
 def texts_block() -> str:
@@ -102,7 +104,9 @@ def table_page(
         parts.append(f'<p class="meta">{esc(status_line)}</p>')
     if entry is not None and code:
         parts.append(_hand_form(seen, entry, given or {}, code=code, lang=lang))
-    parts.append(f'<section id="sheet" aria-label="{esc(_("sheet"))}">{sheet_html(seen.ledger, seen.sheet)}</section>')
+    parts.append(
+        f'<section id="sheet" aria-label="{esc(_("sheet"))}">{sheet_html(seen.ledger, seen.sheet)}</section>'
+    )
     if code and seen.sheet.hands:
         parts.append(_corrections(seen, code=code, lang=lang))
     parts.append(texts_block())
@@ -197,7 +201,9 @@ def preview_page(
             "</form>",
         ]
     )
-    return page(place_title(place, site_title), body, data={"data-table": place.key, "data-version": expected})
+    return page(
+        place_title(place, site_title), body, data={"data-table": place.key, "data-version": expected}
+    )
 
 
 def preview_fragment(preview: tarockscore.Preview, replacing: bool) -> str:
@@ -254,7 +260,12 @@ def board_page(site_title: str, fragment: str, lang: str | None) -> str:
         f'<main id="board" class="board">{fragment}</main>' + texts_block()
     )
     head = '<noscript><meta http-equiv="refresh" content="15"></noscript>'
-    return page(_("Board: {name}").format(name=site_title), body, head=head, data={"data-board": "1", "data-lang": lang or ""})
+    return page(
+        _("Board: {name}").format(name=site_title),
+        body,
+        head=head,
+        data={"data-board": "1", "data-lang": lang or ""},
+    )
 
 
 # -- the table cards ----------------------------------------------------------------------------
@@ -292,7 +303,8 @@ def cards_page(site_title: str, cards: Sequence[tuple[Place, str]]) -> str:
 
 def index_page(site_title: str, places: Sequence[Place], lang: str | None) -> str:
     items = "".join(
-        f'<li><a href="{esc(link(p.path, lang=lang))}">{esc(place_title(p, site_title))}</a></li>' for p in places
+        f'<li><a href="{esc(link(p.path, lang=lang))}">{esc(place_title(p, site_title))}</a></li>'
+        for p in places
     )
     body = (
         f"<header><h1>{esc(site_title)}</h1></header>"

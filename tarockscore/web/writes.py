@@ -85,8 +85,18 @@ class Writer:
         return {"version": version, "sheet": render_evening.sheet_json(sheet)}
 
     def stale(self, place: Place) -> Answer:
-        text = _("the sheet has changed since this page was read: nothing was written; check the sheet and enter the hand again")
-        return Answer(409, {"ok": False, "error": "changed", "problems": [{"where": "", "message": text}], **self.current(place)})
+        text = _(
+            "the sheet has changed since this page was read: nothing was written; check the sheet and enter the hand again"
+        )
+        return Answer(
+            409,
+            {
+                "ok": False,
+                "error": "changed",
+                "problems": [{"where": "", "message": text}],
+                **self.current(place),
+            },
+        )
 
     def refused(self, place: Place, problems: list[dict[str, str]]) -> Answer:
         return Answer(422, {"ok": False, "error": "refused", "problems": problems, **self.current(place)})
