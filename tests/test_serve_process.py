@@ -139,3 +139,40 @@ def test_a_sigkill_mid_write_loses_and_doubles_no_confirmed_hand(evening: Path) 
     hands = tarockscore.Evening(evening).check().hands  # the ledger passes its own check
     assert len(hands) in (len(confirmed), len(confirmed) + 1)
     assert len(hands) >= before
+
+
+def test_sixteen_tables_recording_at_once_each_ledger_checked(tmp_path: Path) -> None:
+    # A bounded load on loopback: 16 tables of a tournament, three hands each, all at once; the
+    # figures for a whole round are benchmarks/serve_load.py's.
+    day = tmp_path / "day"
+    players = ",".join(f"P{i:02d}" for i in range(1, 65))
+    result = runner.invoke(app, ["tournament", "new", str(day), "--players", players, "--rounds", "1",
+                                 "--games", "4", "--profile", "ooe-2023", "--format", "schrift"])  # fmt: skip
+    assert result.exit_code == 0, result.stderr
+    assert runner.invoke(app, ["tournament", "draw", str(day), "--round", "1", "--seed", "2"]).exit_code == 0
+    proc, shown = start(str(day))
+    answers: list[int] = []
+
+    def table_phone(table: dict[str, Any]) -> None:
+        _status, seen = send(table["url"])
+        version, seats = seen["version"], seen["sheet"]["players"]
+        for i in range(3):
+            form = {"code": table["code"], "expected": version, "request": f"{table['table']}-{i}",
+                    "action": "record", "contract": "dreier", "declarer": seats[i], "card_points": "36"}  # fmt: skip
+            status, body = send(table["url"].split("?")[0] + "/hand", form, timeout=60)
+            answers.append(status)
+            version = body["version"]
+
+    try:
+        assert len(shown["tables"]) == 16
+        phones = [threading.Thread(target=table_phone, args=(t,)) for t in shown["tables"]]
+        for t in phones:
+            t.start()
+        for t in phones:
+            t.join(timeout=120)
+    finally:
+        proc.send_signal(signal.SIGINT)
+        proc.communicate(timeout=15)
+    assert answers == [200] * 48
+    for table in shown["tables"]:
+        assert len(tarockscore.Evening(table["ledger"]).check().hands) == 3
