@@ -176,3 +176,19 @@ def test_sixteen_tables_recording_at_once_each_ledger_checked(tmp_path: Path) ->
     assert answers == [200] * 48
     for table in shown["tables"]:
         assert len(tarockscore.Evening(table["ledger"]).check().hands) == 3
+
+
+def test_no_other_command_imports_the_web_stack() -> None:
+    # Starlette, uvicorn and segno cost about as much as the whole command line's start-up: only
+    # `serve`, when it runs, imports them (benchmarks/bench.py --only table keeps the figures).
+    code = (
+        "import sys\n"
+        "from tarockscore.cli.app import build\n"
+        "for name in ('score', 'record', 'show', 'tournament', 'serve'):\n"
+        "    build(name)\n"
+        "web = sorted(m for m in sys.modules if m.split('.')[0] in ('starlette', 'uvicorn', 'segno', 'anyio')\n"
+        "             or m.startswith('tarockscore.web'))\n"
+        "print(web)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
