@@ -47,6 +47,7 @@ _HOME: dict[str, str] = {
     "parse_stake": "tarockscore.api.words",
     "strip_spaces": "tarockscore.api.words",
     "ways_out": "tarockscore.api.problems",
+    "noting_writes": "tarockscore.api.problems",
     # the season (api/season.py)
     "fold_season": "tarockscore.api.season",
     "FoldedSeason": "tarockscore.api.season",
@@ -140,6 +141,7 @@ if TYPE_CHECKING:  # the names as the type checker sees them; at run time __geta
     from tarockscore.api.hand import profile_names as profile_names
     from tarockscore.api.hand import read_hand as read_hand
     from tarockscore.api.hand import score_hand as score_hand
+    from tarockscore.api.problems import noting_writes as noting_writes
     from tarockscore.api.problems import ways_out as ways_out
     from tarockscore.api.season import FoldedSeason as FoldedSeason
     from tarockscore.api.season import LeftOut as LeftOut
