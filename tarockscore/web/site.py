@@ -20,7 +20,6 @@ import tarockscore
 from tarockscore.web.journal import ORGANISER, Journal, same_code
 
 EVENING = "evening"
-TOURNAMENT_FILE = "tournament.toml"
 JOURNAL_NAME = "serve.sqlite3"
 
 
@@ -81,7 +80,7 @@ class Site:
     """The tables served from ``path`` (a ledger, or a tournament folder), their codes and locks."""
 
     def __init__(self, path: Path, *, limiter: Limiter | None = None) -> None:
-        self.tournament = (path / TOURNAMENT_FILE).is_file() if path.is_dir() else False
+        self.tournament = path.is_dir()  # a folder is a tournament's; its own reading says if not
         self.path = path
         if self.tournament:
             self._tournament = tarockscore.Tournament(path)
