@@ -293,6 +293,8 @@ def test_the_game_limit_of_a_tournament_table_is_the_command_lines_refusal(tmp_p
     assert answer.status_code == 422, answer.text
     reason = answer.json()["problems"][0]["message"]
     assert reason in refused.stderr  # "table.games: 1: the game limit of this table is reached"
+    shown = client.post(f"/t/{place.key}/hand", data=form | {"action": "preview"}, headers=JSON)
+    assert shown.status_code == 422 and shown.json()["problems"][0]["message"] == reason
 
 
 def test_codes_open_only_their_own_table_and_round(tmp_path: Path) -> None:

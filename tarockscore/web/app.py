@@ -297,10 +297,20 @@ class Web:
     ) -> Response:
         lang = self.lang_param(request)
         expected = form.get("expected") or place.evening.version()
-        entry = self.entry_of(place, number)
-        if entry is None or edit:
+        if edit:
             _seen, html = self.render_table(request, place, code, given=given, replace=number)
-            return HTMLResponse(html, status_code=200 if edit else 422, headers=HEADERS)
+            return HTMLResponse(html, headers=HEADERS)
+        try:
+            entry = tarockscore.hand_entry(place.evening, number)
+        except TarockError as exc:  # the table has played its games, or no such hand
+            lines = [p.render(i18n.gettext) for p in exc.problems]
+            body = {"ok": False, "error": "refused", "problems": [{"where": "", "message": t} for t in lines]}
+            return self.answer(
+                request,
+                422,
+                body,
+                lambda: self.render_table(request, place, code, notice=message_html("refused", lines))[1],
+            )
         reading = tarockscore.submit_answers(entry.flow, given, entry.defaults)
         problems: list[str] = []
         if reading.hand is None:

@@ -21,7 +21,7 @@ import tarockscore
 from tarockscore.i18n import _, ngettext
 from tarockscore.render import tournament as render_tournament
 from tarockscore.web.form import fields_html, hidden_answers
-from tarockscore.web.html import attrs, esc, message_html, page, score_html, sheet_html, table
+from tarockscore.web.html import attrs, esc, page, score_html, sheet_html, table
 from tarockscore.web.site import Place
 
 
@@ -215,10 +215,6 @@ def preview_fragment(preview: tarockscore.Preview, replacing: bool) -> str:
         else _("Hand {number}").format(number=number)
     )
     return f"<h2>{esc(heading)}</h2>{score_html(preview.score, preview.radl)}"
-
-
-def refused_notice(kind: str, lines: Sequence[str]) -> str:
-    return message_html(kind, lines)
 
 
 # -- the board ----------------------------------------------------------------------------------
