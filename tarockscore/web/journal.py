@@ -31,8 +31,8 @@ TABLE_CODE_LENGTH = 8  # 31**8: about 8.5e11 codes, against a few guesses a minu
 ORGANISER_CODE_LENGTH = 12
 ORGANISER = "organiser"
 
-# Answers kept per request key: a phone resends within minutes; a day has a few hundred hands.
-KEEP_REQUESTS = 10_000
+# Answers kept (each with its sheet): a phone resends within minutes; a day has a few hundred hands.
+KEEP_REQUESTS = 2_000
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS codes (place TEXT PRIMARY KEY, code TEXT NOT NULL);
