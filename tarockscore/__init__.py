@@ -63,6 +63,7 @@ _HOME: dict[str, str] = {
     "write_chart_file": "tarockscore.api.season",
     # tournaments and cups (api/tournament.py)
     "Tournament": "tarockscore.api.tournament",
+    "TournamentTable": "tarockscore.api.tournament",
     "Started": "tarockscore.api.tournament",
     "Roster": "tarockscore.api.tournament",
     "Drawn": "tarockscore.api.tournament",
@@ -77,6 +78,7 @@ _HOME: dict[str, str] = {
     "games_at_five": "tarockscore.api.tournament",
     # the guided entry (api/entry.py; the flow of questions in entry/)
     "HandEntry": "tarockscore.api.entry",
+    "Preview": "tarockscore.api.entry",
     "hand_entry": "tarockscore.api.entry",
     "hand_from_short_form": "tarockscore.api.hand",
     "Answers": "tarockscore.api.entry",
@@ -112,6 +114,7 @@ if TYPE_CHECKING:  # the names as the type checker sees them; at run time __geta
     from tarockscore.api.entry import Answers as Answers
     from tarockscore.api.entry import FormReading as FormReading
     from tarockscore.api.entry import HandEntry as HandEntry
+    from tarockscore.api.entry import Preview as Preview
     from tarockscore.api.entry import Question as Question
     from tarockscore.api.entry import QuestionKind as QuestionKind
     from tarockscore.api.entry import Refused as Refused
@@ -162,6 +165,7 @@ if TYPE_CHECKING:  # the names as the type checker sees them; at run time __geta
     from tarockscore.api.tournament import Seating as Seating
     from tarockscore.api.tournament import Started as Started
     from tarockscore.api.tournament import Tournament as Tournament
+    from tarockscore.api.tournament import TournamentTable as TournamentTable
     from tarockscore.api.tournament import UnseatableCount as UnseatableCount
     from tarockscore.api.tournament import cup as cup
     from tarockscore.api.tournament import games_at_five as games_at_five

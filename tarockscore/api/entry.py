@@ -27,11 +27,14 @@ from tarockscore.files.ledger_file import Snapshot
 from tarockscore.ledger import operations
 from tarockscore.ledger.deal import Deal, hand_deal, next_deal
 from tarockscore.ledger.model import Ledger
-from tarockscore.ledger.results import check_number
+from tarockscore.ledger.radl import pending_radl
+from tarockscore.ledger.results import check_number, score_stored
 from tarockscore.rules.hand import HandInput
+from tarockscore.rules.scoring import Score
 
 __all__ = [
     "Answers",
+    "Preview",
     "FormReading",
     "HandEntry",
     "Question",
@@ -47,6 +50,16 @@ __all__ = [
 
 # The flow's answers given one at a time (a terminal's walk), under the face's name.
 Answers = Entry
+
+
+class Preview(NamedTuple):
+    """A hand as it would be recorded, nothing written: the evening with it, its number, its
+    score bet by bet (before any Radl factor) and the Radl factor it would be counted with."""
+
+    ledger: Ledger
+    number: int
+    score: Score
+    radl: int
 
 
 class HandEntry(NamedTuple):
@@ -65,6 +78,11 @@ class HandEntry(NamedTuple):
     def ledger(self) -> Ledger:
         return self.snapshot.ledger
 
+    @property
+    def radl_pending(self) -> int:
+        """How many doubled hands the Radl still owes before this hand is played (0: none)."""
+        return pending_radl(self.ledger)
+
     def answers(self) -> Answers:
         """The answers of the hand, given one at a time (a terminal's walk through the flow)."""
         return Answers(self.flow, dict(self.defaults))
@@ -78,6 +96,12 @@ class HandEntry(NamedTuple):
         """The evening as it would be with the hand (hand-file keys), nothing written; raises the
         problems the rules find, as ``record`` would."""
         return self._changed(self.ledger, hand, now())
+
+    def scored(self, hand: HandInput) -> Preview:
+        """What :meth:`preview` shows of the hand: its score bet by bet and its Radl factor."""
+        after = self.preview(hand)
+        _hand, score = score_stored(after, self.number)
+        return Preview(after, self.number, score, after.hands[self.number - 1].result.radl)
 
     def save(self, hand: HandInput, at: str | None = None) -> Change:
         """Record (or replace) the hand; refused when the ledger changed since the entry read it."""

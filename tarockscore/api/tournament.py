@@ -45,6 +45,7 @@ __all__ = [
     "Seating",
     "Started",
     "Tournament",
+    "TournamentTable",
     "UnseatableCount",
     "cup",
     "games_at_five",
@@ -137,6 +138,18 @@ class DayMoney:
     tournament: tm.Tournament
     rows: tuple[Money, ...]
     warnings: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentTable:
+    """One drawn table of the day: its round and number, its players in seat order (the first is
+    Forehand of the first hand), its game limit and its evening (the ledger)."""
+
+    round: int
+    table: int
+    players: tuple[str, ...]
+    games: int
+    evening: Evening
 
 
 @dataclass(frozen=True, slots=True)
@@ -271,6 +284,14 @@ class Tournament:
                 where="table",
             )
         return Evening(self.folder / found.ledger)
+
+    def tables(self) -> tuple[TournamentTable, ...]:
+        """Every drawn table of every drawn round, round by round, each in the order of its number."""
+        return tuple(
+            TournamentTable(r.number, d.table, d.players, d.games, Evening(self.folder / d.ledger))
+            for r in sorted(self.read().draws, key=lambda r: r.number)
+            for d in sorted(r.tables, key=lambda d: d.table)
+        )
 
     def standings(self) -> DayStandings:
         """The day's standings: every table's sheet checked, ranked by the tournament's format."""

@@ -266,8 +266,8 @@ tr:nth-child(even) td { background: #f2f2f2; }
 """.strip()
 
 
-def standings_html(t: Tournament, rows: Sequence[Standing], title: str) -> str:
-    """One printable page: the standings table, every value escaped."""
+def standings_table_html(t: Tournament, rows: Sequence[Standing]) -> str:
+    """The standings as an HTML ``<table>`` (a page of its own, or the board of ``serve``), every value escaped."""
     fmt = t.format
     rounds = _rounds(rows)
     head = "".join(
@@ -281,6 +281,12 @@ def standings_html(t: Tournament, rows: Sequence[Standing], title: str) -> str:
             cls = ' class="player"' if i == 1 else ""
             cells.append(f"<td{cls}>{escape(str(value))}</td>")
         body.append("<tr>" + "".join(cells) + "</tr>")
+    return "\n".join(["<table>", f"<thead><tr>{head}</tr></thead>", "<tbody>", *body, "</tbody>", "</table>"])
+
+
+def standings_html(t: Tournament, rows: Sequence[Standing], title: str) -> str:
+    """One printable page: the standings table, every value escaped."""
+    fmt = t.format
     meta = _("{name}: {title}. Ties: {ties}.").format(
         name=fmt.name, title=fmt.title_in(current()), ties=ties_text(fmt)
     )
@@ -296,12 +302,7 @@ def standings_html(t: Tournament, rows: Sequence[Standing], title: str) -> str:
             "<body>",
             f"<h1>{escape(title)}</h1>",
             f'<p class="meta">{escape(meta)}</p>',
-            "<table>",
-            f"<thead><tr>{head}</tr></thead>",
-            "<tbody>",
-            *body,
-            "</tbody>",
-            "</table>",
+            standings_table_html(t, rows),
             "</body>",
             "</html>",
             "",

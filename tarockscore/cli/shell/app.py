@@ -49,6 +49,7 @@ COMMANDS: dict[str, str] = {
     "profiles": "tarockscore.cli.commands.profiles",
     "tournament": "tarockscore.cli.commands.tournament",
     "cup": "tarockscore.cli.commands.tournament",
+    "serve": "tarockscore.cli.commands.serve",
 }
 
 

@@ -87,6 +87,7 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
         f"{T} cup standings day1 day2 day3 --points cup.toml",
         f"{T} cup standings day1 day2 --points cup.toml -f json",
     ),
+    "serve": (f"{T} serve cup-day --host 0.0.0.0", f"{T} serve friday.toml --port 0 --json"),
 }
 
 # A value's placeholder by the parameter's name; any other takes its name in capitals.

@@ -1,0 +1,163 @@
+"""``tarockscore serve``: the evening or the tournament day on the players' phones (CLI layer).
+
+Parses the options, opens the site (``tarockscore.web``), binds the address, prints each table's
+address (and its QR code at a terminal) and runs the server until Ctrl-C. The web stack
+(Starlette, uvicorn, segno) is imported only when the command runs, inside :func:`serve`: it
+costs about as much again as the whole command line's start-up, which no other command pays.
+"""
+
+import json
+import socket
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from tarockscore import i18n
+from tarockscore.cli.shell.ledger_option import ledger_path_of
+from tarockscore.errors import N_, UsageError
+from tarockscore.i18n import _
+
+LOOPBACK = "127.0.0.1"
+EVERYWHERE = ("0.0.0.0", "::", "")
+# A private address that a UDP socket is "connected" to, only to learn which of this machine's
+# addresses faces the network: connecting a UDP socket sends nothing.
+PROBE = ("10.255.255.255", 1)
+
+
+def register(app: typer.Typer, only: str | None = None) -> None:
+    """Add ``serve`` to the ``tarockscore`` app."""
+    app.command()(serve)
+
+
+def lan_address() -> str | None:
+    """This machine's address on the venue's network, found without sending anything."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(PROBE)
+            address = str(probe.getsockname()[0])
+        except OSError:
+            return None
+    return None if address.startswith("127.") or address == "0.0.0.0" else address
+
+
+def bind(host: str, port: int) -> socket.socket:
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError as exc:
+        sock.close()
+        raise UsageError(
+            N_("{host}:{port}: cannot serve there ({why}); --port 0 takes a free port"),
+            where="--port",
+            host=host,
+            port=port,
+            why=exc.strerror or str(exc),
+        ) from None
+    sock.listen(128)
+    return sock
+
+
+def _url_host(host: str) -> str:
+    return f"[{host}]" if ":" in host else host
+
+
+def serve(
+    path: Annotated[
+        str | None,
+        typer.Argument(
+            help="An evening's ledger, or a tournament folder (every table of every drawn round); "
+            "default: the evening's ledger, found as `show` finds it.",
+            show_default=False,
+        ),
+    ] = None,
+    host: Annotated[
+        str,
+        typer.Option("--host", help="The address to serve on; 0.0.0.0 serves the venue's network."),
+    ] = LOOPBACK,
+    port: Annotated[
+        int, typer.Option("--port", help="The port; 0 takes a free one.", min=0, max=65535)
+    ] = 8000,
+    lang: Annotated[
+        str | None,
+        typer.Option("--lang", metavar="de|en", help="The pages' language; default: each phone's own."),
+    ] = None,
+    json_out: Annotated[
+        bool, typer.Option("--json", help="Print the addresses as one JSON line first (for scripts).")
+    ] = False,
+) -> None:
+    """Serve the evening or the tournament day to the phones at the tables: a page per table, a
+    board for the projector, table cards to print. Ctrl-C stops it."""
+    # The web stack is this command's alone: imported here, never at the start of another command.
+    import uvicorn  # noqa: PLC0415
+
+    from tarockscore.web.app import Settings, make_app  # noqa: PLC0415
+    from tarockscore.web.site import Site  # noqa: PLC0415
+
+    if lang is not None:
+        chosen = i18n.language_of(lang)
+        if chosen is None:
+            raise UsageError(
+                N_("{value!r} is not a language of tarockscore; use de or en"), where="--lang", value=lang
+            )
+        i18n.use(chosen)
+        lang = chosen
+    where = Path(path) if path is not None and Path(path).is_dir() else ledger_path_of(path)
+    site = Site(where)
+    sock = bind(host, port)
+    real_port = sock.getsockname()[1]
+    shown = (lan_address() or LOOPBACK) if host in EVERYWHERE else host
+    base = f"http://{_url_host(shown)}:{real_port}"
+    places = site.places()
+    tables = [
+        {
+            "url": f"{base}{p.path}?code={site.code(p.key)}",
+            "code": site.code(p.key),
+            "ledger": str(p.evening.path),
+            "round": p.round,
+            "table": p.table,
+        }
+        for p in places
+    ]
+    board = f"{base}/board"
+    cards = f"{base}/cards?code={site.code('organiser')}"
+    if json_out:
+        typer.echo(json.dumps({"url": base, "board": board, "tables": tables}, ensure_ascii=False))
+    out = sys.stderr if json_out else sys.stdout
+    _announce(out, site.title, places, tables, board, cards, qr=not json_out and sys.stdout.isatty())
+    app = make_app(site, Settings(lang=lang, base_url=base))
+    config = uvicorn.Config(
+        app, log_level="warning", access_log=False, lifespan="off", timeout_graceful_shutdown=2
+    )
+    server = uvicorn.Server(config)
+    try:
+        server.run(sockets=[sock])
+    except KeyboardInterrupt:
+        pass
+    finally:
+        sock.close()
+        site.journal.close()
+    print(_("stopped; every hand is in its ledger"), file=out, flush=True)
+
+
+def _announce(
+    out: Any, title: str, places: list[Any], tables: list[dict[str, Any]], board: str, cards: str, *, qr: bool
+) -> None:
+    import segno  # noqa: PLC0415 - the QR codes are the web stack's too
+
+    print(_("Serving {name}").format(name=title), file=out)
+    for place, table in zip(places, tables, strict=True):
+        name = (
+            _("Round {round}, table {table}").format(round=place.round, table=place.table)
+            if place.round is not None
+            else _("the table")
+        )
+        print(f"{name}: {table['url']}", file=out)
+        if qr:
+            segno.make(table["url"], error="m").terminal(out=out, compact=True)
+    print(_("board: {url}").format(url=board), file=out)
+    print(_("table cards (the organiser's code opens every table): {url}").format(url=cards), file=out)
+    print(_("Ctrl-C stops the server."), file=out, flush=True)

@@ -1,0 +1,491 @@
+"""The web application of ``serve``: its addresses, who may write, and each answer (web layer).
+
+Reading is open: any phone in the room may see a table's sheet and the board. A write (a hand,
+an undo, a replace, a delete) needs the table's code (or the organiser's), carried as the
+``code`` query parameter or form field, compared in constant time; wrong codes are counted per
+client and refused with 429 past the limit. A write must come from a page of this server: a
+request whose ``Origin`` is another site, or whose ``Sec-Fetch-Site`` says cross-site, is refused
+(403), so no other page can record through a player's browser.
+
+A write names the sheet's version it was made on (``expected``) and a request key (``request``):
+see :mod:`tarockscore.web.writes` for how the journal makes a resend safe. Each answer is a page,
+or JSON for a client that asks for it (``Accept: application/json``): docs/serve.md.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator, Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qsl
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response, StreamingResponse
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+import tarockscore
+from tarockscore import i18n
+from tarockscore.errors import TarockError
+from tarockscore.i18n import _
+from tarockscore.render import evening as render_evening
+from tarockscore.web import pages
+from tarockscore.web.form import answers_of, fields_html
+from tarockscore.web.html import message_html, page, sheet_html
+from tarockscore.web.site import Place, Site
+from tarockscore.web.writes import WRITES, Answer, Writer, refusal
+
+STATIC = Path(__file__).parent / "static"
+
+HEADERS = {
+    "Content-Security-Policy": (
+        "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+        "frame-ancestors 'none'; form-action 'self'; base-uri 'none'"
+    ),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "Cache-Control": "no-store",
+}
+
+
+# A form of a hand is a few hundred bytes; a body past this is no form of ours.
+MAX_FORM = 64 * 1024
+
+
+async def form_of(request: Request) -> dict[str, str]:
+    """The fields of a form sent URL-encoded (as a page's form and its script send it); the last
+    of a name given twice counts. Read with the standard library: no multipart parser needed."""
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_FORM:
+            return {}
+    text = body.decode("utf-8", errors="replace")
+    return dict(parse_qsl(text, keep_blank_values=True, max_num_fields=500))
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """How the server runs: its language (None: each phone's own), the address the cards and QR
+    codes print, and how often and how long the board's event stream looks for changes."""
+
+    lang: str | None = None
+    base_url: str | None = None
+    poll_seconds: float = 1.0
+    stream_seconds: float = 300.0
+
+
+class Web:
+    """The handlers, around one :class:`Site`."""
+
+    def __init__(self, site: Site, settings: Settings) -> None:
+        self.site = site
+        self.settings = settings
+        self.writer = Writer(site)
+
+    # -- the request's language, code and origin ----------------------------------------------
+
+    def language(self, request: Request) -> str:
+        asked = request.query_params.get("lang")
+        if asked and i18n.language_of(asked):
+            return str(i18n.language_of(asked))
+        if self.settings.lang:
+            return self.settings.lang
+        for part in request.headers.get("accept-language", "").split(","):
+            found = i18n.language_of(part.split(";")[0]) if part.strip() else None
+            if found:
+                return found
+        return i18n.DEFAULT
+
+    @staticmethod
+    def lang_param(request: Request) -> str | None:
+        asked = request.query_params.get("lang")
+        return asked if asked and i18n.language_of(asked) else None
+
+    @staticmethod
+    def wants_json(request: Request) -> bool:
+        return "application/json" in request.headers.get("accept", "")
+
+    @staticmethod
+    def client(request: Request) -> str:
+        return request.client.host if request.client else "?"
+
+    @staticmethod
+    def cross_site(request: Request) -> bool:
+        """Whether the request comes from a page of another site (a form or a script there)."""
+        fetch_site = request.headers.get("sec-fetch-site")
+        if fetch_site is not None and fetch_site not in ("same-origin", "none"):
+            return True
+        origin = request.headers.get("origin")
+        if origin is None:  # a script (curl) or an old browser: the code still guards the table
+            return False
+        return origin != f"{request.url.scheme}://{request.headers.get('host', '')}"
+
+    # -- answers -----------------------------------------------------------------------------
+
+    def answer(
+        self, request: Request, status: int, data: Mapping[str, Any], html: Callable[[], str]
+    ) -> Response:
+        if self.wants_json(request):
+            return JSONResponse(dict(data), status_code=status, headers=HEADERS)
+        return HTMLResponse(html(), status_code=status, headers=HEADERS)
+
+    def refuse(self, request: Request, status: int, error: str, text: str) -> Response:
+        body = {"ok": False, "error": error, "problems": [{"where": "", "message": text}]}
+        return self.answer(
+            request, status, body, lambda: page(text, message_html("refused", [text]), script=False)
+        )
+
+    def gate(self, request: Request, place: Place | None, code: str, *, write: bool) -> Response | None:
+        """None when the request may go on; else the refusal (404, 429, 403), in the request's language."""
+        with i18n.language(self.language(request)):
+            return self._gate(request, place, code, write=write)
+
+    def _gate(self, request: Request, place: Place | None, code: str, *, write: bool) -> Response | None:
+        if place is None:
+            return self.refuse(request, 404, "not_found", _("no such table"))
+        who = self.client(request)
+        if code and self.site.limiter.blocked(who):
+            return self.refuse(request, 429, "too_many", _("too many wrong codes: wait a minute"))
+        if write and self.cross_site(request):
+            return self.refuse(request, 403, "cross_site", _("a change must come from this table's page"))
+        if code and not self.site.opens(place.key, code):
+            self.site.limiter.wrong(who)
+            return self.refuse(request, 403, "wrong_code", _("this code does not open this table"))
+        if write and not code:
+            return self.refuse(
+                request, 403, "no_code", _("recording needs the table's code (its card's address)")
+            )
+        return None
+
+    # -- reading -----------------------------------------------------------------------------
+
+    def seen(self, place: Place) -> pages.Seen:
+        version = place.evening.version()  # first: the sheet read after it is never older
+        ledger = place.evening.ledger
+        return pages.Seen(place, version, ledger, place.evening.sheet())
+
+    def entry_of(self, place: Place, replace: int | None) -> tarockscore.HandEntry | None:
+        try:
+            return tarockscore.hand_entry(place.evening, replace)
+        except TarockError:  # the table has played its games, or no such hand: no form
+            return None
+
+    def table_json(self, seen: pages.Seen) -> dict[str, Any]:
+        return {
+            "ok": True,
+            "version": seen.version,
+            "next": render_evening.next_text(seen.ledger),
+            "sheet": render_evening.sheet_json(seen.sheet),
+        }
+
+    def render_table(
+        self,
+        request: Request,
+        place: Place,
+        code: str,
+        *,
+        given: Mapping[str, str] | None = None,
+        notice: str = "",
+        replace: int | None = None,
+    ) -> tuple[pages.Seen, str]:
+        seen = self.seen(place)
+        entry = self.entry_of(place, replace) if code else None
+        if entry is None and code and replace is None:
+            notice += message_html("ok", [_("this table has played all its games")])
+        html = pages.table_page(
+            seen,
+            self.site.title,
+            code=code or None,
+            lang=self.lang_param(request),
+            entry=entry,
+            given=given,
+            notice=notice,
+            status_line=""
+            if code
+            else _("reading only: recording needs the table's code (its card's address)"),
+        )
+        return seen, html
+
+    async def table(self, request: Request) -> Response:
+        place = self.site.place(request.path_params["key"])
+        code = request.query_params.get("code", "")
+        refused = self.gate(request, place, code, write=False)
+        if refused is not None:
+            return refused
+        assert place is not None
+        part = request.query_params.get("part")
+        replace = request.query_params.get("replace")
+        number = int(replace) if replace and replace.isdigit() else None
+        done = request.query_params.get("done", "")
+
+        def work() -> Response:
+            with i18n.language(self.language(request)):
+                if self.wants_json(request):
+                    return JSONResponse(self.table_json(self.seen(place)), headers=HEADERS)
+                if part == "sheet":
+                    seen = self.seen(place)
+                    return HTMLResponse(sheet_html(seen.ledger, seen.sheet), headers=HEADERS)
+                notice = message_html("ok", [done]) if done else ""
+                _seen, html = self.render_table(request, place, code, notice=notice, replace=number)
+                return HTMLResponse(html, headers=HEADERS)
+
+        return await run_in_threadpool(work)
+
+    async def fields(self, request: Request) -> Response:
+        """The form's fields for the answers so far (the page's script asks after each change)."""
+        place = self.site.place(request.path_params["key"])
+        if place is None:
+            return self.refuse(request, 404, "not_found", _("no such table"))
+        form = await form_of(request)
+        number = form.get("number", "")
+
+        def work() -> Response:
+            with i18n.language(self.language(request)):
+                entry = self.entry_of(place, int(number) if number.isdigit() else None)
+                if entry is None:
+                    return HTMLResponse("", headers=HEADERS)
+                return HTMLResponse(fields_html(entry, answers_of(form)), headers=HEADERS)
+
+        return await run_in_threadpool(work)
+
+    # -- writing -----------------------------------------------------------------------------
+
+    async def write(self, request: Request) -> Response:
+        place = self.site.place(request.path_params["key"])
+        form = await form_of(request)
+        code = form.get("code") or request.query_params.get("code", "")
+        refused = self.gate(request, place, code, write=True)
+        if refused is not None:
+            return refused
+        assert place is not None
+        what = request.path_params["what"]
+        if what not in WRITES:
+            return self.refuse(request, 404, "not_found", _("no such table"))
+
+        def work() -> Response:
+            with i18n.language(self.language(request)):
+                return self.changed(request, place, what, form, code)
+
+        return await run_in_threadpool(work)
+
+    def changed(self, request: Request, place: Place, what: str, form: dict[str, str], code: str) -> Response:
+        number_text = form.get("number", "")
+        number = int(number_text) if number_text.isdigit() else None
+        given = answers_of(form)
+        action = form.get("action", "preview" if what == "hand" else "record")
+        if what == "hand" and action in ("preview", "edit"):
+            return self.preview(request, place, form, given, number, code, edit=action == "edit")
+        result = self.writer.write(place, what, form, given, number)
+        return self.after_write(request, place, result, given, code, number)
+
+    def preview(
+        self,
+        request: Request,
+        place: Place,
+        form: Mapping[str, str],
+        given: dict[str, str],
+        number: int | None,
+        code: str,
+        *,
+        edit: bool,
+    ) -> Response:
+        lang = self.lang_param(request)
+        expected = form.get("expected") or place.evening.version()
+        if edit:
+            _seen, html = self.render_table(request, place, code, given=given, replace=number)
+            return HTMLResponse(html, headers=HEADERS)
+        try:
+            entry = tarockscore.hand_entry(place.evening, number)
+        except TarockError as exc:  # the table has played its games, or no such hand
+            lines = [p.render(i18n.gettext) for p in exc.problems]
+            body = {"ok": False, "error": "refused", "problems": [{"where": "", "message": t} for t in lines]}
+            return self.answer(
+                request,
+                422,
+                body,
+                lambda: self.render_table(request, place, code, notice=message_html("refused", lines))[1],
+            )
+        reading = tarockscore.submit_answers(entry.flow, given, entry.defaults)
+        problems: list[str] = []
+        if reading.hand is None:
+            problems = [p["message"] for p in refusal(entry, given, reading)]
+        else:
+            try:
+                preview = entry.scored(reading.hand)
+            except TarockError as exc:
+                problems += [p.render(i18n.gettext) for p in exc.problems]
+        if problems:
+            body = {
+                "ok": False,
+                "error": "refused",
+                "problems": [{"where": "", "message": p} for p in problems],
+            }
+
+            def again() -> str:
+                return self.render_table(
+                    request,
+                    place,
+                    code,
+                    given=given,
+                    replace=number,
+                    notice=message_html("refused", problems),
+                )[1]
+
+            return self.answer(request, 422, body, again)
+        replacing = number is not None
+        data = {
+            "ok": True,
+            "number": preview.number,
+            "hand": reading.hand,
+            "html": pages.preview_fragment(preview, replacing),
+            "version": expected,
+        }
+        return self.answer(
+            request,
+            200,
+            data,
+            lambda: pages.preview_page(
+                self.seen(place),
+                self.site.title,
+                preview,
+                given,
+                code=code,
+                expected=expected,
+                request=form.get("request") or pages.request_key(),
+                replacing=replacing,
+                lang=lang,
+            ),
+        )
+
+    def after_write(
+        self,
+        request: Request,
+        place: Place,
+        result: Answer,
+        given: dict[str, str],
+        code: str,
+        number: int | None,
+    ) -> Response:
+        if self.wants_json(request):
+            return JSONResponse(result.body, status_code=result.status, headers=HEADERS)
+        lang = self.lang_param(request)
+        if result.status == 200:
+            target = pages.link(place.path, code=code, lang=lang, done=result.body.get("said", ""))
+            return RedirectResponse(target, status_code=303, headers=HEADERS)
+        lines = [p["message"] for p in result.body.get("problems", [])]
+        kind = "stale" if result.status == 409 else "refused"
+        _seen, html = self.render_table(
+            request, place, code, given=given, replace=number, notice=message_html(kind, lines)
+        )
+        return HTMLResponse(html, status_code=result.status, headers=HEADERS)
+
+    # -- the organiser's pages ---------------------------------------------------------------
+
+    def board_parts(self) -> str:
+        tables: list[tuple[Place, tarockscore.Sheet | None]] = []
+        for p in self.site.places():
+            try:
+                tables.append((p, p.evening.sheet()))
+            except TarockError:
+                tables.append((p, None))
+        try:
+            standings = self.site.standings()
+        except TarockError:
+            standings = None
+        return pages.board_fragment(self.site.title, standings, tables)
+
+    async def board(self, request: Request) -> Response:
+        def work() -> Response:
+            with i18n.language(self.language(request)):
+                fragment = self.board_parts()
+                if request.query_params.get("part"):
+                    return HTMLResponse(fragment, headers=HEADERS)
+                return HTMLResponse(
+                    pages.board_page(self.site.title, fragment, self.lang_param(request)), headers=HEADERS
+                )
+
+        return await run_in_threadpool(work)
+
+    async def events(self, request: Request) -> Response:
+        """Server-sent events: ``change`` with each table's stamp whenever a ledger was written."""
+        settings = self.settings
+
+        async def stream() -> AsyncIterator[str]:
+            yield "retry: 2000\n\n"
+            last: object = None
+            loop = asyncio.get_running_loop()
+            until = loop.time() + settings.stream_seconds
+            quiet = 0.0
+            while loop.time() < until:
+                stamp = await run_in_threadpool(self.site.stamp)
+                if stamp != last:
+                    last = stamp
+                    data = {key: f"{mtime}-{size}" for key, mtime, size in stamp}
+                    yield f"event: change\ndata: {json.dumps(data)}\n\n"
+                    quiet = 0.0
+                elif quiet >= 15:
+                    yield ": still here\n\n"
+                    quiet = 0.0
+                await asyncio.sleep(settings.poll_seconds)
+                quiet += settings.poll_seconds
+
+        headers = {**HEADERS, "X-Accel-Buffering": "no"}
+        return StreamingResponse(stream(), media_type="text/event-stream", headers=headers)
+
+    def address(self, request: Request, place: Place) -> str:
+        base = (self.settings.base_url or str(request.base_url)).rstrip("/")
+        return base + pages.link(place.path, code=self.site.code(place.key))
+
+    async def cards(self, request: Request) -> Response:
+        with i18n.language(self.language(request)):
+            return await self._cards(request)
+
+    async def _cards(self, request: Request) -> Response:
+        code = request.query_params.get("code", "")
+        who = self.client(request)
+        if self.site.limiter.blocked(who):
+            return self.refuse(request, 429, "too_many", _("too many wrong codes: wait a minute"))
+        if not self.site.is_organiser(code):
+            if code:
+                self.site.limiter.wrong(who)
+            return self.refuse(request, 403, "wrong_code", _("the table cards need the organiser's code"))
+
+        def work() -> Response:
+            with i18n.language(self.language(request)):
+                cards = [(p, self.address(request, p)) for p in self.site.places()]
+                return HTMLResponse(pages.cards_page(self.site.title, cards), headers=HEADERS)
+
+        return await run_in_threadpool(work)
+
+    async def index(self, request: Request) -> Response:
+        def work() -> Response:
+            with i18n.language(self.language(request)):
+                html = pages.index_page(self.site.title, self.site.places(), self.lang_param(request))
+                return HTMLResponse(html, headers=HEADERS)
+
+        return await run_in_threadpool(work)
+
+
+def make_app(site: Site, settings: Settings | None = None) -> Starlette:
+    """The application serving ``site``."""
+    web = Web(site, settings or Settings())
+    routes = [
+        Route("/", web.index),
+        Route("/favicon.ico", lambda request: Response(status_code=204)),
+        Route("/board", web.board),
+        Route("/events", web.events),
+        Route("/cards", web.cards),
+        Route("/t/{key}", web.table),
+        Route("/t/{key}/fields", web.fields, methods=["POST"]),
+        Route("/t/{key}/{what:str}", web.write, methods=["POST"]),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+    app = Starlette(routes=routes)
+    app.state.web = web
+    return app

@@ -1,0 +1,126 @@
+"""The pieces every page of ``serve`` is made of: the page itself, the sheet, a hand's arithmetic (web layer).
+
+Pure functions from the library's values to HTML text. Every value that comes from a file or a
+person (a name, a place, a title, a reason) passes through :func:`esc`: nothing a player types
+becomes markup. The pages load only the server's own script and style sheet (no CDN, no font
+from elsewhere), and declare their language in ``<html lang>``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from html import escape
+from typing import TYPE_CHECKING
+
+from tarockscore import i18n
+from tarockscore.i18n import _, money, translated
+from tarockscore.render import evening as render_evening
+from tarockscore.render import hand as render_hand
+
+if TYPE_CHECKING:
+    import tarockscore
+
+
+def esc(value: object) -> str:
+    """Text as HTML text, safe inside an element and inside a quoted attribute."""
+    return escape(str(value), quote=True)
+
+
+def attrs(pairs: Mapping[str, object]) -> str:
+    return "".join(f' {k}="{esc(v)}"' for k, v in pairs.items())
+
+
+def page(
+    title: str, body: str, *, script: bool = True, head: str = "", data: Mapping[str, object] = {}
+) -> str:
+    """A whole page in the current language, with the server's own style sheet (and script)."""
+    lang = i18n.current()
+    js = '<script src="/static/app.js" defer></script>' if script else ""
+    return (
+        "<!DOCTYPE html>\n"
+        f'<html lang="{esc(lang)}">\n<head>\n<meta charset="utf-8">\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        f"<title>{esc(title)}</title>\n"
+        '<link rel="stylesheet" href="/static/app.css">\n'
+        f"{head}{js}\n</head>\n<body{attrs(data)}>\n{body}\n</body>\n</html>\n"
+    )
+
+
+def table(headers: Iterable[str], rows: Iterable[Iterable[object]], *, cls: str = "") -> str:
+    """An HTML table; the first column is a name (left), the others numbers (right)."""
+    head = "".join(f"<th>{esc(h)}</th>" for h in headers)
+    body = "".join("<tr>" + "".join(f"<td>{esc(c)}</td>" for c in row) + "</tr>" for row in rows)
+    return f'<table class="{esc(cls)}"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
+
+
+def sheet_html(ledger: tarockscore.Ledger, sheet: tarockscore.Sheet) -> str:
+    """The evening as the table reads it: the totals and money, who deals next, each hand (latest first)."""
+    players = sheet.players
+    cash = render_evening.balances(ledger)
+    rows: list[list[object]] = []
+    for p in players:
+        row: list[object] = [p, sheet.totals[p]]
+        if sheet.payout_totals is not None:
+            row.append(sheet.payout_totals[p])
+        if cash is not None:
+            row.append(render_evening.money_text(cash[p]))
+        rows.append(row)
+    headers = [_("player"), _("total")]
+    headers += [_("payout")] if sheet.payout_totals is not None else []
+    headers += [_("money")] if cash is not None else []
+    parts = [
+        f'<p class="next" id="next">{esc(render_evening.next_text(ledger))}</p>',
+        table(headers, rows, cls="totals"),
+    ]
+    if sheet.table.stake is not None:
+        parts.append(
+            f'<p class="meta">{esc(_("stake {amount} per point").format(amount=money(sheet.table.stake)))}</p>'
+        )
+    if not sheet.hands:
+        parts.append(f'<p class="meta">{esc(_("no hands yet"))}</p>')
+    else:
+        hand_rows = []
+        for h in reversed(sheet.hands):
+            points = " ".join(
+                f"{p}\u00a0{render_hand.signed(h.result.victory_points[p])}"
+                for p in players
+                if p in h.players
+            )
+            line = render_evening.hand_summary(h.hand, h.result)
+            radl = f" ×{h.result.radl}" if h.doubled else ""
+            hand_rows.append([h.number, f"{line}{radl}", points])
+        parts.append(table(["#", _("hand"), _("points")], hand_rows, cls="hands"))
+    return "\n".join(parts)
+
+
+def score_html(score: tarockscore.Score, radl: int) -> str:
+    """A hand's arithmetic bet by bet, as ``score`` prints it, laid out for a phone: each bet with
+    its value, factors and winners on a line of its own, then each player's points."""
+    bets = []
+    for line in score.lines:
+        factors = render_hand.factors_text(line)
+        how = f"{line.base} {factors} = {line.value}" if factors else str(line.value)
+        winners = ", ".join(line.winners) or "-"
+        bets.append(
+            f"<li><strong>{esc(translated(line.label))}</strong> {esc(how)}"
+            f' <span class="meta">({esc(_("won by"))} {esc(winners)})</span></li>'
+        )
+    headers = [_("player"), _("Victory Points")]
+    headers += [_("Payout (with Kontra)")] if score.payout is not None else []
+    rows: list[list[object]] = []
+    for p in score.players:
+        row: list[object] = [p, render_hand.signed(score.victory_points[p])]
+        if score.payout is not None:
+            row.append(render_hand.signed(score.payout[p]))
+        rows.append(row)
+    parts = [f'<ul class="bets">{"".join(bets)}</ul>', table(headers, rows, cls="totals")]
+    parts += [f'<p class="meta">{esc(render_hand.note_line(n))}</p>' for n in score.notes]
+    if radl != 1:
+        parts.append(f'<p class="radl">{esc(_("Radl: this hand counts ×{radl}").format(radl=radl))}</p>')
+    return "\n".join(parts)
+
+
+def message_html(kind: str, lines: Iterable[str]) -> str:
+    """A notice on the page: ``kind`` is ok, refused or stale (the page's colours)."""
+    items = "".join(f"<li>{esc(line)}</li>" for line in lines)
+    return f'<div class="notice {esc(kind)}" role="status"><ul>{items}</ul></div>'

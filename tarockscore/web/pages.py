@@ -1,0 +1,309 @@
+"""The pages of ``serve``: a table's page, a hand's arithmetic before it is recorded, the board,
+the table cards, the index (web layer).
+
+Each function takes what the request read from the files and gives a whole page or a fragment
+(the parts the page's script fetches again: the fields, the sheet, the board). Text in the
+current language; every value escaped (:func:`tarockscore.web.html.esc`).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import secrets
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from urllib.parse import urlencode
+
+import segno
+
+import tarockscore
+from tarockscore.i18n import _, ngettext
+from tarockscore.render import tournament as render_tournament
+from tarockscore.web.form import fields_html, hidden_answers
+from tarockscore.web.html import attrs, esc, page, score_html, sheet_html, table
+from tarockscore.web.site import Place
+
+
+@dataclass(frozen=True, slots=True)
+class Seen:
+    """A table as one request read it: the version first, then the ledger (so a page never shows
+    a sheet older than the version it carries)."""
+
+    place: Place
+    version: str
+    ledger: tarockscore.Ledger
+    sheet: tarockscore.Sheet
+
+
+def place_title(place: Place, site_title: str) -> str:
+    if place.round is None:
+        return site_title
+    return _("Round {round}, table {table}").format(round=place.round, table=place.table)
+
+
+def link(path: str, **query: object) -> str:
+    given = {k: v for k, v in query.items() if v not in (None, "")}
+    return path + ("?" + urlencode(given) if given else "")
+
+
+def _hidden(**values: object) -> str:
+    return "".join(
+        f'<input type="hidden"{attrs({"name": k, "value": v})}>' for k, v in values.items() if v is not None
+    )
+
+
+def texts_block() -> str:
+    """The words the page's script shows, in the page's language (a data block, never run)."""
+    words = {
+        "one_waiting": ngettext("{count} hand waiting to be sent", "{count} hands waiting to be sent", 1),
+        "many_waiting": ngettext("{count} hand waiting to be sent", "{count} hands waiting to be sent", 2),
+        "offline": _("no network: the hand is kept on this phone and sent when the network is back"),
+        "not_recorded": _("Not recorded:"),
+        "enter_again": _("Enter it again"),
+        "dismiss": _("Dismiss"),
+        "record": _("Record hand {number}"),
+        "change": _("Change the hand"),
+        "hand": _("Hand {number}"),
+        "changed": _("The sheet has changed: another phone or the command line recorded. Check it below."),
+        "use_new": _("Enter on the new sheet"),
+        "after_refused": _("entered after a hand that was not recorded: check it and enter it again"),
+        "live": _("live"),
+        "polling": _("updating every few seconds"),
+    }
+    data = json.dumps(words, ensure_ascii=False).replace("<", "\\u003c")
+    return f'<script type="application/json" id="texts">{data}</script>'
+
+
+def request_key() -> str:
+    """A request key for a page without its script (a resend of the same page is recognised)."""
+    return secrets.token_hex(16)
+
+
+def table_page(
+    seen: Seen,
+    site_title: str,
+    *,
+    code: str | None,
+    lang: str | None,
+    entry: tarockscore.HandEntry | None,
+    given: Mapping[str, str] | None = None,
+    notice: str = "",
+    status_line: str = "",
+) -> str:
+    """A table's page: the sheet, and (with the table's code) the form of the next hand, or of the
+    hand being replaced, and the corrections."""
+    place = seen.place
+    title = place_title(place, site_title)
+    parts = [
+        f'<header><h1>{esc(title)}</h1><a class="board-link" href="{esc(link("/board", lang=lang))}">{esc(_("board"))}</a></header>',
+        '<div id="outbox" class="outbox" aria-live="polite"></div>',
+        f'<div id="notice">{notice}</div>',
+    ]
+    if status_line:
+        parts.append(f'<p class="meta">{esc(status_line)}</p>')
+    if entry is not None and code:
+        parts.append(_hand_form(seen, entry, given or {}, code=code, lang=lang))
+    parts.append(
+        f'<section id="sheet" aria-label="{esc(_("sheet"))}">{sheet_html(seen.ledger, seen.sheet)}</section>'
+    )
+    if code and seen.sheet.hands:
+        parts.append(_corrections(seen, code=code, lang=lang))
+    parts.append(texts_block())
+    data = {"data-table": place.key, "data-version": seen.version, "data-lang": lang or ""}
+    return page(title, "\n".join(parts), data=data)
+
+
+def _hand_form(
+    seen: Seen, entry: tarockscore.HandEntry, given: Mapping[str, str], *, code: str, lang: str | None
+) -> str:
+    place = seen.place
+    number = entry.number
+    heading = (
+        _("Replace hand {number}").format(number=number)
+        if entry.replacing
+        else _("Hand {number}").format(number=number)
+    )
+    deal = _("{dealer} deals, {forehand} is Forehand").format(
+        dealer=entry.deal.dealer, forehand=entry.deal.forehand
+    )
+    return "\n".join(
+        [
+            f'<form method="post" id="hand-form" class="hand" action="{esc(link(place.path + "/hand", lang=lang))}">',
+            f"<h2>{esc(heading)}</h2>",
+            f'<p class="meta">{esc(deal)}</p>',
+            _hidden(
+                code=code,
+                expected=seen.version,
+                request=request_key(),
+                number=number if entry.replacing else None,
+            ),
+            f'<fieldset id="fields">{fields_html(entry, given)}</fieldset>',
+            f'<button type="submit" name="action" value="preview">{esc(_("Show the arithmetic"))}</button>',
+            "</form>",
+        ]
+    )
+
+
+def _corrections(seen: Seen, *, code: str, lang: str | None) -> str:
+    place = seen.place
+    last = len(seen.sheet.hands)
+    numbers = "".join(f'<option value="{n}">{n}</option>' for n in range(last, 0, -1))
+    common = _hidden(code=code, expected=seen.version)
+    return "\n".join(
+        [
+            '<details class="corrections">',
+            f"<summary>{esc(_('Corrections'))}</summary>",
+            f'<form method="post" action="{esc(link(place.path + "/undo", lang=lang))}">{common}{_hidden(request=request_key())}'
+            f'<button type="submit">{esc(_("Take back hand {number}").format(number=last))}</button></form>',
+            f'<form method="get" action="{esc(place.path)}">{_hidden(code=code, lang=lang)}'
+            f'<label>{esc(_("Hand"))} <select name="replace">{numbers}</select></label>'
+            f'<button type="submit">{esc(_("Replace"))}</button></form>',
+            f'<form method="post" action="{esc(link(place.path + "/delete", lang=lang))}">{common}{_hidden(request=request_key())}'
+            f'<label>{esc(_("Hand"))} <select name="number">{numbers}</select></label>'
+            f'<button type="submit" class="danger">{esc(_("Delete"))}</button></form>',
+            "</details>",
+        ]
+    )
+
+
+def preview_page(
+    seen: Seen,
+    site_title: str,
+    preview: tarockscore.Preview,
+    given: Mapping[str, str],
+    *,
+    code: str,
+    expected: str,
+    request: str,
+    replacing: bool,
+    lang: str | None,
+) -> str:
+    """A hand's arithmetic bet by bet, and the button that records it (the hand in hidden fields)."""
+    place = seen.place
+    number = preview.number
+    heading = (
+        _("Replace hand {number}").format(number=number)
+        if replacing
+        else _("Hand {number}").format(number=number)
+    )
+    action = esc(link(place.path + "/hand", lang=lang))
+    hidden = hidden_answers(given) + _hidden(
+        code=code, expected=expected, request=request, number=number if replacing else None
+    )
+    body = "\n".join(
+        [
+            f"<header><h1>{esc(place_title(place, site_title))}</h1></header>",
+            f'<section class="preview"><h2>{esc(heading)}</h2>{score_html(preview.score, preview.radl)}</section>',
+            f'<form method="post" id="confirm-form" action="{action}">{hidden}',
+            f'<button type="submit" name="action" value="record" class="primary">{esc(_("Record hand {number}").format(number=number))}</button>',
+            f'<button type="submit" name="action" value="edit">{esc(_("Change the hand"))}</button>',
+            "</form>",
+        ]
+    )
+    return page(
+        place_title(place, site_title), body, data={"data-table": place.key, "data-version": expected}
+    )
+
+
+def preview_fragment(preview: tarockscore.Preview, replacing: bool) -> str:
+    """The arithmetic alone, for the page's script (which shows its own record button)."""
+    number = preview.number
+    heading = (
+        _("Replace hand {number}").format(number=number)
+        if replacing
+        else _("Hand {number}").format(number=number)
+    )
+    return f"<h2>{esc(heading)}</h2>{score_html(preview.score, preview.radl)}"
+
+
+# -- the board ----------------------------------------------------------------------------------
+
+
+def board_fragment(
+    site_title: str,
+    standings: tarockscore.DayStandings | None,
+    tables: Sequence[tuple[Place, tarockscore.Sheet | None]],
+) -> str:
+    """The day's standings (or the evening's totals) and each table's progress."""
+    parts = []
+    if standings is not None:
+        parts.append(f"<h2>{esc(_('Standings'))}</h2>")
+        parts.append(render_tournament.standings_table_html(standings.tournament, standings.rows))
+    rows: list[list[object]] = []
+    for place, sheet in tables:
+        name = place_title(place, site_title)
+        if sheet is None:  # a ledger that cannot be read now: the board says so and goes on
+            rows.append([name, "?", ""])
+            continue
+        played = len(sheet.hands)
+        progress = f"{played} / {place.games}" if place.games else str(played)
+        last = sheet.audit[-1].at if sheet.audit else sheet.table.created
+        rows.append([name, progress, last.replace("T", " ")[:19]])
+        if standings is None:
+            parts.append(f"<h2>{esc(_('Totals'))}</h2>")
+            parts.append(
+                table([_("player"), _("total")], [[p, sheet.totals[p]] for p in sheet.players], cls="totals")
+            )
+    parts.append(f"<h2>{esc(_('Tables'))}</h2>")
+    parts.append(table([_("table"), _("hands"), _("last update")], rows, cls="progress"))
+    return "\n".join(parts)
+
+
+def board_page(site_title: str, fragment: str, lang: str | None) -> str:
+    body = (
+        f'<header><h1>{esc(site_title)}</h1><span id="live" class="live"></span></header>'
+        f'<main id="board" class="board">{fragment}</main>' + texts_block()
+    )
+    head = '<noscript><meta http-equiv="refresh" content="15"></noscript>'
+    return page(
+        _("Board: {name}").format(name=site_title),
+        body,
+        head=head,
+        data={"data-board": "1", "data-lang": lang or ""},
+    )
+
+
+# -- the table cards ----------------------------------------------------------------------------
+
+
+def qr_svg(url: str) -> str:
+    """The QR code of ``url`` as inline SVG (segno, pure Python)."""
+    out = io.BytesIO()
+    segno.make(url, error="m").save(out, kind="svg", xmldecl=False, svgns=True, scale=4, border=2)
+    return out.getvalue().decode("ascii")
+
+
+def cards_page(site_title: str, cards: Sequence[tuple[Place, str]]) -> str:
+    """One card per table to print: its players in seat order, who is Forehand of hand 1, the QR
+    code of its address and the address itself."""
+    out = []
+    for place, url in cards:
+        seats = "".join(f"<li>{esc(p)}</li>" for p in place.players)
+        first = place.players[0]  # the first seat is Forehand of the first hand
+        out.append(
+            "\n".join(
+                [
+                    '<section class="card">',
+                    f"<h2>{esc(place_title(place, site_title))}</h2>",
+                    f"<ol>{seats}</ol>",
+                    f"<p>{esc(_('Forehand of hand 1: {player}').format(player=first))}</p>",
+                    f'<div class="qr">{qr_svg(url)}</div>',
+                    f'<p class="url">{esc(url)}</p>',
+                    "</section>",
+                ]
+            )
+        )
+    return page(_("Table cards: {name}").format(name=site_title), "\n".join(out), script=False)
+
+
+def index_page(site_title: str, places: Sequence[Place], lang: str | None) -> str:
+    items = "".join(
+        f'<li><a href="{esc(link(p.path, lang=lang))}">{esc(place_title(p, site_title))}</a></li>'
+        for p in places
+    )
+    body = (
+        f"<header><h1>{esc(site_title)}</h1></header>"
+        f'<p><a href="{esc(link("/board", lang=lang))}">{esc(_("board"))}</a></p><ul class="places">{items}</ul>'
+    )
+    return page(site_title, body)

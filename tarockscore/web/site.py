@@ -1,0 +1,149 @@
+"""What one ``serve`` serves: an evening's table, or every drawn table of a tournament day (web layer).
+
+A :class:`Site` is named by a path, as the command line names a ledger or a folder. The tables
+are read from the files at each request (a round drawn while the server runs is served at once);
+the journal beside them keeps each table's code, so the codes outlive the server. Nothing else
+is kept in memory but a lock per table (one write at a time per ledger, as the ledger file's own
+lock would have it anyway) and the count of wrong codes per client.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from collections import deque
+from dataclasses import dataclass
+from pathlib import Path
+
+import tarockscore
+from tarockscore.web.journal import ORGANISER, Journal, same_code
+
+EVENING = "evening"
+JOURNAL_NAME = "serve.sqlite3"
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """One table served: its key in the addresses, its round and number (None for an evening),
+    its players in seat order, its game limit and its evening."""
+
+    key: str
+    round: int | None
+    table: int | None
+    players: tuple[str, ...]
+    games: int | None
+    evening: tarockscore.Evening
+
+    @property
+    def path(self) -> str:
+        return f"/t/{self.key}"
+
+
+def table_key(round: int, table: int) -> str:
+    return f"r{round}t{table}"
+
+
+def journal_path(path: Path, tournament: bool) -> Path:
+    """The journal: ``serve.sqlite3`` in a tournament's folder, ``NAME.serve.sqlite3`` beside an evening's ledger."""
+    if tournament:
+        return path / JOURNAL_NAME
+    return path.with_name(path.stem + "." + JOURNAL_NAME)
+
+
+class Limiter:
+    """Wrong codes per client: at most ``most`` in ``window`` seconds, then refused until they age out."""
+
+    def __init__(self, most: int = 10, window: float = 60.0) -> None:
+        self.most = most
+        self.window = window
+        self._wrong: dict[str, deque[float]] = {}
+        self._lock = threading.Lock()
+
+    def _recent(self, client: str, now: float) -> deque[float]:
+        times = self._wrong.setdefault(client, deque())
+        while times and now - times[0] > self.window:
+            times.popleft()
+        return times
+
+    def blocked(self, client: str) -> bool:
+        with self._lock:
+            return len(self._recent(client, time.monotonic())) >= self.most
+
+    def wrong(self, client: str) -> None:
+        with self._lock:
+            now = time.monotonic()
+            self._recent(client, now).append(now)
+
+
+class Site:
+    """The tables served from ``path`` (a ledger, or a tournament folder), their codes and locks."""
+
+    def __init__(self, path: Path, *, limiter: Limiter | None = None) -> None:
+        self.tournament = path.is_dir()  # a folder is a tournament's; its own reading says if not
+        self.path = path
+        if self.tournament:
+            self._tournament = tarockscore.Tournament(path)
+            self._tournament.read()  # a folder that is no tournament is refused at start
+        else:
+            self._evening = tarockscore.Evening(path)
+            self._evening.read()
+        self.journal = Journal(journal_path(path, self.tournament))
+        self.limiter = limiter or Limiter()
+        self._locks: dict[str, threading.Lock] = {}
+        self._locks_lock = threading.Lock()
+        self._codes: dict[str, str] = {}
+        self.places()
+
+    @property
+    def title(self) -> str:
+        return self.path.resolve().name
+
+    def places(self) -> list[Place]:
+        """Every table served, in order (a tournament's round by round), read from the files now."""
+        if self.tournament:
+            found = [
+                Place(table_key(t.round, t.table), t.round, t.table, t.players, t.games, t.evening)
+                for t in self._tournament.tables()
+            ]
+        else:
+            table = self._evening.ledger.table
+            found = [Place(EVENING, None, None, table.players, table.games, self._evening)]
+        if any(p.key not in self._codes for p in found):
+            self._codes = self.journal.codes(p.key for p in found)
+        return found
+
+    def place(self, key: str) -> Place | None:
+        return next((p for p in self.places() if p.key == key), None)
+
+    def code(self, key: str) -> str:
+        """The code of a table (or ``organiser``)."""
+        return self._codes[key]
+
+    def opens(self, key: str, given: str) -> bool:
+        """Whether ``given`` is the code of table ``key`` or the organiser's (constant time, both compared)."""
+        table = same_code(given, self._codes.get(key, ""))
+        organiser = same_code(given, self._codes[ORGANISER])
+        return bool(given) and (table or organiser)
+
+    def is_organiser(self, given: str) -> bool:
+        return bool(given) and same_code(given, self._codes[ORGANISER])
+
+    def lock(self, key: str) -> threading.Lock:
+        with self._locks_lock:
+            return self._locks.setdefault(key, threading.Lock())
+
+    def stamp(self) -> tuple[tuple[str, int, int], ...]:
+        """What changes whenever a ledger is written (by this server or the command line): the
+        board asks for it every second and shows the day again when it moved."""
+        out = []
+        for p in self.places():
+            try:
+                st = os.stat(p.evening.path)
+            except OSError:
+                continue
+            out.append((p.key, st.st_mtime_ns, st.st_size))
+        return tuple(out)
+
+    def standings(self) -> tarockscore.DayStandings | None:
+        return self._tournament.standings() if self.tournament else None

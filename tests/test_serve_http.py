@@ -1,0 +1,403 @@
+"""``tarockscore serve`` at the HTTP level (Starlette's TestClient): every answer code, the codes,
+the version check, the request key, the journal, the board and the cards.
+
+Every hand recorded through a page is compared with the same hand recorded by the command line
+on a twin ledger: the page must write what ``record`` writes, and refuse with what it says.
+"""
+
+from __future__ import annotations
+
+import json
+import warnings
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+import tarockscore
+from tarockscore.cli.shell.app import app
+
+with warnings.catch_warnings():  # Starlette would rather have httpx's successor; httpx works
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient
+
+from tarockscore.web.app import Settings, make_app
+from tarockscore.web.site import Limiter, Site
+
+runner = CliRunner()
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+TABLE = ("Anna", "Bert", "Cilli", "<b>Dani</b>")
+# Rufer by Anna with Cilli, 40 card points of 70 (koenigrufen): the form's fields and the
+# command line's options for the same hand.
+RUFER = {"contract": "rufer", "declarer": "Anna", "partner": "Cilli", "card_points": "40"}
+RUFER_CLI = ["-c", "rufer", "-d", "Anna", "-w", "Cilli", "-t", "40"]
+
+
+def cli(*args: str) -> str:
+    result = runner.invoke(app, list(args))
+    assert result.exit_code == 0, result.stderr
+    return result.stdout
+
+
+def new_evening(path: Path, players: tuple[str, ...] = TABLE) -> Path:
+    cli("new", "-p", ",".join(players), "--stake", "0.10", "--ledger", str(path))
+    return path
+
+
+@pytest.fixture
+def evening(tmp_path: Path) -> Path:
+    return new_evening(tmp_path / "friday.toml")
+
+
+@pytest.fixture
+def twin(tmp_path: Path) -> Path:
+    return new_evening(tmp_path / "twin.toml")
+
+
+def client_of(path: Path, **settings: Any) -> tuple[TestClient, Site]:
+    site = Site(path, limiter=settings.pop("limiter", None))
+    return TestClient(make_app(site, Settings(**settings)), follow_redirects=False), site
+
+
+JSON = {"Accept": "application/json"}
+
+
+def record(client: TestClient, code: str, version: str, key: str = "k1", **hand: str) -> Any:
+    form = {"code": code, "expected": version, "request": key, "action": "record", **(hand or RUFER)}
+    return client.post("/t/evening/hand", data=form, headers=JSON)
+
+
+def results(path: Path) -> list[Any]:
+    return [(e.keys, e.result) for e in tarockscore.Evening(path).ledger.hands]
+
+
+def test_reading_is_open_and_the_page_declares_its_language(evening: Path) -> None:
+    client, _site = client_of(evening)
+    page = client.get("/t/evening")
+    assert page.status_code == 200
+    assert page.text.startswith('<!DOCTYPE html>\n<html lang="en">')
+    assert 'name="contract"' not in page.text  # no form without the table's code
+    assert "recording needs the table" in page.text
+    german = client.get("/t/evening?lang=de")
+    assert '<html lang="de">' in german.text
+    assert client.get("/t/nowhere").status_code == 404
+
+
+def test_a_name_with_markup_is_text_everywhere(evening: Path) -> None:
+    client, site = client_of(evening)
+    code = site.code("evening")
+    for page in (
+        client.get(f"/t/evening?code={code}"),
+        client.get("/board"),
+        client.get(f"/cards?code={site.code('organiser')}"),
+    ):
+        assert page.status_code == 200
+        assert "<b>Dani</b>" not in page.text
+        assert "&lt;b&gt;Dani&lt;/b&gt;" in page.text
+
+
+def test_the_form_offers_only_what_the_profile_and_the_deal_allow(evening: Path) -> None:
+    client, site = client_of(evening)
+    page = client.get(f"/t/evening?code={site.code('evening')}").text
+    for name in ("contract", "declarer", "partner", "card_points", "kontra", "bonus:1"):
+        assert f'name="{name}"' in page
+    profile = tarockscore.load_profile("koenigrufen")
+    assert page.count('<option value="') >= len(profile.contracts)
+    for contract in profile.contracts:
+        assert f'<option value="{contract}">' in page
+    # a Dreier calls no King: asked again with the contract given, the partner's field goes
+    fields = client.post("/t/evening/fields", data={"contract": "dreier", "declarer": "Bert"}).text
+    assert 'name="partner"' not in fields and 'name="card_points"' in fields
+    # Trischaken asks each player's card points, by name, and no declarer
+    fields = client.post("/t/evening/fields", data={"contract": "trischaken"}).text
+    assert 'name="points:Anna"' in fields and 'name="declarer"' not in fields
+
+
+def test_preview_then_record_writes_what_the_command_line_writes(evening: Path, twin: Path) -> None:
+    client, site = client_of(evening)
+    code = site.code("evening")
+    version = tarockscore.Evening(evening).version()
+    shown = client.post("/t/evening/hand", data={"code": code, "expected": version, "request": "r1", **RUFER})
+    assert shown.status_code == 200
+    assert "Victory Points" in shown.text and 'value="record"' in shown.text
+    assert results(evening) == []  # the arithmetic is shown, nothing is written
+    done = client.post(
+        "/t/evening/hand",
+        data={"code": code, "expected": version, "request": "r1", "action": "record", **RUFER},
+    )
+    assert done.status_code == 303
+    assert done.headers["location"].startswith(f"/t/evening?code={code}")
+    cli("record", "--ledger", str(twin), *RUFER_CLI)
+    assert results(evening) == results(twin)
+
+
+def test_json_answers_carry_the_version_and_the_sheet(evening: Path) -> None:
+    client, site = client_of(evening)
+    before = client.get("/t/evening", headers=JSON).json()
+    assert before["version"] == tarockscore.Evening(evening).version()
+    answer = record(client, site.code("evening"), before["version"])
+    assert answer.status_code == 200
+    body = answer.json()
+    assert body["ok"] is True and body["number"] == 1
+    assert body["version"] == tarockscore.Evening(evening).version() != before["version"]
+    assert [h["contract"] for h in body["sheet"]["hands"]] == ["rufer"]
+
+
+def test_without_the_tables_code_nothing_is_recorded(evening: Path) -> None:
+    client, site = client_of(evening)
+    version = tarockscore.Evening(evening).version()
+    for code, error in (("", "no_code"), ("wrongcode", "wrong_code")):
+        answer = record(client, code, version)
+        assert (answer.status_code, answer.json()["error"]) == (403, error)
+    assert results(evening) == []
+    # the organiser's code opens every table
+    assert record(client, site.code("organiser"), version).status_code == 200
+
+
+def test_a_cross_site_form_is_refused(evening: Path) -> None:
+    client, site = client_of(evening)
+    version = tarockscore.Evening(evening).version()
+    form = {"code": site.code("evening"), "expected": version, "request": "x", "action": "record", **RUFER}
+    for headers in ({"Origin": "http://evil.example"}, {"Sec-Fetch-Site": "cross-site"}):
+        answer = client.post("/t/evening/hand", data=form, headers={**JSON, **headers})
+        assert (answer.status_code, answer.json()["error"]) == (403, "cross_site")
+    assert results(evening) == []
+    same = client.post(
+        "/t/evening/hand",
+        data=form,
+        headers={**JSON, "Origin": "http://testserver", "Sec-Fetch-Site": "same-origin"},
+    )
+    assert same.status_code == 200
+
+
+def test_wrong_codes_are_rate_limited(evening: Path) -> None:
+    client, site = client_of(evening, limiter=Limiter(most=3, window=60))
+    version = tarockscore.Evening(evening).version()
+    for _ in range(3):
+        assert record(client, "guess", version).status_code == 403
+    assert record(client, "guess", version).status_code == 429
+    assert client.get("/t/evening?code=guess").status_code == 429
+    assert record(client, site.code("evening"), version).status_code == 429  # until the minute is over
+    assert results(evening) == []
+
+
+def test_a_stale_page_is_refused_with_the_current_sheet(evening: Path) -> None:
+    client, site = client_of(evening)
+    version = tarockscore.Evening(evening).version()
+    cli("record", "--ledger", str(evening), "-c", "dreier", "-d", "Bert", "-t", "36")  # the CLI, in between
+    answer = record(client, site.code("evening"), version)
+    assert answer.status_code == 409
+    body = answer.json()
+    assert body["error"] == "changed" and [h["contract"] for h in body["sheet"]["hands"]] == ["dreier"]
+    assert body["version"] == tarockscore.Evening(evening).version()
+    page = client.post(
+        "/t/evening/hand",
+        data={
+            "code": site.code("evening"),
+            "expected": version,
+            "request": "k2",
+            "action": "record",
+            **RUFER,
+        },
+    )
+    assert page.status_code == 409 and "the sheet has changed" in page.text
+    assert f'value="{body["version"]}"' in page.text  # the form again, on the current sheet
+    assert len(results(evening)) == 1
+
+
+def test_two_phones_entering_one_hand_give_one_hand(evening: Path) -> None:
+    client, site = client_of(evening)
+    version = tarockscore.Evening(evening).version()
+    first = record(client, site.code("evening"), version, key="phone-a")
+    second = record(client, site.code("evening"), version, key="phone-b")
+    assert (first.status_code, second.status_code) == (200, 409)
+    assert len(results(evening)) == 1
+
+
+def test_a_resend_gets_the_stored_answer_not_a_second_hand(evening: Path) -> None:
+    client, site = client_of(evening)
+    version = tarockscore.Evening(evening).version()
+    first = record(client, site.code("evening"), version, key="same")
+    again = record(client, site.code("evening"), version, key="same")
+    assert first.status_code == again.status_code == 200
+    assert again.json()["resent"] is True and again.json()["number"] == first.json()["number"]
+    assert len(results(evening)) == 1
+    # a new server on the same files (a restart) still knows the key
+    other, _site = client_of(evening)
+    assert record(other, site.code("evening"), version, key="same").json()["resent"] is True
+    assert len(results(evening)) == 1
+
+
+def test_a_pending_key_is_decided_by_the_ledger(evening: Path) -> None:
+    # A server killed between the journal's "pending" and the ledger write left the key pending.
+    client, site = client_of(evening)
+    version = tarockscore.Evening(evening).version()
+    site.journal.pending("lost", "evening", version)
+    assert record(client, site.code("evening"), version, key="lost").status_code == 200  # not written yet
+    assert len(results(evening)) == 1
+    moved = tarockscore.Evening(evening).version()
+    site.journal.pending("written", "evening", version)  # its version has moved on since
+    answer = record(client, site.code("evening"), moved, key="written")
+    assert answer.status_code == 409 and len(results(evening)) == 1
+
+
+def test_a_refused_hand_says_what_the_command_line_says(evening: Path) -> None:
+    client, site = client_of(evening)
+    version = tarockscore.Evening(evening).version()
+    keys = iter(range(100))
+    for field, value in (("card_points", "80"), ("partner", "Anna")):
+        hand = RUFER | {field: value}
+        options = ["-c", "rufer", "-d", "Anna", "-w", hand["partner"], "-t", hand["card_points"]]
+        by_cli = runner.invoke(app, ["record", "--ledger", str(evening), *options])
+        assert by_cli.exit_code == 1
+        answer = record(
+            client, site.code("evening"), version, key=f"r{next(keys)}", **(RUFER | {field: value})
+        )
+        assert answer.status_code == 422
+        [problem] = answer.json()["problems"]
+        # the same reason, at the hand file's key where the command line names its option
+        assert problem["message"].startswith(f"{field}: ")
+        assert problem["message"].removeprefix(f"{field}: ") in by_cli.stderr
+        page = client.post(
+            "/t/evening/hand",
+            data={
+                "code": site.code("evening"),
+                "expected": version,
+                "request": f"p{next(keys)}",
+                "action": "record",
+                **(RUFER | {field: value}),
+            },
+        )
+        assert page.status_code == 422 and 'name="contract"' in page.text  # the form again, filled in
+    assert results(evening) == []
+
+
+def test_the_game_limit_of_a_tournament_table_is_the_command_lines_refusal(tmp_path: Path) -> None:
+    day = tmp_path / "day"
+    cli("tournament", "new", str(day), "--players", "A,B,C,D", "--rounds", "1", "--games", "1",
+        "--games-five", "1", "--profile", "ooe-2023", "--format", "schrift")  # fmt: skip
+    cli("tournament", "draw", str(day), "--round", "1", "--seed", "1")
+    client, site = client_of(day)
+    [place] = site.places()
+    cli("record", "--ledger", str(place.evening.path), "-c", "dreier", "-d", place.players[0], "--won")
+    refused = runner.invoke(
+        app, ["record", "--ledger", str(place.evening.path), "-c", "dreier", "-d", place.players[1], "--won"]
+    )
+    assert refused.exit_code == 1
+    version = place.evening.version()
+    form = {"code": site.code(place.key), "expected": version, "request": "g", "action": "record",
+            "contract": "dreier", "declarer": place.players[1], "won": "y"}  # fmt: skip
+    answer = client.post(f"/t/{place.key}/hand", data=form, headers=JSON)
+    assert answer.status_code == 422, answer.text
+    reason = answer.json()["problems"][0]["message"]
+    assert reason in refused.stderr  # "table.games: 1: the game limit of this table is reached"
+    shown = client.post(f"/t/{place.key}/hand", data=form | {"action": "preview"}, headers=JSON)
+    assert shown.status_code == 422 and shown.json()["problems"][0]["message"] == reason
+
+
+def test_codes_open_only_their_own_table_and_round(tmp_path: Path) -> None:
+    day = tmp_path / "day"
+    players = [f"P{i}" for i in range(1, 9)]
+    cli("tournament", "new", str(day), "--players", ",".join(players), "--rounds", "2", "--games", "4",
+        "--profile", "ooe-2023", "--format", "schrift")  # fmt: skip
+    cli("tournament", "draw", str(day), "--round", "1", "--seed", "3")
+    cli("tournament", "draw", str(day), "--round", "2", "--seed", "4")
+    client, site = client_of(day)
+    keys = [p.key for p in site.places()]
+    assert keys == ["r1t1", "r1t2", "r2t1", "r2t2"]
+
+    def attempt(key: str, code: str) -> int:
+        place = site.place(key)
+        assert place is not None
+        form = {"code": code, "expected": place.evening.version(), "request": key + code, "action": "record",
+                "contract": "dreier", "declarer": place.players[0], "card_points": "36"}  # fmt: skip
+        status: int = client.post(f"/t/{key}/hand", data=form, headers=JSON).status_code
+        return status
+
+    assert attempt("r2t1", site.code("r2t2")) == 403  # another table's
+    assert attempt("r2t1", site.code("r1t1")) == 403  # last round's, same table number
+    assert attempt("r2t1", site.code("r2t1")) == 200
+    # the codes are kept in the journal: a restarted server prints the same addresses
+    again = Site(day)
+    assert [again.code(k) for k in keys] == [site.code(k) for k in keys]
+    assert (day / "serve.sqlite3").is_file()
+
+
+def test_undo_replace_and_delete_leave_the_command_lines_audit_entries(evening: Path, twin: Path) -> None:
+    client, site = client_of(evening)
+    code = site.code("evening")
+    keys = iter(range(100))
+
+    def post(what: str, **form: str) -> Any:
+        version = tarockscore.Evening(evening).version()
+        data = {"code": code, "expected": version, "request": f"key{next(keys)}", "action": "record", **form}
+        answer = client.post(f"/t/evening/{what}", data=data, headers=JSON)
+        assert answer.status_code == 200, answer.text
+        return answer.json()
+
+    for hand in (RUFER, {"contract": "dreier", "declarer": "Bert", "card_points": "36"}, RUFER):
+        post("hand", **hand)
+    cli("record", "--ledger", str(twin), *RUFER_CLI)
+    cli("record", "--ledger", str(twin), "-c", "dreier", "-d", "Bert", "-t", "36")
+    cli("record", "--ledger", str(twin), *RUFER_CLI)
+    said = [post("undo")["said"]]
+    cli("undo", "--ledger", str(twin))
+    said.append(post("hand", number="1", contract="dreier", declarer="Cilli", card_points="20")["said"])
+    cli("replace", "1", "--ledger", str(twin), "-c", "dreier", "-d", "Cilli", "-t", "20")
+    said.append(post("delete", number="2")["said"])
+    cli("delete", "2", "--yes", "--ledger", str(twin))
+    web, by_cli = tarockscore.Evening(evening).ledger, tarockscore.Evening(twin).ledger
+    assert [(a.action, a.hand, a.detail) for a in web.audit] == [
+        (a.action, a.hand, a.detail) for a in by_cli.audit
+    ]
+    assert results(evening) == results(twin)
+    assert said[0].startswith("undo") or said[0]  # the audit entry in the reader's words
+    assert len(said) == 3
+
+
+def test_the_board_shows_each_tables_progress_and_the_stream_says_when_it_moved(tmp_path: Path) -> None:
+    day = tmp_path / "day"
+    cli("tournament", "new", str(day), "--players", "A,B,C,D", "--rounds", "1", "--games", "4",
+        "--profile", "ooe-2023", "--format", "schrift")  # fmt: skip
+    cli("tournament", "draw", str(day), "--round", "1", "--seed", "1")
+    client, site = client_of(day, poll_seconds=0.05, stream_seconds=0.2)
+    [place] = site.places()
+    assert "0 / 4" in client.get("/board").text
+    cli("record", "--ledger", str(place.evening.path), "-c", "dreier", "-d", place.players[0], "--won")
+    board = client.get("/board?part=1").text
+    assert "1 / 4" in board and "Standings" in board
+    stream = client.get("/events")
+    assert stream.headers["content-type"].startswith("text/event-stream")
+    event = next(line for line in stream.text.splitlines() if line.startswith("data: "))
+    assert set(json.loads(event[len("data: ") :])) == {"r1t1"}
+
+
+def test_the_table_cards_need_the_organisers_code(evening: Path) -> None:
+    client, site = client_of(evening, base_url="http://192.168.1.20:8000")
+    assert client.get("/cards").status_code == 403
+    assert (
+        client.get(f"/cards?code={site.code('evening')}").status_code == 403
+    )  # a table's code is not enough
+    cards = client.get(f"/cards?code={site.code('organiser')}")
+    assert cards.status_code == 200
+    assert (
+        "<svg" in cards.text
+        and f"http://192.168.1.20:8000/t/evening?code={site.code('evening')}" in cards.text
+    )
+    assert "Forehand of hand 1: Anna" in cards.text
+    names = [cards.text.index(f"<li>{n}</li>") for n in ("Anna", "Bert", "Cilli")]
+    assert names == sorted(names)  # seat order
+
+
+def test_pages_are_german_under_lang_de(evening: Path) -> None:
+    client, site = client_of(evening, lang="de")
+    page = client.get(f"/t/evening?code={site.code('evening')}").text
+    assert '<html lang="de">' in page and "Vorhand" in page
+    answer = record(client, site.code("evening"), "not-the-version")
+    assert answer.status_code == 409
+    assert answer.json()["problems"][0]["message"].startswith("die Liste hat sich geändert")
+    # another phone asks in English: the language is the request's, not the process's
+    english = TestClient(make_app(site, Settings()), headers={"Accept-Language": "en-GB,en;q=0.8"})
+    assert '<html lang="en">' in english.get("/t/evening").text
