@@ -67,7 +67,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
-from tarockscore.errors import N_, Counted, Message, dated, escape_unprintable
+from tarockscore.errors import N_, Counted, Message, dated, escape_unprintable, key_title
 
 if TYPE_CHECKING:
     from decimal import Decimal
@@ -83,6 +83,7 @@ __all__ = [
     "gettext",
     "language",
     "money",
+    "named",
     "ngettext",
     "number",
     "reset",
@@ -315,6 +316,16 @@ def translated(text: str) -> str:
     if isinstance(text, Message):
         return text.render(gettext)
     return gettext(text)
+
+
+def named(key: str) -> str:
+    """A contract's, bonus's or Kontra step's profile key as a person reads it: the key itself in
+    English (what the hand file, the ledger and ``--json`` write, and what the English text has
+    always shown); in German the players' name from the catalogue (``king_ultimo``: König
+    ultimo, ``dreier``: Dreier), and a profile's own new key in title case."""
+    if current() == DEFAULT:
+        return key
+    return gettext(key_title(key))
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:

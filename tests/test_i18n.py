@@ -314,7 +314,7 @@ def test_help_and_errors_are_german_under_an_austrian_locale() -> None:
     assert "Score one hand" in en.stdout.decode() and "Ein Spiel" not in en.stdout.decode()
     err = _run("score", LANG="de_AT.UTF-8")
     assert err.returncode == 2
-    assert err.stderr.decode().startswith("error: eine Spieldatei (oder - für die Standardeingabe)")
+    assert err.stderr.decode().startswith("Fehler: eine Spieldatei (oder - für die Standardeingabe)")
 
 
 def test_the_lang_option_and_variable_win_over_the_locale() -> None:

@@ -191,7 +191,7 @@ def test_the_commands_of_the_test_above_speak_german_with_a_good_catalogue(mo: P
     table = runner.invoke(app, ["--lang", "de", "score", str(EXAMPLE)])
     assert table.exit_code == 0 and "Posten" in table.stdout and not _warnings(table.stderr)
     error = runner.invoke(app, ["--lang", "de", "score"])
-    assert error.exit_code == 2 and error.stderr.startswith("error: eine Spieldatei")
+    assert error.exit_code == 2 and error.stderr.startswith("Fehler: eine Spieldatei")
     assert "Ein Spiel rechnen" in runner.invoke(app, ["--lang", "de", "--help"]).stdout
 
 

@@ -136,7 +136,7 @@ def explain(score: Score, profile: Profile) -> str:
     """
     out = [
         _("Profile {name!r}: {title}").format(name=profile.name, title=profile.title_in(i18n.current())),
-        _("Contract: {contract}").format(contract=score.contract),
+        _("Contract: {contract}").format(contract=i18n.named(score.contract)),
     ]
     if score.won is not None:
         out.append(_("Result: the declarers won") if score.won else _("Result: the declarers lost"))

@@ -39,6 +39,10 @@ NAMES = (
     N_("Honneurs"),
     N_("Koenigfang"),
     N_("Mondfang"),
+    # the sides a bonus may be made by (bonuses.NAME.side)
+    N_("Declarers"),
+    N_("Defenders"),
+    N_("Either"),
     # Kontra steps
     N_("Kontra"),
     N_("Rekontra"),

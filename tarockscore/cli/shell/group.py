@@ -51,11 +51,15 @@ HELP = "Score Austrian Tarock hands (Königrufen, Zwanzigerrufen) under a house-
 speak_our_language(i18n.gettext)
 
 
+# "Fehler:" in German, as a warning says "Warnung:"; the problem's text is already rendered.
+ERROR = N_("error: {problem}")
+
+
 def fail(problems: tuple[Problem, ...], exit_code: int) -> NoReturn:
     """The one place errors become text: each problem in the chosen language, with the command
     line's way out of a file's problem (:func:`advised`)."""
     for problem in problems:
-        typer.echo(f"error: {advised(problem).render(i18n.gettext)}", err=True)
+        typer.echo(i18n.gettext(ERROR).format(problem=advised(problem).render(i18n.gettext)), err=True)
     raise typer.Exit(exit_code)
 
 
