@@ -337,16 +337,21 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 
 
 def money(amount: Decimal, language: str | None = None) -> str:
-    """Money as written in the language: ``0,10 €`` and ``1.234,50 €`` in German; English
-    keeps the plain number (``0.10``)."""
+    """Money as written in the language: ``€ 0,10``, ``€ 1.234,50`` and ``-€ 0,10`` in German;
+    English keeps the plain number (``0.10``)."""
     lang = language or current()
     if lang != "de":
         return str(amount)
     exponent = amount.as_tuple().exponent
     if isinstance(exponent, int) and exponent > -2:
         amount = amount.quantize(type(amount)("0.01"))
-    text = format(amount, ",f").replace(",", " ").replace(".", ",").replace(" ", ".")
-    return f"{text} €"
+    sign = "-" if amount < 0 else ""
+    text = format(abs(amount), ",f").replace(",", " ").replace(".", ",").replace(" ", ".")
+    # Austrian usage, as CLDR's de_AT currency pattern "¤ #,##0.00" writes it: the euro sign
+    # before the amount and a minus before both (CLDR 47 via Babel 2.19: format_currency(
+    # Decimal("-1234.5"), "EUR", locale="de_AT") is "-€ 1.234,50"; de_DE writes "1.234,50 €").
+    # CLDR's space there is a no-break space; a plain one is written, as a terminal copies it.
+    return f"{sign}€ {text}"
 
 
 def date(day: dt.date | str, language: str | None = None) -> str:
