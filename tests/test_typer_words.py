@@ -122,4 +122,6 @@ def test_a_long_value_on_the_command_line_is_not_a_slow_error() -> None:
     finally:
         i18n.use(i18n.DEFAULT)
     refused = run("--lang", "de", "tournament", "draw", "cup", "-r", value)
-    assert refused.exit_code == 2 and refused.stderr.startswith("Fehler: Invalid value for '--round' / '-r': ")
+    assert refused.exit_code == 2 and refused.stderr.startswith(
+        "Fehler: Invalid value for '--round' / '-r': "
+    )

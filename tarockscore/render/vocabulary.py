@@ -11,6 +11,9 @@ from __future__ import annotations
 from tarockscore.errors import N_
 
 NAMES = (
+    # the games (game.family)
+    N_("Koenigrufen"),
+    N_("Zwanzigerrufen"),
     # contracts
     N_("Rufer"),
     N_("Besserrufer"),
