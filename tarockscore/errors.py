@@ -169,7 +169,7 @@ def fill(template: str, values: Values, translate: Translate | None = None, *, c
 
 # A translation may write a value that is a contract's, a bonus's or a Kontra step's profile key
 # as ``{contract!n}``: the name the players say in that language (``king_ultimo``: König ultimo),
-# and for a list of keys (:func:`one_of`) each item so named. The English text shows the key
+# and for a list of keys (:func:`one_of`, or keys joined with ", ") each item so named. The English text shows the key
 # itself, which is what the hand file, the ledger and ``--json`` write.
 NAMED = "!n}"
 _PROFILE_KEY = re.compile(r"[a-z][a-z0-9_]*")
@@ -185,9 +185,12 @@ def _named(template: str, values: Values, translate: Translate) -> tuple[str, Va
         if isinstance(value, Message) and value.values:
             items = ", ".join(str(named(v)) for _, v in value.values)
             return Message(items)
-        if isinstance(value, Message) or not _PROFILE_KEY.fullmatch(str(value)):
-            return value  # "(none)", or words that are not a key: shown as they are
-        return translate(key_title(str(value)))
+        if isinstance(value, Message):
+            return value  # "(none)"
+        keys = str(value).split(", ")  # one key, or keys listed ("trull, four_kings")
+        if not all(_PROFILE_KEY.fullmatch(key) for key in keys):
+            return value  # words that are not keys: shown as they are
+        return ", ".join(translate(key_title(key)) for key in keys)
 
     out = list(values)
     for key, value in values:

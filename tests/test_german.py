@@ -296,9 +296,12 @@ def test_the_profiles_and_the_guided_entry_in_german(in_folder: Path) -> None:
     bad = []
     outputs = [run("de", "profiles")] + [run("de", "profiles", "show", name) for name in shipped_names()]
     assert run("de", "new", "-p", FIVE).exit_code == 0
-    # Rufer (1), declarer Bert (2), partner Cilli (3), 40 card points, no Kontra, a bonus: König
-    # ultimo for the declarers, announced, made; no more; save
-    entered = run("de", "enter", stdin="1\nBert\nCilli\n40\n\nKönig ultimo\n1\nj\nj\n\n0\n\n")
+    # a Rufer (1) of Bert with Cilli at 40; Kontra or bonuses: yes; no Kontra on the game; the
+    # König ultimo, chosen by its German name, for the declarers, announced, made, no Kontra on
+    # it; no more bonuses; saved
+    entered = run("de", "enter", stdin="1\nBert\nCilli\n40\nj\n\nKönig ultimo\n\nj\n\n\n\n\n")
+    assert "5=König ultimo" in entered.stdout and "König ultimo, angesagt: ja" in entered.stdout
+    assert "Spiel 1: Rufer von Bert mit Cilli, gewonnen" in entered.stdout
     outputs.append(entered)
     for r in outputs:
         assert r.exit_code == 0, (r.stdout, r.stderr)
@@ -306,7 +309,6 @@ def test_the_profiles_and_the_guided_entry_in_german(in_folder: Path) -> None:
             found = german_problems(line, keys)
             if found:
                 bad.append((line, found))
-    assert "König ultimo" in entered.stdout
     assert not bad, "\n".join(f"{line}\n    {found}" for line, found in bad)
 
 
@@ -366,3 +368,12 @@ def test_json_is_byte_identical_in_both_languages(tmp_path: Path, monkeypatch: p
     # the audit's times differ by the seconds between the runs; everything else is the same
     stamp = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?[+-]\d\d:\d\d")
     assert [stamp.sub("T", o) for o in outputs["de"]] == [stamp.sub("T", o) for o in outputs["en"]]
+
+
+@pytest.mark.parametrize("example", sorted((ROOT / "examples").glob("*.toml")), ids=lambda p: p.stem)
+def test_every_example_hand_is_explained_in_german(example: Path) -> None:
+    keys = shipped_keys()
+    result = run("de", "score", "--explain", str(example))
+    assert result.exit_code == 0, result.stderr
+    bad = [(line, found) for line in result.stdout.splitlines() if (found := german_problems(line, keys))]
+    assert not bad, bad

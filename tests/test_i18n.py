@@ -496,7 +496,7 @@ def test_a_ledgers_located_problems_keep_their_german(tmp_path: Path) -> None:
     path.write_text(text.replace('declarer = "Anna"', 'declarer = "Zora"'), encoding="utf-8")
     result = run_de("show", "-l", str(path))
     assert result.exit_code == 1
-    assert "evening.toml:16: hand 1: entry: " in result.stderr
+    assert "evening.toml:16: Spiel 1: entry: " in result.stderr
     assert "'Zora' sitzt nicht am Tisch" in result.stderr
 
 
