@@ -43,8 +43,13 @@ How to write a translatable message
      edge picks with the catalogue's plural forms.
    - Text rendered now (render/, cli/): ``_("{player} pays {amount}").format(player=p,
      amount=money(x))``, or ``ngettext(singular, plural, n).format(n=n)`` for a count.
-   - Money and dates in text go through :func:`money` and :func:`date` (``0,10 €`` and
+   - Money and dates in text go through :func:`money` and :func:`date` (``€ 0,10`` and
      ``14.03.2025`` in German); machine output keeps its own fixed form.
+   - A contract, bonus or Kontra step is named in text by :func:`named` (the key itself in
+     English, the players' word in German: Dreier, König ultimo); a message of the error family
+     whose value is such a key writes it ``{contract!n}`` in its German ``msgstr`` (never in a
+     message formatted where it is written, which ``str.format`` fills). A shipped profile's
+     citations (its ``source`` texts and ``[sources]``) are in the catalogue too.
 3. Run ``.venv/bin/python scripts/i18n.py`` (Babel, in the ``dev`` extra): it extracts every
    marked message and every help text (as Typer builds them), merges them into the German
    ``.po`` and compiles the ``.mo``. Write the German ``msgstr`` for each new entry (the

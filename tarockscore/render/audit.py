@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-import string
 from functools import cache
 
 from tarockscore.errors import N_, Message
@@ -58,16 +57,21 @@ _NESTED = frozenset({"detail", "hand", "summary", "old", "new", "hands", "after"
 _KEY = re.compile(r"[a-z][a-z0-9_]*")
 
 
+# A placeholder of a template: its name and conversion (``{new!r}``). The templates have no
+# format spec and no literal braces, so this is all of str.format's syntax they use.
+_FIELD = r"\{(\w+)(?:!(\w))?\}"
+
+
 @cache
 def _patterns() -> tuple[tuple[str, re.Pattern[str], tuple[tuple[str, str | None], ...]], ...]:
     out = []
     for template in TEMPLATES:
-        regex, fields = "", []
-        for literal, name, _spec, conversion in string.Formatter().parse(template):
-            regex += re.escape(literal)
-            if name is not None:
-                regex += rf"(?P<{name}>.+?)"
-                fields.append((name, conversion))
+        regex, fields, at = "", [], 0
+        for field in re.finditer(_FIELD, template):
+            regex += re.escape(template[at : field.start()]) + rf"(?P<{field[1]}>.+?)"
+            fields.append((field[1], field[2]))
+            at = field.end()
+        regex += re.escape(template[at:])
         out.append((template, re.compile(regex, re.DOTALL), tuple(fields)))
     return tuple(out)
 
