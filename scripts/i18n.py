@@ -93,6 +93,27 @@ def help_messages() -> Iterator[tuple[str, str]]:
     yield from walk(get_command(app), "tarockscore")
 
 
+def profile_messages(folder: Path = ROOT / "profiles") -> Iterator[tuple[str, str]]:
+    """(text, where) for every citation a shipped profile shows a reader: its ``source``, each
+    contract's and bonus's ``source`` and the ``[sources]`` of its numbers. The German is the
+    catalogue's; a profile of a user's own shows its text as written."""
+    import tomllib
+
+    for path in sorted(folder.glob("*.toml")):
+        with path.open("rb") as fh:
+            document = tomllib.load(fh)
+        rel = path.relative_to(ROOT).as_posix()
+        if isinstance(document.get("source"), str):
+            yield document["source"], f"{rel} source"
+        for table in ("contracts", "bonuses"):
+            for key, entry in document.get(table, {}).items():
+                if isinstance(entry, dict) and isinstance(entry.get("source"), str):
+                    yield entry["source"], f"{rel} {table}.{key}.source"
+        for key, text in document.get("sources", {}).items():
+            if isinstance(text, str):
+                yield text, f"{rel} sources.{key}"
+
+
 def main() -> int:
     from babel.messages.catalog import Catalog
     from babel.messages.mofile import write_mo
@@ -107,6 +128,11 @@ def main() -> int:
         template.add((msgid, plural) if plural else msgid, locations=[(where.split(":")[0], None)])
     for text, where in help_messages():
         template.add(text, auto_comments=[where])
+    for text, where in profile_messages():
+        if text in template:
+            template[text].auto_comments.append(where)
+        else:
+            template.add(text, auto_comments=[where])
     if bad:
         print("a marked message must be one string literal (named placeholders, no f-string):")
         print("\n".join(f"  {w}" for w in bad))

@@ -12,6 +12,7 @@ See :mod:`tarockscore.i18n` for how to write such a message.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Callable, Iterable
 from decimal import Decimal
@@ -152,6 +153,8 @@ def fill(template: str, values: Values, translate: Translate | None = None, *, c
     """
     if not values:
         return template
+    if translate is not None and NAMED in template:
+        template, values = _named(template, values, translate)
     return template.format(
         **{
             k: v.render(translate)
@@ -162,6 +165,41 @@ def fill(template: str, values: Values, translate: Translate | None = None, *, c
             for k, v in values
         }
     )
+
+
+# A translation may write a value that is a contract's, a bonus's or a Kontra step's profile key
+# as ``{contract!n}``: the name the players say in that language (``king_ultimo``: König ultimo),
+# and for a list of keys (:func:`one_of`, or keys joined with ", ") each item so named. The English text shows the key
+# itself, which is what the hand file, the ledger and ``--json`` write.
+NAMED = "!n}"
+_PROFILE_KEY = re.compile(r"[a-z][a-z0-9_]*")
+
+
+def key_title(key: str) -> str:
+    """A profile key as a title, the catalogue's message id for its name: ``King Ultimo``."""
+    return key.replace("_", " ").title()
+
+
+def _named(template: str, values: Values, translate: Translate) -> tuple[str, Values]:
+    def named(value: object) -> object:
+        if isinstance(value, Message) and value.values:
+            items = ", ".join(str(named(v)) for _, v in value.values)
+            return Message(items)
+        if isinstance(value, Message):
+            return value  # "(none)"
+        keys = str(value).split(", ")  # one key, or keys listed ("trull, four_kings")
+        if not all(_PROFILE_KEY.fullmatch(key) for key in keys):
+            return value  # words that are not keys: shown as they are
+        return ", ".join(translate(key_title(key)) for key in keys)
+
+    out = list(values)
+    for key, value in values:
+        marked = "{" + key + NAMED
+        if marked in template:
+            # a value of its own: elsewhere in the text (a key path) the key stays as it is
+            template = template.replace(marked, "{" + key + "_named}")
+            out.append((key + "_named", named(value)))
+    return template, tuple(out)
 
 
 # A value shown in an error (a name, a key, a table given where a name belongs) is cut to this
@@ -273,7 +311,11 @@ def near_miss(value: str, allowed: Iterable[str], suffix: str = "") -> str:
 def one_of(allowed: Iterable[str]) -> str:
     """What is allowed, listed: a :class:`Message` of the program's own, so an error shows it whole."""
     names = sorted(allowed)
-    return Message(", ".join(repr(n) for n in names)) if names else Message(N_("(none)"))
+    if not names:
+        return Message(N_("(none)"))
+    # each name a value of its own, so a translation can name them ({allowed!n})
+    values = tuple((f"item{i}", n) for i, n in enumerate(names))
+    return Message(", ".join(f"{{{key}!r}}" for key, _ in values), values)
 
 
 # The exit code of a command stopped by Ctrl-C: 128 + SIGINT, the shell's convention.

@@ -43,8 +43,13 @@ How to write a translatable message
      edge picks with the catalogue's plural forms.
    - Text rendered now (render/, cli/): ``_("{player} pays {amount}").format(player=p,
      amount=money(x))``, or ``ngettext(singular, plural, n).format(n=n)`` for a count.
-   - Money and dates in text go through :func:`money` and :func:`date` (``0,10 €`` and
+   - Money and dates in text go through :func:`money` and :func:`date` (``€ 0,10`` and
      ``14.03.2025`` in German); machine output keeps its own fixed form.
+   - A contract, bonus or Kontra step is named in text by :func:`named` (the key itself in
+     English, the players' word in German: Dreier, König ultimo); a message of the error family
+     whose value is such a key writes it ``{contract!n}`` in its German ``msgstr`` (never in a
+     message formatted where it is written, which ``str.format`` fills). A shipped profile's
+     citations (its ``source`` texts and ``[sources]``) are in the catalogue too.
 3. Run ``.venv/bin/python scripts/i18n.py`` (Babel, in the ``dev`` extra): it extracts every
    marked message and every help text (as Typer builds them), merges them into the German
    ``.po`` and compiles the ``.mo``. Write the German ``msgstr`` for each new entry (the
@@ -67,7 +72,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
-from tarockscore.errors import N_, Counted, Message, dated, escape_unprintable
+from tarockscore.errors import N_, Counted, Message, dated, escape_unprintable, key_title
 
 if TYPE_CHECKING:
     from decimal import Decimal
@@ -83,6 +88,7 @@ __all__ = [
     "gettext",
     "language",
     "money",
+    "named",
     "ngettext",
     "number",
     "reset",
@@ -317,6 +323,16 @@ def translated(text: str) -> str:
     return gettext(text)
 
 
+def named(key: str) -> str:
+    """A contract's, bonus's or Kontra step's profile key as a person reads it: the key itself in
+    English (what the hand file, the ledger and ``--json`` write, and what the English text has
+    always shown); in German the players' name from the catalogue (``king_ultimo``: König
+    ultimo, ``dreier``: Dreier), and a profile's own new key in title case."""
+    if current() == DEFAULT:
+        return key
+    return gettext(key_title(key))
+
+
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The singular or plural form for ``n`` in the chosen language."""
     catalogue = _state().catalogue
@@ -326,16 +342,21 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 
 
 def money(amount: Decimal, language: str | None = None) -> str:
-    """Money as written in the language: ``0,10 €`` and ``1.234,50 €`` in German; English
-    keeps the plain number (``0.10``)."""
+    """Money as written in the language: ``€ 0,10``, ``€ 1.234,50`` and ``-€ 0,10`` in German;
+    English keeps the plain number (``0.10``)."""
     lang = language or current()
     if lang != "de":
         return str(amount)
     exponent = amount.as_tuple().exponent
     if isinstance(exponent, int) and exponent > -2:
         amount = amount.quantize(type(amount)("0.01"))
-    text = format(amount, ",f").replace(",", " ").replace(".", ",").replace(" ", ".")
-    return f"{text} €"
+    sign = "-" if amount < 0 else ""
+    text = format(abs(amount), ",f").replace(",", " ").replace(".", ",").replace(" ", ".")
+    # Austrian usage, as CLDR's de_AT currency pattern "¤ #,##0.00" writes it: the euro sign
+    # before the amount and a minus before both (CLDR 47 via Babel 2.19: format_currency(
+    # Decimal("-1234.5"), "EUR", locale="de_AT") is "-€ 1.234,50"; de_DE writes "1.234,50 €").
+    # CLDR's space there is a no-break space; a plain one is written, as a terminal copies it.
+    return f"{sign}€ {text}"
 
 
 def date(day: dt.date | str, language: str | None = None) -> str:

@@ -37,10 +37,19 @@ CLI_WORDS = re.compile(r"(^|[\s`(])--?[a-z]|tarockscore (new|repair|check|rescor
 
 
 def errors(lang: str, *args: str) -> list[str]:
-    """The ``error:`` lines of a command that fails with exit 1."""
+    """The ``error:`` lines of a command that fails with exit 1 (in German each begins ``Fehler:``,
+    which is checked here and read as ``error:``, so a case compares the words after it)."""
     result = runner.invoke(app, ["--lang", lang, *args])
     assert result.exit_code == 1, (result.stdout, result.stderr)
-    return result.stderr.splitlines()
+    lines = result.stderr.splitlines()
+    if lang == "de":
+        said = [line for line in lines if line.startswith(("Fehler: ", "error: "))]
+        assert all(line.startswith("Fehler: ") for line in said), lines
+        lines = [
+            "error: " + line.removeprefix("Fehler: ") if line.startswith("Fehler: ") else line
+            for line in lines
+        ]
+    return lines
 
 
 def evening(path: Path) -> Path:

@@ -7,6 +7,7 @@ docs/rules/koenigrufen.md); the Radl mark adds radl.hands = 4 doubled hands, ×r
 
 from __future__ import annotations
 
+import re
 import tomllib
 from pathlib import Path
 
@@ -47,14 +48,14 @@ def stored(path: str) -> list[str]:
 
 def test_german_corrections_are_said_in_german_and_kept_in_english(ledger: str) -> None:
     undone = run("--lang", "de", "undo", "-l", ledger)
-    assert undone.stdout.splitlines()[0] == "Spiel 3 zurückgenommen: rufer von Anna mit Cilli, gewonnen"
+    assert undone.stdout.splitlines()[0] == "Spiel 3 zurückgenommen: Rufer von Anna mit Cilli, gewonnen"
     radl = run("--lang", "de", "radl", "add", "-l", ledger)
     assert radl.stdout.splitlines()[0] == (
         "Radl auf der Schrift gesetzt nach Spiel 2: 4 Spiele mehr ×2; 4 offen"
     )
     deleted = run("--lang", "de", "delete", "1", "-y", "-l", ledger)
     assert deleted.stdout.splitlines()[0].startswith(
-        "Spiel 1 gelöscht: rufer von Anna mit Cilli, gewonnen; Spiel 2 ist jetzt Spiel 1"
+        "Spiel 1 gelöscht: Rufer von Anna mit Cilli, gewonnen; Spiel 2 ist jetzt Spiel 1"
     )
     assert stored(ledger)[:3] == [
         "hand 3 undone: rufer by Anna with Cilli, won",
@@ -62,9 +63,14 @@ def test_german_corrections_are_said_in_german_and_kept_in_english(ledger: str) 
         stored(ledger)[2],
     ]
     assert stored(ledger)[2].startswith("hand 1 deleted: rufer by Anna with Cilli, won; hand 2 is now hand 1")
-    # show keeps each line in the words it was written in
+    # show reads each stored line back in the reader's words, at the local time of day it was made
     shown = run("--lang", "de", "show", "-l", ledger).stdout
-    assert ": hand 3 undone: rufer by Anna with Cilli, won" in shown
+    assert re.search(
+        r"^Protokoll \d\d\.\d\d\.\d{4} \d\d:\d\d: Spiel 3 zurückgenommen: Rufer von Anna mit Cilli, gewonnen$",
+        shown,
+        re.MULTILINE,
+    ), shown
+    assert "undone" not in shown and "rufer" not in shown
 
 
 def test_every_correction_renders_its_english_line_word_for_word() -> None:
@@ -90,10 +96,10 @@ def test_every_correction_renders_its_english_line_word_for_word() -> None:
     i18n.use("de")
     try:
         assert i18n.translated(back.audit[-1].detail) == (
-            "Spiel 4 (Nr. 3 auf der Schrift) zurückgenommen: rufer von Anna mit Cilli, gewonnen"
+            "Spiel 4 (Nr. 3 auf der Schrift) zurückgenommen: Rufer von Anna mit Cilli, gewonnen"
         )
         assert i18n.translated(replaced.audit[-1].detail) == (
-            "Spiel 2 ersetzt: rufer von Anna mit Cilli, gewonnen → rufer von Anna mit Cilli, verloren"
+            "Spiel 2 ersetzt: Rufer von Anna mit Cilli, gewonnen → Rufer von Anna mit Cilli, verloren"
         )
     finally:
         i18n.use(i18n.DEFAULT)

@@ -239,7 +239,7 @@ def test_a_season_refuses_a_bad_ledger_or_leaves_it_out_when_told(tmp_path: Path
         assert result.exit_code == 1 and result.stdout == ""
         assert "--skip-bad" in result.stderr and f"{bad}:" in result.stderr
         refused = run("--lang", "de", command, str(tmp_path))
-        assert "error: oder eine Schrift, die ihre Prüfung nicht besteht, mit --skip-bad" in refused.stderr
+        assert "Fehler: oder eine Schrift, die ihre Prüfung nicht besteht, mit --skip-bad" in refused.stderr
         assert "or leave" not in refused.stderr
         result = run(command, str(tmp_path), "--skip-bad")
         assert result.exit_code == 0, result.stderr

@@ -227,10 +227,10 @@ def test_an_unknown_tarockscore_lang_reads_english_not_the_locale() -> None:
 
 
 def test_austrian_money_and_dates() -> None:
-    assert i18n.money(Decimal("0.10"), "de") == "0,10 €"
-    assert i18n.money(Decimal("0.1"), "de") == "0,10 €"
-    assert i18n.money(Decimal("-12.5"), "de") == "-12,50 €"
-    assert i18n.money(Decimal("1234.50"), "de") == "1.234,50 €"
+    assert i18n.money(Decimal("0.10"), "de") == "€ 0,10"
+    assert i18n.money(Decimal("0.1"), "de") == "€ 0,10"
+    assert i18n.money(Decimal("-12.5"), "de") == "-€ 12,50"
+    assert i18n.money(Decimal("1234.50"), "de") == "€ 1.234,50"
     assert i18n.money(Decimal("0.10"), "en") == "0.10"
     assert i18n.date("2025-03-14", "de") == "14.03.2025"
     assert i18n.date("2025-03-14", "en") == "2025-03-14"
@@ -314,7 +314,7 @@ def test_help_and_errors_are_german_under_an_austrian_locale() -> None:
     assert "Score one hand" in en.stdout.decode() and "Ein Spiel" not in en.stdout.decode()
     err = _run("score", LANG="de_AT.UTF-8")
     assert err.returncode == 2
-    assert err.stderr.decode().startswith("error: eine Spieldatei (oder - für die Standardeingabe)")
+    assert err.stderr.decode().startswith("Fehler: eine Spieldatei (oder - für die Standardeingabe)")
 
 
 def test_the_lang_option_and_variable_win_over_the_locale() -> None:
@@ -399,8 +399,8 @@ def test_settle_speaks_austrian_money(tmp_path: Path) -> None:
     hand = ("record", "-c", "rufer", "-d", "Anna", "-w", "Cilli", "-t", "40", "-k", "kontra", "-l", ledger)
     assert _run(*hand).returncode == 0
     settle = _run("settle", "-l", ledger, LANG="de_AT.UTF-8").stdout.decode()
-    assert "Einsatz 0,10 € pro Punkt" in settle
-    assert "Bert zahlt Anna 0,40 €" in settle and "Dani zahlt Cilli 0,40 €" in settle
+    assert "Einsatz € 0,10 pro Punkt" in settle
+    assert "Bert zahlt Anna € 0,40" in settle and "Dani zahlt Cilli € 0,40" in settle
     show = _run("show", "-l", ledger, LANG="de_AT.UTF-8").stdout.decode()
     assert "14.03.2025" in show and "gewonnen" in show
     assert (
@@ -496,7 +496,7 @@ def test_a_ledgers_located_problems_keep_their_german(tmp_path: Path) -> None:
     path.write_text(text.replace('declarer = "Anna"', 'declarer = "Zora"'), encoding="utf-8")
     result = run_de("show", "-l", str(path))
     assert result.exit_code == 1
-    assert "evening.toml:16: hand 1: entry: " in result.stderr
+    assert "evening.toml:16: Spiel 1: entry: " in result.stderr
     assert "'Zora' sitzt nicht am Tisch" in result.stderr
 
 

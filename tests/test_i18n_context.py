@@ -44,7 +44,7 @@ def _render() -> tuple[str, ...]:
 # The German forms are the catalogue's (tarockscore.po: "Abgebrochen!", "{count} Spiel",
 # "{count} Spiele", the day as {day:02d}.{month:02d}.{year:04d}); money and numbers as written
 # in Austria, a comma for the decimal point and a point between thousands.
-GERMAN = ("de", "Abgebrochen!", "2 Spiele", "1 Spiel", "Abgebrochen!", "1.234,50 €", "14.03.2025", "1,5")
+GERMAN = ("de", "Abgebrochen!", "2 Spiele", "1 Spiel", "Abgebrochen!", "€ 1.234,50", "14.03.2025", "1,5")
 ENGLISH = ("en", "Aborted!", "2 hands", "1 hand", "Aborted!", "1234.5", "2025-03-14", "1.5")
 
 
@@ -191,7 +191,7 @@ def test_the_commands_of_the_test_above_speak_german_with_a_good_catalogue(mo: P
     table = runner.invoke(app, ["--lang", "de", "score", str(EXAMPLE)])
     assert table.exit_code == 0 and "Posten" in table.stdout and not _warnings(table.stderr)
     error = runner.invoke(app, ["--lang", "de", "score"])
-    assert error.exit_code == 2 and error.stderr.startswith("error: eine Spieldatei")
+    assert error.exit_code == 2 and error.stderr.startswith("Fehler: eine Spieldatei")
     assert "Ein Spiel rechnen" in runner.invoke(app, ["--lang", "de", "--help"]).stdout
 
 

@@ -85,7 +85,7 @@ def test_a_usage_error_in_either_language(args: list[str], english: str, german:
     assert en.stderr.startswith(f"error: {english}")
     de = run("--lang", "de", *args)
     assert de.exit_code == 2
-    assert de.stderr.startswith(f"error: {german}"), de.stderr
+    assert de.stderr.startswith(f"Fehler: {german}"), de.stderr
 
 
 def test_each_shape_is_said_again_with_typers_parts() -> None:
@@ -122,4 +122,6 @@ def test_a_long_value_on_the_command_line_is_not_a_slow_error() -> None:
     finally:
         i18n.use(i18n.DEFAULT)
     refused = run("--lang", "de", "tournament", "draw", "cup", "-r", value)
-    assert refused.exit_code == 2 and refused.stderr.startswith("error: Invalid value for '--round' / '-r': ")
+    assert refused.exit_code == 2 and refused.stderr.startswith(
+        "Fehler: Invalid value for '--round' / '-r': "
+    )

@@ -15,7 +15,7 @@ from typing import Any
 
 from tarockscore.entry.question import NONE, OWN, TALON, Answer, Choice, Kind, Question
 from tarockscore.entry.reading import read_answer
-from tarockscore.i18n import _
+from tarockscore.i18n import _, named
 from tarockscore.rules import legality
 from tarockscore.rules.cardpoints import render_points
 from tarockscore.rules.profile import Contract, Profile
@@ -56,7 +56,7 @@ class Flow:
         """0 = none, then each Kontra step the profile plays, numbered up the ladder."""
         none = Choice(NONE, _("none"), 0, ("none", "no", "keine", "kein", "-"))
         steps = tuple(
-            Choice(s.name, s.name, i, tuple(self.profile.step_aliases(s.name)))
+            Choice(s.name, named(s.name), i, tuple(self.profile.step_aliases(s.name)))
             for i, s in enumerate(self.profile.playable_steps, 1)
         )
         return (none, *steps)
@@ -75,7 +75,9 @@ class Flow:
     def _questions(self, a: Mapping[str, Any]) -> Iterator[Question]:
         """Each question in order; it reads an answer only after the walk found it valid."""
         p = self.profile
-        contracts = tuple(Choice(c.name, c.name, i, c.aliases) for i, c in enumerate(p.contracts.values(), 1))
+        contracts = tuple(
+            Choice(c.name, named(c.name), i, c.aliases) for i, c in enumerate(p.contracts.values(), 1)
+        )
         yield Question("contract", _("Contract"), Kind.CHOICE, _("contract"), contracts)
         contract = p.contracts[a["contract"]]
         if legality.everyone_for_themselves(contract):
@@ -104,7 +106,7 @@ class Flow:
         if not conceded and self.outcome:
             if legality.decided_by_tricks(contract):
                 text = _("Did {declarer} win the {contract}?").format(
-                    declarer=declarer, contract=contract.name
+                    declarer=declarer, contract=named(contract.name)
                 )
                 yield Question("won", text, Kind.YES_NO, _("won"))
             else:
@@ -211,7 +213,7 @@ class Flow:
             left = [b for b in bonuses if b not in chosen]
             offered = (
                 Choice(NONE, _("no more"), 0, ("none", "no", "done", "keine", "fertig", "-")),
-                *(Choice(b, b, numbers[b], p.bonuses[b].aliases) for b in left),
+                *(Choice(b, named(b), numbers[b], p.bonuses[b].aliases) for b in left),
             )
             key = f"bonus:{i}"
             yield Question(
@@ -237,9 +239,9 @@ class Flow:
             )
             yield Question(
                 f"{key}:side",
-                _("{bonus}: for which side").format(bonus=name),
+                _("{bonus}: for which side").format(bonus=named(name)),
                 Kind.CHOICE,
-                _("{bonus}, side").format(bonus=name),
+                _("{bonus}, side").format(bonus=named(name)),
                 sides,
                 sides[0].value,
             )
@@ -247,25 +249,25 @@ class Flow:
             if legality.may_announce(bonus):
                 yield Question(
                     f"{key}:announced",
-                    _("{bonus}: announced?").format(bonus=name),
+                    _("{bonus}: announced?").format(bonus=named(name)),
                     Kind.YES_NO,
-                    _("{bonus}, announced").format(bonus=name),
+                    _("{bonus}, announced").format(bonus=named(name)),
                     default=False,
                 )
                 announced = a[f"{key}:announced"]
             if legality.may_fail(bonus):
                 yield Question(
                     f"{key}:made",
-                    _("{bonus}: made?").format(bonus=name),
+                    _("{bonus}: made?").format(bonus=named(name)),
                     Kind.YES_NO,
-                    _("{bonus}, made").format(bonus=name),
+                    _("{bonus}, made").format(bonus=named(name)),
                     default=True,
                 )
             if doubled and legality.may_double(bonus, announced):
                 yield self._kontra_question(
                     f"{key}:kontra",
-                    _("{bonus}: Kontra on it").format(bonus=name),
-                    _("{bonus}, Kontra").format(bonus=name),
+                    _("{bonus}: Kontra on it").format(bonus=named(name)),
+                    _("{bonus}, Kontra").format(bonus=named(name)),
                 )
 
     # -- the summary ------------------------------------------------------------------------

@@ -13,13 +13,14 @@ from typing import TYPE_CHECKING, Any
 
 from tabulate import tabulate
 
-from tarockscore.i18n import _, date, money, ngettext, translated
+from tarockscore.i18n import _, date, money, named, ngettext
 from tarockscore.ledger.audit import summary
 from tarockscore.ledger.deal import hand_deal, next_deal
 from tarockscore.ledger.radl import pending_radl
 from tarockscore.ledger.results import score_stored
 from tarockscore.ledger.settle_up import settle
 from tarockscore.ledger.totals import payout_totals, totals
+from tarockscore.render.audit import moment, said
 from tarockscore.render.hand import note_line, signed
 
 if TYPE_CHECKING:
@@ -123,7 +124,7 @@ def hand_line(ledger: Ledger, number: int) -> str:
 def hand_summary(hand: Hand, result: Result | None = None) -> str:
     """One line for a hand in the reader's language: contract, who played it, the outcome (the
     words of :func:`tarockscore.ledger.audit.summary`, which the audit trail stores in English)."""
-    return translated(summary(hand, result))
+    return said(summary(hand, result))
 
 
 def profile_json(table: Table) -> dict[str, Any]:
@@ -217,7 +218,7 @@ def sheet_text(sheet: Sheet) -> str:
             h.number,
             *([h.id] if ids else []),
             h.dealer,
-            h.hand.contract,
+            named(h.hand.contract),
             who,
             outcome,
             f"×{h.result.radl}" if h.doubled else "",
@@ -262,7 +263,7 @@ def sheet_text(sheet: Sheet) -> str:
     if not sheet.hands:
         lines.append(_("no hands yet"))
     for a in sheet.audit:
-        lines.append(_("audit {at}: {detail}").format(at=a.at, detail=translated(a.detail)))
+        lines.append(_("audit {at}: {detail}").format(at=moment(a.at), detail=said(a.detail)))
     return "\n".join(lines)
 
 

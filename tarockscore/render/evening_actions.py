@@ -13,7 +13,7 @@ from typing import Any
 
 from tabulate import tabulate
 
-from tarockscore.i18n import _, date, money, ngettext, translated
+from tarockscore.i18n import _, date, money, ngettext
 from tarockscore.ledger.deal import first_deal
 from tarockscore.ledger.model import Entry, Ledger
 from tarockscore.ledger.results import score_stored
@@ -21,6 +21,7 @@ from tarockscore.ledger.settle_up import Settlement
 from tarockscore.ledger.sheet import Sheet
 from tarockscore.ledger.totals import payout_totals, totals
 from tarockscore.render import evening, hand
+from tarockscore.render.audit import moment, said
 from tarockscore.render.output import View
 from tarockscore.rules.hand import Hand
 from tarockscore.rules.profile import Profile
@@ -80,7 +81,7 @@ def explained_text(
     lines = [
         evening.hand_line(ledger, number),
         _("recorded {at}; profile {name} (sha256 {sha})").format(
-            at=entry.recorded, name=ledger.table.profile.name, sha=ledger.table.profile.sha256[:12]
+            at=moment(entry.recorded), name=ledger.table.profile.name, sha=ledger.table.profile.sha256[:12]
         ),
         "",
         hand.explain(score, profile),
@@ -233,4 +234,4 @@ def settled_view(result: Settlement, points: dict[str, int], payout: bool, profi
 
 def audit_said(ledger: Ledger) -> str:
     """The audit entry the last change left, in the reader's language."""
-    return translated(ledger.audit[-1].detail)
+    return said(ledger.audit[-1].detail)

@@ -15,6 +15,7 @@ from typing import Any
 from tabulate import tabulate
 
 from tarockscore import i18n
+from tarockscore.errors import key_title
 from tarockscore.i18n import N_, _, translated
 from tarockscore.rules.cardpoints import render_points
 from tarockscore.rules.profile import Kind, Profile
@@ -136,11 +137,11 @@ def explain(score: Score, profile: Profile) -> str:
     """
     out = [
         _("Profile {name!r}: {title}").format(name=profile.name, title=profile.title_in(i18n.current())),
-        _("Contract: {contract}").format(contract=score.contract),
+        _("Contract: {contract}").format(contract=i18n.named(score.contract)),
     ]
     if score.won is not None:
         out.append(_("Result: the declarers won") if score.won else _("Result: the declarers lost"))
-    settled = _("zero-sum") if profile.settlement.mode == "zero_sum" else _("Simplified Scoring")
+    settled = _settled(profile)
     out.append(_cited(_("Settled: {mode}").format(mode=settled), profile.source_of("settlement.mode")))
     if score.payout is not None and any(f.kontra for line in score.lines for f in line.factors):
         scope = profile.source_of("settlement.kontra_scope")
@@ -185,7 +186,22 @@ def explain(score: Score, profile: Profile) -> str:
 
 
 def _cited(text: str, source: str) -> str:
-    return f"{text}  ({source})" if source else text
+    """A line with the source of its number, in the reader's language where the catalogue has
+    the shipped profiles' words (a profile's own citation as it is written)."""
+    return f"{text}  ({translated(source)})" if source else text
+
+
+def _settled(profile: Profile) -> str:
+    """The settlement mode as the players say it; ``--json`` keeps ``settlement.mode``."""
+    return _("zero-sum") if profile.settlement.mode == "zero_sum" else _("Simplified Scoring")
+
+
+def _aliases(aliases: Sequence[str]) -> str:
+    """The other names a contract, bonus or step is typed as: in German written as words
+    (``Grand Call``), which a name matches in any spelling, so none reads as a key."""
+    if i18n.current() == i18n.DEFAULT:
+        return ", ".join(aliases)
+    return ", ".join(key_title(a) for a in aliases)
 
 
 # A profile key path, alone or with its value: "valat.bonuses = 'none'", "kontra.ladder[0]".
@@ -217,14 +233,14 @@ def price_list(profile: Profile) -> str:
         lost = c.value * c.loss_factor
         contract_rows.append(
             [
-                c.name,
-                ", ".join(c.aliases),
+                i18n.named(c.name),
+                _aliases(c.aliases),
                 translated(KINDS.get(c.kind.value, c.kind.value)),
                 translated(SIDES[c.team]),
                 c.value,
                 lost if c.kind is not Kind.TRISCHAKEN else "",
                 "×2" if c.doubles_bonuses else "",
-                ", ".join(c.bonuses) or _("none"),
+                ", ".join(i18n.named(b) for b in c.bonuses) or _("none"),
             ]
         )
     bonus_rows = []
@@ -233,8 +249,8 @@ def price_list(profile: Profile) -> str:
             continue
         bonus_rows.append(
             [
-                b.name,
-                ", ".join(b.aliases),
+                i18n.named(b.name),
+                _aliases(b.aliases),
                 b.value,
                 b.value * profile.game.announced_factor if b.announce else "-",
                 b.value * profile.game.solo_bonus_factor,
@@ -245,9 +261,9 @@ def price_list(profile: Profile) -> str:
             ]
         )
     ladder = ", ".join(
-        f"{s.name} ×{s.multiplier}"
+        f"{i18n.named(s.name)} ×{s.multiplier}"
         + (
-            _(" (also {aliases})").format(aliases=", ".join(profile.step_aliases(s.name)))
+            _(" (also {aliases})").format(aliases=_aliases(profile.step_aliases(s.name)))
             if profile.step_aliases(s.name)
             else ""
         )
@@ -264,13 +280,13 @@ def price_list(profile: Profile) -> str:
         _("settlement: {mode}; Kontra changes the score")
         if profile.settlement.kontra_scope == "score"
         else _("settlement: {mode}; Kontra changes the payout only")
-    ).format(mode=profile.settlement.mode)
+    ).format(mode=profile.settlement.mode if i18n.current() == i18n.DEFAULT else _settled(profile))
     huettenfleck = (
         _("Hüttenfleck: ×{multiplier}") if profile.kontra.huettenfleck else _("Hüttenfleck: not allowed")
     ).format(multiplier=profile.kontra.huettenfleck_multiplier)
     lines = [
         f"{profile.name}: {profile.title_in(i18n.current())}",
-        _("source: {source}").format(source=profile.source),
+        _("source: {source}").format(source=translated(profile.source)),
         _("card points: {total}, the declarers win with {threshold}").format(
             total=render_points(profile.game.card_points_total),
             threshold=render_points(profile.game.win_threshold),

@@ -15,11 +15,14 @@ COLUMNS = ("profile", "game", "settlement", "ceiling", "title")
 
 
 def _row(p: Profile, language: str) -> list[str]:
+    ceiling = p.kontra.ladder[p.kontra.ceiling - 1].name
+    if language == i18n.DEFAULT:  # the words of the file, as JSON and CSV keep them
+        return [p.name, p.game.family, p.settlement.mode, ceiling, p.title_in(language)]
     return [
         p.name,
-        p.game.family,
-        p.settlement.mode,
-        p.kontra.ladder[p.kontra.ceiling - 1].name,
+        i18n.named(p.game.family),
+        _("zero-sum") if p.settlement.mode == "zero_sum" else _("Simplified Scoring"),
+        i18n.named(ceiling),
         p.title_in(language),
     ]
 

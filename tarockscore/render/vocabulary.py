@@ -11,6 +11,9 @@ from __future__ import annotations
 from tarockscore.errors import N_
 
 NAMES = (
+    # the games (game.family)
+    N_("Koenigrufen"),
+    N_("Zwanzigerrufen"),
     # contracts
     N_("Rufer"),
     N_("Besserrufer"),
@@ -39,6 +42,10 @@ NAMES = (
     N_("Honneurs"),
     N_("Koenigfang"),
     N_("Mondfang"),
+    # the sides a bonus may be made by (bonuses.NAME.side)
+    N_("Declarers"),
+    N_("Defenders"),
+    N_("Either"),
     # Kontra steps
     N_("Kontra"),
     N_("Rekontra"),

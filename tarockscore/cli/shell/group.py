@@ -51,11 +51,27 @@ HELP = "Score Austrian Tarock hands (Königrufen, Zwanzigerrufen) under a house-
 speak_our_language(i18n.gettext)
 
 
+# "Fehler:" in German, as a warning says "Warnung:"; the problem's text is already rendered.
+ERROR = N_("error: {problem}")
+
+
+def _located(text: str) -> str:
+    """A message, or a part of a problem's place, in the run's language: a ledger's ``hand 3``
+    is ``Spiel 3`` in German (the rest of the place is the file's own keys)."""
+    number = text.removeprefix("hand ")
+    if number != text and number.isdigit():
+        return i18n.gettext(HAND).format(id=number)
+    return i18n.gettext(text)
+
+
+HAND = N_("hand {id}")
+
+
 def fail(problems: tuple[Problem, ...], exit_code: int) -> NoReturn:
     """The one place errors become text: each problem in the chosen language, with the command
     line's way out of a file's problem (:func:`advised`)."""
     for problem in problems:
-        typer.echo(f"error: {advised(problem).render(i18n.gettext)}", err=True)
+        typer.echo(i18n.gettext(ERROR).format(problem=advised(problem).render(_located)), err=True)
     raise typer.Exit(exit_code)
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typer.core import TyperCommand, TyperOption
 
 from tarockscore.cli.shell.typer_glue import ClickCommand, ClickContext, HelpFormatter, Parameter
-from tarockscore.i18n import _
+from tarockscore.i18n import N_, _, translated
 
 T = "tarockscore"
 TABLE = "Anna,Bert,Cilli,Dani"
@@ -90,47 +90,68 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     "serve": (f"{T} serve cup-day --host 0.0.0.0", f"{T} serve friday.toml --port 0 --json"),
 }
 
-# A value's placeholder by the parameter's name; any other takes its name in capitals.
+# A value's placeholder by the parameter's name; any other takes its name in capitals. Each is
+# marked for the catalogue and shown in the run's language (SPIEL, NAMEN, DATEI); the words
+# typed as they are (de|en, add|drop) and N are the same in every language.
 METAVARS: dict[str, str] = {
-    "contract": "CONTRACT",
-    "players": "NAMES",
-    "declarer": "NAME",
-    "partner": "NAME",
-    "renonce": "NAME",
-    "points": "POINTS",
-    "defender_points": "POINTS",
-    "kontra": "STEP",
-    "bonus": "BONUS",
-    "ledger": "FILE",
-    "hand_file": "HAND_FILE",
+    "contract": N_("CONTRACT"),
+    "players": N_("NAMES"),
+    "declarer": N_("NAME"),
+    "partner": N_("NAME"),
+    "renonce": N_("NAME"),
+    "points": N_("POINTS"),
+    "defender_points": N_("POINTS"),
+    "kontra": N_("STEP"),
+    "bonus": N_("BONUS"),
+    "ledger": N_("FILE"),
+    "hand_file": N_("HAND_FILE"),
     "number": "N",
     "replace": "N",
-    "profile": "PROFILE",
-    "stake": "AMOUNT",
-    "date": "DATE",
-    "place": "PLACE",
-    "name": "NAME",
-    "folder": "FOLDER",
-    "folders": "FOLDERS",
-    "players_file": "FILE",
-    "output": "FILE",
-    "out": "FILE",
-    "format": "FORMAT",
-    "output_format": "FORMAT",
+    "profile": N_("PROFILE"),
+    "stake": N_("AMOUNT"),
+    "date": N_("DATE"),
+    "place": N_("PLACE"),
+    "name": N_("NAME"),
+    "folder": N_("FOLDER"),
+    "folders": N_("FOLDERS"),
+    "players_file": N_("FILE"),
+    "output": N_("FILE"),
+    "out": N_("FILE"),
+    "format": N_("FORMAT"),
+    "output_format": N_("FORMAT"),
     "round": "N",
     "rounds": "N",
     "games": "N",
     "games_five": "N",
     "seed": "N",
     "action": "add|drop",
-    "ledgers": "LEDGERS",
+    "ledgers": N_("LEDGERS"),
     "lang": "de|en",
 }
+
+# The placeholders the command modules give themselves (``metavar=``), marked for the catalogue.
+GIVEN = (
+    N_("ALIAS=NAME"),
+    N_("HANDS"),
+    N_("LEDGER_OR_FOLDER"),
+    N_("TEXT"),
+    N_("NAME[,declarers|defenders][,announced][,lost][,STEP]"),
+)
+
+
+# The examples' own names for files and folders, in the run's language (freitag.toml); the
+# command words, options and the players' words they show are typed as they are.
+EXAMPLE_WORDS = (N_("friday"), N_("evenings/"), N_("players.txt"), N_("my.toml"))
 
 
 def example_block(lines: tuple[str, ...]) -> str:
     """The epilog: Click keeps a paragraph that starts with ``\\b`` as written."""
-    return "\b\n" + _("Examples:") + "\n" + "\n".join(f"  {line}" for line in lines)
+    said = []
+    for line in lines:
+        for word in EXAMPLE_WORDS:
+            line = line.replace(word, translated(word))
+        said.append(f"  {line}")
+    return "\b\n" + _("Examples:") + "\n" + "\n".join(said)
 
 
 def _word(param: Parameter) -> str:
@@ -144,7 +165,7 @@ def _word(param: Parameter) -> str:
 def argument_word(param: Parameter) -> str:
     """An argument as the usage line and the help page show it: the word itself, not Typer's
     ``{name}`` or ``[name]``; in brackets when it may be left out, with dots when repeated."""
-    word = param.metavar or _word(param)
+    word = translated(param.metavar or _word(param))
     shown = word if param.required else f"[{word}]"
     return shown + "..." if param.nargs != 1 else shown
 
@@ -210,5 +231,6 @@ def finish(command: ClickCommand, path: str = "") -> None:
             continue
         if param.metavar is None or param.metavar.startswith("<"):
             param.metavar = _word(param)
+        param.metavar = translated(param.metavar)
     for name, sub in getattr(command, "commands", {}).items():
         finish(sub, f"{path} {name}".strip())

@@ -99,7 +99,10 @@ Bonus = Annotated[
     typer.Option(
         "--bonus",
         "-b",
-        help="NAME[,declarers|defenders][,announced][,lost][,STEP], repeated.",
+        # the pattern is the placeholder: a help page never breaks it across lines, as it
+        # would a long word of the help text
+        metavar="NAME[,declarers|defenders][,announced][,lost][,STEP]",
+        help="A bonus with its side, whether announced or lost, and a Kontra step; repeated.",
         autocompletion=_bonuses,
     ),
 ]

@@ -1,0 +1,379 @@
+"""The players' German everywhere: every message of the catalogue and everything the commands show
+a German reader names games and bonuses by their German names, with no profile key and no English
+sentence; ``--json`` stays byte for byte the same in both languages.
+
+The hands are scored by koenigrufen (docs/rules/koenigrufen.md): a Rufer is won at 40 card points
+(35 2/3 wins), a Dreier lost at 30; the numbers are not what is checked here, the words are.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner, Result
+
+from tarockscore import i18n
+from tarockscore.cli.shell.app import app
+from tarockscore.errors import NAMED, key_title, message, one_of
+from tarockscore.files.profile_file import load_profile, shipped_names
+from tarockscore.render.audit import TEMPLATES, moment, read_back, said
+from tests.test_i18n import PO, read_po
+
+ROOT = Path(__file__).resolve().parent.parent
+FIVE = "Anna,Bert,Cilli,Dani,Emil"
+
+# Words that say a sentence is English and never stand in a German one.
+ENGLISH = re.compile(
+    r"\b(the|and|is|of|by|with|won|lost|pays|hands|announced|silent|declarers|defenders|each|every|"
+    r"only|are|this|that|from|which|would|should|their|its|not|none|one|no|whose|after|before|than)\b"
+)
+# What is not prose: a placeholder, quoted or typed text, an option, a key path and its value, a
+# file or folder, a citation of a source ([CTK], §2.2, D4) or a rule set's name (Calling the King),
+# an option with the value typed (the place of an error), a hand-file key list after "Tabelle mit".
+NOT_PROSE = re.compile(
+    r"Calling the (?:King|Twenty)|(?<![\w-])-[a-zA-Z] [^:]+:|\{[^}]*\}|`[^`]*`|'[^']*'|\"[^\"]*\"|“[^”]*”|„[^“]*“|--?[a-z][a-z-]*|\$[A-Z_]+"
+    r"|\b[a-z_]+(?:\.[a-z_\[\]0-9]+)+(?: = \S+)?|\b[a-z_]+ = \S+|\[[^\]]*\]|\S+\.(?:toml|md|txt|html|svg|com)\b"
+    r"|mit name, side, announced, made, kontra"
+)
+
+
+def prose(text: str) -> str:
+    return NOT_PROSE.sub(" ", text)
+
+
+def shipped_keys() -> set[str]:
+    """Every contract, bonus and Kontra step key of the shipped profiles, and their aliases."""
+    keys: set[str] = set()
+    for name in shipped_names():
+        p = load_profile(name)
+        keys |= set(p.contracts) | set(p.bonuses) | {s.name for s in p.kontra.ladder}
+        for contract in p.contracts.values():
+            keys |= set(contract.aliases)
+        for bonus in p.bonuses.values():
+            keys |= set(bonus.aliases)
+    return keys
+
+
+def identifiers(text: str, keys: set[str]) -> list[str]:
+    """The profile keys a German text shows as keys: a word with an underscore, or a shipped key
+    in lower case (the German names are capitalised: Dreier, König ultimo, Vier Könige)."""
+    text = prose(text)  # a key path, a value quoted or typed, an option: what the reader types
+    found = re.findall(r"\b[a-z]+(?:_[a-z]+)+\b", text)
+    found += [w for w in re.findall(r"(?<![-./\w])[a-z]+(?![-./\w])", text) if w in keys]
+    return found
+
+
+# -- the catalogue ---------------------------------------------------------------------------------
+
+
+# A message whose German is its English text is one of the players' words the two languages
+# share (Pagat, Kontra, Radl, NAME, FORMAT), placeholders alone, or "n" (the answer no).
+def shared(text: str) -> bool:
+    words = re.findall(r"[A-Za-zÄÖÜäöüß]+", prose(text))
+    return all(w[0].isupper() or w in ("n", "ouvert", "via") for w in words)
+
+
+def test_every_message_is_german() -> None:
+    untranslated, english = [], []
+    for entry in read_po(PO):
+        for text in entry.strings.values():
+            if text in (entry.msgid, entry.plural) and not shared(text):
+                untranslated.append(entry.msgid)
+            if ENGLISH.search(prose(text)):
+                english.append((text, ENGLISH.findall(prose(text))))
+    assert not untranslated, untranslated
+    assert not english, english
+
+
+def test_the_walk_catches_english_and_a_key() -> None:
+    assert ENGLISH.search(prose("Spiel 3 undone: rufer by Anna"))
+    assert not ENGLISH.search(prose("Spiel 3 zurückgenommen (bonuses.pagat.side = 'declarers')"))
+    keys = shipped_keys()
+    assert identifiers("König ultimo zählt im dreier nicht", keys) == ["dreier"]
+    assert identifiers("erlaubt sind four_kings", keys) == ["four_kings"]
+    assert identifiers("Spiel 1: Dreier von Cilli; Vier Könige", keys) == []
+
+
+def test_a_named_value_is_german_only_where_the_translation_asks_for_it() -> None:
+    allowed = one_of(["uhu", "four_kings"])
+    said_en = message("{name!r} is not scored in {contract}; it allows {allowed}", name="pagat",
+                      contract="farbendreier", allowed=allowed)  # fmt: skip
+    assert str(said_en) == "'pagat' is not scored in farbendreier; it allows 'four_kings', 'uhu'"
+    with i18n.language("de"):
+        assert (
+            said_en.render(i18n.gettext) == "Pagat zählt im Farbendreier nicht; erlaubt sind Vier Könige, Uhu"
+        )
+    # a key path beside a named value keeps the key
+    german = {"x": "{name!n} ist still (bonuses.{name}.kontra)"}
+    assert message("x", name="king_ultimo").render(lambda t: german.get(t, t)) == (
+        "König ultimo ist still (bonuses.king_ultimo.kontra)"
+        if i18n.gettext("King Ultimo") != "King Ultimo"
+        else "King Ultimo ist still (bonuses.king_ultimo.kontra)"
+    )
+    assert key_title("piccolo_ouvert") == "Piccolo Ouvert"
+
+
+def _immediate_calls() -> Iterator[tuple[str, str]]:
+    """(msgid, where) of every message translated where it is written (``_``, ``gettext``): its
+    German is formatted with ``str.format``, which knows no ``!n``."""
+    for path in sorted((ROOT / "tarockscore").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id in ("_", "gettext", "ngettext")
+                and node.args
+                and isinstance(node.args[0], ast.Constant)
+                and isinstance(node.args[0].value, str)
+            ):
+                yield node.args[0].value, f"{path.relative_to(ROOT)}:{node.lineno}"
+
+
+def test_a_named_placeholder_is_only_in_messages_the_error_family_fills() -> None:
+    named = {e.msgid for e in read_po(PO) if any(NAMED in s for s in e.strings.values())}
+    assert named  # the catalogue names games somewhere: an empty set proves nothing
+    wrong = [(msgid, where) for msgid, where in _immediate_calls() if msgid in named]
+    assert not wrong, wrong
+
+
+# -- money, the audit trail ------------------------------------------------------------------------
+
+
+def test_money_is_written_as_cldr_de_at_writes_it() -> None:
+    # CLDR's de_AT currency pattern is "¤ #,##0.00": the euro sign first, a minus before both
+    for amount, shown in [
+        ("0.10", "€ 0,10"),
+        ("-12.5", "-€ 12,50"),
+        ("1234.50", "€ 1.234,50"),
+        ("0", "€ 0,00"),
+    ]:
+        assert i18n.money(Decimal(amount), "de") == shown
+    babel = pytest.importorskip("babel.numbers")
+    for amount in ("0.10", "-12.5", "1234.50"):
+        cldr = babel.format_currency(Decimal(amount), "EUR", locale="de_AT").replace("\xa0", " ")
+        assert i18n.money(Decimal(amount), "de") == cldr
+
+
+def test_every_template_of_the_audit_trail_is_read_back() -> None:
+    source = (ROOT / "tarockscore" / "ledger" / "audit.py").read_text(encoding="utf-8")
+    marked = {
+        str(node.args[0].value)
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "N_"
+        and isinstance(node.args[0], ast.Constant)
+    }
+    assert len(marked) > 10
+    assert marked <= set(TEMPLATES), sorted(marked - set(TEMPLATES))
+
+
+def test_a_stored_audit_line_is_said_in_german() -> None:
+    line = "hand 4 (no. 3 on the sheet) replaced: rufer by Anna with Cilli, won → trischaken; recomputed hands 5, 6"
+    assert read_back(line) is not None
+    with i18n.language("de"):
+        assert said(line) == (
+            "Spiel 4 (Nr. 3 auf der Schrift) ersetzt: Rufer von Anna mit Cilli, gewonnen → Trischaken; "
+            "neu gerechnet: Spiele 5, 6"
+        )
+        assert said("a line of another version") == "a line of another version"
+        assert moment("2025-03-14T20:40:00+00:00").startswith("14.03.2025 ")
+        assert moment("not a time") == "not a time"
+    assert said(line) == line
+    assert moment("2025-03-14T20:40:00+00:00") == "2025-03-14T20:40:00+00:00"
+
+
+# -- what the commands show ------------------------------------------------------------------------
+
+runner = CliRunner()
+
+
+def run(lang: str, *args: str, stdin: str | None = None) -> Result:
+    return runner.invoke(app, ["--lang", lang, *args], input=stdin)
+
+
+def evening(lang: str) -> list[Result]:
+    """A five-player evening with corrections and mistakes; every result, in order."""
+    steps = [
+        ("new", "-p", FIVE, "--stake", "0,10", "--date", "14.03.2025"),
+        (
+            "record",
+            "-c",
+            "rufer",
+            "-d",
+            "Bert",
+            "-w",
+            "Cilli",
+            "-t",
+            "40",
+            "-k",
+            "kontra",
+            "-b",
+            "pagat,announced",
+        ),
+        ("record", "-c", "dreier", "-d", "Cilli", "-t", "30", "-b", "four_kings"),
+        ("record", "-c", "bettel", "-d", "Dani", "--won"),
+        ("record", "-c", "trischaken", "-t", "Dani=10", "-t", "Emil=20", "-t", "Anna=10", "-t", "Bert=30"),
+        (
+            "record",
+            "-c",
+            "solorufer",
+            "-d",
+            "Anna",
+            "-w",
+            "Bert",
+            "-t",
+            "50",
+            "-b",
+            "king_ultimo,announced,lost",
+        ),
+        ("record", "-c", "piccolo_ouvert", "-d", "Bert", "--lost"),
+        ("undo",),
+        ("replace", "2", "-c", "farbensolo", "-d", "Cilli", "-t", "40"),
+        ("delete", "1", "-y"),
+        ("radl", "add"),
+        ("show",),
+        ("explain", "1"),
+        ("explain", "2"),
+        ("explain", "3"),
+        ("explain", "4"),
+        ("settle",),
+        ("stats",),
+        ("season", "."),
+        # mistakes: every one an error in the reader's language
+        ("record", "-c", "dreier", "-d", "Cilli", "-t", "40", "-b", "king_ultimo"),
+        ("record", "-c", "farbendreier", "-d", "Cilli", "-t", "40", "-b", "pagat"),
+        ("record", "-c", "rufer", "-d", "Cilli", "-w", "Emil", "-t", "40", "-b", "king_ultimo,defenders"),
+        ("record", "-c", "ruffer", "-d", "Cilli", "-t", "40"),
+        ("record", "-c", "rufer", "-d", "Cilli", "-t", "40"),
+        ("record", "-c", "bettler", "-d", "Cilli", "-t", "40"),
+    ]
+    return [run(lang, *step) for step in steps]
+
+
+@pytest.fixture
+def in_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def german_problems(text: str, keys: set[str]) -> list[str]:
+    problems = [f"key {k!r}" for k in identifiers(text, keys)]
+    problems += [f"English {w!r}" for w in ENGLISH.findall(prose(text))]
+    if "error:" in text or "Usage:" in text:
+        problems.append("English heading")
+    return problems
+
+
+def test_an_evening_in_german_names_everything_in_german(in_folder: Path) -> None:
+    keys = shipped_keys()
+    results = evening("de")
+    assert [r.exit_code for r in results[-6:]] == [1, 1, 1, 1, 1, 1], [r.stderr for r in results[-6:]]
+    assert all(r.exit_code == 0 for r in results[:-6]), [(r.stdout, r.stderr) for r in results[:-6]]
+    bad = []
+    for r in results:
+        for line in (r.stdout + r.stderr).splitlines():
+            found = german_problems(line, keys)
+            if found:
+                bad.append((line, found))
+    assert not bad, "\n".join(f"{line}\n    {found}" for line, found in bad)
+    assert all(line.startswith("Fehler: ") for r in results[-6:] for line in r.stderr.splitlines())
+    shown = results[11].stdout
+    assert re.search(
+        r"^Protokoll \d\d\.\d\d\.\d{4} \d\d:\d\d: Spiel 6 zurückgenommen: Piccolo ouvert von Bert",
+        shown,
+        re.M,
+    )
+
+
+def test_the_profiles_and_the_guided_entry_in_german(in_folder: Path) -> None:
+    keys = shipped_keys() - set(shipped_names())  # a profile is named by its name (-P pagat)
+    bad = []
+    outputs = [run("de", "profiles")] + [run("de", "profiles", "show", name) for name in shipped_names()]
+    assert run("de", "new", "-p", FIVE).exit_code == 0
+    # a Rufer (1) of Bert with Cilli at 40; Kontra or bonuses: yes; no Kontra on the game; the
+    # König ultimo, chosen by its German name, for the declarers, announced, made, no Kontra on
+    # it; no more bonuses; saved
+    entered = run("de", "enter", stdin="1\nBert\nCilli\n40\nj\n\nKönig ultimo\n\nj\n\n\n\n\n")
+    assert "5=König ultimo" in entered.stdout and "König ultimo, angesagt: ja" in entered.stdout
+    assert "Spiel 1: Rufer von Bert mit Cilli, gewonnen" in entered.stdout
+    outputs.append(entered)
+    for r in outputs:
+        assert r.exit_code == 0, (r.stdout, r.stderr)
+        for line in (r.stdout + r.stderr).splitlines():
+            found = german_problems(line, keys)
+            if found:
+                bad.append((line, found))
+    assert not bad, "\n".join(f"{line}\n    {found}" for line, found in bad)
+
+
+def test_a_tournament_in_german(in_folder: Path) -> None:
+    keys = shipped_keys()
+    players = "A1,B2,C3,D4,E5,F6,G7,H8"
+    assert run("de", "tournament", "new", "tag", "-p", players, "--rounds", "1", "--games", "4",
+               "-P", "ooe-2023", "--format", "schrift", "--stake", "0,10").exit_code == 0  # fmt: skip
+    assert run("de", "tournament", "draw", "tag", "-r", "1", "--seed", "1").exit_code == 0
+    outputs = [run("de", "tournament", "standings", "tag"), run("de", "tournament", "money", "tag")]
+    bad = []
+    for r in outputs:
+        assert r.exit_code == 0, (r.stdout, r.stderr)
+        for line in (r.stdout + r.stderr).splitlines():
+            found = german_problems(line, keys)
+            if found:
+                bad.append((line, found))
+    assert not bad, "\n".join(f"{line}\n    {found}" for line, found in bad)
+
+
+def test_help_pages_in_german_have_no_english_placeholder() -> None:
+    placeholders = re.compile(
+        r"\b(CONTRACT|NAMES|POINTS|STEP|BONUS|FILE|HAND_FILE|PROFILE|AMOUNT|DATE|FOLDER)\b"
+    )
+    for command in (["record"], ["score"], ["new"], ["season"], ["tournament", "new"], ["show"], []):
+        page = run("de", *command, "--help").stdout
+        assert "Usage:" not in page and "Aufruf:" in page
+        assert not placeholders.findall(page), (command, placeholders.findall(page))
+        assert "friday" not in page
+    record = run("de", "record", "--help").stdout
+    assert "NAME[,Spieler|Gegner][,angesagt][,verloren][,STUFE]" in record
+
+
+def test_json_is_byte_identical_in_both_languages(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    outputs = {}
+    for lang in ("en", "de"):
+        folder = tmp_path / lang
+        folder.mkdir()
+        monkeypatch.chdir(folder)
+        evening(lang)
+        outputs[lang] = [
+            run(lang, *args).stdout
+            for args in (
+                ("show", "--json"),
+                ("settle", "--json"),
+                ("score", str(ROOT / "examples" / "koenigrufen-call.toml"), "--json"),
+                ("show", "--csv"),
+                ("stats", "--format", "json"),
+                ("season", ".", "--format", "json"),
+                ("profiles", "--json"),
+            )
+        ]
+        outputs[lang].append(
+            (folder / "tarock-ledger.toml").read_text(encoding="utf-8").split("[[audit]]", 1)[1]
+        )
+    assert all(outputs["en"]), outputs["en"]
+    # the audit's times differ by the seconds between the runs; everything else is the same
+    stamp = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?[+-]\d\d:\d\d")
+    assert [stamp.sub("T", o) for o in outputs["de"]] == [stamp.sub("T", o) for o in outputs["en"]]
+
+
+@pytest.mark.parametrize("example", sorted((ROOT / "examples").glob("*.toml")), ids=lambda p: p.stem)
+def test_every_example_hand_is_explained_in_german(example: Path) -> None:
+    keys = shipped_keys()
+    result = run("de", "score", "--explain", str(example))
+    assert result.exit_code == 0, result.stderr
+    bad = [(line, found) for line in result.stdout.splitlines() if (found := german_problems(line, keys))]
+    assert not bad, bad
