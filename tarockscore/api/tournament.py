@@ -11,22 +11,25 @@ a count of players that cannot be seated yet) come back with the result, never p
 
 from __future__ import annotations
 
+import datetime as dt
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
 from typing import ClassVar
 
 from tarockscore.api.evening import Evening, now
+from tarockscore.api.season import parse_alias
 from tarockscore.errors import N_, Collector, Problem, TournamentError, UsageError, capped
+from tarockscore.files import tournament_day as sheets
 from tarockscore.files import tournament_file as files
 from tarockscore.files.profile_file import load_profile
 from tarockscore.ledger.model import profile_record
 from tarockscore.rules.profile import Profile
-from tarockscore.rules.text import nfc, strip_spaces
+from tarockscore.rules.text import nfc, strip_spaces, text_problem
 from tarockscore.tournament import model as tm
-from tarockscore.tournament.cup import CupRules, CupStanding, cup_rules
+from tarockscore.tournament.cup import CupRules, CupStanding, cup_rules, one_name_each
 from tarockscore.tournament.cup import cup_standings as add_up_cup
 from tarockscore.tournament.draw import UnseatableCount, table_sizes
 from tarockscore.tournament.format import Format
@@ -181,6 +184,8 @@ class Tournament:
         profile: str | Profile,
         format: str,
         games_five: int | None = None,
+        title: str | None = None,
+        place: str | None = None,
     ) -> tuple[Problem, ...]:
         """What keeps a tournament of these players, rounds, game limits, profile and format from
         starting: every problem at once, each at its field (``players``, ``rounds``, ``games``,
@@ -202,6 +207,10 @@ class Tournament:
             problems.add("profile", cls.NO_PROFILE)
         if not format:
             problems.add("format", cls.NO_FORMAT)
+        for field, text in (("title", title), ("place", place)):
+            wrong = None if text is None else text_problem(nfc(strip_spaces(text)))
+            if wrong is not None:
+                problems.add(field, N_("{text!r}: {wrong}"), text=text, wrong=wrong)
         return capped(tuple(problems.problems), problems.dropped)
 
     @classmethod
@@ -217,6 +226,9 @@ class Tournament:
         games_five: int | None = None,
         stake: Decimal | None = None,
         at: str | None = None,
+        title: str | None = None,
+        date: dt.date | None = None,
+        place: str | None = None,
     ) -> Started:
         """Start a tournament in ``folder``: the players, the rounds, the game limit per round at a
         table of four (at five, ``games_five``, default games × 5/4), the profile every table is
@@ -226,7 +238,14 @@ class Tournament:
         holds a tournament is never overwritten.
         """
         found = cls.problems(
-            players, rounds=rounds, games=games, profile=profile, format=format, games_five=games_five
+            players,
+            rounds=rounds,
+            games=games,
+            profile=profile,
+            format=format,
+            games_five=games_five,
+            title=title,
+            place=place,
         )
         if found:
             raise UsageError(found)
@@ -244,6 +263,10 @@ class Tournament:
             format_document=document,
             created=at or now(),
             stake=stake,
+            id=files.new_day_id(),
+            title=nfc(strip_spaces(title)) if title is not None else None,
+            date=date.isoformat() if date is not None else None,
+            place=nfc(strip_spaces(place)) if place is not None else None,
         )
         tournament = cls(folder)
         files.create(tournament.folder, stored)
@@ -274,30 +297,36 @@ class Tournament:
 
     def standings(self) -> DayStandings:
         """The day's standings: every table's sheet checked, ranked by the tournament's format."""
-        day = files.read_day(self.folder)
+        day = sheets.read_day(self.folder)
         rows = rank(day.results, day.tournament.format)
         return DayStandings(day.tournament, tuple(rows), day.warnings, self.folder.resolve().name)
 
     def money(self) -> DayMoney:
         """Each player's money from every table: the stake per point, Kontras included."""
-        day = files.read_day(self.folder, files.Purpose.MONEY)
+        day = sheets.read_day(self.folder, sheets.Purpose.MONEY)
         return DayMoney(day.tournament, tuple(add_up_money(day.ledgers)), day.warnings)
 
     # -- changing ----------------------------------------------------------------------------
 
-    def add_player(self, name: str) -> Roster:
+    def add_player(self, name: str, *, at: str | None = None) -> Roster:
         """A late arrival, in the next draw; a name follows the rules of a table's names."""
         name = nfc(strip_spaces(name))
         wrong = tm.check_names([name], "NAME")
         if wrong:
             raise UsageError(wrong)
-        before, after = files.update(self.folder, lambda t: tm.add_player(t, name))
+        stamp = at or now()
+        before, after = files.update(
+            self.folder, lambda t: tm.traced(tm.add_player(t, name), stamp, "add", name)
+        )
         return Roster(name, before, after, seating(len(after.players)))
 
-    def drop_player(self, name: str) -> Roster:
+    def drop_player(self, name: str, *, at: str | None = None) -> Roster:
         """A player out of the later draws; their tables so far still count."""
         name = nfc(strip_spaces(name))
-        before, after = files.update(self.folder, lambda t: tm.drop_player(t, name))
+        stamp = at or now()
+        before, after = files.update(
+            self.folder, lambda t: tm.traced(tm.drop_player(t, name), stamp, "drop", name)
+        )
         return Roster(name, before, after, seating(len(after.players)))
 
     def draw(self, round: int, seed: int | None = None, *, at: str | None = None) -> Drawn:
@@ -314,9 +343,13 @@ def cup(
     points: str | os.PathLike[str],
     *,
     warn: Callable[[str], None] | None = None,
+    aliases: Mapping[str, str] | Sequence[str] = (),
 ) -> Cup:
     """A cup over the season's tournament folders (in order): each day's places turned into cup
     points by the points file (``points = [100, 90, …]``, ``best = N``), each player's best N added.
+
+    ``aliases`` read a name as another (``"Hansi=Hans"`` texts, or a mapping), as ``season`` does;
+    names are matched in any case, and names that only look alike are warned about.
 
     Every tournament is read, and the problems of all of them raised together; ``warn`` is handed
     each warning as it is found, so a front end shows them even when a later day stops the cup.
@@ -329,13 +362,14 @@ def cup(
             N_("{names}: a tournament given twice would count twice"), names=", ".join(twice), where="folders"
         )
     rules = cup_rules(files.cup_points_file(Path(points)), str(points))
+    pairs = dict(parse_alias(a) for a in aliases) if not isinstance(aliases, Mapping) else dict(aliases)
     names = tuple(str(f) for f in folders)  # as given, each named so in the rows
     days = []
     problems: list[Problem] = []
     warnings: list[str] = []
     for folder, name in zip(folders, names, strict=True):
         try:
-            day = files.read_day(folder)
+            day = sheets.read_day(folder)
         except TournamentError as exc:
             problems += exc.problems
             continue
@@ -348,4 +382,31 @@ def cup(
         days.append((name, [(r.place, r.player) for r in rows if r.place is not None]))
     if problems:
         raise TournamentError(problems)
-    return Cup(names, rules, tuple(add_up_cup(days, rules)), tuple(warnings))
+    copies = _copies(folders, names)
+    if copies:
+        raise UsageError(copies)
+    merged, alike = one_name_each(days, pairs)
+    for w in alike:
+        warnings.append(w)
+        if warn is not None:
+            warn(w)
+    return Cup(names, rules, tuple(add_up_cup(merged, rules)), tuple(warnings))
+
+
+def _copies(folders: Sequence[Path], names: Sequence[str]) -> list[Problem]:
+    """Folders that hold one tournament (the same day's mark): a copied folder would count twice."""
+    first: dict[str, str] = {}
+    problems: list[Problem] = []
+    for folder, name in zip(folders, names, strict=True):
+        mark = files.read(folder).tournament.id
+        if mark in first:
+            problems.append(
+                Problem.of(
+                    "folders",
+                    N_("{name} and {other} are one tournament (a copied folder); it would count twice"),
+                    name=first[mark],
+                    other=name,
+                )
+            )
+        first.setdefault(mark, name)
+    return problems

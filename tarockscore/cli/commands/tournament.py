@@ -20,7 +20,7 @@ from tarockscore.cli.shell.options import typed_names
 from tarockscore.cli.shell.output_options import CsvOpt, FormatOpt, JsonOpt, chosen, show
 from tarockscore.cli.words.advice import Wording, advised
 from tarockscore.cli.words.fields import at_option
-from tarockscore.cli.words.notation import stake_amount
+from tarockscore.cli.words.notation import stake_amount, table_date
 from tarockscore.errors import (
     N_,
     Collector,
@@ -62,6 +62,8 @@ OPTIONS = {
     "profile": "--profile",
     "format": "--format",
     "folders": "DIR",
+    "title": "--title",
+    "place": "--place",
 }
 
 # What keeps a tournament from starting, as the command line says it: with the option to give.
@@ -174,12 +176,32 @@ def new(
         str | None,
         typer.Option("--stake", help="Money per point at every table, e.g. 0.10.", show_default=False),
     ] = None,
+    title: Annotated[
+        str | None,
+        typer.Option(
+            "--title", help="The event's name, heading the standings and the cards.", show_default=False
+        ),
+    ] = None,
+    date: Annotated[
+        str | None,
+        typer.Option("--date", help="The day's date: 2026-03-14 or 14.03.2026.", show_default=False),
+    ] = None,
+    place: Annotated[
+        str | None, typer.Option("--place", help="Where the day is played.", show_default=False)
+    ] = None,
 ) -> None:
     """Start a tournament in FOLDER: the players, rounds, game limits, profile and format."""
     problems = Collector()
     names = _players(players, players_file, problems)
     given = tarockscore.Tournament.problems(
-        names, rounds=rounds, games=games, games_five=games_five, profile=profile, format=format_ref
+        names,
+        rounds=rounds,
+        games=games,
+        games_five=games_five,
+        profile=profile,
+        format=format_ref,
+        title=title,
+        place=place,
     )
     for problem in given:
         problems.put(problem)
@@ -189,6 +211,12 @@ def new(
             amount = stake_amount(stake)
         except ValueError as exc:
             problems.add("--stake", reason(exc))
+    day = None
+    if date is not None:
+        try:
+            day = table_date(date)
+        except ValueError as exc:
+            problems.add("--date", reason(exc))
     try:
         problems.raise_if_any(UsageError)
         started = tarockscore.Tournament.begin(
@@ -200,6 +228,9 @@ def new(
             profile=profile,
             format=format_ref,
             stake=amount,
+            title=title,
+            date=day,
+            place=place,
         )
     except UsageError as exc:
         raise _at_options(exc, *OPTIONS) from None
@@ -315,6 +346,14 @@ def cup_standings(
         Path,
         typer.Option("--points", help="A TOML file: points = [100, 90, …] and best = N.", show_default=False),
     ],
+    alias: Annotated[
+        list[str],
+        typer.Option(
+            "--alias",
+            metavar="ALIAS=NAME",
+            help="ALIAS=NAME: read the name ALIAS as NAME, e.g. --alias 'Hansi=Hans'; repeated.",
+        ),
+    ] = [],  # noqa: B006
     output: FormatOpt = None,
     json_out: JsonOpt = False,
     csv_out: CsvOpt = False,
@@ -323,7 +362,7 @@ def cup_standings(
     fmt = chosen(output, json_out, csv_out)
     render.check_data_format(fmt)
     try:
-        cup = tarockscore.cup(folders, points, warn=_warn)
+        cup = tarockscore.cup(folders, points, warn=_warn, aliases=alias)
     except UsageError as exc:
         raise _at_options(exc, "folders") from None
     show(render.cup_view(cup.rows, cup.tournaments), fmt)
