@@ -21,9 +21,19 @@ from typing import ClassVar
 
 from tarockscore.api.evening import Evening, now
 from tarockscore.api.season import parse_alias
-from tarockscore.errors import N_, Collector, Problem, TournamentError, UsageError, capped
+from tarockscore.errors import (
+    N_,
+    Collector,
+    Problem,
+    TarockError,
+    TournamentError,
+    UsageError,
+    capped,
+    message,
+)
 from tarockscore.files import tournament_day as sheets
 from tarockscore.files import tournament_file as files
+from tarockscore.files.output import write_output
 from tarockscore.files.profile_file import load_profile
 from tarockscore.ledger.model import profile_record
 from tarockscore.rules.profile import Profile
@@ -36,7 +46,8 @@ from tarockscore.tournament.format import Format
 from tarockscore.tournament.model import games_at_five
 from tarockscore.tournament.money import Money
 from tarockscore.tournament.money import money as add_up_money
-from tarockscore.tournament.standings import Standing
+from tarockscore.tournament.paper import record_paper
+from tarockscore.tournament.standings import Standing, TableResult
 from tarockscore.tournament.standings import standings as rank
 
 __all__ = [
@@ -111,6 +122,7 @@ class Roster:
     before: tm.Tournament
     after: tm.Tournament
     seating: Seating
+    warnings: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,16 +133,19 @@ class Drawn:
     tournament: tm.Tournament
     round: tm.Round
     folder: Path
+    warnings: tuple[str, ...] = ()  # the tables of the round before still short of their limit
 
 
 @dataclass(frozen=True, slots=True)
 class DayStandings:
-    """The day ranked by the tournament's format; ``name`` is the folder's own name (a page's title)."""
+    """The day ranked by the tournament's format; ``name`` is the folder's own name (a page's title).
+    ``unfinished``: the tables short of their game limit (each also said in ``warnings``)."""
 
     tournament: tm.Tournament
     rows: tuple[Standing, ...]
     warnings: tuple[str, ...]
     name: str
+    unfinished: tuple[TableResult, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,6 +155,7 @@ class DayMoney:
     tournament: tm.Tournament
     rows: tuple[Money, ...]
     warnings: tuple[str, ...]
+    unfinished: tuple[TableResult, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,6 +166,10 @@ class Cup:
     rules: CupRules
     rows: tuple[CupStanding, ...]
     warnings: tuple[str, ...]
+
+
+# A table's result from its paper sheet: round, table, each player's Schrift, the money points or None.
+PaperGiven = tuple[int, int, Mapping[str, int], Mapping[str, int] | None]
 
 
 class Tournament:
@@ -299,12 +319,13 @@ class Tournament:
         """The day's standings: every table's sheet checked, ranked by the tournament's format."""
         day = sheets.read_day(self.folder)
         rows = rank(day.results, day.tournament.format)
-        return DayStandings(day.tournament, tuple(rows), day.warnings, self.folder.resolve().name)
+        name = self.folder.resolve().name
+        return DayStandings(day.tournament, tuple(rows), day.warnings, name, day.unfinished)
 
     def money(self) -> DayMoney:
         """Each player's money from every table: the stake per point, Kontras included."""
         day = sheets.read_day(self.folder, sheets.Purpose.MONEY)
-        return DayMoney(day.tournament, tuple(add_up_money(day.ledgers)), day.warnings)
+        return DayMoney(day.tournament, tuple(add_up_money(day.ledgers)), day.warnings, day.unfinished)
 
     # -- changing ----------------------------------------------------------------------------
 
@@ -327,15 +348,108 @@ class Tournament:
         before, after = files.update(
             self.folder, lambda t: tm.traced(tm.drop_player(t, name), stamp, "drop", name)
         )
-        return Roster(name, before, after, seating(len(after.players)))
+        said: tuple[str, ...] = ()
+        if after.round(after.rounds) is not None:
+            said = (
+                message(N_("all {rounds} rounds are drawn: there is no next round"), rounds=after.rounds),
+            )
+        return Roster(name, before, after, seating(len(after.players)), said)
 
     def draw(self, round: int, seed: int | None = None, *, at: str | None = None) -> Drawn:
         """Draw round ``round``'s tables (the same ``seed`` gives the same draw; without one, one is
         chosen and kept) and create each table's ledger; a count that cannot be seated raises
         :class:`UnseatableCount`, a round with hands is not drawn again."""
         chosen = files.new_seed() if seed is None else seed
+        short = self._short_of_limit(round - 1)
         drawn = files.draw_round(self.folder, round, chosen, at or now())
-        return Drawn(self.read(), drawn, self.folder)
+        return Drawn(self.read(), drawn, self.folder, short)
+
+    def _short_of_limit(self, number: int) -> tuple[str, ...]:
+        """A warning naming the tables of round ``number`` short of their game limit (none: none)."""
+        t = self.read()
+        if number < 1 or t.round(number) is None:
+            return ()
+        try:
+            day = sheets.read_day(self.folder)
+        except TarockError:
+            return (
+                message(
+                    N_("the sheets of round {round} cannot all be read; the standings name them"),
+                    round=number,
+                ),
+            )
+        short = [x for x in day.unfinished if x.round == number]
+        if not short:
+            return ()
+        tables = ", ".join(
+            message(N_("table {table} ({hands} of {games})"), table=x.table, hands=x.hands, games=x.games)
+            for x in short
+        )
+        return (message(N_("round {round} is not finished: {tables}"), round=number, tables=tables),)
+
+    def round_drawn(self, round: int) -> tuple[tm.Tournament, tm.Round]:
+        """The tournament and its round ``round`` as drawn (each table's players in seat order)."""
+        t = self.read()
+        drawn = t.round(round)
+        if drawn is None:
+            raise TournamentError(N_("{round}: round {round} is not drawn yet"), round=round, where="round")
+        return t, drawn
+
+    def write_page(self, target: str | os.PathLike[str], text: str) -> None:
+        """Write a page made from the day (the cards, the standings) to ``target``, atomically; never
+        over the day's own files."""
+        inputs = [files.file_path(self.folder), *self.folder.glob("round-*/*.toml")]
+        write_output(Path(target), text, "output", inputs, TarockError)
+
+    def record_paper(
+        self,
+        round: int,
+        table: int,
+        schrift: Mapping[str, int],
+        money: Mapping[str, int] | None = None,
+        *,
+        at: str | None = None,
+    ) -> tm.Tournament:
+        """Table ``table`` of round ``round`` scored from its paper sheet: each player's Schrift
+        (and money points where Kontra moves the money alone); zero-sum where the profile is. The
+        table's sheet must hold no hands. Kept in the day's file with a trace entry."""
+        return self.record_papers([(round, table, schrift, money)], at=at)
+
+    def record_papers(self, results: Sequence[PaperGiven], *, at: str | None = None) -> tm.Tournament:
+        """Several tables' paper results at once (a round's CSV): all checked, then written together."""
+        stamp = at or now()
+        t = self.read()
+        for number, table, _schrift, _money in results:
+            self._no_hands(t, number, table)
+
+        def change(current: tm.Tournament) -> tm.Tournament:
+            for number, table, schrift, money in results:
+                current = record_paper(current, number, table, schrift, money, stamp)
+            return current
+
+        return files.update(self.folder, change)[1]
+
+    def record_results_file(self, path: str | os.PathLike[str], *, at: str | None = None) -> tm.Tournament:
+        """A round's results from paper sheets in a CSV (``round,table,player,schrift[,money]``),
+        every table checked before any is kept."""
+        return self.record_papers(files.results_csv(Path(path)), at=at)
+
+    def _no_hands(self, t: tm.Tournament, number: int, table: int) -> None:
+        drawn = t.round(number)
+        found = next((d for d in drawn.tables if d.table == table), None) if drawn is not None else None
+        if found is None:
+            return  # record_paper names the round or table
+        hands = len(Evening(self.folder / found.ledger).read().ledger.hands)
+        if hands:
+            raise TournamentError(
+                N_(
+                    "round {round}, table {table}: its sheet already has {hands} hands; a table is scored one way"
+                ),
+                round=number,
+                table=table,
+                hands=hands,
+                where="table",
+            )
 
 
 def cup(

@@ -22,6 +22,7 @@ from tarockscore.ledger.checks import check
 from tarockscore.ledger.model import Ledger
 from tarockscore.ledger.totals import totals
 from tarockscore.tournament import model as tm
+from tarockscore.tournament.money import TableMoney
 from tarockscore.tournament.standings import TableResult
 
 
@@ -57,8 +58,9 @@ _WORDS = {
 class Day:
     tournament: tm.Tournament
     results: tuple[TableResult, ...]
-    ledgers: tuple[Ledger, ...]
+    ledgers: tuple[Ledger | TableMoney, ...]  # a table scored on paper gives its money as a TableMoney
     warnings: tuple[str, ...]
+    unfinished: tuple[TableResult, ...] = ()  # the tables short of their game limit
 
 
 _ROUND_DIR = re.compile(r"round-(\d+)$")
@@ -229,19 +231,53 @@ def read_day(folder: Path, purpose: Purpose = Purpose.STANDINGS) -> Day:
     problems: list[Problem] = []
     warnings: list[str] = []
     results: list[TableResult] = []
-    ledgers: list[Ledger] = []
+    ledgers: list[Ledger | TableMoney] = []
     drawn_paths: set[Path] = set()
     for r in t.draws:
         for d in r.tables:
             path = folder / d.ledger
             drawn_paths.add(safe_io.real_path(path))
-            led = _drawn_table(path, t, r, d, words, problems, warnings)
-            if led is not None:
-                results.append(
-                    TableResult(r.number, d.table, d.players, totals(led), len(led.hands), d.games)
-                )
-                ledgers.append(led)
+            paper = t.paper(r.number, d.table)
+            led = _drawn_table(path, t, r, d, words, problems, [] if paper else warnings)
+            if led is None:
+                continue
+            if paper is not None:
+                table = _on_paper(t, r, d, paper, led, path, problems)
+                if table is not None:
+                    results.append(TableResult(r.number, d.table, d.players, table.schrift, d.games, d.games))
+                    ledgers.append(table)
+                continue
+            results.append(TableResult(r.number, d.table, d.players, totals(led), len(led.hands), d.games))
+            ledgers.append(led)
     _strays(folder, drawn_paths, problems, warnings)
     if problems:
         raise TournamentError(problems)
-    return Day(tournament=t, results=tuple(results), ledgers=tuple(ledgers), warnings=tuple(warnings))
+    unfinished = tuple(x for x in results if x.hands < x.games)
+    return Day(t, tuple(results), tuple(ledgers), tuple(warnings), unfinished)
+
+
+def _on_paper(
+    t: tm.Tournament,
+    r: tm.Round,
+    d: tm.DrawnTable,
+    paper: tm.PaperResult,
+    led: Ledger,
+    path: Path,
+    problems: list[Problem],
+) -> TableMoney | None:
+    """A table scored from its paper sheet: its sheet must hold no hands (a table is scored one way)."""
+    if led.hands:
+        problems.append(
+            Problem.of(
+                str(path),
+                N_(
+                    "round {round}, table {table}: the sheet has hands and the table has a result from its paper sheet: a table is scored one way"
+                ),
+                round=r.number,
+                table=d.table,
+            )
+        )
+        return None
+    schrift = dict(paper.schrift)
+    paid = dict(paper.money) if paper.money is not None else schrift
+    return TableMoney(d.players, schrift, paid, t.stake, t.profile.rules.settlement.mode)

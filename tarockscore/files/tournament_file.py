@@ -14,7 +14,9 @@ day's results are read in ``tournament_day``.
 from __future__ import annotations
 
 import contextlib
+import csv
 import hashlib
+import io
 import os
 import secrets
 from collections.abc import Callable, Mapping
@@ -424,3 +426,51 @@ def player_names_file(path: Path) -> list[str]:
     if problems:
         raise TournamentError(problems)
     return names
+
+
+RESULT_COLUMNS = ("round", "table", "player", "schrift")
+
+
+def _whole(text: str) -> int | None:
+    text = text.strip()
+    body = text[1:] if text[:1] in "+-" else text
+    return int(text) if body.isascii() and body.isdigit() else None
+
+
+def results_csv(path: Path) -> list[tuple[int, int, dict[str, int], dict[str, int] | None]]:
+    """A round's results from paper sheets: a CSV with the columns ``round,table,player,schrift``
+    and, where Kontra moves the money alone, ``money``; one row per player. Every bad row is named
+    with its line; the tables in the order they first come."""
+    text = safe_io.decode(_read_bytes(path, "results"), str(path), TournamentError)
+    rows = list(csv.reader(io.StringIO(text.removeprefix("\ufeff"))))
+    header = tuple(c.strip().casefold() for c in rows[0]) if rows else ()
+    if header not in (RESULT_COLUMNS, (*RESULT_COLUMNS, "money")):
+        raise TournamentError(
+            N_("{path}: the first line must be the columns round,table,player,schrift (and money)"), path=path
+        )
+    with_money = len(header) == 5
+    tables: dict[tuple[int, int], tuple[dict[str, int], dict[str, int] | None]] = {}
+    problems: list[Problem] = []
+    for line, row in enumerate(rows[1:], 2):
+        if not any(c.strip() for c in row):
+            continue
+        numbers = [_whole(c) for c in row] if len(row) == len(header) else []
+        if not numbers or None in (numbers[0], numbers[1], numbers[3], *(numbers[4:] if with_money else [])):
+            problems.append(
+                Problem.of(
+                    f"{path}:{line}",
+                    N_("{row!r}: expected {count} columns: round and table, a name, whole points"),
+                    row=",".join(row),
+                    count=len(header),
+                )
+            )
+            continue
+        key = (numbers[0] or 0, numbers[1] or 0)
+        schrift, money = tables.setdefault(key, ({}, {} if with_money else None))
+        name = nfc(strip_spaces(row[2]))
+        schrift[name] = numbers[3] or 0
+        if money is not None:
+            money[name] = numbers[4] or 0
+    if problems:
+        raise TournamentError(problems)
+    return [(r, t, schrift, money) for (r, t), (schrift, money) in tables.items()]

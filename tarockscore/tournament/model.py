@@ -57,6 +57,18 @@ class TraceEntry:
 
 
 @dataclass(frozen=True, slots=True)
+class PaperResult:
+    """A table's Schrift for the round from its paper sheet (a table without the tool): each
+    player's points in seat order, and the money points where Kontra moves the money alone."""
+
+    round: int
+    table: int
+    schrift: tuple[tuple[str, int], ...]
+    money: tuple[tuple[str, int], ...] | None
+    at: str
+
+
+@dataclass(frozen=True, slots=True)
 class Tournament:
     created: str
     rounds: int
@@ -74,6 +86,10 @@ class Tournament:
     date: str | None = None  # ISO, YYYY-MM-DD
     place: str | None = None
     trace: tuple[TraceEntry, ...] = ()
+    results: tuple[PaperResult, ...] = ()  # tables scored on paper
+
+    def paper(self, round_number: int, table: int) -> PaperResult | None:
+        return next((r for r in self.results if (r.round, r.table) == (round_number, table)), None)
 
     def round(self, number: int) -> Round | None:
         return next((r for r in self.draws if r.number == number), None)
@@ -276,8 +292,48 @@ def to_mapping(t: Tournament) -> dict[str, Any]:
     out["format"] = dict(t.format_document)
     p = t.profile
     out["profile"] = {"name": p.name, "sha256": p.sha256, "document": dict(p.document)}
+    if t.results:
+        out["result"] = [
+            {
+                "round": r.round,
+                "table": r.table,
+                "at": r.at,
+                "schrift": dict(r.schrift),
+                **({"money": dict(r.money)} if r.money is not None else {}),
+            }
+            for r in t.results
+        ]
     out["trace"] = [{"at": e.at, "action": e.action, "detail": e.detail} for e in t.trace]
     return out
+
+
+def _points(raw: object, where: str, problems: Collector) -> tuple[tuple[str, int], ...]:
+    if not isinstance(raw, dict) or not all(
+        isinstance(v, int) and not isinstance(v, bool) for v in raw.values()
+    ):
+        problems.add(where, N_("expected a table of names and whole numbers"))
+        return ()
+    return tuple(raw.items())
+
+
+def _results(top: Reader, problems: Collector) -> tuple[PaperResult, ...]:
+    raw = top.raw("result") or []
+    if not isinstance(raw, list):
+        problems.add("result", N_("expected an array of tables ([[result]])"))
+        return ()
+    out: list[PaperResult] = []
+    for i, item in enumerate(raw, 1):
+        if not isinstance(item, dict):
+            problems.add(f"result {i}", N_("expected a table"))
+            continue
+        rr = Reader(item, f"result {i}", problems)
+        number, table, at = rr.number("round", minimum=1), rr.number("table", minimum=1), rr.text("at")
+        schrift = _points(rr.raw("schrift"), f"result {i}.schrift", problems)
+        money = rr.raw("money")
+        paid = None if money is None else _points(money, f"result {i}.money", problems)
+        rr.finish()
+        out.append(PaperResult(number, table, schrift, paid, at))
+    return tuple(out)
 
 
 def _trace(top: Reader, problems: Collector) -> tuple[TraceEntry, ...]:
@@ -424,6 +480,7 @@ def from_mapping(data: Mapping[str, Any]) -> Tournament:
     for problem in _seated_players(draws, players, dropped):
         problems.put(problem)
     trace = _trace(top, problems)
+    results = _results(top, problems)
     profile = _profile(top, problems)
     format_document = top.raw("format")
     if not isinstance(format_document, dict):
@@ -453,4 +510,5 @@ def from_mapping(data: Mapping[str, Any]) -> Tournament:
         date=date,
         place=place,
         trace=trace,
+        results=results,
     )
