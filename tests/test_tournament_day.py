@@ -145,6 +145,16 @@ def test_a_day_with_a_table_on_the_tool_and_one_on_paper(tmp_path: Path) -> None
     assert "warning: all 2 rounds are drawn: there is no next round" in result.stderr
 
 
+def test_a_table_at_its_limit_is_told_no_next_hand(tmp_path: Path) -> None:
+    day = tmp_path / "day"
+    new_day(day)
+    [t, _], _ = draw(day, 1, 3)
+    for k in range(4):
+        said = dreier(t["ledger"], t["players"][k])
+    assert "next: hand" not in said.stdout
+    assert "all 4 games of this table are played: no next hand" in said.stdout
+
+
 def test_unfinished_tables_are_one_warning_line_the_detail_with_verbose(tmp_path: Path) -> None:
     day = tmp_path / "day"
     new_day(day)
