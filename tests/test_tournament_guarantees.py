@@ -29,6 +29,7 @@ from tarockscore.cli.shell.app import app
 from tarockscore.files import ledger_file
 from tarockscore.ledger import operations
 from tarockscore.rules.hand import HandInput
+from tests.test_hostile_files import windows  # noqa: F401 - the fixture
 
 runner = CliRunner()
 
@@ -317,3 +318,25 @@ def test_a_symlink_loop_as_a_sheet_is_an_error_line(tmp_path: Path, command: tup
     extra = ("--points", str(points)) if command[0] == "cup" else ()
     result = refused(*command, str(day), *extra)
     assert result.stderr.startswith("error: ") and str(sheet) in result.stderr
+
+
+# -- the Windows path -------------------------------------------------------------------------------
+
+
+@pytest.mark.usefixtures("windows")
+def test_a_day_on_the_windows_path_in_a_folder_with_spaces_and_umlauts(tmp_path: Path) -> None:
+    """The lock through ``msvcrt.locking`` (a stand-in over flock), a lock file that cannot be
+    removed while open, in a folder named as an organiser on Windows would name it."""
+    day = tmp_path / "Tarockcup 2026" / "Turnier 3 – Gasthof Pöll"
+    new_day(day, ["Zoë", "Bert", "Cilli", "Dani"])
+    [table] = draw(day, 1, 1)
+    sheet = Path(table["ledger"])
+    assert sheet.parent.parent == day
+    # a redraw before the first hand takes each sheet's lock on the Windows path too
+    [table] = draw(day, 1, 2)
+    dreier(table["ledger"], table["players"][0])
+    result = refused("tournament", "draw", str(day), "--round", "1", "--seed", "3")
+    assert "round 1 already has hands" in result.stderr
+    rows = json.loads(ok("tournament", "standings", str(day), "--json").stdout)["standings"]
+    assert [(r["player"], r["schrift"]) for r in rows][0] == (table["players"][0], 12)
+    assert not list(day.rglob("*.lock"))
