@@ -19,7 +19,7 @@ from tarockscore.cli.shell.app import app
 from tarockscore.cli.shell.ledger_option import ledger_path_of
 from tarockscore.cli.words.advice import ADVICE
 from tarockscore.errors import LedgerError, Problem, TournamentError, UsageError
-from tarockscore.files import ledger_file, tournament_file, ways_out
+from tarockscore.files import ledger_file, tournament_day, tournament_file, ways_out
 from tarockscore.files.ledger_file import NoLedgerHere
 from tarockscore.files.tournament_file import NoTournamentHere
 
@@ -353,7 +353,7 @@ def test_the_command_line_says_how_to_check_a_tables_sheet(tmp_path: Path, lang:
     lines = errors(lang, "tournament", "standings", str(day))
     assert lines[-1] == f"error: {sheet}: {text.format(p=sheet)}"
     with pytest.raises(TournamentError) as refused:
-        tournament_file.read_day(day)
+        tournament_day.read_day(day)
     domain_only(refused.value.problems)
 
 

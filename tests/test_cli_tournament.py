@@ -484,12 +484,12 @@ def test_a_table_without_hands_is_told_in_german(tmp_path: Path) -> None:
     day = tmp_path / "d"
     new_day(day, [f"N{i}" for i in range(1, 9)])
     draw(day, 1, 5)
-    english = run("tournament", "standings", str(day))
+    english = run("tournament", "standings", str(day), "--verbose")
     assert (
         "round 1, table 1 (" in english.stderr
         and "no hands yet; it is shown but not ranked" in english.stderr
     )
-    german = run("--lang", "de", "tournament", "standings", str(day))
+    german = run("--lang", "de", "tournament", "standings", str(day), "--verbose")
     assert "Runde 1, Tisch 1 (" in german.stderr
     assert "noch keine Spiele; steht da, wird aber nicht gereiht" in german.stderr
     assert "no hands yet" not in german.stderr
@@ -665,7 +665,7 @@ def test_players_at_a_table_without_hands_get_no_place_no_cup_points_and_money_z
         *((2, p, 6) for p in sorted(losers)),
     ]
 
-    result = ok("tournament", "money", str(day), "-f", "json")
+    result = ok("tournament", "money", str(day), "-f", "json", "--verbose")
     money = {m["player"]: m for m in json.loads(result.stdout)["money"]}
     assert sorted(money) == sorted([winner, *losers, *idle])
     for p in idle:

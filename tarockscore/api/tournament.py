@@ -11,29 +11,43 @@ a count of players that cannot be seated yet) come back with the result, never p
 
 from __future__ import annotations
 
+import datetime as dt
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
 from typing import ClassVar
 
 from tarockscore.api.evening import Evening, now
-from tarockscore.errors import N_, Collector, Problem, TournamentError, UsageError, capped
+from tarockscore.api.season import parse_alias
+from tarockscore.errors import (
+    N_,
+    Collector,
+    Problem,
+    TarockError,
+    TournamentError,
+    UsageError,
+    capped,
+    message,
+)
+from tarockscore.files import tournament_day as sheets
 from tarockscore.files import tournament_file as files
+from tarockscore.files.output import write_output
 from tarockscore.files.profile_file import load_profile
 from tarockscore.ledger.model import profile_record
 from tarockscore.rules.profile import Profile
-from tarockscore.rules.text import nfc, strip_spaces
+from tarockscore.rules.text import nfc, strip_spaces, text_problem
 from tarockscore.tournament import model as tm
-from tarockscore.tournament.cup import CupRules, CupStanding, cup_rules
+from tarockscore.tournament.cup import CupRules, CupStanding, cup_rules, one_name_each
 from tarockscore.tournament.cup import cup_standings as add_up_cup
 from tarockscore.tournament.draw import UnseatableCount, table_sizes
 from tarockscore.tournament.format import Format
 from tarockscore.tournament.model import games_at_five
 from tarockscore.tournament.money import Money
 from tarockscore.tournament.money import money as add_up_money
-from tarockscore.tournament.standings import Standing
+from tarockscore.tournament.paper import record_paper
+from tarockscore.tournament.standings import Standing, TableResult
 from tarockscore.tournament.standings import standings as rank
 
 __all__ = [
@@ -109,6 +123,7 @@ class Roster:
     before: tm.Tournament
     after: tm.Tournament
     seating: Seating
+    warnings: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,16 +134,19 @@ class Drawn:
     tournament: tm.Tournament
     round: tm.Round
     folder: Path
+    warnings: tuple[str, ...] = ()  # the tables of the round before still short of their limit
 
 
 @dataclass(frozen=True, slots=True)
 class DayStandings:
-    """The day ranked by the tournament's format; ``name`` is the folder's own name (a page's title)."""
+    """The day ranked by the tournament's format; ``name`` is the folder's own name (a page's title).
+    ``unfinished``: the tables short of their game limit (each also said in ``warnings``)."""
 
     tournament: tm.Tournament
     rows: tuple[Standing, ...]
     warnings: tuple[str, ...]
     name: str
+    unfinished: tuple[TableResult, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,6 +156,7 @@ class DayMoney:
     tournament: tm.Tournament
     rows: tuple[Money, ...]
     warnings: tuple[str, ...]
+    unfinished: tuple[TableResult, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,6 +179,10 @@ class Cup:
     rules: CupRules
     rows: tuple[CupStanding, ...]
     warnings: tuple[str, ...]
+
+
+# A table's result from its paper sheet: round, table, each player's Schrift, the money points or None.
+PaperGiven = tuple[int, int, Mapping[str, int], Mapping[str, int] | None]
 
 
 class Tournament:
@@ -194,6 +217,8 @@ class Tournament:
         profile: str | Profile,
         format: str,
         games_five: int | None = None,
+        title: str | None = None,
+        place: str | None = None,
     ) -> tuple[Problem, ...]:
         """What keeps a tournament of these players, rounds, game limits, profile and format from
         starting: every problem at once, each at its field (``players``, ``rounds``, ``games``,
@@ -215,6 +240,10 @@ class Tournament:
             problems.add("profile", cls.NO_PROFILE)
         if not format:
             problems.add("format", cls.NO_FORMAT)
+        for field, text in (("title", title), ("place", place)):
+            wrong = None if text is None else text_problem(nfc(strip_spaces(text)))
+            if wrong is not None:
+                problems.add(field, N_("{text!r}: {wrong}"), text=text, wrong=wrong)
         return capped(tuple(problems.problems), problems.dropped)
 
     @classmethod
@@ -230,6 +259,9 @@ class Tournament:
         games_five: int | None = None,
         stake: Decimal | None = None,
         at: str | None = None,
+        title: str | None = None,
+        date: dt.date | None = None,
+        place: str | None = None,
     ) -> Started:
         """Start a tournament in ``folder``: the players, the rounds, the game limit per round at a
         table of four (at five, ``games_five``, default games × 5/4), the profile every table is
@@ -239,7 +271,14 @@ class Tournament:
         holds a tournament is never overwritten.
         """
         found = cls.problems(
-            players, rounds=rounds, games=games, profile=profile, format=format, games_five=games_five
+            players,
+            rounds=rounds,
+            games=games,
+            profile=profile,
+            format=format,
+            games_five=games_five,
+            title=title,
+            place=place,
         )
         if found:
             raise UsageError(found)
@@ -257,6 +296,10 @@ class Tournament:
             format_document=document,
             created=at or now(),
             stake=stake,
+            id=files.new_day_id(),
+            title=nfc(strip_spaces(title)) if title is not None else None,
+            date=date.isoformat() if date is not None else None,
+            place=nfc(strip_spaces(place)) if place is not None else None,
         )
         tournament = cls(folder)
         files.create(tournament.folder, stored)
@@ -295,39 +338,139 @@ class Tournament:
 
     def standings(self) -> DayStandings:
         """The day's standings: every table's sheet checked, ranked by the tournament's format."""
-        day = files.read_day(self.folder)
+        day = sheets.read_day(self.folder)
         rows = rank(day.results, day.tournament.format)
-        return DayStandings(day.tournament, tuple(rows), day.warnings, self.folder.resolve().name)
+        name = self.folder.resolve().name
+        return DayStandings(day.tournament, tuple(rows), day.warnings, name, day.unfinished)
 
     def money(self) -> DayMoney:
         """Each player's money from every table: the stake per point, Kontras included."""
-        day = files.read_day(self.folder, files.Purpose.MONEY)
-        return DayMoney(day.tournament, tuple(add_up_money(day.ledgers)), day.warnings)
+        day = sheets.read_day(self.folder, sheets.Purpose.MONEY)
+        return DayMoney(day.tournament, tuple(add_up_money(day.ledgers)), day.warnings, day.unfinished)
 
     # -- changing ----------------------------------------------------------------------------
 
-    def add_player(self, name: str) -> Roster:
+    def add_player(self, name: str, *, at: str | None = None) -> Roster:
         """A late arrival, in the next draw; a name follows the rules of a table's names."""
         name = nfc(strip_spaces(name))
         wrong = tm.check_names([name], "NAME")
         if wrong:
             raise UsageError(wrong)
-        before, after = files.update(self.folder, lambda t: tm.add_player(t, name))
+        stamp = at or now()
+        before, after = files.update(
+            self.folder, lambda t: tm.traced(tm.add_player(t, name), stamp, "add", name)
+        )
         return Roster(name, before, after, seating(len(after.players)))
 
-    def drop_player(self, name: str) -> Roster:
+    def drop_player(self, name: str, *, at: str | None = None) -> Roster:
         """A player out of the later draws; their tables so far still count."""
         name = nfc(strip_spaces(name))
-        before, after = files.update(self.folder, lambda t: tm.drop_player(t, name))
-        return Roster(name, before, after, seating(len(after.players)))
+        stamp = at or now()
+        before, after = files.update(
+            self.folder, lambda t: tm.traced(tm.drop_player(t, name), stamp, "drop", name)
+        )
+        said: tuple[str, ...] = ()
+        if after.round(after.rounds) is not None:
+            said = (
+                message(N_("all {rounds} rounds are drawn: there is no next round"), rounds=after.rounds),
+            )
+        return Roster(name, before, after, seating(len(after.players)), said)
 
     def draw(self, round: int, seed: int | None = None, *, at: str | None = None) -> Drawn:
         """Draw round ``round``'s tables (the same ``seed`` gives the same draw; without one, one is
         chosen and kept) and create each table's ledger; a count that cannot be seated raises
         :class:`UnseatableCount`, a round with hands is not drawn again."""
         chosen = files.new_seed() if seed is None else seed
+        short = self._short_of_limit(round - 1)
         drawn = files.draw_round(self.folder, round, chosen, at or now())
-        return Drawn(self.read(), drawn, self.folder)
+        return Drawn(self.read(), drawn, self.folder, short)
+
+    def _short_of_limit(self, number: int) -> tuple[str, ...]:
+        """A warning naming the tables of round ``number`` short of their game limit (none: none)."""
+        t = self.read()
+        if number < 1 or t.round(number) is None:
+            return ()
+        try:
+            day = sheets.read_day(self.folder)
+        except TarockError:
+            return (
+                message(
+                    N_("the sheets of round {round} cannot all be read; the standings name them"),
+                    round=number,
+                ),
+            )
+        short = [x for x in day.unfinished if x.round == number]
+        if not short:
+            return ()
+        tables = ", ".join(
+            message(N_("table {table} ({hands} of {games})"), table=x.table, hands=x.hands, games=x.games)
+            for x in short
+        )
+        return (message(N_("round {round} is not finished: {tables}"), round=number, tables=tables),)
+
+    def round_drawn(self, round: int) -> tuple[tm.Tournament, tm.Round]:
+        """The tournament and its round ``round`` as drawn (each table's players in seat order)."""
+        t = self.read()
+        drawn = t.round(round)
+        if drawn is None:
+            raise TournamentError(N_("{round}: round {round} is not drawn yet"), round=round, where="round")
+        return t, drawn
+
+    def write_page(self, target: str | os.PathLike[str], text: str) -> None:
+        """Write a page made from the day (the cards, the standings) to ``target``, atomically; never
+        over the day's own files."""
+        inputs = [files.file_path(self.folder), *self.folder.glob("round-*/*.toml")]
+        write_output(Path(target), text, "output", inputs, TarockError)
+
+    def record_paper(
+        self,
+        round: int,
+        table: int,
+        schrift: Mapping[str, int],
+        money: Mapping[str, int] | None = None,
+        *,
+        at: str | None = None,
+    ) -> tm.Tournament:
+        """Table ``table`` of round ``round`` scored from its paper sheet: each player's Schrift
+        (and money points where Kontra moves the money alone); zero-sum where the profile is. The
+        table's sheet must hold no hands. Kept in the day's file with a trace entry."""
+        return self.record_papers([(round, table, schrift, money)], at=at)
+
+    def record_papers(self, results: Sequence[PaperGiven], *, at: str | None = None) -> tm.Tournament:
+        """Several tables' paper results at once (a round's CSV): all checked, then written together."""
+        stamp = at or now()
+        t = self.read()
+        for number, table, _schrift, _money in results:
+            self._no_hands(t, number, table)
+
+        def change(current: tm.Tournament) -> tm.Tournament:
+            for number, table, schrift, money in results:
+                current = record_paper(current, number, table, schrift, money, stamp)
+            return current
+
+        return files.update(self.folder, change)[1]
+
+    def record_results_file(self, path: str | os.PathLike[str], *, at: str | None = None) -> tm.Tournament:
+        """A round's results from paper sheets in a CSV (``round,table,player,schrift[,money]``),
+        every table checked before any is kept."""
+        return self.record_papers(files.results_csv(Path(path)), at=at)
+
+    def _no_hands(self, t: tm.Tournament, number: int, table: int) -> None:
+        drawn = t.round(number)
+        found = next((d for d in drawn.tables if d.table == table), None) if drawn is not None else None
+        if found is None:
+            return  # record_paper names the round or table
+        hands = len(Evening(self.folder / found.ledger).read().ledger.hands)
+        if hands:
+            raise TournamentError(
+                N_(
+                    "round {round}, table {table}: its sheet already has {hands} hands; a table is scored one way"
+                ),
+                round=number,
+                table=table,
+                hands=hands,
+                where="table",
+            )
 
 
 def cup(
@@ -335,9 +478,13 @@ def cup(
     points: str | os.PathLike[str],
     *,
     warn: Callable[[str], None] | None = None,
+    aliases: Mapping[str, str] | Sequence[str] = (),
 ) -> Cup:
     """A cup over the season's tournament folders (in order): each day's places turned into cup
     points by the points file (``points = [100, 90, …]``, ``best = N``), each player's best N added.
+
+    ``aliases`` read a name as another (``"Hansi=Hans"`` texts, or a mapping), as ``season`` does;
+    names are matched in any case, and names that only look alike are warned about.
 
     Every tournament is read, and the problems of all of them raised together; ``warn`` is handed
     each warning as it is found, so a front end shows them even when a later day stops the cup.
@@ -350,13 +497,14 @@ def cup(
             N_("{names}: a tournament given twice would count twice"), names=", ".join(twice), where="folders"
         )
     rules = cup_rules(files.cup_points_file(Path(points)), str(points))
+    pairs = dict(parse_alias(a) for a in aliases) if not isinstance(aliases, Mapping) else dict(aliases)
     names = tuple(str(f) for f in folders)  # as given, each named so in the rows
     days = []
     problems: list[Problem] = []
     warnings: list[str] = []
     for folder, name in zip(folders, names, strict=True):
         try:
-            day = files.read_day(folder)
+            day = sheets.read_day(folder)
         except TournamentError as exc:
             problems += exc.problems
             continue
@@ -369,4 +517,31 @@ def cup(
         days.append((name, [(r.place, r.player) for r in rows if r.place is not None]))
     if problems:
         raise TournamentError(problems)
-    return Cup(names, rules, tuple(add_up_cup(days, rules)), tuple(warnings))
+    copies = _copies(folders, names)
+    if copies:
+        raise UsageError(copies)
+    merged, alike = one_name_each(days, pairs)
+    for w in alike:
+        warnings.append(w)
+        if warn is not None:
+            warn(w)
+    return Cup(names, rules, tuple(add_up_cup(merged, rules)), tuple(warnings))
+
+
+def _copies(folders: Sequence[Path], names: Sequence[str]) -> list[Problem]:
+    """Folders that hold one tournament (the same day's mark): a copied folder would count twice."""
+    first: dict[str, str] = {}
+    problems: list[Problem] = []
+    for folder, name in zip(folders, names, strict=True):
+        mark = files.read(folder).tournament.id
+        if mark in first:
+            problems.append(
+                Problem.of(
+                    "folders",
+                    N_("{name} and {other} are one tournament (a copied folder); it would count twice"),
+                    name=first[mark],
+                    other=name,
+                )
+            )
+        first.setdefault(mark, name)
+    return problems

@@ -5,21 +5,22 @@ a ledger (``ledger_file.write_text``: temp file, fsync, rename; refused if the f
 it was read). Each drawn table is an ordinary ledger, ``DIR/round-N/table-K.toml``, created like
 ``tarockscore new`` creates one.
 
-Reading the day's results checks every table ledger with its own check (a sheet edited by hand is
-caught and named), that it still seats the drawn players (a sheet moved by hand is named), and
-that no ledger with hands lies in a round folder outside the draw: nothing is left out silently.
+The file is sealed (:mod:`tarockscore.tournament.seal`): a file edited by hand is refused naming
+the parts that changed, and each change leaves a trace entry. A read-only file is a closed day.
+A redraw replaces a round's sheets under each sheet's lock, and only sheets without hands. The
+day's results are read in ``tournament_day``.
 """
 
 from __future__ import annotations
 
 import contextlib
+import csv
 import hashlib
-import re
+import io
+import os
 import secrets
-import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
@@ -39,21 +40,15 @@ from tarockscore.errors import (
 )
 from tarockscore.files import ledger_file, safe_io
 from tarockscore.files.profile_file import merge
-from tarockscore.files.ways_out import (
-    NO_TOURNAMENT,
-    NO_TOURNAMENT_FOLDER,
-    SHEET_FAILS_CHECK,
-    SHEET_FAILS_CHECK_MONEY,
-)
-from tarockscore.ledger.checks import check
+from tarockscore.files.ways_out import NO_TOURNAMENT, NO_TOURNAMENT_FOLDER
 from tarockscore.ledger.model import Ledger
 from tarockscore.ledger.table import new_ledger
-from tarockscore.ledger.totals import totals
 from tarockscore.rules.text import nfc, strip_spaces
 from tarockscore.tournament import draw as drawing
 from tarockscore.tournament import model as tm
+from tarockscore.tournament import seal
 from tarockscore.tournament.format import Format, build_format
-from tarockscore.tournament.standings import TableResult
+from tarockscore.tournament.model import FILE_NAME
 
 HEADER = (
     "# A Tarock tournament, kept by tarockscore (docs/tournament.md). Each drawn table's ledger is\n"
@@ -157,7 +152,11 @@ def file_path(folder: Path) -> Path:
 
 
 def render(t: tm.Tournament) -> str:
-    return HEADER + tomli_w.dumps(tm.to_mapping(t))
+    """The whole file, rendered in one piece, sealed (:mod:`tarockscore.tournament.seal`)."""
+    content = tm.to_mapping(t)
+    # sealed as it reads back, so the digest of a value is the digest of what a later read sees
+    body = safe_io.load_toml(tomli_w.dumps(content), FILE_NAME, TournamentError)
+    return HEADER + tomli_w.dumps({**content, seal.KEY: seal.seal(body)})
 
 
 class NoTournamentHere(UnreadableTournament):
@@ -171,33 +170,75 @@ def read(folder: Path) -> Snapshot:
             raise NoTournamentHere(NO_TOURNAMENT_FOLDER, folder=folder)
         raise NoTournamentHere(NO_TOURNAMENT, path=path, folder=folder)
     raw = _read_bytes(path, "tournament")
-    data = _parse(raw, path)
+    return Snapshot(folder=folder, tournament=_checked(_parse(raw, path), path), sha256=_sha(raw))
+
+
+def _sha(raw: bytes) -> str:
+    return hashlib.sha256(raw).hexdigest()
+
+
+def _checked(data: dict[str, Any], path: Path) -> tm.Tournament:
+    """The tournament of a file's mapping: its content checked, then its seal."""
+    stored = data.pop(seal.KEY, None)
     try:
         t = tm.from_mapping(data)
     except TournamentError as exc:
         raise TournamentError(
             [p.moved(f"{path}: {p.where}" if p.where else str(path)) for p in exc.problems]
         ) from None
+    if stored is None:
+        raise TournamentError(
+            N_(
+                "{path}: the file has no seal: it was not written by tarockscore's tournament actions (or was written before they sealed it); it is not used"
+            ),
+            path=path,
+        )
+    edited = seal.changed(data, stored)
+    if edited is not None:
+        raise TournamentError(
+            N_(
+                "{path}: {names} edited by hand (the file's seal does not match); the day's file changes only through tarockscore's tournament actions, each leaving a trace entry: put the file back as it was. Nothing was used"
+            ),
+            path=path,
+            names=", ".join(edited) if edited else "seal",
+        )
+    return t
 
-    return Snapshot(folder=folder, tournament=t, sha256=hashlib.sha256(raw).hexdigest())
+
+def _open_day(path: Path) -> None:
+    """Refuse to change a closed day: a read-only ``tournament.toml``."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return  # reading reports it
+    if safe_io.read_only(st):
+        raise TournamentError(
+            N_(
+                "{path} is read-only: the day is closed, so nothing was written. To reopen it, make it writable again (`chmod u+w {path}`, or untick read-only in its properties)"
+            ),
+            path=path,
+        )
 
 
-def _save(folder: Path, t: tm.Tournament, expected_sha: str | None) -> None:
+def _text(folder: Path, t: tm.Tournament) -> str:
+    """The file's new text, proved to read back as ``t`` before anything is written."""
     text = render(t)
-    if tm.from_mapping(tomllib.loads(text)) != t:
+    path = file_path(folder)
+    if _checked(_parse(text.encode("utf-8"), path), path) != t:
         raise TournamentError(
             N_(
                 "{file_path}: the rendered file does not read back the same (a bug in tarockscore); nothing was written"
             ),
-            file_path=file_path(folder),
+            file_path=path,
         )
-    ledger_file.write_text(file_path(folder), text, expected_sha)
+    return text
 
 
 def create(folder: Path, t: tm.Tournament) -> None:
     """Write a new tournament; refuse a folder that already holds one, or a file in the way."""
     if folder.exists() and not folder.is_dir():
         raise TournamentError(N_("{folder} is a file, not a folder; nothing was written"), folder=folder)
+    text = _text(folder, t)
     folder.mkdir(parents=True, exist_ok=True)
     path = file_path(folder)
     with ledger_file.locked(path):
@@ -208,7 +249,7 @@ def create(folder: Path, t: tm.Tournament) -> None:
                 ),
                 path=path,
             )
-        _save(folder, t, None)
+        ledger_file.write_text(path, text, None)
 
 
 def update(
@@ -218,9 +259,14 @@ def update(
     read(folder)  # a clear error for a folder without a tournament, before the lock file is made
     with ledger_file.locked(path):
         snapshot = read(folder)
+        _open_day(path)
         new = change(snapshot.tournament)
-        _save(folder, new, snapshot.sha256)
+        ledger_file.write_text(path, _text(folder, new), snapshot.sha256)
         return snapshot.tournament, new
+
+
+def new_day_id() -> str:
+    return secrets.token_hex(6)
 
 
 # -- the draw ------------------------------------------------------------------------------------------
@@ -230,264 +276,133 @@ def new_seed() -> int:
     return secrets.randbelow(900_000) + 100_000
 
 
-def _hands_in(path: Path) -> int | None:
-    """How many hands the ledger at ``path`` holds (None: no file); a ledger that cannot be read raises."""
-    if not path.exists():
-        return None
-    return len(ledger_file.read(path).ledger.hands)
+def _round_problems(t: tm.Tournament, number: int) -> None:
+    """Refuse a round out of range, drawn out of order, or with a later round drawn on it."""
+    if not 1 <= number <= t.rounds:
+        raise TournamentError(
+            N_("{number}: the tournament has rounds 1 to {rounds}"),
+            number=number,
+            rounds=t.rounds,
+            where="round",
+        )
+    missing = [n for n in range(1, number) if t.round(n) is None]
+    if missing:
+        raise TournamentError(
+            N_("{number}: draw round {value} first (rounds are drawn in order)"),
+            number=number,
+            value=missing[0],
+            where="round",
+        )
+    later = [r.number for r in t.draws if r.number > number]
+    if later:
+        raise TournamentError(
+            N_("{number}: round {value} is already drawn on this one; a redraw of round {number} is refused"),
+            number=number,
+            value=later[0],
+            where="round",
+        )
+
+
+def _untouched(stale: list[Path], number: int) -> dict[Path, str]:
+    """The sheets of a round to be redrawn, each read under its lock (held by the caller): none may
+    hold a hand or be read-only (a closed table). Each sheet's sha256, to replace it only as read."""
+    played = []
+    shas: dict[Path, str] = {}
+    for sheet in stale:
+        try:
+            snapshot = ledger_file.read(sheet)
+        except LedgerError as exc:
+            raise LedgerError(
+                [
+                    *exc.problems,
+                    Problem.of(
+                        str(sheet),
+                        N_("round {number} cannot be redrawn while this sheet cannot be read"),
+                        number=number,
+                    ),
+                ]
+            ) from None
+        hands = len(snapshot.ledger.hands)
+        if hands:
+            played.append(
+                counted("{path} ({count} hand)", "{path} ({count} hands)", hands, path=sheet, count=hands)
+            )
+        elif safe_io.read_only(os.stat(sheet)):
+            raise TournamentError(
+                N_(
+                    "{path} is read-only: the table is closed, so round {number} is not redrawn; nothing was written"
+                ),
+                path=sheet,
+                number=number,
+                where="round",
+            )
+        shas[sheet] = snapshot.sha256
+    if played:
+        raise TournamentError(
+            N_("round {number} already has hands: {names}; a round that has begun cannot be redrawn"),
+            number=number,
+            names=listed(played),
+            where="round",
+        )
+    return shas
 
 
 def draw_round(folder: Path, number: int, seed: int, at: str) -> tm.Round:
-    """Draw round ``number``: write its table ledgers and record the draw; the round as drawn."""
+    """Draw round ``number``: write its table ledgers and record the draw; the round as drawn.
+
+    Everything is checked before anything is written: the round, the seating, the new file's text,
+    and, under each sheet's own lock, that no sheet of the round holds a hand; the sheets are
+    replaced while those locks are held, so a hand recorded meanwhile is never lost."""
     path = file_path(folder)
     read(folder)
     with ledger_file.locked(path):
         snapshot = read(folder)
+        _open_day(path)
         t = snapshot.tournament
-        if not 1 <= number <= t.rounds:
-            raise TournamentError(
-                N_("{number}: the tournament has rounds 1 to {rounds}"),
-                number=number,
-                rounds=t.rounds,
-                where="round",
-            )
-        missing = [n for n in range(1, number) if t.round(n) is None]
-        if missing:
-            raise TournamentError(
-                N_("{number}: draw round {value} first (rounds are drawn in order)"),
-                number=number,
-                value=missing[0],
-                where="round",
-            )
-        later = [r.number for r in t.draws if r.number > number]
-        if later:
-            raise TournamentError(
-                N_(
-                    "{number}: round {value} is already drawn on this one; a redraw of round {number} is refused"
-                ),
-                number=number,
-                value=later[0],
-                where="round",
-            )
+        _round_problems(t, number)
+        earlier = [[d.players for d in r.tables] for r in t.draws if r.number < number]
+        drawn = tm.make_round(t, number, seed, at, drawing.draw(t.players, earlier, seed))
+        new = tm.traced(tm.with_round(t, drawn), at, "draw", f"round {number}, seed {seed}")
+        text = _text(folder, new)
+        sheets = {folder / d.ledger: _sheet(new, number, d, at) for d in drawn.tables}
         round_dir = folder / f"round-{number}"
         stale = sorted(round_dir.glob("table-*.toml")) if round_dir.is_dir() else []
-        played = []
-        for ledger in stale:
-            try:
-                hands = _hands_in(ledger)
-            except LedgerError as exc:
-                raise LedgerError(
-                    [
-                        *exc.problems,
-                        Problem.of(
-                            str(ledger),
-                            N_("round {number} cannot be redrawn while this sheet cannot be read"),
-                            number=number,
-                        ),
-                    ]
-                ) from None
-            if hands:
-                played.append(
-                    counted(
-                        "{path} ({count} hand)", "{path} ({count} hands)", hands, path=ledger, count=hands
-                    )
-                )
-        if played:
-            raise TournamentError(
-                N_("round {number} already has hands: {names}; a round that has begun cannot be redrawn"),
-                number=number,
-                names=listed(played),
-                where="round",
-            )
-        earlier = [[d.players for d in r.tables] for r in t.draws if r.number < number]
-        tables = drawing.draw(t.players, earlier, seed)
-        drawn = tm.make_round(t, number, seed, at, tables)
-        for ledger in stale:
-            with contextlib.suppress(FileNotFoundError):
-                ledger.unlink()
         round_dir.mkdir(exist_ok=True)
-        for d in drawn.tables:
-            fresh = new_ledger(
-                d.players, t.profile.rules, created=at, stake=t.stake, date=at[:10], games=d.games
-            )
-            ledger_file.create(folder / d.ledger, fresh)
-        _save(folder, tm.with_round(t, drawn), snapshot.sha256)
+        with contextlib.ExitStack() as held:
+            for sheet in sorted({*stale, *sheets}):
+                held.enter_context(ledger_file.locked(sheet) if sheet.exists() else _new_lock(sheet))
+            shas = _untouched(stale, number)
+            for sheet, fresh in sheets.items():
+                ledger_file.save(sheet, fresh, shas.get(sheet))
+            for sheet in stale:
+                if sheet not in sheets:
+                    sheet.unlink()
+        ledger_file.write_text(path, text, snapshot.sha256)
         return drawn
 
 
-# -- reading the day's results ---------------------------------------------------------------------------
+def _new_lock(sheet: Path) -> contextlib.AbstractContextManager[None]:
+    """The lock of a sheet not written yet (``ledger_file.locked`` wants a file to be there)."""
+    return safe_io.exclusive(
+        sheet,
+        ledger_file.LOCK_TIMEOUT,
+        message(N_("{path}: another tarockscore command holds this sheet; nothing was written"), path=sheet),
+        LedgerError,
+    )
 
 
-class Purpose(StrEnum):
-    """What the day's tables are read for: the words of a table that cannot count, or has no hands."""
-
-    STANDINGS = "standings"  # the day's places (and a cup's)
-    MONEY = "money"  # the day's money
-
-
-@dataclass(frozen=True, slots=True)
-class _Words:
-    unreadable: str  # values: value
-    fails_check: str  # values: value, path
-    no_hands: str  # values: where, path
-
-
-_WORDS = {
-    Purpose.STANDINGS: _Words(
-        N_("{value}: this table's sheet cannot be read; the standings need every table"),
-        SHEET_FAILS_CHECK,
-        N_("{where} ({path}): no hands yet; it is shown but not ranked"),
-    ),
-    Purpose.MONEY: _Words(
-        N_("{value}: this table's sheet cannot be read; the day's money needs every table"),
-        SHEET_FAILS_CHECK_MONEY,
-        N_("{where} ({path}): no hands yet; its players are listed with 0"),
-    ),
-}
-
-
-@dataclass(frozen=True, slots=True)
-class Day:
-    tournament: tm.Tournament
-    results: tuple[TableResult, ...]
-    ledgers: tuple[Ledger, ...]
-    warnings: tuple[str, ...]
-
-
-_ROUND_DIR = re.compile(r"round-(\d+)$")
-
-
-def _drawn_table(
-    path: Path, number: int, d: tm.DrawnTable, words: _Words, problems: list[Problem], warnings: list[str]
-) -> Ledger | None:
-    """The ledger of table ``d`` of round ``number``, checked, or None with its problems added:
-    missing, unreadable, failing its own check, seating others than the draw, past the limit."""
-    where = message(N_("round {round}, table {table}"), round=number, table=d.table)
-    if not path.is_file():
-        problems.append(
-            Problem.of(
-                str(path),
-                N_(
-                    "{value}: the sheet the draw put here is missing (moved or deleted?); put it back: the table seated {names}"
-                ),
-                value=where,
-                names=", ".join(d.players),
-            )
-        )
-        return None
-    try:
-        snapshot = ledger_file.read(path)
-    except LedgerError as exc:
-        problems += exc.problems
-        problems.append(Problem.of(str(path), words.unreadable, value=where))
-        return None
-    found = [] if ledger_file.sealed(snapshot) else check(snapshot.ledger)
-    if found:
-        problems += ledger_file.locate(found, snapshot.text, str(path))
-        problems.append(Problem.of(str(path), words.fails_check, value=where, path=path))
-        return None
-    led = snapshot.ledger
-    if led.players != d.players:
-        problems.append(
-            Problem.of(
-                str(path),
-                N_(
-                    "{value}: the sheet seats {names}, but the draw seated {names2}: the sheet was moved or replaced by hand"
-                ),
-                value=where,
-                names=", ".join(led.players),
-                names2=", ".join(d.players),
-            )
-        )
-        return None
-    hands = len(led.hands)
-    if hands > d.games:
-        problems.append(
-            Problem.of(
-                str(path),
-                N_("{value}: {hands} hands, but the round's limit is {games}: the sheet was edited by hand"),
-                value=where,
-                hands=hands,
-                games=d.games,
-            )
-        )
-        return None
-    if hands == 0:
-        warnings.append(message(words.no_hands, where=where, path=path))
-    elif hands < d.games:
-        warnings.append(
-            message(
-                N_("{where} ({path}): {hands} of {games} games played"),
-                where=where,
-                path=path,
-                hands=hands,
-                games=d.games,
-            )
-        )
-    return led
-
-
-def _strays(folder: Path, drawn: set[Path], problems: list[Problem], warnings: list[str]) -> None:
-    """The sheets in a round folder that the draw does not name: one with hands is a problem (it
-    would be left out), one without a warning."""
-    for sub in sorted(p for p in folder.iterdir() if p.is_dir()) if folder.is_dir() else []:
-        if not _ROUND_DIR.match(sub.name):
-            continue
-        for extra in sorted(sub.rglob("*.toml")):
-            if extra.resolve() in drawn:
-                continue
-            try:
-                hands = len(ledger_file.read(extra).ledger.hands)
-            except LedgerError as exc:
-                problems += exc.problems
-                problems.append(
-                    Problem.of(
-                        str(extra), N_("a file in a round folder that is not in the draw and cannot be read")
-                    )
-                )
-                continue
-            if hands:
-                problems.append(
-                    Problem.of(
-                        str(extra),
-                        counted(
-                            "{count} hand on a sheet that is not in the draw; it would be left out: move the file back where the draw put it, or out of the folder",
-                            "{count} hands on a sheet that is not in the draw; they would be left out: move the file back where the draw put it, or out of the folder",
-                            hands,
-                            count=hands,
-                        ),
-                    )
-                )
-            else:
-                warnings.append(
-                    message(N_("{path}: a sheet without hands that is not in the draw; ignored"), path=extra)
-                )
-
-
-def read_day(folder: Path, purpose: Purpose = Purpose.STANDINGS) -> Day:
-    """Every drawn table's ledger, checked; all problems of all tables in one error, worded for
-    what the tables are read for (``purpose``)."""
-    words = _WORDS[purpose]
-    t = read(folder).tournament
-    problems: list[Problem] = []
-    warnings: list[str] = []
-    results: list[TableResult] = []
-    ledgers: list[Ledger] = []
-    drawn_paths: set[Path] = set()
-    for r in t.draws:
-        for d in r.tables:
-            path = folder / d.ledger
-            drawn_paths.add(path.resolve())
-            led = _drawn_table(path, r.number, d, words, problems, warnings)
-            if led is not None:
-                results.append(
-                    TableResult(r.number, d.table, d.players, totals(led), len(led.hands), d.games)
-                )
-                ledgers.append(led)
-    _strays(folder, drawn_paths, problems, warnings)
-    if problems:
-        raise TournamentError(problems)
-    return Day(tournament=t, results=tuple(results), ledgers=tuple(ledgers), warnings=tuple(warnings))
+def _sheet(t: tm.Tournament, number: int, d: tm.DrawnTable, at: str) -> Ledger:
+    """A drawn table's new sheet: its players in seat order, the day's profile and stake, the
+    round's game limit, and the day, round and table it belongs to (its place)."""
+    return new_ledger(
+        d.players,
+        t.profile.rules,
+        created=at,
+        stake=t.stake,
+        date=t.date or at[:10],
+        place=tm.sheet_place(t, number, d.table),
+        games=d.games,
+    )
 
 
 def cup_points_file(path: Path) -> Mapping[str, Any]:
@@ -511,3 +426,51 @@ def player_names_file(path: Path) -> list[str]:
     if problems:
         raise TournamentError(problems)
     return names
+
+
+RESULT_COLUMNS = ("round", "table", "player", "schrift")
+
+
+def _whole(text: str) -> int | None:
+    text = text.strip()
+    body = text[1:] if text[:1] in "+-" else text
+    return int(text) if body.isascii() and body.isdigit() else None
+
+
+def results_csv(path: Path) -> list[tuple[int, int, dict[str, int], dict[str, int] | None]]:
+    """A round's results from paper sheets: a CSV with the columns ``round,table,player,schrift``
+    and, where Kontra moves the money alone, ``money``; one row per player. Every bad row is named
+    with its line; the tables in the order they first come."""
+    text = safe_io.decode(_read_bytes(path, "results"), str(path), TournamentError)
+    rows = list(csv.reader(io.StringIO(text.removeprefix("\ufeff"))))
+    header = tuple(c.strip().casefold() for c in rows[0]) if rows else ()
+    if header not in (RESULT_COLUMNS, (*RESULT_COLUMNS, "money")):
+        raise TournamentError(
+            N_("{path}: the first line must be the columns round,table,player,schrift (and money)"), path=path
+        )
+    with_money = len(header) == 5
+    tables: dict[tuple[int, int], tuple[dict[str, int], dict[str, int] | None]] = {}
+    problems: list[Problem] = []
+    for line, row in enumerate(rows[1:], 2):
+        if not any(c.strip() for c in row):
+            continue
+        numbers = [_whole(c) for c in row] if len(row) == len(header) else []
+        if not numbers or None in (numbers[0], numbers[1], numbers[3], *(numbers[4:] if with_money else [])):
+            problems.append(
+                Problem.of(
+                    f"{path}:{line}",
+                    N_("{row!r}: expected {count} columns: round and table, a name, whole points"),
+                    row=",".join(row),
+                    count=len(header),
+                )
+            )
+            continue
+        key = (numbers[0] or 0, numbers[1] or 0)
+        schrift, money = tables.setdefault(key, ({}, {} if with_money else None))
+        name = nfc(strip_spaces(row[2]))
+        schrift[name] = numbers[3] or 0
+        if money is not None:
+            money[name] = numbers[4] or 0
+    if problems:
+        raise TournamentError(problems)
+    return [(r, t, schrift, money) for (r, t), (schrift, money) in tables.items()]

@@ -96,7 +96,11 @@ def totals_table(after: Ledger, hand: int | None = None) -> str:
 
 
 def next_text(ledger: Ledger) -> str:
-    """The next hand: its number and deal, and whether the Radl doubles it."""
+    """The next hand: its number and deal, and whether the Radl doubles it; none at a table whose
+    game limit (a tournament round's) is reached."""
+    limit = ledger.table.games
+    if limit is not None and len(ledger.hands) >= limit:
+        return _("all {games} games of this table are played: no next hand").format(games=limit)
     text = _("next: hand {number}, {deal}").format(
         number=len(ledger.hands) + 1, deal=deal_text(next_deal(ledger))
     )

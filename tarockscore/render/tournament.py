@@ -21,12 +21,13 @@ from typing import Any
 from tabulate import tabulate
 
 from tarockscore.i18n import N_, _, current, money, ngettext, translated
+from tarockscore.render.cards import event_line
 from tarockscore.render.output import CsvTable, OutputFormat, View, rendered
 from tarockscore.tournament.cup import CupStanding
 from tarockscore.tournament.format import Format, TieBreak, Total
 from tarockscore.tournament.model import Round, Tournament
 from tarockscore.tournament.money import Money
-from tarockscore.tournament.standings import Standing
+from tarockscore.tournament.standings import Standing, TableResult
 
 
 def exact(value: Fraction | int) -> int | str:
@@ -58,6 +59,19 @@ def tables_text(sizes: Sequence[int]) -> str:
     if fives:
         parts.append(ngettext("{count} of five", "{count} of five", fives).format(count=fives))
     return ", ".join(parts)
+
+
+def short_tables(tables: Sequence[TableResult]) -> str:
+    """The tables short of their limit, by round: "round 1: tables 2, 5; round 2: table 1"."""
+    by_round: dict[int, list[int]] = {}
+    for x in tables:
+        by_round.setdefault(x.round, []).append(x.table)
+    return "; ".join(
+        ngettext("round {round}: table {tables}", "round {round}: tables {tables}", len(ks)).format(
+            round=r, tables=", ".join(str(k) for k in ks)
+        )
+        for r, ks in by_round.items()
+    )
 
 
 # -- the draw -------------------------------------------------------------------------------------
@@ -230,6 +244,9 @@ def standings_text(t: Tournament, rows: Sequence[Standing]) -> str:
     numbers = len(_headers(fmt)) - 2
     align = ("right", "left", *("right",) * numbers, *("left",) * len(rounds))
     out = tabulate(table, headers=headers, disable_numparse=True, colalign=align)
+    heading = [line for line in (t.title, event_line(t)) if line]
+    if heading:
+        out = "\n".join(heading) + "\n\n" + out
     about = _("Format {name}: {title}\nTies: {ties}. Round cells: table, rank at the table, Schrift there.")
     return f"{out}\n\n" + about.format(name=fmt.name, title=fmt.title_in(current()), ties=ties_text(fmt))
 
@@ -301,6 +318,7 @@ def standings_html(t: Tournament, rows: Sequence[Standing], title: str) -> str:
             "</head>",
             "<body>",
             f"<h1>{escape(title)}</h1>",
+            *([f'<p class="event">{escape(event)}</p>'] if (event := event_line(t)) else []),
             f'<p class="meta">{escape(meta)}</p>',
             standings_table_html(t, rows),
             "</body>",
@@ -311,7 +329,9 @@ def standings_html(t: Tournament, rows: Sequence[Standing], title: str) -> str:
 
 
 def standings_view(t: Tournament, rows: Sequence[Standing], name: str) -> View:
-    """The day's standings; ``name`` (the tournament folder's) titles the printable page."""
+    """The day's standings; the event's title (else ``name``, the tournament folder's) titles the
+    printable page, its date and place below it."""
+    name = t.title or name
     return View(
         table=lambda: standings_text(t, rows),
         json=lambda: standings_json(rows),

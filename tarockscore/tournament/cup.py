@@ -7,12 +7,15 @@ best results (all of them without ``best``). Players level on cup points share a
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from tarockscore.errors import N_, Collector, TournamentError
+from tarockscore.errors import N_, Collector, Problem, TournamentError, message
+from tarockscore.rules.names import player_key
 from tarockscore.rules.reader import Reader, type_name
+from tarockscore.rules.text import skeleton
 from tarockscore.tournament.standings import competition_ranks
 
 
@@ -89,3 +92,59 @@ def cup_standings(
         CupStanding(place, p, totals[p][0], totals[p][1]) for place, p in zip(places, players, strict=True)
     ]
     return sorted(out, key=lambda s: (s.place, s.player.casefold()))
+
+
+Days = Sequence[tuple[str, Sequence[tuple[int, str]]]]
+
+
+def one_name_each(
+    days: Days, aliases: Mapping[str, str]
+) -> tuple[list[tuple[str, list[tuple[int, str]]]], list[str]]:
+    """The days with one spelling per player across the cup, and warnings for names that only look
+    alike.
+
+    Names are matched in any case, composed or decomposed accents alike (as at a table), and
+    ``aliases`` (alias → name, the alias in any case) read a name as another, as ``season`` does.
+    The first spelling seen is the player's. Names that differ but look the same (a fullwidth
+    letter, a Cyrillic one) are kept apart and said, so the organiser can give an alias.
+    """
+    alias = {player_key(a): n for a, n in aliases.items()}
+    spelling: dict[str, str] = {}
+    looks: dict[str, str] = {}
+    warnings: list[str] = []
+    problems: list[Problem] = []
+    out: list[tuple[str, list[tuple[int, str]]]] = []
+    for name, rows in days:
+        mine: list[tuple[int, str]] = []
+        seen: dict[str, str] = {}
+        for place, given in rows:
+            player = alias.get(player_key(given), given)
+            shown = spelling.setdefault(player_key(player), player)
+            if shown in seen:
+                problems.append(
+                    Problem.of(
+                        name,
+                        N_(
+                            "{name!r} and {other!r} are one player in the cup, but both played this tournament"
+                        ),
+                        name=seen[shown],
+                        other=given,
+                    )
+                )
+            seen[shown] = given
+            first = looks.setdefault(skeleton(unicodedata.normalize("NFKC", shown)), shown)
+            if first != shown:
+                said = message(
+                    N_(
+                        "{other!r} and {name!r} look alike but are spelt with different letters: are they one player? An alias makes them one"
+                    ),
+                    other=first,
+                    name=shown,
+                )
+                if said not in warnings:
+                    warnings.append(said)
+            mine.append((place, shown))
+        out.append((name, mine))
+    if problems:
+        raise TournamentError(problems)
+    return out, warnings

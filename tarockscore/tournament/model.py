@@ -12,6 +12,7 @@ the table ledgers of a tournament folder and skips this file.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
@@ -47,6 +48,27 @@ class Round:
 
 
 @dataclass(frozen=True, slots=True)
+class TraceEntry:
+    """One command's change of the day's file: when, which action, and what it did."""
+
+    at: str
+    action: str  # new, add, drop, draw, result
+    detail: str
+
+
+@dataclass(frozen=True, slots=True)
+class PaperResult:
+    """A table's Schrift for the round from its paper sheet (a table without the tool): each
+    player's points in seat order, and the money points where Kontra moves the money alone."""
+
+    round: int
+    table: int
+    schrift: tuple[tuple[str, int], ...]
+    money: tuple[tuple[str, int], ...] | None
+    at: str
+
+
+@dataclass(frozen=True, slots=True)
 class Tournament:
     created: str
     rounds: int
@@ -59,6 +81,15 @@ class Tournament:
     stake: Decimal | None = None
     dropped: tuple[str, ...] = ()
     draws: tuple[Round, ...] = ()
+    id: str = ""  # the day's own mark, kept by every sheet: a copied folder or sheet is caught
+    title: str | None = None
+    date: str | None = None  # ISO, YYYY-MM-DD
+    place: str | None = None
+    trace: tuple[TraceEntry, ...] = ()
+    results: tuple[PaperResult, ...] = ()  # tables scored on paper
+
+    def paper(self, round_number: int, table: int) -> PaperResult | None:
+        return next((r for r in self.results if (r.round, r.table) == (round_number, table)), None)
 
     def round(self, number: int) -> Round | None:
         return next((r for r in self.draws if r.number == number), None)
@@ -66,6 +97,19 @@ class Tournament:
 
 def ledger_name(round_number: int, table: int) -> str:
     return f"round-{round_number}/table-{table}.toml"
+
+
+def sheet_place(t: Tournament, round_number: int, table: int) -> str:
+    """What a table's sheet keeps as its place: the day's place (or title), the round and the
+    table, and the day's mark, so a sheet copied to another round, table or day is caught."""
+    label = t.place or t.title
+    where = f"round {round_number}, table {table}"
+    return f"{label}, {where} [{t.id}]" if label else f"{where} [{t.id}]"
+
+
+def traced(t: Tournament, at: str, action: str, detail: str) -> Tournament:
+    """``t`` with one more trace entry."""
+    return replace(t, trace=(*t.trace, TraceEntry(at, action, detail)))
 
 
 def name_problems(names: Sequence[str], where: str) -> list[Problem]:
@@ -82,7 +126,8 @@ def name_problems(names: Sequence[str], where: str) -> list[Problem]:
 
 def repeated_names(names: Sequence[str], where: str) -> list[Problem]:
     """A name given twice, or two that differ only by case (names are matched in any case)."""
-    duplicates = sorted({n for n in names if list(names).count(n) > 1})
+    counts = Counter(names)
+    duplicates = sorted(n for n, c in counts.items() if c > 1)
     if duplicates:
         return [Problem.of(where, N_("{allowed} named twice"), allowed=one_of(duplicates))]
     clashes = same_but_case(names)
@@ -120,6 +165,10 @@ def new_tournament(
     format_document: Mapping[str, Any],
     created: str,
     stake: Decimal | None = None,
+    id: str = "",
+    title: str | None = None,
+    date: str | None = None,
+    place: str | None = None,
 ) -> Tournament:
     return Tournament(
         created=created,
@@ -131,6 +180,11 @@ def new_tournament(
         format=build_format(format_document),
         format_document=dict(format_document),
         stake=stake,
+        id=id,
+        title=title,
+        date=date,
+        place=place,
+        trace=(TraceEntry(created, "new", f"{len(players)} players, {rounds} rounds"),),
     )
 
 
@@ -207,9 +261,12 @@ def make_round(
 
 
 def to_mapping(t: Tournament) -> dict[str, Any]:
-    out: dict[str, Any] = {
-        "tournament": VERSION,
-        "created": t.created,
+    out: dict[str, Any] = {"tournament": VERSION, "id": t.id, "created": t.created}
+    for key in ("title", "date", "place"):
+        value = getattr(t, key)
+        if value is not None:
+            out[key] = value
+    out |= {
         "rounds": t.rounds,
         "games": t.games,
         "games_five": t.games_five,
@@ -235,7 +292,88 @@ def to_mapping(t: Tournament) -> dict[str, Any]:
     out["format"] = dict(t.format_document)
     p = t.profile
     out["profile"] = {"name": p.name, "sha256": p.sha256, "document": dict(p.document)}
+    if t.results:
+        out["result"] = [
+            {
+                "round": r.round,
+                "table": r.table,
+                "at": r.at,
+                "schrift": dict(r.schrift),
+                **({"money": dict(r.money)} if r.money is not None else {}),
+            }
+            for r in t.results
+        ]
+    out["trace"] = [{"at": e.at, "action": e.action, "detail": e.detail} for e in t.trace]
     return out
+
+
+def _points(raw: object, where: str, problems: Collector) -> tuple[tuple[str, int], ...]:
+    if not isinstance(raw, dict) or not all(
+        isinstance(v, int) and not isinstance(v, bool) for v in raw.values()
+    ):
+        problems.add(where, N_("expected a table of names and whole numbers"))
+        return ()
+    return tuple(raw.items())
+
+
+def _results(top: Reader, problems: Collector) -> tuple[PaperResult, ...]:
+    raw = top.raw("result") or []
+    if not isinstance(raw, list):
+        problems.add("result", N_("expected an array of tables ([[result]])"))
+        return ()
+    out: list[PaperResult] = []
+    for i, item in enumerate(raw, 1):
+        if not isinstance(item, dict):
+            problems.add(f"result {i}", N_("expected a table"))
+            continue
+        rr = Reader(item, f"result {i}", problems)
+        number, table, at = rr.number("round", minimum=1), rr.number("table", minimum=1), rr.text("at")
+        schrift = _points(rr.raw("schrift"), f"result {i}.schrift", problems)
+        money = rr.raw("money")
+        paid = None if money is None else _points(money, f"result {i}.money", problems)
+        rr.finish()
+        out.append(PaperResult(number, table, schrift, paid, at))
+    return tuple(out)
+
+
+def _trace(top: Reader, problems: Collector) -> tuple[TraceEntry, ...]:
+    raw = top.raw("trace") or []
+    if not isinstance(raw, list):
+        problems.add("trace", N_("expected an array of tables ([[trace]])"))
+        return ()
+    out: list[TraceEntry] = []
+    for i, item in enumerate(raw, 1):
+        if not isinstance(item, dict):
+            problems.add(f"trace {i}", N_("expected a table"))
+            continue
+        tr = Reader(item, f"trace {i}", problems)
+        out.append(TraceEntry(tr.text("at"), tr.text("action"), tr.text("detail")))
+        tr.finish()
+    return tuple(out)
+
+
+def _seated_players(draws: Sequence[Round], players: Sequence[str], dropped: Sequence[str]) -> list[Problem]:
+    """A player seated by a draw must still be a player or dropped: one removed from the file would
+    leave the day without a word."""
+    known = {*players, *dropped}
+    problems: list[Problem] = []
+    for r in draws:
+        for d in r.tables:
+            for name in d.players:
+                if name not in known:
+                    problems.append(
+                        Problem.of(
+                            "players",
+                            N_(
+                                "{name!r} sat at round {round}, table {table}, but is neither a player nor dropped: the file was edited"
+                            ),
+                            name=name,
+                            round=r.number,
+                            table=d.table,
+                        )
+                    )
+                    known.add(name)
+    return problems
 
 
 def _stake(top: Reader, problems: Collector) -> Decimal | None:
@@ -327,6 +465,8 @@ def from_mapping(data: Mapping[str, Any]) -> Tournament:
             VERSION=VERSION,
         )
         raise TournamentError(problems.problems)
+    day_id = top.optional_str("id") or ""
+    title, date, place = (top.optional_str(k) for k in ("title", "date", "place"))
     created = top.text("created")
     rounds = top.number("rounds", minimum=1)
     games = top.number("games", minimum=1)
@@ -337,6 +477,10 @@ def from_mapping(data: Mapping[str, Any]) -> Tournament:
     for problem in [*check_names(players, "players"), *name_problems(dropped, "dropped")]:
         problems.put(problem)
     draws = _draws(top, problems)
+    for problem in _seated_players(draws, players, dropped):
+        problems.put(problem)
+    trace = _trace(top, problems)
+    results = _results(top, problems)
     profile = _profile(top, problems)
     format_document = top.raw("format")
     if not isinstance(format_document, dict):
@@ -361,4 +505,10 @@ def from_mapping(data: Mapping[str, Any]) -> Tournament:
         stake=stake,
         dropped=dropped,
         draws=draws,
+        id=day_id,
+        title=title,
+        date=date,
+        place=place,
+        trace=trace,
+        results=results,
     )

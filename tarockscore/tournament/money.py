@@ -11,7 +11,7 @@ under the profile's settlement mode (``ledger.settle_up.balances``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -19,6 +19,7 @@ from tarockscore.ledger.model import Ledger
 from tarockscore.ledger.settle_up import balances
 from tarockscore.ledger.totals import payout_totals
 from tarockscore.ledger.totals import totals as schrift_totals
+from tarockscore.rules.profile_tables import SettlementMode
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,20 +31,35 @@ class Money:
     amount: Decimal | None  # None where a table has no stake
 
 
-def money(ledgers: Sequence[Ledger]) -> list[Money]:
-    """Each player's money over the given table ledgers, by name (the order of a cash box); a
-    player whose tables have no hands yet is listed with 0."""
+@dataclass(frozen=True, slots=True)
+class TableMoney:
+    """One table's points for the money: its Schrift, its money points, its stake and settlement."""
+
+    players: tuple[str, ...]
+    schrift: Mapping[str, int]
+    paid: Mapping[str, int]
+    stake: Decimal | None
+    mode: SettlementMode
+
+
+def of_ledger(led: Ledger) -> TableMoney:
+    totals = schrift_totals(led)
+    paid = payout_totals(led) or totals
+    return TableMoney(led.players, totals, paid, led.table.stake, led.profile.settlement.mode)
+
+
+def money(tables: Sequence[Ledger | TableMoney]) -> list[Money]:
+    """Each player's money over the given tables (ledgers, or tables scored on paper), by name
+    (the order of a cash box); a player whose tables have no hands yet is listed with 0."""
     schrift: dict[str, int] = {}
     points: dict[str, int] = {}
     amount: dict[str, Decimal | None] = {}
-    for led in ledgers:  # a table without hands adds 0 for each of its players
-        totals = schrift_totals(led)
-        paid = payout_totals(led) or totals
-        stake = led.table.stake
-        settled = balances(paid, stake, led.profile.settlement.mode) if stake is not None else None
-        for p in led.players:
-            schrift[p] = schrift.get(p, 0) + totals[p]
-            points[p] = points.get(p, 0) + paid[p]
+    for table in tables:  # a table without hands adds 0 for each of its players
+        t = table if isinstance(table, TableMoney) else of_ledger(table)
+        settled = balances(t.paid, t.stake, t.mode) if t.stake is not None else None
+        for p in t.players:
+            schrift[p] = schrift.get(p, 0) + t.schrift[p]
+            points[p] = points.get(p, 0) + t.paid[p]
             before = amount.get(p, Decimal(0))
             if settled is None or before is None:
                 amount[p] = None

@@ -7,9 +7,10 @@ players that cannot be seated (the command that adds or drops one) is the comman
 """
 
 import shlex
+from collections.abc import Sequence
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -20,7 +21,7 @@ from tarockscore.cli.shell.options import typed_names
 from tarockscore.cli.shell.output_options import CsvOpt, FormatOpt, JsonOpt, chosen, show
 from tarockscore.cli.words.advice import Wording, advised
 from tarockscore.cli.words.fields import at_option
-from tarockscore.cli.words.notation import stake_amount
+from tarockscore.cli.words.notation import stake_amount, table_date
 from tarockscore.errors import (
     N_,
     Collector,
@@ -32,7 +33,8 @@ from tarockscore.errors import (
     message,
     reason,
 )
-from tarockscore.i18n import _
+from tarockscore.i18n import _, ngettext
+from tarockscore.render import cards as card_pages
 from tarockscore.render import tournament as render
 
 tournament_app = new_app(
@@ -62,6 +64,8 @@ OPTIONS = {
     "profile": "--profile",
     "format": "--format",
     "folders": "DIR",
+    "title": "--title",
+    "place": "--place",
 }
 
 # What keeps a tournament from starting, as the command line says it: with the option to give.
@@ -96,6 +100,31 @@ def register(app: typer.Typer, only: str | None = None) -> None:
 
 def _warn(message: str) -> None:
     typer.echo(_("warning: {message}").format(message=i18n.translated(message)), err=True)
+
+
+VerboseOpt = Annotated[
+    bool, typer.Option("--verbose", "-v", help="A warning line for each unfinished table, not one for all.")
+]
+
+
+def _day_warnings(warnings: Sequence[str], unfinished: Sequence[Any], verbose: bool) -> None:
+    """The day's warnings: the tables short of their limit in one line (each with ``--verbose``)."""
+    if verbose or len(unfinished) < 2:
+        for w in warnings:
+            _warn(w)
+        return
+    short = len(unfinished)
+    skipped = set(warnings[:short]) if len(warnings) >= short else set()
+    for w in warnings:
+        if w not in skipped:
+            _warn(w)
+    _warn(
+        ngettext(
+            "{count} table is short of its game limit; --verbose names it",
+            "{count} tables are short of their game limit ({tables}); --verbose names each",
+            short,
+        ).format(count=short, tables=render.short_tables(unfinished))
+    )
 
 
 def _at_options(exc: TarockError, *fields: str) -> TarockError:
@@ -174,12 +203,32 @@ def new(
         str | None,
         typer.Option("--stake", help="Money per point at every table, e.g. 0.10.", show_default=False),
     ] = None,
+    title: Annotated[
+        str | None,
+        typer.Option(
+            "--title", help="The event's name, heading the standings and the cards.", show_default=False
+        ),
+    ] = None,
+    date: Annotated[
+        str | None,
+        typer.Option("--date", help="The day's date: 2026-03-14 or 14.03.2026.", show_default=False),
+    ] = None,
+    place: Annotated[
+        str | None, typer.Option("--place", help="Where the day is played.", show_default=False)
+    ] = None,
 ) -> None:
     """Start a tournament in FOLDER: the players, rounds, game limits, profile and format."""
     problems = Collector()
     names = _players(players, players_file, problems)
     given = tarockscore.Tournament.problems(
-        names, rounds=rounds, games=games, games_five=games_five, profile=profile, format=format_ref
+        names,
+        rounds=rounds,
+        games=games,
+        games_five=games_five,
+        profile=profile,
+        format=format_ref,
+        title=title,
+        place=place,
     )
     for problem in given:
         problems.put(problem)
@@ -189,6 +238,12 @@ def new(
             amount = stake_amount(stake)
         except ValueError as exc:
             problems.add("--stake", reason(exc))
+    day = None
+    if date is not None:
+        try:
+            day = table_date(date)
+        except ValueError as exc:
+            problems.add("--date", reason(exc))
     try:
         problems.raise_if_any(UsageError)
         started = tarockscore.Tournament.begin(
@@ -200,6 +255,9 @@ def new(
             profile=profile,
             format=format_ref,
             stake=amount,
+            title=title,
+            date=day,
+            place=place,
         )
     except UsageError as exc:
         raise _at_options(exc, *OPTIONS) from None
@@ -252,6 +310,8 @@ def draw(
         ) from None
     except TournamentError as exc:
         raise at_option(exc, "round") from None
+    for w in drawn.warnings:
+        _warn(w)
     show(render.seating_view(drawn.tournament, drawn.round, str(folder)), fmt)
 
 
@@ -270,6 +330,10 @@ def players(
         roster = tournament.drop_player(name)
         done = _("{name}: dropped (their tables so far still count); {count} players in the next draw")
     typer.echo(done.format(name=roster.name, count=len(roster.after.players)))
+    for w in roster.warnings:
+        _warn(w)
+    if roster.warnings:
+        return
     _warn_unseated(roster.seating, folder)
     if roster.seating.seated:
         typer.echo(_("tables: {tables}").format(tables=render.tables_text(roster.seating.tables)))
@@ -278,6 +342,7 @@ def players(
 @tournament_app.command("standings")
 def standings(
     folder: DirArg,
+    verbose: VerboseOpt = False,
     output: FormatOpt = None,
     json_out: JsonOpt = False,
     csv_out: CsvOpt = False,
@@ -285,14 +350,14 @@ def standings(
     """The day's standings: every table's sheet checked, ranked by the tournament's format."""
     fmt = chosen(output, json_out, csv_out)
     day = tarockscore.Tournament(folder).standings()
-    for w in day.warnings:
-        _warn(w)
+    _day_warnings(day.warnings, day.unfinished, verbose)
     show(render.standings_view(day.tournament, day.rows, day.name), fmt)
 
 
 @tournament_app.command("money")
 def money(
     folder: DirArg,
+    verbose: VerboseOpt = False,
     output: FormatOpt = None,
     json_out: JsonOpt = False,
     csv_out: CsvOpt = False,
@@ -301,8 +366,7 @@ def money(
     fmt = chosen(output, json_out, csv_out)
     render.check_data_format(fmt)
     day = tarockscore.Tournament(folder).money()
-    for w in day.warnings:
-        _warn(w)
+    _day_warnings(day.warnings, day.unfinished, verbose)
     show(render.money_view(day.rows), fmt)
 
 
@@ -315,6 +379,14 @@ def cup_standings(
         Path,
         typer.Option("--points", help="A TOML file: points = [100, 90, …] and best = N.", show_default=False),
     ],
+    alias: Annotated[
+        list[str],
+        typer.Option(
+            "--alias",
+            metavar="ALIAS=NAME",
+            help="ALIAS=NAME: read the name ALIAS as NAME, e.g. --alias 'Hansi=Hans'; repeated.",
+        ),
+    ] = [],  # noqa: B006
     output: FormatOpt = None,
     json_out: JsonOpt = False,
     csv_out: CsvOpt = False,
@@ -323,7 +395,113 @@ def cup_standings(
     fmt = chosen(output, json_out, csv_out)
     render.check_data_format(fmt)
     try:
-        cup = tarockscore.cup(folders, points, warn=_warn)
+        cup = tarockscore.cup(folders, points, warn=_warn, aliases=alias)
     except UsageError as exc:
         raise _at_options(exc, "folders") from None
     show(render.cup_view(cup.rows, cup.tournaments), fmt)
+
+
+@tournament_app.command("cards")
+def cards(
+    folder: DirArg,
+    round_number: Annotated[
+        int, typer.Option("--round", "-r", help="The round whose tables get cards.", show_default=False)
+    ],
+    out: Annotated[
+        Path | None,
+        typer.Option(
+            "--output",
+            "-o",
+            help="The HTML file to write; without it, the page is printed.",
+            show_default=False,
+        ),
+    ] = None,
+) -> None:
+    """One printable card per table: players in seat order, Forehand of hand 1, the game limit, an empty Schrift grid."""
+    tournament = tarockscore.Tournament(folder)
+    try:
+        t, drawn = tournament.round_drawn(round_number)
+    except TournamentError as exc:
+        raise at_option(exc, "round") from None
+    page = card_pages.cards_html(t, drawn)
+    if out is None:
+        typer.echo(page, nl=False)
+        return
+    tournament.write_page(out, page)
+    typer.echo(
+        ngettext("{path}: {count} table card", "{path}: {count} table cards", len(drawn.tables)).format(
+            path=out, count=len(drawn.tables)
+        )
+    )
+
+
+def _points(given: Sequence[str], option: str, problems: Collector) -> dict[str, int]:
+    """``NAME=POINTS`` pairs: a name and whole points (``+12``, ``-4``)."""
+    out: dict[str, int] = {}
+    for text in given:
+        name, sep, value = text.rpartition("=")
+        body = value.strip().removeprefix("+").removeprefix("-")
+        if not sep or not name.strip() or not (body.isascii() and body.isdigit()):
+            problems.add(option, N_("{text!r}: give NAME=POINTS, e.g. Anna=12 or Bert=-4"), text=text)
+            continue
+        out[name.strip()] = int(value.strip())
+    return out
+
+
+@tournament_app.command("result")
+def result(
+    folder: DirArg,
+    points: Annotated[
+        list[str] | None,
+        typer.Argument(help="NAME=POINTS: each player's Schrift from the paper sheet.", show_default=False),
+    ] = None,
+    round_number: Annotated[
+        int | None, typer.Option("--round", "-r", help="The round.", show_default=False)
+    ] = None,
+    table: Annotated[int | None, typer.Option("--table", "-t", help="The table.", show_default=False)] = None,
+    money_points: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--money",
+            metavar="NAME=POINTS",
+            help="Money points where Kontra moves the money alone; repeated.",
+            show_default=False,
+        ),
+    ] = None,
+    from_file: Annotated[
+        Path | None,
+        typer.Option(
+            "--from",
+            help="A CSV of a round's results: round,table,player,schrift[,money].",
+            show_default=False,
+        ),
+    ] = None,
+) -> None:
+    """A table's Schrift from its paper sheet (or a round's, from a CSV), kept and ranked like played hands."""
+    tournament = tarockscore.Tournament(folder)
+    if from_file is not None:
+        if points or round_number is not None or table is not None or money_points:
+            raise UsageError(
+                N_("give --from FILE, or --round, --table and NAME=POINTS, not both"), where="--from"
+            )
+        after = tournament.record_results_file(from_file)
+    else:
+        problems = Collector()
+        if round_number is None or table is None or not points:
+            problems.add(
+                "--round", N_("give --round R --table K and each player's NAME=POINTS, or --from FILE")
+            )
+        schrift = _points(points or [], "NAME=POINTS", problems)
+        money = _points(money_points, "--money", problems) if money_points else None
+        problems.raise_if_any(UsageError)
+        assert round_number is not None and table is not None
+        try:
+            after = tournament.record_paper(round_number, table, schrift, money)
+        except TournamentError as exc:
+            moved = {"round": "--round", "table": "--table", "schrift": "NAME=POINTS", "money": "--money"}
+            raise type(exc)(
+                [p.moved(moved[p.where]) if p.where in moved else p for p in exc.problems]
+            ) from None
+    for entry in after.trace:
+        if entry.action == "result" and entry.at == after.trace[-1].at:
+            typer.echo(entry.detail)

@@ -79,6 +79,14 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
         f"{T} tournament standings cup-day -f html",
     ),
     "tournament money": (f"{T} tournament money cup-day", f"{T} tournament money cup-day -f csv"),
+    "tournament cards": (
+        f"{T} tournament cards cup-day -r 1 -o cards.html",
+        f"{T} tournament cards cup-day --round 2 > round-2-cards.html",
+    ),
+    "tournament result": (
+        f"{T} tournament result cup-day -r 1 -t 3 Anna=24 Bert=-8 Cilli=-8 Dani=-8",
+        f"{T} tournament result cup-day --from round-1.csv",
+    ),
     "cup": (
         f"{T} cup standings day1 day2 day3 --points cup.toml",
         f"{T} cup standings day1 day2 --points cup.toml -f csv",

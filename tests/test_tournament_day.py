@@ -1,0 +1,191 @@
+"""The organiser's day through the command line: a named event, table cards, a table on paper,
+round control and warnings that help.
+
+Scores are the Dreier of ooe-2023 [OÖ23 Tarif: Dreier 4; zero-sum, the lone player settled three
+times over]: won, the declarer +12 and each defender −4. A paper sheet's Schrift is typed as the
+table wrote it; under ooe-2023 (zero-sum) it must add up to 0. The schrift format ranks by the
+Schrift added over the rounds [TIR19 7)].
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from typer.testing import CliRunner, Result
+
+import tarockscore
+from tarockscore.cli.shell.app import app
+from tarockscore.render.cards import cards_html
+
+runner = CliRunner()
+EIGHT = ["Anna", "Bert", "Cilli", "Dani", "Emil", "Franz", "Gerti", "Hans"]
+
+
+def run(*args: str) -> Result:
+    return runner.invoke(app, list(args))
+
+
+def ok(*args: str) -> Result:
+    result = run(*args)
+    assert result.exit_code == 0, result.stderr
+    return result
+
+
+def new_day(day: Path, rounds: int = 2) -> None:
+    ok(
+        "tournament", "new", str(day), "--players", ",".join(EIGHT), "--rounds", str(rounds),
+        "--games", "4", "--profile", "ooe-2023", "--format", "schrift", "--stake", "0.10",
+        "--title", "Tiroler Tarockcup, 3. Turnier", "--date", "14.03.2026", "--place", "Gasthof Post",
+    )  # fmt: skip
+
+
+def draw(day: Path, number: int, seed: int) -> tuple[list[dict[str, Any]], Result]:
+    result = ok("tournament", "draw", str(day), "--round", str(number), "--seed", str(seed), "--json")
+    tables: list[dict[str, Any]] = json.loads(result.stdout)["tables"]
+    return tables, result
+
+
+def dreier(ledger: str, declarer: str) -> Result:
+    return ok("record", "--ledger", ledger, "--contract", "dreier", "--declarer", declarer, "--won")
+
+
+def standings(day: Path, *extra: str) -> tuple[dict[str, dict[str, Any]], Result]:
+    result = ok("tournament", "standings", str(day), "-f", "json", *extra)
+    return {r["player"]: r for r in json.loads(result.stdout)["standings"]}, result
+
+
+def test_a_day_with_a_table_on_the_tool_and_one_on_paper(tmp_path: Path) -> None:
+    day = tmp_path / "day"
+    new_day(day)
+    (tool, paper), _ = draw(day, 1, 3)
+
+    # the cards: one per table, seat order, Forehand of hand 1 (the first seat), the limit, a grid
+    cards = tmp_path / "cards 1 – Runde.html"
+    ok("tournament", "cards", str(day), "--round", "1", "-o", str(cards))
+    page = cards.read_text(encoding="utf-8")
+    assert page.count('<section class="card">') == 2
+    assert page.count("Tiroler Tarockcup, 3. Turnier") >= 2 and "Gasthof Post" in page
+    seats = "".join(f"<li>{p}</li>" for p in tool["players"])
+    assert seats in page
+    assert f"Forehand of hand 1: {tool['players'][0]}. Game limit: 4 games." in page
+    assert page.count('<td class="game">4</td>') == 2 and '<td class="game">5</td>' not in page
+
+    # table 1 on the tool: three of its four games; the first seat wins each Dreier: +36, −12 each
+    for _ in range(3):
+        said = dreier(tool["ledger"], tool["players"][0])
+    assert "next: hand 4" in said.stdout
+    # table 2 on paper: a sum that is not 0 is refused, naming it, and nothing is written
+    a, b, c, d = paper["players"]
+    before = (day / "tournament.toml").read_bytes()
+    result = run(
+        "tournament", "result", str(day), "-r", "1", "-t", "2", f"{a}=24", f"{b}=-8", f"{c}=-8", f"{d}=-7"
+    )
+    assert result.exit_code == 1 and "the points add up to 1, not 0" in result.stderr
+    assert (day / "tournament.toml").read_bytes() == before
+    ok(
+        "tournament",
+        "result",
+        str(day),
+        "-r",
+        "1",
+        "-t",
+        "2",
+        f"{a.upper()}=24",
+        f"{b}=-8",
+        f"{c}=-8",
+        f"{d}=-8",
+    )
+    trace = tomllib.loads((day / "tournament.toml").read_text("utf-8"))["trace"]
+    assert trace[-1]["action"] == "result" and f"{a} +24" in trace[-1]["detail"]
+    # a sheet on the tool cannot also take a paper result
+    result = run("tournament", "result", str(day), "-r", "1", "-t", "1", *(f"{p}=0" for p in tool["players"]))
+    assert result.exit_code == 1 and "already has 3 hands; a table is scored one way" in result.stderr
+
+    rows, result = standings(day)
+    assert rows[tool["players"][0]]["schrift"] == 36 and rows[a]["schrift"] == 24
+    assert rows[tool["players"][0]]["place"] == 1 and rows[a]["place"] == 2
+    assert all(rows[p]["schrift"] == -8 for p in (b, c, d))
+    assert all(rows[p]["schrift"] == -12 for p in tool["players"][1:])
+    # one table short of its limit: its own line
+    assert "round 1, table 1" in result.stderr and "3 of 4 games played" in result.stderr
+    page = ok("tournament", "standings", str(day), "-f", "html").stdout
+    assert "<h1>Standings: Tiroler Tarockcup, 3. Turnier</h1>" in page
+    assert "2026-03-14, Gasthof Post" in page
+    german = ok("--lang", "de", "tournament", "standings", str(day), "-f", "html").stdout
+    assert "14.03.2026, Gasthof Post" in german
+    money = {
+        m["player"]: m for m in json.loads(ok("tournament", "money", str(day), "--json").stdout)["money"]
+    }
+    assert money[a]["amount"] == "2.40" and money[b]["amount"] == "-0.80"
+
+    # round 2 while table 1 of round 1 is short of its limit: said, naming the table and its count
+    tables, result = draw(day, 2, 4)
+    assert "warning: round 1 is not finished: table 1 (3 of 4)" in result.stderr
+    # a round's results from a CSV, every table checked before any is kept
+    sheet = io.StringIO()
+    out = csv.writer(sheet)
+    out.writerow(["round", "table", "player", "schrift"])
+    for t in tables:
+        for k, p in enumerate(t["players"]):
+            out.writerow([2, t["table"], p, 12 if k == 0 else -4])
+    results = tmp_path / "round 2.csv"
+    results.write_text(sheet.getvalue(), encoding="utf-8")
+    ok("tournament", "result", str(day), "--from", str(results))
+    rows, _ = standings(day)
+    for t in tables:
+        assert rows[t["players"][0]]["tables"][-1]["schrift"] == 12
+
+    # a player dropped after the last round is told there is no next round
+    result = ok("tournament", "players", str(day), "drop", "Hans")
+    assert "warning: all 2 rounds are drawn: there is no next round" in result.stderr
+
+
+def test_a_table_at_its_limit_is_told_no_next_hand(tmp_path: Path) -> None:
+    day = tmp_path / "day"
+    new_day(day)
+    [t, _], _ = draw(day, 1, 3)
+    for k in range(4):
+        said = dreier(t["ledger"], t["players"][k])
+    assert "next: hand" not in said.stdout
+    assert "all 4 games of this table are played: no next hand" in said.stdout
+
+
+def test_unfinished_tables_are_one_warning_line_the_detail_with_verbose(tmp_path: Path) -> None:
+    day = tmp_path / "day"
+    new_day(day)
+    draw(day, 1, 3)
+    result = ok("tournament", "standings", str(day))
+    assert result.stderr == (
+        "warning: 2 tables are short of their game limit (round 1: tables 1, 2); --verbose names each\n"
+    )
+    result = ok("tournament", "money", str(day), "--verbose")
+    assert result.stderr.count("warning:") == 2 and "round 1, table 2 (" in result.stderr
+
+
+def test_a_paper_result_names_a_stranger_and_a_missing_player(tmp_path: Path) -> None:
+    day = tmp_path / "day"
+    new_day(day)
+    [t, _], _ = draw(day, 1, 3)
+    a, b, c, _d = t["players"]
+    result = run(
+        "tournament", "result", str(day), "-r", "1", "-t", "1", f"{a}=12", f"{b}=-4", f"{c}=-4", "Zoë=-4"
+    )
+    assert result.exit_code == 1 and "'Zoë' is not at this table" in result.stderr
+    result = run("tournament", "result", str(day), "-r", "1", "-t", "1", f"{a}=8", f"{b}=-4", f"{c}=-4")
+    assert result.exit_code == 1 and "missing: the points of" in result.stderr
+
+
+def test_the_cards_take_each_tables_qr_code_as_the_front_end_makes_it(tmp_path: Path) -> None:
+    day = tmp_path / "day"
+    new_day(day)
+    draw(day, 1, 3)
+    t, drawn = tarockscore.Tournament(day).round_drawn(1)
+    svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><rect width="1" height="1"/></svg>'
+    page = cards_html(t, drawn, {2: svg})
+    first, second = page.split('<section class="card">')[1:]
+    assert svg not in first and svg in second

@@ -1,0 +1,342 @@
+"""The day's files under a ledger's guarantees: each hostile change refused or said, never silent.
+
+A redraw takes each sheet's lock and never removes a sheet that has a hand; a refused command
+writes nothing; a sheet belongs to its day, round and table and is scored under the day's profile;
+a copied sheet or folder is caught; a player keeps one name across a cup; a read-only file is a
+closed day; ``tournament.toml`` is sealed, each change leaving a trace entry. Scores are the Dreier
+of ooe-2023 as in test_cli_tournament.py: won, the declarer +12 and each defender −4 [OÖ23 Tarif,
+zero-sum ×3].
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import stat
+import threading
+import time
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import pytest
+import tomli_w
+from typer.testing import CliRunner, Result
+
+import tarockscore
+from tarockscore.cli.shell.app import app
+from tarockscore.files import ledger_file
+from tarockscore.ledger import operations
+from tarockscore.rules.hand import HandInput
+from tests.test_hostile_files import windows  # noqa: F401 - the fixture
+
+runner = CliRunner()
+
+
+def run(*args: str) -> Result:
+    return runner.invoke(app, list(args))
+
+
+def ok(*args: str) -> Result:
+    result = run(*args)
+    assert result.exit_code == 0, result.stderr
+    return result
+
+
+def refused(*args: str, code: int = 1) -> Result:
+    result = run(*args)
+    assert result.exit_code == code, (result.stdout, result.stderr)
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert "Traceback" not in result.stderr
+    return result
+
+
+def new_day(folder: Path, players: list[str], *extra: str, fmt: str = "schrift", rounds: int = 3) -> None:
+    ok(
+        "tournament", "new", str(folder), "--players", ",".join(players), "--rounds", str(rounds),
+        "--games", "4", "--profile", "ooe-2023", "--format", fmt, *extra,
+    )  # fmt: skip
+
+
+def draw(folder: Path, number: int, seed: int) -> list[dict[str, Any]]:
+    text = ok("tournament", "draw", str(folder), "--round", str(number), "--seed", str(seed), "--json").stdout
+    tables: list[dict[str, Any]] = json.loads(text)["tables"]
+    return tables
+
+
+def dreier(ledger: str, declarer: str) -> None:
+    ok("record", "--ledger", ledger, "--contract", "dreier", "--declarer", declarer, "--won")
+
+
+def snapshot(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*.toml"))}
+
+
+FOUR = ["Anna", "Bert", "Cilli", "Dani"]
+
+
+# -- the redraw -------------------------------------------------------------------------------------
+
+
+def test_a_redraw_waits_for_a_sheets_lock_and_keeps_a_hand_recorded_meanwhile(tmp_path: Path) -> None:
+    day = tmp_path / "d"
+    new_day(day, FOUR)
+    [table] = draw(day, 1, 1)
+    sheet = Path(table["ledger"])
+    outcome: dict[str, Any] = {}
+
+    def redraw() -> None:
+        outcome["result"] = run("tournament", "draw", str(day), "--round", "1", "--seed", "2")
+        outcome["done"] = time.monotonic()
+
+    with ledger_file.locked(sheet):  # a `record` holding the sheet
+        worker = threading.Thread(target=redraw)
+        worker.start()
+        time.sleep(0.3)
+        assert worker.is_alive(), "the redraw did not wait for the sheet's lock"
+        read = ledger_file.read(sheet)
+        hand: HandInput = {"contract": "dreier", "declarer": table["players"][0], "won": True}
+        ledger_file.save(
+            sheet, operations.record(read.ledger, hand, "2026-03-14T19:00:00+01:00"), read.sha256
+        )
+        released = time.monotonic()
+    worker.join(60)
+    result = outcome["result"]
+    assert outcome["done"] >= released
+    assert result.exit_code == 1 and "round 1 already has hands" in result.stderr
+    assert len(ledger_file.read(sheet).ledger.hands) == 1
+
+
+def test_a_refused_draw_writes_nothing(tmp_path: Path) -> None:
+    day = tmp_path / "d"
+    new_day(day, FOUR)
+    draw(day, 1, 1)
+    before = snapshot(day)
+    refused("tournament", "draw", str(day), "--round", "1", "--seed", "99999999999999999999")
+    assert snapshot(day) == before
+
+
+def test_a_read_only_sheet_is_a_closed_table_that_a_redraw_keeps(tmp_path: Path) -> None:
+    day = tmp_path / "d"
+    new_day(day, FOUR)
+    [table] = draw(day, 1, 1)
+    sheet = Path(table["ledger"])
+    sheet.chmod(stat.S_IRUSR | stat.S_IRGRP)
+    before = snapshot(day)
+    result = refused("tournament", "draw", str(day), "--round", "1", "--seed", "2")
+    assert "is read-only: the table is closed" in result.stderr
+    assert snapshot(day) == before
+
+
+@pytest.mark.parametrize("command", [("players", "add", "Emil"), ("draw", "--round", "1", "--seed", "3")])
+def test_a_read_only_tournament_file_is_a_closed_day(tmp_path: Path, command: tuple[str, ...]) -> None:
+    day = tmp_path / "d"
+    new_day(day, FOUR)
+    (day / "tournament.toml").chmod(stat.S_IRUSR | stat.S_IRGRP)
+    before = snapshot(day)
+    result = refused("tournament", command[0], str(day), *command[1:])
+    assert "is read-only: the day is closed, so nothing was written" in result.stderr
+    assert snapshot(day) == before and not (day / "round-1").exists()
+
+
+# -- whose sheet ------------------------------------------------------------------------------------
+
+
+def test_a_sheet_recreated_under_another_profile_is_not_ranked(tmp_path: Path) -> None:
+    day = tmp_path / "d"
+    new_day(day, FOUR)
+    [table] = draw(day, 1, 1)
+    sheet = Path(table["ledger"])
+    sheet.unlink()
+    ok("new", "--ledger", str(sheet), "--players", ",".join(table["players"]), "--profile", "koenigrufen")
+    dreier(str(sheet), table["players"][0])
+    result = refused("tournament", "standings", str(day))
+    assert "round 1, table 1: the sheet is scored under profile 'koenigrufen'" in result.stderr
+    assert "'ooe-2023'" in result.stderr
+
+
+def test_a_round_one_sheet_copied_into_round_two_is_caught_even_in_the_same_seat_order(
+    tmp_path: Path,
+) -> None:
+    day = tmp_path / "d"
+    new_day(day, FOUR)
+    [first] = draw(day, 1, 1)
+    dreier(first["ledger"], first["players"][0])
+    # four players sit at one table every round; find a draw that repeats round 1's seat order
+    for seed in range(1, 200):
+        [second] = draw(day, 2, seed)
+        if second["players"] == first["players"]:
+            break
+    else:
+        pytest.fail("no seed repeats the seat order")
+    shutil.copyfile(first["ledger"], second["ledger"])
+    result = refused("tournament", "standings", str(day))
+    assert "round 2, table 1: the sheet belongs to" in result.stderr
+    assert "not to this day's round 2, table 1: a copied sheet is not ranked" in result.stderr
+
+
+def test_a_copied_tournament_folder_does_not_count_twice_in_a_cup(tmp_path: Path) -> None:
+    day = tmp_path / "d"
+    new_day(day, FOUR)
+    [table] = draw(day, 1, 1)
+    dreier(table["ledger"], table["players"][0])
+    shutil.copytree(day, tmp_path / "copy")
+    points = tmp_path / "p.toml"
+    points.write_text("points = [10, 6, 3]\n", encoding="utf-8")
+    result = refused("cup", "standings", str(day), str(tmp_path / "copy"), "--points", str(points), code=2)
+    assert "are one tournament (a copied folder); it would count twice" in result.stderr
+
+
+# -- one player, one name --------------------------------------------------------------------------
+
+
+def _cup_day(folder: Path, players: list[str], winner: str) -> None:
+    new_day(folder, players, rounds=1)
+    [table] = draw(folder, 1, 1)
+    dreier(table["ledger"], winner)
+
+
+def test_one_player_keeps_one_name_across_a_cup(tmp_path: Path) -> None:
+    # day 1 Anna wins (place 1: 10 points), day 2 "ANNA" wins (10), day 3 the fullwidth "Ａnna" wins
+    _cup_day(tmp_path / "1", ["Anna", "Bert", "Cilli", "Dani"], "Anna")
+    _cup_day(tmp_path / "2", ["ANNA", "Bert", "Cilli", "Dani"], "ANNA")
+    _cup_day(tmp_path / "3", ["\uff21nna", "Bert", "Cilli", "Dani"], "\uff21nna")
+    points = tmp_path / "p.toml"
+    points.write_text("points = [10, 6, 3]\n", encoding="utf-8")
+    folders = [str(tmp_path / n) for n in "123"]
+    result = ok("cup", "standings", *folders, "--points", str(points), "--json")
+    rows = {r["player"]: r["cup_points"] for r in json.loads(result.stdout)["standings"]}
+    assert rows["Anna"] == 20 and "ANNA" not in rows  # the same player in any case
+    assert rows["\uff21nna"] == 10  # kept apart, but said
+    assert result.stderr.count("look alike") == 1 and "'Anna' and 'Ａnna'" in result.stderr
+    result = ok("cup", "standings", *folders, "--points", str(points), "--json", "--alias", "\uff21nna=Anna")
+    rows = {r["player"]: r["cup_points"] for r in json.loads(result.stdout)["standings"]}
+    assert rows["Anna"] == 30 and "look alike" not in result.stderr
+
+
+def test_a_cyrillic_look_alike_is_said_in_a_cup(tmp_path: Path) -> None:
+    _cup_day(tmp_path / "1", ["Anna", "Bert", "Cilli", "Dani"], "Anna")
+    _cup_day(tmp_path / "2", ["\u0410nna", "Bert", "Cilli", "Dani"], "Bert")  # А: CYRILLIC CAPITAL A
+    points = tmp_path / "p.toml"
+    points.write_text("points = [10, 6, 3]\n", encoding="utf-8")
+    result = ok("cup", "standings", str(tmp_path / "1"), str(tmp_path / "2"), "--points", str(points))
+    assert "'Anna' and 'Аnna' look alike" in result.stderr
+
+
+# -- the seal and the trace -------------------------------------------------------------------------
+
+
+def _edit(day: Path, change: Any) -> None:
+    path = day / "tournament.toml"
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    change(data)
+    path.write_text(tomli_w.dumps(data), encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    ("edit", "named"),
+    [
+        (lambda d: d["format"]["rank_points"].update(four=[0, 2, 5, 0]), "format.rank_points"),
+        (lambda d: d["format"].update(tie_breaks=["best_round"]), "format.tie_breaks"),
+        (lambda d: d.update(games=8), "games"),
+        (lambda d: d.update(rounds=2), "rounds"),
+        (lambda d: d["trace"].pop(), "trace"),
+    ],
+)
+def test_an_edited_tournament_file_is_refused_naming_what_changed(
+    tmp_path: Path, edit: Any, named: str
+) -> None:
+    day = tmp_path / "d"
+    new_day(day, FOUR, fmt="schrift-rang")
+    [table] = draw(day, 1, 1)
+    dreier(table["ledger"], table["players"][0])
+    _edit(day, edit)
+    before = snapshot(day)
+    for command in (("standings",), ("players", "add", "Emil")):
+        result = refused("tournament", command[0], str(day), *command[1:])
+        assert f"tournament.toml: {named} edited by hand (the file's seal does not match)" in result.stderr
+    assert snapshot(day) == before
+
+
+def test_a_drawn_player_removed_from_the_file_is_named(tmp_path: Path) -> None:
+    day = tmp_path / "d"
+    new_day(day, FOUR)
+    draw(day, 1, 1)
+    _edit(day, lambda d: d["players"].remove("Dani"))
+    result = refused("tournament", "standings", str(day))
+    assert "'Dani' sat at round 1, table 1, but is neither a player nor dropped" in result.stderr
+
+
+def test_each_change_leaves_a_trace_entry(tmp_path: Path) -> None:
+    day = tmp_path / "d"
+    new_day(day, FOUR)
+    ok("tournament", "players", str(day), "add", "Emil")
+    ok("tournament", "players", str(day), "drop", "Emil")
+    draw(day, 1, 7)
+    trace = tomllib.loads((day / "tournament.toml").read_text(encoding="utf-8"))["trace"]
+    assert [(e["action"], e["detail"]) for e in trace] == [
+        ("new", "4 players, 3 rounds"),
+        ("add", "Emil"),
+        ("drop", "Emil"),
+        ("draw", "round 1, seed 7"),
+    ]
+
+
+# -- scale and odd files ----------------------------------------------------------------------------
+
+
+def test_twenty_thousand_names_begin_a_day_well_under_fifteen_seconds(tmp_path: Path) -> None:
+    names = [f"Spieler {i}" for i in range(20_000)]
+    started = time.monotonic()
+    begun = tarockscore.Tournament.begin(
+        tmp_path / "d", names, rounds=1, games=4, profile="ooe-2023", format="schrift"
+    )
+    assert time.monotonic() - started < 7.5
+    assert len(begun.stored.players) == 20_000
+    # the repeated-name check stays linear and still finds the one name given twice
+    started = time.monotonic()
+    found = tarockscore.Tournament.problems(
+        [*names, "spieler 19999"], rounds=1, games=4, profile="ooe-2023", format="schrift"
+    )
+    assert time.monotonic() - started < 5
+    assert any("differ only by case" in p.message for p in found)
+
+
+@pytest.mark.parametrize(
+    "command", [("tournament", "standings"), ("tournament", "money"), ("cup", "standings")]
+)
+def test_a_symlink_loop_as_a_sheet_is_an_error_line(tmp_path: Path, command: tuple[str, str]) -> None:
+    day = tmp_path / "d"
+    new_day(day, FOUR)
+    [table] = draw(day, 1, 1)
+    sheet = Path(table["ledger"])
+    sheet.unlink()
+    os.symlink(sheet.name, sheet)  # the sheet names itself
+    points = tmp_path / "p.toml"
+    points.write_text("points = [10]\n", encoding="utf-8")
+    extra = ("--points", str(points)) if command[0] == "cup" else ()
+    result = refused(*command, str(day), *extra)
+    assert result.stderr.startswith("error: ") and str(sheet) in result.stderr
+
+
+# -- the Windows path -------------------------------------------------------------------------------
+
+
+@pytest.mark.usefixtures("windows")
+def test_a_day_on_the_windows_path_in_a_folder_with_spaces_and_umlauts(tmp_path: Path) -> None:
+    """The lock through ``msvcrt.locking`` (a stand-in over flock), a lock file that cannot be
+    removed while open, in a folder named as an organiser on Windows would name it."""
+    day = tmp_path / "Tarockcup 2026" / "Turnier 3 – Gasthof Pöll"
+    new_day(day, ["Zoë", "Bert", "Cilli", "Dani"])
+    [table] = draw(day, 1, 1)
+    sheet = Path(table["ledger"])
+    assert sheet.parent.parent == day
+    # a redraw before the first hand takes each sheet's lock on the Windows path too
+    [table] = draw(day, 1, 2)
+    dreier(table["ledger"], table["players"][0])
+    result = refused("tournament", "draw", str(day), "--round", "1", "--seed", "3")
+    assert "round 1 already has hands" in result.stderr
+    rows = json.loads(ok("tournament", "standings", str(day), "--json").stdout)["standings"]
+    assert [(r["player"], r["schrift"]) for r in rows][0] == (table["players"][0], 12)
+    assert not list(day.rglob("*.lock"))
