@@ -29,6 +29,7 @@ from tarockscore.rules.names import same_but_case, seat_names
 from tarockscore.rules.profile import Contract, Profile
 from tarockscore.rules.reader import Reader
 from tarockscore.rules.text import name_problem
+from tarockscore.rules.tricks import check_tricks
 
 
 def parse_hand(data: HandInput, profile: Profile) -> Hand:
@@ -55,6 +56,7 @@ def parse_hand(data: HandInput, profile: Profile) -> Hand:
     if bonuses:
         check_bonus_against_points(bonuses, card_points, defender_points, keys.won, profile, problems)
         _check_defender_announcements(bonuses, bool(kontra or kontra_by), profile, problems)
+    check_tricks(bonuses, card_points, defender_points, contract, keys.called_king, profile, problems)
     problems.raise_if_any(HandRefused)
     return Hand(
         players=keys.players,

@@ -188,6 +188,28 @@ def talon_card_points(profile: Profile) -> tuple[Fraction, Fraction] | None:
     return profile.game.talon_card_points
 
 
+def declarer_talon_share(profile: Profile, contract: Contract, called_king: str | None) -> str | None:
+    """Which of the talon's cards count for the declarer side (``[contracts.NAME] talon_share``):
+    in a called contract played without the talon, the half with a called King that lay there
+    goes to the declarer at the end ([OÖ23 Allg. 7], [GT], docs/rules/koenigrufen.md §1.4).
+    None where the game has no talon or the profile does not say what it holds."""
+    if talon_card_points(profile) is None:
+        return None
+    if contract.talon_share == "none" and called_king == "talon" and calls_a_king(contract):
+        return "half"
+    return contract.talon_share
+
+
+def talon_share_most(profile: Profile, share: str) -> Fraction:
+    """The most card points a share of the talon ("none", "half", "all") can hold: a half holds
+    half of what the whole can (every card of it can be worth the most, docs/rules/koenigrufen.md §1)."""
+    most = (profile.game.talon_card_points or (Fraction(0), Fraction(0)))[1]
+    return {"none": Fraction(0), "half": most / 2, "all": most}[share]
+
+
+OTHER_SHARE = {"none": "all", "half": "half", "all": "none"}
+
+
 def may_double(bonus: Bonus, announced: bool) -> bool:
     """Kontra may be said on the bonus: only an announced one, and not where the profile never doubles it."""
     return announced and bonus.kontra
