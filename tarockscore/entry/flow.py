@@ -124,8 +124,11 @@ class Flow:
         kontra = (
             not conceded and legality.kontra_on_contract_allowed(p, contract) and len(self.step_choices()) > 1
         )
-        paid = not conceded or legality.bonuses_paid_on_concession(p)
-        bonuses = legality.possible_bonuses(p, contract, called_king) if paid else []
+        bonuses = (
+            legality.concession_bonuses(p, contract)
+            if conceded
+            else legality.possible_bonuses(p, contract, called_king)
+        )
         if not kontra and not bonuses:
             return
         if not legality.required_announcement(contract):  # else a bonus is announced: no need to ask

@@ -20,6 +20,7 @@ from tarockscore.rules.cardpoints import render_points
 from tarockscore.rules.hand import BonusEntry, Hand, HandInput, Side
 from tarockscore.rules.hand_bets import (
     check_bonus_against_points,
+    check_conceded_bonuses,
     read_bonuses,
     read_contract_kontra,
     read_kontra_step,
@@ -522,14 +523,7 @@ def _read_hand_bonuses(
     if keys.bonus is not None:
         bonuses = read_bonuses(keys.bonus, contract.name, contract.bonuses, profile, problems)
     if keys.conceded:
-        for i, entry in enumerate(bonuses):
-            if entry.kontra:
-                problems.add(
-                    f"bonus[{i}].kontra",
-                    N_("{kontra!r} on the {name}: no Kontra is allowed on a conceded hand"),
-                    kontra=entry.kontra,
-                    name=entry.name,
-                )
+        check_conceded_bonuses(bonuses, contract, problems)
     if contract.requires_announced and not any(
         b.name in contract.requires_announced and b.announced and b.side is Side.DECLARERS for b in bonuses
     ):

@@ -100,6 +100,13 @@ def bonuses_paid_on_concession(profile: Profile) -> bool:
     return profile.called_king_in_talon.concede_pays == "contract_and_announced"
 
 
+def concession_bonuses(profile: Profile, contract: Contract) -> list[str]:
+    """The bonuses a hand conceded at once enters: only the bird the contract is bid with (a
+    Besserrufer's), for the concession ends the hand before the announcements (the talon, then
+    "die Ansagen" [OÖ23 Allg.]; [GT] the calls after "Taking the deck")."""
+    return [b for b in required_announcement(contract) if b in contract_bonuses(profile, contract)]
+
+
 def contra_ad_personam(profile: Profile, contract: Contract) -> bool:
     """Each Defender says Kontra for themselves (``kontra.negative = "individual"``)."""
     return decided_by_tricks(contract) and profile.kontra.negative == "individual"
