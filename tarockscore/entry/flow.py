@@ -234,7 +234,7 @@ class Flow:
                 side
                 for side in (
                     Choice("declarers", _("declarers"), 1, ("declarers", "Spieler")),
-                    Choice("defenders", _("defenders"), 2, ("defenders", "Gegenspieler")),
+                    Choice("defenders", _("defenders"), 2, ("defenders", "Gegenspieler", "Gegner")),
                 )
                 if legality.may_make(bonus, str(side.value))
             )

@@ -106,7 +106,16 @@ def parse_bonus(
                 said[field] = word
                 break
         else:
-            if steps is not None and fold(word) not in {fold(step) for step in steps}:
+            slip = _flag_slip(key) if steps is None else None
+            if slip is not None:  # "defender": no Kontra step, a flag mistyped
+                problems.add(
+                    where,
+                    N_("{word!r} is not a bonus flag; allowed: {BONUS_FLAGS}{hint}"),
+                    word=word,
+                    BONUS_FLAGS=BONUS_FLAGS,
+                    hint=near_miss(key, [slip]),
+                )
+            elif steps is not None and fold(word) not in {fold(step) for step in steps}:
                 problems.add(
                     where,
                     N_(
@@ -129,6 +138,15 @@ def parse_bonus(
             else:
                 entry["kontra"] = key
     return cast(BonusInput, entry)
+
+
+def _flag_slip(word: str) -> str | None:
+    """The flag ``word`` nearly is ("defender" for "defenders"), where it is that close to one;
+    read without the profile's Kontra steps, such a word is no step but a flag mistyped."""
+    import difflib  # noqa: PLC0415 - only on the error path: keeps start-up quick
+
+    close = difflib.get_close_matches(word, [w for w in _FLAG_WORDS if len(w) > 2], n=1, cutoff=0.8)
+    return close[0] if close else None
 
 
 def _pairs(values: Sequence[str], problems: Collector, where: str) -> dict[str, str]:
