@@ -100,3 +100,22 @@ def test_every_short_form_wording_replaces_a_message_of_the_core() -> None:
     }
     for hand_file_wording in SHORT_FORM_WORDING:
         assert hand_file_wording in msgids, hand_file_wording
+
+
+def test_replace_says_what_changed(tmp_path: Path) -> None:
+    ledger = str(tmp_path / "l.toml")
+    assert runner.invoke(app, ["new", "-p", TABLE, "--ledger", ledger]).exit_code == 0
+    hand = ["-c", "rufer", "-d", "A", "-w", "C", "-t", "40"]
+    assert runner.invoke(app, ["record", *hand, "-k", "kontra", "--ledger", ledger]).exit_code == 0
+    result = runner.invoke(app, ["replace", "1", *hand, "-k", "rekontra", "--ledger", ledger])
+    assert result.exit_code == 0, result.stderr
+    assert (
+        result.stdout.splitlines()[0] == "hand 1 replaced: rufer by A with C, won; kontra: Kontra → Rekontra"
+    )
+
+
+def test_the_factor_column_separates_its_factors() -> None:
+    # Sechserdreier 5 lost ×2 (contracts.sechserdreier.loss_factor), Kontra ×2: 20 to each Defender.
+    code, out, _ = score("-c", "sechserdreier", "-d", "A", "-t", "30", "-k", "kontra")
+    assert code == 0
+    assert "×2 Sechserdreier lost: the game pays ×2, ×2 Kontra on the contract  20" in out

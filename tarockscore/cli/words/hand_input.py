@@ -35,7 +35,7 @@ def _rejoined(word: str, short: dict[str, Any]) -> dict[str, Any]:
         return {**short, "points": [f"{points[0].strip()} {word}"]}
     raise UsageError(
         N_(
-            "{word!r} is no hand file: a value of more than one word is quoted, e.g. -t \"35 2\" or -b \"Vier Könige,Gegner\""
+            '{word!r} is no hand file: a value of more than one word is quoted, e.g. -t "35 2" or -b "Vier Könige,Gegner"'
         ),
         word=word,
     )
