@@ -50,6 +50,9 @@ def hands(draw: st.DrawFn, profile: Profile, contracts: list[str] | None = None)
         if profile.game.talon and profile.called_king_in_talon.rule == "traditional" and draw(st.booleans()):
             hand["called_king"] = "talon"
             hand["conceded"] = False
+            half = draw(st.sampled_from([None, *legality.king_half_choices(profile, contract)]))
+            if half is not None:
+                hand["king_half"] = half
         elif profile.game.call_own_king and draw(st.booleans()):
             hand["called_king"] = "own"
         else:
@@ -74,7 +77,7 @@ def hands(draw: st.DrawFn, profile: Profile, contracts: list[str] | None = None)
         hand["kontra"] = step
     bonuses: list[BonusInput] = []
     # what the rules allow in this hand: no bonus about the called King when it lay in the talon
-    allowed = legality.possible_bonuses(profile, contract, hand.get("called_king"))
+    allowed = legality.possible_bonuses(profile, contract, hand.get("called_king"), hand.get("king_half"))
     chosen = draw(st.lists(st.sampled_from(allowed), unique=True, max_size=4)) if allowed else []
     for name in chosen:
         bonus = profile.bonuses[name]
@@ -87,6 +90,8 @@ def hands(draw: st.DrawFn, profile: Profile, contracts: list[str] | None = None)
             "announced": announced,
             "made": draw(st.booleans()) if legality.may_fail(bonus) else True,
         }
+        if legality.king_bonus_made(bonus, hand.get("king_half", "")):
+            entry["made"] = True  # the King's half left to the Defenders: caught
         if announced and bonus.kontra:
             k = draw(maybe_step)
             if k:
@@ -128,6 +133,8 @@ def _agree_with_card_points(hand: HandInput, profile: Profile) -> None:
         points = min(points, game.win_threshold - unit)
         if share is not None:
             points = min(points, legality.talon_share_most(profile, share))
+    if hand.get("king_half") == "defenders":  # they hold the King's half: never without a card
+        points = min(points, deck - unit)
     if game.every_card_counts and "valat" in contract.bonuses:
         if points == deck and made_by != "declarers" and not (valat and valat["side"] == "defenders"):
             points -= unit  # every card, and no Valat entered: one card less

@@ -194,6 +194,7 @@ def hand_from_options(
     renonce: str | None,
     bonuses: Sequence[str],
     kontra_steps: Collection[str] | None = None,
+    king_half: str | None = None,
 ) -> HandInput:
     """The hand mapping for the short form; raises :class:`UsageError` (exit 2) for bad syntax.
 
@@ -218,6 +219,8 @@ def hand_from_options(
     if huettenfleck:
         hand["huettenfleck"] = True
     hand.update(cast(HandInput, _called_king(talon, own_king, conceded, problems)))
+    if king_half is not None:  # --king-half: whose the talon half with the called King became
+        hand["king_half"] = king_half.strip().lower()
     if renonce is not None:
         hand["renonce"] = renonce
     if bonuses:

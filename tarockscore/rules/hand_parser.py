@@ -16,6 +16,7 @@ from typing import Any
 
 from tarockscore.errors import N_, Collector, HandRefused, Problem, message, near_miss, one_of
 from tarockscore.rules import legality
+from tarockscore.rules.called_king import check_bonuses_with_king_in_talon, check_king_half
 from tarockscore.rules.cardpoints import render_points
 from tarockscore.rules.hand import BonusEntry, Hand, HandInput, Side
 from tarockscore.rules.hand_bets import (
@@ -44,6 +45,7 @@ def parse_hand(data: HandInput, profile: Profile) -> Hand:
     assert contract is not None and keys.contract is not None  # else a problem was raised
     _check_who_plays(keys, contract, profile, problems)
     _check_called_king(keys, contract, profile, problems)
+    check_king_half(keys.king_half, keys.called_king, bool(keys.conceded), contract, profile, problems)
     _check_concession(keys, contract, profile, problems)
     card_points: Fraction | None = None
     defender_points: Fraction | None = None
@@ -76,6 +78,7 @@ def parse_hand(data: HandInput, profile: Profile) -> Hand:
         renonce=keys.renonce,
         bonuses=bonuses,
         profile=keys.profile,
+        king_half=keys.king_half,
     )
 
 
@@ -100,6 +103,7 @@ class _Keys:
         "huettenfleck",
         "called_king",
         "conceded",
+        "king_half",
         "kontra",
         "card_points",
         "defender_card_points",
@@ -120,6 +124,7 @@ class _Keys:
         self.huettenfleck = r.flag("huettenfleck", False)
         self.called_king = r.optional_str("called_king")
         self.conceded = r.optional_bool("conceded")
+        self.king_half = r.optional_str("king_half")
         self.kontra: Any = r.raw("kontra")
         self.card_points: Any = r.raw("card_points")
         self.defender_card_points: Any = r.raw("defender_card_points")
@@ -534,29 +539,8 @@ def _read_hand_bonuses(
             allowed=one_of(contract.requires_announced),
         )
     if keys.called_king == "talon":
-        _check_bonuses_with_king_in_talon(keys.bonus, bonuses, contract, profile, problems)
+        check_bonuses_with_king_in_talon(keys.bonus, bonuses, contract, keys.king_half, profile, problems)
     return bonuses
-
-
-def _check_bonuses_with_king_in_talon(
-    raw: Any, bonuses: tuple[BonusEntry, ...], contract: Contract, profile: Profile, problems: Collector
-) -> None:
-    """No bonus made that needs the called King in a trick (``raw``: the bonuses as given, whose
-    positions the problems name)."""
-    impossible = set(legality.contract_bonuses(profile, contract)) - set(
-        legality.possible_bonuses(profile, contract, "talon")
-    )
-    for i, item in enumerate(raw if isinstance(raw, list) else []):
-        name = profile.bonus_name(str(item.get("name", ""))) if isinstance(item, dict) else None
-        b = next((b for b in bonuses if b.name == name), None)
-        if b is not None and b.name in impossible and b.made:
-            problems.add(
-                f"bonus[{i}].made",
-                N_(
-                    "{name!r} made with the called King in the talon: the King is in no trick, so not in the last one; enter it as lost (made = false) if it was announced"
-                ),
-                name=b.name,
-            )
 
 
 def _check_defender_announcements(

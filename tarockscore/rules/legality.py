@@ -153,14 +153,49 @@ def called_king_bonuses(profile: Profile) -> set[str]:
     return called - others
 
 
-def possible_bonuses(profile: Profile, contract: Contract, called_king: str | None) -> list[str]:
-    """The bonuses that can be made in this hand: the contract's, but none about the called
-    King when it lay in the talon (it is in no trick, so not in the last one)."""
+def possible_bonuses(
+    profile: Profile, contract: Contract, called_king: str | None, king_half: str | None = None
+) -> list[str]:
+    """The bonuses that can be made in this hand: the contract's, but where the called King lay
+    in the talon, only those its half allows (:func:`king_bonus_possible`); where the hand does
+    not say whose the half became, none about the King (it is taken to be in no trick)."""
     bonuses = contract_bonuses(profile, contract)
     if called_king != "talon":
         return bonuses
-    about_the_king = called_king_bonuses(profile)
-    return [b for b in bonuses if b not in about_the_king]
+    if king_half is None:
+        about_the_king = called_king_bonuses(profile)
+        return [b for b in bonuses if b not in about_the_king]
+    return [b for b in bonuses if king_bonus_possible(profile.bonuses[b], contract, king_half)]
+
+
+KING_HALVES = ("declarer", "defenders")
+
+
+def king_half_choices(profile: Profile, contract: Contract) -> list[str]:
+    """Whose the talon half with the called King can become: the declarer's (he takes it, or in
+    a solo call gets it at the end, [OÖ23 Allg. 7], [GT]) or, where he chooses a half, the
+    Defenders' (the half he leaves them, [GT] Königfang); none where the King cannot lie there."""
+    if not king_in_talon_allowed(profile, contract):
+        return []
+    return list(KING_HALVES) if contract.talon else ["declarer"]
+
+
+def king_bonus_possible(bonus: Bonus, contract: Contract, king_half: str) -> bool:
+    """A bonus can be made with the called King's talon half gone to ``king_half``: taken into
+    the declarer's hand, the King is played (the King ultimo, "only by the holder of the called
+    king (partner, or declarer who took it from the talon)" [OÖ23]) and can be caught; given to
+    the declarer at the end of a solo call it is in no trick; left to the Defenders it counts in
+    their tricks, caught ([GT] Königfang), but is never played."""
+    if king_half == "declarer":
+        return contract.talon or not bonus.called_king
+    return bonus.called_king != "played"
+
+
+def king_bonus_made(bonus: Bonus, king_half: str) -> bool:
+    """The bonus is made by the King's half alone: left to the Defenders, the King is caught
+    ([GT] "also awarded to the opposing team if the King was in the deck and was given to the
+    opposing team")."""
+    return king_half == "defenders" and bonus.called_king == "caught"
 
 
 def required_announcement(contract: Contract) -> tuple[str, ...]:

@@ -23,6 +23,7 @@ from tarockscore.rules.profile_tables import (
     BonusRules,
     BonusSide,
     CalledKingInTalon,
+    CalledKingNeed,
     CalledKingRule,
     ConcedePays,
     Family,
@@ -130,6 +131,9 @@ class Bonus(NamedTuple):
     side: BonusSide = "either"
     # False: the bonus cannot fail (Zwanzigerrufen's hand Trull): it is entered only as made.
     can_fail: bool = True
+    # What the bonus needs of the called King (``bonuses.NAME.called_king``): "played", in a
+    # trick (the King ultimo); "caught", in the Defenders' tricks (GameTwist's Königfang); "".
+    called_king: str = ""
 
 
 class Profile(NamedTuple):
@@ -504,6 +508,7 @@ def _bonuses(table: Reader, problems: Collector) -> dict[str, Bonus]:
             min_card_points=r.points("min_card_points") if r.has("min_card_points") else None,
             side=cast(BonusSide, r.word("side", get_args(BonusSide), "either")),
             can_fail=r.flag("can_fail", True),
+            called_king=r.word("called_king", get_args(CalledKingNeed), ""),
         )
         enabled = r.flag("enabled", True)
         r.finish()

@@ -54,6 +54,9 @@ TrischakenTalon = Literal["counted", "out"]
 # talon_share``): "half", his discards (the other half goes to the Defenders); "all", all six
 # discards (the Sechserdreier); "none", the whole talon goes to the Defenders (the solo contracts).
 TalonShare = Literal["none", "half", "all"]
+# What a bonus needs of the called King: "played" in a trick (the King ultimo), or "caught" in
+# the Defenders' tricks (GameTwist's Königfang).
+CalledKingNeed = Literal["played", "caught"]
 Virgins = Literal["take_all", "none"]
 # What arms a Radl (a round of doubled hands), as a house rule, each read off a scored hand:
 # a Valat made by either side; the Mondfang bonus made (WTC19's example: "z.B. nach Mondfang");

@@ -28,6 +28,7 @@ SHORT_FORM: Mapping[str, tuple[str, str, str]] = {
     "huettenfleck": ("huettenfleck", "--huettenfleck", ""),
     "called_king": ("talon", "--talon", ""),
     "conceded": ("conceded", "--conceded", ""),
+    "king_half": ("king_half", "--king-half", "declarer|defenders"),
     "renonce": ("renonce", "--renonce", "NAME"),
     "bonus": ("bonus", "-b", "NAME,FLAGS"),
 }
@@ -97,7 +98,10 @@ SHORT_FORM_WORDING: Mapping[str, str] = {
         "no partner (-w) with --talon or --own-king: the declarer plays alone"
     ),
     "'own': profile {profile!r} does not allow calling one's own King (game.call_own_king = false); the declarer needs a partner or called_king = 'talon'": N_(
-        "--own-king: profile {profile!r} does not allow calling one's own King (game.call_own_king = false); the declarer needs a partner (-w NAME) or --talon"
+        "'own': profile {profile!r} does not allow calling one's own King (game.call_own_king = false); the declarer needs a partner (-w NAME) or --talon"
+    ),
+    '{king_half!r}: only where the called King lay in the talon (called_king = "talon")': N_(
+        "{king_half!r}: only where the called King lay in the talon (--talon)"
     ),
     'a hand is conceded only when the called King lies in the talon (called_king = "talon")': N_(
         "a hand is conceded only when the called King lies in the talon (--talon)"
