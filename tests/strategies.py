@@ -50,6 +50,9 @@ def hands(draw: st.DrawFn, profile: Profile, contracts: list[str] | None = None)
         if profile.game.talon and profile.called_king_in_talon.rule == "traditional" and draw(st.booleans()):
             hand["called_king"] = "talon"
             hand["conceded"] = False
+            half = draw(st.sampled_from([None, *legality.king_half_choices(profile, contract)]))
+            if half is not None:
+                hand["king_half"] = half
         elif profile.game.call_own_king and draw(st.booleans()):
             hand["called_king"] = "own"
         else:
@@ -74,7 +77,7 @@ def hands(draw: st.DrawFn, profile: Profile, contracts: list[str] | None = None)
         hand["kontra"] = step
     bonuses: list[BonusInput] = []
     # what the rules allow in this hand: no bonus about the called King when it lay in the talon
-    allowed = legality.possible_bonuses(profile, contract, hand.get("called_king"))
+    allowed = legality.possible_bonuses(profile, contract, hand.get("called_king"), hand.get("king_half"))
     chosen = draw(st.lists(st.sampled_from(allowed), unique=True, max_size=4)) if allowed else []
     for name in chosen:
         bonus = profile.bonuses[name]
@@ -87,6 +90,8 @@ def hands(draw: st.DrawFn, profile: Profile, contracts: list[str] | None = None)
             "announced": announced,
             "made": draw(st.booleans()) if legality.may_fail(bonus) else True,
         }
+        if legality.king_bonus_made(bonus, hand.get("king_half", "")):
+            entry["made"] = True  # the King's half left to the Defenders: caught
         if announced and bonus.kontra:
             k = draw(maybe_step)
             if k:
@@ -109,20 +114,45 @@ def hands(draw: st.DrawFn, profile: Profile, contracts: list[str] | None = None)
 
 def _agree_with_card_points(hand: HandInput, profile: Profile) -> None:
     """Make the card points and the bonuses tell one story, as a real hand does: a made Valat
-    wins the game for its side; a bonus with a card-point minimum is made exactly at it."""
+    wins the game for its side and leaves the other side no card but its share of the talon; a
+    side with every card point made the Valat; a side with none made no bonus; a bonus with a
+    card-point minimum is made exactly at it."""
     points = parse_points(hand["card_points"])
-    unit = Fraction(1, 3) if profile.game.thirds else Fraction(1)
+    game = profile.game
+    deck = game.card_points_total
+    unit = Fraction(1, 3) if game.thirds else Fraction(1)
+    contract = profile.contracts[hand["contract"]]
+    share = legality.declarer_talon_share(profile, contract, hand.get("called_king"))
+    valat = next((b for b in hand.get("bonus", []) if b["name"] == "valat"), None)
+    made_by = valat["side"] if valat is not None and valat["made"] else None
+    if made_by == "declarers":
+        points = max(points, game.win_threshold)
+        if share is not None:
+            points = max(points, deck - legality.talon_share_most(profile, legality.OTHER_SHARE[share]))
+    elif made_by == "defenders":
+        points = min(points, game.win_threshold - unit)
+        if share is not None:
+            points = min(points, legality.talon_share_most(profile, share))
+    if hand.get("king_half") == "defenders":  # they hold the King's half: never without a card
+        points = min(points, deck - unit)
+    if game.every_card_counts and "valat" in contract.bonuses:
+        if points == deck and made_by != "declarers" and not (valat and valat["side"] == "defenders"):
+            points -= unit  # every card, and no Valat entered: one card less
+        if points == 0 and made_by != "defenders" and not (valat and valat["side"] == "declarers"):
+            points += unit
+    kept: list[BonusInput] = []
     for b in hand.get("bonus", []):
-        if b["name"] == "valat" and b["made"]:
-            if b["side"] == "declarers":
-                points = max(points, profile.game.win_threshold)
-            else:
-                points = min(points, profile.game.win_threshold - unit)
-    for b in hand.get("bonus", []):
+        side = points if b["side"] == "declarers" else deck - points
+        if game.every_card_counts and b["name"] != "valat" and side == 0 and b["made"]:
+            if not legality.may_fail(profile.bonuses[b["name"]]):
+                continue  # a side without a card cannot hold it
+            b["made"] = False
         minimum = profile.bonuses[b["name"]].min_card_points
         if minimum is not None:
-            side = points if b["side"] == "declarers" else profile.game.card_points_total - points
             b["made"] = side >= minimum
+        kept.append(b)
+    if "bonus" in hand:
+        hand["bonus"] = kept
     hand["card_points"] = render_points(points)
 
 

@@ -172,7 +172,7 @@ def test_partner_equal_to_declarer_hints_at_own_king() -> None:
     code, _, err = run(
         "score", "-P", "pagat", "-c", "rufer", "-p", "A,B,C,D", "-d", "A", "-w", "A", "-t", "40"
     )
-    assert code == 1 and 'called_king = "own"' in err
+    assert code == 1 and "a declarer who called his own King gives --own-king" in err
 
 
 def test_bonus_flags_in_german() -> None:

@@ -192,9 +192,17 @@ def test_king_ultimo_is_not_offered_when_the_called_king_lay_in_the_talon() -> N
     assert "king_ultimo" in legality.possible_bonuses(KR, rufer, None)
     assert "king_ultimo" not in legality.possible_bonuses(KR, rufer, "talon")
     e = entry()
-    answer(e, "rufer", "Anna", "talon", "n", "30", "y", "")
+    answer(e, "rufer", "Anna", "talon", "n", "", "30", "y", "")  # the King's half not said
     assert asked(e).key == "bonus:1"
     assert "king_ultimo" not in offered(asked(e)) and "pagat" in offered(asked(e))
+    # Taken into the declarer's hand, the King is played: "König ultimo only by the holder of the
+    # called king (partner, or declarer who took it from the talon)" [OÖ23] (issue 28 §1).
+    e = entry()
+    answer(e, "rufer", "Anna", "talon", "n", "Spieler", "30", "y", "")
+    assert "king_ultimo" in offered(asked(e))
+    e = entry()
+    answer(e, "rufer", "Anna", "talon", "n", "Gegner", "30", "y", "")
+    assert "king_ultimo" not in offered(asked(e))
     e = entry()
     answer(e, "rufer", "Anna", "Cilli", "40", "y", "")
     assert "king_ultimo" in offered(asked(e))
@@ -209,6 +217,9 @@ def test_conceded_is_not_offered_in_a_solorufer() -> None:
     assert not legality.concession_possible(KR, KR.contracts["solorufer"])
     e = entry()
     answer(e, "solorufer", "Anna", "talon")
+    # at the end the half with the King is the declarer's ([OÖ23 Allg. 7], [GT]): no other choice
+    assert asked(e).key == "king_half" and offered(asked(e)) == ["", "declarer"]
+    answer(e, "")
     assert asked(e).key == "card_points"
     e = entry()
     answer(e, "rufer", "Anna", "talon")
@@ -457,7 +468,8 @@ def test_enter_replace_keeps_a_renonce_it_does_not_ask(ledger: str) -> None:
     assert result.exit_code == 0, result.stderr
     assert "Card points" not in result.stdout  # the renonce decided it: none are asked
     assert "renonce by Bert, kept as recorded" in result.stdout
-    assert "hand 1 replaced: rufer by Anna with Cilli, won → rufer by Anna with Cilli, won" in result.stdout
+    # the same hand again: the line says so rather than the same summary twice
+    assert "hand 1 replaced: rufer by Anna with Cilli, won; nothing changed" in result.stdout
     assert totals(ledger) == {"Anna": 1, "Bert": 0, "Cilli": 1, "Dani": 0}
 
 

@@ -522,7 +522,8 @@ def hands(draw: st.DrawFn, players: tuple[str, ...]) -> HandInput:
         return hand
     if contract in ("rufer", "solorufer"):
         hand["partner"] = draw(st.sampled_from([p for p in players if p != declarer]))
-    hand["card_points"] = _points(draw(THIRDS))
+    # neither 0 nor all 70: those prove a Valat (docs/rules/koenigrufen.md §1.5), entered below
+    hand["card_points"] = _points(min(max(draw(THIRDS), 1), 209))
     step = draw(STEPS)
     if step:
         hand["kontra"] = step
@@ -543,6 +544,10 @@ def hands(draw: st.DrawFn, players: tuple[str, ...]) -> HandInput:
         if name == "valat" and bonus["made"]:
             # a made Valat takes every trick: its side has the card points that win the game
             hand["card_points"] = 70 if bonus["side"] == "declarers" else 0
+    valat = next((b for b in bonuses if b["name"] == "valat" and b["made"]), None)
+    for bonus in bonuses:  # the side without a card made no bonus
+        if valat is not None and bonus["side"] != valat["side"] and bonus["name"] != "valat":
+            bonus["made"] = False
     if bonuses:
         hand["bonus"] = bonuses
     return hand

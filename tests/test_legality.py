@@ -169,11 +169,12 @@ def test_gametwist_trischaken_leaves_the_talon_its_six_cards_points() -> None:
 
 def test_no_kontra_on_a_bonus_of_a_conceded_hand() -> None:
     """docs/rules/kontra.md §7 [CTK]: no Kontra on a hand conceded for the called King in the
-    talon, on its bonuses either (ooe-2023 pays the announced ones on a concession)."""
+    talon, on its bonuses either (ooe-2023 pays the Besserrufer's bird on a concession; a plain
+    Call, conceded before the announcements, has no announced bonus: tests/test_concession.py)."""
     ooe = load_profile("ooe-2023")
     hand: HandInput = {
         "players": PLAYERS,
-        "contract": "rufer",
+        "contract": "besserrufer",
         "declarer": "Anna",
         "called_king": "talon",
         "conceded": True,

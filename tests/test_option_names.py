@@ -36,7 +36,7 @@ def errors(*args: str) -> list[str]:
         (
             ["-c", "rufer", "-d", "Anna", "-t", "40"],
             "error: command line: -w NAME: missing: rufer is played with the holder of the called card; "
-            'name them, or give called_king = "talon"',
+            "name them (-w NAME), or give --talon",
         ),
         (
             ["-c", "rufer", "-d", "Anna", "-w", "Anna", "-t", "40"],
@@ -57,7 +57,7 @@ def errors(*args: str) -> list[str]:
         ),
         (
             ["-c", "bettler", "-d", "Anna"],
-            "error: command line: --won/--lost: missing: did the declarer of bettler win? (won = true or false)",
+            "error: command line: --won/--lost: missing: did the declarer of bettler win? (--won or --lost)",
         ),
         (
             ["-c", "trischaken", "-t", "Anna=70", "-t", "Bert=0", "-t", "Cilli=0", "-t", "Zoe=0"],

@@ -154,3 +154,15 @@ def test_trischaken_has_no_declarer() -> None:
     ]
     assert all(s.kontra.said == 0 for s in stats)
     assert tallies(stats[0].declared) == {"rufer": (1, 1)}
+
+
+def test_a_bonus_the_hand_does_not_score_is_not_counted() -> None:
+    # Call by Anna with Bert, a silent Valat (68: the Defenders hold the talon half, §1.4) and a
+    # silent Trull: the main rules score no bonus in a Valat hand ([CTK] "No bonus is scored in a
+    # Valat hand", valat.bonuses = "none"), so the sheet says the Trull is not scored and the
+    # statistics count no Trull; the Valat, scored (1 × 4 to Anna and Bert), is counted.
+    hand = call("Anna", "Bert", 68, bonus=[{"name": "valat"}, {"name": "trull"}])
+    ledger = evening(["Anna", "Bert", "Cilli", "Dani"], [hand], day="2026-05-08")
+    stats = {s.player: s for s in player_stats(fold([("v.toml", ledger)]))}
+    assert {p: s.victory_points for p, s in stats.items()} == {"Anna": 4, "Bert": 4, "Cilli": 0, "Dani": 0}
+    assert {n: (b.announced, b.silent_made) for n, b in stats["Anna"].bonuses.items()} == {"valat": (0, 1)}

@@ -103,6 +103,10 @@ class Flow:
                     default=False,
                 )
                 conceded = a["conceded"]
+        king_half: str | None = None
+        if called_king == "talon" and not conceded and (halves := legality.king_half_choices(p, contract)):
+            yield self._king_half(halves)
+            king_half = a["king_half"] or None
         if not conceded and self.outcome:
             if legality.decided_by_tricks(contract):
                 text = _("Did {declarer} win the {contract}?").format(
@@ -126,8 +130,11 @@ class Flow:
         kontra = (
             not conceded and legality.kontra_on_contract_allowed(p, contract) and len(self.step_choices()) > 1
         )
-        paid = not conceded or legality.bonuses_paid_on_concession(p)
-        bonuses = legality.possible_bonuses(p, contract, called_king) if paid else []
+        bonuses = (
+            legality.concession_bonuses(p, contract)
+            if conceded
+            else legality.possible_bonuses(p, contract, called_king, king_half)
+        )
         if not kontra and not bonuses:
             return
         if not legality.required_announcement(contract):  # else a bonus is announced: no need to ask
@@ -140,6 +147,25 @@ class Flow:
         if kontra:
             yield from self._kontra(contract, declarer, partner, a)
         yield from self._bonuses(bonuses, a, doubled=not conceded)
+
+    def _king_half(self, halves: Sequence[str]) -> Question:
+        """Whose the talon half with the called King became; not said, it is in no trick."""
+        words = {
+            "declarer": (_("the declarer's"), ("declarer", "Spieler")),
+            "defenders": (_("the Defenders'"), ("defenders", "Gegner", "Gegenspieler")),
+        }
+        choices = (
+            Choice(NONE, _("not said (in no trick)"), 0, ("none", "-")),
+            *(Choice(h, words[h][0], i, words[h][1]) for i, h in enumerate(halves, 1)),
+        )
+        return Question(
+            "king_half",
+            _("Whose became the talon half with the called King?"),
+            Kind.CHOICE,
+            _("the King's half"),
+            choices,
+            NONE,
+        )
 
     def _asked_points(self) -> Sequence[str]:
         """Whose card points are asked in Trischaken: all but the last, who has the rest of the
@@ -233,7 +259,7 @@ class Flow:
                 side
                 for side in (
                     Choice("declarers", _("declarers"), 1, ("declarers", "Spieler")),
-                    Choice("defenders", _("defenders"), 2, ("defenders", "Gegenspieler")),
+                    Choice("defenders", _("defenders"), 2, ("defenders", "Gegenspieler", "Gegner")),
                 )
                 if legality.may_make(bonus, str(side.value))
             )

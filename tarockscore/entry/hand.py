@@ -47,6 +47,8 @@ def _contract_and_sides(flow: Flow, a: Mapping[str, Any], asked: set[str]) -> di
     if partner == TALON:
         out["called_king"] = "talon"
         out["conceded"] = bool(a.get("conceded")) if "conceded" in asked else False
+        if "king_half" in asked and a["king_half"]:
+            out["king_half"] = a["king_half"]
     elif partner == OWN:
         out["called_king"] = "own"
     elif partner is not None:
@@ -124,6 +126,8 @@ def _players_and_outcome(keys: Mapping[str, Any]) -> dict[str, Answer]:
     called = keys.get("called_king")
     if called in ("talon", "own"):
         out["partner"] = TALON if called == "talon" else OWN
+    if isinstance(keys.get("king_half"), str):
+        out["king_half"] = keys["king_half"]
     for key in ("conceded", "won", "huettenfleck"):
         if isinstance(keys.get(key), bool):
             out[key] = keys[key]

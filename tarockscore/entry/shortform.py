@@ -106,7 +106,16 @@ def parse_bonus(
                 said[field] = word
                 break
         else:
-            if steps is not None and fold(word) not in {fold(step) for step in steps}:
+            slip = _flag_slip(key) if steps is None else None
+            if slip is not None:  # "defender": no Kontra step, a flag mistyped
+                problems.add(
+                    where,
+                    N_("{word!r} is not a bonus flag; allowed: {BONUS_FLAGS}{hint}"),
+                    word=word,
+                    BONUS_FLAGS=BONUS_FLAGS,
+                    hint=near_miss(key, [slip]),
+                )
+            elif steps is not None and fold(word) not in {fold(step) for step in steps}:
                 problems.add(
                     where,
                     N_(
@@ -129,6 +138,15 @@ def parse_bonus(
             else:
                 entry["kontra"] = key
     return cast(BonusInput, entry)
+
+
+def _flag_slip(word: str) -> str | None:
+    """The flag ``word`` nearly is ("defender" for "defenders"), where it is that close to one;
+    read without the profile's Kontra steps, such a word is no step but a flag mistyped."""
+    import difflib  # noqa: PLC0415 - only on the error path: keeps start-up quick
+
+    close = difflib.get_close_matches(word, [w for w in _FLAG_WORDS if len(w) > 2], n=1, cutoff=0.8)
+    return close[0] if close else None
 
 
 def _pairs(values: Sequence[str], problems: Collector, where: str) -> dict[str, str]:
@@ -176,6 +194,7 @@ def hand_from_options(
     renonce: str | None,
     bonuses: Sequence[str],
     kontra_steps: Collection[str] | None = None,
+    king_half: str | None = None,
 ) -> HandInput:
     """The hand mapping for the short form; raises :class:`UsageError` (exit 2) for bad syntax.
 
@@ -200,6 +219,8 @@ def hand_from_options(
     if huettenfleck:
         hand["huettenfleck"] = True
     hand.update(cast(HandInput, _called_king(talon, own_king, conceded, problems)))
+    if king_half is not None:  # --king-half: whose the talon half with the called King became
+        hand["king_half"] = king_half.strip().lower()
     if renonce is not None:
         hand["renonce"] = renonce
     if bonuses:

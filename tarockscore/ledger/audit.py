@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from tarockscore.errors import N_, Message, message
 from tarockscore.ledger.model import Action, AuditEntry, Entry, ProfileRecord, RadlMark, Result
 from tarockscore.rules.hand import Hand
+from tarockscore.rules.hand_diff import hand_changes
 
 
 def summary(hand: Hand, result: Result | None = None) -> str:
@@ -78,12 +79,18 @@ def undone(at: str, number: int, last: Entry) -> AuditEntry:
 
 
 def replaced(at: str, number: int, old: Entry, new: Entry, changed: tuple[int, ...]) -> AuditEntry:
-    detail = message(
-        N_("{hand} replaced: {old} → {new}"),
-        hand=label(old.id, number),
-        old=summary(old.hand, old.result),
-        new=summary(new.hand, new.result),
-    )
+    before, after = summary(old.hand, old.result), summary(new.hand, new.result)
+    if before == after:  # the line alone would say nothing: name the keys that changed
+        detail = message(
+            N_("{hand} replaced: {old}; {changes}"),
+            hand=label(old.id, number),
+            old=before,
+            changes=hand_changes(old.hand, new.hand),
+        )
+    else:
+        detail = message(
+            N_("{hand} replaced: {old} → {new}"), hand=label(old.id, number), old=before, new=after
+        )
     detail = _recomputed(detail, changed)
     return AuditEntry(
         at=at,

@@ -31,7 +31,7 @@ def dumps(data: Any) -> str:
 
 
 def factors_text(line: Line) -> str:
-    return " ".join(f"×{f.multiplier} {translated(f.label)}" for f in line.factors)
+    return ", ".join(f"×{f.multiplier} {translated(f.label)}" for f in line.factors)
 
 
 def adds_text(points: Mapping[str, int]) -> str:

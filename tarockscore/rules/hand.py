@@ -49,6 +49,9 @@ class HandInput(TypedDict, total=False):
     kontra: str | dict[str, str]  # one step, or each Defender's own (contra ad personam)
     huettenfleck: bool
     called_king: str  # "talon" or "own"
+    # With called_king = "talon": whose the talon half with the King became, "declarer" (he took
+    # it, or got it at the end of a solo call) or "defenders" (the half left to them).
+    king_half: str
     conceded: bool
     renonce: str
     bonus: list[BonusInput]
@@ -100,6 +103,7 @@ class Hand(NamedTuple):
     renonce: str | None = None
     bonuses: tuple[BonusEntry, ...] = ()
     profile: str | None = None
+    king_half: str | None = None
 
     @property
     def forehand(self) -> str:
@@ -142,6 +146,7 @@ class Hand(NamedTuple):
             renonce=n(self.renonce),
             bonuses=self.bonuses,
             profile=self.profile,
+            king_half=self.king_half,
         )
 
 
@@ -173,6 +178,8 @@ def hand_to_mapping(hand: Hand) -> HandInput:
     if hand.called_king is not None:
         out["called_king"] = hand.called_king
         out["conceded"] = hand.conceded
+    if hand.king_half is not None:
+        out["king_half"] = hand.king_half
     if hand.renonce is not None:
         out["renonce"] = hand.renonce
     if hand.bonuses:

@@ -330,3 +330,39 @@ def check_bonus_against_points(
                     shown=shown,
                     win_threshold=render_points(profile.game.win_threshold),
                 )
+
+
+def check_conceded_bonuses(bonuses: tuple[BonusEntry, ...], contract: Contract, problems: Collector) -> None:
+    """A hand conceded at once is not played, and ends before the announcements (the talon, then
+    "die Ansagen" [OÖ23 Allg.]; [GT] the calling round after "Taking the deck"): no bonus is made
+    or lost in it, none is announced but the bird the contract is bid with, and no Kontra is said."""
+    for i, b in enumerate(bonuses):
+        if b.kontra:
+            problems.add(
+                f"bonus[{i}].kontra",
+                N_("{kontra!r} on the {name}: no Kontra is allowed on a conceded hand"),
+                kontra=b.kontra,
+                name=b.name,
+            )
+        if b.announced and b.side is Side.DECLARERS and b.name in contract.requires_announced:
+            continue  # the bird of the bid: part of the contract, paid as the profile says
+        if b.announced:
+            problems.add(
+                f"bonus[{i}].announced",
+                N_(
+                    "{name!r} announced in a conceded hand: the declarer concedes on seeing the talon, before the announcements; only the bird a {contract} is bid with ({allowed}) is announced"
+                )
+                if contract.requires_announced
+                else N_(
+                    "{name!r} announced in a conceded hand: the declarer concedes on seeing the talon, before the announcements, so no bonus is announced"
+                ),
+                name=b.name,
+                contract=contract.name,
+                allowed=one_of(contract.requires_announced),
+            )
+        else:
+            problems.add(
+                f"bonus[{i}]",
+                N_("{name!r}: a conceded hand is not played, so no bonus is made or lost in it"),
+                name=b.name,
+            )

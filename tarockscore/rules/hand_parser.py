@@ -16,10 +16,12 @@ from typing import Any
 
 from tarockscore.errors import N_, Collector, HandRefused, Problem, message, near_miss, one_of
 from tarockscore.rules import legality
+from tarockscore.rules.called_king import check_bonuses_with_king_in_talon, check_king_half
 from tarockscore.rules.cardpoints import render_points
 from tarockscore.rules.hand import BonusEntry, Hand, HandInput, Side
 from tarockscore.rules.hand_bets import (
     check_bonus_against_points,
+    check_conceded_bonuses,
     read_bonuses,
     read_contract_kontra,
     read_kontra_step,
@@ -29,6 +31,7 @@ from tarockscore.rules.names import same_but_case, seat_names
 from tarockscore.rules.profile import Contract, Profile
 from tarockscore.rules.reader import Reader
 from tarockscore.rules.text import name_problem
+from tarockscore.rules.tricks import check_tricks
 
 
 def parse_hand(data: HandInput, profile: Profile) -> Hand:
@@ -42,6 +45,7 @@ def parse_hand(data: HandInput, profile: Profile) -> Hand:
     assert contract is not None and keys.contract is not None  # else a problem was raised
     _check_who_plays(keys, contract, profile, problems)
     _check_called_king(keys, contract, profile, problems)
+    check_king_half(keys.king_half, keys.called_king, bool(keys.conceded), contract, profile, problems)
     _check_concession(keys, contract, profile, problems)
     card_points: Fraction | None = None
     defender_points: Fraction | None = None
@@ -55,6 +59,7 @@ def parse_hand(data: HandInput, profile: Profile) -> Hand:
     if bonuses:
         check_bonus_against_points(bonuses, card_points, defender_points, keys.won, profile, problems)
         _check_defender_announcements(bonuses, bool(kontra or kontra_by), profile, problems)
+    check_tricks(bonuses, card_points, defender_points, contract, keys.called_king, profile, problems)
     problems.raise_if_any(HandRefused)
     return Hand(
         players=keys.players,
@@ -73,6 +78,7 @@ def parse_hand(data: HandInput, profile: Profile) -> Hand:
         renonce=keys.renonce,
         bonuses=bonuses,
         profile=keys.profile,
+        king_half=keys.king_half,
     )
 
 
@@ -97,6 +103,7 @@ class _Keys:
         "huettenfleck",
         "called_king",
         "conceded",
+        "king_half",
         "kontra",
         "card_points",
         "defender_card_points",
@@ -117,6 +124,7 @@ class _Keys:
         self.huettenfleck = r.flag("huettenfleck", False)
         self.called_king = r.optional_str("called_king")
         self.conceded = r.optional_bool("conceded")
+        self.king_half = r.optional_str("king_half")
         self.kontra: Any = r.raw("kontra")
         self.card_points: Any = r.raw("card_points")
         self.defender_card_points: Any = r.raw("defender_card_points")
@@ -520,14 +528,7 @@ def _read_hand_bonuses(
     if keys.bonus is not None:
         bonuses = read_bonuses(keys.bonus, contract.name, contract.bonuses, profile, problems)
     if keys.conceded:
-        for i, entry in enumerate(bonuses):
-            if entry.kontra:
-                problems.add(
-                    f"bonus[{i}].kontra",
-                    N_("{kontra!r} on the {name}: no Kontra is allowed on a conceded hand"),
-                    kontra=entry.kontra,
-                    name=entry.name,
-                )
+        check_conceded_bonuses(bonuses, contract, problems)
     if contract.requires_announced and not any(
         b.name in contract.requires_announced and b.announced and b.side is Side.DECLARERS for b in bonuses
     ):
@@ -538,29 +539,8 @@ def _read_hand_bonuses(
             allowed=one_of(contract.requires_announced),
         )
     if keys.called_king == "talon":
-        _check_bonuses_with_king_in_talon(keys.bonus, bonuses, contract, profile, problems)
+        check_bonuses_with_king_in_talon(keys.bonus, bonuses, contract, keys.king_half, profile, problems)
     return bonuses
-
-
-def _check_bonuses_with_king_in_talon(
-    raw: Any, bonuses: tuple[BonusEntry, ...], contract: Contract, profile: Profile, problems: Collector
-) -> None:
-    """No bonus made that needs the called King in a trick (``raw``: the bonuses as given, whose
-    positions the problems name)."""
-    impossible = set(legality.contract_bonuses(profile, contract)) - set(
-        legality.possible_bonuses(profile, contract, "talon")
-    )
-    for i, item in enumerate(raw if isinstance(raw, list) else []):
-        name = profile.bonus_name(str(item.get("name", ""))) if isinstance(item, dict) else None
-        b = next((b for b in bonuses if b.name == name), None)
-        if b is not None and b.name in impossible and b.made:
-            problems.add(
-                f"bonus[{i}].made",
-                N_(
-                    "{name!r} made with the called King in the talon: the King is in no trick, so not in the last one; enter it as lost (made = false) if it was announced"
-                ),
-                name=b.name,
-            )
 
 
 def _check_defender_announcements(

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import functools
 import math
+import re
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
 from tarockscore.errors import N_, Collector, message, near_miss, one_of, reason
 from tarockscore.rules import legality
-from tarockscore.rules.cardpoints import parse_points, render_points
+from tarockscore.rules.cardpoints import BLATT, parse_points, render_points
 from tarockscore.rules.profile import Profile
 from tarockscore.rules.reader import Reader
 
@@ -34,6 +35,18 @@ def _judge(value: object, numerator: int, denominator: int, thirds: bool, family
     """The card points ``value`` gives in a game of ``numerator/denominator`` points (counted in
     thirds or whole), or why they cannot be taken."""
     total = Fraction(numerator, denominator)
+    if thirds and isinstance(value, str) and (m := re.match(_THIRDS_OR_BLATT, value)):
+        count = int(m.group(1))
+        if BLATT <= count <= total:  # "107/3" is thirds only: 107 points are more than the deck's
+            return message(
+                N_(
+                    "{value!r} reads two ways: {count} thirds, {thirds}, or {count} points and {blatt} Blatt, which a score block never writes (the Blatt are 0, 1 or 2); write {thirds!r} or the points with their Blatt, e.g. '{count} 2'"
+                ),
+                value=value,
+                count=count,
+                thirds=str(render_points(Fraction(count, BLATT))),
+                blatt=BLATT,
+            )
     try:
         points = parse_points(value)
     except ValueError as exc:
@@ -50,6 +63,9 @@ def _judge(value: object, numerator: int, denominator: int, thirds: bool, family
         return message(N_("{value!r}: {family} counts whole card points only"), value=value, family=family)
     return points
 
+
+# "35/3": thirds, or points and Blatt as a score block writes them ("35/2" is 35 2/3)
+_THIRDS_OR_BLATT = rf"^\s*(\d+)\s*/\s*{BLATT}\s*$"
 
 # A count longer than this is never remembered (a valid one is at most a few characters).
 _SHORT = 12

@@ -100,6 +100,13 @@ def bonuses_paid_on_concession(profile: Profile) -> bool:
     return profile.called_king_in_talon.concede_pays == "contract_and_announced"
 
 
+def concession_bonuses(profile: Profile, contract: Contract) -> list[str]:
+    """The bonuses a hand conceded at once enters: only the bird the contract is bid with (a
+    Besserrufer's), for the concession ends the hand before the announcements (the talon, then
+    "die Ansagen" [OÖ23 Allg.]; [GT] the calls after "Taking the deck")."""
+    return [b for b in required_announcement(contract) if b in contract_bonuses(profile, contract)]
+
+
 def contra_ad_personam(profile: Profile, contract: Contract) -> bool:
     """Each Defender says Kontra for themselves (``kontra.negative = "individual"``)."""
     return decided_by_tricks(contract) and profile.kontra.negative == "individual"
@@ -146,14 +153,49 @@ def called_king_bonuses(profile: Profile) -> set[str]:
     return called - others
 
 
-def possible_bonuses(profile: Profile, contract: Contract, called_king: str | None) -> list[str]:
-    """The bonuses that can be made in this hand: the contract's, but none about the called
-    King when it lay in the talon (it is in no trick, so not in the last one)."""
+def possible_bonuses(
+    profile: Profile, contract: Contract, called_king: str | None, king_half: str | None = None
+) -> list[str]:
+    """The bonuses that can be made in this hand: the contract's, but where the called King lay
+    in the talon, only those its half allows (:func:`king_bonus_possible`); where the hand does
+    not say whose the half became, none about the King (it is taken to be in no trick)."""
     bonuses = contract_bonuses(profile, contract)
     if called_king != "talon":
         return bonuses
-    about_the_king = called_king_bonuses(profile)
-    return [b for b in bonuses if b not in about_the_king]
+    if king_half is None:
+        about_the_king = called_king_bonuses(profile)
+        return [b for b in bonuses if b not in about_the_king]
+    return [b for b in bonuses if king_bonus_possible(profile.bonuses[b], contract, king_half)]
+
+
+KING_HALVES = ("declarer", "defenders")
+
+
+def king_half_choices(profile: Profile, contract: Contract) -> list[str]:
+    """Whose the talon half with the called King can become: the declarer's (he takes it, or in
+    a solo call gets it at the end, [OÖ23 Allg. 7], [GT]) or, where he chooses a half, the
+    Defenders' (the half he leaves them, [GT] Königfang); none where the King cannot lie there."""
+    if not king_in_talon_allowed(profile, contract):
+        return []
+    return list(KING_HALVES) if contract.talon else ["declarer"]
+
+
+def king_bonus_possible(bonus: Bonus, contract: Contract, king_half: str) -> bool:
+    """A bonus can be made with the called King's talon half gone to ``king_half``: taken into
+    the declarer's hand, the King is played (the King ultimo, "only by the holder of the called
+    king (partner, or declarer who took it from the talon)" [OÖ23]) and can be caught; given to
+    the declarer at the end of a solo call it is in no trick; left to the Defenders it counts in
+    their tricks, caught ([GT] Königfang), but is never played."""
+    if king_half == "declarer":
+        return contract.talon or not bonus.called_king
+    return bonus.called_king != "played"
+
+
+def king_bonus_made(bonus: Bonus, king_half: str) -> bool:
+    """The bonus is made by the King's half alone: left to the Defenders, the King is caught
+    ([GT] "also awarded to the opposing team if the King was in the deck and was given to the
+    opposing team")."""
+    return king_half == "defenders" and bonus.called_king == "caught"
 
 
 def required_announcement(contract: Contract) -> tuple[str, ...]:
@@ -186,6 +228,28 @@ def talon_card_points(profile: Profile) -> tuple[Fraction, Fraction] | None:
     if not profile.game.talon:
         return None
     return profile.game.talon_card_points
+
+
+def declarer_talon_share(profile: Profile, contract: Contract, called_king: str | None) -> str | None:
+    """Which of the talon's cards count for the declarer side (``[contracts.NAME] talon_share``):
+    in a called contract played without the talon, the half with a called King that lay there
+    goes to the declarer at the end ([OÖ23 Allg. 7], [GT], docs/rules/koenigrufen.md §1.4).
+    None where the game has no talon or the profile does not say what it holds."""
+    if talon_card_points(profile) is None:
+        return None
+    if contract.talon_share == "none" and called_king == "talon" and calls_a_king(contract):
+        return "half"
+    return contract.talon_share
+
+
+def talon_share_most(profile: Profile, share: str) -> Fraction:
+    """The most card points a share of the talon ("none", "half", "all") can hold: a half holds
+    half of what the whole can (every card of it can be worth the most, docs/rules/koenigrufen.md §1)."""
+    most = (profile.game.talon_card_points or (Fraction(0), Fraction(0)))[1]
+    return {"none": Fraction(0), "half": most / 2, "all": most}[share]
+
+
+OTHER_SHARE = {"none": "all", "half": "half", "all": "none"}
 
 
 def may_double(bonus: Bonus, announced: bool) -> bool:

@@ -23,6 +23,7 @@ from tarockscore.rules.profile_tables import (
     BonusRules,
     BonusSide,
     CalledKingInTalon,
+    CalledKingNeed,
     CalledKingRule,
     ConcedePays,
     Family,
@@ -40,6 +41,7 @@ from tarockscore.rules.profile_tables import (
     Rounding,
     Settlement,
     SettlementMode,
+    TalonShare,
     Team,
     Ties,
     Trischaken,
@@ -111,6 +113,9 @@ class Contract(NamedTuple):
     bidders: Bidders = "anyone"
     # Kontra may be said on the contract (``[contracts.NAME] kontra``; GameTwist: not on the ouverts, D5).
     kontra: bool = True
+    # Which of the talon's cards count for the declarer side (``[contracts.NAME] talon_share``,
+    # docs/rules/koenigrufen.md §1.4): "half" where he takes a half, "none" where he does not.
+    talon_share: TalonShare = "half"
 
 
 class Bonus(NamedTuple):
@@ -126,6 +131,9 @@ class Bonus(NamedTuple):
     side: BonusSide = "either"
     # False: the bonus cannot fail (Zwanzigerrufen's hand Trull): it is entered only as made.
     can_fail: bool = True
+    # What the bonus needs of the called King (``bonuses.NAME.called_king``): "played", in a
+    # trick (the King ultimo); "caught", in the Defenders' tricks (GameTwist's Königfang); "".
+    called_king: str = ""
 
 
 class Profile(NamedTuple):
@@ -500,6 +508,7 @@ def _bonuses(table: Reader, problems: Collector) -> dict[str, Bonus]:
             min_card_points=r.points("min_card_points") if r.has("min_card_points") else None,
             side=cast(BonusSide, r.word("side", get_args(BonusSide), "either")),
             can_fail=r.flag("can_fail", True),
+            called_king=r.word("called_king", get_args(CalledKingNeed), ""),
         )
         enabled = r.flag("enabled", True)
         r.finish()
@@ -514,6 +523,7 @@ def _contracts(
     contracts: dict[str, Contract] = {}
     for name in table.data:
         r = table.table(name)
+        talon = r.flag("talon", profile_talon) and profile_talon
         contract = Contract(
             name=name,
             value=r.number("value", minimum=0),
@@ -523,11 +533,14 @@ def _contracts(
             aliases=r.str_list("aliases"),
             doubles_bonuses=r.flag("doubles_bonuses", False),
             loss_factor=r.number("loss_factor", 1, minimum=1),
-            talon=r.flag("talon", profile_talon) and profile_talon,
+            talon=talon,
             requires_announced=r.str_list("requires_announced"),
             source=r.text("source", ""),
             bidders=cast(Bidders, r.word("bidders", get_args(Bidders), "anyone")),
             kontra=r.flag("kontra", True),
+            talon_share=cast(
+                TalonShare, r.word("talon_share", get_args(TalonShare), "half" if talon else "none")
+            ),
         )
         enabled = r.flag("enabled", True)
         r.finish()

@@ -50,6 +50,13 @@ Ties = Literal["share", "seat_order"]
 # card points add up to the deck's total); "out", out of play (they add up to the total less
 # the talon's).
 TrischakenTalon = Literal["counted", "out"]
+# Which of the talon's cards count for the declarer side in a contract (``[contracts.NAME]
+# talon_share``): "half", his discards (the other half goes to the Defenders); "all", all six
+# discards (the Sechserdreier); "none", the whole talon goes to the Defenders (the solo contracts).
+TalonShare = Literal["none", "half", "all"]
+# What a bonus needs of the called King: "played" in a trick (the King ultimo), or "caught" in
+# the Defenders' tricks (GameTwist's Königfang).
+CalledKingNeed = Literal["played", "caught"]
 Virgins = Literal["take_all", "none"]
 # What arms a Radl (a round of doubled hands), as a house rule, each read off a scored hand:
 # a Valat made by either side; the Mondfang bonus made (WTC19's example: "z.B. nach Mondfang");
@@ -213,6 +220,9 @@ class Game(NamedTuple):
     # the fewest and the most card points the talon's cards can hold (read by hand: two points);
     # None where the profile does not say (a talon's points are then not checked)
     talon_card_points: tuple[Fraction, Fraction] | None = None
+    # Every card counts for something (Königrufen: at least ⅓), so a side with no card point
+    # holds no card and took no trick; false where blank cards count nothing (Zwanzigerrufen).
+    every_card_counts: bool = False
 
 
 declare(

@@ -19,6 +19,7 @@ from fractions import Fraction
 
 from tarockscore.rules.hand import Hand
 from tarockscore.rules.profile import Profile
+from tarockscore.rules.scoring import score_hand
 from tarockscore.season.standings import Evening, PlayedHand, Season
 
 
@@ -143,8 +144,13 @@ def _contract_kontras(out: Mapping[str, PlayerStats], hand: Hand, profile: Profi
 
 
 def _bonuses(out: Mapping[str, PlayerStats], hand: Hand, profile: Profile) -> None:
-    """The bonuses of each side, announced or silent, and the Kontras on them."""
+    """The bonuses of each side, announced or silent, and the Kontras on them: those the hand
+    scores, as its sheet shows them (a Trull in a Valat hand whose profile scores none there,
+    ``valat.bonuses``, is no Trull made)."""
+    scored = {line.bet for line in score_hand(hand, profile).lines} if hand.bonuses else set()
     for b in hand.bonuses:
+        if b.name not in scored:
+            continue
         side = hand.side(b.side)
         for p in side:
             tally = out[p].bonuses.setdefault(b.name, BonusTally())

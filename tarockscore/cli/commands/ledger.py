@@ -21,6 +21,7 @@ from tarockscore.cli.shell.options import (
     Declarer,
     DefenderPoints,
     Huettenfleck,
+    KingHalf,
     Kontra,
     OwnKing,
     Partner,
@@ -140,6 +141,7 @@ def replace(
     talon: Talon = False,
     own_king: OwnKing = False,
     conceded: Conceded = False,
+    king_half: KingHalf = None,
     renonce: Renonce = None,
     bonus: Bonus = [],  # noqa: B006
     ledger: LedgerOpt = None,

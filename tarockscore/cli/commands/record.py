@@ -19,6 +19,7 @@ from tarockscore.cli.shell.options import (
     Declarer,
     DefenderPoints,
     Huettenfleck,
+    KingHalf,
     Kontra,
     OwnKing,
     Partner,
@@ -59,6 +60,7 @@ def record(
     talon: Talon = False,
     own_king: OwnKing = False,
     conceded: Conceded = False,
+    king_half: KingHalf = None,
     renonce: Renonce = None,
     bonus: Bonus = [],  # noqa: B006
     ledger: LedgerOpt = None,

@@ -10,6 +10,7 @@ from tarockscore.cli.shell.options import (
     Declarer,
     DefenderPoints,
     Huettenfleck,
+    KingHalf,
     Kontra,
     OwnKing,
     Partner,
@@ -54,6 +55,7 @@ def score(
     talon: Talon = False,
     own_king: OwnKing = False,
     conceded: Conceded = False,
+    king_half: KingHalf = None,
     renonce: Renonce = None,
     bonus: Bonus = [],  # noqa: B006
 ) -> None:

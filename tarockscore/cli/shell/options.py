@@ -90,6 +90,14 @@ OwnKing = Annotated[
         "--own-king", help="The declarer called a King he holds himself and played alone (where allowed)."
     ),
 ]
+KingHalf = Annotated[
+    str | None,
+    typer.Option(
+        "--king-half",
+        help="With --talon: whose the talon half with the called King became: declarer (he took it, "
+        "or got it at the end of a solo call) or defenders (left to them).",
+    ),
+]
 Conceded = Annotated[bool, typer.Option("--conceded", help="With --talon: the declarer conceded at once.")]
 Renonce = Annotated[
     str | None, typer.Option("--renonce", help="The player who revoked.", autocompletion=_players)
@@ -140,6 +148,7 @@ SHORT_KEYS = (
     "talon",
     "own_king",
     "conceded",
+    "king_half",
     "renonce",
     "bonus",
 )

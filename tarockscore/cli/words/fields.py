@@ -13,7 +13,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tarockscore.errors import Problem, TarockError
+from tarockscore.errors import N_, Problem, TarockError
 
 # hand-file key: (short-form option in cli.options.SHORT_KEYS, the flag, what it takes)
 SHORT_FORM: Mapping[str, tuple[str, str, str]] = {
@@ -28,6 +28,7 @@ SHORT_FORM: Mapping[str, tuple[str, str, str]] = {
     "huettenfleck": ("huettenfleck", "--huettenfleck", ""),
     "called_king": ("talon", "--talon", ""),
     "conceded": ("conceded", "--conceded", ""),
+    "king_half": ("king_half", "--king-half", "declarer|defenders"),
     "renonce": ("renonce", "--renonce", "NAME"),
     "bonus": ("bonus", "-b", "NAME,FLAGS"),
 }
@@ -75,9 +76,69 @@ def _parts(given: object) -> list[str]:
     return [part for value in values for part in value.split(";")]
 
 
+# A core message that tells how to give a hand-file key, as the short form says it: the options
+# in place of the keys (``won = true or false`` is ``--won or --lost``).
+SHORT_FORM_WORDING: Mapping[str, str] = {
+    'a table of Defenders is only for contra ad personam in negative contracts; on {contract} give one step, e.g. kontra = "kontra"': N_(
+        "a Defender's own Kontra (NAME=STEP) is only for contra ad personam in negative contracts; on {contract} give one step, e.g. -k kontra"
+    ),
+    '{raw!r}: in {contract} each Defender says Kontra for themselves (contra ad personam, kontra.negative = "individual"); give a table, e.g. kontra = {{ Bert = "kontra" }}': N_(
+        '{raw!r}: in {contract} each Defender says Kontra for themselves (contra ad personam, kontra.negative = "individual"); give each one\'s step, e.g. -k Bert=kontra'
+    ),
+    'missing: {contract} is played with the holder of the called card; name them, or give called_king = "talon" (or "own": the declarer called his own King)': N_(
+        "missing: {contract} is played with the holder of the called card; name them (-w NAME), or give --talon (or --own-king: the declarer called his own King)"
+    ),
+    'missing: {contract} is played with the holder of the called card; name them, or give called_king = "talon"': N_(
+        "missing: {contract} is played with the holder of the called card; name them (-w NAME), or give --talon"
+    ),
+    '{partner!r} is the declarer; the partner is another player; a declarer who called his own King gives called_king = "own"': N_(
+        "{partner!r} is the declarer; the partner is another player; a declarer who called his own King gives --own-king"
+    ),
+    'no partner when called_king = "{called_king}": the declarer plays alone': N_(
+        "no partner (-w) with --talon or --own-king: the declarer plays alone"
+    ),
+    "'own': profile {profile!r} does not allow calling one's own King (game.call_own_king = false); the declarer needs a partner or called_king = 'talon'": N_(
+        "'own': profile {profile!r} does not allow calling one's own King (game.call_own_king = false); the declarer needs a partner (-w NAME) or --talon"
+    ),
+    '{king_half!r}: only where the called King lay in the talon (called_king = "talon")': N_(
+        "{king_half!r}: only where the called King lay in the talon (--talon)"
+    ),
+    'a hand is conceded only when the called King lies in the talon (called_king = "talon")': N_(
+        "a hand is conceded only when the called King lies in the talon (--talon)"
+    ),
+    "true contradicts conceded = true: a conceded hand is lost": N_(
+        "--won contradicts --conceded: a conceded hand is lost"
+    ),
+    "a conceded hand is not played: give no card points with conceded = true": N_(
+        "a conceded hand is not played: give no card points (-t) with --conceded"
+    ),
+    "{contract} is decided by tricks, not card points: give won = true or false": N_(
+        "{contract} is decided by tricks, not card points: give --won or --lost"
+    ),
+    "missing: did the declarer of {contract} win? (won = true or false)": N_(
+        "missing: did the declarer of {contract} win? (--won or --lost)"
+    ),
+    "missing: give the declarer side's card points, or won = true or false": N_(
+        "missing: give the declarer side's card points (-t POINTS), or --won or --lost"
+    ),
+    "{name!r} made with the called King in the talon: the King is in no trick, so not in the last one; enter it as lost (made = false) if it was announced": N_(
+        "{name!r} made with the called King in the talon: the King is in no trick, so not in the last one; enter it as lost (-b NAME,announced,lost) if it was announced"
+    ),
+}
+
+
+def _worded(problem: Problem) -> Problem:
+    """The problem in the short form's words, where its message names hand-file keys."""
+    short = SHORT_FORM_WORDING.get(problem.template)
+    if short is None:
+        return problem
+    return Problem.of(problem.where, short, **dict(problem.values))
+
+
 def in_short_form(exc: TarockError, short: Mapping[str, Any]) -> TarockError:
-    """The same error with each hand-file key named as the short-form option it came from."""
-    moved = [p.moved(short_form_field(p.where, short)) for p in exc.problems]
+    """The same error with each hand-file key named as the short-form option it came from, and
+    a message that tells how to give a key in the options' words."""
+    moved = [_worded(p).moved(short_form_field(p.where, short)) for p in exc.problems]
     return type(exc)(moved)
 
 

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 import tarockscore
@@ -15,6 +17,28 @@ SHORT_FORM = N_("command line")
 
 def _any_short(values: dict[str, Any]) -> bool:
     return any(v not in (None, False, []) for v in values.values())
+
+
+def _split_off(word: str) -> bool:
+    """``word``, where the hand file goes, is no file but a piece of a value the shell split
+    off for want of quotes (``-t 35 2``, ``-b Vier Könige,Gegner``): not a file, nor named like
+    one (``hand.toml``)."""
+    return word != "-" and not Path(word).suffix and not Path(word).exists()
+
+
+def _rejoined(word: str, short: dict[str, Any]) -> dict[str, Any]:
+    """The short form with the split-off ``word`` put back: after a single whole count of
+    points (``-t 35 2`` is "35 2", 35 points and 2 Blatt, as the README writes it); anywhere
+    else the value is ambiguous, so the user is asked to quote it."""
+    points = short.get("points") or []
+    if re.fullmatch(r"\d+(/\d+)?", word) and len(points) == 1 and points[0].strip().isdigit():
+        return {**short, "points": [f"{points[0].strip()} {word}"]}
+    raise UsageError(
+        N_(
+            '{word!r} is no hand file: a value of more than one word is quoted, e.g. -t "35 2" or -b "Vier Könige,Gegner"'
+        ),
+        word=word,
+    )
 
 
 def read_hand_or_short(
@@ -30,6 +54,9 @@ def read_hand_or_short(
     ``--bonus`` are checked against that profile's Kontra steps, so an unknown word is named as
     such rather than taken for a step.
     """
+    if hand_file is not None and _any_short(short) and _split_off(hand_file):
+        short = _rejoined(hand_file, short)
+        hand_file = None
     if hand_file is not None:
         if _any_short(short):
             raise UsageError(N_("give either a hand file or the hand's options, not both"))

@@ -1,0 +1,126 @@
+"""Where the called King went when it lay in the talon, and the bonuses that follow from it (rules core, pure).
+
+``called_king = "talon"`` alone keeps its meaning: the King is taken to be in no trick, so no
+bonus about it is made. ``king_half`` says more (docs/rules/koenigrufen.md §5): "declarer", the
+declarer took the half with the King and played it (in a solo call, was given it at the end:
+then it is in no trick), or "defenders", the half left to the Defenders, in whose tricks it
+counts. What each bonus needs of the King is its ``bonuses.NAME.called_king``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tarockscore.errors import N_, Collector, one_of
+from tarockscore.rules import legality
+from tarockscore.rules.hand import BonusEntry
+from tarockscore.rules.profile import Contract, Profile
+
+
+def check_king_half(
+    king_half: str | None,
+    called_king: str | None,
+    conceded: bool,
+    contract: Contract,
+    profile: Profile,
+    problems: Collector,
+) -> None:
+    """``king_half``: only with the King in the talon, in a hand played, one of the halves the
+    contract allows."""
+    if king_half is None:
+        return
+    if called_king != "talon":
+        problems.add(
+            "king_half",
+            N_('{king_half!r}: only where the called King lay in the talon (called_king = "talon")'),
+            king_half=king_half,
+        )
+        return
+    if conceded:
+        problems.add(
+            "king_half",
+            N_("{king_half!r}: a conceded hand is not played: the declarer takes no half of the talon"),
+            king_half=king_half,
+        )
+        return
+    allowed = legality.king_half_choices(profile, contract)
+    if king_half not in legality.KING_HALVES:
+        problems.add(
+            "king_half",
+            N_("{king_half!r} is not allowed; choose one of {allowed}"),
+            king_half=king_half,
+            allowed=one_of(allowed),
+        )
+    elif king_half not in allowed:
+        problems.add(
+            "king_half",
+            N_(
+                "{king_half!r}: a {contract} is played without the talon; at the end the half with the called King goes to the declarer ([OÖ23 Allg. 7], [GT]): 'declarer'"
+            ),
+            king_half=king_half,
+            contract=contract.name,
+        )
+
+
+def check_bonuses_with_king_in_talon(
+    raw: Any,
+    bonuses: tuple[BonusEntry, ...],
+    contract: Contract,
+    king_half: str | None,
+    profile: Profile,
+    problems: Collector,
+) -> None:
+    """No bonus made that the King's whereabouts rule out, none lost that they make (``raw``:
+    the bonuses as given, whose positions the problems name)."""
+    if king_half not in (None, *legality.KING_HALVES):
+        return  # said at king_half
+    possible = set(legality.possible_bonuses(profile, contract, "talon", king_half))
+    for i, item in enumerate(raw if isinstance(raw, list) else []):
+        name = profile.bonus_name(str(item.get("name", ""))) if isinstance(item, dict) else None
+        b = next((b for b in bonuses if b.name == name), None)
+        if b is None:
+            continue
+        if b.made and b.name not in possible:
+            _impossible(i, b, contract, king_half, problems)
+        elif (
+            king_half is not None
+            and not b.made
+            and legality.king_bonus_made(profile.bonuses[b.name], king_half)
+        ):
+            problems.add(
+                f"bonus[{i}].made",
+                N_(
+                    "false: the talon half with the called King counts in the Defenders' tricks (king_half = 'defenders'), so they took the King: the {name} is made"
+                ),
+                name=b.name,
+            )
+
+
+def _impossible(
+    i: int, b: BonusEntry, contract: Contract, king_half: str | None, problems: Collector
+) -> None:
+    if king_half is None:
+        problems.add(
+            f"bonus[{i}].made",
+            N_(
+                "{name!r} made with the called King in the talon: the King is in no trick, so not in the last one; enter it as lost (made = false) if it was announced"
+            ),
+            name=b.name,
+        )
+    elif king_half == "defenders":
+        problems.add(
+            f"bonus[{i}].made",
+            N_(
+                "{name!r} made with the called King in the Defenders' talon half (king_half = 'defenders'): the King is never played; enter it as lost (made = false) if it was announced"
+            ),
+            name=b.name,
+        )
+    else:
+        problems.add(
+            f"bonus[{i}].made",
+            N_(
+                "{name!r} made in a {contract}: the half with the called King goes to the declarer at the end, so the King is in no trick; enter it as lost (made = false) if it was announced"
+            ),
+            name=b.name,
+            contract=contract.name,
+        )

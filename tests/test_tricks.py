@@ -1,0 +1,182 @@
+"""What card points prove or rule out about the tricks: the Valat they prove, the Valat they rule
+out under each profile's talon rules, and the bonuses a side without a card cannot have made.
+
+The facts used, from docs/rules/koenigrufen.md: every card counts at least ⅓ (§1.1, [GT] "card
+point values"), so a side with no card point holds no card; a Valat is every trick ([GT] Valat:
+"one team takes all of the tricks"); the declarer's discards count for him, the talon half he
+did not take for the Defenders, the whole talon for the Defenders in a solo, all six discards
+for the declarer in the Sechserdreier (§1.4, [GT] "Taking the deck", "Six threes"); six talon
+cards hold 2 to 26 card points, a half at most 13 (§1).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tarockscore.errors import HandError
+from tarockscore.files.profile_file import load_profile
+from tarockscore.rules.cardpoints import render_points
+from tarockscore.rules.hand import BonusInput, HandInput
+from tarockscore.rules.hand_parser import parse_hand
+from tarockscore.rules.scoring import score_hand
+
+PLAYERS = ["Anna", "Bert", "Cilli", "Dani"]
+
+
+def _hand(contract: str, points: int | str, *bonuses: BonusInput, **keys: Any) -> HandInput:
+    hand: HandInput = {"players": PLAYERS, "contract": contract, "declarer": "Anna", "card_points": points}
+    if contract in ("rufer", "besserrufer", "solorufer") and "called_king" not in keys:
+        hand["partner"] = "Cilli"
+    hand.update(keys)  # type: ignore[typeddict-item]
+    if bonuses:
+        hand["bonus"] = list(bonuses)
+    return hand
+
+
+def _refused(hand: HandInput, profile: str = "koenigrufen") -> str:
+    with pytest.raises(HandError) as refused:
+        parse_hand(hand, load_profile(profile))
+    return str(refused.value)
+
+
+VALAT: BonusInput = {"name": "valat"}
+DEFENDERS_VALAT: BonusInput = {"name": "valat", "side": "defenders"}
+
+
+@pytest.mark.parametrize("profile", ["koenigrufen", "gametwist", "ooe-2023"])
+def test_every_card_point_in_a_sechserdreier_is_a_valat(profile: str) -> None:
+    # The declarer's six discards count for him (§1.4): with all 70 he took every trick.
+    err = _refused(_hand("sechserdreier", 70), profile)
+    assert err.startswith("card_points: 70: the declarers hold all 70 card points"), err
+    assert "a Valat; enter the declarers' Valat" in err
+
+
+def test_no_card_point_in_a_solodreier_is_the_defenders_valat() -> None:
+    err = _refused(_hand("solodreier", 0))
+    assert "the defenders hold all 70 card points, every card, so they took every trick" in err
+    # Entered, it is scored: Solodreier 10 [STC-TB] × 4, a silent Valat [CTK], to each Defender.
+    kr = load_profile("koenigrufen")
+    score = score_hand(parse_hand(_hand("solodreier", 0, DEFENDERS_VALAT), kr), kr)
+    assert dict(score.victory_points) == {"Anna": 0, "Bert": 40, "Cilli": 40, "Dani": 40}
+
+
+def test_a_valat_entered_as_lost_against_every_card_point() -> None:
+    announced_lost: BonusInput = {"name": "valat", "announced": True, "made": False}
+    err = _refused(_hand("dreier", 70, announced_lost))
+    assert err.startswith("bonus[0].made: false: the declarers hold all 70 card points"), err
+    assert "their Valat was made" in err
+    # The Defenders' announced Valat that failed is the other story, and holds.
+    kr = load_profile("koenigrufen")
+    failed: BonusInput = {"name": "valat", "side": "defenders", "announced": True, "made": False}
+    parse_hand(_hand("dreier", 70, failed), kr)
+
+
+def test_a_valat_the_talon_rules_out() -> None:
+    # A Call: the Defenders keep the talon half the declarer left, at most 13 (§1, §1.4); with 20
+    # they took a trick.
+    err = _refused(_hand("rufer", 50, VALAT))
+    assert "leaves the defenders no card but the talon's they are given in rufer" in err
+    assert "at most 13); card_points 50 leaves them 20" in err
+    kr = load_profile("koenigrufen")
+    parse_hand(_hand("rufer", 57, VALAT), kr)  # 70 − 13: the talon half at its most
+    # The Defenders' Valat leaves the declarer his discards only: none in a Solodreier.
+    err = _refused(_hand("solodreier", 5, DEFENDERS_VALAT))
+    assert "leaves the declarers no card but the talon's they keep in solodreier" in err
+    assert "(contracts.solodreier.talon_share = 'none': at most 0)" in err
+    parse_hand(_hand("rufer", 13, DEFENDERS_VALAT), kr)  # his discards, at their most
+    assert "at most 13" in _refused(_hand("rufer", "13 1/3", DEFENDERS_VALAT))
+
+
+def test_a_solorufer_with_the_king_in_the_talon_gives_the_declarer_its_half() -> None:
+    # [OÖ23 Allg. 7], [GT]: the half with the called King goes to the declarer at the end (§1.4),
+    # so a Defenders' Valat leaves him that half, up to 13.
+    kr = load_profile("koenigrufen")
+    hand = _hand("solorufer", 9, DEFENDERS_VALAT, called_king="talon", conceded=False)
+    parse_hand(hand, kr)
+    assert "at most 0" in _refused(_hand("solorufer", 9, DEFENDERS_VALAT))
+
+
+def test_a_side_without_a_card_made_no_bonus() -> None:
+    trull: BonusInput = {"name": "trull"}
+    err = _refused(_hand("solodreier", 0, DEFENDERS_VALAT, trull))
+    assert "bonus[1].made: true: the declarers have no card point, so no card in their tricks" in err
+    # GameTwist: the Mondfang is a trick's ([GT] "taken in a trick"), the Königfang takes the King.
+    for bonus in ("mondfang", "koenigfang"):
+        made: BonusInput = {"name": bonus, "side": "defenders"}
+        hand = _hand("rufer", 70, VALAT, made)
+        assert "the defenders have no card point" in _refused(hand, "gametwist")
+    # Absolut: decided by the points alone ([GT] "at least 45 1/3 points").
+    absolut: BonusInput = {"name": "absolut", "side": "defenders"}
+    assert "bonuses.absolut.min_card_points" in _refused(_hand("dreier", 40, absolut), "gametwist")
+
+
+def test_a_game_without_a_card_floor_proves_nothing() -> None:
+    # Zwanzigerrufen's blank cards count nothing ([WP-Z]): 0 card points prove no empty hand.
+    zr = load_profile("zwanzigerrufen")
+    assert not zr.game.every_card_counts
+    parse_hand(
+        {"players": PLAYERS, "contract": "rufer", "declarer": "Anna", "partner": "Cilli", "card_points": 0},
+        zr,
+    )
+
+
+# -- the property: whatever the card points and bonuses, an accepted hand tells one story ------
+
+
+@st.composite
+def _any_hand(draw: st.DrawFn) -> tuple[str, HandInput]:
+    profile = draw(st.sampled_from(["koenigrufen", "gametwist", "ooe-2023", "pagat", "steiermark"]))
+    p = load_profile(profile)
+    names = [c.name for c in p.contracts.values() if c.kind.value == "positive"]
+    contract = p.contracts[draw(st.sampled_from(names))]
+    thirds = draw(st.integers(0, 210))
+    hand = _hand(contract.name, render_points(Fraction(thirds, 3)))
+    if contract.bidders == "forehand":
+        hand["declarer"] = "Anna"
+    bonuses: list[BonusInput] = []
+    for name in draw(st.lists(st.sampled_from(list(contract.bonuses)), unique=True, max_size=3)):
+        bonus = p.bonuses[name]
+        side = draw(st.sampled_from(["declarers", "defenders"] if bonus.side == "either" else [bonus.side]))
+        announced = bonus.announce and draw(st.booleans())
+        bonuses.append({"name": name, "side": side, "announced": announced, "made": draw(st.booleans())})
+    if contract.requires_announced and not any(b["name"] in contract.requires_announced for b in bonuses):
+        bonuses.append({"name": contract.requires_announced[0], "announced": True})
+    if bonuses:
+        hand["bonus"] = bonuses
+    return profile, hand
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_any_hand())
+def test_accepted_card_points_agree_with_every_bonus(case: tuple[str, HandInput]) -> None:
+    profile, given_hand = case
+    p = load_profile(profile)
+    try:
+        hand = parse_hand(given_hand, p)
+    except HandError:
+        return
+    assert hand.card_points is not None
+    sides = {"declarers": hand.card_points, "defenders": 70 - hand.card_points}
+    valat = next((b for b in hand.bonuses if b.name == "valat"), None)
+    for side, points in sides.items():
+        if points == 70:  # every card: every trick, so a Valat, made by this side or failed by the other
+            assert valat is not None
+            assert valat.made if valat.side == side else not valat.made
+        if points == 0:  # no card: no bonus made
+            assert not any(b.made for b in hand.bonuses if b.side == side and b.name != "valat")
+    for b in hand.bonuses:
+        minimum = p.bonuses[b.name].min_card_points
+        if minimum is not None:
+            assert b.made == (sides[b.side] >= minimum)
+    if valat is not None and valat.made:
+        contract = p.contracts[hand.contract]
+        # the other side holds only talon cards: a half at most 13, all six at most 26, none 0
+        theirs = {"half": 13, "all": 0, "none": 26}[contract.talon_share]
+        if valat.side == "defenders":
+            theirs = 26 - theirs
+        assert sides["defenders" if valat.side == "declarers" else "declarers"] <= theirs
