@@ -487,10 +487,52 @@ def atomic_write(path: Path, data: bytes, error: type[TarockError], what: str) -
         if isinstance(exc, OSError):
             raise error(_NOT_WRITTEN, path=path, what=_what(what), why=exc.strerror or exc) from None
         raise
+    note_written(path, what)
+    sync_folder(real.parent)
+
+
+def note_written(path: Path, what: str) -> None:
+    """Note a file written in place (an append) where :func:`noting_writes` is open."""
     noted = _WRITTEN.get()
     if noted is not None and (path, what) not in noted:
         noted.append((path, what))
-    sync_folder(real.parent)
+
+
+def append_at(path: Path, size: int, end: int, data: bytes, error: type[TarockError], what: str) -> None:
+    """Write ``data`` at byte ``end`` of the file at ``path`` (through its links), which must still
+    be ``size`` bytes long (else ``LedgerChanged``-like refusal is the caller's: ``error`` here);
+    bytes after ``end`` (a torn append) are cut off. The data is fsync'd and read back; on any
+    failure the file is cut back to ``end``, as it was before."""
+    real = real_path(path)
+    try:
+        fd = os.open(real, os.O_RDWR | getattr(os, "O_BINARY", 0))
+    except OSError as exc:
+        raise error(_NOT_WRITTEN, path=path, what=_what(what), why=exc.strerror or exc) from None
+    try:
+        if os.fstat(fd).st_size != size:
+            raise error(N_("{path} was changed by another program while it was read; nothing was written"), path=path)
+        try:
+            if end < size:
+                os.ftruncate(fd, end)
+            os.lseek(fd, end, os.SEEK_SET)
+            done = 0
+            while done < len(data):
+                done += os.write(fd, data[done:])
+            os.fsync(fd)
+            os.lseek(fd, end, os.SEEK_SET)
+            back = os.read(fd, len(data) + 1)
+            if back != data:
+                raise OSError(0, "the bytes written did not read back the same")
+        except BaseException as exc:
+            with contextlib.suppress(OSError):
+                os.ftruncate(fd, end)
+                os.fsync(fd)
+            if isinstance(exc, OSError):
+                raise error(_NOT_WRITTEN, path=path, what=_what(what), why=exc.strerror or exc) from None
+            raise
+    finally:
+        os.close(fd)
+    note_written(path, what)
 
 
 def hard_link_message(path: Path, links: int, what: str) -> Message:

@@ -15,7 +15,7 @@ from tabulate import tabulate
 
 from tarockscore.i18n import _, date, money, ngettext, translated
 from tarockscore.ledger.audit import summary
-from tarockscore.ledger.deal import hand_deal, next_deal
+from tarockscore.ledger.deal import deal_after, hand_deal, next_deal
 from tarockscore.ledger.radl import pending_radl
 from tarockscore.ledger.settle_up import settle
 from tarockscore.ledger.totals import payout_totals, totals
@@ -23,7 +23,7 @@ from tarockscore.render.hand import signed
 
 if TYPE_CHECKING:
     from tarockscore.ledger.deal import Deal
-    from tarockscore.ledger.model import Ledger, Result, Table
+    from tarockscore.ledger.model import Entry, Ledger, Result, Table, Tip
     from tarockscore.ledger.settle_up import Settlement
     from tarockscore.ledger.sheet import Sheet
     from tarockscore.rules.hand import Hand
@@ -46,26 +46,36 @@ def money_text(amount: Decimal) -> str:
 def balances(ledger: Ledger) -> Mapping[str, Decimal] | None:
     """Each player's money so far at the ledger's stake (None without a stake): what
     ``tarockscore settle`` would settle now."""
-    stake = ledger.table.stake
+    return _balances(ledger.table, totals(ledger), payout_totals(ledger))
+
+
+def _balances(table: Table, total: Mapping[str, int], paid: Mapping[str, int] | None) -> Mapping[str, Decimal] | None:
+    stake = table.stake
     if stake is None:
         return None
-    paid = payout_totals(ledger)
-    return settle(
-        paid if paid is not None else totals(ledger), stake, ledger.profile.settlement.mode
-    ).balances
+    return settle(paid if paid is not None else total, stake, table.profile.rules.settlement.mode).balances
 
 
 def totals_table(after: Ledger, hand: int | None = None) -> str:
     """Each player's points in one hand (if given), the running totals and, with a stake, the
     money so far."""
-    total = totals(after)
-    paid = payout_totals(after)
-    cash = balances(after)
+    entry = after.hands[hand - 1] if hand is not None else None
+    return _totals_table(after.table, entry, totals(after), payout_totals(after))
+
+
+def end_totals_table(table: Table, end: Tip) -> str:
+    """:func:`totals_table` of the hand just recorded, from the end of the evening."""
+    return _totals_table(table, end.last, end.totals, end.payout)
+
+
+def _totals_table(
+    table: Table, entry: Entry | None, total: Mapping[str, int], paid: Mapping[str, int] | None
+) -> str:
+    cash = _balances(table, total, paid)
     rows = []
-    for p in after.players:
+    for p in table.players:
         row: list[object] = [p]
-        if hand is not None:
-            entry = after.hands[hand - 1]
+        if entry is not None:
             playing = p in entry.hand.players
             row.append(signed(entry.result.victory_points[p]) if playing else _("out"))
         row.append(total[p])
@@ -76,7 +86,7 @@ def totals_table(after: Ledger, hand: int | None = None) -> str:
         rows.append(row)
     headers = [
         _("player"),
-        *([_("hand")] if hand is not None else []),
+        *([_("hand")] if entry is not None else []),
         _("total"),
         *([_("payout")] if paid is not None else []),
         *([_("money")] if cash is not None else []),
@@ -95,18 +105,25 @@ def totals_table(after: Ledger, hand: int | None = None) -> str:
 
 def next_text(ledger: Ledger) -> str:
     """The next hand: its number and deal, and whether the Radl doubles it."""
-    text = _("next: hand {number}, {deal}").format(
-        number=len(ledger.hands) + 1, deal=deal_text(next_deal(ledger))
-    )
-    pending = pending_radl(ledger)
+    return _next_text(len(ledger.hands), next_deal(ledger), pending_radl(ledger), ledger.profile.radl.factor)
+
+
+def end_next_text(table: Table, end: Tip) -> str:
+    """:func:`next_text` from the end of the evening."""
+    deal = deal_after(table.players, end.last)
+    return _next_text(end.count, deal, end.pending, table.profile.rules.radl.factor)
+
+
+def _next_text(count: int, deal: Deal, pending: int, factor: int) -> str:
+    text = _("next: hand {number}, {deal}").format(number=count + 1, deal=deal_text(deal))
     if pending == 1:
-        text += _("; a Radl hand (×{factor}), the last of the Radl").format(factor=ledger.profile.radl.factor)
+        text += _("; a Radl hand (×{factor}), the last of the Radl").format(factor=factor)
     elif pending:
         text += ngettext(
             "; a Radl hand (×{factor}), {rest} more Radl hand after it",
             "; a Radl hand (×{factor}), {rest} more Radl hands after it",
             pending - 1,
-        ).format(factor=ledger.profile.radl.factor, rest=pending - 1)
+        ).format(factor=factor, rest=pending - 1)
     return text
 
 

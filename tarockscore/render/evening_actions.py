@@ -14,8 +14,8 @@ from typing import Any
 from tabulate import tabulate
 
 from tarockscore.i18n import _, date, money, ngettext, translated
-from tarockscore.ledger.deal import first_deal, hand_deal, next_deal
-from tarockscore.ledger.model import Entry, Ledger
+from tarockscore.ledger.deal import deal_after, first_deal, hand_deal, next_deal
+from tarockscore.ledger.model import Entry, Ledger, Table, Tip
 from tarockscore.ledger.results import score_stored
 from tarockscore.ledger.settle_up import Settlement
 from tarockscore.ledger.sheet import Sheet
@@ -25,6 +25,8 @@ from tarockscore.render.output import View
 from tarockscore.rules.hand import Hand
 from tarockscore.rules.profile import Profile
 from tarockscore.rules.scoring import Score
+
+HEAD_DIGITS = 12  # of the head's 64: what a person writes down
 
 
 def begun_text(path: Path, ledger: Ledger) -> str:
@@ -74,6 +76,32 @@ def recorded_text(after: Ledger) -> str:
     lines += [hand.note_line(note) for note in score.notes]
     lines += [evening.totals_table(after, n), evening.next_text(after)]
     return "\n".join(lines)
+
+
+def recorded_end_text(table: Table, before: Tip, after: Tip, score: Score) -> tuple[str | None, str]:
+    """:func:`moved_deal_warning` and :func:`recorded_text` from the end of the evening (what
+    ``record`` knows without reading the hands before it)."""
+    entry = after.last
+    assert entry is not None  # a hand was just recorded
+    expected = deal_after(table.players, before.last)
+    actual = hand_deal(Ledger(table, (entry,)), 1)
+    warning = None
+    if actual.dealer != expected.dealer:
+        warning = _(
+            "warning: hand {number} is dealt by {dealer} (the players given); the ledger expected "
+            "{expected} to deal ({deal}); the deal goes on from {dealer}"
+        ).format(number=after.count, dealer=actual.dealer, expected=expected.dealer, deal=evening.deal_text(expected))
+    line = _("hand {number}: {summary} ({deal})").format(
+        number=after.count, summary=evening.hand_summary(entry.hand, entry.result), deal=evening.deal_text(actual)
+    )
+    body = [line, *(hand.note_line(note) for note in score.notes)]
+    body += [evening.end_totals_table(table, after), evening.end_next_text(table, after)]
+    return warning, "\n".join(body)
+
+
+def head_text(head: str) -> str:
+    """The line that gives the ledger's head after a change, short enough for a paper block."""
+    return _("head {head}").format(head=head[:HEAD_DIGITS])
 
 
 def preview_text(after: Ledger, number: int) -> str:
