@@ -22,13 +22,13 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from tarockscore.files.ledger_seal import file_digest, ledger_digest
 from typer.testing import CliRunner
 
 from tarockscore.cli.app import app
 from tarockscore.errors import LedgerError
 from tarockscore.files import ledger_file as F
 from tarockscore.files.ledger_codec import ledger_from_mapping, ledger_to_mapping
-from tarockscore.files.ledger_seal import file_digest, ledger_digest
 from tarockscore.files.profile_file import load_profile
 from tarockscore.ledger.checks import check
 from tarockscore.ledger.deal import next_deal

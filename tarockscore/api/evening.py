@@ -170,11 +170,12 @@ class Rescored(NamedTuple):
     after: Ledger
     changed: tuple[int, ...]
     written: bool
+    head: str | None = None  # the ledger's head: after the rescore when written, else as read
 
     @property
     def sheet(self) -> Sheet:
         """The evening's sheet as rescored."""
-        return sheet(self.after)
+        return sheet(self.after)._replace(head=self.head)
 
 
 class Settled(NamedTuple):
@@ -264,8 +265,10 @@ class Evening:
         return self.read().ledger
 
     def sheet(self) -> Sheet:
-        """The evening: each hand with its dealer, Forehand, result and the running totals."""
-        return sheet(self.ledger)
+        """The evening: each hand with its dealer, Forehand, result and the running totals, and
+        the ledger's head."""
+        snapshot = self.read()
+        return sheet(snapshot.ledger)._replace(head=snapshot.head)
 
     def hand(self, number: int, ledger: Ledger | None = None) -> Entry:
         """Hand ``number`` as the sheet numbers it, of ``ledger`` (else the file read now);
@@ -382,13 +385,14 @@ class Evening:
         at = at or now()
         if write:
             change = self._change(lambda current: operations.rescore(current, prof, at))
-            before, after = change.before, change.after
+            before, after, head = change.before, change.after, change.head
         else:
             snapshot = ledger_file.read_trusted(self.path)
             before, after = snapshot.ledger, operations.rescore(snapshot.ledger, prof, at)
+            head = snapshot.head
         number = {e.id: i for i, e in enumerate(after.hands, 1)}  # the audit's ids, as the sheet numbers
         changed = tuple(number[i] for i in after.audit[-1].changed)
-        return Rescored(before, after, changed, write)
+        return Rescored(before, after, changed, write, head)
 
     def repair(self, *, write: bool = False, at: str | None = None) -> Repaired:
         """Re-score an evening changed outside tarockscore from its stored hands; written, sealed and

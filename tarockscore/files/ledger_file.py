@@ -258,6 +258,35 @@ def hands_since(path: Path, head: str) -> tuple[Snapshot, int | None, list[int],
     return snapshot, found, differ, list(snapshot.events[found:])
 
 
+def render(ledger: Ledger, at: str | None = None) -> str:
+    """A whole new file for ``ledger``: its header, and its hands, marks and audit in one entry ``begin``."""
+    events = []
+    if ledger.hands or ledger.audit or ledger.radl:
+        events.append(ledger_log.event_of(Ledger(ledger.table), ledger, at or ledger.table.created, "begin"))
+    return _whole_file(ledger, events)[0]
+
+
+def from_mapping(data: Mapping[str, Any], name: str = "") -> Ledger:
+    """The ledger a file's mapping holds (either schema), its chain not followed."""
+    if data.get("schema") == ledger_codec.OLD_SCHEMA:
+        return ledger_codec.read_old(data)
+    problems = Collector()
+    header = {k: v for k, v in data.items() if k != "event"}
+    _schema, table = ledger_codec.read_header(header, False, problems)
+    problems.raise_if_any(LedgerError)
+    assert table is not None  # every way of leaving it None added a problem
+    events = data.get("event", [])
+    return ledger_log.fold(table, events if isinstance(events, list) else [events])
+
+
+def parse(text: str, name: str) -> Ledger:
+    """A ledger from a file's text; problems carry the file name and, where known, the line."""
+    try:
+        return from_mapping(safe_io.load_toml(text, name, LedgerError), name)
+    except LedgerError as exc:
+        raise LedgerError(locate(exc.problems, text, name)) from None
+
+
 # -- the fold cache ---------------------------------------------------------------------------
 
 
@@ -363,12 +392,7 @@ def write_text(path: Path, text: str, expected_sha: str | None) -> None:
             raise LedgerError(N_("{path} already exists; nothing was written"), path=path)
         if current is None:
             raise LedgerChanged(N_("{path} was removed since it was read; nothing was written"), path=path)
-        raise LedgerChanged(
-            N_(
-                "{path} was changed by another program since it was read; nothing was written. Run the command again to apply it to the ledger as it is now"
-            ),
-            path=path,
-        )
+        raise LedgerChanged(_MOVED, path=path)
     _limit(path, len(text.encode("utf-8")))
     safe_io.atomic_write(path, text.encode("utf-8"), LedgerError, "ledger")
 
@@ -451,8 +475,27 @@ def _append(snapshot: Snapshot, raw_size: int, old: Ledger, new: Ledger, event: 
     _reads_as(old, full, new)
     data = text.encode("utf-8")
     _limit(path, snapshot.size + len(data))
-    safe_io.append_at(path, raw_size, snapshot.size, data, LedgerChanged, "ledger")
+    _add(path, raw_size, snapshot.size, data)
     return head, len(snapshot.events) + 1
+
+
+_MOVED = N_(
+    "{path} was changed by another program since it was read; nothing was written. Run the command again to apply it to the ledger as it is now"
+)
+
+
+def _add(path: Path, size: int, end: int, data: bytes) -> None:
+    """Append ``data`` at ``end`` of the file read with ``size`` bytes, refused where another
+    program removed or wrote the file since."""
+    try:
+        now = os.stat(safe_io.real_path(path)).st_size
+    except FileNotFoundError:
+        raise LedgerChanged(N_("{path} was removed since it was read; nothing was written"), path=path) from None
+    except OSError:
+        now = size  # the append says why it cannot write
+    if now != size:
+        raise LedgerChanged(_MOVED, path=path)
+    safe_io.append_at(path, size, end, data, LedgerError, "ledger", LedgerChanged, _MOVED)
 
 
 def _reads_as(old: Ledger, full: Mapping[str, Any], new: Ledger) -> None:
@@ -530,7 +573,7 @@ def record(
             raise LedgerError([*problems.problems, Problem.of("", N_("the new ledger fails its own check (a bug in tarockscore); nothing was written"))])
         data = text.encode("utf-8")
         _limit(path, len(raw) + len(data))
-        safe_io.append_at(path, len(raw), len(raw), data, LedgerChanged, "ledger")
+        _add(path, len(raw), len(raw), data)
         sha.update(data)
         _cache_put(sha.hexdigest(), new_head, len(raw) + len(data), entries + 1, after, key)
         return Recorded(table, end, after, score, new_head, entries + 1)
@@ -579,12 +622,22 @@ def repair(path: Path, change: Callable[[Ledger], Ledger], write: bool, at: str 
         check_writable(path)
         raw = _load(path)
         snapshot = _snapshot(path, raw, repairing=True)
-        new = change(snapshot.ledger)
+        new = _naming(change(snapshot.ledger), snapshot)
         event = ledger_log.event_of(snapshot.ledger, new, _stamp(snapshot.ledger, new, at), "repair")
         event.update(found_of(snapshot))
         head, entries = _append(snapshot, len(raw), snapshot.ledger, new, event, event["at"])
         _remember(path, head, entries, new, snapshot.sha256)
         return Written(snapshot.ledger, new, head, entries)
+
+
+def _naming(repaired: Ledger, snapshot: Snapshot) -> Ledger:
+    """The repair's audit entry, naming what it found changed outside tarockscore."""
+    said = [p.message for p in snapshot.problems]
+    if not said or not repaired.audit:
+        return repaired
+    last = repaired.audit[-1]
+    detail = message(N_("{detail}; found: {found}"), detail=last.detail, found="; ".join(said))
+    return repaired._replace(audit=(*repaired.audit[:-1], last._replace(detail=detail)))
 
 
 def found_of(snapshot: Snapshot) -> dict[str, Any]:

@@ -336,10 +336,10 @@ def apply(state: State, event: Any, where: str, problems: Collector) -> None:
     codec._moment(r.text("at"), "at", local)
     if r.has("profile"):
         _new_profile(state, r, local)
-    for hand_id in r.raw("removed") or ():
-        if state.hands.pop(hand_id, None) is None:
+    for hand_id in _list(r, "removed", local):
+        if not isinstance(hand_id, int) or state.hands.pop(hand_id, None) is None:
             local.add("removed", N_("{id}: no hand of the evening has this id"), id=hand_id)
-    _hands(state, r.raw("hand") or (), local)
+    _hands(state, r.raw("hand") or [], local)
     for i, item in enumerate(_list(r, "radl", local), 1):
         mark = codec.read_mark(item, f"radl {i}", local)
         if mark is not None:
@@ -359,7 +359,7 @@ def _list(r: Reader, key: str, problems: Collector) -> list[Any]:
     if raw is None:
         return []
     if not isinstance(raw, list):
-        problems.add(key, N_("{raw!r}: expected an array of tables"), raw=raw)
+        problems.add(key, N_("{raw!r}: expected an array"), raw=raw)
         return []
     return raw
 
@@ -369,6 +369,7 @@ def _hands(state: State, items: Any, problems: Collector) -> None:
         problems.add("hand", N_("{raw!r}: expected an array of tables"), raw=items)
         return
     last = next(reversed(state.hands), 0) if state.hands else 0
+    seen: set[int] = set()
     for i, item in enumerate(items, 1):
         where = f"hand {i}"
         reader = codec._element(item, where, N_("{item!r}: expected a [[event.hand]] table"), problems)
@@ -377,9 +378,10 @@ def _hands(state: State, items: Any, problems: Collector) -> None:
         entry = codec.read_hand(reader, where, None, state.table.players, state.table.profile.rules, problems)
         if entry is None:
             continue
-        if entry.id not in state.hands and entry.id <= last:
-            problems.add(f"{where}.id", N_("{id}: expected an id above {last}, the id of the hand before it"), id=entry.id, last=last)
+        if entry.id in seen or (entry.id not in state.hands and entry.id <= last):
+            problems.add(f"{where}: id", N_("{id}: expected an id above {last}, the id of the hand before it"), id=entry.id, last=last)
             continue
+        seen.add(entry.id)
         state.hands[entry.id] = entry
         last = max(last, entry.id)
 

@@ -498,10 +498,12 @@ def note_written(path: Path, what: str) -> None:
         noted.append((path, what))
 
 
-def append_at(path: Path, size: int, end: int, data: bytes, error: type[TarockError], what: str) -> None:
+def append_at(
+    path: Path, size: int, end: int, data: bytes, error: type[TarockError], what: str, moved: type[TarockError], moved_text: str
+) -> None:
     """Write ``data`` at byte ``end`` of the file at ``path`` (through its links), which must still
-    be ``size`` bytes long (else ``LedgerChanged``-like refusal is the caller's: ``error`` here);
-    bytes after ``end`` (a torn append) are cut off. The data is fsync'd and read back; on any
+    be ``size`` bytes long (else ``moved`` with ``moved_text``: another program wrote it since it
+    was read); bytes after ``end`` (a torn append) are cut off. The data is fsync'd and read back; on any
     failure the file is cut back to ``end``, as it was before."""
     real = real_path(path)
     try:
@@ -510,7 +512,7 @@ def append_at(path: Path, size: int, end: int, data: bytes, error: type[TarockEr
         raise error(_NOT_WRITTEN, path=path, what=_what(what), why=exc.strerror or exc) from None
     try:
         if os.fstat(fd).st_size != size:
-            raise error(N_("{path} was changed by another program while it was read; nothing was written"), path=path)
+            raise moved(moved_text, path=path)
         try:
             if end < size:
                 os.ftruncate(fd, end)

@@ -189,6 +189,8 @@ def sheet_json(sheet: Sheet) -> dict[str, Any]:
         {"at": a.at, "action": a.action.value, "hand": a.hand, "number": a.number, "detail": a.detail}
         for a in sheet.audit
     ]
+    if sheet.head is not None:
+        out["head"] = sheet.head
     return out
 
 

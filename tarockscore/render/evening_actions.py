@@ -104,6 +104,24 @@ def head_text(head: str) -> str:
     return _("head {head}").format(head=head[:HEAD_DIGITS])
 
 
+def head_check_text(held: Any) -> str:
+    """``check --head``: whether the hands as of the head written down are unchanged; else the
+    first hand that differs and the entries since that head."""
+    short = held.head[:HEAD_DIGITS]
+    if not held.found:
+        return _(
+            "head {head}: no entry of this ledger has it: the ledger was rewritten since, or it is another evening"
+        ).format(head=short)
+    since = "; ".join(f"{e.get('kind', '?')} {e.get('at', '')}" for e in held.since)
+    if held.differ:
+        return _("head {head}: hand {number} differs from the hand of then; entries since: {since}").format(
+            head=short, number=held.differ[0], since=since or "-"
+        )
+    return _("head {head}: every hand of then is unchanged; {count} entries since").format(
+        head=short, count=len(held.since)
+    )
+
+
 def preview_text(after: Ledger, number: int) -> str:
     """What the guided entry shows before it records: the hand's bets as ``score`` prints them,
     and its Radl factor."""
