@@ -88,7 +88,9 @@ def test_new(tmp_path: Path) -> None:
     assert "table:   Anna, Bert, Cilli, Dani, Eva (seat order)" in result.stdout
     assert "profile: pagat (sha256 " in result.stdout
     assert "hand 1:  Eva deals, Anna is Forehand, Eva sits out" in result.stdout
-    assert "schema = 2" in path.read_text(encoding="utf-8") and "schema = 1" in path.read_text(encoding="utf-8")  # the ledger's (the log) and its profile's
+    assert "schema = 2" in path.read_text(encoding="utf-8") and "schema = 1" in path.read_text(
+        encoding="utf-8"
+    )  # the ledger's (the log) and its profile's
 
 
 def test_new_collects_every_usage_problem(tmp_path: Path) -> None:
@@ -391,7 +393,12 @@ def test_replace(ledger: str, tmp_path: Path) -> None:
         "Dani": 1,
     }
     text = Path(ledger).read_text(encoding="utf-8")
-    assert 'kind = "replace"' in text and 'action = "replace"' in text and "before = {" in text and "after = {" in text
+    assert (
+        'kind = "replace"' in text
+        and 'action = "replace"' in text
+        and "before = {" in text
+        and "after = {" in text
+    )
 
 
 def test_replace_with_a_bad_hand(ledger: str, tmp_path: Path) -> None:
@@ -686,7 +693,9 @@ def _normal(text: str) -> str:
     text = re.sub(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d", "<time>", text)
     text = re.sub(r"sha256 [0-9a-f]{12}", "sha256 <hash>", text)
     # the head a change prints hashes the times of the evening: a transcript may leave it out
-    return "\n".join(line.rstrip() for line in text.splitlines() if not re.fullmatch(r"head [0-9a-f]{12}", line))
+    return "\n".join(
+        line.rstrip() for line in text.splitlines() if not re.fullmatch(r"head [0-9a-f]{12}", line)
+    )
 
 
 def test_the_readme_evening_prints_what_the_readme_shows(

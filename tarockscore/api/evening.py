@@ -398,5 +398,7 @@ class Evening:
         """Re-score an evening changed outside tarockscore from its stored hands; written, sealed and
         with an audit entry, only with ``write``."""
         stamp = (at or now()) if write else None
-        done = ledger_file.repair(self.path, lambda current: operations.repair(current, stamp), write, stamp or "")
+        done = ledger_file.repair(
+            self.path, lambda current: operations.repair(current, stamp), write, stamp or ""
+        )
         return Repaired(done.before, done.after, write, done.head)

@@ -162,8 +162,12 @@ def read_old(data: Mapping[str, Any], *, repairing: bool = False) -> Ledger:
     rules = table.profile.rules if table is not None else None
     entries = _entries(_array(top, "hand", problems), players, rules, problems)
     _check_ids(entries, problems)
-    marks = [read_mark(item, f"radl {i}", problems) for i, item in enumerate(_array(top, "radl", problems), 1)]
-    audit = [read_audit(item, f"audit {i}", problems) for i, item in enumerate(_array(top, "audit", problems), 1)]
+    marks = [
+        read_mark(item, f"radl {i}", problems) for i, item in enumerate(_array(top, "radl", problems), 1)
+    ]
+    audit = [
+        read_audit(item, f"audit {i}", problems) for i, item in enumerate(_array(top, "audit", problems), 1)
+    ]
     top.finish(("table", "profile", "schema"))
     problems.raise_if_any(LedgerError)
     assert table is not None  # every way of leaving it None added a problem
@@ -417,7 +421,12 @@ def _entries(
 
 
 def read_hand(
-    r: Reader, where: str, default_id: int | None, players: Sequence[str], rules: Profile | None, problems: Collector
+    r: Reader,
+    where: str,
+    default_id: int | None,
+    players: Sequence[str],
+    rules: Profile | None,
+    problems: Collector,
 ) -> Entry | None:
     """One stored hand: ``id``, ``recorded``, ``entry`` (its keys, parsed under ``rules`` and
     seated at ``players``) and ``result``; None where it is not readable (its problems at ``where``)."""

@@ -26,31 +26,20 @@ Safety, in the order a change goes through (the file operations are :mod:`safe_i
 # annotation of its fields when the class is made, at each start-up.
 import contextlib
 import hashlib
-import json
 import os
 import re
-import tempfile
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, NamedTuple
 
-import tomli_w
-
 from tarockscore.errors import N_, Collector, LedgerChanged, LedgerError, Problem, UnreadableLedger, message
-from tarockscore.files import kinds, ledger_codec, ledger_log, safe_io
+from tarockscore.files import fold_cache, kinds, ledger_codec, ledger_log, safe_io
 from tarockscore.files.ways_out import LEDGER_CHANGED, LEDGER_EXISTS, NO_LEDGER
 from tarockscore.ledger.checks import check
 from tarockscore.ledger.model import Entry, Ledger, Table, Tip
 from tarockscore.ledger.operations import tip as tip_of
 
 LOCK_TIMEOUT = 30.0
-CACHE_ENV = "TAROCKSCORE_CACHE"
-
-HEADER = (
-    "# An evening of Tarock, kept by tarockscore (format: docs/ledger-format.md).\n"
-    "# Each change is an [[event]] appended at the end; `tarockscore check` verifies the chain.\n"
-    "\n"
-)
 
 
 class Snapshot(NamedTuple):
@@ -95,31 +84,11 @@ def _what_else(data: Mapping[str, object]) -> str | None:
     return kinds.other_kind(dict(data), kinds.LEDGER)
 
 
-def locate(problems: Sequence[Problem], text: str, name: str) -> list[Problem]:
-    """Prefix each problem with ``file:line`` of its table (``[[event]]`` N, ``[[hand]]`` N, …)."""
-    heads: dict[str, list[int]] = {k: [] for k in ("entry", "hand", "audit", "table", "profile", "schema", "digest")}
-    marks = {"[[event]]": "entry", "[[hand]]": "hand", "[[audit]]": "audit", "[table]": "table", "[profile]": "profile"}
-    for number, content in enumerate(text.splitlines(), 1):
-        stripped = content.strip()
-        if stripped in marks:
-            heads[marks[stripped]].append(number)
-        elif m := re.match(r"(schema|digest)\s*=", stripped):
-            heads[m.group(1)].append(number)
-    out = []
-    for p in problems:
-        line: int | None = None
-        m = re.match(r"(entry|hand|audit) (\d+)", p.where)
-        if m and m.group(1) in heads:
-            lines = heads[m.group(1)]
-            index = int(m.group(2)) - 1
-            line = lines[index] if 0 <= index < len(lines) else None
-        else:
-            first = re.split(r"[.:\[ ]", p.where, maxsplit=1)[0]
-            if heads.get(first):
-                line = heads[first][0]
-        prefix = f"{name}:{line}" if line is not None else name
-        out.append(p.moved(f"{prefix}: {p.where}" if p.where else prefix))
-    return out
+locate = ledger_log.locate
+render = ledger_log.render
+from_mapping = ledger_log.from_mapping
+parse = ledger_log.parse_file
+HEADER = ledger_log.HEADER
 
 
 # -- reading ----------------------------------------------------------------------------------
@@ -150,13 +119,22 @@ def _snapshot(path: Path, raw: bytes, repairing: bool = False, upto: int | None 
         raise NotALedger(N_("{name}: not a ledger: this is {other}"), name=name, other=other)
     try:
         if log.header.get("schema") == ledger_codec.OLD_SCHEMA:
-            return _old(path, raw, sha, text, {**log.header, **({"event": log.events} if log.events else {})}, repairing)
+            return _old(
+                path,
+                raw,
+                sha,
+                text,
+                {**log.header, **({"event": log.events} if log.events else {})},
+                repairing,
+            )
         return _new(path, raw, sha, text, log, repairing, upto)
     except LedgerError as exc:
         raise LedgerError(locate(exc.problems, text, name)) from None
 
 
-def _new(path: Path, raw: bytes, sha: str, text: str, log: ledger_log.Log, repairing: bool, upto: int | None) -> Snapshot:
+def _new(
+    path: Path, raw: bytes, sha: str, text: str, log: ledger_log.Log, repairing: bool, upto: int | None
+) -> Snapshot:
     pin = Collector()
     schema, table = ledger_codec.read_header(log.header, False, pin)
     found = ledger_log.chain(log.header, log.events, pin_broken=table is None)
@@ -169,12 +147,19 @@ def _new(path: Path, raw: bytes, sha: str, text: str, log: ledger_log.Log, repai
         problems.raise_if_any(LedgerError)
     assert table is not None  # every way of leaving it None raised
     for key in sorted(set(log.header) - {"schema", "table", "profile"}):
-        problems.add(key, N_("unknown key; allowed here: {allowed}{hint}"), allowed="schema, table, profile, event", hint="")
+        problems.add(
+            key,
+            N_("unknown key; allowed here: {allowed}{hint}"),
+            allowed="schema, table, profile, event",
+            hint="",
+        )
     problems.raise_if_any(LedgerError)
     ledger = ledger_log.fold(table, log.events, upto)
     said = ledger_log.break_problems(found.breaks, log.events)
     size = len(raw) - len(text[log.whole :].encode("utf-8"))
-    return Snapshot(path, ledger, sha, text, log.header, found.head, schema, size, tuple(said), tuple(log.events), found)
+    return Snapshot(
+        path, ledger, sha, text, log.header, found.head, schema, size, tuple(said), tuple(log.events), found
+    )
 
 
 def _old(path: Path, raw: bytes, sha: str, text: str, data: Mapping[str, Any], repairing: bool) -> Snapshot:
@@ -258,94 +243,6 @@ def hands_since(path: Path, head: str) -> tuple[Snapshot, int | None, list[int],
     return snapshot, found, differ, list(snapshot.events[found:])
 
 
-def render(ledger: Ledger, at: str | None = None) -> str:
-    """A whole new file for ``ledger``: its header, and its hands, marks and audit in one entry ``begin``."""
-    events = []
-    if ledger.hands or ledger.audit or ledger.radl:
-        events.append(ledger_log.event_of(Ledger(ledger.table), ledger, at or ledger.table.created, "begin"))
-    return _whole_file(ledger, events)[0]
-
-
-def from_mapping(data: Mapping[str, Any], name: str = "") -> Ledger:
-    """The ledger a file's mapping holds (either schema), its chain not followed."""
-    if data.get("schema") == ledger_codec.OLD_SCHEMA:
-        return ledger_codec.read_old(data)
-    problems = Collector()
-    header = {k: v for k, v in data.items() if k != "event"}
-    _schema, table = ledger_codec.read_header(header, False, problems)
-    problems.raise_if_any(LedgerError)
-    assert table is not None  # every way of leaving it None added a problem
-    events = data.get("event", [])
-    return ledger_log.fold(table, events if isinstance(events, list) else [events])
-
-
-def parse(text: str, name: str) -> Ledger:
-    """A ledger from a file's text; problems carry the file name and, where known, the line."""
-    try:
-        return from_mapping(safe_io.load_toml(text, name, LedgerError), name)
-    except LedgerError as exc:
-        raise LedgerError(locate(exc.problems, text, name)) from None
-
-
-# -- the fold cache ---------------------------------------------------------------------------
-
-
-def _cache_dir() -> Path | None:
-    """Where the ends of evenings are kept between commands ($TAROCKSCORE_CACHE; empty: nowhere)."""
-    given = os.environ.get(CACHE_ENV)
-    if given is not None:
-        return Path(given) if given else None
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "tarockscore" / "fold"
-
-
-def _cache_get(sha: str) -> dict[str, Any] | None:
-    folder = _cache_dir()
-    if folder is None:
-        return None
-    try:
-        data = json.loads((folder / f"{sha}.json").read_text("utf-8"))
-    except (OSError, ValueError):
-        return None
-    return data if isinstance(data, dict) and data.get("sha256") == sha else None
-
-
-def _cache_put(sha: str, head: str, size: int, entries: int, end: Tip, drop: str | None = None) -> None:
-    """Keep the end of the evening whose file has ``sha`` (its bytes); a cache that cannot be
-    written is no cache (the next command folds the log)."""
-    folder = _cache_dir()
-    if folder is None:
-        return
-    last = ledger_codec.hand_mapping(end.last) if end.last is not None else None
-    data = {"sha256": sha, "head": head, "size": size, "entries": entries, "count": end.count, "next_id": end.next_id}
-    data.update(pending=end.pending, totals=dict(end.totals), payout=end.payout and dict(end.payout), last=last)
-    with contextlib.suppress(OSError, TypeError, ValueError):
-        folder.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=folder, suffix=".tmp")
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump(data, f)
-        os.replace(tmp, folder / f"{sha}.json")
-        if drop is not None and drop != sha:
-            (folder / f"{drop}.json").unlink(missing_ok=True)
-
-
-def _cached_tip(data: Mapping[str, Any], table: Table) -> Tip | None:
-    """The end of the evening as the cache keeps it, its last hand read under ``table``."""
-    last: Entry | None = None
-    if data.get("last") is not None:
-        problems = Collector()
-        reader = ledger_codec._element(data["last"], "", "", problems)
-        if reader is None:
-            return None
-        last = ledger_codec.read_hand(reader, "", None, table.players, table.profile.rules, problems)
-        if last is None:
-            return None
-    try:
-        return Tip(data["count"], last, data["next_id"], data["pending"], data["totals"], data["payout"])
-    except KeyError:
-        return None
-
-
 # -- writing ----------------------------------------------------------------------------------
 
 
@@ -412,19 +309,6 @@ def remove_stale_temp_files(path: Path) -> None:
     safe_io.remove_stale_temps(path)
 
 
-def _whole_file(ledger: Ledger, events: Sequence[Mapping[str, Any]]) -> tuple[str, str]:
-    """A new file: the header, then ``events`` chained from it; its text and its head."""
-    header = ledger_codec.header_mapping(ledger.table)
-    text = HEADER + tomli_w.dumps(header)
-    head = ledger_log.header_hash(header)
-    if head is None or safe_io.load_toml(text, "", LedgerError) != header:
-        raise LedgerError(N_("the new ledger does not read back the same (a bug in tarockscore); nothing was written"))
-    for event in events:
-        block, head, _full = ledger_log.block(event, head)
-        text += block
-    return text, head
-
-
 def create(path: Path, ledger: Ledger, at: str | None = None) -> str:
     """Write a new ledger (its hands, if it has any, in one entry ``begin``); refuse to overwrite
     an evening already kept at ``path``. The head."""
@@ -434,11 +318,13 @@ def create(path: Path, ledger: Ledger, at: str | None = None) -> str:
             raise LedgerError(LEDGER_EXISTS, path=path)
         events = []
         if ledger.hands or ledger.audit or ledger.radl:
-            events.append(ledger_log.event_of(Ledger(ledger.table), ledger, at or ledger.table.created, "begin"))
-        text, head = _whole_file(ledger, events)
+            events.append(
+                ledger_log.event_of(Ledger(ledger.table), ledger, at or ledger.table.created, "begin")
+            )
+        text, head = ledger_log.whole_file(ledger, events)
         write_text(path, text, None)
         raw = text.encode("utf-8")
-        _cache_put(hashlib.sha256(raw).hexdigest(), head, len(raw), len(events), tip_of(ledger))
+        fold_cache.put(hashlib.sha256(raw).hexdigest(), head, len(raw), len(events), tip_of(ledger))
         return head
 
 
@@ -461,14 +347,16 @@ def _refuse_moved(path: Path, expected: str | None, head: str, sha: str) -> None
         )
 
 
-def _append(snapshot: Snapshot, raw_size: int, old: Ledger, new: Ledger, event: dict[str, Any], at: str) -> tuple[str, int]:
+def _append(
+    snapshot: Snapshot, raw_size: int, old: Ledger, new: Ledger, event: dict[str, Any], at: str
+) -> tuple[str, int]:
     """Write ``event`` after the last whole entry (a ledger of schema 1: the whole file, converted
     first), checked to fold onto ``old`` as exactly ``new``; the new head and count of entries."""
     path = snapshot.path
     if snapshot.schema == ledger_codec.OLD_SCHEMA:
         convert = ledger_log.event_of(Ledger(old.table), old, at, "convert")
         convert["from"] = {"schema": ledger_codec.OLD_SCHEMA, "digest": str(snapshot.data.get("digest", ""))}
-        text, head = _whole_file(old, [convert, event])
+        text, head = ledger_log.whole_file(old, [convert, event])
         write_text(path, text, snapshot.sha256)
         return head, 2
     text, head, full = ledger_log.block(event, snapshot.head)
@@ -490,12 +378,14 @@ def _add(path: Path, size: int, end: int, data: bytes) -> None:
     try:
         now = os.stat(safe_io.real_path(path)).st_size
     except FileNotFoundError:
-        raise LedgerChanged(N_("{path} was removed since it was read; nothing was written"), path=path) from None
+        raise LedgerChanged(
+            N_("{path} was removed since it was read; nothing was written"), path=path
+        ) from None
     except OSError:
         now = size  # the append says why it cannot write
     if now != size:
         raise LedgerChanged(_MOVED, path=path)
-    safe_io.append_at(path, size, end, data, LedgerError, "ledger", LedgerChanged, _MOVED)
+    safe_io.append_at(path, (size, end), data, LedgerError, LedgerChanged(_MOVED, path=path))
 
 
 def _reads_as(old: Ledger, full: Mapping[str, Any], new: Ledger) -> None:
@@ -505,11 +395,18 @@ def _reads_as(old: Ledger, full: Mapping[str, Any], new: Ledger) -> None:
     ledger_log.apply(state, full, "entry", problems)
     if problems.problems or state.ledger() != new:
         raise LedgerError(
-            [*problems.problems, Problem.of("", N_("the new ledger fails its own check (a bug in tarockscore); nothing was written"))]
+            [
+                *problems.problems,
+                Problem.of(
+                    "", N_("the new ledger fails its own check (a bug in tarockscore); nothing was written")
+                ),
+            ]
         )
 
 
-def update(path: Path, change: Callable[[Ledger], Ledger], expected: str | None = None, at: str = "") -> Written:
+def update(
+    path: Path, change: Callable[[Ledger], Ledger], expected: str | None = None, at: str = ""
+) -> Written:
     """Read, verify, change and append the ledger's new entry under its lock.
 
     ``expected``: the head of an earlier read (a guided entry that asked questions in between);
@@ -540,11 +437,11 @@ def _stamp(old: Ledger, new: Ledger, at: str) -> str:
 
 def _remember(path: Path, head: str, entries: int, ledger: Ledger, drop: str) -> None:
     """Keep the end of the evening just written in the fold cache, under the file's new sha256."""
-    if _cache_dir() is None:
+    if fold_cache.where() is None:
         return
     with contextlib.suppress(LedgerError):
         raw = _load(path)
-        _cache_put(hashlib.sha256(raw).hexdigest(), head, len(raw), entries, tip_of(ledger), drop)
+        fold_cache.put(hashlib.sha256(raw).hexdigest(), head, len(raw), entries, tip_of(ledger), drop)
 
 
 def record(
@@ -570,32 +467,42 @@ def record(
         problems = Collector()
         ledger_log.apply(state, full, "entry", problems)
         if problems.problems or list(state.hands.values())[-1] != entry:
-            raise LedgerError([*problems.problems, Problem.of("", N_("the new ledger fails its own check (a bug in tarockscore); nothing was written"))])
+            raise LedgerError(
+                [
+                    *problems.problems,
+                    Problem.of(
+                        "",
+                        N_("the new ledger fails its own check (a bug in tarockscore); nothing was written"),
+                    ),
+                ]
+            )
         data = text.encode("utf-8")
         _limit(path, len(raw) + len(data))
         _add(path, len(raw), len(raw), data)
         sha.update(data)
-        _cache_put(sha.hexdigest(), new_head, len(raw) + len(data), entries + 1, after, key)
+        fold_cache.put(sha.hexdigest(), new_head, len(raw) + len(data), entries + 1, after, key)
         return Recorded(table, end, after, score, new_head, entries + 1)
 
 
 def _from_cache(path: Path, raw: bytes, key: str) -> tuple[Table, Tip, str, int] | None:
     """The table (from the file's header) and the end of the evening and head (from the fold
     cache) of a file whose bytes have the sha256 ``key``; None where the cache does not know it."""
-    cached = _cache_get(key)
+    cached = fold_cache.get(key)
     if cached is None or cached.get("size") != len(raw):
         return None
     text = safe_io.decode(raw, str(path), LedgerError)
     first = text.find("\n[[event]]")
     header = safe_io.load_toml(text[: first + 1] if first >= 0 else text, str(path), LedgerError)
     _schema, table = ledger_codec.read_header(header, False, Collector())
-    end = _cached_tip(cached, table) if table is not None else None
+    end = fold_cache.tip(cached, table) if table is not None else None
     if table is None or end is None:
         return None
     return table, end, str(cached.get("head")), int(cached.get("entries", 0))
 
 
-def _record_folded(path: Path, raw: bytes, make: Callable[[Table, Tip], tuple[Entry, Any, Tip]], expected: str | None) -> Recorded:
+def _record_folded(
+    path: Path, raw: bytes, make: Callable[[Table, Tip], tuple[Entry, Any, Tip]], expected: str | None
+) -> Recorded:
     snapshot = _snapshot(path, raw)
     _refuse_moved(path, expected, snapshot.head, snapshot.sha256)
     verify(snapshot)

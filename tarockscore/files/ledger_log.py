@@ -17,11 +17,21 @@ import tomllib
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
+import tomli_w
+
 from tarockscore.errors import N_, Collector, LedgerError, Problem, TarockError
 from tarockscore.files import ledger_codec as codec
+from tarockscore.files import safe_io
 from tarockscore.ledger.model import Action, AuditEntry, Entry, Ledger, Table
 from tarockscore.ledger.stored import parse_seated
 from tarockscore.rules.reader import Reader
+
+HEADER = (
+    "# An evening of Tarock, kept by tarockscore (format: docs/ledger-format.md).\n"
+    "# Each change is an [[event]] appended at the end; `tarockscore check` verifies the chain.\n"
+    "\n"
+)
+
 
 KINDS = ("record", *(a.value for a in Action), "convert", "begin")
 _HASH_LINE = re.compile(r'^hash = "[0-9a-f]{64}"$', re.MULTILINE)
@@ -117,7 +127,9 @@ def block(event: Mapping[str, Any], prev: str) -> tuple[str, str, dict[str, Any]
     except tomllib.TOMLDecodeError:
         back = None
     if back != {"event": [full]}:
-        raise LedgerError(N_("the new entry does not read back the same (a bug in tarockscore); nothing was written"))
+        raise LedgerError(
+            N_("the new entry does not read back the same (a bug in tarockscore); nothing was written")
+        )
     return text, hashed, full
 
 
@@ -136,7 +148,11 @@ def event_of(before: Ledger, after: Ledger, at: str, kind: str | None = None) ->
     if removed:
         event["removed"] = removed
     if new_profile:
-        event["profile"] = {"name": profile.name, "sha256": profile.sha256, "document": codec._plain(profile.document)}
+        event["profile"] = {
+            "name": profile.name,
+            "sha256": profile.sha256,
+            "document": codec._plain(profile.document),
+        }
     marks = after.radl[len(before.radl) :]
     if marks:
         event["radl"] = [codec.mark_mapping(m) for m in marks]
@@ -152,6 +168,50 @@ def _changed(old: Entry | None, new: Entry) -> bool:
     if old is None:
         return True
     return old is not new and (old.keys, old.result, old.recorded) != (new.keys, new.result, new.recorded)
+
+
+def whole_file(ledger: Ledger, events: Sequence[Mapping[str, Any]]) -> tuple[str, str]:
+    """A new file: the header, then ``events`` chained from it; its text and its head."""
+    header = codec.header_mapping(ledger.table)
+    text = HEADER + tomli_w.dumps(header)
+    head = header_hash(header)
+    if head is None or safe_io.load_toml(text, "", LedgerError) != header:
+        raise LedgerError(
+            N_("the new ledger does not read back the same (a bug in tarockscore); nothing was written")
+        )
+    for event in events:
+        part, head, _full = block(event, head)
+        text += part
+    return text, head
+
+
+def render(ledger: Ledger, at: str | None = None) -> str:
+    """A whole new file for ``ledger``: its header, and its hands, marks and audit in one entry ``begin``."""
+    events = []
+    if ledger.hands or ledger.audit or ledger.radl:
+        events.append(event_of(Ledger(ledger.table), ledger, at or ledger.table.created, "begin"))
+    return whole_file(ledger, events)[0]
+
+
+def from_mapping(data: Mapping[str, Any], name: str = "") -> Ledger:
+    """The ledger a file's mapping holds (either schema), its chain not followed."""
+    if data.get("schema") == codec.OLD_SCHEMA:
+        return codec.read_old(data)
+    problems = Collector()
+    header = {k: v for k, v in data.items() if k != "event"}
+    _schema, table = codec.read_header(header, False, problems)
+    problems.raise_if_any(LedgerError)
+    assert table is not None  # every way of leaving it None added a problem
+    events = data.get("event", [])
+    return fold(table, events if isinstance(events, list) else [events])
+
+
+def parse_file(text: str, name: str) -> Ledger:
+    """A ledger from a file's text; problems carry the file name and, where known, the line."""
+    try:
+        return from_mapping(safe_io.load_toml(text, name, LedgerError), name)
+    except LedgerError as exc:
+        raise LedgerError(locate(exc.problems, text, name)) from None
 
 
 # -- reading ----------------------------------------------------------------------------------
@@ -192,7 +252,12 @@ def parse(text: str, load: Any) -> Log:
 
 def _log(data: dict[str, Any], whole: int, torn: bool) -> Log:
     events = data.get("event", [])
-    return Log({k: v for k, v in data.items() if k != "event"}, events if isinstance(events, list) else [events], whole, torn)
+    return Log(
+        {k: v for k, v in data.items() if k != "event"},
+        events if isinstance(events, list) else [events],
+        whole,
+        torn,
+    )
 
 
 def _sealed(event: Any) -> bool:
@@ -224,6 +289,41 @@ def _prefix(text: str, cut: int) -> dict[str, Any] | None:
     return data if all(_sealed(e) for e in events) else None
 
 
+def locate(problems: Sequence[Problem], text: str, name: str) -> list[Problem]:
+    """Prefix each problem with ``file:line`` of its table (``[[event]]`` N, ``[[hand]]`` N, …)."""
+    heads: dict[str, list[int]] = {
+        k: [] for k in ("entry", "hand", "audit", "table", "profile", "schema", "digest")
+    }
+    marks = {
+        "[[event]]": "entry",
+        "[[hand]]": "hand",
+        "[[audit]]": "audit",
+        "[table]": "table",
+        "[profile]": "profile",
+    }
+    for number, content in enumerate(text.splitlines(), 1):
+        stripped = content.strip()
+        if stripped in marks:
+            heads[marks[stripped]].append(number)
+        elif m := re.match(r"(schema|digest)\s*=", stripped):
+            heads[m.group(1)].append(number)
+    out = []
+    for p in problems:
+        line: int | None = None
+        m = re.match(r"(entry|hand|audit) (\d+)", p.where)
+        if m and m.group(1) in heads:
+            lines = heads[m.group(1)]
+            index = int(m.group(2)) - 1
+            line = lines[index] if 0 <= index < len(lines) else None
+        else:
+            first = re.split(r"[.:\[ ]", p.where, maxsplit=1)[0]
+            if heads.get(first):
+                line = heads[first][0]
+        prefix = f"{name}:{line}" if line is not None else name
+        out.append(p.moved(f"{prefix}: {p.where}" if p.where else prefix))
+    return out
+
+
 # -- the chain --------------------------------------------------------------------------------
 
 
@@ -252,7 +352,11 @@ def chain(header: Mapping[str, Any], events: Sequence[Any], pin_broken: bool = F
         hashed = entry_hash(event)
         hashes.append(hashed)
         stored = event["chain"].get("hash") if _sealed(event) else None
-        prev = event["chain"].get("prev") if isinstance(event, dict) and isinstance(event.get("chain"), dict) else None
+        prev = (
+            event["chain"].get("prev")
+            if isinstance(event, dict) and isinstance(event.get("chain"), dict)
+            else None
+        )
         why = "changed" if hashed is None or stored != hashed else "order" if prev != expected else ""
         if why and (k, hashed, expected) not in vouched.get(k, set()):
             breaks.append((k, why, hashed, expected))
@@ -268,11 +372,15 @@ def _vouched(events: Sequence[Any]) -> dict[int, set[tuple[int, str | None, str]
         found = event.get("found") if isinstance(event, dict) and event.get("kind") == "repair" else None
         for item in found if isinstance(found, list) else ():
             if isinstance(item, dict) and isinstance(item.get("entry"), int) and item["entry"] < k:
-                out.setdefault(item["entry"], set()).add((item["entry"], item.get("hash"), item.get("prev", "")))
+                out.setdefault(item["entry"], set()).add(
+                    (item["entry"], item.get("hash"), item.get("prev", ""))
+                )
     return out
 
 
-def break_problems(breaks: Sequence[tuple[int, str, str | None, str]], events: Sequence[Any]) -> list[Problem]:
+def break_problems(
+    breaks: Sequence[tuple[int, str, str | None, str]], events: Sequence[Any]
+) -> list[Problem]:
     """Each entry that no longer fits the chain, in words: the hand it holds where it holds one."""
     out = []
     for k, why, _hashed, _prev in breaks:
@@ -285,12 +393,16 @@ def break_problems(breaks: Sequence[tuple[int, str, str | None, str]], events: S
         hands = event.get("hand") if isinstance(event.get("hand"), list) else []
         ids = [h.get("id") for h in hands if isinstance(h, dict)]
         if why == "order":
-            out.append(Problem.of(f"entry {k}", N_("an entry before it was removed or changed outside tarockscore")))
+            out.append(
+                Problem.of(f"entry {k}", N_("an entry before it was removed or changed outside tarockscore"))
+            )
         elif event.get("kind") == "record" and len(ids) == 1:
             out.append(Problem.of(f"entry {k}", N_("hand {id} was changed outside tarockscore"), id=ids[0]))
         else:
             kind = event.get("kind", "?")
-            out.append(Problem.of(f"entry {k}", N_("this entry ({kind}) was changed outside tarockscore"), kind=kind))
+            out.append(
+                Problem.of(f"entry {k}", N_("this entry ({kind}) was changed outside tarockscore"), kind=kind)
+            )
     return out
 
 
@@ -379,7 +491,12 @@ def _hands(state: State, items: Any, problems: Collector) -> None:
         if entry is None:
             continue
         if entry.id in seen or (entry.id not in state.hands and entry.id <= last):
-            problems.add(f"{where}: id", N_("{id}: expected an id above {last}, the id of the hand before it"), id=entry.id, last=last)
+            problems.add(
+                f"{where}: id",
+                N_("{id}: expected an id above {last}, the id of the hand before it"),
+                id=entry.id,
+                last=last,
+            )
             continue
         seen.add(entry.id)
         state.hands[entry.id] = entry

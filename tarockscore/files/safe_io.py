@@ -487,54 +487,46 @@ def atomic_write(path: Path, data: bytes, error: type[TarockError], what: str) -
         if isinstance(exc, OSError):
             raise error(_NOT_WRITTEN, path=path, what=_what(what), why=exc.strerror or exc) from None
         raise
-    note_written(path, what)
+    if (noted := _WRITTEN.get()) is not None and (path, what) not in noted:
+        noted.append((path, what))
     sync_folder(real.parent)
 
 
-def note_written(path: Path, what: str) -> None:
-    """Note a file written in place (an append) where :func:`noting_writes` is open."""
-    noted = _WRITTEN.get()
-    if noted is not None and (path, what) not in noted:
-        noted.append((path, what))
-
-
 def append_at(
-    path: Path, size: int, end: int, data: bytes, error: type[TarockError], what: str, moved: type[TarockError], moved_text: str
+    path: Path, at: tuple[int, int], data: bytes, error: type[TarockError], moved: TarockError
 ) -> None:
-    """Write ``data`` at byte ``end`` of the file at ``path`` (through its links), which must still
-    be ``size`` bytes long (else ``moved`` with ``moved_text``: another program wrote it since it
-    was read); bytes after ``end`` (a torn append) are cut off. The data is fsync'd and read back; on any
-    failure the file is cut back to ``end``, as it was before."""
+    """Write ``data`` at byte ``end`` of the ledger file, still ``size`` bytes long (``at``; else
+    ``moved``), cutting off what follows ``end``; fsync'd and read back, else cut back to ``end``."""
+    size, end = at
     real = real_path(path)
     try:
         fd = os.open(real, os.O_RDWR | getattr(os, "O_BINARY", 0))
     except OSError as exc:
-        raise error(_NOT_WRITTEN, path=path, what=_what(what), why=exc.strerror or exc) from None
+        raise error(_NOT_WRITTEN, path=path, what=_what("ledger"), why=exc.strerror or exc) from None
     try:
         if os.fstat(fd).st_size != size:
-            raise moved(moved_text, path=path)
+            raise moved
         try:
-            if end < size:
-                os.ftruncate(fd, end)
-            os.lseek(fd, end, os.SEEK_SET)
-            done = 0
-            while done < len(data):
-                done += os.write(fd, data[done:])
-            os.fsync(fd)
-            os.lseek(fd, end, os.SEEK_SET)
-            back = os.read(fd, len(data) + 1)
-            if back != data:
-                raise OSError(0, "the bytes written did not read back the same")
+            os.ftruncate(fd, end)
+            with os.fdopen(os.dup(fd), "r+b") as f:  # a buffered file writes all of ``data``
+                f.seek(end)
+                f.write(data)
+                f.flush()
+                os.fsync(f.fileno())
+                f.seek(end)
+                if f.read(len(data) + 1) != data:
+                    raise OSError(0, "the bytes written did not read back the same")
         except BaseException as exc:
             with contextlib.suppress(OSError):
                 os.ftruncate(fd, end)
                 os.fsync(fd)
             if isinstance(exc, OSError):
-                raise error(_NOT_WRITTEN, path=path, what=_what(what), why=exc.strerror or exc) from None
+                raise error(_NOT_WRITTEN, path=path, what=_what("ledger"), why=exc.strerror or exc) from None
             raise
     finally:
         os.close(fd)
-    note_written(path, what)
+    if (noted := _WRITTEN.get()) is not None and (path, "ledger") not in noted:
+        noted.append((path, "ledger"))
 
 
 def hard_link_message(path: Path, links: int, what: str) -> Message:

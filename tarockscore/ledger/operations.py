@@ -53,7 +53,9 @@ def record(ledger: Ledger, mapping: HandInput, at: str) -> Ledger:
 def tip(ledger: Ledger) -> Tip:
     """The end of the evening (:class:`~tarockscore.ledger.model.Tip`), worked out from every hand."""
     last = ledger.hands[-1] if ledger.hands else None
-    return Tip(len(ledger.hands), last, next_id(ledger), pending_radl(ledger), totals(ledger), payout_totals(ledger))
+    return Tip(
+        len(ledger.hands), last, next_id(ledger), pending_radl(ledger), totals(ledger), payout_totals(ledger)
+    )
 
 
 def record_on(table: Table, end: Tip, mapping: HandInput, at: str) -> tuple[Entry, Score, Tip]:

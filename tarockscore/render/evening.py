@@ -49,7 +49,9 @@ def balances(ledger: Ledger) -> Mapping[str, Decimal] | None:
     return _balances(ledger.table, totals(ledger), payout_totals(ledger))
 
 
-def _balances(table: Table, total: Mapping[str, int], paid: Mapping[str, int] | None) -> Mapping[str, Decimal] | None:
+def _balances(
+    table: Table, total: Mapping[str, int], paid: Mapping[str, int] | None
+) -> Mapping[str, Decimal] | None:
     stake = table.stake
     if stake is None:
         return None

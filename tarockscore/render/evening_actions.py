@@ -90,9 +90,16 @@ def recorded_end_text(table: Table, before: Tip, after: Tip, score: Score) -> tu
         warning = _(
             "warning: hand {number} is dealt by {dealer} (the players given); the ledger expected "
             "{expected} to deal ({deal}); the deal goes on from {dealer}"
-        ).format(number=after.count, dealer=actual.dealer, expected=expected.dealer, deal=evening.deal_text(expected))
+        ).format(
+            number=after.count,
+            dealer=actual.dealer,
+            expected=expected.dealer,
+            deal=evening.deal_text(expected),
+        )
     line = _("hand {number}: {summary} ({deal})").format(
-        number=after.count, summary=evening.hand_summary(entry.hand, entry.result), deal=evening.deal_text(actual)
+        number=after.count,
+        summary=evening.hand_summary(entry.hand, entry.result),
+        deal=evening.deal_text(actual),
     )
     body = [line, *(hand.note_line(note) for note in score.notes)]
     body += [evening.end_totals_table(table, after), evening.end_next_text(table, after)]
