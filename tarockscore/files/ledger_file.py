@@ -389,10 +389,14 @@ def _add(path: Path, size: int, end: int, data: bytes) -> None:
 
 
 def _reads_as(old: Ledger, full: Mapping[str, Any], new: Ledger) -> None:
-    """The entry, folded onto the ledger it was made from, must make exactly ``new``."""
+    """The entry, folded onto the ledger it was made from, must make exactly ``new``, and the
+    hands it adds or changes (and every one after the first of them) score what they store."""
     state = ledger_log.State(old.table, old)
     problems = Collector()
     ledger_log.apply(state, full, "entry", problems)
+    changed = {h.get("id") for h in full.get("hand", ())}
+    first = next((i for i, e in enumerate(new.hands) if e.id in changed), len(new.hands))
+    problems.problems += check(new, first) if changed else []
     if problems.problems or state.ledger() != new:
         raise LedgerError(
             [
