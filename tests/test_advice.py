@@ -111,7 +111,7 @@ def test_the_command_line_says_how_to_start_an_evening_or_choose_a_ledger(
 def tampered(path: Path) -> Path:
     evening(path)
     text = path.read_text(encoding="utf-8")
-    changed = text.replace("card_points = 40\n", "card_points = 20\n", 1)
+    changed = text.replace("card_points = 40 }", "card_points = 20 }", 1)
     assert changed != text
     path.write_text(changed, encoding="utf-8")
     return path
@@ -343,7 +343,7 @@ def test_the_command_line_says_how_to_check_a_tables_sheet(tmp_path: Path, lang:
     assert done.exit_code == 0, done.stderr
     stored = sheet.read_text(encoding="utf-8")  # the declarer's stored Victory Points, one more
     changed = re.sub(
-        r"(\[hand\.result\.victory_points\]\n\S+ = )(-?\d+)",
+        r"(victory_points = \{ \S+ = )(-?\d+)",
         lambda m: m.group(1) + str(int(m.group(2)) + 1),
         stored,
         count=1,

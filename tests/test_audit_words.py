@@ -8,7 +8,6 @@ docs/rules/koenigrufen.md); the Radl mark adds radl.hands = 4 doubled hands, ×r
 from __future__ import annotations
 
 import re
-import tomllib
 from pathlib import Path
 
 import pytest
@@ -20,6 +19,7 @@ from tarockscore.files.profile_file import load_profile
 from tarockscore.ledger.operations import delete, record, replace_hand, set_radl, undo
 from tarockscore.ledger.table import new_ledger
 from tarockscore.rules.hand import HandInput
+from tests.stored import stored_audit
 
 AT = "2025-03-14T20:00:00+01:00"
 FOUR = ["Anna", "Bert", "Cilli", "Dani"]
@@ -42,8 +42,7 @@ def ledger(tmp_path: Path) -> str:
 
 
 def stored(path: str) -> list[str]:
-    with open(path, "rb") as f:
-        return [a["detail"] for a in tomllib.load(f).get("audit", [])]
+    return [a["detail"] for a in stored_audit(path)]
 
 
 def test_german_corrections_are_said_in_german_and_kept_in_english(ledger: str) -> None:

@@ -8,7 +8,6 @@ each Defender.
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 
 import pytest
@@ -16,6 +15,7 @@ from typer.testing import CliRunner, Result
 
 from tarockscore.cli.commands import ledger as cli_ledger
 from tarockscore.cli.shell.app import app
+from tests.stored import stored_hands
 
 runner = CliRunner()
 
@@ -36,7 +36,8 @@ def evening(tmp_path: Path) -> str:
 
 
 def _stored(path: str) -> dict[str, object]:
-    return tomllib.loads(Path(path).read_text(encoding="utf-8"))
+    hands = stored_hands(path)
+    return {"hand": hands} if hands else {}
 
 
 def test_replace_takes_the_short_options_of_record(evening: str) -> None:

@@ -34,6 +34,7 @@ from tarockscore.errors import (
 from tarockscore.files import ledger_file, safe_io, tournament_file
 from tarockscore.files.hand_file import parse_hand_text, read_hand_text
 from tarockscore.files.profile_file import load_profile
+from tarockscore.ledger import operations
 from tarockscore.ledger.deal import next_deal
 from tarockscore.ledger.model import Ledger
 from tarockscore.ledger.operations import record, undo
@@ -151,7 +152,7 @@ def test_an_earlier_read_out_of_date_is_a_change(tmp_path: Path) -> None:
     earlier = ledger_file.read(path)
     ledger_file.update(path, lambda cur: record(cur, _rufer(cur), AT))
     with pytest.raises(LedgerChanged, match="another terminal recorded or corrected a hand"):
-        ledger_file.update(path, lambda cur: undo(cur, AT), expected_sha=earlier.sha256)
+        ledger_file.update(path, lambda cur: undo(cur, AT), expected=earlier.head)
 
 
 def test_a_new_ledger_where_one_is_is_no_change(tmp_path: Path) -> None:
@@ -181,13 +182,14 @@ def test_a_change_meanwhile_exits_1_on_the_command_line(
 ) -> None:
     path = tmp_path / "l.toml"
     _evening(path)
-    real = ledger_file.verify
+    real = operations.record_on
 
-    def and_another_program_saves(snapshot: ledger_file.Snapshot) -> None:
-        real(snapshot)  # the ledger was read and checked; now an editor saves it
+    def and_another_program_saves(*args: Any) -> Any:
+        # the ledger was read and the hand scored on it; now an editor saves it
         path.write_text(path.read_text(encoding="utf-8") + "# a note\n", encoding="utf-8")
+        return real(*args)
 
-    monkeypatch.setattr(ledger_file, "verify", and_another_program_saves)
+    monkeypatch.setattr(operations, "record_on", and_another_program_saves)
     result = run("record", "-c", "rufer", "-d", "Bert", "-w", "Dani", "-t", "40", "--ledger", str(path))
     assert result.exit_code == 1
     assert "was changed by another program since it was read; nothing was written" in result.stderr

@@ -73,7 +73,7 @@ def test_the_next_line_announces_the_radl(tmp_path: Path) -> None:
     path = str(tmp_path / "evening.toml")
     assert run("new", "-p", "Anna,Bert,Cilli,Dani", "-P", str(profile), "-l", path).exit_code == 0
     plain = run("record", "-c", "rufer", "-d", "Anna", "-w", "Cilli", "-t", "40", "-l", path)
-    assert plain.stdout.rstrip().splitlines()[-1] == "next: hand 2, Anna deals, Bert is Forehand"
+    assert plain.stdout.rstrip().splitlines()[-2] == "next: hand 2, Anna deals, Bert is Forehand"
     dodge = run(
         "record",
         "-c",
@@ -90,12 +90,12 @@ def test_the_next_line_announces_the_radl(tmp_path: Path) -> None:
         path,
     )
     assert dodge.exit_code == 0, dodge.stderr
-    assert dodge.stdout.rstrip().splitlines()[-1].endswith("; a Radl hand (×2), 3 more Radl hands after it")
+    assert dodge.stdout.rstrip().splitlines()[-2].endswith("; a Radl hand (×2), 3 more Radl hands after it")
     for left in ("2 more Radl hands after it", "1 more Radl hand after it", "the last of the Radl"):
         step = run("record", "-c", "rufer", "-d", "Anna", "-w", "Cilli", "-t", "40", "-l", path)
-        assert step.stdout.rstrip().splitlines()[-1].endswith(left), step.stdout
+        assert step.stdout.rstrip().splitlines()[-2].endswith(left), step.stdout
     after = run("record", "-c", "rufer", "-d", "Anna", "-w", "Cilli", "-t", "40", "-l", path)
-    assert "Radl" not in after.stdout.rstrip().splitlines()[-1]
+    assert "Radl" not in after.stdout.rstrip().splitlines()[-2]
 
 
 def test_record_prints_the_scoring_notes_of_score(staked: str) -> None:

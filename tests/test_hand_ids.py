@@ -11,9 +11,7 @@ from __future__ import annotations
 
 import json
 import re
-import tomllib
 from pathlib import Path
-from typing import Any
 
 import pytest
 from typer.testing import CliRunner, Result
@@ -26,6 +24,7 @@ from tarockscore.ledger.operations import delete, record, replace_hand, set_radl
 from tarockscore.ledger.radl import BY_HAND, pending_radl, radl_cause
 from tarockscore.ledger.table import new_ledger
 from tarockscore.rules.hand import HandInput
+from tests.stored import stored_hands
 
 AT = "2025-03-14T20:00:00+01:00"
 FOUR = ["Anna", "Bert", "Cilli", "Dani"]
@@ -83,10 +82,8 @@ def test_ids_travel_through_the_file_and_show(tmp_path: Path) -> None:
     assert (
         run("record", "-c", "rufer", "-d", "Anna", "-w", "Cilli", "-t", "40", "-l", str(path)).exit_code == 0
     )
-    stored = tomllib.loads(path.read_text(encoding="utf-8"))
-    # an id is written only where it is not the hand's number
-    assert ["id" in h for h in stored["hand"]] == [False, False, True]
-    assert stored["hand"][2]["id"] == 4
+    # every hand of the log is stored with its id
+    assert [h["id"] for h in stored_hands(path)] == [1, 2, 4]
     assert F.read(path).ledger.hands[2].id == 4
     shown = json.loads(run("show", "--json", "-l", str(path)).stdout)
     assert [(h["number"], h["id"]) for h in shown["hands"]] == [(1, 1), (2, 2), (3, 4)]
@@ -102,7 +99,7 @@ def test_an_id_edited_by_hand_is_caught(tmp_path: Path) -> None:
     before = path.read_text(encoding="utf-8")
     path.write_text(before.replace("id = 4", "id = 9"), encoding="utf-8")
     result = run("show", "-l", str(path))
-    assert result.exit_code == 1 and "digest" in result.stderr
+    assert result.exit_code == 1 and "changed outside tarockscore" in result.stderr
     assert "Traceback" not in result.stderr
 
 
@@ -195,8 +192,7 @@ def test_radl_marks_through_the_command_line(tmp_path: Path) -> None:
     explained = run("explain", "1", "-l", path)
     assert "a doubled round set on the sheet" in explained.stdout
     assert run("check", "-l", path).exit_code == 0
-    stored: dict[str, Any] = tomllib.loads(Path(path).read_text(encoding="utf-8"))
-    assert [(m["after"], m["hands"]) for m in stored["radl"]] == [(0, 4), (0, -2)]
+    assert [(m.after, m.hands) for m in F.read(Path(path)).ledger.radl] == [(0, 4), (0, -2)]
 
 
 def test_a_radl_mark_edited_by_hand_is_caught(tmp_path: Path) -> None:
@@ -207,4 +203,4 @@ def test_a_radl_mark_edited_by_hand_is_caught(tmp_path: Path) -> None:
     assert mark in text
     path.write_text(text.replace(mark, mark.replace("hands = 4", "hands = 8")), encoding="utf-8")
     result = run("show", "-l", str(path))
-    assert result.exit_code == 1 and "digest" in result.stderr
+    assert result.exit_code == 1 and "changed outside tarockscore" in result.stderr

@@ -25,6 +25,7 @@ from tarockscore.files.profile_file import load_profile, shipped_names
 from tarockscore.rules.cardpoints import FORMS, parse_points
 from tarockscore.rules.hand_points import read_card_points
 from tarockscore.rules.names import fold
+from tests.stored import stored_hands
 
 runner = CliRunner()
 TABLE = "Anna,Bert,Cilli,Dani"
@@ -213,7 +214,7 @@ def test_the_ledger_stores_names_in_the_tables_spelling(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.stderr
     result = run("record", "-c", "bettel", "-d", "bert", "--won", "-k", "dani=Kontra", "--ledger", path)
     assert result.exit_code == 0, result.stderr
-    hands = tomllib.loads(Path(path).read_text(encoding="utf-8"))["hand"]
+    hands = stored_hands(path)
     assert hands[0]["entry"]["declarer"] == "Anna" and hands[0]["entry"]["partner"] == "Cilli"
     assert hands[0]["entry"]["contract"] == "rufer"
     assert hands[1]["entry"]["contract"] == "bettler"
@@ -223,7 +224,7 @@ def test_the_ledger_stores_names_in_the_tables_spelling(tmp_path: Path) -> None:
         "record", "-c", "dreier", "-p", "cilli,dani,anna,bert", "-d", "cilli", "-t", "40", "--ledger", path
     )
     assert result.exit_code == 0, result.stderr
-    hands = tomllib.loads(Path(path).read_text(encoding="utf-8"))["hand"]
+    hands = stored_hands(path)
     assert hands[2]["entry"]["players"] == ["Cilli", "Dani", "Anna", "Bert"]
 
 

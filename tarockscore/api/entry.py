@@ -106,10 +106,10 @@ class HandEntry(NamedTuple):
     def save(self, hand: HandInput, at: str | None = None) -> Change:
         """Record (or replace) the hand; refused when the ledger changed since the entry read it."""
         stamp = at or now()
-        before, after = ledger_file.update(
-            self.evening.path, lambda current: self._changed(current, hand, stamp), self.snapshot.sha256
+        done = ledger_file.update(
+            self.evening.path, lambda current: self._changed(current, hand, stamp), self.snapshot.head
         )
-        return Change(before, after)
+        return Change(done.before, done.after, done.head)
 
 
 def hand_entry(evening: Evening, replace: int | None = None) -> HandEntry:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 import os
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from decimal import Decimal
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -75,16 +75,64 @@ def find_ledger(given: str | os.PathLike[str] | None = None) -> Path:
     return Path(os.environ.get(LEDGER_ENV) or DEFAULT_LEDGER)
 
 
-class Change(NamedTuple):
-    """What an action did to the evening: the ledger before and after it."""
+class Change:
+    """What an action did to the evening: the ledger before and after it, and its head after it.
 
-    before: Ledger
-    after: Ledger
+    A recorded hand is appended to the end of the evening without reading the hands before it:
+    its ``recorded`` end (the hand, its score, the totals after it) is known at once, and
+    ``before`` and ``after`` are folded from the log (as of that entry) when first asked for.
+    """
+
+    __slots__ = ("_before", "_after", "head", "recorded", "_path", "_entries")
+
+    def __init__(
+        self,
+        before: Ledger | None,
+        after: Ledger | None,
+        head: str = "",
+        recorded: ledger_file.Recorded | None = None,
+        path: Path | None = None,
+        entries: int = 0,
+    ) -> None:
+        self._before, self._after, self.head, self.recorded = before, after, head, recorded
+        self._path, self._entries = path, entries
+
+    def __iter__(self) -> Iterator[Ledger]:
+        return iter((self.before, self.after))
+
+    @property
+    def before(self) -> Ledger:
+        if self._before is None:
+            assert self._path is not None  # a change without its ledgers names its file
+            self._before = ledger_file.read(self._path, upto=self._entries - 1).ledger
+        return self._before
+
+    @property
+    def after(self) -> Ledger:
+        if self._after is None:
+            assert self._path is not None
+            self._after = ledger_file.read(self._path, upto=self._entries).ledger
+        return self._after
 
     @property
     def said(self) -> str:
         """The audit entry the change left, as stored (a message template's text)."""
         return self.after.audit[-1].detail
+
+
+class HeadCheck(NamedTuple):
+    """A head written down, checked against the ledger now: whether the chain holds it, the hands
+    of then (as numbered then) that differ now, and the entries since it."""
+
+    head: str
+    found: bool
+    differ: tuple[int, ...]
+    since: tuple[Mapping[str, Any], ...]
+
+    @property
+    def holds(self) -> bool:
+        """Whether the hands as of that head are unchanged (hands added since are fine)."""
+        return self.found and not self.differ
 
 
 # The reports below are made once per command that asks for them, never at the table's pace: plain
@@ -130,15 +178,18 @@ class Rescored:
     """The evening under another profile: before and after, the hands (as numbered on the sheet)
     scored differently, and whether it was written."""
 
-    __slots__ = ("before", "after", "changed", "written")
+    __slots__ = ("before", "after", "changed", "written", "head")
 
-    def __init__(self, before: Ledger, after: Ledger, changed: tuple[int, ...], written: bool) -> None:
+    def __init__(
+        self, before: Ledger, after: Ledger, changed: tuple[int, ...], written: bool, head: str | None = None
+    ) -> None:
         self.before, self.after, self.changed, self.written = before, after, changed, written
+        self.head = head  # the ledger's head: after the rescore when written, else as read
 
     @property
     def sheet(self) -> Sheet:
         """The evening's sheet as rescored."""
-        return sheet(self.after)
+        return sheet(self.after)._replace(head=self.head)
 
 
 class Settled:
@@ -154,12 +205,12 @@ class Settled:
 
 
 class Repaired:
-    """An evening re-scored from its stored hands: before and after, and whether it was written."""
+    """An evening re-scored from its stored hands: before and after, whether it was written, the head."""
 
-    __slots__ = ("before", "after", "written")
+    __slots__ = ("before", "after", "written", "head")
 
-    def __init__(self, before: Ledger, after: Ledger, written: bool) -> None:
-        self.before, self.after, self.written = before, after, written
+    def __init__(self, before: Ledger, after: Ledger, written: bool, head: str = "") -> None:
+        self.before, self.after, self.written, self.head = before, after, written, head
 
 
 class Evening:
@@ -230,8 +281,10 @@ class Evening:
         return self.read().ledger
 
     def sheet(self) -> Sheet:
-        """The evening: each hand with its dealer, Forehand, result and the running totals."""
-        return sheet(self.ledger)
+        """The evening: each hand with its dealer, Forehand, result and the running totals, and
+        the ledger's head."""
+        snapshot = self.read()
+        return sheet(snapshot.ledger)._replace(head=snapshot.head)
 
     def hand(self, number: int, ledger: Ledger | None = None) -> Entry:
         """Hand ``number`` as the sheet numbers it, of ``ledger`` (else the file read now);
@@ -285,20 +338,34 @@ class Evening:
 
     # -- changing ----------------------------------------------------------------------------
 
-    def _change(self, edit: Any, expected: str | None = None) -> Change:
-        before, after = ledger_file.update(self.path, edit, expected)
-        return Change(before, after)
+    def _change(self, edit: Any, expected: str | None = None, at: str = "") -> Change:
+        written = ledger_file.update(self.path, edit, expected, at)
+        return Change(written.before, written.after, written.head)
 
     def version(self) -> str:
-        """The evening's version as read now: what a change made on this reading names as
-        ``expected``, so that a change made on a sheet that has moved since is refused."""
-        return self.read().sha256
+        """The evening's version as read now: its head (the hash of the last entry of its log),
+        which a change made on this reading names as ``expected``, so that a change made on a
+        sheet that has moved since is refused."""
+        return self.read().head
+
+    def head(self) -> str:
+        """The head of the ledger's chain: written down, it vouches for every hand as of now."""
+        return self.read().head
+
+    def check_head(self, head: str) -> HeadCheck:
+        """Whether the hands as of ``head`` (a head written down, or its first digits) are
+        unchanged now; hands added since are fine."""
+        snapshot, found, differ, since = ledger_file.hands_since(self.path, head)
+        return HeadCheck(head, found is not None, tuple(differ), tuple(since))
 
     def record(self, hand: HandInput, at: str | None = None, *, expected: str | None = None) -> Change:
         """Score a hand (hand-file keys) and add it to the evening; ``expected``: the
         :meth:`version` the hand was entered on (a ledger changed since is refused, ``LedgerChanged``)."""
-        at = at or now()
-        return self._change(lambda current: operations.record(current, hand, at), expected)
+        stamp = at or now()
+        done = ledger_file.record(
+            self.path, lambda table, end: operations.record_on(table, end, hand, stamp), expected
+        )
+        return Change(None, None, done.head, done, self.path, done.entries)
 
     def undo(self, at: str | None = None, *, expected: str | None = None) -> Change:
         """Take back the last hand (it stays in the audit trail)."""
@@ -334,20 +401,20 @@ class Evening:
         at = at or now()
         if write:
             change = self._change(lambda current: operations.rescore(current, prof, at))
-            before, after = change.before, change.after
+            before, after, head = change.before, change.after, change.head
         else:
-            snapshot = ledger_file.read(self.path)
-            ledger_file.verify(snapshot)
+            snapshot = ledger_file.read_trusted(self.path)
             before, after = snapshot.ledger, operations.rescore(snapshot.ledger, prof, at)
+            head = snapshot.head
         number = {e.id: i for i, e in enumerate(after.hands, 1)}  # the audit's ids, as the sheet numbers
         changed = tuple(number[i] for i in after.audit[-1].changed)
-        return Rescored(before, after, changed, write)
+        return Rescored(before, after, changed, write, head)
 
     def repair(self, *, write: bool = False, at: str | None = None) -> Repaired:
         """Re-score an evening changed outside tarockscore from its stored hands; written, sealed and
         with an audit entry, only with ``write``."""
         stamp = (at or now()) if write else None
-        before, after = ledger_file.repair(
-            self.path, lambda current: operations.repair(current, stamp), write
+        done = ledger_file.repair(
+            self.path, lambda current: operations.repair(current, stamp), write, stamp or ""
         )
-        return Repaired(before, after, write)
+        return Repaired(done.before, done.after, write, done.head)

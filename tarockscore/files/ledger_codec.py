@@ -1,17 +1,19 @@
-"""The ledger file's content: a :class:`Ledger` to and from the mapping the TOML file holds (I/O layer).
+"""The ledger's values to and from the plain mappings its file holds: the header, a hand, an audit
+entry, a Radl mark; and a ledger of schema 1, read whole with the digest it was sealed with (I/O layer).
 
-The format is schema 1 (docs/ledger-format.md); the TOML text itself, the lock and the atomic
-write are ``files.ledger_file``'s, the digest that seals a ledger ``files.ledger_seal``'s.
+The log of schema 2 (its entries, the chain) is ``files.ledger_log``'s; the lock and the writes
+``files.ledger_file``'s (docs/ledger-format.md).
 """
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable, Iterable, Mapping, Sequence
+import hashlib
+import json
+from collections.abc import Iterable, Mapping, Sequence
 from decimal import Decimal
 from typing import Any
 
-from tarockscore.errors import N_, Collector, LedgerError, Problem, TarockError, one_of, reason
+from tarockscore.errors import N_, Collector, LedgerError, TarockError, one_of, reason
 from tarockscore.files.ways_out import (
     PROFILE_DAMAGED,
     PROFILE_EDITED,
@@ -27,7 +29,6 @@ from tarockscore.ledger.model import (
     ProfileRecord,
     RadlMark,
     Result,
-    StoredHand,
     Table,
 )
 from tarockscore.ledger.settle_up import parse_stake
@@ -37,7 +38,8 @@ from tarockscore.rules.profile import Profile
 from tarockscore.rules.reader import Reader, type_name
 from tarockscore.rules.text import iso_date, iso_timestamp, name_problem, text_problem
 
-SCHEMA = 1
+SCHEMA = 2  # the log (docs/ledger-format.md)
+OLD_SCHEMA = 1  # the whole evening in one document, read and converted on the first write
 SEATS = (4, 5)
 
 
@@ -54,54 +56,19 @@ def table_mapping(t: Table) -> dict[str, Any]:
     return table
 
 
-def ledger_to_mapping(
-    ledger: Ledger, digest: str | None = None, read: tuple[Ledger, Mapping[str, Any]] | None = None
-) -> dict[str, Any]:
-    """The ledger as the plain mapping the TOML file holds (schema 1, docs/ledger-format.md).
-
-    ``digest``: the :func:`ledger_digest` of a ledger that passed its check, kept in the file.
-    ``read``: the ledger read from a file and the mapping that file parsed to. A hand (and the
-    profile) the new ledger holds as the very object read, at the same place, whose table in
-    that mapping is already the one this function makes for it, key for key in the same order,
-    is taken from that mapping instead of copied again: the result is the same.
-    """
-    out: dict[str, Any] = {"schema": SCHEMA}
-    if digest is not None:
-        out["digest"] = digest
-    out["table"] = table_mapping(ledger.table)
-    hands = _hands_mapping(ledger.hands, read)
-    if hands:
-        out["hand"] = hands
-    if ledger.radl:
-        out["radl"] = [{"after": m.after, "hands": m.hands, "at": m.at} for m in ledger.radl]
-    if ledger.audit:
-        out["audit"] = [_audit_mapping(a) for a in ledger.audit]
-    out["profile"] = _profile_mapping(ledger.table.profile, read)
-    return out
+def header_mapping(table: Table) -> dict[str, Any]:
+    """The ledger's header as the file holds it: schema, ``[table]`` and ``[profile]``."""
+    p = table.profile
+    profile = {"name": p.name, "sha256": p.sha256, "document": _plain(p.document)}
+    return {"schema": SCHEMA, "table": table_mapping(table), "profile": profile}
 
 
-def _hands_mapping(entries: Sequence[Entry], read: tuple[Ledger, Mapping[str, Any]] | None) -> list[Any]:
-    """The ``[[hand]]`` tables; a hand's table as ``read`` where it is the one made for it."""
-    old_hands: Sequence[Entry] = ()
-    old_items: Sequence[Any] = ()
-    if read is not None:
-        old_hands = read[0].hands
-        raw_hands = read[1].get("hand")
-        old_items = raw_hands if isinstance(raw_hands, list) and len(raw_hands) == len(old_hands) else ()
-    hands = []
-    for i, e in enumerate(entries, 1):
-        result = _result_mapping(e.result)
-        row: dict[str, Any] = {"number": i}
-        if e.id != i:  # a hand before it was undone or deleted: its id is not its number
-            row["id"] = e.id
-        if i <= len(old_items) and old_hands[i - 1] is e and _hand_as_read(old_items[i - 1], e, row, result):
-            hands.append(old_items[i - 1])
-            continue
-        hands.append({**row, "recorded": e.recorded, "entry": _plain(e.keys), "result": result})
-    return hands
+def hand_mapping(e: Entry) -> dict[str, Any]:
+    """One hand as an entry of the log stores it: its id, when it was recorded, its keys, its result."""
+    return {"id": e.id, "recorded": e.recorded, "entry": _plain(e.keys), "result": result_mapping(e.result)}
 
 
-def _result_mapping(r: Result) -> dict[str, Any]:
+def result_mapping(r: Result) -> dict[str, Any]:
     result: dict[str, Any] = {}
     if r.won is not None:
         result["won"] = r.won
@@ -112,7 +79,7 @@ def _result_mapping(r: Result) -> dict[str, Any]:
     return result
 
 
-def _audit_mapping(a: AuditEntry) -> dict[str, Any]:
+def audit_mapping(a: AuditEntry) -> dict[str, Any]:
     item: dict[str, Any] = {"at": a.at, "action": a.action.value}
     if a.hand is not None:
         item["hand"] = a.hand
@@ -128,43 +95,8 @@ def _audit_mapping(a: AuditEntry) -> dict[str, Any]:
     return item
 
 
-def _profile_mapping(p: ProfileRecord, read: tuple[Ledger, Mapping[str, Any]] | None) -> dict[str, Any]:
-    """The ``[profile]`` table; the one ``read`` where it is the one made for ``p``."""
-    old_profile = read[1].get("profile") if read is not None else None
-    if (
-        read is not None
-        and read[0].table.profile is p
-        and isinstance(old_profile, dict)
-        and list(old_profile) == ["name", "sha256", "document"]
-        and old_profile["document"] is p.document
-        and _same_flat(old_profile, {"name": p.name, "sha256": p.sha256, "document": p.document})
-    ):
-        return old_profile
-    return {"name": p.name, "sha256": p.sha256, "document": _plain(p.document)}
-
-
-def _same_flat(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
-    """The same keys in the same order, each value the same object or equal and of the same type."""
-    return list(a) == list(b) and all(a[k] is b[k] or (type(a[k]) is type(b[k]) and a[k] == b[k]) for k in a)
-
-
-def _hand_as_read(item: Any, e: Entry, row: Mapping[str, Any], result: Mapping[str, Any]) -> bool:
-    """Whether ``item`` (a hand's table as a file was parsed) is exactly the table made for ``e``
-    with ``row`` and ``result``: its stored keys the very mapping ``e`` was read with."""
-    if not isinstance(item, dict) or item.get("entry") is not e.keys:
-        return False
-    if not _same_flat(item, {**row, "recorded": e.recorded, "entry": e.keys, "result": item.get("result")}):
-        return False
-    stored = item["result"]
-    if not isinstance(stored, dict) or list(stored) != list(result):
-        return False
-    for key, value in result.items():
-        if isinstance(value, dict):
-            if not isinstance(stored[key], dict) or not _same_flat(stored[key], value):
-                return False
-        elif type(stored[key]) is not type(value) or stored[key] != value:
-            return False
-    return True
+def mark_mapping(m: RadlMark) -> dict[str, Any]:
+    return {"after": m.after, "hands": m.hands, "at": m.at}
 
 
 _LEAVES = (str, int, bool)
@@ -182,27 +114,12 @@ def _plain(value: Any) -> Any:
     return value
 
 
-Locate = Callable[[list[Problem]], list[Problem]]
-
-
-def ledger_from_mapping(data: Mapping[str, Any], *, repairing: bool = False) -> Ledger:
-    """The ledger from its file's mapping; every structural problem in one :class:`LedgerError`.
-
-    Problems are located by key path; a hand's by ``hand N``. Every stored hand is read here,
-    once, under the stored profile (its problems under ``hand N: entry``); whether the stored
-    results are right is :func:`tarockscore.ledger.checks.check`'s question. The ``digest`` key
-    is not part of the ledger: see :func:`tarockscore.files.ledger_seal.file_digest`.
-    """
-    return read_ledger(data, repairing, None)
-
-
-def read_ledger(data: Mapping[str, Any], repairing: bool, later: Locate | None) -> Ledger:
-    """:func:`ledger_from_mapping`; with ``later``, the stored hands are read when asked for
-    (see :func:`tarockscore.files.ledger_seal.sealed_ledger`), a problem of one passed through it."""
-    problems = Collector()
+def read_header(data: Mapping[str, Any], repairing: bool, problems: Collector) -> tuple[int, Table | None]:
+    """The schema, and the ``[table]`` with its ``[profile]`` (None where a problem was found; every
+    problem is added to ``problems``). ``repairing``: the stored profile document is taken as it
+    stands even when its sha256 or name says otherwise."""
     top = Reader(data, "", problems)
-    _check_schema(top, problems)
-    top.optional_str("digest")
+    schema = _check_schema(top, problems)
     tr = top.table("table")
     players = _table_players(tr, problems)
     created = tr.text("created")
@@ -224,28 +141,36 @@ def read_ledger(data: Mapping[str, Any], repairing: bool, later: Locate | None) 
     if place is not None and (wrong := text_problem(place)) is not None:
         problems.add("table.place", N_("{place!r}: {wrong}"), place=place, wrong=wrong)
     tr.finish()
-
     pr = top.table("profile")
     name, sha, document, rules = _stored_profile(pr, repairing, problems)
     pr.finish()
+    if problems.problems or rules is None:
+        return schema, None
+    record = ProfileRecord(name=name, sha256=sha, document=document, rules=rules)
+    table = Table(tuple(players), record, created, stake=stake, date=date, place=place, games=games)
+    return schema, table
 
-    seated = rules if not problems.problems else None  # hands are read only at a sound table
-    entries = _entries(_array(top, "hand", problems), players, seated, problems, later)
+
+def read_old(data: Mapping[str, Any], *, repairing: bool = False) -> Ledger:
+    """A ledger of schema 1 (the whole evening in one document, before the log) from its mapping;
+    every structural problem in one :class:`LedgerError`, a hand's located by ``hand N``."""
+    problems = Collector()
+    _schema, table = read_header(data, repairing, problems)
+    top = Reader(data, "", problems)
+    top.optional_str("digest")
+    players = table.players if table is not None else ()
+    rules = table.profile.rules if table is not None else None
+    entries = _entries(_array(top, "hand", problems), players, rules, problems)
     _check_ids(entries, problems)
-    marks = [_mark(item, i, problems) for i, item in enumerate(_array(top, "radl", problems), 1)]
-    audit = [_audit(item, i, problems) for i, item in enumerate(_array(top, "audit", problems), 1)]
-    top.finish()
+    marks = [
+        read_mark(item, f"radl {i}", problems) for i, item in enumerate(_array(top, "radl", problems), 1)
+    ]
+    audit = [
+        read_audit(item, f"audit {i}", problems) for i, item in enumerate(_array(top, "audit", problems), 1)
+    ]
+    top.finish(("table", "profile", "schema"))
     problems.raise_if_any(LedgerError)
-    assert rules is not None  # every way of leaving it None added a problem
-    table = Table(
-        players=tuple(players),
-        profile=ProfileRecord(name=name, sha256=sha, document=document, rules=rules),
-        created=created,
-        stake=stake,
-        date=date,
-        place=place,
-        games=games,
-    )
+    assert table is not None  # every way of leaving it None added a problem
     return Ledger(
         table=table,
         hands=tuple(e for e in entries if e is not None),
@@ -254,8 +179,34 @@ def read_ledger(data: Mapping[str, Any], repairing: bool, later: Locate | None) 
     )
 
 
-def _check_schema(top: Reader, problems: Collector) -> None:
-    """Raise where the mapping is no ledger of the schema this version reads."""
+OLD_DIGEST = "tarockscore ledger digest 2"
+
+
+def old_digest(ledger: Ledger) -> str | None:
+    """The digest a ledger of schema 1 was sealed with (docs/ledger-format.md, "Older ledgers");
+    None where a value has no JSON form (only a file edited by hand has one)."""
+    t = ledger.table
+    hands = [
+        [e.keys, [e.result.victory_points, e.result.payout, e.result.won, e.result.radl]]
+        + ([e.id] if e.id != i else [])
+        for i, e in enumerate(ledger.hands, 1)
+    ]
+    body: list[Any] = [OLD_DIGEST, table_mapping(t), t.profile.sha256, hands]
+    if ledger.radl:
+        body.append([[m.after, m.hands, m.at] for m in ledger.radl])
+    try:
+        return hashlib.sha256(canonical(body).encode("utf-8")).hexdigest()
+    except (TypeError, ValueError):
+        return None
+
+
+def canonical(value: Any) -> str:
+    """The canonical JSON of ``value``: keys sorted, no spaces, not ASCII-escaped (hashed as UTF-8)."""
+    return json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+
+
+def _check_schema(top: Reader, problems: Collector) -> int:
+    """The schema (1: before the log; 2: the log); raise where it is none this version reads."""
     if not top.has("schema"):
         problems.add(
             "schema",
@@ -264,7 +215,7 @@ def _check_schema(top: Reader, problems: Collector) -> None:
         )
         raise LedgerError(problems.problems)
     schema = top.raw("schema")
-    if schema != SCHEMA or isinstance(schema, bool):
+    if schema not in (OLD_SCHEMA, SCHEMA) or isinstance(schema, bool):
         problems.add(
             "schema",
             N_(
@@ -274,6 +225,7 @@ def _check_schema(top: Reader, problems: Collector) -> None:
             SCHEMA=SCHEMA,
         )
         raise LedgerError(problems.problems)
+    return int(schema)
 
 
 def _table_players(tr: Reader, problems: Collector) -> tuple[str, ...]:
@@ -348,9 +300,8 @@ def _check_ids(entries: Sequence[Entry | None], problems: Collector) -> None:
         last = max(last, entry.id)
 
 
-def _mark(item: Any, number: int, problems: Collector) -> RadlMark | None:
-    """One ``[[radl]]`` table: a Radl mark set (``hands`` above 0) or struck (below 0) by hand."""
-    where = f"radl {number}"
+def read_mark(item: Any, where: str, problems: Collector) -> RadlMark | None:
+    """One Radl mark: set (``hands`` above 0) or struck (below 0) by hand; its problems at ``where``."""
     r = _element(item, where, N_("{item!r}: expected a [[radl]] table"), problems)
     if r is None:
         return None
@@ -435,14 +386,10 @@ def _points_table(r: Reader, key: str, players: Iterable[str], problems: Collect
 
 
 def _entries(
-    items: Sequence[Any],
-    players: Sequence[str],
-    rules: Profile | None,
-    problems: Collector,
-    later: Locate | None,
+    items: Sequence[Any], players: Sequence[str], rules: Profile | None, problems: Collector
 ) -> list[Entry | None]:
-    """Every ``[[hand]]`` table read (None: not readable). A table given twice running (a block
-    copied by hand) is said once, as a copy; the hands after it are numbered as if it were not."""
+    """Every ``[[hand]]`` table of a schema-1 file read (None: not readable). A table given twice
+    running (a block copied by hand) is said once, as a copy."""
     entries: list[Entry | None] = []
     copies = 0
     for i, item in enumerate(items, 1):
@@ -455,51 +402,46 @@ def _entries(
             copies += 1
             entries.append(None)
             continue
-        entries.append(_entry(item, i, players, rules, problems, later, i - copies))
+        where = f"hand {i}"
+        r = _element(item, where, N_("{item!r}: expected a [[hand]] table"), problems)
+        if r is None:
+            entries.append(None)
+            continue
+        stored_number = r.number("number")
+        # a number of the wrong type is said once, by the reader, not again as out of order
+        if type(r.raw("number")) is int and stored_number != i - copies:
+            r.problems.add(
+                "number",
+                N_("{stored_number} out of order: this is hand {number} of the file"),
+                stored_number=stored_number,
+                number=i - copies,
+            )
+        entries.append(read_hand(r, where, i - copies, players, rules, problems))
     return entries
 
 
-def _entry(
-    item: Any,
-    number: int,
+def read_hand(
+    r: Reader,
+    where: str,
+    default_id: int | None,
     players: Sequence[str],
     rules: Profile | None,
     problems: Collector,
-    later: Locate | None = None,
-    expected: int | None = None,
 ) -> Entry | None:
-    """One ``[[hand]]`` table, the ``number``-th of the file; its hand is read under the stored
-    profile (None: not readable), now, or with ``later`` when asked for (see
-    :func:`read_ledger`). ``expected``: the number it should carry (``number`` less the copies
-    before it)."""
-    expected = number if expected is None else expected
-    where = f"hand {number}"
-    r = _element(item, where, N_("{item!r}: expected a [[hand]] table"), problems)
-    if r is None:
-        return None
+    """One stored hand: ``id``, ``recorded``, ``entry`` (its keys, parsed under ``rules`` and
+    seated at ``players``) and ``result``; None where it is not readable (its problems at ``where``)."""
     local = r.problems
-    stored_number = r.number("number")
-    # a number of the wrong type is said once, by the reader, not again as out of order
-    if type(r.raw("number")) is int and stored_number != expected:
-        local.add(
-            "number",
-            N_("{stored_number} out of order: this is hand {number} of the file"),
-            stored_number=stored_number,
-            number=expected,
-        )
-    hand_id = r.number("id", expected, minimum=1)
+    hand_id = r.number("id", default_id, minimum=1)
     recorded = r.text("recorded")
     _moment(recorded, "recorded", local)
     keys: HandInput = r.raw("entry")  # the hand's keys as stored: parse_seated checks them
-    hand: StoredHand | None = None
+    hand: Hand | None = None
     if not isinstance(keys, dict):
         local.add("entry", N_("missing: the hand as entered (hand-file keys)"))
         keys = {}
-    elif rules is not None and later is not None:
-        hand = StoredHand(read=functools.partial(_read_later, keys, rules, tuple(players), where, later))
     elif rules is not None:
         try:
-            hand = StoredHand(parse_seated(keys, rules, players))
+            hand = parse_seated(keys, rules, players)
         except TarockError as exc:
             for p in exc.located("entry").problems:
                 local.put(p)
@@ -510,22 +452,14 @@ def _entry(
     payout = _points_table(rr, "payout", players, local) if rr.has("payout") else None
     rr.finish()
     _done(r, where, problems)
-    if hand is None:
+    if hand is None or local.problems:
         return None
     result = Result(victory_points=vp, payout=payout, won=won, radl=radl)
     return Entry(hand, result=result, recorded=recorded, keys=keys, id=hand_id)
 
 
-def _read_later(keys: HandInput, rules: Profile, players: Sequence[str], where: str, locate: Locate) -> Hand:
-    """A sealed ledger's stored hand, read when first asked for; its problems as :func:`_entry` files them."""
-    try:
-        return parse_seated(keys, rules, players)
-    except TarockError as exc:
-        raise LedgerError(locate(list(exc.located(f"{where}: entry").problems))) from None
-
-
-def _audit(item: Any, number: int, problems: Collector) -> AuditEntry | None:
-    where = f"audit {number}"
+def read_audit(item: Any, where: str, problems: Collector) -> AuditEntry | None:
+    """One audit entry (a correction's record); its problems at ``where``."""
     r = _element(item, where, N_("{item!r}: expected an [[audit]] table"), problems)
     if r is None:
         return None

@@ -487,10 +487,46 @@ def atomic_write(path: Path, data: bytes, error: type[TarockError], what: str) -
         if isinstance(exc, OSError):
             raise error(_NOT_WRITTEN, path=path, what=_what(what), why=exc.strerror or exc) from None
         raise
-    noted = _WRITTEN.get()
-    if noted is not None and (path, what) not in noted:
+    if (noted := _WRITTEN.get()) is not None and (path, what) not in noted:
         noted.append((path, what))
     sync_folder(real.parent)
+
+
+def append_at(
+    path: Path, at: tuple[int, int], data: bytes, error: type[TarockError], moved: TarockError
+) -> None:
+    """Write ``data`` at byte ``end`` of the ledger file, still ``size`` bytes long (``at``; else
+    ``moved``), cutting off what follows ``end``; fsync'd and read back, else cut back to ``end``."""
+    size, end = at
+    real = real_path(path)
+    try:
+        fd = os.open(real, os.O_RDWR | getattr(os, "O_BINARY", 0))
+    except OSError as exc:
+        raise error(_NOT_WRITTEN, path=path, what=_what("ledger"), why=exc.strerror or exc) from None
+    try:
+        if os.fstat(fd).st_size != size:
+            raise moved
+        try:
+            os.ftruncate(fd, end)
+            with os.fdopen(os.dup(fd), "r+b") as f:  # a buffered file writes all of ``data``
+                f.seek(end)
+                f.write(data)
+                f.flush()
+                os.fsync(f.fileno())
+                f.seek(end)
+                if f.read(len(data) + 1) != data:
+                    raise OSError(0, "the bytes written did not read back the same")
+        except BaseException as exc:
+            with contextlib.suppress(OSError):
+                os.ftruncate(fd, end)
+                os.fsync(fd)
+            if isinstance(exc, OSError):
+                raise error(_NOT_WRITTEN, path=path, what=_what("ledger"), why=exc.strerror or exc) from None
+            raise
+    finally:
+        os.close(fd)
+    if (noted := _WRITTEN.get()) is not None and (path, "ledger") not in noted:
+        noted.append((path, "ledger"))
 
 
 def hard_link_message(path: Path, links: int, what: str) -> Message:

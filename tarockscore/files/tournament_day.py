@@ -18,7 +18,6 @@ from tarockscore.errors import N_, LedgerError, Message, Problem, TournamentErro
 from tarockscore.files import ledger_file, safe_io
 from tarockscore.files.tournament_file import read
 from tarockscore.files.ways_out import SHEET_FAILS_CHECK, SHEET_FAILS_CHECK_MONEY
-from tarockscore.ledger.checks import check
 from tarockscore.ledger.model import Ledger
 from tarockscore.ledger.totals import totals
 from tarockscore.tournament import model as tm
@@ -98,7 +97,7 @@ def _drawn_table(
         problems += exc.problems
         problems.append(Problem.of(str(path), words.unreadable, value=where))
         return None
-    found = [] if ledger_file.sealed(snapshot) else check(snapshot.ledger)
+    found = list(snapshot.problems)
     if found:
         problems += ledger_file.locate(found, snapshot.text, str(path))
         problems.append(Problem.of(str(path), words.fails_check, value=where, path=path))

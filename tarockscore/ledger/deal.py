@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from tarockscore.errors import N_, LedgerError
-from tarockscore.ledger.model import Ledger
+from tarockscore.ledger.model import Entry, Ledger
 
 
 class Deal(NamedTuple):
@@ -66,10 +66,14 @@ def _dealer_of(seats: tuple[str, ...], players: tuple[str, ...]) -> str | None:
 
 def next_deal(ledger: Ledger) -> Deal:
     """The deal of the next hand: the seat after the last hand's dealer deals."""
-    seats = ledger.players
-    if not ledger.hands:
+    return deal_after(ledger.players, ledger.hands[-1] if ledger.hands else None)
+
+
+def deal_after(seats: Sequence[str], last: Entry | None) -> Deal:
+    """The deal after hand ``last`` (None: the first deal) at a table of ``seats``."""
+    if last is None:
         return first_deal(seats)
-    dealer = dealer_of(seats, ledger.hands[-1].hand.players)
+    dealer = dealer_of(seats, last.hand.players)
     if dealer is None:
         return first_deal(seats)
     return deal_by(seats, seats[(seats.index(dealer) + 1) % len(seats)])

@@ -1,8 +1,9 @@
 """The evening's ledger as immutable values: the table, its profile, every hand and the audit trail.
 
-A :class:`Ledger` is an immutable value. Every operation (``ledger.operations``: record, undo,
-replace, delete, rescore) takes a ledger and returns a new one; nothing in ``ledger/`` reads or
-writes a file (``files.ledger_file`` does, through ``files.ledger_codec``). The ledger carries
+A :class:`Ledger` is an immutable value of plain values. Every operation (``ledger.operations``:
+record, undo, replace, delete, rescore) takes a ledger and returns a new one; nothing in
+``ledger/`` reads or writes a file (``files.ledger_file`` does: the file is a log of the
+changes, and the ledger the fold of that log). The ledger carries
 the resolved profile it is scored under, pinned by its hash, so an edit of ``profiles/*.toml``
 never changes an old evening.
 """
@@ -11,7 +12,7 @@ never changes an old evening.
 # annotation of its fields when the class is made, at each start-up.
 import hashlib
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from decimal import Decimal
 from enum import StrEnum
 from typing import Any, NamedTuple
@@ -83,67 +84,27 @@ class Result(NamedTuple):
     radl: int = 1  # 1: a plain hand; else the Radl factor this hand was scored with
 
 
-class StoredHand:
-    """A stored hand: the hand itself, or how to read it from its stored keys.
-
-    A hand recorded now is known; a stored one is read from its keys under the ledger's
-    profile. A sealed ledger (its digest matches: tarockscore wrote every hand once it passed)
-    need not read them all for an edit that asks for a few (``record`` asks for the last deal and
-    the Radl still pending): such a hand is read when first asked for, once, and a problem it has
-    is raised then, located as at reading (``files.ledger_seal``).
-    """
-
-    __slots__ = ("_hand", "_read")
-
-    def __init__(self, hand: Hand | None = None, read: Callable[[], Hand] | None = None) -> None:
-        if hand is None and read is None:
-            raise ValueError("a stored hand needs the hand or a way to read it")
-        self._hand = hand
-        self._read = read
-
-    @property
-    def hand(self) -> Hand:
-        if self._hand is None:
-            assert self._read is not None  # one of the two is always given
-            self._hand = self._read()
-            self._read = None
-        return self._hand
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, StoredHand):
-            return NotImplemented
-        return self is other or self.hand == other.hand
-
-    def __repr__(self) -> str:
-        return repr(self._hand) if self._hand is not None else "StoredHand(not read yet)"
-
-
 class Entry(NamedTuple):
     """One stored hand: the hand itself, what it scored, when it was recorded, and its id.
 
     ``id`` names the hand for good: it is the hand's number when it was recorded and never
     changes, nor is it given to another hand, so the audit trail's "hand 12" still means the
     same hand after an earlier one was deleted or the last one undone. ``hand`` is parsed under
-    the ledger's profile, with the players of its deal (``stored``: when first asked for, in a
-    sealed ledger); ``keys`` are the same hand's keys as the file stores them (hand-file v1),
-    which the file's codec writes back as they are and the digest covers. A hand tarockscore
+    the ledger's profile, with the players of its deal; ``keys`` are the same hand's keys as the
+    file stores them (hand-file v1), which the log writes back as they are. A hand tarockscore
     stores has its canonical keys (:meth:`of`).
     """
 
-    stored: StoredHand
+    hand: Hand
     result: Result
     recorded: str
     keys: HandInput
     id: int
 
-    @property
-    def hand(self) -> Hand:
-        return self.stored.hand
-
     @classmethod
     def of(cls, hand: Hand, result: Result, recorded: str, id: int) -> "Entry":
         """A new entry, stored with the hand's canonical keys."""
-        return cls(StoredHand(hand), result=result, recorded=recorded, keys=hand_to_mapping(hand), id=id)
+        return cls(hand, result=result, recorded=recorded, keys=hand_to_mapping(hand), id=id)
 
 
 class RadlMark(NamedTuple):
@@ -186,6 +147,21 @@ class Ledger(NamedTuple):
     def profile(self) -> Profile:
         """The profile the evening is scored under (the one stored in the ledger)."""
         return self.table.profile.rules
+
+
+class Tip(NamedTuple):
+    """The end of an evening: what recording the next hand needs, and what the table sees after it.
+
+    Worked out from the whole ledger once (``operations.tip``), then carried on from hand to
+    hand (``operations.record_on``), so that a hand is recorded without the hands before it.
+    """
+
+    count: int  # hands on the sheet
+    last: Entry | None  # the last hand
+    next_id: int  # the id the next hand gets
+    pending: int  # doubled hands the Radl still owes
+    totals: Mapping[str, int]
+    payout: Mapping[str, int] | None  # the payout totals, where the profile keeps them apart
 
 
 def next_id(ledger: Ledger) -> int:

@@ -10,21 +10,27 @@ from __future__ import annotations
 
 from tarockscore.errors import N_, GameLimitReached, LedgerError
 from tarockscore.ledger import audit
-from tarockscore.ledger.deal import hand_deal, next_deal
-from tarockscore.ledger.model import Entry, Ledger, RadlMark, next_id, profile_record
-from tarockscore.ledger.radl import check_strike, next_factor, pending_radl
+from tarockscore.ledger.deal import deal_after, hand_deal
+from tarockscore.ledger.model import Entry, Ledger, RadlMark, Table, Tip, next_id, profile_record
+from tarockscore.ledger.radl import arms, check_strike, pending_radl
 from tarockscore.ledger.results import check_number, rescored, result_of
 from tarockscore.ledger.stored import parse_one, parse_stored
 from tarockscore.ledger.table import check_players, seat_hand
+from tarockscore.ledger.totals import payout_totals, totals
 from tarockscore.rules.hand import HandInput
 from tarockscore.rules.profile import Profile
-from tarockscore.rules.scoring import score_hand
+from tarockscore.rules.scoring import Score, score_hand
 
 
 def check_room(ledger: Ledger) -> None:
     """Refuse a further hand at a table whose game limit (``table.games``) is reached."""
-    limit = ledger.table.games
-    if limit is not None and len(ledger.hands) >= limit:
+    room(ledger.table, len(ledger.hands))
+
+
+def room(table: Table, count: int) -> None:
+    """Refuse a hand after ``count`` hands at a table whose game limit is reached."""
+    limit = table.games
+    if limit is not None and count >= limit:
         raise GameLimitReached(
             N_(
                 "{limit}: the game limit of this table is reached, no hand past it is recorded; a hand entered wrongly can still be replaced or undone"
@@ -40,11 +46,39 @@ def record(ledger: Ledger, mapping: HandInput, at: str) -> Ledger:
     Only the new hand is scored: the ledger's stored results are taken as right (it passed its
     check), and its Radl factor follows from them (:func:`ledger.radl.next_factor`).
     """
-    check_room(ledger)
-    profile = ledger.profile
-    hand = parse_one(seat_hand(ledger, mapping, next_deal(ledger)), profile)
-    result = result_of(score_hand(hand, profile), ledger.players, next_factor(ledger))
-    return ledger._replace(hands=(*ledger.hands, Entry.of(hand, result, at, next_id(ledger))))
+    entry, _score, _tip = record_on(ledger.table, tip(ledger), mapping, at)
+    return ledger._replace(hands=(*ledger.hands, entry))
+
+
+def tip(ledger: Ledger) -> Tip:
+    """The end of the evening (:class:`~tarockscore.ledger.model.Tip`), worked out from every hand."""
+    last = ledger.hands[-1] if ledger.hands else None
+    return Tip(
+        len(ledger.hands), last, next_id(ledger), pending_radl(ledger), totals(ledger), payout_totals(ledger)
+    )
+
+
+def record_on(table: Table, end: Tip, mapping: HandInput, at: str) -> tuple[Entry, Score, Tip]:
+    """The next hand at the end of an evening: its entry, its score and the end after it.
+
+    The hand is scored once; its Radl factor is the one still owed at the end, and the Radl it
+    arms is owed after it (:func:`ledger.radl.replay`, one hand on).
+    """
+    count = end.count
+    room(table, count)
+    profile = table.profile.rules
+    seats = table.players
+    hand = parse_one(seat_hand(Ledger(table), mapping, deal_after(seats, end.last)), profile)
+    score = score_hand(hand, profile)
+    result = result_of(score, seats, profile.radl.factor if end.pending else 1)
+    entry = Entry.of(hand, result, at, end.next_id)
+    pending = max(end.pending - 1, 0) + (profile.radl.hands if arms(hand, profile) else 0)
+    plus = {p: end.totals[p] + result.victory_points[p] for p in seats}
+    paid = None
+    if end.payout is not None:
+        money = result.payout or result.victory_points
+        paid = {p: end.payout[p] + money[p] for p in seats}
+    return entry, score, Tip(count + 1, entry, end.next_id + 1, pending, plus, paid)
 
 
 def undo(ledger: Ledger, at: str) -> Ledger:

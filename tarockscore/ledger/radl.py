@@ -32,7 +32,8 @@ def radl_events(hand: Hand, profile: Profile) -> tuple[RadlEvent, ...]:
     return tuple(events)
 
 
-def _arms(hand: Hand, profile: Profile) -> bool:
+def arms(hand: Hand, profile: Profile) -> bool:
+    """Whether the hand arms a Radl under the profile."""
     return any(e in profile.radl.events for e in radl_events(hand, profile))
 
 
@@ -78,7 +79,7 @@ def replay(
             pending -= 1
         else:
             factors.append(1)
-        if _arms(hand, profile):
+        if arms(hand, profile):
             pending += rule.hands
         pending = _apply(pending, at[i])
     return tuple(factors), pending
@@ -144,7 +145,7 @@ def radl_cause(ledger: Ledger, number: int) -> int | None:
             cause = queue.pop(0) if queue else None
             if i == number:
                 return cause
-            if _arms(entry.hand, profile):
+            if arms(entry.hand, profile):
                 queue += [i] * profile.radl.hands
             apply(at[i])
     return None

@@ -47,6 +47,7 @@ class Sheet(NamedTuple):
     totals: Mapping[str, int]
     payout_totals: Mapping[str, int] | None  # None unless the profile keeps a money column
     audit: tuple[AuditEntry, ...]
+    head: str | None = None  # the ledger's head, where the sheet was read from a file
 
     @property
     def renumbered(self) -> bool:

@@ -7,7 +7,7 @@ German); the JSON and CSV functions do not.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
@@ -15,7 +15,8 @@ from tabulate import tabulate
 
 from tarockscore.i18n import _, date, money, named, ngettext
 from tarockscore.ledger.audit import summary
-from tarockscore.ledger.deal import hand_deal, next_deal
+from tarockscore.ledger.deal import deal_after, hand_deal, next_deal
+from tarockscore.ledger.model import Ledger
 from tarockscore.ledger.radl import pending_radl
 from tarockscore.ledger.results import score_stored
 from tarockscore.ledger.settle_up import settle
@@ -25,11 +26,15 @@ from tarockscore.render.hand import note_line, signed
 
 if TYPE_CHECKING:
     from tarockscore.ledger.deal import Deal
-    from tarockscore.ledger.model import Ledger, Result, Table
+    from tarockscore.ledger.model import Entry, Result, Table, Tip
     from tarockscore.ledger.settle_up import Settlement
     from tarockscore.ledger.sheet import Sheet
     from tarockscore.rules.hand import Hand
     from tarockscore.rules.profile import Profile
+    from tarockscore.rules.scoring import Score
+
+
+HEAD_DIGITS = 12  # of the head's 64: what a person writes down
 
 
 def deal_text(deal: Deal) -> str:
@@ -48,26 +53,38 @@ def money_text(amount: Decimal) -> str:
 def balances(ledger: Ledger) -> Mapping[str, Decimal] | None:
     """Each player's money so far at the ledger's stake (None without a stake): what
     ``tarockscore settle`` would settle now."""
-    stake = ledger.table.stake
+    return _balances(ledger.table, totals(ledger), payout_totals(ledger))
+
+
+def _balances(
+    table: Table, total: Mapping[str, int], paid: Mapping[str, int] | None
+) -> Mapping[str, Decimal] | None:
+    stake = table.stake
     if stake is None:
         return None
-    paid = payout_totals(ledger)
-    return settle(
-        paid if paid is not None else totals(ledger), stake, ledger.profile.settlement.mode
-    ).balances
+    return settle(paid if paid is not None else total, stake, table.profile.rules.settlement.mode).balances
 
 
 def totals_table(after: Ledger, hand: int | None = None) -> str:
     """Each player's points in one hand (if given), the running totals and, with a stake, the
     money so far."""
-    total = totals(after)
-    paid = payout_totals(after)
-    cash = balances(after)
+    entry = after.hands[hand - 1] if hand is not None else None
+    return _totals_table(after.table, entry, totals(after), payout_totals(after))
+
+
+def end_totals_table(table: Table, end: Tip) -> str:
+    """:func:`totals_table` of the hand just recorded, from the end of the evening."""
+    return _totals_table(table, end.last, end.totals, end.payout)
+
+
+def _totals_table(
+    table: Table, entry: Entry | None, total: Mapping[str, int], paid: Mapping[str, int] | None
+) -> str:
+    cash = _balances(table, total, paid)
     rows = []
-    for p in after.players:
+    for p in table.players:
         row: list[object] = [p]
-        if hand is not None:
-            entry = after.hands[hand - 1]
+        if entry is not None:
             playing = p in entry.hand.players
             row.append(signed(entry.result.victory_points[p]) if playing else _("out"))
         row.append(total[p])
@@ -78,7 +95,7 @@ def totals_table(after: Ledger, hand: int | None = None) -> str:
         rows.append(row)
     headers = [
         _("player"),
-        *([_("hand")] if hand is not None else []),
+        *([_("hand")] if entry is not None else []),
         _("total"),
         *([_("payout")] if paid is not None else []),
         *([_("money")] if cash is not None else []),
@@ -98,21 +115,38 @@ def totals_table(after: Ledger, hand: int | None = None) -> str:
 def next_text(ledger: Ledger) -> str:
     """The next hand: its number and deal, and whether the Radl doubles it; none at a table whose
     game limit (a tournament round's) is reached."""
-    limit = ledger.table.games
-    if limit is not None and len(ledger.hands) >= limit:
-        return _("all {games} games of this table are played: no next hand").format(games=limit)
-    text = _("next: hand {number}, {deal}").format(
-        number=len(ledger.hands) + 1, deal=deal_text(next_deal(ledger))
+    return _next_text(
+        len(ledger.hands),
+        ledger.table.games,
+        lambda: next_deal(ledger),
+        pending_radl(ledger),
+        ledger.profile.radl.factor,
     )
-    pending = pending_radl(ledger)
+
+
+def end_next_text(table: Table, end: Tip) -> str:
+    """:func:`next_text` from the end of the evening."""
+    return _next_text(
+        end.count,
+        table.games,
+        lambda: deal_after(table.players, end.last),
+        end.pending,
+        table.profile.rules.radl.factor,
+    )
+
+
+def _next_text(count: int, limit: int | None, deal: Callable[[], Deal], pending: int, factor: int) -> str:
+    if limit is not None and count >= limit:
+        return _("all {games} games of this table are played: no next hand").format(games=limit)
+    text = _("next: hand {number}, {deal}").format(number=count + 1, deal=deal_text(deal()))
     if pending == 1:
-        text += _("; a Radl hand (×{factor}), the last of the Radl").format(factor=ledger.profile.radl.factor)
+        text += _("; a Radl hand (×{factor}), the last of the Radl").format(factor=factor)
     elif pending:
         text += ngettext(
             "; a Radl hand (×{factor}), {rest} more Radl hand after it",
             "; a Radl hand (×{factor}), {rest} more Radl hands after it",
             pending - 1,
-        ).format(factor=ledger.profile.radl.factor, rest=pending - 1)
+        ).format(factor=factor, rest=pending - 1)
     return text
 
 
@@ -178,6 +212,8 @@ def sheet_json(sheet: Sheet) -> dict[str, Any]:
         {"at": a.at, "action": a.action.value, "hand": a.hand, "number": a.number, "detail": a.detail}
         for a in sheet.audit
     ]
+    if sheet.head is not None:
+        out["head"] = sheet.head
     return out
 
 
@@ -333,3 +369,36 @@ def recorded_text(after: Ledger) -> str:
     lines += [note_line(note) for note in score.notes]
     lines += [totals_table(after, n), next_text(after)]
     return "\n".join(lines)
+
+
+def recorded_end_text(table: Table, before: Tip, after: Tip, score: Score) -> tuple[str | None, str]:
+    """:func:`moved_deal_warning` and :func:`recorded_text` from the end of the evening (what
+    ``record`` knows without reading the hands before it)."""
+    entry = after.last
+    assert entry is not None  # a hand was just recorded
+    expected = deal_after(table.players, before.last)
+    actual = hand_deal(Ledger(table, (entry,)), 1)
+    warning = None
+    if actual.dealer != expected.dealer:
+        warning = _(
+            "warning: hand {number} is dealt by {dealer} (the players given); the ledger expected "
+            "{expected} to deal ({deal}); the deal goes on from {dealer}"
+        ).format(
+            number=after.count,
+            dealer=actual.dealer,
+            expected=expected.dealer,
+            deal=deal_text(expected),
+        )
+    line = _("hand {number}: {summary} ({deal})").format(
+        number=after.count,
+        summary=hand_summary(entry.hand, entry.result),
+        deal=deal_text(actual),
+    )
+    body = [line, *(note_line(note) for note in score.notes)]
+    body += [end_totals_table(table, after), end_next_text(table, after)]
+    return warning, "\n".join(body)
+
+
+def head_text(head: str) -> str:
+    """The line that gives the ledger's head after a change, short enough for a paper block."""
+    return _("head {head}").format(head=head[:HEAD_DIGITS])

@@ -22,6 +22,7 @@ from tarockscore.ledger.sheet import Sheet
 from tarockscore.ledger.totals import payout_totals, totals
 from tarockscore.render import evening, hand
 from tarockscore.render.audit import moment, said
+from tarockscore.render.evening import HEAD_DIGITS
 from tarockscore.render.output import View
 from tarockscore.rules.hand import Hand
 from tarockscore.rules.profile import Profile
@@ -51,6 +52,24 @@ def sheet_view(sheet: Sheet) -> View:
         table=lambda: evening.sheet_text(sheet),
         json=lambda: evening.sheet_json(sheet),
         csv=lambda: evening.sheet_csv(sheet),
+    )
+
+
+def head_check_text(held: Any) -> str:
+    """``check --head``: whether the hands as of the head written down are unchanged; else the
+    first hand that differs and the entries since that head."""
+    short = held.head[:HEAD_DIGITS]
+    if not held.found:
+        return _(
+            "head {head}: no entry of this ledger has it: the ledger was rewritten since, or it is another evening"
+        ).format(head=short)
+    since = "; ".join(f"{e.get('kind', '?')} {e.get('at', '')}" for e in held.since)
+    if held.differ:
+        return _("head {head}: hand {number} differs from the hand of then; entries since: {since}").format(
+            head=short, number=held.differ[0], since=since or "-"
+        )
+    return _("head {head}: every hand of then is unchanged; {count} entries since").format(
+        head=short, count=len(held.since)
     )
 
 

@@ -194,10 +194,26 @@ def explain(number: NumberArg, ledger: LedgerOpt = None) -> None:
         typer.echo(note, err=True)
 
 
-def check(ledger: LedgerOpt = None) -> None:
-    """Re-score every hand and compare with the stored results (exit 1 on any mismatch)."""
+def check(
+    head: Annotated[
+        str | None,
+        typer.Option(
+            "--head",
+            help="A head written down earlier (or its first digits): exit 0 only when the hands as of it are unchanged.",
+        ),
+    ] = None,
+    ledger: LedgerOpt = None,
+) -> None:
+    """Re-score every hand and compare with the stored results (exit 1 on any mismatch); with
+    --head, also that the hands as of that head are unchanged (hands added since are fine)."""
     evening = evening_of(ledger)
     typer.echo(shown.checked_text(evening.path, evening.check()))
+    if head is not None:
+        held = evening.check_head(head)
+        text = shown.head_check_text(held)
+        if not held.holds:
+            raise LedgerError(text)
+        typer.echo(text)
 
 
 def rescore(

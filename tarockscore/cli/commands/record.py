@@ -70,7 +70,13 @@ def record(
     mapping, name = read_hand_or_short(hand_file, short)
     with hand_errors(name, short):
         change = evening_of(ledger).record(mapping, now())
-    recorded(change.before, change.after)
+    done = change.recorded
+    assert done is not None  # record says what it recorded
+    warning, text = render_evening.recorded_end_text(done.table, done.before, done.after, done.score)
+    if warning is not None:
+        typer.echo(warning, err=True)
+    typer.echo(text)
+    typer.echo(render_evening.head_text(change.head))
 
 
 def recorded(before: "tarockscore.Ledger", after: "tarockscore.Ledger") -> None:
