@@ -28,9 +28,8 @@ TABLE = ["Anna", "Bert", "Cilli", "Dani"]
 
 
 def hand(writer: int, j: int) -> str:
-    """Writer ``writer``'s j-th hand; its card points (in thirds, one more than the mark: 0 card
-    points would be the Defenders' Valat, which the rules ask to be entered as such) mark whose hand it is."""
-    thirds = 1 + writer * 40 + j
+    """Writer ``writer``'s j-th hand; its card points (in thirds) mark whose hand it is."""
+    thirds = writer * 40 + j + 1  # never 0, which proves a Valat (docs/rules/koenigrufen.md §1.5)
     whole, rest = divmod(thirds, 3)
     points = f"{whole} {rest}/3" if rest else str(whole)
     return f'contract = "rufer"\ndeclarer = "{TABLE[j % 4]}"\npartner = "{TABLE[(j + 1) % 4]}"\ncard_points = "{points}"\n'

@@ -338,7 +338,7 @@ class Evening:
         else:
             snapshot = ledger_file.read(self.path)
             ledger_file.verify(snapshot)
-            before, after = snapshot.ledger, operations.rescore(snapshot.ledger, prof, at)
+            before, after = snapshot.ledger, operations.rescore(snapshot.ledger, prof, at, what_if=True)
         number = {e.id: i for i, e in enumerate(after.hands, 1)}  # the audit's ids, as the sheet numbers
         changed = tuple(number[i] for i in after.audit[-1].changed)
         return Rescored(before, after, changed, write)
