@@ -186,6 +186,8 @@ def _checked(data: dict[str, Any], path: Path) -> tm.Tournament:
         raise TournamentError(
             [p.moved(f"{path}: {p.where}" if p.where else str(path)) for p in exc.problems]
         ) from None
+    if stored is None and not t.id and not t.trace:
+        return t  # a day begun before files were sealed (0.1): sealed by the next change
     if stored is None:
         raise TournamentError(
             N_(
