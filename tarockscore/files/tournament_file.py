@@ -191,7 +191,7 @@ def _checked(data: dict[str, Any], path: Path) -> tm.Tournament:
     if stored is None:
         raise TournamentError(
             N_(
-                "{path}: the file has no seal: it was not written by tarockscore's tournament actions (or was written before they sealed it); it is not used"
+                "{path}: the file has no seal, though it has a trace or a day's mark (written by tarockscore 0.2 or later): the seal was removed by hand; it is not used"
             ),
             path=path,
         )
