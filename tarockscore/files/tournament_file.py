@@ -191,7 +191,7 @@ def _checked(data: dict[str, Any], path: Path) -> tm.Tournament:
     if stored is None:
         raise TournamentError(
             N_(
-                "{path}: the file has no seal, though it has a trace or a day's mark (written by tarockscore 0.2 or later): the seal was removed by hand; it is not used"
+                "{path}: the file has no seal, though it has a trace or a day's mark (so it was written by version 0.2 or later): the seal was removed by hand; it is not used"
             ),
             path=path,
         )
