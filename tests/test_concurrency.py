@@ -29,7 +29,7 @@ TABLE = ["Anna", "Bert", "Cilli", "Dani"]
 
 def hand(writer: int, j: int) -> str:
     """Writer ``writer``'s j-th hand; its card points (in thirds) mark whose hand it is."""
-    thirds = writer * 40 + j
+    thirds = writer * 40 + j + 1  # never 0, which proves a Valat (docs/rules/koenigrufen.md §1.5)
     whole, rest = divmod(thirds, 3)
     points = f"{whole} {rest}/3" if rest else str(whole)
     return f'contract = "rufer"\ndeclarer = "{TABLE[j % 4]}"\npartner = "{TABLE[(j + 1) % 4]}"\ncard_points = "{points}"\n'
@@ -40,7 +40,7 @@ def marker(points: object) -> int:
     whole, _, frac = text.partition(" ")
     if "/" in whole:  # "1/3"
         frac, whole = whole, "0"
-    return int(whole) * 3 + (int(frac.split("/")[0]) if frac else 0)
+    return int(whole) * 3 + (int(frac.split("/")[0]) if frac else 0) - 1
 
 
 def cli(*args: str) -> subprocess.CompletedProcess[str]:

@@ -23,7 +23,7 @@ PLAYERS = ["Anna", "Bert", "Cilli", "Dani"]
 # The fourteen keys of a hand file (docs/hand-format.md), in the sorted order the message lists them.
 HAND_KEYS_SHOWN = (
     "'bonus', 'called_king', 'card_points', 'conceded', 'contract', 'declarer', "
-    "'defender_card_points', 'huettenfleck', 'kontra', 'partner', 'players', 'profile', "
+    "'defender_card_points', 'huettenfleck', 'king_half', 'kontra', 'partner', 'players', 'profile', "
     "'renonce', 'won'"
 )
 

@@ -340,3 +340,32 @@ def test_a_day_on_the_windows_path_in_a_folder_with_spaces_and_umlauts(tmp_path:
     rows = json.loads(ok("tournament", "standings", str(day), "--json").stdout)["standings"]
     assert [(r["player"], r["schrift"]) for r in rows][0] == (table["players"][0], 12)
     assert not list(day.rglob("*.lock"))
+
+
+def test_a_day_begun_before_the_seal_is_read_and_sealed_by_its_next_change(tmp_path: Path) -> None:
+    day = tmp_path / "d"
+    new_day(day, FOUR)
+    # the file as 0.1 wrote it: no day mark, no trace, no seal
+    _edit(day, lambda d: [d.pop(k) for k in ("id", "trace", "seal")])
+    [table] = draw(day, 1, 1)
+    dreier(table["ledger"], table["players"][0])
+    rows = json.loads(ok("tournament", "standings", str(day), "--json").stdout)["standings"]
+    assert rows[0]["schrift"] == 12
+    stored = tomllib.loads((day / "tournament.toml").read_text(encoding="utf-8"))
+    assert "seal" in stored and [e["action"] for e in stored["trace"]] == ["draw"]
+    # once sealed, a seal removed by hand is refused
+    _edit(day, lambda d: d.pop("seal"))
+    result = refused("tournament", "standings", str(day))
+    assert "the file has no seal" in result.stderr
+
+
+def test_a_day_mark_stripped_from_the_file_leaves_its_sheets_refused(tmp_path: Path) -> None:
+    day = tmp_path / "d"
+    new_day(day, FOUR)
+    [table] = draw(day, 1, 1)
+    dreier(table["ledger"], table["players"][0])
+    # the seal, the trace and the day's mark all removed: read as a day of 0.1, but the sheets
+    # still name the day they were drawn for
+    _edit(day, lambda d: [d.pop(k) for k in ("id", "trace", "seal")])
+    result = refused("tournament", "standings", str(day))
+    assert "round 1, table 1: the sheet belongs to" in result.stderr

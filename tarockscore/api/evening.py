@@ -404,7 +404,7 @@ class Evening:
             before, after, head = change.before, change.after, change.head
         else:
             snapshot = ledger_file.read_trusted(self.path)
-            before, after = snapshot.ledger, operations.rescore(snapshot.ledger, prof, at)
+            before, after = snapshot.ledger, operations.rescore(snapshot.ledger, prof, at, what_if=True)
             head = snapshot.head
         number = {e.id: i for i, e in enumerate(after.hands, 1)}  # the audit's ids, as the sheet numbers
         changed = tuple(number[i] for i in after.audit[-1].changed)

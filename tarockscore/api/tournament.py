@@ -534,7 +534,7 @@ def _copies(folders: Sequence[Path], names: Sequence[str]) -> list[Problem]:
     problems: list[Problem] = []
     for folder, name in zip(folders, names, strict=True):
         mark = files.read(folder).tournament.id
-        if mark in first:
+        if mark and mark in first:  # a day begun before 0.2 has no mark
             problems.append(
                 Problem.of(
                     "folders",

@@ -177,6 +177,10 @@ def _points(value: str) -> int | str:
     return int(text) if text.isascii() and text.isdigit() and len(text) <= 30 else text
 
 
+# --king-half in the players' words: the German sides as the table says them.
+KING_HALF_WORDS = {"spieler": "declarer", "gegner": "defenders"}
+
+
 def hand_from_options(
     *,
     contract: str | None,
@@ -220,7 +224,8 @@ def hand_from_options(
         hand["huettenfleck"] = True
     hand.update(cast(HandInput, _called_king(talon, own_king, conceded, problems)))
     if king_half is not None:  # --king-half: whose the talon half with the called King became
-        hand["king_half"] = king_half.strip().lower()
+        said = fold(king_half.strip())
+        hand["king_half"] = KING_HALF_WORDS.get(said, said)
     if renonce is not None:
         hand["renonce"] = renonce
     if bonuses:

@@ -186,10 +186,12 @@ def _checked(data: dict[str, Any], path: Path) -> tm.Tournament:
         raise TournamentError(
             [p.moved(f"{path}: {p.where}" if p.where else str(path)) for p in exc.problems]
         ) from None
+    if stored is None and not t.id and not t.trace:
+        return t  # a day begun before files were sealed (0.1): sealed by the next change
     if stored is None:
         raise TournamentError(
             N_(
-                "{path}: the file has no seal: it was not written by tarockscore's tournament actions (or was written before they sealed it); it is not used"
+                "{path}: the file has no seal, though it has a trace or a day's mark (so it was written by version 0.2 or later): the seal was removed by hand; it is not used"
             ),
             path=path,
         )

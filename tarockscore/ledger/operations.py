@@ -112,12 +112,14 @@ def delete(ledger: Ledger, number: int, at: str) -> Ledger:
     return ledger._replace(hands=entries, audit=(*ledger.audit, entry))
 
 
-def rescore(ledger: Ledger, profile: Profile, at: str) -> Ledger:
+def rescore(ledger: Ledger, profile: Profile, at: str, *, what_if: bool = False) -> Ledger:
     """The evening under another profile: every stored hand scored afresh under it.
 
     A hand reads differently under another profile (its names, its card points), so the stored
     keys are read again, every problem of every hand reported at once; under the very profile
-    the ledger stores (the same document), the hands as read stand.
+    the ledger stores (the same document), the hands as read stand. ``what_if``: a hand whose
+    bidding the profile does not allow is still scored (the question is what it would pay);
+    such a ledger is shown, never written.
     """
     check_seats = check_players(ledger.players, profile)
     if check_seats:
@@ -127,7 +129,7 @@ def rescore(ledger: Ledger, profile: Profile, at: str) -> Ledger:
     if record_.sha256 == ledger.table.profile.sha256:
         read: list[Entry] = list(ledger.hands)
     else:
-        hands = parse_stored([e.keys for e in ledger.hands], profile, ledger.players)
+        hands = parse_stored([e.keys for e in ledger.hands], profile, ledger.players, bidding=not what_if)
         read = [Entry.of(h, e.result, e.recorded, e.id) for h, e in zip(hands, ledger.hands, strict=True)]
     entries = rescored(read, ledger.players, profile, ledger.radl)
     changed = audit.changed_results(ledger.hands, entries, None)

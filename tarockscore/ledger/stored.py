@@ -28,9 +28,10 @@ def parse_one(mapping: HandInput, profile: Profile, where: str = "") -> Hand:
         raise exc.located(where) if where else exc from None
 
 
-def parse_seated(mapping: HandInput, profile: Profile, seats: Sequence[str]) -> Hand:
-    """A stored hand's keys parsed under ``profile``; its players must be a deal of ``seats``."""
-    hand = parse_hand(mapping, profile)
+def parse_seated(mapping: HandInput, profile: Profile, seats: Sequence[str], *, bidding: bool = True) -> Hand:
+    """A stored hand's keys parsed under ``profile``; its players must be a deal of ``seats``
+    (``bidding`` false: who bid is not checked, see :func:`parse_hand`)."""
+    hand = parse_hand(mapping, profile, bidding=bidding)
     if dealer_of(seats, hand.players) is None:
         raise HandError(
             N_("{list!r} is not a deal of this table ({names})"),
@@ -42,14 +43,19 @@ def parse_seated(mapping: HandInput, profile: Profile, seats: Sequence[str]) -> 
 
 
 def parse_stored(
-    mappings: Sequence[HandInput], profile: Profile, seats: Sequence[str], first: int = 1
+    mappings: Sequence[HandInput],
+    profile: Profile,
+    seats: Sequence[str],
+    first: int = 1,
+    *,
+    bidding: bool = True,
 ) -> list[Hand]:
     """Parse stored hands (numbered from ``first``); every problem of every hand in one error."""
     hands: list[Hand] = []
     problems: list[Problem] = []
     for i, mapping in enumerate(mappings, first):
         try:
-            hands.append(parse_seated(mapping, profile, seats))
+            hands.append(parse_seated(mapping, profile, seats, bidding=bidding))
         except TarockError as exc:
             problems += exc.located(f"hand {i}: entry").problems
     if problems:

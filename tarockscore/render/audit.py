@@ -28,6 +28,7 @@ TEMPLATES = (
     N_("{detail}; hand {first} is now hand {start}"),
     N_("{hand} undone: {summary}"),
     N_("{hand} replaced: {old} → {new}"),
+    N_("{hand} replaced: {old}; {changes}"),
     N_("{hand} deleted: {summary}"),
     N_("Radl set on the sheet {after}: {n} more hand ×{factor}; {pending} pending"),
     N_("Radl set on the sheet {after}: {n} more hands ×{factor}; {pending} pending"),

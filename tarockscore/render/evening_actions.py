@@ -24,6 +24,7 @@ from tarockscore.render import evening, hand
 from tarockscore.render.audit import moment, said
 from tarockscore.render.evening import HEAD_DIGITS
 from tarockscore.render.output import View
+from tarockscore.rules import legality
 from tarockscore.rules.hand import Hand
 from tarockscore.rules.profile import Profile
 from tarockscore.rules.scoring import Score
@@ -173,6 +174,12 @@ def _rescored_text(before: Ledger, after: Ledger, changed: Sequence[int], writte
     if changed:
         hands = ", ".join(str(n) for n in changed)
         lines.append(_("hands scored differently: {hands}").format(hands=hands))
+    if refused := not_allowed(after):
+        lines.append(
+            _("hands whose bidding {name} does not allow (scored all the same): {hands}").format(
+                name=after.table.profile.name, hands=", ".join(refused)
+            )
+        )
     if written:
         lines.append(
             _("written: {path} is now scored under {name}").format(path=path, name=after.table.profile.name)
@@ -180,6 +187,18 @@ def _rescored_text(before: Ledger, after: Ledger, changed: Sequence[int], writte
     else:
         lines.append(_("what-if only: the ledger is unchanged (--write to keep it)"))
     return "\n".join(lines)
+
+
+def not_allowed(ledger: Ledger) -> list[str]:
+    """The hands whose declarer may not bid the contract under the ledger's profile, each as
+    ``3 (sechserdreier by Bert: contracts.sechserdreier.bidders = 'forehand')``."""
+    out = []
+    for i, entry in enumerate(ledger.hands, 1):
+        h = entry.hand
+        if not legality.bidding_allowed(ledger.profile, h.contract, h.declarer, h.players):
+            bidders = ledger.profile.contracts[h.contract].bidders
+            out.append(f"{i} ({h.contract} by {h.declarer}: contracts.{h.contract}.bidders = {bidders!r})")
+    return out
 
 
 def rescored_view(

@@ -34,8 +34,11 @@ from tarockscore.rules.text import name_problem
 from tarockscore.rules.tricks import check_tricks
 
 
-def parse_hand(data: HandInput, profile: Profile) -> Hand:
-    """Check a hand as given against the profile; raise :class:`HandError` listing every problem."""
+def parse_hand(data: HandInput, profile: Profile, *, bidding: bool = True) -> Hand:
+    """Check a hand as given against the profile; raise :class:`HandError` listing every problem.
+
+    ``bidding`` false: who bid the contract is not checked (a what-if under other rules asks
+    what the hand would pay there; :func:`legality.bidding_allowed` names it apart)."""
     problems = Collector()
     keys = _read_keys(data, profile, problems)
     contract = profile.contracts.get(keys.contract or "")
@@ -43,7 +46,7 @@ def parse_hand(data: HandInput, profile: Profile) -> Hand:
         _check_without_contract(keys, profile, problems)
         problems.raise_if_any(HandRefused)
     assert contract is not None and keys.contract is not None  # else a problem was raised
-    _check_who_plays(keys, contract, profile, problems)
+    _check_who_plays(keys, contract, profile, problems, bidding)
     _check_called_king(keys, contract, profile, problems)
     check_king_half(keys.king_half, keys.called_king, bool(keys.conceded), contract, profile, problems)
     _check_concession(keys, contract, profile, problems)
@@ -246,7 +249,9 @@ def _check_without_contract(keys: _Keys, profile: Profile, problems: Collector) 
 # -- who plays -----------------------------------------------------------------------------
 
 
-def _check_who_plays(keys: _Keys, contract: Contract, profile: Profile, problems: Collector) -> None:
+def _check_who_plays(
+    keys: _Keys, contract: Contract, profile: Profile, problems: Collector, bidding: bool = True
+) -> None:
     """A declarer where the contract has one, a partner where it is played with one, and only
     the Forehand where only the Forehand may bid it."""
     if legality.everyone_for_themselves(contract):
@@ -268,7 +273,7 @@ def _check_who_plays(keys: _Keys, contract: Contract, profile: Profile, problems
         )
     if legality.calls_a_king(contract):
         _check_called_partner(keys, contract, profile, problems)
-    if contract.bidders != "anyone" and keys.declarer is not None and keys.players:
+    if bidding and contract.bidders != "anyone" and keys.declarer is not None and keys.players:
         _check_bidder(keys.declarer, keys.players, contract, profile, problems)
 
 

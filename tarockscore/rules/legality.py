@@ -81,6 +81,16 @@ def may_bid(contract: Contract, seat: int) -> bool:
     return contract.bidders == "anyone" or seat == 0
 
 
+def bidding_allowed(
+    profile: Profile, contract_name: str, declarer: str | None, players: tuple[str, ...]
+) -> bool:
+    """The hand's declarer may bid its contract under this profile (``contracts.NAME.bidders``)."""
+    contract = profile.contracts.get(contract_name)
+    if contract is None or declarer is None or declarer not in players:
+        return True
+    return may_bid(contract, players.index(declarer))
+
+
 def may_concede(called_king: str | None) -> bool:
     """A hand is conceded only when the called King lies in the talon."""
     return called_king == "talon"

@@ -99,9 +99,12 @@ def ledger_name(round_number: int, table: int) -> str:
     return f"round-{round_number}/table-{table}.toml"
 
 
-def sheet_place(t: Tournament, round_number: int, table: int) -> str:
+def sheet_place(t: Tournament, round_number: int, table: int) -> str | None:
     """What a table's sheet keeps as its place: the day's place (or title), the round and the
-    table, and the day's mark, so a sheet copied to another round, table or day is caught."""
+    table, and the day's mark, so a sheet copied to another round, table or day is caught. A day
+    begun before 0.2 has no mark, and its sheets no place, as then."""
+    if not t.id:
+        return None
     label = t.place or t.title
     where = f"round {round_number}, table {table}"
     return f"{label}, {where} [{t.id}]" if label else f"{where} [{t.id}]"
