@@ -3,7 +3,7 @@
     .venv/bin/python benchmarks/ledger_log.py            # the full run (10 / 1,000 / 10,000; 100,000)
     .venv/bin/python benchmarks/ledger_log.py --quick    # 10 / 100 / 1,000; the corrections at 1,000
 
-Each figure is the wall time of one real `tarockscore` process (`python -m tarockscore ...`),
+Each figure is the CPU time (user and system) of one real `tarockscore` process (`python -m tarockscore ...`),
 the median of several runs, on a copy of a ledger built for it, with the fold cache warmed by one
 `show` (as the evening's previous command leaves it). The floor is the bare
 `import typer, tabulate, tomli_w, tomllib` in a process of its own, measured in the same run;
@@ -20,7 +20,6 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 from tarockscore.files import ledger_codec, ledger_log
@@ -53,11 +52,10 @@ def build(path: Path, hands: int, profile: Profile) -> None:
 
 
 def timed(args: list[str], cwd: Path) -> tuple[float, int]:
-    """Wall seconds and peak resident KiB of one process."""
-    start = time.perf_counter()
+    """CPU seconds (user and system: the waits of a shared machine left out) and peak resident KiB."""
     proc = subprocess.Popen(args, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     _pid, status, usage = os.wait4(proc.pid, 0)
-    took = time.perf_counter() - start
+    took = usage.ru_utime + usage.ru_stime
     err = proc.stderr.read().decode() if proc.stderr else ""
     if status != 0:
         raise SystemExit(f"{' '.join(args)} failed: {err}")
@@ -105,11 +103,10 @@ def main() -> None:
 
         def fresh(n: int = n, base: Path = base, work: Path = work) -> list[str]:
             shutil.copyfile(base, work)
+            # the fold cache as the evening's last command left it (each record moves it on)
+            timed(tarockscore("show", "--ledger", str(work)), folder)
             return tarockscore("record", str(folder / "hand.toml"), "--ledger", str(work))
 
-        timed(
-            tarockscore("show", "--ledger", str(base)), folder
-        )  # the fold cache, as left by the last command
         record[n], peak = median_of(options.runs, fresh, folder)
         size = base.stat().st_size
         print(
