@@ -34,6 +34,7 @@ _HOME: dict[str, str] = {
     # the evening's ledger
     "Evening": "tarockscore.api.evening",
     "Change": "tarockscore.api.evening",
+    "HeadCheck": "tarockscore.api.evening",
     "Begun": "tarockscore.api.evening",
     "Explained": "tarockscore.api.evening",
     "Rescored": "tarockscore.api.evening",
@@ -49,6 +50,7 @@ _HOME: dict[str, str] = {
     "parse_stake": "tarockscore.api.words",
     "strip_spaces": "tarockscore.api.words",
     "ways_out": "tarockscore.api.problems",
+    "noting_writes": "tarockscore.api.problems",
     # the season (api/season.py)
     "fold_season": "tarockscore.api.season",
     "FoldedSeason": "tarockscore.api.season",
@@ -124,6 +126,7 @@ if TYPE_CHECKING:  # the names as the type checker sees them; at run time __geta
     from tarockscore.api.evening import Change as Change
     from tarockscore.api.evening import Evening as Evening
     from tarockscore.api.evening import Explained as Explained
+    from tarockscore.api.evening import HeadCheck as HeadCheck
     from tarockscore.api.evening import Ledger as Ledger
     from tarockscore.api.evening import Repaired as Repaired
     from tarockscore.api.evening import Rescored as Rescored
@@ -141,6 +144,7 @@ if TYPE_CHECKING:  # the names as the type checker sees them; at run time __geta
     from tarockscore.api.hand import profile_names as profile_names
     from tarockscore.api.hand import read_hand as read_hand
     from tarockscore.api.hand import score_hand as score_hand
+    from tarockscore.api.problems import noting_writes as noting_writes
     from tarockscore.api.problems import ways_out as ways_out
     from tarockscore.api.season import FoldedSeason as FoldedSeason
     from tarockscore.api.season import LeftOut as LeftOut

@@ -24,6 +24,7 @@ import typer
 import typer.core
 from typer.core import TyperGroup
 
+import tarockscore
 from tarockscore import i18n
 from tarockscore.cli import usage_words
 from tarockscore.cli.advice import advised
@@ -40,7 +41,6 @@ from tarockscore.errors import (
     TarockError,
     shortened,
 )
-from tarockscore.files import safe_io
 
 HELP = "Score Austrian Tarock hands (Königrufen, Zwanzigerrufen) under a house-rule profile."
 
@@ -185,7 +185,7 @@ class CommandGroup(TyperGroup):
             fail(tuple(Problem("", message) for message in repeated), 2)
 
     def invoke(self, ctx: Any) -> Any:
-        with escaped_output(), safe_io.noting_writes() as written:
+        with escaped_output(), tarockscore.noting_writes() as written:
             try:
                 return self._invoke(ctx)
             except OutputGone:

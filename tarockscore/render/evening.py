@@ -113,7 +113,7 @@ def next_text(ledger: Ledger) -> str:
 def end_next_text(table: Table, end: Tip) -> str:
     """:func:`next_text` from the end of the evening."""
     deal = deal_after(table.players, end.last)
-    return _next_text(end.count, deal, end.pending, table.profile.rules.radl.factor)
+    return _next_text(end.played, deal, end.pending, table.profile.rules.radl.factor)
 
 
 def _next_text(count: int, deal: Deal, pending: int, factor: int) -> str:

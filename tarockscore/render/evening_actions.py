@@ -91,13 +91,13 @@ def recorded_end_text(table: Table, before: Tip, after: Tip, score: Score) -> tu
             "warning: hand {number} is dealt by {dealer} (the players given); the ledger expected "
             "{expected} to deal ({deal}); the deal goes on from {dealer}"
         ).format(
-            number=after.count,
+            number=after.played,
             dealer=actual.dealer,
             expected=expected.dealer,
             deal=evening.deal_text(expected),
         )
     line = _("hand {number}: {summary} ({deal})").format(
-        number=after.count,
+        number=after.played,
         summary=evening.hand_summary(entry.hand, entry.result),
         deal=evening.deal_text(actual),
     )
