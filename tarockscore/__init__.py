@@ -34,6 +34,7 @@ _HOME: dict[str, str] = {
     # the evening's ledger
     "Evening": "tarockscore.api.evening",
     "Change": "tarockscore.api.evening",
+    "HeadCheck": "tarockscore.api.evening",
     "Begun": "tarockscore.api.evening",
     "Explained": "tarockscore.api.evening",
     "Rescored": "tarockscore.api.evening",
@@ -128,6 +129,7 @@ if TYPE_CHECKING:  # the names as the type checker sees them; at run time __geta
     from tarockscore.api.evening import Change as Change
     from tarockscore.api.evening import Evening as Evening
     from tarockscore.api.evening import Explained as Explained
+    from tarockscore.api.evening import HeadCheck as HeadCheck
     from tarockscore.api.evening import Ledger as Ledger
     from tarockscore.api.evening import Repaired as Repaired
     from tarockscore.api.evening import Rescored as Rescored

@@ -16,3 +16,20 @@ def stored_hands(path: str | Path) -> list[dict[str, Any]]:
 def stored_audit(path: str | Path) -> list[dict[str, Any]]:
     """Every audit entry of the evening, as its entry of the log stores it."""
     return [ledger_codec.audit_mapping(a) for a in ledger_file.read(Path(path)).ledger.audit]
+
+
+def rechained(doc: dict[str, Any]) -> dict[str, Any]:
+    """``doc`` (a ledger's mapping, edited) with every hash of its chain worked out again, as
+    docs/ledger-format.md ("The chain") says: what a forger does after an edit."""
+    import hashlib
+    import json
+
+    def sha(value: Any) -> str:
+        text = json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+        return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+    prev = sha({k: v for k, v in doc.items() if k != "event"})
+    for event in doc.get("event", []):
+        event["chain"] = {"prev": prev}
+        prev = event["chain"]["hash"] = sha({**event, "chain": {"prev": prev}})
+    return doc

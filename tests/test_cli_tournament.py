@@ -13,6 +13,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -219,9 +220,14 @@ def test_a_sheet_edited_moved_or_left_outside_the_draw_is_named(tmp_path: Path) 
     good_one, good_two = one.read_text(), two.read_text()
 
     # edited by hand: the stored result no longer matches the hand
-    one.write_text(
-        good_one.replace("victory_points = { ", "victory_points = { X = 0, ", 1).replace("= 12", "= 13", 1)
+    edited = re.sub(
+        r"(victory_points = \{ \S+ = )(\d+)",
+        lambda m: m.group(1) + str(int(m.group(2)) + 1),
+        good_one,
+        count=1,
     )
+    assert edited != good_one
+    one.write_text(edited)
     result = run("tournament", "standings", str(day))
     assert result.exit_code == 1
     assert str(one) in result.stderr and "round 1, table 1" in result.stderr

@@ -16,6 +16,7 @@ import pytest
 from typer.testing import CliRunner
 
 from tarockscore.cli.shell.app import app
+from tests.stored import rechained
 from tests.test_fuzz_cli import assert_clean, invoke
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -126,10 +127,10 @@ def test_a_ledger_whose_totals_grow_past_4300_digits_is_an_error_line(tmp_path: 
     path = ledger(tmp_path, 2)
     doc = tomllib.loads(path.read_text(encoding="utf-8"))
     big = int("9" * 4300)  # the longest integer TOML can be read with; two of them sum past it
-    for h in doc["hand"]:
-        h["result"]["victory_points"] = dict.fromkeys(TABLE.split(","), big)
-    doc.pop("digest", None)
-    path.write_text(tomli_w.dumps(doc), encoding="utf-8")
+    for event in doc["event"]:
+        for h in event["hand"]:
+            h["result"]["victory_points"] = dict.fromkeys(TABLE.split(","), big)
+    path.write_text(tomli_w.dumps(rechained(doc)), encoding="utf-8")
     before = path.read_bytes()
     for args in (["show"], ["settle"], ["show", "--json"]):
         assert_clean(invoke("hostile:totals", [*args, "--ledger", str(path)]), must_fail=True, what=args)
@@ -260,8 +261,8 @@ def test_control_characters_read_from_a_ledger_never_reach_the_terminal(tmp_path
     path = ledger(tmp_path, 2)
     assert runner.invoke(app, ["undo", "--ledger", str(path)]).exit_code == 0
     doc = tomllib.loads(path.read_text(encoding="utf-8"))
-    doc["audit"][0]["detail"] = f"undone{bad}"  # free text: kept, shown escaped
-    path.write_text(tomli_w.dumps(doc), encoding="utf-8")
+    doc["event"][-1]["audit"][0]["detail"] = f"undone{bad}"  # free text: kept, shown escaped
+    path.write_text(tomli_w.dumps(rechained(doc)), encoding="utf-8")
     for args in (["show"], ["show", "--json"]):
         result = invoke("hostile:control", [*args, "--ledger", str(path)])
         assert_clean(result, must_fail=False, what=args)
@@ -270,7 +271,7 @@ def test_control_characters_read_from_a_ledger_never_reach_the_terminal(tmp_path
     for key, value in (("place", f"Café{bad}"), ("date", f"2026-03-14{bad}")):
         doc2 = copy.deepcopy(doc)
         doc2["table"][key] = value
-        path.write_text(tomli_w.dumps(doc2), encoding="utf-8")
+        path.write_text(tomli_w.dumps(rechained(doc2)), encoding="utf-8")
         result = invoke("hostile:control", ["show", "--ledger", str(path)])
         assert_clean(result, must_fail=True, what=(key, value))
         assert f"table.{key}" in result.stderr

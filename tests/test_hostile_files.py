@@ -573,9 +573,10 @@ def test_the_windows_replace_retries_while_another_process_holds_the_file(
         real_replace(src, dst)  # type: ignore[arg-type]
 
     monkeypatch.setattr(sio.os, "replace", busy_twice)  # type: ignore[attr-defined]
-    done = invoke("record", "-", "--ledger", str(path), stdin=hand(1))
+    other = tmp_path / "other.toml"  # a new evening is written whole, through a temp file and a rename
+    done = invoke("new", "-p", TABLE, "--ledger", str(other))
     assert done.exit_code == 0, done.stderr
-    assert calls["n"] == 3 and len(lf.read(path).ledger.hands) == 2
+    assert calls["n"] == 3 and len(lf.read(other).ledger.hands) == 0 and len(lf.read(path).ledger.hands) == 1
 
 
 # -- 5. Ctrl-C at start-up --------------------------------------------------------------------------

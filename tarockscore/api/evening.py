@@ -41,6 +41,7 @@ __all__ = [
     "Change",
     "Evening",
     "Explained",
+    "HeadCheck",
     "Repaired",
     "Rescored",
     "Settled",

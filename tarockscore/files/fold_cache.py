@@ -53,7 +53,7 @@ def put(sha: str, head: str, size: int, entries: int, end: Tip, drop: str | None
         "head": head,
         "size": size,
         "entries": entries,
-        "count": end.count,
+        "played": end.played,
         "next_id": end.next_id,
     }
     data.update(
@@ -81,6 +81,6 @@ def tip(data: Mapping[str, Any], table: Table) -> Tip | None:
         if last is None:
             return None
     try:
-        return Tip(data["count"], last, data["next_id"], data["pending"], data["totals"], data["payout"])
+        return Tip(data["played"], last, data["next_id"], data["pending"], data["totals"], data["payout"])
     except KeyError:
         return None

@@ -390,7 +390,8 @@ def break_problems(
             out.append(Problem.of("entry 1", N_("the table or the profile was changed outside tarockscore")))
             continue
         event = events[k - 1] if isinstance(events[k - 1], dict) else {}
-        hands = event.get("hand") if isinstance(event.get("hand"), list) else []
+        given = event.get("hand")
+        hands: list[Any] = given if isinstance(given, list) else []
         ids = [h.get("id") for h in hands if isinstance(h, dict)]
         if why == "order":
             out.append(

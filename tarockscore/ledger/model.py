@@ -156,7 +156,7 @@ class Tip(NamedTuple):
     hand (``operations.record_on``), so that a hand is recorded without the hands before it.
     """
 
-    count: int  # hands on the sheet
+    played: int  # hands on the sheet
     last: Entry | None  # the last hand
     next_id: int  # the id the next hand gets
     pending: int  # doubled hands the Radl still owes

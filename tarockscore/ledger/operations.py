@@ -64,7 +64,7 @@ def record_on(table: Table, end: Tip, mapping: HandInput, at: str) -> tuple[Entr
     The hand is scored once; its Radl factor is the one still owed at the end, and the Radl it
     arms is owed after it (:func:`ledger.radl.replay`, one hand on).
     """
-    count = end.count
+    count = end.played
     room(table, count)
     profile = table.profile.rules
     seats = table.players

@@ -127,7 +127,7 @@ def next_text(ledger: Ledger) -> str:
 def end_next_text(table: Table, end: Tip) -> str:
     """:func:`next_text` from the end of the evening."""
     return _next_text(
-        end.count,
+        end.played,
         table.games,
         lambda: deal_after(table.players, end.last),
         end.pending,
@@ -384,13 +384,13 @@ def recorded_end_text(table: Table, before: Tip, after: Tip, score: Score) -> tu
             "warning: hand {number} is dealt by {dealer} (the players given); the ledger expected "
             "{expected} to deal ({deal}); the deal goes on from {dealer}"
         ).format(
-            number=after.count,
+            number=after.played,
             dealer=actual.dealer,
             expected=expected.dealer,
             deal=deal_text(expected),
         )
     line = _("hand {number}: {summary} ({deal})").format(
-        number=after.count,
+        number=after.played,
         summary=hand_summary(entry.hand, entry.result),
         deal=deal_text(actual),
     )

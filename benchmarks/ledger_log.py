@@ -1,0 +1,140 @@
+"""How `record` costs into a long evening, and what delete, undo and replace cost at 100,000 hands.
+
+    .venv/bin/python benchmarks/ledger_log.py            # the full run (10 / 1,000 / 10,000; 100,000)
+    .venv/bin/python benchmarks/ledger_log.py --quick    # 10 / 100 / 1,000; the corrections at 1,000
+
+Each figure is the CPU time (user and system) of one real `tarockscore` process (`python -m tarockscore ...`),
+the median of several runs, on a copy of a ledger built for it, with the fold cache warmed by one
+`show` (as the evening's previous command leaves it). The floor is the bare
+`import typer, tabulate, tomli_w, tomllib` in a process of its own, measured in the same run;
+ratios are against it and against `record` into 10 hands. Peak memory is the child's maximum
+resident set (Linux `ru_maxrss`), beside the ledger file's size.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from tarockscore.files import ledger_codec, ledger_log
+from tarockscore.ledger import operations
+from tarockscore.ledger.table import new_ledger
+from tarockscore.rules.profile import Profile
+
+SEATS = ["Anna", "Bert", "Cilli", "Dani"]
+AT = "2026-12-02T19:00:00+01:00"
+HAND = 'contract = "rufer"\ndeclarer = "Anna"\npartner = "Cilli"\ncard_points = 40\n'
+
+
+def build(path: Path, hands: int, profile: Profile) -> None:
+    """A ledger of ``hands`` recorded hands, one entry each, as `record` appends them."""
+    led = new_ledger(SEATS, profile, created=AT)
+    text, head = ledger_log.whole_file(led, [])
+    end = operations.tip(led)
+    parts = [text]
+    for i in range(hands):
+        entry, _score, end = operations.record_on(
+            led.table,
+            end,
+            {"contract": "rufer", "declarer": SEATS[i % 4], "partner": SEATS[(i + 2) % 4], "card_points": 40},
+            AT,
+        )
+        event = {"kind": "record", "at": AT, "hand": [ledger_codec.hand_mapping(entry)]}
+        block, head, _full = ledger_log.block(event, head)
+        parts.append(block)
+    path.write_text("".join(parts), encoding="utf-8")
+
+
+def timed(args: list[str], cwd: Path) -> tuple[float, int]:
+    """CPU seconds (user and system: the waits of a shared machine left out) and peak resident KiB."""
+    proc = subprocess.Popen(args, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _pid, status, usage = os.wait4(proc.pid, 0)
+    took = usage.ru_utime + usage.ru_stime
+    err = proc.stderr.read().decode() if proc.stderr else ""
+    if status != 0:
+        raise SystemExit(f"{' '.join(args)} failed: {err}")
+    return took, usage.ru_maxrss
+
+
+def tarockscore(*args: str) -> list[str]:
+    return [sys.executable, "-m", "tarockscore", *args]
+
+
+def median_of(runs: int, make: object, cwd: Path) -> tuple[float, int]:
+    times, peaks = [], []
+    for _ in range(runs):
+        args = make()  # type: ignore[operator]
+        took, peak = timed(args, cwd)
+        times.append(took)
+        peaks.append(peak)
+    return statistics.median(times), max(peaks)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--runs", type=int, default=7)
+    options = parser.parse_args()
+    sizes = (10, 100, 1_000) if options.quick else (10, 100, 1_000, 10_000)
+    big = 1_000 if options.quick else 100_000
+    folder = Path(tempfile.mkdtemp(prefix="tarockscore-bench-"))
+    os.environ["TAROCKSCORE_CACHE"] = str(folder / "cache")
+    from tarockscore.files.profile_file import load_profile
+
+    profile = load_profile("koenigrufen")
+    (folder / "hand.toml").write_text(HAND, encoding="utf-8")
+    floor, floor_peak = median_of(
+        options.runs, lambda: [sys.executable, "-c", "import typer, tabulate, tomli_w, tomllib"], folder
+    )
+    print(
+        f"floor (import typer, tabulate, tomli_w, tomllib): {floor * 1000:.0f} ms, {floor_peak / 1024:.0f} MiB"
+    )
+    record: dict[int, float] = {}
+    for n in sizes:
+        base = folder / f"base-{n}.toml"
+        build(base, n, profile)
+        work = folder / f"evening-{n}.toml"
+
+        def fresh(n: int = n, base: Path = base, work: Path = work) -> list[str]:
+            shutil.copyfile(base, work)
+            # the fold cache as the evening's last command left it (each record moves it on)
+            timed(tarockscore("show", "--ledger", str(work)), folder)
+            return tarockscore("record", str(folder / "hand.toml"), "--ledger", str(work))
+
+        record[n], peak = median_of(options.runs, fresh, folder)
+        size = base.stat().st_size
+        print(
+            f"record into {n:>6,} hands: {record[n] * 1000:6.0f} ms  ×{record[n] / floor:.2f} of the floor,"
+            f" ×{record[n] / record[sizes[0]]:.2f} of record into {sizes[0]}; peak {peak / 1024:.0f} MiB,"
+            f" file {size / 2**20:.1f} MiB"
+        )
+    base = folder / f"base-{big}.toml"
+    build(base, big, profile)
+    size = base.stat().st_size
+    print(f"ledger of {big:,} hands: {size / 2**20:.1f} MiB")
+    work = folder / "big.toml"
+    for name, args in (
+        ("show --json", ["show", "--json"]),
+        ("delete 2", ["delete", "2", "--yes"]),
+        ("undo", ["undo"]),
+        ("replace 2", ["replace", "2", "-c", "dreier", "-d", "Bert", "-t", "40"]),
+        ("record (cold cache)", ["record", str(folder / "hand.toml")]),
+    ):
+        shutil.copyfile(base, work)
+        shutil.rmtree(folder / "cache", ignore_errors=True)
+        took, peak = timed(tarockscore(*args, "--ledger", str(work)), folder)
+        print(
+            f"{name:>20} at {big:,} hands: {took:6.2f} s; peak {peak / 1024:.0f} MiB"
+            f" (×{(peak - floor_peak) / 1024 / (size / 2**20):.2f} the file over the floor's {floor_peak / 1024:.0f} MiB)"
+        )
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
