@@ -6,10 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from tarockscore.cli.shell.app import app
 from typer.testing import CliRunner
 
 import tarockscore
+from tarockscore.cli.shell.app import app
 from tarockscore.errors import LedgerError
 from tarockscore.files import safe_io
 
