@@ -500,7 +500,7 @@ def test_a_ledgers_located_problems_keep_their_german(tmp_path: Path) -> None:
     result = run_de("show", "-l", str(path))
     assert result.exit_code == 1
     line = text.splitlines().index("[[event]]") + 1
-    assert f"evening.toml:{line}: entry 1: hand 1: entry: " in result.stderr
+    assert f"evening.toml:{line}: Eintrag 1: Spiel 1: entry: " in result.stderr
     assert "'Zora' sitzt nicht am Tisch" in result.stderr
 
 

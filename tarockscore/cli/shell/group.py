@@ -57,14 +57,17 @@ ERROR = N_("error: {problem}")
 
 def _located(text: str) -> str:
     """A message, or a part of a problem's place, in the run's language: a ledger's ``hand 3``
-    is ``Spiel 3`` in German (the rest of the place is the file's own keys)."""
-    number = text.removeprefix("hand ")
-    if number != text and number.isdigit():
-        return i18n.gettext(HAND).format(id=number)
+    is ``Spiel 3`` in German, its log's ``entry 2`` ``Eintrag 2`` (the rest of the place is the
+    file's own keys)."""
+    for prefix, template in (("hand ", HAND), ("entry ", ENTRY)):
+        number = text.removeprefix(prefix)
+        if number != text and number.isdigit():
+            return i18n.gettext(template).format(id=number)
     return i18n.gettext(text)
 
 
 HAND = N_("hand {id}")
+ENTRY = N_("entry {id}")
 
 
 def fail(problems: tuple[Problem, ...], exit_code: int) -> NoReturn:

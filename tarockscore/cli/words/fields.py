@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tarockscore.errors import N_, Problem, TarockError
+from tarockscore.i18n import translated
 
 # hand-file key: (short-form option in cli.options.SHORT_KEYS, the flag, what it takes)
 SHORT_FORM: Mapping[str, tuple[str, str, str]] = {
@@ -37,12 +38,18 @@ SHORT_FORM: Mapping[str, tuple[str, str, str]] = {
 _FIELD = r"^(?P<key>[a-z_]+)(?:\[(?P<index>\d+)\])?(?:\.(?P<sub>.+))?$"
 
 
+def _placeholder(takes: str) -> str:
+    """An option's placeholder in the reader's language, as its help page shows it (PUNKTE)."""
+    return ",".join(translated(part) if part.isupper() else part for part in takes.split(","))
+
+
 def short_form_field(where: str, short: Mapping[str, Any]) -> str:
     """A hand-file key path as the short-form option the user gave (``kontra.Bert`` → ``-k Bert=re``)."""
     match = re.match(_FIELD, where)
     if match is None or match["key"] not in SHORT_FORM:
         return where
     option, flag, takes = SHORT_FORM[match["key"]]
+    takes = _placeholder(takes)
     if option == "talon" and short.get("own_king"):  # called_king = "own" comes from --own-king
         option, flag = "own_king", "--own-king"
     given = short.get(option)
