@@ -173,6 +173,7 @@ def fill(template: str, values: Values, translate: Translate | None = None, *, c
 # itself, which is what the hand file, the ledger and ``--json`` write.
 NAMED = "!n}"
 _PROFILE_KEY = re.compile(r"[a-z][a-z0-9_]*")
+_LISTED = re.compile(r"\{item0!r\}(?:, \{item\d+!r\})*")  # the list one_of makes
 
 
 def key_title(key: str) -> str:
@@ -182,11 +183,10 @@ def key_title(key: str) -> str:
 
 def _named(template: str, values: Values, translate: Translate) -> tuple[str, Values]:
     def named(value: object) -> object:
-        if isinstance(value, Message) and value.values:
-            items = ", ".join(str(named(v)) for _, v in value.values)
-            return Message(items)
+        if isinstance(value, Message) and _LISTED.fullmatch(value.template):
+            return Message(", ".join(str(named(v)) for _, v in value.values))
         if isinstance(value, Message):
-            return value  # "(none)"
+            return value  # a sentence of its own, "(none)": its own template says what it names
         keys = str(value).split(", ")  # one key, or keys listed ("trull, four_kings")
         if not all(_PROFILE_KEY.fullmatch(key) for key in keys):
             return value  # words that are not keys: shown as they are

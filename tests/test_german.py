@@ -378,3 +378,14 @@ def test_every_example_hand_is_explained_in_german(example: Path) -> None:
     assert result.exit_code == 0, result.stderr
     bad = [(line, found) for line in result.stdout.splitlines() if (found := german_problems(line, keys))]
     assert not bad, bad
+
+
+def test_a_hand_without_a_declarer_is_named_in_a_summary_made_now_and_read_back() -> None:
+    # what ledger.audit.summary makes of a Trischaken (no declarer) doubled by a Radl, and the
+    # trail's line when it is undone, as made now and as read back from the file
+    made = message("{hand}, Radl ×{radl}", hand="trischaken", radl=2)
+    undone = message("{hand} undone: {summary}", hand=message("hand {id}", id=2), summary=made)
+    with i18n.language("de"):
+        assert said(made) == "Trischaken, Radl ×2"
+        assert said(undone) == said(str(undone)) == "Spiel 2 zurückgenommen: Trischaken, Radl ×2"
+        assert said("trischaken") == "Trischaken"

@@ -101,6 +101,8 @@ def said(text: str) -> str:
     """An audit line, or a hand's summary in the trail's words, in the reader's language."""
     if current() == DEFAULT:
         return str(text)
+    if isinstance(text, Message) and text.values:
+        return translated(text)  # made now: its template and values are at hand
     line = read_back(str(text))
     if line is None:
         return named(str(text)) if _KEY.fullmatch(str(text)) else translated(text)
