@@ -15,6 +15,7 @@ from html import escape
 
 from tarockscore.i18n import _, current
 from tarockscore.ledger.deal import first_deal
+from tarockscore.render.output import page
 from tarockscore.tournament.model import DrawnTable, Round, Tournament
 
 _CSS = """
@@ -85,19 +86,4 @@ def cards_html(t: Tournament, drawn: Round, qr: Mapping[int, str] | None = None)
     title = _("Round {round}: table cards").format(round=drawn.number)
     if t.title:
         title = f"{t.title}: {title}"
-    return "\n".join(
-        [
-            "<!DOCTYPE html>",
-            f'<html lang="{current()}">',
-            "<head>",
-            '<meta charset="utf-8">',
-            f"<title>{escape(title)}</title>",
-            f"<style>\n{_CSS}\n</style>",
-            "</head>",
-            "<body>",
-            *(_card(t, drawn, d, qr.get(d.table)) for d in drawn.tables),
-            "</body>",
-            "</html>",
-            "",
-        ]
-    )
+    return page(title, _CSS, [_card(t, drawn, d, qr.get(d.table)) for d in drawn.tables])

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from enum import StrEnum
+from html import escape
 from typing import Any, NamedTuple
 
 from tarockscore.errors import N_, UsageError
+from tarockscore.i18n import current
 from tarockscore.render.hand import csv_text, dumps
 
 #: A CSV table: its header row and its rows (cells made safe for spreadsheets when written).
@@ -48,6 +50,27 @@ class View(NamedTuple):
             OutputFormat.HTML: self.html,
         }
         return tuple(f for f, made in given.items() if made is not None)
+
+
+def page(title: str, css: str, body: Sequence[str]) -> str:
+    """One printable HTML page in the reader's language: ``body`` is markup already escaped, the
+    title is escaped here."""
+    return "\n".join(
+        [
+            "<!DOCTYPE html>",
+            f'<html lang="{current()}">',
+            "<head>",
+            '<meta charset="utf-8">',
+            f"<title>{escape(title)}</title>",
+            f"<style>\n{css}\n</style>",
+            "</head>",
+            "<body>",
+            *body,
+            "</body>",
+            "</html>",
+            "",
+        ]
+    )
 
 
 def rendered(view: View, fmt: OutputFormat = OutputFormat.TABLE) -> str:

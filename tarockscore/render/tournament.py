@@ -22,7 +22,7 @@ from tabulate import tabulate
 
 from tarockscore.i18n import N_, _, current, money, ngettext, translated
 from tarockscore.render.cards import event_line
-from tarockscore.render.output import CsvTable, OutputFormat, View, rendered
+from tarockscore.render.output import CsvTable, OutputFormat, View, page, rendered
 from tarockscore.tournament.cup import CupStanding
 from tarockscore.tournament.format import Format, TieBreak, Total
 from tarockscore.tournament.model import Round, Tournament
@@ -307,24 +307,15 @@ def standings_html(t: Tournament, rows: Sequence[Standing], title: str) -> str:
     meta = _("{name}: {title}. Ties: {ties}.").format(
         name=fmt.name, title=fmt.title_in(current()), ties=ties_text(fmt)
     )
-    return "\n".join(
+    return page(
+        title,
+        _CSS,
         [
-            "<!DOCTYPE html>",
-            f'<html lang="{current()}">',
-            "<head>",
-            '<meta charset="utf-8">',
-            f"<title>{escape(title)}</title>",
-            f"<style>\n{_CSS}\n</style>",
-            "</head>",
-            "<body>",
             f"<h1>{escape(title)}</h1>",
             *([f'<p class="event">{escape(event)}</p>'] if (event := event_line(t)) else []),
             f'<p class="meta">{escape(meta)}</p>',
             standings_table_html(t, rows),
-            "</body>",
-            "</html>",
-            "",
-        ]
+        ],
     )
 
 

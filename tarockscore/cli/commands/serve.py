@@ -2,13 +2,15 @@
 
 Parses the options, opens the site (``tarockscore.web``), binds the address, prints each table's
 address (and its QR code at a terminal) and runs the server until Ctrl-C. The web stack
-(Starlette, uvicorn, segno) is imported only when the command runs, inside :func:`serve`: it
-costs about as much again as the whole command line's start-up, which no other command pays.
+(Starlette, uvicorn, segno) is reached only through ``tarockscore.web.server``, imported when the
+command runs, inside :func:`serve`: it costs about as much again as the whole command line's
+start-up, which no other command pays.
 """
 
 import json
 import socket
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -92,10 +94,7 @@ def serve(
     """Serve the evening or the tournament day to the phones at the tables: a page per table, a
     board for the projector, table cards to print. Ctrl-C stops it."""
     # The web stack is this command's alone: imported here, never at the start of another command.
-    import uvicorn  # noqa: PLC0415
-
-    from tarockscore.web.app import Settings, make_app  # noqa: PLC0415
-    from tarockscore.web.site import Site  # noqa: PLC0415
+    from tarockscore.web import server  # noqa: PLC0415
 
     if lang is not None:
         chosen = i18n.language_of(lang)
@@ -106,7 +105,7 @@ def serve(
         i18n.use(chosen)
         lang = chosen
     where = Path(path) if path is not None and Path(path).is_dir() else ledger_path_of(path)
-    site = Site(where)
+    site = server.Site(where)
     sock = bind(host, port)
     real_port = sock.getsockname()[1]
     shown = (lan_address() or LOOPBACK) if host in EVERYWHERE else host
@@ -127,27 +126,22 @@ def serve(
     if json_out:
         typer.echo(json.dumps({"url": base, "board": board, "tables": tables}, ensure_ascii=False))
     out = sys.stderr if json_out else sys.stdout
-    _announce(out, site.title, places, tables, board, cards, qr=not json_out and sys.stdout.isatty())
-    app = make_app(site, Settings(lang=lang, base_url=base))
-    config = uvicorn.Config(
-        app, log_level="warning", access_log=False, lifespan="off", timeout_graceful_shutdown=2
-    )
-    server = uvicorn.Server(config)
-    try:
-        server.run(sockets=[sock])
-    except KeyboardInterrupt:
-        pass
-    finally:
-        sock.close()
-        site.journal.close()
+    qr = server.terminal_qr if not json_out and sys.stdout.isatty() else None
+    _announce(out, site.title, places, tables, board, cards, qr=qr)
+    server.run(site, sock, lang, base)
     print(_("stopped; every hand is in its ledger"), file=out, flush=True)
 
 
 def _announce(
-    out: Any, title: str, places: list[Any], tables: list[dict[str, Any]], board: str, cards: str, *, qr: bool
+    out: Any,
+    title: str,
+    places: list[Any],
+    tables: list[dict[str, Any]],
+    board: str,
+    cards: str,
+    *,
+    qr: Callable[[str, Any], None] | None,
 ) -> None:
-    import segno  # noqa: PLC0415 - the QR codes are the web stack's too
-
     print(_("Serving {name}").format(name=title), file=out)
     for place, table in zip(places, tables, strict=True):
         name = (
@@ -156,8 +150,8 @@ def _announce(
             else _("the table")
         )
         print(f"{name}: {table['url']}", file=out)
-        if qr:
-            segno.make(table["url"], error="m").terminal(out=out, compact=True)
+        if qr is not None:
+            qr(table["url"], out)
     print(_("board: {url}").format(url=board), file=out)
     print(_("table cards (the organiser's code opens every table): {url}").format(url=cards), file=out)
     print(_("Ctrl-C stops the server."), file=out, flush=True)
