@@ -21,7 +21,7 @@ from tarockscore.ledger.settle_up import Settlement
 from tarockscore.ledger.sheet import Sheet
 from tarockscore.ledger.totals import payout_totals, totals
 from tarockscore.render import evening, hand
-from tarockscore.render.audit import moment, said
+from tarockscore.render.audit import moment
 from tarockscore.render.evening import HEAD_DIGITS
 from tarockscore.render.output import View
 from tarockscore.rules import legality
@@ -268,8 +268,3 @@ def settled_view(result: Settlement, points: dict[str, int], payout: bool, profi
             [[x.payer, x.payee, str(x.amount)] for x in result.payments],
         ),
     )
-
-
-def audit_said(ledger: Ledger) -> str:
-    """The audit entry the last change left, in the reader's language."""
-    return said(ledger.audit[-1].detail)
