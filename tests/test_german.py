@@ -90,6 +90,28 @@ def test_every_message_is_german() -> None:
     assert not english, english
 
 
+# A profile key set to a value inside a sentence's parentheses: "(valat.bonuses = {rule!r})".
+KEY_SET = re.compile(r"\([^()]*\b[a-z_]+(?:\.[a-z_{}]+)+ = [^()]*\)")
+
+
+def test_no_german_message_names_a_profile_key_in_its_sentence() -> None:
+    # The table reads the rule in words; the key path is for --json and the English text.
+    named = [s for e in read_po(PO) for s in e.strings.values() if KEY_SET.search(s)]
+    assert not named, named
+    assert KEY_SET.search("Valat (valat.bonuses = {rule!r}): nicht geschrieben")
+    assert KEY_SET.search('(Kontra ad personam, kontra.negative = "individual")')
+    assert not KEY_SET.search('Radl: ×{radl} [radl.factor]; z. B. kontra = {{ Bert = "kontra" }}')
+
+
+def test_a_bid_only_the_forehand_may_make_is_refused_in_words(in_folder: Path) -> None:
+    # GameTwist: the Sechserdreier is bid only by the first in hand (the profile's bidders).
+    result = run("de", "score", "-P", "gametwist", "-p", "Anna,Bert,Cilli,Dani", "-c", "sechserdreier",
+                 "-d", "Bert", "-t", "40")  # fmt: skip
+    assert result.exit_code == 1, result.stdout
+    assert "Bert" in result.stderr and "Vorhand" in result.stderr and "Sechserdreier" in result.stderr
+    assert "contracts." not in result.stderr and "bidders" not in result.stderr
+
+
 def test_the_walk_catches_english_and_a_key() -> None:
     assert ENGLISH.search(prose("Spiel 3 undone: rufer by Anna"))
     assert not ENGLISH.search(prose("Spiel 3 zurückgenommen (bonuses.pagat.side = 'declarers')"))

@@ -43,3 +43,15 @@ def test_a_sechserdreier_bid_by_another_player_is_scored_and_named(tmp_path: Pat
     assert written.exit_code == 1
     assert "'B' is not the Forehand: under 'gametwist' only the first in hand" in written.stderr
     assert Path(ledger).read_bytes() == before
+
+
+def test_the_hands_whose_bidding_is_not_allowed_are_named_in_german(tmp_path: Path) -> None:
+    ledger = str(tmp_path / "l.toml")
+    assert runner.invoke(app, ["new", "-p", "A,B,C,D", "--ledger", ledger]).exit_code == 0
+    record = ["record", "-c", "sechserdreier", "-d", "B", "-t", "40", "--ledger", ledger]
+    assert runner.invoke(app, record).exit_code == 0
+    result = runner.invoke(app, ["--lang", "de", "rescore", "-P", "gametwist", "--ledger", ledger])
+    assert result.exit_code == 0, result.stderr
+    # the game by its German name, the rule in words: no profile key in a German sentence
+    assert "1 (Sechserdreier von B, nicht Vorhand)" in result.stdout
+    assert "contracts." not in result.stdout

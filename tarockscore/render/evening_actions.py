@@ -13,7 +13,7 @@ from typing import Any
 
 from tabulate import tabulate
 
-from tarockscore.i18n import _, date, money, ngettext
+from tarockscore.i18n import _, date, money, named, ngettext
 from tarockscore.ledger.deal import first_deal
 from tarockscore.ledger.model import Entry, Ledger
 from tarockscore.ledger.results import score_stored
@@ -197,7 +197,11 @@ def not_allowed(ledger: Ledger) -> list[str]:
         h = entry.hand
         if not legality.bidding_allowed(ledger.profile, h.contract, h.declarer, h.players):
             bidders = ledger.profile.contracts[h.contract].bidders
-            out.append(f"{i} ({h.contract} by {h.declarer}: contracts.{h.contract}.bidders = {bidders!r})")
+            out.append(
+                _("{hand} ({contract} by {declarer}: contracts.{key}.bidders = {bidders!r})").format(
+                    hand=i, contract=named(h.contract), declarer=h.declarer, key=h.contract, bidders=bidders
+                )
+            )
     return out
 
 
