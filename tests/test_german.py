@@ -411,3 +411,13 @@ def test_a_hand_without_a_declarer_is_named_in_a_summary_made_now_and_read_back(
         assert said(made) == "Trischaken, Radl ×2"
         assert said(undone) == said(str(undone)) == "Spiel 2 zurückgenommen: Trischaken, Radl ×2"
         assert said("trischaken") == "Trischaken"
+
+
+def test_card_points_that_prove_a_valat_name_the_side_in_german(in_folder: Path) -> None:
+    # 0 card points to the Solodreier's declarer: the defenders hold all 70 [CTK "Valat"], a Valat.
+    assert run("de", "new", "-p", "Anna,Bert,Cilli,Dani").exit_code == 0
+    result = run("de", "record", "-c", "solodreier", "-d", "Dani", "-t", "0")
+    assert result.exit_code == 1
+    assert "die Gegenseite hat alle 70 Punkte" in result.stderr
+    assert "den Valat der Gegenseite eintragen" in result.stderr
+    assert german_problems(result.stderr, shipped_keys()) == [], result.stderr
