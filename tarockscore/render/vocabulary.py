@@ -28,6 +28,12 @@ NAMES = (
     N_("Bettler Ouvert"),
     N_("Piccolo"),
     N_("Piccolo Ouvert"),
+    N_("Zwiccolo"),
+    N_("Zwiccolo Ouvert"),
+    N_("Pagatrufer"),
+    N_("Uhurufer"),
+    N_("Kakadurufer"),
+    N_("Quapilrufer"),
     N_("Trischaken"),
     # bonuses
     N_("Pagat"),
@@ -42,6 +48,8 @@ NAMES = (
     N_("Honneurs"),
     N_("Koenigfang"),
     N_("Mondfang"),
+    N_("First Sack"),
+    N_("Second Sack"),
     # the sides a bonus may be made by (bonuses.NAME.side)
     N_("Declarers"),
     N_("Defenders"),

@@ -366,3 +366,24 @@ def check_conceded_bonuses(bonuses: tuple[BonusEntry, ...], contract: Contract, 
                 N_("{name!r}: a conceded hand is not played, so no bonus is made or lost in it"),
                 name=b.name,
             )
+
+
+def check_valat_game_kontra(
+    bonuses: tuple[BonusEntry, ...], kontra: str | None, profile: Profile, problems: Collector
+) -> None:
+    """Where the profile says so (``valat.game_kontra_when_announced = false``, [WTC19] "In einem
+    angesagten Valat kann das Spiel nicht kontriert werden"), a hand whose Valat is announced has
+    no Kontra on the game: the Kontra is said on the Valat."""
+    if kontra is None or profile.valat.game_kontra_when_announced:
+        return
+    for i, b in enumerate(bonuses):
+        if b.name == "valat" and b.announced:
+            problems.add(
+                "kontra",
+                N_(
+                    "{kontra!r} on the game: with an announced Valat no Kontra is said on the game, only on the Valat (valat.game_kontra_when_announced = false); give it as the Valat's kontra (bonus[{i}].kontra)"
+                ),
+                kontra=kontra,
+                i=i,
+            )
+            return

@@ -22,6 +22,7 @@ from tarockscore.rules.hand import BonusEntry, Hand, HandInput, Side
 from tarockscore.rules.hand_bets import (
     check_bonus_against_points,
     check_conceded_bonuses,
+    check_valat_game_kontra,
     read_bonuses,
     read_contract_kontra,
     read_kontra_step,
@@ -62,6 +63,7 @@ def parse_hand(data: HandInput, profile: Profile, *, bidding: bool = True) -> Ha
     if bonuses:
         check_bonus_against_points(bonuses, card_points, defender_points, keys.won, profile, problems)
         _check_defender_announcements(bonuses, bool(kontra or kontra_by), profile, problems)
+        check_valat_game_kontra(bonuses, kontra, profile, problems)
     check_tricks(bonuses, card_points, defender_points, contract, keys.called_king, profile, problems)
     problems.raise_if_any(HandRefused)
     return Hand(

@@ -116,6 +116,10 @@ class Contract(NamedTuple):
     # Which of the talon's cards count for the declarer side (``[contracts.NAME] talon_share``,
     # docs/rules/koenigrufen.md §1.4): "half" where he takes a half, "none" where he does not.
     talon_share: TalonShare = "half"
+    # A negative contract's promise (``[contracts.NAME] tricks``): the declarer takes exactly this
+    # many tricks (Bettler 0, Piccolo 1, Zwiccolo 2, Triccolo 3 [TA]); None where the profile
+    # does not say. The hand enters whether he did (``won``); the number is what ``won`` means.
+    tricks: int | None = None
 
 
 class Bonus(NamedTuple):
@@ -134,6 +138,9 @@ class Bonus(NamedTuple):
     # What the bonus needs of the called King (``bonuses.NAME.called_king``): "played", in a
     # trick (the King ultimo); "caught", in the Defenders' tricks (GameTwist's Königfang); "".
     called_king: str = ""
+    # A material bonus ("Bestandsprämie": Trull, Four Kings, Säcke) is held in a side's tricks,
+    # not made by a card in one trick; ``valat.bonuses = "trick"`` drops it in a Valat hand.
+    material: bool = False
 
 
 class Profile(NamedTuple):
@@ -509,6 +516,7 @@ def _bonuses(table: Reader, problems: Collector) -> dict[str, Bonus]:
             side=cast(BonusSide, r.word("side", get_args(BonusSide), "either")),
             can_fail=r.flag("can_fail", True),
             called_king=r.word("called_king", get_args(CalledKingNeed), ""),
+            material=r.flag("material", False),
         )
         enabled = r.flag("enabled", True)
         r.finish()
@@ -541,6 +549,7 @@ def _contracts(
             talon_share=cast(
                 TalonShare, r.word("talon_share", get_args(TalonShare), "half" if talon else "none")
             ),
+            tricks=r.number("tricks", minimum=0) if r.has("tricks") else None,
         )
         enabled = r.flag("enabled", True)
         r.finish()
@@ -556,6 +565,11 @@ def _contracts(
                         allowed=one_of(bonuses),
                         hint=near_miss(bonus, bonuses),
                     )
+        if contract.tricks is not None and contract.kind is not Kind.NEGATIVE:
+            problems.add(
+                r.where("tricks"),
+                N_('only a negative contract promises a number of tricks (kind = "negative")'),
+            )
         if contract.kind is Kind.TRISCHAKEN and contract.team != "everyone":
             problems.add(r.where("team"), N_('a dodge contract is played by everyone: team = "everyone"'))
         contracts[name] = contract

@@ -32,7 +32,11 @@ KontraScope = Literal["score", "payout"]
 NegativeKontra = Literal["individual", "collective"]
 HuettenfleckScope = Literal["contract", "hand"]
 ValatModel = Literal["multiplier", "fixed"]
-ValatBonuses = Literal["none", "announced", "all"]
+# Which bonuses still count in a Valat hand: none; the announced ones; all; "trick", the bonuses
+# made in a trick (the birds, the King ultimo, the catches) but no material bonus (Trull, Four
+# Kings, Säcke: ``[bonuses.NAME] material``) [TIR20 6)]; "trick_or_announced", the trick bonuses
+# and the material ones announced, a silent material bonus being "inkludiert" [WTC20 Prämien].
+ValatBonuses = Literal["none", "announced", "all", "trick", "trick_or_announced"]
 CalledKingRule = Literal["redeal", "traditional"]
 ConcedePays = Literal["contract", "contract_and_announced"]
 # "as_if_won": the revoker pays each other player what that player would have received had
@@ -285,6 +289,9 @@ class ValatRules(NamedTuple):
     cancels_game_kontra: bool
     solo_doubles: bool
     silent_min_rule: bool
+    # False: no Kontra may be said on the game when the Valat is announced [WTC19 Valat] ("In
+    # einem angesagten Valat kann das Spiel nicht kontriert werden"); a hand with both is refused.
+    game_kontra_when_announced: bool = True
 
 
 declare(ValatRules, Keys("valat", minimum={"silent": 1, "announced": 1}))

@@ -41,21 +41,43 @@ def bonuses_in_valat(deal: Deal, others: list[BonusEntry]) -> tuple[list[BonusEn
     rule = deal.profile.valat.bonuses
     if rule == "all":
         return others, NOTHING
-    dropped = [b for b in others if rule == "none" or not b.announced]
+    dropped = [b for b in others if not _counts_in_valat(rule, b, deal)]
     if not dropped:
         return others, NOTHING
     why = note(
         message(
-            N_("In a Valat hand no bonus is scored (valat.bonuses = {rule!r}): not scored: {bonuses}.")
-            if rule == "none"
-            else N_(
-                "In a Valat hand only announced bonuses are scored (valat.bonuses = {rule!r}): not scored: {bonuses}."
-            ),
+            _IN_VALAT[rule],
             rule=rule,
             bonuses=", ".join(b.name for b in dropped),
         )
     )
     return [b for b in others if b not in dropped], why
+
+
+_IN_VALAT = {
+    "none": N_("In a Valat hand no bonus is scored (valat.bonuses = {rule!r}): not scored: {bonuses}."),
+    "announced": N_(
+        "In a Valat hand only announced bonuses are scored (valat.bonuses = {rule!r}): not scored: {bonuses}."
+    ),
+    "trick": N_(
+        "In a Valat hand only the bonuses made in a trick are scored, no material bonus (valat.bonuses = {rule!r}): not scored: {bonuses}."
+    ),
+    "trick_or_announced": N_(
+        "In a Valat hand a silent material bonus is part of the Valat (valat.bonuses = {rule!r}): not scored: {bonuses}."
+    ),
+}
+
+
+def _counts_in_valat(rule: str, bonus: BonusEntry, deal: Deal) -> bool:
+    """Whether one bonus still counts in a Valat hand under ``valat.bonuses``."""
+    material = deal.profile.bonuses[bonus.name].material if bonus.name in deal.profile.bonuses else False
+    if rule == "announced":
+        return bonus.announced
+    if rule == "trick":
+        return not material
+    if rule == "trick_or_announced":
+        return bonus.announced or not material
+    return False
 
 
 def _solo_factors(deal: Deal) -> tuple[Factor, ...]:
