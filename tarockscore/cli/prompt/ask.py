@@ -5,7 +5,7 @@ run (``y``, ``yes``, ``j``, ``ja``; ``n``, ``no``, ``nein``, in any case), are t
 (:mod:`tarockscore.entry.words`). The prompt shows the choice in the run's language:
 ``[y/N]``, ``[j/N]``.
 
-Every question is asked through :meth:`Asker.answer_to`: end of input (Ctrl-D) is ``typer.Abort``,
+Every question is asked through :func:`answer_to`: end of input (Ctrl-D) is ``typer.Abort``,
 and Ctrl-C stays the interrupt it is everywhere else (exit 130), where Typer's prompt would turn
 both into the same ``Abort``.
 
@@ -67,32 +67,39 @@ class _BoundedLines:
         return getattr(self._inner, name)
 
 
+def answer_to(prompt: str) -> str:
+    """One line typed at the prompt, of at most :data:`MAX_LINE` characters; Enter gives ''. End
+    of input raises ``typer.Abort``, Ctrl-C ``KeyboardInterrupt``, a longer line
+    :class:`TooMuchInput`."""
+    stdin = sys.stdin
+    sys.stdin = _BoundedLines(stdin)  # type: ignore[assignment]
+    try:
+        return str(typer.prompt(prompt, default="", show_default=False))
+    except typer.Abort as exc:
+        # Typer's prompt raises Abort for both, "from None": the one it caught stays its context
+        if isinstance(exc.__context__, KeyboardInterrupt):
+            raise KeyboardInterrupt from None
+        raise
+    finally:
+        sys.stdin = stdin
+
+
 class Asker:
-    """The questions of one run: each answer read within the bounds, the answers counted."""
+    """The answers of one run, counted: too many in all, or too many refused in a row, end it."""
 
     def __init__(self) -> None:
         self.answers = 0
         self.wrong = 0
 
-    def answer_to(self, prompt: str) -> str:
-        """One line typed at the prompt; Enter gives ''. End of input raises ``typer.Abort``,
-        Ctrl-C ``KeyboardInterrupt``, a bound passed :class:`TooMuchInput`."""
+    def answered(self, text: str) -> str:
+        """``text``, one more answer of the run (:func:`answer_to` read it); past
+        :data:`MAX_ANSWERS` the run ends (:class:`TooMuchInput`)."""
         self.answers += 1
         if self.answers > MAX_ANSWERS:
             raise TooMuchInput(
                 N_("more than {limit:,} answers in one run; nothing was written"), limit=MAX_ANSWERS
             )
-        stdin = sys.stdin
-        sys.stdin = _BoundedLines(stdin)  # type: ignore[assignment]
-        try:
-            return str(typer.prompt(prompt, default="", show_default=False))
-        except typer.Abort as exc:
-            # Typer's prompt raises Abort for both, "from None": the one it caught stays its context
-            if isinstance(exc.__context__, KeyboardInterrupt):
-                raise KeyboardInterrupt from None
-            raise
-        finally:
-            sys.stdin = stdin
+        return text
 
     def taken(self) -> None:
         """The answer was taken: the count of answers refused in a row starts again."""
@@ -114,7 +121,7 @@ def confirm(question: str, *, default: bool = False) -> bool:
     choice = _("Y/n") if default else _("y/N")
     asker = Asker()
     while True:
-        answer = asker.answer_to(f"{question} [{choice}]")
+        answer = asker.answered(answer_to(f"{question} [{choice}]"))
         if not answer.strip():
             return default
         said = tarockscore.yes_or_no(answer)

@@ -13,7 +13,7 @@ import typer
 import tarockscore
 from tarockscore import i18n
 from tarockscore.cli.commands.record import recorded
-from tarockscore.cli.prompt.ask import Asker, TooMuchInput
+from tarockscore.cli.prompt.ask import Asker, TooMuchInput, answer_to
 from tarockscore.cli.shell.ledger_option import LedgerOpt, evening_of, now
 from tarockscore.cli.words.notation import hand_number
 from tarockscore.errors import INTERRUPTED, TarockError
@@ -70,7 +70,7 @@ def _summary(entry: "tarockscore.Answers") -> int:
 def _ask(entry: "tarockscore.Answers", asker: Asker) -> None:
     """Ask each question the entry gives until every one is answered."""
     while (question := entry.next()) is not None:
-        problem = entry.give(asker.answer_to(prompt_text(question)))
+        problem = entry.give(asker.answered(answer_to(prompt_text(question))))
         if problem:
             typer.echo(f"  {problem}", err=True)
             asker.refused()
@@ -95,7 +95,7 @@ def _said_at_summary(prompt: str, count: int, can_save: bool, asker: Asker) -> "
     """Ask at the summary until the answer is one it takes."""
     while True:
         try:
-            said = tarockscore.read_summary(asker.answer_to(prompt), count, can_save)
+            said = tarockscore.read_summary(asker.answered(answer_to(prompt)), count, can_save)
         except tarockscore.Refused as exc:
             typer.echo(f"  {exc.args[0]}", err=True)
             asker.refused()
