@@ -72,7 +72,7 @@ def answer_to(prompt: str) -> str:
     of input raises ``typer.Abort``, Ctrl-C ``KeyboardInterrupt``, a longer line
     :class:`TooMuchInput`."""
     stdin = sys.stdin
-    sys.stdin = _BoundedLines(stdin)  # type: ignore[assignment]
+    sys.stdin = _BoundedLines(stdin)
     try:
         return str(typer.prompt(prompt, default="", show_default=False))
     except typer.Abort as exc:
