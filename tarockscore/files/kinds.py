@@ -9,10 +9,15 @@ Each kind is known by keys only it has at the top: a ledger by its ``[table]`` w
 profile or digest; a profile by the tables of its rules (or ``extends``); a hand by its contract,
 declarer or card points; an alias file by its ``[aliases]`` table. A file with none of them is no
 kind in particular: its own reader reports what is wrong with it.
+
+A file too large to parse whole at a glance (a long evening's ledger) is known by its beginning:
+the line tarockscore writes at the top of every ledger, or a first line that only TOML begins with
+(``key = …`` or a ``[table]``), which no page, picture or table of values a command writes has.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 
 from tarockscore.errors import N_, Message, message
@@ -55,3 +60,27 @@ def other_kind(data: Mapping[str, object], expected: str) -> Message | None:
         if _is(data, kind):
             return _NAMED[kind]
     return None
+
+
+# The first line of every ledger tarockscore writes (files.ledger_log), and the first line of a
+# TOML document that is neither blank nor a comment: a key and its '=', or a table's header.
+LEDGER_MARK = b"kept by tarockscore"
+_KEY = rb"""(?:[A-Za-z0-9_-]+|"[^"\n]*"|'[^'\n]*')"""
+_DOTTED = _KEY + rb"(?:[ \t]*\.[ \t]*" + _KEY + rb")*"
+_TOML_START = re.compile(
+    rb"[ \t]*(?:" + _DOTTED + rb"[ \t]*=|\[\[?[ \t]*" + _DOTTED + rb"[ \t]*\]\]?[ \t]*(?:#|\r?$))"
+)
+
+
+def starts_as_toml(head: bytes) -> bool:
+    """Whether a file beginning with ``head`` is a ledger or another TOML document, however long it
+    is: the ledger's own first line, or a first line that is TOML (blank lines and comments skipped)."""
+    head = head.removeprefix(b"\xef\xbb\xbf")
+    first, _, _ = head.partition(b"\n")
+    if LEDGER_MARK in first:
+        return True
+    for line in head.split(b"\n"):
+        text = line.strip()
+        if text and not text.startswith(b"#"):
+            return _TOML_START.match(line) is not None
+    return False

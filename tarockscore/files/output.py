@@ -2,8 +2,9 @@
 
 Every output file goes through :func:`write_output`: it is never one of the command's own inputs
 (through any link), never a ledger or a profile (a ``.toml`` file, or an existing file that reads
-as TOML), never a FIFO or a device, and it is written atomically (a temp file in the same folder,
-then a rename), so a failed write leaves the old file as it was and never an empty one.
+as TOML, however large: :func:`tarockscore.files.kinds.starts_as_toml`), never a FIFO or a
+device, and it is written atomically (a temp file in the same folder, then a rename), so a failed
+write leaves the old file as it was and never an empty one.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from tarockscore.errors import N_, TarockError, UsageError
-from tarockscore.files import safe_io
+from tarockscore.files import kinds, safe_io
 
 _HEAD = 64 * 1024
 
@@ -93,7 +94,9 @@ def _reads_as_toml(target: Path) -> bool:
             head = f.read(_HEAD + 1)
     except OSError:
         return False
-    if len(head) > _HEAD or not head.strip():
+    if len(head) > _HEAD:  # too long to parse at a glance: a ledger is known by its beginning
+        return kinds.starts_as_toml(head)
+    if not head.strip():
         return False
     try:
         data = tomllib.loads(head.decode("utf-8"))

@@ -136,7 +136,7 @@ def read_regular(path: Path, what: str, limit: int, error: type[TarockError]) ->
             raise unreadable(error)(_NOT_REGULAR, path=path, kind=_kind(st.st_mode), what=_what(what))
         if st.st_size > limit:
             raise unreadable(error)(
-                N_("{path} is {size}; {what} files are at most {limit}: this is not one"),
+                N_("{path} is {size}, larger than tarockscore reads: {what} files are at most {limit}"),
                 path=path,
                 size=size_text(st.st_size),
                 what=_what(what),

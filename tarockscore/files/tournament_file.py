@@ -244,6 +244,7 @@ def create(folder: Path, t: tm.Tournament) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     path = file_path(folder)
     with ledger_file.locked(path):
+        safe_io.remove_stale_temps(path)  # a killed writer's temp file, as beside a ledger
         if path.exists():
             raise TournamentError(
                 N_(
@@ -260,6 +261,7 @@ def update(
     path = file_path(folder)
     read(folder)  # a clear error for a folder without a tournament, before the lock file is made
     with ledger_file.locked(path):
+        safe_io.remove_stale_temps(path)  # a killed writer's temp file, as beside a ledger
         snapshot = read(folder)
         _open_day(path)
         new = change(snapshot.tournament)
@@ -358,6 +360,7 @@ def draw_round(folder: Path, number: int, seed: int, at: str) -> tm.Round:
     path = file_path(folder)
     read(folder)
     with ledger_file.locked(path):
+        safe_io.remove_stale_temps(path)  # a killed writer's temp file, as beside a ledger
         snapshot = read(folder)
         _open_day(path)
         t = snapshot.tournament

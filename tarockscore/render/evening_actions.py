@@ -148,9 +148,12 @@ def checked_text(path: Path, ledger: Ledger) -> str:
     )
 
 
-def _rescored_json(before: Ledger, after: Ledger, sheet: Sheet, written: bool) -> dict[str, Any]:
+def _rescored_json(
+    before: Ledger, after: Ledger, sheet: Sheet, changed: Sequence[int], written: bool
+) -> dict[str, Any]:
     data = evening.sheet_json(sheet)
     data["written"] = written
+    data["changed"] = list(changed)  # every hand the text names only the first few of
     data["before"] = {"profile": evening.profile_json(before.table), "totals": totals(before)}
     paid = payout_totals(before)
     if paid is not None:  # as show --json has it: only where Kontra changes the money alone
@@ -172,12 +175,11 @@ def _rescored_text(before: Ledger, after: Ledger, changed: Sequence[int], writte
         )
     ]
     if changed:
-        hands = ", ".join(str(n) for n in changed)
-        lines.append(_("hands scored differently: {hands}").format(hands=hands))
+        lines.append(_("hands scored differently: {hands}").format(hands=first_few(changed)))
     if refused := not_allowed(after):
         lines.append(
             _("hands whose bidding {name} does not allow (scored all the same): {hands}").format(
-                name=after.table.profile.name, hands=", ".join(refused)
+                name=after.table.profile.name, hands=first_few(refused)
             )
         )
     if written:
@@ -187,6 +189,21 @@ def _rescored_text(before: Ledger, after: Ledger, changed: Sequence[int], writte
     else:
         lines.append(_("what-if only: the ledger is unchanged (--write to keep it)"))
     return "\n".join(lines)
+
+
+# A list of hands in a line of text: a rescore of 100,000 hands must not print one line of 600 KB.
+FIRST_FEW = 10
+
+
+def first_few(items: Sequence[object]) -> str:
+    """The items joined with ", ", or the first :data:`FIRST_FEW` and how many more (``--json``
+    lists every one)."""
+    if len(items) <= FIRST_FEW + 1:  # "and 1 more" would be no shorter than the item itself
+        return ", ".join(str(item) for item in items)
+    more = len(items) - FIRST_FEW
+    return _("{items} and {more:,} more (--json lists every one)").format(
+        items=", ".join(str(item) for item in items[:FIRST_FEW]), more=more
+    )
 
 
 def not_allowed(ledger: Ledger) -> list[str]:
@@ -212,7 +229,7 @@ def rescored_view(
     and ``before``; CSV one row per player."""
     return View(
         table=lambda: _rescored_text(before, after, changed, written, path),
-        json=lambda: _rescored_json(before, after, sheet, written),
+        json=lambda: _rescored_json(before, after, sheet, changed, written),
         csv=lambda: (
             ["player", before.table.profile.name, after.table.profile.name, "difference"],
             _rescored_rows(before, after),

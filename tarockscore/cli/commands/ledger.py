@@ -13,6 +13,7 @@ import typer
 
 import tarockscore
 from tarockscore.cli.prompt.ask import confirm
+from tarockscore.cli.shell import warned
 from tarockscore.cli.shell.ledger_option import LedgerOpt, evening_of, ledger_path_of, now
 from tarockscore.cli.shell.options import (
     Bonus,
@@ -109,7 +110,7 @@ def new(
     except UsageError as exc:
         raise as_options(exc, "players", "place") from None
     for warning in begun.warnings:
-        typer.echo(_("warning: --players: {warning}").format(warning=warning), err=True)
+        warned.say(_("warning: --players: {warning}").format(warning=warning))
     typer.echo(shown.begun_text(begun.evening.path, begun.ledger))
 
 

@@ -11,6 +11,7 @@ from typing import Annotated
 import typer
 
 import tarockscore
+from tarockscore.cli.shell import warned
 from tarockscore.cli.shell.ledger_option import LedgerOpt, evening_of, now
 from tarockscore.cli.shell.options import (
     Bonus,
@@ -74,7 +75,7 @@ def record(
     assert done is not None  # record says what it recorded
     warning, text = render_evening.recorded_end_text(done.table, done.before, done.after, done.score)
     if warning is not None:
-        typer.echo(warning, err=True)
+        warned.say(warning)
     typer.echo(text)
     typer.echo(render_evening.head_text(change.head))
 
@@ -84,7 +85,7 @@ def recorded(before: "tarockscore.Ledger", after: "tarockscore.Ledger") -> None:
     a warning first when the hand's players moved the deal away from the dealer the ledger expected."""
     warning = render_evening.moved_deal_warning(before, after)
     if warning is not None:
-        typer.echo(warning, err=True)
+        warned.say(warning)
     typer.echo(render_evening.recorded_text(after))
 
 

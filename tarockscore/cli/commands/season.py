@@ -3,8 +3,8 @@
 Each command reads its options, folds the ledgers it is given (files, or folders searched for
 ``*.toml`` ledgers; none: the evening's ledger, found as ``show`` finds it) with one call of the
 library (:func:`tarockscore.fold_season`), and prints the view ``render`` makes of the result.
-Data goes to stdout; warnings go to stderr as ``warning:`` lines (and into the JSON's
-``warnings``). The module is imported only when one of its commands runs.
+Data goes to stdout; warnings go to stderr as ``warning:`` lines, at most a few of one kind
+(:mod:`tarockscore.cli.shell.warned`; every one into the JSON's ``warnings``). The module is imported only when one of its commands runs.
 """
 
 import datetime as dt
@@ -17,6 +17,7 @@ import tarockscore
 from tarockscore.cli.shell.ledger_option import LedgerOpt
 from tarockscore.cli.shell.options import profile_given
 from tarockscore.cli.shell.output_options import CsvOpt, FormatOpt, JsonOpt, chosen, show
+from tarockscore.cli.shell.warned import Warnings, kind_of
 from tarockscore.cli.words.notation import table_date
 from tarockscore.cli.words.season_words import in_option_words, season_error, warning_text
 from tarockscore.errors import N_, TarockError, UsageError
@@ -110,10 +111,6 @@ def _sources(ledgers: list[str] | None, ledger: str | None) -> list[str]:
     return named
 
 
-def _warn(text: str) -> None:
-    typer.echo(warning_text(text), err=True)
-
-
 def _fold(
     sources: list[str],
     date_from: str | None,
@@ -124,10 +121,11 @@ def _fold(
     rescore: str | None,
     skip_bad: bool,
 ) -> "tarockscore.FoldedSeason":
-    """The season of the options; every warning said on stderr as it is found."""
+    """The season of the options; every warning said on stderr as it is found (a few of each kind)."""
     since, until = _date("--from", date_from), _date("--to", date_to)
+    said = Warnings()
     try:
-        return tarockscore.fold_season(
+        folded = tarockscore.fold_season(
             sources,
             since=since,
             until=until,
@@ -136,10 +134,12 @@ def _fold(
             alias_file=alias_file,
             rescore=rescore,
             skip_bad=skip_bad,
-            warn=_warn,
+            warn=lambda text: said.say(warning_text(text), kind_of(text)),
         )
     except TarockError as exc:
         raise season_error(exc) from None
+    said.close()
+    return folded
 
 
 def _warnings(folded: "tarockscore.FoldedSeason") -> list[str]:

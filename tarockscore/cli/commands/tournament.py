@@ -16,6 +16,7 @@ import typer
 
 import tarockscore
 from tarockscore import i18n
+from tarockscore.cli.shell import warned
 from tarockscore.cli.shell.group import new_app
 from tarockscore.cli.shell.options import typed_names
 from tarockscore.cli.shell.output_options import CsvOpt, FormatOpt, JsonOpt, chosen, show
@@ -98,8 +99,12 @@ def register(app: typer.Typer, only: str | None = None) -> None:
             app.add_typer(group, name=name)
 
 
+def _warning(message: str) -> str:
+    return _("warning: {message}").format(message=i18n.translated(message))
+
+
 def _warn(message: str) -> None:
-    typer.echo(_("warning: {message}").format(message=i18n.translated(message)), err=True)
+    warned.say(_warning(message))
 
 
 VerboseOpt = Annotated[
@@ -110,8 +115,10 @@ VerboseOpt = Annotated[
 def _day_warnings(warnings: Sequence[str], unfinished: Sequence[Any], verbose: bool) -> None:
     """The day's warnings: the tables short of their limit in one line (each with ``--verbose``)."""
     if verbose or len(unfinished) < 2:
+        said = warned.Warnings(verbose)
         for w in warnings:
-            _warn(w)
+            said.say(_warning(w), warned.kind_of(w))
+        said.close()
         return
     short = len(unfinished)
     skipped = set(warnings[:short]) if len(warnings) >= short else set()
@@ -394,10 +401,14 @@ def cup_standings(
     """The cup: each tournament's places turned into cup points, each player's best N added."""
     fmt = chosen(output, json_out, csv_out)
     render.check_data_format(fmt)
+    said = warned.Warnings()
     try:
-        cup = tarockscore.cup(folders, points, warn=_warn, aliases=alias)
+        cup = tarockscore.cup(
+            folders, points, warn=lambda w: said.say(_warning(w), warned.kind_of(w)), aliases=alias
+        )
     except UsageError as exc:
         raise _at_options(exc, "folders") from None
+    said.close()
     show(render.cup_view(cup.rows, cup.tournaments), fmt)
 
 

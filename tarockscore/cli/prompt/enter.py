@@ -13,7 +13,7 @@ import typer
 import tarockscore
 from tarockscore import i18n
 from tarockscore.cli.commands.record import recorded
-from tarockscore.cli.prompt.ask import answer_to
+from tarockscore.cli.prompt.ask import Asker, TooMuchInput, answer_to
 from tarockscore.cli.shell.ledger_option import LedgerOpt, evening_of, now
 from tarockscore.cli.words.notation import hand_number
 from tarockscore.errors import INTERRUPTED, TarockError
@@ -67,12 +67,15 @@ def _summary(entry: "tarockscore.Answers") -> int:
     return len(lines)
 
 
-def _ask(entry: "tarockscore.Answers") -> None:
+def _ask(entry: "tarockscore.Answers", asker: Asker) -> None:
     """Ask each question the entry gives until every one is answered."""
     while (question := entry.next()) is not None:
-        problem = entry.give(answer_to(prompt_text(question)))
+        problem = entry.give(asker.answered(answer_to(prompt_text(question))))
         if problem:
             typer.echo(f"  {problem}", err=True)
+            asker.refused()
+        else:
+            asker.taken()
 
 
 def _preview(mapping: "tarockscore.HandInput", hand: "tarockscore.HandEntry") -> bool:
@@ -88,20 +91,25 @@ def _preview(mapping: "tarockscore.HandInput", hand: "tarockscore.HandEntry") ->
     return True
 
 
-def _said_at_summary(prompt: str, count: int, can_save: bool) -> "tarockscore.Save | int":
+def _said_at_summary(prompt: str, count: int, can_save: bool, asker: Asker) -> "tarockscore.Save | int":
     """Ask at the summary until the answer is one it takes."""
     while True:
         try:
-            return tarockscore.read_summary(answer_to(prompt), count, can_save)
+            said = tarockscore.read_summary(asker.answered(answer_to(prompt)), count, can_save)
         except tarockscore.Refused as exc:
             typer.echo(f"  {exc.args[0]}", err=True)
+            asker.refused()
+        else:
+            asker.taken()
+            return said
 
 
 def _walk(hand: "tarockscore.HandEntry") -> "tarockscore.HandInput | None":
     """Ask until the hand is complete and the summary says record it (the hand) or leave it (None)."""
     entry, number = hand.answers(), hand.number
+    asker = Asker()
     while True:
-        _ask(entry)
+        _ask(entry, asker)
         count = _summary(entry)
         mapping = entry.hand()
         can_save = _preview(mapping, hand)
@@ -112,7 +120,7 @@ def _walk(hand: "tarockscore.HandEntry") -> "tarockscore.HandInput | None":
             if can_save
             else _("Change a line (its number), go back, or n to leave it")
         )
-        said = _said_at_summary(prompt, count, can_save)
+        said = _said_at_summary(prompt, count, can_save, asker)
         if said is tarockscore.Save.YES:
             return mapping
         if said is tarockscore.Save.NO:
@@ -146,6 +154,9 @@ def enter(ledger: LedgerOpt = None, replace: ReplaceOpt = None) -> None:
         typer.echo("", err=True)
         typer.echo(_("end of input: not recorded; the ledger is unchanged"), err=True)
         raise typer.Exit(1) from None
+    except TooMuchInput:  # the error line says which bound, and that nothing was written
+        typer.echo("", err=True)
+        raise
     except KeyboardInterrupt:  # Ctrl-C at a question
         typer.echo("", err=True)
         typer.echo(_("not recorded; the ledger is unchanged"), err=True)
