@@ -8,6 +8,7 @@ shipped profiles and formats: what `pip show tarockscore` and `tarockscore --hel
 from __future__ import annotations
 
 import email.parser
+import re
 import subprocess
 import sys
 import tomllib
@@ -85,3 +86,16 @@ def test_pip_show_reads_the_licence_in_a_fresh_environment(wheel: Path, tmp_path
     assert read.stdout.splitlines() == ["MIT", "MIT License"], read.stderr
     assert "The tarockscore authors" in fields["Author"] + fields.get("Author-email", "")
     assert "tarockscore = tarockscore.cli.shell.start:main" in shown.stdout
+
+
+def test_every_link_of_the_readme_works_on_a_package_index_page() -> None:
+    # The README is the package's page on an index, where a link relative to the repository leads
+    # nowhere: every link is absolute; a document of the source archive is named, not linked.
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    links = re.findall(r"\]\(([^)\s]+)\)", readme)
+    assert links, "the README links somewhere: an empty walk proves nothing"
+    assert [link for link in links if not link.startswith("https://")] == []
+    assert re.findall(r"\]\(([^)\s]+)\)", "[a](docs/x.md) [b](https://x.org)") == [
+        "docs/x.md",
+        "https://x.org",
+    ]
