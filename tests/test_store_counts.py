@@ -34,10 +34,9 @@ class Counted:
         self.parsed = 0
         for module in (operations, checks, results):
             monkeypatch.setattr(module, "score_hand", self._counting(module.score_hand, "scored"))
-        monkeypatch.setattr(hand_parser, "parse_hand", self._counting(hand_parser.parse_hand, "parsed"))
-        from tarockscore.ledger import stored
-
-        monkeypatch.setattr(stored, "parse_hand", self._counting(stored.parse_hand, "parsed"))
+        parsing = self._counting(hand_parser.parse_hand, "parsed")
+        monkeypatch.setattr(hand_parser, "parse_hand", parsing)
+        monkeypatch.setattr("tarockscore.ledger.stored.parse_hand", parsing)  # its own name for it
 
     def _counting(self, fn: Callable[..., Any], name: str) -> Callable[..., Any]:
         def inner(*args: Any, **kwargs: Any) -> Any:
