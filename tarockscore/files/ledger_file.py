@@ -185,6 +185,7 @@ def _walk(
 ) -> Snapshot:
     """The log followed entry by entry: the chain, the fold (each entry's table let go once applied)."""
     repairing, upto, keep = how
+    safe_io.decode(raw, str(path), LedgerError)  # a byte that is not UTF-8 is refused, never cut off as torn
     pin = Collector()
     schema, table = codec.read_header(header, False, pin)
     chain = log.Chain(header, pin_broken=table is None)
