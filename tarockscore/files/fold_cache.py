@@ -74,7 +74,7 @@ def tip(data: Mapping[str, Any], table: Table) -> Tip | None:
     last: Entry | None = None
     if data.get("last") is not None:
         problems = Collector()
-        reader = ledger_codec._element(data["last"], "", "", problems)
+        reader = ledger_codec.element(data["last"], "", "", problems)
         if reader is None:
             return None
         last = ledger_codec.read_hand(reader, "", None, table.players, table.profile.rules, problems)

@@ -1,8 +1,8 @@
 """The ledger's values to and from the plain mappings its file holds: the header, a hand, an audit
-entry, a Radl mark; and a ledger of schema 1, read whole with the digest it was sealed with (I/O layer).
+entry, a Radl mark; and a ledger of schema 1, read whole with its digest (I/O layer).
 
-The log of schema 2 (its entries, the chain) is ``files.ledger_log``'s; the lock and the writes
-``files.ledger_file``'s (docs/ledger-format.md).
+The log of schema 2 (its entries, the chain, the fold) is ``files.ledger_log``'s; the lock and the
+writes ``files.ledger_file``'s (docs/ledger-format.md).
 """
 
 from __future__ import annotations
@@ -21,16 +21,7 @@ from tarockscore.files.ways_out import (
     PROFILE_UNPINNED,
     PROFILE_UNREADABLE,
 )
-from tarockscore.ledger.model import (
-    Action,
-    AuditEntry,
-    Entry,
-    Ledger,
-    ProfileRecord,
-    RadlMark,
-    Result,
-    Table,
-)
+from tarockscore.ledger.model import Action, AuditEntry, Entry, Ledger, ProfileRecord, RadlMark, Result, Table
 from tarockscore.ledger.settle_up import parse_stake
 from tarockscore.ledger.stored import StoredDocument, parse_seated
 from tarockscore.rules.hand import Hand, HandInput
@@ -40,78 +31,68 @@ from tarockscore.rules.text import iso_date, iso_timestamp, name_problem, text_p
 
 SCHEMA = 2  # the log (docs/ledger-format.md)
 OLD_SCHEMA = 1  # the whole evening in one document, read and converted on the first write
+OLD_DIGEST = "tarockscore ledger digest 2"
 SEATS = (4, 5)
 
 
+def _some(pairs: Iterable[tuple[str, Any]]) -> dict[str, Any]:
+    """The pairs whose value is given (None and an empty ``changed`` are left out)."""
+    return {k: plain(v) for k, v in pairs if v is not None and not (k == "changed" and not v)}
+
+
 def table_mapping(t: Table) -> dict[str, Any]:
-    table: dict[str, Any] = {"players": list(t.players), "created": t.created}
-    if t.stake is not None:
-        table["stake"] = str(t.stake)
-    if t.date is not None:
-        table["date"] = t.date
-    if t.place is not None:
-        table["place"] = t.place
-    if t.games is not None:
-        table["games"] = t.games
-    return table
+    stake = str(t.stake) if t.stake is not None else None
+    pairs = [("players", t.players), ("created", t.created), ("stake", stake), ("date", t.date)]
+    return _some([*pairs, ("place", t.place), ("games", t.games)])
 
 
 def header_mapping(table: Table) -> dict[str, Any]:
     """The ledger's header as the file holds it: schema, ``[table]`` and ``[profile]``."""
     p = table.profile
-    profile = {"name": p.name, "sha256": p.sha256, "document": _plain(p.document)}
+    profile = {"name": p.name, "sha256": p.sha256, "document": plain(p.document)}
     return {"schema": SCHEMA, "table": table_mapping(table), "profile": profile}
 
 
 def hand_mapping(e: Entry) -> dict[str, Any]:
     """One hand as an entry of the log stores it: its id, when it was recorded, its keys, its result."""
-    return {"id": e.id, "recorded": e.recorded, "entry": _plain(e.keys), "result": result_mapping(e.result)}
+    return {"id": e.id, "recorded": e.recorded, "entry": plain(e.keys), "result": result_mapping(e.result)}
 
 
 def result_mapping(r: Result) -> dict[str, Any]:
-    result: dict[str, Any] = {}
-    if r.won is not None:
-        result["won"] = r.won
-    result["radl"] = r.radl
-    result["victory_points"] = dict(r.victory_points)
-    if r.payout is not None:
-        result["payout"] = dict(r.payout)
-    return result
+    return _some(
+        [("won", r.won), ("radl", r.radl), ("victory_points", r.victory_points), ("payout", r.payout)]
+    )
 
 
 def audit_mapping(a: AuditEntry) -> dict[str, Any]:
-    item: dict[str, Any] = {"at": a.at, "action": a.action.value}
-    if a.hand is not None:
-        item["hand"] = a.hand
-    if a.number is not None:
-        item["number"] = a.number
-    item["detail"] = a.detail
-    if a.changed:
-        item["changed"] = list(a.changed)
-    if a.before is not None:
-        item["before"] = _plain(a.before)
-    if a.after is not None:
-        item["after"] = _plain(a.after)
-    return item
+    pairs = [("at", a.at), ("action", a.action.value), ("hand", a.hand), ("number", a.number)]
+    return _some(
+        [*pairs, ("detail", a.detail), ("changed", a.changed), ("before", a.before), ("after", a.after)]
+    )
 
 
 def mark_mapping(m: RadlMark) -> dict[str, Any]:
     return {"after": m.after, "hands": m.hands, "at": m.at}
 
 
-_LEAVES = (str, int, bool)
-
-
-def _plain(value: Any) -> Any:
+def plain(value: Any) -> Any:
     """A deep copy as plain dicts and lists (what tomllib reads back)."""
     kind = type(value)
-    if kind in _LEAVES:
+    if kind is str or kind is int or kind is bool:
         return value
     if kind is dict or isinstance(value, Mapping):
-        return {k: _plain(v) for k, v in value.items()}
+        return {k: plain(v) for k, v in value.items()}
     if isinstance(value, list | tuple):
-        return [_plain(v) for v in value]
+        return [plain(v) for v in value]
     return value
+
+
+def canonical(value: Any) -> str:
+    """The canonical JSON of ``value``: keys sorted, no spaces, not ASCII-escaped (hashed as UTF-8)."""
+    return json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+
+
+# -- the header -------------------------------------------------------------------------------
 
 
 def read_header(data: Mapping[str, Any], repairing: bool, problems: Collector) -> tuple[int, Table | None]:
@@ -123,16 +104,14 @@ def read_header(data: Mapping[str, Any], repairing: bool, problems: Collector) -
     tr = top.table("table")
     players = _table_players(tr, problems)
     created = tr.text("created")
-    _moment(created, "table.created", problems)
-    stake_text = tr.optional_str("stake")
+    moment(created, "table.created", problems)
     stake: Decimal | None = None
-    if stake_text is not None:
+    if (stake_text := tr.optional_str("stake")) is not None:
         try:
             stake = parse_stake(stake_text)
         except ValueError as exc:
             problems.add("table.stake", reason(exc))
-    date = tr.optional_str("date")
-    if date is not None and not iso_date(date):
+    if (date := tr.optional_str("date")) is not None and not iso_date(date):
         problems.add(
             "table.date", N_("{date!r} is not a date written YYYY-MM-DD, e.g. 2025-03-14"), date=date
         )
@@ -142,80 +121,24 @@ def read_header(data: Mapping[str, Any], repairing: bool, problems: Collector) -
         problems.add("table.place", N_("{place!r}: {wrong}"), place=place, wrong=wrong)
     tr.finish()
     pr = top.table("profile")
-    name, sha, document, rules = _stored_profile(pr, repairing, problems)
+    name, sha, document, rules = stored_profile(pr, repairing, problems)
     pr.finish()
     if problems.problems or rules is None:
         return schema, None
     record = ProfileRecord(name=name, sha256=sha, document=document, rules=rules)
-    table = Table(tuple(players), record, created, stake=stake, date=date, place=place, games=games)
-    return schema, table
-
-
-def read_old(data: Mapping[str, Any], *, repairing: bool = False) -> Ledger:
-    """A ledger of schema 1 (the whole evening in one document, before the log) from its mapping;
-    every structural problem in one :class:`LedgerError`, a hand's located by ``hand N``."""
-    problems = Collector()
-    _schema, table = read_header(data, repairing, problems)
-    top = Reader(data, "", problems)
-    top.optional_str("digest")
-    players = table.players if table is not None else ()
-    rules = table.profile.rules if table is not None else None
-    entries = _entries(_array(top, "hand", problems), players, rules, problems)
-    _check_ids(entries, problems)
-    marks = [
-        read_mark(item, f"radl {i}", problems) for i, item in enumerate(_array(top, "radl", problems), 1)
-    ]
-    audit = [
-        read_audit(item, f"audit {i}", problems) for i, item in enumerate(_array(top, "audit", problems), 1)
-    ]
-    top.finish(("table", "profile", "schema"))
-    problems.raise_if_any(LedgerError)
-    assert table is not None  # every way of leaving it None added a problem
-    return Ledger(
-        table=table,
-        hands=tuple(e for e in entries if e is not None),
-        audit=tuple(a for a in audit if a is not None),
-        radl=tuple(m for m in marks if m is not None),
-    )
-
-
-OLD_DIGEST = "tarockscore ledger digest 2"
-
-
-def old_digest(ledger: Ledger) -> str | None:
-    """The digest a ledger of schema 1 was sealed with (docs/ledger-format.md, "Older ledgers");
-    None where a value has no JSON form (only a file edited by hand has one)."""
-    t = ledger.table
-    hands = [
-        [e.keys, [e.result.victory_points, e.result.payout, e.result.won, e.result.radl]]
-        + ([e.id] if e.id != i else [])
-        for i, e in enumerate(ledger.hands, 1)
-    ]
-    body: list[Any] = [OLD_DIGEST, table_mapping(t), t.profile.sha256, hands]
-    if ledger.radl:
-        body.append([[m.after, m.hands, m.at] for m in ledger.radl])
-    try:
-        return hashlib.sha256(canonical(body).encode("utf-8")).hexdigest()
-    except (TypeError, ValueError):
-        return None
-
-
-def canonical(value: Any) -> str:
-    """The canonical JSON of ``value``: keys sorted, no spaces, not ASCII-escaped (hashed as UTF-8)."""
-    return json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    return schema, Table(tuple(players), record, created, stake=stake, date=date, place=place, games=games)
 
 
 def _check_schema(top: Reader, problems: Collector) -> int:
     """The schema (1: before the log; 2: the log); raise where it is none this version reads."""
+    schema = top.raw("schema")
     if not top.has("schema"):
         problems.add(
             "schema",
             N_("missing: this is not a tarockscore ledger (expected schema = {SCHEMA})"),
             SCHEMA=SCHEMA,
         )
-        raise LedgerError(problems.problems)
-    schema = top.raw("schema")
-    if schema not in (OLD_SCHEMA, SCHEMA) or isinstance(schema, bool):
+    elif schema not in (OLD_SCHEMA, SCHEMA) or isinstance(schema, bool):
         problems.add(
             "schema",
             N_(
@@ -224,8 +147,9 @@ def _check_schema(top: Reader, problems: Collector) -> int:
             schema=schema,
             SCHEMA=SCHEMA,
         )
-        raise LedgerError(problems.problems)
-    return int(schema)
+    else:
+        return int(schema)
+    raise LedgerError(problems.problems)
 
 
 def _table_players(tr: Reader, problems: Collector) -> tuple[str, ...]:
@@ -234,37 +158,36 @@ def _table_players(tr: Reader, problems: Collector) -> tuple[str, ...]:
     players = tr.str_list("players")
     if not tr.has("players"):
         problems.add("table.players", N_("missing (required)"))
-    elif len(problems.problems) > known:
-        pass  # not an array of names: said once, not again as an empty table
-    elif len(players) not in SEATS or len(set(players)) != len(players):
+    elif len(problems.problems) == known and (len(players) not in SEATS or len(set(players)) != len(players)):
+        # (not an array of names: said once, not again as an empty table)
         problems.add("table.players", N_("{list!r}: expected 4 or 5 different names"), list=list(players))
     for player in players:  # the rules a name typed with --players meets
-        wrong = name_problem(player)
-        if wrong is not None:
+        if (wrong := name_problem(player)) is not None:
             problems.add("table.players", N_("{player!r}: {wrong}"), player=player, wrong=wrong)
     return players
 
 
-def _stored_profile(
+def stored_profile(
     pr: Reader, repairing: bool, problems: Collector
 ) -> tuple[str, str, Mapping[str, Any], Profile | None]:
     """The ``[profile]`` table: its name, its sha256, the document and the profile it builds
     (None where it builds none), the pin checked against the document (``repairing``: the
     document as it stands is the profile repaired to, its hash and name taken from it)."""
-    name = pr.text("name")
-    sha = pr.text("sha256")
-    document = pr.raw("document")
+    name, sha, document = pr.text("name"), pr.text("sha256"), pr.raw("document")
     if not isinstance(document, dict):
         problems.add("profile.document", N_("missing: the resolved profile the evening is scored under"))
         return name, sha, {}, None
     stored = StoredDocument(document)
-    actual = stored.sha256()
-    named = document.get("name")
+    actual, named = stored.sha256(), document.get("name")
     built = Collector()  # the document's own problems, after what the pin says of it
-    rules = _build(stored, built)
+    rules: Profile | None = None
+    try:
+        rules = stored.profile()
+    except TarockError as exc:
+        for p in exc.located("profile.document").problems:
+            built.put(p)
     if repairing:
-        sha = actual
-        name = named if isinstance(named, str) else name
+        sha, name = actual, named if isinstance(named, str) else name
         if rules is None:
             problems.add("profile.document", PROFILE_UNREADABLE)
     elif not sha:
@@ -284,39 +207,12 @@ def _stored_profile(
     return name, sha, document, rules
 
 
-def _check_ids(entries: Sequence[Entry | None], problems: Collector) -> None:
-    """Hand ids rise from hand to hand: a hand keeps its id, and a new one gets a higher id."""
-    last = 0
-    for number, entry in enumerate(entries, 1):
-        if entry is None:
-            continue
-        if entry.id <= last:
-            problems.add(
-                f"hand {number}: id",
-                N_("{id}: expected an id above {last}, the id of the hand before it"),
-                id=entry.id,
-                last=last,
-            )
-        last = max(last, entry.id)
+# -- hands, marks, audit entries --------------------------------------------------------------
 
 
-def read_mark(item: Any, where: str, problems: Collector) -> RadlMark | None:
-    """One Radl mark: set (``hands`` above 0) or struck (below 0) by hand; its problems at ``where``."""
-    r = _element(item, where, N_("{item!r}: expected a [[radl]] table"), problems)
-    if r is None:
-        return None
-    after = r.number("after", minimum=0)
-    hands = r.number("hands")
-    if r.has("hands") and hands == 0:
-        r.problems.add("hands", N_("0: expected the doubled hands set (above 0) or struck (below 0)"))
-    at = r.text("at")
-    _moment(at, "at", r.problems)
-    return RadlMark(after=after, hands=hands, at=at) if _done(r, where, problems) else None
-
-
-def _element(item: Any, where: str, expected: str, problems: Collector) -> Reader | None:
-    """A reader of one element of a table array (``[[hand]]``, ``[[radl]]``, ``[[audit]]``), with
-    problems of its own that :func:`_done` files under ``where``; None where it is no table."""
+def element(item: Any, where: str, expected: str, problems: Collector) -> Reader | None:
+    """A reader of one element of a table array, with problems of its own that :func:`_done` files
+    under ``where``; None where it is no table."""
     if not isinstance(item, dict):
         problems.add(where, expected, item=item)
         return None
@@ -324,15 +220,14 @@ def _element(item: Any, where: str, expected: str, problems: Collector) -> Reade
 
 
 def _done(r: Reader, where: str, problems: Collector) -> bool:
-    """The element read: its unknown keys reported, its problems filed under ``where``; whether
-    it had none."""
+    """The element read: its unknown keys reported, its problems filed under ``where``; whether it had none."""
     r.finish()
     for p in r.problems.problems:
         problems.put(p, where)
     return not r.problems.problems
 
 
-def _moment(value: str, where: str, problems: Collector) -> None:
+def moment(value: str, where: str, problems: Collector) -> None:
     """A stored time must be one tarockscore writes: ``YYYY-MM-DDTHH:MM:SS`` and its UTC offset."""
     if value and not iso_timestamp(value):
         problems.add(
@@ -340,26 +235,16 @@ def _moment(value: str, where: str, problems: Collector) -> None:
         )
 
 
-def _build(document: StoredDocument, problems: Collector) -> Profile | None:
-    """The stored profile built, once, as the ledger is read; its problems under ``profile.document``."""
-    try:
-        return document.profile()
-    except TarockError as exc:
-        for p in exc.located("profile.document").problems:
-            problems.put(p)
+def read_mark(item: Any, where: str, problems: Collector) -> RadlMark | None:
+    """One Radl mark: set (``hands`` above 0) or struck (below 0) by hand; its problems at ``where``."""
+    r = element(item, where, N_("{item!r}: expected a [[radl]] table"), problems)
+    if r is None:
         return None
-
-
-def _array(top: Reader, key: str, problems: Collector) -> list[Any]:
-    raw = top.raw(key)
-    if raw is None:
-        return []
-    if not isinstance(raw, list):
-        problems.add(
-            key, N_("{raw!r} is {kind}; expected [[{key}]] tables"), raw=raw, kind=type_name(raw), key=key
-        )
-        return []
-    return raw
+    after, hands = r.number("after", minimum=0), r.number("hands")
+    if r.has("hands") and hands == 0:
+        r.problems.add("hands", N_("0: expected the doubled hands set (above 0) or struck (below 0)"))
+    moment(at := r.text("at"), "at", r.problems)
+    return RadlMark(after=after, hands=hands, at=at) if _done(r, where, problems) else None
 
 
 def _points_table(r: Reader, key: str, players: Iterable[str], problems: Collector) -> dict[str, int]:
@@ -385,41 +270,6 @@ def _points_table(r: Reader, key: str, players: Iterable[str], problems: Collect
     return out
 
 
-def _entries(
-    items: Sequence[Any], players: Sequence[str], rules: Profile | None, problems: Collector
-) -> list[Entry | None]:
-    """Every ``[[hand]]`` table of a schema-1 file read (None: not readable). A table given twice
-    running (a block copied by hand) is said once, as a copy."""
-    entries: list[Entry | None] = []
-    copies = 0
-    for i, item in enumerate(items, 1):
-        if i > 1 and isinstance(item, dict) and item == items[i - 2]:
-            problems.add(
-                f"hand {i}",
-                N_("the same [[hand]] table as hand {previous}, twice: remove one of them"),
-                previous=i - 1,
-            )
-            copies += 1
-            entries.append(None)
-            continue
-        where = f"hand {i}"
-        r = _element(item, where, N_("{item!r}: expected a [[hand]] table"), problems)
-        if r is None:
-            entries.append(None)
-            continue
-        stored_number = r.number("number")
-        # a number of the wrong type is said once, by the reader, not again as out of order
-        if type(r.raw("number")) is int and stored_number != i - copies:
-            r.problems.add(
-                "number",
-                N_("{stored_number} out of order: this is hand {number} of the file"),
-                stored_number=stored_number,
-                number=i - copies,
-            )
-        entries.append(read_hand(r, where, i - copies, players, rules, problems))
-    return entries
-
-
 def read_hand(
     r: Reader,
     where: str,
@@ -432,8 +282,7 @@ def read_hand(
     seated at ``players``) and ``result``; None where it is not readable (its problems at ``where``)."""
     local = r.problems
     hand_id = r.number("id", default_id, minimum=1)
-    recorded = r.text("recorded")
-    _moment(recorded, "recorded", local)
+    moment(recorded := r.text("recorded"), "recorded", local)
     keys: HandInput = r.raw("entry")  # the hand's keys as stored: parse_seated checks them
     hand: Hand | None = None
     if not isinstance(keys, dict):
@@ -446,8 +295,7 @@ def read_hand(
             for p in exc.located("entry").problems:
                 local.put(p)
     rr = r.table("result")
-    won = rr.optional_bool("won")
-    radl = rr.number("radl", 1, minimum=1)
+    won, radl = rr.optional_bool("won"), rr.number("radl", 1, minimum=1)
     vp = _points_table(rr, "victory_points", players, local)
     payout = _points_table(rr, "payout", players, local) if rr.has("payout") else None
     rr.finish()
@@ -460,15 +308,14 @@ def read_hand(
 
 def read_audit(item: Any, where: str, problems: Collector) -> AuditEntry | None:
     """One audit entry (a correction's record); its problems at ``where``."""
-    r = _element(item, where, N_("{item!r}: expected an [[audit]] table"), problems)
+    r = element(item, where, N_("{item!r}: expected an [[audit]] table"), problems)
     if r is None:
         return None
     local = r.problems
-    at = r.text("at")
-    _moment(at, "at", local)
+    moment(at := r.text("at"), "at", local)
     action = r.choice("action", Action)
     hand = r.number("hand") if r.has("hand") else None
-    hand_number = r.number("number", minimum=1) if r.has("number") else None
+    number = r.number("number", minimum=1) if r.has("number") else None
     detail = r.text("detail")
     changed = r.raw("changed") or []
     if not isinstance(changed, list) or not all(
@@ -476,19 +323,95 @@ def read_audit(item: Any, where: str, problems: Collector) -> AuditEntry | None:
     ):
         local.add("changed", N_("{changed!r}: expected an array of hand numbers"), changed=changed)
         changed = []
-    before = r.raw("before")
-    after = r.raw("after")
+    before, after = r.raw("before"), r.raw("after")
     for key, value in (("before", before), ("after", after)):
         if value is not None and not isinstance(value, dict):
             local.add(key, N_("{value!r} is {kind}; expected a table"), value=value, kind=type_name(value))
     _done(r, where, problems)
-    return AuditEntry(
-        at=at,
-        action=action,
-        detail=detail,
-        hand=hand,
-        before=before if isinstance(before, dict) else None,
-        after=after if isinstance(after, dict) else None,
-        changed=tuple(changed),
-        number=hand_number,
-    )
+    before, after = (v if isinstance(v, dict) else None for v in (before, after))
+    return AuditEntry(at, action, detail, hand, before, after, tuple(changed), number)
+
+
+# -- schema 1 ---------------------------------------------------------------------------------
+
+
+def read_old(data: Mapping[str, Any], *, repairing: bool = False) -> Ledger:
+    """A ledger of schema 1 (the whole evening in one document, before the log) from its mapping;
+    every structural problem in one :class:`LedgerError`, a hand's located by ``hand N``."""
+    problems = Collector()
+    _schema, table = read_header(data, repairing, problems)
+    top = Reader(data, "", problems)
+    top.optional_str("digest")
+    entries = _old_hands(_array(top, "hand", problems), table, problems)
+    marks = [read_mark(x, f"radl {i}", problems) for i, x in enumerate(_array(top, "radl", problems), 1)]
+    audit = [read_audit(x, f"audit {i}", problems) for i, x in enumerate(_array(top, "audit", problems), 1)]
+    top.finish(("table", "profile", "schema"))
+    problems.raise_if_any(LedgerError)
+    assert table is not None  # every way of leaving it None added a problem
+    hands = tuple(e for e in entries if e is not None)
+    return Ledger(table, hands, tuple(a for a in audit if a), tuple(m for m in marks if m))
+
+
+def _array(top: Reader, key: str, problems: Collector) -> list[Any]:
+    raw = top.raw(key)
+    if raw is not None and not isinstance(raw, list):
+        problems.add(
+            key, N_("{raw!r} is {kind}; expected [[{key}]] tables"), raw=raw, kind=type_name(raw), key=key
+        )
+    return raw if isinstance(raw, list) else []
+
+
+def _old_hands(items: Sequence[Any], table: Table | None, problems: Collector) -> list[Entry | None]:
+    """Every ``[[hand]]`` table of a schema-1 file read (None: not readable), their ids rising. A
+    table given twice running (a block copied by hand) is said once, as a copy."""
+    players, rules = (table.players, table.profile.rules) if table is not None else ((), None)
+    entries: list[Entry | None] = []
+    copies = last = 0
+    for i, item in enumerate(items, 1):
+        where, entry = f"hand {i}", None
+        if i > 1 and isinstance(item, dict) and item == items[i - 2]:
+            problems.add(
+                where,
+                N_("the same [[hand]] table as hand {previous}, twice: remove one of them"),
+                previous=i - 1,
+            )
+            copies += 1
+        elif (r := element(item, where, N_("{item!r}: expected a [[hand]] table"), problems)) is not None:
+            stored = r.number("number")
+            # a number of the wrong type is said once, by the reader, not again as out of order
+            if type(r.raw("number")) is int and stored != i - copies:
+                r.problems.add(
+                    "number",
+                    N_("{stored_number} out of order: this is hand {number} of the file"),
+                    stored_number=stored,
+                    number=i - copies,
+                )
+            entry = read_hand(r, where, i - copies, players, rules, problems)
+        if entry is not None:
+            if entry.id <= last:
+                problems.add(
+                    f"hand {i}: id",
+                    N_("{id}: expected an id above {last}, the id of the hand before it"),
+                    id=entry.id,
+                    last=last,
+                )
+            last = max(last, entry.id)
+        entries.append(entry)
+    return entries
+
+
+def old_digest(ledger: Ledger) -> str | None:
+    """The digest a ledger of schema 1 was sealed with (docs/ledger-format.md, "Older ledgers");
+    None where a value has no JSON form (only a file edited by hand has one)."""
+    hands = [
+        [e.keys, [e.result.victory_points, e.result.payout, e.result.won, e.result.radl]]
+        + ([e.id] if e.id != i else [])
+        for i, e in enumerate(ledger.hands, 1)
+    ]
+    body: list[Any] = [OLD_DIGEST, table_mapping(ledger.table), ledger.table.profile.sha256, hands]
+    if ledger.radl:
+        body.append([[m.after, m.hands, m.at] for m in ledger.radl])
+    try:
+        return hashlib.sha256(canonical(body).encode("utf-8")).hexdigest()
+    except (TypeError, ValueError):
+        return None

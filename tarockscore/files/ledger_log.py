@@ -1,5 +1,5 @@
-"""The ledger as a log: its entries rendered and parsed, the chain that links them, the fold that
-makes the evening of them, and the entry a change leaves (I/O layer).
+"""The ledger's log: the one writer of its TOML, the one reader that walks it entry by entry, the
+chain that links the entries and the fold that makes the evening of them (I/O layer).
 
 The file (docs/ledger-format.md) is a header (``schema``, ``[table]``, ``[profile]``) and one
 ``[[event]]`` table per thing the scorekeeper said, appended in order. Each entry names the hash
@@ -14,10 +14,8 @@ import hashlib
 import json
 import re
 import tomllib
-from collections.abc import Mapping, Sequence
-from typing import Any, NamedTuple
-
-import tomli_w
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import Any
 
 from tarockscore.errors import N_, Collector, LedgerError, Problem, TarockError
 from tarockscore.files import ledger_codec as codec
@@ -31,11 +29,9 @@ HEADER = (
     "# Each change is an [[event]] appended at the end; `tarockscore check` verifies the chain.\n"
     "\n"
 )
-
-
-KINDS = ("record", *(a.value for a in Action), "convert", "begin")
-_HASH_LINE = re.compile(r'^hash = "[0-9a-f]{64}"$', re.MULTILINE)
+MARK = b"\n[[event]]"  # where an entry begins: the writer starts each one on a line of its own
 _BARE = re.compile(r"[A-Za-z0-9_-]+")
+_BUG = N_("the new entry does not read back the same (a bug in tarockscore); nothing was written")
 
 
 def digest(value: Any) -> str | None:
@@ -55,11 +51,10 @@ def entry_hash(event: Any) -> str | None:
     """The hash of one ``[[event]]`` table: of the table with ``hash`` taken out of its ``chain``."""
     if not isinstance(event, dict) or not isinstance(event.get("chain"), dict):
         return None
-    chain = {k: v for k, v in event["chain"].items() if k != "hash"}
-    return digest({**event, "chain": chain})
+    return digest({**event, "chain": {k: v for k, v in event["chain"].items() if k != "hash"}})
 
 
-# -- writing ----------------------------------------------------------------------------------
+# -- the writer -------------------------------------------------------------------------------
 
 
 def _string(text: str) -> str:
@@ -82,31 +77,34 @@ def inline(value: Any) -> str:
     if isinstance(value, list | tuple):
         return "[" + ", ".join(inline(v) for v in value) + "]"
     if isinstance(value, Mapping):
-        if not value:
-            return "{}"
-        return "{ " + ", ".join(f"{_key(k)} = {inline(v)}" for k, v in value.items()) + " }"
+        return (
+            "{ " + ", ".join(f"{_key(k)} = {inline(v)}" for k, v in value.items()) + " }" if value else "{}"
+        )
     raise TypeError(f"no TOML form for {type(value).__name__}")
 
 
-def _table(path: str, mapping: Mapping[str, Any]) -> list[str]:
-    """``[path]`` with its keys; a table in it as a table of its own, every other value inline."""
-    lines = [f"[{path}]"]
-    subtables = []
-    for key, value in mapping.items():
-        if isinstance(value, Mapping) and value:
-            subtables.append((key, value))
-        else:
-            lines.append(f"{_key(key)} = {inline(value)}")
-    for key, value in subtables:
-        lines += _table(f"{path}.{_key(key)}", value)
+def _table(head: str, mapping: Mapping[str, Any]) -> list[str]:
+    """``head`` and the keys of ``mapping``: a table in it as a table of its own, the rest inline."""
+    lines = [head] if head else []
+    inner = [(k, v) for k, v in mapping.items() if isinstance(v, Mapping) and v]
+    lines += [f"{_key(k)} = {inline(v)}" for k, v in mapping.items() if not (isinstance(v, Mapping) and v)]
+    path = head.strip("[]")
+    for key, value in inner:
+        lines += ["", *_table(f"[{path + '.' if path else ''}{_key(key)}]", value)]
     return lines
 
 
-def block(event: Mapping[str, Any], prev: str) -> tuple[str, str, dict[str, Any]]:
-    """One entry's text, appended as it is to the file; its hash; and the table it reads as.
+def _reads_back(text: str, meant: Mapping[str, Any]) -> None:
+    try:
+        back = tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
+        back = None
+    if back != meant:
+        raise LedgerError(_BUG)
 
-    The text is read back here: it must read as exactly the table meant, whose hash it ends with.
-    """
+
+def block(event: Mapping[str, Any], prev: str) -> tuple[str, str, dict[str, Any]]:
+    """One entry's text, to append as it is; its hash; the table it reads as (read back here)."""
     table = {k: v for k, v in event.items() if k != "chain"}
     full = {**table, "chain": {"prev": prev}}
     hashed = entry_hash(full)
@@ -116,184 +114,136 @@ def block(event: Mapping[str, Any], prev: str) -> tuple[str, str, dict[str, Any]
     lines = ["", "[[event]]"]
     lines += [f"{_key(k)} = {inline(v)}" for k, v in table.items() if k not in ("hand", "profile")]
     if "profile" in table:
-        lines += _table("event.profile", table["profile"])
+        lines += _table("[event.profile]", table["profile"])
     for hand in table.get("hand", ()):
-        lines.append("[[event.hand]]")
-        lines += [f"{_key(k)} = {inline(v)}" for k, v in hand.items()]
+        lines += ["[[event.hand]]", *(f"{_key(k)} = {inline(v)}" for k, v in hand.items())]
     lines += ["[event.chain]", f"prev = {_string(prev)}", f"hash = {_string(hashed)}", ""]
     text = "\n".join(lines)
-    try:
-        back = tomllib.loads(text)
-    except tomllib.TOMLDecodeError:
-        back = None
-    if back != {"event": [full]}:
-        raise LedgerError(
-            N_("the new entry does not read back the same (a bug in tarockscore); nothing was written")
-        )
+    _reads_back(text, {"event": [full]})
     return text, hashed, full
-
-
-def event_of(before: Ledger, after: Ledger, at: str, kind: str | None = None) -> dict[str, Any]:
-    """The entry a change from ``before`` to ``after`` leaves: what it added to the audit trail,
-    the hands it added or changed (every hand where the profile changed), the ids it removed,
-    the Radl marks it set and the profile it changed to. ``kind``: else the audit's action, or
-    ``record``."""
-    said = after.audit[len(before.audit) :]
-    event: dict[str, Any] = {"kind": kind or (said[-1].action.value if said else "record"), "at": at}
-    profile = after.table.profile
-    new_profile = profile.sha256 != before.table.profile.sha256 or profile.name != before.table.profile.name
-    old = {e.id: e for e in before.hands}
-    ids = {e.id for e in after.hands}
-    removed = [i for i in old if i not in ids]
-    if removed:
-        event["removed"] = removed
-    if new_profile:
-        event["profile"] = {
-            "name": profile.name,
-            "sha256": profile.sha256,
-            "document": codec._plain(profile.document),
-        }
-    marks = after.radl[len(before.radl) :]
-    if marks:
-        event["radl"] = [codec.mark_mapping(m) for m in marks]
-    if said:
-        event["audit"] = [codec.audit_mapping(a) for a in said]
-    hands = [e for e in after.hands if new_profile or _changed(old.get(e.id), e)]
-    if hands:
-        event["hand"] = [codec.hand_mapping(e) for e in hands]
-    return event
-
-
-def _changed(old: Entry | None, new: Entry) -> bool:
-    if old is None:
-        return True
-    return old is not new and (old.keys, old.result, old.recorded) != (new.keys, new.result, new.recorded)
 
 
 def whole_file(ledger: Ledger, events: Sequence[Mapping[str, Any]]) -> tuple[str, str]:
     """A new file: the header, then ``events`` chained from it; its text and its head."""
     header = codec.header_mapping(ledger.table)
-    text = HEADER + tomli_w.dumps(header)
+    text = HEADER + "\n".join(_table("", header)) + "\n"
     head = header_hash(header)
-    if head is None or safe_io.load_toml(text, "", LedgerError) != header:
-        raise LedgerError(
-            N_("the new ledger does not read back the same (a bug in tarockscore); nothing was written")
-        )
+    if head is None:
+        raise LedgerError(_BUG)
+    _reads_back(text, header)
     for event in events:
         part, head, _full = block(event, head)
         text += part
     return text, head
 
 
-def render(ledger: Ledger, at: str | None = None) -> str:
-    """A whole new file for ``ledger``: its header, and its hands, marks and audit in one entry ``begin``."""
-    events = []
-    if ledger.hands or ledger.audit or ledger.radl:
-        events.append(event_of(Ledger(ledger.table), ledger, at or ledger.table.created, "begin"))
-    return whole_file(ledger, events)[0]
+def event_of(before: Ledger, after: Ledger, at: str, kind: str | None = None) -> dict[str, Any]:
+    """The entry a change from ``before`` to ``after`` leaves: the audit entries it adds, the hands
+    it adds or changes (every hand where the profile changed), the ids it removes, the Radl marks
+    it sets, the profile it changes to. ``kind``: else the audit's action, or ``record``."""
+    said = after.audit[len(before.audit) :]
+    event: dict[str, Any] = {"kind": kind or (said[-1].action.value if said else "record"), "at": at}
+    profile, was = after.table.profile, before.table.profile
+    new_profile = (profile.sha256, profile.name) != (was.sha256, was.name)
+    old = {e.id: e for e in before.hands}
+    ids = {e.id for e in after.hands}
+    if removed := [i for i in old if i not in ids]:
+        event["removed"] = removed
+    if new_profile:
+        event["profile"] = {
+            "name": profile.name,
+            "sha256": profile.sha256,
+            "document": codec.plain(profile.document),
+        }
+    if marks := after.radl[len(before.radl) :]:
+        event["radl"] = [codec.mark_mapping(m) for m in marks]
+    if said:
+        event["audit"] = [codec.audit_mapping(a) for a in said]
+    if hands := [e for e in after.hands if new_profile or _changed(old.get(e.id), e)]:
+        event["hand"] = [codec.hand_mapping(e) for e in hands]
+    return event
 
 
-def from_mapping(data: Mapping[str, Any], name: str = "") -> Ledger:
-    """The ledger a file's mapping holds (either schema), its chain not followed."""
-    if data.get("schema") == codec.OLD_SCHEMA:
-        return codec.read_old(data)
-    problems = Collector()
-    header = {k: v for k, v in data.items() if k != "event"}
-    _schema, table = codec.read_header(header, False, problems)
-    problems.raise_if_any(LedgerError)
-    assert table is not None  # every way of leaving it None added a problem
-    events = data.get("event", [])
-    return fold(table, events if isinstance(events, list) else [events])
-
-
-def parse_file(text: str, name: str) -> Ledger:
-    """A ledger from a file's text; problems carry the file name and, where known, the line."""
-    try:
-        return from_mapping(safe_io.load_toml(text, name, LedgerError), name)
-    except LedgerError as exc:
-        raise LedgerError(locate(exc.problems, text, name)) from None
-
-
-# -- reading ----------------------------------------------------------------------------------
-
-
-class Log(NamedTuple):
-    """A ledger file of schema 2 as parsed: its header, its entries, and where the whole entries
-    end (``whole``: characters of the text; a torn append after them is not part of the log)."""
-
-    header: dict[str, Any]
-    events: list[Any]
-    whole: int
-    torn: bool
-
-
-def parse(text: str, load: Any) -> Log:
-    """The log in ``text`` (``load``: the TOML reader that names the file in its errors). An append
-    torn by a crash (the last entry cut short, or not ending with its hash) is cut back to the last
-    whole entry; any other damage is ``load``'s error."""
-    try:
-        data = load(text)
-    except LedgerError:
-        cut = _whole_end(text)
-        if cut is None:
-            raise
-        data = _prefix(text, cut)
-        if data is None:
-            raise
-        return _log(data, cut, True)
-    events = data.get("event")
-    if isinstance(events, list) and events and not _sealed(events[-1]):
-        cut = _whole_end(text, before_last=True)
-        prefix = _prefix(text, cut) if cut is not None else None
-        if prefix is not None:
-            return _log(prefix, cut or 0, True)
-    return _log(data, len(text), False)
-
-
-def _log(data: dict[str, Any], whole: int, torn: bool) -> Log:
-    events = data.get("event", [])
-    return Log(
-        {k: v for k, v in data.items() if k != "event"},
-        events if isinstance(events, list) else [events],
-        whole,
-        torn,
+def _changed(old: Entry | None, new: Entry) -> bool:
+    return old is None or (
+        old is not new and (old.keys, old.result, old.recorded) != (new.keys, new.result, new.recorded)
     )
 
 
-def _sealed(event: Any) -> bool:
+# -- the reader -------------------------------------------------------------------------------
+
+
+def bounds(raw: bytes) -> Iterator[tuple[int, int]]:
+    """Where each entry's text lies in the file's bytes (the header before the first)."""
+    start = raw.find(MARK)
+    while start >= 0:
+        nxt = raw.find(MARK, start + 1)
+        yield start + 1, (nxt + 1 if nxt >= 0 else len(raw))
+        start = nxt
+
+
+def header_end(raw: bytes) -> int:
+    first = raw.find(MARK)
+    return first + 1 if first >= 0 else len(raw)
+
+
+def entries(raw: bytes, whole: Callable[[], Any]) -> Iterator[tuple[int, Any]]:
+    """Each entry of the log, with the byte its text ends at; an append torn by a crash (the last
+    entry cut short, or not ending with its hash) is left out. Where an entry's text does not read
+    alone, ``whole`` (the whole file read) names the line, or gives the entries."""
+    spans, count = bounds(raw), 0
+    span = next(spans, None)
+    while span is not None:
+        start, end = span
+        span = next(spans, None)
+        data = _loads(raw[start:end])
+        if data is None and span is None:  # torn: read up to the last line that holds a hash
+            cut = max((m.end() for m in _HASH_LINE.finditer(raw, start, end)), default=start)
+            data, end = _loads(raw[start:cut]) or {}, cut
+        if data is None or set(data) - {"event"}:
+            found = whole()
+            events = found.get("event", []) if isinstance(found, dict) else []
+            extra = (
+                sorted(set(found) - {"schema", "table", "profile", "event"})
+                if isinstance(found, dict)
+                else []
+            )
+            if extra:
+                raise LedgerError(
+                    N_("unknown key; allowed here: {allowed}{hint}"),
+                    allowed="schema, table, profile, event",
+                    hint="",
+                    where=extra[0],
+                )
+            yield from ((len(raw), e) for e in (events if isinstance(events, list) else [events])[count:])
+            return
+        found = data.get("event", [])
+        found = found if isinstance(found, list) else [found]
+        if span is None and found and not sealed(found[-1]):
+            return  # torn: the last entry does not end with its hash
+        for event in found:
+            count += 1
+            yield end, event
+
+
+_HASH_LINE = re.compile(rb'\nhash = "[0-9a-f]{64}"\n')
+
+
+def _loads(data: bytes) -> dict[str, Any] | None:
+    try:
+        value = tomllib.loads(data.decode("utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError, RecursionError, ValueError):
+        return None
+    return None if safe_io.too_deep(value) else value
+
+
+def sealed(event: Any) -> bool:
     chain = event.get("chain") if isinstance(event, dict) else None
     return isinstance(chain, dict) and isinstance(chain.get("hash"), str)
 
 
-def _whole_end(text: str, before_last: bool = False) -> int | None:
-    """Where the last entry that ends with its hash line ends (the header's end if none does)."""
-    end = text.rfind("\n[[event]]") if before_last else len(text)
-    last = None
-    for m in _HASH_LINE.finditer(text, 0, max(end, 0)):
-        last = m
-    if last is not None:
-        return last.end() + 1
-    first = text.find("\n[[event]]")
-    return first + 1 if first >= 0 else None
-
-
-def _prefix(text: str, cut: int) -> dict[str, Any] | None:
-    """The text up to ``cut`` parsed, if it is a log whose entries all end with their hash."""
-    try:
-        data = tomllib.loads(text[:cut])
-    except tomllib.TOMLDecodeError:
-        return None
-    events = data.get("event", [])
-    if data.get("schema") != codec.SCHEMA or not isinstance(events, list):
-        return None
-    return data if all(_sealed(e) for e in events) else None
-
-
 def locate(problems: Sequence[Problem], text: str, name: str) -> list[Problem]:
     """Prefix each problem with ``file:line`` of its table (``[[event]]`` N, ``[[hand]]`` N, …)."""
-    heads: dict[str, list[int]] = {
-        k: [] for k in ("entry", "hand", "audit", "table", "profile", "schema", "digest")
-    }
     marks = {
         "[[event]]": "entry",
         "[[hand]]": "hand",
@@ -301,6 +251,7 @@ def locate(problems: Sequence[Problem], text: str, name: str) -> list[Problem]:
         "[table]": "table",
         "[profile]": "profile",
     }
+    heads: dict[str, list[int]] = {k: [] for k in (*marks.values(), "schema", "digest")}
     for number, content in enumerate(text.splitlines(), 1):
         stripped = content.strip()
         if stripped in marks:
@@ -310,15 +261,11 @@ def locate(problems: Sequence[Problem], text: str, name: str) -> list[Problem]:
     out = []
     for p in problems:
         line: int | None = None
-        m = re.match(r"(entry|hand|audit) (\d+)", p.where)
-        if m and m.group(1) in heads:
-            lines = heads[m.group(1)]
-            index = int(m.group(2)) - 1
+        if (m := re.match(r"(entry|hand|audit) (\d+)", p.where)) is not None:
+            lines, index = heads[m.group(1)], int(m.group(2)) - 1
             line = lines[index] if 0 <= index < len(lines) else None
-        else:
-            first = re.split(r"[.:\[ ]", p.where, maxsplit=1)[0]
-            if heads.get(first):
-                line = heads[first][0]
+        elif heads.get(first := re.split(r"[.:\[ ]", p.where, maxsplit=1)[0]):
+            line = heads[first][0]
         prefix = f"{name}:{line}" if line is not None else name
         out.append(p.moved(f"{prefix}: {p.where}" if p.where else prefix))
     return out
@@ -326,88 +273,93 @@ def locate(problems: Sequence[Problem], text: str, name: str) -> list[Problem]:
 
 # -- the chain --------------------------------------------------------------------------------
 
-
-class Chain(NamedTuple):
-    """The chain as found: the head (what the next entry names as ``prev``), each entry's hash as
-    its content has it now, and the entries that do not fit (number, why, hash, the prev they
-    should name), a repair having vouched for none of them."""
-
-    head: str
-    hashes: tuple[str | None, ...]
-    breaks: tuple[tuple[int, str, str | None, str], ...]
-    header: str
-    header_vouched: bool
+Break = tuple[int, str, str | None, str]  # entry number, why, its hash now, the prev it should name
 
 
-def chain(header: Mapping[str, Any], events: Sequence[Any], pin_broken: bool = False) -> Chain:
-    """Follow the chain from the header through every entry (docs/ledger-format.md, "The chain")."""
-    top = header_hash(header) or ""
-    vouched = _vouched(events)
-    expected = top
-    hashes: list[str | None] = []
-    breaks: list[tuple[int, str, str | None, str]] = []
-    if pin_broken and (0, top, "") not in vouched.get(0, set()):
-        breaks.append((0, "profile", top, ""))
-    for k, event in enumerate(events, 1):
+class Chain:
+    """The chain followed entry by entry: the head (what the next entry names as ``prev``), the
+    entries that do not fit, and what the repair entries vouch for (docs/ledger-format.md)."""
+
+    __slots__ = ("header", "head", "count", "found", "vouched", "said")
+
+    def __init__(self, header: Mapping[str, Any], pin_broken: bool = False) -> None:
+        self.header = self.head = header_hash(header) or ""
+        self.count = 0
+        self.found: list[Break] = [(0, "profile", self.head, "")] if pin_broken else []
+        self.vouched: set[Break] = set()
+        self.said: dict[int, tuple[str, list[Any]]] = {}  # a broken entry's kind and hand ids
+
+    def add(self, event: Any) -> None:
+        self.count = k = self.count + 1
         hashed = entry_hash(event)
-        hashes.append(hashed)
-        stored = event["chain"].get("hash") if _sealed(event) else None
+        stored = event["chain"].get("hash") if sealed(event) else None
         prev = (
             event["chain"].get("prev")
             if isinstance(event, dict) and isinstance(event.get("chain"), dict)
             else None
         )
-        why = "changed" if hashed is None or stored != hashed else "order" if prev != expected else ""
-        if why and (k, hashed, expected) not in vouched.get(k, set()):
-            breaks.append((k, why, hashed, expected))
-        expected = stored if isinstance(stored, str) else (hashed or "")
-    return Chain(expected, tuple(hashes), tuple(breaks), top, (0, top, "") in vouched.get(0, set()))
+        why = "changed" if hashed is None or stored != hashed else "order" if prev != self.head else ""
+        if why:
+            self.found.append((k, why, hashed, self.head))
+            hands = event.get("hand") if isinstance(event, dict) else None
+            ids = [h.get("id") for h in hands if isinstance(h, dict)] if isinstance(hands, list) else []
+            self.said[k] = (str(event.get("kind", "?")) if isinstance(event, dict) else "?", ids)
+        if isinstance(event, dict) and event.get("kind") == "repair" and isinstance(event.get("found"), list):
+            for item in event["found"]:
+                if isinstance(item, dict) and isinstance(item.get("entry"), int) and item["entry"] < k:
+                    self.vouched.add((item["entry"], "", item.get("hash"), str(item.get("prev", ""))))
+        self.head = stored if isinstance(stored, str) else (hashed or "")
 
+    @property
+    def header_vouched(self) -> bool:
+        return (0, "", self.header, "") in self.vouched
 
-def _vouched(events: Sequence[Any]) -> dict[int, set[tuple[int, str | None, str]]]:
-    """What the repair entries vouch for: entry number → (number, hash, prev) found by a repair
-    after it (0: the header, whose stored profile did not match its pin)."""
-    out: dict[int, set[tuple[int, str | None, str]]] = {}
-    for k, event in enumerate(events, 1):
-        found = event.get("found") if isinstance(event, dict) and event.get("kind") == "repair" else None
-        for item in found if isinstance(found, list) else ():
-            if isinstance(item, dict) and isinstance(item.get("entry"), int) and item["entry"] < k:
-                out.setdefault(item["entry"], set()).add(
-                    (item["entry"], item.get("hash"), item.get("prev", ""))
+    @property
+    def breaks(self) -> list[Break]:
+        """The entries that do not fit, a repair after them having vouched for none of them."""
+        return [b for b in self.found if (b[0], "", b[2], b[3]) not in self.vouched]
+
+    def problems(self) -> list[Problem]:
+        """Each entry that no longer fits, in words: the hand it holds where it holds one."""
+        out = []
+        for k, why, _hashed, _prev in self.breaks:
+            kind, ids = self.said.get(k, ("?", []))
+            if k == 0:
+                continue  # the stored profile's own message says it
+            if k == 1 and why == "order":
+                out.append(
+                    Problem.of("entry 1", N_("the table or the profile was changed outside tarockscore"))
                 )
-    return out
-
-
-def break_problems(
-    breaks: Sequence[tuple[int, str, str | None, str]], events: Sequence[Any]
-) -> list[Problem]:
-    """Each entry that no longer fits the chain, in words: the hand it holds where it holds one."""
-    out = []
-    for k, why, _hashed, _prev in breaks:
-        if k == 0:
-            continue  # the stored profile's own message says it
-        if k == 1 and why == "order":
-            out.append(Problem.of("entry 1", N_("the table or the profile was changed outside tarockscore")))
-            continue
-        event = events[k - 1] if isinstance(events[k - 1], dict) else {}
-        given = event.get("hand")
-        hands: list[Any] = given if isinstance(given, list) else []
-        ids = [h.get("id") for h in hands if isinstance(h, dict)]
-        if why == "order":
-            out.append(
-                Problem.of(f"entry {k}", N_("an entry before it was removed or changed outside tarockscore"))
-            )
-        elif event.get("kind") == "record" and len(ids) == 1:
-            out.append(Problem.of(f"entry {k}", N_("hand {id} was changed outside tarockscore"), id=ids[0]))
-        else:
-            kind = event.get("kind", "?")
-            out.append(
-                Problem.of(f"entry {k}", N_("this entry ({kind}) was changed outside tarockscore"), kind=kind)
-            )
-    return out
+            elif why == "order":
+                out.append(
+                    Problem.of(
+                        f"entry {k}", N_("an entry before it was removed or changed outside tarockscore")
+                    )
+                )
+            elif kind == "record" and len(ids) == 1:
+                out.append(
+                    Problem.of(f"entry {k}", N_("hand {id} was changed outside tarockscore"), id=ids[0])
+                )
+            else:
+                out.append(
+                    Problem.of(
+                        f"entry {k}", N_("this entry ({kind}) was changed outside tarockscore"), kind=kind
+                    )
+                )
+        return out
 
 
 # -- the fold ---------------------------------------------------------------------------------
+
+# The kinds of entry, each with the keys of its own beside kind, at, removed, hand, radl, audit,
+# profile and chain; one more kind is one more line here (docs/ledger-format.md, "An entry").
+KINDS: dict[str, tuple[str, ...]] = {
+    "record": (),
+    **{a.value: () for a in Action},
+    "repair": ("found", "head", "profile_found"),
+    "convert": ("from",),
+    "begin": (),
+}
 
 
 class State:
@@ -426,10 +378,8 @@ class State:
 
 
 def fold(table: Table, events: Sequence[Any], upto: int | None = None) -> Ledger:
-    """The evening the entries make, from the header's table: each entry applied in order
-    (``upto``: only the first so many); every problem of every entry in one :class:`LedgerError`."""
-    state = State(table)
-    problems = Collector()
+    """The evening the entries make (``upto``: the first so many); every problem in one error."""
+    state, problems = State(table), Collector()
     for k, event in enumerate(events[:upto], 1):
         apply(state, event, f"entry {k}", problems)
     problems.raise_if_any(LedgerError)
@@ -443,38 +393,32 @@ def apply(state: State, event: Any, where: str, problems: Collector) -> None:
     if not isinstance(event, dict):
         problems.add(where, N_("{item!r}: expected an [[event]] table"), item=event)
         return
-    local = Collector()
-    r = Reader(event, "", local)
-    r.word("kind", KINDS)
-    codec._moment(r.text("at"), "at", local)
+    r = Reader(event, "", Collector())
+    kind = r.word("kind", tuple(KINDS))
+    codec.moment(r.text("at"), "at", r.problems)
     if r.has("profile"):
-        _new_profile(state, r, local)
-    for hand_id in _list(r, "removed", local):
+        _new_profile(state, r)
+    for hand_id in _list(r, "removed"):
         if not isinstance(hand_id, int) or state.hands.pop(hand_id, None) is None:
-            local.add("removed", N_("{id}: no hand of the evening has this id"), id=hand_id)
-    _hands(state, r.raw("hand") or [], local)
-    for i, item in enumerate(_list(r, "radl", local), 1):
-        mark = codec.read_mark(item, f"radl {i}", local)
-        if mark is not None:
-            state.radl.append(mark)
-    for i, item in enumerate(_list(r, "audit", local), 1):
-        entry = codec.read_audit(item, f"audit {i}", local)
-        if entry is not None:
-            state.audit.append(entry)
+            r.problems.add("removed", N_("{id}: no hand of the evening has this id"), id=hand_id)
+    _hands(state, r.raw("hand") if r.has("hand") else [], r.problems)
+    state.radl += [
+        m for i, x in enumerate(_list(r, "radl"), 1) if (m := codec.read_mark(x, f"radl {i}", r.problems))
+    ]
+    state.audit += [
+        a for i, x in enumerate(_list(r, "audit"), 1) if (a := codec.read_audit(x, f"audit {i}", r.problems))
+    ]
     r.raw("chain")
-    r.finish(("found", "head", "profile_found", "from"))
-    for p in local.problems:
+    r.finish(KINDS.get(kind, ()) if kind in KINDS else ("found", "head", "profile_found", "from"))
+    for p in r.problems.problems:
         problems.put(p, where)
 
 
-def _list(r: Reader, key: str, problems: Collector) -> list[Any]:
+def _list(r: Reader, key: str) -> list[Any]:
     raw = r.raw(key)
-    if raw is None:
-        return []
-    if not isinstance(raw, list):
-        problems.add(key, N_("{raw!r}: expected an array"), raw=raw)
-        return []
-    return raw
+    if raw is not None and not isinstance(raw, list):
+        r.problems.add(key, N_("{raw!r}: expected an array"), raw=raw)
+    return raw if isinstance(raw, list) else []
 
 
 def _hands(state: State, items: Any, problems: Collector) -> None:
@@ -483,13 +427,12 @@ def _hands(state: State, items: Any, problems: Collector) -> None:
         return
     last = next(reversed(state.hands), 0) if state.hands else 0
     seen: set[int] = set()
+    table = state.table
     for i, item in enumerate(items, 1):
         where = f"hand {i}"
-        reader = codec._element(item, where, N_("{item!r}: expected a [[event.hand]] table"), problems)
-        if reader is None:
-            continue
-        entry = codec.read_hand(reader, where, None, state.table.players, state.table.profile.rules, problems)
-        if entry is None:
+        reader = codec.element(item, where, N_("{item!r}: expected a [[event.hand]] table"), problems)
+        entry = reader and codec.read_hand(reader, where, None, table.players, table.profile.rules, problems)
+        if not entry:
             continue
         if entry.id in seen or (entry.id not in state.hands and entry.id <= last):
             problems.add(
@@ -504,18 +447,19 @@ def _hands(state: State, items: Any, problems: Collector) -> None:
         last = max(last, entry.id)
 
 
-def _new_profile(state: State, r: Reader, problems: Collector) -> None:
+def _new_profile(state: State, r: Reader) -> None:
     """A rescore's profile: the table's from now on, every hand read again under it."""
     pr = r.table("profile")
-    name, sha, document, rules = codec._stored_profile(pr, False, problems)
+    name, sha, document, rules = codec.stored_profile(pr, False, r.problems)
     pr.finish()
-    if rules is None or problems.problems:
+    if rules is None or r.problems.problems:
         return
-    record = state.table.profile._replace(name=name, sha256=sha, document=document, rules=rules)
-    state.table = state.table._replace(profile=record)
+    state.table = state.table._replace(
+        profile=state.table.profile._replace(name=name, sha256=sha, document=document, rules=rules)
+    )
     for hand_id, e in list(state.hands.items()):
         try:
             state.hands[hand_id] = e._replace(hand=parse_seated(e.keys, rules, state.table.players))
         except TarockError as exc:
             for p in exc.located(f"hand {hand_id}: entry").problems:
-                problems.put(p)
+                r.problems.put(p)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Container, Mapping
 
 from tarockscore.errors import N_, Problem, TarockError
 from tarockscore.ledger.model import Ledger, profile_hash
@@ -15,14 +15,16 @@ def _points_text(points: Mapping[str, int]) -> str:
     return ", ".join(f"{p} {'+' if v > 0 else ''}{v}" for p, v in points.items())
 
 
-def check(ledger: Ledger, start: int = 0) -> list[Problem]:
+def check(ledger: Ledger, start: int = 0, scored: Container[int] | None = None) -> list[Problem]:
     """Every hand scored afresh against its stored result; one problem per disagreement.
 
     ``start``: the number of leading hands known to pass already (they are the same hands, at the
     same table under the same profile, as in a ledger that passed this check, the profile's
     document against its hash included); only the hands after them are scored, their Radl
     factors replayed from the last of those stored with factor 1
-    (:func:`~tarockscore.ledger.radl.trusted_tail`).
+    (:func:`~tarockscore.ledger.radl.trusted_tail`). ``scored``: the ids of the hands to score
+    (a change's new and changed hands); every other hand after ``start`` has its Radl factor
+    checked alone (its result stands as it passed before, unless its factor moved).
     """
     problems: list[Problem] = []
     # hands that passed were checked under this profile: its document was checked against its hash
@@ -57,8 +59,10 @@ def check(ledger: Ledger, start: int = 0) -> list[Problem]:
     try:
         factors = radl_factors(hands, [e.id for e in tail], profile, marks)[start - first :]
         fresh = [
-            result_of(score_hand(h, profile), seats, f)
-            for h, f in zip(hands[start - first :], factors, strict=True)
+            result_of(score_hand(e.hand, profile), seats, f)
+            if scored is None or e.id in scored
+            else e.result._replace(radl=f)
+            for e, f in zip(tail[start - first :], factors, strict=True)
         ]
     except TarockError as exc:
         return list(exc.problems)

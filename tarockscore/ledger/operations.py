@@ -95,7 +95,8 @@ def replace_hand(ledger: Ledger, number: int, mapping: HandInput, at: str) -> Le
     hand = parse_one(seat_hand(ledger, mapping, hand_deal(ledger, number)), ledger.profile)
     entries = list(ledger.hands)
     entries[number - 1] = Entry.of(hand, old.result, old.recorded, old.id)
-    entries = list(rescored(entries, ledger.players, ledger.profile, ledger.radl))
+    stored = {e.id for e in ledger.hands} - {old.id}  # their results stand but where a Radl moved
+    entries = list(rescored(entries, ledger.players, ledger.profile, ledger.radl, stored))
     changed = audit.changed_results(ledger.hands, entries, old.id)
     entry = audit.replaced(at, number, old, entries[number - 1], changed)
     return ledger._replace(hands=tuple(entries), audit=(*ledger.audit, entry))
@@ -106,7 +107,7 @@ def delete(ledger: Ledger, number: int, at: str) -> Ledger:
     check_number(ledger, number)
     old = ledger.hands[number - 1]
     kept = [e for i, e in enumerate(ledger.hands, 1) if i != number]
-    entries = rescored(kept, ledger.players, ledger.profile, ledger.radl)
+    entries = rescored(kept, ledger.players, ledger.profile, ledger.radl, {e.id for e in kept})
     changed = audit.changed_results(kept, entries, None)
     entry = audit.deleted(at, number, old, entries[number - 1 :], changed)
     return ledger._replace(hands=entries, audit=(*ledger.audit, entry))

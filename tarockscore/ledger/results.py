@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Container, Sequence
 
 from tarockscore.errors import N_, LedgerError
 from tarockscore.ledger.model import Entry, Ledger, RadlMark, Result
@@ -35,11 +35,22 @@ def fresh_results(
 
 
 def rescored(
-    entries: Sequence[Entry], seats: Sequence[str], profile: Profile, marks: Sequence[RadlMark] = ()
+    entries: Sequence[Entry],
+    seats: Sequence[str],
+    profile: Profile,
+    marks: Sequence[RadlMark] = (),
+    kept: Container[int] = (),
 ) -> tuple[Entry, ...]:
-    """The same entries with every result worked out afresh, in order, Radls included."""
-    results = fresh_results([e.hand for e in entries], seats, profile, [e.id for e in entries], marks)
-    return tuple(e._replace(result=r) for e, r in zip(entries, results, strict=True))
+    """The same entries with every result worked out afresh, in order, Radls included. ``kept``:
+    the ids of hands whose stored result stands where their Radl factor stays (a correction
+    scores the hand it corrects and those whose factor it moved, not the whole evening)."""
+    factors = radl_factors([e.hand for e in entries], [e.id for e in entries], profile, marks)
+    return tuple(
+        e
+        if e.id in kept and e.result.radl == f
+        else e._replace(result=result_of(score_hand(e.hand, profile), seats, f))
+        for e, f in zip(entries, factors, strict=True)
+    )
 
 
 def check_number(ledger: Ledger, number: int) -> None:

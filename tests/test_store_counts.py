@@ -1,0 +1,79 @@
+"""How often the store scores and reads a hand: a recorded hand is scored once (its check is the
+entry read back), and a correction scores only the hands whose result it moves.
+
+The hands are Rufer hands under profiles/koenigrufen.toml, which arms no Radl by itself
+(``radl.events = []``): deleting or replacing one hand moves no other hand's Radl factor, so no
+other hand's result can change (docs/rules/koenigrufen.md §8, the Radl's cited source).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tarockscore.api.evening import Evening
+from tarockscore.ledger import checks, operations, results
+from tarockscore.rules import hand_parser
+from tarockscore.rules.hand import HandInput
+from tests.stored import stored_hands
+
+AT = "2025-03-14T20:00:00+01:00"
+FOUR = ["Anna", "Bert", "Cilli", "Dani"]
+RUFER: HandInput = {"contract": "rufer", "declarer": "Anna", "partner": "Cilli", "card_points": 40}
+DREIER: HandInput = {"contract": "dreier", "declarer": "Bert", "card_points": 40}
+
+
+class Counted:
+    """Every call of the scorer (in each module that scores) and of the hand parser, counted."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.scored = 0
+        self.parsed = 0
+        for module in (operations, checks, results):
+            monkeypatch.setattr(module, "score_hand", self._counting(module.score_hand, "scored"))
+        parsing = self._counting(hand_parser.parse_hand, "parsed")
+        monkeypatch.setattr(hand_parser, "parse_hand", parsing)
+        monkeypatch.setattr("tarockscore.ledger.stored.parse_hand", parsing)  # its own name for it
+
+    def _counting(self, fn: Callable[..., Any], name: str) -> Callable[..., Any]:
+        def inner(*args: Any, **kwargs: Any) -> Any:
+            setattr(self, name, getattr(self, name) + 1)
+            return fn(*args, **kwargs)
+
+        return inner
+
+
+@pytest.fixture
+def five(tmp_path: Path) -> Iterator[Evening]:
+    evening = Evening.begin(tmp_path / "night.toml", FOUR, at=AT).evening
+    for _ in range(5):
+        evening.record(RUFER, AT)
+    yield evening
+
+
+@pytest.mark.parametrize("cached", [True, False])
+def test_a_recorded_hand_is_scored_once(
+    five: Evening, monkeypatch: pytest.MonkeyPatch, tmp_path: Path, cached: bool
+) -> None:
+    if not cached:  # no fold cache: the log is folded, the earlier hands read but not scored
+        monkeypatch.setenv("TAROCKSCORE_CACHE", "")
+    count = Counted(monkeypatch)
+    five.record(RUFER, AT)
+    assert count.scored == 1
+    # the new hand is read twice: as given, and as its entry reads back; before it, the last hand
+    # (whose deal the new one follows) from the cache, or each earlier hand once by the fold
+    assert count.parsed == 2 + (1 if cached else 5)
+    assert len(stored_hands(five.path)) == 6
+
+
+def test_a_correction_scores_only_the_hand_it_changes(five: Evening, monkeypatch: pytest.MonkeyPatch) -> None:
+    count = Counted(monkeypatch)
+    five.delete(2, AT)
+    assert count.scored == 0  # no Radl moved: every other hand's stored result stands
+    count.scored = 0
+    five.replace(3, DREIER, AT)
+    assert count.scored == 2  # the replaced hand, and its check as the entry folds back
+    assert [h["id"] for h in stored_hands(five.path)] == [1, 3, 4, 5]
