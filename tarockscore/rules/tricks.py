@@ -50,9 +50,7 @@ def valat_proven(
     if declarers is None or not profile.game.every_card_counts or VALAT not in contract.bonuses:
         return None
     deck = profile.game.card_points_total
-    return next(
-        (side for side in Side if side_card_points(side, declarers, defenders, deck) == deck), None
-    )
+    return next((side for side in Side if side_card_points(side, declarers, defenders, deck) == deck), None)
 
 
 def _check_every_trick(
