@@ -2,7 +2,8 @@
 
 :class:`Entry` walks the questions of :class:`~tarockscore.entry.flow.Flow` one at a time, as a
 terminal asks them: an answer moves on, ``back`` takes the last one back, and the numbered
-summary reopens any line, the rest standing. An answer taken back or reopened becomes its
+summary reopens any line, the rest standing. "No" to a Valat the card points prove asks for the
+card points again. An answer taken back or reopened becomes its
 question's default, and so do the answers of a stored hand walked again
 (:func:`~tarockscore.entry.hand.defaults_from_keys`).
 """
@@ -14,7 +15,7 @@ from enum import Enum
 
 from tarockscore.entry.flow import Flow
 from tarockscore.entry.hand import hand_of
-from tarockscore.entry.question import Answer, Question, Refused
+from tarockscore.entry.question import Answer, AskAgain, Question, Refused
 from tarockscore.entry.words import is_back, yes_or_no
 from tarockscore.errors import Shown
 from tarockscore.i18n import _
@@ -45,11 +46,21 @@ class Entry:
         assert question is not None, "nothing is asked"
         try:
             value = self.flow.read(question, text)
+        except AskAgain as exc:
+            self.forget(str(exc.args[1]), question.key)
+            return str(exc.args[0])
         except Refused as exc:
             return str(exc.args[0])
         self.answers[question.key] = value
         self.history = [k for k in self.history if k != question.key] + [question.key]
         return None
+
+    def forget(self, *keys: str) -> None:
+        """Ask these questions again with no default: their answers were said to be wrong."""
+        for key in keys:
+            self.answers.pop(key, None)
+            self.remembered.pop(key, None)
+        self.history = [k for k in self.history if k not in keys]
 
     def back(self) -> str | None:
         """Take back the last answer given; its question is asked again, with it as default."""

@@ -4,7 +4,9 @@ A hand is a list of questions, each with a key ("contract", "declarer", "partner
 "card_points", "bonus:1", ...). :meth:`Flow.walk` goes through them in order, each asked in the
 light of the answers before it, and stops at the first without a valid answer. Every "is this
 allowed" is asked of :mod:`tarockscore.rules.legality` (the King ultimo is not offered when the
-called King lay in the talon, "conceded" not in a Solorufer), never re-encoded here.
+called King lay in the talon, "conceded" not in a Solorufer), never re-encoded here; whether the
+card points prove a Valat is asked of :func:`tarockscore.rules.tricks.valat_proven`, the rule the
+hand's check refuses it by.
 """
 
 from __future__ import annotations
@@ -13,11 +15,22 @@ from collections.abc import Iterator, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-from tarockscore.entry.question import NONE, OWN, TALON, Answer, Choice, Kind, Question
+from tarockscore.entry.question import (
+    NONE,
+    OWN,
+    TALON,
+    VALAT_PROVEN,
+    Answer,
+    AskAgain,
+    Choice,
+    Kind,
+    Question,
+)
 from tarockscore.entry.reading import read_answer
 from tarockscore.i18n import _, named
-from tarockscore.rules import legality
+from tarockscore.rules import legality, tricks
 from tarockscore.rules.cardpoints import render_points
+from tarockscore.rules.hand import Side
 from tarockscore.rules.profile import Contract, Profile
 
 
@@ -127,6 +140,7 @@ class Flow:
                     _("card points"),
                     most=p.game.card_points_total,
                 )
+                yield from self._valat_proven(contract, declarer, partner, a)
         kontra = (
             not conceded and legality.kontra_on_contract_allowed(p, contract) and len(self.step_choices()) > 1
         )
@@ -147,6 +161,35 @@ class Flow:
         if kontra:
             yield from self._kontra(contract, declarer, partner, a)
         yield from self._bonuses(bonuses, a, doubled=not conceded)
+
+    def proven_side(self, a: Mapping[str, Any]) -> Side | None:
+        """The side whose card points (answered) prove it took every trick: its Valat."""
+        if "card_points" not in a or "contract" not in a:
+            return None
+        contract = self.profile.contracts[str(a["contract"])]
+        return tricks.valat_proven(a["card_points"], None, contract, self.profile)
+
+    def _valat_proven(
+        self, contract: Contract, declarer: str, partner: str | None, a: Mapping[str, Any]
+    ) -> Iterator[Question]:
+        """Card points that prove a Valat ask whether it was one: yes records it (silent, made,
+        unless it is entered announced), no asks for the card points again."""
+        side = self.proven_side(a)
+        if side is None:
+            return
+        total = render_points(self.profile.game.card_points_total)
+        if side is Side.DEFENDERS:
+            text = _("The defenders hold all {total} card points: was it their Valat?").format(total=total)
+        elif partner is None:
+            text = _("{declarer} holds all {total} card points: was it {declarer}'s Valat?").format(
+                declarer=declarer, total=total
+            )
+        else:
+            text = _("{declarer} and {partner} hold all {total} card points: was it their Valat?").format(
+                declarer=declarer, partner=partner, total=total
+            )
+        line = _("Valat (all {total} card points)").format(total=total)
+        yield Question(VALAT_PROVEN, text, Kind.YES_NO, line, default=True)
 
     def _king_half(self, halves: Sequence[str]) -> Question:
         """Whose the talon half with the called King became; not said, it is in no trick."""
@@ -322,5 +365,14 @@ class Flow:
     # -- reading an answer -------------------------------------------------------------------
 
     def read(self, question: Question, text: str) -> Answer:
-        """A typed answer to ``question``; Enter takes its default. Raise :class:`Refused`."""
-        return read_answer(question, text, self.profile)
+        """A typed answer to ``question``; Enter takes its default. Raise :class:`Refused`, or
+        :class:`AskAgain` where "no Valat" says the card points are wrong."""
+        value = read_answer(question, text, self.profile)
+        if question.key == VALAT_PROVEN and value is False:
+            raise AskAgain(
+                _(
+                    "no Valat: then the card points are wrong, for all {total} card points to one side mean it took every trick; give the card points again"
+                ).format(total=render_points(self.profile.game.card_points_total)),
+                "card_points",
+            )
+        return value

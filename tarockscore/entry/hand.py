@@ -13,11 +13,12 @@ from fractions import Fraction
 from typing import Any, cast
 
 from tarockscore.entry.flow import Flow
-from tarockscore.entry.question import NONE, OWN, TALON, Answer
+from tarockscore.entry.question import NONE, OWN, TALON, VALAT_PROVEN, Answer
 from tarockscore.rules import legality
 from tarockscore.rules.cardpoints import parse_points, render_points
 from tarockscore.rules.hand import HandInput
 from tarockscore.rules.profile import Profile
+from tarockscore.rules.tricks import VALAT
 
 
 def hand_of(flow: Flow, a: Mapping[str, Any]) -> HandInput:
@@ -28,6 +29,8 @@ def hand_of(flow: Flow, a: Mapping[str, Any]) -> HandInput:
     out = _contract_and_sides(flow, a, asked)
     out.update(_kontra(a, asked, [q.key for q in done]))
     bonuses = _bonuses(flow.profile, a, asked)
+    if VALAT_PROVEN in asked and a[VALAT_PROVEN] is True:
+        bonuses = _with_valat(bonuses, flow, a)
     if bonuses:
         out["bonus"] = bonuses
     if flow.renonce is not None:
@@ -90,6 +93,18 @@ def _bonuses(profile: Profile, a: Mapping[str, Any], asked: set[str]) -> list[di
             entry["kontra"] = a[f"{key}:kontra"]
         bonuses.append(entry)
     return bonuses
+
+
+def _with_valat(bonuses: list[dict[str, Any]], flow: Flow, a: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The bonuses with the Valat the card points prove, said yes to: made, and announced (with
+    its Kontra) where it is entered so; else a silent Valat of that side is added."""
+    side = flow.proven_side(a)
+    assert side is not None, "the Valat is asked only where the card points prove it"
+    for entry in bonuses:
+        if entry["name"] == VALAT and entry["side"] == side.value:
+            entry["made"] = True
+            return bonuses
+    return [*bonuses, {"name": VALAT, "side": side.value, "announced": False, "made": True}]
 
 
 # -- a stored hand's answers ---------------------------------------------------------------------

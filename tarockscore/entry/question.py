@@ -22,6 +22,8 @@ Answer = str | bool | Fraction
 TALON = "\x00talon"
 OWN = "\x00own"
 NONE = ""  # no Kontra said; no further bonus
+# The key of "was it their Valat?", asked where the card points prove one side took every trick.
+VALAT_PROVEN = "valat"
 
 
 class Kind(Enum):
@@ -80,3 +82,8 @@ class Question:
 
 class Refused(Exception):
     """A typed answer that is no answer to the question; ``args[0]`` says why, to the reader."""
+
+
+class AskAgain(Refused):
+    """An answer that says an earlier answer is wrong: ``args[0]`` says why, ``args[1]`` is the key
+    of the earlier question, to be asked again."""

@@ -42,6 +42,17 @@ def check_tricks(
     _check_valat_against_talon(bonuses, declarers, contract, called_king, profile, problems)
 
 
+def valat_proven(
+    declarers: Fraction | None, defenders: Fraction | None, contract: Contract, profile: Profile
+) -> Side | None:
+    """The side whose card points prove it took every trick (its Valat, where the contract has
+    one and every card counts), else None; the guided entry asks about it before the summary."""
+    if declarers is None or not profile.game.every_card_counts or VALAT not in contract.bonuses:
+        return None
+    deck = profile.game.card_points_total
+    return next((side for side in Side if side_card_points(side, declarers, defenders, deck) == deck), None)
+
+
 def _check_every_trick(
     bonuses: tuple[BonusEntry, ...],
     points: dict[Side, Fraction | None],
@@ -51,8 +62,8 @@ def _check_every_trick(
 ) -> None:
     """A side with every card point holds every card, so took every trick: the hand is its Valat."""
     deck = profile.game.card_points_total
-    everything = next((side for side in Side if points[side] == deck), None)
-    if everything is None or VALAT not in contract.bonuses:
+    everything = valat_proven(points[Side.DECLARERS], points[Side.DEFENDERS], contract, profile)
+    if everything is None:
         return
     valat = next(((i, b) for i, b in enumerate(bonuses) if b.name == VALAT), None)
     if valat is None:

@@ -25,6 +25,8 @@ from tarockscore.web.html import attrs, esc
 CONTROL = frozenset({"code", "expected", "request", "action", "lang", "number"})
 # "Kontra or bonuses?" is never shown: a Kontra step or a bonus chosen says yes.
 EXTRAS = "extras"
+# Asked where the card points prove a Valat (tarockscore.entry.question.VALAT_PROVEN).
+PROVEN = "valat"
 MAX_QUESTIONS = 80  # far more than a hand asks (each of a profile's bonuses asks five)
 
 
@@ -88,7 +90,10 @@ def walk(
         shown.append(probed.next)
     asked = len(reading.lines) + (reading.next is not None)
     shown = [
-        q if i < asked else replace(q, text=q.line[:1].upper() + q.line[1:]) for i, q in enumerate(shown)
+        q if i < asked else replace(q, text=q.line[:1].upper() + q.line[1:])
+        for i, q in enumerate(shown)
+        # "was it their Valat?" only where the card points given prove one, not the likely 0
+        if i < asked or q.key != PROVEN
     ]
     return [q for q in shown if q.key != EXTRAS], reading
 
