@@ -33,6 +33,7 @@ from tarockscore.errors import (
 )
 from tarockscore.files import tournament_day as sheets
 from tarockscore.files import tournament_file as files
+from tarockscore.files import tournament_paper as paper_files
 from tarockscore.files.output import write_output
 from tarockscore.files.profile_file import load_profile
 from tarockscore.ledger.model import profile_record
@@ -46,7 +47,7 @@ from tarockscore.tournament.format import Format
 from tarockscore.tournament.model import games_at_five
 from tarockscore.tournament.money import Money
 from tarockscore.tournament.money import money as add_up_money
-from tarockscore.tournament.paper import record_paper
+from tarockscore.tournament.paper import paper_sheet, table_label
 from tarockscore.tournament.standings import Standing, TableResult
 from tarockscore.tournament.standings import standings as rank
 
@@ -430,47 +431,45 @@ class Tournament:
         money: Mapping[str, int] | None = None,
         *,
         at: str | None = None,
+        replace: bool = False,
     ) -> tm.Tournament:
         """Table ``table`` of round ``round`` scored from its paper sheet: each player's Schrift
-        (and money points where Kontra moves the money alone); zero-sum where the profile is. The
-        table's sheet must hold no hands. Kept in the day's file with a trace entry."""
-        return self.record_papers([(round, table, schrift, money)], at=at)
+        (and money points where Kontra moves the money alone); zero-sum where the profile is. Kept
+        in the table's sheet as an entry ``paper`` with an audit entry, and traced in the day's
+        file with the sheet's head. A sheet with hands or a paper result already is refused unless
+        ``replace`` (a correcting entry: the hands leave the sheet, the log keeps them)."""
+        return self.record_papers([(round, table, schrift, money)], at=at, replace=replace)
 
-    def record_papers(self, results: Sequence[PaperGiven], *, at: str | None = None) -> tm.Tournament:
+    def record_papers(
+        self, results: Sequence[PaperGiven], *, at: str | None = None, replace: bool = False
+    ) -> tm.Tournament:
         """Several tables' paper results at once (a round's CSV): all checked, then written together."""
         stamp = at or now()
         t = self.read()
-        for number, table, _schrift, _money in results:
-            self._no_hands(t, number, table)
+        checked = [paper_sheet(t, number, table, schrift, money) for number, table, schrift, money in results]
+        paper_files.keep(self.folder, checked, stamp, replace=replace)
+        return self.read()
 
-        def change(current: tm.Tournament) -> tm.Tournament:
-            for number, table, schrift, money in results:
-                current = record_paper(current, number, table, schrift, money, stamp)
-            return current
-
-        return files.update(self.folder, change)[1]
-
-    def record_results_file(self, path: str | os.PathLike[str], *, at: str | None = None) -> tm.Tournament:
+    def record_results_file(
+        self, path: str | os.PathLike[str], *, at: str | None = None, replace: bool = False
+    ) -> tm.Tournament:
         """A round's results from paper sheets in a CSV (``round,table,player,schrift[,money]``),
         every table checked before any is kept."""
-        return self.record_papers(files.results_csv(Path(path)), at=at)
-
-    def _no_hands(self, t: tm.Tournament, number: int, table: int) -> None:
-        drawn = t.round(number)
-        found = next((d for d in drawn.tables if d.table == table), None) if drawn is not None else None
-        if found is None:
-            return  # record_paper names the round or table
-        hands = len(Evening(self.folder / found.ledger).read().ledger.hands)
-        if hands:
-            raise TournamentError(
-                N_(
-                    "round {round}, table {table}: its sheet already has {hands} hands; a table is scored one way"
-                ),
-                round=number,
-                table=table,
-                hands=hands,
-                where="table",
-            )
+        found = files.results_csv(Path(path))
+        problems: list[Problem] = []
+        t = self.read()
+        for number, table, schrift, money in found:
+            try:
+                paper_sheet(t, number, table, schrift, money)
+            except TournamentError as exc:
+                label = table_label(number, table)
+                problems += [
+                    p.moved(f"{path}: {label}: {p.where}" if p.where else f"{path}: {label}")
+                    for p in exc.problems
+                ]
+        if problems:
+            raise TournamentError(problems)
+        return self.record_papers(found, at=at, replace=replace)
 
 
 def cup(

@@ -161,7 +161,14 @@ def event_of(before: Ledger, after: Ledger, at: str, kind: str | None = None) ->
     hands = [e for e in after.hands if new_profile or _changed(old.get(e.id), e)]
     if hands:
         event["hand"] = [codec.hand_mapping(e) for e in hands]
+    _paper_of(before, after, event)
     return event
+
+
+def _paper_of(before: Ledger, after: Ledger, event: dict[str, Any]) -> None:
+    """A table's result from its paper sheet, where the change gave one (kind ``paper``)."""
+    if after.paper is not None and after.paper != before.paper:
+        event["paper"] = codec.paper_mapping(after.paper)
 
 
 def _changed(old: Entry | None, new: Entry) -> bool:
@@ -413,16 +420,18 @@ def break_problems(
 class State:
     """The evening as the fold has it so far: the table, the hands by id (in order), the audit, the marks."""
 
-    __slots__ = ("table", "hands", "audit", "radl")
+    __slots__ = ("table", "hands", "audit", "radl", "paper")
 
     def __init__(self, table: Table, ledger: Ledger | None = None) -> None:
         self.table = table
         self.hands: dict[int, Entry] = {e.id: e for e in ledger.hands} if ledger is not None else {}
         self.audit: list[AuditEntry] = list(ledger.audit) if ledger is not None else []
         self.radl = list(ledger.radl) if ledger is not None else []
+        self.paper = ledger.paper if ledger is not None else None
 
     def ledger(self) -> Ledger:
-        return Ledger(self.table, tuple(self.hands.values()), tuple(self.audit), tuple(self.radl))
+        hands, audit, radl = tuple(self.hands.values()), tuple(self.audit), tuple(self.radl)
+        return Ledger(self.table, hands, audit, radl, self.paper)
 
 
 def fold(table: Table, events: Sequence[Any], upto: int | None = None) -> Ledger:
@@ -453,6 +462,7 @@ def apply(state: State, event: Any, where: str, problems: Collector) -> None:
         if not isinstance(hand_id, int) or state.hands.pop(hand_id, None) is None:
             local.add("removed", N_("{id}: no hand of the evening has this id"), id=hand_id)
     _hands(state, r.raw("hand") or [], local)
+    _paper(state, r, local)
     for i, item in enumerate(_list(r, "radl", local), 1):
         mark = codec.read_mark(item, f"radl {i}", local)
         if mark is not None:
@@ -465,6 +475,14 @@ def apply(state: State, event: Any, where: str, problems: Collector) -> None:
     r.finish(("found", "head", "profile_found", "from"))
     for p in local.problems:
         problems.put(p, where)
+
+
+def _paper(state: State, r: Reader, problems: Collector) -> None:
+    """An entry ``paper``: the table's result from its paper sheet, instead of any before it."""
+    if r.has("paper"):
+        paper = codec.read_paper(r.raw("paper"), state.table.players, "paper", problems)
+        if paper is not None:
+            state.paper = paper
 
 
 def _list(r: Reader, key: str, problems: Collector) -> list[Any]:

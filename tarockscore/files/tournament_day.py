@@ -132,6 +132,8 @@ def _drawn_table(
             )
         )
         return None
+    if led.paper is not None:
+        return led  # scored from its paper sheet: the whole round
     if hands == 0:
         warnings.append(message(words.no_hands, where=where, path=path))
     elif hands < d.games:
@@ -240,6 +242,10 @@ def read_day(folder: Path, purpose: Purpose = Purpose.STANDINGS) -> Day:
             led = _drawn_table(path, t, r, d, words, problems, [] if paper else warnings)
             if led is None:
                 continue
+            if led.paper is not None:  # the sheet's own paper entry comes before the day file's
+                results.append(TableResult(r.number, d.table, d.players, totals(led), d.games, d.games))
+                ledgers.append(led)
+                continue
             if paper is not None:
                 table = _on_paper(t, r, d, paper, led, path, problems)
                 if table is not None:
@@ -264,7 +270,8 @@ def _on_paper(
     path: Path,
     problems: list[Problem],
 ) -> TableMoney | None:
-    """A table scored from its paper sheet: its sheet must hold no hands (a table is scored one way)."""
+    """A table scored from its paper sheet in the day's file (as tarockscore 0.2.0 kept it): its
+    sheet must hold no hands (a table is scored one way)."""
     if led.hands:
         problems.append(
             Problem.of(

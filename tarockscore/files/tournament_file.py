@@ -207,7 +207,7 @@ def _checked(data: dict[str, Any], path: Path) -> tm.Tournament:
     return t
 
 
-def _open_day(path: Path) -> None:
+def open_day(path: Path) -> None:
     """Refuse to change a closed day: a read-only ``tournament.toml``."""
     try:
         st = os.stat(path)
@@ -222,7 +222,7 @@ def _open_day(path: Path) -> None:
         )
 
 
-def _text(folder: Path, t: tm.Tournament) -> str:
+def day_text(folder: Path, t: tm.Tournament) -> str:
     """The file's new text, proved to read back as ``t`` before anything is written."""
     text = render(t)
     path = file_path(folder)
@@ -240,7 +240,7 @@ def create(folder: Path, t: tm.Tournament) -> None:
     """Write a new tournament; refuse a folder that already holds one, or a file in the way."""
     if folder.exists() and not folder.is_dir():
         raise TournamentError(N_("{folder} is a file, not a folder; nothing was written"), folder=folder)
-    text = _text(folder, t)
+    text = day_text(folder, t)
     folder.mkdir(parents=True, exist_ok=True)
     path = file_path(folder)
     with ledger_file.locked(path):
@@ -261,9 +261,9 @@ def update(
     read(folder)  # a clear error for a folder without a tournament, before the lock file is made
     with ledger_file.locked(path):
         snapshot = read(folder)
-        _open_day(path)
+        open_day(path)
         new = change(snapshot.tournament)
-        ledger_file.write_text(path, _text(folder, new), snapshot.sha256)
+        ledger_file.write_text(path, day_text(folder, new), snapshot.sha256)
         return snapshot.tournament, new
 
 
@@ -359,13 +359,13 @@ def draw_round(folder: Path, number: int, seed: int, at: str) -> tm.Round:
     read(folder)
     with ledger_file.locked(path):
         snapshot = read(folder)
-        _open_day(path)
+        open_day(path)
         t = snapshot.tournament
         _round_problems(t, number)
         earlier = [[d.players for d in r.tables] for r in t.draws if r.number < number]
         drawn = tm.make_round(t, number, seed, at, drawing.draw(t.players, earlier, seed))
         new = tm.traced(tm.with_round(t, drawn), at, "draw", f"round {number}, seed {seed}")
-        text = _text(folder, new)
+        text = day_text(folder, new)
         sheets = {folder / d.ledger: _sheet(new, number, d, at) for d in drawn.tables}
         round_dir = folder / f"round-{number}"
         stale = sorted(round_dir.glob("table-*.toml")) if round_dir.is_dir() else []

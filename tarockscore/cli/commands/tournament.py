@@ -476,6 +476,13 @@ def result(
             show_default=False,
         ),
     ] = None,
+    replace: Annotated[
+        bool,
+        typer.Option(
+            "--replace",
+            help="Correct a table that has hands or a paper result already (a correcting entry; the sheet keeps the old one in its log).",
+        ),
+    ] = False,
 ) -> None:
     """A table's Schrift from its paper sheet (or a round's, from a CSV), kept and ranked like played hands."""
     tournament = tarockscore.Tournament(folder)
@@ -484,7 +491,7 @@ def result(
             raise UsageError(
                 N_("give --from FILE, or --round, --table and NAME=POINTS, not both"), where="--from"
             )
-        after = tournament.record_results_file(from_file)
+        after = tournament.record_results_file(from_file, replace=replace)
     else:
         problems = Collector()
         if round_number is None or table is None or not points:
@@ -496,7 +503,7 @@ def result(
         problems.raise_if_any(UsageError)
         assert round_number is not None and table is not None
         try:
-            after = tournament.record_paper(round_number, table, schrift, money)
+            after = tournament.record_paper(round_number, table, schrift, money, replace=replace)
         except TournamentError as exc:
             moved = {"round": "--round", "table": "--table", "schrift": "NAME=POINTS", "money": "--money"}
             raise type(exc)(
