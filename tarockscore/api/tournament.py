@@ -31,6 +31,7 @@ from tarockscore.errors import (
     capped,
     message,
 )
+from tarockscore.files import tournament_chain as day_chain
 from tarockscore.files import tournament_day as sheets
 from tarockscore.files import tournament_file as files
 from tarockscore.files import tournament_paper as paper_files
@@ -53,6 +54,7 @@ from tarockscore.tournament.standings import standings as rank
 
 __all__ = [
     "Cup",
+    "DayCheck",
     "DayMoney",
     "DayStandings",
     "Drawn",
@@ -170,6 +172,24 @@ class TournamentTable:
     players: tuple[str, ...]
     games: int
     evening: Evening
+
+
+@dataclass(frozen=True, slots=True)
+class DayCheck:
+    """The day checked: its head now, the head asked about and the number of the trace entry that
+    has it (None: no entry has it: the day's file was rewritten, or it is another day; 0: the
+    day's start), the trace entries since, and the sheets' warnings."""
+
+    tournament: tm.Tournament
+    head: str
+    asked: str | None
+    found: int | None
+    since: tuple[tm.TraceEntry, ...]
+    warnings: tuple[str, ...]
+
+    @property
+    def holds(self) -> bool:
+        return self.asked is None or self.found is not None
 
 
 @dataclass(frozen=True, slots=True)
@@ -303,7 +323,7 @@ class Tournament:
             place=nfc(strip_spaces(place)) if place is not None else None,
         )
         tournament = cls(folder)
-        files.create(tournament.folder, stored)
+        stored = files.create(tournament.folder, stored)
         return Started(tournament, stored, prof, fmt, seating(len(names)))
 
     # -- reading -----------------------------------------------------------------------------
@@ -408,6 +428,24 @@ class Tournament:
             for x in short
         )
         return (message(N_("round {round} is not finished: {tables}"), round=number, tables=tables),)
+
+    def head(self) -> str:
+        """The day's head: the hash of the last entry of its chained trace (each change prints it)."""
+        return day_chain.head(self.read())
+
+    def close_round(self, round: int, *, at: str | None = None) -> tm.Tournament:
+        """The desk's note at the end of round ``round``: each table's sheet head kept in the trace,
+        so a sheet rewritten afterwards is caught by :meth:`check` and :meth:`standings`."""
+        return files.close_round(self.folder, round, at or now())
+
+    def check(self, head: str | None = None) -> DayCheck:
+        """The day's file (its seal and its chained trace) and every table's sheet checked (raised
+        where one fails); with ``head``, whether the trace as of that head is unchanged."""
+        day = sheets.read_day(self.folder)
+        t = day.tournament
+        found = None if head is None else day_chain.find(t, head)
+        since = () if found is None else t.trace[found:]
+        return DayCheck(t, day_chain.head(t), head, found, tuple(since), day.warnings)
 
     def round_drawn(self, round: int) -> tuple[tm.Tournament, tm.Round]:
         """The tournament and its round ``round`` as drawn (each table's players in seat order)."""

@@ -102,6 +102,9 @@ def _drawn_table(
         problems += ledger_file.locate(found, snapshot.text, str(path))
         problems.append(Problem.of(str(path), words.fails_check, value=where, path=path))
         return None
+    closed = tm.closed_heads(t).get(d.ledger)
+    if closed is not None and not _closed_fits(snapshot, closed, where, path, problems, warnings):
+        return None
     led = snapshot.ledger
     if led.players != d.players:
         problems.append(
@@ -147,6 +150,50 @@ def _drawn_table(
             )
         )
     return led
+
+
+def _closed_fits(
+    snapshot: ledger_file.Snapshot,
+    head: str,
+    where: str,
+    path: Path,
+    problems: list[Problem],
+    warnings: list[str],
+) -> bool:
+    """A sheet of a closed round must still hold the head the desk noted: else it was rewritten
+    afterwards (a problem); entries since are corrections made after the close (a warning)."""
+    if snapshot.chain is None:
+        return True  # a ledger of schema 1 (a day of 0.1) has no chain to hold a head
+    hashes = [str(e.get("chain", {}).get("hash", "")) for e in snapshot.events]
+    start = snapshot.chain.header
+    if head == start:
+        since = len(hashes)
+    elif head in hashes:
+        since = len(hashes) - hashes.index(head) - 1
+    else:
+        problems.append(
+            Problem.of(
+                str(path),
+                N_(
+                    "{value}: the sheet was rewritten after its round was closed: its head then, {head}, is not in its chain; it is not ranked"
+                ),
+                value=where,
+                head=head[:12],
+            )
+        )
+        return False
+    if since:
+        warnings.append(
+            counted(
+                "{where} ({path}): changed after its round was closed ({count} entry since)",
+                "{where} ({path}): changed after its round was closed ({count} entries since)",
+                since,
+                where=where,
+                path=path,
+                count=since,
+            )
+        )
+    return True
 
 
 def _foreign(led: Ledger, t: tm.Tournament, r: tm.Round, d: tm.DrawnTable, where: str) -> Message | None:
