@@ -455,7 +455,7 @@ class Tournament:
             raise TournamentError(N_("{round}: round {round} is not drawn yet"), round=round, where="round")
         return t, drawn
 
-    def write_page(self, target: str | os.PathLike[str], text: str) -> None:
+    def write_page(self, target: str | os.PathLike[str], text: str | bytes) -> None:
         """Write a page made from the day (the cards, the standings) to ``target``, atomically; never
         over the day's own files."""
         inputs = [files.file_path(self.folder), *self.folder.glob("round-*/*.toml")]

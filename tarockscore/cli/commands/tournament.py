@@ -36,6 +36,7 @@ from tarockscore.errors import (
 from tarockscore.i18n import _, ngettext
 from tarockscore.render import cards as card_pages
 from tarockscore.render import tournament as render
+from tarockscore.render.chart import ImageUnavailable
 from tarockscore.render.output import OutputFormat
 
 tournament_app = new_app(
@@ -430,7 +431,7 @@ def cards(
         typer.Option(
             "--output",
             "-o",
-            help="The HTML file to write; without it, the page is printed.",
+            help="The file to write: .html, or .pdf (one page per card; needs the chart extra); without it, the HTML page is printed.",
             show_default=False,
         ),
     ] = None,
@@ -441,11 +442,16 @@ def cards(
         t, drawn = tournament.round_drawn(round_number)
     except TournamentError as exc:
         raise at_option(exc, "round") from None
-    page = card_pages.cards_html(t, drawn)
-    if out is None:
-        typer.echo(page, nl=False)
+    if out is not None and out.suffix.lower() == ".pdf":
+        try:
+            tournament.write_page(out, card_pages.cards_pdf(t, drawn))
+        except ImageUnavailable as exc:
+            raise UsageError(N_("--output {out!r}: {exc}"), out=str(out), exc=exc) from None
+    elif out is None:
+        typer.echo(card_pages.cards_html(t, drawn), nl=False)
         return
-    tournament.write_page(out, page)
+    else:
+        tournament.write_page(out, card_pages.cards_html(t, drawn))
     typer.echo(
         ngettext("{path}: {count} table card", "{path}: {count} table cards", len(drawn.tables)).format(
             path=out, count=len(drawn.tables)
