@@ -31,8 +31,10 @@ from tarockscore.errors import (
     capped,
     message,
 )
+from tarockscore.files import tournament_chain as day_chain
 from tarockscore.files import tournament_day as sheets
 from tarockscore.files import tournament_file as files
+from tarockscore.files import tournament_paper as paper_files
 from tarockscore.files.output import write_output
 from tarockscore.files.profile_file import load_profile
 from tarockscore.ledger.model import profile_record
@@ -46,12 +48,13 @@ from tarockscore.tournament.format import Format
 from tarockscore.tournament.model import games_at_five
 from tarockscore.tournament.money import Money
 from tarockscore.tournament.money import money as add_up_money
-from tarockscore.tournament.paper import record_paper
+from tarockscore.tournament.paper import paper_sheet, table_label
 from tarockscore.tournament.standings import Standing, TableResult
 from tarockscore.tournament.standings import standings as rank
 
 __all__ = [
     "Cup",
+    "DayCheck",
     "DayMoney",
     "DayStandings",
     "Drawn",
@@ -169,6 +172,24 @@ class TournamentTable:
     players: tuple[str, ...]
     games: int
     evening: Evening
+
+
+@dataclass(frozen=True, slots=True)
+class DayCheck:
+    """The day checked: its head now, the head asked about and the number of the trace entry that
+    has it (None: no entry has it: the day's file was rewritten, or it is another day; 0: the
+    day's start), the trace entries since, and the sheets' warnings."""
+
+    tournament: tm.Tournament
+    head: str
+    asked: str | None
+    found: int | None
+    since: tuple[tm.TraceEntry, ...]
+    warnings: tuple[str, ...]
+
+    @property
+    def holds(self) -> bool:
+        return self.asked is None or self.found is not None
 
 
 @dataclass(frozen=True, slots=True)
@@ -302,7 +323,7 @@ class Tournament:
             place=nfc(strip_spaces(place)) if place is not None else None,
         )
         tournament = cls(folder)
-        files.create(tournament.folder, stored)
+        stored = files.create(tournament.folder, stored)
         return Started(tournament, stored, prof, fmt, seating(len(names)))
 
     # -- reading -----------------------------------------------------------------------------
@@ -408,6 +429,24 @@ class Tournament:
         )
         return (message(N_("round {round} is not finished: {tables}"), round=number, tables=tables),)
 
+    def head(self) -> str:
+        """The day's head: the hash of the last entry of its chained trace (each change prints it)."""
+        return day_chain.head(self.read())
+
+    def close_round(self, round: int, *, at: str | None = None) -> tm.Tournament:
+        """The desk's note at the end of round ``round``: each table's sheet head kept in the trace,
+        so a sheet rewritten afterwards is caught by :meth:`check` and :meth:`standings`."""
+        return files.close_round(self.folder, round, at or now())
+
+    def check(self, head: str | None = None) -> DayCheck:
+        """The day's file (its seal and its chained trace) and every table's sheet checked (raised
+        where one fails); with ``head``, whether the trace as of that head is unchanged."""
+        day = sheets.read_day(self.folder)
+        t = day.tournament
+        found = None if head is None else day_chain.find(t, head)
+        since = () if found is None else t.trace[found:]
+        return DayCheck(t, day_chain.head(t), head, found, tuple(since), day.warnings)
+
     def round_drawn(self, round: int) -> tuple[tm.Tournament, tm.Round]:
         """The tournament and its round ``round`` as drawn (each table's players in seat order)."""
         t = self.read()
@@ -416,7 +455,7 @@ class Tournament:
             raise TournamentError(N_("{round}: round {round} is not drawn yet"), round=round, where="round")
         return t, drawn
 
-    def write_page(self, target: str | os.PathLike[str], text: str) -> None:
+    def write_page(self, target: str | os.PathLike[str], text: str | bytes) -> None:
         """Write a page made from the day (the cards, the standings) to ``target``, atomically; never
         over the day's own files."""
         inputs = [files.file_path(self.folder), *self.folder.glob("round-*/*.toml")]
@@ -430,47 +469,45 @@ class Tournament:
         money: Mapping[str, int] | None = None,
         *,
         at: str | None = None,
+        replace: bool = False,
     ) -> tm.Tournament:
         """Table ``table`` of round ``round`` scored from its paper sheet: each player's Schrift
-        (and money points where Kontra moves the money alone); zero-sum where the profile is. The
-        table's sheet must hold no hands. Kept in the day's file with a trace entry."""
-        return self.record_papers([(round, table, schrift, money)], at=at)
+        (and money points where Kontra moves the money alone); zero-sum where the profile is. Kept
+        in the table's sheet as an entry ``paper`` with an audit entry, and traced in the day's
+        file with the sheet's head. A sheet with hands or a paper result already is refused unless
+        ``replace`` (a correcting entry: the hands leave the sheet, the log keeps them)."""
+        return self.record_papers([(round, table, schrift, money)], at=at, replace=replace)
 
-    def record_papers(self, results: Sequence[PaperGiven], *, at: str | None = None) -> tm.Tournament:
+    def record_papers(
+        self, results: Sequence[PaperGiven], *, at: str | None = None, replace: bool = False
+    ) -> tm.Tournament:
         """Several tables' paper results at once (a round's CSV): all checked, then written together."""
         stamp = at or now()
         t = self.read()
-        for number, table, _schrift, _money in results:
-            self._no_hands(t, number, table)
+        checked = [paper_sheet(t, number, table, schrift, money) for number, table, schrift, money in results]
+        paper_files.keep(self.folder, checked, stamp, replace=replace)
+        return self.read()
 
-        def change(current: tm.Tournament) -> tm.Tournament:
-            for number, table, schrift, money in results:
-                current = record_paper(current, number, table, schrift, money, stamp)
-            return current
-
-        return files.update(self.folder, change)[1]
-
-    def record_results_file(self, path: str | os.PathLike[str], *, at: str | None = None) -> tm.Tournament:
+    def record_results_file(
+        self, path: str | os.PathLike[str], *, at: str | None = None, replace: bool = False
+    ) -> tm.Tournament:
         """A round's results from paper sheets in a CSV (``round,table,player,schrift[,money]``),
         every table checked before any is kept."""
-        return self.record_papers(files.results_csv(Path(path)), at=at)
-
-    def _no_hands(self, t: tm.Tournament, number: int, table: int) -> None:
-        drawn = t.round(number)
-        found = next((d for d in drawn.tables if d.table == table), None) if drawn is not None else None
-        if found is None:
-            return  # record_paper names the round or table
-        hands = len(Evening(self.folder / found.ledger).read().ledger.hands)
-        if hands:
-            raise TournamentError(
-                N_(
-                    "round {round}, table {table}: its sheet already has {hands} hands; a table is scored one way"
-                ),
-                round=number,
-                table=table,
-                hands=hands,
-                where="table",
-            )
+        found = files.results_csv(Path(path))
+        problems: list[Problem] = []
+        t = self.read()
+        for number, table, schrift, money in found:
+            try:
+                paper_sheet(t, number, table, schrift, money)
+            except TournamentError as exc:
+                label = table_label(number, table)
+                problems += [
+                    p.moved(f"{path}: {label}: {p.where}" if p.where else f"{path}: {label}")
+                    for p in exc.problems
+                ]
+        if problems:
+            raise TournamentError(problems)
+        return self.record_papers(found, at=at, replace=replace)
 
 
 def cup(

@@ -21,7 +21,17 @@ from tarockscore.files.ways_out import (
     PROFILE_UNPINNED,
     PROFILE_UNREADABLE,
 )
-from tarockscore.ledger.model import Action, AuditEntry, Entry, Ledger, ProfileRecord, RadlMark, Result, Table
+from tarockscore.ledger.model import (
+    Action,
+    AuditEntry,
+    Entry,
+    Ledger,
+    Paper,
+    ProfileRecord,
+    RadlMark,
+    Result,
+    Table,
+)
 from tarockscore.ledger.settle_up import parse_stake
 from tarockscore.ledger.stored import StoredDocument, parse_seated
 from tarockscore.rules.hand import Hand, HandInput
@@ -415,3 +425,40 @@ def old_digest(ledger: Ledger) -> str | None:
         return hashlib.sha256(canonical(body).encode("utf-8")).hexdigest()
     except (TypeError, ValueError):
         return None
+
+
+# -- a table's result from its paper sheet (kind = "paper") -------------------------------------
+
+
+def paper_mapping(paper: Paper) -> dict[str, Any]:
+    """The ``paper`` table of an entry ``paper``: when, each seat's Schrift, the money points."""
+    item: dict[str, Any] = {"at": paper.at, "schrift": dict(paper.schrift)}
+    if paper.money is not None:
+        item["money"] = dict(paper.money)
+    return item
+
+
+def _seat_points(raw: Any, players: Sequence[str], where: str, problems: Collector) -> dict[str, int] | None:
+    ok = (
+        isinstance(raw, dict)
+        and set(raw) == set(players)
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in raw.values())
+    )
+    if not ok:
+        problems.add(where, N_("expected whole points for each of {names}"), names=", ".join(players))
+        return None
+    return {p: raw[p] for p in players}
+
+
+def read_paper(raw: Any, players: Sequence[str], where: str, problems: Collector) -> Paper | None:
+    """An entry's ``paper`` table: the Schrift (and money points) of every seat; None with its problems."""
+    r = element(raw, where, N_("{item!r}: expected a table"), problems)
+    if r is None:
+        return None
+    at = r.text("at")
+    moment(at, "at", r.problems)
+    schrift = _seat_points(r.raw("schrift"), players, "schrift", r.problems)
+    money = _seat_points(r.raw("money"), players, "money", r.problems) if r.has("money") else None
+    if not _done(r, where, problems) or schrift is None:
+        return None
+    return Paper(schrift, money, at)

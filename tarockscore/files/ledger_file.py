@@ -139,11 +139,12 @@ def _load(path: Path) -> bytes:
         raise NoLedgerHere(NO_LEDGER, path=path) from None
 
 
-def read(path: Path, *, repairing: bool = False, upto: int | None = None) -> Snapshot:
+def read(path: Path, *, repairing: bool = False, upto: int | None = None, keep: bool = False) -> Snapshot:
     """Read, follow the chain and fold a ledger; whether it can be trusted is :func:`verify`'s
     question. ``repairing``: for ``tarockscore repair`` only, the stored profile document is
-    taken as it stands. ``upto``: the evening as of its first so many entries."""
-    return _snapshot(path, _load(path), repairing, upto)
+    taken as it stands. ``upto``: the evening as of its first so many entries. ``keep``: the
+    entries kept in the snapshot (a head looked up in the chain)."""
+    return _snapshot(path, _load(path), repairing, upto, keep)
 
 
 def _header(raw: bytes, name: str) -> dict[str, Any]:

@@ -123,6 +123,12 @@ def block(event: Mapping[str, Any], prev: str) -> tuple[str, str, dict[str, Any]
     return text, hashed, full
 
 
+def _paper_of(before: Ledger, after: Ledger, event: dict[str, Any]) -> None:
+    """A table's result from its paper sheet, where the change gave one (kind ``paper``)."""
+    if after.paper is not None and after.paper != before.paper:
+        event["paper"] = codec.paper_mapping(after.paper)
+
+
 def whole_file(ledger: Ledger, events: Sequence[Mapping[str, Any]]) -> tuple[str, str]:
     """A new file: the header, then ``events`` chained from it; its text and its head."""
     header = codec.header_mapping(ledger.table)
@@ -161,6 +167,7 @@ def event_of(before: Ledger, after: Ledger, at: str, kind: str | None = None) ->
         event["audit"] = [codec.audit_mapping(a) for a in said]
     if hands := [e for e in after.hands if new_profile or _changed(old.get(e.id), e)]:
         event["hand"] = [codec.hand_mapping(e) for e in hands]
+    _paper_of(before, after, event)
     return event
 
 
@@ -365,16 +372,18 @@ KINDS: dict[str, tuple[str, ...]] = {
 class State:
     """The evening as the fold has it so far: the table, the hands by id (in order), the audit, the marks."""
 
-    __slots__ = ("table", "hands", "audit", "radl")
+    __slots__ = ("table", "hands", "audit", "radl", "paper")
 
     def __init__(self, table: Table, ledger: Ledger | None = None) -> None:
         self.table = table
         self.hands: dict[int, Entry] = {e.id: e for e in ledger.hands} if ledger is not None else {}
         self.audit: list[AuditEntry] = list(ledger.audit) if ledger is not None else []
         self.radl = list(ledger.radl) if ledger is not None else []
+        self.paper = ledger.paper if ledger is not None else None
 
     def ledger(self) -> Ledger:
-        return Ledger(self.table, tuple(self.hands.values()), tuple(self.audit), tuple(self.radl))
+        hands, audit, radl = tuple(self.hands.values()), tuple(self.audit), tuple(self.radl)
+        return Ledger(self.table, hands, audit, radl, self.paper)
 
 
 def fold(table: Table, events: Sequence[Any], upto: int | None = None) -> Ledger:
@@ -402,6 +411,7 @@ def apply(state: State, event: Any, where: str, problems: Collector) -> None:
         if not isinstance(hand_id, int) or state.hands.pop(hand_id, None) is None:
             r.problems.add("removed", N_("{id}: no hand of the evening has this id"), id=hand_id)
     _hands(state, r.raw("hand") if r.has("hand") else [], r.problems)
+    _paper(state, r, r.problems)
     state.radl += [
         m for i, x in enumerate(_list(r, "radl"), 1) if (m := codec.read_mark(x, f"radl {i}", r.problems))
     ]
@@ -412,6 +422,14 @@ def apply(state: State, event: Any, where: str, problems: Collector) -> None:
     r.finish(KINDS.get(kind, ()) if kind in KINDS else ("found", "head", "profile_found", "from"))
     for p in r.problems.problems:
         problems.put(p, where)
+
+
+def _paper(state: State, r: Reader, problems: Collector) -> None:
+    """An entry ``paper``: the table's result from its paper sheet, instead of any before it."""
+    if r.has("paper"):
+        paper = codec.read_paper(r.raw("paper"), state.table.players, "paper", problems)
+        if paper is not None:
+            state.paper = paper
 
 
 def _list(r: Reader, key: str) -> list[Any]:

@@ -92,7 +92,8 @@ def _drawn_table(
         )
         return None
     try:
-        snapshot = ledger_file.read(path)
+        # a closed round's sheet is looked up for the head the desk noted
+        snapshot = ledger_file.read(path, keep=d.ledger in tm.closed_heads(t))
     except LedgerError as exc:
         problems += exc.problems
         problems.append(Problem.of(str(path), words.unreadable, value=where))
@@ -101,6 +102,9 @@ def _drawn_table(
     if found:
         problems += ledger_file.locate(found, snapshot.text, str(path))
         problems.append(Problem.of(str(path), words.fails_check, value=where, path=path))
+        return None
+    closed = tm.closed_heads(t).get(d.ledger)
+    if closed is not None and not _closed_fits(snapshot, closed, where, path, problems, warnings):
         return None
     led = snapshot.ledger
     if led.players != d.players:
@@ -132,6 +136,8 @@ def _drawn_table(
             )
         )
         return None
+    if led.paper is not None:
+        return led  # scored from its paper sheet: the whole round
     if hands == 0:
         warnings.append(message(words.no_hands, where=where, path=path))
     elif hands < d.games:
@@ -145,6 +151,50 @@ def _drawn_table(
             )
         )
     return led
+
+
+def _closed_fits(
+    snapshot: ledger_file.Snapshot,
+    head: str,
+    where: str,
+    path: Path,
+    problems: list[Problem],
+    warnings: list[str],
+) -> bool:
+    """A sheet of a closed round must still hold the head the desk noted: else it was rewritten
+    afterwards (a problem); entries since are corrections made after the close (a warning)."""
+    if snapshot.chain is None:
+        return True  # a ledger of schema 1 (a day of 0.1) has no chain to hold a head
+    hashes = [str(e.get("chain", {}).get("hash", "")) for e in snapshot.events]
+    start = snapshot.chain.header
+    if head == start:
+        since = len(hashes)
+    elif head in hashes:
+        since = len(hashes) - hashes.index(head) - 1
+    else:
+        problems.append(
+            Problem.of(
+                str(path),
+                N_(
+                    "{value}: the sheet was rewritten after its round was closed: its head then, {head}, is not in its chain; it is not ranked"
+                ),
+                value=where,
+                head=head[:12],
+            )
+        )
+        return False
+    if since:
+        warnings.append(
+            counted(
+                "{where} ({path}): changed after its round was closed ({count} entry since)",
+                "{where} ({path}): changed after its round was closed ({count} entries since)",
+                since,
+                where=where,
+                path=path,
+                count=since,
+            )
+        )
+    return True
 
 
 def _foreign(led: Ledger, t: tm.Tournament, r: tm.Round, d: tm.DrawnTable, where: str) -> Message | None:
@@ -240,6 +290,10 @@ def read_day(folder: Path, purpose: Purpose = Purpose.STANDINGS) -> Day:
             led = _drawn_table(path, t, r, d, words, problems, [] if paper else warnings)
             if led is None:
                 continue
+            if led.paper is not None:  # the sheet's own paper entry comes before the day file's
+                results.append(TableResult(r.number, d.table, d.players, totals(led), d.games, d.games))
+                ledgers.append(led)
+                continue
             if paper is not None:
                 table = _on_paper(t, r, d, paper, led, path, problems)
                 if table is not None:
@@ -264,7 +318,8 @@ def _on_paper(
     path: Path,
     problems: list[Problem],
 ) -> TableMoney | None:
-    """A table scored from its paper sheet: its sheet must hold no hands (a table is scored one way)."""
+    """A table scored from its paper sheet in the day's file (as tarockscore 0.2.0 kept it): its
+    sheet must hold no hands (a table is scored one way)."""
     if led.hands:
         problems.append(
             Problem.of(

@@ -39,6 +39,7 @@ from tarockscore.errors import (
     one_of,
 )
 from tarockscore.files import ledger_file, safe_io
+from tarockscore.files import tournament_chain as chain
 from tarockscore.files.profile_file import merge
 from tarockscore.files.ways_out import NO_TOURNAMENT, NO_TOURNAMENT_FOLDER
 from tarockscore.ledger.model import Ledger
@@ -195,19 +196,28 @@ def _checked(data: dict[str, Any], path: Path) -> tm.Tournament:
             ),
             path=path,
         )
+    broken = [p.moved(f"{path}: {p.where}") for p in chain.breaks(t)]
     edited = seal.changed(data, stored)
     if edited is not None:
         raise TournamentError(
-            N_(
-                "{path}: {names} edited by hand (the file's seal does not match); the day's file changes only through tarockscore's tournament actions, each leaving a trace entry: put the file back as it was. Nothing was used"
-            ),
-            path=path,
-            names=", ".join(edited) if edited else "seal",
+            [
+                *broken,
+                Problem.of(
+                    "",
+                    N_(
+                        "{path}: {names} edited by hand (the file's seal does not match); the day's file changes only through tarockscore's tournament actions, each leaving a trace entry: put the file back as it was. Nothing was used"
+                    ),
+                    path=path,
+                    names=", ".join(edited) if edited else "seal",
+                ),
+            ]
         )
+    if broken:
+        raise TournamentError(broken)
     return t
 
 
-def _open_day(path: Path) -> None:
+def open_day(path: Path) -> None:
     """Refuse to change a closed day: a read-only ``tournament.toml``."""
     try:
         st = os.stat(path)
@@ -222,8 +232,9 @@ def _open_day(path: Path) -> None:
         )
 
 
-def _text(folder: Path, t: tm.Tournament) -> str:
-    """The file's new text, proved to read back as ``t`` before anything is written."""
+def day_text(folder: Path, t: tm.Tournament) -> str:
+    """The file's new text, its trace chained, proved to read back as ``t`` before anything is written."""
+    t = chain.chained(t)
     text = render(t)
     path = file_path(folder)
     if _checked(_parse(text.encode("utf-8"), path), path) != t:
@@ -236,11 +247,13 @@ def _text(folder: Path, t: tm.Tournament) -> str:
     return text
 
 
-def create(folder: Path, t: tm.Tournament) -> None:
-    """Write a new tournament; refuse a folder that already holds one, or a file in the way."""
+def create(folder: Path, t: tm.Tournament) -> tm.Tournament:
+    """Write a new tournament (its trace chained, as returned); refuse a folder that already holds
+    one, or a file in the way."""
+    t = chain.chained(t)
     if folder.exists() and not folder.is_dir():
         raise TournamentError(N_("{folder} is a file, not a folder; nothing was written"), folder=folder)
-    text = _text(folder, t)
+    text = day_text(folder, t)
     folder.mkdir(parents=True, exist_ok=True)
     path = file_path(folder)
     with ledger_file.locked(path):
@@ -253,6 +266,7 @@ def create(folder: Path, t: tm.Tournament) -> None:
                 path=path,
             )
         ledger_file.write_text(path, text, None)
+    return t
 
 
 def update(
@@ -263,9 +277,9 @@ def update(
     with ledger_file.locked(path):
         safe_io.remove_stale_temps(path)  # a killed writer's temp file, as beside a ledger
         snapshot = read(folder)
-        _open_day(path)
-        new = change(snapshot.tournament)
-        ledger_file.write_text(path, _text(folder, new), snapshot.sha256)
+        open_day(path)
+        new = chain.chained(change(snapshot.tournament))
+        ledger_file.write_text(path, day_text(folder, new), snapshot.sha256)
         return snapshot.tournament, new
 
 
@@ -362,13 +376,16 @@ def draw_round(folder: Path, number: int, seed: int, at: str) -> tm.Round:
     with ledger_file.locked(path):
         safe_io.remove_stale_temps(path)  # a killed writer's temp file, as beside a ledger
         snapshot = read(folder)
-        _open_day(path)
+        open_day(path)
         t = snapshot.tournament
         _round_problems(t, number)
         earlier = [[d.players for d in r.tables] for r in t.draws if r.number < number]
         drawn = tm.make_round(t, number, seed, at, drawing.draw(t.players, earlier, seed))
+        before = t.round(number - 1)
+        if before is not None and any(d.ledger not in tm.closed_heads(t) for d in before.tables):
+            t = _closed(folder, t, before, at, strict=False)
         new = tm.traced(tm.with_round(t, drawn), at, "draw", f"round {number}, seed {seed}")
-        text = _text(folder, new)
+        text = day_text(folder, new)
         sheets = {folder / d.ledger: _sheet(new, number, d, at) for d in drawn.tables}
         round_dir = folder / f"round-{number}"
         stale = sorted(round_dir.glob("table-*.toml")) if round_dir.is_dir() else []
@@ -384,6 +401,43 @@ def draw_round(folder: Path, number: int, seed: int, at: str) -> tm.Round:
                     sheet.unlink()
         ledger_file.write_text(path, text, snapshot.sha256)
         return drawn
+
+
+def _closed(folder: Path, t: tm.Tournament, r: tm.Round, at: str, *, strict: bool) -> tm.Tournament:
+    """``t`` with the desk's note of round ``r``'s end: each table's sheet and its head, in the
+    trace, so a sheet rewritten afterwards is caught. ``strict``: a sheet that cannot be read is
+    refused (else it is left out of the note, and the standings name it)."""
+    heads: list[tuple[str, str]] = []
+    problems: list[Problem] = []
+    for d in r.tables:
+        try:
+            heads.append((d.ledger, ledger_file.read_trusted(folder / d.ledger).head))
+        except LedgerError as exc:
+            problems += exc.problems
+    if problems and strict:
+        raise TournamentError(
+            [
+                *problems,
+                Problem.of(
+                    "round", N_("round {round} cannot be closed while a sheet cannot be read"), round=r.number
+                ),
+            ]
+        )
+    number = {d.ledger: d.table for d in r.tables}
+    listed_heads = ", ".join(f"table {number[sheet]} {h[:12]}" for sheet, h in heads)
+    return tm.traced(t, at, "close", f"round {r.number} closed: {listed_heads}", tuple(heads))
+
+
+def close_round(folder: Path, number: int, at: str) -> tm.Tournament:
+    """The desk's note at the end of round ``number``: each table's head, kept in the trace."""
+
+    def change(t: tm.Tournament) -> tm.Tournament:
+        r = t.round(number)
+        if r is None:
+            raise TournamentError(N_("{round}: round {round} is not drawn yet"), round=number, where="round")
+        return _closed(folder, t, r, at, strict=True)
+
+    return update(folder, change)[1]
 
 
 def _new_lock(sheet: Path) -> contextlib.AbstractContextManager[None]:

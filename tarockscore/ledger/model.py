@@ -30,6 +30,7 @@ class Action(StrEnum):
     RESCORE = "rescore"
     REPAIR = "repair"
     RADL = "radl"
+    PAPER = "paper"
 
 
 class ProfileRecord(NamedTuple):
@@ -133,11 +134,21 @@ class AuditEntry(NamedTuple):
     number: int | None = None  # the corrected hand's number in the sheet at the time
 
 
+class Paper(NamedTuple):
+    """A table's result from its paper sheet (a tournament table without the tool): each seat's
+    Schrift, and its money points where Kontra moves the money alone (None: the Schrift)."""
+
+    schrift: Mapping[str, int]
+    money: Mapping[str, int] | None
+    at: str
+
+
 class Ledger(NamedTuple):
     table: Table
     hands: tuple[Entry, ...] = ()
     audit: tuple[AuditEntry, ...] = ()
     radl: tuple[RadlMark, ...] = ()  # the Radl marks set or struck by hand, in order
+    paper: Paper | None = None  # the table scored from its paper sheet (ledger.paper)
 
     @property
     def players(self) -> tuple[str, ...]:

@@ -12,6 +12,7 @@ from tarockscore.errors import N_, GameLimitReached, LedgerError
 from tarockscore.ledger import audit
 from tarockscore.ledger.deal import deal_after, hand_deal
 from tarockscore.ledger.model import Entry, Ledger, RadlMark, Table, Tip, next_id, profile_record
+from tarockscore.ledger.paper import played
 from tarockscore.ledger.radl import arms, check_strike, pending_radl
 from tarockscore.ledger.results import check_number, rescored, result_of
 from tarockscore.ledger.stored import parse_one, parse_stored
@@ -24,7 +25,7 @@ from tarockscore.rules.scoring import Score, score_hand
 
 def check_room(ledger: Ledger) -> None:
     """Refuse a further hand at a table whose game limit (``table.games``) is reached."""
-    room(ledger.table, len(ledger.hands))
+    room(ledger.table, played(ledger))
 
 
 def room(table: Table, count: int) -> None:
@@ -54,7 +55,7 @@ def tip(ledger: Ledger) -> Tip:
     """The end of the evening (:class:`~tarockscore.ledger.model.Tip`), worked out from every hand."""
     last = ledger.hands[-1] if ledger.hands else None
     return Tip(
-        len(ledger.hands), last, next_id(ledger), pending_radl(ledger), totals(ledger), payout_totals(ledger)
+        played(ledger), last, next_id(ledger), pending_radl(ledger), totals(ledger), payout_totals(ledger)
     )
 
 

@@ -65,6 +65,10 @@ def sheet(ledger: Ledger) -> Sheet:
     with_payout = has_payout(ledger)
     running = dict.fromkeys(seats, 0)
     paid = dict.fromkeys(seats, 0)
+    if ledger.paper is not None:  # the table's result from its paper sheet (ledger.paper) opens the sheet
+        money = ledger.paper.money or ledger.paper.schrift
+        running = {p: ledger.paper.schrift.get(p, 0) for p in seats}
+        paid = {p: money.get(p, 0) for p in seats}
     rows: list[SheetHand] = []
     for i, e in enumerate(ledger.hands, 1):
         players = e.hand.players

@@ -1,6 +1,7 @@
 """The table cards of a round, one printable page (rendering layer, pure).
 
-One card per drawn table: the event (title, date, place), the round and the table, its players in
+One card per drawn table (an HTML page, or a PDF drawn from one SVG page per card by the chart
+extra's CairoSVG): the event (title, date, place), the round and the table, its players in
 seat order, who is Forehand of hand 1 (the first seat; the last seat deals), the round's game limit
 and an empty Schrift grid for a table that scores on paper, a row per game and a column per
 player. A front end that serves the tables gives each table's QR code as SVG markup
@@ -10,11 +11,13 @@ itself, never text a user typed. Everything else is escaped.
 
 from __future__ import annotations
 
+import io
 from collections.abc import Mapping
 from html import escape
 
 from tarockscore.i18n import _, current
 from tarockscore.ledger.deal import first_deal
+from tarockscore.render.chart import IMAGE_EXTRA, ImageUnavailable
 from tarockscore.render.output import page
 from tarockscore.tournament.model import DrawnTable, Round, Tournament
 
@@ -87,3 +90,102 @@ def cards_html(t: Tournament, drawn: Round, qr: Mapping[int, str] | None = None)
     if t.title:
         title = f"{t.title}: {title}"
     return page(title, _CSS, [_card(t, drawn, d, qr.get(d.table)) for d in drawn.tables])
+
+
+# -- the cards as a PDF: one A4 page per card --------------------------------------------------------
+
+# A4 in millimetres (the SVG's user units) and in PostScript points (the PDF's)
+_PAGE_MM = (210, 297)
+_PAGE_PT = (595.2756, 841.8898)
+_MARGIN = 15
+# the card drawn at three times 96 dpi: sharp when printed
+_SCALE = 3
+
+
+def _text(x: float, y: float, size: float, text: str, bold: bool = False, anchor: str = "start") -> str:
+    weight = ' font-weight="bold"' if bold else ""
+    return (
+        f'<text x="{x:g}" y="{y:g}" font-size="{size:g}"{weight} text-anchor="{anchor}">{escape(text)}</text>'
+    )
+
+
+def card_svg(t: Tournament, drawn: Round, d: DrawnTable) -> str:
+    """One table's card as an A4 page of SVG: what the HTML card shows, without a QR code."""
+    width, height = _PAGE_MM
+    left, right = _MARGIN, width - _MARGIN
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}mm" height="{height}mm" '
+        f'viewBox="0 0 {width} {height}" font-family="sans-serif">',
+        f'<rect width="{width}" height="{height}" fill="white"/>',
+        _text(left, 22, 7, t.title or _("Tarock tournament"), bold=True),
+    ]
+    y = 22.0
+    if event_line(t):
+        y += 8
+        out.append(_text(left, y, 4.5, event_line(t)))
+    y += 11
+    out.append(_text(left, y, 6, _("Round {round}, table {table}").format(round=drawn.number, table=d.table)))
+    y += 9
+    out.append(_text(left, y, 4.5, _("Seat order:")))
+    for k, name in enumerate(d.players, 1):
+        y += 6.5
+        out.append(_text(left + 5, y, 4.5, f"{k}. {name}"))
+    y += 9
+    forehand = first_deal(d.players).forehand
+    line = _("Forehand of hand 1: {name}. Game limit: {games} games.").format(name=forehand, games=d.games)
+    out.append(_text(left, y, 4.5, line))
+    out += _grid(d, left, right, y + 6, height - _MARGIN)
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
+def _grid(d: DrawnTable, left: float, right: float, top: float, bottom: float) -> list[str]:
+    """The empty Schrift grid: a head row of names, a row per game, a total row."""
+    rows = d.games + 2
+    step = min(8.0, (bottom - top) / rows)
+    first = 14.0
+    column = (right - left - first) / len(d.players)
+    xs = [left, left + first, *(left + first + column * (k + 1) for k in range(len(d.players)))]
+    out = [f'<rect x="{left:g}" y="{top:g}" width="{right - left:g}" height="{step:g}" fill="#eeeeee"/>']
+    style = 'stroke="#888888" stroke-width="0.3"'
+    for r in range(rows + 1):
+        y = top + r * step
+        out.append(f'<line x1="{left:g}" y1="{y:g}" x2="{right:g}" y2="{y:g}" {style}/>')
+    for x in xs:
+        out.append(f'<line x1="{x:g}" y1="{top:g}" x2="{x:g}" y2="{top + rows * step:g}" {style}/>')
+    size = min(4.0, step * 0.55)
+    base = step * 0.7
+    out.append(_text(left + first / 2, top + base, size, "#", bold=True, anchor="middle"))
+    for k, name in enumerate(d.players):
+        out.append(_text(xs[k + 1] + column / 2, top + base, size, name, bold=True, anchor="middle"))
+    for n in range(1, d.games + 1):
+        out.append(_text(left + first - 2, top + n * step + base, size, str(n), anchor="end"))
+    out.append(_text(left + 1.5, top + (rows - 1) * step + base, size, _("total"), bold=True))
+    return out
+
+
+def cards_pdf(t: Tournament, drawn: Round) -> bytes:
+    """The round's cards as a PDF, one A4 page per table, drawn by CairoSVG (the chart extra);
+    :class:`~tarockscore.render.chart.ImageUnavailable` where it, or the Cairo library, is missing."""
+    try:
+        # the chart extra, loaded only when a PDF is asked for; cairocffi comes with CairoSVG
+        import cairocffi  # type: ignore[import-untyped]  # noqa: PLC0415
+        import cairosvg  # type: ignore[import-untyped]  # noqa: PLC0415
+    except ImportError:
+        raise ImageUnavailable(f"PDF needs CairoSVG: {IMAGE_EXTRA}") from None
+    except OSError as exc:  # CairoSVG is there, the Cairo library it draws with is not
+        raise ImageUnavailable(f"PDF needs the Cairo library ({exc})") from None
+    out = io.BytesIO()
+    surface = cairocffi.PDFSurface(out, *_PAGE_PT)
+    context = cairocffi.Context(surface)
+    for d in drawn.tables:
+        png = cairosvg.svg2png(bytestring=card_svg(t, drawn, d).encode("utf-8"), scale=_SCALE)
+        image = cairocffi.ImageSurface.create_from_png(io.BytesIO(png))
+        context.save()
+        context.scale(_PAGE_PT[0] / image.get_width(), _PAGE_PT[1] / image.get_height())
+        context.set_source_surface(image, 0, 0)
+        context.paint()
+        context.restore()
+        context.show_page()
+    surface.finish()
+    return out.getvalue()

@@ -133,11 +133,12 @@ def seating_csv(drawn: Round, folder: str) -> CsvTable:
     return ["round", "table", "seat", "player", "ledger"], rows
 
 
-def seating_view(t: Tournament, drawn: Round, folder: str) -> View:
-    """The seating for the wall, a projector (JSON) or a spreadsheet (CSV)."""
+def seating_view(t: Tournament, drawn: Round, folder: str, head: str | None = None) -> View:
+    """The seating for the wall, a projector (JSON, with the day's ``head`` where given) or a
+    spreadsheet (CSV)."""
     return View(
         table=lambda: seating_text(t, drawn, folder),
-        json=lambda: seating_json(drawn, folder),
+        json=lambda: seating_json(drawn, folder) | ({"head": head} if head else {}),
         csv=lambda: seating_csv(drawn, folder),
     )
 

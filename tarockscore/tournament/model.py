@@ -52,8 +52,12 @@ class TraceEntry:
     """One command's change of the day's file: when, which action, and what it did."""
 
     at: str
-    action: str  # new, add, drop, draw, result
+    action: str  # new, add, drop, draw, result, close
     detail: str
+    # the desk's note at the end of a round (action close): each table's sheet and its head then
+    heads: tuple[tuple[str, str], ...] = ()
+    prev: str = ""  # the chain: the hash of the entry before (the day's own hash for the first)
+    hash: str = ""  # this entry's hash; "" until the file layer chains it (files.tournament_chain)
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,9 +114,19 @@ def sheet_place(t: Tournament, round_number: int, table: int) -> str | None:
     return f"{label}, {where} [{t.id}]" if label else f"{where} [{t.id}]"
 
 
-def traced(t: Tournament, at: str, action: str, detail: str) -> Tournament:
+def traced(
+    t: Tournament, at: str, action: str, detail: str, heads: tuple[tuple[str, str], ...] = ()
+) -> Tournament:
     """``t`` with one more trace entry."""
-    return replace(t, trace=(*t.trace, TraceEntry(at, action, detail)))
+    return replace(t, trace=(*t.trace, TraceEntry(at, action, detail, heads)))
+
+
+def closed_heads(t: Tournament) -> dict[str, str]:
+    """Each sheet's head as the desk noted it when its round was closed (the latest note counts)."""
+    out: dict[str, str] = {}
+    for e in t.trace:
+        out.update(e.heads)
+    return out
 
 
 def name_problems(names: Sequence[str], where: str) -> list[Problem]:
@@ -306,8 +320,18 @@ def to_mapping(t: Tournament) -> dict[str, Any]:
             }
             for r in t.results
         ]
-    out["trace"] = [{"at": e.at, "action": e.action, "detail": e.detail} for e in t.trace]
+    out["trace"] = [trace_item(e) for e in t.trace]
     return out
+
+
+def trace_item(e: TraceEntry) -> dict[str, Any]:
+    """A trace entry as the file keeps it; its ``chain`` as a ledger's entry has it (prev, hash)."""
+    item: dict[str, Any] = {"at": e.at, "action": e.action, "detail": e.detail}
+    if e.heads:
+        item["heads"] = dict(e.heads)
+    if e.hash:
+        item["chain"] = {"prev": e.prev, "hash": e.hash}
+    return item
 
 
 def _points(raw: object, where: str, problems: Collector) -> tuple[tuple[str, int], ...]:
@@ -350,8 +374,20 @@ def _trace(top: Reader, problems: Collector) -> tuple[TraceEntry, ...]:
             problems.add(f"trace {i}", N_("expected a table"))
             continue
         tr = Reader(item, f"trace {i}", problems)
-        out.append(TraceEntry(tr.text("at"), tr.text("action"), tr.text("detail")))
+        at, action, detail = tr.text("at"), tr.text("action"), tr.text("detail")
+        heads = tr.raw("heads") or {}
+        chain = tr.raw("chain") or {}
         tr.finish()
+        if not isinstance(heads, dict) or not all(isinstance(v, str) for v in heads.values()):
+            problems.add(f"trace {i}.heads", N_("expected a table of sheets and their heads"))
+            heads = {}
+        prev, hashed = (chain.get("prev"), chain.get("hash")) if isinstance(chain, dict) else (None, None)
+        if chain and not (
+            isinstance(prev, str) and isinstance(hashed, str) and set(chain) == {"prev", "hash"}
+        ):
+            problems.add(f"trace {i}.chain", N_("expected prev and hash, the chain's two hashes"))
+            prev, hashed = "", ""
+        out.append(TraceEntry(at, action, detail, tuple(heads.items()), prev or "", hashed or ""))
     return tuple(out)
 
 

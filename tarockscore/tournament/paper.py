@@ -3,23 +3,45 @@
 Not every table has a phone: the organiser types a paper sheet's Schrift for the round (and, under
 a profile where Kontra moves the money alone, its money points). The names must be the table's
 drawn players, each once (in any case, as at a table); under a zero-sum profile the Schrift adds
-up to 0, else it is refused with the sum named. The result is kept in the day's file with a trace
-entry, and ranked as the table's played hands would be.
+up to 0, else it is refused with the sum named. The result is kept in the table's own sheet as an
+entry ``paper`` with an audit entry (``ledger.paper``), and ranked as played hands would be; the
+day's file keeps a trace entry naming the sheet's head after it.
+
+A day written by tarockscore 0.2.0 kept paper results in ``tournament.toml`` (``[[result]]``):
+they are read as before, and a sheet's own paper entry comes before them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
+from typing import NamedTuple
 
-from tarockscore.errors import N_, Collector, Problem, TournamentError, one_of
+from tarockscore.errors import N_, Collector, Problem, TournamentError, message, one_of
 from tarockscore.rules.names import at_table
-from tarockscore.tournament.model import PaperResult, Tournament, traced
+from tarockscore.tournament.model import DrawnTable, Tournament
+
+
+class PaperSheet(NamedTuple):
+    """A paper result checked against the draw: the round, the drawn table, and the points of
+    each seat under the table's own spelling, in seat order."""
+
+    round: int
+    table: DrawnTable
+    schrift: dict[str, int]
+    money: dict[str, int] | None
+
+    @property
+    def label(self) -> str:
+        return table_label(self.round, self.table.table)
+
+
+def table_label(round_number: int, table: int) -> str:
+    return message(N_("round {round}, table {table}"), round=round_number, table=table)
 
 
 def _seated(
     given: Mapping[str, int], seats: tuple[str, ...], where: str, problems: Collector
-) -> tuple[tuple[str, int], ...]:
+) -> dict[str, int]:
     """The points in seat order, each name the table's own spelling."""
     named: dict[str, int] = {}
     for name, points in given.items():
@@ -38,18 +60,11 @@ def _seated(
     missing = [p for p in seats if p not in named]
     if missing and not problems.problems:
         problems.add(where, N_("missing: the points of {allowed}"), allowed=one_of(missing))
-    return tuple((p, named.get(p, 0)) for p in seats)
+    return {p: named.get(p, 0) for p in seats}
 
 
-def record_paper(
-    t: Tournament,
-    round_number: int,
-    table: int,
-    schrift: Mapping[str, int],
-    money: Mapping[str, int] | None,
-    at: str,
-) -> Tournament:
-    """``t`` with table ``table`` of round ``round_number`` scored from its paper sheet."""
+def drawn_table(t: Tournament, round_number: int, table: int) -> DrawnTable:
+    """Table ``table`` of round ``round_number`` as drawn; the round or table named where there is none."""
     drawn = t.round(round_number)
     if drawn is None:
         raise TournamentError(
@@ -64,20 +79,26 @@ def record_paper(
             tables=len(drawn.tables),
             where="table",
         )
-    if t.paper(round_number, table) is not None:
-        raise TournamentError(
-            N_("round {round}, table {table} already has a result from its paper sheet"),
-            round=round_number,
-            table=table,
-            where="table",
-        )
+    return found
+
+
+def paper_sheet(
+    t: Tournament,
+    round_number: int,
+    table: int,
+    schrift: Mapping[str, int],
+    money: Mapping[str, int] | None,
+) -> PaperSheet:
+    """A paper result for table ``table`` of round ``round_number``, checked: the round and table
+    drawn, every seat's points given once under a name of the table, zero-sum where the profile is."""
+    found = drawn_table(t, round_number, table)
     problems = Collector()
     points = _seated(schrift, found.players, "schrift", problems)
     paid = None if money is None else _seated(money, found.players, "money", problems)
-    if t.profile.rules.settlement.mode == "zero_sum":
+    if t.profile.rules.settlement.mode == "zero_sum" and not problems.problems:
         for where, values in (("schrift", points), ("money", paid)):
-            whole = sum(v for _, v in values or ())
-            if values is not None and whole != 0 and not problems.problems:
+            whole = sum(values.values()) if values is not None else 0
+            if whole:
                 problems.put(
                     Problem.of(
                         where,
@@ -87,8 +108,16 @@ def record_paper(
                     )
                 )
     problems.raise_if_any(TournamentError)
-    result = PaperResult(round_number, table, points, paid, at)
-    done = ", ".join(f"{p} {v:+d}" for p, v in points)
-    return traced(
-        replace(t, results=(*t.results, result)), at, "result", f"round {round_number}, table {table}: {done}"
+    return PaperSheet(round_number, found, points, paid)
+
+
+def kept_in_day_file(t: Tournament, sheet: PaperSheet) -> Problem | None:
+    """A result the day's file kept (a day written by 0.2.0): the table already has one."""
+    if t.paper(sheet.round, sheet.table.table) is None:
+        return None
+    return Problem.of(
+        "table",
+        N_("round {round}, table {table} already has a result from its paper sheet"),
+        round=sheet.round,
+        table=sheet.table.table,
     )

@@ -37,6 +37,8 @@ from tarockscore.errors import (
 from tarockscore.i18n import _, ngettext
 from tarockscore.render import cards as card_pages
 from tarockscore.render import tournament as render
+from tarockscore.render.chart import ImageUnavailable
+from tarockscore.render.output import OutputFormat
 
 tournament_app = new_app(
     help="Run a tournament: draw the tables, keep each table's sheet, rank the day.", no_args_is_help=True
@@ -132,6 +134,18 @@ def _day_warnings(warnings: Sequence[str], unfinished: Sequence[Any], verbose: b
             short,
         ).format(count=short, tables=render.short_tables(unfinished))
     )
+
+
+def _head(t: Any) -> str:
+    """The day's head after a change: the hash of the last entry of its chained trace."""
+    return str(t.trace[-1].hash) if t.trace else ""
+
+
+def _say_head(t: Any) -> None:
+    """The day's head, for the organiser's paper (``tournament check --head`` verifies it later)."""
+    head = _head(t)
+    if head:
+        typer.echo(_("day head {head}").format(head=head[:12]))
 
 
 def _at_options(exc: TarockError, *fields: str) -> TarockError:
@@ -288,6 +302,7 @@ def new(
     if started.seating.seated:
         typer.echo(_("tables:  {tables}").format(tables=render.tables_text(started.seating.tables)))
     typer.echo(_("next:    tarockscore tournament draw {folder} --round 1").format(folder=folder))
+    _say_head(t)
 
 
 @tournament_app.command("draw")
@@ -319,7 +334,10 @@ def draw(
         raise at_option(exc, "round") from None
     for w in drawn.warnings:
         _warn(w)
-    show(render.seating_view(drawn.tournament, drawn.round, str(folder)), fmt)
+    head = _head(drawn.tournament)
+    show(render.seating_view(drawn.tournament, drawn.round, str(folder), head), fmt)
+    if fmt is OutputFormat.TABLE:
+        _say_head(drawn.tournament)
 
 
 @tournament_app.command("players")
@@ -337,6 +355,7 @@ def players(
         roster = tournament.drop_player(name)
         done = _("{name}: dropped (their tables so far still count); {count} players in the next draw")
     typer.echo(done.format(name=roster.name, count=len(roster.after.players)))
+    _say_head(roster.after)
     for w in roster.warnings:
         _warn(w)
     if roster.warnings:
@@ -423,7 +442,7 @@ def cards(
         typer.Option(
             "--output",
             "-o",
-            help="The HTML file to write; without it, the page is printed.",
+            help="The file to write: .html, or .pdf (one page per card; needs the chart extra); without it, the HTML page is printed.",
             show_default=False,
         ),
     ] = None,
@@ -434,11 +453,16 @@ def cards(
         t, drawn = tournament.round_drawn(round_number)
     except TournamentError as exc:
         raise at_option(exc, "round") from None
-    page = card_pages.cards_html(t, drawn)
-    if out is None:
-        typer.echo(page, nl=False)
+    if out is not None and out.suffix.lower() == ".pdf":
+        try:
+            tournament.write_page(out, card_pages.cards_pdf(t, drawn))
+        except ImageUnavailable as exc:
+            raise UsageError(N_("--output {out!r}: {exc}"), out=str(out), exc=exc) from None
+    elif out is None:
+        typer.echo(card_pages.cards_html(t, drawn), nl=False)
         return
-    tournament.write_page(out, page)
+    else:
+        tournament.write_page(out, card_pages.cards_html(t, drawn))
     typer.echo(
         ngettext("{path}: {count} table card", "{path}: {count} table cards", len(drawn.tables)).format(
             path=out, count=len(drawn.tables)
@@ -487,6 +511,13 @@ def result(
             show_default=False,
         ),
     ] = None,
+    replace: Annotated[
+        bool,
+        typer.Option(
+            "--replace",
+            help="Correct a table that has hands or a paper result already (a correcting entry; the sheet keeps the old one in its log).",
+        ),
+    ] = False,
 ) -> None:
     """A table's Schrift from its paper sheet (or a round's, from a CSV), kept and ranked like played hands."""
     tournament = tarockscore.Tournament(folder)
@@ -495,7 +526,7 @@ def result(
             raise UsageError(
                 N_("give --from FILE, or --round, --table and NAME=POINTS, not both"), where="--from"
             )
-        after = tournament.record_results_file(from_file)
+        after = tournament.record_results_file(from_file, replace=replace)
     else:
         problems = Collector()
         if round_number is None or table is None or not points:
@@ -507,7 +538,7 @@ def result(
         problems.raise_if_any(UsageError)
         assert round_number is not None and table is not None
         try:
-            after = tournament.record_paper(round_number, table, schrift, money)
+            after = tournament.record_paper(round_number, table, schrift, money, replace=replace)
         except TournamentError as exc:
             moved = {"round": "--round", "table": "--table", "schrift": "NAME=POINTS", "money": "--money"}
             raise type(exc)(
@@ -516,3 +547,64 @@ def result(
     for entry in after.trace:
         if entry.action == "result" and entry.at == after.trace[-1].at:
             typer.echo(entry.detail)
+    _say_head(after)
+
+
+@tournament_app.command("close-round")
+def close_round(
+    folder: DirArg,
+    round_number: Annotated[
+        int, typer.Option("--round", "-r", help="The round to close.", show_default=False)
+    ],
+) -> None:
+    """Note each table's sheet head at the end of a round, so a sheet rewritten afterwards is caught."""
+    try:
+        after = tarockscore.Tournament(folder).close_round(round_number)
+    except TournamentError as exc:
+        raise at_option(exc, "round") from None
+    typer.echo(after.trace[-1].detail)
+    _say_head(after)
+
+
+@tournament_app.command("check")
+def check(
+    folder: DirArg,
+    head: Annotated[
+        str | None,
+        typer.Option(
+            "--head",
+            help="A day head written down earlier (or its first digits): exit 0 only when the day's trace as of it is unchanged.",
+            show_default=False,
+        ),
+    ] = None,
+    verbose: VerboseOpt = False,
+) -> None:
+    """Check the day: its sealed file, its chained trace and every table's sheet (with --head, the trace as of that head)."""
+    checked = tarockscore.Tournament(folder).check(head)
+    for w in checked.warnings:
+        if verbose or "changed after its round was closed" in w:
+            _warn(w)
+    typer.echo(
+        _("{folder}: the day's file and every table's sheet fit; day head {head}").format(
+            folder=folder, head=checked.head[:12]
+        )
+    )
+    if head is None:
+        return
+    if checked.found is None:
+        raise TournamentError(
+            N_(
+                "{head}: no trace entry of this day has this head: the day's file was rewritten since, or it is another day"
+            ),
+            head=head,
+            where="--head",
+        )
+    typer.echo(
+        ngettext(
+            "the day as of head {head} is unchanged; {count} change since:",
+            "the day as of head {head} is unchanged; {count} changes since:",
+            len(checked.since),
+        ).format(head=head, count=len(checked.since))
+    )
+    for entry in checked.since:
+        typer.echo(f"  {entry.at}  {entry.action}: {entry.detail}")

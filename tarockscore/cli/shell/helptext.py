@@ -87,6 +87,14 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
         f"{T} tournament result cup-day -r 1 -t 3 Anna=24 Bert=-8 Cilli=-8 Dani=-8",
         f"{T} tournament result cup-day --from round-1.csv",
     ),
+    "tournament close-round": (
+        f"{T} tournament close-round cup-day --round 1",
+        f"{T} tournament close-round cup-day -r 2",
+    ),
+    "tournament check": (
+        f"{T} tournament check cup-day",
+        f"{T} tournament check cup-day --head 0c9d41f7e2b3",
+    ),
     "cup": (
         f"{T} cup standings day1 day2 day3 --points cup.toml",
         f"{T} cup standings day1 day2 --points cup.toml -f csv",

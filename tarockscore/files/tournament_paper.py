@@ -1,0 +1,81 @@
+"""Paper results written into their tables' sheets (I/O layer): one entry ``paper`` per table.
+
+Under the day's lock (a closed day refuses): every table's sheet is read and checked first
+(sealed, writable, scored one way unless the organiser corrects with ``replace``), then each
+sheet's entry is appended under the sheet's own lock, and the day's file gets a trace entry per
+table naming the sheet's head after it. A refused table writes nothing anywhere.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import NamedTuple
+
+from tarockscore.errors import LedgerError, Problem, TournamentError
+from tarockscore.files import ledger_file
+from tarockscore.files import tournament_file as files
+from tarockscore.ledger import paper as ledger_paper
+from tarockscore.ledger.model import Ledger
+from tarockscore.tournament import model as tm
+from tarockscore.tournament.paper import PaperSheet, kept_in_day_file
+
+
+class Kept(NamedTuple):
+    """A table's paper result as kept: the checked result, its sheet, and the sheet's new head."""
+
+    sheet: PaperSheet
+    path: Path
+    head: str
+
+
+def _change(sheet: PaperSheet, at: str, replace: bool) -> Callable[[Ledger], Ledger]:
+    def change(led: Ledger) -> Ledger:
+        return ledger_paper.on_paper(led, sheet.schrift, sheet.money, at, label=sheet.label, replace=replace)
+
+    return change
+
+
+def _check(folder: Path, t: tm.Tournament, sheet: PaperSheet, at: str, replace: bool) -> list[Problem]:
+    """Why this table's sheet takes no paper result now; nothing when it does."""
+    path = folder / sheet.table.ledger
+    try:
+        ledger_file.check_writable(path)
+        snapshot = ledger_file.read_trusted(path)
+        earlier = None if replace else kept_in_day_file(t, sheet)
+        if earlier is not None:
+            return [earlier.moved(f"{sheet.label}: {earlier.where}")]
+        ledger_paper.on_paper(
+            snapshot.ledger, sheet.schrift, sheet.money, at, label=sheet.label, replace=replace
+        )
+    except (LedgerError, TournamentError) as exc:
+        return list(exc.problems)
+    return []
+
+
+def keep(folder: Path, sheets: Sequence[PaperSheet], at: str, *, replace: bool = False) -> list[Kept]:
+    """Each paper result appended to its table's sheet, every table checked before any is written;
+    the day's file then traces each, naming the sheet's head."""
+    path = files.file_path(folder)
+    files.read(folder)
+    with ledger_file.locked(path):
+        snapshot = files.read(folder)
+        files.open_day(path)
+        t = snapshot.tournament
+        problems: list[Problem] = []
+        for sheet in sheets:
+            problems += _check(folder, t, sheet, at, replace)
+        if problems:
+            raise TournamentError(problems)
+        kept = []
+        for sheet in sheets:
+            table = folder / sheet.table.ledger
+            written = ledger_file.update(table, _change(sheet, at, replace), at=at)
+            kept.append(Kept(sheet, table, written.head))
+        new = t
+        for k in kept:
+            points = ledger_paper.points_text(k.sheet.schrift)
+            detail = f"round {k.sheet.round}, table {k.sheet.table.table}: {points}; sheet head {k.head[:12]}"
+            new = tm.traced(new, at, "result", detail)
+        ledger_file.write_text(path, files.day_text(folder, new), snapshot.sha256)
+        return kept

@@ -1,0 +1,116 @@
+"""A table's result from its paper sheet, kept in the table's own ledger (core layer, pure).
+
+Not every tournament table has a phone: the organiser types the paper sheet's Schrift (and money
+points where Kontra moves the money alone) and it becomes one entry of the table's ledger, with
+an audit entry, folded into the sheet's totals like played hands. A sheet is scored one way: one
+that already has hands or a paper result takes a new one only as a correction (``replace``),
+which takes the hands off the sheet (they stay in the log) and says what it replaced. Under a
+zero-sum profile the Schrift, and the money points, add up to 0.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from tarockscore.errors import N_, Collector, LedgerError, Problem, message
+from tarockscore.ledger.model import Action, AuditEntry, Ledger, Paper
+
+
+def points_text(points: Mapping[str, int]) -> str:
+    """``Anna +24, Bert -8``: each seat's points, signed."""
+    return ", ".join(f"{p} {v:+d}" for p, v in points.items())
+
+
+def played(ledger: Ledger) -> int:
+    """The hands the sheet counts as played: a sheet scored on paper has played its whole round."""
+    if ledger.paper is not None and ledger.table.games is not None:
+        return max(len(ledger.hands), ledger.table.games)
+    return len(ledger.hands)
+
+
+def zero_sum_problems(
+    ledger: Ledger, schrift: Mapping[str, int], money: Mapping[str, int] | None
+) -> list[Problem]:
+    """Under a zero-sum profile each column of a paper sheet adds up to 0; the sum is named."""
+    if ledger.profile.settlement.mode != "zero_sum":
+        return []
+    problems: list[Problem] = []
+    for where, values in (("schrift", schrift), ("money", money)):
+        whole = sum(values.values()) if values is not None else 0
+        if whole:
+            problems.append(
+                Problem.of(
+                    where,
+                    N_("the points add up to {whole}, not 0: profile {name!r} is zero-sum"),
+                    whole=whole,
+                    name=ledger.table.profile.name,
+                )
+            )
+    return problems
+
+
+def scored_one_way(ledger: Ledger, label: str) -> Problem | None:
+    """Why the sheet takes no paper result without ``replace``: it has hands, or one already."""
+    if ledger.hands:
+        return Problem.of(
+            "table",
+            N_("{label}: its sheet already has {hands} hands; a table is scored one way"),
+            label=label,
+            hands=len(ledger.hands),
+        )
+    if ledger.paper is not None:
+        return Problem.of("table", N_("{label} already has a result from its paper sheet"), label=label)
+    return None
+
+
+def on_paper(
+    ledger: Ledger,
+    schrift: Mapping[str, int],
+    money: Mapping[str, int] | None,
+    at: str,
+    *,
+    label: str,
+    replace: bool = False,
+) -> Ledger:
+    """The ledger scored from its paper sheet: ``schrift`` (and ``money``) for every seat.
+
+    Refused where a seat is missing or a name is not at the table, where a zero-sum profile's
+    points do not add up to 0, and, unless ``replace``, where the sheet has hands or a paper
+    result already. ``label`` names the table in the audit entry (``round 1, table 2``)."""
+    problems = Collector()
+    for where, values in (("schrift", schrift), ("money", money)):
+        if values is not None and set(values) != set(ledger.players):
+            problems.add(
+                where,
+                N_("expected the points of {names}, each once"),
+                names=", ".join(ledger.players),
+            )
+    if not problems.problems:
+        for p in zero_sum_problems(ledger, schrift, money):
+            problems.put(p)
+    one_way = None if replace else scored_one_way(ledger, label)
+    if one_way is not None:
+        problems.put(one_way)
+    problems.raise_if_any(LedgerError)
+    seats = ledger.players
+    paper = Paper({p: schrift[p] for p in seats}, None if money is None else {p: money[p] for p in seats}, at)
+    detail = message(
+        N_("{label}: the result from its paper sheet: {points}"),
+        label=label,
+        points=points_text(paper.schrift),
+    )
+    if ledger.hands:
+        ids = ", ".join(str(e.id) for e in ledger.hands)
+        detail = message(N_("{detail}; it replaces the hands on the sheet ({ids})"), detail=detail, ids=ids)
+    elif ledger.paper is not None:
+        detail = message(
+            N_("{detail}; it replaces the result of {at}: {points}"),
+            detail=detail,
+            at=ledger.paper.at,
+            points=points_text(ledger.paper.schrift),
+        )
+    after: dict[str, object] = {"schrift": dict(paper.schrift)}
+    if paper.money is not None:
+        after["money"] = dict(paper.money)
+    entry = AuditEntry(at=at, action=Action.PAPER, detail=detail, after=after)
+    return ledger._replace(hands=(), paper=paper, audit=(*ledger.audit, entry))

@@ -1,0 +1,284 @@
+"""A paper table's result kept in the table's own sheet: an entry ``paper`` of the chained log, with
+an audit entry, folded into the sheet's totals and ranked like played hands; refused a second time
+unless corrected with ``--replace`` (a correcting entry, never a rewrite); a day whose file kept its
+paper results (as 0.2.0 wrote them) still ranks.
+
+Scores are the Dreier of ooe-2023 [OÖ23 Tarif: Dreier 4; zero-sum, the lone player settled three
+times over]: won, the declarer +12 and each defender −4. A paper sheet's Schrift is typed as the
+table wrote it; the schrift format ranks by the Schrift added over the rounds [TIR19 7)].
+"""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import tomli_w
+from typer.testing import CliRunner, Result
+
+from tarockscore.cli.shell.app import app
+from tarockscore.files import ledger_file
+from tarockscore.files import tournament_file as files
+from tarockscore.files.ledger_log import entry_hash, header_hash
+from tarockscore.tournament import model as tm
+from tarockscore.tournament import seal
+
+runner = CliRunner()
+EIGHT = ["Anna", "Bert", "Cilli", "Dani", "Emil", "Franz", "Gerti", "Hans"]
+
+
+def run(*args: str) -> Result:
+    return runner.invoke(app, list(args))
+
+
+def ok(*args: str) -> Result:
+    result = run(*args)
+    assert result.exit_code == 0, result.stderr
+    return result
+
+
+def refused(*args: str) -> Result:
+    result = run(*args)
+    assert result.exit_code == 1, (result.stdout, result.stderr)
+    assert "Traceback" not in result.stderr
+    return result
+
+
+def day_with_round_one(tmp_path: Path) -> tuple[Path, list[dict[str, Any]]]:
+    day = tmp_path / "day"
+    ok(
+        "tournament", "new", str(day), "--players", ",".join(EIGHT), "--rounds", "2",
+        "--games", "4", "--profile", "ooe-2023", "--format", "schrift", "--stake", "0.10",
+    )  # fmt: skip
+    tables = json.loads(ok("tournament", "draw", str(day), "-r", "1", "--seed", "3", "--json").stdout)[
+        "tables"
+    ]
+    return day, tables
+
+
+def events(sheet: str) -> list[dict[str, Any]]:
+    return list(tomllib.loads(Path(sheet).read_text(encoding="utf-8"))["event"])
+
+
+def points(players: list[str], values: list[int]) -> list[str]:
+    return [f"{p}={v}" for p, v in zip(players, values, strict=True)]
+
+
+def standings(day: Path) -> dict[str, dict[str, Any]]:
+    rows = json.loads(ok("tournament", "standings", str(day), "--json").stdout)["standings"]
+    return {r["player"]: r for r in rows}
+
+
+def test_a_paper_result_is_an_entry_of_the_tables_own_chained_sheet(tmp_path: Path) -> None:
+    day, (first, _second) = day_with_round_one(tmp_path)
+    seats = first["players"]
+    before = (day / "tournament.toml").read_bytes()
+    said = ok("tournament", "result", str(day), "-r", "1", "-t", "1", *points(seats, [30, -6, -12, -12]))
+    [entry] = events(first["ledger"])
+    assert entry["kind"] == "paper"
+    assert entry["paper"]["schrift"] == dict(zip(seats, [30, -6, -12, -12], strict=True))
+    assert entry["audit"][0]["action"] == "paper"
+    # covered by the chain: the sheet's head is the entry's hash, and the day's trace names it
+    head = ledger_file.read_trusted(Path(first["ledger"])).head
+    assert head == entry["chain"]["hash"]
+    assert f"sheet head {head[:12]}" in said.stdout
+    assert (day / "tournament.toml").read_bytes() != before
+    assert "result" not in tomllib.loads((day / "tournament.toml").read_text(encoding="utf-8"))
+    # show: the totals and the audit line; check: the chain holds
+    shown = json.loads(ok("show", "--ledger", first["ledger"], "--json").stdout)
+    assert shown["totals"] == dict(zip(seats, [30, -6, -12, -12], strict=True))
+    assert "the result from its paper sheet" in shown["audit"][0]["detail"]
+    ok("check", "--ledger", first["ledger"])
+    # ranked like played hands; the paper table is finished (no "no hands yet" for it)
+    rows = standings(day)
+    assert rows[seats[0]]["schrift"] == 30 and rows[seats[0]]["place"] == 1
+    assert rows[seats[1]]["schrift"] == -6
+    # money: 30 points at 0.10 under zero-sum is 3.00 [OÖ23: each player's total × stake]
+    money = {
+        m["player"]: m for m in json.loads(ok("tournament", "money", str(day), "--json").stdout)["money"]
+    }
+    assert money[seats[0]]["amount"] == "3.00" and money[seats[2]]["amount"] == "-1.20"
+
+
+def test_a_second_result_is_refused_unless_replaced_and_the_correction_is_appended(tmp_path: Path) -> None:
+    day, (first, _second) = day_with_round_one(tmp_path)
+    seats = first["players"]
+    ok("tournament", "result", str(day), "-r", "1", "-t", "1", *points(seats, [12, -4, -4, -4]))
+    sheet = Path(first["ledger"])
+    text = sheet.read_bytes()
+    result = refused("tournament", "result", str(day), "-r", "1", "-t", "1", *points(seats, [24, -8, -8, -8]))
+    assert "round 1, table 1 already has a result from its paper sheet" in result.stderr
+    assert sheet.read_bytes() == text
+    ok("tournament", "result", str(day), "-r", "1", "-t", "1", "--replace", *points(seats, [24, -8, -8, -8]))
+    assert sheet.read_bytes().startswith(text)  # appended, never rewritten
+    first_entry, correction = events(first["ledger"])
+    assert correction["kind"] == "paper" and correction["chain"]["prev"] == first_entry["chain"]["hash"]
+    assert "it replaces the result of" in correction["audit"][0]["detail"]
+    assert standings(day)[seats[0]]["schrift"] == 24
+
+
+def test_replace_takes_played_hands_off_the_sheet_and_the_log_keeps_them(tmp_path: Path) -> None:
+    day, (first, _second) = day_with_round_one(tmp_path)
+    seats = first["players"]
+    for _ in range(2):
+        ok("record", "--ledger", first["ledger"], "--contract", "dreier", "--declarer", seats[0], "--won")
+    result = refused("tournament", "result", str(day), "-r", "1", "-t", "1", *points(seats, [0, 0, 0, 0]))
+    assert "already has 2 hands; a table is scored one way" in result.stderr
+    ok("tournament", "result", str(day), "-r", "1", "-t", "1", "--replace", *points(seats, [8, 0, -4, -4]))
+    log = events(first["ledger"])
+    assert [e["kind"] for e in log] == ["record", "record", "paper"]
+    assert log[-1]["removed"] == [1, 2]
+    assert "it replaces the hands on the sheet (1, 2)" in log[-1]["audit"][0]["detail"]
+    # two Dreier won by the first seat would be +24; the paper's +8 counts instead
+    assert standings(day)[seats[0]]["schrift"] == 8
+    # a sheet scored on paper takes no hand
+    result = refused(
+        "record", "--ledger", first["ledger"], "--contract", "dreier", "--declarer", seats[0], "--won"
+    )
+    assert "game limit of this table is reached" in result.stderr
+
+
+def test_a_sum_that_is_not_zero_is_refused_naming_it_and_nothing_is_written(tmp_path: Path) -> None:
+    day, (first, _second) = day_with_round_one(tmp_path)
+    sheet = Path(first["ledger"]).read_bytes()
+    result = refused(
+        "tournament", "result", str(day), "-r", "1", "-t", "1", *points(first["players"], [12, -4, -4, -3])
+    )
+    assert "the points add up to 1, not 0: profile 'ooe-2023' is zero-sum" in result.stderr
+    assert Path(first["ledger"]).read_bytes() == sheet
+
+
+def test_a_csv_with_one_bad_table_writes_no_table(tmp_path: Path) -> None:
+    day, tables = day_with_round_one(tmp_path)
+    rows = ["round,table,player,schrift"]
+    for t, values in zip(tables, ([12, -4, -4, -4], [12, -4, -4, -5]), strict=True):
+        rows += [f"1,{t['table']},{p},{v}" for p, v in zip(t["players"], values, strict=True)]
+    given = tmp_path / "Runde 1.csv"
+    given.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    before = [Path(t["ledger"]).read_bytes() for t in tables]
+    result = refused("tournament", "result", str(day), "--from", str(given))
+    assert "round 1, table 2" in result.stderr and "add up to -1, not 0" in result.stderr
+    assert [Path(t["ledger"]).read_bytes() for t in tables] == before
+
+
+def test_a_day_whose_file_kept_its_paper_results_still_ranks(tmp_path: Path) -> None:
+    """0.2.0 kept a paper result in tournament.toml ([[result]]): read as before."""
+    day, (first, _second) = day_with_round_one(tmp_path)
+    seats = first["players"]
+    t = files.read(day).tournament
+    kept = tm.PaperResult(1, 1, tuple(zip(seats, (18, -6, -6, -6), strict=True)), None, t.created)
+    t = tm.traced(replace(t, results=(kept,)), t.created, "result", "round 1, table 1")
+    # 0.2.0's trace entries carry no chain: the next change chains them
+    t = replace(t, trace=tuple(replace(e, prev="", hash="") for e in t.trace))
+    (day / "tournament.toml").write_text(files.render(t), encoding="utf-8")
+    rows = standings(day)
+    assert rows[seats[0]]["schrift"] == 18 and rows[seats[0]]["place"] == 1
+    # such a table already has its result: a new one only with --replace, which the sheet then keeps
+    result = refused("tournament", "result", str(day), "-r", "1", "-t", "1", *points(seats, [6, -2, -2, -2]))
+    assert "already has a result from its paper sheet" in result.stderr
+    ok("tournament", "result", str(day), "-r", "1", "-t", "1", "--replace", *points(seats, [6, -2, -2, -2]))
+    assert standings(day)[seats[0]]["schrift"] == 6
+    trace = tomllib.loads((day / "tournament.toml").read_text(encoding="utf-8"))["trace"]
+    assert all("chain" in e for e in trace)
+
+
+# -- the day's chain and the desk's note of each table's head ------------------------------------
+
+
+def _rewrite_with_hashes(sheet: Path, change: Any) -> None:
+    """Rewrite a sheet as an editor who knows the format would: change an entry, then work out
+    every hash after it again (docs/ledger-format.md, "The chain"), so the sheet's own check passes."""
+    data = tomllib.loads(sheet.read_text(encoding="utf-8"))
+    change(data)
+    prev = header_hash(data)
+    for event in data["event"]:
+        event["chain"] = {"prev": prev}
+        event["chain"]["hash"] = prev = entry_hash({**event, "chain": {"prev": event["chain"]["prev"]}})
+    sheet.write_text(tomli_w.dumps(data), encoding="utf-8")
+
+
+def test_every_change_prints_the_days_head_and_check_verifies_it(tmp_path: Path) -> None:
+    day, (first, _second) = day_with_round_one(tmp_path)
+    said = ok("tournament", "players", str(day), "add", "Ida")
+    line = next(x for x in said.stdout.splitlines() if x.startswith("day head "))
+    head = line.removeprefix("day head ")
+    assert len(head) == 12
+    checked = ok("tournament", "check", str(day), "--head", head)
+    assert "the day as of head" in checked.stdout and "0 changes since" in checked.stdout
+    ok("tournament", "players", str(day), "drop", "Ida")
+    checked = ok("tournament", "check", str(day), "--head", head)
+    assert "1 change since" in checked.stdout and "drop: Ida" in checked.stdout
+    result = refused("tournament", "check", str(day), "--head", "0123456789ab")
+    assert "no trace entry of this day has this head" in result.stderr
+
+
+def test_a_trace_entry_changed_and_resealed_is_named(tmp_path: Path) -> None:
+    """An editor who recomputes the seal still breaks the chain: the entry is named."""
+    day, _tables = day_with_round_one(tmp_path)
+    path = day / "tournament.toml"
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    data["trace"][0]["detail"] = "8 players, 1 round"
+    data.pop("seal")
+    path.write_text(tomli_w.dumps({**data, "seal": seal.seal(data)}), encoding="utf-8")
+    result = refused("tournament", "check", str(day))
+    assert (
+        "trace 1: this trace entry (new," in result.stderr
+        and "no longer fits the day's chain" in result.stderr
+    )
+
+
+def test_a_sheet_rewritten_after_its_round_was_closed_is_caught_naming_the_table(tmp_path: Path) -> None:
+    day, (first, _second) = day_with_round_one(tmp_path)
+    seats = first["players"]
+    ok("record", "--ledger", first["ledger"], "--contract", "dreier", "--declarer", seats[0], "--won")
+    closed = ok("tournament", "close-round", str(day), "-r", "1")
+    head = ledger_file.read_trusted(Path(first["ledger"])).head
+    assert f"table 1 {head[:12]}" in closed.stdout
+    # the hand given to another declarer, its points to match (+12 and −4 each, OÖ23 Tarif), every
+    # hash worked out again: the sheet's own check passes
+    won = {p: 12 if p == seats[1] else -4 for p in seats}
+
+    def another_declarer(d: dict[str, Any]) -> None:
+        hand = d["event"][0]["hand"][0]
+        hand["entry"]["declarer"] = seats[1]
+        hand["result"]["victory_points"] = won
+        if "payout" in hand["result"]:
+            hand["result"]["payout"] = won
+
+    _rewrite_with_hashes(Path(first["ledger"]), another_declarer)
+    ok("check", "--ledger", first["ledger"])
+    result = refused("tournament", "standings", str(day))
+    assert "round 1, table 1: the sheet was rewritten after its round was closed" in result.stderr
+    result = refused("tournament", "check", str(day))
+    assert "round 1, table 1: the sheet was rewritten after its round was closed" in result.stderr
+
+
+def test_drawing_the_next_round_notes_each_tables_head_and_a_later_correction_is_said(tmp_path: Path) -> None:
+    day, (first, second) = day_with_round_one(tmp_path)
+    ok(
+        "record",
+        "--ledger",
+        first["ledger"],
+        "--contract",
+        "dreier",
+        "--declarer",
+        first["players"][0],
+        "--won",
+    )
+    ok("tournament", "draw", str(day), "-r", "2", "--seed", "4")
+    trace = tomllib.loads((day / "tournament.toml").read_text(encoding="utf-8"))["trace"]
+    close, drawn = trace[-2:]
+    assert close["action"] == "close" and drawn["action"] == "draw"
+    assert close["heads"] == {
+        t["ledger"].removeprefix(f"{day}/"): ledger_file.read_trusted(Path(t["ledger"])).head
+        for t in (first, second)
+    }
+    ok("undo", "--ledger", first["ledger"])  # a correction after the close: appended, so said, not refused
+    result = ok("tournament", "standings", str(day), "--verbose")
+    assert (
+        "round 1, table 1" in result.stderr
+        and "changed after its round was closed (1 entry since)" in result.stderr
+    )
