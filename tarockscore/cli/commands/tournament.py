@@ -43,10 +43,6 @@ from tarockscore.render.output import OutputFormat
 tournament_app = new_app(
     help="Run a tournament: draw the tables, keep each table's sheet, rank the day.", no_args_is_help=True
 )
-cup_app = new_app(
-    help="A cup over a season: points per place at each tournament, each player's best results.",
-    no_args_is_help=True,
-)
 
 
 class Action(StrEnum):
@@ -95,10 +91,9 @@ BEGIN_WORDS: Wording = {
 
 
 def register(app: typer.Typer, only: str | None = None) -> None:
-    """Add the ``tournament`` and ``cup`` command groups to the ``tarockscore`` app (``only``: just that group)."""
-    for name, group in (("tournament", tournament_app), ("cup", cup_app)):
-        if only in (None, name):
-            app.add_typer(group, name=name)
+    """Add the ``tournament`` command group to the ``tarockscore`` app."""
+    if only in (None, "tournament"):
+        app.add_typer(tournament_app, name="tournament")
 
 
 def _warning(message: str) -> str:
@@ -394,41 +389,6 @@ def money(
     day = tarockscore.Tournament(folder).money()
     _day_warnings(day.warnings, day.unfinished, verbose)
     show(render.money_view(day.rows), fmt)
-
-
-@cup_app.command("standings")
-def cup_standings(
-    folders: Annotated[
-        list[Path], typer.Argument(help="The season's tournament folders, in order.", show_default=False)
-    ],
-    points: Annotated[
-        Path,
-        typer.Option("--points", help="A TOML file: points = [100, 90, …] and best = N.", show_default=False),
-    ],
-    alias: Annotated[
-        list[str],
-        typer.Option(
-            "--alias",
-            metavar="ALIAS=NAME",
-            help="ALIAS=NAME: read the name ALIAS as NAME, e.g. --alias 'Hansi=Hans'; repeated.",
-        ),
-    ] = [],  # noqa: B006
-    output: FormatOpt = None,
-    json_out: JsonOpt = False,
-    csv_out: CsvOpt = False,
-) -> None:
-    """The cup: each tournament's places turned into cup points, each player's best N added."""
-    fmt = chosen(output, json_out, csv_out)
-    render.check_data_format(fmt)
-    said = warned.Warnings()
-    try:
-        cup = tarockscore.cup(
-            folders, points, warn=lambda w: said.say(_warning(w), warned.kind_of(w)), aliases=alias
-        )
-    except UsageError as exc:
-        raise _at_options(exc, "folders") from None
-    said.close()
-    show(render.cup_view(cup.rows, cup.tournaments), fmt)
 
 
 @tournament_app.command("cards")

@@ -48,7 +48,7 @@ COMMANDS: dict[str, str] = {
     "radl": "tarockscore.cli.commands.radl",
     "profiles": "tarockscore.cli.commands.profiles",
     "tournament": "tarockscore.cli.commands.tournament",
-    "cup": "tarockscore.cli.commands.tournament",
+    "cup": "tarockscore.cli.commands.cup",
     "serve": "tarockscore.cli.commands.serve",
 }
 
