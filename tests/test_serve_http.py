@@ -401,3 +401,31 @@ def test_pages_are_german_under_lang_de(evening: Path) -> None:
     # another phone asks in English: the language is the request's, not the process's
     english = TestClient(make_app(site, Settings()), headers={"Accept-Language": "en-GB,en;q=0.8"})
     assert '<html lang="en">' in english.get("/t/evening").text
+
+
+def test_a_days_cards_are_the_command_lines_cards_with_each_tables_qr_code(tmp_path: Path) -> None:
+    day = tmp_path / "day"
+    players = [f"P{i}" for i in range(1, 9)]
+    cli("tournament", "new", str(day), "--players", ",".join(players), "--rounds", "2", "--games", "4",
+        "--profile", "ooe-2023", "--format", "schrift", "--title", "Tiroler Tarockcup, 3. Turnier")  # fmt: skip
+    cli("tournament", "draw", str(day), "--round", "1", "--seed", "3")
+    cli("tournament", "draw", str(day), "--round", "2", "--seed", "4")
+    client, site = client_of(day, base_url="http://192.168.1.20:8000")
+    organiser = site.code("organiser")
+    latest = client.get(f"/cards?code={organiser}")
+    assert latest.status_code == 200
+    # the page `tournament cards` prints (its title, the round and table, the empty Schrift) ...
+    printed = cli("tournament", "cards", str(day), "--round", "2")
+    assert "<h2>Round 2, table 1</h2>" in latest.text and "<h2>Round 2, table 1</h2>" in printed
+    assert latest.text.count('<table class="schrift">') == 2 == printed.count('<table class="schrift">')
+    assert "Tiroler Tarockcup, 3. Turnier" in latest.text
+    # ... with each table's QR code beside the address it opens, none of another round's
+    assert latest.text.count("<svg") == 2
+    assert "Round 1, table 1" not in latest.text
+    first = client.get(f"/cards?code={organiser}&round=1")
+    assert "<h2>Round 1, table 2</h2>" in first.text and first.text.count("<svg") == 2
+    from tarockscore.web import pages
+
+    for key in ("r2t1", "r2t2"):  # the very code of the table's own address
+        address = "http://192.168.1.20:8000" + pages.link(f"/t/{key}", code=site.code(key))
+        assert pages.qr_svg(address) in latest.text

@@ -33,6 +33,7 @@ import tarockscore
 from tarockscore import i18n
 from tarockscore.errors import TarockError
 from tarockscore.i18n import _
+from tarockscore.render import cards as render_cards
 from tarockscore.render import evening as render_evening
 from tarockscore.web import pages
 from tarockscore.web.form import answers_of, fields_html
@@ -458,8 +459,21 @@ class Web:
 
         def work() -> Response:
             with i18n.language(self.language(request)):
-                cards = [(p, self.address(request, p)) for p in self.site.places()]
-                return HTMLResponse(pages.cards_page(self.site.title, cards), headers=HEADERS)
+                places = self.site.places()
+                rounds = sorted({p.round for p in places if p.round is not None})
+                if not rounds:  # an evening: its one table
+                    cards = [(p, self.address(request, p)) for p in places]
+                    return HTMLResponse(pages.cards_page(self.site.title, cards), headers=HEADERS)
+                # a day: the round's cards as `tournament cards` prints them, each with its QR code
+                asked = request.query_params.get("round", "")
+                number = int(asked) if asked.isdigit() and int(asked) in rounds else rounds[-1]
+                t, drawn = self.site.day().round_drawn(number)
+                qr = {
+                    p.table: pages.qr_svg(self.address(request, p))
+                    for p in places
+                    if p.round == number and p.table is not None
+                }
+                return HTMLResponse(render_cards.cards_html(t, drawn, qr), headers=HEADERS)
 
         return await run_in_threadpool(work)
 

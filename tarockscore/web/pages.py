@@ -270,7 +270,8 @@ def board_page(site_title: str, fragment: str, lang: str | None) -> str:
 def qr_svg(url: str) -> str:
     """The QR code of ``url`` as inline SVG (segno, pure Python)."""
     out = io.BytesIO()
-    segno.make(url, error="m").save(out, kind="svg", xmldecl=False, svgns=True, scale=4, border=2)
+    # a viewBox and no fixed size: the page sizes the code (a card, a phone, a printout)
+    segno.make(url, error="m").save(out, kind="svg", xmldecl=False, svgns=True, border=2, omitsize=True)
     return out.getvalue().decode("ascii")
 
 

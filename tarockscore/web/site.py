@@ -145,5 +145,9 @@ class Site:
             out.append((p.key, st.st_mtime_ns, st.st_size))
         return tuple(out)
 
+    def day(self) -> tarockscore.Tournament:
+        """The tournament day served (a tournament's site only): its rounds as drawn, for the cards."""
+        return self._tournament
+
     def standings(self) -> tarockscore.DayStandings | None:
         return self._tournament.standings() if self.tournament else None
