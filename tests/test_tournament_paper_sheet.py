@@ -92,6 +92,8 @@ def test_a_paper_result_is_an_entry_of_the_tables_own_chained_sheet(tmp_path: Pa
     assert shown["totals"] == dict(zip(seats, [30, -6, -12, -12], strict=True))
     assert "the result from its paper sheet" in shown["audit"][0]["detail"]
     ok("check", "--ledger", first["ledger"])
+    text = ok("show", "--ledger", first["ledger"]).stdout
+    assert "scored from the table's paper sheet" in text and "no hands yet" not in text
     # ranked like played hands; the paper table is finished (no "no hands yet" for it)
     rows = standings(day)
     assert rows[seats[0]]["schrift"] == 30 and rows[seats[0]]["place"] == 1

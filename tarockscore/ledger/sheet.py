@@ -48,6 +48,7 @@ class Sheet(NamedTuple):
     payout_totals: Mapping[str, int] | None  # None unless the profile keeps a money column
     audit: tuple[AuditEntry, ...]
     head: str | None = None  # the ledger's head, where the sheet was read from a file
+    on_paper: bool = False  # the table's result was taken from its paper sheet
 
     @property
     def renumbered(self) -> bool:
@@ -99,4 +100,5 @@ def sheet(ledger: Ledger) -> Sheet:
         totals=dict(running),
         payout_totals=dict(paid) if with_payout else None,
         audit=ledger.audit,
+        on_paper=ledger.paper is not None,
     )

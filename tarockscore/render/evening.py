@@ -300,7 +300,9 @@ def sheet_text(sheet: Sheet) -> str:
         ),
     )
     lines = [" · ".join(head), table]
-    if not sheet.hands:
+    if sheet.on_paper:
+        lines.append(_("scored from the table's paper sheet (tournament result)"))
+    elif not sheet.hands:
         lines.append(_("no hands yet"))
     for a in sheet.audit:
         lines.append(_("audit {at}: {detail}").format(at=moment(a.at), detail=said(a.detail)))
