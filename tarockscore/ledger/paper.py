@@ -14,6 +14,7 @@ from collections.abc import Mapping
 
 from tarockscore.errors import N_, Collector, LedgerError, Problem, message
 from tarockscore.ledger.model import Action, AuditEntry, Ledger, Paper
+from tarockscore.rules.profile import Profile
 
 
 def points_text(points: Mapping[str, int]) -> str:
@@ -32,7 +33,15 @@ def zero_sum_problems(
     ledger: Ledger, schrift: Mapping[str, int], money: Mapping[str, int] | None
 ) -> list[Problem]:
     """Under a zero-sum profile each column of a paper sheet adds up to 0; the sum is named."""
-    if ledger.profile.settlement.mode != "zero_sum":
+    return unbalanced(ledger.table.profile.name, ledger.profile, schrift, money)
+
+
+def unbalanced(
+    name: str, profile: Profile, schrift: Mapping[str, int], money: Mapping[str, int] | None
+) -> list[Problem]:
+    """The columns of a paper sheet that do not add up to 0 under ``profile`` (named ``name``),
+    where it is zero-sum; each with its sum."""
+    if profile.settlement.mode != "zero_sum":
         return []
     problems: list[Problem] = []
     for where, values in (("schrift", schrift), ("money", money)):
@@ -43,7 +52,7 @@ def zero_sum_problems(
                     where,
                     N_("the points add up to {whole}, not 0: profile {name!r} is zero-sum"),
                     whole=whole,
-                    name=ledger.table.profile.name,
+                    name=name,
                 )
             )
     return problems

@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from typing import NamedTuple
 
 from tarockscore.errors import N_, Collector, Problem, TournamentError, message, one_of
+from tarockscore.ledger.paper import unbalanced
 from tarockscore.rules.names import at_table
 from tarockscore.tournament.model import DrawnTable, Tournament
 
@@ -95,18 +96,9 @@ def paper_sheet(
     problems = Collector()
     points = _seated(schrift, found.players, "schrift", problems)
     paid = None if money is None else _seated(money, found.players, "money", problems)
-    if t.profile.rules.settlement.mode == "zero_sum" and not problems.problems:
-        for where, values in (("schrift", points), ("money", paid)):
-            whole = sum(values.values()) if values is not None else 0
-            if whole:
-                problems.put(
-                    Problem.of(
-                        where,
-                        N_("the points add up to {whole}, not 0: profile {name!r} is zero-sum"),
-                        whole=whole,
-                        name=t.profile.name,
-                    )
-                )
+    if not problems.problems:
+        for problem in unbalanced(t.profile.name, t.profile.rules, points, paid):
+            problems.put(problem)
     problems.raise_if_any(TournamentError)
     return PaperSheet(round_number, found, points, paid)
 
