@@ -177,8 +177,12 @@ _LISTED = re.compile(r"\{item0!r\}(?:, \{item\d+!r\})*")  # the list one_of make
 
 
 def key_title(key: str) -> str:
-    """A profile key as a title, the catalogue's message id for its name: ``King Ultimo``."""
-    return key.replace("_", " ").title()
+    """A profile key as a title, the catalogue's message id for its name: ``King Ultimo``; a
+    Roman numeral stays one (``iii_rufer``: III Rufer, the Kakadurufer by its trump)."""
+    return " ".join(w.upper() if _ROMAN.fullmatch(w) else w.title() for w in key.split("_"))
+
+
+_ROMAN = re.compile(r"[ivx]+")
 
 
 def _named(template: str, values: Values, translate: Translate) -> tuple[str, Values]:

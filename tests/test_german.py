@@ -421,3 +421,11 @@ def test_card_points_that_prove_a_valat_name_the_side_in_german(in_folder: Path)
     assert "die Gegenseite hat alle 70 Punkte" in result.stderr
     assert "den Valat der Gegenseite eintragen" in result.stderr
     assert german_problems(result.stderr, shipped_keys()) == [], result.stderr
+
+
+def test_a_roman_numeral_in_a_key_is_shown_as_one() -> None:
+    # the Viennese bird calls by their trump's numeral: III-Rufer is the Kakadurufer [WTC20]
+    assert key_title("iii_rufer") == "III Rufer"
+    assert key_title("ii_ultimo") == "II Ultimo"
+    assert key_title("king_ultimo") == "King Ultimo"  # a word is a word
+    assert key_title("vier_koenige") == "Vier Koenige"
