@@ -151,7 +151,12 @@ def _header(raw: bytes, name: str) -> dict[str, Any]:
 
 
 def _snapshot(
-    path: Path, raw: bytes, repairing: bool = False, upto: int | None = None, keep: bool = False
+    path: Path,
+    raw: bytes,
+    repairing: bool = False,
+    upto: int | None = None,
+    keep: bool = False,
+    cached: bool = False,
 ) -> Snapshot:
     name = str(path)
 
@@ -168,7 +173,7 @@ def _snapshot(
     try:
         if header.get("schema") == codec.OLD_SCHEMA:
             return _old(path, raw, sha, whole(), repairing)
-        return _walk(path, raw, sha, header, whole, (repairing, upto, keep))
+        return _walk(path, raw, sha, header, whole, (repairing, upto, keep, cached))
     except UnreadableLedger:
         raise  # the TOML reader names the line itself
     except LedgerError as exc:
@@ -181,10 +186,11 @@ def _walk(
     sha: str,
     header: dict[str, Any],
     whole: Callable[[], object],
-    how: tuple[bool, int | None, bool],
+    how: tuple[bool, int | None, bool, bool],
 ) -> Snapshot:
     """The log followed entry by entry: the chain, the fold (each entry's table let go once applied)."""
-    repairing, upto, keep = how
+    repairing, upto, keep, cached = how
+    cached = cached and not (repairing or keep) and upto is None and fold_cache.where() is not None
     safe_io.decode(raw, str(path), LedgerError)  # a byte that is not UTF-8 is refused, never cut off as torn
     pin = Collector()
     schema, table = codec.read_header(header, False, pin)
@@ -205,7 +211,12 @@ def _walk(
         )
     problems.raise_if_any(LedgerError)
     state, size, events = log.State(table), log.header_end(raw), []
-    for k, (end, event) in enumerate(log.entries(raw, whole), 1):
+    key = hashlib.sha256(memoryview(raw)[:size]).hexdigest()
+    if cached and not pin.problems and (kept := _kept(key, raw, table)) is not None:
+        size, chain, ledger = kept
+        state = log.State(table, ledger)
+    start = chain.count
+    for k, (end, event) in enumerate(log.entries(raw, whole, size, start), start + 1):
         chain.add(event)
         if upto is None or k <= upto:
             log.apply(state, event, f"entry {k}", problems)
@@ -216,7 +227,20 @@ def _walk(
         raise LedgerError(pin.problems)
     problems.raise_if_any(LedgerError)
     said = tuple(chain.problems())
+    if cached and not said and chain.count > start and state.table is table and size == len(raw):
+        fold_cache.keep_fold(key, sha, size, chain.kept(), state.ledger())
     return Snapshot(path, state.ledger(), sha, header, chain.head, schema, size, said, chain, tuple(events))
+
+
+def _kept(key: str, raw: bytes, table: Table) -> tuple[int, log.Chain, Ledger] | None:
+    """The fold cache's chain and evening for the first bytes of ``raw``, where it keeps them."""
+    found = fold_cache.fold(key, raw, table)
+    if found is None:
+        return None
+    try:
+        return found[0], log.Chain.of_kept(found[1]), found[2]
+    except (AttributeError, TypeError, ValueError):
+        return None
 
 
 def _old(path: Path, raw: bytes, sha: str, data: Mapping[str, Any], repairing: bool) -> Snapshot:
@@ -269,7 +293,7 @@ def verify(snapshot: Snapshot) -> None:
 def read_trusted(path: Path) -> Snapshot:
     """:func:`read`, then :func:`verify`; the end of the evening goes to the fold cache, for the next ``record``."""
     raw = _load(path)
-    snapshot = _snapshot(path, raw)
+    snapshot = _snapshot(path, raw, cached=True)
     verify(snapshot)
     if snapshot.chain is not None and snapshot.size == len(raw) and fold_cache.where() is not None:
         fold_cache.put(
@@ -419,6 +443,8 @@ def _append(
         return head, 2, hashlib.sha256(data).hexdigest(), len(data)
     text, head, full = log.block(event, snapshot.head)
     _reads_as(old, full, new)
+    if snapshot.chain is not None:
+        snapshot.chain.add(full)
     return (
         head,
         (snapshot.chain.count if snapshot.chain else 0) + 1,
@@ -468,7 +494,7 @@ def _open(path: Path, expected: str | None, repairing: bool = False) -> tuple[by
     remove_stale_temp_files(path)
     check_writable(path)
     raw = _load(path)
-    snapshot = _snapshot(path, raw, repairing)
+    snapshot = _snapshot(path, raw, repairing, cached=True)
     _refuse_moved(path, expected, snapshot.head, snapshot.sha256)
     return raw, snapshot
 
@@ -500,6 +526,9 @@ def _write(
     event = {**log.event_of(old, new, stamp, kind), **(extra or {})}
     head, entries, sha, size = _append(snapshot, raw, old, new, event)
     _remember(sha, size, head, entries, new, snapshot.sha256)
+    if snapshot.chain is not None and new.table is old.table and fold_cache.where() is not None:
+        key = hashlib.sha256(memoryview(raw)[: log.header_end(raw)]).hexdigest()
+        fold_cache.keep_fold(key, sha, size, snapshot.chain.kept(), new)
     return Written(old, new, head, entries)
 
 
@@ -515,7 +544,7 @@ def record(
         key = hashlib.sha256(raw).hexdigest()
         found = _from_cache(path, raw, key)
         if found is None:
-            snapshot = _snapshot(path, raw)
+            snapshot = _snapshot(path, raw, cached=True)
             _refuse_moved(path, expected, snapshot.head, key)
             verify(snapshot)
             old, end = snapshot.ledger, tip_of(snapshot.ledger)

@@ -173,9 +173,10 @@ def _changed(old: Entry | None, new: Entry) -> bool:
 # -- the reader -------------------------------------------------------------------------------
 
 
-def bounds(raw: bytes) -> Iterator[tuple[int, int]]:
-    """Where each entry's text lies in the file's bytes (the header before the first)."""
-    start = raw.find(MARK)
+def bounds(raw: bytes, after: int = 0) -> Iterator[tuple[int, int]]:
+    """Where each entry's text lies in the file's bytes (the header before the first), from the
+    entry that begins at byte ``after`` (the end of an entry, or of the header) on."""
+    start = raw.find(MARK, max(after - 1, 0))
     while start >= 0:
         nxt = raw.find(MARK, start + 1)
         yield start + 1, (nxt + 1 if nxt >= 0 else len(raw))
@@ -187,11 +188,12 @@ def header_end(raw: bytes) -> int:
     return first + 1 if first >= 0 else len(raw)
 
 
-def entries(raw: bytes, whole: Callable[[], Any]) -> Iterator[tuple[int, Any]]:
-    """Each entry of the log, with the byte its text ends at; an append torn by a crash (the last
-    entry cut short, or not ending with its hash) is left out. Where an entry's text does not read
-    alone, ``whole`` (the whole file read) names the line, or gives the entries."""
-    spans, count = bounds(raw), 0
+def entries(raw: bytes, whole: Callable[[], Any], after: int = 0, count: int = 0) -> Iterator[tuple[int, Any]]:
+    """Each entry of the log (from byte ``after``, the end of entry ``count``), with the byte its
+    text ends at; an append torn by a crash (the last entry cut short, or not ending with its hash)
+    is left out. Where an entry's text does not read alone, ``whole`` (the whole file read) names
+    the line, or gives the entries."""
+    spans = bounds(raw, after)
     span = next(spans, None)
     while span is not None:
         start, end = span
@@ -309,6 +311,19 @@ class Chain:
                 if isinstance(item, dict) and isinstance(item.get("entry"), int) and item["entry"] < k:
                     self.vouched.add((item["entry"], "", item.get("hash"), str(item.get("prev", ""))))
         self.head = stored if isinstance(stored, str) else (hashed or "")
+
+    def kept(self) -> tuple[Any, ...]:
+        """The chain as followed so far, in plain values (for the fold cache)."""
+        return (self.header, self.head, self.count, self.found, self.vouched, self.said)
+
+    @classmethod
+    def of_kept(cls, kept: tuple[Any, ...]) -> Chain:
+        chain = cls.__new__(cls)
+        chain.header, chain.head, chain.count, found, vouched, said = kept
+        chain.found = [tuple(b) for b in found]
+        chain.vouched = {tuple(b) for b in vouched}
+        chain.said = {int(k): (str(v[0]), list(v[1])) for k, v in said.items()}
+        return chain
 
     @property
     def header_vouched(self) -> bool:
