@@ -24,6 +24,7 @@ Safety, in the order a change goes through (the file operations are :mod:`safe_i
 
 # No `from __future__ import annotations` here: typing.NamedTuple compiles every string
 # annotation of its fields when the class is made, at each start-up.
+import codecs
 import contextlib
 import hashlib
 import os
@@ -191,7 +192,7 @@ def _walk(
     """The log followed entry by entry: the chain, the fold (each entry's table let go once applied)."""
     repairing, upto, keep, cached = how
     cached = cached and not (repairing or keep) and upto is None and fold_cache.where() is not None
-    safe_io.decode(raw, str(path), LedgerError)  # a byte that is not UTF-8 is refused, never cut off as torn
+    _utf8(raw, str(path))  # a byte that is not UTF-8 is refused, never cut off as torn
     pin = Collector()
     schema, table = codec.read_header(header, False, pin)
     chain = log.Chain(header, pin_broken=table is None)
@@ -230,6 +231,19 @@ def _walk(
     if cached and not said and chain.count > start and state.table is table and size == len(raw):
         fold_cache.keep_fold(key, sha, size, chain.kept(), state.ledger())
     return Snapshot(path, state.ledger(), sha, header, chain.head, schema, size, said, chain, tuple(events))
+
+
+def _utf8(raw: bytes, name: str) -> None:
+    """Refuse a file that is not UTF-8 text, as :func:`safe_io.decode` words it, decoding a piece
+    at a time (the file's text is never held beside its bytes)."""
+    decoder = codecs.getincrementaldecoder("utf-8")()
+    view = memoryview(raw)
+    try:
+        for start in range(0, len(raw), 1 << 20):
+            decoder.decode(view[start : start + (1 << 20)])
+        decoder.decode(b"", final=True)
+    except UnicodeDecodeError:
+        safe_io.decode(raw, name, LedgerError)
 
 
 def _kept(key: str, raw: bytes, table: Table) -> tuple[int, log.Chain, Ledger] | None:
