@@ -14,11 +14,12 @@ import pytest
 from tarockscore.api.evening import Evening
 from tarockscore.errors import LedgerError
 from tarockscore.files import fold_cache, ledger_file
+from tarockscore.rules.hand import HandInput
 
 AT = "2025-03-14T20:00:00+01:00"
 FOUR = ["Anna", "Bert", "Cilli", "Dani"]
-RUFER = {"contract": "rufer", "declarer": "Anna", "partner": "Cilli", "card_points": 40}
-DREIER = {"contract": "dreier", "declarer": "Bert", "card_points": 40}
+RUFER: HandInput = {"contract": "rufer", "declarer": "Anna", "partner": "Cilli", "card_points": 40}
+DREIER: HandInput = {"contract": "dreier", "declarer": "Bert", "card_points": 40}
 
 
 @pytest.fixture
@@ -26,7 +27,7 @@ def evening(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Evening:
     monkeypatch.setenv(fold_cache.CACHE_ENV, str(tmp_path / "cache"))
     night = Evening.begin(tmp_path / "night.toml", FOUR, at=AT).evening
     for points in (40, 60, 50, 40, 20):
-        night.record({**RUFER, "card_points": points}, AT)
+        night.record({"contract": "rufer", "declarer": "Anna", "partner": "Cilli", "card_points": points}, AT)
     night.read()  # a whole read keeps the fold
     return night
 

@@ -22,7 +22,7 @@ def _plain(value: Any) -> Any:
 CASES: list[Any] = [
     {"hands": Streamed([]), "totals": {"Anna": 0}},
     {"a": 1, "hands": Streamed([{"n": 1, "p": ["José", "Bert"], "x": {}}, {"n": 2, "q": None}]), "z": []},
-    {"hands": Streamed([{"line": "one\ntwo \"quoted\" \\"}]), "head": "ab"},
+    {"hands": Streamed([{"line": 'one\ntwo "quoted" \\'}]), "head": "ab"},
     {"outer": {"inner": 1}, "hands": Streamed([[1, [2, {}]], [], {"d": {"e": [True, False]}}])},
 ]
 

@@ -111,13 +111,16 @@ def keep_fold(key: str, sha: str, size: int, chain: tuple[Any, ...], ledger: Led
     path = _fold_file(key)
     if path is None:
         return
-    players, dumped, hands = ledger.table.players, {}, []
+    players, hands = ledger.table.players, []
+    dumped: dict[int, str] = {}
     try:
         for e in ledger.hands:
             r = e.result
             if tuple(r.victory_points) != players or (r.payout is not None and tuple(r.payout) != players):
                 return
-            keys = dumped.get(id(e.keys)) or dumped.setdefault(id(e.keys), json.dumps(e.keys, ensure_ascii=False))
+            keys = dumped.get(id(e.keys)) or dumped.setdefault(
+                id(e.keys), json.dumps(e.keys, ensure_ascii=False)
+            )
             payout = tuple(r.payout.values()) if r.payout is not None else None
             hands.append((e.id, e.recorded, keys, tuple(r.victory_points.values()), payout, r.won, r.radl))
         audit = [ledger_codec.audit_mapping(a) for a in ledger.audit]

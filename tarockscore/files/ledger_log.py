@@ -188,7 +188,9 @@ def header_end(raw: bytes) -> int:
     return first + 1 if first >= 0 else len(raw)
 
 
-def entries(raw: bytes, whole: Callable[[], Any], after: int = 0, count: int = 0) -> Iterator[tuple[int, Any]]:
+def entries(
+    raw: bytes, whole: Callable[[], Any], after: int = 0, count: int = 0
+) -> Iterator[tuple[int, Any]]:
     """Each entry of the log (from byte ``after``, the end of entry ``count``), with the byte its
     text ends at; an append torn by a crash (the last entry cut short, or not ending with its hash)
     is left out. Where an entry's text does not read alone, ``whole`` (the whole file read) names
