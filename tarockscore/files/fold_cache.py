@@ -19,6 +19,7 @@ from typing import Any
 
 from tarockscore.errors import Collector, TarockError
 from tarockscore.files import ledger_codec
+from tarockscore.files.ledger_log import Chain
 from tarockscore.ledger.model import Entry, Ledger, Result, Table, Tip
 from tarockscore.ledger.stored import parse_seated
 
@@ -136,7 +137,7 @@ def keep_fold(key: str, sha: str, size: int, chain: tuple[Any, ...], ledger: Led
         os.replace(tmp, path)
 
 
-def fold(key: str, raw: bytes, table: Table) -> tuple[int, tuple[Any, ...], Ledger] | None:
+def fold(key: str, raw: bytes, table: Table) -> tuple[int, Chain, Ledger] | None:
     """The fold kept for the file read as ``raw`` (its header's bytes hash to ``key``), read under
     ``table``: how many of its bytes it covers, the chain then, the evening then; None: no fold
     kept, or one that is not of these exact bytes."""
@@ -148,8 +149,8 @@ def fold(key: str, raw: bytes, table: Table) -> tuple[int, tuple[Any, ...], Ledg
         form, sha, size, chain, hands, audit, radl = marshal.loads(stored[32:])
         if form != _FORMAT or size > len(raw) or hashlib.sha256(memoryview(raw)[:size]).hexdigest() != sha:
             return None
-        return size, chain, _ledger(table, hands, audit, radl)
-    except (OSError, EOFError, ValueError, TypeError, KeyError, IndexError, TarockError):
+        return size, Chain.of_kept(chain), _ledger(table, hands, audit, radl)
+    except (OSError, EOFError, ValueError, TypeError, KeyError, IndexError, AttributeError, TarockError):
         return None
 
 

@@ -8,23 +8,18 @@ Safety, in the order a change goes through (the file operations are :mod:`safe_i
 2. an exclusive lock on the real file's sidecar ``<ledger>.lock`` is held around the whole
    read-append, so two terminals recording at once never lose a hand;
 3. the file is read (at most :data:`safe_io.LEDGER_LIMIT` bytes) and walked entry by entry
-   (:mod:`ledger_log`), the chain followed and the evening folded as it goes: an entry that no
-   longer fits is named and the ledger is not used; an append torn by a crash after the last
-   whole entry is not part of the log, and is cut off by the next write. Where the file is byte
-   for byte one this store wrote or read before (its sha256 is in the fold cache), ``record``
-   reads only its header and takes the end of the evening from the cache;
-4. the change is one new entry: rendered, read back as exactly the entry meant, folded onto the
-   evening as read into exactly the evening meant, and appended after the last whole entry of
-   the file, which must still have the length it was read with; fsync'd and read back, else cut
-   back to where it was;
+   (:mod:`ledger_log`), the chain followed and the log folded: an entry that no longer fits is
+   named and the ledger is not used; an append torn by a crash is cut off by the next write.
+   The fold cache (:mod:`fold_cache`) stands in for the entries whose exact bytes it knows;
+4. the change is one new entry: rendered, read back, folded onto the evening as read into exactly
+   the evening meant, appended after the last whole entry of a file that must still have the
+   length it was read with; fsync'd and read back, else cut back to where it was;
 5. a ledger of schema 1 is converted on its first write: the whole new file (the header, an entry
-   ``convert`` holding the old evening, then the change) goes to a temp file beside it, fsync'd
-   and renamed over it.
+   ``convert`` holding the old evening, then the change) goes to a temp file, fsync'd and renamed.
 """
 
 # No `from __future__ import annotations` here: typing.NamedTuple compiles every string
 # annotation of its fields when the class is made, at each start-up.
-import codecs
 import contextlib
 import hashlib
 import os
@@ -43,7 +38,6 @@ from tarockscore.ledger.model import Entry, Ledger, Table, Tip
 from tarockscore.ledger.operations import tip as tip_of
 
 LOCK_TIMEOUT = 30.0
-HEADER = log.HEADER
 locate = log.locate
 _MOVED = N_(
     "{path} was changed by another program since it was read; nothing was written. Run the command again to apply it to the ledger as it is now"
@@ -192,7 +186,7 @@ def _walk(
     """The log followed entry by entry: the chain, the fold (each entry's table let go once applied)."""
     repairing, upto, keep, cached = how
     cached = cached and not (repairing or keep) and upto is None and fold_cache.where() is not None
-    _utf8(raw, str(path))  # a byte that is not UTF-8 is refused, never cut off as torn
+    log.utf8(raw, str(path))  # a byte that is not UTF-8 is refused, never cut off as torn
     pin = Collector()
     schema, table = codec.read_header(header, False, pin)
     chain = log.Chain(header, pin_broken=table is None)
@@ -204,16 +198,11 @@ def _walk(
         problems.raise_if_any(LedgerError)
     assert table is not None  # every way of leaving it None raised
     for key in sorted(set(header) - {"schema", "table", "profile"}):
-        problems.add(
-            key,
-            N_("unknown key; allowed here: {allowed}{hint}"),
-            allowed="schema, table, profile, event",
-            hint="",
-        )
+        problems.add(key, log.UNKNOWN, allowed=log.TOP_KEYS, hint="")
     problems.raise_if_any(LedgerError)
     state, size, events = log.State(table), log.header_end(raw), []
     key = hashlib.sha256(memoryview(raw)[:size]).hexdigest()
-    if cached and not pin.problems and (kept := _kept(key, raw, table)) is not None:
+    if cached and not pin.problems and (kept := fold_cache.fold(key, raw, table)) is not None:
         size, chain, ledger = kept
         state = log.State(table, ledger)
     start = chain.count
@@ -231,30 +220,6 @@ def _walk(
     if cached and not said and chain.count > start and state.table is table and size == len(raw):
         fold_cache.keep_fold(key, sha, size, chain.kept(), state.ledger())
     return Snapshot(path, state.ledger(), sha, header, chain.head, schema, size, said, chain, tuple(events))
-
-
-def _utf8(raw: bytes, name: str) -> None:
-    """Refuse a file that is not UTF-8 text, as :func:`safe_io.decode` words it, decoding a piece
-    at a time (the file's text is never held beside its bytes)."""
-    decoder = codecs.getincrementaldecoder("utf-8")()
-    view = memoryview(raw)
-    try:
-        for start in range(0, len(raw), 1 << 20):
-            decoder.decode(view[start : start + (1 << 20)])
-        decoder.decode(b"", final=True)
-    except UnicodeDecodeError:
-        safe_io.decode(raw, name, LedgerError)
-
-
-def _kept(key: str, raw: bytes, table: Table) -> tuple[int, log.Chain, Ledger] | None:
-    """The fold cache's chain and evening for the first bytes of ``raw``, where it keeps them."""
-    found = fold_cache.fold(key, raw, table)
-    if found is None:
-        return None
-    try:
-        return found[0], log.Chain.of_kept(found[1]), found[2]
-    except (AttributeError, TypeError, ValueError):
-        return None
 
 
 def _old(path: Path, raw: bytes, sha: str, data: Mapping[str, Any], repairing: bool) -> Snapshot:
@@ -593,12 +558,10 @@ def record(
 def _from_cache(path: Path, raw: bytes, key: str) -> tuple[Table, Tip, str, int, int] | None:
     """The table (from the file's header) and the end of the evening, head and count of entries
     (from the fold cache) of a file the cache knows byte for byte; None where it does not."""
-    cached = fold_cache.get(key)
-    if cached is None or cached.get("size") != len(raw):
+    if (cached := fold_cache.get(key)) is None or cached.get("size") != len(raw):
         return None
     _schema, table = codec.read_header(_header(raw, str(path)), False, Collector())
-    end = fold_cache.tip(cached, table) if table is not None else None
-    if table is None or end is None:
+    if table is None or (end := fold_cache.tip(cached, table)) is None:
         return None
     return table, end, str(cached.get("head")), int(cached.get("entries", 0)), len(raw)
 
@@ -619,7 +582,8 @@ def repair(path: Path, change: Callable[[Ledger], Ledger], write: bool, at: str 
     with locked(path):
         raw, snapshot = _open(path, None, repairing=True)
         new = _naming(change(snapshot.ledger), snapshot)
-        return _write(raw, snapshot, new, "repair", at, found_of(snapshot))
+        found = log.found_by_repair(snapshot.chain, snapshot.head, snapshot.ledger.table.profile.sha256)
+        return _write(raw, snapshot, new, "repair", at, found)
 
 
 def _naming(repaired: Ledger, snapshot: Snapshot) -> Ledger:
@@ -630,12 +594,3 @@ def _naming(repaired: Ledger, snapshot: Snapshot) -> Ledger:
     last = repaired.audit[-1]
     detail = message(N_("{detail}; found: {found}"), detail=last.detail, found="; ".join(said))
     return repaired._replace(audit=(*repaired.audit[:-1], last._replace(detail=detail)))
-
-
-def found_of(snapshot: Snapshot) -> dict[str, Any]:
-    """What a repair found: each entry that did not fit (its number, its hash now, the prev it should
-    name; 0: the header, whose profile did not match its pin), the head, the profile's sha256."""
-    out: dict[str, Any] = {"head": snapshot.head, "profile_found": snapshot.ledger.table.profile.sha256}
-    if snapshot.chain is not None and (breaks := snapshot.chain.breaks):
-        out["found"] = [{"entry": k, "hash": h or "", "prev": prev} for k, _why, h, prev in breaks]
-    return out

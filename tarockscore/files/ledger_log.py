@@ -10,6 +10,7 @@ JSON, never over the TOML text, so the layout of the file never matters.
 
 from __future__ import annotations
 
+import codecs
 import hashlib
 import json
 import re
@@ -31,6 +32,8 @@ HEADER = (
 )
 MARK = b"\n[[event]]"  # where an entry begins: the writer starts each one on a line of its own
 _BARE = re.compile(r"[A-Za-z0-9_-]+")
+UNKNOWN = N_("unknown key; allowed here: {allowed}{hint}")
+TOP_KEYS = "schema, table, profile, event"
 _BUG = N_("the new entry does not read back the same (a bug in tarockscore); nothing was written")
 
 
@@ -213,12 +216,7 @@ def entries(
                 else []
             )
             if extra:
-                raise LedgerError(
-                    N_("unknown key; allowed here: {allowed}{hint}"),
-                    allowed="schema, table, profile, event",
-                    hint="",
-                    where=extra[0],
-                )
+                raise LedgerError(UNKNOWN, allowed=TOP_KEYS, hint="", where=extra[0])
             yield from ((len(raw), e) for e in (events if isinstance(events, list) else [events])[count:])
             return
         found = data.get("event", [])
@@ -231,6 +229,19 @@ def entries(
 
 
 _HASH_LINE = re.compile(rb'\nhash = "[0-9a-f]{64}"\n')
+
+
+def utf8(raw: bytes, name: str) -> None:
+    """Refuse a file that is not UTF-8 text, as :func:`safe_io.decode` words it, decoding a piece
+    at a time (the file's text is never held beside its bytes)."""
+    decoder = codecs.getincrementaldecoder("utf-8")()
+    view = memoryview(raw)
+    try:
+        for start in range(0, len(raw), 1 << 20):
+            decoder.decode(view[start : start + (1 << 20)])
+        decoder.decode(b"", final=True)
+    except UnicodeDecodeError:
+        safe_io.decode(raw, name, LedgerError)  # says where, as every reader of a file does
 
 
 def _loads(data: bytes) -> dict[str, Any] | None:
@@ -364,6 +375,15 @@ class Chain:
                     )
                 )
         return out
+
+
+def found_by_repair(chain: Chain | None, head: str, profile_sha: str) -> dict[str, Any]:
+    """What a repair found: each entry that did not fit (its number, its hash now, the prev it
+    should name; 0: the header, whose profile did not match its pin), the head, the profile's sha256."""
+    out: dict[str, Any] = {"head": head, "profile_found": profile_sha}
+    if chain is not None and (breaks := chain.breaks):
+        out["found"] = [{"entry": k, "hash": h or "", "prev": prev} for k, _why, h, prev in breaks]
+    return out
 
 
 # -- the fold ---------------------------------------------------------------------------------
