@@ -4,8 +4,9 @@
     .venv/bin/python benchmarks/ledger_log.py --quick    # 10 / 100 / 1,000; the corrections at 1,000
 
 Each figure is the CPU time (user and system) of one real `tarockscore` process (`python -m tarockscore ...`),
-the median of several runs, on a copy of a ledger built for it, with the fold cache warmed by one
-`show` (as the evening's previous command leaves it). The floor is the bare
+the median of several runs, on a copy of a ledger built for it (828 distinct hands repeated), with
+the fold cache warmed by one `show` (as the evening's previous command leaves it); at the
+largest size each command is also run warm (a `show`, then one `record`, before it) and cold. The floor is the bare
 `import typer, tabulate, tomli_w, tomllib` in a process of its own, measured in the same run;
 ratios are against it and against `record` into 10 hands. Peak memory is the child's maximum
 resident set (Linux `ru_maxrss`), beside the ledger file's size.
@@ -25,11 +26,25 @@ from pathlib import Path
 from tarockscore.files import ledger_codec, ledger_log
 from tarockscore.ledger import operations
 from tarockscore.ledger.table import new_ledger
+from tarockscore.rules.hand import HandInput
 from tarockscore.rules.profile import Profile
 
 SEATS = ["Anna", "Bert", "Cilli", "Dani"]
 AT = "2026-12-02T19:00:00+01:00"
 HAND = 'contract = "rufer"\ndeclarer = "Anna"\npartner = "Cilli"\ncard_points = 40\n'
+
+
+def keys(i: int) -> HandInput:
+    """Hand ``i`` of a built evening: every declarer with each partner, card points 1 to 69 (828
+    distinct hands, as the hands of a long evening repeat: a fold reads each distinct one once)."""
+    declarer = i % 4
+    partner = (declarer + 1 + (i // 4) % 3) % 4
+    return {
+        "contract": "rufer",
+        "declarer": SEATS[declarer],
+        "partner": SEATS[partner],
+        "card_points": 1 + (i // 12) % 69,
+    }
 
 
 def build(path: Path, hands: int, profile: Profile) -> None:
@@ -39,16 +54,17 @@ def build(path: Path, hands: int, profile: Profile) -> None:
     end = operations.tip(led)
     parts = [text]
     for i in range(hands):
-        entry, _score, end = operations.record_on(
-            led.table,
-            end,
-            {"contract": "rufer", "declarer": SEATS[i % 4], "partner": SEATS[(i + 2) % 4], "card_points": 40},
-            AT,
-        )
+        entry, _score, end = operations.record_on(led.table, end, keys(i), AT)
         event = {"kind": "record", "at": AT, "hand": [ledger_codec.hand_mapping(entry)]}
         block, head, _full = ledger_log.block(event, head)
         parts.append(block)
     path.write_text("".join(parts), encoding="utf-8")
+
+
+def built(path: Path, hands: int) -> None:
+    """:func:`build` in a process of its own: a child's peak resident set counts from the size of
+    the process it was forked from, so the ledgers are never built in this one."""
+    subprocess.run([sys.executable, __file__, "--build", str(path), str(hands)], check=True)
 
 
 def timed(args: list[str], cwd: Path) -> tuple[float, int]:
@@ -80,14 +96,17 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--build", nargs=2, metavar=("PATH", "HANDS"), help=argparse.SUPPRESS)
     options = parser.parse_args()
+    if options.build:
+        from tarockscore.files.profile_file import load_profile
+
+        build(Path(options.build[0]), int(options.build[1]), load_profile("koenigrufen"))
+        return
     sizes = (10, 100, 1_000) if options.quick else (10, 100, 1_000, 10_000)
     big = 1_000 if options.quick else 100_000
     folder = Path(tempfile.mkdtemp(prefix="tarockscore-bench-"))
     os.environ["TAROCKSCORE_CACHE"] = str(folder / "cache")
-    from tarockscore.files.profile_file import load_profile
-
-    profile = load_profile("koenigrufen")
     (folder / "hand.toml").write_text(HAND, encoding="utf-8")
     floor, floor_peak = median_of(
         options.runs, lambda: [sys.executable, "-c", "import typer, tabulate, tomli_w, tomllib"], folder
@@ -98,7 +117,7 @@ def main() -> None:
     record: dict[int, float] = {}
     for n in sizes:
         base = folder / f"base-{n}.toml"
-        build(base, n, profile)
+        built(base, n)
         work = folder / f"evening-{n}.toml"
 
         def fresh(n: int = n, base: Path = base, work: Path = work) -> list[str]:
@@ -115,24 +134,41 @@ def main() -> None:
             f" file {size / 2**20:.1f} MiB"
         )
     base = folder / f"base-{big}.toml"
-    build(base, big, profile)
+    built(base, big)
     size = base.stat().st_size
     print(f"ledger of {big:,} hands: {size / 2**20:.1f} MiB")
     work = folder / "big.toml"
-    for name, args in (
+    hand = str(folder / "hand.toml")
+    commands = (
         ("show --json", ["show", "--json"]),
         ("delete 2", ["delete", "2", "--yes"]),
         ("undo", ["undo"]),
         ("replace 2", ["replace", "2", "-c", "dreier", "-d", "Bert", "-t", "40"]),
-        ("record (cold cache)", ["record", str(folder / "hand.toml")]),
-    ):
-        shutil.copyfile(base, work)
-        shutil.rmtree(folder / "cache", ignore_errors=True)
-        took, peak = timed(tarockscore(*args, "--ledger", str(work)), folder)
+        ("record", ["record", hand]),
+    )
+    runs = max(1, options.runs // 2)
+    for warm in (True, False):
         print(
-            f"{name:>20} at {big:,} hands: {took:6.2f} s; peak {peak / 1024:.0f} MiB"
-            f" (×{(peak - floor_peak) / 1024 / (size / 2**20):.2f} the file over the floor's {floor_peak / 1024:.0f} MiB)"
+            "the fold cache as the evening leaves it (kept by a `show`, then one hand recorded):"
+            if warm
+            else "a cold fold cache (every entry read):"
         )
+        for name, args in commands:
+
+            def prepared(args: list[str] = args, warm: bool = warm) -> list[str]:
+                shutil.copyfile(base, work)
+                shutil.rmtree(folder / "cache", ignore_errors=True)
+                if warm:
+                    timed(tarockscore("show", "--ledger", str(work)), folder)
+                    timed(tarockscore("record", hand, "--ledger", str(work)), folder)
+                return tarockscore(*args, "--ledger", str(work))
+
+            took, peak = median_of(runs, prepared, folder)
+            print(
+                f"{name:>12} at {big:,} hands: {took:6.2f} s (×{took / record[sizes[0]]:.1f} of record into"
+                f" {sizes[0]}); peak {peak / 1024:.0f} MiB (×{(peak - floor_peak) / 1024 / (size / 2**20):.2f}"
+                f" the file over the floor's {floor_peak / 1024:.0f} MiB)"
+            )
     shutil.rmtree(folder, ignore_errors=True)
 
 

@@ -284,3 +284,15 @@ def test_drawing_the_next_round_notes_each_tables_head_and_a_later_correction_is
         "round 1, table 1" in result.stderr
         and "changed after its round was closed (1 entry since)" in result.stderr
     )
+
+
+def test_a_paper_result_read_back_from_the_kept_fold_is_the_same_sheet(tmp_path: Path) -> None:
+    day, tables = day_with_round_one(tmp_path)
+    first = tables[0]
+    seats = first["players"]
+    ok("tournament", "result", str(day), "-r", "1", "-t", "1", *points(seats, [30, -6, -12, -12]))
+    # the first read folds the whole log and keeps the fold; the second takes the kept fold
+    reads = [json.loads(ok("show", "--ledger", first["ledger"], "--json").stdout) for _ in range(2)]
+    assert reads[0] == reads[1]
+    assert reads[1]["totals"] == dict(zip(seats, [30, -6, -12, -12], strict=True))
+    assert "scored from the table's paper sheet" in ok("show", "--ledger", first["ledger"]).stdout

@@ -287,9 +287,11 @@ def read_hand(
     players: Sequence[str],
     rules: Profile | None,
     problems: Collector,
+    parsed: dict[str, tuple[HandInput, Hand]] | None = None,
 ) -> Entry | None:
     """One stored hand: ``id``, ``recorded``, ``entry`` (its keys, parsed under ``rules`` and
-    seated at ``players``) and ``result``; None where it is not readable (its problems at ``where``)."""
+    seated at ``players``) and ``result``; None where it is not readable (its problems at ``where``).
+    ``parsed``: the keys read before under the same rules and seats, each read once and its hand shared."""
     local = r.problems
     hand_id = r.number("id", default_id, minimum=1)
     moment(recorded := r.text("recorded"), "recorded", local)
@@ -300,10 +302,19 @@ def read_hand(
         keys = {}
     elif rules is not None:
         try:
-            hand = parse_seated(keys, rules, players)
-        except TarockError as exc:
-            for p in exc.located("entry").problems:
-                local.put(p)
+            said = json.dumps(keys, ensure_ascii=False) if parsed is not None else ""
+        except (TypeError, ValueError):
+            said = ""  # a value JSON has not: read it alone
+        if parsed is not None and (seen := parsed.get(said)) is not None:
+            keys, hand = seen
+        else:
+            try:
+                hand = parse_seated(keys, rules, players)
+            except TarockError as exc:
+                for p in exc.located("entry").problems:
+                    local.put(p)
+            if parsed is not None and said and hand is not None:
+                parsed[said] = (keys, hand)
     rr = r.table("result")
     won, radl = rr.optional_bool("won"), rr.number("radl", 1, minimum=1)
     vp = _points_table(rr, "victory_points", players, local)

@@ -8,18 +8,14 @@ Safety, in the order a change goes through (the file operations are :mod:`safe_i
 2. an exclusive lock on the real file's sidecar ``<ledger>.lock`` is held around the whole
    read-append, so two terminals recording at once never lose a hand;
 3. the file is read (at most :data:`safe_io.LEDGER_LIMIT` bytes) and walked entry by entry
-   (:mod:`ledger_log`), the chain followed and the evening folded as it goes: an entry that no
-   longer fits is named and the ledger is not used; an append torn by a crash after the last
-   whole entry is not part of the log, and is cut off by the next write. Where the file is byte
-   for byte one this store wrote or read before (its sha256 is in the fold cache), ``record``
-   reads only its header and takes the end of the evening from the cache;
-4. the change is one new entry: rendered, read back as exactly the entry meant, folded onto the
-   evening as read into exactly the evening meant, and appended after the last whole entry of
-   the file, which must still have the length it was read with; fsync'd and read back, else cut
-   back to where it was;
+   (:mod:`ledger_log`), the chain followed and the log folded: an entry that no longer fits is
+   named and the ledger is not used; an append torn by a crash is cut off by the next write.
+   The fold cache (:mod:`fold_cache`) stands in for the entries whose exact bytes it knows;
+4. the change is one new entry: rendered, read back, folded onto the evening as read into exactly
+   the evening meant, appended after the last whole entry of a file that must still have the
+   length it was read with; fsync'd and read back, else cut back to where it was;
 5. a ledger of schema 1 is converted on its first write: the whole new file (the header, an entry
-   ``convert`` holding the old evening, then the change) goes to a temp file beside it, fsync'd
-   and renamed over it.
+   ``convert`` holding the old evening, then the change) goes to a temp file, fsync'd and renamed.
 """
 
 # No `from __future__ import annotations` here: typing.NamedTuple compiles every string
@@ -42,7 +38,6 @@ from tarockscore.ledger.model import Entry, Ledger, Table, Tip
 from tarockscore.ledger.operations import tip as tip_of
 
 LOCK_TIMEOUT = 30.0
-HEADER = log.HEADER
 locate = log.locate
 _MOVED = N_(
     "{path} was changed by another program since it was read; nothing was written. Run the command again to apply it to the ledger as it is now"
@@ -152,7 +147,12 @@ def _header(raw: bytes, name: str) -> dict[str, Any]:
 
 
 def _snapshot(
-    path: Path, raw: bytes, repairing: bool = False, upto: int | None = None, keep: bool = False
+    path: Path,
+    raw: bytes,
+    repairing: bool = False,
+    upto: int | None = None,
+    keep: bool = False,
+    cached: bool = False,
 ) -> Snapshot:
     name = str(path)
 
@@ -169,7 +169,7 @@ def _snapshot(
     try:
         if header.get("schema") == codec.OLD_SCHEMA:
             return _old(path, raw, sha, whole(), repairing)
-        return _walk(path, raw, sha, header, whole, (repairing, upto, keep))
+        return _walk(path, raw, sha, header, whole, (repairing, upto, keep, cached))
     except UnreadableLedger:
         raise  # the TOML reader names the line itself
     except LedgerError as exc:
@@ -182,11 +182,12 @@ def _walk(
     sha: str,
     header: dict[str, Any],
     whole: Callable[[], object],
-    how: tuple[bool, int | None, bool],
+    how: tuple[bool, int | None, bool, bool],
 ) -> Snapshot:
     """The log followed entry by entry: the chain, the fold (each entry's table let go once applied)."""
-    repairing, upto, keep = how
-    safe_io.decode(raw, str(path), LedgerError)  # a byte that is not UTF-8 is refused, never cut off as torn
+    repairing, upto, keep, cached = how
+    cached = cached and not (repairing or keep) and upto is None and fold_cache.where() is not None
+    log.utf8(raw, str(path))  # a byte that is not UTF-8 is refused, never cut off as torn
     pin = Collector()
     schema, table = codec.read_header(header, False, pin)
     chain = log.Chain(header, pin_broken=table is None)
@@ -198,15 +199,15 @@ def _walk(
         problems.raise_if_any(LedgerError)
     assert table is not None  # every way of leaving it None raised
     for key in sorted(set(header) - {"schema", "table", "profile"}):
-        problems.add(
-            key,
-            N_("unknown key; allowed here: {allowed}{hint}"),
-            allowed="schema, table, profile, event",
-            hint="",
-        )
+        problems.add(key, log.UNKNOWN, allowed=log.TOP_KEYS, hint="")
     problems.raise_if_any(LedgerError)
     state, size, events = log.State(table), log.header_end(raw), []
-    for k, (end, event) in enumerate(log.entries(raw, whole), 1):
+    key = hashlib.sha256(memoryview(raw)[:size]).hexdigest()
+    if cached and not pin.problems and (kept := fold_cache.fold(key, raw, table)) is not None:
+        size, chain, ledger = kept
+        state = log.State(table, ledger)
+    start = chain.count
+    for k, (end, event) in enumerate(log.entries(raw, whole, size, start), start + 1):
         chain.add(event)
         if upto is None or k <= upto:
             log.apply(state, event, f"entry {k}", problems)
@@ -217,6 +218,8 @@ def _walk(
         raise LedgerError(pin.problems)
     problems.raise_if_any(LedgerError)
     said = tuple(chain.problems())
+    if cached and not said and chain.count > start and state.table is table and size == len(raw):
+        fold_cache.keep_fold(key, sha, size, chain.kept(), state.ledger())
     return Snapshot(path, state.ledger(), sha, header, chain.head, schema, size, said, chain, tuple(events))
 
 
@@ -270,7 +273,7 @@ def verify(snapshot: Snapshot) -> None:
 def read_trusted(path: Path) -> Snapshot:
     """:func:`read`, then :func:`verify`; the end of the evening goes to the fold cache, for the next ``record``."""
     raw = _load(path)
-    snapshot = _snapshot(path, raw)
+    snapshot = _snapshot(path, raw, cached=True)
     verify(snapshot)
     if snapshot.chain is not None and snapshot.size == len(raw) and fold_cache.where() is not None:
         fold_cache.put(
@@ -420,6 +423,8 @@ def _append(
         return head, 2, hashlib.sha256(data).hexdigest(), len(data)
     text, head, full = log.block(event, snapshot.head)
     _reads_as(old, full, new)
+    if snapshot.chain is not None:
+        snapshot.chain.add(full)
     return (
         head,
         (snapshot.chain.count if snapshot.chain else 0) + 1,
@@ -469,7 +474,7 @@ def _open(path: Path, expected: str | None, repairing: bool = False) -> tuple[by
     remove_stale_temp_files(path)
     check_writable(path)
     raw = _load(path)
-    snapshot = _snapshot(path, raw, repairing)
+    snapshot = _snapshot(path, raw, repairing, cached=True)
     _refuse_moved(path, expected, snapshot.head, snapshot.sha256)
     return raw, snapshot
 
@@ -501,6 +506,9 @@ def _write(
     event = {**log.event_of(old, new, stamp, kind), **(extra or {})}
     head, entries, sha, size = _append(snapshot, raw, old, new, event)
     _remember(sha, size, head, entries, new, snapshot.sha256)
+    if snapshot.chain is not None and new.table is old.table and fold_cache.where() is not None:
+        key = hashlib.sha256(memoryview(raw)[: log.header_end(raw)]).hexdigest()
+        fold_cache.keep_fold(key, sha, size, snapshot.chain.kept(), new)
     return Written(old, new, head, entries)
 
 
@@ -516,7 +524,7 @@ def record(
         key = hashlib.sha256(raw).hexdigest()
         found = _from_cache(path, raw, key)
         if found is None:
-            snapshot = _snapshot(path, raw)
+            snapshot = _snapshot(path, raw, cached=True)
             _refuse_moved(path, expected, snapshot.head, key)
             verify(snapshot)
             old, end = snapshot.ledger, tip_of(snapshot.ledger)
@@ -551,12 +559,10 @@ def record(
 def _from_cache(path: Path, raw: bytes, key: str) -> tuple[Table, Tip, str, int, int] | None:
     """The table (from the file's header) and the end of the evening, head and count of entries
     (from the fold cache) of a file the cache knows byte for byte; None where it does not."""
-    cached = fold_cache.get(key)
-    if cached is None or cached.get("size") != len(raw):
+    if (cached := fold_cache.get(key)) is None or cached.get("size") != len(raw):
         return None
     _schema, table = codec.read_header(_header(raw, str(path)), False, Collector())
-    end = fold_cache.tip(cached, table) if table is not None else None
-    if table is None or end is None:
+    if table is None or (end := fold_cache.tip(cached, table)) is None:
         return None
     return table, end, str(cached.get("head")), int(cached.get("entries", 0)), len(raw)
 
@@ -577,7 +583,8 @@ def repair(path: Path, change: Callable[[Ledger], Ledger], write: bool, at: str 
     with locked(path):
         raw, snapshot = _open(path, None, repairing=True)
         new = _naming(change(snapshot.ledger), snapshot)
-        return _write(raw, snapshot, new, "repair", at, found_of(snapshot))
+        found = log.found_by_repair(snapshot.chain, snapshot.head, snapshot.ledger.table.profile.sha256)
+        return _write(raw, snapshot, new, "repair", at, found)
 
 
 def _naming(repaired: Ledger, snapshot: Snapshot) -> Ledger:
@@ -588,12 +595,3 @@ def _naming(repaired: Ledger, snapshot: Snapshot) -> Ledger:
     last = repaired.audit[-1]
     detail = message(N_("{detail}; found: {found}"), detail=last.detail, found="; ".join(said))
     return repaired._replace(audit=(*repaired.audit[:-1], last._replace(detail=detail)))
-
-
-def found_of(snapshot: Snapshot) -> dict[str, Any]:
-    """What a repair found: each entry that did not fit (its number, its hash now, the prev it should
-    name; 0: the header, whose profile did not match its pin), the head, the profile's sha256."""
-    out: dict[str, Any] = {"head": snapshot.head, "profile_found": snapshot.ledger.table.profile.sha256}
-    if snapshot.chain is not None and (breaks := snapshot.chain.breaks):
-        out["found"] = [{"entry": k, "hash": h or "", "prev": prev} for k, _why, h, prev in breaks]
-    return out

@@ -10,6 +10,7 @@ JSON, never over the TOML text, so the layout of the file never matters.
 
 from __future__ import annotations
 
+import codecs
 import hashlib
 import json
 import re
@@ -31,6 +32,8 @@ HEADER = (
 )
 MARK = b"\n[[event]]"  # where an entry begins: the writer starts each one on a line of its own
 _BARE = re.compile(r"[A-Za-z0-9_-]+")
+UNKNOWN = N_("unknown key; allowed here: {allowed}{hint}")
+TOP_KEYS = "schema, table, profile, event"
 _BUG = N_("the new entry does not read back the same (a bug in tarockscore); nothing was written")
 
 
@@ -180,9 +183,10 @@ def _changed(old: Entry | None, new: Entry) -> bool:
 # -- the reader -------------------------------------------------------------------------------
 
 
-def bounds(raw: bytes) -> Iterator[tuple[int, int]]:
-    """Where each entry's text lies in the file's bytes (the header before the first)."""
-    start = raw.find(MARK)
+def bounds(raw: bytes, after: int = 0) -> Iterator[tuple[int, int]]:
+    """Where each entry's text lies in the file's bytes (the header before the first), from the
+    entry that begins at byte ``after`` (the end of an entry, or of the header) on."""
+    start = raw.find(MARK, max(after - 1, 0))
     while start >= 0:
         nxt = raw.find(MARK, start + 1)
         yield start + 1, (nxt + 1 if nxt >= 0 else len(raw))
@@ -194,11 +198,14 @@ def header_end(raw: bytes) -> int:
     return first + 1 if first >= 0 else len(raw)
 
 
-def entries(raw: bytes, whole: Callable[[], Any]) -> Iterator[tuple[int, Any]]:
-    """Each entry of the log, with the byte its text ends at; an append torn by a crash (the last
-    entry cut short, or not ending with its hash) is left out. Where an entry's text does not read
-    alone, ``whole`` (the whole file read) names the line, or gives the entries."""
-    spans, count = bounds(raw), 0
+def entries(
+    raw: bytes, whole: Callable[[], Any], after: int = 0, count: int = 0
+) -> Iterator[tuple[int, Any]]:
+    """Each entry of the log (from byte ``after``, the end of entry ``count``), with the byte its
+    text ends at; an append torn by a crash (the last entry cut short, or not ending with its hash)
+    is left out. Where an entry's text does not read alone, ``whole`` (the whole file read) names
+    the line, or gives the entries."""
+    spans = bounds(raw, after)
     span = next(spans, None)
     while span is not None:
         start, end = span
@@ -216,12 +223,7 @@ def entries(raw: bytes, whole: Callable[[], Any]) -> Iterator[tuple[int, Any]]:
                 else []
             )
             if extra:
-                raise LedgerError(
-                    N_("unknown key; allowed here: {allowed}{hint}"),
-                    allowed="schema, table, profile, event",
-                    hint="",
-                    where=extra[0],
-                )
+                raise LedgerError(UNKNOWN, allowed=TOP_KEYS, hint="", where=extra[0])
             yield from ((len(raw), e) for e in (events if isinstance(events, list) else [events])[count:])
             return
         found = data.get("event", [])
@@ -234,6 +236,19 @@ def entries(raw: bytes, whole: Callable[[], Any]) -> Iterator[tuple[int, Any]]:
 
 
 _HASH_LINE = re.compile(rb'\nhash = "[0-9a-f]{64}"\n')
+
+
+def utf8(raw: bytes, name: str) -> None:
+    """Refuse a file that is not UTF-8 text, as :func:`safe_io.decode` words it, decoding a piece
+    at a time (the file's text is never held beside its bytes)."""
+    decoder = codecs.getincrementaldecoder("utf-8")()
+    view = memoryview(raw)
+    try:
+        for start in range(0, len(raw), 1 << 20):
+            decoder.decode(view[start : start + (1 << 20)])
+        decoder.decode(b"", final=True)
+    except UnicodeDecodeError:
+        safe_io.decode(raw, name, LedgerError)  # says where, as every reader of a file does
 
 
 def _loads(data: bytes) -> dict[str, Any] | None:
@@ -317,6 +332,19 @@ class Chain:
                     self.vouched.add((item["entry"], "", item.get("hash"), str(item.get("prev", ""))))
         self.head = stored if isinstance(stored, str) else (hashed or "")
 
+    def kept(self) -> tuple[Any, ...]:
+        """The chain as followed so far, in plain values (for the fold cache)."""
+        return (self.header, self.head, self.count, self.found, self.vouched, self.said)
+
+    @classmethod
+    def of_kept(cls, kept: tuple[Any, ...]) -> Chain:
+        chain = cls.__new__(cls)
+        chain.header, chain.head, chain.count, found, vouched, said = kept
+        chain.found = [tuple(b) for b in found]
+        chain.vouched = {tuple(b) for b in vouched}
+        chain.said = {int(k): (str(v[0]), list(v[1])) for k, v in said.items()}
+        return chain
+
     @property
     def header_vouched(self) -> bool:
         return (0, "", self.header, "") in self.vouched
@@ -356,6 +384,15 @@ class Chain:
         return out
 
 
+def found_by_repair(chain: Chain | None, head: str, profile_sha: str) -> dict[str, Any]:
+    """What a repair found: each entry that did not fit (its number, its hash now, the prev it
+    should name; 0: the header, whose profile did not match its pin), the head, the profile's sha256."""
+    out: dict[str, Any] = {"head": head, "profile_found": profile_sha}
+    if chain is not None and (breaks := chain.breaks):
+        out["found"] = [{"entry": k, "hash": h or "", "prev": prev} for k, _why, h, prev in breaks]
+    return out
+
+
 # -- the fold ---------------------------------------------------------------------------------
 
 # The kinds of entry, each with the keys of its own beside kind, at, removed, hand, radl, audit,
@@ -372,10 +409,11 @@ KINDS: dict[str, tuple[str, ...]] = {
 class State:
     """The evening as the fold has it so far: the table, the hands by id (in order), the audit, the marks."""
 
-    __slots__ = ("table", "hands", "audit", "radl", "paper")
+    __slots__ = ("table", "hands", "audit", "radl", "paper", "parsed")
 
     def __init__(self, table: Table, ledger: Ledger | None = None) -> None:
         self.table = table
+        self.parsed: dict[str, Any] = {}  # each distinct stored hand read once (codec.read_hand)
         self.hands: dict[int, Entry] = {e.id: e for e in ledger.hands} if ledger is not None else {}
         self.audit: list[AuditEntry] = list(ledger.audit) if ledger is not None else []
         self.radl = list(ledger.radl) if ledger is not None else []
@@ -449,7 +487,9 @@ def _hands(state: State, items: Any, problems: Collector) -> None:
     for i, item in enumerate(items, 1):
         where = f"hand {i}"
         reader = codec.element(item, where, N_("{item!r}: expected a [[event.hand]] table"), problems)
-        entry = reader and codec.read_hand(reader, where, None, table.players, table.profile.rules, problems)
+        entry = reader and codec.read_hand(
+            reader, where, None, table.players, table.profile.rules, problems, state.parsed
+        )
         if not entry:
             continue
         if entry.id in seen or (entry.id not in state.hands and entry.id <= last):
@@ -475,6 +515,7 @@ def _new_profile(state: State, r: Reader) -> None:
     state.table = state.table._replace(
         profile=state.table.profile._replace(name=name, sha256=sha, document=document, rules=rules)
     )
+    state.parsed = {}  # read under the rules before
     for hand_id, e in list(state.hands.items()):
         try:
             state.hands[hand_id] = e._replace(hand=parse_seated(e.keys, rules, state.table.players))

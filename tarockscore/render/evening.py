@@ -7,7 +7,7 @@ German); the JSON and CSV functions do not.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
@@ -23,6 +23,7 @@ from tarockscore.ledger.settle_up import settle
 from tarockscore.ledger.totals import payout_totals, totals
 from tarockscore.render.audit import moment, said
 from tarockscore.render.hand import note_line, signed
+from tarockscore.render.output import Streamed
 
 if TYPE_CHECKING:
     from tarockscore.ledger.deal import Deal
@@ -170,10 +171,32 @@ def profile_json(table: Table) -> dict[str, Any]:
     return {"name": profile.name, "sha256": profile.sha256}
 
 
-def sheet_json(sheet: Sheet) -> dict[str, Any]:
-    """The evening as ``show --json`` prints it (docs/ledger-format.md)."""
-    seats = sheet.players
-    hands = []
+def sheet_json(sheet: Sheet, streamed: bool = False) -> dict[str, Any]:
+    """The evening as ``show --json`` prints it (docs/ledger-format.md); ``streamed``: its hands
+    made one at a time as they are printed (:class:`Streamed`)."""
+    hands = _hands_json(sheet)
+    t = sheet.table
+    out: dict[str, Any] = {
+        "profile": profile_json(sheet.table),
+        "players": list(sheet.players),
+        "date": t.date,
+        "place": t.place,
+        "stake": None if t.stake is None else str(t.stake),
+        "hands": Streamed(hands) if streamed else list(hands),
+        "totals": dict(sheet.totals),
+    }
+    if sheet.payout_totals is not None:
+        out["payout_totals"] = dict(sheet.payout_totals)
+    out["audit"] = [
+        {"at": a.at, "action": a.action.value, "hand": a.hand, "number": a.number, "detail": a.detail}
+        for a in sheet.audit
+    ]
+    if sheet.head is not None:
+        out["head"] = sheet.head
+    return out
+
+
+def _hands_json(sheet: Sheet) -> Iterator[dict[str, Any]]:
     for h in sheet.hands:
         item: dict[str, Any] = {
             "number": h.number,
@@ -195,26 +218,7 @@ def sheet_json(sheet: Sheet) -> dict[str, Any]:
             item["payout"] = dict(h.payout)
             item["payout_totals"] = dict(h.payout_totals)
         item["recorded"] = h.recorded
-        hands.append(item)
-    t = sheet.table
-    out: dict[str, Any] = {
-        "profile": profile_json(sheet.table),
-        "players": list(seats),
-        "date": t.date,
-        "place": t.place,
-        "stake": None if t.stake is None else str(t.stake),
-        "hands": hands,
-        "totals": dict(sheet.totals),
-    }
-    if sheet.payout_totals is not None:
-        out["payout_totals"] = dict(sheet.payout_totals)
-    out["audit"] = [
-        {"at": a.at, "action": a.action.value, "hand": a.hand, "number": a.number, "detail": a.detail}
-        for a in sheet.audit
-    ]
-    if sheet.head is not None:
-        out["head"] = sheet.head
-    return out
+        yield item
 
 
 def sheet_csv(sheet: Sheet) -> tuple[list[str], list[list[object]]]:

@@ -7,7 +7,8 @@ and the shapes of its JSON and CSV are built here in ``render/``, beside its tab
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import json
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from enum import StrEnum
 from html import escape
 from typing import Any, NamedTuple
@@ -73,13 +74,54 @@ def page(title: str, css: str, body: Sequence[str]) -> str:
     )
 
 
+class Streamed(NamedTuple):
+    """A JSON array of a view written item by item as it is printed, never held whole (the hands
+    of ``show --json``); the text is exactly what ``json.dumps`` of the list would write."""
+
+    items: Iterable[Any]
+
+
+def _json_parts(value: Any, level: int = 0) -> Iterator[str]:
+    """``dumps(value)`` in parts, each :class:`Streamed` array made an item at a time."""
+    pad = "\n" + "  " * level
+    if isinstance(value, Streamed):
+        opened = False
+        for item in value.items:
+            yield ("," if opened else "[") + pad + "  " + dumps(item).replace("\n", pad + "  ")
+            opened = True
+        yield pad + "]" if opened else "[]"
+    elif isinstance(value, dict) and any(isinstance(v, Streamed) for v in value.values()):
+        for i, (key, item) in enumerate(value.items()):
+            yield ("," if i else "{") + pad + "  " + json.dumps(key, ensure_ascii=False) + ": "
+            yield from _json_parts(item, level + 1)
+        yield pad + "}"
+    else:
+        yield dumps(value).replace("\n", pad)
+
+
+def parts(view: View, fmt: OutputFormat = OutputFormat.TABLE, size: int = 1 << 16) -> Iterator[str]:
+    """:func:`rendered` in parts of about ``size`` characters, to print as they are made."""
+    if fmt is not OutputFormat.JSON or view.json is None:
+        yield rendered(view, fmt)
+        return
+    held: list[str] = []
+    length = 0
+    for part in _json_parts(view.json()):
+        held.append(part)
+        length += len(part)
+        if length >= size:
+            yield "".join(held)
+            held, length = [], 0
+    yield "".join(held) + "\n"
+
+
 def rendered(view: View, fmt: OutputFormat = OutputFormat.TABLE) -> str:
     """The view in ``fmt``, as printed (the table with a newline after it; the page, JSON and CSV end in their own); a format the view does not have is a usage error
     naming ``--format`` and the formats it has."""
     if fmt is OutputFormat.TABLE:
         return view.table() + "\n"
     if fmt is OutputFormat.JSON and view.json is not None:
-        return dumps(view.json()) + "\n"
+        return "".join(_json_parts(view.json())) + "\n"
     if fmt is OutputFormat.CSV and view.csv is not None:
         headers, rows = view.csv()
         return csv_text(headers, rows)
