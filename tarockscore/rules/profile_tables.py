@@ -292,6 +292,11 @@ class ValatRules(NamedTuple):
     # False: no Kontra may be said on the game when the Valat is announced [WTC19 Valat] ("In
     # einem angesagten Valat kann das Spiel nicht kontriert werden"); a hand with both is refused.
     game_kontra_when_announced: bool = True
+    # False: ``cancels_game_kontra`` voids the game's Kontra beside a silent Valat only; beside an
+    # announced one the game's Kontra counts ([WTC20 Prämien] "Wurde das Spiel bei einem stillen
+    # Valat kontriert, so zählt das Kontra nicht"; "Selbstverständlich kann das Spiel und der
+    # Valat kontriert werden").
+    cancels_game_kontra_announced: bool = True
 
 
 declare(ValatRules, Keys("valat", minimum={"silent": 1, "announced": 1}))
