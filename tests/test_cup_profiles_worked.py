@@ -187,6 +187,31 @@ HANDS: list[tuple[str, str, list[str], dict[str, int], dict[str, int] | None]] =
         _pts(4, -4, -4, 4),
         None,
     ),
+    # "Hat die Vorhand die meisten Punkte, zahlt sie ebenfalls sechs Punkte (3 x 2)": A alone
+    # pays 2 to each of B, C and D.
+    (
+        "tirol-trischaken-forehand",
+        "tirol",
+        ["-c", "trischaken", "-t", "A=30", "-t", "B=20", "-t", "C=15", "-t", "D=5"],
+        _pts(-6, 2, 2, 2),
+        None,
+    ),
+    # "Ein Bürger-meister (ab 35/2 Blatt) zahlt sechs Punkte (3 x 2)": B with 40 pays 2 to each.
+    (
+        "tirol-trischaken-mayor",
+        "tirol",
+        ["-c", "trischaken", "-t", "A=10", "-t", "B=40", "-t", "C=15", "-t", "D=5"],
+        _pts(2, -6, 2, 2),
+        None,
+    ),
+    # The Forehand "als Bürgermeister doppelt (3 x 4)": A with 40 pays 4 to each.
+    (
+        "tirol-trischaken-forehand-mayor",
+        "tirol",
+        ["-c", "trischaken", "-t", "A=40", "-t", "B=20", "-t", "C=5", "-t", "D=5"],
+        _pts(-12, 4, 4, 4),
+        None,
+    ),
     # "Bei einer Renonce ist an die anderen der Fixwert von je vier Punkten zu zahlen (3 x 4)".
     (
         "tirol-trischaken-renonce",
