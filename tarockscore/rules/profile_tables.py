@@ -292,6 +292,11 @@ class ValatRules(NamedTuple):
     # False: no Kontra may be said on the game when the Valat is announced [WTC19 Valat] ("In
     # einem angesagten Valat kann das Spiel nicht kontriert werden"); a hand with both is refused.
     game_kontra_when_announced: bool = True
+    # False: ``cancels_game_kontra`` voids the game's Kontra beside a silent Valat only; beside an
+    # announced one the game's Kontra counts ([WTC20 Prämien] "Wurde das Spiel bei einem stillen
+    # Valat kontriert, so zählt das Kontra nicht"; "Selbstverständlich kann das Spiel und der
+    # Valat kontriert werden").
+    cancels_game_kontra_announced: bool = True
 
 
 declare(ValatRules, Keys("valat", minimum={"silent": 1, "announced": 1}))
@@ -328,9 +333,24 @@ class Trischaken(NamedTuple):
     virgins: Virgins
     rounding: Rounding = "up"
     talon: TrischakenTalon = "counted"
+    # True: a Bürgermeister with the most card points, or a Forehand with the most, pays alone
+    # (each other player), however many ``losers`` pay otherwise ([TIR20 5)] "Ein Bürgermeister
+    # … zahlt sechs Punkte (3 x 2)"; "Hat die Vorhand die meisten Punkte, zahlt sie ebenfalls
+    # sechs Punkte (3 x 2)").
+    mayor_alone: bool = False
+    forehand_alone: bool = False
+    # A Forehand who is also the Bürgermeister: this factor instead of mayor_factor ×
+    # forehand_factor; 0 = their product ([TIR20 5)] "als Bürgermeister doppelt (3 x 4)").
+    forehand_mayor_factor: int = 0
 
 
-declare(Trischaken, Keys("trischaken", minimum={"losers": 1, "mayor_factor": 1, "forehand_factor": 1}))
+declare(
+    Trischaken,
+    Keys(
+        "trischaken",
+        minimum={"losers": 1, "mayor_factor": 1, "forehand_factor": 1, "forehand_mayor_factor": 0},
+    ),
+)
 
 
 class Radl(NamedTuple):

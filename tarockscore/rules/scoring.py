@@ -31,6 +31,7 @@ from tarockscore.rules.trischaken import trischaken_lines
 from tarockscore.rules.valat import (
     CANCELS_KONTRA,
     bonuses_in_valat,
+    cancels_game_kontra,
     fixed_line,
     in_play,
     multiplied_hand,
@@ -118,7 +119,7 @@ def played_hand(deal: Deal) -> tuple[Scored, bool]:
         return out.then(scored), valat.made if valat.side is Side.DECLARERS else not valat.made
     kontra, why = contract_kontra(deal)
     out = out.then(why)
-    if valat is not None and valat.made and deal.profile.valat.cancels_game_kontra and kontra:
+    if valat is not None and valat.made and cancels_game_kontra(deal.profile, valat) and kontra:
         out = out.then(note(CANCELS_KONTRA))
         kontra = ()
     out = out.then(contract_lines(deal, won, winners, losers, kontra))

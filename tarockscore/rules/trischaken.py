@@ -26,6 +26,12 @@ def trischaken_losers(deal: Deal) -> tuple[str, ...]:
     points = dict(hand.trischaken_points)
     # the most card points first; the sort is stable, so tied players stay in seat order
     ranked = sorted(hand.players, key=points.__getitem__, reverse=True)
+    top = ranked[0]
+    highest = [x for x in ranked if points[x] == points[top]]
+    if t.forehand_alone and hand.forehand in highest and (len(highest) == 1 or t.forehand_loses_ties):
+        return (hand.forehand,)
+    if t.mayor_alone and points[top] >= t.mayor_threshold:
+        return (top,)
     cut = points[ranked[t.losers - 1]]
     tied = [x for x in ranked if points[x] >= cut]
     if t.forehand_loses_ties and hand.forehand in tied and points[hand.forehand] == points[ranked[0]]:
@@ -59,20 +65,39 @@ def trischaken_lines(deal: Deal) -> Scored:
         if len(non_losers) != 1:
             label = _shared_label(non_losers, virgins if take_all else None)
             factors.append(Factor(label, len(non_losers), key_path(Trischaken, "losers")))
-        if hand.renonce is None and points[loser] >= t.mayor_threshold and t.mayor_factor != 1:
-            factors.append(
-                Factor(
-                    _mayor_label(points[loser], t.mayor_threshold),
-                    t.mayor_factor,
-                    key_path(Trischaken, "mayor_factor"),
-                )
-            )
-        if loser == hand.forehand and t.forehand_factor != 1:
-            factors.append(Factor(FOREHAND_LOSES, t.forehand_factor, key_path(Trischaken, "forehand_factor")))
+        factors += _loser_factors(deal, loser)
         factors += kontra_factors(p, hand.kontra, N_("{step} on the Trischaken"))
         why = setting(Trischaken, "virgins", "take_all") if take_all else ""
         out = out.then(_payment(deal, loser, receivers, c.value, f"contracts.{c.name}.value", factors, why))
     return out
+
+
+def _loser_factors(deal: Deal, loser: str) -> list[Factor]:
+    """What a Bürgermeister and a losing Forehand pay more (``mayor_factor``, ``forehand_factor``,
+    or ``forehand_mayor_factor`` for a Forehand who is both)."""
+    hand, t = deal.hand, deal.profile.trischaken
+    points = dict(hand.trischaken_points)
+    mayor = hand.renonce is None and points[loser] >= t.mayor_threshold
+    forehand = loser == hand.forehand
+    if mayor and forehand and t.forehand_mayor_factor:
+        label = message(
+            N_("{first}, {second}"),
+            first=FOREHAND_LOSES,
+            second=_mayor_label(points[loser], t.mayor_threshold),
+        )
+        return [Factor(label, t.forehand_mayor_factor, key_path(Trischaken, "forehand_mayor_factor"))]
+    factors: list[Factor] = []
+    if mayor and t.mayor_factor != 1:
+        factors.append(
+            Factor(
+                _mayor_label(points[loser], t.mayor_threshold),
+                t.mayor_factor,
+                key_path(Trischaken, "mayor_factor"),
+            )
+        )
+    if forehand and t.forehand_factor != 1:
+        factors.append(Factor(FOREHAND_LOSES, t.forehand_factor, key_path(Trischaken, "forehand_factor")))
+    return factors
 
 
 # Labels that name no player or number are the same in every hand: made once.

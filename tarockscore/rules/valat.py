@@ -14,6 +14,7 @@ from tarockscore.rules.bonuses import bonus_lines
 from tarockscore.rules.contract_line import contract_lines, loss_factors
 from tarockscore.rules.hand import BonusEntry, Hand, Side
 from tarockscore.rules.kontra import contract_kontra, said_kontra_factors
+from tarockscore.rules.profile import Profile
 from tarockscore.rules.profile_tables import ValatRules, key_path
 from tarockscore.rules.settlement import NOTHING, Deal, Factor, Scored, note, title
 
@@ -29,6 +30,12 @@ def split_valat(hand: Hand) -> tuple[BonusEntry | None, list[BonusEntry]]:
         elif valat is None:
             valat = b
     return valat, others
+
+
+def cancels_game_kontra(p: Profile, valat: BonusEntry) -> bool:
+    """Whether this Valat voids the Kontra on the game (D8); beside an announced Valat only where
+    ``valat.cancels_game_kontra_announced`` says so ([WTC20 Prämien]: a silent Valat only)."""
+    return p.valat.cancels_game_kontra and (not valat.announced or p.valat.cancels_game_kontra_announced)
 
 
 def in_play(valat: BonusEntry | None) -> bool:
@@ -106,7 +113,7 @@ def multiplier_line(deal: Deal, valat: BonusEntry) -> Scored:
         factors.append(Factor(N_("Valat (silent)"), p.valat.silent, key_path(ValatRules, "silent")))
     factors += _solo_factors(deal)
     game_kontra, out = contract_kontra(deal)
-    if game_kontra and p.valat.cancels_game_kontra:
+    if game_kontra and cancels_game_kontra(p, valat):
         out = out.then(note(CANCELS_KONTRA))
         game_kontra = ()
     factors += game_kontra
