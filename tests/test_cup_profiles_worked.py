@@ -212,6 +212,15 @@ HANDS: list[tuple[str, str, list[str], dict[str, int], dict[str, int] | None]] =
         _pts(-12, 4, 4, 4),
         None,
     ),
+    # "Eine Jungfrau (kein Stich) kassiert sechs Punkte (3 x 2)": D without a trick is paid 2 by
+    # each of A, B and C, in place of the two highest's payment: D +6, A, B, C −2 each.
+    (
+        "tirol-trischaken-virgin",
+        "tirol",
+        ["-c", "trischaken", "-t", "A=10", "-t", "B=35", "-t", "C=25", "-t", "D=0"],
+        _pts(-2, -2, -2, 6),
+        None,
+    ),
     # "Bei einer Renonce ist an die anderen der Fixwert von je vier Punkten zu zahlen (3 x 4)".
     (
         "tirol-trischaken-renonce",

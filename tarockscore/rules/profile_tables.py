@@ -61,7 +61,10 @@ TalonShare = Literal["none", "half", "all"]
 # What a bonus needs of the called King: "played" in a trick (the King ultimo), or "caught" in
 # the Defenders' tricks (GameTwist's Königfang).
 CalledKingNeed = Literal["played", "caught"]
-Virgins = Literal["take_all", "none"]
+# take_all: a player without a trick takes the losers' whole payment; none: no rule; collect: each
+# player without a trick is paid the value by every other player, instead of the losers' payment
+# ([TIR20 5)] "Eine Jungfrau (kein Stich) kassiert sechs Punkte (3 x 2)").
+Virgins = Literal["take_all", "none", "collect"]
 # What arms a Radl (a round of doubled hands), as a house rule, each read off a scored hand:
 # a Valat made by either side; the Mondfang bonus made (WTC19's example: "z.B. nach Mondfang");
 # Trischaken played (everybody passed).

@@ -56,6 +56,8 @@ def trischaken_lines(deal: Deal) -> Scored:
         losers = trischaken_losers(deal)
     non_losers = tuple(x for x in hand.players if x not in losers)
     virgins = tuple(x for x in non_losers if points.get(x, 0) == 0)
+    if t.virgins == "collect" and virgins and hand.renonce is None:
+        return out.then(_collected(deal, virgins))
     take_all = t.virgins == "take_all" and bool(virgins)
     receivers = virgins if take_all else non_losers
     if not receivers:
@@ -69,6 +71,21 @@ def trischaken_lines(deal: Deal) -> Scored:
         factors += kontra_factors(p, hand.kontra, N_("{step} on the Trischaken"))
         why = setting(Trischaken, "virgins", "take_all") if take_all else ""
         out = out.then(_payment(deal, loser, receivers, c.value, f"contracts.{c.name}.value", factors, why))
+    return out
+
+
+def _collected(deal: Deal, virgins: tuple[str, ...]) -> Scored:
+    """``virgins = "collect"``: each player without a trick is paid the contract's value by every
+    other player, in place of what the most card points pay."""
+    hand, c, p = deal.hand, deal.contract, deal.profile
+    why = setting(Trischaken, "virgins", "collect")
+    out = NOTHING
+    for virgin in virgins:
+        for payer in (x for x in hand.players if x != virgin):
+            factors = list(kontra_factors(p, hand.kontra, N_("{step} on the Trischaken")))
+            out = out.then(
+                _payment(deal, payer, (virgin,), c.value, f"contracts.{c.name}.value", factors, why)
+            )
     return out
 
 
