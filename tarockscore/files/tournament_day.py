@@ -19,6 +19,7 @@ from tarockscore.files import ledger_file, safe_io
 from tarockscore.files.tournament_file import read
 from tarockscore.files.ways_out import SHEET_FAILS_CHECK, SHEET_FAILS_CHECK_MONEY
 from tarockscore.ledger.model import Ledger
+from tarockscore.ledger.paper import out_of_bounds, zero_sum_problems
 from tarockscore.ledger.totals import totals
 from tarockscore.tournament import model as tm
 from tarockscore.tournament.money import TableMoney
@@ -136,8 +137,8 @@ def _drawn_table(
             )
         )
         return None
-    if led.paper is not None:
-        return led  # scored from its paper sheet: the whole round
+    if led.paper is not None:  # scored from its paper sheet: the whole round
+        return led if _paper_fits(led, where, path, problems) else None
     if hands == 0:
         warnings.append(message(words.no_hands, where=where, path=path))
     elif hands < d.games:
@@ -151,6 +152,28 @@ def _drawn_table(
             )
         )
     return led
+
+
+def _paper_fits(led: Ledger, where: str, path: Path, problems: list[Problem]) -> bool:
+    """A sheet's paper entry must keep the rules ``tournament result`` checked (whole points in
+    bounds, zero-sum where the profile is): one rewritten with its hashes worked out again passes
+    the sheet's own check, and would be ranked."""
+    paper = led.paper
+    assert paper is not None
+    wrong = out_of_bounds(paper.schrift, paper.money) or zero_sum_problems(led, paper.schrift, paper.money)
+    if not wrong:
+        return True
+    problems += [p.moved(f"{path}: {p.where}") for p in wrong]
+    problems.append(
+        Problem.of(
+            str(path),
+            N_(
+                "{value}: the sheet's result from its paper sheet breaks these rules: it was edited by hand; it is not ranked"
+            ),
+            value=where,
+        )
+    )
+    return False
 
 
 def _closed_fits(

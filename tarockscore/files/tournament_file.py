@@ -278,7 +278,10 @@ def update(
         safe_io.remove_stale_temps(path)  # a killed writer's temp file, as beside a ledger
         snapshot = read(folder)
         open_day(path)
-        new = chain.chained(change(snapshot.tournament))
+        changed = change(snapshot.tournament)
+        if changed is snapshot.tournament:  # nothing to note: the file stays byte for byte
+            return changed, changed
+        new = chain.chained(changed)
         ledger_file.write_text(path, day_text(folder, new), snapshot.sha256)
         return snapshot.tournament, new
 
@@ -435,7 +438,12 @@ def close_round(folder: Path, number: int, at: str) -> tm.Tournament:
         r = t.round(number)
         if r is None:
             raise TournamentError(N_("{round}: round {round} is not drawn yet"), round=number, where="round")
-        return _closed(folder, t, r, at, strict=True)
+        closed = _closed(folder, t, r, at, strict=True)
+        tables = {d.ledger for d in r.tables}
+        noted = [e.heads for e in t.trace if e.heads and {sheet for sheet, _ in e.heads} == tables]
+        if noted and noted[-1] == closed.trace[-1].heads:
+            return t  # closed already, and no sheet changed since: a second note says nothing new
+        return closed
 
     return update(folder, change)[1]
 
@@ -493,7 +501,13 @@ RESULT_COLUMNS = ("round", "table", "player", "schrift")
 def _whole(text: str) -> int | None:
     text = text.strip()
     body = text[1:] if text[:1] in "+-" else text
-    return int(text) if body.isascii() and body.isdigit() else None
+    if not (body.isascii() and body.isdigit()):
+        return None
+    digits = body.lstrip("0")
+    if len(digits) <= 4000:
+        return int(text)
+    # too long for int(): a number of as many digits, so the check names how long it is
+    return (-1 if text.startswith("-") else 1) * 10 ** (len(digits) - 1)
 
 
 def results_csv(path: Path) -> list[tuple[int, int, dict[str, int], dict[str, int] | None]]:
@@ -510,6 +524,7 @@ def results_csv(path: Path) -> list[tuple[int, int, dict[str, int], dict[str, in
     with_money = len(header) == 5
     tables: dict[tuple[int, int], tuple[dict[str, int], dict[str, int] | None]] = {}
     problems: list[Problem] = []
+    seen: dict[tuple[int, int, str], int] = {}
     for line, row in enumerate(rows[1:], 2):
         if not any(c.strip() for c in row):
             continue
@@ -527,9 +542,24 @@ def results_csv(path: Path) -> list[tuple[int, int, dict[str, int], dict[str, in
         key = (numbers[0] or 0, numbers[1] or 0)
         schrift, money = tables.setdefault(key, ({}, {} if with_money else None))
         name = nfc(strip_spaces(row[2]))
+        first = seen.setdefault((*key, name.casefold()), line)
+        if first != line:  # a row copied twice would count once, or its last copy silently
+            problems.append(
+                Problem.of(
+                    f"{path}:{line}",
+                    N_("{name!r} is given twice for round {round}, table {table} (first on line {first})"),
+                    name=name,
+                    round=key[0],
+                    table=key[1],
+                    first=first,
+                )
+            )
+            continue
         schrift[name] = numbers[3] or 0
         if money is not None:
             money[name] = numbers[4] or 0
+    if not tables and not problems:
+        problems.append(Problem.of(str(path), N_("no results: the file has its columns but no rows")))
     if problems:
         raise TournamentError(problems)
     return [(r, t, schrift, money) for (r, t), (schrift, money) in tables.items()]

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import NamedTuple
 
-from tarockscore.errors import LedgerError, Problem, TournamentError
+from tarockscore.errors import N_, LedgerError, Problem, TournamentError
 from tarockscore.files import ledger_file
 from tarockscore.files import tournament_file as files
 from tarockscore.ledger import paper as ledger_paper
@@ -42,9 +42,21 @@ def _check(folder: Path, t: tm.Tournament, sheet: PaperSheet, at: str, replace: 
     try:
         ledger_file.check_writable(path)
         snapshot = ledger_file.read_trusted(path)
-        earlier = None if replace else kept_in_day_file(t, sheet)
-        if earlier is not None:
-            return [earlier.moved(f"{sheet.label}: {earlier.where}")]
+        earlier = kept_in_day_file(t, sheet)
+        if earlier is not None and not replace:
+            return [earlier]
+        led = snapshot.ledger
+        if replace and earlier is None and not led.hands and led.paper is None:
+            # a correction of a table that has nothing: most likely the wrong table number
+            return [
+                Problem.of(
+                    "table",
+                    N_(
+                        "{label}: nothing to replace: its sheet has no hands and no result yet; leave out --replace for a first result"
+                    ),
+                    label=sheet.label,
+                )
+            ]
         ledger_paper.on_paper(
             snapshot.ledger, sheet.schrift, sheet.money, at, label=sheet.label, replace=replace
         )

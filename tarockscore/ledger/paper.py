@@ -10,11 +10,13 @@ zero-sum profile the Schrift, and the money points, add up to 0.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 
 from tarockscore.errors import N_, Collector, LedgerError, Problem, message
 from tarockscore.ledger.model import Action, AuditEntry, Ledger, Paper
 from tarockscore.rules.profile import Profile
+from tarockscore.rules.reader import MAXIMUM, short_number
 
 
 def points_text(points: Mapping[str, int]) -> str:
@@ -58,6 +60,38 @@ def unbalanced(
     return problems
 
 
+def _shown(value: int) -> str:
+    """The number, or how many digits it has (``str`` refuses more than 4,300 of them)."""
+    if value.bit_length() < 128:
+        return short_number(value)
+    digits = math.floor(math.log10(abs(value))) + 1
+    if value < 0:
+        return message(N_("a negative number of {digits} digits"), digits=digits)
+    return message(N_("a number of {digits} digits"), digits=digits)
+
+
+def out_of_bounds(schrift: Mapping[str, int], money: Mapping[str, int] | None) -> list[Problem]:
+    """The points no paper sheet holds: beyond the sanity bound every number of a profile or a
+    ledger keeps (:data:`MAXIMUM`), a typo or a forged file, which no money or table could show."""
+    problems: list[Problem] = []
+    for where, values in (("schrift", schrift), ("money", money)):
+        for name, value in (values or {}).items():
+            if not -MAXIMUM <= value <= MAXIMUM:
+                problems.append(
+                    Problem.of(
+                        where,
+                        N_(
+                            "{name}: {value}: the points of a paper sheet are whole numbers from {low} to {high}"
+                        ),
+                        name=name,
+                        value=_shown(value),
+                        low=-MAXIMUM,
+                        high=MAXIMUM,
+                    )
+                )
+    return problems
+
+
 def scored_one_way(ledger: Ledger, label: str) -> Problem | None:
     """Why the sheet takes no paper result without ``replace``: it has hands, or one already."""
     if ledger.hands:
@@ -95,7 +129,7 @@ def on_paper(
                 names=", ".join(ledger.players),
             )
     if not problems.problems:
-        for p in zero_sum_problems(ledger, schrift, money):
+        for p in out_of_bounds(schrift, money) or zero_sum_problems(ledger, schrift, money):
             problems.put(p)
     one_way = None if replace else scored_one_way(ledger, label)
     if one_way is not None:

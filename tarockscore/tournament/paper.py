@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from typing import NamedTuple
 
 from tarockscore.errors import N_, Collector, Problem, TournamentError, message, one_of
-from tarockscore.ledger.paper import unbalanced
+from tarockscore.ledger.paper import out_of_bounds, unbalanced
 from tarockscore.rules.names import at_table
 from tarockscore.tournament.model import DrawnTable, Tournament
 
@@ -97,7 +97,9 @@ def paper_sheet(
     points = _seated(schrift, found.players, "schrift", problems)
     paid = None if money is None else _seated(money, found.players, "money", problems)
     if not problems.problems:
-        for problem in unbalanced(t.profile.name, t.profile.rules, points, paid):
+        for problem in out_of_bounds(points, paid) or unbalanced(
+            t.profile.name, t.profile.rules, points, paid
+        ):
             problems.put(problem)
     problems.raise_if_any(TournamentError)
     return PaperSheet(round_number, found, points, paid)

@@ -6,6 +6,7 @@ DIR/round-N/table-K.toml``. Warnings go to stderr as ``warning:`` lines; the way
 players that cannot be seated (the command that adds or drops one) is the command line's.
 """
 
+import re
 import shlex
 from collections.abc import Sequence
 from enum import StrEnum
@@ -439,8 +440,17 @@ def _points(given: Sequence[str], option: str, problems: Collector) -> dict[str,
         if not sep or not name.strip() or not (body.isascii() and body.isdigit()):
             problems.add(option, N_("{text!r}: give NAME=POINTS, e.g. Anna=12 or Bert=-4"), text=text)
             continue
-        out[name.strip()] = int(value.strip())
+        out[name.strip()] = _whole(value.strip(), body)
     return out
+
+
+def _whole(value: str, body: str) -> int:
+    """The number ``value`` (digits ``body``); one too long for ``int`` as a number of as many
+    digits, so the check of the points names how long it is instead of a conversion failing."""
+    digits = body.lstrip("0")
+    if len(digits) <= 4000:
+        return int(value)
+    return (-1 if value.startswith("-") else 1) * 10 ** (len(digits) - 1)
 
 
 @tournament_app.command("result")
@@ -518,10 +528,19 @@ def close_round(
     ],
 ) -> None:
     """Note each table's sheet head at the end of a round, so a sheet rewritten afterwards is caught."""
+    tournament = tarockscore.Tournament(folder)
+    before = tournament.head()
     try:
-        after = tarockscore.Tournament(folder).close_round(round_number)
+        after = tournament.close_round(round_number)
     except TournamentError as exc:
         raise at_option(exc, "round") from None
+    if _head(after) == before:
+        typer.echo(
+            _("round {round} is closed already and no sheet changed since; nothing was written").format(
+                round=round_number
+            )
+        )
+        return
     typer.echo(after.trace[-1].detail)
     _say_head(after)
 
@@ -540,6 +559,12 @@ def check(
     verbose: VerboseOpt = False,
 ) -> None:
     """Check the day: its sealed file, its chained trace and every table's sheet (with --head, the trace as of that head)."""
+    if head is not None and not re.fullmatch(r"[0-9a-fA-F]{4,64}", head.strip()):
+        raise UsageError(
+            N_("{head!r}: give a day head as the commands print it: 4 to 64 hex digits (0-9, a-f)"),
+            head=head,
+            where="--head",
+        )
     checked = tarockscore.Tournament(folder).check(head)
     for w in checked.warnings:
         if verbose or "changed after its round was closed" in w:
