@@ -22,6 +22,7 @@ from typer.testing import CliRunner, Result
 
 from tarockscore.cli.shell.app import app
 from tarockscore.files.ledger_log import entry_hash, header_hash
+from tarockscore.tournament import seal
 
 runner = CliRunner()
 EIGHT = ["Anna", "Bert", "Cilli", "Dani", "Emil", "Franz", "Gerti", "Hans"]
@@ -231,3 +232,23 @@ def test_a_head_in_upper_case_is_found(tmp_path: Path) -> None:
     head = next(x for x in said.stdout.splitlines() if x.startswith("day head ")).removeprefix("day head ")
     ok("tournament", "players", str(day), "drop", "Ida")
     assert "1 change since" in ok("tournament", "check", str(day), "--head", head.upper()).stdout
+
+
+def test_a_trace_whose_chain_was_removed_is_not_taken_for_a_day_of_0_2_0(tmp_path: Path) -> None:
+    """0.2.0 wrote no chain and no close note; a trace with a close note and no chain had it removed,
+    and the seal worked out again does not hide it."""
+    day, tables = new_day(tmp_path)
+    ok("tournament", "close-round", str(day), "-r", "1")
+    path = day / "tournament.toml"
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    for entry in data["trace"]:
+        entry.pop("chain")
+    data.pop("seal")
+    path.write_text(tomli_w.dumps({**data, "seal": seal.seal(data)}), encoding="utf-8")
+    before = files_of(day)
+    result = refused(1, "tournament", "check", str(day))
+    assert "trace 3: the day's trace carries no chain, but notes a closed round" in result.stderr
+    seats = tables[0]["players"]
+    result = refused(1, "tournament", "result", str(day), "-r", "1", "-t", "1", *points(seats, [0, 0, 0, 0]))
+    assert "the chain was removed outside tarockscore" in result.stderr
+    assert files_of(day) == before

@@ -51,6 +51,17 @@ def breaks(t: tm.Tournament) -> list[Problem]:
     """The first trace entry that no longer fits the chain, named; none when the chain holds. A day
     whose entries carry no chain at all is a day of 0.2.0, chained by its next change."""
     if not any(e.hash for e in t.trace):
+        # a day of 0.2.0 has no close notes (they came with the chain): one without a chain had it removed
+        closes = [k for k, e in enumerate(t.trace, 1) if e.heads]
+        if closes:
+            return [
+                Problem.of(
+                    f"trace {closes[0]}",
+                    N_(
+                        "the day's trace carries no chain, but notes a closed round, which only a chained day does: the chain was removed outside tarockscore"
+                    ),
+                )
+            ]
         return []
     prev = genesis(t)
     for k, e in enumerate(t.trace, 1):
