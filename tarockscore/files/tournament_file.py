@@ -507,7 +507,7 @@ def _whole(text: str) -> int | None:
     if len(digits) <= 4000:
         return int(text)
     # too long for int(): a number of as many digits, so the check names how long it is
-    return (-1 if text.startswith("-") else 1) * 10 ** (len(digits) - 1)
+    return (-1 if text.startswith("-") else 1) * int(10 ** (len(digits) - 1))
 
 
 def results_csv(path: Path) -> list[tuple[int, int, dict[str, int], dict[str, int] | None]]:

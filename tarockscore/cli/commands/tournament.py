@@ -450,7 +450,7 @@ def _whole(value: str, body: str) -> int:
     digits = body.lstrip("0")
     if len(digits) <= 4000:
         return int(value)
-    return (-1 if value.startswith("-") else 1) * 10 ** (len(digits) - 1)
+    return (-1 if value.startswith("-") else 1) * int(10 ** (len(digits) - 1))
 
 
 @tournament_app.command("result")
