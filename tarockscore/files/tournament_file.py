@@ -270,8 +270,10 @@ def create(folder: Path, t: tm.Tournament) -> tm.Tournament:
 
 
 def update(
-    folder: Path, change: Callable[[tm.Tournament], tm.Tournament]
+    folder: Path, change: Callable[[tm.Tournament], tm.Tournament], *, same_unwritten: bool = False
 ) -> tuple[tm.Tournament, tm.Tournament]:
+    """The day changed by ``change`` under its lock; with ``same_unwritten``, a change that hands
+    back the very day it was given writes nothing (the file stays byte for byte)."""
     path = file_path(folder)
     read(folder)  # a clear error for a folder without a tournament, before the lock file is made
     with ledger_file.locked(path):
@@ -279,7 +281,7 @@ def update(
         snapshot = read(folder)
         open_day(path)
         changed = change(snapshot.tournament)
-        if changed is snapshot.tournament:  # nothing to note: the file stays byte for byte
+        if same_unwritten and changed is snapshot.tournament:
             return changed, changed
         new = chain.chained(changed)
         ledger_file.write_text(path, day_text(folder, new), snapshot.sha256)
@@ -445,7 +447,7 @@ def close_round(folder: Path, number: int, at: str) -> tm.Tournament:
             return t  # closed already, and no sheet changed since: a second note says nothing new
         return closed
 
-    return update(folder, change)[1]
+    return update(folder, change, same_unwritten=True)[1]
 
 
 def _new_lock(sheet: Path) -> contextlib.AbstractContextManager[None]:

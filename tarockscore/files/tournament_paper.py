@@ -52,7 +52,7 @@ def _check(folder: Path, t: tm.Tournament, sheet: PaperSheet, at: str, replace: 
                 Problem.of(
                     "table",
                     N_(
-                        "{label}: nothing to replace: its sheet has no hands and no result yet; leave out --replace for a first result"
+                        "{label}: nothing to replace: its sheet has no hands and no result yet; a first result replaces nothing"
                     ),
                     label=sheet.label,
                 )
