@@ -252,3 +252,10 @@ def test_a_trace_whose_chain_was_removed_is_not_taken_for_a_day_of_0_2_0(tmp_pat
     result = refused(1, "tournament", "result", str(day), "-r", "1", "-t", "1", *points(seats, [0, 0, 0, 0]))
     assert "the chain was removed outside tarockscore" in result.stderr
     assert files_of(day) == before
+
+
+def test_closing_a_round_is_said_in_german(tmp_path: Path) -> None:
+    day, _tables = new_day(tmp_path)
+    said = ok("--lang", "de", "tournament", "close-round", str(day), "-r", "1").stdout
+    assert said.startswith("Runde 1 abgeschlossen: Tisch 1 ")
+    assert "closed" not in said and "table" not in said

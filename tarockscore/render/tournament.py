@@ -61,6 +61,18 @@ def tables_text(sizes: Sequence[int]) -> str:
     return ", ".join(parts)
 
 
+def closed_line(t: Tournament, number: int) -> str:
+    """``close-round``: the round and each table's sheet head as the desk noted it (the trace keeps
+    the same in its stored English)."""
+    drawn = t.round(number)
+    tables = {d.ledger: d.table for d in drawn.tables} if drawn is not None else {}
+    heads = ", ".join(
+        _("table {table} {head}").format(table=tables.get(sheet, sheet), head=head[:12])
+        for sheet, head in t.trace[-1].heads
+    )
+    return _("round {round} closed: {heads}").format(round=number, heads=heads)
+
+
 def short_tables(tables: Sequence[TableResult]) -> str:
     """The tables short of their limit, by round: "round 1: tables 2, 5; round 2: table 1"."""
     by_round: dict[int, list[int]] = {}

@@ -541,7 +541,7 @@ def close_round(
             )
         )
         return
-    typer.echo(after.trace[-1].detail)
+    typer.echo(render.closed_line(after, round_number))
     _say_head(after)
 
 
