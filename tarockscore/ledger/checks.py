@@ -6,6 +6,7 @@ from collections.abc import Container, Mapping
 
 from tarockscore.errors import N_, Problem, TarockError
 from tarockscore.ledger.model import Ledger, profile_hash
+from tarockscore.ledger.paper import out_of_bounds, zero_sum_problems
 from tarockscore.ledger.radl import radl_factors, trusted_tail
 from tarockscore.ledger.results import result_of
 from tarockscore.rules.scoring import score_hand
@@ -50,6 +51,12 @@ def check(ledger: Ledger, start: int = 0, scored: Container[int] | None = None) 
                 count=len(ledger.hands),
             )
         )
+    if ledger.paper is not None:  # a paper result holds to the same rules as when it was given
+        paper = ledger.paper
+        wrong = out_of_bounds(paper.schrift, paper.money) or zero_sum_problems(
+            ledger, paper.schrift, paper.money
+        )
+        problems += [p.moved(f"paper.{p.where}") for p in wrong]
     seats = ledger.players
     profile = ledger.profile
     # a Radl runs on from earlier hands: replayed from the last hand that passed with factor 1
