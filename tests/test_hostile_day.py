@@ -256,3 +256,32 @@ def test_closing_a_round_is_said_in_german(tmp_path: Path) -> None:
     said = ok("--lang", "de", "tournament", "close-round", str(day), "-r", "1").stdout
     assert said.startswith("Runde 1 abgeschlossen: Tisch 1 ")
     assert "closed" not in said and "table" not in said
+
+
+def test_a_round_csv_repeated_after_a_run_cut_short_writes_each_sheet_once(tmp_path: Path) -> None:
+    day, (first, second) = new_day(tmp_path)
+    rows = [
+        "round,table,player,schrift",
+        *csv_rows(first, [12, -4, -4, -4]),
+        *csv_rows(second, [6, 2, -4, -4]),
+    ]
+    round_csv = tmp_path / "round-1.csv"
+    round_csv.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    day_file = day / "tournament.toml"
+    unwritten = day_file.read_bytes()
+    ok("tournament", "result", str(day), "--from", str(round_csv))
+    # a run killed after the sheets, before the day's file: the sheets hold the results, the trace not
+    day_file.write_bytes(unwritten)
+    sheets = {t["ledger"]: Path(t["ledger"]).read_bytes() for t in (first, second)}
+    again = ok("tournament", "result", str(day), "--from", str(round_csv))
+    assert "round 1, table 1" in again.stdout and "round 1, table 2" in again.stdout
+    assert {t: Path(t).read_bytes() for t in sheets} == sheets  # no second entry on a sheet
+    assert day_file.read_bytes() != unwritten  # the trace names both tables now
+    ok("tournament", "check", str(day))
+    # ranked once: 12 and 6 at the top of their tables [the Schrift as given]
+    rows_out = json.loads(ok("tournament", "standings", str(day), "--json").stdout)["standings"]
+    assert {r["player"]: r["schrift"] for r in rows_out}[first["players"][0]] == 12
+    # a third run finds everything written: nothing changes
+    before = files_of(day)
+    ok("tournament", "result", str(day), "--from", str(round_csv))
+    assert files_of(day) == before

@@ -3,7 +3,9 @@
 Under the day's lock (a closed day refuses): every table's sheet is read and checked first
 (sealed, writable, scored one way unless the organiser corrects with ``replace``), then each
 sheet's entry is appended under the sheet's own lock, and the day's file gets a trace entry per
-table naming the sheet's head after it. A refused table writes nothing anywhere.
+table naming the sheet's head after it. A refused table writes nothing anywhere. A result given
+again that a sheet holds already (a run cut short between the sheets and the day's file, then
+repeated) is not written twice: its sheet is left as it is and only its missing trace is added.
 """
 
 from __future__ import annotations
@@ -46,6 +48,8 @@ def _check(folder: Path, t: tm.Tournament, sheet: PaperSheet, at: str, replace: 
         if earlier is not None and not replace:
             return [earlier]
         led = snapshot.ledger
+        if not replace and _already(led, sheet):
+            return []  # given again (a run cut short, then repeated): nothing to write to the sheet
         if replace and earlier is None and not led.hands and led.paper is None:
             # a correction of a table that has nothing: most likely the wrong table number
             return [
@@ -65,6 +69,16 @@ def _check(folder: Path, t: tm.Tournament, sheet: PaperSheet, at: str, replace: 
     return []
 
 
+def _already(led: Ledger, sheet: PaperSheet) -> bool:
+    """The sheet holds exactly this result already, and no hand beside it."""
+    paper = led.paper
+    if paper is None or led.hands:
+        return False
+    money = dict(paper.money) if paper.money is not None else None
+    given = dict(sheet.money) if sheet.money is not None else None
+    return dict(paper.schrift) == dict(sheet.schrift) and money == given
+
+
 def keep(folder: Path, sheets: Sequence[PaperSheet], at: str, *, replace: bool = False) -> list[Kept]:
     """Each paper result appended to its table's sheet, every table checked before any is written;
     the day's file then traces each, naming the sheet's head."""
@@ -82,12 +96,18 @@ def keep(folder: Path, sheets: Sequence[PaperSheet], at: str, *, replace: bool =
         kept = []
         for sheet in sheets:
             table = folder / sheet.table.ledger
+            if not replace and _already(ledger_file.read_trusted(table).ledger, sheet):
+                kept.append(Kept(sheet, table, ledger_file.read_trusted(table).head))
+                continue
             written = ledger_file.update(table, _change(sheet, at, replace), at=at)
             kept.append(Kept(sheet, table, written.head))
         new = t
+        traced = {e.detail for e in t.trace}
         for k in kept:
             points = ledger_paper.points_text(k.sheet.schrift)
             detail = f"round {k.sheet.round}, table {k.sheet.table.table}: {points}; sheet head {k.head[:12]}"
-            new = tm.traced(new, at, "result", detail)
-        ledger_file.write_text(path, files.day_text(folder, new), snapshot.sha256)
+            if detail not in traced:  # a sheet written by a run cut short is traced now
+                new = tm.traced(new, at, "result", detail)
+        if new is not t:
+            ledger_file.write_text(path, files.day_text(folder, new), snapshot.sha256)
         return kept
