@@ -287,11 +287,12 @@ def read_hand(
     players: Sequence[str],
     rules: Profile | None,
     problems: Collector,
-    parsed: dict[str, tuple[HandInput, Hand]] | None = None,
+    parsed: dict[Any, Any] | None = None,
 ) -> Entry | None:
     """One stored hand: ``id``, ``recorded``, ``entry`` (its keys, parsed under ``rules`` and
     seated at ``players``) and ``result``; None where it is not readable (its problems at ``where``).
-    ``parsed``: the keys read before under the same rules and seats, each read once and its hand shared."""
+    ``parsed``: the keys and results read before under the same rules and seats, each read once
+    and shared."""
     local = r.problems
     hand_id = r.number("id", default_id, minimum=1)
     moment(recorded := r.text("recorded"), "recorded", local)
@@ -324,6 +325,9 @@ def read_hand(
     if hand is None or local.problems:
         return None
     result = Result(victory_points=vp, payout=payout, won=won, radl=radl)
+    if parsed is not None:  # equal results shared, as the hands are
+        same = (tuple(vp.items()), tuple(payout.items()) if payout is not None else None, won, radl)
+        result = parsed.setdefault(same, result)
     return Entry(hand, result=result, recorded=recorded, keys=keys, id=hand_id)
 
 
