@@ -1,8 +1,5 @@
-"""The ledger's values to and from the plain mappings its file holds: the header, a hand, an audit
-entry, a Radl mark; and a ledger of schema 1, read whole with its digest (I/O layer).
-
-The log of schema 2 (its entries, the chain, the fold) is ``files.ledger_log``'s; the lock and the
-writes ``files.ledger_file``'s (docs/ledger-format.md).
+"""The ledger's values to and from the plain mappings its file holds (the header, a hand, an audit
+entry, a Radl mark, a paper result), and a ledger of schema 1 read whole with its digest (I/O layer).
 """
 
 from __future__ import annotations
@@ -180,9 +177,8 @@ def _table_players(tr: Reader, problems: Collector) -> tuple[str, ...]:
 def stored_profile(
     pr: Reader, repairing: bool, problems: Collector
 ) -> tuple[str, str, Mapping[str, Any], Profile | None]:
-    """The ``[profile]`` table: its name, its sha256, the document and the profile it builds
-    (None where it builds none), the pin checked against the document (``repairing``: the
-    document as it stands is the profile repaired to, its hash and name taken from it)."""
+    """The ``[profile]`` table: its name, sha256, document and the profile it builds (None: none),
+    the pin checked (``repairing``: the document as it stands, its hash and name taken from it)."""
     name, sha, document = pr.text("name"), pr.text("sha256"), pr.raw("document")
     if not isinstance(document, dict):
         problems.add("profile.document", N_("missing: the resolved profile the evening is scored under"))
@@ -221,8 +217,7 @@ def stored_profile(
 
 
 def element(item: Any, where: str, expected: str, problems: Collector) -> Reader | None:
-    """A reader of one element of a table array, with problems of its own that :func:`_done` files
-    under ``where``; None where it is no table."""
+    """A reader of one element of a table array (its problems filed by :func:`_done`); None: no table."""
     if not isinstance(item, dict):
         problems.add(where, expected, item=item)
         return None
