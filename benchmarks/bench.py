@@ -333,9 +333,9 @@ def record_phases(base: Path, runs: int = 3) -> dict[str, float]:
     The steps are those of ``record`` as it is now (docs/ledger-format.md): under the lock, read
     the file's bytes and their sha256; take the table from the file's header and the end of the
     evening from the fold cache (warmed by one read before the clock starts, as the evening's
-    previous command leaves it); score the new hand on that end; render its entry and read it
-    back; fold it onto the end (its check); append it, fsync'd and read back; keep the new end
-    in the fold cache. Median of ``runs`` processes.
+    previous command leaves it); score the new hand on that end; make its entry; render it, read
+    it back, fold it onto the end (its check) and append it, fsync'd (the store's one writer of an
+    entry); keep the new end in the fold cache. Median of ``runs`` processes.
     """
     import statistics
 

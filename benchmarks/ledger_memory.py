@@ -66,9 +66,13 @@ def main() -> None:
     hand = folder / "hand.toml"
     hand.write_text('contract = "rufer"\ndeclarer = "Anna"\npartner = "Cilli"\ncard_points = 40\n', "utf-8")
     base = folder / "base.toml"
-    subprocess.run([sys.executable, str(HERE / "ledger_log.py"), "--build", str(base), str(options.hands)], check=True)
+    subprocess.run(
+        [sys.executable, str(HERE / "ledger_log.py"), "--build", str(base), str(options.hands)], check=True
+    )
     size = base.stat().st_size / 2**20
-    floors = [measured([sys.executable, "-c", "import typer, tabulate, tomli_w, tomllib"], folder) for _ in range(3)]
+    floors = [
+        measured([sys.executable, "-c", "import typer, tabulate, tomli_w, tomllib"], folder) for _ in range(3)
+    ]
     floor = statistics.median(p for p, _ in floors) / 1024
     print(f"ledger of {options.hands:,} hands: {size:.1f} MiB; interpreter {floor:.0f} MiB")
     work = folder / "evening.toml"
@@ -89,10 +93,10 @@ def main() -> None:
                 )
                 peaks.append(peak / 1024)
                 cpus.append(cpu)
-            peak = statistics.median(peaks)
+            mid = statistics.median(peaks)
             print(
-                f"  {name:>12}: {statistics.median(cpus):6.2f} s CPU, peak {peak:5.0f} MiB"
-                f" = ×{(peak - floor) / size:.2f} the file over the interpreter (×{peak / size:.2f} in all)"
+                f"  {name:>12}: {statistics.median(cpus):6.2f} s CPU, peak {mid:5.0f} MiB"
+                f" = ×{(mid - floor) / size:.2f} the file over the interpreter (×{mid / size:.2f} in all)"
             )
     shutil.rmtree(folder, ignore_errors=True)
 

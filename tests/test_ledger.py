@@ -480,7 +480,9 @@ def test_mapping_problems_are_located(change: Any, where: str, needle: str) -> N
     change(data)
     with pytest.raises(LedgerError) as info:
         parse(tomli_w.dumps(data), "x")
-    assert any(p.where.endswith(f" {where}") and needle in p.message for p in info.value.problems), info.value.problems
+    assert any(p.where.endswith(f" {where}") and needle in p.message for p in info.value.problems), (
+        info.value.problems
+    )
 
 
 # -- properties -------------------------------------------------------------------------------------

@@ -145,8 +145,7 @@ def read_regular(path: Path, what: str, limit: int, error: type[TarockError]) ->
         chunks: list[bytes] = []
         total = 0
         while total <= limit:
-            # the whole file in one read where it can be: joining chunks would hold it twice
-            chunk = os.read(fd, min(limit + 1 - total, max(st.st_size + 1 - total, 4 * MIB)))
+            chunk = os.read(fd, min(limit + 1 - total, max(st.st_size + 1 - total, 4 * MIB)))  # one piece
             if not chunk:
                 break
             chunks.append(chunk)
@@ -241,8 +240,7 @@ def too_deep(value: object, limit: int = MAX_DEPTH) -> bool:
 
     The walk recurses at most ``limit`` calls deep, and descends only into tables and arrays (a
     parsed file holds plain ``dict`` and ``list``), so the scalars that make up most of a ledger
-    cost one type test each. (A function of the module, not a closure: a closure that calls
-    itself is a reference cycle, left behind on every call while the collector is off.)
+    cost one type test each (not a closure: one calling itself is a cycle the collector must free).
     """
     return (type(value) is dict or type(value) is list) and _deeper(value, limit - 1)
 
