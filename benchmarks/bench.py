@@ -333,9 +333,9 @@ def record_phases(base: Path, runs: int = 3) -> dict[str, float]:
     The steps are those of ``record`` as it is now (docs/ledger-format.md): under the lock, read
     the file's bytes and their sha256; take the table from the file's header and the end of the
     evening from the fold cache (warmed by one read before the clock starts, as the evening's
-    previous command leaves it); score the new hand on that end; render its entry and read it
-    back; fold it onto the end (its check); append it, fsync'd and read back; keep the new end
-    in the fold cache. Median of ``runs`` processes.
+    previous command leaves it); score the new hand on that end; make its entry; render it, read
+    it back, fold it onto the end (its check) and append it, fsync'd (the store's one writer of an
+    entry); keep the new end in the fold cache. Median of ``runs`` processes.
     """
     import statistics
 
@@ -345,7 +345,7 @@ from pathlib import Path
 gc.disable()  # as the console script runs every command
 os.environ["TAROCKSCORE_CACHE"] = tempfile.mkdtemp(prefix="tarockscore-phases-")
 from tarockscore.errors import Collector
-from tarockscore.files import ledger_codec as codec, ledger_file as lf, ledger_log as log
+from tarockscore.files import fold_cache, ledger_codec as codec, ledger_file as lf, ledger_log as log
 from tarockscore.files.hand_file import read_hand_mapping
 from tarockscore.ledger.model import Ledger
 from tarockscore.ledger.operations import record_on
@@ -356,24 +356,23 @@ T = time.perf_counter
 out = {}
 t = T()
 with lf.locked(path):
-    lf.remove_stale_temp_files(path)
+    lf.safe_io.remove_stale_temps(path)
     out["lock, remove stale temp files"] = T() - t
     t = T(); raw = lf._load(path); key = hashlib.sha256(raw).hexdigest(); out["read the bytes, sha256"] = T() - t
-    t = T(); found = lf._from_cache(path, raw, key); out["header, and the end from the fold cache"] = T() - t
+    t = T()
+    _schema, table = codec.read_header(lf._header(raw, str(path)), False, Collector())
+    found = fold_cache.tip(key, table)
+    out["header, and the end from the fold cache"] = T() - t
     assert found is not None, "the fold cache does not know the file: record would fold the log"
-    table, end, head, entries, at_end = found
+    head, entries, end = found
     t = T(); entry, score, after = record_on(table, end, mapping, "2026-01-01T20:00:00+01:00"); out["score the new hand"] = T() - t
+    old = Ledger(table, (end.last,) if end.last is not None else ())
+    new = old._replace(hands=(*old.hands, entry))
+    t = T(); event = log.event_of(old, new, entry.recorded); out["the entry"] = T() - t
     t = T()
-    event = {"kind": "record", "at": entry.recorded, "hand": [codec.hand_mapping(entry)]}
-    text, new_head, full = log.block(event, head)
-    out["render the entry, read it back"] = T() - t
-    t = T()
-    state = log.State(table, Ledger(table, (end.last,) if end.last is not None else ()))
-    log.apply(state, full, "entry", Collector())
-    assert list(state.hands.values())[-1] == entry
-    out["fold it onto the end (its check)"] = T() - t
-    t = T(); sha, size = lf._add(path, raw, at_end, text); out["append, fsync, read back"] = T() - t
-    t = T(); lf._remember(sha, size, new_head, entries + 1, after, key); out["keep the new end in the fold cache"] = T() - t
+    new_head, sha, size, full = lf._append(path, raw, (head, len(raw)), (old, new, event), scored=False)
+    out["render, read back, fold onto the end, append, fsync"] = T() - t
+    t = T(); fold_cache.put(sha, new_head, entries + 1, after, key); out["keep the new end in the fold cache"] = T() - t
 print(json.dumps(out))
 """
     target = base.with_name("phases-record.toml")

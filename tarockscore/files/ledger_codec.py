@@ -1,8 +1,5 @@
-"""The ledger's values to and from the plain mappings its file holds: the header, a hand, an audit
-entry, a Radl mark; and a ledger of schema 1, read whole with its digest (I/O layer).
-
-The log of schema 2 (its entries, the chain, the fold) is ``files.ledger_log``'s; the lock and the
-writes ``files.ledger_file``'s (docs/ledger-format.md).
+"""The ledger's values to and from the plain mappings its file holds (the header, a hand, an audit
+entry, a Radl mark, a paper result), and a ledger of schema 1 read whole with its digest (I/O layer).
 """
 
 from __future__ import annotations
@@ -180,9 +177,8 @@ def _table_players(tr: Reader, problems: Collector) -> tuple[str, ...]:
 def stored_profile(
     pr: Reader, repairing: bool, problems: Collector
 ) -> tuple[str, str, Mapping[str, Any], Profile | None]:
-    """The ``[profile]`` table: its name, its sha256, the document and the profile it builds
-    (None where it builds none), the pin checked against the document (``repairing``: the
-    document as it stands is the profile repaired to, its hash and name taken from it)."""
+    """The ``[profile]`` table: its name, sha256, document and the profile it builds (None: none),
+    the pin checked (``repairing``: the document as it stands, its hash and name taken from it)."""
     name, sha, document = pr.text("name"), pr.text("sha256"), pr.raw("document")
     if not isinstance(document, dict):
         problems.add("profile.document", N_("missing: the resolved profile the evening is scored under"))
@@ -221,8 +217,7 @@ def stored_profile(
 
 
 def element(item: Any, where: str, expected: str, problems: Collector) -> Reader | None:
-    """A reader of one element of a table array, with problems of its own that :func:`_done` files
-    under ``where``; None where it is no table."""
+    """A reader of one element of a table array (its problems filed by :func:`_done`); None: no table."""
     if not isinstance(item, dict):
         problems.add(where, expected, item=item)
         return None
@@ -287,11 +282,12 @@ def read_hand(
     players: Sequence[str],
     rules: Profile | None,
     problems: Collector,
-    parsed: dict[str, tuple[HandInput, Hand]] | None = None,
+    parsed: dict[Any, Any] | None = None,
 ) -> Entry | None:
     """One stored hand: ``id``, ``recorded``, ``entry`` (its keys, parsed under ``rules`` and
     seated at ``players``) and ``result``; None where it is not readable (its problems at ``where``).
-    ``parsed``: the keys read before under the same rules and seats, each read once and its hand shared."""
+    ``parsed``: the keys and results read before under the same rules and seats, each read once
+    and shared."""
     local = r.problems
     hand_id = r.number("id", default_id, minimum=1)
     moment(recorded := r.text("recorded"), "recorded", local)
@@ -324,6 +320,9 @@ def read_hand(
     if hand is None or local.problems:
         return None
     result = Result(victory_points=vp, payout=payout, won=won, radl=radl)
+    if parsed is not None:  # equal results shared, as the hands are
+        same = (tuple(vp.items()), tuple(payout.items()) if payout is not None else None, won, radl)
+        result = parsed.setdefault(same, result)
     return Entry(hand, result=result, recorded=recorded, keys=keys, id=hand_id)
 
 

@@ -1,21 +1,6 @@
-"""The ledger's store: read and verify the log, fold it, append to it under the lock, convert an
-older ledger, repair one changed outside tarockscore (I/O layer).
-
-Safety, in the order a change goes through (the file operations are :mod:`safe_io`'s):
-
-1. the path is followed to the real file; anything but a regular file is refused before anything
-   is locked or read. A read-only file is a closed evening; a file with hard links is not written;
-2. an exclusive lock on the real file's sidecar ``<ledger>.lock`` is held around the whole
-   read-append, so two terminals recording at once never lose a hand;
-3. the file is read (at most :data:`safe_io.LEDGER_LIMIT` bytes) and walked entry by entry
-   (:mod:`ledger_log`), the chain followed and the log folded: an entry that no longer fits is
-   named and the ledger is not used; an append torn by a crash is cut off by the next write.
-   The fold cache (:mod:`fold_cache`) stands in for the entries whose exact bytes it knows;
-4. the change is one new entry: rendered, read back, folded onto the evening as read into exactly
-   the evening meant, appended after the last whole entry of a file that must still have the
-   length it was read with; fsync'd and read back, else cut back to where it was;
-5. a ledger of schema 1 is converted on its first write: the whole new file (the header, an entry
-   ``convert`` holding the old evening, then the change) goes to a temp file, fsync'd and renamed.
+"""The ledger's store: read, verify and fold the log, append to it under the lock, convert a
+schema-1 ledger on its first write, repair one changed outside tarockscore (I/O layer; the
+safety rules, in the order a change goes through them, are docs/ledger-format.md's).
 """
 
 # No `from __future__ import annotations` here: typing.NamedTuple compiles every string
@@ -70,6 +55,10 @@ class Snapshot(NamedTuple):
         except LedgerError:
             return ""
 
+    @property
+    def entries(self) -> int:
+        return self.chain.count if self.chain is not None else 0
+
 
 class Recorded(NamedTuple):
     """A hand appended: the table, the end of the evening before and after it, its score, the head."""
@@ -104,24 +93,9 @@ def render(ledger: Ledger, at: str | None = None) -> str:
     return log.whole_file(ledger, _begin(ledger, at))[0]
 
 
-def from_mapping(data: Mapping[str, Any], name: str = "") -> Ledger:
-    """The ledger a file's mapping holds (either schema), its chain not followed."""
-    if data.get("schema") == codec.OLD_SCHEMA:
-        return codec.read_old(data)
-    problems = Collector()
-    _schema, table = codec.read_header({k: v for k, v in data.items() if k != "event"}, False, problems)
-    problems.raise_if_any(LedgerError)
-    assert table is not None  # every way of leaving it None added a problem
-    events = data.get("event", [])
-    return log.fold(table, events if isinstance(events, list) else [events])
-
-
 def parse(text: str, name: str) -> Ledger:
-    """A ledger from a file's text; problems carry the file name and, where known, the line."""
-    try:
-        return from_mapping(safe_io.load_toml(text, name, LedgerError), name)
-    except LedgerError as exc:
-        raise LedgerError(locate(exc.problems, text, name)) from None
+    """The evening a file's text holds (its chain not verified); problems carry the file name and line."""
+    return _snapshot(Path(name), text.encode("utf-8")).ledger
 
 
 # -- reading ----------------------------------------------------------------------------------
@@ -136,9 +110,8 @@ def _load(path: Path) -> bytes:
 
 def read(path: Path, *, repairing: bool = False, upto: int | None = None, keep: bool = False) -> Snapshot:
     """Read, follow the chain and fold a ledger; whether it can be trusted is :func:`verify`'s
-    question. ``repairing``: for ``tarockscore repair`` only, the stored profile document is
-    taken as it stands. ``upto``: the evening as of its first so many entries. ``keep``: the
-    entries kept in the snapshot (a head looked up in the chain)."""
+    question. ``repairing``: the stored profile document taken as it stands (``repair``).
+    ``upto``: the evening as of its first so many entries. ``keep``: the entries kept too."""
     return _snapshot(path, _load(path), repairing, upto, keep)
 
 
@@ -160,16 +133,14 @@ def _snapshot(
         return safe_io.load_toml(safe_io.decode(raw, name, LedgerError), name, LedgerError)
 
     header = _header(raw, name)
-    no_entries = log.header_end(raw) == len(raw)
-    if no_entries and not any(k in header for k in ("table", "hand", "digest", "event")):
-        other = kinds.other_kind(dict(header), kinds.LEDGER)
-        if other is not None:
+    if log.header_end(raw) == len(raw) and not any(k in header for k in ("table", "hand", "digest", "event")):
+        if (other := kinds.other_kind(dict(header), kinds.LEDGER)) is not None:
             raise NotALedger(N_("{name}: not a ledger: this is {other}"), name=name, other=other)
-    sha = hashlib.sha256(raw).hexdigest()
     try:
         if header.get("schema") == codec.OLD_SCHEMA:
-            return _old(path, raw, sha, whole(), repairing)
-        return _walk(path, raw, sha, header, whole, (repairing, upto, keep, cached))
+            return _old(path, raw, whole(), repairing)
+        cached = cached and not (repairing or keep) and upto is None and fold_cache.where() is not None
+        return _walk(path, raw, header, whole, repairing, upto, keep, cached)
     except UnreadableLedger:
         raise  # the TOML reader names the line itself
     except LedgerError as exc:
@@ -179,19 +150,18 @@ def _snapshot(
 def _walk(
     path: Path,
     raw: bytes,
-    sha: str,
     header: dict[str, Any],
     whole: Callable[[], object],
-    how: tuple[bool, int | None, bool, bool],
+    repairing: bool,
+    upto: int | None,
+    keep: bool,
+    cached: bool,
 ) -> Snapshot:
     """The log followed entry by entry: the chain, the fold (each entry's table let go once applied)."""
-    repairing, upto, keep, cached = how
-    cached = cached and not (repairing or keep) and upto is None and fold_cache.where() is not None
     log.utf8(raw, str(path))  # a byte that is not UTF-8 is refused, never cut off as torn
-    pin = Collector()
+    pin, problems = Collector(), Collector()
     schema, table = codec.read_header(header, False, pin)
     chain = log.Chain(header, pin_broken=table is None)
-    problems = Collector()
     if table is None:
         schema, table = codec.read_header(header, True, problems)
         if table is None and not repairing:
@@ -217,16 +187,16 @@ def _walk(
     if pin.problems and not (repairing or chain.header_vouched):
         raise LedgerError(pin.problems)
     problems.raise_if_any(LedgerError)
-    said = tuple(chain.problems())
+    said, sha = tuple(chain.problems()), hashlib.sha256(raw).hexdigest()
     if cached and not said and chain.count > start and state.table is table and size == len(raw):
         fold_cache.keep_fold(key, sha, size, chain.kept(), state.ledger())
     return Snapshot(path, state.ledger(), sha, header, chain.head, schema, size, said, chain, tuple(events))
 
 
-def _old(path: Path, raw: bytes, sha: str, data: Mapping[str, Any], repairing: bool) -> Snapshot:
+def _old(path: Path, raw: bytes, data: Mapping[str, Any], repairing: bool) -> Snapshot:
     """A ledger of schema 1: read whole; sealed where its digest matches (docs/ledger-format.md)."""
     ledger = codec.read_old(data, repairing=repairing)
-    claimed = data.get("digest")
+    claimed, sha = data.get("digest"), hashlib.sha256(raw).hexdigest()
     said: list[Problem] = []
     if not isinstance(claimed, str) or claimed != codec.old_digest(ledger):
         said = check(ledger) or [
@@ -254,38 +224,28 @@ def sealed(snapshot: Snapshot) -> bool:
     return not snapshot.problems
 
 
-def unsealed_problems(snapshot: Snapshot) -> list[Problem]:
-    """What does not fit, each at its file and line; then that the ledger was not used."""
-    name = str(snapshot.path)
-    return [
-        *locate(list(snapshot.problems), snapshot.text, name),
-        Problem.of(name, LEDGER_CHANGED, name=name),
-    ]
-
-
 def verify(snapshot: Snapshot) -> None:
-    """Raise unless every entry of the chain fits (hashing, not scoring: every command that reads
-    a ledger calls it); the first entry that no longer fits is named, with the hand it holds."""
+    """Raise unless every entry of the chain fits (hashing, not scoring), naming the first that
+    does not, each at its file and line, and that the ledger was not used."""
     if snapshot.problems:
-        raise LedgerError(unsealed_problems(snapshot))
+        name = str(snapshot.path)
+        said = locate(list(snapshot.problems), snapshot.text, name)
+        raise LedgerError([*said, Problem.of(name, LEDGER_CHANGED, name=name)])
 
 
 def read_trusted(path: Path) -> Snapshot:
-    """:func:`read`, then :func:`verify`; the end of the evening goes to the fold cache, for the next ``record``."""
-    raw = _load(path)
-    snapshot = _snapshot(path, raw, cached=True)
+    """:func:`read`, then :func:`verify`; the end of the evening kept for the next ``record``."""
+    snapshot = _snapshot(path, raw := _load(path), cached=True)
     verify(snapshot)
-    if snapshot.chain is not None and snapshot.size == len(raw) and fold_cache.where() is not None:
-        fold_cache.put(
-            snapshot.sha256, snapshot.head, len(raw), snapshot.chain.count, tip_of(snapshot.ledger)
-        )
+    if snapshot.chain is not None and snapshot.size == len(raw):
+        fold_cache.put(snapshot.sha256, snapshot.head, snapshot.entries, tip_of(snapshot.ledger))
     return snapshot
 
 
 def hands_since(path: Path, head: str) -> tuple[Snapshot, int | None, list[int], list[Any]]:
     """The ledger now, how many entries it had at ``head`` (a hash or its first digits; None: no
     entry of the chain has it), the numbers of the hands of then that differ now, and the entries since."""
-    snapshot = _snapshot(path, _load(path), keep=True)
+    snapshot = read(path, keep=True)
     verify(snapshot)
     wanted, found = head.strip().lower(), None
     if len(wanted) >= 4 and re.fullmatch(r"[0-9a-f]+", wanted):
@@ -366,15 +326,10 @@ def _limit(path: Path, size: int) -> None:
         )
 
 
-def remove_stale_temp_files(path: Path) -> None:
-    """Remove temp files a killed writer left behind; call only while holding the lock."""
-    safe_io.remove_stale_temps(path)
-
-
 def create(path: Path, ledger: Ledger, at: str | None = None) -> str:
     """Write a new ledger (its hands, if any, in one entry ``begin``), never over an evening kept at ``path``. The head."""
     with locked(path):
-        remove_stale_temp_files(path)
+        safe_io.remove_stale_temps(path)
         if path.exists():
             raise LedgerError(LEDGER_EXISTS, path=path)
         return save(path, ledger, None, at)
@@ -391,11 +346,20 @@ def save(path: Path, ledger: Ledger, expected_sha: str | None, at: str | None = 
     (``expected_sha``; None: no file there). For a caller holding the file's lock (a tournament's
     draw, which replaces the sheets of a round that has no hand yet). The head."""
     events = _begin(ledger, at)
+    head, sha, _size = _whole(path, ledger, events, expected_sha)
+    fold_cache.put(sha, head, len(events), tip_of(ledger))
+    return head
+
+
+def _whole(
+    path: Path, ledger: Ledger, events: list[dict[str, Any]], expected_sha: str | None
+) -> tuple[str, str, int]:
+    """The one writer of a whole new file (a new ledger, a schema-1 ledger converted): the header of
+    ``ledger``'s table, then ``events``; the head, the file's sha256 and its size."""
     text, head = log.whole_file(ledger, events)
     write_text(path, text, expected_sha)
     data = text.encode("utf-8")
-    _remember(hashlib.sha256(data).hexdigest(), len(data), head, len(events), ledger, None)
-    return head
+    return head, hashlib.sha256(data).hexdigest(), len(data)
 
 
 def _refuse_moved(path: Path, expected: str | None, head: str, sha: str) -> None:
@@ -409,32 +373,27 @@ def _refuse_moved(path: Path, expected: str | None, head: str, sha: str) -> None
 
 
 def _append(
-    snapshot: Snapshot, raw: bytes, old: Ledger, new: Ledger, event: dict[str, Any]
-) -> tuple[str, int, str, int]:
-    """Write ``event`` after the last whole entry (a ledger of schema 1: the whole file, converted
-    first), checked to fold onto ``old`` as exactly ``new``; the new head, count of entries, and
-    the new file's sha256 and size."""
-    if snapshot.schema == codec.OLD_SCHEMA:
-        convert = log.event_of(Ledger(old.table), old, event["at"], "convert")
-        convert["from"] = {"schema": codec.OLD_SCHEMA, "digest": str(snapshot.data.get("digest", ""))}
-        text, head = log.whole_file(old, [convert, event])
-        write_text(snapshot.path, text, snapshot.sha256)
-        data = text.encode("utf-8")
-        return head, 2, hashlib.sha256(data).hexdigest(), len(data)
-    text, head, full = log.block(event, snapshot.head)
-    _reads_as(old, full, new)
-    if snapshot.chain is not None:
-        snapshot.chain.add(full)
-    return (
-        head,
-        (snapshot.chain.count if snapshot.chain else 0) + 1,
-        *_add(snapshot.path, raw, snapshot.size, text),
-    )
-
-
-def _add(path: Path, raw: bytes, end: int, text: str) -> tuple[str, int]:
-    """Append ``text`` at byte ``end`` of the file read as ``raw``, refused where another program
-    removed or wrote the file since; the new file's sha256 and size."""
+    path: Path,
+    raw: bytes,
+    at: tuple[str, int],
+    change: tuple[Ledger, Ledger, dict[str, Any]],
+    scored: bool = True,
+) -> tuple[str, str, int, dict[str, Any]]:
+    """The one writer of an entry: ``event`` (the change from ``old`` to ``new``) chained on the
+    head and appended at the byte given in ``at``, of the file read as ``raw``; checked first to
+    fold onto ``old`` as exactly ``new`` (``scored``: and the hands it adds or changes to score
+    what they store, every later hand keeping its Radl factor); refused where another program
+    removed or wrote the file since. The new head, the new file's sha256 and size, the entry."""
+    (head, end), (old, new, event) = at, change
+    text, new_head, full = log.block(event, head)
+    state, problems = log.State(old.table, old), Collector()
+    log.apply(state, full, "entry", problems)
+    changed = {h.get("id") for h in full.get("hand", ())}
+    if scored and changed:
+        first = next((i for i, e in enumerate(new.hands) if e.id in changed), len(new.hands))
+        problems.problems += check(new, first, scored=changed)
+    if problems.problems or state.ledger() != new:
+        raise LedgerError([*problems.problems, Problem.of("", _OWN_CHECK)])
     data = text.encode("utf-8")
     _limit(path, end + len(data))
     try:
@@ -448,35 +407,14 @@ def _add(path: Path, raw: bytes, end: int, text: str) -> tuple[str, int]:
     safe_io.append_at(path, (len(raw), end), data, LedgerError, LedgerChanged(_MOVED, path=path))
     sha = hashlib.sha256(memoryview(raw)[:end])
     sha.update(data)
-    return sha.hexdigest(), end + len(data)
+    return new_head, sha.hexdigest(), end + len(data), full
 
 
-def _reads_as(old: Ledger, full: Mapping[str, Any], new: Ledger) -> None:
-    """The entry, folded onto the ledger it was made from, must make exactly ``new``, and the
-    hands it adds or changes score what they store (every later hand keeping its Radl factor)."""
-    state, problems = log.State(old.table, old), Collector()
-    log.apply(state, full, "entry", problems)
-    changed = {h.get("id") for h in full.get("hand", ())}
-    first = next((i for i, e in enumerate(new.hands) if e.id in changed), len(new.hands))
-    problems.problems += check(new, first, scored=changed) if changed else []
-    if problems.problems or state.ledger() != new:
-        raise LedgerError([*problems.problems, Problem.of("", _OWN_CHECK)])
-
-
-def _remember(sha: str, size: int, head: str, entries: int, end: Ledger | Tip, drop: str | None) -> None:
-    """Keep the end of the evening just written in the fold cache, under the file's sha256."""
-    if fold_cache.where() is not None:
-        fold_cache.put(sha, head, size, entries, end if isinstance(end, Tip) else tip_of(end), drop)
-
-
-def _open(path: Path, expected: str | None, repairing: bool = False) -> tuple[bytes, Snapshot]:
-    """Under the lock: the file read whole and followed, refused where it moved since ``expected``."""
-    remove_stale_temp_files(path)
+def _opened(path: Path) -> bytes:
+    """Under the lock: temp files a killed writer left removed, the file checked writable and read."""
+    safe_io.remove_stale_temps(path)
     check_writable(path)
-    raw = _load(path)
-    snapshot = _snapshot(path, raw, repairing, cached=True)
-    _refuse_moved(path, expected, snapshot.head, snapshot.sha256)
-    return raw, snapshot
+    return _load(path)
 
 
 def update(
@@ -486,7 +424,8 @@ def update(
     head of an earlier read (a guided entry that asked questions in between): if the ledger
     moved since, the change is refused."""
     with locked(path):
-        raw, snapshot = _open(path, expected)
+        snapshot = _snapshot(path, raw := _opened(path), cached=True)
+        _refuse_moved(path, expected, snapshot.head, snapshot.sha256)
         verify(snapshot)
         return _write(raw, snapshot, change(snapshot.ledger), None, at)
 
@@ -498,73 +437,63 @@ def _write(
     kind: str | None,
     at: str,
     extra: Mapping[str, Any] | None = None,
+    scored: bool = True,
 ) -> Written:
-    """The entry a change from the evening as read to ``new`` leaves, appended and remembered."""
+    """The entry a change from the evening as read to ``new`` leaves, appended (a ledger of schema
+    1: converted first, the whole file written anew), and the fold and its end kept."""
     old = snapshot.ledger
     said = new.audit[len(old.audit) :]
     stamp = said[-1].at if said else new.hands[-1].recorded if len(new.hands) > len(old.hands) else at
     event = {**log.event_of(old, new, stamp, kind), **(extra or {})}
-    head, entries, sha, size = _append(snapshot, raw, old, new, event)
-    _remember(sha, size, head, entries, new, snapshot.sha256)
-    if snapshot.chain is not None and new.table is old.table and fold_cache.where() is not None:
-        key = hashlib.sha256(memoryview(raw)[: log.header_end(raw)]).hexdigest()
-        fold_cache.keep_fold(key, sha, size, snapshot.chain.kept(), new)
+    if snapshot.schema == codec.OLD_SCHEMA or snapshot.chain is None:
+        convert = log.event_of(Ledger(old.table), old, stamp, "convert")
+        convert["from"] = {"schema": codec.OLD_SCHEMA, "digest": str(snapshot.data.get("digest", ""))}
+        (head, sha, size), entries = _whole(snapshot.path, old, [convert, event], snapshot.sha256), 2
+    else:
+        head, sha, size, full = _append(
+            snapshot.path, raw, (snapshot.head, snapshot.size), (old, new, event), scored
+        )
+        snapshot.chain.add(full)
+        entries = snapshot.chain.count
+        if new.table is old.table:
+            key = hashlib.sha256(memoryview(raw)[: log.header_end(raw)]).hexdigest()
+            fold_cache.keep_fold(key, sha, size, snapshot.chain.kept(), new)
+    fold_cache.put(sha, head, entries, tip_of(new), snapshot.sha256)
     return Written(old, new, head, entries)
 
 
 def record(
     path: Path, make: Callable[[Table, Tip], tuple[Entry, Any, Tip]], expected: str | None = None
 ) -> Recorded:
-    """Append a hand: the end of the evening taken from the fold cache where the file is one this
-    store knows (else the log followed and folded), the hand made on it by ``make``, one entry appended."""
+    """Append a hand: the end of the evening from the fold cache where it keeps this file's bytes
+    (else the log followed and folded), the hand made on it by ``make``, one entry appended."""
     with locked(path):
-        remove_stale_temp_files(path)
-        check_writable(path)
-        raw = _load(path)
-        key = hashlib.sha256(raw).hexdigest()
-        found = _from_cache(path, raw, key)
+        raw = _opened(path)
+        sha, found = hashlib.sha256(raw).hexdigest(), None
+        if fold_cache.where() is not None:
+            _schema, table = codec.read_header(_header(raw, str(path)), False, Collector())
+            found = fold_cache.tip(sha, table) if table is not None else None
         if found is None:
             snapshot = _snapshot(path, raw, cached=True)
-            _refuse_moved(path, expected, snapshot.head, key)
+            _refuse_moved(path, expected, snapshot.head, sha)
             verify(snapshot)
             old, end = snapshot.ledger, tip_of(snapshot.ledger)
-            if snapshot.schema == codec.OLD_SCHEMA:
-                entry, score, after = make(old.table, end)
-                written = _write(raw, snapshot, old._replace(hands=(*old.hands, entry)), None, entry.recorded)
-                return Recorded(old.table, end, after, score, written.head, written.entries)
-            found = (
-                old.table,
-                end,
-                snapshot.head,
-                snapshot.chain.count if snapshot.chain else 0,
-                snapshot.size,
-            )
-        table, end, head, entries, at_end = found
-        _refuse_moved(path, expected, head, key)
+            entry, score, after = make(old.table, end)
+            new = old._replace(hands=(*old.hands, entry))
+            written = _write(raw, snapshot, new, None, entry.recorded, scored=False)  # made scored
+            return Recorded(old.table, end, after, score, written.head, written.entries)
+        assert table is not None  # the cache is asked only with a table
+        head, entries, end = found
+        _refuse_moved(path, expected, head, sha)
         entry, score, after = make(table, end)
-        event = {"kind": "record", "at": entry.recorded, "hand": [codec.hand_mapping(entry)]}
-        text, new_head, full = log.block(event, head)
-        state, problems = (
-            log.State(table, Ledger(table, (end.last,) if end.last is not None else ())),
-            Collector(),
+        old = Ledger(table, (end.last,) if end.last is not None else ())
+        new = old._replace(hands=(*old.hands, entry))
+        event = log.event_of(old, new, entry.recorded)
+        new_head, new_sha, _size, _full = _append(
+            path, raw, (head, len(raw)), (old, new, event), scored=False
         )
-        log.apply(state, full, "entry", problems)
-        if problems.problems or list(state.hands.values())[-1] != entry:
-            raise LedgerError([*problems.problems, Problem.of("", _OWN_CHECK)])
-        sha, size = _add(path, raw, at_end, text)
-        _remember(sha, size, new_head, entries + 1, after, key)
+        fold_cache.put(new_sha, new_head, entries + 1, after, sha)
         return Recorded(table, end, after, score, new_head, entries + 1)
-
-
-def _from_cache(path: Path, raw: bytes, key: str) -> tuple[Table, Tip, str, int, int] | None:
-    """The table (from the file's header) and the end of the evening, head and count of entries
-    (from the fold cache) of a file the cache knows byte for byte; None where it does not."""
-    if (cached := fold_cache.get(key)) is None or cached.get("size") != len(raw):
-        return None
-    _schema, table = codec.read_header(_header(raw, str(path)), False, Collector())
-    if table is None or (end := fold_cache.tip(cached, table)) is None:
-        return None
-    return table, end, str(cached.get("head")), int(cached.get("entries", 0)), len(raw)
 
 
 def repair(path: Path, change: Callable[[Ledger], Ledger], write: bool, at: str = "") -> Written:
@@ -574,14 +503,9 @@ def repair(path: Path, change: Callable[[Ledger], Ledger], write: bool, at: str 
     the profile's sha256 as found."""
     if not write:
         snapshot = read(path, repairing=True)
-        return Written(
-            snapshot.ledger,
-            change(snapshot.ledger),
-            snapshot.head,
-            snapshot.chain.count if snapshot.chain else 0,
-        )
+        return Written(snapshot.ledger, change(snapshot.ledger), snapshot.head, snapshot.entries)
     with locked(path):
-        raw, snapshot = _open(path, None, repairing=True)
+        snapshot = _snapshot(path, raw := _opened(path), repairing=True)
         new = _naming(change(snapshot.ledger), snapshot)
         found = log.found_by_repair(snapshot.chain, snapshot.head, snapshot.ledger.table.profile.sha256)
         return _write(raw, snapshot, new, "repair", at, found)

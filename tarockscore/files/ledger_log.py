@@ -1,11 +1,6 @@
 """The ledger's log: the one writer of its TOML, the one reader that walks it entry by entry, the
-chain that links the entries and the fold that makes the evening of them (I/O layer).
-
-The file (docs/ledger-format.md) is a header (``schema``, ``[table]``, ``[profile]``) and one
-``[[event]]`` table per thing the scorekeeper said, appended in order. Each entry names the hash
-of the one before (the header's for the first) in ``chain.prev`` and ends with its own hash in
-``chain.hash``; the hash of the last entry is the ledger's head. The hashes are over canonical
-JSON, never over the TOML text, so the layout of the file never matters.
+chain that links the entries and the fold that makes the evening of them (I/O layer; the format,
+the chain and the head are docs/ledger-format.md's).
 """
 
 from __future__ import annotations
@@ -126,12 +121,6 @@ def block(event: Mapping[str, Any], prev: str) -> tuple[str, str, dict[str, Any]
     return text, hashed, full
 
 
-def _paper_of(before: Ledger, after: Ledger, event: dict[str, Any]) -> None:
-    """A table's result from its paper sheet, where the change gave one (kind ``paper``)."""
-    if after.paper is not None and after.paper != before.paper:
-        event["paper"] = codec.paper_mapping(after.paper)
-
-
 def whole_file(ledger: Ledger, events: Sequence[Mapping[str, Any]]) -> tuple[str, str]:
     """A new file: the header, then ``events`` chained from it; its text and its head."""
     header = codec.header_mapping(ledger.table)
@@ -170,7 +159,8 @@ def event_of(before: Ledger, after: Ledger, at: str, kind: str | None = None) ->
         event["audit"] = [codec.audit_mapping(a) for a in said]
     if hands := [e for e in after.hands if new_profile or _changed(old.get(e.id), e)]:
         event["hand"] = [codec.hand_mapping(e) for e in hands]
-    _paper_of(before, after, event)
+    if after.paper is not None and after.paper != before.paper:  # a table's result from its paper sheet
+        event["paper"] = codec.paper_mapping(after.paper)
     return event
 
 
@@ -355,32 +345,24 @@ class Chain:
         return [b for b in self.found if (b[0], "", b[2], b[3]) not in self.vouched]
 
     def problems(self) -> list[Problem]:
-        """Each entry that no longer fits, in words: the hand it holds where it holds one."""
+        """Each entry that no longer fits, in words: the hand it holds where it holds one (entry 0,
+        the header's profile, is said by the stored profile's own message)."""
         out = []
         for k, why, _hashed, _prev in self.breaks:
             kind, ids = self.said.get(k, ("?", []))
-            if k == 0:
-                continue  # the stored profile's own message says it
             if k == 1 and why == "order":
-                out.append(
-                    Problem.of("entry 1", N_("the table or the profile was changed outside tarockscore"))
-                )
+                said = Problem.of("entry 1", N_("the table or the profile was changed outside tarockscore"))
             elif why == "order":
-                out.append(
-                    Problem.of(
-                        f"entry {k}", N_("an entry before it was removed or changed outside tarockscore")
-                    )
+                said = Problem.of(
+                    f"entry {k}", N_("an entry before it was removed or changed outside tarockscore")
                 )
             elif kind == "record" and len(ids) == 1:
-                out.append(
-                    Problem.of(f"entry {k}", N_("hand {id} was changed outside tarockscore"), id=ids[0])
-                )
+                said = Problem.of(f"entry {k}", N_("hand {id} was changed outside tarockscore"), id=ids[0])
             else:
-                out.append(
-                    Problem.of(
-                        f"entry {k}", N_("this entry ({kind}) was changed outside tarockscore"), kind=kind
-                    )
+                said = Problem.of(
+                    f"entry {k}", N_("this entry ({kind}) was changed outside tarockscore"), kind=kind
                 )
+            out += [said] if k else []
         return out
 
 
@@ -449,7 +431,9 @@ def apply(state: State, event: Any, where: str, problems: Collector) -> None:
         if not isinstance(hand_id, int) or state.hands.pop(hand_id, None) is None:
             r.problems.add("removed", N_("{id}: no hand of the evening has this id"), id=hand_id)
     _hands(state, r.raw("hand") if r.has("hand") else [], r.problems)
-    _paper(state, r, r.problems)
+    if r.has("paper"):  # the table's result from its paper sheet, instead of any before it
+        paper = codec.read_paper(r.raw("paper"), state.table.players, "paper", r.problems)
+        state.paper = paper if paper is not None else state.paper
     state.radl += [
         m for i, x in enumerate(_list(r, "radl"), 1) if (m := codec.read_mark(x, f"radl {i}", r.problems))
     ]
@@ -460,14 +444,6 @@ def apply(state: State, event: Any, where: str, problems: Collector) -> None:
     r.finish(KINDS.get(kind, ()) if kind in KINDS else ("found", "head", "profile_found", "from"))
     for p in r.problems.problems:
         problems.put(p, where)
-
-
-def _paper(state: State, r: Reader, problems: Collector) -> None:
-    """An entry ``paper``: the table's result from its paper sheet, instead of any before it."""
-    if r.has("paper"):
-        paper = codec.read_paper(r.raw("paper"), state.table.players, "paper", problems)
-        if paper is not None:
-            state.paper = paper
 
 
 def _list(r: Reader, key: str) -> list[Any]:

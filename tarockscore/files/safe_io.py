@@ -145,7 +145,7 @@ def read_regular(path: Path, what: str, limit: int, error: type[TarockError]) ->
         chunks: list[bytes] = []
         total = 0
         while total <= limit:
-            chunk = os.read(fd, min(limit + 1 - total, 4 * MIB))
+            chunk = os.read(fd, min(limit + 1 - total, max(st.st_size + 1 - total, 4 * MIB)))  # one piece
             if not chunk:
                 break
             chunks.append(chunk)
@@ -240,17 +240,17 @@ def too_deep(value: object, limit: int = MAX_DEPTH) -> bool:
 
     The walk recurses at most ``limit`` calls deep, and descends only into tables and arrays (a
     parsed file holds plain ``dict`` and ``list``), so the scalars that make up most of a ledger
-    cost one type test each.
+    cost one type test each (not a closure: one calling itself is a cycle the collector must free).
     """
+    return (type(value) is dict or type(value) is list) and _deeper(value, limit - 1)
 
-    def deeper(item: dict[str, object] | list[object], room: int) -> bool:
-        for child in item.values() if type(item) is dict else item:
-            kind = type(child)
-            if (kind is dict or kind is list) and (room == 0 or deeper(child, room - 1)):  # type: ignore[arg-type]
-                return True
-        return False
 
-    return (type(value) is dict or type(value) is list) and deeper(value, limit - 1)
+def _deeper(item: dict[str, object] | list[object], room: int) -> bool:
+    for child in item.values() if type(item) is dict else item:
+        kind = type(child)
+        if (kind is dict or kind is list) and (room == 0 or _deeper(child, room - 1)):  # type: ignore[arg-type]
+            return True
+    return False
 
 
 # -- the real file behind a path ------------------------------------------------------------------

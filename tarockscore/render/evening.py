@@ -7,10 +7,11 @@ German); the JSON and CSV functions do not.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
+import tabulate as tabulate_module
 from tabulate import tabulate
 
 from tarockscore.i18n import _, date, money, named, ngettext
@@ -23,7 +24,7 @@ from tarockscore.ledger.settle_up import settle
 from tarockscore.ledger.totals import payout_totals, totals
 from tarockscore.render.audit import moment, said
 from tarockscore.render.hand import note_line, signed
-from tarockscore.render.output import Streamed
+from tarockscore.render.output import Lines, Streamed
 
 if TYPE_CHECKING:
     from tarockscore.ledger.deal import Deal
@@ -243,7 +244,8 @@ def sheet_csv(sheet: Sheet) -> tuple[list[str], list[list[object]]]:
     return headers, rows
 
 
-def sheet_text(sheet: Sheet) -> str:
+def sheet_text(sheet: Sheet) -> Lines:
+    """``show``'s table, a line at a time (laid out as ``tabulate``'s simple table, never held whole)."""
     players = sheet.players
     t = sheet.table
     head = [_("profile {name}").format(name=t.profile.name)]
@@ -252,65 +254,87 @@ def sheet_text(sheet: Sheet) -> str:
         head.append(_("stake {amount} per point").format(amount=money(t.stake)))
     # After an undo or a delete a hand's number may not be its id, which the audit trail names.
     ids = sheet.renumbered
-    rows: list[list[object]] = []
-    for h in sheet.hands:
-        who = h.hand.declarer or ""
-        if h.hand.partner:
-            who += f" + {h.hand.partner}"
-        outcome = "" if h.result.won is None else (_("won") if h.result.won else _("lost"))
-        row: list[object] = [
-            h.number,
-            *([h.id] if ids else []),
-            h.dealer,
-            named(h.hand.contract),
-            who,
-            outcome,
-            f"×{h.result.radl}" if h.doubled else "",
-        ]
-        for p in players:
-            points = signed(h.result.victory_points[p]) if p in h.players else "·"
-            row.append(f"{points} → {h.totals[p]}")
-        rows.append(row)
     lead = ["", ""] if ids else [""]
-    rows.append([*lead, "", _("total"), "", "", "", *[sheet.totals[p] for p in players]])
-    if sheet.payout_totals is not None:
-        rows.append([*lead, "", _("payout"), "", "", "", *[sheet.payout_totals[p] for p in players]])
-    if t.stake is not None:
-        basis = sheet.payout_totals if sheet.payout_totals is not None else sheet.totals
-        cash = settle(basis, t.stake, t.profile.rules.settlement.mode).balances
-        rows.append([*lead, "", _("money"), "", "", "", *[money_text(cash[p]) for p in players]])
-    table = tabulate(
-        rows,
-        headers=[
-            "#",
-            *(["id"] if ids else []),
-            _("dealer"),
-            _("contract"),
-            _("declarer"),
-            _("result"),
-            "Radl",
-            *players,
-        ],
-        disable_numparse=True,
-        colalign=(
-            "right",
-            *(["right"] if ids else []),
-            "left",
-            "left",
-            "left",
-            "left",
-            "left",
-            *["right"] * len(players),
-        ),
-    )
-    lines = [" · ".join(head), table]
-    if sheet.on_paper:
-        lines.append(_("scored from the table's paper sheet (tournament result)"))
-    elif not sheet.hands:
-        lines.append(_("no hands yet"))
-    for a in sheet.audit:
-        lines.append(_("audit {at}: {detail}").format(at=moment(a.at), detail=said(a.detail)))
-    return "\n".join(lines)
+
+    def rows() -> Iterator[list[object]]:
+        for h in sheet.hands:
+            who = h.hand.declarer or ""
+            if h.hand.partner:
+                who += f" + {h.hand.partner}"
+            outcome = "" if h.result.won is None else (_("won") if h.result.won else _("lost"))
+            row: list[object] = [
+                h.number,
+                *([h.id] if ids else []),
+                h.dealer,
+                named(h.hand.contract),
+                who,
+                outcome,
+                f"×{h.result.radl}" if h.doubled else "",
+            ]
+            for p in players:
+                points = signed(h.result.victory_points[p]) if p in h.players else "·"
+                row.append(f"{points} → {h.totals[p]}")
+            yield row
+        yield [*lead, "", _("total"), "", "", "", *[sheet.totals[p] for p in players]]
+        if sheet.payout_totals is not None:
+            yield [*lead, "", _("payout"), "", "", "", *[sheet.payout_totals[p] for p in players]]
+        if t.stake is not None:
+            basis = sheet.payout_totals if sheet.payout_totals is not None else sheet.totals
+            cash = settle(basis, t.stake, t.profile.rules.settlement.mode).balances
+            yield [*lead, "", _("money"), "", "", "", *[money_text(cash[p]) for p in players]]
+
+    titles = ["#", *(["id"] if ids else []), _("dealer"), _("contract"), _("declarer"), _("result"), "Radl"]
+    right = {0, 1} if ids else {0}
+    right |= set(range(len(titles), len(titles) + len(players)))
+
+    def lines() -> Iterator[str]:
+        yield " · ".join(head)
+        yield from simple_table([*titles, *players], rows, right)
+        if sheet.on_paper:
+            yield _("scored from the table's paper sheet (tournament result)")
+        elif not sheet.hands:
+            yield _("no hands yet")
+        for a in sheet.audit:
+            yield _("audit {at}: {detail}").format(at=moment(a.at), detail=said(a.detail))
+
+    return Lines(lines())
+
+
+def simple_table(
+    headers: list[str], rows: Callable[[], Iterable[list[object]]], right: set[int]
+) -> Iterator[str]:
+    """``tabulate(rows(), headers, disable_numparse=True)`` in its simple format, a line at a time:
+    the rows made twice (once for the widths of the columns), never held; columns in ``right``
+    aligned right, the others left."""
+    width = _width()
+    widths = [width(h) + 2 for h in headers]  # tabulate's least padding of a header
+    for row in rows():
+        for i, cell in enumerate(row):
+            widths[i] = max(widths[i], width(_cell(cell)))
+
+    def line(cells: Iterable[str]) -> str:
+        out = []
+        for i, cell in enumerate(cells):
+            fill = " " * (widths[i] - width(cell))
+            out.append(fill + cell if i in right else cell + fill)
+        return "  ".join(out).rstrip()
+
+    yield line(headers)
+    yield "  ".join("-" * w for w in widths).rstrip()
+    for row in rows():
+        yield line(_cell(c) for c in row)
+
+
+def _cell(value: object) -> str:
+    return "" if value is None else str(value).strip()
+
+
+def _width() -> Callable[[str], int]:
+    """How wide a text is on a terminal, as ``tabulate`` counts it (wide characters where it does)."""
+    wide = getattr(tabulate_module, "wcwidth", None)
+    if wide is None or not getattr(tabulate_module, "WIDE_CHARS_MODE", False):
+        return len
+    return lambda text: int(wide.wcswidth(text))
 
 
 def settle_json(result: Settlement, points: dict[str, int], payout: bool) -> dict[str, Any]:
