@@ -21,8 +21,8 @@ import tomli_w
 from typer.testing import CliRunner, Result
 
 from tarockscore.cli.shell.app import app
-from tarockscore.files.ledger_log import entry_hash, header_hash
 from tarockscore.tournament import seal
+from tests.test_tournament_paper_sheet import rewrite_with_hashes
 
 runner = CliRunner()
 EIGHT = ["Anna", "Bert", "Cilli", "Dani", "Emil", "Franz", "Gerti", "Hans"]
@@ -104,18 +104,6 @@ def test_points_out_of_bounds_are_refused_naming_the_player_and_the_bound(tmp_pa
     assert files_of(day) == before
 
 
-def _rewrite_with_hashes(sheet: Path, change: Any) -> None:
-    """Rewrite a sheet as an editor who knows the format would: change an entry, then work out
-    every hash after it again (docs/ledger-format.md, "The chain"), so the sheet's own chain holds."""
-    data = tomllib.loads(sheet.read_text(encoding="utf-8"))
-    change(data)
-    prev = header_hash(data)
-    for event in data["event"]:
-        event["chain"] = {"prev": prev}
-        event["chain"]["hash"] = prev = entry_hash({**event, "chain": {"prev": event["chain"]["prev"]}})
-    sheet.write_text(tomli_w.dumps(data), encoding="utf-8")
-
-
 @pytest.mark.parametrize(
     ("column", "values", "said"),
     [
@@ -135,7 +123,7 @@ def test_a_paper_entry_rewritten_with_its_hashes_is_not_ranked(
     def forged(data: dict[str, Any]) -> None:
         data["event"][-1]["paper"][column] = dict(zip(seats, values, strict=True))
 
-    _rewrite_with_hashes(sheet, forged)
+    rewrite_with_hashes(sheet, forged)
     for command in ("standings", "money", "check"):
         result = refused(1, "tournament", command, str(day))
         assert said in result.stderr, result.stderr
@@ -150,7 +138,7 @@ def test_the_sheets_own_check_refuses_a_paper_entry_that_breaks_zero_sum(tmp_pat
     def forged(data: dict[str, Any]) -> None:
         data["event"][-1]["paper"]["schrift"] = dict(zip(seats, [20, -4, -4, -4], strict=True))
 
-    _rewrite_with_hashes(Path(first["ledger"]), forged)
+    rewrite_with_hashes(Path(first["ledger"]), forged)
     result = refused(1, "check", "--ledger", first["ledger"])
     # ooe-2023 is zero-sum [OÖ23]: 20 − 4 − 4 − 4 = 8, not 0
     assert "the points add up to 8, not 0" in result.stderr

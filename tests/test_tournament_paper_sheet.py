@@ -190,7 +190,7 @@ def test_a_day_whose_file_kept_its_paper_results_still_ranks(tmp_path: Path) -> 
 # -- the day's chain and the desk's note of each table's head ------------------------------------
 
 
-def _rewrite_with_hashes(sheet: Path, change: Any) -> None:
+def rewrite_with_hashes(sheet: Path, change: Any) -> None:
     """Rewrite a sheet as an editor who knows the format would: change an entry, then work out
     every hash after it again (docs/ledger-format.md, "The chain"), so the sheet's own check passes."""
     data = tomllib.loads(sheet.read_text(encoding="utf-8"))
@@ -250,7 +250,7 @@ def test_a_sheet_rewritten_after_its_round_was_closed_is_caught_naming_the_table
         if "payout" in hand["result"]:
             hand["result"]["payout"] = won
 
-    _rewrite_with_hashes(Path(first["ledger"]), another_declarer)
+    rewrite_with_hashes(Path(first["ledger"]), another_declarer)
     ok("check", "--ledger", first["ledger"])
     result = refused("tournament", "standings", str(day))
     assert "round 1, table 1: the sheet was rewritten after its round was closed" in result.stderr
