@@ -25,11 +25,19 @@ from tarockscore.rules.scoring import Score, score_hand
 
 def check_room(ledger: Ledger) -> None:
     """Refuse a further hand at a table whose game limit (``table.games``) is reached."""
-    room(ledger.table, played(ledger))
+    room(ledger.table, played(ledger), on_paper=ledger.paper is not None)
 
 
-def room(table: Table, count: int) -> None:
-    """Refuse a hand after ``count`` hands at a table whose game limit is reached."""
+def room(table: Table, count: int, on_paper: bool = False) -> None:
+    """Refuse a hand after ``count`` hands at a table whose game limit is reached, or whose
+    result was taken from its paper sheet."""
+    if on_paper:
+        raise GameLimitReached(
+            N_(
+                "this table's result was taken from its paper sheet, so no hand is recorded on it; a correction goes through `tarockscore tournament result --replace`"
+            ),
+            where="paper",
+        )
     limit = table.games
     if limit is not None and count >= limit:
         raise GameLimitReached(
@@ -66,7 +74,8 @@ def record_on(table: Table, end: Tip, mapping: HandInput, at: str) -> tuple[Entr
     arms is owed after it (:func:`ledger.radl.replay`, one hand on).
     """
     count = end.played
-    room(table, count)
+    # played with no hand on the sheet: its round was scored from the paper sheet (ledger.paper.played)
+    room(table, count, on_paper=end.last is None and count > 0)
     profile = table.profile.rules
     seats = table.players
     hand = parse_one(seat_hand(Ledger(table), mapping, deal_after(seats, end.last)), profile)
