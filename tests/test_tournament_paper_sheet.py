@@ -141,7 +141,7 @@ def test_replace_takes_played_hands_off_the_sheet_and_the_log_keeps_them(tmp_pat
         "record", "--ledger", first["ledger"], "--contract", "dreier", "--declarer", seats[0], "--won"
     )
     assert "this table's result was taken from its paper sheet, so no hand is recorded on it" in result.stderr
-    assert "tournament result --replace" in result.stderr
+    assert "a correction replaces that result" in result.stderr
 
 
 def test_a_sum_that_is_not_zero_is_refused_naming_it_and_nothing_is_written(tmp_path: Path) -> None:

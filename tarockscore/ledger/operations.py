@@ -34,7 +34,7 @@ def room(table: Table, count: int, on_paper: bool = False) -> None:
     if on_paper:
         raise GameLimitReached(
             N_(
-                "this table's result was taken from its paper sheet, so no hand is recorded on it; a correction goes through `tarockscore tournament result --replace`"
+                "this table's result was taken from its paper sheet, so no hand is recorded on it; a correction replaces that result"
             ),
             where="paper",
         )
