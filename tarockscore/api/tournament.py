@@ -334,20 +334,7 @@ class Tournament:
 
     def table(self, round: int, table: int) -> Evening:
         """Table ``table`` of round ``round`` as an evening: its ledger, to record into, show or settle."""
-        t = self.read()
-        drawn = t.round(round)
-        if drawn is None:
-            raise TournamentError(N_("{round}: round {round} is not drawn yet"), round=round, where="round")
-        found = next((d for d in drawn.tables if d.table == table), None)
-        if found is None:
-            raise TournamentError(
-                N_("{table}: round {round} has tables 1 to {tables}"),
-                table=table,
-                round=round,
-                tables=len(drawn.tables),
-                where="table",
-            )
-        return Evening(self.folder / found.ledger)
+        return Evening(self.folder / tm.drawn_table(self.read(), round, table).ledger)
 
     def tables(self) -> tuple[TournamentTable, ...]:
         """Every drawn table of every drawn round, round by round, each in the order of its number."""
@@ -450,10 +437,7 @@ class Tournament:
     def round_drawn(self, round: int) -> tuple[tm.Tournament, tm.Round]:
         """The tournament and its round ``round`` as drawn (each table's players in seat order)."""
         t = self.read()
-        drawn = t.round(round)
-        if drawn is None:
-            raise TournamentError(N_("{round}: round {round} is not drawn yet"), round=round, where="round")
-        return t, drawn
+        return t, tm.drawn_round(t, round)
 
     def write_page(self, target: str | os.PathLike[str], text: str | bytes) -> None:
         """Write a page made from the day (the cards, the standings) to ``target``, atomically; never

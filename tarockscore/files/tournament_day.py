@@ -72,10 +72,12 @@ def _drawn_table(
     r: tm.Round,
     d: tm.DrawnTable,
     words: _Words,
+    closed: str | None,
     problems: list[Problem],
     warnings: list[str],
 ) -> Ledger | None:
-    """The ledger of table ``d`` of round ``r``, checked, or None with its problems added:
+    """The ledger of table ``d`` of round ``r`` (``closed``: its head as the desk noted it when its
+    round was closed, None before), checked, or None with its problems added:
     missing, unreadable, failing its own check, not this day's, round's and table's sheet (another
     profile, a copy), seating others than the draw, past the limit."""
     number = r.number
@@ -94,7 +96,7 @@ def _drawn_table(
         return None
     try:
         # a closed round's sheet is looked up for the head the desk noted
-        snapshot = ledger_file.read(path, keep=d.ledger in tm.closed_heads(t))
+        snapshot = ledger_file.read(path, keep=closed is not None)
     except LedgerError as exc:
         problems += exc.problems
         problems.append(Problem.of(str(path), words.unreadable, value=where))
@@ -104,7 +106,6 @@ def _drawn_table(
         problems += ledger_file.locate(found, snapshot.text, str(path))
         problems.append(Problem.of(str(path), words.fails_check, value=where, path=path))
         return None
-    closed = tm.closed_heads(t).get(d.ledger)
     if closed is not None and not _closed_fits(snapshot, closed, where, path, problems, warnings):
         return None
     led = snapshot.ledger
@@ -305,12 +306,15 @@ def read_day(folder: Path, purpose: Purpose = Purpose.STANDINGS) -> Day:
     results: list[TableResult] = []
     ledgers: list[Ledger | TableMoney] = []
     drawn_paths: set[Path] = set()
+    closed = tm.closed_heads(t)
     for r in t.draws:
         for d in r.tables:
             path = folder / d.ledger
             drawn_paths.add(safe_io.real_path(path))
             paper = t.paper(r.number, d.table)
-            led = _drawn_table(path, t, r, d, words, problems, [] if paper else warnings)
+            led = _drawn_table(
+                path, t, r, d, words, closed.get(d.ledger), problems, [] if paper else warnings
+            )
             if led is None:
                 continue
             if led.paper is not None:  # the sheet's own paper entry comes before the day file's

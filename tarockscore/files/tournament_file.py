@@ -387,7 +387,7 @@ def draw_round(folder: Path, number: int, seed: int, at: str) -> tm.Round:
         earlier = [[d.players for d in r.tables] for r in t.draws if r.number < number]
         drawn = tm.make_round(t, number, seed, at, drawing.draw(t.players, earlier, seed))
         before = t.round(number - 1)
-        if before is not None and any(d.ledger not in tm.closed_heads(t) for d in before.tables):
+        if before is not None and not {d.ledger for d in before.tables} <= tm.closed_heads(t).keys():
             t = _closed(folder, t, before, at, strict=False)
         new = tm.traced(tm.with_round(t, drawn), at, "draw", f"round {number}, seed {seed}")
         text = day_text(folder, new)
@@ -437,9 +437,7 @@ def close_round(folder: Path, number: int, at: str) -> tm.Tournament:
     """The desk's note at the end of round ``number``: each table's head, kept in the trace."""
 
     def change(t: tm.Tournament) -> tm.Tournament:
-        r = t.round(number)
-        if r is None:
-            raise TournamentError(N_("{round}: round {round} is not drawn yet"), round=number, where="round")
+        r = tm.drawn_round(t, number)
         closed = _closed(folder, t, r, at, strict=True)
         tables = {d.ledger for d in r.tables}
         noted = [e.heads for e in t.trace if e.heads and {sheet for sheet, _ in e.heads} == tables]

@@ -99,6 +99,29 @@ class Tournament:
         return next((r for r in self.draws if r.number == number), None)
 
 
+def drawn_round(t: Tournament, number: int) -> Round:
+    """Round ``number`` as drawn; refused, at ``round``, where it is not drawn yet."""
+    drawn = t.round(number)
+    if drawn is None:
+        raise TournamentError(N_("{round}: round {round} is not drawn yet"), round=number, where="round")
+    return drawn
+
+
+def drawn_table(t: Tournament, round_number: int, table: int) -> DrawnTable:
+    """Table ``table`` of round ``round_number`` as drawn; the round or table named where there is none."""
+    drawn = drawn_round(t, round_number)
+    found = next((d for d in drawn.tables if d.table == table), None)
+    if found is None:
+        raise TournamentError(
+            N_("{table}: round {round} has tables 1 to {tables}"),
+            table=table,
+            round=round_number,
+            tables=len(drawn.tables),
+            where="table",
+        )
+    return found
+
+
 def ledger_name(round_number: int, table: int) -> str:
     return f"round-{round_number}/table-{table}.toml"
 

@@ -19,7 +19,7 @@ from typing import NamedTuple
 from tarockscore.errors import N_, Collector, Problem, TournamentError, message, one_of
 from tarockscore.ledger.paper import out_of_bounds, unbalanced
 from tarockscore.rules.names import at_table
-from tarockscore.tournament.model import DrawnTable, Tournament
+from tarockscore.tournament.model import DrawnTable, Tournament, drawn_table
 
 
 class PaperSheet(NamedTuple):
@@ -62,25 +62,6 @@ def _seated(
     if missing and not problems.problems:
         problems.add(where, N_("missing: the points of {allowed}"), allowed=one_of(missing))
     return {p: named.get(p, 0) for p in seats}
-
-
-def drawn_table(t: Tournament, round_number: int, table: int) -> DrawnTable:
-    """Table ``table`` of round ``round_number`` as drawn; the round or table named where there is none."""
-    drawn = t.round(round_number)
-    if drawn is None:
-        raise TournamentError(
-            N_("{round}: round {round} is not drawn yet"), round=round_number, where="round"
-        )
-    found = next((d for d in drawn.tables if d.table == table), None)
-    if found is None:
-        raise TournamentError(
-            N_("{table}: round {round} has tables 1 to {tables}"),
-            table=table,
-            round=round_number,
-            tables=len(drawn.tables),
-            where="table",
-        )
-    return found
 
 
 def paper_sheet(
