@@ -6,12 +6,10 @@ from typing import Annotated
 import typer
 
 import tarockscore
-from tarockscore import i18n
 from tarockscore.cli.shell import warned
 from tarockscore.cli.shell.group import new_app
 from tarockscore.cli.shell.output_options import CsvOpt, FormatOpt, JsonOpt, chosen, show
 from tarockscore.errors import UsageError
-from tarockscore.i18n import _
 from tarockscore.render import tournament as render
 
 cup_app = new_app(
@@ -24,10 +22,6 @@ def register(app: typer.Typer, only: str | None = None) -> None:
     """Add the ``cup`` command group to the ``tarockscore`` app."""
     if only in (None, "cup"):
         app.add_typer(cup_app, name="cup")
-
-
-def warning(message: str) -> str:
-    return _("warning: {message}").format(message=i18n.translated(message))
 
 
 @cup_app.command("standings")
@@ -57,7 +51,7 @@ def cup_standings(
     said = warned.Warnings()
     try:
         cup = tarockscore.cup(
-            folders, points, warn=lambda w: said.say(warning(w), warned.kind_of(w)), aliases=alias
+            folders, points, warn=lambda w: said.say(warned.warning(w), warned.kind_of(w)), aliases=alias
         )
     except UsageError as exc:
         # a folder is given as an argument: its problem is said at DIR

@@ -97,12 +97,8 @@ def register(app: typer.Typer, only: str | None = None) -> None:
         app.add_typer(tournament_app, name="tournament")
 
 
-def _warning(message: str) -> str:
-    return _("warning: {message}").format(message=i18n.translated(message))
-
-
 def _warn(message: str) -> None:
-    warned.say(_warning(message))
+    warned.say(warned.warning(message))
 
 
 VerboseOpt = Annotated[
@@ -115,7 +111,7 @@ def _day_warnings(warnings: Sequence[str], unfinished: Sequence[Any], verbose: b
     if verbose or len(unfinished) < 2:
         said = warned.Warnings(verbose)
         for w in warnings:
-            said.say(_warning(w), warned.kind_of(w))
+            said.say(warned.warning(w), warned.kind_of(w))
         said.close()
         return
     short = len(unfinished)

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import typer
 
+from tarockscore import i18n
 from tarockscore.errors import escape_unprintable
-from tarockscore.i18n import ngettext
+from tarockscore.i18n import _, ngettext
 
 # Warnings of one kind said in a run before the rest are counted.
 CAP = 20
@@ -22,6 +23,11 @@ CAP = 20
 def one_line(text: str) -> str:
     """``text`` with every line break and control character escaped: one line on a terminal."""
     return escape_unprintable(text.replace("\n", "\\n"), keep="")  # as an error line shows it
+
+
+def warning(message: str) -> str:
+    """A warning's line, ``warning: …`` in the reader's language (a message translated)."""
+    return _("warning: {message}").format(message=i18n.translated(message))
 
 
 def say(line: str) -> None:
