@@ -448,18 +448,6 @@ def paper_mapping(paper: Paper) -> dict[str, Any]:
     return item
 
 
-def _seat_points(raw: Any, players: Sequence[str], where: str, problems: Collector) -> dict[str, int] | None:
-    ok = (
-        isinstance(raw, dict)
-        and set(raw) == set(players)
-        and all(isinstance(v, int) and not isinstance(v, bool) for v in raw.values())
-    )
-    if not ok:
-        problems.add(where, N_("expected whole points for each of {names}"), names=", ".join(players))
-        return None
-    return {p: raw[p] for p in players}
-
-
 def read_paper(raw: Any, players: Sequence[str], where: str, problems: Collector) -> Paper | None:
     """An entry's ``paper`` table: the Schrift (and money points) of every seat; None with its problems."""
     r = element(raw, where, N_("{item!r}: expected a table"), problems)
@@ -467,8 +455,10 @@ def read_paper(raw: Any, players: Sequence[str], where: str, problems: Collector
         return None
     at = r.text("at")
     moment(at, "at", r.problems)
-    schrift = _seat_points(r.raw("schrift"), players, "schrift", r.problems)
-    money = _seat_points(r.raw("money"), players, "money", r.problems) if r.has("money") else None
-    if not _done(r, where, problems) or schrift is None:
+    schrift = _points_table(r, "schrift", players, r.problems)
+    money = _points_table(r, "money", players, r.problems) if r.has("money") else None
+    if not _done(r, where, problems):
         return None
-    return Paper(schrift, money, at)
+    return Paper(
+        {p: schrift[p] for p in players}, None if money is None else {p: money[p] for p in players}, at
+    )
