@@ -25,7 +25,7 @@ from tarockscore.ledger.model import Entry, Ledger, Result, Table, Tip
 from tarockscore.ledger.stored import parse_seated
 
 CACHE_ENV = "TAROCKSCORE_CACHE"
-_FORMAT = (3, *sys.version_info[:2])
+_FORMAT = (4, *sys.version_info[:2])
 _MISS = (OSError, EOFError, ValueError, TypeError, KeyError, IndexError, AttributeError, TarockError)
 
 
@@ -97,7 +97,18 @@ def put(sha: str, head: str, entries: int, end: Tip, drop: str | None = None) ->
     """Keep the end of the evening whose file's bytes hash to ``sha``, its head and count of entries."""
     last = _kept((end.last,) if end.last is not None else (), tuple(end.totals))
     payout = dict(end.payout) if end.payout is not None else None
-    value = (sha, head, entries, end.played, last, end.next_id, end.pending, dict(end.totals), payout)
+    value = (
+        sha,
+        head,
+        entries,
+        end.played,
+        last,
+        end.next_id,
+        end.pending,
+        dict(end.totals),
+        payout,
+        end.on_paper,
+    )
     if last is not None:
         _save(f"{sha}.tip", value, drop and f"{drop}.tip")
 
@@ -106,10 +117,11 @@ def tip(sha: str, table: Table) -> tuple[str, int, Tip] | None:
     """The head, count of entries and end of the evening kept for the file whose bytes hash
     to ``sha``, its last hand read under ``table``; None where none is kept."""
     with contextlib.suppress(*_MISS):
-        stored, head, entries, played, last, next_id, pending, totals, payout = _load(f"{sha}.tip")
+        stored, head, entries, played, last, next_id, pending, totals, payout, on_paper = _load(f"{sha}.tip")
         if stored == sha:
             hand = _entries(table, last)
-            return head, entries, Tip(played, hand[0] if hand else None, next_id, pending, totals, payout)
+            end = Tip(played, hand[0] if hand else None, next_id, pending, totals, payout, on_paper)
+            return head, entries, end
     return None
 
 

@@ -173,6 +173,7 @@ class Tip(NamedTuple):
     pending: int  # doubled hands the Radl still owes
     totals: Mapping[str, int]
     payout: Mapping[str, int] | None  # the payout totals, where the profile keeps them apart
+    on_paper: bool = False  # the sheet was scored from its paper sheet: it takes no hand
 
 
 def next_id(ledger: Ledger) -> int:

@@ -63,7 +63,13 @@ def tip(ledger: Ledger) -> Tip:
     """The end of the evening (:class:`~tarockscore.ledger.model.Tip`), worked out from every hand."""
     last = ledger.hands[-1] if ledger.hands else None
     return Tip(
-        played(ledger), last, next_id(ledger), pending_radl(ledger), totals(ledger), payout_totals(ledger)
+        played(ledger),
+        last,
+        next_id(ledger),
+        pending_radl(ledger),
+        totals(ledger),
+        payout_totals(ledger),
+        ledger.paper is not None,
     )
 
 
@@ -74,8 +80,7 @@ def record_on(table: Table, end: Tip, mapping: HandInput, at: str) -> tuple[Entr
     arms is owed after it (:func:`ledger.radl.replay`, one hand on).
     """
     count = end.played
-    # played with no hand on the sheet: its round was scored from the paper sheet (ledger.paper.played)
-    room(table, count, on_paper=end.last is None and count > 0)
+    room(table, count, on_paper=end.on_paper)
     profile = table.profile.rules
     seats = table.players
     hand = parse_one(seat_hand(Ledger(table), mapping, deal_after(seats, end.last)), profile)
