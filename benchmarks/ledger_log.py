@@ -9,7 +9,9 @@ the fold cache warmed by one `show` (as the evening's previous command leaves it
 largest size each command is also run warm (a `show`, then one `record`, before it) and cold. The floor is the bare
 `import typer, tabulate, tomli_w, tomllib` in a process of its own, measured in the same run;
 ratios are against it and against `record` into 10 hands. Peak memory is the child's maximum
-resident set (Linux `ru_maxrss`), beside the ledger file's size.
+resident set (Linux `ru_maxrss`), beside the ledger file's size. At the largest size each command
+also shows how long it held the ledger's lock (wall time, the lock file looked at every 2 ms):
+the time another terminal's command would wait behind it.
 """
 
 from __future__ import annotations
@@ -21,9 +23,11 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 from tarockscore.files import ledger_codec, ledger_log
+from tarockscore.files.ledger_file import LOCK_TIMEOUT as LOCK_WAIT
 from tarockscore.ledger import operations
 from tarockscore.ledger.table import new_ledger
 from tarockscore.rules.hand import HandInput
@@ -67,29 +71,44 @@ def built(path: Path, hands: int) -> None:
     subprocess.run([sys.executable, __file__, "--build", str(path), str(hands)], check=True)
 
 
-def timed(args: list[str], cwd: Path) -> tuple[float, int]:
-    """CPU seconds (user and system: the waits of a shared machine left out) and peak resident KiB."""
+def timed(args: list[str], cwd: Path, lock: Path | None = None) -> tuple[float, int, float]:
+    """CPU seconds (user and system: the waits of a shared machine left out), peak resident KiB,
+    and the wall seconds the ledger's lock file ``lock`` was there (held), looked at every 2 ms."""
     proc = subprocess.Popen(args, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    _pid, status, usage = os.wait4(proc.pid, 0)
+    held, since = 0.0, None
+    while True:
+        pid, status, usage = os.wait4(proc.pid, os.WNOHANG if lock is not None else 0)
+        if pid:
+            break
+        there, now = lock is not None and lock.exists(), time.monotonic()
+        if there and since is None:
+            since = now
+        elif not there and since is not None:
+            held, since = held + now - since, None
+        time.sleep(0.002)
+    if since is not None:
+        held += time.monotonic() - since
     took = usage.ru_utime + usage.ru_stime
     err = proc.stderr.read().decode() if proc.stderr else ""
     if status != 0:
         raise SystemExit(f"{' '.join(args)} failed: {err}")
-    return took, usage.ru_maxrss
+    return took, usage.ru_maxrss, held
 
 
 def tarockscore(*args: str) -> list[str]:
     return [sys.executable, "-m", "tarockscore", *args]
 
 
-def median_of(runs: int, make: object, cwd: Path) -> tuple[float, int]:
-    times, peaks = [], []
+def median_of(runs: int, make: object, cwd: Path, lock: Path | None = None) -> tuple[float, int, float]:
+    """The median CPU seconds, the largest peak, and the median seconds the lock was held."""
+    times, peaks, held = [], [], []
     for _ in range(runs):
         args = make()  # type: ignore[operator]
-        took, peak = timed(args, cwd)
+        took, peak, locked = timed(args, cwd, lock)
         times.append(took)
         peaks.append(peak)
-    return statistics.median(times), max(peaks)
+        held.append(locked)
+    return statistics.median(times), max(peaks), statistics.median(held)
 
 
 def main() -> None:
@@ -108,7 +127,7 @@ def main() -> None:
     folder = Path(tempfile.mkdtemp(prefix="tarockscore-bench-"))
     os.environ["TAROCKSCORE_CACHE"] = str(folder / "cache")
     (folder / "hand.toml").write_text(HAND, encoding="utf-8")
-    floor, floor_peak = median_of(
+    floor, floor_peak, _held = median_of(
         options.runs, lambda: [sys.executable, "-c", "import typer, tabulate, tomli_w, tomllib"], folder
     )
     print(
@@ -126,7 +145,7 @@ def main() -> None:
             timed(tarockscore("show", "--ledger", str(work)), folder)
             return tarockscore("record", str(folder / "hand.toml"), "--ledger", str(work))
 
-        record[n], peak = median_of(options.runs, fresh, folder)
+        record[n], peak, _held = median_of(options.runs, fresh, folder)
         size = base.stat().st_size
         print(
             f"record into {n:>6,} hands: {record[n] * 1000:6.0f} ms  ×{record[n] / floor:.2f} of the floor,"
@@ -163,10 +182,11 @@ def main() -> None:
                     timed(tarockscore("record", hand, "--ledger", str(work)), folder)
                 return tarockscore(*args, "--ledger", str(work))
 
-            took, peak = median_of(runs, prepared, folder)
+            took, peak, held = median_of(runs, prepared, folder, folder / "big.toml.lock")
             print(
                 f"{name:>12} at {big:,} hands: {took:6.2f} s (×{took / record[sizes[0]]:.1f} of record into"
-                f" {sizes[0]}); peak {peak / 1024:.0f} MiB (×{(peak - floor_peak) / 1024 / (size / 2**20):.2f}"
+                f" {sizes[0]}), the lock held {held:5.2f} s of the {LOCK_WAIT:.0f} s another command"
+                f" waits; peak {peak / 1024:.0f} MiB (×{(peak - floor_peak) / 1024 / (size / 2**20):.2f}"
                 f" the file over the floor's {floor_peak / 1024:.0f} MiB)"
             )
     shutil.rmtree(folder, ignore_errors=True)

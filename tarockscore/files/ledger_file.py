@@ -23,6 +23,7 @@ from tarockscore.ledger.model import Entry, Ledger, Table, Tip
 from tarockscore.ledger.operations import tip as tip_of
 
 LOCK_TIMEOUT = 30.0
+_EARLY = 1 << 20  # bytes: a longer log not kept in the fold cache is read before its lock is taken
 locate = log.locate
 _MOVED = N_(
     "{path} was changed by another program since it was read; nothing was written. Run the command again to apply it to the ledger as it is now"
@@ -126,6 +127,7 @@ def _snapshot(
     upto: int | None = None,
     keep: bool = False,
     cached: bool = False,
+    prior: tuple[bytes, Snapshot] | None = None,
 ) -> Snapshot:
     name = str(path)
 
@@ -140,7 +142,7 @@ def _snapshot(
         if header.get("schema") == codec.OLD_SCHEMA:
             return _old(path, raw, whole(), repairing)
         cached = cached and not (repairing or keep) and upto is None and fold_cache.where() is not None
-        return _walk(path, raw, header, whole, repairing, upto, keep, cached)
+        return _walk(path, raw, header, whole, repairing, upto, keep, cached, prior)
     except UnreadableLedger:
         raise  # the TOML reader names the line itself
     except LedgerError as exc:
@@ -156,8 +158,10 @@ def _walk(
     upto: int | None,
     keep: bool,
     cached: bool,
+    prior: tuple[bytes, Snapshot] | None = None,
 ) -> Snapshot:
-    """The log followed entry by entry: the chain, the fold (each entry's table let go once applied)."""
+    """The log followed entry by entry: the chain, the fold (each entry's table let go once applied),
+    from where ``prior`` (an earlier read of the same file) or the fold cache left it, if they did."""
     log.utf8(raw, str(path))  # a byte that is not UTF-8 is refused, never cut off as torn
     pin, problems = Collector(), Collector()
     schema, table = codec.read_header(header, False, pin)
@@ -173,7 +177,9 @@ def _walk(
     problems.raise_if_any(LedgerError)
     state, size, events = log.State(table), log.header_end(raw), []
     key = hashlib.sha256(memoryview(raw)[:size]).hexdigest()
-    if cached and not pin.problems and (kept := fold_cache.fold(key, raw, table)) is not None:
+    if (kept := _continued(raw, prior, pin.problems or keep or upto is not None)) is not None or (
+        cached and not pin.problems and (kept := fold_cache.fold(key, raw, table)) is not None
+    ):
         size, chain, ledger = kept
         state = log.State(table, ledger)
     start = chain.count
@@ -191,6 +197,20 @@ def _walk(
     if cached and not said and chain.count > start and state.table is table and size == len(raw):
         fold_cache.keep_fold(key, sha, size, chain.kept(), state.ledger())
     return Snapshot(path, state.ledger(), sha, header, chain.head, schema, size, said, chain, tuple(events))
+
+
+def _continued(raw: bytes, prior: tuple[bytes, Snapshot] | None, whole: object) -> Any:
+    """Where an earlier read of the file (its bytes and snapshot) left the fold, if the file still
+    begins with every entry it read and the read was a plain one of an unbroken log (``whole``:
+    this read must follow every entry)."""
+    if prior is None or whole:
+        return None
+    before, snap = prior
+    if snap.chain is None or snap.problems or snap.events or snap.size > len(raw):
+        return None
+    if memoryview(raw)[: snap.size] != memoryview(before)[: snap.size]:
+        return None
+    return snap.size, log.Chain.of_kept(snap.chain.kept()), snap.ledger
 
 
 def _old(path: Path, raw: bytes, data: Mapping[str, Any], repairing: bool) -> Snapshot:
@@ -423,11 +443,31 @@ def update(
     """Read, verify, change and append the ledger's new entry under its lock. ``expected``: the
     head of an earlier read (a guided entry that asked questions in between): if the ledger
     moved since, the change is refused."""
+    early = _early(path)
     with locked(path):
-        snapshot = _snapshot(path, raw := _opened(path), cached=True)
+        snapshot = _again(path, raw := _opened(path), early)
         _refuse_moved(path, expected, snapshot.head, snapshot.sha256)
         verify(snapshot)
         return _write(raw, snapshot, change(snapshot.ledger), None, at)
+
+
+def _early(path: Path, repairing: bool = False) -> tuple[bytes, Snapshot] | None:
+    """The ledger read and folded before its lock is taken, so that reading a long log whole (its
+    fold not kept, or kept for other bytes) holds no other command up; None where it does not read
+    (said under the lock)."""
+    try:
+        raw = _load(path)
+        return raw, _snapshot(path, raw, repairing, cached=True)
+    except (LedgerError, OSError):
+        return None
+
+
+def _again(path: Path, raw: bytes, early: tuple[bytes, Snapshot] | None, repairing: bool = False) -> Snapshot:
+    """Under the lock: the ledger as read before it where its bytes are the same, else read on from
+    where that read left it (the entries appended since), else read anew."""
+    if early is not None and early[0] == raw:
+        return early[1]
+    return _snapshot(path, raw, repairing, cached=True, prior=early)
 
 
 def _write(
@@ -467,33 +507,48 @@ def record(
 ) -> Recorded:
     """Append a hand: the end of the evening from the fold cache where it keeps this file's bytes
     (else the log followed and folded), the hand made on it by ``make``, one entry appended."""
-    with locked(path):
-        raw = _opened(path)
-        sha, found = hashlib.sha256(raw).hexdigest(), None
-        if fold_cache.where() is not None:
-            _schema, table = codec.read_header(_header(raw, str(path)), False, Collector())
-            found = fold_cache.tip(sha, table) if table is not None else None
-        if found is None:
-            snapshot = _snapshot(path, raw, cached=True)
-            _refuse_moved(path, expected, snapshot.head, sha)
-            verify(snapshot)
-            old, end = snapshot.ledger, tip_of(snapshot.ledger)
-            entry, score, after = make(old.table, end)
-            new = old._replace(hands=(*old.hands, entry))
-            written = _write(raw, snapshot, new, None, entry.recorded, scored=False)  # made scored
-            return Recorded(old.table, end, after, score, written.head, written.entries)
-        assert table is not None  # the cache is asked only with a table
-        head, entries, end = found
-        _refuse_moved(path, expected, head, sha)
-        entry, score, after = make(table, end)
-        old = Ledger(table, (end.last,) if end.last is not None else ())
-        new = old._replace(hands=(*old.hands, entry))
-        event = log.event_of(old, new, entry.recorded)
-        new_head, new_sha, _size, _full = _append(
-            path, raw, (head, len(raw)), (old, new, event), scored=False
-        )
-        fold_cache.put(new_sha, new_head, entries + 1, after, sha)
-        return Recorded(table, end, after, score, new_head, entries + 1)
+    early: tuple[bytes, Snapshot] | None = None
+    looked = False
+    while True:
+        with locked(path):
+            raw = _opened(path)
+            sha, found = hashlib.sha256(raw).hexdigest(), None
+            if fold_cache.where() is not None:
+                _schema, table = codec.read_header(_header(raw, str(path)), False, Collector())
+                found = fold_cache.tip(sha, table) if table is not None else None
+            if found is None and (looked or len(raw) < _EARLY):
+                snapshot = _again(path, raw, early)
+                _refuse_moved(path, expected, snapshot.head, sha)
+                verify(snapshot)
+                old, end = snapshot.ledger, tip_of(snapshot.ledger)
+                entry, score, after = make(old.table, end)
+                new = old._replace(hands=(*old.hands, entry))
+                written = _write(raw, snapshot, new, None, entry.recorded, scored=False)  # made scored
+                return Recorded(old.table, end, after, score, written.head, written.entries)
+            if found is not None:
+                assert table is not None  # the cache is asked only with a table
+                return _on_tip(path, (raw, sha), table, found, make, expected)
+        early, looked = _early(path), True  # a long log not kept in the cache: read without the lock
+
+
+def _on_tip(
+    path: Path,
+    read: tuple[bytes, str],
+    table: Table,
+    found: tuple[str, int, Tip],
+    make: Callable[[Table, Tip], tuple[Entry, Any, Tip]],
+    expected: str | None,
+) -> Recorded:
+    """A hand appended on the end of the evening the fold cache keeps for the file's bytes."""
+    (raw, sha), (head, entries, end) = read, found
+    _refuse_moved(path, expected, head, sha)
+    entry, score, after = make(table, end)
+    old = Ledger(table, (end.last,) if end.last is not None else ())
+    new = old._replace(hands=(*old.hands, entry))
+    event = log.event_of(old, new, entry.recorded)
+    new_head, new_sha, _size, _full = _append(path, raw, (head, len(raw)), (old, new, event), scored=False)
+    fold_cache.put(new_sha, new_head, entries + 1, after, sha)
+    return Recorded(table, end, after, score, new_head, entries + 1)
 
 
 def repair(path: Path, change: Callable[[Ledger], Ledger], write: bool, at: str = "") -> Written:
@@ -504,8 +559,9 @@ def repair(path: Path, change: Callable[[Ledger], Ledger], write: bool, at: str 
     if not write:
         snapshot = read(path, repairing=True)
         return Written(snapshot.ledger, change(snapshot.ledger), snapshot.head, snapshot.entries)
+    early = _early(path, repairing=True)
     with locked(path):
-        snapshot = _snapshot(path, raw := _opened(path), repairing=True)
+        snapshot = _again(path, raw := _opened(path), early, repairing=True)
         new = _naming(change(snapshot.ledger), snapshot)
         found = log.found_by_repair(snapshot.chain, snapshot.head, snapshot.ledger.table.profile.sha256)
         return _write(raw, snapshot, new, "repair", at, found)
