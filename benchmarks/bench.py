@@ -345,7 +345,8 @@ from pathlib import Path
 gc.disable()  # as the console script runs every command
 os.environ["TAROCKSCORE_CACHE"] = tempfile.mkdtemp(prefix="tarockscore-phases-")
 from tarockscore.errors import Collector
-from tarockscore.files import fold_cache, ledger_codec as codec, ledger_file as lf, ledger_log as log
+from tarockscore.files import fold_cache, ledger_file as lf, ledger_log as log
+from tarockscore.ledger import codec
 from tarockscore.files.hand_file import read_hand_mapping
 from tarockscore.ledger.model import Ledger
 from tarockscore.ledger.operations import record_on

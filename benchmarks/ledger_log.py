@@ -26,8 +26,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from tarockscore.files import ledger_codec, ledger_log
+from tarockscore.files import ledger_log
 from tarockscore.files.ledger_file import LOCK_TIMEOUT as LOCK_WAIT
+from tarockscore.ledger import codec as ledger_codec
 from tarockscore.ledger import operations
 from tarockscore.ledger.table import new_ledger
 from tarockscore.rules.hand import HandInput

@@ -118,7 +118,16 @@ def _messages(path: Path) -> list[tuple[int, str]]:
 
 # Words of the core that only look like a command: kinds of file, and the draw's seed text
 # (fixed, so that a seed gives the same draw in every version).
-NOT_COMMANDS = ("a tarockscore tournament file", "a tarockscore tournament format", "tarockscore draw ")
+NOT_COMMANDS = (
+    "a tarockscore tournament file",
+    "a tarockscore tournament format",
+    "tarockscore draw ",
+    # the ledger's values read from its file (ledger/codec.py): the program, not a command
+    "a tarockscore ledger",
+    "tarockscore ledger digest 2",  # the schema-1 digest's salt, not a message
+    "this version of tarockscore reads",
+    "a newer tarockscore wrote",
+)
 
 
 FLAG = r"(^|[\s`(])--?[a-z][a-z-]*\b"

@@ -19,8 +19,8 @@ from pathlib import Path
 from typing import Any
 
 from tarockscore.errors import Collector, TarockError
-from tarockscore.files import ledger_codec as codec
 from tarockscore.files.ledger_log import Chain
+from tarockscore.ledger import codec
 from tarockscore.ledger.model import Entry, Ledger, Result, Table, Tip
 from tarockscore.ledger.stored import parse_seated
 

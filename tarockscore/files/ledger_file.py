@@ -15,9 +15,9 @@ from typing import Any, NamedTuple
 
 from tarockscore.errors import N_, Collector, LedgerChanged, LedgerError, Problem, UnreadableLedger, message
 from tarockscore.files import fold_cache, kinds, safe_io
-from tarockscore.files import ledger_codec as codec
 from tarockscore.files import ledger_log as log
 from tarockscore.files.ways_out import LEDGER_CHANGED, LEDGER_EXISTS, NO_LEDGER
+from tarockscore.ledger import codec, fold
 from tarockscore.ledger.checks import check
 from tarockscore.ledger.model import Entry, Ledger, Table, Tip
 from tarockscore.ledger.operations import tip as tip_of
@@ -175,18 +175,18 @@ def _walk(
     for key in sorted(set(header) - {"schema", "table", "profile"}):
         problems.add(key, log.UNKNOWN, allowed=log.TOP_KEYS, hint="")
     problems.raise_if_any(LedgerError)
-    state, size, events = log.State(table), log.header_end(raw), []
+    state, size, events = fold.State(table), log.header_end(raw), []
     key = hashlib.sha256(memoryview(raw)[:size]).hexdigest()
     if (kept := _continued(raw, prior, pin.problems or keep or upto is not None)) is not None or (
         cached and not pin.problems and (kept := fold_cache.fold(key, raw, table)) is not None
     ):
         size, chain, ledger = kept
-        state = log.State(table, ledger)
+        state = fold.State(table, ledger)
     start = chain.count
     for k, (end, event) in enumerate(log.entries(raw, whole, size, start), start + 1):
         chain.add(event)
         if upto is None or k <= upto:
-            log.apply(state, event, f"entry {k}", problems)
+            fold.apply(state, event, f"entry {k}", problems)
         if keep:
             events.append(event)
         size = end
@@ -276,7 +276,7 @@ def hands_since(path: Path, head: str) -> tuple[Snapshot, int | None, list[int],
         return snapshot, None, [], []
     _schema, table = codec.read_header(snapshot.data, True, Collector())
     assert table is not None  # the ledger was read from this very header
-    then = log.fold(table, snapshot.events, found)
+    then = fold.fold(table, snapshot.events, found)
     now = {e.id: e for e in snapshot.ledger.hands}
     differ = [
         n
@@ -406,8 +406,8 @@ def _append(
     removed or wrote the file since. The new head, the new file's sha256 and size, the entry."""
     (head, end), (old, new, event) = at, change
     text, new_head, full = log.block(event, head)
-    state, problems = log.State(old.table, old), Collector()
-    log.apply(state, full, "entry", problems)
+    state, problems = fold.State(old.table, old), Collector()
+    fold.apply(state, full, "entry", problems)
     changed = {h.get("id") for h in full.get("hand", ())}
     if scored and changed:
         first = next((i for i, e in enumerate(new.hands) if e.id in changed), len(new.hands))

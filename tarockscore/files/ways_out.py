@@ -12,6 +12,11 @@ that wording.
 from __future__ import annotations
 
 from tarockscore.errors import N_
+from tarockscore.ledger.codec import PROFILE_DAMAGED as PROFILE_DAMAGED  # the stored profile's problems,
+from tarockscore.ledger.codec import PROFILE_EDITED as PROFILE_EDITED  # said by the core
+from tarockscore.ledger.codec import PROFILE_RENAMED as PROFILE_RENAMED
+from tarockscore.ledger.codec import PROFILE_UNPINNED as PROFILE_UNPINNED
+from tarockscore.ledger.codec import PROFILE_UNREADABLE as PROFILE_UNREADABLE
 
 # no file at the ledger's path (values: path)
 NO_LEDGER = N_("{path}: no ledger here")
@@ -19,25 +24,6 @@ NO_LEDGER = N_("{path}: no ledger here")
 LEDGER_EXISTS = N_("{path} already exists: an evening is kept there; nothing was written")
 # the last problem of a ledger whose digest does not match (values: name, the ledger's path)
 LEDGER_CHANGED = N_("the ledger was changed outside tarockscore, so it is not used and nothing was written")
-# a stored profile that a repair re-pins (values: none; actual, stored; name, named)
-PROFILE_UNPINNED = N_(
-    "empty: the stored profile is not pinned by its hash, so an edit of it would go unnoticed"
-)
-PROFILE_EDITED = N_(
-    "its sha256 is {actual}…, but profile.sha256 says {stored}…: the stored profile was edited"
-)
-PROFILE_RENAMED = N_("{name!r}, but the stored profile document is named {named!r}: the file was edited")
-# an edited stored profile that no longer builds: a repair, which takes it as it stands, cannot
-# help (values: actual, stored)
-PROFILE_DAMAGED = N_(
-    "its sha256 is {actual}…, but profile.sha256 says {stored}…: the stored profile was edited and "
-    "no longer reads as a profile (its problems follow)"
-)
-# the same, found by a repair (values: none)
-PROFILE_UNREADABLE = N_(
-    "the stored profile does not read as a profile (its problems follow), so the evening cannot be "
-    "re-scored under it"
-)
 # no tournament at a folder (values: folder; path, folder)
 NO_TOURNAMENT_FOLDER = N_("{folder}: no tournament here: no such folder")
 NO_TOURNAMENT = N_("{path}: no tournament here")
