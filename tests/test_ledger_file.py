@@ -124,6 +124,23 @@ def test_invalid_toml_is_reported_with_file_and_line(tmp_path: Path) -> None:
     assert problem.message.startswith("not valid TOML")
 
 
+def test_an_entry_that_does_not_read_alone_is_refused_at_its_line(tmp_path: Path) -> None:
+    """An entry of the middle of the log broken by hand (a value cut off): named at the broken
+    line of the file, the entries after it never taken as a torn append."""
+    path = tmp_path / "l.toml"
+    started(path, hands=3)
+    lines = path.read_text(encoding="utf-8").splitlines()
+    second = [n for n, line in enumerate(lines) if line == "[[event]]"][1]
+    broken = next(n for n in range(second, len(lines)) if lines[n].startswith("entry = "))
+    lines[broken] = "entry = { players = @ }"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    with pytest.raises(LedgerError) as info:
+        F.read(path)
+    (problem,) = info.value.problems
+    assert problem.where == f"{path}:{broken + 1}"
+    assert problem.message.startswith("not valid TOML")
+
+
 def test_an_entry_copied_twice_is_named_at_the_copy(tmp_path: Path) -> None:
     """An [[event]] block pasted twice by hand: the copy does not follow the entry before it in
     the chain, and is named at its line; with the copy removed the ledger is as written."""

@@ -130,19 +130,16 @@ def _snapshot(
     prior: tuple[bytes, Snapshot] | None = None,
 ) -> Snapshot:
     name = str(path)
-
-    def whole() -> dict[str, Any]:
-        return safe_io.load_toml(safe_io.decode(raw, name, LedgerError), name, LedgerError)
-
     header = _header(raw, name)
     if log.header_end(raw) == len(raw) and not any(k in header for k in ("table", "hand", "digest", "event")):
         if (other := kinds.other_kind(dict(header), kinds.LEDGER)) is not None:
             raise NotALedger(N_("{name}: not a ledger: this is {other}"), name=name, other=other)
     try:
         if header.get("schema") == codec.OLD_SCHEMA:
-            return _old(path, raw, whole(), repairing)
+            whole = safe_io.load_toml(safe_io.decode(raw, name, LedgerError), name, LedgerError)
+            return _old(path, raw, whole, repairing)
         cached = cached and not (repairing or keep) and upto is None and fold_cache.where() is not None
-        return _walk(path, raw, header, whole, repairing, upto, keep, cached, prior)
+        return _walk(path, raw, header, repairing, upto, keep, cached, prior)
     except UnreadableLedger:
         raise  # the TOML reader names the line itself
     except LedgerError as exc:
@@ -153,7 +150,6 @@ def _walk(
     path: Path,
     raw: bytes,
     header: dict[str, Any],
-    whole: Callable[[], object],
     repairing: bool,
     upto: int | None,
     keep: bool,
@@ -183,7 +179,7 @@ def _walk(
         size, chain, ledger = kept
         state = fold.State(table, ledger)
     start = chain.count
-    for k, (end, event) in enumerate(log.entries(raw, whole, size, start), start + 1):
+    for k, (end, event) in enumerate(log.entries(raw, str(path), size), start + 1):
         chain.add(event)
         if upto is None or k <= upto:
             fold.apply(state, event, f"entry {k}", problems)

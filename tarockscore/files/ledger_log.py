@@ -10,7 +10,7 @@ import hashlib
 import json
 import re
 import tomllib
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from tarockscore.errors import N_, LedgerError, Problem
@@ -186,13 +186,10 @@ def header_end(raw: bytes) -> int:
     return first + 1 if first >= 0 else len(raw)
 
 
-def entries(
-    raw: bytes, whole: Callable[[], Any], after: int = 0, count: int = 0
-) -> Iterator[tuple[int, Any]]:
-    """Each entry of the log (from byte ``after``, the end of entry ``count``), with the byte its
-    text ends at; an append torn by a crash (the last entry cut short, or not ending with its hash)
-    is left out. Where an entry's text does not read alone, ``whole`` (the whole file read) names
-    the line, or gives the entries."""
+def entries(raw: bytes, name: str, after: int = 0) -> Iterator[tuple[int, Any]]:
+    """Each entry of the log from byte ``after`` (the end of an entry, or of the header) on, with
+    the byte its text ends at; an append torn by a crash (the last entry cut short, or not ending
+    with its hash) is left out. An entry that does not read alone is refused at its line."""
     spans = bounds(raw, after)
     span = next(spans, None)
     while span is not None:
@@ -202,24 +199,16 @@ def entries(
         if data is None and span is None:  # torn: read up to the last line that holds a hash
             cut = max((m.end() for m in _HASH_LINE.finditer(raw, start, end)), default=start)
             data, end = _loads(raw[start:cut]) or {}, cut
-        if data is None or set(data) - {"event"}:
-            found = whole()
-            events = found.get("event", []) if isinstance(found, dict) else []
-            extra = (
-                sorted(set(found) - {"schema", "table", "profile", "event"})
-                if isinstance(found, dict)
-                else []
-            )
-            if extra:
-                raise LedgerError(UNKNOWN, allowed=TOP_KEYS, hint="", where=extra[0])
-            yield from ((len(raw), e) for e in (events if isinstance(events, list) else [events])[count:])
-            return
+        if data is None:  # said by the TOML reader, at the entry's own lines of the file
+            lines = "\n" * raw.count(b"\n", 0, start)
+            data = safe_io.load_toml(lines + raw[start:end].decode("utf-8"), name, LedgerError)
+        if extra := sorted(set(data) - {"event"}):
+            raise LedgerError(UNKNOWN, allowed=TOP_KEYS, hint="", where=extra[0])
         found = data.get("event", [])
         found = found if isinstance(found, list) else [found]
         if span is None and found and not sealed(found[-1]):
             return  # torn: the last entry does not end with its hash
         for event in found:
-            count += 1
             yield end, event
 
 
