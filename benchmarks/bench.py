@@ -261,7 +261,7 @@ t1 = T()
 paths = sorted(Path(sys.argv[1]).rglob("*.toml")) if Path(sys.argv[1]).is_dir() else [Path(sys.argv[1])]
 snapshots = [ledger_file.read(p) for p in paths]  # never the fold cache: every entry read
 t2 = T()
-assert all(ledger_file.sealed(s) for s in snapshots), "a ledger whose chain does not hold"
+assert not any(s.problems for s in snapshots), "a ledger whose chain does not hold"
 ledgers = [s.ledger for s in snapshots]
 bad = sum(len(check(led)) for led in ledgers)
 t3 = T()

@@ -30,7 +30,7 @@ from tarockscore.errors import (
     message,
 )
 from tarockscore.files import safe_io
-from tarockscore.files.ledger_file import NotALedger, read_many, verify
+from tarockscore.files.ledger_file import NotALedger, Snapshot, read, verify
 from tarockscore.files.output import check_output, write_output
 from tarockscore.files.profile_file import load_profile
 from tarockscore.ledger.model import Ledger
@@ -311,7 +311,11 @@ class _Reading:
         problems: list[Problem] = []
         untrusted = False
         files = self.files(sources)
-        for (path, in_folder), (_path, snapshot) in zip(files, read_many([p for p, _ in files]), strict=True):
+        for path, in_folder in files:
+            try:
+                snapshot: Snapshot | LedgerError = read(path)
+            except LedgerError as exc:
+                snapshot = exc
             if isinstance(snapshot, NotALedger):
                 if in_folder:
                     self.said(message(N_("{problem}, skipped"), problem=ProblemText(snapshot.problems[0])))

@@ -9,7 +9,7 @@ import contextlib
 import hashlib
 import os
 import re
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -226,20 +226,6 @@ def _old(path: Path, raw: bytes, data: Mapping[str, Any], repairing: bool) -> Sn
     return Snapshot(path, ledger, sha, data, sha, codec.OLD_SCHEMA, len(raw), tuple(said))
 
 
-def read_many(paths: Sequence[Path]) -> Iterator[tuple[Path, Snapshot | LedgerError]]:
-    """:func:`read` of each path, in order: its snapshot, or the error reading it raised."""
-    for path in paths:
-        try:
-            yield path, read(path)
-        except LedgerError as exc:
-            yield path, exc
-
-
-def sealed(snapshot: Snapshot) -> bool:
-    """Whether the ledger is as tarockscore wrote it: every entry fits the chain (schema 1: the digest matches)."""
-    return not snapshot.problems
-
-
 def verify(snapshot: Snapshot) -> None:
     """Raise unless every entry of the chain fits (hashing, not scoring), naming the first that
     does not, each at its file and line, and that the ledger was not used."""
@@ -354,7 +340,7 @@ def create(path: Path, ledger: Ledger, at: str | None = None) -> str:
 def _begin(ledger: Ledger, at: str | None) -> list[dict[str, Any]]:
     if not (ledger.hands or ledger.audit or ledger.radl):
         return []
-    return [log.event_of(Ledger(ledger.table), ledger, at or ledger.table.created, "begin")]
+    return [fold.event_of(Ledger(ledger.table), ledger, at or ledger.table.created, "begin")]
 
 
 def save(path: Path, ledger: Ledger, expected_sha: str | None, at: str | None = None) -> str:
@@ -480,9 +466,9 @@ def _write(
     old = snapshot.ledger
     said = new.audit[len(old.audit) :]
     stamp = said[-1].at if said else new.hands[-1].recorded if len(new.hands) > len(old.hands) else at
-    event = {**log.event_of(old, new, stamp, kind), **(extra or {})}
+    event = {**fold.event_of(old, new, stamp, kind), **(extra or {})}
     if snapshot.schema == codec.OLD_SCHEMA or snapshot.chain is None:
-        convert = log.event_of(Ledger(old.table), old, stamp, "convert")
+        convert = fold.event_of(Ledger(old.table), old, stamp, "convert")
         convert["from"] = {"schema": codec.OLD_SCHEMA, "digest": str(snapshot.data.get("digest", ""))}
         (head, sha, size), entries = _whole(snapshot.path, old, [convert, event], snapshot.sha256), 2
     else:
@@ -541,7 +527,7 @@ def _on_tip(
     entry, score, after = make(table, end)
     old = Ledger(table, (end.last,) if end.last is not None else ())
     new = old._replace(hands=(*old.hands, entry))
-    event = log.event_of(old, new, entry.recorded)
+    event = fold.event_of(old, new, entry.recorded)
     new_head, new_sha, _size, _full = _append(path, raw, (head, len(raw)), (old, new, event), scored=False)
     fold_cache.put(new_sha, new_head, entries + 1, after, sha)
     return Recorded(table, end, after, score, new_head, entries + 1)

@@ -16,7 +16,7 @@ from typing import Any
 from tarockscore.errors import N_, LedgerError, Problem
 from tarockscore.files import safe_io
 from tarockscore.ledger import codec
-from tarockscore.ledger.model import Entry, Ledger
+from tarockscore.ledger.model import Ledger
 
 HEADER = (
     "# An evening of Tarock, kept by tarockscore (format: docs/ledger-format.md).\n"
@@ -131,41 +131,6 @@ def whole_file(ledger: Ledger, events: Sequence[Mapping[str, Any]]) -> tuple[str
         part, head, _full = block(event, head)
         text += part
     return text, head
-
-
-def event_of(before: Ledger, after: Ledger, at: str, kind: str | None = None) -> dict[str, Any]:
-    """The entry a change from ``before`` to ``after`` leaves: the audit entries it adds, the hands
-    it adds or changes (every hand where the profile changed), the ids it removes, the Radl marks
-    it sets, the profile it changes to. ``kind``: else the audit's action, or ``record``."""
-    said = after.audit[len(before.audit) :]
-    event: dict[str, Any] = {"kind": kind or (said[-1].action.value if said else "record"), "at": at}
-    profile, was = after.table.profile, before.table.profile
-    new_profile = (profile.sha256, profile.name) != (was.sha256, was.name)
-    old = {e.id: e for e in before.hands}
-    ids = {e.id for e in after.hands}
-    if removed := [i for i in old if i not in ids]:
-        event["removed"] = removed
-    if new_profile:
-        event["profile"] = {
-            "name": profile.name,
-            "sha256": profile.sha256,
-            "document": codec.plain(profile.document),
-        }
-    if marks := after.radl[len(before.radl) :]:
-        event["radl"] = [codec.mark_mapping(m) for m in marks]
-    if said:
-        event["audit"] = [codec.audit_mapping(a) for a in said]
-    if hands := [e for e in after.hands if new_profile or _changed(old.get(e.id), e)]:
-        event["hand"] = [codec.hand_mapping(e) for e in hands]
-    if after.paper is not None and after.paper != before.paper:  # a table's result from its paper sheet
-        event["paper"] = codec.paper_mapping(after.paper)
-    return event
-
-
-def _changed(old: Entry | None, new: Entry) -> bool:
-    return old is None or (
-        old is not new and (old.keys, old.result, old.recorded) != (new.keys, new.result, new.recorded)
-    )
 
 
 # -- the reader -------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 """The evening a ledger's log makes: its entries (plain mappings, as the file holds them) applied
-one by one to the table they began on, each checked for what it may hold (ledger layer, pure; the
-entries and their chain are read by tarockscore.files.ledger_log, docs/ledger-format.md).
+one by one to the table they began on, each checked for what it may hold; and the entry a change
+leaves, the other side of the same reading (ledger layer, pure; the entries' text and their chain
+are tarockscore.files.ledger_log's, docs/ledger-format.md).
 """
 
 from __future__ import annotations
@@ -135,3 +136,41 @@ def _new_profile(state: State, r: Reader) -> None:
         except TarockError as exc:
             for p in exc.located(f"hand {hand_id}: entry").problems:
                 r.problems.put(p)
+
+
+# -- the entry a change leaves (what apply reads back) ---------------------------------------
+
+
+def event_of(before: Ledger, after: Ledger, at: str, kind: str | None = None) -> dict[str, Any]:
+    """The entry a change from ``before`` to ``after`` leaves: the audit entries it adds, the hands
+    it adds or changes (every hand where the profile changed), the ids it removes, the Radl marks
+    it sets, the profile it changes to. ``kind``: else the audit's action, or ``record``."""
+    said = after.audit[len(before.audit) :]
+    event: dict[str, Any] = {"kind": kind or (said[-1].action.value if said else "record"), "at": at}
+    profile, was = after.table.profile, before.table.profile
+    new_profile = (profile.sha256, profile.name) != (was.sha256, was.name)
+    old = {e.id: e for e in before.hands}
+    ids = {e.id for e in after.hands}
+    if removed := [i for i in old if i not in ids]:
+        event["removed"] = removed
+    if new_profile:
+        event["profile"] = {
+            "name": profile.name,
+            "sha256": profile.sha256,
+            "document": codec.plain(profile.document),
+        }
+    if marks := after.radl[len(before.radl) :]:
+        event["radl"] = [codec.mark_mapping(m) for m in marks]
+    if said:
+        event["audit"] = [codec.audit_mapping(a) for a in said]
+    if hands := [e for e in after.hands if new_profile or _changed(old.get(e.id), e)]:
+        event["hand"] = [codec.hand_mapping(e) for e in hands]
+    if after.paper is not None and after.paper != before.paper:  # a table's result from its paper sheet
+        event["paper"] = codec.paper_mapping(after.paper)
+    return event
+
+
+def _changed(old: Entry | None, new: Entry) -> bool:
+    return old is None or (
+        old is not new and (old.keys, old.result, old.recorded) != (new.keys, new.result, new.recorded)
+    )
