@@ -262,6 +262,31 @@ def test_a_ledger_of_schema_1_reads_as_before_and_is_converted_on_its_first_chan
     assert run("check", "--ledger", str(path)).exit_code == 0
 
 
+def test_a_correction_that_converts_a_schema_1_ledger_leaves_the_evening_it_made_for_record(
+    tmp_path: Path,
+) -> None:
+    """`undo` converts the old ledger (the whole file written anew); the `record` after it starts
+    from the evening as undone, not as converted: hand 3 again, on the totals after the undo. A
+    Rufer lost is worth its base value 1 to each defender (profiles/koenigrufen.toml,
+    docs/rules/koenigrufen.md, the Rufer)."""
+    path = tmp_path / "old.toml"
+    path.write_bytes((ROOT / "tests" / "data" / "old-ledgers" / "three-hands.toml").read_bytes())
+    undone = run("undo", "--ledger", str(path))
+    assert undone.exit_code == 0, undone.stderr
+    # the totals as the undo printed them (no other read in between: a read keeps the end anew)
+    before = {line.split()[0]: int(line.split()[1]) for line in undone.stdout.splitlines()[3:7]}
+    assert set(before) == {"Anna", "Bert", "Cilli", "Dani"}
+    done = run("record", "-c", "rufer", "-d", "Bert", "-w", "Dani", "-t", "30", "--ledger", str(path))
+    assert done.exit_code == 0, done.stderr
+    assert done.stdout.startswith("hand 3: rufer by Bert with Dani, lost")
+    rows = {line.split()[0]: line.split()[1:4] for line in done.stdout.splitlines()[3:7]}
+    for player, hand in {"Anna": 1, "Bert": 0, "Cilli": 1, "Dani": 0}.items():
+        assert int(rows[player][1]) == before[player] + hand, (player, rows)
+    assert json.loads(run("show", "--json", "--ledger", str(path)).stdout)["totals"] == {
+        p: before[p] + h for p, h in {"Anna": 1, "Bert": 0, "Cilli": 1, "Dani": 0}.items()
+    }
+
+
 def test_an_edited_ledger_of_schema_1_is_refused_until_repaired(tmp_path: Path) -> None:
     path = tmp_path / "old.toml"
     text = (ROOT / "tests" / "data" / "old-ledgers" / "three-hands.toml").read_text(encoding="utf-8")

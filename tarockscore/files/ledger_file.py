@@ -343,25 +343,25 @@ def _begin(ledger: Ledger, at: str | None) -> list[dict[str, Any]]:
     return [fold.event_of(Ledger(ledger.table), ledger, at or ledger.table.created, "begin")]
 
 
-def save(path: Path, ledger: Ledger, expected_sha: str | None, at: str | None = None) -> str:
-    """Write ``ledger`` as a whole new log at ``path``, refused if the file is not the one read
-    (``expected_sha``; None: no file there). For a caller holding the file's lock (a tournament's
-    draw, which replaces the sheets of a round that has no hand yet). The head."""
-    events = _begin(ledger, at)
-    head, sha, _size = _whole(path, ledger, events, expected_sha)
-    fold_cache.put(sha, head, len(events), tip_of(ledger))
-    return head
-
-
-def _whole(
-    path: Path, ledger: Ledger, events: list[dict[str, Any]], expected_sha: str | None
-) -> tuple[str, str, int]:
-    """The one writer of a whole new file (a new ledger, a schema-1 ledger converted): the header of
-    ``ledger``'s table, then ``events``; the head, the file's sha256 and its size."""
-    text, head = log.whole_file(ledger, events)
+def save(
+    path: Path,
+    ledger: Ledger,
+    expected_sha: str | None,
+    at: str | None = None,
+    events: tuple[list[dict[str, Any]], Ledger] | None = None,
+) -> str:
+    """The one writer of a whole new file: ``ledger``'s header, then ``events`` (else its hands,
+    marks and audit, if any, in one entry ``begin``), refused if the file is not the one read
+    (``expected_sha``; None: no file there). ``events``: the entries and the evening they make.
+    For a caller holding the file's lock (a new ledger, a schema-1 ledger converted, a tournament's
+    draw replacing the sheets of a round that has no hand yet). The head; the end of the evening
+    kept for the next ``record``."""
+    entries, evening = events if events is not None else (_begin(ledger, at), ledger)
+    text, head = log.whole_file(ledger, entries)
     write_text(path, text, expected_sha)
-    data = text.encode("utf-8")
-    return head, hashlib.sha256(data).hexdigest(), len(data)
+    sha = hashlib.sha256(text.encode("utf-8")).hexdigest()
+    fold_cache.put(sha, head, len(entries), tip_of(evening), expected_sha)
+    return head
 
 
 def _refuse_moved(path: Path, expected: str | None, head: str, sha: str) -> None:
@@ -470,18 +470,16 @@ def _write(
     if snapshot.schema == codec.OLD_SCHEMA or snapshot.chain is None:
         convert = fold.event_of(Ledger(old.table), old, stamp, "convert")
         convert["from"] = {"schema": codec.OLD_SCHEMA, "digest": str(snapshot.data.get("digest", ""))}
-        (head, sha, size), entries = _whole(snapshot.path, old, [convert, event], snapshot.sha256), 2
-    else:
-        head, sha, size, full = _append(
-            snapshot.path, raw, (snapshot.head, snapshot.size), (old, new, event), scored
-        )
-        snapshot.chain.add(full)
-        entries = snapshot.chain.count
-        if new.table is old.table:
-            key = hashlib.sha256(memoryview(raw)[: log.header_end(raw)]).hexdigest()
-            fold_cache.keep_fold(key, sha, size, snapshot.chain.kept(), new)
-    fold_cache.put(sha, head, entries, tip_of(new), snapshot.sha256)
-    return Written(old, new, head, entries)
+        return Written(old, new, save(snapshot.path, old, snapshot.sha256, None, ([convert, event], new)), 2)
+    head, sha, size, full = _append(
+        snapshot.path, raw, (snapshot.head, snapshot.size), (old, new, event), scored
+    )
+    snapshot.chain.add(full)
+    if new.table is old.table:
+        key = hashlib.sha256(memoryview(raw)[: log.header_end(raw)]).hexdigest()
+        fold_cache.keep_fold(key, sha, size, snapshot.chain.kept(), new)
+    fold_cache.put(sha, head, snapshot.chain.count, tip_of(new), snapshot.sha256)
+    return Written(old, new, head, snapshot.chain.count)
 
 
 def record(
