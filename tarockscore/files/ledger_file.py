@@ -127,7 +127,7 @@ def _snapshot(
     upto: int | None = None,
     keep: bool = False,
     cached: bool = False,
-    prior: tuple[bytes, Snapshot] | None = None,
+    prior: tuple[str, Snapshot] | None = None,
 ) -> Snapshot:
     name = str(path)
     header = _header(raw, name)
@@ -154,7 +154,7 @@ def _walk(
     upto: int | None,
     keep: bool,
     cached: bool,
-    prior: tuple[bytes, Snapshot] | None = None,
+    prior: tuple[str, Snapshot] | None = None,
 ) -> Snapshot:
     """The log followed entry by entry: the chain, the fold (each entry's table let go once applied),
     from where ``prior`` (an earlier read of the same file) or the fold cache left it, if they did."""
@@ -195,16 +195,16 @@ def _walk(
     return Snapshot(path, state.ledger(), sha, header, chain.head, schema, size, said, chain, tuple(events))
 
 
-def _continued(raw: bytes, prior: tuple[bytes, Snapshot] | None, whole: object) -> Any:
-    """Where an earlier read of the file (its bytes and snapshot) left the fold, if the file still
-    begins with every entry it read and the read was a plain one of an unbroken log (``whole``:
-    this read must follow every entry)."""
+def _continued(raw: bytes, prior: tuple[str, Snapshot] | None, whole: object) -> Any:
+    """Where an earlier read of the file (the sha256 of the bytes it followed, and its snapshot)
+    left the fold, if the file still begins with those bytes and the read was a plain one of an
+    unbroken log (``whole``: this read must follow every entry)."""
     if prior is None or whole:
         return None
-    before, snap = prior
+    sha, snap = prior
     if snap.chain is None or snap.problems or snap.events or snap.size > len(raw):
         return None
-    if memoryview(raw)[: snap.size] != memoryview(before)[: snap.size]:
+    if hashlib.sha256(memoryview(raw)[: snap.size]).hexdigest() != sha:
         return None
     return snap.size, log.Chain.of_kept(snap.chain.kept()), snap.ledger
 
@@ -427,27 +427,31 @@ def update(
     moved since, the change is refused."""
     early = _early(path)
     with locked(path):
-        snapshot = _again(path, raw := _opened(path), early)
+        snapshot, early = _again(path, raw := _opened(path), early), None  # its bytes let go
         _refuse_moved(path, expected, snapshot.head, snapshot.sha256)
         verify(snapshot)
         return _write(raw, snapshot, change(snapshot.ledger), None, at)
 
 
-def _early(path: Path, repairing: bool = False) -> tuple[bytes, Snapshot] | None:
+def _early(path: Path, repairing: bool = False) -> tuple[str, Snapshot] | None:
     """The ledger read and folded before its lock is taken, so that reading a long log whole (its
-    fold not kept, or kept for other bytes) holds no other command up; None where it does not read
-    (said under the lock)."""
+    fold not kept, or kept for other bytes) holds no other command up: the sha256 of the bytes up
+    to its last whole entry, and the snapshot; None where it does not read (said under the lock)."""
     try:
         raw = _load(path)
-        return raw, _snapshot(path, raw, repairing, cached=True)
+        snapshot = _snapshot(path, raw, repairing, cached=True)
     except (LedgerError, OSError):
         return None
+    whole = snapshot.size == len(raw)
+    return snapshot.sha256 if whole else hashlib.sha256(
+        memoryview(raw)[: snapshot.size]
+    ).hexdigest(), snapshot
 
 
-def _again(path: Path, raw: bytes, early: tuple[bytes, Snapshot] | None, repairing: bool = False) -> Snapshot:
+def _again(path: Path, raw: bytes, early: tuple[str, Snapshot] | None, repairing: bool = False) -> Snapshot:
     """Under the lock: the ledger as read before it where its bytes are the same, else read on from
     where that read left it (the entries appended since), else read anew."""
-    if early is not None and early[0] == raw:
+    if early is not None and early[1].sha256 == hashlib.sha256(raw).hexdigest():
         return early[1]
     return _snapshot(path, raw, repairing, cached=True, prior=early)
 
@@ -487,7 +491,7 @@ def record(
 ) -> Recorded:
     """Append a hand: the end of the evening from the fold cache where it keeps this file's bytes
     (else the log followed and folded), the hand made on it by ``make``, one entry appended."""
-    early: tuple[bytes, Snapshot] | None = None
+    early: tuple[str, Snapshot] | None = None
     looked = False
     while True:
         with locked(path):
@@ -497,7 +501,7 @@ def record(
                 _schema, table = codec.read_header(_header(raw, str(path)), False, Collector())
                 found = fold_cache.tip(sha, table) if table is not None else None
             if found is None and (looked or len(raw) < _EARLY):
-                snapshot = _again(path, raw, early)
+                snapshot, early = _again(path, raw, early), None
                 _refuse_moved(path, expected, snapshot.head, sha)
                 verify(snapshot)
                 old, end = snapshot.ledger, tip_of(snapshot.ledger)
@@ -541,7 +545,7 @@ def repair(path: Path, change: Callable[[Ledger], Ledger], write: bool, at: str 
         return Written(snapshot.ledger, change(snapshot.ledger), snapshot.head, snapshot.entries)
     early = _early(path, repairing=True)
     with locked(path):
-        snapshot = _again(path, raw := _opened(path), early, repairing=True)
+        snapshot, early = _again(path, raw := _opened(path), early, repairing=True), None
         new = _naming(change(snapshot.ledger), snapshot)
         found = log.found_by_repair(snapshot.chain, snapshot.head, snapshot.ledger.table.profile.sha256)
         return _write(raw, snapshot, new, "repair", at, found)
