@@ -512,7 +512,8 @@ def record(
             if found is not None:
                 assert table is not None  # the cache is asked only with a table
                 return _on_tip(path, (raw, sha), table, found, make, expected)
-        early, looked = _early(path), True  # a long log not kept in the cache: read without the lock
+        del raw  # one copy of the ledger at a time: these bytes go before it is read without the lock
+        early, looked = _early(path), True  # a long log not kept in the cache
 
 
 def _on_tip(
