@@ -1,6 +1,7 @@
-"""The ledger's log: the one writer of its TOML, the one reader that walks it entry by entry, the
-chain that links the entries and the fold that makes the evening of them (I/O layer; the format,
-the chain and the head are docs/ledger-format.md's).
+"""The ledger's log: the one writer of its TOML, the one reader that walks it entry by entry, and
+the chain that links the entries (I/O layer; the format, the chain and the head are
+docs/ledger-format.md's; what an entry means, and the evening the entries make, is the core's
+tarockscore.ledger.fold).
 """
 
 from __future__ import annotations
