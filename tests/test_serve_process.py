@@ -192,3 +192,19 @@ def test_no_other_command_imports_the_web_stack() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
+
+
+def test_score_loads_no_part_of_the_ledger_store() -> None:
+    # Every command pays for what its start-up imports (benchmarks/instructions.py: score 420 M
+    # instructions against a 349 M floor); `score` reads no ledger, so the ledger's codec, fold
+    # and store stay unloaded (the command line's advice names their templates from ledger.pin).
+    code = (
+        "import sys\n"
+        "from tarockscore.cli.shell.app import build\n"
+        "build('score')\n"
+        "heavy = ('tarockscore.ledger.codec', 'tarockscore.ledger.fold', 'tarockscore.files.ledger_file',\n"
+        "         'tarockscore.files.ledger_log', 'tarockscore.files.fold_cache')\n"
+        "print(sorted(m for m in heavy if m in sys.modules))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"

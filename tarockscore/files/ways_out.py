@@ -12,11 +12,11 @@ that wording.
 from __future__ import annotations
 
 from tarockscore.errors import N_
-from tarockscore.ledger.codec import PROFILE_DAMAGED as PROFILE_DAMAGED  # the stored profile's problems,
-from tarockscore.ledger.codec import PROFILE_EDITED as PROFILE_EDITED  # said by the core
-from tarockscore.ledger.codec import PROFILE_RENAMED as PROFILE_RENAMED
-from tarockscore.ledger.codec import PROFILE_UNPINNED as PROFILE_UNPINNED
-from tarockscore.ledger.codec import PROFILE_UNREADABLE as PROFILE_UNREADABLE
+from tarockscore.ledger.pin import PROFILE_DAMAGED as PROFILE_DAMAGED  # the stored profile's problems,
+from tarockscore.ledger.pin import PROFILE_EDITED as PROFILE_EDITED  # said by the core
+from tarockscore.ledger.pin import PROFILE_RENAMED as PROFILE_RENAMED
+from tarockscore.ledger.pin import PROFILE_UNPINNED as PROFILE_UNPINNED
+from tarockscore.ledger.pin import PROFILE_UNREADABLE as PROFILE_UNREADABLE
 
 # no file at the ledger's path (values: path)
 NO_LEDGER = N_("{path}: no ledger here")

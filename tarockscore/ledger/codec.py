@@ -23,33 +23,19 @@ from tarockscore.ledger.model import (
     Result,
     Table,
 )
+from tarockscore.ledger.pin import (
+    PROFILE_DAMAGED,
+    PROFILE_EDITED,
+    PROFILE_RENAMED,
+    PROFILE_UNPINNED,
+    PROFILE_UNREADABLE,
+)
 from tarockscore.ledger.settle_up import parse_stake
 from tarockscore.ledger.stored import StoredDocument, parse_seated
 from tarockscore.rules.hand import Hand, HandInput
 from tarockscore.rules.profile import Profile
 from tarockscore.rules.reader import Reader, type_name
 from tarockscore.rules.text import iso_date, iso_timestamp, name_problem, text_problem
-
-# The stored profile's problems, each with a way out at the command line (files.ways_out).
-# a stored profile that a repair re-pins (values: none; actual, stored; name, named)
-PROFILE_UNPINNED = N_(
-    "empty: the stored profile is not pinned by its hash, so an edit of it would go unnoticed"
-)
-PROFILE_EDITED = N_(
-    "its sha256 is {actual}…, but profile.sha256 says {stored}…: the stored profile was edited"
-)
-PROFILE_RENAMED = N_("{name!r}, but the stored profile document is named {named!r}: the file was edited")
-# an edited stored profile that no longer builds: a repair, which takes it as it stands, cannot
-# help (values: actual, stored)
-PROFILE_DAMAGED = N_(
-    "its sha256 is {actual}…, but profile.sha256 says {stored}…: the stored profile was edited and "
-    "no longer reads as a profile (its problems follow)"
-)
-# the same, found by a repair (values: none)
-PROFILE_UNREADABLE = N_(
-    "the stored profile does not read as a profile (its problems follow), so the evening cannot be "
-    "re-scored under it"
-)
 
 SCHEMA = 2  # the log (docs/ledger-format.md)
 OLD_SCHEMA = 1  # the whole evening in one document, read and converted on the first write
