@@ -146,3 +146,18 @@ def test_record_into_a_short_log_reads_it_once_under_the_lock(
     watched = Watched(monkeypatch, evening.path)
     evening.record(BERT, AT)
     assert watched.reads == [(True, 0)]
+
+
+def test_a_closed_evening_is_refused_before_its_log_is_read(
+    evening: Evening, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A read-only ledger (docs/ledger-format.md, "A closed evening") is refused without reading
+    its log first: a long closed evening answers at once."""
+    watched = Watched(monkeypatch, evening.path)
+    evening.path.chmod(0o444)
+    try:
+        with pytest.raises(LedgerError, match="read-only"):
+            evening.delete(1, AT)
+    finally:
+        evening.path.chmod(0o644)
+    assert watched.reads == []

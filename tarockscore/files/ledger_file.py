@@ -438,6 +438,7 @@ def _early(path: Path, repairing: bool = False) -> tuple[str, Snapshot] | None:
     fold not kept, or kept for other bytes) holds no other command up: the sha256 of the bytes up
     to its last whole entry, and the snapshot; None where it does not read (said under the lock)."""
     try:
+        check_writable(path)  # a closed evening is refused at once, under the lock, unread
         raw = _load(path)
         snapshot = _snapshot(path, raw, repairing, cached=True)
     except (LedgerError, OSError):
