@@ -205,7 +205,7 @@ def test_a_head_written_down_vouches_for_the_hands_of_then(tmp_path: Path) -> No
     )
     held = run("check", "--head", written_down, "--ledger", str(path))
     assert held.exit_code == 0, held.stderr
-    assert "every hand of then is unchanged; 1 entries since" in held.stdout
+    assert "every hand of then is unchanged; 1 entry since" in held.stdout
     assert run("replace", "2", "-c", "dreier", "-d", "Bert", "-t", "40", "--ledger", str(path)).exit_code == 0
     refused(
         run("check", "--head", written_down, "--ledger", str(path)),
@@ -213,6 +213,26 @@ def test_a_head_written_down_vouches_for_the_hands_of_then(tmp_path: Path) -> No
         "; replace ",
     )
     refused(run("check", "--head", "0123456789ab", "--ledger", str(path)), "no entry of this ledger has it")
+
+
+def test_a_head_from_early_in_the_evening_names_the_first_entries_since_and_counts_the_rest(
+    tmp_path: Path,
+) -> None:
+    """A head written down after hand 3, then 12 hands and a replace: 13 entries since, the first
+    10 named and the other 3 counted, on one line of readable length."""
+    path = evening(tmp_path / "e.toml")
+    written_down = json.loads(run("show", "--json", "--ledger", str(path)).stdout)["head"][:12]
+    for _ in range(12):
+        done = run("record", "-c", "rufer", "-d", "Bert", "-w", "Dani", "-t", "40", "--ledger", str(path))
+        assert done.exit_code == 0, done.stderr
+    held = run("check", "--head", written_down, "--ledger", str(path))
+    assert held.exit_code == 0, held.stderr
+    assert f"head {written_down}: every hand of then is unchanged; 12 entries since" in held.stdout
+    assert run("replace", "2", "-c", "dreier", "-d", "Bert", "-t", "40", "--ledger", str(path)).exit_code == 0
+    result = run("check", "--head", written_down, "--ledger", str(path))
+    refused(result, f"head {written_down}: hand 2 differs from the hand of then; entries since: record ")
+    line = next(x for x in result.stderr.splitlines() if "differs from the hand of then" in x)
+    assert line.count("; record ") == 9 and line.endswith("; … and 3 more")
 
 
 def test_a_rewritten_evening_whose_hashes_were_worked_out_again_fails_an_old_head(tmp_path: Path) -> None:

@@ -51,3 +51,25 @@ def test_an_empty_ledger_name_is_refused_at_its_field() -> None:
     with pytest.raises(tarockscore.errors.UsageError) as caught:
         tarockscore.find_ledger(" ")
     assert caught.value.problems[0].where == "ledger"
+
+
+def test_check_head_names_each_entry_since_by_number_kind_and_time(tmp_path: Path) -> None:
+    """A head taken after hand 1; two hands and an undo since: entries 2, 3 and 4 of the log
+    (the first hand's entry is entry 1), each with its kind and the time it was made."""
+    at = "2026-12-02T20:{:02d}:00+01:00"
+    evening = tarockscore.Evening.begin(
+        tmp_path / "e.toml", ["Anna", "Bert", "Cilli", "Dani"], at=at.format(0)
+    ).evening
+    rufer = {"contract": "rufer", "declarer": "Anna", "partner": "Cilli", "card_points": 40}
+    evening.record(rufer, at.format(1))
+    head = evening.head()
+    evening.record(rufer, at.format(2))
+    evening.record(rufer, at.format(3))
+    evening.undo(at.format(4))
+    held = evening.check_head(head[:8])
+    assert held.holds and held.found and held.differ == ()
+    assert [dict(e) for e in held.since] == [
+        {"entry": 2, "kind": "record", "at": at.format(2)},
+        {"entry": 3, "kind": "record", "at": at.format(3)},
+        {"entry": 4, "kind": "undo", "at": at.format(4)},
+    ]

@@ -123,7 +123,8 @@ class Change:
 
 class HeadCheck(NamedTuple):
     """A head written down, checked against the ledger now: whether the chain holds it, the hands
-    of then (as numbered then) that differ now, and the entries since it."""
+    of then (as numbered then) that differ now, and the entries since it (each as its number in
+    the log, ``entry``, its ``kind`` and the time it was made, ``at``)."""
 
     head: str
     found: bool

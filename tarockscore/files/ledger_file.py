@@ -32,10 +32,20 @@ _REMOVED = N_("{path} was removed since it was read; nothing was written")
 _OWN_CHECK = N_("the new ledger fails its own check (a bug in tarockscore); nothing was written")
 
 
+class Since(NamedTuple):
+    """The last entry whose hash begins with the digits asked for (0: the header), the evening
+    as of it, and each entry after it (its number, ``kind`` and ``at``: a head of the first hour
+    of a long evening keeps no more than that of the rest)."""
+
+    entry: int
+    then: Ledger
+    after: tuple[Any, ...]
+
+
 class Snapshot(NamedTuple):
     """A ledger as read: the evening, the sha256 of the file's bytes, its header (schema 1: the
     whole mapping), its head, its schema, the bytes up to the end of its last whole entry, what
-    does not fit, the chain as followed, and (for ``check --head`` only) its entries."""
+    does not fit, the chain as followed, and (a read asked for a head only) :class:`Since`."""
 
     path: Path
     ledger: Ledger
@@ -46,7 +56,7 @@ class Snapshot(NamedTuple):
     size: int
     problems: tuple[Problem, ...] = ()
     chain: log.Chain | None = None
-    events: tuple[Any, ...] = ()
+    since: Since | None = None
 
     @property
     def text(self) -> str:
@@ -109,11 +119,14 @@ def _load(path: Path) -> bytes:
         raise NoLedgerHere(NO_LEDGER, path=path) from None
 
 
-def read(path: Path, *, repairing: bool = False, upto: int | None = None, keep: bool = False) -> Snapshot:
+def read(
+    path: Path, *, repairing: bool = False, upto: int | None = None, since: str | None = None
+) -> Snapshot:
     """Read, follow the chain and fold a ledger; whether it can be trusted is :func:`verify`'s
     question. ``repairing``: the stored profile document taken as it stands (``repair``).
-    ``upto``: the evening as of its first so many entries. ``keep``: the entries kept too."""
-    return _snapshot(path, _load(path), repairing, upto, keep)
+    ``upto``: the evening as of its first so many entries. ``since``: the first digits of a head
+    (at least one): the entry that has it, found as the log is followed (:class:`Since`)."""
+    return _snapshot(path, _load(path), repairing, upto, since or None)
 
 
 def _header(raw: bytes, name: str) -> dict[str, Any]:
@@ -125,7 +138,7 @@ def _snapshot(
     raw: bytes,
     repairing: bool = False,
     upto: int | None = None,
-    keep: bool = False,
+    since: str | None = None,
     cached: bool = False,
     prior: tuple[str, Snapshot] | None = None,
 ) -> Snapshot:
@@ -138,8 +151,8 @@ def _snapshot(
         if header.get("schema") == codec.OLD_SCHEMA:
             whole = safe_io.load_toml(safe_io.decode(raw, name, LedgerError), name, LedgerError)
             return _old(path, raw, whole, repairing)
-        cached = cached and not (repairing or keep) and upto is None and fold_cache.where() is not None
-        return _walk(path, raw, header, repairing, upto, keep, cached, prior)
+        cached = cached and not (repairing or since) and upto is None and fold_cache.where() is not None
+        return _walk(path, raw, header, repairing, upto, since, cached, prior)
     except UnreadableLedger:
         raise  # the TOML reader names the line itself
     except LedgerError as exc:
@@ -152,7 +165,7 @@ def _walk(
     header: dict[str, Any],
     repairing: bool,
     upto: int | None,
-    keep: bool,
+    since: str | None,
     cached: bool,
     prior: tuple[str, Snapshot] | None = None,
 ) -> Snapshot:
@@ -171,20 +184,24 @@ def _walk(
     for key in sorted(set(header) - {"schema", "table", "profile"}):
         problems.add(key, log.UNKNOWN, allowed=log.TOP_KEYS, hint="")
     problems.raise_if_any(LedgerError)
-    state, size, events = fold.State(table), log.header_end(raw), []
+    state, size = fold.State(table), log.header_end(raw)
     key = hashlib.sha256(memoryview(raw)[:size]).hexdigest()
-    if (kept := _continued(raw, prior, pin.problems or keep or upto is not None)) is not None or (
+    if (kept := _continued(raw, prior, pin.problems or since or upto is not None)) is not None or (
         cached and not pin.problems and (kept := fold_cache.fold(key, raw, table)) is not None
     ):
         size, chain, ledger = kept
         state = fold.State(table, ledger)
-    start = chain.count
+    start, found, after = chain.count, None, []
+    if since and chain.head.startswith(since):
+        found = Since(0, state.ledger(), ())
     for k, (end, event) in enumerate(log.entries(raw, str(path), size), start + 1):
         chain.add(event)
         if upto is None or k <= upto:
             fold.apply(state, event, f"entry {k}", problems)
-        if keep:
-            events.append(event)
+        if found is not None and isinstance(event, dict):  # an entry since the head asked for, said
+            after.append({"entry": k, "kind": event.get("kind"), "at": event.get("at")})
+        if since and chain.head.startswith(since):
+            found, after = Since(k, state.ledger(), ()), []
         size = end
     if pin.problems and not (repairing or chain.header_vouched):
         raise LedgerError(pin.problems)
@@ -192,7 +209,8 @@ def _walk(
     said, sha = tuple(chain.problems()), hashlib.sha256(raw).hexdigest()
     if cached and not said and chain.count > start and state.table is table and size == len(raw):
         fold_cache.keep_fold(key, sha, size, chain.kept(), state.ledger())
-    return Snapshot(path, state.ledger(), sha, header, chain.head, schema, size, said, chain, tuple(events))
+    found = found._replace(after=tuple(after)) if found is not None else None
+    return Snapshot(path, state.ledger(), sha, header, chain.head, schema, size, said, chain, found)
 
 
 def _continued(raw: bytes, prior: tuple[str, Snapshot] | None, whole: object) -> Any:
@@ -202,7 +220,7 @@ def _continued(raw: bytes, prior: tuple[str, Snapshot] | None, whole: object) ->
     if prior is None or whole:
         return None
     sha, snap = prior
-    if snap.chain is None or snap.problems or snap.events or snap.size > len(raw):
+    if snap.chain is None or snap.problems or snap.since or snap.size > len(raw):
         return None
     if hashlib.sha256(memoryview(raw)[: snap.size]).hexdigest() != sha:
         return None
@@ -245,27 +263,21 @@ def read_trusted(path: Path) -> Snapshot:
 
 
 def hands_since(path: Path, head: str) -> tuple[Snapshot, int | None, list[int], list[Any]]:
-    """The ledger now, how many entries it had at ``head`` (a hash or its first digits; None: no
-    entry of the chain has it), the numbers of the hands of then that differ now, and the entries since."""
-    snapshot = read(path, keep=True)
+    """The ledger now, how many entries it had at ``head`` (a hash or its first digits, at least
+    4; None: no entry of the chain has it), the numbers of the hands of then that differ now, and
+    the entries since."""
+    wanted = head.strip().lower()
+    snapshot = read(path, since=wanted if len(wanted) >= 4 and re.fullmatch(r"[0-9a-f]+", wanted) else None)
     verify(snapshot)
-    wanted, found = head.strip().lower(), None
-    if len(wanted) >= 4 and re.fullmatch(r"[0-9a-f]+", wanted):
-        hashes = [snapshot.chain.header if snapshot.chain else ""]
-        hashes += [str(e.get("chain", {}).get("hash", "")) for e in snapshot.events]
-        found = max((k for k, h in enumerate(hashes) if h.startswith(wanted)), default=None)
-    if found is None:
+    if snapshot.since is None:
         return snapshot, None, [], []
-    _schema, table = codec.read_header(snapshot.data, True, Collector())
-    assert table is not None  # the ledger was read from this very header
-    then = fold.fold(table, snapshot.events, found)
     now = {e.id: e for e in snapshot.ledger.hands}
     differ = [
         n
-        for n, e in enumerate(then.hands, 1)
+        for n, e in enumerate(snapshot.since.then.hands, 1)
         if (o := now.get(e.id)) is None or (o.keys, o.result) != (e.keys, e.result)
     ]
-    return snapshot, found, differ, list(snapshot.events[found:])
+    return snapshot, snapshot.since.entry, differ, list(snapshot.since.after)
 
 
 # -- writing ----------------------------------------------------------------------------------

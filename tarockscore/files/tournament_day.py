@@ -96,7 +96,7 @@ def _drawn_table(
         return None
     try:
         # a closed round's sheet is looked up for the head the desk noted
-        snapshot = ledger_file.read(path, keep=closed is not None)
+        snapshot = ledger_file.read(path, since=closed)
     except LedgerError as exc:
         problems += exc.problems
         problems.append(Problem.of(str(path), words.unreadable, value=where))
@@ -189,12 +189,8 @@ def _closed_fits(
     afterwards (a problem); entries since are corrections made after the close (a warning)."""
     if snapshot.chain is None:
         return True  # a ledger of schema 1 (a day of 0.1) has no chain to hold a head
-    hashes = [str(e.get("chain", {}).get("hash", "")) for e in snapshot.events]
-    start = snapshot.chain.header
-    if head == start:
-        since = len(hashes)
-    elif head in hashes:
-        since = len(hashes) - hashes.index(head) - 1
+    if snapshot.since is not None and len(head) == 64:  # the whole head, as the desk notes it
+        since = len(snapshot.since.after)
     else:
         problems.append(
             Problem.of(

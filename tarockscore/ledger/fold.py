@@ -6,10 +6,9 @@ are tarockscore.files.ledger_log's, docs/ledger-format.md).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
-from tarockscore.errors import N_, Collector, LedgerError, TarockError
+from tarockscore.errors import N_, Collector, TarockError
 from tarockscore.ledger import codec
 from tarockscore.ledger.model import Action, AuditEntry, Entry, Ledger, Table
 from tarockscore.ledger.stored import parse_seated
@@ -42,15 +41,6 @@ class State:
     def ledger(self) -> Ledger:
         hands, audit, radl = tuple(self.hands.values()), tuple(self.audit), tuple(self.radl)
         return Ledger(self.table, hands, audit, radl, self.paper)
-
-
-def fold(table: Table, events: Sequence[Any], upto: int | None = None) -> Ledger:
-    """The evening the entries make (``upto``: the first so many); every problem in one error."""
-    state, problems = State(table), Collector()
-    for k, event in enumerate(events[:upto], 1):
-        apply(state, event, f"entry {k}", problems)
-    problems.raise_if_any(LedgerError)
-    return state.ledger()
 
 
 def apply(state: State, event: Any, where: str, problems: Collector) -> None:

@@ -64,14 +64,19 @@ def head_check_text(held: Any) -> str:
         return _(
             "head {head}: no entry of this ledger has it: the ledger was rewritten since, or it is another evening"
         ).format(head=short)
-    since = "; ".join(f"{e.get('kind', '?')} {e.get('at', '')}" for e in held.since)
+    said = [f"{e.get('kind', '?')} {e.get('at', '')}" for e in held.since]
+    if len(said) > FIRST_FEW + 1:  # a head of the first hour of a long evening: not one line of 100,000
+        said[FIRST_FEW:] = [_("… and {more:,} more").format(more=len(said) - FIRST_FEW)]
+    since = "; ".join(said)
     if held.differ:
         return _("head {head}: hand {number} differs from the hand of then; entries since: {since}").format(
             head=short, number=held.differ[0], since=since or "-"
         )
-    return _("head {head}: every hand of then is unchanged; {count} entries since").format(
-        head=short, count=len(held.since)
-    )
+    return ngettext(
+        "head {head}: every hand of then is unchanged; {count} entry since",
+        "head {head}: every hand of then is unchanged; {count} entries since",
+        len(held.since),
+    ).format(head=short, count=len(held.since))
 
 
 def preview_text(after: Ledger, number: int) -> str:
