@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 import tarockscore
+from tarockscore.rules.hand import HandInput
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "library.md"
 
@@ -60,7 +61,7 @@ def test_check_head_names_each_entry_since_by_number_kind_and_time(tmp_path: Pat
     evening = tarockscore.Evening.begin(
         tmp_path / "e.toml", ["Anna", "Bert", "Cilli", "Dani"], at=at.format(0)
     ).evening
-    rufer = {"contract": "rufer", "declarer": "Anna", "partner": "Cilli", "card_points": 40}
+    rufer: HandInput = {"contract": "rufer", "declarer": "Anna", "partner": "Cilli", "card_points": 40}
     evening.record(rufer, at.format(1))
     head = evening.head()
     evening.record(rufer, at.format(2))
