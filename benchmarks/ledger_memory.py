@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import shutil
 import statistics
 import subprocess
@@ -38,6 +39,7 @@ COMMANDS = (
     ("replace 2", ["replace", "2", "-c", "dreier", "-d", "Bert", "-t", "40"]),
     ("record", ["record", "{hand}"]),
     ("check", ["check"]),
+    ("check --head", ["check", "--head", "{first}"]),  # the first entry's head: every entry since
 )
 
 
@@ -70,6 +72,10 @@ def main() -> None:
         [sys.executable, str(HERE / "ledger_log.py"), "--build", str(base), str(options.hands)], check=True
     )
     size = base.stat().st_size / 2**20
+    text = base.read_text(encoding="utf-8")
+    first = re.search(r'\nhash = "([0-9a-f]{64})"', text[text.index("\n[[event]]") :])
+    first_head = first.group(1)[:12] if first else ""
+    del text
     floors = [
         measured([sys.executable, "-c", "import typer, tabulate, tomli_w, tomllib"], folder) for _ in range(3)
     ]
@@ -89,7 +95,10 @@ def main() -> None:
                     measured(tarockscore("show", "--ledger", str(work)), folder)
                     measured(tarockscore("record", str(hand), "--ledger", str(work)), folder)
                 peak, cpu = measured(
-                    tarockscore(*(a.format(hand=hand) for a in args), "--ledger", str(work)), folder
+                    tarockscore(
+                        *(a.format(hand=hand, first=first_head) for a in args), "--ledger", str(work)
+                    ),
+                    folder,
                 )
                 peaks.append(peak / 1024)
                 cpus.append(cpu)
