@@ -23,6 +23,7 @@ from tarockscore.files.profile_file import load_profile
 from tarockscore.ledger import operations, totals
 from tarockscore.ledger import settle_up as money
 from tarockscore.ledger.checks import check as check_ledger
+from tarockscore.ledger.checks import differing
 from tarockscore.ledger.model import Entry, Ledger, ledger_profile
 from tarockscore.ledger.radl import BY_HAND, radl_cause
 from tarockscore.ledger.results import check_number, result_of, score_stored
@@ -357,8 +358,13 @@ class Evening:
     def check_head(self, head: str) -> HeadCheck:
         """Whether the hands as of ``head`` (a head written down, or its first digits) are
         unchanged now; hands added since are fine."""
-        snapshot, found, differ, since = ledger_file.hands_since(self.path, head)
-        return HeadCheck(head, found is not None, tuple(differ), tuple(since))
+        wanted = head.strip().lower()
+        digits = len(wanted) >= 4 and all(c in "0123456789abcdef" for c in wanted)
+        snapshot = ledger_file.read(self.path, since=wanted if digits else None)
+        ledger_file.verify(snapshot)
+        if (found := snapshot.since) is None:
+            return HeadCheck(head, False, (), ())
+        return HeadCheck(head, True, tuple(differing(found.then, snapshot.ledger)), found.after)
 
     def record(self, hand: HandInput, at: str | None = None, *, expected: str | None = None) -> Change:
         """Score a hand (hand-file keys) and add it to the evening; ``expected``: the

@@ -8,7 +8,6 @@ safety rules, in the order a change goes through them, are docs/ledger-format.md
 import contextlib
 import hashlib
 import os
-import re
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -229,19 +228,9 @@ def _continued(raw: bytes, prior: tuple[str, Snapshot] | None, whole: object) ->
 
 def _old(path: Path, raw: bytes, data: Mapping[str, Any], repairing: bool) -> Snapshot:
     """A ledger of schema 1: read whole; sealed where its digest matches (docs/ledger-format.md)."""
-    ledger = codec.read_old(data, repairing=repairing)
-    claimed, sha = data.get("digest"), hashlib.sha256(raw).hexdigest()
-    said: list[Problem] = []
-    if not isinstance(claimed, str) or claimed != codec.old_digest(ledger):
-        said = check(ledger) or [
-            Problem.of(
-                "digest",
-                N_("no digest: this file was not written by this tarockscore, or its digest was removed")
-                if not isinstance(claimed, str)
-                else N_("the digest does not match the content: the file was changed outside tarockscore"),
-            )
-        ]
-    return Snapshot(path, ledger, sha, data, sha, codec.OLD_SCHEMA, len(raw), tuple(said))
+    ledger, sha = codec.read_old(data, repairing=repairing), hashlib.sha256(raw).hexdigest()
+    said = tuple(codec.old_unsealed(data, ledger))
+    return Snapshot(path, ledger, sha, data, sha, codec.OLD_SCHEMA, len(raw), said)
 
 
 def verify(snapshot: Snapshot) -> None:
@@ -260,24 +249,6 @@ def read_trusted(path: Path) -> Snapshot:
     if snapshot.chain is not None and snapshot.size == len(raw):
         fold_cache.put(snapshot.sha256, snapshot.head, snapshot.entries, tip_of(snapshot.ledger))
     return snapshot
-
-
-def hands_since(path: Path, head: str) -> tuple[Snapshot, int | None, list[int], list[Any]]:
-    """The ledger now, how many entries it had at ``head`` (a hash or its first digits, at least
-    4; None: no entry of the chain has it), the numbers of the hands of then that differ now, and
-    the entries since."""
-    wanted = head.strip().lower()
-    snapshot = read(path, since=wanted if len(wanted) >= 4 and re.fullmatch(r"[0-9a-f]+", wanted) else None)
-    verify(snapshot)
-    if snapshot.since is None:
-        return snapshot, None, [], []
-    now = {e.id: e for e in snapshot.ledger.hands}
-    differ = [
-        n
-        for n, e in enumerate(snapshot.since.then.hands, 1)
-        if (o := now.get(e.id)) is None or (o.keys, o.result) != (e.keys, e.result)
-    ]
-    return snapshot, snapshot.since.entry, differ, list(snapshot.since.after)
 
 
 # -- writing ----------------------------------------------------------------------------------

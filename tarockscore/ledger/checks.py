@@ -112,3 +112,14 @@ def check(ledger: Ledger, start: int = 0, scored: Container[int] | None = None) 
                 )
             )
     return problems
+
+
+def differing(then: Ledger, now: Ledger) -> list[int]:
+    """The hands of ``then`` (by their number then) that ``now`` no longer holds as they were:
+    taken off the sheet, or their keys or result changed (``check --head``)."""
+    kept = {e.id: e for e in now.hands}
+    return [
+        n
+        for n, e in enumerate(then.hands, 1)
+        if (o := kept.get(e.id)) is None or (o.keys, o.result) != (e.keys, e.result)
+    ]

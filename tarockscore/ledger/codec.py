@@ -11,7 +11,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from decimal import Decimal
 from typing import Any
 
-from tarockscore.errors import N_, Collector, LedgerError, TarockError, one_of, reason
+from tarockscore.errors import N_, Collector, LedgerError, Problem, TarockError, one_of, reason
+from tarockscore.ledger.checks import check
 from tarockscore.ledger.model import (
     Action,
     AuditEntry,
@@ -436,6 +437,23 @@ def old_digest(ledger: Ledger) -> str | None:
         return hashlib.sha256(canonical(body).encode("utf-8")).hexdigest()
     except (TypeError, ValueError):
         return None
+
+
+def old_unsealed(data: Mapping[str, Any], ledger: Ledger) -> list[Problem]:
+    """Why a ledger of schema 1 read as ``ledger`` from ``data`` is not as tarockscore sealed it:
+    its hands' own problems (their stored results against a fresh score), else its digest's; none
+    where the digest matches."""
+    claimed = data.get("digest")
+    if isinstance(claimed, str) and claimed == old_digest(ledger):
+        return []
+    return check(ledger) or [
+        Problem.of(
+            "digest",
+            N_("no digest: this file was not written by this tarockscore, or its digest was removed")
+            if not isinstance(claimed, str)
+            else N_("the digest does not match the content: the file was changed outside tarockscore"),
+        )
+    ]
 
 
 # -- a table's result from its paper sheet (kind = "paper") -------------------------------------
