@@ -410,7 +410,7 @@ def update(
     moved since, the change is refused."""
     early = _early(path)
     with locked(path):
-        snapshot, early = _again(path, raw := _opened(path), early), None  # its bytes let go
+        snapshot, early = _again(path, raw := _opened(path), None, early), None
         _refuse_moved(path, expected, snapshot.head, snapshot.sha256)
         verify(snapshot)
         return _write(raw, snapshot, change(snapshot.ledger), None, at)
@@ -432,10 +432,13 @@ def _early(path: Path, repairing: bool = False) -> tuple[str, Snapshot] | None:
     ).hexdigest(), snapshot
 
 
-def _again(path: Path, raw: bytes, early: tuple[str, Snapshot] | None, repairing: bool = False) -> Snapshot:
-    """Under the lock: the ledger as read before it where its bytes are the same, else read on from
-    where that read left it (the entries appended since), else read anew."""
-    if early is not None and early[1].sha256 == hashlib.sha256(raw).hexdigest():
+def _again(
+    path: Path, raw: bytes, sha: str | None, early: tuple[str, Snapshot] | None, repairing: bool = False
+) -> Snapshot:
+    """Under the lock: the ledger as read before it where its bytes (their sha256 ``sha``, worked
+    out here where the caller has not) are the same, else read on from where that read left it
+    (the entries appended since), else read anew."""
+    if early is not None and early[1].sha256 == (sha or hashlib.sha256(raw).hexdigest()):
         return early[1]
     return _snapshot(path, raw, repairing, cached=True, prior=early)
 
@@ -485,7 +488,7 @@ def record(
                 _schema, table = codec.read_header(_header(raw, str(path)), False, Collector())
                 found = fold_cache.tip(sha, table) if table is not None else None
             if found is None and (looked or len(raw) < _EARLY):
-                snapshot, early = _again(path, raw, early), None
+                snapshot, early = _again(path, raw, sha, early), None
                 _refuse_moved(path, expected, snapshot.head, sha)
                 verify(snapshot)
                 old, end = snapshot.ledger, tip_of(snapshot.ledger)
@@ -530,7 +533,7 @@ def repair(path: Path, change: Callable[[Ledger], Ledger], write: bool, at: str 
         return Written(snapshot.ledger, change(snapshot.ledger), snapshot.head, snapshot.entries)
     early = _early(path, repairing=True)
     with locked(path):
-        snapshot, early = _again(path, raw := _opened(path), early, repairing=True), None
+        snapshot, early = _again(path, raw := _opened(path), None, early, repairing=True), None
         new = _naming(change(snapshot.ledger), snapshot)
         found = log.found_by_repair(snapshot.chain, snapshot.head, snapshot.ledger.table.profile.sha256)
         return _write(raw, snapshot, new, "repair", at, found)
