@@ -7,7 +7,7 @@ German); the JSON and CSV functions do not.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
