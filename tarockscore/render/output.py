@@ -7,6 +7,10 @@ and the shapes of its JSON and CSV are built here in ``render/``, beside its tab
 
 from __future__ import annotations
 
+import csv
+import io
+import json
+import re
 from collections.abc import Callable, Sequence
 from enum import StrEnum
 from html import escape
@@ -14,7 +18,6 @@ from typing import Any, NamedTuple
 
 from tarockscore.errors import N_, UsageError
 from tarockscore.i18n import current
-from tarockscore.render.hand import csv_text, dumps
 
 #: A CSV table: its header row and its rows (cells made safe for spreadsheets when written).
 CsvTable = tuple[Sequence[str], Sequence[Sequence[Any]]]
@@ -71,6 +74,34 @@ def page(title: str, css: str, body: Sequence[str]) -> str:
             "",
         ]
     )
+
+
+def dumps(data: Any) -> str:
+    return json.dumps(data, indent=2, ensure_ascii=False)
+
+
+# A spreadsheet reads a cell that begins with one of these as a formula (=HYPERLINK(…), +SUM(…),
+# @A1, -1+1) or a hidden control character; such a cell is written with a leading apostrophe.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+_NUMBER = r"[+-]?[0-9]+(?:[.,/][0-9]+)?"
+
+
+def csv_cell(value: Any) -> Any:
+    """The value as a CSV cell that no spreadsheet runs: text that is not a plain number and
+    begins with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return gets a leading ``'``."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS) and not re.fullmatch(_NUMBER, value):
+        return "'" + value
+    return value
+
+
+def csv_text(headers: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
+    """Every CSV this program prints: cells neutralised by :func:`csv_cell`."""
+
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow([csv_cell(h) for h in headers])
+    writer.writerows([csv_cell(v) for v in row] for row in rows)
+    return buffer.getvalue()
 
 
 def rendered(view: View, fmt: OutputFormat = OutputFormat.TABLE) -> str:

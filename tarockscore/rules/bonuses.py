@@ -44,7 +44,7 @@ def silent_loss_unlisted_note(name: str) -> str:
     )
 
 
-def short_of_points_note(name: str, minimum: str) -> str:
+def short_of_points_note(name: str, minimum: str | int) -> str:
     return message(
         N_(
             "{bonus} lost, and the other side's card points do not show the {minimum} it needs: "
