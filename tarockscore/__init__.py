@@ -45,12 +45,12 @@ _HOME: dict[str, str] = {
     "Sheet": "tarockscore.api.evening",
     "now": "tarockscore.api.evening",
     # the players' words
-    "clean_name": "tarockscore.api.words",
-    "fold": "tarockscore.api.words",
-    "parse_stake": "tarockscore.api.words",
-    "strip_spaces": "tarockscore.api.words",
-    "ways_out": "tarockscore.api.problems",
-    "noting_writes": "tarockscore.api.problems",
+    "clean_name": "tarockscore.rules.text",
+    "fold": "tarockscore.rules.names",
+    "parse_stake": "tarockscore.ledger.settle_up",
+    "strip_spaces": "tarockscore.rules.text",
+    "ways_out": "tarockscore.files.ways_out",
+    "noting_writes": "tarockscore.files.safe_io",
     # the season (api/season.py)
     "fold_season": "tarockscore.api.season",
     "FoldedSeason": "tarockscore.api.season",
@@ -102,7 +102,8 @@ def __getattr__(name: str) -> Any:
     home = _HOME.get(name)
     if home is None:
         raise AttributeError(f"module 'tarockscore' has no attribute {name!r}")
-    value = getattr(import_module(home), name)
+    module = import_module(home)
+    value = module if home.endswith(f".{name}") else getattr(module, name)  # ways_out is a module
     globals()[name] = value
     return value
 
@@ -147,8 +148,6 @@ if TYPE_CHECKING:  # the names as the type checker sees them; at run time __geta
     from tarockscore.api.hand import profile_names as profile_names
     from tarockscore.api.hand import read_hand as read_hand
     from tarockscore.api.hand import score_hand as score_hand
-    from tarockscore.api.problems import noting_writes as noting_writes
-    from tarockscore.api.problems import ways_out as ways_out
     from tarockscore.api.season import FoldedSeason as FoldedSeason
     from tarockscore.api.season import LeftOut as LeftOut
     from tarockscore.api.season import PlayerStats as PlayerStats
@@ -173,7 +172,9 @@ if TYPE_CHECKING:  # the names as the type checker sees them; at run time __geta
     from tarockscore.api.tournament import games_at_five as games_at_five
     from tarockscore.api.tournament import read_players as read_players
     from tarockscore.api.tournament import seating as seating
-    from tarockscore.api.words import clean_name as clean_name
-    from tarockscore.api.words import fold as fold
-    from tarockscore.api.words import parse_stake as parse_stake
-    from tarockscore.api.words import strip_spaces as strip_spaces
+    from tarockscore.files import ways_out as ways_out
+    from tarockscore.files.safe_io import noting_writes as noting_writes
+    from tarockscore.ledger.settle_up import parse_stake as parse_stake
+    from tarockscore.rules.names import fold as fold
+    from tarockscore.rules.text import clean_name as clean_name
+    from tarockscore.rules.text import strip_spaces as strip_spaces

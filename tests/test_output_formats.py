@@ -41,6 +41,32 @@ def test_show_json_the_same_three_ways(ledger: str, how: list[str]) -> None:
     assert json.loads(result.stdout)["totals"] == TOTALS
 
 
+def test_show_json_is_one_document_indented_by_two(ledger: str) -> None:
+    # docs/machine-output.md: one JSON document; written as json.dumps(..., indent=2) writes it.
+    out = run("show", "--json", "--ledger", ledger).stdout
+    assert out.startswith('{\n  "profile": {\n    "name": "koenigrufen",\n')
+    assert '\n  "hands": [\n    {\n      "number": 1,\n' in out
+    assert out.endswith("\n}\n")
+    assert out == json.dumps(json.loads(out), indent=2, ensure_ascii=False) + "\n"
+
+
+def test_show_table_is_laid_out_as_tabulates_simple_table(ledger: str) -> None:
+    # Each column as wide as its widest cell, at least its title and 2; two spaces between;
+    # the hand's number and each player's points to the right, the words to the left. The points
+    # as worked in the docstring; the money at 0.10 as in test_settle_csv_one_row_per_payment.
+    out = run("show", "--ledger", ledger).stdout
+    assert out == (
+        "profile koenigrufen · stake 0.10 per point\n"
+        "  #  dealer    contract    declarer      result    Radl      Anna    Bert    Cilli    Dani\n"
+        "---  --------  ----------  ------------  --------  ------  ------  ------  -------  ------\n"
+        "  1  Dani      rufer       Anna + Cilli  won               +4 → 4   0 → 0   +4 → 4   0 → 0\n"
+        "  2  Anna      dreier      Cilli         lost              +5 → 9  +5 → 5    0 → 4  +5 → 5\n"
+        "  3  Bert      rufer       Dani + Bert   won                0 → 9  +1 → 6    0 → 4  +1 → 6\n"
+        "               total                                            9       6        4       6\n"
+        "               money                                        +1.10   -0.10    -0.90   -0.10\n"
+    )
+
+
 def test_show_csv_by_format_is_the_csv_shorthand(ledger: str) -> None:
     shorthand = run("show", "--csv", "--ledger", ledger)
     long_form = run("show", "--format", "csv", "--ledger", ledger)

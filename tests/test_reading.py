@@ -1,21 +1,16 @@
-"""Reading stored keys quickly changes nothing a user sees: the unknown-key messages name every
-key allowed where they stand, with the near-miss hint, whichever way the reader found them; a
-stored profile built once before is the profile a fresh build gives."""
+"""Reading stored keys: the unknown-key messages name every key allowed where they stand, with
+the near-miss hint; a hand's seat order is judged under its own profile."""
 
 from __future__ import annotations
 
-import copy
-from typing import Any, cast
+from typing import cast
 
 import pytest
 
-from tarockscore.errors import Collector, HandError, ProfileError
+from tarockscore.errors import Collector, HandError
 from tarockscore.files.profile_file import load_profile
-from tarockscore.ledger.model import profile_hash
-from tarockscore.ledger.stored import StoredDocument
 from tarockscore.rules.hand import BonusInput, HandInput
 from tarockscore.rules.hand_parser import parse_hand
-from tarockscore.rules.profile import build_profile
 from tarockscore.rules.reader import Reader
 
 PLAYERS = ["Anna", "Bert", "Cilli", "Dani"]
@@ -87,55 +82,7 @@ def test_an_unknown_key_of_a_bonus_is_named_with_the_bonus_keys() -> None:
     ]
 
 
-# -- a stored profile built once --------------------------------------------------------------
-
-
-def _document() -> dict[str, Any]:
-    """A fresh copy of the shipped Königrufen profile's document, as a ledger stores it."""
-    return copy.deepcopy(dict(load_profile("koenigrufen").document))
-
-
-def test_a_stored_profile_built_again_equals_a_fresh_build_and_holds_its_own_document() -> None:
-    first, second = _document(), _document()
-    assert StoredDocument(first).profile() == build_profile(first)
-    again = StoredDocument(second).profile()
-    assert again == build_profile(second)
-    assert again.document is second
-
-
-def test_a_changed_stored_profile_is_built_from_its_own_document() -> None:
-    StoredDocument(_document()).profile()
-    changed = _document()
-    changed["contracts"]["rufer"]["value"] = 2
-    profile = StoredDocument(changed).profile()
-    assert profile.contracts["rufer"].value == 2
-    assert profile == build_profile(changed)
-    reordered = _document()
-    reordered["contracts"] = dict(reversed(reordered["contracts"].items()))
-    assert list(StoredDocument(reordered).profile().contracts) == list(build_profile(reordered).contracts)
-    assert list(StoredDocument(reordered).profile().contracts) != list(build_profile(_document()).contracts)
-
-
-def test_a_stored_profile_tells_a_boolean_from_the_number_it_equals() -> None:
-    StoredDocument(_document()).profile()  # the Call is worth 1
-    flagged = _document()
-    flagged["contracts"]["rufer"]["value"] = True  # == 1 in Python, but no whole number
-    with pytest.raises(ProfileError) as fresh:
-        build_profile(flagged)
-    with pytest.raises(ProfileError) as stored:
-        StoredDocument(flagged).profile()
-    assert stored.value.problems == fresh.value.problems
-
-
-def test_a_stored_document_has_the_sha256_of_a_fresh_hash() -> None:
-    first, changed = _document(), _document()
-    changed["game"]["card_points_total"] = 69
-    assert StoredDocument(first).sha256() == profile_hash(first)
-    assert StoredDocument(_document()).sha256() == profile_hash(first)
-    assert StoredDocument(changed).sha256() == profile_hash(changed) != profile_hash(first)
-
-
-# -- a seat order judged once -----------------------------------------------------------------
+# -- a seat order -----------------------------------------------------------------
 
 
 def _seat_problems(players: list[str], profile: str) -> list[tuple[str, str]]:

@@ -6,11 +6,11 @@
 from __future__ import annotations
 
 from tarockscore.entry.shortform import hand_from_options as hand_from_short_form
-from tarockscore.errors import N_, HandError, TarockError
+from tarockscore.errors import N_, HandError
 from tarockscore.files.hand_file import read_hand_mapping
 from tarockscore.files.profile_file import DEFAULT_PROFILE, load_profile, shipped_names
-from tarockscore.rules.hand import BonusInput, Hand, HandInput
-from tarockscore.rules.hand_parser import parse_hand
+from tarockscore.ledger.stored import parse_one
+from tarockscore.rules.hand import BonusInput, HandInput
 from tarockscore.rules.profile import Profile
 from tarockscore.rules.scoring import Score
 from tarockscore.rules.scoring import score_hand as _score
@@ -53,15 +53,8 @@ def profile_for(mapping: HandInput, profile_ref: str | None) -> Profile:
     return load_profile(ref)
 
 
-def parse(mapping: HandInput, profile: Profile, where: str = "") -> Hand:
-    try:
-        return parse_hand(mapping, profile)
-    except TarockError as exc:
-        raise exc.located(where) if where else exc from None
-
-
 def score_hand(mapping: HandInput, profile_ref: str | None = None, where: str = "") -> tuple[Score, Profile]:
     """Score a hand given as hand-file keys: the score, bet by bet, and the profile it was scored
     under (``profile_ref``, else the hand's ``profile`` key, else the default)."""
     profile = profile_for(mapping, profile_ref)
-    return _score(parse(mapping, profile, where), profile), profile
+    return _score(parse_one(mapping, profile, where), profile), profile

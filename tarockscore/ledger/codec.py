@@ -23,6 +23,7 @@ from tarockscore.ledger.model import (
     RadlMark,
     Result,
     Table,
+    profile_hash,
 )
 from tarockscore.ledger.pin import (
     PROFILE_DAMAGED,
@@ -32,9 +33,9 @@ from tarockscore.ledger.pin import (
     PROFILE_UNREADABLE,
 )
 from tarockscore.ledger.settle_up import parse_stake
-from tarockscore.ledger.stored import StoredDocument, parse_seated
+from tarockscore.ledger.stored import parse_seated
 from tarockscore.rules.hand import Hand, HandInput
-from tarockscore.rules.profile import Profile
+from tarockscore.rules.profile import Profile, build_profile
 from tarockscore.rules.reader import Reader, type_name
 from tarockscore.rules.text import iso_date, iso_timestamp, name_problem, text_problem
 
@@ -185,12 +186,11 @@ def stored_profile(
     if not isinstance(document, dict):
         problems.add("profile.document", N_("missing: the resolved profile the evening is scored under"))
         return name, sha, {}, None
-    stored = StoredDocument(document)
-    actual, named = stored.sha256(), document.get("name")
+    actual, named = profile_hash(document), document.get("name")
     built = Collector()  # the document's own problems, after what the pin says of it
     rules: Profile | None = None
     try:
-        rules = stored.profile()
+        rules = build_profile(document)
     except TarockError as exc:
         for p in exc.located("profile.document").problems:
             built.put(p)

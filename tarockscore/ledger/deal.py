@@ -6,7 +6,6 @@ Forehand. With five at the table the dealer sits out and adds 0.
 
 # No `from __future__ import annotations` here: typing.NamedTuple compiles every string
 # annotation of its fields when the class is made, at each start-up.
-import functools
 from collections.abc import Sequence
 from typing import NamedTuple
 
@@ -46,12 +45,7 @@ def deal(seats: Sequence[str], k: int) -> Deal:
 
 def dealer_of(seats: Sequence[str], players: Sequence[str]) -> str | None:
     """Who dealt a hand played by ``players``, or None if that is no deal of this table."""
-    return _dealer_of(tuple(seats), tuple(players))
-
-
-@functools.lru_cache(maxsize=256)
-def _dealer_of(seats: tuple[str, ...], players: tuple[str, ...]) -> str | None:
-    # A table has four or five deals; an evening's stored hands ask about them over and over.
+    players = tuple(players)
     if not players or players[0] not in seats:
         return None
     if len(seats) == 5:

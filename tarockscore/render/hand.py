@@ -1,13 +1,11 @@
-"""Turning results into text: tables (tabulate), JSON and CSV (rendering layer, no scoring).
+"""A hand's score and the profiles as text (tabulate), JSON and CSV: ``score``, ``--explain``, the
+price list, the list of shipped profiles (rendering layer, no scoring).
 
 Text for a person speaks the chosen language (:mod:`tarockscore.i18n`); JSON and CSV do not.
 """
 
 from __future__ import annotations
 
-import csv
-import io
-import json
 import re
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -17,6 +15,7 @@ from tabulate import tabulate
 from tarockscore import i18n
 from tarockscore.errors import key_title
 from tarockscore.i18n import N_, _, translated
+from tarockscore.render.output import View
 from tarockscore.rules.cardpoints import render_points
 from tarockscore.rules.profile import Kind, Profile
 from tarockscore.rules.scoring import Line, Score
@@ -24,10 +23,6 @@ from tarockscore.rules.scoring import Line, Score
 
 def signed(n: int) -> str:
     return f"+{n}" if n > 0 else str(n)
-
-
-def dumps(data: Any) -> str:
-    return json.dumps(data, indent=2, ensure_ascii=False)
 
 
 def factors_text(line: Line) -> str:
@@ -331,25 +326,34 @@ def price_list(profile: Profile) -> str:
     return "\n".join(lines)
 
 
-# A spreadsheet reads a cell that begins with one of these as a formula (=HYPERLINK(…), +SUM(…),
-# @A1, -1+1) or a hidden control character; such a cell is written with a leading apostrophe.
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-_NUMBER = r"[+-]?[0-9]+(?:[.,/][0-9]+)?"
+# -- the shipped profiles as `tarockscore profiles` lists them ----------------------------------
+
+PROFILE_COLUMNS = ("profile", "game", "settlement", "ceiling", "title")
 
 
-def csv_cell(value: Any) -> Any:
-    """The value as a CSV cell that no spreadsheet runs: text that is not a plain number and
-    begins with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return gets a leading ``'``."""
-    if isinstance(value, str) and value.startswith(FORMULA_STARTS) and not re.fullmatch(_NUMBER, value):
-        return "'" + value
-    return value
+def _profile_row(p: Profile, language: str) -> list[str]:
+    ceiling = p.kontra.ladder[p.kontra.ceiling - 1].name
+    if language == i18n.DEFAULT:  # the words of the file, as JSON and CSV keep them
+        return [p.name, p.game.family, p.settlement.mode, ceiling, p.title_in(language)]
+    return [
+        p.name,
+        i18n.named(p.game.family),
+        _settled(p),
+        i18n.named(ceiling),
+        p.title_in(language),
+    ]
 
 
-def csv_text(headers: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
-    """Every CSV this program prints: cells neutralised by :func:`csv_cell`."""
+def profiles_view(profiles: Sequence[Profile]) -> View:
+    """One row per profile: its name, game, settlement, Kontra ceiling and title (the reader's
+    language in the table; English in JSON and CSV, which speak no language)."""
+    return View(
+        table=lambda: _profiles_table(profiles),
+        json=lambda: [dict(zip(PROFILE_COLUMNS, _profile_row(p, "en"), strict=True)) for p in profiles],
+        csv=lambda: (list(PROFILE_COLUMNS), [_profile_row(p, "en") for p in profiles]),
+    )
 
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow([csv_cell(h) for h in headers])
-    writer.writerows([csv_cell(v) for v in row] for row in rows)
-    return buffer.getvalue()
+
+def _profiles_table(profiles: Sequence[Profile]) -> str:
+    rows = [_profile_row(p, i18n.current()) for p in profiles]
+    return tabulate(rows, headers=[_("profile"), _("game"), _("settlement"), _("ceiling"), _("title")])

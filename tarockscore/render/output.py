@@ -7,15 +7,17 @@ and the shapes of its JSON and CSV are built here in ``render/``, beside its tab
 
 from __future__ import annotations
 
+import csv
+import io
 import json
-from collections.abc import Callable, Iterable, Iterator, Sequence
+import re
+from collections.abc import Callable, Sequence
 from enum import StrEnum
 from html import escape
 from typing import Any, NamedTuple
 
 from tarockscore.errors import N_, UsageError
 from tarockscore.i18n import current
-from tarockscore.render.hand import csv_text, dumps
 
 #: A CSV table: its header row and its rows (cells made safe for spreadsheets when written).
 CsvTable = tuple[Sequence[str], Sequence[Sequence[Any]]]
@@ -30,12 +32,6 @@ class OutputFormat(StrEnum):
     HTML = "html"
 
 
-class Lines(NamedTuple):
-    """A table's text written line by line as it is printed, never held whole (``show``'s sheet)."""
-
-    lines: Iterable[str]
-
-
 class View(NamedTuple):
     """A result as it can be shown: each format a function, called only when that format is asked for.
 
@@ -43,7 +39,7 @@ class View(NamedTuple):
     (docs/machine-output.md); ``csv`` the header and rows; ``html`` one printable page.
     """
 
-    table: Callable[[], str | Lines]
+    table: Callable[[], str]
     json: Callable[[], Any] | None = None
     csv: Callable[[], CsvTable] | None = None
     html: Callable[[], str] | None = None
@@ -80,87 +76,41 @@ def page(title: str, css: str, body: Sequence[str]) -> str:
     )
 
 
-class Streamed(NamedTuple):
-    """A JSON array of a view written item by item as it is printed, never held whole (the hands
-    of ``show --json``); the text is exactly what ``json.dumps`` of the list would write."""
-
-    items: Iterable[Any]
+def dumps(data: Any) -> str:
+    return json.dumps(data, indent=2, ensure_ascii=False)
 
 
-def _indented(value: Any, pad: str) -> str:
-    """``dumps(value)`` (indented by 2, each line after the first led by ``pad``), written without
-    ``json``'s indenting encoder, whose closures are reference cycles: with the collector off while
-    a command runs, each of a hundred thousand hands would leave one behind."""
-    if type(value) is int:
-        return str(value)
-    if value is None or type(value) is bool:
-        return _SCALARS[value]
-    if type(value) is str:
-        return _encode(value)
-    inner = pad + "  "
-    if isinstance(value, dict) and value:
-        items = (f"{inner}{_encode(k)}: {_indented(v, inner)}" for k, v in value.items())
-        return "{\n" + ",\n".join(items) + "\n" + pad + "}"
-    if isinstance(value, list | tuple) and value:
-        return "[\n" + ",\n".join(inner + _indented(v, inner) for v in value) + "\n" + pad + "]"
-    return _encode(value)
+# A spreadsheet reads a cell that begins with one of these as a formula (=HYPERLINK(…), +SUM(…),
+# @A1, -1+1) or a hidden control character; such a cell is written with a leading apostrophe.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+_NUMBER = r"[+-]?[0-9]+(?:[.,/][0-9]+)?"
 
 
-_SCALARS: dict[Any, str] = {None: "null", True: "true", False: "false"}
-_encode = json.JSONEncoder(ensure_ascii=False).encode
+def csv_cell(value: Any) -> Any:
+    """The value as a CSV cell that no spreadsheet runs: text that is not a plain number and
+    begins with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return gets a leading ``'``."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS) and not re.fullmatch(_NUMBER, value):
+        return "'" + value
+    return value
 
 
-def _json_parts(value: Any, level: int = 0) -> Iterator[str]:
-    """``dumps(value)`` in parts, each :class:`Streamed` array made an item at a time."""
-    pad = "\n" + "  " * level
-    if isinstance(value, Streamed):
-        opened = False
-        for item in value.items:
-            yield ("," if opened else "[") + pad + "  " + _indented(item, pad[1:] + "  ")
-            opened = True
-        yield pad + "]" if opened else "[]"
-    elif isinstance(value, dict) and any(isinstance(v, Streamed) for v in value.values()):
-        for i, (key, item) in enumerate(value.items()):
-            yield ("," if i else "{") + pad + "  " + json.dumps(key, ensure_ascii=False) + ": "
-            yield from _json_parts(item, level + 1)
-        yield pad + "}"
-    else:
-        yield dumps(value).replace("\n", pad)
+def csv_text(headers: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
+    """Every CSV this program prints: cells neutralised by :func:`csv_cell`."""
 
-
-def parts(view: View, fmt: OutputFormat = OutputFormat.TABLE, size: int = 1 << 16) -> Iterator[str]:
-    """:func:`rendered` in parts of about ``size`` characters, to print as they are made."""
-    made = view.table() if fmt is OutputFormat.TABLE else None
-    if isinstance(made, str):
-        yield made + "\n"
-        return
-    lines: Iterable[str]
-    if made is not None:
-        lines = (line + "\n" for line in made.lines)
-    elif fmt is OutputFormat.JSON and view.json is not None:
-        lines = _json_parts(view.json())
-    else:
-        yield rendered(view, fmt)
-        return
-    held: list[str] = []
-    length = 0
-    for part in lines:
-        held.append(part)
-        length += len(part)
-        if length >= size:
-            yield "".join(held)
-            held, length = [], 0
-    yield "".join(held) + ("\n" if fmt is OutputFormat.JSON else "")
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow([csv_cell(h) for h in headers])
+    writer.writerows([csv_cell(v) for v in row] for row in rows)
+    return buffer.getvalue()
 
 
 def rendered(view: View, fmt: OutputFormat = OutputFormat.TABLE) -> str:
     """The view in ``fmt``, as printed (the table with a newline after it; the page, JSON and CSV end in their own); a format the view does not have is a usage error
     naming ``--format`` and the formats it has."""
     if fmt is OutputFormat.TABLE:
-        made = view.table()
-        return "\n".join(made.lines) + "\n" if isinstance(made, Lines) else made + "\n"
+        return view.table() + "\n"
     if fmt is OutputFormat.JSON and view.json is not None:
-        return "".join(_json_parts(view.json())) + "\n"
+        return dumps(view.json()) + "\n"
     if fmt is OutputFormat.CSV and view.csv is not None:
         headers, rows = view.csv()
         return csv_text(headers, rows)

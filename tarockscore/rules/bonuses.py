@@ -9,8 +9,6 @@ decided in :mod:`tarockscore.rules.valat`; which may be announced or doubled, in
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from tarockscore.errors import N_, message
 from tarockscore.rules.cardpoints import render_points
 from tarockscore.rules.hand import BonusEntry, Side, side_card_points
@@ -23,14 +21,11 @@ def announced_factor(deal: Deal) -> Factor:
     return Factor(N_("announced"), deal.profile.game.announced_factor, key_path(Game, "announced_factor"))
 
 
-# A bonus's label and notes name only the bonus (and the contract): each is made once per name.
-@lru_cache(maxsize=256)
 def bonus_label(name: str, announced: bool) -> str:
     """``Pagat (announced)``, ``Pagat (silent)``."""
     return message(N_("{bonus} (announced)") if announced else N_("{bonus} (silent)"), bonus=title(name))
 
 
-@lru_cache(maxsize=256)
 def silent_loss_note(name: str) -> str:
     return message(
         N_("{bonus} silent and lost: not scored (bonus_rules.silent_failure_counts = false)."),
@@ -38,12 +33,10 @@ def silent_loss_note(name: str) -> str:
     )
 
 
-@lru_cache(maxsize=256)
 def solo_doubling_label(contract: str) -> str:
     return message(N_("{contract} doubles every bonus"), contract=title(contract))
 
 
-@lru_cache(maxsize=256)
 def silent_loss_unlisted_note(name: str) -> str:
     return message(
         N_("{bonus} silent and lost: not scored (not in bonus_rules.silent_failure_bonuses)."),
@@ -51,8 +44,7 @@ def silent_loss_unlisted_note(name: str) -> str:
     )
 
 
-@lru_cache(maxsize=256)
-def short_of_points_note(name: str, minimum: str) -> str:
+def short_of_points_note(name: str, minimum: str | int) -> str:
     return message(
         N_(
             "{bonus} lost, and the other side's card points do not show the {minimum} it needs: "

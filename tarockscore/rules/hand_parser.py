@@ -10,11 +10,10 @@ asked of :mod:`tarockscore.rules.legality`, which the guided entry asks too.
 
 from __future__ import annotations
 
-import functools
 from fractions import Fraction
 from typing import Any
 
-from tarockscore.errors import N_, Collector, HandRefused, Problem, message, near_miss, one_of
+from tarockscore.errors import N_, Collector, HandRefused, message, near_miss, one_of
 from tarockscore.rules import legality
 from tarockscore.rules.called_king import check_bonuses_with_king_in_talon, check_king_half
 from tarockscore.rules.cardpoints import render_points
@@ -198,16 +197,13 @@ def _players(r: Reader, named: bool, profile: Profile, problems: Collector) -> t
         )
         return ()
     players = tuple(raw)
-    for problem in _seating(players, profile.game.players, profile.name):
-        problems.put(problem)
+    _check_seating(players, profile, problems)
     return players
 
 
-@functools.lru_cache(maxsize=256)
-def _seating(players: tuple[str, ...], count: int, profile: str) -> tuple[Problem, ...]:
-    """What is wrong with ``players`` as a hand's seat order under profile ``profile``, a game of
-    ``count`` players. An evening's hands repeat a few seat orders: each is judged once."""
-    problems = Collector()
+def _check_seating(players: tuple[str, ...], profile: Profile, problems: Collector) -> None:
+    """What is wrong with ``players`` as a hand's seat order under ``profile``."""
+    count = profile.game.players
     for player in players:  # the rules a name typed with `new --players` meets
         wrong = name_problem(player)
         if wrong is not None:
@@ -217,7 +213,7 @@ def _seating(players: tuple[str, ...], count: int, profile: str) -> tuple[Proble
             "players",
             N_("{count} names given; {profile!r} is played by {players}"),
             count=len(players),
-            profile=profile,
+            profile=profile.name,
             players=count,
         )
     if len(set(players)) < len(players):  # a name given twice
@@ -229,7 +225,6 @@ def _seating(players: tuple[str, ...], count: int, profile: str) -> tuple[Proble
             N_("{allowed} differ only by case: names are matched in any case"),
             allowed=one_of(clashes),
         )
-    return tuple(problems.problems)
 
 
 def _check_without_contract(keys: _Keys, profile: Profile, problems: Collector) -> None:

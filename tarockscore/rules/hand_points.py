@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 import math
 import re
 from collections.abc import Sequence
@@ -18,23 +17,16 @@ from tarockscore.rules.reader import Reader
 
 def read_card_points(where: str, value: object, profile: Profile, problems: Collector) -> Fraction | None:
     game = profile.game
-    kind = type(value)
-    # The total goes in as its numerator and denominator: a Fraction is slow to hash.
-    total = game.card_points_total.as_integer_ratio()
-    if kind is int or (kind is str and len(value) <= _SHORT):  # type: ignore[arg-type]
-        judged = _judged(value, *total, game.thirds, game.family)
-    else:
-        judged = _judge(value, *total, game.thirds, game.family)
+    judged = _judge(value, game.card_points_total, game.thirds, game.family)
     if isinstance(judged, Fraction):
         return judged
     problems.add(where, judged)
     return None
 
 
-def _judge(value: object, numerator: int, denominator: int, thirds: bool, family: str) -> Fraction | str:
-    """The card points ``value`` gives in a game of ``numerator/denominator`` points (counted in
-    thirds or whole), or why they cannot be taken."""
-    total = Fraction(numerator, denominator)
+def _judge(value: object, total: Fraction, thirds: bool, family: str) -> Fraction | str:
+    """The card points ``value`` gives in a game of ``total`` points (counted in thirds or whole),
+    or why they cannot be taken."""
     if thirds and isinstance(value, str) and (m := re.match(_THIRDS_OR_BLATT, value)):
         count = int(m.group(1))
         if BLATT <= count <= total:  # "107/3" is thirds only: 107 points are more than the deck's
@@ -66,13 +58,6 @@ def _judge(value: object, numerator: int, denominator: int, thirds: bool, family
 
 # "35/3": thirds, or points and Blatt as a score block writes them ("35/2" is 35 2/3)
 _THIRDS_OR_BLATT = rf"^\s*(\d+)\s*/\s*{BLATT}\s*$"
-
-# A count longer than this is never remembered (a valid one is at most a few characters).
-_SHORT = 12
-
-# An evening's hands repeat a few hundred counts: each is judged once per game (``typed``: a
-# count of 1 and a count of "1" are judged apart; ``true`` never reaches the cache).
-_judged = functools.lru_cache(maxsize=1024, typed=True)(_judge)
 
 
 def read_side_points(

@@ -9,12 +9,10 @@ each Defender at that Defender's own stake. What a hand may say is checked in
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from tarockscore.errors import N_, message
 from tarockscore.rules.hand import Hand, Side
 from tarockscore.rules.profile import Kind, Profile
-from tarockscore.rules.profile_tables import KontraRules, KontraStep, Settlement, key_path, setting
+from tarockscore.rules.profile_tables import KontraRules, Settlement, key_path, setting
 from tarockscore.rules.settlement import NOTHING, Deal, Factor, Scored, title
 
 
@@ -30,23 +28,14 @@ def kontra_factors(
         return ()
     step = profile.step(step_name)
     assert step is not None
-    return _ladder_factors(profile.kontra.ladder[: step.level], target, answer, tuple(values.items()))
-
-
-@lru_cache(maxsize=1024)
-def _ladder_factors(
-    steps: tuple[KontraStep, ...], target: str, answer: str | None, values: tuple[tuple[str, object], ...]
-) -> tuple[Factor, ...]:
-    """The factors of :func:`kontra_factors`, made once per ladder, target and values: their labels
-    are the same in every hand that says these steps (a value is a name, or a name's title)."""
     factors = []
     previous = 1
-    for s in steps:
+    for s in profile.kontra.ladder[: step.level]:
         # the doubted side's answers (Rekontra, …) read with ``answer`` where one is given
         said = answer if answer is not None and s.level % 2 == 0 else target
         factors.append(
             Factor(
-                message(said, step=title(s.name), **dict(values))
+                message(said, step=title(s.name), **values)
                 if "{step}" in said
                 else message(N_("{step} on {target}"), step=title(s.name), target=target),
                 s.multiplier // previous,

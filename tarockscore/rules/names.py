@@ -9,7 +9,6 @@ names differ only by case is refused when it is set.
 
 from __future__ import annotations
 
-import functools
 import unicodedata
 from collections.abc import Iterable, Sequence
 from typing import Any, cast
@@ -31,13 +30,6 @@ def player_key(name: str) -> str:
 
 def same_but_case(names: Iterable[str]) -> list[str]:
     """The names that another name of ``names`` repeats without regard to case (sorted)."""
-    return list(_same_but_case(tuple(names)))
-
-
-@functools.lru_cache(maxsize=256)
-def _same_but_case(names: tuple[str, ...]) -> tuple[str, ...]:
-    # An evening's hands name the same four or five players in a few seat orders: each order is
-    # folded once, not once per stored hand.
     seen: dict[str, str] = {}
     clashes: set[str] = set()
     for name in names:
@@ -45,7 +37,7 @@ def _same_but_case(names: tuple[str, ...]) -> tuple[str, ...]:
         if key in seen and seen[key] != name:
             clashes.update((seen[key], name))
         seen.setdefault(key, name)
-    return tuple(sorted(clashes))
+    return sorted(clashes)
 
 
 def at_table(given: str, players: Sequence[str]) -> str:

@@ -13,7 +13,6 @@ hand (core layer, pure).
 from collections.abc import Mapping
 from enum import StrEnum
 from fractions import Fraction
-from functools import cache
 from typing import Any, Literal, NamedTuple, TypeVar, get_args, get_origin
 
 from tarockscore.errors import N_, Collector
@@ -150,7 +149,6 @@ def read_table(reader: Reader, cls: type[T], **given: Any) -> T:
     return cls(**values)
 
 
-@cache
 def key_path(table: type, name: str) -> str:
     """The key path of a record's field: ``key_path(ValatRules, "solo_doubles")`` → ``"valat.solo_doubles"``.
 
@@ -163,7 +161,6 @@ def key_path(table: type, name: str) -> str:
     raise AttributeError(f"{table.__name__} has no key {name!r}")
 
 
-@cache
 def key_paths() -> frozenset[str]:
     """Every key path of a profile's tables (``game.announced_factor``, ``kontra.ladder``, …)."""
     return frozenset(key_path(table, name) for table in _KEYS for name in table.__annotations__)

@@ -9,7 +9,6 @@ sheet where ``settlement.kontra_scope = "payout"`` makes it money only.
 # No `from __future__ import annotations` here: typing.NamedTuple compiles every string
 # annotation of its fields when the class is made, at each start-up.
 from collections.abc import Iterable, Mapping
-from functools import cache
 from typing import NamedTuple
 
 from tarockscore.errors import Message
@@ -66,7 +65,6 @@ def note(text: str) -> Scored:
     return Scored(notes=(text,))
 
 
-@cache
 def title(name: str) -> Message:
     """A profile name as a player reads it: ``king_ultimo`` → ``King Ultimo`` (the catalogue
     knows the German of the shipped profiles' names: König ultimo)."""

@@ -38,6 +38,11 @@ def nfc(text: str) -> str:
     return unicodedata.normalize("NFC", text)
 
 
+def clean_name(text: str) -> str:
+    """A name as the ledger keeps it: without the spaces around it, composed (NFC)."""
+    return nfc(strip_spaces(text))
+
+
 def describe(ch: str) -> str:
     """A character as a user can look it up: ``U+202E (RIGHT-TO-LEFT OVERRIDE)``."""
     name = unicodedata.name(ch, "")

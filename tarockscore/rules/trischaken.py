@@ -10,7 +10,6 @@ take the whole payment. A renonce makes the offender lose alone.
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import lru_cache
 
 from tarockscore.errors import N_, message
 from tarockscore.rules.cardpoints import render_points
@@ -122,9 +121,6 @@ NOBODY_PAYS = message(N_("Every player tied for the most card points: nobody pay
 FOREHAND_LOSES = message(N_("Forehand loses"))
 
 
-# The labels below name the players of a table (a few subsets of them) or card points: each is
-# made once per subset, player, amount or count, not in every hand.
-@lru_cache(maxsize=256)
 def _names(players: tuple[str, ...]) -> str:
     """``Anna``, ``Anna and Bert``, ``Anna, Bert and Cilli`` (in the reader's language)."""
     if len(players) == 1:
@@ -132,7 +128,6 @@ def _names(players: tuple[str, ...]) -> str:
     return message(N_("{names} and {last}"), names=", ".join(players[:-1]), last=players[-1])
 
 
-@lru_cache(maxsize=256)
 def _shared_label(non_losers: tuple[str, ...], virgins: tuple[str, ...] | None) -> str:
     """The factor that shares a loser's payment: every non-loser's, or all taken by ``virgins``."""
     if virgins is not None:
@@ -144,7 +139,6 @@ def _shared_label(non_losers: tuple[str, ...], virgins: tuple[str, ...] | None) 
     return message(N_("{names} each"), names=_names(non_losers))
 
 
-@lru_cache(maxsize=256)
 def _mayor_label(points: Fraction, threshold: Fraction) -> str:
     """``Bürgermeister (40, at least 35 2/3)``."""
     return message(
@@ -154,7 +148,6 @@ def _mayor_label(points: Fraction, threshold: Fraction) -> str:
     )
 
 
-@lru_cache(maxsize=1024)
 def _payment_label(contract: str, player: str, each: int, receivers: tuple[str, ...]) -> str:
     """``Trischaken: Anna pays 2 to each of Bert, Cilli and Dani``."""
     return message(

@@ -8,7 +8,6 @@ from tarockscore.cli.shell.group import new_app
 from tarockscore.cli.shell.options import profile_given
 from tarockscore.cli.shell.output_options import CsvOpt, FormatOpt, JsonOpt, chosen, show
 from tarockscore.render import hand as render
-from tarockscore.render.profiles import profiles_view
 
 profiles_app = new_app(help="List the shipped profiles, or show one with its price list.")
 
@@ -26,7 +25,7 @@ def profiles(
     if ctx.invoked_subcommand is not None:
         return
     fmt = chosen(output, json_out, csv_out)
-    show(profiles_view([tarockscore.load_profile(name) for name in tarockscore.profile_names()]), fmt)
+    show(render.profiles_view([tarockscore.load_profile(name) for name in tarockscore.profile_names()]), fmt)
 
 
 @profiles_app.command("show")

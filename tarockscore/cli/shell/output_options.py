@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from tarockscore.errors import N_, UsageError
-from tarockscore.render.output import OutputFormat, View, parts
+from tarockscore.render.output import OutputFormat, View, rendered
 
 FormatOpt = Annotated[
     OutputFormat | None,
@@ -39,6 +39,5 @@ def chosen(fmt: OutputFormat | None, json_out: bool = False, csv_out: bool = Fal
 
 
 def show(view: View, fmt: OutputFormat) -> None:
-    """Print the view in the chosen format on standard output, in parts as they are made."""
-    for part in parts(view, fmt):
-        typer.echo(part, nl=False)
+    """Print the view in the chosen format on standard output."""
+    typer.echo(rendered(view, fmt), nl=False)
