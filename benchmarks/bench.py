@@ -267,7 +267,7 @@ bad = sum(len(check(led)) for led in ledgers)
 t3 = T()
 assert bad == 0
 from tarockscore.rules.hand import hand_to_mapping
-from tarockscore.rules.hand_parser import parse_hand
+from tarockscore.rules.parse import parse_hand
 from tarockscore.files.profile_file import load_profile
 from tarockscore.rules.scoring import score_hand
 parse = score = back = 0.0

@@ -24,9 +24,8 @@ from tarockscore.ledger.model import Entry, Ledger
 from tarockscore.ledger.results import fresh_results
 from tarockscore.ledger.stored import parse_stored
 from tarockscore.ledger.table import new_ledger
-from tarockscore.rules.cardpoints import render_points
-from tarockscore.rules.hand import BonusInput, HandInput
-from tarockscore.rules.hand_parser import parse_hand
+from tarockscore.rules.hand import BonusInput, HandInput, render_points
+from tarockscore.rules.parse import parse_hand
 from tarockscore.rules.profile import Kind, Profile
 
 CLUB = [

@@ -45,10 +45,10 @@ _HOME: dict[str, str] = {
     "Sheet": "tarockscore.api.evening",
     "now": "tarockscore.api.evening",
     # the players' words
-    "clean_name": "tarockscore.rules.text",
-    "fold": "tarockscore.rules.names",
+    "clean_name": "tarockscore.rules.words",
+    "fold": "tarockscore.rules.words",
     "parse_stake": "tarockscore.ledger.settle_up",
-    "strip_spaces": "tarockscore.rules.text",
+    "strip_spaces": "tarockscore.rules.words",
     "ways_out": "tarockscore.files.ways_out",
     "noting_writes": "tarockscore.files.safe_io",
     # the season (api/season.py)
@@ -175,6 +175,6 @@ if TYPE_CHECKING:  # the names as the type checker sees them; at run time __geta
     from tarockscore.files import ways_out as ways_out
     from tarockscore.files.safe_io import noting_writes as noting_writes
     from tarockscore.ledger.settle_up import parse_stake as parse_stake
-    from tarockscore.rules.names import fold as fold
-    from tarockscore.rules.text import clean_name as clean_name
-    from tarockscore.rules.text import strip_spaces as strip_spaces
+    from tarockscore.rules.words import clean_name as clean_name
+    from tarockscore.rules.words import fold as fold
+    from tarockscore.rules.words import strip_spaces as strip_spaces

@@ -208,7 +208,7 @@ def _named(template: str, values: Values, translate: Translate) -> tuple[str, Va
 
 # A value shown in an error (a name, a key, a table given where a name belongs) is cut to this
 # many characters: a table of a thousand keys must not fill the screen. A name is at most 40,
-# free text at most 200 (tarockscore.rules.text); the program's own lists (what is allowed) are
+# free text at most 200 (tarockscore.rules.words); the program's own lists (what is allowed) are
 # messages and are never cut.
 MAX_SHOWN = 200
 

@@ -7,8 +7,7 @@ from fractions import Fraction
 from hypothesis import strategies as st
 
 from tarockscore.rules import legality
-from tarockscore.rules.cardpoints import parse_points, render_points
-from tarockscore.rules.hand import BonusInput, HandInput
+from tarockscore.rules.hand import BonusInput, HandInput, parse_points, render_points
 from tarockscore.rules.profile import Kind, Profile
 
 PLAYERS = ["Anna", "Bert", "Cilli", "Dani"]

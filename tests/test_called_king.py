@@ -14,7 +14,7 @@ from tarockscore.cli.shell.app import app
 from tarockscore.errors import HandError
 from tarockscore.files.profile_file import load_profile
 from tarockscore.rules.hand import BonusInput, HandInput, hand_to_mapping
-from tarockscore.rules.hand_parser import parse_hand
+from tarockscore.rules.parse import parse_hand
 
 PLAYERS = ["Anna", "Bert", "Cilli", "Dani"]
 

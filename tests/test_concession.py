@@ -11,7 +11,7 @@ from tarockscore.errors import HandError
 from tarockscore.files.profile_file import load_profile
 from tarockscore.rules import legality
 from tarockscore.rules.hand import BonusInput, HandInput
-from tarockscore.rules.hand_parser import parse_hand
+from tarockscore.rules.parse import parse_hand
 from tarockscore.rules.scoring import score_hand
 
 PLAYERS = ["Anna", "Bert", "Cilli", "Dani"]

@@ -18,7 +18,7 @@ from tarockscore.cli.shell.app import app
 from tarockscore.errors import HandError, ProfileError
 from tarockscore.files.profile_file import load_profile
 from tarockscore.rules.hand import BonusInput, HandInput
-from tarockscore.rules.hand_parser import parse_hand
+from tarockscore.rules.parse import parse_hand
 from tarockscore.rules.profile import build_profile
 from tarockscore.rules.scoring import score_hand
 

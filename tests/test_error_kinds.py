@@ -40,7 +40,7 @@ from tarockscore.ledger.model import Ledger
 from tarockscore.ledger.operations import record, undo
 from tarockscore.ledger.table import new_ledger
 from tarockscore.rules.hand import HandInput
-from tarockscore.rules.hand_parser import parse_hand
+from tarockscore.rules.parse import parse_hand
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "koenigrufen-call.toml"

@@ -10,7 +10,7 @@ import pytest
 
 from tarockscore.errors import TarockError
 from tarockscore.files.profile_file import load_profile
-from tarockscore.rules.hand_parser import parse_hand
+from tarockscore.rules.parse import parse_hand
 from tarockscore.rules.scoring import score_hand
 
 GOLDEN = sorted((Path(__file__).parent / "golden").glob("*.toml"))

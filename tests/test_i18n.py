@@ -39,7 +39,7 @@ from tarockscore.errors import (
     message,
 )
 from tarockscore.files.profile_file import load_profile, shipped_names
-from tarockscore.rules.hand_parser import parse_hand
+from tarockscore.rules.parse import parse_hand
 from tarockscore.rules.scoring import score_hand
 from tests.strategies import hands
 
@@ -362,8 +362,8 @@ def test_one_run_in_german_leaves_the_next_in_english() -> None:
 
 def test_every_shipped_name_is_in_the_vocabulary() -> None:
     from tarockscore.files.profile_file import load_profile, shipped_names
-    from tarockscore.render.vocabulary import NAMES
     from tarockscore.rules.settlement import title
+    from tarockscore.rules.words import NAMES
 
     names = set()
     for name in shipped_names():

@@ -30,7 +30,7 @@ from tarockscore.ledger.model import Ledger
 from tarockscore.ledger.operations import delete, record, replace_hand, undo
 from tarockscore.ledger.table import new_ledger
 from tarockscore.rules.hand import HandInput
-from tarockscore.rules.names import player_key
+from tarockscore.rules.words import player_key
 
 AT = "2025-03-14T20:00:00+01:00"
 FOUR = ["Anna", "Bert", "Cilli", "Dani"]

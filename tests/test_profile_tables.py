@@ -19,7 +19,7 @@ from tarockscore.files.profile_file import load_profile, resolve_document, shipp
 from tarockscore.ledger.operations import record
 from tarockscore.ledger.table import new_ledger
 from tarockscore.rules.hand import HandInput
-from tarockscore.rules.hand_parser import parse_hand
+from tarockscore.rules.parse import parse_hand
 from tarockscore.rules.profile import Game, KontraRules, Settlement, ValatRules, key_path
 from tarockscore.rules.scoring import score_hand
 from tests.strategies import hands

@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 
 from tarockscore.files.profile_file import load_profile, shipped_names
 from tarockscore.rules.hand import HandInput, hand_to_mapping
-from tarockscore.rules.hand_parser import parse_hand
 from tarockscore.rules.kontra import kontra_void
+from tarockscore.rules.parse import parse_hand
 from tarockscore.rules.profile import Profile
 from tarockscore.rules.scoring import Score, score_hand
 from tests.strategies import PLAYERS, hands, trischaken_with_virgins

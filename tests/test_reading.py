@@ -10,8 +10,8 @@ import pytest
 from tarockscore.errors import Collector, HandError
 from tarockscore.files.profile_file import load_profile
 from tarockscore.rules.hand import BonusInput, HandInput
-from tarockscore.rules.hand_parser import parse_hand
-from tarockscore.rules.reader import Reader
+from tarockscore.rules.parse import parse_hand
+from tarockscore.rules.profile import Reader
 
 PLAYERS = ["Anna", "Bert", "Cilli", "Dani"]
 

@@ -16,7 +16,7 @@ import pytest
 
 from tarockscore.api.evening import Evening
 from tarockscore.ledger import checks, operations, results
-from tarockscore.rules import hand_parser
+from tarockscore.rules import parse as hand_parser
 from tarockscore.rules.hand import HandInput
 from tests.stored import stored_hands
 

@@ -22,9 +22,9 @@ from tarockscore.cli.shell.app import app
 from tarockscore.cli.words.notation import stake_text, table_date
 from tarockscore.errors import Collector
 from tarockscore.files.profile_file import load_profile, shipped_names
-from tarockscore.rules.cardpoints import FORMS, parse_points
-from tarockscore.rules.hand_points import read_card_points
-from tarockscore.rules.names import fold
+from tarockscore.rules.hand import FORMS, parse_points
+from tarockscore.rules.parse import read_card_points
+from tarockscore.rules.words import fold
 from tests.stored import stored_hands
 
 runner = CliRunner()

@@ -20,9 +20,8 @@ from hypothesis import strategies as st
 
 from tarockscore.errors import HandError
 from tarockscore.files.profile_file import load_profile
-from tarockscore.rules.cardpoints import render_points
-from tarockscore.rules.hand import BonusInput, HandInput
-from tarockscore.rules.hand_parser import parse_hand
+from tarockscore.rules.hand import BonusInput, HandInput, render_points
+from tarockscore.rules.parse import parse_hand
 from tarockscore.rules.scoring import score_hand
 
 PLAYERS = ["Anna", "Bert", "Cilli", "Dani"]

@@ -33,7 +33,7 @@ from tarockscore.ledger.table import check_players, new_ledger
 from tarockscore.rules.hand import Hand, HandInput
 from tarockscore.rules.profile import Profile
 from tarockscore.rules.scoring import Score
-from tarockscore.rules.text import look_alikes, nfc, strip_spaces, text_problem
+from tarockscore.rules.words import look_alikes, nfc, strip_spaces, text_problem
 
 __all__ = [
     "Ledger",

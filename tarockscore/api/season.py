@@ -35,7 +35,7 @@ from tarockscore.files.output import check_output, write_output
 from tarockscore.files.profile_file import load_profile
 from tarockscore.ledger.model import Ledger
 from tarockscore.rules.profile import Profile
-from tarockscore.rules.text import name_problem, nfc, strip_spaces, text_problem
+from tarockscore.rules.words import name_problem, nfc, strip_spaces, text_problem
 from tarockscore.season import standings as core
 from tarockscore.season.standings import (
     Filters,

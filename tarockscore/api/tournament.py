@@ -39,7 +39,7 @@ from tarockscore.files.output import write_output
 from tarockscore.files.profile_file import load_profile
 from tarockscore.ledger.model import profile_record
 from tarockscore.rules.profile import Profile
-from tarockscore.rules.text import nfc, strip_spaces, text_problem
+from tarockscore.rules.words import nfc, strip_spaces, text_problem
 from tarockscore.tournament import model as tm
 from tarockscore.tournament.cup import CupRules, CupStanding, cup_rules, one_name_each
 from tarockscore.tournament.cup import cup_standings as add_up_cup

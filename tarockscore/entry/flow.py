@@ -5,7 +5,7 @@ A hand is a list of questions, each with a key ("contract", "declarer", "partner
 light of the answers before it, and stops at the first without a valid answer. Every "is this
 allowed" is asked of :mod:`tarockscore.rules.legality` (the King ultimo is not offered when the
 called King lay in the talon, "conceded" not in a Solorufer), never re-encoded here; whether the
-card points prove a Valat is asked of :func:`tarockscore.rules.tricks.valat_proven`, the rule the
+card points prove a Valat is asked of :func:`tarockscore.rules.valat.valat_proven`, the rule the
 hand's check refuses it by.
 """
 
@@ -28,9 +28,9 @@ from tarockscore.entry.question import (
 )
 from tarockscore.entry.reading import read_answer
 from tarockscore.i18n import _, named
-from tarockscore.rules import legality, tricks
-from tarockscore.rules.cardpoints import render_points
-from tarockscore.rules.hand import Side
+from tarockscore.rules import legality
+from tarockscore.rules import valat as tricks
+from tarockscore.rules.hand import Side, render_points
 from tarockscore.rules.profile import Contract, Profile
 
 

@@ -15,10 +15,9 @@ from typing import Any, cast
 from tarockscore.entry.flow import Flow
 from tarockscore.entry.question import NONE, OWN, TALON, VALAT_PROVEN, Answer
 from tarockscore.rules import legality
-from tarockscore.rules.cardpoints import parse_points, render_points
-from tarockscore.rules.hand import HandInput
+from tarockscore.rules.hand import HandInput, parse_points, render_points
 from tarockscore.rules.profile import Profile
-from tarockscore.rules.tricks import VALAT
+from tarockscore.rules.valat import VALAT
 
 
 def hand_of(flow: Flow, a: Mapping[str, Any]) -> HandInput:

@@ -12,7 +12,7 @@ from enum import Enum
 from fractions import Fraction
 
 from tarockscore.i18n import _
-from tarockscore.rules.cardpoints import render_points
+from tarockscore.rules.hand import render_points
 
 # An answer as the flow holds it: a choice's value, yes or no, card points.
 Answer = str | bool | Fraction

@@ -13,10 +13,10 @@ from tarockscore.entry.question import Answer, Choice, Kind, Question, Refused
 from tarockscore.entry.words import yes_or_no
 from tarockscore.errors import Collector, Shown, near_miss
 from tarockscore.i18n import _
-from tarockscore.rules.cardpoints import render_points
-from tarockscore.rules.hand_points import read_card_points
-from tarockscore.rules.names import fold
+from tarockscore.rules.hand import render_points
+from tarockscore.rules.parse import read_card_points
 from tarockscore.rules.profile import Profile
+from tarockscore.rules.words import fold
 
 
 def read_answer(question: Question, text: str, profile: Profile) -> Answer:

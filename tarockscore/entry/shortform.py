@@ -13,8 +13,7 @@ from typing import Any, cast
 
 from tarockscore.errors import N_, Collector, UsageError, near_miss, one_of
 from tarockscore.rules.hand import BonusInput, HandInput
-from tarockscore.rules.names import fold
-from tarockscore.rules.text import strip_spaces
+from tarockscore.rules.words import fold, strip_spaces
 
 # The flags in English and as the table says them in German (Spieler / Gegner, angesagt / still,
 # gemacht / verloren); matched in any case.

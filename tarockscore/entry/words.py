@@ -8,7 +8,7 @@ A front end's other yes-or-no questions ("Delete hand 3?") take these too.
 from __future__ import annotations
 
 from tarockscore.i18n import _
-from tarockscore.rules.names import fold
+from tarockscore.rules.words import fold
 
 YES_WORDS = frozenset({"y", "yes", "j", "ja"})
 NO_WORDS = frozenset({"n", "no", "nein"})

@@ -44,7 +44,7 @@ from tarockscore.files.profile_file import merge
 from tarockscore.files.ways_out import NO_TOURNAMENT, NO_TOURNAMENT_FOLDER
 from tarockscore.ledger.model import Ledger
 from tarockscore.ledger.table import new_ledger
-from tarockscore.rules.text import nfc, strip_spaces
+from tarockscore.rules.words import nfc, strip_spaces
 from tarockscore.tournament import draw as drawing
 from tarockscore.tournament import model as tm
 from tarockscore.tournament import seal

@@ -15,8 +15,7 @@ from collections.abc import Sequence
 
 from tarockscore.errors import N_, Message, message
 from tarockscore.ledger.model import Action, AuditEntry, Entry, ProfileRecord, RadlMark, Result
-from tarockscore.rules.hand import Hand
-from tarockscore.rules.hand_diff import hand_changes
+from tarockscore.rules.hand import Hand, hand_changes
 
 
 def summary(hand: Hand, result: Result | None = None) -> str:

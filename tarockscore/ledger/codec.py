@@ -35,9 +35,8 @@ from tarockscore.ledger.pin import (
 from tarockscore.ledger.settle_up import parse_stake
 from tarockscore.ledger.stored import parse_seated
 from tarockscore.rules.hand import Hand, HandInput
-from tarockscore.rules.profile import Profile, build_profile
-from tarockscore.rules.reader import Reader, type_name
-from tarockscore.rules.text import iso_date, iso_timestamp, name_problem, text_problem
+from tarockscore.rules.profile import Profile, Reader, build_profile, type_name
+from tarockscore.rules.words import iso_date, iso_timestamp, name_problem, text_problem
 
 SCHEMA = 2  # the log (docs/ledger-format.md)
 OLD_SCHEMA = 1  # the whole evening in one document, read and converted on the first write

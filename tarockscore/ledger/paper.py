@@ -15,8 +15,7 @@ from collections.abc import Mapping
 
 from tarockscore.errors import N_, Collector, LedgerError, Problem, message
 from tarockscore.ledger.model import Action, AuditEntry, Ledger, Paper
-from tarockscore.rules.profile import Profile
-from tarockscore.rules.reader import MAXIMUM, short_number
+from tarockscore.rules.profile import MAXIMUM, Profile, short_number
 
 
 def points_text(points: Mapping[str, int]) -> str:

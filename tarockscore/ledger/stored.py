@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from tarockscore.errors import N_, HandError, Problem, TarockError
 from tarockscore.ledger.deal import dealer_of
 from tarockscore.rules.hand import Hand, HandInput
-from tarockscore.rules.hand_parser import parse_hand
+from tarockscore.rules.parse import parse_hand
 from tarockscore.rules.profile import Profile
 
 

@@ -10,10 +10,8 @@ from tarockscore.errors import N_, Collector, HandRefused, LedgerError, Problem,
 from tarockscore.ledger.deal import Deal, dealer_of
 from tarockscore.ledger.model import Ledger, Table, profile_record
 from tarockscore.rules.hand import HandInput
-from tarockscore.rules.names import at_table, same_but_case
-from tarockscore.rules.profile import Profile
-from tarockscore.rules.reader import type_name
-from tarockscore.rules.text import name_problem
+from tarockscore.rules.profile import Profile, type_name
+from tarockscore.rules.words import at_table, name_problem, same_but_case
 
 
 def check_players(names: Sequence[str], profile: Profile) -> list[Problem]:

@@ -16,7 +16,7 @@ from tarockscore import i18n
 from tarockscore.errors import key_title
 from tarockscore.i18n import N_, _, translated
 from tarockscore.render.output import View
-from tarockscore.rules.cardpoints import render_points
+from tarockscore.rules.hand import render_points
 from tarockscore.rules.profile import Kind, Profile
 from tarockscore.rules.scoring import Line, Score
 

@@ -10,10 +10,9 @@ decided in :mod:`tarockscore.rules.valat`; which may be announced or doubled, in
 from __future__ import annotations
 
 from tarockscore.errors import N_, message
-from tarockscore.rules.cardpoints import render_points
-from tarockscore.rules.hand import BonusEntry, Side, side_card_points
+from tarockscore.rules.hand import BonusEntry, Side, render_points, side_card_points
 from tarockscore.rules.kontra import said_kontra_factors
-from tarockscore.rules.profile_tables import Game, key_path
+from tarockscore.rules.profile import Game, key_path
 from tarockscore.rules.settlement import NOTHING, Deal, Factor, Scored, note, title
 
 

@@ -1,20 +1,17 @@
-"""Where the called King went when it lay in the talon, and the bonuses that follow from it (rules core, pure).
-
-``called_king = "talon"`` alone keeps its meaning: the King is taken to be in no trick, so no
-bonus about it is made. ``king_half`` says more (docs/rules/koenigrufen.md §5): "declarer", the
-declarer took the half with the King and played it (in a solo call, was given it at the end:
-then it is in no trick), or "defenders", the half left to the Defenders, in whose tricks it
-counts. What each bonus needs of the King is its ``bonuses.NAME.called_king``.
-"""
+"""Where the called King went when it lay in the talon, the bonuses that follow from it, and the hand conceded at once (rules core, pure)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from tarockscore.errors import N_, Collector, one_of
+from tarockscore.errors import N_, Collector, message, one_of
 from tarockscore.rules import legality
-from tarockscore.rules.hand import BonusEntry
-from tarockscore.rules.profile import Contract, Profile
+from tarockscore.rules.bonuses import announced_factor
+from tarockscore.rules.hand import BonusEntry, Side
+from tarockscore.rules.profile import CalledKingInTalon, Contract, Profile, setting
+from tarockscore.rules.settlement import Deal, Scored, title
+
+# --- called_king
 
 
 def check_king_half(
@@ -124,3 +121,38 @@ def _impossible(
             name=b.name,
             contract=contract.name,
         )
+
+
+# --- concession
+
+
+def concession_lines(deal: Deal) -> Scored:
+    """The called King in the talon, conceded at once (docs/rules/disagreements.md#d18)."""
+    hand, c, p = deal.hand, deal.contract, deal.profile
+    assert hand.declarer is not None
+    others = tuple(x for x in hand.players if x != hand.declarer)
+    out = deal.line(
+        "concession",
+        message(N_("{contract} conceded (called King in the talon)"), contract=title(c.name)),
+        c.value,
+        f"contracts.{c.name}.value",
+        [],
+        others,
+        (hand.declarer,),
+        note=setting(CalledKingInTalon, "concede_pays", p.called_king_in_talon.concede_pays),
+    )
+    if p.called_king_in_talon.concede_pays == "contract_and_announced":
+        for b in hand.bonuses:
+            if b.announced and b.side is Side.DECLARERS:
+                out = out.then(
+                    deal.line(
+                        b.name,
+                        message(N_("{bonus} (announced, conceded)"), bonus=title(b.name)),
+                        p.bonuses[b.name].value,
+                        f"bonuses.{b.name}.value",
+                        [announced_factor(deal)],
+                        others,
+                        (hand.declarer,),
+                    )
+                )
+    return out

@@ -1,19 +1,19 @@
-"""One hand: as the scorekeeper gives it (hand-file keys, v1), and finished (core layer, pure).
+"""One hand: as the scorekeeper gives it (hand-file keys, v1) and finished, its card points counted in thirds, and what changed between two versions of it (core layer, pure)."""
 
-A :class:`HandInput` is a hand as given, by a hand file, the command line or a ledger's stored
-keys; a :class:`Hand` holds only what passed :func:`tarockscore.rules.hand_parser.parse_hand`,
-with canonical names. ``hand_to_mapping`` is the parse's inverse: it writes canonical names, so
-``parse_hand(hand_to_mapping(h), p) == h``.
-"""
+from __future__ import annotations
 
-# No `from __future__ import annotations` here: typing.NamedTuple compiles every string
-# annotation of its fields when the class is made, at each start-up.
+import re
 from collections.abc import Mapping
 from enum import StrEnum
 from fractions import Fraction
 from typing import NamedTuple, TypedDict
 
-from tarockscore.rules.cardpoints import render_points
+from tarockscore.errors import N_, message
+
+# --- hand
+
+# No `from __future__ import annotations` here: typing.NamedTuple compiles every string
+# annotation of its fields when the class is made, at each start-up.
 
 
 class BonusInput(TypedDict, total=False):
@@ -30,7 +30,7 @@ class HandInput(TypedDict, total=False):
     """A hand as the scorekeeper gives it: the keys of a hand file, format v1 (docs/hand-format.md).
 
     Each key has the type the format gives it. Until
-    :func:`~tarockscore.rules.hand_parser.parse_hand` has read it, a value is only what the
+    :func:`~tarockscore.rules.parse.parse_hand` has read it, a value is only what the
     scorekeeper says it is: a file may give any key any value, or a key the format does not
     have, and the parse checks every one. A TOML table is taken for one where it is read (with
     ``typing.cast``: nothing is checked or copied there).
@@ -62,7 +62,7 @@ class Side(StrEnum):
     DEFENDERS = "defenders"
 
     @property
-    def other(self) -> "Side":
+    def other(self) -> Side:
         return Side.DEFENDERS if self is Side.DECLARERS else Side.DECLARERS
 
 
@@ -123,7 +123,7 @@ class Hand(NamedTuple):
     def side(self, side: Side) -> tuple[str, ...]:
         return self.declarers if side is Side.DECLARERS else self.defenders
 
-    def renamed(self, names: Mapping[str, str]) -> "Hand":
+    def renamed(self, names: Mapping[str, str]) -> Hand:
         """The same hand with players renamed (a property test relies on this)."""
 
         def n(p: str | None) -> str | None:
@@ -193,3 +193,130 @@ def _bonus_mapping(b: BonusEntry) -> BonusInput:
     if b.kontra is not None:
         entry["kontra"] = b.kontra
     return entry
+
+
+# --- hand_diff
+
+
+def _shown(key: str, value: object) -> str:
+    """A key's value as the table says it: a Kontra step by its name (``Rekontra``), a bonus by
+    its name and flags, any other value as written in a hand file."""
+    if value is None:
+        return "–"
+    if key == "kontra" and isinstance(value, str):
+        return value.title()
+    if key == "bonus" and isinstance(value, list):
+        return "; ".join(_bonus(b) for b in value) or "–"
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, dict):
+        return ", ".join(f"{k}={_shown(key, v)}" for k, v in value.items())
+    return str(value)
+
+
+def _bonus(b: dict[str, object]) -> str:
+    flags = [str(b.get("side")), "announced" if b.get("announced") else "silent"]
+    flags.append("made" if b.get("made") else "lost")
+    if b.get("kontra"):
+        flags.append(str(b["kontra"]).title())
+    return f"{b.get('name')} ({', '.join(flags)})"
+
+
+def hand_changes(old: Hand, new: Hand) -> str:
+    """``kontra: Kontra → Rekontra``, one clause a changed key, in the hand file's order of the
+    keys; "nothing changed" where the two are the same hand."""
+    before, after = dict(hand_to_mapping(old)), dict(hand_to_mapping(new))
+    clauses = [
+        f"{key}: {_shown(key, before.get(key))} → {_shown(key, after.get(key))}"
+        for key in dict.fromkeys([*before, *after])
+        if before.get(key) != after.get(key)
+    ]
+    return "; ".join(clauses) if clauses else message(N_("nothing changed"))
+
+
+# --- cardpoints
+
+# Compiled on first use (re keeps them): a command that meets no card points written as text
+# never compiles them.
+_MIXED = r"^\s*(\d+)\s+(\d+)\s*/\s*(\d+)\s*$"
+_FRACTION = r"^\s*(\d+)\s*/\s*(\d+)\s*$"
+_BLATT = r"^\s*(\d+)\s+(\d+)\s*$"
+_WHOLE = r"^\s*(\d+)\s*$"
+_VULGAR = {"⅓": Fraction(1, 3), "⅔": Fraction(2, 3)}
+
+# A card counts a third of a point; the score block writes the odd cards ("Blatt") after the
+# points: "35/2" or "35 2" is 35 points and 2 Blatt, 35 2/3.
+BLATT = 3
+FORMS = message(N_('"35 2/3", "35/2" or "35 2" (35 points and 2 Blatt), or a whole number'))
+
+
+def _refuse(value: object, why: str = "") -> ValueError:
+    """The error for ``value``; ``why`` (a :class:`Message` clause, or empty) says what is wrong."""
+    return ValueError(
+        message(
+            N_("{value!r} is not a card point count{why}; write {forms}"), value=value, why=why, forms=FORMS
+        )
+    )
+
+
+def parse_points(value: object) -> Fraction:
+    """Read card points from an int or a string: ``"35 2/3"``, ``"35/2"`` and ``"35 2"`` (35 points
+    and 2 Blatt), ``"107/3"``, ``"35⅔"``.
+
+    Raises ValueError with a message naming what is allowed; never accepts a float, because
+    a binary float cannot hold a third.
+    """
+    if isinstance(value, bool) or not isinstance(value, int | str):
+        raise _refuse(value)
+    if isinstance(value, int):
+        return Fraction(value)
+    text = value.strip()
+    if len(text) > 40:  # "35 2/3" is six characters; 4,300 digits would not even convert
+        raise ValueError(
+            message(
+                N_("{start!r}… ({length} characters) is not a card point count"),
+                start=text[:20],
+                length=len(text),
+            )
+        )
+    if text.isascii() and text.isdigit():  # the common case, before any pattern
+        return Fraction(int(text))
+    for glyph, third in _VULGAR.items():
+        if text.endswith(glyph) and re.match(_WHOLE, text[:-1] or "0"):
+            return Fraction(int(text[:-1] or "0")) + third
+    if m := re.match(_WHOLE, text):
+        return Fraction(int(m.group(1)))
+    if m := re.match(_MIXED, text):
+        whole, num, den = (int(g) for g in m.groups())
+        if den == 0 or num >= den:
+            raise _refuse(value, message(N_(": the fraction part must be a proper fraction such as 2/3")))
+        return whole + Fraction(num, den)
+    if m := re.match(_BLATT, text):
+        whole, blatt = (int(g) for g in m.groups())
+        if blatt >= BLATT:
+            raise _refuse(
+                value,
+                message(
+                    N_(": {blatt} Blatt make {more} more point; the Blatt are 0, 1 or 2"),
+                    blatt=blatt,
+                    more=blatt // BLATT,
+                ),
+            )
+        return whole + Fraction(blatt, BLATT)
+    if m := re.match(_FRACTION, text):
+        num, den = (int(g) for g in m.groups())
+        if den < BLATT:  # "35/2": points and Blatt
+            return num + Fraction(den, BLATT)
+        if den == BLATT:  # "107/3", "2/3": thirds
+            return Fraction(num, den)
+        raise _refuse(value, message(N_(": after the slash come the Blatt, 0, 1 or 2")))
+    raise _refuse(value)
+
+
+def render_points(points: Fraction) -> str | int:
+    """The inverse of :func:`parse_points`: an int when whole, else ``"35 2/3"``."""
+    if points.denominator == 1:
+        return int(points)
+    whole = points.numerator // points.denominator
+    rest = points - whole
+    return f"{whole} {rest.numerator}/{rest.denominator}" if whole else f"{rest.numerator}/{rest.denominator}"

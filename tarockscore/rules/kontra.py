@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from tarockscore.errors import N_, message
 from tarockscore.rules.hand import Hand, Side
-from tarockscore.rules.profile import Kind, Profile
-from tarockscore.rules.profile_tables import KontraRules, Settlement, key_path, setting
+from tarockscore.rules.profile import Kind, KontraRules, Profile, Settlement, key_path, setting
 from tarockscore.rules.settlement import NOTHING, Deal, Factor, Scored, title
 
 

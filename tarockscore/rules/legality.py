@@ -4,7 +4,7 @@ Each predicate answers one question the table can ask before a hand is entered: 
 lie in the talon, may the declarer concede, may the Hüttenfleck be said, does each Defender say
 Kontra for themselves, is there Kontra in Trischaken, which bonuses count in a contract and
 which of them may be announced or doubled. Hand validation
-(:mod:`tarockscore.rules.hand_parser`) refuses what they rule out; the guided entry asks them to
+(:mod:`tarockscore.rules.parse`) refuses what they rule out; the guided entry asks them to
 offer only what is allowed.
 """
 

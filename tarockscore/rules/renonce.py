@@ -14,8 +14,7 @@ from tarockscore.rules.bonuses import announced_factor, bonus_label, bonus_line,
 from tarockscore.rules.contract_line import contract_lines, loss_factors
 from tarockscore.rules.hand import Side
 from tarockscore.rules.kontra import contract_kontra, defender_kontra_factors, said_kontra_factors
-from tarockscore.rules.profile import Kind
-from tarockscore.rules.profile_tables import Game, RenonceRules, ValatRules, key_path, setting
+from tarockscore.rules.profile import Game, Kind, RenonceRules, ValatRules, key_path, setting
 from tarockscore.rules.settlement import Deal, Factor, Line, Scored, note, settle_bet, title
 
 

@@ -9,7 +9,7 @@ This module only decides which kind of hand it is and adds up; each rule lives i
 its own: :mod:`~tarockscore.rules.contract_line` (the contract's line, the loss factor),
 :mod:`~tarockscore.rules.kontra` (the Kontra ladder, the Hüttenfleck, contra ad personam),
 :mod:`~tarockscore.rules.bonuses`, :mod:`~tarockscore.rules.valat`,
-:mod:`~tarockscore.rules.concession` (the called King in the talon),
+:mod:`~tarockscore.rules.called_king` (the called King in the talon),
 :mod:`~tarockscore.rules.renonce`, :mod:`~tarockscore.rules.trischaken` and
 :mod:`~tarockscore.rules.settlement` (Simplified Scoring or zero-sum).
 """
@@ -20,7 +20,7 @@ from collections.abc import Iterable, Mapping
 from typing import NamedTuple
 
 from tarockscore.rules.bonuses import bonus_lines
-from tarockscore.rules.concession import concession_lines
+from tarockscore.rules.called_king import concession_lines
 from tarockscore.rules.contract_line import contract_lines
 from tarockscore.rules.hand import Hand, Side
 from tarockscore.rules.kontra import contract_kontra, side_bet_factors

@@ -12,10 +12,9 @@ from __future__ import annotations
 from fractions import Fraction
 
 from tarockscore.errors import N_, message
-from tarockscore.rules.cardpoints import render_points
+from tarockscore.rules.hand import render_points
 from tarockscore.rules.kontra import kontra_factors
-from tarockscore.rules.profile import Rounding
-from tarockscore.rules.profile_tables import Game, RenonceRules, Trischaken, key_path, setting
+from tarockscore.rules.profile import Game, RenonceRules, Rounding, Trischaken, key_path, setting
 from tarockscore.rules.settlement import NOTHING, Deal, Factor, Line, Scored, note, title
 
 

@@ -33,7 +33,7 @@ from tarockscore.ledger.model import Ledger, ledger_profile
 from tarockscore.ledger.operations import rescore as rescore_ledger
 from tarockscore.rules.hand import Hand
 from tarockscore.rules.profile import Profile
-from tarockscore.rules.text import name_problem, nfc, skeleton, strip_spaces
+from tarockscore.rules.words import name_problem, nfc, skeleton, strip_spaces
 from tarockscore.season.copies import without_copies
 
 # The season's words for what an option of the command line does; the command line words them

@@ -13,9 +13,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from tarockscore.errors import N_, Collector, Problem, TournamentError, message
-from tarockscore.rules.names import player_key
-from tarockscore.rules.reader import Reader, type_name
-from tarockscore.rules.text import skeleton
+from tarockscore.rules.profile import Reader, type_name
+from tarockscore.rules.words import player_key, skeleton
 from tarockscore.tournament.standings import competition_ranks
 
 

@@ -21,10 +21,8 @@ from typing import Any
 from tarockscore.errors import N_, Collector, Problem, TarockError, TournamentError, near_miss, one_of, reason
 from tarockscore.ledger.model import ProfileRecord, profile_hash
 from tarockscore.ledger.settle_up import parse_stake
-from tarockscore.rules.names import player_key, same_but_case
-from tarockscore.rules.profile import build_profile
-from tarockscore.rules.reader import Reader
-from tarockscore.rules.text import name_problem
+from tarockscore.rules.profile import Reader, build_profile
+from tarockscore.rules.words import name_problem, player_key, same_but_case
 from tarockscore.tournament.format import Format, build_format
 
 VERSION = 1
@@ -154,7 +152,7 @@ def closed_heads(t: Tournament) -> dict[str, str]:
 
 def name_problems(names: Sequence[str], where: str) -> list[Problem]:
     """Each name that breaks the rule every player's name meets, at a table or in a tournament
-    (:func:`tarockscore.rules.text.name_problem`: not empty, no surrounding space, no comma, '='
+    (:func:`tarockscore.rules.words.name_problem`: not empty, no surrounding space, no comma, '='
     or ';', nothing a terminal does not show, at most 40 characters)."""
     problems: list[Problem] = []
     for name in names:

@@ -19,7 +19,7 @@ from tarockscore.ledger.model import Ledger
 from tarockscore.ledger.settle_up import balances
 from tarockscore.ledger.totals import payout_totals
 from tarockscore.ledger.totals import totals as schrift_totals
-from tarockscore.rules.profile_tables import SettlementMode
+from tarockscore.rules.profile import SettlementMode
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,7 +2,7 @@
 
 The words a player may answer with, in English and in German whatever the language of the
 run (``y``, ``yes``, ``j``, ``ja``; ``n``, ``no``, ``nein``, in any case), are the guided entry's
-(:mod:`tarockscore.entry.words`). The prompt shows the choice in the run's language:
+(:mod:`tarockscore.rules.words`). The prompt shows the choice in the run's language:
 ``[y/N]``, ``[j/N]``.
 
 Every question is asked through :func:`answer_to`: end of input (Ctrl-D) is ``typer.Abort``,

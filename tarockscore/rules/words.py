@@ -1,20 +1,77 @@
-"""Text a user or a file supplies: names, places, titles, dates (core layer, pure).
-
-One set of rules for every way in. A name typed with ``--players`` and a name read from a
-ledger are checked alike (:func:`name_problem`); free text such as ``--place`` and ``--title``
-may hold anything printable (:func:`unprintable`); names are compared in Unicode NFC form and
-names that differ only by look-alike letters of the Latin, Cyrillic and Greek alphabets are
-found (:func:`skeleton`, :func:`look_alikes`). Dates are ISO ``YYYY-MM-DD`` only (:func:`iso_date`).
-"""
+"""The players' words, in one place: names as the players spell them, text a user supplies, yes and no, and the names of contracts, bonuses and Kontra steps (core layer, pure)."""
 
 from __future__ import annotations
 
 import datetime as dt
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from typing import Any, cast
 
 from tarockscore.errors import N_, message
+from tarockscore.rules.hand import HandInput
+
+# --- names
+
+_FOLD = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", " ": None, "-": None, "_": None})
+
+
+def fold(name: str) -> str:
+    """The form two spellings of one contract, bonus or Kontra step share: ``Solo-Dreier`` → ``solodreier``."""
+    return name.casefold().translate(_FOLD)
+
+
+def player_key(name: str) -> str:
+    """The form two spellings of one player share: the name without regard to case."""
+    return unicodedata.normalize("NFC", name.strip()).casefold()
+
+
+def same_but_case(names: Iterable[str]) -> list[str]:
+    """The names that another name of ``names`` repeats without regard to case (sorted)."""
+    seen: dict[str, str] = {}
+    clashes: set[str] = set()
+    for name in names:
+        key = player_key(name)
+        if key in seen and seen[key] != name:
+            clashes.update((seen[key], name))
+        seen.setdefault(key, name)
+    return sorted(clashes)
+
+
+def at_table(given: str, players: Sequence[str]) -> str:
+    """The table's own spelling of ``given`` when one player matches it in any case, else ``given``."""
+    if given in players:
+        return given
+    key = player_key(given)
+    matches = [p for p in players if player_key(p) == key]
+    return matches[0] if len(matches) == 1 else given
+
+
+def seat_names(data: HandInput, players: Sequence[str]) -> HandInput:
+    """``data`` with every player it names (declarer, partner, renonce, the players of a
+    Trischaken's card points and of contra ad personam) in the table's spelling of ``players``.
+
+    Returns ``data`` itself when nothing changes (the common case: stored hands are canonical).
+    """
+    if not players:
+        return data
+    changed: dict[str, Any] = {}
+    for key in ("declarer", "partner", "renonce"):
+        value = data.get(key)
+        if isinstance(value, str) and value not in players:
+            named = at_table(value, players)
+            if named != value:
+                changed[key] = named
+    for key in ("card_points", "kontra"):
+        value = data.get(key)
+        if isinstance(value, dict) and any(k not in players for k in value):
+            renamed = {at_table(k, players): v for k, v in value.items()}
+            if len(renamed) == len(value):  # two spellings of one player stay apart, and are reported
+                changed[key] = renamed
+    return cast(HandInput, {**data, **changed}) if changed else data
+
+
+# --- text
 
 # Characters that mean something on the command line or in the short form of a hand.
 NAME_FORBIDDEN = ",=;"
@@ -212,3 +269,60 @@ def iso_timestamp(text: str) -> bool:
     except ValueError:
         return False
     return True
+
+
+# --- vocabulary
+
+NAMES = (
+    # the games (game.family)
+    N_("Koenigrufen"),
+    N_("Zwanzigerrufen"),
+    # contracts
+    N_("Rufer"),
+    N_("Besserrufer"),
+    N_("Solorufer"),
+    N_("Dreier"),
+    N_("Solodreier"),
+    N_("Sechserdreier"),
+    N_("Farbendreier"),
+    N_("Farbensolo"),
+    N_("Solo"),
+    N_("Bettler"),
+    N_("Bettler Ouvert"),
+    N_("Piccolo"),
+    N_("Piccolo Ouvert"),
+    N_("Zwiccolo"),
+    N_("Zwiccolo Ouvert"),
+    N_("Pagatrufer"),
+    N_("Uhurufer"),
+    N_("Kakadurufer"),
+    N_("Quapilrufer"),
+    N_("Trischaken"),
+    # bonuses
+    N_("Pagat"),
+    N_("Uhu"),
+    N_("Kakadu"),
+    N_("Quapil"),
+    N_("King Ultimo"),
+    N_("Trull"),
+    N_("Four Kings"),
+    N_("Valat"),
+    N_("Absolut"),
+    N_("Honneurs"),
+    N_("Koenigfang"),
+    N_("Mondfang"),
+    N_("First Sack"),
+    N_("Second Sack"),
+    # the sides a bonus may be made by (bonuses.NAME.side)
+    N_("Declarers"),
+    N_("Defenders"),
+    N_("Either"),
+    # Kontra steps
+    N_("Kontra"),
+    N_("Rekontra"),
+    N_("Subkontra"),
+    N_("Hirschkontra"),
+    N_("Mordkontra"),
+    N_("Supre"),
+    N_("Resupre"),
+)
