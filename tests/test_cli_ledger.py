@@ -670,15 +670,15 @@ def test_python_m_tarockscore_an_evening(tmp_path: Path) -> None:
     ]
 
 
-# -- the README's evening is real ------------------------------------------------------------------------
+# -- the evening of docs/evening.md is real ----------------------------------------------------------------
 
 
-def _readme_evening() -> list[tuple[str, str]]:
-    """(command line, printed output) of each console block entry in 'An evening at the table'."""
+def _page_evening() -> list[tuple[str, str]]:
+    """(command line, printed output) of each console block entry of docs/evening.md's evening."""
     import re
 
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = readme.split("## An evening at the table", 1)[1].split("\n## ", 1)[0]
+    page = (ROOT / "docs" / "evening.md").read_text(encoding="utf-8")
+    section = page.split("## An evening at the table", 1)[1].split("\n## ", 1)[0]
     steps = []
     for block in re.findall(r"```console\n(.*?)```", section, flags=re.S):
         for chunk in ("\n" + block).split("\n$ ")[1:]:
@@ -698,15 +698,13 @@ def _normal(text: str) -> str:
     )
 
 
-def test_the_readme_evening_prints_what_the_readme_shows(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_the_evening_page_prints_what_it_shows(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import re
     import shlex
 
     monkeypatch.chdir(tmp_path)
     monkeypatch.delenv("TAROCKSCORE_LEDGER", raising=False)
-    steps = _readme_evening()
+    steps = _page_evening()
     shown_commands = {c.split()[1] for c, _ in steps if c.startswith("tarockscore ")}
     assert shown_commands == {
         "new",

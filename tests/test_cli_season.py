@@ -279,8 +279,8 @@ def test_a_real_process_prints_pure_json(club: Path) -> None:
     assert proc.stderr.startswith("warning: ")
 
 
-def _readme_examples() -> list[tuple[str, str]]:
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
+def _page_examples() -> list[tuple[str, str]]:
+    text = (ROOT / "docs" / "season.md").read_text(encoding="utf-8")
     section = text.split("## Season standings, statistics and charts", 1)[1].split("\n## ", 1)[0]
     examples = []
     for block in re.findall(r"```console\n(.*?)```", section, flags=re.S):
@@ -290,8 +290,10 @@ def _readme_examples() -> list[tuple[str, str]]:
     return examples
 
 
-def test_readme_season_examples_print_what_they_show(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    examples = _readme_examples()
+def test_the_season_page_examples_print_what_they_show(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    examples = _page_examples()
     assert {c.split()[1] for c, _ in examples} == {"season", "stats", "chart"}
     evenings = tmp_path / "evenings"
     evenings.mkdir()

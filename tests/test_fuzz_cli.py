@@ -1,8 +1,8 @@
 """Bad input never shows a traceback: random and mutated hands, profiles and ledgers fed to the CLI.
 
-Every case runs a command through ``CliRunner`` and checks the contract of the README's exit
-codes: either the command succeeds quietly on stderr, or it exits 1 or 2 with nothing on stdout
-and one ``error: …`` line per problem on stderr; never an exception. Inputs that are certainly
+Every case runs a command through ``CliRunner`` and checks the contract of the exit codes
+(docs/machine-output.md): either the command succeeds quietly on stderr, or it exits 1 or 2 with
+nothing on stdout and one ``error: …`` line per problem on stderr; never an exception. Inputs that are certainly
 wrong (a key of the wrong type, an unknown key, bytes that are not UTF-8, an empty file) must
 fail. A command that fails must leave the ledger byte-identical.
 

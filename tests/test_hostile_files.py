@@ -1,6 +1,6 @@
 """Hostile and careless files: links, FIFOs, devices, huge files, read-only evenings, other platforms.
 
-Each test names the item of the reliability table (README, "Reliability") it backs. Every
+Each test names the item of the reliability table (docs/reliability.md) it backs. Every
 refusal must be an ``error:`` line with exit 1 or 2, leave the ledger byte-identical, leave no
 lock file behind, and never block: the commands run under a timeout.
 """

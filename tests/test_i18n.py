@@ -427,12 +427,11 @@ def test_settle_speaks_austrian_money(tmp_path: Path) -> None:
 
 
 def _transcripts() -> list[list[tuple[list[str], str]]]:
-    """The README's German transcripts: for each block, every command with the output shown."""
+    """The German transcripts of docs/german.md: for each block, every command with the output shown."""
     import re
     import shlex
 
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = readme.split("\n## Deutsch\n", 1)[1].split("\n## ", 1)[0]
+    section = (ROOT / "docs" / "german.md").read_text(encoding="utf-8")
     blocks = []
     for block in re.findall(r"```console\n(.*?)```", section, flags=re.S):
         steps: list[tuple[list[str], str]] = []
@@ -446,7 +445,7 @@ def _transcripts() -> list[list[tuple[list[str], str]]]:
     return blocks
 
 
-def test_the_readme_german_transcripts_are_real_output(tmp_path: Path) -> None:
+def test_the_german_page_transcripts_are_real_output(tmp_path: Path) -> None:
     import re
 
     blocks = _transcripts()
