@@ -162,12 +162,18 @@ class NoTournamentHere(UnreadableTournament):
     """No tournament file in the folder, or no such folder."""
 
 
-def read(folder: Path) -> Snapshot:
+def existing(folder: Path) -> Path:
+    """The day's file in ``folder``; refused, with the way out, where there is none."""
     path = file_path(folder)
     if not path.is_file():
         if not folder.exists():
             raise NoTournamentHere(NO_TOURNAMENT_FOLDER, folder=folder)
         raise NoTournamentHere(NO_TOURNAMENT, path=path, folder=folder)
+    return path
+
+
+def read(folder: Path) -> Snapshot:
+    path = existing(folder)
     raw = read_bytes(path, "tournament")
     return Snapshot(folder, parse_day(raw, path), hashlib.sha256(raw).hexdigest(), raw)
 

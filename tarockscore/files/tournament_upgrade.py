@@ -112,8 +112,7 @@ def upgrade_day(path: str | os.PathLike[str]) -> str:
     (a :class:`TournamentError`), and nothing is written."""
     folder = Path(path)
     folder = folder.parent if folder.name == tm.FILE_NAME and folder.is_file() else folder
-    target = files.file_path(folder)
-    files.read_bytes(target, "tournament")  # a clear error for a folder without a tournament, before its lock
+    target = files.existing(folder)  # a clear error for a folder without a tournament, before its lock
     with ledger_file.locked(target):
         safe_io.remove_stale_temps(target)
         raw = files.read_bytes(target, "tournament")
