@@ -174,7 +174,7 @@ def test_a_day_whose_file_kept_its_paper_results_ranks_once_upgraded(tmp_path: P
     shutil.copytree(OLD_DAYS / "day-0.2", day)
     assert "run `tarockscore upgrade" in refused("tournament", "standings", str(day)).stderr
     upgrade_day(day)
-    seats = tarockscore.Tournament(day).read().draws[0].tables[0].players
+    seats = list(tarockscore.Tournament(day).read().draws[0].tables[0].players)
     rows = standings(day)
     assert rows[seats[0]]["schrift"] == 12 and rows[seats[0]]["place"] == 1
     assert [rows[p]["schrift"] for p in seats[1:]] == [-4, -4, -4]

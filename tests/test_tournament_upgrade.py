@@ -71,7 +71,7 @@ def test_every_command_says_to_run_upgrade_and_writes_nothing(
     result = run("tournament", command[0], str(day), *command[1:])
     assert result.exit_code == 1 and "Traceback" not in result.stderr
     assert result.stderr == (
-        f"error: {day / 'tournament.toml'}: a day kept by tarockscore 0.3 or earlier (tournament = 1, before"
+        f"error: {day / 'tournament.toml'}: a day kept by an earlier tarockscore, 0.3 or before (tournament = 1, before"
         f" the day's log); run `tarockscore upgrade {day}` to convert it (the old file is kept as"
         " tournament.toml.bak). Nothing was used\n"
     )

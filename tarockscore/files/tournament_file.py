@@ -43,7 +43,7 @@ from tarockscore.errors import (
 from tarockscore.files import ledger_file, safe_io
 from tarockscore.files import ledger_log as log
 from tarockscore.files.profile_file import merge
-from tarockscore.files.ways_out import NO_TOURNAMENT, NO_TOURNAMENT_FOLDER
+from tarockscore.files.ways_out import NO_TOURNAMENT, NO_TOURNAMENT_FOLDER, OLD_DAY
 from tarockscore.ledger.model import Ledger
 from tarockscore.ledger.table import new_ledger
 from tarockscore.rules.text import nfc, strip_spaces
@@ -58,9 +58,6 @@ HEADER = (
 )
 TABLES = ("format", "profile", "heads")  # the keys of an entry written as tables of their own
 ARRAYS = ("table",)  # and as arrays of tables: a draw's tables
-OLD_DAY = N_(
-    "{path}: a day kept by tarockscore 0.3 or earlier (tournament = 1, before the day's log); run `tarockscore upgrade {folder}` to convert it (the old file is kept as tournament.toml.bak). Nothing was used"
-)
 
 
 # -- formats ----------------------------------------------------------------------------------------
@@ -203,7 +200,7 @@ def parse_day(raw: bytes, path: Path) -> tm.Tournament:
             path=path,
             key=extra[0],
         )
-    t, prev = None, log.header_hash(data)
+    t, prev = None, log.header_hash(data) or ""
     try:
         for k, event in enumerate(events if isinstance(events, list) else [events] if events else [], 1):
             _fits(event, prev, k)
@@ -217,7 +214,7 @@ def parse_day(raw: bytes, path: Path) -> tm.Tournament:
 
 
 _EDITED = N_(
-    "this entry ({kind}, {at}) was changed outside tarockscore (its hash does not match): the day's file changes only through the tournament commands; put it back as it was. Nothing was used"
+    "this entry ({kind}, {at}) was changed outside tarockscore, its hash does not match: the day's file changes only through the tournament commands; put it back as it was. Nothing was used"
 )
 _MOVED = N_(
     "this entry ({kind}, {at}) does not follow the one before it: an entry was removed, reordered or changed outside tarockscore; put the file back as it was. Nothing was used"
