@@ -334,6 +334,7 @@ def apply(t: Tournament | None, event: Any, where: str) -> Tournament:
     problems = Collector()
     top = Reader(event, where, problems)
     kind, at = top.word("kind", KINDS), top.text("at")
+    problems.raise_if_any(TournamentError)  # an entry of no known kind is read no further
     top.raw("chain")
     new: Tournament | None = None
     if kind == "begin" and t is not None:
