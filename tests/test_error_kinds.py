@@ -171,7 +171,7 @@ def test_a_tournament_file_saved_meanwhile_is_a_change(tmp_path: Path) -> None:
 
     def meanwhile(t: Any) -> Any:
         path.write_text(path.read_text(encoding="utf-8") + "# a note\n", encoding="utf-8")
-        return t
+        return [{"kind": "add", "at": t.created, "name": "E"}]
 
     with pytest.raises(LedgerChanged, match="was changed by another program since it was read"):
         tournament_file.update(day, meanwhile)

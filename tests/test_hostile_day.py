@@ -21,7 +21,6 @@ import tomli_w
 from typer.testing import CliRunner, Result
 
 from tarockscore.cli.shell.app import app
-from tarockscore.tournament import seal
 from tests.test_tournament_paper_sheet import rewrite_with_hashes
 
 runner = CliRunner()
@@ -219,23 +218,21 @@ def test_a_head_in_upper_case_is_found(tmp_path: Path) -> None:
     assert "1 change since" in ok("tournament", "check", str(day), "--head", head.upper()).stdout
 
 
-def test_a_trace_whose_chain_was_removed_is_not_taken_for_a_day_of_0_2_0(tmp_path: Path) -> None:
-    """0.2.0 wrote no chain and no close note; a trace with a close note and no chain had it removed,
-    and the seal worked out again does not hide it."""
+def test_a_day_whose_chain_was_removed_is_refused_and_nothing_written(tmp_path: Path) -> None:
+    """The chain taken out of every entry: no entry carries its hash, so the day is not used."""
     day, tables = new_day(tmp_path)
     ok("tournament", "close-round", str(day), "-r", "1")
     path = day / "tournament.toml"
     data = tomllib.loads(path.read_text(encoding="utf-8"))
-    for entry in data["trace"]:
+    for entry in data["event"]:
         entry.pop("chain")
-    data.pop("seal")
-    path.write_text(tomli_w.dumps({**data, "seal": seal.seal(data)}), encoding="utf-8")
+    path.write_text(tomli_w.dumps(data), encoding="utf-8")
     before = files_of(day)
     result = refused(1, "tournament", "check", str(day))
-    assert "trace 3: the day's trace carries no chain, but notes a closed round" in result.stderr
+    assert "entry 1: this entry ends without its hash" in result.stderr
     seats = tables[0]["players"]
     result = refused(1, "tournament", "result", str(day), "-r", "1", "-t", "1", *points(seats, [0, 0, 0, 0]))
-    assert "the chain was removed outside tarockscore" in result.stderr
+    assert "entry 1: this entry ends without its hash" in result.stderr
     assert files_of(day) == before
 
 
@@ -258,13 +255,13 @@ def test_a_round_csv_repeated_after_a_run_cut_short_writes_each_sheet_once(tmp_p
     day_file = day / "tournament.toml"
     unwritten = day_file.read_bytes()
     ok("tournament", "result", str(day), "--from", str(round_csv))
-    # a run killed after the sheets, before the day's file: the sheets hold the results, the trace not
+    # a run killed after the sheets, before the day's file: the sheets hold the results, the day not
     day_file.write_bytes(unwritten)
     sheets = {t["ledger"]: Path(t["ledger"]).read_bytes() for t in (first, second)}
     again = ok("tournament", "result", str(day), "--from", str(round_csv))
     assert "round 1, table 1" in again.stdout and "round 1, table 2" in again.stdout
     assert {t: Path(t).read_bytes() for t in sheets} == sheets  # no second entry on a sheet
-    assert day_file.read_bytes() != unwritten  # the trace names both tables now
+    assert day_file.read_bytes() != unwritten  # the day's log names both tables now
     ok("tournament", "check", str(day))
     # ranked once: 12 and 6 at the top of their tables [the Schrift as given]
     rows_out = json.loads(ok("tournament", "standings", str(day), "--json").stdout)["standings"]

@@ -100,8 +100,8 @@ def test_a_day_with_a_table_on_the_tool_and_one_on_paper(tmp_path: Path) -> None
         f"{c}=-8",
         f"{d}=-8",
     )
-    trace = tomllib.loads((day / "tournament.toml").read_text("utf-8"))["trace"]
-    assert trace[-1]["action"] == "result" and f"{a} +24" in trace[-1]["detail"]
+    last = tomllib.loads((day / "tournament.toml").read_text("utf-8"))["event"][-1]
+    assert last["kind"] == "result" and last["schrift"][a] == 24
     # a sheet on the tool cannot also take a paper result
     result = run("tournament", "result", str(day), "-r", "1", "-t", "1", *(f"{p}=0" for p in tool["players"]))
     assert result.exit_code == 1 and "already has 3 hands; a table is scored one way" in result.stderr

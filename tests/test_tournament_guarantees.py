@@ -3,7 +3,7 @@
 A redraw takes each sheet's lock and never removes a sheet that has a hand; a refused command
 writes nothing; a sheet belongs to its day, round and table and is scored under the day's profile;
 a copied sheet or folder is caught; a player keeps one name across a cup; a read-only file is a
-closed day; ``tournament.toml`` is sealed, each change leaving a trace entry. Scores are the Dreier
+closed day; ``tournament.toml`` is a chained log, each change an entry, an edit by hand named. Scores are the Dreier
 of ooe-2023 as in test_cli_tournament.py: won, the declarer +12 and each defender −4 [OÖ23 Tarif,
 zero-sum ×3].
 """
@@ -26,10 +26,12 @@ from typer.testing import CliRunner, Result
 
 import tarockscore
 from tarockscore.cli.shell.app import app
+from tarockscore.errors import TournamentError
 from tarockscore.files import ledger_file
 from tarockscore.ledger import operations
 from tarockscore.rules.hand import HandInput
 from tests.test_hostile_files import windows  # noqa: F401 - the fixture
+from tests.test_tournament_paper_sheet import rewrite_with_hashes
 
 runner = CliRunner()
 
@@ -224,63 +226,151 @@ def test_a_cyrillic_look_alike_is_said_in_a_cup(tmp_path: Path) -> None:
     assert "'Anna' and 'Аnna' look alike" in result.stderr
 
 
-# -- the seal and the trace -------------------------------------------------------------------------
+# -- the day's log ----------------------------------------------------------------------------------
 
 
 def _edit(day: Path, change: Any) -> None:
+    """An edit by hand: a value changed, the hashes left as they were."""
     path = day / "tournament.toml"
     data = tomllib.loads(path.read_text(encoding="utf-8"))
     change(data)
     path.write_text(tomli_w.dumps(data), encoding="utf-8")
 
 
+def _events(day: Path) -> list[dict[str, Any]]:
+    return list(tomllib.loads((day / "tournament.toml").read_text(encoding="utf-8"))["event"])
+
+
 @pytest.mark.parametrize(
     ("edit", "named"),
     [
-        (lambda d: d["format"]["rank_points"].update(four=[0, 2, 5, 0]), "format.rank_points"),
-        (lambda d: d["format"].update(tie_breaks=["best_round"]), "format.tie_breaks"),
-        (lambda d: d.update(games=8), "games"),
-        (lambda d: d.update(rounds=2), "rounds"),
-        (lambda d: d["trace"].pop(), "trace"),
+        (
+            lambda d: d["event"][0]["format"]["rank_points"].update(four=[0, 2, 5, 0]),
+            "entry 1: this entry (begin,",
+        ),
+        (lambda d: d["event"][0]["format"].update(tie_breaks=["best_round"]), "entry 1: this entry (begin,"),
+        (lambda d: d["event"][0].update(games=8), "entry 1: this entry (begin,"),
+        (lambda d: d["event"][1].update(seed=2), "entry 2: this entry (draw,"),
+        (lambda d: d["event"].reverse(), "entry 1: this entry (draw,"),
+        (lambda d: d["event"].pop(0), "entry 1: this entry (draw,"),
     ],
 )
-def test_an_edited_tournament_file_is_refused_naming_what_changed(
-    tmp_path: Path, edit: Any, named: str
-) -> None:
+def test_an_edited_tournament_file_is_refused_naming_the_entry(tmp_path: Path, edit: Any, named: str) -> None:
     day = tmp_path / "d"
     new_day(day, FOUR, fmt="schrift-rang")
     [table] = draw(day, 1, 1)
     dreier(table["ledger"], table["players"][0])
     _edit(day, edit)
     before = snapshot(day)
-    for command in (("standings",), ("players", "add", "Emil")):
+    for command in (("standings",), ("players", "add", "Emil"), ("check",)):
         result = refused("tournament", command[0], str(day), *command[1:])
-        assert f"tournament.toml: {named} edited by hand (the file's seal does not match)" in result.stderr
+        [line] = result.stderr.splitlines()
+        assert line.startswith(f"error: {day / 'tournament.toml'}:") and named in line
+        assert "outside tarockscore" in line and "put" in line and "Nothing was used" in line
     assert snapshot(day) == before
+
+
+def test_a_day_cut_short_is_refused_naming_its_line(tmp_path: Path) -> None:
+    day = tmp_path / "d"
+    new_day(day, FOUR)
+    draw(day, 1, 1)
+    path = day / "tournament.toml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text[: text.rindex("hash = ")], encoding="utf-8")  # the last entry without its hash
+    result = refused("tournament", "standings", str(day))
+    assert "entry 2: this entry ends without its hash: the file was cut short" in result.stderr
+    path.write_text(text[: text.rindex("hash = ") + 12], encoding="utf-8")  # cut inside the hash's line
+    result = refused("tournament", "standings", str(day))
+    assert result.stderr.startswith(f"error: {path}:") and "Traceback" not in result.stderr
 
 
 def test_a_drawn_player_removed_from_the_file_is_named(tmp_path: Path) -> None:
     day = tmp_path / "d"
     new_day(day, FOUR)
     draw(day, 1, 1)
-    _edit(day, lambda d: d["players"].remove("Dani"))
+    # every hash worked out again: the day's own rules still refuse the draw
+    rewrite_with_hashes(day / "tournament.toml", lambda d: d["event"][0]["players"].remove("Dani"))
     result = refused("tournament", "standings", str(day))
-    assert "'Dani' sat at round 1, table 1, but is neither a player nor dropped" in result.stderr
+    assert (
+        "entry 2.table: 'Dani' sat at round 1, table 1, but is neither a player nor dropped" in result.stderr
+    )
 
 
-def test_each_change_leaves_a_trace_entry(tmp_path: Path) -> None:
+def test_each_change_is_an_entry_of_the_days_log(tmp_path: Path) -> None:
     day = tmp_path / "d"
     new_day(day, FOUR)
     ok("tournament", "players", str(day), "add", "Emil")
     ok("tournament", "players", str(day), "drop", "Emil")
     draw(day, 1, 7)
-    trace = tomllib.loads((day / "tournament.toml").read_text(encoding="utf-8"))["trace"]
-    assert [(e["action"], e["detail"]) for e in trace] == [
-        ("new", "4 players, 3 rounds"),
+    assert [e["kind"] for e in _events(day)] == ["begin", "add", "drop", "draw"]
+    log = tarockscore.Tournament(day).read().log
+    assert [(e.kind, e.detail) for e in log] == [
+        ("begin", "4 players, 3 rounds"),
         ("add", "Emil"),
         ("drop", "Emil"),
         ("draw", "round 1, seed 7"),
     ]
+
+
+def test_the_days_head_covers_every_value_the_standings_read(tmp_path: Path) -> None:
+    """The format switched to rank points in the file, every hash worked out again: the file reads
+    (a chain without a secret cannot tell), but the head written down before names it rewritten."""
+    day = tmp_path / "d"
+    new_day(day, FOUR)
+    [table] = draw(day, 1, 1)
+    dreier(table["ledger"], table["players"][0])
+    said = ok("tournament", "close-round", str(day), "--round", "1").stdout
+    head = said.split("day head ")[1].strip()
+    ok("tournament", "check", str(day), "--head", head)
+    rank_points = {"total": "rank_points", "rank_points": {"four": [4, 2, 1, 0], "five": [4, 2, 1, 0, 0]}}
+    rewrite_with_hashes(day / "tournament.toml", lambda d: d["event"][0]["format"].update(rank_points))
+    # the standings now rank by the table rank points: the winner 4, the three level second (2 + 1 + 0) / 3
+    rows = json.loads(ok("tournament", "standings", str(day), "--json").stdout)["standings"]
+    assert rows[0]["rank_points"] == 4 and rows[1]["rank_points"] == 1
+    result = refused("tournament", "check", str(day), "--head", head)
+    assert f"{head}: no entry of this day has this head: the day's file was rewritten since" in result.stderr
+
+
+def test_a_day_mark_stripped_from_the_file_leaves_its_sheets_refused(tmp_path: Path) -> None:
+    day = tmp_path / "d"
+    new_day(day, FOUR)
+    [table] = draw(day, 1, 1)
+    dreier(table["ledger"], table["players"][0])
+    # the day's mark removed, every hash worked out again: the sheets still name the day they were drawn for
+    rewrite_with_hashes(day / "tournament.toml", lambda d: d["event"][0].pop("id"))
+    result = refused("tournament", "standings", str(day))
+    assert "round 1, table 1: the sheet belongs to" in result.stderr
+
+
+def test_the_writer_refuses_a_day_its_reader_would_refuse(tmp_path: Path) -> None:
+    """The day's file is read up to 1 MiB: 30,000 names of 40 characters (1.3 MB) are refused before
+    anything is written, as is a change that would take a full file past it."""
+    names = [f"{i:05d}".ljust(40, "x") for i in range(30_000)]
+    with pytest.raises(TournamentError) as refused_day:
+        tarockscore.Tournament.begin(
+            tmp_path / "d", names, rounds=1, games=4, profile="ooe-2023", format="schrift"
+        )
+    assert "the day's file would grow past 1.0 MiB, the most it may be read at; nothing was written" in str(
+        refused_day.value
+    )
+    assert not (tmp_path / "d" / "tournament.toml").exists()
+    tarockscore.Tournament.begin(
+        tmp_path / "s", names[:4], rounds=1, games=4, profile="ooe-2023", format="schrift"
+    )
+    size = (tmp_path / "s" / "tournament.toml").stat().st_size
+    # each further name takes 44 bytes (", " and the name in quotes): the file within 200 bytes of the limit
+    count = 4 + ((1 << 20) - size - 200) // 44
+    day = tarockscore.Tournament.begin(
+        tmp_path / "e", names[:count], rounds=1, games=4, profile="ooe-2023", format="schrift"
+    ).tournament
+    path = tmp_path / "e" / "tournament.toml"
+    before = path.read_bytes()
+    assert (1 << 20) - 244 < len(before) <= 1 << 20
+    with pytest.raises(TournamentError) as refused_change:
+        day.add_player("late".ljust(40, "y"))  # an entry of more than 200 bytes
+    assert "would grow past 1.0 MiB" in str(refused_change.value)
+    assert path.read_bytes() == before
+    assert len(day.read().players) == count
 
 
 # -- scale and odd files ----------------------------------------------------------------------------
@@ -340,32 +430,3 @@ def test_a_day_on_the_windows_path_in_a_folder_with_spaces_and_umlauts(tmp_path:
     rows = json.loads(ok("tournament", "standings", str(day), "--json").stdout)["standings"]
     assert [(r["player"], r["schrift"]) for r in rows][0] == (table["players"][0], 12)
     assert not list(day.rglob("*.lock"))
-
-
-def test_a_day_begun_before_the_seal_is_read_and_sealed_by_its_next_change(tmp_path: Path) -> None:
-    day = tmp_path / "d"
-    new_day(day, FOUR)
-    # the file as 0.1 wrote it: no day mark, no trace, no seal
-    _edit(day, lambda d: [d.pop(k) for k in ("id", "trace", "seal")])
-    [table] = draw(day, 1, 1)
-    dreier(table["ledger"], table["players"][0])
-    rows = json.loads(ok("tournament", "standings", str(day), "--json").stdout)["standings"]
-    assert rows[0]["schrift"] == 12
-    stored = tomllib.loads((day / "tournament.toml").read_text(encoding="utf-8"))
-    assert "seal" in stored and [e["action"] for e in stored["trace"]] == ["draw"]
-    # once sealed, a seal removed by hand is refused
-    _edit(day, lambda d: d.pop("seal"))
-    result = refused("tournament", "standings", str(day))
-    assert "the file has no seal" in result.stderr
-
-
-def test_a_day_mark_stripped_from_the_file_leaves_its_sheets_refused(tmp_path: Path) -> None:
-    day = tmp_path / "d"
-    new_day(day, FOUR)
-    [table] = draw(day, 1, 1)
-    dreier(table["ledger"], table["players"][0])
-    # the seal, the trace and the day's mark all removed: read as a day of 0.1, but the sheets
-    # still name the day they were drawn for
-    _edit(day, lambda d: [d.pop(k) for k in ("id", "trace", "seal")])
-    result = refused("tournament", "standings", str(day))
-    assert "round 1, table 1: the sheet belongs to" in result.stderr

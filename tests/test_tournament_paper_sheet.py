@@ -1,7 +1,7 @@
 """A paper table's result kept in the table's own sheet: an entry ``paper`` of the chained log, with
 an audit entry, folded into the sheet's totals and ranked like played hands; refused a second time
 unless corrected with ``--replace`` (a correcting entry, never a rewrite); a day whose file kept its
-paper results (as 0.2.0 wrote them) still ranks.
+paper results (as 0.2.0 wrote them) ranks once converted.
 
 Scores are the Dreier of ooe-2023 [OÖ23 Tarif: Dreier 4; zero-sum, the lone player settled three
 times over]: won, the declarer +12 and each defender −4. A paper sheet's Schrift is typed as the
@@ -11,22 +11,22 @@ table wrote it; the schrift format ranks by the Schrift added over the rounds [T
 from __future__ import annotations
 
 import json
+import shutil
 import tomllib
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import tomli_w
 from typer.testing import CliRunner, Result
 
+import tarockscore
+from tarockscore.api.tournament import upgrade_day
 from tarockscore.cli.shell.app import app
 from tarockscore.files import ledger_file
-from tarockscore.files import tournament_file as files
 from tarockscore.files.ledger_log import entry_hash, header_hash
-from tarockscore.tournament import model as tm
-from tarockscore.tournament import seal
 
 runner = CliRunner()
+OLD_DAYS = Path(__file__).parent / "data" / "old-days"
 EIGHT = ["Anna", "Bert", "Cilli", "Dani", "Emil", "Franz", "Gerti", "Hans"]
 
 
@@ -167,33 +167,34 @@ def test_a_csv_with_one_bad_table_writes_no_table(tmp_path: Path) -> None:
     assert [Path(t["ledger"]).read_bytes() for t in tables] == before
 
 
-def test_a_day_whose_file_kept_its_paper_results_still_ranks(tmp_path: Path) -> None:
-    """0.2.0 kept a paper result in tournament.toml ([[result]]): read as before."""
-    day, (first, _second) = day_with_round_one(tmp_path)
-    seats = first["players"]
-    t = files.read(day).tournament
-    kept = tm.PaperResult(1, 1, tuple(zip(seats, (18, -6, -6, -6), strict=True)), None, t.created)
-    t = tm.traced(replace(t, results=(kept,)), t.created, "result", "round 1, table 1")
-    # 0.2.0's trace entries carry no chain: the next change chains them
-    t = replace(t, trace=tuple(replace(e, prev="", hash="") for e in t.trace))
-    (day / "tournament.toml").write_text(files.render(t), encoding="utf-8")
+def test_a_day_whose_file_kept_its_paper_results_ranks_once_upgraded(tmp_path: Path) -> None:
+    """0.2.0 kept a paper result in tournament.toml ([[result]]): converted to the day's log, it
+    ranks as before (tests/data/old-days/README.md: the first seat +12, the others -4)."""
+    day = tmp_path / "day"
+    shutil.copytree(OLD_DAYS / "day-0.2", day)
+    assert "run `tarockscore upgrade" in refused("tournament", "standings", str(day)).stderr
+    upgrade_day(day)
+    seats = list(tarockscore.Tournament(day).read().draws[0].tables[0].players)
     rows = standings(day)
-    assert rows[seats[0]]["schrift"] == 18 and rows[seats[0]]["place"] == 1
+    assert rows[seats[0]]["schrift"] == 12 and rows[seats[0]]["place"] == 1
+    assert [rows[p]["schrift"] for p in seats[1:]] == [-4, -4, -4]
     # such a table already has its result: a new one only with --replace, which the sheet then keeps
     result = refused("tournament", "result", str(day), "-r", "1", "-t", "1", *points(seats, [6, -2, -2, -2]))
     assert "already has a result from its paper sheet" in result.stderr
     ok("tournament", "result", str(day), "-r", "1", "-t", "1", "--replace", *points(seats, [6, -2, -2, -2]))
     assert standings(day)[seats[0]]["schrift"] == 6
-    trace = tomllib.loads((day / "tournament.toml").read_text(encoding="utf-8"))["trace"]
-    assert all("chain" in e for e in trace)
+    events = tomllib.loads((day / "tournament.toml").read_text(encoding="utf-8"))["event"]
+    assert [e["kind"] for e in events] == ["begin", "draw", "result", "result"]
+    assert "sheet" not in events[2] and "sheet" in events[3]
 
 
 # -- the day's chain and the desk's note of each table's head ------------------------------------
 
 
 def rewrite_with_hashes(sheet: Path, change: Any) -> None:
-    """Rewrite a sheet as an editor who knows the format would: change an entry, then work out
-    every hash after it again (docs/ledger-format.md, "The chain"), so the sheet's own check passes."""
+    """Rewrite a log (a sheet, or the day's file) as an editor who knows the format would: change
+    an entry, then work out every hash after it again (docs/ledger-format.md, "The chain"), so the
+    file's own check passes."""
     data = tomllib.loads(sheet.read_text(encoding="utf-8"))
     change(data)
     prev = header_hash(data)
@@ -215,22 +216,7 @@ def test_every_change_prints_the_days_head_and_check_verifies_it(tmp_path: Path)
     checked = ok("tournament", "check", str(day), "--head", head)
     assert "1 change since" in checked.stdout and "drop: Ida" in checked.stdout
     result = refused("tournament", "check", str(day), "--head", "0123456789ab")
-    assert "no trace entry of this day has this head" in result.stderr
-
-
-def test_a_trace_entry_changed_and_resealed_is_named(tmp_path: Path) -> None:
-    """An editor who recomputes the seal still breaks the chain: the entry is named."""
-    day, _tables = day_with_round_one(tmp_path)
-    path = day / "tournament.toml"
-    data = tomllib.loads(path.read_text(encoding="utf-8"))
-    data["trace"][0]["detail"] = "8 players, 1 round"
-    data.pop("seal")
-    path.write_text(tomli_w.dumps({**data, "seal": seal.seal(data)}), encoding="utf-8")
-    result = refused("tournament", "check", str(day))
-    assert (
-        "trace 1: this trace entry (new," in result.stderr
-        and "no longer fits the day's chain" in result.stderr
-    )
+    assert "no entry of this day has this head" in result.stderr
 
 
 def test_a_sheet_rewritten_after_its_round_was_closed_is_caught_naming_the_table(tmp_path: Path) -> None:
@@ -272,9 +258,9 @@ def test_drawing_the_next_round_notes_each_tables_head_and_a_later_correction_is
         "--won",
     )
     ok("tournament", "draw", str(day), "-r", "2", "--seed", "4")
-    trace = tomllib.loads((day / "tournament.toml").read_text(encoding="utf-8"))["trace"]
-    close, drawn = trace[-2:]
-    assert close["action"] == "close" and drawn["action"] == "draw"
+    events = tomllib.loads((day / "tournament.toml").read_text(encoding="utf-8"))["event"]
+    close, drawn = events[-2:]
+    assert close["kind"] == "close" and drawn["kind"] == "draw"
     assert close["heads"] == {
         t["ledger"].removeprefix(f"{day}/"): ledger_file.read_trusted(Path(t["ledger"])).head
         for t in (first, second)

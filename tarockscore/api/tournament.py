@@ -14,7 +14,7 @@ from __future__ import annotations
 import datetime as dt
 import os
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from pathlib import Path
 from typing import ClassVar
@@ -31,12 +31,12 @@ from tarockscore.errors import (
     capped,
     message,
 )
-from tarockscore.files import tournament_chain as day_chain
 from tarockscore.files import tournament_day as sheets
 from tarockscore.files import tournament_file as files
 from tarockscore.files import tournament_paper as paper_files
 from tarockscore.files.output import write_output
 from tarockscore.files.profile_file import load_profile
+from tarockscore.files.tournament_upgrade import upgrade_day
 from tarockscore.ledger.model import profile_record
 from tarockscore.rules.profile import Profile
 from tarockscore.rules.words import nfc, strip_spaces, text_problem
@@ -68,6 +68,7 @@ __all__ = [
     "games_at_five",
     "read_players",
     "seating",
+    "upgrade_day",
 ]
 
 
@@ -176,15 +177,15 @@ class TournamentTable:
 
 @dataclass(frozen=True, slots=True)
 class DayCheck:
-    """The day checked: its head now, the head asked about and the number of the trace entry that
-    has it (None: no entry has it: the day's file was rewritten, or it is another day; 0: the
-    day's start), the trace entries since, and the sheets' warnings."""
+    """The day checked: its head now, the head asked about and the number of the entry of the
+    day's log that has it (None: no entry has it: the day's file was rewritten, or it is another
+    day), the entries since, and the sheets' warnings."""
 
     tournament: tm.Tournament
     head: str
     asked: str | None
     found: int | None
-    since: tuple[tm.TraceEntry, ...]
+    since: tuple[tm.Entry, ...]
     warnings: tuple[str, ...]
 
     @property
@@ -308,7 +309,7 @@ class Tournament:
         prof = profile if isinstance(profile, Profile) else load_profile(profile)
         fmt, document = files.load_format(format)
         names = [nfc(strip_spaces(n)) for n in players]
-        stored = tm.new_tournament(
+        begin = tm.begin(
             players=names,
             rounds=rounds,
             games=games,
@@ -323,7 +324,7 @@ class Tournament:
             place=nfc(strip_spaces(place)) if place is not None else None,
         )
         tournament = cls(folder)
-        stored = files.create(tournament.folder, stored)
+        stored = files.create(tournament.folder, begin)
         return Started(tournament, stored, prof, fmt, seating(len(names)))
 
     # -- reading -----------------------------------------------------------------------------
@@ -364,25 +365,28 @@ class Tournament:
         wrong = tm.check_names([name], "NAME")
         if wrong:
             raise UsageError(wrong)
+        return self._roster(name, tm.add_player, "add", at)
+
+    def _roster(
+        self, name: str, change: Callable[[tm.Tournament, str], tm.Tournament], kind: str, at: str | None
+    ) -> Roster:
         stamp = at or now()
-        before, after = files.update(
-            self.folder, lambda t: tm.traced(tm.add_player(t, name), stamp, "add", name)
-        )
+
+        def entry(t: tm.Tournament) -> list[dict[str, str]]:
+            change(t, name)  # refused here, at the name as given
+            return [{"kind": kind, "at": stamp, "name": name}]
+
+        before, after = files.update(self.folder, entry)
         return Roster(name, before, after, seating(len(after.players)))
 
     def drop_player(self, name: str, *, at: str | None = None) -> Roster:
         """A player out of the later draws; their tables so far still count."""
-        name = nfc(strip_spaces(name))
-        stamp = at or now()
-        before, after = files.update(
-            self.folder, lambda t: tm.traced(tm.drop_player(t, name), stamp, "drop", name)
-        )
-        said: tuple[str, ...] = ()
-        if after.round(after.rounds) is not None:
-            said = (
-                message(N_("all {rounds} rounds are drawn: there is no next round"), rounds=after.rounds),
-            )
-        return Roster(name, before, after, seating(len(after.players)), said)
+        roster = self._roster(nfc(strip_spaces(name)), tm.drop_player, "drop", at)
+        after = roster.after
+        if after.round(after.rounds) is None:
+            return roster
+        said = message(N_("all {rounds} rounds are drawn: there is no next round"), rounds=after.rounds)
+        return replace(roster, warnings=(said,))
 
     def draw(self, round: int, seed: int | None = None, *, at: str | None = None) -> Drawn:
         """Draw round ``round``'s tables (the same ``seed`` gives the same draw; without one, one is
@@ -390,8 +394,8 @@ class Tournament:
         :class:`UnseatableCount`, a round with hands is not drawn again."""
         chosen = files.new_seed() if seed is None else seed
         short = self._short_of_limit(round - 1)
-        drawn = files.draw_round(self.folder, round, chosen, at or now())
-        return Drawn(self.read(), drawn, self.folder, short)
+        t = files.draw_round(self.folder, round, chosen, at or now())
+        return Drawn(t, tm.drawn_round(t, round), self.folder, short)
 
     def _short_of_limit(self, number: int) -> tuple[str, ...]:
         """A warning naming the tables of round ``number`` short of their game limit (none: none)."""
@@ -417,22 +421,25 @@ class Tournament:
         return (message(N_("round {round} is not finished: {tables}"), round=number, tables=tables),)
 
     def head(self) -> str:
-        """The day's head: the hash of the last entry of its chained trace (each change prints it)."""
-        return day_chain.head(self.read())
+        """The day's head: the hash of the last entry of its log (each change prints it)."""
+        return self.read().head
 
     def close_round(self, round: int, *, at: str | None = None) -> tm.Tournament:
-        """The desk's note at the end of round ``round``: each table's sheet head kept in the trace,
-        so a sheet rewritten afterwards is caught by :meth:`check` and :meth:`standings`."""
+        """The desk's note at the end of round ``round``: each table's sheet head kept in the day's
+        log, so a sheet rewritten afterwards is caught by :meth:`check` and :meth:`standings`."""
         return files.close_round(self.folder, round, at or now())
 
     def check(self, head: str | None = None) -> DayCheck:
-        """The day's file (its seal and its chained trace) and every table's sheet checked (raised
-        where one fails); with ``head``, whether the trace as of that head is unchanged."""
+        """The day's file (its chained log) and every table's sheet checked (raised where one
+        fails); with ``head`` (its first digits, at least 4), whether the day as of that head is
+        this day's beginning: the entry that has it, and the entries since."""
         day = sheets.read_day(self.folder)
         t = day.tournament
-        found = None if head is None else day_chain.find(t, head)
-        since = () if found is None else t.trace[found:]
-        return DayCheck(t, day_chain.head(t), head, found, tuple(since), day.warnings)
+        wanted = (head or "").strip().lower()
+        found = max((k for k, e in enumerate(t.log, 1) if e.hash.startswith(wanted)), default=None)
+        found = found if head is not None and len(wanted) >= 4 else None
+        since = () if found is None else t.log[found:]
+        return DayCheck(t, t.head, head, found, tuple(since), day.warnings)
 
     def round_drawn(self, round: int) -> tuple[tm.Tournament, tm.Round]:
         """The tournament and its round ``round`` as drawn (each table's players in seat order)."""
@@ -457,8 +464,8 @@ class Tournament:
     ) -> tm.Tournament:
         """Table ``table`` of round ``round`` scored from its paper sheet: each player's Schrift
         (and money points where Kontra moves the money alone); zero-sum where the profile is. Kept
-        in the table's sheet as an entry ``paper`` with an audit entry, and traced in the day's
-        file with the sheet's head. A sheet with hands or a paper result already is refused unless
+        in the table's sheet as an entry ``paper`` with an audit entry, and noted in the day's
+        log with the sheet's head. A sheet with hands or a paper result already is refused unless
         ``replace`` (a correcting entry: the hands leave the sheet, the log keeps them)."""
         return self.record_papers([(round, table, schrift, money)], at=at, replace=replace)
 

@@ -100,20 +100,29 @@ def _reads_back(text: str, meant: Mapping[str, Any]) -> None:
         raise LedgerError(_BUG)
 
 
-def block(event: Mapping[str, Any], prev: str) -> tuple[str, str, dict[str, Any]]:
-    """One entry's text, to append as it is; its hash; the table it reads as (read back here)."""
+def block(
+    event: Mapping[str, Any],
+    prev: str,
+    tables: Sequence[str] = ("profile",),
+    arrays: Sequence[str] = ("hand",),
+) -> tuple[str, str, dict[str, Any]]:
+    """One entry's text, to append as it is; its hash; the table it reads as (read back here). The
+    keys ``tables`` are written as tables of their own, ``arrays`` as arrays of tables, the rest inline."""
     table = {k: v for k, v in event.items() if k != "chain"}
     full = {**table, "chain": {"prev": prev}}
     hashed = entry_hash(full)
     if hashed is None:
         raise LedgerError(N_("a value of this change has no form in the ledger; nothing was written"))
     full["chain"]["hash"] = hashed
+    apart = [k for k in tables if isinstance(table.get(k), Mapping)]
+    apart += [k for k in arrays if isinstance(table.get(k), list) and table[k]]
     lines = ["", "[[event]]"]
-    lines += [f"{_key(k)} = {inline(v)}" for k, v in table.items() if k not in ("hand", "profile")]
-    if "profile" in table:
-        lines += _table("[event.profile]", table["profile"])
-    for hand in table.get("hand", ()):
-        lines += ["[[event.hand]]", *(f"{_key(k)} = {inline(v)}" for k, v in hand.items())]
+    lines += [f"{_key(k)} = {inline(v)}" for k, v in table.items() if k not in apart]
+    for key in (k for k in tables if k in apart):
+        lines += _table(f"[event.{key}]", table[key])
+    for key in (k for k in arrays if k in apart):
+        for item in table[key]:
+            lines += [f"[[event.{key}]]", *(f"{_key(k)} = {inline(v)}" for k, v in item.items())]
     lines += ["[event.chain]", f"prev = {_string(prev)}", f"hash = {_string(hashed)}", ""]
     text = "\n".join(lines)
     _reads_back(text, {"event": [full]})

@@ -1,14 +1,18 @@
 """The tournament folder (I/O layer): ``DIR/tournament.toml`` and the table ledgers beside it.
 
-``tournament.toml`` is written whole and atomically under its lock, by the same helper that writes
-a ledger (``ledger_file.write_text``: temp file, fsync, rename; refused if the file changed since
-it was read). Each drawn table is an ordinary ledger, ``DIR/round-N/table-K.toml``, created like
-``tarockscore new`` creates one.
+``tournament.toml`` is a log, kept as a ledger is (docs/tournament.md): the header
+``tournament = 2``, then one ``[[event]]`` entry per change (``begin``, ``add``, ``drop``,
+``draw``, ``close``, ``result``), each chained on the one before by the ledger's own rule
+(``files.ledger_log``); the last entry's hash is the day's head. Each change is made under the
+file's lock: the whole file read, its chain followed and folded (``tournament.model.apply``),
+the new entries chained on, the new file read back as every reader will read it (within its
+size limit), then written atomically (``ledger_file.write_text``: temp file, fsync, rename;
+refused if the file changed since it was read). A read-only file is a closed day.
 
-The file is sealed (:mod:`tarockscore.tournament.seal`): a file edited by hand is refused naming
-the parts that changed, and each change leaves a trace entry. A read-only file is a closed day.
-A redraw replaces a round's sheets under each sheet's lock, and only sheets without hands. The
-day's results are read in ``tournament_day``.
+Each drawn table is an ordinary ledger, ``DIR/round-N/table-K.toml``, created like
+``tarockscore new`` creates one. A redraw replaces a round's sheets under each sheet's lock, and
+only sheets without hands. The day's results are read in ``tournament_day``; a day of an earlier
+version is converted by ``tournament_upgrade``.
 """
 
 from __future__ import annotations
@@ -19,12 +23,10 @@ import hashlib
 import io
 import os
 import secrets
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-
-import tomli_w
 
 from tarockscore.errors import (
     N_,
@@ -39,23 +41,23 @@ from tarockscore.errors import (
     one_of,
 )
 from tarockscore.files import ledger_file, safe_io
-from tarockscore.files import tournament_chain as chain
+from tarockscore.files import ledger_log as log
 from tarockscore.files.profile_file import merge
-from tarockscore.files.ways_out import NO_TOURNAMENT, NO_TOURNAMENT_FOLDER
+from tarockscore.files.ways_out import NO_TOURNAMENT, NO_TOURNAMENT_FOLDER, OLD_DAY
 from tarockscore.ledger.model import Ledger
 from tarockscore.ledger.table import new_ledger
 from tarockscore.rules.words import nfc, strip_spaces
 from tarockscore.tournament import draw as drawing
 from tarockscore.tournament import model as tm
-from tarockscore.tournament import seal
 from tarockscore.tournament.format import Format, build_format
-from tarockscore.tournament.model import FILE_NAME
 
 HEADER = (
     "# A Tarock tournament, kept by tarockscore (docs/tournament.md). Each drawn table's ledger is\n"
-    "# round-N/table-K.toml beside this file; change players with `tarockscore tournament players`.\n"
+    "# round-N/table-K.toml beside this file; each change is an [[event]] appended at the end.\n"
     "\n"
 )
+TABLES = ("format", "profile", "heads")  # the keys of an entry written as tables of their own
+ARRAYS = ("table",)  # and as arrays of tables: a draw's tables
 
 
 # -- formats ----------------------------------------------------------------------------------------
@@ -74,7 +76,7 @@ def shipped_formats() -> list[str]:
     return sorted(p.stem for p in formats_dir().glob("*.toml"))
 
 
-def _read_bytes(path: Path, what: str) -> bytes:
+def read_bytes(path: Path, what: str) -> bytes:
     """A regular file of at most 1 MiB (no FIFO, device or folder; a link to a file is fine)."""
     try:
         return safe_io.read_regular(path, what, safe_io.SMALL_LIMIT, TournamentError)
@@ -83,12 +85,12 @@ def _read_bytes(path: Path, what: str) -> bytes:
 
 
 def _parse(data: bytes, path: Path) -> dict[str, Any]:
-    """The TOML of a file read with :func:`_read_bytes`: UTF-8, bounded nesting and numbers."""
+    """The TOML of a file read with :func:`read_bytes`: UTF-8, bounded nesting and numbers."""
     return safe_io.load_toml(safe_io.decode(data, str(path), TournamentError), str(path), TournamentError)
 
 
 def _read_toml(path: Path, what: str) -> dict[str, Any]:
-    return _parse(_read_bytes(path, what), path)
+    return _parse(read_bytes(path, what), path)
 
 
 def format_document(
@@ -146,75 +148,127 @@ class Snapshot:
     folder: Path
     tournament: tm.Tournament
     sha256: str
+    raw: bytes
 
 
 def file_path(folder: Path) -> Path:
     return folder / tm.FILE_NAME
 
 
-def render(t: tm.Tournament) -> str:
-    """The whole file, rendered in one piece, sealed (:mod:`tarockscore.tournament.seal`)."""
-    content = tm.to_mapping(t)
-    # sealed as it reads back, so the digest of a value is the digest of what a later read sees
-    body = safe_io.load_toml(tomli_w.dumps(content), FILE_NAME, TournamentError)
-    return HEADER + tomli_w.dumps({**content, seal.KEY: seal.seal(body)})
-
-
 class NoTournamentHere(UnreadableTournament):
     """No tournament file in the folder, or no such folder."""
 
 
-def read(folder: Path) -> Snapshot:
+def existing(folder: Path) -> Path:
+    """The day's file in ``folder``; refused, with the way out, where there is none."""
     path = file_path(folder)
     if not path.is_file():
         if not folder.exists():
             raise NoTournamentHere(NO_TOURNAMENT_FOLDER, folder=folder)
         raise NoTournamentHere(NO_TOURNAMENT, path=path, folder=folder)
-    raw = _read_bytes(path, "tournament")
-    return Snapshot(folder=folder, tournament=_checked(_parse(raw, path), path), sha256=_sha(raw))
+    return path
 
 
-def _sha(raw: bytes) -> str:
-    return hashlib.sha256(raw).hexdigest()
+def read(folder: Path) -> Snapshot:
+    path = existing(folder)
+    raw = read_bytes(path, "tournament")
+    return Snapshot(folder, parse_day(raw, path), hashlib.sha256(raw).hexdigest(), raw)
 
 
-def _checked(data: dict[str, Any], path: Path) -> tm.Tournament:
-    """The tournament of a file's mapping: its content checked, then its seal."""
-    stored = data.pop(seal.KEY, None)
-    try:
-        t = tm.from_mapping(data)
-    except TournamentError as exc:
-        raise TournamentError(
-            [p.moved(f"{path}: {p.where}" if p.where else str(path)) for p in exc.problems]
-        ) from None
-    if stored is None and not t.id and not t.trace:
-        return t  # a day begun before files were sealed (0.1): sealed by the next change
-    if stored is None:
+def parse_day(raw: bytes, path: Path) -> tm.Tournament:
+    """The day a file's bytes hold: its log followed entry by entry, each entry's hash and its
+    ``prev`` checked, each applied by the day's rules. An entry that does not fit is named with its
+    line, and the file is not used."""
+    name = str(path)
+    text = safe_io.decode(raw, name, TournamentError)
+    data = safe_io.load_toml(text, name, TournamentError)
+    events = data.pop("event", None)
+    if data.get("tournament") != tm.VERSION or isinstance(data.get("tournament"), bool):
+        if data.get("tournament") == 1 and events is None:
+            raise TournamentError(OLD_DAY, path=path, folder=path.parent)
         raise TournamentError(
             N_(
-                "{path}: the file has no seal, though it has a trace or a day's mark (so it was written by version 0.2 or later): the seal was removed by hand; it is not used"
+                "{path}: tournament = {version!r}: expected tournament = {VERSION} (a tarockscore tournament file)"
+            ),
+            path=path,
+            version=data.get("tournament"),
+            VERSION=tm.VERSION,
+        )
+    if extra := sorted(set(data) - {"tournament"}):
+        raise TournamentError(
+            N_("{path}: {key}: unknown key; the day's file holds its version and its [[event]] entries"),
+            path=path,
+            key=extra[0],
+        )
+    t, prev = None, log.header_hash(data) or ""
+    try:
+        for k, event in enumerate(events if isinstance(events, list) else [events] if events else [], 1):
+            _fits(event, prev, k)
+            prev = event["chain"]["hash"]
+            t = tm.apply(t, event, f"entry {k}")
+    except TournamentError as exc:
+        raise TournamentError(log.locate(list(exc.problems), text, name)) from None
+    if t is None:
+        raise TournamentError(N_("{path}: no entries: a day's file begins with its entry begin"), path=path)
+    return t
+
+
+_EDITED = N_(
+    "this entry ({kind}, {at}) was changed outside tarockscore, its hash does not match: the day's file changes only through the tournament commands; put it back as it was. Nothing was used"
+)
+_MOVED = N_(
+    "this entry ({kind}, {at}) does not follow the one before it: an entry was removed, reordered or changed outside tarockscore; put the file back as it was. Nothing was used"
+)
+_CUT = N_(
+    "this entry ends without its hash: the file was cut short or edited outside tarockscore; put it back as it was. Nothing was used"
+)
+
+
+def _fits(event: Any, prev: str, k: int) -> None:
+    """Refuse entry ``k`` where it does not carry its own hash, or names another ``prev``."""
+    if not log.sealed(event):
+        raise TournamentError(_CUT, where=f"entry {k}")
+    kind, at = event.get("kind", "?"), event.get("at", "?")
+    if log.entry_hash(event) != event["chain"]["hash"]:
+        raise TournamentError(_EDITED, where=f"entry {k}", kind=kind, at=at)
+    if event["chain"].get("prev") != prev:
+        raise TournamentError(_MOVED, where=f"entry {k}", kind=kind, at=at)
+
+
+def day_text(
+    path: Path, before: bytes, t: tm.Tournament | None, events: Sequence[Mapping[str, Any]]
+) -> tuple[str, tm.Tournament]:
+    """The file's new text, ``events`` chained on after ``before`` (the file as read; empty: a new
+    day) and the day they make, read back as every reader reads it, before anything is written."""
+    text = before.decode("utf-8") if before else HEADER + f"tournament = {tm.VERSION}\n"
+    head = t.head if t is not None else log.header_hash({"tournament": tm.VERSION}) or ""
+    for k, event in enumerate(events, len(t.log) + 1 if t is not None else 1):
+        try:
+            part, head, full = log.block(event, head, TABLES, ARRAYS)
+        except LedgerError:
+            raise TournamentError(
+                N_("{path}: a value of this change has no form in the day's file; nothing was written"),
+                path=path,
+            ) from None
+        t = tm.apply(t, full, f"entry {k}")
+        text += part
+    data = text.encode("utf-8")
+    if len(data) > safe_io.SMALL_LIMIT:
+        raise TournamentError(
+            N_(
+                "{path}: the day's file would grow past {limit}, the most it may be read at; nothing was written"
+            ),
+            path=path,
+            limit=safe_io.size_text(safe_io.SMALL_LIMIT),
+        )
+    if t is None or parse_day(data, path) != t:
+        raise TournamentError(
+            N_(
+                "{path}: the new file does not read back the same (a bug in tarockscore); nothing was written"
             ),
             path=path,
         )
-    broken = [p.moved(f"{path}: {p.where}") for p in chain.breaks(t)]
-    edited = seal.changed(data, stored)
-    if edited is not None:
-        raise TournamentError(
-            [
-                *broken,
-                Problem.of(
-                    "",
-                    N_(
-                        "{path}: {names} edited by hand (the file's seal does not match); the day's file changes only through tarockscore's tournament actions, each leaving a trace entry: put the file back as it was. Nothing was used"
-                    ),
-                    path=path,
-                    names=", ".join(edited) if edited else "seal",
-                ),
-            ]
-        )
-    if broken:
-        raise TournamentError(broken)
-    return t
+    return text, t
 
 
 def open_day(path: Path) -> None:
@@ -232,30 +286,14 @@ def open_day(path: Path) -> None:
         )
 
 
-def day_text(folder: Path, t: tm.Tournament) -> str:
-    """The file's new text, its trace chained, proved to read back as ``t`` before anything is written."""
-    t = chain.chained(t)
-    text = render(t)
-    path = file_path(folder)
-    if _checked(_parse(text.encode("utf-8"), path), path) != t:
-        raise TournamentError(
-            N_(
-                "{file_path}: the rendered file does not read back the same (a bug in tarockscore); nothing was written"
-            ),
-            file_path=path,
-        )
-    return text
-
-
-def create(folder: Path, t: tm.Tournament) -> tm.Tournament:
-    """Write a new tournament (its trace chained, as returned); refuse a folder that already holds
-    one, or a file in the way."""
-    t = chain.chained(t)
+def create(folder: Path, begin: Mapping[str, Any]) -> tm.Tournament:
+    """Write a new day, its log the entry ``begin``; refuse a folder that already holds one, or a
+    file in the way. The day as written."""
     if folder.exists() and not folder.is_dir():
         raise TournamentError(N_("{folder} is a file, not a folder; nothing was written"), folder=folder)
-    text = day_text(folder, t)
-    folder.mkdir(parents=True, exist_ok=True)
     path = file_path(folder)
+    text, t = day_text(path, b"", None, [begin])
+    folder.mkdir(parents=True, exist_ok=True)
     with ledger_file.locked(path):
         safe_io.remove_stale_temps(path)  # a killed writer's temp file, as beside a ledger
         if path.exists():
@@ -270,21 +308,21 @@ def create(folder: Path, t: tm.Tournament) -> tm.Tournament:
 
 
 def update(
-    folder: Path, change: Callable[[tm.Tournament], tm.Tournament], *, same_unwritten: bool = False
+    folder: Path, change: Callable[[tm.Tournament], Sequence[Mapping[str, Any]]]
 ) -> tuple[tm.Tournament, tm.Tournament]:
-    """The day changed by ``change`` under its lock; with ``same_unwritten``, a change that hands
-    back the very day it was given writes nothing (the file stays byte for byte)."""
+    """The day before and after the entries ``change`` makes of it, appended under its lock; no
+    entries, nothing written (the file stays byte for byte)."""
     path = file_path(folder)
     read(folder)  # a clear error for a folder without a tournament, before the lock file is made
     with ledger_file.locked(path):
         safe_io.remove_stale_temps(path)  # a killed writer's temp file, as beside a ledger
         snapshot = read(folder)
         open_day(path)
-        changed = change(snapshot.tournament)
-        if same_unwritten and changed is snapshot.tournament:
-            return changed, changed
-        new = chain.chained(changed)
-        ledger_file.write_text(path, day_text(folder, new), snapshot.sha256)
+        events = change(snapshot.tournament)
+        if not events:
+            return snapshot.tournament, snapshot.tournament
+        text, new = day_text(path, snapshot.raw, snapshot.tournament, events)
+        ledger_file.write_text(path, text, snapshot.sha256)
         return snapshot.tournament, new
 
 
@@ -370,8 +408,8 @@ def _untouched(stale: list[Path], number: int) -> dict[Path, str]:
     return shas
 
 
-def draw_round(folder: Path, number: int, seed: int, at: str) -> tm.Round:
-    """Draw round ``number``: write its table ledgers and record the draw; the round as drawn.
+def draw_round(folder: Path, number: int, seed: int, at: str) -> tm.Tournament:
+    """Draw round ``number``: write its table ledgers and append the draw; the day with it.
 
     Everything is checked before anything is written: the round, the seating, the new file's text,
     and, under each sheet's own lock, that no sheet of the round holds a hand; the sheets are
@@ -387,10 +425,10 @@ def draw_round(folder: Path, number: int, seed: int, at: str) -> tm.Round:
         earlier = [[d.players for d in r.tables] for r in t.draws if r.number < number]
         drawn = tm.make_round(t, number, seed, at, drawing.draw(t.players, earlier, seed))
         before = t.round(number - 1)
+        events = []
         if before is not None and not {d.ledger for d in before.tables} <= tm.closed_heads(t).keys():
-            t = _closed(folder, t, before, at, strict=False)
-        new = tm.traced(tm.with_round(t, drawn), at, "draw", f"round {number}, seed {seed}")
-        text = day_text(folder, new)
+            events.append(_closed(folder, before, at, strict=False))
+        text, new = day_text(path, snapshot.raw, t, [*events, tm.draw_event(drawn)])
         sheets = {folder / d.ledger: _sheet(new, number, d, at) for d in drawn.tables}
         round_dir = folder / f"round-{number}"
         stale = sorted(round_dir.glob("table-*.toml")) if round_dir.is_dir() else []
@@ -405,18 +443,18 @@ def draw_round(folder: Path, number: int, seed: int, at: str) -> tm.Round:
                 if sheet not in sheets:
                     sheet.unlink()
         ledger_file.write_text(path, text, snapshot.sha256)
-        return drawn
+        return new
 
 
-def _closed(folder: Path, t: tm.Tournament, r: tm.Round, at: str, *, strict: bool) -> tm.Tournament:
-    """``t`` with the desk's note of round ``r``'s end: each table's sheet and its head, in the
-    trace, so a sheet rewritten afterwards is caught. ``strict``: a sheet that cannot be read is
-    refused (else it is left out of the note, and the standings name it)."""
-    heads: list[tuple[str, str]] = []
+def _closed(folder: Path, r: tm.Round, at: str, *, strict: bool) -> dict[str, Any]:
+    """The desk's note of round ``r``'s end: each table's sheet and its head, so a sheet rewritten
+    afterwards is caught. ``strict``: a sheet that cannot be read is refused (else it is left out
+    of the note, and the standings name it)."""
+    heads: dict[str, str] = {}
     problems: list[Problem] = []
     for d in r.tables:
         try:
-            heads.append((d.ledger, ledger_file.read_trusted(folder / d.ledger).head))
+            heads[d.ledger] = ledger_file.read_trusted(folder / d.ledger).head
         except LedgerError as exc:
             problems += exc.problems
     if problems and strict:
@@ -428,24 +466,21 @@ def _closed(folder: Path, t: tm.Tournament, r: tm.Round, at: str, *, strict: boo
                 ),
             ]
         )
-    number = {d.ledger: d.table for d in r.tables}
-    listed_heads = ", ".join(f"table {number[sheet]} {h[:12]}" for sheet, h in heads)
-    return tm.traced(t, at, "close", f"round {r.number} closed: {listed_heads}", tuple(heads))
+    return {"kind": "close", "at": at, "round": r.number, "heads": heads}
 
 
 def close_round(folder: Path, number: int, at: str) -> tm.Tournament:
-    """The desk's note at the end of round ``number``: each table's head, kept in the trace."""
+    """The desk's note at the end of round ``number``: each table's head, kept in the log; none
+    where the round was closed already and no sheet changed since."""
 
-    def change(t: tm.Tournament) -> tm.Tournament:
+    def change(t: tm.Tournament) -> list[dict[str, Any]]:
         r = tm.drawn_round(t, number)
-        closed = _closed(folder, t, r, at, strict=True)
+        closed = _closed(folder, r, at, strict=True)
         tables = {d.ledger for d in r.tables}
-        noted = [e.heads for e in t.trace if e.heads and {sheet for sheet, _ in e.heads} == tables]
-        if noted and noted[-1] == closed.trace[-1].heads:
-            return t  # closed already, and no sheet changed since: a second note says nothing new
-        return closed
+        noted = [e.values["heads"] for e in t.log if e.kind == "close" and set(e.values["heads"]) == tables]
+        return [] if noted and noted[-1] == closed["heads"] else [closed]
 
-    return update(folder, change, same_unwritten=True)[1]
+    return update(folder, change)[1]
 
 
 def _new_lock(sheet: Path) -> contextlib.AbstractContextManager[None]:
@@ -479,7 +514,7 @@ def cup_points_file(path: Path) -> Mapping[str, Any]:
 def player_names_file(path: Path) -> list[str]:
     """One name a line; blank lines and lines starting with # are skipped. Each name meets the
     rules of ``tarockscore new --players`` (a bad one is named with its line), no name twice."""
-    text = safe_io.decode(_read_bytes(path, "players"), str(path), TournamentError)
+    text = safe_io.decode(read_bytes(path, "players"), str(path), TournamentError)
     names: list[str] = []
     problems: list[Problem] = []
     # lines end in "\n" (or "\r\n") only: a line separator within a name is the name's, to be refused
@@ -514,7 +549,7 @@ def results_csv(path: Path) -> list[tuple[int, int, dict[str, int], dict[str, in
     """A round's results from paper sheets: a CSV with the columns ``round,table,player,schrift``
     and, where Kontra moves the money alone, ``money``; one row per player. Every bad row is named
     with its line; the tables in the order they first come."""
-    text = safe_io.decode(_read_bytes(path, "results"), str(path), TournamentError)
+    text = safe_io.decode(read_bytes(path, "results"), str(path), TournamentError)
     rows = list(csv.reader(io.StringIO(text.removeprefix("\ufeff"))))
     header = tuple(c.strip().casefold() for c in rows[0]) if rows else ()
     if header not in (RESULT_COLUMNS, (*RESULT_COLUMNS, "money")):

@@ -2,10 +2,11 @@
 
 Under the day's lock (a closed day refuses): every table's sheet is read and checked first
 (sealed, writable, scored one way unless the organiser corrects with ``replace``), then each
-sheet's entry is appended under the sheet's own lock, and the day's file gets a trace entry per
-table naming the sheet's head after it. A refused table writes nothing anywhere. A result given
-again that a sheet holds already (a run cut short between the sheets and the day's file, then
-repeated) is not written twice: its sheet is left as it is and only its missing trace is added.
+sheet's entry is appended under the sheet's own lock, and the day's log gets an entry ``result``
+per table naming the sheet's head after it. A refused table writes nothing anywhere. A result
+given again that a sheet holds already (a run cut short between the sheets and the day's file,
+then repeated) is not written twice: its sheet is left as it is and only its missing entry in the
+day's log is added.
 """
 
 from __future__ import annotations
@@ -81,7 +82,7 @@ def _already(led: Ledger, sheet: PaperSheet) -> bool:
 
 def keep(folder: Path, sheets: Sequence[PaperSheet], at: str, *, replace: bool = False) -> list[Kept]:
     """Each paper result appended to its table's sheet, every table checked before any is written;
-    the day's file then traces each, naming the sheet's head."""
+    the day's log then notes each, naming the sheet's head."""
     path = files.file_path(folder)
     files.read(folder)
     with ledger_file.locked(path):
@@ -101,13 +102,15 @@ def keep(folder: Path, sheets: Sequence[PaperSheet], at: str, *, replace: bool =
                 continue
             written = ledger_file.update(table, _change(sheet, at, replace), at=at)
             kept.append(Kept(sheet, table, written.head))
-        new = t
-        traced = {e.detail for e in t.trace}
+        noted = [e.values for e in t.log if e.kind == "result"]
+        events = []
         for k in kept:
-            points = ledger_paper.points_text(k.sheet.schrift)
-            detail = f"round {k.sheet.round}, table {k.sheet.table.table}: {points}; sheet head {k.head[:12]}"
-            if detail not in traced:  # a sheet written by a run cut short is traced now
-                new = tm.traced(new, at, "result", detail)
-        if new is not t:
-            ledger_file.write_text(path, files.day_text(folder, new), snapshot.sha256)
+            event = {"round": k.sheet.round, "table": k.sheet.table.table, "schrift": k.sheet.schrift}
+            event |= {"money": k.sheet.money} if k.sheet.money is not None else {}
+            event["sheet"] = k.head
+            if event not in noted:  # a sheet written by a run cut short is noted now
+                events.append({"kind": "result", "at": at, **event})
+        if events:
+            text, _new = files.day_text(path, snapshot.raw, t, events)
+            ledger_file.write_text(path, text, snapshot.sha256)
         return kept

@@ -27,6 +27,10 @@ LEDGER_CHANGED = N_("the ledger was changed outside tarockscore, so it is not us
 # no tournament at a folder (values: folder; path, folder)
 NO_TOURNAMENT_FOLDER = N_("{folder}: no tournament here: no such folder")
 NO_TOURNAMENT = N_("{path}: no tournament here")
+# a day kept by tarockscore 0.1 to 0.3, before the day's log (values: path, folder)
+OLD_DAY = N_(
+    "{path}: a day kept by an earlier tarockscore, 0.3 or before (tournament = 1, before the day's log): convert it first (the old file is kept as tournament.toml.bak). Nothing was used"
+)
 # a table's ledger in a tournament that fails its own check, read for the standings or for the
 # day's money (values: value, path)
 SHEET_FAILS_CHECK = N_("{value}: this table's sheet fails its own check; the standings need every table")

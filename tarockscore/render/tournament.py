@@ -62,13 +62,13 @@ def tables_text(sizes: Sequence[int]) -> str:
 
 
 def closed_line(t: Tournament, number: int) -> str:
-    """``close-round``: the round and each table's sheet head as the desk noted it (the trace keeps
-    the same in its stored English)."""
+    """``close-round``: the round and each table's sheet head as the desk noted it (the entry's detail
+    says the same in English)."""
     drawn = t.round(number)
     tables = {d.ledger: d.table for d in drawn.tables} if drawn is not None else {}
     heads = ", ".join(
         _("table {table} {head}").format(table=tables.get(sheet, sheet), head=head[:12])
-        for sheet, head in t.trace[-1].heads
+        for sheet, head in t.log[-1].values["heads"].items()
     )
     return _("round {round} closed: {heads}").format(round=number, heads=heads)
 

@@ -1,6 +1,8 @@
 """The tournament as kept in ``DIR/tournament.toml`` (core layer, pure): players, rounds, the draws.
 
-A :class:`Tournament` is an immutable value; the file layer reads and writes it
+The file is a log (docs/tournament.md): entries ``begin``, ``add``, ``drop``, ``draw``, ``close``
+and ``result``, each a change of the day. A :class:`Tournament` is the fold of its entries
+(:func:`apply`), an immutable value; the file layer reads and writes the log
 (``files/tournament_file.py``). It carries the resolved profile every table is scored under and
 the resolved format the day is ranked by, so an edit of a shipped file never changes a day
 already begun. Each drawn table names its own ledger, ``round-N/table-K.toml`` beside the file:
@@ -20,13 +22,15 @@ from typing import Any
 
 from tarockscore.errors import N_, Collector, Problem, TarockError, TournamentError, near_miss, one_of, reason
 from tarockscore.ledger.model import ProfileRecord, profile_hash
+from tarockscore.ledger.paper import points_text
 from tarockscore.ledger.settle_up import parse_stake
 from tarockscore.rules.profile import Reader, build_profile
 from tarockscore.rules.words import name_problem, player_key, same_but_case
 from tarockscore.tournament.format import Format, build_format
 
-VERSION = 1
+VERSION = 2  # the day as a log; 1: the sealed file of tarockscore 0.1 to 0.3 (``upgrade`` converts it)
 FILE_NAME = "tournament.toml"
+KINDS = ("begin", "add", "drop", "draw", "close", "result")
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,16 +50,35 @@ class Round:
 
 
 @dataclass(frozen=True, slots=True)
-class TraceEntry:
-    """One command's change of the day's file: when, which action, and what it did."""
+class Entry:
+    """One entry of the day's log: its kind, when, its values as the file keeps them (without
+    ``kind``, ``at`` and ``chain``) and its hash (the day's head, where it is the last)."""
 
+    kind: str  # begin, add, drop, draw, close, result
     at: str
-    action: str  # new, add, drop, draw, result, close
-    detail: str
-    # the desk's note at the end of a round (action close): each table's sheet and its head then
-    heads: tuple[tuple[str, str], ...] = ()
-    prev: str = ""  # the chain: the hash of the entry before (the day's own hash for the first)
-    hash: str = ""  # this entry's hash; "" until the file layer chains it (files.tournament_chain)
+    values: Mapping[str, Any] = field(repr=False)
+    hash: str = ""
+
+    @property
+    def detail(self) -> str:
+        """What the entry did, in a few words (``round 1, seed 7``)."""
+        v = self.values
+        if self.kind == "begin":
+            return f"{len(v['players'])} players, {v['rounds']} rounds"
+        if self.kind in ("add", "drop"):
+            return str(v["name"])
+        if self.kind == "draw":
+            return f"round {v['round']}, seed {v['seed']}"
+        if self.kind == "close":
+            heads = ", ".join(f"table {_table_of(sheet)} {head[:12]}" for sheet, head in v["heads"].items())
+            return f"round {v['round']} closed: {heads}"
+        sheet = f"; sheet head {v['sheet'][:12]}" if "sheet" in v else ""
+        return f"round {v['round']}, table {v['table']}: {points_text(v['schrift'])}{sheet}"
+
+
+def _table_of(sheet: str) -> str:
+    """The table number in a sheet's name (``round-1/table-2.toml``: 2)."""
+    return sheet.rsplit("table-", 1)[-1].removesuffix(".toml")
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,8 +110,13 @@ class Tournament:
     title: str | None = None
     date: str | None = None  # ISO, YYYY-MM-DD
     place: str | None = None
-    trace: tuple[TraceEntry, ...] = ()
-    results: tuple[PaperResult, ...] = ()  # tables scored on paper
+    log: tuple[Entry, ...] = ()  # the entries the day was folded from
+    results: tuple[PaperResult, ...] = ()  # tables scored on paper in the day's file (0.2.0)
+
+    @property
+    def head(self) -> str:
+        """The day's head: the hash of its last entry."""
+        return self.log[-1].hash if self.log else ""
 
     def paper(self, round_number: int, table: int) -> PaperResult | None:
         return next((r for r in self.results if (r.round, r.table) == (round_number, table)), None)
@@ -135,18 +163,12 @@ def sheet_place(t: Tournament, round_number: int, table: int) -> str | None:
     return f"{label}, {where} [{t.id}]" if label else f"{where} [{t.id}]"
 
 
-def traced(
-    t: Tournament, at: str, action: str, detail: str, heads: tuple[tuple[str, str], ...] = ()
-) -> Tournament:
-    """``t`` with one more trace entry."""
-    return replace(t, trace=(*t.trace, TraceEntry(at, action, detail, heads)))
-
-
 def closed_heads(t: Tournament) -> dict[str, str]:
     """Each sheet's head as the desk noted it when its round was closed (the latest note counts)."""
     out: dict[str, str] = {}
-    for e in t.trace:
-        out.update(e.heads)
+    for e in t.log:
+        if e.kind == "close":
+            out.update(e.values["heads"])
     return out
 
 
@@ -193,7 +215,7 @@ def games_at_five(games: int) -> int | None:
     return None if rest else limit
 
 
-def new_tournament(
+def begin(
     *,
     players: Sequence[str],
     rounds: int,
@@ -207,23 +229,18 @@ def new_tournament(
     title: str | None = None,
     date: str | None = None,
     place: str | None = None,
-) -> Tournament:
-    return Tournament(
-        created=created,
-        rounds=rounds,
-        games=games,
-        games_five=games_five,
-        players=tuple(players),
-        profile=profile,
-        format=build_format(format_document),
-        format_document=dict(format_document),
-        stake=stake,
-        id=id,
-        title=title,
-        date=date,
-        place=place,
-        trace=(TraceEntry(created, "new", f"{len(players)} players, {rounds} rounds"),),
-    )
+) -> dict[str, Any]:
+    """The first entry of a day: everything it is begun with."""
+    event: dict[str, Any] = {"kind": "begin", "at": created, "id": id}
+    for key, value in (("title", title), ("date", date), ("place", place)):
+        if value is not None:
+            event[key] = value
+    event |= {"rounds": rounds, "games": games, "games_five": games_five, "players": list(players)}
+    if stake is not None:
+        event["stake"] = str(stake)
+    event["format"] = dict(format_document)
+    event["profile"] = {"name": profile.name, "sha256": profile.sha256, "document": dict(profile.document)}
+    return event
 
 
 def seated(tournament: Tournament) -> list[str]:
@@ -295,145 +312,85 @@ def make_round(
     )
 
 
-# -- the file's mapping ---------------------------------------------------------------------------
+def draw_event(r: Round) -> dict[str, Any]:
+    """The entry of a round drawn: its number, seed and tables (the time it was drawn is its ``at``)."""
+    tables = [
+        {"table": d.table, "players": list(d.players), "games": d.games, "ledger": d.ledger} for d in r.tables
+    ]
+    return {"kind": "draw", "at": r.drawn, "round": r.number, "seed": r.seed, "table": tables}
 
 
-def to_mapping(t: Tournament) -> dict[str, Any]:
-    out: dict[str, Any] = {"tournament": VERSION, "id": t.id, "created": t.created}
-    for key in ("title", "date", "place"):
-        value = getattr(t, key)
-        if value is not None:
-            out[key] = value
-    out |= {
-        "rounds": t.rounds,
-        "games": t.games,
-        "games_five": t.games_five,
-    }
-    if t.stake is not None:
-        out["stake"] = str(t.stake)
-    out["players"] = list(t.players)
-    if t.dropped:
-        out["dropped"] = list(t.dropped)
-    if t.draws:
-        out["round"] = [
-            {
-                "number": r.number,
-                "seed": r.seed,
-                "drawn": r.drawn,
-                "table": [
-                    {"table": d.table, "players": list(d.players), "games": d.games, "ledger": d.ledger}
-                    for d in r.tables
-                ],
-            }
-            for r in t.draws
-        ]
-    out["format"] = dict(t.format_document)
-    p = t.profile
-    out["profile"] = {"name": p.name, "sha256": p.sha256, "document": dict(p.document)}
-    if t.results:
-        out["result"] = [
-            {
-                "round": r.round,
-                "table": r.table,
-                "at": r.at,
-                "schrift": dict(r.schrift),
-                **({"money": dict(r.money)} if r.money is not None else {}),
-            }
-            for r in t.results
-        ]
-    out["trace"] = [trace_item(e) for e in t.trace]
-    return out
+# -- the fold: each entry of the log applied to the day --------------------------------------------
 
 
-def trace_item(e: TraceEntry) -> dict[str, Any]:
-    """A trace entry as the file keeps it; its ``chain`` as a ledger's entry has it (prev, hash)."""
-    item: dict[str, Any] = {"at": e.at, "action": e.action, "detail": e.detail}
-    if e.heads:
-        item["heads"] = dict(e.heads)
-    if e.hash:
-        item["chain"] = {"prev": e.prev, "hash": e.hash}
-    return item
+def apply(t: Tournament | None, event: Any, where: str) -> Tournament:
+    """The day ``t`` (None: before its first entry) with the entry ``event`` applied, under the
+    rules its command kept; every problem of the entry in one :class:`TournamentError`, each at
+    ``where`` (``entry 3``) and its key."""
+    if not isinstance(event, dict):
+        raise TournamentError(N_("expected a table ([[event]])"), where=where)
+    problems = Collector()
+    top = Reader(event, where, problems)
+    kind, at = top.word("kind", KINDS), top.text("at")
+    problems.raise_if_any(TournamentError)  # an entry of no known kind is read no further
+    top.raw("chain")
+    new: Tournament | None = None
+    if kind == "begin" and t is not None:
+        problems.add(top.where("kind"), N_("a day begins once, with its first entry"))
+    elif kind == "begin":
+        new = _begun(top, at, problems)
+    elif t is None:
+        problems.add(top.where("kind"), N_("{kind}: the day's first entry is its begin"), kind=kind)
+    else:
+        new = _CHANGES[kind](t, top, at, problems)
+    top.finish()
+    problems.raise_if_any(TournamentError)
+    assert new is not None  # every way of leaving it None added a problem
+    chain = event.get("chain")
+    hashed = chain.get("hash") if isinstance(chain, dict) else None
+    values = {k: v for k, v in event.items() if k not in ("kind", "at", "chain")}
+    entry = Entry(kind, at, values, hashed if isinstance(hashed, str) else "")
+    return replace(new, log=(*(t.log if t is not None else ()), entry))
 
 
-def _points(raw: object, where: str, problems: Collector) -> tuple[tuple[str, int], ...]:
-    if not isinstance(raw, dict) or not all(
-        isinstance(v, int) and not isinstance(v, bool) for v in raw.values()
-    ):
-        problems.add(where, N_("expected a table of names and whole numbers"))
-        return ()
-    return tuple(raw.items())
-
-
-def _results(top: Reader, problems: Collector) -> tuple[PaperResult, ...]:
-    raw = top.raw("result") or []
-    if not isinstance(raw, list):
-        problems.add("result", N_("expected an array of tables ([[result]])"))
-        return ()
-    out: list[PaperResult] = []
-    for i, item in enumerate(raw, 1):
-        if not isinstance(item, dict):
-            problems.add(f"result {i}", N_("expected a table"))
-            continue
-        rr = Reader(item, f"result {i}", problems)
-        number, table, at = rr.number("round", minimum=1), rr.number("table", minimum=1), rr.text("at")
-        schrift = _points(rr.raw("schrift"), f"result {i}.schrift", problems)
-        money = rr.raw("money")
-        paid = None if money is None else _points(money, f"result {i}.money", problems)
-        rr.finish()
-        out.append(PaperResult(number, table, schrift, paid, at))
-    return tuple(out)
-
-
-def _trace(top: Reader, problems: Collector) -> tuple[TraceEntry, ...]:
-    raw = top.raw("trace") or []
-    if not isinstance(raw, list):
-        problems.add("trace", N_("expected an array of tables ([[trace]])"))
-        return ()
-    out: list[TraceEntry] = []
-    for i, item in enumerate(raw, 1):
-        if not isinstance(item, dict):
-            problems.add(f"trace {i}", N_("expected a table"))
-            continue
-        tr = Reader(item, f"trace {i}", problems)
-        at, action, detail = tr.text("at"), tr.text("action"), tr.text("detail")
-        heads = tr.raw("heads") or {}
-        chain = tr.raw("chain") or {}
-        tr.finish()
-        if not isinstance(heads, dict) or not all(isinstance(v, str) for v in heads.values()):
-            problems.add(f"trace {i}.heads", N_("expected a table of sheets and their heads"))
-            heads = {}
-        prev, hashed = (chain.get("prev"), chain.get("hash")) if isinstance(chain, dict) else (None, None)
-        if chain and not (
-            isinstance(prev, str) and isinstance(hashed, str) and set(chain) == {"prev", "hash"}
-        ):
-            problems.add(f"trace {i}.chain", N_("expected prev and hash, the chain's two hashes"))
-            prev, hashed = "", ""
-        out.append(TraceEntry(at, action, detail, tuple(heads.items()), prev or "", hashed or ""))
-    return tuple(out)
-
-
-def _seated_players(draws: Sequence[Round], players: Sequence[str], dropped: Sequence[str]) -> list[Problem]:
-    """A player seated by a draw must still be a player or dropped: one removed from the file would
-    leave the day without a word."""
-    known = {*players, *dropped}
-    problems: list[Problem] = []
-    for r in draws:
-        for d in r.tables:
-            for name in d.players:
-                if name not in known:
-                    problems.append(
-                        Problem.of(
-                            "players",
-                            N_(
-                                "{name!r} sat at round {round}, table {table}, but is neither a player nor dropped: the file was edited"
-                            ),
-                            name=name,
-                            round=r.number,
-                            table=d.table,
-                        )
-                    )
-                    known.add(name)
-    return problems
+def _begun(top: Reader, at: str, problems: Collector) -> Tournament | None:
+    day_id = top.optional_str("id") or ""
+    title, date, place = (top.optional_str(k) for k in ("title", "date", "place"))
+    rounds = top.number("rounds", minimum=1)
+    games = top.number("games", minimum=1)
+    games_five = top.number("games_five", minimum=1)
+    stake = _stake(top, problems)
+    players = top.str_list("players")
+    for problem in check_names(players, top.where("players")):
+        problems.put(problem)
+    profile = _profile(top, problems)
+    document = top.raw("format")
+    top.raw("from")  # a day converted from an earlier version's file: what that file was
+    if not isinstance(document, dict):
+        problems.add(top.where("format"), N_("missing: the resolved format the day is ranked by"))
+        return None
+    if profile is None or problems.problems:
+        return None
+    try:
+        fmt = build_format(document)
+    except TournamentError as exc:
+        problems.problems.extend(p.moved(f"{top.where('format')}.{p.where}") for p in exc.problems)
+        return None
+    return Tournament(
+        created=at,
+        rounds=rounds,
+        games=games,
+        games_five=games_five,
+        players=players,
+        profile=profile,
+        format=fmt,
+        format_document=document,
+        stake=stake,
+        id=day_id,
+        title=title,
+        date=date,
+        place=place,
+    )
 
 
 def _stake(top: Reader, problems: Collector) -> Decimal | None:
@@ -443,8 +400,71 @@ def _stake(top: Reader, problems: Collector) -> Decimal | None:
     try:
         return parse_stake(text)
     except ValueError as exc:
-        problems.add("stake", reason(exc))
+        problems.add(top.where("stake"), reason(exc))
         return None
+
+
+def _profile(top: Reader, problems: Collector) -> ProfileRecord | None:
+    """The resolved profile, pinned by its hash; None where it cannot be used."""
+    pr = top.table("profile")
+    name, sha, document = pr.text("name"), pr.text("sha256"), pr.raw("document")
+    if not isinstance(document, dict):
+        problems.add(pr.where("document"), N_("missing: the resolved profile every table is scored under"))
+        document = {}
+    elif sha and profile_hash(document) != sha:
+        problems.add(
+            pr.where("document"),
+            N_("its sha256 does not match profile.sha256: the stored profile was edited"),
+        )
+    pr.finish()
+    if not document or problems.problems:
+        return None
+    try:
+        rules = build_profile(document, pr.where("document"))
+    except TarockError as exc:
+        problems.problems.extend(exc.problems)
+        return None
+    return ProfileRecord(name=name, sha256=sha, document=document, rules=rules)
+
+
+def _named(t: Tournament, top: Reader, at: str, problems: Collector) -> Tournament | None:
+    """A late arrival (``add``) or a player dropped (``drop``), by the rules of the command."""
+    name = top.text("name")
+    try:
+        return add_player(t, name) if top.data["kind"] == "add" else drop_player(t, name)
+    except TournamentError as exc:
+        problems.problems.extend(p.moved(top.where("name")) for p in exc.problems)
+        return None
+
+
+def _drawn(t: Tournament, top: Reader, at: str, problems: Collector) -> Tournament | None:
+    number, seed, raw = top.number("round", minimum=1), top.number("seed"), top.raw("table")
+    if not isinstance(raw, list) or not raw:
+        problems.add(top.where("table"), N_("expected the drawn tables ([[event.table]])"))
+        return None
+    found = [_drawn_table(item, f"{top.where('table')} {k}", problems) for k, item in enumerate(raw, 1)]
+    tables = tuple(d for d in found if d is not None)
+    if not 1 <= number <= t.rounds:
+        problems.add(
+            top.where("round"),
+            N_("{number}: the tournament has rounds 1 to {rounds}"),
+            number=number,
+            rounds=t.rounds,
+        )
+    known = {*t.players, *t.dropped}
+    for d in tables:
+        for name in d.players:
+            if name not in known:
+                problems.add(
+                    top.where("table"),
+                    N_(
+                        "{name!r} sat at round {round}, table {table}, but is neither a player nor dropped: the file was edited"
+                    ),
+                    name=name,
+                    round=number,
+                    table=d.table,
+                )
+    return with_round(t, Round(number, seed, at, tables))
 
 
 def _drawn_table(item: object, where: str, problems: Collector) -> DrawnTable | None:
@@ -462,113 +482,35 @@ def _drawn_table(item: object, where: str, problems: Collector) -> DrawnTable | 
     return table
 
 
-def _draws(top: Reader, problems: Collector) -> tuple[Round, ...]:
-    """The ``[[round]]`` tables: each draw with its seed and its tables."""
-    raw_rounds = top.raw("round") or []
-    if not isinstance(raw_rounds, list):
-        problems.add("round", N_("expected an array of tables ([[round]])"))
+def _closed(t: Tournament, top: Reader, at: str, problems: Collector) -> Tournament | None:
+    """The desk's note at the end of a round: each table's sheet and its head then."""
+    number, heads = top.number("round", minimum=1), top.raw("heads")
+    if t.round(number) is None:
+        problems.add(top.where("round"), N_("{round}: round {round} is not drawn yet"), round=number)
+    if not isinstance(heads, dict) or not all(isinstance(v, str) for v in heads.values()):
+        problems.add(top.where("heads"), N_("expected a table of sheets and their heads"))
+    return t
+
+
+def _paper(t: Tournament, top: Reader, at: str, problems: Collector) -> Tournament | None:
+    """A table's result from its paper sheet: kept in its sheet (``sheet``: the sheet's head after
+    it), or, in a day converted from 0.2.0's file, in the day's file alone."""
+    number, table = top.number("round", minimum=1), top.number("table", minimum=1)
+    schrift = _points(top.raw("schrift"), top.where("schrift"), problems)
+    money = top.raw("money")
+    paid = None if money is None else _points(money, top.where("money"), problems)
+    if top.optional_str("sheet") is not None:
+        return t
+    return replace(t, results=(*t.results, PaperResult(number, table, schrift, paid, at)))
+
+
+def _points(raw: object, where: str, problems: Collector) -> tuple[tuple[str, int], ...]:
+    if not isinstance(raw, dict) or not all(
+        isinstance(v, int) and not isinstance(v, bool) for v in raw.values()
+    ):
+        problems.add(where, N_("expected a table of names and whole numbers"))
         return ()
-    draws: list[Round] = []
-    for i, item in enumerate(raw_rounds, 1):
-        if not isinstance(item, dict):
-            problems.add(f"round {i}", N_("expected a table"))
-            continue
-        rr = Reader(item, f"round {i}", problems)
-        number = rr.number("number", minimum=1)
-        seed = rr.number("seed")
-        drawn = rr.text("drawn")
-        raw_tables = rr.raw("table") or []
-        found = (
-            _drawn_table(titem, f"round {i}.table {k}", problems)
-            for k, titem in enumerate(raw_tables if isinstance(raw_tables, list) else [], 1)
-        )
-        tables = tuple(t for t in found if t is not None)
-        rr.finish()
-        draws.append(Round(number=number, seed=seed, drawn=drawn, tables=tables))
-    return tuple(draws)
+    return tuple(raw.items())
 
 
-def _profile(top: Reader, problems: Collector) -> ProfileRecord | None:
-    """The resolved profile, pinned by its hash; None where it cannot be used."""
-    pr = top.table("profile")
-    name = pr.text("name")
-    sha = pr.text("sha256")
-    document = pr.raw("document")
-    if not isinstance(document, dict):
-        problems.add("profile.document", N_("missing: the resolved profile every table is scored under"))
-        document = {}
-    elif sha and profile_hash(document) != sha:
-        problems.add(
-            "profile.document", N_("its sha256 does not match profile.sha256: the stored profile was edited")
-        )
-    pr.finish()
-    if not document or problems:
-        return None
-    try:
-        rules = build_profile(document, "profile.document")
-    except TarockError as exc:
-        problems.problems.extend(exc.problems)
-        return None
-    return ProfileRecord(name=name, sha256=sha, document=document, rules=rules)
-
-
-def from_mapping(data: Mapping[str, Any]) -> Tournament:
-    """The tournament from its file's mapping; every problem in one :class:`TournamentError`."""
-    problems = Collector()
-    top = Reader(data, "", problems)
-    version = top.raw("tournament")
-    if version != VERSION or isinstance(version, bool):
-        problems.add(
-            "tournament",
-            N_("{version!r}: expected tournament = {VERSION} (a tarockscore tournament file)"),
-            version=version,
-            VERSION=VERSION,
-        )
-        raise TournamentError(problems.problems)
-    day_id = top.optional_str("id") or ""
-    title, date, place = (top.optional_str(k) for k in ("title", "date", "place"))
-    created = top.text("created")
-    rounds = top.number("rounds", minimum=1)
-    games = top.number("games", minimum=1)
-    games_five = top.number("games_five", minimum=1)
-    stake = _stake(top, problems)
-    players = top.str_list("players")
-    dropped = top.str_list("dropped")
-    for problem in [*check_names(players, "players"), *name_problems(dropped, "dropped")]:
-        problems.put(problem)
-    draws = _draws(top, problems)
-    for problem in _seated_players(draws, players, dropped):
-        problems.put(problem)
-    trace = _trace(top, problems)
-    results = _results(top, problems)
-    profile = _profile(top, problems)
-    format_document = top.raw("format")
-    if not isinstance(format_document, dict):
-        problems.add("format", N_("missing: the resolved format the day is ranked by"))
-        format_document = {}
-    top.finish()
-    problems.raise_if_any(TournamentError)
-    assert profile is not None
-    try:
-        fmt = build_format(format_document)
-    except TournamentError as exc:
-        raise TournamentError([p.moved(f"format.{p.where}") for p in exc.problems]) from None
-    return Tournament(
-        created=created,
-        rounds=rounds,
-        games=games,
-        games_five=games_five,
-        players=players,
-        profile=profile,
-        format=fmt,
-        format_document=format_document,
-        stake=stake,
-        dropped=dropped,
-        draws=draws,
-        id=day_id,
-        title=title,
-        date=date,
-        place=place,
-        trace=trace,
-        results=results,
-    )
+_CHANGES = {"add": _named, "drop": _named, "draw": _drawn, "close": _closed, "result": _paper}

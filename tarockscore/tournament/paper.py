@@ -5,10 +5,11 @@ a profile where Kontra moves the money alone, its money points). The names must 
 drawn players, each once (in any case, as at a table); under a zero-sum profile the Schrift adds
 up to 0, else it is refused with the sum named. The result is kept in the table's own sheet as an
 entry ``paper`` with an audit entry (``ledger.paper``), and ranked as played hands would be; the
-day's file keeps a trace entry naming the sheet's head after it.
+day's log keeps an entry ``result`` naming the sheet's head after it.
 
 A day written by tarockscore 0.2.0 kept paper results in ``tournament.toml`` (``[[result]]``):
-they are read as before, and a sheet's own paper entry comes before them.
+converted, they are entries ``result`` without a sheet's head, ranked as before, and a sheet's own
+paper entry comes before them.
 """
 
 from __future__ import annotations

@@ -128,16 +128,9 @@ def _day_warnings(warnings: Sequence[str], unfinished: Sequence[Any], verbose: b
     )
 
 
-def _head(t: Any) -> str:
-    """The day's head after a change: the hash of the last entry of its chained trace."""
-    return str(t.trace[-1].hash) if t.trace else ""
-
-
 def _say_head(t: Any) -> None:
     """The day's head, for the organiser's paper (``tournament check --head`` verifies it later)."""
-    head = _head(t)
-    if head:
-        typer.echo(_("day head {head}").format(head=head[:12]))
+    typer.echo(_("day head {head}").format(head=t.head[:12]))
 
 
 def _at_options(exc: TarockError, *fields: str) -> TarockError:
@@ -326,8 +319,7 @@ def draw(
         raise at_option(exc, "round") from None
     for w in drawn.warnings:
         _warn(w)
-    head = _head(drawn.tournament)
-    show(render.seating_view(drawn.tournament, drawn.round, str(folder), head), fmt)
+    show(render.seating_view(drawn.tournament, drawn.round, str(folder), drawn.tournament.head), fmt)
     if fmt is OutputFormat.TABLE:
         _say_head(drawn.tournament)
 
@@ -510,8 +502,8 @@ def result(
             raise type(exc)(
                 [p.moved(moved[p.where]) if p.where in moved else p for p in exc.problems]
             ) from None
-    for entry in after.trace:
-        if entry.action == "result" and entry.at == after.trace[-1].at:
+    for entry in after.log:
+        if entry.kind == "result" and entry.at == after.log[-1].at:
             typer.echo(entry.detail)
     _say_head(after)
 
@@ -530,7 +522,7 @@ def close_round(
         after = tournament.close_round(round_number)
     except TournamentError as exc:
         raise at_option(exc, "round") from None
-    if _head(after) == before:
+    if after.head == before:
         typer.echo(
             _("round {round} is closed already and no sheet changed since; nothing was written").format(
                 round=round_number
@@ -548,13 +540,13 @@ def check(
         str | None,
         typer.Option(
             "--head",
-            help="A day head written down earlier (or its first digits): exit 0 only when the day's trace as of it is unchanged.",
+            help="A day head written down earlier (or its first digits): exit 0 only when the day as of it is unchanged.",
             show_default=False,
         ),
     ] = None,
     verbose: VerboseOpt = False,
 ) -> None:
-    """Check the day: its sealed file, its chained trace and every table's sheet (with --head, the trace as of that head)."""
+    """Check the day: its chained file and every table's sheet (with --head, the day as of that head)."""
     if head is not None and not re.fullmatch(r"[0-9a-fA-F]{4,64}", head.strip()):
         raise UsageError(
             N_("{head!r}: give a day head as the commands print it: 4 to 64 hex digits (0-9, a-f)"),
@@ -575,7 +567,7 @@ def check(
     if checked.found is None:
         raise TournamentError(
             N_(
-                "{head}: no trace entry of this day has this head: the day's file was rewritten since, or it is another day"
+                "{head}: no entry of this day has this head: the day's file was rewritten since it was written down (a value changed and every hash worked out again), or it is another day; the day as of that head is not this file"
             ),
             head=head,
             where="--head",
@@ -588,4 +580,4 @@ def check(
         ).format(head=head, count=len(checked.since))
     )
     for entry in checked.since:
-        typer.echo(f"  {entry.at}  {entry.action}: {entry.detail}")
+        typer.echo(f"  {entry.at}  {entry.kind}: {entry.detail}")

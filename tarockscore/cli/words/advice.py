@@ -93,6 +93,12 @@ ADVICE: Wording = {
         N_("{path}: no tournament here; start one with `tarockscore tournament new {folder} …`"),
         (),
     ),
+    ways_out.OLD_DAY: (
+        N_(
+            "{path}: a day kept by an earlier tarockscore, 0.3 or before (tournament = 1, before the day's log); run `tarockscore upgrade {folder}` to convert it (the old file is kept as tournament.toml.bak). Nothing was used"
+        ),
+        (),
+    ),
     ways_out.SHEET_FAILS_CHECK: (
         N_(
             "{value}: this table's sheet fails its own check (`tarockscore check --ledger {path}`); the standings need every table"
