@@ -139,7 +139,7 @@ def whole_file(ledger: Ledger, events: Sequence[Mapping[str, Any]]) -> tuple[str
 
 def bounds(raw: bytes, after: int = 0) -> Iterator[tuple[int, int]]:
     """Where each entry's text lies in the file's bytes (the header before the first), from the
-    entry that begins at byte ``after`` (the end of an entry, or of the header) on."""
+    entry that begins at byte ``after`` (the end of the header) on."""
     start = raw.find(MARK, max(after - 1, 0))
     while start >= 0:
         nxt = raw.find(MARK, start + 1)
@@ -153,7 +153,7 @@ def header_end(raw: bytes) -> int:
 
 
 def entries(raw: bytes, name: str, after: int = 0) -> Iterator[tuple[int, Any]]:
-    """Each entry of the log from byte ``after`` (the end of an entry, or of the header) on, with
+    """Each entry of the log from byte ``after`` (the end of the header) on, with
     the byte its text ends at; an append torn by a crash (the last entry cut short, or not ending
     with its hash) is left out. An entry that does not read alone is refused at its line."""
     spans = bounds(raw, after)
@@ -276,19 +276,6 @@ class Chain:
                 if isinstance(item, dict) and isinstance(item.get("entry"), int) and item["entry"] < k:
                     self.vouched.add((item["entry"], "", item.get("hash"), str(item.get("prev", ""))))
         self.head = stored if isinstance(stored, str) else (hashed or "")
-
-    def kept(self) -> tuple[Any, ...]:
-        """The chain as followed so far, in plain values (for the fold cache)."""
-        return (self.header, self.head, self.count, self.found, self.vouched, self.said)
-
-    @classmethod
-    def of_kept(cls, kept: tuple[Any, ...]) -> Chain:
-        chain = cls.__new__(cls)
-        chain.header, chain.head, chain.count, found, vouched, said = kept
-        chain.found = [tuple(b) for b in found]
-        chain.vouched = {tuple(b) for b in vouched}
-        chain.said = {int(k): (str(v[0]), list(v[1])) for k, v in said.items()}
-        return chain
 
     @property
     def header_vouched(self) -> bool:
