@@ -158,7 +158,7 @@ def main() -> None:
         print(f"ledger of {n} hands: {path.stat().st_size / 1024:.0f} KiB")
     for name, (n, _args) in rows.items():
         cpu = statistics.median(t for t, _p, _h in taken[name])
-        peak = max(p for _t, p, _h in taken[name]) / 1024
+        top = max(p for _t, p, _h in taken[name]) / 1024
         held = statistics.median(h for _t, _p, h in taken[name])
         size = bases[n].stat().st_size / 2**20
         goal = (
@@ -168,8 +168,8 @@ def main() -> None:
         )
         lock_text = f", the lock held {held * 1000:.0f} ms" if held else ""
         print(
-            f"{name:>20}: {cpu * 1000:5.0f} ms CPU, ×{cpu / base:.2f} of the floor{goal}; peak {peak:.1f} MiB"
-            f" (+{peak - interpreter:.1f} MiB over the interpreter, the file {size * 1024:.0f} KiB){lock_text}"
+            f"{name:>20}: {cpu * 1000:5.0f} ms CPU, ×{cpu / base:.2f} of the floor{goal}; peak {top:.1f} MiB"
+            f" (+{top - interpreter:.1f} MiB over the interpreter, the file {size * 1024:.0f} KiB){lock_text}"
         )
     shutil.rmtree(folder, ignore_errors=True)
 

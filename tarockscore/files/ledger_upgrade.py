@@ -70,7 +70,9 @@ def upgrade(path: Path, at: str) -> Upgraded:
             events.append({**repair, **found_by_repair(None, sha, old.table.profile.sha256)})
         if backup.exists():
             raise LedgerError(
-                N_("{backup} already exists; move it away first, so that it is not overwritten; nothing was written"),
+                N_(
+                    "{backup} already exists; move it away first, so that it is not overwritten; nothing was written"
+                ),
                 backup=backup,
             )
         safe_io.atomic_write(backup, raw, LedgerError, "ledger")
@@ -88,8 +90,12 @@ def _read_old(data: Mapping[str, Any], *, repairing: bool = False) -> Ledger:
     top = Reader(data, "", problems)
     top.optional_str("digest")
     entries = _old_hands(_array(top, "hand", problems), table, problems)
-    marks = [codec.read_mark(x, f"radl {i}", problems) for i, x in enumerate(_array(top, "radl", problems), 1)]
-    audit = [codec.read_audit(x, f"audit {i}", problems) for i, x in enumerate(_array(top, "audit", problems), 1)]
+    marks = [
+        codec.read_mark(x, f"radl {i}", problems) for i, x in enumerate(_array(top, "radl", problems), 1)
+    ]
+    audit = [
+        codec.read_audit(x, f"audit {i}", problems) for i, x in enumerate(_array(top, "audit", problems), 1)
+    ]
     top.finish(("table", "profile", "schema"))
     problems.raise_if_any(LedgerError)
     assert table is not None  # every way of leaving it None added a problem
@@ -121,7 +127,9 @@ def _old_hands(items: Sequence[Any], table: Table | None, problems: Collector) -
                 previous=i - 1,
             )
             copies += 1
-        elif (r := codec.element(item, where, N_("{item!r}: expected a [[hand]] table"), problems)) is not None:
+        elif (
+            r := codec.element(item, where, N_("{item!r}: expected a [[hand]] table"), problems)
+        ) is not None:
             stored = r.number("number")
             # a number of the wrong type is said once, by the reader, not again as out of order
             if type(r.raw("number")) is int and stored != i - copies:
@@ -177,5 +185,3 @@ def _unsealed(data: Mapping[str, Any], ledger: Ledger) -> list[Problem]:
             else N_("the digest does not match the content: the file was changed outside tarockscore"),
         )
     ]
-
-
