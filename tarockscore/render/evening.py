@@ -7,11 +7,10 @@ German); the JSON and CSV functions do not.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
-import tabulate as tabulate_module
 from tabulate import tabulate
 
 from tarockscore.i18n import _, date, money, named, ngettext
@@ -24,7 +23,6 @@ from tarockscore.ledger.settle_up import settle
 from tarockscore.ledger.totals import payout_totals, totals
 from tarockscore.render.audit import moment, said
 from tarockscore.render.hand import note_line, signed
-from tarockscore.render.output import Lines, Streamed
 
 if TYPE_CHECKING:
     from tarockscore.ledger.deal import Deal
@@ -142,10 +140,8 @@ def profile_json(table: Table) -> dict[str, Any]:
     return {"name": profile.name, "sha256": profile.sha256}
 
 
-def sheet_json(sheet: Sheet, streamed: bool = False) -> dict[str, Any]:
-    """The evening as ``show --json`` prints it (docs/ledger-format.md); ``streamed``: its hands
-    made one at a time as they are printed (:class:`Streamed`)."""
-    hands = _hands_json(sheet)
+def sheet_json(sheet: Sheet) -> dict[str, Any]:
+    """The evening as ``show --json`` prints it (docs/ledger-format.md)."""
     t = sheet.table
     out: dict[str, Any] = {
         "profile": profile_json(sheet.table),
@@ -153,7 +149,7 @@ def sheet_json(sheet: Sheet, streamed: bool = False) -> dict[str, Any]:
         "date": t.date,
         "place": t.place,
         "stake": None if t.stake is None else str(t.stake),
-        "hands": Streamed(hands) if streamed else list(hands),
+        "hands": list(_hands_json(sheet)),
         "totals": dict(sheet.totals),
     }
     if sheet.payout_totals is not None:
@@ -214,8 +210,8 @@ def sheet_csv(sheet: Sheet) -> tuple[list[str], list[list[object]]]:
     return headers, rows
 
 
-def sheet_text(sheet: Sheet) -> Lines:
-    """``show``'s table, a line at a time (laid out as ``tabulate``'s simple table, never held whole)."""
+def sheet_text(sheet: Sheet) -> str:
+    """``show``'s table: the evening's heading, a row per hand, the totals, the audit trail."""
     players = sheet.players
     t = sheet.table
     head = [_("profile {name}").format(name=t.profile.name)]
@@ -257,54 +253,16 @@ def sheet_text(sheet: Sheet) -> Lines:
     right = {0, 1} if ids else {0}
     right |= set(range(len(titles), len(titles) + len(players)))
 
-    def lines() -> Iterator[str]:
-        yield " · ".join(head)
-        yield from simple_table([*titles, *players], rows, right)
-        if sheet.on_paper:
-            yield _("scored from the table's paper sheet (tournament result)")
-        elif not sheet.hands:
-            yield _("no hands yet")
-        for a in sheet.audit:
-            yield _("audit {at}: {detail}").format(at=moment(a.at), detail=said(a.detail))
-
-    return Lines(lines())
-
-
-def simple_table(
-    headers: list[str], rows: Callable[[], Iterable[list[object]]], right: set[int]
-) -> Iterator[str]:
-    """``tabulate(rows(), headers, disable_numparse=True)`` in its simple format, a line at a time:
-    the rows made twice (once for the widths of the columns), never held; columns in ``right``
-    aligned right, the others left."""
-    width = _width()
-    widths = [width(h) + 2 for h in headers]  # tabulate's least padding of a header
-    for row in rows():
-        for i, cell in enumerate(row):
-            widths[i] = max(widths[i], width(_cell(cell)))
-
-    def line(cells: Iterable[str]) -> str:
-        out = []
-        for i, cell in enumerate(cells):
-            fill = " " * (widths[i] - width(cell))
-            out.append(fill + cell if i in right else cell + fill)
-        return "  ".join(out).rstrip()
-
-    yield line(headers)
-    yield "  ".join("-" * w for w in widths).rstrip()
-    for row in rows():
-        yield line(_cell(c) for c in row)
-
-
-def _cell(value: object) -> str:
-    return "" if value is None else str(value).strip()
-
-
-def _width() -> Callable[[str], int]:
-    """How wide a text is on a terminal, as ``tabulate`` counts it (wide characters where it does)."""
-    wide = getattr(tabulate_module, "wcwidth", None)
-    if wide is None or not getattr(tabulate_module, "WIDE_CHARS_MODE", False):
-        return len
-    return lambda text: int(wide.wcswidth(text))
+    align = ["right" if i in right else "left" for i in range(len(titles) + len(players))]
+    lines = [" · ".join(head)]
+    lines.append(tabulate(list(rows()), headers=[*titles, *players], disable_numparse=True, colalign=align))
+    if sheet.on_paper:
+        lines.append(_("scored from the table's paper sheet (tournament result)"))
+    elif not sheet.hands:
+        lines.append(_("no hands yet"))
+    for a in sheet.audit:
+        lines.append(_("audit {at}: {detail}").format(at=moment(a.at), detail=said(a.detail)))
+    return "\n".join(lines)
 
 
 def settle_json(result: Settlement, points: dict[str, int], payout: bool) -> dict[str, Any]:

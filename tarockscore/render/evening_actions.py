@@ -51,7 +51,7 @@ def sheet_view(sheet: Sheet) -> View:
     """``show``: the sheet as a table, as JSON (docs/ledger-format.md), as CSV (one row per hand)."""
     return View(
         table=lambda: evening.sheet_text(sheet),
-        json=lambda: evening.sheet_json(sheet, streamed=True),
+        json=lambda: evening.sheet_json(sheet),
         csv=lambda: evening.sheet_csv(sheet),
     )
 
