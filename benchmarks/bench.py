@@ -41,7 +41,7 @@ FLOOR_IMPORTS = "import typer, tabulate, tomli_w, tomllib"
 SEED = 2026
 
 # The goals (× the floor measured in the same run), by row: the restructure issue's figures.
-TABLE_GOALS = {"score": 1.15, "record (ledger of 100)": 1.25}
+TABLE_GOALS = {"score": 1.3, "record into 60": 1.4, "record into 300": 1.8, "show at 300": 1.8}
 SEASON_GOALS = {"season (standings)": 1.5, "season --rescore (every hand)": 1.4, "check (every hand)": 1.4}
 
 
@@ -88,7 +88,15 @@ def show(rows: list[dict[str, Any]], hands: int | None = None) -> None:
 
 
 def _copy_for(src: Path, dst: Path, _series: Series) -> None:
+    proc.fresh_home(src.parent)
     _fresh_copy(src, dst)
+
+
+def _built(path: Path, hands: int) -> Path:
+    """A ledger of ``hands`` hands, one entry each, as `record` appends them (benchmarks/ledger_log.py)."""
+    script = Path(__file__).parent / "ledger_log.py"
+    subprocess.run([proc.python(), str(script), "--build", str(path), str(hands)], check=True)
+    return path
 
 
 def _fresh_copy(src: Path, dst: Path) -> None:
@@ -100,26 +108,28 @@ def _fresh_copy(src: Path, dst: Path) -> None:
 
 
 def at_the_table(repeats: int, work: Path) -> dict[str, Any]:
-    print(f"\n1. Answer at the table ({repeats} runs each, interleaved)")
+    print(f"\n1. Answer at the table ({repeats} runs each, interleaved, a fresh empty $HOME for each)")
     py, ts = proc.python(), proc.script("tarockscore")
-    base = season_data.write_ledger(work / "table-100.toml", 100, SEED)
+    base60 = _built(work / "table-60.toml", 60)
+    base300 = _built(work / "table-300.toml", 300)
     ledger = work / "table-record.toml"
     hand = work / "next-hand.toml"
     hand.write_text(season_data.NEXT_HAND, encoding="utf-8")
     floor = Series("floor", [py, "-c", FLOOR_IMPORTS])
     score = Series("score", [ts, "score", str(EXAMPLE)])
-    record = Series("record (ledger of 100)", [ts, "record", str(hand), "--ledger", str(ledger)])
+    record60 = Series("record into 60", [ts, "record", str(hand), "--ledger", str(ledger)])
+    record300 = Series("record into 300", [ts, "record", str(hand), "--ledger", str(ledger)])
+    show300 = Series("show at 300", [ts, "show", "--ledger", str(base300)])
+    copies = {record60.name: base60, record300.name: base300}
 
     def before(s: Series) -> None:
-        if s is record:
-            _fresh_copy(base, ledger)
-            # At the table the command before (the last record, a show) left the end of the
-            # evening in the fold cache, keyed by the file's sha256; a record drops the entry it
-            # moved on from, so each fresh copy is shown once, untimed.
-            subprocess.run([ts, "show", "--ledger", str(ledger)], capture_output=True, check=False)
+        proc.fresh_home(work)
+        if s.name in copies:
+            _fresh_copy(copies[s.name], ledger)
 
-    proc.interleave([floor, score, record], repeats, before=before)
-    rows = [describe(floor), describe(score, floor), describe(record, floor)]
+    series = [floor, score, record60, record300, show300]
+    proc.interleave(series, repeats, before=before, env=proc.home_env(work))
+    rows = [describe(floor), *(describe(s, floor) for s in series[1:])]
     show(rows)
     for r in rows[1:]:
         goal = TABLE_GOALS[r["name"]]
@@ -139,7 +149,7 @@ def at_the_table(repeats: int, work: Path) -> dict[str, Any]:
                 "datetime",
             ],
             ["record", str(hand), "--ledger", str(ledger)],
-            before=lambda: _fresh_copy(base, ledger),
+            before=lambda: _fresh_copy(base300, ledger),
         ),
     }
     return {"goals": TABLE_GOALS, "rows": rows, "phases": phases}
@@ -259,7 +269,7 @@ from tarockscore.ledger.model import ledger_profile
 from tarockscore.ledger.operations import rescore
 t1 = T()
 paths = sorted(Path(sys.argv[1]).rglob("*.toml")) if Path(sys.argv[1]).is_dir() else [Path(sys.argv[1])]
-snapshots = [ledger_file.read(p) for p in paths]  # never the fold cache: every entry read
+snapshots = [ledger_file.read(p) for p in paths]  # every entry read
 t2 = T()
 assert not any(s.problems for s in snapshots), "a ledger whose chain does not hold"
 ledgers = [s.ledger for s in snapshots]
@@ -307,11 +317,12 @@ def growth(repeats: int, work: Path, sizes: list[int]) -> dict[str, Any]:
     hand.write_text(season_data.NEXT_HAND, encoding="utf-8")
     rows = []
     for n in sizes:
-        base = season_data.write_ledger(work / f"growth-{n}.toml", n, SEED + n)
+        base = _built(work / f"growth-{n}.toml", n)
         target = work / "growth-record.toml"
         s = Series(f"record into {n:,}", [ts, "record", str(hand), "--ledger", str(target)])
-        runs = repeats if n < 10_000 else max(2, repeats // 2)
-        proc.interleave([s], runs, before=functools.partial(_copy_for, base, target))
+        proc.interleave(
+            [s], repeats, before=functools.partial(_copy_for, base, target), env=proc.home_env(work)
+        )
         row = describe(s)
         row["hands"] = n
         row["bytes"] = base.stat().st_size
@@ -328,52 +339,37 @@ def growth(repeats: int, work: Path, sizes: list[int]) -> dict[str, Any]:
 
 
 def record_phases(base: Path, runs: int = 3) -> dict[str, float]:
-    """The steps of one ``record`` (``ledger_file.record``) on a fresh copy of ``base``, in-process.
+    """The steps of one ``record`` (``ledger_file.update``) on a fresh copy of ``base``, in-process.
 
     The steps are those of ``record`` as it is now (docs/ledger-format.md): under the lock, read
-    the file's bytes and their sha256; take the table from the file's header and the end of the
-    evening from the fold cache (warmed by one read before the clock starts, as the evening's
-    previous command leaves it); score the new hand on that end; make its entry; render it, read
-    it back, fold it onto the end (its check) and append it, fsync'd (the store's one writer of an
-    entry); keep the new end in the fold cache. Median of ``runs`` processes.
+    the file's bytes; follow the chain and fold every entry; score the new hand on the evening;
+    make its entry; render it, read it back, fold it onto the evening (its check) and append it,
+    fsync'd (the store's one writer of an entry). Median of ``runs`` processes.
     """
     import statistics
 
     code = r"""
-import gc, hashlib, json, os, sys, tempfile, time
+import json, sys, time
 from pathlib import Path
-gc.disable()  # as the console script runs every command
-os.environ["TAROCKSCORE_CACHE"] = tempfile.mkdtemp(prefix="tarockscore-phases-")
-from tarockscore.errors import Collector
-from tarockscore.files import fold_cache, ledger_file as lf, ledger_log as log
-from tarockscore.ledger import codec
+from tarockscore.files import ledger_file as lf
 from tarockscore.files.hand_file import read_hand_mapping
-from tarockscore.ledger.model import Ledger
-from tarockscore.ledger.operations import record_on
+from tarockscore.ledger import fold, operations
 path, hand = Path(sys.argv[1]), sys.argv[2]
 mapping, _ = read_hand_mapping(hand)
-lf.read_trusted(path)  # the fold cache as the evening's last command left it
 T = time.perf_counter
 out = {}
 t = T()
 with lf.locked(path):
-    lf.safe_io.remove_stale_temps(path)
-    out["lock, remove stale temp files"] = T() - t
-    t = T(); raw = lf._load(path); key = hashlib.sha256(raw).hexdigest(); out["read the bytes, sha256"] = T() - t
+    raw = lf.opened(path)
+    out["lock, remove stale temp files, read the bytes"] = T() - t
+    t = T(); snapshot = lf._snapshot(path, raw); lf.verify(snapshot); out["follow the chain, fold every entry"] = T() - t
+    at = "2026-01-01T20:00:00+01:00"
+    t = T(); new = operations.record(snapshot.ledger, mapping, at); out["score the new hand"] = T() - t
+    old = snapshot.ledger
+    t = T(); event = fold.event_of(old, new, at); out["the entry"] = T() - t
     t = T()
-    _schema, table = codec.read_header(lf._header(raw, str(path)), False, Collector())
-    found = fold_cache.tip(key, table)
-    out["header, and the end from the fold cache"] = T() - t
-    assert found is not None, "the fold cache does not know the file: record would fold the log"
-    head, entries, end = found
-    t = T(); entry, score, after = record_on(table, end, mapping, "2026-01-01T20:00:00+01:00"); out["score the new hand"] = T() - t
-    old = Ledger(table, (end.last,) if end.last is not None else ())
-    new = old._replace(hands=(*old.hands, entry))
-    t = T(); event = log.event_of(old, new, entry.recorded); out["the entry"] = T() - t
-    t = T()
-    new_head, sha, size, full = lf._append(path, raw, (head, len(raw)), (old, new, event), scored=False)
-    out["render, read back, fold onto the end, append, fsync"] = T() - t
-    t = T(); fold_cache.put(sha, new_head, entries + 1, after, key); out["keep the new end in the fold cache"] = T() - t
+    lf._append(path, raw, (snapshot.head, snapshot.size), (old, new, event), scored=False)
+    out["render, read back, fold onto the evening, append, fsync"] = T() - t
 print(json.dumps(out))
 """
     target = base.with_name("phases-record.toml")
@@ -392,8 +388,8 @@ print(json.dumps(out))
         f"  one record into {base.stem.split('-')[-1]} hands, step by step (one process, median of {runs}):"
     )
     for k, v in phases.items():
-        print(f"    {k:<48} {v * 1000:8.1f} ms  {v / total:5.1%}")
-    print(f"    {'sum of the steps':<48} {total * 1000:8.1f} ms")
+        print(f"    {k:<56} {v * 1000:8.1f} ms  {v / total:5.1%}")
+    print(f"    {'sum of the steps':<56} {total * 1000:8.1f} ms")
     return {k: round(v, 5) for k, v in phases.items()}
 
 
@@ -530,8 +526,8 @@ def main() -> None:
     quick = args.quick
     repeats = args.repeats or (5 if quick else 40)
     season_repeats = 2 if quick else 5
-    ledgers, hands, big = (20, 100, 1_000) if quick else (1_000, 100, 10_000)
-    sizes = [10, 100, 1_000] if quick else [10, 100, 1_000, 10_000]
+    ledgers, hands, big = (20, 40, 300) if quick else (1_000, 40, 300)
+    sizes = [20, 60, 100, 300]
     parts = args.only or ["table", "season", "growth", "whatif"]
 
     work = OUT / ("quick" if quick else "full")

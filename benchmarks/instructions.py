@@ -75,9 +75,6 @@ def main() -> None:
         floor = instructions([py, "-c", FLOOR_IMPORTS], work)
         score = instructions([ts, "score", str(EXAMPLE)], work)
         shutil.copyfile(base, ledger)  # the warm-up recorded a hand: the counted run records into 100
-        # At the table the command before (the last record, a show) left the end of the evening
-        # in the fold cache, keyed by the file's sha256 (a record drops the entry it moved on from).
-        warm([ts, "show", "--ledger", str(ledger)])
         record = instructions([ts, "record", str(hand), "--ledger", str(ledger)], work)
     print(f"{'floor':<24} {floor / 1e6:8.1f} M instructions")
     for name, count in (("score", score), ("record (ledger of 100)", record)):

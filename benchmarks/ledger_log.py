@@ -1,17 +1,17 @@
-"""How `record` costs into a long evening, and what delete, undo and replace cost at 100,000 hands.
+"""What the ledger's store costs at the table: `record` into an evening of 60 and of 300 hands,
+and `show`, `check` and the corrections at 300, each against the import floor of the same run.
 
-    .venv/bin/python benchmarks/ledger_log.py            # the full run (10 / 1,000 / 10,000; 100,000)
-    .venv/bin/python benchmarks/ledger_log.py --quick    # 10 / 100 / 1,000; the corrections at 1,000
+    .venv/bin/python benchmarks/ledger_log.py              # 60 and 300 hands, 9 runs each
+    .venv/bin/python benchmarks/ledger_log.py --runs 3     # a smoke run
 
-Each figure is the CPU time (user and system) of one real `tarockscore` process (`python -m tarockscore ...`),
-the median of several runs, on a copy of a ledger built for it (828 distinct hands repeated), with
-the fold cache warmed by one `show` (as the evening's previous command leaves it); at the
-largest size each command is also run warm (a `show`, then one `record`, before it) and cold. The floor is the bare
-`import typer, tabulate, tomli_w, tomllib` in a process of its own, measured in the same run;
-ratios are against it and against `record` into 10 hands. Peak memory is the child's maximum
-resident set (Linux `ru_maxrss`), beside the ledger file's size. At the largest size each command
-also shows how long it held the ledger's lock (wall time, the lock file looked at every 2 ms):
-the time another terminal's command would wait behind it.
+Each figure is the CPU time (user and system) of one real `tarockscore` process (`python -m
+tarockscore ...`), the median of several runs, each on a fresh copy of a ledger built for it and
+with a fresh, empty ``$HOME`` (nothing is kept between commands: every command reads the whole
+log). The floor is the bare ``import typer, tabulate, tomli_w, tomllib`` in a process of its own,
+its runs interleaved with the commands' so that the machine's noise hits both alike. Peak memory
+is the child's maximum resident set (Linux ``ru_maxrss``), beside the ledger file's size. Each
+change also shows how long it held the ledger's lock (wall time, the lock file looked at every
+2 ms): the time another terminal's command would wait behind it.
 """
 
 from __future__ import annotations
@@ -27,7 +27,6 @@ import time
 from pathlib import Path
 
 from tarockscore.files import ledger_log
-from tarockscore.files.ledger_file import LOCK_TIMEOUT as LOCK_WAIT
 from tarockscore.ledger import codec as ledger_codec
 from tarockscore.ledger import operations
 from tarockscore.ledger.table import new_ledger
@@ -37,30 +36,34 @@ from tarockscore.rules.profile import Profile
 SEATS = ["Anna", "Bert", "Cilli", "Dani"]
 AT = "2026-12-02T19:00:00+01:00"
 HAND = 'contract = "rufer"\ndeclarer = "Anna"\npartner = "Cilli"\ncard_points = 40\n'
+FLOOR = [sys.executable, "-c", "import typer, tabulate, tomli_w, tomllib"]
+GOALS = {"record into 60": 1.4, "record into 300": 1.8, "show at 300": 1.8}
 
 
 def keys(i: int) -> HandInput:
-    """Hand ``i`` of a built evening: every declarer with each partner, card points 1 to 69 (828
-    distinct hands, as the hands of a long evening repeat: a fold reads each distinct one once)."""
+    """Hand ``i`` of a built evening: every declarer with each partner, card points 1 to 69, a
+    Kontra on every fifth (828 distinct hands: an evening of 300 repeats none)."""
     declarer = i % 4
     partner = (declarer + 1 + (i // 4) % 3) % 4
-    return {
+    hand: HandInput = {
         "contract": "rufer",
         "declarer": SEATS[declarer],
         "partner": SEATS[partner],
         "card_points": 1 + (i // 12) % 69,
     }
+    if i % 5 == 4:
+        hand["kontra"] = "kontra"
+    return hand
 
 
 def build(path: Path, hands: int, profile: Profile) -> None:
     """A ledger of ``hands`` recorded hands, one entry each, as `record` appends them."""
     led = new_ledger(SEATS, profile, created=AT)
     text, head = ledger_log.whole_file(led, [])
-    end = operations.tip(led)
     parts = [text]
     for i in range(hands):
-        entry, _score, end = operations.record_on(led.table, end, keys(i), AT)
-        event = {"kind": "record", "at": AT, "hand": [ledger_codec.hand_mapping(entry)]}
+        led = operations.record(led, keys(i), AT)
+        event = {"kind": "record", "at": AT, "hand": [ledger_codec.hand_mapping(led.hands[-1])]}
         block, head, _full = ledger_log.block(event, head)
         parts.append(block)
     path.write_text("".join(parts), encoding="utf-8")
@@ -74,8 +77,14 @@ def built(path: Path, hands: int) -> None:
 
 def timed(args: list[str], cwd: Path, lock: Path | None = None) -> tuple[float, int, float]:
     """CPU seconds (user and system: the waits of a shared machine left out), peak resident KiB,
-    and the wall seconds the ledger's lock file ``lock`` was there (held), looked at every 2 ms."""
-    proc = subprocess.Popen(args, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    and the wall seconds the ledger's lock file ``lock`` was there (held), looked at every 2 ms;
+    run with a fresh, empty ``$HOME``."""
+    home = cwd / "home"
+    shutil.rmtree(home, ignore_errors=True)
+    home.mkdir()
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("TAROCKSCORE", "XDG_"))}
+    env["HOME"] = str(home)
+    proc = subprocess.Popen(args, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     held, since = 0.0, None
     while True:
         pid, status, usage = os.wait4(proc.pid, os.WNOHANG if lock is not None else 0)
@@ -89,33 +98,21 @@ def timed(args: list[str], cwd: Path, lock: Path | None = None) -> tuple[float, 
         time.sleep(0.002)
     if since is not None:
         held += time.monotonic() - since
-    took = usage.ru_utime + usage.ru_stime
     err = proc.stderr.read().decode() if proc.stderr else ""
     if status != 0:
         raise SystemExit(f"{' '.join(args)} failed: {err}")
-    return took, usage.ru_maxrss, held
+    if left := sorted(str(p.relative_to(home)) for p in home.rglob("*")):
+        raise SystemExit(f"{' '.join(args)} wrote into $HOME: {left}")
+    return usage.ru_utime + usage.ru_stime, usage.ru_maxrss, held
 
 
 def tarockscore(*args: str) -> list[str]:
     return [sys.executable, "-m", "tarockscore", *args]
 
 
-def median_of(runs: int, make: object, cwd: Path, lock: Path | None = None) -> tuple[float, int, float]:
-    """The median CPU seconds, the largest peak, and the median seconds the lock was held."""
-    times, peaks, held = [], [], []
-    for _ in range(runs):
-        args = make()  # type: ignore[operator]
-        took, peak, locked = timed(args, cwd, lock)
-        times.append(took)
-        peaks.append(peak)
-        held.append(locked)
-    return statistics.median(times), max(peaks), statistics.median(held)
-
-
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--quick", action="store_true")
-    parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--runs", type=int, default=9)
     parser.add_argument("--build", nargs=2, metavar=("PATH", "HANDS"), help=argparse.SUPPRESS)
     options = parser.parse_args()
     if options.build:
@@ -123,73 +120,57 @@ def main() -> None:
 
         build(Path(options.build[0]), int(options.build[1]), load_profile("koenigrufen"))
         return
-    sizes = (10, 100, 1_000) if options.quick else (10, 100, 1_000, 10_000)
-    big = 1_000 if options.quick else 100_000
     folder = Path(tempfile.mkdtemp(prefix="tarockscore-bench-"))
-    os.environ["TAROCKSCORE_CACHE"] = str(folder / "cache")
-    (folder / "hand.toml").write_text(HAND, encoding="utf-8")
-    floor, floor_peak, _held = median_of(
-        options.runs, lambda: [sys.executable, "-c", "import typer, tabulate, tomli_w, tomllib"], folder
-    )
+    hand = folder / "hand.toml"
+    hand.write_text(HAND, encoding="utf-8")
+    bases = {}
+    for n in (60, 300):
+        bases[n] = folder / f"base-{n}.toml"
+        built(bases[n], n)
+    work = folder / "evening.toml"
+    lock = folder / "evening.toml.lock"
+    rows = {
+        "record into 60": (60, ["record", str(hand)]),
+        "record into 300": (300, ["record", str(hand)]),
+        "show at 300": (300, ["show"]),
+        "show --json at 300": (300, ["show", "--json"]),
+        "check at 300": (300, ["check"]),
+        "undo at 300": (300, ["undo"]),
+        "delete 2 at 300": (300, ["delete", "2", "--yes"]),
+        "replace 2 at 300": (300, ["replace", "2", "-c", "dreier", "-d", "Bert", "-t", "40"]),
+    }
+    floor: list[float] = []
+    floor_peak: list[int] = []
+    taken: dict[str, list[tuple[float, int, float]]] = {name: [] for name in rows}
+    for _ in range(options.runs):  # interleaved: each round runs the floor and every command once
+        took, peak, _held = timed(FLOOR, folder)
+        floor.append(took)
+        floor_peak.append(peak)
+        for name, (n, args) in rows.items():
+            shutil.copyfile(bases[n], work)
+            taken[name].append(timed(tarockscore(*args, "--ledger", str(work)), folder, lock))
+    base = statistics.median(floor)
+    interpreter = statistics.median(floor_peak) / 1024
     print(
-        f"floor (import typer, tabulate, tomli_w, tomllib): {floor * 1000:.0f} ms, {floor_peak / 1024:.0f} MiB"
+        f"floor (import typer, tabulate, tomli_w, tomllib): {base * 1000:.0f} ms CPU, {interpreter:.0f} MiB"
     )
-    record: dict[int, float] = {}
-    for n in sizes:
-        base = folder / f"base-{n}.toml"
-        built(base, n)
-        work = folder / f"evening-{n}.toml"
-
-        def fresh(n: int = n, base: Path = base, work: Path = work) -> list[str]:
-            shutil.copyfile(base, work)
-            # the fold cache as the evening's last command left it (each record moves it on)
-            timed(tarockscore("show", "--ledger", str(work)), folder)
-            return tarockscore("record", str(folder / "hand.toml"), "--ledger", str(work))
-
-        record[n], peak, _held = median_of(options.runs, fresh, folder)
-        size = base.stat().st_size
-        print(
-            f"record into {n:>6,} hands: {record[n] * 1000:6.0f} ms  ×{record[n] / floor:.2f} of the floor,"
-            f" ×{record[n] / record[sizes[0]]:.2f} of record into {sizes[0]}; peak {peak / 1024:.0f} MiB,"
-            f" file {size / 2**20:.1f} MiB"
+    for n, path in bases.items():
+        print(f"ledger of {n} hands: {path.stat().st_size / 1024:.0f} KiB")
+    for name, (n, _args) in rows.items():
+        cpu = statistics.median(t for t, _p, _h in taken[name])
+        top = max(p for _t, p, _h in taken[name]) / 1024
+        held = statistics.median(h for _t, _p, h in taken[name])
+        size = bases[n].stat().st_size / 2**20
+        goal = (
+            f" (goal ≤ ×{GOALS[name]}: {'met' if cpu / base <= GOALS[name] else 'MISSED'})"
+            if name in GOALS
+            else ""
         )
-    base = folder / f"base-{big}.toml"
-    built(base, big)
-    size = base.stat().st_size
-    print(f"ledger of {big:,} hands: {size / 2**20:.1f} MiB")
-    work = folder / "big.toml"
-    hand = str(folder / "hand.toml")
-    commands = (
-        ("show --json", ["show", "--json"]),
-        ("delete 2", ["delete", "2", "--yes"]),
-        ("undo", ["undo"]),
-        ("replace 2", ["replace", "2", "-c", "dreier", "-d", "Bert", "-t", "40"]),
-        ("record", ["record", hand]),
-    )
-    runs = max(1, options.runs // 2)
-    for warm in (True, False):
+        lock_text = f", the lock held {held * 1000:.0f} ms" if held else ""
         print(
-            "the fold cache as the evening leaves it (kept by a `show`, then one hand recorded):"
-            if warm
-            else "a cold fold cache (every entry read):"
+            f"{name:>20}: {cpu * 1000:5.0f} ms CPU, ×{cpu / base:.2f} of the floor{goal}; peak {top:.1f} MiB"
+            f" (+{top - interpreter:.1f} MiB over the interpreter, the file {size * 1024:.0f} KiB){lock_text}"
         )
-        for name, args in commands:
-
-            def prepared(args: list[str] = args, warm: bool = warm) -> list[str]:
-                shutil.copyfile(base, work)
-                shutil.rmtree(folder / "cache", ignore_errors=True)
-                if warm:
-                    timed(tarockscore("show", "--ledger", str(work)), folder)
-                    timed(tarockscore("record", hand, "--ledger", str(work)), folder)
-                return tarockscore(*args, "--ledger", str(work))
-
-            took, peak, held = median_of(runs, prepared, folder, folder / "big.toml.lock")
-            print(
-                f"{name:>12} at {big:,} hands: {took:6.2f} s (×{took / record[sizes[0]]:.1f} of record into"
-                f" {sizes[0]}), the lock held {held:5.2f} s of the {LOCK_WAIT:.0f} s another command"
-                f" waits; peak {peak / 1024:.0f} MiB (×{(peak - floor_peak) / 1024 / (size / 2**20):.2f}"
-                f" the file over the floor's {floor_peak / 1024:.0f} MiB)"
-            )
     shutil.rmtree(folder, ignore_errors=True)
 
 

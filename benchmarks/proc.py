@@ -107,12 +107,12 @@ print(os.waitstatus_to_exitcode(status), usage.ru_maxrss)
 """
 
 
-def peak_memory(argv: Sequence[str]) -> int:
+def peak_memory(argv: Sequence[str], env: dict[str, str] | None = None) -> int:
     """The command's peak resident set in KiB, spawned from a small launcher (see above)."""
     import subprocess
 
     out = subprocess.run(
-        [sys.executable, "-S", "-c", _LAUNCHER, *argv], capture_output=True, text=True, check=True
+        [sys.executable, "-S", "-c", _LAUNCHER, *argv], capture_output=True, text=True, check=True, env=env
     ).stdout.split()
     if out[0] != "0":
         raise CommandFailed(f"{' '.join(argv)} exited {out[0]}")
@@ -125,6 +125,7 @@ def interleave(
     *,
     before: Callable[[Series], None] | None = None,
     cwd: Path | None = None,
+    env: dict[str, str] | None = None,
 ) -> None:
     """Run every series ``repeats`` times, taking turns, so that noise hits all of them alike.
 
@@ -136,12 +137,29 @@ def interleave(
         for s in [*series[k:], *series[:k]]:
             if before is not None:
                 before(s)
-            s.runs.append(run_once(s.argv, cwd=cwd))
+            s.runs.append(run_once(s.argv, cwd=cwd, env=env))
     for s in series:
         for _ in range(2):
             if before is not None:
                 before(s)
-            s.maxrss_kib.append(peak_memory(s.argv))
+            s.maxrss_kib.append(peak_memory(s.argv, env))
+
+
+def home_env(work: Path) -> dict[str, str]:
+    """The environment of a run with ``$HOME`` a folder of its own (emptied before each run by
+    :func:`fresh_home`), and no ``TAROCKSCORE_*`` or ``XDG_*`` variable."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("TAROCKSCORE", "XDG_"))}
+    env["HOME"] = str(work / "home")
+    return env
+
+
+def fresh_home(work: Path) -> None:
+    """An empty ``$HOME`` for the next run (:func:`home_env`)."""
+    import shutil
+
+    home = work / "home"
+    shutil.rmtree(home, ignore_errors=True)
+    home.mkdir(parents=True)
 
 
 def python() -> str:

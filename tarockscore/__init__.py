@@ -40,6 +40,8 @@ _HOME: dict[str, str] = {
     "Rescored": "tarockscore.api.evening",
     "Repaired": "tarockscore.api.evening",
     "Settled": "tarockscore.api.evening",
+    "Upgraded": "tarockscore.api.evening",
+    "upgrade": "tarockscore.api.evening",
     "find_ledger": "tarockscore.api.evening",
     "Ledger": "tarockscore.api.evening",
     "Sheet": "tarockscore.api.evening",
@@ -136,8 +138,10 @@ if TYPE_CHECKING:  # the names as the type checker sees them; at run time __geta
     from tarockscore.api.evening import Rescored as Rescored
     from tarockscore.api.evening import Settled as Settled
     from tarockscore.api.evening import Sheet as Sheet
+    from tarockscore.api.evening import Upgraded as Upgraded
     from tarockscore.api.evening import find_ledger as find_ledger
     from tarockscore.api.evening import now as now
+    from tarockscore.api.evening import upgrade as upgrade
     from tarockscore.api.hand import BonusInput as BonusInput
     from tarockscore.api.hand import HandInput as HandInput
     from tarockscore.api.hand import Profile as Profile

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -16,8 +15,6 @@ ROOT = Path(__file__).resolve().parent.parent
 for _var in ("TAROCKSCORE_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES"):
     os.environ.pop(_var, None)
 os.environ["LANG"] = "C.UTF-8"
-# The ends of evenings a command keeps between commands go to a folder of this run, not the home folder.
-os.environ["TAROCKSCORE_CACHE"] = tempfile.mkdtemp(prefix="tarockscore-fold-")
 
 
 @pytest.fixture(autouse=True)

@@ -182,14 +182,14 @@ def test_a_change_meanwhile_exits_1_on_the_command_line(
 ) -> None:
     path = tmp_path / "l.toml"
     _evening(path)
-    real = operations.record_on
+    real = operations.record
 
     def and_another_program_saves(*args: Any) -> Any:
         # the ledger was read and the hand scored on it; now an editor saves it
         path.write_text(path.read_text(encoding="utf-8") + "# a note\n", encoding="utf-8")
         return real(*args)
 
-    monkeypatch.setattr(operations, "record_on", and_another_program_saves)
+    monkeypatch.setattr(operations, "record", and_another_program_saves)
     result = run("record", "-c", "rufer", "-d", "Bert", "-w", "Dani", "-t", "40", "--ledger", str(path))
     assert result.exit_code == 1
     assert "was changed by another program since it was read; nothing was written" in result.stderr

@@ -206,6 +206,6 @@ def test_score_loads_no_part_of_the_ledger_store() -> None:
     # and store stay unloaded (the command line's advice names their templates from ledger.pin).
     heavy = (
         "m in ('tarockscore.ledger.codec', 'tarockscore.ledger.fold', 'tarockscore.files.ledger_file',"
-        " 'tarockscore.files.ledger_log', 'tarockscore.files.fold_cache')"
+        " 'tarockscore.files.ledger_log')"
     )
     assert _loaded_after_building("score", heavy) == []

@@ -1,5 +1,5 @@
 """How often the store scores and reads a hand: a recorded hand is scored once (its check is the
-entry read back), and a correction scores only the hands whose result it moves.
+entry folded back), and a correction scores only the hands whose result it moves.
 
 The hands are Rufer hands under profiles/koenigrufen.toml, which arms no Radl by itself
 (``radl.events = []``): deleting or replacing one hand moves no other hand's Radl factor, so no
@@ -54,19 +54,14 @@ def five(tmp_path: Path) -> Iterator[Evening]:
     yield evening
 
 
-@pytest.mark.parametrize("cached", [True, False])
-def test_a_recorded_hand_is_scored_once(
-    five: Evening, monkeypatch: pytest.MonkeyPatch, tmp_path: Path, cached: bool
-) -> None:
-    if not cached:  # no fold cache: the log is folded, the earlier hands read but not scored
-        monkeypatch.setenv("TAROCKSCORE_CACHE", "")
+def test_a_recorded_hand_is_scored_once(five: Evening, monkeypatch: pytest.MonkeyPatch) -> None:
     count = Counted(monkeypatch)
     five.record(RUFER, AT)
     assert count.scored == 1
-    # the new hand is read twice: as given, and as its entry reads back; before it, the last hand
-    # (whose deal the new one follows) from the cache, or each distinct earlier hand once by the
-    # fold: the deal moves on one seat a hand at four seats, so hand 5 stores hand 1's keys
-    assert count.parsed == 2 + (1 if cached else 4)
+    # the new hand is read twice: as given, and as its entry reads back; before it, the log is
+    # folded, each distinct earlier hand read once but not scored: the deal moves on one seat a
+    # hand at four seats, so hand 5 stores hand 1's keys and the five hands hold four
+    assert count.parsed == 2 + 4
     assert len(stored_hands(five.path)) == 6
 
 

@@ -12,13 +12,15 @@ from __future__ import annotations
 import datetime as dt
 import os
 from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
 from typing import Any, NamedTuple
 
 from tarockscore.errors import N_, Collector, LedgerError, Problem, UsageError
-from tarockscore.files import ledger_file
+from tarockscore.files import ledger_file, ledger_upgrade
 from tarockscore.files.ledger_file import Snapshot
+from tarockscore.files.ledger_upgrade import Upgraded
 from tarockscore.files.profile_file import load_profile
 from tarockscore.ledger import operations, totals
 from tarockscore.ledger import settle_up as money
@@ -46,8 +48,10 @@ __all__ = [
     "Repaired",
     "Rescored",
     "Settled",
+    "Upgraded",
     "find_ledger",
     "now",
+    "upgrade",
 ]
 
 LEDGER_ENV = "TAROCKSCORE_LEDGER"
@@ -77,49 +81,29 @@ def find_ledger(given: str | os.PathLike[str] | None = None) -> Path:
     return Path(os.environ.get(LEDGER_ENV) or DEFAULT_LEDGER)
 
 
+@dataclass(frozen=True)
 class Change:
-    """What an action did to the evening: the ledger before and after it, and its head after it.
+    """What an action did to the evening: the ledger before and after it (``before, after =
+    change``), and its head after it."""
 
-    A recorded hand is appended to the end of the evening without reading the hands before it:
-    its ``recorded`` end (the hand, its score, the totals after it) is known at once, and
-    ``before`` and ``after`` are folded from the log (as of that entry) when first asked for.
-    """
-
-    __slots__ = ("_before", "_after", "head", "recorded", "_path", "_entries")
-
-    def __init__(
-        self,
-        before: Ledger | None,
-        after: Ledger | None,
-        head: str = "",
-        recorded: ledger_file.Recorded | None = None,
-        path: Path | None = None,
-        entries: int = 0,
-    ) -> None:
-        self._before, self._after, self.head, self.recorded = before, after, head, recorded
-        self._path, self._entries = path, entries
+    before: Ledger
+    after: Ledger
+    head: str = ""
 
     def __iter__(self) -> Iterator[Ledger]:
         return iter((self.before, self.after))
 
     @property
-    def before(self) -> Ledger:
-        if self._before is None:
-            assert self._path is not None  # a change without its ledgers names its file
-            self._before = ledger_file.read(self._path, upto=self._entries - 1).ledger
-        return self._before
-
-    @property
-    def after(self) -> Ledger:
-        if self._after is None:
-            assert self._path is not None
-            self._after = ledger_file.read(self._path, upto=self._entries).ledger
-        return self._after
-
-    @property
     def said(self) -> str:
         """The audit entry the change left, as stored (a message template's text)."""
         return self.after.audit[-1].detail
+
+
+def upgrade(path: str | os.PathLike[str], at: str | None = None) -> Upgraded:
+    """Convert the ledger at ``path``, of an older format (schema 1), to the current one, keeping
+    the old file as ``PATH.bak``; a ledger in the current format is left as it is (nothing
+    written). Every other action reads the current format only."""
+    return ledger_upgrade.upgrade(Path(path), at or now())
 
 
 class HeadCheck(NamedTuple):
@@ -341,8 +325,8 @@ class Evening:
 
     # -- changing ----------------------------------------------------------------------------
 
-    def _change(self, edit: Any, expected: str | None = None, at: str = "") -> Change:
-        written = ledger_file.update(self.path, edit, expected, at)
+    def _change(self, edit: Any, expected: str | None = None, at: str = "", scored: bool = True) -> Change:
+        written = ledger_file.update(self.path, edit, expected, at, scored)
         return Change(written.before, written.after, written.head)
 
     def version(self) -> str:
@@ -370,10 +354,8 @@ class Evening:
         """Score a hand (hand-file keys) and add it to the evening; ``expected``: the
         :meth:`version` the hand was entered on (a ledger changed since is refused, ``LedgerChanged``)."""
         stamp = at or now()
-        done = ledger_file.record(
-            self.path, lambda table, end: operations.record_on(table, end, hand, stamp), expected
-        )
-        return Change(None, None, done.head, done, self.path, done.entries)
+        # the hand is scored as it is made; its check is its entry folded back
+        return self._change(lambda current: operations.record(current, hand, stamp), expected, scored=False)
 
     def undo(self, at: str | None = None, *, expected: str | None = None) -> Change:
         """Take back the last hand (it stays in the audit trail)."""

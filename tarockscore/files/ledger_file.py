@@ -1,6 +1,8 @@
-"""The ledger's store: read, verify and fold the log, append to it under the lock, convert a
-schema-1 ledger on its first write, repair one changed outside tarockscore (I/O layer; the
-safety rules, in the order a change goes through them, are docs/ledger-format.md's).
+"""The ledger's store: read, follow the chain and fold the log; change it under the lock (read
+it whole, fold, make the change, check that the new entry folds back, append, fsync); repair one
+changed outside tarockscore (I/O layer; the safety rules, in the order a change goes through
+them, are docs/ledger-format.md's). A ledger of an older format is refused with the way to
+convert it (``files.ledger_upgrade``).
 """
 
 # No `from __future__ import annotations` here: typing.NamedTuple compiles every string
@@ -13,16 +15,15 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from tarockscore.errors import N_, Collector, LedgerChanged, LedgerError, Problem, UnreadableLedger, message
-from tarockscore.files import fold_cache, kinds, safe_io
+from tarockscore.files import kinds, safe_io
 from tarockscore.files import ledger_log as log
-from tarockscore.files.ways_out import LEDGER_CHANGED, LEDGER_EXISTS, NO_LEDGER
+from tarockscore.files.ways_out import LEDGER_CHANGED, LEDGER_EXISTS, NO_LEDGER, OLD_LEDGER
 from tarockscore.ledger import codec, fold
 from tarockscore.ledger.checks import check
-from tarockscore.ledger.model import Entry, Ledger, Table, Tip
-from tarockscore.ledger.operations import tip as tip_of
+from tarockscore.ledger.model import Ledger
 
 LOCK_TIMEOUT = 30.0
-_EARLY = 1 << 20  # bytes: a longer log not kept in the fold cache is read before its lock is taken
+OLD_SCHEMA = 1  # the whole evening in one document, before the log: converted by `upgrade`
 locate = log.locate
 _MOVED = N_(
     "{path} was changed by another program since it was read; nothing was written. Run the command again to apply it to the ledger as it is now"
@@ -33,8 +34,7 @@ _OWN_CHECK = N_("the new ledger fails its own check (a bug in tarockscore); noth
 
 class Since(NamedTuple):
     """The last entry whose hash begins with the digits asked for (0: the header), the evening
-    as of it, and each entry after it (its number, ``kind`` and ``at``: a head of the first hour
-    of a long evening keeps no more than that of the rest)."""
+    as of it, and each entry after it (its number, ``kind`` and ``at``)."""
 
     entry: int
     then: Ledger
@@ -42,19 +42,17 @@ class Since(NamedTuple):
 
 
 class Snapshot(NamedTuple):
-    """A ledger as read: the evening, the sha256 of the file's bytes, its header (schema 1: the
-    whole mapping), its head, its schema, the bytes up to the end of its last whole entry, what
-    does not fit, the chain as followed, and (a read asked for a head only) :class:`Since`."""
+    """A ledger as read: the evening, the sha256 of the file's bytes, its head, the bytes up to
+    the end of its last whole entry, what does not fit, the chain as followed, and (a read asked
+    for a head) :class:`Since`."""
 
     path: Path
     ledger: Ledger
     sha256: str
-    data: Mapping[str, Any]
     head: str
-    schema: int
     size: int
-    problems: tuple[Problem, ...] = ()
-    chain: log.Chain | None = None
+    problems: tuple[Problem, ...]
+    chain: log.Chain
     since: Since | None = None
 
     @property
@@ -67,18 +65,7 @@ class Snapshot(NamedTuple):
 
     @property
     def entries(self) -> int:
-        return self.chain.count if self.chain is not None else 0
-
-
-class Recorded(NamedTuple):
-    """A hand appended: the table, the end of the evening before and after it, its score, the head."""
-
-    table: Table
-    before: Tip
-    after: Tip
-    score: Any
-    head: str
-    entries: int  # of the log, with the new one
+        return self.chain.count
 
 
 class Written(NamedTuple):
@@ -96,6 +83,10 @@ class NotALedger(LedgerError):
 
 class NoLedgerHere(UnreadableLedger):
     """No file at the ledger's path."""
+
+
+class OldLedger(LedgerError):
+    """A ledger of schema 1: read by no command but ``upgrade``, which converts it."""
 
 
 def render(ledger: Ledger, at: str | None = None) -> str:
@@ -118,85 +109,62 @@ def _load(path: Path) -> bytes:
         raise NoLedgerHere(NO_LEDGER, path=path) from None
 
 
-def read(
-    path: Path, *, repairing: bool = False, upto: int | None = None, since: str | None = None
-) -> Snapshot:
+def load(path: Path) -> bytes:
+    """The ledger file's bytes, as every read of it takes them (refused past the read limit)."""
+    return _load(path)
+
+
+def read(path: Path, *, repairing: bool = False, since: str | None = None) -> Snapshot:
     """Read, follow the chain and fold a ledger; whether it can be trusted is :func:`verify`'s
     question. ``repairing``: the stored profile document taken as it stands (``repair``).
-    ``upto``: the evening as of its first so many entries. ``since``: the first digits of a head
-    (at least one): the entry that has it, found as the log is followed (:class:`Since`)."""
-    return _snapshot(path, _load(path), repairing, upto, since or None)
+    ``since``: the first digits of a head (at least one): the entry that has it, found as the
+    log is followed (:class:`Since`)."""
+    return _snapshot(path, _load(path), repairing, since or None)
 
 
-def _header(raw: bytes, name: str) -> dict[str, Any]:
+def header(raw: bytes, name: str) -> dict[str, Any]:
+    """The file's header (every key before its first entry), read as TOML."""
     return safe_io.load_toml(safe_io.decode(raw[: log.header_end(raw)], name, LedgerError), name, LedgerError)
 
 
-def _snapshot(
-    path: Path,
-    raw: bytes,
-    repairing: bool = False,
-    upto: int | None = None,
-    since: str | None = None,
-    cached: bool = False,
-    prior: tuple[str, Snapshot] | None = None,
-) -> Snapshot:
+def _snapshot(path: Path, raw: bytes, repairing: bool = False, since: str | None = None) -> Snapshot:
     name = str(path)
-    header = _header(raw, name)
-    if log.header_end(raw) == len(raw) and not any(k in header for k in ("table", "hand", "digest", "event")):
-        if (other := kinds.other_kind(dict(header), kinds.LEDGER)) is not None:
+    top = header(raw, name)
+    if log.header_end(raw) == len(raw) and not any(k in top for k in ("table", "hand", "digest", "event")):
+        if (other := kinds.other_kind(dict(top), kinds.LEDGER)) is not None:
             raise NotALedger(N_("{name}: not a ledger: this is {other}"), name=name, other=other)
+    if top.get("schema") == OLD_SCHEMA:
+        raise OldLedger(OLD_LEDGER, path=path)
     try:
-        if header.get("schema") == codec.OLD_SCHEMA:
-            whole = safe_io.load_toml(safe_io.decode(raw, name, LedgerError), name, LedgerError)
-            return _old(path, raw, whole, repairing)
-        cached = cached and not (repairing or since) and upto is None and fold_cache.where() is not None
-        return _walk(path, raw, header, repairing, upto, since, cached, prior)
+        return _walk(path, raw, top, repairing, since)
     except UnreadableLedger:
         raise  # the TOML reader names the line itself
     except LedgerError as exc:
         raise LedgerError(locate(exc.problems, safe_io.decode(raw, name, LedgerError), name)) from None
 
 
-def _walk(
-    path: Path,
-    raw: bytes,
-    header: dict[str, Any],
-    repairing: bool,
-    upto: int | None,
-    since: str | None,
-    cached: bool,
-    prior: tuple[str, Snapshot] | None = None,
-) -> Snapshot:
-    """The log followed entry by entry: the chain, the fold (each entry's table let go once applied),
-    from where ``prior`` (an earlier read of the same file) or the fold cache left it, if they did."""
+def _walk(path: Path, raw: bytes, top: dict[str, Any], repairing: bool, since: str | None) -> Snapshot:
+    """The log followed entry by entry: the chain, and the fold (each entry's table let go once applied)."""
     log.utf8(raw, str(path))  # a byte that is not UTF-8 is refused, never cut off as torn
     pin, problems = Collector(), Collector()
-    schema, table = codec.read_header(header, False, pin)
-    chain = log.Chain(header, pin_broken=table is None)
+    table = codec.read_header(top, False, pin)
+    chain = log.Chain(top, pin_broken=table is None)
     if table is None:
-        schema, table = codec.read_header(header, True, problems)
+        table = codec.read_header(top, True, problems)
         if table is None and not repairing:
             raise LedgerError(pin.problems)
         problems.raise_if_any(LedgerError)
     assert table is not None  # every way of leaving it None raised
-    for key in sorted(set(header) - {"schema", "table", "profile"}):
+    for key in sorted(set(top) - {"schema", "table", "profile"}):
         problems.add(key, log.UNKNOWN, allowed=log.TOP_KEYS, hint="")
     problems.raise_if_any(LedgerError)
     state, size = fold.State(table), log.header_end(raw)
-    key = hashlib.sha256(memoryview(raw)[:size]).hexdigest()
-    if (kept := _continued(raw, prior, pin.problems or since or upto is not None)) is not None or (
-        cached and not pin.problems and (kept := fold_cache.fold(key, raw, table)) is not None
-    ):
-        size, chain, ledger = kept
-        state = fold.State(table, ledger)
-    start, found, after = chain.count, None, []
+    found, after = None, []
     if since and chain.head.startswith(since):
         found = Since(0, state.ledger(), ())
-    for k, (end, event) in enumerate(log.entries(raw, str(path), size), start + 1):
+    for k, (end, event) in enumerate(log.entries(raw, str(path), size), 1):
         chain.add(event)
-        if upto is None or k <= upto:
-            fold.apply(state, event, f"entry {k}", problems)
+        fold.apply(state, event, f"entry {k}", problems)
         if found is not None and isinstance(event, dict):  # an entry since the head asked for, said
             after.append({"entry": k, "kind": event.get("kind"), "at": event.get("at")})
         if since and chain.head.startswith(since):
@@ -206,31 +174,8 @@ def _walk(
         raise LedgerError(pin.problems)
     problems.raise_if_any(LedgerError)
     said, sha = tuple(chain.problems()), hashlib.sha256(raw).hexdigest()
-    if cached and not said and chain.count > start and state.table is table and size == len(raw):
-        fold_cache.keep_fold(key, sha, size, chain.kept(), state.ledger())
     found = found._replace(after=tuple(after)) if found is not None else None
-    return Snapshot(path, state.ledger(), sha, header, chain.head, schema, size, said, chain, found)
-
-
-def _continued(raw: bytes, prior: tuple[str, Snapshot] | None, whole: object) -> Any:
-    """Where an earlier read of the file (the sha256 of the bytes it followed, and its snapshot)
-    left the fold, if the file still begins with those bytes and the read was a plain one of an
-    unbroken log (``whole``: this read must follow every entry)."""
-    if prior is None or whole:
-        return None
-    sha, snap = prior
-    if snap.chain is None or snap.problems or snap.since or snap.size > len(raw):
-        return None
-    if hashlib.sha256(memoryview(raw)[: snap.size]).hexdigest() != sha:
-        return None
-    return snap.size, log.Chain.of_kept(snap.chain.kept()), snap.ledger
-
-
-def _old(path: Path, raw: bytes, data: Mapping[str, Any], repairing: bool) -> Snapshot:
-    """A ledger of schema 1: read whole; sealed where its digest matches (docs/ledger-format.md)."""
-    ledger, sha = codec.read_old(data, repairing=repairing), hashlib.sha256(raw).hexdigest()
-    said = tuple(codec.old_unsealed(data, ledger))
-    return Snapshot(path, ledger, sha, data, sha, codec.OLD_SCHEMA, len(raw), said)
+    return Snapshot(path, state.ledger(), sha, chain.head, size, said, chain, found)
 
 
 def verify(snapshot: Snapshot) -> None:
@@ -243,11 +188,9 @@ def verify(snapshot: Snapshot) -> None:
 
 
 def read_trusted(path: Path) -> Snapshot:
-    """:func:`read`, then :func:`verify`; the end of the evening kept for the next ``record``."""
-    snapshot = _snapshot(path, raw := _load(path), cached=True)
+    """:func:`read`, then :func:`verify`."""
+    snapshot = read(path)
     verify(snapshot)
-    if snapshot.chain is not None and snapshot.size == len(raw):
-        fold_cache.put(snapshot.sha256, snapshot.head, snapshot.entries, tip_of(snapshot.ledger))
     return snapshot
 
 
@@ -331,24 +274,20 @@ def save(
     ledger: Ledger,
     expected_sha: str | None,
     at: str | None = None,
-    events: tuple[list[dict[str, Any]], Ledger] | None = None,
+    events: list[dict[str, Any]] | None = None,
 ) -> str:
     """The one writer of a whole new file: ``ledger``'s header, then ``events`` (else its hands,
     marks and audit, if any, in one entry ``begin``), refused if the file is not the one read
-    (``expected_sha``; None: no file there). ``events``: the entries and the evening they make.
-    For a caller holding the file's lock (a new ledger, a schema-1 ledger converted, a tournament's
-    draw replacing the sheets of a round that has no hand yet). The head; the end of the evening
-    kept for the next ``record``."""
-    entries, evening = events if events is not None else (_begin(ledger, at), ledger)
-    text, head = log.whole_file(ledger, entries)
+    (``expected_sha``; None: no file there). For a caller holding the file's lock (a new ledger,
+    a ledger of schema 1 converted, a tournament's draw replacing the sheets of a round that has
+    no hand yet). The head."""
+    text, head = log.whole_file(ledger, events if events is not None else _begin(ledger, at))
     write_text(path, text, expected_sha)
-    sha = hashlib.sha256(text.encode("utf-8")).hexdigest()
-    fold_cache.put(sha, head, len(entries), tip_of(evening), expected_sha)
     return head
 
 
-def _refuse_moved(path: Path, expected: str | None, head: str, sha: str) -> None:
-    if expected is not None and expected not in (head, sha):
+def _refuse_moved(path: Path, expected: str | None, snapshot: Snapshot) -> None:
+    if expected is not None and expected not in (snapshot.head, snapshot.sha256):
         raise LedgerChanged(
             N_(
                 "{path} changed since it was read (another terminal recorded or corrected a hand); nothing was written. Run the command again"
@@ -363,12 +302,12 @@ def _append(
     at: tuple[str, int],
     change: tuple[Ledger, Ledger, dict[str, Any]],
     scored: bool = True,
-) -> tuple[str, str, int, dict[str, Any]]:
+) -> tuple[str, dict[str, Any]]:
     """The one writer of an entry: ``event`` (the change from ``old`` to ``new``) chained on the
     head and appended at the byte given in ``at``, of the file read as ``raw``; checked first to
     fold onto ``old`` as exactly ``new`` (``scored``: and the hands it adds or changes to score
     what they store, every later hand keeping its Radl factor); refused where another program
-    removed or wrote the file since. The new head, the new file's sha256 and size, the entry."""
+    removed or wrote the file since. The new head, and the entry."""
     (head, end), (old, new, event) = at, change
     text, new_head, full = log.block(event, head)
     state, problems = fold.State(old.table, old), Collector()
@@ -390,12 +329,10 @@ def _append(
     if now != len(raw):
         raise LedgerChanged(_MOVED, path=path)
     safe_io.append_at(path, (len(raw), end), data, LedgerError, LedgerChanged(_MOVED, path=path))
-    sha = hashlib.sha256(memoryview(raw)[:end])
-    sha.update(data)
-    return new_head, sha.hexdigest(), end + len(data), full
+    return new_head, full
 
 
-def _opened(path: Path) -> bytes:
+def opened(path: Path) -> bytes:
     """Under the lock: temp files a killed writer left removed, the file checked writable and read."""
     safe_io.remove_stale_temps(path)
     check_writable(path)
@@ -403,44 +340,23 @@ def _opened(path: Path) -> bytes:
 
 
 def update(
-    path: Path, change: Callable[[Ledger], Ledger], expected: str | None = None, at: str = ""
+    path: Path,
+    change: Callable[[Ledger], Ledger],
+    expected: str | None = None,
+    at: str = "",
+    scored: bool = True,
 ) -> Written:
-    """Read, verify, change and append the ledger's new entry under its lock. ``expected``: the
-    head of an earlier read (a guided entry that asked questions in between): if the ledger
-    moved since, the change is refused."""
-    early = _early(path)
+    """Under the ledger's lock: read it whole, follow the chain and fold it, verify it, change
+    it, and append the change's entry. ``expected``: the head of an earlier read (a guided entry
+    that asked questions in between): if the ledger moved since, the change is refused.
+    ``scored``: the hands the change adds or changes scored again in its check (a hand recorded
+    was scored as it was made)."""
     with locked(path):
-        snapshot, early = _again(path, raw := _opened(path), None, early), None
-        _refuse_moved(path, expected, snapshot.head, snapshot.sha256)
+        raw = opened(path)
+        snapshot = _snapshot(path, raw)
+        _refuse_moved(path, expected, snapshot)
         verify(snapshot)
-        return _write(raw, snapshot, change(snapshot.ledger), None, at)
-
-
-def _early(path: Path, repairing: bool = False) -> tuple[str, Snapshot] | None:
-    """The ledger read and folded before its lock is taken, so that reading a long log whole (its
-    fold not kept, or kept for other bytes) holds no other command up: the sha256 of the bytes up
-    to its last whole entry, and the snapshot; None where it does not read (said under the lock)."""
-    try:
-        check_writable(path)  # a closed evening is refused at once, under the lock, unread
-        raw = _load(path)
-        snapshot = _snapshot(path, raw, repairing, cached=True)
-    except (LedgerError, OSError):
-        return None
-    whole = snapshot.size == len(raw)
-    return snapshot.sha256 if whole else hashlib.sha256(
-        memoryview(raw)[: snapshot.size]
-    ).hexdigest(), snapshot
-
-
-def _again(
-    path: Path, raw: bytes, sha: str | None, early: tuple[str, Snapshot] | None, repairing: bool = False
-) -> Snapshot:
-    """Under the lock: the ledger as read before it where its bytes (their sha256 ``sha``, worked
-    out here where the caller has not) are the same, else read on from where that read left it
-    (the entries appended since), else read anew."""
-    if early is not None and early[1].sha256 == (sha or hashlib.sha256(raw).hexdigest()):
-        return early[1]
-    return _snapshot(path, raw, repairing, cached=True, prior=early)
+        return _write(raw, snapshot, change(snapshot.ledger), None, at, scored=scored)
 
 
 def _write(
@@ -452,75 +368,14 @@ def _write(
     extra: Mapping[str, Any] | None = None,
     scored: bool = True,
 ) -> Written:
-    """The entry a change from the evening as read to ``new`` leaves, appended (a ledger of schema
-    1: converted first, the whole file written anew), and the fold and its end kept."""
+    """The entry a change from the evening as read to ``new`` leaves, appended."""
     old = snapshot.ledger
     said = new.audit[len(old.audit) :]
     stamp = said[-1].at if said else new.hands[-1].recorded if len(new.hands) > len(old.hands) else at
     event = {**fold.event_of(old, new, stamp, kind), **(extra or {})}
-    if snapshot.schema == codec.OLD_SCHEMA or snapshot.chain is None:
-        convert = fold.event_of(Ledger(old.table), old, stamp, "convert")
-        convert["from"] = {"schema": codec.OLD_SCHEMA, "digest": str(snapshot.data.get("digest", ""))}
-        return Written(old, new, save(snapshot.path, old, snapshot.sha256, None, ([convert, event], new)), 2)
-    head, sha, size, full = _append(
-        snapshot.path, raw, (snapshot.head, snapshot.size), (old, new, event), scored
-    )
+    head, full = _append(snapshot.path, raw, (snapshot.head, snapshot.size), (old, new, event), scored)
     snapshot.chain.add(full)
-    if new.table is old.table:
-        key = hashlib.sha256(memoryview(raw)[: log.header_end(raw)]).hexdigest()
-        fold_cache.keep_fold(key, sha, size, snapshot.chain.kept(), new)
-    fold_cache.put(sha, head, snapshot.chain.count, tip_of(new), snapshot.sha256)
     return Written(old, new, head, snapshot.chain.count)
-
-
-def record(
-    path: Path, make: Callable[[Table, Tip], tuple[Entry, Any, Tip]], expected: str | None = None
-) -> Recorded:
-    """Append a hand: the end of the evening from the fold cache where it keeps this file's bytes
-    (else the log followed and folded), the hand made on it by ``make``, one entry appended."""
-    early: tuple[str, Snapshot] | None = None
-    looked = False
-    while True:
-        with locked(path):
-            raw = _opened(path)
-            sha, found = hashlib.sha256(raw).hexdigest(), None
-            if fold_cache.where() is not None:
-                _schema, table = codec.read_header(_header(raw, str(path)), False, Collector())
-                found = fold_cache.tip(sha, table) if table is not None else None
-            if found is None and (looked or len(raw) < _EARLY):
-                snapshot, early = _again(path, raw, sha, early), None
-                _refuse_moved(path, expected, snapshot.head, sha)
-                verify(snapshot)
-                old, end = snapshot.ledger, tip_of(snapshot.ledger)
-                entry, score, after = make(old.table, end)
-                new = old._replace(hands=(*old.hands, entry))
-                written = _write(raw, snapshot, new, None, entry.recorded, scored=False)  # made scored
-                return Recorded(old.table, end, after, score, written.head, written.entries)
-            if found is not None:
-                assert table is not None  # the cache is asked only with a table
-                return _on_tip(path, (raw, sha), table, found, make, expected)
-        del raw  # one copy of the ledger at a time: these bytes go before it is read without the lock
-        early, looked = _early(path), True  # a long log not kept in the cache
-
-
-def _on_tip(
-    path: Path,
-    read: tuple[bytes, str],
-    table: Table,
-    found: tuple[str, int, Tip],
-    make: Callable[[Table, Tip], tuple[Entry, Any, Tip]],
-    expected: str | None,
-) -> Recorded:
-    """A hand appended on the end of the evening the fold cache keeps for the file's bytes."""
-    (raw, sha), (head, entries, end) = read, found
-    _refuse_moved(path, expected, head, sha)
-    entry, score, after = make(table, end)
-    old = Ledger(table, (end.last,) if end.last is not None else ())
-    new = old._replace(hands=(*old.hands, entry))
-    event = fold.event_of(old, new, entry.recorded)
-    new_head, new_sha, _size, _full = _append(path, raw, (head, len(raw)), (old, new, event), scored=False)
-    fold_cache.put(new_sha, new_head, entries + 1, after, sha)
-    return Recorded(table, end, after, score, new_head, entries + 1)
 
 
 def repair(path: Path, change: Callable[[Ledger], Ledger], write: bool, at: str = "") -> Written:
@@ -531,17 +386,17 @@ def repair(path: Path, change: Callable[[Ledger], Ledger], write: bool, at: str 
     if not write:
         snapshot = read(path, repairing=True)
         return Written(snapshot.ledger, change(snapshot.ledger), snapshot.head, snapshot.entries)
-    early = _early(path, repairing=True)
     with locked(path):
-        snapshot, early = _again(path, raw := _opened(path), None, early, repairing=True), None
-        new = _naming(change(snapshot.ledger), snapshot)
+        raw = opened(path)
+        snapshot = _snapshot(path, raw, repairing=True)
+        new = naming(change(snapshot.ledger), snapshot.problems)
         found = log.found_by_repair(snapshot.chain, snapshot.head, snapshot.ledger.table.profile.sha256)
         return _write(raw, snapshot, new, "repair", at, found)
 
 
-def _naming(repaired: Ledger, snapshot: Snapshot) -> Ledger:
-    """The repair's audit entry, naming what it found changed outside tarockscore."""
-    said = [p.message for p in snapshot.problems]
+def naming(repaired: Ledger, found: tuple[Problem, ...]) -> Ledger:
+    """The repair's audit entry, naming what it ``found`` changed outside tarockscore."""
+    said = [p.message for p in found]
     if not said or not repaired.audit:
         return repaired
     last = repaired.audit[-1]

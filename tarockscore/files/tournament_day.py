@@ -187,8 +187,6 @@ def _closed_fits(
 ) -> bool:
     """A sheet of a closed round must still hold the head the desk noted: else it was rewritten
     afterwards (a problem); entries since are corrections made after the close (a warning)."""
-    if snapshot.chain is None:
-        return True  # a ledger of schema 1 (a day of 0.1) has no chain to hold a head
     if snapshot.since is not None and len(head) == 64:  # the whole head, as the desk notes it
         since = len(snapshot.since.after)
     else:

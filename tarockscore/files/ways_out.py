@@ -37,3 +37,7 @@ SHEET_FAILS_CHECK = N_("{value}: this table's sheet fails its own check; the sta
 SHEET_FAILS_CHECK_MONEY = N_(
     "{value}: this table's sheet fails its own check; the day's money needs every table"
 )
+# a ledger of schema 1, which only `upgrade` reads (values: path)
+OLD_LEDGER = N_(
+    "{path}: a ledger of schema 1, as tarockscore wrote it before 0.2.0; this version reads the current format only, so nothing was read or written: convert it first"
+)

@@ -1,23 +1,20 @@
 """The ledger's values to and from the plain mappings its file holds (the header, a hand, an audit
-entry, a Radl mark, a paper result), and a ledger of schema 1 read whole with its digest: each
-value's parse and render side, pure (ledger layer; the file itself is tarockscore.files').
+entry, a Radl mark, a paper result): each value's parse and render side, pure (ledger layer; the
+file itself is tarockscore.files').
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Iterable, Mapping, Sequence
 from decimal import Decimal
 from typing import Any
 
-from tarockscore.errors import N_, Collector, LedgerError, Problem, TarockError, one_of, reason
-from tarockscore.ledger.checks import check
+from tarockscore.errors import N_, Collector, LedgerError, TarockError, one_of, reason
 from tarockscore.ledger.model import (
     Action,
     AuditEntry,
     Entry,
-    Ledger,
     Paper,
     ProfileRecord,
     RadlMark,
@@ -39,8 +36,6 @@ from tarockscore.rules.profile import Profile, Reader, build_profile, type_name
 from tarockscore.rules.words import iso_date, iso_timestamp, name_problem, text_problem
 
 SCHEMA = 2  # the log (docs/ledger-format.md)
-OLD_SCHEMA = 1  # the whole evening in one document, read and converted on the first write
-OLD_DIGEST = "tarockscore ledger digest 2"
 SEATS = (4, 5)
 
 
@@ -104,12 +99,12 @@ def canonical(value: Any) -> str:
 # -- the header -------------------------------------------------------------------------------
 
 
-def read_header(data: Mapping[str, Any], repairing: bool, problems: Collector) -> tuple[int, Table | None]:
-    """The schema, and the ``[table]`` with its ``[profile]`` (None where a problem was found; every
-    problem is added to ``problems``). ``repairing``: the stored profile document is taken as it
+def read_header(data: Mapping[str, Any], repairing: bool, problems: Collector) -> Table | None:
+    """The ``[table]`` with its ``[profile]`` (None where a problem was found; every problem is
+    added to ``problems``). ``repairing``: the stored profile document is taken as it
     stands even when its sha256 or name says otherwise."""
     top = Reader(data, "", problems)
-    schema = _check_schema(top, problems)
+    _check_schema(top, problems)
     tr = top.table("table")
     players = _table_players(tr, problems)
     created = tr.text("created")
@@ -133,13 +128,13 @@ def read_header(data: Mapping[str, Any], repairing: bool, problems: Collector) -
     name, sha, document, rules = stored_profile(pr, repairing, problems)
     pr.finish()
     if problems.problems or rules is None:
-        return schema, None
+        return None
     record = ProfileRecord(name=name, sha256=sha, document=document, rules=rules)
-    return schema, Table(tuple(players), record, created, stake=stake, date=date, place=place, games=games)
+    return Table(tuple(players), record, created, stake=stake, date=date, place=place, games=games)
 
 
-def _check_schema(top: Reader, problems: Collector) -> int:
-    """The schema (1: before the log; 2: the log); raise where it is none this version reads."""
+def _check_schema(top: Reader, problems: Collector) -> None:
+    """Raise unless the schema is the one this version reads (the log)."""
     schema = top.raw("schema")
     if not top.has("schema"):
         problems.add(
@@ -147,7 +142,7 @@ def _check_schema(top: Reader, problems: Collector) -> int:
             N_("missing: this is not a tarockscore ledger (expected schema = {SCHEMA})"),
             SCHEMA=SCHEMA,
         )
-    elif schema not in (OLD_SCHEMA, SCHEMA) or isinstance(schema, bool):
+    elif schema != SCHEMA or isinstance(schema, bool):
         problems.add(
             "schema",
             N_(
@@ -157,7 +152,7 @@ def _check_schema(top: Reader, problems: Collector) -> int:
             SCHEMA=SCHEMA,
         )
     else:
-        return int(schema)
+        return
     raise LedgerError(problems.problems)
 
 
@@ -351,108 +346,6 @@ def read_audit(item: Any, where: str, problems: Collector) -> AuditEntry | None:
     _done(r, where, problems)
     before, after = (v if isinstance(v, dict) else None for v in (before, after))
     return AuditEntry(at, action, detail, hand, before, after, tuple(changed), number)
-
-
-# -- schema 1 ---------------------------------------------------------------------------------
-
-
-def read_old(data: Mapping[str, Any], *, repairing: bool = False) -> Ledger:
-    """A ledger of schema 1 (the whole evening in one document, before the log) from its mapping;
-    every structural problem in one :class:`LedgerError`, a hand's located by ``hand N``."""
-    problems = Collector()
-    _schema, table = read_header(data, repairing, problems)
-    top = Reader(data, "", problems)
-    top.optional_str("digest")
-    entries = _old_hands(_array(top, "hand", problems), table, problems)
-    marks = [read_mark(x, f"radl {i}", problems) for i, x in enumerate(_array(top, "radl", problems), 1)]
-    audit = [read_audit(x, f"audit {i}", problems) for i, x in enumerate(_array(top, "audit", problems), 1)]
-    top.finish(("table", "profile", "schema"))
-    problems.raise_if_any(LedgerError)
-    assert table is not None  # every way of leaving it None added a problem
-    hands = tuple(e for e in entries if e is not None)
-    return Ledger(table, hands, tuple(a for a in audit if a), tuple(m for m in marks if m))
-
-
-def _array(top: Reader, key: str, problems: Collector) -> list[Any]:
-    raw = top.raw(key)
-    if raw is not None and not isinstance(raw, list):
-        problems.add(
-            key, N_("{raw!r} is {kind}; expected [[{key}]] tables"), raw=raw, kind=type_name(raw), key=key
-        )
-    return raw if isinstance(raw, list) else []
-
-
-def _old_hands(items: Sequence[Any], table: Table | None, problems: Collector) -> list[Entry | None]:
-    """Every ``[[hand]]`` table of a schema-1 file read (None: not readable), their ids rising. A
-    table given twice running (a block copied by hand) is said once, as a copy."""
-    players, rules = (table.players, table.profile.rules) if table is not None else ((), None)
-    entries: list[Entry | None] = []
-    copies = last = 0
-    for i, item in enumerate(items, 1):
-        where, entry = f"hand {i}", None
-        if i > 1 and isinstance(item, dict) and item == items[i - 2]:
-            problems.add(
-                where,
-                N_("the same [[hand]] table as hand {previous}, twice: remove one of them"),
-                previous=i - 1,
-            )
-            copies += 1
-        elif (r := element(item, where, N_("{item!r}: expected a [[hand]] table"), problems)) is not None:
-            stored = r.number("number")
-            # a number of the wrong type is said once, by the reader, not again as out of order
-            if type(r.raw("number")) is int and stored != i - copies:
-                r.problems.add(
-                    "number",
-                    N_("{stored_number} out of order: this is hand {number} of the file"),
-                    stored_number=stored,
-                    number=i - copies,
-                )
-            entry = read_hand(r, where, i - copies, players, rules, problems)
-        if entry is not None:
-            if entry.id <= last:
-                problems.add(
-                    f"hand {i}: id",
-                    N_("{id}: expected an id above {last}, the id of the hand before it"),
-                    id=entry.id,
-                    last=last,
-                )
-            last = max(last, entry.id)
-        entries.append(entry)
-    return entries
-
-
-def old_digest(ledger: Ledger) -> str | None:
-    """The digest a ledger of schema 1 was sealed with (docs/ledger-format.md, "Older ledgers");
-    None where a value has no JSON form (only a file edited by hand has one)."""
-    hands = [
-        [e.keys, [e.result.victory_points, e.result.payout, e.result.won, e.result.radl]]
-        + ([e.id] if e.id != i else [])
-        for i, e in enumerate(ledger.hands, 1)
-    ]
-    body: list[Any] = [OLD_DIGEST, table_mapping(ledger.table), ledger.table.profile.sha256, hands]
-    if ledger.radl:
-        body.append([[m.after, m.hands, m.at] for m in ledger.radl])
-    try:
-        return hashlib.sha256(canonical(body).encode("utf-8")).hexdigest()
-    except (TypeError, ValueError):
-        return None
-
-
-def old_unsealed(data: Mapping[str, Any], ledger: Ledger) -> list[Problem]:
-    """Why a ledger of schema 1 read as ``ledger`` from ``data`` is not as tarockscore sealed it:
-    its hands' own problems (their stored results against a fresh score), else its digest's; none
-    where the digest matches."""
-    claimed = data.get("digest")
-    if isinstance(claimed, str) and claimed == old_digest(ledger):
-        return []
-    return check(ledger) or [
-        Problem.of(
-            "digest",
-            N_("no digest: this file was not written by this tarockscore, or its digest was removed")
-            if not isinstance(claimed, str)
-            else N_("the digest does not match the content: the file was changed outside tarockscore"),
-        )
-    ]
 
 
 # -- a table's result from its paper sheet (kind = "paper") -------------------------------------

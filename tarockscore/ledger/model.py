@@ -160,22 +160,6 @@ class Ledger(NamedTuple):
         return self.table.profile.rules
 
 
-class Tip(NamedTuple):
-    """The end of an evening: what recording the next hand needs, and what the table sees after it.
-
-    Worked out from the whole ledger once (``operations.tip``), then carried on from hand to
-    hand (``operations.record_on``), so that a hand is recorded without the hands before it.
-    """
-
-    played: int  # hands on the sheet
-    last: Entry | None  # the last hand
-    next_id: int  # the id the next hand gets
-    pending: int  # doubled hands the Radl still owes
-    totals: Mapping[str, int]
-    payout: Mapping[str, int] | None  # the payout totals, where the profile keeps them apart
-    on_paper: bool = False  # the sheet was scored from its paper sheet: it takes no hand
-
-
 def next_id(ledger: Ledger) -> int:
     """The id the next recorded hand gets: never one a hand of the evening had before."""
     used = [e.id for e in ledger.hands] + [a.hand for a in ledger.audit if a.hand is not None]

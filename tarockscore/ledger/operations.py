@@ -10,17 +10,16 @@ from __future__ import annotations
 
 from tarockscore.errors import N_, GameLimitReached, LedgerError
 from tarockscore.ledger import audit
-from tarockscore.ledger.deal import deal_after, hand_deal
-from tarockscore.ledger.model import Entry, Ledger, RadlMark, Table, Tip, next_id, profile_record
+from tarockscore.ledger.deal import hand_deal, next_deal
+from tarockscore.ledger.model import Entry, Ledger, RadlMark, Table, next_id, profile_record
 from tarockscore.ledger.paper import played
-from tarockscore.ledger.radl import arms, check_strike, pending_radl
+from tarockscore.ledger.radl import check_strike, next_factor, pending_radl
 from tarockscore.ledger.results import check_number, rescored, result_of
 from tarockscore.ledger.stored import parse_one, parse_stored
 from tarockscore.ledger.table import check_players, seat_hand
-from tarockscore.ledger.totals import payout_totals, totals
 from tarockscore.rules.hand import HandInput
 from tarockscore.rules.profile import Profile
-from tarockscore.rules.scoring import Score, score_hand
+from tarockscore.rules.scoring import score_hand
 
 
 def check_room(ledger: Ledger) -> None:
@@ -55,45 +54,11 @@ def record(ledger: Ledger, mapping: HandInput, at: str) -> Ledger:
     Only the new hand is scored: the ledger's stored results are taken as right (it passed its
     check), and its Radl factor follows from them (:func:`ledger.radl.next_factor`).
     """
-    entry, _score, _tip = record_on(ledger.table, tip(ledger), mapping, at)
-    return ledger._replace(hands=(*ledger.hands, entry))
-
-
-def tip(ledger: Ledger) -> Tip:
-    """The end of the evening (:class:`~tarockscore.ledger.model.Tip`), worked out from every hand."""
-    last = ledger.hands[-1] if ledger.hands else None
-    return Tip(
-        played(ledger),
-        last,
-        next_id(ledger),
-        pending_radl(ledger),
-        totals(ledger),
-        payout_totals(ledger),
-        ledger.paper is not None,
-    )
-
-
-def record_on(table: Table, end: Tip, mapping: HandInput, at: str) -> tuple[Entry, Score, Tip]:
-    """The next hand at the end of an evening: its entry, its score and the end after it.
-
-    The hand is scored once; its Radl factor is the one still owed at the end, and the Radl it
-    arms is owed after it (:func:`ledger.radl.replay`, one hand on).
-    """
-    count = end.played
-    room(table, count, on_paper=end.on_paper)
-    profile = table.profile.rules
-    seats = table.players
-    hand = parse_one(seat_hand(Ledger(table), mapping, deal_after(seats, end.last)), profile)
-    score = score_hand(hand, profile)
-    result = result_of(score, seats, profile.radl.factor if end.pending else 1)
-    entry = Entry.of(hand, result, at, end.next_id)
-    pending = max(end.pending - 1, 0) + (profile.radl.hands if arms(hand, profile) else 0)
-    plus = {p: end.totals[p] + result.victory_points[p] for p in seats}
-    paid = None
-    if end.payout is not None:
-        money = result.payout or result.victory_points
-        paid = {p: end.payout[p] + money[p] for p in seats}
-    return entry, score, Tip(count + 1, entry, end.next_id + 1, pending, plus, paid)
+    check_room(ledger)
+    profile = ledger.profile
+    hand = parse_one(seat_hand(ledger, mapping, next_deal(ledger)), profile)
+    result = result_of(score_hand(hand, profile), ledger.players, next_factor(ledger))
+    return ledger._replace(hands=(*ledger.hands, Entry.of(hand, result, at, next_id(ledger))))
 
 
 def undo(ledger: Ledger, at: str) -> Ledger:

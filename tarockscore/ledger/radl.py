@@ -10,6 +10,7 @@ recomputed.
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Sequence
 
 from tarockscore.errors import N_, LedgerError
@@ -53,36 +54,56 @@ def _marks_at(ids: Sequence[int], marks: Sequence[RadlMark]) -> list[list[RadlMa
     return at
 
 
-def _apply(pending: int, marks: Sequence[RadlMark]) -> int:
+def _walk(
+    hands: Sequence[Hand], ids: Sequence[int], profile: Profile, marks: Sequence[RadlMark], first: int = 0
+) -> tuple[list[int], list[int | None], deque[int]]:
+    """The one reckoning of the Radl: each hand's factor and the Radl that doubled it (the number
+    of the hand that armed it, :data:`BY_HAND` where the table set it, None: not doubled), in
+    order, and the causes of the doubled hands still owed after the last. ``first``: how many
+    hands of the evening come before ``hands`` (their numbers count on from it).
+
+    A hand arms at most one Radl, owed after those already owed; a strike takes the last owed
+    hands off, never more than are owed. Where the profile arms no Radl (``radl.events``) and the
+    table set none, every factor is 1 at once.
+    """
+    rule = profile.radl
+    if not rule.events and not marks:
+        return [1] * len(hands), [None] * len(hands), deque()
+    at = _marks_at(ids, marks)
+    owed: deque[int] = deque()
+    _apply(owed, at[0])
+    factors: list[int] = []
+    causes: list[int | None] = []
+    for i, hand in enumerate(hands, 1):
+        cause = owed.popleft() if owed else None
+        causes.append(cause)
+        factors.append(_factor(profile, cause))
+        if arms(hand, profile):
+            owed.extend([first + i] * rule.hands)
+        _apply(owed, at[i])
+    return factors, causes, owed
+
+
+def _factor(profile: Profile, cause: int | None) -> int:
+    """The factor of a hand the Radl doubles (``cause``: what armed it; None: not doubled)."""
+    return 1 if cause is None else profile.radl.factor
+
+
+def _apply(owed: deque[int], marks: Sequence[RadlMark]) -> None:
     for mark in marks:
-        pending = max(pending + mark.hands, 0)
-    return pending
+        if mark.hands > 0:
+            owed.extend([BY_HAND] * mark.hands)
+        else:
+            for _ in range(min(-mark.hands, len(owed))):
+                owed.pop()
 
 
 def replay(
     hands: Sequence[Hand], ids: Sequence[int], profile: Profile, marks: Sequence[RadlMark] = ()
 ) -> tuple[tuple[int, ...], int]:
-    """Each hand's Radl factor in order, and the doubled hands still pending after the last.
-
-    A hand arms at most one Radl; a strike never takes the pending count below 0. Where the
-    profile arms no Radl (``radl.events``) and the table set none, every factor is 1 at once.
-    """
-    rule = profile.radl
-    if not rule.events and not marks:
-        return (1,) * len(hands), 0
-    at = _marks_at(ids, marks)
-    pending = _apply(0, at[0])
-    factors: list[int] = []
-    for i, hand in enumerate(hands, 1):
-        if pending:
-            factors.append(rule.factor)
-            pending -= 1
-        else:
-            factors.append(1)
-        if arms(hand, profile):
-            pending += rule.hands
-        pending = _apply(pending, at[i])
-    return tuple(factors), pending
+    """Each hand's Radl factor in order, and the doubled hands still pending after the last."""
+    factors, _causes, owed = _walk(hands, ids, profile, marks)
+    return tuple(factors), len(owed)
 
 
 def radl_factors(
@@ -110,45 +131,31 @@ def trusted_tail(ledger: Ledger, end: int) -> tuple[int, tuple[RadlMark, ...]]:
     return start, tuple(m for m in ledger.radl if m.after >= entries[start].id)
 
 
-def pending_radl(ledger: Ledger) -> int:
-    """How many doubled hands the Radl still owes after the last hand (0: none pending).
-
-    Worked out from the stored factors (taken as right): see :func:`trusted_tail`.
-    """
+def _owed(ledger: Ledger) -> deque[int]:
+    """The causes of the doubled hands the Radl still owes after the last hand, worked out from
+    the stored factors (taken as right): see :func:`trusted_tail`."""
     start, marks = trusted_tail(ledger, len(ledger.hands))
     tail = ledger.hands[start:]
-    return replay([e.hand for e in tail], [e.id for e in tail], ledger.profile, marks)[1]
+    return _walk([e.hand for e in tail], [e.id for e in tail], ledger.profile, marks, start)[2]
+
+
+def pending_radl(ledger: Ledger) -> int:
+    """How many doubled hands the Radl still owes after the last hand (0: none pending)."""
+    return len(_owed(ledger))
 
 
 def next_factor(ledger: Ledger) -> int:
-    """The Radl factor of the hand after the last one (see :func:`pending_radl`)."""
-    return ledger.profile.radl.factor if pending_radl(ledger) else 1
+    """The Radl factor of the hand after the last one."""
+    owed = _owed(ledger)
+    return _factor(ledger.profile, owed[0] if owed else None)
 
 
 def radl_cause(ledger: Ledger, number: int) -> int | None:
     """The number of the hand whose event armed the Radl that doubled hand ``number``;
     :data:`BY_HAND` where the table set that Radl by hand; None if the hand is not doubled."""
-    if ledger.hands[number - 1].result.radl != 1:
-        profile = ledger.profile
-        at = _marks_at([e.id for e in ledger.hands], ledger.radl)
-        queue: list[int] = []  # the cause of each doubled hand still to come
-
-        def apply(marks: Sequence[RadlMark]) -> None:
-            for mark in marks:
-                if mark.hands > 0:
-                    queue.extend([BY_HAND] * mark.hands)
-                else:
-                    del queue[max(len(queue) + mark.hands, 0) :]
-
-        apply(at[0])
-        for i, entry in enumerate(ledger.hands[:number], 1):
-            cause = queue.pop(0) if queue else None
-            if i == number:
-                return cause
-            if arms(entry.hand, profile):
-                queue += [i] * profile.radl.hands
-            apply(at[i])
-    return None
+    hands = ledger.hands[:number]
+    causes = _walk([e.hand for e in hands], [e.id for e in hands], ledger.profile, ledger.radl)[1]
+    return causes[number - 1]
 
 
 def check_strike(ledger: Ledger, hands: int) -> None:

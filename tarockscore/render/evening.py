@@ -7,7 +7,7 @@ German); the JSON and CSV functions do not.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
@@ -15,9 +15,9 @@ from tabulate import tabulate
 
 from tarockscore.i18n import _, date, money, named, ngettext
 from tarockscore.ledger.audit import summary
-from tarockscore.ledger.deal import deal_after, hand_deal, next_deal
+from tarockscore.ledger.deal import hand_deal, next_deal
 from tarockscore.ledger.model import Ledger
-from tarockscore.ledger.radl import pending_radl
+from tarockscore.ledger.radl import next_factor, pending_radl
 from tarockscore.ledger.results import score_stored
 from tarockscore.ledger.settle_up import settle
 from tarockscore.ledger.totals import payout_totals, totals
@@ -26,12 +26,11 @@ from tarockscore.render.hand import note_line, signed
 
 if TYPE_CHECKING:
     from tarockscore.ledger.deal import Deal
-    from tarockscore.ledger.model import Entry, Result, Table, Tip
+    from tarockscore.ledger.model import Result, Table
     from tarockscore.ledger.settle_up import Settlement
     from tarockscore.ledger.sheet import Sheet
     from tarockscore.rules.hand import Hand
     from tarockscore.rules.profile import Profile
-    from tarockscore.rules.scoring import Score
 
 
 HEAD_DIGITS = 12  # of the head's 64: what a person writes down
@@ -69,17 +68,7 @@ def totals_table(after: Ledger, hand: int | None = None) -> str:
     """Each player's points in one hand (if given), the running totals and, with a stake, the
     money so far."""
     entry = after.hands[hand - 1] if hand is not None else None
-    return _totals_table(after.table, entry, totals(after), payout_totals(after))
-
-
-def end_totals_table(table: Table, end: Tip) -> str:
-    """:func:`totals_table` of the hand just recorded, from the end of the evening."""
-    return _totals_table(table, end.last, end.totals, end.payout)
-
-
-def _totals_table(
-    table: Table, entry: Entry | None, total: Mapping[str, int], paid: Mapping[str, int] | None
-) -> str:
+    table, total, paid = after.table, totals(after), payout_totals(after)
     cash = _balances(table, total, paid)
     rows = []
     for p in table.players:
@@ -115,30 +104,11 @@ def _totals_table(
 def next_text(ledger: Ledger) -> str:
     """The next hand: its number and deal, and whether the Radl doubles it; none at a table whose
     game limit (a tournament round's) is reached."""
-    return _next_text(
-        len(ledger.hands),
-        ledger.table.games,
-        lambda: next_deal(ledger),
-        pending_radl(ledger),
-        ledger.profile.radl.factor,
-    )
-
-
-def end_next_text(table: Table, end: Tip) -> str:
-    """:func:`next_text` from the end of the evening."""
-    return _next_text(
-        end.played,
-        table.games,
-        lambda: deal_after(table.players, end.last),
-        end.pending,
-        table.profile.rules.radl.factor,
-    )
-
-
-def _next_text(count: int, limit: int | None, deal: Callable[[], Deal], pending: int, factor: int) -> str:
+    count, limit = len(ledger.hands), ledger.table.games
     if limit is not None and count >= limit:
         return _("all {games} games of this table are played: no next hand").format(games=limit)
-    text = _("next: hand {number}, {deal}").format(number=count + 1, deal=deal_text(deal()))
+    text = _("next: hand {number}, {deal}").format(number=count + 1, deal=deal_text(next_deal(ledger)))
+    pending, factor = pending_radl(ledger), next_factor(ledger)
     if pending == 1:
         text += _("; a Radl hand (×{factor}), the last of the Radl").format(factor=factor)
     elif pending:
@@ -355,34 +325,6 @@ def recorded_text(after: Ledger) -> str:
     lines += [note_line(note) for note in score.notes]
     lines += [totals_table(after, n), next_text(after)]
     return "\n".join(lines)
-
-
-def recorded_end_text(table: Table, before: Tip, after: Tip, score: Score) -> tuple[str | None, str]:
-    """:func:`moved_deal_warning` and :func:`recorded_text` from the end of the evening (what
-    ``record`` knows without reading the hands before it)."""
-    entry = after.last
-    assert entry is not None  # a hand was just recorded
-    expected = deal_after(table.players, before.last)
-    actual = hand_deal(Ledger(table, (entry,)), 1)
-    warning = None
-    if actual.dealer != expected.dealer:
-        warning = _(
-            "warning: hand {number} is dealt by {dealer} (the players given); the ledger expected "
-            "{expected} to deal ({deal}); the deal goes on from {dealer}"
-        ).format(
-            number=after.played,
-            dealer=actual.dealer,
-            expected=expected.dealer,
-            deal=deal_text(expected),
-        )
-    line = _("hand {number}: {summary} ({deal})").format(
-        number=after.played,
-        summary=hand_summary(entry.hand, entry.result),
-        deal=deal_text(actual),
-    )
-    body = [line, *(note_line(note) for note in score.notes)]
-    body += [end_totals_table(table, after), end_next_text(table, after)]
-    return warning, "\n".join(body)
 
 
 def head_text(head: str) -> str:

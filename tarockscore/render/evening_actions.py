@@ -294,3 +294,33 @@ def settled_view(result: Settlement, points: dict[str, int], payout: bool, profi
             [[x.payer, x.payee, str(x.amount)] for x in result.payments],
         ),
     )
+
+
+def upgraded_text(done: Any) -> str:
+    """``upgrade``: what was converted, what it holds, where the old file is kept; or that the
+    ledger is in the current format already."""
+    if done.backup is None:
+        return _("{path}: already in the current format (ledger schema 2); nothing was written").format(
+            path=done.path
+        )
+    lines = [
+        ngettext(
+            "{path}: converted from ledger schema 1 to schema 2, its {hands} hand, Radl marks and audit trail kept",
+            "{path}: converted from ledger schema 1 to schema 2, its {hands} hands, Radl marks and audit trail kept",
+            done.hands,
+        ).format(path=done.path, hands=done.hands)
+    ]
+    if done.found:
+        lines.append(
+            _("it was changed outside tarockscore since it was written: {found}").format(
+                found="; ".join(done.found)
+            )
+        )
+        lines.append(
+            _(
+                "every hand re-scored from its stored hand under its stored profile, as `tarockscore repair --write` does; hands scored differently: {hands}"
+            ).format(hands=first_few(done.changed) or "-")
+        )
+    lines.append(_("the old file is kept as {backup}").format(backup=done.backup))
+    lines.append(evening.head_text(done.head))
+    return "\n".join(lines)

@@ -1,5 +1,5 @@
 """The evening's commands of the command line (CLI layer): new, show, replace, delete, explain,
-check, rescore, repair, settle. The hand just played is recorded and taken back in ``cli.commands.record``.
+check, rescore, repair, settle, upgrade. The hand just played is recorded and taken back in ``cli.commands.record``.
 
 Each command parses its arguments, calls one function of ``ledger`` / ``ledger_file`` /
 ``settle`` and prints; errors are TarockErrors, turned into stderr lines and an exit code by the
@@ -7,6 +7,7 @@ command group in ``cli.shell.group``. The module is imported only when one of it
 """
 
 import sys
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -40,7 +41,7 @@ from tarockscore.cli.shell.output_options import show as show_view
 from tarockscore.cli.words.fields import as_options
 from tarockscore.cli.words.hand_input import hand_errors, read_hand_or_short
 from tarockscore.cli.words.notation import hand_number, stake_amount, table_date
-from tarockscore.errors import Collector, LedgerError, UsageError, reason
+from tarockscore.errors import N_, Collector, LedgerError, UsageError, reason
 from tarockscore.i18n import _, translated
 from tarockscore.render import evening as render_evening
 from tarockscore.render import evening_actions as shown
@@ -52,7 +53,7 @@ NumberArg = Annotated[
 
 def register(app: typer.Typer, only: str | None = None) -> None:
     """Add the ledger commands to the ``tarockscore`` app (``only``: just the command of that name)."""
-    for command in (new, show, replace, delete, explain, check, rescore, repair, settle):
+    for command in (new, show, replace, delete, explain, check, rescore, repair, settle, upgrade):
         if only in (None, command.__name__):
             app.command()(command)
 
@@ -275,4 +276,28 @@ def settle(
     s = settled
     show_view(
         shown.settled_view(s.settlement, s.points, s.payout, s.profile), chosen(output, json_out, csv_out)
+    )
+
+
+def upgrade(
+    path: Annotated[
+        str, typer.Argument(help="The ledger to convert (schema 1, as tarockscore wrote it before 0.2.0).")
+    ],
+) -> None:
+    """Convert a ledger of an older format to the current one, keeping the old file as PATH.bak.
+    Every other command reads the current format only."""
+    target = Path(path)
+    if target.is_dir():
+        typer.echo(upgrade_folder(target))
+        return
+    typer.echo(shown.upgraded_text(tarockscore.upgrade(target, now())))
+
+
+def upgrade_folder(folder: Path) -> str:
+    """A tournament's folder (its ``tournament.toml``) of an older format, converted with its
+    sheets: what was done, as text. The one place ``upgrade`` hands a folder to the day's converter."""
+    raise UsageError(
+        N_("{path} is a folder; give the ledger file to convert"),
+        path=folder,
+        where="PATH",
     )

@@ -71,17 +71,12 @@ def record(
     mapping, name = read_hand_or_short(hand_file, short)
     with hand_errors(name, short):
         change = evening_of(ledger).record(mapping, now())
-    done = change.recorded
-    assert done is not None  # record says what it recorded
-    warning, text = render_evening.recorded_end_text(done.table, done.before, done.after, done.score)
-    if warning is not None:
-        warned.say(warning)
-    typer.echo(text)
+    recorded(change.before, change.after)
     typer.echo(render_evening.head_text(change.head))
 
 
 def recorded(before: "tarockscore.Ledger", after: "tarockscore.Ledger") -> None:
-    """What record and enter print for the hand just added (``render.evening_actions.recorded_text``);
+    """What record and enter print for the hand just added (``render.evening.recorded_text``);
     a warning first when the hand's players moved the deal away from the dealer the ledger expected."""
     warning = render_evening.moved_deal_warning(before, after)
     if warning is not None:

@@ -41,6 +41,7 @@ COMMANDS: dict[str, str] = {
     "rescore": "tarockscore.cli.commands.ledger",
     "repair": "tarockscore.cli.commands.ledger",
     "settle": "tarockscore.cli.commands.ledger",
+    "upgrade": "tarockscore.cli.commands.ledger",
     "enter": "tarockscore.cli.prompt.enter",
     "season": "tarockscore.cli.commands.season",
     "stats": "tarockscore.cli.commands.season",

@@ -48,6 +48,7 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     "rescore": (f"{T} rescore -P pagat", f"{T} rescore -P pagat --write"),
     "repair": (f"{T} repair -l friday.toml", f"{T} repair --write -l friday.toml"),
     "settle": (f"{T} settle", f"{T} settle --stake 0,20", f"{T} settle --json"),
+    "upgrade": (f"{T} upgrade friday.toml", f"{T} upgrade evenings/2024-11-08.toml"),
     "enter": (f"{T} enter", f"{T} enter --replace 3", f"{T} enter -l friday.toml"),
     "radl": (f"{T} radl add", f"{T} radl strike"),
     "radl add": (f"{T} radl add", f"{T} radl add 2 -l friday.toml"),

@@ -51,6 +51,12 @@ ADVICE: Wording = {
         ),
         (),
     ),
+    ways_out.OLD_LEDGER: (
+        N_(
+            "{path}: a ledger of schema 1, as tarockscore wrote it before 0.2.0; this version reads the current format only, so nothing was read or written. Run `tarockscore upgrade {path}` to convert it (the old file is kept as {path}.bak)"
+        ),
+        (),
+    ),
     ways_out.PROFILE_UNPINNED: (
         N_(
             "empty: the stored profile is not pinned by its hash, so an edit of it would go unnoticed; {hint}"

@@ -1,0 +1,165 @@
+"""`tarockscore upgrade`: the one converter of a ledger of schema 1 (tests/data/old-ledgers, written
+by the tarockscore of before the log); every other command refuses such a file and names the way
+out, one line, nothing written (docs/ledger-format.md, "Older ledgers")."""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner, Result
+
+import tarockscore
+from tarockscore.cli.shell.app import app
+
+runner = CliRunner()
+ROOT = Path(__file__).resolve().parent.parent
+OLD = ROOT / "tests" / "data" / "old-ledgers"
+
+
+def run(*args: str) -> Result:
+    return runner.invoke(app, list(args))
+
+
+def old_copy(tmp_path: Path, name: str) -> Path:
+    path = tmp_path / name
+    path.write_bytes((OLD / name).read_bytes())
+    return path
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["show"],
+        ["check"],
+        ["settle"],
+        ["explain", "1"],
+        ["undo"],
+        ["repair", "--write"],
+        ["record", "-c", "rufer", "-d", "Bert", "-w", "Dani", "-t", "30"],
+    ],
+)
+def test_every_other_command_refuses_a_ledger_of_schema_1_and_names_upgrade(
+    tmp_path: Path, args: list[str]
+) -> None:
+    path = old_copy(tmp_path, "three-hands.toml")
+    before = path.read_bytes()
+    result = run(*args, "--ledger", str(path))
+    assert result.exit_code == 1, (result.stdout, result.stderr)
+    assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
+    assert f"{path}: a ledger of schema 1" in result.stderr
+    assert f"Run `tarockscore upgrade {path}` to convert it" in result.stderr
+    assert path.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["three-hands.toml"]
+
+
+@pytest.mark.parametrize(
+    ("name", "totals", "actions"),
+    [
+        # docs/rules/koenigrufen.md: see tests/data/old-ledgers/README.md for the hands
+        ("three-hands.toml", {"Anna": 9, "Bert": 0, "Cilli": 9, "Dani": 15}, []),
+        (
+            "corrected.toml",
+            {"Anna": 12, "Bert": 0, "Cilli": 3, "Dani": 1},
+            ["undo", "radl", "replace", "delete"],
+        ),
+    ],
+)
+def test_upgrade_converts_a_ledger_of_schema_1_keeping_a_copy(
+    tmp_path: Path, name: str, totals: dict[str, int], actions: list[str]
+) -> None:
+    path = old_copy(tmp_path, name)
+    original = path.read_bytes()
+    done = run("upgrade", str(path))
+    assert done.exit_code == 0, done.stderr
+    assert done.stdout.startswith(f"{path}: converted from ledger schema 1 to schema 2")
+    assert f"the old file is kept as {path}.bak" in done.stdout
+    assert (tmp_path / f"{name}.bak").read_bytes() == original
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    assert data["schema"] == 2 and [e["kind"] for e in data["event"]] == ["convert"]
+    assert data["event"][0]["from"]["schema"] == 1
+    shown = json.loads(run("show", "--json", "--ledger", str(path)).stdout)
+    assert shown["totals"] == totals
+    assert [a["action"] for a in shown["audit"]] == actions  # the old audit trail kept, in order
+    assert done.stdout.splitlines()[-1] == f"head {shown['head'][:12]}"
+    assert run("check", "--ledger", str(path)).exit_code == 0
+    # the converted ledger takes the next hand (a Rufer lost: each Defender +1)
+    recorded = run("record", "-c", "rufer", "-d", "Bert", "-w", "Dani", "-t", "30", "--ledger", str(path))
+    assert recorded.exit_code == 0, recorded.stderr
+    after = json.loads(run("show", "--json", "--ledger", str(path)).stdout)
+    assert after["hands"][: len(shown["hands"])] == shown["hands"]
+    assert after["totals"] == {p: v + (1 if p in ("Anna", "Cilli") else 0) for p, v in totals.items()}
+
+
+def test_upgrade_of_a_ledger_in_the_current_format_writes_nothing(tmp_path: Path) -> None:
+    path = old_copy(tmp_path, "three-hands.toml")
+    assert run("upgrade", str(path)).exit_code == 0
+    converted = path.read_bytes()
+    again = run("upgrade", str(path))
+    assert again.exit_code == 0, again.stderr
+    assert again.stdout == f"{path}: already in the current format (ledger schema 2); nothing was written\n"
+    assert path.read_bytes() == converted
+    assert (tmp_path / "three-hands.toml.bak").read_bytes() == (OLD / "three-hands.toml").read_bytes()
+
+
+def test_an_edited_ledger_of_schema_1_is_converted_with_every_hand_rescored(tmp_path: Path) -> None:
+    """Hand 2, a Dreier of Bert lost with 30 card points (koenigrufen's Simplified Scoring: each
+    Defender adds the Dreier's value 5, docs/rules/koenigrufen.md §2.2), edited to 50 card points
+    with its stored result left: the rules now give Bert +5 alone. `upgrade` says what it found,
+    re-scores every hand as `repair --write` does, and keeps the file as it was found."""
+    path = tmp_path / "old.toml"
+    text = (OLD / "three-hands.toml").read_text(encoding="utf-8")
+    edited = text.replace("card_points = 30\n", "card_points = 50\n", 1)
+    assert edited != text
+    path.write_text(edited, encoding="utf-8")
+    done = run("upgrade", str(path))
+    assert done.exit_code == 0, done.stderr
+    assert "changed outside tarockscore since it was written" in done.stdout
+    assert "hand 2: result.victory_points: stored" in done.stdout
+    assert "hands scored differently: 2\n" in done.stdout
+    kinds = [e["kind"] for e in tomllib.loads(path.read_text(encoding="utf-8"))["event"]]
+    assert kinds == ["convert", "repair"]
+    assert run("check", "--ledger", str(path)).exit_code == 0
+    shown = json.loads(run("show", "--json", "--ledger", str(path)).stdout)
+    assert shown["totals"] == {"Anna": 9 - 5, "Bert": 0 + 5, "Cilli": 9 - 5, "Dani": 15 - 5}
+    assert (tmp_path / "old.toml.bak").read_text(encoding="utf-8") == edited
+
+
+def test_upgrade_never_overwrites_a_copy_kept_before(tmp_path: Path) -> None:
+    path = old_copy(tmp_path, "three-hands.toml")
+    (tmp_path / "three-hands.toml.bak").write_text("mine\n", encoding="utf-8")
+    result = run("upgrade", str(path))
+    assert result.exit_code == 1
+    assert "three-hands.toml.bak already exists" in result.stderr and "nothing was written" in result.stderr
+    assert path.read_bytes() == (OLD / "three-hands.toml").read_bytes()
+    assert (tmp_path / "three-hands.toml.bak").read_text(encoding="utf-8") == "mine\n"
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ('name = "mine"\nbase = "koenigrufen"\n', "not a tarockscore ledger"),
+        ("schema = 3\n", "reads ledger schema 2 only"),
+        ("schema = = 1\n", "old.toml"),
+    ],
+)
+def test_upgrade_of_anything_else_is_a_clear_error(tmp_path: Path, text: str, said: str) -> None:
+    path = tmp_path / "old.toml"
+    path.write_text(text, encoding="utf-8")
+    result = run("upgrade", str(path))
+    assert result.exit_code == 1, (result.stdout, result.stderr)
+    assert said in result.stderr and "Traceback" not in result.stderr
+    assert path.read_text(encoding="utf-8") == text
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["old.toml"]
+
+
+def test_the_library_upgrades_and_refuses_alike(tmp_path: Path) -> None:
+    path = old_copy(tmp_path, "three-hands.toml")
+    with pytest.raises(tarockscore.errors.LedgerError, match="a ledger of schema 1"):
+        tarockscore.Evening(path).sheet()
+    done = tarockscore.upgrade(path, "2026-12-05T20:00:00+01:00")
+    assert done.backup == tmp_path / "three-hands.toml.bak" and done.hands == 3 and not done.found
+    assert tarockscore.Evening(path).sheet().totals == {"Anna": 9, "Bert": 0, "Cilli": 9, "Dani": 15}
+    assert tarockscore.upgrade(path).backup is None
