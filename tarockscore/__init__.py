@@ -42,6 +42,7 @@ _HOME: dict[str, str] = {
     "Settled": "tarockscore.api.evening",
     "Upgraded": "tarockscore.api.evening",
     "upgrade": "tarockscore.api.evening",
+    "upgrade_day": "tarockscore.api.tournament",
     "find_ledger": "tarockscore.api.evening",
     "Ledger": "tarockscore.api.evening",
     "Sheet": "tarockscore.api.evening",
@@ -176,6 +177,7 @@ if TYPE_CHECKING:  # the names as the type checker sees them; at run time __geta
     from tarockscore.api.tournament import games_at_five as games_at_five
     from tarockscore.api.tournament import read_players as read_players
     from tarockscore.api.tournament import seating as seating
+    from tarockscore.api.tournament import upgrade_day as upgrade_day
     from tarockscore.files import ways_out as ways_out
     from tarockscore.files.safe_io import noting_writes as noting_writes
     from tarockscore.ledger.settle_up import parse_stake as parse_stake

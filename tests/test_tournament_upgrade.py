@@ -162,3 +162,18 @@ def test_a_copy_in_the_way_or_no_day_at_all_is_refused(tmp_path: Path) -> None:
     assert files_of(day) == before
     with pytest.raises(TournamentError, match="no tournament here"):
         upgrade_day(tmp_path / "nowhere")
+
+
+def test_upgrade_given_a_folder_converts_the_day_and_standings_read_it(tmp_path: Path) -> None:
+    day = copy(tmp_path, "0.3")
+    assert run("tournament", "standings", str(day)).exit_code == 1  # the old day is refused
+    result = run("upgrade", str(day))
+    assert result.exit_code == 0, result.stderr
+    assert "converted to the day's log" in result.stdout
+    assert (day / "tournament.toml.bak").is_file()
+    assert run("tournament", "check", str(day)).exit_code == 0
+    # given the file itself, the converted day is said to be current, and nothing is written
+    before = files_of(day)
+    again = run("upgrade", str(day / "tournament.toml"))
+    assert again.exit_code == 0, again.stderr
+    assert files_of(day) == before

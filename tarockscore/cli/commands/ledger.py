@@ -41,7 +41,7 @@ from tarockscore.cli.shell.output_options import show as show_view
 from tarockscore.cli.words.fields import as_options
 from tarockscore.cli.words.hand_input import hand_errors, read_hand_or_short
 from tarockscore.cli.words.notation import hand_number, stake_amount, table_date
-from tarockscore.errors import N_, Collector, LedgerError, UsageError, reason
+from tarockscore.errors import Collector, LedgerError, UsageError, reason
 from tarockscore.i18n import _, translated
 from tarockscore.render import evening as render_evening
 from tarockscore.render import evening_actions as shown
@@ -281,23 +281,28 @@ def settle(
 
 def upgrade(
     path: Annotated[
-        str, typer.Argument(help="The ledger to convert (schema 1, as tarockscore wrote it before 0.2.0).")
+        str,
+        typer.Argument(
+            help="The ledger to convert (schema 1, as tarockscore wrote it before 0.2.0), or a "
+            "tournament's folder kept by tarockscore 0.3 or before."
+        ),
     ],
 ) -> None:
-    """Convert a ledger of an older format to the current one, keeping the old file as PATH.bak.
-    Every other command reads the current format only."""
+    """Convert a ledger or a tournament's folder of an older format to the current one, keeping the
+    old file as PATH.bak (tournament.toml.bak). Every other command reads the current format only."""
     target = Path(path)
-    if target.is_dir():
-        typer.echo(upgrade_folder(target))
+    if target.is_dir() or target.name == "tournament.toml":
+        typer.echo(upgrade_folder(target if target.is_dir() else target.parent))
         return
     typer.echo(shown.upgraded_text(tarockscore.upgrade(target, now())))
 
 
 def upgrade_folder(folder: Path) -> str:
-    """A tournament's folder (its ``tournament.toml``) of an older format, converted with its
-    sheets: what was done, as text. The one place ``upgrade`` hands a folder to the day's converter."""
-    raise UsageError(
-        N_("{path} is a folder; give the ledger file to convert"),
-        path=folder,
-        where="PATH",
-    )
+    """A tournament's folder of an older format converted: its ``tournament.toml`` to the day's
+    log, then any table sheet still of ledger schema 1; what was done, as text."""
+    lines = [tarockscore.upgrade_day(folder)]
+    for sheet in sorted(folder.glob("round-*/*.toml")):
+        done = tarockscore.upgrade(sheet, now())
+        if done.backup is not None:
+            lines.append(shown.upgraded_text(done))
+    return "\n".join(lines)
