@@ -116,7 +116,7 @@ def _loser_factors(deal: Deal, loser: str) -> list[Factor]:
 
 
 # Labels that name no player or number are the same in every hand: made once.
-NOBODY_PAYS = message(N_("Every player tied for the most card points: nobody pays."))
+NOBODY_PAYS = message(N_("Every player tied for the most card points: nobody scores."))
 FOREHAND_LOSES = message(N_("Forehand loses"))
 
 
@@ -147,8 +147,20 @@ def _mayor_label(points: Fraction, threshold: Fraction) -> str:
     )
 
 
-def _payment_label(contract: str, player: str, each: int, receivers: tuple[str, ...]) -> str:
-    """``Trischaken: Anna pays 2 to each of Bert, Cilli and Dani``."""
+def _payment_label(contract: str, player: str, each: int, receivers: tuple[str, ...], pays: bool) -> str:
+    """``Trischaken: Anna pays 2 to each of Bert, Cilli and Dani``; under Simplified Scoring,
+    where nobody pays, what the others write: ``Trischaken: Anna loses; Bert, Cilli and Dani
+    each write +2``."""
+    if not pays:
+        return message(
+            N_("{contract}: {player} loses; {names} each write +{each}")
+            if len(receivers) > 1
+            else N_("{contract}: {player} loses; {names} writes +{each}"),
+            contract=title(contract),
+            player=player,
+            each=each,
+            names=_names(receivers),
+        )
     return message(
         N_("{contract}: {player} pays {each} to each of {names}")
         if len(receivers) > 1
@@ -184,13 +196,14 @@ def _payment(
     players = deal.hand.players
     value, stake = deal.amounts(base, factors)
     rounding = deal.profile.trischaken.rounding
+    pays = deal.profile.settlement.mode == "zero_sum"
 
     def share(total: int) -> dict[str, int]:
         out = dict.fromkeys(players, 0)
         each = whole_share(total, len(receivers), rounding)
         for r in receivers:
             out[r] += each
-        if deal.profile.settlement.mode == "zero_sum":
+        if pays:
             out[loser] -= each * len(receivers)
         return out
 
@@ -200,7 +213,7 @@ def _payment(
     note_text = why
     if value % len(receivers):
         split = message(
-            N_("{value} does not split among {count}: paid as {paid} ({rule})"),
+            N_("{value} does not split among {count}: shared as {paid} ({rule})"),
             value=value,
             count=len(receivers),
             paid=points[receivers[0]] * len(receivers),
@@ -209,7 +222,7 @@ def _payment(
         note_text = message(N_("{first}, {second}"), first=why, second=split) if why else split
     line = Line(
         bet="contract",
-        label=_payment_label(deal.contract.name, loser, points[receivers[0]], receivers),
+        label=_payment_label(deal.contract.name, loser, points[receivers[0]], receivers, pays),
         base=base,
         base_rule=rule,
         factors=tuple(factors),
@@ -261,7 +274,9 @@ def _renonce_payment(deal: Deal, offender: str) -> Scored:
     line = out.lines[0]
     relabelled = line._replace(
         label=message(
-            N_("Renonce by {player}: pays {each} to each of {names}"),
+            N_("Renonce by {player}: pays {each} to each of {names}")
+            if p.settlement.mode == "zero_sum"
+            else N_("Renonce by {player}: {names} each write +{each}"),
             player=offender,
             each=line.points[others[0]],
             names=_names(others),
