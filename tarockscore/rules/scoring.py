@@ -111,8 +111,12 @@ def declarers_won(deal: Deal) -> bool:
 
 
 def win_threshold(deal: Deal) -> Fraction:
-    """The card points the declarers need (``game.win_threshold``)."""
-    return deal.profile.game.win_threshold
+    """The card points the declarers need: ``game.win_threshold``, or with a Kontra on the game
+    ``game.kontra_win_threshold`` where the profile sets one."""
+    game = deal.profile.game
+    if game.kontra_win_threshold and deal.hand.kontra is not None:
+        return game.kontra_win_threshold
+    return game.win_threshold
 
 
 def played_hand(deal: Deal) -> tuple[Scored, bool]:
