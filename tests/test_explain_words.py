@@ -103,8 +103,11 @@ def test_sources_are_numbered_notes_under_the_arithmetic() -> None:
 
 
 def test_a_source_cited_twice_is_one_note() -> None:
-    # the Trull and the King Ultimo share their tariff's source: one note, one number
-    case = tomllib.loads((Path(__file__).parent.parent / "examples" / "koenigrufen-call.toml").read_text())
+    # the announced Pagat and the announced King Ultimo are both ×2 for being announced: one
+    # source, one note, one number
+    case: Any = tomllib.loads(
+        (Path(__file__).parent.parent / "examples" / "koenigrufen-call.toml").read_text()
+    )
     profile = load_profile("koenigrufen")
     score = score_hand(parse_hand(case, profile), profile)
     text = explain(score, profile)
