@@ -441,15 +441,19 @@ def test_explain(ledger: str) -> None:
     assert result.exit_code == 0 and result.stderr == ""
     out = result.stdout
     assert out.startswith("hand 1: rufer by Anna with Cilli, won (Dani deals, Anna is Forehand)")
-    assert "base 1  (" in out
-    # each factor with its source, the stored profile's [sources] (koenigrufen: the CTK rules)
-    assert '×2 Kontra on the contract = 2  ([CTK] "Kontra … ×2")\n' in out
+    # each number with the number of its source, the sources once under the arithmetic: the
+    # stored profile's [sources] (koenigrufen: the CTK rules)
+    assert "   base 1 [2]\n" in out
+    assert "   ×2 Kontra on the contract = 2 [3]\n" in out
+    assert "   ×2 announced = 2 [5]\n" in out
+    assert "Settled: Simplified Scoring [1]\n" in out
+    notes = out.split("\nSources:\n")[1].splitlines()
     assert (
-        "×2 announced = 2  (an announced bonus is worth twice its silent value [CTK: Pagat 1 → 2])\n" in out
+        notes[0]
+        == '[1] D4: winners add, losers add nothing [CTK "Simplified Scoring"]; or zero-sum settlement'
     )
-    assert (
-        'Settled: Simplified Scoring  (D4: winners add, losers add nothing [CTK "Simplified Scoring"]' in out
-    )
+    assert notes[2] == '[3] [CTK] "Kontra … ×2"'
+    assert notes[4] == "[5] an announced bonus is worth twice its silent value [CTK: Pagat 1 → 2]"
     assert "contracts.rufer.value" not in out and "kontra.ladder" not in out  # the key paths are for --json
     assert "Victory Points: Anna +4, Bert 0, Cilli +4, Dani 0" in out
 
@@ -466,7 +470,7 @@ def test_explain_a_doubled_hand(tmp_path: Path) -> None:
     assert "Radl ×2" in result.stdout.splitlines()[0]
     result = run("explain", "2", "--ledger", path)
     assert result.exit_code == 0
-    assert "Radl: this hand is scored ×2 [radl.factor], a doubled round armed by hand 1" in result.stdout
+    assert "Radl: this hand counts ×2, a doubled round started by hand 1 (after Valat)" in result.stdout
     # Rufer won 1, doubled: 2 each.
     assert "Victory Points with the Radl: A 0, B +2, C 0, D +2" in result.stdout
     shown = run("show", "--ledger", path).stdout.splitlines()

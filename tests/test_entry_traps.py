@@ -118,4 +118,4 @@ def test_the_factor_column_separates_its_factors() -> None:
     # Sechserdreier 5 lost ×2 (contracts.sechserdreier.loss_factor), Kontra ×2: 20 to each Defender.
     code, out, _ = score("-c", "sechserdreier", "-d", "A", "-t", "30", "-k", "kontra")
     assert code == 0
-    assert "×2 Sechserdreier lost: the game pays ×2, ×2 Kontra on the contract  20" in out
+    assert "×2 Sechserdreier lost: the game counts ×2, ×2 Kontra on the contract  20" in out

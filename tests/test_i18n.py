@@ -559,13 +559,17 @@ def test_every_word_of_a_score_is_in_the_catalogue(name: str, data: st.DataObjec
 
 
 def test_trischaken_with_a_virgin_and_a_revoke_speaks_german() -> None:
-    # Trischaken under koenigrufen: Bert has the most card points (30) and pays the value 5 to
-    # each of the other three (x3 = 15); Dani took no trick and takes all of it (trischaken.virgins).
+    # Trischaken under koenigrufen: Bert has the most card points (30); the value 5 for each of
+    # the other three (x3 = 15) goes to Dani, who took no trick and takes all of it
+    # (trischaken.virgins); under Simplified Scoring nobody pays: Dani writes +15.
     points = ("-t", "Anna=20", "-t", "Bert=30", "-t", "Cilli=20", "-t", "Dani=0")
     args = ("score", "-c", "trischaken", "-p", "Anna,Bert,Cilli,Dani", *points)
     de = _run(*args, LANG="de_AT.UTF-8").stdout.decode()
     en = _run(*args, LANG="C").stdout.decode()
-    assert "Trischaken: Bert zahlt 15 an Dani" in de and "Trischaken: Bert pays 15 to Dani" in en
+    assert (
+        "Trischaken: Bert verliert; Dani schreibt +15" in de
+        and "Trischaken: Bert loses; Dani writes +15" in en
+    )
     assert "was 3 Spieler bekämen, nimmt Dani (kein Stich)" in de
     revoke = _run(*args, "--renonce", "Cilli", LANG="de_AT.UTF-8").stdout.decode()
     assert "Renonce von Cilli: verliert das Trischaken allein." in revoke

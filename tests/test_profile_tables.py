@@ -185,7 +185,7 @@ def test_every_shipped_profile_has_a_german_title_shown_in_german_runs() -> None
     de = CliRunner().invoke(app, ["--lang", "de", "score", str(example), "--explain"])
     assert de.exit_code == 0, de.stderr
     assert de.stdout.splitlines()[0] == (
-        "Profil 'koenigrufen': Königrufen: Hauptregeln (Calling the King), vereinfachte Abrechnung"
+        "Profil „koenigrufen“: Königrufen: Hauptregeln (Calling the King), vereinfachte Abrechnung"
     )
     listed = CliRunner().invoke(app, ["--lang", "de", "profiles"]).stdout
     assert "Oberösterreich 4/2023 (Raiffeisen Tarockcup Austria), Nullsumme" in listed
@@ -250,7 +250,7 @@ def test_a_number_set_without_a_source_of_its_own_is_not_cited_by_the_profile_ex
     # the profile extended keeps its own
     assert (
         load_profile("koenigrufen").source_of("valat.silent")
-        == '[CTK] "the contract pays four times its value"'
+        == "[CTK] Valat: the contract counts four times its value"
     )
     assert load_profile("koenigrufen").contracts["rufer"].source
 

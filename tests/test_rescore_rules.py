@@ -33,10 +33,12 @@ def test_a_sechserdreier_bid_by_another_player_is_scored_and_named(tmp_path: Pat
         "C": ["1", "-4", "-5"],
         "D": ["0", "-8", "-8"],
     }
-    assert (
-        "hands whose bidding gametwist does not allow (scored all the same): "
-        "1 (sechserdreier by B: contracts.sechserdreier.bidders = 'forehand')"
-    ) in result.stdout
+    # the hand by its number, the rule in the players' words ([GT] "Only the first in hand can
+    # call this game"), no profile key
+    assert "hand 1: under gametwist only the Forehand may play a Sechserdreier (scored all the same)" in (
+        result.stdout.splitlines()
+    )
+    assert "bidders" not in result.stdout and "'forehand'" not in result.stdout
     assert Path(ledger).read_bytes() == before
     # Written, the evening would hold a hand its profile refuses: that stays refused.
     written = runner.invoke(app, ["rescore", "-P", "gametwist", "--write", "--ledger", ledger])
@@ -53,5 +55,7 @@ def test_the_hands_whose_bidding_is_not_allowed_are_named_in_german(tmp_path: Pa
     result = runner.invoke(app, ["--lang", "de", "rescore", "-P", "gametwist", "--ledger", ledger])
     assert result.exit_code == 0, result.stderr
     # the game by its German name, the rule in words: no profile key in a German sentence
-    assert "1 (Sechserdreier von B, nicht Vorhand)" in result.stdout
+    assert "Spiel 1: bei gametwist darf nur die Vorhand einen Sechserdreier spielen (trotzdem gewertet)" in (
+        result.stdout.splitlines()
+    )
     assert "contracts." not in result.stdout

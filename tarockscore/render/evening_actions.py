@@ -13,7 +13,8 @@ from typing import Any
 
 from tabulate import tabulate
 
-from tarockscore.i18n import _, date, money, named, ngettext
+from tarockscore.errors import key_title
+from tarockscore.i18n import _, date, money, ngettext, translated
 from tarockscore.ledger.deal import first_deal
 from tarockscore.ledger.model import Entry, Ledger
 from tarockscore.ledger.results import score_stored
@@ -116,16 +117,17 @@ def explained_text(
         lines.append("")
         if by_hand:
             lines.append(
-                _("Radl: this hand is scored ×{radl} [radl.factor], a doubled round set on the sheet").format(
-                    radl=radl
-                )
+                _("Radl: this hand counts ×{radl}, a doubled round set on the sheet").format(radl=radl)
             )
         else:
             lines.append(
                 _(
-                    "Radl: this hand is scored ×{radl} [radl.factor], a doubled round armed by hand {cause} "
-                    "[radl.events = {events}]"
-                ).format(radl=radl, cause=radl_cause, events=", ".join(profile.radl.events))
+                    "Radl: this hand counts ×{radl}, a doubled round started by hand {cause} (after {events})"
+                ).format(
+                    radl=radl,
+                    cause=radl_cause,
+                    events=", ".join(translated(key_title(e)) for e in profile.radl.events),
+                )
             )
         doubled = ", ".join(
             f"{p} {hand.signed(v)}" for p, v in entry.result.victory_points.items() if p in played.players
@@ -182,11 +184,9 @@ def _rescored_text(before: Ledger, after: Ledger, changed: Sequence[int], writte
     if changed:
         lines.append(_("hands scored differently: {hands}").format(hands=first_few(changed)))
     if refused := not_allowed(after):
-        lines.append(
-            _("hands whose bidding {name} does not allow (scored all the same): {hands}").format(
-                name=after.table.profile.name, hands=first_few(refused)
-            )
-        )
+        lines += [_("{hand} (scored all the same)").format(hand=h) for h in refused[:FIRST_FEW]]
+        if len(refused) > FIRST_FEW:
+            lines.append(_("… and {more:,} more").format(more=len(refused) - FIRST_FEW))
     if written:
         lines.append(
             _("written: {path} is now scored under {name}").format(path=path, name=after.table.profile.name)
@@ -212,18 +212,15 @@ def first_few(items: Sequence[object]) -> str:
 
 
 def not_allowed(ledger: Ledger) -> list[str]:
-    """The hands whose declarer may not bid the contract under the ledger's profile, each as
-    ``3 (sechserdreier by Bert: contracts.sechserdreier.bidders = 'forehand')``."""
+    """The hands whose declarer may not bid the contract under the ledger's profile, each with
+    the rule in the players' words: ``hand 3: under gametwist only the Forehand may play a
+    Sechserdreier``."""
     out = []
     for i, entry in enumerate(ledger.hands, 1):
         h = entry.hand
         if not legality.bidding_allowed(ledger.profile, h.contract, h.declarer, h.players):
-            bidders = ledger.profile.contracts[h.contract].bidders
-            out.append(
-                _("{hand} ({contract} by {declarer}: contracts.{key}.bidders = {bidders!r})").format(
-                    hand=i, contract=named(h.contract), declarer=h.declarer, key=h.contract, bidders=bidders
-                )
-            )
+            rule = translated(legality.bidding_rule(ledger.profile, h.contract))
+            out.append(_("hand {hand}: {rule}").format(hand=i, rule=rule))
     return out
 
 

@@ -17,8 +17,8 @@ from tarockscore.errors import key_title
 from tarockscore.i18n import N_, _, translated
 from tarockscore.render.output import View
 from tarockscore.rules.hand import render_points
-from tarockscore.rules.profile import Kind, Profile
-from tarockscore.rules.scoring import Line, Score
+from tarockscore.rules.profile import Kind, Profile, Trischaken, key_path
+from tarockscore.rules.scoring import Factor, Line, Score
 
 
 def signed(n: int) -> str:
@@ -124,33 +124,40 @@ def score_csv(score: Score) -> tuple[list[str], list[list[object]]]:
 
 
 def explain(score: Score, profile: Profile) -> str:
-    """Bet by bet, the arithmetic and the rule behind every number, in the players' words.
+    """Bet by bet, the arithmetic behind every number, in the players' words.
 
-    The profile key of each number (``contracts.rufer.value``, ``kontra.ladder[0]``) is in
-    ``--json``; the text a player reads names the rule and its source (the contract's or
-    bonus's ``source``, the profile's ``[sources]`` for a factor and the settlement), not the key.
+    Each line holds the players' words and numbers; the rule behind a number is cited once, as a
+    numbered note under the arithmetic (the contract's or bonus's ``source``, the profile's
+    ``[sources]``). The profile key of each number (``contracts.rufer.value``) is in ``--json``.
+    A hand decided on card points says them and the line they were held against; under
+    Simplified Scoring nobody pays, so each line says what each player writes.
     """
+    sources = Sources()
     out = [
-        _("Profile {name!r}: {title}").format(name=profile.name, title=profile.title_in(i18n.current())),
-        _("Contract: {contract}").format(contract=i18n.named(score.contract)),
+        _("Profile '{name}': {title}").format(name=profile.name, title=profile.title_in(i18n.current())),
+        _("Contract: {contract}").format(contract=translated(key_title(score.contract))),
+        *_decided(score),
+        _("Settled: {mode}").format(mode=_settled(profile))
+        + sources.cite(profile.source_of("settlement.mode")),
     ]
-    if score.won is not None:
-        out.append(_("Result: the declarers won") if score.won else _("Result: the declarers lost"))
-    settled = _settled(profile)
-    out.append(_cited(_("Settled: {mode}").format(mode=settled), profile.source_of("settlement.mode")))
     if score.payout is not None and any(f.kontra for line in score.lines for f in line.factors):
-        scope = profile.source_of("settlement.kontra_scope")
-        out.append(_cited(_("Kontra counts in the payout, not on the score sheet"), scope))
+        cite = sources.cite(profile.source_of("settlement.kontra_scope"))
+        out.append(_("Kontra counts in the payout, not on the score sheet") + cite)
+    shared = profile.settlement.mode != "zero_sum"
     for i, line in enumerate(score.lines, 1):
         out.append("")
         out.append(f"{i}. {translated(line.label)}")
-        out.append(_cited(_("   base {base}").format(base=line.base), profile.source_of(line.base_rule)))
+        out.append(
+            _("   base {base}").format(base=line.base) + sources.cite(profile.source_of(line.base_rule))
+        )
         running = line.base
         for f in line.factors:
+            if shared and _share_of_each(f, line):
+                continue  # nobody pays the whole: each winner writes his own part
             running *= f.multiplier
             money = _("  (money only)") if f.kontra and score.payout is not None else ""
-            line_text = f"   ×{f.multiplier} {translated(f.label)} = {running}{money}"
-            out.append(_cited(line_text, profile.source_of(f.rule)))
+            step = f"   ×{f.multiplier} {translated(f.label)} = {running}{money}"
+            out.append(step + sources.cite(profile.source_of(f.rule)))
         if score.payout is not None and line.value != line.stake:
             out.append(
                 _("   on the score sheet {value}, in the payout {stake}").format(
@@ -158,10 +165,8 @@ def explain(score: Score, profile: Profile) -> str:
                 )
             )
         out.append(
-            _("   won by {winners}; settled {mode}: {points}").format(
-                winners=", ".join(line.winners) or _("nobody"),
-                mode=settled,
-                points=adds_text(line.points),
+            _("   won by {winners}; on the sheet: {points}").format(
+                winners=", ".join(line.winners) or _("nobody"), points=adds_text(line.points)
             )
         )
         words = players_words(translated(line.note)) if line.note else ""
@@ -177,13 +182,62 @@ def explain(score: Score, profile: Profile) -> str:
         words = players_words(translated(n))
         if words:
             out.append(_("note: {note}").format(note=words))
-    return "\n".join(out)
+    out += sources.notes()
+    return quoted("\n".join(out))
 
 
-def _cited(text: str, source: str) -> str:
-    """A line with the source of its number, in the reader's language where the catalogue has
-    the shipped profiles' words (a profile's own citation as it is written)."""
-    return f"{text}  ({translated(source)})" if source else text
+class Sources:
+    """The sources an explanation cites, each once, numbered in the order first cited."""
+
+    def __init__(self) -> None:
+        self.cited: list[str] = []
+
+    def cite(self, source: str) -> str:
+        """`` [2]``: the note's number for a line's source ('' for none)."""
+        if not source:
+            return ""
+        text = players_words(translated(source))
+        if text not in self.cited:
+            self.cited.append(text)
+        return f" [{self.cited.index(text) + 1}]"
+
+    def notes(self) -> list[str]:
+        if not self.cited:
+            return []
+        return ["", _("Sources:"), *(f"[{i}] {text}" for i, text in enumerate(self.cited, 1))]
+
+
+def _share_of_each(factor: Factor, line: Line) -> bool:
+    """The factor that makes one loser's Trischaken payment out of what each receiver gets: under
+    Simplified Scoring nobody pays, so the line shows what each writes and this step goes."""
+    return factor.rule == key_path(Trischaken, "losers") and factor.multiplier == len(line.winners)
+
+
+def _decided(score: Score) -> list[str]:
+    """The outcome, with the card points and the line that decided it."""
+    if score.trischaken_points:
+        each = ", ".join(f"{p} {render_points(v)}" for p, v in score.trischaken_points)
+        return [_("Card points: {points}").format(points=each)]
+    if score.won is None:
+        return []
+    if score.card_points is None or score.needed is None:
+        return [_("Result: the declarers won") if score.won else _("Result: the declarers lost")]
+    text = (
+        _("Result: the declarers won: {points} card points, they needed {needed}")
+        if score.won
+        else _("Result: the declarers lost: {points} card points, they needed {needed}")
+    )
+    return [text.format(points=render_points(score.card_points), needed=render_points(score.needed))]
+
+
+_QUOTED = r'"([^"\n]*)"'
+
+
+def quoted(text: str) -> str:
+    """Quotation marks as the reader's language writes them: German „…“, English "…"."""
+    if i18n.current() != "de":
+        return text
+    return re.sub(_QUOTED, "\u201e\\1\u201c", text)
 
 
 def _settled(profile: Profile) -> str:

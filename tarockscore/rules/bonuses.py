@@ -38,7 +38,7 @@ def solo_doubling_label(contract: str) -> str:
 
 def silent_loss_unlisted_note(name: str) -> str:
     return message(
-        N_("{bonus} silent and lost: not scored (not in bonus_rules.silent_failure_bonuses)."),
+        N_("{bonus} silent and lost: not scored under this profile."),
         bonus=title(name),
     )
 

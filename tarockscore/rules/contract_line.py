@@ -21,7 +21,7 @@ def loss_factors(contract: Contract) -> tuple[Factor, ...]:
     return (
         Factor(
             message(
-                N_("{contract} lost: the game pays ×{factor}"),
+                N_("{contract} lost: the game counts ×{factor}"),
                 contract=title(contract.name),
                 factor=contract.loss_factor,
             ),

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from tarockscore.errors import N_, Message, key_title, message
 from tarockscore.rules.profile import (
     Bonus,
     Contract,
@@ -89,6 +90,16 @@ def bidding_allowed(
     if contract is None or declarer is None or declarer not in players:
         return True
     return may_bid(contract, players.index(declarer))
+
+
+def bidding_rule(profile: Profile, contract_name: str) -> Message:
+    """The rule a hand's bidding broke, in the players' words: ``under gametwist only the
+    Forehand may play a Sechserdreier`` (``contracts.NAME.bidders = "forehand"``)."""
+    return message(
+        N_("under {profile} only the Forehand may play a {contract}"),
+        profile=profile.name,
+        contract=Message(key_title(contract_name)),
+    )
 
 
 def may_concede(called_king: str | None) -> bool:

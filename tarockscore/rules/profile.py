@@ -279,6 +279,12 @@ BonusSide = Literal["either", "declarers", "defenders"]
 # payer pays more, up to the next amount that splits evenly; "down", the payer pays less.
 Rounding = Literal["up", "down"]
 Ties = Literal["share", "seat_order"]
+# How the Trischaken's losers pay: "each", every loser pays every receiver the value (the cups);
+# "shared", several losers share what one loser would pay ([WTC20 § Trischaken] "Gibt es zwei
+# punktegleiche Verlierer, teilen sich diese die zu vergebenden Punkte"); "group", the losers and
+# the receivers settle as two sides of one bet, ±value to each player of the larger side (a
+# peer engine, [CH] trischaken.cpp).
+TrischakenPayment = Literal["each", "shared", "group"]
 # Where the talon's card points go in Trischaken: "counted", into the players' tricks (their
 # card points add up to the deck's total); "out", out of play (they add up to the total less
 # the talon's).
@@ -371,7 +377,10 @@ def read_table(reader: Reader, cls: type[T], **given: Any) -> T:
         elif kind is int:
             values[name] = reader.number(toml, default, minimum=keys.minimum.get(name))
         elif kind is Fraction:
-            values[name] = reader.points(toml)
+            if default is not None and not reader.has(toml):
+                values[name] = default
+            else:
+                values[name] = reader.points(toml)
         elif get_origin(kind) is Literal:
             values[name] = reader.word(toml, get_args(kind), default)
         else:  # pragma: no cover - a declaration error, caught by the tests of every profile
@@ -457,6 +466,10 @@ class Game(NamedTuple):
     # Every card counts for something (Königrufen: at least ⅓), so a side with no card point
     # holds no card and took no trick; false where blank cards count nothing (Zwanzigerrufen).
     every_card_counts: bool = False
+    # The card points the declarers need when the game is kontra'd; 0: win_threshold as without
+    # (the Tulln rules of 2009: with a Kontra the Defenders need 35 and 1 Blatt, so 35:35 goes to
+    # the declarers).
+    kontra_win_threshold: Fraction = Fraction(0)
 
 
 declare(
@@ -572,6 +585,17 @@ class Trischaken(NamedTuple):
     # A Forehand who is also the Bürgermeister: this factor instead of mayor_factor ×
     # forehand_factor; 0 = their product ([TIR20 5)] "als Bürgermeister doppelt (3 x 4)").
     forehand_mayor_factor: int = 0
+    # True: the losing Forehand's forehand_factor applies only when he loses alone, not when he
+    # shares the loss with a player tied with him ([CH] trischaken.cpp: a Forehand who is the
+    # sole loser is scored as if kontra'd).
+    forehand_factor_alone: bool = False
+    payment: TrischakenPayment = "each"
+    # True: the most card points are found on the card points rounded to whole points (35 1/3 and
+    # 35 tie) ([CH]; [PAGAT]'s count, "one point less" for the odd cards); False: exact thirds.
+    whole_points: bool = False
+    # True: two or more players without a trick count as none: the losers pay as if every player
+    # had taken one ([LAU], the Rüdiger variant: two or more virgins count as none).
+    virgins_alone: bool = False
 
 
 declare(
@@ -632,6 +656,7 @@ __all__ = [
     "ValatBonuses",
     "ValatModel",
     "ValatRules",
+    "TrischakenPayment",
     "TrischakenTalon",
     "Virgins",
     "build_profile",

@@ -17,6 +17,7 @@ its own: :mod:`~tarockscore.rules.contract_line` (the contract's line, the loss 
 # No `from __future__ import annotations` here: typing.NamedTuple compiles every string
 # annotation of its fields when the class is made, at each start-up.
 from collections.abc import Iterable, Mapping
+from fractions import Fraction
 from typing import NamedTuple
 
 from tarockscore.rules.bonuses import bonus_lines
@@ -51,6 +52,11 @@ class Score(NamedTuple):
     victory_points: Mapping[str, int]
     payout: Mapping[str, int] | None
     notes: tuple[str, ...] = ()
+    # the card points that decided the hand and the line they were held against (an argued
+    # hand is about these): the declarers' and what they needed; in a Trischaken each player's
+    card_points: Fraction | None = None
+    needed: Fraction | None = None
+    trischaken_points: tuple[tuple[str, Fraction], ...] = ()
 
 
 def score_hand(hand: Hand, profile: Profile) -> Score:
@@ -69,6 +75,7 @@ def score_hand(hand: Hand, profile: Profile) -> Score:
     else:
         scored, won = played_hand(deal)
     lines = scored.lines
+    decided = won is not None and hand.won is None and hand.card_points is not None
     return Score(
         profile=profile.name,
         contract=contract.name,
@@ -79,6 +86,9 @@ def score_hand(hand: Hand, profile: Profile) -> Score:
         victory_points=added(hand.players, [line.points for line in lines]),
         payout=None if deal.kontra_scores else added(hand.players, [line.payout for line in lines]),
         notes=scored.notes,
+        card_points=hand.card_points if decided else None,
+        needed=win_threshold(deal) if decided else None,
+        trischaken_points=hand.trischaken_points if contract.kind is Kind.TRISCHAKEN else (),
     )
 
 
@@ -97,7 +107,16 @@ def declarers_won(deal: Deal) -> bool:
     if hand.won is not None:
         return hand.won
     assert hand.card_points is not None
-    return hand.card_points >= deal.profile.game.win_threshold
+    return hand.card_points >= win_threshold(deal)
+
+
+def win_threshold(deal: Deal) -> Fraction:
+    """The card points the declarers need: ``game.win_threshold``, or with a Kontra on the game
+    ``game.kontra_win_threshold`` where the profile sets one."""
+    game = deal.profile.game
+    if game.kontra_win_threshold and deal.hand.kontra is not None:
+        return game.kontra_win_threshold
+    return game.win_threshold
 
 
 def played_hand(deal: Deal) -> tuple[Scored, bool]:

@@ -10,6 +10,7 @@ take the whole payment. A renonce makes the offender lose alone.
 from __future__ import annotations
 
 from fractions import Fraction
+from math import gcd
 
 from tarockscore.errors import N_, message
 from tarockscore.rules.hand import render_points
@@ -21,14 +22,15 @@ from tarockscore.rules.settlement import NOTHING, Deal, Factor, Line, Scored, no
 def trischaken_losers(deal: Deal) -> tuple[str, ...]:
     """Who pays: the most card points, ties and the Forehand ruled by ``[trischaken]``."""
     hand, t = deal.hand, deal.profile.trischaken
-    points = dict(hand.trischaken_points)
+    exact = dict(hand.trischaken_points)
+    points = {p: Fraction(round(v)) for p, v in exact.items()} if t.whole_points else exact
     # the most card points first; the sort is stable, so tied players stay in seat order
     ranked = sorted(hand.players, key=points.__getitem__, reverse=True)
     top = ranked[0]
     highest = [x for x in ranked if points[x] == points[top]]
     if t.forehand_alone and hand.forehand in highest and (len(highest) == 1 or t.forehand_loses_ties):
         return (hand.forehand,)
-    if t.mayor_alone and points[top] >= t.mayor_threshold:
+    if t.mayor_alone and exact[top] >= t.mayor_threshold:
         return (top,)
     cut = points[ranked[t.losers - 1]]
     tied = [x for x in ranked if points[x] >= cut]
@@ -54,18 +56,24 @@ def trischaken_lines(deal: Deal) -> Scored:
         losers = trischaken_losers(deal)
     non_losers = tuple(x for x in hand.players if x not in losers)
     virgins = tuple(x for x in non_losers if points.get(x, 0) == 0)
+    if t.virgins_alone and len(virgins) > 1:
+        virgins = ()  # two or more players without a trick count as none
     if t.virgins == "collect" and virgins and hand.renonce is None:
         return out.then(_collected(deal, virgins))
     take_all = t.virgins == "take_all" and bool(virgins)
     receivers = virgins if take_all else non_losers
     if not receivers:
         return out.then(note(NOBODY_PAYS))
+    if t.payment == "group":
+        return out.then(_group(deal, tuple(x for x in hand.players if x not in receivers), receivers))
+    if t.payment == "shared" and len(losers) > 1:
+        return out.then(_shared(deal, losers, receivers))
     for loser in losers:
         factors: list[Factor] = []
         if len(non_losers) != 1:
             label = _shared_label(non_losers, virgins if take_all else None)
             factors.append(Factor(label, len(non_losers), key_path(Trischaken, "losers")))
-        factors += _loser_factors(deal, loser)
+        factors += _loser_factors(deal, loser, alone=len(losers) == 1)
         factors += kontra_factors(p, hand.kontra, N_("{step} on the Trischaken"))
         why = setting(Trischaken, "virgins", "take_all") if take_all else ""
         out = out.then(_payment(deal, loser, receivers, c.value, f"contracts.{c.name}.value", factors, why))
@@ -87,13 +95,86 @@ def _collected(deal: Deal, virgins: tuple[str, ...]) -> Scored:
     return out
 
 
-def _loser_factors(deal: Deal, loser: str) -> list[Factor]:
+def _group(deal: Deal, losers: tuple[str, ...], receivers: tuple[str, ...]) -> Scored:
+    """``payment = "group"``: the losers (with players without a trick, everybody else) and the
+    receivers settle as the two sides of one bet of the contract's value ([CH] trischaken.cpp:
+    one against three ∓3 / ±1 each, two against two ±1 each)."""
+    hand, c, p = deal.hand, deal.contract, deal.profile
+    factors = _loser_factors(deal, losers[0], alone=True) if len(losers) == 1 else []
+    factors += kontra_factors(p, hand.kontra, N_("{step} on the Trischaken"))
+    label = message(
+        N_("{contract}: {losers} lose to {names}"),
+        contract=title(c.name),
+        losers=_names(losers),
+        names=_names(receivers),
+    )
+    why = setting(Trischaken, "payment", "group")
+    return deal.line("contract", label, c.value, f"contracts.{c.name}.value", factors, receivers, losers, why)
+
+
+def _shared(deal: Deal, losers: tuple[str, ...], receivers: tuple[str, ...]) -> Scored:
+    """``payment = "shared"``: several losers share what one loser would hand out, the value to
+    each other player ([WTC20 § Trischaken] "Gibt es zwei punktegleiche Verlierer, teilen sich
+    diese die zu vergebenden Punkte": 6 points, 3 from each loser, 3 to each of the two others).
+    A total that does not split evenly on both sides is rounded as ``rounding`` says."""
+    hand, c, p = deal.hand, deal.contract, deal.profile
+    others = len(hand.players) - 1
+    factors = [
+        Factor(
+            message(
+                N_("handed out to {count} players, shared by {names}"), count=others, names=_names(losers)
+            ),
+            others,
+            key_path(Trischaken, "payment"),
+        ),
+        *kontra_factors(p, hand.kontra, N_("{step} on the Trischaken")),
+    ]
+    value, stake = deal.amounts(c.value, factors)
+    step = len(receivers) * len(losers) // gcd(len(receivers), len(losers))
+    pays = p.settlement.mode == "zero_sum"
+
+    def settled(total: int) -> dict[str, int]:
+        total = whole_share(total, step, p.trischaken.rounding) * step
+        out = dict.fromkeys(hand.players, 0)
+        for r in receivers:
+            out[r] += total // len(receivers)
+        if pays:
+            for loser in losers:
+                out[loser] -= total // len(losers)
+        return out
+
+    points = settled(value)
+    label = message(
+        N_("{contract}: {losers} lose to {names}"),
+        contract=title(c.name),
+        losers=_names(losers),
+        names=_names(receivers),
+    )
+    line = Line(
+        bet="contract",
+        label=label,
+        base=c.value,
+        base_rule=f"contracts.{c.name}.value",
+        factors=tuple(factors),
+        winners=receivers,
+        losers=losers,
+        value=value,
+        stake=stake,
+        points=points,
+        payout=points if stake == value else settled(stake),
+        note=setting(Trischaken, "payment", "shared"),
+    )
+    return Scored(lines=(line,))
+
+
+def _loser_factors(deal: Deal, loser: str, *, alone: bool) -> list[Factor]:
     """What a Bürgermeister and a losing Forehand pay more (``mayor_factor``, ``forehand_factor``,
-    or ``forehand_mayor_factor`` for a Forehand who is both)."""
+    or ``forehand_mayor_factor`` for a Forehand who is both); with ``forehand_factor_alone`` the
+    Forehand's factor only when he loses ``alone``."""
     hand, t = deal.hand, deal.profile.trischaken
     points = dict(hand.trischaken_points)
     mayor = hand.renonce is None and points[loser] >= t.mayor_threshold
-    forehand = loser == hand.forehand
+    forehand = loser == hand.forehand and (alone or not t.forehand_factor_alone)
     if mayor and forehand and t.forehand_mayor_factor:
         label = message(
             N_("{first}, {second}"),
@@ -116,7 +197,7 @@ def _loser_factors(deal: Deal, loser: str) -> list[Factor]:
 
 
 # Labels that name no player or number are the same in every hand: made once.
-NOBODY_PAYS = message(N_("Every player tied for the most card points: nobody pays."))
+NOBODY_PAYS = message(N_("Every player tied for the most card points: nobody scores."))
 FOREHAND_LOSES = message(N_("Forehand loses"))
 
 
@@ -147,8 +228,20 @@ def _mayor_label(points: Fraction, threshold: Fraction) -> str:
     )
 
 
-def _payment_label(contract: str, player: str, each: int, receivers: tuple[str, ...]) -> str:
-    """``Trischaken: Anna pays 2 to each of Bert, Cilli and Dani``."""
+def _payment_label(contract: str, player: str, each: int, receivers: tuple[str, ...], pays: bool) -> str:
+    """``Trischaken: Anna pays 2 to each of Bert, Cilli and Dani``; under Simplified Scoring,
+    where nobody pays, what the others write: ``Trischaken: Anna loses; Bert, Cilli and Dani
+    each write +2``."""
+    if not pays:
+        return message(
+            N_("{contract}: {player} loses; {names} each write +{each}")
+            if len(receivers) > 1
+            else N_("{contract}: {player} loses; {names} writes +{each}"),
+            contract=title(contract),
+            player=player,
+            each=each,
+            names=_names(receivers),
+        )
     return message(
         N_("{contract}: {player} pays {each} to each of {names}")
         if len(receivers) > 1
@@ -184,13 +277,14 @@ def _payment(
     players = deal.hand.players
     value, stake = deal.amounts(base, factors)
     rounding = deal.profile.trischaken.rounding
+    pays = deal.profile.settlement.mode == "zero_sum"
 
     def share(total: int) -> dict[str, int]:
         out = dict.fromkeys(players, 0)
         each = whole_share(total, len(receivers), rounding)
         for r in receivers:
             out[r] += each
-        if deal.profile.settlement.mode == "zero_sum":
+        if pays:
             out[loser] -= each * len(receivers)
         return out
 
@@ -200,7 +294,7 @@ def _payment(
     note_text = why
     if value % len(receivers):
         split = message(
-            N_("{value} does not split among {count}: paid as {paid} ({rule})"),
+            N_("{value} does not split among {count}: shared as {paid} ({rule})"),
             value=value,
             count=len(receivers),
             paid=points[receivers[0]] * len(receivers),
@@ -209,7 +303,7 @@ def _payment(
         note_text = message(N_("{first}, {second}"), first=why, second=split) if why else split
     line = Line(
         bet="contract",
-        label=_payment_label(deal.contract.name, loser, points[receivers[0]], receivers),
+        label=_payment_label(deal.contract.name, loser, points[receivers[0]], receivers, pays),
         base=base,
         base_rule=rule,
         factors=tuple(factors),
@@ -261,7 +355,9 @@ def _renonce_payment(deal: Deal, offender: str) -> Scored:
     line = out.lines[0]
     relabelled = line._replace(
         label=message(
-            N_("Renonce by {player}: pays {each} to each of {names}"),
+            N_("Renonce by {player}: pays {each} to each of {names}")
+            if p.settlement.mode == "zero_sum"
+            else N_("Renonce by {player}: {names} each write +{each}"),
             player=offender,
             each=line.points[others[0]],
             names=_names(others),

@@ -1,0 +1,176 @@
+"""What ``--explain`` says of an argued hand: the card points and the line they were held
+against, the sources once as numbered notes, the players' words (no profile key or value as it
+stands in a file), nobody paying under Simplified Scoring, German quotation marks."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+from typing import Any, get_args
+
+import pytest
+
+from tarockscore import i18n
+from tarockscore.files.profile_file import load_profile
+from tarockscore.render.hand import explain
+from tarockscore.rules import profile as profiles
+from tarockscore.rules.parse import parse_hand
+from tarockscore.rules.scoring import score_hand
+
+GOLDEN = sorted((Path(__file__).parent / "golden").glob("*.toml"))
+SCORED = [p for p in GOLDEN if not tomllib.loads(p.read_text(encoding="utf-8"))["expected"].get("error")]
+
+
+def _explained(case: dict[str, Any], language: str) -> str:
+    profile = load_profile(case["profile"], case.get("profile_overrides"))
+    score = score_hand(parse_hand(case["hand"], profile), profile)
+    with i18n.language(language):
+        return explain(score, profile)
+
+
+def _file_words() -> set[str]:
+    """Every word a profile file writes as a value with an underscore (``zero_sum``), and every
+    key path (``settlement.mode``)."""
+    words = set(profiles.key_paths())
+    for name in profiles.__all__:
+        kind = getattr(profiles, name)
+        for value in get_args(kind):
+            if isinstance(value, str) and "_" in value:
+                words.add(value)
+    return words
+
+
+@pytest.mark.parametrize("path", SCORED, ids=[p.stem for p in SCORED])
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_no_explanation_prints_a_profile_key_or_value_as_the_file_has_it(path: Path, language: str) -> None:
+    case = tomllib.loads(path.read_text(encoding="utf-8"))
+    text = _explained(case, language)
+    found = sorted(w for w in _file_words() if re.search(rf"(?<![\w.]){re.escape(w)}(?![\w])", text))
+    assert found == [], text
+    if language == "de":
+        assert '"' not in text, text
+    if load_profile(case["profile"], case.get("profile_overrides")).settlement.mode == "simplified":
+        said = re.findall(r"\b(?:pays?|paid|payment|zahlt|zahlen|bezahlt)\b", text)
+        assert said == [], text
+
+
+def _rufer(points: str, profile: str = "koenigrufen") -> str:
+    case = {
+        "profile": profile,
+        "hand": {
+            "players": ["Anna", "Bert", "Cilli", "Dani"],
+            "contract": "rufer",
+            "declarer": "Anna",
+            "partner": "Cilli",
+            "card_points": points,
+        },
+    }
+    return _explained(case, "en")
+
+
+def test_a_rufer_lost_at_35_1_3_names_the_points_and_the_35_2_3_needed() -> None:
+    # 35 1/3 is 106 thirds; the declarers need 35 and 2 Blatt, 107 thirds (docs/rules/koenigrufen.md §1.3)
+    text = _rufer("35 1/3")
+    assert "Result: the declarers lost: 35 1/3 card points, they needed 35 2/3" in text
+    text = _rufer("35 2/3")
+    assert "Result: the declarers won: 35 2/3 card points, they needed 35 2/3" in text
+
+
+def test_a_zwanzigerrufen_call_names_the_44_and_the_45() -> None:
+    case = {
+        "profile": "zwanzigerrufen",
+        "hand": {
+            "players": ["Anna", "Bert", "Cilli", "Dani"],
+            "contract": "rufer",
+            "declarer": "Anna",
+            "partner": "Cilli",
+            "card_points": 44,
+        },
+    }
+    assert "the declarers lost: 44 card points, they needed 45" in _explained(case, "en")
+
+
+def test_sources_are_numbered_notes_under_the_arithmetic() -> None:
+    text = _rufer("40")
+    lines = text.splitlines()
+    assert "Settled: Simplified Scoring [1]" in lines and "   base 1 [2]" in lines
+    notes = lines[lines.index("Sources:") :]
+    assert notes[1].startswith("[1] ") and "[CTK" in notes[1]
+    assert notes[2].startswith("[2] ") and "[CTK]" in notes[2]
+    above = lines[: lines.index("Sources:")]
+    assert not any("CTK" in line or "D4" in line or "docs/rules" in line for line in above)
+
+
+def test_a_source_cited_twice_is_one_note() -> None:
+    # the announced Pagat and the announced King Ultimo are both ×2 for being announced: one
+    # source, one note, one number
+    case: Any = tomllib.loads(
+        (Path(__file__).parent.parent / "examples" / "koenigrufen-call.toml").read_text()
+    )
+    profile = load_profile("koenigrufen")
+    score = score_hand(parse_hand(case, profile), profile)
+    text = explain(score, profile)
+    notes = text.split("\nSources:\n")[1].splitlines()
+    assert len(notes) == len(set(notes))
+    assert (
+        text.count("×2 announced = 2 [") == 2 and len(set(re.findall(r"announced = 2 (\[\d+\])", text))) == 1
+    )
+
+
+def test_a_trischaken_under_simplified_scoring_says_what_each_writes() -> None:
+    # koenigrufen: Trischaken 5 [STC-TB]; Anna, the Forehand, takes 40: the Bürgermeister ×2 and the
+    # Forehand who loses ×2 = 20 for each of the three others, who write +20; Anna writes nothing.
+    case = {
+        "profile": "koenigrufen",
+        "hand": {
+            "players": ["Anna", "Bert", "Cilli", "Dani"],
+            "contract": "trischaken",
+            "card_points": {"Anna": 40, "Bert": 10, "Cilli": 10, "Dani": 10},
+        },
+    }
+    text = _explained(case, "en")
+    assert "Trischaken: Anna loses; Bert, Cilli and Dani each write +20" in text
+    assert "Card points: Anna 40, Bert 10, Cilli 10, Dani 10" in text
+    steps = [line.strip() for line in text.splitlines() if line.startswith("   ")]
+    assert steps[:4] == [
+        "base 5 [2]",
+        "×2 Bürgermeister (40, at least 35 2/3) = 10 [3]",
+        "×2 Forehand loses = 20 [4]",
+        "won by Bert, Cilli, Dani; on the sheet: Bert +20, Cilli +20, Dani +20",
+    ]
+    assert "pays" not in text and "= 15" not in text and "= 60" not in text
+
+
+def test_a_trischaken_under_zero_sum_says_who_pays() -> None:
+    case = {
+        "profile": "ooe-2023",
+        "hand": {
+            "players": ["Anna", "Bert", "Cilli", "Dani"],
+            "contract": "trischaken",
+            "card_points": {"Anna": 30, "Bert": 20, "Cilli": 10, "Dani": 10},
+        },
+    }
+    # OÖ23: Anna, the Forehand, loses: b = 2 to each other player, 6 in all
+    text = _explained(case, "en")
+    assert "Trischaken: Anna pays 2 to each of Bert, Cilli and Dani" in text
+    assert "on the sheet: Anna -6, Bert +2, Cilli +2, Dani +2" in text
+
+
+def test_german_explanations_quote_as_german_does() -> None:
+    text = _rufer("40")
+    assert '"Simplified Scoring"' in text
+    case = {
+        "profile": "koenigrufen",
+        "hand": {
+            "players": ["Anna", "Bert", "Cilli", "Dani"],
+            "contract": "rufer",
+            "declarer": "Anna",
+            "partner": "Cilli",
+            "card_points": "35 1/3",
+        },
+    }
+    german = _explained(case, "de")
+    assert "„Simplified Scoring“" in german and '"' not in german
+    assert "Profil „koenigrufen“" in german
+    assert "35 1/3" in german and "35 2/3" in german
