@@ -485,8 +485,8 @@ def reported(invoke: Callable[[ClickContext], Any], ctx: ClickContext) -> Any:
 
 
 class App(typer.Typer):
-    """A Typer app whose commands are of the class :class:`tarockscore.cli.shell.helptext.Command`
-    (Typer's ``cls=``), so their help pages read as the rest of ours."""
+    """A Typer app whose commands are of the class :class:`Command` (Typer's ``cls=``), so their
+    help pages read as the rest of ours."""
 
     def command(
         self, name: str | None = None, *, cls: type[TyperCommand] | None = None, **settings: Any
