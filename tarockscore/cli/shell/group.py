@@ -58,6 +58,8 @@ from tarockscore.errors import (
 )
 from tarockscore.i18n import _, translated
 
+# -- help pages -----------------------------------------------------------------------------------
+
 T = "tarockscore"
 TABLE = "Anna,Bert,Cilli,Dani"
 
@@ -303,6 +305,8 @@ def finish(command: ClickCommand, path: str = "") -> None:
     for name, sub in getattr(command, "commands", {}).items():
         finish(sub, f"{path} {name}".strip())
 
+
+# -- the command group: errors and the language of a run ----------------------------------------
 
 HELP = "Score Austrian Tarock hands (Königrufen, Zwanzigerrufen) under a house-rule profile."
 
