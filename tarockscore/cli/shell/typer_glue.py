@@ -101,10 +101,6 @@ INVALID_VALUE = N_("Invalid value for {name}: {reason}")
 # How Click's integer type ends its reason; the value it failed on comes before it.
 _NOT_AN_INT_END = " is not a valid int."
 
-# Typer's texts are a line; a longer one quotes a long value typed on the command line, and is
-# shown as Typer wrote it.
-LONGEST = 1000
-
 
 class ExtraArguments(UsageError):
     """Arguments a command was given beyond its own (``delete 1 2 3``), with the English of Click's
@@ -118,9 +114,9 @@ class ExtraArguments(UsageError):
 
 def said(exc: typer.TyperException) -> str:
     """Typer's usage error ``exc`` in the run's language: as Typer wrote it in English, in an
-    English run, for an error of another kind, or one longer than :data:`LONGEST`."""
+    English run or for an error of another kind."""
     english = exc.format_message()
-    if i18n.current() == i18n.DEFAULT or len(english) > LONGEST:
+    if i18n.current() == i18n.DEFAULT:
         return english
     words = usage_words(exc)
     if words is None:
