@@ -249,7 +249,7 @@ def a_season(repeats: int, work: Path, ledgers: int, hands: int, big: int) -> di
 
 
 def season_phases(folder: Path, single: Path) -> dict[str, Any]:
-    """Where a re-score's time goes, in one process, the cyclic GC off as in the console script.
+    """Where a re-score's time goes, in one process.
 
     Read each ledger as the store reads it (the bytes, each entry read, the chain followed, the
     log folded: every stored hand parsed there), re-score (``check``, as ``tarockscore check``);
@@ -258,9 +258,8 @@ def season_phases(folder: Path, single: Path) -> dict[str, Any]:
     whole, as ``season --rescore``.
     """
     code = r"""
-import gc, json, sys, time
+import json, sys, time
 from pathlib import Path
-gc.disable()
 T = time.perf_counter
 t0 = T()
 from tarockscore.files import ledger_file
@@ -400,19 +399,17 @@ def what_if(repeats: int, season_repeats: int, work: Path) -> dict[str, Any]:
     """The same commands with one proposed fix applied from outside, set against the same floors.
 
     These are not the shipped program: ``benchmarks/whatif.py`` wraps the CLI and applies one
-    fix (skip the interpreter's teardown; build only the invoked command; no cyclic GC while
-    the season is read), to show what each fix is worth before anyone changes the code.
-    All three are now in ``main()``: each wrapper should match the shipped command.
+    fix (skip the interpreter's teardown; no cyclic GC while the season is read), to show what
+    each fix is worth before anyone changes the code.
     """
     print(f"\n4. What the proposed fixes would gain (what-if wrappers, {repeats} runs each)")
     py, ts = proc.python(), proc.script("tarockscore")
     floor = Series("floor", [py, "-c", FLOOR_IMPORTS])
     score = Series("score", [ts, "score", str(EXAMPLE)])
     whatif = str(Path(__file__).parent / "whatif.py")
-    one = Series("score, only its command built", [py, whatif, "one-command", "score", str(EXAMPLE)])
     no_teardown = Series("score, teardown skipped", [py, whatif, "no-teardown", "score", str(EXAMPLE)])
-    proc.interleave([floor, score, one, no_teardown], repeats)
-    rows = [describe(floor), describe(score, floor), describe(one, floor), describe(no_teardown, floor)]
+    proc.interleave([floor, score, no_teardown], repeats)
+    rows = [describe(floor), describe(score, floor), describe(no_teardown, floor)]
     show(rows)
     out: dict[str, Any] = {"table": rows}
     single = next(work.glob("single-*.toml"), None)

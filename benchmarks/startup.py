@@ -1,16 +1,14 @@
 """Where one command's time goes after the interpreter has started, in one process.
 
 Usage: ``python benchmarks/startup.py MODULES -- ARGS...``: times the floor's imports, the import
-of ``tarockscore.cli.shell.app`` (every command registered), Typer turning the invoked command into a Click
-command (``cli.app_for``, as ``main()`` does), the import of MODULES (the core modules the command
-imports in its body), and the command itself with those imports already done, the cyclic GC off
-as in ``main()``. Prints one JSON object (seconds). The interpreter's teardown, which ``main()``
-skips with ``os._exit``, is not part of any step.
+of ``tarockscore.cli.shell.app`` (every command registered), Typer turning the app into a Click
+command (as ``main()`` does), the import of MODULES (the core modules the command imports in its
+body), and the command itself with those imports already done. Prints one JSON object (seconds).
+The interpreter's teardown is not part of any step.
 Runs on a copy of any ledger given: the caller passes a scratch file.
 """
 
 import contextlib
-import gc
 import io
 import json
 import sys
@@ -23,7 +21,6 @@ def main() -> None:
     split = sys.argv.index("--")
     modules, args = sys.argv[1:split], sys.argv[split + 1 :]
     out: dict[str, float] = {}
-    gc.disable()  # as main() does for every command
     t = T()
     import tomllib  # noqa: F401
 
@@ -37,7 +34,7 @@ def main() -> None:
 
     out["import tarockscore.cli.shell.app (all commands registered)"] = T() - t
     t = T()
-    command = typer.main.get_command(cli.app_for(args))
+    command = typer.main.get_command(cli.app)
     out["Typer builds the invoked command"] = T() - t
     t = T()
     for m in modules:

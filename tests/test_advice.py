@@ -16,7 +16,7 @@ import pytest
 from typer.testing import CliRunner
 
 from tarockscore.cli.shell.app import app
-from tarockscore.cli.shell.ledger_option import ledger_path_of
+from tarockscore.cli.shell.options import ledger_path_of
 from tarockscore.cli.words.advice import ADVICE
 from tarockscore.errors import LedgerError, Problem, TournamentError, UsageError
 from tarockscore.files import ledger_file, tournament_day, tournament_file, ways_out

@@ -278,33 +278,7 @@ def test_python_dash_m_runs_in_a_real_process() -> None:
     assert proc.stderr.startswith("error: ") and "Traceback" not in proc.stderr
 
 
-def test_app_for_builds_only_the_invoked_command() -> None:
-    from typer.main import get_command
-
-    from tarockscore.cli.shell.app import app_for
-
-    small = get_command(app_for(["score", "x.toml"]))
-    assert sorted(small.commands) == ["score"]  # type: ignore[attr-defined]
-    # a module of many commands (new, record, show, …) gives only the one invoked
-    assert sorted(get_command(app_for(["--lang", "de", "record", "x.toml"])).commands) == ["record"]  # type: ignore[attr-defined]
-    full = get_command(app_for(["--help"]))
-    assert {"score", "record", "season", "profiles"} <= set(full.commands)  # type: ignore[attr-defined]
-    assert set(get_command(app_for(["no-such-command"])).commands) == set(get_command(app).commands)  # type: ignore[attr-defined]
-
-
-def test_every_command_is_in_the_table_of_command_modules() -> None:
-    from typer.main import get_command
-
-    from tarockscore.cli.shell.app import COMMANDS, build
-
-    every = list(COMMANDS)
-    assert sorted(get_command(build()).commands) == sorted(every)  # type: ignore[attr-defined]
-    for name in every:  # each command alone, as a run of that command builds it
-        assert list(get_command(build(name)).commands) == [name]  # type: ignore[attr-defined]
-
-
 def test_the_console_script_keeps_exit_codes_and_output_through_a_pipe() -> None:
-    # main() leaves with os._exit after flushing: the whole output must still arrive.
     proc = subprocess.run(
         [sys.executable, "-m", "tarockscore", "profiles", "show", "gametwist"],
         capture_output=True,

@@ -111,19 +111,14 @@ HOOK = textwrap.dedent(
     sio.tempfile = fake_tempfile
     sio._try_lock = wrap(sio._try_lock, "lock")
 
-    import tarockscore.cli.shell.app as cli
-    if MODE == "count":
-        # main() leaves through cli._leave (os._exit, no atexit): report the steps there.
-        _leave = cli._leave
-        def leave(code):
-            print("\\n".join(steps), file=sys.stderr)
-            sys.stderr.flush()
-            _leave(code)
-        cli._leave = leave
-
     from tarockscore.cli.shell.app import main
     sys.argv[0] = "tarockscore"
-    main()
+    try:
+        main()
+    finally:
+        if MODE == "count":  # report the steps as the program leaves
+            print("\\n".join(steps), file=sys.stderr)
+            sys.stderr.flush()
     """
 )
 

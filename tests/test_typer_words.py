@@ -11,7 +11,6 @@ from typer.testing import CliRunner, Result
 
 from tarockscore import i18n
 from tarockscore.cli.shell import typer_glue as glue
-from tarockscore.cli.shell import usage_words
 from tarockscore.cli.shell.app import app
 from tests.test_typer_glue import READINGS, _error
 
@@ -88,40 +87,41 @@ def test_a_usage_error_in_either_language(args: list[str], english: str, german:
     assert de.stderr.startswith(f"Fehler: {german}"), de.stderr
 
 
-def test_each_shape_is_said_again_with_typers_parts() -> None:
+def test_each_usage_error_is_said_again_with_typers_parts() -> None:
     i18n.use("de")
     try:
-        for path, args, english, _parts in READINGS:
+        for path, args, english, message, _parts in READINGS:
             error = _error(path, args)  # a check of ours gives its reason in German already
-            reading = glue.usage_reading(error)
-            assert reading is not None and reading[0] == english
-            said = usage_words.said(error)
-            assert said != error.format_message(), english  # said again in German
-            for value in reading[1].values():
+            words = glue.usage_words(error)
+            assert words is not None and words[0] == message
+            said = glue.said(error)
+            assert said != english, english  # said again in German
+            for value in words[1].values():
                 assert value in said, (english, said)
         other = typer.TyperException("something Typer never says")
-        assert usage_words.said(other) == "something Typer never says"
+        assert glue.said(other) == "something Typer never says"
     finally:
         i18n.use(i18n.DEFAULT)
     # English: as Typer wrote it
-    assert usage_words.said(_error(("season",), ["--x"])) == "No such option: --x"
+    assert glue.said(_error(("season",), ["--x"])) == "No such option: --x"
 
 
-def test_every_shape_is_a_message_of_the_catalogue() -> None:
-    for _english, message in usage_words.SHAPES:
+def test_every_message_fills_in_only_parts_an_error_carries() -> None:
+    for _path, _args, _english, message, _parts in READINGS:
         assert set(re.findall(r"\{(\w+)\}", message)) <= {"name", "options", "arguments", "value", "reason"}
 
 
-def test_a_long_value_on_the_command_line_is_not_a_slow_error() -> None:
-    # a value of 200,000 characters, all of them the words a shape splits at: said at once, as Typer wrote it
+def test_a_long_value_on_the_command_line_is_said_again_at_once() -> None:
+    # a value of 200,000 characters, all of them the words of a message: said in German, and the
+    # error line cut as a long value in our own errors is
     value = ": " * 100_000
     i18n.use("de")
     try:
         error = glue.BadParameter(f"{value!r} is not a hand number", param_hint="'number'")
-        assert usage_words.said(error) == error.format_message()
+        assert glue.said(error).startswith("ungültiger Wert für 'number': ")
     finally:
         i18n.use(i18n.DEFAULT)
     refused = run("--lang", "de", "tournament", "draw", "cup", "-r", value)
-    assert refused.exit_code == 2 and refused.stderr.startswith(
-        "Fehler: Invalid value for '--round' / '-r': "
-    )
+    assert refused.exit_code == 2
+    assert refused.stderr.startswith("Fehler: ungültiger Wert für '--round' / '-r': ")
+    assert len(refused.stderr) < 1000

@@ -11,11 +11,10 @@ always give the same file byte for byte.
 
 from __future__ import annotations
 
+import html
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from xml.sax.saxutils import escape as _xml_escape
-from xml.sax.saxutils import quoteattr as _xml_quoteattr
 
 from tarockscore.errors import escape_unprintable
 from tarockscore.i18n import _
@@ -25,11 +24,11 @@ def escape(text: str) -> str:
     """Text for an SVG element: XML-escaped, and every character XML forbids or a reader would
     not see (control characters, bidirectional overrides) written as ``\\uXXXX``, so the file is
     well-formed XML whatever a name or title holds."""
-    return _xml_escape(escape_unprintable(text, keep=""))
+    return html.escape(escape_unprintable(text, keep=""), quote=False)
 
 
 def quoteattr(text: str) -> str:
-    return _xml_quoteattr(escape_unprintable(text, keep=""))
+    return '"' + html.escape(escape_unprintable(text, keep="")) + '"'
 
 
 WIDTH = 800

@@ -6,9 +6,9 @@ from typing import Annotated
 import typer
 
 import tarockscore
-from tarockscore.cli.shell import warned
+from tarockscore.cli.shell import terminal as warned
 from tarockscore.cli.shell.group import new_app
-from tarockscore.cli.shell.output_options import CsvOpt, FormatOpt, JsonOpt, chosen, show
+from tarockscore.cli.shell.options import CsvOpt, FormatOpt, JsonOpt, chosen, show
 from tarockscore.errors import UsageError
 from tarockscore.render import tournament as render
 
@@ -16,12 +16,6 @@ cup_app = new_app(
     help="A cup over a season: points per place at each tournament, each player's best results.",
     no_args_is_help=True,
 )
-
-
-def register(app: typer.Typer, only: str | None = None) -> None:
-    """Add the ``cup`` command group to the ``tarockscore`` app."""
-    if only in (None, "cup"):
-        app.add_typer(cup_app, name="cup")
 
 
 @cup_app.command("standings")

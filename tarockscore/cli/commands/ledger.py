@@ -3,7 +3,7 @@ check, rescore, repair, settle, upgrade. The hand just played is recorded and ta
 
 Each command parses its arguments, calls one function of ``ledger`` / ``ledger_file`` /
 ``settle`` and prints; errors are TarockErrors, turned into stderr lines and an exit code by the
-command group in ``cli.shell.group``. The module is imported only when one of its commands runs.
+command group in ``cli.shell.group``.
 """
 
 import sys
@@ -14,17 +14,20 @@ import typer
 
 import tarockscore
 from tarockscore.cli.prompt.ask import confirm
-from tarockscore.cli.shell import warned
-from tarockscore.cli.shell.ledger_option import LedgerOpt, evening_of, ledger_path_of, now
+from tarockscore.cli.shell import terminal as warned
 from tarockscore.cli.shell.options import (
     Bonus,
     Conceded,
     Contract,
+    CsvOpt,
     Declarer,
     DefenderPoints,
+    FormatOpt,
     Huettenfleck,
+    JsonOpt,
     KingHalf,
     Kontra,
+    LedgerOpt,
     OwnKing,
     Partner,
     Players,
@@ -32,12 +35,15 @@ from tarockscore.cli.shell.options import (
     Renonce,
     Talon,
     Won,
+    chosen,
+    evening_of,
+    ledger_path_of,
+    now,
     profile_given,
     short_form,
     typed_names,
 )
-from tarockscore.cli.shell.output_options import CsvOpt, FormatOpt, JsonOpt, chosen
-from tarockscore.cli.shell.output_options import show as show_view
+from tarockscore.cli.shell.options import show as show_view
 from tarockscore.cli.words.fields import as_options
 from tarockscore.cli.words.hand_input import hand_errors, read_hand_or_short
 from tarockscore.cli.words.notation import hand_number, stake_amount, table_date
@@ -49,13 +55,6 @@ from tarockscore.render import evening_actions as shown
 NumberArg = Annotated[
     int, typer.Argument(help="The hand's number, as `tarockscore show` lists it.", parser=hand_number)
 ]
-
-
-def register(app: typer.Typer, only: str | None = None) -> None:
-    """Add the ledger commands to the ``tarockscore`` app (``only``: just the command of that name)."""
-    for command in (new, show, replace, delete, explain, check, rescore, repair, settle, upgrade):
-        if only in (None, command.__name__):
-            app.command()(command)
 
 
 # -- the commands ---------------------------------------------------------------------------------

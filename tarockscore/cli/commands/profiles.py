@@ -5,16 +5,10 @@ import typer
 
 import tarockscore
 from tarockscore.cli.shell.group import new_app
-from tarockscore.cli.shell.options import profile_given
-from tarockscore.cli.shell.output_options import CsvOpt, FormatOpt, JsonOpt, chosen, show
+from tarockscore.cli.shell.options import CsvOpt, FormatOpt, JsonOpt, chosen, profile_given, show
 from tarockscore.render import hand as render
 
 profiles_app = new_app(help="List the shipped profiles, or show one with its price list.")
-
-
-def register(app: typer.Typer, only: str | None = None) -> None:
-    """Add the ``profiles`` group to the ``tarockscore`` app (its one group: ``only`` is that or None)."""
-    app.add_typer(profiles_app, name="profiles")
 
 
 @profiles_app.callback(invoke_without_command=True)

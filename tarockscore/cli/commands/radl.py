@@ -12,7 +12,7 @@ import typer
 
 import tarockscore
 from tarockscore.cli.shell.group import new_app
-from tarockscore.cli.shell.ledger_option import LedgerOpt, evening_of, now
+from tarockscore.cli.shell.options import LedgerOpt, evening_of, now
 from tarockscore.cli.words.fields import as_options
 from tarockscore.errors import LedgerError
 from tarockscore.i18n import translated
@@ -37,11 +37,6 @@ StrikeHandsArg = Annotated[
         help="How many doubled hands to strike; default: one.", show_default=False, metavar="HANDS"
     ),
 ]
-
-
-def register(app: typer.Typer, only: str | None = None) -> None:
-    """Add the ``radl`` command group to the ``tarockscore`` app."""
-    app.add_typer(radl_app, name="radl")
 
 
 def _change(act: "Callable[[], tarockscore.Change]") -> None:

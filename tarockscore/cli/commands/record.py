@@ -1,9 +1,5 @@
 """The hand just played, on the command line (CLI layer): ``record`` adds it to the ledger,
 ``undo`` takes the last one back; what both print, which ``enter`` prints too.
-
-These are the commands of the table, run after every hand, so this module imports only what
-they need: not the evening's sheet, the hand numbers and dates or the questions of the other
-ledger commands (``cli.commands.ledger``). It is imported only when one of its commands runs.
 """
 
 from typing import Annotated
@@ -11,8 +7,7 @@ from typing import Annotated
 import typer
 
 import tarockscore
-from tarockscore.cli.shell import warned
-from tarockscore.cli.shell.ledger_option import LedgerOpt, evening_of, now
+from tarockscore.cli.shell import terminal as warned
 from tarockscore.cli.shell.options import (
     Bonus,
     Conceded,
@@ -22,6 +17,7 @@ from tarockscore.cli.shell.options import (
     Huettenfleck,
     KingHalf,
     Kontra,
+    LedgerOpt,
     OwnKing,
     Partner,
     Players,
@@ -29,6 +25,8 @@ from tarockscore.cli.shell.options import (
     Renonce,
     Talon,
     Won,
+    evening_of,
+    now,
     short_form,
 )
 from tarockscore.cli.words.hand_input import hand_errors, read_hand_or_short
@@ -38,13 +36,6 @@ from tarockscore.render import evening as render_evening
 HandArg = Annotated[
     str | None, typer.Argument(help="A hand file (TOML, docs/hand-format.md), or - for stdin.")
 ]
-
-
-def register(app: typer.Typer, only: str | None = None) -> None:
-    """Add ``record`` and ``undo`` to the ``tarockscore`` app (``only``: just the command of that name)."""
-    for command in (record, undo):
-        if only in (None, command.__name__):
-            app.command()(command)
 
 
 def record(

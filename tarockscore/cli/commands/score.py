@@ -7,8 +7,10 @@ from tarockscore.cli.shell.options import (
     Bonus,
     Conceded,
     Contract,
+    CsvOpt,
     Declarer,
     DefenderPoints,
+    FormatOpt,
     Huettenfleck,
     KingHalf,
     Kontra,
@@ -19,21 +21,17 @@ from tarockscore.cli.shell.options import (
     Renonce,
     Talon,
     Won,
+    chosen,
     profile_given,
     short_form,
+    show,
 )
-from tarockscore.cli.shell.output_options import CsvOpt, FormatOpt, chosen, show
 from tarockscore.cli.words.hand_input import hand_errors, read_hand_or_short
 from tarockscore.render import hand as render
 from tarockscore.render.output import OutputFormat, View
 
 HandOpt = typer.Argument(None, help="A hand file (TOML, see docs/hand-format.md), or - for stdin.")
 ProfileOpt = typer.Option(None, "--profile", "-P", help="A shipped profile name or a path to a profile file.")
-
-
-def register(app: typer.Typer, only: str | None = None) -> None:
-    """Add ``score`` to the ``tarockscore`` app (its one command: ``only`` is that or None)."""
-    app.command()(score)
 
 
 def score(

@@ -4,7 +4,7 @@ Each command reads its options, folds the ledgers it is given (files, or folders
 ``*.toml`` ledgers; none: the evening's ledger, found as ``show`` finds it) with one call of the
 library (:func:`tarockscore.fold_season`), and prints the view ``render`` makes of the result.
 Data goes to stdout; warnings go to stderr as ``warning:`` lines, at most a few of one kind
-(:mod:`tarockscore.cli.shell.warned`; every one into the JSON's ``warnings``). The module is imported only when one of its commands runs.
+(:mod:`tarockscore.cli.shell.terminal`; every one into the JSON's ``warnings``).
 """
 
 import datetime as dt
@@ -14,10 +14,8 @@ from typing import Annotated
 import typer
 
 import tarockscore
-from tarockscore.cli.shell.ledger_option import LedgerOpt
-from tarockscore.cli.shell.options import profile_given
-from tarockscore.cli.shell.output_options import CsvOpt, FormatOpt, JsonOpt, chosen, show
-from tarockscore.cli.shell.warned import Warnings, kind_of
+from tarockscore.cli.shell.options import CsvOpt, FormatOpt, JsonOpt, LedgerOpt, chosen, profile_given, show
+from tarockscore.cli.shell.terminal import Warnings, kind_of
 from tarockscore.cli.words.notation import table_date
 from tarockscore.cli.words.season_words import in_option_words, season_error, warning_text
 from tarockscore.errors import N_, TarockError, UsageError
@@ -79,13 +77,6 @@ SkipBadOpt = Annotated[
         "instead of stopping.",
     ),
 ]
-
-
-def register(app: typer.Typer, only: str | None = None) -> None:
-    """Add the season commands to the ``tarockscore`` app (``only``: just the command of that name)."""
-    for command in (season, stats, chart):
-        if only in (None, command.__name__):
-            app.command()(command)
 
 
 # -- options to the library's words ---------------------------------------------------------------

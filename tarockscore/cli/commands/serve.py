@@ -17,7 +17,7 @@ from typing import Annotated, Any
 import typer
 
 from tarockscore import i18n
-from tarockscore.cli.shell.ledger_option import ledger_path_of
+from tarockscore.cli.shell.options import ledger_path_of
 from tarockscore.errors import N_, UsageError
 from tarockscore.i18n import _
 
@@ -26,11 +26,6 @@ EVERYWHERE = ("0.0.0.0", "::", "")
 # A private address that a UDP socket is "connected" to, only to learn which of this machine's
 # addresses faces the network: connecting a UDP socket sends nothing.
 PROBE = ("10.255.255.255", 1)
-
-
-def register(app: typer.Typer, only: str | None = None) -> None:
-    """Add ``serve`` to the ``tarockscore`` app."""
-    app.command()(serve)
 
 
 def lan_address() -> str | None:

@@ -17,10 +17,9 @@ import typer
 
 import tarockscore
 from tarockscore import i18n
-from tarockscore.cli.shell import warned
+from tarockscore.cli.shell import terminal as warned
 from tarockscore.cli.shell.group import new_app
-from tarockscore.cli.shell.options import typed_names
-from tarockscore.cli.shell.output_options import CsvOpt, FormatOpt, JsonOpt, chosen, show
+from tarockscore.cli.shell.options import CsvOpt, FormatOpt, JsonOpt, chosen, show, typed_names
 from tarockscore.cli.words.advice import Wording, advised
 from tarockscore.cli.words.fields import at_option
 from tarockscore.cli.words.notation import stake_amount, table_date
@@ -89,12 +88,6 @@ BEGIN_WORDS: Wording = {
         (),
     ),
 }
-
-
-def register(app: typer.Typer, only: str | None = None) -> None:
-    """Add the ``tournament`` command group to the ``tarockscore`` app."""
-    if only in (None, "tournament"):
-        app.add_typer(tournament_app, name="tournament")
 
 
 def _warn(message: str) -> None:

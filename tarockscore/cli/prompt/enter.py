@@ -3,7 +3,7 @@
 Which questions a hand asks, what each offers, how an answer is read, ``back``, the summary and
 the hand the answers make are :mod:`tarockscore.entry` (pure, below every front end); this
 module shows the question it gives, reads a line, hands the answer back, prints and writes. ``enter --replace N`` asks the same questions with hand N's
-answers as defaults and replaces it. It is imported only when ``enter`` runs.
+answers as defaults and replaces it.
 """
 
 from typing import Annotated
@@ -14,7 +14,7 @@ import tarockscore
 from tarockscore import i18n
 from tarockscore.cli.commands.record import recorded
 from tarockscore.cli.prompt.ask import Asker, TooMuchInput, answer_to
-from tarockscore.cli.shell.ledger_option import LedgerOpt, evening_of, now
+from tarockscore.cli.shell.options import LedgerOpt, evening_of, now
 from tarockscore.cli.words.notation import hand_number
 from tarockscore.errors import INTERRUPTED, TarockError
 from tarockscore.i18n import _, translated
@@ -30,11 +30,6 @@ ReplaceOpt = Annotated[
         show_default=False,
     ),
 ]
-
-
-def register(app: typer.Typer, only: str | None = None) -> None:
-    """Add the guided entry to the ``tarockscore`` app."""
-    app.command()(enter)
 
 
 def prompt_text(question: "tarockscore.Question") -> str:

@@ -1,1 +1,1 @@
-"""The Typer glue (CLI layer): the app and its lazy command table, the command group, help pages, usage errors, shared options, what reaches the terminal."""
+"""The command line's shell (CLI layer): the app and the console script, the classes of its commands (help pages, errors), the shared options, what reaches the terminal, and the one adapter to Typer's private parts."""

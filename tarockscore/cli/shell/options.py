@@ -1,45 +1,161 @@
-"""Command-line options shared by the commands that take a hand (CLI layer).
+"""The options the commands share (CLI layer): the short form of a hand, ``--ledger``, the output
+options, and the shell's completion of their values.
 
 ``score`` and ``record`` take the same short form of a hand; the options are declared once here.
+
+Which file an evening is kept in is the library's rule (``tarockscore.find_ledger``: the option,
+else ``$TAROCKSCORE_LEDGER``, else ``tarock-ledger.toml`` here); ``--ledger`` is declared here
+for every evening command, and the library's refusal worded as the option.
+
+A command that prints a table takes ``--format``, ``--json`` and ``--csv``, asks :func:`chosen`
+which format they mean, and prints the view ``render`` built with :func:`show`: the same words,
+the same refusals, one output path.
+
+Shell completion: Typer's completion scripts (``tarockscore --install-completion``) ask the
+program itself; the ``complete_`` functions answer with the players from the ledger and the
+contract, bonus and Kontra names from its profile. A ledger or profile that cannot be read
+completes nothing rather than failing.
 """
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
 import tarockscore
-from tarockscore.errors import N_, UsageError, shortened
+from tarockscore.cli.words.fields import as_options
+from tarockscore.errors import N_, TarockError, UsageError, shortened
 from tarockscore.i18n import _
+from tarockscore.render.output import OutputFormat, View, rendered
+
+# -- --ledger ------------------------------------------------------------------------------------
+
+LEDGER_ENV = "TAROCKSCORE_LEDGER"
+
+LedgerOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--ledger",
+        "-l",
+        help="The ledger file; default $TAROCKSCORE_LEDGER, else tarock-ledger.toml in this folder.",
+        show_default=False,
+    ),
+]
 
 
-# Shell completion (tarockscore.cli.shell.completion), imported only when the shell asks.
-def _answers(kind: str) -> Callable[[typer.Context, str], list[str]]:
-    def answer(ctx: typer.Context, incomplete: str) -> list[str]:
-        # only when the shell asks: a table command never loads the completion module
-        from tarockscore.cli.shell import completion  # noqa: PLC0415
-
-        result: list[str] = getattr(completion, kind)(ctx, incomplete)
-        return result
-
-    return answer
+def now() -> str:
+    """The moment a change is stamped with (the library's clock)."""
+    return tarockscore.now()
 
 
-_players = _answers("players")
-_seat_order = _answers("seat_order")
-_contracts = _answers("contracts")
-_steps = _answers("steps")
-_bonuses = _answers("bonuses")
+def ledger_path_of(option: str | None) -> Path:
+    """The ledger ``--ledger`` names, else its fallbacks; an empty ``--ledger ""`` is refused."""
+    try:
+        return tarockscore.find_ledger(option)
+    except UsageError as exc:
+        raise as_options(exc, "ledger") from None
 
 
-# The short form of a hand (see tarockscore.cli.shortform).
+def evening_of(option: str | None) -> "tarockscore.Evening":
+    """The evening kept in the ledger ``--ledger`` names, else its fallbacks."""
+    return tarockscore.Evening(ledger_path_of(option))
+
+
+# -- the shell's completion of values ------------------------------------------------------------
+
+
+def _ledger(ctx: Any) -> Any:
+    option = _param(ctx, "ledger")
+    try:
+        path = ledger_path_of(option if isinstance(option, str) else None)
+        return tarockscore.Evening(path).read_as_stored() if path.is_file() else None
+    except (TarockError, OSError, ValueError):
+        return None
+
+
+def _param(ctx: Any, name: str) -> Any:
+    while ctx is not None:
+        if name in ctx.params:
+            return ctx.params[name]
+        ctx = ctx.parent
+    return None
+
+
+def _profile(ctx: Any) -> Any:
+    led = _ledger(ctx)
+    if led is not None:
+        return led.profile
+    name = _param(ctx, "profile")
+    try:
+        return tarockscore.load_profile(name if isinstance(name, str) else "koenigrufen")
+    except (TarockError, OSError, ValueError):
+        return None
+
+
+def _matching(names: list[str], incomplete: str) -> list[str]:
+    """The names that begin with what is typed, in any case, each once.
+
+    The shell keeps only answers that begin with exactly what was typed, so the typed part is
+    kept as typed: ``Solo`` completes to ``Solodreier`` (names match in any case).
+    """
+    typed = incomplete.casefold()
+    out = (incomplete + n[len(incomplete) :] for n in names if n.casefold().startswith(typed))
+    return list(dict.fromkeys(out))
+
+
+def player_names(ctx: Any) -> list[str]:
+    led = _ledger(ctx)
+    if led is not None:
+        return list(led.players)
+    given = _param(ctx, "players")
+    return [p.strip() for p in given.split(",") if p.strip()] if isinstance(given, str) else []
+
+
+def complete_players(ctx: typer.Context, incomplete: str) -> list[str]:
+    return _matching(player_names(ctx), incomplete)
+
+
+def complete_seat_order(ctx: typer.Context, incomplete: str) -> list[str]:
+    """``-p Anna,Be`` → ``Anna,Bert``: the next name of a comma-separated list."""
+    head, _, last = incomplete.rpartition(",")
+    taken = {p.casefold() for p in head.split(",") if p}
+    prefix = f"{head}," if head else ""
+    return [prefix + n for n in _matching(player_names(ctx), last) if n.casefold() not in taken]
+
+
+def complete_contracts(ctx: typer.Context, incomplete: str) -> list[str]:
+    profile = _profile(ctx)
+    return [] if profile is None else _matching(profile.contract_names(), incomplete)
+
+
+def complete_steps(ctx: typer.Context, incomplete: str) -> list[str]:
+    """A Kontra step, or ``NAME=STEP`` for contra ad personam."""
+    profile = _profile(ctx)
+    if profile is None:
+        return []
+    names = [s.name for s in profile.playable_steps]
+    names += [a for s in names for a in profile.step_aliases(s)]
+    who, eq, step = incomplete.partition("=")
+    if eq:
+        return [f"{who}={n}" for n in _matching(names, step)]
+    return _matching(names, incomplete) + [f"{p}=" for p in complete_players(ctx, incomplete)]
+
+
+def complete_bonuses(ctx: typer.Context, incomplete: str) -> list[str]:
+    profile = _profile(ctx)
+    return [] if profile is None else _matching(profile.bonus_names(), incomplete)
+
+
+# -- the short form of a hand --------------------------------------------------------------------
+
 Contract = Annotated[
     str | None,
     typer.Option(
         "--contract",
         "-c",
         help="Contract, e.g. rufer, Solodreier, Bettel; any case.",
-        autocompletion=_contracts,
+        autocompletion=complete_contracts,
     ),
 ]
 Players = Annotated[
@@ -48,15 +164,18 @@ Players = Annotated[
         "--players",
         "-p",
         help="Seat order, Forehand first; when recording, leave out: the ledger knows the deal.",
-        autocompletion=_seat_order,
+        autocompletion=complete_seat_order,
     ),
 ]
 Declarer = Annotated[
-    str | None, typer.Option("--declarer", "-d", help="Who played the contract.", autocompletion=_players)
+    str | None,
+    typer.Option("--declarer", "-d", help="Who played the contract.", autocompletion=complete_players),
 ]
 Partner = Annotated[
     str | None,
-    typer.Option("--partner", "-w", help="Holder of the called King (or XX).", autocompletion=_players),
+    typer.Option(
+        "--partner", "-w", help="Holder of the called King (or XX).", autocompletion=complete_players
+    ),
 ]
 Points = Annotated[
     list[str],
@@ -79,7 +198,7 @@ Kontra = Annotated[
         "--kontra",
         "-k",
         help="Kontra step on the contract; negative contracts: DEFENDER=STEP, repeated.",
-        autocompletion=_steps,
+        autocompletion=complete_steps,
     ),
 ]
 Huettenfleck = Annotated[bool, typer.Option("--huettenfleck", help="Kontra said before the talon was seen.")]
@@ -100,7 +219,7 @@ KingHalf = Annotated[
 ]
 Conceded = Annotated[bool, typer.Option("--conceded", help="With --talon: the declarer conceded at once.")]
 Renonce = Annotated[
-    str | None, typer.Option("--renonce", help="The player who revoked.", autocompletion=_players)
+    str | None, typer.Option("--renonce", help="The player who revoked.", autocompletion=complete_players)
 ]
 Bonus = Annotated[
     list[str],
@@ -111,7 +230,7 @@ Bonus = Annotated[
         # would a long word of the help text
         metavar="NAME[,declarers|defenders][,announced][,lost][,STEP]",
         help="A bonus with its side, whether announced or lost, and a Kontra step; repeated.",
-        autocompletion=_bonuses,
+        autocompletion=complete_bonuses,
     ),
 ]
 
@@ -206,3 +325,37 @@ def repeated_options(params: Sequence[Any], args: Sequence[str]) -> list[str]:
             )
             problems.append(_("{said} contradict each other: give it once").format(said=said))
     return problems
+
+
+# -- the output options --------------------------------------------------------------------------
+
+FormatOpt = Annotated[
+    OutputFormat | None,
+    typer.Option(
+        "--format",
+        "-f",
+        help="table, json or csv (docs/machine-output.md); html where the command has a printable page.",
+        show_default=False,
+    ),
+]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON: the same as --format json.")]
+CsvOpt = Annotated[bool, typer.Option("--csv", help="Print CSV: the same as --format csv.")]
+
+
+def chosen(fmt: OutputFormat | None, json_out: bool = False, csv_out: bool = False) -> OutputFormat:
+    """The format the options ask for (the table when none is given); two of them at once are refused."""
+    given = [
+        name for name, on in (("--format", fmt is not None), ("--json", json_out), ("--csv", csv_out)) if on
+    ]
+    if len(given) > 1:
+        raise UsageError(N_("give {options}, not both"), options=" or ".join(given))
+    if json_out:
+        return OutputFormat.JSON
+    if csv_out:
+        return OutputFormat.CSV
+    return fmt if fmt is not None else OutputFormat.TABLE
+
+
+def show(view: View, fmt: OutputFormat) -> None:
+    """Print the view in the chosen format on standard output."""
+    typer.echo(rendered(view, fmt), nl=False)

@@ -1,4 +1,5 @@
-"""What reaches the terminal (CLI layer): every character a command prints is printable.
+"""What reaches the terminal (CLI layer): every character a command prints is printable, and
+warnings are one line each, a few of one kind per run.
 
 Names, places, titles and audit notes come from files anybody can write. A command's output
 goes through :func:`escaped_output`, which writes every character a terminal would act on
@@ -11,6 +12,14 @@ cannot be written (a full disk: :class:`OutputFailed`; a reader of the pipe that
 after ``| head -1``: :class:`OutputGone`). A diagnostic that cannot be written to standard error
 is dropped: there is nowhere left to say so. A standard output that is closed before the command
 starts (``>&-``) is found by :func:`stdout_closed`, so the command refuses before it does anything.
+
+Warnings on standard error name files and players as they were found, and a file's name may
+hold a line break and a ``warning:`` of its own after it: :func:`say` writes every line break
+and control character of a warning escaped (``\\n``), so one warning is one line and none can
+be forged. A season of a thousand players can find tens of thousands of names that look alike:
+:class:`Warnings` says the first :data:`CAP` of one kind, then counts the rest and says how many
+in one line at the end (every one under ``--verbose``, where a command has it; the JSON's
+``warnings`` lists them all).
 """
 
 from __future__ import annotations
@@ -23,7 +32,11 @@ import sys
 from collections.abc import Iterator
 from typing import Any, TextIO
 
+import typer
+
+from tarockscore import i18n
 from tarockscore.errors import N_, escape_unprintable
+from tarockscore.i18n import _, ngettext
 
 
 class OutputFailed(Exception):
@@ -133,3 +146,60 @@ def escaped_output() -> Iterator[None]:
             with contextlib.suppress(Exception):
                 stream.flush()
         sys.stdout, sys.stderr = out, err
+
+
+# -- warnings --------------------------------------------------------------------------------------
+
+# Warnings of one kind said in a run before the rest are counted.
+CAP = 20
+
+
+def one_line(text: str) -> str:
+    """``text`` with every line break and control character escaped: one line on a terminal."""
+    return escape_unprintable(text.replace("\n", "\\n"), keep="")  # as an error line shows it
+
+
+def warning(message: str) -> str:
+    """A warning's line, ``warning: …`` in the reader's language (a message translated)."""
+    return _("warning: {message}").format(message=i18n.translated(message))
+
+
+def say(line: str) -> None:
+    """One warning line on standard error, as :func:`one_line` makes it."""
+    typer.echo(one_line(line), err=True)
+
+
+def kind_of(text: str) -> str:
+    """A warning's kind: the template of a message (``{a!r} and {b!r} look like one player``),
+    else its text."""
+    template = getattr(text, "template", None)
+    return template if isinstance(template, str) else str(text)
+
+
+class Warnings:
+    """The warnings of one run: the first :data:`CAP` of each kind said as they come (all of them
+    when ``verbose``), the rest counted for :meth:`close`."""
+
+    def __init__(self, verbose: bool = False, cap: int = CAP) -> None:
+        self.verbose = verbose
+        self.cap = cap
+        self.counts: dict[str, int] = {}
+
+    def say(self, line: str, kind: str) -> None:
+        seen = self.counts.get(kind, 0) + 1
+        self.counts[kind] = seen
+        if self.verbose or seen <= self.cap:
+            say(line)
+
+    def close(self) -> None:
+        """One line for each kind with more warnings than were said."""
+        for count in self.counts.values():
+            more = count - self.cap
+            if more > 0 and not self.verbose:
+                say(
+                    ngettext(
+                        "warning: … and {more:,} more warning like this",
+                        "warning: … and {more:,} more warnings like this",
+                        more,
+                    ).format(more=more)
+                )

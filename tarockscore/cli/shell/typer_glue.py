@@ -1,4 +1,5 @@
-"""What the command line needs of Typer beyond its public API, in one place (CLI layer).
+"""What the command line needs of Typer beyond its public API, in one place (CLI layer), and
+Typer's usage errors said again in the reader's language.
 
 Typer 0.28 does not depend on Click: it carries a copy of Click 8.3.1 as ``typer._click`` and
 makes public little of it: ``typer.BadParameter``, ``typer.Context``, for ``cls=`` its own
@@ -11,17 +12,18 @@ and no other module of tarockscore touches a name of Typer's that starts with an
   ``gettext.gettext``, which knows no catalogue of ours; :func:`speak_our_language` rebinds it
   to our catalogue, which speaks the language chosen for the run.
 - ``typer._click.exceptions``: the classes of Typer's usage errors, ``MissingParameter``,
-  ``NoSuchOption``, ``BadOptionUsage``, ``BadParameter`` and ``UsageError``, and their fields
-  ``param``, ``param_hint``, ``param_type``, ``option_name``, ``possibilities``, ``message``:
-  :func:`usage_reading` reads an error's parts from them.
-- Two of Click's sentences whose parts no field holds: the arguments in "Got unexpected extra
-  argument(s) (...)" (``Context.fail`` raises a bare ``UsageError``) and the value in "... is
-  not a valid int." (the failed value is not kept): read from the ``message``, after its start
-  or before its end.
+  ``NoSuchOption``, ``BadOptionUsage``, ``BadParameter`` and ``UsageError``. Typer writes them in
+  English and keeps no catalogue of them; :func:`said` says each kind again in the run's language
+  from the parts the error carries (``param``, ``param_hint``, ``param_type``, ``option_name``,
+  ``possibilities``, ``message``). Arguments left over are refused by the command itself
+  (:class:`ExtraArguments`, raised by ``cli.shell.group.Command``), which keeps them: Click's own
+  refusal keeps them only inside its sentence.
+- One part no field holds: the value in Click's "... is not a valid int." (the value that failed
+  is not kept), read from the error's ``message`` before that known ending.
 - ``typer._click.Command``, ``Context``, ``Parameter`` and ``HelpFormatter``: Click's command
-  class, the base of the help pages' words (:class:`tarockscore.cli.shell.helptext.PageWords`, put
-  before Typer's own command and group classes), and the classes of what Click hands to the methods
-  :mod:`tarockscore.cli.shell.helptext` and :mod:`tarockscore.cli.shell.group` override, for their annotations.
+  class, the base of the help pages' words (``cli.shell.group.PageWords``, put before Typer's own
+  command and group classes), and the classes of what Click hands to the methods
+  :mod:`tarockscore.cli.shell.group` overrides, for their annotations.
 
 Checked against Typer 0.28.0 and the Click 8.3.1 it carries. ``tests/test_typer_glue.py``
 fails when one of these is gone or says its English differently.
@@ -30,7 +32,7 @@ fails when one of these is gone or says its English differently.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 
 import typer
 import typer.core
@@ -45,6 +47,7 @@ from typer._click.exceptions import (
     UsageError,
 )
 
+from tarockscore import i18n
 from tarockscore.errors import N_
 
 __all__ = [
@@ -52,14 +55,15 @@ __all__ = [
     "BadParameter",
     "ClickCommand",
     "ClickContext",
+    "ExtraArguments",
     "HelpFormatter",
     "MissingParameter",
     "NoSuchOption",
     "Parameter",
     "TYPER_WORDS",
     "UsageError",
+    "said",
     "speak_our_language",
-    "usage_reading",
 ]
 
 # The words Typer says through typer.core._, marked here for our catalogue.
@@ -82,55 +86,79 @@ def speak_our_language(gettext: Callable[[str], str]) -> None:
     typer.core._ = gettext  # type: ignore[attr-defined,assignment]  # private; typed as the stdlib gettext
 
 
-# Typer's English for each usage error we say again, with a {name} for each part it fills in.
-MISSING_ARGUMENT = "Missing argument {name}."
-MISSING_OPTION = "Missing option {name}."
-NO_SUCH_OPTION_POSSIBLE = "No such option: {name} (Possible options: {options})"
-NO_SUCH_OPTION = "No such option: {name}"
-REQUIRES_A_VALUE = "Option {name} requires an argument."
-TAKES_NO_VALUE = "Option {name} does not take a value."
-EXTRA_ARGUMENTS = "Got unexpected extra argument(s) ({arguments})"
-NOT_AN_INT = "Invalid value for {name}: {value} is not a valid int."
-INVALID_VALUE = "Invalid value for {name}: {reason}"
+# Each usage error we say again, with a {name} for each part the error carries. The English of
+# each is Typer's own word for word, so an English run reads as Typer writes it.
+MISSING_ARGUMENT = N_("Missing argument {name}.")
+MISSING_OPTION = N_("Missing option {name}.")
+NO_SUCH_OPTION_POSSIBLE = N_("No such option: {name} (possible: {options})")
+NO_SUCH_OPTION = N_("No such option: {name}")
+REQUIRES_A_VALUE = N_("Option {name} requires an argument.")
+TAKES_NO_VALUE = N_("Option {name} does not take a value.")
+EXTRA_ARGUMENTS = N_("Got unexpected extra argument(s) ({arguments})")
+NOT_AN_INT = N_("Invalid value for {name}: {value} is not a whole number.")
+INVALID_VALUE = N_("Invalid value for {name}: {reason}")
 
-_EXTRA_START, _EXTRA_END = EXTRA_ARGUMENTS.split("{arguments}")
-_INT_END = NOT_AN_INT.split("{value}")[1]
+# How Click's integer type ends its reason; the value it failed on comes before it.
+_NOT_AN_INT_END = " is not a valid int."
 
 
-def usage_reading(exc: typer.TyperException) -> tuple[str, dict[str, str]] | None:
-    """Which of Typer's sentences above ``exc`` says, and the parts Typer filled in, taken from
-    the error's fields; ``None`` when its English is not exactly that sentence with those parts,
-    none of them empty (an error of another kind, or one that adds words of its own), so it is
-    shown as it is."""
+class ExtraArguments(UsageError):
+    """Arguments a command was given beyond its own (``delete 1 2 3``), with the English of Click's
+    own refusal."""
+
+    def __init__(self, extra: Sequence[str], ctx: ClickContext | None = None) -> None:
+        self.extra = list(extra)
+        english = EXTRA_ARGUMENTS.format(arguments=_arguments(self.extra))
+        super().__init__(english, ctx)
+
+
+def said(exc: typer.TyperException) -> str:
+    """Typer's usage error ``exc`` in the run's language: as Typer wrote it in English, in an
+    English run or for an error of another kind."""
     english = exc.format_message()
-    for sentence, parts in _readings(exc):
-        if all(parts.values()) and sentence.format(**parts) == english:
-            return sentence, parts
-    return None
+    if i18n.current() == i18n.DEFAULT:
+        return english
+    words = usage_words(exc)
+    if words is None:
+        return english
+    message, parts = words
+    return i18n.gettext(message).format(**parts)
 
 
-def _readings(exc: typer.TyperException) -> Iterator[tuple[str, dict[str, str]]]:
-    """The sentences ``exc`` may say, by its class, each with its parts."""
+def usage_words(exc: typer.TyperException) -> tuple[str, dict[str, str]] | None:
+    """The message that says ``exc`` again, and its parts, taken from the error's fields; ``None``
+    for an error of another kind, or one that adds words of its own (a choice's list of what may
+    be given, an option of two values), so it is shown as Typer wrote it."""
+    if isinstance(exc, ExtraArguments):
+        return (EXTRA_ARGUMENTS, {"arguments": _arguments(exc.extra)}) if exc.extra else None
     if isinstance(exc, MissingParameter):
         kind = exc.param_type or (exc.param.param_type_name if exc.param is not None else None)
-        sentence = {"argument": MISSING_ARGUMENT, "option": MISSING_OPTION}.get(kind or "")
-        if sentence is not None:
-            yield sentence, {"name": _hint(exc)}
-    elif isinstance(exc, BadParameter):
+        message = {"argument": MISSING_ARGUMENT, "option": MISSING_OPTION}.get(kind or "")
+        name = _hint(exc)
+        if message is None or not name or exc.message or _missing_more(exc):
+            return None
+        return message, {"name": name}
+    if isinstance(exc, BadParameter):
         name, reason = _hint(exc), exc.message
-        if reason.endswith(_INT_END):
-            yield NOT_AN_INT, {"name": name, "value": reason.removesuffix(_INT_END)}
-        yield INVALID_VALUE, {"name": name, "reason": reason}
-    elif isinstance(exc, NoSuchOption):
+        if not name or not reason:
+            return None
+        value = reason.removesuffix(_NOT_AN_INT_END)
+        if value != reason and value:
+            return NOT_AN_INT, {"name": name, "value": value}
+        return INVALID_VALUE, {"name": name, "reason": reason}
+    if isinstance(exc, NoSuchOption):
         name = _shown(exc.option_name)
+        if not name:
+            return None
         if exc.possibilities:
-            yield NO_SUCH_OPTION_POSSIBLE, {"name": name, "options": ", ".join(sorted(exc.possibilities))}
-        yield NO_SUCH_OPTION, {"name": name}
-    elif isinstance(exc, BadOptionUsage):
-        for sentence in (REQUIRES_A_VALUE, TAKES_NO_VALUE):
-            yield sentence, {"name": repr(exc.option_name)}
-    elif isinstance(exc, UsageError) and exc.message.startswith(_EXTRA_START):
-        yield EXTRA_ARGUMENTS, {"arguments": exc.message.removeprefix(_EXTRA_START).removesuffix(_EXTRA_END)}
+            return NO_SUCH_OPTION_POSSIBLE, {"name": name, "options": ", ".join(sorted(exc.possibilities))}
+        return NO_SUCH_OPTION, {"name": name}
+    if isinstance(exc, BadOptionUsage) and exc.option_name:
+        name = repr(exc.option_name)
+        for message in (REQUIRES_A_VALUE, TAKES_NO_VALUE):
+            if exc.message == message.format(name=name):  # which of Click's two: nothing else tells
+                return message, {"name": name}
+    return None
 
 
 def _hint(exc: BadParameter) -> str:
@@ -143,7 +171,18 @@ def _hint(exc: BadParameter) -> str:
     return hint if isinstance(hint, str) else " / ".join(repr(x) for x in hint)
 
 
-def _shown(option_name: str) -> str:
-    """An option name as Click shows it in "No such option": control characters as ``\\xNN``."""
-    # compiled when an error needs it, not at every start
-    return re.sub(r"[\x00-\x1f\x7f-\x9f]", lambda found: f"\\x{ord(found[0]):02x}", option_name)
+def _missing_more(exc: MissingParameter) -> bool:
+    """Whether the parameter's type adds words of its own to "Missing …" (a choice's list)."""
+    if exc.param is None:
+        return False
+    return bool(exc.param.type.get_missing_message(param=exc.param, ctx=exc.ctx))
+
+
+def _arguments(extra: Sequence[str]) -> str:
+    """Arguments as Click shows them in an error: one space between, control characters as ``\\xNN``."""
+    return " ".join(_shown(str(arg)) for arg in extra)
+
+
+def _shown(text: str) -> str:
+    """A value typed on the command line as Click shows it in an error: control characters as ``\\xNN``."""
+    return re.sub(r"[\x00-\x1f\x7f-\x9f]", lambda found: f"\\x{ord(found[0]):02x}", text)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 import tarockscore
-from tarockscore.cli.shell.ledger_option import LEDGER_ENV
+from tarockscore.cli.shell.options import LEDGER_ENV
 from tarockscore.errors import N_, Message, Problem, Values, message
 
 ways_out = tarockscore.ways_out
