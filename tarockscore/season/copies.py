@@ -15,7 +15,7 @@ from typing import Any
 from tarockscore.errors import N_, message
 from tarockscore.ledger.model import Ledger
 
-Named = tuple[str, Ledger]  # a ledger and the name it is reported under (its file)
+NamedLedger = tuple[str, Ledger]  # a ledger and the name it is reported under (its file)
 
 COPY_OF = N_(
     "{copy} holds the same evening as {kept} (the same table, begun at {created}, and every hand of "
@@ -32,11 +32,11 @@ def _hands_seen(ledger: Ledger) -> list[tuple[Mapping[str, Any], str]]:
     return [(e.keys, e.recorded) for e in ledger.hands]
 
 
-def without_copies(ledgers: Sequence[Named], warnings: list[str]) -> list[Named]:
+def without_copies(ledgers: Sequence[NamedLedger], warnings: list[str]) -> list[NamedLedger]:
     """Each evening once, in the order given: a ledger whose table is another's and whose hands are
     all in it, in order, is left out and said so (in ``warnings``); the one with the most hands
     counts. A ledger without hands adds nothing either way and is left as it is."""
-    by_table: dict[tuple[object, ...], list[Named]] = {}
+    by_table: dict[tuple[object, ...], list[NamedLedger]] = {}
     for item in ledgers:
         by_table.setdefault(_table(item[1]), []).append(item)
     dropped: set[int] = set()

@@ -123,20 +123,20 @@ ADVICE: Wording = {
 def advised(problem: Problem, wording: Wording = ADVICE) -> Problem:
     """The problem as the command line says it (``wording``: the command line's template for a
     lower layer's, and the values it adds): with its way out, where it has one."""
-    worded = _worded(problem.template, problem.values, wording)
+    worded = _in_wording(problem.template, problem.values, wording)
     return problem if worded is None else Problem.of(problem.where, worded)
 
 
 def in_words(text: str, wording: Wording) -> str:
     """A message of a lower layer (a warning) as the command line says it, where ``wording`` has it."""
     if isinstance(text, Message):
-        worded = _worded(text.template, text.values, wording)
+        worded = _in_wording(text.template, text.values, wording)
         if worded is not None:
             return worded
     return text
 
 
-def _worded(template: str, values: Values, wording: Wording) -> Message | None:
+def _in_wording(template: str, values: Values, wording: Wording) -> Message | None:
     way = wording.get(template)
     if way is None:
         return None

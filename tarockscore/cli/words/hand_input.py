@@ -12,7 +12,7 @@ import tarockscore
 from tarockscore.cli.words.fields import in_short_form
 from tarockscore.errors import N_, HandError, UsageError
 
-SHORT_FORM = N_("command line")
+COMMAND_LINE = N_("command line")
 
 
 def _any_short(values: dict[str, Any]) -> bool:
@@ -71,7 +71,7 @@ def read_hand_or_short(
         options["kontra_steps"] = playable + [
             a for a, step in prof.kontra.aliases.items() if step in playable
         ]
-    return tarockscore.hand_from_short_form(**options), SHORT_FORM
+    return tarockscore.hand_from_short_form(**options), COMMAND_LINE
 
 
 @contextmanager
@@ -80,6 +80,6 @@ def hand_errors(name: str, short: dict[str, Any]) -> Iterator[None]:
     try:
         yield
     except HandError as exc:
-        if name == SHORT_FORM:
+        if name == COMMAND_LINE:
             exc = in_short_form(exc, short)  # type: ignore[assignment]
         raise exc.located(name) from None
