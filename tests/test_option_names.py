@@ -152,6 +152,13 @@ def test_the_core_names_no_option_and_no_command(layer: str) -> None:
     assert found == []
 
 
+def _bare(text: str) -> str:
+    """The text without the words that name a command's noun, not the command (NOT_COMMANDS)."""
+    for words in NOT_COMMANDS:
+        text = text.replace(words, "")
+    return text
+
+
 # The one option in the file layer that is not a message: ``python -c``, how the parser's second
 # process is started.
 NOT_MESSAGES = ("-c",)
@@ -167,6 +174,6 @@ def test_the_file_layer_names_no_option_and_no_command() -> None:
         f"{path.relative_to(ROOT)}:{line}: {text!r}"
         for path in sorted((ROOT / "tarockscore" / "files").glob("*.py"))
         for line, text in _messages(path)
-        if not text.startswith("# ") and text not in NOT_MESSAGES and flag.search(text)
+        if not text.startswith("# ") and text not in NOT_MESSAGES and flag.search(_bare(text))
     ]
     assert found == []
