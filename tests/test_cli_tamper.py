@@ -313,7 +313,13 @@ def test_an_edited_ledger_of_schema_1_is_refused_until_repaired(tmp_path: Path) 
     edited = text.replace("card_points = 30\n", "card_points = 50\n", 1)
     assert edited != text
     path.write_text(edited, encoding="utf-8")
-    refused(run("show", "--ledger", str(path)), "hand 2: result.victory_points: stored")
+    # Bert's Dreier (worth 5) made with 50 instead of lost with 30: the Defenders' +5 each become 0
+    refused(
+        run("show", "--ledger", str(path)),
+        "hand 2: stored +5 for Anna, the rules give 0",
+        "hand 2: stored 0 for Bert, the rules give +5",
+        "hand 2: stored as lost, the rules give won",
+    )
     assert run("repair", "--write", "--ledger", str(path)).exit_code == 0
     assert run("check", "--ledger", str(path)).exit_code == 0
     kinds = [e["kind"] for e in tomllib.loads(path.read_text(encoding="utf-8"))["event"]]

@@ -17,7 +17,7 @@ from tarockscore.files import fold_cache, kinds, safe_io
 from tarockscore.files import ledger_log as log
 from tarockscore.files.ways_out import LEDGER_CHANGED, LEDGER_EXISTS, NO_LEDGER
 from tarockscore.ledger import codec, fold
-from tarockscore.ledger.checks import check
+from tarockscore.ledger.checks import check, repair_carries
 from tarockscore.ledger.model import Entry, Ledger, Table, Tip
 from tarockscore.ledger.operations import tip as tip_of
 
@@ -536,6 +536,11 @@ def repair(path: Path, change: Callable[[Ledger], Ledger], write: bool, at: str 
         snapshot, early = _again(path, raw := _opened(path), None, early, repairing=True), None
         new = _naming(change(snapshot.ledger), snapshot)
         found = log.found_by_repair(snapshot.chain, snapshot.head, snapshot.ledger.table.profile.sha256)
+        chain = snapshot.chain
+        carry = repair_carries(chain.breaks, chain.said) if chain is not None else set()
+        pairs = zip(snapshot.ledger.hands, new.hands, strict=True)
+        if hands := [codec.hand_mapping(e) for o, e in pairs if e.id in carry or o.result != e.result]:
+            found["hand"] = hands  # every hand it vouches for, re-scored, beside those it changes
         return _write(raw, snapshot, new, "repair", at, found)
 
 

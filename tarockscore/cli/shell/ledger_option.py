@@ -11,6 +11,7 @@ from typing import Annotated
 import typer
 
 import tarockscore
+from tarockscore.cli.shell import warned
 from tarockscore.cli.words.fields import as_options
 from tarockscore.errors import UsageError
 
@@ -41,5 +42,5 @@ def ledger_path_of(option: str | None) -> Path:
 
 
 def evening_of(option: str | None) -> "tarockscore.Evening":
-    """The evening kept in the ledger ``--ledger`` names, else its fallbacks."""
-    return tarockscore.Evening(ledger_path_of(option))
+    """The evening kept in the ledger ``--ledger`` names, else its fallbacks; its warnings said on stderr."""
+    return tarockscore.Evening(ledger_path_of(option), warn=lambda said: warned.say(warned.warning(said)))
