@@ -409,7 +409,8 @@ class Evening:
             return HeadCheck(head, False, (), ())
         # an entry of then changed outside tarockscore is not the entry the head vouched for,
         # whatever repair followed it: its hands are named as they are numbered then
-        edited, ids = edited_since(snapshot.chain.found, snapshot.chain.said, found.entry)
+        chain = snapshot.chain
+        edited, ids = edited_since(chain.found, chain.said, found.entry, found.vouched)
         differ = set(differing(found.then, snapshot.ledger))
         differ |= {n for n, e in enumerate(found.then.hands, 1) if e.id in ids}
         return HeadCheck(head, True, tuple(sorted(differ)), found.after, edited)

@@ -34,11 +34,12 @@ _OWN_CHECK = N_("the new ledger fails its own check (a bug in tarockscore); noth
 class Since(NamedTuple):
     """The last entry whose hash begins with the digits asked for (0: the header), the evening
     as of it, and each entry after it (its number, ``kind`` and ``at``: a head of the first hour
-    of a long evening keeps no more than that of the rest)."""
+    of a long evening keeps no more than that of the rest); what the repairs up to it vouched for."""
 
     entry: int
     then: Ledger
     after: tuple[Any, ...]
+    vouched: frozenset[Any] = frozenset()
 
 
 class Snapshot(NamedTuple):
@@ -200,7 +201,7 @@ def _walk(
         if found is not None and isinstance(event, dict):  # an entry since the head asked for, said
             after.append({"entry": k, "kind": event.get("kind"), "at": event.get("at")})
         if since and chain.head.startswith(since):
-            found, after = Since(k, state.ledger(), ()), []
+            found, after = Since(k, state.ledger(), (), frozenset(chain.vouched)), []
         size = end
     if pin.problems and not (repairing or chain.header_vouched):
         raise LedgerError(pin.problems)

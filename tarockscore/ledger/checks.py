@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Collection, Container, Mapping, Sequence
 from typing import Any
 
-from tarockscore.errors import N_, Message, Problem, TarockError, counted, listed, message
+from tarockscore.errors import N_, Message, Problem, TarockError, listed, message
 from tarockscore.ledger.model import Ledger, Result, profile_hash
 from tarockscore.ledger.paper import out_of_bounds, zero_sum_problems
 from tarockscore.ledger.radl import radl_factors, trusted_tail
@@ -176,7 +176,7 @@ def hand_ids(items: Any) -> list[int]:
 
 def _hands(ids: Collection[int]) -> Message:
     shown = ", ".join(map(str, sorted(ids)))
-    return counted("hand {ids}", "hands {ids}", len(ids), ids=shown)
+    return message(N_("hands {ids}") if len(ids) > 1 else N_("hand {ids}"), ids=shown)
 
 
 def repair_lacks(event: Mapping[str, Any], said: Said, removed: Container[int]) -> bool:
@@ -227,10 +227,14 @@ def covered(found: Sequence[Break], breaks: Sequence[Break], said: Said) -> Mess
     )
 
 
-def edited_since(found: Sequence[Break], said: Said, entry: int) -> tuple[tuple[int, ...], set[int]]:
-    """The entries up to ``entry`` (a head's) that do not fit the chain, a repair after them or
-    not, and the ids of the hands they hold: a head written down before such an edit vouched for
-    the entry as it was, not as it is."""
-    edited = tuple(k for k, *_ in found if 1 <= k <= entry)
-    ids = {i for k, why, *_ in found if 1 <= k <= entry and why != "order" for i in said.get(k, ("", []))[1]}
-    return edited, {i for i in ids if isinstance(i, int)}
+def edited_since(
+    found: Sequence[Break], said: Said, entry: int, vouched: Container[Any]
+) -> tuple[tuple[int, ...], set[int]]:
+    """The entries up to ``entry`` (a head's) found not to fit the chain and not vouched for by a
+    repair up to it (``vouched``), a repair after it or not, and the ids of the hands they hold:
+    a head written down before such an edit vouched for the entry as it was, not as it is."""
+    edited = [
+        (k, why) for k, why, hashed, prev in found if 1 <= k <= entry and (k, "", hashed, prev) not in vouched
+    ]
+    ids = {i for k, why in edited if why != "order" for i in said.get(k, ("", []))[1]}
+    return tuple(k for k, _ in edited), {i for i in ids if isinstance(i, int)}
