@@ -197,7 +197,7 @@ def test_a_hand_edited_in_place_under_a_hand_written_repair_fails_check_and_an_e
     path = evening(tmp_path / "e.toml")
     head = json.loads(ok("show", "--json", "--ledger", str(path)).stdout)["head"][:12]
     edit_hand_2_in_place(path)
-    lacking = "entry 3: this repair entry lacks what `tarockscore repair --write` writes"
+    lacking = "entry 3: this repair entry lacks what a repair writes"
     refused(run("check", "--ledger", str(path)), "entry 2: hand 2 was changed outside tarockscore", lacking)
     refused(run("check", "--head", head, "--ledger", str(path)), lacking)
     refused(run("show", "--ledger", str(path)), lacking)

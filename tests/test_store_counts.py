@@ -1,5 +1,7 @@
 """How often the store scores and reads a hand: a recorded hand is scored once (its check is the
-entry read back), and a correction scores only the hands whose result it moves.
+entry read back), and a correction scores the evening once as it reads it (every read scores each
+hand again, docs/ledger-format.md, "The sheet is the rules"), then only the hands whose result it
+moves.
 
 The hands are Rufer hands under profiles/koenigrufen.toml, which arms no Radl by itself
 (``radl.events = []``): deleting or replacing one hand moves no other hand's Radl factor, so no
@@ -73,8 +75,8 @@ def test_a_recorded_hand_is_scored_once(
 def test_a_correction_scores_only_the_hand_it_changes(five: Evening, monkeypatch: pytest.MonkeyPatch) -> None:
     count = Counted(monkeypatch)
     five.delete(2, AT)
-    assert count.scored == 0  # no Radl moved: every other hand's stored result stands
+    assert count.scored == 5  # the 5 hands as read; no Radl moved: every other result stands
     count.scored = 0
     five.replace(3, DREIER, AT)
-    assert count.scored == 2  # the replaced hand, and its check as the entry folds back
+    assert count.scored == 4 + 2  # the 4 hands as read; the replaced hand, and its check as it folds back
     assert [h["id"] for h in stored_hands(five.path)] == [1, 3, 4, 5]

@@ -323,8 +323,8 @@ class Chain:
                 said = Problem.of(
                     f"entry {k}",
                     N_(
-                        "this repair entry lacks what `tarockscore repair --write` writes (its audit line, the "
-                        "head and profile it found, every hand it vouches for re-scored): it vouches for nothing"
+                        "this repair entry lacks what a repair writes (its audit line, the head and profile it "
+                        "found, every hand it vouches for, re-scored): it vouches for nothing"
                     ),
                 )
             elif kind == "record" and len(ids) == 1:
