@@ -34,3 +34,15 @@ def rechained(doc: dict[str, Any]) -> dict[str, Any]:
         event["chain"] = {"prev": prev}
         prev = event["chain"]["hash"] = sha({**event, "chain": {"prev": prev}})
     return doc
+
+
+def resealed(path: str | Path, edit: Any) -> None:
+    """The ledger at ``path`` edited by ``edit`` (called with its mapping) and written back with
+    every hash worked out again (:func:`rechained`): an edit the chain alone cannot see."""
+    import tomllib
+
+    import tomli_w
+
+    doc = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+    edit(doc)
+    Path(path).write_text(tomli_w.dumps(rechained(doc)), encoding="utf-8")

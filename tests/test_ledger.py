@@ -337,9 +337,14 @@ def test_check_from_a_hand_scores_only_the_hands_after_it() -> None:
     second = led.hands[1]
     plain = Result({"Anna": 0, "Bert": 1, "Cilli": 0, "Dani": 1}, won=True)
     broken = Ledger(table=led.table, hands=(wrong_first, second._replace(result=plain), led.hands[2]))
-    wheres = [p.where for p in check(broken, 1)]
-    assert wheres == ["hand 2: result.victory_points", "hand 2: result.radl"]
-    assert "hand 1: result.victory_points" in [p.where for p in check(broken)]
+    said = [p.message for p in check(broken, 1)]
+    # hand 2 is doubled by the Valat of hand 1: Bert and Dani +2 each, stored +1
+    assert said == [
+        "hand 2: stored +1 for Bert, the rules give +2",
+        "hand 2: stored +1 for Dani, the rules give +2",
+        "hand 2: stored with Radl ×1, the hands before it give ×2",
+    ]
+    assert "hand 1: stored +9 for Bert" in " ".join(p.message for p in check(broken))
 
 
 def test_check_from_a_hand_reads_only_the_hands_from_the_last_plain_one_before_it() -> None:
@@ -361,8 +366,8 @@ def test_check_from_a_hand_reads_only_the_hands_from_the_last_plain_one_before_i
 
     assert check(led, 4) == []
     doubled = led.hands[4]._replace(result=led.hands[5].result)  # hand 5 stored as a plain hand
-    wheres = [p.where for p in check(led._replace(hands=(*led.hands[:4], doubled, led.hands[5])), 4)]
-    assert "hand 5: result.radl" in wheres
+    said = [p.message for p in check(led._replace(hands=(*led.hands[:4], doubled, led.hands[5])), 4)]
+    assert "hand 5: stored with Radl ×1, the hands before it give ×2" in said
 
 
 def test_deleting_the_valat_disarms_its_radl_and_replacing_rearms_it() -> None:
@@ -428,9 +433,7 @@ def test_check_finds_a_changed_result() -> None:
     bad = Result(victory_points={"Anna": 0, "Bert": 2, "Cilli": 0, "Dani": 1}, won=True)
     broken = Ledger(table=led.table, hands=(led.hands[0], led.hands[1]._replace(result=bad)))
     (problem,) = check(broken)
-    assert problem.where == "hand 2: result.victory_points"
-    assert "stored Anna 0, Bert +2, Cilli 0, Dani +1" in problem.message
-    assert "the profile scores Anna 0, Bert +1, Cilli 0, Dani +1" in problem.message
+    assert problem.message == "hand 2: stored +2 for Bert, the rules give +1"
 
 
 def test_new_ledger_names() -> None:

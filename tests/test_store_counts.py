@@ -1,5 +1,7 @@
 """How often the store scores and reads a hand: a recorded hand is scored once (its check is the
-entry folded back), and a correction scores only the hands whose result it moves.
+entry read back), and a correction scores the evening once as it reads it (every read scores each
+hand again, docs/ledger-format.md, "The sheet is the rules"), then only the hands whose result it
+moves.
 
 The hands are Rufer hands under profiles/koenigrufen.toml, which arms no Radl by itself
 (``radl.events = []``): deleting or replacing one hand moves no other hand's Radl factor, so no
@@ -57,7 +59,7 @@ def five(tmp_path: Path) -> Iterator[Evening]:
 def test_a_recorded_hand_is_scored_once(five: Evening, monkeypatch: pytest.MonkeyPatch) -> None:
     count = Counted(monkeypatch)
     five.record(RUFER, AT)
-    assert count.scored == 1
+    assert count.scored == 5 + 1  # the 5 hands as read (the sheet is the rules), then the new one once
     # the new hand is read twice: as given, and as its entry reads back; before it, the log is
     # folded, each distinct earlier hand read once but not scored: the deal moves on one seat a
     # hand at four seats, so hand 5 stores hand 1's keys and the five hands hold four
@@ -68,8 +70,8 @@ def test_a_recorded_hand_is_scored_once(five: Evening, monkeypatch: pytest.Monke
 def test_a_correction_scores_only_the_hand_it_changes(five: Evening, monkeypatch: pytest.MonkeyPatch) -> None:
     count = Counted(monkeypatch)
     five.delete(2, AT)
-    assert count.scored == 0  # no Radl moved: every other hand's stored result stands
+    assert count.scored == 5  # the 5 hands as read; no Radl moved: every other result stands
     count.scored = 0
     five.replace(3, DREIER, AT)
-    assert count.scored == 2  # the replaced hand, and its check as the entry folds back
+    assert count.scored == 4 + 2  # the 4 hands as read; the replaced hand, and its check as it folds back
     assert [h["id"] for h in stored_hands(five.path)] == [1, 3, 4, 5]

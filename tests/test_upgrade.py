@@ -117,7 +117,8 @@ def test_an_edited_ledger_of_schema_1_is_converted_with_every_hand_rescored(tmp_
     done = run("upgrade", str(path))
     assert done.exit_code == 0, done.stderr
     assert "changed outside tarockscore since it was written" in done.stdout
-    assert "hand 2: result.victory_points: stored" in done.stdout
+    assert "hand 2: stored 0 for Bert, the rules give +5" in done.stdout
+    assert "hand 2: stored +5 for Anna, the rules give 0" in done.stdout
     assert "hands scored differently: 2\n" in done.stdout
     kinds = [e["kind"] for e in tomllib.loads(path.read_text(encoding="utf-8"))["event"]]
     assert kinds == ["convert", "repair"]

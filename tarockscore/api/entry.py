@@ -116,9 +116,8 @@ def hand_entry(evening: Evening, replace: int | None = None) -> HandEntry:
     """Open the next hand (or hand ``replace``) for entry; a closed evening or a table that has
     played its games is refused before any question is asked."""
     path = evening.path
-    snapshot = ledger_file.read(path)
+    snapshot = evening.read()
     ledger_file.check_writable(path)
-    ledger_file.verify(snapshot)
     led = snapshot.ledger
     profile = led.profile
     if replace is None:

@@ -11,21 +11,21 @@ from __future__ import annotations
 
 import datetime as dt
 import os
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from tarockscore.errors import N_, Collector, LedgerError, Problem, UsageError
+from tarockscore.errors import N_, Collector, LedgerError, Problem, UsageError, message
 from tarockscore.files import ledger_file, ledger_upgrade
 from tarockscore.files.ledger_file import Snapshot
 from tarockscore.files.ledger_upgrade import Upgraded
 from tarockscore.files.profile_file import load_profile
 from tarockscore.ledger import operations, totals
 from tarockscore.ledger import settle_up as money
+from tarockscore.ledger.checks import against_the_rules, covered, differing, edited_since
 from tarockscore.ledger.checks import check as check_ledger
-from tarockscore.ledger.checks import differing
 from tarockscore.ledger.model import Entry, Ledger, ledger_profile
 from tarockscore.ledger.radl import BY_HAND, radl_cause
 from tarockscore.ledger.results import check_number, result_of, score_stored
@@ -61,6 +61,34 @@ DEFAULT_LEDGER = "tarock-ledger.toml"
 def now() -> str:
     """The moment a change is stamped with: the local time, to the second, with its UTC offset."""
     return dt.datetime.now().astimezone().isoformat(timespec="seconds")
+
+
+def _repair_hint(path: Path) -> Problem:
+    return Problem.of(
+        str(path),
+        N_(
+            "`tarockscore repair --ledger {path}` re-scores the evening from its stored hands "
+            "and shows every number that changes; --write keeps it, with an audit entry"
+        ),
+        path=path,
+    )
+
+
+def as_the_rules(path: Path, ledger: Ledger) -> Ledger:
+    """``ledger``, every hand scored again under its stored profile, unless a stored result is
+    not what the rules give (its hashes worked out again): then each such number is named, with
+    the way out, and the ledger is refused (docs/ledger-format.md, "The sheet is the rules")."""
+    problems = against_the_rules(ledger)
+    if problems:
+        raise LedgerError([p.moved(str(path)) for p in problems] + [_repair_hint(path)])
+    return ledger
+
+
+def repairs_said(snapshot: Snapshot) -> str | None:
+    """The line that says which hands a repair entry of the ledger covers (None: none)."""
+    chain = snapshot.chain
+    said = covered(chain.found, chain.breaks, chain.said) if chain is not None else None
+    return message(N_("{path}: {said}"), path=snapshot.path, said=said) if said is not None else None
 
 
 def find_ledger(given: str | os.PathLike[str] | None = None) -> Path:
@@ -108,18 +136,20 @@ def upgrade(path: str | os.PathLike[str], at: str | None = None) -> Upgraded:
 
 class HeadCheck(NamedTuple):
     """A head written down, checked against the ledger now: whether the chain holds it, the hands
-    of then (as numbered then) that differ now, and the entries since it (each as its number in
-    the log, ``entry``, its ``kind`` and the time it was made, ``at``)."""
+    of then (as numbered then) that differ now, the entries since it (each as its number in
+    the log, ``entry``, its ``kind`` and the time it was made, ``at``), and the entries up to it
+    that were changed outside tarockscore since (a repair after them or not)."""
 
     head: str
     found: bool
     differ: tuple[int, ...]
     since: tuple[Mapping[str, Any], ...]
+    edited: tuple[int, ...] = ()
 
     @property
     def holds(self) -> bool:
         """Whether the hands as of that head are unchanged (hands added since are fine)."""
-        return self.found and not self.differ
+        return self.found and not self.differ and not self.edited
 
 
 # The reports below are made once per command that asks for them, never at the table's pace: plain
@@ -201,12 +231,19 @@ class Repaired:
 
 
 class Evening:
-    """An evening's ledger file; each method is one action on it (read, or changed and written)."""
+    """An evening's ledger file; each method is one action on it (read, or changed and written).
 
-    __slots__ = ("path",)
+    ``warn``: where a warning goes as soon as a read finds it (which hands a repair entry covers),
+    each said once; a front end prints it, a script may collect it."""
 
-    def __init__(self, path: str | os.PathLike[str] | None = None) -> None:
+    __slots__ = ("path", "warn", "_said")
+
+    def __init__(
+        self, path: str | os.PathLike[str] | None = None, *, warn: Callable[[str], None] | None = None
+    ) -> None:
         self.path = find_ledger(path)
+        self.warn = warn
+        self._said: set[str] = set()
 
     def __repr__(self) -> str:
         return f"Evening({str(self.path)!r})"
@@ -256,8 +293,21 @@ class Evening:
     # -- reading -----------------------------------------------------------------------------
 
     def read(self) -> Snapshot:
-        """The ledger as stored, checked against its digest (a ledger changed outside tarockscore is refused)."""
-        return ledger_file.read_trusted(self.path)
+        """The ledger as stored, its chain followed and every hand scored again under its stored
+        profile: a ledger changed outside tarockscore, or a stored result the rules do not give
+        (its hashes worked out again), is refused, naming the hand."""
+        snapshot = ledger_file.read_trusted(self.path)
+        as_the_rules(self.path, snapshot.ledger)
+        self._covered(snapshot)
+        return snapshot
+
+    def _covered(self, snapshot: Snapshot) -> None:
+        """Say, once, which hands a repair entry covers."""
+        said = repairs_said(snapshot)
+        if said is not None and said not in self._said:
+            self._said.add(said)
+            if self.warn is not None:
+                self.warn(said)
 
     def read_as_stored(self) -> Ledger:
         """The ledger as stored, not checked against its digest (shell completion, which must not fail)."""
@@ -297,18 +347,9 @@ class Evening:
         problems = check_ledger(snapshot.ledger)
         if problems:
             located = ledger_file.locate(problems, snapshot.text, str(snapshot.path))
-            located.append(
-                Problem.of(
-                    str(snapshot.path),
-                    N_(
-                        "`tarockscore repair --ledger {path}` re-scores the evening from its stored hands "
-                        "and shows every number that changes; --write keeps it, with an audit entry"
-                    ),
-                    path=snapshot.path,
-                )
-            )
-            raise LedgerError(located)
+            raise LedgerError([*located, _repair_hint(snapshot.path)])
         ledger_file.verify(snapshot)
+        self._covered(snapshot)
         return snapshot.ledger
 
     def settle(self, stake: Decimal | None = None) -> Settled:
@@ -326,7 +367,9 @@ class Evening:
     # -- changing ----------------------------------------------------------------------------
 
     def _change(self, edit: Any, expected: str | None = None, at: str = "", scored: bool = True) -> Change:
-        written = ledger_file.update(self.path, edit, expected, at, scored)
+        written = ledger_file.update(
+            self.path, lambda current: edit(as_the_rules(self.path, current)), expected, at, scored
+        )
         return Change(written.before, written.after, written.head)
 
     def version(self) -> str:
@@ -346,9 +389,15 @@ class Evening:
         digits = len(wanted) >= 4 and all(c in "0123456789abcdef" for c in wanted)
         snapshot = ledger_file.read(self.path, since=wanted if digits else None)
         ledger_file.verify(snapshot)
-        if (found := snapshot.since) is None:
+        if (found := snapshot.since) is None or snapshot.chain is None:
             return HeadCheck(head, False, (), ())
-        return HeadCheck(head, True, tuple(differing(found.then, snapshot.ledger)), found.after)
+        # an entry of then changed outside tarockscore is not the entry the head vouched for,
+        # whatever repair followed it: its hands are named as they are numbered then
+        chain = snapshot.chain
+        edited, ids = edited_since(chain.found, chain.said, found.entry, found.vouched)
+        differ = set(differing(found.then, snapshot.ledger))
+        differ |= {n for n, e in enumerate(found.then.hands, 1) if e.id in ids}
+        return HeadCheck(head, True, tuple(sorted(differ)), found.after, edited)
 
     def record(self, hand: HandInput, at: str | None = None, *, expected: str | None = None) -> Change:
         """Score a hand (hand-file keys) and add it to the evening; ``expected``: the
@@ -393,7 +442,7 @@ class Evening:
             change = self._change(lambda current: operations.rescore(current, prof, at))
             before, after, head = change.before, change.after, change.head
         else:
-            snapshot = ledger_file.read_trusted(self.path)
+            snapshot = self.read()
             before, after = snapshot.ledger, operations.rescore(snapshot.ledger, prof, at, what_if=True)
             head = snapshot.head
         number = {e.id: i for i, e in enumerate(after.hands, 1)}  # the audit's ids, as the sheet numbers

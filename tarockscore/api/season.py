@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import cast
 
-from tarockscore.api.evening import find_ledger
+from tarockscore.api.evening import as_the_rules, find_ledger, repairs_said
 from tarockscore.errors import (
     N_,
     LedgerError,
@@ -329,6 +329,7 @@ class _Reading:
                         continue
                     raise snapshot
                 verify(snapshot)
+                as_the_rules(path, snapshot.ledger)
             except LedgerError as exc:
                 if skip_bad:
                     self.said(LeftOut(path, exc.problems))
@@ -336,6 +337,8 @@ class _Reading:
                 problems += exc.problems
                 untrusted = untrusted or not isinstance(snapshot, LedgerError)
                 continue
+            if (said := repairs_said(snapshot)) is not None:
+                self.said(said)
             ledgers.append((str(path), snapshot.ledger))
         if problems:
             raise LedgerError([*problems, *([Problem.of("", M.LEAVE_OUT_BAD)] if untrusted else [])])

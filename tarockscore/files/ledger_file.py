@@ -19,7 +19,7 @@ from tarockscore.files import kinds, safe_io
 from tarockscore.files import ledger_log as log
 from tarockscore.files.ways_out import LEDGER_CHANGED, LEDGER_EXISTS, NO_LEDGER, OLD_LEDGER
 from tarockscore.ledger import codec, fold
-from tarockscore.ledger.checks import check
+from tarockscore.ledger.checks import check, repair_carries
 from tarockscore.ledger.model import Ledger
 
 LOCK_TIMEOUT = 30.0
@@ -34,11 +34,13 @@ _OWN_CHECK = N_("the new ledger fails its own check (a bug in tarockscore); noth
 
 class Since(NamedTuple):
     """The last entry whose hash begins with the digits asked for (0: the header), the evening
-    as of it, and each entry after it (its number, ``kind`` and ``at``)."""
+    as of it, and each entry after it (its number, ``kind`` and ``at``); what the repairs up to it
+    vouched for."""
 
     entry: int
     then: Ledger
     after: tuple[Any, ...]
+    vouched: frozenset[Any] = frozenset()
 
 
 class Snapshot(NamedTuple):
@@ -168,7 +170,7 @@ def _walk(path: Path, raw: bytes, top: dict[str, Any], repairing: bool, since: s
         if found is not None and isinstance(event, dict):  # an entry since the head asked for, said
             after.append({"entry": k, "kind": event.get("kind"), "at": event.get("at")})
         if since and chain.head.startswith(since):
-            found, after = Since(k, state.ledger(), ()), []
+            found, after = Since(k, state.ledger(), (), frozenset(chain.vouched)), []
         size = end
     if pin.problems and not (repairing or chain.header_vouched):
         raise LedgerError(pin.problems)
@@ -391,6 +393,11 @@ def repair(path: Path, change: Callable[[Ledger], Ledger], write: bool, at: str 
         snapshot = _snapshot(path, raw, repairing=True)
         new = naming(change(snapshot.ledger), snapshot.problems)
         found = log.found_by_repair(snapshot.chain, snapshot.head, snapshot.ledger.table.profile.sha256)
+        chain = snapshot.chain
+        carry = repair_carries(chain.breaks, chain.said) if chain is not None else set()
+        pairs = zip(snapshot.ledger.hands, new.hands, strict=True)
+        if hands := [codec.hand_mapping(e) for o, e in pairs if e.id in carry or o.result != e.result]:
+            found["hand"] = hands  # every hand it vouches for, re-scored, beside those it changes
         return _write(raw, snapshot, new, "repair", at, found)
 
 

@@ -18,7 +18,7 @@ from typing import Any
 
 from tarockscore.errors import N_, LedgerError, Problem
 from tarockscore.files import safe_io
-from tarockscore.ledger import codec
+from tarockscore.ledger import checks, codec
 from tarockscore.ledger.model import Ledger
 
 HEADER = (
@@ -318,7 +318,7 @@ class Chain:
     """The chain followed entry by entry: the head (what the next entry names as ``prev``), the
     entries that do not fit, and what the repair entries vouch for (docs/ledger-format.md)."""
 
-    __slots__ = ("header", "head", "count", "found", "vouched", "said")
+    __slots__ = ("header", "head", "count", "found", "vouched", "said", "removed")
 
     def __init__(self, header: Mapping[str, Any], pin_broken: bool = False) -> None:
         self.header = self.head = header_hash(header) or ""
@@ -326,6 +326,7 @@ class Chain:
         self.found: list[Break] = [(0, "profile", self.head, "")] if pin_broken else []
         self.vouched: set[Break] = set()
         self.said: dict[int, tuple[str, list[Any]]] = {}  # a broken entry's kind and hand ids
+        self.removed: set[Any] = set()  # the ids taken off the sheet so far
 
     def add(self, event: Any) -> None:
         self.count = k = self.count + 1
@@ -343,9 +344,15 @@ class Chain:
             ids = [h.get("id") for h in hands if isinstance(h, dict)] if isinstance(hands, list) else []
             self.said[k] = (str(event.get("kind", "?")) if isinstance(event, dict) else "?", ids)
         if isinstance(event, dict) and event.get("kind") == "repair" and isinstance(event.get("found"), list):
-            for item in event["found"]:
-                if isinstance(item, dict) and isinstance(item.get("entry"), int) and item["entry"] < k:
-                    self.vouched.add((item["entry"], "", item.get("hash"), str(item.get("prev", ""))))
+            if checks.repair_lacks(event, self.said, self.removed):  # it vouches for nothing
+                self.found.append((k, "repair", hashed, self.head))
+                self.said[k] = ("repair", checks.hand_ids(event.get("hand")))
+            else:
+                for item in event["found"]:
+                    if isinstance(item, dict) and isinstance(item.get("entry"), int) and item["entry"] < k:
+                        self.vouched.add((item["entry"], "", item.get("hash"), str(item.get("prev", ""))))
+        if isinstance(event, dict) and isinstance(event.get("removed"), list):
+            self.removed.update(i for i in event["removed"] if isinstance(i, int))
         self.head = stored if isinstance(stored, str) else (hashed or "")
 
     @property
@@ -368,6 +375,14 @@ class Chain:
             elif why == "order":
                 said = Problem.of(
                     f"entry {k}", N_("an entry before it was removed or changed outside tarockscore")
+                )
+            elif why == "repair":
+                said = Problem.of(
+                    f"entry {k}",
+                    N_(
+                        "this repair entry lacks what a repair writes (its audit line, the head and profile it "
+                        "found, every hand it vouches for, re-scored): it vouches for nothing"
+                    ),
                 )
             elif kind == "record" and len(ids) == 1:
                 said = Problem.of(f"entry {k}", N_("hand {id} was changed outside tarockscore"), id=ids[0])

@@ -18,6 +18,7 @@ from tarockscore.errors import N_, LedgerError, Message, Problem, TournamentErro
 from tarockscore.files import ledger_file, safe_io
 from tarockscore.files.tournament_file import read
 from tarockscore.files.ways_out import SHEET_FAILS_CHECK, SHEET_FAILS_CHECK_MONEY
+from tarockscore.ledger.checks import against_the_rules, covered
 from tarockscore.ledger.model import Ledger
 from tarockscore.ledger.paper import out_of_bounds, zero_sum_problems
 from tarockscore.ledger.totals import totals
@@ -101,11 +102,14 @@ def _drawn_table(
         problems += exc.problems
         problems.append(Problem.of(str(path), words.unreadable, value=where))
         return None
-    found = list(snapshot.problems)
+    found = list(snapshot.problems) or against_the_rules(snapshot.ledger)  # every hand scored again
     if found:
         problems += ledger_file.locate(found, snapshot.text, str(path))
         problems.append(Problem.of(str(path), words.fails_check, value=where, path=path))
         return None
+    chain = snapshot.chain  # which hands a repair entry covers, said
+    if chain is not None and (said := covered(chain.found, chain.breaks, chain.said)) is not None:
+        warnings.append(message(N_("{path}: {said}"), path=path, said=said))
     if closed is not None and not _closed_fits(snapshot, closed, where, path, problems, warnings):
         return None
     led = snapshot.ledger

@@ -1,23 +1,30 @@
-"""The ledger's own check: every stored hand scored afresh against its stored result (core layer, pure)."""
+"""What the ledger vouches for, checked (core layer, pure): every stored hand scored afresh against
+its stored result, on every read and by ``check``; what a repair entry must carry and which hands
+it covers; which hands of a head written down were edited since (docs/ledger-format.md).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Container, Mapping
+from collections.abc import Collection, Container, Mapping, Sequence
+from typing import Any
 
-from tarockscore.errors import N_, Problem, TarockError
-from tarockscore.ledger.model import Ledger, profile_hash
+from tarockscore.errors import N_, Message, Problem, TarockError, listed, message
+from tarockscore.ledger.model import Ledger, Result, profile_hash
 from tarockscore.ledger.paper import out_of_bounds, zero_sum_problems
 from tarockscore.ledger.radl import radl_factors, trusted_tail
 from tarockscore.ledger.results import result_of
 from tarockscore.rules.scoring import score_hand
 
-
-def _points_text(points: Mapping[str, int]) -> str:
-    return ", ".join(f"{p} {'+' if v > 0 else ''}{v}" for p, v in points.items())
+# An entry of the log that does not fit its chain, as the chain keeps it: its number, why
+# ("changed", "order", "repair", "profile"), its hash now, the prev it should name.
+Break = tuple[int, str, str | None, str]
+# What the chain keeps of such an entry: its kind and the ids of the hands it holds.
+Said = Mapping[int, tuple[str, list[Any]]]
 
 
 def check(ledger: Ledger, start: int = 0, scored: Container[int] | None = None) -> list[Problem]:
-    """Every hand scored afresh against its stored result; one problem per disagreement.
+    """The full audit of ``check``: the stored profile against its hash, the game limit, a paper
+    result's bounds, and every hand scored afresh against its stored result.
 
     ``start``: the number of leading hands known to pass already (they are the same hands, at the
     same table under the same profile, as in a ledger that passed this check, the profile's
@@ -57,6 +64,14 @@ def check(ledger: Ledger, start: int = 0, scored: Container[int] | None = None) 
             ledger, paper.schrift, paper.money
         )
         problems += [p.moved(f"paper.{p.where}") for p in wrong]
+    return problems + against_the_rules(ledger, start, scored)
+
+
+def against_the_rules(ledger: Ledger, start: int = 0, scored: Container[int] | None = None) -> list[Problem]:
+    """Every hand after the first ``start`` scored again under the evening's stored profile, its
+    Radl factor replayed, against its stored result: one problem per stored number the rules do
+    not give (``hand 2: stored +9 for Bert, the rules give -5``). Every command that reads a
+    ledger asks this; ``start`` and ``scored`` are :func:`check`'s."""
     seats = ledger.players
     profile = ledger.profile
     # a Radl runs on from earlier hands: replayed from the last hand that passed with factor 1
@@ -73,45 +88,69 @@ def check(ledger: Ledger, start: int = 0, scored: Container[int] | None = None) 
         ]
     except TarockError as exc:
         return list(exc.problems)
-    for i, (stored, b) in enumerate(zip(ledger.hands[start:], fresh, strict=True), start + 1):
-        a = stored.result
-        if a.victory_points != b.victory_points:
-            problems.append(
-                Problem.of(
-                    f"hand {i}: result.victory_points",
-                    N_("stored {_points_text}; the profile scores {_points_text2}"),
-                    _points_text=_points_text(a.victory_points),
-                    _points_text2=_points_text(b.victory_points),
-                )
-            )
-        if a.payout != b.payout:
-            problems.append(
-                Problem.of(
-                    f"hand {i}: result.payout",
-                    N_("stored {value}; the profile pays {value2}"),
-                    value=_points_text(a.payout or {}) or "none",
-                    value2=_points_text(b.payout or {}) or "none",
-                )
-            )
-        if a.won != b.won:
-            problems.append(
-                Problem.of(
-                    f"hand {i}: result.won",
-                    N_("stored {won}; the profile says {won2}"),
-                    won=a.won,
-                    won2=b.won,
-                )
-            )
-        if a.radl != b.radl:
-            problems.append(
-                Problem.of(
-                    f"hand {i}: result.radl",
-                    N_("stored ×{radl}; the hands before it give ×{radl2}"),
-                    radl=a.radl,
-                    radl2=b.radl,
-                )
-            )
+    problems: list[Problem] = []
+    for number, (stored, given) in enumerate(zip(ledger.hands[start:], fresh, strict=True), start + 1):
+        if stored.result != given:
+            problems += _compared(number, stored.result, given)
     return problems
+
+
+def _signed(points: int | None) -> str:
+    return "-" if points is None else f"{points:+d}" if points else "0"
+
+
+def _outcome(won: bool | None) -> Message:
+    return message(N_("won") if won else N_("lost") if won is not None else N_("without a winner"))
+
+
+def _compared(number: int, stored: Result, given: Result) -> list[Problem]:
+    """Each stored number of hand ``number`` that the rules do not give, one problem apiece."""
+    out = [
+        Problem.of(
+            "",
+            N_("hand {number}: stored {stored} for {player}, the rules give {given}"),
+            number=number,
+            stored=_signed(points),
+            player=player,
+            given=_signed(given.victory_points.get(player)),
+        )
+        for player, points in stored.victory_points.items()
+        if given.victory_points.get(player) != points
+    ]
+    paid, pays = stored.payout or {}, given.payout or {}
+    out += [
+        Problem.of(
+            "",
+            N_("hand {number}: stored a payout of {stored} for {player}, the rules pay {given}"),
+            number=number,
+            stored=_signed(paid.get(player)),
+            player=player,
+            given=_signed(pays.get(player)),
+        )
+        for player in dict.fromkeys([*paid, *pays])
+        if paid.get(player) != pays.get(player)
+    ]
+    if stored.won != given.won:
+        out.append(
+            Problem.of(
+                "",
+                N_("hand {number}: stored as {stored}, the rules give {given}"),
+                number=number,
+                stored=_outcome(stored.won),
+                given=_outcome(given.won),
+            )
+        )
+    if stored.radl != given.radl:
+        out.append(
+            Problem.of(
+                "",
+                N_("hand {number}: stored with Radl ×{stored}, the hands before it give ×{given}"),
+                number=number,
+                stored=stored.radl,
+                given=given.radl,
+            )
+        )
+    return out
 
 
 def differing(then: Ledger, now: Ledger) -> list[int]:
@@ -123,3 +162,79 @@ def differing(then: Ledger, now: Ledger) -> list[int]:
         for n, e in enumerate(then.hands, 1)
         if (o := kept.get(e.id)) is None or (o.keys, o.result) != (e.keys, e.result)
     ]
+
+
+# -- repairs and heads -----------------------------------------------------------------------
+
+
+def hand_ids(items: Any) -> list[int]:
+    """The ids of an entry's ``hand`` tables (what is not a table with an integer id left out)."""
+    if not isinstance(items, list):
+        return []
+    return [h["id"] for h in items if isinstance(h, dict) and isinstance(h.get("id"), int)]
+
+
+def _hands(ids: Collection[int]) -> Message:
+    shown = ", ".join(map(str, sorted(ids)))
+    return message(N_("hands {ids}") if len(ids) > 1 else N_("hand {ids}"), ids=shown)
+
+
+def repair_lacks(event: Mapping[str, Any], said: Said, removed: Container[int]) -> bool:
+    """Whether a ``repair`` entry lacks what ``tarockscore repair --write`` writes: its audit line,
+    the head and profile it found, and each hand still on the sheet of every entry it vouches for,
+    re-scored (``said``: the kind and hand ids of each entry found not to fit so far; ``removed``:
+    the ids taken off the sheet before it)."""
+    audit = event.get("audit")
+    if not (
+        isinstance(audit, list) and any(isinstance(a, dict) and a.get("action") == "repair" for a in audit)
+    ):
+        return True
+    if not (isinstance(event.get("head"), str) and isinstance(event.get("profile_found"), str)):
+        return True
+    found = event.get("found")
+    found = found if isinstance(found, list) else []
+    vouched = [f["entry"] for f in found if isinstance(f, dict) and isinstance(f.get("entry"), int)]
+    carried = set(hand_ids(event.get("hand")))
+    return any(i not in removed and i not in carried for k in vouched for i in said.get(k, ("", []))[1])
+
+
+def repair_carries(breaks: Sequence[Break], said: Said) -> set[int]:
+    """The ids of the hands a repair carries re-scored, beside those whose result it changes:
+    every hand the entries it vouches for (``breaks``) hold."""
+    return {i for k, *_ in breaks for i in said.get(k, ("", []))[1] if isinstance(i, int)}
+
+
+def covered(found: Sequence[Break], breaks: Sequence[Break], said: Said) -> Message | None:
+    """What the repairs of the log cover, in one line (None: no repair covers anything): the
+    hands, the other entries and the stored profile found changed outside tarockscore that a
+    repair entry took as they stood (``found``: every entry that does not fit; ``breaks``: those
+    no repair vouches for)."""
+    vouched = [b for b in found if b not in breaks]
+    if not vouched:
+        return None
+    ids = {i for k, *_ in vouched if k for i in said.get(k, ("", []))[1] if isinstance(i, int)}
+    what: list[Message] = [_hands(ids)] if ids else []
+    what += [
+        message(N_("entry {entry} ({kind})"), entry=k, kind=said.get(k, ("?", []))[0])
+        for k, *_ in vouched
+        if k and not said.get(k, ("", []))[1]
+    ]
+    if any(k == 0 for k, *_ in vouched):
+        what.append(message(N_("the stored profile")))
+    return message(
+        N_("a repair entry covers {what}: changed outside tarockscore, and taken as it was found"),
+        what=listed(what),
+    )
+
+
+def edited_since(
+    found: Sequence[Break], said: Said, entry: int, vouched: Container[Any]
+) -> tuple[tuple[int, ...], set[int]]:
+    """The entries up to ``entry`` (a head's) found not to fit the chain and not vouched for by a
+    repair up to it (``vouched``), a repair after it or not, and the ids of the hands they hold:
+    a head written down before such an edit vouched for the entry as it was, not as it is."""
+    edited = [
+        (k, why) for k, why, hashed, prev in found if 1 <= k <= entry and (k, "", hashed, prev) not in vouched
+    ]
+    ids = {i for k, why in edited if why != "order" for i in said.get(k, ("", []))[1]}
+    return tuple(k for k, _ in edited), {i for i in ids if isinstance(i, int)}

@@ -73,6 +73,10 @@ def head_check_text(held: Any) -> str:
         return _("head {head}: hand {number} differs from the hand of then; entries since: {since}").format(
             head=short, number=held.differ[0], since=since or "-"
         )
+    if held.edited:  # an entry of then that holds no hand (an undo, a mark) changed since
+        return _("head {head}: entry {entry} was changed since; entries since: {since}").format(
+            head=short, entry=held.edited[0], since=since or "-"
+        )
     return ngettext(
         "head {head}: every hand of then is unchanged; {count} entry since",
         "head {head}: every hand of then is unchanged; {count} entries since",

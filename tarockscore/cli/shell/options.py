@@ -24,6 +24,7 @@ from typing import Annotated, Any
 import typer
 
 import tarockscore
+from tarockscore.cli.shell import terminal
 from tarockscore.cli.words.fields import as_options
 from tarockscore.errors import N_, TarockError, UsageError, shortened
 from tarockscore.i18n import _
@@ -58,8 +59,8 @@ def ledger_path_of(option: str | None) -> Path:
 
 
 def evening_of(option: str | None) -> "tarockscore.Evening":
-    """The evening kept in the ledger ``--ledger`` names, else its fallbacks."""
-    return tarockscore.Evening(ledger_path_of(option))
+    """The evening kept in the ledger ``--ledger`` names, else its fallbacks; its warnings said on stderr."""
+    return tarockscore.Evening(ledger_path_of(option), warn=lambda said: terminal.say(terminal.warning(said)))
 
 
 # -- the shell's completion of values ------------------------------------------------------------
