@@ -32,8 +32,6 @@ from tarockscore.render.output import OutputFormat, View, rendered
 
 # -- --ledger ------------------------------------------------------------------------------------
 
-LEDGER_ENV = "TAROCKSCORE_LEDGER"
-
 LedgerOpt = Annotated[
     str | None,
     typer.Option(

@@ -13,8 +13,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 import tarockscore
-from tarockscore.cli.shell.options import LEDGER_ENV
 from tarockscore.errors import N_, Message, Problem, Values, message
+
+LEDGER_ENV = "TAROCKSCORE_LEDGER"  # the environment variable that names the evening's ledger
 
 ways_out = tarockscore.ways_out
 
