@@ -138,14 +138,14 @@ def at_the_table(repeats: int, work: Path) -> dict[str, Any]:
         print(f"  {r['name']}: +{over:.0f} ms over the floor, ×{r['ratio']:.2f} (goal ≤ ×{goal}): {verdict}")
     phases = {
         "score": startup_phases(
-            ["tarockscore.api.hand", "tarockscore.render.hand", "tarockscore.files.hand_file"],
+            ["tarockscore.io.inputs", "tarockscore.render.hand", "tarockscore.io.inputs"],
             ["score", str(EXAMPLE)],
         ),
         "record": startup_phases(
             [
-                "tarockscore.ledger.operations",
-                "tarockscore.files.ledger_file",
-                "tarockscore.files.hand_file",
+                "tarockscore.evening.operations",
+                "tarockscore.evening.store",
+                "tarockscore.io.inputs",
                 "datetime",
             ],
             ["record", str(hand), "--ledger", str(ledger)],
@@ -262,10 +262,10 @@ import json, sys, time
 from pathlib import Path
 T = time.perf_counter
 t0 = T()
-from tarockscore.files import ledger_file
-from tarockscore.ledger.checks import check
-from tarockscore.ledger.model import ledger_profile
-from tarockscore.ledger.operations import rescore
+from tarockscore.evening import store as ledger_file
+from tarockscore.evening.checks import check
+from tarockscore.evening.model import ledger_profile
+from tarockscore.evening.operations import rescore
 t1 = T()
 paths = sorted(Path(sys.argv[1]).rglob("*.toml")) if Path(sys.argv[1]).is_dir() else [Path(sys.argv[1])]
 snapshots = [ledger_file.read(p) for p in paths]  # every entry read
@@ -277,7 +277,7 @@ t3 = T()
 assert bad == 0
 from tarockscore.rules.hand import hand_to_mapping
 from tarockscore.rules.parse import parse_hand
-from tarockscore.files.profile_file import load_profile
+from tarockscore.io.inputs import load_profile
 from tarockscore.rules.scoring import score_hand
 parse = score = back = 0.0
 for led in ledgers:
@@ -350,9 +350,10 @@ def record_phases(base: Path, runs: int = 3) -> dict[str, float]:
     code = r"""
 import json, sys, time
 from pathlib import Path
-from tarockscore.files import ledger_file as lf
-from tarockscore.files.hand_file import read_hand_mapping
-from tarockscore.ledger import fold, operations
+from tarockscore.evening import store as lf
+from tarockscore.io.inputs import read_hand_mapping
+from tarockscore.evening import fold
+from tarockscore.evening import operations
 path, hand = Path(sys.argv[1]), sys.argv[2]
 mapping, _ = read_hand_mapping(hand)
 T = time.perf_counter

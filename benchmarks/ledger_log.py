@@ -26,10 +26,10 @@ import tempfile
 import time
 from pathlib import Path
 
-from tarockscore.files import ledger_log
-from tarockscore.ledger import codec as ledger_codec
-from tarockscore.ledger import operations
-from tarockscore.ledger.table import new_ledger
+from tarockscore.evening import codec as ledger_codec
+from tarockscore.evening import log as ledger_log
+from tarockscore.evening import operations
+from tarockscore.evening.table import new_ledger
 from tarockscore.rules.hand import HandInput
 from tarockscore.rules.profile import Profile
 
@@ -116,7 +116,7 @@ def main() -> None:
     parser.add_argument("--build", nargs=2, metavar=("PATH", "HANDS"), help=argparse.SUPPRESS)
     options = parser.parse_args()
     if options.build:
-        from tarockscore.files.profile_file import load_profile
+        from tarockscore.io.inputs import load_profile
 
         build(Path(options.build[0]), int(options.build[1]), load_profile("koenigrufen"))
         return

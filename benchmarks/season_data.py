@@ -17,13 +17,12 @@ from fractions import Fraction
 from pathlib import Path
 
 from tarockscore.errors import HandError
-from tarockscore.files.ledger_file import create
-from tarockscore.files.profile_file import load_profile
-from tarockscore.ledger.deal import deal
-from tarockscore.ledger.model import Entry, Ledger
-from tarockscore.ledger.results import fresh_results
-from tarockscore.ledger.stored import parse_stored
-from tarockscore.ledger.table import new_ledger
+from tarockscore.evening.checks import fresh_results
+from tarockscore.evening.deal import deal
+from tarockscore.evening.model import Entry, Ledger
+from tarockscore.evening.store import create
+from tarockscore.evening.table import new_ledger, parse_stored
+from tarockscore.io.inputs import load_profile
 from tarockscore.rules.hand import BonusInput, HandInput, render_points
 from tarockscore.rules.parse import parse_hand
 from tarockscore.rules.profile import Kind, Profile

@@ -1,7 +1,7 @@
 """Where one command's time goes after the interpreter has started, in one process.
 
 Usage: ``python benchmarks/startup.py MODULES -- ARGS...``: times the floor's imports, the import
-of ``tarockscore.cli.shell.app`` (every command registered), Typer turning the app into a Click
+of ``tarockscore.cli.app`` (every command registered), Typer turning the app into a Click
 command (as ``main()`` does), the import of MODULES (the core modules the command imports in its
 body), and the command itself with those imports already done. Prints one JSON object (seconds).
 The interpreter's teardown is not part of any step.
@@ -30,9 +30,9 @@ def main() -> None:
 
     out["floor imports (typer, tabulate, tomli_w, tomllib)"] = T() - t
     t = T()
-    from tarockscore.cli.shell import app as cli
+    from tarockscore.cli import app as cli
 
-    out["import tarockscore.cli.shell.app (all commands registered)"] = T() - t
+    out["import tarockscore.cli.app (all commands registered)"] = T() - t
     t = T()
     command = typer.main.get_command(cli.app)
     out["Typer builds the invoked command"] = T() - t

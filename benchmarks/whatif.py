@@ -20,7 +20,7 @@ def main() -> None:
     sys.argv = ["tarockscore", *args]
     if mode == "no-gc":
         gc.disable()
-    from tarockscore.cli.shell.app import main as cli_main
+    from tarockscore.cli.app import main as cli_main
 
     if mode != "no-teardown":
         cli_main()

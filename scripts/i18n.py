@@ -76,7 +76,7 @@ def help_messages() -> Iterator[tuple[str, str]]:
     """(text, where) for every help text of the command line as Typer builds it."""
     from typer.main import get_command
 
-    from tarockscore.cli.shell.app import app
+    from tarockscore.cli.app import app
 
     def walk(command: Any, path: str) -> Iterator[tuple[str, str]]:
         for attr in ("help", "short_help", "epilog"):

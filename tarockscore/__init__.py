@@ -11,7 +11,7 @@ The front ends (the command line, the web page) import from the package only thi
 ``render``, ``i18n`` and ``errors``.
 """
 
-from tarockscore.api.entry import (
+from tarockscore.entry.entry import (
     Answers,
     FormReading,
     HandEntry,
@@ -26,7 +26,7 @@ from tarockscore.api.entry import (
     submit_answers,
     yes_or_no,
 )
-from tarockscore.api.evening import (
+from tarockscore.evening.evening import (
     Begun,
     Change,
     Evening,
@@ -42,7 +42,9 @@ from tarockscore.api.evening import (
     now,
     upgrade,
 )
-from tarockscore.api.hand import (
+from tarockscore.evening.settle import parse_stake
+from tarockscore.io import kinds as ways_out
+from tarockscore.io.inputs import (
     BonusInput,
     HandInput,
     Profile,
@@ -54,7 +56,9 @@ from tarockscore.api.hand import (
     read_hand,
     score_hand,
 )
-from tarockscore.api.season import (
+from tarockscore.io.safe_io import noting_writes
+from tarockscore.rules.words import clean_name, fold, strip_spaces
+from tarockscore.season.season import (
     FoldedSeason,
     LeftOut,
     PlayerStats,
@@ -66,7 +70,7 @@ from tarockscore.api.season import (
     fold_season,
     write_chart_file,
 )
-from tarockscore.api.tournament import (
+from tarockscore.tournament.tournament import (
     Cup,
     DayMoney,
     DayStandings,
@@ -83,10 +87,6 @@ from tarockscore.api.tournament import (
     seating,
     upgrade_day,
 )
-from tarockscore.files import ways_out
-from tarockscore.files.safe_io import noting_writes
-from tarockscore.ledger.settle_up import parse_stake
-from tarockscore.rules.words import clean_name, fold, strip_spaces
 
 __version__ = "0.3.1"
 

@@ -1,5 +1,5 @@
 """Entry point for ``python -m tarockscore`` (CLI layer)."""
 
-from tarockscore.cli.shell.app import main
+from tarockscore.cli.app import main
 
 main()

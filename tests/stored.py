@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from tarockscore.files import ledger_file
-from tarockscore.ledger import codec as ledger_codec
+from tarockscore.evening import codec as ledger_codec
+from tarockscore.evening import store as ledger_file
 
 
 def stored_hands(path: str | Path) -> list[dict[str, Any]]:

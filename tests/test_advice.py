@@ -15,13 +15,16 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from tarockscore.cli.shell.app import app
-from tarockscore.cli.shell.options import ledger_path_of
-from tarockscore.cli.words.advice import ADVICE
+from tarockscore.cli.app import app
+from tarockscore.cli.options import ledger_path_of
+from tarockscore.cli.words import ADVICE
 from tarockscore.errors import LedgerError, Problem, TournamentError, UsageError
-from tarockscore.files import ledger_file, tournament_day, tournament_file, ways_out
-from tarockscore.files.ledger_file import NoLedgerHere
-from tarockscore.files.tournament_file import NoTournamentHere
+from tarockscore.evening import store as ledger_file
+from tarockscore.evening.store import NoLedgerHere
+from tarockscore.io import kinds as ways_out
+from tarockscore.tournament import store as tournament_day
+from tarockscore.tournament import store as tournament_file
+from tarockscore.tournament.store import NoTournamentHere
 
 runner = CliRunner()
 TABLE = "Anna,Bert,Cilli,Dani"

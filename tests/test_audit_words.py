@@ -14,10 +14,10 @@ import pytest
 from typer.testing import CliRunner, Result
 
 from tarockscore import i18n
-from tarockscore.cli.shell.app import app
-from tarockscore.files.profile_file import load_profile
-from tarockscore.ledger.operations import delete, record, replace_hand, set_radl, undo
-from tarockscore.ledger.table import new_ledger
+from tarockscore.cli.app import app
+from tarockscore.evening.operations import delete, record, replace_hand, set_radl, undo
+from tarockscore.evening.table import new_ledger
+from tarockscore.io.inputs import load_profile
 from tarockscore.rules.hand import HandInput
 from tests.stored import stored_audit
 

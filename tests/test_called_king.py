@@ -10,9 +10,9 @@ from __future__ import annotations
 import pytest
 from typer.testing import CliRunner
 
-from tarockscore.cli.shell.app import app
+from tarockscore.cli.app import app
 from tarockscore.errors import HandError
-from tarockscore.files.profile_file import load_profile
+from tarockscore.io.inputs import load_profile
 from tarockscore.rules.hand import BonusInput, HandInput, hand_to_mapping
 from tarockscore.rules.parse import parse_hand
 

@@ -403,7 +403,7 @@ def _cairo() -> None:
 def evening(tmp_path: Path) -> Path:
     from typer.testing import CliRunner
 
-    from tarockscore.cli.shell.app import app
+    from tarockscore.cli.app import app
 
     path = tmp_path / "evening.toml"
     runner = CliRunner()
@@ -418,7 +418,7 @@ def evening(tmp_path: Path) -> Path:
 def test_chart_writes_png_and_pdf(evening: Path, tmp_path: Path) -> None:
     from typer.testing import CliRunner
 
-    from tarockscore.cli.shell.app import app
+    from tarockscore.cli.app import app
 
     _cairo()
     runner = CliRunner()
@@ -439,7 +439,7 @@ def test_png_without_the_drawing_library_is_refused(
 
     from typer.testing import CliRunner
 
-    from tarockscore.cli.shell.app import app
+    from tarockscore.cli.app import app
 
     monkeypatch.setitem(sys.modules, "cairosvg", None)  # as if the extra were not installed
     target = tmp_path / "c.png"
@@ -453,7 +453,7 @@ def test_png_without_the_drawing_library_is_refused(
 def test_other_file_endings_are_refused(evening: Path, tmp_path: Path, name: str) -> None:
     from typer.testing import CliRunner
 
-    from tarockscore.cli.shell.app import app
+    from tarockscore.cli.app import app
 
     result = CliRunner().invoke(app, ["chart", str(evening), "-o", str(tmp_path / name)])
     assert result.exit_code == 2

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from tarockscore.cli.shell.app import app
-from tarockscore.files.profile_file import shipped_names
+from tarockscore.cli.app import app
+from tarockscore.io.inputs import shipped_names
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted((ROOT / "examples").glob("*.toml"))

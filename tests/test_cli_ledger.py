@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner, Result
 
-from tarockscore.cli.shell.app import app
+from tarockscore.cli.app import app
 
 runner = CliRunner()
 ROOT = Path(__file__).resolve().parent.parent
@@ -613,8 +613,8 @@ def test_enter_asks_again_after_a_wrong_answer_and_may_record_nothing(ledger: st
 def test_enter_refuses_when_the_ledger_changed_meanwhile(
     ledger: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import tarockscore.cli.prompt.enter as cli_enter
-    from tarockscore.cli.prompt import ask
+    import tarockscore.cli.commands.enter as cli_enter
+    from tarockscore.cli import terminal as ask
 
     real = ask.answer_to
 

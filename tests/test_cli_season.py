@@ -18,8 +18,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from tarockscore.cli.shell.app import app
-from tarockscore.files.ledger_file import create
+from tarockscore.cli.app import app
+from tarockscore.evening.store import create
 from tests.test_chart import dump_dom
 from tests.test_season import ledger_a, ledger_b, ledger_c, ledger_pagat, ledger_zwanzigerrufen
 

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner, Result
 
-from tarockscore.cli.shell.app import app
+from tarockscore.cli.app import app
 
 runner = CliRunner()
 TABLE = "Anna,Bert,Cilli,Dani"

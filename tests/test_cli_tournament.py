@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner, Result
 
-from tarockscore.cli.shell.app import app
+from tarockscore.cli.app import app
 from tests.test_tournament_paper_sheet import rewrite_with_hashes
 
 runner = CliRunner()

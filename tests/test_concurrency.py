@@ -18,8 +18,8 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-import tarockscore.files.ledger_file as lf
-from tarockscore.cli.shell.app import app
+import tarockscore.evening.store as lf
+from tarockscore.cli.app import app
 
 WRITERS = 4
 READERS = 2

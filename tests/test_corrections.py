@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner, Result
 
+from tarockscore.cli.app import app
 from tarockscore.cli.commands import ledger as cli_ledger
-from tarockscore.cli.shell.app import app
 from tests.stored import stored_hands
 
 runner = CliRunner()

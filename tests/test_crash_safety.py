@@ -37,22 +37,22 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-import tarockscore.files.ledger_file as lf
-import tarockscore.files.safe_io as sio
-from tarockscore.cli.shell.app import app
-from tarockscore.ledger.model import Ledger
+import tarockscore.evening.store as lf
+import tarockscore.io.safe_io as sio
+from tarockscore.cli.app import app
+from tarockscore.evening.model import Ledger
 
 ROOT = Path(__file__).resolve().parent.parent
 RANDOM_KILLS = int(os.environ.get("CRASH_KILLS", "16"))
 runner = CliRunner()
 
 # Every call the ledger file makes to the operating system while it changes a ledger. The hook
-# wraps them inside ``tarockscore.files.safe_io`` only (its module globals ``os`` and ``tempfile``,
+# wraps them inside ``tarockscore.io.safe_io`` only (its module globals ``os`` and ``tempfile``,
 # and its one locking call ``_try_lock``), and the file object that ``os.fdopen`` returns.
 HOOK = textwrap.dedent(
     """
     import os, signal, sys, types
-    import tarockscore.files.safe_io as sio
+    import tarockscore.io.safe_io as sio
 
     MODE = os.environ["FAULT_MODE"]          # count | kill | oserror
     TARGET = int(os.environ.get("FAULT_AT", "0"))
@@ -111,7 +111,7 @@ HOOK = textwrap.dedent(
     sio.tempfile = fake_tempfile
     sio._try_lock = wrap(sio._try_lock, "lock")
 
-    from tarockscore.cli.shell.app import main
+    from tarockscore.cli.app import main
     sys.argv[0] = "tarockscore"
     try:
         main()

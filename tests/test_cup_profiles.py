@@ -14,9 +14,9 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from tarockscore.cli.shell.app import app
+from tarockscore.cli.app import app
 from tarockscore.errors import HandError, ProfileError
-from tarockscore.files.profile_file import load_profile
+from tarockscore.io.inputs import load_profile
 from tarockscore.rules.hand import BonusInput, HandInput
 from tarockscore.rules.parse import parse_hand
 from tarockscore.rules.profile import build_profile

@@ -23,7 +23,7 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from tarockscore.cli.shell.app import app
+from tarockscore.cli.app import app
 
 runner = CliRunner()
 SEATS = ["-p", "A,B,C,D"]

@@ -16,7 +16,7 @@ import pytest
 from typer.main import get_command
 from typer.testing import CliRunner
 
-from tarockscore.cli.shell.app import app
+from tarockscore.cli.app import app
 from tarockscore.rules.hand import HandInput
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -22,12 +22,12 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner, Result
 
-from tarockscore.cli.shell.app import app
+from tarockscore.cli.app import app
 from tarockscore.entry.answers import Entry, Save, read_summary
 from tarockscore.entry.flow import Flow
 from tarockscore.entry.hand import defaults_from_keys
 from tarockscore.entry.question import OWN, TALON, Question, Refused
-from tarockscore.files.profile_file import load_profile
+from tarockscore.io.inputs import load_profile
 from tarockscore.rules import legality
 
 runner = CliRunner()
@@ -479,7 +479,7 @@ def test_every_question_keeps_ctrl_c_apart_from_end_of_input(monkeypatch: pytest
     import typer
     from typer._click import termui
 
-    from tarockscore.cli.prompt import ask
+    from tarockscore.cli import terminal as ask
 
     def pressed(key: type[BaseException]) -> object:
         def prompt(text: str) -> str:

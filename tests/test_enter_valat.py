@@ -28,12 +28,11 @@ import pytest
 from typer.testing import CliRunner, Result
 
 import tarockscore
-from tarockscore.cli.shell.app import app
-from tarockscore.entry.answers import Entry
+from tarockscore.cli.app import app
+from tarockscore.entry.answers import Entry, submit
 from tarockscore.entry.flow import Flow
-from tarockscore.entry.form import submit
 from tarockscore.entry.question import Kind, Question
-from tarockscore.files.profile_file import load_profile
+from tarockscore.io.inputs import load_profile
 from tarockscore.web import form as web_form
 
 with warnings.catch_warnings():  # Starlette would rather have httpx's successor; httpx works

@@ -19,12 +19,12 @@ import pytest
 from typer.testing import CliRunner
 
 from tarockscore import i18n
-from tarockscore.cli.shell.app import app
+from tarockscore.cli.app import app
+from tarockscore.entry.answers import Reading, next_question, submit
 from tarockscore.entry.flow import Flow
-from tarockscore.entry.form import Reading, next_question, submit
 from tarockscore.entry.question import NONE, TALON, Kind
-from tarockscore.files.ledger_file import read
-from tarockscore.files.profile_file import load_profile
+from tarockscore.evening.store import read
+from tarockscore.io.inputs import load_profile
 
 TABLE = ("Anna", "Bert", "Cilli", "Dani")
 KR = load_profile("koenigrufen")

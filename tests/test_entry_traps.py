@@ -13,11 +13,11 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from tarockscore.cli.shell.app import app
-from tarockscore.cli.words.fields import SHORT_FORM_WORDING
+from tarockscore.cli.app import app
+from tarockscore.cli.words import SHORT_FORM_WORDING
 from tarockscore.entry.answers import Entry
 from tarockscore.entry.flow import Flow
-from tarockscore.files.profile_file import load_profile
+from tarockscore.io.inputs import load_profile
 
 runner = CliRunner()
 TABLE = "A,B,C,D"

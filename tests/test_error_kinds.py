@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner, Result
 
-from tarockscore.cli.shell.app import app
+from tarockscore.cli.app import app
 from tarockscore.errors import (
     GameLimitReached,
     HandError,
@@ -31,16 +31,17 @@ from tarockscore.errors import (
     UsageError,
     unreadable,
 )
-from tarockscore.files import ledger_file, safe_io, tournament_file
-from tarockscore.files.hand_file import parse_hand_text, read_hand_text
-from tarockscore.files.profile_file import load_profile
-from tarockscore.ledger import operations
-from tarockscore.ledger.deal import next_deal
-from tarockscore.ledger.model import Ledger
-from tarockscore.ledger.operations import record, undo
-from tarockscore.ledger.table import new_ledger
+from tarockscore.evening import operations
+from tarockscore.evening import store as ledger_file
+from tarockscore.evening.deal import next_deal
+from tarockscore.evening.model import Ledger
+from tarockscore.evening.operations import record, undo
+from tarockscore.evening.table import new_ledger
+from tarockscore.io import safe_io
+from tarockscore.io.inputs import load_profile, parse_hand_text, read_hand_text
 from tarockscore.rules.hand import HandInput
 from tarockscore.rules.parse import parse_hand
+from tarockscore.tournament import store as tournament_file
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "koenigrufen-call.toml"

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner, Result
 
-from tarockscore.cli.shell.app import app
+from tarockscore.cli.app import app
 
 runner = CliRunner()
 

@@ -27,7 +27,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner, Result
 
-from tarockscore.cli.shell.app import app
+from tarockscore.cli.app import app
 from tarockscore.errors import escape_unprintable
 from tests.conftest import SUMMARY_LINES
 

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from tarockscore.cli.shell.app import app
+from tarockscore.cli.app import app
 from tests.stored import rechained
 from tests.test_fuzz_cli import assert_clean, invoke
 

@@ -18,10 +18,10 @@ import pytest
 from typer.testing import CliRunner, Result
 
 from tarockscore import i18n
-from tarockscore.cli.shell.app import app
+from tarockscore.cli.app import app
 from tarockscore.errors import NAMED, key_title, message, one_of
-from tarockscore.files.profile_file import load_profile, shipped_names
-from tarockscore.render.audit import TEMPLATES, moment, read_back, said
+from tarockscore.io.inputs import load_profile, shipped_names
+from tarockscore.render.evening import TEMPLATES, moment, read_back, said
 from tests.test_i18n import PO, read_po
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -16,13 +16,13 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner, Result
 
-from tarockscore.cli.shell.app import app
-from tarockscore.files import ledger_file as F
-from tarockscore.files.profile_file import load_profile
-from tarockscore.ledger.model import Action, Ledger
-from tarockscore.ledger.operations import delete, record, replace_hand, set_radl, strike_radl, undo
-from tarockscore.ledger.radl import BY_HAND, pending_radl, radl_cause
-from tarockscore.ledger.table import new_ledger
+from tarockscore.cli.app import app
+from tarockscore.evening import store as F
+from tarockscore.evening.model import Action, Ledger
+from tarockscore.evening.operations import delete, record, replace_hand, set_radl, strike_radl, undo
+from tarockscore.evening.radl import BY_HAND, pending_radl, radl_cause
+from tarockscore.evening.table import new_ledger
+from tarockscore.io.inputs import load_profile
 from tarockscore.rules.hand import HandInput
 from tests.stored import stored_hands
 

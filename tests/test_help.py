@@ -18,8 +18,8 @@ from typer.main import get_command
 from typer.testing import CliRunner
 
 from tarockscore import __version__
-from tarockscore.cli.shell.app import app
-from tarockscore.cli.shell.group import EXAMPLES
+from tarockscore.cli.app import app
+from tarockscore.cli.group import EXAMPLES
 
 runner = CliRunner()
 SCRIPT = Path(sys.executable).parent / "tarockscore"

@@ -20,7 +20,7 @@ import pytest
 import tomli_w
 from typer.testing import CliRunner, Result
 
-from tarockscore.cli.shell.app import app
+from tarockscore.cli.app import app
 from tests.test_tournament_paper_sheet import rewrite_with_hashes
 
 runner = CliRunner()

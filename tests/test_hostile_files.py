@@ -21,13 +21,13 @@ from typing import cast
 import pytest
 from typer.testing import CliRunner, Result
 
-import tarockscore.files.ledger_file as lf
-import tarockscore.files.safe_io as sio
-from tarockscore.cli.shell.app import app
+import tarockscore.evening.store as lf
+import tarockscore.io.safe_io as sio
+from tarockscore.cli.app import app
 from tarockscore.errors import TarockError
-from tarockscore.ledger import operations
-from tarockscore.ledger.model import Ledger
-from tarockscore.ledger.table import new_ledger
+from tarockscore.evening import operations
+from tarockscore.evening.model import Ledger
+from tarockscore.evening.table import new_ledger
 from tarockscore.rules.hand import HandInput
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -446,7 +446,7 @@ def test_no_module_imports_fcntl_at_the_top() -> None:
     """``fcntl`` exists on POSIX only: importing it at the top would stop every command on Windows."""
     code = (
         "import sys; sys.modules['fcntl'] = None; sys.modules['msvcrt'] = None\n"
-        "import tarockscore.cli.shell.app, tarockscore.files.ledger_file, tarockscore.files.safe_io\n"
+        "import tarockscore.cli.app, tarockscore.evening.store, tarockscore.io.safe_io\n"
         "import tarockscore.cli.commands.ledger, tarockscore.cli.commands.season\n"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
@@ -528,7 +528,7 @@ def test_the_windows_lock_path_keeps_every_hand_of_racing_writers(tmp_path: Path
     import tomllib
 
     path = tmp_path / "evening.toml"
-    from tarockscore.files.profile_file import load_profile
+    from tarockscore.io.inputs import load_profile
 
     # the fixture hides fcntl: the Windows path must never need it
     lf.create(path, new_ledger(NAMES, load_profile("koenigrufen"), created="2026-01-01T20:00:00+01:00"))

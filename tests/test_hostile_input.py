@@ -21,10 +21,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner, Result
 
-import tarockscore.files.safe_io as sio
-from tarockscore.cli.prompt import ask
-from tarockscore.cli.shell.app import app
-from tarockscore.cli.shell.terminal import CAP
+import tarockscore.io.safe_io as sio
+from tarockscore.cli import terminal as ask
+from tarockscore.cli.app import app
+from tarockscore.cli.terminal import CAP
 
 runner = CliRunner()
 TABLE = "José,Bert,Cilli,Dani"

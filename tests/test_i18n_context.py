@@ -19,7 +19,7 @@ import pytest
 from typer.testing import CliRunner
 
 from tarockscore import i18n
-from tarockscore.cli.shell.app import app
+from tarockscore.cli.app import app
 from tarockscore.errors import N_, counted, message
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -224,7 +224,7 @@ def test_a_real_run_without_the_catalogue_speaks_english(tmp_path: Path) -> None
     # The console script itself must carry the warning too.
     program = (
         "import sys; from pathlib import Path; from tarockscore import i18n; "
-        "i18n.LOCALE_DIR = Path(sys.argv.pop(1)); from tarockscore.cli.shell.app import main; main()"
+        "i18n.LOCALE_DIR = Path(sys.argv.pop(1)); from tarockscore.cli.app import main; main()"
     )
     run = [sys.executable, "-c", program, str(tmp_path)]
     broken = subprocess.run([*run, "--lang", "de", "score"], capture_output=True, text=True, check=False)

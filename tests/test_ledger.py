@@ -19,15 +19,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tarockscore.errors import HandError, LedgerError, TarockError
-from tarockscore.files.ledger_file import parse, render
-from tarockscore.files.profile_file import load_profile
-from tarockscore.ledger.checks import check
-from tarockscore.ledger.deal import Deal, deal, dealer_of, next_deal
-from tarockscore.ledger.model import Action, Ledger, Result, ledger_profile
-from tarockscore.ledger.operations import delete, record, replace_hand, rescore, undo
-from tarockscore.ledger.radl import radl_cause, radl_factors
-from tarockscore.ledger.table import new_ledger
-from tarockscore.ledger.totals import payout_totals, totals
+from tarockscore.evening.checks import check
+from tarockscore.evening.deal import Deal, deal, dealer_of, next_deal
+from tarockscore.evening.model import Action, Ledger, Result, ledger_profile, payout_totals, totals
+from tarockscore.evening.operations import delete, record, replace_hand, rescore, undo
+from tarockscore.evening.radl import radl_cause, radl_factors
+from tarockscore.evening.store import parse, render
+from tarockscore.evening.table import new_ledger
+from tarockscore.io.inputs import load_profile
 from tarockscore.rules.hand import BonusInput, HandInput
 from tarockscore.rules.profile import Profile
 

@@ -12,7 +12,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from tarockscore.errors import LedgerError
-from tarockscore.files import ledger_log as log
+from tarockscore.evening import log
 
 PREV = "0" * 64
 HEADER = log.HEADER + 'schema = 2\n\n[table]\nplayers = ["Anna", "Bert", "Cilli", "Dani"]\n'

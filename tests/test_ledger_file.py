@@ -20,15 +20,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from tarockscore.cli.shell.app import app
+from tarockscore.cli.app import app
 from tarockscore.errors import LedgerError
-from tarockscore.files import ledger_file as F
-from tarockscore.files.profile_file import load_profile
-from tarockscore.ledger.checks import check
-from tarockscore.ledger.deal import next_deal
-from tarockscore.ledger.model import Ledger
-from tarockscore.ledger.operations import delete, record, replace_hand, undo
-from tarockscore.ledger.table import new_ledger
+from tarockscore.evening import store as F
+from tarockscore.evening.checks import check
+from tarockscore.evening.deal import next_deal
+from tarockscore.evening.model import Ledger
+from tarockscore.evening.operations import delete, record, replace_hand, undo
+from tarockscore.evening.table import new_ledger
+from tarockscore.io.inputs import load_profile
 from tarockscore.rules.hand import HandInput
 from tarockscore.rules.words import player_key
 
@@ -368,9 +368,9 @@ RECORDER = textwrap.dedent(
     """
     import os, sys, time
     from pathlib import Path
-    from tarockscore.files import ledger_file as F
-    from tarockscore.ledger.deal import next_deal
-    from tarockscore.ledger.operations import record
+    from tarockscore.evening import store as F
+    from tarockscore.evening.deal import next_deal
+    from tarockscore.evening.operations import record
 
     path, count, tag, slow = Path(sys.argv[1]), int(sys.argv[2]), sys.argv[3], sys.argv[4] == "slow"
     if slow:

@@ -9,9 +9,9 @@ import pytest
 from typer.testing import CliRunner
 
 import tarockscore
-from tarockscore.cli.shell.app import app
+from tarockscore.cli.app import app
 from tarockscore.errors import LedgerError
-from tarockscore.files import safe_io
+from tarockscore.io import safe_io
 
 runner = CliRunner()
 RUFER: tarockscore.HandInput = {

@@ -9,7 +9,7 @@ from fractions import Fraction
 import pytest
 
 from tarockscore.errors import HandError
-from tarockscore.files.profile_file import load_profile
+from tarockscore.io.inputs import load_profile
 from tarockscore.rules import legality
 from tarockscore.rules.hand import BonusInput, HandInput
 from tarockscore.rules.parse import parse_hand

@@ -16,10 +16,10 @@ import pytest
 from typer.main import get_command
 from typer.testing import CliRunner
 
-from tarockscore.cli.shell.app import app
+from tarockscore.cli.app import app
 from tarockscore.errors import LedgerError
-from tarockscore.files.profile_file import load_profile
-from tarockscore.ledger.table import new_ledger
+from tarockscore.evening.table import new_ledger
+from tarockscore.io.inputs import load_profile
 
 ROOT = Path(__file__).resolve().parent.parent
 TABLE = ["-p", "Anna,Bert,Cilli,Dani"]

@@ -85,7 +85,7 @@ def test_pip_show_reads_the_licence_in_a_fresh_environment(wheel: Path, tmp_path
     )
     assert read.stdout.splitlines() == ["MIT", "MIT License"], read.stderr
     assert "The tarockscore authors" in fields["Author"] + fields.get("Author-email", "")
-    assert "tarockscore = tarockscore.cli.shell.app:main" in shown.stdout
+    assert "tarockscore = tarockscore.cli.app:main" in shown.stdout
 
 
 def test_every_link_of_the_readme_works_on_a_package_index_page() -> None:

@@ -12,12 +12,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from tarockscore.cli.shell.app import app
+from tarockscore.cli.app import app
 from tarockscore.errors import ProfileError
-from tarockscore.files import ledger_file as F
-from tarockscore.files.profile_file import load_profile, resolve_document, shipped_names
-from tarockscore.ledger.operations import record
-from tarockscore.ledger.table import new_ledger
+from tarockscore.evening import store as F
+from tarockscore.evening.operations import record
+from tarockscore.evening.table import new_ledger
+from tarockscore.io.inputs import load_profile, resolve_document, shipped_names
 from tarockscore.rules.hand import HandInput
 from tarockscore.rules.parse import parse_hand
 from tarockscore.rules.profile import Game, KontraRules, Settlement, ValatRules, key_path

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from tarockscore.cli.shell.app import app
+from tarockscore.cli.app import app
 
 runner = CliRunner()
 

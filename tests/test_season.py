@@ -33,13 +33,13 @@ from typing import Any, cast
 
 import pytest
 
-from tarockscore.api.season import parse_alias
 from tarockscore.errors import LedgerError, UsageError
-from tarockscore.files.profile_file import load_profile
-from tarockscore.ledger.model import Ledger
-from tarockscore.ledger.operations import record, replace_hand
-from tarockscore.ledger.table import new_ledger
+from tarockscore.evening.model import Ledger
+from tarockscore.evening.operations import record, replace_hand
+from tarockscore.evening.table import new_ledger
+from tarockscore.io.inputs import load_profile
 from tarockscore.rules.hand import HandInput
+from tarockscore.season.season import parse_alias
 from tarockscore.season.standings import (
     Filters,
     aliases_from_mapping,

@@ -27,9 +27,9 @@ from typer.testing import CliRunner
 
 import tarockscore
 from tarockscore import i18n
-from tarockscore.cli.shell.app import app
+from tarockscore.cli.app import app
 from tarockscore.errors import UsageError
-from tarockscore.files.ledger_file import create
+from tarockscore.evening.store import create
 from tests.test_season import ledger_a, ledger_b, ledger_c
 
 runner = CliRunner()

@@ -16,7 +16,7 @@ import pytest
 from typer.testing import CliRunner
 
 import tarockscore
-from tarockscore.cli.shell.app import app
+from tarockscore.cli.app import app
 
 with warnings.catch_warnings():  # Starlette would rather have httpx's successor; httpx works
     warnings.simplefilter("ignore")

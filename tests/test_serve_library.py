@@ -9,7 +9,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 import tarockscore
-from tarockscore.cli.shell.app import app
+from tarockscore.cli.app import app
 
 runner = CliRunner()
 

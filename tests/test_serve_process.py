@@ -22,7 +22,7 @@ import pytest
 from typer.testing import CliRunner
 
 import tarockscore
-from tarockscore.cli.shell.app import app
+from tarockscore.cli.app import app
 
 runner = CliRunner()
 TABLE = ("Anna", "Bert", "Cilli", "Dani")
@@ -184,7 +184,7 @@ def test_no_other_command_imports_the_web_stack() -> None:
     # `serve`, when it runs, imports them.
     code = (
         "import sys\n"
-        "from tarockscore.cli.shell.app import app\n"
+        "from tarockscore.cli.app import app\n"
         "web = ('starlette', 'uvicorn', 'segno', 'anyio')\n"
         "print(sorted(m for m in sys.modules if m.split('.')[0] in web or m.startswith('tarockscore.web')))\n"
     )

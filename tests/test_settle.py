@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tarockscore.errors import LedgerError
-from tarockscore.ledger.settle_up import Payment, balances, fewest_payments, parse_stake, settle
+from tarockscore.evening.settle import Payment, balances, fewest_payments, parse_stake, settle
 
 D = Decimal
 

@@ -26,9 +26,9 @@ import tomli_w
 from typer.testing import CliRunner, Result
 
 import tarockscore
-from tarockscore.cli.shell.app import app
+from tarockscore.cli.app import app
 from tarockscore.errors import LedgerError
-from tarockscore.files.ledger_log import entry_hash
+from tarockscore.evening.log import entry_hash
 from tests.stored import resealed
 
 runner = CliRunner()

@@ -16,8 +16,9 @@ from typing import Any
 
 import pytest
 
-from tarockscore.api.evening import Evening
-from tarockscore.ledger import checks, operations, results
+from tarockscore.evening import checks, operations
+from tarockscore.evening import checks as results
+from tarockscore.evening.evening import Evening
 from tarockscore.rules import parse as hand_parser
 from tarockscore.rules.hand import HandInput
 from tests.stored import stored_hands
@@ -38,7 +39,7 @@ class Counted:
             monkeypatch.setattr(module, "score_hand", self._counting(module.score_hand, "scored"))
         parsing = self._counting(hand_parser.parse_hand, "parsed")
         monkeypatch.setattr(hand_parser, "parse_hand", parsing)
-        monkeypatch.setattr("tarockscore.ledger.stored.parse_hand", parsing)  # its own name for it
+        monkeypatch.setattr("tarockscore.evening.table.parse_hand", parsing)  # its own name for it
 
     def _counting(self, fn: Callable[..., Any], name: str) -> Callable[..., Any]:
         def inner(*args: Any, **kwargs: Any) -> Any:

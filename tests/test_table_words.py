@@ -18,10 +18,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner, Result
 
-from tarockscore.cli.shell.app import app
-from tarockscore.cli.words.notation import stake_text, table_date
+from tarockscore.cli.app import app
+from tarockscore.cli.words import stake_text, table_date
 from tarockscore.errors import Collector
-from tarockscore.files.profile_file import load_profile, shipped_names
+from tarockscore.io.inputs import load_profile, shipped_names
 from tarockscore.rules.hand import FORMS, parse_points
 from tarockscore.rules.parse import read_card_points
 from tarockscore.rules.words import fold

@@ -11,7 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 import tarockscore
-from tarockscore.cli.shell.app import app
+from tarockscore.cli.app import app
 from tarockscore.render.cards import card_svg
 
 runner = CliRunner()

@@ -19,7 +19,7 @@ from typing import Any
 from typer.testing import CliRunner, Result
 
 import tarockscore
-from tarockscore.cli.shell.app import app
+from tarockscore.cli.app import app
 from tarockscore.render.cards import cards_html
 
 runner = CliRunner()

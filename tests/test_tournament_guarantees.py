@@ -25,10 +25,10 @@ import tomli_w
 from typer.testing import CliRunner, Result
 
 import tarockscore
-from tarockscore.cli.shell.app import app
+from tarockscore.cli.app import app
 from tarockscore.errors import TournamentError
-from tarockscore.files import ledger_file
-from tarockscore.ledger import operations
+from tarockscore.evening import operations
+from tarockscore.evening import store as ledger_file
 from tarockscore.rules.hand import HandInput
 from tests.test_hostile_files import windows  # noqa: F401 - the fixture
 from tests.test_tournament_paper_sheet import rewrite_with_hashes

@@ -20,10 +20,10 @@ import tomli_w
 from typer.testing import CliRunner, Result
 
 import tarockscore
-from tarockscore.api.tournament import upgrade_day
-from tarockscore.cli.shell.app import app
-from tarockscore.files import ledger_file
-from tarockscore.files.ledger_log import entry_hash, header_hash
+from tarockscore.cli.app import app
+from tarockscore.evening import store as ledger_file
+from tarockscore.evening.log import entry_hash, header_hash
+from tarockscore.tournament.tournament import upgrade_day
 
 runner = CliRunner()
 OLD_DAYS = Path(__file__).parent / "data" / "old-days"

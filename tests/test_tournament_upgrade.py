@@ -19,9 +19,9 @@ import tomli_w
 from typer.testing import CliRunner, Result
 
 import tarockscore
-from tarockscore.api.tournament import upgrade_day
-from tarockscore.cli.shell.app import app
+from tarockscore.cli.app import app
 from tarockscore.errors import TournamentError
+from tarockscore.tournament.tournament import upgrade_day
 
 OLD_DAYS = Path(__file__).parent / "data" / "old-days"
 runner = CliRunner()

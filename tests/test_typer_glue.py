@@ -1,5 +1,5 @@
 """What tarockscore needs of Typer beyond its public API is still there, and only the adapter
-(``tarockscore/cli/shell/typer_glue.py``) reaches for it: a Typer that changes one of these fails here."""
+(``tarockscore/cli/typer_glue.py``) reaches for it: a Typer that changes one of these fails here."""
 
 from __future__ import annotations
 
@@ -12,9 +12,9 @@ import typer.core
 from typer.main import get_command
 
 from tarockscore import i18n
-from tarockscore.cli.shell import typer_glue as glue
-from tarockscore.cli.shell.app import app
-from tarockscore.cli.shell.group import Command, CommandGroup
+from tarockscore.cli import typer_glue as glue
+from tarockscore.cli.app import app
+from tarockscore.cli.group import Command, CommandGroup
 
 PACKAGE = Path(__file__).resolve().parent.parent / "tarockscore"
 GLUE = PACKAGE / "cli" / "shell" / "typer_glue.py"

@@ -10,8 +10,8 @@ import typer
 from typer.testing import CliRunner, Result
 
 from tarockscore import i18n
-from tarockscore.cli.shell import typer_glue as glue
-from tarockscore.cli.shell.app import app
+from tarockscore.cli import typer_glue as glue
+from tarockscore.cli.app import app
 from tests.test_typer_glue import READINGS, _error
 
 runner = CliRunner()

@@ -12,7 +12,7 @@ import pytest
 from typer.testing import CliRunner, Result
 
 import tarockscore
-from tarockscore.cli.shell.app import app
+from tarockscore.cli.app import app
 
 runner = CliRunner()
 ROOT = Path(__file__).resolve().parent.parent

@@ -17,9 +17,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner, Result
 
-from tarockscore.cli.shell.app import app
+from tarockscore.cli.app import app
 from tarockscore.errors import LedgerError
-from tarockscore.files import safe_io
+from tarockscore.io import safe_io
 from tests.test_hostile_files import windows  # noqa: F401 - the fixture
 
 runner = CliRunner()

@@ -25,8 +25,8 @@ from tarockscore.entry.question import (
     Choice,
     Kind,
     Question,
+    read_answer,
 )
-from tarockscore.entry.reading import read_answer
 from tarockscore.i18n import _, named
 from tarockscore.rules import legality
 from tarockscore.rules import valat as tricks

@@ -1,9 +1,4 @@
-"""One question of the guided entry as a value, and its answer (entry layer, pure).
-
-A question is what any front end shows: its key, its text and the summary's label, its choices
-in the profile's and the players' words, its default, whether it may be left empty. The terminal
-prints it as a prompt; a web form draws it as a field.
-"""
+"""One question of the guided entry as a value, its answer read from what was typed, and the table's words for yes, no and back (entry layer)."""
 
 from __future__ import annotations
 
@@ -11,8 +6,37 @@ from dataclasses import dataclass, replace
 from enum import Enum
 from fractions import Fraction
 
+from tarockscore import i18n
+from tarockscore.errors import Collector, Shown, near_miss
 from tarockscore.i18n import _
 from tarockscore.rules.hand import render_points
+from tarockscore.rules.parse import read_card_points
+from tarockscore.rules.profile import Profile
+from tarockscore.rules.words import fold
+
+# --- words
+
+YES_WORDS = frozenset({"y", "yes", "j", "ja"})
+NO_WORDS = frozenset({"n", "no", "nein"})
+BACK_WORDS = frozenset({"back", "zurueck", "<"})  # folded: "zurück" is "zurueck"
+
+
+def yes_or_no(word: str) -> bool | None:
+    """True for a yes, False for a no (folded words, or the run's own y and n), else None."""
+    word = fold(word.strip())
+    if word in YES_WORDS or word == fold(_("y")):
+        return True
+    if word in NO_WORDS or word == fold(_("n")):
+        return False
+    return None
+
+
+def is_back(text: str) -> bool:
+    """Whether the answer asks to go back to the question before."""
+    return fold(text.strip()) in BACK_WORDS
+
+
+# --- question
 
 # An answer as the flow holds it: a choice's value, yes or no, card points.
 Answer = str | bool | Fraction
@@ -87,3 +111,66 @@ class Refused(Exception):
 class AskAgain(Refused):
     """An answer that says an earlier answer is wrong: ``args[0]`` says why, ``args[1]`` is the key
     of the earlier question, to be asked again."""
+
+
+# --- reading
+
+
+def read_answer(question: Question, text: str, profile: Profile) -> Answer:
+    """A typed answer to ``question``; an empty one takes its default. Raise :class:`Refused`."""
+    text = text.strip()
+    if not text:
+        if question.default is None:
+            raise Refused(_("an answer is needed here; 'back' returns to the question before"))
+        return question.default
+    if question.kind is Kind.CHOICE:
+        return _pick(question, text)
+    if question.kind is Kind.YES_NO:
+        said = yes_or_no(text)
+        if said is not None:
+            return said
+        raise Refused(_("{answer!r}: answer y or n").format(answer=Shown(text)))
+    problems = Collector()
+    points = read_card_points("", text, profile, problems)
+    if points is None:
+        raise Refused("; ".join(p.render(i18n.gettext) for p in problems.problems))
+    assert question.most is not None
+    if points > question.most:
+        raise Refused(
+            _("{answer!r} is more than the {most} left of the deck's {total}").format(
+                answer=Shown(text),
+                most=render_points(question.most),
+                total=render_points(profile.game.card_points_total),
+            )
+        )
+    return points
+
+
+def _pick(question: Question, text: str) -> str:
+    """A choice by its number, its name or another of its words, or a unique beginning of one, in any case."""
+    if text.isdigit():
+        for choice in question.choices:
+            if choice.number == int(text):
+                return choice.value
+        raise Refused(_("{answer!r} is not one of the numbers shown").format(answer=Shown(text)))
+    key = fold(text)
+
+    def words(c: Choice) -> list[str]:
+        return [fold(w) for w in (c.label, *c.words) if w]
+
+    exact = [c for c in question.choices if key in words(c)]
+    if len(exact) == 1:
+        return exact[0].value
+    starting = [c for c in question.choices if any(w.startswith(key) for w in words(c))]
+    if len(starting) == 1:
+        return starting[0].value
+    if starting:
+        raise Refused(
+            _("{answer!r} could be {choices}: type more of it").format(
+                answer=Shown(text), choices=", ".join(c.label for c in starting)
+            )
+        )
+    every = [w for c in question.choices for w in (c.label, *c.words) if w]
+    hint = near_miss(text, every)
+    hint = i18n.translated(hint) if hint else ""  # the catalogue's "" is its header
+    raise Refused(_("{answer!r} is not one of the choices{hint}").format(answer=Shown(text), hint=hint))

@@ -15,8 +15,8 @@ import io
 from collections.abc import Mapping
 from html import escape
 
+from tarockscore.evening.deal import first_deal
 from tarockscore.i18n import _, current
-from tarockscore.ledger.deal import first_deal
 from tarockscore.render.chart import IMAGE_EXTRA, ImageUnavailable
 from tarockscore.render.output import page
 from tarockscore.tournament.model import DrawnTable, Round, Tournament

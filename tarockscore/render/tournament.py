@@ -26,8 +26,7 @@ from tarockscore.render.output import CsvTable, OutputFormat, View, page, render
 from tarockscore.tournament.cup import CupStanding
 from tarockscore.tournament.format import Format, TieBreak, Total
 from tarockscore.tournament.model import Round, Tournament
-from tarockscore.tournament.money import Money
-from tarockscore.tournament.standings import Standing, TableResult
+from tarockscore.tournament.standings import Money, Standing, TableResult
 
 
 def exact(value: Fraction | int) -> int | str:

@@ -1,11 +1,4 @@
-"""Standings across many evenings: date and player filters, aliases, profiles (core layer, pure).
-
-An :class:`Evening` is what a season needs of one ledger: its source name, date, table,
-profile and every hand with its stored result. :func:`fold` turns many evenings into one
-:class:`Season` (filtered, aliases folded, optionally re-scored under one profile, in date
-order) and collects what a scorekeeper should hear about: a name spelt two ways, profiles
-mixed, payout known for only some evenings. :func:`standings` adds the season up per player.
-"""
+"""Standings across many evenings: date and player filters, aliases, profiles, an evening given twice (core layer, pure)."""
 
 from __future__ import annotations
 
@@ -29,12 +22,13 @@ from tarockscore.errors import (
     near_miss,
     one_of,
 )
-from tarockscore.ledger.model import Ledger, ledger_profile
-from tarockscore.ledger.operations import rescore as rescore_ledger
+from tarockscore.evening.model import Ledger, ledger_profile
+from tarockscore.evening.operations import rescore as rescore_ledger
 from tarockscore.rules.hand import Hand
 from tarockscore.rules.profile import Profile
 from tarockscore.rules.words import name_problem, nfc, skeleton, strip_spaces
-from tarockscore.season.copies import without_copies
+
+# --- standings
 
 # The season's words for what an option of the command line does; the command line words them
 # as its options (``cli/fields.py``), each with its own translation.
@@ -553,3 +547,47 @@ def per_hand_points(season: Season) -> tuple[list[Mapping[str, int]], list[tuple
             starts.append((len(points), e.label))
         points += [h.victory_points for h in e.hands]
     return points, starts
+
+
+# --- copies
+
+NamedLedger = tuple[str, Ledger]  # a ledger and the name it is reported under (its file)
+
+COPY_OF = N_(
+    "{copy} holds the same evening as {kept} (the same table, begun at {created}, and every hand of "
+    "it is in {kept} too): counted once, as {kept}"
+)
+
+
+def _table(ledger: Ledger) -> tuple[object, ...]:
+    t = ledger.table
+    return (t.players, t.created, t.profile.sha256, t.date, t.place)
+
+
+def _hands_seen(ledger: Ledger) -> list[tuple[Mapping[str, Any], str]]:
+    return [(e.keys, e.recorded) for e in ledger.hands]
+
+
+def without_copies(ledgers: Sequence[NamedLedger], warnings: list[str]) -> list[NamedLedger]:
+    """Each evening once, in the order given: a ledger whose table is another's and whose hands are
+    all in it, in order, is left out and said so (in ``warnings``); the one with the most hands
+    counts. A ledger without hands adds nothing either way and is left as it is."""
+    by_table: dict[tuple[object, ...], list[NamedLedger]] = {}
+    for item in ledgers:
+        by_table.setdefault(_table(item[1]), []).append(item)
+    dropped: set[int] = set()
+    for group in by_table.values():
+        if len(group) == 1:
+            continue  # the common case: an evening given once
+        longest_first = sorted(group, key=lambda item: -len(item[1].hands))  # stable: given order
+        seen = [_hands_seen(ledger) for _, ledger in longest_first]
+        for i, (copy, ledger) in enumerate(longest_first):
+            hands = seen[i]
+            if not hands:
+                continue
+            for j, (kept, other) in enumerate(longest_first[:i]):
+                if id(other) not in dropped and seen[j][: len(hands)] == hands:
+                    dropped.add(id(ledger))
+                    warnings.append(message(COPY_OF, copy=copy, kept=kept, created=ledger.table.created))
+                    break
+    return [item for item in ledgers if id(item[1]) not in dropped]

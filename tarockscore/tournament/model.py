@@ -21,9 +21,9 @@ from decimal import Decimal
 from typing import Any
 
 from tarockscore.errors import N_, Collector, Problem, TarockError, TournamentError, near_miss, one_of, reason
-from tarockscore.ledger.model import ProfileRecord, profile_hash
-from tarockscore.ledger.paper import points_text
-from tarockscore.ledger.settle_up import parse_stake
+from tarockscore.evening.model import ProfileRecord, profile_hash
+from tarockscore.evening.paper import points_text
+from tarockscore.evening.settle import parse_stake
 from tarockscore.rules.profile import Reader, build_profile
 from tarockscore.rules.words import name_problem, player_key, same_but_case
 from tarockscore.tournament.format import Format, build_format

@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from typing import NamedTuple
 
 from tarockscore.errors import N_, Collector, Problem, TournamentError, message, one_of
-from tarockscore.ledger.paper import out_of_bounds, unbalanced
+from tarockscore.evening.paper import out_of_bounds, unbalanced
 from tarockscore.rules.words import at_table
 from tarockscore.tournament.model import DrawnTable, Tournament, drawn_table
 

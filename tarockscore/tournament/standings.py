@@ -1,27 +1,20 @@
-"""The day's standings under a format (core layer, pure).
-
-At each table the players are ranked by their Schrift there; players level share the rank (1, 1,
-3) and the rank points of the places they cover, averaged exactly (two level first at a table of
-four under 4/2/1/0 get (4 + 2) / 2 = 3 each; three level get fractions such as 7/3).
-
-A table with no hands yet is shown but not ranked: for its players that round counts as one not
-played (nothing to the total, below every rank in the table ranks). A player whose tables all
-have no hands has played nothing yet: listed after the ranked players, by name, without a place
-(so a cup gives them no points for the day), not placed on a Schrift of 0 ahead of players who
-played and lost.
-
-The day ranks players by the format's total, then by its tie-breaks in order; players level on
-all of them share a place, and the next place skips (1, 1, 3).
-"""
+"""The day's standings under a format, and each player's money from every table (core layer, pure)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
+from tarockscore.evening.model import Ledger, payout_totals
+from tarockscore.evening.model import totals as schrift_totals
+from tarockscore.evening.settle import balances
+from tarockscore.rules.profile import SettlementMode
 from tarockscore.tournament.format import Format, TieBreak, Total
+
+# --- standings
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,3 +126,53 @@ def standings(results: Sequence[TableResult], fmt: Format) -> list[Standing]:
         *(Standing(place, r.player, r.total, r.schrift, r.rank_points, r.tables) for place, r in ordered),
         *unranked,
     ]
+
+
+# --- money
+
+
+@dataclass(frozen=True, slots=True)
+class Money:
+    player: str
+    schrift: int
+    money_points: int
+    kontra: int  # money points the Kontras moved: money_points − schrift
+    amount: Decimal | None  # None where a table has no stake
+
+
+@dataclass(frozen=True, slots=True)
+class TableMoney:
+    """One table's points for the money: its Schrift, its money points, its stake and settlement."""
+
+    players: tuple[str, ...]
+    schrift: Mapping[str, int]
+    paid: Mapping[str, int]
+    stake: Decimal | None
+    mode: SettlementMode
+
+
+def of_ledger(led: Ledger) -> TableMoney:
+    totals = schrift_totals(led)
+    paid = payout_totals(led) or totals
+    return TableMoney(led.players, totals, paid, led.table.stake, led.profile.settlement.mode)
+
+
+def money(tables: Sequence[Ledger | TableMoney]) -> list[Money]:
+    """Each player's money over the given tables (ledgers, or tables scored on paper), by name
+    (the order of a cash box); a player whose tables have no hands yet is listed with 0."""
+    schrift: dict[str, int] = {}
+    points: dict[str, int] = {}
+    amount: dict[str, Decimal | None] = {}
+    for table in tables:  # a table without hands adds 0 for each of its players
+        t = table if isinstance(table, TableMoney) else of_ledger(table)
+        settled = balances(t.paid, t.stake, t.mode) if t.stake is not None else None
+        for p in t.players:
+            schrift[p] = schrift.get(p, 0) + t.schrift[p]
+            points[p] = points.get(p, 0) + t.paid[p]
+            before = amount.get(p, Decimal(0))
+            if settled is None or before is None:
+                amount[p] = None
+            else:
+                amount[p] = before + settled[p]
+    players = sorted(schrift, key=str.casefold)
+    return [Money(p, schrift[p], points[p], points[p] - schrift[p], amount[p]) for p in players]

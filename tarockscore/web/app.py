@@ -1,27 +1,18 @@
-"""The web application of ``serve``: its addresses, who may write, and each answer (web layer).
-
-Reading is open: any phone in the room may see a table's sheet and the board. A write (a hand,
-an undo, a replace, a delete) needs the table's code (or the organiser's), carried as the
-``code`` query parameter or form field, compared in constant time; wrong codes are counted per
-client and refused with 429 past the limit. A write must come from a page of this server: a
-request whose ``Origin`` is another site, or whose ``Sec-Fetch-Site`` says cross-site, is refused
-(403), so no other page can record through a player's browser.
-
-A write names the sheet's version it was made on (``expected``) and a request key (``request``):
-see :mod:`tarockscore.web.writes` for how the journal makes a resend safe. Each answer is a page,
-or JSON for a client that asks for it (``Accept: application/json``): docs/serve.md.
-"""
+"""The web application of ``serve``: its addresses, who may write, each answer, and running it on a bound socket until Ctrl-C (web layer)."""
 
 from __future__ import annotations
 
 import asyncio
 import json
+import socket
 from collections.abc import AsyncIterator, Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 from urllib.parse import parse_qsl
 
+import segno
+import uvicorn
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
@@ -40,6 +31,8 @@ from tarockscore.web.form import answers_of, fields_html
 from tarockscore.web.html import message_html, page, sheet_html
 from tarockscore.web.site import Place, Site
 from tarockscore.web.writes import WRITES, Answer, Writer, refusal
+
+# --- app
 
 STATIC = Path(__file__).parent / "static"
 
@@ -503,3 +496,28 @@ def make_app(site: Site, settings: Settings | None = None) -> Starlette:
     app = Starlette(routes=routes)
     app.state.web = web
     return app
+
+
+# --- server
+
+__all__ = ["Site", "run", "terminal_qr"]
+
+
+def run(site: Site, sock: socket.socket, lang: str | None, base_url: str) -> None:
+    """Serve the site on ``sock`` until Ctrl-C; the socket and the site's journal are closed after."""
+    app = make_app(site, Settings(lang=lang, base_url=base_url))
+    config = uvicorn.Config(
+        app, log_level="warning", access_log=False, lifespan="off", timeout_graceful_shutdown=2
+    )
+    try:
+        uvicorn.Server(config).run(sockets=[sock])
+    except KeyboardInterrupt:
+        pass
+    finally:
+        sock.close()
+        site.journal.close()
+
+
+def terminal_qr(url: str, out: TextIO) -> None:
+    """The QR code of ``url``, drawn in the terminal's characters."""
+    segno.make(url, error="m").terminal(out=out, compact=True)

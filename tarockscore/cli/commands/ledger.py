@@ -1,21 +1,16 @@
-"""The evening's commands of the command line (CLI layer): new, show, replace, delete, explain,
-check, rescore, repair, settle, upgrade. The hand just played is recorded and taken back in ``cli.commands.record``.
-
-Each command parses its arguments, calls one function of ``ledger`` / ``ledger_file`` /
-``settle`` and prints; errors are TarockErrors, turned into stderr lines and an exit code by the
-command group in ``cli.shell.group``.
-"""
+"""The evening's commands (CLI layer): new, show, replace, delete, explain, check, rescore, repair, settle, upgrade, and the Radl marks set or struck by hand."""
 
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
 import tarockscore
-from tarockscore.cli.prompt.ask import confirm
-from tarockscore.cli.shell import terminal as warned
-from tarockscore.cli.shell.options import (
+from tarockscore.cli import terminal as warned
+from tarockscore.cli.group import new_app
+from tarockscore.cli.options import (
     Bonus,
     Conceded,
     Contract,
@@ -43,14 +38,22 @@ from tarockscore.cli.shell.options import (
     short_form,
     typed_names,
 )
-from tarockscore.cli.shell.options import show as show_view
-from tarockscore.cli.words.fields import as_options
-from tarockscore.cli.words.hand_input import hand_errors, read_hand_or_short
-from tarockscore.cli.words.notation import hand_number, stake_amount, table_date
+from tarockscore.cli.options import show as show_view
+from tarockscore.cli.terminal import confirm
+from tarockscore.cli.words import (
+    as_options,
+    hand_errors,
+    hand_number,
+    read_hand_or_short,
+    stake_amount,
+    table_date,
+)
 from tarockscore.errors import Collector, LedgerError, UsageError, reason
 from tarockscore.i18n import _, translated
 from tarockscore.render import evening as render_evening
-from tarockscore.render import evening_actions as shown
+from tarockscore.render import evening as shown
+
+# --- ledger
 
 NumberArg = Annotated[
     int, typer.Argument(help="The hand's number, as `tarockscore show` lists it.", parser=hand_number)
@@ -305,3 +308,49 @@ def upgrade_folder(folder: Path) -> str:
         if done.backup is not None:
             lines.append(shown.upgraded_text(done))
     return "\n".join(lines)
+
+
+# --- radl
+
+radl_app = new_app(
+    help="Set a Radl by hand, or strike doubled hands, as on the paper block (each with an audit entry).",
+    no_args_is_help=True,
+)
+
+AddHandsArg = Annotated[
+    int | None,
+    typer.Argument(
+        help="How many doubled hands; default: one Radl round (the profile's radl.hands).",
+        show_default=False,
+        metavar="HANDS",
+    ),
+]
+StrikeHandsArg = Annotated[
+    int | None,
+    typer.Argument(
+        help="How many doubled hands to strike; default: one.", show_default=False, metavar="HANDS"
+    ),
+]
+
+
+def _change(act: "Callable[[], tarockscore.Change]") -> None:
+    try:
+        change = act()
+    except LedgerError as exc:
+        raise as_options(exc, "hands") from None
+    typer.echo(translated(change.said))
+    typer.echo(render_evening.next_text(change.after))
+
+
+@radl_app.command("add")
+def add(hands: AddHandsArg = None, ledger: LedgerOpt = None) -> None:
+    """Set a Radl by hand: the coming hands are doubled (×radl.factor), after any Radl pending."""
+    evening = evening_of(ledger)
+    _change(lambda: evening.add_radl(hands, now()))
+
+
+@radl_app.command("strike")
+def strike(hands: StrikeHandsArg = None, ledger: LedgerOpt = None) -> None:
+    """Strike doubled hands the Radl still owes (default: one); the last ones pending go first."""
+    evening = evening_of(ledger)
+    _change(lambda: evening.strike_radl(1 if hands is None else hands, now()))

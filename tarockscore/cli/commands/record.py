@@ -7,8 +7,8 @@ from typing import Annotated
 import typer
 
 import tarockscore
-from tarockscore.cli.shell import terminal as warned
-from tarockscore.cli.shell.options import (
+from tarockscore.cli import terminal as warned
+from tarockscore.cli.options import (
     Bonus,
     Conceded,
     Contract,
@@ -29,7 +29,7 @@ from tarockscore.cli.shell.options import (
     now,
     short_form,
 )
-from tarockscore.cli.words.hand_input import hand_errors, read_hand_or_short
+from tarockscore.cli.words import hand_errors, read_hand_or_short
 from tarockscore.i18n import translated
 from tarockscore.render import evening as render_evening
 

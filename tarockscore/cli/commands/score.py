@@ -1,9 +1,11 @@
-"""``tarockscore score``: one hand scored, as a table, JSON or the arithmetic bet by bet."""
+"""``tarockscore score`` and ``tarockscore profiles``: one hand scored, and the shipped profiles with their rules and price lists (CLI layer)."""
 
+import tomli_w
 import typer
 
 import tarockscore
-from tarockscore.cli.shell.options import (
+from tarockscore.cli.group import new_app
+from tarockscore.cli.options import (
     Bonus,
     Conceded,
     Contract,
@@ -12,6 +14,7 @@ from tarockscore.cli.shell.options import (
     DefenderPoints,
     FormatOpt,
     Huettenfleck,
+    JsonOpt,
     KingHalf,
     Kontra,
     OwnKing,
@@ -26,9 +29,11 @@ from tarockscore.cli.shell.options import (
     short_form,
     show,
 )
-from tarockscore.cli.words.hand_input import hand_errors, read_hand_or_short
+from tarockscore.cli.words import hand_errors, read_hand_or_short
 from tarockscore.render import hand as render
 from tarockscore.render.output import OutputFormat, View
+
+# --- score
 
 HandOpt = typer.Argument(None, help="A hand file (TOML, see docs/hand-format.md), or - for stdin.")
 ProfileOpt = typer.Option(None, "--profile", "-P", help="A shipped profile name or a path to a profile file.")
@@ -73,3 +78,32 @@ def score(
         csv=lambda: render.score_csv(result),
     )
     show(view, fmt)
+
+
+# --- profiles
+
+profiles_app = new_app(help="List the shipped profiles, or show one with its price list.")
+
+
+@profiles_app.callback(invoke_without_command=True)
+def profiles(
+    ctx: typer.Context, output: FormatOpt = None, json_out: JsonOpt = False, csv_out: CsvOpt = False
+) -> None:
+    """List the shipped profiles."""
+    if ctx.invoked_subcommand is not None:
+        return
+    fmt = chosen(output, json_out, csv_out)
+    show(render.profiles_view([tarockscore.load_profile(name) for name in tarockscore.profile_names()]), fmt)
+
+
+@profiles_app.command("show")
+def profiles_show(
+    name: str = typer.Argument(..., help="A shipped profile name or a path to a profile file."),
+    toml_out: bool = typer.Option(False, "--toml", help="Print the resolved profile as TOML."),
+) -> None:
+    """Show a profile: its rules and price list (every contract and bonus with its value)."""
+    prof = tarockscore.load_profile(profile_given(name, "NAME"))
+    if toml_out:
+        typer.echo(tomli_w.dumps(dict(prof.document)), nl=False)
+    else:
+        typer.echo(render.price_list(prof))

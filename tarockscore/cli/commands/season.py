@@ -4,7 +4,7 @@ Each command reads its options, folds the ledgers it is given (files, or folders
 ``*.toml`` ledgers; none: the evening's ledger, found as ``show`` finds it) with one call of the
 library (:func:`tarockscore.fold_season`), and prints the view ``render`` makes of the result.
 Data goes to stdout; warnings go to stderr as ``warning:`` lines, at most a few of one kind
-(:mod:`tarockscore.cli.shell.terminal`; every one into the JSON's ``warnings``).
+(:mod:`tarockscore.cli.terminal`; every one into the JSON's ``warnings``).
 """
 
 import datetime as dt
@@ -14,10 +14,9 @@ from typing import Annotated
 import typer
 
 import tarockscore
-from tarockscore.cli.shell.options import CsvOpt, FormatOpt, JsonOpt, LedgerOpt, chosen, profile_given, show
-from tarockscore.cli.shell.terminal import Warnings, kind_of
-from tarockscore.cli.words.notation import table_date
-from tarockscore.cli.words.season_words import in_option_words, season_error, warning_text
+from tarockscore.cli.options import CsvOpt, FormatOpt, JsonOpt, LedgerOpt, chosen, profile_given, show
+from tarockscore.cli.terminal import Warnings, kind_of
+from tarockscore.cli.words import in_option_words, season_error, table_date, warning_text
 from tarockscore.errors import N_, TarockError, UsageError
 from tarockscore.i18n import _
 from tarockscore.render.chart import FORMATS, ImageUnavailable

@@ -2,7 +2,7 @@
 
 Parses the options, opens the site (``tarockscore.web``), binds the address, prints each table's
 address (and its QR code at a terminal) and runs the server until Ctrl-C. The web stack
-(Starlette, uvicorn, segno) is reached only through ``tarockscore.web.server``, imported when the
+(Starlette, uvicorn, segno) is reached only through ``tarockscore.web.app``, imported when the
 command runs, inside :func:`serve`: it costs about as much again as the whole command line's
 start-up, which no other command pays.
 """
@@ -17,7 +17,7 @@ from typing import Annotated, Any
 import typer
 
 from tarockscore import i18n
-from tarockscore.cli.shell.options import ledger_path_of
+from tarockscore.cli.options import ledger_path_of
 from tarockscore.errors import N_, UsageError
 from tarockscore.i18n import _
 
@@ -89,7 +89,7 @@ def serve(
     """Serve the evening or the tournament day to the phones at the tables: a page per table, a
     board for the projector, table cards to print. Ctrl-C stops it."""
     # The web stack is this command's alone: imported here, never at the start of another command.
-    from tarockscore.web import server  # noqa: PLC0415
+    from tarockscore.web import app as server  # noqa: PLC0415
 
     if lang is not None:
         chosen = i18n.language_of(lang)

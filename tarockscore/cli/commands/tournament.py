@@ -1,10 +1,4 @@
-"""The tournament and cup commands (CLI layer): options, one call of the library, the view printed.
-
-``tarockscore tournament new|draw|players|standings|money DIR`` and ``tarockscore cup standings
-DIR…``. Each table's scorekeeper uses the ordinary ledger commands with ``--ledger
-DIR/round-N/table-K.toml``. Warnings go to stderr as ``warning:`` lines; the way out of a count of
-players that cannot be seated (the command that adds or drops one) is the command line's.
-"""
+"""The tournament and cup commands (CLI layer): options, one call of the library, the view printed."""
 
 import re
 import shlex
@@ -17,12 +11,10 @@ import typer
 
 import tarockscore
 from tarockscore import i18n
-from tarockscore.cli.shell import terminal as warned
-from tarockscore.cli.shell.group import new_app
-from tarockscore.cli.shell.options import CsvOpt, FormatOpt, JsonOpt, chosen, show, typed_names
-from tarockscore.cli.words.advice import Wording, advised
-from tarockscore.cli.words.fields import at_option
-from tarockscore.cli.words.notation import stake_amount, table_date
+from tarockscore.cli import terminal as warned
+from tarockscore.cli.group import new_app
+from tarockscore.cli.options import CsvOpt, FormatOpt, JsonOpt, chosen, show, typed_names
+from tarockscore.cli.words import Wording, advised, at_option, stake_amount, table_date
 from tarockscore.errors import (
     N_,
     Collector,
@@ -39,6 +31,8 @@ from tarockscore.render import cards as card_pages
 from tarockscore.render import tournament as render
 from tarockscore.render.chart import ImageUnavailable
 from tarockscore.render.output import OutputFormat
+
+# --- tournament
 
 tournament_app = new_app(
     help="Run a tournament: draw the tables, keep each table's sheet, rank the day.", no_args_is_help=True
@@ -574,3 +568,47 @@ def check(
     )
     for entry in checked.since:
         typer.echo(f"  {entry.at}  {entry.kind}: {entry.detail}")
+
+
+# --- cup
+
+cup_app = new_app(
+    help="A cup over a season: points per place at each tournament, each player's best results.",
+    no_args_is_help=True,
+)
+
+
+@cup_app.command("standings")
+def cup_standings(
+    folders: Annotated[
+        list[Path], typer.Argument(help="The season's tournament folders, in order.", show_default=False)
+    ],
+    points: Annotated[
+        Path,
+        typer.Option("--points", help="A TOML file: points = [100, 90, …] and best = N.", show_default=False),
+    ],
+    alias: Annotated[
+        list[str],
+        typer.Option(
+            "--alias",
+            metavar="ALIAS=NAME",
+            help="ALIAS=NAME: read the name ALIAS as NAME, e.g. --alias 'Hansi=Hans'; repeated.",
+        ),
+    ] = [],  # noqa: B006
+    output: FormatOpt = None,
+    json_out: JsonOpt = False,
+    csv_out: CsvOpt = False,
+) -> None:
+    """The cup: each tournament's places turned into cup points, each player's best N added."""
+    fmt = chosen(output, json_out, csv_out)
+    render.check_data_format(fmt)
+    said = warned.Warnings()
+    try:
+        cup = tarockscore.cup(
+            folders, points, warn=lambda w: said.say(warned.warning(w), warned.kind_of(w)), aliases=alias
+        )
+    except UsageError as exc:
+        # a folder is given as an argument: its problem is said at DIR
+        raise type(exc)([p.moved("DIR") if p.where == "folders" else p for p in exc.problems]) from None
+    said.close()
+    show(render.cup_view(cup.rows, cup.tournaments), fmt)

@@ -1,0 +1,124 @@
+"""The ``tarockscore`` command line: the app with every command, and the console script.
+
+Each command lives in a module of its own group (``score``, ``record``, ``ledger``, ``season``,
+``profiles``, …, and ``enter`` in ``cli/prompt``); the app registers them here, in the order
+help lists them. :func:`main` is the console script.
+"""
+
+import contextlib
+import os
+import sys
+
+import typer
+
+from tarockscore import __version__, i18n
+from tarockscore.cli.commands import enter, ledger, record, score, season, serve, tournament
+from tarockscore.cli.commands import ledger as radl
+from tarockscore.cli.commands import score as profiles
+from tarockscore.cli.commands import tournament as cup
+from tarockscore.cli.group import HELP, new_app
+from tarockscore.errors import INTERRUPTED, N_, UsageError
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"tarockscore {__version__}")
+        raise typer.Exit(0)
+
+
+app = new_app(
+    help=HELP,
+    pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+
+@app.callback(invoke_without_command=True)
+def main_options(
+    ctx: typer.Context,
+    lang: str | None = typer.Option(
+        None,
+        "--lang",
+        metavar="de|en",
+        help="Language of the text: de or en. Default: TAROCKSCORE_LANG, then the locale (LANG).",
+    ),
+    version: bool = typer.Option(
+        False, "--version", is_eager=True, callback=_version, help="Print the version and leave."
+    ),
+) -> None:
+    # The language itself is chosen before parsing (CommandGroup.make_context); here it is checked.
+    if lang is not None and i18n.language_of(lang) is None:
+        raise UsageError(
+            N_("{value!r} is not a language of tarockscore; use de or en"), where="--lang", value=lang
+        )
+    if ctx.invoked_subcommand is None:
+        typer.echo(ctx.get_help(), err=True)
+        raise typer.Exit(2)
+
+
+for command in (
+    score.score,
+    ledger.new,
+    record.record,
+    ledger.show,
+    record.undo,
+    ledger.replace,
+    ledger.delete,
+    ledger.explain,
+    ledger.check,
+    ledger.rescore,
+    ledger.repair,
+    ledger.settle,
+    ledger.upgrade,
+    enter.enter,
+    season.season,
+    season.stats,
+    season.chart,
+):
+    app.command()(command)
+app.add_typer(radl.radl_app, name="radl")
+app.add_typer(profiles.profiles_app, name="profiles")
+app.add_typer(tournament.tournament_app, name="tournament")
+app.add_typer(cup.cup_app, name="cup")
+app.command()(serve.serve)
+
+
+def show_what_it_can() -> None:
+    """Standard output and standard error escape what their encoding cannot hold (``\\xe9``,
+    ``\\u20ac``), so a terminal under ``PYTHONIOENCODING=ascii`` or latin-1 gets a player named
+    José or the euro sign escaped instead of an error after a hand was already saved: exit 1 must
+    keep meaning that nothing was written."""
+    for stream in (sys.stdout, sys.stderr):
+        # None: closed when the program started; a strict stream is the one that fails mid-way
+        if stream is not None and getattr(stream, "errors", None) == "strict":
+            try:
+                stream.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]
+            except (AttributeError, ValueError, OSError):  # not a TextIOWrapper, or closed
+                pass
+
+
+def main() -> None:
+    """The console script: run the command the arguments name; Ctrl-C leaves with exit code 130
+    (128 + SIGINT, the shell's convention) and no traceback."""
+    show_what_it_can()
+    try:
+        app(prog_name="tarockscore")
+    except KeyboardInterrupt:
+        raise SystemExit(INTERRUPTED) from None
+    finally:
+        _flush_quietly()
+
+
+def _flush_quietly() -> None:
+    """Flush standard output and standard error now: a reader of the pipe that has gone (``| head
+    -1``) has been answered already (exit 3, :data:`tarockscore.errors.OUTPUT_FAILED`), and the
+    interpreter's own flush at exit would complain about it once more. What cannot be written goes
+    to ``/dev/null`` instead (the recipe of Python's documentation for SIGPIPE)."""
+    for stream in (sys.stdout, sys.stderr):
+        if stream is None:  # closed when the program started (`>&-`)
+            continue
+        try:
+            stream.flush()
+        except (OSError, ValueError):
+            with contextlib.suppress(OSError, ValueError):
+                os.dup2(os.open(os.devnull, os.O_WRONLY), stream.fileno())

@@ -1,0 +1,167 @@
+"""``tarockscore enter``: the guided entry, a hand asked question by question, then recorded.
+
+Which questions a hand asks, what each offers, how an answer is read, ``back``, the summary and
+the hand the answers make are :mod:`tarockscore.entry` (pure, below every front end); this
+module shows the question it gives, reads a line, hands the answer back, prints and writes. ``enter --replace N`` asks the same questions with hand N's
+answers as defaults and replaces it.
+"""
+
+from typing import Annotated
+
+import typer
+
+import tarockscore
+from tarockscore import i18n
+from tarockscore.cli.commands.record import recorded
+from tarockscore.cli.options import LedgerOpt, evening_of, now
+from tarockscore.cli.terminal import Asker, TooMuchInput, answer_to
+from tarockscore.cli.words import hand_number
+from tarockscore.errors import INTERRUPTED, TarockError
+from tarockscore.i18n import _, translated
+from tarockscore.render import evening as render_evening
+from tarockscore.render import evening as shown
+
+ReplaceOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--replace",
+        help="Replace hand N: the same questions, with its old answers as defaults.",
+        parser=hand_number,
+        show_default=False,
+    ),
+]
+
+
+def prompt_text(question: "tarockscore.Question") -> str:
+    """The prompt: the question, what it offers (players by their seat's number), its default."""
+    text = question.text
+    if question.kind is tarockscore.QuestionKind.CHOICE:
+        numbered = " ".join(f"{c.number}={c.label}" for c in question.choices if c.number is not None)
+        named = ", ".join(c.label for c in question.choices if c.number is None)
+        text += f" ({', '.join(x for x in (numbered, named) if x)})"
+    if question.kind is tarockscore.QuestionKind.YES_NO:
+        text += (
+            " ["
+            + (_("Y/n") if question.default is True else _("y/N") if question.default is False else _("y/n"))
+            + "]"
+        )
+    elif question.default is not None:
+        text += f" [{question.shown(question.default)}]"
+    return text
+
+
+def _summary(entry: "tarockscore.Answers") -> int:
+    """Print the answers, numbered so that a line can be changed; return how many."""
+    lines = entry.lines()
+    typer.echo("")
+    width = len(str(len(lines)))
+    for i, (question, value) in enumerate(lines, 1):
+        typer.echo(f"  {i:>{width}}  {question.line}: {question.shown(value)}")
+    for note in entry.notes():
+        typer.echo(f"  {' ' * width}  {note}")
+    return len(lines)
+
+
+def _ask(entry: "tarockscore.Answers", asker: Asker) -> None:
+    """Ask each question the entry gives until every one is answered."""
+    while (question := entry.next()) is not None:
+        problem = entry.give(asker.answered(answer_to(prompt_text(question))))
+        if problem:
+            typer.echo(f"  {problem}", err=True)
+            asker.refused()
+        else:
+            asker.taken()
+
+
+def _preview(mapping: "tarockscore.HandInput", hand: "tarockscore.HandEntry") -> bool:
+    """Show what the hand scores (True), or why the rules refuse it (False)."""
+    try:
+        after = hand.preview(mapping)
+    except TarockError as exc:
+        for p in exc.problems:
+            typer.echo(f"  {p.render(i18n.gettext)}", err=True)
+        return False
+    typer.echo("")
+    typer.echo(shown.preview_text(after, hand.number))
+    return True
+
+
+def _said_at_summary(prompt: str, count: int, can_save: bool, asker: Asker) -> "tarockscore.Save | int":
+    """Ask at the summary until the answer is one it takes."""
+    while True:
+        try:
+            said = tarockscore.read_summary(asker.answered(answer_to(prompt)), count, can_save)
+        except tarockscore.Refused as exc:
+            typer.echo(f"  {exc.args[0]}", err=True)
+            asker.refused()
+        else:
+            asker.taken()
+            return said
+
+
+def _walk(hand: "tarockscore.HandEntry") -> "tarockscore.HandInput | None":
+    """Ask until the hand is complete and the summary says record it (the hand) or leave it (None)."""
+    entry, number = hand.answers(), hand.number
+    asker = Asker()
+    while True:
+        _ask(entry, asker)
+        count = _summary(entry)
+        mapping = entry.hand()
+        can_save = _preview(mapping, hand)
+        prompt = (
+            _("Record this as hand {number}? (Enter = yes, n = no, a line's number changes it)").format(
+                number=number
+            )
+            if can_save
+            else _("Change a line (its number), go back, or n to leave it")
+        )
+        said = _said_at_summary(prompt, count, can_save, asker)
+        if said is tarockscore.Save.YES:
+            return mapping
+        if said is tarockscore.Save.NO:
+            return None
+        if said is tarockscore.Save.BACK:
+            entry.back()
+        else:
+            entry.reopen(said)
+
+
+def enter(ledger: LedgerOpt = None, replace: ReplaceOpt = None) -> None:
+    """A guided entry: the hand step by step (a number, a name or its beginning; 'back' returns to
+    the question before), a summary that can be changed, then Enter records it."""
+    hand = tarockscore.hand_entry(evening_of(ledger), replace)
+    led, number, deal = hand.ledger, hand.number, hand.deal
+    if replace is None:
+        typer.echo(
+            _("hand {number} under {profile}: {deal}").format(
+                number=number, profile=led.profile.name, deal=render_evening.deal_text(deal)
+            )
+        )
+    else:
+        typer.echo(_("replacing {hand}").format(hand=render_evening.hand_line(led, number)))
+    seats = " ".join(f"{i}={p}" for i, p in enumerate(led.players, 1) if p in deal.players)
+    typer.echo(_("players: {seats}; 'back' returns to the question before").format(seats=seats))
+    at = now()
+
+    try:
+        mapping = _walk(hand)
+    except typer.Abort:  # end of input (Ctrl-D)
+        typer.echo("", err=True)
+        typer.echo(_("end of input: not recorded; the ledger is unchanged"), err=True)
+        raise typer.Exit(1) from None
+    except TooMuchInput:  # the error line says which bound, and that nothing was written
+        typer.echo("", err=True)
+        raise
+    except KeyboardInterrupt:  # Ctrl-C at a question
+        typer.echo("", err=True)
+        typer.echo(_("not recorded; the ledger is unchanged"), err=True)
+        raise typer.Exit(INTERRUPTED) from None
+    if mapping is None:
+        typer.echo(_("not recorded; the ledger is unchanged"))
+        return
+    change = hand.save(mapping, at)
+    if replace is None:
+        recorded(change.before, change.after)
+    else:
+        typer.echo(translated(change.said))
+        typer.echo(render_evening.totals_table(change.after, number))

@@ -1,0 +1,360 @@
+"""The options the commands share (CLI layer): the short form of a hand, ``--ledger``, the output
+options, and the shell's completion of their values.
+
+``score`` and ``record`` take the same short form of a hand; the options are declared once here.
+
+Which file an evening is kept in is the library's rule (``tarockscore.find_ledger``: the option,
+else ``$TAROCKSCORE_LEDGER``, else ``tarock-ledger.toml`` here); ``--ledger`` is declared here
+for every evening command, and the library's refusal worded as the option.
+
+A command that prints a table takes ``--format``, ``--json`` and ``--csv``, asks :func:`chosen`
+which format they mean, and prints the view ``render`` built with :func:`show`: the same words,
+the same refusals, one output path.
+
+Shell completion: Typer's completion scripts (``tarockscore --install-completion``) ask the
+program itself; the ``complete_`` functions answer with the players from the ledger and the
+contract, bonus and Kontra names from its profile. A ledger or profile that cannot be read
+completes nothing rather than failing.
+"""
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+import tarockscore
+from tarockscore.cli import terminal
+from tarockscore.cli.words import as_options
+from tarockscore.errors import N_, TarockError, UsageError, shortened
+from tarockscore.i18n import _
+from tarockscore.render.output import OutputFormat, View, rendered
+
+# -- --ledger ------------------------------------------------------------------------------------
+
+LedgerOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--ledger",
+        "-l",
+        help="The ledger file; default $TAROCKSCORE_LEDGER, else tarock-ledger.toml in this folder.",
+        show_default=False,
+    ),
+]
+
+
+def now() -> str:
+    """The moment a change is stamped with (the library's clock)."""
+    return tarockscore.now()
+
+
+def ledger_path_of(option: str | None) -> Path:
+    """The ledger ``--ledger`` names, else its fallbacks; an empty ``--ledger ""`` is refused."""
+    try:
+        return tarockscore.find_ledger(option)
+    except UsageError as exc:
+        raise as_options(exc, "ledger") from None
+
+
+def evening_of(option: str | None) -> "tarockscore.Evening":
+    """The evening kept in the ledger ``--ledger`` names, else its fallbacks; its warnings said on stderr."""
+    return tarockscore.Evening(ledger_path_of(option), warn=lambda said: terminal.say(terminal.warning(said)))
+
+
+# -- the shell's completion of values ------------------------------------------------------------
+
+
+def _ledger(ctx: Any) -> Any:
+    option = _param(ctx, "ledger")
+    try:
+        path = ledger_path_of(option if isinstance(option, str) else None)
+        return tarockscore.Evening(path).read_as_stored() if path.is_file() else None
+    except (TarockError, OSError, ValueError):
+        return None
+
+
+def _param(ctx: Any, name: str) -> Any:
+    while ctx is not None:
+        if name in ctx.params:
+            return ctx.params[name]
+        ctx = ctx.parent
+    return None
+
+
+def _profile(ctx: Any) -> Any:
+    led = _ledger(ctx)
+    if led is not None:
+        return led.profile
+    name = _param(ctx, "profile")
+    try:
+        return tarockscore.load_profile(name if isinstance(name, str) else "koenigrufen")
+    except (TarockError, OSError, ValueError):
+        return None
+
+
+def _matching(names: list[str], incomplete: str) -> list[str]:
+    """The names that begin with what is typed, in any case, each once.
+
+    The shell keeps only answers that begin with exactly what was typed, so the typed part is
+    kept as typed: ``Solo`` completes to ``Solodreier`` (names match in any case).
+    """
+    typed = incomplete.casefold()
+    out = (incomplete + n[len(incomplete) :] for n in names if n.casefold().startswith(typed))
+    return list(dict.fromkeys(out))
+
+
+def player_names(ctx: Any) -> list[str]:
+    led = _ledger(ctx)
+    if led is not None:
+        return list(led.players)
+    given = _param(ctx, "players")
+    return [p.strip() for p in given.split(",") if p.strip()] if isinstance(given, str) else []
+
+
+def complete_players(ctx: typer.Context, incomplete: str) -> list[str]:
+    return _matching(player_names(ctx), incomplete)
+
+
+def complete_seat_order(ctx: typer.Context, incomplete: str) -> list[str]:
+    """``-p Anna,Be`` → ``Anna,Bert``: the next name of a comma-separated list."""
+    head, _, last = incomplete.rpartition(",")
+    taken = {p.casefold() for p in head.split(",") if p}
+    prefix = f"{head}," if head else ""
+    return [prefix + n for n in _matching(player_names(ctx), last) if n.casefold() not in taken]
+
+
+def complete_contracts(ctx: typer.Context, incomplete: str) -> list[str]:
+    profile = _profile(ctx)
+    return [] if profile is None else _matching(profile.contract_names(), incomplete)
+
+
+def complete_steps(ctx: typer.Context, incomplete: str) -> list[str]:
+    """A Kontra step, or ``NAME=STEP`` for contra ad personam."""
+    profile = _profile(ctx)
+    if profile is None:
+        return []
+    names = [s.name for s in profile.playable_steps]
+    names += [a for s in names for a in profile.step_aliases(s)]
+    who, eq, step = incomplete.partition("=")
+    if eq:
+        return [f"{who}={n}" for n in _matching(names, step)]
+    return _matching(names, incomplete) + [f"{p}=" for p in complete_players(ctx, incomplete)]
+
+
+def complete_bonuses(ctx: typer.Context, incomplete: str) -> list[str]:
+    profile = _profile(ctx)
+    return [] if profile is None else _matching(profile.bonus_names(), incomplete)
+
+
+# -- the short form of a hand --------------------------------------------------------------------
+
+Contract = Annotated[
+    str | None,
+    typer.Option(
+        "--contract",
+        "-c",
+        help="Contract, e.g. rufer, Solodreier, Bettel; any case.",
+        autocompletion=complete_contracts,
+    ),
+]
+Players = Annotated[
+    str | None,
+    typer.Option(
+        "--players",
+        "-p",
+        help="Seat order, Forehand first; when recording, leave out: the ledger knows the deal.",
+        autocompletion=complete_seat_order,
+    ),
+]
+Declarer = Annotated[
+    str | None,
+    typer.Option("--declarer", "-d", help="Who played the contract.", autocompletion=complete_players),
+]
+Partner = Annotated[
+    str | None,
+    typer.Option(
+        "--partner", "-w", help="Holder of the called King (or XX).", autocompletion=complete_players
+    ),
+]
+Points = Annotated[
+    list[str],
+    typer.Option(
+        "--points",
+        "-t",
+        help='Declarer side\'s card points: 40, "35 2/3", 35/2 or "35 2" (35 and 2 Blatt); '
+        "Trischaken: NAME=POINTS, repeated.",
+    ),
+]
+DefenderPoints = Annotated[
+    str | None, typer.Option("--defender-points", help="The Defenders' card points, checked.")
+]
+Won = Annotated[
+    bool | None, typer.Option("--won/--lost", help="Outcome instead of card points (negative contracts).")
+]
+Kontra = Annotated[
+    list[str],
+    typer.Option(
+        "--kontra",
+        "-k",
+        help="Kontra step on the contract; negative contracts: DEFENDER=STEP, repeated.",
+        autocompletion=complete_steps,
+    ),
+]
+Huettenfleck = Annotated[bool, typer.Option("--huettenfleck", help="Kontra said before the talon was seen.")]
+Talon = Annotated[bool, typer.Option("--talon", help="The called King lay in the talon.")]
+OwnKing = Annotated[
+    bool,
+    typer.Option(
+        "--own-king", help="The declarer called a King he holds himself and played alone (where allowed)."
+    ),
+]
+KingHalf = Annotated[
+    str | None,
+    typer.Option(
+        "--king-half",
+        help="With --talon: whose the talon half with the called King became: declarer (he took it, "
+        "or got it at the end of a solo call) or defenders (left to them).",
+    ),
+]
+Conceded = Annotated[bool, typer.Option("--conceded", help="With --talon: the declarer conceded at once.")]
+Renonce = Annotated[
+    str | None, typer.Option("--renonce", help="The player who revoked.", autocompletion=complete_players)
+]
+Bonus = Annotated[
+    list[str],
+    typer.Option(
+        "--bonus",
+        "-b",
+        # the pattern is the placeholder: a help page never breaks it across lines, as it
+        # would a long word of the help text
+        metavar="NAME[,declarers|defenders][,announced][,lost][,STEP]",
+        help="A bonus with its side, whether announced or lost, and a Kontra step; repeated.",
+        autocompletion=complete_bonuses,
+    ),
+]
+
+
+def typed_names(text: str) -> list[str]:
+    """The names of a ``--players`` list as typed: split at commas, the spaces around each
+    dropped (only spaces: any other character stays, for the rules of names to judge), in NFC."""
+    return [tarockscore.clean_name(p) for p in text.split(",")]
+
+
+def profile_given(value: str | None, where: str = "--profile") -> str | None:
+    """A profile option as given; an empty one is refused, never taken for the default profile."""
+    if value is not None and not value.strip():
+        raise UsageError(
+            N_(
+                "{value!r}: empty; give a shipped profile's name (`tarockscore profiles` lists them) or the path to a profile file"
+            ),
+            value=value,
+            where=where,
+        )
+    return value
+
+
+SHORT_KEYS = (
+    "contract",
+    "players",
+    "declarer",
+    "partner",
+    "points",
+    "defender_points",
+    "won",
+    "kontra",
+    "huettenfleck",
+    "talon",
+    "own_king",
+    "conceded",
+    "king_half",
+    "renonce",
+    "bonus",
+)
+
+
+def short_form(values: Mapping[str, Any]) -> dict[str, Any]:
+    """The short-form options among a command's arguments (pass ``locals()``)."""
+    return {key: values[key] for key in SHORT_KEYS}
+
+
+def repeated_options(params: Sequence[Any], args: Sequence[str]) -> list[str]:
+    """Messages for single-valued options given twice with different values.
+
+    Click keeps the last of them without a word (``-c rufer -c dreier`` plays a Dreier, ``--won
+    --lost`` a lost hand); a scorekeeper who typed both meant one of them, so both are refused.
+    ``params`` are the command's Click parameters, ``args`` its arguments as typed.
+    """
+    names: dict[str, Any] = {}
+    for param in params:
+        if getattr(param, "param_type_name", "") != "option" or getattr(param, "multiple", False):
+            continue
+        if getattr(param, "count", False):
+            continue
+        for opt in (*param.opts, *param.secondary_opts):
+            names[opt] = param
+    seen: dict[str, list[tuple[str, str]]] = {}  # param name -> [(option as typed, value)]
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        i += 1
+        if arg == "--":
+            break
+        opt, sep, inline = arg.partition("=") if arg.startswith("--") else (arg, "", "")
+        if not sep and arg.startswith("-") and not arg.startswith("--") and len(arg) > 2:
+            opt, inline, sep = arg[:2], arg[2:], "="
+        param = names.get(opt)
+        if param is None:
+            continue
+        if param.is_flag:
+            value = "on" if opt in param.opts else "off"
+        elif sep:
+            value = inline
+        elif i < len(args):
+            value = args[i]
+            i += 1
+        else:
+            continue
+        seen.setdefault(param.name, []).append((opt, value))
+    problems = []
+    for uses in seen.values():
+        values = {v for _, v in uses}
+        if len(values) > 1:
+            said = " and ".join(
+                opt if v in ("on", "off") else f"{opt} {shortened(repr(v))}" for opt, v in uses
+            )
+            problems.append(_("{said} contradict each other: give it once").format(said=said))
+    return problems
+
+
+# -- the output options --------------------------------------------------------------------------
+
+FormatOpt = Annotated[
+    OutputFormat | None,
+    typer.Option(
+        "--format",
+        "-f",
+        help="table, json or csv (docs/machine-output.md); html where the command has a printable page.",
+        show_default=False,
+    ),
+]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON: the same as --format json.")]
+CsvOpt = Annotated[bool, typer.Option("--csv", help="Print CSV: the same as --format csv.")]
+
+
+def chosen(fmt: OutputFormat | None, json_out: bool = False, csv_out: bool = False) -> OutputFormat:
+    """The format the options ask for (the table when none is given); two of them at once are refused."""
+    given = [
+        name for name, on in (("--format", fmt is not None), ("--json", json_out), ("--csv", csv_out)) if on
+    ]
+    if len(given) > 1:
+        raise UsageError(N_("give {options}, not both"), options=" or ".join(given))
+    if json_out:
+        return OutputFormat.JSON
+    if csv_out:
+        return OutputFormat.CSV
+    return fmt if fmt is not None else OutputFormat.TABLE
+
+
+def show(view: View, fmt: OutputFormat) -> None:
+    """Print the view in the chosen format on standard output."""
+    typer.echo(rendered(view, fmt), nl=False)

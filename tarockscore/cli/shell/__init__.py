@@ -1,1 +1,0 @@
-"""The command line's shell (CLI layer): the app and the console script, the classes of its commands (help pages, errors), the shared options, what reaches the terminal, and the one adapter to Typer's private parts."""

@@ -1,0 +1,131 @@
+"""A hand entered question by question, as the library offers it to a terminal and a web form alike (library layer).
+
+``hand_entry(evening)`` reads the evening once and opens the hand to enter:
+the next hand, or hand N to replace. The flow of questions (``tarockscore.entry``) asks the
+profile's rules; :meth:`HandEntry.preview` scores the answers without writing anything, and
+:meth:`HandEntry.save` writes them, refused when the ledger changed since it was read (another
+phone, another terminal recorded in between): the ledger is the only truth.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, NamedTuple
+
+from tarockscore.entry.answers import Entry, Save, next_question, read_summary
+from tarockscore.entry.answers import Reading as FormReading
+from tarockscore.entry.answers import submit as submit_answers
+from tarockscore.entry.flow import Flow
+from tarockscore.entry.hand import defaults_from_keys, stored_flow
+from tarockscore.entry.question import Kind as QuestionKind
+from tarockscore.entry.question import Question, Refused, yes_or_no
+from tarockscore.evening import operations
+from tarockscore.evening import store as ledger_file
+from tarockscore.evening.checks import check_number, score_stored
+from tarockscore.evening.deal import Deal, hand_deal, next_deal
+from tarockscore.evening.evening import Change, Evening, now
+from tarockscore.evening.model import Ledger
+from tarockscore.evening.radl import pending_radl
+from tarockscore.evening.store import Snapshot
+from tarockscore.rules.hand import HandInput
+from tarockscore.rules.scoring import Score
+
+__all__ = [
+    "Answers",
+    "Preview",
+    "FormReading",
+    "HandEntry",
+    "Question",
+    "QuestionKind",
+    "Refused",
+    "Save",
+    "hand_entry",
+    "next_question",
+    "read_summary",
+    "submit_answers",
+    "yes_or_no",
+]
+
+# The flow's answers given one at a time (a terminal's walk), under the face's name.
+Answers = Entry
+
+
+class Preview(NamedTuple):
+    """A hand as it would be recorded, nothing written: the evening with it, its number, its
+    score bet by bet (before any Radl factor) and the Radl factor it would be counted with."""
+
+    ledger: Ledger
+    number: int
+    score: Score
+    radl: int
+
+
+class HandEntry(NamedTuple):
+    """The hand to enter: its number, its deal, the flow of its questions and their defaults (a
+    replaced hand's old answers), and the ledger as read when the entry began."""
+
+    evening: Evening
+    snapshot: Snapshot
+    number: int
+    deal: Deal
+    flow: Flow
+    defaults: Mapping[str, Any]
+    replacing: bool
+
+    @property
+    def ledger(self) -> Ledger:
+        return self.snapshot.ledger
+
+    @property
+    def radl_pending(self) -> int:
+        """How many doubled hands the Radl still owes before this hand is played (0: none)."""
+        return pending_radl(self.ledger)
+
+    def answers(self) -> Answers:
+        """The answers of the hand, given one at a time (a terminal's walk through the flow)."""
+        return Answers(self.flow, dict(self.defaults))
+
+    def _changed(self, current: Ledger, hand: HandInput, at: str) -> Ledger:
+        if self.replacing:
+            return operations.replace_hand(current, self.number, hand, at)
+        return operations.record(current, hand, at)
+
+    def preview(self, hand: HandInput) -> Ledger:
+        """The evening as it would be with the hand (hand-file keys), nothing written; raises the
+        problems the rules find, as ``record`` would."""
+        return self._changed(self.ledger, hand, now())
+
+    def scored(self, hand: HandInput) -> Preview:
+        """What :meth:`preview` shows of the hand: its score bet by bet and its Radl factor."""
+        after = self.preview(hand)
+        _hand, score = score_stored(after, self.number)
+        return Preview(after, self.number, score, after.hands[self.number - 1].result.radl)
+
+    def save(self, hand: HandInput, at: str | None = None) -> Change:
+        """Record (or replace) the hand; refused when the ledger changed since the entry read it."""
+        stamp = at or now()
+        done = ledger_file.update(
+            self.evening.path, lambda current: self._changed(current, hand, stamp), self.snapshot.head
+        )
+        return Change(done.before, done.after, done.head)
+
+
+def hand_entry(evening: Evening, replace: int | None = None) -> HandEntry:
+    """Open the next hand (or hand ``replace``) for entry; a closed evening or a table that has
+    played its games is refused before any question is asked."""
+    path = evening.path
+    snapshot = evening.read()
+    ledger_file.check_writable(path)
+    led = snapshot.ledger
+    profile = led.profile
+    if replace is None:
+        operations.check_room(led)
+        deal = next_deal(led)
+        return HandEntry(
+            evening, snapshot, len(led.hands) + 1, deal, Flow(profile, led.players, deal.players), {}, False
+        )
+    check_number(led, replace)
+    deal = hand_deal(led, replace)
+    keys = led.hands[replace - 1].keys
+    flow = stored_flow(keys, profile, led.players, deal.players)
+    return HandEntry(evening, snapshot, replace, deal, flow, defaults_from_keys(keys, profile), True)

@@ -1,0 +1,303 @@
+"""A hand's stored result (its score under the ledger's profile, times its Radl factor) and the ledger's own check: every stored hand scored afresh against its stored result (core layer, pure)."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Container, Mapping, Sequence
+from typing import Any
+
+from tarockscore.errors import N_, LedgerError, Message, Problem, TarockError, listed, message
+from tarockscore.evening.model import Entry, Ledger, RadlMark, Result, profile_hash
+from tarockscore.evening.paper import out_of_bounds, zero_sum_problems
+from tarockscore.evening.radl import radl_factors, trusted_tail
+from tarockscore.rules.hand import Hand
+from tarockscore.rules.profile import Profile
+from tarockscore.rules.scoring import Score, score_hand
+
+# --- results
+
+
+def result_of(score: Score, seats: Sequence[str], factor: int) -> Result:
+    """The result to store: every seat's points (0 for a player sitting out) times the Radl factor."""
+    points, money = score.victory_points, score.payout
+    vp = {p: points.get(p, 0) * factor for p in seats}
+    payout = None if money is None else {p: money.get(p, 0) * factor for p in seats}
+    return Result(victory_points=vp, payout=payout, won=score.won, radl=factor)
+
+
+def fresh_results(
+    hands: Sequence[Hand],
+    seats: Sequence[str],
+    profile: Profile,
+    ids: Sequence[int] | None = None,
+    marks: Sequence[RadlMark] = (),
+) -> list[Result]:
+    """Every hand scored afresh, in order, with its Radl factor (``ids``: the hands' ids, where
+    Radl marks set by hand are placed; by default 1, 2, 3, …)."""
+    ids = range(1, len(hands) + 1) if ids is None else ids
+    factors = radl_factors(hands, ids, profile, marks)
+    return [result_of(score_hand(h, profile), seats, f) for h, f in zip(hands, factors, strict=True)]
+
+
+def rescored(
+    entries: Sequence[Entry],
+    seats: Sequence[str],
+    profile: Profile,
+    marks: Sequence[RadlMark] = (),
+    kept: Container[int] = (),
+) -> tuple[Entry, ...]:
+    """The same entries with every result worked out afresh, in order, Radls included. ``kept``:
+    the ids of hands whose stored result stands where their Radl factor stays (a correction
+    scores the hand it corrects and those whose factor it moved, not the whole evening)."""
+    factors = radl_factors([e.hand for e in entries], [e.id for e in entries], profile, marks)
+    return tuple(
+        e
+        if e.id in kept and e.result.radl == f
+        else e._replace(result=result_of(score_hand(e.hand, profile), seats, f))
+        for e, f in zip(entries, factors, strict=True)
+    )
+
+
+def check_number(ledger: Ledger, number: int) -> None:
+    """Raise unless the ledger has a hand ``number``."""
+    if not ledger.hands:
+        raise LedgerError(N_("the ledger has no hands yet"))
+    if not 1 <= number <= len(ledger.hands):
+        raise LedgerError(
+            N_("there is no hand {number}; the ledger has hands 1 to {count}"),
+            number=number,
+            count=len(ledger.hands),
+        )
+
+
+def score_stored(ledger: Ledger, number: int) -> tuple[Hand, Score]:
+    """Hand ``number`` scored afresh under the ledger's profile (before any Radl factor)."""
+    check_number(ledger, number)
+    hand = ledger.hands[number - 1].hand
+    return hand, score_hand(hand, ledger.profile)
+
+
+# --- checks
+
+# An entry of the log that does not fit its chain, as the chain keeps it: its number, why
+# ("changed", "order", "repair", "profile"), its hash now, the prev it should name.
+Break = tuple[int, str, str | None, str]
+# What the chain keeps of such an entry: its kind and the ids of the hands it holds.
+Said = Mapping[int, tuple[str, list[Any]]]
+
+
+def check(ledger: Ledger, start: int = 0, scored: Container[int] | None = None) -> list[Problem]:
+    """The full audit of ``check``: the stored profile against its hash, the game limit, a paper
+    result's bounds, and every hand scored afresh against its stored result.
+
+    ``start``: the number of leading hands known to pass already (they are the same hands, at the
+    same table under the same profile, as in a ledger that passed this check, the profile's
+    document against its hash included); only the hands after them are scored, their Radl
+    factors replayed from the last of those stored with factor 1
+    (:func:`~tarockscore.evening.radl.trusted_tail`). ``scored``: the ids of the hands to score
+    (a change's new and changed hands); every other hand after ``start`` has its Radl factor
+    checked alone (its result stands as it passed before, unless its factor moved).
+    """
+    problems: list[Problem] = []
+    # hands that passed were checked under this profile: its document was checked against its hash
+    if start == 0 and profile_hash(ledger.table.profile.document) != ledger.table.profile.sha256:
+        problems.append(
+            Problem.of(
+                "profile.sha256",
+                N_(
+                    "{sha256!r} does not match the stored profile document (its sha256 is {profile_hash!r}): the profile was edited"
+                ),
+                sha256=ledger.table.profile.sha256,
+                profile_hash=profile_hash(ledger.table.profile.document),
+            )
+        )
+        return problems
+    limit = ledger.table.games
+    if limit is not None and len(ledger.hands) > limit:
+        problems.append(
+            Problem.of(
+                "table.games",
+                N_("{limit}: the table's game limit, but {count} hands are recorded"),
+                limit=limit,
+                count=len(ledger.hands),
+            )
+        )
+    if ledger.paper is not None:  # a paper result holds to the same rules as when it was given
+        paper = ledger.paper
+        wrong = out_of_bounds(paper.schrift, paper.money) or zero_sum_problems(
+            ledger, paper.schrift, paper.money
+        )
+        problems += [p.moved(f"paper.{p.where}") for p in wrong]
+    return problems + against_the_rules(ledger, start, scored)
+
+
+def against_the_rules(ledger: Ledger, start: int = 0, scored: Container[int] | None = None) -> list[Problem]:
+    """Every hand after the first ``start`` scored again under the evening's stored profile, its
+    Radl factor replayed, against its stored result: one problem per stored number the rules do
+    not give (``hand 2: stored +9 for Bert, the rules give -5``). Every command that reads a
+    ledger asks this; ``start`` and ``scored`` are :func:`check`'s."""
+    seats = ledger.players
+    profile = ledger.profile
+    # a Radl runs on from earlier hands: replayed from the last hand that passed with factor 1
+    first, marks = trusted_tail(ledger, start)
+    tail = ledger.hands[first:]
+    hands = [e.hand for e in tail]  # a stored hand that does not read says so itself, located
+    try:
+        factors = radl_factors(hands, [e.id for e in tail], profile, marks)[start - first :]
+        fresh = [
+            result_of(score_hand(e.hand, profile), seats, f)
+            if scored is None or e.id in scored
+            else e.result._replace(radl=f)
+            for e, f in zip(tail[start - first :], factors, strict=True)
+        ]
+    except TarockError as exc:
+        return list(exc.problems)
+    problems: list[Problem] = []
+    for number, (stored, given) in enumerate(zip(ledger.hands[start:], fresh, strict=True), start + 1):
+        if stored.result != given:
+            problems += _compared(number, stored.result, given)
+    return problems
+
+
+def _signed(points: int | None) -> str:
+    return "-" if points is None else f"{points:+d}" if points else "0"
+
+
+def _outcome(won: bool | None) -> Message:
+    return message(N_("won") if won else N_("lost") if won is not None else N_("without a winner"))
+
+
+def _compared(number: int, stored: Result, given: Result) -> list[Problem]:
+    """Each stored number of hand ``number`` that the rules do not give, one problem apiece."""
+    out = [
+        Problem.of(
+            "",
+            N_("hand {number}: stored {stored} for {player}, the rules give {given}"),
+            number=number,
+            stored=_signed(points),
+            player=player,
+            given=_signed(given.victory_points.get(player)),
+        )
+        for player, points in stored.victory_points.items()
+        if given.victory_points.get(player) != points
+    ]
+    paid, pays = stored.payout or {}, given.payout or {}
+    out += [
+        Problem.of(
+            "",
+            N_("hand {number}: stored a payout of {stored} for {player}, the rules pay {given}"),
+            number=number,
+            stored=_signed(paid.get(player)),
+            player=player,
+            given=_signed(pays.get(player)),
+        )
+        for player in dict.fromkeys([*paid, *pays])
+        if paid.get(player) != pays.get(player)
+    ]
+    if stored.won != given.won:
+        out.append(
+            Problem.of(
+                "",
+                N_("hand {number}: stored as {stored}, the rules give {given}"),
+                number=number,
+                stored=_outcome(stored.won),
+                given=_outcome(given.won),
+            )
+        )
+    if stored.radl != given.radl:
+        out.append(
+            Problem.of(
+                "",
+                N_("hand {number}: stored with Radl ×{stored}, the hands before it give ×{given}"),
+                number=number,
+                stored=stored.radl,
+                given=given.radl,
+            )
+        )
+    return out
+
+
+def differing(then: Ledger, now: Ledger) -> list[int]:
+    """The hands of ``then`` (by their number then) that ``now`` no longer holds as they were:
+    taken off the sheet, or their keys or result changed (``check --head``)."""
+    kept = {e.id: e for e in now.hands}
+    return [
+        n
+        for n, e in enumerate(then.hands, 1)
+        if (o := kept.get(e.id)) is None or (o.keys, o.result) != (e.keys, e.result)
+    ]
+
+
+# -- repairs and heads -----------------------------------------------------------------------
+
+
+def hand_ids(items: Any) -> list[int]:
+    """The ids of an entry's ``hand`` tables (what is not a table with an integer id left out)."""
+    if not isinstance(items, list):
+        return []
+    return [h["id"] for h in items if isinstance(h, dict) and isinstance(h.get("id"), int)]
+
+
+def _hands(ids: Collection[int]) -> Message:
+    shown = ", ".join(map(str, sorted(ids)))
+    return message(N_("hands {ids}") if len(ids) > 1 else N_("hand {ids}"), ids=shown)
+
+
+def repair_lacks(event: Mapping[str, Any], said: Said, removed: Container[int]) -> bool:
+    """Whether a ``repair`` entry lacks what ``tarockscore repair --write`` writes: its audit line,
+    the head and profile it found, and each hand still on the sheet of every entry it vouches for,
+    re-scored (``said``: the kind and hand ids of each entry found not to fit so far; ``removed``:
+    the ids taken off the sheet before it)."""
+    audit = event.get("audit")
+    if not (
+        isinstance(audit, list) and any(isinstance(a, dict) and a.get("action") == "repair" for a in audit)
+    ):
+        return True
+    if not (isinstance(event.get("head"), str) and isinstance(event.get("profile_found"), str)):
+        return True
+    found = event.get("found")
+    found = found if isinstance(found, list) else []
+    vouched = [f["entry"] for f in found if isinstance(f, dict) and isinstance(f.get("entry"), int)]
+    carried = set(hand_ids(event.get("hand")))
+    return any(i not in removed and i not in carried for k in vouched for i in said.get(k, ("", []))[1])
+
+
+def repair_carries(breaks: Sequence[Break], said: Said) -> set[int]:
+    """The ids of the hands a repair carries re-scored, beside those whose result it changes:
+    every hand the entries it vouches for (``breaks``) hold."""
+    return {i for k, *_ in breaks for i in said.get(k, ("", []))[1] if isinstance(i, int)}
+
+
+def covered(found: Sequence[Break], breaks: Sequence[Break], said: Said) -> Message | None:
+    """What the repairs of the log cover, in one line (None: no repair covers anything): the
+    hands, the other entries and the stored profile found changed outside tarockscore that a
+    repair entry took as they stood (``found``: every entry that does not fit; ``breaks``: those
+    no repair vouches for)."""
+    vouched = [b for b in found if b not in breaks]
+    if not vouched:
+        return None
+    ids = {i for k, *_ in vouched if k for i in said.get(k, ("", []))[1] if isinstance(i, int)}
+    what: list[Message] = [_hands(ids)] if ids else []
+    what += [
+        message(N_("entry {entry} ({kind})"), entry=k, kind=said.get(k, ("?", []))[0])
+        for k, *_ in vouched
+        if k and not said.get(k, ("", []))[1]
+    ]
+    if any(k == 0 for k, *_ in vouched):
+        what.append(message(N_("the stored profile")))
+    return message(
+        N_("a repair entry covers {what}: changed outside tarockscore, and taken as it was found"),
+        what=listed(what),
+    )
+
+
+def edited_since(
+    found: Sequence[Break], said: Said, entry: int, vouched: Container[Any]
+) -> tuple[tuple[int, ...], set[int]]:
+    """The entries up to ``entry`` (a head's) found not to fit the chain and not vouched for by a
+    repair up to it (``vouched``), a repair after it or not, and the ids of the hands they hold:
+    a head written down before such an edit vouched for the entry as it was, not as it is."""
+    edited = [
+        (k, why) for k, why, hashed, prev in found if 1 <= k <= entry and (k, "", hashed, prev) not in vouched
+    ]
+    ids = {i for k, why in edited if why != "order" for i in said.get(k, ("", []))[1]}
+    return tuple(k for k, _ in edited), {i for i in ids if isinstance(i, int)}

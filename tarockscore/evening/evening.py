@@ -1,0 +1,468 @@
+"""The evening's ledger as the library offers it: begin an evening, record, undo, replace, delete,
+mark a Radl, rescore, repair, check, explain, settle (library layer).
+
+An :class:`Evening` is a ledger file named by its path, as sqlite-utils' ``Database`` is a file:
+each action reads the file, checks it, changes it with one operation of the pure core
+(``ledger.operations``) and writes it back atomically under its lock. Nothing is kept between two
+actions, so the command line, a web page and a script can act on the same file in turn.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from tarockscore.errors import N_, Collector, LedgerError, Problem, UsageError, message
+from tarockscore.evening import model as totals
+from tarockscore.evening import operations
+from tarockscore.evening import settle as money
+from tarockscore.evening import store as ledger_file
+from tarockscore.evening import upgrade as ledger_upgrade
+from tarockscore.evening.checks import (
+    against_the_rules,
+    check_number,
+    covered,
+    differing,
+    edited_since,
+    result_of,
+    score_stored,
+)
+from tarockscore.evening.checks import check as check_ledger
+from tarockscore.evening.model import Entry, Ledger, ledger_profile
+from tarockscore.evening.radl import BY_HAND, radl_cause
+from tarockscore.evening.settle import Settlement
+from tarockscore.evening.sheet import Sheet, sheet
+from tarockscore.evening.store import Snapshot
+from tarockscore.evening.table import check_players, new_ledger
+from tarockscore.evening.upgrade import Upgraded
+from tarockscore.io.inputs import load_profile
+from tarockscore.rules.hand import Hand, HandInput
+from tarockscore.rules.profile import Profile
+from tarockscore.rules.scoring import Score
+from tarockscore.rules.words import look_alikes, nfc, strip_spaces, text_problem
+
+__all__ = [
+    "Ledger",
+    "Sheet",
+    "Begun",
+    "Change",
+    "Evening",
+    "Explained",
+    "HeadCheck",
+    "Repaired",
+    "Rescored",
+    "Settled",
+    "Upgraded",
+    "find_ledger",
+    "now",
+    "upgrade",
+]
+
+LEDGER_ENV = "TAROCKSCORE_LEDGER"
+DEFAULT_LEDGER = "tarock-ledger.toml"
+
+
+def now() -> str:
+    """The moment a change is stamped with: the local time, to the second, with its UTC offset."""
+    return dt.datetime.now().astimezone().isoformat(timespec="seconds")
+
+
+def _repair_hint(path: Path) -> Problem:
+    return Problem.of(
+        str(path),
+        N_(
+            "`tarockscore repair --ledger {path}` re-scores the evening from its stored hands "
+            "and shows every number that changes; --write keeps it, with an audit entry"
+        ),
+        path=path,
+    )
+
+
+def as_the_rules(path: Path, ledger: Ledger) -> Ledger:
+    """``ledger``, every hand scored again under its stored profile, unless a stored result is
+    not what the rules give (its hashes worked out again): then each such number is named, with
+    the way out, and the ledger is refused (docs/ledger-format.md, "The sheet is the rules")."""
+    problems = against_the_rules(ledger)
+    if problems:
+        raise LedgerError([p.moved(str(path)) for p in problems] + [_repair_hint(path)])
+    return ledger
+
+
+def repairs_said(snapshot: Snapshot) -> str | None:
+    """The line that says which hands a repair entry of the ledger covers (None: none)."""
+    chain = snapshot.chain
+    said = covered(chain.found, chain.breaks, chain.said) if chain is not None else None
+    return message(N_("{path}: {said}"), path=snapshot.path, said=said) if said is not None else None
+
+
+def find_ledger(given: str | os.PathLike[str] | None = None) -> Path:
+    """The evening's ledger: ``given``, else ``$TAROCKSCORE_LEDGER``, else ``tarock-ledger.toml`` here.
+
+    An empty ``given`` is refused (it would silently mean the default ledger; ``where`` is
+    ``ledger``); an empty ``$TAROCKSCORE_LEDGER`` counts as unset, as the shell's convention has it.
+    """
+    if given is not None:
+        text = os.fspath(given)
+        if not text.strip():
+            raise UsageError(
+                N_("{option!r} is empty; give the ledger's file name, or leave the option out"),
+                option=text,
+                where="ledger",
+            )
+        return Path(text)
+    return Path(os.environ.get(LEDGER_ENV) or DEFAULT_LEDGER)
+
+
+@dataclass(frozen=True)
+class Change:
+    """What an action did to the evening: the ledger before and after it (``before, after =
+    change``), and its head after it."""
+
+    before: Ledger
+    after: Ledger
+    head: str = ""
+
+    def __iter__(self) -> Iterator[Ledger]:
+        return iter((self.before, self.after))
+
+    @property
+    def said(self) -> str:
+        """The audit entry the change left, as stored (a message template's text)."""
+        return self.after.audit[-1].detail
+
+
+def upgrade(path: str | os.PathLike[str], at: str | None = None) -> Upgraded:
+    """Convert the ledger at ``path``, of an older format (schema 1), to the current one, keeping
+    the old file as ``PATH.bak``; a ledger in the current format is left as it is (nothing
+    written). Every other action reads the current format only."""
+    return ledger_upgrade.upgrade(Path(path), at or now())
+
+
+class HeadCheck(NamedTuple):
+    """A head written down, checked against the ledger now: whether the chain holds it, the hands
+    of then (as numbered then) that differ now, the entries since it (each as its number in
+    the log, ``entry``, its ``kind`` and the time it was made, ``at``), and the entries up to it
+    that were changed outside tarockscore since (a repair after them or not)."""
+
+    head: str
+    found: bool
+    differ: tuple[int, ...]
+    since: tuple[Mapping[str, Any], ...]
+    edited: tuple[int, ...] = ()
+
+    @property
+    def holds(self) -> bool:
+        """Whether the hands as of that head are unchanged (hands added since are fine)."""
+        return self.found and not self.differ and not self.edited
+
+
+# The reports below are made once per command that asks for them, never at the table's pace: plain
+# slotted classes, which cost a tenth of a NamedTuple to define at every start (README, Design).
+
+
+class Begun:
+    """A new evening: its ledger, and the warnings about its players' names (look-alikes)."""
+
+    __slots__ = ("evening", "ledger", "warnings")
+
+    def __init__(self, evening: Evening, ledger: Ledger, warnings: tuple[str, ...]) -> None:
+        self.evening, self.ledger, self.warnings = evening, ledger, warnings
+
+
+class Explained:
+    """Hand N of the evening, as ``explain`` shows it: the hand, its score, the profile, its
+    stored entry, the Radl that doubled it (``BY_HAND`` or the hand that armed it, None when not
+    doubled) and whether the stored result differs from the one re-scored now."""
+
+    __slots__ = ("number", "hand", "score", "profile", "entry", "ledger", "radl_cause", "differs")
+
+    def __init__(
+        self,
+        number: int,
+        hand: Hand,
+        score: Score,
+        profile: Profile,
+        entry: Entry,
+        ledger: Ledger,
+        radl_cause: int | None,
+        differs: bool,
+    ) -> None:
+        self.number, self.hand, self.score, self.profile = number, hand, score, profile
+        self.entry, self.ledger, self.radl_cause, self.differs = entry, ledger, radl_cause, differs
+
+    @property
+    def radl_by_hand(self) -> bool:
+        return self.radl_cause == BY_HAND
+
+
+class Rescored:
+    """The evening under another profile: before and after, the hands (as numbered on the sheet)
+    scored differently, and whether it was written."""
+
+    __slots__ = ("before", "after", "changed", "written", "head")
+
+    def __init__(
+        self, before: Ledger, after: Ledger, changed: tuple[int, ...], written: bool, head: str | None = None
+    ) -> None:
+        self.before, self.after, self.changed, self.written = before, after, changed, written
+        self.head = head  # the ledger's head: after the rescore when written, else as read
+
+    @property
+    def sheet(self) -> Sheet:
+        """The evening's sheet as rescored."""
+        return sheet(self.after)._replace(head=self.head)
+
+
+class Settled:
+    """Who pays whom: the settlement, the points it was made from, whether those are the payout's
+    (a profile where Kontra changes the money alone), and the profile."""
+
+    __slots__ = ("settlement", "points", "payout", "profile")
+
+    def __init__(
+        self, settlement: Settlement, points: dict[str, int], payout: bool, profile: Profile
+    ) -> None:
+        self.settlement, self.points, self.payout, self.profile = settlement, points, payout, profile
+
+
+class Repaired:
+    """An evening re-scored from its stored hands: before and after, whether it was written, the head."""
+
+    __slots__ = ("before", "after", "written", "head")
+
+    def __init__(self, before: Ledger, after: Ledger, written: bool, head: str = "") -> None:
+        self.before, self.after, self.written, self.head = before, after, written, head
+
+
+class Evening:
+    """An evening's ledger file; each method is one action on it (read, or changed and written).
+
+    ``warn``: where a warning goes as soon as a read finds it (which hands a repair entry covers),
+    each said once; a front end prints it, a script may collect it."""
+
+    __slots__ = ("path", "warn", "_said")
+
+    def __init__(
+        self, path: str | os.PathLike[str] | None = None, *, warn: Callable[[str], None] | None = None
+    ) -> None:
+        self.path = find_ledger(path)
+        self.warn = warn
+        self._said: set[str] = set()
+
+    def __repr__(self) -> str:
+        return f"Evening({str(self.path)!r})"
+
+    # -- beginning ---------------------------------------------------------------------------
+
+    @classmethod
+    def begin(
+        cls,
+        path: str | os.PathLike[str] | None,
+        players: Sequence[str],
+        profile: str | Profile = "koenigrufen",
+        *,
+        stake: Decimal | None = None,
+        date: dt.date | None = None,
+        place: str | None = None,
+        at: str | None = None,
+        problems: Collector | None = None,
+    ) -> Begun:
+        """Start an evening: a new ledger with the table (seat order), the profile and the stake.
+
+        Every problem is said at once, each at its field (``players``, ``place``, ``profile``),
+        after those the caller has already collected in ``problems``; an existing ledger at the
+        path is never overwritten.
+        """
+        problems = problems if problems is not None else Collector()
+        if place is not None:
+            place = nfc(strip_spaces(place)) if place.strip() else place
+            wrong = text_problem(place)
+            if wrong is not None:
+                problems.add("place", N_("{place!r}: {wrong}"), place=place, wrong=wrong)
+        try:
+            prof = profile if isinstance(profile, Profile) else load_profile(profile)
+        except UsageError as exc:  # an empty profile name: no table to check the players against
+            problems.problems += exc.problems
+            problems.raise_if_any(UsageError)
+            raise
+        names = [nfc(strip_spaces(n)) for n in players]
+        problems.problems += check_players(names, prof)
+        problems.raise_if_any(UsageError)
+        evening = cls(path)
+        iso = date.isoformat() if date is not None else None
+        fresh = new_ledger(names, prof, created=at or now(), stake=stake, date=iso, place=place)
+        ledger_file.create(evening.path, fresh)
+        return Begun(evening, fresh, tuple(look_alikes(names)))
+
+    # -- reading -----------------------------------------------------------------------------
+
+    def read(self) -> Snapshot:
+        """The ledger as stored, its chain followed and every hand scored again under its stored
+        profile: a ledger changed outside tarockscore, or a stored result the rules do not give
+        (its hashes worked out again), is refused, naming the hand."""
+        snapshot = ledger_file.read_trusted(self.path)
+        as_the_rules(self.path, snapshot.ledger)
+        self._covered(snapshot)
+        return snapshot
+
+    def _covered(self, snapshot: Snapshot) -> None:
+        """Say, once, which hands a repair entry covers."""
+        said = repairs_said(snapshot)
+        if said is not None and said not in self._said:
+            self._said.add(said)
+            if self.warn is not None:
+                self.warn(said)
+
+    def read_as_stored(self) -> Ledger:
+        """The ledger as stored, not checked against its digest (shell completion, which must not fail)."""
+        return ledger_file.read(self.path).ledger
+
+    @property
+    def ledger(self) -> Ledger:
+        return self.read().ledger
+
+    def sheet(self) -> Sheet:
+        """The evening: each hand with its dealer, Forehand, result and the running totals, and
+        the ledger's head."""
+        snapshot = self.read()
+        return sheet(snapshot.ledger)._replace(head=snapshot.head)
+
+    def hand(self, number: int, ledger: Ledger | None = None) -> Entry:
+        """Hand ``number`` as the sheet numbers it, of ``ledger`` (else the file read now);
+        refused when the evening has no such hand."""
+        led = self.ledger if ledger is None else ledger
+        check_number(led, number)
+        return led.hands[number - 1]
+
+    def explain(self, number: int) -> Explained:
+        """The arithmetic of hand ``number``: its score, the profile, and the Radl behind its factor."""
+        led = self.ledger
+        hand, score = score_stored(led, number)
+        entry = led.hands[number - 1]
+        radl = entry.result.radl
+        cause = radl_cause(led, number) if radl != 1 else None
+        differs = result_of(score, led.players, radl) != entry.result
+        return Explained(number, hand, score, ledger_profile(led), entry, led, cause, differs)
+
+    def check(self) -> Ledger:
+        """Re-score every hand and compare with the stored results; every mismatch is a problem
+        (located at its file line), then the digest must say the file is as written."""
+        snapshot = ledger_file.read(self.path)
+        problems = check_ledger(snapshot.ledger)
+        if problems:
+            located = ledger_file.locate(problems, snapshot.text, str(snapshot.path))
+            raise LedgerError([*located, _repair_hint(snapshot.path)])
+        ledger_file.verify(snapshot)
+        self._covered(snapshot)
+        return snapshot.ledger
+
+    def settle(self, stake: Decimal | None = None) -> Settled:
+        """Who pays whom how much, in the fewest payments, exact to the cent; the stake given, else the ledger's."""
+        led = self.ledger
+        if stake is None:
+            stake = led.table.stake
+        if stake is None:
+            raise UsageError(N_("the ledger has no stake: give --stake, e.g. --stake 0.10"), where="stake")
+        paid = totals.payout_totals(led)
+        points = paid if paid is not None else totals.totals(led)
+        result = money.settle(points, stake, led.profile.settlement.mode)
+        return Settled(result, points, paid is not None, led.profile)
+
+    # -- changing ----------------------------------------------------------------------------
+
+    def _change(self, edit: Any, expected: str | None = None, at: str = "", scored: bool = True) -> Change:
+        written = ledger_file.update(
+            self.path, lambda current: edit(as_the_rules(self.path, current)), expected, at, scored
+        )
+        return Change(written.before, written.after, written.head)
+
+    def version(self) -> str:
+        """The evening's version as read now: its head (the hash of the last entry of its log),
+        which a change made on this reading names as ``expected``, so that a change made on a
+        sheet that has moved since is refused."""
+        return self.read().head
+
+    def head(self) -> str:
+        """The head of the ledger's chain: written down, it vouches for every hand as of now."""
+        return self.read().head
+
+    def check_head(self, head: str) -> HeadCheck:
+        """Whether the hands as of ``head`` (a head written down, or its first digits) are
+        unchanged now; hands added since are fine."""
+        wanted = head.strip().lower()
+        digits = len(wanted) >= 4 and all(c in "0123456789abcdef" for c in wanted)
+        snapshot = ledger_file.read(self.path, since=wanted if digits else None)
+        ledger_file.verify(snapshot)
+        if (found := snapshot.since) is None or snapshot.chain is None:
+            return HeadCheck(head, False, (), ())
+        # an entry of then changed outside tarockscore is not the entry the head vouched for,
+        # whatever repair followed it: its hands are named as they are numbered then
+        chain = snapshot.chain
+        edited, ids = edited_since(chain.found, chain.said, found.entry, found.vouched)
+        differ = set(differing(found.then, snapshot.ledger))
+        differ |= {n for n, e in enumerate(found.then.hands, 1) if e.id in ids}
+        return HeadCheck(head, True, tuple(sorted(differ)), found.after, edited)
+
+    def record(self, hand: HandInput, at: str | None = None, *, expected: str | None = None) -> Change:
+        """Score a hand (hand-file keys) and add it to the evening; ``expected``: the
+        :meth:`version` the hand was entered on (a ledger changed since is refused, ``LedgerChanged``)."""
+        stamp = at or now()
+        # the hand is scored as it is made; its check is its entry folded back
+        return self._change(lambda current: operations.record(current, hand, stamp), expected, scored=False)
+
+    def undo(self, at: str | None = None, *, expected: str | None = None) -> Change:
+        """Take back the last hand (it stays in the audit trail)."""
+        at = at or now()
+        return self._change(lambda current: operations.undo(current, at), expected)
+
+    def replace(
+        self, number: int, hand: HandInput, at: str | None = None, *, expected: str | None = None
+    ) -> Change:
+        """Replace hand ``number``; every hand after it is recomputed, the audit keeps the old one."""
+        at = at or now()
+        return self._change(lambda current: operations.replace_hand(current, number, hand, at), expected)
+
+    def delete(self, number: int, at: str | None = None, *, expected: str | None = None) -> Change:
+        """Delete hand ``number``; ``expected``: the sha256 of the read the person confirmed on
+        (the file changed since is refused)."""
+        at = at or now()
+        return self._change(lambda current: operations.delete(current, number, at), expected)
+
+    def add_radl(self, hands: int | None = None, at: str | None = None) -> Change:
+        """A Radl set by hand: ``hands`` doubled hands (default: one Radl round, the profile's ``radl.hands``)."""
+        at = at or now()
+        return self._change(lambda current: operations.set_radl(current, hands, at))
+
+    def strike_radl(self, hands: int = 1, at: str | None = None) -> Change:
+        """Strike ``hands`` doubled hands still to play."""
+        at = at or now()
+        return self._change(lambda current: operations.strike_radl(current, hands, at))
+
+    def rescore(self, profile: str | Profile, *, write: bool = False, at: str | None = None) -> Rescored:
+        """The evening under another profile (what-if); written into the ledger only with ``write``."""
+        prof = profile if isinstance(profile, Profile) else load_profile(profile)
+        at = at or now()
+        if write:
+            change = self._change(lambda current: operations.rescore(current, prof, at))
+            before, after, head = change.before, change.after, change.head
+        else:
+            snapshot = self.read()
+            before, after = snapshot.ledger, operations.rescore(snapshot.ledger, prof, at, what_if=True)
+            head = snapshot.head
+        number = {e.id: i for i, e in enumerate(after.hands, 1)}  # the audit's ids, as the sheet numbers
+        changed = tuple(number[i] for i in after.audit[-1].changed)
+        return Rescored(before, after, changed, write, head)
+
+    def repair(self, *, write: bool = False, at: str | None = None) -> Repaired:
+        """Re-score an evening changed outside tarockscore from its stored hands; written, sealed and
+        with an audit entry, only with ``write``."""
+        stamp = (at or now()) if write else None
+        done = ledger_file.repair(
+            self.path, lambda current: operations.repair(current, stamp), write, stamp or ""
+        )
+        return Repaired(done.before, done.after, write, done.head)

@@ -1,0 +1,399 @@
+"""The ledger's log, its one format: the writer of its TOML, the reader that walks it entry by entry, the chain of hashes."""
+
+from __future__ import annotations
+
+import codecs
+import functools
+import hashlib
+import json
+import re
+import tomllib
+from collections.abc import Iterator, Mapping, Sequence
+from json.encoder import encode_basestring
+from typing import Any
+
+from tarockscore.errors import N_, LedgerError, Problem
+from tarockscore.evening import checks, codec
+from tarockscore.evening.model import Ledger
+from tarockscore.io import safe_io
+
+HEADER = (
+    "# An evening of Tarock, kept by tarockscore (format: docs/ledger-format.md).\n"
+    "# Each change is an [[event]] appended at the end; `tarockscore check` verifies the chain.\n"
+    "\n"
+)
+MARK = b"\n[[event]]"  # where an entry begins: the writer starts each one on a line of its own
+_BARE = re.compile(r"[A-Za-z0-9_-]+")
+UNKNOWN = N_("unknown key; allowed here: {allowed}{hint}")
+TOP_KEYS = "schema, table, profile, event"
+_BUG = N_("the new entry does not read back the same (a bug in tarockscore); nothing was written")
+
+
+def digest(value: Any) -> str | None:
+    """The SHA-256 of the canonical JSON of ``value`` (None where it holds a value JSON has not)."""
+    try:
+        return hashlib.sha256(codec.canonical(value).encode("utf-8")).hexdigest()
+    except (TypeError, ValueError):
+        return None
+
+
+def header_hash(header: Mapping[str, Any]) -> str | None:
+    """The hash the first entry names: of every top-level key of the file but ``event``."""
+    return digest({k: v for k, v in header.items() if k != "event"})
+
+
+def entry_hash(event: Any) -> str | None:
+    """The hash of one ``[[event]]`` table: of the table with ``hash`` taken out of its ``chain``."""
+    if not isinstance(event, dict) or not isinstance(event.get("chain"), dict):
+        return None
+    return digest({**event, "chain": {k: v for k, v in event["chain"].items() if k != "hash"}})
+
+
+# -- the writer -------------------------------------------------------------------------------
+
+
+def _string(text: str) -> str:
+    # JSON's escapes are TOML's; DEL is the one control character JSON leaves as it is.
+    return encode_basestring(text).replace("\x7f", "\\u007f")
+
+
+@functools.lru_cache(maxsize=1024)
+def _key(key: str) -> str:
+    return key if _BARE.fullmatch(key) else _string(key)
+
+
+def inline(value: Any) -> str:
+    """A value in TOML's inline form, on one line."""
+    kind = type(value)
+    if kind is str:
+        return _string(value)
+    if kind is int:
+        return str(value)
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, str):
+        return _string(value)
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(inline(v) for v in value) + "]"
+    if isinstance(value, Mapping):
+        return (
+            "{ " + ", ".join(f"{_key(k)} = {inline(v)}" for k, v in value.items()) + " }" if value else "{}"
+        )
+    raise TypeError(f"no TOML form for {type(value).__name__}")
+
+
+def _table(head: str, mapping: Mapping[str, Any]) -> list[str]:
+    """``head`` and the keys of ``mapping``: a table in it as a table of its own, the rest inline."""
+    lines = [head] if head else []
+    inner = [(k, v) for k, v in mapping.items() if isinstance(v, Mapping) and v]
+    lines += [f"{_key(k)} = {inline(v)}" for k, v in mapping.items() if not (isinstance(v, Mapping) and v)]
+    path = head.strip("[]")
+    for key, value in inner:
+        lines += ["", *_table(f"[{path + '.' if path else ''}{_key(key)}]", value)]
+    return lines
+
+
+def _reads_back(text: str, meant: Mapping[str, Any]) -> None:
+    try:
+        back = tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
+        back = None
+    if back != meant:
+        raise LedgerError(_BUG)
+
+
+def block(
+    event: Mapping[str, Any],
+    prev: str,
+    tables: Sequence[str] = ("profile",),
+    arrays: Sequence[str] = ("hand",),
+) -> tuple[str, str, dict[str, Any]]:
+    """One entry's text, to append as it is; its hash; the table it reads as (read back here). The
+    keys ``tables`` are written as tables of their own, ``arrays`` as arrays of tables, the rest inline."""
+    table = {k: v for k, v in event.items() if k != "chain"}
+    full = {**table, "chain": {"prev": prev}}
+    hashed = entry_hash(full)
+    if hashed is None:
+        raise LedgerError(N_("a value of this change has no form in the ledger; nothing was written"))
+    full["chain"]["hash"] = hashed
+    text = _text(table, prev, hashed, tables, arrays)
+    _reads_back(text, {"event": [full]})
+    return text, hashed, full
+
+
+def _text(
+    table: Mapping[str, Any],
+    prev: str,
+    hashed: str,
+    tables: Sequence[str] = ("profile",),
+    arrays: Sequence[str] = ("hand",),
+) -> str:
+    """An entry's text: its keys (``table``), then its chain."""
+    apart = [k for k in tables if isinstance(table.get(k), Mapping)]
+    apart += [k for k in arrays if isinstance(table.get(k), list) and table[k]]
+    lines = ["", "[[event]]"]
+    lines += [f"{_key(k)} = {inline(v)}" for k, v in table.items() if k not in apart]
+    for key in (k for k in tables if k in apart):
+        lines += _table(f"[event.{key}]", table[key])
+    for key in (k for k in arrays if k in apart):
+        for item in table[key]:
+            lines += [f"[[event.{key}]]", *(f"{_key(k)} = {inline(v)}" for k, v in item.items())]
+    lines += ["[event.chain]", f"prev = {_string(prev)}", f"hash = {_string(hashed)}", ""]
+    return "\n".join(lines)
+
+
+def whole_file(ledger: Ledger, events: Sequence[Mapping[str, Any]]) -> tuple[str, str]:
+    """A new file: the header, then ``events`` chained from it; its text and its head."""
+    header = codec.header_mapping(ledger.table)
+    text = HEADER + "\n".join(_table("", header)) + "\n"
+    head = header_hash(header)
+    if head is None:
+        raise LedgerError(_BUG)
+    _reads_back(text, header)
+    for event in events:
+        part, head, _full = block(event, head)
+        text += part
+    return text, head
+
+
+# -- the reader -------------------------------------------------------------------------------
+
+
+def bounds(raw: bytes, after: int = 0) -> Iterator[tuple[int, int]]:
+    """Where each entry's text lies in the file's bytes (the header before the first), from the
+    entry that begins at byte ``after`` (the end of the header) on."""
+    start = raw.find(MARK, max(after - 1, 0))
+    while start >= 0:
+        nxt = raw.find(MARK, start + 1)
+        yield start + 1, (nxt + 1 if nxt >= 0 else len(raw))
+        start = nxt
+
+
+def header_end(raw: bytes) -> int:
+    first = raw.find(MARK)
+    return first + 1 if first >= 0 else len(raw)
+
+
+def entries(raw: bytes, name: str, after: int = 0) -> Iterator[tuple[int, Any]]:
+    """Each entry of the log from byte ``after`` (the end of the header) on, with
+    the byte its text ends at; an append torn by a crash (the last entry cut short, or not ending
+    with its hash) is left out. An entry that does not read alone is refused at its line."""
+    spans = bounds(raw, after)
+    span = next(spans, None)
+    while span is not None:
+        start, end = span
+        span = next(spans, None)
+        data = _written(raw[start:end]) or _loads(raw[start:end])
+        if data is None and span is None:  # torn: read up to the last line that holds a hash
+            cut = max((m.end() for m in _HASH_LINE.finditer(raw, start, end)), default=start)
+            data, end = _loads(raw[start:cut]) or {}, cut
+        if data is None:  # said by the TOML reader, at the entry's own lines of the file
+            lines = "\n" * raw.count(b"\n", 0, start)
+            data = safe_io.load_toml(lines + raw[start:end].decode("utf-8"), name, LedgerError)
+        if extra := sorted(set(data) - {"event"}):
+            raise LedgerError(UNKNOWN, allowed=TOP_KEYS, hint="", where=extra[0])
+        found = data.get("event", [])
+        found = found if isinstance(found, list) else [found]
+        if span is None and found and not sealed(found[-1]):
+            return  # torn: the last entry does not end with its hash
+        for event in found:
+            yield end, event
+
+
+_HASH_LINE = re.compile(rb'\nhash = "[0-9a-f]{64}"\n')
+
+
+def utf8(raw: bytes, name: str) -> None:
+    """Refuse a file that is not UTF-8 text, as :func:`safe_io.decode` words it, decoding a piece
+    at a time (the file's text is never held beside its bytes)."""
+    decoder = codecs.getincrementaldecoder("utf-8")()
+    view = memoryview(raw)
+    try:
+        for start in range(0, len(raw), 1 << 16):
+            decoder.decode(view[start : start + (1 << 16)])
+        decoder.decode(b"", final=True)
+    except UnicodeDecodeError:
+        safe_io.decode(raw, name, LedgerError)  # says where, as every reader of a file does
+
+
+def _loads(data: bytes) -> dict[str, Any] | None:
+    try:
+        value = tomllib.loads(data.decode("utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError, RecursionError, ValueError):
+        return None
+    # tables and arrays nest no deeper than the brackets in the text (most entries hold a dozen)
+    deep = data.count(b"[") + data.count(b"{") > safe_io.MAX_DEPTH and safe_io.too_deep(value)
+    return None if deep else value
+
+
+# Where a bare key of an inline value begins (after "{ " or ", "): a quote goes there, and each
+# " = " after a key becomes JSON's ": ". Text in a string that looks alike is changed too, and
+# the entry is then not taken (written again, it is not the same text).
+_BARE_KEY = re.compile(r"(?<=[{,] )(?=[A-Za-z0-9_-]+ = )")
+
+
+def _json(value: str) -> Any:
+    """An inline value as the writer writes it, read as the JSON it nearly is."""
+    return json.loads(_BARE_KEY.sub('"', value.replace('" = ', '": ')).replace(" = ", '": '))
+
+
+def _written(data: bytes) -> dict[str, Any] | None:
+    """An entry as this module's writer writes it (one key and its inline value a line, the
+    values in JSON's own notation of strings, numbers and booleans), read without the TOML
+    reader; taken only where writing it again gives the very same text (else None: the TOML
+    reader reads it). Reading an entry costs a fifth of what the TOML reader takes."""
+    try:
+        text = data.decode("utf-8")
+        lines = text.split("\n")
+        if lines[0] != "[[event]]":
+            return None
+        event: dict[str, Any] = {}
+        table = event
+        for line in lines[1:]:
+            if line == "[[event.hand]]":
+                table = {}
+                event.setdefault("hand", []).append(table)
+            elif line == "[event.chain]":
+                table = event["chain"] = {}
+            elif line:
+                key, _eq, value = line.partition(" = ")
+                table[key] = _json(value)  # a key given twice, or not bare, is not written again alike
+        chain = event.get("chain")
+        if not (isinstance(chain, dict) and chain.keys() == {"prev", "hash"}):
+            return None
+        body = {k: v for k, v in event.items() if k != "chain"}
+        if _text(body, chain["prev"], chain["hash"]).strip("\n") != text.strip("\n"):
+            return None
+    except (ValueError, TypeError, AttributeError, RecursionError):
+        return None
+    return {"event": [event]}
+
+
+def sealed(event: Any) -> bool:
+    chain = event.get("chain") if isinstance(event, dict) else None
+    return isinstance(chain, dict) and isinstance(chain.get("hash"), str)
+
+
+def locate(problems: Sequence[Problem], text: str, name: str) -> list[Problem]:
+    """Prefix each problem with ``file:line`` of its table (``[[event]]`` N, ``[[hand]]`` N, …)."""
+    marks = {
+        "[[event]]": "entry",
+        "[[hand]]": "hand",
+        "[[audit]]": "audit",
+        "[table]": "table",
+        "[profile]": "profile",
+    }
+    heads: dict[str, list[int]] = {k: [] for k in (*marks.values(), "schema", "digest")}
+    for number, content in enumerate(text.splitlines(), 1):
+        stripped = content.strip()
+        if stripped in marks:
+            heads[marks[stripped]].append(number)
+        elif m := re.match(r"(schema|digest)\s*=", stripped):
+            heads[m.group(1)].append(number)
+    out = []
+    for p in problems:
+        line: int | None = None
+        if (m := re.match(r"(entry|hand|audit) (\d+)", p.where)) is not None:
+            lines, index = heads[m.group(1)], int(m.group(2)) - 1
+            line = lines[index] if 0 <= index < len(lines) else None
+        elif heads.get(first := re.split(r"[.:\[ ]", p.where, maxsplit=1)[0]):
+            line = heads[first][0]
+        prefix = f"{name}:{line}" if line is not None else name
+        out.append(p.moved(f"{prefix}: {p.where}" if p.where else prefix))
+    return out
+
+
+# -- the chain --------------------------------------------------------------------------------
+
+Break = tuple[int, str, str | None, str]  # entry number, why, its hash now, the prev it should name
+
+
+class Chain:
+    """The chain followed entry by entry: the head (what the next entry names as ``prev``), the
+    entries that do not fit, and what the repair entries vouch for (docs/ledger-format.md)."""
+
+    __slots__ = ("header", "head", "count", "found", "vouched", "said", "removed")
+
+    def __init__(self, header: Mapping[str, Any], pin_broken: bool = False) -> None:
+        self.header = self.head = header_hash(header) or ""
+        self.count = 0
+        self.found: list[Break] = [(0, "profile", self.head, "")] if pin_broken else []
+        self.vouched: set[Break] = set()
+        self.said: dict[int, tuple[str, list[Any]]] = {}  # a broken entry's kind and hand ids
+        self.removed: set[Any] = set()  # the ids taken off the sheet so far
+
+    def add(self, event: Any) -> None:
+        self.count = k = self.count + 1
+        hashed = entry_hash(event)
+        stored = event["chain"].get("hash") if sealed(event) else None
+        prev = (
+            event["chain"].get("prev")
+            if isinstance(event, dict) and isinstance(event.get("chain"), dict)
+            else None
+        )
+        why = "changed" if hashed is None or stored != hashed else "order" if prev != self.head else ""
+        if why:
+            self.found.append((k, why, hashed, self.head))
+            hands = event.get("hand") if isinstance(event, dict) else None
+            ids = [h.get("id") for h in hands if isinstance(h, dict)] if isinstance(hands, list) else []
+            self.said[k] = (str(event.get("kind", "?")) if isinstance(event, dict) else "?", ids)
+        if isinstance(event, dict) and event.get("kind") == "repair" and isinstance(event.get("found"), list):
+            if checks.repair_lacks(event, self.said, self.removed):  # it vouches for nothing
+                self.found.append((k, "repair", hashed, self.head))
+                self.said[k] = ("repair", checks.hand_ids(event.get("hand")))
+            else:
+                for item in event["found"]:
+                    if isinstance(item, dict) and isinstance(item.get("entry"), int) and item["entry"] < k:
+                        self.vouched.add((item["entry"], "", item.get("hash"), str(item.get("prev", ""))))
+        if isinstance(event, dict) and isinstance(event.get("removed"), list):
+            self.removed.update(i for i in event["removed"] if isinstance(i, int))
+        self.head = stored if isinstance(stored, str) else (hashed or "")
+
+    @property
+    def header_vouched(self) -> bool:
+        return (0, "", self.header, "") in self.vouched
+
+    @property
+    def breaks(self) -> list[Break]:
+        """The entries that do not fit, a repair after them having vouched for none of them."""
+        return [b for b in self.found if (b[0], "", b[2], b[3]) not in self.vouched]
+
+    def problems(self) -> list[Problem]:
+        """Each entry that no longer fits, in words: the hand it holds where it holds one (entry 0,
+        the header's profile, is said by the stored profile's own message)."""
+        out = []
+        for k, why, _hashed, _prev in self.breaks:
+            kind, ids = self.said.get(k, ("?", []))
+            if k == 1 and why == "order":
+                said = Problem.of("entry 1", N_("the table or the profile was changed outside tarockscore"))
+            elif why == "order":
+                said = Problem.of(
+                    f"entry {k}", N_("an entry before it was removed or changed outside tarockscore")
+                )
+            elif why == "repair":
+                said = Problem.of(
+                    f"entry {k}",
+                    N_(
+                        "this repair entry lacks what a repair writes (its audit line, the head and profile it "
+                        "found, every hand it vouches for, re-scored): it vouches for nothing"
+                    ),
+                )
+            elif kind == "record" and len(ids) == 1:
+                said = Problem.of(f"entry {k}", N_("hand {id} was changed outside tarockscore"), id=ids[0])
+            else:
+                said = Problem.of(
+                    f"entry {k}", N_("this entry ({kind}) was changed outside tarockscore"), kind=kind
+                )
+            out += [said] if k else []
+        return out
+
+
+def found_by_repair(chain: Chain | None, head: str, profile_sha: str) -> dict[str, Any]:
+    """What a repair found: each entry that did not fit (its number, its hash now, the prev it
+    should name; 0: the header, whose profile did not match its pin), the head, the profile's sha256."""
+    out: dict[str, Any] = {"head": head, "profile_found": profile_sha}
+    if chain is not None and (breaks := chain.breaks):
+        out["found"] = [{"entry": k, "hash": h or "", "prev": prev} for k, _why, h, prev in breaks]
+    return out

@@ -1,0 +1,221 @@
+"""The evening's ledger as immutable values: the table, its profile, every hand and the audit trail; the evening added up (core layer, pure)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Mapping
+from decimal import Decimal
+from enum import StrEnum
+from typing import Any, NamedTuple
+
+from tarockscore.rules.hand import Hand, HandInput, hand_to_mapping
+from tarockscore.rules.profile import Profile
+
+# --- model
+
+# No `from __future__ import annotations` here: typing.NamedTuple compiles every string
+# annotation of its fields when the class is made, at each start-up.
+
+
+class Action(StrEnum):
+    """A correction, as written in the ledger's audit trail."""
+
+    UNDO = "undo"
+    REPLACE = "replace"
+    DELETE = "delete"
+    RESCORE = "rescore"
+    REPAIR = "repair"
+    RADL = "radl"
+    PAPER = "paper"
+
+
+class ProfileRecord(NamedTuple):
+    """The resolved profile the evening is scored under, with the hash that pins it.
+
+    ``document`` is what the file stores; ``rules`` is the same document built into a
+    :class:`Profile` (once, where the ledger is made or read), so nothing re-builds it. Two
+    records are equal by name, hash and document; ``rules`` follows from the document.
+    """
+
+    name: str
+    sha256: str
+    document: Mapping[str, Any]
+    rules: Profile
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, ProfileRecord):
+            return NotImplemented
+        return self._compared() == other._compared()
+
+    def __ne__(self, other: object) -> bool:
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
+
+    def __hash__(self) -> int:
+        return hash((self.name, self.sha256))
+
+    def _compared(self) -> tuple[str, str, Mapping[str, Any]]:
+        """What makes two records the same: name, hash and document; the rules built from it follow."""
+        return (self.name, self.sha256, self.document)
+
+    def __repr__(self) -> str:
+        return f"ProfileRecord(name={self.name!r}, sha256={self.sha256!r})"
+
+
+class Table(NamedTuple):
+    players: tuple[str, ...]  # seat order: the first is Forehand of the first hand
+    profile: ProfileRecord
+    created: str
+    stake: Decimal | None = None  # money per Victory Point
+    date: str | None = None
+    place: str | None = None
+    games: int | None = None  # the game limit (a tournament round's): no hand is recorded past it
+
+
+class Result(NamedTuple):
+    """What a hand scored, as stored: every seat (a player sitting out has 0)."""
+
+    victory_points: Mapping[str, int]
+    payout: Mapping[str, int] | None = None  # only where Kontra changes the money alone
+    won: bool | None = None  # None in Trischaken
+    radl: int = 1  # 1: a plain hand; else the Radl factor this hand was scored with
+
+
+class Entry(NamedTuple):
+    """One stored hand: the hand itself, what it scored, when it was recorded, and its id.
+
+    ``id`` names the hand for good: it is the hand's number when it was recorded and never
+    changes, nor is it given to another hand, so the audit trail's "hand 12" still means the
+    same hand after an earlier one was deleted or the last one undone. ``hand`` is parsed under
+    the ledger's profile, with the players of its deal; ``keys`` are the same hand's keys as the
+    file stores them (hand-file v1), which the log writes back as they are. A hand tarockscore
+    stores has its canonical keys (:meth:`of`).
+    """
+
+    hand: Hand
+    result: Result
+    recorded: str
+    keys: HandInput
+    id: int
+
+    @classmethod
+    def of(cls, hand: Hand, result: Result, recorded: str, id: int) -> Entry:
+        """A new entry, stored with the hand's canonical keys."""
+        return cls(hand, result=result, recorded=recorded, keys=hand_to_mapping(hand), id=id)
+
+
+class RadlMark(NamedTuple):
+    """A Radl mark set or struck by hand, as on the paper block.
+
+    ``hands`` doubled hands are added (more than 0) or struck (less than 0) after the hand whose
+    id is ``after`` (0: before the first hand). It stays after that hand whatever is corrected
+    later; when that hand itself is gone, after the last earlier hand still there.
+    """
+
+    after: int
+    hands: int
+    at: str
+
+
+class AuditEntry(NamedTuple):
+    """A visible record of one correction: what changed, and when."""
+
+    at: str
+    action: Action
+    detail: str
+    hand: int | None = None  # the id of the hand corrected; None for a rescore
+    before: Mapping[str, Any] | None = None
+    after: Mapping[str, Any] | None = None
+    changed: tuple[int, ...] = ()  # ids of other hands whose stored result changed with it
+    number: int | None = None  # the corrected hand's number in the sheet at the time
+
+
+class Paper(NamedTuple):
+    """A table's result from its paper sheet (a tournament table without the tool): each seat's
+    Schrift, and its money points where Kontra moves the money alone (None: the Schrift)."""
+
+    schrift: Mapping[str, int]
+    money: Mapping[str, int] | None
+    at: str
+
+
+class Ledger(NamedTuple):
+    table: Table
+    hands: tuple[Entry, ...] = ()
+    audit: tuple[AuditEntry, ...] = ()
+    radl: tuple[RadlMark, ...] = ()  # the Radl marks set or struck by hand, in order
+    paper: Paper | None = None  # the table scored from its paper sheet (ledger.paper)
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.table.players
+
+    @property
+    def profile(self) -> Profile:
+        """The profile the evening is scored under (the one stored in the ledger)."""
+        return self.table.profile.rules
+
+
+def next_id(ledger: Ledger) -> int:
+    """The id the next recorded hand gets: never one a hand of the evening had before."""
+    used = [e.id for e in ledger.hands] + [a.hand for a in ledger.audit if a.hand is not None]
+    used += [m.after for m in ledger.radl]
+    return max(used, default=0) + 1
+
+
+def ledger_profile(ledger: Ledger) -> Profile:
+    """The profile stored in the ledger (its hash is checked where the ledger is read)."""
+    return ledger.table.profile.rules
+
+
+def _json_default(value: object) -> str:
+    return str(value)
+
+
+def profile_hash(document: Mapping[str, Any]) -> str:
+    """sha256 of the document's canonical JSON (sorted keys, no spaces)."""
+    text = json.dumps(
+        document, sort_keys=True, ensure_ascii=False, separators=(",", ":"), default=_json_default
+    )
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def profile_record(profile: Profile) -> ProfileRecord:
+    """The record that pins ``profile`` in a ledger."""
+    document = dict(profile.document)
+    return ProfileRecord(name=profile.name, sha256=profile_hash(document), document=document, rules=profile)
+
+
+# --- totals
+
+
+def totals(ledger: Ledger, upto: int | None = None) -> dict[str, int]:
+    out = dict.fromkeys(ledger.players, 0)
+    if ledger.paper is not None:  # a table scored from its paper sheet (ledger.paper)
+        for p in out:
+            out[p] += ledger.paper.schrift.get(p, 0)
+    for entry in ledger.hands[:upto]:
+        for p in out:
+            out[p] += entry.result.victory_points.get(p, 0)
+    return out
+
+
+def has_payout(ledger: Ledger) -> bool:
+    """Whether the profile keeps a money column apart from the score (Kontra on the payout only)."""
+    return ledger.profile.settlement.kontra_scope == "payout"
+
+
+def payout_totals(ledger: Ledger, upto: int | None = None) -> dict[str, int] | None:
+    if not has_payout(ledger):
+        return None
+    out = dict.fromkeys(ledger.players, 0)
+    if ledger.paper is not None:
+        paper = ledger.paper.money or ledger.paper.schrift
+        for p in out:
+            out[p] += paper.get(p, 0)
+    for entry in ledger.hands[:upto]:
+        payout = entry.result.payout or entry.result.victory_points
+        for p in out:
+            out[p] += payout.get(p, 0)
+    return out

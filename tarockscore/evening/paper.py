@@ -1,0 +1,158 @@
+"""A table's result from its paper sheet, kept in the table's own ledger (core layer, pure).
+
+Not every tournament table has a phone: the organiser types the paper sheet's Schrift (and money
+points where Kontra moves the money alone) and it becomes one entry of the table's ledger, with
+an audit entry, folded into the sheet's totals like played hands. A sheet is scored one way: one
+that already has hands or a paper result takes a new one only as a correction (``replace``),
+which takes the hands off the sheet (they stay in the log) and says what it replaced. Under a
+zero-sum profile the Schrift, and the money points, add up to 0.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+
+from tarockscore.errors import N_, Collector, LedgerError, Problem, message
+from tarockscore.evening.model import Action, AuditEntry, Ledger, Paper
+from tarockscore.rules.profile import MAXIMUM, Profile, short_number
+
+
+def points_text(points: Mapping[str, int]) -> str:
+    """``Anna +24, Bert -8``: each seat's points, signed."""
+    return ", ".join(f"{p} {v:+d}" for p, v in points.items())
+
+
+def played(ledger: Ledger) -> int:
+    """The hands the sheet counts as played: a sheet scored on paper has played its whole round."""
+    if ledger.paper is not None and ledger.table.games is not None:
+        return max(len(ledger.hands), ledger.table.games)
+    return len(ledger.hands)
+
+
+def zero_sum_problems(
+    ledger: Ledger, schrift: Mapping[str, int], money: Mapping[str, int] | None
+) -> list[Problem]:
+    """Under a zero-sum profile each column of a paper sheet adds up to 0; the sum is named."""
+    return unbalanced(ledger.table.profile.name, ledger.profile, schrift, money)
+
+
+def unbalanced(
+    name: str, profile: Profile, schrift: Mapping[str, int], money: Mapping[str, int] | None
+) -> list[Problem]:
+    """The columns of a paper sheet that do not add up to 0 under ``profile`` (named ``name``),
+    where it is zero-sum; each with its sum."""
+    if profile.settlement.mode != "zero_sum":
+        return []
+    problems: list[Problem] = []
+    for where, values in (("schrift", schrift), ("money", money)):
+        whole = sum(values.values()) if values is not None else 0
+        if whole:
+            problems.append(
+                Problem.of(
+                    where,
+                    N_("the points add up to {whole}, not 0: profile {name!r} is zero-sum"),
+                    whole=whole,
+                    name=name,
+                )
+            )
+    return problems
+
+
+def _shown(value: int) -> str:
+    """The number, or how many digits it has (``str`` refuses more than 4,300 of them)."""
+    if value.bit_length() < 128:
+        return short_number(value)
+    digits = math.floor(math.log10(abs(value))) + 1
+    if value < 0:
+        return message(N_("a negative number of {digits} digits"), digits=digits)
+    return message(N_("a number of {digits} digits"), digits=digits)
+
+
+def out_of_bounds(schrift: Mapping[str, int], money: Mapping[str, int] | None) -> list[Problem]:
+    """The points no paper sheet holds: beyond the sanity bound every number of a profile or a
+    ledger keeps (:data:`MAXIMUM`), a typo or a forged file, which no money or table could show."""
+    problems: list[Problem] = []
+    for where, values in (("schrift", schrift), ("money", money)):
+        for name, value in (values or {}).items():
+            if not -MAXIMUM <= value <= MAXIMUM:
+                problems.append(
+                    Problem.of(
+                        where,
+                        N_(
+                            "{name}: {value}: the points of a paper sheet are whole numbers from {low} to {high}"
+                        ),
+                        name=name,
+                        value=_shown(value),
+                        low=-MAXIMUM,
+                        high=MAXIMUM,
+                    )
+                )
+    return problems
+
+
+def scored_one_way(ledger: Ledger, label: str) -> Problem | None:
+    """Why the sheet takes no paper result without ``replace``: it has hands, or one already."""
+    if ledger.hands:
+        return Problem.of(
+            "table",
+            N_("{label}: its sheet already has {hands} hands; a table is scored one way"),
+            label=label,
+            hands=len(ledger.hands),
+        )
+    if ledger.paper is not None:
+        return Problem.of("table", N_("{label} already has a result from its paper sheet"), label=label)
+    return None
+
+
+def on_paper(
+    ledger: Ledger,
+    schrift: Mapping[str, int],
+    money: Mapping[str, int] | None,
+    at: str,
+    *,
+    label: str,
+    replace: bool = False,
+) -> Ledger:
+    """The ledger scored from its paper sheet: ``schrift`` (and ``money``) for every seat.
+
+    Refused where a seat is missing or a name is not at the table, where a zero-sum profile's
+    points do not add up to 0, and, unless ``replace``, where the sheet has hands or a paper
+    result already. ``label`` names the table in the audit entry (``round 1, table 2``)."""
+    problems = Collector()
+    for where, values in (("schrift", schrift), ("money", money)):
+        if values is not None and set(values) != set(ledger.players):
+            problems.add(
+                where,
+                N_("expected the points of {names}, each once"),
+                names=", ".join(ledger.players),
+            )
+    if not problems.problems:
+        for p in out_of_bounds(schrift, money) or zero_sum_problems(ledger, schrift, money):
+            problems.put(p)
+    one_way = None if replace else scored_one_way(ledger, label)
+    if one_way is not None:
+        problems.put(one_way)
+    problems.raise_if_any(LedgerError)
+    seats = ledger.players
+    paper = Paper({p: schrift[p] for p in seats}, None if money is None else {p: money[p] for p in seats}, at)
+    detail = message(
+        N_("{label}: the result from its paper sheet: {points}"),
+        label=label,
+        points=points_text(paper.schrift),
+    )
+    if ledger.hands:
+        ids = ", ".join(str(e.id) for e in ledger.hands)
+        detail = message(N_("{detail}; it replaces the hands on the sheet ({ids})"), detail=detail, ids=ids)
+    elif ledger.paper is not None:
+        detail = message(
+            N_("{detail}; it replaces the result of {at}: {points}"),
+            detail=detail,
+            at=ledger.paper.at,
+            points=points_text(ledger.paper.schrift),
+        )
+    after: dict[str, object] = {"schrift": dict(paper.schrift)}
+    if paper.money is not None:
+        after["money"] = dict(paper.money)
+    entry = AuditEntry(at=at, action=Action.PAPER, detail=detail, after=after)
+    return ledger._replace(hands=(), paper=paper, audit=(*ledger.audit, entry))

@@ -1,0 +1,172 @@
+"""The Radl (doubled round), worked out from the hands in order (core layer, pure).
+
+A hand with one of the profile's ``radl.events`` arms ``radl.hands`` more hands scored
+×``radl.factor`` (Radls armed during a Radl queue up behind it). The table can also set a Radl
+or strike doubled hands by hand, as on the paper block (:class:`~tarockscore.evening.model.RadlMark`):
+a mark takes effect after the hand it was set after. Because the factors are a function of the
+sequence, an undo or a correction re-arms them by itself: everything after the corrected hand is
+recomputed.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Sequence
+
+from tarockscore.errors import N_, LedgerError
+from tarockscore.evening.model import Ledger, RadlMark
+from tarockscore.rules.hand import Hand
+from tarockscore.rules.profile import Kind, Profile, RadlEvent
+
+BY_HAND = 0  # the "cause" of a doubled hand whose Radl the table set by hand
+
+
+def radl_events(hand: Hand, profile: Profile) -> tuple[RadlEvent, ...]:
+    """The Radl events a hand shows (whether or not the profile plays them)."""
+    events: list[RadlEvent] = []
+    if any(b.name == "valat" and b.made for b in hand.bonuses):
+        events.append("valat")
+    if any(b.name == "mondfang" and b.made for b in hand.bonuses):
+        events.append("mondfang")
+    if profile.contracts[hand.contract].kind is Kind.TRISCHAKEN:
+        events.append("trischaken")
+    return tuple(events)
+
+
+def arms(hand: Hand, profile: Profile) -> bool:
+    """Whether the hand arms a Radl under the profile."""
+    return any(e in profile.radl.events for e in radl_events(hand, profile))
+
+
+def _marks_at(ids: Sequence[int], marks: Sequence[RadlMark]) -> list[list[RadlMark]]:
+    """The marks that take effect before the first hand (index 0) and after each hand (index i).
+
+    A mark set after a hand that is gone takes effect after the last earlier hand still there.
+    """
+    at: list[list[RadlMark]] = [[] for _ in range(len(ids) + 1)]
+    for mark in marks:
+        place = 0
+        for i, hand_id in enumerate(ids, 1):
+            if hand_id > mark.after:
+                break
+            place = i
+        at[place].append(mark)
+    return at
+
+
+def _walk(
+    hands: Sequence[Hand], ids: Sequence[int], profile: Profile, marks: Sequence[RadlMark], first: int = 0
+) -> tuple[list[int], list[int | None], deque[int]]:
+    """The one reckoning of the Radl: each hand's factor and the Radl that doubled it (the number
+    of the hand that armed it, :data:`BY_HAND` where the table set it, None: not doubled), in
+    order, and the causes of the doubled hands still owed after the last. ``first``: how many
+    hands of the evening come before ``hands`` (their numbers count on from it).
+
+    A hand arms at most one Radl, owed after those already owed; a strike takes the last owed
+    hands off, never more than are owed. Where the profile arms no Radl (``radl.events``) and the
+    table set none, every factor is 1 at once.
+    """
+    rule = profile.radl
+    if not rule.events and not marks:
+        return [1] * len(hands), [None] * len(hands), deque()
+    at = _marks_at(ids, marks)
+    owed: deque[int] = deque()
+    _apply(owed, at[0])
+    factors: list[int] = []
+    causes: list[int | None] = []
+    for i, hand in enumerate(hands, 1):
+        cause = owed.popleft() if owed else None
+        causes.append(cause)
+        factors.append(_factor(profile, cause))
+        if arms(hand, profile):
+            owed.extend([first + i] * rule.hands)
+        _apply(owed, at[i])
+    return factors, causes, owed
+
+
+def _factor(profile: Profile, cause: int | None) -> int:
+    """The factor of a hand the Radl doubles (``cause``: what armed it; None: not doubled)."""
+    return 1 if cause is None else profile.radl.factor
+
+
+def _apply(owed: deque[int], marks: Sequence[RadlMark]) -> None:
+    for mark in marks:
+        if mark.hands > 0:
+            owed.extend([BY_HAND] * mark.hands)
+        else:
+            for _ in range(min(-mark.hands, len(owed))):
+                owed.pop()
+
+
+def replay(
+    hands: Sequence[Hand], ids: Sequence[int], profile: Profile, marks: Sequence[RadlMark] = ()
+) -> tuple[tuple[int, ...], int]:
+    """Each hand's Radl factor in order, and the doubled hands still pending after the last."""
+    factors, _causes, owed = _walk(hands, ids, profile, marks)
+    return tuple(factors), len(owed)
+
+
+def radl_factors(
+    hands: Sequence[Hand], ids: Sequence[int], profile: Profile, marks: Sequence[RadlMark] = ()
+) -> tuple[int, ...]:
+    """Each hand's Radl factor, worked out in order (see :func:`replay`)."""
+    return replay(hands, ids, profile, marks)[0]
+
+
+def trusted_tail(ledger: Ledger, end: int) -> tuple[int, tuple[RadlMark, ...]]:
+    """Where the Radl can be replayed from to know the factors of the hands from index ``end``
+    on, the stored factors of the hands before it taken as right; and the marks that count then.
+
+    A hand stored with factor 1 had no Radl pending before it, so the hands from the last such
+    one before ``end`` on, and the marks after it, decide the rest (from the first hand, with
+    every mark, where there is none).
+    """
+    entries = ledger.hands
+    start = min(end, len(entries)) - 1
+    while start > 0 and entries[start].result.radl != 1:
+        start -= 1
+    if start <= 0:
+        return 0, ledger.radl
+    # the marks before hand ``start`` are in its factor of 1 already
+    return start, tuple(m for m in ledger.radl if m.after >= entries[start].id)
+
+
+def _owed(ledger: Ledger) -> deque[int]:
+    """The causes of the doubled hands the Radl still owes after the last hand, worked out from
+    the stored factors (taken as right): see :func:`trusted_tail`."""
+    start, marks = trusted_tail(ledger, len(ledger.hands))
+    tail = ledger.hands[start:]
+    return _walk([e.hand for e in tail], [e.id for e in tail], ledger.profile, marks, start)[2]
+
+
+def pending_radl(ledger: Ledger) -> int:
+    """How many doubled hands the Radl still owes after the last hand (0: none pending)."""
+    return len(_owed(ledger))
+
+
+def next_factor(ledger: Ledger) -> int:
+    """The Radl factor of the hand after the last one."""
+    owed = _owed(ledger)
+    return _factor(ledger.profile, owed[0] if owed else None)
+
+
+def radl_cause(ledger: Ledger, number: int) -> int | None:
+    """The number of the hand whose event armed the Radl that doubled hand ``number``;
+    :data:`BY_HAND` where the table set that Radl by hand; None if the hand is not doubled."""
+    hands = ledger.hands[:number]
+    causes = _walk([e.hand for e in hands], [e.id for e in hands], ledger.profile, ledger.radl)[1]
+    return causes[number - 1]
+
+
+def check_strike(ledger: Ledger, hands: int) -> None:
+    """Raise unless ``hands`` doubled hands are pending to be struck."""
+    pending = pending_radl(ledger)
+    if pending == 0:
+        raise LedgerError(N_("no Radl hand is pending, so there is none to strike"), where="hands")
+    if hands > pending:
+        raise LedgerError(
+            N_("{hands}: more than the {pending} still owed by the Radl; strike at most {pending}"),
+            hands=hands,
+            pending=pending,
+            where="hands",
+        )

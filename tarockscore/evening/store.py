@@ -1,0 +1,410 @@
+"""The ledger's store: read, follow the chain and fold the log; change it under the lock (read
+it whole, fold, make the change, check that the new entry folds back, append, fsync); repair one
+changed outside tarockscore (I/O layer; the safety rules, in the order a change goes through
+them, are docs/ledger-format.md's). A ledger of an older format is refused with the way to
+convert it (``files.ledger_upgrade``).
+"""
+
+# No `from __future__ import annotations` here: typing.NamedTuple compiles every string
+# annotation of its fields when the class is made, at each start-up.
+import contextlib
+import hashlib
+import os
+from collections.abc import Callable, Iterator, Mapping
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from tarockscore.errors import N_, Collector, LedgerChanged, LedgerError, Problem, UnreadableLedger, message
+from tarockscore.evening import codec, fold, log
+from tarockscore.evening.checks import check, repair_carries
+from tarockscore.evening.model import Ledger
+from tarockscore.io import kinds, safe_io
+from tarockscore.io.kinds import LEDGER_CHANGED, LEDGER_EXISTS, NO_LEDGER, OLD_LEDGER
+
+LOCK_TIMEOUT = 30.0
+OLD_SCHEMA = 1  # the whole evening in one document, before the log: converted by `upgrade`
+locate = log.locate
+_MOVED = N_(
+    "{path} was changed by another program since it was read; nothing was written. Run the command again to apply it to the ledger as it is now"
+)
+_REMOVED = N_("{path} was removed since it was read; nothing was written")
+_OWN_CHECK = N_("the new ledger fails its own check (a bug in tarockscore); nothing was written")
+
+
+class Since(NamedTuple):
+    """The last entry whose hash begins with the digits asked for (0: the header), the evening
+    as of it, and each entry after it (its number, ``kind`` and ``at``); what the repairs up to it
+    vouched for."""
+
+    entry: int
+    then: Ledger
+    after: tuple[Any, ...]
+    vouched: frozenset[Any] = frozenset()
+
+
+class Snapshot(NamedTuple):
+    """A ledger as read: the evening, the sha256 of the file's bytes, its head, the bytes up to
+    the end of its last whole entry, what does not fit, the chain as followed, and (a read asked
+    for a head) :class:`Since`."""
+
+    path: Path
+    ledger: Ledger
+    sha256: str
+    head: str
+    size: int
+    problems: tuple[Problem, ...]
+    chain: log.Chain
+    since: Since | None = None
+
+    @property
+    def text(self) -> str:
+        """The file's text, read again to locate problems at their lines ("" where it cannot be)."""
+        try:
+            return safe_io.decode(_load(self.path), str(self.path), LedgerError)
+        except LedgerError:
+            return ""
+
+    @property
+    def entries(self) -> int:
+        return self.chain.count
+
+
+class Written(NamedTuple):
+    """A change written: the ledger before and after it, the head, and the entries of the log."""
+
+    before: Ledger
+    after: Ledger
+    head: str
+    entries: int
+
+
+class NotALedger(LedgerError):
+    """A TOML file that is plainly something else: a profile or an alias file."""
+
+
+class NoLedgerHere(UnreadableLedger):
+    """No file at the ledger's path."""
+
+
+class OldLedger(LedgerError):
+    """A ledger of schema 1: read by no command but ``upgrade``, which converts it."""
+
+
+def render(ledger: Ledger, at: str | None = None) -> str:
+    """A whole new file for ``ledger``: its header, and its hands, marks and audit in one entry ``begin``."""
+    return log.whole_file(ledger, _begin(ledger, at))[0]
+
+
+def parse(text: str, name: str) -> Ledger:
+    """The evening a file's text holds (its chain not verified); problems carry the file name and line."""
+    return _snapshot(Path(name), text.encode("utf-8")).ledger
+
+
+# -- reading ----------------------------------------------------------------------------------
+
+
+def _load(path: Path) -> bytes:
+    try:
+        return safe_io.read_regular(path, "ledger", safe_io.LEDGER_LIMIT, LedgerError)
+    except FileNotFoundError:
+        raise NoLedgerHere(NO_LEDGER, path=path) from None
+
+
+def load(path: Path) -> bytes:
+    """The ledger file's bytes, as every read of it takes them (refused past the read limit)."""
+    return _load(path)
+
+
+def read(path: Path, *, repairing: bool = False, since: str | None = None) -> Snapshot:
+    """Read, follow the chain and fold a ledger; whether it can be trusted is :func:`verify`'s
+    question. ``repairing``: the stored profile document taken as it stands (``repair``).
+    ``since``: the first digits of a head (at least one): the entry that has it, found as the
+    log is followed (:class:`Since`)."""
+    return _snapshot(path, _load(path), repairing, since or None)
+
+
+def header(raw: bytes, name: str) -> dict[str, Any]:
+    """The file's header (every key before its first entry), read as TOML."""
+    return safe_io.load_toml(safe_io.decode(raw[: log.header_end(raw)], name, LedgerError), name, LedgerError)
+
+
+def _snapshot(path: Path, raw: bytes, repairing: bool = False, since: str | None = None) -> Snapshot:
+    name = str(path)
+    top = header(raw, name)
+    if log.header_end(raw) == len(raw) and not any(k in top for k in ("table", "hand", "digest", "event")):
+        if (other := kinds.other_kind(dict(top), kinds.LEDGER)) is not None:
+            raise NotALedger(N_("{name}: not a ledger: this is {other}"), name=name, other=other)
+    if top.get("schema") == OLD_SCHEMA:
+        raise OldLedger(OLD_LEDGER, path=path)
+    try:
+        return _walk(path, raw, top, repairing, since)
+    except UnreadableLedger:
+        raise  # the TOML reader names the line itself
+    except LedgerError as exc:
+        raise LedgerError(locate(exc.problems, safe_io.decode(raw, name, LedgerError), name)) from None
+
+
+def _walk(path: Path, raw: bytes, top: dict[str, Any], repairing: bool, since: str | None) -> Snapshot:
+    """The log followed entry by entry: the chain, and the fold (each entry's table let go once applied)."""
+    log.utf8(raw, str(path))  # a byte that is not UTF-8 is refused, never cut off as torn
+    pin, problems = Collector(), Collector()
+    table = codec.read_header(top, False, pin)
+    chain = log.Chain(top, pin_broken=table is None)
+    if table is None:
+        table = codec.read_header(top, True, problems)
+        if table is None and not repairing:
+            raise LedgerError(pin.problems)
+        problems.raise_if_any(LedgerError)
+    assert table is not None  # every way of leaving it None raised
+    for key in sorted(set(top) - {"schema", "table", "profile"}):
+        problems.add(key, log.UNKNOWN, allowed=log.TOP_KEYS, hint="")
+    problems.raise_if_any(LedgerError)
+    state, size = fold.State(table), log.header_end(raw)
+    found, after = None, []
+    if since and chain.head.startswith(since):
+        found = Since(0, state.ledger(), ())
+    for k, (end, event) in enumerate(log.entries(raw, str(path), size), 1):
+        chain.add(event)
+        fold.apply(state, event, f"entry {k}", problems)
+        if found is not None and isinstance(event, dict):  # an entry since the head asked for, said
+            after.append({"entry": k, "kind": event.get("kind"), "at": event.get("at")})
+        if since and chain.head.startswith(since):
+            found, after = Since(k, state.ledger(), (), frozenset(chain.vouched)), []
+        size = end
+    if pin.problems and not (repairing or chain.header_vouched):
+        raise LedgerError(pin.problems)
+    problems.raise_if_any(LedgerError)
+    said, sha = tuple(chain.problems()), hashlib.sha256(raw).hexdigest()
+    found = found._replace(after=tuple(after)) if found is not None else None
+    return Snapshot(path, state.ledger(), sha, chain.head, size, said, chain, found)
+
+
+def verify(snapshot: Snapshot) -> None:
+    """Raise unless every entry of the chain fits (hashing, not scoring), naming the first that
+    does not, each at its file and line, and that the ledger was not used."""
+    if snapshot.problems:
+        name = str(snapshot.path)
+        said = locate(list(snapshot.problems), snapshot.text, name)
+        raise LedgerError([*said, Problem.of(name, LEDGER_CHANGED, name=name)])
+
+
+def read_trusted(path: Path) -> Snapshot:
+    """:func:`read`, then :func:`verify`."""
+    snapshot = read(path)
+    verify(snapshot)
+    return snapshot
+
+
+# -- writing ----------------------------------------------------------------------------------
+
+
+@contextlib.contextmanager
+def locked(path: Path, timeout: float = LOCK_TIMEOUT) -> Iterator[None]:
+    """Hold the ledger's exclusive lock (the real file's sidecar ``.lock``) for a read-append."""
+    safe_io.check_regular(safe_io.real_path(path), "ledger", LedgerError)
+    busy = message(
+        N_(
+            "{path}: another tarockscore command has held the ledger for {seconds} s; nothing was written, try again"
+        ),
+        path=path,
+        seconds=round(timeout),
+    )
+    with safe_io.exclusive(path, timeout, busy, LedgerError):
+        yield
+
+
+def check_writable(path: Path) -> None:
+    """Refuse to change a closed evening (a read-only file) or a file with several hard links."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return  # reading reports it
+    if safe_io.read_only(st):
+        raise LedgerError(
+            N_(
+                "{path} is read-only: the evening is closed, so nothing was written. To reopen it, make it writable again (`chmod u+w {path}`, or untick read-only in its properties)"
+            ),
+            path=path,
+        )
+    if st.st_nlink > 1:
+        raise LedgerError(safe_io.hard_link_message(path, st.st_nlink, "ledger"))
+
+
+def write_text(path: Path, text: str, expected_sha: str | None) -> None:
+    """Replace the file atomically, if it still has ``expected_sha`` (None: must not exist yet)."""
+    try:
+        current: str | None = hashlib.sha256(_load(path)).hexdigest()
+    except NoLedgerHere:
+        current = None
+    if current != expected_sha:
+        if expected_sha is None:
+            raise LedgerError(N_("{path} already exists; nothing was written"), path=path)
+        raise LedgerChanged(_REMOVED if current is None else _MOVED, path=path)
+    data = text.encode("utf-8")
+    _limit(path, len(data))
+    safe_io.atomic_write(path, data, LedgerError, "ledger")
+
+
+def _limit(path: Path, size: int) -> None:
+    """Never write a ledger larger than a ledger may be read."""
+    if size > safe_io.LEDGER_LIMIT:
+        raise LedgerError(
+            N_("{path}: the ledger would grow past {limit}, the most a ledger may be; nothing was written"),
+            path=path,
+            limit=safe_io.size_text(safe_io.LEDGER_LIMIT),
+        )
+
+
+def create(path: Path, ledger: Ledger, at: str | None = None) -> str:
+    """Write a new ledger (its hands, if any, in one entry ``begin``), never over an evening kept at ``path``. The head."""
+    with locked(path):
+        safe_io.remove_stale_temps(path)
+        if path.exists():
+            raise LedgerError(LEDGER_EXISTS, path=path)
+        return save(path, ledger, None, at)
+
+
+def _begin(ledger: Ledger, at: str | None) -> list[dict[str, Any]]:
+    if not (ledger.hands or ledger.audit or ledger.radl):
+        return []
+    return [fold.event_of(Ledger(ledger.table), ledger, at or ledger.table.created, "begin")]
+
+
+def save(
+    path: Path,
+    ledger: Ledger,
+    expected_sha: str | None,
+    at: str | None = None,
+    events: list[dict[str, Any]] | None = None,
+) -> str:
+    """The one writer of a whole new file: ``ledger``'s header, then ``events`` (else its hands,
+    marks and audit, if any, in one entry ``begin``), refused if the file is not the one read
+    (``expected_sha``; None: no file there). For a caller holding the file's lock (a new ledger,
+    a ledger of schema 1 converted, a tournament's draw replacing the sheets of a round that has
+    no hand yet). The head."""
+    text, head = log.whole_file(ledger, events if events is not None else _begin(ledger, at))
+    write_text(path, text, expected_sha)
+    return head
+
+
+def _refuse_moved(path: Path, expected: str | None, snapshot: Snapshot) -> None:
+    if expected is not None and expected not in (snapshot.head, snapshot.sha256):
+        raise LedgerChanged(
+            N_(
+                "{path} changed since it was read (another terminal recorded or corrected a hand); nothing was written. Run the command again"
+            ),
+            path=path,
+        )
+
+
+def _append(
+    path: Path,
+    raw: bytes,
+    at: tuple[str, int],
+    change: tuple[Ledger, Ledger, dict[str, Any]],
+    scored: bool = True,
+) -> tuple[str, dict[str, Any]]:
+    """The one writer of an entry: ``event`` (the change from ``old`` to ``new``) chained on the
+    head and appended at the byte given in ``at``, of the file read as ``raw``; checked first to
+    fold onto ``old`` as exactly ``new`` (``scored``: and the hands it adds or changes to score
+    what they store, every later hand keeping its Radl factor); refused where another program
+    removed or wrote the file since. The new head, and the entry."""
+    (head, end), (old, new, event) = at, change
+    text, new_head, full = log.block(event, head)
+    state, problems = fold.State(old.table, old), Collector()
+    fold.apply(state, full, "entry", problems)
+    changed = {h.get("id") for h in full.get("hand", ())}
+    if scored and changed:
+        first = next((i for i, e in enumerate(new.hands) if e.id in changed), len(new.hands))
+        problems.problems += check(new, first, scored=changed)
+    if problems.problems or state.ledger() != new:
+        raise LedgerError([*problems.problems, Problem.of("", _OWN_CHECK)])
+    data = text.encode("utf-8")
+    _limit(path, end + len(data))
+    try:
+        now = os.stat(safe_io.real_path(path)).st_size
+    except FileNotFoundError:
+        raise LedgerChanged(_REMOVED, path=path) from None
+    except OSError:
+        now = len(raw)  # the append says why it cannot write
+    if now != len(raw):
+        raise LedgerChanged(_MOVED, path=path)
+    safe_io.append_at(path, (len(raw), end), data, LedgerError, LedgerChanged(_MOVED, path=path))
+    return new_head, full
+
+
+def opened(path: Path) -> bytes:
+    """Under the lock: temp files a killed writer left removed, the file checked writable and read."""
+    safe_io.remove_stale_temps(path)
+    check_writable(path)
+    return _load(path)
+
+
+def update(
+    path: Path,
+    change: Callable[[Ledger], Ledger],
+    expected: str | None = None,
+    at: str = "",
+    scored: bool = True,
+) -> Written:
+    """Under the ledger's lock: read it whole, follow the chain and fold it, verify it, change
+    it, and append the change's entry. ``expected``: the head of an earlier read (a guided entry
+    that asked questions in between): if the ledger moved since, the change is refused.
+    ``scored``: the hands the change adds or changes scored again in its check (a hand recorded
+    was scored as it was made)."""
+    with locked(path):
+        raw = opened(path)
+        snapshot = _snapshot(path, raw)
+        _refuse_moved(path, expected, snapshot)
+        verify(snapshot)
+        return _write(raw, snapshot, change(snapshot.ledger), None, at, scored=scored)
+
+
+def _write(
+    raw: bytes,
+    snapshot: Snapshot,
+    new: Ledger,
+    kind: str | None,
+    at: str,
+    extra: Mapping[str, Any] | None = None,
+    scored: bool = True,
+) -> Written:
+    """The entry a change from the evening as read to ``new`` leaves, appended."""
+    old = snapshot.ledger
+    said = new.audit[len(old.audit) :]
+    stamp = said[-1].at if said else new.hands[-1].recorded if len(new.hands) > len(old.hands) else at
+    event = {**fold.event_of(old, new, stamp, kind), **(extra or {})}
+    head, full = _append(snapshot.path, raw, (snapshot.head, snapshot.size), (old, new, event), scored)
+    snapshot.chain.add(full)
+    return Written(old, new, head, snapshot.chain.count)
+
+
+def repair(path: Path, change: Callable[[Ledger], Ledger], write: bool, at: str = "") -> Written:
+    """``tarockscore repair``: the ledger read as it stands (its stored profile taken as it is),
+    changed by ``change`` (every hand re-scored), and, only with ``write``, an entry ``repair``
+    appended that names each entry it found changed outside tarockscore, the head it found and
+    the profile's sha256 as found."""
+    if not write:
+        snapshot = read(path, repairing=True)
+        return Written(snapshot.ledger, change(snapshot.ledger), snapshot.head, snapshot.entries)
+    with locked(path):
+        raw = opened(path)
+        snapshot = _snapshot(path, raw, repairing=True)
+        new = naming(change(snapshot.ledger), snapshot.problems)
+        found = log.found_by_repair(snapshot.chain, snapshot.head, snapshot.ledger.table.profile.sha256)
+        chain = snapshot.chain
+        carry = repair_carries(chain.breaks, chain.said) if chain is not None else set()
+        pairs = zip(snapshot.ledger.hands, new.hands, strict=True)
+        if hands := [codec.hand_mapping(e) for o, e in pairs if e.id in carry or o.result != e.result]:
+            found["hand"] = hands  # every hand it vouches for, re-scored, beside those it changes
+        return _write(raw, snapshot, new, "repair", at, found)
+
+
+def naming(repaired: Ledger, found: tuple[Problem, ...]) -> Ledger:
+    """The repair's audit entry, naming what it ``found`` changed outside tarockscore."""
+    said = [p.message for p in found]
+    if not said or not repaired.audit:
+        return repaired
+    last = repaired.audit[-1]
+    detail = message(N_("{detail}; found: {found}"), detail=last.detail, found="; ".join(said))
+    return repaired._replace(audit=(*repaired.audit[:-1], last._replace(detail=detail)))

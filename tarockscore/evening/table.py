@@ -1,0 +1,203 @@
+"""The table of an evening: who may sit at it, a new ledger, and a hand checked against its seats; a stored hand's keys read into a typed hand under the ledger's profile (core layer, pure)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from decimal import Decimal
+from typing import cast
+
+from tarockscore.errors import (
+    N_,
+    Collector,
+    HandError,
+    HandRefused,
+    LedgerError,
+    Problem,
+    TarockError,
+    one_of,
+)
+from tarockscore.evening.deal import Deal, dealer_of
+from tarockscore.evening.model import Ledger, Table, profile_record
+from tarockscore.rules.hand import Hand, HandInput
+from tarockscore.rules.parse import parse_hand
+from tarockscore.rules.profile import Profile, type_name
+from tarockscore.rules.words import at_table, name_problem, same_but_case
+
+# --- table
+
+
+def check_players(names: Sequence[str], profile: Profile) -> list[Problem]:
+    """Problems with the names of a new table: 4 or 5 distinct names, usable on the command line."""
+    problems: list[Problem] = []
+    allowed = (profile.game.players, profile.game.players + 1)
+    if len(names) not in allowed:
+        problems.append(
+            Problem.of(
+                "players",
+                N_(
+                    "{count} names given; {profile!r} is played by {players}, or {total} where the dealer sits out"
+                ),
+                count=len(names),
+                profile=profile.name,
+                players=profile.game.players,
+                total=profile.game.players + 1,
+            )
+        )
+    for name in names:
+        wrong = name_problem(name)
+        if wrong is not None:
+            problems.append(Problem.of("players", N_("{name!r}: {wrong}"), name=name, wrong=wrong))
+    duplicates = sorted({n for n in names if list(names).count(n) > 1})
+    if duplicates:
+        problems.append(Problem.of("players", N_("{allowed} named twice"), allowed=one_of(duplicates)))
+    elif clashes := same_but_case(names):
+        problems.append(
+            Problem.of(
+                "players",
+                N_("{allowed} differ only by case: names are matched in any case"),
+                allowed=one_of(clashes),
+            )
+        )
+    return problems
+
+
+def new_ledger(
+    players: Sequence[str],
+    profile: Profile,
+    *,
+    created: str,
+    stake: Decimal | None = None,
+    date: str | None = None,
+    place: str | None = None,
+    games: int | None = None,
+) -> Ledger:
+    problems = check_players(players, profile)
+    if problems:
+        raise LedgerError(problems)
+    table = Table(
+        players=tuple(players),
+        profile=profile_record(profile),
+        created=created,
+        stake=stake,
+        date=date,
+        place=place,
+        games=games,
+    )
+    return Ledger(table=table)
+
+
+def seat_hand(ledger: Ledger, mapping: HandInput, default: Deal) -> HandInput:
+    """The hand's keys with the ledger's seat order filled in, checked against this table."""
+    data = cast(HandInput, dict(mapping))
+    name = ledger.table.profile.name
+    ref = data.pop("profile", None)
+    if ref is not None and ref != name:
+        raise HandRefused(
+            N_(
+                "{ref!r}: this ledger is scored under profile {name!r}; leave the key out (a rescore scores the whole evening under another profile)"
+            ),
+            ref=ref,
+            name=name,
+            where="profile",
+        )
+    if "players" not in data:
+        data["players"] = list(default.players)
+        _not_the_sitter(data, ledger.players)
+        return data
+    players = data["players"]
+    seats = ledger.players
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise HandRefused(
+            N_("{players!r} is {kind}; expected an array of names"),
+            players=players,
+            kind=type_name(players),
+            where="players",
+        )
+    players = data["players"] = [at_table(p, seats) for p in players]
+    strangers = [p for p in players if p not in seats]
+    if strangers:
+        raise HandRefused(
+            N_("{allowed} not at this table; the table is {names}"),
+            allowed=one_of(strangers),
+            names=", ".join(seats),
+            where="players",
+        )
+    if dealer_of(seats, players) is None:
+        raise HandRefused(
+            N_(
+                "{names} is not a deal of this table (seat order {names2}); this deal is {names3}: leave players out to use it"
+            ),
+            names=", ".join(players),
+            names2=", ".join(seats),
+            names3=", ".join(default.players),
+            where="players",
+        )
+    _not_the_sitter(data, seats)
+    return data
+
+
+def _not_the_sitter(data: HandInput, seats: Sequence[str]) -> None:
+    """At a table of five the dealer sits the hand out: naming him as a player of it is refused."""
+    players = data["players"]
+    if len(seats) != 5 or len(players) != 4:
+        return
+    sitter = next(p for p in seats if p not in players)
+    problems = Collector()
+    for key in ("declarer", "partner", "renonce"):
+        value = data.get(key)
+        if isinstance(value, str) and at_table(value, seats) == sitter:
+            problems.add(
+                key,
+                N_(
+                    "{value!r} deals this hand and sits it out (a table of five); the hand is played by {names}"
+                ),
+                value=value,
+                names=", ".join(players),
+            )
+    problems.raise_if_any(HandRefused)
+
+
+# --- stored
+
+
+def parse_one(mapping: HandInput, profile: Profile, where: str = "") -> Hand:
+    """One hand's keys parsed under ``profile``; its problems located at ``where``."""
+    try:
+        return parse_hand(mapping, profile)
+    except TarockError as exc:
+        raise exc.located(where) if where else exc from None
+
+
+def parse_seated(mapping: HandInput, profile: Profile, seats: Sequence[str], *, bidding: bool = True) -> Hand:
+    """A stored hand's keys parsed under ``profile``; its players must be a deal of ``seats``
+    (``bidding`` false: who bid is not checked, see :func:`parse_hand`)."""
+    hand = parse_hand(mapping, profile, bidding=bidding)
+    if dealer_of(seats, hand.players) is None:
+        raise HandError(
+            N_("{list!r} is not a deal of this table ({names})"),
+            list=list(hand.players),
+            names=", ".join(seats),
+            where="players",
+        )
+    return hand
+
+
+def parse_stored(
+    mappings: Sequence[HandInput],
+    profile: Profile,
+    seats: Sequence[str],
+    first: int = 1,
+    *,
+    bidding: bool = True,
+) -> list[Hand]:
+    """Parse stored hands (numbered from ``first``); every problem of every hand in one error."""
+    hands: list[Hand] = []
+    problems: list[Problem] = []
+    for i, mapping in enumerate(mappings, first):
+        try:
+            hands.append(parse_seated(mapping, profile, seats, bidding=bidding))
+        except TarockError as exc:
+            problems += exc.located(f"hand {i}: entry").problems
+    if problems:
+        raise HandError(problems)
+    return hands

@@ -1,0 +1,257 @@
+"""A hand and a profile as files give them: hand files (a path or standard input), profile files found, read and resolved; one hand scored under a profile (I/O layer)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, cast
+
+from tarockscore.entry.shortform import hand_from_options as hand_from_short_form
+from tarockscore.errors import (
+    N_,
+    HandError,
+    ProfileError,
+    UnreadableHand,
+    UnreadableProfile,
+    near_miss,
+    one_of,
+)
+from tarockscore.evening.table import parse_one
+from tarockscore.io import kinds, safe_io
+from tarockscore.rules.hand import BonusInput, HandInput
+from tarockscore.rules.profile import Profile, build_profile
+from tarockscore.rules.scoring import Score
+from tarockscore.rules.scoring import score_hand as _score
+
+# --- hand_file
+
+
+def read_hand_text(source: str) -> tuple[str, str]:
+    """The text of a hand file and the name to report problems under."""
+    if source == "-":
+        data = safe_io.read_stdin("hand", safe_io.SMALL_LIMIT, HandError)
+        name = "<stdin>"
+    else:
+        if not source.strip():
+            raise HandError(N_("the hand file's name is empty; give a file, or - for standard input"))
+        try:
+            data = safe_io.read_regular(Path(source), "hand", safe_io.SMALL_LIMIT, HandError)
+        except FileNotFoundError:
+            raise UnreadableHand(N_("hand file {source!r} not found"), source=source) from None
+        name = source
+    return safe_io.decode(data, name, HandError), name
+
+
+def parse_hand_text(text: str, name: str) -> HandInput:
+    if not text.strip():
+        raise HandError(N_("{name}: the hand file is empty"), name=name)
+    data = safe_io.load_toml(text, name, HandError)
+    other = kinds.other_kind(data, kinds.HAND)
+    if other is not None:  # a ledger or a profile given for a hand: said in one line, not key by key
+        raise HandError(N_("{name}: not a hand file: this is {other}"), name=name, other=other)
+    return cast(HandInput, data)  # its keys and values are parse_hand's to check
+
+
+def read_hand_mapping(source: str) -> tuple[HandInput, str]:
+    text, name = read_hand_text(source)
+    return parse_hand_text(text, name), name
+
+
+# --- profile_file
+
+DEFAULT_PROFILE = "koenigrufen"
+# A profile extends a shipped one, or a club's own which extends a shipped one: a handful of
+# levels in practice. The bound keeps a chain of a thousand files from reading for ever.
+MAX_EXTENDS = 16
+
+
+def profiles_dir() -> Path:
+    """The folder of shipped profiles: the source tree's, else the installed copy."""
+    package = Path(__file__).resolve().parent.parent
+    for candidate in (package.parent / "profiles", package / "_profiles"):
+        if candidate.is_dir():
+            return candidate
+    raise ProfileError(N_("the shipped profiles folder is missing from this installation"))
+
+
+def shipped_names() -> list[str]:
+    return sorted(p.stem for p in profiles_dir().glob("*.toml"))
+
+
+def merge(base: Mapping[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
+    """Deep merge: tables key by key, everything else (arrays included) replaced."""
+    out = dict(base)
+    for key, value in over.items():
+        if isinstance(value, dict) and isinstance(out.get(key), dict):
+            out[key] = merge(out[key], value)
+        else:
+            out[key] = value
+    return out
+
+
+def _locate(ref: str, relative_to: Path | None) -> Path:
+    looks_like_path = ref.endswith(".toml") or "/" in ref or "\\" in ref
+    if looks_like_path:
+        path = Path(ref)
+        if not path.is_absolute() and relative_to is not None:
+            path = relative_to / path
+        if safe_io.check_regular(path, "profile", ProfileError) is None:
+            raise UnreadableProfile(N_("profile file {ref!r} not found"), ref=ref)
+        return path
+    path = profiles_dir() / f"{ref}.toml"
+    try:
+        shipped = path.is_file()
+    except OSError:  # a name no file system takes (too long): no shipped profile either
+        shipped = False
+    if not shipped:
+        names = shipped_names()
+        raise ProfileError(
+            N_(
+                "unknown profile {ref!r}; shipped profiles: {allowed}{hint}; or give the path to a .toml file"
+            ),
+            ref=ref,
+            allowed=one_of(names),
+            hint=near_miss(ref, names),
+        )
+    return path
+
+
+def read_toml(path: Path) -> dict[str, Any]:
+    try:
+        data = safe_io.read_regular(path, "profile", safe_io.SMALL_LIMIT, ProfileError)
+    except FileNotFoundError:
+        raise UnreadableProfile(N_("profile file {path!r} not found"), path=str(path)) from None
+    document = safe_io.load_toml(safe_io.decode(data, str(path), ProfileError), str(path), ProfileError)
+    other = kinds.other_kind(document, kinds.PROFILE)
+    if other is not None:  # a ledger or a hand file given for a profile
+        raise ProfileError(N_("{path}: not a profile: this is {other}"), path=path, other=other)
+    return document
+
+
+def resolve_document(ref: str, relative_to: Path | None = None) -> dict[str, Any]:
+    """The profile's mapping with every ``extends`` folded in (``extends`` itself removed).
+
+    The chain is followed in a loop, at most :data:`MAX_EXTENDS` files long; a file that comes
+    round again is a cycle.
+    """
+    chain: list[Path] = []
+    documents: list[dict[str, Any]] = []
+    while True:
+        path = _locate(ref, relative_to).resolve()
+        if path in chain:
+            cycle = " → ".join(p.name for p in (*chain, path))
+            raise ProfileError(N_("profile extends itself: {cycle}"), cycle=cycle)
+        if len(chain) >= MAX_EXTENDS:
+            raise ProfileError(
+                N_(
+                    "{value}: extends goes more than {MAX_EXTENDS} profiles deep; a profile may extend one that extends another, not a chain this long"
+                ),
+                value=chain[0],
+                MAX_EXTENDS=MAX_EXTENDS,
+            )
+        chain.append(path)
+        document = read_toml(path)
+        documents.append(document)
+        parent = document.get("extends")
+        if parent is None:
+            break
+        if not isinstance(parent, str):
+            raise ProfileError(
+                N_("{path}: extends: {parent!r} is not a profile name or path"), path=path, parent=parent
+            )
+        ref, relative_to = parent, path.parent
+    merged = documents.pop()
+    while documents:
+        child = documents.pop()
+        merged = _uncited(merge(merged, child), child)
+        if "title" in child and "title_de" not in child:
+            # a title of one's own: the German of the parent's title would describe the parent
+            merged.pop("title_de", None)
+    merged.pop("extends", None)
+    return merged
+
+
+# What a contract or bonus may change and still be cited by the source it inherits.
+_UNCITED = frozenset({"source", "aliases", "enabled"})
+
+
+def _uncited(merged: dict[str, Any], child: Mapping[str, Any]) -> dict[str, Any]:
+    """``merged`` without the citations ``child`` makes wrong: a number ``child`` sets without
+    a source of its own is no longer the one the inherited source cites."""
+    given = child.get("sources")
+    own: Mapping[str, Any] = given if isinstance(given, dict) else {}
+    if isinstance(merged.get("sources"), dict):
+        inherited = merged["sources"] = dict(merged["sources"])  # the parent's own stays as read
+        for path in list(inherited):
+            table, _dot, key = path.partition("[")[0].partition(".")
+            value = child.get(table)
+            if path not in own and isinstance(value, dict) and key in value:
+                del inherited[path]
+    for kind in ("contracts", "bonuses"):
+        entries = child.get(kind)
+        if not isinstance(entries, dict):
+            continue
+        for name, entry in entries.items():
+            table = merged.get(kind)
+            parent = table.get(name) if isinstance(table, dict) else None
+            if isinstance(entry, dict) and isinstance(parent, dict) and "source" not in entry:
+                if set(entry) - _UNCITED:  # a new dict of merge's: the parent's own stays as read
+                    parent.pop("source", None)
+    return merged
+
+
+def load_profile(ref: str | None = None, overrides: Mapping[str, Any] | None = None) -> Profile:
+    """Load a shipped profile by name, or a user's profile by path; optionally merge overrides."""
+    ref = ref or DEFAULT_PROFILE
+    document = resolve_document(ref)
+    if overrides:
+        document = merge(document, overrides)
+    where = ref if ref.endswith(".toml") else f"profile {ref}"
+    return build_profile(document, where)
+
+
+# --- hand
+
+__all__ = [
+    "BonusInput",
+    "HandInput",
+    "Profile",
+    "Score",
+    "hand_from_short_form",
+    "load_profile",
+    "profile_for",
+    "profile_names",
+    "read_hand",
+    "score_hand",
+]
+
+
+def read_hand(source: str) -> tuple[HandInput, str]:
+    """A hand file's keys (a path, or ``-`` for standard input) and the name its problems are reported under."""
+    return read_hand_mapping(source)
+
+
+def profile_names() -> list[str]:
+    """The names of the shipped profiles, as ``--profile`` takes them."""
+    return shipped_names()
+
+
+def profile_for(mapping: HandInput, profile_ref: str | None) -> Profile:
+    """``--profile`` wins, then the hand's own ``profile`` key, then the default."""
+    ref = profile_ref or mapping.get("profile", DEFAULT_PROFILE)
+    if not isinstance(ref, str):
+        raise HandError(N_("profile: {ref!r} is not a profile name or path"), ref=ref)
+    if not ref.strip():  # never taken for the default
+        raise HandError(
+            N_("{ref!r}: empty; give a profile's name or path, or leave the key out"),
+            where="profile",
+            ref=ref,
+        )
+    return load_profile(ref)
+
+
+def score_hand(mapping: HandInput, profile_ref: str | None = None, where: str = "") -> tuple[Score, Profile]:
+    """Score a hand given as hand-file keys: the score, bet by bet, and the profile it was scored
+    under (``profile_ref``, else the hand's ``profile`` key, else the default)."""
+    profile = profile_for(mapping, profile_ref)
+    return _score(parse_one(mapping, profile, where), profile), profile

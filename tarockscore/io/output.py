@@ -1,0 +1,114 @@
+"""Writing an output file a command was asked for (``chart -o FILE``) (I/O layer).
+
+Every output file goes through :func:`write_output`: it is never one of the command's own inputs
+(through any link), never a ledger or a profile (a ``.toml`` file, or an existing file that reads
+as TOML, however large: :func:`tarockscore.io.kinds.starts_as_toml`), never a FIFO or a
+device, and it is written atomically (a temp file in the same folder, then a rename), so a failed
+write leaves the old file as it was and never an empty one.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+import tomllib
+from collections.abc import Iterable
+from pathlib import Path
+
+from tarockscore.errors import N_, TarockError, UsageError
+from tarockscore.io import kinds, safe_io
+
+_HEAD = 64 * 1024
+
+
+def check_output(given: str | Path, option: str, inputs: Iterable[Path]) -> None:
+    """Refuse an output path that would overwrite an input, a ledger or a profile, or that has no
+    folder to be written in (exit 2). ``given``: the path as the user gave it (``''`` is not ``.``)."""
+    shown = f"{option} {str(given)!r}"
+    if not str(given).strip():
+        raise UsageError(N_("{shown}: empty; give a file name, or - for standard output"), shown=shown)
+    target = Path(given)
+    for source in inputs:
+        if safe_io.same_file(target, source):
+            raise UsageError(
+                N_("{shown} is one of this command's inputs ({source}); choose another file"),
+                shown=shown,
+                source=source,
+            )
+    if target.suffix.lower() == ".toml":
+        raise UsageError(
+            N_("{shown}: a .toml file is a ledger, a hand or a profile; choose another name"), shown=shown
+        )
+    try:
+        st = os.stat(target)
+    except (FileNotFoundError, NotADirectoryError):
+        _check_folder(target, shown)
+        return
+    except OSError as exc:
+        raise UsageError(
+            N_("{shown}: cannot use it: {value}"), shown=shown, value=exc.strerror or exc
+        ) from None
+    if stat.S_ISDIR(st.st_mode):
+        raise UsageError(N_("{shown} is a folder; give a file name"), shown=shown)
+    if not stat.S_ISREG(st.st_mode):
+        raise UsageError(
+            N_("{shown} is not a regular file (a FIFO or a device); give a file name"), shown=shown
+        )
+    if _reads_as_toml(target):
+        raise UsageError(
+            N_("{shown} holds TOML (a ledger, a hand or a profile?); it is not overwritten"), shown=shown
+        )
+
+
+def _check_folder(target: Path, shown: str) -> None:
+    """A new file needs its folder: the one the path names, or, for a link, the one it points into."""
+    real = safe_io.real_path(target)
+    folder = real.parent
+    try:
+        st = os.stat(folder)
+    except (FileNotFoundError, NotADirectoryError):
+        if os.path.islink(target):
+            raise UsageError(
+                N_("{shown}: a link to {real}, in a folder that does not exist; give another file"),
+                shown=shown,
+                real=real,
+            ) from None
+        raise UsageError(
+            N_(
+                "{shown}: the folder {folder} does not exist; create it first, or give a file in another folder"
+            ),
+            shown=shown,
+            folder=folder,
+        ) from None
+    except OSError:
+        return  # the write says why
+    if not stat.S_ISDIR(st.st_mode):
+        raise UsageError(
+            N_("{shown}: {folder} is not a folder; give a file in a folder"), shown=shown, folder=folder
+        )
+
+
+def _reads_as_toml(target: Path) -> bool:
+    try:
+        with open(target, "rb") as f:
+            head = f.read(_HEAD + 1)
+    except OSError:
+        return False
+    if len(head) > _HEAD:  # too long to parse at a glance: a ledger is known by its beginning
+        return kinds.starts_as_toml(head)
+    if not head.strip():
+        return False
+    try:
+        data = tomllib.loads(head.decode("utf-8"))
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError, ValueError, RecursionError):
+        return False
+    return bool(data)
+
+
+def write_output(
+    target: Path, text: str | bytes, option: str, inputs: Iterable[Path], error: type[TarockError]
+) -> None:
+    """Check ``target`` (:func:`check_output`) and write ``text`` (or bytes) to it atomically."""
+    check_output(target, option, inputs)
+    data = text.encode("utf-8") if isinstance(text, str) else text
+    safe_io.atomic_write(target, data, error, "output file")

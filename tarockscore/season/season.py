@@ -1,0 +1,468 @@
+"""The season as the library offers it: many evenings' ledgers read and folded into standings,
+statistics and the chart's running totals (library layer).
+
+:func:`fold_season` reads every ledger it is given (files, or folders searched for ``*.toml``
+ledgers), with the date range, the players to report, the aliases (given one by one, or in an
+alias file) and, if asked, every hand re-scored under one profile. What a scorekeeper should hear
+about on the way (a file that is no ledger, a ledger left out, a name spelt two ways) is handed
+to ``warn`` as it is found and kept in the result; nothing is printed here.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import stat
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import cast
+
+from tarockscore.errors import (
+    N_,
+    LedgerError,
+    Message,
+    Problem,
+    TarockError,
+    UsageError,
+    counted,
+    message,
+)
+from tarockscore.evening.evening import as_the_rules, find_ledger, repairs_said
+from tarockscore.evening.model import Ledger
+from tarockscore.evening.store import NotALedger, Snapshot, read, verify
+from tarockscore.io import safe_io
+from tarockscore.io.inputs import load_profile
+from tarockscore.io.output import check_output, write_output
+from tarockscore.rules.profile import Profile
+from tarockscore.rules.words import name_problem, nfc, strip_spaces, text_problem
+from tarockscore.season import standings as core
+from tarockscore.season.standings import (
+    Filters,
+    Season,
+    Standing,
+    aliases_from_mapping,
+    fold,
+    per_hand_points,
+    standings,
+)
+from tarockscore.season.statistics import PlayerStats, player_stats
+
+__all__ = [
+    "FoldedSeason",
+    "LeftOut",
+    "PlayerStats",
+    "Season",
+    "SeasonMessages",
+    "Standing",
+    "check_chart_file",
+    "check_chart_title",
+    "fold_season",
+    "write_chart_file",
+]
+
+#: Where a warning goes as soon as it is found (a front end prints it; a script may collect it).
+Warn = Callable[[str], None]
+
+
+class SeasonMessages:
+    """The templates of the season's messages that speak of what a front end offers (an alias, a
+    rescore, the date range, leaving a bad ledger out): a front end words each as its own option,
+    with the values the message carries."""
+
+    # from the fold (season/standings.py)
+    ONE_PLAYER_TWO_WAYS = core.ONE_PLAYER_TWO_WAYS
+    UNUSED_ALIAS = core.UNUSED_ALIAS
+    TWO_AT_ONE_TABLE = core.TWO_AT_ONE_TABLE
+    PROFILES_CANNOT_ADD = core.PROFILES_CANNOT_ADD
+    PROFILES_ADDED = core.PROFILES_ADDED
+    UNDATED = core.UNDATED
+    WRONGLY_DATED = core.WRONGLY_DATED
+    # from the choice of evenings (here)
+    UNUSED_ALIAS_AT = N_("{where}: nobody called {alias!r} played in these ledgers{hint}")
+    ALIAS_FORM = N_("alias {text!r}: give ALIAS=NAME, e.g. 'Hansi=Hans'")
+    ALIAS_NAME = N_("alias {text!r}: {name!r}: {wrong}")
+    NO_ALIAS_FILE = N_("alias file {alias_file!r}: no such file")
+    DATES_CROSSED = N_("the first day {start} is after the last day {end}")
+    LEAVE_OUT_BAD = N_("or leave out of the season a ledger that fails its check")
+    EMPTY_PROFILE = N_("{value!r}: empty; give a profile's name or the path to a profile file")
+
+
+M = SeasonMessages
+
+
+class ProblemText(Message):
+    """A problem inside a warning: said as the problem says itself (its place, then what is wrong),
+    in the reader's language."""
+
+    __slots__ = ("problem",)
+    problem: Problem
+
+    def __new__(cls, problem: Problem) -> ProblemText:
+        # Message.__new__ is typed to make a Message; made with cls, it is one of these
+        self = cast(ProblemText, super().__new__(cls, "{problem}", (("problem", problem.render()),)))
+        self.problem = problem
+        return self
+
+    def render(self, translate: Callable[[str], str] | None = None) -> str:
+        return self.problem.render(translate)
+
+
+class LeftOut(Message):
+    """The warning that a ledger was left out of the season because it cannot be read or fails
+    its check (``skip_bad``): ``path`` and the ``problems`` that stopped it."""
+
+    __slots__ = ("path", "problems")
+    path: Path
+    problems: tuple[Problem, ...]
+
+    def __new__(cls, path: Path, problems: Sequence[Problem]) -> LeftOut:
+        more = len(problems) - 1
+        values = {"path": path, "problem": ProblemText(problems[0]), "more": more}
+        said = (
+            counted(
+                "{path}: left out of the season: {problem} (and {more} more problem)",
+                "{path}: left out of the season: {problem} (and {more} more problems)",
+                more,
+                **values,
+            )
+            if more
+            else message(N_("{path}: left out of the season: {problem}"), **values)
+        )
+        self = cast(LeftOut, super().__new__(cls, said.template, said.values))
+        self.path = path
+        self.problems = tuple(problems)
+        return self
+
+
+# -- the choice of evenings -----------------------------------------------------------------------
+
+
+def _alias_pair(alias: str, name: str, text: str) -> tuple[str, str]:
+    """An alias and the name it stands for, each held to the rules of a player's name."""
+    alias, name = nfc(strip_spaces(alias)), nfc(strip_spaces(name))
+    wrong = [(n, w) for n in (alias, name) if (w := name_problem(n)) is not None]
+    if wrong:
+        raise UsageError([Problem.of("", M.ALIAS_NAME, text=text, name=n, wrong=w) for n, w in wrong])
+    return alias, name
+
+
+def parse_alias(text: str) -> tuple[str, str]:
+    """``"Hansi=Hans"`` → ``("Hansi", "Hans")``: the first name is read as the second.
+
+    Both are names as a table's players are (:func:`name_problem`): no control character, no
+    comma, '=' or ';', at most 40 characters.
+    """
+    alias, sep, name = text.partition("=")
+    if not sep or not alias.strip() or not name.strip():
+        raise UsageError(M.ALIAS_FORM, text=text)
+    return _alias_pair(alias, name, text)
+
+
+def _alias_file(path: str | os.PathLike[str]) -> dict[str, str]:
+    """An alias file's ``[aliases]`` table, read and checked (problems located at ``aliases``)."""
+    shown = os.fspath(path)
+    if not shown.strip():
+        raise UsageError(
+            N_("{value!r}: empty; give an alias file, or leave the option out"), where="aliases", value=shown
+        )
+    try:
+        raw = safe_io.read_regular(Path(shown), "alias", safe_io.SMALL_LIMIT, UsageError)
+        text = safe_io.decode(raw, shown, UsageError)
+        data = safe_io.load_toml(text, shown, UsageError)
+    except FileNotFoundError:
+        raise UsageError(M.NO_ALIAS_FILE, alias_file=shown) from None
+    except UsageError as exc:
+        raise exc.located("aliases") from None
+    return aliases_from_mapping(data, shown)
+
+
+@dataclass(frozen=True, slots=True)
+class _Aliases:
+    """Every alias, and where each was given (its text, or the alias file and its key), so a
+    warning about it names it there."""
+
+    names: dict[str, str]
+    texts: dict[str, str]  # alias → the text it was given as
+    in_file: dict[str, str]  # alias → "FILE: aliases.KEY"
+
+
+def _aliases(given: Mapping[str, str] | Iterable[str], alias_file: str | os.PathLike[str] | None) -> _Aliases:
+    names: dict[str, str] = {}
+    texts: dict[str, str] = {}
+    in_file: dict[str, str] = {}
+    if alias_file is not None:
+        from_file = _alias_file(alias_file)
+        in_file.update((a, f"{os.fspath(alias_file)}: aliases.{a}") for a in from_file)
+        names.update(from_file)
+    pairs = (
+        [(f"{a}={n}", (a, n)) for a, n in given.items()]
+        if isinstance(given, Mapping)
+        else [(text, None) for text in given]
+    )
+    problems: list[Problem] = []
+    for text, pair in pairs:
+        try:
+            alias, name = parse_alias(text) if pair is None else _alias_pair(*pair, text)
+        except UsageError as exc:
+            problems += exc.problems
+            continue
+        names[alias] = name
+        texts[alias] = text
+        in_file.pop(alias, None)
+    if problems:
+        raise UsageError(problems)
+    return _Aliases(names, texts, in_file)
+
+
+def _profile(rescore: str | Profile | None) -> Profile | None:
+    if rescore is None or isinstance(rescore, Profile):
+        return rescore
+    if not rescore.strip():  # never taken for the default profile
+        raise UsageError(M.EMPTY_PROFILE, value=rescore, where="rescore")
+    return load_profile(rescore)
+
+
+# -- reading --------------------------------------------------------------------------------------
+
+
+class _Reading:
+    """The ledgers of a season being read, and the warnings said on the way."""
+
+    def __init__(self, warn: Warn | None) -> None:
+        self.warn = warn
+        self.warnings: list[str] = []
+
+    def said(self, warning: str) -> None:
+        self.warnings.append(warning)
+        if self.warn is not None:
+            self.warn(warning)
+
+    def folder(self, path: Path, source: str) -> list[Path]:
+        """Every ``*.toml`` regular file in the folder and below, in order.
+
+        Links to folders are not followed; a subfolder that cannot be read is warned about, and a
+        ``*.toml`` entry that is not a regular file (a FIFO, a device) is skipped with a warning,
+        never opened.
+        """
+        found = []
+
+        def unreadable(exc: OSError) -> None:
+            self.said(
+                message(
+                    N_("{folder}: cannot read this folder ({why}); its ledgers are left out"),
+                    folder=exc.filename,
+                    why=exc.strerror,
+                )
+            )
+
+        for folder, dirs, files in os.walk(path, onerror=unreadable):
+            dirs.sort()
+            for name in files:
+                f = Path(folder) / name
+                if name.endswith(".toml") and self.regular(f):
+                    found.append(f)
+        found.sort()
+        if not found:
+            self.said(message(N_("{folder}: no *.toml files in this folder"), folder=source))
+        return found
+
+    def regular(self, f: Path) -> bool:
+        try:
+            mode = os.stat(f).st_mode
+        except OSError as exc:
+            self.said(message(N_("{file}: cannot read ({why}), skipped"), file=f, why=exc.strerror))
+            return False
+        if not stat.S_ISREG(mode):
+            self.said(
+                message(N_("{file}: not a regular file (a FIFO, a device or a socket), skipped"), file=f)
+            )
+            return False
+        return True
+
+    def files(self, sources: Sequence[str]) -> list[tuple[Path, bool]]:
+        """Each ledger file to read, and whether it was found in a folder rather than named."""
+        out: list[tuple[Path, bool]] = []
+        seen: set[Path] = set()
+        for source in sources:
+            path = Path(source)
+            if not source.strip():
+                raise UsageError(N_("{source!r} is empty; give a ledger file or a folder"), source=source)
+            try:
+                in_folder = stat.S_ISDIR(os.stat(path).st_mode)
+            except OSError:  # missing, or a name the file system refuses: reading reports it
+                in_folder = False
+            for f in self.folder(path, source) if in_folder else [path]:
+                key = f.resolve()
+                if key not in seen:
+                    seen.add(key)
+                    out.append((f, in_folder))
+        return out
+
+    def ledgers(self, sources: Sequence[str], skip_bad: bool) -> list[tuple[str, Ledger]]:
+        """Every ledger named or found; all problems of all files in one error.
+
+        In a folder, a TOML file that is no ledger (a profile, an alias file, a file without the
+        ``schema`` key) is skipped with a warning; named, it is an error. A ledger that cannot be
+        read or trusted (its digest does not match: changed outside tarockscore) stops the
+        season, unless ``skip_bad``: then it is left out with a warning.
+        """
+        ledgers: list[tuple[str, Ledger]] = []
+        problems: list[Problem] = []
+        untrusted = False
+        files = self.files(sources)
+        for path, in_folder in files:
+            try:
+                snapshot: Snapshot | LedgerError = read(path)
+            except LedgerError as exc:
+                snapshot = exc
+            if isinstance(snapshot, NotALedger):
+                if in_folder:
+                    self.said(message(N_("{problem}, skipped"), problem=ProblemText(snapshot.problems[0])))
+                else:
+                    problems += snapshot.problems
+                continue
+            try:
+                if isinstance(snapshot, LedgerError):
+                    if in_folder and _not_a_ledger(snapshot.problems):
+                        self.said(message(N_("{file}: not a ledger (no schema key), skipped"), file=path))
+                        continue
+                    raise snapshot
+                verify(snapshot)
+                as_the_rules(path, snapshot.ledger)
+            except LedgerError as exc:
+                if skip_bad:
+                    self.said(LeftOut(path, exc.problems))
+                    continue
+                problems += exc.problems
+                untrusted = untrusted or not isinstance(snapshot, LedgerError)
+                continue
+            if (said := repairs_said(snapshot)) is not None:
+                self.said(said)
+            ledgers.append((str(path), snapshot.ledger))
+        if problems:
+            raise LedgerError([*problems, *([Problem.of("", M.LEAVE_OUT_BAD)] if untrusted else [])])
+        return ledgers
+
+
+def _not_a_ledger(problems: Sequence[Problem]) -> bool:
+    """Whether the reader's problems say the file is no ledger at all (no ``schema`` key)."""
+    return any(p.where.endswith("schema") and "not a tarockscore ledger" in p.message for p in problems)
+
+
+# -- the season ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class FoldedSeason:
+    """Many evenings folded into one season, and what reading them left out.
+
+    ``season``: the evenings (filtered, aliases folded, in date order), the players, and the
+    season's own warnings (a name spelt two ways, profiles mixed); ``left_out``: the warnings of
+    the reading (a file that is no ledger, a folder that cannot be read, a ledger left out).
+    """
+
+    season: Season
+    left_out: tuple[str, ...] = ()
+
+    @property
+    def warnings(self) -> tuple[str, ...]:
+        """Every warning, in the order said: the reading's, then the season's."""
+        return (*self.left_out, *self.season.warnings)
+
+    def standings(self) -> tuple[Standing, ...]:
+        """Per player: Victory Points, payout, hands, evenings; best first, ties share a rank."""
+        return standings(self.season)
+
+    def statistics(self) -> tuple[PlayerStats, ...]:
+        """Per player: contracts declared and won, partners, defences, bonuses, Kontras, best and worst hand."""
+        return player_stats(self.season)
+
+    def chart_points(self) -> tuple[list[Mapping[str, int]], list[tuple[int, str]]]:
+        """Every hand's points in season order, and where each evening after the first begins."""
+        return per_hand_points(self.season)
+
+
+def fold_season(
+    sources: Iterable[str | os.PathLike[str]] = (),
+    *,
+    since: dt.date | None = None,
+    until: dt.date | None = None,
+    players: Sequence[str] = (),
+    aliases: Mapping[str, str] | Iterable[str] = (),
+    alias_file: str | os.PathLike[str] | None = None,
+    rescore: str | Profile | None = None,
+    skip_bad: bool = False,
+    warn: Warn | None = None,
+) -> FoldedSeason:
+    """Read the ledgers and fold them into a season.
+
+    ``sources``: ledger files, or folders whose ``*.toml`` ledgers (and those below) are read;
+    none: the evening's ledger (``$TAROCKSCORE_LEDGER``, else ``tarock-ledger.toml`` here).
+    ``since``/``until``: only evenings dated in that range (both days included); ``players``:
+    only these are reported (the ranks stay those of everybody); ``aliases``: ``{"Hansi":
+    "Hans"}`` or texts ``"Hansi=Hans"``, after those of ``alias_file`` (a TOML file with an
+    ``[aliases]`` table); ``rescore``: every hand scored afresh under this profile;
+    ``skip_bad``: a ledger that cannot be read or fails its check is left out with a warning
+    instead of stopping the season. Each warning goes to ``warn`` as it is found.
+    """
+    if since is not None and until is not None and since > until:
+        raise UsageError(M.DATES_CROSSED, start=since, end=until)
+    chosen = _aliases(aliases, alias_file)
+    profile = _profile(rescore)
+    names = [os.fspath(s) for s in sources] or [os.fspath(find_ledger())]
+    reading = _Reading(warn)
+    ledgers = reading.ledgers(names, skip_bad)
+    if not ledgers:
+        raise LedgerError(N_("no ledgers found in {names}"), names=", ".join(names))
+    filters = Filters(
+        date_from=since, date_to=until, players=tuple(players), aliases=chosen.names, rescore=profile
+    )
+    season = fold(ledgers, filters)
+    season = replace(season, warnings=tuple(_where_given(w, chosen) for w in season.warnings))
+    for w in season.warnings:
+        if warn is not None:
+            warn(w)
+    return FoldedSeason(season, tuple(reading.warnings))
+
+
+def _where_given(warning: str, chosen: _Aliases) -> str:
+    """An unused alias named where it was given: in the alias file (its key), or as its text."""
+    if not isinstance(warning, Message) or warning.template != M.UNUSED_ALIAS:
+        return warning
+    values = dict(warning.values)
+    alias = str(values["alias"])
+    if alias in chosen.in_file:
+        return message(M.UNUSED_ALIAS_AT, where=chosen.in_file[alias], alias=alias, hint=values["hint"])
+    if alias in chosen.texts:
+        return Message(warning.template, (*warning.values, ("given", chosen.texts[alias])))
+    return warning
+
+
+# -- the chart's file -----------------------------------------------------------------------------
+
+
+def check_chart_title(title: str) -> None:
+    """Refuse a chart title a reader would not see as it is (a control character, an override)."""
+    wrong = text_problem(title)
+    if wrong is not None:
+        raise UsageError(N_("{title!r}: {wrong}"), title=title, wrong=wrong, where="title")
+
+
+def check_chart_file(
+    target: str | os.PathLike[str], inputs: Iterable[str | os.PathLike[str]], called: str = "output"
+) -> None:
+    """Refuse, before any work, a chart file that would overwrite one of ``inputs``, a ledger or a
+    profile, or that has no folder to be written in; ``called``: how the file is named in a
+    message."""
+    check_output(os.fspath(target), called, [Path(p) for p in inputs])
+
+
+def write_chart_file(
+    target: str | os.PathLike[str],
+    data: str | bytes,
+    inputs: Iterable[str | os.PathLike[str]],
+    called: str = "output",
+) -> None:
+    """Write the chart (the SVG, the page, the image) atomically, checked as :func:`check_chart_file` does."""
+    write_output(Path(target), data, called, [Path(p) for p in inputs], TarockError)

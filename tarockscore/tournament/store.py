@@ -1,0 +1,1035 @@
+"""The tournament folder (I/O layer): ``DIR/tournament.toml`` as a log on the ledger's chain, the table sheets beside it, each drawn table's result read and checked, paper results written into their sheets."""
+
+from __future__ import annotations
+
+import contextlib
+import csv
+import hashlib
+import io
+import os
+import re
+import secrets
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from tarockscore.errors import (
+    N_,
+    LedgerError,
+    Message,
+    Problem,
+    TournamentError,
+    UnreadableTournament,
+    counted,
+    listed,
+    message,
+    near_miss,
+    one_of,
+)
+from tarockscore.evening import log
+from tarockscore.evening import paper as ledger_paper
+from tarockscore.evening import store as ledger_file
+from tarockscore.evening.checks import against_the_rules, covered
+from tarockscore.evening.model import Ledger, totals
+from tarockscore.evening.paper import out_of_bounds, zero_sum_problems
+from tarockscore.evening.table import new_ledger
+from tarockscore.io import safe_io
+from tarockscore.io.inputs import merge
+from tarockscore.io.kinds import (
+    NO_TOURNAMENT,
+    NO_TOURNAMENT_FOLDER,
+    OLD_DAY,
+    SHEET_FAILS_CHECK,
+    SHEET_FAILS_CHECK_MONEY,
+)
+from tarockscore.rules.words import nfc, strip_spaces
+from tarockscore.tournament import draw as drawing
+from tarockscore.tournament import model as tm
+from tarockscore.tournament.format import Format, build_format
+from tarockscore.tournament.paper import PaperSheet, kept_in_day_file
+from tarockscore.tournament.standings import TableMoney, TableResult
+
+# --- tournament_file
+
+HEADER = (
+    "# A Tarock tournament, kept by tarockscore (docs/tournament.md). Each drawn table's ledger is\n"
+    "# round-N/table-K.toml beside this file; each change is an [[event]] appended at the end.\n"
+    "\n"
+)
+TABLES = ("format", "profile", "heads")  # the keys of an entry written as tables of their own
+ARRAYS = ("table",)  # and as arrays of tables: a draw's tables
+
+
+# -- formats ----------------------------------------------------------------------------------------
+
+
+def formats_dir() -> Path:
+    """The folder of shipped formats: the source tree's, else the installed copy."""
+    package = Path(__file__).resolve().parent.parent
+    for candidate in (package.parent / "formats", package / "_formats"):
+        if candidate.is_dir():
+            return candidate
+    raise TournamentError(N_("the shipped formats folder is missing from this installation"))
+
+
+def shipped_formats() -> list[str]:
+    return sorted(p.stem for p in formats_dir().glob("*.toml"))
+
+
+def read_bytes(path: Path, what: str) -> bytes:
+    """A regular file of at most 1 MiB (no FIFO, device or folder; a link to a file is fine)."""
+    try:
+        return safe_io.read_regular(path, what, safe_io.SMALL_LIMIT, TournamentError)
+    except FileNotFoundError:
+        raise UnreadableTournament(N_("{path}: no such {what} file"), path=path, what=what) from None
+
+
+def _parse(data: bytes, path: Path) -> dict[str, Any]:
+    """The TOML of a file read with :func:`read_bytes`: UTF-8, bounded nesting and numbers."""
+    return safe_io.load_toml(safe_io.decode(data, str(path), TournamentError), str(path), TournamentError)
+
+
+def _read_toml(path: Path, what: str) -> dict[str, Any]:
+    return _parse(read_bytes(path, what), path)
+
+
+def format_document(
+    ref: str, relative_to: Path | None = None, _chain: tuple[Path, ...] = ()
+) -> dict[str, Any]:
+    """The format's mapping with ``extends`` folded in (a shipped name, or a path)."""
+    if ref.endswith(".toml") or "/" in ref or "\\" in ref:
+        path = Path(ref)
+        if not path.is_absolute() and relative_to is not None:
+            path = relative_to / path
+    else:
+        path = formats_dir() / f"{ref}.toml"
+        if not path.is_file():
+            names = shipped_formats()
+            raise TournamentError(
+                N_(
+                    "unknown format {ref!r}; shipped formats: {allowed}{hint}; or give the path to a .toml file"
+                ),
+                ref=ref,
+                allowed=one_of(names),
+                hint=near_miss(ref, names),
+                where="format",
+            )
+    path = path.resolve() if path.exists() else path
+    if path in _chain:
+        raise TournamentError(N_("{path}: the format extends itself"), path=path)
+    document = _read_toml(path, "format")
+    parent = document.pop("extends", None)
+    if parent is None:
+        return document
+    if not isinstance(parent, str):
+        raise TournamentError(
+            N_("{path}: extends: {parent!r} is not a format name or path"), path=path, parent=parent
+        )
+    merged = merge(format_document(parent, path.parent, (*_chain, path)), document)
+    if "title" in document and "title_de" not in document:
+        # a title of one's own: the German of the parent's title would describe the parent
+        merged.pop("title_de", None)
+    return merged
+
+
+def load_format(ref: str) -> tuple[Format, dict[str, Any]]:
+    document = format_document(ref)
+    try:
+        return build_format(document, ref), document
+    except TournamentError as exc:
+        raise TournamentError(exc.problems) from None
+
+
+# -- tournament.toml ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    folder: Path
+    tournament: tm.Tournament
+    sha256: str
+    raw: bytes
+
+
+def file_path(folder: Path) -> Path:
+    return folder / tm.FILE_NAME
+
+
+class NoTournamentHere(UnreadableTournament):
+    """No tournament file in the folder, or no such folder."""
+
+
+def existing(folder: Path) -> Path:
+    """The day's file in ``folder``; refused, with the way out, where there is none."""
+    path = file_path(folder)
+    if not path.is_file():
+        if not folder.exists():
+            raise NoTournamentHere(NO_TOURNAMENT_FOLDER, folder=folder)
+        raise NoTournamentHere(NO_TOURNAMENT, path=path, folder=folder)
+    return path
+
+
+def read(folder: Path) -> Snapshot:
+    path = existing(folder)
+    raw = read_bytes(path, "tournament")
+    return Snapshot(folder, parse_day(raw, path), hashlib.sha256(raw).hexdigest(), raw)
+
+
+def parse_day(raw: bytes, path: Path) -> tm.Tournament:
+    """The day a file's bytes hold: its log followed entry by entry, each entry's hash and its
+    ``prev`` checked, each applied by the day's rules. An entry that does not fit is named with its
+    line, and the file is not used."""
+    name = str(path)
+    text = safe_io.decode(raw, name, TournamentError)
+    data = safe_io.load_toml(text, name, TournamentError)
+    events = data.pop("event", None)
+    if data.get("tournament") != tm.VERSION or isinstance(data.get("tournament"), bool):
+        if data.get("tournament") == 1 and events is None:
+            raise TournamentError(OLD_DAY, path=path, folder=path.parent)
+        raise TournamentError(
+            N_(
+                "{path}: tournament = {version!r}: expected tournament = {VERSION} (a tarockscore tournament file)"
+            ),
+            path=path,
+            version=data.get("tournament"),
+            VERSION=tm.VERSION,
+        )
+    if extra := sorted(set(data) - {"tournament"}):
+        raise TournamentError(
+            N_("{path}: {key}: unknown key; the day's file holds its version and its [[event]] entries"),
+            path=path,
+            key=extra[0],
+        )
+    t, prev = None, log.header_hash(data) or ""
+    try:
+        for k, event in enumerate(events if isinstance(events, list) else [events] if events else [], 1):
+            _fits(event, prev, k)
+            prev = event["chain"]["hash"]
+            t = tm.apply(t, event, f"entry {k}")
+    except TournamentError as exc:
+        raise TournamentError(log.locate(list(exc.problems), text, name)) from None
+    if t is None:
+        raise TournamentError(N_("{path}: no entries: a day's file begins with its entry begin"), path=path)
+    return t
+
+
+_EDITED = N_(
+    "this entry ({kind}, {at}) was changed outside tarockscore, its hash does not match: the day's file changes only through the tournament commands; put it back as it was. Nothing was used"
+)
+_MOVED = N_(
+    "this entry ({kind}, {at}) does not follow the one before it: an entry was removed, reordered or changed outside tarockscore; put the file back as it was. Nothing was used"
+)
+_CUT = N_(
+    "this entry ends without its hash: the file was cut short or edited outside tarockscore; put it back as it was. Nothing was used"
+)
+
+
+def _fits(event: Any, prev: str, k: int) -> None:
+    """Refuse entry ``k`` where it does not carry its own hash, or names another ``prev``."""
+    if not log.sealed(event):
+        raise TournamentError(_CUT, where=f"entry {k}")
+    kind, at = event.get("kind", "?"), event.get("at", "?")
+    if log.entry_hash(event) != event["chain"]["hash"]:
+        raise TournamentError(_EDITED, where=f"entry {k}", kind=kind, at=at)
+    if event["chain"].get("prev") != prev:
+        raise TournamentError(_MOVED, where=f"entry {k}", kind=kind, at=at)
+
+
+def day_text(
+    path: Path, before: bytes, t: tm.Tournament | None, events: Sequence[Mapping[str, Any]]
+) -> tuple[str, tm.Tournament]:
+    """The file's new text, ``events`` chained on after ``before`` (the file as read; empty: a new
+    day) and the day they make, read back as every reader reads it, before anything is written."""
+    text = before.decode("utf-8") if before else HEADER + f"tournament = {tm.VERSION}\n"
+    head = t.head if t is not None else log.header_hash({"tournament": tm.VERSION}) or ""
+    for k, event in enumerate(events, len(t.log) + 1 if t is not None else 1):
+        try:
+            part, head, full = log.block(event, head, TABLES, ARRAYS)
+        except LedgerError:
+            raise TournamentError(
+                N_("{path}: a value of this change has no form in the day's file; nothing was written"),
+                path=path,
+            ) from None
+        t = tm.apply(t, full, f"entry {k}")
+        text += part
+    data = text.encode("utf-8")
+    if len(data) > safe_io.SMALL_LIMIT:
+        raise TournamentError(
+            N_(
+                "{path}: the day's file would grow past {limit}, the most it may be read at; nothing was written"
+            ),
+            path=path,
+            limit=safe_io.size_text(safe_io.SMALL_LIMIT),
+        )
+    if t is None or parse_day(data, path) != t:
+        raise TournamentError(
+            N_(
+                "{path}: the new file does not read back the same (a bug in tarockscore); nothing was written"
+            ),
+            path=path,
+        )
+    return text, t
+
+
+def open_day(path: Path) -> None:
+    """Refuse to change a closed day: a read-only ``tournament.toml``."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return  # reading reports it
+    if safe_io.read_only(st):
+        raise TournamentError(
+            N_(
+                "{path} is read-only: the day is closed, so nothing was written. To reopen it, make it writable again (`chmod u+w {path}`, or untick read-only in its properties)"
+            ),
+            path=path,
+        )
+
+
+def create(folder: Path, begin: Mapping[str, Any]) -> tm.Tournament:
+    """Write a new day, its log the entry ``begin``; refuse a folder that already holds one, or a
+    file in the way. The day as written."""
+    if folder.exists() and not folder.is_dir():
+        raise TournamentError(N_("{folder} is a file, not a folder; nothing was written"), folder=folder)
+    path = file_path(folder)
+    text, t = day_text(path, b"", None, [begin])
+    folder.mkdir(parents=True, exist_ok=True)
+    with ledger_file.locked(path):
+        safe_io.remove_stale_temps(path)  # a killed writer's temp file, as beside a ledger
+        if path.exists():
+            raise TournamentError(
+                N_(
+                    "{path} already exists: a tournament is kept there; choose another folder. Nothing was written"
+                ),
+                path=path,
+            )
+        ledger_file.write_text(path, text, None)
+    return t
+
+
+def update(
+    folder: Path, change: Callable[[tm.Tournament], Sequence[Mapping[str, Any]]]
+) -> tuple[tm.Tournament, tm.Tournament]:
+    """The day before and after the entries ``change`` makes of it, appended under its lock; no
+    entries, nothing written (the file stays byte for byte)."""
+    path = file_path(folder)
+    read(folder)  # a clear error for a folder without a tournament, before the lock file is made
+    with ledger_file.locked(path):
+        safe_io.remove_stale_temps(path)  # a killed writer's temp file, as beside a ledger
+        snapshot = read(folder)
+        open_day(path)
+        events = change(snapshot.tournament)
+        if not events:
+            return snapshot.tournament, snapshot.tournament
+        text, new = day_text(path, snapshot.raw, snapshot.tournament, events)
+        ledger_file.write_text(path, text, snapshot.sha256)
+        return snapshot.tournament, new
+
+
+def new_day_id() -> str:
+    return secrets.token_hex(6)
+
+
+# -- the draw ------------------------------------------------------------------------------------------
+
+
+def new_seed() -> int:
+    return secrets.randbelow(900_000) + 100_000
+
+
+def _round_problems(t: tm.Tournament, number: int) -> None:
+    """Refuse a round out of range, drawn out of order, or with a later round drawn on it."""
+    if not 1 <= number <= t.rounds:
+        raise TournamentError(
+            N_("{number}: the tournament has rounds 1 to {rounds}"),
+            number=number,
+            rounds=t.rounds,
+            where="round",
+        )
+    missing = [n for n in range(1, number) if t.round(n) is None]
+    if missing:
+        raise TournamentError(
+            N_("{number}: draw round {value} first (rounds are drawn in order)"),
+            number=number,
+            value=missing[0],
+            where="round",
+        )
+    later = [r.number for r in t.draws if r.number > number]
+    if later:
+        raise TournamentError(
+            N_("{number}: round {value} is already drawn on this one; a redraw of round {number} is refused"),
+            number=number,
+            value=later[0],
+            where="round",
+        )
+
+
+def _untouched(stale: list[Path], number: int) -> dict[Path, str]:
+    """The sheets of a round to be redrawn, each read under its lock (held by the caller): none may
+    hold a hand or be read-only (a closed table). Each sheet's sha256, to replace it only as read."""
+    played = []
+    shas: dict[Path, str] = {}
+    for sheet in stale:
+        try:
+            snapshot = ledger_file.read(sheet)
+        except LedgerError as exc:
+            raise LedgerError(
+                [
+                    *exc.problems,
+                    Problem.of(
+                        str(sheet),
+                        N_("round {number} cannot be redrawn while this sheet cannot be read"),
+                        number=number,
+                    ),
+                ]
+            ) from None
+        hands = len(snapshot.ledger.hands)
+        if hands:
+            played.append(
+                counted("{path} ({count} hand)", "{path} ({count} hands)", hands, path=sheet, count=hands)
+            )
+        elif safe_io.read_only(os.stat(sheet)):
+            raise TournamentError(
+                N_(
+                    "{path} is read-only: the table is closed, so round {number} is not redrawn; nothing was written"
+                ),
+                path=sheet,
+                number=number,
+                where="round",
+            )
+        shas[sheet] = snapshot.sha256
+    if played:
+        raise TournamentError(
+            N_("round {number} already has hands: {names}; a round that has begun cannot be redrawn"),
+            number=number,
+            names=listed(played),
+            where="round",
+        )
+    return shas
+
+
+def draw_round(folder: Path, number: int, seed: int, at: str) -> tm.Tournament:
+    """Draw round ``number``: write its table ledgers and append the draw; the day with it.
+
+    Everything is checked before anything is written: the round, the seating, the new file's text,
+    and, under each sheet's own lock, that no sheet of the round holds a hand; the sheets are
+    replaced while those locks are held, so a hand recorded meanwhile is never lost."""
+    path = file_path(folder)
+    read(folder)
+    with ledger_file.locked(path):
+        safe_io.remove_stale_temps(path)  # a killed writer's temp file, as beside a ledger
+        snapshot = read(folder)
+        open_day(path)
+        t = snapshot.tournament
+        _round_problems(t, number)
+        earlier = [[d.players for d in r.tables] for r in t.draws if r.number < number]
+        drawn = tm.make_round(t, number, seed, at, drawing.draw(t.players, earlier, seed))
+        before = t.round(number - 1)
+        events = []
+        if before is not None and not {d.ledger for d in before.tables} <= tm.closed_heads(t).keys():
+            events.append(_closed(folder, before, at, strict=False))
+        text, new = day_text(path, snapshot.raw, t, [*events, tm.draw_event(drawn)])
+        sheets = {folder / d.ledger: _sheet(new, number, d, at) for d in drawn.tables}
+        round_dir = folder / f"round-{number}"
+        stale = sorted(round_dir.glob("table-*.toml")) if round_dir.is_dir() else []
+        round_dir.mkdir(exist_ok=True)
+        with contextlib.ExitStack() as held:
+            for sheet in sorted({*stale, *sheets}):
+                held.enter_context(ledger_file.locked(sheet) if sheet.exists() else _new_lock(sheet))
+            shas = _untouched(stale, number)
+            for sheet, fresh in sheets.items():
+                ledger_file.save(sheet, fresh, shas.get(sheet))
+            for sheet in stale:
+                if sheet not in sheets:
+                    sheet.unlink()
+        ledger_file.write_text(path, text, snapshot.sha256)
+        return new
+
+
+def _closed(folder: Path, r: tm.Round, at: str, *, strict: bool) -> dict[str, Any]:
+    """The desk's note of round ``r``'s end: each table's sheet and its head, so a sheet rewritten
+    afterwards is caught. ``strict``: a sheet that cannot be read is refused (else it is left out
+    of the note, and the standings name it)."""
+    heads: dict[str, str] = {}
+    problems: list[Problem] = []
+    for d in r.tables:
+        try:
+            heads[d.ledger] = ledger_file.read_trusted(folder / d.ledger).head
+        except LedgerError as exc:
+            problems += exc.problems
+    if problems and strict:
+        raise TournamentError(
+            [
+                *problems,
+                Problem.of(
+                    "round", N_("round {round} cannot be closed while a sheet cannot be read"), round=r.number
+                ),
+            ]
+        )
+    return {"kind": "close", "at": at, "round": r.number, "heads": heads}
+
+
+def close_round(folder: Path, number: int, at: str) -> tm.Tournament:
+    """The desk's note at the end of round ``number``: each table's head, kept in the log; none
+    where the round was closed already and no sheet changed since."""
+
+    def change(t: tm.Tournament) -> list[dict[str, Any]]:
+        r = tm.drawn_round(t, number)
+        closed = _closed(folder, r, at, strict=True)
+        tables = {d.ledger for d in r.tables}
+        noted = [e.values["heads"] for e in t.log if e.kind == "close" and set(e.values["heads"]) == tables]
+        return [] if noted and noted[-1] == closed["heads"] else [closed]
+
+    return update(folder, change)[1]
+
+
+def _new_lock(sheet: Path) -> contextlib.AbstractContextManager[None]:
+    """The lock of a sheet not written yet (``ledger_file.locked`` wants a file to be there)."""
+    return safe_io.exclusive(
+        sheet,
+        ledger_file.LOCK_TIMEOUT,
+        message(N_("{path}: another tarockscore command holds this sheet; nothing was written"), path=sheet),
+        LedgerError,
+    )
+
+
+def _sheet(t: tm.Tournament, number: int, d: tm.DrawnTable, at: str) -> Ledger:
+    """A drawn table's new sheet: its players in seat order, the day's profile and stake, the
+    round's game limit, and the day, round and table it belongs to (its place)."""
+    return new_ledger(
+        d.players,
+        t.profile.rules,
+        created=at,
+        stake=t.stake,
+        date=t.date or at[:10],
+        place=tm.sheet_place(t, number, d.table),
+        games=d.games,
+    )
+
+
+def cup_points_file(path: Path) -> Mapping[str, Any]:
+    return _read_toml(path, "cup points")
+
+
+def player_names_file(path: Path) -> list[str]:
+    """One name a line; blank lines and lines starting with # are skipped. Each name meets the
+    rules of ``tarockscore new --players`` (a bad one is named with its line), no name twice."""
+    text = safe_io.decode(read_bytes(path, "players"), str(path), TournamentError)
+    names: list[str] = []
+    problems: list[Problem] = []
+    # lines end in "\n" (or "\r\n") only: a line separator within a name is the name's, to be refused
+    for number, line in enumerate(text.split("\n"), 1):
+        name = nfc(strip_spaces(line.removesuffix("\r")))
+        if not name or name.startswith("#"):
+            continue
+        problems += tm.name_problems([name], f"{path}:{number}")
+        names.append(name)
+    problems += tm.repeated_names(names, str(path))
+    if problems:
+        raise TournamentError(problems)
+    return names
+
+
+RESULT_COLUMNS = ("round", "table", "player", "schrift")
+
+
+def _whole(text: str) -> int | None:
+    text = text.strip()
+    body = text[1:] if text[:1] in "+-" else text
+    if not (body.isascii() and body.isdigit()):
+        return None
+    digits = body.lstrip("0")
+    if len(digits) <= 4000:
+        return int(text)
+    # too long for int(): a number of as many digits, so the check names how long it is
+    return (-1 if text.startswith("-") else 1) * int(10 ** (len(digits) - 1))
+
+
+def results_csv(path: Path) -> list[tuple[int, int, dict[str, int], dict[str, int] | None]]:
+    """A round's results from paper sheets: a CSV with the columns ``round,table,player,schrift``
+    and, where Kontra moves the money alone, ``money``; one row per player. Every bad row is named
+    with its line; the tables in the order they first come."""
+    text = safe_io.decode(read_bytes(path, "results"), str(path), TournamentError)
+    rows = list(csv.reader(io.StringIO(text.removeprefix("\ufeff"))))
+    header = tuple(c.strip().casefold() for c in rows[0]) if rows else ()
+    if header not in (RESULT_COLUMNS, (*RESULT_COLUMNS, "money")):
+        raise TournamentError(
+            N_("{path}: the first line must be the columns round,table,player,schrift (and money)"), path=path
+        )
+    with_money = len(header) == 5
+    tables: dict[tuple[int, int], tuple[dict[str, int], dict[str, int] | None]] = {}
+    problems: list[Problem] = []
+    seen: dict[tuple[int, int, str], int] = {}
+    for line, row in enumerate(rows[1:], 2):
+        if not any(c.strip() for c in row):
+            continue
+        numbers = [_whole(c) for c in row] if len(row) == len(header) else []
+        if not numbers or None in (numbers[0], numbers[1], numbers[3], *(numbers[4:] if with_money else [])):
+            problems.append(
+                Problem.of(
+                    f"{path}:{line}",
+                    N_("{row!r}: expected {count} columns: round and table, a name, whole points"),
+                    row=",".join(row),
+                    count=len(header),
+                )
+            )
+            continue
+        key = (numbers[0] or 0, numbers[1] or 0)
+        schrift, money = tables.setdefault(key, ({}, {} if with_money else None))
+        name = nfc(strip_spaces(row[2]))
+        first = seen.setdefault((*key, name.casefold()), line)
+        if first != line:  # a row copied twice would count once, or its last copy silently
+            problems.append(
+                Problem.of(
+                    f"{path}:{line}",
+                    N_("{name!r} is given twice for round {round}, table {table} (first on line {first})"),
+                    name=name,
+                    round=key[0],
+                    table=key[1],
+                    first=first,
+                )
+            )
+            continue
+        schrift[name] = numbers[3] or 0
+        if money is not None:
+            money[name] = numbers[4] or 0
+    if not tables and not problems:
+        problems.append(Problem.of(str(path), N_("no results: the file has its columns but no rows")))
+    if problems:
+        raise TournamentError(problems)
+    return [(r, t, schrift, money) for (r, t), (schrift, money) in tables.items()]
+
+
+# --- tournament_day
+
+
+class Purpose(StrEnum):
+    """What the day's tables are read for: the words of a table that cannot count, or has no hands."""
+
+    STANDINGS = "standings"  # the day's places (and a cup's)
+    MONEY = "money"  # the day's money
+
+
+@dataclass(frozen=True, slots=True)
+class _Words:
+    unreadable: str  # values: value
+    fails_check: str  # values: value, path
+    no_hands: str  # values: where, path
+
+
+_WORDS = {
+    Purpose.STANDINGS: _Words(
+        N_("{value}: this table's sheet cannot be read; the standings need every table"),
+        SHEET_FAILS_CHECK,
+        N_("{where} ({path}): no hands yet; it is shown but not ranked"),
+    ),
+    Purpose.MONEY: _Words(
+        N_("{value}: this table's sheet cannot be read; the day's money needs every table"),
+        SHEET_FAILS_CHECK_MONEY,
+        N_("{where} ({path}): no hands yet; its players are listed with 0"),
+    ),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Day:
+    tournament: tm.Tournament
+    results: tuple[TableResult, ...]
+    ledgers: tuple[Ledger | TableMoney, ...]  # a table scored on paper gives its money as a TableMoney
+    warnings: tuple[str, ...]
+    unfinished: tuple[TableResult, ...] = ()  # the tables short of their game limit
+
+
+_ROUND_DIR = re.compile(r"round-(\d+)$")
+
+
+def _drawn_table(
+    path: Path,
+    t: tm.Tournament,
+    r: tm.Round,
+    d: tm.DrawnTable,
+    words: _Words,
+    closed: str | None,
+    problems: list[Problem],
+    warnings: list[str],
+) -> Ledger | None:
+    """The ledger of table ``d`` of round ``r`` (``closed``: its head as the desk noted it when its
+    round was closed, None before), checked, or None with its problems added:
+    missing, unreadable, failing its own check, not this day's, round's and table's sheet (another
+    profile, a copy), seating others than the draw, past the limit."""
+    number = r.number
+    where = message(N_("round {round}, table {table}"), round=number, table=d.table)
+    if not path.is_file():
+        problems.append(
+            Problem.of(
+                str(path),
+                N_(
+                    "{value}: the sheet the draw put here is missing (moved or deleted?); put it back: the table seated {names}"
+                ),
+                value=where,
+                names=", ".join(d.players),
+            )
+        )
+        return None
+    try:
+        # a closed round's sheet is looked up for the head the desk noted
+        snapshot = ledger_file.read(path, since=closed)
+    except LedgerError as exc:
+        problems += exc.problems
+        problems.append(Problem.of(str(path), words.unreadable, value=where))
+        return None
+    found = list(snapshot.problems) or against_the_rules(snapshot.ledger)  # every hand scored again
+    if found:
+        problems += ledger_file.locate(found, snapshot.text, str(path))
+        problems.append(Problem.of(str(path), words.fails_check, value=where, path=path))
+        return None
+    chain = snapshot.chain  # which hands a repair entry covers, said
+    if chain is not None and (said := covered(chain.found, chain.breaks, chain.said)) is not None:
+        warnings.append(message(N_("{path}: {said}"), path=path, said=said))
+    if closed is not None and not _closed_fits(snapshot, closed, where, path, problems, warnings):
+        return None
+    led = snapshot.ledger
+    if led.players != d.players:
+        problems.append(
+            Problem.of(
+                str(path),
+                N_(
+                    "{value}: the sheet seats {names}, but the draw seated {names2}: the sheet was moved or replaced by hand"
+                ),
+                value=where,
+                names=", ".join(led.players),
+                names2=", ".join(d.players),
+            )
+        )
+        return None
+    foreign = _foreign(led, t, r, d, where)
+    if foreign is not None:
+        problems.append(Problem.of(str(path), foreign))
+        return None
+    hands = len(led.hands)
+    if hands > d.games:
+        problems.append(
+            Problem.of(
+                str(path),
+                N_("{value}: {hands} hands, but the round's limit is {games}: the sheet was edited by hand"),
+                value=where,
+                hands=hands,
+                games=d.games,
+            )
+        )
+        return None
+    if led.paper is not None:  # scored from its paper sheet: the whole round
+        return led if _paper_fits(led, where, path, problems) else None
+    if hands == 0:
+        warnings.append(message(words.no_hands, where=where, path=path))
+    elif hands < d.games:
+        warnings.append(
+            message(
+                N_("{where} ({path}): {hands} of {games} games played"),
+                where=where,
+                path=path,
+                hands=hands,
+                games=d.games,
+            )
+        )
+    return led
+
+
+def _paper_fits(led: Ledger, where: str, path: Path, problems: list[Problem]) -> bool:
+    """A sheet's paper entry must keep the rules ``tournament result`` checked (whole points in
+    bounds, zero-sum where the profile is): one rewritten with its hashes worked out again passes
+    the sheet's own check, and would be ranked."""
+    paper = led.paper
+    assert paper is not None
+    wrong = out_of_bounds(paper.schrift, paper.money) or zero_sum_problems(led, paper.schrift, paper.money)
+    if not wrong:
+        return True
+    problems += [p.moved(f"{path}: {p.where}") for p in wrong]
+    problems.append(
+        Problem.of(
+            str(path),
+            N_(
+                "{value}: the sheet's result from its paper sheet breaks these rules: it was edited by hand; it is not ranked"
+            ),
+            value=where,
+        )
+    )
+    return False
+
+
+def _closed_fits(
+    snapshot: ledger_file.Snapshot,
+    head: str,
+    where: str,
+    path: Path,
+    problems: list[Problem],
+    warnings: list[str],
+) -> bool:
+    """A sheet of a closed round must still hold the head the desk noted: else it was rewritten
+    afterwards (a problem); entries since are corrections made after the close (a warning)."""
+    if snapshot.since is not None and len(head) == 64:  # the whole head, as the desk notes it
+        since = len(snapshot.since.after)
+    else:
+        problems.append(
+            Problem.of(
+                str(path),
+                N_(
+                    "{value}: the sheet was rewritten after its round was closed: its head then, {head}, is not in its chain; it is not ranked"
+                ),
+                value=where,
+                head=head[:12],
+            )
+        )
+        return False
+    if since:
+        warnings.append(
+            counted(
+                "{where} ({path}): changed after its round was closed ({count} entry since)",
+                "{where} ({path}): changed after its round was closed ({count} entries since)",
+                since,
+                where=where,
+                path=path,
+                count=since,
+            )
+        )
+    return True
+
+
+def _foreign(led: Ledger, t: tm.Tournament, r: tm.Round, d: tm.DrawnTable, where: str) -> Message | None:
+    """Why a sheet is not the one the draw made for this table, or None: scored under another
+    profile than the day's, without the round's game limit, or kept for another day, round or table
+    (a copy)."""
+    table = led.table
+    if table.profile.sha256 != t.profile.sha256:
+        return message(
+            N_(
+                "{value}: the sheet is scored under profile {name!r}, but the day under {day!r}: it was replaced by hand; it is not ranked"
+            ),
+            value=where,
+            name=table.profile.name,
+            day=t.profile.name,
+        )
+    if table.games != d.games:
+        return message(
+            N_(
+                "{value}: the sheet's game limit is {games}, but the round's is {limit}: it was replaced by hand"
+            ),
+            value=where,
+            games=table.games if table.games is not None else "none",
+            limit=d.games,
+        )
+    expected = tm.sheet_place(t, r.number, d.table)
+    if table.place != expected or table.created != r.drawn:
+        return message(
+            N_(
+                "{value}: the sheet belongs to {place!r} (drawn {created}), not to this day's round {round}, table {table}: a copied sheet is not ranked"
+            ),
+            value=where,
+            place=table.place or "",
+            created=table.created,
+            round=r.number,
+            table=d.table,
+        )
+    return None
+
+
+def _strays(folder: Path, drawn: set[Path], problems: list[Problem], warnings: list[str]) -> None:
+    """The sheets in a round folder that the draw does not name: one with hands is a problem (it
+    would be left out), one without a warning."""
+    for sub in sorted(p for p in folder.iterdir() if p.is_dir()) if folder.is_dir() else []:
+        if not _ROUND_DIR.match(sub.name):
+            continue
+        for extra in sorted(sub.rglob("*.toml")):
+            if safe_io.real_path(extra) in drawn:
+                continue
+            try:
+                hands = len(ledger_file.read(extra).ledger.hands)
+            except LedgerError as exc:
+                problems += exc.problems
+                problems.append(
+                    Problem.of(
+                        str(extra), N_("a file in a round folder that is not in the draw and cannot be read")
+                    )
+                )
+                continue
+            if hands:
+                problems.append(
+                    Problem.of(
+                        str(extra),
+                        counted(
+                            "{count} hand on a sheet that is not in the draw; it would be left out: move the file back where the draw put it, or out of the folder",
+                            "{count} hands on a sheet that is not in the draw; they would be left out: move the file back where the draw put it, or out of the folder",
+                            hands,
+                            count=hands,
+                        ),
+                    )
+                )
+            else:
+                warnings.append(
+                    message(N_("{path}: a sheet without hands that is not in the draw; ignored"), path=extra)
+                )
+
+
+def read_day(folder: Path, purpose: Purpose = Purpose.STANDINGS) -> Day:
+    """Every drawn table's ledger, checked; all problems of all tables in one error, worded for
+    what the tables are read for (``purpose``)."""
+    words = _WORDS[purpose]
+    t = read(folder).tournament
+    problems: list[Problem] = []
+    warnings: list[str] = []
+    results: list[TableResult] = []
+    ledgers: list[Ledger | TableMoney] = []
+    drawn_paths: set[Path] = set()
+    closed = tm.closed_heads(t)
+    for r in t.draws:
+        for d in r.tables:
+            path = folder / d.ledger
+            drawn_paths.add(safe_io.real_path(path))
+            paper = t.paper(r.number, d.table)
+            led = _drawn_table(
+                path, t, r, d, words, closed.get(d.ledger), problems, [] if paper else warnings
+            )
+            if led is None:
+                continue
+            if led.paper is not None:  # the sheet's own paper entry comes before the day file's
+                results.append(TableResult(r.number, d.table, d.players, totals(led), d.games, d.games))
+                ledgers.append(led)
+                continue
+            if paper is not None:
+                table = _on_paper(t, r, d, paper, led, path, problems)
+                if table is not None:
+                    results.append(TableResult(r.number, d.table, d.players, table.schrift, d.games, d.games))
+                    ledgers.append(table)
+                continue
+            results.append(TableResult(r.number, d.table, d.players, totals(led), len(led.hands), d.games))
+            ledgers.append(led)
+    _strays(folder, drawn_paths, problems, warnings)
+    if problems:
+        raise TournamentError(problems)
+    unfinished = tuple(x for x in results if x.hands < x.games)
+    return Day(t, tuple(results), tuple(ledgers), tuple(warnings), unfinished)
+
+
+def _on_paper(
+    t: tm.Tournament,
+    r: tm.Round,
+    d: tm.DrawnTable,
+    paper: tm.PaperResult,
+    led: Ledger,
+    path: Path,
+    problems: list[Problem],
+) -> TableMoney | None:
+    """A table scored from its paper sheet in the day's file (as tarockscore 0.2.0 kept it): its
+    sheet must hold no hands (a table is scored one way)."""
+    if led.hands:
+        problems.append(
+            Problem.of(
+                str(path),
+                N_(
+                    "round {round}, table {table}: the sheet has hands and the table has a result from its paper sheet: a table is scored one way"
+                ),
+                round=r.number,
+                table=d.table,
+            )
+        )
+        return None
+    schrift = dict(paper.schrift)
+    paid = dict(paper.money) if paper.money is not None else schrift
+    return TableMoney(d.players, schrift, paid, t.stake, t.profile.rules.settlement.mode)
+
+
+# --- tournament_paper
+
+
+class Kept(NamedTuple):
+    """A table's paper result as kept: the checked result, its sheet, and the sheet's new head."""
+
+    sheet: PaperSheet
+    path: Path
+    head: str
+
+
+def _change(sheet: PaperSheet, at: str, replace: bool) -> Callable[[Ledger], Ledger]:
+    def change(led: Ledger) -> Ledger:
+        return ledger_paper.on_paper(led, sheet.schrift, sheet.money, at, label=sheet.label, replace=replace)
+
+    return change
+
+
+def _check(folder: Path, t: tm.Tournament, sheet: PaperSheet, at: str, replace: bool) -> list[Problem]:
+    """Why this table's sheet takes no paper result now; nothing when it does."""
+    path = folder / sheet.table.ledger
+    try:
+        ledger_file.check_writable(path)
+        snapshot = ledger_file.read_trusted(path)
+        earlier = kept_in_day_file(t, sheet)
+        if earlier is not None and not replace:
+            return [earlier]
+        led = snapshot.ledger
+        if not replace and _already(led, sheet):
+            return []  # given again (a run cut short, then repeated): nothing to write to the sheet
+        if replace and earlier is None and not led.hands and led.paper is None:
+            # a correction of a table that has nothing: most likely the wrong table number
+            return [
+                Problem.of(
+                    "table",
+                    N_(
+                        "{label}: nothing to replace: its sheet has no hands and no result yet; a first result replaces nothing"
+                    ),
+                    label=sheet.label,
+                )
+            ]
+        ledger_paper.on_paper(
+            snapshot.ledger, sheet.schrift, sheet.money, at, label=sheet.label, replace=replace
+        )
+    except (LedgerError, TournamentError) as exc:
+        return list(exc.problems)
+    return []
+
+
+def _already(led: Ledger, sheet: PaperSheet) -> bool:
+    """The sheet holds exactly this result already, and no hand beside it."""
+    paper = led.paper
+    if paper is None or led.hands:
+        return False
+    money = dict(paper.money) if paper.money is not None else None
+    given = dict(sheet.money) if sheet.money is not None else None
+    return dict(paper.schrift) == dict(sheet.schrift) and money == given
+
+
+def keep(folder: Path, sheets: Sequence[PaperSheet], at: str, *, replace: bool = False) -> list[Kept]:
+    """Each paper result appended to its table's sheet, every table checked before any is written;
+    the day's log then notes each, naming the sheet's head."""
+    path = file_path(folder)
+    read(folder)
+    with ledger_file.locked(path):
+        snapshot = read(folder)
+        open_day(path)
+        t = snapshot.tournament
+        problems: list[Problem] = []
+        for sheet in sheets:
+            problems += _check(folder, t, sheet, at, replace)
+        if problems:
+            raise TournamentError(problems)
+        kept = []
+        for sheet in sheets:
+            table = folder / sheet.table.ledger
+            if not replace and _already(ledger_file.read_trusted(table).ledger, sheet):
+                kept.append(Kept(sheet, table, ledger_file.read_trusted(table).head))
+                continue
+            written = ledger_file.update(table, _change(sheet, at, replace), at=at)
+            kept.append(Kept(sheet, table, written.head))
+        noted = [e.values for e in t.log if e.kind == "result"]
+        events = []
+        for k in kept:
+            event = {"round": k.sheet.round, "table": k.sheet.table.table, "schrift": k.sheet.schrift}
+            event |= {"money": k.sheet.money} if k.sheet.money is not None else {}
+            event["sheet"] = k.head
+            if event not in noted:  # a sheet written by a run cut short is noted now
+                events.append({"kind": "result", "at": at, **event})
+        if events:
+            text, _new = day_text(path, snapshot.raw, t, events)
+            ledger_file.write_text(path, text, snapshot.sha256)
+        return kept

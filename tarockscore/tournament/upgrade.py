@@ -1,0 +1,158 @@
+"""A day kept by an earlier tarockscore, converted to the day's log (I/O layer): the one reader of
+the ``tournament.toml`` that tarockscore 0.1 to 0.3 wrote (``tournament = 1``: the day's values at
+the top, its draws in ``[[round]]``, the paper results of 0.2.0 in ``[[result]]``, a per-part
+``seal`` and a ``[[trace]]`` of each change; a day of 0.1 has neither seal nor trace).
+
+The old file must still match its seal: one edited by hand is refused, as that version refused
+it. Its values become the entries of the log (docs/tournament.md): ``begin`` with every player it
+had (those dropped since follow as ``drop`` entries), each round's ``draw`` as it stands, each
+round's ``close`` note, each paper result the file kept. The old file is kept as
+``tournament.toml.bak``; everything else in the folder is left as it is.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+from collections import Counter
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from tarockscore.errors import N_, Problem, TournamentError, message
+from tarockscore.evening import store as ledger_file
+from tarockscore.io import safe_io
+from tarockscore.tournament import model as tm
+from tarockscore.tournament import store as files
+
+OLD_VERSION = 1
+_LISTS = ("trace", "round", "result", "dropped")
+
+
+def _digest(value: object) -> str:
+    text = json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"), default=str)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+def _parts(content: Mapping[str, Any]) -> dict[str, str]:
+    """The old seal's parts: each top-level key, each key of the format, each drawn round."""
+    out: dict[str, str] = {}
+    for key, value in content.items():
+        if key == "format" and isinstance(value, Mapping):
+            out.update({f"format.{sub}": _digest(inner) for sub, inner in value.items()})
+        elif key == "round" and isinstance(value, list):
+            out.update(
+                {f"round {r.get('number') if isinstance(r, Mapping) else None}": _digest(r) for r in value}
+            )
+        else:
+            out[key] = _digest(value)
+    return out
+
+
+def _sealed(data: dict[str, Any], path: Path) -> None:
+    """Refuse an old file that no longer matches its seal (``seal`` taken out of ``data``)."""
+    stored = data.pop("seal", None)
+    if stored is None and not data.get("id") and not data.get("trace"):
+        return  # a day of 0.1, never sealed
+    each = _parts(data)
+    sealed = stored.get("parts") if isinstance(stored, Mapping) else None
+    if isinstance(sealed, Mapping) and dict(sealed) == each and stored.get("sha256") == _digest(each):
+        return
+    names = (
+        sorted(n for n in {*each, *sealed} if each.get(n) != sealed.get(n))
+        if isinstance(sealed, Mapping)
+        else []
+    )
+    raise TournamentError(
+        N_(
+            "{path}: {names} edited by hand (the file's seal does not match), so it is not converted: put the file back as it was and run upgrade again. Nothing was written"
+        ),
+        path=path,
+        names=", ".join(names) or "seal",
+    )
+
+
+def _entries(data: dict[str, Any], sha: str) -> list[dict[str, Any]]:
+    """The log of an old day's values: begin, the drops, the draws, the close notes, the results."""
+    lists = {key: data.pop(key, None) or [] for key in _LISTS}
+    if not all(isinstance(v, list) for v in lists.values()):
+        wrong = next(k for k, v in lists.items() if not isinstance(v, list))
+        raise TournamentError(N_("expected an array"), where=wrong)
+    data.pop("tournament")
+    dropped = [name for name in lists["dropped"] if isinstance(name, str)]
+    players = data.get("players")
+    begin = {"kind": "begin", "at": data.pop("created", ""), **data}
+    begin["players"] = [*players, *dropped] if isinstance(players, list) else players
+    begin["from"] = {"tournament": OLD_VERSION, "sha256": sha}
+    out = [begin, *({"kind": "drop", "at": begin["at"], "name": name} for name in dropped)]
+    trace = [e for e in lists["trace"] if isinstance(e, dict)]
+    at = {name: e.get("at") for e in trace if e.get("action") == "drop" for name in [e.get("detail")]}
+    for event in out[1:]:
+        event["at"] = at.get(event["name"]) or event["at"]
+    for r in lists["round"]:
+        r = dict(r) if isinstance(r, dict) else {}
+        out.append({"kind": "draw", "at": r.pop("drawn", None), "round": r.pop("number", None), **r})
+    for e in trace:
+        heads = e.get("heads")
+        number = re.match(r"round-(\d+)/", next(iter(heads), "")) if isinstance(heads, dict) else None
+        if e.get("action") == "close" and number is not None:
+            out.append({"kind": "close", "at": e.get("at"), "round": int(number.group(1)), "heads": heads})
+    for r in lists["result"]:
+        r = dict(r) if isinstance(r, dict) else {}
+        out.append({"kind": "result", "at": r.pop("at", None), **r})
+    return out
+
+
+def upgrade_day(path: str | os.PathLike[str]) -> str:
+    """Convert the day in folder ``path`` (or its ``tournament.toml``), kept by tarockscore 0.1 to
+    0.3, to the day's log, the old file kept as ``tournament.toml.bak``; what was done, in a line.
+    A day of the current format is left as it is (and said so); a day whose file no longer
+    matches its seal, whose values break the day's rules, or whose ``.bak`` is taken is refused
+    (a :class:`TournamentError`), and nothing is written."""
+    folder = Path(path)
+    folder = folder.parent if folder.name == tm.FILE_NAME and folder.is_file() else folder
+    target = files.existing(folder)  # a clear error for a folder without a tournament, before its lock
+    with ledger_file.locked(target):
+        safe_io.remove_stale_temps(target)
+        raw = files.read_bytes(target, "tournament")
+        data = safe_io.load_toml(
+            safe_io.decode(raw, str(target), TournamentError), str(target), TournamentError
+        )
+        if data.get("tournament") != OLD_VERSION or "event" in data:
+            head = files.parse_day(
+                raw, target
+            ).head  # a day of the current format, read as every command reads it
+            return message(
+                N_("{path} is a day of the current format already (day head {head}); nothing was written"),
+                path=target,
+                head=head[:12],
+            )
+        files.open_day(target)
+        _sealed(data, target)
+        try:
+            text, t = files.day_text(target, b"", None, _entries(data, hashlib.sha256(raw).hexdigest()))
+        except TournamentError as exc:
+            said = Problem.of(
+                str(target), N_("this day of an earlier version cannot be converted; nothing was written")
+            )
+            raise TournamentError([*(p.moved(f"{target}: {p.where}") for p in exc.problems), said]) from None
+        backup = target.with_name(target.name + ".bak")
+        if backup.exists():
+            raise TournamentError(
+                N_("{backup} exists already: move it away, then run upgrade again; nothing was written"),
+                backup=backup,
+            )
+        safe_io.atomic_write(backup, raw, TournamentError, "tournament")
+        ledger_file.write_text(target, text, hashlib.sha256(raw).hexdigest())
+    kinds = Counter(e.kind for e in t.log)
+    return message(
+        N_(
+            "{path}: converted to the day's log ({entries}); the old file is kept as {backup}. Heads written down before are the old file's: the day's head is now {head}"
+        ),
+        path=target,
+        entries=", ".join(f"{count} {kind}" for kind, count in kinds.items()),
+        backup=backup,
+        head=t.head[:12],
+    )
