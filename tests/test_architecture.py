@@ -126,11 +126,11 @@ FRONT_ENDS = ("tarockscore.cli", "tarockscore.web")
 # the messages and the errors, and its own modules.
 BEHIND_THE_FACE = (
     "tarockscore.rules",
-    "tarockscore.ledger",
-    "tarockscore.files",
+    "tarockscore.evening",
+    "tarockscore.io",
+    "tarockscore.entry",
     "tarockscore.season",
     "tarockscore.tournament",
-    "tarockscore.api",
 )
 
 
@@ -150,9 +150,9 @@ def test_front_ends_import_only_the_face() -> None:
 
 def test_the_face_check_can_fail(tmp_path: Path) -> None:
     module = tmp_path / "reach.py"
-    module.write_text("from tarockscore.ledger import operations\nimport tarockscore\n", encoding="utf-8")
+    module.write_text("from tarockscore.evening import operations\nimport tarockscore\n", encoding="utf-8")
     assert _reaching_behind({"tarockscore.cli.reach": module}) == [
-        "tarockscore.cli.reach:1: tarockscore.ledger",
+        "tarockscore.cli.reach:1: tarockscore.evening",
         "tarockscore.cli.reach:1: tarockscore.evening.operations",
     ]
 

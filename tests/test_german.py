@@ -182,7 +182,7 @@ def test_money_is_written_as_cldr_de_at_writes_it() -> None:
 
 
 def test_every_template_of_the_audit_trail_is_read_back() -> None:
-    source = (ROOT / "tarockscore" / "ledger" / "audit.py").read_text(encoding="utf-8")
+    source = (ROOT / "tarockscore" / "evening" / "audit.py").read_text(encoding="utf-8")
     marked = {
         str(node.args[0].value)
         for node in ast.walk(ast.parse(source))

@@ -17,7 +17,6 @@ from typing import Any
 import pytest
 
 from tarockscore.evening import checks, operations
-from tarockscore.evening import checks as results
 from tarockscore.evening.evening import Evening
 from tarockscore.rules import parse as hand_parser
 from tarockscore.rules.hand import HandInput
@@ -35,7 +34,7 @@ class Counted:
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.scored = 0
         self.parsed = 0
-        for module in (operations, checks, results):
+        for module in (operations, checks):
             monkeypatch.setattr(module, "score_hand", self._counting(module.score_hand, "scored"))
         parsing = self._counting(hand_parser.parse_hand, "parsed")
         monkeypatch.setattr(hand_parser, "parse_hand", parsing)

@@ -17,7 +17,7 @@ from tarockscore.cli.app import app
 from tarockscore.cli.group import Command, CommandGroup
 
 PACKAGE = Path(__file__).resolve().parent.parent / "tarockscore"
-GLUE = PACKAGE / "cli" / "shell" / "typer_glue.py"
+GLUE = PACKAGE / "cli" / "typer_glue.py"
 
 
 def test_the_adapter_was_checked_against_this_typer() -> None:

@@ -17,7 +17,7 @@ from tarockscore import i18n
 from tarockscore.errors import N_, Shown, TarockError, escape_unprintable
 from tarockscore.i18n import _, ngettext
 
-# --- terminal
+# -- terminal --------------------------------------------------------------------------------------
 
 
 class OutputFailed(Exception):
@@ -186,7 +186,7 @@ class Warnings:
                 )
 
 
-# --- ask
+# -- ask -------------------------------------------------------------------------------------------
 
 # A line typed at a question is a name, a number or a few words.
 MAX_LINE = 4096

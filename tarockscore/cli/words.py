@@ -27,7 +27,7 @@ from tarockscore.errors import (
 )
 from tarockscore.i18n import _, translated
 
-# --- notation
+# -- notation --------------------------------------------------------------------------------------
 
 # ASCII digits only ([0-9], not \d: that also takes Arabic-Indic and other digits), and \Z, not $,
 # which would also match before a final line break.
@@ -85,7 +85,7 @@ def hand_number(text: str) -> int:
     return int(value)
 
 
-# --- fields
+# -- fields ----------------------------------------------------------------------------------------
 
 # hand-file key: (short-form option in cli.options.SHORT_KEYS, the flag, what it takes)
 SHORT_FORM: Mapping[str, tuple[str, str, str]] = {
@@ -255,7 +255,7 @@ def at_option(exc: TarockError, field: str) -> TarockError:
     return type(exc)([p.moved(option) if p.where == field else p for p in exc.problems])
 
 
-# --- advice
+# -- advice ----------------------------------------------------------------------------------------
 
 LEDGER_ENV = "TAROCKSCORE_LEDGER"  # the environment variable that names the evening's ledger
 
@@ -387,7 +387,7 @@ def _in_wording(template: str, values: Values, wording: Wording) -> Message | No
     return Message(command_line, values + more)
 
 
-# --- season_words
+# -- season words ----------------------------------------------------------------------------------
 
 M = tarockscore.SeasonMessages
 
@@ -498,7 +498,7 @@ def warning_text(text: str) -> str:
     return _("warning: {message}").format(message=text)
 
 
-# --- hand_input
+# -- hand input ------------------------------------------------------------------------------------
 
 COMMAND_LINE = N_("command line")
 

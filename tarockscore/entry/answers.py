@@ -13,7 +13,7 @@ from tarockscore.errors import Shown
 from tarockscore.i18n import _
 from tarockscore.rules.hand import HandInput
 
-# --- answers
+# -- answers ---------------------------------------------------------------------------------------
 
 
 @dataclass
@@ -114,7 +114,7 @@ def read_summary(text: str, lines: int, can_save: bool) -> Save | int:
     )
 
 
-# --- form
+# -- form ------------------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,7 +14,7 @@ from tarockscore.rules.parse import read_card_points
 from tarockscore.rules.profile import Profile
 from tarockscore.rules.words import fold
 
-# --- words
+# -- words -----------------------------------------------------------------------------------------
 
 YES_WORDS = frozenset({"y", "yes", "j", "ja"})
 NO_WORDS = frozenset({"n", "no", "nein"})
@@ -36,7 +36,7 @@ def is_back(text: str) -> bool:
     return fold(text.strip()) in BACK_WORDS
 
 
-# --- question
+# -- question --------------------------------------------------------------------------------------
 
 # An answer as the flow holds it: a choice's value, yes or no, card points.
 Answer = str | bool | Fraction
@@ -113,7 +113,7 @@ class AskAgain(Refused):
     of the earlier question, to be asked again."""
 
 
-# --- reading
+# -- reading ---------------------------------------------------------------------------------------
 
 
 def read_answer(question: Question, text: str, profile: Profile) -> Answer:

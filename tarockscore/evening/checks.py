@@ -13,7 +13,7 @@ from tarockscore.rules.hand import Hand
 from tarockscore.rules.profile import Profile
 from tarockscore.rules.scoring import Score, score_hand
 
-# --- results
+# -- results ---------------------------------------------------------------------------------------
 
 
 def result_of(score: Score, seats: Sequence[str], factor: int) -> Result:
@@ -76,7 +76,7 @@ def score_stored(ledger: Ledger, number: int) -> tuple[Hand, Score]:
     return hand, score_hand(hand, ledger.profile)
 
 
-# --- checks
+# -- checks ----------------------------------------------------------------------------------------
 
 # An entry of the log that does not fit its chain, as the chain keeps it: its number, why
 # ("changed", "order", "repair", "profile"), its hash now, the prev it should name.

@@ -25,7 +25,7 @@ from tarockscore.rules.hand import Hand, HandInput
 from tarockscore.rules.profile import Profile, Reader, build_profile, type_name
 from tarockscore.rules.words import iso_date, iso_timestamp, name_problem, text_problem
 
-# --- pin
+# -- pin -------------------------------------------------------------------------------------------
 
 # a stored profile that a repair re-pins (values: none; actual, stored; name, named)
 PROFILE_UNPINNED = N_(
@@ -48,7 +48,7 @@ PROFILE_UNREADABLE = N_(
 )
 
 
-# --- codec
+# -- codec -----------------------------------------------------------------------------------------
 
 SCHEMA = 2  # the log (docs/ledger-format.md)
 SEATS = (4, 5)

@@ -12,7 +12,7 @@ from typing import Any, NamedTuple
 from tarockscore.rules.hand import Hand, HandInput, hand_to_mapping
 from tarockscore.rules.profile import Profile
 
-# --- model
+# -- model -----------------------------------------------------------------------------------------
 
 # No `from __future__ import annotations` here: typing.NamedTuple compiles every string
 # annotation of its fields when the class is made, at each start-up.
@@ -187,7 +187,7 @@ def profile_record(profile: Profile) -> ProfileRecord:
     return ProfileRecord(name=profile.name, sha256=profile_hash(document), document=document, rules=profile)
 
 
-# --- totals
+# -- totals ----------------------------------------------------------------------------------------
 
 
 def totals(ledger: Ledger, upto: int | None = None) -> dict[str, int]:

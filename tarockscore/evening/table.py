@@ -23,7 +23,7 @@ from tarockscore.rules.parse import parse_hand
 from tarockscore.rules.profile import Profile, type_name
 from tarockscore.rules.words import at_table, name_problem, same_but_case
 
-# --- table
+# -- table -----------------------------------------------------------------------------------------
 
 
 def check_players(names: Sequence[str], profile: Profile) -> list[Problem]:
@@ -157,7 +157,7 @@ def _not_the_sitter(data: HandInput, seats: Sequence[str]) -> None:
     problems.raise_if_any(HandRefused)
 
 
-# --- stored
+# -- stored ----------------------------------------------------------------------------------------
 
 
 def parse_one(mapping: HandInput, profile: Profile, where: str = "") -> Hand:

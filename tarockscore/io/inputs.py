@@ -23,7 +23,7 @@ from tarockscore.rules.profile import Profile, build_profile
 from tarockscore.rules.scoring import Score
 from tarockscore.rules.scoring import score_hand as _score
 
-# --- hand_file
+# -- hand file -------------------------------------------------------------------------------------
 
 
 def read_hand_text(source: str) -> tuple[str, str]:
@@ -57,7 +57,7 @@ def read_hand_mapping(source: str) -> tuple[HandInput, str]:
     return parse_hand_text(text, name), name
 
 
-# --- profile_file
+# -- profile file ----------------------------------------------------------------------------------
 
 DEFAULT_PROFILE = "koenigrufen"
 # A profile extends a shipped one, or a club's own which extends a shipped one: a handful of
@@ -210,7 +210,7 @@ def load_profile(ref: str | None = None, overrides: Mapping[str, Any] | None = N
     return build_profile(document, where)
 
 
-# --- hand
+# -- hand ------------------------------------------------------------------------------------------
 
 __all__ = [
     "BonusInput",

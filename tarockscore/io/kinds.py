@@ -12,7 +12,7 @@ from tarockscore.evening.codec import PROFILE_RENAMED as PROFILE_RENAMED
 from tarockscore.evening.codec import PROFILE_UNPINNED as PROFILE_UNPINNED
 from tarockscore.evening.codec import PROFILE_UNREADABLE as PROFILE_UNREADABLE
 
-# --- kinds
+# -- kinds -----------------------------------------------------------------------------------------
 
 LEDGER = "ledger"
 PROFILE = "profile"
@@ -78,7 +78,7 @@ def starts_as_toml(head: bytes) -> bool:
     return False
 
 
-# --- ways_out
+# -- the file problems that have a way out at the command line (cli/words.py says each) --------
 
 # no file at the ledger's path (values: path)
 NO_LEDGER = N_("{path}: no ledger here")
@@ -102,4 +102,22 @@ SHEET_FAILS_CHECK_MONEY = N_(
 # a ledger of schema 1, which only `upgrade` reads (values: path)
 OLD_LEDGER = N_(
     "{path}: a ledger of schema 1, as tarockscore wrote it before 0.2.0; this version reads the current format only, so nothing was read or written: convert it first"
+)
+
+WAYS_OUT = (
+    NO_LEDGER,
+    LEDGER_EXISTS,
+    LEDGER_CHANGED,
+    NO_TOURNAMENT_FOLDER,
+    NO_TOURNAMENT,
+    OLD_DAY,
+    SHEET_FAILS_CHECK,
+    SHEET_FAILS_CHECK_MONEY,
+    OLD_LEDGER,
+    # the stored profile's problems, said by the core
+    PROFILE_DAMAGED,
+    PROFILE_EDITED,
+    PROFILE_RENAMED,
+    PROFILE_UNPINNED,
+    PROFILE_UNREADABLE,
 )

@@ -29,7 +29,7 @@ from tarockscore.rules.hand import Hand
 from tarockscore.rules.profile import Profile
 from tarockscore.rules.scoring import Score
 
-# --- audit
+# -- audit -----------------------------------------------------------------------------------------
 
 # Every template of tarockscore/evening/audit.py, the outermost first: a line is read by the
 # template that wraps the others (a detail and what was recomputed, the action, the outcome of
@@ -136,7 +136,7 @@ def moment(at: str) -> str:
     return local.strftime("%d.%m.%Y %H:%M")
 
 
-# --- evening
+# -- evening ---------------------------------------------------------------------------------------
 
 if TYPE_CHECKING:
     from tarockscore.evening.deal import Deal
@@ -446,7 +446,7 @@ def head_text(head: str) -> str:
     return _("head {head}").format(head=head[:HEAD_DIGITS])
 
 
-# --- evening_actions
+# -- evening actions -------------------------------------------------------------------------------
 
 
 def begun_text(path: Path, ledger: Ledger) -> str:

@@ -11,7 +11,7 @@ from tarockscore.rules.hand import BonusEntry, Side
 from tarockscore.rules.profile import CalledKingInTalon, Contract, Profile, setting
 from tarockscore.rules.settlement import Deal, Scored, title
 
-# --- called_king
+# -- called king -----------------------------------------------------------------------------------
 
 
 def check_king_half(
@@ -123,7 +123,7 @@ def _impossible(
         )
 
 
-# --- concession
+# -- concession ------------------------------------------------------------------------------------
 
 
 def concession_lines(deal: Deal) -> Scored:

@@ -10,7 +10,7 @@ from typing import NamedTuple, TypedDict
 
 from tarockscore.errors import N_, message
 
-# --- hand
+# -- hand ------------------------------------------------------------------------------------------
 
 # No `from __future__ import annotations` here: typing.NamedTuple compiles every string
 # annotation of its fields when the class is made, at each start-up.
@@ -195,7 +195,7 @@ def _bonus_mapping(b: BonusEntry) -> BonusInput:
     return entry
 
 
-# --- hand_diff
+# -- hand diff -------------------------------------------------------------------------------------
 
 
 def _shown(key: str, value: object) -> str:
@@ -234,7 +234,7 @@ def hand_changes(old: Hand, new: Hand) -> str:
     return "; ".join(clauses) if clauses else message(N_("nothing changed"))
 
 
-# --- cardpoints
+# -- cardpoints ------------------------------------------------------------------------------------
 
 # Compiled on first use (re keeps them): a command that meets no card points written as text
 # never compiles them.

@@ -25,7 +25,7 @@ from tarockscore.rules.profile import Bonus, Contract, Profile, Reader, type_nam
 from tarockscore.rules.valat import check_tricks
 from tarockscore.rules.words import name_problem, same_but_case, seat_names
 
-# --- hand_parser
+# -- hand parser -----------------------------------------------------------------------------------
 
 
 def parse_hand(data: HandInput, profile: Profile, *, bidding: bool = True) -> Hand:
@@ -559,7 +559,7 @@ def _check_defender_announcements(
             )
 
 
-# --- hand_bets
+# -- hand bets -------------------------------------------------------------------------------------
 
 
 def read_kontra_step(where: str, value: object, profile: Profile, problems: Collector) -> str | None:
@@ -937,7 +937,7 @@ def check_valat_game_kontra(
             return
 
 
-# --- hand_points
+# -- hand points -----------------------------------------------------------------------------------
 
 
 def read_card_points(where: str, value: object, profile: Profile, problems: Collector) -> Fraction | None:

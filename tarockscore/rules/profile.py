@@ -12,7 +12,7 @@ from tarockscore.errors import N_, Collector, Message, ProfileError, message, ne
 from tarockscore.rules.hand import parse_points, render_points
 from tarockscore.rules.words import fold, text_problem
 
-# --- reader
+# -- reader ----------------------------------------------------------------------------------------
 
 E = TypeVar("E", bound=StrEnum)
 
@@ -243,7 +243,7 @@ class Reader:
                 )
 
 
-# --- profile_tables
+# -- profile tables --------------------------------------------------------------------------------
 
 # No `from __future__ import annotations` here: typing.NamedTuple compiles every string
 # annotation of its fields when the class is made, at each start-up.
@@ -618,7 +618,7 @@ class Radl(NamedTuple):
 declare(Radl, Keys("radl", minimum={"hands": 1, "factor": 2}, by_hand=("events",)))
 
 
-# --- profile
+# -- profile ---------------------------------------------------------------------------------------
 
 # No `from __future__ import annotations` here: typing.NamedTuple compiles every string
 # annotation of its fields when the class is made, at each start-up.

@@ -13,7 +13,7 @@ from tarockscore.rules.kontra import contract_kontra, said_kontra_factors
 from tarockscore.rules.profile import Contract, Profile, ValatRules, key_path
 from tarockscore.rules.settlement import NOTHING, Deal, Factor, Scored, note, title
 
-# --- valat
+# -- valat -----------------------------------------------------------------------------------------
 
 CANCELS_KONTRA = N_("A Valat cancels the Kontra on the contract (valat.cancels_game_kontra).")
 
@@ -183,7 +183,7 @@ def fixed_line(deal: Deal, valat: BonusEntry) -> Scored:
     )
 
 
-# --- tricks
+# -- tricks ----------------------------------------------------------------------------------------
 
 VALAT = "valat"
 

@@ -11,7 +11,7 @@ from typing import Any, cast
 from tarockscore.errors import N_, message
 from tarockscore.rules.hand import HandInput
 
-# --- names
+# -- names -----------------------------------------------------------------------------------------
 
 _FOLD = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", " ": None, "-": None, "_": None})
 
@@ -71,7 +71,7 @@ def seat_names(data: HandInput, players: Sequence[str]) -> HandInput:
     return cast(HandInput, {**data, **changed}) if changed else data
 
 
-# --- text
+# -- text ------------------------------------------------------------------------------------------
 
 # Characters that mean something on the command line or in the short form of a hand.
 NAME_FORBIDDEN = ",=;"
@@ -271,7 +271,7 @@ def iso_timestamp(text: str) -> bool:
     return True
 
 
-# --- vocabulary
+# -- vocabulary ------------------------------------------------------------------------------------
 
 NAMES = (
     # the games (game.family)

@@ -28,7 +28,7 @@ from tarockscore.rules.hand import Hand
 from tarockscore.rules.profile import Profile
 from tarockscore.rules.words import name_problem, nfc, skeleton, strip_spaces
 
-# --- standings
+# -- standings -------------------------------------------------------------------------------------
 
 # The season's words for what an option of the command line does; the command line words them
 # as its options (``cli/fields.py``), each with its own translation.
@@ -549,7 +549,7 @@ def per_hand_points(season: Season) -> tuple[list[Mapping[str, int]], list[tuple
     return points, starts
 
 
-# --- copies
+# -- copies ----------------------------------------------------------------------------------------
 
 NamedLedger = tuple[str, Ledger]  # a ledger and the name it is reported under (its file)
 

@@ -14,7 +14,7 @@ from tarockscore.evening.settle import balances
 from tarockscore.rules.profile import SettlementMode
 from tarockscore.tournament.format import Format, TieBreak, Total
 
-# --- standings
+# -- standings -------------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,7 +128,7 @@ def standings(results: Sequence[TableResult], fmt: Format) -> list[Standing]:
     ]
 
 
-# --- money
+# -- money -----------------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)

@@ -51,7 +51,7 @@ from tarockscore.tournament.format import Format, build_format
 from tarockscore.tournament.paper import PaperSheet, kept_in_day_file
 from tarockscore.tournament.standings import TableMoney, TableResult
 
-# --- tournament_file
+# -- tournament file -------------------------------------------------------------------------------
 
 HEADER = (
     "# A Tarock tournament, kept by tarockscore (docs/tournament.md). Each drawn table's ledger is\n"
@@ -602,7 +602,7 @@ def results_csv(path: Path) -> list[tuple[int, int, dict[str, int], dict[str, in
     return [(r, t, schrift, money) for (r, t), (schrift, money) in tables.items()]
 
 
-# --- tournament_day
+# -- tournament day --------------------------------------------------------------------------------
 
 
 class Purpose(StrEnum):
@@ -940,7 +940,7 @@ def _on_paper(
     return TableMoney(d.players, schrift, paid, t.stake, t.profile.rules.settlement.mode)
 
 
-# --- tournament_paper
+# -- tournament paper ------------------------------------------------------------------------------
 
 
 class Kept(NamedTuple):

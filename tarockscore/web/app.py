@@ -32,7 +32,7 @@ from tarockscore.web.html import message_html, page, sheet_html
 from tarockscore.web.site import Place, Site
 from tarockscore.web.writes import WRITES, Answer, Writer, refusal
 
-# --- app
+# -- app -------------------------------------------------------------------------------------------
 
 STATIC = Path(__file__).parent / "static"
 
@@ -498,7 +498,7 @@ def make_app(site: Site, settings: Settings | None = None) -> Starlette:
     return app
 
 
-# --- server
+# -- server ----------------------------------------------------------------------------------------
 
 __all__ = ["Site", "run", "terminal_qr"]
 

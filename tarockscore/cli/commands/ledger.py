@@ -53,7 +53,7 @@ from tarockscore.i18n import _, translated
 from tarockscore.render import evening as render_evening
 from tarockscore.render import evening as shown
 
-# --- ledger
+# -- ledger ----------------------------------------------------------------------------------------
 
 NumberArg = Annotated[
     int, typer.Argument(help="The hand's number, as `tarockscore show` lists it.", parser=hand_number)
@@ -310,7 +310,7 @@ def upgrade_folder(folder: Path) -> str:
     return "\n".join(lines)
 
 
-# --- radl
+# -- radl ------------------------------------------------------------------------------------------
 
 radl_app = new_app(
     help="Set a Radl by hand, or strike doubled hands, as on the paper block (each with an audit entry).",

@@ -33,7 +33,7 @@ from tarockscore.cli.words import hand_errors, read_hand_or_short
 from tarockscore.render import hand as render
 from tarockscore.render.output import OutputFormat, View
 
-# --- score
+# -- score -----------------------------------------------------------------------------------------
 
 HandOpt = typer.Argument(None, help="A hand file (TOML, see docs/hand-format.md), or - for stdin.")
 ProfileOpt = typer.Option(None, "--profile", "-P", help="A shipped profile name or a path to a profile file.")
@@ -80,7 +80,7 @@ def score(
     show(view, fmt)
 
 
-# --- profiles
+# -- profiles --------------------------------------------------------------------------------------
 
 profiles_app = new_app(help="List the shipped profiles, or show one with its price list.")
 

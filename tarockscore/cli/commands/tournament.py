@@ -32,7 +32,7 @@ from tarockscore.render import tournament as render
 from tarockscore.render.chart import ImageUnavailable
 from tarockscore.render.output import OutputFormat
 
-# --- tournament
+# -- tournament ------------------------------------------------------------------------------------
 
 tournament_app = new_app(
     help="Run a tournament: draw the tables, keep each table's sheet, rank the day.", no_args_is_help=True
@@ -570,7 +570,7 @@ def check(
         typer.echo(f"  {entry.at}  {entry.kind}: {entry.detail}")
 
 
-# --- cup
+# -- cup -------------------------------------------------------------------------------------------
 
 cup_app = new_app(
     help="A cup over a season: points per place at each tournament, each player's best results.",
