@@ -49,14 +49,15 @@ def test_the_evenings_commands_write_only_the_ledger(tmp_path: Path) -> None:
         )
         assert done.returncode == 0, (args, done.stderr)
     for args in (["season", str(table)], ["stats", str(table)]):
-        done = subprocess.run(
+        read = subprocess.run(
             [sys.executable, "-m", "tarockscore", *args],
             env=env,
             cwd=elsewhere,
             capture_output=True,
+            text=True,
             check=False,
         )
-        assert done.returncode == 0, (args, done.stderr)
+        assert read.returncode == 0, (args, read.stderr)
     assert _every_file(home) == set()
     assert _every_file(elsewhere) == set()
     assert _every_file(table) == {"friday.toml"}
