@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tarockscore.errors import ProfileError
+from tarockscore import i18n
+from tarockscore.errors import ProfileError, TarockError
 from tarockscore.files.profile_file import load_profile
 from tarockscore.render.hand import explain
 from tarockscore.rules.parse import parse_hand
@@ -43,3 +44,34 @@ def test_a_radl_multiplies_before_rounding_and_the_payout_follows() -> None:
     hand = {"players": PLAYERS, "contract": "bettler", "declarer": "Anna", "won": False}
     points, _money = score_hand(parse_hand(hand, profile), profile).counted(4)
     assert points == {"Anna": 0, "Bert": 10, "Cilli": 10, "Dani": 10}
+
+
+def _valat_with(bonus: str, profile_name: str = "wien") -> dict[str, object]:
+    return {
+        "players": PLAYERS,
+        "contract": "rufer",
+        "declarer": "Anna",
+        "partner": "Cilli",
+        "card_points": 70,
+        "bonus": [{"name": "valat", "announced": True}, {"name": bonus, "announced": True}],
+    }
+
+
+@pytest.mark.parametrize("bonus", ["trull", "four_kings"])
+def test_wien_refuses_the_trull_and_the_kings_announced_beside_an_announced_valat(bonus: str) -> None:
+    profile = load_profile("wien")
+    with pytest.raises(TarockError) as info:
+        parse_hand(_valat_with(bonus), profile)
+    assert f"{bonus!r} cannot be announced beside an announced Valat" in str(info.value)
+    with i18n.language("de"):
+        german = "\n".join(p.render(i18n.gettext) for p in info.value.problems)
+    assert "angesagten Valat nicht angesagt" in german
+    assert bonus not in german  # the players' name, not the profile key
+    assert "announced_includes_material" not in german
+
+
+def test_the_birds_stay_and_other_profiles_take_the_trull_beside_the_valat() -> None:
+    parse_hand(_valat_with("uhu"), load_profile("wien"))
+    parse_hand(_valat_with("trull"), load_profile("ooe-2023"))
+    without = load_profile("wien", {"valat": {"announced_includes_material": False}})
+    parse_hand(_valat_with("trull"), without)

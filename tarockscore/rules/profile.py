@@ -547,6 +547,11 @@ class ValatRules(NamedTuple):
     # Valat kontriert, so zählt das Kontra nicht"; "Selbstverständlich kann das Spiel und der
     # Valat kontriert werden").
     cancels_game_kontra_announced: bool = True
+    # True: an announced Valat includes the material bonuses (``[bonuses.NAME] material``: the
+    # Trull, the Four Kings), so none may be announced beside it; a hand with one is refused
+    # ([WTC20 Prämien, Angesagter Valat] "Da ein Valat die Trull und vier Könige inkludiert,
+    # können diese Prämien bei einem angesagten Valat nicht angesagt werden").
+    announced_includes_material: bool = False
 
 
 declare(ValatRules, Keys("valat", minimum={"silent": 1, "announced": 1}))
