@@ -625,9 +625,20 @@ class Radl(NamedTuple):
     events: tuple[RadlEvent, ...] = ()
     hands: int = 4
     factor: int = 2
+    # False: a Radl armed while one runs is queued after it; True: it starts with the next hand
+    # and the two overlap, a hand in both counting ×factor² ([LAU] Trischaken: "Ein Spiel kann
+    # mehrmals verdoppelt sein … So ein Spiel ist dann ein Vierfachspiel").
+    overlap: bool = False
+    # The hands an event's Radl lasts where not ``hands`` ([LAU]: "Das Spiel nach einem Mondfang
+    # ist ein Doppelspiel", after a Trischaken "vier Doppelspiele"): ``{ mondfang = 1 }``.
+    lengths: Mapping[RadlEvent, int] = MappingProxyType({})
+
+    def length(self, events: Iterable[RadlEvent]) -> int:
+        """How many hands the Radl a hand arms with these events lasts: the longest of them."""
+        return max((self.lengths.get(e, self.hands) for e in events if e in self.events), default=self.hands)
 
 
-declare(Radl, Keys("radl", minimum={"hands": 1, "factor": 2}, by_hand=("events",)))
+declare(Radl, Keys("radl", minimum={"hands": 1, "factor": 2}, by_hand=("events", "lengths")))
 
 
 # --- profile
@@ -1043,7 +1054,20 @@ def _radl(r: Reader, problems: Collector) -> Radl:
                 allowed=one_of(allowed),
                 hint=near_miss(name, allowed),
             )
-    radl = read_table(r, Radl, events=tuple(events))
+    lengths: dict[RadlEvent, int] = {}
+    table = r.table("lengths", required=False)
+    for name in table.data:
+        if name not in events:
+            problems.add(
+                table.where(name),
+                N_("{name!r} is not one of this profile's Radl events; choose from {allowed}"),
+                name=name,
+                allowed=one_of(events),
+            )
+            table.raw(name)
+        else:
+            lengths[name] = table.number(name, minimum=1)
+    radl = read_table(r, Radl, events=tuple(events), lengths=MappingProxyType(lengths))
     r.finish()
     return radl
 
