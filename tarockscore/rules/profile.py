@@ -552,6 +552,11 @@ class ValatRules(NamedTuple):
     # ([WTC20 Prämien, Angesagter Valat] "Da ein Valat die Trull und vier Könige inkludiert,
     # können diese Prämien bei einem angesagten Valat nicht angesagt werden").
     announced_includes_material: bool = False
+    # With model = "multiplier": True, the Valat's factor multiplies the bonuses that still count
+    # as well, the whole result ([LAU] "Das Gesamtergebnis, bestehend aus Spiel und allen
+    # gewonnenen oder verlorenen Prämien, wird mit 4 multipliziert, bei einem angesagten Valat
+    # mit 8"); False, the bonuses beside it count as they are.
+    multiplies_bonuses: bool = False
 
 
 declare(ValatRules, Keys("valat", minimum={"silent": 1, "announced": 1}))
