@@ -96,6 +96,14 @@ def hands(draw: st.DrawFn, profile: Profile, contracts: list[str] | None = None)
             if k:
                 entry["kontra"] = k
         bonuses.append(entry)
+    if profile.valat.announced_includes_material and any(
+        b["name"] == "valat" and b["announced"] for b in bonuses
+    ):
+        # an announced Valat includes the material bonuses: none is announced beside it
+        for b in bonuses:
+            if b["announced"] and profile.bonuses[b["name"]].material:
+                b["announced"] = False
+                b.pop("kontra", None)
     if profile.bonus_rules.defender_announce_requires_kontra and any(
         b["announced"] and b["side"] == "defenders" for b in bonuses
     ):

@@ -13,9 +13,6 @@ import typer
 
 from tarockscore import __version__, i18n
 from tarockscore.cli.commands import enter, ledger, record, score, season, serve, tournament
-from tarockscore.cli.commands import ledger as radl
-from tarockscore.cli.commands import score as profiles
-from tarockscore.cli.commands import tournament as cup
 from tarockscore.cli.group import HELP, new_app
 from tarockscore.errors import INTERRUPTED, N_, UsageError
 
@@ -76,10 +73,10 @@ for command in (
     season.chart,
 ):
     app.command()(command)
-app.add_typer(radl.radl_app, name="radl")
-app.add_typer(profiles.profiles_app, name="profiles")
+app.add_typer(ledger.radl_app, name="radl")
+app.add_typer(score.profiles_app, name="profiles")
 app.add_typer(tournament.tournament_app, name="tournament")
-app.add_typer(cup.cup_app, name="cup")
+app.add_typer(tournament.cup_app, name="cup")
 app.command()(serve.serve)
 
 

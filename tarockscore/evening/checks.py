@@ -18,9 +18,9 @@ from tarockscore.rules.scoring import Score, score_hand
 
 def result_of(score: Score, seats: Sequence[str], factor: int) -> Result:
     """The result to store: every seat's points (0 for a player sitting out) times the Radl factor."""
-    points, money = score.victory_points, score.payout
-    vp = {p: points.get(p, 0) * factor for p in seats}
-    payout = None if money is None else {p: money.get(p, 0) * factor for p in seats}
+    points, money = score.counted(factor)
+    vp = {p: points.get(p, 0) for p in seats}
+    payout = None if money is None else {p: money.get(p, 0) for p in seats}
     return Result(victory_points=vp, payout=payout, won=score.won, radl=factor)
 
 

@@ -1,7 +1,8 @@
 """The Radl (doubled round), worked out from the hands in order (core layer, pure).
 
-A hand with one of the profile's ``radl.events`` arms ``radl.hands`` more hands scored
-×``radl.factor`` (Radls armed during a Radl queue up behind it). The table can also set a Radl
+A hand with one of the profile's ``radl.events`` arms ``radl.hands`` more hands (``radl.lengths``
+per event) scored ×``radl.factor``. A Radl armed during a Radl queues up behind it, or with
+``radl.overlap`` starts at once, a hand in both counting ×factor². The table can also set a Radl
 or strike doubled hands by hand, as on the paper block (:class:`~tarockscore.evening.model.RadlMark`):
 a mark takes effect after the hand it was set after. Because the factors are a function of the
 sequence, an undo or a correction re-arms them by itself: everything after the corrected hand is
@@ -10,6 +11,7 @@ recomputed.
 
 from __future__ import annotations
 
+import math
 from collections import deque
 from collections.abc import Sequence
 
@@ -33,9 +35,10 @@ def radl_events(hand: Hand, profile: Profile) -> tuple[RadlEvent, ...]:
     return tuple(events)
 
 
-def arms(hand: Hand, profile: Profile) -> bool:
-    """Whether the hand arms a Radl under the profile."""
-    return any(e in profile.radl.events for e in radl_events(hand, profile))
+def arms(hand: Hand, profile: Profile) -> int:
+    """How many hands the Radl the hand arms under the profile lasts (0: it arms none)."""
+    events = [e for e in radl_events(hand, profile) if e in profile.radl.events]
+    return profile.radl.length(events) if events else 0
 
 
 def _marks_at(ids: Sequence[int], marks: Sequence[RadlMark]) -> list[list[RadlMark]]:
@@ -54,45 +57,61 @@ def _marks_at(ids: Sequence[int], marks: Sequence[RadlMark]) -> list[list[RadlMa
     return at
 
 
+# The doubled hands owed, in order: for each, the causes of the Radls that double it (one,
+# unless ``radl.overlap`` lets Radls overlap).
+Owed = deque[list[int]]
+
+
 def _walk(
     hands: Sequence[Hand], ids: Sequence[int], profile: Profile, marks: Sequence[RadlMark], first: int = 0
-) -> tuple[list[int], list[int | None], deque[int]]:
+) -> tuple[list[int], list[int | None], Owed]:
     """The one reckoning of the Radl: each hand's factor and the Radl that doubled it (the number
-    of the hand that armed it, :data:`BY_HAND` where the table set it, None: not doubled), in
-    order, and the causes of the doubled hands still owed after the last. ``first``: how many
-    hands of the evening come before ``hands`` (their numbers count on from it).
+    of the hand that armed it, :data:`BY_HAND` where the table set it, None: not doubled; of
+    overlapping Radls the first), in order, and the doubled hands still owed after the last.
+    ``first``: how many hands of the evening come before ``hands`` (their numbers count on from it).
 
-    A hand arms at most one Radl, owed after those already owed; a strike takes the last owed
-    hands off, never more than are owed. Where the profile arms no Radl (``radl.events``) and the
-    table set none, every factor is 1 at once.
+    A hand arms at most one Radl, as long as the longest of its events' (``radl.lengths``), owed
+    after those already owed or, with ``radl.overlap``, from the next hand on over them; a strike
+    takes the last owed hands off, never more than are owed. Where the profile arms no Radl
+    (``radl.events``) and the table set none, every factor is 1 at once.
     """
-    rule = profile.radl
-    if not rule.events and not marks:
+    if not profile.radl.events and not marks:
         return [1] * len(hands), [None] * len(hands), deque()
     at = _marks_at(ids, marks)
-    owed: deque[int] = deque()
-    _apply(owed, at[0])
+    owed: Owed = deque()
+    _apply(owed, at[0], profile)
     factors: list[int] = []
     causes: list[int | None] = []
     for i, hand in enumerate(hands, 1):
-        cause = owed.popleft() if owed else None
-        causes.append(cause)
-        factors.append(_factor(profile, cause))
-        if arms(hand, profile):
-            owed.extend([first + i] * rule.hands)
-        _apply(owed, at[i])
+        layers = owed.popleft() if owed else []
+        causes.append(layers[0] if layers else None)
+        factors.append(_factor(profile, layers))
+        _arm(owed, first + i, arms(hand, profile), profile)
+        _apply(owed, at[i], profile)
     return factors, causes, owed
 
 
-def _factor(profile: Profile, cause: int | None) -> int:
-    """The factor of a hand the Radl doubles (``cause``: what armed it; None: not doubled)."""
-    return 1 if cause is None else profile.radl.factor
+def _factor(profile: Profile, layers: Sequence[int]) -> int:
+    """The factor of a hand doubled by ``layers`` Radls (none: 1)."""
+    return math.prod([profile.radl.factor] * len(layers))
 
 
-def _apply(owed: deque[int], marks: Sequence[RadlMark]) -> None:
+def _arm(owed: Owed, cause: int, hands: int, profile: Profile) -> None:
+    """A Radl of ``hands`` doubled hands: after those owed, or over them (``radl.overlap``)."""
+    if not profile.radl.overlap:
+        owed.extend([cause] for _ in range(hands))
+        return
+    for k in range(hands):
+        if k < len(owed):
+            owed[k].append(cause)
+        else:
+            owed.append([cause])
+
+
+def _apply(owed: Owed, marks: Sequence[RadlMark], profile: Profile) -> None:
     for mark in marks:
         if mark.hands > 0:
-            owed.extend([BY_HAND] * mark.hands)
+            _arm(owed, BY_HAND, mark.hands, profile)
         else:
             for _ in range(min(-mark.hands, len(owed))):
                 owed.pop()
@@ -131,7 +150,7 @@ def trusted_tail(ledger: Ledger, end: int) -> tuple[int, tuple[RadlMark, ...]]:
     return start, tuple(m for m in ledger.radl if m.after >= entries[start].id)
 
 
-def _owed(ledger: Ledger) -> deque[int]:
+def _owed(ledger: Ledger) -> Owed:
     """The causes of the doubled hands the Radl still owes after the last hand, worked out from
     the stored factors (taken as right): see :func:`trusted_tail`."""
     start, marks = trusted_tail(ledger, len(ledger.hands))
@@ -147,7 +166,7 @@ def pending_radl(ledger: Ledger) -> int:
 def next_factor(ledger: Ledger) -> int:
     """The Radl factor of the hand after the last one."""
     owed = _owed(ledger)
-    return _factor(ledger.profile, owed[0] if owed else None)
+    return _factor(ledger.profile, owed[0] if owed else [])
 
 
 def radl_cause(ledger: Ledger, number: int) -> int | None:

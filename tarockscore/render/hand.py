@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
+from fractions import Fraction
 from typing import Any
 
 from tabulate import tabulate
@@ -23,6 +24,11 @@ from tarockscore.rules.scoring import Factor, Line, Score
 
 def signed(n: int) -> str:
     return f"+{n}" if n > 0 else str(n)
+
+
+def number(value: int | Fraction) -> str | int:
+    """A value as the sheet writes it: ``2``, ``2 1/2``."""
+    return render_points(Fraction(value))
 
 
 def factors_text(line: Line) -> str:
@@ -43,7 +49,7 @@ def score_table(score: Score) -> str:
     payout = score.payout is not None
     rows: list[Sequence[object]] = []
     for line in score.lines:
-        row: list[object] = [translated(line.label), line.base, factors_text(line) or "-", line.value]
+        row: list[object] = [translated(line.label), number(line.base), factors_text(line) or "-", line.value]
         if payout:
             row.append(line.stake)
         row.append(", ".join(line.winners) or "-")
@@ -71,7 +77,7 @@ def line_json(line: Line, with_payout: bool) -> dict[str, Any]:
     out: dict[str, Any] = {
         "bet": line.bet,
         "label": line.label,
-        "base": line.base,
+        "base": number(line.base),
         "base_rule": line.base_rule,
         "factors": [
             {"label": f.label, "multiplier": f.multiplier, "rule": f.rule, "kontra": f.kontra}
@@ -112,7 +118,7 @@ def score_csv(score: Score) -> tuple[list[str], list[list[object]]]:
     rows: list[list[object]] = [
         [
             line.bet,
-            line.base,
+            number(line.base),
             " ".join(f"x{f.multiplier}" for f in line.factors),
             line.value,
             " ".join(line.winners),
@@ -148,7 +154,8 @@ def explain(score: Score, profile: Profile) -> str:
         out.append("")
         out.append(f"{i}. {translated(line.label)}")
         out.append(
-            _("   base {base}").format(base=line.base) + sources.cite(profile.source_of(line.base_rule))
+            _("   base {base}").format(base=number(line.base))
+            + sources.cite(profile.source_of(line.base_rule))
         )
         running = line.base
         for f in line.factors:
@@ -156,8 +163,11 @@ def explain(score: Score, profile: Profile) -> str:
                 continue  # nobody pays the whole: each winner writes his own part
             running *= f.multiplier
             money = _("  (money only)") if f.kontra and score.payout is not None else ""
-            step = f"   ×{f.multiplier} {translated(f.label)} = {running}{money}"
+            step = f"   ×{f.multiplier} {translated(f.label)} = {number(running)}{money}"
             out.append(step + sources.cite(profile.source_of(f.rule)))
+        if line.rounded is not None and line.rounded.value != line.value:
+            cite = sources.cite(profile.source_of("game.value_rounding"))
+            out.append(_("   rounded down before it is written: {value}").format(value=line.value) + cite)
         if score.payout is not None and line.value != line.stake:
             out.append(
                 _("   on the score sheet {value}, in the payout {stake}").format(
@@ -286,8 +296,8 @@ def price_list(profile: Profile) -> str:
                 _aliases(c.aliases),
                 translated(KINDS.get(c.kind.value, c.kind.value)),
                 translated(SIDES[c.team]),
-                c.value,
-                lost if c.kind is not Kind.TRISCHAKEN else "",
+                number(c.value),
+                number(lost) if c.kind is not Kind.TRISCHAKEN else "",
                 "×2" if c.doubles_bonuses else "",
                 ", ".join(i18n.named(b) for b in c.bonuses) or _("none"),
             ]

@@ -9,6 +9,8 @@ each Defender at that Defender's own stake. What a hand may say is checked in
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from tarockscore.errors import N_, message
 from tarockscore.rules.hand import Hand, Side
 from tarockscore.rules.profile import Kind, KontraRules, Profile, Settlement, key_path, setting
@@ -144,7 +146,7 @@ def defender_kontra_factors(profile: Profile, hand: Hand, contract: str, defende
     )
 
 
-def ad_personam_lines(deal: Deal, base: int, factors: tuple[Factor, ...], won: bool) -> Scored:
+def ad_personam_lines(deal: Deal, base: int | Fraction, factors: tuple[Factor, ...], won: bool) -> Scored:
     """Contra ad personam: the declarer settles with each Defender at that Defender's own stake.
 
     Under Simplified Scoring a winning declarer adds the contract once, at the highest of the

@@ -57,6 +57,7 @@ def parse_hand(data: HandInput, profile: Profile, *, bidding: bool = True) -> Ha
         check_bonus_against_points(bonuses, card_points, defender_points, keys.won, profile, problems)
         _check_defender_announcements(bonuses, bool(kontra or kontra_by), profile, problems)
         check_valat_game_kontra(bonuses, kontra, profile, problems)
+        check_valat_includes(bonuses, profile, problems)
     check_tricks(bonuses, card_points, defender_points, contract, keys.called_king, profile, problems)
     problems.raise_if_any(HandRefused)
     return Hand(
@@ -935,6 +936,26 @@ def check_valat_game_kontra(
                 i=i,
             )
             return
+
+
+def check_valat_includes(bonuses: tuple[BonusEntry, ...], profile: Profile, problems: Collector) -> None:
+    """Where an announced Valat includes the material bonuses (``valat.announced_includes_material``,
+    [WTC20 Prämien] "Da ein Valat die Trull und vier Könige inkludiert, können diese Prämien bei
+    einem angesagten Valat nicht angesagt werden"), none of them is announced beside it."""
+    if not profile.valat.announced_includes_material:
+        return
+    if not any(b.name == "valat" and b.announced for b in bonuses):
+        return
+    for i, b in enumerate(bonuses):
+        if b.announced and b.name in profile.bonuses and profile.bonuses[b.name].material:
+            problems.add(
+                f"bonus[{i}].announced",
+                N_(
+                    "{bonus!r} cannot be announced beside an announced Valat: under {profile!r} the Valat includes it, for the side that takes every trick holds the {bonus} as well"
+                ),
+                bonus=b.name,
+                profile=profile.name,
+            )
 
 
 # -- hand points -----------------------------------------------------------------------------------

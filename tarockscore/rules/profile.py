@@ -278,6 +278,11 @@ BonusSide = Literal["either", "declarers", "defenders"]
 # How a payment that does not split evenly among several receivers is made whole: "up", the
 # payer pays more, up to the next amount that splits evenly; "down", the payer pays less.
 Rounding = Literal["up", "down"]
+# How a contract's value that is not a whole number is written: "whole", none may be (a fraction
+# is refused); "down", a value may be a fraction ("2 1/2"), each bet's value rounded down to whole
+# points after every factor (Kontra, Radl) and before it is written ([LAU] Bettler: "vor dem
+# Schreiben wird jedoch immer abgerundet": 2½ is written 2, kontra'd or doubled 5).
+ValueRounding = Literal["whole", "down"]
 Ties = Literal["share", "seat_order"]
 # How the Trischaken's losers pay: "each", every loser pays every receiver the value (the cups);
 # "shared", several losers share what one loser would pay ([WTC20 § Trischaken] "Gibt es zwei
@@ -470,6 +475,8 @@ class Game(NamedTuple):
     # (the Tulln rules of 2009: with a Kontra the Defenders need 35 and 1 Blatt, so 35:35 goes to
     # the declarers).
     kontra_win_threshold: Fraction = Fraction(0)
+    # Whether a contract's value may be a fraction, and how a bet's value is then made whole.
+    value_rounding: ValueRounding = "whole"
 
 
 declare(
@@ -540,6 +547,16 @@ class ValatRules(NamedTuple):
     # Valat kontriert, so zählt das Kontra nicht"; "Selbstverständlich kann das Spiel und der
     # Valat kontriert werden").
     cancels_game_kontra_announced: bool = True
+    # True: an announced Valat includes the material bonuses (``[bonuses.NAME] material``: the
+    # Trull, the Four Kings), so none may be announced beside it; a hand with one is refused
+    # ([WTC20 Prämien, Angesagter Valat] "Da ein Valat die Trull und vier Könige inkludiert,
+    # können diese Prämien bei einem angesagten Valat nicht angesagt werden").
+    announced_includes_material: bool = False
+    # With model = "multiplier": True, the Valat's factor multiplies the bonuses that still count
+    # as well, the whole result ([LAU] "Das Gesamtergebnis, bestehend aus Spiel und allen
+    # gewonnenen oder verlorenen Prämien, wird mit 4 multipliziert, bei einem angesagten Valat
+    # mit 8"); False, the bonuses beside it count as they are.
+    multiplies_bonuses: bool = False
 
 
 declare(ValatRules, Keys("valat", minimum={"silent": 1, "announced": 1}))
@@ -613,9 +630,20 @@ class Radl(NamedTuple):
     events: tuple[RadlEvent, ...] = ()
     hands: int = 4
     factor: int = 2
+    # False: a Radl armed while one runs is queued after it; True: it starts with the next hand
+    # and the two overlap, a hand in both counting ×factor² ([LAU] Trischaken: "Ein Spiel kann
+    # mehrmals verdoppelt sein … So ein Spiel ist dann ein Vierfachspiel").
+    overlap: bool = False
+    # The hands an event's Radl lasts where not ``hands`` ([LAU]: "Das Spiel nach einem Mondfang
+    # ist ein Doppelspiel", after a Trischaken "vier Doppelspiele"): ``{ mondfang = 1 }``.
+    lengths: Mapping[RadlEvent, int] = MappingProxyType({})
+
+    def length(self, events: Iterable[RadlEvent]) -> int:
+        """How many hands the Radl a hand arms with these events lasts: the longest of them."""
+        return max((self.lengths.get(e, self.hands) for e in events if e in self.events), default=self.hands)
 
 
-declare(Radl, Keys("radl", minimum={"hands": 1, "factor": 2}, by_hand=("events",)))
+declare(Radl, Keys("radl", minimum={"hands": 1, "factor": 2}, by_hand=("events", "lengths")))
 
 
 # -- profile ---------------------------------------------------------------------------------------
@@ -656,6 +684,7 @@ __all__ = [
     "ValatBonuses",
     "ValatModel",
     "ValatRules",
+    "ValueRounding",
     "TrischakenPayment",
     "TrischakenTalon",
     "Virgins",
@@ -668,7 +697,7 @@ SCHEMA = 1
 
 class Contract(NamedTuple):
     name: str
-    value: int
+    value: int | Fraction  # a Fraction only under game.value_rounding = "down"
     kind: Kind
     team: Team
     bonuses: tuple[str, ...]
@@ -903,7 +932,7 @@ def build_profile(document: Mapping[str, Any], where: str = "") -> Profile:
         )
 
     bonuses = _bonuses(top.table("bonuses"), problems)
-    contracts = _contracts(top.table("contracts"), problems, bonuses, game.talon)
+    contracts = _contracts(top.table("contracts"), problems, bonuses, game)
     radl = _radl(top.table("radl", required=False), problems)
     sources = read_sources(top.table("sources", required=False), len(kontra.ladder), problems)
     top.finish()
@@ -1030,7 +1059,20 @@ def _radl(r: Reader, problems: Collector) -> Radl:
                 allowed=one_of(allowed),
                 hint=near_miss(name, allowed),
             )
-    radl = read_table(r, Radl, events=tuple(events))
+    lengths: dict[RadlEvent, int] = {}
+    table = r.table("lengths", required=False)
+    for name in table.data:
+        if name not in events:
+            problems.add(
+                table.where(name),
+                N_("{name!r} is not one of this profile's Radl events; choose from {allowed}"),
+                name=name,
+                allowed=one_of(events),
+            )
+            table.raw(name)
+        else:
+            lengths[name] = table.number(name, minimum=1)
+    radl = read_table(r, Radl, events=tuple(events), lengths=MappingProxyType(lengths))
     r.finish()
     return radl
 
@@ -1093,16 +1135,37 @@ def _bonuses(table: Reader, problems: Collector) -> dict[str, Bonus]:
     return bonuses
 
 
+def _contract_value(r: Reader, game: Game) -> int | Fraction:
+    """``[contracts.NAME] value``: a whole number, or under ``game.value_rounding = "down"`` also a
+    fraction written ``"2 1/2"`` or ``"5/2"``."""
+    value = r.raw("value")
+    if game.value_rounding == "whole" or not isinstance(value, str):
+        return r.number("value", minimum=0)
+    whole, _, rest = value.strip().rpartition(" ")
+    try:
+        exact = Fraction(rest) + (int(whole) if whole else 0)
+    except (ValueError, ZeroDivisionError):
+        exact = Fraction(-1)
+    if exact < 0 or len(value) > 20:
+        r.problems.add(
+            r.where("value"),
+            N_('{value!r} is not a value; expected a whole number or a fraction such as "2 1/2"'),
+            value=value,
+        )
+        return 0
+    return int(exact) if exact.denominator == 1 else exact
+
+
 def _contracts(
-    table: Reader, problems: Collector, bonuses: Mapping[str, Bonus], profile_talon: bool
+    table: Reader, problems: Collector, bonuses: Mapping[str, Bonus], game: Game
 ) -> dict[str, Contract]:
     contracts: dict[str, Contract] = {}
     for name in table.data:
         r = table.table(name)
-        talon = r.flag("talon", profile_talon) and profile_talon
+        talon = r.flag("talon", game.talon) and game.talon
         contract = Contract(
             name=name,
-            value=r.number("value", minimum=0),
+            value=_contract_value(r, game),
             kind=r.choice("kind", Kind),
             team=cast(Team, r.word("team", get_args(Team))),
             bonuses=r.str_list("bonuses"),

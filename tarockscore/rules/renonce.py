@@ -9,6 +9,8 @@ won the contract and every announced bonus; the revoker pays the sum.
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from tarockscore.errors import N_, message
 from tarockscore.rules.bonuses import announced_factor, bonus_label, bonus_line, solo_doubling_label
 from tarockscore.rules.contract_line import contract_lines, loss_factors
@@ -101,7 +103,7 @@ def as_if_won_lines(deal: Deal, offender: str) -> Scored:
         in_contract.append(
             Factor(message(N_("Valat announced")), p.valat.announced, key_path(ValatRules, "announced"))
         )
-    bets: list[tuple[str, str, int, str, dict[Side, tuple[Factor, ...]]]] = [
+    bets: list[tuple[str, str, int | Fraction, str, dict[Side, tuple[Factor, ...]]]] = [
         (
             "contract",
             title(c.name),
@@ -141,7 +143,7 @@ def as_if_won_lines(deal: Deal, offender: str) -> Scored:
         )
     players, mode = hand.players, p.settlement.mode
     steps = dict(hand.kontra_by)
-    for bet, label, base, rule, by_side in bets:
+    for bet, label, worth, rule, by_side in bets:
         for side in (Side.DECLARERS, Side.DEFENDERS):
             receivers = tuple(x for x in deal.side(side) if x != offender)
             if not receivers:
@@ -154,7 +156,7 @@ def as_if_won_lines(deal: Deal, offender: str) -> Scored:
                 # contra ad personam: each Defender's settlement at his own stake
                 for d in deal.defenders:
                     own = (*factors, *defender_kontra_factors(p, hand, c.name, d))
-                    value, stake = deal.amounts(base, own)
+                    value, stake = deal.amounts(worth, own)
                     assert hand.declarer is not None
                     one: tuple[str, ...] = (hand.declarer,)
                     won_by, lost_by = (one, (d,)) if side is Side.DECLARERS else ((d,), one)
@@ -162,9 +164,9 @@ def as_if_won_lines(deal: Deal, offender: str) -> Scored:
                         if r in won_by:
                             points[r] += settle_bet(won_by, lost_by, value, mode, players)[r]
                             payout[r] += settle_bet(won_by, lost_by, stake, mode, players)[r]
-                value, stake = deal.amounts(base, factors)
+                value, stake = deal.amounts(worth, factors)
             else:
-                value, stake = deal.amounts(base, factors)
+                value, stake = deal.amounts(worth, factors)
                 won_value = settle_bet(winners, losers, value, mode, players)
                 won_stake = settle_bet(winners, losers, stake, mode, players)
                 for r in receivers:
@@ -180,7 +182,7 @@ def as_if_won_lines(deal: Deal, offender: str) -> Scored:
                     bet=label,
                     side=_side_words(deal, side),
                 ),
-                base=base,
+                base=worth,
                 base_rule=rule,
                 factors=factors,
                 winners=receivers,

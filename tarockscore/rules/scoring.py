@@ -58,6 +58,18 @@ class Score(NamedTuple):
     needed: Fraction | None = None
     trischaken_points: tuple[tuple[str, Fraction], ...] = ()
 
+    def counted(self, factor: int) -> tuple[dict[str, int], dict[str, int] | None]:
+        """Every player's Victory Points and payout with the hand counted ×``factor`` (a Radl).
+        A bet whose value is a fraction is multiplied first and rounded down after ([LAU]: a
+        Bettler 2½ is written 2, in a doubled hand 5)."""
+        if factor == 1 or not any(line.rounded for line in self.lines):
+            money = None if self.payout is None else {p: v * factor for p, v in self.payout.items()}
+            return {p: v * factor for p, v in self.victory_points.items()}, money
+        points = added(self.players, [line.times(factor) for line in self.lines])
+        if self.payout is None:
+            return points, None
+        return points, added(self.players, [line.times(factor, payout=True) for line in self.lines])
+
 
 def score_hand(hand: Hand, profile: Profile) -> Score:
     """Score one validated hand under a profile."""

@@ -8,7 +8,9 @@ sheet where ``settlement.kontra_scope = "payout"`` makes it money only.
 
 # No `from __future__ import annotations` here: typing.NamedTuple compiles every string
 # annotation of its fields when the class is made, at each start-up.
+import math
 from collections.abc import Iterable, Mapping
+from fractions import Fraction
 from typing import NamedTuple
 
 from tarockscore.errors import Message
@@ -25,12 +27,22 @@ class Factor(NamedTuple):
     kontra: bool = False  # a doubling said at the table: money only where kontra_scope = "payout"
 
 
+class Rounded(NamedTuple):
+    """A bet whose value is a fraction (``game.value_rounding = "down"``): its value and stake
+    before they were rounded down, and what each player adds for one whole point of value, so
+    that a Radl can multiply first and round after ([LAU] a Bettler 2½ in a doubled hand: 5)."""
+
+    value: Fraction
+    stake: Fraction
+    each: Mapping[str, int]
+
+
 class Line(NamedTuple):
     """One bet of the hand, settled."""
 
     bet: str
     label: str
-    base: int
+    base: int | Fraction
     base_rule: str
     factors: tuple[Factor, ...]
     winners: tuple[str, ...]
@@ -40,6 +52,16 @@ class Line(NamedTuple):
     points: Mapping[str, int]
     payout: Mapping[str, int]
     note: str = ""
+    rounded: Rounded | None = None  # set where the base is a fraction
+
+    def times(self, factor: int, payout: bool = False) -> dict[str, int]:
+        """What each player adds for this bet in a hand counted ×``factor`` (a Radl); a value
+        that is a fraction is multiplied first and rounded down after."""
+        r = self.rounded
+        if r is None:
+            return {p: v * factor for p, v in (self.payout if payout else self.points).items()}
+        whole = math.floor((r.stake if payout else r.value) * factor)
+        return {p: unit * whole for p, unit in r.each.items()}
 
 
 class Scored(NamedTuple):
@@ -126,8 +148,16 @@ class Deal(NamedTuple):
     def side(self, side: Side) -> tuple[str, ...]:
         return self.declarers if side is Side.DECLARERS else self.defenders
 
-    def amounts(self, base: int, factors: Iterable[Factor]) -> tuple[int, int]:
-        """A bet's value on the score sheet and its stake with every Kontra."""
+    def amounts(self, base: int | Fraction, factors: Iterable[Factor]) -> tuple[int, int]:
+        """A bet's value on the score sheet and its stake with every Kontra, in whole points: a
+        value that is a fraction rounded down after every factor (``game.value_rounding``)."""
+        value, stake = self.exact_amounts(base, factors)
+        return math.floor(value), math.floor(stake)
+
+    def exact_amounts(
+        self, base: int | Fraction, factors: Iterable[Factor]
+    ) -> tuple[int | Fraction, int | Fraction]:
+        """:meth:`amounts` before rounding."""
         value = stake = base
         for f in factors:
             stake *= f.multiplier
@@ -139,7 +169,7 @@ class Deal(NamedTuple):
         self,
         bet: str,
         label: str,
-        base: int,
+        base: int | Fraction,
         base_rule: str,
         factors: Iterable[Factor],
         winners: tuple[str, ...],
@@ -150,9 +180,14 @@ class Deal(NamedTuple):
         factors = tuple(factors)
         if bet != "contract":
             factors += self.side_factors
-        value, stake = self.amounts(base, factors)
+        exact, exact_stake = self.exact_amounts(base, factors)
+        value, stake = math.floor(exact), math.floor(exact_stake)
         mode, players = self.profile.settlement.mode, self.hand.players
         points = settle_bet(winners, losers, value, mode, players)
+        rounded = None
+        if isinstance(base, Fraction) and base.denominator != 1:
+            each = settle_bet(winners, losers, 1, mode, players)
+            rounded = Rounded(Fraction(exact), Fraction(exact_stake), each)
         line = Line(
             bet=bet,
             label=label,
@@ -167,5 +202,6 @@ class Deal(NamedTuple):
             # without a Kontra kept off the score sheet the money settles as the points do
             payout=points if stake == value else settle_bet(winners, losers, stake, mode, players),
             note=note,
+            rounded=rounded,
         )
         return Scored(lines=(line,))

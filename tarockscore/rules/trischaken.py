@@ -268,7 +268,7 @@ def _payment(
     deal: Deal,
     loser: str,
     receivers: tuple[str, ...],
-    base: int,
+    base: int | Fraction,
     rule: str,
     factors: list[Factor],
     why: str,

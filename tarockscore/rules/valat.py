@@ -97,6 +97,12 @@ def _solo_factors(deal: Deal) -> tuple[Factor, ...]:
     return ()
 
 
+def _valat_factor(p: Profile, valat: BonusEntry) -> Factor:
+    if valat.announced:
+        return Factor(N_("Valat announced"), p.valat.announced, key_path(ValatRules, "announced"))
+    return Factor(N_("Valat (silent)"), p.valat.silent, key_path(ValatRules, "silent"))
+
+
 def multiplier_line(deal: Deal, valat: BonusEntry) -> Scored:
     """Valat as a multiple of the contract, replacing the contract's line (docs/rules/disagreements.md#d9)."""
     c, p = deal.contract, deal.profile
@@ -104,10 +110,7 @@ def multiplier_line(deal: Deal, valat: BonusEntry) -> Scored:
     factors: list[Factor] = []
     if winning_side is Side.DEFENDERS:
         factors += loss_factors(c)
-    if valat.announced:
-        factors.append(Factor(N_("Valat announced"), p.valat.announced, key_path(ValatRules, "announced")))
-    else:
-        factors.append(Factor(N_("Valat (silent)"), p.valat.silent, key_path(ValatRules, "silent")))
+    factors.append(_valat_factor(p, valat))
     factors += _solo_factors(deal)
     game_kontra, out = contract_kontra(deal)
     if game_kontra and cancels_game_kontra(p, valat):
@@ -135,8 +138,12 @@ def multiplier_line(deal: Deal, valat: BonusEntry) -> Scored:
 
 
 def multiplied_hand(deal: Deal, valat: BonusEntry, others: list[BonusEntry], won: bool) -> Scored:
-    """A hand whose Valat replaces the contract's line, with the bonuses that still count."""
-    with_valat = multiplier_line(deal, valat).then(bonus_lines(deal, others))
+    """A hand whose Valat replaces the contract's line, with the bonuses that still count (each
+    multiplied by the Valat as well where ``valat.multiplies_bonuses`` says so)."""
+    bonuses = deal
+    if deal.profile.valat.multiplies_bonuses:
+        bonuses = deal._replace(side_factors=(*deal.side_factors, _valat_factor(deal.profile, valat)))
+    with_valat = multiplier_line(deal, valat).then(bonus_lines(bonuses, others))
     if not (deal.profile.valat.silent_min_rule and not valat.announced and valat.made):
         return with_valat
     # GameTwist: a silent Valat worth less than the game without it is not counted (docs/rules/disagreements.md#d12).

@@ -1,0 +1,140 @@
+"""The private rounds' own rules (docs/rules/private-rounds.md), beyond their golden hands."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, cast
+
+import pytest
+
+from tarockscore import i18n
+from tarockscore.errors import ProfileError, TarockError
+from tarockscore.evening.radl import replay
+from tarockscore.io.inputs import load_profile
+from tarockscore.render.hand import explain
+from tarockscore.rules.hand import Hand, HandInput
+from tarockscore.rules.parse import parse_hand as parse
+from tarockscore.rules.profile import Profile
+from tarockscore.rules.scoring import score_hand
+
+PLAYERS = ["Anna", "Bert", "Cilli", "Dani"]
+
+
+def parse_hand(data: Mapping[str, Any], profile: Profile) -> Hand:
+    return parse(cast(HandInput, data), profile)
+
+
+HALF = {"game": {"value_rounding": "down"}, "contracts": {"bettler": {"value": "2 1/2"}}}
+
+
+def test_a_fraction_is_refused_where_values_are_whole() -> None:
+    with pytest.raises(ProfileError, match="contracts.bettler.value"):
+        load_profile("pagat", {"contracts": {"bettler": {"value": "2 1/2"}}})
+
+
+@pytest.mark.parametrize("value", ["2 x/2", "-5/2", "1/0"])
+def test_a_value_that_is_no_fraction_is_refused(value: str) -> None:
+    with pytest.raises(ProfileError, match="not a value"):
+        load_profile(
+            "pagat", {"game": {"value_rounding": "down"}, "contracts": {"bettler": {"value": value}}}
+        )
+
+
+def test_a_bettler_2_half_reads_its_rounding_in_the_explanation() -> None:
+    profile = load_profile("pagat", HALF)
+    hand = {"players": PLAYERS, "contract": "bettler", "declarer": "Anna", "won": True}
+    score = score_hand(parse_hand(hand, profile), profile)
+    text = explain(score, profile)
+    assert "base 2 1/2" in text
+    assert "rounded down before it is written: 2" in text
+
+
+def test_a_radl_multiplies_before_rounding_and_the_payout_follows() -> None:
+    # Simplified Scoring, a Bettler 2 1/2 lost, hand ×4: 10 to each Defender (not 2 × 4 = 8)
+    overrides = {**HALF, "settlement": {"mode": "simplified"}}
+    profile = load_profile("pagat", overrides)
+    hand = {"players": PLAYERS, "contract": "bettler", "declarer": "Anna", "won": False}
+    points, _money = score_hand(parse_hand(hand, profile), profile).counted(4)
+    assert points == {"Anna": 0, "Bert": 10, "Cilli": 10, "Dani": 10}
+
+
+def _valat_with(bonus: str) -> dict[str, object]:
+    return {
+        "players": PLAYERS,
+        "contract": "rufer",
+        "declarer": "Anna",
+        "partner": "Cilli",
+        "card_points": 70,
+        "bonus": [{"name": "valat", "announced": True}, {"name": bonus, "announced": True}],
+    }
+
+
+@pytest.mark.parametrize("bonus", ["trull", "four_kings"])
+def test_wien_refuses_the_trull_and_the_kings_announced_beside_an_announced_valat(bonus: str) -> None:
+    profile = load_profile("wien")
+    with pytest.raises(TarockError) as info:
+        parse_hand(_valat_with(bonus), profile)
+    assert f"{bonus!r} cannot be announced beside an announced Valat" in str(info.value)
+    with i18n.language("de"):
+        german = "\n".join(p.render(i18n.gettext) for p in info.value.problems)
+    assert "angesagten Valat nicht angesagt" in german
+    assert bonus not in german  # the players' name, not the profile key
+    assert "announced_includes_material" not in german
+
+
+def test_the_birds_stay_and_other_profiles_take_the_trull_beside_the_valat() -> None:
+    parse_hand(_valat_with("uhu"), load_profile("wien"))
+    parse_hand(_valat_with("trull"), load_profile("ooe-2023"))
+    without = load_profile("wien", {"valat": {"announced_includes_material": False}})
+    parse_hand(_valat_with("trull"), without)
+
+
+# §1: the Radl. Worked from [LAU] "Trischaken": after a Trischaken four hands are doubled, "Ein
+# Spiel kann mehrmals verdoppelt sein, zum Beispiel, wenn zweimal nacheinander Trischaken gespielt
+# wurde. So ein Spiel ist dann ein Vierfachspiel"; "Mondfang": "Das Spiel nach einem Mondfang ist
+# ein Doppelspiel".
+TRISCHAKEN = {
+    "players": PLAYERS,
+    "contract": "trischaken",
+    "card_points": {"Anna": 10, "Bert": 30, "Cilli": 10, "Dani": 20},
+}
+RUFER = {
+    "players": PLAYERS,
+    "contract": "solorufer",
+    "declarer": "Anna",
+    "partner": "Cilli",
+    "card_points": 40,
+}
+MONDFANG = {**RUFER, "bonus": [{"name": "mondfang"}]}
+LAU_RADL = {"events": ["mondfang", "trischaken"], "hands": 4, "overlap": True, "lengths": {"mondfang": 1}}
+
+
+def _factors(radl: Mapping[str, object], *hands: Mapping[str, object]) -> tuple[tuple[int, ...], int]:
+    profile = load_profile("tirol", {"radl": radl})
+    parsed = [parse_hand(h, profile) for h in hands]
+    return replay(parsed, range(1, len(parsed) + 1), profile)
+
+
+def test_two_trischaken_in_a_row_overlap_into_hands_counted_four_times() -> None:
+    # hand 1 doubles hands 2-5, hand 2 (itself ×2) hands 3-6: 3, 4, 5 are in both
+    factors, pending = _factors(LAU_RADL, TRISCHAKEN, TRISCHAKEN, *[RUFER] * 5)
+    assert factors == (1, 2, 4, 4, 4, 2, 1)
+    assert pending == 0
+
+
+def test_queued_by_default_the_second_radl_follows_the_first() -> None:
+    queued = {"events": ["trischaken"], "hands": 4}
+    factors, pending = _factors(queued, TRISCHAKEN, TRISCHAKEN, *[RUFER] * 5)
+    assert factors == (1, 2, 2, 2, 2, 2, 2)
+    assert pending == 2
+
+
+def test_a_mondfang_doubles_the_next_hand_only_and_overlaps_a_running_radl() -> None:
+    assert _factors(LAU_RADL, MONDFANG, RUFER, RUFER)[0] == (1, 2, 1)
+    # the Trischaken doubles hands 2-5; the Mondfang in hand 2 doubles hand 3 once more
+    assert _factors(LAU_RADL, TRISCHAKEN, MONDFANG, *[RUFER] * 4)[0] == (1, 2, 4, 2, 2, 1)
+
+
+def test_a_radl_length_for_an_event_not_armed_is_refused() -> None:
+    with pytest.raises(ProfileError, match="radl.lengths.valat"):
+        load_profile("tirol", {"radl": {"events": ["trischaken"], "lengths": {"valat": 1}}})
