@@ -138,3 +138,50 @@ def test_a_mondfang_doubles_the_next_hand_only_and_overlaps_a_running_radl() -> 
 def test_a_radl_length_for_an_event_not_armed_is_refused() -> None:
     with pytest.raises(ProfileError, match="radl.lengths.valat"):
         load_profile("tirol", {"radl": {"events": ["trischaken"], "lengths": {"valat": 1}}})
+
+
+# -- the Mondfang between two players ([LAU] "Mondfang"; docs/rules/private-rounds.md §4) ---------
+
+BETWEEN = {"bonuses": {"mondfang": {"between_players": True}}}
+
+
+def _rufer_with_mondfang(**names: str) -> dict[str, Any]:
+    bonus = {"name": "mondfang", "side": "defenders", **names}
+    return {
+        "players": PLAYERS,
+        "contract": "rufer",
+        "declarer": "Anna",
+        "partner": "Cilli",
+        "card_points": 40,
+        "bonus": [bonus],
+    }
+
+
+def test_a_mondfang_between_players_moves_its_point_between_those_two_alone() -> None:
+    # tirol, zero-sum, Rufer 1 and Mondfang 1: Bert (a Defender) caught Anna's XXI. The Rufer:
+    # Anna, Cilli +1, Bert, Dani -1; the Mondfang from Anna to Bert alone: Anna 0, Bert 0.
+    profile = load_profile("tirol", BETWEEN)
+    score = score_hand(parse_hand(_rufer_with_mondfang(caught_by="Bert", lost_by="Anna"), profile), profile)
+    assert score.victory_points == {"Anna": 0, "Bert": 0, "Cilli": 1, "Dani": -1}
+    # between the sides, as tirol plays it: the Defenders take 1 each from the declarers
+    sides = load_profile("tirol")
+    score = score_hand(parse_hand(_rufer_with_mondfang(), sides), sides)
+    assert score.victory_points == {"Anna": 0, "Bert": 0, "Cilli": 0, "Dani": 0}
+
+
+@pytest.mark.parametrize(
+    ("overrides", "names", "where"),
+    [
+        (None, {"caught_by": "Bert", "lost_by": "Anna"}, "bonus[0].caught_by"),  # settled between sides
+        (BETWEEN, {"caught_by": "Zoe", "lost_by": "Anna"}, "bonus[0].caught_by"),  # not at the table
+        (BETWEEN, {"caught_by": "Anna", "lost_by": "Anna"}, "bonus[0].lost_by"),  # one player twice
+        (BETWEEN, {"lost_by": "Anna"}, "bonus[0].caught_by"),  # who caught it, missing
+    ],
+)
+def test_a_mondfang_names_its_two_players_only_where_the_profile_settles_it_so(
+    overrides: dict[str, Any] | None, names: dict[str, str], where: str
+) -> None:
+    profile = load_profile("tirol", overrides)
+    with pytest.raises(TarockError) as refused:
+        parse_hand(_rufer_with_mondfang(**names), profile)
+    assert where in [p.where for p in refused.value.problems]

@@ -43,6 +43,14 @@ def silent_loss_unlisted_note(name: str) -> str:
     )
 
 
+def between_players_note(caught_by: str, lost_by: str) -> str:
+    return message(
+        N_("settled between {lost_by}, who lost it, and {caught_by}, who made it: the others take no part"),
+        caught_by=caught_by,
+        lost_by=lost_by,
+    )
+
+
 def short_of_points_note(name: str, minimum: str | int) -> str:
     return message(
         N_(
@@ -112,14 +120,19 @@ def bonus_line(deal: Deal, b: BonusEntry, winning_side: Side | None = None, *, w
             if b.side is Side.DECLARERS
             else N_("defenders did not make it: it goes to the other side")
         )
+    winners, losers = deal.side(winning_side), deal.side(winning_side.other)
+    if p.bonuses[b.name].between_players and b.made and b.caught_by and b.lost_by:
+        # [LAU] Mondfang: "nur zwischen den zwei beteiligten Spielern gerechnet"
+        winners, losers = (b.caught_by,), (b.lost_by,)
+        why = why or between_players_note(b.caught_by, b.lost_by)
     return deal.line(
         b.name,
         label,
         p.bonuses[b.name].value,
         f"bonuses.{b.name}.value",
         factors,
-        deal.side(winning_side),
-        deal.side(winning_side.other),
+        winners,
+        losers,
         why,
     )
 

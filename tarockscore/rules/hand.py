@@ -24,6 +24,8 @@ class BonusInput(TypedDict, total=False):
     announced: bool
     made: bool
     kontra: str
+    caught_by: str  # a bonus settled between two players (bonuses.NAME.between_players)
+    lost_by: str
 
 
 class HandInput(TypedDict, total=False):
@@ -84,6 +86,9 @@ class BonusEntry(NamedTuple):
     announced: bool = False
     made: bool = True
     kontra: str | None = None
+    # a bonus settled between two players (``bonuses.NAME.between_players``): who made it, who lost it
+    caught_by: str | None = None
+    lost_by: str | None = None
 
 
 class Hand(NamedTuple):
@@ -192,6 +197,10 @@ def _bonus_mapping(b: BonusEntry) -> BonusInput:
     entry: BonusInput = {"name": b.name, "side": b.side.value, "announced": b.announced, "made": b.made}
     if b.kontra is not None:
         entry["kontra"] = b.kontra
+    if b.caught_by is not None:
+        entry["caught_by"] = b.caught_by
+    if b.lost_by is not None:
+        entry["lost_by"] = b.lost_by
     return entry
 
 
@@ -219,6 +228,8 @@ def _bonus(b: dict[str, object]) -> str:
     flags.append("made" if b.get("made") else "lost")
     if b.get("kontra"):
         flags.append(str(b["kontra"]).title())
+    if b.get("caught_by"):
+        flags.append(f"{b.get('lost_by')} → {b['caught_by']}")
     return f"{b.get('name')} ({', '.join(flags)})"
 
 

@@ -58,6 +58,7 @@ def parse_hand(data: HandInput, profile: Profile, *, bidding: bool = True) -> Ha
         _check_defender_announcements(bonuses, bool(kontra or kontra_by), profile, problems)
         check_valat_game_kontra(bonuses, kontra, profile, problems)
         check_valat_includes(bonuses, profile, problems)
+        _check_bonus_players(bonuses, keys.players, problems)
     check_tricks(bonuses, card_points, defender_points, contract, keys.called_king, profile, problems)
     problems.raise_if_any(HandRefused)
     return Hand(
@@ -718,6 +719,7 @@ def _read_bonus(
     announced = r.flag("announced", False)
     made = r.flag("made", True)
     kontra_raw = r.raw("kontra")
+    caught_by, lost_by = r.optional_str("caught_by"), r.optional_str("lost_by")
     r.finish()
     if not given:
         return None
@@ -748,7 +750,80 @@ def _read_bonus(
     bonus = profile.bonuses[name]
     _check_bonus_entry(path, bonus, side, announced, made, profile, problems)
     kontra = _read_bonus_kontra(path, bonus, announced, kontra_raw, profile, problems)
-    return BonusEntry(name=name, side=side, announced=announced, made=made, kontra=kontra)
+    _check_between_players(path, bonus, made, caught_by, lost_by, profile, problems)
+    return BonusEntry(
+        name=name,
+        side=side,
+        announced=announced,
+        made=made,
+        kontra=kontra,
+        caught_by=caught_by,
+        lost_by=lost_by,
+    )
+
+
+def _check_between_players(
+    path: str,
+    bonus: Bonus,
+    made: bool,
+    caught_by: str | None,
+    lost_by: str | None,
+    profile: Profile,
+    problems: Collector,
+) -> None:
+    """A bonus settled between two players names both where it was made (who caught it, whose
+    it was), and two different players; any other bonus names neither."""
+    given = [
+        (key, value) for key, value in (("caught_by", caught_by), ("lost_by", lost_by)) if value is not None
+    ]
+    if not bonus.between_players:
+        for key, value in given:
+            problems.add(
+                f"{path}.{key}",
+                N_(
+                    "{value!r}: under {profile!r} the {name} is settled between the sides, not between two players; leave {key} out"
+                ),
+                value=value,
+                profile=profile.name,
+                name=bonus.name,
+                key=key,
+            )
+        return
+    if not made:
+        return
+    for key, named in (("caught_by", caught_by), ("lost_by", lost_by)):
+        if named is None:
+            problems.add(
+                f"{path}.{key}",
+                N_(
+                    "missing (required): under {profile!r} the {name} is settled between the player who made it (caught_by) and the player who lost it (lost_by)"
+                ),
+                profile=profile.name,
+                name=bonus.name,
+            )
+    if caught_by is not None and caught_by == lost_by:
+        problems.add(
+            f"{path}.lost_by",
+            N_("{value!r} is the player who made it; the {name} is lost by another player"),
+            value=lost_by,
+            name=bonus.name,
+        )
+
+
+def _check_bonus_players(
+    bonuses: tuple[BonusEntry, ...], players: tuple[str, ...], problems: Collector
+) -> None:
+    """The players a bonus names (caught_by, lost_by) sit at the table."""
+    for i, b in enumerate(bonuses):
+        for key, value in (("caught_by", b.caught_by), ("lost_by", b.lost_by)):
+            if value is not None and players and value not in players:
+                problems.add(
+                    f"bonus[{i}].{key}",
+                    N_("{value!r} is not at the table; players are {allowed}{hint}"),
+                    value=value,
+                    allowed=one_of(players),
+                    hint=near_miss(value, set(players)),
+                )
 
 
 def _check_bonus_entry(

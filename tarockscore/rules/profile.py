@@ -738,6 +738,9 @@ class Bonus(NamedTuple):
     # A material bonus ("Bestandsprämie": Trull, Four Kings, Säcke) is held in a side's tricks,
     # not made by a card in one trick; ``valat.bonuses = "trick"`` drops it in a Valat hand.
     material: bool = False
+    # Settled between the two players of the bonus alone (``bonuses.NAME.between_players``):
+    # [LAU]'s Mondfang, paid by the player whose XXI was caught to the one who caught it.
+    between_players: bool = False
 
 
 class Profile(NamedTuple):
@@ -1127,6 +1130,7 @@ def _bonuses(table: Reader, problems: Collector) -> dict[str, Bonus]:
             can_fail=r.flag("can_fail", True),
             called_king=r.word("called_king", get_args(CalledKingNeed), ""),
             material=r.flag("material", False),
+            between_players=r.flag("between_players", False),
         )
         enabled = r.flag("enabled", True)
         r.finish()
