@@ -29,7 +29,7 @@ How the figures are taken:
 - Every run has a fresh, empty ``$HOME`` (and no ``TAROCKSCORE_*`` or ``XDG_*`` variable); a run
   that leaves anything in it fails the benchmark.
 - Bytecode is compiled first (``compileall``), as ``pip install`` does, and the children run
-  without ``PYTHONDONTWRITEBYTECODE``; one untimed run of every command comes first.
+  without ``PYTHONDONTWRITEBYTECODE``; one untimed run of every command at the table comes first.
 - "The file over the interpreter": the command's peak resident set minus the peak resident set
   of the import floor's process, divided by the ledger file's size. Beside it, the same command's
   peak on an evening of one hand: what the program itself costs, so that what the 300 hands add
@@ -320,7 +320,7 @@ def a_season(repeats: int, work: Path, ledgers: int, hands: int) -> dict[str, An
     def before(_s: Series) -> None:
         proc.fresh_home(work)
 
-    warm(series, before, env)
+    # No untimed run first: every module is compiled already, and a run of the season is long.
     proc.interleave(series, repeats, before=before, env=env, memory=False)
     proc.fresh_home(work)
     floor = series[0]
