@@ -1,17 +1,46 @@
-"""tarockscore's benchmarks: answer at the table, a season, growth of a ledger, peak memory.
+"""tarockscore's benchmarks: the figures the house is held to, each with its goal, met or not.
 
 Usage (from the repository root, with the project installed in .venv)::
 
-    .venv/bin/python benchmarks/bench.py            # the full run (several minutes)
-    .venv/bin/python benchmarks/bench.py --quick    # a smoke run: small season, few repeats
+    .venv/bin/python benchmarks/bench.py                # every goal (about 5 minutes on 2 cores)
+    .venv/bin/python benchmarks/bench.py --only table   # one part: table, memory or season
+    .venv/bin/python benchmarks/bench.py --quick        # a smoke run: few repeats, a small season
 
-Every figure is a whole process, timed from spawn to exit, repeated; the median is reported,
-with the interquartile range, and each command is set against a floor measured in the same run,
-its runs interleaved with the command's so that the machine's noise hits both alike. Peak
-memory is the child's own maximum resident set (``wait4``). Bytecode is compiled first
-(``python -m compileall``), as ``pip install`` does. Generated ledgers go to
-``benchmarks/out/`` (git-ignored); the figures are printed and written to
-``benchmarks/out/results.json`` and ``benchmarks/out/figures.md``.
+The goals:
+
+- at the table, against the import floor (``python -c "import typer,tabulate,tomli_w,tomllib"``)
+  measured in the same run: ``record`` into an evening of 60 hands at most ×1.4 the floor, into
+  an evening of 300 hands at most ×1.8; ``show`` of 300 hands at most ×1.8; ``score`` at most ×1.3;
+- peak memory of every command that reads an evening of 300 hands at most 3× the file over the
+  interpreter (defined below);
+- ``season`` over 1,000 evenings of 40 hands in at most 20 s (and ``season --rescore``), every
+  hand re-scored: every command that reads a ledger scores each hand again under the evening's
+  stored profile and compares it with the stored result (the sheet is the rules applied to the
+  hands), so the plain ``season`` re-scores all 40,000 hands too.
+
+How the figures are taken:
+
+- Every figure is a whole process from spawn to exit, stdout and stderr to /dev/null. The
+  commands of one part take turns (interleaved, the order rotating each round), so that the
+  machine's noise hits all of them alike; the median is reported, with CPU time (user and
+  system, from ``wait4``) beside wall time. A ratio is median over median, wall time; the CPU
+  ratio is printed beside it. Only ratios within one run compare: the milliseconds follow the
+  machine's load.
+- Every run has a fresh, empty ``$HOME`` (and no ``TAROCKSCORE_*`` or ``XDG_*`` variable); a run
+  that leaves anything in it fails the benchmark.
+- Bytecode is compiled first (``compileall``), as ``pip install`` does, and the children run
+  without ``PYTHONDONTWRITEBYTECODE``; one untimed run of every command at the table comes first.
+- "The file over the interpreter": the command's peak resident set minus the peak resident set
+  of the import floor's process, divided by the ledger file's size. Beside it, the same command's
+  peak on an evening of one hand: what the program itself costs, so that what the 300 hands add
+  (the peak at 300 minus the peak at 1, over the file's size) reads apart. Peaks are each child's
+  own ``ru_maxrss``, from a small launcher (benchmarks/proc.py).
+- The evenings are generated (benchmarks/season_data.py, seeded): realistic hands, one ``record``
+  entry per hand as ``record`` leaves them. They go to ``benchmarks/out/`` (git-ignored) and the
+  season is reused while the generator and the evening's code are unchanged.
+
+The figures are printed, and written to ``benchmarks/out/results.json`` and
+``benchmarks/out/figures.md``.
 """
 
 from __future__ import annotations
@@ -19,13 +48,13 @@ from __future__ import annotations
 import argparse
 import compileall
 import datetime as dt
-import functools
+import hashlib
 import json
 import os
 import platform
+import re
 import shutil
-import subprocess
-import sys
+import statistics
 import time
 from pathlib import Path
 from typing import Any
@@ -35,30 +64,52 @@ import season_data
 from proc import Series
 
 ROOT = Path(__file__).resolve().parent.parent
-OUT = ROOT / "benchmarks" / "out"
+HERE = ROOT / "benchmarks"
+OUT = HERE / "out"
 EXAMPLE = ROOT / "examples" / "koenigrufen-call.toml"
-FLOOR_IMPORTS = "import typer, tabulate, tomli_w, tomllib"
+FLOOR_IMPORTS = "import typer,tabulate,tomli_w,tomllib"
 SEED = 2026
 
-# The goals (× the floor measured in the same run), by row: the restructure issue's figures.
+# × the import floor, wall time, median over median.
 TABLE_GOALS = {"score": 1.3, "record into 60": 1.4, "record into 300": 1.8, "show at 300": 1.8}
-SEASON_GOALS = {"season (standings)": 1.5, "season --rescore (every hand)": 1.4, "check (every hand)": 1.4}
+MEMORY_GOAL = 3.0  # × the file over the interpreter, any command on an evening of 300 hands
+SEASON_GOAL = 20.0  # seconds, 1,000 evenings of 40 hands
+SEASON_SIZE = (1_000, 40)
+
+# Every command that reads an evening; ``{hand}``, ``{head}``, ``{ledger}`` filled in per run.
+MEMORY_COMMANDS = (
+    ("show", ["show"]),
+    ("show --json", ["show", "--json"]),
+    ("explain 1", ["explain", "1"]),
+    ("settle", ["settle", "--stake", "0.10"]),
+    ("stats", ["stats"]),
+    ("check", ["check"]),
+    ("check --head", ["check", "--head", "{head}"]),  # the first entry's head: every entry since
+    ("rescore -P ooe-2023", ["rescore", "-P", "ooe-2023"]),
+    ("season", ["season", "{ledger}"]),
+    ("record", ["record", "{hand}"]),
+    ("undo", ["undo"]),
+    ("replace 1", ["replace", "1", "-c", "dreier", "-d", "Bert", "-t", "40"]),
+    ("delete 1", ["delete", "1", "--yes"]),
+)
 
 
 def ms(seconds: float) -> str:
     return f"{seconds * 1000:.0f} ms" if seconds < 10 else f"{seconds:.1f} s"
 
 
+def verdict(ok: bool) -> str:
+    return "met" if ok else "NOT MET"
+
+
 def describe(s: Series, floor: Series | None = None) -> dict[str, Any]:
-    lo, hi = s.spread
     row: dict[str, Any] = {
         "name": s.name,
         "command": " ".join(_short(a) for a in s.argv),
         "runs": len(s.runs),
-        "median_s": round(s.median, 4),
-        "iqr_s": [round(lo, 4), round(hi, 4)],
+        "wall_s": round(s.median, 4),
+        "iqr_s": [round(x, 4) for x in s.spread],
         "cpu_s": round(s.cpu_median, 4),
-        "peak_mib": round(s.peak_mib, 1),
     }
     if floor is not None:
         row["ratio"] = round(s.median / floor.median, 3)
@@ -68,500 +119,327 @@ def describe(s: Series, floor: Series | None = None) -> dict[str, Any]:
 
 def _short(arg: str) -> str:
     """Paths relative to the repository, the interpreter as ``python``: readable commands."""
-    if arg == sys.executable:
+    if arg == proc.python():
         return "python"
+    if arg == proc.script("tarockscore"):
+        return "tarockscore"
     if arg.startswith(str(ROOT) + os.sep):
-        rel = os.path.relpath(arg, ROOT)
-        return ".venv/bin/tarockscore" if rel.startswith(".venv") and arg.endswith("tarockscore") else rel
+        return os.path.relpath(arg, ROOT)
     return arg
 
 
-def show(rows: list[dict[str, Any]], hands: int | None = None) -> None:
+def print_rows(rows: list[dict[str, Any]]) -> None:
     for r in rows:
         lo, hi = r["iqr_s"]
-        extra = f"  ×{r['ratio']:.2f} of floor (CPU ×{r['cpu_ratio']:.2f})" if "ratio" in r else ""
-        rate = f"  {hands / r['median_s']:,.0f} hands/s" if hands and r["name"] != "floor" else ""
+        ratio = f"  ×{r['ratio']:.2f} of the floor (CPU ×{r['cpu_ratio']:.2f})" if "ratio" in r else ""
         print(
-            f"  {r['name']:<32} median {ms(r['median_s']):>8}  (IQR {ms(lo)}–{ms(hi)}, CPU {ms(r['cpu_s'])})"
-            f"  peak {r['peak_mib']:6.1f} MiB{extra}{rate}"
+            f"  {r['name']:<34} wall {ms(r['wall_s']):>8} (IQR {ms(lo)}–{ms(hi)}), CPU {ms(r['cpu_s']):>8}{ratio}"
         )
 
 
-def _copy_for(src: Path, dst: Path, _series: Series) -> None:
-    proc.fresh_home(src.parent)
-    _fresh_copy(src, dst)
-
-
-def _built(path: Path, hands: int) -> Path:
-    """A ledger of ``hands`` hands, one entry each, as `record` appends them (benchmarks/ledger_log.py)."""
-    script = Path(__file__).parent / "ledger_log.py"
-    subprocess.run([proc.python(), str(script), "--build", str(path), str(hands)], check=True)
-    return path
-
-
-def _fresh_copy(src: Path, dst: Path) -> None:
+def _copy(src: Path, dst: Path) -> None:
     shutil.copyfile(src, dst)
     dst.with_name(dst.name + ".lock").unlink(missing_ok=True)
 
 
-# -- 1. answer at the table ----------------------------------------------------------------------
+def warm(series: list[Series], before: Any, env: dict[str, str] | None) -> None:
+    """One untimed run of each command: any bytecode not yet written is written now."""
+    for s in series:
+        before(s)
+        proc.run_once(s.argv, env=env)
+
+
+# -- 1. at the table -------------------------------------------------------------------------------
 
 
 def at_the_table(repeats: int, work: Path) -> dict[str, Any]:
-    print(f"\n1. Answer at the table ({repeats} runs each, interleaved, a fresh empty $HOME for each)")
+    print(f"\n1. At the table: {repeats} runs each, interleaved, a fresh empty $HOME for every run")
     py, ts = proc.python(), proc.script("tarockscore")
-    base60 = _built(work / "table-60.toml", 60)
-    base300 = _built(work / "table-300.toml", 300)
+    base60 = season_data.write_ledger(work / "table-60.toml", 60, SEED)
+    base300 = season_data.write_ledger(work / "table-300.toml", 300, SEED)
+    shown = work / "table-show.toml"
+    _copy(base300, shown)
     ledger = work / "table-record.toml"
     hand = work / "next-hand.toml"
     hand.write_text(season_data.NEXT_HAND, encoding="utf-8")
     floor = Series("floor", [py, "-c", FLOOR_IMPORTS])
-    score = Series("score", [ts, "score", str(EXAMPLE)])
-    record60 = Series("record into 60", [ts, "record", str(hand), "--ledger", str(ledger)])
-    record300 = Series("record into 300", [ts, "record", str(hand), "--ledger", str(ledger)])
-    show300 = Series("show at 300", [ts, "show", "--ledger", str(base300)])
-    copies = {record60.name: base60, record300.name: base300}
+    series = [
+        floor,
+        Series("score", [ts, "score", str(EXAMPLE)]),
+        Series("record into 60", [ts, "record", str(hand), "--ledger", str(ledger)]),
+        Series("record into 300", [ts, "record", str(hand), "--ledger", str(ledger)]),
+        Series("show at 300", [ts, "show", "--ledger", str(shown)]),
+    ]
+    copies = {"record into 60": base60, "record into 300": base300}
+    env = proc.home_env(work)
 
     def before(s: Series) -> None:
         proc.fresh_home(work)
         if s.name in copies:
-            _fresh_copy(copies[s.name], ledger)
+            _copy(copies[s.name], ledger)
 
-    series = [floor, score, record60, record300, show300]
-    proc.interleave(series, repeats, before=before, env=proc.home_env(work))
+    warm(series, before, env)
+    proc.interleave(series, repeats, before=before, env=env, memory=False)
+    proc.fresh_home(work)
     rows = [describe(floor), *(describe(s, floor) for s in series[1:])]
-    show(rows)
+    print_rows(rows)
     for r in rows[1:]:
         goal = TABLE_GOALS[r["name"]]
-        verdict = "met" if r["ratio"] <= goal else "MISSED"
-        over = (r["median_s"] - floor.median) * 1000
-        print(f"  {r['name']}: +{over:.0f} ms over the floor, ×{r['ratio']:.2f} (goal ≤ ×{goal}): {verdict}")
-    phases = {
-        "score": startup_phases(
-            ["tarockscore.io.inputs", "tarockscore.render.hand", "tarockscore.io.inputs"],
-            ["score", str(EXAMPLE)],
-        ),
-        "record": startup_phases(
-            [
-                "tarockscore.evening.operations",
-                "tarockscore.evening.store",
-                "tarockscore.io.inputs",
-                "datetime",
-            ],
-            ["record", str(hand), "--ledger", str(ledger)],
-            before=lambda: _fresh_copy(base300, ledger),
-        ),
-    }
-    return {"goals": TABLE_GOALS, "rows": rows, "phases": phases}
-
-
-def startup_phases(
-    modules: list[str], args: list[str], before: Any = None, runs: int = 9
-) -> dict[str, float]:
-    """The median of each step of one command in-process (benchmarks/startup.py)."""
-    import statistics
-
-    script = str(Path(__file__).parent / "startup.py")
-    samples: dict[str, list[float]] = {}
-    for _ in range(runs):
-        if before is not None:
-            before()
-        res = subprocess.run(
-            [proc.python(), script, *modules, "--", *args], capture_output=True, text=True, check=True
+        r["goal"] = goal
+        r["met"] = r["ratio"] <= goal
+        cpu = (
+            ""
+            if (r["cpu_ratio"] <= goal) == r["met"]
+            else f" (by CPU time ×{r['cpu_ratio']:.2f}: {verdict(not r['met'])})"
         )
-        for k, v in json.loads(res.stdout).items():
-            samples.setdefault(k, []).append(v)
-    medians = {k: statistics.median(v) for k, v in samples.items()}
-    print(f"  {args[0]}, in one process after start-up (median of {runs}):")
-    for k, v in medians.items():
-        print(f"    {k:<52} {v * 1000:6.1f} ms")
-    return {k: round(v, 5) for k, v in medians.items()}
+        print(f"  {r['name']}: ×{r['ratio']:.2f} the floor, goal ≤ ×{goal}: {verdict(r['met'])}{cpu}")
+    return {"rows": rows, "sizes": {"60": base60.stat().st_size, "300": base300.stat().st_size}}
 
 
-# -- 2. a season ----------------------------------------------------------------------------------
+# -- 2. peak memory --------------------------------------------------------------------------------
 
 
-def make_season(work: Path, ledgers: int, hands: int, big: int) -> tuple[Path, Path]:
-    """The season's ledgers and the single long ledger; reused when already built alike."""
-    folder = work / "season"
-    single = work / f"single-{big}.toml"
-    stamp = work / "season.json"
-    want = {"ledgers": ledgers, "hands": hands, "big": big, "seed": SEED, "generator": _generator_hash()}
-    if stamp.exists() and json.loads(stamp.read_text()) == want and single.exists():
-        print(f"  reusing {folder.relative_to(ROOT)} and {single.relative_to(ROOT)} (same seed and sizes)")
-        return folder, single
-    t = time.perf_counter()
-    season_data.write_season(folder, ledgers, hands, SEED)
-    season_data.write_ledger(single, big, SEED + 1)
-    stamp.write_text(json.dumps(want))
+def memory(work: Path, runs: int) -> dict[str, Any]:
     print(
-        f"  generated {ledgers:,} ledgers × {hands} hands and one of {big:,} hands in {time.perf_counter() - t:.0f} s"
+        f"\n2. Peak memory of every command that reads an evening, at 300 hands and at 1 hand (median of {runs})"
     )
-    return folder, single
+    py, ts = proc.python(), proc.script("tarockscore")
+    bases = {n: season_data.write_ledger(work / f"memory-{n}.toml", n, SEED) for n in (1, 300)}
+    ledger = work / "memory.toml"
+    hand = work / "next-hand.toml"
+    hand.write_text(season_data.NEXT_HAND, encoding="utf-8")
+    env = proc.home_env(work)
+    floors = []
+    for _ in range(3):
+        proc.fresh_home(work)
+        floors.append(proc.measure([py, "-c", FLOOR_IMPORTS], env)[0])
+    floor_kib = statistics.median(floors)
+    size = bases[300].stat().st_size
+    print(
+        f"  the floor's process (interpreter and imports) {floor_kib / 1024:.1f} MiB;"
+        f" the evening of 300 hands {size / 1024:.0f} KiB, of 1 hand {bases[1].stat().st_size / 1024:.1f} KiB"
+    )
+    print(
+        "  'the file over the interpreter' = (the command's peak − the floor's peak) / the file's size;"
+        " 'the hands' = (peak at 300 − peak at 1) / the file's size"
+    )
+    rows: list[dict[str, Any]] = []
+    for name, args in MEMORY_COMMANDS:
+        peaks: dict[int, float] = {}
+        cpu: list[float] = []
+        for n, base in bases.items():
+            raw = base.read_text(encoding="utf-8")
+            heads = re.findall(r'^hash = "([0-9a-f]{64})"', raw, flags=re.MULTILINE)
+            given = {"hand": str(hand), "head": heads[0][:12], "ledger": str(ledger)}
+            command = [a.format(**given) for a in args]
+            tail = [] if name == "season" else ["--ledger", str(ledger)]
+            taken = []
+            for _ in range(runs):
+                _copy(base, ledger)
+                proc.fresh_home(work)
+                taken.append(proc.measure([ts, *command, *tail], env))
+            peaks[n] = statistics.median(kib for kib, _ in taken)
+            if n == 300:
+                cpu = [took for _, took in taken]
+        over = (peaks[300] - floor_kib) * 1024 / size
+        hands = (peaks[300] - peaks[1]) * 1024 / size
+        rows.append(
+            {
+                "name": name,
+                "peak_300_mib": round(peaks[300] / 1024, 1),
+                "peak_1_mib": round(peaks[1] / 1024, 1),
+                "over_interpreter": round(over, 2),
+                "hands": round(hands, 2),
+                "cpu_300_s": round(statistics.median(cpu), 3),
+            }
+        )
+        print(
+            f"  {name:<20} peak {peaks[300] / 1024:5.1f} MiB at 300 hands, {peaks[1] / 1024:5.1f} MiB at 1:"
+            f" ×{over:.1f} the file over the interpreter, the hands ×{hands:.1f};"
+            f" CPU {ms(statistics.median(cpu))} at 300"
+        )
+    proc.fresh_home(work)
+    worst = max(rows, key=lambda r: float(r["over_interpreter"]))
+    most = max(rows, key=lambda r: float(r["hands"]))
+    met = worst["over_interpreter"] <= MEMORY_GOAL
+    print(
+        f"  the goal's reading, the most ({worst['name']}): ×{worst['over_interpreter']:.1f} the file over"
+        f" the interpreter, goal ≤ ×{MEMORY_GOAL:.0f}: {verdict(met)}"
+    )
+    print(
+        f"  what the hands add, the most ({most['name']}): ×{most['hands']:.1f} the file"
+        f" (≤ ×{MEMORY_GOAL:.0f}: {verdict(most['hands'] <= MEMORY_GOAL)})"
+    )
+    return {
+        "floor_mib": round(floor_kib / 1024, 1),
+        "file_kib": round(size / 1024, 1),
+        "rows": rows,
+        "worst": worst["name"],
+        "met": met,
+        "most_hands": most["name"],
+    }
+
+
+# -- 3. a season -----------------------------------------------------------------------------------
 
 
 def _generator_hash() -> str:
-    """The generator and the ledger code it writes with: a change to either builds the data anew."""
-    import hashlib
-
-    files = [
-        Path(__file__).parent / "season_data.py",
-        *sorted((ROOT / "tarockscore" / "ledger").glob("*.py")),
-        *sorted((ROOT / "tarockscore" / "files").glob("ledger_*.py")),
-    ]
+    """The generator and the evening's code it writes with: a change to either builds the season anew."""
+    files = [HERE / "season_data.py", *sorted((ROOT / "tarockscore" / "evening").glob("*.py"))]
     return hashlib.sha256(b"".join(f.read_bytes() for f in files)).hexdigest()[:16]
 
 
-def a_season(repeats: int, work: Path, ledgers: int, hands: int, big: int) -> dict[str, Any]:
+def make_season(work: Path, ledgers: int, hands: int) -> Path:
+    folder = work / f"season-{ledgers}x{hands}"
+    stamp = folder.with_suffix(".json")
+    want = {"ledgers": ledgers, "hands": hands, "seed": SEED, "generator": _generator_hash()}
+    if stamp.exists() and json.loads(stamp.read_text(encoding="utf-8")) == want:
+        print(f"  reusing {folder.relative_to(ROOT)} (same seed, sizes and code)")
+        return folder
+    t = time.perf_counter()
+    season_data.write_season(folder, ledgers, hands, SEED)
+    stamp.write_text(json.dumps(want), encoding="utf-8")
+    print(f"  generated {ledgers:,} evenings of {hands} hands in {time.perf_counter() - t:.0f} s")
+    return folder
+
+
+def a_season(repeats: int, work: Path, ledgers: int, hands: int) -> dict[str, Any]:
     print(
-        f"\n2. A season: {ledgers:,} ledgers of {hands} hands ({ledgers * hands:,} hands), and one ledger of {big:,}"
+        f"\n3. A season: {ledgers:,} evenings of {hands} hands ({ledgers * hands:,} hands), {repeats} runs each;"
+        " every read re-scores every hand"
     )
-    folder, single = make_season(work, ledgers, hands, big)
+    folder = make_season(work, ledgers, hands)
     py, ts = proc.python(), proc.script("tarockscore")
-    floor_script = str(Path(__file__).parent / "parse_floor.py")
-    result: dict[str, Any] = {"goals": SEASON_GOALS}
+    series = [
+        Series("parse floor (tomllib only)", [py, str(HERE / "parse_floor.py"), str(folder)]),
+        Series("season", [ts, "season", str(folder)]),
+        Series("season --rescore koenigrufen", [ts, "season", "--rescore", "koenigrufen", str(folder)]),
+    ]
+    env = proc.home_env(work)
 
-    print(f"  {ledgers:,} ledgers, {ledgers * hands:,} hands ({repeats} runs each):")
-    floor = Series("floor", [py, floor_script, str(folder)])
-    standings = Series("season (standings)", [ts, "season", str(folder)])
-    rescore = Series("season --rescore (every hand)", [ts, "season", "--rescore", "koenigrufen", str(folder)])
-    proc.interleave([floor, standings, rescore], repeats)
-    rows = [describe(floor), describe(standings, floor), describe(rescore, floor)]
-    show(rows, ledgers * hands)
-    result["many"] = {"ledgers": ledgers, "hands": ledgers * hands, "rows": rows}
+    def before(_s: Series) -> None:
+        proc.fresh_home(work)
 
-    print(f"  one ledger of {big:,} hands ({repeats} runs each):")
-    floor1 = Series("floor", [py, floor_script, str(single)])
-    standings1 = Series("season (standings)", [ts, "season", str(single)])
-    check1 = Series("check (every hand)", [ts, "check", "--ledger", str(single)])
-    proc.interleave([floor1, standings1, check1], repeats)
-    rows1 = [describe(floor1), describe(standings1, floor1), describe(check1, floor1)]
-    show(rows1, big)
-    result["single"] = {"hands": big, "rows": rows1}
-
-    for label, rs in (("season", rows), ("single ledger", rows1)):
-        for r in rs[1:]:
-            goal = SEASON_GOALS[r["name"]]
-            verdict = "met" if r["ratio"] <= goal else "MISSED"
-            print(f"  {label}, {r['name']}: ×{r['ratio']:.2f} of the parse floor (goal ≤ ×{goal}): {verdict}")
-    result["phases"] = season_phases(folder, single)
-    return result
-
-
-def season_phases(folder: Path, single: Path) -> dict[str, Any]:
-    """Where a re-score's time goes, in one process.
-
-    Read each ledger as the store reads it (the bytes, each entry read, the chain followed, the
-    log folded: every stored hand parsed there), re-score (``check``, as ``tarockscore check``);
-    then the parts one by one (parse every stored hand, as the fold did; score it; render it back
-    to a mapping, what a rescore under another profile adds), and ``ledger.operations.rescore``
-    whole, as ``season --rescore``.
-    """
-    code = r"""
-import json, sys, time
-from pathlib import Path
-T = time.perf_counter
-t0 = T()
-from tarockscore.evening import store as ledger_file
-from tarockscore.evening.checks import check
-from tarockscore.evening.model import ledger_profile
-from tarockscore.evening.operations import rescore
-t1 = T()
-paths = sorted(Path(sys.argv[1]).rglob("*.toml")) if Path(sys.argv[1]).is_dir() else [Path(sys.argv[1])]
-snapshots = [ledger_file.read(p) for p in paths]  # every entry read
-t2 = T()
-assert not any(s.problems for s in snapshots), "a ledger whose chain does not hold"
-ledgers = [s.ledger for s in snapshots]
-bad = sum(len(check(led)) for led in ledgers)
-t3 = T()
-assert bad == 0
-from tarockscore.rules.hand import hand_to_mapping
-from tarockscore.rules.parse import parse_hand
-from tarockscore.io.inputs import load_profile
-from tarockscore.rules.scoring import score_hand
-parse = score = back = 0.0
-for led in ledgers:
-    prof = ledger_profile(led)
-    t = T(); hands = [parse_hand(e.keys, prof) for e in led.hands]; parse += T() - t
-    t = T(); [score_hand(h, prof) for h in hands]; score += T() - t
-    t = T(); [hand_to_mapping(h) for h in hands]; back += T() - t
-koenigrufen = load_profile("koenigrufen")
-t4 = T()
-for led in ledgers:
-    rescore(led, koenigrufen, "")
-t5 = T()
-print(json.dumps({"import": t1 - t0, "read, chain, fold (ledger_file.read)": t2 - t1,
-    "re-score (check)": t3 - t2, "parse hands (as the fold does)": parse, "score hands": score,
-    "render hands back": back, "operations.rescore (--rescore)": t5 - t4}))
-"""
-    out: dict[str, Any] = {}
-    print("  where the time goes (one process, library calls, seconds):")
-    for label, path in (("season", folder), ("single", single)):
-        res = subprocess.run(
-            [proc.python(), "-c", code, str(path)], capture_output=True, text=True, check=True
-        )
-        phases = json.loads(res.stdout)
-        out[label] = {k: round(v, 3) for k, v in phases.items()}
-        print("   ", label + ":", ", ".join(f"{k} {v:.2f}" for k, v in phases.items()))
-    return out
-
-
-# -- 3. growth ---------------------------------------------------------------------------------
-
-
-def growth(repeats: int, work: Path, sizes: list[int]) -> dict[str, Any]:
-    print(f"\n3. Growth: record one hand into ledgers of {', '.join(f'{n:,}' for n in sizes)} hands")
-    ts = proc.script("tarockscore")
-    hand = work / "next-hand.toml"
-    hand.write_text(season_data.NEXT_HAND, encoding="utf-8")
-    rows = []
-    for n in sizes:
-        base = _built(work / f"growth-{n}.toml", n)
-        target = work / "growth-record.toml"
-        s = Series(f"record into {n:,}", [ts, "record", str(hand), "--ledger", str(target)])
-        proc.interleave(
-            [s], repeats, before=functools.partial(_copy_for, base, target), env=proc.home_env(work)
-        )
-        row = describe(s)
-        row["hands"] = n
-        row["bytes"] = base.stat().st_size
-        rows.append(row)
-    show(rows)
-    print("  per hand already in the ledger:")
-    for a, b in zip(rows, rows[1:], strict=False):
-        slope = (b["median_s"] - a["median_s"]) / (b["hands"] - a["hands"]) * 1e6
+    # No untimed run first: every module is compiled already, and a run of the season is long.
+    proc.interleave(series, repeats, before=before, env=env, memory=False)
+    proc.fresh_home(work)
+    floor = series[0]
+    rows = [describe(floor), *(describe(s, floor) for s in series[1:])]
+    print_rows(rows)
+    for r in rows[1:]:
+        r["goal_s"] = SEASON_GOAL
+        r["met"] = r["wall_s"] <= SEASON_GOAL
+        rate = ledgers * hands / r["wall_s"]
         print(
-            f"    {a['hands']:>6,} → {b['hands']:>6,}: +{slope:.0f} µs per hand, ×{b['median_s'] / a['median_s']:.1f} time"
+            f"  {r['name']}: {ms(r['wall_s'])} wall ({ms(r['cpu_s'])} CPU), {rate:,.0f} hands re-scored a second,"
+            f" goal ≤ {SEASON_GOAL:.0f} s: {verdict(r['met'])}"
         )
-    phases = {f"{n}": record_phases(work / f"growth-{n}.toml") for n in (sizes[1], sizes[-1])}
-    return {"rows": rows, "phases": phases}
+    return {"ledgers": ledgers, "hands": ledgers * hands, "rows": rows}
 
 
-def record_phases(base: Path, runs: int = 3) -> dict[str, float]:
-    """The steps of one ``record`` (``ledger_file.update``) on a fresh copy of ``base``, in-process.
-
-    The steps are those of ``record`` as it is now (docs/ledger-format.md): under the lock, read
-    the file's bytes; follow the chain and fold every entry; score the new hand on the evening;
-    make its entry; render it, read it back, fold it onto the evening (its check) and append it,
-    fsync'd (the store's one writer of an entry). Median of ``runs`` processes.
-    """
-    import statistics
-
-    code = r"""
-import json, sys, time
-from pathlib import Path
-from tarockscore.evening import store as lf
-from tarockscore.io.inputs import read_hand_mapping
-from tarockscore.evening import fold
-from tarockscore.evening import operations
-path, hand = Path(sys.argv[1]), sys.argv[2]
-mapping, _ = read_hand_mapping(hand)
-T = time.perf_counter
-out = {}
-t = T()
-with lf.locked(path):
-    raw = lf.opened(path)
-    out["lock, remove stale temp files, read the bytes"] = T() - t
-    t = T(); snapshot = lf._snapshot(path, raw); lf.verify(snapshot); out["follow the chain, fold every entry"] = T() - t
-    at = "2026-01-01T20:00:00+01:00"
-    t = T(); new = operations.record(snapshot.ledger, mapping, at); out["score the new hand"] = T() - t
-    old = snapshot.ledger
-    t = T(); event = fold.event_of(old, new, at); out["the entry"] = T() - t
-    t = T()
-    lf._append(path, raw, (snapshot.head, snapshot.size), (old, new, event), scored=False)
-    out["render, read back, fold onto the evening, append, fsync"] = T() - t
-print(json.dumps(out))
-"""
-    target = base.with_name("phases-record.toml")
-    hand = base.with_name("next-hand.toml")
-    samples: dict[str, list[float]] = {}
-    for _ in range(runs):
-        _fresh_copy(base, target)
-        res = subprocess.run(
-            [proc.python(), "-c", code, str(target), str(hand)], capture_output=True, text=True, check=True
-        )
-        for k, v in json.loads(res.stdout).items():
-            samples.setdefault(k, []).append(v)
-    phases = {k: statistics.median(v) for k, v in samples.items()}
-    total = sum(phases.values())
-    print(
-        f"  one record into {base.stem.split('-')[-1]} hands, step by step (one process, median of {runs}):"
-    )
-    for k, v in phases.items():
-        print(f"    {k:<56} {v * 1000:8.1f} ms  {v / total:5.1%}")
-    print(f"    {'sum of the steps':<56} {total * 1000:8.1f} ms")
-    return {k: round(v, 5) for k, v in phases.items()}
-
-
-# -- 4. what the proposed fixes would gain ------------------------------------------------------
-
-
-def what_if(repeats: int, season_repeats: int, work: Path) -> dict[str, Any]:
-    """The same commands with one proposed fix applied from outside, set against the same floors.
-
-    These are not the shipped program: ``benchmarks/whatif.py`` wraps the CLI and applies one
-    fix (skip the interpreter's teardown; no cyclic GC while the season is read), to show what
-    each fix is worth before anyone changes the code.
-    """
-    print(f"\n4. What the proposed fixes would gain (what-if wrappers, {repeats} runs each)")
-    py, ts = proc.python(), proc.script("tarockscore")
-    floor = Series("floor", [py, "-c", FLOOR_IMPORTS])
-    score = Series("score", [ts, "score", str(EXAMPLE)])
-    whatif = str(Path(__file__).parent / "whatif.py")
-    no_teardown = Series("score, teardown skipped", [py, whatif, "no-teardown", "score", str(EXAMPLE)])
-    proc.interleave([floor, score, no_teardown], repeats)
-    rows = [describe(floor), describe(score, floor), describe(no_teardown, floor)]
-    show(rows)
-    out: dict[str, Any] = {"table": rows}
-    single = next(work.glob("single-*.toml"), None)
-    if single is not None:
-        floor_script = str(Path(__file__).parent / "parse_floor.py")
-        f1 = Series("floor", [py, floor_script, str(single)])
-        chk = Series("check", [ts, "check", "--ledger", str(single)])
-        chk_gc = Series("check, no cyclic GC", [py, whatif, "no-gc", "check", "--ledger", str(single)])
-        folder = work / "season"
-        f2 = Series("floor", [py, floor_script, str(folder)])
-        st_ = Series("season", [ts, "season", str(folder)])
-        st_gc = Series("season, no cyclic GC", [py, whatif, "no-gc", "season", str(folder)])
-        rs = Series("season --rescore", [ts, "season", "--rescore", "koenigrufen", str(folder)])
-        rs_gc = Series(
-            "season --rescore, no cyclic GC",
-            [py, whatif, "no-gc", "season", "--rescore", "koenigrufen", str(folder)],
-        )
-        proc.interleave([f1, chk, chk_gc], season_repeats)
-        print(f"  one ledger of {single.stem.split('-')[-1]} hands:")
-        rows1 = [describe(f1), describe(chk, f1), describe(chk_gc, f1)]
-        show(rows1)
-        proc.interleave([f2, st_, st_gc, rs, rs_gc], season_repeats)
-        print("  the season folder:")
-        rows2 = [describe(f2), describe(st_, f2), describe(st_gc, f2), describe(rs, f2), describe(rs_gc, f2)]
-        show(rows2)
-        out["single"] = rows1
-        out["season"] = rows2
-    return out
-
-
-# -- main -------------------------------------------------------------------------------------
+# -- main ------------------------------------------------------------------------------------------
 
 
 def markdown(results: dict[str, Any]) -> str:
-    """The figures as Markdown tables, for benchmarks/README.md."""
+    """The figures as Markdown, for the table of benchmarks/README.md."""
     lines = [
-        f"Run {results['date']} on {results['cores']} cores ({results['machine']}), Python {results['python']}."
+        f"Run {results['date']} ({results['machine']}, {results['cores']} cores, Python {results['python']},"
+        f" load average {results['load']} at the start): `{results['command']}`.",
+        "",
+        "| figure | measured | goal | |",
+        "|---|---:|---:|---|",
     ]
-    lines.append(
-        f"Command: `{results['command']}`. Bytecode compiled first (`python -m compileall -q tarockscore`)."
-    )
-    lines.append("")
-
-    def table(rows: list[dict[str, Any]], hands: int | None = None) -> None:
-        head = "| command | median | IQR | CPU | peak memory | × floor | CPU × floor |" + (
-            " hands/s |" if hands else ""
-        )
-        lines.append(head)
-        lines.append("|---|---:|---:|---:|---:|---:|---:|" + ("---:|" if hands else ""))
-        for r in rows:
-            lo, hi = r["iqr_s"]
-            ratio = f"×{r['ratio']:.2f}" if "ratio" in r else "—"
-            cpu = ms(r["cpu_s"]) if "cpu_s" in r else "—"
-            cpu_ratio = f"×{r['cpu_ratio']:.2f}" if "cpu_ratio" in r else "—"
-            rate = (
-                f" {hands / r['median_s']:,.0f} |"
-                if hands and r["name"] != "floor"
-                else (" — |" if hands else "")
-            )
-            lines.append(
-                f"| `{r['command']}` | {ms(r['median_s'])} | {ms(lo)}–{ms(hi)} | {cpu} | {r['peak_mib']:.1f} MiB | {ratio} | {cpu_ratio} |{rate}"
-            )
-        lines.append("")
-
     if "table" in results:
-        lines.append("### Answer at the table")
-        lines.append("")
-        table(results["table"]["rows"])
+        floor = results["table"]["rows"][0]
+        lines.append(f"| the import floor | {ms(floor['wall_s'])} wall, {ms(floor['cpu_s'])} CPU | | |")
+        for r in results["table"]["rows"][1:]:
+            lines.append(
+                f"| {r['name']}, × the floor | ×{r['ratio']:.2f} (CPU ×{r['cpu_ratio']:.2f}) | ≤ ×{r['goal']} | {verdict(r['met'])} |"
+            )
+    if "memory" in results:
+        m = results["memory"]
+        worst = next(r for r in m["rows"] if r["name"] == m["worst"])
+        lines.append(
+            f"| peak memory at 300 hands, the most (`{worst['name']}`), × the file over the interpreter"
+            f" | ×{worst['over_interpreter']:.1f} | ≤ ×{MEMORY_GOAL:.0f} | {verdict(m['met'])} |"
+        )
+        most = next(r for r in m["rows"] if r["name"] == m["most_hands"])
+        lines.append(
+            f"| peak memory, what the 300 hands add over 1 hand, the most (`{most['name']}`), × the file"
+            f" | ×{most['hands']:.1f} | (≤ ×{MEMORY_GOAL:.0f}) | {verdict(most['hands'] <= MEMORY_GOAL)} |"
+        )
     if "season" in results:
         s = results["season"]
-        lines.append(f"### A season: {s['many']['ledgers']:,} ledgers, {s['many']['hands']:,} hands")
-        lines.append("")
-        table(s["many"]["rows"], s["many"]["hands"])
-        lines.append(f"### One ledger of {s['single']['hands']:,} hands")
-        lines.append("")
-        table(s["single"]["rows"], s["single"]["hands"])
-    if "growth" in results:
-        lines.append("### Growth: record one hand")
-        lines.append("")
-        lines.append("| hands in the ledger | file size | median | IQR | peak memory |")
-        lines.append("|---:|---:|---:|---:|---:|")
-        for r in results["growth"]["rows"]:
-            lo, hi = r["iqr_s"]
+        floor = s["rows"][0]
+        lines.append(
+            f"| the season's parse floor (tomllib only), {s['hands']:,} hands | {ms(floor['wall_s'])}"
+            f" (CPU {ms(floor['cpu_s'])}) | | |"
+        )
+        for r in s["rows"][1:]:
             lines.append(
-                f"| {r['hands']:,} | {r['bytes'] / 1024:,.0f} KiB | {ms(r['median_s'])} | {ms(lo)}–{ms(hi)} | {r['peak_mib']:.1f} MiB |"
+                f"| `{r['name']}`, {s['hands']:,} hands | {ms(r['wall_s'])} (CPU {ms(r['cpu_s'])}) | ≤ {SEASON_GOAL:.0f} s | {verdict(r['met'])} |"
             )
-        lines.append("")
-    if "whatif" in results:
-        w = results["whatif"]
-        lines.append("### What the proposed fixes would gain (what-if wrappers, not the shipped code)")
-        lines.append("")
-        table(w["table"])
-        if "single" in w:
-            table(w["single"])
-            table(w["season"])
+    if "memory" in results:
+        m = results["memory"]
+        lines += [
+            "",
+            f"Peak memory (floor process {m['floor_mib']} MiB; the evening of 300 hands {m['file_kib']:.0f} KiB):",
+            "",
+            "| command | peak at 300 hands | peak at 1 hand | × the file over the interpreter | the hands, × the file |",
+            "|---|---:|---:|---:|---:|",
+        ]
+        for r in m["rows"]:
+            lines.append(
+                f"| `{r['name']}` | {r['peak_300_mib']} MiB | {r['peak_1_mib']} MiB | ×{r['over_interpreter']:.1f} | ×{r['hands']:.1f} |"
+            )
     return "\n".join(lines)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="A smoke run: small data, few repeats.")
     parser.add_argument(
-        "--only",
-        choices=["table", "season", "growth", "whatif"],
-        action="append",
-        help="Run only these parts.",
+        "--only", choices=["table", "memory", "season"], action="append", help="Run only these parts."
     )
-    parser.add_argument("--repeats", type=int, help="Runs per command at the table (default 40; --quick 5).")
+    parser.add_argument("--repeats", type=int, help="Runs per command at the table (default 15; --quick 3).")
+    parser.add_argument("--season-repeats", type=int, help="Runs per season command (default 3; --quick 1).")
+    parser.add_argument(
+        "--quick", action="store_true", help="A smoke run: few repeats, a season of 50 evenings."
+    )
     args = parser.parse_args()
+    repeats = args.repeats or (3 if args.quick else 15)
+    season_repeats = args.season_repeats or (1 if args.quick else 3)
+    ledgers, hands = (50, 40) if args.quick else SEASON_SIZE
+    parts = args.only or ["table", "memory", "season"]
 
-    quick = args.quick
-    repeats = args.repeats or (5 if quick else 40)
-    season_repeats = 2 if quick else 5
-    ledgers, hands, big = (20, 40, 300) if quick else (1_000, 40, 300)
-    sizes = [20, 60, 100, 300]
-    parts = args.only or ["table", "season", "growth", "whatif"]
-
-    work = OUT / ("quick" if quick else "full")
+    work = OUT
     work.mkdir(parents=True, exist_ok=True)
     compileall.compile_dir(str(ROOT / "tarockscore"), quiet=1)
+    load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
+    command = "python benchmarks/bench.py" + (" --quick" if args.quick else "")
     results: dict[str, Any] = {
         "date": dt.datetime.now().astimezone().isoformat(timespec="minutes"),
         "cores": os.cpu_count(),
         "machine": f"{platform.system()} {platform.machine()}",
         "python": platform.python_version(),
-        "command": "python benchmarks/bench.py" + (" --quick" if quick else ""),
-        "bytecode": "compiled first (python -m compileall -q tarockscore)",
+        "load": load,
+        "command": command + "".join(f" --only {p}" for p in args.only or []),
     }
     print(
-        f"tarockscore benchmarks, {results['date']}, {results['cores']} cores, Python {results['python']}"
-        f"{' (quick)' if quick else ''}; bytecode compiled first (compileall), as pip install does"
+        f"tarockscore benchmarks, {results['date']}, {results['cores']} cores, Python {results['python']},"
+        f" load average {load}; bytecode compiled first"
     )
+    start = time.perf_counter()
     if "table" in parts:
         results["table"] = at_the_table(repeats, work)
+    if "memory" in parts:
+        results["memory"] = memory(work, 1 if args.quick else 3)
     if "season" in parts:
-        results["season"] = a_season(season_repeats, work, ledgers, hands, big)
-    if "growth" in parts:
-        results["growth"] = growth(season_repeats, work, sizes)
-    if "whatif" in parts:
-        results["whatif"] = what_if(repeats, max(2, season_repeats - 2), work)
-    # A partial run (--only) keeps the other parts' figures from the last run, each with its date.
-    saved = work / "results.json"
-    previous = json.loads(saved.read_text(encoding="utf-8")) if saved.exists() else {}
-    for part in ("table", "season", "growth", "whatif"):
-        if part in results:
-            results[part]["date"] = results["date"]
-        elif part in previous:
-            results[part] = previous[part]
-    saved.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
+        results["season"] = a_season(season_repeats, work, ledgers, hands)
+    results["load_end"] = ", ".join(f"{x:.2f}" for x in os.getloadavg())
+    print(f"\ntook {time.perf_counter() - start:.0f} s; load average at the end {results['load_end']}")
+    (work / "results.json").write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
     (work / "figures.md").write_text(markdown(results) + "\n", encoding="utf-8")
-    print(f"\nfigures written to {(work / 'figures.md').relative_to(ROOT)} and results.json")
+    print(f"figures written to {(work / 'figures.md').relative_to(ROOT)} and results.json")
 
 
 if __name__ == "__main__":

@@ -103,12 +103,13 @@ if pid == 0:
     os.dup2(devnull, 0); os.dup2(devnull, 1); os.dup2(devnull, 2)
     os.execv(sys.argv[1], sys.argv[1:])
 _, status, usage = os.wait4(pid, 0)
-print(os.waitstatus_to_exitcode(status), usage.ru_maxrss)
+print(os.waitstatus_to_exitcode(status), usage.ru_maxrss, usage.ru_utime + usage.ru_stime)
 """
 
 
-def peak_memory(argv: Sequence[str], env: dict[str, str] | None = None) -> int:
-    """The command's peak resident set in KiB, spawned from a small launcher (see above)."""
+def measure(argv: Sequence[str], env: dict[str, str] | None = None) -> tuple[int, float]:
+    """The command's peak resident set in KiB and its CPU seconds, spawned from a small launcher
+    (see above)."""
     import subprocess
 
     out = subprocess.run(
@@ -116,7 +117,12 @@ def peak_memory(argv: Sequence[str], env: dict[str, str] | None = None) -> int:
     ).stdout.split()
     if out[0] != "0":
         raise CommandFailed(f"{' '.join(argv)} exited {out[0]}")
-    return int(out[1])
+    return int(out[1]), float(out[2])
+
+
+def peak_memory(argv: Sequence[str], env: dict[str, str] | None = None) -> int:
+    """The command's peak resident set in KiB (:func:`measure`)."""
+    return measure(argv, env)[0]
 
 
 def interleave(
@@ -126,11 +132,13 @@ def interleave(
     before: Callable[[Series], None] | None = None,
     cwd: Path | None = None,
     env: dict[str, str] | None = None,
+    memory: bool = True,
 ) -> None:
     """Run every series ``repeats`` times, taking turns, so that noise hits all of them alike.
 
     The order inside a round rotates, so no command always runs right after another one.
     ``before`` runs untimed ahead of each run (e.g. to put a fresh copy of a ledger in place).
+    With ``memory``, two more runs of each series measure its peak memory.
     """
     for i in range(repeats):
         k = i % len(series)
@@ -138,6 +146,8 @@ def interleave(
             if before is not None:
                 before(s)
             s.runs.append(run_once(s.argv, cwd=cwd, env=env))
+    if not memory:
+        return
     for s in series:
         for _ in range(2):
             if before is not None:
@@ -147,17 +157,26 @@ def interleave(
 
 def home_env(work: Path) -> dict[str, str]:
     """The environment of a run with ``$HOME`` a folder of its own (emptied before each run by
-    :func:`fresh_home`), and no ``TAROCKSCORE_*`` or ``XDG_*`` variable."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("TAROCKSCORE", "XDG_"))}
+    :func:`fresh_home`), no ``TAROCKSCORE_*`` or ``XDG_*`` variable, and bytecode written and read
+    as an installed program does (no ``PYTHONDONTWRITEBYTECODE``: a run that compiles every module
+    it imports would count the compiler)."""
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if not k.startswith(("TAROCKSCORE", "XDG_")) and k != "PYTHONDONTWRITEBYTECODE"
+    }
     env["HOME"] = str(work / "home")
     return env
 
 
 def fresh_home(work: Path) -> None:
-    """An empty ``$HOME`` for the next run (:func:`home_env`)."""
+    """An empty ``$HOME`` for the next run (:func:`home_env`); a run before that left anything in
+    it (no command may write outside the ledger's folder) stops the benchmark."""
     import shutil
 
     home = work / "home"
+    if home.is_dir() and (left := sorted(str(p.relative_to(home)) for p in home.rglob("*"))):
+        raise CommandFailed(f"a command wrote into $HOME: {left[:5]}")
     shutil.rmtree(home, ignore_errors=True)
     home.mkdir(parents=True)
 

@@ -4,9 +4,9 @@ Each ledger is an evening of one club table under ``koenigrufen``: four players 
 ten has five, the dealer sitting out), dated through one season. The hands follow the deal round
 the table and draw contracts, Kontra and bonuses at rough club frequencies: mostly Calls, some
 Dreier and negative contracts, a Dodge Round now and then. Every hand is parsed by the rules
-core before it is kept, every ledger is scored with the ledger's own scoring and written with
-``ledger_file.create`` (render, read back, check, atomic write), so the files are valid ledgers
-exactly as ``tarockscore record`` would leave them.
+core before it is kept, every ledger is scored with the ledger's own scoring and written by the
+store's writer of a whole file (``store.save``: render, read back, atomic write) as a header and
+one ``record`` entry per hand, chained: the file ``tarockscore record`` would leave, hand by hand.
 """
 
 from __future__ import annotations
@@ -17,10 +17,11 @@ from fractions import Fraction
 from pathlib import Path
 
 from tarockscore.errors import HandError
+from tarockscore.evening import store
 from tarockscore.evening.checks import fresh_results
 from tarockscore.evening.deal import deal
+from tarockscore.evening.fold import event_of
 from tarockscore.evening.model import Entry, Ledger
-from tarockscore.evening.store import create
 from tarockscore.evening.table import new_ledger, parse_stored
 from tarockscore.io.inputs import load_profile
 from tarockscore.rules.hand import BonusInput, HandInput, render_points
@@ -169,6 +170,21 @@ def evening(
     return led._replace(hands=entries)
 
 
+def write(path: Path, ledger: Ledger) -> Path:
+    """``ledger`` at ``path`` (replaced if it exists): its header, then one ``record`` entry per
+    hand, each chained to the one before, as recording the hands one by one leaves the file."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.unlink(missing_ok=True)
+    events = []
+    before = ledger._replace(hands=())
+    for entry in ledger.hands:
+        after = before._replace(hands=(*before.hands, entry))
+        events.append(event_of(before, after, entry.recorded))
+        before = after
+    store.save(path, ledger, None, events=events)
+    return path
+
+
 def write_season(folder: Path, ledgers: int, hands: int, seed: int) -> list[Path]:
     """``ledgers`` evenings of ``hands`` hands each into ``folder`` (emptied first)."""
     folder.mkdir(parents=True, exist_ok=True)
@@ -180,9 +196,7 @@ def write_season(folder: Path, ledgers: int, hands: int, seed: int) -> list[Path
     paths = []
     for i in range(ledgers):
         path = folder / f"evening-{i + 1:04d}.toml"
-        create(path, evening(profile, rng, hands, i, dealer))
-        path.with_name(path.name + ".lock").unlink(missing_ok=True)
-        paths.append(path)
+        paths.append(write(path, evening(profile, rng, hands, i, dealer)))
     return paths
 
 
@@ -203,10 +217,5 @@ made = true
 
 def write_ledger(path: Path, hands: int, seed: int) -> Path:
     """One ledger of ``hands`` hands at ``path`` (replaced if it exists), at the table ``TABLE``."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.unlink(missing_ok=True)
     profile = load_profile("koenigrufen")
-    rng = random.Random(seed)
-    create(path, evening(profile, rng, hands, 0, seats=TABLE))
-    path.with_name(path.name + ".lock").unlink(missing_ok=True)
-    return path
+    return write(path, evening(profile, random.Random(seed), hands, 0, seats=TABLE))

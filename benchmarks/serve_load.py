@@ -84,7 +84,9 @@ def phone(table: dict[str, Any], hands: int, times: list[float], failures: list[
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, default=16)
-    parser.add_argument("--hands", type=int, default=16, help="hands per table (the round's game limit)")
+    parser.add_argument(
+        "--hands", type=int, default=16, help="hands per table (the round's game limit, a multiple of 4)"
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp) / "load-day"
