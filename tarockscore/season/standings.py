@@ -336,14 +336,6 @@ def _comparable(a: Profile, b: Profile) -> str:
 Named = tuple[str, Ledger]  # a ledger and the name it is reported under (its file)
 
 
-def _profile_groups(ledgers: Sequence[Named]) -> dict[tuple[str, str], list[str]]:
-    groups: dict[tuple[str, str], list[str]] = {}
-    for source, ledger in ledgers:
-        record = ledger.table.profile
-        groups.setdefault((record.name, record.sha256), []).append(source)
-    return groups
-
-
 def _describe(groups: Mapping[tuple[str, str], list[str]]) -> str:
     names = [name for name, _ in groups]
     parts = []
@@ -355,18 +347,16 @@ def _describe(groups: Mapping[tuple[str, str], list[str]]) -> str:
 
 def _check_profiles(ledgers: Sequence[Named]) -> list[str]:
     """Mixed profiles are reported; where their Victory Points mean different things, refused."""
-    groups = _profile_groups(ledgers)
+    groups: dict[tuple[str, str], list[str]] = {}
+    for source, ledger in ledgers:
+        groups.setdefault((ledger.table.profile.name, ledger.table.profile.sha256), []).append(source)
     if len(groups) <= 1:
         return []
     first = ledger_profile(ledgers[0][1])
     for _, ledger in ledgers[1:]:
         why = _comparable(first, ledger_profile(ledger))
         if why:
-            raise LedgerError(
-                PROFILES_CANNOT_ADD,
-                _describe=_describe(groups),
-                why=why,
-            )
+            raise LedgerError(PROFILES_CANNOT_ADD, _describe=_describe(groups), why=why)
     return [message(PROFILES_ADDED, profiles=_describe(groups))]
 
 
@@ -500,11 +490,8 @@ def fold(ledgers: Sequence[Named], filters: Filters = Filters()) -> Season:
 
 
 def standings(season: Season) -> tuple[Standing, ...]:
-    """Per player: Victory Points, payout, hands played, evenings; best first, ties share a rank.
-
-    Ranks are those of everybody who played, so a ``--player`` filter shows a player's place
-    in the whole season.
-    """
+    """Per player: Victory Points, payout, hands played, evenings; best first, ties share a rank
+    (among everybody who played, whoever is reported)."""
     vp = dict.fromkeys(season.players, 0)
     hands = dict.fromkeys(season.players, 0)
     evenings = dict.fromkeys(season.players, 0)
@@ -520,7 +507,7 @@ def standings(season: Season) -> tuple[Standing, ...]:
             if h.payout is not None:
                 for p, v in h.payout.items():
                     payout[p] = payout.get(p, 0) + v
-    has_payout = any(h.payout is not None for _, h in season.hands())
+    has_payout = bool(payout)
     ordered = sorted(season.players, key=lambda p: (-vp[p], -payout.get(p, 0), p))
     out: list[Standing] = []
     for i, p in enumerate(ordered):
@@ -551,8 +538,6 @@ def per_hand_points(season: Season) -> tuple[list[Mapping[str, int]], list[tuple
 
 # -- copies ----------------------------------------------------------------------------------------
 
-NamedLedger = tuple[str, Ledger]  # a ledger and the name it is reported under (its file)
-
 COPY_OF = N_(
     "{copy} holds the same evening as {kept} (the same table, begun at {created}, and every hand of "
     "it is in {kept} too): counted once, as {kept}"
@@ -568,11 +553,10 @@ def _hands_seen(ledger: Ledger) -> list[tuple[Mapping[str, Any], str]]:
     return [(e.keys, e.recorded) for e in ledger.hands]
 
 
-def without_copies(ledgers: Sequence[NamedLedger], warnings: list[str]) -> list[NamedLedger]:
+def without_copies(ledgers: Sequence[Named], warnings: list[str]) -> list[Named]:
     """Each evening once, in the order given: a ledger whose table is another's and whose hands are
-    all in it, in order, is left out and said so (in ``warnings``); the one with the most hands
-    counts. A ledger without hands adds nothing either way and is left as it is."""
-    by_table: dict[tuple[object, ...], list[NamedLedger]] = {}
+    all in it, in order, is left out and said so (in ``warnings``)."""
+    by_table: dict[tuple[object, ...], list[Named]] = {}
     for item in ledgers:
         by_table.setdefault(_table(item[1]), []).append(item)
     dropped: set[int] = set()
