@@ -153,11 +153,6 @@ def money_text(amount: Decimal) -> str:
     return ("+" if amount > 0 else "") + money(amount)
 
 
-def balances(ledger: Ledger) -> Mapping[str, Decimal] | None:
-    """Each player's money so far at the ledger's stake (None without a stake)."""
-    return _balances(ledger.table, totals(ledger), payout_totals(ledger))
-
-
 def _balances(
     table: Table, total: Mapping[str, int], paid: Mapping[str, int] | None
 ) -> Mapping[str, Decimal] | None:
@@ -167,7 +162,7 @@ def _balances(
     return settle(paid if paid is not None else total, stake, table.profile.rules.settlement.mode).balances
 
 
-def totals_table(after: Ledger, hand: int | None = None) -> str:
+def totals_rows(after: Ledger, hand: int | None = None) -> tuple[list[str], list[list[object]]]:
     """Each player's points in one hand (if given), the running totals and the money so far."""
     entry = after.hands[hand - 1] if hand is not None else None
     table, total, paid = after.table, totals(after), payout_totals(after)
@@ -191,16 +186,15 @@ def totals_table(after: Ledger, hand: int | None = None) -> str:
         *([_("payout")] if paid is not None else []),
         *([_("money")] if cash is not None else []),
     ]
-    return tabulate(
-        rows,
-        headers=headers,
-        disable_numparse=True,
-        colalign=(
-            "left",
-            *["left"] * (len(headers) - 1 - (cash is not None)),
-            *(["right"] if cash else []),
-        ),
-    )
+    return headers, rows
+
+
+def totals_table(after: Ledger, hand: int | None = None) -> str:
+    """:func:`totals_rows` as a table, the money to the right."""
+    headers, rows = totals_rows(after, hand)
+    money = int(after.table.stake is not None)
+    colalign = ["left"] * (len(headers) - money) + ["right"] * money
+    return tabulate(rows, headers=headers, disable_numparse=True, colalign=colalign)
 
 
 def next_text(ledger: Ledger) -> str:

@@ -53,13 +53,10 @@ WRONGLY_DATED = N_("{source} has the date {date!r}, not YYYY-MM-DD: left out by 
 class PlayedHand:
     """One hand of an evening with the result its ledger stores."""
 
-    number: int  # the ledger's hand number, 1-based
-    players: tuple[str, ...]  # the four who played it (at five, the dealer sits out)
-    hand: Hand  # the hand itself, as its ledger read it
+    hand: Hand  # the hand itself, as its ledger read it (its players: the four who played it)
     victory_points: Mapping[str, int]
     payout: Mapping[str, int] | None = None
     won: bool | None = None  # whether the declarers won; None in Trischaken
-    radl: int = 1  # a Radl's factor, already in the stored result
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,7 +66,6 @@ class Evening:
     source: str  # the ledger's file name, for messages
     players: tuple[str, ...]
     profile: Profile
-    profile_hash: str
     hands: tuple[PlayedHand, ...]
     date: date | None = None
     place: str | None = None
@@ -85,7 +81,6 @@ class Evening:
         hands = tuple(
             replace(
                 h,
-                players=tuple(names.get(p, p) for p in h.players),
                 victory_points=n(h.victory_points),
                 payout=None if h.payout is None else n(h.payout),
                 hand=h.hand.renamed(names),
@@ -109,22 +104,12 @@ def ledger_date(ledger: Ledger) -> date | None:
 def evening(ledger: Ledger, source: str) -> Evening:
     """One ledger as an evening."""
     hands = tuple(
-        PlayedHand(
-            number,
-            e.hand.players,
-            e.hand,
-            e.result.victory_points,
-            e.result.payout,
-            e.result.won,
-            e.result.radl,
-        )
-        for number, e in enumerate(ledger.hands, 1)
+        PlayedHand(e.hand, e.result.victory_points, e.result.payout, e.result.won) for e in ledger.hands
     )
     return Evening(
         source=source,
         players=ledger.players,
         profile=ledger.profile,
-        profile_hash=ledger.table.profile.sha256,
         hands=hands,
         date=ledger_date(ledger),
         place=ledger.table.place,
@@ -262,7 +247,7 @@ def spelling_warnings(evenings: Sequence[Evening]) -> list[str]:
         for p in e.players:
             where.setdefault(p, []).append(e.source)
         for h in e.hands:
-            for p in h.players:
+            for p in h.hand.players:
                 hands[p] = hands.get(p, 0) + 1
     names = list(where)
     out: list[str] = []
@@ -500,7 +485,7 @@ def standings(season: Season) -> tuple[Standing, ...]:
         for p in e.players:
             evenings[p] += 1
         for h in e.hands:
-            for p in h.players:
+            for p in h.hand.players:
                 hands[p] += 1
             for p, v in h.victory_points.items():
                 vp[p] += v
