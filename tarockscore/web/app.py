@@ -90,8 +90,8 @@ class Web:
     # -- the request's language, code and origin ----------------------------------------------
 
     def language(self, request: Request) -> str:
-        asked = request.query_params.get("lang")
-        if asked and i18n.language_of(asked):
+        asked = self.lang_param(request)
+        if asked:
             return str(i18n.language_of(asked))
         if self.settings.lang:
             return self.settings.lang
@@ -200,12 +200,12 @@ class Web:
         given: Mapping[str, str] | None = None,
         notice: str = "",
         replace: int | None = None,
-    ) -> tuple[pages.Seen, str]:
+    ) -> str:
         seen = self.seen(place)
         entry = self.entry_of(place, replace) if code else None
         if entry is None and code and replace is None:
             notice += message_html("ok", [_("this table has played all its games")])
-        html = pages.table_page(
+        return pages.table_page(
             seen,
             self.site.title,
             code=code or None,
@@ -217,7 +217,6 @@ class Web:
             if code
             else _("reading only: recording needs the table's code (its card's address)"),
         )
-        return seen, html
 
     async def table(self, request: Request) -> Response:
         place = self.site.place(request.path_params["key"])
@@ -238,8 +237,9 @@ class Web:
                 seen = self.seen(place)
                 return HTMLResponse(sheet_html(seen.ledger, seen.sheet), headers=HEADERS)
             notice = message_html("ok", [done]) if done else ""
-            _seen, html = self.render_table(request, place, code, notice=notice, replace=number)
-            return HTMLResponse(html, headers=HEADERS)
+            return HTMLResponse(
+                self.render_table(request, place, code, notice=notice, replace=number), headers=HEADERS
+            )
 
         return await self.in_thread(request, work)
 
@@ -299,8 +299,9 @@ class Web:
         lang = self.lang_param(request)
         expected = form.get("expected") or place.evening.version()
         if edit:
-            _seen, html = self.render_table(request, place, code, given=given, replace=number)
-            return HTMLResponse(html, headers=HEADERS)
+            return HTMLResponse(
+                self.render_table(request, place, code, given=given, replace=number), headers=HEADERS
+            )
         try:
             entry = tarockscore.hand_entry(place.evening, number)
         except TarockError as exc:  # the table has played its games, or no such hand
@@ -309,7 +310,7 @@ class Web:
                 request,
                 422,
                 refused_body(lines),
-                lambda: self.render_table(request, place, code, notice=message_html("refused", lines))[1],
+                lambda: self.render_table(request, place, code, notice=message_html("refused", lines)),
             )
         reading = tarockscore.submit_answers(entry.flow, given, entry.defaults)
         problems: list[str] = []
@@ -330,7 +331,7 @@ class Web:
                     given=given,
                     replace=number,
                     notice=message_html("refused", problems),
-                )[1]
+                )
 
             return self.answer(request, 422, refused_body(problems), again)
         replacing = number is not None
@@ -375,7 +376,7 @@ class Web:
             return RedirectResponse(target, status_code=303, headers=HEADERS)
         lines = [p["message"] for p in result.body.get("problems", [])]
         kind = "stale" if result.status == 409 else "refused"
-        _seen, html = self.render_table(
+        html = self.render_table(
             request, place, code, given=given, replace=number, notice=message_html(kind, lines)
         )
         return HTMLResponse(html, status_code=result.status, headers=HEADERS)

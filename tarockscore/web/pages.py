@@ -14,6 +14,7 @@ import segno
 
 import tarockscore
 from tarockscore.i18n import _, ngettext
+from tarockscore.render import evening as render_evening
 from tarockscore.render import tournament as render_tournament
 from tarockscore.web.form import EXTRAS, fields_html
 from tarockscore.web.html import esc, hidden_fields, page, score_html, sheet_html, table
@@ -118,14 +119,11 @@ def _hand_form(
 ) -> str:
     place = seen.place
     number = entry.number
-    deal = _("{dealer} deals, {forehand} is Forehand").format(
-        dealer=entry.deal.dealer, forehand=entry.deal.forehand
-    )
     return "\n".join(
         [
             f'<form method="post" id="hand-form" class="hand" action="{esc(link(place.path + "/hand", lang=lang))}">',
             f"<h2>{esc(_heading(number, entry.replacing))}</h2>",
-            f'<p class="meta">{esc(deal)}</p>',
+            f'<p class="meta">{esc(render_evening.deal_text(entry.deal))}</p>',
             _hidden(
                 code=code,
                 expected=seen.version,
