@@ -183,14 +183,6 @@ class Web:
         except TarockError:  # the table has played its games, or no such hand: no form
             return None
 
-    def table_json(self, seen: pages.Seen) -> dict[str, Any]:
-        return {
-            "ok": True,
-            "version": seen.version,
-            "next": render_evening.next_text(seen.ledger),
-            "sheet": render_evening.sheet_json(seen.sheet),
-        }
-
     def render_table(
         self,
         request: Request,
@@ -232,7 +224,14 @@ class Web:
 
         def work() -> Response:
             if self.wants_json(request):
-                return JSONResponse(self.table_json(self.seen(place)), headers=HEADERS)
+                seen = self.seen(place)
+                data = {
+                    "ok": True,
+                    "version": seen.version,
+                    "next": render_evening.next_text(seen.ledger),
+                    "sheet": render_evening.sheet_json(seen.sheet),
+                }
+                return JSONResponse(data, headers=HEADERS)
             if part == "sheet":
                 seen = self.seen(place)
                 return HTMLResponse(sheet_html(seen.ledger, seen.sheet), headers=HEADERS)
