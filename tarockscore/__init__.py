@@ -11,21 +11,13 @@ The front ends (the command line, the web page) import from the package only thi
 ``render``, ``i18n`` and ``errors``.
 """
 
-from tarockscore.entry.entry import (
-    Answers,
-    FormReading,
-    HandEntry,
-    Preview,
-    Question,
-    QuestionKind,
-    Refused,
-    Save,
-    hand_entry,
-    next_question,
-    read_summary,
-    submit_answers,
-    yes_or_no,
-)
+from tarockscore.entry.answers import Entry as Answers
+from tarockscore.entry.answers import Reading as FormReading
+from tarockscore.entry.answers import Save, next_question, read_summary
+from tarockscore.entry.answers import submit as submit_answers
+from tarockscore.entry.entry import HandEntry, Preview, hand_entry
+from tarockscore.entry.question import Kind as QuestionKind
+from tarockscore.entry.question import Question, Refused, yes_or_no
 from tarockscore.evening.evening import (
     Begun,
     Change,

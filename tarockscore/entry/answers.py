@@ -139,15 +139,13 @@ def next_question(
     flow: Flow, given: Mapping[str, str], defaults: Mapping[str, Answer] | None = None
 ) -> Reading:
     """The answers given so far, and the question to ask now: the first not given, or the first
-    whose answer is refused. ``defaults``: answers given before (a stored hand's, see
-    :func:`~tarockscore.entry.hand.defaults_from_keys`), offered where they still answer."""
+    whose answer is refused. ``defaults``: answers given before, offered where they still answer."""
     return _read(flow, given, defaults or {}, complete=False)
 
 
 def submit(flow: Flow, given: Mapping[str, str], defaults: Mapping[str, Answer] | None = None) -> Reading:
     """Every answer at once: a question not given takes its default, so the reading ends with
-    the hand (``hand``), or at the question whose answer is refused or needed (``next`` and
-    ``refused``)."""
+    the hand, or at the question whose answer is refused or needed."""
     return _read(flow, given, defaults or {}, complete=True)
 
 

@@ -1,10 +1,6 @@
 """A hand entered question by question, as the library offers it to a terminal and a web form alike (library layer).
 
-``hand_entry(evening)`` reads the evening once and opens the hand to enter:
-the next hand, or hand N to replace. The flow of questions (``tarockscore.entry``) asks the
-profile's rules; :meth:`HandEntry.preview` scores the answers without writing anything, and
-:meth:`HandEntry.save` writes them, refused when the ledger changed since it was read (another
-phone, another terminal recorded in between): the ledger is the only truth.
+:meth:`HandEntry.save` is refused when the ledger changed since it was read: the ledger is the only truth.
 """
 
 from __future__ import annotations
@@ -12,13 +8,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
-from tarockscore.entry.answers import Entry, Save, next_question, read_summary
-from tarockscore.entry.answers import Reading as FormReading
-from tarockscore.entry.answers import submit as submit_answers
+from tarockscore.entry.answers import Entry
 from tarockscore.entry.flow import Flow
 from tarockscore.entry.hand import defaults_from_keys, stored_flow
-from tarockscore.entry.question import Kind as QuestionKind
-from tarockscore.entry.question import Question, Refused, yes_or_no
 from tarockscore.evening import operations
 from tarockscore.evening import store as ledger_file
 from tarockscore.evening.checks import check_number, score_stored
@@ -29,25 +21,6 @@ from tarockscore.evening.radl import pending_radl
 from tarockscore.evening.store import Snapshot
 from tarockscore.rules.hand import HandInput
 from tarockscore.rules.scoring import Score
-
-__all__ = [
-    "Answers",
-    "Preview",
-    "FormReading",
-    "HandEntry",
-    "Question",
-    "QuestionKind",
-    "Refused",
-    "Save",
-    "hand_entry",
-    "next_question",
-    "read_summary",
-    "submit_answers",
-    "yes_or_no",
-]
-
-# The flow's answers given one at a time (a terminal's walk), under the face's name.
-Answers = Entry
 
 
 class Preview(NamedTuple):
@@ -81,9 +54,9 @@ class HandEntry(NamedTuple):
         """How many doubled hands the Radl still owes before this hand is played (0: none)."""
         return pending_radl(self.ledger)
 
-    def answers(self) -> Answers:
+    def answers(self) -> Entry:
         """The answers of the hand, given one at a time (a terminal's walk through the flow)."""
-        return Answers(self.flow, dict(self.defaults))
+        return Entry(self.flow, dict(self.defaults))
 
     def _changed(self, current: Ledger, hand: HandInput, at: str) -> Ledger:
         if self.replacing:

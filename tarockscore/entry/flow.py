@@ -1,12 +1,7 @@
 """Which questions a hand asks, given the answers so far (entry layer, pure).
 
-A hand is a list of questions, each with a key ("contract", "declarer", "partner",
-"card_points", "bonus:1", ...). :meth:`Flow.walk` goes through them in order, each asked in the
-light of the answers before it, and stops at the first without a valid answer. Every "is this
-allowed" is asked of :mod:`tarockscore.rules.legality` (the King ultimo is not offered when the
-called King lay in the talon, "conceded" not in a Solorufer), never re-encoded here; whether the
-card points prove a Valat is asked of :func:`tarockscore.rules.valat.valat_proven`, the rule the
-hand's check refuses it by.
+Every "is this allowed" is asked of :mod:`tarockscore.rules.legality` and whether card points
+prove a Valat of :func:`tarockscore.rules.valat.valat_proven`, never re-encoded here.
 """
 
 from __future__ import annotations
@@ -35,11 +30,8 @@ from tarockscore.rules.profile import Contract, Profile
 
 
 class Flow:
-    """The questions of one hand under a profile, at a table.
-
-    ``seats``: the table in seat order (the ledger's players), which numbers the players;
-    ``players``: the four who play this hand, Forehand first (at five, the dealer sits out).
-    """
+    """The questions of one hand under a profile; ``seats``: the table in seat order, which numbers
+    the players; ``players``: the four who play this hand, Forehand first."""
 
     def __init__(
         self,
@@ -172,8 +164,7 @@ class Flow:
     def _valat_proven(
         self, contract: Contract, declarer: str, partner: str | None, a: Mapping[str, Any]
     ) -> Iterator[Question]:
-        """Card points that prove a Valat ask whether it was one: yes records it (silent, made,
-        unless it is entered announced), no asks for the card points again."""
+        """Card points that prove a Valat ask whether it was one (no asks for the card points again)."""
         side = self.proven_side(a)
         if side is None:
             return
@@ -211,12 +202,12 @@ class Flow:
         )
 
     def _asked_points(self) -> Sequence[str]:
-        """Whose card points are asked in Trischaken: all but the last, who has the rest of the
-        deck's; everyone's where the talon is out of play and holds an unknown part of it."""
+        """Whose card points are asked in Trischaken: all but the last, who has the rest; everyone's
+        where the talon is out of play and holds an unknown part of the deck."""
         return self.in_seats[:-1] if legality.trischaken_talon_counted(self.profile) else self.in_seats
 
     def _trischaken(self, contract: Contract, a: Mapping[str, Any]) -> Iterator[Question]:
-        """Three players' card points; the fourth has what is left of the deck's (see :meth:`_asked_points`)."""
+        """The card points of each player :meth:`_asked_points` names, and the Kontra."""
         left = self.profile.game.card_points_total
         for player in self._asked_points():
             key = f"points:{player}"
@@ -273,8 +264,8 @@ class Flow:
         return Question(key, prompt, Kind.CHOICE, label, self.step_choices(), NONE)
 
     def _bonuses(self, bonuses: list[str], a: Mapping[str, Any], doubled: bool = True) -> Iterator[Question]:
-        """The bonuses, each with its side, announcement, outcome and Kontra as the profile allows
-        them; ``doubled`` false: no Kontra on any (a conceded hand, docs/rules/kontra.md §7)."""
+        """The bonuses, each with its side, announcement, outcome and Kontra as the profile allows;
+        ``doubled`` false: no Kontra on any (a conceded hand, docs/rules/kontra.md §7)."""
         p = self.profile
         numbers = {name: i for i, name in enumerate(bonuses, 1)}
         chosen: list[str] = []
@@ -342,8 +333,7 @@ class Flow:
     # -- the summary ------------------------------------------------------------------------
 
     def notes(self, a: Mapping[str, Any]) -> list[str]:
-        """What the summary shows besides the answers of a complete hand: a renonce kept from the
-        hand replaced, the fourth player's card points in Trischaken."""
+        """What the summary shows besides the answers of a complete hand (a renonce kept, Trischaken's fourth)."""
         if "contract" not in a or self.walk(a)[1] is not None:
             return []
         if self.renonce is not None:
@@ -365,8 +355,7 @@ class Flow:
     # -- reading an answer -------------------------------------------------------------------
 
     def read(self, question: Question, text: str) -> Answer:
-        """A typed answer to ``question``; Enter takes its default. Raise :class:`Refused`, or
-        :class:`AskAgain` where "no Valat" says the card points are wrong."""
+        """A typed answer to ``question``; raise :class:`Refused`, or :class:`AskAgain` for "no Valat"."""
         value = read_answer(question, text, self.profile)
         if question.key == VALAT_PROVEN and value is False:
             raise AskAgain(

@@ -1,10 +1,4 @@
-"""A hand's answers turned into its hand-file keys, and a stored hand's keys back into answers
-(entry layer, pure).
-
-:func:`hand_of` gives the mapping the ledger records (the keys of a hand file, without
-``players``: the ledger seats the hand); :func:`defaults_from_keys` gives the answers a stored
-hand gave, which ``enter --replace`` offers as the defaults of its questions.
-"""
+"""A hand's answers turned into its hand-file keys, and a stored hand's keys back into answers (entry layer, pure)."""
 
 from __future__ import annotations
 
@@ -95,8 +89,7 @@ def _bonuses(profile: Profile, a: Mapping[str, Any], asked: set[str]) -> list[di
 
 
 def _with_valat(bonuses: list[dict[str, Any]], flow: Flow, a: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """The bonuses with the Valat the card points prove, said yes to: made, and announced (with
-    its Kontra) where it is entered so; else a silent Valat of that side is added."""
+    """The bonuses with the Valat the card points prove made (added silent where not entered)."""
     side = flow.proven_side(a)
     assert side is not None, "the Valat is asked only where the card points prove it"
     for entry in bonuses:

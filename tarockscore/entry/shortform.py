@@ -17,36 +17,15 @@ from tarockscore.rules.words import fold, strip_spaces
 
 # The flags in English and as the table says them in German (Spieler / Gegner, angesagt / still,
 # gemacht / verloren); matched in any case.
-_SIDE = {
-    "declarers": "declarers",
-    "decl": "declarers",
-    "d": "declarers",
-    "spieler": "declarers",
-    "defenders": "defenders",
-    "def": "defenders",
-    "x": "defenders",
-    "gegner": "defenders",
-    "gegenspieler": "defenders",
-}
-_ANNOUNCED = {
-    "announced": True,
-    "ann": True,
-    "a": True,
-    "angesagt": True,
-    "silent": False,
-    "s": False,
-    "still": False,
-    "stumm": False,
-}
-_MADE = {
-    "made": True,
-    "m": True,
-    "gemacht": True,
-    "lost": False,
-    "failed": False,
-    "l": False,
-    "verloren": False,
-}
+_SIDE = dict.fromkeys(("declarers", "decl", "d", "spieler"), "declarers") | dict.fromkeys(
+    ("defenders", "def", "x", "gegner", "gegenspieler"), "defenders"
+)
+_ANNOUNCED = dict.fromkeys(("announced", "ann", "a", "angesagt"), True) | dict.fromkeys(
+    ("silent", "s", "still", "stumm"), False
+)
+_MADE = dict.fromkeys(("made", "m", "gemacht"), True) | dict.fromkeys(
+    ("lost", "failed", "l", "verloren"), False
+)
 _FLAG_WORDS = {*_SIDE, *_ANNOUNCED, *_MADE}
 # Each flag sets one key of the [[bonus]] table; two flags that set it differently contradict.
 _FLAGS: tuple[tuple[str, dict[str, Any]], ...] = (("side", _SIDE), ("announced", _ANNOUNCED), ("made", _MADE))
@@ -61,15 +40,10 @@ def parse_bonus(
 ) -> BonusInput:
     """``"pagat,announced,made,kontra"`` → a ``[[bonus]]`` table.
 
-    The first word is the bonus; then, in any order: a side (declarers/decl/d, defenders/def/x),
-    announced/ann/a or silent/s, made/m or lost/failed/l, and a Kontra step name. A name of more
-    than one word ("Pagat ultimo", "Vier Könige") runs up to the first comma, or up to the first
-    of those words.
-    Two words that
-    say different things about the same key (``announced`` and ``silent``) are refused, never
-    settled by their order. With ``steps`` (the profile's Kontra steps and their aliases), any
-    other word is refused as an unknown flag; without it, the word is taken as the Kontra step
-    and the hand's own check names it if the profile has no such step.
+    The first word is the bonus (a name of more than one word runs up to the first comma, or up to
+    the first flag); then, in any order, the flags of :data:`BONUS_FLAGS` and a Kontra step. Two
+    flags that contradict each other are refused. With ``steps`` (the profile's Kontra steps and
+    their aliases), any other word is refused; without it, it is taken as the Kontra step.
     """
     text = spec.strip()
     head, comma, tail = text.partition(",")
@@ -140,8 +114,7 @@ def parse_bonus(
 
 
 def _flag_slip(word: str) -> str | None:
-    """The flag ``word`` nearly is ("defender" for "defenders"), where it is that close to one;
-    read without the profile's Kontra steps, such a word is no step but a flag mistyped."""
+    """The flag ``word`` nearly is ("defender" for "defenders"): no Kontra step but a flag mistyped."""
     import difflib  # noqa: PLC0415 - only on the error path: keeps start-up quick
 
     close = difflib.get_close_matches(word, [w for w in _FLAG_WORDS if len(w) > 2], n=1, cutoff=0.8)
@@ -200,10 +173,7 @@ def hand_from_options(
     king_half: str | None = None,
 ) -> HandInput:
     """The hand mapping for the short form; raises :class:`UsageError` (exit 2) for bad syntax.
-
-    ``kontra_steps``: the profile's Kontra step names and aliases, to tell an unknown bonus flag
-    from a Kontra step (see :func:`parse_bonus`).
-    """
+    ``kontra_steps``: as :func:`parse_bonus` takes them."""
     problems = Collector()
     hand: HandInput = {}
     if contract is None:

@@ -1,12 +1,7 @@
 """The running totals of an evening or a season as a self-contained SVG (rendering layer, pure).
 
-A player who was not at an evening's table (no points recorded for its hands, not even the 0 of
-sitting out) has a gap there, not a flat line; the legend lists the players by standing, and
-negative numbers carry a real minus sign (U+2212).
-
-No plotting library: the chart is a few dozen SVG elements. Every coordinate is an integer,
-computed with integers and :class:`~fractions.Fraction` and rounded once, so the same totals
-always give the same file byte for byte.
+A player who was not at a table has a gap there, not a flat line. Every coordinate is computed
+exactly and rounded once, so the same totals always give the same file byte for byte.
 """
 
 from __future__ import annotations
@@ -22,8 +17,7 @@ from tarockscore.i18n import _
 
 def escape(text: str) -> str:
     """Text for an SVG element: XML-escaped, and every character XML forbids or a reader would
-    not see (control characters, bidirectional overrides) written as ``\\uXXXX``, so the file is
-    well-formed XML whatever a name or title holds."""
+    not see written as ``\\uXXXX``."""
     return html.escape(escape_unprintable(text, keep=""), quote=False)
 
 
@@ -76,8 +70,7 @@ class Layout:
         return tuple((self.x(i), self.y(v)) for i, v in enumerate(self.totals[player]))
 
     def segments(self, player: str) -> tuple[tuple[tuple[int, int], ...], ...]:
-        """The player's line in pieces: one per run of hands the player was at the table for,
-        each from the total before its first hand to the total after its last."""
+        """The player's line in pieces: one per run of hands the player was at the table for."""
         out: list[tuple[tuple[int, int], ...]] = []
         run: list[tuple[int, int]] = []
         totals = self.totals[player]
@@ -107,8 +100,7 @@ class Layout:
 def running_totals(
     players: Sequence[str], per_hand: Sequence[Mapping[str, int]]
 ) -> dict[str, tuple[int, ...]]:
-    """Each player's total before the first hand (0) and after every hand; a hand without the
-    player leaves the total as it was."""
+    """Each player's total before the first hand (0) and after every hand."""
     out: dict[str, list[int]] = {p: [0] for p in players}
     for points in per_hand:
         for p in players:

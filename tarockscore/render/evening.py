@@ -8,26 +8,26 @@ from collections.abc import Iterator, Mapping, Sequence
 from decimal import Decimal
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from tabulate import tabulate
 
 from tarockscore.errors import N_, Message, key_title
 from tarockscore.evening.audit import summary
 from tarockscore.evening.checks import score_stored
-from tarockscore.evening.deal import first_deal, hand_deal, next_deal
-from tarockscore.evening.model import Entry, Ledger, payout_totals, totals
+from tarockscore.evening.deal import Deal, first_deal, hand_deal, next_deal
+from tarockscore.evening.evening import Explained, HeadCheck, Repaired, Rescored, Settled
+from tarockscore.evening.model import Ledger, Result, Table, payout_totals, totals
 from tarockscore.evening.radl import next_factor, pending_radl
-from tarockscore.evening.settle import Settlement, settle
+from tarockscore.evening.settle import settle
 from tarockscore.evening.sheet import Sheet
+from tarockscore.evening.upgrade import Upgraded
 from tarockscore.i18n import DEFAULT, _, current, date, money, named, ngettext, translated
 from tarockscore.render import hand
 from tarockscore.render.hand import note_line, signed
 from tarockscore.render.output import View
 from tarockscore.rules import legality
 from tarockscore.rules.hand import Hand
-from tarockscore.rules.profile import Profile
-from tarockscore.rules.scoring import Score
 
 # -- audit -----------------------------------------------------------------------------------------
 
@@ -124,8 +124,7 @@ def said(text: str) -> str:
 
 
 def moment(at: str) -> str:
-    """When an audit entry was made, as the reader writes it: in German the day and the local
-    time (``14.03.2025 21:40``); English keeps the stored form (ISO 8601 with its offset)."""
+    """When an audit entry was made: in German the local day and time, in English as stored."""
     if current() == DEFAULT:
         return at
     try:
@@ -137,15 +136,6 @@ def moment(at: str) -> str:
 
 
 # -- evening ---------------------------------------------------------------------------------------
-
-if TYPE_CHECKING:
-    from tarockscore.evening.deal import Deal
-    from tarockscore.evening.model import Result, Table
-    from tarockscore.evening.settle import Settlement
-    from tarockscore.evening.sheet import Sheet
-    from tarockscore.rules.hand import Hand
-    from tarockscore.rules.profile import Profile
-
 
 HEAD_DIGITS = 12  # of the head's 64: what a person writes down
 
@@ -163,12 +153,6 @@ def money_text(amount: Decimal) -> str:
     return ("+" if amount > 0 else "") + money(amount)
 
 
-def balances(ledger: Ledger) -> Mapping[str, Decimal] | None:
-    """Each player's money so far at the ledger's stake (None without a stake): what
-    ``tarockscore settle`` would settle now."""
-    return _balances(ledger.table, totals(ledger), payout_totals(ledger))
-
-
 def _balances(
     table: Table, total: Mapping[str, int], paid: Mapping[str, int] | None
 ) -> Mapping[str, Decimal] | None:
@@ -178,9 +162,8 @@ def _balances(
     return settle(paid if paid is not None else total, stake, table.profile.rules.settlement.mode).balances
 
 
-def totals_table(after: Ledger, hand: int | None = None) -> str:
-    """Each player's points in one hand (if given), the running totals and, with a stake, the
-    money so far."""
+def totals_rows(after: Ledger, hand: int | None = None) -> tuple[list[str], list[list[object]]]:
+    """Each player's points in one hand (if given), the running totals and the money so far."""
     entry = after.hands[hand - 1] if hand is not None else None
     table, total, paid = after.table, totals(after), payout_totals(after)
     cash = _balances(table, total, paid)
@@ -203,21 +186,19 @@ def totals_table(after: Ledger, hand: int | None = None) -> str:
         *([_("payout")] if paid is not None else []),
         *([_("money")] if cash is not None else []),
     ]
-    return tabulate(
-        rows,
-        headers=headers,
-        disable_numparse=True,
-        colalign=(
-            "left",
-            *["left"] * (len(headers) - 1 - (cash is not None)),
-            *(["right"] if cash else []),
-        ),
-    )
+    return headers, rows
+
+
+def totals_table(after: Ledger, hand: int | None = None) -> str:
+    """:func:`totals_rows` as a table, the money to the right."""
+    headers, rows = totals_rows(after, hand)
+    money = int(after.table.stake is not None)
+    colalign = ["left"] * (len(headers) - money) + ["right"] * money
+    return tabulate(rows, headers=headers, disable_numparse=True, colalign=colalign)
 
 
 def next_text(ledger: Ledger) -> str:
-    """The next hand: its number and deal, and whether the Radl doubles it; none at a table whose
-    game limit (a tournament round's) is reached."""
+    """The next hand: its number and deal, and whether the Radl doubles it."""
     count, limit = len(ledger.hands), ledger.table.games
     if limit is not None and count >= limit:
         return _("all {games} games of this table are played: no next hand").format(games=limit)
@@ -244,8 +225,7 @@ def hand_line(ledger: Ledger, number: int) -> str:
 
 
 def hand_summary(hand: Hand, result: Result | None = None) -> str:
-    """One line for a hand in the reader's language: contract, who played it, the outcome (the
-    words of :func:`tarockscore.evening.audit.summary`, which the audit trail stores in English)."""
+    """One line for a hand in the reader's language: contract, who played it, the outcome."""
     return said(summary(hand, result))
 
 
@@ -359,9 +339,8 @@ def sheet_text(sheet: Sheet) -> str:
         yield [*lead, "", _("total"), "", "", "", *[sheet.totals[p] for p in players]]
         if sheet.payout_totals is not None:
             yield [*lead, "", _("payout"), "", "", "", *[sheet.payout_totals[p] for p in players]]
-        if t.stake is not None:
-            basis = sheet.payout_totals if sheet.payout_totals is not None else sheet.totals
-            cash = settle(basis, t.stake, t.profile.rules.settlement.mode).balances
+        cash = _balances(t, sheet.totals, sheet.payout_totals)
+        if cash is not None:
             yield [*lead, "", _("money"), "", "", "", *[money_text(cash[p]) for p in players]]
 
     titles = ["#", *(["id"] if ids else []), _("dealer"), _("contract"), _("declarer"), _("result"), "Radl"]
@@ -377,29 +356,31 @@ def sheet_text(sheet: Sheet) -> str:
     return "\n".join(lines)
 
 
-def settle_json(result: Settlement, points: dict[str, int], payout: bool) -> dict[str, Any]:
+def settle_json(s: Settled) -> dict[str, Any]:
+    result = s.settlement
     return {
         "stake": str(result.stake),
-        "basis": "payout_totals" if payout else "totals",
-        "totals": points,
+        "basis": "payout_totals" if s.payout else "totals",
+        "totals": s.points,
         "balances": {p: str(v) for p, v in result.balances.items()},
         "payments": [{"from": x.payer, "to": x.payee, "amount": str(x.amount)} for x in result.payments],
     }
 
 
-def settle_text(result: Settlement, points: dict[str, int], payout: bool, profile: Profile) -> str:
+def settle_text(s: Settled) -> str:
+    result = s.settlement
     how = (
         _("zero-sum: each player's total × stake")
-        if profile.settlement.mode == "zero_sum"
+        if s.profile.settlement.mode == "zero_sum"
         else _("Simplified Scoring: every two players settle the difference of their totals")
     )
-    basis = _("payout totals (Kontra counts in money only)") if payout else _("totals")
+    basis = _("payout totals (Kontra counts in money only)") if s.payout else _("totals")
     lines = [
         _("stake {amount} per Victory Point; {basis}; {how}").format(
             amount=money(result.stake), basis=basis, how=how
         )
     ]
-    rows = [[p, points[p], ("+" if v > 0 else "") + money(v)] for p, v in result.balances.items()]
+    rows = [[p, s.points[p], money_text(v)] for p, v in result.balances.items()]
     lines.append(
         tabulate(
             rows,
@@ -431,8 +412,7 @@ def moved_deal_warning(before: Ledger, after: Ledger) -> str | None:
 
 
 def recorded_text(after: Ledger) -> str:
-    """What ``record`` and ``enter`` print for the hand just added: the hand, its scoring notes (as
-    ``score`` prints them), the totals with the money so far, the next hand."""
+    """What ``record`` and ``enter`` print for the hand just added: the hand, its notes, the totals, the next hand."""
     n = len(after.hands)
     _hand, score = score_stored(after, n)
     lines = [hand_line(after, n)]
@@ -467,7 +447,7 @@ def begun_text(path: Path, ledger: Ledger) -> str:
 
 
 def sheet_view(sheet: Sheet) -> View:
-    """``show``: the sheet as a table, as JSON (docs/ledger-format.md), as CSV (one row per hand)."""
+    """``show``: the sheet as a table, as JSON, as CSV."""
     return View(
         table=lambda: sheet_text(sheet),
         json=lambda: sheet_json(sheet),
@@ -475,18 +455,14 @@ def sheet_view(sheet: Sheet) -> View:
     )
 
 
-def head_check_text(held: Any) -> str:
-    """``check --head``: whether the hands as of the head written down are unchanged; else the
-    first hand that differs and the entries since that head."""
+def head_check_text(held: HeadCheck) -> str:
+    """``check --head``: whether the hands as of the head written down are unchanged."""
     short = held.head[:HEAD_DIGITS]
     if not held.found:
         return _(
             "head {head}: no entry of this ledger has it: the ledger was rewritten since, or it is another evening"
         ).format(head=short)
-    said = [f"{e.get('kind', '?')} {e.get('at', '')}" for e in held.since]
-    if len(said) > FIRST_FEW + 1:  # a head of the first hour of a long evening: not one line of 100,000
-        said[FIRST_FEW:] = [_("… and {more:,} more").format(more=len(said) - FIRST_FEW)]
-    since = "; ".join(said)
+    since = "; ".join(_and_more([f"{e.get('kind', '?')} {e.get('at', '')}" for e in held.since]))
     if held.differ:
         return _("head {head}: hand {number} differs from the hand of then; entries since: {since}").format(
             head=short, number=held.differ[0], since=since or "-"
@@ -503,8 +479,7 @@ def head_check_text(held: Any) -> str:
 
 
 def preview_text(after: Ledger, number: int) -> str:
-    """What the guided entry shows before it records: the hand's bets as ``score`` prints them,
-    and its Radl factor."""
+    """What the guided entry shows before it records: the hand's bets and its Radl factor."""
     _hand, score = score_stored(after, number)
     lines = [hand.score_table(score)]
     radl = after.hands[number - 1].result.radl
@@ -513,31 +488,22 @@ def preview_text(after: Ledger, number: int) -> str:
     return "\n".join(lines)
 
 
-def explained_text(
-    ledger: Ledger,
-    number: int,
-    entry: Entry,
-    played: Hand,
-    score: Score,
-    profile: Profile,
-    radl_cause: int | None,
-    by_hand: bool,
-    differs: bool,
-) -> tuple[str, str | None]:
-    """``explain N``: the hand, when and under which profile it was recorded, the arithmetic bet by
-    bet, the Radl behind its factor; and the note for standard error when its stored result differs."""
+def explained_text(ex: Explained) -> tuple[str, str | None]:
+    """``explain N``: the hand, the arithmetic bet by bet, the Radl behind its factor; and the note
+    for standard error when its stored result differs."""
+    stored = ex.ledger.table.profile
     lines = [
-        hand_line(ledger, number),
+        hand_line(ex.ledger, ex.number),
         _("recorded {at}; profile {name} (sha256 {sha})").format(
-            at=moment(entry.recorded), name=ledger.table.profile.name, sha=ledger.table.profile.sha256[:12]
+            at=moment(ex.entry.recorded), name=stored.name, sha=stored.sha256[:12]
         ),
         "",
-        hand.explain(score, profile),
+        hand.explain(ex.score, ex.profile),
     ]
-    radl = entry.result.radl
+    radl = ex.entry.result.radl
     if radl != 1:
         lines.append("")
-        if by_hand:
+        if ex.radl_by_hand:
             lines.append(
                 _("Radl: this hand counts ×{radl}, a doubled round set on the sheet").format(radl=radl)
             )
@@ -547,17 +513,17 @@ def explained_text(
                     "Radl: this hand counts ×{radl}, a doubled round started by hand {cause} (after {events})"
                 ).format(
                     radl=radl,
-                    cause=radl_cause,
-                    events=", ".join(translated(key_title(e)) for e in profile.radl.events),
+                    cause=ex.radl_cause,
+                    events=", ".join(translated(key_title(e)) for e in ex.profile.radl.events),
                 )
             )
         doubled = ", ".join(
-            f"{p} {hand.signed(v)}" for p, v in entry.result.victory_points.items() if p in played.players
+            f"{p} {hand.signed(v)}" for p, v in ex.entry.result.victory_points.items() if p in ex.hand.players
         )
         lines.append(_("Victory Points with the Radl: {points}").format(points=doubled))
     note = (
         _("note: the ledger stores a different result for this hand; `tarockscore check` reports it")
-        if differs
+        if ex.differs
         else None
     )
     return "\n".join(lines), note
@@ -577,14 +543,12 @@ def checked_text(path: Path, ledger: Ledger) -> str:
     )
 
 
-def _rescored_json(
-    before: Ledger, after: Ledger, sheet: Sheet, changed: Sequence[int], written: bool
-) -> dict[str, Any]:
-    data = sheet_json(sheet)
-    data["written"] = written
-    data["changed"] = list(changed)  # every hand the text names only the first few of
-    data["before"] = {"profile": profile_json(before.table), "totals": totals(before)}
-    paid = payout_totals(before)
+def _rescored_json(r: Rescored) -> dict[str, Any]:
+    data = sheet_json(r.sheet)
+    data["written"] = r.written
+    data["changed"] = list(r.changed)  # every hand the text names only the first few of
+    data["before"] = {"profile": profile_json(r.before.table), "totals": totals(r.before)}
+    paid = payout_totals(r.before)
     if paid is not None:  # as show --json has it: only where Kontra changes the money alone
         data["before"]["payout_totals"] = paid
     return data
@@ -595,23 +559,20 @@ def _rescored_rows(before: Ledger, after: Ledger) -> list[list[object]]:
     return [[p, old[p], new[p], hand.signed(new[p] - old[p])] for p in after.players]
 
 
-def _rescored_text(before: Ledger, after: Ledger, changed: Sequence[int], written: bool, path: Path) -> str:
+def _rescored_text(r: Rescored, path: Path) -> str:
     lines = [
         tabulate(
-            _rescored_rows(before, after),
-            headers=[_("player"), before.table.profile.name, after.table.profile.name, _("difference")],
+            _rescored_rows(r.before, r.after),
+            headers=[_("player"), r.before.table.profile.name, r.after.table.profile.name, _("difference")],
             disable_numparse=True,
         )
     ]
-    if changed:
-        lines.append(_("hands scored differently: {hands}").format(hands=first_few(changed)))
-    if refused := not_allowed(after):
-        lines += [_("{hand} (scored all the same)").format(hand=h) for h in refused[:FIRST_FEW]]
-        if len(refused) > FIRST_FEW:
-            lines.append(_("… and {more:,} more").format(more=len(refused) - FIRST_FEW))
-    if written:
+    if r.changed:
+        lines.append(_("hands scored differently: {hands}").format(hands=first_few(r.changed)))
+    lines += _and_more([_("{hand} (scored all the same)").format(hand=h) for h in not_allowed(r.after)])
+    if r.written:
         lines.append(
-            _("written: {path} is now scored under {name}").format(path=path, name=after.table.profile.name)
+            _("written: {path} is now scored under {name}").format(path=path, name=r.after.table.profile.name)
         )
     else:
         lines.append(_("what-if only: the ledger is unchanged (--write to keep it)"))
@@ -622,9 +583,15 @@ def _rescored_text(before: Ledger, after: Ledger, changed: Sequence[int], writte
 FIRST_FEW = 10
 
 
+def _and_more(lines: list[str]) -> list[str]:
+    """The first :data:`FIRST_FEW` lines and how many more ("and 1 more" would be no shorter)."""
+    if len(lines) <= FIRST_FEW + 1:
+        return lines
+    return [*lines[:FIRST_FEW], _("… and {more:,} more").format(more=len(lines) - FIRST_FEW)]
+
+
 def first_few(items: Sequence[object]) -> str:
-    """The items joined with ", ", or the first :data:`FIRST_FEW` and how many more (``--json``
-    lists every one)."""
+    """The items joined with ", ", or the first :data:`FIRST_FEW` and how many more."""
     if len(items) <= FIRST_FEW + 1:  # "and 1 more" would be no shorter than the item itself
         return ", ".join(str(item) for item in items)
     more = len(items) - FIRST_FEW
@@ -634,9 +601,7 @@ def first_few(items: Sequence[object]) -> str:
 
 
 def not_allowed(ledger: Ledger) -> list[str]:
-    """The hands whose declarer may not bid the contract under the ledger's profile, each with
-    the rule in the players' words: ``hand 3: under gametwist only the Forehand may play a
-    Sechserdreier``."""
+    """The hands whose declarer may not bid the contract under the ledger's profile, with the rule."""
     out = []
     for i, entry in enumerate(ledger.hands, 1):
         h = entry.hand
@@ -646,24 +611,21 @@ def not_allowed(ledger: Ledger) -> list[str]:
     return out
 
 
-def rescored_view(
-    before: Ledger, after: Ledger, sheet: Sheet, changed: Sequence[int], written: bool, path: Path
-) -> View:
-    """``rescore``: each player's total under both profiles; JSON as ``show --json`` with ``written``
-    and ``before``; CSV one row per player."""
+def rescored_view(r: Rescored, path: Path) -> View:
+    """``rescore``: each player's total under both profiles."""
     return View(
-        table=lambda: _rescored_text(before, after, changed, written, path),
-        json=lambda: _rescored_json(before, after, sheet, changed, written),
+        table=lambda: _rescored_text(r, path),
+        json=lambda: _rescored_json(r),
         csv=lambda: (
-            ["player", before.table.profile.name, after.table.profile.name, "difference"],
-            _rescored_rows(before, after),
+            ["player", r.before.table.profile.name, r.after.table.profile.name, "difference"],
+            _rescored_rows(r.before, r.after),
         ),
     )
 
 
-def repaired_text(before: Ledger, after: Ledger, written: bool, path: Path) -> str:
-    """``repair``: every number that changes (hand, player, stored, re-scored), the totals, and
-    whether it was written."""
+def repaired_text(r: Repaired, path: Path) -> str:
+    """``repair``: every number that changes, the totals, and whether it was written."""
+    before, after = r.before, r.after
     rows = []
     for i, (old, new) in enumerate(zip(before.hands, after.hands, strict=True), 1):
         for p in before.players:
@@ -696,28 +658,27 @@ def repaired_text(before: Ledger, after: Ledger, written: bool, path: Path) -> s
                 path=path
             )
         )
-    if written:
+    if r.written:
         lines.append(_("written: {path} re-scored and sealed; the audit trail says so").format(path=path))
     else:
         lines.append(_("nothing was written; run again with --write to keep this"))
     return "\n".join(lines)
 
 
-def settled_view(result: Settlement, points: dict[str, int], payout: bool, profile: Profile) -> View:
-    """``settle``: the balances and the payments; JSON as documented; CSV one row per payment."""
+def settled_view(s: Settled) -> View:
+    """``settle``: the balances and the payments."""
     return View(
-        table=lambda: settle_text(result, points, payout, profile),
-        json=lambda: settle_json(result, points, payout),
+        table=lambda: settle_text(s),
+        json=lambda: settle_json(s),
         csv=lambda: (
             ["from", "to", "amount"],
-            [[x.payer, x.payee, str(x.amount)] for x in result.payments],
+            [[x.payer, x.payee, str(x.amount)] for x in s.settlement.payments],
         ),
     )
 
 
-def upgraded_text(done: Any) -> str:
-    """``upgrade``: what was converted, what it holds, where the old file is kept; or that the
-    ledger is in the current format already."""
+def upgraded_text(done: Upgraded) -> str:
+    """``upgrade``: what was converted and where the old file is kept, or that nothing was to do."""
     if done.backup is None:
         return _("{path}: already in the current format (ledger schema 2); nothing was written").format(
             path=done.path

@@ -1,8 +1,5 @@
-"""A hand's score and the profiles as text (tabulate), JSON and CSV: ``score``, ``--explain``, the
-price list, the list of shipped profiles (rendering layer, no scoring).
-
-Text for a person speaks the chosen language (:mod:`tarockscore.i18n`); JSON and CSV do not.
-"""
+"""A hand's score and the profiles as text, JSON and CSV: ``score``, ``--explain``, the price list,
+the shipped profiles (rendering layer, no scoring). Only the text speaks the reader's language."""
 
 from __future__ import annotations
 
@@ -130,14 +127,8 @@ def score_csv(score: Score) -> tuple[list[str], list[list[object]]]:
 
 
 def explain(score: Score, profile: Profile) -> str:
-    """Bet by bet, the arithmetic behind every number, in the players' words.
-
-    Each line holds the players' words and numbers; the rule behind a number is cited once, as a
-    numbered note under the arithmetic (the contract's or bonus's ``source``, the profile's
-    ``[sources]``). The profile key of each number (``contracts.rufer.value``) is in ``--json``.
-    A hand decided on card points says them and the line they were held against; under
-    Simplified Scoring nobody pays, so each line says what each player writes.
-    """
+    """Bet by bet, the arithmetic behind every number, in the players' words; the rule behind a
+    number is cited once, as a numbered note under the arithmetic (its profile key is in ``--json``)."""
     sources = Sources()
     out = [
         _("Profile '{name}': {title}").format(name=profile.name, title=profile.title_in(i18n.current())),
@@ -179,21 +170,25 @@ def explain(score: Score, profile: Profile) -> str:
                 winners=", ".join(line.winners) or _("nobody"), points=adds_text(line.points)
             )
         )
-        words = players_words(translated(line.note)) if line.note else ""
-        if words:
-            out.append("   " + _("note: {note}").format(note=words))
+        out += ["   " + n for n in _noted(line.note)]
     out.append("")
-    each = ", ".join(f"{p} {signed(v)}" for p, v in score.victory_points.items())
-    out.append(_("Victory Points: {points}").format(points=each))
+    out.append(_("Victory Points: {points}").format(points=_each(score.victory_points)))
     if score.payout is not None:
-        each = ", ".join(f"{p} {signed(v)}" for p, v in score.payout.items())
-        out.append(_("Payout: {points}").format(points=each))
+        out.append(_("Payout: {points}").format(points=_each(score.payout)))
     for n in score.notes:
-        words = players_words(translated(n))
-        if words:
-            out.append(_("note: {note}").format(note=words))
+        out += _noted(n)
     out += sources.notes()
     return quoted("\n".join(out))
+
+
+def _each(points: Mapping[str, int]) -> str:
+    return ", ".join(f"{p} {signed(v)}" for p, v in points.items())
+
+
+def _noted(note: str | None) -> list[str]:
+    """The note's line, if it says anything in the players' words."""
+    words = players_words(translated(note)) if note else ""
+    return [_("note: {note}").format(note=words)] if words else []
 
 
 class Sources:
@@ -219,7 +214,7 @@ class Sources:
 
 def _share_of_each(factor: Factor, line: Line) -> bool:
     """The factor that makes one loser's Trischaken payment out of what each receiver gets: under
-    Simplified Scoring nobody pays, so the line shows what each writes and this step goes."""
+    Simplified Scoring nobody pays, so this step goes."""
     return factor.rule == key_path(Trischaken, "losers") and factor.multiplier == len(line.winners)
 
 
@@ -256,8 +251,7 @@ def _settled(profile: Profile) -> str:
 
 
 def _aliases(aliases: Sequence[str]) -> str:
-    """The other names a contract, bonus or step is typed as: in German written as words
-    (``Grand Call``), which a name matches in any spelling, so none reads as a key."""
+    """The other names a contract, bonus or step is typed as (in German as words, not keys)."""
     if i18n.current() == i18n.DEFAULT:
         return ", ".join(aliases)
     return ", ".join(key_title(a) for a in aliases)
@@ -265,8 +259,6 @@ def _aliases(aliases: Sequence[str]) -> str:
 
 # A profile key path, alone or with its value: "valat.bonuses = 'none'", "kontra.ladder[0]".
 _KEY = r"[a-z_]+(?:\.[a-z_]+(?:\[\d+\])?)+(?: = [^(),;]+)?"
-# The patterns of this module are compiled on first use (re keeps them), not at import: the
-# commands at the table mostly never ask them.
 _KEY_IN_BRACKETS = r"\s*\((?:" + _KEY + r")(?:, " + _KEY + r")*\)"
 _KEY_ALONE = r"^" + _KEY + r"$"
 
@@ -409,8 +401,7 @@ def _profile_row(p: Profile, language: str) -> list[str]:
 
 
 def profiles_view(profiles: Sequence[Profile]) -> View:
-    """One row per profile: its name, game, settlement, Kontra ceiling and title (the reader's
-    language in the table; English in JSON and CSV, which speak no language)."""
+    """One row per profile: its name, game, settlement, Kontra ceiling and title."""
     return View(
         table=lambda: _profiles_table(profiles),
         json=lambda: [dict(zip(PROFILE_COLUMNS, _profile_row(p, "en"), strict=True)) for p in profiles],

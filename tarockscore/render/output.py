@@ -1,9 +1,4 @@
-"""The one output path: a command's result as a view, turned into a table, JSON, CSV or HTML (rendering layer).
-
-A front end asks the library for a result, asks ``render`` for its view, and prints
-``rendered(view, fmt)``: every command that prints a table offers the same formats the same way,
-and the shapes of its JSON and CSV are built here in ``render/``, beside its table.
-"""
+"""The one output path: a command's result as a view, turned into a table, JSON, CSV or HTML (rendering layer)."""
 
 from __future__ import annotations
 
@@ -33,11 +28,7 @@ class OutputFormat(StrEnum):
 
 
 class View(NamedTuple):
-    """A result as it can be shown: each format a function, called only when that format is asked for.
-
-    ``table`` is the text for a person; ``json`` the data ``json.dumps`` writes
-    (docs/machine-output.md); ``csv`` the header and rows; ``html`` one printable page.
-    """
+    """A result as it can be shown: each format a function, called only when that format is asked for."""
 
     table: Callable[[], str]
     json: Callable[[], Any] | None = None
@@ -87,8 +78,7 @@ _NUMBER = r"[+-]?[0-9]+(?:[.,/][0-9]+)?"
 
 
 def csv_cell(value: Any) -> Any:
-    """The value as a CSV cell that no spreadsheet runs: text that is not a plain number and
-    begins with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return gets a leading ``'``."""
+    """The value as a CSV cell that no spreadsheet runs (see :data:`FORMULA_STARTS`)."""
     if isinstance(value, str) and value.startswith(FORMULA_STARTS) and not re.fullmatch(_NUMBER, value):
         return "'" + value
     return value
@@ -96,7 +86,6 @@ def csv_cell(value: Any) -> Any:
 
 def csv_text(headers: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
     """Every CSV this program prints: cells neutralised by :func:`csv_cell`."""
-
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow([csv_cell(h) for h in headers])
@@ -105,8 +94,7 @@ def csv_text(headers: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
 
 
 def rendered(view: View, fmt: OutputFormat = OutputFormat.TABLE) -> str:
-    """The view in ``fmt``, as printed (the table with a newline after it; the page, JSON and CSV end in their own); a format the view does not have is a usage error
-    naming ``--format`` and the formats it has."""
+    """The view in ``fmt``, as printed; a format the view does not have is a usage error."""
     if fmt is OutputFormat.TABLE:
         return view.table() + "\n"
     if fmt is OutputFormat.JSON and view.json is not None:

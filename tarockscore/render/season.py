@@ -1,11 +1,5 @@
-"""The season as it is shown: the standings' table, JSON and CSV, the season's span, the chart's
-title and page (rendering layer).
-
-Kept apart from :mod:`tarockscore.render.evening` so that the ledger commands, which print an
-evening, do not import the season and chart modules. Pure functions from season values to text
-and data; :func:`standings_view` gives the ``season`` command's one view of them. The JSON keys
-and CSV columns are stable: docs/machine-output.md lists them.
-"""
+"""The season as it is shown: the standings' table, JSON and CSV (docs/machine-output.md), the
+season's span, the chart's title and page (rendering layer)."""
 
 from __future__ import annotations
 
@@ -17,7 +11,7 @@ from tabulate import tabulate
 from tarockscore.i18n import N_, _, current, date, ngettext, number, translated
 from tarockscore.render.chart import Marker, chart_svg, escape, svg_to_image
 from tarockscore.render.hand import signed
-from tarockscore.render.output import CsvTable, View
+from tarockscore.render.output import View
 from tarockscore.season.standings import Season, Standing, decimal_text
 
 # The standings' columns as a person reads them (English keys, translated where the table is drawn).
@@ -116,16 +110,11 @@ def standings_text(season: Season, rows: Sequence[Standing]) -> str:
 
 
 def standings_view(season: Season, rows: Sequence[Standing], warnings: Sequence[str]) -> View:
-    """The ``season`` command's view: the table, the JSON (with the ``warnings`` as the front end
-    words them), the CSV."""
-
-    def csv() -> CsvTable:
-        return standings_csv(rows)
-
+    """The ``season`` command's view: the table, the JSON, the CSV."""
     return View(
         table=lambda: standings_text(season, rows),
         json=lambda: season_json(season, rows, warnings),
-        csv=csv,
+        csv=lambda: standings_csv(rows),
     )
 
 
@@ -165,10 +154,8 @@ def default_title(folded: Season) -> str:
 
 
 def html(svg: str, title: str) -> str:
-    """A page around the chart, written so that it is well-formed XML too (XHTML's spelling of
-    HTML5): an XML parser reads it as surely as a browser, whatever a name or title holds. The
-    chart is as large as the window allows, in proportion (the SVG's viewBox scales; its width
-    and height attributes are only the default size)."""
+    """A page around the chart, well-formed XML too (XHTML's spelling of HTML5), whatever a name or
+    title holds; the chart as large as the window allows."""
     body = svg.split("\n", 1)[1]  # without the XML declaration
     return (
         f'<!DOCTYPE html>\n<html xmlns="http://www.w3.org/1999/xhtml" lang="{current()}">\n<head>\n'
@@ -189,9 +176,7 @@ def chart_file(
     title: str | None = None,
 ) -> str | bytes:
     """The season's chart in ``fmt`` (``svg``, ``html``, ``png``, ``pdf``): one line per reported
-    player over every hand, a marker where each evening after the first begins; ``title``: the
-    chart's, else the evening's or the season's (:func:`default_title`). PNG and PDF raise
-    :class:`~tarockscore.render.chart.ImageUnavailable` without the drawing library."""
+    player, a marker where each evening after the first begins."""
     if title is None:
         title = default_title(season)
     markers = [Marker(n, label) for n, label in starts]

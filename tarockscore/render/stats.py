@@ -1,9 +1,4 @@
-"""The statistics per player as they are shown: the tables a person reads, and the JSON and CSV a
-machine reads (docs/machine-output.md) (rendering layer).
-
-Pure functions from the season's statistics to text and data; :func:`stats_view` gives the
-``stats`` command's one view of them.
-"""
+"""The statistics per player as tables, JSON and CSV (docs/machine-output.md) (rendering layer)."""
 
 from __future__ import annotations
 
@@ -15,7 +10,7 @@ from tabulate import tabulate
 
 from tarockscore.i18n import N_, _, number, translated
 from tarockscore.render.hand import signed
-from tarockscore.render.output import CsvTable, View
+from tarockscore.render.output import View
 from tarockscore.render.season import season_span
 from tarockscore.rules.settlement import title as key_title
 from tarockscore.season.standings import Season, decimal_text
@@ -27,8 +22,7 @@ _NARROW_DROPS = ("silent", "worst", "best", "per hand", "Rekontra")
 
 
 def named(key: str) -> str:
-    """A contract's or bonus's profile key as the players say it (``king_ultimo``: King Ultimo,
-    in German König ultimo); a profile's own new name as written, in title case."""
+    """A contract's or bonus's profile key as the players say it (``king_ultimo``: King Ultimo)."""
     return translated(key_title(key))
 
 
@@ -223,18 +217,7 @@ SUMMARY_COLUMNS = (
 )
 
 
-def csv_columns(stats: Sequence[PlayerStats], order: Sequence[str] = ()) -> list[str]:
-    """The summary columns, ``payout`` where a profile has one, then ``declared_C`` and
-    ``declared_won_C`` for each contract C somebody declared."""
-    cols = list(SUMMARY_COLUMNS)
-    if any(s.payout is not None for s in stats):
-        cols.append("payout")
-    for c in contracts_declared(stats, order):
-        cols += [f"declared_{c}", f"declared_won_{c}"]
-    return cols
-
-
-def csv_row(s: PlayerStats, contracts: Sequence[str], payout: bool = False) -> list[object]:
+def _csv_row(s: PlayerStats, contracts: Sequence[str], payout: bool = False) -> list[object]:
     d, pt, b = s.declared_total(), s.partner_total(), s.bonus_total()
     row: list[object] = [
         s.player,
@@ -270,23 +253,23 @@ def csv_row(s: PlayerStats, contracts: Sequence[str], payout: bool = False) -> l
 def csv_table(
     stats: Sequence[PlayerStats], order: Sequence[str] = ()
 ) -> tuple[list[str], list[list[object]]]:
-    """One header row and one row per player; contracts in ``order`` (see :func:`contract_order`)."""
+    """The summary columns, ``payout`` where a profile has one, then two for each contract declared
+    (in ``order``, see :func:`contract_order`); one row per player."""
     contracts = contracts_declared(stats, order)
     payout = any(s.payout is not None for s in stats)
-    return csv_columns(stats, order), [csv_row(s, contracts, payout) for s in stats]
+    columns = [*SUMMARY_COLUMNS, *(["payout"] if payout else [])]
+    for c in contracts:
+        columns += [f"declared_{c}", f"declared_won_{c}"]
+    return columns, [_csv_row(s, contracts, payout) for s in stats]
 
 
 def stats_view(
     season: Season, stats: Sequence[PlayerStats], warnings: Sequence[str], width: int | None = STATS_WIDTH
 ) -> View:
-    """The ``stats`` command's view: the tables and the season's span (within ``width`` columns;
-    None: every column), the JSON with the ``warnings`` as the front end words them, the CSV."""
+    """The ``stats`` command's view: the tables (within ``width`` columns) and the season's span, the JSON, the CSV."""
     order = contract_order(season)
-
-    def table() -> str:
-        return f"{stats_text(stats, order, width)}\n{season_span(season)}"
-
-    def csv() -> CsvTable:
-        return csv_table(stats, order)
-
-    return View(table=table, json=lambda: stats_json(season, stats, warnings), csv=csv)
+    return View(
+        table=lambda: f"{stats_text(stats, order, width)}\n{season_span(season)}",
+        json=lambda: stats_json(season, stats, warnings),
+        csv=lambda: csv_table(stats, order),
+    )

@@ -1,11 +1,6 @@
 """The season as the library offers it: many evenings' ledgers read and folded into standings,
-statistics and the chart's running totals (library layer).
-
-:func:`fold_season` reads every ledger it is given (files, or folders searched for ``*.toml``
-ledgers), with the date range, the players to report, the aliases (given one by one, or in an
-alias file) and, if asked, every hand re-scored under one profile. What a scorekeeper should hear
-about on the way (a file that is no ledger, a ledger left out, a name spelt two ways) is handed
-to ``warn`` as it is found and kept in the result; nothing is printed here.
+statistics and the chart's running totals (library layer). Warnings go to ``warn`` as they are
+found and are kept in the result; nothing is printed here.
 """
 
 from __future__ import annotations
@@ -67,8 +62,7 @@ Warn = Callable[[str], None]
 
 class SeasonMessages:
     """The templates of the season's messages that speak of what a front end offers (an alias, a
-    rescore, the date range, leaving a bad ledger out): a front end words each as its own option,
-    with the values the message carries."""
+    rescore, the date range, leaving a bad ledger out): a front end words each as its own option."""
 
     # from the fold (season/standings.py)
     ONE_PLAYER_TWO_WAYS = core.ONE_PLAYER_TWO_WAYS
@@ -92,8 +86,7 @@ M = SeasonMessages
 
 
 class ProblemText(Message):
-    """A problem inside a warning: said as the problem says itself (its place, then what is wrong),
-    in the reader's language."""
+    """A problem inside a warning, said as the problem says itself, in the reader's language."""
 
     __slots__ = ("problem",)
     problem: Problem
@@ -109,8 +102,7 @@ class ProblemText(Message):
 
 
 class LeftOut(Message):
-    """The warning that a ledger was left out of the season because it cannot be read or fails
-    its check (``skip_bad``): ``path`` and the ``problems`` that stopped it."""
+    """The warning that a ledger was left out of the season (``skip_bad``): ``path`` and its ``problems``."""
 
     __slots__ = ("path", "problems")
     path: Path
@@ -148,11 +140,8 @@ def _alias_pair(alias: str, name: str, text: str) -> tuple[str, str]:
 
 
 def parse_alias(text: str) -> tuple[str, str]:
-    """``"Hansi=Hans"`` → ``("Hansi", "Hans")``: the first name is read as the second.
-
-    Both are names as a table's players are (:func:`name_problem`): no control character, no
-    comma, '=' or ';', at most 40 characters.
-    """
+    """``"Hansi=Hans"`` → ``("Hansi", "Hans")``: the first name is read as the second; both are
+    held to the rules of a player's name."""
     alias, sep, name = text.partition("=")
     if not sep or not alias.strip() or not name.strip():
         raise UsageError(M.ALIAS_FORM, text=text)
@@ -179,8 +168,7 @@ def _alias_file(path: str | os.PathLike[str]) -> dict[str, str]:
 
 @dataclass(frozen=True, slots=True)
 class _Aliases:
-    """Every alias, and where each was given (its text, or the alias file and its key), so a
-    warning about it names it there."""
+    """Every alias, and where each was given, so that a warning about it names it there."""
 
     names: dict[str, str]
     texts: dict[str, str]  # alias → the text it was given as
@@ -239,12 +227,8 @@ class _Reading:
             self.warn(warning)
 
     def folder(self, path: Path, source: str) -> list[Path]:
-        """Every ``*.toml`` regular file in the folder and below, in order.
-
-        Links to folders are not followed; a subfolder that cannot be read is warned about, and a
-        ``*.toml`` entry that is not a regular file (a FIFO, a device) is skipped with a warning,
-        never opened.
-        """
+        """Every ``*.toml`` regular file in the folder and below, in order; a FIFO or a device is
+        skipped with a warning, never opened."""
         found = []
 
         def unreadable(exc: OSError) -> None:
@@ -300,13 +284,9 @@ class _Reading:
         return out
 
     def ledgers(self, sources: Sequence[str], skip_bad: bool) -> list[tuple[str, Ledger]]:
-        """Every ledger named or found; all problems of all files in one error.
-
-        In a folder, a TOML file that is no ledger (a profile, an alias file, a file without the
-        ``schema`` key) is skipped with a warning; named, it is an error. A ledger that cannot be
-        read or trusted (its digest does not match: changed outside tarockscore) stops the
-        season, unless ``skip_bad``: then it is left out with a warning.
-        """
+        """Every ledger named or found; all problems of all files in one error. In a folder, a TOML
+        file that is no ledger is skipped with a warning; named, it is an error. A ledger that cannot
+        be read or trusted stops the season, unless ``skip_bad`` leaves it out with a warning."""
         ledgers: list[tuple[str, Ledger]] = []
         problems: list[Problem] = []
         untrusted = False
@@ -355,12 +335,7 @@ def _not_a_ledger(problems: Sequence[Problem]) -> bool:
 
 @dataclass(frozen=True, slots=True)
 class FoldedSeason:
-    """Many evenings folded into one season, and what reading them left out.
-
-    ``season``: the evenings (filtered, aliases folded, in date order), the players, and the
-    season's own warnings (a name spelt two ways, profiles mixed); ``left_out``: the warnings of
-    the reading (a file that is no ledger, a folder that cannot be read, a ledger left out).
-    """
+    """Many evenings folded into one season, and the warnings of reading them (``left_out``)."""
 
     season: Season
     left_out: tuple[str, ...] = ()
@@ -397,14 +372,10 @@ def fold_season(
 ) -> FoldedSeason:
     """Read the ledgers and fold them into a season.
 
-    ``sources``: ledger files, or folders whose ``*.toml`` ledgers (and those below) are read;
-    none: the evening's ledger (``$TAROCKSCORE_LEDGER``, else ``tarock-ledger.toml`` here).
-    ``since``/``until``: only evenings dated in that range (both days included); ``players``:
-    only these are reported (the ranks stay those of everybody); ``aliases``: ``{"Hansi":
-    "Hans"}`` or texts ``"Hansi=Hans"``, after those of ``alias_file`` (a TOML file with an
-    ``[aliases]`` table); ``rescore``: every hand scored afresh under this profile;
-    ``skip_bad``: a ledger that cannot be read or fails its check is left out with a warning
-    instead of stopping the season. Each warning goes to ``warn`` as it is found.
+    ``sources``: ledger files or folders (none: the evening's ledger); ``since``/``until``: the
+    days kept (both included); ``players``: those reported (ranked among everybody); ``aliases``:
+    ``{"Hansi": "Hans"}`` or ``"Hansi=Hans"`` texts, after ``alias_file``'s; ``rescore``: one
+    profile for every hand; ``skip_bad``: leave out, with a warning, a ledger that fails its check.
     """
     if since is not None and until is not None and since > until:
         raise UsageError(M.DATES_CROSSED, start=since, end=until)
@@ -453,8 +424,7 @@ def check_chart_file(
     target: str | os.PathLike[str], inputs: Iterable[str | os.PathLike[str]], called: str = "output"
 ) -> None:
     """Refuse, before any work, a chart file that would overwrite one of ``inputs``, a ledger or a
-    profile, or that has no folder to be written in; ``called``: how the file is named in a
-    message."""
+    profile, or that has no folder to be written in."""
     check_output(os.fspath(target), called, [Path(p) for p in inputs])
 
 

@@ -53,13 +53,10 @@ WRONGLY_DATED = N_("{source} has the date {date!r}, not YYYY-MM-DD: left out by 
 class PlayedHand:
     """One hand of an evening with the result its ledger stores."""
 
-    number: int  # the ledger's hand number, 1-based
-    players: tuple[str, ...]  # the four who played it (at five, the dealer sits out)
-    hand: Hand  # the hand itself, as its ledger read it
+    hand: Hand  # the hand itself, as its ledger read it (its players: the four who played it)
     victory_points: Mapping[str, int]
     payout: Mapping[str, int] | None = None
     won: bool | None = None  # whether the declarers won; None in Trischaken
-    radl: int = 1  # a Radl's factor, already in the stored result
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,7 +66,6 @@ class Evening:
     source: str  # the ledger's file name, for messages
     players: tuple[str, ...]
     profile: Profile
-    profile_hash: str
     hands: tuple[PlayedHand, ...]
     date: date | None = None
     place: str | None = None
@@ -85,7 +81,6 @@ class Evening:
         hands = tuple(
             replace(
                 h,
-                players=tuple(names.get(p, p) for p in h.players),
                 victory_points=n(h.victory_points),
                 payout=None if h.payout is None else n(h.payout),
                 hand=h.hand.renamed(names),
@@ -109,22 +104,12 @@ def ledger_date(ledger: Ledger) -> date | None:
 def evening(ledger: Ledger, source: str) -> Evening:
     """One ledger as an evening."""
     hands = tuple(
-        PlayedHand(
-            number,
-            e.hand.players,
-            e.hand,
-            e.result.victory_points,
-            e.result.payout,
-            e.result.won,
-            e.result.radl,
-        )
-        for number, e in enumerate(ledger.hands, 1)
+        PlayedHand(e.hand, e.result.victory_points, e.result.payout, e.result.won) for e in ledger.hands
     )
     return Evening(
         source=source,
         players=ledger.players,
         profile=ledger.profile,
-        profile_hash=ledger.table.profile.sha256,
         hands=hands,
         date=ledger_date(ledger),
         place=ledger.table.place,
@@ -262,7 +247,7 @@ def spelling_warnings(evenings: Sequence[Evening]) -> list[str]:
         for p in e.players:
             where.setdefault(p, []).append(e.source)
         for h in e.hands:
-            for p in h.players:
+            for p in h.hand.players:
                 hands[p] = hands.get(p, 0) + 1
     names = list(where)
     out: list[str] = []
@@ -336,14 +321,6 @@ def _comparable(a: Profile, b: Profile) -> str:
 Named = tuple[str, Ledger]  # a ledger and the name it is reported under (its file)
 
 
-def _profile_groups(ledgers: Sequence[Named]) -> dict[tuple[str, str], list[str]]:
-    groups: dict[tuple[str, str], list[str]] = {}
-    for source, ledger in ledgers:
-        record = ledger.table.profile
-        groups.setdefault((record.name, record.sha256), []).append(source)
-    return groups
-
-
 def _describe(groups: Mapping[tuple[str, str], list[str]]) -> str:
     names = [name for name, _ in groups]
     parts = []
@@ -355,18 +332,16 @@ def _describe(groups: Mapping[tuple[str, str], list[str]]) -> str:
 
 def _check_profiles(ledgers: Sequence[Named]) -> list[str]:
     """Mixed profiles are reported; where their Victory Points mean different things, refused."""
-    groups = _profile_groups(ledgers)
+    groups: dict[tuple[str, str], list[str]] = {}
+    for source, ledger in ledgers:
+        groups.setdefault((ledger.table.profile.name, ledger.table.profile.sha256), []).append(source)
     if len(groups) <= 1:
         return []
     first = ledger_profile(ledgers[0][1])
     for _, ledger in ledgers[1:]:
         why = _comparable(first, ledger_profile(ledger))
         if why:
-            raise LedgerError(
-                PROFILES_CANNOT_ADD,
-                _describe=_describe(groups),
-                why=why,
-            )
+            raise LedgerError(PROFILES_CANNOT_ADD, _describe=_describe(groups), why=why)
     return [message(PROFILES_ADDED, profiles=_describe(groups))]
 
 
@@ -500,11 +475,8 @@ def fold(ledgers: Sequence[Named], filters: Filters = Filters()) -> Season:
 
 
 def standings(season: Season) -> tuple[Standing, ...]:
-    """Per player: Victory Points, payout, hands played, evenings; best first, ties share a rank.
-
-    Ranks are those of everybody who played, so a ``--player`` filter shows a player's place
-    in the whole season.
-    """
+    """Per player: Victory Points, payout, hands played, evenings; best first, ties share a rank
+    (among everybody who played, whoever is reported)."""
     vp = dict.fromkeys(season.players, 0)
     hands = dict.fromkeys(season.players, 0)
     evenings = dict.fromkeys(season.players, 0)
@@ -513,14 +485,14 @@ def standings(season: Season) -> tuple[Standing, ...]:
         for p in e.players:
             evenings[p] += 1
         for h in e.hands:
-            for p in h.players:
+            for p in h.hand.players:
                 hands[p] += 1
             for p, v in h.victory_points.items():
                 vp[p] += v
             if h.payout is not None:
                 for p, v in h.payout.items():
                     payout[p] = payout.get(p, 0) + v
-    has_payout = any(h.payout is not None for _, h in season.hands())
+    has_payout = bool(payout)
     ordered = sorted(season.players, key=lambda p: (-vp[p], -payout.get(p, 0), p))
     out: list[Standing] = []
     for i, p in enumerate(ordered):
@@ -551,8 +523,6 @@ def per_hand_points(season: Season) -> tuple[list[Mapping[str, int]], list[tuple
 
 # -- copies ----------------------------------------------------------------------------------------
 
-NamedLedger = tuple[str, Ledger]  # a ledger and the name it is reported under (its file)
-
 COPY_OF = N_(
     "{copy} holds the same evening as {kept} (the same table, begun at {created}, and every hand of "
     "it is in {kept} too): counted once, as {kept}"
@@ -568,11 +538,10 @@ def _hands_seen(ledger: Ledger) -> list[tuple[Mapping[str, Any], str]]:
     return [(e.keys, e.recorded) for e in ledger.hands]
 
 
-def without_copies(ledgers: Sequence[NamedLedger], warnings: list[str]) -> list[NamedLedger]:
+def without_copies(ledgers: Sequence[Named], warnings: list[str]) -> list[Named]:
     """Each evening once, in the order given: a ledger whose table is another's and whose hands are
-    all in it, in order, is left out and said so (in ``warnings``); the one with the most hands
-    counts. A ledger without hands adds nothing either way and is left as it is."""
-    by_table: dict[tuple[object, ...], list[NamedLedger]] = {}
+    all in it, in order, is left out and said so (in ``warnings``)."""
+    by_table: dict[tuple[object, ...], list[Named]] = {}
     for item in ledgers:
         by_table.setdefault(_table(item[1]), []).append(item)
     dropped: set[int] = set()

@@ -1,9 +1,4 @@
-"""Statistics per player over an evening or a season (core layer, pure).
-
-Read off the hands as entered and the results the ledgers store: contracts declared and won,
-partner hands, defences, bonuses announced and made, Kontras said and how they went, and the
-best, worst and average hand. Works on a :class:`~tarockscore.season.standings.Season`, so a single
-evening is a season of one ledger.
+"""Statistics per player over an evening or a season (a season of one ledger) (core layer, pure).
 
 Who said a Kontra: on any bet, the side that does not own it says Kontra (and, higher up the
 ladder, every odd step: Subkontra, Mordkontra); the owning side answers with Rekontra (every
@@ -144,9 +139,8 @@ def _contract_kontras(out: Mapping[str, PlayerStats], hand: Hand, profile: Profi
 
 
 def _bonuses(out: Mapping[str, PlayerStats], hand: Hand, profile: Profile) -> None:
-    """The bonuses of each side, announced or silent, and the Kontras on them: those the hand
-    scores, as its sheet shows them (a Trull in a Valat hand whose profile scores none there,
-    ``valat.bonuses``, is no Trull made)."""
+    """The bonuses of each side the hand scores (a Trull in a Valat hand that scores none is no
+    Trull made), announced or silent, and the Kontras on them."""
     scored = {line.bet for line in score_hand(hand, profile).lines} if hand.bonuses else set()
     for b in hand.bonuses:
         if b.name not in scored:

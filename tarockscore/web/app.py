@@ -47,6 +47,11 @@ HEADERS = {
 }
 
 
+def refused_body(lines: list[str], error: str = "refused") -> dict[str, Any]:
+    """The JSON of a refusal (docs/serve.md): each reason as a problem."""
+    return {"ok": False, "error": error, "problems": [{"where": "", "message": t} for t in lines]}
+
+
 # A form of a hand is a few hundred bytes; a body past this is no form of ours.
 MAX_FORM = 64 * 1024
 
@@ -85,8 +90,8 @@ class Web:
     # -- the request's language, code and origin ----------------------------------------------
 
     def language(self, request: Request) -> str:
-        asked = request.query_params.get("lang")
-        if asked and i18n.language_of(asked):
+        asked = self.lang_param(request)
+        if asked:
             return str(i18n.language_of(asked))
         if self.settings.lang:
             return self.settings.lang
@@ -130,32 +135,40 @@ class Web:
         return HTMLResponse(html(), status_code=status, headers=HEADERS)
 
     def refuse(self, request: Request, status: int, error: str, text: str) -> Response:
-        body = {"ok": False, "error": error, "problems": [{"where": "", "message": text}]}
         return self.answer(
-            request, status, body, lambda: page(text, message_html("refused", [text]), script=False)
+            request,
+            status,
+            refused_body([text], error),
+            lambda: page(text, message_html("refused", [text]), script=False),
         )
+
+    async def in_thread(self, request: Request, work: Callable[[], Response]) -> Response:
+        """``work`` run off the event loop (it reads and writes files), in the request's language."""
+
+        def run() -> Response:
+            with i18n.language(self.language(request)):
+                return work()
+
+        return await run_in_threadpool(run)
 
     def gate(self, request: Request, place: Place | None, code: str, *, write: bool) -> Response | None:
         """None when the request may go on; else the refusal (404, 429, 403), in the request's language."""
         with i18n.language(self.language(request)):
-            return self._gate(request, place, code, write=write)
-
-    def _gate(self, request: Request, place: Place | None, code: str, *, write: bool) -> Response | None:
-        if place is None:
-            return self.refuse(request, 404, "not_found", _("no such table"))
-        who = self.client(request)
-        if code and self.site.limiter.blocked(who):
-            return self.refuse(request, 429, "too_many", _("too many wrong codes: wait a minute"))
-        if write and self.cross_site(request):
-            return self.refuse(request, 403, "cross_site", _("a change must come from this table's page"))
-        if code and not self.site.opens(place.key, code):
-            self.site.limiter.wrong(who)
-            return self.refuse(request, 403, "wrong_code", _("this code does not open this table"))
-        if write and not code:
-            return self.refuse(
-                request, 403, "no_code", _("recording needs the table's code (its card's address)")
-            )
-        return None
+            if place is None:
+                return self.refuse(request, 404, "not_found", _("no such table"))
+            who = self.client(request)
+            if code and self.site.limiter.blocked(who):
+                return self.refuse(request, 429, "too_many", _("too many wrong codes: wait a minute"))
+            if write and self.cross_site(request):
+                return self.refuse(request, 403, "cross_site", _("a change must come from this table's page"))
+            if code and not self.site.opens(place.key, code):
+                self.site.limiter.wrong(who)
+                return self.refuse(request, 403, "wrong_code", _("this code does not open this table"))
+            if write and not code:
+                return self.refuse(
+                    request, 403, "no_code", _("recording needs the table's code (its card's address)")
+                )
+            return None
 
     # -- reading -----------------------------------------------------------------------------
 
@@ -170,14 +183,6 @@ class Web:
         except TarockError:  # the table has played its games, or no such hand: no form
             return None
 
-    def table_json(self, seen: pages.Seen) -> dict[str, Any]:
-        return {
-            "ok": True,
-            "version": seen.version,
-            "next": render_evening.next_text(seen.ledger),
-            "sheet": render_evening.sheet_json(seen.sheet),
-        }
-
     def render_table(
         self,
         request: Request,
@@ -187,12 +192,12 @@ class Web:
         given: Mapping[str, str] | None = None,
         notice: str = "",
         replace: int | None = None,
-    ) -> tuple[pages.Seen, str]:
+    ) -> str:
         seen = self.seen(place)
         entry = self.entry_of(place, replace) if code else None
         if entry is None and code and replace is None:
             notice += message_html("ok", [_("this table has played all its games")])
-        html = pages.table_page(
+        return pages.table_page(
             seen,
             self.site.title,
             code=code or None,
@@ -204,7 +209,6 @@ class Web:
             if code
             else _("reading only: recording needs the table's code (its card's address)"),
         )
-        return seen, html
 
     async def table(self, request: Request) -> Response:
         place = self.site.place(request.path_params["key"])
@@ -219,17 +223,24 @@ class Web:
         done = request.query_params.get("done", "")
 
         def work() -> Response:
-            with i18n.language(self.language(request)):
-                if self.wants_json(request):
-                    return JSONResponse(self.table_json(self.seen(place)), headers=HEADERS)
-                if part == "sheet":
-                    seen = self.seen(place)
-                    return HTMLResponse(sheet_html(seen.ledger, seen.sheet), headers=HEADERS)
-                notice = message_html("ok", [done]) if done else ""
-                _seen, html = self.render_table(request, place, code, notice=notice, replace=number)
-                return HTMLResponse(html, headers=HEADERS)
+            if self.wants_json(request):
+                seen = self.seen(place)
+                data = {
+                    "ok": True,
+                    "version": seen.version,
+                    "next": render_evening.next_text(seen.ledger),
+                    "sheet": render_evening.sheet_json(seen.sheet),
+                }
+                return JSONResponse(data, headers=HEADERS)
+            if part == "sheet":
+                seen = self.seen(place)
+                return HTMLResponse(sheet_html(seen.ledger, seen.sheet), headers=HEADERS)
+            notice = message_html("ok", [done]) if done else ""
+            return HTMLResponse(
+                self.render_table(request, place, code, notice=notice, replace=number), headers=HEADERS
+            )
 
-        return await run_in_threadpool(work)
+        return await self.in_thread(request, work)
 
     async def fields(self, request: Request) -> Response:
         """The form's fields for the answers so far (the page's script asks after each change)."""
@@ -240,13 +251,12 @@ class Web:
         number = form.get("number", "")
 
         def work() -> Response:
-            with i18n.language(self.language(request)):
-                entry = self.entry_of(place, int(number) if number.isdigit() else None)
-                if entry is None:
-                    return HTMLResponse("", headers=HEADERS)
-                return HTMLResponse(fields_html(entry, answers_of(form)), headers=HEADERS)
+            entry = self.entry_of(place, int(number) if number.isdigit() else None)
+            if entry is None:
+                return HTMLResponse("", headers=HEADERS)
+            return HTMLResponse(fields_html(entry, answers_of(form)), headers=HEADERS)
 
-        return await run_in_threadpool(work)
+        return await self.in_thread(request, work)
 
     # -- writing -----------------------------------------------------------------------------
 
@@ -262,11 +272,7 @@ class Web:
         if what not in WRITES:
             return self.refuse(request, 404, "not_found", _("no such table"))
 
-        def work() -> Response:
-            with i18n.language(self.language(request)):
-                return self.changed(request, place, what, form, code)
-
-        return await run_in_threadpool(work)
+        return await self.in_thread(request, lambda: self.changed(request, place, what, form, code))
 
     def changed(self, request: Request, place: Place, what: str, form: dict[str, str], code: str) -> Response:
         number_text = form.get("number", "")
@@ -292,18 +298,18 @@ class Web:
         lang = self.lang_param(request)
         expected = form.get("expected") or place.evening.version()
         if edit:
-            _seen, html = self.render_table(request, place, code, given=given, replace=number)
-            return HTMLResponse(html, headers=HEADERS)
+            return HTMLResponse(
+                self.render_table(request, place, code, given=given, replace=number), headers=HEADERS
+            )
         try:
             entry = tarockscore.hand_entry(place.evening, number)
         except TarockError as exc:  # the table has played its games, or no such hand
             lines = [p.render(i18n.gettext) for p in exc.problems]
-            body = {"ok": False, "error": "refused", "problems": [{"where": "", "message": t} for t in lines]}
             return self.answer(
                 request,
                 422,
-                body,
-                lambda: self.render_table(request, place, code, notice=message_html("refused", lines))[1],
+                refused_body(lines),
+                lambda: self.render_table(request, place, code, notice=message_html("refused", lines)),
             )
         reading = tarockscore.submit_answers(entry.flow, given, entry.defaults)
         problems: list[str] = []
@@ -315,11 +321,6 @@ class Web:
             except TarockError as exc:
                 problems += [p.render(i18n.gettext) for p in exc.problems]
         if problems:
-            body = {
-                "ok": False,
-                "error": "refused",
-                "problems": [{"where": "", "message": p} for p in problems],
-            }
 
             def again() -> str:
                 return self.render_table(
@@ -329,9 +330,9 @@ class Web:
                     given=given,
                     replace=number,
                     notice=message_html("refused", problems),
-                )[1]
+                )
 
-            return self.answer(request, 422, body, again)
+            return self.answer(request, 422, refused_body(problems), again)
         replacing = number is not None
         data = {
             "ok": True,
@@ -374,7 +375,7 @@ class Web:
             return RedirectResponse(target, status_code=303, headers=HEADERS)
         lines = [p["message"] for p in result.body.get("problems", [])]
         kind = "stale" if result.status == 409 else "refused"
-        _seen, html = self.render_table(
+        html = self.render_table(
             request, place, code, given=given, replace=number, notice=message_html(kind, lines)
         )
         return HTMLResponse(html, status_code=result.status, headers=HEADERS)
@@ -396,15 +397,14 @@ class Web:
 
     async def board(self, request: Request) -> Response:
         def work() -> Response:
-            with i18n.language(self.language(request)):
-                fragment = self.board_parts()
-                if request.query_params.get("part"):
-                    return HTMLResponse(fragment, headers=HEADERS)
-                return HTMLResponse(
-                    pages.board_page(self.site.title, fragment, self.lang_param(request)), headers=HEADERS
-                )
+            fragment = self.board_parts()
+            if request.query_params.get("part"):
+                return HTMLResponse(fragment, headers=HEADERS)
+            return HTMLResponse(
+                pages.board_page(self.site.title, fragment, self.lang_param(request)), headers=HEADERS
+            )
 
-        return await run_in_threadpool(work)
+        return await self.in_thread(request, work)
 
     async def events(self, request: Request) -> Response:
         """Server-sent events: ``change`` with each table's stamp whenever a ledger was written."""
@@ -437,46 +437,41 @@ class Web:
         return base + pages.link(place.path, code=self.site.code(place.key))
 
     async def cards(self, request: Request) -> Response:
-        with i18n.language(self.language(request)):
-            return await self._cards(request)
-
-    async def _cards(self, request: Request) -> Response:
         code = request.query_params.get("code", "")
         who = self.client(request)
-        if self.site.limiter.blocked(who):
-            return self.refuse(request, 429, "too_many", _("too many wrong codes: wait a minute"))
-        if not self.site.is_organiser(code):
-            if code:
-                self.site.limiter.wrong(who)
-            return self.refuse(request, 403, "wrong_code", _("the table cards need the organiser's code"))
+        with i18n.language(self.language(request)):
+            if self.site.limiter.blocked(who):
+                return self.refuse(request, 429, "too_many", _("too many wrong codes: wait a minute"))
+            if not self.site.is_organiser(code):
+                if code:
+                    self.site.limiter.wrong(who)
+                return self.refuse(request, 403, "wrong_code", _("the table cards need the organiser's code"))
 
         def work() -> Response:
-            with i18n.language(self.language(request)):
-                places = self.site.places()
-                rounds = sorted({p.round for p in places if p.round is not None})
-                if not rounds:  # an evening: its one table
-                    cards = [(p, self.address(request, p)) for p in places]
-                    return HTMLResponse(pages.cards_page(self.site.title, cards), headers=HEADERS)
-                # a day: the round's cards as `tournament cards` prints them, each with its QR code
-                asked = request.query_params.get("round", "")
-                number = int(asked) if asked.isdigit() and int(asked) in rounds else rounds[-1]
-                t, drawn = self.site.day().round_drawn(number)
-                qr = {
-                    p.table: pages.qr_svg(self.address(request, p))
-                    for p in places
-                    if p.round == number and p.table is not None
-                }
-                return HTMLResponse(render_cards.cards_html(t, drawn, qr), headers=HEADERS)
+            places = self.site.places()
+            rounds = sorted({p.round for p in places if p.round is not None})
+            if not rounds:  # an evening: its one table
+                cards = [(p, self.address(request, p)) for p in places]
+                return HTMLResponse(pages.cards_page(self.site.title, cards), headers=HEADERS)
+            # a day: the round's cards as `tournament cards` prints them, each with its QR code
+            asked = request.query_params.get("round", "")
+            number = int(asked) if asked.isdigit() and int(asked) in rounds else rounds[-1]
+            t, drawn = self.site.day().round_drawn(number)
+            qr = {
+                p.table: pages.qr_svg(self.address(request, p))
+                for p in places
+                if p.round == number and p.table is not None
+            }
+            return HTMLResponse(render_cards.cards_html(t, drawn, qr), headers=HEADERS)
 
-        return await run_in_threadpool(work)
+        return await self.in_thread(request, work)
 
     async def index(self, request: Request) -> Response:
         def work() -> Response:
-            with i18n.language(self.language(request)):
-                html = pages.index_page(self.site.title, self.site.places(), self.lang_param(request))
-                return HTMLResponse(html, headers=HEADERS)
+            html = pages.index_page(self.site.title, self.site.places(), self.lang_param(request))
+            return HTMLResponse(html, headers=HEADERS)
 
-        return await run_in_threadpool(work)
+        return await self.in_thread(request, work)
 
 
 def make_app(site: Site, settings: Settings | None = None) -> Starlette:

@@ -1,14 +1,9 @@
 """The table page's form of a hand, asked of the guided entry's flow (web layer).
 
-The form's fields are the flow's questions, named by their keys (``contract``, ``declarer``,
-``partner``, ``card_points``, ``won``, ``kontra``, ``bonus:1``, ``bonus:1:announced``, ...), so a
-form sends what ``enter`` would be told; each choice is one the profile and the hand so far allow
-(a contract of the profile, a player of this deal, a Kontra step of its ladder, a bonus of the
-contract). Which fields are shown is worked out by walking the flow: the answers given so far,
-then, for the questions not answered yet, a likely answer (the first choice, and "yes" to
-"Kontra or bonuses?") so that a page without JavaScript shows a whole hand's fields at once. The
-page's script asks again after every change (:func:`fields_html` as a fragment), so the form
-follows the hand as it is entered.
+The form's fields are the flow's questions, named by their keys, so a form sends what ``enter``
+would be told. The questions not answered yet are walked with a likely answer, so that a page
+without JavaScript shows a whole hand's fields at once; the page's script asks again after every
+change.
 """
 
 from __future__ import annotations
@@ -69,11 +64,8 @@ def _likely(question: tarockscore.Question) -> str:
 def walk(
     entry: tarockscore.HandEntry, given: Mapping[str, str]
 ) -> tuple[list[tarockscore.Question], tarockscore.FormReading]:
-    """The questions the form shows for the answers given, and the reading of those answers.
-
-    The questions up to the first one not answered are asked in the light of the answers; those
-    after it only of the likely answers, so they are labelled by their summary's words, which
-    name no player ("card points", not "Card points of Anna and Bert")."""
+    """The questions the form shows for the answers given, and the reading of those answers; those
+    after the first not answered are labelled by their summary's words, which name no player."""
     flow = entry.flow
     # "Kontra or bonuses?" is never asked on the page: its fields are always shown
     given = {**given, EXTRAS: "y"}
@@ -133,18 +125,10 @@ def _field(question: tarockscore.Question, chosen: object, text: str, refused: s
 def fields_html(
     entry: tarockscore.HandEntry, given: Mapping[str, str], refused: Mapping[str, str] | None = None
 ) -> str:
-    """The form's fields for the answers given: each shown question with its answer, and the
-    reason an answer was refused beside its field."""
+    """The form's fields for the answers given, and the reason an answer was refused beside its field."""
     shown, reading = walk(entry, given)
     answers = reading.answers
     why = dict(refused or {})
     if reading.next is not None and reading.refused is not None:
         why.setdefault(reading.next.key, reading.refused)
     return "\n".join(_field(q, answers.get(q.key), given.get(q.key, ""), why.get(q.key)) for q in shown)
-
-
-def hidden_answers(given: Mapping[str, str]) -> str:
-    """The answers carried on to the next step (the preview's record button) as hidden fields."""
-    return "".join(
-        f'<input type="hidden"{attrs({"name": k, "value": v})}>' for k, v in given.items() if k != EXTRAS
-    )

@@ -1,9 +1,7 @@
 """The pieces every page of ``serve`` is made of: the page itself, the sheet, a hand's arithmetic (web layer).
 
-Pure functions from the library's values to HTML text. Every value that comes from a file or a
-person (a name, a place, a title, a reason) passes through :func:`esc`: nothing a player types
-becomes markup. The pages load only the server's own script and style sheet (no CDN, no font
-from elsewhere), and declare their language in ``<html lang>``.
+Every value that comes from a file or a person passes through :func:`esc`: nothing a player types
+becomes markup. The pages load only the server's own script and style sheet.
 """
 
 from __future__ import annotations
@@ -46,6 +44,11 @@ def page(
     )
 
 
+def hidden_fields(values: Mapping[str, object]) -> str:
+    """Values carried on to the next step as hidden fields of a form."""
+    return "".join(f'<input type="hidden"{attrs({"name": k, "value": v})}>' for k, v in values.items())
+
+
 def table(headers: Iterable[str], rows: Iterable[Iterable[object]], *, cls: str = "") -> str:
     """An HTML table; the first column is a name (left), the others numbers (right)."""
     head = "".join(f"<th>{esc(h)}</th>" for h in headers)
@@ -56,18 +59,7 @@ def table(headers: Iterable[str], rows: Iterable[Iterable[object]], *, cls: str 
 def sheet_html(ledger: tarockscore.Ledger, sheet: tarockscore.Sheet) -> str:
     """The evening as the table reads it: the totals and money, who deals next, each hand (latest first)."""
     players = sheet.players
-    cash = render_evening.balances(ledger)
-    rows: list[list[object]] = []
-    for p in players:
-        row: list[object] = [p, sheet.totals[p]]
-        if sheet.payout_totals is not None:
-            row.append(sheet.payout_totals[p])
-        if cash is not None:
-            row.append(render_evening.money_text(cash[p]))
-        rows.append(row)
-    headers = [_("player"), _("total")]
-    headers += [_("payout")] if sheet.payout_totals is not None else []
-    headers += [_("money")] if cash is not None else []
+    headers, rows = render_evening.totals_rows(ledger)
     parts = [
         f'<p class="next" id="next">{esc(render_evening.next_text(ledger))}</p>',
         table(headers, rows, cls="totals"),
@@ -94,8 +86,7 @@ def sheet_html(ledger: tarockscore.Ledger, sheet: tarockscore.Sheet) -> str:
 
 
 def score_html(score: tarockscore.Score, radl: int) -> str:
-    """A hand's arithmetic bet by bet, as ``score`` prints it, laid out for a phone: each bet with
-    its value, factors and winners on a line of its own, then each player's points."""
+    """A hand's arithmetic bet by bet, as ``score`` prints it, laid out for a phone."""
     bets = []
     for line in score.lines:
         factors = render_hand.factors_text(line)

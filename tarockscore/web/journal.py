@@ -1,16 +1,10 @@
 """The server's journal: table codes and request keys with their answers, in one sqlite3 file (web layer).
 
-The ledgers stay the only record of the hands. The journal holds what a restarted server needs
-to keep its promises: each table's code and the organiser's (so every printed address and card
-stays valid), and each write's request key with its answer (so a phone that resends after a
-lost answer gets the stored answer, not a second hand).
-
-A write is journalled twice, each time committed before going on: *pending* (with the version
-the hand was entered on) before the ledger is written, *done* (with the answer) after. A server
-killed between the two leaves a pending key; its resend is decided by the ledger alone
-(:meth:`Journal.begin`): the version still the one expected means nothing was written, so it is
-written now; a version moved means the sheet changed (by this hand or another), answered as a
-stale page is, with the current sheet. So no confirmed hand is lost and none is written twice.
+The ledgers stay the only record of the hands; the journal keeps each table's code (so printed
+cards stay valid) and each write's request key with its answer (so a resend gets the stored
+answer, not a second hand). A write is journalled *pending* before the ledger is written and
+*done* after, each committed: a resend of a key left pending is decided by the ledger's version
+alone, so no confirmed hand is lost and none is written twice.
 """
 
 from __future__ import annotations
@@ -115,23 +109,21 @@ class Journal:
 
     def pending(self, key: str, place: str, expected: str) -> None:
         """Journal the key as pending, committed, before its ledger write."""
-        with self._lock:
-            self._db.execute("BEGIN IMMEDIATE")
-            seq = self._db.execute("SELECT COALESCE(MAX(seq), 0) + 1 FROM requests").fetchone()[0]
-            self._db.execute(
-                "INSERT OR REPLACE INTO requests VALUES (?, ?, 'pending', ?, NULL, NULL, ?)",
-                (key, place, expected, seq),
-            )
-            self._db.execute("DELETE FROM requests WHERE seq <= ?", (seq - KEEP_REQUESTS,))
-            self._db.execute("COMMIT")
+        self._put(key, place, "pending", expected, None, None)
 
     def done(self, key: str, place: str, expected: str, status: int, answer: dict[str, Any]) -> None:
         """Journal the answer of the key, once its ledger write (or refusal) is final."""
+        self._put(key, place, "done", expected, status, json.dumps(answer, ensure_ascii=False))
+
+    def _put(
+        self, key: str, place: str, state: str, expected: str, status: int | None, answer: str | None
+    ) -> None:
         with self._lock:
             self._db.execute("BEGIN IMMEDIATE")
             seq = self._db.execute("SELECT COALESCE(MAX(seq), 0) + 1 FROM requests").fetchone()[0]
             self._db.execute(
-                "INSERT OR REPLACE INTO requests VALUES (?, ?, 'done', ?, ?, ?, ?)",
-                (key, place, expected, status, json.dumps(answer, ensure_ascii=False), seq),
+                "INSERT OR REPLACE INTO requests VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (key, place, state, expected, status, answer, seq),
             )
+            self._db.execute("DELETE FROM requests WHERE seq <= ?", (seq - KEEP_REQUESTS,))
             self._db.execute("COMMIT")

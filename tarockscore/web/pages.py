@@ -1,10 +1,5 @@
 """The pages of ``serve``: a table's page, a hand's arithmetic before it is recorded, the board,
-the table cards, the index (web layer).
-
-Each function takes what the request read from the files and gives a whole page or a fragment
-(the parts the page's script fetches again: the fields, the sheet, the board). Text in the
-current language; every value escaped (:func:`tarockscore.web.html.esc`).
-"""
+the table cards, the index (web layer); every value escaped (:func:`tarockscore.web.html.esc`)."""
 
 from __future__ import annotations
 
@@ -19,9 +14,10 @@ import segno
 
 import tarockscore
 from tarockscore.i18n import _, ngettext
+from tarockscore.render import evening as render_evening
 from tarockscore.render import tournament as render_tournament
-from tarockscore.web.form import fields_html, hidden_answers
-from tarockscore.web.html import attrs, esc, page, score_html, sheet_html, table
+from tarockscore.web.form import EXTRAS, fields_html
+from tarockscore.web.html import esc, hidden_fields, page, score_html, sheet_html, table
 from tarockscore.web.site import Place
 
 
@@ -48,9 +44,13 @@ def link(path: str, **query: object) -> str:
 
 
 def _hidden(**values: object) -> str:
-    return "".join(
-        f'<input type="hidden"{attrs({"name": k, "value": v})}>' for k, v in values.items() if v is not None
-    )
+    return hidden_fields({k: v for k, v in values.items() if v is not None})
+
+
+def _heading(number: int, replacing: bool) -> str:
+    if replacing:
+        return _("Replace hand {number}").format(number=number)
+    return _("Hand {number}").format(number=number)
 
 
 def texts_block() -> str:
@@ -119,19 +119,11 @@ def _hand_form(
 ) -> str:
     place = seen.place
     number = entry.number
-    heading = (
-        _("Replace hand {number}").format(number=number)
-        if entry.replacing
-        else _("Hand {number}").format(number=number)
-    )
-    deal = _("{dealer} deals, {forehand} is Forehand").format(
-        dealer=entry.deal.dealer, forehand=entry.deal.forehand
-    )
     return "\n".join(
         [
             f'<form method="post" id="hand-form" class="hand" action="{esc(link(place.path + "/hand", lang=lang))}">',
-            f"<h2>{esc(heading)}</h2>",
-            f'<p class="meta">{esc(deal)}</p>',
+            f"<h2>{esc(_heading(number, entry.replacing))}</h2>",
+            f'<p class="meta">{esc(render_evening.deal_text(entry.deal))}</p>',
             _hidden(
                 code=code,
                 expected=seen.version,
@@ -182,19 +174,14 @@ def preview_page(
     """A hand's arithmetic bet by bet, and the button that records it (the hand in hidden fields)."""
     place = seen.place
     number = preview.number
-    heading = (
-        _("Replace hand {number}").format(number=number)
-        if replacing
-        else _("Hand {number}").format(number=number)
-    )
     action = esc(link(place.path + "/hand", lang=lang))
-    hidden = hidden_answers(given) + _hidden(
+    hidden = hidden_fields({k: v for k, v in given.items() if k != EXTRAS}) + _hidden(
         code=code, expected=expected, request=request, number=number if replacing else None
     )
     body = "\n".join(
         [
             f"<header><h1>{esc(place_title(place, site_title))}</h1></header>",
-            f'<section class="preview"><h2>{esc(heading)}</h2>{score_html(preview.score, preview.radl)}</section>',
+            f'<section class="preview">{preview_fragment(preview, replacing)}</section>',
             f'<form method="post" id="confirm-form" action="{action}">{hidden}',
             f'<button type="submit" name="action" value="record" class="primary">{esc(_("Record hand {number}").format(number=number))}</button>',
             f'<button type="submit" name="action" value="edit">{esc(_("Change the hand"))}</button>',
@@ -208,12 +195,7 @@ def preview_page(
 
 def preview_fragment(preview: tarockscore.Preview, replacing: bool) -> str:
     """The arithmetic alone, for the page's script (which shows its own record button)."""
-    number = preview.number
-    heading = (
-        _("Replace hand {number}").format(number=number)
-        if replacing
-        else _("Hand {number}").format(number=number)
-    )
+    heading = _heading(preview.number, replacing)
     return f"<h2>{esc(heading)}</h2>{score_html(preview.score, preview.radl)}"
 
 

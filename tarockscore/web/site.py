@@ -1,10 +1,7 @@
 """What one ``serve`` serves: an evening's table, or every drawn table of a tournament day (web layer).
 
-A :class:`Site` is named by a path, as the command line names a ledger or a folder. The tables
-are read from the files at each request (a round drawn while the server runs is served at once);
-the journal beside them keeps each table's code, so the codes outlive the server. Nothing else
-is kept in memory but a lock per table (one write at a time per ledger, as the ledger file's own
-lock would have it anyway) and the count of wrong codes per client.
+The tables are read from the files at each request; in memory are kept only a lock per table
+and the count of wrong codes per client.
 """
 
 from __future__ import annotations
@@ -25,8 +22,7 @@ JOURNAL_NAME = "serve.sqlite3"
 
 @dataclass(frozen=True, slots=True)
 class Place:
-    """One table served: its key in the addresses, its round and number (None for an evening),
-    its players in seat order, its game limit and its evening."""
+    """One table served: its key in the addresses, its round and number (None for an evening)."""
 
     key: str
     round: int | None
@@ -134,8 +130,7 @@ class Site:
             return self._locks.setdefault(key, threading.Lock())
 
     def stamp(self) -> tuple[tuple[str, int, int], ...]:
-        """What changes whenever a ledger is written (by this server or the command line): the
-        board asks for it every second and shows the day again when it moved."""
+        """What changes whenever a ledger is written (by this server or the command line)."""
         out = []
         for p in self.places():
             try:

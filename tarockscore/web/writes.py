@@ -1,17 +1,9 @@
 """A change asked of a table's page, made once: the version check, the request key, the journal (web layer).
 
-Every change (a hand recorded or replaced, an undo, a delete) runs under the table's lock:
-
-1. A request key already answered gets its stored answer again (a resend after a lost answer).
-2. The ledger's version now is compared with the version the page was made on (``expected``;
-   for a key journalled as pending by a server that was killed, the version it was journalled
-   with). Moved: 409 with the current sheet, nothing written.
-3. The key is journalled as pending, the change made through the library (the CLI's own
-   locked, atomic ledger write, which checks ``expected`` once more under the file's lock), and
-   the answer journalled as done.
-
-A hand the rules refuse writes nothing and answers 422 with the problems as the command line
-says them; a change made on a sheet that moved answers 409.
+Every change runs under the table's lock: a request key already answered gets its stored answer
+again; a ledger whose version moved since the page was made answers 409 with the current sheet;
+else the key is journalled pending, the change made through the library, the answer journalled
+done. A hand the rules refuse writes nothing and answers 422 with the problems.
 """
 
 from __future__ import annotations
@@ -51,8 +43,8 @@ HAND_KEYS = ("contract", "declarer", "partner", "card_points", "won", "kontra")
 def refusal(
     entry: tarockscore.HandEntry, given: Mapping[str, str], reading: tarockscore.FormReading
 ) -> list[dict[str, str]]:
-    """Why the answers make no hand: the rules' reasons where they refuse the hand-file keys given
-    (``partner: 'Anna' is the declarer; ...``, as ``record`` says it), else the question's."""
+    """Why the answers make no hand: the rules' reasons where they refuse the keys given, as
+    ``record`` says them, else the question's."""
     hand: dict[str, Any] = {}
     for key in HAND_KEYS:
         value = given.get(key, "").strip()

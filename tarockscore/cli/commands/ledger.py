@@ -190,9 +190,7 @@ def delete(
 def explain(number: NumberArg, ledger: LedgerOpt = None) -> None:
     """The arithmetic of hand N, bet by bet, with the profile rule behind each number."""
     ex = evening_of(ledger).explain(number)
-    text, note = shown.explained_text(
-        ex.ledger, number, ex.entry, ex.hand, ex.score, ex.profile, ex.radl_cause, ex.radl_by_hand, ex.differs
-    )
+    text, note = shown.explained_text(ex)
     typer.echo(text)
     if note is not None:
         typer.echo(note, err=True)
@@ -239,7 +237,7 @@ def rescore(
         raise as_options(exc, "profile") from None
     fmt = chosen(output, json_out, csv_out)
     r = rescored
-    show_view(shown.rescored_view(r.before, r.after, r.sheet, r.changed, r.written, evening.path), fmt)
+    show_view(shown.rescored_view(r, evening.path), fmt)
 
 
 def repair(
@@ -252,7 +250,7 @@ def repair(
     that changes; write it (sealed, with an audit entry) only with --write."""
     evening = evening_of(ledger)
     r = evening.repair(write=write, at=now() if write else None)
-    typer.echo(shown.repaired_text(r.before, r.after, r.written, evening.path))
+    typer.echo(shown.repaired_text(r, evening.path))
 
 
 def settle(
@@ -275,10 +273,7 @@ def settle(
         settled = evening_of(ledger).settle(amount)
     except UsageError as exc:
         raise as_options(exc, "stake") from None
-    s = settled
-    show_view(
-        shown.settled_view(s.settlement, s.points, s.payout, s.profile), chosen(output, json_out, csv_out)
-    )
+    show_view(shown.settled_view(settled), chosen(output, json_out, csv_out))
 
 
 def upgrade(
