@@ -73,17 +73,6 @@ def _table_of(sheet: str) -> str:
 
 
 @dataclass(frozen=True, slots=True)
-class PaperResult:
-    """A table's paper result kept in the day's file (0.2.0): Schrift and money points in seat order."""
-
-    round: int
-    table: int
-    schrift: tuple[tuple[str, int], ...]
-    money: tuple[tuple[str, int], ...] | None
-    at: str
-
-
-@dataclass(frozen=True, slots=True)
 class Tournament:
     created: str
     rounds: int
@@ -101,15 +90,11 @@ class Tournament:
     date: str | None = None  # ISO, YYYY-MM-DD
     place: str | None = None
     log: tuple[Entry, ...] = ()  # the entries the day was folded from
-    results: tuple[PaperResult, ...] = ()  # tables scored on paper in the day's file (0.2.0)
 
     @property
     def head(self) -> str:
         """The day's head: the hash of its last entry."""
         return self.log[-1].hash if self.log else ""
-
-    def paper(self, round_number: int, table: int) -> PaperResult | None:
-        return next((r for r in self.results if (r.round, r.table) == (round_number, table)), None)
 
     def round(self, number: int) -> Round | None:
         return next((r for r in self.draws if r.number == number), None)
@@ -461,15 +446,13 @@ def _closed(t: Tournament, top: Reader, at: str, problems: Collector) -> Tournam
 
 
 def _paper(t: Tournament, top: Reader, at: str, problems: Collector) -> Tournament | None:
-    """A table's paper result: kept in its sheet (``sheet``: its head after it), or, converted from
-    0.2.0's file, in the day's file alone."""
-    number, table = top.number("round", minimum=1), top.number("table", minimum=1)
-    schrift = _points(top.raw("schrift"), top.where("schrift"), problems)
-    money = top.raw("money")
-    paid = None if money is None else _points(money, top.where("money"), problems)
-    if top.optional_str("sheet") is not None:
-        return t
-    return replace(t, results=(*t.results, PaperResult(number, table, schrift, paid, at)))
+    """A table's result from its paper sheet, kept in its sheet (``sheet``: its head after it)."""
+    top.number("round", minimum=1), top.number("table", minimum=1)
+    _points(top.raw("schrift"), top.where("schrift"), problems)
+    if (money := top.raw("money")) is not None:
+        _points(money, top.where("money"), problems)
+    top.optional_str("sheet")
+    return t
 
 
 def _points(raw: object, where: str, problems: Collector) -> tuple[tuple[str, int], ...]:

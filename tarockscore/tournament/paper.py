@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import NamedTuple
 
-from tarockscore.errors import N_, Collector, Problem, TournamentError, message, one_of
+from tarockscore.errors import N_, Collector, TournamentError, message, one_of
 from tarockscore.evening.paper import out_of_bounds, unbalanced
 from tarockscore.rules.words import at_table
 from tarockscore.tournament.model import DrawnTable, Tournament, drawn_table
@@ -84,15 +84,3 @@ def paper_sheet(
             problems.put(problem)
     problems.raise_if_any(TournamentError)
     return PaperSheet(round_number, found, points, paid)
-
-
-def kept_in_day_file(t: Tournament, sheet: PaperSheet) -> Problem | None:
-    """A result the day's file kept (a day written by 0.2.0): the table already has one."""
-    if t.paper(sheet.round, sheet.table.table) is None:
-        return None
-    return Problem.of(
-        "table",
-        N_("round {round}, table {table} already has a result from its paper sheet"),
-        round=sheet.round,
-        table=sheet.table.table,
-    )

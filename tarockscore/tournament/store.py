@@ -48,7 +48,7 @@ from tarockscore.rules.words import nfc, strip_spaces
 from tarockscore.tournament import draw as drawing
 from tarockscore.tournament import model as tm
 from tarockscore.tournament.format import Format, build_format
-from tarockscore.tournament.paper import PaperSheet, kept_in_day_file, whole_number
+from tarockscore.tournament.paper import PaperSheet, whole_number
 from tarockscore.tournament.standings import TableMoney, TableResult
 
 HEADER = (
@@ -805,16 +805,8 @@ def read_day(folder: Path, purpose: Purpose = Purpose.STANDINGS) -> Day:
         for d in r.tables:
             path = folder / d.ledger
             drawn_paths.add(safe_io.real_path(path))
-            paper = t.paper(r.number, d.table)
             try:
-                led = _drawn_table(
-                    path, t, r, d, _WORDS[purpose], closed.get(d.ledger), [] if paper else warnings
-                )
-                if led.paper is None and paper is not None:  # the sheet's own paper entry comes first
-                    money = _on_paper(t, d, paper, led, path)
-                    results.append(TableResult(r.number, d.table, d.players, money.schrift, d.games, d.games))
-                    ledgers.append(money)
-                    continue
+                led = _drawn_table(path, t, r, d, _WORDS[purpose], closed.get(d.ledger), warnings)
             except TournamentError as exc:
                 problems += exc.problems
                 continue
@@ -828,25 +820,6 @@ def read_day(folder: Path, purpose: Purpose = Purpose.STANDINGS) -> Day:
     return Day(t, tuple(results), tuple(ledgers), tuple(warnings), unfinished)
 
 
-def _on_paper(
-    t: tm.Tournament, d: tm.DrawnTable, paper: tm.PaperResult, led: Ledger, path: Path
-) -> TableMoney:
-    """A table scored from its paper sheet in the day's file (as tarockscore 0.2.0 kept it); its
-    sheet must hold no hands (a table is scored one way)."""
-    if led.hands:
-        raise TournamentError(
-            N_(
-                "round {round}, table {table}: the sheet has hands and the table has a result from its paper sheet: a table is scored one way"
-            ),
-            where=str(path),
-            round=paper.round,
-            table=d.table,
-        )
-    schrift = dict(paper.schrift)
-    paid = dict(paper.money) if paper.money is not None else schrift
-    return TableMoney(d.players, schrift, paid, t.stake, t.profile.rules.settlement.mode)
-
-
 # -- tournament paper ------------------------------------------------------------------------------
 
 
@@ -854,18 +827,15 @@ def _on_sheet(led: Ledger, sheet: PaperSheet, at: str, replace: bool) -> Ledger:
     return ledger_paper.on_paper(led, sheet.schrift, sheet.money, at, label=sheet.label, replace=replace)
 
 
-def _check(folder: Path, t: tm.Tournament, sheet: PaperSheet, at: str, replace: bool) -> list[Problem]:
+def _check(folder: Path, sheet: PaperSheet, at: str, replace: bool) -> list[Problem]:
     """Why this table's sheet takes no paper result now; nothing when it does."""
     path = folder / sheet.table.ledger
     try:
         ledger_file.check_writable(path)
         led = ledger_file.read_trusted(path).ledger
-        earlier = kept_in_day_file(t, sheet)
-        if earlier is not None and not replace:
-            return [earlier]
         if not replace and _already(led, sheet):
             return []  # given again (a run cut short, then repeated): nothing to write to the sheet
-        if replace and earlier is None and not led.hands and led.paper is None:
+        if replace and not led.hands and led.paper is None:
             # a correction of a table that has nothing: most likely the wrong table number
             return [
                 Problem.of(
@@ -891,27 +861,36 @@ def _already(led: Ledger, sheet: PaperSheet) -> bool:
     return dict(paper.schrift) == sheet.schrift and money == sheet.money
 
 
+def paper_entries(
+    folder: Path, t: tm.Tournament, sheets: Sequence[tuple[PaperSheet, str]], *, replace: bool
+) -> list[dict[str, Any]]:
+    """Each paper result appended to its table's sheet, every table checked before any is written
+    (the day's lock held by the caller); the entries that note each in the day's log, naming the
+    sheet's head, where it is not noted yet (a run cut short, then repeated)."""
+    problems = [p for sheet, at in sheets for p in _check(folder, sheet, at, replace)]
+    if problems:
+        raise TournamentError(problems)
+    noted = [e.values for e in t.log if e.kind == "result"]
+    events = []
+    for sheet, at in sheets:
+        path = folder / sheet.table.ledger
+        kept = ledger_file.read_trusted(path)
+        head = kept.head
+        if replace or not _already(kept.ledger, sheet):
+            change = functools.partial(_on_sheet, sheet=sheet, at=at, replace=replace)
+            head = ledger_file.update(path, change, at=at).head
+        event = {"round": sheet.round, "table": sheet.table.table, "schrift": sheet.schrift}
+        event |= {"money": sheet.money} if sheet.money is not None else {}
+        event["sheet"] = head
+        if event not in noted:
+            events.append({"kind": "result", "at": at, **event})
+    return events
+
+
 def keep(folder: Path, sheets: Sequence[PaperSheet], at: str, *, replace: bool = False) -> None:
-    """Each paper result appended to its table's sheet, every table checked before any is written;
-    the day's log then notes each, naming the sheet's head."""
+    """Each paper result kept in its table's sheet and noted in the day's log."""
     with _held(folder) as snapshot:
         t = snapshot.tournament
-        problems = [p for sheet in sheets for p in _check(folder, t, sheet, at, replace)]
-        if problems:
-            raise TournamentError(problems)
-        noted = [e.values for e in t.log if e.kind == "result"]
-        events = []
-        for sheet in sheets:
-            path = folder / sheet.table.ledger
-            kept = ledger_file.read_trusted(path)
-            head = kept.head
-            if replace or not _already(kept.ledger, sheet):
-                change = functools.partial(_on_sheet, sheet=sheet, at=at, replace=replace)
-                head = ledger_file.update(path, change, at=at).head
-            event = {"round": sheet.round, "table": sheet.table.table, "schrift": sheet.schrift}
-            event |= {"money": sheet.money} if sheet.money is not None else {}
-            event["sheet"] = head
-            if event not in noted:  # a sheet written by a run cut short is noted now
-                events.append({"kind": "result", "at": at, **event})
+        events = paper_entries(folder, t, [(sheet, at) for sheet in sheets], replace=replace)
         if events:
             _write(snapshot, day_text(file_path(folder), snapshot.raw, t, events)[0])
