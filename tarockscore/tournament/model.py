@@ -185,51 +185,21 @@ def games_at_five(games: int) -> int | None:
     return None if rest else limit
 
 
-def begin(
-    *,
-    players: Sequence[str],
-    rounds: int,
-    games: int,
-    games_five: int,
-    profile: ProfileRecord,
-    format_document: Mapping[str, Any],
-    created: str,
-    stake: Decimal | None = None,
-    id: str = "",
-    title: str | None = None,
-    date: str | None = None,
-    place: str | None = None,
-) -> dict[str, Any]:
-    """The first entry of a day: everything it is begun with."""
-    event: dict[str, Any] = {"kind": "begin", "at": created, "id": id}
-    for key, value in (("title", title), ("date", date), ("place", place)):
-        if value is not None:
-            event[key] = value
-    event |= {"rounds": rounds, "games": games, "games_five": games_five, "players": list(players)}
-    if stake is not None:
-        event["stake"] = str(stake)
-    event["format"] = dict(format_document)
-    event["profile"] = {"name": profile.name, "sha256": profile.sha256, "document": dict(profile.document)}
-    return event
-
-
-def seated(tournament: Tournament) -> list[str]:
-    """Everyone who sat at a drawn table, in the order they first did."""
-    out: dict[str, None] = {}
-    for r in tournament.draws:
-        for t in r.tables:
-            out.update(dict.fromkeys(t.players))
-    return list(out)
-
-
 def add_player(tournament: Tournament, name: str) -> Tournament:
     problems = check_names([name], "NAME")
     if problems:
         raise TournamentError(problems)
     if name in tournament.players:
         raise TournamentError(N_("{name!r} is already in the tournament"), name=name, where="NAME")
-    known = dict.fromkeys([*tournament.players, *seated(tournament), *tournament.dropped])
-    other = next((o for o in known if o != name and player_key(o) == player_key(name)), None)
+    # everyone who sat at a table is a player or dropped (a draw's entry is refused otherwise)
+    other = next(
+        (
+            o
+            for o in (*tournament.players, *tournament.dropped)
+            if o != name and player_key(o) == player_key(name)
+        ),
+        None,
+    )
     if other is not None:
         raise TournamentError(
             N_("{name!r} differs from {other!r} only by case: names are matched in any case"),

@@ -11,7 +11,6 @@ import os
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
@@ -388,10 +387,8 @@ def _untouched(stale: list[Path], number: int) -> dict[Path, str]:
 
 
 def draw_round(folder: Path, number: int, seed: int, at: str) -> tm.Tournament:
-    """Draw round ``number``: write its table ledgers and append the draw; the day with it.
-
-    Everything is checked before anything is written; the sheets are replaced while their locks
-    are held, so a hand recorded meanwhile is never lost."""
+    """Draw round ``number``: its table ledgers written, the draw appended, all checked first; the
+    sheets are replaced under their locks, so a hand recorded meanwhile is never lost."""
     with _held(folder) as snapshot:
         t = snapshot.tournament
         _round_problems(t, number)
@@ -557,27 +554,22 @@ def results_csv(path: Path) -> list[tuple[int, int, dict[str, int], dict[str, in
 # -- tournament day --------------------------------------------------------------------------------
 
 
-class Purpose(StrEnum):
-    """What the day's tables are read for: the words of a table that cannot count, or has no hands."""
-
-    STANDINGS = "standings"  # the day's places (and a cup's)
-    MONEY = "money"  # the day's money
-
-
 @dataclass(frozen=True, slots=True)
 class _Words:
+    """A table that cannot count, or has no hands, as said for the standings or for the money."""
+
     unreadable: str  # values: value
     fails_check: str  # values: value, path
     no_hands: str  # values: where, path
 
 
 _WORDS = {
-    Purpose.STANDINGS: _Words(
+    False: _Words(
         N_("{value}: this table's sheet cannot be read; the standings need every table"),
         SHEET_FAILS_CHECK,
         N_("{where} ({path}): no hands yet; it is shown but not ranked"),
     ),
-    Purpose.MONEY: _Words(
+    True: _Words(
         N_("{value}: this table's sheet cannot be read; the day's money needs every table"),
         SHEET_FAILS_CHECK_MONEY,
         N_("{where} ({path}): no hands yet; its players are listed with 0"),
@@ -606,9 +598,8 @@ def _drawn_table(
     closed: str | None,
     warnings: list[str],
 ) -> Ledger:
-    """The ledger of table ``d`` of round ``r``, checked (``closed``: its head as the desk noted it
-    when the round was closed); refused where it is missing, unreadable, failing its own check,
-    not this day's, round's and table's sheet, seating others than the draw, or past the limit."""
+    """The ledger of table ``d`` of round ``r``, checked (``closed``: its head as the desk noted it);
+    refused where it is missing, unreadable, failing its check, not this table's, or past the limit."""
     where = message(N_("round {round}, table {table}"), round=r.number, table=d.table)
     if not path.is_file():
         raise TournamentError(
@@ -791,9 +782,9 @@ def _strays(folder: Path, drawn: set[Path], problems: list[Problem], warnings: l
                 )
 
 
-def read_day(folder: Path, purpose: Purpose = Purpose.STANDINGS) -> Day:
+def read_day(folder: Path, *, money: bool = False) -> Day:
     """Every drawn table's ledger, checked; all problems of all tables in one error, worded for
-    what the tables are read for (``purpose``)."""
+    the standings or the ``money``."""
     t = read(folder).tournament
     problems: list[Problem] = []
     warnings: list[str] = []
@@ -806,7 +797,7 @@ def read_day(folder: Path, purpose: Purpose = Purpose.STANDINGS) -> Day:
             path = folder / d.ledger
             drawn_paths.add(safe_io.real_path(path))
             try:
-                led = _drawn_table(path, t, r, d, _WORDS[purpose], closed.get(d.ledger), warnings)
+                led = _drawn_table(path, t, r, d, _WORDS[money], closed.get(d.ledger), warnings)
             except TournamentError as exc:
                 problems += exc.problems
                 continue
@@ -864,9 +855,8 @@ def _already(led: Ledger, sheet: PaperSheet) -> bool:
 def paper_entries(
     folder: Path, t: tm.Tournament, sheets: Sequence[tuple[PaperSheet, str]], *, replace: bool
 ) -> list[dict[str, Any]]:
-    """Each paper result appended to its table's sheet, every table checked before any is written
-    (the day's lock held by the caller); the entries that note each in the day's log, naming the
-    sheet's head, where it is not noted yet (a run cut short, then repeated)."""
+    """Each paper result appended to its sheet, all checked first (the day's lock held by the
+    caller); the day's entries that note each with the sheet's head, where not noted yet."""
     problems = [p for sheet, at in sheets for p in _check(folder, sheet, at, replace)]
     if problems:
         raise TournamentError(problems)

@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from tarockscore.errors import (
     N_,
@@ -291,20 +291,19 @@ class Tournament:
         prof = profile if isinstance(profile, Profile) else load_profile(profile)
         fmt, document = store.load_format(format)
         names = [nfc(strip_spaces(n)) for n in players]
-        begin = tm.begin(
-            players=names,
-            rounds=rounds,
-            games=games,
-            games_five=five,
-            profile=profile_record(prof),
-            format_document=document,
-            created=at or now(),
-            stake=stake,
-            id=secrets.token_hex(6),
-            title=nfc(strip_spaces(title)) if title is not None else None,
-            date=date.isoformat() if date is not None else None,
-            place=nfc(strip_spaces(place)) if place is not None else None,
-        )
+        begin: dict[str, Any] = {"kind": "begin", "at": at or now(), "id": secrets.token_hex(6)}
+        if title is not None:
+            begin["title"] = nfc(strip_spaces(title))
+        if date is not None:
+            begin["date"] = date.isoformat()
+        if place is not None:
+            begin["place"] = nfc(strip_spaces(place))
+        begin |= {"rounds": rounds, "games": games, "games_five": five, "players": names}
+        if stake is not None:
+            begin["stake"] = str(stake)
+        record = profile_record(prof)
+        begin["format"] = document
+        begin["profile"] = {"name": record.name, "sha256": record.sha256, "document": dict(record.document)}
         tournament = cls(folder)
         stored = store.create(tournament.folder, begin)
         return Started(tournament, stored, prof, fmt, seating(len(names)))
@@ -336,7 +335,7 @@ class Tournament:
 
     def money(self) -> DayMoney:
         """Each player's money from every table: the stake per point, Kontras included."""
-        day = store.read_day(self.folder, store.Purpose.MONEY)
+        day = store.read_day(self.folder, money=True)
         return DayMoney(day.tournament, tuple(add_up_money(day.ledgers)), day.warnings, day.unfinished)
 
     # -- changing ----------------------------------------------------------------------------
@@ -371,8 +370,7 @@ class Tournament:
         return replace(roster, warnings=(said,))
 
     def draw(self, round: int, seed: int | None = None, *, at: str | None = None) -> Drawn:
-        """Draw round ``round``'s tables (the same ``seed`` gives the same draw; without one, one is
-        chosen and kept) and create each table's ledger; a round with hands is not drawn again."""
+        """Draw round ``round``'s tables and create their ledgers (the same ``seed``, the same draw)."""
         chosen = secrets.randbelow(900_000) + 100_000 if seed is None else seed
         short = self._short_of_limit(round - 1)
         t = store.draw_round(self.folder, round, chosen, at or now())
@@ -427,8 +425,7 @@ class Tournament:
         return t, tm.drawn_round(t, round)
 
     def write_page(self, target: str | os.PathLike[str], text: str | bytes) -> None:
-        """Write a page made from the day (the cards, the standings) to ``target``, atomically; never
-        over the day's own files."""
+        """Write a page made from the day to ``target``, atomically; never over the day's own files."""
         inputs = [store.file_path(self.folder), *self.folder.glob("round-*/*.toml")]
         write_output(Path(target), text, "output", inputs, TarockError)
 
