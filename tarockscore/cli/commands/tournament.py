@@ -31,7 +31,6 @@ from tarockscore.render import cards as card_pages
 from tarockscore.render import tournament as render
 from tarockscore.render.chart import ImageUnavailable
 from tarockscore.render.output import OutputFormat
-from tarockscore.tournament.paper import whole_number
 
 # -- tournament ------------------------------------------------------------------------------------
 
@@ -398,7 +397,7 @@ def _points(given: Sequence[str], option: str, problems: Collector) -> dict[str,
     out: dict[str, int] = {}
     for text in given:
         name, sep, value = text.rpartition("=")
-        points = whole_number(value)
+        points = tarockscore.whole_number(value)
         if not sep or not name.strip() or points is None:
             problems.add(option, N_("{text!r}: give NAME=POINTS, e.g. Anna=12 or Bert=-4"), text=text)
             continue
