@@ -78,6 +78,7 @@ from tarockscore.tournament.tournament import (
     read_players,
     seating,
     upgrade_day,
+    whole_number,
 )
 
 __version__ = "0.3.1"
@@ -143,6 +144,7 @@ __all__ = [
     "seating",
     "upgrade_day",
     "read_players",
+    "whole_number",
     "games_at_five",
     # the guided entry
     "HandEntry",

@@ -185,7 +185,7 @@ def test_a_day_whose_file_kept_its_paper_results_ranks_once_upgraded(tmp_path: P
     assert standings(day)[seats[0]]["schrift"] == 6
     events = tomllib.loads((day / "tournament.toml").read_text(encoding="utf-8"))["event"]
     assert [e["kind"] for e in events] == ["begin", "draw", "result", "result"]
-    assert "sheet" not in events[2] and "sheet" in events[3]
+    assert "sheet" in events[2] and "sheet" in events[3]  # converted, the result went into the sheet
 
 
 # -- the day's chain and the desk's note of each table's head ------------------------------------

@@ -1,12 +1,8 @@
 """The table cards of a round, one printable page (rendering layer, pure).
 
-One card per drawn table (an HTML page, or a PDF drawn from one SVG page per card by the chart
-extra's CairoSVG): the event (title, date, place), the round and the table, its players in
-seat order, who is Forehand of hand 1 (the first seat; the last seat deals), the round's game limit
-and an empty Schrift grid for a table that scores on paper, a row per game and a column per
-player. A front end that serves the tables gives each table's QR code as SVG markup
-(``qr``: table → SVG); it is placed on the card as given, so it must be markup the front end made
-itself, never text a user typed. Everything else is escaped.
+One card per drawn table (HTML, or a PDF drawn from one SVG page per card): the event, round and
+table, the players in seat order, Forehand of hand 1, the game limit and an empty Schrift grid.
+A QR code (``qr``: table → SVG) is placed as given, so it must be markup the front end made itself.
 """
 
 from __future__ import annotations
@@ -50,33 +46,36 @@ def event_line(t: Tournament) -> str:
     return ", ".join(parts)
 
 
-def _card(t: Tournament, drawn: Round, d: DrawnTable, qr: str | None) -> str:
-    heading = t.title or _("Tarock tournament")
+def _words(t: Tournament, drawn: Round, d: DrawnTable) -> tuple[str, str, str, str]:
+    """A card's heading, event line, round and table, and its line of Forehand and game limit."""
     forehand = first_deal(d.players).forehand
+    return (
+        t.title or _("Tarock tournament"),
+        event_line(t),
+        _("Round {round}, table {table}").format(round=drawn.number, table=d.table),
+        _("Forehand of hand 1: {name}. Game limit: {games} games.").format(name=forehand, games=d.games),
+    )
+
+
+def _card(t: Tournament, drawn: Round, d: DrawnTable, qr: str | None) -> str:
+    heading, event, table, forehand = _words(t, drawn, d)
     seats = "".join(f"<li>{escape(p)}</li>" for p in d.players)
     head = "".join(f"<th>{escape(p)}</th>" for p in d.players)
     empty = "<td></td>" * len(d.players)
     grid = "".join(f'<tr><td class="game">{n}</td>{empty}</tr>' for n in range(1, d.games + 1))
-    total = _("total")
     lines = [
         '<section class="card">',
         f'<div class="qr">{qr}</div>' if qr else "",
         f"<h1>{escape(heading)}</h1>",
-        f'<p class="event">{escape(event_line(t))}</p>' if event_line(t) else "",
-        "<h2>"
-        + escape(_("Round {round}, table {table}").format(round=drawn.number, table=d.table))
-        + "</h2>",
+        f'<p class="event">{escape(event)}</p>' if event else "",
+        f"<h2>{escape(table)}</h2>",
         f"<p>{escape(_('Seat order:'))}</p>",
         f'<ol class="seats">{seats}</ol>',
-        "<p>"
-        + escape(
-            _("Forehand of hand 1: {name}. Game limit: {games} games.").format(name=forehand, games=d.games)
-        )
-        + "</p>",
+        f"<p>{escape(forehand)}</p>",
         '<table class="schrift">',
         f"<thead><tr><th>#</th>{head}</tr></thead>",
         f"<tbody>{grid}</tbody>",
-        f"<tfoot><tr><th>{escape(total)}</th>{'<td></td>' * len(d.players)}</tr></tfoot>",
+        f"<tfoot><tr><th>{escape(_('total'))}</th>{empty}</tr></tfoot>",
         "</table>",
         "</section>",
     ]
@@ -113,27 +112,26 @@ def card_svg(t: Tournament, drawn: Round, d: DrawnTable) -> str:
     """One table's card as an A4 page of SVG: what the HTML card shows, without a QR code."""
     width, height = _PAGE_MM
     left, right = _MARGIN, width - _MARGIN
+    heading, event, table, forehand = _words(t, drawn, d)
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}mm" height="{height}mm" '
         f'viewBox="0 0 {width} {height}" font-family="sans-serif">',
         f'<rect width="{width}" height="{height}" fill="white"/>',
-        _text(left, 22, 7, t.title or _("Tarock tournament"), bold=True),
+        _text(left, 22, 7, heading, bold=True),
     ]
     y = 22.0
-    if event_line(t):
+    if event:
         y += 8
-        out.append(_text(left, y, 4.5, event_line(t)))
+        out.append(_text(left, y, 4.5, event))
     y += 11
-    out.append(_text(left, y, 6, _("Round {round}, table {table}").format(round=drawn.number, table=d.table)))
+    out.append(_text(left, y, 6, table))
     y += 9
     out.append(_text(left, y, 4.5, _("Seat order:")))
     for k, name in enumerate(d.players, 1):
         y += 6.5
         out.append(_text(left + 5, y, 4.5, f"{k}. {name}"))
     y += 9
-    forehand = first_deal(d.players).forehand
-    line = _("Forehand of hand 1: {name}. Game limit: {games} games.").format(name=forehand, games=d.games)
-    out.append(_text(left, y, 4.5, line))
+    out.append(_text(left, y, 4.5, forehand))
     out += _grid(d, left, right, y + 6, height - _MARGIN)
     out.append("</svg>")
     return "\n".join(out) + "\n"
@@ -165,8 +163,7 @@ def _grid(d: DrawnTable, left: float, right: float, top: float, bottom: float) -
 
 
 def cards_pdf(t: Tournament, drawn: Round) -> bytes:
-    """The round's cards as a PDF, one A4 page per table, drawn by CairoSVG (the chart extra);
-    :class:`~tarockscore.render.chart.ImageUnavailable` where it, or the Cairo library, is missing."""
+    """The round's cards as a PDF, one A4 page per table, drawn by CairoSVG (the chart extra)."""
     try:
         # the chart extra, loaded only when a PDF is asked for; cairocffi comes with CairoSVG
         import cairocffi  # type: ignore[import-untyped]  # noqa: PLC0415

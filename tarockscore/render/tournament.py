@@ -1,13 +1,7 @@
 """Text, JSON, CSV and HTML for the tournament and cup commands (rendering layer, pure).
 
-Each result has its :class:`~tarockscore.render.output.View` here (the seating, the day's
-standings, its money, the cup), printed through :func:`~tarockscore.render.output.rendered`.
-Numbers stay exact, never floats. In JSON and CSV a whole number is an integer and a share of rank
-points that is not whole is the fraction as a string, ``"7/3"`` (Python's ``Fraction("7/3")`` reads
-it back; hand files accept the same notation for card points). Tables for people write it as a
-mixed number, ``2 1/3``. Money is a decimal string (``"1.20"``). Every CSV is written by
-``rendered``, as ``show --csv`` and the season's are: a name a spreadsheet would run as a formula
-(``+SUM(A1)``, ``@A1``) is written as text.
+Numbers stay exact: a share of rank points that is not whole is ``"7/3"`` in JSON and CSV, ``2 1/3``
+for people; money is a decimal string.
 """
 
 from __future__ import annotations
@@ -61,8 +55,7 @@ def tables_text(sizes: Sequence[int]) -> str:
 
 
 def closed_line(t: Tournament, number: int) -> str:
-    """``close-round``: the round and each table's sheet head as the desk noted it (the entry's detail
-    says the same in English)."""
+    """``close-round``: the round and each table's sheet head as the desk noted it."""
     drawn = t.round(number)
     tables = {d.ledger: d.table for d in drawn.tables} if drawn is not None else {}
     heads = ", ".join(
@@ -145,8 +138,7 @@ def seating_csv(drawn: Round, folder: str) -> CsvTable:
 
 
 def seating_view(t: Tournament, drawn: Round, folder: str, head: str | None = None) -> View:
-    """The seating for the wall, a projector (JSON, with the day's ``head`` where given) or a
-    spreadsheet (CSV)."""
+    """The seating for the wall, a projector (JSON, with the day's ``head``) or a spreadsheet."""
     return View(
         table=lambda: seating_text(t, drawn, folder),
         json=lambda: seating_json(drawn, folder) | ({"head": head} if head else {}),
@@ -154,16 +146,10 @@ def seating_view(t: Tournament, drawn: Round, folder: str, head: str | None = No
     )
 
 
-# The formats the seating, the day's money and the cup are printed in, as their views give them
-# (only the standings have a printable page).
-DATA_FORMATS = (OutputFormat.TABLE, OutputFormat.JSON, OutputFormat.CSV)
-
-
 def check_data_format(fmt: OutputFormat) -> None:
-    """Refuse a format the seating, the money and the cup are not printed in, as :func:`rendered`
-    refuses it, before anything is read or drawn: a draw refused after would be written unseen,
-    and the warnings of a cup's days would come before the refusal."""
-    if fmt not in DATA_FORMATS:
+    """Refuse a format the seating, the money and the cup have no view in (only the standings have a
+    page), as :func:`rendered` would, before anything is read or drawn."""
+    if fmt not in (OutputFormat.TABLE, OutputFormat.JSON, OutputFormat.CSV):
         rendered(View(table=str, json=dict, csv=lambda: ((), ())), fmt)
 
 
@@ -296,7 +282,7 @@ tr:nth-child(even) td { background: #f2f2f2; }
 
 
 def standings_table_html(t: Tournament, rows: Sequence[Standing]) -> str:
-    """The standings as an HTML ``<table>`` (a page of its own, or the board of ``serve``), every value escaped."""
+    """The standings as an HTML ``<table>`` (a page, or ``serve``'s board), every value escaped."""
     fmt = t.format
     rounds = _rounds(rows)
     head = "".join(
@@ -332,8 +318,7 @@ def standings_html(t: Tournament, rows: Sequence[Standing], title: str) -> str:
 
 
 def standings_view(t: Tournament, rows: Sequence[Standing], name: str) -> View:
-    """The day's standings; the event's title (else ``name``, the tournament folder's) titles the
-    printable page, its date and place below it."""
+    """The day's standings; the event's title (else ``name``, the folder's) titles the page."""
     name = t.title or name
     return View(
         table=lambda: standings_text(t, rows),

@@ -1,8 +1,7 @@
 """A cup over a season: points per place at each tournament, each player's best N added (core layer).
 
-The points file gives ``points = [100, 90, …]`` for place 1, 2, …; a place beyond the list gives 0.
-Players who share a place each get that place's points. ``best = N`` counts only each player's N
-best results (all of them without ``best``). Players level on cup points share a place (1, 1, 3).
+``points = [100, 90, …]`` for place 1, 2, … (0 beyond the list); players sharing a place each get
+its points; ``best = N`` counts each player's N best results.
 """
 
 from __future__ import annotations
@@ -99,14 +98,9 @@ Days = Sequence[tuple[str, Sequence[tuple[int, str]]]]
 def one_name_each(
     days: Days, aliases: Mapping[str, str]
 ) -> tuple[list[tuple[str, list[tuple[int, str]]]], list[str]]:
-    """The days with one spelling per player across the cup, and warnings for names that only look
-    alike.
-
-    Names are matched in any case, composed or decomposed accents alike (as at a table), and
-    ``aliases`` (alias → name, the alias in any case) read a name as another, as ``season`` does.
-    The first spelling seen is the player's. Names that differ but look the same (a fullwidth
-    letter, a Cyrillic one) are kept apart and said, so the organiser can give an alias.
-    """
+    """The days with one spelling per player (the first seen; names matched as at a table, and
+    ``aliases`` read a name as another), and warnings for names that only look alike (a fullwidth
+    or Cyrillic letter): kept apart, so the organiser can give an alias."""
     alias = {player_key(a): n for a, n in aliases.items()}
     spelling: dict[str, str] = {}
     looks: dict[str, str] = {}

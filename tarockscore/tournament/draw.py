@@ -1,14 +1,8 @@
 """The draw: everyone seated at tables of four, and of five only where the count needs them (core layer).
 
-``n`` players sit at ``f`` tables of five and ``(n − 5f) / 4`` of four, with ``f`` the smallest
-number that makes the rest a multiple of four: ``f = n mod 4``. A count with ``5f > n`` (1, 2, 3,
-6, 7, 11) cannot be seated and is refused with the reason.
-
-Within those sizes the draw avoids seating together players who met in earlier rounds: it
-shuffles with ``random.Random(seed)`` (no global state: the same seed and the same earlier rounds
-give the same draw), then swaps players between tables while that lowers the number of repeated
-meetings, restarting from fresh shuffles a bounded number of times and keeping the best draw. The
-seat order at each table is the drawn order.
+``n mod 4`` tables of five, the rest of four. The draw shuffles with ``random.Random(seed)`` (the
+same seed and earlier rounds give the same draw), then swaps players between tables while that
+lowers the meetings repeated from earlier rounds, keeping the best of a bounded number of tries.
 """
 
 from __future__ import annotations

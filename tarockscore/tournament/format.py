@@ -1,16 +1,6 @@
 """A tournament format: what the day is ranked by, the table rank points, the tie-breaks (core layer).
 
-Formats are data (``formats/*.toml``, each citing its source). A format ranks every player by its
-``total``:
-
-* ``schrift``: the Schrift, the score-sheet points of all rounds added up;
-* ``rank_points``: the table rank points of all rounds (the Schrift usually breaks ties);
-* ``schrift+rank_points``: the two added up.
-
-``rank_points.four`` and ``rank_points.five`` give the points for place 1, 2, … at a table of four
-and of five. ``tie_breaks`` lists what decides between players level on the total, in order.
-``title`` is shown to English readers, ``title_de`` (optional) to German ones; the tie-breaks'
-names are the program's words, translated with the rest of the text.
+Formats are data (``formats/*.toml``, each citing its source; docs/tournament.md, Formats).
 """
 
 from __future__ import annotations
@@ -54,8 +44,7 @@ class Format:
         return self.rank_points.get(size, (0,) * size)
 
     def title_in(self, language: str) -> str:
-        """The title for a reader of ``language`` (``en``, ``de``): the German one where the
-        file gives it, else the English ``title``."""
+        """The title for a reader of ``language``: ``title_de`` for German where given, else ``title``."""
         return self.title_de if language == "de" and self.title_de else self.title
 
 

@@ -1,15 +1,7 @@
 """The tournament as kept in ``DIR/tournament.toml`` (core layer, pure): players, rounds, the draws.
 
-The file is a log (docs/tournament.md): entries ``begin``, ``add``, ``drop``, ``draw``, ``close``
-and ``result``, each a change of the day. A :class:`Tournament` is the fold of its entries
-(:func:`apply`), an immutable value; the file layer reads and writes the log
-(``files/tournament_file.py``). It carries the resolved profile every table is scored under and
-the resolved format the day is ranked by, so an edit of a shipped file never changes a day
-already begun. Each drawn table names its own ledger, ``round-N/table-K.toml`` beside the file:
-an ordinary ledger, seated in the drawn order, with the round's game limit.
-
-The file's version key is ``tournament`` (not ``schema``), so ``tarockscore season DIR`` reads
-the table ledgers of a tournament folder and skips this file.
+A :class:`Tournament` is the fold (:func:`apply`) of the file's log (docs/tournament.md). It keeps
+the resolved profile and format, so an edit of a shipped file never changes a day already begun.
 """
 
 from __future__ import annotations
@@ -51,8 +43,7 @@ class Round:
 
 @dataclass(frozen=True, slots=True)
 class Entry:
-    """One entry of the day's log: its kind, when, its values as the file keeps them (without
-    ``kind``, ``at`` and ``chain``) and its hash (the day's head, where it is the last)."""
+    """One entry of the day's log: its kind, when, its values (without ``kind``, ``at``, ``chain``), its hash."""
 
     kind: str  # begin, add, drop, draw, close, result
     at: str
@@ -82,18 +73,6 @@ def _table_of(sheet: str) -> str:
 
 
 @dataclass(frozen=True, slots=True)
-class PaperResult:
-    """A table's Schrift for the round from its paper sheet (a table without the tool): each
-    player's points in seat order, and the money points where Kontra moves the money alone."""
-
-    round: int
-    table: int
-    schrift: tuple[tuple[str, int], ...]
-    money: tuple[tuple[str, int], ...] | None
-    at: str
-
-
-@dataclass(frozen=True, slots=True)
 class Tournament:
     created: str
     rounds: int
@@ -111,15 +90,11 @@ class Tournament:
     date: str | None = None  # ISO, YYYY-MM-DD
     place: str | None = None
     log: tuple[Entry, ...] = ()  # the entries the day was folded from
-    results: tuple[PaperResult, ...] = ()  # tables scored on paper in the day's file (0.2.0)
 
     @property
     def head(self) -> str:
         """The day's head: the hash of its last entry."""
         return self.log[-1].hash if self.log else ""
-
-    def paper(self, round_number: int, table: int) -> PaperResult | None:
-        return next((r for r in self.results if (r.round, r.table) == (round_number, table)), None)
 
     def round(self, number: int) -> Round | None:
         return next((r for r in self.draws if r.number == number), None)
@@ -153,9 +128,8 @@ def ledger_name(round_number: int, table: int) -> str:
 
 
 def sheet_place(t: Tournament, round_number: int, table: int) -> str | None:
-    """What a table's sheet keeps as its place: the day's place (or title), the round and the
-    table, and the day's mark, so a sheet copied to another round, table or day is caught. A day
-    begun before 0.2 has no mark, and its sheets no place, as then."""
+    """A table's sheet's place: the day's place (or title), round, table and mark, so a copied sheet
+    is caught; none for a day begun before 0.2, which has no mark."""
     if not t.id:
         return None
     label = t.place or t.title
@@ -173,9 +147,7 @@ def closed_heads(t: Tournament) -> dict[str, str]:
 
 
 def name_problems(names: Sequence[str], where: str) -> list[Problem]:
-    """Each name that breaks the rule every player's name meets, at a table or in a tournament
-    (:func:`tarockscore.rules.words.name_problem`: not empty, no surrounding space, no comma, '='
-    or ';', nothing a terminal does not show, at most 40 characters)."""
+    """Each name that breaks the rule every player's name meets (:func:`~tarockscore.rules.words.name_problem`)."""
     problems: list[Problem] = []
     for name in names:
         wrong = name_problem(name)
@@ -203,53 +175,14 @@ def repeated_names(names: Sequence[str], where: str) -> list[Problem]:
 
 
 def check_names(names: Sequence[str], where: str) -> list[Problem]:
-    """Problems with the players' names: the rules of ``tarockscore new --players``
-    (:func:`name_problems`) and no name twice, in any case (:func:`repeated_names`)."""
+    """Problems with the players' names: each by the rules, and no name twice in any case."""
     return [*name_problems(names, where), *repeated_names(names, where)]
 
 
 def games_at_five(games: int) -> int | None:
-    """The game limit at a table of five for ``games`` at a table of four: games × 5/4, where the
-    dealer sits out, so every player deals as often as at four (16 → 20); None when it is not whole."""
+    """The limit at a table of five: games × 5/4, so every player deals as often as at four; None when not whole."""
     limit, rest = divmod(games * 5, 4)
     return None if rest else limit
-
-
-def begin(
-    *,
-    players: Sequence[str],
-    rounds: int,
-    games: int,
-    games_five: int,
-    profile: ProfileRecord,
-    format_document: Mapping[str, Any],
-    created: str,
-    stake: Decimal | None = None,
-    id: str = "",
-    title: str | None = None,
-    date: str | None = None,
-    place: str | None = None,
-) -> dict[str, Any]:
-    """The first entry of a day: everything it is begun with."""
-    event: dict[str, Any] = {"kind": "begin", "at": created, "id": id}
-    for key, value in (("title", title), ("date", date), ("place", place)):
-        if value is not None:
-            event[key] = value
-    event |= {"rounds": rounds, "games": games, "games_five": games_five, "players": list(players)}
-    if stake is not None:
-        event["stake"] = str(stake)
-    event["format"] = dict(format_document)
-    event["profile"] = {"name": profile.name, "sha256": profile.sha256, "document": dict(profile.document)}
-    return event
-
-
-def seated(tournament: Tournament) -> list[str]:
-    """Everyone who sat at a drawn table, in the order they first did, then the roster."""
-    out: dict[str, None] = {}
-    for r in tournament.draws:
-        for t in r.tables:
-            out.update(dict.fromkeys(t.players))
-    return list(out)
 
 
 def add_player(tournament: Tournament, name: str) -> Tournament:
@@ -258,8 +191,15 @@ def add_player(tournament: Tournament, name: str) -> Tournament:
         raise TournamentError(problems)
     if name in tournament.players:
         raise TournamentError(N_("{name!r} is already in the tournament"), name=name, where="NAME")
-    known = dict.fromkeys([*tournament.players, *seated(tournament), *tournament.dropped])
-    other = next((o for o in known if o != name and player_key(o) == player_key(name)), None)
+    # everyone who sat at a table is a player or dropped (a draw's entry is refused otherwise)
+    other = next(
+        (
+            o
+            for o in (*tournament.players, *tournament.dropped)
+            if o != name and player_key(o) == player_key(name)
+        ),
+        None,
+    )
     if other is not None:
         raise TournamentError(
             N_("{name!r} differs from {other!r} only by case: names are matched in any case"),
@@ -287,46 +227,28 @@ def drop_player(tournament: Tournament, name: str) -> Tournament:
     )
 
 
-def with_round(tournament: Tournament, drawn: Round) -> Tournament:
-    """The tournament with round ``drawn.number`` drawn (a redraw replaces it)."""
-    others = [r for r in tournament.draws if r.number != drawn.number]
-    return replace(tournament, draws=tuple(sorted([*others, drawn], key=lambda r: r.number)))
-
-
-def make_round(
-    tournament: Tournament, number: int, seed: int, at: str, tables: Sequence[Sequence[str]]
-) -> Round:
-    return Round(
-        number=number,
-        seed=seed,
-        drawn=at,
-        tables=tuple(
-            DrawnTable(
-                table=k,
-                players=tuple(players),
-                games=tournament.games_five if len(players) == 5 else tournament.games,
-                ledger=ledger_name(number, k),
-            )
-            for k, players in enumerate(tables, 1)
-        ),
-    )
-
-
-def draw_event(r: Round) -> dict[str, Any]:
-    """The entry of a round drawn: its number, seed and tables (the time it was drawn is its ``at``)."""
-    tables = [
-        {"table": d.table, "players": list(d.players), "games": d.games, "ledger": d.ledger} for d in r.tables
+def draw_event(
+    t: Tournament, number: int, seed: int, at: str, tables: Sequence[Sequence[str]]
+) -> dict[str, Any]:
+    """The entry of round ``number`` drawn: its seed and each table's players, game limit and sheet."""
+    drawn = [
+        {
+            "table": k,
+            "players": list(players),
+            "games": t.games_five if len(players) == 5 else t.games,
+            "ledger": ledger_name(number, k),
+        }
+        for k, players in enumerate(tables, 1)
     ]
-    return {"kind": "draw", "at": r.drawn, "round": r.number, "seed": r.seed, "table": tables}
+    return {"kind": "draw", "at": at, "round": number, "seed": seed, "table": drawn}
 
 
 # -- the fold: each entry of the log applied to the day --------------------------------------------
 
 
 def apply(t: Tournament | None, event: Any, where: str) -> Tournament:
-    """The day ``t`` (None: before its first entry) with the entry ``event`` applied, under the
-    rules its command kept; every problem of the entry in one :class:`TournamentError`, each at
-    ``where`` (``entry 3``) and its key."""
+    """The day ``t`` (None: before its first entry) with ``event`` applied by its command's rules;
+    every problem in one :class:`TournamentError`, at ``where`` (``entry 3``) and its key."""
     if not isinstance(event, dict):
         raise TournamentError(N_("expected a table ([[event]])"), where=where)
     problems = Collector()
@@ -464,7 +386,8 @@ def _drawn(t: Tournament, top: Reader, at: str, problems: Collector) -> Tourname
                     round=number,
                     table=d.table,
                 )
-    return with_round(t, Round(number, seed, at, tables))
+    others = [r for r in t.draws if r.number != number]  # a redraw replaces the round
+    return replace(t, draws=tuple(sorted([*others, Round(number, seed, at, tables)], key=lambda r: r.number)))
 
 
 def _drawn_table(item: object, where: str, problems: Collector) -> DrawnTable | None:
@@ -493,15 +416,13 @@ def _closed(t: Tournament, top: Reader, at: str, problems: Collector) -> Tournam
 
 
 def _paper(t: Tournament, top: Reader, at: str, problems: Collector) -> Tournament | None:
-    """A table's result from its paper sheet: kept in its sheet (``sheet``: the sheet's head after
-    it), or, in a day converted from 0.2.0's file, in the day's file alone."""
-    number, table = top.number("round", minimum=1), top.number("table", minimum=1)
-    schrift = _points(top.raw("schrift"), top.where("schrift"), problems)
-    money = top.raw("money")
-    paid = None if money is None else _points(money, top.where("money"), problems)
-    if top.optional_str("sheet") is not None:
-        return t
-    return replace(t, results=(*t.results, PaperResult(number, table, schrift, paid, at)))
+    """A table's result from its paper sheet, kept in its sheet (``sheet``: its head after it)."""
+    top.number("round", minimum=1), top.number("table", minimum=1)
+    _points(top.raw("schrift"), top.where("schrift"), problems)
+    if (money := top.raw("money")) is not None:
+        _points(money, top.where("money"), problems)
+    top.optional_str("sheet")
+    return t
 
 
 def _points(raw: object, where: str, problems: Collector) -> tuple[tuple[str, int], ...]:

@@ -1,31 +1,18 @@
-"""A table's result from its paper sheet: checked against the draw and the profile (core layer, pure).
-
-Not every table has a phone: the organiser types a paper sheet's Schrift for the round (and, under
-a profile where Kontra moves the money alone, its money points). The names must be the table's
-drawn players, each once (in any case, as at a table); under a zero-sum profile the Schrift adds
-up to 0, else it is refused with the sum named. The result is kept in the table's own sheet as an
-entry ``paper`` with an audit entry (``ledger.paper``), and ranked as played hands would be; the
-day's log keeps an entry ``result`` naming the sheet's head after it.
-
-A day written by tarockscore 0.2.0 kept paper results in ``tournament.toml`` (``[[result]]``):
-converted, they are entries ``result`` without a sheet's head, ranked as before, and a sheet's own
-paper entry comes before them.
-"""
+"""A table's result from its paper sheet: checked against the draw and the profile (core layer, pure)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import NamedTuple
 
-from tarockscore.errors import N_, Collector, Problem, TournamentError, message, one_of
+from tarockscore.errors import N_, Collector, TournamentError, message, one_of
 from tarockscore.evening.paper import out_of_bounds, unbalanced
 from tarockscore.rules.words import at_table
 from tarockscore.tournament.model import DrawnTable, Tournament, drawn_table
 
 
 class PaperSheet(NamedTuple):
-    """A paper result checked against the draw: the round, the drawn table, and the points of
-    each seat under the table's own spelling, in seat order."""
+    """A paper result checked against the draw: each seat's points, in seat order, as the table spells it."""
 
     round: int
     table: DrawnTable
@@ -35,6 +22,19 @@ class PaperSheet(NamedTuple):
     @property
     def label(self) -> str:
         return table_label(self.round, self.table.table)
+
+
+def whole_number(text: str) -> int | None:
+    """Whole points as typed (``+12``, ``-4``), or None; a number too long for ``int`` is one of as
+    many digits, so the check of the points names how long it is."""
+    text = text.strip()
+    body = text[1:] if text[:1] in "+-" else text
+    if not (body.isascii() and body.isdigit()):
+        return None
+    digits = body.lstrip("0")
+    if len(digits) <= 4000:
+        return int(text)
+    return (-1 if text.startswith("-") else 1) * int(10 ** (len(digits) - 1))
 
 
 def table_label(round_number: int, table: int) -> str:
@@ -72,8 +72,7 @@ def paper_sheet(
     schrift: Mapping[str, int],
     money: Mapping[str, int] | None,
 ) -> PaperSheet:
-    """A paper result for table ``table`` of round ``round_number``, checked: the round and table
-    drawn, every seat's points given once under a name of the table, zero-sum where the profile is."""
+    """A paper result checked: the table drawn, every seat given once, zero-sum where the profile is."""
     found = drawn_table(t, round_number, table)
     problems = Collector()
     points = _seated(schrift, found.players, "schrift", problems)
@@ -85,15 +84,3 @@ def paper_sheet(
             problems.put(problem)
     problems.raise_if_any(TournamentError)
     return PaperSheet(round_number, found, points, paid)
-
-
-def kept_in_day_file(t: Tournament, sheet: PaperSheet) -> Problem | None:
-    """A result the day's file kept (a day written by 0.2.0): the table already has one."""
-    if t.paper(sheet.round, sheet.table.table) is None:
-        return None
-    return Problem.of(
-        "table",
-        N_("round {round}, table {table} already has a result from its paper sheet"),
-        round=sheet.round,
-        table=sheet.table.table,
-    )

@@ -100,8 +100,8 @@ def _key(fmt: Format, row: Standing, rounds: int) -> tuple[Any, ...]:
 
 
 def standings(results: Sequence[TableResult], fmt: Format) -> list[Standing]:
-    """Every player who sat at one of the tables, best first, with places (1, 1, 3); then, by
-    name and without a place, the players whose tables have no hands yet."""
+    """Every player best first, with places (1, 1, 3); then, by name and without a place, the
+    players whose tables have no hands yet."""
     seats: dict[str, list[Seat]] = {}
     for result in sorted(results, key=lambda r: (r.round, r.table)):
         for player, seat in table_seats(result, fmt).items():
@@ -158,8 +158,7 @@ def of_ledger(led: Ledger) -> TableMoney:
 
 
 def money(tables: Sequence[Ledger | TableMoney]) -> list[Money]:
-    """Each player's money over the given tables (ledgers, or tables scored on paper), by name
-    (the order of a cash box); a player whose tables have no hands yet is listed with 0."""
+    """Each player's money over the given tables, by name (the order of a cash box)."""
     schrift: dict[str, int] = {}
     points: dict[str, int] = {}
     amount: dict[str, Decimal | None] = {}

@@ -4,22 +4,21 @@ from __future__ import annotations
 
 import contextlib
 import csv
+import functools
 import hashlib
 import io
 import os
 import re
-import secrets
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from enum import StrEnum
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
 from tarockscore.errors import (
     N_,
     LedgerError,
-    Message,
     Problem,
+    TarockError,
     TournamentError,
     UnreadableTournament,
     counted,
@@ -48,10 +47,8 @@ from tarockscore.rules.words import nfc, strip_spaces
 from tarockscore.tournament import draw as drawing
 from tarockscore.tournament import model as tm
 from tarockscore.tournament.format import Format, build_format
-from tarockscore.tournament.paper import PaperSheet, kept_in_day_file
+from tarockscore.tournament.paper import PaperSheet, whole_number
 from tarockscore.tournament.standings import TableMoney, TableResult
-
-# -- tournament file -------------------------------------------------------------------------------
 
 HEADER = (
     "# A Tarock tournament, kept by tarockscore (docs/tournament.md). Each drawn table's ledger is\n"
@@ -74,10 +71,6 @@ def formats_dir() -> Path:
     raise TournamentError(N_("the shipped formats folder is missing from this installation"))
 
 
-def shipped_formats() -> list[str]:
-    return sorted(p.stem for p in formats_dir().glob("*.toml"))
-
-
 def read_bytes(path: Path, what: str) -> bytes:
     """A regular file of at most 1 MiB (no FIFO, device or folder; a link to a file is fine)."""
     try:
@@ -86,13 +79,9 @@ def read_bytes(path: Path, what: str) -> bytes:
         raise UnreadableTournament(N_("{path}: no such {what} file"), path=path, what=what) from None
 
 
-def _parse(data: bytes, path: Path) -> dict[str, Any]:
-    """The TOML of a file read with :func:`read_bytes`: UTF-8, bounded nesting and numbers."""
-    return safe_io.load_toml(safe_io.decode(data, str(path), TournamentError), str(path), TournamentError)
-
-
 def _read_toml(path: Path, what: str) -> dict[str, Any]:
-    return _parse(read_bytes(path, what), path)
+    text = safe_io.decode(read_bytes(path, what), str(path), TournamentError)
+    return safe_io.load_toml(text, str(path), TournamentError)
 
 
 def format_document(
@@ -106,7 +95,7 @@ def format_document(
     else:
         path = formats_dir() / f"{ref}.toml"
         if not path.is_file():
-            names = shipped_formats()
+            names = sorted(p.stem for p in formats_dir().glob("*.toml"))
             raise TournamentError(
                 N_(
                     "unknown format {ref!r}; shipped formats: {allowed}{hint}; or give the path to a .toml file"
@@ -136,10 +125,7 @@ def format_document(
 
 def load_format(ref: str) -> tuple[Format, dict[str, Any]]:
     document = format_document(ref)
-    try:
-        return build_format(document, ref), document
-    except TournamentError as exc:
-        raise TournamentError(exc.problems) from None
+    return build_format(document, ref), document
 
 
 # -- tournament.toml ----------------------------------------------------------------------------------
@@ -178,9 +164,8 @@ def read(folder: Path) -> Snapshot:
 
 
 def parse_day(raw: bytes, path: Path) -> tm.Tournament:
-    """The day a file's bytes hold: its log followed entry by entry, each entry's hash and its
-    ``prev`` checked, each applied by the day's rules. An entry that does not fit is named with its
-    line, and the file is not used."""
+    """The day a file's bytes hold: each entry's hash and ``prev`` checked, each applied in turn;
+    an entry that does not fit is named with its line."""
     name = str(path)
     text = safe_io.decode(raw, name, TournamentError)
     data = safe_io.load_toml(text, name, TournamentError)
@@ -240,8 +225,8 @@ def _fits(event: Any, prev: str, k: int) -> None:
 def day_text(
     path: Path, before: bytes, t: tm.Tournament | None, events: Sequence[Mapping[str, Any]]
 ) -> tuple[str, tm.Tournament]:
-    """The file's new text, ``events`` chained on after ``before`` (the file as read; empty: a new
-    day) and the day they make, read back as every reader reads it, before anything is written."""
+    """The file's new text, ``events`` chained on after ``before`` (empty: a new day), and the day
+    they make, each entry applied as every reader applies it, before anything is written."""
     text = before.decode("utf-8") if before else HEADER + f"tournament = {tm.VERSION}\n"
     head = t.head if t is not None else log.header_hash({"tournament": tm.VERSION}) or ""
     for k, event in enumerate(events, len(t.log) + 1 if t is not None else 1):
@@ -254,8 +239,7 @@ def day_text(
             ) from None
         t = tm.apply(t, full, f"entry {k}")
         text += part
-    data = text.encode("utf-8")
-    if len(data) > safe_io.SMALL_LIMIT:
+    if len(text.encode("utf-8")) > safe_io.SMALL_LIMIT:
         raise TournamentError(
             N_(
                 "{path}: the day's file would grow past {limit}, the most it may be read at; nothing was written"
@@ -263,13 +247,7 @@ def day_text(
             path=path,
             limit=safe_io.size_text(safe_io.SMALL_LIMIT),
         )
-    if t is None or parse_day(data, path) != t:
-        raise TournamentError(
-            N_(
-                "{path}: the new file does not read back the same (a bug in tarockscore); nothing was written"
-            ),
-            path=path,
-        )
+    assert t is not None
     return text, t
 
 
@@ -289,8 +267,7 @@ def open_day(path: Path) -> None:
 
 
 def create(folder: Path, begin: Mapping[str, Any]) -> tm.Tournament:
-    """Write a new day, its log the entry ``begin``; refuse a folder that already holds one, or a
-    file in the way. The day as written."""
+    """Write a new day, its log the entry ``begin``, never over a day kept in ``folder``."""
     if folder.exists() and not folder.is_dir():
         raise TournamentError(N_("{folder} is a file, not a folder; nothing was written"), folder=folder)
     path = file_path(folder)
@@ -309,34 +286,37 @@ def create(folder: Path, begin: Mapping[str, Any]) -> tm.Tournament:
     return t
 
 
-def update(
-    folder: Path, change: Callable[[tm.Tournament], Sequence[Mapping[str, Any]]]
-) -> tuple[tm.Tournament, tm.Tournament]:
-    """The day before and after the entries ``change`` makes of it, appended under its lock; no
-    entries, nothing written (the file stays byte for byte)."""
+@contextlib.contextmanager
+def _held(folder: Path) -> Iterator[Snapshot]:
+    """The day read under its file's lock, refused where it is closed."""
     path = file_path(folder)
     read(folder)  # a clear error for a folder without a tournament, before the lock file is made
     with ledger_file.locked(path):
         safe_io.remove_stale_temps(path)  # a killed writer's temp file, as beside a ledger
         snapshot = read(folder)
         open_day(path)
-        events = change(snapshot.tournament)
+        yield snapshot
+
+
+def _write(snapshot: Snapshot, text: str) -> None:
+    ledger_file.write_text(file_path(snapshot.folder), text, snapshot.sha256)
+
+
+def update(
+    folder: Path, change: Callable[[tm.Tournament], Sequence[Mapping[str, Any]]]
+) -> tuple[tm.Tournament, tm.Tournament]:
+    """The day before and after the entries ``change`` makes of it (none: nothing written)."""
+    with _held(folder) as snapshot:
+        t = snapshot.tournament
+        events = change(t)
         if not events:
-            return snapshot.tournament, snapshot.tournament
-        text, new = day_text(path, snapshot.raw, snapshot.tournament, events)
-        ledger_file.write_text(path, text, snapshot.sha256)
-        return snapshot.tournament, new
-
-
-def new_day_id() -> str:
-    return secrets.token_hex(6)
+            return t, t
+        text, new = day_text(file_path(folder), snapshot.raw, t, events)
+        _write(snapshot, text)
+        return t, new
 
 
 # -- the draw ------------------------------------------------------------------------------------------
-
-
-def new_seed() -> int:
-    return secrets.randbelow(900_000) + 100_000
 
 
 def _round_problems(t: tm.Tournament, number: int) -> None:
@@ -367,24 +347,20 @@ def _round_problems(t: tm.Tournament, number: int) -> None:
 
 
 def _untouched(stale: list[Path], number: int) -> dict[Path, str]:
-    """The sheets of a round to be redrawn, each read under its lock (held by the caller): none may
-    hold a hand or be read-only (a closed table). Each sheet's sha256, to replace it only as read."""
+    """The sheets of a round to be redrawn, read under their locks (held by the caller): none may
+    hold a hand or be read-only. Each sheet's sha256, to replace it only as read."""
     played = []
     shas: dict[Path, str] = {}
     for sheet in stale:
         try:
             snapshot = ledger_file.read(sheet)
         except LedgerError as exc:
-            raise LedgerError(
-                [
-                    *exc.problems,
-                    Problem.of(
-                        str(sheet),
-                        N_("round {number} cannot be redrawn while this sheet cannot be read"),
-                        number=number,
-                    ),
-                ]
-            ) from None
+            said = Problem.of(
+                str(sheet),
+                N_("round {number} cannot be redrawn while this sheet cannot be read"),
+                number=number,
+            )
+            raise LedgerError([*exc.problems, said]) from None
         hands = len(snapshot.ledger.hands)
         if hands:
             played.append(
@@ -411,27 +387,20 @@ def _untouched(stale: list[Path], number: int) -> dict[Path, str]:
 
 
 def draw_round(folder: Path, number: int, seed: int, at: str) -> tm.Tournament:
-    """Draw round ``number``: write its table ledgers and append the draw; the day with it.
-
-    Everything is checked before anything is written: the round, the seating, the new file's text,
-    and, under each sheet's own lock, that no sheet of the round holds a hand; the sheets are
-    replaced while those locks are held, so a hand recorded meanwhile is never lost."""
-    path = file_path(folder)
-    read(folder)
-    with ledger_file.locked(path):
-        safe_io.remove_stale_temps(path)  # a killed writer's temp file, as beside a ledger
-        snapshot = read(folder)
-        open_day(path)
+    """Draw round ``number``: its table ledgers written, the draw appended, all checked first; the
+    sheets are replaced under their locks, so a hand recorded meanwhile is never lost."""
+    with _held(folder) as snapshot:
         t = snapshot.tournament
         _round_problems(t, number)
         earlier = [[d.players for d in r.tables] for r in t.draws if r.number < number]
-        drawn = tm.make_round(t, number, seed, at, drawing.draw(t.players, earlier, seed))
+        draw = tm.draw_event(t, number, seed, at, drawing.draw(t.players, earlier, seed))
         before = t.round(number - 1)
         events = []
         if before is not None and not {d.ledger for d in before.tables} <= tm.closed_heads(t).keys():
             events.append(_closed(folder, before, at, strict=False))
-        text, new = day_text(path, snapshot.raw, t, [*events, tm.draw_event(drawn)])
-        sheets = {folder / d.ledger: _sheet(new, number, d, at) for d in drawn.tables}
+        text, new = day_text(file_path(folder), snapshot.raw, t, [*events, draw])
+        tables = tm.drawn_round(new, number).tables
+        sheets = {folder / d.ledger: _sheet(new, number, d, at) for d in tables}
         round_dir = folder / f"round-{number}"
         stale = sorted(round_dir.glob("table-*.toml")) if round_dir.is_dir() else []
         round_dir.mkdir(exist_ok=True)
@@ -444,14 +413,13 @@ def draw_round(folder: Path, number: int, seed: int, at: str) -> tm.Tournament:
             for sheet in stale:
                 if sheet not in sheets:
                     sheet.unlink()
-        ledger_file.write_text(path, text, snapshot.sha256)
+        _write(snapshot, text)
         return new
 
 
 def _closed(folder: Path, r: tm.Round, at: str, *, strict: bool) -> dict[str, Any]:
-    """The desk's note of round ``r``'s end: each table's sheet and its head, so a sheet rewritten
-    afterwards is caught. ``strict``: a sheet that cannot be read is refused (else it is left out
-    of the note, and the standings name it)."""
+    """The desk's note of round ``r``'s end: each table's sheet and its head. ``strict``: a sheet
+    that cannot be read is refused (else left out of the note, and the standings name it)."""
     heads: dict[str, str] = {}
     problems: list[Problem] = []
     for d in r.tables:
@@ -460,20 +428,16 @@ def _closed(folder: Path, r: tm.Round, at: str, *, strict: bool) -> dict[str, An
         except LedgerError as exc:
             problems += exc.problems
     if problems and strict:
-        raise TournamentError(
-            [
-                *problems,
-                Problem.of(
-                    "round", N_("round {round} cannot be closed while a sheet cannot be read"), round=r.number
-                ),
-            ]
+        said = Problem.of(
+            "round", N_("round {round} cannot be closed while a sheet cannot be read"), round=r.number
         )
+        raise TournamentError([*problems, said])
     return {"kind": "close", "at": at, "round": r.number, "heads": heads}
 
 
 def close_round(folder: Path, number: int, at: str) -> tm.Tournament:
-    """The desk's note at the end of round ``number``: each table's head, kept in the log; none
-    where the round was closed already and no sheet changed since."""
+    """The desk's note at the end of round ``number``; none where the round was closed already
+    and no sheet changed since."""
 
     def change(t: tm.Tournament) -> list[dict[str, Any]]:
         r = tm.drawn_round(t, number)
@@ -496,8 +460,7 @@ def _new_lock(sheet: Path) -> contextlib.AbstractContextManager[None]:
 
 
 def _sheet(t: tm.Tournament, number: int, d: tm.DrawnTable, at: str) -> Ledger:
-    """A drawn table's new sheet: its players in seat order, the day's profile and stake, the
-    round's game limit, and the day, round and table it belongs to (its place)."""
+    """A drawn table's new sheet: seated as drawn, the day's profile and stake, the round's limit."""
     return new_ledger(
         d.players,
         t.profile.rules,
@@ -514,8 +477,7 @@ def cup_points_file(path: Path) -> Mapping[str, Any]:
 
 
 def player_names_file(path: Path) -> list[str]:
-    """One name a line; blank lines and lines starting with # are skipped. Each name meets the
-    rules of ``tarockscore new --players`` (a bad one is named with its line), no name twice."""
+    """One name a line (blank lines and # lines skipped), each by the rules of a table's names."""
     text = safe_io.decode(read_bytes(path, "players"), str(path), TournamentError)
     names: list[str] = []
     problems: list[Problem] = []
@@ -535,22 +497,9 @@ def player_names_file(path: Path) -> list[str]:
 RESULT_COLUMNS = ("round", "table", "player", "schrift")
 
 
-def _whole(text: str) -> int | None:
-    text = text.strip()
-    body = text[1:] if text[:1] in "+-" else text
-    if not (body.isascii() and body.isdigit()):
-        return None
-    digits = body.lstrip("0")
-    if len(digits) <= 4000:
-        return int(text)
-    # too long for int(): a number of as many digits, so the check names how long it is
-    return (-1 if text.startswith("-") else 1) * int(10 ** (len(digits) - 1))
-
-
 def results_csv(path: Path) -> list[tuple[int, int, dict[str, int], dict[str, int] | None]]:
-    """A round's results from paper sheets: a CSV with the columns ``round,table,player,schrift``
-    and, where Kontra moves the money alone, ``money``; one row per player. Every bad row is named
-    with its line; the tables in the order they first come."""
+    """A round's paper results: a CSV ``round,table,player,schrift[,money]``, one row per player;
+    every bad row named with its line; the tables in the order they first come."""
     text = safe_io.decode(read_bytes(path, "results"), str(path), TournamentError)
     rows = list(csv.reader(io.StringIO(text.removeprefix("\ufeff"))))
     header = tuple(c.strip().casefold() for c in rows[0]) if rows else ()
@@ -565,7 +514,7 @@ def results_csv(path: Path) -> list[tuple[int, int, dict[str, int], dict[str, in
     for line, row in enumerate(rows[1:], 2):
         if not any(c.strip() for c in row):
             continue
-        numbers = [_whole(c) for c in row] if len(row) == len(header) else []
+        numbers = [whole_number(c) for c in row] if len(row) == len(header) else []
         if not numbers or None in (numbers[0], numbers[1], numbers[3], *(numbers[4:] if with_money else [])):
             problems.append(
                 Problem.of(
@@ -605,27 +554,22 @@ def results_csv(path: Path) -> list[tuple[int, int, dict[str, int], dict[str, in
 # -- tournament day --------------------------------------------------------------------------------
 
 
-class Purpose(StrEnum):
-    """What the day's tables are read for: the words of a table that cannot count, or has no hands."""
-
-    STANDINGS = "standings"  # the day's places (and a cup's)
-    MONEY = "money"  # the day's money
-
-
 @dataclass(frozen=True, slots=True)
 class _Words:
+    """A table that cannot count, or has no hands, as said for the standings or for the money."""
+
     unreadable: str  # values: value
     fails_check: str  # values: value, path
     no_hands: str  # values: where, path
 
 
 _WORDS = {
-    Purpose.STANDINGS: _Words(
+    False: _Words(
         N_("{value}: this table's sheet cannot be read; the standings need every table"),
         SHEET_FAILS_CHECK,
         N_("{where} ({path}): no hands yet; it is shown but not ranked"),
     ),
-    Purpose.MONEY: _Words(
+    True: _Words(
         N_("{value}: this table's sheet cannot be read; the day's money needs every table"),
         SHEET_FAILS_CHECK_MONEY,
         N_("{where} ({path}): no hands yet; its players are listed with 0"),
@@ -652,77 +596,58 @@ def _drawn_table(
     d: tm.DrawnTable,
     words: _Words,
     closed: str | None,
-    problems: list[Problem],
     warnings: list[str],
-) -> Ledger | None:
-    """The ledger of table ``d`` of round ``r`` (``closed``: its head as the desk noted it when its
-    round was closed, None before), checked, or None with its problems added:
-    missing, unreadable, failing its own check, not this day's, round's and table's sheet (another
-    profile, a copy), seating others than the draw, past the limit."""
-    number = r.number
-    where = message(N_("round {round}, table {table}"), round=number, table=d.table)
+) -> Ledger:
+    """The ledger of table ``d`` of round ``r``, checked (``closed``: its head as the desk noted it);
+    refused where it is missing, unreadable, failing its check, not this table's, or past the limit."""
+    where = message(N_("round {round}, table {table}"), round=r.number, table=d.table)
     if not path.is_file():
-        problems.append(
-            Problem.of(
-                str(path),
-                N_(
-                    "{value}: the sheet the draw put here is missing (moved or deleted?); put it back: the table seated {names}"
-                ),
-                value=where,
-                names=", ".join(d.players),
-            )
+        raise TournamentError(
+            N_(
+                "{value}: the sheet the draw put here is missing (moved or deleted?); put it back: the table seated {names}"
+            ),
+            where=str(path),
+            value=where,
+            names=", ".join(d.players),
         )
-        return None
     try:
         # a closed round's sheet is looked up for the head the desk noted
         snapshot = ledger_file.read(path, since=closed)
     except LedgerError as exc:
-        problems += exc.problems
-        problems.append(Problem.of(str(path), words.unreadable, value=where))
-        return None
+        raise TournamentError([*exc.problems, Problem.of(str(path), words.unreadable, value=where)]) from None
     found = list(snapshot.problems) or against_the_rules(snapshot.ledger)  # every hand scored again
     if found:
-        problems += ledger_file.locate(found, snapshot.text, str(path))
-        problems.append(Problem.of(str(path), words.fails_check, value=where, path=path))
-        return None
+        failed = Problem.of(str(path), words.fails_check, value=where, path=path)
+        raise TournamentError([*ledger_file.locate(found, snapshot.text, str(path)), failed])
     chain = snapshot.chain  # which hands a repair entry covers, said
     if chain is not None and (said := covered(chain.found, chain.breaks, chain.said)) is not None:
         warnings.append(message(N_("{path}: {said}"), path=path, said=said))
-    if closed is not None and not _closed_fits(snapshot, closed, where, path, problems, warnings):
-        return None
+    if closed is not None:
+        _closed_fits(snapshot, closed, where, path, warnings)
     led = snapshot.ledger
     if led.players != d.players:
-        problems.append(
-            Problem.of(
-                str(path),
-                N_(
-                    "{value}: the sheet seats {names}, but the draw seated {names2}: the sheet was moved or replaced by hand"
-                ),
-                value=where,
-                names=", ".join(led.players),
-                names2=", ".join(d.players),
-            )
+        raise TournamentError(
+            N_(
+                "{value}: the sheet seats {names}, but the draw seated {names2}: the sheet was moved or replaced by hand"
+            ),
+            where=str(path),
+            value=where,
+            names=", ".join(led.players),
+            names2=", ".join(d.players),
         )
-        return None
-    foreign = _foreign(led, t, r, d, where)
-    if foreign is not None:
-        problems.append(Problem.of(str(path), foreign))
-        return None
+    _foreign(led, t, r, d, where, path)
     hands = len(led.hands)
     if hands > d.games:
-        problems.append(
-            Problem.of(
-                str(path),
-                N_("{value}: {hands} hands, but the round's limit is {games}: the sheet was edited by hand"),
-                value=where,
-                hands=hands,
-                games=d.games,
-            )
+        raise TournamentError(
+            N_("{value}: {hands} hands, but the round's limit is {games}: the sheet was edited by hand"),
+            where=str(path),
+            value=where,
+            hands=hands,
+            games=d.games,
         )
-        return None
     if led.paper is not None:  # scored from its paper sheet: the whole round
-        return led if _paper_fits(led, where, path, problems) else None
-    if hands == 0:
+        _paper_fits(led, where, path)
+    elif hands == 0:
         warnings.append(message(words.no_hands, where=where, path=path))
     elif hands < d.games:
         warnings.append(
@@ -737,52 +662,38 @@ def _drawn_table(
     return led
 
 
-def _paper_fits(led: Ledger, where: str, path: Path, problems: list[Problem]) -> bool:
-    """A sheet's paper entry must keep the rules ``tournament result`` checked (whole points in
-    bounds, zero-sum where the profile is): one rewritten with its hashes worked out again passes
-    the sheet's own check, and would be ranked."""
+def _paper_fits(led: Ledger, where: str, path: Path) -> None:
+    """Refuse a sheet's paper entry that breaks the rules ``tournament result`` checks: one
+    rewritten with its hashes worked out again passes the sheet's own check."""
     paper = led.paper
     assert paper is not None
     wrong = out_of_bounds(paper.schrift, paper.money) or zero_sum_problems(led, paper.schrift, paper.money)
-    if not wrong:
-        return True
-    problems += [p.moved(f"{path}: {p.where}") for p in wrong]
-    problems.append(
-        Problem.of(
+    if wrong:
+        said = Problem.of(
             str(path),
             N_(
                 "{value}: the sheet's result from its paper sheet breaks these rules: it was edited by hand; it is not ranked"
             ),
             value=where,
         )
-    )
-    return False
+        raise TournamentError([*(p.moved(f"{path}: {p.where}") for p in wrong), said])
 
 
 def _closed_fits(
-    snapshot: ledger_file.Snapshot,
-    head: str,
-    where: str,
-    path: Path,
-    problems: list[Problem],
-    warnings: list[str],
-) -> bool:
-    """A sheet of a closed round must still hold the head the desk noted: else it was rewritten
-    afterwards (a problem); entries since are corrections made after the close (a warning)."""
-    if snapshot.since is not None and len(head) == 64:  # the whole head, as the desk notes it
-        since = len(snapshot.since.after)
-    else:
-        problems.append(
-            Problem.of(
-                str(path),
-                N_(
-                    "{value}: the sheet was rewritten after its round was closed: its head then, {head}, is not in its chain; it is not ranked"
-                ),
-                value=where,
-                head=head[:12],
-            )
+    snapshot: ledger_file.Snapshot, head: str, where: str, path: Path, warnings: list[str]
+) -> None:
+    """Refuse a sheet of a closed round that no longer holds the head the desk noted; entries
+    since are corrections made after the close (a warning)."""
+    if snapshot.since is None or len(head) != 64:  # the whole head, as the desk notes it
+        raise TournamentError(
+            N_(
+                "{value}: the sheet was rewritten after its round was closed: its head then, {head}, is not in its chain; it is not ranked"
+            ),
+            where=str(path),
+            value=where,
+            head=head[:12],
         )
-        return False
+    since = len(snapshot.since.after)
     if since:
         warnings.append(
             counted(
@@ -794,45 +705,44 @@ def _closed_fits(
                 count=since,
             )
         )
-    return True
 
 
-def _foreign(led: Ledger, t: tm.Tournament, r: tm.Round, d: tm.DrawnTable, where: str) -> Message | None:
-    """Why a sheet is not the one the draw made for this table, or None: scored under another
-    profile than the day's, without the round's game limit, or kept for another day, round or table
-    (a copy)."""
+def _foreign(led: Ledger, t: tm.Tournament, r: tm.Round, d: tm.DrawnTable, where: str, path: Path) -> None:
+    """Refuse a sheet scored under another profile than the day's, without the round's game
+    limit, or kept for another day, round or table (a copy)."""
     table = led.table
     if table.profile.sha256 != t.profile.sha256:
-        return message(
+        raise TournamentError(
             N_(
                 "{value}: the sheet is scored under profile {name!r}, but the day under {day!r}: it was replaced by hand; it is not ranked"
             ),
+            where=str(path),
             value=where,
             name=table.profile.name,
             day=t.profile.name,
         )
     if table.games != d.games:
-        return message(
+        raise TournamentError(
             N_(
                 "{value}: the sheet's game limit is {games}, but the round's is {limit}: it was replaced by hand"
             ),
+            where=str(path),
             value=where,
             games=table.games if table.games is not None else "none",
             limit=d.games,
         )
-    expected = tm.sheet_place(t, r.number, d.table)
-    if table.place != expected or table.created != r.drawn:
-        return message(
+    if table.place != tm.sheet_place(t, r.number, d.table) or table.created != r.drawn:
+        raise TournamentError(
             N_(
                 "{value}: the sheet belongs to {place!r} (drawn {created}), not to this day's round {round}, table {table}: a copied sheet is not ranked"
             ),
+            where=str(path),
             value=where,
             place=table.place or "",
             created=table.created,
             round=r.number,
             table=d.table,
         )
-    return None
 
 
 def _strays(folder: Path, drawn: set[Path], problems: list[Problem], warnings: list[str]) -> None:
@@ -872,10 +782,9 @@ def _strays(folder: Path, drawn: set[Path], problems: list[Problem], warnings: l
                 )
 
 
-def read_day(folder: Path, purpose: Purpose = Purpose.STANDINGS) -> Day:
+def read_day(folder: Path, *, money: bool = False) -> Day:
     """Every drawn table's ledger, checked; all problems of all tables in one error, worded for
-    what the tables are read for (``purpose``)."""
-    words = _WORDS[purpose]
+    the standings or the ``money``."""
     t = read(folder).tournament
     problems: list[Problem] = []
     warnings: list[str] = []
@@ -887,23 +796,13 @@ def read_day(folder: Path, purpose: Purpose = Purpose.STANDINGS) -> Day:
         for d in r.tables:
             path = folder / d.ledger
             drawn_paths.add(safe_io.real_path(path))
-            paper = t.paper(r.number, d.table)
-            led = _drawn_table(
-                path, t, r, d, words, closed.get(d.ledger), problems, [] if paper else warnings
-            )
-            if led is None:
+            try:
+                led = _drawn_table(path, t, r, d, _WORDS[money], closed.get(d.ledger), warnings)
+            except TournamentError as exc:
+                problems += exc.problems
                 continue
-            if led.paper is not None:  # the sheet's own paper entry comes before the day file's
-                results.append(TableResult(r.number, d.table, d.players, totals(led), d.games, d.games))
-                ledgers.append(led)
-                continue
-            if paper is not None:
-                table = _on_paper(t, r, d, paper, led, path, problems)
-                if table is not None:
-                    results.append(TableResult(r.number, d.table, d.players, table.schrift, d.games, d.games))
-                    ledgers.append(table)
-                continue
-            results.append(TableResult(r.number, d.table, d.players, totals(led), len(led.hands), d.games))
+            hands = d.games if led.paper is not None else len(led.hands)
+            results.append(TableResult(r.number, d.table, d.players, totals(led), hands, d.games))
             ledgers.append(led)
     _strays(folder, drawn_paths, problems, warnings)
     if problems:
@@ -912,65 +811,22 @@ def read_day(folder: Path, purpose: Purpose = Purpose.STANDINGS) -> Day:
     return Day(t, tuple(results), tuple(ledgers), tuple(warnings), unfinished)
 
 
-def _on_paper(
-    t: tm.Tournament,
-    r: tm.Round,
-    d: tm.DrawnTable,
-    paper: tm.PaperResult,
-    led: Ledger,
-    path: Path,
-    problems: list[Problem],
-) -> TableMoney | None:
-    """A table scored from its paper sheet in the day's file (as tarockscore 0.2.0 kept it): its
-    sheet must hold no hands (a table is scored one way)."""
-    if led.hands:
-        problems.append(
-            Problem.of(
-                str(path),
-                N_(
-                    "round {round}, table {table}: the sheet has hands and the table has a result from its paper sheet: a table is scored one way"
-                ),
-                round=r.number,
-                table=d.table,
-            )
-        )
-        return None
-    schrift = dict(paper.schrift)
-    paid = dict(paper.money) if paper.money is not None else schrift
-    return TableMoney(d.players, schrift, paid, t.stake, t.profile.rules.settlement.mode)
-
-
 # -- tournament paper ------------------------------------------------------------------------------
 
 
-class Kept(NamedTuple):
-    """A table's paper result as kept: the checked result, its sheet, and the sheet's new head."""
-
-    sheet: PaperSheet
-    path: Path
-    head: str
+def _on_sheet(led: Ledger, sheet: PaperSheet, at: str, replace: bool) -> Ledger:
+    return ledger_paper.on_paper(led, sheet.schrift, sheet.money, at, label=sheet.label, replace=replace)
 
 
-def _change(sheet: PaperSheet, at: str, replace: bool) -> Callable[[Ledger], Ledger]:
-    def change(led: Ledger) -> Ledger:
-        return ledger_paper.on_paper(led, sheet.schrift, sheet.money, at, label=sheet.label, replace=replace)
-
-    return change
-
-
-def _check(folder: Path, t: tm.Tournament, sheet: PaperSheet, at: str, replace: bool) -> list[Problem]:
+def _check(folder: Path, sheet: PaperSheet, at: str, replace: bool) -> list[Problem]:
     """Why this table's sheet takes no paper result now; nothing when it does."""
     path = folder / sheet.table.ledger
     try:
         ledger_file.check_writable(path)
-        snapshot = ledger_file.read_trusted(path)
-        earlier = kept_in_day_file(t, sheet)
-        if earlier is not None and not replace:
-            return [earlier]
-        led = snapshot.ledger
+        led = ledger_file.read_trusted(path).ledger
         if not replace and _already(led, sheet):
             return []  # given again (a run cut short, then repeated): nothing to write to the sheet
-        if replace and earlier is None and not led.hands and led.paper is None:
+        if replace and not led.hands and led.paper is None:
             # a correction of a table that has nothing: most likely the wrong table number
             return [
                 Problem.of(
@@ -981,10 +837,8 @@ def _check(folder: Path, t: tm.Tournament, sheet: PaperSheet, at: str, replace: 
                     label=sheet.label,
                 )
             ]
-        ledger_paper.on_paper(
-            snapshot.ledger, sheet.schrift, sheet.money, at, label=sheet.label, replace=replace
-        )
-    except (LedgerError, TournamentError) as exc:
+        _on_sheet(led, sheet, at, replace)
+    except TarockError as exc:
         return list(exc.problems)
     return []
 
@@ -995,41 +849,38 @@ def _already(led: Ledger, sheet: PaperSheet) -> bool:
     if paper is None or led.hands:
         return False
     money = dict(paper.money) if paper.money is not None else None
-    given = dict(sheet.money) if sheet.money is not None else None
-    return dict(paper.schrift) == dict(sheet.schrift) and money == given
+    return dict(paper.schrift) == sheet.schrift and money == sheet.money
 
 
-def keep(folder: Path, sheets: Sequence[PaperSheet], at: str, *, replace: bool = False) -> list[Kept]:
-    """Each paper result appended to its table's sheet, every table checked before any is written;
-    the day's log then notes each, naming the sheet's head."""
-    path = file_path(folder)
-    read(folder)
-    with ledger_file.locked(path):
-        snapshot = read(folder)
-        open_day(path)
+def paper_entries(
+    folder: Path, t: tm.Tournament, sheets: Sequence[tuple[PaperSheet, str]], *, replace: bool
+) -> list[dict[str, Any]]:
+    """Each paper result appended to its sheet, all checked first (the day's lock held by the
+    caller); the day's entries that note each with the sheet's head, where not noted yet."""
+    problems = [p for sheet, at in sheets for p in _check(folder, sheet, at, replace)]
+    if problems:
+        raise TournamentError(problems)
+    noted = [e.values for e in t.log if e.kind == "result"]
+    events = []
+    for sheet, at in sheets:
+        path = folder / sheet.table.ledger
+        kept = ledger_file.read_trusted(path)
+        head = kept.head
+        if replace or not _already(kept.ledger, sheet):
+            change = functools.partial(_on_sheet, sheet=sheet, at=at, replace=replace)
+            head = ledger_file.update(path, change, at=at).head
+        event = {"round": sheet.round, "table": sheet.table.table, "schrift": sheet.schrift}
+        event |= {"money": sheet.money} if sheet.money is not None else {}
+        event["sheet"] = head
+        if event not in noted:
+            events.append({"kind": "result", "at": at, **event})
+    return events
+
+
+def keep(folder: Path, sheets: Sequence[PaperSheet], at: str, *, replace: bool = False) -> None:
+    """Each paper result kept in its table's sheet and noted in the day's log."""
+    with _held(folder) as snapshot:
         t = snapshot.tournament
-        problems: list[Problem] = []
-        for sheet in sheets:
-            problems += _check(folder, t, sheet, at, replace)
-        if problems:
-            raise TournamentError(problems)
-        kept = []
-        for sheet in sheets:
-            table = folder / sheet.table.ledger
-            if not replace and _already(ledger_file.read_trusted(table).ledger, sheet):
-                kept.append(Kept(sheet, table, ledger_file.read_trusted(table).head))
-                continue
-            written = ledger_file.update(table, _change(sheet, at, replace), at=at)
-            kept.append(Kept(sheet, table, written.head))
-        noted = [e.values for e in t.log if e.kind == "result"]
-        events = []
-        for k in kept:
-            event = {"round": k.sheet.round, "table": k.sheet.table.table, "schrift": k.sheet.schrift}
-            event |= {"money": k.sheet.money} if k.sheet.money is not None else {}
-            event["sheet"] = k.head
-            if event not in noted:  # a sheet written by a run cut short is noted now
-                events.append({"kind": "result", "at": at, **event})
+        events = paper_entries(folder, t, [(sheet, at) for sheet in sheets], replace=replace)
         if events:
-            text, _new = day_text(path, snapshot.raw, t, events)
-            ledger_file.write_text(path, text, snapshot.sha256)
-        return kept
+            _write(snapshot, day_text(file_path(folder), snapshot.raw, t, events)[0])

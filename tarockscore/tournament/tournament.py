@@ -1,23 +1,20 @@
 """Tournaments and cups as the library offers them: begin a tournament in a folder, add or drop
 players, draw a round, the day's standings and money, a cup over many days (library layer).
 
-A :class:`Tournament` is a folder named by its path, as an :class:`~tarockscore.evening.evening.Evening`
-is a ledger file: ``tournament.toml`` and one ordinary ledger per drawn table beside it
-(``round-N/table-K.toml``), each table an evening of its own (:meth:`Tournament.table`). Each
-action reads the folder, acts with the pure core (``tournament/``) and writes back atomically
-under the file's lock; nothing is kept between two actions. Warnings (a table still without hands,
-a count of players that cannot be seated yet) come back with the result, never printed.
+Each action reads the folder, acts with the pure core and writes back under the file's lock;
+warnings come back with the result, never printed.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import os
+import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from tarockscore.errors import (
     N_,
@@ -37,15 +34,13 @@ from tarockscore.rules.profile import Profile
 from tarockscore.rules.words import nfc, strip_spaces, text_problem
 from tarockscore.season.season import parse_alias
 from tarockscore.tournament import model as tm
-from tarockscore.tournament import store as files
-from tarockscore.tournament import store as paper_files
-from tarockscore.tournament import store as sheets
+from tarockscore.tournament import store
 from tarockscore.tournament.cup import CupRules, CupStanding, cup_rules, one_name_each
 from tarockscore.tournament.cup import cup_standings as add_up_cup
 from tarockscore.tournament.draw import UnseatableCount, table_sizes
 from tarockscore.tournament.format import Format
 from tarockscore.tournament.model import games_at_five
-from tarockscore.tournament.paper import paper_sheet, table_label
+from tarockscore.tournament.paper import paper_sheet, table_label, whole_number
 from tarockscore.tournament.standings import Money, Standing, TableResult
 from tarockscore.tournament.standings import money as add_up_money
 from tarockscore.tournament.standings import standings as rank
@@ -68,14 +63,13 @@ __all__ = [
     "read_players",
     "seating",
     "upgrade_day",
+    "whole_number",
 ]
 
 
 @dataclass(frozen=True, slots=True)
 class Seating:
-    """How a number of players sit: the table sizes (fours first), or, when no mix of tables of
-    four and five seats them, none and the reason. A warning, not an error, until the draw: late
-    arrivals may still come."""
+    """How a number of players sit: the table sizes (fours first), or none and the reason."""
 
     players: int
     tables: tuple[int, ...]
@@ -95,15 +89,13 @@ def seating(players: int) -> Seating:
 
 
 def read_players(path: str | os.PathLike[str]) -> list[str]:
-    """The players of a file, one name a line (blank lines and ``#`` lines skipped); a bad name is
-    named with its line, and no name may come twice."""
-    return files.player_names_file(Path(path))
+    """The players of a file, one name a line (blank lines and ``#`` lines skipped)."""
+    return store.player_names_file(Path(path))
 
 
 @dataclass(frozen=True, slots=True)
 class Started:
-    """A new tournament: its folder, the file as written, the profile and format it keeps, and how
-    its players sit."""
+    """A new tournament: its folder, the day as written, its profile and format, how its players sit."""
 
     tournament: Tournament
     stored: tm.Tournament
@@ -114,13 +106,12 @@ class Started:
     @property
     def path(self) -> Path:
         """The tournament's file, ``tournament.toml`` in its folder."""
-        return files.file_path(self.tournament.folder)
+        return store.file_path(self.tournament.folder)
 
 
 @dataclass(frozen=True, slots=True)
 class Roster:
-    """The players after a late arrival or a dropout: the tournament before and after, and how
-    the next draw's players sit."""
+    """The players after a late arrival or a dropout: the day before and after, how the next draw sits."""
 
     name: str
     before: tm.Tournament
@@ -131,8 +122,7 @@ class Roster:
 
 @dataclass(frozen=True, slots=True)
 class Drawn:
-    """A round drawn: the tournament with it, the round (each table's players in seat order and
-    its ledger, relative to ``folder``) and the folder."""
+    """A round drawn: the day with it, the round (its tables' ledgers relative to ``folder``), the folder."""
 
     tournament: tm.Tournament
     round: tm.Round
@@ -142,8 +132,7 @@ class Drawn:
 
 @dataclass(frozen=True, slots=True)
 class DayStandings:
-    """The day ranked by the tournament's format; ``name`` is the folder's own name (a page's title).
-    ``unfinished``: the tables short of their game limit (each also said in ``warnings``)."""
+    """The day ranked by its format; ``name``: the folder's own name; ``unfinished``: the tables short of their limit."""
 
     tournament: tm.Tournament
     rows: tuple[Standing, ...]
@@ -164,8 +153,7 @@ class DayMoney:
 
 @dataclass(frozen=True, slots=True)
 class TournamentTable:
-    """One drawn table of the day: its round and number, its players in seat order (the first is
-    Forehand of the first hand), its game limit and its evening (the ledger)."""
+    """One drawn table of the day: round, number, players in seat order, game limit and its evening."""
 
     round: int
     table: int
@@ -176,9 +164,8 @@ class TournamentTable:
 
 @dataclass(frozen=True, slots=True)
 class DayCheck:
-    """The day checked: its head now, the head asked about and the number of the entry of the
-    day's log that has it (None: no entry has it: the day's file was rewritten, or it is another
-    day), the entries since, and the sheets' warnings."""
+    """The day checked: its head, the head asked about, the number of the entry that has it (None:
+    none has), the entries since, and the sheets' warnings."""
 
     tournament: tm.Tournament
     head: str
@@ -211,9 +198,7 @@ class Tournament:
 
     __slots__ = ("folder",)
 
-    # What keeps a tournament from starting, in the domain's words (each at its field: ``rounds``,
-    # ``games``, ``games_five``, ``profile``, ``format``): a front end that gives these as options
-    # of its own says them in its own words, keyed by these.
+    # What keeps a tournament from starting, at its field: a front end says them in its own words.
     NO_ROUNDS: ClassVar[str] = N_("{rounds}: a tournament has at least 1 round")
     NO_GAMES: ClassVar[str] = N_("{games}: the game limit per round at a table of four must be at least 1")
     FIVE_NOT_WHOLE: ClassVar[str] = N_(
@@ -241,9 +226,8 @@ class Tournament:
         title: str | None = None,
         place: str | None = None,
     ) -> tuple[Problem, ...]:
-        """What keeps a tournament of these players, rounds, game limits, profile and format from
-        starting: every problem at once, each at its field (``players``, ``rounds``, ``games``,
-        ``games_five``, ``profile``, ``format``); none when :meth:`begin` would start it."""
+        """Every problem that keeps this tournament from starting, each at its field; none when
+        :meth:`begin` would start it."""
         problems = Collector()
         for problem in tm.check_names([nfc(strip_spaces(n)) for n in players], "players"):
             problems.put(problem)
@@ -283,54 +267,53 @@ class Tournament:
         title: str | None = None,
         date: dt.date | None = None,
         place: str | None = None,
+        given: Sequence[Problem] = (),
     ) -> Started:
-        """Start a tournament in ``folder``: the players, the rounds, the game limit per round at a
-        table of four (at five, ``games_five``, default games × 5/4), the profile every table is
-        scored under, the format the day is ranked by (a shipped name or a file) and the stake.
-
-        Every problem of :meth:`problems` is raised at once (a :class:`UsageError`); a folder that
-        holds a tournament is never overwritten.
-        """
-        found = cls.problems(
-            players,
-            rounds=rounds,
-            games=games,
-            profile=profile,
-            format=format,
-            games_five=games_five,
-            title=title,
-            place=place,
+        """Start a tournament in ``folder`` (``games_five``: default games × 5/4); every problem of
+        :meth:`problems`, after those a front end ``given`` in its own input, raised at once (a
+        :class:`UsageError`); a day kept there is never overwritten."""
+        found = (
+            *given,
+            *cls.problems(
+                players,
+                rounds=rounds,
+                games=games,
+                profile=profile,
+                format=format,
+                games_five=games_five,
+                title=title,
+                place=place,
+            ),
         )
         if found:
             raise UsageError(found)
         five = games_five if games_five is not None else games_at_five(games)
         assert five is not None
         prof = profile if isinstance(profile, Profile) else load_profile(profile)
-        fmt, document = files.load_format(format)
+        fmt, document = store.load_format(format)
         names = [nfc(strip_spaces(n)) for n in players]
-        begin = tm.begin(
-            players=names,
-            rounds=rounds,
-            games=games,
-            games_five=five,
-            profile=profile_record(prof),
-            format_document=document,
-            created=at or now(),
-            stake=stake,
-            id=files.new_day_id(),
-            title=nfc(strip_spaces(title)) if title is not None else None,
-            date=date.isoformat() if date is not None else None,
-            place=nfc(strip_spaces(place)) if place is not None else None,
-        )
+        begin: dict[str, Any] = {"kind": "begin", "at": at or now(), "id": secrets.token_hex(6)}
+        if title is not None:
+            begin["title"] = nfc(strip_spaces(title))
+        if date is not None:
+            begin["date"] = date.isoformat()
+        if place is not None:
+            begin["place"] = nfc(strip_spaces(place))
+        begin |= {"rounds": rounds, "games": games, "games_five": five, "players": names}
+        if stake is not None:
+            begin["stake"] = str(stake)
+        record = profile_record(prof)
+        begin["format"] = document
+        begin["profile"] = {"name": record.name, "sha256": record.sha256, "document": dict(record.document)}
         tournament = cls(folder)
-        stored = files.create(tournament.folder, begin)
+        stored = store.create(tournament.folder, begin)
         return Started(tournament, stored, prof, fmt, seating(len(names)))
 
     # -- reading -----------------------------------------------------------------------------
 
     def read(self) -> tm.Tournament:
         """The tournament as stored: players, rounds, game limits, each draw, profile and format."""
-        return files.read(self.folder).tournament
+        return store.read(self.folder).tournament
 
     def table(self, round: int, table: int) -> Evening:
         """Table ``table`` of round ``round`` as an evening: its ledger, to record into, show or settle."""
@@ -346,14 +329,14 @@ class Tournament:
 
     def standings(self) -> DayStandings:
         """The day's standings: every table's sheet checked, ranked by the tournament's format."""
-        day = sheets.read_day(self.folder)
+        day = store.read_day(self.folder)
         rows = rank(day.results, day.tournament.format)
         name = self.folder.resolve().name
         return DayStandings(day.tournament, tuple(rows), day.warnings, name, day.unfinished)
 
     def money(self) -> DayMoney:
         """Each player's money from every table: the stake per point, Kontras included."""
-        day = sheets.read_day(self.folder, sheets.Purpose.MONEY)
+        day = store.read_day(self.folder, money=True)
         return DayMoney(day.tournament, tuple(add_up_money(day.ledgers)), day.warnings, day.unfinished)
 
     # -- changing ----------------------------------------------------------------------------
@@ -375,7 +358,7 @@ class Tournament:
             change(t, name)  # refused here, at the name as given
             return [{"kind": kind, "at": stamp, "name": name}]
 
-        before, after = files.update(self.folder, entry)
+        before, after = store.update(self.folder, entry)
         return Roster(name, before, after, seating(len(after.players)))
 
     def drop_player(self, name: str, *, at: str | None = None) -> Roster:
@@ -388,12 +371,10 @@ class Tournament:
         return replace(roster, warnings=(said,))
 
     def draw(self, round: int, seed: int | None = None, *, at: str | None = None) -> Drawn:
-        """Draw round ``round``'s tables (the same ``seed`` gives the same draw; without one, one is
-        chosen and kept) and create each table's ledger; a count that cannot be seated raises
-        :class:`UnseatableCount`, a round with hands is not drawn again."""
-        chosen = files.new_seed() if seed is None else seed
+        """Draw round ``round``'s tables and create their ledgers (the same ``seed``, the same draw)."""
+        chosen = secrets.randbelow(900_000) + 100_000 if seed is None else seed
         short = self._short_of_limit(round - 1)
-        t = files.draw_round(self.folder, round, chosen, at or now())
+        t = store.draw_round(self.folder, round, chosen, at or now())
         return Drawn(t, tm.drawn_round(t, round), self.folder, short)
 
     def _short_of_limit(self, number: int) -> tuple[str, ...]:
@@ -402,7 +383,7 @@ class Tournament:
         if number < 1 or t.round(number) is None:
             return ()
         try:
-            day = sheets.read_day(self.folder)
+            day = store.read_day(self.folder)
         except TarockError:
             return (
                 message(
@@ -424,15 +405,14 @@ class Tournament:
         return self.read().head
 
     def close_round(self, round: int, *, at: str | None = None) -> tm.Tournament:
-        """The desk's note at the end of round ``round``: each table's sheet head kept in the day's
-        log, so a sheet rewritten afterwards is caught by :meth:`check` and :meth:`standings`."""
-        return files.close_round(self.folder, round, at or now())
+        """The desk's note at the end of round ``round``: each table's sheet head, so a sheet
+        rewritten afterwards is caught."""
+        return store.close_round(self.folder, round, at or now())
 
     def check(self, head: str | None = None) -> DayCheck:
-        """The day's file (its chained log) and every table's sheet checked (raised where one
-        fails); with ``head`` (its first digits, at least 4), whether the day as of that head is
-        this day's beginning: the entry that has it, and the entries since."""
-        day = sheets.read_day(self.folder)
+        """The day's file and every table's sheet checked; with ``head`` (at least 4 digits), the
+        entry of the log that has it, and the entries since."""
+        day = store.read_day(self.folder)
         t = day.tournament
         wanted = (head or "").strip().lower()
         found = max((k for k, e in enumerate(t.log, 1) if e.hash.startswith(wanted)), default=None)
@@ -446,9 +426,8 @@ class Tournament:
         return t, tm.drawn_round(t, round)
 
     def write_page(self, target: str | os.PathLike[str], text: str | bytes) -> None:
-        """Write a page made from the day (the cards, the standings) to ``target``, atomically; never
-        over the day's own files."""
-        inputs = [files.file_path(self.folder), *self.folder.glob("round-*/*.toml")]
+        """Write a page made from the day to ``target``, atomically; never over the day's own files."""
+        inputs = [store.file_path(self.folder), *self.folder.glob("round-*/*.toml")]
         write_output(Path(target), text, "output", inputs, TarockError)
 
     def record_paper(
@@ -461,43 +440,43 @@ class Tournament:
         at: str | None = None,
         replace: bool = False,
     ) -> tm.Tournament:
-        """Table ``table`` of round ``round`` scored from its paper sheet: each player's Schrift
-        (and money points where Kontra moves the money alone); zero-sum where the profile is. Kept
-        in the table's sheet as an entry ``paper`` with an audit entry, and noted in the day's
-        log with the sheet's head. A sheet with hands or a paper result already is refused unless
-        ``replace`` (a correcting entry: the hands leave the sheet, the log keeps them)."""
+        """Table ``table`` of round ``round`` scored from its paper sheet: each player's Schrift (and
+        money points where Kontra moves the money alone), kept in the table's sheet and noted in the
+        day's log. A sheet with hands or a result already is refused unless ``replace``."""
         return self.record_papers([(round, table, schrift, money)], at=at, replace=replace)
 
     def record_papers(
-        self, results: Sequence[PaperGiven], *, at: str | None = None, replace: bool = False
+        self,
+        results: Sequence[PaperGiven],
+        *,
+        at: str | None = None,
+        replace: bool = False,
+        source: str | None = None,
     ) -> tm.Tournament:
-        """Several tables' paper results at once (a round's CSV): all checked, then written together."""
-        stamp = at or now()
+        """Several tables' paper results at once, all checked, then written together; ``source``:
+        the file they come from, to name with each problem."""
         t = self.read()
-        checked = [paper_sheet(t, number, table, schrift, money) for number, table, schrift, money in results]
-        paper_files.keep(self.folder, checked, stamp, replace=replace)
+        checked = []
+        problems: list[Problem] = []
+        for number, table, schrift, money in results:
+            try:
+                checked.append(paper_sheet(t, number, table, schrift, money))
+            except TournamentError as exc:
+                if source is None:
+                    raise
+                label = f"{source}: {table_label(number, table)}"
+                problems += [p.moved(f"{label}: {p.where}" if p.where else label) for p in exc.problems]
+        if problems:
+            raise TournamentError(problems)
+        store.keep(self.folder, checked, at or now(), replace=replace)
         return self.read()
 
     def record_results_file(
         self, path: str | os.PathLike[str], *, at: str | None = None, replace: bool = False
     ) -> tm.Tournament:
-        """A round's results from paper sheets in a CSV (``round,table,player,schrift[,money]``),
-        every table checked before any is kept."""
-        found = files.results_csv(Path(path))
-        problems: list[Problem] = []
-        t = self.read()
-        for number, table, schrift, money in found:
-            try:
-                paper_sheet(t, number, table, schrift, money)
-            except TournamentError as exc:
-                label = table_label(number, table)
-                problems += [
-                    p.moved(f"{path}: {label}: {p.where}" if p.where else f"{path}: {label}")
-                    for p in exc.problems
-                ]
-        if problems:
-            raise TournamentError(problems)
-        return self.record_papers(found, at=at, replace=replace)
+        """A round's results from paper sheets in a CSV (``round,table,player,schrift[,money]``)."""
+        found = store.results_csv(Path(path))
+        return self.record_papers(found, at=at, replace=replace, source=str(path))
 
 
 def cup(
@@ -508,14 +487,9 @@ def cup(
     aliases: Mapping[str, str] | Sequence[str] = (),
 ) -> Cup:
     """A cup over the season's tournament folders (in order): each day's places turned into cup
-    points by the points file (``points = [100, 90, …]``, ``best = N``), each player's best N added.
-
-    ``aliases`` read a name as another (``"Hansi=Hans"`` texts, or a mapping), as ``season`` does;
-    names are matched in any case, and names that only look alike are warned about.
-
-    Every tournament is read, and the problems of all of them raised together; ``warn`` is handed
-    each warning as it is found, so a front end shows them even when a later day stops the cup.
-    """
+    points by the points file, each player's best N added; ``aliases`` read a name as another.
+    ``warn`` is handed each warning as it is found, so a front end shows them even when a later
+    day stops the cup."""
     folders = [Path(t) for t in tournaments]
     resolved = [f.resolve() for f in folders]
     twice = sorted({str(f) for f, r in zip(folders, resolved, strict=True) if resolved.count(r) > 1})
@@ -523,7 +497,7 @@ def cup(
         raise UsageError(
             N_("{names}: a tournament given twice would count twice"), names=", ".join(twice), where="folders"
         )
-    rules = cup_rules(files.cup_points_file(Path(points)), str(points))
+    rules = cup_rules(store.cup_points_file(Path(points)), str(points))
     pairs = dict(parse_alias(a) for a in aliases) if not isinstance(aliases, Mapping) else dict(aliases)
     names = tuple(str(f) for f in folders)  # as given, each named so in the rows
     days = []
@@ -531,7 +505,7 @@ def cup(
     warnings: list[str] = []
     for folder, name in zip(folders, names, strict=True):
         try:
-            day = sheets.read_day(folder)
+            day = store.read_day(folder)
         except TournamentError as exc:
             problems += exc.problems
             continue
@@ -560,7 +534,7 @@ def _copies(folders: Sequence[Path], names: Sequence[str]) -> list[Problem]:
     first: dict[str, str] = {}
     problems: list[Problem] = []
     for folder, name in zip(folders, names, strict=True):
-        mark = files.read(folder).tournament.id
+        mark = store.read(folder).tournament.id
         if mark and mark in first:  # a day begun before 0.2 has no mark
             problems.append(
                 Problem.of(

@@ -1,13 +1,7 @@
-"""A day kept by an earlier tarockscore, converted to the day's log (I/O layer): the one reader of
-the ``tournament.toml`` that tarockscore 0.1 to 0.3 wrote (``tournament = 1``: the day's values at
-the top, its draws in ``[[round]]``, the paper results of 0.2.0 in ``[[result]]``, a per-part
-``seal`` and a ``[[trace]]`` of each change; a day of 0.1 has neither seal nor trace).
+"""A day kept by tarockscore 0.1 to 0.3 (``tournament = 1``, sealed), converted to the day's log (I/O layer).
 
-The old file must still match its seal: one edited by hand is refused, as that version refused
-it. Its values become the entries of the log (docs/tournament.md): ``begin`` with every player it
-had (those dropped since follow as ``drop`` entries), each round's ``draw`` as it stands, each
-round's ``close`` note, each paper result the file kept. The old file is kept as
-``tournament.toml.bak``; everything else in the folder is left as it is.
+Its values become the log's entries (docs/tournament.md); a paper result 0.2.0 kept in the file
+goes into its table's sheet, as a result is kept now. The old file is kept as ``tournament.toml.bak``.
 """
 
 from __future__ import annotations
@@ -21,11 +15,12 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from tarockscore.errors import N_, Problem, TournamentError, message
+from tarockscore.errors import N_, Problem, TarockError, TournamentError, message
 from tarockscore.evening import store as ledger_file
 from tarockscore.io import safe_io
 from tarockscore.tournament import model as tm
 from tarockscore.tournament import store as files
+from tarockscore.tournament.paper import paper_sheet
 
 OLD_VERSION = 1
 _LISTS = ("trace", "round", "result", "dropped")
@@ -106,11 +101,9 @@ def _entries(data: dict[str, Any], sha: str) -> list[dict[str, Any]]:
 
 
 def upgrade_day(path: str | os.PathLike[str]) -> str:
-    """Convert the day in folder ``path`` (or its ``tournament.toml``), kept by tarockscore 0.1 to
-    0.3, to the day's log, the old file kept as ``tournament.toml.bak``; what was done, in a line.
-    A day of the current format is left as it is (and said so); a day whose file no longer
-    matches its seal, whose values break the day's rules, or whose ``.bak`` is taken is refused
-    (a :class:`TournamentError`), and nothing is written."""
+    """Convert the day in folder ``path`` (or its ``tournament.toml``) to the day's log; what was
+    done, in a line. A day that no longer matches its seal, breaks the day's rules, or whose
+    ``.bak`` is taken is refused, and nothing is written."""
     folder = Path(path)
     folder = folder.parent if folder.name == tm.FILE_NAME and folder.is_file() else folder
     target = files.existing(folder)  # a clear error for a folder without a tournament, before its lock
@@ -121,29 +114,35 @@ def upgrade_day(path: str | os.PathLike[str]) -> str:
             safe_io.decode(raw, str(target), TournamentError), str(target), TournamentError
         )
         if data.get("tournament") != OLD_VERSION or "event" in data:
-            head = files.parse_day(
-                raw, target
-            ).head  # a day of the current format, read as every command reads it
             return message(
                 N_("{path} is a day of the current format already (day head {head}); nothing was written"),
                 path=target,
-                head=head[:12],
+                head=files.parse_day(raw, target).head[:12],
             )
         files.open_day(target)
         _sealed(data, target)
-        try:
-            text, t = files.day_text(target, b"", None, _entries(data, hashlib.sha256(raw).hexdigest()))
-        except TournamentError as exc:
-            said = Problem.of(
-                str(target), N_("this day of an earlier version cannot be converted; nothing was written")
-            )
-            raise TournamentError([*(p.moved(f"{target}: {p.where}") for p in exc.problems), said]) from None
         backup = target.with_name(target.name + ".bak")
         if backup.exists():
             raise TournamentError(
                 N_("{backup} exists already: move it away, then run upgrade again; nothing was written"),
                 backup=backup,
             )
+        try:
+            entries = _entries(data, hashlib.sha256(raw).hexdigest())
+            _, t = files.day_text(target, b"", None, entries)  # every entry checked, the results too
+            papers = [
+                (paper_sheet(t, e["round"], e["table"], e["schrift"], e.get("money")), e["at"])
+                for e in entries
+                if e["kind"] == "result"
+            ]
+            kept = [e for e in entries if e["kind"] != "result"]
+            kept += files.paper_entries(folder, t, papers, replace=False)
+            text, t = files.day_text(target, b"", None, kept)
+        except TarockError as exc:
+            said = Problem.of(
+                str(target), N_("this day of an earlier version cannot be converted; nothing was written")
+            )
+            raise TournamentError([*(p.moved(f"{target}: {p.where}") for p in exc.problems), said]) from None
         safe_io.atomic_write(backup, raw, TournamentError, "tournament")
         ledger_file.write_text(target, text, hashlib.sha256(raw).hexdigest())
     kinds = Counter(e.kind for e in t.log)

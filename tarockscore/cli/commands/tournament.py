@@ -213,32 +213,17 @@ def new(
     """Start a tournament in FOLDER: the players, rounds, game limits, profile and format."""
     problems = Collector()
     names = _players(players, players_file, problems)
-    given = tarockscore.Tournament.problems(
-        names,
-        rounds=rounds,
-        games=games,
-        games_five=games_five,
-        profile=profile,
-        format=format_ref,
-        title=title,
-        place=place,
-    )
-    for problem in given:
-        problems.put(problem)
     amount = None
-    if stake is not None:
-        try:
-            amount = stake_amount(stake)
-        except ValueError as exc:
-            problems.add("--stake", reason(exc))
     day = None
-    if date is not None:
-        try:
-            day = table_date(date)
-        except ValueError as exc:
-            problems.add("--date", reason(exc))
     try:
-        problems.raise_if_any(UsageError)
+        amount = stake_amount(stake) if stake is not None else None
+    except ValueError as exc:
+        problems.add("--stake", reason(exc))
+    try:
+        day = table_date(date) if date is not None else None
+    except ValueError as exc:
+        problems.add("--date", reason(exc))
+    try:
         started = tarockscore.Tournament.begin(
             folder,
             names,
@@ -251,6 +236,7 @@ def new(
             title=title,
             date=day,
             place=place,
+            given=problems.problems,
         )
     except UsageError as exc:
         raise _at_options(exc, *OPTIONS) from None
@@ -411,21 +397,12 @@ def _points(given: Sequence[str], option: str, problems: Collector) -> dict[str,
     out: dict[str, int] = {}
     for text in given:
         name, sep, value = text.rpartition("=")
-        body = value.strip().removeprefix("+").removeprefix("-")
-        if not sep or not name.strip() or not (body.isascii() and body.isdigit()):
+        points = tarockscore.whole_number(value)
+        if not sep or not name.strip() or points is None:
             problems.add(option, N_("{text!r}: give NAME=POINTS, e.g. Anna=12 or Bert=-4"), text=text)
             continue
-        out[name.strip()] = _whole(value.strip(), body)
+        out[name.strip()] = points
     return out
-
-
-def _whole(value: str, body: str) -> int:
-    """The number ``value`` (digits ``body``); one too long for ``int`` as a number of as many
-    digits, so the check of the points names how long it is instead of a conversion failing."""
-    digits = body.lstrip("0")
-    if len(digits) <= 4000:
-        return int(value)
-    return (-1 if value.startswith("-") else 1) * int(10 ** (len(digits) - 1))
 
 
 @tournament_app.command("result")
