@@ -1,23 +1,9 @@
 """The options the commands share (CLI layer): the short form of a hand, ``--ledger``, the output
-options, and the shell's completion of their values.
+options, and the shell's completion of their values (nothing, where a ledger or profile cannot be read)."""
 
-``score`` and ``record`` take the same short form of a hand; the options are declared once here.
-
-Which file an evening is kept in is the library's rule (``tarockscore.find_ledger``: the option,
-else ``$TAROCKSCORE_LEDGER``, else ``tarock-ledger.toml`` here); ``--ledger`` is declared here
-for every evening command, and the library's refusal worded as the option.
-
-A command that prints a table takes ``--format``, ``--json`` and ``--csv``, asks :func:`chosen`
-which format they mean, and prints the view ``render`` built with :func:`show`: the same words,
-the same refusals, one output path.
-
-Shell completion: Typer's completion scripts (``tarockscore --install-completion``) ask the
-program itself; the ``complete_`` functions answer with the players from the ledger and the
-contract, bonus and Kontra names from its profile. A ledger or profile that cannot be read
-completes nothing rather than failing.
-"""
-
-from collections.abc import Mapping, Sequence
+import functools
+import inspect
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -41,11 +27,6 @@ LedgerOpt = Annotated[
         show_default=False,
     ),
 ]
-
-
-def now() -> str:
-    """The moment a change is stamped with (the library's clock)."""
-    return tarockscore.now()
 
 
 def ledger_path_of(option: str | None) -> Path:
@@ -148,81 +129,107 @@ def complete_bonuses(ctx: typer.Context, incomplete: str) -> list[str]:
 
 # -- the short form of a hand --------------------------------------------------------------------
 
-Contract = Annotated[
-    str | None,
-    typer.Option(
+
+def _option(name: str, kind: Any, default: Any, *names: str, **settings: Any) -> inspect.Parameter:
+    option = typer.Option(*names, **settings)
+    annotation = Annotated[kind, option]
+    return inspect.Parameter(
+        name, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=default, annotation=annotation
+    )
+
+
+# ``score``, ``record`` and ``replace`` take the same short form of a hand, declared once here.
+SHORT_FORM = (
+    _option(
+        "contract",
+        str | None,
+        None,
         "--contract",
         "-c",
         help="Contract, e.g. rufer, Solodreier, Bettel; any case.",
         autocompletion=complete_contracts,
     ),
-]
-Players = Annotated[
-    str | None,
-    typer.Option(
+    _option(
+        "players",
+        str | None,
+        None,
         "--players",
         "-p",
         help="Seat order, Forehand first; when recording, leave out: the ledger knows the deal.",
         autocompletion=complete_seat_order,
     ),
-]
-Declarer = Annotated[
-    str | None,
-    typer.Option("--declarer", "-d", help="Who played the contract.", autocompletion=complete_players),
-]
-Partner = Annotated[
-    str | None,
-    typer.Option(
-        "--partner", "-w", help="Holder of the called King (or XX).", autocompletion=complete_players
+    _option(
+        "declarer",
+        str | None,
+        None,
+        "--declarer",
+        "-d",
+        help="Who played the contract.",
+        autocompletion=complete_players,
     ),
-]
-Points = Annotated[
-    list[str],
-    typer.Option(
+    _option(
+        "partner",
+        str | None,
+        None,
+        "--partner",
+        "-w",
+        help="Holder of the called King (or XX).",
+        autocompletion=complete_players,
+    ),
+    _option(
+        "points",
+        list[str],
+        [],
         "--points",
         "-t",
         help='Declarer side\'s card points: 40, "35 2/3", 35/2 or "35 2" (35 and 2 Blatt); '
         "Trischaken: NAME=POINTS, repeated.",
     ),
-]
-DefenderPoints = Annotated[
-    str | None, typer.Option("--defender-points", help="The Defenders' card points, checked.")
-]
-Won = Annotated[
-    bool | None, typer.Option("--won/--lost", help="Outcome instead of card points (negative contracts).")
-]
-Kontra = Annotated[
-    list[str],
-    typer.Option(
+    _option(
+        "defender_points", str | None, None, "--defender-points", help="The Defenders' card points, checked."
+    ),
+    _option(
+        "won", bool | None, None, "--won/--lost", help="Outcome instead of card points (negative contracts)."
+    ),
+    _option(
+        "kontra",
+        list[str],
+        [],
         "--kontra",
         "-k",
         help="Kontra step on the contract; negative contracts: DEFENDER=STEP, repeated.",
         autocompletion=complete_steps,
     ),
-]
-Huettenfleck = Annotated[bool, typer.Option("--huettenfleck", help="Kontra said before the talon was seen.")]
-Talon = Annotated[bool, typer.Option("--talon", help="The called King lay in the talon.")]
-OwnKing = Annotated[
-    bool,
-    typer.Option(
-        "--own-king", help="The declarer called a King he holds himself and played alone (where allowed)."
+    _option("huettenfleck", bool, False, "--huettenfleck", help="Kontra said before the talon was seen."),
+    _option("talon", bool, False, "--talon", help="The called King lay in the talon."),
+    _option(
+        "own_king",
+        bool,
+        False,
+        "--own-king",
+        help="The declarer called a King he holds himself and played alone (where allowed).",
     ),
-]
-KingHalf = Annotated[
-    str | None,
-    typer.Option(
+    _option("conceded", bool, False, "--conceded", help="With --talon: the declarer conceded at once."),
+    _option(
+        "king_half",
+        str | None,
+        None,
         "--king-half",
         help="With --talon: whose the talon half with the called King became: declarer (he took it, "
         "or got it at the end of a solo call) or defenders (left to them).",
     ),
-]
-Conceded = Annotated[bool, typer.Option("--conceded", help="With --talon: the declarer conceded at once.")]
-Renonce = Annotated[
-    str | None, typer.Option("--renonce", help="The player who revoked.", autocompletion=complete_players)
-]
-Bonus = Annotated[
-    list[str],
-    typer.Option(
+    _option(
+        "renonce",
+        str | None,
+        None,
+        "--renonce",
+        help="The player who revoked.",
+        autocompletion=complete_players,
+    ),
+    _option(
+        "bonus",
+        list[str],
+        [],
         "--bonus",
         "-b",
         # the pattern is the placeholder: a help page never breaks it across lines, as it
@@ -231,7 +238,21 @@ Bonus = Annotated[
         help="A bonus with its side, whether announced or lost, and a Kontra step; repeated.",
         autocompletion=complete_bonuses,
     ),
-]
+)
+
+
+def with_short_form(command: Callable[..., None]) -> Callable[..., None]:
+    """The command with the short form of a hand as its options (before ``--ledger``), handed to
+    it as one ``short`` dict."""
+    own = [p for p in inspect.signature(command).parameters.values() if p.name != "short"]
+    at = next((i for i, p in enumerate(own) if p.name == "ledger"), len(own))
+
+    @functools.wraps(command)
+    def run(**values: Any) -> None:
+        command(short={p.name: values.pop(p.name) for p in SHORT_FORM}, **values)
+
+    run.__signature__ = inspect.Signature([*own[:at], *SHORT_FORM, *own[at:]])  # type: ignore[attr-defined]
+    return run
 
 
 def typed_names(text: str) -> list[str]:
@@ -251,30 +272,6 @@ def profile_given(value: str | None, where: str = "--profile") -> str | None:
             where=where,
         )
     return value
-
-
-SHORT_KEYS = (
-    "contract",
-    "players",
-    "declarer",
-    "partner",
-    "points",
-    "defender_points",
-    "won",
-    "kontra",
-    "huettenfleck",
-    "talon",
-    "own_king",
-    "conceded",
-    "king_half",
-    "renonce",
-    "bonus",
-)
-
-
-def short_form(values: Mapping[str, Any]) -> dict[str, Any]:
-    """The short-form options among a command's arguments (pass ``locals()``)."""
-    return {key: values[key] for key in SHORT_KEYS}
 
 
 def repeated_options(params: Sequence[Any], args: Sequence[str]) -> list[str]:

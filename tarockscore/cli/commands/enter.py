@@ -13,7 +13,7 @@ import typer
 import tarockscore
 from tarockscore import i18n
 from tarockscore.cli.commands.record import recorded
-from tarockscore.cli.options import LedgerOpt, evening_of, now
+from tarockscore.cli.options import LedgerOpt, evening_of
 from tarockscore.cli.terminal import Asker, TooMuchInput, answer_to
 from tarockscore.cli.words import hand_number
 from tarockscore.errors import INTERRUPTED, TarockError
@@ -141,7 +141,7 @@ def enter(ledger: LedgerOpt = None, replace: ReplaceOpt = None) -> None:
         typer.echo(_("replacing {hand}").format(hand=render_evening.hand_line(led, number)))
     seats = " ".join(f"{i}={p}" for i, p in enumerate(led.players, 1) if p in deal.players)
     typer.echo(_("players: {seats}; 'back' returns to the question before").format(seats=seats))
-    at = now()
+    at = tarockscore.now()
 
     try:
         mapping = _walk(hand)

@@ -3,7 +3,7 @@
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -11,32 +11,16 @@ import tarockscore
 from tarockscore.cli import terminal as warned
 from tarockscore.cli.group import new_app
 from tarockscore.cli.options import (
-    Bonus,
-    Conceded,
-    Contract,
     CsvOpt,
-    Declarer,
-    DefenderPoints,
     FormatOpt,
-    Huettenfleck,
     JsonOpt,
-    KingHalf,
-    Kontra,
     LedgerOpt,
-    OwnKing,
-    Partner,
-    Players,
-    Points,
-    Renonce,
-    Talon,
-    Won,
     chosen,
     evening_of,
     ledger_path_of,
-    now,
     profile_given,
-    short_form,
     typed_names,
+    with_short_form,
 )
 from tarockscore.cli.options import show as show_view
 from tarockscore.cli.terminal import confirm
@@ -107,7 +91,7 @@ def new(
             stake=amount,
             date=day,
             place=place,
-            at=now(),
+            at=tarockscore.now(),
             problems=problems,
         )
     except UsageError as exc:
@@ -128,34 +112,21 @@ def show(
     show_view(shown.sheet_view(evening_of(ledger).sheet()), fmt)
 
 
+@with_short_form
 def replace(
     number: NumberArg,
     hand_file: Annotated[
         str | None, typer.Argument(help="The corrected hand: a hand file, or - for stdin; or the options.")
     ] = None,
-    contract: Contract = None,
-    players: Players = None,
-    declarer: Declarer = None,
-    partner: Partner = None,
-    points: Points = [],  # noqa: B006 - Typer reads the default, never mutates it
-    defender_points: DefenderPoints = None,
-    won: Won = None,
-    kontra: Kontra = [],  # noqa: B006
-    huettenfleck: Huettenfleck = False,
-    talon: Talon = False,
-    own_king: OwnKing = False,
-    conceded: Conceded = False,
-    king_half: KingHalf = None,
-    renonce: Renonce = None,
-    bonus: Bonus = [],  # noqa: B006
     ledger: LedgerOpt = None,
+    *,
+    short: dict[str, Any],
 ) -> None:
     """Replace hand N (a hand file, or the short options of record); every hand after it is
     recomputed, and the audit trail keeps the old one."""
-    short = short_form(locals())
     mapping, name = read_hand_or_short(hand_file, short)
     with hand_errors(name, short):
-        change = evening_of(ledger).replace(number, mapping, now())
+        change = evening_of(ledger).replace(number, mapping, tarockscore.now())
     typer.echo(translated(change.said))
     typer.echo(render_evening.totals_table(change.after, number))
 
@@ -182,7 +153,7 @@ def delete(
             typer.echo(_("not deleted; the ledger is unchanged"))
             return
         expected = snapshot.sha256
-    change = evening.delete(number, now(), expected=expected)
+    change = evening.delete(number, tarockscore.now(), expected=expected)
     typer.echo(translated(change.said))
     typer.echo(render_evening.totals_table(change.after))
 
@@ -234,7 +205,7 @@ def rescore(
     ref = profile_given(profile) or ""
     evening = evening_of(ledger)
     try:
-        rescored = evening.rescore(ref, write=write, at=now())
+        rescored = evening.rescore(ref, write=write, at=tarockscore.now())
     except LedgerError as exc:
         raise as_options(exc, "profile") from None
     fmt = chosen(output, json_out, csv_out)
@@ -251,7 +222,7 @@ def repair(
     """Re-score an evening changed outside tarockscore from its stored hands; show every number
     that changes; write it (sealed, with an audit entry) only with --write."""
     evening = evening_of(ledger)
-    r = evening.repair(write=write, at=now() if write else None)
+    r = evening.repair(write=write, at=tarockscore.now() if write else None)
     typer.echo(shown.repaired_text(r.before, r.after, r.written, evening.path))
 
 
@@ -296,7 +267,7 @@ def upgrade(
     if target.is_dir() or target.name == "tournament.toml":
         typer.echo(upgrade_folder(target if target.is_dir() else target.parent))
         return
-    typer.echo(shown.upgraded_text(tarockscore.upgrade(target, now())))
+    typer.echo(shown.upgraded_text(tarockscore.upgrade(target, tarockscore.now())))
 
 
 def upgrade_folder(folder: Path) -> str:
@@ -304,7 +275,7 @@ def upgrade_folder(folder: Path) -> str:
     log, then any table sheet still of ledger schema 1; what was done, as text."""
     lines = [tarockscore.upgrade_day(folder)]
     for sheet in sorted(folder.glob("round-*/*.toml")):
-        done = tarockscore.upgrade(sheet, now())
+        done = tarockscore.upgrade(sheet, tarockscore.now())
         if done.backup is not None:
             lines.append(shown.upgraded_text(done))
     return "\n".join(lines)
@@ -346,11 +317,11 @@ def _change(act: "Callable[[], tarockscore.Change]") -> None:
 def add(hands: AddHandsArg = None, ledger: LedgerOpt = None) -> None:
     """Set a Radl by hand: the coming hands are doubled (×radl.factor), after any Radl pending."""
     evening = evening_of(ledger)
-    _change(lambda: evening.add_radl(hands, now()))
+    _change(lambda: evening.add_radl(hands, tarockscore.now()))
 
 
 @radl_app.command("strike")
 def strike(hands: StrikeHandsArg = None, ledger: LedgerOpt = None) -> None:
     """Strike doubled hands the Radl still owes (default: one); the last ones pending go first."""
     evening = evening_of(ledger)
-    _change(lambda: evening.strike_radl(1 if hands is None else hands, now()))
+    _change(lambda: evening.strike_radl(1 if hands is None else hands, tarockscore.now()))
