@@ -130,17 +130,24 @@ def complete_bonuses(ctx: typer.Context, incomplete: str) -> list[str]:
 # -- the short form of a hand --------------------------------------------------------------------
 
 
-def _option(name: str, kind: Any, default: Any, *names: str, **settings: Any) -> inspect.Parameter:
-    option = typer.Option(*names, **settings)
-    annotation = Annotated[kind, option]
+Command = Callable[..., None]
+
+
+def parameter(name: str, annotation: Any, default: Any) -> inspect.Parameter:
+    """A command's parameter, for :func:`with_options`."""
     return inspect.Parameter(
         name, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=default, annotation=annotation
     )
 
 
+def option(name: str, kind: Any, default: Any, *names: str, **settings: Any) -> inspect.Parameter:
+    """A command's option, for :func:`with_options`."""
+    return parameter(name, Annotated[kind, typer.Option(*names, **settings)], default)
+
+
 # ``score``, ``record`` and ``replace`` take the same short form of a hand, declared once here.
 SHORT_FORM = (
-    _option(
+    option(
         "contract",
         str | None,
         None,
@@ -149,7 +156,7 @@ SHORT_FORM = (
         help="Contract, e.g. rufer, Solodreier, Bettel; any case.",
         autocompletion=complete_contracts,
     ),
-    _option(
+    option(
         "players",
         str | None,
         None,
@@ -158,7 +165,7 @@ SHORT_FORM = (
         help="Seat order, Forehand first; when recording, leave out: the ledger knows the deal.",
         autocompletion=complete_seat_order,
     ),
-    _option(
+    option(
         "declarer",
         str | None,
         None,
@@ -167,7 +174,7 @@ SHORT_FORM = (
         help="Who played the contract.",
         autocompletion=complete_players,
     ),
-    _option(
+    option(
         "partner",
         str | None,
         None,
@@ -176,7 +183,7 @@ SHORT_FORM = (
         help="Holder of the called King (or XX).",
         autocompletion=complete_players,
     ),
-    _option(
+    option(
         "points",
         list[str],
         [],
@@ -185,13 +192,13 @@ SHORT_FORM = (
         help='Declarer side\'s card points: 40, "35 2/3", 35/2 or "35 2" (35 and 2 Blatt); '
         "Trischaken: NAME=POINTS, repeated.",
     ),
-    _option(
+    option(
         "defender_points", str | None, None, "--defender-points", help="The Defenders' card points, checked."
     ),
-    _option(
+    option(
         "won", bool | None, None, "--won/--lost", help="Outcome instead of card points (negative contracts)."
     ),
-    _option(
+    option(
         "kontra",
         list[str],
         [],
@@ -200,17 +207,17 @@ SHORT_FORM = (
         help="Kontra step on the contract; negative contracts: DEFENDER=STEP, repeated.",
         autocompletion=complete_steps,
     ),
-    _option("huettenfleck", bool, False, "--huettenfleck", help="Kontra said before the talon was seen."),
-    _option("talon", bool, False, "--talon", help="The called King lay in the talon."),
-    _option(
+    option("huettenfleck", bool, False, "--huettenfleck", help="Kontra said before the talon was seen."),
+    option("talon", bool, False, "--talon", help="The called King lay in the talon."),
+    option(
         "own_king",
         bool,
         False,
         "--own-king",
         help="The declarer called a King he holds himself and played alone (where allowed).",
     ),
-    _option("conceded", bool, False, "--conceded", help="With --talon: the declarer conceded at once."),
-    _option(
+    option("conceded", bool, False, "--conceded", help="With --talon: the declarer conceded at once."),
+    option(
         "king_half",
         str | None,
         None,
@@ -218,7 +225,7 @@ SHORT_FORM = (
         help="With --talon: whose the talon half with the called King became: declarer (he took it, "
         "or got it at the end of a solo call) or defenders (left to them).",
     ),
-    _option(
+    option(
         "renonce",
         str | None,
         None,
@@ -226,7 +233,7 @@ SHORT_FORM = (
         help="The player who revoked.",
         autocompletion=complete_players,
     ),
-    _option(
+    option(
         "bonus",
         list[str],
         [],
@@ -241,18 +248,25 @@ SHORT_FORM = (
 )
 
 
-def with_short_form(command: Callable[..., None]) -> Callable[..., None]:
-    """The command with the short form of a hand as its options (before ``--ledger``), handed to
-    it as one ``short`` dict."""
-    own = [p for p in inspect.signature(command).parameters.values() if p.name != "short"]
-    at = next((i for i, p in enumerate(own) if p.name == "ledger"), len(own))
+def with_options(group: Sequence[inspect.Parameter], name: str) -> Callable[[Command], Command]:
+    """A decorator: the command with the options of ``group`` (before its ``--ledger``), handed
+    to it as one dict, its parameter ``name``."""
 
-    @functools.wraps(command)
-    def run(**values: Any) -> None:
-        command(short={p.name: values.pop(p.name) for p in SHORT_FORM}, **values)
+    def decorate(command: Command) -> Command:
+        own = [p for p in inspect.signature(command).parameters.values() if p.name != name]
+        at = next((i for i, p in enumerate(own) if p.name == "ledger"), len(own))
 
-    run.__signature__ = inspect.Signature([*own[:at], *SHORT_FORM, *own[at:]])  # type: ignore[attr-defined]
-    return run
+        @functools.wraps(command)
+        def run(**values: Any) -> None:
+            command(**{name: {p.name: values.pop(p.name) for p in group}}, **values)
+
+        run.__signature__ = inspect.Signature([*own[:at], *group, *own[at:]])  # type: ignore[attr-defined]
+        return run
+
+    return decorate
+
+
+with_short_form = with_options(SHORT_FORM, "short")
 
 
 def typed_names(text: str) -> list[str]:
