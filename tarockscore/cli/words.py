@@ -14,6 +14,7 @@ import typer
 
 import tarockscore
 from tarockscore import i18n
+from tarockscore.cli.terminal import warning
 from tarockscore.errors import (
     N_,
     HandError,
@@ -29,9 +30,7 @@ from tarockscore.i18n import _, translated
 
 # -- notation --------------------------------------------------------------------------------------
 
-# ASCII digits only ([0-9], not \d: that also takes Arabic-Indic and other digits), and \Z, not $,
-# which would also match before a final line break.
-# Compiled on first use (re keeps them): most commands never read a stake, a date or a number.
+# ASCII digits only ([0-9], not \d: that also takes other scripts' digits); \Z, not $ (a final line break).
 _COMMA_AMOUNT = r"\s*([0-9]+),([0-9]{1,2})\s*\Z"
 _ISO_DATE = r"([0-9]{4})-([0-9]{2})-([0-9]{2})\Z"
 _TABLE_DATE = r"([0-9]{2})\.([0-9]{2})\.([0-9]{4})\Z"
@@ -105,7 +104,6 @@ SHORT_FORM: Mapping[str, tuple[str, str, str]] = {
     "bonus": ("bonus", "-b", "NAME,FLAGS"),
 }
 
-# Compiled on first use (re keeps it): only an error's message asks it.
 _FIELD = r"^(?P<key>[a-z_]+)(?:\[(?P<index>\d+)\])?(?:\.(?P<sub>.+))?$"
 
 
@@ -220,38 +218,30 @@ def in_short_form(exc: TarockError, short: Mapping[str, Any]) -> TarockError:
     return type(exc)(moved)
 
 
-# A field of a command's problem (the ledger's and the season's words) as the option that gives it.
-COMMAND_OPTIONS: Mapping[str, str] = {
-    "players": "--players",
-    "profile": "--profile",
-    "alias": "--alias",
-    "player": "--player",
-    "hands": "HANDS",  # the argument of ``radl add`` and ``radl strike``
-    "round": "--round",  # the round ``tournament draw`` draws
-    "format": "--format",  # the format ``tournament new`` ranks the day by
-    "ledger": "--ledger",
-    "place": "--place",
-    "stake": "--stake",
-}
+# A command's field (the library's word) as the option that gives it: ``--players``, ``--round``;
+# the number of hands of ``radl add`` and ``radl strike`` is their argument.
+ARGUMENTS = {"hands": "HANDS"}
 
 
-def as_option(problem: Problem, *fields: str) -> Problem:
-    """The problem with a named command field (``players``) given as its option (``--players``)."""
+def _at_option(problem: Problem, fields: tuple[str, ...]) -> Problem:
     head, sep, rest = problem.where.partition(" ")
-    if head in fields and head in COMMAND_OPTIONS:
-        return problem.moved(COMMAND_OPTIONS[head] + sep + rest)
-    return problem
+    field = head.removesuffix(":")
+    if field not in fields:
+        return problem
+    option = ARGUMENTS.get(field, f"--{field}")
+    return problem.moved(option + head[len(field) :] + sep + rest)
 
 
 def as_options(exc: TarockError, *fields: str) -> TarockError:
-    """The same error with the named command fields given as options."""
-    return type(exc)([as_option(p, *fields) for p in exc.problems])
+    """The same error with a problem located at a named field (``players``, ``alias: …``) located
+    at its option (``--players``)."""
+    return type(exc)([_at_option(p, fields) for p in exc.problems])
 
 
 def at_option(exc: TarockError, field: str) -> TarockError:
     """The same error with each problem located at exactly ``field`` (``round``) located at its
     option (``--round``); a location that only begins with the word (a folder's name) stays."""
-    option = COMMAND_OPTIONS[field]
+    option = ARGUMENTS.get(field, f"--{field}")
     return type(exc)([p.moved(option) if p.where == field else p for p in exc.problems])
 
 
@@ -366,25 +356,16 @@ ADVICE: Wording = {
 def advised(problem: Problem, wording: Wording = ADVICE) -> Problem:
     """The problem as the command line says it (``wording``: the command line's template for a
     lower layer's, and the values it adds): with its way out, where it has one."""
-    worded = _in_wording(problem.template, problem.values, wording)
+    worded = in_words(Message(problem.template, problem.values), wording)
     return problem if worded is None else Problem.of(problem.where, worded)
 
 
-def in_words(text: str, wording: Wording) -> str:
-    """A message of a lower layer (a warning) as the command line says it, where ``wording`` has it."""
-    if isinstance(text, Message):
-        worded = _in_wording(text.template, text.values, wording)
-        if worded is not None:
-            return worded
-    return text
-
-
-def _in_wording(template: str, values: Values, wording: Wording) -> Message | None:
-    way = wording.get(template)
-    if way is None:
+def in_words(text: str, wording: Wording) -> Message | None:
+    """A message of a lower layer as the command line says it; None where ``wording`` has it not."""
+    if not isinstance(text, Message) or text.template not in wording:
         return None
-    command_line, more = way
-    return Message(command_line, values + more)
+    template, more = wording[text.template]
+    return Message(template, text.values + more)
 
 
 # -- season words ----------------------------------------------------------------------------------
@@ -433,33 +414,11 @@ AS_OPTIONS: Wording = {
     ),
 }
 
-# The library's fields of a season, and the options that give them.
-OPTIONS = {
-    "alias": "--alias",
-    "player": "--player",
-    "aliases": "--aliases",
-    "rescore": "--rescore",
-    "ledger": "--ledger",
-    "title": "--title",
-}
-
-
-def _at_option(problem: Problem, fields: tuple[str, ...]) -> Problem:
-    head, sep, rest = problem.where.partition(" ")
-    field = head.removesuffix(":")
-    if field in fields:
-        return problem.moved(OPTIONS[field] + head[len(field) :] + sep + rest)
-    return problem
-
-
-# The fields of the season's fold: a problem located at one of them is about that option.
-FOLD_FIELDS = ("alias", "player", "aliases", "rescore")
-
 
 def season_error(exc: TarockError, *fields: str) -> TarockError:
-    """A season's error with its words, and the fields named (those of the fold, unless named),
-    given as the command line's options."""
-    named = fields or FOLD_FIELDS
+    """A season's error in the command line's words, the fields named (those of the fold, unless
+    named) given as options."""
+    named = fields or ("alias", "player", "aliases", "rescore")
     return type(exc)([advised(_at_option(p, named), AS_OPTIONS) for p in exc.problems])
 
 
@@ -475,27 +434,25 @@ def in_option_words(text: str) -> str:
                 alias=values["alias"],
                 hint=values["hint"],
             )
-    return in_words(text, AS_OPTIONS)
+    return in_words(text, AS_OPTIONS) or text
 
 
 def warning_text(text: str) -> str:
-    """A warning of the season as the ``warning:`` line on standard error shows it, in the
-    reader's language; a ledger left out names the problem that stopped it with its way out."""
-    if isinstance(text, tarockscore.LeftOut):
-        more = len(text.problems) - 1
-        first = advised(text.problems[0]).render(i18n.gettext)
-        if more:
-            said = i18n.ngettext(
-                "{path}: left out (--skip-bad): {problem} (and {more} more problem)",
-                "{path}: left out (--skip-bad): {problem} (and {more} more problems)",
-                more,
-            )
-        else:
-            said = _("{path}: left out (--skip-bad): {problem}")
-        text = said.format(path=text.path, problem=first, more=more)
+    """A warning of the season as its ``warning:`` line shows it, in the reader's language; a
+    ledger left out names the problem that stopped it, with its way out."""
+    if not isinstance(text, tarockscore.LeftOut):
+        return warning(in_option_words(text))
+    more = len(text.problems) - 1
+    first = advised(text.problems[0]).render(i18n.gettext)
+    if more:
+        said = i18n.ngettext(
+            "{path}: left out (--skip-bad): {problem} (and {more} more problem)",
+            "{path}: left out (--skip-bad): {problem} (and {more} more problems)",
+            more,
+        )
     else:
-        text = i18n.translated(in_option_words(text))
-    return _("warning: {message}").format(message=text)
+        said = _("{path}: left out (--skip-bad): {problem}")
+    return warning(said.format(path=text.path, problem=first, more=more))
 
 
 # -- hand input ------------------------------------------------------------------------------------
