@@ -10,6 +10,7 @@ from typing import Annotated, Any
 import typer
 
 import tarockscore
+from tarockscore import i18n
 from tarockscore.cli import terminal
 from tarockscore.cli.words import as_options
 from tarockscore.errors import N_, TarockError, UsageError, shortened
@@ -267,6 +268,16 @@ def with_options(group: Sequence[inspect.Parameter], name: str) -> Callable[[Com
 
 
 with_short_form = with_options(SHORT_FORM, "short")
+
+
+def language_given(lang: str) -> str:
+    """The language ``--lang`` names (de or en); any other is refused."""
+    chosen = i18n.language_of(lang)
+    if chosen is None:
+        raise UsageError(
+            N_("{value!r} is not a language of tarockscore; use de or en"), where="--lang", value=lang
+        )
+    return chosen
 
 
 def typed_names(text: str) -> list[str]:
