@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from decimal import Decimal
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import typer
 
@@ -17,6 +17,7 @@ from tarockscore import i18n
 from tarockscore.cli.terminal import warning
 from tarockscore.errors import (
     N_,
+    Collector,
     HandError,
     Message,
     Problem,
@@ -25,8 +26,11 @@ from tarockscore.errors import (
     UsageError,
     Values,
     message,
+    reason,
 )
 from tarockscore.i18n import _, translated
+
+T = TypeVar("T")
 
 # -- notation --------------------------------------------------------------------------------------
 
@@ -72,6 +76,20 @@ def table_date(text: str) -> dt.date:
                 forms=DATE_FORMS,
             )
         ) from None
+
+
+def read_option(problems: Collector, option: str, read: Callable[[str], T], text: str | None) -> T | None:
+    """The value of an option as ``read`` reads it (None when not given); a refusal noted in
+    ``problems`` at the option."""
+    if text is None:
+        return None
+    try:
+        return read(text)
+    except UsageError as exc:
+        problems.problems += exc.problems
+    except ValueError as exc:
+        problems.add(option, reason(exc))
+    return None
 
 
 def hand_number(text: str) -> int:

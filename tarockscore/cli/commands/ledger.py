@@ -29,22 +29,17 @@ from tarockscore.cli.words import (
     hand_errors,
     hand_number,
     read_hand_or_short,
+    read_option,
     stake_amount,
     table_date,
 )
-from tarockscore.errors import Collector, LedgerError, UsageError, reason
+from tarockscore.errors import Collector, LedgerError, UsageError
 from tarockscore.i18n import _, translated
-from tarockscore.render import evening as render_evening
 from tarockscore.render import evening as shown
-
-# -- ledger ----------------------------------------------------------------------------------------
 
 NumberArg = Annotated[
     int, typer.Argument(help="The hand's number, as `tarockscore show` lists it.", parser=hand_number)
 ]
-
-
-# -- the commands ---------------------------------------------------------------------------------
 
 
 def new(
@@ -68,21 +63,9 @@ def new(
 ) -> None:
     """Start an evening: a new ledger with the table, the profile and the stake."""
     problems = Collector()
-    amount = day = ref = None
-    try:
-        ref = profile_given(profile)
-    except UsageError as exc:  # an empty --profile: no table to check the players against
-        problems.problems += exc.problems
-    if stake is not None:
-        try:
-            amount = stake_amount(stake)
-        except ValueError as exc:
-            problems.add("--stake", reason(exc))
-    if date is not None:
-        try:
-            day = table_date(date)
-        except ValueError as exc:
-            problems.add("--date", reason(exc))
+    ref = read_option(problems, "--profile", profile_given, profile)
+    amount = read_option(problems, "--stake", stake_amount, stake)
+    day = read_option(problems, "--date", table_date, date)
     try:
         begun = tarockscore.Evening.begin(
             ledger_path_of(ledger),
@@ -128,7 +111,7 @@ def replace(
     with hand_errors(name, short):
         change = evening_of(ledger).replace(number, mapping, tarockscore.now())
     typer.echo(translated(change.said))
-    typer.echo(render_evening.totals_table(change.after, number))
+    typer.echo(shown.totals_table(change.after, number))
 
 
 def _on_a_terminal() -> bool:
@@ -148,14 +131,14 @@ def delete(
     if not yes and _on_a_terminal():
         snapshot = evening.read()
         evening.hand(number, snapshot.ledger)
-        typer.echo(render_evening.hand_line(snapshot.ledger, number))
+        typer.echo(shown.hand_line(snapshot.ledger, number))
         if not confirm(_("Delete hand {number}?").format(number=number), default=False):
             typer.echo(_("not deleted; the ledger is unchanged"))
             return
         expected = snapshot.sha256
     change = evening.delete(number, tarockscore.now(), expected=expected)
     typer.echo(translated(change.said))
-    typer.echo(render_evening.totals_table(change.after))
+    typer.echo(shown.totals_table(change.after))
 
 
 def explain(number: NumberArg, ledger: LedgerOpt = None) -> None:
@@ -208,8 +191,8 @@ def rescore(
         rescored = evening.rescore(ref, write=write, at=tarockscore.now())
     except LedgerError as exc:
         raise as_options(exc, "profile") from None
-    fmt = chosen(output, json_out, csv_out)
     r = rescored
+    fmt = chosen(output, json_out, csv_out)
     show_view(shown.rescored_view(r.before, r.after, r.sheet, r.changed, r.written, evening.path), fmt)
 
 
@@ -236,12 +219,9 @@ def settle(
     ledger: LedgerOpt = None,
 ) -> None:
     """Who pays whom how much, in the fewest payments, exact to the cent."""
-    amount = None
-    if stake is not None:
-        try:
-            amount = stake_amount(stake)
-        except ValueError as exc:
-            raise UsageError(reason(exc), where="--stake") from None
+    problems = Collector()
+    amount = read_option(problems, "--stake", stake_amount, stake)
+    problems.raise_if_any(UsageError)
     try:
         settled = evening_of(ledger).settle(amount)
     except UsageError as exc:
@@ -264,21 +244,16 @@ def upgrade(
     """Convert a ledger or a tournament's folder of an older format to the current one, keeping the
     old file as PATH.bak (tournament.toml.bak). Every other command reads the current format only."""
     target = Path(path)
-    if target.is_dir() or target.name == "tournament.toml":
-        typer.echo(upgrade_folder(target if target.is_dir() else target.parent))
+    if not target.is_dir() and target.name != "tournament.toml":
+        typer.echo(shown.upgraded_text(tarockscore.upgrade(target, tarockscore.now())))
         return
-    typer.echo(shown.upgraded_text(tarockscore.upgrade(target, tarockscore.now())))
-
-
-def upgrade_folder(folder: Path) -> str:
-    """A tournament's folder of an older format converted: its ``tournament.toml`` to the day's
-    log, then any table sheet still of ledger schema 1; what was done, as text."""
-    lines = [tarockscore.upgrade_day(folder)]
+    # a tournament's folder: its tournament.toml to the day's log, then any sheet still of schema 1
+    folder = target if target.is_dir() else target.parent
+    typer.echo(tarockscore.upgrade_day(folder))
     for sheet in sorted(folder.glob("round-*/*.toml")):
         done = tarockscore.upgrade(sheet, tarockscore.now())
         if done.backup is not None:
-            lines.append(shown.upgraded_text(done))
-    return "\n".join(lines)
+            typer.echo(shown.upgraded_text(done))
 
 
 # -- radl ------------------------------------------------------------------------------------------
@@ -310,7 +285,7 @@ def _change(act: "Callable[[], tarockscore.Change]") -> None:
     except LedgerError as exc:
         raise as_options(exc, "hands") from None
     typer.echo(translated(change.said))
-    typer.echo(render_evening.next_text(change.after))
+    typer.echo(shown.next_text(change.after))
 
 
 @radl_app.command("add")
