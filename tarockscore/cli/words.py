@@ -276,8 +276,8 @@ REPAIR_HINT = message(
     )
 )
 
-# A lower layer's template: the command line's, and the values it adds to the lower layer's.
-Wording = Mapping[str, tuple[str, Values]]
+# A lower layer's template: the command line's, with the values it adds to the lower layer's, if any.
+Wording = Mapping[str, str | tuple[str, Values]]
 
 # The I/O layer's problems with a way out.
 ADVICE: Wording = {
@@ -287,26 +287,17 @@ ADVICE: Wording = {
         ),
         (("ENV", LEDGER_ENV),),
     ),
-    ways_out.LEDGER_EXISTS: (
-        N_(
-            "{path} already exists: an evening is kept there. Choose another file with --ledger, or remove it first; nothing was written"
-        ),
-        (),
+    ways_out.LEDGER_EXISTS: N_(
+        "{path} already exists: an evening is kept there. Choose another file with --ledger, or remove it first; nothing was written"
     ),
-    ways_out.LEDGER_CHANGED: (
-        N_(
-            "the ledger was changed outside tarockscore, so it is not used and nothing was written; run "
-            "`tarockscore repair --ledger {name}` to re-score it from its stored hands and see every "
-            "number that changes, then `tarockscore repair --write --ledger {name}` to keep it (with an "
-            "audit entry)"
-        ),
-        (),
+    ways_out.LEDGER_CHANGED: N_(
+        "the ledger was changed outside tarockscore, so it is not used and nothing was written; run "
+        "`tarockscore repair --ledger {name}` to re-score it from its stored hands and see every "
+        "number that changes, then `tarockscore repair --write --ledger {name}` to keep it (with an "
+        "audit entry)"
     ),
-    ways_out.OLD_LEDGER: (
-        N_(
-            "{path}: a ledger of schema 1, as tarockscore wrote it before 0.2.0; this version reads the current format only, so nothing was read or written. Run `tarockscore upgrade {path}` to convert it (the old file is kept as {path}.bak)"
-        ),
-        (),
+    ways_out.OLD_LEDGER: N_(
+        "{path}: a ledger of schema 1, as tarockscore wrote it before 0.2.0; this version reads the current format only, so nothing was read or written. Run `tarockscore upgrade {path}` to convert it (the old file is kept as {path}.bak)"
     ),
     ways_out.PROFILE_UNPINNED: (
         N_(
@@ -321,52 +312,35 @@ ADVICE: Wording = {
         ),
         (("hint", REPAIR_HINT),),
     ),
-    ways_out.PROFILE_DAMAGED: (
-        N_(
-            "its sha256 is {actual}…, but profile.sha256 says {stored}…: the stored profile was edited and "
-            "no longer reads as a profile (its problems follow), so `tarockscore repair` cannot use it; "
-            "restore the file from a copy, or put back its [profile] table from another ledger kept under "
-            "the same profile"
-        ),
-        (),
+    ways_out.PROFILE_DAMAGED: N_(
+        "its sha256 is {actual}…, but profile.sha256 says {stored}…: the stored profile was edited and "
+        "no longer reads as a profile (its problems follow), so `tarockscore repair` cannot use it; "
+        "restore the file from a copy, or put back its [profile] table from another ledger kept under "
+        "the same profile"
     ),
-    ways_out.PROFILE_UNREADABLE: (
-        N_(
-            "the stored profile does not read as a profile (its problems follow), so the evening cannot be "
-            "re-scored under it; restore the file from a copy, or put back its [profile] table from another "
-            "ledger kept under the same profile"
-        ),
-        (),
+    ways_out.PROFILE_UNREADABLE: N_(
+        "the stored profile does not read as a profile (its problems follow), so the evening cannot be "
+        "re-scored under it; restore the file from a copy, or put back its [profile] table from another "
+        "ledger kept under the same profile"
     ),
     ways_out.PROFILE_RENAMED: (
         N_("{name!r}, but the stored profile document is named {named!r}: the file was edited; {hint}"),
         (("hint", REPAIR_HINT),),
     ),
-    ways_out.NO_TOURNAMENT_FOLDER: (
-        N_("{folder}: no such folder; start a tournament with `tarockscore tournament new {folder} …`"),
-        (),
+    ways_out.NO_TOURNAMENT_FOLDER: N_(
+        "{folder}: no such folder; start a tournament with `tarockscore tournament new {folder} …`"
     ),
-    ways_out.NO_TOURNAMENT: (
-        N_("{path}: no tournament here; start one with `tarockscore tournament new {folder} …`"),
-        (),
+    ways_out.NO_TOURNAMENT: N_(
+        "{path}: no tournament here; start one with `tarockscore tournament new {folder} …`"
     ),
-    ways_out.OLD_DAY: (
-        N_(
-            "{path}: a day kept by an earlier tarockscore, 0.3 or before (tournament = 1, before the day's log); run `tarockscore upgrade {folder}` to convert it (the old file is kept as tournament.toml.bak). Nothing was used"
-        ),
-        (),
+    ways_out.OLD_DAY: N_(
+        "{path}: a day kept by an earlier tarockscore, 0.3 or before (tournament = 1, before the day's log); run `tarockscore upgrade {folder}` to convert it (the old file is kept as tournament.toml.bak). Nothing was used"
     ),
-    ways_out.SHEET_FAILS_CHECK: (
-        N_(
-            "{value}: this table's sheet fails its own check (`tarockscore check --ledger {path}`); the standings need every table"
-        ),
-        (),
+    ways_out.SHEET_FAILS_CHECK: N_(
+        "{value}: this table's sheet fails its own check (`tarockscore check --ledger {path}`); the standings need every table"
     ),
-    ways_out.SHEET_FAILS_CHECK_MONEY: (
-        N_(
-            "{value}: this table's sheet fails its own check (`tarockscore check --ledger {path}`); the day's money needs every table"
-        ),
-        (),
+    ways_out.SHEET_FAILS_CHECK_MONEY: N_(
+        "{value}: this table's sheet fails its own check (`tarockscore check --ledger {path}`); the day's money needs every table"
     ),
 }
 
@@ -382,7 +356,8 @@ def in_words(text: str, wording: Wording) -> Message | None:
     """A message of a lower layer as the command line says it; None where ``wording`` has it not."""
     if not isinstance(text, Message) or text.template not in wording:
         return None
-    template, more = wording[text.template]
+    way = wording[text.template]
+    template, more = (way, ()) if isinstance(way, str) else way
     return Message(template, text.values + more)
 
 
@@ -392,43 +367,28 @@ M = tarockscore.SeasonMessages
 
 # Each season message's command-line wording; the values stay the library's (none added).
 AS_OPTIONS: Wording = {
-    M.ONE_PLAYER_TWO_WAYS: (
-        N_(
-            "{drop!r} ({drop_in}) and {keep!r} ({keep_in}) look like one player spelt two ways; if so, fold them with --alias '{drop}={keep}'"
-        ),
-        (),
+    M.ONE_PLAYER_TWO_WAYS: N_(
+        "{drop!r} ({drop_in}) and {keep!r} ({keep_in}) look like one player spelt two ways; if so, fold them with --alias '{drop}={keep}'"
     ),
-    M.UNUSED_ALIAS: (N_("--alias {alias}={name}: nobody called {alias!r} played in these ledgers{hint}"), ()),
-    M.TWO_AT_ONE_TABLE: (
-        N_(
-            "{names} sat at this table together, so they are two players: they cannot both be {name!r}; drop that --alias"
-        ),
-        (),
+    M.UNUSED_ALIAS: N_("--alias {alias}={name}: nobody called {alias!r} played in these ledgers{hint}"),
+    M.TWO_AT_ONE_TABLE: N_(
+        "{names} sat at this table together, so they are two players: they cannot both be {name!r}; drop that --alias"
     ),
-    M.PROFILES_CANNOT_ADD: (
-        N_(
-            "these ledgers were scored under different profiles, {_describe}, and their Victory Points cannot be added as they stand: {why}; give --rescore PROFILE to score every hand under one profile"
-        ),
-        (),
+    M.PROFILES_CANNOT_ADD: N_(
+        "these ledgers were scored under different profiles, {_describe}, and their Victory Points cannot be added as they stand: {why}; give --rescore PROFILE to score every hand under one profile"
     ),
-    M.PROFILES_ADDED: (
-        N_(
-            "these ledgers were scored under different profiles: {profiles}; their Victory Points are added as they stand (--rescore PROFILE scores every hand under one profile)"
-        ),
-        (),
+    M.PROFILES_ADDED: N_(
+        "these ledgers were scored under different profiles: {profiles}; their Victory Points are added as they stand (--rescore PROFILE scores every hand under one profile)"
     ),
-    M.UNDATED: (N_("{source} has no date: left out by --from/--to"), ()),
-    M.WRONGLY_DATED: (N_("{source} has the date {date!r}, not YYYY-MM-DD: left out by --from/--to"), ()),
-    M.ALIAS_FORM: (N_("--alias {text!r}: give ALIAS=NAME, e.g. --alias 'Hansi=Hans'"), ()),
-    M.ALIAS_NAME: (N_("--alias {text!r}: {name!r}: {wrong}"), ()),
-    M.NO_ALIAS_FILE: (N_("--aliases {alias_file!r}: no such file"), ()),
-    M.DATES_CROSSED: (N_("--from {start} is after --to {end}"), ()),
-    M.LEAVE_OUT_BAD: (N_("or leave a ledger that fails its check out of the season with --skip-bad"), ()),
-    M.EMPTY_PROFILE: (
-        N_(
-            "{value!r}: empty; give a shipped profile's name (`tarockscore profiles` lists them) or the path to a profile file"
-        ),
-        (),
+    M.UNDATED: N_("{source} has no date: left out by --from/--to"),
+    M.WRONGLY_DATED: N_("{source} has the date {date!r}, not YYYY-MM-DD: left out by --from/--to"),
+    M.ALIAS_FORM: N_("--alias {text!r}: give ALIAS=NAME, e.g. --alias 'Hansi=Hans'"),
+    M.ALIAS_NAME: N_("--alias {text!r}: {name!r}: {wrong}"),
+    M.NO_ALIAS_FILE: N_("--aliases {alias_file!r}: no such file"),
+    M.DATES_CROSSED: N_("--from {start} is after --to {end}"),
+    M.LEAVE_OUT_BAD: N_("or leave a ledger that fails its check out of the season with --skip-bad"),
+    M.EMPTY_PROFILE: N_(
+        "{value!r}: empty; give a shipped profile's name (`tarockscore profiles` lists them) or the path to a profile file"
     ),
 }
 
