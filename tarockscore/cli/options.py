@@ -12,7 +12,7 @@ import typer
 import tarockscore
 from tarockscore import i18n
 from tarockscore.cli import terminal
-from tarockscore.cli.words import as_options
+from tarockscore.cli.words import EMPTY_PROFILE, as_options
 from tarockscore.errors import N_, TarockError, UsageError, shortened
 from tarockscore.i18n import _
 from tarockscore.render.output import OutputFormat, View, rendered
@@ -36,6 +36,15 @@ def ledger_path_of(option: str | None) -> Path:
         return tarockscore.find_ledger(option)
     except UsageError as exc:
         raise as_options(exc, "ledger") from None
+
+
+HandArg = Annotated[
+    str | None, typer.Argument(help="A hand file (TOML, docs/hand-format.md), or - for stdin.")
+]
+ProfileOpt = Annotated[
+    str | None,
+    typer.Option("--profile", "-P", help="A shipped profile name or a path to a profile file."),
+]
 
 
 def evening_of(option: str | None) -> "tarockscore.Evening":
@@ -289,13 +298,7 @@ def typed_names(text: str) -> list[str]:
 def profile_given(value: str | None, where: str = "--profile") -> str | None:
     """A profile option as given; an empty one is refused, never taken for the default profile."""
     if value is not None and not value.strip():
-        raise UsageError(
-            N_(
-                "{value!r}: empty; give a shipped profile's name (`tarockscore profiles` lists them) or the path to a profile file"
-            ),
-            value=value,
-            where=where,
-        )
+        raise UsageError(EMPTY_PROFILE, value=value, where=where)
     return value
 
 

@@ -125,18 +125,14 @@ SHORT_FORM: Mapping[str, tuple[str, str, str]] = {
 _FIELD = r"^(?P<key>[a-z_]+)(?:\[(?P<index>\d+)\])?(?:\.(?P<sub>.+))?$"
 
 
-def _placeholder(takes: str) -> str:
-    """An option's placeholder in the reader's language, as its help page shows it (PUNKTE)."""
-    return ",".join(translated(part) if part.isupper() else part for part in takes.split(","))
-
-
 def short_form_field(where: str, short: Mapping[str, Any]) -> str:
     """A hand-file key path as the short-form option the user gave (``kontra.Bert`` → ``-k Bert=re``)."""
     match = re.match(_FIELD, where)
     if match is None or match["key"] not in SHORT_FORM:
         return where
     option, flag, takes = SHORT_FORM[match["key"]]
-    takes = _placeholder(takes)
+    # the placeholder in the reader's language, as the help page shows it (PUNKTE)
+    takes = ",".join(translated(part) if part.isupper() else part for part in takes.split(","))
     if option == "talon" and short.get("own_king"):  # called_king = "own" comes from --own-king
         option, flag = "own_king", "--own-king"
     given = short.get(option)
@@ -221,18 +217,14 @@ SHORT_FORM_WORDING: Mapping[str, str] = {
 }
 
 
-def _worded(problem: Problem) -> Problem:
-    """The problem in the short form's words, where its message names hand-file keys."""
-    short = SHORT_FORM_WORDING.get(problem.template)
-    if short is None:
-        return problem
-    return Problem.of(problem.where, short, **dict(problem.values))
-
-
 def in_short_form(exc: TarockError, short: Mapping[str, Any]) -> TarockError:
     """The same error with each hand-file key named as the short-form option it came from, and
     a message that tells how to give a key in the options' words."""
-    moved = [_worded(p).moved(short_form_field(p.where, short)) for p in exc.problems]
+    moved = []
+    for p in exc.problems:
+        worded = SHORT_FORM_WORDING.get(p.template)
+        p = p if worded is None else Problem.of(p.where, worded, **dict(p.values))
+        moved.append(p.moved(short_form_field(p.where, short)))
     return type(exc)(moved)
 
 
@@ -361,6 +353,10 @@ def in_words(text: str, wording: Wording) -> Message | None:
     return Message(template, text.values + more)
 
 
+EMPTY_PROFILE = N_(
+    "{value!r}: empty; give a shipped profile's name (`tarockscore profiles` lists them) or the path to a profile file"
+)
+
 # -- season words ----------------------------------------------------------------------------------
 
 M = tarockscore.SeasonMessages
@@ -387,9 +383,7 @@ AS_OPTIONS: Wording = {
     M.NO_ALIAS_FILE: N_("--aliases {alias_file!r}: no such file"),
     M.DATES_CROSSED: N_("--from {start} is after --to {end}"),
     M.LEAVE_OUT_BAD: N_("or leave a ledger that fails its check out of the season with --skip-bad"),
-    M.EMPTY_PROFILE: N_(
-        "{value!r}: empty; give a shipped profile's name (`tarockscore profiles` lists them) or the path to a profile file"
-    ),
+    M.EMPTY_PROFILE: EMPTY_PROFILE,
 }
 
 

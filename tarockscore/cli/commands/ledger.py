@@ -15,6 +15,7 @@ from tarockscore.cli.options import (
     FormatOpt,
     JsonOpt,
     LedgerOpt,
+    ProfileOpt,
     chosen,
     evening_of,
     ledger_path_of,
@@ -49,9 +50,7 @@ def new(
             "--players", "-p", help="The table in seat order, comma-separated: 4, or 5 (the dealer sits out)."
         ),
     ],
-    profile: Annotated[
-        str, typer.Option("--profile", "-P", help="A shipped profile name or a path to a profile file.")
-    ] = "koenigrufen",
+    profile: ProfileOpt = "koenigrufen",
     stake: Annotated[
         str | None, typer.Option("--stake", help="Money per Victory Point, e.g. 0.10 or 0,10.")
     ] = None,

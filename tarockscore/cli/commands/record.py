@@ -1,20 +1,16 @@
 """The hand just played, on the command line (CLI layer): ``record`` adds it to the ledger,
 ``undo`` takes the last one back; what both print, which ``enter`` prints too."""
 
-from typing import Annotated, Any
+from typing import Any
 
 import typer
 
 import tarockscore
 from tarockscore.cli import terminal as warned
-from tarockscore.cli.options import LedgerOpt, evening_of, with_short_form
+from tarockscore.cli.options import HandArg, LedgerOpt, evening_of, with_short_form
 from tarockscore.cli.words import hand_errors, read_hand_or_short
 from tarockscore.i18n import translated
 from tarockscore.render import evening as render_evening
-
-HandArg = Annotated[
-    str | None, typer.Argument(help="A hand file (TOML, docs/hand-format.md), or - for stdin.")
-]
 
 
 @with_short_form

@@ -10,7 +10,9 @@ from tarockscore.cli.group import new_app
 from tarockscore.cli.options import (
     CsvOpt,
     FormatOpt,
+    HandArg,
     JsonOpt,
+    ProfileOpt,
     chosen,
     profile_given,
     show,
@@ -22,14 +24,11 @@ from tarockscore.render.output import OutputFormat, View
 
 # -- score -----------------------------------------------------------------------------------------
 
-HandOpt = typer.Argument(None, help="A hand file (TOML, see docs/hand-format.md), or - for stdin.")
-ProfileOpt = typer.Option(None, "--profile", "-P", help="A shipped profile name or a path to a profile file.")
-
 
 @with_short_form
 def score(
-    hand_file: str | None = HandOpt,
-    profile: str | None = ProfileOpt,
+    hand_file: HandArg = None,
+    profile: ProfileOpt = None,
     output: FormatOpt = None,
     json_out: bool = typer.Option(False, "--json", help="Print JSON (victory_points, lines, payout)."),
     csv_out: CsvOpt = False,
