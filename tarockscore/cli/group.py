@@ -197,7 +197,7 @@ def argument_word(param: Parameter) -> str:
 
 
 class PageWords(ClickCommand):
-    """ "Usage:" and the help of ``--help`` in the run's language (a base of both classes, before Typer's)."""
+    """The run's language for "Usage:" and the help of ``--help`` (a base of both classes, before Typer's)."""
 
     def format_usage(self, ctx: ClickContext, formatter: HelpFormatter) -> None:
         formatter.write_usage(ctx.command_path, " ".join(self.collect_usage_pieces(ctx)), prefix=_("Usage: "))

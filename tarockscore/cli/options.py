@@ -84,11 +84,8 @@ def _profile(ctx: Any) -> Any:
 
 
 def _matching(names: list[str], incomplete: str) -> list[str]:
-    """The names that begin with what is typed, in any case, each once.
-
-    The shell keeps only answers that begin with exactly what was typed, so the typed part is
-    kept as typed: ``Solo`` completes to ``Solodreier`` (names match in any case).
-    """
+    """The names that begin with what is typed, in any case, each once, the typed part kept as
+    typed (the shell keeps only answers that begin with it): ``Solo`` completes to ``Solodreier``."""
     typed = incomplete.casefold()
     out = (incomplete + n[len(incomplete) :] for n in names if n.casefold().startswith(typed))
     return list(dict.fromkeys(out))
@@ -303,12 +300,8 @@ def profile_given(value: str | None, where: str = "--profile") -> str | None:
 
 
 def repeated_options(params: Sequence[Any], args: Sequence[str]) -> list[str]:
-    """Messages for single-valued options given twice with different values.
-
-    Click keeps the last of them without a word (``-c rufer -c dreier`` plays a Dreier, ``--won
-    --lost`` a lost hand); a scorekeeper who typed both meant one of them, so both are refused.
-    ``params`` are the command's Click parameters, ``args`` its arguments as typed.
-    """
+    """Messages for single-valued options among ``args`` given twice with different values: Click
+    keeps the last without a word (``-c rufer -c dreier`` plays a Dreier); both are refused."""
     names: dict[str, Any] = {}
     for param in params:
         if getattr(param, "param_type_name", "") != "option" or getattr(param, "multiple", False):

@@ -437,16 +437,14 @@ def _any_short(values: dict[str, Any]) -> bool:
 
 
 def _split_off(word: str) -> bool:
-    """``word``, where the hand file goes, is no file but a piece of a value the shell split
-    off for want of quotes (``-t 35 2``, ``-b Vier Könige,Gegner``): not a file, nor named like
-    one (``hand.toml``)."""
+    """``word``, where the hand file goes, is no file (nor named like one) but a piece of a value
+    the shell split off for want of quotes (``-t 35 2``, ``-b Vier Könige,Gegner``)."""
     return word != "-" and not Path(word).suffix and not Path(word).exists()
 
 
 def _rejoined(word: str, short: dict[str, Any]) -> dict[str, Any]:
-    """The short form with the split-off ``word`` put back: after a single whole count of
-    points (``-t 35 2`` is "35 2", 35 points and 2 Blatt, as the README writes it); anywhere
-    else the value is ambiguous, so the user is asked to quote it."""
+    """The short form with the split-off ``word`` put back after a single whole count of points
+    (``-t 35 2`` is 35 points and 2 Blatt); anywhere else the user is asked to quote it."""
     points = short.get("points") or []
     if re.fullmatch(r"\d+(/\d+)?", word) and len(points) == 1 and points[0].strip().isdigit():
         return {**short, "points": [f"{points[0].strip()} {word}"]}
@@ -465,12 +463,8 @@ def read_hand_or_short(
     *,
     known_profile: bool = False,
 ) -> tuple[tarockscore.HandInput, str]:
-    """A hand from a file (or stdin) or from the short command-line form, never both.
-
-    With ``known_profile`` (the profile is ``profile_ref`` or the default), the words of
-    ``--bonus`` are checked against that profile's Kontra steps, so an unknown word is named as
-    such rather than taken for a step.
-    """
+    """A hand from a file (or stdin) or from the short command-line form, never both; with
+    ``known_profile``, the words of ``--bonus`` are checked against its Kontra steps."""
     if hand_file is not None and _any_short(short) and _split_off(hand_file):
         short = _rejoined(hand_file, short)
         hand_file = None

@@ -262,21 +262,6 @@ radl_app = new_app(
     no_args_is_help=True,
 )
 
-AddHandsArg = Annotated[
-    int | None,
-    typer.Argument(
-        help="How many doubled hands; default: one Radl round (the profile's radl.hands).",
-        show_default=False,
-        metavar="HANDS",
-    ),
-]
-StrikeHandsArg = Annotated[
-    int | None,
-    typer.Argument(
-        help="How many doubled hands to strike; default: one.", show_default=False, metavar="HANDS"
-    ),
-]
-
 
 def _change(act: "Callable[[], tarockscore.Change]") -> None:
     try:
@@ -288,14 +273,32 @@ def _change(act: "Callable[[], tarockscore.Change]") -> None:
 
 
 @radl_app.command("add")
-def add(hands: AddHandsArg = None, ledger: LedgerOpt = None) -> None:
+def add(
+    hands: Annotated[
+        int | None,
+        typer.Argument(
+            help="How many doubled hands; default: one Radl round (the profile's radl.hands).",
+            show_default=False,
+            metavar="HANDS",
+        ),
+    ] = None,
+    ledger: LedgerOpt = None,
+) -> None:
     """Set a Radl by hand: the coming hands are doubled (×radl.factor), after any Radl pending."""
     evening = evening_of(ledger)
     _change(lambda: evening.add_radl(hands, tarockscore.now()))
 
 
 @radl_app.command("strike")
-def strike(hands: StrikeHandsArg = None, ledger: LedgerOpt = None) -> None:
+def strike(
+    hands: Annotated[
+        int | None,
+        typer.Argument(
+            help="How many doubled hands to strike; default: one.", show_default=False, metavar="HANDS"
+        ),
+    ] = None,
+    ledger: LedgerOpt = None,
+) -> None:
     """Strike doubled hands the Radl still owes (default: one); the last ones pending go first."""
     evening = evening_of(ledger)
     _change(lambda: evening.strike_radl(1 if hands is None else hands, tarockscore.now()))
