@@ -1,9 +1,5 @@
-"""The ``tarockscore`` command line: the app with every command, and the console script.
-
-Each command lives in a module of its own group (``score``, ``record``, ``ledger``, ``season``,
-``profiles``, …, and ``enter`` in ``cli/prompt``); the app registers them here, in the order
-help lists them. :func:`main` is the console script.
-"""
+"""The ``tarockscore`` command line: the app with every command, in the order help lists them,
+and the console script :func:`main`."""
 
 import contextlib
 import os
@@ -11,10 +7,11 @@ import sys
 
 import typer
 
-from tarockscore import __version__, i18n
+from tarockscore import __version__
 from tarockscore.cli.commands import enter, ledger, record, score, season, serve, tournament
 from tarockscore.cli.group import HELP, new_app
-from tarockscore.errors import INTERRUPTED, N_, UsageError
+from tarockscore.cli.options import language_given
+from tarockscore.errors import INTERRUPTED
 
 
 def _version(value: bool) -> None:
@@ -44,10 +41,8 @@ def main_options(
     ),
 ) -> None:
     # The language itself is chosen before parsing (CommandGroup.make_context); here it is checked.
-    if lang is not None and i18n.language_of(lang) is None:
-        raise UsageError(
-            N_("{value!r} is not a language of tarockscore; use de or en"), where="--lang", value=lang
-        )
+    if lang is not None:
+        language_given(lang)
     if ctx.invoked_subcommand is None:
         typer.echo(ctx.get_help(), err=True)
         raise typer.Exit(2)
@@ -81,10 +76,8 @@ app.command()(serve.serve)
 
 
 def show_what_it_can() -> None:
-    """Standard output and standard error escape what their encoding cannot hold (``\\xe9``,
-    ``\\u20ac``), so a terminal under ``PYTHONIOENCODING=ascii`` or latin-1 gets a player named
-    José or the euro sign escaped instead of an error after a hand was already saved: exit 1 must
-    keep meaning that nothing was written."""
+    """Standard output and standard error escape what their encoding cannot hold (``\\xe9``), so
+    an ASCII terminal never fails after a hand was saved: exit 1 must keep meaning nothing was written."""
     for stream in (sys.stdout, sys.stderr):
         # None: closed when the program started; a strict stream is the one that fails mid-way
         if stream is not None and getattr(stream, "errors", None) == "strict":
@@ -107,10 +100,9 @@ def main() -> None:
 
 
 def _flush_quietly() -> None:
-    """Flush standard output and standard error now: a reader of the pipe that has gone (``| head
-    -1``) has been answered already (exit 3, :data:`tarockscore.errors.OUTPUT_FAILED`), and the
-    interpreter's own flush at exit would complain about it once more. What cannot be written goes
-    to ``/dev/null`` instead (the recipe of Python's documentation for SIGPIPE)."""
+    """Flush standard output and standard error now, so that the interpreter's own flush at exit
+    does not complain again of a reader that has gone (``| head -1``, answered with exit 3); what
+    cannot be written goes to ``/dev/null`` (the recipe of Python's documentation for SIGPIPE)."""
     for stream in (sys.stdout, sys.stderr):
         if stream is None:  # closed when the program started (`>&-`)
             continue

@@ -1,28 +1,6 @@
-"""The classes Typer builds our commands and groups of: help pages that read as words, and user
-errors as ``error:`` lines and exit codes.
-
-Help pages: Typer builds the command tree afresh at every start; :func:`finish` walks it once
-before it is used (the run's language already chosen), so each command's help ends with two or
-three example lines, every option's value reads as a word (``-c CONTRACT``, ``-l FILE``) rather
-than a type (``<str>``), and "[OPTIONS]" is in the run's language. :class:`Command` writes an
-argument as a word too (``N``, ``[HAND_FILE]``), and "Usage:" and the line of ``--help`` in the
-run's language.
-
-Errors: every user-facing error is a :class:`TarockError`; the group turns it into
-``error: WHERE: MESSAGE`` lines on stderr and its exit code (1: the input breaks the rules;
-2: usage), once for all commands; a file's problem gets the command line's way out
-(:mod:`tarockscore.cli.words`). Typer's own usage errors (an unknown option, a missing
-argument) get the same one-line form and exit 2, in the run's language
-(:func:`tarockscore.cli.typer_glue.said`).
-
-The group also settles the language of a run (``--lang``, ``TAROCKSCORE_LANG``, the locale)
-before anything is parsed, and is the one place where errors and help texts are translated.
-
-Standard output is the command's product: a run with it closed is refused before anything is
-parsed or done (exit 2), and output that cannot be written is one ``error:`` line naming what
-the command saved before it printed (exit 3, :data:`OUTPUT_FAILED`), so nobody records a hand
-twice; a reader that stopped reading (``| head -1``) gets no message.
-"""
+"""The classes Typer builds our commands and groups of (CLI layer): help pages that read as words
+in the run's language, and every user error as ``error:`` lines and its exit code (1: the input
+breaks the rules; 2: usage; 3: the output could not be written), said once for all commands."""
 
 from collections.abc import Callable
 from pathlib import Path
@@ -156,38 +134,24 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
 # marked for the catalogue and shown in the run's language (SPIEL, NAMEN, DATEI); the words
 # typed as they are (de|en, add|drop) and N are the same in every language.
 METAVARS: dict[str, str] = {
+    **dict.fromkeys(("number", "replace", "round", "rounds", "games", "games_five", "seed"), "N"),
+    **dict.fromkeys(("declarer", "partner", "renonce", "name"), N_("NAME")),
+    **dict.fromkeys(("ledger", "players_file", "output", "out"), N_("FILE")),
+    **dict.fromkeys(("points", "defender_points"), N_("POINTS")),
+    **dict.fromkeys(("format", "output_format"), N_("FORMAT")),
     "contract": N_("CONTRACT"),
     "players": N_("NAMES"),
-    "declarer": N_("NAME"),
-    "partner": N_("NAME"),
-    "renonce": N_("NAME"),
-    "points": N_("POINTS"),
-    "defender_points": N_("POINTS"),
     "kontra": N_("STEP"),
     "bonus": N_("BONUS"),
-    "ledger": N_("FILE"),
     "hand_file": N_("HAND_FILE"),
-    "number": "N",
-    "replace": "N",
     "profile": N_("PROFILE"),
     "stake": N_("AMOUNT"),
     "date": N_("DATE"),
     "place": N_("PLACE"),
-    "name": N_("NAME"),
     "folder": N_("FOLDER"),
     "folders": N_("FOLDERS"),
-    "players_file": N_("FILE"),
-    "output": N_("FILE"),
-    "out": N_("FILE"),
-    "format": N_("FORMAT"),
-    "output_format": N_("FORMAT"),
-    "round": "N",
-    "rounds": "N",
-    "games": "N",
-    "games_five": "N",
-    "seed": "N",
-    "action": "add|drop",
     "ledgers": N_("LEDGERS"),
+    "action": "add|drop",
     "lang": "de|en",
 }
 
@@ -233,8 +197,7 @@ def argument_word(param: Parameter) -> str:
 
 
 class PageWords(ClickCommand):
-    """The words of a help page that Click writes in English, in the run's language: "Usage:" and
-    the help of ``--help`` (a base of the command and the group class, before Typer's)."""
+    """The run's language for "Usage:" and the help of ``--help`` (a base of both classes, before Typer's)."""
 
     def format_usage(self, ctx: ClickContext, formatter: HelpFormatter) -> None:
         formatter.write_usage(ctx.command_path, " ".join(self.collect_usage_pieces(ctx)), prefix=_("Usage: "))
@@ -247,9 +210,8 @@ class PageWords(ClickCommand):
 
 
 class Command(PageWords, TyperCommand):
-    """A command whose arguments read as words on its usage line and in its list of arguments,
-    and whose arguments left over are refused with the arguments kept (:class:`ExtraArguments`),
-    to be said in the run's language."""
+    """A command whose arguments read as words, and whose arguments left over are refused as
+    :class:`ExtraArguments`, to be said in the run's language."""
 
     def parse_args(self, ctx: ClickContext, args: list[str]) -> list[str]:
         ctx.allow_extra_args = True  # Click's parsing keeps what is left over; refused here
@@ -285,15 +247,21 @@ class Command(PageWords, TyperCommand):
 
 
 def finish(command: ClickCommand, path: str = "") -> None:
-    """Examples under each command, words as options' placeholders and "[OPTIONS]" in the run's
-    language, throughout a command tree."""
+    """Throughout a command tree Typer has just built for this run: examples under each command,
+    words as options' placeholders, and the help texts (English in the code) in the run's language."""
     if command.epilog is None and path in EXAMPLES:
         command.epilog = example_block(EXAMPLES[path])
     if command.options_metavar == "[OPTIONS]":
         command.options_metavar = _("[OPTIONS]")
     if getattr(command, "subcommand_metavar", None) == "COMMAND [ARGS]...":
         command.subcommand_metavar = _("COMMAND [ARGS]...")  # type: ignore[attr-defined]  # a group's
+    for attr in ("help", "short_help"):
+        text = getattr(command, attr, None)
+        if text:
+            setattr(command, attr, i18n.gettext(text))
     for param in command.params:
+        if getattr(param, "help", None):
+            param.help = i18n.gettext(param.help)  # type: ignore[attr-defined]
         if (
             param.param_type_name != "option"
             or getattr(param, "is_flag", False)
@@ -321,9 +289,7 @@ ERROR = N_("error: {problem}")
 
 
 def _located(text: str) -> str:
-    """A message, or a part of a problem's place, in the run's language: a ledger's ``hand 3``
-    is ``Spiel 3`` in German, its log's ``entry 2`` ``Eintrag 2`` (the rest of the place is the
-    file's own keys)."""
+    """A message, or a part of a problem's place, in the run's language (``hand 3``: ``Spiel 3``)."""
     for prefix, template in (("hand ", HAND), ("entry ", ENTRY)):
         number = text.removeprefix(prefix)
         if number != text and number.isdigit():
@@ -336,8 +302,7 @@ ENTRY = N_("entry {id}")
 
 
 def fail(problems: tuple[Problem, ...], exit_code: int) -> NoReturn:
-    """The one place errors become text: each problem in the chosen language, with the command
-    line's way out of a file's problem (:func:`advised`)."""
+    """The one place errors become text: each problem in the run's language, with its way out."""
     for problem in problems:
         typer.echo(i18n.gettext(ERROR).format(problem=advised(problem).render(_located)), err=True)
     raise typer.Exit(exit_code)
@@ -370,29 +335,8 @@ def output_failed(why: str, written: list[tuple[Path, str]]) -> NoReturn:
     fail((problem,), OUTPUT_FAILED)
 
 
-def localize(command: Any) -> None:
-    """Translate the help texts of a command tree that Typer has just built for this run.
-
-    The texts stay English in the code (help strings and command docstrings); Typer builds
-    fresh command objects at every start, so this never changes a definition.
-    """
-    if i18n.current() == i18n.DEFAULT:
-        return
-    for attr in ("help", "short_help", "epilog"):
-        text = getattr(command, attr, None)
-        if text:
-            setattr(command, attr, i18n.gettext(text))
-    for param in getattr(command, "params", ()):
-        text = getattr(param, "help", None)
-        if text:
-            param.help = i18n.gettext(text)
-    for sub in getattr(command, "commands", {}).values():
-        localize(sub)
-
-
 def _usage(exc: typer.TyperException) -> NoReturn:
-    """Typer's usage error (every error of the Click it carries is a ``TyperException``) as our
-    one ``error:`` line, with the command's help to look at."""
+    """Typer's usage error as our one ``error:`` line, with the command's help to look at."""
     ctx = getattr(exc, "ctx", None)
     hint = (
         i18n.gettext(N_(" (see '{command} --help')")).format(command=ctx.command_path)
@@ -425,7 +369,6 @@ class CommandGroup(PageWords, TyperGroup):
             if stdout_closed():
                 fail((Problem.of("", CLOSED),), 2)
             finish(self)
-            localize(self)
         typed = list(args)
         try:
             ctx = super().make_context(info_name, args, parent, **extra)
@@ -444,11 +387,36 @@ class CommandGroup(PageWords, TyperGroup):
     def invoke(self, ctx: ClickContext) -> Any:
         with escaped_output(), tarockscore.noting_writes() as written:
             try:
-                return reported(super().invoke, ctx)
+                return super().invoke(ctx)
             except OutputGone:
                 raise typer.Exit(OUTPUT_FAILED) from None  # the reader stopped reading: nothing to say
             except OutputFailed as exc:
                 output_failed(exc.why, written)
+            except TarockError as exc:
+                fail(exc.problems, exc.exit_code)
+            except typer.Exit:
+                raise
+            except KeyboardInterrupt:
+                # every file this program writes is replaced in one step: an interrupt changes nothing
+                raise typer.Exit(INTERRUPTED) from None
+            except RecursionError:
+                # the readers bound nesting; this is the last line of defence, never a traceback
+                fail((Problem.of("", N_("the input is nested too deeply to process")),), 1)
+            except ValueError as exc:
+                # Python will not turn an integer of more than 4,300 digits into text; the readers
+                # bound every number, and a sum of stored numbers is the one way left to reach it
+                if "integer string conversion" not in str(exc):
+                    raise
+                fail(
+                    (
+                        Problem.of(
+                            "", N_("a number in the input is too large to show (more than 4,300 digits)")
+                        ),
+                    ),
+                    1,
+                )
+            except typer.TyperException as exc:
+                _usage(exc)
 
 
 def refuse_repeats(group: TyperGroup, ctx: ClickContext, typed: list[str]) -> None:
@@ -462,36 +430,8 @@ def refuse_repeats(group: TyperGroup, ctx: ClickContext, typed: list[str]) -> No
         fail(tuple(Problem("", message) for message in repeated), 2)
 
 
-def reported(invoke: Callable[[ClickContext], Any], ctx: ClickContext) -> Any:
-    """``invoke(ctx)``, every user-facing error it raises turned into ``error:`` lines and an exit code."""
-    try:
-        return invoke(ctx)
-    except TarockError as exc:
-        fail(exc.problems, exc.exit_code)
-    except typer.Exit:
-        raise
-    except KeyboardInterrupt:
-        # every file this program writes is replaced in one step: an interrupt changes nothing
-        raise typer.Exit(INTERRUPTED) from None
-    except RecursionError:
-        # the readers bound nesting; this is the last line of defence, never a traceback
-        fail((Problem.of("", N_("the input is nested too deeply to process")),), 1)
-    except ValueError as exc:
-        # Python will not turn an integer of more than 4,300 digits into text; the readers
-        # bound every number, and a sum of stored numbers is the one way left to reach it
-        if "integer string conversion" not in str(exc):
-            raise
-        fail(
-            (Problem.of("", N_("a number in the input is too large to show (more than 4,300 digits)")),),
-            1,
-        )
-    except typer.TyperException as exc:
-        _usage(exc)
-
-
 class App(typer.Typer):
-    """A Typer app whose commands are of the class :class:`Command` (Typer's ``cls=``), so their
-    help pages read as the rest of ours."""
+    """A Typer app whose commands are of the class :class:`Command`."""
 
     def command(
         self, name: str | None = None, *, cls: type[TyperCommand] | None = None, **settings: Any

@@ -1,31 +1,18 @@
 """The options the commands share (CLI layer): the short form of a hand, ``--ledger``, the output
-options, and the shell's completion of their values.
+options, and the shell's completion of their values (nothing, where a ledger or profile cannot be read)."""
 
-``score`` and ``record`` take the same short form of a hand; the options are declared once here.
-
-Which file an evening is kept in is the library's rule (``tarockscore.find_ledger``: the option,
-else ``$TAROCKSCORE_LEDGER``, else ``tarock-ledger.toml`` here); ``--ledger`` is declared here
-for every evening command, and the library's refusal worded as the option.
-
-A command that prints a table takes ``--format``, ``--json`` and ``--csv``, asks :func:`chosen`
-which format they mean, and prints the view ``render`` built with :func:`show`: the same words,
-the same refusals, one output path.
-
-Shell completion: Typer's completion scripts (``tarockscore --install-completion``) ask the
-program itself; the ``complete_`` functions answer with the players from the ledger and the
-contract, bonus and Kontra names from its profile. A ledger or profile that cannot be read
-completes nothing rather than failing.
-"""
-
-from collections.abc import Mapping, Sequence
+import functools
+import inspect
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
 import tarockscore
+from tarockscore import i18n
 from tarockscore.cli import terminal
-from tarockscore.cli.words import as_options
+from tarockscore.cli.words import EMPTY_PROFILE, as_options
 from tarockscore.errors import N_, TarockError, UsageError, shortened
 from tarockscore.i18n import _
 from tarockscore.render.output import OutputFormat, View, rendered
@@ -43,17 +30,21 @@ LedgerOpt = Annotated[
 ]
 
 
-def now() -> str:
-    """The moment a change is stamped with (the library's clock)."""
-    return tarockscore.now()
-
-
 def ledger_path_of(option: str | None) -> Path:
     """The ledger ``--ledger`` names, else its fallbacks; an empty ``--ledger ""`` is refused."""
     try:
         return tarockscore.find_ledger(option)
     except UsageError as exc:
         raise as_options(exc, "ledger") from None
+
+
+HandArg = Annotated[
+    str | None, typer.Argument(help="A hand file (TOML, docs/hand-format.md), or - for stdin.")
+]
+ProfileOpt = Annotated[
+    str | None,
+    typer.Option("--profile", "-P", help="A shipped profile name or a path to a profile file."),
+]
 
 
 def evening_of(option: str | None) -> "tarockscore.Evening":
@@ -93,11 +84,8 @@ def _profile(ctx: Any) -> Any:
 
 
 def _matching(names: list[str], incomplete: str) -> list[str]:
-    """The names that begin with what is typed, in any case, each once.
-
-    The shell keeps only answers that begin with exactly what was typed, so the typed part is
-    kept as typed: ``Solo`` completes to ``Solodreier`` (names match in any case).
-    """
+    """The names that begin with what is typed, in any case, each once, the typed part kept as
+    typed (the shell keeps only answers that begin with it): ``Solo`` completes to ``Solodreier``."""
     typed = incomplete.casefold()
     out = (incomplete + n[len(incomplete) :] for n in names if n.casefold().startswith(typed))
     return list(dict.fromkeys(out))
@@ -148,81 +136,114 @@ def complete_bonuses(ctx: typer.Context, incomplete: str) -> list[str]:
 
 # -- the short form of a hand --------------------------------------------------------------------
 
-Contract = Annotated[
-    str | None,
-    typer.Option(
+
+Command = Callable[..., None]
+
+
+def parameter(name: str, annotation: Any, default: Any) -> inspect.Parameter:
+    """A command's parameter, for :func:`with_options`."""
+    return inspect.Parameter(
+        name, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=default, annotation=annotation
+    )
+
+
+def option(name: str, kind: Any, default: Any, *names: str, **settings: Any) -> inspect.Parameter:
+    """A command's option, for :func:`with_options`."""
+    return parameter(name, Annotated[kind, typer.Option(*names, **settings)], default)
+
+
+# ``score``, ``record`` and ``replace`` take the same short form of a hand, declared once here.
+SHORT_FORM = (
+    option(
+        "contract",
+        str | None,
+        None,
         "--contract",
         "-c",
         help="Contract, e.g. rufer, Solodreier, Bettel; any case.",
         autocompletion=complete_contracts,
     ),
-]
-Players = Annotated[
-    str | None,
-    typer.Option(
+    option(
+        "players",
+        str | None,
+        None,
         "--players",
         "-p",
         help="Seat order, Forehand first; when recording, leave out: the ledger knows the deal.",
         autocompletion=complete_seat_order,
     ),
-]
-Declarer = Annotated[
-    str | None,
-    typer.Option("--declarer", "-d", help="Who played the contract.", autocompletion=complete_players),
-]
-Partner = Annotated[
-    str | None,
-    typer.Option(
-        "--partner", "-w", help="Holder of the called King (or XX).", autocompletion=complete_players
+    option(
+        "declarer",
+        str | None,
+        None,
+        "--declarer",
+        "-d",
+        help="Who played the contract.",
+        autocompletion=complete_players,
     ),
-]
-Points = Annotated[
-    list[str],
-    typer.Option(
+    option(
+        "partner",
+        str | None,
+        None,
+        "--partner",
+        "-w",
+        help="Holder of the called King (or XX).",
+        autocompletion=complete_players,
+    ),
+    option(
+        "points",
+        list[str],
+        [],
         "--points",
         "-t",
         help='Declarer side\'s card points: 40, "35 2/3", 35/2 or "35 2" (35 and 2 Blatt); '
         "Trischaken: NAME=POINTS, repeated.",
     ),
-]
-DefenderPoints = Annotated[
-    str | None, typer.Option("--defender-points", help="The Defenders' card points, checked.")
-]
-Won = Annotated[
-    bool | None, typer.Option("--won/--lost", help="Outcome instead of card points (negative contracts).")
-]
-Kontra = Annotated[
-    list[str],
-    typer.Option(
+    option(
+        "defender_points", str | None, None, "--defender-points", help="The Defenders' card points, checked."
+    ),
+    option(
+        "won", bool | None, None, "--won/--lost", help="Outcome instead of card points (negative contracts)."
+    ),
+    option(
+        "kontra",
+        list[str],
+        [],
         "--kontra",
         "-k",
         help="Kontra step on the contract; negative contracts: DEFENDER=STEP, repeated.",
         autocompletion=complete_steps,
     ),
-]
-Huettenfleck = Annotated[bool, typer.Option("--huettenfleck", help="Kontra said before the talon was seen.")]
-Talon = Annotated[bool, typer.Option("--talon", help="The called King lay in the talon.")]
-OwnKing = Annotated[
-    bool,
-    typer.Option(
-        "--own-king", help="The declarer called a King he holds himself and played alone (where allowed)."
+    option("huettenfleck", bool, False, "--huettenfleck", help="Kontra said before the talon was seen."),
+    option("talon", bool, False, "--talon", help="The called King lay in the talon."),
+    option(
+        "own_king",
+        bool,
+        False,
+        "--own-king",
+        help="The declarer called a King he holds himself and played alone (where allowed).",
     ),
-]
-KingHalf = Annotated[
-    str | None,
-    typer.Option(
+    option("conceded", bool, False, "--conceded", help="With --talon: the declarer conceded at once."),
+    option(
+        "king_half",
+        str | None,
+        None,
         "--king-half",
         help="With --talon: whose the talon half with the called King became: declarer (he took it, "
         "or got it at the end of a solo call) or defenders (left to them).",
     ),
-]
-Conceded = Annotated[bool, typer.Option("--conceded", help="With --talon: the declarer conceded at once.")]
-Renonce = Annotated[
-    str | None, typer.Option("--renonce", help="The player who revoked.", autocompletion=complete_players)
-]
-Bonus = Annotated[
-    list[str],
-    typer.Option(
+    option(
+        "renonce",
+        str | None,
+        None,
+        "--renonce",
+        help="The player who revoked.",
+        autocompletion=complete_players,
+    ),
+    option(
+        "bonus",
+        list[str],
+        [],
         "--bonus",
         "-b",
         # the pattern is the placeholder: a help page never breaks it across lines, as it
@@ -231,7 +252,38 @@ Bonus = Annotated[
         help="A bonus with its side, whether announced or lost, and a Kontra step; repeated.",
         autocompletion=complete_bonuses,
     ),
-]
+)
+
+
+def with_options(group: Sequence[inspect.Parameter], name: str) -> Callable[[Command], Command]:
+    """A decorator: the command with the options of ``group`` (before its ``--ledger``), handed
+    to it as one dict, its parameter ``name``."""
+
+    def decorate(command: Command) -> Command:
+        own = [p for p in inspect.signature(command).parameters.values() if p.name != name]
+        at = next((i for i, p in enumerate(own) if p.name == "ledger"), len(own))
+
+        @functools.wraps(command)
+        def run(**values: Any) -> None:
+            command(**{name: {p.name: values.pop(p.name) for p in group}}, **values)
+
+        run.__signature__ = inspect.Signature([*own[:at], *group, *own[at:]])  # type: ignore[attr-defined]
+        return run
+
+    return decorate
+
+
+with_short_form = with_options(SHORT_FORM, "short")
+
+
+def language_given(lang: str) -> str:
+    """The language ``--lang`` names (de or en); any other is refused."""
+    chosen = i18n.language_of(lang)
+    if chosen is None:
+        raise UsageError(
+            N_("{value!r} is not a language of tarockscore; use de or en"), where="--lang", value=lang
+        )
+    return chosen
 
 
 def typed_names(text: str) -> list[str]:
@@ -243,47 +295,13 @@ def typed_names(text: str) -> list[str]:
 def profile_given(value: str | None, where: str = "--profile") -> str | None:
     """A profile option as given; an empty one is refused, never taken for the default profile."""
     if value is not None and not value.strip():
-        raise UsageError(
-            N_(
-                "{value!r}: empty; give a shipped profile's name (`tarockscore profiles` lists them) or the path to a profile file"
-            ),
-            value=value,
-            where=where,
-        )
+        raise UsageError(EMPTY_PROFILE, value=value, where=where)
     return value
 
 
-SHORT_KEYS = (
-    "contract",
-    "players",
-    "declarer",
-    "partner",
-    "points",
-    "defender_points",
-    "won",
-    "kontra",
-    "huettenfleck",
-    "talon",
-    "own_king",
-    "conceded",
-    "king_half",
-    "renonce",
-    "bonus",
-)
-
-
-def short_form(values: Mapping[str, Any]) -> dict[str, Any]:
-    """The short-form options among a command's arguments (pass ``locals()``)."""
-    return {key: values[key] for key in SHORT_KEYS}
-
-
 def repeated_options(params: Sequence[Any], args: Sequence[str]) -> list[str]:
-    """Messages for single-valued options given twice with different values.
-
-    Click keeps the last of them without a word (``-c rufer -c dreier`` plays a Dreier, ``--won
-    --lost`` a lost hand); a scorekeeper who typed both meant one of them, so both are refused.
-    ``params`` are the command's Click parameters, ``args`` its arguments as typed.
-    """
+    """Messages for single-valued options among ``args`` given twice with different values: Click
+    keeps the last without a word (``-c rufer -c dreier`` plays a Dreier); both are refused."""
     names: dict[str, Any] = {}
     for param in params:
         if getattr(param, "param_type_name", "") != "option" or getattr(param, "multiple", False):

@@ -17,8 +17,6 @@ from tarockscore import i18n
 from tarockscore.errors import N_, Shown, TarockError, escape_unprintable
 from tarockscore.i18n import _, ngettext
 
-# -- terminal --------------------------------------------------------------------------------------
-
 
 class OutputFailed(Exception):
     """Standard output could not be written; ``why`` is the system's reason (its ``strerror``)."""
@@ -33,11 +31,8 @@ class OutputGone(Exception):
 
 
 def stdout_closed() -> bool:
-    """Whether standard output is closed or not open for writing (``>&-``, ``1<file``).
-
-    A write of no bytes asks the system without writing anything; a full device answers it with
-    its own error, which the first real write reports (see :class:`OutputFailed`).
-    """
+    """Whether standard output is closed or not open for writing (``>&-``, ``1<file``), asked
+    with a write of no bytes (a full device's error is left to the first real write)."""
     out = sys.stdout
     if out is None:  # Python found no descriptor 1 when it started
         return True
@@ -53,11 +48,8 @@ def stdout_closed() -> bool:
 
 
 class EscapingWriter(io.TextIOBase):
-    """A text stream that escapes what it is given, then writes it to ``inner``.
-
-    ``diagnostics``: the stream is standard error, where a failed write is dropped; on standard
-    output it raises :class:`OutputFailed` or :class:`OutputGone`.
-    """
+    """A text stream that escapes what it is given, then writes it to ``inner``; a failed write
+    raises :class:`OutputFailed` or :class:`OutputGone`, and is dropped on standard error (``diagnostics``)."""
 
     def __init__(self, inner: TextIO, diagnostics: bool = False) -> None:
         self._inner = inner
@@ -131,8 +123,7 @@ def escaped_output() -> Iterator[None]:
 
 # -- warnings --------------------------------------------------------------------------------------
 
-# Warnings of one kind said in a run before the rest are counted.
-CAP = 20
+CAP = 20  # warnings of one kind said in a run before the rest are counted
 
 
 def one_line(text: str) -> str:
@@ -151,15 +142,14 @@ def say(line: str) -> None:
 
 
 def kind_of(text: str) -> str:
-    """A warning's kind: the template of a message (``{a!r} and {b!r} look like one player``),
-    else its text."""
+    """A warning's kind: the template of a message, else its text."""
     template = getattr(text, "template", None)
     return template if isinstance(template, str) else str(text)
 
 
 class Warnings:
-    """The warnings of one run: the first :data:`CAP` of each kind said as they come (all of them
-    when ``verbose``), the rest counted for :meth:`close`."""
+    """The warnings of one run: the first :data:`CAP` of each kind said (all when ``verbose``), the
+    rest counted for :meth:`close`."""
 
     def __init__(self, verbose: bool = False, cap: int = CAP) -> None:
         self.verbose = verbose
@@ -188,13 +178,9 @@ class Warnings:
 
 # -- ask -------------------------------------------------------------------------------------------
 
-# A line typed at a question is a name, a number or a few words.
-MAX_LINE = 4096
-# Answers in a row that one question does not take before the run gives up.
-MAX_WRONG = 20
-# Answers to one run in all: a hand asks about fifteen questions, and 'back' or a changed line
-# asks some again; a thousand is more than any table types.
-MAX_ANSWERS = 1000
+MAX_LINE = 4096  # a line typed at a question is a name, a number or a few words
+MAX_WRONG = 20  # answers in a row that one question does not take before the run gives up
+MAX_ANSWERS = 1000  # answers to one run: a hand asks about fifteen questions
 
 
 class TooMuchInput(TarockError):
@@ -202,8 +188,8 @@ class TooMuchInput(TarockError):
 
 
 class _BoundedLines:
-    """Standard input, read a line of at most :data:`MAX_LINE` characters at a time (what Python's
-    ``input()`` reads when standard input is no terminal); everything else is the stream's own."""
+    """Standard input, read a line of at most :data:`MAX_LINE` characters at a time (by ``input()``
+    when standard input is no terminal)."""
 
     def __init__(self, inner: TextIO) -> None:
         self._inner = inner
@@ -230,9 +216,8 @@ class _BoundedLines:
 
 
 def answer_to(prompt: str) -> str:
-    """One line typed at the prompt, of at most :data:`MAX_LINE` characters; Enter gives ''. End
-    of input raises ``typer.Abort``, Ctrl-C ``KeyboardInterrupt``, a longer line
-    :class:`TooMuchInput`."""
+    """One line typed at the prompt (Enter gives ''); end of input raises ``typer.Abort``, Ctrl-C
+    ``KeyboardInterrupt``, a line longer than :data:`MAX_LINE` :class:`TooMuchInput`."""
     stdin = sys.stdin
     sys.stdin = _BoundedLines(stdin)
     try:
@@ -254,8 +239,7 @@ class Asker:
         self.wrong = 0
 
     def answered(self, text: str) -> str:
-        """``text``, one more answer of the run (:func:`answer_to` read it); past
-        :data:`MAX_ANSWERS` the run ends (:class:`TooMuchInput`)."""
+        """``text``, one more answer of the run; past :data:`MAX_ANSWERS` the run ends."""
         self.answers += 1
         if self.answers > MAX_ANSWERS:
             raise TooMuchInput(
@@ -278,8 +262,7 @@ class Asker:
 
 
 def confirm(question: str, *, default: bool = False) -> bool:
-    """Ask until the answer is yes or no; Enter gives ``default``. End of input raises
-    ``typer.Abort``, Ctrl-C ``KeyboardInterrupt``, too many other answers :class:`TooMuchInput`."""
+    """Ask until the answer is yes or no; Enter gives ``default`` (the rest as :func:`answer_to`)."""
     choice = _("Y/n") if default else _("y/N")
     asker = Asker()
     while True:

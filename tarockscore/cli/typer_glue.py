@@ -1,32 +1,18 @@
 """What the command line needs of Typer beyond its public API, in one place (CLI layer), and
-Typer's usage errors said again in the reader's language.
+Typer's usage errors said again in the reader's language. No other module of tarockscore touches
+a name of Typer's that starts with an underscore.
 
-Typer 0.28 does not depend on Click: it carries a copy of Click 8.3.1 as ``typer._click`` and
-makes public little of it: ``typer.BadParameter``, ``typer.Context``, for ``cls=`` its own
-subclasses ``typer.core.TyperCommand`` and ``TyperGroup``, and ``typer.TyperException``, the
-base of every Click error in the copy. Everything else the command line uses is reached here,
-and no other module of tarockscore touches a name of Typer's that starts with an underscore:
+- ``typer.core._``: the gettext Typer says its own words through (:data:`TYPER_WORDS`), bound to
+  the standard library's; :func:`speak_our_language` rebinds it to our catalogue.
+- ``typer._click.exceptions``: the classes of Typer's usage errors, which it writes in English
+  only; :func:`said` says each kind again from the parts the error carries (and the value of
+  "... is not a valid int.", read from its message). Arguments left over are refused by our
+  command class itself (:class:`ExtraArguments`), which keeps them.
+- ``typer._click``'s ``Command``, ``Context``, ``Parameter`` and ``HelpFormatter``: the base of
+  the help pages' words and the annotations of the methods :mod:`tarockscore.cli.group` overrides.
 
-- ``typer.core._``: the gettext through which Typer says its own words on a help page and in a
-  group's errors (:data:`TYPER_WORDS`). Typer binds it to the standard library's
-  ``gettext.gettext``, which knows no catalogue of ours; :func:`speak_our_language` rebinds it
-  to our catalogue, which speaks the language chosen for the run.
-- ``typer._click.exceptions``: the classes of Typer's usage errors, ``MissingParameter``,
-  ``NoSuchOption``, ``BadOptionUsage``, ``BadParameter`` and ``UsageError``. Typer writes them in
-  English and keeps no catalogue of them; :func:`said` says each kind again in the run's language
-  from the parts the error carries (``param``, ``param_hint``, ``param_type``, ``option_name``,
-  ``possibilities``, ``message``). Arguments left over are refused by the command itself
-  (:class:`ExtraArguments`, raised by ``cli.shell.group.Command``), which keeps them: Click's own
-  refusal keeps them only inside its sentence.
-- One part no field holds: the value in Click's "... is not a valid int." (the value that failed
-  is not kept), read from the error's ``message`` before that known ending.
-- ``typer._click.Command``, ``Context``, ``Parameter`` and ``HelpFormatter``: Click's command
-  class, the base of the help pages' words (``cli.shell.group.PageWords``, put before Typer's own
-  command and group classes), and the classes of what Click hands to the methods
-  :mod:`tarockscore.cli.group` overrides, for their annotations.
-
-Checked against Typer 0.28.0 and the Click 8.3.1 it carries. ``tests/test_typer_glue.py``
-fails when one of these is gone or says its English differently.
+Checked against Typer 0.28.0 and the Click 8.3.1 it carries as ``typer._click``;
+``tests/test_typer_glue.py`` fails when one of these is gone or says its English differently.
 """
 
 from __future__ import annotations
@@ -103,8 +89,7 @@ _NOT_AN_INT_END = " is not a valid int."
 
 
 class ExtraArguments(UsageError):
-    """Arguments a command was given beyond its own (``delete 1 2 3``), with the English of Click's
-    own refusal."""
+    """Arguments a command was given beyond its own (``delete 1 2 3``), in Click's English."""
 
     def __init__(self, extra: Sequence[str], ctx: ClickContext | None = None) -> None:
         self.extra = list(extra)
@@ -113,8 +98,7 @@ class ExtraArguments(UsageError):
 
 
 def said(exc: typer.TyperException) -> str:
-    """Typer's usage error ``exc`` in the run's language: as Typer wrote it in English, in an
-    English run or for an error of another kind."""
+    """Typer's usage error ``exc`` in the run's language (as Typer wrote it where we do not say it)."""
     english = exc.format_message()
     if i18n.current() == i18n.DEFAULT:
         return english
@@ -126,9 +110,8 @@ def said(exc: typer.TyperException) -> str:
 
 
 def usage_words(exc: typer.TyperException) -> tuple[str, dict[str, str]] | None:
-    """The message that says ``exc`` again, and its parts, taken from the error's fields; ``None``
-    for an error of another kind, or one that adds words of its own (a choice's list of what may
-    be given, an option of two values), so it is shown as Typer wrote it."""
+    """The message that says ``exc`` again, and its parts from the error's fields; ``None`` for an
+    error of another kind, or one that adds words of its own (a choice's list, an option of two values)."""
     if isinstance(exc, ExtraArguments):
         return (EXTRA_ARGUMENTS, {"arguments": _arguments(exc.extra)}) if exc.extra else None
     if isinstance(exc, MissingParameter):

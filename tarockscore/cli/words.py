@@ -4,18 +4,20 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from decimal import Decimal
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import typer
 
 import tarockscore
 from tarockscore import i18n
+from tarockscore.cli.terminal import warning
 from tarockscore.errors import (
     N_,
+    Collector,
     HandError,
     Message,
     Problem,
@@ -24,14 +26,15 @@ from tarockscore.errors import (
     UsageError,
     Values,
     message,
+    reason,
 )
 from tarockscore.i18n import _, translated
 
+T = TypeVar("T")
+
 # -- notation --------------------------------------------------------------------------------------
 
-# ASCII digits only ([0-9], not \d: that also takes Arabic-Indic and other digits), and \Z, not $,
-# which would also match before a final line break.
-# Compiled on first use (re keeps them): most commands never read a stake, a date or a number.
+# ASCII digits only ([0-9], not \d: that also takes other scripts' digits); \Z, not $ (a final line break).
 _COMMA_AMOUNT = r"\s*([0-9]+),([0-9]{1,2})\s*\Z"
 _ISO_DATE = r"([0-9]{4})-([0-9]{2})-([0-9]{2})\Z"
 _TABLE_DATE = r"([0-9]{2})\.([0-9]{2})\.([0-9]{4})\Z"
@@ -75,6 +78,20 @@ def table_date(text: str) -> dt.date:
         ) from None
 
 
+def read_option(problems: Collector, option: str, read: Callable[[str], T], text: str | None) -> T | None:
+    """The value of an option as ``read`` reads it (None when not given); a refusal noted in
+    ``problems`` at the option."""
+    if text is None:
+        return None
+    try:
+        return read(text)
+    except UsageError as exc:
+        problems.problems += exc.problems
+    except ValueError as exc:
+        problems.add(option, reason(exc))
+    return None
+
+
 def hand_number(text: str) -> int:
     """A hand's number as ``show`` lists it: ASCII digits, 1 or more (no ``1_000``, ``1e2``, ``+3``)."""
     value = text.strip()
@@ -105,13 +122,7 @@ SHORT_FORM: Mapping[str, tuple[str, str, str]] = {
     "bonus": ("bonus", "-b", "NAME,FLAGS"),
 }
 
-# Compiled on first use (re keeps it): only an error's message asks it.
 _FIELD = r"^(?P<key>[a-z_]+)(?:\[(?P<index>\d+)\])?(?:\.(?P<sub>.+))?$"
-
-
-def _placeholder(takes: str) -> str:
-    """An option's placeholder in the reader's language, as its help page shows it (PUNKTE)."""
-    return ",".join(translated(part) if part.isupper() else part for part in takes.split(","))
 
 
 def short_form_field(where: str, short: Mapping[str, Any]) -> str:
@@ -120,7 +131,8 @@ def short_form_field(where: str, short: Mapping[str, Any]) -> str:
     if match is None or match["key"] not in SHORT_FORM:
         return where
     option, flag, takes = SHORT_FORM[match["key"]]
-    takes = _placeholder(takes)
+    # the placeholder in the reader's language, as the help page shows it (PUNKTE)
+    takes = ",".join(translated(part) if part.isupper() else part for part in takes.split(","))
     if option == "talon" and short.get("own_king"):  # called_king = "own" comes from --own-king
         option, flag = "own_king", "--own-king"
     given = short.get(option)
@@ -205,53 +217,41 @@ SHORT_FORM_WORDING: Mapping[str, str] = {
 }
 
 
-def _worded(problem: Problem) -> Problem:
-    """The problem in the short form's words, where its message names hand-file keys."""
-    short = SHORT_FORM_WORDING.get(problem.template)
-    if short is None:
-        return problem
-    return Problem.of(problem.where, short, **dict(problem.values))
-
-
 def in_short_form(exc: TarockError, short: Mapping[str, Any]) -> TarockError:
     """The same error with each hand-file key named as the short-form option it came from, and
     a message that tells how to give a key in the options' words."""
-    moved = [_worded(p).moved(short_form_field(p.where, short)) for p in exc.problems]
+    moved = []
+    for p in exc.problems:
+        worded = SHORT_FORM_WORDING.get(p.template)
+        p = p if worded is None else Problem.of(p.where, worded, **dict(p.values))
+        moved.append(p.moved(short_form_field(p.where, short)))
     return type(exc)(moved)
 
 
-# A field of a command's problem (the ledger's and the season's words) as the option that gives it.
-COMMAND_OPTIONS: Mapping[str, str] = {
-    "players": "--players",
-    "profile": "--profile",
-    "alias": "--alias",
-    "player": "--player",
-    "hands": "HANDS",  # the argument of ``radl add`` and ``radl strike``
-    "round": "--round",  # the round ``tournament draw`` draws
-    "format": "--format",  # the format ``tournament new`` ranks the day by
-    "ledger": "--ledger",
-    "place": "--place",
-    "stake": "--stake",
-}
+# A command's field (the library's word) as the option that gives it: ``--players``, ``--round``;
+# the number of hands of ``radl add`` and ``radl strike`` is their argument.
+ARGUMENTS = {"hands": "HANDS"}
 
 
-def as_option(problem: Problem, *fields: str) -> Problem:
-    """The problem with a named command field (``players``) given as its option (``--players``)."""
+def _at_option(problem: Problem, fields: tuple[str, ...]) -> Problem:
     head, sep, rest = problem.where.partition(" ")
-    if head in fields and head in COMMAND_OPTIONS:
-        return problem.moved(COMMAND_OPTIONS[head] + sep + rest)
-    return problem
+    field = head.removesuffix(":")
+    if field not in fields:
+        return problem
+    option = ARGUMENTS.get(field, f"--{field}")
+    return problem.moved(option + head[len(field) :] + sep + rest)
 
 
 def as_options(exc: TarockError, *fields: str) -> TarockError:
-    """The same error with the named command fields given as options."""
-    return type(exc)([as_option(p, *fields) for p in exc.problems])
+    """The same error with a problem located at a named field (``players``, ``alias: …``) located
+    at its option (``--players``)."""
+    return type(exc)([_at_option(p, fields) for p in exc.problems])
 
 
 def at_option(exc: TarockError, field: str) -> TarockError:
     """The same error with each problem located at exactly ``field`` (``round``) located at its
     option (``--round``); a location that only begins with the word (a folder's name) stays."""
-    option = COMMAND_OPTIONS[field]
+    option = ARGUMENTS.get(field, f"--{field}")
     return type(exc)([p.moved(option) if p.where == field else p for p in exc.problems])
 
 
@@ -268,8 +268,8 @@ REPAIR_HINT = message(
     )
 )
 
-# A lower layer's template: the command line's, and the values it adds to the lower layer's.
-Wording = Mapping[str, tuple[str, Values]]
+# A lower layer's template: the command line's, with the values it adds to the lower layer's, if any.
+Wording = Mapping[str, str | tuple[str, Values]]
 
 # The I/O layer's problems with a way out.
 ADVICE: Wording = {
@@ -279,26 +279,17 @@ ADVICE: Wording = {
         ),
         (("ENV", LEDGER_ENV),),
     ),
-    ways_out.LEDGER_EXISTS: (
-        N_(
-            "{path} already exists: an evening is kept there. Choose another file with --ledger, or remove it first; nothing was written"
-        ),
-        (),
+    ways_out.LEDGER_EXISTS: N_(
+        "{path} already exists: an evening is kept there. Choose another file with --ledger, or remove it first; nothing was written"
     ),
-    ways_out.LEDGER_CHANGED: (
-        N_(
-            "the ledger was changed outside tarockscore, so it is not used and nothing was written; run "
-            "`tarockscore repair --ledger {name}` to re-score it from its stored hands and see every "
-            "number that changes, then `tarockscore repair --write --ledger {name}` to keep it (with an "
-            "audit entry)"
-        ),
-        (),
+    ways_out.LEDGER_CHANGED: N_(
+        "the ledger was changed outside tarockscore, so it is not used and nothing was written; run "
+        "`tarockscore repair --ledger {name}` to re-score it from its stored hands and see every "
+        "number that changes, then `tarockscore repair --write --ledger {name}` to keep it (with an "
+        "audit entry)"
     ),
-    ways_out.OLD_LEDGER: (
-        N_(
-            "{path}: a ledger of schema 1, as tarockscore wrote it before 0.2.0; this version reads the current format only, so nothing was read or written. Run `tarockscore upgrade {path}` to convert it (the old file is kept as {path}.bak)"
-        ),
-        (),
+    ways_out.OLD_LEDGER: N_(
+        "{path}: a ledger of schema 1, as tarockscore wrote it before 0.2.0; this version reads the current format only, so nothing was read or written. Run `tarockscore upgrade {path}` to convert it (the old file is kept as {path}.bak)"
     ),
     ways_out.PROFILE_UNPINNED: (
         N_(
@@ -313,52 +304,35 @@ ADVICE: Wording = {
         ),
         (("hint", REPAIR_HINT),),
     ),
-    ways_out.PROFILE_DAMAGED: (
-        N_(
-            "its sha256 is {actual}…, but profile.sha256 says {stored}…: the stored profile was edited and "
-            "no longer reads as a profile (its problems follow), so `tarockscore repair` cannot use it; "
-            "restore the file from a copy, or put back its [profile] table from another ledger kept under "
-            "the same profile"
-        ),
-        (),
+    ways_out.PROFILE_DAMAGED: N_(
+        "its sha256 is {actual}…, but profile.sha256 says {stored}…: the stored profile was edited and "
+        "no longer reads as a profile (its problems follow), so `tarockscore repair` cannot use it; "
+        "restore the file from a copy, or put back its [profile] table from another ledger kept under "
+        "the same profile"
     ),
-    ways_out.PROFILE_UNREADABLE: (
-        N_(
-            "the stored profile does not read as a profile (its problems follow), so the evening cannot be "
-            "re-scored under it; restore the file from a copy, or put back its [profile] table from another "
-            "ledger kept under the same profile"
-        ),
-        (),
+    ways_out.PROFILE_UNREADABLE: N_(
+        "the stored profile does not read as a profile (its problems follow), so the evening cannot be "
+        "re-scored under it; restore the file from a copy, or put back its [profile] table from another "
+        "ledger kept under the same profile"
     ),
     ways_out.PROFILE_RENAMED: (
         N_("{name!r}, but the stored profile document is named {named!r}: the file was edited; {hint}"),
         (("hint", REPAIR_HINT),),
     ),
-    ways_out.NO_TOURNAMENT_FOLDER: (
-        N_("{folder}: no such folder; start a tournament with `tarockscore tournament new {folder} …`"),
-        (),
+    ways_out.NO_TOURNAMENT_FOLDER: N_(
+        "{folder}: no such folder; start a tournament with `tarockscore tournament new {folder} …`"
     ),
-    ways_out.NO_TOURNAMENT: (
-        N_("{path}: no tournament here; start one with `tarockscore tournament new {folder} …`"),
-        (),
+    ways_out.NO_TOURNAMENT: N_(
+        "{path}: no tournament here; start one with `tarockscore tournament new {folder} …`"
     ),
-    ways_out.OLD_DAY: (
-        N_(
-            "{path}: a day kept by an earlier tarockscore, 0.3 or before (tournament = 1, before the day's log); run `tarockscore upgrade {folder}` to convert it (the old file is kept as tournament.toml.bak). Nothing was used"
-        ),
-        (),
+    ways_out.OLD_DAY: N_(
+        "{path}: a day kept by an earlier tarockscore, 0.3 or before (tournament = 1, before the day's log); run `tarockscore upgrade {folder}` to convert it (the old file is kept as tournament.toml.bak). Nothing was used"
     ),
-    ways_out.SHEET_FAILS_CHECK: (
-        N_(
-            "{value}: this table's sheet fails its own check (`tarockscore check --ledger {path}`); the standings need every table"
-        ),
-        (),
+    ways_out.SHEET_FAILS_CHECK: N_(
+        "{value}: this table's sheet fails its own check (`tarockscore check --ledger {path}`); the standings need every table"
     ),
-    ways_out.SHEET_FAILS_CHECK_MONEY: (
-        N_(
-            "{value}: this table's sheet fails its own check (`tarockscore check --ledger {path}`); the day's money needs every table"
-        ),
-        (),
+    ways_out.SHEET_FAILS_CHECK_MONEY: N_(
+        "{value}: this table's sheet fails its own check (`tarockscore check --ledger {path}`); the day's money needs every table"
     ),
 }
 
@@ -366,26 +340,22 @@ ADVICE: Wording = {
 def advised(problem: Problem, wording: Wording = ADVICE) -> Problem:
     """The problem as the command line says it (``wording``: the command line's template for a
     lower layer's, and the values it adds): with its way out, where it has one."""
-    worded = _in_wording(problem.template, problem.values, wording)
+    worded = in_words(Message(problem.template, problem.values), wording)
     return problem if worded is None else Problem.of(problem.where, worded)
 
 
-def in_words(text: str, wording: Wording) -> str:
-    """A message of a lower layer (a warning) as the command line says it, where ``wording`` has it."""
-    if isinstance(text, Message):
-        worded = _in_wording(text.template, text.values, wording)
-        if worded is not None:
-            return worded
-    return text
-
-
-def _in_wording(template: str, values: Values, wording: Wording) -> Message | None:
-    way = wording.get(template)
-    if way is None:
+def in_words(text: str, wording: Wording) -> Message | None:
+    """A message of a lower layer as the command line says it; None where ``wording`` has it not."""
+    if not isinstance(text, Message) or text.template not in wording:
         return None
-    command_line, more = way
-    return Message(command_line, values + more)
+    way = wording[text.template]
+    template, more = (way, ()) if isinstance(way, str) else way
+    return Message(template, text.values + more)
 
+
+EMPTY_PROFILE = N_(
+    "{value!r}: empty; give a shipped profile's name (`tarockscore profiles` lists them) or the path to a profile file"
+)
 
 # -- season words ----------------------------------------------------------------------------------
 
@@ -393,73 +363,34 @@ M = tarockscore.SeasonMessages
 
 # Each season message's command-line wording; the values stay the library's (none added).
 AS_OPTIONS: Wording = {
-    M.ONE_PLAYER_TWO_WAYS: (
-        N_(
-            "{drop!r} ({drop_in}) and {keep!r} ({keep_in}) look like one player spelt two ways; if so, fold them with --alias '{drop}={keep}'"
-        ),
-        (),
+    M.ONE_PLAYER_TWO_WAYS: N_(
+        "{drop!r} ({drop_in}) and {keep!r} ({keep_in}) look like one player spelt two ways; if so, fold them with --alias '{drop}={keep}'"
     ),
-    M.UNUSED_ALIAS: (N_("--alias {alias}={name}: nobody called {alias!r} played in these ledgers{hint}"), ()),
-    M.TWO_AT_ONE_TABLE: (
-        N_(
-            "{names} sat at this table together, so they are two players: they cannot both be {name!r}; drop that --alias"
-        ),
-        (),
+    M.UNUSED_ALIAS: N_("--alias {alias}={name}: nobody called {alias!r} played in these ledgers{hint}"),
+    M.TWO_AT_ONE_TABLE: N_(
+        "{names} sat at this table together, so they are two players: they cannot both be {name!r}; drop that --alias"
     ),
-    M.PROFILES_CANNOT_ADD: (
-        N_(
-            "these ledgers were scored under different profiles, {_describe}, and their Victory Points cannot be added as they stand: {why}; give --rescore PROFILE to score every hand under one profile"
-        ),
-        (),
+    M.PROFILES_CANNOT_ADD: N_(
+        "these ledgers were scored under different profiles, {_describe}, and their Victory Points cannot be added as they stand: {why}; give --rescore PROFILE to score every hand under one profile"
     ),
-    M.PROFILES_ADDED: (
-        N_(
-            "these ledgers were scored under different profiles: {profiles}; their Victory Points are added as they stand (--rescore PROFILE scores every hand under one profile)"
-        ),
-        (),
+    M.PROFILES_ADDED: N_(
+        "these ledgers were scored under different profiles: {profiles}; their Victory Points are added as they stand (--rescore PROFILE scores every hand under one profile)"
     ),
-    M.UNDATED: (N_("{source} has no date: left out by --from/--to"), ()),
-    M.WRONGLY_DATED: (N_("{source} has the date {date!r}, not YYYY-MM-DD: left out by --from/--to"), ()),
-    M.ALIAS_FORM: (N_("--alias {text!r}: give ALIAS=NAME, e.g. --alias 'Hansi=Hans'"), ()),
-    M.ALIAS_NAME: (N_("--alias {text!r}: {name!r}: {wrong}"), ()),
-    M.NO_ALIAS_FILE: (N_("--aliases {alias_file!r}: no such file"), ()),
-    M.DATES_CROSSED: (N_("--from {start} is after --to {end}"), ()),
-    M.LEAVE_OUT_BAD: (N_("or leave a ledger that fails its check out of the season with --skip-bad"), ()),
-    M.EMPTY_PROFILE: (
-        N_(
-            "{value!r}: empty; give a shipped profile's name (`tarockscore profiles` lists them) or the path to a profile file"
-        ),
-        (),
-    ),
+    M.UNDATED: N_("{source} has no date: left out by --from/--to"),
+    M.WRONGLY_DATED: N_("{source} has the date {date!r}, not YYYY-MM-DD: left out by --from/--to"),
+    M.ALIAS_FORM: N_("--alias {text!r}: give ALIAS=NAME, e.g. --alias 'Hansi=Hans'"),
+    M.ALIAS_NAME: N_("--alias {text!r}: {name!r}: {wrong}"),
+    M.NO_ALIAS_FILE: N_("--aliases {alias_file!r}: no such file"),
+    M.DATES_CROSSED: N_("--from {start} is after --to {end}"),
+    M.LEAVE_OUT_BAD: N_("or leave a ledger that fails its check out of the season with --skip-bad"),
+    M.EMPTY_PROFILE: EMPTY_PROFILE,
 }
-
-# The library's fields of a season, and the options that give them.
-OPTIONS = {
-    "alias": "--alias",
-    "player": "--player",
-    "aliases": "--aliases",
-    "rescore": "--rescore",
-    "ledger": "--ledger",
-    "title": "--title",
-}
-
-
-def _at_option(problem: Problem, fields: tuple[str, ...]) -> Problem:
-    head, sep, rest = problem.where.partition(" ")
-    field = head.removesuffix(":")
-    if field in fields:
-        return problem.moved(OPTIONS[field] + head[len(field) :] + sep + rest)
-    return problem
-
-
-# The fields of the season's fold: a problem located at one of them is about that option.
-FOLD_FIELDS = ("alias", "player", "aliases", "rescore")
 
 
 def season_error(exc: TarockError, *fields: str) -> TarockError:
-    """A season's error with its words, and the fields named (those of the fold, unless named),
-    given as the command line's options."""
-    named = fields or FOLD_FIELDS
+    """A season's error in the command line's words, the fields named (those of the fold, unless
+    named) given as options."""
+    named = fields or ("alias", "player", "aliases", "rescore")
     return type(exc)([advised(_at_option(p, named), AS_OPTIONS) for p in exc.problems])
 
 
@@ -475,27 +406,25 @@ def in_option_words(text: str) -> str:
                 alias=values["alias"],
                 hint=values["hint"],
             )
-    return in_words(text, AS_OPTIONS)
+    return in_words(text, AS_OPTIONS) or text
 
 
 def warning_text(text: str) -> str:
-    """A warning of the season as the ``warning:`` line on standard error shows it, in the
-    reader's language; a ledger left out names the problem that stopped it with its way out."""
-    if isinstance(text, tarockscore.LeftOut):
-        more = len(text.problems) - 1
-        first = advised(text.problems[0]).render(i18n.gettext)
-        if more:
-            said = i18n.ngettext(
-                "{path}: left out (--skip-bad): {problem} (and {more} more problem)",
-                "{path}: left out (--skip-bad): {problem} (and {more} more problems)",
-                more,
-            )
-        else:
-            said = _("{path}: left out (--skip-bad): {problem}")
-        text = said.format(path=text.path, problem=first, more=more)
+    """A warning of the season as its ``warning:`` line shows it, in the reader's language; a
+    ledger left out names the problem that stopped it, with its way out."""
+    if not isinstance(text, tarockscore.LeftOut):
+        return warning(in_option_words(text))
+    more = len(text.problems) - 1
+    first = advised(text.problems[0]).render(i18n.gettext)
+    if more:
+        said = i18n.ngettext(
+            "{path}: left out (--skip-bad): {problem} (and {more} more problem)",
+            "{path}: left out (--skip-bad): {problem} (and {more} more problems)",
+            more,
+        )
     else:
-        text = i18n.translated(in_option_words(text))
-    return _("warning: {message}").format(message=text)
+        said = _("{path}: left out (--skip-bad): {problem}")
+    return warning(said.format(path=text.path, problem=first, more=more))
 
 
 # -- hand input ------------------------------------------------------------------------------------
@@ -508,16 +437,14 @@ def _any_short(values: dict[str, Any]) -> bool:
 
 
 def _split_off(word: str) -> bool:
-    """``word``, where the hand file goes, is no file but a piece of a value the shell split
-    off for want of quotes (``-t 35 2``, ``-b Vier Könige,Gegner``): not a file, nor named like
-    one (``hand.toml``)."""
+    """``word``, where the hand file goes, is no file (nor named like one) but a piece of a value
+    the shell split off for want of quotes (``-t 35 2``, ``-b Vier Könige,Gegner``)."""
     return word != "-" and not Path(word).suffix and not Path(word).exists()
 
 
 def _rejoined(word: str, short: dict[str, Any]) -> dict[str, Any]:
-    """The short form with the split-off ``word`` put back: after a single whole count of
-    points (``-t 35 2`` is "35 2", 35 points and 2 Blatt, as the README writes it); anywhere
-    else the value is ambiguous, so the user is asked to quote it."""
+    """The short form with the split-off ``word`` put back after a single whole count of points
+    (``-t 35 2`` is 35 points and 2 Blatt); anywhere else the user is asked to quote it."""
     points = short.get("points") or []
     if re.fullmatch(r"\d+(/\d+)?", word) and len(points) == 1 and points[0].strip().isdigit():
         return {**short, "points": [f"{points[0].strip()} {word}"]}
@@ -536,12 +463,8 @@ def read_hand_or_short(
     *,
     known_profile: bool = False,
 ) -> tuple[tarockscore.HandInput, str]:
-    """A hand from a file (or stdin) or from the short command-line form, never both.
-
-    With ``known_profile`` (the profile is ``profile_ref`` or the default), the words of
-    ``--bonus`` are checked against that profile's Kontra steps, so an unknown word is named as
-    such rather than taken for a step.
-    """
+    """A hand from a file (or stdin) or from the short command-line form, never both; with
+    ``known_profile``, the words of ``--bonus`` are checked against its Kontra steps."""
     if hand_file is not None and _any_short(short) and _split_off(hand_file):
         short = _rejoined(hand_file, short)
         hand_file = None

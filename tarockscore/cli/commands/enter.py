@@ -1,10 +1,5 @@
-"""``tarockscore enter``: the guided entry, a hand asked question by question, then recorded.
-
-Which questions a hand asks, what each offers, how an answer is read, ``back``, the summary and
-the hand the answers make are :mod:`tarockscore.entry` (pure, below every front end); this
-module shows the question it gives, reads a line, hands the answer back, prints and writes. ``enter --replace N`` asks the same questions with hand N's
-answers as defaults and replaces it.
-"""
+"""``tarockscore enter``: the guided entry, a hand asked question by question, then recorded or
+replaced; the questions and the reading of answers are :mod:`tarockscore.entry`'s."""
 
 from typing import Annotated
 
@@ -13,12 +8,11 @@ import typer
 import tarockscore
 from tarockscore import i18n
 from tarockscore.cli.commands.record import recorded
-from tarockscore.cli.options import LedgerOpt, evening_of, now
+from tarockscore.cli.options import LedgerOpt, evening_of
 from tarockscore.cli.terminal import Asker, TooMuchInput, answer_to
 from tarockscore.cli.words import hand_number
 from tarockscore.errors import INTERRUPTED, TarockError
 from tarockscore.i18n import _, translated
-from tarockscore.render import evening as render_evening
 from tarockscore.render import evening as shown
 
 ReplaceOpt = Annotated[
@@ -40,11 +34,8 @@ def prompt_text(question: "tarockscore.Question") -> str:
         named = ", ".join(c.label for c in question.choices if c.number is None)
         text += f" ({', '.join(x for x in (numbered, named) if x)})"
     if question.kind is tarockscore.QuestionKind.YES_NO:
-        text += (
-            " ["
-            + (_("Y/n") if question.default is True else _("y/N") if question.default is False else _("y/n"))
-            + "]"
-        )
+        yes_no = _("Y/n") if question.default is True else _("y/N") if question.default is False else _("y/n")
+        text += f" [{yes_no}]"
     elif question.default is not None:
         text += f" [{question.shown(question.default)}]"
     return text
@@ -134,14 +125,14 @@ def enter(ledger: LedgerOpt = None, replace: ReplaceOpt = None) -> None:
     if replace is None:
         typer.echo(
             _("hand {number} under {profile}: {deal}").format(
-                number=number, profile=led.profile.name, deal=render_evening.deal_text(deal)
+                number=number, profile=led.profile.name, deal=shown.deal_text(deal)
             )
         )
     else:
-        typer.echo(_("replacing {hand}").format(hand=render_evening.hand_line(led, number)))
+        typer.echo(_("replacing {hand}").format(hand=shown.hand_line(led, number)))
     seats = " ".join(f"{i}={p}" for i, p in enumerate(led.players, 1) if p in deal.players)
     typer.echo(_("players: {seats}; 'back' returns to the question before").format(seats=seats))
-    at = now()
+    at = tarockscore.now()
 
     try:
         mapping = _walk(hand)
@@ -164,4 +155,4 @@ def enter(ledger: LedgerOpt = None, replace: ReplaceOpt = None) -> None:
         recorded(change.before, change.after)
     else:
         typer.echo(translated(change.said))
-        typer.echo(render_evening.totals_table(change.after, number))
+        typer.echo(shown.totals_table(change.after, number))

@@ -3,7 +3,7 @@
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -11,32 +11,17 @@ import tarockscore
 from tarockscore.cli import terminal as warned
 from tarockscore.cli.group import new_app
 from tarockscore.cli.options import (
-    Bonus,
-    Conceded,
-    Contract,
     CsvOpt,
-    Declarer,
-    DefenderPoints,
     FormatOpt,
-    Huettenfleck,
     JsonOpt,
-    KingHalf,
-    Kontra,
     LedgerOpt,
-    OwnKing,
-    Partner,
-    Players,
-    Points,
-    Renonce,
-    Talon,
-    Won,
+    ProfileOpt,
     chosen,
     evening_of,
     ledger_path_of,
-    now,
     profile_given,
-    short_form,
     typed_names,
+    with_short_form,
 )
 from tarockscore.cli.options import show as show_view
 from tarockscore.cli.terminal import confirm
@@ -45,22 +30,17 @@ from tarockscore.cli.words import (
     hand_errors,
     hand_number,
     read_hand_or_short,
+    read_option,
     stake_amount,
     table_date,
 )
-from tarockscore.errors import Collector, LedgerError, UsageError, reason
+from tarockscore.errors import Collector, LedgerError, UsageError
 from tarockscore.i18n import _, translated
-from tarockscore.render import evening as render_evening
 from tarockscore.render import evening as shown
-
-# -- ledger ----------------------------------------------------------------------------------------
 
 NumberArg = Annotated[
     int, typer.Argument(help="The hand's number, as `tarockscore show` lists it.", parser=hand_number)
 ]
-
-
-# -- the commands ---------------------------------------------------------------------------------
 
 
 def new(
@@ -70,9 +50,7 @@ def new(
             "--players", "-p", help="The table in seat order, comma-separated: 4, or 5 (the dealer sits out)."
         ),
     ],
-    profile: Annotated[
-        str, typer.Option("--profile", "-P", help="A shipped profile name or a path to a profile file.")
-    ] = "koenigrufen",
+    profile: ProfileOpt = "koenigrufen",
     stake: Annotated[
         str | None, typer.Option("--stake", help="Money per Victory Point, e.g. 0.10 or 0,10.")
     ] = None,
@@ -84,21 +62,9 @@ def new(
 ) -> None:
     """Start an evening: a new ledger with the table, the profile and the stake."""
     problems = Collector()
-    amount = day = ref = None
-    try:
-        ref = profile_given(profile)
-    except UsageError as exc:  # an empty --profile: no table to check the players against
-        problems.problems += exc.problems
-    if stake is not None:
-        try:
-            amount = stake_amount(stake)
-        except ValueError as exc:
-            problems.add("--stake", reason(exc))
-    if date is not None:
-        try:
-            day = table_date(date)
-        except ValueError as exc:
-            problems.add("--date", reason(exc))
+    ref = read_option(problems, "--profile", profile_given, profile)
+    amount = read_option(problems, "--stake", stake_amount, stake)
+    day = read_option(problems, "--date", table_date, date)
     try:
         begun = tarockscore.Evening.begin(
             ledger_path_of(ledger),
@@ -107,7 +73,7 @@ def new(
             stake=amount,
             date=day,
             place=place,
-            at=now(),
+            at=tarockscore.now(),
             problems=problems,
         )
     except UsageError as exc:
@@ -128,36 +94,23 @@ def show(
     show_view(shown.sheet_view(evening_of(ledger).sheet()), fmt)
 
 
+@with_short_form
 def replace(
     number: NumberArg,
     hand_file: Annotated[
         str | None, typer.Argument(help="The corrected hand: a hand file, or - for stdin; or the options.")
     ] = None,
-    contract: Contract = None,
-    players: Players = None,
-    declarer: Declarer = None,
-    partner: Partner = None,
-    points: Points = [],  # noqa: B006 - Typer reads the default, never mutates it
-    defender_points: DefenderPoints = None,
-    won: Won = None,
-    kontra: Kontra = [],  # noqa: B006
-    huettenfleck: Huettenfleck = False,
-    talon: Talon = False,
-    own_king: OwnKing = False,
-    conceded: Conceded = False,
-    king_half: KingHalf = None,
-    renonce: Renonce = None,
-    bonus: Bonus = [],  # noqa: B006
     ledger: LedgerOpt = None,
+    *,
+    short: dict[str, Any],
 ) -> None:
     """Replace hand N (a hand file, or the short options of record); every hand after it is
     recomputed, and the audit trail keeps the old one."""
-    short = short_form(locals())
     mapping, name = read_hand_or_short(hand_file, short)
     with hand_errors(name, short):
-        change = evening_of(ledger).replace(number, mapping, now())
+        change = evening_of(ledger).replace(number, mapping, tarockscore.now())
     typer.echo(translated(change.said))
-    typer.echo(render_evening.totals_table(change.after, number))
+    typer.echo(shown.totals_table(change.after, number))
 
 
 def _on_a_terminal() -> bool:
@@ -177,14 +130,14 @@ def delete(
     if not yes and _on_a_terminal():
         snapshot = evening.read()
         evening.hand(number, snapshot.ledger)
-        typer.echo(render_evening.hand_line(snapshot.ledger, number))
+        typer.echo(shown.hand_line(snapshot.ledger, number))
         if not confirm(_("Delete hand {number}?").format(number=number), default=False):
             typer.echo(_("not deleted; the ledger is unchanged"))
             return
         expected = snapshot.sha256
-    change = evening.delete(number, now(), expected=expected)
+    change = evening.delete(number, tarockscore.now(), expected=expected)
     typer.echo(translated(change.said))
-    typer.echo(render_evening.totals_table(change.after))
+    typer.echo(shown.totals_table(change.after))
 
 
 def explain(number: NumberArg, ledger: LedgerOpt = None) -> None:
@@ -232,11 +185,11 @@ def rescore(
     ref = profile_given(profile) or ""
     evening = evening_of(ledger)
     try:
-        rescored = evening.rescore(ref, write=write, at=now())
+        rescored = evening.rescore(ref, write=write, at=tarockscore.now())
     except LedgerError as exc:
         raise as_options(exc, "profile") from None
-    fmt = chosen(output, json_out, csv_out)
     r = rescored
+    fmt = chosen(output, json_out, csv_out)
     show_view(shown.rescored_view(r, evening.path), fmt)
 
 
@@ -249,7 +202,7 @@ def repair(
     """Re-score an evening changed outside tarockscore from its stored hands; show every number
     that changes; write it (sealed, with an audit entry) only with --write."""
     evening = evening_of(ledger)
-    r = evening.repair(write=write, at=now() if write else None)
+    r = evening.repair(write=write, at=tarockscore.now() if write else None)
     typer.echo(shown.repaired_text(r, evening.path))
 
 
@@ -263,12 +216,9 @@ def settle(
     ledger: LedgerOpt = None,
 ) -> None:
     """Who pays whom how much, in the fewest payments, exact to the cent."""
-    amount = None
-    if stake is not None:
-        try:
-            amount = stake_amount(stake)
-        except ValueError as exc:
-            raise UsageError(reason(exc), where="--stake") from None
+    problems = Collector()
+    amount = read_option(problems, "--stake", stake_amount, stake)
+    problems.raise_if_any(UsageError)
     try:
         settled = evening_of(ledger).settle(amount)
     except UsageError as exc:
@@ -288,21 +238,16 @@ def upgrade(
     """Convert a ledger or a tournament's folder of an older format to the current one, keeping the
     old file as PATH.bak (tournament.toml.bak). Every other command reads the current format only."""
     target = Path(path)
-    if target.is_dir() or target.name == "tournament.toml":
-        typer.echo(upgrade_folder(target if target.is_dir() else target.parent))
+    if not target.is_dir() and target.name != "tournament.toml":
+        typer.echo(shown.upgraded_text(tarockscore.upgrade(target, tarockscore.now())))
         return
-    typer.echo(shown.upgraded_text(tarockscore.upgrade(target, now())))
-
-
-def upgrade_folder(folder: Path) -> str:
-    """A tournament's folder of an older format converted: its ``tournament.toml`` to the day's
-    log, then any table sheet still of ledger schema 1; what was done, as text."""
-    lines = [tarockscore.upgrade_day(folder)]
+    # a tournament's folder: its tournament.toml to the day's log, then any sheet still of schema 1
+    folder = target if target.is_dir() else target.parent
+    typer.echo(tarockscore.upgrade_day(folder))
     for sheet in sorted(folder.glob("round-*/*.toml")):
-        done = tarockscore.upgrade(sheet, now())
+        done = tarockscore.upgrade(sheet, tarockscore.now())
         if done.backup is not None:
-            lines.append(shown.upgraded_text(done))
-    return "\n".join(lines)
+            typer.echo(shown.upgraded_text(done))
 
 
 # -- radl ------------------------------------------------------------------------------------------
@@ -312,21 +257,6 @@ radl_app = new_app(
     no_args_is_help=True,
 )
 
-AddHandsArg = Annotated[
-    int | None,
-    typer.Argument(
-        help="How many doubled hands; default: one Radl round (the profile's radl.hands).",
-        show_default=False,
-        metavar="HANDS",
-    ),
-]
-StrikeHandsArg = Annotated[
-    int | None,
-    typer.Argument(
-        help="How many doubled hands to strike; default: one.", show_default=False, metavar="HANDS"
-    ),
-]
-
 
 def _change(act: "Callable[[], tarockscore.Change]") -> None:
     try:
@@ -334,18 +264,36 @@ def _change(act: "Callable[[], tarockscore.Change]") -> None:
     except LedgerError as exc:
         raise as_options(exc, "hands") from None
     typer.echo(translated(change.said))
-    typer.echo(render_evening.next_text(change.after))
+    typer.echo(shown.next_text(change.after))
 
 
 @radl_app.command("add")
-def add(hands: AddHandsArg = None, ledger: LedgerOpt = None) -> None:
+def add(
+    hands: Annotated[
+        int | None,
+        typer.Argument(
+            help="How many doubled hands; default: one Radl round (the profile's radl.hands).",
+            show_default=False,
+            metavar="HANDS",
+        ),
+    ] = None,
+    ledger: LedgerOpt = None,
+) -> None:
     """Set a Radl by hand: the coming hands are doubled (×radl.factor), after any Radl pending."""
     evening = evening_of(ledger)
-    _change(lambda: evening.add_radl(hands, now()))
+    _change(lambda: evening.add_radl(hands, tarockscore.now()))
 
 
 @radl_app.command("strike")
-def strike(hands: StrikeHandsArg = None, ledger: LedgerOpt = None) -> None:
+def strike(
+    hands: Annotated[
+        int | None,
+        typer.Argument(
+            help="How many doubled hands to strike; default: one.", show_default=False, metavar="HANDS"
+        ),
+    ] = None,
+    ledger: LedgerOpt = None,
+) -> None:
     """Strike doubled hands the Radl still owes (default: one); the last ones pending go first."""
     evening = evening_of(ledger)
-    _change(lambda: evening.strike_radl(1 if hands is None else hands, now()))
+    _change(lambda: evening.strike_radl(1 if hands is None else hands, tarockscore.now()))

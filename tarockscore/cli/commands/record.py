@@ -1,74 +1,31 @@
 """The hand just played, on the command line (CLI layer): ``record`` adds it to the ledger,
-``undo`` takes the last one back; what both print, which ``enter`` prints too.
-"""
+``undo`` takes the last one back; what both print, which ``enter`` prints too."""
 
-from typing import Annotated
+from typing import Any
 
 import typer
 
 import tarockscore
 from tarockscore.cli import terminal as warned
-from tarockscore.cli.options import (
-    Bonus,
-    Conceded,
-    Contract,
-    Declarer,
-    DefenderPoints,
-    Huettenfleck,
-    KingHalf,
-    Kontra,
-    LedgerOpt,
-    OwnKing,
-    Partner,
-    Players,
-    Points,
-    Renonce,
-    Talon,
-    Won,
-    evening_of,
-    now,
-    short_form,
-)
+from tarockscore.cli.options import HandArg, LedgerOpt, evening_of, with_short_form
 from tarockscore.cli.words import hand_errors, read_hand_or_short
 from tarockscore.i18n import translated
 from tarockscore.render import evening as render_evening
 
-HandArg = Annotated[
-    str | None, typer.Argument(help="A hand file (TOML, docs/hand-format.md), or - for stdin.")
-]
 
-
-def record(
-    hand_file: HandArg = None,
-    contract: Contract = None,
-    players: Players = None,
-    declarer: Declarer = None,
-    partner: Partner = None,
-    points: Points = [],  # noqa: B006 - Typer reads the default, never mutates it
-    defender_points: DefenderPoints = None,
-    won: Won = None,
-    kontra: Kontra = [],  # noqa: B006
-    huettenfleck: Huettenfleck = False,
-    talon: Talon = False,
-    own_king: OwnKing = False,
-    conceded: Conceded = False,
-    king_half: KingHalf = None,
-    renonce: Renonce = None,
-    bonus: Bonus = [],  # noqa: B006
-    ledger: LedgerOpt = None,
-) -> None:
+@with_short_form
+def record(hand_file: HandArg = None, ledger: LedgerOpt = None, *, short: dict[str, Any]) -> None:
     """Score a hand and add it to the ledger; print its points and the running totals."""
-    short = short_form(locals())
     mapping, name = read_hand_or_short(hand_file, short)
     with hand_errors(name, short):
-        change = evening_of(ledger).record(mapping, now())
+        change = evening_of(ledger).record(mapping, tarockscore.now())
     recorded(change.before, change.after)
     typer.echo(render_evening.head_text(change.head))
 
 
 def recorded(before: "tarockscore.Ledger", after: "tarockscore.Ledger") -> None:
-    """What record and enter print for the hand just added (``render.evening.recorded_text``);
-    a warning first when the hand's players moved the deal away from the dealer the ledger expected."""
+    """What record and enter print for the hand just added; a warning first when the hand's
+    players moved the deal away from the dealer the ledger expected."""
     warning = render_evening.moved_deal_warning(before, after)
     if warning is not None:
         warned.say(warning)
@@ -77,7 +34,7 @@ def recorded(before: "tarockscore.Ledger", after: "tarockscore.Ledger") -> None:
 
 def undo(ledger: LedgerOpt = None) -> None:
     """Take back the last hand (it stays in the audit trail)."""
-    change = evening_of(ledger).undo(now())
+    change = evening_of(ledger).undo(tarockscore.now())
     typer.echo(translated(change.said))
     typer.echo(render_evening.totals_table(change.after))
     typer.echo(render_evening.next_text(change.after))

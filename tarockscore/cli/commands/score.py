@@ -1,33 +1,22 @@
 """``tarockscore score`` and ``tarockscore profiles``: one hand scored, and the shipped profiles with their rules and price lists (CLI layer)."""
 
+from typing import Any
+
 import tomli_w
 import typer
 
 import tarockscore
 from tarockscore.cli.group import new_app
 from tarockscore.cli.options import (
-    Bonus,
-    Conceded,
-    Contract,
     CsvOpt,
-    Declarer,
-    DefenderPoints,
     FormatOpt,
-    Huettenfleck,
+    HandArg,
     JsonOpt,
-    KingHalf,
-    Kontra,
-    OwnKing,
-    Partner,
-    Players,
-    Points,
-    Renonce,
-    Talon,
-    Won,
+    ProfileOpt,
     chosen,
     profile_given,
-    short_form,
     show,
+    with_short_form,
 )
 from tarockscore.cli.words import hand_errors, read_hand_or_short
 from tarockscore.render import hand as render
@@ -35,35 +24,19 @@ from tarockscore.render.output import OutputFormat, View
 
 # -- score -----------------------------------------------------------------------------------------
 
-HandOpt = typer.Argument(None, help="A hand file (TOML, see docs/hand-format.md), or - for stdin.")
-ProfileOpt = typer.Option(None, "--profile", "-P", help="A shipped profile name or a path to a profile file.")
 
-
+@with_short_form
 def score(
-    hand_file: str | None = HandOpt,
-    profile: str | None = ProfileOpt,
+    hand_file: HandArg = None,
+    profile: ProfileOpt = None,
     output: FormatOpt = None,
     json_out: bool = typer.Option(False, "--json", help="Print JSON (victory_points, lines, payout)."),
     csv_out: CsvOpt = False,
     explain: bool = typer.Option(False, "--explain", help="Show the arithmetic bet by bet, with its rules."),
-    contract: Contract = None,
-    players: Players = None,
-    declarer: Declarer = None,
-    partner: Partner = None,
-    points: Points = [],  # noqa: B006 - Typer reads the default; it is never mutated
-    defender_points: DefenderPoints = None,
-    won: Won = None,
-    kontra: Kontra = [],  # noqa: B006
-    huettenfleck: Huettenfleck = False,
-    talon: Talon = False,
-    own_king: OwnKing = False,
-    conceded: Conceded = False,
-    king_half: KingHalf = None,
-    renonce: Renonce = None,
-    bonus: Bonus = [],  # noqa: B006
+    *,
+    short: dict[str, Any],
 ) -> None:
     """Score one hand: each player's Victory Points and the arithmetic, bet by bet."""
-    short = short_form(locals())
     profile = profile_given(profile)
     mapping, name = read_hand_or_short(hand_file, short, profile, known_profile=True)
     with hand_errors(name, short):

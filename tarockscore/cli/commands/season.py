@@ -1,20 +1,24 @@
-"""The season commands of the command line (CLI layer): season, stats, chart.
-
-Each command reads its options, folds the ledgers it is given (files, or folders searched for
-``*.toml`` ledgers; none: the evening's ledger, found as ``show`` finds it) with one call of the
-library (:func:`tarockscore.fold_season`), and prints the view ``render`` makes of the result.
-Data goes to stdout; warnings go to stderr as ``warning:`` lines, at most a few of one kind
-(:mod:`tarockscore.cli.terminal`; every one into the JSON's ``warnings``).
-"""
+"""The season commands of the command line (CLI layer): season, stats, chart: the ledgers given
+folded with one call of the library, warnings on stderr a few of a kind, the view printed."""
 
 import datetime as dt
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
 import tarockscore
-from tarockscore.cli.options import CsvOpt, FormatOpt, JsonOpt, LedgerOpt, chosen, profile_given, show
+from tarockscore.cli.options import (
+    CsvOpt,
+    FormatOpt,
+    JsonOpt,
+    LedgerOpt,
+    chosen,
+    option,
+    parameter,
+    show,
+    with_options,
+)
 from tarockscore.cli.terminal import Warnings, kind_of
 from tarockscore.cli.words import in_option_words, season_error, table_date, warning_text
 from tarockscore.errors import N_, TarockError, UsageError
@@ -32,53 +36,71 @@ LedgersArg = Annotated[
         show_default=False,
     ),
 ]
-FromOpt = Annotated[
-    str | None,
-    typer.Option(
-        "--from", metavar="DATE", help="Only evenings on or after this date (2025-03-14 or 14.03.2025)."
-    ),
-]
-ToOpt = Annotated[
-    str | None,
-    typer.Option(
-        "--to", metavar="DATE", help="Only evenings on or before this date (2025-03-14 or 14.03.2025)."
-    ),
-]
-PlayerOpt = Annotated[
-    list[str],
-    typer.Option("--player", metavar="NAME", help="Report only this player (after aliases), repeated."),
-]
-AliasOpt = Annotated[
-    list[str],
-    typer.Option(
-        "--alias",
-        metavar="ALIAS=NAME",
-        help="ALIAS=NAME: read the name ALIAS as NAME, e.g. --alias 'Hansi=Hans'; repeated.",
-    ),
-]
-AliasFileOpt = Annotated[
-    str | None,
-    typer.Option("--aliases", metavar="FILE", help='A TOML file with an [aliases] table: Hansi = "Hans".'),
-]
-RescoreOpt = Annotated[
-    str | None,
-    typer.Option(
-        "--rescore",
-        metavar="PROFILE",
-        help="Score every hand afresh under this profile (a shipped name or a path).",
-    ),
-]
-SkipBadOpt = Annotated[
-    bool,
-    typer.Option(
-        "--skip-bad",
-        help="Leave out, with a warning, a ledger that fails its check (changed outside tarockscore) "
-        "instead of stopping.",
-    ),
-]
 
-
-# -- options to the library's words ---------------------------------------------------------------
+# The options of every season command: which ledgers, which evenings, which players, under which profile.
+with_season = with_options(
+    (
+        parameter("ledgers", LedgersArg, None),
+        option(
+            "date_from",
+            str | None,
+            None,
+            "--from",
+            metavar="DATE",
+            help="Only evenings on or after this date (2025-03-14 or 14.03.2025).",
+        ),
+        option(
+            "date_to",
+            str | None,
+            None,
+            "--to",
+            metavar="DATE",
+            help="Only evenings on or before this date (2025-03-14 or 14.03.2025).",
+        ),
+        option(
+            "player",
+            list[str],
+            [],
+            "--player",
+            metavar="NAME",
+            help="Report only this player (after aliases), repeated.",
+        ),
+        option(
+            "alias",
+            list[str],
+            [],
+            "--alias",
+            metavar="ALIAS=NAME",
+            help="ALIAS=NAME: read the name ALIAS as NAME, e.g. --alias 'Hansi=Hans'; repeated.",
+        ),
+        option(
+            "aliases",
+            str | None,
+            None,
+            "--aliases",
+            metavar="FILE",
+            help='A TOML file with an [aliases] table: Hansi = "Hans".',
+        ),
+        option(
+            "rescore",
+            str | None,
+            None,
+            "--rescore",
+            metavar="PROFILE",
+            help="Score every hand afresh under this profile (a shipped name or a path).",
+        ),
+        option(
+            "skip_bad",
+            bool,
+            False,
+            "--skip-bad",
+            help="Leave out, with a warning, a ledger that fails its check (changed outside tarockscore) "
+            "instead of stopping.",
+        ),
+        parameter("ledger", LedgerOpt, None),
+    ),
+    "asked",
+)
 
 
 def _date(option: str, value: str | None) -> dt.date | None:
@@ -90,40 +112,31 @@ def _date(option: str, value: str | None) -> dt.date | None:
         raise UsageError(N_("{option} {exc}"), option=option, exc=exc) from None
 
 
-def _sources(ledgers: list[str] | None, ledger: str | None) -> list[str]:
+def _sources(asked: dict[str, Any]) -> list[str]:
     """The ledgers and folders named, and ``--ledger``; none: the evening's ledger, as ``show`` finds it."""
-    named = list(ledgers or [])
-    if ledger is not None or not named:
+    named = list(asked["ledgers"] or [])
+    if asked["ledger"] is not None or not named:
         try:
-            named.append(str(tarockscore.find_ledger(ledger)))
+            named.append(str(tarockscore.find_ledger(asked["ledger"])))
         except TarockError as exc:
             raise season_error(exc, "ledger") from None
     return named
 
 
-def _fold(
-    sources: list[str],
-    date_from: str | None,
-    date_to: str | None,
-    players: list[str],
-    alias: list[str],
-    alias_file: str | None,
-    rescore: str | None,
-    skip_bad: bool,
-) -> "tarockscore.FoldedSeason":
+def _fold(sources: list[str], asked: dict[str, Any]) -> "tarockscore.FoldedSeason":
     """The season of the options; every warning said on stderr as it is found (a few of each kind)."""
-    since, until = _date("--from", date_from), _date("--to", date_to)
+    since, until = _date("--from", asked["date_from"]), _date("--to", asked["date_to"])
     said = Warnings()
     try:
         folded = tarockscore.fold_season(
             sources,
             since=since,
             until=until,
-            players=players,
-            aliases=alias,
-            alias_file=alias_file,
-            rescore=rescore,
-            skip_bad=skip_bad,
+            players=asked["player"],
+            aliases=asked["alias"],
+            alias_file=asked["aliases"],
+            rescore=asked["rescore"],
+            skip_bad=asked["skip_bad"],
             warn=lambda text: said.say(warning_text(text), kind_of(text)),
         )
     except TarockError as exc:
@@ -140,52 +153,35 @@ def _warnings(folded: "tarockscore.FoldedSeason") -> list[str]:
 # -- the commands ---------------------------------------------------------------------------------
 
 
+@with_season
 def season(
-    ledgers: LedgersArg = None,
-    date_from: FromOpt = None,
-    date_to: ToOpt = None,
-    player: PlayerOpt = [],  # noqa: B006 - Typer reads the default, never mutates it
-    alias: AliasOpt = [],  # noqa: B006
-    aliases: AliasFileOpt = None,
-    output: FormatOpt = None,
-    json_out: JsonOpt = False,
-    csv_out: CsvOpt = False,
-    rescore: RescoreOpt = None,
-    skip_bad: SkipBadOpt = False,
-    ledger: LedgerOpt = None,
+    output: FormatOpt = None, json_out: JsonOpt = False, csv_out: CsvOpt = False, *, asked: dict[str, Any]
 ) -> None:
     """Standings across many evenings: Victory Points, payout, hands played, per player."""
     fmt = chosen(output, json_out, csv_out)
-    sources = _sources(ledgers, ledger)
-    folded = _fold(sources, date_from, date_to, player, alias, aliases, rescore, skip_bad)
+    folded = _fold(_sources(asked), asked)
     show(standings_view(folded.season, folded.standings(), _warnings(folded)), fmt)
 
 
+@with_season
 def stats(
-    ledgers: LedgersArg = None,
-    date_from: FromOpt = None,
-    date_to: ToOpt = None,
-    player: PlayerOpt = [],  # noqa: B006
-    alias: AliasOpt = [],  # noqa: B006
-    aliases: AliasFileOpt = None,
     output: FormatOpt = None,
     json_out: JsonOpt = False,
     csv_out: CsvOpt = False,
-    rescore: RescoreOpt = None,
     wide: Annotated[
         bool, typer.Option("--wide", help="Every column, however wide; by default the table fits 100.")
     ] = False,
-    skip_bad: SkipBadOpt = False,
-    ledger: LedgerOpt = None,
+    *,
+    asked: dict[str, Any],
 ) -> None:
     """Statistics per player, for one evening or a season: contracts, partners, bonuses, Kontras."""
     fmt = chosen(output, json_out, csv_out)
-    sources = _sources(ledgers, ledger)
-    folded = _fold(sources, date_from, date_to, player, alias, aliases, rescore, skip_bad)
+    folded = _fold(_sources(asked), asked)
     width = None if wide else STATS_WIDTH
     show(stats_view(folded.season, folded.statistics(), _warnings(folded), width), fmt)
 
 
+@with_season
 def chart(
     out: Annotated[
         str,
@@ -197,25 +193,18 @@ def chart(
             "(with the chart extra); - for the SVG on stdout.",
         ),
     ],
-    ledgers: LedgersArg = None,
-    date_from: FromOpt = None,
-    date_to: ToOpt = None,
-    player: PlayerOpt = [],  # noqa: B006
-    alias: AliasOpt = [],  # noqa: B006
-    aliases: AliasFileOpt = None,
-    rescore: RescoreOpt = None,
-    skip_bad: SkipBadOpt = False,
     title: Annotated[str | None, typer.Option("--title", metavar="TEXT", help="The chart's title.")] = None,
-    ledger: LedgerOpt = None,
+    *,
+    asked: dict[str, Any],
 ) -> None:
     """Draw the running totals of an evening or a season: one line per player, hand by hand."""
-    profile_given(rescore, "--rescore")
     if title is not None:
         try:
             tarockscore.check_chart_title(title)
         except TarockError as exc:
             raise season_error(exc, "title") from None
-    sources = _sources(ledgers, ledger)
+    sources = _sources(asked)
+    aliases, rescore = asked["aliases"], asked["rescore"]
     inputs = [*sources, *(x for x in (aliases, rescore) if x is not None)]
     if out != "-":
         tarockscore.check_chart_file(out, inputs, "--output")
@@ -227,7 +216,7 @@ def chart(
             ),
             out=out,
         )
-    folded = _fold(sources, date_from, date_to, player, alias, aliases, rescore, skip_bad)
+    folded = _fold(sources, asked)
     points, starts = folded.chart_points()
     try:
         data = chart_file(folded.season, points, starts, fmt, title)

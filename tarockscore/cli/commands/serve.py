@@ -1,23 +1,16 @@
-"""``tarockscore serve``: the evening or the tournament day on the players' phones (CLI layer).
-
-Parses the options, opens the site (``tarockscore.web``), binds the address, prints each table's
-address (and its QR code at a terminal) and runs the server until Ctrl-C. The web stack
-(Starlette, uvicorn, segno) is reached only through ``tarockscore.web.app``, imported when the
-command runs, inside :func:`serve`: it costs about as much again as the whole command line's
-start-up, which no other command pays.
-"""
+"""``tarockscore serve``: the evening or the tournament day on the players' phones (CLI layer):
+the site opened, the address bound, each table's address (and QR code) printed, run until Ctrl-C."""
 
 import json
 import socket
 import sys
-from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
 from tarockscore import i18n
-from tarockscore.cli.options import ledger_path_of
+from tarockscore.cli.options import language_given, ledger_path_of
 from tarockscore.errors import N_, UsageError
 from tarockscore.i18n import _
 
@@ -58,10 +51,6 @@ def bind(host: str, port: int) -> socket.socket:
     return sock
 
 
-def _url_host(host: str) -> str:
-    return f"[{host}]" if ":" in host else host
-
-
 def serve(
     path: Annotated[
         str | None,
@@ -88,23 +77,18 @@ def serve(
 ) -> None:
     """Serve the evening or the tournament day to the phones at the tables: a page per table, a
     board for the projector, table cards to print. Ctrl-C stops it."""
-    # The web stack is this command's alone: imported here, never at the start of another command.
+    # The web stack is this command's alone: imported here, it would double every other command's start-up.
     from tarockscore.web import app as server  # noqa: PLC0415
 
     if lang is not None:
-        chosen = i18n.language_of(lang)
-        if chosen is None:
-            raise UsageError(
-                N_("{value!r} is not a language of tarockscore; use de or en"), where="--lang", value=lang
-            )
-        i18n.use(chosen)
-        lang = chosen
+        lang = language_given(lang)
+        i18n.use(lang)
     where = Path(path) if path is not None and Path(path).is_dir() else ledger_path_of(path)
     site = server.Site(where)
     sock = bind(host, port)
     real_port = sock.getsockname()[1]
     shown = (lan_address() or LOOPBACK) if host in EVERYWHERE else host
-    base = f"http://{_url_host(shown)}:{real_port}"
+    base = f"http://[{shown}]:{real_port}" if ":" in shown else f"http://{shown}:{real_port}"
     places = site.places()
     tables = [
         {
@@ -121,32 +105,19 @@ def serve(
     if json_out:
         typer.echo(json.dumps({"url": base, "board": board, "tables": tables}, ensure_ascii=False))
     out = sys.stderr if json_out else sys.stdout
-    qr = server.terminal_qr if not json_out and sys.stdout.isatty() else None
-    _announce(out, site.title, places, tables, board, cards, qr=qr)
-    server.run(site, sock, lang, base)
-    print(_("stopped; every hand is in its ledger"), file=out, flush=True)
-
-
-def _announce(
-    out: Any,
-    title: str,
-    places: list[Any],
-    tables: list[dict[str, Any]],
-    board: str,
-    cards: str,
-    *,
-    qr: Callable[[str, Any], None] | None,
-) -> None:
-    print(_("Serving {name}").format(name=title), file=out)
-    for place, table in zip(places, tables, strict=True):
+    print(_("Serving {name}").format(name=site.title), file=out)
+    for place in places:
+        url = f"{base}{place.path}?code={site.code(place.key)}"
         name = (
             _("Round {round}, table {table}").format(round=place.round, table=place.table)
             if place.round is not None
             else _("the table")
         )
-        print(f"{name}: {table['url']}", file=out)
-        if qr is not None:
-            qr(table["url"], out)
+        print(f"{name}: {url}", file=out)
+        if not json_out and sys.stdout.isatty():
+            server.terminal_qr(url, out)
     print(_("board: {url}").format(url=board), file=out)
     print(_("table cards (the organiser's code opens every table): {url}").format(url=cards), file=out)
     print(_("Ctrl-C stops the server."), file=out, flush=True)
+    server.run(site, sock, lang, base)
+    print(_("stopped; every hand is in its ledger"), file=out, flush=True)
