@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import codecs
-import functools
 import hashlib
 import json
 import re
@@ -57,18 +55,12 @@ def _string(text: str) -> str:
     return encode_basestring(text).replace("\x7f", "\\u007f")
 
 
-@functools.lru_cache(maxsize=1024)
 def _key(key: str) -> str:
     return key if _BARE.fullmatch(key) else _string(key)
 
 
 def inline(value: Any) -> str:
     """A value in TOML's inline form, on one line."""
-    kind = type(value)
-    if kind is str:
-        return _string(value)
-    if kind is int:
-        return str(value)
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int):
@@ -161,10 +153,9 @@ def whole_file(ledger: Ledger, events: Sequence[Mapping[str, Any]]) -> tuple[str
 # -- the reader -------------------------------------------------------------------------------
 
 
-def bounds(raw: bytes, after: int = 0) -> Iterator[tuple[int, int]]:
-    """Where each entry's text lies in the file's bytes (the header before the first), from the
-    entry that begins at byte ``after`` (the end of the header) on."""
-    start = raw.find(MARK, max(after - 1, 0))
+def bounds(raw: bytes) -> Iterator[tuple[int, int]]:
+    """Where each entry's text lies in the file's bytes (the header before the first)."""
+    start = raw.find(MARK)
     while start >= 0:
         nxt = raw.find(MARK, start + 1)
         yield start + 1, (nxt + 1 if nxt >= 0 else len(raw))
@@ -176,11 +167,11 @@ def header_end(raw: bytes) -> int:
     return first + 1 if first >= 0 else len(raw)
 
 
-def entries(raw: bytes, name: str, after: int = 0) -> Iterator[tuple[int, Any]]:
-    """Each entry of the log from byte ``after`` (the end of the header) on, with
-    the byte its text ends at; an append torn by a crash (the last entry cut short, or not ending
-    with its hash) is left out. An entry that does not read alone is refused at its line."""
-    spans = bounds(raw, after)
+def entries(raw: bytes, name: str) -> Iterator[tuple[int, Any]]:
+    """Each entry of the log, with the byte its text ends at; an append torn by a crash (the last
+    entry cut short, or not ending with its hash) is left out. An entry that does not read alone
+    is refused at its line."""
+    spans = bounds(raw)
     span = next(spans, None)
     while span is not None:
         start, end = span
@@ -205,27 +196,12 @@ def entries(raw: bytes, name: str, after: int = 0) -> Iterator[tuple[int, Any]]:
 _HASH_LINE = re.compile(rb'\nhash = "[0-9a-f]{64}"\n')
 
 
-def utf8(raw: bytes, name: str) -> None:
-    """Refuse a file that is not UTF-8 text, as :func:`safe_io.decode` words it, decoding a piece
-    at a time (the file's text is never held beside its bytes)."""
-    decoder = codecs.getincrementaldecoder("utf-8")()
-    view = memoryview(raw)
-    try:
-        for start in range(0, len(raw), 1 << 16):
-            decoder.decode(view[start : start + (1 << 16)])
-        decoder.decode(b"", final=True)
-    except UnicodeDecodeError:
-        safe_io.decode(raw, name, LedgerError)  # says where, as every reader of a file does
-
-
 def _loads(data: bytes) -> dict[str, Any] | None:
     try:
         value = tomllib.loads(data.decode("utf-8"))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError, RecursionError, ValueError):
         return None
-    # tables and arrays nest no deeper than the brackets in the text (most entries hold a dozen)
-    deep = data.count(b"[") + data.count(b"{") > safe_io.MAX_DEPTH and safe_io.too_deep(value)
-    return None if deep else value
+    return None if safe_io.too_deep(value) else value
 
 
 # Where a bare key of an inline value begins (after "{ " or ", "): a quote goes there, and each
@@ -307,7 +283,7 @@ def locate(problems: Sequence[Problem], text: str, name: str) -> list[Problem]:
 
 # -- the chain --------------------------------------------------------------------------------
 
-Break = tuple[int, str, str | None, str]  # entry number, why, its hash now, the prev it should name
+Break = checks.Break
 
 
 class Chain:

@@ -501,6 +501,8 @@ def append_at(
     real = real_path(path)
     try:
         fd = os.open(real, os.O_RDWR | getattr(os, "O_BINARY", 0))
+    except FileNotFoundError:
+        raise  # the caller says it was removed
     except OSError as exc:
         raise error(_NOT_WRITTEN, path=path, what=_what("ledger"), why=exc.strerror or exc) from None
     try:
