@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection, Container, Mapping, Sequence
+from collections.abc import Container, Mapping, Sequence
 from typing import Any
 
 from tarockscore.errors import N_, LedgerError, Message, Problem, TarockError, listed, message
-from tarockscore.evening.model import Entry, Ledger, RadlMark, Result, profile_hash
+from tarockscore.evening.audit import hands_label
+from tarockscore.evening.model import Entry, Ledger, RadlMark, Result
 from tarockscore.evening.paper import out_of_bounds, zero_sum_problems
 from tarockscore.evening.radl import radl_factors, trusted_tail
 from tarockscore.rules.hand import Hand
@@ -86,31 +87,10 @@ Said = Mapping[int, tuple[str, list[Any]]]
 
 
 def check(ledger: Ledger, start: int = 0, scored: Container[int] | None = None) -> list[Problem]:
-    """The full audit of ``check``: the stored profile against its hash, the game limit, a paper
-    result's bounds, and every hand scored afresh against its stored result.
-
-    ``start``: the number of leading hands known to pass already (they are the same hands, at the
-    same table under the same profile, as in a ledger that passed this check, the profile's
-    document against its hash included); only the hands after them are scored, their Radl
-    factors replayed from the last of those stored with factor 1
-    (:func:`~tarockscore.evening.radl.trusted_tail`). ``scored``: the ids of the hands to score
-    (a change's new and changed hands); every other hand after ``start`` has its Radl factor
-    checked alone (its result stands as it passed before, unless its factor moved).
-    """
+    """The full audit of ``check`` (the stored profile was checked against its pin as it was read):
+    the game limit, a paper result's bounds, and every hand after the first ``start`` scored
+    afresh against its stored result (:func:`against_the_rules`)."""
     problems: list[Problem] = []
-    # hands that passed were checked under this profile: its document was checked against its hash
-    if start == 0 and profile_hash(ledger.table.profile.document) != ledger.table.profile.sha256:
-        problems.append(
-            Problem.of(
-                "profile.sha256",
-                N_(
-                    "{sha256!r} does not match the stored profile document (its sha256 is {profile_hash!r}): the profile was edited"
-                ),
-                sha256=ledger.table.profile.sha256,
-                profile_hash=profile_hash(ledger.table.profile.document),
-            )
-        )
-        return problems
     limit = ledger.table.games
     if limit is not None and len(ledger.hands) > limit:
         problems.append(
@@ -131,10 +111,11 @@ def check(ledger: Ledger, start: int = 0, scored: Container[int] | None = None) 
 
 
 def against_the_rules(ledger: Ledger, start: int = 0, scored: Container[int] | None = None) -> list[Problem]:
-    """Every hand after the first ``start`` scored again under the evening's stored profile, its
-    Radl factor replayed, against its stored result: one problem per stored number the rules do
-    not give (``hand 2: stored +9 for Bert, the rules give -5``). Every command that reads a
-    ledger asks this; ``start`` and ``scored`` are :func:`check`'s."""
+    """Every hand after the first ``start`` (known to pass) scored again under the evening's stored
+    profile, its Radl factor replayed, against its stored result: one problem per stored number
+    the rules do not give (``hand 2: stored +9 for Bert, the rules give -5``). ``scored``: the ids
+    of the hands to score (a change's new and changed hands); every other hand has its Radl factor
+    checked alone."""
     seats = ledger.players
     profile = ledger.profile
     # a Radl runs on from earlier hands: replayed from the last hand that passed with factor 1
@@ -237,11 +218,6 @@ def hand_ids(items: Any) -> list[int]:
     return [h["id"] for h in items if isinstance(h, dict) and isinstance(h.get("id"), int)]
 
 
-def _hands(ids: Collection[int]) -> Message:
-    shown = ", ".join(map(str, sorted(ids)))
-    return message(N_("hands {ids}") if len(ids) > 1 else N_("hand {ids}"), ids=shown)
-
-
 def repair_lacks(event: Mapping[str, Any], said: Said, removed: Container[int]) -> bool:
     """Whether a ``repair`` entry lacks what ``tarockscore repair --write`` writes: its audit line,
     the head and profile it found, and each hand still on the sheet of every entry it vouches for,
@@ -276,7 +252,7 @@ def covered(found: Sequence[Break], breaks: Sequence[Break], said: Said) -> Mess
     if not vouched:
         return None
     ids = {i for k, *_ in vouched if k for i in said.get(k, ("", []))[1] if isinstance(i, int)}
-    what: list[Message] = [_hands(ids)] if ids else []
+    what: list[Message] = [hands_label(sorted(ids))] if ids else []
     what += [
         message(N_("entry {entry} ({kind})"), entry=k, kind=said.get(k, ("?", []))[0])
         for k, *_ in vouched

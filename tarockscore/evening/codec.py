@@ -96,10 +96,7 @@ def mark_mapping(m: RadlMark) -> dict[str, Any]:
 
 def plain(value: Any) -> Any:
     """A deep copy as plain dicts and lists (what tomllib reads back)."""
-    kind = type(value)
-    if kind is str or kind is int or kind is bool:
-        return value
-    if kind is dict or isinstance(value, Mapping):
+    if isinstance(value, Mapping):
         return {k: plain(v) for k, v in value.items()}
     if isinstance(value, list | tuple):
         return [plain(v) for v in value]
@@ -115,9 +112,8 @@ def canonical(value: Any) -> str:
 
 
 def read_header(data: Mapping[str, Any], repairing: bool, problems: Collector) -> Table | None:
-    """The ``[table]`` with its ``[profile]`` (None where a problem was found; every problem is
-    added to ``problems``). ``repairing``: the stored profile document is taken as it
-    stands even when its sha256 or name says otherwise."""
+    """The ``[table]`` with its ``[profile]`` (None where a problem was found, added to
+    ``problems``). ``repairing``: the stored profile document taken as it stands."""
     top = Reader(data, "", problems)
     _check_schema(top, problems)
     tr = top.table("table")
@@ -149,7 +145,6 @@ def read_header(data: Mapping[str, Any], repairing: bool, problems: Collector) -
 
 
 def _check_schema(top: Reader, problems: Collector) -> None:
-    """Raise unless the schema is the one this version reads (the log)."""
     schema = top.raw("schema")
     if not top.has("schema"):
         problems.add(
@@ -296,9 +291,9 @@ def read_hand(
     parsed: dict[Any, Any] | None = None,
 ) -> Entry | None:
     """One stored hand: ``id``, ``recorded``, ``entry`` (its keys, parsed under ``rules`` and
-    seated at ``players``) and ``result``; None where it is not readable (its problems at ``where``).
-    ``parsed``: the keys and results read before under the same rules and seats, each read once
-    and shared."""
+    seated at ``players``) and ``result``; None with its problems at ``where``. ``parsed``: the
+    keys and results read before under the same rules and seats, shared (a season reads each
+    distinct hand once)."""
     local = r.problems
     hand_id = r.number("id", default_id, minimum=1)
     moment(recorded := r.text("recorded"), "recorded", local)

@@ -1,10 +1,9 @@
 """The evening's ledger as the library offers it: begin an evening, record, undo, replace, delete,
 mark a Radl, rescore, repair, check, explain, settle (library layer).
 
-An :class:`Evening` is a ledger file named by its path, as sqlite-utils' ``Database`` is a file:
-each action reads the file, checks it, changes it with one operation of the pure core
-(``ledger.operations``) and writes it back atomically under its lock. Nothing is kept between two
-actions, so the command line, a web page and a script can act on the same file in turn.
+An :class:`Evening` is a ledger file named by its path: each action reads the file, checks it,
+changes it with one operation of the pure core (``evening.operations``) and appends the change
+under its lock. Nothing is kept between two actions.
 """
 
 from __future__ import annotations
@@ -33,7 +32,7 @@ from tarockscore.evening.checks import (
     score_stored,
 )
 from tarockscore.evening.checks import check as check_ledger
-from tarockscore.evening.model import Entry, Ledger, ledger_profile
+from tarockscore.evening.model import Entry, Ledger
 from tarockscore.evening.radl import BY_HAND, radl_cause
 from tarockscore.evening.settle import Settlement
 from tarockscore.evening.sheet import Sheet, sheet
@@ -96,7 +95,7 @@ def as_the_rules(path: Path, ledger: Ledger) -> Ledger:
 def repairs_said(snapshot: Snapshot) -> str | None:
     """The line that says which hands a repair entry of the ledger covers (None: none)."""
     chain = snapshot.chain
-    said = covered(chain.found, chain.breaks, chain.said) if chain is not None else None
+    said = covered(chain.found, chain.breaks, chain.said)
     return message(N_("{path}: {said}"), path=snapshot.path, said=said) if said is not None else None
 
 
@@ -137,9 +136,8 @@ class Change:
 
 
 def upgrade(path: str | os.PathLike[str], at: str | None = None) -> Upgraded:
-    """Convert the ledger at ``path``, of an older format (schema 1), to the current one, keeping
-    the old file as ``PATH.bak``; a ledger in the current format is left as it is (nothing
-    written). Every other action reads the current format only."""
+    """Convert the ledger at ``path`` of schema 1 to the current format, keeping the old file as
+    ``PATH.bak``; a ledger in the current format is left as it is."""
     return ledger_upgrade.upgrade(Path(path), at or now())
 
 
@@ -161,56 +159,42 @@ class HeadCheck(NamedTuple):
         return self.found and not self.differ and not self.edited
 
 
-# The reports below are made once per command that asks for them, never at the table's pace: plain
-# slotted classes, which cost a tenth of a NamedTuple to define at every start (README, Design).
-
-
-class Begun:
+class Begun(NamedTuple):
     """A new evening: its ledger, and the warnings about its players' names (look-alikes)."""
 
-    __slots__ = ("evening", "ledger", "warnings")
+    evening: Evening
+    ledger: Ledger
+    warnings: tuple[str, ...]
 
-    def __init__(self, evening: Evening, ledger: Ledger, warnings: tuple[str, ...]) -> None:
-        self.evening, self.ledger, self.warnings = evening, ledger, warnings
 
-
-class Explained:
+class Explained(NamedTuple):
     """Hand N of the evening, as ``explain`` shows it: the hand, its score, the profile, its
     stored entry, the Radl that doubled it (``BY_HAND`` or the hand that armed it, None when not
     doubled) and whether the stored result differs from the one re-scored now."""
 
-    __slots__ = ("number", "hand", "score", "profile", "entry", "ledger", "radl_cause", "differs")
-
-    def __init__(
-        self,
-        number: int,
-        hand: Hand,
-        score: Score,
-        profile: Profile,
-        entry: Entry,
-        ledger: Ledger,
-        radl_cause: int | None,
-        differs: bool,
-    ) -> None:
-        self.number, self.hand, self.score, self.profile = number, hand, score, profile
-        self.entry, self.ledger, self.radl_cause, self.differs = entry, ledger, radl_cause, differs
+    number: int
+    hand: Hand
+    score: Score
+    profile: Profile
+    entry: Entry
+    ledger: Ledger
+    radl_cause: int | None
+    differs: bool
 
     @property
     def radl_by_hand(self) -> bool:
         return self.radl_cause == BY_HAND
 
 
-class Rescored:
+class Rescored(NamedTuple):
     """The evening under another profile: before and after, the hands (as numbered on the sheet)
-    scored differently, and whether it was written."""
+    scored differently, whether it was written, and the head (after the rescore when written)."""
 
-    __slots__ = ("before", "after", "changed", "written", "head")
-
-    def __init__(
-        self, before: Ledger, after: Ledger, changed: tuple[int, ...], written: bool, head: str | None = None
-    ) -> None:
-        self.before, self.after, self.changed, self.written = before, after, changed, written
-        self.head = head  # the ledger's head: after the rescore when written, else as read
+    before: Ledger
+    after: Ledger
+    changed: tuple[int, ...]
+    written: bool
+    head: str | None = None
 
     @property
     def sheet(self) -> Sheet:
@@ -218,25 +202,23 @@ class Rescored:
         return sheet(self.after)._replace(head=self.head)
 
 
-class Settled:
+class Settled(NamedTuple):
     """Who pays whom: the settlement, the points it was made from, whether those are the payout's
     (a profile where Kontra changes the money alone), and the profile."""
 
-    __slots__ = ("settlement", "points", "payout", "profile")
-
-    def __init__(
-        self, settlement: Settlement, points: dict[str, int], payout: bool, profile: Profile
-    ) -> None:
-        self.settlement, self.points, self.payout, self.profile = settlement, points, payout, profile
+    settlement: Settlement
+    points: dict[str, int]
+    payout: bool
+    profile: Profile
 
 
-class Repaired:
+class Repaired(NamedTuple):
     """An evening re-scored from its stored hands: before and after, whether it was written, the head."""
 
-    __slots__ = ("before", "after", "written", "head")
-
-    def __init__(self, before: Ledger, after: Ledger, written: bool, head: str = "") -> None:
-        self.before, self.after, self.written, self.head = before, after, written, head
+    before: Ledger
+    after: Ledger
+    written: bool
+    head: str = ""
 
 
 class Evening:
@@ -347,7 +329,7 @@ class Evening:
         radl = entry.result.radl
         cause = radl_cause(led, number) if radl != 1 else None
         differs = result_of(score, led.players, radl) != entry.result
-        return Explained(number, hand, score, ledger_profile(led), entry, led, cause, differs)
+        return Explained(number, hand, score, led.profile, entry, led, cause, differs)
 
     def check(self) -> Ledger:
         """Re-score every hand and compare with the stored results; every mismatch is a problem
@@ -381,15 +363,12 @@ class Evening:
         )
         return Change(written.before, written.after, written.head)
 
-    def version(self) -> str:
-        """The evening's version as read now: its head (the hash of the last entry of its log),
-        which a change made on this reading names as ``expected``, so that a change made on a
-        sheet that has moved since is refused."""
+    def head(self) -> str:
+        """The head of the ledger's chain: written down, it vouches for every hand as of now; a
+        change made on this reading names it as ``expected`` (:meth:`version`)."""
         return self.read().head
 
-    def head(self) -> str:
-        """The head of the ledger's chain: written down, it vouches for every hand as of now."""
-        return self.read().head
+    version = head
 
     def check_head(self, head: str) -> HeadCheck:
         """Whether the hands as of ``head`` (a head written down, or its first digits) are
@@ -398,7 +377,7 @@ class Evening:
         digits = len(wanted) >= 4 and all(c in "0123456789abcdef" for c in wanted)
         snapshot = ledger_file.read(self.path, since=wanted if digits else None)
         ledger_file.verify(snapshot)
-        if (found := snapshot.since) is None or snapshot.chain is None:
+        if (found := snapshot.since) is None:
             return HeadCheck(head, False, (), ())
         # an entry of then changed outside tarockscore is not the entry the head vouched for,
         # whatever repair followed it: its hands are named as they are numbered then
