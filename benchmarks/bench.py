@@ -351,11 +351,11 @@ def record_phases(base: Path, runs: int = 3) -> dict[str, float]:
 import json, sys, time
 from pathlib import Path
 from tarockscore.evening import store as lf
-from tarockscore.io.inputs import read_hand_mapping
+from tarockscore.io.inputs import read_hand
 from tarockscore.evening import fold
 from tarockscore.evening import operations
 path, hand = Path(sys.argv[1]), sys.argv[2]
-mapping, _ = read_hand_mapping(hand)
+mapping, _ = read_hand(hand)
 T = time.perf_counter
 out = {}
 t = T()

@@ -118,7 +118,7 @@ def header(raw: bytes, name: str) -> dict[str, Any]:
 def _snapshot(path: Path, raw: bytes, repairing: bool = False, since: str | None = None) -> Snapshot:
     name = str(path)
     top = header(raw, name)
-    if log.header_end(raw) == len(raw) and not any(k in top for k in ("table", "hand", "digest", "event")):
+    if log.header_end(raw) == len(raw) and "table" not in top and "event" not in top:
         if (other := kinds.other_kind(dict(top), kinds.LEDGER)) is not None:
             raise NotALedger(N_("{name}: not a ledger: this is {other}"), name=name, other=other)
     if top.get("schema") == OLD_SCHEMA:
