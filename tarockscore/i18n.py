@@ -1,63 +1,34 @@
 """Which language a person reads, and the catalogue that speaks it (edge layer: environment, files).
 
-English is the source language and the default; German (Austrian, as players speak it at the
-table) comes from a gettext catalogue, ``tarockscore/locale/de/LC_MESSAGES/tarockscore.mo``,
-compiled from the ``.po`` beside it and loaded only when German is chosen. The language comes
-from ``--lang de|en`` or ``TAROCKSCORE_LANG``, which win over the usual ``LANGUAGE``,
-``LC_ALL``, ``LC_MESSAGES`` and ``LANG`` (e.g. ``de_AT.UTF-8``); anything else reads English.
-
-Machine output never changes with the language: JSON keys and values, CSV headers and exit
-codes are the same in every language. Only text for a person goes through this module.
-
-The language is chosen per call, not per process: it lives in a context variable, so two
-threads or two asyncio tasks (a German and an English request) each read their own.
-``with language("de"): ...`` speaks German inside the block; :func:`use` sets it for the rest
-of the current context (the command line's whole run); unset, it comes from the environment.
-Each catalogue is read once per process and kept. A catalogue that is missing or cannot be
-read (empty, cut short, not a ``.mo``) is said once per process, in one ``warning:`` line on
-standard error naming the file, and the text goes on in English: never a traceback. The
-catalogues are looked for under :data:`LOCALE_DIR` (``LANG/LC_MESSAGES/tarockscore.mo``), a
-module attribute a test may point at a folder of its own.
+English is the source language and the default; German comes from the gettext catalogue
+``locale/de/LC_MESSAGES/tarockscore.mo`` (compiled from the ``.po`` beside it), loaded only when
+German is chosen: by ``--lang de|en`` or ``TAROCKSCORE_LANG``, else ``LANGUAGE``, ``LC_ALL``,
+``LC_MESSAGES`` and ``LANG``. Machine output (JSON, CSV, exit codes) never changes with it. The
+language lives in a context variable, so two threads or tasks each read their own. A catalogue
+that cannot be read is said once, in one ``warning:`` line, and the text goes on in English.
 
 How to write a translatable message
 -----------------------------------
-1. Write the whole English sentence as the message id, with NAMED placeholders for every
-   value: ``"unknown contract {name!r}{hint}"``, ``"{player} pays {amount}"``. Never glue
-   fragments (``"unknown " + what``): word order differs in German. A clause that stands on
-   its own (a near-miss hint) can be a placeholder whose value is itself a message.
+1. Write the whole English sentence as the message id, with NAMED placeholders for every value
+   (``"unknown contract {name!r}{hint}"``); never glue fragments: word order differs in German.
+   A clause that stands on its own (a hint) can be a placeholder whose value is a message.
 2. Mark it where it is written:
 
-   - Rules core, ledger, season, files (no language there): hand the template and its values
-     to the error family, ``problems.add(where, N_("unknown contract {name!r}"), name=value)``
-     or ``raise HandError(N_("..."), name=value)``, or ``Problem.of(where, N_("..."),
-     name=value)`` (``N_`` from :mod:`tarockscore.errors`); a note or label for the edge is
-     ``errors.message(N_("..."), name=value)``, a ``str`` that remembers its template. The CLI
-     renders it in the chosen language where it prints errors; a location (``where``) stays
-     as the user wrote it. A plain whole sentence without values may be given as it is (it
-     is looked up in the catalogue), but mark it with ``N_`` so the extraction finds it.
-   - Help texts (options, arguments, commands) need no mark: write ``help="..."`` or the
-     command's docstring in English; ``scripts/i18n.py`` reads them from the app as Typer
-     builds it, and the command group translates them for the chosen language.
-   - A count in the core's words: ``counted("{count} hand", "{count} hands", n, count=n)``
-     (from :mod:`tarockscore.errors`), a :class:`~tarockscore.errors.Message` whose form the
-     edge picks with the catalogue's plural forms.
-   - Text rendered now (render/, cli/): ``_("{player} pays {amount}").format(player=p,
-     amount=money(x))``, or ``ngettext(singular, plural, n).format(n=n)`` for a count.
-   - Money and dates in text go through :func:`money` and :func:`date` (``€ 0,10`` and
-     ``14.03.2025`` in German); machine output keeps its own fixed form.
-   - A contract, bonus or Kontra step is named in text by :func:`named` (the key itself in
-     English, the players' word in German: Dreier, König ultimo); a message of the error family
-     whose value is such a key writes it ``{contract!n}`` in its German ``msgstr`` (never in a
-     message formatted where it is written, which ``str.format`` fills). A shipped profile's
-     citations (its ``source`` texts and ``[sources]``) are in the catalogue too.
-3. Run ``.venv/bin/python scripts/i18n.py`` (Babel, in the ``dev`` extra): it extracts every
-   marked message and every help text (as Typer builds them), merges them into the German
-   ``.po`` and compiles the ``.mo``. Write the German ``msgstr`` for each new entry (the
-   players' words: Schrift, Kontra, Rufer, Vorhand, Geber, ...), keep every placeholder, and
-   run it again.
-4. ``tests/test_i18n.py`` fails when a marked message or a help text has no German
-   translation, when a marked message is not one string literal (an f-string), when a
-   translation drops or adds a placeholder, and when the committed ``.mo`` is stale.
+   - Core, evening, season, files (no language there): hand the template and its values to the
+     error family, ``problems.add(where, N_("unknown contract {name!r}"), name=value)``,
+     ``raise HandError(N_("..."), name=value)`` or ``Problem.of(where, N_("..."), name=value)``;
+     a note for the edge is ``errors.message(N_("..."), name=value)``, and a count
+     ``counted("{count} hand", "{count} hands", n, count=n)``.
+   - Help texts need no mark: ``scripts/i18n.py`` reads them from the app as Typer builds it.
+   - Text rendered now (render/, cli/): ``_("{player} pays {amount}").format(...)``, or
+     ``ngettext(singular, plural, n)``; money and dates through :func:`money` and :func:`date`;
+     a contract, bonus or Kontra step through :func:`named` (``{contract!n}`` in a ``msgstr``
+     of the error family).
+3. Run ``.venv/bin/python scripts/i18n.py``: it extracts every message, merges them into the
+   German ``.po`` and compiles the ``.mo``. Write each new ``msgstr`` in the players' words
+   (Schrift, Kontra, Rufer, Vorhand, Geber), keep every placeholder, and run it again.
+   ``tests/test_i18n.py`` fails on a message without German, a marked message that is not one
+   literal, a placeholder dropped or added, and a stale ``.mo``.
 """
 
 from __future__ import annotations
@@ -72,30 +43,12 @@ from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
-from tarockscore.errors import N_, Counted, Message, dated, escape_unprintable, key_title
+from tarockscore.errors import N_ as N_
+from tarockscore.errors import Counted, Message, dated, escape_unprintable, key_title
 
 if TYPE_CHECKING:
     from decimal import Decimal
     from gettext import NullTranslations
-
-__all__ = [
-    "N_",
-    "_",
-    "catalogue_path",
-    "choose",
-    "current",
-    "date",
-    "gettext",
-    "language",
-    "money",
-    "named",
-    "ngettext",
-    "number",
-    "reset",
-    "translated",
-    "unknown_language",
-    "use",
-]
 
 DOMAIN = "tarockscore"
 LANGUAGES = ("en", "de")
