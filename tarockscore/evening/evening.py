@@ -83,9 +83,8 @@ def _repair_hint(path: Path) -> Problem:
 
 
 def as_the_rules(path: Path, ledger: Ledger) -> Ledger:
-    """``ledger``, every hand scored again under its stored profile, unless a stored result is
-    not what the rules give (its hashes worked out again): then each such number is named, with
-    the way out, and the ledger is refused (docs/ledger-format.md, "The sheet is the rules")."""
+    """``ledger``, unless a stored result is not what the rules give: then each such number is
+    named, with the way out (docs/ledger-format.md, "The sheet is the rules")."""
     problems = against_the_rules(ledger)
     if problems:
         raise LedgerError([p.moved(str(path)) for p in problems] + [_repair_hint(path)])
@@ -100,11 +99,8 @@ def repairs_said(snapshot: Snapshot) -> str | None:
 
 
 def find_ledger(given: str | os.PathLike[str] | None = None) -> Path:
-    """The evening's ledger: ``given``, else ``$TAROCKSCORE_LEDGER``, else ``tarock-ledger.toml`` here.
-
-    An empty ``given`` is refused (it would silently mean the default ledger; ``where`` is
-    ``ledger``); an empty ``$TAROCKSCORE_LEDGER`` counts as unset, as the shell's convention has it.
-    """
+    """The evening's ledger: ``given`` (refused empty), else ``$TAROCKSCORE_LEDGER`` (empty is
+    unset), else ``tarock-ledger.toml`` here."""
     if given is not None:
         text = os.fspath(given)
         if not text.strip():
@@ -119,8 +115,7 @@ def find_ledger(given: str | os.PathLike[str] | None = None) -> Path:
 
 @dataclass(frozen=True)
 class Change:
-    """What an action did to the evening: the ledger before and after it (``before, after =
-    change``), and its head after it."""
+    """What an action did to the evening: the ledger before and after it, and its head after it."""
 
     before: Ledger
     after: Ledger
@@ -143,9 +138,8 @@ def upgrade(path: str | os.PathLike[str], at: str | None = None) -> Upgraded:
 
 class HeadCheck(NamedTuple):
     """A head written down, checked against the ledger now: whether the chain holds it, the hands
-    of then (as numbered then) that differ now, the entries since it (each as its number in
-    the log, ``entry``, its ``kind`` and the time it was made, ``at``), and the entries up to it
-    that were changed outside tarockscore since (a repair after them or not)."""
+    of then (as numbered then) that differ now, the entries since it (``entry``, ``kind``,
+    ``at``), and the entries up to it changed outside tarockscore since."""
 
     head: str
     found: bool
@@ -223,9 +217,7 @@ class Repaired(NamedTuple):
 
 class Evening:
     """An evening's ledger file; each method is one action on it (read, or changed and written).
-
-    ``warn``: where a warning goes as soon as a read finds it (which hands a repair entry covers),
-    each said once; a front end prints it, a script may collect it."""
+    ``warn``: where a warning a read finds (which hands a repair entry covers) goes, each once."""
 
     __slots__ = ("path", "warn", "_said")
 
@@ -254,12 +246,8 @@ class Evening:
         at: str | None = None,
         problems: Collector | None = None,
     ) -> Begun:
-        """Start an evening: a new ledger with the table (seat order), the profile and the stake.
-
-        Every problem is said at once, each at its field (``players``, ``place``, ``profile``),
-        after those the caller has already collected in ``problems``; an existing ledger at the
-        path is never overwritten.
-        """
+        """Start an evening: a new ledger with the table (seat order), the profile and the stake;
+        every problem said at once, after those the caller collected in ``problems``."""
         problems = problems if problems is not None else Collector()
         if place is not None:
             place = nfc(strip_spaces(place)) if place.strip() else place
@@ -285,8 +273,8 @@ class Evening:
 
     def read(self) -> Snapshot:
         """The ledger as stored, its chain followed and every hand scored again under its stored
-        profile: a ledger changed outside tarockscore, or a stored result the rules do not give
-        (its hashes worked out again), is refused, naming the hand."""
+        profile: a ledger changed outside tarockscore, or a stored result the rules do not give,
+        is refused, naming the hand."""
         snapshot = ledger_file.read_trusted(self.path)
         as_the_rules(self.path, snapshot.ledger)
         self._covered(snapshot)
@@ -301,7 +289,7 @@ class Evening:
                 self.warn(said)
 
     def read_as_stored(self) -> Ledger:
-        """The ledger as stored, not checked against its digest (shell completion, which must not fail)."""
+        """The ledger as stored, its chain not verified (shell completion, which must not fail)."""
         return ledger_file.read(self.path).ledger
 
     @property
@@ -309,14 +297,12 @@ class Evening:
         return self.read().ledger
 
     def sheet(self) -> Sheet:
-        """The evening: each hand with its dealer, Forehand, result and the running totals, and
-        the ledger's head."""
+        """The evening's sheet (every hand, the running totals) and the ledger's head."""
         snapshot = self.read()
         return sheet(snapshot.ledger)._replace(head=snapshot.head)
 
     def hand(self, number: int, ledger: Ledger | None = None) -> Entry:
-        """Hand ``number`` as the sheet numbers it, of ``ledger`` (else the file read now);
-        refused when the evening has no such hand."""
+        """Hand ``number`` as the sheet numbers it, of ``ledger`` (else the file read now)."""
         led = self.ledger if ledger is None else ledger
         check_number(led, number)
         return led.hands[number - 1]
@@ -332,8 +318,8 @@ class Evening:
         return Explained(number, hand, score, led.profile, entry, led, cause, differs)
 
     def check(self) -> Ledger:
-        """Re-score every hand and compare with the stored results; every mismatch is a problem
-        (located at its file line), then the digest must say the file is as written."""
+        """The full audit (:func:`~tarockscore.evening.checks.check`), each problem at its file
+        line, then the chain."""
         snapshot = ledger_file.read(self.path)
         problems = check_ledger(snapshot.ledger)
         if problems:
@@ -357,9 +343,22 @@ class Evening:
 
     # -- changing ----------------------------------------------------------------------------
 
-    def _change(self, edit: Any, expected: str | None = None, at: str = "", scored: bool = True) -> Change:
+    def _change(
+        self,
+        edit: Callable[..., Ledger],
+        *args: Any,
+        at: str | None,
+        expected: str | None = None,
+        scored: bool = True,
+    ) -> Change:
+        """``edit(ledger, *args, at)`` applied to the ledger as read now, and appended."""
+        stamp = at or now()
         written = ledger_file.update(
-            self.path, lambda current: edit(as_the_rules(self.path, current)), expected, at, scored
+            self.path,
+            lambda current: edit(as_the_rules(self.path, current), *args, stamp),
+            expected,
+            stamp,
+            scored,
         )
         return Change(written.before, written.after, written.head)
 
@@ -379,8 +378,7 @@ class Evening:
         ledger_file.verify(snapshot)
         if (found := snapshot.since) is None:
             return HeadCheck(head, False, (), ())
-        # an entry of then changed outside tarockscore is not the entry the head vouched for,
-        # whatever repair followed it: its hands are named as they are numbered then
+        # an entry of then changed since is not the one the head vouched for, whatever repair followed
         chain = snapshot.chain
         edited, ids = edited_since(chain.found, chain.said, found.entry, found.vouched)
         differ = set(differing(found.then, snapshot.ledger))
@@ -389,45 +387,38 @@ class Evening:
 
     def record(self, hand: HandInput, at: str | None = None, *, expected: str | None = None) -> Change:
         """Score a hand (hand-file keys) and add it to the evening; ``expected``: the
-        :meth:`version` the hand was entered on (a ledger changed since is refused, ``LedgerChanged``)."""
-        stamp = at or now()
-        # the hand is scored as it is made; its check is its entry folded back
-        return self._change(lambda current: operations.record(current, hand, stamp), expected, scored=False)
+        :meth:`version` it was entered on (a ledger changed since is refused, ``LedgerChanged``)."""
+        # scored as it is made: its check is its entry folded back
+        return self._change(operations.record, hand, at=at, expected=expected, scored=False)
 
     def undo(self, at: str | None = None, *, expected: str | None = None) -> Change:
         """Take back the last hand (it stays in the audit trail)."""
-        at = at or now()
-        return self._change(lambda current: operations.undo(current, at), expected)
+        return self._change(operations.undo, at=at, expected=expected)
 
     def replace(
         self, number: int, hand: HandInput, at: str | None = None, *, expected: str | None = None
     ) -> Change:
         """Replace hand ``number``; every hand after it is recomputed, the audit keeps the old one."""
-        at = at or now()
-        return self._change(lambda current: operations.replace_hand(current, number, hand, at), expected)
+        return self._change(operations.replace_hand, number, hand, at=at, expected=expected)
 
     def delete(self, number: int, at: str | None = None, *, expected: str | None = None) -> Change:
-        """Delete hand ``number``; ``expected``: the sha256 of the read the person confirmed on
-        (the file changed since is refused)."""
-        at = at or now()
-        return self._change(lambda current: operations.delete(current, number, at), expected)
+        """Delete hand ``number``; the hands after it are recomputed."""
+        return self._change(operations.delete, number, at=at, expected=expected)
 
     def add_radl(self, hands: int | None = None, at: str | None = None) -> Change:
-        """A Radl set by hand: ``hands`` doubled hands (default: one Radl round, the profile's ``radl.hands``)."""
-        at = at or now()
-        return self._change(lambda current: operations.set_radl(current, hands, at))
+        """A Radl set by hand: ``hands`` doubled hands (default: the profile's ``radl.hands``)."""
+        return self._change(operations.set_radl, hands, at=at)
 
     def strike_radl(self, hands: int = 1, at: str | None = None) -> Change:
         """Strike ``hands`` doubled hands still to play."""
-        at = at or now()
-        return self._change(lambda current: operations.strike_radl(current, hands, at))
+        return self._change(operations.strike_radl, hands, at=at)
 
     def rescore(self, profile: str | Profile, *, write: bool = False, at: str | None = None) -> Rescored:
         """The evening under another profile (what-if); written into the ledger only with ``write``."""
         prof = profile if isinstance(profile, Profile) else load_profile(profile)
         at = at or now()
         if write:
-            change = self._change(lambda current: operations.rescore(current, prof, at))
+            change = self._change(operations.rescore, prof, at=at)
             before, after, head = change.before, change.after, change.head
         else:
             snapshot = self.read()
@@ -438,8 +429,8 @@ class Evening:
         return Rescored(before, after, changed, write, head)
 
     def repair(self, *, write: bool = False, at: str | None = None) -> Repaired:
-        """Re-score an evening changed outside tarockscore from its stored hands; written, sealed and
-        with an audit entry, only with ``write``."""
+        """Re-score an evening changed outside tarockscore from its stored hands; written, with an
+        audit entry, only with ``write``."""
         stamp = (at or now()) if write else None
         done = ledger_file.repair(
             self.path, lambda current: operations.repair(current, stamp), write, stamp or ""
