@@ -153,15 +153,6 @@ def whole_file(ledger: Ledger, events: Sequence[Mapping[str, Any]]) -> tuple[str
 # -- the reader -------------------------------------------------------------------------------
 
 
-def bounds(raw: bytes) -> Iterator[tuple[int, int]]:
-    """Where each entry's text lies in the file's bytes (the header before the first)."""
-    start = raw.find(MARK)
-    while start >= 0:
-        nxt = raw.find(MARK, start + 1)
-        yield start + 1, (nxt + 1 if nxt >= 0 else len(raw))
-        start = nxt
-
-
 def header_end(raw: bytes) -> int:
     first = raw.find(MARK)
     return first + 1 if first >= 0 else len(raw)
@@ -171,13 +162,11 @@ def entries(raw: bytes, name: str) -> Iterator[tuple[int, Any]]:
     """Each entry of the log, with the byte its text ends at; an append torn by a crash (the last
     entry cut short, or not ending with its hash) is left out. An entry that does not read alone
     is refused at its line."""
-    spans = bounds(raw)
-    span = next(spans, None)
-    while span is not None:
-        start, end = span
-        span = next(spans, None)
+    starts = [m.start() + 1 for m in re.finditer(re.escape(MARK), raw)]
+    for start, end in zip(starts, [*starts[1:], len(raw)], strict=False):
+        last = end == len(raw)
         data = _written(raw[start:end]) or _loads(raw[start:end])
-        if data is None and span is None:  # torn: read up to the last line that holds a hash
+        if data is None and last:  # torn: read up to the last line that holds a hash
             cut = max((m.end() for m in _HASH_LINE.finditer(raw, start, end)), default=start)
             data, end = _loads(raw[start:cut]) or {}, cut
         if data is None:  # said by the TOML reader, at the entry's own lines of the file
@@ -187,7 +176,7 @@ def entries(raw: bytes, name: str) -> Iterator[tuple[int, Any]]:
             raise LedgerError(UNKNOWN, allowed=TOP_KEYS, hint="", where=extra[0])
         found = data.get("event", [])
         found = found if isinstance(found, list) else [found]
-        if span is None and found and not sealed(found[-1]):
+        if last and found and not sealed(found[-1]):
             return  # torn: the last entry does not end with its hash
         for event in found:
             yield end, event
