@@ -1,12 +1,7 @@
 """The audit trail's entries: one line of prose per correction, saying what changed (core layer, pure).
 
-The trail names a hand by its id (:attr:`~tarockscore.evening.model.Entry.id`), which a later
-delete or undo never changes; where the id is not the hand's number on the sheet at the time,
-the line gives that number too.
-
-Each line is a :class:`~tarockscore.errors.Message`: the ledger stores its English text, and the
-command that made the correction shows it in the reader's language. A line read back from a
-file is the stored text.
+A hand is named by its id, and by its number on the sheet where that differs. Each line is a
+:class:`~tarockscore.errors.Message`: the ledger stores its English text.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""A hand's stored result (its score under the ledger's profile, times its Radl factor) and the ledger's own check: every stored hand scored afresh against its stored result (core layer, pure)."""
+"""A hand's stored result (its score times its Radl factor) and the ledger's own check: every stored hand scored afresh against its stored result (core layer, pure)."""
 
 from __future__ import annotations
 
@@ -47,8 +47,7 @@ def rescored(
     kept: Container[int] = (),
 ) -> tuple[Entry, ...]:
     """The same entries with every result worked out afresh, in order, Radls included. ``kept``:
-    the ids of hands whose stored result stands where their Radl factor stays (a correction
-    scores the hand it corrects and those whose factor it moved, not the whole evening)."""
+    the ids of hands whose stored result stands where their Radl factor stays."""
     factors = radl_factors([e.hand for e in entries], [e.id for e in entries], profile, marks)
     return tuple(
         e
@@ -219,10 +218,9 @@ def hand_ids(items: Any) -> list[int]:
 
 
 def repair_lacks(event: Mapping[str, Any], said: Said, removed: Container[int]) -> bool:
-    """Whether a ``repair`` entry lacks what ``tarockscore repair --write`` writes: its audit line,
-    the head and profile it found, and each hand still on the sheet of every entry it vouches for,
-    re-scored (``said``: the kind and hand ids of each entry found not to fit so far; ``removed``:
-    the ids taken off the sheet before it)."""
+    """Whether a ``repair`` entry lacks what ``repair --write`` writes: its audit line, the head and
+    profile it found, and each hand still on the sheet of every entry it vouches for, re-scored
+    (``said``: the entries found not to fit so far; ``removed``: the ids taken off the sheet)."""
     audit = event.get("audit")
     if not (
         isinstance(audit, list) and any(isinstance(a, dict) and a.get("action") == "repair" for a in audit)
@@ -244,10 +242,8 @@ def repair_carries(breaks: Sequence[Break], said: Said) -> set[int]:
 
 
 def covered(found: Sequence[Break], breaks: Sequence[Break], said: Said) -> Message | None:
-    """What the repairs of the log cover, in one line (None: no repair covers anything): the
-    hands, the other entries and the stored profile found changed outside tarockscore that a
-    repair entry took as they stood (``found``: every entry that does not fit; ``breaks``: those
-    no repair vouches for)."""
+    """What the repairs of the log cover, in one line (None: nothing): the hands, entries and stored
+    profile found changed outside tarockscore (``found``) that a repair took as they stood (not in ``breaks``)."""
     vouched = [b for b in found if b not in breaks]
     if not vouched:
         return None
@@ -269,9 +265,8 @@ def covered(found: Sequence[Break], breaks: Sequence[Break], said: Said) -> Mess
 def edited_since(
     found: Sequence[Break], said: Said, entry: int, vouched: Container[Any]
 ) -> tuple[tuple[int, ...], set[int]]:
-    """The entries up to ``entry`` (a head's) found not to fit the chain and not vouched for by a
-    repair up to it (``vouched``), a repair after it or not, and the ids of the hands they hold:
-    a head written down before such an edit vouched for the entry as it was, not as it is."""
+    """The entries up to ``entry`` (a head's) that do not fit the chain and no repair up to it
+    vouched for (``vouched``), and the ids of the hands they hold: the head vouched for them as they were."""
     edited = [
         (k, why) for k, why, hashed, prev in found if 1 <= k <= entry and (k, "", hashed, prev) not in vouched
     ]

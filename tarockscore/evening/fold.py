@@ -1,7 +1,5 @@
-"""The evening a ledger's log makes: its entries (plain mappings, as the file holds them) applied
-one by one to the table they began on, each checked for what it may hold; and the entry a change
-leaves, the other side of the same reading (ledger layer, pure; the entries' text and their chain
-are tarockscore.evening.log's, docs/ledger-format.md).
+"""The evening a ledger's log makes: its entries (plain mappings) applied one by one to the table,
+each checked for what it may hold; and the entry a change leaves (core layer, pure).
 """
 
 from __future__ import annotations
