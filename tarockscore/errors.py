@@ -298,10 +298,8 @@ def capped(problems: tuple[Problem, ...], more: int = 0) -> tuple[Problem, ...]:
     """The first :data:`MAX_PROBLEMS` problems, then one line saying how many more there are."""
     if len(problems) <= MAX_PROBLEMS + 1 and not more:
         return problems
-    more += len(problems) - MAX_PROBLEMS if len(problems) > MAX_PROBLEMS else 0
+    more += max(len(problems) - MAX_PROBLEMS, 0)
     shown = problems[:MAX_PROBLEMS]
-    if not more:
-        return shown
     summary = N_("and {more} more problems (the first {shown} are shown)")
     return (*shown, Problem.of("", summary, more=more, shown=len(shown)))
 

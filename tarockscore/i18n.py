@@ -72,14 +72,12 @@ class _Speaking(NamedTuple):
 
 _ENGLISH = _Speaking(DEFAULT, None)
 
-# The language of the current context (a thread, an asyncio task, the command line's run);
-# None: not chosen yet, the environment's is taken on first use.
+# The language of the current context (None: not chosen yet, the environment's on first use).
 _speaking: contextvars.ContextVar[_Speaking | None] = contextvars.ContextVar(
     "tarockscore_language", default=None
 )
 
-# Every catalogue read in this process, by file: each is read once (None: it could not be, and
-# that was said). A lock, so two threads asking at once read it and warn once.
+# Every catalogue read in this process, by file, once (None: it could not be, and that was said).
 _catalogues: dict[Path, NullTranslations | None] = {}
 _reading = threading.Lock()
 
@@ -93,11 +91,8 @@ def language_of(value: str) -> str | None:
 
 
 def from_environment(env: Mapping[str, str]) -> str:
-    """The language the environment asks for: ``TAROCKSCORE_LANG``, then the locale variables.
-
-    ``TAROCKSCORE_LANG`` set to a language tarockscore does not speak reads English (the command
-    line warns: :func:`unknown_language`), not the locale: it was set to choose.
-    """
+    """The language the environment asks for: ``TAROCKSCORE_LANG`` (one tarockscore does not speak
+    reads English, not the locale: it was set to choose), then the locale variables."""
     explicit = env.get(EXPLICIT_VAR, "")
     if explicit:
         return language_of(explicit) or DEFAULT
@@ -157,9 +152,8 @@ def _speaking_in(lang: str) -> _Speaking:
 
 
 def use(language: str) -> str:
-    """Speak ``language`` (``en`` or ``de``) from now on in the current context: the rest of a
-    command's run, or of a thread or task; German loads its catalogue. The language spoken is
-    returned: English when the catalogue cannot be read."""
+    """Speak ``language`` (``en`` or ``de``) from now on in the current context; the language
+    spoken is returned (English when the catalogue cannot be read)."""
     state = _speaking_in(language)
     _speaking.set(state)
     return state.language
@@ -167,8 +161,7 @@ def use(language: str) -> str:
 
 @contextlib.contextmanager
 def language(lang: str) -> Iterator[str]:
-    """Speak ``lang`` inside the block only (one request, one rendering); yields the language
-    spoken (English when the catalogue cannot be read)."""
+    """Speak ``lang`` inside the block only; yields the language spoken."""
     state = _speaking_in(lang)
     token = _speaking.set(state)
     try:
@@ -203,10 +196,6 @@ def catalogue_path(lang: str) -> Path:
 def _catalogue(lang: str) -> NullTranslations | None:
     """The catalogue of ``lang``, read once per process; None when it cannot be read (said once)."""
     path = catalogue_path(lang)
-    try:
-        return _catalogues[path]
-    except KeyError:
-        pass
     with _reading:
         if path not in _catalogues:
             _catalogues[path] = _read(path, lang)
@@ -219,11 +208,8 @@ def _read(path: Path, lang: str) -> NullTranslations | None:
     import io  # noqa: PLC0415
     import struct  # noqa: PLC0415
 
-    # What reading and parsing a .mo raises, and nothing else is caught: OSError for a file that
-    # cannot be opened and for gettext's "Bad magic number", "Bad version number" and "File is
-    # corrupt"; struct.error for a header cut short; UnicodeDecodeError (a ValueError) for text
-    # not in the catalogue's charset; LookupError for an unknown charset or a malformed header
-    # line; ValueError for a plural formula gettext refuses.
+    # What reading and parsing a .mo raises, and nothing else: OSError (also a bad magic number or
+    # a corrupt file), struct.error (cut short), UnicodeDecodeError, LookupError and ValueError (header)
     why = "the file is empty"
     try:
         data = path.read_bytes()
@@ -278,9 +264,7 @@ def translated(text: str) -> str:
 
 def named(key: str) -> str:
     """A contract's, bonus's or Kontra step's profile key as a person reads it: the key itself in
-    English (what the hand file, the ledger and ``--json`` write, and what the English text has
-    always shown); in German the players' name from the catalogue (``king_ultimo``: König
-    ultimo, ``dreier``: Dreier), and a profile's own new key in title case."""
+    English; in German the players' name from the catalogue (``king_ultimo``: König ultimo)."""
     if current() == DEFAULT:
         return key
     return gettext(key_title(key))
@@ -305,10 +289,7 @@ def money(amount: Decimal, language: str | None = None) -> str:
         amount = amount.quantize(type(amount)("0.01"))
     sign = "-" if amount < 0 else ""
     text = format(abs(amount), ",f").replace(",", " ").replace(".", ",").replace(" ", ".")
-    # Austrian usage, as CLDR's de_AT currency pattern "¤ #,##0.00" writes it: the euro sign
-    # before the amount and a minus before both (CLDR 47 via Babel 2.19: format_currency(
-    # Decimal("-1234.5"), "EUR", locale="de_AT") is "-€ 1.234,50"; de_DE writes "1.234,50 €").
-    # CLDR's space there is a no-break space; a plain one is written, as a terminal copies it.
+    # CLDR's de_AT pattern "¤ #,##0.00": "-€ 1.234,50" (a plain space for CLDR's no-break space)
     return f"{sign}€ {text}"
 
 
