@@ -32,35 +32,20 @@ from tarockscore.evening.checks import (
     score_stored,
 )
 from tarockscore.evening.checks import check as check_ledger
-from tarockscore.evening.model import Entry, Ledger
+from tarockscore.evening.model import Entry
+from tarockscore.evening.model import Ledger as Ledger
 from tarockscore.evening.radl import BY_HAND, radl_cause
 from tarockscore.evening.settle import Settlement
-from tarockscore.evening.sheet import Sheet, sheet
+from tarockscore.evening.sheet import Sheet as Sheet
+from tarockscore.evening.sheet import sheet
 from tarockscore.evening.store import Snapshot
 from tarockscore.evening.table import check_players, new_ledger
-from tarockscore.evening.upgrade import Upgraded
+from tarockscore.evening.upgrade import Upgraded as Upgraded
 from tarockscore.io.inputs import load_profile
 from tarockscore.rules.hand import Hand, HandInput
 from tarockscore.rules.profile import Profile
 from tarockscore.rules.scoring import Score
 from tarockscore.rules.words import look_alikes, nfc, strip_spaces, text_problem
-
-__all__ = [
-    "Ledger",
-    "Sheet",
-    "Begun",
-    "Change",
-    "Evening",
-    "Explained",
-    "HeadCheck",
-    "Repaired",
-    "Rescored",
-    "Settled",
-    "Upgraded",
-    "find_ledger",
-    "now",
-    "upgrade",
-]
 
 LEDGER_ENV = "TAROCKSCORE_LEDGER"
 DEFAULT_LEDGER = "tarock-ledger.toml"

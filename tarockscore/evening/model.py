@@ -164,14 +164,9 @@ def profile_record(profile: Profile) -> ProfileRecord:
 
 
 def totals(ledger: Ledger, upto: int | None = None) -> dict[str, int]:
-    out = dict.fromkeys(ledger.players, 0)
-    if ledger.paper is not None:  # a table scored from its paper sheet (ledger.paper)
-        for p in out:
-            out[p] += ledger.paper.schrift.get(p, 0)
-    for entry in ledger.hands[:upto]:
-        for p in out:
-            out[p] += entry.result.victory_points.get(p, 0)
-    return out
+    """Every seat's points after the first ``upto`` hands (all), a paper result included."""
+    paper = [ledger.paper.schrift] if ledger.paper is not None else []
+    return _added(ledger.players, [*paper, *(e.result.victory_points for e in ledger.hands[:upto])])
 
 
 def has_payout(ledger: Ledger) -> bool:
@@ -182,13 +177,10 @@ def has_payout(ledger: Ledger) -> bool:
 def payout_totals(ledger: Ledger, upto: int | None = None) -> dict[str, int] | None:
     if not has_payout(ledger):
         return None
-    out = dict.fromkeys(ledger.players, 0)
-    if ledger.paper is not None:
-        paper = ledger.paper.money or ledger.paper.schrift
-        for p in out:
-            out[p] += paper.get(p, 0)
-    for entry in ledger.hands[:upto]:
-        payout = entry.result.payout or entry.result.victory_points
-        for p in out:
-            out[p] += payout.get(p, 0)
-    return out
+    paper = [ledger.paper.money or ledger.paper.schrift] if ledger.paper is not None else []
+    paid = (e.result.payout or e.result.victory_points for e in ledger.hands[:upto])
+    return _added(ledger.players, [*paper, *paid])
+
+
+def _added(players: tuple[str, ...], columns: list[Mapping[str, int]]) -> dict[str, int]:
+    return {p: sum(column.get(p, 0) for column in columns) for p in players}
