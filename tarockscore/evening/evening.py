@@ -368,7 +368,7 @@ class Evening:
         edited, ids = edited_since(chain.found, chain.said, found.entry, found.vouched)
         differ = set(differing(found.then, snapshot.ledger))
         differ |= {n for n, e in enumerate(found.then.hands, 1) if e.id in ids}
-        return HeadCheck(head, True, tuple(sorted(differ)), found.after, edited)
+        return HeadCheck(head, True, tuple(sorted(differ)), tuple(found.after), edited)
 
     def record(self, hand: HandInput, at: str | None = None, *, expected: str | None = None) -> Change:
         """Score a hand (hand-file keys) and add it to the evening; ``expected``: the

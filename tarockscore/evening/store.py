@@ -35,14 +35,13 @@ class Since(NamedTuple):
 
     entry: int
     then: Ledger
-    after: tuple[Any, ...]
     vouched: frozenset[Any]
+    after: list[dict[str, Any]]
 
 
 class Snapshot(NamedTuple):
-    """A ledger as read: the evening, the sha256 of the file's bytes, its head, the bytes up to
-    the end of its last whole entry, what does not fit, the chain as followed, and (a read asked
-    for a head) :class:`Since`."""
+    """A ledger as read: the evening, the sha256 of the file's bytes, its head, the bytes up to the
+    end of its last whole entry, what does not fit, the chain, and (asked for a head) :class:`Since`."""
 
     path: Path
     ledger: Ledger
@@ -147,23 +146,20 @@ def _walk(path: Path, raw: bytes, top: dict[str, Any], repairing: bool, since: s
         problems.add(key, log.UNKNOWN, allowed=log.TOP_KEYS, hint="")
     problems.raise_if_any(LedgerError)
     state, size = fold.State(table), log.header_end(raw)
-    found, after = None, []
-    if since and chain.head.startswith(since):
-        found = (0, state.ledger(), frozenset[Any]())
+    found = Since(0, state.ledger(), frozenset(), []) if since and chain.head.startswith(since) else None
     for k, (end, event) in enumerate(log.entries(raw, str(path)), 1):
         chain.add(event)
         fold.apply(state, event, f"entry {k}", problems)
         if found is not None and isinstance(event, dict):  # an entry since the head asked for, said
-            after.append({"entry": k, "kind": event.get("kind"), "at": event.get("at")})
+            found.after.append({"entry": k, "kind": event.get("kind"), "at": event.get("at")})
         if since and chain.head.startswith(since):
-            found, after = (k, state.ledger(), frozenset(chain.vouched)), []
+            found = Since(k, state.ledger(), frozenset(chain.vouched), [])
         size = end
     if pin.problems and not (repairing or chain.header_vouched):
         raise LedgerError(pin.problems)
     problems.raise_if_any(LedgerError)
     said, sha = tuple(chain.problems()), hashlib.sha256(raw).hexdigest()
-    held = Since(found[0], found[1], tuple(after), found[2]) if found is not None else None
-    return Snapshot(path, state.ledger(), sha, chain.head, size, said, chain, held)
+    return Snapshot(path, state.ledger(), sha, chain.head, size, said, chain, found)
 
 
 def verify(snapshot: Snapshot) -> None:
