@@ -288,12 +288,9 @@ def read_hand(
     players: Sequence[str],
     rules: Profile | None,
     problems: Collector,
-    parsed: dict[Any, Any] | None = None,
 ) -> Entry | None:
     """One stored hand: ``id``, ``recorded``, ``entry`` (its keys, parsed under ``rules`` and
-    seated at ``players``) and ``result``; None with its problems at ``where``. ``parsed``: the
-    keys and results read before under the same rules and seats, shared (a season reads each
-    distinct hand once)."""
+    seated at ``players``) and ``result``; None with its problems at ``where``."""
     local = r.problems
     hand_id = r.number("id", default_id, minimum=1)
     moment(recorded := r.text("recorded"), "recorded", local)
@@ -304,19 +301,10 @@ def read_hand(
         keys = {}
     elif rules is not None:
         try:
-            said = json.dumps(keys, ensure_ascii=False) if parsed is not None else ""
-        except (TypeError, ValueError):
-            said = ""  # a value JSON has not: read it alone
-        if parsed is not None and (seen := parsed.get(said)) is not None:
-            keys, hand = seen
-        else:
-            try:
-                hand = parse_seated(keys, rules, players)
-            except TarockError as exc:
-                for p in exc.located("entry").problems:
-                    local.put(p)
-            if parsed is not None and said and hand is not None:
-                parsed[said] = (keys, hand)
+            hand = parse_seated(keys, rules, players)
+        except TarockError as exc:
+            for p in exc.located("entry").problems:
+                local.put(p)
     rr = r.table("result")
     won, radl = rr.optional_bool("won"), rr.number("radl", 1, minimum=1)
     vp = _points_table(rr, "victory_points", players, local)
@@ -326,9 +314,6 @@ def read_hand(
     if hand is None or local.problems:
         return None
     result = Result(victory_points=vp, payout=payout, won=won, radl=radl)
-    if parsed is not None:  # equal results shared, as the hands are
-        same = (tuple(vp.items()), tuple(payout.items()) if payout is not None else None, won, radl)
-        result = parsed.setdefault(same, result)
     return Entry(hand, result=result, recorded=recorded, keys=keys, id=hand_id)
 
 
