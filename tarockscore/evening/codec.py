@@ -1,4 +1,4 @@
-"""The ledger's values to and from the plain mappings its file holds (the header, a hand, an audit entry), and what a stored profile can be found to be against its pin (core layer, pure)."""
+"""The ledger's values to and from the plain mappings its file holds, and a stored profile against its pin (core layer, pure)."""
 
 from __future__ import annotations
 
@@ -184,8 +184,8 @@ def _table_players(tr: Reader, problems: Collector) -> tuple[str, ...]:
 def stored_profile(
     pr: Reader, repairing: bool, problems: Collector
 ) -> tuple[str, str, Mapping[str, Any], Profile | None]:
-    """The ``[profile]`` table: its name, sha256, document and the profile it builds (None: none),
-    the pin checked (``repairing``: the document as it stands, its hash and name taken from it)."""
+    """The ``[profile]`` table: name, sha256, document and the profile it builds (None: none), its
+    pin checked (``repairing``: the document taken as it stands)."""
     name, sha, document = pr.text("name"), pr.text("sha256"), pr.raw("document")
     if not isinstance(document, dict):
         problems.add("profile.document", N_("missing: the resolved profile the evening is scored under"))

@@ -193,9 +193,8 @@ def _loads(data: bytes) -> dict[str, Any] | None:
     return None if safe_io.too_deep(value) else value
 
 
-# Where a bare key of an inline value begins (after "{ " or ", "): a quote goes there, and each
-# " = " after a key becomes JSON's ": ". Text in a string that looks alike is changed too, and
-# the entry is then not taken (written again, it is not the same text).
+# Where a bare key of an inline value begins: a quote goes there, and " = " becomes ": " (a string
+# that looks alike is changed too, and the entry, written again, is then not the same text).
 _BARE_KEY = re.compile(r"(?<=[{,] )(?=[A-Za-z0-9_-]+ = )")
 
 
@@ -205,10 +204,8 @@ def _json(value: str) -> Any:
 
 
 def _written(data: bytes) -> dict[str, Any] | None:
-    """An entry as this module's writer writes it (one key and its inline value a line, the
-    values in JSON's own notation of strings, numbers and booleans), read without the TOML
-    reader; taken only where writing it again gives the very same text (else None: the TOML
-    reader reads it). Reading an entry costs a fifth of what the TOML reader takes."""
+    """An entry as this module's writer writes it, read as JSON without the TOML reader (a fifth
+    of its cost); taken only where writing it again gives the very same text (else None)."""
     try:
         text = data.decode("utf-8")
         lines = text.split("\n")
@@ -326,8 +323,7 @@ class Chain:
         return [b for b in self.found if (b[0], "", b[2], b[3]) not in self.vouched]
 
     def problems(self) -> list[Problem]:
-        """Each entry that no longer fits, in words: the hand it holds where it holds one (entry 0,
-        the header's profile, is said by the stored profile's own message)."""
+        """Each entry that no longer fits, in words (entry 0, the header's profile, says itself)."""
         out = []
         for k, why, _hashed, _prev in self.breaks:
             kind, ids = self.said.get(k, ("?", []))
@@ -357,7 +353,7 @@ class Chain:
 
 def found_by_repair(chain: Chain | None, head: str, profile_sha: str) -> dict[str, Any]:
     """What a repair found: each entry that did not fit (its number, its hash now, the prev it
-    should name; 0: the header, whose profile did not match its pin), the head, the profile's sha256."""
+    should name; 0: the header's profile), the head, the profile's sha256."""
     out: dict[str, Any] = {"head": head, "profile_found": profile_sha}
     if chain is not None and (breaks := chain.breaks):
         out["found"] = [{"entry": k, "hash": h or "", "prev": prev} for k, _why, h, prev in breaks]
