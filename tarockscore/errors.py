@@ -1,13 +1,8 @@
 """One exception family for everything a user can get wrong (core layer, no I/O).
 
-Every problem carries where it was found (file, key path, ledger hand number) and what is
-allowed; validation collects all problems of one input before raising, so a user fixes
-everything at once. Only the CLI turns these into text on stderr and an exit code.
-
-A problem keeps its message as an English template with named placeholders plus their values
-(``Collector.add(where, N_("unknown contract {name!r}"), name=value)``), so the CLI can render
-it in the reader's language at the edge; this module never looks at the language itself.
-See :mod:`tarockscore.i18n` for how to write such a message.
+Every problem carries where it was found (file, key path, hand number) and its message as an
+English template with its values, so the edge renders it in the reader's language
+(:mod:`tarockscore.i18n`); validation collects all problems of one input before raising.
 """
 
 from __future__ import annotations
@@ -37,13 +32,9 @@ def _escape_char(ch: str) -> str:
 
 
 def escape_unprintable(text: str, keep: str = "\n") -> str:
-    """``text`` with every character a terminal would not simply show written as ``\\uXXXX``.
-
-    Control characters (C0 and C1, so no escape sequence), bidirectional overrides, line and
-    paragraph separators, unassigned code points: all escaped; spaces of every kind and the
-    characters in ``keep`` (a line break) stay. The escapes are valid inside a JSON string, so
-    JSON output stays JSON; ``\\t`` and ``\\r`` read as themselves.
-    """
+    """``text`` with every character a terminal would not simply show (control characters,
+    bidirectional overrides, line separators, unassigned code points) written as ``\\uXXXX``,
+    valid inside a JSON string too; spaces and the characters in ``keep`` stay."""
     if text.isascii():
         if not any(ch < " " or ch == "\x7f" for ch in text if ch not in keep):
             return text
@@ -72,12 +63,8 @@ def N_(template: str) -> str:
 
 
 class Message(str):
-    """English text that remembers its template and values, so the edge can translate it.
-
-    It is a ``str`` (the English text): the core, JSON and the ledger use it as they use any
-    string; :meth:`render` with a translation function gives it in another language. Used for
-    labels and notes the core hands to the edge, and for a clause inside a message (a hint).
-    """
+    """English text (a ``str``) that remembers its template and values, so the edge can render
+    it in another language (:meth:`render`)."""
 
     __slots__ = ("template", "values")
     template: str
@@ -101,12 +88,8 @@ def message(template: str, /, **values: object) -> Message:
 
 
 class Counted(str):
-    """A template whose words follow a count (``{count} hand`` / ``{count} hands``).
-
-    Its text is the English form for the count; a translation function that knows plural forms
-    (:func:`tarockscore.i18n.gettext`) gives the form the reader's language uses for it, as
-    ``ngettext`` does. Made by :func:`counted`.
-    """
+    """A template whose words follow a count (``{count} hand`` / ``{count} hands``): the English
+    form for the count, and both forms for ``ngettext`` (:func:`tarockscore.i18n.gettext`)."""
 
     __slots__ = ("n", "plural", "singular")
     singular: str
@@ -122,8 +105,7 @@ class Counted(str):
 
 
 def counted(singular: str, plural: str, count: int, /, **values: object) -> Message:
-    """A :class:`Message` whose words follow ``count``: the singular and plural templates are
-    marked for the catalogue as ``ngettext`` marks them, and the edge picks the reader's form."""
+    """A :class:`Message` whose words follow ``count`` (the edge picks the reader's plural form)."""
     return Message(Counted(singular, plural, count), tuple(values.items()))
 
 
@@ -134,8 +116,7 @@ def listed(items: Iterable[object]) -> Message:
 
 
 def dated(day: date) -> Message:
-    """A calendar day in a message: ``2025-04-01`` in English, as the reader's language writes
-    days in another (the catalogue's form of the template: ``01.04.2025`` in German)."""
+    """A calendar day in a message: ``2025-04-01`` in English, ``01.04.2025`` in German (the catalogue's form)."""
     return message(N_("{year:04d}-{month:02d}-{day:02d}"), year=day.year, month=day.month, day=day.day)
 
 
@@ -146,11 +127,8 @@ def reason(exc: BaseException) -> str:
 
 
 def fill(template: str, values: Values, translate: Translate | None = None, *, cut: bool = False) -> str:
-    """The template with its named values; nested messages are rendered in the same language.
-
-    ``cut`` (a problem's message): each value the user gave is shown at most :data:`MAX_SHOWN`
-    characters long (:func:`shortened`); numbers and messages, the program's own text, whole.
-    """
+    """The template with its named values, nested messages rendered in the same language.
+    ``cut`` (a problem's message): each value the user gave :func:`shortened`."""
     if not values:
         return template
     if translate is not None and NAMED in template:
@@ -167,18 +145,17 @@ def fill(template: str, values: Values, translate: Translate | None = None, *, c
     )
 
 
-# A translation may write a value that is a contract's, a bonus's or a Kontra step's profile key
-# as ``{contract!n}``: the name the players say in that language (``king_ultimo``: König ultimo),
-# and for a list of keys (:func:`one_of`, or keys joined with ", ") each item so named. The English text shows the key
-# itself, which is what the hand file, the ledger and ``--json`` write.
+# A translation may write a value that is a profile key (a contract, a bonus, a Kontra step; or a
+# list of them) as ``{contract!n}``: the name the players say (``king_ultimo``: König ultimo).
+# The English text shows the key itself, as the hand file, the ledger and ``--json`` write it.
 NAMED = "!n}"
 _PROFILE_KEY = re.compile(r"[a-z][a-z0-9_]*")
 _LISTED = re.compile(r"\{item0!r\}(?:, \{item\d+!r\})*")  # the list one_of makes
 
 
 def key_title(key: str) -> str:
-    """A profile key as a title, the catalogue's message id for its name: ``King Ultimo``; a
-    Roman numeral stays one (``iii_rufer``: III Rufer, the Kakadurufer by its trump)."""
+    """A profile key as a title, the catalogue's message id for its name: ``King Ultimo``,
+    ``III Rufer``."""
     return " ".join(w.upper() if _ROMAN.fullmatch(w) else w.title() for w in key.split("_"))
 
 
@@ -206,15 +183,12 @@ def _named(template: str, values: Values, translate: Translate) -> tuple[str, Va
     return template, tuple(out)
 
 
-# A value shown in an error (a name, a key, a table given where a name belongs) is cut to this
-# many characters: a table of a thousand keys must not fill the screen. A name is at most 40,
-# free text at most 200 (tarockscore.rules.words); the program's own lists (what is allowed) are
-# messages and are never cut.
+# A value the user gave is shown in an error cut to this many characters: a table of a thousand
+# keys must not fill the screen (the program's own lists are messages, never cut).
 MAX_SHOWN = 200
 
-# Values shown whole: numbers (a format spec such as ``{maximum:,}`` needs the number itself) and
-# paths (the system bounds them, and a user needs the whole path to find the file or to run the
-# command a message gives with it).
+# Values shown whole: numbers (a format spec needs the number itself) and paths (a user needs
+# the whole path to find the file).
 _WHOLE = (int, float, Decimal, Fraction, PurePath)
 
 
@@ -227,8 +201,7 @@ def shortened(text: str, limit: int = MAX_SHOWN) -> str:
 
 
 class Shown:
-    """A value as an error shows it: ``{value}`` and ``{value!r}`` :func:`shortened` (also for a
-    message the command line formats itself: ``_("{answer!r} …").format(answer=Shown(text))``)."""
+    """A value as an error shows it: ``{value}`` and ``{value!r}`` :func:`shortened`."""
 
     __slots__ = ("value",)
 
@@ -246,12 +219,8 @@ class Shown:
 
 
 class Problem(NamedTuple):
-    """One thing wrong with an input: where, and what.
-
-    ``message`` is the English text. ``template`` and ``values``, when given, are what it was
-    made from, so it can be rendered in another language; a plain ``Problem(where, text)``
-    stays English.
-    """
+    """One thing wrong with an input: where, and what (the English text, and the template and
+    values it was made from, to render it in another language)."""
 
     where: str
     message: str
@@ -260,8 +229,7 @@ class Problem(NamedTuple):
 
     @classmethod
     def of(cls, where: str, template: str, /, **values: object) -> Problem:
-        """A problem from a template marked with ``N_`` and its named values (or from a
-        :class:`Message`, which brings its own)."""
+        """A problem from a template marked with ``N_`` and its values (or a :class:`Message`)."""
         if not values and isinstance(template, Message):
             text = fill(template.template, template.values, cut=True)
             return cls(where, text, template.template, template.values)
@@ -276,8 +244,6 @@ class Problem(NamedTuple):
         """The message alone, translated when a translation function is given."""
         if translate is None:
             return self.message
-        # A plain message is its own template: found in the catalogue when it is a whole
-        # sentence without values, left in English when it was built with an f-string.
         return fill(translate(self.template or self.message), self.values, translate, cut=True)
 
     def render(self, translate: Translate | None = None) -> str:
@@ -285,20 +251,15 @@ class Problem(NamedTuple):
         text = self.text(translate)
         where = self.where
         if where:
-            # A location is keys and names as the user wrote them (each cut like a value); only a
-            # part the catalogue knows as a whole ("command line") changes with the language.
+            # keys and names as the user wrote them; a part the catalogue knows ("command line") translated
             where = ": ".join(shortened(translate(part) if translate else part) for part in where.split(": "))
         text = f"{where}: {text}" if where else text
         return escape_unprintable(text.translate(_ESCAPES), keep="")
 
 
 def near_miss(value: str, allowed: Iterable[str], suffix: str = "") -> str:
-    """A ' (did you mean …?)' hint for a misspelt name, or ''; a :class:`Message`, so a
-    ``{hint}`` placeholder shows it in the reader's language.
-
-    ``suffix``: names that end alike (the Kontra steps, ``…kontra``) are told apart by what comes
-    before it, so "mordkontra" is no near miss of "rekontra", where "reekontra" is.
-    """
+    """A ' (did you mean …?)' hint for a misspelt name, or ''. ``suffix``: names that end alike
+    (``…kontra``) are told apart by what comes before it."""
     import difflib  # noqa: PLC0415 - only on the error path: keeps start-up quick
 
     names = list(allowed)
@@ -325,9 +286,8 @@ def one_of(allowed: Iterable[str]) -> str:
 # The exit code of a command stopped by Ctrl-C: 128 + SIGINT, the shell's convention.
 INTERRUPTED = 130
 
-# The exit code of a command whose output could not be written (a full disk, a reader of the
-# pipe that has gone): not 1, which says that nothing was changed, for whatever the command
-# saved before it printed (a hand recorded) stays saved.
+# The exit code of a command whose output could not be written: not 1 (nothing was changed), for
+# what the command saved before it printed stays saved.
 OUTPUT_FAILED = 3
 
 # A file can hold any number of mistakes (300,000 unknown keys); a user reads the first few.
@@ -338,20 +298,15 @@ def capped(problems: tuple[Problem, ...], more: int = 0) -> tuple[Problem, ...]:
     """The first :data:`MAX_PROBLEMS` problems, then one line saying how many more there are."""
     if len(problems) <= MAX_PROBLEMS + 1 and not more:
         return problems
-    more += len(problems) - MAX_PROBLEMS if len(problems) > MAX_PROBLEMS else 0
+    more += max(len(problems) - MAX_PROBLEMS, 0)
     shown = problems[:MAX_PROBLEMS]
-    if not more:
-        return shown
     summary = N_("and {more} more problems (the first {shown} are shown)")
     return (*shown, Problem.of("", summary, more=more, shown=len(shown)))
 
 
 class TarockError(Exception):
-    """Base of every user-facing error. ``exit_code`` 1: the input breaks the rules.
-
-    ``TarockError(N_("template {name}"), name=value)`` makes one translatable problem;
-    a list of problems (from a :class:`Collector`) is taken as it is.
-    """
+    """Base of every user-facing error (exit code 1): one problem from a template and its
+    values (``TarockError(N_("… {name}"), name=value)``), or a list of problems."""
 
     exit_code = 1
 
@@ -363,9 +318,7 @@ class TarockError(Exception):
 
     def located(self, where: str) -> TarockError:
         """The same problems, each prefixed with an outer location (a file, a hand number)."""
-        moved = [p.moved(f"{where}: {p.where}" if p.where else where) for p in self.problems]
-        err = type(self)(moved)
-        return err
+        return type(self)([p.moved(f"{where}: {p.where}" if p.where else where) for p in self.problems])
 
 
 class HandError(TarockError):
@@ -390,9 +343,7 @@ class UsageError(TarockError):
     exit_code = 2
 
 
-# -- the kinds a front end dispatches on ----------------------------------------------------------
-# Each is a member of its family above, so its exit code is the family's; a front end tells them
-# apart by class (a web page answers 409, 422 or 403), never by the text of the message.
+# -- the kinds a front end dispatches on (by class, never by the text), each in its family ------
 
 
 class HandRefused(HandError):
@@ -404,18 +355,13 @@ class LedgerChanged(LedgerError):
 
 
 class GameLimitReached(LedgerError):
-    """The table's game limit is reached: no further hand is recorded (a recorded one can still
-    be replaced or undone)."""
+    """The table's game limit is reached: no further hand is recorded."""
 
 
 class Unreadable(TarockError):
     """A file that cannot be read: missing, not a regular file, too large, not UTF-8, not TOML.
-
-    A mixin across the families: what is raised is the family's own kind (a ledger that cannot
-    be read is an :class:`UnreadableLedger`, a :class:`LedgerError` too), so ``except
-    Unreadable`` catches every file, ``except LedgerError`` every ledger problem, and the exit
-    code is the family's. It sets no exit code of its own for that reason.
-    """
+    Raised as its family's kind (:class:`UnreadableLedger` is a :class:`LedgerError` too), so
+    the exit code is the family's."""
 
 
 class UnreadableHand(Unreadable, HandError):
@@ -449,8 +395,7 @@ _UNREADABLE: dict[type[TarockError], type[TarockError]] = {
 
 
 def unreadable(family: type[TarockError]) -> type[TarockError]:
-    """The :class:`Unreadable` kind of an error family: what a reader that is handed ``family``
-    raises for a file that cannot be read."""
+    """The :class:`Unreadable` kind of an error family."""
     if issubclass(family, Unreadable):
         return family
     return next(_UNREADABLE[kind] for kind in family.__mro__ if kind in _UNREADABLE)

@@ -1,63 +1,34 @@
 """Which language a person reads, and the catalogue that speaks it (edge layer: environment, files).
 
-English is the source language and the default; German (Austrian, as players speak it at the
-table) comes from a gettext catalogue, ``tarockscore/locale/de/LC_MESSAGES/tarockscore.mo``,
-compiled from the ``.po`` beside it and loaded only when German is chosen. The language comes
-from ``--lang de|en`` or ``TAROCKSCORE_LANG``, which win over the usual ``LANGUAGE``,
-``LC_ALL``, ``LC_MESSAGES`` and ``LANG`` (e.g. ``de_AT.UTF-8``); anything else reads English.
-
-Machine output never changes with the language: JSON keys and values, CSV headers and exit
-codes are the same in every language. Only text for a person goes through this module.
-
-The language is chosen per call, not per process: it lives in a context variable, so two
-threads or two asyncio tasks (a German and an English request) each read their own.
-``with language("de"): ...`` speaks German inside the block; :func:`use` sets it for the rest
-of the current context (the command line's whole run); unset, it comes from the environment.
-Each catalogue is read once per process and kept. A catalogue that is missing or cannot be
-read (empty, cut short, not a ``.mo``) is said once per process, in one ``warning:`` line on
-standard error naming the file, and the text goes on in English: never a traceback. The
-catalogues are looked for under :data:`LOCALE_DIR` (``LANG/LC_MESSAGES/tarockscore.mo``), a
-module attribute a test may point at a folder of its own.
+English is the source language and the default; German comes from the gettext catalogue
+``locale/de/LC_MESSAGES/tarockscore.mo`` (compiled from the ``.po`` beside it), loaded only when
+German is chosen: by ``--lang de|en`` or ``TAROCKSCORE_LANG``, else ``LANGUAGE``, ``LC_ALL``,
+``LC_MESSAGES`` and ``LANG``. Machine output (JSON, CSV, exit codes) never changes with it. The
+language lives in a context variable, so two threads or tasks each read their own. A catalogue
+that cannot be read is said once, in one ``warning:`` line, and the text goes on in English.
 
 How to write a translatable message
 -----------------------------------
-1. Write the whole English sentence as the message id, with NAMED placeholders for every
-   value: ``"unknown contract {name!r}{hint}"``, ``"{player} pays {amount}"``. Never glue
-   fragments (``"unknown " + what``): word order differs in German. A clause that stands on
-   its own (a near-miss hint) can be a placeholder whose value is itself a message.
+1. Write the whole English sentence as the message id, with NAMED placeholders for every value
+   (``"unknown contract {name!r}{hint}"``); never glue fragments: word order differs in German.
+   A clause that stands on its own (a hint) can be a placeholder whose value is a message.
 2. Mark it where it is written:
 
-   - Rules core, ledger, season, files (no language there): hand the template and its values
-     to the error family, ``problems.add(where, N_("unknown contract {name!r}"), name=value)``
-     or ``raise HandError(N_("..."), name=value)``, or ``Problem.of(where, N_("..."),
-     name=value)`` (``N_`` from :mod:`tarockscore.errors`); a note or label for the edge is
-     ``errors.message(N_("..."), name=value)``, a ``str`` that remembers its template. The CLI
-     renders it in the chosen language where it prints errors; a location (``where``) stays
-     as the user wrote it. A plain whole sentence without values may be given as it is (it
-     is looked up in the catalogue), but mark it with ``N_`` so the extraction finds it.
-   - Help texts (options, arguments, commands) need no mark: write ``help="..."`` or the
-     command's docstring in English; ``scripts/i18n.py`` reads them from the app as Typer
-     builds it, and the command group translates them for the chosen language.
-   - A count in the core's words: ``counted("{count} hand", "{count} hands", n, count=n)``
-     (from :mod:`tarockscore.errors`), a :class:`~tarockscore.errors.Message` whose form the
-     edge picks with the catalogue's plural forms.
-   - Text rendered now (render/, cli/): ``_("{player} pays {amount}").format(player=p,
-     amount=money(x))``, or ``ngettext(singular, plural, n).format(n=n)`` for a count.
-   - Money and dates in text go through :func:`money` and :func:`date` (``€ 0,10`` and
-     ``14.03.2025`` in German); machine output keeps its own fixed form.
-   - A contract, bonus or Kontra step is named in text by :func:`named` (the key itself in
-     English, the players' word in German: Dreier, König ultimo); a message of the error family
-     whose value is such a key writes it ``{contract!n}`` in its German ``msgstr`` (never in a
-     message formatted where it is written, which ``str.format`` fills). A shipped profile's
-     citations (its ``source`` texts and ``[sources]``) are in the catalogue too.
-3. Run ``.venv/bin/python scripts/i18n.py`` (Babel, in the ``dev`` extra): it extracts every
-   marked message and every help text (as Typer builds them), merges them into the German
-   ``.po`` and compiles the ``.mo``. Write the German ``msgstr`` for each new entry (the
-   players' words: Schrift, Kontra, Rufer, Vorhand, Geber, ...), keep every placeholder, and
-   run it again.
-4. ``tests/test_i18n.py`` fails when a marked message or a help text has no German
-   translation, when a marked message is not one string literal (an f-string), when a
-   translation drops or adds a placeholder, and when the committed ``.mo`` is stale.
+   - Core, evening, season, files (no language there): hand the template and its values to the
+     error family, ``problems.add(where, N_("unknown contract {name!r}"), name=value)``,
+     ``raise HandError(N_("..."), name=value)`` or ``Problem.of(where, N_("..."), name=value)``;
+     a note for the edge is ``errors.message(N_("..."), name=value)``, and a count
+     ``counted("{count} hand", "{count} hands", n, count=n)``.
+   - Help texts need no mark: ``scripts/i18n.py`` reads them from the app as Typer builds it.
+   - Text rendered now (render/, cli/): ``_("{player} pays {amount}").format(...)``, or
+     ``ngettext(singular, plural, n)``; money and dates through :func:`money` and :func:`date`;
+     a contract, bonus or Kontra step through :func:`named` (``{contract!n}`` in a ``msgstr``
+     of the error family).
+3. Run ``.venv/bin/python scripts/i18n.py``: it extracts every message, merges them into the
+   German ``.po`` and compiles the ``.mo``. Write each new ``msgstr`` in the players' words
+   (Schrift, Kontra, Rufer, Vorhand, Geber), keep every placeholder, and run it again.
+   ``tests/test_i18n.py`` fails on a message without German, a marked message that is not one
+   literal, a placeholder dropped or added, and a stale ``.mo``.
 """
 
 from __future__ import annotations
@@ -72,30 +43,12 @@ from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
-from tarockscore.errors import N_, Counted, Message, dated, escape_unprintable, key_title
+from tarockscore.errors import N_ as N_
+from tarockscore.errors import Counted, Message, dated, escape_unprintable, key_title
 
 if TYPE_CHECKING:
     from decimal import Decimal
     from gettext import NullTranslations
-
-__all__ = [
-    "N_",
-    "_",
-    "catalogue_path",
-    "choose",
-    "current",
-    "date",
-    "gettext",
-    "language",
-    "money",
-    "named",
-    "ngettext",
-    "number",
-    "reset",
-    "translated",
-    "unknown_language",
-    "use",
-]
 
 DOMAIN = "tarockscore"
 LANGUAGES = ("en", "de")
@@ -119,14 +72,12 @@ class _Speaking(NamedTuple):
 
 _ENGLISH = _Speaking(DEFAULT, None)
 
-# The language of the current context (a thread, an asyncio task, the command line's run);
-# None: not chosen yet, the environment's is taken on first use.
+# The language of the current context (None: not chosen yet, the environment's on first use).
 _speaking: contextvars.ContextVar[_Speaking | None] = contextvars.ContextVar(
     "tarockscore_language", default=None
 )
 
-# Every catalogue read in this process, by file: each is read once (None: it could not be, and
-# that was said). A lock, so two threads asking at once read it and warn once.
+# Every catalogue read in this process, by file, once (None: it could not be, and that was said).
 _catalogues: dict[Path, NullTranslations | None] = {}
 _reading = threading.Lock()
 
@@ -140,11 +91,8 @@ def language_of(value: str) -> str | None:
 
 
 def from_environment(env: Mapping[str, str]) -> str:
-    """The language the environment asks for: ``TAROCKSCORE_LANG``, then the locale variables.
-
-    ``TAROCKSCORE_LANG`` set to a language tarockscore does not speak reads English (the command
-    line warns: :func:`unknown_language`), not the locale: it was set to choose.
-    """
+    """The language the environment asks for: ``TAROCKSCORE_LANG`` (one tarockscore does not speak
+    reads English, not the locale: it was set to choose), then the locale variables."""
     explicit = env.get(EXPLICIT_VAR, "")
     if explicit:
         return language_of(explicit) or DEFAULT
@@ -204,9 +152,8 @@ def _speaking_in(lang: str) -> _Speaking:
 
 
 def use(language: str) -> str:
-    """Speak ``language`` (``en`` or ``de``) from now on in the current context: the rest of a
-    command's run, or of a thread or task; German loads its catalogue. The language spoken is
-    returned: English when the catalogue cannot be read."""
+    """Speak ``language`` (``en`` or ``de``) from now on in the current context; the language
+    spoken is returned (English when the catalogue cannot be read)."""
     state = _speaking_in(language)
     _speaking.set(state)
     return state.language
@@ -214,8 +161,7 @@ def use(language: str) -> str:
 
 @contextlib.contextmanager
 def language(lang: str) -> Iterator[str]:
-    """Speak ``lang`` inside the block only (one request, one rendering); yields the language
-    spoken (English when the catalogue cannot be read)."""
+    """Speak ``lang`` inside the block only; yields the language spoken."""
     state = _speaking_in(lang)
     token = _speaking.set(state)
     try:
@@ -250,10 +196,6 @@ def catalogue_path(lang: str) -> Path:
 def _catalogue(lang: str) -> NullTranslations | None:
     """The catalogue of ``lang``, read once per process; None when it cannot be read (said once)."""
     path = catalogue_path(lang)
-    try:
-        return _catalogues[path]
-    except KeyError:
-        pass
     with _reading:
         if path not in _catalogues:
             _catalogues[path] = _read(path, lang)
@@ -266,11 +208,8 @@ def _read(path: Path, lang: str) -> NullTranslations | None:
     import io  # noqa: PLC0415
     import struct  # noqa: PLC0415
 
-    # What reading and parsing a .mo raises, and nothing else is caught: OSError for a file that
-    # cannot be opened and for gettext's "Bad magic number", "Bad version number" and "File is
-    # corrupt"; struct.error for a header cut short; UnicodeDecodeError (a ValueError) for text
-    # not in the catalogue's charset; LookupError for an unknown charset or a malformed header
-    # line; ValueError for a plural formula gettext refuses.
+    # What reading and parsing a .mo raises, and nothing else: OSError (also a bad magic number or
+    # a corrupt file), struct.error (cut short), UnicodeDecodeError, LookupError and ValueError (header)
     why = "the file is empty"
     try:
         data = path.read_bytes()
@@ -325,9 +264,7 @@ def translated(text: str) -> str:
 
 def named(key: str) -> str:
     """A contract's, bonus's or Kontra step's profile key as a person reads it: the key itself in
-    English (what the hand file, the ledger and ``--json`` write, and what the English text has
-    always shown); in German the players' name from the catalogue (``king_ultimo``: König
-    ultimo, ``dreier``: Dreier), and a profile's own new key in title case."""
+    English; in German the players' name from the catalogue (``king_ultimo``: König ultimo)."""
     if current() == DEFAULT:
         return key
     return gettext(key_title(key))
@@ -352,10 +289,7 @@ def money(amount: Decimal, language: str | None = None) -> str:
         amount = amount.quantize(type(amount)("0.01"))
     sign = "-" if amount < 0 else ""
     text = format(abs(amount), ",f").replace(",", " ").replace(".", ",").replace(" ", ".")
-    # Austrian usage, as CLDR's de_AT currency pattern "¤ #,##0.00" writes it: the euro sign
-    # before the amount and a minus before both (CLDR 47 via Babel 2.19: format_currency(
-    # Decimal("-1234.5"), "EUR", locale="de_AT") is "-€ 1.234,50"; de_DE writes "1.234,50 €").
-    # CLDR's space there is a no-break space; a plain one is written, as a terminal copies it.
+    # CLDR's de_AT pattern "¤ #,##0.00": "-€ 1.234,50" (a plain space for CLDR's no-break space)
     return f"{sign}€ {text}"
 
 

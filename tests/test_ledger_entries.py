@@ -32,7 +32,7 @@ values = st.recursive(
 def read(text: str) -> list[Any]:
     """Every entry of a file of the header and ``text``, as the log's reader gives them."""
     raw = (HEADER + text).encode("utf-8")
-    return [event for _end, event in log.entries(raw, "e.toml", log.header_end(raw))]
+    return [event for _end, event in log.entries(raw, "e.toml")]
 
 
 @settings(max_examples=300, deadline=None)

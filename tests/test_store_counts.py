@@ -61,9 +61,8 @@ def test_a_recorded_hand_is_scored_once(five: Evening, monkeypatch: pytest.Monke
     five.record(RUFER, AT)
     assert count.scored == 5 + 1  # the 5 hands as read (the sheet is the rules), then the new one once
     # the new hand is read twice: as given, and as its entry reads back; before it, the log is
-    # folded, each distinct earlier hand read once but not scored: the deal moves on one seat a
-    # hand at four seats, so hand 5 stores hand 1's keys and the five hands hold four
-    assert count.parsed == 2 + 4
+    # folded, each earlier hand read once
+    assert count.parsed == 2 + 5
     assert len(stored_hands(five.path)) == 6
 
 

@@ -1,12 +1,7 @@
 """The audit trail's entries: one line of prose per correction, saying what changed (core layer, pure).
 
-The trail names a hand by its id (:attr:`~tarockscore.evening.model.Entry.id`), which a later
-delete or undo never changes; where the id is not the hand's number on the sheet at the time,
-the line gives that number too.
-
-Each line is a :class:`~tarockscore.errors.Message`: the ledger stores its English text, and the
-command that made the correction shows it in the reader's language. A line read back from a
-file is the stored text.
+A hand is named by its id, and by its number on the sheet where that differs. Each line is a
+:class:`~tarockscore.errors.Message`: the ledger stores its English text.
 """
 
 from __future__ import annotations
@@ -42,14 +37,15 @@ def changed_results(old: Sequence[Entry], new: Sequence[Entry], skip: int | None
     return tuple(b.id for a, b in zip(old, new, strict=True) if b.id != skip and a.result != b.result)
 
 
-def _hands(changed: Sequence[int]) -> Message:
+def hands_label(changed: Sequence[int]) -> Message:
+    """``hand 3`` or ``hands 3, 5``."""
     ids = ", ".join(map(str, changed))
     return message(N_("hands {ids}") if len(changed) > 1 else N_("hand {ids}"), ids=ids)
 
 
 def _recomputed(detail: Message, changed: Sequence[int]) -> Message:
     return (
-        message(N_("{detail}; recomputed {hands}"), detail=detail, hands=_hands(changed))
+        message(N_("{detail}; recomputed {hands}"), detail=detail, hands=hands_label(changed))
         if changed
         else detail
     )
@@ -183,7 +179,7 @@ def rescored(at: str, old: ProfileRecord, new: ProfileRecord, changed: tuple[int
         old_sha=old.sha256[:12],
     )
     if changed:
-        detail = message(N_("{detail}; changed {hands}"), detail=detail, hands=_hands(changed))
+        detail = message(N_("{detail}; changed {hands}"), detail=detail, hands=hands_label(changed))
     return AuditEntry(
         at=at,
         action=Action.RESCORE,
@@ -205,7 +201,7 @@ def repaired(at: str, profile: ProfileRecord, changed: tuple[int, ...]) -> Audit
         sha=profile.sha256[:12],
     )
     if changed:
-        detail = message(N_("{detail}; changed {hands}"), detail=detail, hands=_hands(changed))
+        detail = message(N_("{detail}; changed {hands}"), detail=detail, hands=hands_label(changed))
     else:
         detail = message(N_("{detail}; no stored result changed"), detail=detail)
     return AuditEntry(

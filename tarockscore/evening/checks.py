@@ -1,12 +1,13 @@
-"""A hand's stored result (its score under the ledger's profile, times its Radl factor) and the ledger's own check: every stored hand scored afresh against its stored result (core layer, pure)."""
+"""A hand's stored result (its score times its Radl factor) and the ledger's own check: every stored hand scored afresh against its stored result (core layer, pure)."""
 
 from __future__ import annotations
 
-from collections.abc import Collection, Container, Mapping, Sequence
+from collections.abc import Container, Mapping, Sequence
 from typing import Any
 
 from tarockscore.errors import N_, LedgerError, Message, Problem, TarockError, listed, message
-from tarockscore.evening.model import Entry, Ledger, RadlMark, Result, profile_hash
+from tarockscore.evening.audit import hands_label
+from tarockscore.evening.model import Entry, Ledger, RadlMark, Result
 from tarockscore.evening.paper import out_of_bounds, zero_sum_problems
 from tarockscore.evening.radl import radl_factors, trusted_tail
 from tarockscore.rules.hand import Hand
@@ -46,8 +47,7 @@ def rescored(
     kept: Container[int] = (),
 ) -> tuple[Entry, ...]:
     """The same entries with every result worked out afresh, in order, Radls included. ``kept``:
-    the ids of hands whose stored result stands where their Radl factor stays (a correction
-    scores the hand it corrects and those whose factor it moved, not the whole evening)."""
+    the ids of hands whose stored result stands where their Radl factor stays."""
     factors = radl_factors([e.hand for e in entries], [e.id for e in entries], profile, marks)
     return tuple(
         e
@@ -86,31 +86,10 @@ Said = Mapping[int, tuple[str, list[Any]]]
 
 
 def check(ledger: Ledger, start: int = 0, scored: Container[int] | None = None) -> list[Problem]:
-    """The full audit of ``check``: the stored profile against its hash, the game limit, a paper
-    result's bounds, and every hand scored afresh against its stored result.
-
-    ``start``: the number of leading hands known to pass already (they are the same hands, at the
-    same table under the same profile, as in a ledger that passed this check, the profile's
-    document against its hash included); only the hands after them are scored, their Radl
-    factors replayed from the last of those stored with factor 1
-    (:func:`~tarockscore.evening.radl.trusted_tail`). ``scored``: the ids of the hands to score
-    (a change's new and changed hands); every other hand after ``start`` has its Radl factor
-    checked alone (its result stands as it passed before, unless its factor moved).
-    """
+    """The full audit of ``check`` (the stored profile was checked against its pin as it was read):
+    the game limit, a paper result's bounds, and every hand after the first ``start`` scored
+    afresh against its stored result (:func:`against_the_rules`)."""
     problems: list[Problem] = []
-    # hands that passed were checked under this profile: its document was checked against its hash
-    if start == 0 and profile_hash(ledger.table.profile.document) != ledger.table.profile.sha256:
-        problems.append(
-            Problem.of(
-                "profile.sha256",
-                N_(
-                    "{sha256!r} does not match the stored profile document (its sha256 is {profile_hash!r}): the profile was edited"
-                ),
-                sha256=ledger.table.profile.sha256,
-                profile_hash=profile_hash(ledger.table.profile.document),
-            )
-        )
-        return problems
     limit = ledger.table.games
     if limit is not None and len(ledger.hands) > limit:
         problems.append(
@@ -131,10 +110,11 @@ def check(ledger: Ledger, start: int = 0, scored: Container[int] | None = None) 
 
 
 def against_the_rules(ledger: Ledger, start: int = 0, scored: Container[int] | None = None) -> list[Problem]:
-    """Every hand after the first ``start`` scored again under the evening's stored profile, its
-    Radl factor replayed, against its stored result: one problem per stored number the rules do
-    not give (``hand 2: stored +9 for Bert, the rules give -5``). Every command that reads a
-    ledger asks this; ``start`` and ``scored`` are :func:`check`'s."""
+    """Every hand after the first ``start`` (known to pass) scored again under the evening's stored
+    profile, its Radl factor replayed, against its stored result: one problem per stored number
+    the rules do not give (``hand 2: stored +9 for Bert, the rules give -5``). ``scored``: the ids
+    of the hands to score (a change's new and changed hands); every other hand has its Radl factor
+    checked alone."""
     seats = ledger.players
     profile = ledger.profile
     # a Radl runs on from earlier hands: replayed from the last hand that passed with factor 1
@@ -237,16 +217,10 @@ def hand_ids(items: Any) -> list[int]:
     return [h["id"] for h in items if isinstance(h, dict) and isinstance(h.get("id"), int)]
 
 
-def _hands(ids: Collection[int]) -> Message:
-    shown = ", ".join(map(str, sorted(ids)))
-    return message(N_("hands {ids}") if len(ids) > 1 else N_("hand {ids}"), ids=shown)
-
-
 def repair_lacks(event: Mapping[str, Any], said: Said, removed: Container[int]) -> bool:
-    """Whether a ``repair`` entry lacks what ``tarockscore repair --write`` writes: its audit line,
-    the head and profile it found, and each hand still on the sheet of every entry it vouches for,
-    re-scored (``said``: the kind and hand ids of each entry found not to fit so far; ``removed``:
-    the ids taken off the sheet before it)."""
+    """Whether a ``repair`` entry lacks what ``repair --write`` writes: its audit line, the head and
+    profile it found, and each hand still on the sheet of every entry it vouches for, re-scored
+    (``said``: the entries found not to fit so far; ``removed``: the ids taken off the sheet)."""
     audit = event.get("audit")
     if not (
         isinstance(audit, list) and any(isinstance(a, dict) and a.get("action") == "repair" for a in audit)
@@ -268,15 +242,13 @@ def repair_carries(breaks: Sequence[Break], said: Said) -> set[int]:
 
 
 def covered(found: Sequence[Break], breaks: Sequence[Break], said: Said) -> Message | None:
-    """What the repairs of the log cover, in one line (None: no repair covers anything): the
-    hands, the other entries and the stored profile found changed outside tarockscore that a
-    repair entry took as they stood (``found``: every entry that does not fit; ``breaks``: those
-    no repair vouches for)."""
+    """What the repairs of the log cover, in one line (None: nothing): the hands, entries and stored
+    profile found changed outside tarockscore (``found``) that a repair took as they stood (not in ``breaks``)."""
     vouched = [b for b in found if b not in breaks]
     if not vouched:
         return None
     ids = {i for k, *_ in vouched if k for i in said.get(k, ("", []))[1] if isinstance(i, int)}
-    what: list[Message] = [_hands(ids)] if ids else []
+    what: list[Message] = [hands_label(sorted(ids))] if ids else []
     what += [
         message(N_("entry {entry} ({kind})"), entry=k, kind=said.get(k, ("?", []))[0])
         for k, *_ in vouched
@@ -293,9 +265,8 @@ def covered(found: Sequence[Break], breaks: Sequence[Break], said: Said) -> Mess
 def edited_since(
     found: Sequence[Break], said: Said, entry: int, vouched: Container[Any]
 ) -> tuple[tuple[int, ...], set[int]]:
-    """The entries up to ``entry`` (a head's) found not to fit the chain and not vouched for by a
-    repair up to it (``vouched``), a repair after it or not, and the ids of the hands they hold:
-    a head written down before such an edit vouched for the entry as it was, not as it is."""
+    """The entries up to ``entry`` (a head's) that do not fit the chain and no repair up to it
+    vouched for (``vouched``), and the ids of the hands they hold: the head vouched for them as they were."""
     edited = [
         (k, why) for k, why, hashed, prev in found if 1 <= k <= entry and (k, "", hashed, prev) not in vouched
     ]

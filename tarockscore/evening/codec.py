@@ -1,4 +1,4 @@
-"""The ledger's values to and from the plain mappings its file holds (the header, a hand, an audit entry), and what a stored profile can be found to be against its pin (core layer, pure)."""
+"""The ledger's values to and from the plain mappings its file holds, and a stored profile against its pin (core layer, pure)."""
 
 from __future__ import annotations
 
@@ -96,10 +96,7 @@ def mark_mapping(m: RadlMark) -> dict[str, Any]:
 
 def plain(value: Any) -> Any:
     """A deep copy as plain dicts and lists (what tomllib reads back)."""
-    kind = type(value)
-    if kind is str or kind is int or kind is bool:
-        return value
-    if kind is dict or isinstance(value, Mapping):
+    if isinstance(value, Mapping):
         return {k: plain(v) for k, v in value.items()}
     if isinstance(value, list | tuple):
         return [plain(v) for v in value]
@@ -115,9 +112,8 @@ def canonical(value: Any) -> str:
 
 
 def read_header(data: Mapping[str, Any], repairing: bool, problems: Collector) -> Table | None:
-    """The ``[table]`` with its ``[profile]`` (None where a problem was found; every problem is
-    added to ``problems``). ``repairing``: the stored profile document is taken as it
-    stands even when its sha256 or name says otherwise."""
+    """The ``[table]`` with its ``[profile]`` (None where a problem was found, added to
+    ``problems``). ``repairing``: the stored profile document taken as it stands."""
     top = Reader(data, "", problems)
     _check_schema(top, problems)
     tr = top.table("table")
@@ -149,7 +145,6 @@ def read_header(data: Mapping[str, Any], repairing: bool, problems: Collector) -
 
 
 def _check_schema(top: Reader, problems: Collector) -> None:
-    """Raise unless the schema is the one this version reads (the log)."""
     schema = top.raw("schema")
     if not top.has("schema"):
         problems.add(
@@ -189,8 +184,8 @@ def _table_players(tr: Reader, problems: Collector) -> tuple[str, ...]:
 def stored_profile(
     pr: Reader, repairing: bool, problems: Collector
 ) -> tuple[str, str, Mapping[str, Any], Profile | None]:
-    """The ``[profile]`` table: its name, sha256, document and the profile it builds (None: none),
-    the pin checked (``repairing``: the document as it stands, its hash and name taken from it)."""
+    """The ``[profile]`` table: name, sha256, document and the profile it builds (None: none), its
+    pin checked (``repairing``: the document taken as it stands)."""
     name, sha, document = pr.text("name"), pr.text("sha256"), pr.raw("document")
     if not isinstance(document, dict):
         problems.add("profile.document", N_("missing: the resolved profile the evening is scored under"))
@@ -293,12 +288,9 @@ def read_hand(
     players: Sequence[str],
     rules: Profile | None,
     problems: Collector,
-    parsed: dict[Any, Any] | None = None,
 ) -> Entry | None:
     """One stored hand: ``id``, ``recorded``, ``entry`` (its keys, parsed under ``rules`` and
-    seated at ``players``) and ``result``; None where it is not readable (its problems at ``where``).
-    ``parsed``: the keys and results read before under the same rules and seats, each read once
-    and shared."""
+    seated at ``players``) and ``result``; None with its problems at ``where``."""
     local = r.problems
     hand_id = r.number("id", default_id, minimum=1)
     moment(recorded := r.text("recorded"), "recorded", local)
@@ -309,19 +301,10 @@ def read_hand(
         keys = {}
     elif rules is not None:
         try:
-            said = json.dumps(keys, ensure_ascii=False) if parsed is not None else ""
-        except (TypeError, ValueError):
-            said = ""  # a value JSON has not: read it alone
-        if parsed is not None and (seen := parsed.get(said)) is not None:
-            keys, hand = seen
-        else:
-            try:
-                hand = parse_seated(keys, rules, players)
-            except TarockError as exc:
-                for p in exc.located("entry").problems:
-                    local.put(p)
-            if parsed is not None and said and hand is not None:
-                parsed[said] = (keys, hand)
+            hand = parse_seated(keys, rules, players)
+        except TarockError as exc:
+            for p in exc.located("entry").problems:
+                local.put(p)
     rr = r.table("result")
     won, radl = rr.optional_bool("won"), rr.number("radl", 1, minimum=1)
     vp = _points_table(rr, "victory_points", players, local)
@@ -331,9 +314,6 @@ def read_hand(
     if hand is None or local.problems:
         return None
     result = Result(victory_points=vp, payout=payout, won=won, radl=radl)
-    if parsed is not None:  # equal results shared, as the hands are
-        same = (tuple(vp.items()), tuple(payout.items()) if payout is not None else None, won, radl)
-        result = parsed.setdefault(same, result)
     return Entry(hand, result=result, recorded=recorded, keys=keys, id=hand_id)
 
 

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from tarockscore.errors import N_, LedgerError
-from tarockscore.evening.model import Entry, Ledger
+from tarockscore.evening.model import Ledger
 
 
 class Deal(NamedTuple):
@@ -60,14 +60,8 @@ def dealer_of(seats: Sequence[str], players: Sequence[str]) -> str | None:
 
 def next_deal(ledger: Ledger) -> Deal:
     """The deal of the next hand: the seat after the last hand's dealer deals."""
-    return deal_after(ledger.players, ledger.hands[-1] if ledger.hands else None)
-
-
-def deal_after(seats: Sequence[str], last: Entry | None) -> Deal:
-    """The deal after hand ``last`` (None: the first deal) at a table of ``seats``."""
-    if last is None:
-        return first_deal(seats)
-    dealer = dealer_of(seats, last.hand.players)
+    seats = ledger.players
+    dealer = dealer_of(seats, ledger.hands[-1].hand.players) if ledger.hands else None
     if dealer is None:
         return first_deal(seats)
     return deal_by(seats, seats[(seats.index(dealer) + 1) % len(seats)])

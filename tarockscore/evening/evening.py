@@ -1,10 +1,9 @@
 """The evening's ledger as the library offers it: begin an evening, record, undo, replace, delete,
 mark a Radl, rescore, repair, check, explain, settle (library layer).
 
-An :class:`Evening` is a ledger file named by its path, as sqlite-utils' ``Database`` is a file:
-each action reads the file, checks it, changes it with one operation of the pure core
-(``ledger.operations``) and writes it back atomically under its lock. Nothing is kept between two
-actions, so the command line, a web page and a script can act on the same file in turn.
+An :class:`Evening` is a ledger file named by its path: each action reads the file, checks it,
+changes it with one operation of the pure core (``evening.operations``) and appends the change
+under its lock. Nothing is kept between two actions.
 """
 
 from __future__ import annotations
@@ -33,35 +32,20 @@ from tarockscore.evening.checks import (
     score_stored,
 )
 from tarockscore.evening.checks import check as check_ledger
-from tarockscore.evening.model import Entry, Ledger, ledger_profile
+from tarockscore.evening.model import Entry
+from tarockscore.evening.model import Ledger as Ledger
 from tarockscore.evening.radl import BY_HAND, radl_cause
 from tarockscore.evening.settle import Settlement
-from tarockscore.evening.sheet import Sheet, sheet
+from tarockscore.evening.sheet import Sheet as Sheet
+from tarockscore.evening.sheet import sheet
 from tarockscore.evening.store import Snapshot
 from tarockscore.evening.table import check_players, new_ledger
-from tarockscore.evening.upgrade import Upgraded
+from tarockscore.evening.upgrade import Upgraded as Upgraded
 from tarockscore.io.inputs import load_profile
 from tarockscore.rules.hand import Hand, HandInput
 from tarockscore.rules.profile import Profile
 from tarockscore.rules.scoring import Score
 from tarockscore.rules.words import look_alikes, nfc, strip_spaces, text_problem
-
-__all__ = [
-    "Ledger",
-    "Sheet",
-    "Begun",
-    "Change",
-    "Evening",
-    "Explained",
-    "HeadCheck",
-    "Repaired",
-    "Rescored",
-    "Settled",
-    "Upgraded",
-    "find_ledger",
-    "now",
-    "upgrade",
-]
 
 LEDGER_ENV = "TAROCKSCORE_LEDGER"
 DEFAULT_LEDGER = "tarock-ledger.toml"
@@ -84,9 +68,8 @@ def _repair_hint(path: Path) -> Problem:
 
 
 def as_the_rules(path: Path, ledger: Ledger) -> Ledger:
-    """``ledger``, every hand scored again under its stored profile, unless a stored result is
-    not what the rules give (its hashes worked out again): then each such number is named, with
-    the way out, and the ledger is refused (docs/ledger-format.md, "The sheet is the rules")."""
+    """``ledger``, unless a stored result is not what the rules give: then each such number is
+    named, with the way out (docs/ledger-format.md, "The sheet is the rules")."""
     problems = against_the_rules(ledger)
     if problems:
         raise LedgerError([p.moved(str(path)) for p in problems] + [_repair_hint(path)])
@@ -96,16 +79,13 @@ def as_the_rules(path: Path, ledger: Ledger) -> Ledger:
 def repairs_said(snapshot: Snapshot) -> str | None:
     """The line that says which hands a repair entry of the ledger covers (None: none)."""
     chain = snapshot.chain
-    said = covered(chain.found, chain.breaks, chain.said) if chain is not None else None
+    said = covered(chain.found, chain.breaks, chain.said)
     return message(N_("{path}: {said}"), path=snapshot.path, said=said) if said is not None else None
 
 
 def find_ledger(given: str | os.PathLike[str] | None = None) -> Path:
-    """The evening's ledger: ``given``, else ``$TAROCKSCORE_LEDGER``, else ``tarock-ledger.toml`` here.
-
-    An empty ``given`` is refused (it would silently mean the default ledger; ``where`` is
-    ``ledger``); an empty ``$TAROCKSCORE_LEDGER`` counts as unset, as the shell's convention has it.
-    """
+    """The evening's ledger: ``given`` (refused empty), else ``$TAROCKSCORE_LEDGER`` (empty is
+    unset), else ``tarock-ledger.toml`` here."""
     if given is not None:
         text = os.fspath(given)
         if not text.strip():
@@ -120,8 +100,7 @@ def find_ledger(given: str | os.PathLike[str] | None = None) -> Path:
 
 @dataclass(frozen=True)
 class Change:
-    """What an action did to the evening: the ledger before and after it (``before, after =
-    change``), and its head after it."""
+    """What an action did to the evening: the ledger before and after it, and its head after it."""
 
     before: Ledger
     after: Ledger
@@ -137,17 +116,15 @@ class Change:
 
 
 def upgrade(path: str | os.PathLike[str], at: str | None = None) -> Upgraded:
-    """Convert the ledger at ``path``, of an older format (schema 1), to the current one, keeping
-    the old file as ``PATH.bak``; a ledger in the current format is left as it is (nothing
-    written). Every other action reads the current format only."""
+    """Convert the ledger at ``path`` of schema 1 to the current format, keeping the old file as
+    ``PATH.bak``; a ledger in the current format is left as it is."""
     return ledger_upgrade.upgrade(Path(path), at or now())
 
 
 class HeadCheck(NamedTuple):
     """A head written down, checked against the ledger now: whether the chain holds it, the hands
-    of then (as numbered then) that differ now, the entries since it (each as its number in
-    the log, ``entry``, its ``kind`` and the time it was made, ``at``), and the entries up to it
-    that were changed outside tarockscore since (a repair after them or not)."""
+    of then (as numbered then) that differ now, the entries since it (``entry``, ``kind``,
+    ``at``), and the entries up to it changed outside tarockscore since."""
 
     head: str
     found: bool
@@ -161,56 +138,42 @@ class HeadCheck(NamedTuple):
         return self.found and not self.differ and not self.edited
 
 
-# The reports below are made once per command that asks for them, never at the table's pace: plain
-# slotted classes, which cost a tenth of a NamedTuple to define at every start (README, Design).
-
-
-class Begun:
+class Begun(NamedTuple):
     """A new evening: its ledger, and the warnings about its players' names (look-alikes)."""
 
-    __slots__ = ("evening", "ledger", "warnings")
+    evening: Evening
+    ledger: Ledger
+    warnings: tuple[str, ...]
 
-    def __init__(self, evening: Evening, ledger: Ledger, warnings: tuple[str, ...]) -> None:
-        self.evening, self.ledger, self.warnings = evening, ledger, warnings
 
-
-class Explained:
+class Explained(NamedTuple):
     """Hand N of the evening, as ``explain`` shows it: the hand, its score, the profile, its
     stored entry, the Radl that doubled it (``BY_HAND`` or the hand that armed it, None when not
     doubled) and whether the stored result differs from the one re-scored now."""
 
-    __slots__ = ("number", "hand", "score", "profile", "entry", "ledger", "radl_cause", "differs")
-
-    def __init__(
-        self,
-        number: int,
-        hand: Hand,
-        score: Score,
-        profile: Profile,
-        entry: Entry,
-        ledger: Ledger,
-        radl_cause: int | None,
-        differs: bool,
-    ) -> None:
-        self.number, self.hand, self.score, self.profile = number, hand, score, profile
-        self.entry, self.ledger, self.radl_cause, self.differs = entry, ledger, radl_cause, differs
+    number: int
+    hand: Hand
+    score: Score
+    profile: Profile
+    entry: Entry
+    ledger: Ledger
+    radl_cause: int | None
+    differs: bool
 
     @property
     def radl_by_hand(self) -> bool:
         return self.radl_cause == BY_HAND
 
 
-class Rescored:
+class Rescored(NamedTuple):
     """The evening under another profile: before and after, the hands (as numbered on the sheet)
-    scored differently, and whether it was written."""
+    scored differently, whether it was written, and the head (after the rescore when written)."""
 
-    __slots__ = ("before", "after", "changed", "written", "head")
-
-    def __init__(
-        self, before: Ledger, after: Ledger, changed: tuple[int, ...], written: bool, head: str | None = None
-    ) -> None:
-        self.before, self.after, self.changed, self.written = before, after, changed, written
-        self.head = head  # the ledger's head: after the rescore when written, else as read
+    before: Ledger
+    after: Ledger
+    changed: tuple[int, ...]
+    written: bool
+    head: str | None = None
 
     @property
     def sheet(self) -> Sheet:
@@ -218,32 +181,28 @@ class Rescored:
         return sheet(self.after)._replace(head=self.head)
 
 
-class Settled:
+class Settled(NamedTuple):
     """Who pays whom: the settlement, the points it was made from, whether those are the payout's
     (a profile where Kontra changes the money alone), and the profile."""
 
-    __slots__ = ("settlement", "points", "payout", "profile")
-
-    def __init__(
-        self, settlement: Settlement, points: dict[str, int], payout: bool, profile: Profile
-    ) -> None:
-        self.settlement, self.points, self.payout, self.profile = settlement, points, payout, profile
+    settlement: Settlement
+    points: dict[str, int]
+    payout: bool
+    profile: Profile
 
 
-class Repaired:
+class Repaired(NamedTuple):
     """An evening re-scored from its stored hands: before and after, whether it was written, the head."""
 
-    __slots__ = ("before", "after", "written", "head")
-
-    def __init__(self, before: Ledger, after: Ledger, written: bool, head: str = "") -> None:
-        self.before, self.after, self.written, self.head = before, after, written, head
+    before: Ledger
+    after: Ledger
+    written: bool
+    head: str = ""
 
 
 class Evening:
     """An evening's ledger file; each method is one action on it (read, or changed and written).
-
-    ``warn``: where a warning goes as soon as a read finds it (which hands a repair entry covers),
-    each said once; a front end prints it, a script may collect it."""
+    ``warn``: where a warning a read finds (which hands a repair entry covers) goes, each once."""
 
     __slots__ = ("path", "warn", "_said")
 
@@ -272,12 +231,8 @@ class Evening:
         at: str | None = None,
         problems: Collector | None = None,
     ) -> Begun:
-        """Start an evening: a new ledger with the table (seat order), the profile and the stake.
-
-        Every problem is said at once, each at its field (``players``, ``place``, ``profile``),
-        after those the caller has already collected in ``problems``; an existing ledger at the
-        path is never overwritten.
-        """
+        """Start an evening: a new ledger with the table (seat order), the profile and the stake;
+        every problem said at once, after those the caller collected in ``problems``."""
         problems = problems if problems is not None else Collector()
         if place is not None:
             place = nfc(strip_spaces(place)) if place.strip() else place
@@ -303,8 +258,8 @@ class Evening:
 
     def read(self) -> Snapshot:
         """The ledger as stored, its chain followed and every hand scored again under its stored
-        profile: a ledger changed outside tarockscore, or a stored result the rules do not give
-        (its hashes worked out again), is refused, naming the hand."""
+        profile: a ledger changed outside tarockscore, or a stored result the rules do not give,
+        is refused, naming the hand."""
         snapshot = ledger_file.read_trusted(self.path)
         as_the_rules(self.path, snapshot.ledger)
         self._covered(snapshot)
@@ -319,7 +274,7 @@ class Evening:
                 self.warn(said)
 
     def read_as_stored(self) -> Ledger:
-        """The ledger as stored, not checked against its digest (shell completion, which must not fail)."""
+        """The ledger as stored, its chain not verified (shell completion, which must not fail)."""
         return ledger_file.read(self.path).ledger
 
     @property
@@ -327,14 +282,12 @@ class Evening:
         return self.read().ledger
 
     def sheet(self) -> Sheet:
-        """The evening: each hand with its dealer, Forehand, result and the running totals, and
-        the ledger's head."""
+        """The evening's sheet (every hand, the running totals) and the ledger's head."""
         snapshot = self.read()
         return sheet(snapshot.ledger)._replace(head=snapshot.head)
 
     def hand(self, number: int, ledger: Ledger | None = None) -> Entry:
-        """Hand ``number`` as the sheet numbers it, of ``ledger`` (else the file read now);
-        refused when the evening has no such hand."""
+        """Hand ``number`` as the sheet numbers it, of ``ledger`` (else the file read now)."""
         led = self.ledger if ledger is None else ledger
         check_number(led, number)
         return led.hands[number - 1]
@@ -347,11 +300,11 @@ class Evening:
         radl = entry.result.radl
         cause = radl_cause(led, number) if radl != 1 else None
         differs = result_of(score, led.players, radl) != entry.result
-        return Explained(number, hand, score, ledger_profile(led), entry, led, cause, differs)
+        return Explained(number, hand, score, led.profile, entry, led, cause, differs)
 
     def check(self) -> Ledger:
-        """Re-score every hand and compare with the stored results; every mismatch is a problem
-        (located at its file line), then the digest must say the file is as written."""
+        """The full audit (:func:`~tarockscore.evening.checks.check`), each problem at its file
+        line, then the chain."""
         snapshot = ledger_file.read(self.path)
         problems = check_ledger(snapshot.ledger)
         if problems:
@@ -375,21 +328,31 @@ class Evening:
 
     # -- changing ----------------------------------------------------------------------------
 
-    def _change(self, edit: Any, expected: str | None = None, at: str = "", scored: bool = True) -> Change:
+    def _change(
+        self,
+        edit: Callable[..., Ledger],
+        *args: Any,
+        at: str | None,
+        expected: str | None = None,
+        scored: bool = True,
+    ) -> Change:
+        """``edit(ledger, *args, at)`` applied to the ledger as read now, and appended."""
+        stamp = at or now()
         written = ledger_file.update(
-            self.path, lambda current: edit(as_the_rules(self.path, current)), expected, at, scored
+            self.path,
+            lambda current: edit(as_the_rules(self.path, current), *args, stamp),
+            expected,
+            stamp,
+            scored,
         )
         return Change(written.before, written.after, written.head)
 
-    def version(self) -> str:
-        """The evening's version as read now: its head (the hash of the last entry of its log),
-        which a change made on this reading names as ``expected``, so that a change made on a
-        sheet that has moved since is refused."""
+    def head(self) -> str:
+        """The head of the ledger's chain: written down, it vouches for every hand as of now; a
+        change made on this reading names it as ``expected`` (:meth:`version`)."""
         return self.read().head
 
-    def head(self) -> str:
-        """The head of the ledger's chain: written down, it vouches for every hand as of now."""
-        return self.read().head
+    version = head
 
     def check_head(self, head: str) -> HeadCheck:
         """Whether the hands as of ``head`` (a head written down, or its first digits) are
@@ -398,57 +361,49 @@ class Evening:
         digits = len(wanted) >= 4 and all(c in "0123456789abcdef" for c in wanted)
         snapshot = ledger_file.read(self.path, since=wanted if digits else None)
         ledger_file.verify(snapshot)
-        if (found := snapshot.since) is None or snapshot.chain is None:
+        if (found := snapshot.since) is None:
             return HeadCheck(head, False, (), ())
-        # an entry of then changed outside tarockscore is not the entry the head vouched for,
-        # whatever repair followed it: its hands are named as they are numbered then
+        # an entry of then changed since is not the one the head vouched for, whatever repair followed
         chain = snapshot.chain
         edited, ids = edited_since(chain.found, chain.said, found.entry, found.vouched)
         differ = set(differing(found.then, snapshot.ledger))
         differ |= {n for n, e in enumerate(found.then.hands, 1) if e.id in ids}
-        return HeadCheck(head, True, tuple(sorted(differ)), found.after, edited)
+        return HeadCheck(head, True, tuple(sorted(differ)), tuple(found.after), edited)
 
     def record(self, hand: HandInput, at: str | None = None, *, expected: str | None = None) -> Change:
         """Score a hand (hand-file keys) and add it to the evening; ``expected``: the
-        :meth:`version` the hand was entered on (a ledger changed since is refused, ``LedgerChanged``)."""
-        stamp = at or now()
-        # the hand is scored as it is made; its check is its entry folded back
-        return self._change(lambda current: operations.record(current, hand, stamp), expected, scored=False)
+        :meth:`version` it was entered on (a ledger changed since is refused, ``LedgerChanged``)."""
+        # scored as it is made: its check is its entry folded back
+        return self._change(operations.record, hand, at=at, expected=expected, scored=False)
 
     def undo(self, at: str | None = None, *, expected: str | None = None) -> Change:
         """Take back the last hand (it stays in the audit trail)."""
-        at = at or now()
-        return self._change(lambda current: operations.undo(current, at), expected)
+        return self._change(operations.undo, at=at, expected=expected)
 
     def replace(
         self, number: int, hand: HandInput, at: str | None = None, *, expected: str | None = None
     ) -> Change:
         """Replace hand ``number``; every hand after it is recomputed, the audit keeps the old one."""
-        at = at or now()
-        return self._change(lambda current: operations.replace_hand(current, number, hand, at), expected)
+        return self._change(operations.replace_hand, number, hand, at=at, expected=expected)
 
     def delete(self, number: int, at: str | None = None, *, expected: str | None = None) -> Change:
-        """Delete hand ``number``; ``expected``: the sha256 of the read the person confirmed on
-        (the file changed since is refused)."""
-        at = at or now()
-        return self._change(lambda current: operations.delete(current, number, at), expected)
+        """Delete hand ``number``; the hands after it are recomputed."""
+        return self._change(operations.delete, number, at=at, expected=expected)
 
     def add_radl(self, hands: int | None = None, at: str | None = None) -> Change:
-        """A Radl set by hand: ``hands`` doubled hands (default: one Radl round, the profile's ``radl.hands``)."""
-        at = at or now()
-        return self._change(lambda current: operations.set_radl(current, hands, at))
+        """A Radl set by hand: ``hands`` doubled hands (default: the profile's ``radl.hands``)."""
+        return self._change(operations.set_radl, hands, at=at)
 
     def strike_radl(self, hands: int = 1, at: str | None = None) -> Change:
         """Strike ``hands`` doubled hands still to play."""
-        at = at or now()
-        return self._change(lambda current: operations.strike_radl(current, hands, at))
+        return self._change(operations.strike_radl, hands, at=at)
 
     def rescore(self, profile: str | Profile, *, write: bool = False, at: str | None = None) -> Rescored:
         """The evening under another profile (what-if); written into the ledger only with ``write``."""
         prof = profile if isinstance(profile, Profile) else load_profile(profile)
         at = at or now()
         if write:
-            change = self._change(lambda current: operations.rescore(current, prof, at))
+            change = self._change(operations.rescore, prof, at=at)
             before, after, head = change.before, change.after, change.head
         else:
             snapshot = self.read()
@@ -459,8 +414,8 @@ class Evening:
         return Rescored(before, after, changed, write, head)
 
     def repair(self, *, write: bool = False, at: str | None = None) -> Repaired:
-        """Re-score an evening changed outside tarockscore from its stored hands; written, sealed and
-        with an audit entry, only with ``write``."""
+        """Re-score an evening changed outside tarockscore from its stored hands; written, with an
+        audit entry, only with ``write``."""
         stamp = (at or now()) if write else None
         done = ledger_file.repair(
             self.path, lambda current: operations.repair(current, stamp), write, stamp or ""

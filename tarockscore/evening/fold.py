@@ -1,7 +1,5 @@
-"""The evening a ledger's log makes: its entries (plain mappings, as the file holds them) applied
-one by one to the table they began on, each checked for what it may hold; and the entry a change
-leaves, the other side of the same reading (ledger layer, pure; the entries' text and their chain
-are tarockscore.evening.log's, docs/ledger-format.md).
+"""The evening a ledger's log makes: its entries (plain mappings) applied one by one to the table,
+each checked for what it may hold; and the entry a change leaves (core layer, pure).
 """
 
 from __future__ import annotations
@@ -28,11 +26,10 @@ KINDS: dict[str, tuple[str, ...]] = {
 class State:
     """The evening as the fold has it so far: the table, the hands by id (in order), the audit, the marks."""
 
-    __slots__ = ("table", "hands", "audit", "radl", "paper", "parsed")
+    __slots__ = ("table", "hands", "audit", "radl", "paper")
 
     def __init__(self, table: Table, ledger: Ledger | None = None) -> None:
         self.table = table
-        self.parsed: dict[str, Any] = {}  # each distinct stored hand read once (codec.read_hand)
         self.hands: dict[int, Entry] = {e.id: e for e in ledger.hands} if ledger is not None else {}
         self.audit: list[AuditEntry] = list(ledger.audit) if ledger is not None else []
         self.radl = list(ledger.radl) if ledger is not None else []
@@ -91,9 +88,7 @@ def _hands(state: State, items: Any, problems: Collector) -> None:
     for i, item in enumerate(items, 1):
         where = f"hand {i}"
         reader = codec.element(item, where, N_("{item!r}: expected a [[event.hand]] table"), problems)
-        entry = reader and codec.read_hand(
-            reader, where, None, table.players, table.profile.rules, problems, state.parsed
-        )
+        entry = reader and codec.read_hand(reader, where, None, table.players, table.profile.rules, problems)
         if not entry:
             continue
         if entry.id in seen or (entry.id not in state.hands and entry.id <= last):
@@ -119,7 +114,6 @@ def _new_profile(state: State, r: Reader) -> None:
     state.table = state.table._replace(
         profile=state.table.profile._replace(name=name, sha256=sha, document=document, rules=rules)
     )
-    state.parsed = {}  # read under the rules before
     for hand_id, e in list(state.hands.items()):
         try:
             state.hands[hand_id] = e._replace(hand=parse_seated(e.keys, rules, state.table.players))

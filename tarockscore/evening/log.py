@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import codecs
-import functools
 import hashlib
 import json
 import re
@@ -57,18 +55,12 @@ def _string(text: str) -> str:
     return encode_basestring(text).replace("\x7f", "\\u007f")
 
 
-@functools.lru_cache(maxsize=1024)
 def _key(key: str) -> str:
     return key if _BARE.fullmatch(key) else _string(key)
 
 
 def inline(value: Any) -> str:
     """A value in TOML's inline form, on one line."""
-    kind = type(value)
-    if kind is str:
-        return _string(value)
-    if kind is int:
-        return str(value)
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int):
@@ -161,32 +153,20 @@ def whole_file(ledger: Ledger, events: Sequence[Mapping[str, Any]]) -> tuple[str
 # -- the reader -------------------------------------------------------------------------------
 
 
-def bounds(raw: bytes, after: int = 0) -> Iterator[tuple[int, int]]:
-    """Where each entry's text lies in the file's bytes (the header before the first), from the
-    entry that begins at byte ``after`` (the end of the header) on."""
-    start = raw.find(MARK, max(after - 1, 0))
-    while start >= 0:
-        nxt = raw.find(MARK, start + 1)
-        yield start + 1, (nxt + 1 if nxt >= 0 else len(raw))
-        start = nxt
-
-
 def header_end(raw: bytes) -> int:
     first = raw.find(MARK)
     return first + 1 if first >= 0 else len(raw)
 
 
-def entries(raw: bytes, name: str, after: int = 0) -> Iterator[tuple[int, Any]]:
-    """Each entry of the log from byte ``after`` (the end of the header) on, with
-    the byte its text ends at; an append torn by a crash (the last entry cut short, or not ending
-    with its hash) is left out. An entry that does not read alone is refused at its line."""
-    spans = bounds(raw, after)
-    span = next(spans, None)
-    while span is not None:
-        start, end = span
-        span = next(spans, None)
+def entries(raw: bytes, name: str) -> Iterator[tuple[int, Any]]:
+    """Each entry of the log, with the byte its text ends at; an append torn by a crash (the last
+    entry cut short, or not ending with its hash) is left out. An entry that does not read alone
+    is refused at its line."""
+    starts = [m.start() + 1 for m in re.finditer(re.escape(MARK), raw)]
+    for start, end in zip(starts, [*starts[1:], len(raw)], strict=False):
+        last = end == len(raw)
         data = _written(raw[start:end]) or _loads(raw[start:end])
-        if data is None and span is None:  # torn: read up to the last line that holds a hash
+        if data is None and last:  # torn: read up to the last line that holds a hash
             cut = max((m.end() for m in _HASH_LINE.finditer(raw, start, end)), default=start)
             data, end = _loads(raw[start:cut]) or {}, cut
         if data is None:  # said by the TOML reader, at the entry's own lines of the file
@@ -196,7 +176,7 @@ def entries(raw: bytes, name: str, after: int = 0) -> Iterator[tuple[int, Any]]:
             raise LedgerError(UNKNOWN, allowed=TOP_KEYS, hint="", where=extra[0])
         found = data.get("event", [])
         found = found if isinstance(found, list) else [found]
-        if span is None and found and not sealed(found[-1]):
+        if last and found and not sealed(found[-1]):
             return  # torn: the last entry does not end with its hash
         for event in found:
             yield end, event
@@ -205,32 +185,16 @@ def entries(raw: bytes, name: str, after: int = 0) -> Iterator[tuple[int, Any]]:
 _HASH_LINE = re.compile(rb'\nhash = "[0-9a-f]{64}"\n')
 
 
-def utf8(raw: bytes, name: str) -> None:
-    """Refuse a file that is not UTF-8 text, as :func:`safe_io.decode` words it, decoding a piece
-    at a time (the file's text is never held beside its bytes)."""
-    decoder = codecs.getincrementaldecoder("utf-8")()
-    view = memoryview(raw)
-    try:
-        for start in range(0, len(raw), 1 << 16):
-            decoder.decode(view[start : start + (1 << 16)])
-        decoder.decode(b"", final=True)
-    except UnicodeDecodeError:
-        safe_io.decode(raw, name, LedgerError)  # says where, as every reader of a file does
-
-
 def _loads(data: bytes) -> dict[str, Any] | None:
     try:
         value = tomllib.loads(data.decode("utf-8"))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError, RecursionError, ValueError):
         return None
-    # tables and arrays nest no deeper than the brackets in the text (most entries hold a dozen)
-    deep = data.count(b"[") + data.count(b"{") > safe_io.MAX_DEPTH and safe_io.too_deep(value)
-    return None if deep else value
+    return None if safe_io.too_deep(value) else value
 
 
-# Where a bare key of an inline value begins (after "{ " or ", "): a quote goes there, and each
-# " = " after a key becomes JSON's ": ". Text in a string that looks alike is changed too, and
-# the entry is then not taken (written again, it is not the same text).
+# Where a bare key of an inline value begins: a quote goes there, and " = " becomes ": " (a string
+# that looks alike is changed too, and the entry, written again, is then not the same text).
 _BARE_KEY = re.compile(r"(?<=[{,] )(?=[A-Za-z0-9_-]+ = )")
 
 
@@ -240,10 +204,8 @@ def _json(value: str) -> Any:
 
 
 def _written(data: bytes) -> dict[str, Any] | None:
-    """An entry as this module's writer writes it (one key and its inline value a line, the
-    values in JSON's own notation of strings, numbers and booleans), read without the TOML
-    reader; taken only where writing it again gives the very same text (else None: the TOML
-    reader reads it). Reading an entry costs a fifth of what the TOML reader takes."""
+    """An entry as this module's writer writes it, read as JSON without the TOML reader (a fifth
+    of its cost); taken only where writing it again gives the very same text (else None)."""
     try:
         text = data.decode("utf-8")
         lines = text.split("\n")
@@ -307,7 +269,7 @@ def locate(problems: Sequence[Problem], text: str, name: str) -> list[Problem]:
 
 # -- the chain --------------------------------------------------------------------------------
 
-Break = tuple[int, str, str | None, str]  # entry number, why, its hash now, the prev it should name
+Break = checks.Break
 
 
 class Chain:
@@ -361,8 +323,7 @@ class Chain:
         return [b for b in self.found if (b[0], "", b[2], b[3]) not in self.vouched]
 
     def problems(self) -> list[Problem]:
-        """Each entry that no longer fits, in words: the hand it holds where it holds one (entry 0,
-        the header's profile, is said by the stored profile's own message)."""
+        """Each entry that no longer fits, in words (entry 0, the header's profile, says itself)."""
         out = []
         for k, why, _hashed, _prev in self.breaks:
             kind, ids = self.said.get(k, ("?", []))
@@ -392,7 +353,7 @@ class Chain:
 
 def found_by_repair(chain: Chain | None, head: str, profile_sha: str) -> dict[str, Any]:
     """What a repair found: each entry that did not fit (its number, its hash now, the prev it
-    should name; 0: the header, whose profile did not match its pin), the head, the profile's sha256."""
+    should name; 0: the header's profile), the head, the profile's sha256."""
     out: dict[str, Any] = {"head": head, "profile_found": profile_sha}
     if chain is not None and (breaks := chain.breaks):
         out["found"] = [{"entry": k, "hash": h or "", "prev": prev} for k, _why, h, prev in breaks]

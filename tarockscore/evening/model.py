@@ -12,11 +12,6 @@ from typing import Any, NamedTuple
 from tarockscore.rules.hand import Hand, HandInput, hand_to_mapping
 from tarockscore.rules.profile import Profile
 
-# -- model -----------------------------------------------------------------------------------------
-
-# No `from __future__ import annotations` here: typing.NamedTuple compiles every string
-# annotation of its fields when the class is made, at each start-up.
-
 
 class Action(StrEnum):
     """A correction, as written in the ledger's audit trail."""
@@ -31,12 +26,9 @@ class Action(StrEnum):
 
 
 class ProfileRecord(NamedTuple):
-    """The resolved profile the evening is scored under, with the hash that pins it.
-
-    ``document`` is what the file stores; ``rules`` is the same document built into a
-    :class:`Profile` (once, where the ledger is made or read), so nothing re-builds it. Two
-    records are equal by name, hash and document; ``rules`` follows from the document.
-    """
+    """The resolved profile the evening is scored under, with the hash that pins it: ``document``
+    is what the file stores, ``rules`` the same document built once. Two records are equal by
+    name, hash and document."""
 
     name: str
     sha256: str
@@ -46,7 +38,7 @@ class ProfileRecord(NamedTuple):
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, ProfileRecord):
             return NotImplemented
-        return self._compared() == other._compared()
+        return (self.name, self.sha256, self.document) == (other.name, other.sha256, other.document)
 
     def __ne__(self, other: object) -> bool:
         equal = self.__eq__(other)
@@ -54,10 +46,6 @@ class ProfileRecord(NamedTuple):
 
     def __hash__(self) -> int:
         return hash((self.name, self.sha256))
-
-    def _compared(self) -> tuple[str, str, Mapping[str, Any]]:
-        """What makes two records the same: name, hash and document; the rules built from it follow."""
-        return (self.name, self.sha256, self.document)
 
     def __repr__(self) -> str:
         return f"ProfileRecord(name={self.name!r}, sha256={self.sha256!r})"
@@ -83,15 +71,9 @@ class Result(NamedTuple):
 
 
 class Entry(NamedTuple):
-    """One stored hand: the hand itself, what it scored, when it was recorded, and its id.
-
-    ``id`` names the hand for good: it is the hand's number when it was recorded and never
-    changes, nor is it given to another hand, so the audit trail's "hand 12" still means the
-    same hand after an earlier one was deleted or the last one undone. ``hand`` is parsed under
-    the ledger's profile, with the players of its deal; ``keys`` are the same hand's keys as the
-    file stores them (hand-file v1), which the log writes back as they are. A hand tarockscore
-    stores has its canonical keys (:meth:`of`).
-    """
+    """One stored hand: the hand parsed, what it scored, when it was recorded, its keys as the
+    file stores them, and its id: its number when it was recorded, never changed nor given to
+    another hand, so the audit trail's "hand 12" still means the same hand after a delete."""
 
     hand: Hand
     result: Result
@@ -106,12 +88,9 @@ class Entry(NamedTuple):
 
 
 class RadlMark(NamedTuple):
-    """A Radl mark set or struck by hand, as on the paper block.
-
-    ``hands`` doubled hands are added (more than 0) or struck (less than 0) after the hand whose
-    id is ``after`` (0: before the first hand). It stays after that hand whatever is corrected
-    later; when that hand itself is gone, after the last earlier hand still there.
-    """
+    """A Radl mark set or struck by hand, as on the paper block: ``hands`` doubled hands added
+    (above 0) or struck (below 0) after the hand whose id is ``after`` (0: before the first);
+    when that hand is gone, after the last earlier hand still there."""
 
     after: int
     hands: int
@@ -169,15 +148,9 @@ def ledger_profile(ledger: Ledger) -> Profile:
     return ledger.table.profile.rules
 
 
-def _json_default(value: object) -> str:
-    return str(value)
-
-
 def profile_hash(document: Mapping[str, Any]) -> str:
     """sha256 of the document's canonical JSON (sorted keys, no spaces)."""
-    text = json.dumps(
-        document, sort_keys=True, ensure_ascii=False, separators=(",", ":"), default=_json_default
-    )
+    text = json.dumps(document, sort_keys=True, ensure_ascii=False, separators=(",", ":"), default=str)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
@@ -191,14 +164,9 @@ def profile_record(profile: Profile) -> ProfileRecord:
 
 
 def totals(ledger: Ledger, upto: int | None = None) -> dict[str, int]:
-    out = dict.fromkeys(ledger.players, 0)
-    if ledger.paper is not None:  # a table scored from its paper sheet (ledger.paper)
-        for p in out:
-            out[p] += ledger.paper.schrift.get(p, 0)
-    for entry in ledger.hands[:upto]:
-        for p in out:
-            out[p] += entry.result.victory_points.get(p, 0)
-    return out
+    """Every seat's points after the first ``upto`` hands (all), a paper result included."""
+    paper = [ledger.paper.schrift] if ledger.paper is not None else []
+    return _added(ledger.players, [*paper, *(e.result.victory_points for e in ledger.hands[:upto])])
 
 
 def has_payout(ledger: Ledger) -> bool:
@@ -209,13 +177,10 @@ def has_payout(ledger: Ledger) -> bool:
 def payout_totals(ledger: Ledger, upto: int | None = None) -> dict[str, int] | None:
     if not has_payout(ledger):
         return None
-    out = dict.fromkeys(ledger.players, 0)
-    if ledger.paper is not None:
-        paper = ledger.paper.money or ledger.paper.schrift
-        for p in out:
-            out[p] += paper.get(p, 0)
-    for entry in ledger.hands[:upto]:
-        payout = entry.result.payout or entry.result.victory_points
-        for p in out:
-            out[p] += payout.get(p, 0)
-    return out
+    paper = [ledger.paper.money or ledger.paper.schrift] if ledger.paper is not None else []
+    paid = (e.result.payout or e.result.victory_points for e in ledger.hands[:upto])
+    return _added(ledger.players, [*paper, *paid])
+
+
+def _added(players: tuple[str, ...], columns: list[Mapping[str, int]]) -> dict[str, int]:
+    return {p: sum(column.get(p, 0) for column in columns) for p in players}

@@ -1,9 +1,7 @@
 """The edits of an evening: record, undo, replace, delete, rescore, repair, Radl marks (core layer, pure).
 
-Each takes a ledger and returns a new one; a correction adds its entry to the audit trail
-(``ledger.audit``), and the hands after a corrected one are recomputed, their Radls included.
-The hand given to ``record`` and ``replace_hand`` is a :class:`~tarockscore.rules.hand.HandInput`
-(hand-file keys, as a hand file or the command line gives them); the stored hands are typed already.
+Each takes a ledger and returns a new one; a correction adds its entry to the audit trail, and
+the hands after a corrected one are recomputed, their Radls included.
 """
 
 from __future__ import annotations
@@ -27,8 +25,7 @@ def check_room(ledger: Ledger) -> None:
 
 
 def room(table: Table, count: int, on_paper: bool = False) -> None:
-    """Refuse a hand after ``count`` hands at a table whose game limit is reached, or whose
-    result was taken from its paper sheet."""
+    """Refuse a hand after ``count`` hands at a table whose game limit is reached, or scored on paper."""
     if on_paper:
         raise GameLimitReached(
             N_(
@@ -48,11 +45,7 @@ def room(table: Table, count: int, on_paper: bool = False) -> None:
 
 
 def record(ledger: Ledger, mapping: HandInput, at: str) -> Ledger:
-    """The ledger with one more hand; a hand without ``players`` gets the next deal's seat order.
-
-    Only the new hand is scored: the ledger's stored results are taken as right (it passed its
-    check), and its Radl factor follows from them (:func:`ledger.radl.next_factor`).
-    """
+    """The ledger with one more hand (without ``players``: the next deal's), the only one scored."""
     check_room(ledger)
     profile = ledger.profile
     hand = parse_one(seat_hand(ledger, mapping, next_deal(ledger)), profile)
@@ -93,14 +86,9 @@ def delete(ledger: Ledger, number: int, at: str) -> Ledger:
 
 
 def rescore(ledger: Ledger, profile: Profile, at: str, *, what_if: bool = False) -> Ledger:
-    """The evening under another profile: every stored hand scored afresh under it.
-
-    A hand reads differently under another profile (its names, its card points), so the stored
-    keys are read again, every problem of every hand reported at once; under the very profile
-    the ledger stores (the same document), the hands as read stand. ``what_if``: a hand whose
-    bidding the profile does not allow is still scored (the question is what it would pay);
-    such a ledger is shown, never written.
-    """
+    """The evening under another profile: every stored hand's keys read again under it (every
+    problem at once) and scored afresh. ``what_if``: a bidding the profile does not allow is still
+    scored (such a ledger is shown, never written)."""
     check_seats = check_players(ledger.players, profile)
     if check_seats:
         raise LedgerError([p.moved("profile") for p in check_seats])
@@ -118,11 +106,8 @@ def rescore(ledger: Ledger, profile: Profile, at: str, *, what_if: bool = False)
 
 
 def repair(ledger: Ledger, at: str | None) -> Ledger:
-    """Every stored hand scored afresh under the stored profile, Radls included.
-
-    ``at``: the time of the audit entry the repair leaves; None for a look at what would change
-    (nothing is written then).
-    """
+    """Every stored hand scored afresh under the stored profile, Radls included; ``at``: the time
+    of the audit entry the repair leaves (None: a look, no entry)."""
     entries = rescored(list(ledger.hands), ledger.players, ledger.profile, ledger.radl)
     if at is None:
         return ledger._replace(hands=entries)

@@ -1,11 +1,6 @@
-"""A table's result from its paper sheet, kept in the table's own ledger (core layer, pure).
-
-Not every tournament table has a phone: the organiser types the paper sheet's Schrift (and money
-points where Kontra moves the money alone) and it becomes one entry of the table's ledger, with
-an audit entry, folded into the sheet's totals like played hands. A sheet is scored one way: one
-that already has hands or a paper result takes a new one only as a correction (``replace``),
-which takes the hands off the sheet (they stay in the log) and says what it replaced. Under a
-zero-sum profile the Schrift, and the money points, add up to 0.
+"""A table's result from its paper sheet (its Schrift, and money points where Kontra moves the
+money alone), kept as one entry of the table's ledger (core layer, pure). A sheet is scored one
+way: one with hands or a paper result takes a new one only as a correction (``replace``).
 """
 
 from __future__ import annotations
@@ -40,8 +35,7 @@ def zero_sum_problems(
 def unbalanced(
     name: str, profile: Profile, schrift: Mapping[str, int], money: Mapping[str, int] | None
 ) -> list[Problem]:
-    """The columns of a paper sheet that do not add up to 0 under ``profile`` (named ``name``),
-    where it is zero-sum; each with its sum."""
+    """The columns of a paper sheet that do not add up to 0 under a zero-sum ``profile`` (named ``name``)."""
     if profile.settlement.mode != "zero_sum":
         return []
     problems: list[Problem] = []
@@ -70,8 +64,7 @@ def _shown(value: int) -> str:
 
 
 def out_of_bounds(schrift: Mapping[str, int], money: Mapping[str, int] | None) -> list[Problem]:
-    """The points no paper sheet holds: beyond the sanity bound every number of a profile or a
-    ledger keeps (:data:`MAXIMUM`), a typo or a forged file, which no money or table could show."""
+    """The points no paper sheet holds: beyond the sanity bound (:data:`MAXIMUM`), a typo or a forged file."""
     problems: list[Problem] = []
     for where, values in (("schrift", schrift), ("money", money)):
         for name, value in (values or {}).items():
@@ -114,11 +107,9 @@ def on_paper(
     label: str,
     replace: bool = False,
 ) -> Ledger:
-    """The ledger scored from its paper sheet: ``schrift`` (and ``money``) for every seat.
-
-    Refused where a seat is missing or a name is not at the table, where a zero-sum profile's
-    points do not add up to 0, and, unless ``replace``, where the sheet has hands or a paper
-    result already. ``label`` names the table in the audit entry (``round 1, table 2``)."""
+    """The ledger scored from its paper sheet: ``schrift`` (and ``money``) for every seat, refused
+    where a seat is missing, a zero-sum profile's points do not add up to 0, or (unless ``replace``)
+    the sheet is scored already. ``label`` names the table in the audit entry (``round 1, table 2``)."""
     problems = Collector()
     for where, values in (("schrift", schrift), ("money", money)):
         if values is not None and set(values) != set(ledger.players):

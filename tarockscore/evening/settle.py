@@ -1,14 +1,8 @@
 """Settling an evening in money: who pays whom how much, in the fewest payments (core layer, pure).
 
-Amounts are :class:`~decimal.Decimal` to the cent, never ``float``. A stake has at most two
-decimal places, and totals are whole Victory Points, so every balance is exact: nothing is
-rounded anywhere.
-
-How totals become balances depends on the profile's settlement mode:
-
-* zero-sum: the totals already add up to nothing; each player's balance is their total × stake;
-* Simplified Scoring (winners add, losers add nothing): every two players settle the difference
-  of their totals, so a player's balance is (players × own total − sum of all totals) × stake.
+Amounts are :class:`~decimal.Decimal` to the cent, exact: zero-sum, a balance is the total ×
+stake; Simplified Scoring, every two players settle the difference of their totals, so a
+balance is (players × own total − sum of all totals) × stake.
 """
 
 # No `from __future__ import annotations` here: typing.NamedTuple compiles every string
@@ -22,13 +16,8 @@ from tarockscore.errors import N_, LedgerError, message
 from tarockscore.rules.profile import SettlementMode
 
 CENT = Decimal("0.01")
-# Compiled on first use (re keeps it), as only a stake given as text asks it.
 _STAKE = r"[0-9]+(?:\.[0-9]+)?"
 MAX_STAKE = Decimal(1_000_000)  # a sanity bound, far above any table's stake
-
-# Exact search for the fewest payments is exponential in the number of players with a balance;
-# an evening has four or five, so the cap is never reached at a table.
-EXACT_LIMIT = 16
 
 
 class Payment(NamedTuple):
@@ -44,13 +33,8 @@ class Settlement(NamedTuple):
 
 
 def parse_stake(text: str, example: str = "0.10") -> Decimal:
-    """A stake per Victory Point such as ``"0.10"``; ValueError says what is allowed, with
-    ``example`` as the way to write it (the command line, which also takes a decimal comma and
-    turns it into a dot before this, gives ``"0,10"``: ``cli.words.notation.stake_text``).
-
-    Only ASCII digits with at most one dot: ``Decimal`` alone would also take ``1_000``, ``1e2``,
-    ``Infinity`` and digits of other scripts.
-    """
+    """A stake per Victory Point such as ``"0.10"``: ASCII digits with at most one dot (``Decimal``
+    alone takes ``1e2`` and ``Infinity``); ValueError says what is allowed, with ``example``."""
     not_an_amount = message(
         N_("{text!r} is not an amount; write e.g. {example} (at most two decimals)"),
         text=text,
@@ -107,19 +91,15 @@ def balances(totals: Mapping[str, int], stake: Decimal, mode: SettlementMode) ->
 
 
 def fewest_payments(balance: Mapping[str, Decimal]) -> tuple[Payment, ...]:
-    """Payments that clear every balance, as few as there can be.
-
-    n players with a balance need n − g payments, where g is the largest number of groups the
-    players can be split into with each group adding up to 0: inside such a group, the largest
-    debtor paying the largest creditor clears one player per payment and two with the last. The
-    search for g runs over subsets (players in an order; a group ends where a prefix adds to 0).
-    """
+    """Payments that clear every balance, as few as there can be: n players with a balance need
+    n − g, g the most groups adding up to 0 they split into (found over subsets); inside a group
+    the largest debtor pays the largest creditor."""
     if sum(balance.values()) != 0:
         raise ValueError(f"balances add up to {sum(balance.values())}, not 0")
     order = list(balance)
     people = [p for p in order if balance[p] != 0]
     cents = [int(balance[p] / CENT) for p in people]
-    groups = _groups(cents) if len(people) <= EXACT_LIMIT else [list(range(len(people)))]
+    groups = _groups(cents)  # over subsets: a table has four or five players
     payments: list[Payment] = []
     for group in groups:
         payments += _greedy([(people[i], cents[i]) for i in group], order)

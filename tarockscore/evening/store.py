@@ -1,8 +1,6 @@
 """The ledger's store: read, follow the chain and fold the log; change it under the lock (read
 it whole, fold, make the change, check that the new entry folds back, append, fsync); repair one
-changed outside tarockscore (I/O layer; the safety rules, in the order a change goes through
-them, are docs/ledger-format.md's). A ledger of an older format is refused with the way to
-convert it (``files.ledger_upgrade``).
+changed outside tarockscore (I/O layer; the safety rules are docs/ledger-format.md's).
 """
 
 # No `from __future__ import annotations` here: typing.NamedTuple compiles every string
@@ -33,19 +31,17 @@ _OWN_CHECK = N_("the new ledger fails its own check (a bug in tarockscore); noth
 
 class Since(NamedTuple):
     """The last entry whose hash begins with the digits asked for (0: the header), the evening
-    as of it, and each entry after it (its number, ``kind`` and ``at``); what the repairs up to it
-    vouched for."""
+    as of it, each entry after it (its number, ``kind`` and ``at``), what the repairs up to it vouched for."""
 
     entry: int
     then: Ledger
-    after: tuple[Any, ...]
-    vouched: frozenset[Any] = frozenset()
+    vouched: frozenset[Any]
+    after: list[dict[str, Any]]
 
 
 class Snapshot(NamedTuple):
-    """A ledger as read: the evening, the sha256 of the file's bytes, its head, the bytes up to
-    the end of its last whole entry, what does not fit, the chain as followed, and (a read asked
-    for a head) :class:`Since`."""
+    """A ledger as read: the evening, the sha256 of the file's bytes, its head, the bytes up to the
+    end of its last whole entry, what does not fit, the chain, and (asked for a head) :class:`Since`."""
 
     path: Path
     ledger: Ledger
@@ -60,22 +56,17 @@ class Snapshot(NamedTuple):
     def text(self) -> str:
         """The file's text, read again to locate problems at their lines ("" where it cannot be)."""
         try:
-            return safe_io.decode(_load(self.path), str(self.path), LedgerError)
+            return safe_io.decode(load(self.path), str(self.path), LedgerError)
         except LedgerError:
             return ""
 
-    @property
-    def entries(self) -> int:
-        return self.chain.count
-
 
 class Written(NamedTuple):
-    """A change written: the ledger before and after it, the head, and the entries of the log."""
+    """A change written: the ledger before and after it, and the head."""
 
     before: Ledger
     after: Ledger
     head: str
-    entries: int
 
 
 class NotALedger(LedgerError):
@@ -103,24 +94,19 @@ def parse(text: str, name: str) -> Ledger:
 # -- reading ----------------------------------------------------------------------------------
 
 
-def _load(path: Path) -> bytes:
+def load(path: Path) -> bytes:
+    """The ledger file's bytes, as every read of it takes them (refused past the read limit)."""
     try:
         return safe_io.read_regular(path, "ledger", safe_io.LEDGER_LIMIT, LedgerError)
     except FileNotFoundError:
         raise NoLedgerHere(NO_LEDGER, path=path) from None
 
 
-def load(path: Path) -> bytes:
-    """The ledger file's bytes, as every read of it takes them (refused past the read limit)."""
-    return _load(path)
-
-
 def read(path: Path, *, repairing: bool = False, since: str | None = None) -> Snapshot:
-    """Read, follow the chain and fold a ledger; whether it can be trusted is :func:`verify`'s
-    question. ``repairing``: the stored profile document taken as it stands (``repair``).
-    ``since``: the first digits of a head (at least one): the entry that has it, found as the
-    log is followed (:class:`Since`)."""
-    return _snapshot(path, _load(path), repairing, since or None)
+    """Read, follow the chain and fold a ledger (whether it can be trusted is :func:`verify`'s
+    question). ``repairing``: the stored profile document taken as it stands (``repair``).
+    ``since``: the first digits of a head: the entry that has it (:class:`Since`)."""
+    return _snapshot(path, load(path), repairing, since or None)
 
 
 def header(raw: bytes, name: str) -> dict[str, Any]:
@@ -131,7 +117,7 @@ def header(raw: bytes, name: str) -> dict[str, Any]:
 def _snapshot(path: Path, raw: bytes, repairing: bool = False, since: str | None = None) -> Snapshot:
     name = str(path)
     top = header(raw, name)
-    if log.header_end(raw) == len(raw) and not any(k in top for k in ("table", "hand", "digest", "event")):
+    if log.header_end(raw) == len(raw) and "table" not in top and "event" not in top:
         if (other := kinds.other_kind(dict(top), kinds.LEDGER)) is not None:
             raise NotALedger(N_("{name}: not a ledger: this is {other}"), name=name, other=other)
     if top.get("schema") == OLD_SCHEMA:
@@ -146,7 +132,7 @@ def _snapshot(path: Path, raw: bytes, repairing: bool = False, since: str | None
 
 def _walk(path: Path, raw: bytes, top: dict[str, Any], repairing: bool, since: str | None) -> Snapshot:
     """The log followed entry by entry: the chain, and the fold (each entry's table let go once applied)."""
-    log.utf8(raw, str(path))  # a byte that is not UTF-8 is refused, never cut off as torn
+    safe_io.decode(raw, str(path), LedgerError)  # a byte that is not UTF-8 is refused, never cut off as torn
     pin, problems = Collector(), Collector()
     table = codec.read_header(top, False, pin)
     chain = log.Chain(top, pin_broken=table is None)
@@ -160,22 +146,19 @@ def _walk(path: Path, raw: bytes, top: dict[str, Any], repairing: bool, since: s
         problems.add(key, log.UNKNOWN, allowed=log.TOP_KEYS, hint="")
     problems.raise_if_any(LedgerError)
     state, size = fold.State(table), log.header_end(raw)
-    found, after = None, []
-    if since and chain.head.startswith(since):
-        found = Since(0, state.ledger(), ())
-    for k, (end, event) in enumerate(log.entries(raw, str(path), size), 1):
+    found = Since(0, state.ledger(), frozenset(), []) if since and chain.head.startswith(since) else None
+    for k, (end, event) in enumerate(log.entries(raw, str(path)), 1):
         chain.add(event)
         fold.apply(state, event, f"entry {k}", problems)
         if found is not None and isinstance(event, dict):  # an entry since the head asked for, said
-            after.append({"entry": k, "kind": event.get("kind"), "at": event.get("at")})
+            found.after.append({"entry": k, "kind": event.get("kind"), "at": event.get("at")})
         if since and chain.head.startswith(since):
-            found, after = Since(k, state.ledger(), (), frozenset(chain.vouched)), []
+            found = Since(k, state.ledger(), frozenset(chain.vouched), [])
         size = end
     if pin.problems and not (repairing or chain.header_vouched):
         raise LedgerError(pin.problems)
     problems.raise_if_any(LedgerError)
     said, sha = tuple(chain.problems()), hashlib.sha256(raw).hexdigest()
-    found = found._replace(after=tuple(after)) if found is not None else None
     return Snapshot(path, state.ledger(), sha, chain.head, size, said, chain, found)
 
 
@@ -189,7 +172,6 @@ def verify(snapshot: Snapshot) -> None:
 
 
 def read_trusted(path: Path) -> Snapshot:
-    """:func:`read`, then :func:`verify`."""
     snapshot = read(path)
     verify(snapshot)
     return snapshot
@@ -233,7 +215,7 @@ def check_writable(path: Path) -> None:
 def write_text(path: Path, text: str, expected_sha: str | None) -> None:
     """Replace the file atomically, if it still has ``expected_sha`` (None: must not exist yet)."""
     try:
-        current: str | None = hashlib.sha256(_load(path)).hexdigest()
+        current: str | None = hashlib.sha256(load(path)).hexdigest()
     except NoLedgerHere:
         current = None
     if current != expected_sha:
@@ -277,24 +259,12 @@ def save(
     at: str | None = None,
     events: list[dict[str, Any]] | None = None,
 ) -> str:
-    """The one writer of a whole new file: ``ledger``'s header, then ``events`` (else its hands,
-    marks and audit, if any, in one entry ``begin``), refused if the file is not the one read
-    (``expected_sha``; None: no file there). For a caller holding the file's lock (a new ledger,
-    a ledger of schema 1 converted, a tournament's draw replacing the sheets of a round that has
-    no hand yet). The head."""
+    """The one writer of a whole new file, under its lock: ``ledger``'s header, then ``events``
+    (else its hands, marks and audit in one entry ``begin``), refused if the file is not the one
+    read (``expected_sha``; None: no file there). The head."""
     text, head = log.whole_file(ledger, events if events is not None else _begin(ledger, at))
     write_text(path, text, expected_sha)
     return head
-
-
-def _refuse_moved(path: Path, expected: str | None, snapshot: Snapshot) -> None:
-    if expected is not None and expected not in (snapshot.head, snapshot.sha256):
-        raise LedgerChanged(
-            N_(
-                "{path} changed since it was read (another terminal recorded or corrected a hand); nothing was written. Run the command again"
-            ),
-            path=path,
-        )
 
 
 def _append(
@@ -303,12 +273,11 @@ def _append(
     at: tuple[str, int],
     change: tuple[Ledger, Ledger, dict[str, Any]],
     scored: bool = True,
-) -> tuple[str, dict[str, Any]]:
+) -> str:
     """The one writer of an entry: ``event`` (the change from ``old`` to ``new``) chained on the
-    head and appended at the byte given in ``at``, of the file read as ``raw``; checked first to
-    fold onto ``old`` as exactly ``new`` (``scored``: and the hands it adds or changes to score
-    what they store, every later hand keeping its Radl factor); refused where another program
-    removed or wrote the file since. The new head, and the entry."""
+    head and appended at byte ``end`` of the file read as ``raw``; checked first to fold onto
+    ``old`` as exactly ``new`` (``scored``: its new and changed hands scoring what they store).
+    The new head."""
     (head, end), (old, new, event) = at, change
     text, new_head, full = log.block(event, head)
     state, problems = fold.State(old.table, old), Collector()
@@ -322,22 +291,17 @@ def _append(
     data = text.encode("utf-8")
     _limit(path, end + len(data))
     try:
-        now = os.stat(safe_io.real_path(path)).st_size
+        safe_io.append_at(path, (len(raw), end), data, LedgerError, LedgerChanged(_MOVED, path=path))
     except FileNotFoundError:
         raise LedgerChanged(_REMOVED, path=path) from None
-    except OSError:
-        now = len(raw)  # the append says why it cannot write
-    if now != len(raw):
-        raise LedgerChanged(_MOVED, path=path)
-    safe_io.append_at(path, (len(raw), end), data, LedgerError, LedgerChanged(_MOVED, path=path))
-    return new_head, full
+    return new_head
 
 
 def opened(path: Path) -> bytes:
     """Under the lock: temp files a killed writer left removed, the file checked writable and read."""
     safe_io.remove_stale_temps(path)
     check_writable(path)
-    return _load(path)
+    return load(path)
 
 
 def update(
@@ -348,14 +312,18 @@ def update(
     scored: bool = True,
 ) -> Written:
     """Under the ledger's lock: read it whole, follow the chain and fold it, verify it, change
-    it, and append the change's entry. ``expected``: the head of an earlier read (a guided entry
-    that asked questions in between): if the ledger moved since, the change is refused.
-    ``scored``: the hands the change adds or changes scored again in its check (a hand recorded
-    was scored as it was made)."""
+    it, and append the change's entry. ``expected``: the head of an earlier read: if the ledger
+    moved since, the change is refused. ``scored``: :func:`_append`'s."""
     with locked(path):
         raw = opened(path)
         snapshot = _snapshot(path, raw)
-        _refuse_moved(path, expected, snapshot)
+        if expected is not None and expected not in (snapshot.head, snapshot.sha256):
+            raise LedgerChanged(
+                N_(
+                    "{path} changed since it was read (another terminal recorded or corrected a hand); nothing was written. Run the command again"
+                ),
+                path=path,
+            )
         verify(snapshot)
         return _write(raw, snapshot, change(snapshot.ledger), None, at, scored=scored)
 
@@ -374,9 +342,8 @@ def _write(
     said = new.audit[len(old.audit) :]
     stamp = said[-1].at if said else new.hands[-1].recorded if len(new.hands) > len(old.hands) else at
     event = {**fold.event_of(old, new, stamp, kind), **(extra or {})}
-    head, full = _append(snapshot.path, raw, (snapshot.head, snapshot.size), (old, new, event), scored)
-    snapshot.chain.add(full)
-    return Written(old, new, head, snapshot.chain.count)
+    head = _append(snapshot.path, raw, (snapshot.head, snapshot.size), (old, new, event), scored)
+    return Written(old, new, head)
 
 
 def repair(path: Path, change: Callable[[Ledger], Ledger], write: bool, at: str = "") -> Written:
@@ -386,14 +353,13 @@ def repair(path: Path, change: Callable[[Ledger], Ledger], write: bool, at: str 
     the profile's sha256 as found."""
     if not write:
         snapshot = read(path, repairing=True)
-        return Written(snapshot.ledger, change(snapshot.ledger), snapshot.head, snapshot.entries)
+        return Written(snapshot.ledger, change(snapshot.ledger), snapshot.head)
     with locked(path):
         raw = opened(path)
         snapshot = _snapshot(path, raw, repairing=True)
         new = naming(change(snapshot.ledger), snapshot.problems)
         found = log.found_by_repair(snapshot.chain, snapshot.head, snapshot.ledger.table.profile.sha256)
-        chain = snapshot.chain
-        carry = repair_carries(chain.breaks, chain.said) if chain is not None else set()
+        carry = repair_carries(snapshot.chain.breaks, snapshot.chain.said)
         pairs = zip(snapshot.ledger.hands, new.hands, strict=True)
         if hands := [codec.hand_mapping(e) for o, e in pairs if e.id in carry or o.result != e.result]:
             found["hand"] = hands  # every hand it vouches for, re-scored, beside those it changes

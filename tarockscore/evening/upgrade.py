@@ -1,7 +1,6 @@
-"""The one converter of an older ledger: a ledger of schema 1 (the whole evening in one document,
-sealed by a digest, as tarockscore wrote it before the log) read whole and written anew as the
-log, the old file kept beside it as ``PATH.bak`` (I/O layer; docs/ledger-format.md, "Older
-ledgers"). No other command reads schema 1: each says to run ``tarockscore upgrade``.
+"""The one reader of a ledger of schema 1 (the whole evening in one document, sealed by a digest):
+written anew as the log, the old file kept as ``PATH.bak`` (I/O layer; docs/ledger-format.md,
+"Older ledgers").
 """
 
 from __future__ import annotations
@@ -15,7 +14,7 @@ from tarockscore.errors import N_, Collector, LedgerError, Problem
 from tarockscore.evening import codec, fold, operations
 from tarockscore.evening import store as ledger_file
 from tarockscore.evening.checks import check
-from tarockscore.evening.log import found_by_repair
+from tarockscore.evening.log import digest, found_by_repair
 from tarockscore.evening.model import Entry, Ledger, Table
 from tarockscore.io import safe_io
 from tarockscore.rules.profile import Reader, type_name
@@ -24,10 +23,9 @@ OLD_DIGEST = "tarockscore ledger digest 2"
 
 
 class Upgraded(NamedTuple):
-    """What ``upgrade`` did to a ledger: its backup (None: it was in the current format, and
-    nothing was written), its hands and audit entries, the head, and what it found changed
-    outside tarockscore (then every hand was re-scored, as ``repair --write`` does: the hands,
-    as the sheet numbers them, whose stored result changed)."""
+    """What ``upgrade`` did to a ledger: its backup (None: nothing written, it was current), its
+    hands and audit entries, the head, what it found changed outside tarockscore, and the hands
+    (as the sheet numbers them) whose stored result the re-scoring that followed changed."""
 
     path: Path
     backup: Path | None
@@ -84,8 +82,7 @@ def upgrade(path: Path, at: str) -> Upgraded:
 
 
 def _read_old(data: Mapping[str, Any], *, repairing: bool = False) -> Ledger:
-    """A ledger of schema 1 (the whole evening in one document, before the log) from its mapping;
-    every structural problem in one :class:`LedgerError`, a hand's located by ``hand N``."""
+    """A ledger of schema 1 from its mapping; every problem in one :class:`LedgerError`."""
     problems = Collector()
     table = codec.read_header({**data, "schema": codec.SCHEMA}, repairing, problems)
     top = Reader(data, "", problems)
@@ -165,10 +162,7 @@ def _digest(ledger: Ledger) -> str | None:
     body: list[Any] = [OLD_DIGEST, codec.table_mapping(ledger.table), ledger.table.profile.sha256, hands]
     if ledger.radl:
         body.append([[m.after, m.hands, m.at] for m in ledger.radl])
-    try:
-        return hashlib.sha256(codec.canonical(body).encode("utf-8")).hexdigest()
-    except (TypeError, ValueError):
-        return None
+    return digest(body)
 
 
 def _unsealed(data: Mapping[str, Any], ledger: Ledger) -> list[Problem]:

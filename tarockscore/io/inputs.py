@@ -52,7 +52,8 @@ def parse_hand_text(text: str, name: str) -> HandInput:
     return cast(HandInput, data)  # its keys and values are parse_hand's to check
 
 
-def read_hand_mapping(source: str) -> tuple[HandInput, str]:
+def read_hand(source: str) -> tuple[HandInput, str]:
+    """A hand file's keys (a path, or ``-`` for standard input) and the name its problems are reported under."""
     text, name = read_hand_text(source)
     return parse_hand_text(text, name), name
 
@@ -75,7 +76,11 @@ def profiles_dir() -> Path:
 
 
 def shipped_names() -> list[str]:
+    """The names of the shipped profiles, as ``--profile`` takes them."""
     return sorted(p.stem for p in profiles_dir().glob("*.toml"))
+
+
+profile_names = shipped_names
 
 
 def merge(base: Mapping[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
@@ -129,11 +134,8 @@ def read_toml(path: Path) -> dict[str, Any]:
 
 
 def resolve_document(ref: str, relative_to: Path | None = None) -> dict[str, Any]:
-    """The profile's mapping with every ``extends`` folded in (``extends`` itself removed).
-
-    The chain is followed in a loop, at most :data:`MAX_EXTENDS` files long; a file that comes
-    round again is a cycle.
-    """
+    """The profile's mapping with every ``extends`` folded in (``extends`` itself removed), at
+    most :data:`MAX_EXTENDS` files deep; a file that comes round again is a cycle."""
     chain: list[Path] = []
     documents: list[dict[str, Any]] = []
     while True:
@@ -224,16 +226,6 @@ __all__ = [
     "read_hand",
     "score_hand",
 ]
-
-
-def read_hand(source: str) -> tuple[HandInput, str]:
-    """A hand file's keys (a path, or ``-`` for standard input) and the name its problems are reported under."""
-    return read_hand_mapping(source)
-
-
-def profile_names() -> list[str]:
-    """The names of the shipped profiles, as ``--profile`` takes them."""
-    return shipped_names()
 
 
 def profile_for(mapping: HandInput, profile_ref: str | None) -> Profile:

@@ -33,9 +33,7 @@ _NAMED: dict[str, Message] = {
 
 def _is(data: Mapping[str, object], kind: str) -> bool:
     if kind == LEDGER:
-        return isinstance(data.get("table"), dict) and (
-            "digest" in data or isinstance(data.get("hand"), list) or isinstance(data.get("profile"), dict)
-        )
+        return isinstance(data.get("table"), dict) and isinstance(data.get("profile"), dict)
     if kind == PROFILE:
         return any(key in data for key in _PROFILE_KEYS)
     if kind == HAND:
@@ -54,7 +52,7 @@ def other_kind(data: Mapping[str, object], expected: str) -> Message | None:
     return None
 
 
-# The first line of every ledger tarockscore writes (files.ledger_log), and the first line of a
+# The first line of every ledger tarockscore writes (evening.log), and the first line of a
 # TOML document that is neither blank nor a comment: a key and its '=', or a table's header.
 LEDGER_MARK = b"kept by tarockscore"
 _KEY = rb"""(?:[A-Za-z0-9_-]+|"[^"\n]*"|'[^'\n]*')"""

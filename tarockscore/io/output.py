@@ -1,10 +1,6 @@
-"""Writing an output file a command was asked for (``chart -o FILE``) (I/O layer).
-
-Every output file goes through :func:`write_output`: it is never one of the command's own inputs
-(through any link), never a ledger or a profile (a ``.toml`` file, or an existing file that reads
-as TOML, however large: :func:`tarockscore.io.kinds.starts_as_toml`), never a FIFO or a
-device, and it is written atomically (a temp file in the same folder, then a rename), so a failed
-write leaves the old file as it was and never an empty one.
+"""Writing an output file a command was asked for (``chart -o FILE``) (I/O layer): never one of
+the command's inputs (through any link), never a ledger or a profile (a ``.toml`` file, or one
+that reads as TOML however large), never a FIFO or a device, and always atomically.
 """
 
 from __future__ import annotations

@@ -1,23 +1,12 @@
 """Reading and writing files safely, on every platform (I/O layer): the one place that does it.
 
-* **Reading** takes regular files only: a FIFO, a device (``/dev/zero``), a socket or a folder is
-  refused at once, before anything is read or locked, and a file larger than its kind's cap is
-  refused with its size (:func:`read_regular`, :func:`read_stdin`). A UTF-8 byte-order mark is
-  accepted; UTF-16 is named in the message (:func:`decode`). What cannot be read is raised as the
-  :class:`~tarockscore.errors.Unreadable` kind of the caller's error family (:func:`errors.unreadable`).
-* **Writing** is atomic: a temp file in the same folder (named ``.NAME.<random>.tmp``), written,
-  flushed and fsync'd, given the old file's mode, owner and group, then renamed over the file
-  (:func:`atomic_write`). A symbolic link is followed and stays a link: the file it points to is
-  replaced (:func:`real_path`).
-* **Locking** is an exclusive lock on a sidecar ``NAME.lock`` beside the real file, held for the
-  whole read-modify-write (:func:`exclusive`). It is ``fcntl.flock`` on POSIX and
-  ``msvcrt.locking`` on Windows, each imported only where it exists. The lock file is removed
-  when the lock is released, so no command leaves one behind.
-
-On POSIX the lock file is removed while the lock is still held; on Windows an open file cannot be
-removed, so the lock is released first and the file removed only if nobody else has it open. On
-both, a process that takes the lock checks that its descriptor still names the file at the lock's
-path, and opens the path again if not, so two processes never both believe they hold the lock.
+* **Reading** takes regular files only (a FIFO, a device, a socket or a folder is refused before
+  anything is read or locked), at most its kind's cap, as UTF-8 (a UTF-16 file is named).
+* **Writing** is atomic: a temp file ``.NAME.<random>.tmp`` beside the real file (links are
+  followed and stay links), fsync'd, given the old file's mode, owner and group, renamed over it.
+* **Locking** is an exclusive lock on a sidecar ``NAME.lock`` beside the real file (``flock`` on
+  POSIX, ``msvcrt.locking`` on Windows), removed when released; a process that takes it checks
+  that its descriptor still names the file at the lock's path, so two never both hold it.
 """
 
 from __future__ import annotations
@@ -98,15 +87,10 @@ def size_text(n: int) -> str:
 
 
 def check_regular(path: Path, what: str, error: type[TarockError]) -> os.stat_result | None:
-    """The file's status if it is a regular file; None if it does not exist; else refused.
-
-    Follows symbolic links (a link to a regular file is fine).
-    """
+    """The file's status (through links) if it is a regular file; None if it does not exist; else refused."""
     try:
         st = os.stat(path)
-    except FileNotFoundError:
-        return None
-    except NotADirectoryError:
+    except (FileNotFoundError, NotADirectoryError):
         return None
     except OSError as exc:
         raise unreadable(error)(_CANNOT_READ, path=path, why=exc.strerror or exc) from None
@@ -116,11 +100,7 @@ def check_regular(path: Path, what: str, error: type[TarockError]) -> os.stat_re
 
 
 def read_regular(path: Path, what: str, limit: int, error: type[TarockError]) -> bytes:
-    """The bytes of a regular file of at most ``limit`` bytes.
-
-    Raises FileNotFoundError (the caller words it), else ``error`` for a folder, a FIFO, a
-    device, a socket, a file over the cap, or a file that cannot be read.
-    """
+    """The bytes of a regular file of at most ``limit`` bytes; FileNotFoundError (the caller words it)."""
     if check_regular(path, what, error) is None:
         raise FileNotFoundError(path)
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
@@ -142,22 +122,17 @@ def read_regular(path: Path, what: str, limit: int, error: type[TarockError]) ->
                 what=_what(what),
                 limit=size_text(limit),
             )
-        chunks: list[bytes] = []
-        total = 0
-        while total <= limit:
-            chunk = os.read(fd, min(limit + 1 - total, max(st.st_size + 1 - total, 4 * MIB)))  # one piece
-            if not chunk:
-                break
-            chunks.append(chunk)
-            total += len(chunk)
-        if total > limit:
+        data = b""
+        while len(data) <= limit and (chunk := os.read(fd, min(limit + 1 - len(data), st.st_size + MIB))):
+            data += chunk
+        if len(data) > limit:
             raise unreadable(error)(
                 N_("{path} grew beyond {limit} while it was read; {what} files are smaller"),
                 path=path,
                 limit=size_text(limit),
                 what=_what(what),
             )
-        return b"".join(chunks)
+        return data
     except OSError as exc:
         raise unreadable(error)(_CANNOT_READ, path=path, why=exc.strerror or exc) from None
     finally:
@@ -195,12 +170,8 @@ _AT_LINE = r"\(at line (\d+), column (\d+)\)"
 
 
 def load_toml(text: str, name: str, error: type[TarockError]) -> dict[str, Any]:
-    """Parse TOML text; any failure (syntax, nesting, an integer too long) is an ``error`` naming the file.
-
-    tomllib raises RecursionError for arrays nested hundreds deep and ValueError for an integer
-    beyond Python's 4,300-digit limit; nesting is bounded again after parsing (:data:`MAX_DEPTH`)
-    so that no later step (merging, hashing, rendering) recurses without bound.
-    """
+    """Parse TOML text; any failure (syntax, nesting, an integer too long) is an ``error`` naming
+    the file. Nesting is bounded after parsing too, so no later step recurses without bound."""
     data = _parsed(text, name, error)
     if too_deep(data):
         raise unreadable(error)(
@@ -236,32 +207,20 @@ MAX_DEPTH = 32
 
 
 def too_deep(value: object, limit: int = MAX_DEPTH) -> bool:
-    """Whether tables and arrays nest deeper than ``limit``.
-
-    The walk recurses at most ``limit`` calls deep, and descends only into tables and arrays (a
-    parsed file holds plain ``dict`` and ``list``), so the scalars that make up most of a ledger
-    cost one type test each (not a closure: one calling itself is a cycle the collector must free).
-    """
-    return (type(value) is dict or type(value) is list) and _deeper(value, limit - 1)
-
-
-def _deeper(item: dict[str, object] | list[object], room: int) -> bool:
-    for child in item.values() if type(item) is dict else item:
-        kind = type(child)
-        if (kind is dict or kind is list) and (room == 0 or _deeper(child, room - 1)):  # type: ignore[arg-type]
-            return True
-    return False
+    """Whether tables and arrays nest deeper than ``limit`` (the walk recurses at most that deep)."""
+    if isinstance(value, dict):
+        value = list(value.values())
+    if not isinstance(value, list):
+        return False
+    return limit == 0 or any(too_deep(child, limit - 1) for child in value)
 
 
 # -- the real file behind a path ------------------------------------------------------------------
 
 
 def real_path(path: Path) -> Path:
-    """The file a path names once every symbolic link is followed (the path itself if none).
-
-    Locks and temp files go beside this file, and it is the file replaced, so a ledger reached
-    through a link is one ledger with one lock, and the link stays a link.
-    """
+    """The file a path names once every symbolic link is followed: the lock and temp files go
+    beside it and it is the file replaced, so the link stays a link."""
     return Path(os.path.realpath(path))
 
 
@@ -294,16 +253,6 @@ def _try_lock(fd: int) -> bool:
     except BlockingIOError:
         return False
     return True
-
-
-def _unlock(fd: int) -> None:
-    if WINDOWS:
-        import msvcrt  # noqa: PLC0415 - Windows only
-
-        with contextlib.suppress(OSError):
-            os.lseek(fd, 0, os.SEEK_SET)
-            msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)  # type: ignore[attr-defined,unused-ignore]
-    # POSIX: closing the descriptor releases the flock
 
 
 def lock_path(path: Path) -> Path:
@@ -375,45 +324,31 @@ def _still_there(fd: int, lock: Path) -> bool:
 
 def _release(fd: int, lock: Path) -> None:
     if WINDOWS:
-        _unlock(fd)
+        import msvcrt  # noqa: PLC0415 - Windows only
+
+        with contextlib.suppress(OSError):
+            os.lseek(fd, 0, os.SEEK_SET)
+            msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)  # type: ignore[attr-defined,unused-ignore]
         os.close(fd)
         with contextlib.suppress(OSError):  # another process has it open: it removes it later
             os.unlink(lock)
         return
     with contextlib.suppress(OSError):
         os.unlink(lock)  # still holding the lock: nobody can take this file in between
-    os.close(fd)
+    os.close(fd)  # releases the flock
 
 
 # -- writing --------------------------------------------------------------------------------------
 
 
-def temp_prefix(real: Path) -> str:
-    return f".{real.name}."
-
-
-_TEMP_TAIL = r"[A-Za-z0-9_]{8}"  # tempfile's random part (compiled when a name has the rest)
-
-
-def _own_temp_name(name: str, prefix: str) -> bool:
-    """Whether ``name`` is one of this program's temp files beside the file whose
-    :func:`temp_prefix` is ``prefix``: ``.NAME.XXXXXXXX.tmp``."""
-    if not (name.startswith(prefix) and name.endswith(TEMP_SUFFIX)):
-        return False
-    return re.fullmatch(_TEMP_TAIL, name[len(prefix) : -len(TEMP_SUFFIX)]) is not None
-
-
 def remove_stale_temps(path: Path) -> None:
-    """Remove temp files a killed writer left beside the real file; call only under its lock.
-
-    Only this program's own names (``.NAME.XXXXXXXX.tmp``, regular files) are removed; the
-    names in the folder are compared as text, so a folder of many files costs little.
-    """
+    """Remove the temp files (``.NAME.XXXXXXXX.tmp``, regular files) a killed writer left beside
+    the real file; call only under its lock."""
     real = real_path(path)
-    prefix = temp_prefix(real)
+    own = re.compile(re.escape(f".{real.name}.") + "[A-Za-z0-9_]{8}" + re.escape(TEMP_SUFFIX))
     try:
         with os.scandir(real.parent) as scan:
-            stale = [entry for entry in scan if _own_temp_name(entry.name, prefix)]
+            stale = [entry for entry in scan if own.fullmatch(entry.name)]
     except OSError:
         return
     for entry in stale:
@@ -452,12 +387,8 @@ def noting_writes() -> Iterator[list[tuple[Path, str]]]:
 
 
 def atomic_write(path: Path, data: bytes, error: type[TarockError], what: str) -> None:
-    """Replace the file at ``path`` (through its links) with ``data`` in one step.
-
-    The new file gets the old one's mode, owner and group; if the owner or group cannot be kept
-    (another user's file), nothing is written. A file with more than one hard link is refused:
-    replacing it would leave the other names on the old content.
-    """
+    """Replace the file at ``path`` (through its links) with ``data`` in one step, keeping its
+    mode, owner and group (else nothing is written); a file with hard links is refused."""
     real = real_path(path)
     try:
         old: os.stat_result | None = os.stat(real)
@@ -469,7 +400,7 @@ def atomic_write(path: Path, data: bytes, error: type[TarockError], what: str) -
         raise error(hard_link_message(path, old.st_nlink, what))
     mode = stat.S_IMODE(old.st_mode) if old is not None else _default_mode()
     try:
-        fd, tmp = tempfile.mkstemp(prefix=temp_prefix(real), suffix=TEMP_SUFFIX, dir=real.parent)
+        fd, tmp = tempfile.mkstemp(prefix=f".{real.name}.", suffix=TEMP_SUFFIX, dir=real.parent)
     except OSError as exc:
         raise error(_NOT_WRITTEN, path=path, what=_what(what), why=exc.strerror or exc) from None
     try:
@@ -487,8 +418,7 @@ def atomic_write(path: Path, data: bytes, error: type[TarockError], what: str) -
         if isinstance(exc, OSError):
             raise error(_NOT_WRITTEN, path=path, what=_what(what), why=exc.strerror or exc) from None
         raise
-    if (noted := _WRITTEN.get()) is not None and (path, what) not in noted:
-        noted.append((path, what))
+    _note(path, what)
     sync_folder(real.parent)
 
 
@@ -496,11 +426,14 @@ def append_at(
     path: Path, at: tuple[int, int], data: bytes, error: type[TarockError], moved: TarockError
 ) -> None:
     """Write ``data`` at byte ``end`` of the ledger file, still ``size`` bytes long (``at``; else
-    ``moved``), cutting off what follows ``end``; fsync'd and read back, else cut back to ``end``."""
+    ``moved``), cutting off what follows ``end``; fsync'd and read back, else cut back to ``end``.
+    FileNotFoundError where it is gone."""
     size, end = at
     real = real_path(path)
     try:
         fd = os.open(real, os.O_RDWR | getattr(os, "O_BINARY", 0))
+    except FileNotFoundError:
+        raise
     except OSError as exc:
         raise error(_NOT_WRITTEN, path=path, what=_what("ledger"), why=exc.strerror or exc) from None
     try:
@@ -525,8 +458,12 @@ def append_at(
             raise
     finally:
         os.close(fd)
-    if (noted := _WRITTEN.get()) is not None and (path, "ledger") not in noted:
-        noted.append((path, "ledger"))
+    _note(path, "ledger")
+
+
+def _note(path: Path, what: str) -> None:
+    if (noted := _WRITTEN.get()) is not None and (path, what) not in noted:
+        noted.append((path, what))
 
 
 def hard_link_message(path: Path, links: int, what: str) -> Message:
@@ -587,12 +524,9 @@ def sync_folder(folder: Path) -> None:
         fd = os.open(folder, os.O_RDONLY)
     except OSError:
         return
-    try:
+    with contextlib.suppress(OSError):
         os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
+    os.close(fd)
 
 
 def read_only(st: os.stat_result) -> bool:
