@@ -115,12 +115,6 @@ def concession_possible(profile: Profile, contract: Contract) -> bool:
     return king_in_talon_allowed(profile, contract) and contract.talon
 
 
-def bonuses_paid_on_concession(profile: Profile) -> bool:
-    """A conceded hand pays the declarers' announced bonuses too
-    (``called_king_in_talon.concede_pays = "contract_and_announced"``)."""
-    return profile.called_king_in_talon.concede_pays == "contract_and_announced"
-
-
 def concession_bonuses(profile: Profile, contract: Contract) -> list[str]:
     """The bonuses a hand conceded at once enters: only the bird the contract is bid with (a
     Besserrufer's), for the concession ends the hand before the announcements (the talon, then
@@ -276,8 +270,3 @@ OTHER_SHARE = {"none": "all", "half": "half", "all": "none"}
 def may_double(bonus: Bonus, announced: bool) -> bool:
     """Kontra may be said on the bonus: only an announced one, and not where the profile never doubles it."""
     return announced and bonus.kontra
-
-
-def defender_announce_needs_kontra(profile: Profile) -> bool:
-    """A Defender may announce a bonus only together with some Kontra."""
-    return profile.bonus_rules.defender_announce_requires_kontra

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Sequence
 from fractions import Fraction
@@ -116,10 +115,9 @@ class _Keys:
         self.players = _players(r, named, profile, problems)
         self.given_contract = r.text("contract")
         self.contract = _contract_name(r, self.given_contract, profile, problems)
-        table = set(self.players)
-        self.declarer = _player(r, "declarer", self.players, table, problems)
-        self.partner = _player(r, "partner", self.players, table, problems)
-        self.renonce = _player(r, "renonce", self.players, table, problems)
+        self.declarer = _player(r, "declarer", self.players, problems)
+        self.partner = _player(r, "partner", self.players, problems)
+        self.renonce = _player(r, "renonce", self.players, problems)
         self.won = r.optional_bool("won")
         self.huettenfleck = r.flag("huettenfleck", False)
         self.called_king = r.optional_str("called_king")
@@ -158,20 +156,23 @@ def _contract_name(r: Reader, given: str, profile: Profile, problems: Collector)
     return name
 
 
-def _player(
-    r: Reader, key: str, players: tuple[str, ...], table: set[str], problems: Collector
-) -> str | None:
+def _player(r: Reader, key: str, players: tuple[str, ...], problems: Collector) -> str | None:
     """The player ``key`` names, who must be at the table."""
     value = r.optional_str(key)
-    if value is not None and table and value not in table:
+    _check_at_table(key, value, players, problems)
+    return value
+
+
+def _check_at_table(where: str, value: str | None, players: tuple[str, ...], problems: Collector) -> None:
+    """A player named at ``where`` sits at the table (where one is known)."""
+    if value is not None and players and value not in players:
         problems.add(
-            key,
+            where,
             N_("{value!r} is not at the table; players are {allowed}{hint}"),
             value=value,
             allowed=one_of(players),
-            hint=near_miss(value, table),
+            hint=near_miss(value, set(players)),
         )
-    return value
 
 
 def _players(r: Reader, named: bool, profile: Profile, problems: Collector) -> tuple[str, ...]:
@@ -546,7 +547,7 @@ def _check_defender_announcements(
 ) -> None:
     """Where the profile says so, a Defender announces a bonus only together with some Kontra
     (``contract_kontra``: one is said on the contract)."""
-    if not legality.defender_announce_needs_kontra(profile):
+    if not profile.bonus_rules.defender_announce_requires_kontra:
         return
     defenders_kontra = contract_kontra or any(b.kontra and b.side is Side.DECLARERS for b in bonuses)
     for i, b in enumerate(bonuses):
@@ -815,15 +816,8 @@ def _check_bonus_players(
 ) -> None:
     """The players a bonus names (caught_by, lost_by) sit at the table."""
     for i, b in enumerate(bonuses):
-        for key, value in (("caught_by", b.caught_by), ("lost_by", b.lost_by)):
-            if value is not None and players and value not in players:
-                problems.add(
-                    f"bonus[{i}].{key}",
-                    N_("{value!r} is not at the table; players are {allowed}{hint}"),
-                    value=value,
-                    allowed=one_of(players),
-                    hint=near_miss(value, set(players)),
-                )
+        _check_at_table(f"bonus[{i}].caught_by", b.caught_by, players, problems)
+        _check_at_table(f"bonus[{i}].lost_by", b.lost_by, players, problems)
 
 
 def _check_bonus_entry(
@@ -1161,7 +1155,7 @@ def read_trischaken_points(
             allowed=one_of(missing),
         )
     elif len(points) == len(players):
-        total = _exact_sum(list(points.values()))
+        total = sum(points.values(), Fraction(0))
         deck = profile.game.card_points_total
         if legality.trischaken_talon_counted(profile) and total != deck:
             problems.add(
@@ -1188,10 +1182,3 @@ def read_trischaken_points(
     if not players:  # nobody to order them by: as given
         return tuple(points.items())
     return tuple((p, points[p]) for p in dict.fromkeys(players) if p in points)  # in seat order
-
-
-def _exact_sum(values: list[Fraction]) -> Fraction:
-    """The sum of ``values``, each brought to their common denominator once (adding Fractions
-    one by one reduces every partial sum on the way)."""
-    common = math.lcm(*(v.denominator for v in values))
-    return Fraction(sum(v.numerator * (common // v.denominator) for v in values), common)

@@ -99,15 +99,17 @@ class Reader:
             return default or ""
         return value
 
-    def optional_str(self, key: str) -> str | None:
-        self.seen.add(key)  # as _get does, without the call: the keys most often read
-        value = self.data.get(key, _MISSING)
+    def _optional(self, key: str, kind: type, wanted: str) -> Any:
+        value = self._get(key, False)
         if value is _MISSING:
             return None
-        if not isinstance(value, str):
-            self._wrong(key, value, A_STRING)
+        if not isinstance(value, kind):
+            self._wrong(key, value, wanted)
             return None
         return value
+
+    def optional_str(self, key: str) -> str | None:
+        return cast(str | None, self._optional(key, str, A_STRING))
 
     def flag(self, key: str, default: bool | None = None) -> bool:
         value = self._get(key, default is None)
@@ -119,14 +121,7 @@ class Reader:
         return value
 
     def optional_bool(self, key: str) -> bool | None:
-        self.seen.add(key)  # as _get does, without a call
-        value = self.data.get(key, _MISSING)
-        if value is _MISSING:
-            return None
-        if not isinstance(value, bool):
-            self._wrong(key, value, TRUE_OR_FALSE)
-            return None
-        return value
+        return cast(bool | None, self._optional(key, bool, TRUE_OR_FALSE))
 
     def number(
         self, key: str, default: int | None = None, *, minimum: int | None = None, maximum: int = MAXIMUM
@@ -165,19 +160,8 @@ class Reader:
             return Fraction(0)
 
     def choice(self, key: str, enum: type[E], default: E | None = None) -> E:
-        value = self._get(key, default is None)
-        if value is _MISSING:
-            return default if default is not None else next(iter(enum))
-        if isinstance(value, str):
-            # The member ``enum(value)`` is, looked up without the call machinery of an enum.
-            members = enum._value2member_map_
-            member = members.get(value)
-            if member is None:
-                member = members.get(value.strip().lower())
-            if member is not None:
-                return cast(E, member)
-        self._not_allowed(key, value, [m.value for m in enum])
-        return default if default is not None else next(iter(enum))
+        words = tuple(member.value for member in enum)
+        return enum(self.word(key, words, None if default is None else default.value))
 
     def word(self, key: str, allowed: tuple[str, ...], default: str | None = None) -> str:
         """One of the words ``allowed`` (a ``Literal``'s arguments), as given or stripped and
@@ -191,18 +175,14 @@ class Reader:
             folded = value.strip().lower()
             if folded in allowed:
                 return folded
-        self._not_allowed(key, value, list(allowed))
-        return default if default is not None else allowed[0]
-
-    def _not_allowed(self, key: str, value: object, allowed: list[str]) -> None:
-        hint = near_miss(value, allowed) if isinstance(value, str) else ""
         self.problems.add(
             self.where(key),
             N_("{value!r} is not allowed; choose one of {allowed}{hint}"),
             value=value,
             allowed=one_of(allowed),
-            hint=hint,
+            hint=near_miss(value, allowed) if isinstance(value, str) else "",
         )
+        return default if default is not None else allowed[0]
 
     def str_list(self, key: str, default: Iterable[str] = ()) -> tuple[str, ...]:
         value = self._get(key, False)
@@ -224,13 +204,11 @@ class Reader:
 
     def raw(self, key: str) -> Any:
         """The value as it is (or None); the caller checks it."""
-        self.seen.add(key)  # as _get does, without a call
+        self.seen.add(key)
         return self.data.get(key)
 
     def finish(self, known_extra: Iterable[str] = ()) -> None:
         """Report every key that nobody asked for."""
-        if self.seen.issuperset(self.data):  # the common case: every key was asked for
-            return
         known = self.seen | set(known_extra)
         for key in self.data:
             if key not in known:
@@ -244,10 +222,6 @@ class Reader:
 
 
 # -- profile tables --------------------------------------------------------------------------------
-
-# No `from __future__ import annotations` here: typing.NamedTuple compiles every string
-# annotation of its fields when the class is made, at each start-up.
-
 
 T = TypeVar("T")
 
@@ -648,10 +622,6 @@ declare(Radl, Keys("radl", minimum={"hands": 1, "factor": 2}, by_hand=("events",
 
 # -- profile ---------------------------------------------------------------------------------------
 
-# No `from __future__ import annotations` here: typing.NamedTuple compiles every string
-# annotation of its fields when the class is made, at each start-up.
-
-
 __all__ = [
     "SCHEMA",
     "Bidders",
@@ -835,20 +805,19 @@ class Profile(NamedTuple):
         return self.kontra.ladder[: self.kontra.ceiling]
 
     def contract_names(self) -> list[str]:
-        names = list(self.contracts)
-        for contract in self.contracts.values():
-            names.extend(contract.aliases)
-        return names
+        return _names(self.contracts)
 
     def bonus_names(self) -> list[str]:
-        names = list(self.bonuses)
-        for bonus in self.bonuses.values():
-            names.extend(bonus.aliases)
-        return names
+        return _names(self.bonuses)
 
 
 # Profiles are equal when their rules are: every field but the document they were built from.
 _COMPARED = tuple(f for f in Profile._fields if f != "document")
+
+
+def _names(entries: Mapping[str, Contract] | Mapping[str, Bonus]) -> list[str]:
+    """Every name and alias of ``entries``."""
+    return [*entries, *(alias for entry in entries.values() for alias in entry.aliases)]
 
 
 def _canonical(name: str, entries: Mapping[str, Contract] | Mapping[str, Bonus]) -> str | None:
