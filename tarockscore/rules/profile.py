@@ -226,65 +226,37 @@ class Reader:
 T = TypeVar("T")
 
 
-# The closed sets of words a key may take: each a ``Literal`` of the words the TOML file writes,
-# which the code compares as they are ("zero_sum"), so a misspelt word is a type error. (An
-# ``Enum`` per key cost about 50 µs each to create, at every start.)
+# The closed sets of words a key may take, compared as the TOML file writes them (the meaning of
+# each word: docs/rules/).
 Family = Literal["koenigrufen", "zwanzigerrufen"]
 SettlementMode = Literal["simplified", "zero_sum"]
 KontraScope = Literal["score", "payout"]
 NegativeKontra = Literal["individual", "collective"]
 HuettenfleckScope = Literal["contract", "hand"]
 ValatModel = Literal["multiplier", "fixed"]
-# Which bonuses still count in a Valat hand: none; the announced ones; all; "trick", the bonuses
-# made in a trick (the birds, the King ultimo, the catches) but no material bonus (Trull, Four
-# Kings, Säcke: ``[bonuses.NAME] material``) [TIR20 6)]; "trick_or_announced", the trick bonuses
-# and the material ones announced, a silent material bonus being "inkludiert" [WTC20 Prämien].
+# Which bonuses still count in a Valat hand ("trick": those made in a trick, no material bonus).
 ValatBonuses = Literal["none", "announced", "all", "trick", "trick_or_announced"]
 CalledKingRule = Literal["redeal", "traditional"]
 ConcedePays = Literal["contract", "contract_and_announced"]
-# "as_if_won": the revoker pays each other player what that player would have received had
-# their side won the contract and every announced bonus; two revokers share it.
 RenonceRule = Literal["side_loses", "offender_pays", "as_if_won"]
-# Who may bid a contract: anyone, or only the first in hand (Forehand).
 Bidders = Literal["anyone", "forehand"]
-# Which side may make a bonus: either, or only the declarers' (the King ultimo) or the Defenders'.
 BonusSide = Literal["either", "declarers", "defenders"]
-# How a payment that does not split evenly among several receivers is made whole: "up", the
-# payer pays more, up to the next amount that splits evenly; "down", the payer pays less.
+# How a payment that does not split evenly is made whole: the payer pays more ("up") or less.
 Rounding = Literal["up", "down"]
-# How a contract's value that is not a whole number is written: "whole", none may be (a fraction
-# is refused); "down", a value may be a fraction ("2 1/2"), each bet's value rounded down to whole
-# points after every factor (Kontra, Radl) and before it is written ([LAU] Bettler: "vor dem
-# Schreiben wird jedoch immer abgerundet": 2½ is written 2, kontra'd or doubled 5).
+# "down": a contract's value may be a fraction, each bet rounded down after every factor.
 ValueRounding = Literal["whole", "down"]
 Ties = Literal["share", "seat_order"]
-# How the Trischaken's losers pay: "each", every loser pays every receiver the value (the cups);
-# "shared", several losers share what one loser would pay ([WTC20 § Trischaken] "Gibt es zwei
-# punktegleiche Verlierer, teilen sich diese die zu vergebenden Punkte"); "group", the losers and
-# the receivers settle as two sides of one bet, ±value to each player of the larger side (a
-# peer engine, [CH] trischaken.cpp).
+# How the Trischaken's losers pay: each loser the full value, shared among them, or as one group.
 TrischakenPayment = Literal["each", "shared", "group"]
-# Where the talon's card points go in Trischaken: "counted", into the players' tricks (their
-# card points add up to the deck's total); "out", out of play (they add up to the total less
-# the talon's).
+# Where the talon's card points go in Trischaken: into the players' tricks, or out of play.
 TrischakenTalon = Literal["counted", "out"]
-# Which of the talon's cards count for the declarer side in a contract (``[contracts.NAME]
-# talon_share``): "half", his discards (the other half goes to the Defenders); "all", all six
-# discards (the Sechserdreier); "none", the whole talon goes to the Defenders (the solo contracts).
+# Which of the talon's cards count for the declarer side in a contract.
 TalonShare = Literal["none", "half", "all"]
-# What a bonus needs of the called King: "played" in a trick (the King ultimo), or "caught" in
-# the Defenders' tricks (GameTwist's Königfang).
+# What a bonus needs of the called King: played in a trick, or caught by the Defenders.
 CalledKingNeed = Literal["played", "caught"]
-# take_all: a player without a trick takes the losers' whole payment; none: no rule; collect: each
-# player without a trick is paid the value by every other player, instead of the losers' payment
-# ([TIR20 5)] "Eine Jungfrau (kein Stich) kassiert sechs Punkte (3 x 2)").
 Virgins = Literal["take_all", "none", "collect"]
-# What arms a Radl (a round of doubled hands), as a house rule, each read off a scored hand:
-# a Valat made by either side; the Mondfang bonus made (WTC19's example: "z.B. nach Mondfang");
-# Trischaken played (everybody passed).
+# What arms a Radl (a round of doubled hands), each read off a scored hand.
 RadlEvent = Literal["valat", "mondfang", "trischaken"]
-# Who plays a contract together: the declarer and the holder of the called card, the declarer
-# alone against the rest, or everyone for themselves (Trischaken).
 Team = Literal["called", "alone", "everyone"]
 
 
@@ -439,15 +411,11 @@ class Game(NamedTuple):
     announced_factor: int
     solo_bonus_factor: int
     call_own_king: bool = False
-    # the fewest and the most card points the talon's cards can hold (read by hand: two points);
-    # None where the profile does not say (a talon's points are then not checked)
+    # the fewest and the most card points the talon can hold; None: not checked
     talon_card_points: tuple[Fraction, Fraction] | None = None
-    # Every card counts for something (Königrufen: at least ⅓), so a side with no card point
-    # holds no card and took no trick; false where blank cards count nothing (Zwanzigerrufen).
+    # a side with no card point took no trick (false where blank cards count nothing)
     every_card_counts: bool = False
-    # The card points the declarers need when the game is kontra'd; 0: win_threshold as without
-    # (the Tulln rules of 2009: with a Kontra the Defenders need 35 and 1 Blatt, so 35:35 goes to
-    # the declarers).
+    # the card points the declarers need when the game is kontra'd; 0: win_threshold
     kontra_win_threshold: Fraction = Fraction(0)
     # Whether a contract's value may be a fraction, and how a bet's value is then made whole.
     value_rounding: ValueRounding = "whole"
@@ -497,8 +465,7 @@ class BonusRules(NamedTuple):
     silent_failure_counts: bool
     defender_announce_requires_kontra: bool
     defender_announce_implies_kontra: bool
-    # With silent_failure_counts, the bonuses whose silent failure goes to the other side (D13);
-    # None (the key left out): every bonus.
+    # the bonuses whose silent failure goes to the other side; None: every bonus
     silent_failure_bonuses: tuple[str, ...] | None = None
 
 
@@ -513,23 +480,13 @@ class ValatRules(NamedTuple):
     cancels_game_kontra: bool
     solo_doubles: bool
     silent_min_rule: bool
-    # False: no Kontra may be said on the game when the Valat is announced [WTC19 Valat] ("In
-    # einem angesagten Valat kann das Spiel nicht kontriert werden"); a hand with both is refused.
+    # False: no Kontra on the game when the Valat is announced
     game_kontra_when_announced: bool = True
-    # False: ``cancels_game_kontra`` voids the game's Kontra beside a silent Valat only; beside an
-    # announced one the game's Kontra counts ([WTC20 Prämien] "Wurde das Spiel bei einem stillen
-    # Valat kontriert, so zählt das Kontra nicht"; "Selbstverständlich kann das Spiel und der
-    # Valat kontriert werden").
+    # False: ``cancels_game_kontra`` voids the game's Kontra beside a silent Valat only
     cancels_game_kontra_announced: bool = True
-    # True: an announced Valat includes the material bonuses (``[bonuses.NAME] material``: the
-    # Trull, the Four Kings), so none may be announced beside it; a hand with one is refused
-    # ([WTC20 Prämien, Angesagter Valat] "Da ein Valat die Trull und vier Könige inkludiert,
-    # können diese Prämien bei einem angesagten Valat nicht angesagt werden").
+    # True: an announced Valat includes the material bonuses: none is announced beside it
     announced_includes_material: bool = False
-    # With model = "multiplier": True, the Valat's factor multiplies the bonuses that still count
-    # as well, the whole result ([LAU] "Das Gesamtergebnis, bestehend aus Spiel und allen
-    # gewonnenen oder verlorenen Prämien, wird mit 4 multipliziert, bei einem angesagten Valat
-    # mit 8"); False, the bonuses beside it count as they are.
+    # True: the Valat's factor multiplies the bonuses that still count as well
     multiplies_bonuses: bool = False
 
 
@@ -567,25 +524,17 @@ class Trischaken(NamedTuple):
     virgins: Virgins
     rounding: Rounding = "up"
     talon: TrischakenTalon = "counted"
-    # True: a Bürgermeister with the most card points, or a Forehand with the most, pays alone
-    # (each other player), however many ``losers`` pay otherwise ([TIR20 5)] "Ein Bürgermeister
-    # … zahlt sechs Punkte (3 x 2)"; "Hat die Vorhand die meisten Punkte, zahlt sie ebenfalls
-    # sechs Punkte (3 x 2)").
+    # True: a Bürgermeister, or a Forehand, with the most card points pays alone
     mayor_alone: bool = False
     forehand_alone: bool = False
-    # A Forehand who is also the Bürgermeister: this factor instead of mayor_factor ×
-    # forehand_factor; 0 = their product ([TIR20 5)] "als Bürgermeister doppelt (3 x 4)").
+    # a Forehand who is also the Bürgermeister: this factor; 0 = mayor_factor × forehand_factor
     forehand_mayor_factor: int = 0
-    # True: the losing Forehand's forehand_factor applies only when he loses alone, not when he
-    # shares the loss with a player tied with him ([CH] trischaken.cpp: a Forehand who is the
-    # sole loser is scored as if kontra'd).
+    # True: the losing Forehand's forehand_factor applies only when he loses alone
     forehand_factor_alone: bool = False
     payment: TrischakenPayment = "each"
-    # True: the most card points are found on the card points rounded to whole points (35 1/3 and
-    # 35 tie) ([CH]; [PAGAT]'s count, "one point less" for the odd cards); False: exact thirds.
+    # True: the most card points are compared rounded to whole points (35 1/3 and 35 tie)
     whole_points: bool = False
-    # True: two or more players without a trick count as none: the losers pay as if every player
-    # had taken one ([LAU], the Rüdiger variant: two or more virgins count as none).
+    # True: two or more players without a trick count as none
     virgins_alone: bool = False
 
 
@@ -604,12 +553,9 @@ class Radl(NamedTuple):
     events: tuple[RadlEvent, ...] = ()
     hands: int = 4
     factor: int = 2
-    # False: a Radl armed while one runs is queued after it; True: it starts with the next hand
-    # and the two overlap, a hand in both counting ×factor² ([LAU] Trischaken: "Ein Spiel kann
-    # mehrmals verdoppelt sein … So ein Spiel ist dann ein Vierfachspiel").
+    # False: a Radl armed while one runs is queued after it; True: the two overlap
     overlap: bool = False
-    # The hands an event's Radl lasts where not ``hands`` ([LAU]: "Das Spiel nach einem Mondfang
-    # ist ein Doppelspiel", after a Trischaken "vier Doppelspiele"): ``{ mondfang = 1 }``.
+    # the hands an event's Radl lasts where not ``hands``: ``{ mondfang = 1 }``
     lengths: Mapping[RadlEvent, int] = MappingProxyType({})
 
     def length(self, events: Iterable[RadlEvent]) -> int:
@@ -680,12 +626,9 @@ class Contract(NamedTuple):
     bidders: Bidders = "anyone"
     # Kontra may be said on the contract (``[contracts.NAME] kontra``; GameTwist: not on the ouverts, D5).
     kontra: bool = True
-    # Which of the talon's cards count for the declarer side (``[contracts.NAME] talon_share``,
-    # docs/rules/koenigrufen.md §1.4): "half" where he takes a half, "none" where he does not.
+    # which of the talon's cards count for the declarer side
     talon_share: TalonShare = "half"
-    # A negative contract's promise (``[contracts.NAME] tricks``): the declarer takes exactly this
-    # many tricks (Bettler 0, Piccolo 1, Zwiccolo 2, Triccolo 3 [TA]); None where the profile
-    # does not say. The hand enters whether he did (``won``); the number is what ``won`` means.
+    # a negative contract's promise: the declarer takes exactly this many tricks (what ``won`` means)
     tricks: int | None = None
 
 
@@ -702,14 +645,11 @@ class Bonus(NamedTuple):
     side: BonusSide = "either"
     # False: the bonus cannot fail (Zwanzigerrufen's hand Trull): it is entered only as made.
     can_fail: bool = True
-    # What the bonus needs of the called King (``bonuses.NAME.called_king``): "played", in a
-    # trick (the King ultimo); "caught", in the Defenders' tricks (GameTwist's Königfang); "".
+    # what the bonus needs of the called King: "played", "caught" or ""
     called_king: str = ""
-    # A material bonus ("Bestandsprämie": Trull, Four Kings, Säcke) is held in a side's tricks,
-    # not made by a card in one trick; ``valat.bonuses = "trick"`` drops it in a Valat hand.
+    # held in a side's tricks (Trull, Four Kings, Säcke), not made by a card in one trick
     material: bool = False
-    # Settled between the two players of the bonus alone (``bonuses.NAME.between_players``):
-    # [LAU]'s Mondfang, paid by the player whose XXI was caught to the one who caught it.
+    # settled between the two players of the bonus alone (Mondfang: the caught XXI's holder pays)
     between_players: bool = False
 
 
