@@ -64,9 +64,7 @@ def short_of_points_note(name: str, minimum: str | int) -> str:
 
 
 def silent_failure_note(deal: Deal, b: BonusEntry) -> str | None:
-    """Why a silent bonus that failed is not scored, or None where it goes to the other side:
-    under ``bonus_rules.silent_failure_counts``, for the bonuses ``silent_failure_bonuses`` lists
-    (every bonus where the key is left out; docs/rules/disagreements.md#d13)."""
+    """Why a silent bonus that failed is not scored, or None where it goes to the other side."""
     rules = deal.profile.bonus_rules
     if not rules.silent_failure_counts:
         return silent_loss_note(b.name)
@@ -76,9 +74,7 @@ def silent_failure_note(deal: Deal, b: BonusEntry) -> str | None:
 
 
 def short_of_points(deal: Deal, b: BonusEntry, side: Side) -> str | None:
-    """Why a failed bonus with ``bonuses.NAME.min_card_points`` does not go to ``side``: that side
-    does not have (or the hand does not show) the card points the bonus needs ([GT] Absolute:
-    "this goes to the team with at least 45 1/3 points among its tricks"). None: no such bar."""
+    """Why a failed bonus with ``min_card_points`` does not go to ``side``; None: no such bar."""
     minimum = deal.profile.bonuses[b.name].min_card_points
     if minimum is None:
         return None

@@ -12,9 +12,6 @@ from tarockscore.errors import N_, message
 
 # -- hand ------------------------------------------------------------------------------------------
 
-# No `from __future__ import annotations` here: typing.NamedTuple compiles every string
-# annotation of its fields when the class is made, at each start-up.
-
 
 class BonusInput(TypedDict, total=False):
     """One ``[[bonus]]`` table of a hand file (docs/hand-format.md)."""
@@ -29,14 +26,7 @@ class BonusInput(TypedDict, total=False):
 
 
 class HandInput(TypedDict, total=False):
-    """A hand as the scorekeeper gives it: the keys of a hand file, format v1 (docs/hand-format.md).
-
-    Each key has the type the format gives it. Until
-    :func:`~tarockscore.rules.parse.parse_hand` has read it, a value is only what the
-    scorekeeper says it is: a file may give any key any value, or a key the format does not
-    have, and the parse checks every one. A TOML table is taken for one where it is read (with
-    ``typing.cast``: nothing is checked or copied there).
-    """
+    """A hand as the scorekeeper gives it, format v1 (docs/hand-format.md): unchecked until parse_hand reads it."""
 
     profile: str
     players: list[str]  # seat order, Forehand first
@@ -134,24 +124,13 @@ class Hand(NamedTuple):
         def n(p: str | None) -> str | None:
             return None if p is None else names.get(p, p)
 
-        return Hand(
+        return self._replace(
             players=tuple(names.get(p, p) for p in self.players),
-            contract=self.contract,
             declarer=n(self.declarer),
             partner=n(self.partner),
-            card_points=self.card_points,
-            defender_card_points=self.defender_card_points,
             trischaken_points=tuple((names.get(p, p), v) for p, v in self.trischaken_points),
-            won=self.won,
-            kontra=self.kontra,
             kontra_by=tuple((names.get(p, p), s) for p, s in self.kontra_by),
-            huettenfleck=self.huettenfleck,
-            called_king=self.called_king,
-            conceded=self.conceded,
             renonce=n(self.renonce),
-            bonuses=self.bonuses,
-            profile=self.profile,
-            king_half=self.king_half,
         )
 
 
@@ -271,12 +250,7 @@ def _refuse(value: object, why: str = "") -> ValueError:
 
 
 def parse_points(value: object) -> Fraction:
-    """Read card points from an int or a string: ``"35 2/3"``, ``"35/2"`` and ``"35 2"`` (35 points
-    and 2 Blatt), ``"107/3"``, ``"35⅔"``.
-
-    Raises ValueError with a message naming what is allowed; never accepts a float, because
-    a binary float cannot hold a third.
-    """
+    """Card points from an int or a string (``"35 2/3"``, ``"35/2"``, ``"35 2"``, ``"107/3"``, ``"35⅔"``); never a float, which cannot hold a third."""
     if isinstance(value, bool) or not isinstance(value, int | str):
         raise _refuse(value)
     if isinstance(value, int):
@@ -290,8 +264,6 @@ def parse_points(value: object) -> Fraction:
                 length=len(text),
             )
         )
-    if text.isascii() and text.isdigit():  # the common case, before any pattern
-        return Fraction(int(text))
     for glyph, third in _VULGAR.items():
         if text.endswith(glyph) and re.match(_WHOLE, text[:-1] or "0"):
             return Fraction(int(text[:-1] or "0")) + third

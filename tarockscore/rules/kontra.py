@@ -1,11 +1,4 @@
-"""Kontra: the ladder of doublings, the Hüttenfleck and contra ad personam (core layer, pure).
-
-Each step of the profile's ``kontra.ladder`` doubles a bet once more; the Hüttenfleck is a
-Kontra said before the talon; in a negative contract with ``kontra.negative = "individual"``
-each Defender says Kontra for themselves (contra ad personam) and the declarer settles with
-each Defender at that Defender's own stake. What a hand may say is checked in
-:mod:`tarockscore.rules.legality`; this module says what it multiplies.
-"""
+"""Kontra: the ladder of doublings, the Hüttenfleck and contra ad personam (core layer, pure)."""
 
 from __future__ import annotations
 
@@ -20,11 +13,7 @@ from tarockscore.rules.settlement import NOTHING, Deal, Factor, Scored, title
 def kontra_factors(
     profile: Profile, step_name: str | None, target: str, answer: str | None = None, **values: object
 ) -> tuple[Factor, ...]:
-    """One factor per step of the ladder up to ``step_name``: each step doubles once more.
-
-    ``target`` is a template with ``{step}`` (and ``{bonus}`` or ``{player}`` from ``values``),
-    e.g. ``N_("{step} on the contract")``, so the label reads whole in every language; a plain
-    target ("the Pagat") gives "Kontra on the Pagat", in English only."""
+    """One factor per step of the ladder up to ``step_name``; ``target`` is a template with ``{step}``."""
     if step_name is None:
         return ()
     step = profile.step(step_name)
@@ -147,11 +136,7 @@ def defender_kontra_factors(profile: Profile, hand: Hand, contract: str, defende
 
 
 def ad_personam_lines(deal: Deal, base: int | Fraction, factors: tuple[Factor, ...], won: bool) -> Scored:
-    """Contra ad personam: the declarer settles with each Defender at that Defender's own stake.
-
-    Under Simplified Scoring a winning declarer adds the contract once, at the highest of the
-    Defenders' stakes; no source prints a rule for this (docs/rules/disagreements.md#d32).
-    """
+    """Contra ad personam: the declarer settles with each Defender at that Defender's own stake (docs/rules/disagreements.md#d32)."""
     hand, c, profile = deal.hand, deal.contract, deal.profile
     assert hand.declarer is not None
     steps = dict(hand.kontra_by)

@@ -28,10 +28,7 @@ from tarockscore.rules.words import name_problem, same_but_case, seat_names
 
 
 def parse_hand(data: HandInput, profile: Profile, *, bidding: bool = True) -> Hand:
-    """Check a hand as given against the profile; raise :class:`HandError` listing every problem.
-
-    ``bidding`` false: who bid the contract is not checked (a what-if under other rules asks
-    what the hand would pay there; :func:`legality.bidding_allowed` names it apart)."""
+    """Check a hand as given against the profile; raise :class:`HandError` listing every problem (``bidding`` false: who bid it is not checked)."""
     problems = Collector()
     keys = _read_keys(data, profile, problems)
     contract = profile.contracts.get(keys.contract or "")
@@ -85,10 +82,7 @@ def parse_hand(data: HandInput, profile: Profile, *, bidding: bool = True) -> Ha
 
 
 class _Keys:
-    """A hand's keys as read: each value of its type (None where it is missing or of another
-    type), the players in seat order, the contract's canonical name (None where the profile has
-    no such contract); the Kontra, the card points and the bonuses as given, for their rules to
-    read."""
+    """A hand's keys as read, each of its type (None where missing or of another type)."""
 
     __slots__ = (
         "profile",
@@ -520,9 +514,7 @@ def _check_huettenfleck(
 def _read_hand_bonuses(
     keys: _Keys, contract: Contract, profile: Profile, problems: Collector
 ) -> tuple[BonusEntry, ...]:
-    """The bonuses of the hand: each one the contract scores, no Kontra on one in a conceded
-    hand, the one the contract is played with announced, none the called King in the talon
-    rules out made."""
+    """The bonuses of the hand, checked against the contract, the concession and the called King in the talon."""
     bonuses: tuple[BonusEntry, ...] = ()
     if keys.bonus is not None:
         bonuses = read_bonuses(keys.bonus, contract.name, contract.bonuses, profile, problems)
@@ -893,12 +885,7 @@ def check_bonus_against_points(
     profile: Profile,
     problems: Collector,
 ) -> None:
-    """Refuse a bonus whose outcome the card points (or the result) contradict.
-
-    A bonus with ``bonuses.NAME.min_card_points`` (GameTwist's Absolute, at least 45 1/3) is made
-    exactly when its side has that many card points. A made Valat takes every trick: whatever
-    talon cards the other side is given, the Valat side then has the card points that win.
-    """
+    """Refuse a bonus whose outcome the card points (or the result) contradict."""
     if declarers is None and won is None:
         return
     for i, b in enumerate(bonuses):
@@ -951,9 +938,7 @@ def check_bonus_against_points(
 
 
 def check_conceded_bonuses(bonuses: tuple[BonusEntry, ...], contract: Contract, problems: Collector) -> None:
-    """A hand conceded at once is not played, and ends before the announcements (the talon, then
-    "die Ansagen" [OÖ23 Allg.]; [GT] the calling round after "Taking the deck"): no bonus is made
-    or lost in it, none is announced but the bird the contract is bid with, and no Kontra is said."""
+    """A hand conceded at once is not played: no bonus is made, lost or doubled in it, only the bird of the bid announced."""
     for i, b in enumerate(bonuses):
         if b.kontra:
             problems.add(
@@ -989,9 +974,7 @@ def check_conceded_bonuses(bonuses: tuple[BonusEntry, ...], contract: Contract, 
 def check_valat_game_kontra(
     bonuses: tuple[BonusEntry, ...], kontra: str | None, profile: Profile, problems: Collector
 ) -> None:
-    """Where the profile says so (``valat.game_kontra_when_announced = false``, [WTC19] "In einem
-    angesagten Valat kann das Spiel nicht kontriert werden"), a hand whose Valat is announced has
-    no Kontra on the game: the Kontra is said on the Valat."""
+    """No Kontra on the game beside an announced Valat where ``valat.game_kontra_when_announced = false``."""
     if kontra is None or profile.valat.game_kontra_when_announced:
         return
     for i, b in enumerate(bonuses):
@@ -1008,9 +991,7 @@ def check_valat_game_kontra(
 
 
 def check_valat_includes(bonuses: tuple[BonusEntry, ...], profile: Profile, problems: Collector) -> None:
-    """Where an announced Valat includes the material bonuses (``valat.announced_includes_material``,
-    [WTC20 Prämien] "Da ein Valat die Trull und vier Könige inkludiert, können diese Prämien bei
-    einem angesagten Valat nicht angesagt werden"), none of them is announced beside it."""
+    """No material bonus announced beside an announced Valat where ``valat.announced_includes_material``."""
     if not profile.valat.announced_includes_material:
         return
     if not any(b.name == "valat" and b.announced for b in bonuses):

@@ -340,11 +340,7 @@ def read_table(reader: Reader, cls: type[T], **given: Any) -> T:
 
 
 def key_path(table: type, name: str) -> str:
-    """The key path of a record's field: ``key_path(ValatRules, "solo_doubles")`` → ``"valat.solo_doubles"``.
-
-    The field must exist (a misspelt name fails at once), and its TOML name comes from its
-    declaration (``key_path(KontraRules, "trischaken")`` → ``"kontra.dodge_round"``).
-    """
+    """The key path of a record's field: ``key_path(ValatRules, "solo_doubles")`` → ``"valat.solo_doubles"``."""
     keys = _KEYS[table]
     if name in table.__annotations__:
         return f"{keys.table}.{keys.toml.get(name, name)}"

@@ -1,10 +1,4 @@
-"""Settling one bet into Victory Points: Simplified Scoring or zero-sum (core layer, pure).
-
-A bet is won by one group of players from another. :func:`settle_bet` says what each player
-adds for it under the profile's ``settlement.mode``; :class:`Deal` turns a bet (its base value
-and the factors applied to it) into a settled :class:`Line`, keeping a Kontra out of the score
-sheet where ``settlement.kontra_scope = "payout"`` makes it money only.
-"""
+"""Settling one bet into Victory Points: Simplified Scoring or zero-sum (core layer, pure)."""
 
 # No `from __future__ import annotations` here: typing.NamedTuple compiles every string
 # annotation of its fields when the class is made, at each start-up.
@@ -28,9 +22,7 @@ class Factor(NamedTuple):
 
 
 class Rounded(NamedTuple):
-    """A bet whose value is a fraction (``game.value_rounding = "down"``): its value and stake
-    before they were rounded down, and what each player adds for one whole point of value, so
-    that a Radl can multiply first and round after ([LAU] a Bettler 2½ in a doubled hand: 5)."""
+    """A bet whose value is a fraction, before rounding, so that a Radl can multiply first and round after."""
 
     value: Fraction
     stake: Fraction
@@ -71,12 +63,7 @@ class Scored(NamedTuple):
     notes: tuple[str, ...] = ()
 
     def then(self, other: "Scored") -> "Scored":
-        """These lines and notes followed by ``other``'s: two parts of a hand, added up line by
-        line and note by note."""
-        if not other.lines and not other.notes:
-            return self
-        if not self.lines and not self.notes:
-            return other
+        """These lines and notes followed by ``other``'s."""
         return Scored(self.lines + other.lines, self.notes + other.notes)
 
 
@@ -100,12 +87,7 @@ def settle_bet(
     mode: SettlementMode,
     players: Iterable[str],
 ) -> dict[str, int]:
-    """What each player adds for one bet of ``value`` won by ``winners`` from ``losers``.
-
-    Simplified Scoring: each winner adds the value; losers add nothing ([CTK], [CTT]; docs/rules/settlement.md §1).
-    Zero-sum: each player of the larger side settles the value; the smaller side settles the
-    balance, so a lone player settles three times over ([CTT] "Traditional tables"; docs/rules/settlement.md §2).
-    """
+    """What each player adds for one bet of ``value`` won by ``winners`` from ``losers`` (docs/rules/settlement.md)."""
     points = dict.fromkeys(players, 0)
     if not winners or value == 0:
         return points
@@ -126,12 +108,7 @@ def settle_bet(
 
 
 class Deal(NamedTuple):
-    """One hand under one profile: what every bet of it asks for.
-
-    ``declarers`` and ``defenders`` are the hand's two sides and ``side_factors`` multiply every
-    bet but the contract (the Hüttenfleck where its scope is the whole hand); the scorer works
-    them out once.
-    """
+    """One hand under one profile; ``side_factors`` multiply every bet but the contract."""
 
     hand: Hand
     profile: Profile

@@ -48,11 +48,7 @@ def at_table(given: str, players: Sequence[str]) -> str:
 
 
 def seat_names(data: HandInput, players: Sequence[str]) -> HandInput:
-    """``data`` with every player it names (declarer, partner, renonce, the players of a
-    Trischaken's card points and of contra ad personam) in the table's spelling of ``players``.
-
-    Returns ``data`` itself when nothing changes (the common case: stored hands are canonical).
-    """
+    """``data`` with every player it names in the table's spelling of ``players`` (``data`` itself if none changes)."""
     if not players:
         return data
     changed: dict[str, Any] = {}
@@ -107,11 +103,7 @@ def describe(ch: str) -> str:
 
 
 def unprintable(text: str) -> str | None:
-    """The first character a terminal would not simply show (a control character, an escape,
-    a line break, a bidirectional override, an unassigned code point), described; or None.
-
-    Spaces of every kind count as printable.
-    """
+    """The first character a terminal would not simply show (spaces count as printable), described; or None."""
     if text.isprintable():  # the common case, in one pass in C
         return None
     for ch in text:
@@ -246,11 +238,7 @@ _ISO_STAMP = r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(?:[+-][0-9]
 
 
 def iso_date(text: str) -> bool:
-    """Whether ``text`` is a calendar date written ``YYYY-MM-DD`` (ASCII digits, a real day).
-
-    ``20250314``, ISO week dates (``2025-W11-5``) and ordinal dates are not taken: Python's
-    ``date.fromisoformat`` accepts them, a table's ledger should not.
-    """
+    """Whether ``text`` is a calendar date written ``YYYY-MM-DD`` (not the other forms ``date.fromisoformat`` takes)."""
     if not re.fullmatch(_ISO_DATE, text):
         return False
     try:
