@@ -84,25 +84,6 @@ def parse_hand(data: HandInput, profile: Profile, *, bidding: bool = True) -> Ha
 class _Keys:
     """A hand's keys as read, each of its type (None where missing or of another type)."""
 
-    __slots__ = (
-        "profile",
-        "players",
-        "given_contract",
-        "contract",
-        "declarer",
-        "partner",
-        "renonce",
-        "won",
-        "huettenfleck",
-        "called_king",
-        "conceded",
-        "king_half",
-        "kontra",
-        "card_points",
-        "defender_card_points",
-        "bonus",
-    )
-
     def __init__(self, r: Reader, profile: Profile, problems: Collector, named: bool) -> None:
         # Read in the order the problems are reported in: the keys as a hand file lists them.
         self.profile = r.optional_str("profile")

@@ -266,25 +266,14 @@ class Kind(StrEnum):
     TRISCHAKEN = "dodge"  # everybody passed: each for themselves (the TOML value stays "dodge")
 
 
-class Keys:
+class Keys(NamedTuple):
     """How a table's keys are read beyond their fields' types and defaults: the table's name in
-    the file, the TOML names that differ from the fields', the minimums, and the keys read by hand
-    (the Kontra ladder, which has a shape of its own)."""
+    the file, the TOML names that differ from the fields', the minimums, and the keys read by hand."""
 
-    __slots__ = ("table", "toml", "minimum", "by_hand")
-
-    def __init__(
-        self,
-        table: str,
-        *,
-        toml: Mapping[str, str] | None = None,
-        minimum: Mapping[str, int] | None = None,
-        by_hand: tuple[str, ...] = (),
-    ) -> None:
-        self.table = table
-        self.toml = dict(toml or {})
-        self.minimum = dict(minimum or {})
-        self.by_hand = frozenset(by_hand)
+    table: str
+    toml: Mapping[str, str] = MappingProxyType({})
+    minimum: Mapping[str, int] = MappingProxyType({})
+    by_hand: tuple[str, ...] = ()
 
 
 _KEYS: dict[type, Keys] = {}
@@ -563,46 +552,6 @@ declare(Radl, Keys("radl", minimum={"hands": 1, "factor": 2}, by_hand=("events",
 
 
 # -- profile ---------------------------------------------------------------------------------------
-
-__all__ = [
-    "SCHEMA",
-    "Bidders",
-    "Bonus",
-    "BonusRules",
-    "BonusSide",
-    "CalledKingInTalon",
-    "CalledKingRule",
-    "ConcedePays",
-    "Contract",
-    "Family",
-    "Game",
-    "HuettenfleckScope",
-    "Kind",
-    "KontraRules",
-    "KontraScope",
-    "KontraStep",
-    "NegativeKontra",
-    "Profile",
-    "Radl",
-    "RadlEvent",
-    "RenonceRule",
-    "RenonceRules",
-    "Rounding",
-    "Settlement",
-    "SettlementMode",
-    "Team",
-    "Ties",
-    "Trischaken",
-    "ValatBonuses",
-    "ValatModel",
-    "ValatRules",
-    "ValueRounding",
-    "TrischakenPayment",
-    "TrischakenTalon",
-    "Virgins",
-    "build_profile",
-    "key_path",
-]
 
 SCHEMA = 1
 

@@ -143,46 +143,8 @@ def name_problem(name: str) -> str | None:
 # Letters of the Cyrillic and Greek alphabets that look like Latin ones in common fonts
 # (after case folding); from the Unicode confusables list (https://www.unicode.org/Public/security/latest/confusables.txt).
 _LOOK_ALIKE = str.maketrans(
-    {
-        # Cyrillic
-        "а": "a",
-        "в": "b",
-        "е": "e",
-        "ё": "e",
-        "һ": "h",
-        "і": "i",
-        "ї": "i",
-        "ј": "j",
-        "к": "k",
-        "м": "m",
-        "н": "h",
-        "о": "o",
-        "р": "p",
-        "с": "c",
-        "ѕ": "s",
-        "т": "t",
-        "у": "y",
-        "х": "x",
-        "ԁ": "d",
-        "ԛ": "q",
-        "ԝ": "w",
-        "ѵ": "v",
-        # Greek
-        "α": "a",
-        "β": "b",
-        "ε": "e",
-        "η": "n",
-        "ι": "i",
-        "κ": "k",
-        "ν": "v",
-        "ο": "o",
-        "ρ": "p",
-        "τ": "t",
-        "υ": "u",
-        "χ": "x",
-        "ζ": "z",
-    }
-)
+    "авеёһіїјкмнорсѕтухԁԛԝѵαβεηικνορτυχζ", "abeehiijkmhopcstyxdqwvabenikvoptuxz"
+)  # Cyrillic, then Greek
 
 
 def skeleton(name: str) -> str:
