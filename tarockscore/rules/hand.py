@@ -33,16 +33,14 @@ class HandInput(TypedDict, total=False):
     contract: str
     declarer: str
     partner: str
-    # The declarer side's (40, "35 2/3"), both sides' ({ declarers, defenders }) or, in the
-    # Trischaken, every player's.
+    # the declarer side's (40, "35 2/3"), both sides' ({ declarers, defenders }) or every player's
     card_points: int | str | dict[str, int | str]
     defender_card_points: int | str
     won: bool
     kontra: str | dict[str, str]  # one step, or each Defender's own (contra ad personam)
     huettenfleck: bool
     called_king: str  # "talon" or "own"
-    # With called_king = "talon": whose the talon half with the King became, "declarer" (he took
-    # it, or got it at the end of a solo call) or "defenders" (the half left to them).
+    # with called_king = "talon": whose the talon half with the King became, "declarer" or "defenders"
     king_half: str
     conceded: bool
     renonce: str
@@ -61,8 +59,7 @@ class Side(StrEnum):
 def side_card_points(
     side: Side, declarers: Fraction | None, defenders: Fraction | None, deck: Fraction
 ) -> Fraction | None:
-    """A side's card points as entered: the Declarers' given, the Defenders' given or else the
-    rest of the ``deck``; None where the hand gives none."""
+    """A side's card points as entered, the Defenders' else the rest of the ``deck``; None where none."""
     if side is Side.DEFENDERS and defenders is not None:
         return defenders
     if declarers is None:
@@ -187,8 +184,7 @@ def _bonus_mapping(b: BonusEntry) -> BonusInput:
 
 
 def _shown(key: str, value: object) -> str:
-    """A key's value as the table says it: a Kontra step by its name (``Rekontra``), a bonus by
-    its name and flags, any other value as written in a hand file."""
+    """A key's value as the table says it: a Kontra step or a bonus by name, any other as written."""
     if value is None:
         return "–"
     if key == "kontra" and isinstance(value, str):
@@ -213,8 +209,7 @@ def _bonus(b: dict[str, object]) -> str:
 
 
 def hand_changes(old: Hand, new: Hand) -> str:
-    """``kontra: Kontra → Rekontra``, one clause a changed key, in the hand file's order of the
-    keys; "nothing changed" where the two are the same hand."""
+    """``kontra: Kontra → Rekontra``, one clause a changed key; "nothing changed" where none did."""
     before, after = dict(hand_to_mapping(old)), dict(hand_to_mapping(new))
     clauses = [
         f"{key}: {_shown(key, before.get(key))} → {_shown(key, after.get(key))}"
@@ -226,8 +221,6 @@ def hand_changes(old: Hand, new: Hand) -> str:
 
 # -- cardpoints ------------------------------------------------------------------------------------
 
-# Compiled on first use (re keeps them): a command that meets no card points written as text
-# never compiles them.
 _MIXED = r"^\s*(\d+)\s+(\d+)\s*/\s*(\d+)\s*$"
 _FRACTION = r"^\s*(\d+)\s*/\s*(\d+)\s*$"
 _BLATT = r"^\s*(\d+)\s+(\d+)\s*$"

@@ -50,9 +50,7 @@ def huettenfleck_factors(profile: Profile) -> tuple[Factor, ...]:
 
 
 def kontra_void(hand: Hand, profile: Profile) -> bool:
-    """Whether every Kontra of the hand is void: a solo call whose called King lay in the talon,
-    under ``called_king_in_talon.solo_kontra_void`` ([OÖ23 Allg. 7]; docs/rules/disagreements.md#d18).
-    Void on every bet: the contract, each bonus and the Valat, on the score sheet and in the payout."""
+    """Every Kontra of the hand is void: a solo call whose called King lay in the talon (D18)."""
     return (
         hand.called_king == "talon"
         and profile.contracts[hand.contract].doubles_bonuses
@@ -63,8 +61,7 @@ def kontra_void(hand: Hand, profile: Profile) -> bool:
 def said_kontra_factors(
     deal: Deal, step_name: str | None, target: str, **values: object
 ) -> tuple[Factor, ...]:
-    """:func:`kontra_factors` for a Kontra said on a bet beside the contract (a bonus, the
-    Valat): none where :func:`kontra_void` voids every Kontra of the hand."""
+    """The Kontra said on a bet beside the contract (a bonus, the Valat), unless every one is void."""
     if kontra_void(deal.hand, deal.profile):
         return ()
     return kontra_factors(deal.profile, step_name, target, None, **values)

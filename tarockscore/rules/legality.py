@@ -78,8 +78,7 @@ def bidding_allowed(
 
 
 def bidding_rule(profile: Profile, contract_name: str) -> Message:
-    """The rule a hand's bidding broke, in the players' words: ``under gametwist only the
-    Forehand may play a Sechserdreier`` (``contracts.NAME.bidders = "forehand"``)."""
+    """The rule a hand's bidding broke: ``under gametwist only the Forehand may play a Sechserdreier``."""
     return message(
         N_("under {profile} only the Forehand may play a {contract}"),
         profile=profile.name,
@@ -125,8 +124,7 @@ def huettenfleck_allowed(profile: Profile, contract: Contract) -> bool:
 
 
 def huettenfleck_combines_with(kontra: str | None) -> bool:
-    """The Hüttenfleck is the contract's Kontra, said before the talon (docs/rules/kontra.md §5):
-    entered with it, the Kontra is that same Kontra; no higher step may be said with it."""
+    """Entered with the Hüttenfleck, the Kontra is that same Kontra: no higher step (docs/rules/kontra.md §5)."""
     return kontra is None or kontra == "kontra"
 
 
@@ -180,8 +178,7 @@ def king_bonus_made(bonus: Bonus, king_half: str) -> bool:
 
 
 def required_announcement(contract: Contract) -> tuple[str, ...]:
-    """The bonuses one of which the declarers must announce to play the contract (a Besserrufer's
-    bird, ``[contracts.NAME] requires_announced``); empty for most contracts."""
+    """The bonuses one of which the declarers must announce to play the contract (a Besserrufer's bird)."""
     return contract.requires_announced
 
 
@@ -191,14 +188,12 @@ def may_announce(bonus: Bonus) -> bool:
 
 
 def may_make(bonus: Bonus, side: str) -> bool:
-    """The side (``"declarers"`` or ``"defenders"``) may make the bonus (``bonuses.NAME.side``):
-    the King ultimo is the declarers' (docs/rules/koenigrufen.md §3.1, D33)."""
+    """The side (``"declarers"`` or ``"defenders"``) may make the bonus (``bonuses.NAME.side``)."""
     return bonus.side in ("either", side)
 
 
 def may_fail(bonus: Bonus) -> bool:
-    """The bonus can be lost (``bonuses.NAME.can_fail``): Zwanzigerrufen's Trull cannot
-    (docs/rules/zwanzigerrufen.md §3)."""
+    """The bonus can be lost (``bonuses.NAME.can_fail``)."""
     return bonus.can_fail
 
 
@@ -219,8 +214,7 @@ def declarer_talon_share(profile: Profile, contract: Contract, called_king: str 
 
 
 def talon_share_most(profile: Profile, share: str) -> Fraction:
-    """The most card points a share of the talon ("none", "half", "all") can hold: a half holds
-    half of what the whole can (every card of it can be worth the most, docs/rules/koenigrufen.md §1)."""
+    """The most card points a share of the talon ("none", "half", "all") can hold."""
     most = (profile.game.talon_card_points or (Fraction(0), Fraction(0)))[1]
     return {"none": Fraction(0), "half": most / 2, "all": most}[share]
 

@@ -200,8 +200,7 @@ def _check_seating(players: tuple[str, ...], profile: Profile, problems: Collect
 
 
 def _check_without_contract(keys: _Keys, profile: Profile, problems: Collector) -> None:
-    """The contract is unknown: still check what does not depend on it, so that one run reports
-    every problem."""
+    """The contract is unknown: check what does not depend on it, so one run reports every problem."""
     if keys.card_points is not None and not isinstance(keys.card_points, dict):
         read_card_points("card_points", keys.card_points, profile, problems)
     if isinstance(keys.kontra, str):
@@ -221,8 +220,7 @@ def _check_without_contract(keys: _Keys, profile: Profile, problems: Collector) 
 def _check_who_plays(
     keys: _Keys, contract: Contract, profile: Profile, problems: Collector, bidding: bool = True
 ) -> None:
-    """A declarer where the contract has one, a partner where it is played with one, and only
-    the Forehand where only the Forehand may bid it."""
+    """A declarer where the contract has one, a partner where it has one, the Forehand where only he may bid."""
     if legality.everyone_for_themselves(contract):
         if keys.partner is not None:
             problems.add(
@@ -247,8 +245,7 @@ def _check_who_plays(
 
 
 def _check_called_partner(keys: _Keys, contract: Contract, profile: Profile, problems: Collector) -> None:
-    """In a contract with a called King: the partner is its holder, or the King lies in the
-    talon, or the declarer called his own."""
+    """With a called King: the partner is its holder, or the King lies in the talon, or was the declarer's own."""
     partner, called_king = keys.partner, keys.called_king
     if partner is None and called_king not in legality.CALLED_KING_VALUES:
         problems.add(
@@ -302,8 +299,7 @@ def _check_bidder(
 
 
 def _check_called_king(keys: _Keys, contract: Contract, profile: Profile, problems: Collector) -> None:
-    """``called_king``: "talon" where the King can lie there and the hand is scored, "own" where
-    a King is called and the profile lets the declarer call his own."""
+    """``called_king``: "talon" where the King can lie there and the hand is scored, "own" where allowed."""
     called_king = keys.called_king
     if called_king is None:
         return
@@ -351,8 +347,7 @@ def _check_called_king(keys: _Keys, contract: Contract, profile: Profile, proble
 
 
 def _check_concession(keys: _Keys, contract: Contract, profile: Profile, problems: Collector) -> None:
-    """A hand is conceded only with the called King in the talon, where the declarer saw it
-    there; a conceded hand is lost, and not played."""
+    """A hand is conceded only with the called King seen in the talon; it is lost, and not played."""
     if not keys.conceded:
         return
     if not legality.may_concede(keys.called_king):
@@ -404,8 +399,7 @@ def _read_trischaken_outcome(
 def _read_side_outcome(
     keys: _Keys, contract: Contract, profile: Profile, problems: Collector
 ) -> tuple[Fraction | None, Fraction | None]:
-    """The declarer side's card points (and the Defenders' where given), or ``won`` where the
-    contract is decided by tricks; both must agree where both are given."""
+    """The sides' card points, or ``won`` where tricks decide; both must agree where both are given."""
     card_points, defender_points = read_side_points(
         keys.card_points, keys.defender_card_points, profile, problems
     )
@@ -448,8 +442,7 @@ def _read_side_outcome(
 def _read_kontra(
     keys: _Keys, contract: Contract, profile: Profile, problems: Collector
 ) -> tuple[str | None, tuple[tuple[str, str], ...]]:
-    """The Kontra step on the contract, or each Defender's own (contra ad personam); none on a
-    conceded hand; the Hüttenfleck where the profile and the contract have it."""
+    """The Kontra on the contract or each Defender's own; none on a conceded hand; the Hüttenfleck."""
     kontra: str | None = None
     kontra_by: tuple[tuple[str, str], ...] = ()
     if keys.kontra is not None:
@@ -471,8 +464,7 @@ def _read_kontra(
 def _check_huettenfleck(
     kontra: str | None, contract: Contract, profile: Profile, problems: Collector
 ) -> None:
-    """A Hüttenfleck where the profile allows it, in a contract with a talon, and with no other
-    Kontra on the contract than it allows."""
+    """A Hüttenfleck where the profile allows it, in a contract with a talon, with no higher Kontra."""
     if not profile.kontra.huettenfleck:
         problems.add(
             "huettenfleck",
@@ -518,8 +510,7 @@ def _read_hand_bonuses(
 def _check_defender_announcements(
     bonuses: tuple[BonusEntry, ...], contract_kontra: bool, profile: Profile, problems: Collector
 ) -> None:
-    """Where the profile says so, a Defender announces a bonus only together with some Kontra
-    (``contract_kontra``: one is said on the contract)."""
+    """Where the profile says so, a Defender announces a bonus only together with some Kontra."""
     if not profile.bonus_rules.defender_announce_requires_kontra:
         return
     defenders_kontra = contract_kontra or any(b.kontra and b.side is Side.DECLARERS for b in bonuses)
@@ -660,8 +651,7 @@ def read_contract_kontra(
 def read_bonuses(
     raw: Any, contract: str, allowed: tuple[str, ...], profile: Profile, problems: Collector
 ) -> tuple[BonusEntry, ...]:
-    """The ``[[bonus]]`` tables, each a bonus of the profile that ``contract`` scores (its
-    bonuses ``allowed``), entered once."""
+    """The ``[[bonus]]`` tables, each a bonus of the profile that ``contract`` scores, entered once."""
     if raw is None:
         return ()
     if not isinstance(raw, list):
@@ -685,8 +675,7 @@ def read_bonuses(
 def _read_bonus(
     r: Reader, contract: str, allowed: tuple[str, ...], seen: set[str], profile: Profile, problems: Collector
 ) -> BonusEntry | None:
-    """One ``[[bonus]]`` table (``seen``: the bonuses entered before it); None where its name is
-    missing, unknown, not scored in ``contract`` or entered twice."""
+    """One ``[[bonus]]`` table; None where its name is missing, unknown, not scored or entered twice."""
     path = r.path
     given = r.text("name")
     side = r.choice("side", Side, Side.DECLARERS)
@@ -745,8 +734,7 @@ def _check_between_players(
     profile: Profile,
     problems: Collector,
 ) -> None:
-    """A bonus settled between two players names both where it was made (who caught it, whose
-    it was), and two different players; any other bonus names neither."""
+    """A bonus settled between two players names both, two different ones; any other names neither."""
     given = [
         (key, value) for key, value in (("caught_by", caught_by), ("lost_by", lost_by)) if value is not None
     ]
@@ -1002,8 +990,7 @@ def read_card_points(where: str, value: object, profile: Profile, problems: Coll
 
 
 def _judge(value: object, total: Fraction, thirds: bool, family: str) -> Fraction | str:
-    """The card points ``value`` gives in a game of ``total`` points (counted in thirds or whole),
-    or why they cannot be taken."""
+    """The card points ``value`` gives in a game of ``total`` points, or why they cannot be taken."""
     if thirds and isinstance(value, str) and (m := re.match(_THIRDS_OR_BLATT, value)):
         count = int(m.group(1))
         if BLATT <= count <= total:  # "107/3" is thirds only: 107 points are more than the deck's

@@ -164,8 +164,7 @@ class Reader:
         return enum(self.word(key, words, None if default is None else default.value))
 
     def word(self, key: str, allowed: tuple[str, ...], default: str | None = None) -> str:
-        """One of the words ``allowed`` (a ``Literal``'s arguments), as given or stripped and
-        lower-cased; a problem, and ``default`` (else the first word), for any other value."""
+        """One of the words ``allowed``, as given or stripped and lower-cased; else a problem and the default."""
         value = self._get(key, default is None)
         if value is _MISSING:
             return default if default is not None else allowed[0]
@@ -267,8 +266,7 @@ class Kind(StrEnum):
 
 
 class Keys(NamedTuple):
-    """How a table's keys are read beyond their fields' types and defaults: the table's name in
-    the file, the TOML names that differ from the fields', the minimums, and the keys read by hand."""
+    """How a table's keys are read beyond their fields' types and defaults."""
 
     table: str
     toml: Mapping[str, str] = MappingProxyType({})
@@ -345,8 +343,7 @@ SOURCE_LIMIT = 500  # characters of one citation: a quoted sentence, its source 
 
 
 def read_sources(r: Reader, steps: int, problems: Collector) -> dict[str, str]:
-    """The optional ``[sources]`` table: a citation for each key path it names (a Kontra step
-    as ``kontra.ladder[N]``, N from 0)."""
+    """The optional ``[sources]`` table: a citation for each key path it names (``kontra.ladder[N]``)."""
     known = key_paths()
     ladder = key_path(KontraRules, "ladder")
     out: dict[str, str] = {}
@@ -488,8 +485,7 @@ declare(CalledKingInTalon, Keys("called_king_in_talon"))
 
 
 class RenonceRules(NamedTuple):
-    """A renonce; under ``rule = "as_if_won"`` a revoker in Trischaken pays each other player
-    ``trischaken_each`` times the contract's value, ×``trischaken_forehand_factor`` as Forehand."""
+    """A renonce; ``trischaken_each`` and its Forehand factor are what a revoker pays in Trischaken."""
 
     rule: RenonceRule
     trischaken_each: int = 1
@@ -599,10 +595,7 @@ class Bonus(NamedTuple):
 
 
 class Profile(NamedTuple):
-    """A house-rule profile: one record per table of the file, then its contracts and bonuses.
-
-    The ``document`` it was built from takes no part in its equality or its repr.
-    """
+    """A house-rule profile: one record per table of the file; the ``document`` is left out of == and repr."""
 
     name: str
     title: str
@@ -625,8 +618,7 @@ class Profile(NamedTuple):
     sources: Mapping[str, str] = MappingProxyType({})
 
     def source_of(self, rule: str) -> str:
-        """The citation for a number's key path (``--explain``), or ''. A contract's or bonus's
-        key is cited by its ``source``; a Kontra step by its own entry, else the ladder's."""
+        """The citation for a number's key path (``--explain``), or ''."""
         parts = rule.split(".")
         if len(parts) == 3 and parts[0] == "contracts" and parts[1] in self.contracts:
             return self.contracts[parts[1]].source
@@ -635,8 +627,7 @@ class Profile(NamedTuple):
         return self.sources.get(rule) or self.sources.get(rule.partition("[")[0], "")
 
     def title_in(self, language: str) -> str:
-        """The title for a reader of ``language`` (``en``, ``de``): the German one where the
-        file gives it, else the English ``title``."""
+        """The title for a reader of ``language``: the German one where the file gives it."""
         return self.title_de if language == "de" and self.title_de else self.title
 
     def __eq__(self, other: object) -> bool:
@@ -828,8 +819,7 @@ def build_profile(document: Mapping[str, Any], where: str = "") -> Profile:
 
 
 def _talon_card_points(game: Reader, problems: Collector) -> tuple[Fraction, Fraction] | None:
-    """``game.talon_card_points``: the fewest and the most card points the talon can hold, two
-    points written as card points are (``["2", "26"]``); absent, None."""
+    """``game.talon_card_points``: the fewest and the most card points the talon can hold, or None."""
     raw = game.raw("talon_card_points")
     if raw is None:
         return None
@@ -994,8 +984,7 @@ def _bonuses(table: Reader, problems: Collector) -> dict[str, Bonus]:
 
 
 def _contract_value(r: Reader, game: Game) -> int | Fraction:
-    """``[contracts.NAME] value``: a whole number, or under ``game.value_rounding = "down"`` also a
-    fraction written ``"2 1/2"`` or ``"5/2"``."""
+    """``[contracts.NAME] value``: whole, or under ``game.value_rounding = "down"`` also a fraction."""
     value = r.raw("value")
     if game.value_rounding == "whole" or not isinstance(value, str):
         return r.number("value", minimum=0)

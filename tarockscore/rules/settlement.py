@@ -47,8 +47,7 @@ class Line(NamedTuple):
     rounded: Rounded | None = None  # set where the base is a fraction
 
     def times(self, factor: int, payout: bool = False) -> dict[str, int]:
-        """What each player adds for this bet in a hand counted ×``factor`` (a Radl); a value
-        that is a fraction is multiplied first and rounded down after."""
+        """What each player adds for this bet in a hand counted ×``factor`` (a Radl), rounded after."""
         r = self.rounded
         if r is None:
             return {p: v * factor for p, v in (self.payout if payout else self.points).items()}
@@ -75,8 +74,7 @@ def note(text: str) -> Scored:
 
 
 def title(name: str) -> Message:
-    """A profile name as a player reads it: ``king_ultimo`` → ``King Ultimo`` (the catalogue
-    knows the German of the shipped profiles' names: König ultimo)."""
+    """A profile name as a player reads it: ``king_ultimo`` → ``King Ultimo``."""
     return Message(name.replace("_", " ").title())
 
 
@@ -126,8 +124,7 @@ class Deal(NamedTuple):
         return self.declarers if side is Side.DECLARERS else self.defenders
 
     def amounts(self, base: int | Fraction, factors: Iterable[Factor]) -> tuple[int, int]:
-        """A bet's value on the score sheet and its stake with every Kontra, in whole points: a
-        value that is a fraction rounded down after every factor (``game.value_rounding``)."""
+        """A bet's value on the score sheet and its stake with every Kontra, rounded down to whole points."""
         value, stake = self.exact_amounts(base, factors)
         return math.floor(value), math.floor(stake)
 

@@ -74,8 +74,7 @@ def trischaken_lines(deal: Deal) -> Scored:
 
 
 def _collected(deal: Deal, virgins: tuple[str, ...]) -> Scored:
-    """``virgins = "collect"``: each player without a trick is paid the contract's value by every
-    other player, in place of what the most card points pay."""
+    """``virgins = "collect"``: each player without a trick is paid the value by every other player."""
     hand, c, p = deal.hand, deal.contract, deal.profile
     why = setting(Trischaken, "virgins", "collect")
     out = NOTHING

@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, cast
 
 from tarockscore.errors import N_, message
@@ -165,8 +165,7 @@ _SCRIPTS = {"CYRILLIC": N_("Cyrillic"), "GREEK": N_("Greek"), "LATIN": N_("Latin
 
 
 def look_alikes(names: Iterable[str]) -> list[str]:
-    """Warnings for names that look the same but are spelt with letters of different alphabets,
-    and for a name that mixes Latin with Cyrillic or Greek letters."""
+    """Warnings for names that look alike in different alphabets, and for names that mix them."""
     out: list[str] = []
     seen: dict[str, str] = {}
     for name in names:
@@ -199,26 +198,25 @@ _ISO_DATE = r"[0-9]{4}-[0-9]{2}-[0-9]{2}"
 _ISO_STAMP = r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(?:[+-][0-9]{2}:[0-9]{2}|Z)?"
 
 
-def iso_date(text: str) -> bool:
-    """Whether ``text`` is a calendar date written ``YYYY-MM-DD`` (not the other forms ``date.fromisoformat`` takes)."""
-    if not re.fullmatch(_ISO_DATE, text):
+def _iso(text: str, pattern: str, read: Callable[[str], object]) -> bool:
+    """Whether ``text`` is written as ``pattern`` and ``read`` takes it (a real day and time)."""
+    if not re.fullmatch(pattern, text):
         return False
     try:
-        dt.date.fromisoformat(text)
+        read(text)
     except ValueError:
         return False
     return True
+
+
+def iso_date(text: str) -> bool:
+    """Whether ``text`` is a calendar date written ``YYYY-MM-DD`` (not the other forms ``date.fromisoformat`` takes)."""
+    return _iso(text, _ISO_DATE, dt.date.fromisoformat)
 
 
 def iso_timestamp(text: str) -> bool:
     """Whether ``text`` is a moment written ``YYYY-MM-DDTHH:MM:SS`` with an optional UTC offset."""
-    if not re.fullmatch(_ISO_STAMP, text):
-        return False
-    try:
-        dt.datetime.fromisoformat(text)
-    except ValueError:
-        return False
-    return True
+    return _iso(text, _ISO_STAMP, dt.datetime.fromisoformat)
 
 
 # -- vocabulary ------------------------------------------------------------------------------------
