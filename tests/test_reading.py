@@ -59,7 +59,15 @@ def test_the_keys_a_hand_is_given_with_are_the_keys_it_is_read_with() -> None:
     """The typed hand input names every key of a hand file, and only those: the keys the parse
     lists as allowed; so does the input of a bonus."""
     assert HAND_KEYS_SHOWN == ", ".join(repr(k) for k in sorted(HandInput.__annotations__))
-    assert sorted(BonusInput.__annotations__) == ["announced", "kontra", "made", "name", "side"]
+    assert sorted(BonusInput.__annotations__) == [
+        "announced",
+        "caught_by",
+        "kontra",
+        "lost_by",
+        "made",
+        "name",
+        "side",
+    ]
 
 
 def test_an_unknown_key_of_a_bonus_is_named_with_the_bonus_keys() -> None:
@@ -77,7 +85,7 @@ def test_an_unknown_key_of_a_bonus_is_named_with_the_bonus_keys() -> None:
     assert shown == [
         (
             "bonus[0].maed",
-            "unknown key; allowed here: 'announced', 'kontra', 'made', 'name', 'side' (did you mean 'made'?)",
+            "unknown key; allowed here: 'announced', 'caught_by', 'kontra', 'lost_by', 'made', 'name', 'side' (did you mean 'made'?)",
         )
     ]
 
