@@ -33,8 +33,7 @@ def _file_words() -> set[str]:
     """Every word a profile file writes as a value with an underscore (``zero_sum``), and every
     key path (``settlement.mode``)."""
     words = set(profiles.key_paths())
-    for name in profiles.__all__:
-        kind = getattr(profiles, name)
+    for kind in vars(profiles).values():
         for value in get_args(kind):
             if isinstance(value, str) and "_" in value:
                 words.add(value)

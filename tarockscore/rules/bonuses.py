@@ -1,11 +1,4 @@
-"""Bonuses (Pagat, Uhu, Trull, the four Kings, …): each one a bet of its own (core layer, pure).
-
-A bonus is won by the side that makes it, or by the other side when it fails; announced it is
-worth ``game.announced_factor`` times its value, and a solo contract
-(``contracts.NAME.doubles_bonuses``) doubles it again. Which bonuses count in a Valat hand is
-decided in :mod:`tarockscore.rules.valat`; which may be announced or doubled, in
-:mod:`tarockscore.rules.legality`.
-"""
+"""Bonuses (Pagat, Uhu, Trull, the four Kings, …): each one a bet of its own (core layer, pure)."""
 
 from __future__ import annotations
 
@@ -25,60 +18,25 @@ def bonus_label(name: str, announced: bool) -> str:
     return message(N_("{bonus} (announced)") if announced else N_("{bonus} (silent)"), bonus=title(name))
 
 
-def silent_loss_note(name: str) -> str:
-    return message(
-        N_("{bonus} silent and lost: not scored (bonus_rules.silent_failure_counts = false)."),
-        bonus=title(name),
-    )
-
-
 def solo_doubling_label(contract: str) -> str:
     return message(N_("{contract} doubles every bonus"), contract=title(contract))
 
 
-def silent_loss_unlisted_note(name: str) -> str:
-    return message(
-        N_("{bonus} silent and lost: not scored under this profile."),
-        bonus=title(name),
-    )
-
-
-def between_players_note(caught_by: str, lost_by: str) -> str:
-    return message(
-        N_("settled between {lost_by}, who lost it, and {caught_by}, who made it: the others take no part"),
-        caught_by=caught_by,
-        lost_by=lost_by,
-    )
-
-
-def short_of_points_note(name: str, minimum: str | int) -> str:
-    return message(
-        N_(
-            "{bonus} lost, and the other side's card points do not show the {minimum} it needs: "
-            "nobody scores it (bonuses.{name}.min_card_points)."
-        ),
-        bonus=title(name),
-        minimum=minimum,
-        name=name,
-    )
-
-
 def silent_failure_note(deal: Deal, b: BonusEntry) -> str | None:
-    """Why a silent bonus that failed is not scored, or None where it goes to the other side:
-    under ``bonus_rules.silent_failure_counts``, for the bonuses ``silent_failure_bonuses`` lists
-    (every bonus where the key is left out; docs/rules/disagreements.md#d13)."""
+    """Why a silent bonus that failed is not scored, or None where it goes to the other side."""
     rules = deal.profile.bonus_rules
     if not rules.silent_failure_counts:
-        return silent_loss_note(b.name)
+        return message(
+            N_("{bonus} silent and lost: not scored (bonus_rules.silent_failure_counts = false)."),
+            bonus=title(b.name),
+        )
     if rules.silent_failure_bonuses is not None and b.name not in rules.silent_failure_bonuses:
-        return silent_loss_unlisted_note(b.name)
+        return message(N_("{bonus} silent and lost: not scored under this profile."), bonus=title(b.name))
     return None
 
 
 def short_of_points(deal: Deal, b: BonusEntry, side: Side) -> str | None:
-    """Why a failed bonus with ``bonuses.NAME.min_card_points`` does not go to ``side``: that side
-    does not have (or the hand does not show) the card points the bonus needs ([GT] Absolute:
-    "this goes to the team with at least 45 1/3 points among its tricks"). None: no such bar."""
+    """Why a failed bonus with ``min_card_points`` does not go to ``side``; None: no such bar."""
     minimum = deal.profile.bonuses[b.name].min_card_points
     if minimum is None:
         return None
@@ -88,7 +46,15 @@ def short_of_points(deal: Deal, b: BonusEntry, side: Side) -> str | None:
     )
     if points is not None and points >= minimum:
         return None
-    return short_of_points_note(b.name, render_points(minimum))
+    return message(
+        N_(
+            "{bonus} lost, and the other side's card points do not show the {minimum} it needs: "
+            "nobody scores it (bonuses.{name}.min_card_points)."
+        ),
+        bonus=title(b.name),
+        minimum=render_points(minimum),
+        name=b.name,
+    )
 
 
 def bonus_line(deal: Deal, b: BonusEntry, winning_side: Side | None = None, *, why: str = "") -> Scored:
@@ -124,7 +90,13 @@ def bonus_line(deal: Deal, b: BonusEntry, winning_side: Side | None = None, *, w
     if p.bonuses[b.name].between_players and b.made and b.caught_by and b.lost_by:
         # [LAU] Mondfang: "nur zwischen den zwei beteiligten Spielern gerechnet"
         winners, losers = (b.caught_by,), (b.lost_by,)
-        why = why or between_players_note(b.caught_by, b.lost_by)
+        why = why or message(
+            N_(
+                "settled between {lost_by}, who lost it, and {caught_by}, who made it: the others take no part"
+            ),
+            caught_by=b.caught_by,
+            lost_by=b.lost_by,
+        )
     return deal.line(
         b.name,
         label,

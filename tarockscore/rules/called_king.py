@@ -22,8 +22,7 @@ def check_king_half(
     profile: Profile,
     problems: Collector,
 ) -> None:
-    """``king_half``: only with the King in the talon, in a hand played, one of the halves the
-    contract allows."""
+    """``king_half``: only with the King in the talon, in a hand played, a half the contract allows."""
     if king_half is None:
         return
     if called_king != "talon":
@@ -67,8 +66,7 @@ def check_bonuses_with_king_in_talon(
     profile: Profile,
     problems: Collector,
 ) -> None:
-    """No bonus made that the King's whereabouts rule out, none lost that they make (``raw``:
-    the bonuses as given, whose positions the problems name)."""
+    """No bonus made that the King's whereabouts rule out, none lost that they make."""
     if king_half not in (None, *legality.KING_HALVES):
         return  # said at king_half
     possible = set(legality.possible_bonuses(profile, contract, "talon", king_half))

@@ -1,10 +1,4 @@
-"""The contract's own line: its value, the loss factor, and who wins it (core layer, pure).
-
-A contract is one bet between the declarers and the Defenders, worth ``contracts.NAME.value``;
-a contract with ``loss_factor`` (the Blind Solo) pays more when lost. With contra ad personam
-(:func:`tarockscore.rules.kontra.ad_personam_lines`) a negative contract settles once per
-Defender instead.
-"""
+"""The contract's own line: its value, the loss factor, and who wins it (core layer, pure)."""
 
 from __future__ import annotations
 

@@ -12,9 +12,6 @@ from tarockscore.errors import N_, message
 
 # -- hand ------------------------------------------------------------------------------------------
 
-# No `from __future__ import annotations` here: typing.NamedTuple compiles every string
-# annotation of its fields when the class is made, at each start-up.
-
 
 class BonusInput(TypedDict, total=False):
     """One ``[[bonus]]`` table of a hand file (docs/hand-format.md)."""
@@ -29,30 +26,21 @@ class BonusInput(TypedDict, total=False):
 
 
 class HandInput(TypedDict, total=False):
-    """A hand as the scorekeeper gives it: the keys of a hand file, format v1 (docs/hand-format.md).
-
-    Each key has the type the format gives it. Until
-    :func:`~tarockscore.rules.parse.parse_hand` has read it, a value is only what the
-    scorekeeper says it is: a file may give any key any value, or a key the format does not
-    have, and the parse checks every one. A TOML table is taken for one where it is read (with
-    ``typing.cast``: nothing is checked or copied there).
-    """
+    """A hand as the scorekeeper gives it, format v1 (docs/hand-format.md): unchecked until parse_hand reads it."""
 
     profile: str
     players: list[str]  # seat order, Forehand first
     contract: str
     declarer: str
     partner: str
-    # The declarer side's (40, "35 2/3"), both sides' ({ declarers, defenders }) or, in the
-    # Trischaken, every player's.
+    # the declarer side's (40, "35 2/3"), both sides' ({ declarers, defenders }) or every player's
     card_points: int | str | dict[str, int | str]
     defender_card_points: int | str
     won: bool
     kontra: str | dict[str, str]  # one step, or each Defender's own (contra ad personam)
     huettenfleck: bool
     called_king: str  # "talon" or "own"
-    # With called_king = "talon": whose the talon half with the King became, "declarer" (he took
-    # it, or got it at the end of a solo call) or "defenders" (the half left to them).
+    # with called_king = "talon": whose the talon half with the King became, "declarer" or "defenders"
     king_half: str
     conceded: bool
     renonce: str
@@ -71,8 +59,7 @@ class Side(StrEnum):
 def side_card_points(
     side: Side, declarers: Fraction | None, defenders: Fraction | None, deck: Fraction
 ) -> Fraction | None:
-    """A side's card points as entered: the Declarers' given, the Defenders' given or else the
-    rest of the ``deck``; None where the hand gives none."""
+    """A side's card points as entered, the Defenders' else the rest of the ``deck``; None where none."""
     if side is Side.DEFENDERS and defenders is not None:
         return defenders
     if declarers is None:
@@ -134,24 +121,13 @@ class Hand(NamedTuple):
         def n(p: str | None) -> str | None:
             return None if p is None else names.get(p, p)
 
-        return Hand(
+        return self._replace(
             players=tuple(names.get(p, p) for p in self.players),
-            contract=self.contract,
             declarer=n(self.declarer),
             partner=n(self.partner),
-            card_points=self.card_points,
-            defender_card_points=self.defender_card_points,
             trischaken_points=tuple((names.get(p, p), v) for p, v in self.trischaken_points),
-            won=self.won,
-            kontra=self.kontra,
             kontra_by=tuple((names.get(p, p), s) for p, s in self.kontra_by),
-            huettenfleck=self.huettenfleck,
-            called_king=self.called_king,
-            conceded=self.conceded,
             renonce=n(self.renonce),
-            bonuses=self.bonuses,
-            profile=self.profile,
-            king_half=self.king_half,
         )
 
 
@@ -208,8 +184,7 @@ def _bonus_mapping(b: BonusEntry) -> BonusInput:
 
 
 def _shown(key: str, value: object) -> str:
-    """A key's value as the table says it: a Kontra step by its name (``Rekontra``), a bonus by
-    its name and flags, any other value as written in a hand file."""
+    """A key's value as the table says it: a Kontra step or a bonus by name, any other as written."""
     if value is None:
         return "–"
     if key == "kontra" and isinstance(value, str):
@@ -234,8 +209,7 @@ def _bonus(b: dict[str, object]) -> str:
 
 
 def hand_changes(old: Hand, new: Hand) -> str:
-    """``kontra: Kontra → Rekontra``, one clause a changed key, in the hand file's order of the
-    keys; "nothing changed" where the two are the same hand."""
+    """``kontra: Kontra → Rekontra``, one clause a changed key; "nothing changed" where none did."""
     before, after = dict(hand_to_mapping(old)), dict(hand_to_mapping(new))
     clauses = [
         f"{key}: {_shown(key, before.get(key))} → {_shown(key, after.get(key))}"
@@ -247,8 +221,6 @@ def hand_changes(old: Hand, new: Hand) -> str:
 
 # -- cardpoints ------------------------------------------------------------------------------------
 
-# Compiled on first use (re keeps them): a command that meets no card points written as text
-# never compiles them.
 _MIXED = r"^\s*(\d+)\s+(\d+)\s*/\s*(\d+)\s*$"
 _FRACTION = r"^\s*(\d+)\s*/\s*(\d+)\s*$"
 _BLATT = r"^\s*(\d+)\s+(\d+)\s*$"
@@ -271,12 +243,7 @@ def _refuse(value: object, why: str = "") -> ValueError:
 
 
 def parse_points(value: object) -> Fraction:
-    """Read card points from an int or a string: ``"35 2/3"``, ``"35/2"`` and ``"35 2"`` (35 points
-    and 2 Blatt), ``"107/3"``, ``"35⅔"``.
-
-    Raises ValueError with a message naming what is allowed; never accepts a float, because
-    a binary float cannot hold a third.
-    """
+    """Card points from an int or a string (``"35 2/3"``, ``"35/2"``, ``"35 2"``, ``"107/3"``, ``"35⅔"``); never a float, which cannot hold a third."""
     if isinstance(value, bool) or not isinstance(value, int | str):
         raise _refuse(value)
     if isinstance(value, int):
@@ -290,8 +257,6 @@ def parse_points(value: object) -> Fraction:
                 length=len(text),
             )
         )
-    if text.isascii() and text.isdigit():  # the common case, before any pattern
-        return Fraction(int(text))
     for glyph, third in _VULGAR.items():
         if text.endswith(glyph) and re.match(_WHOLE, text[:-1] or "0"):
             return Fraction(int(text[:-1] or "0")) + third

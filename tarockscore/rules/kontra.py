@@ -1,11 +1,4 @@
-"""Kontra: the ladder of doublings, the Hüttenfleck and contra ad personam (core layer, pure).
-
-Each step of the profile's ``kontra.ladder`` doubles a bet once more; the Hüttenfleck is a
-Kontra said before the talon; in a negative contract with ``kontra.negative = "individual"``
-each Defender says Kontra for themselves (contra ad personam) and the declarer settles with
-each Defender at that Defender's own stake. What a hand may say is checked in
-:mod:`tarockscore.rules.legality`; this module says what it multiplies.
-"""
+"""Kontra: the ladder of doublings, the Hüttenfleck and contra ad personam (core layer, pure)."""
 
 from __future__ import annotations
 
@@ -20,11 +13,7 @@ from tarockscore.rules.settlement import NOTHING, Deal, Factor, Scored, title
 def kontra_factors(
     profile: Profile, step_name: str | None, target: str, answer: str | None = None, **values: object
 ) -> tuple[Factor, ...]:
-    """One factor per step of the ladder up to ``step_name``: each step doubles once more.
-
-    ``target`` is a template with ``{step}`` (and ``{bonus}`` or ``{player}`` from ``values``),
-    e.g. ``N_("{step} on the contract")``, so the label reads whole in every language; a plain
-    target ("the Pagat") gives "Kontra on the Pagat", in English only."""
+    """One factor per step of the ladder up to ``step_name``; ``target`` is a template with ``{step}``."""
     if step_name is None:
         return ()
     step = profile.step(step_name)
@@ -61,9 +50,7 @@ def huettenfleck_factors(profile: Profile) -> tuple[Factor, ...]:
 
 
 def kontra_void(hand: Hand, profile: Profile) -> bool:
-    """Whether every Kontra of the hand is void: a solo call whose called King lay in the talon,
-    under ``called_king_in_talon.solo_kontra_void`` ([OÖ23 Allg. 7]; docs/rules/disagreements.md#d18).
-    Void on every bet: the contract, each bonus and the Valat, on the score sheet and in the payout."""
+    """Every Kontra of the hand is void: a solo call whose called King lay in the talon (D18)."""
     return (
         hand.called_king == "talon"
         and profile.contracts[hand.contract].doubles_bonuses
@@ -74,8 +61,7 @@ def kontra_void(hand: Hand, profile: Profile) -> bool:
 def said_kontra_factors(
     deal: Deal, step_name: str | None, target: str, **values: object
 ) -> tuple[Factor, ...]:
-    """:func:`kontra_factors` for a Kontra said on a bet beside the contract (a bonus, the
-    Valat): none where :func:`kontra_void` voids every Kontra of the hand."""
+    """The Kontra said on a bet beside the contract (a bonus, the Valat), unless every one is void."""
     if kontra_void(deal.hand, deal.profile):
         return ()
     return kontra_factors(deal.profile, step_name, target, None, **values)
@@ -147,11 +133,7 @@ def defender_kontra_factors(profile: Profile, hand: Hand, contract: str, defende
 
 
 def ad_personam_lines(deal: Deal, base: int | Fraction, factors: tuple[Factor, ...], won: bool) -> Scored:
-    """Contra ad personam: the declarer settles with each Defender at that Defender's own stake.
-
-    Under Simplified Scoring a winning declarer adds the contract once, at the highest of the
-    Defenders' stakes; no source prints a rule for this (docs/rules/disagreements.md#d32).
-    """
+    """Contra ad personam: the declarer settles with each Defender at that Defender's own stake (docs/rules/disagreements.md#d32)."""
     hand, c, profile = deal.hand, deal.contract, deal.profile
     assert hand.declarer is not None
     steps = dict(hand.kontra_by)

@@ -1,24 +1,11 @@
-"""What the rules allow in a hand, asked of a profile (core layer, pure).
-
-Each predicate answers one question the table can ask before a hand is entered: may the King
-lie in the talon, may the declarer concede, may the Hüttenfleck be said, does each Defender say
-Kontra for themselves, is there Kontra in Trischaken, which bonuses count in a contract and
-which of them may be announced or doubled. Hand validation
-(:mod:`tarockscore.rules.parse`) refuses what they rule out; the guided entry asks them to
-offer only what is allowed.
-"""
+"""What the rules allow in a hand, asked of a profile by hand validation and the guided entry (core layer, pure)."""
 
 from __future__ import annotations
 
 from fractions import Fraction
 
 from tarockscore.errors import N_, Message, key_title, message
-from tarockscore.rules.profile import (
-    Bonus,
-    Contract,
-    Kind,
-    Profile,
-)
+from tarockscore.rules.profile import Bonus, Contract, Kind, Profile
 
 
 def calls_a_king(contract: Contract) -> bool:
@@ -37,9 +24,7 @@ def everyone_for_themselves(contract: Contract) -> bool:
 
 
 def trischaken_talon_counted(profile: Profile) -> bool:
-    """In Trischaken the talon's cards go to the players' tricks, so every player's card points
-    add up to the deck's total (``trischaken.talon = "counted"``); with ``"out"`` the talon is
-    not played and counts for nobody."""
+    """In Trischaken the talon's cards count in the players' tricks (``trischaken.talon = "counted"``)."""
     return profile.trischaken.talon == "counted"
 
 
@@ -93,8 +78,7 @@ def bidding_allowed(
 
 
 def bidding_rule(profile: Profile, contract_name: str) -> Message:
-    """The rule a hand's bidding broke, in the players' words: ``under gametwist only the
-    Forehand may play a Sechserdreier`` (``contracts.NAME.bidders = "forehand"``)."""
+    """The rule a hand's bidding broke: ``under gametwist only the Forehand may play a Sechserdreier``."""
     return message(
         N_("under {profile} only the Forehand may play a {contract}"),
         profile=profile.name,
@@ -108,23 +92,12 @@ def may_concede(called_king: str | None) -> bool:
 
 
 def concession_possible(profile: Profile, contract: Contract) -> bool:
-    """The declarer can concede at once on finding the called King in the talon: the King can
-    lie there, the profile scores that hand, and the declarer sees the talon, which he does not
-    in a contract played without it (the Solorufer, ``[contracts.NAME] talon = false``: the talon
-    goes to the Defenders, docs/rules/koenigrufen.md §1.4)."""
+    """The declarer can concede on finding the called King in the talon, which he sees (``[contracts.NAME] talon``)."""
     return king_in_talon_allowed(profile, contract) and contract.talon
 
 
-def bonuses_paid_on_concession(profile: Profile) -> bool:
-    """A conceded hand pays the declarers' announced bonuses too
-    (``called_king_in_talon.concede_pays = "contract_and_announced"``)."""
-    return profile.called_king_in_talon.concede_pays == "contract_and_announced"
-
-
 def concession_bonuses(profile: Profile, contract: Contract) -> list[str]:
-    """The bonuses a hand conceded at once enters: only the bird the contract is bid with (a
-    Besserrufer's), for the concession ends the hand before the announcements (the talon, then
-    "die Ansagen" [OÖ23 Allg.]; [GT] the calls after "Taking the deck")."""
+    """The bonuses a hand conceded at once enters: only the bird the contract is bid with."""
     return [b for b in required_announcement(contract) if b in contract_bonuses(profile, contract)]
 
 
@@ -134,9 +107,7 @@ def contra_ad_personam(profile: Profile, contract: Contract) -> bool:
 
 
 def kontra_on_contract_allowed(profile: Profile, contract: Contract) -> bool:
-    """Kontra may be said on the contract: not where the contract forbids it
-    (``[contracts.NAME] kontra = false``: GameTwist's ouverts, D5), and in Trischaken only where
-    the profile says (``kontra.dodge_round``, D6)."""
+    """Kontra may be said on the contract (``[contracts.NAME] kontra``; in Trischaken ``kontra.dodge_round``)."""
     if not contract.kontra:
         return False
     return not everyone_for_themselves(contract) or profile.kontra.trischaken
@@ -153,8 +124,7 @@ def huettenfleck_allowed(profile: Profile, contract: Contract) -> bool:
 
 
 def huettenfleck_combines_with(kontra: str | None) -> bool:
-    """The Hüttenfleck is the contract's Kontra, said before the talon (docs/rules/kontra.md §5):
-    entered with it, the Kontra is that same Kontra; no higher step may be said with it."""
+    """Entered with the Hüttenfleck, the Kontra is that same Kontra: no higher step (docs/rules/kontra.md §5)."""
     return kontra is None or kontra == "kontra"
 
 
@@ -164,9 +134,7 @@ def contract_bonuses(profile: Profile, contract: Contract) -> list[str]:
 
 
 def called_king_bonuses(profile: Profile) -> set[str]:
-    """The bonuses about the called King (the King ultimo, GameTwist's Königfang): the profile
-    scores them in the contracts that call a King and in no other (docs/rules/koenigrufen.md
-    §3.3: "all but the King ultimo (no King is called)")."""
+    """The bonuses about the called King: scored in the contracts that call a King and in no other."""
     called: set[str] = set()
     others: set[str] = set()
     for contract in profile.contracts.values():
@@ -177,9 +145,7 @@ def called_king_bonuses(profile: Profile) -> set[str]:
 def possible_bonuses(
     profile: Profile, contract: Contract, called_king: str | None, king_half: str | None = None
 ) -> list[str]:
-    """The bonuses that can be made in this hand: the contract's, but where the called King lay
-    in the talon, only those its half allows (:func:`king_bonus_possible`); where the hand does
-    not say whose the half became, none about the King (it is taken to be in no trick)."""
+    """The bonuses that can be made in this hand, the called King's talon half considered."""
     bonuses = contract_bonuses(profile, contract)
     if called_king != "talon":
         return bonuses
@@ -193,35 +159,26 @@ KING_HALVES = ("declarer", "defenders")
 
 
 def king_half_choices(profile: Profile, contract: Contract) -> list[str]:
-    """Whose the talon half with the called King can become: the declarer's (he takes it, or in
-    a solo call gets it at the end, [OÖ23 Allg. 7], [GT]) or, where he chooses a half, the
-    Defenders' (the half he leaves them, [GT] Königfang); none where the King cannot lie there."""
+    """Whose the talon half with the called King can become; none where the King cannot lie there."""
     if not king_in_talon_allowed(profile, contract):
         return []
     return list(KING_HALVES) if contract.talon else ["declarer"]
 
 
 def king_bonus_possible(bonus: Bonus, contract: Contract, king_half: str) -> bool:
-    """A bonus can be made with the called King's talon half gone to ``king_half``: taken into
-    the declarer's hand, the King is played (the King ultimo, "only by the holder of the called
-    king (partner, or declarer who took it from the talon)" [OÖ23]) and can be caught; given to
-    the declarer at the end of a solo call it is in no trick; left to the Defenders it counts in
-    their tricks, caught ([GT] Königfang), but is never played."""
+    """A bonus can be made with the called King's talon half gone to ``king_half`` (docs/rules/koenigrufen.md)."""
     if king_half == "declarer":
         return contract.talon or not bonus.called_king
     return bonus.called_king != "played"
 
 
 def king_bonus_made(bonus: Bonus, king_half: str) -> bool:
-    """The bonus is made by the King's half alone: left to the Defenders, the King is caught
-    ([GT] "also awarded to the opposing team if the King was in the deck and was given to the
-    opposing team")."""
+    """The bonus is made by the King's half alone: left to the Defenders, the King is caught."""
     return king_half == "defenders" and bonus.called_king == "caught"
 
 
 def required_announcement(contract: Contract) -> tuple[str, ...]:
-    """The bonuses one of which the declarers must announce to play the contract (a Besserrufer's
-    bird, ``[contracts.NAME] requires_announced``); empty for most contracts."""
+    """The bonuses one of which the declarers must announce to play the contract (a Besserrufer's bird)."""
     return contract.requires_announced
 
 
@@ -231,31 +188,24 @@ def may_announce(bonus: Bonus) -> bool:
 
 
 def may_make(bonus: Bonus, side: str) -> bool:
-    """The side (``"declarers"`` or ``"defenders"``) may make the bonus (``bonuses.NAME.side``):
-    the King ultimo is the declarers' (docs/rules/koenigrufen.md §3.1, D33)."""
+    """The side (``"declarers"`` or ``"defenders"``) may make the bonus (``bonuses.NAME.side``)."""
     return bonus.side in ("either", side)
 
 
 def may_fail(bonus: Bonus) -> bool:
-    """The bonus can be lost (``bonuses.NAME.can_fail``): Zwanzigerrufen's Trull cannot
-    (docs/rules/zwanzigerrufen.md §3)."""
+    """The bonus can be lost (``bonuses.NAME.can_fail``)."""
     return bonus.can_fail
 
 
 def talon_card_points(profile: Profile) -> tuple[Fraction, Fraction] | None:
-    """The fewest and the most card points the talon can hold (``game.talon_card_points``:
-    Königrufen's six talon cards, from ⅓ to 4⅓ each, hold 2 to 26, docs/rules/koenigrufen.md §1);
-    None where the game has no talon or the profile does not say."""
+    """The fewest and the most card points the talon can hold; None where there is none or the profile does not say."""
     if not profile.game.talon:
         return None
     return profile.game.talon_card_points
 
 
 def declarer_talon_share(profile: Profile, contract: Contract, called_king: str | None) -> str | None:
-    """Which of the talon's cards count for the declarer side (``[contracts.NAME] talon_share``):
-    in a called contract played without the talon, the half with a called King that lay there
-    goes to the declarer at the end ([OÖ23 Allg. 7], [GT], docs/rules/koenigrufen.md §1.4).
-    None where the game has no talon or the profile does not say what it holds."""
+    """Which of the talon's cards count for the declarer side; None where the profile does not say what the talon holds."""
     if talon_card_points(profile) is None:
         return None
     if contract.talon_share == "none" and called_king == "talon" and calls_a_king(contract):
@@ -264,8 +214,7 @@ def declarer_talon_share(profile: Profile, contract: Contract, called_king: str 
 
 
 def talon_share_most(profile: Profile, share: str) -> Fraction:
-    """The most card points a share of the talon ("none", "half", "all") can hold: a half holds
-    half of what the whole can (every card of it can be worth the most, docs/rules/koenigrufen.md §1)."""
+    """The most card points a share of the talon ("none", "half", "all") can hold."""
     most = (profile.game.talon_card_points or (Fraction(0), Fraction(0)))[1]
     return {"none": Fraction(0), "half": most / 2, "all": most}[share]
 
@@ -276,8 +225,3 @@ OTHER_SHARE = {"none": "all", "half": "half", "all": "none"}
 def may_double(bonus: Bonus, announced: bool) -> bool:
     """Kontra may be said on the bonus: only an announced one, and not where the profile never doubles it."""
     return announced and bonus.kontra
-
-
-def defender_announce_needs_kontra(profile: Profile) -> bool:
-    """A Defender may announce a bonus only together with some Kontra."""
-    return profile.bonus_rules.defender_announce_requires_kontra

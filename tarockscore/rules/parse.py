@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Sequence
 from fractions import Fraction
@@ -29,10 +28,7 @@ from tarockscore.rules.words import name_problem, same_but_case, seat_names
 
 
 def parse_hand(data: HandInput, profile: Profile, *, bidding: bool = True) -> Hand:
-    """Check a hand as given against the profile; raise :class:`HandError` listing every problem.
-
-    ``bidding`` false: who bid the contract is not checked (a what-if under other rules asks
-    what the hand would pay there; :func:`legality.bidding_allowed` names it apart)."""
+    """Check a hand as given against the profile; raise :class:`HandError` listing every problem (``bidding`` false: who bid it is not checked)."""
     problems = Collector()
     keys = _read_keys(data, profile, problems)
     contract = profile.contracts.get(keys.contract or "")
@@ -86,29 +82,7 @@ def parse_hand(data: HandInput, profile: Profile, *, bidding: bool = True) -> Ha
 
 
 class _Keys:
-    """A hand's keys as read: each value of its type (None where it is missing or of another
-    type), the players in seat order, the contract's canonical name (None where the profile has
-    no such contract); the Kontra, the card points and the bonuses as given, for their rules to
-    read."""
-
-    __slots__ = (
-        "profile",
-        "players",
-        "given_contract",
-        "contract",
-        "declarer",
-        "partner",
-        "renonce",
-        "won",
-        "huettenfleck",
-        "called_king",
-        "conceded",
-        "king_half",
-        "kontra",
-        "card_points",
-        "defender_card_points",
-        "bonus",
-    )
+    """A hand's keys as read, each of its type (None where missing or of another type)."""
 
     def __init__(self, r: Reader, profile: Profile, problems: Collector, named: bool) -> None:
         # Read in the order the problems are reported in: the keys as a hand file lists them.
@@ -116,10 +90,9 @@ class _Keys:
         self.players = _players(r, named, profile, problems)
         self.given_contract = r.text("contract")
         self.contract = _contract_name(r, self.given_contract, profile, problems)
-        table = set(self.players)
-        self.declarer = _player(r, "declarer", self.players, table, problems)
-        self.partner = _player(r, "partner", self.players, table, problems)
-        self.renonce = _player(r, "renonce", self.players, table, problems)
+        self.declarer = _player(r, "declarer", self.players, problems)
+        self.partner = _player(r, "partner", self.players, problems)
+        self.renonce = _player(r, "renonce", self.players, problems)
         self.won = r.optional_bool("won")
         self.huettenfleck = r.flag("huettenfleck", False)
         self.called_king = r.optional_str("called_king")
@@ -158,20 +131,23 @@ def _contract_name(r: Reader, given: str, profile: Profile, problems: Collector)
     return name
 
 
-def _player(
-    r: Reader, key: str, players: tuple[str, ...], table: set[str], problems: Collector
-) -> str | None:
+def _player(r: Reader, key: str, players: tuple[str, ...], problems: Collector) -> str | None:
     """The player ``key`` names, who must be at the table."""
     value = r.optional_str(key)
-    if value is not None and table and value not in table:
+    _check_at_table(key, value, players, problems)
+    return value
+
+
+def _check_at_table(where: str, value: str | None, players: tuple[str, ...], problems: Collector) -> None:
+    """A player named at ``where`` sits at the table (where one is known)."""
+    if value is not None and players and value not in players:
         problems.add(
-            key,
+            where,
             N_("{value!r} is not at the table; players are {allowed}{hint}"),
             value=value,
             allowed=one_of(players),
-            hint=near_miss(value, table),
+            hint=near_miss(value, set(players)),
         )
-    return value
 
 
 def _players(r: Reader, named: bool, profile: Profile, problems: Collector) -> tuple[str, ...]:
@@ -224,8 +200,7 @@ def _check_seating(players: tuple[str, ...], profile: Profile, problems: Collect
 
 
 def _check_without_contract(keys: _Keys, profile: Profile, problems: Collector) -> None:
-    """The contract is unknown: still check what does not depend on it, so that one run reports
-    every problem."""
+    """The contract is unknown: check what does not depend on it, so one run reports every problem."""
     if keys.card_points is not None and not isinstance(keys.card_points, dict):
         read_card_points("card_points", keys.card_points, profile, problems)
     if isinstance(keys.kontra, str):
@@ -245,8 +220,7 @@ def _check_without_contract(keys: _Keys, profile: Profile, problems: Collector) 
 def _check_who_plays(
     keys: _Keys, contract: Contract, profile: Profile, problems: Collector, bidding: bool = True
 ) -> None:
-    """A declarer where the contract has one, a partner where it is played with one, and only
-    the Forehand where only the Forehand may bid it."""
+    """A declarer where the contract has one, a partner where it has one, the Forehand where only he may bid."""
     if legality.everyone_for_themselves(contract):
         if keys.partner is not None:
             problems.add(
@@ -271,8 +245,7 @@ def _check_who_plays(
 
 
 def _check_called_partner(keys: _Keys, contract: Contract, profile: Profile, problems: Collector) -> None:
-    """In a contract with a called King: the partner is its holder, or the King lies in the
-    talon, or the declarer called his own."""
+    """With a called King: the partner is its holder, or the King lies in the talon, or was the declarer's own."""
     partner, called_king = keys.partner, keys.called_king
     if partner is None and called_king not in legality.CALLED_KING_VALUES:
         problems.add(
@@ -326,8 +299,7 @@ def _check_bidder(
 
 
 def _check_called_king(keys: _Keys, contract: Contract, profile: Profile, problems: Collector) -> None:
-    """``called_king``: "talon" where the King can lie there and the hand is scored, "own" where
-    a King is called and the profile lets the declarer call his own."""
+    """``called_king``: "talon" where the King can lie there and the hand is scored, "own" where allowed."""
     called_king = keys.called_king
     if called_king is None:
         return
@@ -375,8 +347,7 @@ def _check_called_king(keys: _Keys, contract: Contract, profile: Profile, proble
 
 
 def _check_concession(keys: _Keys, contract: Contract, profile: Profile, problems: Collector) -> None:
-    """A hand is conceded only with the called King in the talon, where the declarer saw it
-    there; a conceded hand is lost, and not played."""
+    """A hand is conceded only with the called King seen in the talon; it is lost, and not played."""
     if not keys.conceded:
         return
     if not legality.may_concede(keys.called_king):
@@ -428,8 +399,7 @@ def _read_trischaken_outcome(
 def _read_side_outcome(
     keys: _Keys, contract: Contract, profile: Profile, problems: Collector
 ) -> tuple[Fraction | None, Fraction | None]:
-    """The declarer side's card points (and the Defenders' where given), or ``won`` where the
-    contract is decided by tricks; both must agree where both are given."""
+    """The sides' card points, or ``won`` where tricks decide; both must agree where both are given."""
     card_points, defender_points = read_side_points(
         keys.card_points, keys.defender_card_points, profile, problems
     )
@@ -472,8 +442,7 @@ def _read_side_outcome(
 def _read_kontra(
     keys: _Keys, contract: Contract, profile: Profile, problems: Collector
 ) -> tuple[str | None, tuple[tuple[str, str], ...]]:
-    """The Kontra step on the contract, or each Defender's own (contra ad personam); none on a
-    conceded hand; the Hüttenfleck where the profile and the contract have it."""
+    """The Kontra on the contract or each Defender's own; none on a conceded hand; the Hüttenfleck."""
     kontra: str | None = None
     kontra_by: tuple[tuple[str, str], ...] = ()
     if keys.kontra is not None:
@@ -495,8 +464,7 @@ def _read_kontra(
 def _check_huettenfleck(
     kontra: str | None, contract: Contract, profile: Profile, problems: Collector
 ) -> None:
-    """A Hüttenfleck where the profile allows it, in a contract with a talon, and with no other
-    Kontra on the contract than it allows."""
+    """A Hüttenfleck where the profile allows it, in a contract with a talon, with no higher Kontra."""
     if not profile.kontra.huettenfleck:
         problems.add(
             "huettenfleck",
@@ -519,9 +487,7 @@ def _check_huettenfleck(
 def _read_hand_bonuses(
     keys: _Keys, contract: Contract, profile: Profile, problems: Collector
 ) -> tuple[BonusEntry, ...]:
-    """The bonuses of the hand: each one the contract scores, no Kontra on one in a conceded
-    hand, the one the contract is played with announced, none the called King in the talon
-    rules out made."""
+    """The bonuses of the hand, checked against the contract, the concession and the called King in the talon."""
     bonuses: tuple[BonusEntry, ...] = ()
     if keys.bonus is not None:
         bonuses = read_bonuses(keys.bonus, contract.name, contract.bonuses, profile, problems)
@@ -544,9 +510,8 @@ def _read_hand_bonuses(
 def _check_defender_announcements(
     bonuses: tuple[BonusEntry, ...], contract_kontra: bool, profile: Profile, problems: Collector
 ) -> None:
-    """Where the profile says so, a Defender announces a bonus only together with some Kontra
-    (``contract_kontra``: one is said on the contract)."""
-    if not legality.defender_announce_needs_kontra(profile):
+    """Where the profile says so, a Defender announces a bonus only together with some Kontra."""
+    if not profile.bonus_rules.defender_announce_requires_kontra:
         return
     defenders_kontra = contract_kontra or any(b.kontra and b.side is Side.DECLARERS for b in bonuses)
     for i, b in enumerate(bonuses):
@@ -686,8 +651,7 @@ def read_contract_kontra(
 def read_bonuses(
     raw: Any, contract: str, allowed: tuple[str, ...], profile: Profile, problems: Collector
 ) -> tuple[BonusEntry, ...]:
-    """The ``[[bonus]]`` tables, each a bonus of the profile that ``contract`` scores (its
-    bonuses ``allowed``), entered once."""
+    """The ``[[bonus]]`` tables, each a bonus of the profile that ``contract`` scores, entered once."""
     if raw is None:
         return ()
     if not isinstance(raw, list):
@@ -711,8 +675,7 @@ def read_bonuses(
 def _read_bonus(
     r: Reader, contract: str, allowed: tuple[str, ...], seen: set[str], profile: Profile, problems: Collector
 ) -> BonusEntry | None:
-    """One ``[[bonus]]`` table (``seen``: the bonuses entered before it); None where its name is
-    missing, unknown, not scored in ``contract`` or entered twice."""
+    """One ``[[bonus]]`` table; None where its name is missing, unknown, not scored or entered twice."""
     path = r.path
     given = r.text("name")
     side = r.choice("side", Side, Side.DECLARERS)
@@ -771,8 +734,7 @@ def _check_between_players(
     profile: Profile,
     problems: Collector,
 ) -> None:
-    """A bonus settled between two players names both where it was made (who caught it, whose
-    it was), and two different players; any other bonus names neither."""
+    """A bonus settled between two players names both, two different ones; any other names neither."""
     given = [
         (key, value) for key, value in (("caught_by", caught_by), ("lost_by", lost_by)) if value is not None
     ]
@@ -815,15 +777,8 @@ def _check_bonus_players(
 ) -> None:
     """The players a bonus names (caught_by, lost_by) sit at the table."""
     for i, b in enumerate(bonuses):
-        for key, value in (("caught_by", b.caught_by), ("lost_by", b.lost_by)):
-            if value is not None and players and value not in players:
-                problems.add(
-                    f"bonus[{i}].{key}",
-                    N_("{value!r} is not at the table; players are {allowed}{hint}"),
-                    value=value,
-                    allowed=one_of(players),
-                    hint=near_miss(value, set(players)),
-                )
+        _check_at_table(f"bonus[{i}].caught_by", b.caught_by, players, problems)
+        _check_at_table(f"bonus[{i}].lost_by", b.lost_by, players, problems)
 
 
 def _check_bonus_entry(
@@ -899,12 +854,7 @@ def check_bonus_against_points(
     profile: Profile,
     problems: Collector,
 ) -> None:
-    """Refuse a bonus whose outcome the card points (or the result) contradict.
-
-    A bonus with ``bonuses.NAME.min_card_points`` (GameTwist's Absolute, at least 45 1/3) is made
-    exactly when its side has that many card points. A made Valat takes every trick: whatever
-    talon cards the other side is given, the Valat side then has the card points that win.
-    """
+    """Refuse a bonus whose outcome the card points (or the result) contradict."""
     if declarers is None and won is None:
         return
     for i, b in enumerate(bonuses):
@@ -957,9 +907,7 @@ def check_bonus_against_points(
 
 
 def check_conceded_bonuses(bonuses: tuple[BonusEntry, ...], contract: Contract, problems: Collector) -> None:
-    """A hand conceded at once is not played, and ends before the announcements (the talon, then
-    "die Ansagen" [OÖ23 Allg.]; [GT] the calling round after "Taking the deck"): no bonus is made
-    or lost in it, none is announced but the bird the contract is bid with, and no Kontra is said."""
+    """A hand conceded at once is not played: no bonus is made, lost or doubled in it, only the bird of the bid announced."""
     for i, b in enumerate(bonuses):
         if b.kontra:
             problems.add(
@@ -995,9 +943,7 @@ def check_conceded_bonuses(bonuses: tuple[BonusEntry, ...], contract: Contract, 
 def check_valat_game_kontra(
     bonuses: tuple[BonusEntry, ...], kontra: str | None, profile: Profile, problems: Collector
 ) -> None:
-    """Where the profile says so (``valat.game_kontra_when_announced = false``, [WTC19] "In einem
-    angesagten Valat kann das Spiel nicht kontriert werden"), a hand whose Valat is announced has
-    no Kontra on the game: the Kontra is said on the Valat."""
+    """No Kontra on the game beside an announced Valat where ``valat.game_kontra_when_announced = false``."""
     if kontra is None or profile.valat.game_kontra_when_announced:
         return
     for i, b in enumerate(bonuses):
@@ -1014,9 +960,7 @@ def check_valat_game_kontra(
 
 
 def check_valat_includes(bonuses: tuple[BonusEntry, ...], profile: Profile, problems: Collector) -> None:
-    """Where an announced Valat includes the material bonuses (``valat.announced_includes_material``,
-    [WTC20 Prämien] "Da ein Valat die Trull und vier Könige inkludiert, können diese Prämien bei
-    einem angesagten Valat nicht angesagt werden"), none of them is announced beside it."""
+    """No material bonus announced beside an announced Valat where ``valat.announced_includes_material``."""
     if not profile.valat.announced_includes_material:
         return
     if not any(b.name == "valat" and b.announced for b in bonuses):
@@ -1046,8 +990,7 @@ def read_card_points(where: str, value: object, profile: Profile, problems: Coll
 
 
 def _judge(value: object, total: Fraction, thirds: bool, family: str) -> Fraction | str:
-    """The card points ``value`` gives in a game of ``total`` points (counted in thirds or whole),
-    or why they cannot be taken."""
+    """The card points ``value`` gives in a game of ``total`` points, or why they cannot be taken."""
     if thirds and isinstance(value, str) and (m := re.match(_THIRDS_OR_BLATT, value)):
         count = int(m.group(1))
         if BLATT <= count <= total:  # "107/3" is thirds only: 107 points are more than the deck's
@@ -1161,7 +1104,7 @@ def read_trischaken_points(
             allowed=one_of(missing),
         )
     elif len(points) == len(players):
-        total = _exact_sum(list(points.values()))
+        total = sum(points.values(), Fraction(0))
         deck = profile.game.card_points_total
         if legality.trischaken_talon_counted(profile) and total != deck:
             problems.add(
@@ -1188,10 +1131,3 @@ def read_trischaken_points(
     if not players:  # nobody to order them by: as given
         return tuple(points.items())
     return tuple((p, points[p]) for p in dict.fromkeys(players) if p in points)  # in seat order
-
-
-def _exact_sum(values: list[Fraction]) -> Fraction:
-    """The sum of ``values``, each brought to their common denominator once (adding Fractions
-    one by one reduces every partial sum on the way)."""
-    common = math.lcm(*(v.denominator for v in values))
-    return Fraction(sum(v.numerator * (common // v.denominator) for v in values), common)

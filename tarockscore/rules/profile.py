@@ -99,15 +99,17 @@ class Reader:
             return default or ""
         return value
 
-    def optional_str(self, key: str) -> str | None:
-        self.seen.add(key)  # as _get does, without the call: the keys most often read
-        value = self.data.get(key, _MISSING)
+    def _optional(self, key: str, kind: type, wanted: str) -> Any:
+        value = self._get(key, False)
         if value is _MISSING:
             return None
-        if not isinstance(value, str):
-            self._wrong(key, value, A_STRING)
+        if not isinstance(value, kind):
+            self._wrong(key, value, wanted)
             return None
         return value
+
+    def optional_str(self, key: str) -> str | None:
+        return cast(str | None, self._optional(key, str, A_STRING))
 
     def flag(self, key: str, default: bool | None = None) -> bool:
         value = self._get(key, default is None)
@@ -119,14 +121,7 @@ class Reader:
         return value
 
     def optional_bool(self, key: str) -> bool | None:
-        self.seen.add(key)  # as _get does, without a call
-        value = self.data.get(key, _MISSING)
-        if value is _MISSING:
-            return None
-        if not isinstance(value, bool):
-            self._wrong(key, value, TRUE_OR_FALSE)
-            return None
-        return value
+        return cast(bool | None, self._optional(key, bool, TRUE_OR_FALSE))
 
     def number(
         self, key: str, default: int | None = None, *, minimum: int | None = None, maximum: int = MAXIMUM
@@ -165,23 +160,11 @@ class Reader:
             return Fraction(0)
 
     def choice(self, key: str, enum: type[E], default: E | None = None) -> E:
-        value = self._get(key, default is None)
-        if value is _MISSING:
-            return default if default is not None else next(iter(enum))
-        if isinstance(value, str):
-            # The member ``enum(value)`` is, looked up without the call machinery of an enum.
-            members = enum._value2member_map_
-            member = members.get(value)
-            if member is None:
-                member = members.get(value.strip().lower())
-            if member is not None:
-                return cast(E, member)
-        self._not_allowed(key, value, [m.value for m in enum])
-        return default if default is not None else next(iter(enum))
+        words = tuple(member.value for member in enum)
+        return enum(self.word(key, words, None if default is None else default.value))
 
     def word(self, key: str, allowed: tuple[str, ...], default: str | None = None) -> str:
-        """One of the words ``allowed`` (a ``Literal``'s arguments), as given or stripped and
-        lower-cased; a problem, and ``default`` (else the first word), for any other value."""
+        """One of the words ``allowed``, as given or stripped and lower-cased; else a problem and the default."""
         value = self._get(key, default is None)
         if value is _MISSING:
             return default if default is not None else allowed[0]
@@ -191,18 +174,14 @@ class Reader:
             folded = value.strip().lower()
             if folded in allowed:
                 return folded
-        self._not_allowed(key, value, list(allowed))
-        return default if default is not None else allowed[0]
-
-    def _not_allowed(self, key: str, value: object, allowed: list[str]) -> None:
-        hint = near_miss(value, allowed) if isinstance(value, str) else ""
         self.problems.add(
             self.where(key),
             N_("{value!r} is not allowed; choose one of {allowed}{hint}"),
             value=value,
             allowed=one_of(allowed),
-            hint=hint,
+            hint=near_miss(value, allowed) if isinstance(value, str) else "",
         )
+        return default if default is not None else allowed[0]
 
     def str_list(self, key: str, default: Iterable[str] = ()) -> tuple[str, ...]:
         value = self._get(key, False)
@@ -224,13 +203,11 @@ class Reader:
 
     def raw(self, key: str) -> Any:
         """The value as it is (or None); the caller checks it."""
-        self.seen.add(key)  # as _get does, without a call
+        self.seen.add(key)
         return self.data.get(key)
 
     def finish(self, known_extra: Iterable[str] = ()) -> None:
         """Report every key that nobody asked for."""
-        if self.seen.issuperset(self.data):  # the common case: every key was asked for
-            return
         known = self.seen | set(known_extra)
         for key in self.data:
             if key not in known:
@@ -245,72 +222,40 @@ class Reader:
 
 # -- profile tables --------------------------------------------------------------------------------
 
-# No `from __future__ import annotations` here: typing.NamedTuple compiles every string
-# annotation of its fields when the class is made, at each start-up.
-
-
 T = TypeVar("T")
 
 
-# The closed sets of words a key may take: each a ``Literal`` of the words the TOML file writes,
-# which the code compares as they are ("zero_sum"), so a misspelt word is a type error. (An
-# ``Enum`` per key cost about 50 µs each to create, at every start.)
+# The closed sets of words a key may take, compared as the TOML file writes them (the meaning of
+# each word: docs/rules/).
 Family = Literal["koenigrufen", "zwanzigerrufen"]
 SettlementMode = Literal["simplified", "zero_sum"]
 KontraScope = Literal["score", "payout"]
 NegativeKontra = Literal["individual", "collective"]
 HuettenfleckScope = Literal["contract", "hand"]
 ValatModel = Literal["multiplier", "fixed"]
-# Which bonuses still count in a Valat hand: none; the announced ones; all; "trick", the bonuses
-# made in a trick (the birds, the King ultimo, the catches) but no material bonus (Trull, Four
-# Kings, Säcke: ``[bonuses.NAME] material``) [TIR20 6)]; "trick_or_announced", the trick bonuses
-# and the material ones announced, a silent material bonus being "inkludiert" [WTC20 Prämien].
+# Which bonuses still count in a Valat hand ("trick": those made in a trick, no material bonus).
 ValatBonuses = Literal["none", "announced", "all", "trick", "trick_or_announced"]
 CalledKingRule = Literal["redeal", "traditional"]
 ConcedePays = Literal["contract", "contract_and_announced"]
-# "as_if_won": the revoker pays each other player what that player would have received had
-# their side won the contract and every announced bonus; two revokers share it.
 RenonceRule = Literal["side_loses", "offender_pays", "as_if_won"]
-# Who may bid a contract: anyone, or only the first in hand (Forehand).
 Bidders = Literal["anyone", "forehand"]
-# Which side may make a bonus: either, or only the declarers' (the King ultimo) or the Defenders'.
 BonusSide = Literal["either", "declarers", "defenders"]
-# How a payment that does not split evenly among several receivers is made whole: "up", the
-# payer pays more, up to the next amount that splits evenly; "down", the payer pays less.
+# How a payment that does not split evenly is made whole: the payer pays more ("up") or less.
 Rounding = Literal["up", "down"]
-# How a contract's value that is not a whole number is written: "whole", none may be (a fraction
-# is refused); "down", a value may be a fraction ("2 1/2"), each bet's value rounded down to whole
-# points after every factor (Kontra, Radl) and before it is written ([LAU] Bettler: "vor dem
-# Schreiben wird jedoch immer abgerundet": 2½ is written 2, kontra'd or doubled 5).
+# "down": a contract's value may be a fraction, each bet rounded down after every factor.
 ValueRounding = Literal["whole", "down"]
 Ties = Literal["share", "seat_order"]
-# How the Trischaken's losers pay: "each", every loser pays every receiver the value (the cups);
-# "shared", several losers share what one loser would pay ([WTC20 § Trischaken] "Gibt es zwei
-# punktegleiche Verlierer, teilen sich diese die zu vergebenden Punkte"); "group", the losers and
-# the receivers settle as two sides of one bet, ±value to each player of the larger side (a
-# peer engine, [CH] trischaken.cpp).
+# How the Trischaken's losers pay: each loser the full value, shared among them, or as one group.
 TrischakenPayment = Literal["each", "shared", "group"]
-# Where the talon's card points go in Trischaken: "counted", into the players' tricks (their
-# card points add up to the deck's total); "out", out of play (they add up to the total less
-# the talon's).
+# Where the talon's card points go in Trischaken: into the players' tricks, or out of play.
 TrischakenTalon = Literal["counted", "out"]
-# Which of the talon's cards count for the declarer side in a contract (``[contracts.NAME]
-# talon_share``): "half", his discards (the other half goes to the Defenders); "all", all six
-# discards (the Sechserdreier); "none", the whole talon goes to the Defenders (the solo contracts).
+# Which of the talon's cards count for the declarer side in a contract.
 TalonShare = Literal["none", "half", "all"]
-# What a bonus needs of the called King: "played" in a trick (the King ultimo), or "caught" in
-# the Defenders' tricks (GameTwist's Königfang).
+# What a bonus needs of the called King: played in a trick, or caught by the Defenders.
 CalledKingNeed = Literal["played", "caught"]
-# take_all: a player without a trick takes the losers' whole payment; none: no rule; collect: each
-# player without a trick is paid the value by every other player, instead of the losers' payment
-# ([TIR20 5)] "Eine Jungfrau (kein Stich) kassiert sechs Punkte (3 x 2)").
 Virgins = Literal["take_all", "none", "collect"]
-# What arms a Radl (a round of doubled hands), as a house rule, each read off a scored hand:
-# a Valat made by either side; the Mondfang bonus made (WTC19's example: "z.B. nach Mondfang");
-# Trischaken played (everybody passed).
+# What arms a Radl (a round of doubled hands), each read off a scored hand.
 RadlEvent = Literal["valat", "mondfang", "trischaken"]
-# Who plays a contract together: the declarer and the holder of the called card, the declarer
-# alone against the rest, or everyone for themselves (Trischaken).
 Team = Literal["called", "alone", "everyone"]
 
 
@@ -320,25 +265,13 @@ class Kind(StrEnum):
     TRISCHAKEN = "dodge"  # everybody passed: each for themselves (the TOML value stays "dodge")
 
 
-class Keys:
-    """How a table's keys are read beyond their fields' types and defaults: the table's name in
-    the file, the TOML names that differ from the fields', the minimums, and the keys read by hand
-    (the Kontra ladder, which has a shape of its own)."""
+class Keys(NamedTuple):
+    """How a table's keys are read beyond their fields' types and defaults."""
 
-    __slots__ = ("table", "toml", "minimum", "by_hand")
-
-    def __init__(
-        self,
-        table: str,
-        *,
-        toml: Mapping[str, str] | None = None,
-        minimum: Mapping[str, int] | None = None,
-        by_hand: tuple[str, ...] = (),
-    ) -> None:
-        self.table = table
-        self.toml = dict(toml or {})
-        self.minimum = dict(minimum or {})
-        self.by_hand = frozenset(by_hand)
+    table: str
+    toml: Mapping[str, str] = MappingProxyType({})
+    minimum: Mapping[str, int] = MappingProxyType({})
+    by_hand: tuple[str, ...] = ()
 
 
 _KEYS: dict[type, Keys] = {}
@@ -394,11 +327,7 @@ def read_table(reader: Reader, cls: type[T], **given: Any) -> T:
 
 
 def key_path(table: type, name: str) -> str:
-    """The key path of a record's field: ``key_path(ValatRules, "solo_doubles")`` → ``"valat.solo_doubles"``.
-
-    The field must exist (a misspelt name fails at once), and its TOML name comes from its
-    declaration (``key_path(KontraRules, "trischaken")`` → ``"kontra.dodge_round"``).
-    """
+    """The key path of a record's field: ``key_path(ValatRules, "solo_doubles")`` → ``"valat.solo_doubles"``."""
     keys = _KEYS[table]
     if name in table.__annotations__:
         return f"{keys.table}.{keys.toml.get(name, name)}"
@@ -414,8 +343,7 @@ SOURCE_LIMIT = 500  # characters of one citation: a quoted sentence, its source 
 
 
 def read_sources(r: Reader, steps: int, problems: Collector) -> dict[str, str]:
-    """The optional ``[sources]`` table: a citation for each key path it names (a Kontra step
-    as ``kontra.ladder[N]``, N from 0)."""
+    """The optional ``[sources]`` table: a citation for each key path it names (``kontra.ladder[N]``)."""
     known = key_paths()
     ladder = key_path(KontraRules, "ladder")
     out: dict[str, str] = {}
@@ -465,15 +393,11 @@ class Game(NamedTuple):
     announced_factor: int
     solo_bonus_factor: int
     call_own_king: bool = False
-    # the fewest and the most card points the talon's cards can hold (read by hand: two points);
-    # None where the profile does not say (a talon's points are then not checked)
+    # the fewest and the most card points the talon can hold; None: not checked
     talon_card_points: tuple[Fraction, Fraction] | None = None
-    # Every card counts for something (Königrufen: at least ⅓), so a side with no card point
-    # holds no card and took no trick; false where blank cards count nothing (Zwanzigerrufen).
+    # a side with no card point took no trick (false where blank cards count nothing)
     every_card_counts: bool = False
-    # The card points the declarers need when the game is kontra'd; 0: win_threshold as without
-    # (the Tulln rules of 2009: with a Kontra the Defenders need 35 and 1 Blatt, so 35:35 goes to
-    # the declarers).
+    # the card points the declarers need when the game is kontra'd; 0: win_threshold
     kontra_win_threshold: Fraction = Fraction(0)
     # Whether a contract's value may be a fraction, and how a bet's value is then made whole.
     value_rounding: ValueRounding = "whole"
@@ -523,8 +447,7 @@ class BonusRules(NamedTuple):
     silent_failure_counts: bool
     defender_announce_requires_kontra: bool
     defender_announce_implies_kontra: bool
-    # With silent_failure_counts, the bonuses whose silent failure goes to the other side (D13);
-    # None (the key left out): every bonus.
+    # the bonuses whose silent failure goes to the other side; None: every bonus
     silent_failure_bonuses: tuple[str, ...] | None = None
 
 
@@ -539,23 +462,13 @@ class ValatRules(NamedTuple):
     cancels_game_kontra: bool
     solo_doubles: bool
     silent_min_rule: bool
-    # False: no Kontra may be said on the game when the Valat is announced [WTC19 Valat] ("In
-    # einem angesagten Valat kann das Spiel nicht kontriert werden"); a hand with both is refused.
+    # False: no Kontra on the game when the Valat is announced
     game_kontra_when_announced: bool = True
-    # False: ``cancels_game_kontra`` voids the game's Kontra beside a silent Valat only; beside an
-    # announced one the game's Kontra counts ([WTC20 Prämien] "Wurde das Spiel bei einem stillen
-    # Valat kontriert, so zählt das Kontra nicht"; "Selbstverständlich kann das Spiel und der
-    # Valat kontriert werden").
+    # False: ``cancels_game_kontra`` voids the game's Kontra beside a silent Valat only
     cancels_game_kontra_announced: bool = True
-    # True: an announced Valat includes the material bonuses (``[bonuses.NAME] material``: the
-    # Trull, the Four Kings), so none may be announced beside it; a hand with one is refused
-    # ([WTC20 Prämien, Angesagter Valat] "Da ein Valat die Trull und vier Könige inkludiert,
-    # können diese Prämien bei einem angesagten Valat nicht angesagt werden").
+    # True: an announced Valat includes the material bonuses: none is announced beside it
     announced_includes_material: bool = False
-    # With model = "multiplier": True, the Valat's factor multiplies the bonuses that still count
-    # as well, the whole result ([LAU] "Das Gesamtergebnis, bestehend aus Spiel und allen
-    # gewonnenen oder verlorenen Prämien, wird mit 4 multipliziert, bei einem angesagten Valat
-    # mit 8"); False, the bonuses beside it count as they are.
+    # True: the Valat's factor multiplies the bonuses that still count as well
     multiplies_bonuses: bool = False
 
 
@@ -572,8 +485,7 @@ declare(CalledKingInTalon, Keys("called_king_in_talon"))
 
 
 class RenonceRules(NamedTuple):
-    """A renonce; under ``rule = "as_if_won"`` a revoker in Trischaken pays each other player
-    ``trischaken_each`` times the contract's value, ×``trischaken_forehand_factor`` as Forehand."""
+    """A renonce; ``trischaken_each`` and its Forehand factor are what a revoker pays in Trischaken."""
 
     rule: RenonceRule
     trischaken_each: int = 1
@@ -593,25 +505,17 @@ class Trischaken(NamedTuple):
     virgins: Virgins
     rounding: Rounding = "up"
     talon: TrischakenTalon = "counted"
-    # True: a Bürgermeister with the most card points, or a Forehand with the most, pays alone
-    # (each other player), however many ``losers`` pay otherwise ([TIR20 5)] "Ein Bürgermeister
-    # … zahlt sechs Punkte (3 x 2)"; "Hat die Vorhand die meisten Punkte, zahlt sie ebenfalls
-    # sechs Punkte (3 x 2)").
+    # True: a Bürgermeister, or a Forehand, with the most card points pays alone
     mayor_alone: bool = False
     forehand_alone: bool = False
-    # A Forehand who is also the Bürgermeister: this factor instead of mayor_factor ×
-    # forehand_factor; 0 = their product ([TIR20 5)] "als Bürgermeister doppelt (3 x 4)").
+    # a Forehand who is also the Bürgermeister: this factor; 0 = mayor_factor × forehand_factor
     forehand_mayor_factor: int = 0
-    # True: the losing Forehand's forehand_factor applies only when he loses alone, not when he
-    # shares the loss with a player tied with him ([CH] trischaken.cpp: a Forehand who is the
-    # sole loser is scored as if kontra'd).
+    # True: the losing Forehand's forehand_factor applies only when he loses alone
     forehand_factor_alone: bool = False
     payment: TrischakenPayment = "each"
-    # True: the most card points are found on the card points rounded to whole points (35 1/3 and
-    # 35 tie) ([CH]; [PAGAT]'s count, "one point less" for the odd cards); False: exact thirds.
+    # True: the most card points are compared rounded to whole points (35 1/3 and 35 tie)
     whole_points: bool = False
-    # True: two or more players without a trick count as none: the losers pay as if every player
-    # had taken one ([LAU], the Rüdiger variant: two or more virgins count as none).
+    # True: two or more players without a trick count as none
     virgins_alone: bool = False
 
 
@@ -630,12 +534,9 @@ class Radl(NamedTuple):
     events: tuple[RadlEvent, ...] = ()
     hands: int = 4
     factor: int = 2
-    # False: a Radl armed while one runs is queued after it; True: it starts with the next hand
-    # and the two overlap, a hand in both counting ×factor² ([LAU] Trischaken: "Ein Spiel kann
-    # mehrmals verdoppelt sein … So ein Spiel ist dann ein Vierfachspiel").
+    # False: a Radl armed while one runs is queued after it; True: the two overlap
     overlap: bool = False
-    # The hands an event's Radl lasts where not ``hands`` ([LAU]: "Das Spiel nach einem Mondfang
-    # ist ein Doppelspiel", after a Trischaken "vier Doppelspiele"): ``{ mondfang = 1 }``.
+    # the hands an event's Radl lasts where not ``hands``: ``{ mondfang = 1 }``
     lengths: Mapping[RadlEvent, int] = MappingProxyType({})
 
     def length(self, events: Iterable[RadlEvent]) -> int:
@@ -647,50 +548,6 @@ declare(Radl, Keys("radl", minimum={"hands": 1, "factor": 2}, by_hand=("events",
 
 
 # -- profile ---------------------------------------------------------------------------------------
-
-# No `from __future__ import annotations` here: typing.NamedTuple compiles every string
-# annotation of its fields when the class is made, at each start-up.
-
-
-__all__ = [
-    "SCHEMA",
-    "Bidders",
-    "Bonus",
-    "BonusRules",
-    "BonusSide",
-    "CalledKingInTalon",
-    "CalledKingRule",
-    "ConcedePays",
-    "Contract",
-    "Family",
-    "Game",
-    "HuettenfleckScope",
-    "Kind",
-    "KontraRules",
-    "KontraScope",
-    "KontraStep",
-    "NegativeKontra",
-    "Profile",
-    "Radl",
-    "RadlEvent",
-    "RenonceRule",
-    "RenonceRules",
-    "Rounding",
-    "Settlement",
-    "SettlementMode",
-    "Team",
-    "Ties",
-    "Trischaken",
-    "ValatBonuses",
-    "ValatModel",
-    "ValatRules",
-    "ValueRounding",
-    "TrischakenPayment",
-    "TrischakenTalon",
-    "Virgins",
-    "build_profile",
-    "key_path",
-]
 
 SCHEMA = 1
 
@@ -710,12 +567,9 @@ class Contract(NamedTuple):
     bidders: Bidders = "anyone"
     # Kontra may be said on the contract (``[contracts.NAME] kontra``; GameTwist: not on the ouverts, D5).
     kontra: bool = True
-    # Which of the talon's cards count for the declarer side (``[contracts.NAME] talon_share``,
-    # docs/rules/koenigrufen.md §1.4): "half" where he takes a half, "none" where he does not.
+    # which of the talon's cards count for the declarer side
     talon_share: TalonShare = "half"
-    # A negative contract's promise (``[contracts.NAME] tricks``): the declarer takes exactly this
-    # many tricks (Bettler 0, Piccolo 1, Zwiccolo 2, Triccolo 3 [TA]); None where the profile
-    # does not say. The hand enters whether he did (``won``); the number is what ``won`` means.
+    # a negative contract's promise: the declarer takes exactly this many tricks (what ``won`` means)
     tricks: int | None = None
 
 
@@ -732,22 +586,16 @@ class Bonus(NamedTuple):
     side: BonusSide = "either"
     # False: the bonus cannot fail (Zwanzigerrufen's hand Trull): it is entered only as made.
     can_fail: bool = True
-    # What the bonus needs of the called King (``bonuses.NAME.called_king``): "played", in a
-    # trick (the King ultimo); "caught", in the Defenders' tricks (GameTwist's Königfang); "".
+    # what the bonus needs of the called King: "played", "caught" or ""
     called_king: str = ""
-    # A material bonus ("Bestandsprämie": Trull, Four Kings, Säcke) is held in a side's tricks,
-    # not made by a card in one trick; ``valat.bonuses = "trick"`` drops it in a Valat hand.
+    # held in a side's tricks (Trull, Four Kings, Säcke), not made by a card in one trick
     material: bool = False
-    # Settled between the two players of the bonus alone (``bonuses.NAME.between_players``):
-    # [LAU]'s Mondfang, paid by the player whose XXI was caught to the one who caught it.
+    # settled between the two players of the bonus alone (Mondfang: the caught XXI's holder pays)
     between_players: bool = False
 
 
 class Profile(NamedTuple):
-    """A house-rule profile: one record per table of the file, then its contracts and bonuses.
-
-    The ``document`` it was built from takes no part in its equality or its repr.
-    """
+    """A house-rule profile: one record per table of the file; the ``document`` is left out of == and repr."""
 
     name: str
     title: str
@@ -770,8 +618,7 @@ class Profile(NamedTuple):
     sources: Mapping[str, str] = MappingProxyType({})
 
     def source_of(self, rule: str) -> str:
-        """The citation for a number's key path (``--explain``), or ''. A contract's or bonus's
-        key is cited by its ``source``; a Kontra step by its own entry, else the ladder's."""
+        """The citation for a number's key path (``--explain``), or ''."""
         parts = rule.split(".")
         if len(parts) == 3 and parts[0] == "contracts" and parts[1] in self.contracts:
             return self.contracts[parts[1]].source
@@ -780,8 +627,7 @@ class Profile(NamedTuple):
         return self.sources.get(rule) or self.sources.get(rule.partition("[")[0], "")
 
     def title_in(self, language: str) -> str:
-        """The title for a reader of ``language`` (``en``, ``de``): the German one where the
-        file gives it, else the English ``title``."""
+        """The title for a reader of ``language``: the German one where the file gives it."""
         return self.title_de if language == "de" and self.title_de else self.title
 
     def __eq__(self, other: object) -> bool:
@@ -835,20 +681,19 @@ class Profile(NamedTuple):
         return self.kontra.ladder[: self.kontra.ceiling]
 
     def contract_names(self) -> list[str]:
-        names = list(self.contracts)
-        for contract in self.contracts.values():
-            names.extend(contract.aliases)
-        return names
+        return _names(self.contracts)
 
     def bonus_names(self) -> list[str]:
-        names = list(self.bonuses)
-        for bonus in self.bonuses.values():
-            names.extend(bonus.aliases)
-        return names
+        return _names(self.bonuses)
 
 
 # Profiles are equal when their rules are: every field but the document they were built from.
 _COMPARED = tuple(f for f in Profile._fields if f != "document")
+
+
+def _names(entries: Mapping[str, Contract] | Mapping[str, Bonus]) -> list[str]:
+    """Every name and alias of ``entries``."""
+    return [*entries, *(alias for entry in entries.values() for alias in entry.aliases)]
 
 
 def _canonical(name: str, entries: Mapping[str, Contract] | Mapping[str, Bonus]) -> str | None:
@@ -974,8 +819,7 @@ def build_profile(document: Mapping[str, Any], where: str = "") -> Profile:
 
 
 def _talon_card_points(game: Reader, problems: Collector) -> tuple[Fraction, Fraction] | None:
-    """``game.talon_card_points``: the fewest and the most card points the talon can hold, two
-    points written as card points are (``["2", "26"]``); absent, None."""
+    """``game.talon_card_points``: the fewest and the most card points the talon can hold, or None."""
     raw = game.raw("talon_card_points")
     if raw is None:
         return None
@@ -1140,8 +984,7 @@ def _bonuses(table: Reader, problems: Collector) -> dict[str, Bonus]:
 
 
 def _contract_value(r: Reader, game: Game) -> int | Fraction:
-    """``[contracts.NAME] value``: a whole number, or under ``game.value_rounding = "down"`` also a
-    fraction written ``"2 1/2"`` or ``"5/2"``."""
+    """``[contracts.NAME] value``: whole, or under ``game.value_rounding = "down"`` also a fraction."""
     value = r.raw("value")
     if game.value_rounding == "whole" or not isinstance(value, str):
         return r.number("value", minimum=0)

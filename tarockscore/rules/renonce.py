@@ -1,11 +1,4 @@
-"""A renonce (revoke): who pays for it, by the profile's ``renonce.rule`` (core layer, pure).
-
-"side_loses": the revoking side loses the contract and every announced bonus.
-"offender_pays": the revoking player alone pays the contract to each other player; no bonus is
-scored (docs/rules/disagreements.md#d28).
-"as_if_won" ([OÖR25 B.4]): every other player receives what he would have received had his side
-won the contract and every announced bonus; the revoker pays the sum.
-"""
+"""A renonce (revoke): who pays for it, by the profile's ``renonce.rule`` (core layer, pure)."""
 
 from __future__ import annotations
 
@@ -88,13 +81,7 @@ def _side_words(deal: Deal, side: Side) -> str:
 
 
 def as_if_won_lines(deal: Deal, offender: str) -> Scored:
-    """``renonce.rule = "as_if_won"``: one line per bet and per side with a player to pay.
-
-    Each player but the revoker receives what he would have received had his side won the bet
-    (the contract with its loss factor where the declarers lose it, every announced bonus); the
-    revoker pays what the line gives out ([OÖR25 B.4]: a Defender revokes a Dreier 4: the declarer
-    +12, each other Defender +4, the revoker −20).
-    """
+    """``renonce.rule = "as_if_won"``: each other player receives what his side would have won of each bet; the revoker pays."""
     hand, c, p = deal.hand, deal.contract, deal.profile
     kontra, out = contract_kontra(deal)
     valat = next((b for b in hand.bonuses if b.name == "valat" and b.announced), None)

@@ -1,17 +1,7 @@
 """Scoring one hand: bets as line items, each settled into Victory Points (core layer, pure).
 
-A hand becomes a list of :class:`Line` values, one per bet: the contract (or the Valat that
-replaces it), every bonus in play, a concession or a renonce. Each line carries its base value,
-every factor applied to it with the profile key it comes from, the side that wins it and what
-each player adds. Victory Points are the sum of the lines.
-
 This module only decides which kind of hand it is and adds up; each rule lives in a module of
-its own: :mod:`~tarockscore.rules.contract_line` (the contract's line, the loss factor),
-:mod:`~tarockscore.rules.kontra` (the Kontra ladder, the Hüttenfleck, contra ad personam),
-:mod:`~tarockscore.rules.bonuses`, :mod:`~tarockscore.rules.valat`,
-:mod:`~tarockscore.rules.called_king` (the called King in the talon),
-:mod:`~tarockscore.rules.renonce`, :mod:`~tarockscore.rules.trischaken` and
-:mod:`~tarockscore.rules.settlement` (Simplified Scoring or zero-sum).
+its own (see :mod:`tarockscore.rules`).
 """
 
 # No `from __future__ import annotations` here: typing.NamedTuple compiles every string
@@ -59,9 +49,7 @@ class Score(NamedTuple):
     trischaken_points: tuple[tuple[str, Fraction], ...] = ()
 
     def counted(self, factor: int) -> tuple[dict[str, int], dict[str, int] | None]:
-        """Every player's Victory Points and payout with the hand counted ×``factor`` (a Radl).
-        A bet whose value is a fraction is multiplied first and rounded down after ([LAU]: a
-        Bettler 2½ is written 2, in a doubled hand 5)."""
+        """Every player's Victory Points and payout with the hand counted ×``factor`` (a Radl)."""
         if factor == 1 or not any(line.rounded for line in self.lines):
             money = None if self.payout is None else {p: v * factor for p, v in self.payout.items()}
             return {p: v * factor for p, v in self.victory_points.items()}, money
@@ -123,8 +111,7 @@ def declarers_won(deal: Deal) -> bool:
 
 
 def win_threshold(deal: Deal) -> Fraction:
-    """The card points the declarers need: ``game.win_threshold``, or with a Kontra on the game
-    ``game.kontra_win_threshold`` where the profile sets one."""
+    """The card points the declarers need, with a Kontra ``game.kontra_win_threshold`` where set."""
     game = deal.profile.game
     if game.kontra_win_threshold and deal.hand.kontra is not None:
         return game.kontra_win_threshold

@@ -1,10 +1,4 @@
-"""Settling one bet into Victory Points: Simplified Scoring or zero-sum (core layer, pure).
-
-A bet is won by one group of players from another. :func:`settle_bet` says what each player
-adds for it under the profile's ``settlement.mode``; :class:`Deal` turns a bet (its base value
-and the factors applied to it) into a settled :class:`Line`, keeping a Kontra out of the score
-sheet where ``settlement.kontra_scope = "payout"`` makes it money only.
-"""
+"""Settling one bet into Victory Points: Simplified Scoring or zero-sum (core layer, pure)."""
 
 # No `from __future__ import annotations` here: typing.NamedTuple compiles every string
 # annotation of its fields when the class is made, at each start-up.
@@ -28,9 +22,7 @@ class Factor(NamedTuple):
 
 
 class Rounded(NamedTuple):
-    """A bet whose value is a fraction (``game.value_rounding = "down"``): its value and stake
-    before they were rounded down, and what each player adds for one whole point of value, so
-    that a Radl can multiply first and round after ([LAU] a Bettler 2½ in a doubled hand: 5)."""
+    """A bet whose value is a fraction, before rounding, so that a Radl can multiply first and round after."""
 
     value: Fraction
     stake: Fraction
@@ -55,8 +47,7 @@ class Line(NamedTuple):
     rounded: Rounded | None = None  # set where the base is a fraction
 
     def times(self, factor: int, payout: bool = False) -> dict[str, int]:
-        """What each player adds for this bet in a hand counted ×``factor`` (a Radl); a value
-        that is a fraction is multiplied first and rounded down after."""
+        """What each player adds for this bet in a hand counted ×``factor`` (a Radl), rounded after."""
         r = self.rounded
         if r is None:
             return {p: v * factor for p, v in (self.payout if payout else self.points).items()}
@@ -71,12 +62,7 @@ class Scored(NamedTuple):
     notes: tuple[str, ...] = ()
 
     def then(self, other: "Scored") -> "Scored":
-        """These lines and notes followed by ``other``'s: two parts of a hand, added up line by
-        line and note by note."""
-        if not other.lines and not other.notes:
-            return self
-        if not self.lines and not self.notes:
-            return other
+        """These lines and notes followed by ``other``'s."""
         return Scored(self.lines + other.lines, self.notes + other.notes)
 
 
@@ -88,8 +74,7 @@ def note(text: str) -> Scored:
 
 
 def title(name: str) -> Message:
-    """A profile name as a player reads it: ``king_ultimo`` → ``King Ultimo`` (the catalogue
-    knows the German of the shipped profiles' names: König ultimo)."""
+    """A profile name as a player reads it: ``king_ultimo`` → ``King Ultimo``."""
     return Message(name.replace("_", " ").title())
 
 
@@ -100,12 +85,7 @@ def settle_bet(
     mode: SettlementMode,
     players: Iterable[str],
 ) -> dict[str, int]:
-    """What each player adds for one bet of ``value`` won by ``winners`` from ``losers``.
-
-    Simplified Scoring: each winner adds the value; losers add nothing ([CTK], [CTT]; docs/rules/settlement.md §1).
-    Zero-sum: each player of the larger side settles the value; the smaller side settles the
-    balance, so a lone player settles three times over ([CTT] "Traditional tables"; docs/rules/settlement.md §2).
-    """
+    """What each player adds for one bet of ``value`` won by ``winners`` from ``losers`` (docs/rules/settlement.md)."""
     points = dict.fromkeys(players, 0)
     if not winners or value == 0:
         return points
@@ -126,12 +106,7 @@ def settle_bet(
 
 
 class Deal(NamedTuple):
-    """One hand under one profile: what every bet of it asks for.
-
-    ``declarers`` and ``defenders`` are the hand's two sides and ``side_factors`` multiply every
-    bet but the contract (the Hüttenfleck where its scope is the whole hand); the scorer works
-    them out once.
-    """
+    """One hand under one profile; ``side_factors`` multiply every bet but the contract."""
 
     hand: Hand
     profile: Profile
@@ -149,8 +124,7 @@ class Deal(NamedTuple):
         return self.declarers if side is Side.DECLARERS else self.defenders
 
     def amounts(self, base: int | Fraction, factors: Iterable[Factor]) -> tuple[int, int]:
-        """A bet's value on the score sheet and its stake with every Kontra, in whole points: a
-        value that is a fraction rounded down after every factor (``game.value_rounding``)."""
+        """A bet's value on the score sheet and its stake with every Kontra, rounded down to whole points."""
         value, stake = self.exact_amounts(base, factors)
         return math.floor(value), math.floor(stake)
 

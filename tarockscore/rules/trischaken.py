@@ -1,11 +1,4 @@
-"""Trischaken: the round everybody passed, each player for themselves (core layer, pure).
-
-The player (or players, ``trischaken.losers``) with the most card points pays the contract's
-value to each other player; the profile's ``[trischaken]`` table says how ties are broken,
-whether a Forehand tied for most loses alone, what the Bürgermeister (most card points above
-``mayor_threshold``) and a losing Forehand pay, and whether players without a trick (virgins)
-take the whole payment. A renonce makes the offender lose alone.
-"""
+"""Trischaken: the round everybody passed, each player for themselves (core layer, pure)."""
 
 from __future__ import annotations
 
@@ -81,8 +74,7 @@ def trischaken_lines(deal: Deal) -> Scored:
 
 
 def _collected(deal: Deal, virgins: tuple[str, ...]) -> Scored:
-    """``virgins = "collect"``: each player without a trick is paid the contract's value by every
-    other player, in place of what the most card points pay."""
+    """``virgins = "collect"``: each player without a trick is paid the value by every other player."""
     hand, c, p = deal.hand, deal.contract, deal.profile
     why = setting(Trischaken, "virgins", "collect")
     out = NOTHING
@@ -96,27 +88,17 @@ def _collected(deal: Deal, virgins: tuple[str, ...]) -> Scored:
 
 
 def _group(deal: Deal, losers: tuple[str, ...], receivers: tuple[str, ...]) -> Scored:
-    """``payment = "group"``: the losers (with players without a trick, everybody else) and the
-    receivers settle as the two sides of one bet of the contract's value ([CH] trischaken.cpp:
-    one against three ∓3 / ±1 each, two against two ±1 each)."""
+    """``payment = "group"``: the losers and the receivers settle as the two sides of one bet."""
     hand, c, p = deal.hand, deal.contract, deal.profile
     factors = _loser_factors(deal, losers[0], alone=True) if len(losers) == 1 else []
     factors += kontra_factors(p, hand.kontra, N_("{step} on the Trischaken"))
-    label = message(
-        N_("{contract}: {losers} lose to {names}"),
-        contract=title(c.name),
-        losers=_names(losers),
-        names=_names(receivers),
-    )
+    label = _lose_to_label(c.name, losers, receivers)
     why = setting(Trischaken, "payment", "group")
     return deal.line("contract", label, c.value, f"contracts.{c.name}.value", factors, receivers, losers, why)
 
 
 def _shared(deal: Deal, losers: tuple[str, ...], receivers: tuple[str, ...]) -> Scored:
-    """``payment = "shared"``: several losers share what one loser would hand out, the value to
-    each other player ([WTC20 § Trischaken] "Gibt es zwei punktegleiche Verlierer, teilen sich
-    diese die zu vergebenden Punkte": 6 points, 3 from each loser, 3 to each of the two others).
-    A total that does not split evenly on both sides is rounded as ``rounding`` says."""
+    """``payment = "shared"``: several losers share what one loser would hand out."""
     hand, c, p = deal.hand, deal.contract, deal.profile
     others = len(hand.players) - 1
     factors = [
@@ -144,15 +126,9 @@ def _shared(deal: Deal, losers: tuple[str, ...], receivers: tuple[str, ...]) -> 
         return out
 
     points = settled(value)
-    label = message(
-        N_("{contract}: {losers} lose to {names}"),
-        contract=title(c.name),
-        losers=_names(losers),
-        names=_names(receivers),
-    )
     line = Line(
         bet="contract",
-        label=label,
+        label=_lose_to_label(c.name, losers, receivers),
         base=c.value,
         base_rule=f"contracts.{c.name}.value",
         factors=tuple(factors),
@@ -168,9 +144,7 @@ def _shared(deal: Deal, losers: tuple[str, ...], receivers: tuple[str, ...]) -> 
 
 
 def _loser_factors(deal: Deal, loser: str, *, alone: bool) -> list[Factor]:
-    """What a Bürgermeister and a losing Forehand pay more (``mayor_factor``, ``forehand_factor``,
-    or ``forehand_mayor_factor`` for a Forehand who is both); with ``forehand_factor_alone`` the
-    Forehand's factor only when he loses ``alone``."""
+    """What a Bürgermeister and a losing Forehand pay more."""
     hand, t = deal.hand, deal.profile.trischaken
     points = dict(hand.trischaken_points)
     mayor = hand.renonce is None and points[loser] >= t.mayor_threshold
@@ -219,6 +193,16 @@ def _shared_label(non_losers: tuple[str, ...], virgins: tuple[str, ...] | None) 
     return message(N_("{names} each"), names=_names(non_losers))
 
 
+def _lose_to_label(contract: str, losers: tuple[str, ...], receivers: tuple[str, ...]) -> str:
+    """``Trischaken: Anna and Bert lose to Cilli and Dani``."""
+    return message(
+        N_("{contract}: {losers} lose to {names}"),
+        contract=title(contract),
+        losers=_names(losers),
+        names=_names(receivers),
+    )
+
+
 def _mayor_label(points: Fraction, threshold: Fraction) -> str:
     """``Bürgermeister (40, at least 35 2/3)``."""
     return message(
@@ -229,23 +213,19 @@ def _mayor_label(points: Fraction, threshold: Fraction) -> str:
 
 
 def _payment_label(contract: str, player: str, each: int, receivers: tuple[str, ...], pays: bool) -> str:
-    """``Trischaken: Anna pays 2 to each of Bert, Cilli and Dani``; under Simplified Scoring,
-    where nobody pays, what the others write: ``Trischaken: Anna loses; Bert, Cilli and Dani
-    each write +2``."""
+    """``Trischaken: Anna pays 2 to each of Bert, Cilli and Dani``, or what the others write."""
     if not pays:
-        return message(
+        text = (
             N_("{contract}: {player} loses; {names} each write +{each}")
             if len(receivers) > 1
-            else N_("{contract}: {player} loses; {names} writes +{each}"),
-            contract=title(contract),
-            player=player,
-            each=each,
-            names=_names(receivers),
+            else N_("{contract}: {player} loses; {names} writes +{each}")
         )
+    elif len(receivers) > 1:
+        text = N_("{contract}: {player} pays {each} to each of {names}")
+    else:
+        text = N_("{contract}: {player} pays {each} to {names}")
     return message(
-        N_("{contract}: {player} pays {each} to each of {names}")
-        if len(receivers) > 1
-        else N_("{contract}: {player} pays {each} to {names}"),
+        text,
         contract=title(contract),
         player=player,
         each=each,
@@ -254,12 +234,7 @@ def _payment_label(contract: str, player: str, each: int, receivers: tuple[str, 
 
 
 def whole_share(total: int, receivers: int, rounding: Rounding) -> int:
-    """What each of ``receivers`` gets of ``total``, shared equally in whole points.
-
-    When ``total`` does not split evenly, ``trischaken.rounding`` says which way the payment
-    goes: "up" makes the payer pay more ([OÖ23 Trischaken 3]: 3 shared by two virgins becomes
-    4, 2 each), "down" makes the payer pay less.
-    """
+    """What each of ``receivers`` gets of ``total`` in whole points, rounded as ``trischaken.rounding`` says."""
     each, rest = divmod(total, receivers)
     return each + 1 if rest and rounding == "up" else each
 
@@ -319,10 +294,7 @@ def _payment(
 
 
 def _renonce_payment(deal: Deal, offender: str) -> Scored:
-    """A renonce under ``renonce.rule = "as_if_won"``: the revoker pays every other player
-    ``renonce.trischaken_each`` times the contract's value, ×``trischaken_forehand_factor`` when
-    the revoker is the Forehand (the Trischaker) ([OÖR25 B.4]: 2 to each other player, the
-    Trischaker 4 to each)."""
+    """A renonce under ``renonce.rule = "as_if_won"``: the revoker pays every other player."""
     hand, c, p = deal.hand, deal.contract, deal.profile
     others = tuple(x for x in hand.players if x != offender)
     factors = [

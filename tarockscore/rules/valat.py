@@ -30,8 +30,7 @@ def split_valat(hand: Hand) -> tuple[BonusEntry | None, list[BonusEntry]]:
 
 
 def cancels_game_kontra(p: Profile, valat: BonusEntry) -> bool:
-    """Whether this Valat voids the Kontra on the game (D8); beside an announced Valat only where
-    ``valat.cancels_game_kontra_announced`` says so ([WTC20 Prämien]: a silent Valat only)."""
+    """Whether this Valat voids the Kontra on the game (D8)."""
     return p.valat.cancels_game_kontra and (not valat.announced or p.valat.cancels_game_kontra_announced)
 
 
@@ -138,8 +137,7 @@ def multiplier_line(deal: Deal, valat: BonusEntry) -> Scored:
 
 
 def multiplied_hand(deal: Deal, valat: BonusEntry, others: list[BonusEntry], won: bool) -> Scored:
-    """A hand whose Valat replaces the contract's line, with the bonuses that still count (each
-    multiplied by the Valat as well where ``valat.multiplies_bonuses`` says so)."""
+    """A hand whose Valat replaces the contract's line, with the bonuses that still count."""
     bonuses = deal
     if deal.profile.valat.multiplies_bonuses:
         bonuses = deal._replace(side_factors=(*deal.side_factors, _valat_factor(deal.profile, valat)))
@@ -204,8 +202,7 @@ def check_tricks(
     profile: Profile,
     problems: Collector,
 ) -> None:
-    """Refuse a hand whose card points prove a Valat it does not enter, or rule out one it does,
-    or show a side without a card that made a bonus."""
+    """Refuse card points that prove a Valat not entered, rule out one entered, or a bonus made without a card."""
     if declarers is None:
         return
     deck = profile.game.card_points_total
@@ -219,8 +216,7 @@ def check_tricks(
 def valat_proven(
     declarers: Fraction | None, defenders: Fraction | None, contract: Contract, profile: Profile
 ) -> Side | None:
-    """The side whose card points prove it took every trick (its Valat, where the contract has
-    one and every card counts), else None; the guided entry asks about it before the summary."""
+    """The side whose card points prove it took every trick, where that is its Valat; else None."""
     if declarers is None or not profile.game.every_card_counts or VALAT not in contract.bonuses:
         return None
     deck = profile.game.card_points_total
@@ -266,8 +262,7 @@ def _check_every_trick(
 def _check_no_card(
     bonuses: tuple[BonusEntry, ...], points: dict[Side, Fraction | None], problems: Collector
 ) -> None:
-    """A side with no card point has no card in its tricks, so it made no bonus (the Valat's
-    side is said by :func:`~tarockscore.rules.parse.check_bonus_against_points`)."""
+    """A side with no card point has no card in its tricks, so it made no bonus."""
     for i, b in enumerate(bonuses):
         if b.made and b.name != VALAT and points[b.side] == 0:
             problems.add(
@@ -286,8 +281,7 @@ def _check_valat_against_talon(
     profile: Profile,
     problems: Collector,
 ) -> None:
-    """A side that made a Valat leaves the other side no card but the talon cards the profile
-    gives it in this contract, so the other side has at most what those cards can hold."""
+    """The other side of a Valat has at most what the talon cards it is given can hold."""
     share = legality.declarer_talon_share(profile, contract, called_king)
     if share is None:
         return

@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, cast
 
 from tarockscore.errors import N_, message
@@ -48,11 +48,7 @@ def at_table(given: str, players: Sequence[str]) -> str:
 
 
 def seat_names(data: HandInput, players: Sequence[str]) -> HandInput:
-    """``data`` with every player it names (declarer, partner, renonce, the players of a
-    Trischaken's card points and of contra ad personam) in the table's spelling of ``players``.
-
-    Returns ``data`` itself when nothing changes (the common case: stored hands are canonical).
-    """
+    """``data`` with every player it names in the table's spelling of ``players`` (``data`` itself if none changes)."""
     if not players:
         return data
     changed: dict[str, Any] = {}
@@ -107,11 +103,7 @@ def describe(ch: str) -> str:
 
 
 def unprintable(text: str) -> str | None:
-    """The first character a terminal would not simply show (a control character, an escape,
-    a line break, a bidirectional override, an unassigned code point), described; or None.
-
-    Spaces of every kind count as printable.
-    """
+    """The first character a terminal would not simply show (spaces count as printable), described; or None."""
     if text.isprintable():  # the common case, in one pass in C
         return None
     for ch in text:
@@ -151,46 +143,8 @@ def name_problem(name: str) -> str | None:
 # Letters of the Cyrillic and Greek alphabets that look like Latin ones in common fonts
 # (after case folding); from the Unicode confusables list (https://www.unicode.org/Public/security/latest/confusables.txt).
 _LOOK_ALIKE = str.maketrans(
-    {
-        # Cyrillic
-        "а": "a",
-        "в": "b",
-        "е": "e",
-        "ё": "e",
-        "һ": "h",
-        "і": "i",
-        "ї": "i",
-        "ј": "j",
-        "к": "k",
-        "м": "m",
-        "н": "h",
-        "о": "o",
-        "р": "p",
-        "с": "c",
-        "ѕ": "s",
-        "т": "t",
-        "у": "y",
-        "х": "x",
-        "ԁ": "d",
-        "ԛ": "q",
-        "ԝ": "w",
-        "ѵ": "v",
-        # Greek
-        "α": "a",
-        "β": "b",
-        "ε": "e",
-        "η": "n",
-        "ι": "i",
-        "κ": "k",
-        "ν": "v",
-        "ο": "o",
-        "ρ": "p",
-        "τ": "t",
-        "υ": "u",
-        "χ": "x",
-        "ζ": "z",
-    }
-)
+    "авеёһіїјкмнорсѕтухԁԛԝѵαβεηικνορτυχζ", "abeehiijkmhopcstyxdqwvabenikvoptuxz"
+)  # Cyrillic, then Greek
 
 
 def skeleton(name: str) -> str:
@@ -211,8 +165,7 @@ _SCRIPTS = {"CYRILLIC": N_("Cyrillic"), "GREEK": N_("Greek"), "LATIN": N_("Latin
 
 
 def look_alikes(names: Iterable[str]) -> list[str]:
-    """Warnings for names that look the same but are spelt with letters of different alphabets,
-    and for a name that mixes Latin with Cyrillic or Greek letters."""
+    """Warnings for names that look alike in different alphabets, and for names that mix them."""
     out: list[str] = []
     seen: dict[str, str] = {}
     for name in names:
@@ -245,30 +198,25 @@ _ISO_DATE = r"[0-9]{4}-[0-9]{2}-[0-9]{2}"
 _ISO_STAMP = r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(?:[+-][0-9]{2}:[0-9]{2}|Z)?"
 
 
-def iso_date(text: str) -> bool:
-    """Whether ``text`` is a calendar date written ``YYYY-MM-DD`` (ASCII digits, a real day).
-
-    ``20250314``, ISO week dates (``2025-W11-5``) and ordinal dates are not taken: Python's
-    ``date.fromisoformat`` accepts them, a table's ledger should not.
-    """
-    if not re.fullmatch(_ISO_DATE, text):
+def _iso(text: str, pattern: str, read: Callable[[str], object]) -> bool:
+    """Whether ``text`` is written as ``pattern`` and ``read`` takes it (a real day and time)."""
+    if not re.fullmatch(pattern, text):
         return False
     try:
-        dt.date.fromisoformat(text)
+        read(text)
     except ValueError:
         return False
     return True
+
+
+def iso_date(text: str) -> bool:
+    """Whether ``text`` is a calendar date written ``YYYY-MM-DD`` (not the other forms ``date.fromisoformat`` takes)."""
+    return _iso(text, _ISO_DATE, dt.date.fromisoformat)
 
 
 def iso_timestamp(text: str) -> bool:
     """Whether ``text`` is a moment written ``YYYY-MM-DDTHH:MM:SS`` with an optional UTC offset."""
-    if not re.fullmatch(_ISO_STAMP, text):
-        return False
-    try:
-        dt.datetime.fromisoformat(text)
-    except ValueError:
-        return False
-    return True
+    return _iso(text, _ISO_STAMP, dt.datetime.fromisoformat)
 
 
 # -- vocabulary ------------------------------------------------------------------------------------
