@@ -226,11 +226,16 @@ def test_an_append_torn_by_a_kill_is_cut_back_by_the_next_record(tmp_path: Path,
     torn = path.read_bytes()
     assert torn.startswith(old) and len(torn) > len(old)  # half an entry after the last whole one
     assert len(load(path).hands) == 2
+    shown = runner.invoke(app, ["show", "--ledger", str(path)])  # read as it is: the torn entry said once
+    assert shown.exit_code == 0, shown.stderr
+    assert shown.stderr.count("its last entry is cut short") == 1
+    assert path.read_bytes() == torn  # a reading command cuts nothing
     result = runner.invoke(app, ["record", "-", "--ledger", str(path)], input=hand_text(2))
     assert result.exit_code == 0, result.stderr
     assert temp_files(tmp_path) == []
     assert len(load(path).hands) == 3
     assert path.read_bytes().startswith(old) and path.read_bytes().endswith(b'"\n')  # a whole entry last
+    assert "cut short" not in runner.invoke(app, ["show", "--ledger", str(path)]).stderr
 
 
 def test_random_sigkills_never_lose_a_confirmed_hand(tmp_path: Path) -> None:

@@ -266,12 +266,15 @@ class Evening:
         return snapshot
 
     def _covered(self, snapshot: Snapshot) -> None:
-        """Say, once, which hands a repair entry covers."""
-        said = repairs_said(snapshot)
-        if said is not None and said not in self._said:
-            self._said.add(said)
-            if self.warn is not None:
-                self.warn(said)
+        """Say, once each, which hands a repair entry covers and that the last entry is cut short."""
+        torn = N_(
+            "{path}: its last entry is cut short, a write that did not finish: it is left out, and the next change cuts it off"
+        )
+        for said in (repairs_said(snapshot), message(torn, path=snapshot.path) if snapshot.torn else None):
+            if said is not None and said not in self._said:
+                self._said.add(said)
+                if self.warn is not None:
+                    self.warn(said)
 
     def read_as_stored(self) -> Ledger:
         """The ledger as stored, its chain not verified (shell completion, which must not fail)."""

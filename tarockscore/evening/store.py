@@ -51,6 +51,8 @@ class Snapshot(NamedTuple):
     problems: tuple[Problem, ...]
     chain: log.Chain
     since: Since | None = None
+    # the file goes on past its last whole entry: an append torn by a crash, left out
+    torn: bool = False
 
     @property
     def text(self) -> str:
@@ -159,7 +161,7 @@ def _walk(path: Path, raw: bytes, top: dict[str, Any], repairing: bool, since: s
         raise LedgerError(pin.problems)
     problems.raise_if_any(LedgerError)
     said, sha = tuple(chain.problems()), hashlib.sha256(raw).hexdigest()
-    return Snapshot(path, state.ledger(), sha, chain.head, size, said, chain, found)
+    return Snapshot(path, state.ledger(), sha, chain.head, size, said, chain, found, size < len(raw))
 
 
 def verify(snapshot: Snapshot) -> None:
