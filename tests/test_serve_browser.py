@@ -288,3 +288,33 @@ def test_the_board_updates_by_itself_and_a_name_with_markup_stays_text(
     assert table.locator("img").count() == 0
     cli("record", "--ledger", str(place.evening.path), "-c", "dreier", "-d", place.players[0], "-t", "36")
     expect(board.locator("#board")).to_contain_text("1 / 4")
+
+
+@pytest.mark.parametrize("script", [True, False])
+@pytest.mark.parametrize(
+    ("lang", "corrections", "take_back"),
+    [("en", "Corrections", "Take back hand 2"), ("de", "Korrekturen", "Spiel 2 zurücknehmen")],
+)
+def test_a_phone_takes_back_the_last_hand_with_script_on_and_off(
+    browser: Any, evening: tuple[Server, Path], lang: str, corrections: str, take_back: str, script: bool
+) -> None:
+    """The page's own Take back form goes through as a plain form post (the page's referrer
+    policy keeps its origin: it was refused as cross-site under no-referrer)."""
+    server, path = evening
+    cli("record", "--ledger", str(path), "-c", "rufer", "-d", "Anna", "-w", "Cilli", "-t", "40")
+    cli("record", "--ledger", str(path), "-c", "dreier", "-d", "Bert", "-t", "36")
+    context = browser.new_context(viewport={"width": WIDTH, "height": 780}, java_script_enabled=script)
+    try:
+        page = context.new_page()
+        page.set_default_timeout(WAIT)
+        page.goto(server.url("evening", lang=lang))
+        page.get_by_text(corrections, exact=True).click()  # the corrections panel, folded at first
+        page.get_by_role("button", name=take_back).click()
+        page.wait_for_load_state()
+        deadline = time.monotonic() + WAIT / 1000
+        while hands(path) != 1 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert hands(path) == 1
+        expect(page.locator(".notice.ok")).to_be_visible()  # told so, on the table's page
+    finally:
+        context.close()

@@ -172,6 +172,30 @@ def test_a_cross_site_form_is_refused(evening: Path) -> None:
     assert same.status_code == 200
 
 
+def test_a_plain_form_of_the_tables_own_page_takes_back_and_deletes(evening: Path) -> None:
+    """A browser posting the page's own form says Sec-Fetch-Site: same-origin; under a referrer
+    policy that hides the origin it says Origin: null too. Take back and Delete go through (they
+    were refused as cross-site while the page sent Referrer-Policy: no-referrer); a null origin
+    with no word from the browser stays refused."""
+    client, site = client_of(evening)
+    page = client.get(f"/t/evening?code={site.code('evening')}")
+    assert page.headers["referrer-policy"] == "same-origin"
+    code, same = site.code("evening"), {"Origin": "null", "Sec-Fetch-Site": "same-origin"}
+
+    def post(what: str, headers: dict[str, str], **form: str) -> Any:
+        data = {"code": code, "expected": tarockscore.Evening(evening).version(), "request": what, **form}
+        return client.post(f"/t/evening/{what}", data=data, headers={**JSON, **headers})
+
+    for key in ("k1", "k2"):
+        assert record(client, code, tarockscore.Evening(evening).version(), key).status_code == 200
+    assert post("undo", same).status_code == 200
+    assert len(results(evening)) == 1
+    refused = post("delete", {"Origin": "null"}, number="1")
+    assert (refused.status_code, refused.json()["error"]) == (403, "cross_site")
+    assert post("delete", same, number="1").status_code == 200
+    assert results(evening) == []
+
+
 def test_wrong_codes_are_rate_limited(evening: Path) -> None:
     client, site = client_of(evening, limiter=Limiter(most=3, window=60))
     version = tarockscore.Evening(evening).version()

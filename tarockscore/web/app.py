@@ -42,7 +42,9 @@ HEADERS = {
         "frame-ancestors 'none'; form-action 'self'; base-uri 'none'"
     ),
     "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "no-referrer",
+    # A table's address carries its code: no other site is told it; a form posted to this server
+    # carries its own origin ("no-referrer" would make it "null", refused as cross-site).
+    "Referrer-Policy": "same-origin",
     "Cache-Control": "no-store",
 }
 
@@ -118,7 +120,9 @@ class Web:
     def cross_site(request: Request) -> bool:
         """Whether the request comes from a page of another site (a form or a script there)."""
         fetch_site = request.headers.get("sec-fetch-site")
-        if fetch_site is not None and fetch_site not in ("same-origin", "none"):
+        if fetch_site == "same-origin":  # the browser's own word, which no page can set
+            return False
+        if fetch_site is not None and fetch_site != "none":
             return True
         origin = request.headers.get("origin")
         if origin is None:  # a script (curl) or an old browser: the code still guards the table
