@@ -453,3 +453,29 @@ def test_a_days_cards_are_the_command_lines_cards_with_each_tables_qr_code(tmp_p
     for key in ("r2t1", "r2t2"):  # the very code of the table's own address
         address = "http://192.168.1.20:8000" + pages.link(f"/t/{key}", code=site.code(key))
         assert pages.qr_svg(address) in latest.text
+
+
+def test_odd_numbers_and_oversized_forms_get_a_reason_not_a_server_error(evening: Path) -> None:
+    """A number the server cannot use (a superscript digit, which str.isdigit takes; 5,000
+    digits, past int's limit) and a body that is no form of ours (too many fields, too large)
+    are answered with a 4xx and their reason; nothing is written. A body too large for a form is
+    no longer read as an empty one (which took back a hand)."""
+    client, site = client_of(evening)
+    code = site.code("evening")
+    assert record(client, code, tarockscore.Evening(evening).version()).status_code == 200
+    before = results(evening)
+    version = tarockscore.Evening(evening).version()
+    same = {**JSON, "Origin": "http://testserver", "Sec-Fetch-Site": "same-origin"}
+    assert client.get(f"/t/evening?code={code}&replace=%C2%B2").status_code == 200
+    assert client.get(f"/cards?code={site.code('organiser')}&round=%C2%B2").status_code < 500
+    for number in ("²", "9" * 5000):
+        form = {"code": code, "expected": version, "request": f"d{len(number)}", "number": number}
+        answer = client.post("/t/evening/delete", data=form, headers=same)
+        assert 400 <= answer.status_code < 500 and answer.json()["ok"] is False, answer.text
+    many = {f"field{i}": "x" for i in range(600)} | {"code": code, "expected": version}
+    answer = client.post("/t/evening/undo", data=many, headers=same)
+    assert (answer.status_code, answer.json()["error"]) == (413, "too_large")
+    huge = {"code": code, "expected": version, "request": "u", "filler": "x" * (1 << 20)}
+    answer = client.post("/t/evening/undo", data=huge, headers=same)
+    assert (answer.status_code, answer.json()["error"]) == (413, "too_large")
+    assert results(evening) == before

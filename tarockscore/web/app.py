@@ -54,20 +54,33 @@ def refused_body(lines: list[str], error: str = "refused") -> dict[str, Any]:
     return {"ok": False, "error": error, "problems": [{"where": "", "message": t} for t in lines]}
 
 
-# A form of a hand is a few hundred bytes; a body past this is no form of ours.
+# A form of a hand is a few hundred bytes and a few dozen fields; a body past these is no form of ours.
 MAX_FORM = 64 * 1024
+MAX_FIELDS = 500
 
 
-async def form_of(request: Request) -> dict[str, str]:
+async def form_of(request: Request) -> dict[str, str] | None:
     """The fields of a form sent URL-encoded (as a page's form and its script send it); the last
-    of a name given twice counts. Read with the standard library: no multipart parser needed."""
+    of a name given twice counts; None for a body past :data:`MAX_FORM` or of more fields than
+    any form of ours has. Read with the standard library: no multipart parser needed."""
     body = b""
     async for chunk in request.stream():
         body += chunk
         if len(body) > MAX_FORM:
-            return {}
+            return None
     text = body.decode("utf-8", errors="replace")
-    return dict(parse_qsl(text, keep_blank_values=True, max_num_fields=500))
+    try:
+        return dict(parse_qsl(text, keep_blank_values=True, max_num_fields=MAX_FIELDS))
+    except ValueError:  # more fields than max_num_fields
+        return None
+
+
+def whole(text: str | None) -> int | None:
+    """A hand's or a round's number as a form or an address gives it: ASCII digits, a few of
+    them (``²`` is a digit to ``str.isdigit`` and no number to ``int``); else None."""
+    if text and text.isascii() and text.isdigit() and len(text) <= 6:
+        return int(text)
+    return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,7 +236,7 @@ class Web:
         assert place is not None
         part = request.query_params.get("part")
         replace = request.query_params.get("replace")
-        number = int(replace) if replace and replace.isdigit() else None
+        number = whole(replace)
         done = request.query_params.get("done", "")
 
         def work() -> Response:
@@ -252,10 +265,12 @@ class Web:
         if place is None:
             return self.refuse(request, 404, "not_found", _("no such table"))
         form = await form_of(request)
-        number = form.get("number", "")
+        if form is None:
+            return self.refuse(request, 413, "too_large", _("this is no form of a hand: it is too large"))
+        number = whole(form.get("number"))
 
         def work() -> Response:
-            entry = self.entry_of(place, int(number) if number.isdigit() else None)
+            entry = self.entry_of(place, number)
             if entry is None:
                 return HTMLResponse("", headers=HEADERS)
             return HTMLResponse(fields_html(entry, answers_of(form)), headers=HEADERS)
@@ -267,6 +282,8 @@ class Web:
     async def write(self, request: Request) -> Response:
         place = self.site.place(request.path_params["key"])
         form = await form_of(request)
+        if form is None:
+            return self.refuse(request, 413, "too_large", _("this is no form of a hand: it is too large"))
         code = form.get("code") or request.query_params.get("code", "")
         refused = self.gate(request, place, code, write=True)
         if refused is not None:
@@ -279,8 +296,7 @@ class Web:
         return await self.in_thread(request, lambda: self.changed(request, place, what, form, code))
 
     def changed(self, request: Request, place: Place, what: str, form: dict[str, str], code: str) -> Response:
-        number_text = form.get("number", "")
-        number = int(number_text) if number_text.isdigit() else None
+        number = whole(form.get("number"))
         given = answers_of(form)
         action = form.get("action", "preview" if what == "hand" else "record")
         if what == "hand" and action in ("preview", "edit"):
@@ -459,7 +475,8 @@ class Web:
                 return HTMLResponse(pages.cards_page(self.site.title, cards), headers=HEADERS)
             # a day: the round's cards as `tournament cards` prints them, each with its QR code
             asked = request.query_params.get("round", "")
-            number = int(asked) if asked.isdigit() and int(asked) in rounds else rounds[-1]
+            number = whole(asked)
+            number = number if number in rounds else rounds[-1]
             t, drawn = self.site.day().round_drawn(number)
             qr = {
                 p.table: pages.qr_svg(self.address(request, p))
