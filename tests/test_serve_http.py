@@ -478,4 +478,7 @@ def test_odd_numbers_and_oversized_forms_get_a_reason_not_a_server_error(evening
     huge = {"code": code, "expected": version, "request": "u", "filler": "x" * (1 << 20)}
     answer = client.post("/t/evening/undo", data=huge, headers=same)
     assert (answer.status_code, answer.json()["error"]) == (413, "too_large")
+    # every write says which sheet it was made on: without it, nothing is taken back
+    answer = client.post("/t/evening/undo", data={"code": code, "request": "v"}, headers=same)
+    assert (answer.status_code, answer.json()["problems"][0]["where"]) == (422, "expected")
     assert results(evening) == before

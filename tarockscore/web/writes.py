@@ -91,6 +91,7 @@ class Writer:
         )
 
     def refused(self, place: Place, problems: list[dict[str, str]]) -> Answer:
+        """422 with each reason, and the sheet as it is."""
         return Answer(422, {"ok": False, "error": "refused", "problems": problems, **self.current(place)})
 
     def write(
@@ -104,7 +105,12 @@ class Writer:
             if stored is not None and stored.state == "done" and stored.answer is not None:
                 return Answer(stored.status or 200, {**stored.answer, "resent": True})
             now = place.evening.version()
-            expected = stored.expected if stored is not None else (form.get("expected") or now)
+            if stored is None and not form.get("expected"):  # a write says which sheet it was made on
+                missing = _(
+                    "missing (required): the version of the sheet the change was made on; load the table's page again"
+                )
+                return self.refused(place, [{"where": "expected", "message": missing}])
+            expected = stored.expected if stored is not None else form.get("expected", "")
             if now != expected:
                 answer = self.stale(place)
             else:
