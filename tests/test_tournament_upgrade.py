@@ -177,3 +177,5 @@ def test_upgrade_given_a_folder_converts_the_day_and_standings_read_it(tmp_path:
     again = run("upgrade", str(day / "tournament.toml"))
     assert again.exit_code == 0, again.stderr
     assert files_of(day) == before
+    german = run("--lang", "de", "upgrade", str(day))  # said in the reader's language
+    assert "ist schon ein Tag im aktuellen Format" in german.stdout

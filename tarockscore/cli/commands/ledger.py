@@ -243,7 +243,7 @@ def upgrade(
         return
     # a tournament's folder: its tournament.toml to the day's log, then any sheet still of schema 1
     folder = target if target.is_dir() else target.parent
-    typer.echo(tarockscore.upgrade_day(folder))
+    typer.echo(translated(tarockscore.upgrade_day(folder)))
     for sheet in sorted(folder.glob("round-*/*.toml")):
         done = tarockscore.upgrade(sheet, tarockscore.now())
         if done.backup is not None:
