@@ -22,7 +22,8 @@ from tarockscore.evening.model import (
 from tarockscore.evening.settle import parse_stake
 from tarockscore.evening.table import parse_seated
 from tarockscore.rules.hand import Hand, HandInput
-from tarockscore.rules.profile import Profile, Reader, build_profile, type_name
+from tarockscore.rules.profile import Profile, build_profile
+from tarockscore.rules.reader import Reader, type_name
 from tarockscore.rules.words import iso_date, iso_timestamp, name_problem, text_problem
 
 # -- pin -------------------------------------------------------------------------------------------

@@ -10,7 +10,7 @@ from tarockscore.errors import N_, Collector, TarockError
 from tarockscore.evening import codec
 from tarockscore.evening.model import Action, AuditEntry, Entry, Ledger, Table
 from tarockscore.evening.table import parse_seated
-from tarockscore.rules.profile import Reader
+from tarockscore.rules.reader import Reader
 
 # The kinds of entry, each with the keys of its own beside kind, at, removed, hand, radl, audit,
 # profile and chain; one more kind is one more line here (docs/ledger-format.md, "An entry").

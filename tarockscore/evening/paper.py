@@ -10,7 +10,8 @@ from collections.abc import Mapping
 
 from tarockscore.errors import N_, Collector, LedgerError, Problem, message
 from tarockscore.evening.model import Action, AuditEntry, Ledger, Paper
-from tarockscore.rules.profile import MAXIMUM, Profile, short_number
+from tarockscore.rules.profile import Profile
+from tarockscore.rules.reader import MAXIMUM, short_number
 
 
 def points_text(points: Mapping[str, int]) -> str:

@@ -20,7 +20,8 @@ from tarockscore.evening.deal import Deal, dealer_of
 from tarockscore.evening.model import Ledger, Table, profile_record
 from tarockscore.rules.hand import Hand, HandInput
 from tarockscore.rules.parse import parse_hand
-from tarockscore.rules.profile import Profile, type_name
+from tarockscore.rules.profile import Profile
+from tarockscore.rules.reader import type_name
 from tarockscore.rules.words import at_table, name_problem, same_but_case
 
 # -- table -----------------------------------------------------------------------------------------

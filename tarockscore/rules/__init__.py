@@ -2,8 +2,9 @@
 
 Where each rule lives:
 
-- ``profile``: the house-rule profile, its every number and switch, the tables of its keys and the
-  typed reading of a TOML table.
+- ``profile``: the house-rule profile, its every number and switch, the tables of its keys;
+  ``reader``: the typed reading of a TOML table, every problem at its key path (a profile, a
+  hand, an entry of a ledger or a day).
 - ``hand``: one hand as given and finished, its card points in thirds, what changed between two
   versions of it; ``parse``: reading and checking a hand's keys (its bets, card points, players).
 - ``words``: the players' words: names as they spell them, text a user supplies, the names of

@@ -20,7 +20,8 @@ from tarockscore.rules.hand import (
     render_points,
     side_card_points,
 )
-from tarockscore.rules.profile import Bonus, Contract, Profile, Reader, type_name
+from tarockscore.rules.profile import Bonus, Contract, Profile
+from tarockscore.rules.reader import Reader, type_name
 from tarockscore.rules.valat import check_tricks
 from tarockscore.rules.words import name_problem, same_but_case, seat_names
 

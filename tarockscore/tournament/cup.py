@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tarockscore.errors import N_, Collector, Problem, TournamentError, message
-from tarockscore.rules.profile import Reader, type_name
+from tarockscore.rules.reader import Reader, type_name
 from tarockscore.rules.words import player_key, skeleton
 from tarockscore.tournament.standings import competition_ranks
 

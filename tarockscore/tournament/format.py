@@ -11,7 +11,7 @@ from enum import StrEnum
 from typing import Any
 
 from tarockscore.errors import N_, Collector, TournamentError, near_miss, one_of
-from tarockscore.rules.profile import Reader, type_name
+from tarockscore.rules.reader import Reader, type_name
 
 SCHEMA = 1
 

@@ -16,7 +16,8 @@ from tarockscore.errors import N_, Collector, Problem, TarockError, TournamentEr
 from tarockscore.evening.model import ProfileRecord, profile_hash
 from tarockscore.evening.paper import points_text
 from tarockscore.evening.settle import parse_stake
-from tarockscore.rules.profile import Reader, build_profile
+from tarockscore.rules.profile import build_profile
+from tarockscore.rules.reader import Reader
 from tarockscore.rules.words import name_problem, player_key, same_but_case
 from tarockscore.tournament.format import Format, build_format
 
