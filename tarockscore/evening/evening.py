@@ -16,7 +16,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from tarockscore.errors import N_, Collector, LedgerError, Problem, UsageError, message
+from tarockscore.errors import N_, Collector, LedgerError, Problem, UsageError
 from tarockscore.evening import model as totals
 from tarockscore.evening import operations
 from tarockscore.evening import settle as money
@@ -25,7 +25,6 @@ from tarockscore.evening import upgrade as ledger_upgrade
 from tarockscore.evening.checks import (
     against_the_rules,
     check_number,
-    covered,
     differing,
     edited_since,
     result_of,
@@ -74,13 +73,6 @@ def as_the_rules(path: Path, ledger: Ledger) -> Ledger:
     if problems:
         raise LedgerError([p.moved(str(path)) for p in problems] + [_repair_hint(path)])
     return ledger
-
-
-def repairs_said(snapshot: Snapshot) -> str | None:
-    """The line that says which hands a repair entry of the ledger covers (None: none)."""
-    chain = snapshot.chain
-    said = covered(chain.found, chain.breaks, chain.said)
-    return message(N_("{path}: {said}"), path=snapshot.path, said=said) if said is not None else None
 
 
 def find_ledger(given: str | os.PathLike[str] | None = None) -> Path:
@@ -266,12 +258,9 @@ class Evening:
         return snapshot
 
     def _covered(self, snapshot: Snapshot) -> None:
-        """Say, once each, which hands a repair entry covers and that the last entry is cut short."""
-        torn = N_(
-            "{path}: its last entry is cut short, a write that did not finish: it is left out, and the next change cuts it off"
-        )
-        for said in (repairs_said(snapshot), message(torn, path=snapshot.path) if snapshot.torn else None):
-            if said is not None and said not in self._said:
+        """Say, once each, what the read found beside the sheet (a repair's hands, a torn entry)."""
+        for said in ledger_file.said_on_reading(snapshot):
+            if said not in self._said:
                 self._said.add(said)
                 if self.warn is not None:
                     self.warn(said)

@@ -14,7 +14,7 @@ from typing import Any, NamedTuple
 
 from tarockscore.errors import N_, Collector, LedgerChanged, LedgerError, Problem, UnreadableLedger, message
 from tarockscore.evening import codec, fold, log
-from tarockscore.evening.checks import check, repair_carries
+from tarockscore.evening.checks import check, covered, repair_carries
 from tarockscore.evening.model import Ledger
 from tarockscore.io import kinds, safe_io
 from tarockscore.io.kinds import LEDGER_CHANGED, LEDGER_EXISTS, NO_LEDGER, OLD_LEDGER
@@ -162,6 +162,25 @@ def _walk(path: Path, raw: bytes, top: dict[str, Any], repairing: bool, since: s
     problems.raise_if_any(LedgerError)
     said, sha = tuple(chain.problems()), hashlib.sha256(raw).hexdigest()
     return Snapshot(path, state.ledger(), sha, chain.head, size, said, chain, found, size < len(raw))
+
+
+def said_on_reading(snapshot: Snapshot) -> tuple[str, ...]:
+    """What a read of the ledger says beside its sheet: which hands a repair entry covers, and
+    that its last entry is cut short (a write that did not finish)."""
+    said = []
+    chain = snapshot.chain
+    if (repaired := covered(chain.found, chain.breaks, chain.said)) is not None:
+        said.append(message(N_("{path}: {said}"), path=snapshot.path, said=repaired))
+    if snapshot.torn:
+        said.append(
+            message(
+                N_(
+                    "{path}: its last entry is cut short, a write that did not finish: it is left out, and the next change cuts it off"
+                ),
+                path=snapshot.path,
+            )
+        )
+    return tuple(said)
 
 
 def verify(snapshot: Snapshot) -> None:

@@ -23,9 +23,9 @@ from tarockscore.errors import (
     counted,
     message,
 )
-from tarockscore.evening.evening import as_the_rules, find_ledger, repairs_said
+from tarockscore.evening.evening import as_the_rules, find_ledger
 from tarockscore.evening.model import Ledger
-from tarockscore.evening.store import NotALedger, Snapshot, read, verify
+from tarockscore.evening.store import NotALedger, Snapshot, read, said_on_reading, verify
 from tarockscore.io import safe_io
 from tarockscore.io.inputs import load_profile
 from tarockscore.io.output import check_output, write_output
@@ -317,7 +317,7 @@ class _Reading:
                 problems += exc.problems
                 untrusted = untrusted or not isinstance(snapshot, LedgerError)
                 continue
-            if (said := repairs_said(snapshot)) is not None:
+            for said in said_on_reading(snapshot):
                 self.said(said)
             ledgers.append((str(path), snapshot.ledger))
         if problems:

@@ -30,7 +30,7 @@ from tarockscore.errors import (
 from tarockscore.evening import log
 from tarockscore.evening import paper as ledger_paper
 from tarockscore.evening import store as ledger_file
-from tarockscore.evening.checks import against_the_rules, covered
+from tarockscore.evening.checks import against_the_rules
 from tarockscore.evening.model import Ledger, totals
 from tarockscore.evening.paper import out_of_bounds, zero_sum_problems
 from tarockscore.evening.table import new_ledger
@@ -619,9 +619,7 @@ def _drawn_table(
     if found:
         failed = Problem.of(str(path), words.fails_check, value=where, path=path)
         raise TournamentError([*ledger_file.locate(found, snapshot.text, str(path)), failed])
-    chain = snapshot.chain  # which hands a repair entry covers, said
-    if chain is not None and (said := covered(chain.found, chain.breaks, chain.said)) is not None:
-        warnings.append(message(N_("{path}: {said}"), path=path, said=said))
+    warnings += ledger_file.said_on_reading(snapshot)  # a repair's hands, a torn last entry
     if closed is not None:
         _closed_fits(snapshot, closed, where, path, warnings)
     led = snapshot.ledger
