@@ -64,9 +64,16 @@ def client_of(path: Path, **settings: Any) -> tuple[TestClient, Site]:
 JSON = {"Accept": "application/json"}
 
 
-def record(client: TestClient, code: str, version: str, key: str = "k1", **hand: str) -> Any:
+def record(
+    client: TestClient,
+    code: str,
+    version: str,
+    key: str = "k1",
+    headers: dict[str, str] | None = None,
+    **hand: str,
+) -> Any:
     form = {"code": code, "expected": version, "request": key, "action": "record", **(hand or RUFER)}
-    return client.post("/t/evening/hand", data=form, headers=JSON)
+    return client.post("/t/evening/hand", data=form, headers={**JSON, **(headers or {})})
 
 
 def results(path: Path) -> list[Any]:
@@ -196,15 +203,44 @@ def test_a_plain_form_of_the_tables_own_page_takes_back_and_deletes(evening: Pat
     assert results(evening) == []
 
 
-def test_wrong_codes_are_rate_limited(evening: Path) -> None:
+def test_wrong_codes_are_limited_and_the_right_one_still_opens(evening: Path) -> None:
     client, site = client_of(evening, limiter=Limiter(most=3, window=60))
     version = tarockscore.Evening(evening).version()
     for _ in range(3):
         assert record(client, "guess", version).status_code == 403
-    assert record(client, "guess", version).status_code == 429
+    answer = record(client, "guess", version)
+    assert (answer.status_code, answer.json()["error"]) == (429, "too_many")
     assert client.get("/t/evening?code=guess").status_code == 429
-    assert record(client, site.code("evening"), version).status_code == 429  # until the minute is over
-    assert results(evening) == []
+    assert client.get(f"/cards?code=guess{site.code('organiser')}").status_code == 429
+    # the table's own code opens all the same: a guesser at the next table locks no one out
+    assert record(client, site.code("evening"), version).status_code == 200
+    assert client.get(f"/cards?code={site.code('organiser')}").status_code == 200
+    assert len(results(evening)) == 1
+
+
+def test_x_forwarded_for_is_believed_only_from_the_proxy_named(evening: Path) -> None:
+    """Without --proxy no one's X-Forwarded-For counts (a guesser cannot dodge the limit, nor
+    pin it on someone else); with --proxy, only that peer's, and only the address it added."""
+    version = tarockscore.Evening(evening).version()
+    client, _site = client_of(evening, limiter=Limiter(most=2, window=60))
+    for i in range(2):
+        assert record(client, "guess", version, headers={"X-Forwarded-For": f"10.0.0.{i}"}).status_code == 403
+    assert record(client, "guess", version, headers={"X-Forwarded-For": "10.0.0.9"}).status_code == 429
+    # behind the proxy (the test client's peer is "testclient"), each forwarded address is its own client
+    proxied, _site = client_of(evening, limiter=Limiter(most=2, window=60), proxy="testclient")
+    for forwarded in ("10.0.0.1", "10.0.0.1", "spoofed, 10.0.0.2", "10.0.0.2"):
+        answer = record(proxied, "guess", version, headers={"X-Forwarded-For": forwarded})
+        assert answer.status_code == 403, forwarded
+    assert record(proxied, "guess", version, headers={"X-Forwarded-For": "10.0.0.1"}).status_code == 429
+    assert record(proxied, "guess", version, headers={"X-Forwarded-For": "10.0.0.3"}).status_code == 403
+    # the whole /64 of an IPv6 address is one client
+    for forwarded in ("2001:db8::1", "2001:db8::2"):
+        assert record(proxied, "guess", version, headers={"X-Forwarded-For": forwarded}).status_code == 403
+    assert record(proxied, "guess", version, headers={"X-Forwarded-For": "2001:db8::3"}).status_code == 429
+    # another proxy's word is not believed
+    other, _site = client_of(evening, limiter=Limiter(most=1, window=60), proxy="192.0.2.1")
+    assert record(other, "guess", version, headers={"X-Forwarded-For": "10.0.0.1"}).status_code == 403
+    assert record(other, "guess", version, headers={"X-Forwarded-For": "10.0.0.2"}).status_code == 429
 
 
 def test_a_stale_page_is_refused_with_the_current_sheet(evening: Path) -> None:
