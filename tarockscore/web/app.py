@@ -301,7 +301,7 @@ class Web:
         """A file that cannot be read or written now (a ledger changed outside tarockscore, a
         full disk, a sheet the server may not write): 503 in the players' words, no path; the
         server's window says what it was. The page keeps the hand and sends it again."""
-        LOG.warning("%s %s: %s", request.method, request.url.path, exc)
+        LOG.warning("%s", exc)
         with i18n.language(self.language(request)):
             return self.refuse(request, 503, "unavailable", trouble_text(exc), {"Retry-After": "10"})
 
@@ -711,34 +711,48 @@ LOG = logging.getLogger("uvicorn.error")  # the server's window: where uvicorn s
 HEAD_SECONDS = 10.0
 KEEP_ALIVE = 5
 HEAD_BYTES = 8 * 1024
-# Files the server may need besides its connections (ledgers, locks, threads' files, the journal).
-SPARE_FILES = 128
+# Files the server may need besides its connections: those accepted under a flood before the ones
+# they close are gone (asyncio accepts up to the backlog at a time, a few times over before a
+# closed connection's file is let go), and its own (ledgers, locks, the journal, modules).
+BACKLOG = 64
+SPARE_FILES = 4 * BACKLOG + 64
 
 
 class Protocol(H11Protocol):
-    """uvicorn's HTTP/1.1 protocol with two limits of ours: a connection past the limit of open
-    connections is closed at once (before the process runs out of files, when no new one could
-    be accepted), and one that has not brought a whole request head :data:`HEAD_SECONDS` after
-    it opened or after its last answer is closed (a half-sent request holds nothing for long)."""
+    """uvicorn's HTTP/1.1 protocol with two limits of ours. A connection that has not brought a
+    whole request head :data:`HEAD_SECONDS` after it opened or after its last answer is closed
+    (a half-sent request holds nothing for long). At the limit of open connections (below the
+    process's limit of open files, where no new one could be accepted), a new connection closes
+    the one that has waited longest for its request head, so that half-sent requests never keep
+    out a phone; only when every connection is busy answering is the new one closed."""
 
     _head: asyncio.TimerHandle | None = None
+    _waiting_since = 0.0
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         super().connection_made(transport)  # type: ignore[arg-type]
-        limit = self.limit_concurrency
-        if limit is not None and len(self.connections) > limit:
-            transport.close()
-            return
         self._arm()
+        limit = self.limit_concurrency
+        if limit is not None and len(self.connections) >= limit:  # uvicorn answers 503 from here on
+            idle = [c for c in self.connections if isinstance(c, Protocol) and c._idle() and c is not self]
+            if idle:
+                min(idle, key=lambda c: c._waiting_since).transport.close()
+            else:
+                transport.close()
+
+    def _idle(self) -> bool:
+        """Whether no request of this connection is being answered (it waits for a request head)."""
+        return (self.cycle is None or self.cycle.response_complete) and not self.transport.is_closing()
 
     def _arm(self) -> None:
         if self._head is not None:
             self._head.cancel()
+        self._waiting_since = self.loop.time()
         self._head = self.loop.call_later(HEAD_SECONDS, self._too_slow)
 
     def _too_slow(self) -> None:
         self._head = None
-        if (self.cycle is None or self.cycle.response_complete) and not self.transport.is_closing():
+        if self._idle():
             self.transport.close()
 
     def on_response_complete(self) -> None:
@@ -754,7 +768,7 @@ class Protocol(H11Protocol):
 
 
 class OncePerMinute(logging.Filter):
-    """Each kind of log line (its logger, its words, its exception's class) at most once a minute;
+    """Each log line (its logger, its words, its exception's class) at most once a minute;
     the next one says how many were left out (a client that floods the server with bad or broken
     requests cannot flood its window or its disk)."""
 
@@ -766,7 +780,7 @@ class OncePerMinute(logging.Filter):
 
     def filter(self, record: logging.LogRecord) -> bool:
         kind = record.exc_info[0].__name__ if record.exc_info and record.exc_info[0] else ""
-        key = (record.name, str(record.msg), kind)
+        key = (record.name, record.getMessage()[:200], kind)
         now = time.monotonic()
         with self._lock:
             when, left_out = self._last.get(key, (-math.inf, 0))
@@ -812,6 +826,7 @@ def server_config(app: Starlette) -> uvicorn.Config:
         timeout_graceful_shutdown=2,
         timeout_keep_alive=KEEP_ALIVE,
         h11_max_incomplete_event_size=HEAD_BYTES,
+        backlog=BACKLOG,
         limit_concurrency=max(16, open_files() - SPARE_FILES),
     )
     quiet = OncePerMinute()

@@ -97,7 +97,8 @@ class Site:
             self._tournament.read()  # a folder that is no tournament is refused at start
         else:
             self._evening = tarockscore.Evening(path)
-            self._evening.read()
+            table = self._evening.read().ledger.table  # an evening's players are its own for good
+            self._table = Place(EVENING, None, None, table.players, table.games, self._evening)
         self.journal = Journal(journal_path(path, self.tournament))
         self.limiter = limiter or Limiter()
         self._locks: dict[str, threading.Lock] = {}
@@ -126,8 +127,7 @@ class Site:
                 ]
                 self._drawn = (raw, found)
         else:
-            table = self._evening.ledger.table
-            found = [Place(EVENING, None, None, table.players, table.games, self._evening)]
+            found = [self._table]
         if any(p.key not in self._codes for p in found):
             self._codes = self.journal.codes(p.key for p in found)
         return found
