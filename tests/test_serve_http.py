@@ -231,8 +231,8 @@ def test_x_forwarded_for_is_believed_only_from_the_proxy_named(evening: Path) ->
     said = ("10.0.0.1", "10.0.0.1", "spoofed, 10.0.0.2", "10.0.0.2", "10.0.0.1", "10.0.0.3")
     assert [guess(proxied, version, f) for f in said] == [403, 403, 403, 403, 429, 403]
     # the whole /64 of an IPv6 address is one client
-    said = ("2001:db8::1", "2001:db8::2", "2001:db8::3", "2001:db8:0:1::1")
-    assert [guess(proxied, version, f) for f in said] == [403, 403, 429, 403]
+    six = ("2001:db8::1", "2001:db8::2", "2001:db8::3", "2001:db8:0:1::1")
+    assert [guess(proxied, version, f) for f in six] == [403, 403, 429, 403]
     # another proxy's word is not believed
     other, _site = client_of(evening, limiter=Limiter(most=1, window=60), proxy="192.0.2.1")
     assert [guess(other, version, f) for f in ("10.0.0.1", "10.0.0.2")] == [403, 429]
