@@ -6,12 +6,14 @@ file changed); in memory are kept only a lock per table and the count of wrong c
 
 from __future__ import annotations
 
+import hashlib
 import os
 import threading
 import time
 from collections import deque
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import tarockscore
 from tarockscore.errors import TarockError
@@ -36,6 +38,31 @@ class Place:
     @property
     def path(self) -> str:
         return f"/t/{self.key}"
+
+
+class Served(tarockscore.Evening):
+    """A table's evening as the server reads it: its last reading is kept with the sha256 of the
+    bytes it was made from, and given again while the file holds the same bytes (a page, a
+    preview and a write's answer each read the ledger, often more than once). A change reads the
+    file afresh under its lock, as ever."""
+
+    __slots__ = ("_kept",)
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(path)
+        self._kept: Any = None
+
+    def read(self) -> Any:
+        kept = self._kept
+        if kept is not None:
+            try:
+                same = hashlib.sha256(self.path.read_bytes()).hexdigest() == kept.sha256
+            except OSError:
+                same = False  # the reading below says why
+            if same:
+                return kept
+        self._kept = kept = super().read()
+        return kept
 
 
 def table_key(round: int, table: int) -> str:
@@ -96,7 +123,7 @@ class Site:
             self._tournament = tarockscore.Tournament(path)
             self._tournament.read()  # a folder that is no tournament is refused at start
         else:
-            self._evening = tarockscore.Evening(path)
+            self._evening = Served(path)
             table = self._evening.read().ledger.table  # an evening's players are its own for good
             self._table = Place(EVENING, None, None, table.players, table.games, self._evening)
         self.journal = Journal(journal_path(path, self.tournament))
@@ -122,7 +149,14 @@ class Site:
             known, found = self._drawn
             if raw is None or raw != known:
                 found = [
-                    Place(table_key(t.round, t.table), t.round, t.table, t.players, t.games, t.evening)
+                    Place(
+                        table_key(t.round, t.table),
+                        t.round,
+                        t.table,
+                        t.players,
+                        t.games,
+                        Served(t.evening.path),
+                    )
                     for t in self._tournament.tables()
                 ]
                 self._drawn = (raw, found)
