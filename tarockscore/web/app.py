@@ -283,7 +283,7 @@ class Web:
         """A :class:`Refused` raised on the way (a body too large, not UTF-8, too slow)."""
         assert isinstance(exc, Refused)
         with i18n.language(self.language(request)):
-            return self.refuse(request, exc.status, exc.error, _(exc.text), exc.headers)
+            return self.refuse(request, exc.status, exc.error, i18n.translated(exc.text), exc.headers)
 
     async def http_error(self, request: Request, exc: Exception) -> Response:
         """No such address (404), a method it does not take (405, with ``Allow``), in the players' words."""
