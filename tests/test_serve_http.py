@@ -863,3 +863,29 @@ def test_proxy_is_an_address(evening: Path) -> None:
     assert refused.exit_code == 2
     assert "--proxy 'proxy.example': not an IP address" in refused.stderr
     assert "--proxy" in runner.invoke(app, ["serve", "--help"]).stdout
+
+
+def test_the_wrong_codes_of_many_clients_are_forgotten_quietest_first() -> None:
+    limiter = Limiter(most=2, window=60, clients=3)
+    for client in ("a", "b", "c", "d", "e"):
+        assert limiter.wrong(client) is False
+    assert len(limiter._wrong) <= 4  # kept near ``clients``, however many guess
+    assert [limiter.wrong("e"), limiter.wrong("e")] == [False, True]
+
+
+def test_a_repeated_log_line_is_shown_once_a_minute_with_the_number_left_out() -> None:
+    import logging
+
+    from tarockscore.web.app import OncePerMinute
+
+    quiet = OncePerMinute(seconds=60)
+
+    def line(text: str) -> logging.LogRecord:
+        return logging.LogRecord("uvicorn.error", logging.WARNING, __file__, 1, text, (), None)
+
+    shown = [quiet.filter(line("Invalid HTTP request received.")) for _ in range(100)]
+    assert shown == [True] + [False] * 99
+    assert quiet.filter(line("another line"))
+    quiet.seconds = 0  # a minute later
+    again = line("Invalid HTTP request received.")
+    assert quiet.filter(again) and "99 more like it" in again.getMessage()
