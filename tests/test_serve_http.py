@@ -1,5 +1,5 @@
 """``tarockscore serve`` at the HTTP level (Starlette's TestClient): every answer code, the codes,
-the version check, the request key, the journal, the board and the cards.
+the version check, the request key, the board and the cards.
 
 Every hand recorded through a page is compared with the same hand recorded by the command line
 on a twin ledger: the page must write what ``record`` writes, and refuse with what it says.
@@ -254,19 +254,6 @@ def test_a_resend_gets_the_stored_answer_not_a_second_hand(evening: Path) -> Non
     assert len(results(evening)) == 1
 
 
-def test_a_pending_key_is_decided_by_the_ledger(evening: Path) -> None:
-    # A server killed between the journal's "pending" and the ledger write left the key pending.
-    client, site = client_of(evening)
-    version = tarockscore.Evening(evening).version()
-    site.journal.pending("lost", "evening", version)
-    assert record(client, site.code("evening"), version, key="lost").status_code == 200  # not written yet
-    assert len(results(evening)) == 1
-    moved = tarockscore.Evening(evening).version()
-    site.journal.pending("written", "evening", version)  # its version has moved on since
-    answer = record(client, site.code("evening"), moved, key="written")
-    assert answer.status_code == 409 and len(results(evening)) == 1
-
-
 def test_a_refused_hand_says_what_the_command_line_says(evening: Path) -> None:
     client, site = client_of(evening)
     version = tarockscore.Evening(evening).version()
@@ -343,10 +330,10 @@ def test_codes_open_only_their_own_table_and_round(tmp_path: Path) -> None:
     assert attempt("r2t1", site.code("r2t2")) == 403  # another table's
     assert attempt("r2t1", site.code("r1t1")) == 403  # last round's, same table number
     assert attempt("r2t1", site.code("r2t1")) == 200
-    # the codes are kept in the journal: a restarted server prints the same addresses
+    # the codes are kept in their file: a restarted server prints the same addresses
     again = Site(day)
     assert [again.code(k) for k in keys] == [site.code(k) for k in keys]
-    assert (day / "serve.sqlite3").is_file()
+    assert (day / "serve-codes.toml").is_file()
 
 
 def test_undo_replace_and_delete_leave_the_command_lines_audit_entries(evening: Path, twin: Path) -> None:

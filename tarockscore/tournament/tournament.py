@@ -153,13 +153,15 @@ class DayMoney:
 
 @dataclass(frozen=True, slots=True)
 class TournamentTable:
-    """One drawn table of the day: round, number, players in seat order, game limit and its evening."""
+    """One drawn table of the day: round, number, players in seat order, game limit, its evening,
+    and whether its round is closed (the desk noted every sheet's head)."""
 
     round: int
     table: int
     players: tuple[str, ...]
     games: int
     evening: Evening
+    closed: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -321,9 +323,13 @@ class Tournament:
 
     def tables(self) -> tuple[TournamentTable, ...]:
         """Every drawn table of every drawn round, round by round, each in the order of its number."""
+        day = self.read()
+        closed = {e.values["round"] for e in day.log if e.kind == "close"}
         return tuple(
-            TournamentTable(r.number, d.table, d.players, d.games, Evening(self.folder / d.ledger))
-            for r in sorted(self.read().draws, key=lambda r: r.number)
+            TournamentTable(
+                r.number, d.table, d.players, d.games, Evening(self.folder / d.ledger), r.number in closed
+            )
+            for r in sorted(day.draws, key=lambda r: r.number)
             for d in sorted(r.tables, key=lambda d: d.table)
         )
 

@@ -178,9 +178,14 @@ class Web:
                 return self.refuse(request, 429, "too_many", _("too many wrong codes: wait a minute"))
             if write and self.cross_site(request):
                 return self.refuse(request, 403, "cross_site", _("a change must come from this table's page"))
-            if code and not self.site.opens(place.key, code):
+            if code and not self.site.is_code(place, code):
                 self.site.limiter.wrong(who)
                 return self.refuse(request, 403, "wrong_code", _("this code does not open this table"))
+            if write and code and not self.site.opens(place, code):
+                closed = _(
+                    "round {round} is closed: this table's code records no more; the organiser's code can still correct it"
+                ).format(round=place.round)
+                return self.refuse(request, 403, "round_closed", closed)
             if write and not code:
                 return self.refuse(
                     request, 403, "no_code", _("recording needs the table's code (its card's address)")
@@ -211,20 +216,27 @@ class Web:
         replace: int | None = None,
     ) -> str:
         seen = self.seen(place)
-        entry = self.entry_of(place, replace) if code else None
-        if entry is None and code and replace is None:
+        writes = bool(code) and self.site.opens(place, code)
+        entry = self.entry_of(place, replace) if writes else None
+        if entry is None and writes and replace is None:
             notice += message_html("ok", [_("this table has played all its games")])
+        if writes:
+            status = ""
+        elif code:
+            status = _(
+                "round {round} is closed: this table's code records no more; the organiser's code can still correct it"
+            ).format(round=place.round)
+        else:
+            status = _("reading only: recording needs the table's code (its card's address)")
         return pages.table_page(
             seen,
             self.site.title,
-            code=code or None,
+            code=code if writes else None,
             lang=self.lang_param(request),
             entry=entry,
             given=given,
             notice=notice,
-            status_line=""
-            if code
-            else _("reading only: recording needs the table's code (its card's address)"),
+            status_line=status,
         )
 
     async def table(self, request: Request) -> Response:
@@ -520,7 +532,7 @@ __all__ = ["Site", "run", "terminal_qr"]
 
 
 def run(site: Site, sock: socket.socket, lang: str | None, base_url: str) -> None:
-    """Serve the site on ``sock`` until Ctrl-C; the socket and the site's journal are closed after."""
+    """Serve the site on ``sock`` until Ctrl-C; the socket is closed after."""
     app = make_app(site, Settings(lang=lang, base_url=base_url))
     config = uvicorn.Config(
         app, log_level="warning", access_log=False, lifespan="off", timeout_graceful_shutdown=2
@@ -531,7 +543,6 @@ def run(site: Site, sock: socket.socket, lang: str | None, base_url: str) -> Non
         pass
     finally:
         sock.close()
-        site.journal.close()
 
 
 def terminal_qr(url: str, out: TextIO) -> None:

@@ -1,7 +1,7 @@
 """What one ``serve`` serves: an evening's table, or every drawn table of a tournament day (web layer).
 
-The tables are read from the files at each request; in memory are kept only a lock per table
-and the count of wrong codes per client.
+The tables are read from the files at each request; in memory are kept only a lock per table,
+the codes (their file: :mod:`tarockscore.web.codes`) and the count of wrong codes per client.
 """
 
 from __future__ import annotations
@@ -10,14 +10,14 @@ import os
 import threading
 import time
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 import tarockscore
-from tarockscore.web.journal import ORGANISER, Journal, same_code
+from tarockscore.web.codes import ORGANISER, Codes, codes_path, same_code
 
 EVENING = "evening"
-JOURNAL_NAME = "serve.sqlite3"
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,6 +30,7 @@ class Place:
     players: tuple[str, ...]
     games: int | None
     evening: tarockscore.Evening
+    closed: bool = False
 
     @property
     def path(self) -> str:
@@ -38,13 +39,6 @@ class Place:
 
 def table_key(round: int, table: int) -> str:
     return f"r{round}t{table}"
-
-
-def journal_path(path: Path, tournament: bool) -> Path:
-    """The journal: ``serve.sqlite3`` in a tournament's folder, ``NAME.serve.sqlite3`` beside an evening's ledger."""
-    if tournament:
-        return path / JOURNAL_NAME
-    return path.with_name(path.stem + "." + JOURNAL_NAME)
 
 
 class Limiter:
@@ -75,7 +69,9 @@ class Limiter:
 class Site:
     """The tables served from ``path`` (a ledger, or a tournament folder), their codes and locks."""
 
-    def __init__(self, path: Path, *, limiter: Limiter | None = None) -> None:
+    def __init__(
+        self, path: Path, *, limiter: Limiter | None = None, warn: Callable[[str], None] | None = None
+    ) -> None:
         self.tournament = path.is_dir()  # a folder is a tournament's; its own reading says if not
         self.path = path
         if self.tournament:
@@ -84,7 +80,7 @@ class Site:
         else:
             self._evening = tarockscore.Evening(path)
             self._evening.read()
-        self.journal = Journal(journal_path(path, self.tournament))
+        self.keeper = Codes(codes_path(path, self.tournament), warn)
         self.limiter = limiter or Limiter()
         self._locks: dict[str, threading.Lock] = {}
         self._locks_lock = threading.Lock()
@@ -99,14 +95,14 @@ class Site:
         """Every table served, in order (a tournament's round by round), read from the files now."""
         if self.tournament:
             found = [
-                Place(table_key(t.round, t.table), t.round, t.table, t.players, t.games, t.evening)
+                Place(table_key(t.round, t.table), t.round, t.table, t.players, t.games, t.evening, t.closed)
                 for t in self._tournament.tables()
             ]
         else:
             table = self._evening.ledger.table
             found = [Place(EVENING, None, None, table.players, table.games, self._evening)]
         if any(p.key not in self._codes for p in found):
-            self._codes = self.journal.codes(p.key for p in found)
+            self._codes = self.keeper.codes(p.key for p in found)
         return found
 
     def place(self, key: str) -> Place | None:
@@ -116,11 +112,19 @@ class Site:
         """The code of a table (or ``organiser``)."""
         return self._codes[key]
 
-    def opens(self, key: str, given: str) -> bool:
-        """Whether ``given`` is the code of table ``key`` or the organiser's (constant time, both compared)."""
-        table = same_code(given, self._codes.get(key, ""))
+    def opens(self, place: Place, given: str) -> bool:
+        """Whether ``given`` writes to ``place`` now: the table's own code while its round is
+        open, the organiser's always (constant time, both compared)."""
+        table = same_code(given, self._codes.get(place.key, ""))
         organiser = same_code(given, self._codes[ORGANISER])
-        return bool(given) and (table or organiser)
+        return bool(given) and ((table and not place.closed) or organiser)
+
+    def is_code(self, place: Place, given: str) -> bool:
+        """Whether ``given`` is the table's own code or the organiser's, its round open or not
+        (a closed round's code still reads its table)."""
+        return bool(given) and (
+            same_code(given, self._codes.get(place.key, "")) or same_code(given, self._codes[ORGANISER])
+        )
 
     def is_organiser(self, given: str) -> bool:
         return bool(given) and same_code(given, self._codes[ORGANISER])

@@ -84,7 +84,7 @@ def serve(
         lang = language_given(lang)
         i18n.use(lang)
     where = Path(path) if path is not None and Path(path).is_dir() else ledger_path_of(path)
-    site = server.Site(where)
+    site = server.Site(where, warn=lambda said: print(said, file=sys.stderr, flush=True))
     sock = bind(host, port)
     real_port = sock.getsockname()[1]
     shown = (lan_address() or LOOPBACK) if host in EVERYWHERE else host
