@@ -269,3 +269,28 @@ def test_a_codes_file_that_is_no_codes_file_is_refused_at_start(evening: Path) -
     evening.with_name("friday.serve-codes.toml").write_text('codes = "everything"\n', encoding="utf-8")
     with pytest.raises(UsageError, match="not a file of table codes"):
         Site(evening)
+
+
+def test_a_refused_write_names_the_sheet_but_no_folder_of_the_server(evening: Path) -> None:
+    client, site = client_of(evening)
+    version = tarockscore.Evening(evening).version()
+    os.chmod(evening, 0o444)  # the evening closed on the laptop
+    try:
+        answer = post(client, site, "hand", "k", version, **RUFER)
+    finally:
+        os.chmod(evening, 0o644)
+    assert answer.status_code == 422
+    said = " ".join(p["message"] for p in answer.json()["problems"])
+    assert "friday.toml is read-only" in said
+    assert str(evening.parent) not in said and str(evening.parent.resolve()) not in said
+    # a ledger edited by hand while served: the reason, without the folder, and nothing written
+    done = post(client, site, "hand", "k1", version, **RUFER)
+    assert done.status_code == 200
+    edited = evening.read_text(encoding="utf-8").replace("card_points = 40", "card_points = 50")
+    evening.write_text(edited, encoding="utf-8")
+    broken = post(client, site, "undo", "k2", done.json()["version"])
+    assert broken.status_code == 422
+    said = " ".join(p["message"] for p in broken.json()["problems"])
+    assert "friday.toml:" in said and "hand 1 was changed outside tarockscore" in said
+    assert str(evening.parent) not in said
+    assert evening.read_text(encoding="utf-8") == edited

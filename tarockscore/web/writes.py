@@ -10,6 +10,7 @@ N"). A hand the rules refuse writes nothing and answers 422 with the problems.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, cast
@@ -118,7 +119,7 @@ class Writer:
             try:
                 snapshot = place.evening.read()
             except TarockError as exc:
-                return self.refused(None, _problems(exc))
+                return self.refused(None, _problems(exc, place))
             if key and (done := snapshot.requests.get(key)) is not None:
                 return self.resent(snapshot, done)
             if snapshot.head != expected:
@@ -202,7 +203,7 @@ class Writer:
         except Refusal as exc:
             return self.refused(snapshot, [{"where": exc.args[0], "message": exc.args[1]}])
         except TarockError as exc:
-            return self.refused(snapshot, _problems(exc))
+            return self.refused(snapshot, _problems(exc, place))
         recorded = what == "hand" and number is None
         last = len(change.after.hands)
         # a hand recorded leaves no audit entry (the hand is its own record); a correction does
@@ -211,5 +212,15 @@ class Writer:
         return Answer(200, {**body, **self.current(change.after, change.head)})
 
 
-def _problems(exc: TarockError) -> list[dict[str, str]]:
-    return [{"where": p.where, "message": p.render(i18n.gettext)} for p in exc.problems]
+def _problems(exc: TarockError, place: Place) -> list[dict[str, str]]:
+    """The problems of a refusal in the reader's language, the sheet named by its file name
+    alone: no folder of the server's machine is told to a phone."""
+    path = place.evening.path
+    folders = {str(path.parent), str(path.resolve().parent)}
+    out = []
+    for p in exc.problems:
+        text = p.render(i18n.gettext)
+        for folder in sorted(folders, key=len, reverse=True):
+            text = text.replace(folder + os.sep, "")
+        out.append({"where": p.where, "message": text})
+    return out
