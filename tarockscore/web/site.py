@@ -79,7 +79,9 @@ class Site:
             self._tournament.read()  # a folder that is no tournament is refused at start
         else:
             self._evening = tarockscore.Evening(path)
-            self._evening.read()
+            # an evening's table (its players, its game limit) is the one it began with: read once,
+            # so that a sheet edited while served is refused where it is read, not at every address
+            self._table = self._evening.read().ledger.table
         self.keeper = Codes(codes_path(path, self.tournament), warn)
         self.limiter = limiter or Limiter()
         self._locks: dict[str, threading.Lock] = {}
@@ -99,7 +101,7 @@ class Site:
                 for t in self._tournament.tables()
             ]
         else:
-            table = self._evening.ledger.table
+            table = self._table
             found = [Place(EVENING, None, None, table.players, table.games, self._evening)]
         if any(p.key not in self._codes for p in found):
             self._codes = self.keeper.codes(p.key for p in found)
