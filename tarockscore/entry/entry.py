@@ -3,8 +3,6 @@
 :meth:`HandEntry.save` is refused when the ledger changed since it was read: the ledger is the only truth.
 """
 
-from __future__ import annotations
-
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 

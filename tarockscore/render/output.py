@@ -1,7 +1,5 @@
 """The one output path: a command's result as a view, turned into a table, JSON, CSV or HTML (rendering layer)."""
 
-from __future__ import annotations
-
 import csv
 import io
 import json

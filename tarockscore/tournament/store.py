@@ -1,7 +1,5 @@
 """The tournament folder (I/O layer): ``DIR/tournament.toml`` as a log on the ledger's chain, the table sheets beside it, each drawn table's result read and checked, paper results written into their sheets."""
 
-from __future__ import annotations
-
 import contextlib
 import csv
 import functools
@@ -10,9 +8,8 @@ import io
 import os
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from tarockscore.errors import (
     N_,
@@ -131,8 +128,7 @@ def load_format(ref: str) -> tuple[Format, dict[str, Any]]:
 # -- tournament.toml ----------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Snapshot:
+class Snapshot(NamedTuple):
     folder: Path
     tournament: tm.Tournament
     sha256: str
@@ -554,8 +550,7 @@ def results_csv(path: Path) -> list[tuple[int, int, dict[str, int], dict[str, in
 # -- tournament day --------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class _Words:
+class _Words(NamedTuple):
     """A table that cannot count, or has no hands, as said for the standings or for the money."""
 
     unreadable: str  # values: value
@@ -577,8 +572,7 @@ _WORDS = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class Day:
+class Day(NamedTuple):
     tournament: tm.Tournament
     results: tuple[TableResult, ...]
     ledgers: tuple[Ledger | TableMoney, ...]  # a table scored on paper gives its money as a TableMoney
