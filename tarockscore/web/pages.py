@@ -15,7 +15,7 @@ from tarockscore import i18n
 from tarockscore.i18n import _, ngettext
 from tarockscore.render import evening as render_evening
 from tarockscore.render import tournament as render_tournament
-from tarockscore.render.cards import qr_svg
+from tarockscore.render.cards import qr_svg as qr_svg  # the cards draw it; the evening's card too
 from tarockscore.web.form import EXTRAS, fields_html
 from tarockscore.web.html import esc, hidden_fields, page, score_html, sheet_html, table
 from tarockscore.web.site import Place
