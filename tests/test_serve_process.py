@@ -63,7 +63,7 @@ def evening(tmp_path: Path) -> Path:
 def test_the_json_line_first_then_ctrl_c_stops_cleanly(evening: Path) -> None:
     proc, shown = start(str(evening))
     try:
-        assert set(shown) == {"url", "board", "tables"}
+        assert set(shown) == {"url", "board", "cards", "tables"}
         assert shown["url"].startswith("http://127.0.0.1:") and not shown["url"].endswith(":0")
         assert shown["board"] == shown["url"] + "/board"
         [table] = shown["tables"]

@@ -49,6 +49,15 @@ HEADERS = {
 }
 
 
+# The printed cards are one page with its own style (render/cards.py): this response lets that
+# style alone in, by its hash; scripts stay the server's own.
+CARDS_HEADERS = HEADERS | {
+    "Content-Security-Policy": HEADERS["Content-Security-Policy"].replace(
+        "style-src 'self'", f"style-src 'self' {render_cards.STYLE}"
+    )
+}
+
+
 def refused_body(lines: list[str], error: str = "refused") -> dict[str, Any]:
     """The JSON of a refusal (docs/serve.md): each reason as a problem."""
     return {"ok": False, "error": error, "problems": [{"where": "", "message": t} for t in lines]}
@@ -465,8 +474,8 @@ class Web:
         return StreamingResponse(stream(), media_type="text/event-stream", headers=headers)
 
     def address(self, request: Request, place: Place) -> str:
-        base = (self.settings.base_url or str(request.base_url)).rstrip("/")
-        return base + pages.link(place.path, code=self.site.code(place.key))
+        base = self.settings.base_url or str(request.base_url)
+        return pages.address(base, place, self.site.code(place.key))
 
     async def cards(self, request: Request) -> Response:
         code = request.query_params.get("code", "")
@@ -481,21 +490,20 @@ class Web:
 
         def work() -> Response:
             places = self.site.places()
-            rounds = sorted({p.round for p in places if p.round is not None})
-            if not rounds:  # an evening: its one table
+            if not self.site.tournament:  # an evening: its one table
                 cards = [(p, self.address(request, p)) for p in places]
                 return HTMLResponse(pages.cards_page(self.site.title, cards), headers=HEADERS)
-            # a day: the round's cards as `tournament cards` prints them, each with its QR code
-            asked = request.query_params.get("round", "")
-            number = whole(asked)
+            rounds = sorted({p.round for p in places if p.round is not None})
+            if not rounds:
+                text = _("no round is drawn yet: the cards are there once it is")
+                return HTMLResponse(page(text, message_html("ok", [text]), script=False), headers=HEADERS)
+            # a day: the round's cards as `tournament cards` prints them, each with its table's address
+            number = whole(request.query_params.get("round", ""))
             number = number if number in rounds else rounds[-1]
             t, drawn = self.site.day().round_drawn(number)
-            qr = {
-                p.table: pages.qr_svg(self.address(request, p))
-                for p in places
-                if p.round == number and p.table is not None
-            }
-            return HTMLResponse(render_cards.cards_html(t, drawn, qr), headers=HEADERS)
+            addresses = {p.table: self.address(request, p) for p in places if p.round == number and p.table}
+            html = render_cards.cards_html(t, drawn, addresses)
+            return HTMLResponse(html, headers=CARDS_HEADERS)
 
         return await self.in_thread(request, work)
 

@@ -3,19 +3,19 @@ the table cards, the index (web layer); every value escaped (:func:`tarockscore.
 
 from __future__ import annotations
 
-import io
+import datetime as dt
 import json
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from urllib.parse import urlencode
 
-import segno
-
 import tarockscore
+from tarockscore import i18n
 from tarockscore.i18n import _, ngettext
 from tarockscore.render import evening as render_evening
 from tarockscore.render import tournament as render_tournament
+from tarockscore.render.cards import qr_svg as qr_svg  # the cards draw it; the evening's card too
 from tarockscore.web.form import EXTRAS, fields_html
 from tarockscore.web.html import esc, hidden_fields, page, score_html, sheet_html, table
 from tarockscore.web.site import Place
@@ -41,6 +41,11 @@ def place_title(place: Place, site_title: str) -> str:
 def link(path: str, **query: object) -> str:
     given = {k: v for k, v in query.items() if v not in (None, "")}
     return path + ("?" + urlencode(given) if given else "")
+
+
+def address(base: str, place: Place, code: str) -> str:
+    """A table's page on the server at ``base``, with the code that opens it (a card's QR code)."""
+    return base.rstrip("/") + link(place.path, code=code)
 
 
 def _hidden(**values: object) -> str:
@@ -211,7 +216,9 @@ def board_fragment(
     parts = []
     if standings is not None:
         parts.append(f"<h2>{esc(_('Standings'))}</h2>")
-        parts.append(render_tournament.standings_table_html(standings.tournament, standings.rows))
+        # a column per round: on a phone the table scrolls sideways, the page does not
+        table_html = render_tournament.standings_table_html(standings.tournament, standings.rows)
+        parts.append(f'<div class="scroll">{table_html}</div>')
     rows: list[list[object]] = []
     for place, sheet in tables:
         name = place_title(place, site_title)
@@ -220,8 +227,7 @@ def board_fragment(
             continue
         played = len(sheet.hands)
         progress = f"{played} / {place.games}" if place.games else str(played)
-        last = sheet.audit[-1].at if sheet.audit else sheet.table.created
-        rows.append([name, progress, last.replace("T", " ")[:19]])
+        rows.append([name, progress, last_change(sheet)])
         if standings is None:
             parts.append(f"<h2>{esc(_('Totals'))}</h2>")
             parts.append(
@@ -230,6 +236,26 @@ def board_fragment(
     parts.append(f"<h2>{esc(_('Tables'))}</h2>")
     parts.append(table([_("table"), _("hands"), _("last update")], rows, cls="progress"))
     return "\n".join(parts)
+
+
+def last_change(sheet: tarockscore.Sheet) -> str:
+    """When the sheet last changed: its last hand recorded or corrected (not the draw that made
+    it), the time alone on the day it is shown, else with its date; "-" before its first hand."""
+    stamps = [h.recorded for h in sheet.hands] + [a.at for a in sheet.audit]
+    times = []
+    for at in stamps:
+        try:
+            when = dt.datetime.fromisoformat(at)
+        except ValueError:  # not a time as a ledger writes it: left out
+            continue
+        times.append(when.astimezone() if when.tzinfo is not None else when)
+    if not times:
+        return "-"
+    last = max(times, key=lambda t: t.timestamp())
+    clock = last.strftime("%H:%M")
+    if last.date() == dt.date.today():
+        return clock
+    return f"{i18n.date(last.date())} {clock}"
 
 
 def board_page(site_title: str, fragment: str, lang: str | None) -> str:
@@ -247,14 +273,6 @@ def board_page(site_title: str, fragment: str, lang: str | None) -> str:
 
 
 # -- the table cards ----------------------------------------------------------------------------
-
-
-def qr_svg(url: str) -> str:
-    """The QR code of ``url`` as inline SVG (segno, pure Python)."""
-    out = io.BytesIO()
-    # a viewBox and no fixed size: the page sizes the code (a card, a phone, a printout)
-    segno.make(url, error="m").save(out, kind="svg", xmldecl=False, svgns=True, border=2, omitsize=True)
-    return out.getvalue().decode("ascii")
 
 
 def cards_page(site_title: str, cards: Sequence[tuple[Place, str]]) -> str:

@@ -103,7 +103,9 @@ def serve(
     board = f"{base}/board"
     cards = f"{base}/cards?code={site.code('organiser')}"
     if json_out:
-        typer.echo(json.dumps({"url": base, "board": board, "tables": tables}, ensure_ascii=False))
+        typer.echo(
+            json.dumps({"url": base, "board": board, "cards": cards, "tables": tables}, ensure_ascii=False)
+        )
     out = sys.stderr if json_out else sys.stdout
     print(_("Serving {name}").format(name=site.title), file=out)
     for place in places:
