@@ -56,12 +56,19 @@ class Table:
     def page(self, query: str = "", lang: str = "en") -> str:
         answer = self.client.get(f"/t/evening?code={self.code}&lang={lang}{query}")
         assert answer.status_code == 200
-        return answer.text
+        return str(answer.text)
 
-    def post(self, what: str, json: bool = False, **form: str) -> Any:
+    def post(self, what: str, **form: str) -> Any:
+        """A form posted as a page without script posts it."""
+        return self.client.post(f"/t/evening/{what}", data=self.sent_with(form))
+
+    def ask(self, what: str, **form: str) -> Any:
+        """A form posted as the page's script posts it, answered in JSON."""
+        return self.client.post(f"/t/evening/{what}", data=self.sent_with(form), headers=JSON)
+
+    def sent_with(self, form: dict[str, str]) -> dict[str, str]:
         self.sent += 1  # each write a request of its own
-        data = {"code": self.code, "expected": self.version(), "request": f"request-{self.sent}", **form}
-        return self.client.post(f"/t/evening/{what}", data=data, headers=JSON if json else {})
+        return {"code": self.code, "expected": self.version(), "request": f"request-{self.sent}", **form}
 
     def hands(self) -> list[Any]:
         return [e.hand for e in tarockscore.Evening(self.path).ledger.hands]
@@ -120,7 +127,7 @@ def test_a_hand_sent_with_a_question_unanswered_is_refused_at_that_field_in_the_
     evening: Path,
 ) -> None:
     t = Table(evening)
-    answer = t.post("hand", json=True, contract="rufer", declarer="Anna", card_points="40")
+    answer = t.ask("hand", contract="rufer", declarer="Anna", card_points="40")
     assert answer.status_code == 422
     [problem] = answer.json()["problems"]
     assert problem["where"] == "partner"
@@ -152,7 +159,7 @@ def test_a_decimal_is_no_card_point_count(evening: Path, typed: str) -> None:
     """The rules read "35 2/3", "35/2", "35 2" and whole numbers; a decimal point or comma means
     nothing in a score block (is "35.2" 35 and 2 Blatt, or 35.2 points?): refused, nothing written."""
     t = Table(evening)
-    answer = t.post("hand", json=True, **{**RUFER, "card_points": typed})
+    answer = t.ask("hand", **{**RUFER, "card_points": typed})
     assert answer.status_code == 422
     [problem] = answer.json()["problems"]
     assert problem["where"] == "card_points" and f"'{typed}' is not a card point count" in problem["message"]
@@ -196,7 +203,7 @@ def test_the_arithmetic_has_the_stake_column_where_kontra_counts_in_the_payout_o
     path = tmp_path / "linz.toml"
     cli("new", "-p", "Anna,Bert,Cilli,Dani", "-P", "ooe-2023", "--ledger", str(path))
     t = Table(path)
-    html = t.post("hand", json=True, **RUFER, kontra="kontra").json()["html"]
+    html = t.ask("hand", **RUFER, kontra="kontra").json()["html"]
     assert "<th>stake</th>" in html
     assert re.search(r"<td>1</td><td>×2 Kontra on the contract</td><td>1</td><td>2</td>", html)
 
