@@ -271,9 +271,6 @@ class Web:
                     "sheet": render_evening.sheet_json(seen.sheet),
                 }
                 return JSONResponse(data, headers=HEADERS)
-            if part == "sheet":
-                seen = self.seen(place)
-                return HTMLResponse(sheet_html(seen.ledger, seen.sheet), headers=HEADERS)
             notice = pages.done_notice(self.seen(place), done, hand)
             return HTMLResponse(
                 self.render_table(request, place, code, notice=notice, replace=number), headers=HEADERS
