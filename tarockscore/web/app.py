@@ -27,7 +27,7 @@ from tarockscore.i18n import _
 from tarockscore.render import cards as render_cards
 from tarockscore.render import evening as render_evening
 from tarockscore.web import pages
-from tarockscore.web.form import answers_of, fields_html
+from tarockscore.web.form import answers_of, fields_html, missing
 from tarockscore.web.html import message_html, page, sheet_html
 from tarockscore.web.site import Place, Site
 from tarockscore.web.writes import WRITES, Answer, Writer, refusal
@@ -172,7 +172,7 @@ class Web:
         """``work`` run off the event loop (it reads and writes files), in the request's language."""
 
         def run() -> Response:
-            with i18n.language(self.language(request)):
+            with i18n.language(self.language(request)), i18n.players_names():
                 return work()
 
         return await run_in_threadpool(run)
@@ -221,6 +221,7 @@ class Web:
         code: str,
         *,
         given: Mapping[str, str] | None = None,
+        refused: Mapping[str, str] | None = None,
         notice: str = "",
         replace: int | None = None,
     ) -> str:
@@ -244,9 +245,28 @@ class Web:
             lang=self.lang_param(request),
             entry=entry,
             given=given,
+            refused=refused,
             notice=notice,
             status_line=status,
         )
+
+    def live(self, request: Request, place: Place, code: str, replace: int | None) -> dict[str, Any]:
+        """The parts of a table's page that follow the sheet, for the page's script: the version,
+        the next hand's number, heading and deal, the sheet, the corrections, and what a change
+        made from the page did (``done``, ``hand``)."""
+        seen = self.seen(place)
+        lang = self.lang_param(request)
+        entry = self.entry_of(place, replace) if code else None
+        params = request.query_params
+        return {
+            "ok": True,
+            "version": seen.version,
+            "number": entry.number if entry is not None else None,
+            "head": pages.hand_head(seen, entry, code=code, lang=lang) if entry is not None else "",
+            "sheet": sheet_html(seen.ledger, seen.sheet),
+            "corrections": pages.corrections(seen, code=code, lang=lang),
+            "notice": pages.done_notice(seen, params.get("done", ""), whole(params.get("hand"))),
+        }
 
     async def table(self, request: Request) -> Response:
         place = self.site.place(request.path_params["key"])
@@ -256,11 +276,13 @@ class Web:
             return refused
         assert place is not None
         part = request.query_params.get("part")
-        replace = request.query_params.get("replace")
-        number = whole(replace)
+        number = whole(request.query_params.get("replace"))
         done = request.query_params.get("done", "")
+        hand = whole(request.query_params.get("hand"))
 
         def work() -> Response:
+            if part == "live":
+                return JSONResponse(self.live(request, place, code, number), headers=HEADERS)
             if self.wants_json(request):
                 seen = self.seen(place)
                 data = {
@@ -270,10 +292,7 @@ class Web:
                     "sheet": render_evening.sheet_json(seen.sheet),
                 }
                 return JSONResponse(data, headers=HEADERS)
-            if part == "sheet":
-                seen = self.seen(place)
-                return HTMLResponse(sheet_html(seen.ledger, seen.sheet), headers=HEADERS)
-            notice = message_html("ok", [done]) if done else ""
+            notice = pages.done_notice(self.seen(place), done, hand)
             return HTMLResponse(
                 self.render_table(request, place, code, notice=notice, replace=number), headers=HEADERS
             )
@@ -281,7 +300,8 @@ class Web:
         return await self.in_thread(request, work)
 
     async def fields(self, request: Request) -> Response:
-        """The form's fields for the answers so far (the page's script asks after each change)."""
+        """The form's fields for the answers so far (the page's script asks after each change);
+        no error is shown here: a field's error comes only with the hand sent."""
         place = self.site.place(request.path_params["key"])
         if place is None:
             return self.refuse(request, 404, "not_found", _("no such table"))
@@ -294,7 +314,7 @@ class Web:
             entry = self.entry_of(place, number)
             if entry is None:
                 return HTMLResponse("", headers=HEADERS)
-            return HTMLResponse(fields_html(entry, answers_of(form)), headers=HEADERS)
+            return HTMLResponse(fields_html(entry, form), headers=HEADERS)
 
         return await self.in_thread(request, work)
 
@@ -323,7 +343,7 @@ class Web:
         if what == "hand" and action in ("preview", "edit"):
             return self.preview(request, place, form, given, number, code, edit=action == "edit")
         result = self.writer.write(place, what, form, given, number)
-        return self.after_write(request, place, result, given, code, number)
+        return self.after_write(request, place, what, result, form, code, number)
 
     def preview(
         self,
@@ -340,7 +360,7 @@ class Web:
         expected = form.get("expected") or place.evening.version()
         if edit:
             return HTMLResponse(
-                self.render_table(request, place, code, given=given, replace=number), headers=HEADERS
+                self.render_table(request, place, code, given=form, replace=number), headers=HEADERS
             )
         try:
             entry = tarockscore.hand_entry(place.evening, number)
@@ -353,27 +373,32 @@ class Web:
                 lambda: self.render_table(request, place, code, notice=message_html("refused", lines)),
             )
         reading = tarockscore.submit_answers(entry.flow, given, entry.defaults)
-        problems: list[str] = []
+        problems: list[dict[str, str]] = []
         if reading.hand is None:
-            problems = [p["message"] for p in refusal(entry, given, reading)]
+            gap = missing(reading, given)
+            problems = [gap] if gap is not None else refusal(entry, given, reading)
         else:
             try:
                 preview = entry.scored(reading.hand)
             except TarockError as exc:
-                problems += [p.render(i18n.gettext) for p in exc.problems]
+                problems += [{"where": p.where, "message": p.render(i18n.gettext)} for p in exc.problems]
         if problems:
+            lines = [p["message"] for p in problems]
+            at = {p["where"]: p["message"] for p in problems if p["where"]}
 
             def again() -> str:
                 return self.render_table(
                     request,
                     place,
                     code,
-                    given=given,
+                    given=form,
+                    refused=at,
                     replace=number,
-                    notice=message_html("refused", problems),
+                    notice=message_html("refused", lines),
                 )
 
-            return self.answer(request, 422, refused_body(problems), again)
+            body = {"ok": False, "error": "refused", "problems": problems}
+            return self.answer(request, 422, body, again)
         replacing = number is not None
         data = {
             "ok": True,
@@ -403,21 +428,43 @@ class Web:
         self,
         request: Request,
         place: Place,
+        what: str,
         result: Answer,
-        given: dict[str, str],
+        form: Mapping[str, str],
         code: str,
         number: int | None,
     ) -> Response:
+        """JSON as the write answered; a page without script is sent back to the table's page
+        with what was done (``?done=KIND&hand=N``: the page says it in its own words), or shown
+        the form again with the reasons."""
         if self.wants_json(request):
             return JSONResponse(result.body, status_code=result.status, headers=HEADERS)
         lang = self.lang_param(request)
+        body = result.body
+        done = ""
         if result.status == 200:
-            target = pages.link(place.path, code=code, lang=lang, done=result.body.get("said", ""))
+            done = {"hand": "recorded" if number is None else "replaced", "undo": "undone"}.get(
+                what, "deleted"
+            )
+        elif result.status == 409 and body.get("error") == "already_on_sheet":
+            done = "already"
+        if done:
+            hand = body.get("number")
+            if done == "undone":  # the hand taken back was the last: one past the sheet after it
+                hand = len(body.get("sheet", {}).get("hands", [])) + 1
+            target = pages.link(place.path, code=code, lang=lang, done=done, hand=hand)
             return RedirectResponse(target, status_code=303, headers=HEADERS)
-        lines = [p["message"] for p in result.body.get("problems", [])]
+        lines = [p["message"] for p in body.get("problems", [])]
+        at = {p["where"]: p["message"] for p in body.get("problems", []) if p.get("where")}
         kind = "stale" if result.status == 409 else "refused"
         html = self.render_table(
-            request, place, code, given=given, replace=number, notice=message_html(kind, lines)
+            request,
+            place,
+            code,
+            given=form if what == "hand" else None,
+            refused=at,
+            replace=number if what == "hand" else None,
+            notice=message_html(kind, lines),
         )
         return HTMLResponse(html, status_code=result.status, headers=HEADERS)
 

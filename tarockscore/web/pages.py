@@ -16,8 +16,17 @@ from tarockscore.i18n import _, ngettext
 from tarockscore.render import evening as render_evening
 from tarockscore.render import tournament as render_tournament
 from tarockscore.render.cards import qr_svg as qr_svg  # the cards draw it; the evening's card too
-from tarockscore.web.form import EXTRAS, fields_html
-from tarockscore.web.html import esc, hidden_fields, page, score_html, sheet_html, table
+from tarockscore.web.form import EXTRAS, fields_html, filled
+from tarockscore.web.html import (
+    esc,
+    hand_words,
+    hidden_fields,
+    message_html,
+    page,
+    score_html,
+    sheet_html,
+    table,
+)
 from tarockscore.web.site import Place
 
 
@@ -63,7 +72,19 @@ def texts_block() -> str:
     words = {
         "one_waiting": ngettext("{count} hand waiting to be sent", "{count} hands waiting to be sent", 1),
         "many_waiting": ngettext("{count} hand waiting to be sent", "{count} hands waiting to be sent", 2),
-        "offline": _("no network: the hand is kept on this phone and sent when the network is back"),
+        "one_unseen": ngettext(
+            "{count} hand waiting for the network: its arithmetic is shown before it is recorded",
+            "{count} hands waiting for the network: the arithmetic of each is shown before it is recorded",
+            1,
+        ),
+        "many_unseen": ngettext(
+            "{count} hand waiting for the network: its arithmetic is shown before it is recorded",
+            "{count} hands waiting for the network: the arithmetic of each is shown before it is recorded",
+            2,
+        ),
+        "offline": _(
+            "no network: the hand waits on this phone; when the network is back its arithmetic is shown, and it is recorded when you tap Record"
+        ),
         "not_recorded": _("Not recorded:"),
         "enter_again": _("Enter it again"),
         "dismiss": _("Dismiss"),
@@ -93,11 +114,12 @@ def table_page(
     lang: str | None,
     entry: tarockscore.HandEntry | None,
     given: Mapping[str, str] | None = None,
+    refused: Mapping[str, str] | None = None,
     notice: str = "",
     status_line: str = "",
 ) -> str:
     """A table's page: the sheet, and (with the table's code) the form of the next hand, or of the
-    hand being replaced, and the corrections."""
+    hand being replaced (filled in with its answers), and the corrections."""
     place = seen.place
     title = place_title(place, site_title)
     parts = [
@@ -108,43 +130,65 @@ def table_page(
     if status_line:
         parts.append(f'<p class="meta">{esc(status_line)}</p>')
     if entry is not None and code:
-        parts.append(_hand_form(seen, entry, given or {}, code=code, lang=lang))
+        form = given if given is not None else filled(entry) if entry.replacing else {}
+        parts.append(_hand_form(seen, entry, form, refused, code=code, lang=lang))
     parts.append(
         f'<section id="sheet" aria-label="{esc(_("sheet"))}">{sheet_html(seen.ledger, seen.sheet)}</section>'
     )
-    if code and seen.sheet.hands:
-        parts.append(_corrections(seen, code=code, lang=lang))
+    parts.append(f'<div id="corrections">{corrections(seen, code=code, lang=lang)}</div>')
     parts.append(texts_block())
     data = {"data-table": place.key, "data-version": seen.version, "data-lang": lang or ""}
     return page(title, "\n".join(parts), data=data)
 
 
+def hand_head(seen: Seen, entry: tarockscore.HandEntry, *, code: str, lang: str | None) -> str:
+    """Above the form: the hand's number and deal; a hand being replaced as it stands on the sheet."""
+    parts = [
+        f'<h2 data-number="{entry.number}">{esc(_heading(entry.number, entry.replacing))}</h2>',
+        f'<p class="meta">{esc(render_evening.deal_text(entry.deal))}</p>',
+    ]
+    if entry.replacing:
+        stored = seen.sheet.hands[entry.number - 1]
+        said = _("on the sheet now: {hand}").format(hand=hand_words(stored.hand, stored.result))
+        back = link(seen.place.path, code=code, lang=lang)
+        parts.append(f'<p class="replacing">{esc(said)} <a href="{esc(back)}">{esc(_("Keep it"))}</a></p>')
+    return "".join(parts)
+
+
 def _hand_form(
-    seen: Seen, entry: tarockscore.HandEntry, given: Mapping[str, str], *, code: str, lang: str | None
+    seen: Seen,
+    entry: tarockscore.HandEntry,
+    given: Mapping[str, str],
+    refused: Mapping[str, str] | None,
+    *,
+    code: str,
+    lang: str | None,
 ) -> str:
     place = seen.place
     number = entry.number
     return "\n".join(
         [
             f'<form method="post" id="hand-form" class="hand" action="{esc(link(place.path + "/hand", lang=lang))}">',
-            f"<h2>{esc(_heading(number, entry.replacing))}</h2>",
-            f'<p class="meta">{esc(render_evening.deal_text(entry.deal))}</p>',
+            f'<div id="hand-head">{hand_head(seen, entry, code=code, lang=lang)}</div>',
             _hidden(
                 code=code,
                 expected=seen.version,
                 request=request_key(),
                 number=number if entry.replacing else None,
             ),
-            f'<fieldset id="fields">{fields_html(entry, given)}</fieldset>',
+            f'<div id="fields">{fields_html(entry, given, refused)}</div>',
             f'<button type="submit" name="action" value="preview">{esc(_("Show the arithmetic"))}</button>',
             "</form>",
         ]
     )
 
 
-def _corrections(seen: Seen, *, code: str, lang: str | None) -> str:
+def corrections(seen: Seen, *, code: str | None, lang: str | None) -> str:
+    """Take back the last hand, replace or delete one (with the table's code, once a hand is on the sheet)."""
     place = seen.place
     last = len(seen.sheet.hands)
+    if not code or not last:
+        return ""
     numbers = "".join(f'<option value="{n}">{n}</option>' for n in range(last, 0, -1))
     common = _hidden(code=code, expected=seen.version)
     return "\n".join(
@@ -162,6 +206,28 @@ def _corrections(seen: Seen, *, code: str, lang: str | None) -> str:
             "</details>",
         ]
     )
+
+
+DONE = ("recorded", "replaced", "undone", "deleted", "already")
+
+
+def done_notice(seen: Seen, kind: str, number: int | None) -> str:
+    """What a change made from this page did (``?done=KIND&hand=N``), in the page's own words,
+    with the hand as the sheet has it now."""
+    if kind not in DONE or number is None:
+        return ""
+    said = {
+        "recorded": _("Hand {number} is recorded."),
+        "replaced": _("Hand {number} is replaced."),
+        "undone": _("Hand {number} is taken back."),
+        "deleted": _("Hand {number} is deleted."),
+        "already": _("This hand is already on the sheet as hand {number}: nothing was recorded twice."),
+    }[kind]
+    lines = [said.format(number=number)]
+    if kind in ("recorded", "replaced", "already") and 1 <= number <= len(seen.sheet.hands):
+        shown = seen.sheet.hands[number - 1]
+        lines.append(hand_words(shown.hand, shown.result))
+    return message_html("info" if kind == "already" else "ok", lines)
 
 
 def preview_page(
