@@ -532,3 +532,15 @@ def sync_folder(folder: Path) -> None:
 def read_only(st: os.stat_result) -> bool:
     """Whether the file has no write permission bit at all (``chmod a-w``): closed on purpose."""
     return st.st_mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH) == 0
+
+
+def open_for_change(path: Path, closed: Message, error: type[TarockError]) -> os.stat_result | None:
+    """The file's stat, refused with ``closed`` where it is read-only; None where there is no file
+    (reading reports it)."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    if read_only(st):
+        raise error(closed)
+    return st

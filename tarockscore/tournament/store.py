@@ -249,17 +249,10 @@ def day_text(
 
 def open_day(path: Path) -> None:
     """Refuse to change a closed day: a read-only ``tournament.toml``."""
-    try:
-        st = os.stat(path)
-    except OSError:
-        return  # reading reports it
-    if safe_io.read_only(st):
-        raise TournamentError(
-            N_(
-                "{path} is read-only: the day is closed, so nothing was written. To reopen it, make it writable again (`chmod u+w {path}`, or untick read-only in its properties)"
-            ),
-            path=path,
-        )
+    closed = N_(
+        "{path} is read-only: the day is closed, so nothing was written. To reopen it, make it writable again (`chmod u+w {path}`, or untick read-only in its properties)"
+    )
+    safe_io.open_for_change(path, message(closed, path=path), TournamentError)
 
 
 def create(folder: Path, begin: Mapping[str, Any]) -> tm.Tournament:
