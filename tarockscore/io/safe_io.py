@@ -227,10 +227,9 @@ def real_path(path: Path) -> Path:
 def same_file(a: Path, b: Path) -> bool:
     """Whether two paths name one file (through links, hard links included)."""
     try:
-        sa, sb = os.stat(a), os.stat(b)
+        return os.path.samefile(a, b)
     except OSError:
         return real_path(a) == real_path(b)
-    return (sa.st_dev, sa.st_ino) == (sb.st_dev, sb.st_ino)
 
 
 # -- locking --------------------------------------------------------------------------------------
@@ -316,10 +315,9 @@ def exclusive(
 
 def _still_there(fd: int, lock: Path) -> bool:
     try:
-        here, there = os.fstat(fd), os.stat(lock)
+        return os.path.samestat(os.fstat(fd), os.stat(lock))
     except OSError:
         return False
-    return (here.st_dev, here.st_ino) == (there.st_dev, there.st_ino)
 
 
 def _release(fd: int, lock: Path) -> None:

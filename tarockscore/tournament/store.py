@@ -29,7 +29,7 @@ from tarockscore.evening import paper as ledger_paper
 from tarockscore.evening import store as ledger_file
 from tarockscore.evening.checks import against_the_rules
 from tarockscore.evening.model import Ledger, totals
-from tarockscore.evening.paper import out_of_bounds, zero_sum_problems
+from tarockscore.evening.paper import paper_problems
 from tarockscore.evening.table import new_ledger
 from tarockscore.io import safe_io
 from tarockscore.io.inputs import merge
@@ -652,7 +652,7 @@ def _paper_fits(led: Ledger, where: str, path: Path) -> None:
     rewritten with its hashes worked out again passes the sheet's own check."""
     paper = led.paper
     assert paper is not None
-    wrong = out_of_bounds(paper.schrift, paper.money) or zero_sum_problems(led, paper.schrift, paper.money)
+    wrong = paper_problems(led, paper.schrift, paper.money)
     if wrong:
         said = Problem.of(
             str(path),
