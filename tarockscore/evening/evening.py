@@ -27,7 +27,6 @@ from tarockscore.evening.checks import (
     check_number,
     differing,
     edited_since,
-    result_of,
     score_stored,
 )
 from tarockscore.evening.checks import check as check_ledger
@@ -145,7 +144,7 @@ class Begun(NamedTuple):
 class Explained(NamedTuple):
     """Hand N of the evening, as ``explain`` shows it: the hand, its score, the profile, its
     stored entry, the Radl that doubled it (``BY_HAND`` or the hand that armed it, None when not
-    doubled) and whether the stored result differs from the one re-scored now."""
+    doubled)."""
 
     number: int
     hand: Hand
@@ -154,7 +153,6 @@ class Explained(NamedTuple):
     entry: Entry
     ledger: Ledger
     radl_cause: int | None
-    differs: bool
 
     @property
     def radl_by_hand(self) -> bool:
@@ -295,8 +293,7 @@ class Evening:
         entry = led.hands[number - 1]
         radl = entry.result.radl
         cause = radl_cause(led, number) if radl != 1 else None
-        differs = result_of(score, led.players, radl) != entry.result
-        return Explained(number, hand, score, led.profile, entry, led, cause, differs)
+        return Explained(number, hand, score, led.profile, entry, led, cause)
 
     def check(self) -> Ledger:
         """The full audit (:func:`~tarockscore.evening.checks.check`), each problem at its file

@@ -7,7 +7,6 @@ changed outside tarockscore (I/O layer; the safety rules are docs/ledger-format.
 # annotation of its fields when the class is made, at each start-up.
 import contextlib
 import hashlib
-import os
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from types import MappingProxyType
@@ -250,18 +249,11 @@ def locked(path: Path, timeout: float = LOCK_TIMEOUT) -> Iterator[None]:
 
 def check_writable(path: Path) -> None:
     """Refuse to change a closed evening (a read-only file) or a file with several hard links."""
-    try:
-        st = os.stat(path)
-    except OSError:
-        return  # reading reports it
-    if safe_io.read_only(st):
-        raise LedgerError(
-            N_(
-                "{path} is read-only: the evening is closed, so nothing was written. To reopen it, make it writable again (`chmod u+w {path}`, or untick read-only in its properties)"
-            ),
-            path=path,
-        )
-    if st.st_nlink > 1:
+    closed = N_(
+        "{path} is read-only: the evening is closed, so nothing was written. To reopen it, make it writable again (`chmod u+w {path}`, or untick read-only in its properties)"
+    )
+    st = safe_io.open_for_change(path, message(closed, path=path), LedgerError)
+    if st is not None and st.st_nlink > 1:
         raise LedgerError(safe_io.hard_link_message(path, st.st_nlink, "ledger"))
 
 

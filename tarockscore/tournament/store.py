@@ -29,7 +29,7 @@ from tarockscore.evening import paper as ledger_paper
 from tarockscore.evening import store as ledger_file
 from tarockscore.evening.checks import against_the_rules
 from tarockscore.evening.model import Ledger, totals
-from tarockscore.evening.paper import out_of_bounds, zero_sum_problems
+from tarockscore.evening.paper import paper_problems
 from tarockscore.evening.table import new_ledger
 from tarockscore.io import safe_io
 from tarockscore.io.inputs import merge
@@ -249,17 +249,10 @@ def day_text(
 
 def open_day(path: Path) -> None:
     """Refuse to change a closed day: a read-only ``tournament.toml``."""
-    try:
-        st = os.stat(path)
-    except OSError:
-        return  # reading reports it
-    if safe_io.read_only(st):
-        raise TournamentError(
-            N_(
-                "{path} is read-only: the day is closed, so nothing was written. To reopen it, make it writable again (`chmod u+w {path}`, or untick read-only in its properties)"
-            ),
-            path=path,
-        )
+    closed = N_(
+        "{path} is read-only: the day is closed, so nothing was written. To reopen it, make it writable again (`chmod u+w {path}`, or untick read-only in its properties)"
+    )
+    safe_io.open_for_change(path, message(closed, path=path), TournamentError)
 
 
 def create(folder: Path, begin: Mapping[str, Any]) -> tm.Tournament:
@@ -659,7 +652,7 @@ def _paper_fits(led: Ledger, where: str, path: Path) -> None:
     rewritten with its hashes worked out again passes the sheet's own check."""
     paper = led.paper
     assert paper is not None
-    wrong = out_of_bounds(paper.schrift, paper.money) or zero_sum_problems(led, paper.schrift, paper.money)
+    wrong = paper_problems(led, paper.schrift, paper.money)
     if wrong:
         said = Problem.of(
             str(path),
