@@ -15,7 +15,7 @@ from tarockscore.entry.answers import Entry as Answers
 from tarockscore.entry.answers import Reading as FormReading
 from tarockscore.entry.answers import Save, next_question, read_summary
 from tarockscore.entry.answers import submit as submit_answers
-from tarockscore.entry.entry import HandEntry, Preview, hand_entry
+from tarockscore.entry.entry import HandEntry, Preview, entry_as_of, hand_entry
 from tarockscore.entry.question import Kind as QuestionKind
 from tarockscore.entry.question import Question, Refused, yes_or_no
 from tarockscore.evening.evening import (
@@ -32,9 +32,11 @@ from tarockscore.evening.evening import (
     Upgraded,
     find_ledger,
     now,
+    sheet,
     upgrade,
 )
 from tarockscore.evening.settle import parse_stake
+from tarockscore.evening.store import Request, Snapshot
 from tarockscore.io import kinds as ways_out
 from tarockscore.io.inputs import (
     BonusInput,
@@ -150,6 +152,10 @@ __all__ = [
     "HandEntry",
     "Preview",
     "hand_entry",
+    "entry_as_of",
+    "sheet",
+    "Snapshot",
+    "Request",
     "Answers",
     "Save",
     "read_summary",

@@ -5,8 +5,6 @@ English template with its values, so the edge renders it in the reader's languag
 (:mod:`tarockscore.i18n`); validation collects all problems of one input before raising.
 """
 
-from __future__ import annotations
-
 import re
 import unicodedata
 from collections.abc import Callable, Iterable
@@ -70,7 +68,7 @@ class Message(str):
     template: str
     values: Values
 
-    def __new__(cls, template: str, values: Values = ()) -> Message:
+    def __new__(cls, template: str, values: Values = ()) -> "Message":
         self = super().__new__(cls, fill(template, values))
         self.template = template
         self.values = values
@@ -96,7 +94,7 @@ class Counted(str):
     plural: str
     n: int
 
-    def __new__(cls, singular: str, plural: str, n: int) -> Counted:
+    def __new__(cls, singular: str, plural: str, n: int) -> "Counted":
         self = super().__new__(cls, singular if n == 1 else plural)
         self.singular = singular
         self.plural = plural
@@ -115,7 +113,7 @@ def listed(items: Iterable[object]) -> Message:
     return Message(", ".join(f"{{{key}}}" for key, _ in values), values)
 
 
-def dated(day: date) -> Message:
+def dated(day: "date") -> Message:
     """A calendar day in a message: ``2025-04-01`` in English, ``01.04.2025`` in German (the catalogue's form)."""
     return message(N_("{year:04d}-{month:02d}-{day:02d}"), year=day.year, month=day.month, day=day.day)
 
@@ -228,7 +226,7 @@ class Problem(NamedTuple):
     values: Values = ()
 
     @classmethod
-    def of(cls, where: str, template: str, /, **values: object) -> Problem:
+    def of(cls, where: str, template: str, /, **values: object) -> "Problem":
         """A problem from a template marked with ``N_`` and its values (or a :class:`Message`)."""
         if not values and isinstance(template, Message):
             text = fill(template.template, template.values, cut=True)
@@ -236,7 +234,7 @@ class Problem(NamedTuple):
         items = tuple(values.items())
         return cls(where, fill(template, items, cut=True), template, items)
 
-    def moved(self, where: str) -> Problem:
+    def moved(self, where: str) -> "Problem":
         """The same problem at another location (e.g. with an outer file name in front)."""
         return self._replace(where=where)
 
@@ -316,7 +314,7 @@ class TarockError(Exception):
         self.problems: tuple[Problem, ...] = capped(tuple(problems))
         super().__init__("\n".join(p.render() for p in self.problems))
 
-    def located(self, where: str) -> TarockError:
+    def located(self, where: str) -> "TarockError":
         """The same problems, each prefixed with an outer location (a file, a hand number)."""
         return type(self)([p.moved(f"{where}: {p.where}" if p.where else where) for p in self.problems])
 

@@ -170,6 +170,21 @@ def language(lang: str) -> Iterator[str]:
         _speaking.reset(token)
 
 
+# The phones' pages name contracts, bonuses and Kontra steps as the players say them in English
+# too (``King Ultimo``); a terminal shows the keys it is typed with (``king_ultimo``).
+_players_names: contextvars.ContextVar[bool] = contextvars.ContextVar("tarockscore_names", default=False)
+
+
+@contextlib.contextmanager
+def players_names() -> Iterator[None]:
+    """Inside the block :func:`named` gives the players' name in English as well."""
+    token = _players_names.set(True)
+    try:
+        yield
+    finally:
+        _players_names.reset(token)
+
+
 def reset() -> None:
     """Forget the choice in the current context: the next message asks the environment again."""
     _speaking.set(None)
@@ -264,9 +279,10 @@ def translated(text: str) -> str:
 
 def named(key: str) -> str:
     """A contract's, bonus's or Kontra step's profile key as a person reads it: the key itself in
-    English; in German the players' name from the catalogue (``king_ultimo``: König ultimo)."""
+    English (the players' ``King Ultimo`` inside :func:`players_names`); in German the players'
+    name from the catalogue (``king_ultimo``: König ultimo)."""
     if current() == DEFAULT:
-        return key
+        return key_title(key) if _players_names.get() else key
     return gettext(key_title(key))
 
 

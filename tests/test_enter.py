@@ -322,7 +322,7 @@ def test_enter_a_plain_rufer_in_at_most_five_answers(ledger: str) -> None:
     assert len(typed) <= 5 and len(answers) == 6
     out = result.stdout
     assert "players: 1=Anna 2=Bert 3=Cilli 4=Dani" in out
-    assert "Partner (holder of the called card) (2=Bert 3=Cilli 4=Dani, talon): 3" in out
+    assert "Partner (holder of the called card) (2=Bert 3=Cilli 4=Dani, in the talon): 3" in out
     assert "Kontra or bonuses? [y/N]: " in out
     assert "Record this as hand 1? (Enter = yes, n = no, a line's number changes it): " in out
     assert "hand 1: rufer by Anna with Cilli, won" in out

@@ -20,7 +20,7 @@ from typer.testing import CliRunner, Result
 
 import tarockscore
 from tarockscore.cli.app import app
-from tarockscore.render.cards import cards_html
+from tarockscore.render.cards import cards_html, qr_svg
 
 runner = CliRunner()
 EIGHT = ["Anna", "Bert", "Cilli", "Dani", "Emil", "Franz", "Gerti", "Hans"]
@@ -180,12 +180,13 @@ def test_a_paper_result_names_a_stranger_and_a_missing_player(tmp_path: Path) ->
     assert result.exit_code == 1 and "missing: the points of" in result.stderr
 
 
-def test_the_cards_take_each_tables_qr_code_as_the_front_end_makes_it(tmp_path: Path) -> None:
+def test_the_cards_carry_the_qr_code_of_each_tables_address_given(tmp_path: Path) -> None:
     day = tmp_path / "day"
     new_day(day)
     draw(day, 1, 3)
     t, drawn = tarockscore.Tournament(day).round_drawn(1)
-    svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><rect width="1" height="1"/></svg>'
-    page = cards_html(t, drawn, {2: svg})
+    address = "http://192.168.1.20:8000/t/r1t2?code=k7m2qz9a"
+    page = cards_html(t, drawn, {2: address})
     first, second = page.split('<section class="card">')[1:]
-    assert svg not in first and svg in second
+    assert "<svg" not in first and "No QR code: printed without the server" in first
+    assert qr_svg(address) in second and f'<p class="url">{address}</p>' in second

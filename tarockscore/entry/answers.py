@@ -1,10 +1,9 @@
 """The answers of one hand as they are given, taken back and changed, or given all at once as a form sends them (entry layer, pure)."""
 
-from __future__ import annotations
-
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import NamedTuple
 
 from tarockscore.entry.flow import Flow
 from tarockscore.entry.hand import hand_of
@@ -117,8 +116,7 @@ def read_summary(text: str, lines: int, can_save: bool) -> Save | int:
 # -- form ------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Reading:
+class Reading(NamedTuple):
     """A hand's answers read against its questions, in order, up to the first still open."""
 
     lines: tuple[tuple[Question, Answer], ...]  # the numbered summary: each question with its answer

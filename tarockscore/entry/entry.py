@@ -3,8 +3,6 @@
 :meth:`HandEntry.save` is refused when the ledger changed since it was read: the ledger is the only truth.
 """
 
-from __future__ import annotations
-
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
@@ -74,6 +72,18 @@ class HandEntry(NamedTuple):
         _hand, score = score_stored(after, self.number)
         return Preview(after, self.number, score, after.hands[self.number - 1].result.radl)
 
+    def found_on(self, hand: HandInput, current: Ledger) -> int | None:
+        """The number ``hand`` has on ``current`` where that sheet gained it since this entry's
+        reading (replacing: where it holds the replaced hand as ``hand`` would make it), else None:
+        a hand entered twice on two phones, the second on a sheet the first has moved."""
+        made = self.preview(hand).hands[self.number - 1]
+        before = {e.id for e in self.ledger.hands}
+        for number, e in enumerate(current.hands, 1):
+            fresh = e.id == made.id if self.replacing else e.id not in before
+            if fresh and e.keys == made.keys:
+                return number
+        return None
+
     def save(self, hand: HandInput, at: str | None = None) -> Change:
         """Record (or replace) the hand; refused when the ledger changed since the entry read it."""
         stamp = at or now()
@@ -83,12 +93,25 @@ class HandEntry(NamedTuple):
         return Change(done.before, done.after, done.head)
 
 
-def hand_entry(evening: Evening, replace: int | None = None) -> HandEntry:
+def hand_entry(evening: Evening, replace: int | None = None, snapshot: Snapshot | None = None) -> HandEntry:
     """Open the next hand (or hand ``replace``) for entry; a closed evening or a table that has
-    played its games is refused before any question is asked."""
-    path = evening.path
-    snapshot = evening.read()
-    ledger_file.check_writable(path)
+    played its games is refused before any question is asked. ``snapshot``: the evening as just
+    read (else it is read now)."""
+    snapshot = snapshot if snapshot is not None else evening.read()
+    ledger_file.check_writable(evening.path)
+    return _opened(evening, snapshot, replace)
+
+
+def entry_as_of(evening: Evening, head: str, replace: int | None = None) -> HandEntry | None:
+    """The hand as it was to be entered on the sheet of ``head`` (an earlier reading's), to
+    compare with the sheet now (:meth:`HandEntry.found_on`); None where no entry has that head."""
+    then = ledger_file.read(evening.path, since=head).since
+    if then is None:
+        return None
+    return _opened(evening, evening.read()._replace(ledger=then.then, head=head), replace)
+
+
+def _opened(evening: Evening, snapshot: Snapshot, replace: int | None) -> HandEntry:
     led = snapshot.ledger
     profile = led.profile
     if replace is None:

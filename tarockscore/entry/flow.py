@@ -232,7 +232,7 @@ class Flow:
         p = self.profile
         options = list(self.seat_choices([x for x in self.players if x != declarer]))
         if legality.king_in_talon_allowed(p, contract):
-            options.append(Choice(TALON, _("talon"), None, ("talon", "Talon")))
+            options.append(Choice(TALON, _("in the talon"), None, ("talon", "Talon")))
         if legality.own_king_allowed(p, contract):
             options.append(Choice(OWN, _("own King"), None, ("own King", "own", "eigener König")))
         return Question(

@@ -1,10 +1,9 @@
 """One question of the guided entry as a value, its answer read from what was typed, and the table's words for yes, no and back (entry layer)."""
 
-from __future__ import annotations
-
 from dataclasses import dataclass, replace
 from enum import Enum
 from fractions import Fraction
+from typing import NamedTuple
 
 from tarockscore import i18n
 from tarockscore.errors import Collector, Shown, near_miss
@@ -56,8 +55,7 @@ class Kind(Enum):
     POINTS = "points"
 
 
-@dataclass(frozen=True, slots=True)
-class Choice:
+class Choice(NamedTuple):
     """One thing a question offers: the value it stands for, as shown, and the words that pick it."""
 
     value: str
@@ -91,7 +89,7 @@ class Question:
             return isinstance(value, bool)
         return isinstance(value, Fraction) and self.most is not None and 0 <= value <= self.most
 
-    def with_default(self, old: Answer | None) -> Question:
+    def with_default(self, old: Answer | None) -> "Question":
         """This question with ``old`` (an answer given before) as its default, while it still answers it."""
         return replace(self, default=old) if old is not None and self.accepts(old) else self
 

@@ -8,7 +8,7 @@ from typing import Any
 from tarockscore.errors import N_, LedgerError, Message, Problem, TarockError, listed, message
 from tarockscore.evening.audit import hands_label
 from tarockscore.evening.model import Entry, Ledger, RadlMark, Result
-from tarockscore.evening.paper import out_of_bounds, zero_sum_problems
+from tarockscore.evening.paper import paper_problems
 from tarockscore.evening.radl import radl_factors, trusted_tail
 from tarockscore.rules.hand import Hand
 from tarockscore.rules.profile import Profile
@@ -101,10 +101,7 @@ def check(ledger: Ledger, start: int = 0, scored: Container[int] | None = None) 
             )
         )
     if ledger.paper is not None:  # a paper result holds to the same rules as when it was given
-        paper = ledger.paper
-        wrong = out_of_bounds(paper.schrift, paper.money) or zero_sum_problems(
-            ledger, paper.schrift, paper.money
-        )
+        wrong = paper_problems(ledger, ledger.paper.schrift, ledger.paper.money)
         problems += [p.moved(f"paper.{p.where}") for p in wrong]
     return problems + against_the_rules(ledger, start, scored)
 

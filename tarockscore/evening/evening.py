@@ -27,17 +27,17 @@ from tarockscore.evening.checks import (
     check_number,
     differing,
     edited_since,
-    result_of,
     score_stored,
 )
 from tarockscore.evening.checks import check as check_ledger
+from tarockscore.evening.fold import request_key
 from tarockscore.evening.model import Entry
 from tarockscore.evening.model import Ledger as Ledger
 from tarockscore.evening.radl import BY_HAND, radl_cause
 from tarockscore.evening.settle import Settlement
 from tarockscore.evening.sheet import Sheet as Sheet
-from tarockscore.evening.sheet import sheet
-from tarockscore.evening.store import Snapshot
+from tarockscore.evening.sheet import sheet as sheet
+from tarockscore.evening.store import Request, Snapshot
 from tarockscore.evening.table import check_players, new_ledger
 from tarockscore.evening.upgrade import Upgraded as Upgraded
 from tarockscore.io.inputs import load_profile
@@ -92,11 +92,14 @@ def find_ledger(given: str | os.PathLike[str] | None = None) -> Path:
 
 @dataclass(frozen=True)
 class Change:
-    """What an action did to the evening: the ledger before and after it, and its head after it."""
+    """What an action did to the evening: the ledger before and after it, and its head after it;
+    ``resent``: the change its request key asked for was already made (then nothing was written,
+    and ``before`` is ``after``)."""
 
     before: Ledger
     after: Ledger
     head: str = ""
+    resent: Request | None = None
 
     def __iter__(self) -> Iterator[Ledger]:
         return iter((self.before, self.after))
@@ -141,7 +144,7 @@ class Begun(NamedTuple):
 class Explained(NamedTuple):
     """Hand N of the evening, as ``explain`` shows it: the hand, its score, the profile, its
     stored entry, the Radl that doubled it (``BY_HAND`` or the hand that armed it, None when not
-    doubled) and whether the stored result differs from the one re-scored now."""
+    doubled)."""
 
     number: int
     hand: Hand
@@ -150,7 +153,6 @@ class Explained(NamedTuple):
     entry: Entry
     ledger: Ledger
     radl_cause: int | None
-    differs: bool
 
     @property
     def radl_by_hand(self) -> bool:
@@ -291,8 +293,7 @@ class Evening:
         entry = led.hands[number - 1]
         radl = entry.result.radl
         cause = radl_cause(led, number) if radl != 1 else None
-        differs = result_of(score, led.players, radl) != entry.result
-        return Explained(number, hand, score, led.profile, entry, led, cause, differs)
+        return Explained(number, hand, score, led.profile, entry, led, cause)
 
     def check(self) -> Ledger:
         """The full audit (:func:`~tarockscore.evening.checks.check`), each problem at its file
@@ -327,8 +328,13 @@ class Evening:
         at: str | None,
         expected: str | None = None,
         scored: bool = True,
+        request: str | None = None,
     ) -> Change:
         """``edit(ledger, *args, at)`` applied to the ledger as read now, and appended."""
+        if request is not None:
+            problems = Collector()
+            request_key(request, problems)
+            problems.raise_if_any(UsageError)
         stamp = at or now()
         written = ledger_file.update(
             self.path,
@@ -336,8 +342,9 @@ class Evening:
             expected,
             stamp,
             scored,
+            request,
         )
-        return Change(written.before, written.after, written.head)
+        return Change(written.before, written.after, written.head, written.resent)
 
     def head(self) -> str:
         """The head of the ledger's chain: written down, it vouches for every hand as of now; a
@@ -362,25 +369,44 @@ class Evening:
         differ |= {n for n, e in enumerate(found.then.hands, 1) if e.id in ids}
         return HeadCheck(head, True, tuple(sorted(differ)), tuple(found.after), edited)
 
-    def record(self, hand: HandInput, at: str | None = None, *, expected: str | None = None) -> Change:
+    def record(
+        self,
+        hand: HandInput,
+        at: str | None = None,
+        *,
+        expected: str | None = None,
+        request: str | None = None,
+    ) -> Change:
         """Score a hand (hand-file keys) and add it to the evening; ``expected``: the
-        :meth:`version` it was entered on (a ledger changed since is refused, ``LedgerChanged``)."""
+        :meth:`version` it was entered on (a ledger changed since is refused, ``LedgerChanged``);
+        ``request``: a key its entry carries, so that the same request sent again finds it
+        (:attr:`Change.resent`) and writes nothing."""
         # scored as it is made: its check is its entry folded back
-        return self._change(operations.record, hand, at=at, expected=expected, scored=False)
+        return self._change(operations.record, hand, at=at, expected=expected, scored=False, request=request)
 
-    def undo(self, at: str | None = None, *, expected: str | None = None) -> Change:
+    def undo(
+        self, at: str | None = None, *, expected: str | None = None, request: str | None = None
+    ) -> Change:
         """Take back the last hand (it stays in the audit trail)."""
-        return self._change(operations.undo, at=at, expected=expected)
+        return self._change(operations.undo, at=at, expected=expected, request=request)
 
     def replace(
-        self, number: int, hand: HandInput, at: str | None = None, *, expected: str | None = None
+        self,
+        number: int,
+        hand: HandInput,
+        at: str | None = None,
+        *,
+        expected: str | None = None,
+        request: str | None = None,
     ) -> Change:
         """Replace hand ``number``; every hand after it is recomputed, the audit keeps the old one."""
-        return self._change(operations.replace_hand, number, hand, at=at, expected=expected)
+        return self._change(operations.replace_hand, number, hand, at=at, expected=expected, request=request)
 
-    def delete(self, number: int, at: str | None = None, *, expected: str | None = None) -> Change:
+    def delete(
+        self, number: int, at: str | None = None, *, expected: str | None = None, request: str | None = None
+    ) -> Change:
         """Delete hand ``number``; the hands after it are recomputed."""
-        return self._change(operations.delete, number, at=at, expected=expected)
+        return self._change(operations.delete, number, at=at, expected=expected, request=request)
 
     def add_radl(self, hands: int | None = None, at: str | None = None) -> Change:
         """A Radl set by hand: ``hands`` doubled hands (default: the profile's ``radl.hands``)."""

@@ -12,8 +12,8 @@ from tarockscore.evening.model import Action, AuditEntry, Entry, Ledger, Table
 from tarockscore.evening.table import parse_seated
 from tarockscore.rules.reader import Reader
 
-# The kinds of entry, each with the keys of its own beside kind, at, removed, hand, radl, audit,
-# profile and chain; one more kind is one more line here (docs/ledger-format.md, "An entry").
+# The kinds of entry, each with the keys of its own beside kind, at, request, removed, hand, radl,
+# audit, profile and chain; one more kind is one more line here (docs/ledger-format.md, "An entry").
 KINDS: dict[str, tuple[str, ...]] = {
     "record": (),
     **{a.value: () for a in Action},
@@ -50,6 +50,10 @@ def apply(state: State, event: Any, where: str, problems: Collector) -> None:
     r = Reader(event, "", Collector())
     kind = r.word("kind", tuple(KINDS))
     codec.moment(r.text("at"), "at", r.problems)
+    if r.has("request"):
+        key = r.text("request")  # a value of another type is refused by the reading itself
+        if isinstance(event["request"], str):
+            request_key(key, r.problems)
     if r.has("profile"):
         _new_profile(state, r)
     for hand_id in _list(r, "removed"):
@@ -69,6 +73,22 @@ def apply(state: State, event: Any, where: str, problems: Collector) -> None:
     r.finish(KINDS.get(kind, ()) if kind in KINDS else ("found", "head", "profile_found", "from"))
     for p in r.problems.problems:
         problems.put(p, where)
+
+
+# A request key: the page's own random key, or a script's; past this it is no key but a payload.
+MAX_REQUEST = 200
+
+
+def request_key(key: str, problems: Collector) -> None:
+    """Refuse a request key no writer gives: empty, over :data:`MAX_REQUEST` characters, or
+    holding a control character."""
+    if not key or len(key) > MAX_REQUEST or not key.isprintable():
+        problems.add(
+            "request",
+            N_("{key!r}: expected a request key of 1 to {most} printable characters"),
+            key=key[:40],
+            most=MAX_REQUEST,
+        )
 
 
 def _list(r: Reader, key: str) -> list[Any]:

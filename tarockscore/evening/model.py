@@ -1,7 +1,5 @@
 """The evening's ledger as immutable values: the table, its profile, every hand and the audit trail; the evening added up (core layer, pure)."""
 
-from __future__ import annotations
-
 import hashlib
 import json
 from collections.abc import Mapping
@@ -82,7 +80,7 @@ class Entry(NamedTuple):
     id: int
 
     @classmethod
-    def of(cls, hand: Hand, result: Result, recorded: str, id: int) -> Entry:
+    def of(cls, hand: Hand, result: Result, recorded: str, id: int) -> "Entry":
         """A new entry, stored with the hand's canonical keys."""
         return cls(hand, result=result, recorded=recorded, keys=hand_to_mapping(hand), id=id)
 

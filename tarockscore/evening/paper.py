@@ -26,11 +26,14 @@ def played(ledger: Ledger) -> int:
     return len(ledger.hands)
 
 
-def zero_sum_problems(
+def paper_problems(
     ledger: Ledger, schrift: Mapping[str, int], money: Mapping[str, int] | None
 ) -> list[Problem]:
-    """Under a zero-sum profile each column of a paper sheet adds up to 0; the sum is named."""
-    return unbalanced(ledger.table.profile.name, ledger.profile, schrift, money)
+    """Points no paper sheet holds (:func:`out_of_bounds`), else, under a zero-sum profile, the
+    columns that do not add up to 0."""
+    return out_of_bounds(schrift, money) or unbalanced(
+        ledger.table.profile.name, ledger.profile, schrift, money
+    )
 
 
 def unbalanced(
@@ -120,7 +123,7 @@ def on_paper(
                 names=", ".join(ledger.players),
             )
     if not problems.problems:
-        for p in out_of_bounds(schrift, money) or zero_sum_problems(ledger, schrift, money):
+        for p in paper_problems(ledger, schrift, money):
             problems.put(p)
     one_way = None if replace else scored_one_way(ledger, label)
     if one_way is not None:

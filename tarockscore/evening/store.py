@@ -7,9 +7,9 @@ changed outside tarockscore (I/O layer; the safety rules are docs/ledger-format.
 # annotation of its fields when the class is made, at each start-up.
 import contextlib
 import hashlib
-import os
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from tarockscore.errors import N_, Collector, LedgerChanged, LedgerError, Problem, UnreadableLedger, message
@@ -39,6 +39,19 @@ class Since(NamedTuple):
     after: list[dict[str, Any]]
 
 
+class Request(NamedTuple):
+    """A change asked for with a request key, as its entry holds it: the entry's number, its
+    kind, the ids of the hands it holds, and the index of the audit entry it left (None: none)."""
+
+    entry: int
+    kind: str
+    ids: tuple[int, ...]
+    audit: int | None
+
+
+NO_REQUESTS: Mapping[str, Request] = MappingProxyType({})
+
+
 class Snapshot(NamedTuple):
     """A ledger as read: the evening, the sha256 of the file's bytes, its head, the bytes up to the
     end of its last whole entry, what does not fit, the chain, and (asked for a head) :class:`Since`."""
@@ -53,6 +66,8 @@ class Snapshot(NamedTuple):
     since: Since | None = None
     # the file goes on past its last whole entry: an append torn by a crash, left out
     torn: bool = False
+    # the request keys of the entries, each with the change it asked for
+    requests: Mapping[str, Request] = NO_REQUESTS
 
     @property
     def text(self) -> str:
@@ -64,11 +79,13 @@ class Snapshot(NamedTuple):
 
 
 class Written(NamedTuple):
-    """A change written: the ledger before and after it, and the head."""
+    """A change written: the ledger before and after it, and the head; ``resent``: the change
+    its request key asked for was already in the ledger, and nothing was written."""
 
     before: Ledger
     after: Ledger
     head: str
+    resent: Request | None = None
 
 
 class NotALedger(LedgerError):
@@ -149,9 +166,12 @@ def _walk(path: Path, raw: bytes, top: dict[str, Any], repairing: bool, since: s
     problems.raise_if_any(LedgerError)
     state, size = fold.State(table), log.header_end(raw)
     found = Since(0, state.ledger(), frozenset(), []) if since and chain.head.startswith(since) else None
+    requests: dict[str, Request] = {}
     for k, (end, event) in enumerate(log.entries(raw, str(path)), 1):
         chain.add(event)
         fold.apply(state, event, f"entry {k}", problems)
+        if isinstance(event, dict) and isinstance(asked := event.get("request"), str):
+            requests[asked] = _request(k, event, len(state.audit))
         if found is not None and isinstance(event, dict):  # an entry since the head asked for, said
             found.after.append({"entry": k, "kind": event.get("kind"), "at": event.get("at")})
         if since and chain.head.startswith(since):
@@ -161,7 +181,18 @@ def _walk(path: Path, raw: bytes, top: dict[str, Any], repairing: bool, since: s
         raise LedgerError(pin.problems)
     problems.raise_if_any(LedgerError)
     said, sha = tuple(chain.problems()), hashlib.sha256(raw).hexdigest()
-    return Snapshot(path, state.ledger(), sha, chain.head, size, said, chain, found, size < len(raw))
+    torn = size < len(raw)
+    return Snapshot(path, state.ledger(), sha, chain.head, size, said, chain, found, torn, requests)
+
+
+def _request(k: int, event: Mapping[str, Any], audited: int) -> Request:
+    hands = event.get("hand")
+    ids = (
+        tuple(h["id"] for h in hands if isinstance(h, dict) and isinstance(h.get("id"), int))
+        if isinstance(hands, list)
+        else ()
+    )
+    return Request(k, str(event.get("kind")), ids, audited - 1 if event.get("audit") else None)
 
 
 def said_on_reading(snapshot: Snapshot) -> tuple[str, ...]:
@@ -218,18 +249,11 @@ def locked(path: Path, timeout: float = LOCK_TIMEOUT) -> Iterator[None]:
 
 def check_writable(path: Path) -> None:
     """Refuse to change a closed evening (a read-only file) or a file with several hard links."""
-    try:
-        st = os.stat(path)
-    except OSError:
-        return  # reading reports it
-    if safe_io.read_only(st):
-        raise LedgerError(
-            N_(
-                "{path} is read-only: the evening is closed, so nothing was written. To reopen it, make it writable again (`chmod u+w {path}`, or untick read-only in its properties)"
-            ),
-            path=path,
-        )
-    if st.st_nlink > 1:
+    closed = N_(
+        "{path} is read-only: the evening is closed, so nothing was written. To reopen it, make it writable again (`chmod u+w {path}`, or untick read-only in its properties)"
+    )
+    st = safe_io.open_for_change(path, message(closed, path=path), LedgerError)
+    if st is not None and st.st_nlink > 1:
         raise LedgerError(safe_io.hard_link_message(path, st.st_nlink, "ledger"))
 
 
@@ -331,13 +355,18 @@ def update(
     expected: str | None = None,
     at: str = "",
     scored: bool = True,
+    request: str | None = None,
 ) -> Written:
     """Under the ledger's lock: read it whole, follow the chain and fold it, verify it, change
     it, and append the change's entry. ``expected``: the head of an earlier read: if the ledger
-    moved since, the change is refused. ``scored``: :func:`_append`'s."""
+    moved since, the change is refused. ``scored``: :func:`_append`'s. ``request``: a key the
+    entry carries; a change whose key an entry already carries is not made again (``resent``)."""
     with locked(path):
         raw = opened(path)
         snapshot = _snapshot(path, raw)
+        if request is not None and (done := snapshot.requests.get(request)) is not None:
+            verify(snapshot)
+            return Written(snapshot.ledger, snapshot.ledger, snapshot.head, done)
         if expected is not None and expected not in (snapshot.head, snapshot.sha256):
             raise LedgerChanged(
                 N_(
@@ -346,7 +375,8 @@ def update(
                 path=path,
             )
         verify(snapshot)
-        return _write(raw, snapshot, change(snapshot.ledger), None, at, scored=scored)
+        extra = {"request": request} if request is not None else None
+        return _write(raw, snapshot, change(snapshot.ledger), None, at, extra, scored)
 
 
 def _write(

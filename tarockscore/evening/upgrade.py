@@ -3,8 +3,6 @@ written anew as the log, the old file kept as ``PATH.bak`` (I/O layer; docs/ledg
 "Older ledgers").
 """
 
-from __future__ import annotations
-
 import hashlib
 from collections.abc import Mapping, Sequence
 from pathlib import Path

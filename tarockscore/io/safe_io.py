@@ -227,10 +227,9 @@ def real_path(path: Path) -> Path:
 def same_file(a: Path, b: Path) -> bool:
     """Whether two paths name one file (through links, hard links included)."""
     try:
-        sa, sb = os.stat(a), os.stat(b)
+        return os.path.samefile(a, b)
     except OSError:
         return real_path(a) == real_path(b)
-    return (sa.st_dev, sa.st_ino) == (sb.st_dev, sb.st_ino)
 
 
 # -- locking --------------------------------------------------------------------------------------
@@ -316,10 +315,9 @@ def exclusive(
 
 def _still_there(fd: int, lock: Path) -> bool:
     try:
-        here, there = os.fstat(fd), os.stat(lock)
+        return os.path.samestat(os.fstat(fd), os.stat(lock))
     except OSError:
         return False
-    return (here.st_dev, here.st_ino) == (there.st_dev, there.st_ino)
 
 
 def _release(fd: int, lock: Path) -> None:
@@ -532,3 +530,15 @@ def sync_folder(folder: Path) -> None:
 def read_only(st: os.stat_result) -> bool:
     """Whether the file has no write permission bit at all (``chmod a-w``): closed on purpose."""
     return st.st_mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH) == 0
+
+
+def open_for_change(path: Path, closed: Message, error: type[TarockError]) -> os.stat_result | None:
+    """The file's stat, refused with ``closed`` where it is read-only; None where there is no file
+    (reading reports it)."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    if read_only(st):
+        raise error(closed)
+    return st

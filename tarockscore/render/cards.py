@@ -1,20 +1,22 @@
 """The table cards of a round, one printable page (rendering layer, pure).
 
 One card per drawn table (HTML, or a PDF drawn from one SVG page per card): the event, round and
-table, the players in seat order, Forehand of hand 1, the game limit and an empty Schrift grid.
-A QR code (``qr``: table → SVG) is placed as given, so it must be markup the front end made itself.
+table, the players in seat order, Forehand of hand 1, the game limit and an empty Schrift grid;
+given each table's address on the server (``addresses``: table → URL), its QR code and the
+address in print, else a note where the QR code would be.
 """
 
 from __future__ import annotations
 
 import io
+import textwrap
 from collections.abc import Mapping
 from html import escape
 
 from tarockscore.evening.deal import first_deal
 from tarockscore.i18n import _, current
 from tarockscore.render.chart import IMAGE_EXTRA, ImageUnavailable
-from tarockscore.render.output import page
+from tarockscore.render.output import page, style_hash
 from tarockscore.tournament.model import DrawnTable, Round, Tournament
 
 _CSS = """
@@ -24,15 +26,35 @@ body { font-family: sans-serif; margin: 1.5em; }
 h1 { font-size: 1.3em; margin: 0; }
 h2 { font-size: 1.1em; margin: 0.3em 0; }
 .event { color: #444; margin: 0.2em 0 0.6em; }
-.qr { float: right; width: 30mm; height: 30mm; }
-.qr svg { width: 100%; height: 100%; }
+.qr { float: right; width: 34mm; margin: 0 0 2mm 4mm; text-align: center; }
+.qr svg { display: block; width: 30mm; height: 30mm; margin: 0 auto; }
+.qr .url { font: 7pt monospace; overflow-wrap: anywhere; margin: 1mm 0 0; }
+.qr.none { border: 1px dashed #888; padding: 2mm; font-size: 8pt; color: #444; }
 ol.seats { margin: 0.4em 0 0.6em 1.2em; padding: 0; }
-table.schrift { border-collapse: collapse; width: 100%; margin-top: 0.6em; }
+table.schrift { clear: both; border-collapse: collapse; width: calc(100% - 2px); margin-top: 0.6em; }
 table.schrift th, table.schrift td { border: 1px solid #888; padding: 0.25em 0.5em; height: 1.4em; }
 table.schrift th { background: #eee; }
 table.schrift td.game { width: 2.5em; text-align: right; color: #666; }
+@page { size: A4; margin: 15mm; }
 @media print { body { margin: 0; } }
 """.strip()
+
+#: The Content-Security-Policy source of the cards' page's own style (a server sends it with the page).
+STYLE = style_hash(_CSS)
+
+
+def qr_svg(url: str) -> str:
+    """The QR code of ``url`` as SVG markup, with a viewBox and no fixed size: the page sizes it."""
+    import segno  # noqa: PLC0415  # 40 ms, only when a card has an address
+
+    out = io.BytesIO()
+    segno.make(url, error="m").save(out, kind="svg", xmldecl=False, svgns=True, border=2, omitsize=True)
+    return out.getvalue().decode("ascii")
+
+
+def no_qr() -> str:
+    """What a card says where its QR code would be, printed without the server's address."""
+    return _("No QR code: printed without the server's address (tournament cards --base-url)")
 
 
 def event_line(t: Tournament) -> str:
@@ -57,7 +79,13 @@ def _words(t: Tournament, drawn: Round, d: DrawnTable) -> tuple[str, str, str, s
     )
 
 
-def _card(t: Tournament, drawn: Round, d: DrawnTable, qr: str | None) -> str:
+def _qr_html(address: str | None) -> str:
+    if address is None:
+        return f'<div class="qr none"><p>{escape(no_qr())}</p></div>'
+    return f'<div class="qr">{qr_svg(address)}<p class="url">{escape(address)}</p></div>'
+
+
+def _card(t: Tournament, drawn: Round, d: DrawnTable, address: str | None) -> str:
     heading, event, table, forehand = _words(t, drawn, d)
     seats = "".join(f"<li>{escape(p)}</li>" for p in d.players)
     head = "".join(f"<th>{escape(p)}</th>" for p in d.players)
@@ -65,7 +93,7 @@ def _card(t: Tournament, drawn: Round, d: DrawnTable, qr: str | None) -> str:
     grid = "".join(f'<tr><td class="game">{n}</td>{empty}</tr>' for n in range(1, d.games + 1))
     lines = [
         '<section class="card">',
-        f'<div class="qr">{qr}</div>' if qr else "",
+        _qr_html(address),
         f"<h1>{escape(heading)}</h1>",
         f'<p class="event">{escape(event)}</p>' if event else "",
         f"<h2>{escape(table)}</h2>",
@@ -82,13 +110,14 @@ def _card(t: Tournament, drawn: Round, d: DrawnTable, qr: str | None) -> str:
     return "\n".join(line for line in lines if line)
 
 
-def cards_html(t: Tournament, drawn: Round, qr: Mapping[int, str] | None = None) -> str:
-    """The round's cards, one page each when printed; ``qr``: each table's QR code as SVG markup."""
-    qr = qr or {}
+def cards_html(t: Tournament, drawn: Round, addresses: Mapping[int, str] | None = None) -> str:
+    """The round's cards, one page each when printed; ``addresses``: each table's page on the
+    server, with its code (a QR code and the address in print)."""
+    addresses = addresses or {}
     title = _("Round {round}: table cards").format(round=drawn.number)
     if t.title:
         title = f"{t.title}: {title}"
-    return page(title, _CSS, [_card(t, drawn, d, qr.get(d.table)) for d in drawn.tables])
+    return page(title, _CSS, [_card(t, drawn, d, addresses.get(d.table)) for d in drawn.tables])
 
 
 # -- the cards as a PDF: one A4 page per card --------------------------------------------------------
@@ -108,8 +137,8 @@ def _text(x: float, y: float, size: float, text: str, bold: bool = False, anchor
     )
 
 
-def card_svg(t: Tournament, drawn: Round, d: DrawnTable) -> str:
-    """One table's card as an A4 page of SVG: what the HTML card shows, without a QR code."""
+def card_svg(t: Tournament, drawn: Round, d: DrawnTable, address: str | None = None) -> str:
+    """One table's card as an A4 page of SVG: what the HTML card shows."""
     width, height = _PAGE_MM
     left, right = _MARGIN, width - _MARGIN
     heading, event, table, forehand = _words(t, drawn, d)
@@ -132,9 +161,25 @@ def card_svg(t: Tournament, drawn: Round, d: DrawnTable) -> str:
         out.append(_text(left + 5, y, 4.5, f"{k}. {name}"))
     y += 9
     out.append(_text(left, y, 4.5, forehand))
+    out += _qr_svg_block(address, right)
     out += _grid(d, left, right, y + 6, height - _MARGIN)
     out.append("</svg>")
     return "\n".join(out) + "\n"
+
+
+def _qr_svg_block(address: str | None, right: float) -> list[str]:
+    """The QR code at the card's top right and the address below it; else the note in a dashed box."""
+    size, top = 30.0, 10.0
+    x = right - size
+    if address is None:
+        box = f'<rect x="{x:g}" y="{top:g}" width="{size:g}" height="{size:g}" fill="none" stroke="#888888" stroke-width="0.3" stroke-dasharray="1.5 1"/>'
+        lines = textwrap.wrap(no_qr(), 22)
+        return [box] + [_text(x + 2, top + 5 + 3.4 * k, 2.6, line) for k, line in enumerate(lines)]
+    placed = f'<svg x="{x:g}" y="{top:g}" width="{size:g}" height="{size:g}" '
+    return [
+        qr_svg(address).replace("<svg ", placed, 1),
+        _text(right, top + size + 3, 2.2, address, anchor="end"),
+    ]
 
 
 def _grid(d: DrawnTable, left: float, right: float, top: float, bottom: float) -> list[str]:
@@ -162,8 +207,9 @@ def _grid(d: DrawnTable, left: float, right: float, top: float, bottom: float) -
     return out
 
 
-def cards_pdf(t: Tournament, drawn: Round) -> bytes:
+def cards_pdf(t: Tournament, drawn: Round, addresses: Mapping[int, str] | None = None) -> bytes:
     """The round's cards as a PDF, one A4 page per table, drawn by CairoSVG (the chart extra)."""
+    addresses = addresses or {}
     try:
         # the chart extra, loaded only when a PDF is asked for; cairocffi comes with CairoSVG
         import cairocffi  # type: ignore[import-untyped]  # noqa: PLC0415
@@ -176,7 +222,9 @@ def cards_pdf(t: Tournament, drawn: Round) -> bytes:
     surface = cairocffi.PDFSurface(out, *_PAGE_PT)
     context = cairocffi.Context(surface)
     for d in drawn.tables:
-        png = cairosvg.svg2png(bytestring=card_svg(t, drawn, d).encode("utf-8"), scale=_SCALE)
+        png = cairosvg.svg2png(
+            bytestring=card_svg(t, drawn, d, addresses.get(d.table)).encode("utf-8"), scale=_SCALE
+        )
         image = cairocffi.ImageSurface.create_from_png(io.BytesIO(png))
         context.save()
         context.scale(_PAGE_PT[0] / image.get_width(), _PAGE_PT[1] / image.get_height())

@@ -4,12 +4,10 @@ A player who was not at a table has a gap there, not a flat line. Every coordina
 exactly and rounded once, so the same totals always give the same file byte for byte.
 """
 
-from __future__ import annotations
-
 import html
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
+from typing import NamedTuple
 
 from tarockscore.errors import escape_unprintable
 from tarockscore.i18n import _
@@ -36,16 +34,14 @@ COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e
 DASHES = ("", "8 4", "2 3")
 
 
-@dataclass(frozen=True, slots=True)
-class Marker:
+class Marker(NamedTuple):
     """A vertical line before hand ``after + 1``: where one evening ends and the next begins."""
 
     after: int
     label: str
 
 
-@dataclass(frozen=True, slots=True)
-class Layout:
+class Layout(NamedTuple):
     """Where everything goes: the scales and each player's polyline, in integer pixels."""
 
     hands: int

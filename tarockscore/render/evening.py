@@ -488,9 +488,9 @@ def preview_text(after: Ledger, number: int) -> str:
     return "\n".join(lines)
 
 
-def explained_text(ex: Explained) -> tuple[str, str | None]:
-    """``explain N``: the hand, the arithmetic bet by bet, the Radl behind its factor; and the note
-    for standard error when its stored result differs."""
+def explained_text(ex: Explained) -> str:
+    """``explain N``: the hand, the arithmetic bet by bet, the Radl behind its factor (a stored
+    result the rules do not give is named on standard error when the ledger is read)."""
     stored = ex.ledger.table.profile
     lines = [
         hand_line(ex.ledger, ex.number),
@@ -521,12 +521,7 @@ def explained_text(ex: Explained) -> tuple[str, str | None]:
             f"{p} {hand.signed(v)}" for p, v in ex.entry.result.victory_points.items() if p in ex.hand.players
         )
         lines.append(_("Victory Points with the Radl: {points}").format(points=doubled))
-    note = (
-        _("note: the ledger stores a different result for this hand; `tarockscore check` reports it")
-        if ex.differs
-        else None
-    )
-    return "\n".join(lines), note
+    return "\n".join(lines)
 
 
 def checked_text(path: Path, ledger: Ledger) -> str:

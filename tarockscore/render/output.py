@@ -1,8 +1,8 @@
 """The one output path: a command's result as a view, turned into a table, JSON, CSV or HTML (rendering layer)."""
 
-from __future__ import annotations
-
+import base64
 import csv
+import hashlib
 import io
 import json
 import re
@@ -46,6 +46,17 @@ class View(NamedTuple):
         return tuple(f for f, made in given.items() if made is not None)
 
 
+def style_text(css: str) -> str:
+    """The text of a page's ``<style>`` element, as :func:`page` writes it."""
+    return f"\n{css}\n"
+
+
+def style_hash(css: str) -> str:
+    """The Content-Security-Policy source that lets a server send :func:`page`'s style and no other."""
+    digest = hashlib.sha256(style_text(css).encode("utf-8")).digest()
+    return "'sha256-" + base64.b64encode(digest).decode("ascii") + "'"
+
+
 def page(title: str, css: str, body: Sequence[str]) -> str:
     """One printable HTML page in the reader's language: ``body`` is markup already escaped, the
     title is escaped here."""
@@ -56,7 +67,7 @@ def page(title: str, css: str, body: Sequence[str]) -> str:
             "<head>",
             '<meta charset="utf-8">',
             f"<title>{escape(title)}</title>",
-            f"<style>\n{css}\n</style>",
+            f"<style>{style_text(css)}</style>",
             "</head>",
             "<body>",
             *body,

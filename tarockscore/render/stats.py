@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Mapping, Sequence
+from dataclasses import asdict
 from typing import Any
 
 from tabulate import tabulate
@@ -150,7 +151,7 @@ def stats_text(result: Sequence[PlayerStats], order: Sequence[str], width: int |
 
 
 def _tallies(tallies: Mapping[str, Tally]) -> dict[str, dict[str, int]]:
-    return {c: {"played": t.played, "won": t.won} for c, t in sorted(tallies.items())}
+    return {c: asdict(t) for c, t in sorted(tallies.items())}
 
 
 def player_json(s: PlayerStats) -> dict[str, Any]:
@@ -167,18 +168,10 @@ def player_json(s: PlayerStats) -> dict[str, Any]:
         out["payout"] = s.payout
     out["declared"] = _tallies(s.declared)
     out["partner"] = _tallies(s.partner)
-    out["defended"] = {"played": s.defended.played, "won": s.defended.won}
+    out["defended"] = asdict(s.defended)
     out["dodge"] = s.trischaken
-    out["bonuses"] = {
-        name: {"announced": b.announced, "announced_made": b.announced_made, "silent_made": b.silent_made}
-        for name, b in sorted(s.bonuses.items())
-    }
-    out["kontra"] = {
-        "said": s.kontra.said,
-        "said_won": s.kontra.said_won,
-        "answered": s.kontra.answered,
-        "answered_won": s.kontra.answered_won,
-    }
+    out["bonuses"] = {name: asdict(b) for name, b in sorted(s.bonuses.items())}
+    out["kontra"] = asdict(s.kontra)
     return out
 
 

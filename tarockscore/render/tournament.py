@@ -157,24 +157,14 @@ def check_data_format(fmt: OutputFormat) -> None:
 
 
 def standings_json(rows: Sequence[Standing]) -> dict[str, Any]:
+    """Each row's fields as JSON keys, the fractions :func:`exact`."""
     return {
         "standings": [
-            {
-                "place": r.place,
-                "player": r.player,
+            r._asdict()
+            | {
                 "total": exact(r.total),
-                "schrift": r.schrift,
                 "rank_points": exact(r.rank_points),
-                "tables": [
-                    {
-                        "round": s.round,
-                        "table": s.table,
-                        "rank": s.rank,
-                        "schrift": s.schrift,
-                        "rank_points": exact(s.rank_points),
-                    }
-                    for s in r.tables
-                ],
+                "tables": [s._asdict() | {"rank_points": exact(s.rank_points)} for s in r.tables],
             }
             for r in rows
         ]
@@ -357,18 +347,7 @@ def money_text(rows: Sequence[Money]) -> str:
 
 
 def money_json(rows: Sequence[Money]) -> dict[str, Any]:
-    return {
-        "money": [
-            {
-                "player": m.player,
-                "schrift": m.schrift,
-                "money_points": m.money_points,
-                "kontra": m.kontra,
-                "amount": None if m.amount is None else _money(m.amount),
-            }
-            for m in rows
-        ]
-    }
+    return {"money": [m._asdict() | {"amount": None if m.amount is None else _money(m.amount)} for m in rows]}
 
 
 def money_csv(rows: Sequence[Money]) -> CsvTable:
@@ -387,25 +366,7 @@ def money_view(rows: Sequence[Money]) -> View:
 
 
 def cup_json(rows: Sequence[CupStanding]) -> dict[str, Any]:
-    return {
-        "standings": [
-            {
-                "place": r.place,
-                "player": r.player,
-                "cup_points": r.cup_points,
-                "tournaments": [
-                    {
-                        "tournament": x.tournament,
-                        "place": x.place,
-                        "cup_points": x.cup_points,
-                        "counted": x.counted,
-                    }
-                    for x in r.tournaments
-                ],
-            }
-            for r in rows
-        ]
-    }
+    return {"standings": [r._asdict() | {"tournaments": [x._asdict() for x in r.tournaments]} for r in rows]}
 
 
 def cup_text(rows: Sequence[CupStanding], names: Sequence[str]) -> str:

@@ -1,7 +1,5 @@
 """One hand: as the scorekeeper gives it (hand-file keys, v1) and finished, its card points counted in thirds, and what changed between two versions of it (core layer, pure)."""
 
-from __future__ import annotations
-
 import re
 from collections.abc import Mapping
 from enum import StrEnum
@@ -52,7 +50,7 @@ class Side(StrEnum):
     DEFENDERS = "defenders"
 
     @property
-    def other(self) -> Side:
+    def other(self) -> "Side":
         return Side.DEFENDERS if self is Side.DECLARERS else Side.DECLARERS
 
 
@@ -115,7 +113,7 @@ class Hand(NamedTuple):
     def side(self, side: Side) -> tuple[str, ...]:
         return self.declarers if side is Side.DECLARERS else self.defenders
 
-    def renamed(self, names: Mapping[str, str]) -> Hand:
+    def renamed(self, names: Mapping[str, str]) -> "Hand":
         """The same hand with players renamed (a property test relies on this)."""
 
         def n(p: str | None) -> str | None:

@@ -1,7 +1,5 @@
 """House-rule profiles: the typed model and its tables of keys, read and checked (core layer, no I/O)."""
 
-from __future__ import annotations
-
 from collections.abc import Iterable, Mapping
 from enum import StrEnum
 from fractions import Fraction

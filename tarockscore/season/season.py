@@ -3,15 +3,12 @@ statistics and the chart's running totals (library layer). Warnings go to ``warn
 found and are kept in the result; nothing is printed here.
 """
 
-from __future__ import annotations
-
 import datetime as dt
 import os
 import stat
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import cast
+from typing import NamedTuple, cast
 
 from tarockscore.errors import (
     N_,
@@ -91,7 +88,7 @@ class ProblemText(Message):
     __slots__ = ("problem",)
     problem: Problem
 
-    def __new__(cls, problem: Problem) -> ProblemText:
+    def __new__(cls, problem: Problem) -> "ProblemText":
         # Message.__new__ is typed to make a Message; made with cls, it is one of these
         self = cast(ProblemText, super().__new__(cls, "{problem}", (("problem", problem.render()),)))
         self.problem = problem
@@ -108,7 +105,7 @@ class LeftOut(Message):
     path: Path
     problems: tuple[Problem, ...]
 
-    def __new__(cls, path: Path, problems: Sequence[Problem]) -> LeftOut:
+    def __new__(cls, path: Path, problems: Sequence[Problem]) -> "LeftOut":
         more = len(problems) - 1
         values = {"path": path, "problem": ProblemText(problems[0]), "more": more}
         said = (
@@ -166,8 +163,7 @@ def _alias_file(path: str | os.PathLike[str]) -> dict[str, str]:
     return aliases_from_mapping(data, shown)
 
 
-@dataclass(frozen=True, slots=True)
-class _Aliases:
+class _Aliases(NamedTuple):
     """Every alias, and where each was given, so that a warning about it names it there."""
 
     names: dict[str, str]
@@ -333,8 +329,7 @@ def _not_a_ledger(problems: Sequence[Problem]) -> bool:
 # -- the season ----------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class FoldedSeason:
+class FoldedSeason(NamedTuple):
     """Many evenings folded into one season, and the warnings of reading them (``left_out``)."""
 
     season: Season
@@ -390,7 +385,7 @@ def fold_season(
         date_from=since, date_to=until, players=tuple(players), aliases=chosen.names, rescore=profile
     )
     season = fold(ledgers, filters)
-    season = replace(season, warnings=tuple(_where_given(w, chosen) for w in season.warnings))
+    season = season._replace(warnings=tuple(_where_given(w, chosen) for w in season.warnings))
     for w in season.warnings:
         if warn is not None:
             warn(w)

@@ -1,14 +1,12 @@
 """Standings across many evenings: date and player filters, aliases, profiles, an evening given twice (core layer, pure)."""
 
-from __future__ import annotations
-
 import difflib
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
 from datetime import date
 from fractions import Fraction
-from typing import Any
+from types import MappingProxyType
+from typing import Any, NamedTuple
 
 from tarockscore.errors import (
     N_,
@@ -49,8 +47,7 @@ UNDATED = N_("{source} has no date: left out by the date range")
 WRONGLY_DATED = N_("{source} has the date {date!r}, not YYYY-MM-DD: left out by the date range")
 
 
-@dataclass(frozen=True, slots=True)
-class PlayedHand:
+class PlayedHand(NamedTuple):
     """One hand of an evening with the result its ledger stores."""
 
     hand: Hand  # the hand itself, as its ledger read it (its players: the four who played it)
@@ -59,35 +56,33 @@ class PlayedHand:
     won: bool | None = None  # whether the declarers won; None in Trischaken
 
 
-@dataclass(frozen=True, slots=True)
-class Evening:
+class Evening(NamedTuple):
     """What a season needs of one ledger."""
 
     source: str  # the ledger's file name, for messages
     players: tuple[str, ...]
     profile: Profile
     hands: tuple[PlayedHand, ...]
-    date: date | None = None
+    date: "date | None" = None
     place: str | None = None
 
     @property
     def label(self) -> str:
         return self.date.isoformat() if self.date else self.source
 
-    def renamed(self, names: Mapping[str, str]) -> Evening:
+    def renamed(self, names: Mapping[str, str]) -> "Evening":
         def n(mapping: Mapping[str, int]) -> dict[str, int]:
             return {names.get(p, p): v for p, v in mapping.items()}
 
         hands = tuple(
-            replace(
-                h,
+            h._replace(
                 victory_points=n(h.victory_points),
                 payout=None if h.payout is None else n(h.payout),
                 hand=h.hand.renamed(names),
             )
             for h in self.hands
         )
-        return replace(self, players=tuple(names.get(p, p) for p in self.players), hands=hands)
+        return self._replace(players=tuple(names.get(p, p) for p in self.players), hands=hands)
 
 
 def ledger_date(ledger: Ledger) -> date | None:
@@ -116,17 +111,18 @@ def evening(ledger: Ledger, source: str) -> Evening:
     )
 
 
-@dataclass(frozen=True, slots=True)
-class Filters:
+class Filters(NamedTuple):
     date_from: date | None = None
     date_to: date | None = None
     players: tuple[str, ...] = ()
-    aliases: Mapping[str, str] = field(default_factory=dict)  # alias → the name it stands for
+    aliases: Mapping[str, str] = MappingProxyType({})  # alias → the name it stands for
     rescore: Profile | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Season:
+NO_FILTERS = Filters()
+
+
+class Season(NamedTuple):
     """Evenings folded: filtered, aliases applied, in date order; and what was noticed on the way."""
 
     evenings: tuple[Evening, ...]
@@ -145,8 +141,7 @@ class Season:
                 yield evening, played
 
 
-@dataclass(frozen=True, slots=True)
-class Standing:
+class Standing(NamedTuple):
     rank: int
     player: str
     victory_points: int
@@ -398,7 +393,7 @@ def _in_range(item: Named, filters: Filters, warnings: list[str]) -> bool:
     )
 
 
-def fold(ledgers: Sequence[Named], filters: Filters = Filters()) -> Season:
+def fold(ledgers: Sequence[Named], filters: Filters = NO_FILTERS) -> Season:
     """Filter by date, leave out copies, check or re-score the profiles, fold aliases, order by date."""
     warnings: list[str] = []
     chosen = sorted((item for item in ledgers if _in_range(item, filters, warnings)), key=_sort_key)

@@ -4,12 +4,9 @@
 its points; ``best = N`` counts each player's N best results.
 """
 
-from __future__ import annotations
-
 import unicodedata
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from tarockscore.errors import N_, Collector, Problem, TournamentError, message
 from tarockscore.rules.reader import Reader, type_name
@@ -17,8 +14,7 @@ from tarockscore.rules.words import player_key, skeleton
 from tarockscore.tournament.standings import competition_ranks
 
 
-@dataclass(frozen=True, slots=True)
-class CupRules:
+class CupRules(NamedTuple):
     points: tuple[int, ...]
     best: int | None = None
 
@@ -26,16 +22,14 @@ class CupRules:
         return self.points[place - 1] if place <= len(self.points) else 0
 
 
-@dataclass(frozen=True, slots=True)
-class Result:
+class Result(NamedTuple):
     tournament: str
     place: int
     cup_points: int
     counted: bool
 
 
-@dataclass(frozen=True, slots=True)
-class CupStanding:
+class CupStanding(NamedTuple):
     place: int
     player: str
     cup_points: int

@@ -3,12 +3,9 @@
 Formats are data (``formats/*.toml``, each citing its source; docs/tournament.md, Formats).
 """
 
-from __future__ import annotations
-
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import Any, NamedTuple
 
 from tarockscore.errors import N_, Collector, TournamentError, near_miss, one_of
 from tarockscore.rules.reader import Reader, type_name
@@ -29,15 +26,14 @@ class TieBreak(StrEnum):
     BEST_ROUND = "best_round"  # the higher Schrift in one's best round
 
 
-@dataclass(frozen=True, slots=True)
-class Format:
+class Format(NamedTuple):
     name: str
     title: str
     source: str
     total: Total
     tie_breaks: tuple[TieBreak, ...]
     rank_points: Mapping[int, tuple[int, ...]]  # table size → points for place 1, 2, …
-    document: Mapping[str, Any] = field(repr=False, compare=False)
+    document: Mapping[str, Any]
     title_de: str = ""  # the title in German, where the file gives one
 
     def points_for(self, size: int) -> tuple[int, ...]:

@@ -4,13 +4,10 @@ A :class:`Tournament` is the fold (:func:`apply`) of the file's log (docs/tourna
 the resolved profile and format, so an edit of a shipped file never changes a day already begun.
 """
 
-from __future__ import annotations
-
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
 from decimal import Decimal
-from typing import Any
+from typing import Any, NamedTuple
 
 from tarockscore.errors import N_, Collector, Problem, TarockError, TournamentError, near_miss, one_of, reason
 from tarockscore.evening.model import ProfileRecord, profile_hash
@@ -26,29 +23,26 @@ FILE_NAME = "tournament.toml"
 KINDS = ("begin", "add", "drop", "draw", "close", "result")
 
 
-@dataclass(frozen=True, slots=True)
-class DrawnTable:
+class DrawnTable(NamedTuple):
     table: int
     players: tuple[str, ...]  # seat order, as drawn
     games: int  # the round's game limit at this table
     ledger: str  # relative to the tournament folder: round-N/table-K.toml
 
 
-@dataclass(frozen=True, slots=True)
-class Round:
+class Round(NamedTuple):
     number: int
     seed: int
     drawn: str  # when
     tables: tuple[DrawnTable, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class Entry:
+class Entry(NamedTuple):
     """One entry of the day's log: its kind, when, its values (without ``kind``, ``at``, ``chain``), its hash."""
 
     kind: str  # begin, add, drop, draw, close, result
     at: str
-    values: Mapping[str, Any] = field(repr=False)
+    values: Mapping[str, Any]
     hash: str = ""
 
     @property
@@ -73,16 +67,15 @@ def _table_of(sheet: str) -> str:
     return sheet.rsplit("table-", 1)[-1].removesuffix(".toml")
 
 
-@dataclass(frozen=True, slots=True)
-class Tournament:
+class Tournament(NamedTuple):
     created: str
     rounds: int
     games: int  # per round at a table of four
     games_five: int  # per round at a table of five
     players: tuple[str, ...]  # who is in the next draw
     profile: ProfileRecord
-    format: Format = field(compare=False)
-    format_document: Mapping[str, Any] = field(repr=False)
+    format: Format
+    format_document: Mapping[str, Any]
     stake: Decimal | None = None
     dropped: tuple[str, ...] = ()
     draws: tuple[Round, ...] = ()
@@ -209,7 +202,7 @@ def add_player(tournament: Tournament, name: str) -> Tournament:
             where="NAME",
         )
     dropped = tuple(p for p in tournament.dropped if p != name)
-    return replace(tournament, players=(*tournament.players, name), dropped=dropped)
+    return tournament._replace(players=(*tournament.players, name), dropped=dropped)
 
 
 def drop_player(tournament: Tournament, name: str) -> Tournament:
@@ -221,8 +214,7 @@ def drop_player(tournament: Tournament, name: str) -> Tournament:
             hint=near_miss(name, tournament.players),
             where="NAME",
         )
-    return replace(
-        tournament,
+    return tournament._replace(
         players=tuple(p for p in tournament.players if p != name),
         dropped=(*tournament.dropped, name),
     )
@@ -273,7 +265,7 @@ def apply(t: Tournament | None, event: Any, where: str) -> Tournament:
     hashed = chain.get("hash") if isinstance(chain, dict) else None
     values = {k: v for k, v in event.items() if k not in ("kind", "at", "chain")}
     entry = Entry(kind, at, values, hashed if isinstance(hashed, str) else "")
-    return replace(new, log=(*(t.log if t is not None else ()), entry))
+    return new._replace(log=(*(t.log if t is not None else ()), entry))
 
 
 def _begun(top: Reader, at: str, problems: Collector) -> Tournament | None:
@@ -388,7 +380,7 @@ def _drawn(t: Tournament, top: Reader, at: str, problems: Collector) -> Tourname
                     table=d.table,
                 )
     others = [r for r in t.draws if r.number != number]  # a redraw replaces the round
-    return replace(t, draws=tuple(sorted([*others, Round(number, seed, at, tables)], key=lambda r: r.number)))
+    return t._replace(draws=tuple(sorted([*others, Round(number, seed, at, tables)], key=lambda r: r.number)))
 
 
 def _drawn_table(item: object, where: str, problems: Collector) -> DrawnTable | None:

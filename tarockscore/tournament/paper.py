@@ -1,7 +1,5 @@
 """A table's result from its paper sheet: checked against the draw and the profile (core layer, pure)."""
 
-from __future__ import annotations
-
 from collections.abc import Mapping
 from typing import NamedTuple
 

@@ -1,12 +1,9 @@
 """The day's standings under a format, and each player's money from every table (core layer, pure)."""
 
-from __future__ import annotations
-
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any
+from typing import Any, NamedTuple
 
 from tarockscore.evening.model import Ledger, payout_totals
 from tarockscore.evening.model import totals as schrift_totals
@@ -17,8 +14,7 @@ from tarockscore.tournament.format import Format, TieBreak, Total
 # -- standings -------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class TableResult:
+class TableResult(NamedTuple):
     """One drawn table as its ledger stands: each player's Schrift and how many hands were played."""
 
     round: int
@@ -29,8 +25,7 @@ class TableResult:
     games: int
 
 
-@dataclass(frozen=True, slots=True)
-class Seat:
+class Seat(NamedTuple):
     """One player's result at one table; ``rank`` None while the table has no hands."""
 
     round: int
@@ -40,8 +35,7 @@ class Seat:
     rank_points: Fraction
 
 
-@dataclass(frozen=True, slots=True)
-class Standing:
+class Standing(NamedTuple):
     place: int | None  # None: none of the player's tables has a hand yet (listed, not ranked)
     player: str
     total: Fraction
@@ -131,8 +125,7 @@ def standings(results: Sequence[TableResult], fmt: Format) -> list[Standing]:
 # -- money -----------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Money:
+class Money(NamedTuple):
     player: str
     schrift: int
     money_points: int
@@ -140,8 +133,7 @@ class Money:
     amount: Decimal | None  # None where a table has no stake
 
 
-@dataclass(frozen=True, slots=True)
-class TableMoney:
+class TableMoney(NamedTuple):
     """One table's points for the money: its Schrift, its money points, its stake and settlement."""
 
     players: tuple[str, ...]

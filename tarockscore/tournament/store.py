@@ -1,7 +1,5 @@
 """The tournament folder (I/O layer): ``DIR/tournament.toml`` as a log on the ledger's chain, the table sheets beside it, each drawn table's result read and checked, paper results written into their sheets."""
 
-from __future__ import annotations
-
 import contextlib
 import csv
 import functools
@@ -10,9 +8,8 @@ import io
 import os
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from tarockscore.errors import (
     N_,
@@ -32,7 +29,7 @@ from tarockscore.evening import paper as ledger_paper
 from tarockscore.evening import store as ledger_file
 from tarockscore.evening.checks import against_the_rules
 from tarockscore.evening.model import Ledger, totals
-from tarockscore.evening.paper import out_of_bounds, zero_sum_problems
+from tarockscore.evening.paper import paper_problems
 from tarockscore.evening.table import new_ledger
 from tarockscore.io import safe_io
 from tarockscore.io.inputs import merge
@@ -131,8 +128,7 @@ def load_format(ref: str) -> tuple[Format, dict[str, Any]]:
 # -- tournament.toml ----------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Snapshot:
+class Snapshot(NamedTuple):
     folder: Path
     tournament: tm.Tournament
     sha256: str
@@ -253,17 +249,10 @@ def day_text(
 
 def open_day(path: Path) -> None:
     """Refuse to change a closed day: a read-only ``tournament.toml``."""
-    try:
-        st = os.stat(path)
-    except OSError:
-        return  # reading reports it
-    if safe_io.read_only(st):
-        raise TournamentError(
-            N_(
-                "{path} is read-only: the day is closed, so nothing was written. To reopen it, make it writable again (`chmod u+w {path}`, or untick read-only in its properties)"
-            ),
-            path=path,
-        )
+    closed = N_(
+        "{path} is read-only: the day is closed, so nothing was written. To reopen it, make it writable again (`chmod u+w {path}`, or untick read-only in its properties)"
+    )
+    safe_io.open_for_change(path, message(closed, path=path), TournamentError)
 
 
 def create(folder: Path, begin: Mapping[str, Any]) -> tm.Tournament:
@@ -554,8 +543,7 @@ def results_csv(path: Path) -> list[tuple[int, int, dict[str, int], dict[str, in
 # -- tournament day --------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class _Words:
+class _Words(NamedTuple):
     """A table that cannot count, or has no hands, as said for the standings or for the money."""
 
     unreadable: str  # values: value
@@ -577,8 +565,7 @@ _WORDS = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class Day:
+class Day(NamedTuple):
     tournament: tm.Tournament
     results: tuple[TableResult, ...]
     ledgers: tuple[Ledger | TableMoney, ...]  # a table scored on paper gives its money as a TableMoney
@@ -665,7 +652,7 @@ def _paper_fits(led: Ledger, where: str, path: Path) -> None:
     rewritten with its hashes worked out again passes the sheet's own check."""
     paper = led.paper
     assert paper is not None
-    wrong = out_of_bounds(paper.schrift, paper.money) or zero_sum_problems(led, paper.schrift, paper.money)
+    wrong = paper_problems(led, paper.schrift, paper.money)
     if wrong:
         said = Problem.of(
             str(path),

@@ -5,16 +5,13 @@ Each action reads the folder, acts with the pure core and writes back under the 
 warnings come back with the result, never printed.
 """
 
-from __future__ import annotations
-
 import datetime as dt
 import os
 import secrets
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
 from decimal import Decimal
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from tarockscore.errors import (
     N_,
@@ -67,8 +64,7 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, slots=True)
-class Seating:
+class Seating(NamedTuple):
     """How a number of players sit: the table sizes (fours first), or none and the reason."""
 
     players: int
@@ -93,11 +89,10 @@ def read_players(path: str | os.PathLike[str]) -> list[str]:
     return store.player_names_file(Path(path))
 
 
-@dataclass(frozen=True, slots=True)
-class Started:
+class Started(NamedTuple):
     """A new tournament: its folder, the day as written, its profile and format, how its players sit."""
 
-    tournament: Tournament
+    tournament: "Tournament"
     stored: tm.Tournament
     profile: Profile
     format: Format
@@ -109,8 +104,7 @@ class Started:
         return store.file_path(self.tournament.folder)
 
 
-@dataclass(frozen=True, slots=True)
-class Roster:
+class Roster(NamedTuple):
     """The players after a late arrival or a dropout: the day before and after, how the next draw sits."""
 
     name: str
@@ -120,8 +114,7 @@ class Roster:
     warnings: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class Drawn:
+class Drawn(NamedTuple):
     """A round drawn: the day with it, the round (its tables' ledgers relative to ``folder``), the folder."""
 
     tournament: tm.Tournament
@@ -130,8 +123,7 @@ class Drawn:
     warnings: tuple[str, ...] = ()  # the tables of the round before still short of their limit
 
 
-@dataclass(frozen=True, slots=True)
-class DayStandings:
+class DayStandings(NamedTuple):
     """The day ranked by its format; ``name``: the folder's own name; ``unfinished``: the tables short of their limit."""
 
     tournament: tm.Tournament
@@ -141,8 +133,7 @@ class DayStandings:
     unfinished: tuple[TableResult, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class DayMoney:
+class DayMoney(NamedTuple):
     """Each player's money from every table, by name."""
 
     tournament: tm.Tournament
@@ -151,19 +142,19 @@ class DayMoney:
     unfinished: tuple[TableResult, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class TournamentTable:
-    """One drawn table of the day: round, number, players in seat order, game limit and its evening."""
+class TournamentTable(NamedTuple):
+    """One drawn table of the day: round, number, players in seat order, game limit, its evening,
+    and whether its round is closed (the desk noted every sheet's head)."""
 
     round: int
     table: int
     players: tuple[str, ...]
     games: int
     evening: Evening
+    closed: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class DayCheck:
+class DayCheck(NamedTuple):
     """The day checked: its head, the head asked about, the number of the entry that has it (None:
     none has), the entries since, and the sheets' warnings."""
 
@@ -179,8 +170,7 @@ class DayCheck:
         return self.asked is None or self.found is not None
 
 
-@dataclass(frozen=True, slots=True)
-class Cup:
+class Cup(NamedTuple):
     """A cup's standings: the tournaments as given (in the season's order), its rules and the rows."""
 
     tournaments: tuple[str, ...]
@@ -321,9 +311,13 @@ class Tournament:
 
     def tables(self) -> tuple[TournamentTable, ...]:
         """Every drawn table of every drawn round, round by round, each in the order of its number."""
+        day = self.read()
+        closed = {e.values["round"] for e in day.log if e.kind == "close"}
         return tuple(
-            TournamentTable(r.number, d.table, d.players, d.games, Evening(self.folder / d.ledger))
-            for r in sorted(self.read().draws, key=lambda r: r.number)
+            TournamentTable(
+                r.number, d.table, d.players, d.games, Evening(self.folder / d.ledger), r.number in closed
+            )
+            for r in sorted(day.draws, key=lambda r: r.number)
             for d in sorted(r.tables, key=lambda d: d.table)
         )
 
@@ -368,7 +362,7 @@ class Tournament:
         if after.round(after.rounds) is None:
             return roster
         said = message(N_("all {rounds} rounds are drawn: there is no next round"), rounds=after.rounds)
-        return replace(roster, warnings=(said,))
+        return roster._replace(warnings=(said,))
 
     def draw(self, round: int, seed: int | None = None, *, at: str | None = None) -> Drawn:
         """Draw round ``round``'s tables and create their ledgers (the same ``seed``, the same draw)."""

@@ -37,7 +37,7 @@ from tarockscore.i18n import _
 from tarockscore.render import cards as render_cards
 from tarockscore.render import evening as render_evening
 from tarockscore.web import pages
-from tarockscore.web.form import answers_of, fields_html
+from tarockscore.web.form import answers_of, fields_html, missing
 from tarockscore.web.html import message_html, page, sheet_html
 from tarockscore.web.site import Place, Site
 from tarockscore.web.writes import WRITES, Answer, Writer, refusal
@@ -56,6 +56,15 @@ HEADERS = {
     # carries its own origin ("no-referrer" would make it "null", refused as cross-site).
     "Referrer-Policy": "same-origin",
     "Cache-Control": "no-store",
+}
+
+
+# The printed cards are one page with its own style (render/cards.py): this response lets that
+# style alone in, by its hash; scripts stay the server's own.
+CARDS_HEADERS = HEADERS | {
+    "Content-Security-Policy": HEADERS["Content-Security-Policy"].replace(
+        "style-src 'self'", f"style-src 'self' {render_cards.STYLE}"
+    )
 }
 
 
@@ -323,7 +332,7 @@ class Web:
         """``work`` run off the event loop (it reads and writes files), in the request's language."""
 
         def run() -> Response:
-            with i18n.language(self.language(request)):
+            with i18n.language(self.language(request)), i18n.players_names():
                 return work()
 
         return await run_in_threadpool(run)
@@ -337,8 +346,13 @@ class Web:
                 return self.refuse(request, 404, "not_found", _("no such table"))
             if write and self.cross_site(request):
                 return self.refuse(request, 403, "cross_site", _("a change must come from this table's page"))
-            if code and not self.site.opens(place.key, code):
+            if code and not self.site.is_code(place, code):
                 return self.wrong_code(request, _("this code does not open this table"))
+            if write and code and not self.site.opens(place, code):
+                closed = _(
+                    "round {round} is closed: this table's code records no more; the organiser's code can still correct it"
+                ).format(round=place.round)
+                return self.refuse(request, 403, "round_closed", closed)
             if write and not code:
                 return self.refuse(
                     request, 403, "no_code", _("recording needs the table's code (its card's address)")
@@ -370,25 +384,52 @@ class Web:
         code: str,
         *,
         given: Mapping[str, str] | None = None,
+        refused: Mapping[str, str] | None = None,
         notice: str = "",
         replace: int | None = None,
     ) -> str:
         seen = self.seen(place)
-        entry = self.entry_of(place, replace) if code else None
-        if entry is None and code and replace is None:
+        writes = bool(code) and self.site.opens(place, code)
+        entry = self.entry_of(place, replace) if writes else None
+        if entry is None and writes and replace is None:
             notice += message_html("ok", [_("this table has played all its games")])
+        if writes:
+            status = ""
+        elif code:
+            status = _(
+                "round {round} is closed: this table's code records no more; the organiser's code can still correct it"
+            ).format(round=place.round)
+        else:
+            status = _("reading only: recording needs the table's code (its card's address)")
         return pages.table_page(
             seen,
             self.site.title,
-            code=code or None,
+            code=code if writes else None,
             lang=self.lang_param(request),
             entry=entry,
             given=given,
+            refused=refused,
             notice=notice,
-            status_line=""
-            if code
-            else _("reading only: recording needs the table's code (its card's address)"),
+            status_line=status,
         )
+
+    def live(self, request: Request, place: Place, code: str, replace: int | None) -> dict[str, Any]:
+        """The parts of a table's page that follow the sheet, for the page's script: the version,
+        the next hand's number, heading and deal, the sheet, the corrections, and what a change
+        made from the page did (``done``, ``hand``)."""
+        seen = self.seen(place)
+        lang = self.lang_param(request)
+        entry = self.entry_of(place, replace) if code else None
+        params = request.query_params
+        return {
+            "ok": True,
+            "version": seen.version,
+            "number": entry.number if entry is not None else None,
+            "head": pages.hand_head(seen, entry, code=code, lang=lang) if entry is not None else "",
+            "sheet": sheet_html(seen.ledger, seen.sheet),
+            "corrections": pages.corrections(seen, code=code, lang=lang),
+            "notice": pages.done_notice(seen, params.get("done", ""), whole(params.get("hand"))),
+        }
 
     async def table(self, request: Request) -> Response:
         place = self.site.place(request.path_params["key"])
@@ -398,11 +439,13 @@ class Web:
             return refused
         assert place is not None
         part = request.query_params.get("part")
-        replace = request.query_params.get("replace")
-        number = whole(replace)
+        number = whole(request.query_params.get("replace"))
         done = request.query_params.get("done", "")
+        hand = whole(request.query_params.get("hand"))
 
         def work() -> Response:
+            if part == "live":
+                return JSONResponse(self.live(request, place, code, number), headers=HEADERS)
             if self.wants_json(request):
                 seen = self.seen(place)
                 data = {
@@ -412,10 +455,7 @@ class Web:
                     "sheet": render_evening.sheet_json(seen.sheet),
                 }
                 return JSONResponse(data, headers=HEADERS)
-            if part == "sheet":
-                seen = self.seen(place)
-                return HTMLResponse(sheet_html(seen.ledger, seen.sheet), headers=HEADERS)
-            notice = message_html("ok", [done]) if done else ""
+            notice = pages.done_notice(self.seen(place), done, hand)
             return HTMLResponse(
                 self.render_table(request, place, code, notice=notice, replace=number), headers=HEADERS
             )
@@ -423,7 +463,8 @@ class Web:
         return await self.in_thread(request, work)
 
     async def fields(self, request: Request) -> Response:
-        """The form's fields for the answers so far (the page's script asks after each change)."""
+        """The form's fields for the answers so far (the page's script asks after each change);
+        no error is shown here: a field's error comes only with the hand sent."""
         form = await form_of(request)
         place = self.site.place(request.path_params["key"])
         if place is None:
@@ -434,7 +475,7 @@ class Web:
             entry = self.entry_of(place, number)
             if entry is None:
                 return HTMLResponse("", headers=HEADERS)
-            return HTMLResponse(fields_html(entry, answers_of(form)), headers=HEADERS)
+            return HTMLResponse(fields_html(entry, form), headers=HEADERS)
 
         return await self.in_thread(request, work)
 
@@ -461,7 +502,7 @@ class Web:
         if what == "hand" and action in ("preview", "edit"):
             return self.preview(request, place, form, given, number, code, edit=action == "edit")
         result = self.writer.write(place, what, form, given, number)
-        return self.after_write(request, place, result, given, code, number)
+        return self.after_write(request, place, what, result, form, code, number)
 
     def preview(
         self,
@@ -478,7 +519,7 @@ class Web:
         expected = form.get("expected") or place.evening.version()
         if edit:
             return HTMLResponse(
-                self.render_table(request, place, code, given=given, replace=number), headers=HEADERS
+                self.render_table(request, place, code, given=form, replace=number), headers=HEADERS
             )
         try:
             entry = tarockscore.hand_entry(place.evening, number)
@@ -491,27 +532,32 @@ class Web:
                 lambda: self.render_table(request, place, code, notice=message_html("refused", lines)),
             )
         reading = tarockscore.submit_answers(entry.flow, given, entry.defaults)
-        problems: list[str] = []
+        problems: list[dict[str, str]] = []
         if reading.hand is None:
-            problems = [p["message"] for p in refusal(entry, given, reading)]
+            gap = missing(reading, given)
+            problems = [gap] if gap is not None else refusal(entry, given, reading)
         else:
             try:
                 preview = entry.scored(reading.hand)
             except TarockError as exc:
-                problems += [p.render(i18n.gettext) for p in exc.problems]
+                problems += [{"where": p.where, "message": p.render(i18n.gettext)} for p in exc.problems]
         if problems:
+            lines = [p["message"] for p in problems]
+            at = {p["where"]: p["message"] for p in problems if p["where"]}
 
             def again() -> str:
                 return self.render_table(
                     request,
                     place,
                     code,
-                    given=given,
+                    given=form,
+                    refused=at,
                     replace=number,
-                    notice=message_html("refused", problems),
+                    notice=message_html("refused", lines),
                 )
 
-            return self.answer(request, 422, refused_body(problems), again)
+            body = {"ok": False, "error": "refused", "problems": problems}
+            return self.answer(request, 422, body, again)
         replacing = number is not None
         data = {
             "ok": True,
@@ -541,21 +587,43 @@ class Web:
         self,
         request: Request,
         place: Place,
+        what: str,
         result: Answer,
-        given: dict[str, str],
+        form: Mapping[str, str],
         code: str,
         number: int | None,
     ) -> Response:
+        """JSON as the write answered; a page without script is sent back to the table's page
+        with what was done (``?done=KIND&hand=N``: the page says it in its own words), or shown
+        the form again with the reasons."""
         if self.wants_json(request):
             return JSONResponse(result.body, status_code=result.status, headers=HEADERS)
         lang = self.lang_param(request)
+        body = result.body
+        done = ""
         if result.status == 200:
-            target = pages.link(place.path, code=code, lang=lang, done=result.body.get("said", ""))
+            done = {"hand": "recorded" if number is None else "replaced", "undo": "undone"}.get(
+                what, "deleted"
+            )
+        elif result.status == 409 and body.get("error") == "already_on_sheet":
+            done = "already"
+        if done:
+            hand = body.get("number")
+            if done == "undone":  # the hand taken back was the last: one past the sheet after it
+                hand = len(body.get("sheet", {}).get("hands", [])) + 1
+            target = pages.link(place.path, code=code, lang=lang, done=done, hand=hand)
             return RedirectResponse(target, status_code=303, headers=HEADERS)
-        lines = [p["message"] for p in result.body.get("problems", [])]
+        lines = [p["message"] for p in body.get("problems", [])]
+        at = {p["where"]: p["message"] for p in body.get("problems", []) if p.get("where")}
         kind = "stale" if result.status == 409 else "refused"
         html = self.render_table(
-            request, place, code, given=given, replace=number, notice=message_html(kind, lines)
+            request,
+            place,
+            code,
+            given=form if what == "hand" else None,
+            refused=at,
+            replace=number if what == "hand" else None,
+            notice=message_html(kind, lines),
         )
         return HTMLResponse(html, status_code=result.status, headers=HEADERS)
 
@@ -612,8 +680,8 @@ class Web:
         return StreamingResponse(stream(), media_type="text/event-stream", headers=headers)
 
     def address(self, request: Request, place: Place) -> str:
-        base = (self.settings.base_url or str(request.base_url)).rstrip("/")
-        return base + pages.link(place.path, code=self.site.code(place.key))
+        base = self.settings.base_url or str(request.base_url)
+        return pages.address(base, place, self.site.code(place.key))
 
     async def cards(self, request: Request) -> Response:
         code = request.query_params.get("code", "")
@@ -626,21 +694,20 @@ class Web:
 
         def work() -> Response:
             places = self.site.places()
-            rounds = sorted({p.round for p in places if p.round is not None})
-            if not rounds:  # an evening: its one table
+            if not self.site.tournament:  # an evening: its one table
                 cards = [(p, self.address(request, p)) for p in places]
                 return HTMLResponse(pages.cards_page(self.site.title, cards), headers=HEADERS)
-            # a day: the round's cards as `tournament cards` prints them, each with its QR code
-            asked = request.query_params.get("round", "")
-            number = whole(asked)
+            rounds = sorted({p.round for p in places if p.round is not None})
+            if not rounds:
+                text = _("no round is drawn yet: the cards are there once it is")
+                return HTMLResponse(page(text, message_html("ok", [text]), script=False), headers=HEADERS)
+            # a day: the round's cards as `tournament cards` prints them, each with its table's address
+            number = whole(request.query_params.get("round", ""))
             number = number if number in rounds else rounds[-1]
             t, drawn = self.site.day().round_drawn(number)
-            qr = {
-                p.table: pages.qr_svg(self.address(request, p))
-                for p in places
-                if p.round == number and p.table is not None
-            }
-            return HTMLResponse(render_cards.cards_html(t, drawn, qr), headers=HEADERS)
+            addresses = {p.table: self.address(request, p) for p in places if p.round == number and p.table}
+            html = render_cards.cards_html(t, drawn, addresses)
+            return HTMLResponse(html, headers=CARDS_HEADERS)
 
         return await self.in_thread(request, work)
 
@@ -713,7 +780,7 @@ KEEP_ALIVE = 5
 HEAD_BYTES = 8 * 1024
 # Files the server may need besides its connections: those accepted under a flood before the ones
 # they close are gone (asyncio accepts up to the backlog at a time, a few times over before a
-# closed connection's file is let go), and its own (ledgers, locks, the journal, modules).
+# closed connection's file is let go), and its own (ledgers, locks, the codes, modules).
 BACKLOG = 64
 SPARE_FILES = 4 * BACKLOG + 64
 
@@ -836,7 +903,7 @@ def server_config(app: Starlette) -> uvicorn.Config:
 
 
 def run(site: Site, sock: socket.socket, lang: str | None, base_url: str, proxy: str | None = None) -> None:
-    """Serve the site on ``sock`` until Ctrl-C; the socket and the site's journal are closed after.
+    """Serve the site on ``sock`` until Ctrl-C; the socket is closed after.
     ``proxy``: the address of the one reverse proxy whose forwarded headers are believed."""
     app = make_app(site, Settings(lang=lang, base_url=base_url, proxy=proxy))
     try:
@@ -845,7 +912,6 @@ def run(site: Site, sock: socket.socket, lang: str | None, base_url: str, proxy:
         pass
     finally:
         sock.close()
-        site.journal.close()
 
 
 def terminal_qr(url: str, out: TextIO) -> None:

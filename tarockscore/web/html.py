@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from html import escape
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from tarockscore import i18n
-from tarockscore.i18n import _, money, translated
+from tarockscore.i18n import _, money, named, translated
 from tarockscore.render import evening as render_evening
 from tarockscore.render import hand as render_hand
 
@@ -78,29 +78,38 @@ def sheet_html(ledger: tarockscore.Ledger, sheet: tarockscore.Sheet) -> str:
                 for p in players
                 if p in h.players
             )
-            line = render_evening.hand_summary(h.hand, h.result)
+            line = hand_words(h.hand, h.result)
             radl = f" ×{h.result.radl}" if h.doubled else ""
             hand_rows.append([h.number, f"{line}{radl}", points])
         parts.append(table(["#", _("hand"), _("points")], hand_rows, cls="hands"))
     return "\n".join(parts)
 
 
+def hand_words(hand: Any, result: Any = None) -> str:
+    """A hand's line in the players' words, the contract by its players' name in English too
+    (``Piccolo Ouvert by Cilli, won``), where the ledger's English keeps the key."""
+    return render_evening.hand_summary(hand._replace(contract=named(hand.contract)), result)
+
+
 def score_html(score: tarockscore.Score, radl: int) -> str:
-    """A hand's arithmetic bet by bet, as ``score`` prints it, laid out for a phone."""
+    """A hand's arithmetic bet by bet with the columns ``score`` prints (the stake too, where a
+    profile counts Kontra in the payout only), laid out for a phone."""
+    payout = score.payout is not None
     bets = []
     for line in score.lines:
-        factors = render_hand.factors_text(line)
-        how = f"{line.base} {factors} = {line.value}" if factors else str(line.value)
+        headers = [_("base"), _("factors"), _("value"), *([_("stake")] if payout else [])]
+        row: list[object] = [render_hand.number(line.base), render_hand.factors_text(line) or "-", line.value]
+        row += [line.stake] if payout else []
         winners = ", ".join(line.winners) or "-"
         bets.append(
-            f"<li><strong>{esc(translated(line.label))}</strong> {esc(how)}"
-            f' <span class="meta">({esc(_("won by"))} {esc(winners)})</span></li>'
+            f"<li><strong>{esc(translated(line.label))}</strong>{table(headers, [row], cls='bet')}"
+            f'<p class="meta">{esc(_("won by"))} {esc(winners)}: {esc(render_hand.adds_text({p: line.points[p] for p in score.players}))}</p></li>'
         )
     headers = [_("player"), _("Victory Points")]
-    headers += [_("Payout (with Kontra)")] if score.payout is not None else []
+    headers += [_("Payout (with Kontra)")] if payout else []
     rows: list[list[object]] = []
     for p in score.players:
-        row: list[object] = [p, render_hand.signed(score.victory_points[p])]
+        row = [p, render_hand.signed(score.victory_points[p])]
         if score.payout is not None:
             row.append(render_hand.signed(score.payout[p]))
         rows.append(row)
@@ -112,6 +121,6 @@ def score_html(score: tarockscore.Score, radl: int) -> str:
 
 
 def message_html(kind: str, lines: Iterable[str]) -> str:
-    """A notice on the page: ``kind`` is ok, refused or stale (the page's colours)."""
+    """A notice on the page: ``kind`` is ok, info, refused or stale (the page's colours)."""
     items = "".join(f"<li>{esc(line)}</li>" for line in lines)
     return f'<div class="notice {esc(kind)}" role="status"><ul>{items}</ul></div>'

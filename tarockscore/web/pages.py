@@ -3,21 +3,30 @@ the table cards, the index (web layer); every value escaped (:func:`tarockscore.
 
 from __future__ import annotations
 
-import io
+import datetime as dt
 import json
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from urllib.parse import urlencode
 
-import segno
-
 import tarockscore
+from tarockscore import i18n
 from tarockscore.i18n import _, ngettext
 from tarockscore.render import evening as render_evening
 from tarockscore.render import tournament as render_tournament
-from tarockscore.web.form import EXTRAS, fields_html
-from tarockscore.web.html import esc, hidden_fields, page, score_html, sheet_html, table
+from tarockscore.render.cards import qr_svg as qr_svg  # the cards draw it; the evening's card too
+from tarockscore.web.form import EXTRAS, fields_html, filled
+from tarockscore.web.html import (
+    esc,
+    hand_words,
+    hidden_fields,
+    message_html,
+    page,
+    score_html,
+    sheet_html,
+    table,
+)
 from tarockscore.web.site import Place
 
 
@@ -43,6 +52,11 @@ def link(path: str, **query: object) -> str:
     return path + ("?" + urlencode(given) if given else "")
 
 
+def address(base: str, place: Place, code: str) -> str:
+    """A table's page on the server at ``base``, with the code that opens it (a card's QR code)."""
+    return base.rstrip("/") + link(place.path, code=code)
+
+
 def _hidden(**values: object) -> str:
     return hidden_fields({k: v for k, v in values.items() if v is not None})
 
@@ -58,7 +72,19 @@ def texts_block() -> str:
     words = {
         "one_waiting": ngettext("{count} hand waiting to be sent", "{count} hands waiting to be sent", 1),
         "many_waiting": ngettext("{count} hand waiting to be sent", "{count} hands waiting to be sent", 2),
-        "offline": _("no network: the hand is kept on this phone and sent when the network is back"),
+        "one_unseen": ngettext(
+            "{count} hand waiting for the network: its arithmetic is shown before it is recorded",
+            "{count} hands waiting for the network: the arithmetic of each is shown before it is recorded",
+            1,
+        ),
+        "many_unseen": ngettext(
+            "{count} hand waiting for the network: its arithmetic is shown before it is recorded",
+            "{count} hands waiting for the network: the arithmetic of each is shown before it is recorded",
+            2,
+        ),
+        "offline": _(
+            "no network: the hand waits on this phone; when the network is back its arithmetic is shown, and it is recorded when you tap Record"
+        ),
         "not_recorded": _("Not recorded:"),
         "enter_again": _("Enter it again"),
         "dismiss": _("Dismiss"),
@@ -88,11 +114,12 @@ def table_page(
     lang: str | None,
     entry: tarockscore.HandEntry | None,
     given: Mapping[str, str] | None = None,
+    refused: Mapping[str, str] | None = None,
     notice: str = "",
     status_line: str = "",
 ) -> str:
     """A table's page: the sheet, and (with the table's code) the form of the next hand, or of the
-    hand being replaced, and the corrections."""
+    hand being replaced (filled in with its answers), and the corrections."""
     place = seen.place
     title = place_title(place, site_title)
     parts = [
@@ -103,43 +130,65 @@ def table_page(
     if status_line:
         parts.append(f'<p class="meta">{esc(status_line)}</p>')
     if entry is not None and code:
-        parts.append(_hand_form(seen, entry, given or {}, code=code, lang=lang))
+        form = given if given is not None else filled(entry) if entry.replacing else {}
+        parts.append(_hand_form(seen, entry, form, refused, code=code, lang=lang))
     parts.append(
         f'<section id="sheet" aria-label="{esc(_("sheet"))}">{sheet_html(seen.ledger, seen.sheet)}</section>'
     )
-    if code and seen.sheet.hands:
-        parts.append(_corrections(seen, code=code, lang=lang))
+    parts.append(f'<div id="corrections">{corrections(seen, code=code, lang=lang)}</div>')
     parts.append(texts_block())
     data = {"data-table": place.key, "data-version": seen.version, "data-lang": lang or ""}
     return page(title, "\n".join(parts), data=data)
 
 
+def hand_head(seen: Seen, entry: tarockscore.HandEntry, *, code: str, lang: str | None) -> str:
+    """Above the form: the hand's number and deal; a hand being replaced as it stands on the sheet."""
+    parts = [
+        f'<h2 data-number="{entry.number}">{esc(_heading(entry.number, entry.replacing))}</h2>',
+        f'<p class="meta">{esc(render_evening.deal_text(entry.deal))}</p>',
+    ]
+    if entry.replacing:
+        stored = seen.sheet.hands[entry.number - 1]
+        said = _("on the sheet now: {hand}").format(hand=hand_words(stored.hand, stored.result))
+        back = link(seen.place.path, code=code, lang=lang)
+        parts.append(f'<p class="replacing">{esc(said)} <a href="{esc(back)}">{esc(_("Keep it"))}</a></p>')
+    return "".join(parts)
+
+
 def _hand_form(
-    seen: Seen, entry: tarockscore.HandEntry, given: Mapping[str, str], *, code: str, lang: str | None
+    seen: Seen,
+    entry: tarockscore.HandEntry,
+    given: Mapping[str, str],
+    refused: Mapping[str, str] | None,
+    *,
+    code: str,
+    lang: str | None,
 ) -> str:
     place = seen.place
     number = entry.number
     return "\n".join(
         [
             f'<form method="post" id="hand-form" class="hand" action="{esc(link(place.path + "/hand", lang=lang))}">',
-            f"<h2>{esc(_heading(number, entry.replacing))}</h2>",
-            f'<p class="meta">{esc(render_evening.deal_text(entry.deal))}</p>',
+            f'<div id="hand-head">{hand_head(seen, entry, code=code, lang=lang)}</div>',
             _hidden(
                 code=code,
                 expected=seen.version,
                 request=request_key(),
                 number=number if entry.replacing else None,
             ),
-            f'<fieldset id="fields">{fields_html(entry, given)}</fieldset>',
+            f'<div id="fields">{fields_html(entry, given, refused)}</div>',
             f'<button type="submit" name="action" value="preview">{esc(_("Show the arithmetic"))}</button>',
             "</form>",
         ]
     )
 
 
-def _corrections(seen: Seen, *, code: str, lang: str | None) -> str:
+def corrections(seen: Seen, *, code: str | None, lang: str | None) -> str:
+    """Take back the last hand, replace or delete one (with the table's code, once a hand is on the sheet)."""
     place = seen.place
     last = len(seen.sheet.hands)
+    if not code or not last:
+        return ""
     numbers = "".join(f'<option value="{n}">{n}</option>' for n in range(last, 0, -1))
     common = _hidden(code=code, expected=seen.version)
     return "\n".join(
@@ -157,6 +206,28 @@ def _corrections(seen: Seen, *, code: str, lang: str | None) -> str:
             "</details>",
         ]
     )
+
+
+DONE = ("recorded", "replaced", "undone", "deleted", "already")
+
+
+def done_notice(seen: Seen, kind: str, number: int | None) -> str:
+    """What a change made from this page did (``?done=KIND&hand=N``), in the page's own words,
+    with the hand as the sheet has it now."""
+    if kind not in DONE or number is None:
+        return ""
+    said = {
+        "recorded": _("Hand {number} is recorded."),
+        "replaced": _("Hand {number} is replaced."),
+        "undone": _("Hand {number} is taken back."),
+        "deleted": _("Hand {number} is deleted."),
+        "already": _("This hand is already on the sheet as hand {number}: nothing was recorded twice."),
+    }[kind]
+    lines = [said.format(number=number)]
+    if kind in ("recorded", "replaced", "already") and 1 <= number <= len(seen.sheet.hands):
+        shown = seen.sheet.hands[number - 1]
+        lines.append(hand_words(shown.hand, shown.result))
+    return message_html("info" if kind == "already" else "ok", lines)
 
 
 def preview_page(
@@ -211,7 +282,9 @@ def board_fragment(
     parts = []
     if standings is not None:
         parts.append(f"<h2>{esc(_('Standings'))}</h2>")
-        parts.append(render_tournament.standings_table_html(standings.tournament, standings.rows))
+        # a column per round: on a phone the table scrolls sideways, the page does not
+        table_html = render_tournament.standings_table_html(standings.tournament, standings.rows)
+        parts.append(f'<div class="scroll">{table_html}</div>')
     rows: list[list[object]] = []
     for place, sheet in tables:
         name = place_title(place, site_title)
@@ -220,8 +293,7 @@ def board_fragment(
             continue
         played = len(sheet.hands)
         progress = f"{played} / {place.games}" if place.games else str(played)
-        last = sheet.audit[-1].at if sheet.audit else sheet.table.created
-        rows.append([name, progress, last.replace("T", " ")[:19]])
+        rows.append([name, progress, last_change(sheet)])
         if standings is None:
             parts.append(f"<h2>{esc(_('Totals'))}</h2>")
             parts.append(
@@ -230,6 +302,26 @@ def board_fragment(
     parts.append(f"<h2>{esc(_('Tables'))}</h2>")
     parts.append(table([_("table"), _("hands"), _("last update")], rows, cls="progress"))
     return "\n".join(parts)
+
+
+def last_change(sheet: tarockscore.Sheet) -> str:
+    """When the sheet last changed: its last hand recorded or corrected (not the draw that made
+    it), the time alone on the day it is shown, else with its date; "-" before its first hand."""
+    stamps = [h.recorded for h in sheet.hands] + [a.at for a in sheet.audit]
+    times = []
+    for at in stamps:
+        try:
+            when = dt.datetime.fromisoformat(at)
+        except ValueError:  # not a time as a ledger writes it: left out
+            continue
+        times.append(when.astimezone() if when.tzinfo is not None else when)
+    if not times:
+        return "-"
+    last = max(times, key=lambda t: t.timestamp())
+    clock = last.strftime("%H:%M")
+    if last.date() == dt.date.today():
+        return clock
+    return f"{i18n.date(last.date())} {clock}"
 
 
 def board_page(site_title: str, fragment: str, lang: str | None) -> str:
@@ -247,14 +339,6 @@ def board_page(site_title: str, fragment: str, lang: str | None) -> str:
 
 
 # -- the table cards ----------------------------------------------------------------------------
-
-
-def qr_svg(url: str) -> str:
-    """The QR code of ``url`` as inline SVG (segno, pure Python)."""
-    out = io.BytesIO()
-    # a viewBox and no fixed size: the page sizes the code (a card, a phone, a printout)
-    segno.make(url, error="m").save(out, kind="svg", xmldecl=False, svgns=True, border=2, omitsize=True)
-    return out.getvalue().decode("ascii")
 
 
 def cards_page(site_title: str, cards: Sequence[tuple[Place, str]]) -> str:

@@ -1,7 +1,8 @@
 """What one ``serve`` serves: an evening's table, or every drawn table of a tournament day (web layer).
 
-The tables are read from the files at each request (the day's drawn tables again only when its
-file changed); in memory are kept only a lock per table and the count of wrong codes per client.
+The tables are read from the files at each request (a table's ledger again only when its bytes
+changed, the day's drawn tables only when its file did); in memory are kept only a lock per
+table, the codes (their file: :mod:`tarockscore.web.codes`) and the count of wrong codes per client.
 """
 
 from __future__ import annotations
@@ -11,17 +12,18 @@ import os
 import threading
 import time
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import tarockscore
+from tarockscore import i18n
 from tarockscore.errors import TarockError
-from tarockscore.web.journal import ORGANISER, Journal, same_code
+from tarockscore.i18n import _
+from tarockscore.web.codes import ORGANISER, Codes, codes_path, same_code
 
 EVENING = "evening"
 DAY_FILE = "tournament.toml"  # a tournament folder's own file, which a draw changes
-JOURNAL_NAME = "serve.sqlite3"
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +36,7 @@ class Place:
     players: tuple[str, ...]
     games: int | None
     evening: tarockscore.Evening
+    closed: bool = False
 
     @property
     def path(self) -> str:
@@ -50,9 +53,9 @@ class Served(tarockscore.Evening):
 
     def __init__(self, path: Path) -> None:
         super().__init__(path)
-        self._kept: Any = None
+        self._kept: tarockscore.Snapshot | None = None
 
-    def read(self) -> Any:
+    def read(self) -> tarockscore.Snapshot:
         kept = self._kept
         if kept is not None:
             try:
@@ -67,13 +70,6 @@ class Served(tarockscore.Evening):
 
 def table_key(round: int, table: int) -> str:
     return f"r{round}t{table}"
-
-
-def journal_path(path: Path, tournament: bool) -> Path:
-    """The journal: ``serve.sqlite3`` in a tournament's folder, ``NAME.serve.sqlite3`` beside an evening's ledger."""
-    if tournament:
-        return path / JOURNAL_NAME
-    return path.with_name(path.stem + "." + JOURNAL_NAME)
 
 
 class Limiter:
@@ -116,17 +112,24 @@ class Limiter:
 class Site:
     """The tables served from ``path`` (a ledger, or a tournament folder), their codes and locks."""
 
-    def __init__(self, path: Path, *, limiter: Limiter | None = None) -> None:
+    def __init__(
+        self, path: Path, *, limiter: Limiter | None = None, warn: Callable[[str], None] | None = None
+    ) -> None:
         self.tournament = path.is_dir()  # a folder is a tournament's; its own reading says if not
         self.path = path
+        # what titles the pages: the day's title; an evening's place and date (set when it began)
+        self._named: tuple[str | None, str | None]
         if self.tournament:
             self._tournament = tarockscore.Tournament(path)
-            self._tournament.read()  # a folder that is no tournament is refused at start
+            day = self._tournament.read()  # a folder that is no tournament is refused at start
+            self._named = (day.title, None)
         else:
             self._evening = Served(path)
-            table = self._evening.read().ledger.table  # an evening's players are its own for good
-            self._table = Place(EVENING, None, None, table.players, table.games, self._evening)
-        self.journal = Journal(journal_path(path, self.tournament))
+            # an evening's table (its players, its game limit) is the one it began with: read once,
+            # so that a sheet edited while served is refused where it is read, not at every address
+            self._table = self._evening.read().ledger.table
+            self._named = (self._table.place, self._table.date or self._table.created[:10])
+        self.keeper = Codes(codes_path(path, self.tournament), warn)
         self.limiter = limiter or Limiter()
         self._locks: dict[str, threading.Lock] = {}
         self._locks_lock = threading.Lock()
@@ -137,10 +140,19 @@ class Site:
 
     @property
     def title(self) -> str:
-        return self.path.resolve().name
+        """The day's title as tournament.toml has it (else its folder's name); an evening's place
+        and date as its ledger has them, else "Evening of DATE", in the reader's language."""
+        name, day = self._named
+        if self.tournament:
+            return name or self.path.resolve().name
+        assert day is not None
+        if name:
+            return f"{name}, {i18n.date(day)}"
+        return _("Evening of {date}").format(date=i18n.date(day))
 
     def places(self) -> list[Place]:
-        """Every table served, in order (a tournament's round by round), read from the files now."""
+        """Every table served, in order (a tournament's round by round), read from the files now
+        (the day's drawn tables again only when its file changed: a round drawn, a round closed)."""
         if self.tournament:
             try:
                 raw: bytes | None = (self.path / DAY_FILE).read_bytes()
@@ -156,14 +168,17 @@ class Site:
                         t.players,
                         t.games,
                         Served(t.evening.path),
-                    )
+                        t.closed,
+                    )  # fmt: skip
                     for t in self._tournament.tables()
                 ]
                 self._drawn = (raw, found)
         else:
-            found = [self._table]
-        if any(p.key not in self._codes for p in found):
-            self._codes = self.journal.codes(p.key for p in found)
+            table = self._table
+            found = [Place(EVENING, None, None, table.players, table.games, self._evening)]
+        # a day served before its first draw has no table yet, but the organiser's code already
+        if not self._codes or any(p.key not in self._codes for p in found):
+            self._codes = self.keeper.codes(p.key for p in found)
         return found
 
     def place(self, key: str) -> Place | None:
@@ -173,11 +188,19 @@ class Site:
         """The code of a table (or ``organiser``)."""
         return self._codes[key]
 
-    def opens(self, key: str, given: str) -> bool:
-        """Whether ``given`` is the code of table ``key`` or the organiser's (constant time, both compared)."""
-        table = same_code(given, self._codes.get(key, ""))
+    def opens(self, place: Place, given: str) -> bool:
+        """Whether ``given`` writes to ``place`` now: the table's own code while its round is
+        open, the organiser's always (constant time, both compared)."""
+        table = same_code(given, self._codes.get(place.key, ""))
         organiser = same_code(given, self._codes[ORGANISER])
-        return bool(given) and (table or organiser)
+        return bool(given) and ((table and not place.closed) or organiser)
+
+    def is_code(self, place: Place, given: str) -> bool:
+        """Whether ``given`` is the table's own code or the organiser's, its round open or not
+        (a closed round's code still reads its table)."""
+        return bool(given) and (
+            same_code(given, self._codes.get(place.key, "")) or same_code(given, self._codes[ORGANISER])
+        )
 
     def is_organiser(self, given: str) -> bool:
         return bool(given) and same_code(given, self._codes[ORGANISER])

@@ -1,13 +1,16 @@
-"""A change asked of a table's page, made once: the version check, the request key, the journal (web layer).
+"""A change asked of a table's page, made once: the request key, the version check (web layer).
 
-Every change runs under the table's lock: a request key already answered gets its stored answer
-again; a ledger whose version moved since the page was made answers 409 with the current sheet;
-else the key is journalled pending, the change made through the library, the answer journalled
-done. A hand the rules refuse writes nothing and answers 422 with the problems.
+Every change runs under the table's lock. The request key travels inside the ledger's entry, so
+the ledger alone says whether a request was carried out, whatever crashed in between: a key an
+entry already carries is answered with what that entry did, and nothing is written again. A
+ledger whose version moved since the page was made answers 409 with the current sheet, and says
+so where the hand refused is the very hand the sheet gained since ("already on the sheet as hand
+N"). A hand the rules refuse writes nothing and answers 422 with the problems.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, cast
@@ -20,7 +23,7 @@ from tarockscore.render import evening as render_evening
 from tarockscore.web.site import Place, Site
 
 WRITES = ("hand", "undo", "delete")
-MAX_KEY = 100  # a request key is the page's 128 random bits in hex; longer is no key of ours
+MAX_KEY = 200  # a request key is the page's 128 random bits in hex; longer is refused, never cut
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,13 +73,15 @@ class Writer:
     def __init__(self, site: Site) -> None:
         self.site = site
 
-    def current(self, place: Place) -> dict[str, Any]:
-        """The table now: its version (read first) and its sheet."""
-        version = place.evening.version()
-        sheet = place.evening.sheet()
-        return {"version": version, "sheet": render_evening.sheet_json(sheet)}
+    @staticmethod
+    def current(ledger: tarockscore.Ledger, head: str) -> dict[str, Any]:
+        """The table as a change left it, or as read: its version and its sheet."""
+        return {
+            "version": head,
+            "sheet": render_evening.sheet_json(tarockscore.sheet(ledger)._replace(head=head)),
+        }
 
-    def stale(self, place: Place) -> Answer:
+    def stale(self, snapshot: tarockscore.Snapshot) -> Answer:
         text = _(
             "the sheet has changed since this page was read: nothing was written; check the sheet and enter the hand again"
         )
@@ -86,78 +91,136 @@ class Writer:
                 "ok": False,
                 "error": "changed",
                 "problems": [{"where": "", "message": text}],
-                **self.current(place),
+                **self.current(snapshot.ledger, snapshot.head),
             },
         )
 
-    def refused(self, place: Place, problems: list[dict[str, str]]) -> Answer:
-        """422 with each reason, and the sheet as it is."""
-        return Answer(422, {"ok": False, "error": "refused", "problems": problems, **self.current(place)})
+    def refused(self, snapshot: tarockscore.Snapshot | None, problems: list[dict[str, str]]) -> Answer:
+        """422 with each reason, and the sheet as it is (where it could be read)."""
+        now = self.current(snapshot.ledger, snapshot.head) if snapshot is not None else {}
+        return Answer(422, {"ok": False, "error": "refused", "problems": problems, **now})
 
     def write(
         self, place: Place, what: str, form: Mapping[str, str], given: Mapping[str, str], number: int | None
     ) -> Answer:
         key = form.get("request", "").strip()
-        key = key if 0 < len(key) <= MAX_KEY else ""
-        journal = self.site.journal
+        if len(key) > MAX_KEY or not key.isprintable():
+            wrong = _("a request key of 1 to {most} printable characters (the page makes one)").format(
+                most=MAX_KEY
+            )
+            return self.refused(None, [{"where": "request", "message": wrong}])
+        expected = form.get("expected", "")
+        if not expected:  # a write says which sheet it was made on
+            missing = _(
+                "missing (required): the version of the sheet the change was made on; load the table's page again"
+            )
+            return self.refused(None, [{"where": "expected", "message": missing}])
         with self.site.lock(place.key):
-            stored = journal.stored(key) if key else None
-            if stored is not None and stored.state == "done" and stored.answer is not None:
-                return Answer(stored.status or 200, {**stored.answer, "resent": True})
-            now = place.evening.version()
-            if stored is None and not form.get("expected"):  # a write says which sheet it was made on
-                missing = _(
-                    "missing (required): the version of the sheet the change was made on; load the table's page again"
-                )
-                return self.refused(place, [{"where": "expected", "message": missing}])
-            expected = stored.expected if stored is not None else form.get("expected", "")
-            if now != expected:
-                answer = self.stale(place)
-            else:
-                if key:
-                    journal.pending(key, place.key, expected)
-                answer = self.change(place, what, given, number, expected)
-            if key:
-                journal.done(key, place.key, expected, answer.status, answer.body)
-            return answer
+            try:
+                snapshot = place.evening.read()
+            except TarockError as exc:
+                return self.refused(None, _problems(exc, place))
+            if key and (done := snapshot.requests.get(key)) is not None:
+                return self.resent(snapshot, done)
+            if snapshot.head != expected:
+                return self.moved(place, what, given, number, expected, snapshot)
+            return self.change(place, what, given, number, snapshot, key or None)
+
+    def resent(self, snapshot: tarockscore.Snapshot, done: tarockscore.Request) -> Answer:
+        """A request sent again (the phone did not get its answer): what its entry did, as it stands now."""
+        ledger = snapshot.ledger
+        numbers = {e.id: n for n, e in enumerate(ledger.hands, 1)}
+        if done.audit is not None:
+            audit = ledger.audit[done.audit]
+            number: int | None = audit.number
+            said = translated(audit.detail)
+        else:
+            number = numbers.get(done.ids[0]) if done.ids else None
+            said = (
+                render_evening.hand_line(ledger, number)
+                if number is not None
+                else _("this hand was recorded, and has been taken off the sheet since")
+            )
+        body = {"ok": True, "resent": True, "said": said, "number": number}
+        return Answer(200, {**body, **self.current(ledger, snapshot.head)})
+
+    def moved(
+        self,
+        place: Place,
+        what: str,
+        given: Mapping[str, str],
+        number: int | None,
+        expected: str,
+        snapshot: tarockscore.Snapshot,
+    ) -> Answer:
+        """The sheet moved since the page was read: "already on the sheet as hand N" where the
+        hand is the very hand the sheet gained since (another phone entered it), else 409."""
+        if what != "hand":
+            return self.stale(snapshot)
+        try:
+            then = tarockscore.entry_as_of(place.evening, expected, number)
+            if then is None:
+                return self.stale(snapshot)
+            reading = tarockscore.submit_answers(then.flow, given, then.defaults)
+            found = then.found_on(reading.hand, snapshot.ledger) if reading.hand is not None else None
+        except TarockError:  # the hand does not read on the sheet of then either
+            found = None
+        if found is None:
+            return self.stale(snapshot)
+        text = _("this hand is already on the sheet as hand {number}").format(number=found)
+        body = {"ok": False, "error": "already_on_sheet", "number": found}
+        problems = [{"where": "", "message": text}]
+        return Answer(409, {**body, "problems": problems, **self.current(snapshot.ledger, snapshot.head)})
 
     def change(
-        self, place: Place, what: str, given: Mapping[str, str], number: int | None, expected: str
+        self,
+        place: Place,
+        what: str,
+        given: Mapping[str, str],
+        number: int | None,
+        snapshot: tarockscore.Snapshot,
+        key: str | None,
     ) -> Answer:
-        evening = place.evening
+        evening, expected = place.evening, snapshot.head
         try:
             if what == "hand":
-                entry = tarockscore.hand_entry(evening, number)
+                entry = tarockscore.hand_entry(evening, number, snapshot)
                 reading = tarockscore.submit_answers(entry.flow, given, entry.defaults)
                 if reading.hand is None:
-                    return self.refused(place, refusal(entry, given, reading))
+                    return self.refused(snapshot, refusal(entry, given, reading))
                 if number is None:
-                    change = evening.record(reading.hand, expected=expected)
+                    change = evening.record(reading.hand, expected=expected, request=key)
                 else:
-                    change = evening.replace(number, reading.hand, expected=expected)
+                    change = evening.replace(number, reading.hand, expected=expected, request=key)
             elif what == "undo":
-                change = evening.undo(expected=expected)
+                change = evening.undo(expected=expected, request=key)
             else:
                 if number is None:
                     raise Refusal("number", _("give the number of the hand to delete"))
-                change = evening.delete(number, expected=expected)
-        except LedgerChanged:
-            return self.stale(place)
+                change = evening.delete(number, expected=expected, request=key)
+        except LedgerChanged:  # the command line wrote in between
+            return self.stale(evening.read())
         except Refusal as exc:
-            return self.refused(place, [{"where": exc.args[0], "message": exc.args[1]}])
+            return self.refused(snapshot, [{"where": exc.args[0], "message": exc.args[1]}])
         except TarockError as exc:
-            problems = [{"where": p.where, "message": p.render(i18n.gettext)} for p in exc.problems]
-            return self.refused(place, problems)
+            return self.refused(snapshot, _problems(exc, place))
         recorded = what == "hand" and number is None
         last = len(change.after.hands)
         # a hand recorded leaves no audit entry (the hand is its own record); a correction does
         said = render_evening.hand_line(change.after, last) if recorded else translated(change.said)
-        return Answer(
-            200,
-            {
-                "ok": True,
-                "said": said,
-                "number": number if number is not None else last,
-                **self.current(place),
-            },
-        )
+        body = {"ok": True, "said": said, "number": number if number is not None else last}
+        return Answer(200, {**body, **self.current(change.after, change.head)})
+
+
+def _problems(exc: TarockError, place: Place) -> list[dict[str, str]]:
+    """The problems of a refusal in the reader's language, the sheet named by its file name
+    alone: no folder of the server's machine is told to a phone."""
+    path = place.evening.path
+    folders = {str(path.parent), str(path.resolve().parent)}
+    out = []
+    for p in exc.problems:
+        text = p.render(i18n.gettext)
+        for folder in sorted(folders, key=len, reverse=True):
+            text = text.replace(folder + os.sep, "")
+        out.append({"where": p.where, "message": text})
+    return out

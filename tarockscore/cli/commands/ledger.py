@@ -142,11 +142,7 @@ def delete(
 
 def explain(number: NumberArg, ledger: LedgerOpt = None) -> None:
     """The arithmetic of hand N, bet by bet, with the profile rule behind each number."""
-    ex = evening_of(ledger).explain(number)
-    text, note = shown.explained_text(ex)
-    typer.echo(text)
-    if note is not None:
-        typer.echo(note, err=True)
+    typer.echo(shown.explained_text(evening_of(ledger).explain(number)))
 
 
 def check(

@@ -108,10 +108,10 @@ def serve(
         i18n.use(lang)
     if proxy is not None:
         proxy = proxy_address(proxy)
-    # every file the server makes (its journal, a ledger's lock) is its owner's alone
+    # every file the server makes (its codes' file, a ledger's lock) is its owner's alone
     os.umask(0o077)
     where = Path(path) if path is not None and Path(path).is_dir() else ledger_path_of(path)
-    site = server.Site(where)
+    site = server.Site(where, warn=lambda said: print(said, file=sys.stderr, flush=True))
     sock = bind(host, port)
     real_port = sock.getsockname()[1]
     shown = (lan_address() or LOOPBACK) if host in EVERYWHERE else host
@@ -130,7 +130,9 @@ def serve(
     board = f"{base}/board"
     cards = f"{base}/cards?code={site.code('organiser')}"
     if json_out:
-        typer.echo(json.dumps({"url": base, "board": board, "tables": tables}, ensure_ascii=False))
+        typer.echo(
+            json.dumps({"url": base, "board": board, "cards": cards, "tables": tables}, ensure_ascii=False)
+        )
     out = sys.stderr if json_out else sys.stdout
     print(_("Serving {name}").format(name=site.title), file=out)
     for place in places:

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any
+from urllib.parse import urlsplit, urlunsplit
 
 import typer
 
@@ -368,28 +369,72 @@ def cards(
             show_default=False,
         ),
     ] = None,
+    base_url: Annotated[
+        str | None,
+        typer.Option(
+            "--base-url",
+            metavar="URL",
+            help="The address the phones reach `serve` at, as it prints it (http://192.168.1.20:8000): each card gets the QR code of its table's page, with the table's code.",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """One printable card per table: players in seat order, Forehand of hand 1, the game limit, an empty Schrift grid."""
     tournament = tarockscore.Tournament(folder)
+    base = None if base_url is None else _base_url(base_url)
     try:
         t, drawn = tournament.round_drawn(round_number)
     except TournamentError as exc:
         raise at_option(exc, "round") from None
+    addresses = None if base is None else _addresses(folder, round_number, base)
     if out is not None and out.suffix.lower() == ".pdf":
         try:
-            tournament.write_page(out, card_pages.cards_pdf(t, drawn))
+            tournament.write_page(out, card_pages.cards_pdf(t, drawn, addresses))
         except ImageUnavailable as exc:
             raise UsageError(N_("--output {out!r}: {exc}"), out=str(out), exc=exc) from None
     elif out is None:
-        typer.echo(card_pages.cards_html(t, drawn), nl=False)
+        typer.echo(card_pages.cards_html(t, drawn, addresses), nl=False)
         return
     else:
-        tournament.write_page(out, card_pages.cards_html(t, drawn))
+        tournament.write_page(out, card_pages.cards_html(t, drawn, addresses))
     typer.echo(
         ngettext("{path}: {count} table card", "{path}: {count} table cards", len(drawn.tables)).format(
             path=out, count=len(drawn.tables)
         )
     )
+
+
+def _base_url(given: str) -> str:
+    """``--base-url``: an http(s) address with a host (a port and a path may follow), nothing after."""
+    parts = urlsplit(given.strip())
+    try:
+        parts.port  # noqa: B018  # a port past 65535 or not a number raises here
+    except ValueError:
+        parts = parts._replace(netloc="")
+    if parts.scheme not in ("http", "https") or not parts.hostname or parts.query or parts.fragment:
+        raise UsageError(
+            N_(
+                "{url!r}: give the address the phones reach serve at, as serve prints it, e.g. http://192.168.1.20:8000"
+            ),
+            where="--base-url",
+            url=given,
+        )
+    return urlunsplit(parts).rstrip("/")
+
+
+def _addresses(folder: Path, round_number: int, base: str) -> dict[int, str]:
+    """Each table's page of round ``round_number`` on the server at ``base``, with the code the
+    server opens it with: the codes are made now if the day has none yet, and kept beside it."""
+    # the web front end's codes and addresses: loaded only for the cards' QR codes
+    from tarockscore.web import pages  # noqa: PLC0415
+    from tarockscore.web.site import Site  # noqa: PLC0415
+
+    site = Site(folder)
+    return {
+        p.table: pages.address(base, p, site.code(p.key))
+        for p in site.places()
+        if p.round == round_number and p.table is not None
+    }
 
 
 def _points(given: Sequence[str], option: str, problems: Collector) -> dict[str, int]:

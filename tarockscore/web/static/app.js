@@ -68,20 +68,30 @@
   }
 
   // -- the table page ----------------------------------------------------------------------
+  // The page follows the sheet: after every change (from this phone, another one or the command
+  // line) the heading, the deal, the sheet and the corrections are asked of the server again.
+  // An answer given is never lost to a redraw: a field the server sends again in the same shape
+  // is kept as it is, with what the player has given in it.
   var table = body.dataset.table;
   if (!table) { return; }
   var form = document.getElementById("hand-form");
   var fields = document.getElementById("fields");
+  var head = document.getElementById("hand-head");
   var notice = document.getElementById("notice");
   var outboxView = document.getElementById("outbox");
   var sheet = document.getElementById("sheet");
+  var corrections = document.getElementById("corrections");
   var STORE = "tarockscore-outbox";
+  var replacing = !!(form && form.elements.number);
+  var pristine = fields ? fields.innerHTML : "";  // the fields of a hand not answered yet
+  var touched = false;  // an answer given in the form since it was last cleared
 
   function load() {
     try { return JSON.parse(localStorage.getItem(STORE) || "[]"); } catch (e) { return []; }
   }
   function save(items) { localStorage.setItem(STORE, JSON.stringify(items)); }
   function mine(items) { return items.filter(function (i) { return i.table === table; }); }
+  function waiting() { return mine(load()).filter(function (i) { return !i.refused; }); }
 
   function showNotice(kind, lines) {
     var box = el("div", "notice " + kind);
@@ -96,44 +106,138 @@
   function problemsOf(answer) {
     return (answer.problems || []).map(function (p) { return p.message; });
   }
+  function answersOf(data) {
+    var out = {};
+    Object.keys(data).forEach(function (k) {
+      if (["code", "expected", "request", "action", "lang"].indexOf(k) < 0) { out[k] = data[k]; }
+    });
+    return out;
+  }
   function setVersion(version) {
-    if (!version) { return; }
-    body.dataset.version = version;
-    if (form) { form.elements.expected.value = version; }
-  }
-  function refreshSheet() {
-    return fetch(location.pathname + "?part=sheet" + (body.dataset.lang ? "&lang=" + encodeURIComponent(body.dataset.lang) : ""))
-      .then(function (r) { return r.ok ? r.text() : null; })
-      .then(function (html) { if (html !== null && sheet) { sheet.innerHTML = html; } })
-      .catch(function () {});
-  }
-  function refreshFields(answers) {
-    if (!form) { return Promise.resolve(); }
-    var data = answers || formData(form);
-    var sent = JSON.stringify(data);
-    fields.dataset.busy = "1";
-    return post(location.pathname + "/fields" + langQuery(), data).then(function (r) {
-      return r.ok ? r.text() : null;
-    }).then(function (html) {
-      if (html === null) { delete fields.dataset.busy; return; }
-      if (!answers && JSON.stringify(formData(form)) !== sent) {
-        return refreshFields();  // changed again while asked: ask with what is there now
-      }
-      var focused = document.activeElement && document.activeElement.name;
-      fields.innerHTML = html;
-      delete fields.dataset.busy;
-      if (focused && form.elements[focused] && form.elements[focused].focus) { form.elements[focused].focus(); }
-    }).catch(function () { delete fields.dataset.busy; });
+    if (version && form) { form.elements.expected.value = version; }
   }
 
+  // -- the parts that follow the sheet ------------------------------------------------------
+  function pageQuery(extra) {
+    var query = new URLSearchParams(location.search);
+    ["done", "hand", "part"].concat(extra.done ? ["replace"] : []).forEach(function (k) { query.delete(k); });
+    Object.keys(extra).forEach(function (k) { query.set(k, extra[k]); });
+    return location.pathname + "?" + query.toString();
+  }
+  function fetchLive(extra) {
+    return fetch(pageQuery(Object.assign({ part: "live" }, extra)), { credentials: "same-origin" })
+      .then(function (r) { return r.ok ? r.json() : null; })
+      .catch(function () { return null; });
+  }
+  // the sheet and the corrections always; the form's heading and version when it follows
+  function applyLive(live, follow) {
+    if (!live) { return; }
+    body.dataset.version = live.version;
+    sheet.innerHTML = live.sheet;
+    var details = corrections.querySelector("details");
+    var open = details && details.open;
+    corrections.innerHTML = live.corrections;
+    details = corrections.querySelector("details");
+    if (details && open) { details.open = true; }
+    if (live.notice) { notice.innerHTML = live.notice; }
+    if (follow && form) {
+      setVersion(live.version);
+      if (live.number === null) { form.hidden = true; return; }
+      head.innerHTML = live.head;
+    }
+  }
+
+  // -- the fields ---------------------------------------------------------------------------
+  function checkedValue(node) {
+    var on = node.querySelector("input[type=radio]:checked");
+    return on ? on.value : null;
+  }
+  // the fields the server sent, keeping each field of the same shape as it is
+  function reconcile(html, whole) {
+    var fresh = document.createElement("div");
+    fresh.innerHTML = html;
+    var now = {};
+    Array.prototype.forEach.call(fields.querySelectorAll("[data-key]"), function (n) { now[n.dataset.key] = n; });
+    var out = Array.prototype.map.call(fresh.querySelectorAll("[data-key]"), function (node) {
+      var old = whole ? null : now[node.dataset.key];
+      if (old && old.dataset.sig === node.dataset.sig) {
+        old.querySelector("legend").textContent = node.querySelector("legend").textContent;
+        return old;
+      }
+      var given = old ? checkedValue(old) : null;
+      if (given !== null) {
+        var same = node.querySelector("input[type=radio][value=\"" + CSS.escape(given) + "\"]");
+        if (same) { same.checked = true; }
+      }
+      return node;
+    });
+    var cursor = fields.firstElementChild;
+    out.forEach(function (node) {
+      if (node === cursor) { cursor = cursor.nextElementSibling; return; }
+      fields.insertBefore(node, cursor);
+    });
+    while (cursor) {
+      var next = cursor.nextElementSibling;
+      fields.removeChild(cursor);
+      cursor = next;
+    }
+  }
+  var asking = null;
+  var askAgain = false;
+  // ask the flow again with the answers given (whole: with these answers, every field anew)
+  function refreshFields(answers) {
+    if (!form) { return Promise.resolve(); }
+    if (asking && !answers) { askAgain = true; return asking; }
+    var whole = !!answers;
+    var sent = answers ? Object.assign({}, answers) : formData(form);
+    if (replacing) { sent.number = form.elements.number.value; }
+    fields.dataset.busy = "1";
+    asking = post(location.pathname + "/fields" + langQuery(), sent).then(function (r) {
+      return r.ok ? r.text() : null;
+    }).then(function (html) {
+      if (html !== null) { reconcile(html, whole); }
+    }).catch(function () {}).then(function () {
+      asking = null;
+      if (askAgain || (!whole && JSON.stringify(formData(form)) !== JSON.stringify(sent))) {
+        askAgain = false;
+        return refreshFields();
+      }
+      delete fields.dataset.busy;
+    });
+    return asking;
+  }
+  function markErrors(problems) {
+    Array.prototype.forEach.call(fields.querySelectorAll(".error"), function (e) { e.remove(); });
+    (problems || []).forEach(function (p) {
+      var box = p.where && fields.querySelector("[data-key=\"" + CSS.escape(p.where) + "\"]");
+      if (box) { box.appendChild(el("span", "error", p.message)); }
+    });
+  }
+  // the form made ready for the next hand (its heading moves on when the sheet has it)
+  function clearForm(offline) {
+    if (!form || replacing) { return; }
+    fields.innerHTML = pristine;
+    touched = false;
+    if (offline) {
+      var heading = head.querySelector("h2");
+      var number = parseInt(heading.dataset.number, 10) + 1;
+      heading.dataset.number = number;
+      heading.textContent = t("hand").replace("{number}", number);
+      Array.prototype.forEach.call(head.querySelectorAll("p"), function (p) { p.remove(); });
+    }
+  }
+
+  // -- the outbox ---------------------------------------------------------------------------
   function renderOutbox() {
     var items = mine(load());
     outboxView.innerHTML = "";
-    var waiting = items.filter(function (i) { return !i.refused; });
-    if (waiting.length) {
-      var line = (waiting.length === 1 ? t("one_waiting") : t("many_waiting")).replace("{count}", waiting.length);
+    var unseen = items.filter(function (i) { return !i.refused && i.stage === "preview"; });
+    var sending = items.filter(function (i) { return !i.refused && i.stage !== "preview"; });
+    [[unseen, "one_unseen", "many_unseen"], [sending, "one_waiting", "many_waiting"]].forEach(function (kind) {
+      if (!kind[0].length) { return; }
+      var line = t(kind[0].length === 1 ? kind[1] : kind[2]).replace("{count}", kind[0].length);
       outboxView.appendChild(el("p", "waiting", line));
-    }
+    });
     items.filter(function (i) { return i.refused; }).forEach(function (item) {
       var box = el("div", "notice refused");
       box.appendChild(el("p", "", t("not_recorded")));
@@ -155,55 +259,73 @@
     save(load().filter(function (i) { return i.id !== id; }));
     renderOutbox();
   }
+  function update(id, change) {
+    var all = load();
+    all.forEach(function (i) { if (i.id === id) { change(i); } });
+    save(all);
+    renderOutbox();
+  }
+  // a hand not recorded comes back into the form, entered on the sheet as it is now
   function enterAgain(item) {
-    var answers = {};
-    Object.keys(item.fields).forEach(function (k) {
-      if (["code", "expected", "request", "action"].indexOf(k) < 0) { answers[k] = item.fields[k]; }
+    if (!form) { return; }
+    fetchLive({}).then(function (live) {
+      applyLive(live, true);
+      touched = true;
+      return refreshFields(answersOf(item.fields));
     });
-    refreshFields(answers);
   }
 
   var sending = false;
+  var showing = null;  // the waiting hand whose arithmetic is shown
   function flush() {
     if (sending) { return; }
-    var items = mine(load()).filter(function (i) { return !i.refused; });
-    if (!items.length) { renderOutbox(); return; }
-    sending = true;
+    var items = waiting();
+    renderOutbox();
+    if (!items.length) { return; }
     var item = items[0];
+    if (item.stage === "preview") {  // entered without network: its arithmetic first
+      if (showing === null && form) {
+        showing = item.id;
+        show(Object.assign({}, item.fields, { action: "preview" }), item);
+      }
+      return;
+    }
+    sending = true;
     post(item.url, item.fields).then(function (r) {
       return r.json().then(function (answer) { return { status: r.status, answer: answer }; },
                            function () { return { status: r.status, answer: {} }; });
     }).then(function (res) {
       sending = false;
       var all = load();
-      if (res.status === 200) {
+      var answer = res.answer;
+      var already = res.status === 409 && answer.error === "already_on_sheet";
+      if (res.status === 200 || already) {
         all = all.filter(function (i) { return i.id !== item.id; });
         // a hand entered while this one waited was entered on top of it: it goes on from here
         all.forEach(function (i) {
-          if (i.table === table && i.after === item.id) { i.fields.expected = res.answer.version; }
+          if (i.table === table && i.after === item.id) { i.fields.expected = answer.version; }
         });
         save(all);
-        setVersion(res.answer.version);
-        showNotice("ok", [res.answer.said]);
-        refreshSheet();
-        if (form && form.elements.number) {  // a hand replaced: back to the next hand
-          location.assign(location.pathname + location.search.replace(/([?&])replace=\d+&?/, "$1"));
+        var done = { done: already ? "already" : item.fields.number ? "replaced" : "recorded", hand: answer.number };
+        if (item.fields.number) {  // a hand replaced: the table's page says so
+          location.assign(pageQuery(done));
           return;
         }
-        refreshFields({});
-        var heading = form && form.querySelector("h2");
-        if (heading) { heading.textContent = t("hand").replace("{number}", res.answer.sheet.hands.length + 1); }
+        var follow = form && form.elements.expected.value === item.fields.expected;
+        fetchLive(done).then(function (live) {
+          applyLive(live, follow);
+          if (follow) { refreshFields(); }
+        });
       } else if (res.status === 409 || res.status === 422) {
-        var reasons = problemsOf(res.answer);
+        var reasons = problemsOf(answer);
         all.forEach(function (i) {
           if (i.id === item.id) { i.refused = reasons; }
           else if (i.table === table && i.after === item.id && !i.refused) { i.refused = [t("after_refused")]; }
         });
         save(all);
-        setVersion(res.answer.version);
-        refreshSheet();
+        fetchLive({}).then(function (live) { applyLive(live, false); });
       } else if (res.status === 403 || res.status === 429) {
-        all.forEach(function (i) { if (i.id === item.id) { i.refused = problemsOf(res.answer); } });
+        all.forEach(function (i) { if (i.id === item.id) { i.refused = problemsOf(answer); } });
         save(all);
       } else {
         renderOutbox();
@@ -217,24 +339,90 @@
     });
   }
 
-  function queue(fields) {
+  function queue(data, stage) {
     var all = load();
-    var before = mine(all).filter(function (i) { return !i.refused; });
+    var before = waiting();
     var item = {
-      id: newKey(), table: table, url: location.pathname + "/hand" + langQuery(),
-      fields: fields, after: before.length ? before[before.length - 1].id : null
+      id: newKey(), table: table, url: location.pathname + "/hand" + langQuery(), stage: stage,
+      fields: data, after: before.length ? before[before.length - 1].id : null
     };
     item.fields.request = item.id;
     item.fields.action = "record";
     all.push(item);
     save(all);
     renderOutbox();
-    flush();
+    return item;
+  }
+
+  // -- the arithmetic, then Record ----------------------------------------------------------
+  var preview = null;
+  function show(data, item) {
+    post(form.getAttribute("action"), data).then(function (r) {
+      return r.json().then(function (answer) { return { status: r.status, answer: answer }; },
+                           function () { return { status: r.status, answer: {} }; });
+    }).then(function (res) {
+      if (res.status !== 200) {
+        if (item) {
+          showing = null;
+          update(item.id, function (i) { i.refused = problemsOf(res.answer); });
+          return;
+        }
+        showNotice(res.status === 409 ? "stale" : "refused", problemsOf(res.answer));
+        markErrors(res.answer.problems);
+        return;
+      }
+      if (!item) { notice.innerHTML = ""; markErrors([]); }
+      preview.innerHTML = res.answer.html;
+      var record = el("button", "primary", t("record").replace("{number}", res.answer.number));
+      record.type = "button";
+      record.id = "record";
+      var change = el("button", "", t("change"));
+      change.type = "button";
+      record.addEventListener("click", function () {
+        preview.hidden = true;
+        form.hidden = false;
+        if (item) {
+          showing = null;
+          update(item.id, function (i) { i.stage = "record"; });
+        } else {
+          queue(data, "record");
+          clearForm(false);
+        }
+        flush();
+      });
+      change.addEventListener("click", function () {
+        preview.hidden = true;
+        form.hidden = false;
+        if (item) {
+          showing = null;
+          drop(item.id);
+          touched = true;
+          refreshFields(answersOf(item.fields));
+        }
+      });
+      preview.appendChild(record);
+      preview.appendChild(change);
+      preview.hidden = false;
+      form.hidden = true;
+      preview.scrollIntoView();
+    }, function () {
+      // no network: the hand waits here, and its arithmetic is shown when the network is back
+      if (item) { showing = null; return; }
+      showNotice("stale", [t("offline")]);
+      queue(data, "preview");
+      clearForm(true);
+    });
   }
 
   if (form) {
-    fields.addEventListener("change", function () { refreshFields(); });
-    var preview = el("section", "preview");
+    fields.addEventListener("change", function (event) {
+      touched = true;
+      var box = event.target.closest("[data-key]");
+      var error = box && box.querySelector(".error");
+      if (error) { error.remove(); }
+      refreshFields();
+    });
+    preview = el("section", "preview");
     preview.id = "preview";
     preview.hidden = true;
     form.parentNode.insertBefore(preview, form.nextSibling);
@@ -242,65 +430,34 @@
       event.preventDefault();
       var data = formData(form);
       data.action = "preview";
-      post(form.getAttribute("action"), data).catch(function () {
-        // no network: the hand is kept here, and checked by the server when it is sent
-        showNotice("stale", [t("offline")]);
-        queue(data);
-        return null;
-      }).then(function (r) {
-        if (r === null) { return null; }
-        return r.json().then(function (answer) { return { status: r.status, answer: answer }; },
-                             function () { return { status: r.status, answer: {} }; });
-      }).then(function (res) {
-        if (res === null) { return; }
-        if (res.status !== 200) {
-          showNotice(res.status === 409 ? "stale" : "refused", problemsOf(res.answer));
-          return;
-        }
-        notice.innerHTML = "";
-        preview.innerHTML = res.answer.html;
-        var record = el("button", "primary", t("record").replace("{number}", res.answer.number));
-        record.type = "button";
-        record.id = "record";
-        var change = el("button", "", t("change"));
-        change.type = "button";
-        record.addEventListener("click", function () {
-          preview.hidden = true;
-          form.hidden = false;
-          queue(data);
-        });
-        change.addEventListener("click", function () { preview.hidden = true; form.hidden = false; });
-        preview.appendChild(record);
-        preview.appendChild(change);
-        preview.hidden = false;
-        form.hidden = true;
-      });
+      show(data, null);
     });
   }
 
-  // A sheet changed elsewhere (another phone, the command line): say so, keep what is typed.
+  // A sheet changed elsewhere (another phone, the command line): the page follows it; a hand
+  // being entered keeps its answers, and is told the sheet moved under it.
+  function followSheet() {
+    if (waiting().some(function (i) { return i.stage !== "preview"; })) { return; }  // the outbox follows
+    fetchLive({}).then(function (live) {
+      if (!live || live.version === body.dataset.version) { return; }
+      var busy = form && (touched || !preview.hidden);
+      applyLive(live, form && !busy);
+      if (form && !busy) { refreshFields(); return; }
+      if (!form || live.version === form.elements.expected.value) { return; }
+      var box = showNotice("stale", [t("changed")]);
+      var use = el("button", "", t("use_new"));
+      use.type = "button";
+      use.addEventListener("click", function () {
+        notice.innerHTML = "";
+        applyLive(live, true);
+        refreshFields();
+      });
+      box.appendChild(use);
+    });
+  }
   if (window.EventSource) {
     var source = new EventSource("/events");
-    source.addEventListener("change", function () {
-      if (mine(load()).some(function (i) { return !i.refused; })) { return; }
-      fetch(location.pathname, { headers: { "Accept": "application/json" } })
-        .then(function (r) { return r.ok ? r.json() : null; })
-        .then(function (answer) {
-          if (!answer || !form || answer.version === form.elements.expected.value) { return; }
-          refreshSheet();
-          var box = showNotice("stale", [t("changed")]);
-          var use = el("button", "", t("use_new"));
-          use.type = "button";
-          use.addEventListener("click", function () {
-            setVersion(answer.version);
-            notice.innerHTML = "";
-            refreshFields();
-            var heading = form.querySelector("h2");
-            if (heading && answer.sheet) { heading.textContent = t("hand").replace("{number}", answer.sheet.hands.length + 1); }
-          });
-          box.appendChild(use);
-        }).catch(function () {});
-    });
+    source.addEventListener("change", followSheet);
   }
 
   window.addEventListener("online", flush);

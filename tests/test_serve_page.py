@@ -1,0 +1,249 @@
+"""The table page of ``tarockscore serve`` over HTTP (Starlette's TestClient): the form's fields,
+card points as Points and Blatt, the players' names, the arithmetic's columns, the page's parts
+that follow the sheet, and what a change without script leads back to (``?done=KIND&hand=N``)."""
+
+from __future__ import annotations
+
+import re
+import warnings
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+from typer.testing import CliRunner
+
+import tarockscore
+from tarockscore.cli.app import app
+
+with warnings.catch_warnings():  # Starlette would rather have httpx's successor; httpx works
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient
+
+from tarockscore.web.app import make_app
+from tarockscore.web.site import Site
+
+runner = CliRunner()
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+JSON = {"Accept": "application/json"}
+RUFER = {"contract": "rufer", "declarer": "Anna", "partner": "Cilli", "card_points": "40"}
+
+
+def cli(*args: str) -> None:
+    result = runner.invoke(app, list(args))
+    assert result.exit_code == 0, result.stderr
+
+
+@pytest.fixture
+def evening(tmp_path: Path) -> Path:
+    path = tmp_path / "friday.toml"
+    cli("new", "-p", "Anna,Bert,Cilli,Dani", "--ledger", str(path))
+    return path
+
+
+class Table:
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.site = Site(path)
+        self.client = TestClient(make_app(self.site), follow_redirects=False)
+        self.code = self.site.code("evening")
+        self.sent = 0
+
+    def version(self) -> str:
+        return tarockscore.Evening(self.path).version()
+
+    def page(self, query: str = "", lang: str = "en") -> str:
+        answer = self.client.get(f"/t/evening?code={self.code}&lang={lang}{query}")
+        assert answer.status_code == 200
+        return str(answer.text)
+
+    def post(self, what: str, **form: str) -> Any:
+        """A form posted as a page without script posts it."""
+        return self.client.post(f"/t/evening/{what}", data=self.sent_with(form))
+
+    def ask(self, what: str, **form: str) -> Any:
+        """A form posted as the page's script posts it, answered in JSON."""
+        return self.client.post(f"/t/evening/{what}", data=self.sent_with(form), headers=JSON)
+
+    def sent_with(self, form: dict[str, str]) -> dict[str, str]:
+        self.sent += 1  # each write a request of its own
+        return {"code": self.code, "expected": self.version(), "request": f"request-{self.sent}", **form}
+
+    def hands(self) -> list[Any]:
+        return [e.hand for e in tarockscore.Evening(self.path).ledger.hands]
+
+
+def done_of(answer: Any) -> dict[str, list[str]]:
+    assert answer.status_code == 303
+    return parse_qs(urlsplit(answer.headers["location"]).query)
+
+
+def test_a_write_without_script_leads_back_with_what_was_done_and_the_page_says_it(evening: Path) -> None:
+    t = Table(evening)
+    assert done_of(t.post("hand", action="record", **RUFER))["done"] == ["recorded"]
+    cli("record", "--ledger", str(evening), "-c", "dreier", "-d", "Bert", "-t", "36")
+    cli("record", "--ledger", str(evening), "-c", "dreier", "-d", "Cilli", "-t", "30")
+    back = done_of(t.post("undo"))
+    assert (back["done"], back["hand"]) == (["undone"], ["3"])  # the last hand, taken back
+    gone = done_of(t.post("delete", number="1"))
+    assert (gone["done"], gone["hand"]) == (["deleted"], ["1"])
+    replaced = done_of(
+        t.post("hand", action="record", number="1", contract="dreier", declarer="Bert", card_points="30")
+    )
+    assert (replaced["done"], replaced["hand"]) == (["replaced"], ["1"])
+    page = t.page("&done=replaced&hand=1")
+    assert "Hand 1 is replaced." in page and "Dreier by Bert, lost" in page
+    assert "Spiel 1 ist ersetzt." in t.page("&done=replaced&hand=1", lang="de")
+
+
+def test_done_carries_no_text_of_the_client(evening: Path) -> None:
+    t = Table(evening)
+    for query in (
+        "&done=Hacked: pay Bert",
+        "&done=<b>x</b>&hand=1",
+        "&done=recorded",
+        "&done=recorded&hand=²",
+    ):
+        page = t.page(query)
+        assert 'class="notice' not in page
+        assert "Hacked" not in page and "<b>x</b>" not in page
+
+
+def test_the_fields_never_show_an_error_while_answering(evening: Path) -> None:
+    t = Table(evening)
+    for form in (
+        {"contract": ""},
+        {"contract": "rufer", "declarer": "", "partner": ""},
+        {**RUFER, "card_points": "80"},
+    ):
+        fields = t.client.post("/t/evening/fields", data=form).text
+        assert 'class="error"' not in fields and "'back'" not in fields
+        # the Kontra and the bonus stay, whatever the card points say so far
+        assert 'data-key="kontra"' in fields and 'data-key="bonus:1"' in fields
+
+
+def test_a_hand_sent_with_a_question_unanswered_is_refused_at_that_field_in_the_pages_words(
+    evening: Path,
+) -> None:
+    t = Table(evening)
+    answer = t.ask("hand", contract="rufer", declarer="Anna", card_points="40")
+    assert answer.status_code == 422
+    [problem] = answer.json()["problems"]
+    assert problem["where"] == "partner"
+    assert problem["message"] == "Partner (holder of the called card): an answer is needed here"
+    page = t.post("hand", contract="rufer", declarer="Anna", card_points="40").text
+    assert re.search(r'data-key="partner"[^>]*aria-describedby="f-partner-error"', page)
+    assert "'back'" not in page and t.hands() == []
+
+
+@pytest.mark.parametrize(
+    ("points", "blatt", "expected"),
+    [
+        ("35", "2", Fraction(107, 3)),
+        ("35", "", Fraction(35)),
+        ("35", "0", Fraction(35)),
+        ("", "1", Fraction(1, 3)),
+    ],
+)
+def test_card_points_as_points_and_blatt(evening: Path, points: str, blatt: str, expected: Fraction) -> None:
+    """The score block's "35/2": 35 points and 2 Blatt, 35 2/3 (docs/hand-format.md)."""
+    t = Table(evening)
+    hand = {**RUFER, "card_points": points, "blatt:card_points": blatt}
+    assert t.post("hand", action="record", **hand).status_code == 303
+    assert t.hands()[0].card_points == expected
+
+
+@pytest.mark.parametrize("typed", ["35,2", "35.2"])
+def test_a_decimal_is_no_card_point_count(evening: Path, typed: str) -> None:
+    """The rules read "35 2/3", "35/2", "35 2" and whole numbers; a decimal point or comma means
+    nothing in a score block (is "35.2" 35 and 2 Blatt, or 35.2 points?): refused, nothing written."""
+    t = Table(evening)
+    answer = t.ask("hand", **{**RUFER, "card_points": typed})
+    assert answer.status_code == 422
+    [problem] = answer.json()["problems"]
+    assert problem["where"] == "card_points" and f"'{typed}' is not a card point count" in problem["message"]
+    assert t.hands() == []
+
+
+def test_the_form_shows_points_and_blatt_on_the_number_keypad(evening: Path) -> None:
+    page = Table(evening).page()
+    for name in ("card_points", "blatt:card_points"):
+        assert re.search(rf'<input type="text" inputmode="numeric"[^>]* name="{name}"', page)
+
+
+def test_a_profile_without_thirds_asks_no_blatt(tmp_path: Path) -> None:
+    path = tmp_path / "zwanziger.toml"
+    cli("new", "-p", "Anna,Bert,Cilli,Dani", "-P", "zwanzigerrufen", "--ledger", str(path))
+    page = Table(path).page()
+    assert 'name="card_points"' in page and "blatt:" not in page
+
+
+def test_english_and_german_pages_name_contracts_and_bonuses_as_the_players_do(evening: Path) -> None:
+    t = Table(evening)
+    cli("record", "--ledger", str(evening), "-c", "piccolo_ouvert", "-d", "Cilli", "--won")
+    english = t.page()
+    for key, name in (
+        ("piccolo_ouvert", "Piccolo Ouvert"),
+        ("king_ultimo", "King Ultimo"),
+        ("four_kings", "Four Kings"),
+    ):
+        assert f"<span>{name}</span>" in english
+        assert f">{key}<" not in english
+    assert "Piccolo Ouvert by Cilli, won" in english
+    assert "<span>in the talon</span>" in english
+    german = t.page(lang="de")
+    assert "<span>König ultimo</span>" in german and "Piccolo ouvert von Cilli, gewonnen" in german
+    assert "<span>im Talon</span>" in german
+
+
+def test_the_arithmetic_has_the_stake_column_where_kontra_counts_in_the_payout_only(tmp_path: Path) -> None:
+    """ooe-2023: a Kontra doubles the payout, not the score sheet; the preview shows both, as
+    ``score`` does: Rufer 1, ×2 Kontra, value 1, stake 2."""
+    path = tmp_path / "linz.toml"
+    cli("new", "-p", "Anna,Bert,Cilli,Dani", "-P", "ooe-2023", "--ledger", str(path))
+    t = Table(path)
+    html = t.ask("hand", **RUFER, kontra="kontra").json()["html"]
+    assert "<th>stake</th>" in html
+    assert re.search(r"<td>1</td><td>×2 Kontra on the contract</td><td>1</td><td>2</td>", html)
+
+
+def test_the_replaced_hand_is_shown_filled_in_and_named(evening: Path) -> None:
+    cli(
+        "record",
+        "--ledger",
+        str(evening),
+        "-c",
+        "rufer",
+        "-d",
+        "Anna",
+        "-w",
+        "Cilli",
+        "-t",
+        "35 2/3",
+        "-k",
+        "kontra",
+    )
+    page = Table(evening).page("&replace=1")
+    assert "Replace hand 1" in page and "on the sheet now: Rufer by Anna with Cilli, won" in page
+    for name, value in (
+        ("contract", "rufer"),
+        ("declarer", "Anna"),
+        ("partner", "Cilli"),
+        ("kontra", "kontra"),
+    ):
+        assert f'name="{name}" value="{value}" checked' in page, name
+    assert 'name="card_points" value="35"' in page and 'name="blatt:card_points" value="2"' in page
+    assert '<input type="hidden" name="number" value="1">' in page
+
+
+def test_the_live_parts_follow_the_sheet(evening: Path) -> None:
+    t = Table(evening)
+    cli("record", "--ledger", str(evening), "-c", "dreier", "-d", "Anna", "-t", "40")
+    live = t.client.get(f"/t/evening?code={t.code}&part=live&done=recorded&hand=1").json()
+    assert live["version"] == t.version() and live["number"] == 2
+    assert "Hand 2" in live["head"] and "Anna deals, Bert is Forehand" in live["head"]
+    assert "Take back hand 1" in live["corrections"] and "Dreier by Anna, won" in live["sheet"]
+    assert "Hand 1 is recorded." in live["notice"]
+    reading = t.client.get("/t/evening?part=live").json()  # no code: the sheet, no form
+    assert reading["head"] == "" and reading["corrections"] == "" and reading["number"] is None

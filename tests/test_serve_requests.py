@@ -1,0 +1,296 @@
+"""A phone's write and the ledger: the request key inside the ledger's entry, a resend after any
+crash answered with its hand, the second phone told the truth, request keys per table, the codes'
+file, and a table's code that writes only while its round is open.
+
+The hand used throughout: a Rufer by Anna with Cilli, 40 card points of 70 under koenigrufen, won
+(the Calling the King rules [CTK], "Victory conditions": 35 2/3 card points or more win); its
+Victory Points are the Call's plain value, 1 each to Anna and Cilli [CTK, "Scoring": Call 1],
+Simplified Scoring (winners add, losers add nothing).
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import stat
+import warnings
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+import tarockscore
+from tarockscore.cli.app import app
+from tarockscore.errors import UsageError
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient
+
+from tarockscore.web.app import Settings, make_app
+from tarockscore.web.site import Site
+
+runner = CliRunner()
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+TABLE = ("Anna", "Bert", "Cilli", "Dani")
+RUFER = {"contract": "rufer", "declarer": "Anna", "partner": "Cilli", "card_points": "40"}
+JSON = {"Accept": "application/json"}
+
+
+def cli(*args: str) -> str:
+    result = runner.invoke(app, list(args))
+    assert result.exit_code == 0, result.stderr
+    return result.stdout
+
+
+@pytest.fixture
+def evening(tmp_path: Path) -> Path:
+    path = tmp_path / "friday.toml"
+    cli("new", "-p", ",".join(TABLE), "--ledger", str(path))
+    return path
+
+
+def new_day(day: Path, players: int, rounds: int) -> None:
+    names = ",".join(f"P{i}" for i in range(1, players + 1))
+    cli("tournament", "new", str(day), "--players", names, "--rounds", str(rounds), "--games", "4",
+        "--profile", "ooe-2023", "--format", "schrift")  # fmt: skip
+
+
+def client_of(path: Path, **site: Any) -> tuple[TestClient, Site]:
+    served = Site(path, **site)
+    return TestClient(make_app(served, Settings()), follow_redirects=False), served
+
+
+def post(client: TestClient, site: Site, what: str, key: str, version: str, **form: str) -> Any:
+    data = {"code": site.code("evening"), "expected": version, "request": key, "action": "record", **form}
+    return client.post(f"/t/evening/{what}", data=data, headers=JSON)
+
+
+def hands(path: Path) -> list[dict[str, Any]]:
+    return [dict(e.keys) for e in tarockscore.Evening(path).ledger.hands]
+
+
+def test_the_request_key_is_kept_in_the_ledgers_entry(evening: Path) -> None:
+    client, site = client_of(evening)
+    version = tarockscore.Evening(evening).version()
+    answer = post(client, site, "hand", "phone-a-1", version, **RUFER)
+    assert answer.status_code == 200
+    assert answer.json()["sheet"]["totals"] == {"Anna": 1, "Bert": 0, "Cilli": 1, "Dani": 0}
+    assert 'request = "phone-a-1"' in evening.read_text(encoding="utf-8")
+    cli("check", "--ledger", str(evening))  # the ledger with its key passes its own audit
+    # no second store beside the ledger: the folder holds the ledger and the codes' file alone
+    assert sorted(p.name for p in evening.parent.iterdir()) == ["friday.serve-codes.toml", "friday.toml"]
+
+
+def test_a_resend_after_a_crash_finds_its_hand_in_the_ledger(evening: Path) -> None:
+    # The server wrote the hand and died before it answered: the ledger alone knows the key.
+    version = tarockscore.Evening(evening).version()
+    hand: tarockscore.HandInput = {
+        "contract": "rufer",
+        "declarer": "Anna",
+        "partner": "Cilli",
+        "card_points": 40,
+    }
+    tarockscore.Evening(evening).record(hand, expected=version, request="lost-answer")
+    client, site = client_of(evening)  # the restarted server
+    again = post(client, site, "hand", "lost-answer", version, **RUFER)
+    assert again.status_code == 200, again.text
+    body = again.json()
+    assert body["resent"] is True and body["number"] == 1
+    assert body["said"].startswith("hand 1: ")
+    assert len(hands(evening)) == 1  # not twice
+    # an undo resent is not a second undo
+    cli("record", "--ledger", str(evening), "-c", "dreier", "-d", "Bert", "-t", "36")
+    latest = tarockscore.Evening(evening).version()
+    assert post(client, site, "undo", "u1", latest).status_code == 200
+    resent = post(client, site, "undo", "u1", latest)
+    assert resent.status_code == 200 and resent.json()["resent"] is True
+    assert resent.json()["number"] == 2 and len(hands(evening)) == 1
+    assert [h["contract"] for h in hands(evening)] == ["rufer"]  # the Dreier taken back, once
+
+
+def test_a_resend_of_the_last_hand_of_a_table_is_still_answered(tmp_path: Path) -> None:
+    # A table of four games: after its fourth hand the form is closed, and a resend still finds it.
+    day = tmp_path / "day"
+    new_day(day, 4, 1)
+    cli("tournament", "draw", str(day), "--round", "1", "--seed", "1")
+    client, site = client_of(day)
+    place = site.place("r1t1")
+    assert place is not None
+    for _ in range(3):
+        cli("record", "--ledger", str(place.evening.path), "-c", "dreier", "-d", place.players[0], "-t", "36")
+    form = {"code": site.code("r1t1"), "expected": place.evening.version(), "request": "only",
+            "action": "record", "contract": "dreier", "declarer": place.players[0], "card_points": "36"}  # fmt: skip
+    assert client.post("/t/r1t1/hand", data=form, headers=JSON).status_code == 200
+    again = client.post("/t/r1t1/hand", data=form, headers=JSON)
+    assert again.status_code == 200 and again.json()["resent"] is True
+    assert again.json()["number"] == 4 and len(place.evening.ledger.hands) == 4
+
+
+def test_the_second_phone_is_told_the_hand_is_already_on_the_sheet(evening: Path) -> None:
+    client, site = client_of(evening)
+    version = tarockscore.Evening(evening).version()
+    assert post(client, site, "hand", "phone-a", version, **RUFER).status_code == 200
+    second = post(client, site, "hand", "phone-b", version, **RUFER)
+    assert second.status_code == 409
+    body = second.json()
+    assert body["error"] == "already_on_sheet" and body["number"] == 1
+    assert body["problems"][0]["message"] == "this hand is already on the sheet as hand 1"
+    assert len(hands(evening)) == 1
+    # another hand entered on the old sheet is no such hand: the sheet moved, enter it again
+    other = post(client, site, "hand", "phone-c", version, **(RUFER | {"card_points": "30"}))
+    assert other.status_code == 409 and other.json()["error"] == "changed"
+    # in German, in the players' words
+    german = client.post(
+        "/t/evening/hand?lang=de",
+        data={
+            "code": site.code("evening"),
+            "expected": version,
+            "request": "phone-d",
+            "action": "record",
+            **RUFER,
+        },
+        headers=JSON,
+    )
+    assert german.json()["error"] == "already_on_sheet"
+    assert "1" in german.json()["problems"][0]["message"]
+    assert "already" not in german.json()["problems"][0]["message"]
+
+
+def test_a_replacement_made_on_two_phones_is_made_once(evening: Path) -> None:
+    client, site = client_of(evening)
+    cli("record", "--ledger", str(evening), "-c", "dreier", "-d", "Bert", "-t", "36")
+    version = tarockscore.Evening(evening).version()
+    first = post(client, site, "hand", "ra", version, number="1", **RUFER)
+    assert first.status_code == 200 and first.json()["number"] == 1
+    second = post(client, site, "hand", "rb", version, number="1", **RUFER)
+    assert second.status_code == 409 and second.json()["error"] == "already_on_sheet"
+    assert second.json()["number"] == 1
+    assert [h["contract"] for h in hands(evening)] == ["rufer"]
+
+
+def test_request_keys_are_per_table_and_any_length_is_kept_or_refused(tmp_path: Path) -> None:
+    day = tmp_path / "day"
+    new_day(day, 8, 1)
+    cli("tournament", "draw", str(day), "--round", "1", "--seed", "3")
+    client, site = client_of(day)
+
+    def send(key: str, request: str) -> Any:
+        place = site.place(key)
+        assert place is not None
+        form = {"code": site.code(key), "expected": place.evening.version(), "request": request,
+                "action": "record", "contract": "dreier", "declarer": place.players[0], "card_points": "36"}  # fmt: skip
+        return client.post(f"/t/{key}/hand", data=form, headers=JSON)
+
+    # the same key at two tables (two phones that happen to draw it) writes at both
+    assert send("r1t1", "same").status_code == 200
+    assert send("r1t2", "same").json().get("resent") is None
+    long = "k" * 200  # kept whole: its resend is known
+    assert send("r1t1", long).status_code == 200
+    place = site.place("r1t1")
+    assert place is not None
+    assert len(place.evening.ledger.hands) == 2
+    too_long = send("r1t1", "k" * 201)
+    assert too_long.status_code == 422 and too_long.json()["problems"][0]["where"] == "request"
+    assert len(place.evening.ledger.hands) == 2
+
+
+def test_a_tables_code_writes_only_while_its_round_is_open(tmp_path: Path) -> None:
+    day = tmp_path / "day"
+    new_day(day, 8, 2)
+    cli("tournament", "draw", str(day), "--round", "1", "--seed", "3")
+    client, site = client_of(day)
+    for key in ("r1t1", "r1t2"):
+        place = site.place(key)
+        assert place is not None
+        for _ in range(4):
+            cli(
+                "record",
+                "--ledger",
+                str(place.evening.path),
+                "-c",
+                "dreier",
+                "-d",
+                place.players[0],
+                "-t",
+                "36",
+            )
+    cli("tournament", "close-round", str(day), "--round", "1")
+    cli("tournament", "draw", str(day), "--round", "2", "--seed", "4")
+    place = site.place("r1t1")
+    assert place is not None and place.closed
+    undo = {"code": site.code("r1t1"), "expected": place.evening.version(), "request": "late"}
+    refused = client.post("/t/r1t1/undo", data=undo, headers=JSON)
+    assert refused.status_code == 403 and refused.json()["error"] == "round_closed"
+    assert len(place.evening.ledger.hands) == 4
+    page = client.get(f"/t/r1t1?code={site.code('r1t1')}")
+    assert page.status_code == 200 and 'name="contract"' not in page.text and "round 1 is closed" in page.text
+    # the organiser's code can always take over
+    taken = client.post("/t/r1t1/undo", data=undo | {"code": site.code("organiser")}, headers=JSON)
+    assert taken.status_code == 200 and len(place.evening.ledger.hands) == 3
+    # the round drawn while serving is open: its own codes write
+    fresh = site.place("r2t1")
+    assert fresh is not None and not fresh.closed and site.opens(fresh, site.code("r2t1"))
+    assert not site.opens(fresh, site.code("r1t1"))
+
+
+def test_the_codes_file_is_the_owners_alone_and_survives_a_restart(evening: Path) -> None:
+    _client, site = client_of(evening)
+    codes = evening.with_name("friday.serve-codes.toml")
+    assert stat.S_IMODE(codes.stat().st_mode) == 0o600
+    again = Site(evening)
+    assert again.code("evening") == site.code("evening") and again.code("organiser") == site.code("organiser")
+
+
+def test_a_codes_file_that_cannot_be_written_never_stops_a_write(
+    evening: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    said: list[str] = []
+    fsync = os.fsync
+
+    def full(fd: int) -> None:  # the disk full under the codes' file alone (Linux names an fd's file)
+        if "serve-codes" in os.readlink(f"/proc/self/fd/{fd}"):
+            raise OSError(errno.ENOSPC, "No space left on device")
+        fsync(fd)
+
+    monkeypatch.setattr(os, "fsync", full)
+    client, site = client_of(evening, warn=said.append)
+    assert said and "could not be kept" in said[0] and "No space left on device" in said[0]
+    assert not evening.with_name("friday.serve-codes.toml").exists()
+    assert [p.name for p in evening.parent.iterdir()] == ["friday.toml"]  # no temp file left
+    version = tarockscore.Evening(evening).version()
+    assert post(client, site, "hand", "k", version, **RUFER).status_code == 200
+    assert len(hands(evening)) == 1
+
+
+def test_a_codes_file_that_is_no_codes_file_is_refused_at_start(evening: Path) -> None:
+    evening.with_name("friday.serve-codes.toml").write_text('codes = "everything"\n', encoding="utf-8")
+    with pytest.raises(UsageError, match="not a file of table codes"):
+        Site(evening)
+
+
+def test_a_refused_write_names_the_sheet_but_no_folder_of_the_server(evening: Path) -> None:
+    client, site = client_of(evening)
+    version = tarockscore.Evening(evening).version()
+    os.chmod(evening, 0o444)  # the evening closed on the laptop
+    try:
+        answer = post(client, site, "hand", "k", version, **RUFER)
+    finally:
+        os.chmod(evening, 0o644)
+    assert answer.status_code == 422
+    said = " ".join(p["message"] for p in answer.json()["problems"])
+    assert "friday.toml is read-only" in said
+    assert str(evening.parent) not in said and str(evening.parent.resolve()) not in said
+    # a ledger edited by hand while served: the reason, without the folder, and nothing written
+    done = post(client, site, "hand", "k1", version, **RUFER)
+    assert done.status_code == 200
+    edited = evening.read_text(encoding="utf-8").replace("card_points = 40", "card_points = 50")
+    evening.write_text(edited, encoding="utf-8")
+    broken = post(client, site, "undo", "k2", done.json()["version"])
+    assert broken.status_code == 422
+    said = " ".join(p["message"] for p in broken.json()["problems"])
+    assert "friday.toml:" in said and "hand 1 was changed outside tarockscore" in said
+    assert str(evening.parent) not in said
+    assert evening.read_text(encoding="utf-8") == edited
