@@ -95,7 +95,7 @@ def read_summary(text: str, lines: int, can_save: bool) -> Save | int:
     text = text.strip()
     if is_back(text):
         return Save.BACK
-    if text.isdigit() and 1 <= int(text) <= lines:
+    if text.isascii() and text.isdigit() and len(text) <= 6 and 1 <= int(text) <= lines:
         return int(text)
     said = yes_or_no(text)
     if can_save and (not text or said is True):

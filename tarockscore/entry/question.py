@@ -146,9 +146,10 @@ def read_answer(question: Question, text: str, profile: Profile) -> Answer:
 
 def _pick(question: Question, text: str) -> str:
     """A choice by its number, its name or another of its words, or a unique beginning of one, in any case."""
-    if text.isdigit():
+    if text.isdigit():  # "²" is a digit to isdigit and no number; nor are 5,000 digits one
+        number = int(text) if text.isascii() and len(text) <= 6 else None
         for choice in question.choices:
-            if choice.number == int(text):
+            if choice.number == number:
                 return choice.value
         raise Refused(_("{answer!r} is not one of the numbers shown").format(answer=Shown(text)))
     key = fold(text)

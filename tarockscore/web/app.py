@@ -3,8 +3,16 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import errno
+import ipaddress
 import json
+import logging
+import math
 import socket
+import sys
+import threading
+import time
 from collections.abc import AsyncIterator, Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -15,14 +23,16 @@ import segno
 import uvicorn
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
-from starlette.requests import Request
+from starlette.exceptions import HTTPException
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
+from uvicorn.protocols.http.h11_impl import H11Protocol
 
 import tarockscore
 from tarockscore import i18n
-from tarockscore.errors import TarockError
+from tarockscore.errors import N_, TarockError
 from tarockscore.i18n import _
 from tarockscore.render import cards as render_cards
 from tarockscore.render import evening as render_evening
@@ -63,25 +73,59 @@ def refused_body(lines: list[str], error: str = "refused") -> dict[str, Any]:
     return {"ok": False, "error": error, "problems": [{"where": "", "message": t} for t in lines]}
 
 
-# A form of a hand is a few hundred bytes and a few dozen fields; a body past these is no form of ours.
+class Refused(Exception):
+    """A request answered with a refusal before (or instead of) its handler's work: its status,
+    its error key (docs/serve.md) and the reason, in the players' words (translated when answered)."""
+
+    def __init__(self, status: int, error: str, text: str, headers: Mapping[str, str] | None = None) -> None:
+        super().__init__(text)
+        self.status, self.error, self.text, self.headers = status, error, text, dict(headers or {})
+
+
+# A form of a hand is a few hundred bytes and a few dozen fields; a body past these is no form of
+# ours. A body has BODY_SECONDS to arrive whole (a phone on a bad network sends it in well under that).
 MAX_FORM = 64 * 1024
 MAX_FIELDS = 500
+BODY_SECONDS = 20.0
+TOO_LARGE = N_("this is no form of a hand: it is too large")
 
 
-async def form_of(request: Request) -> dict[str, str] | None:
+def too_large() -> Refused:
+    # the rest of the body is not read: the connection is closed after the answer
+    return Refused(413, "too_large", TOO_LARGE, {"Connection": "close"})
+
+
+async def form_of(request: Request) -> dict[str, str]:
     """The fields of a form sent URL-encoded (as a page's form and its script send it); the last
-    of a name given twice counts; None for a body past :data:`MAX_FORM` or of more fields than
-    any form of ours has. Read with the standard library: no multipart parser needed."""
-    body = b""
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > MAX_FORM:
-            return None
-    text = body.decode("utf-8", errors="replace")
+    of a name given twice counts. Refused (413) past :data:`MAX_FORM` bytes, said by its
+    ``Content-Length`` before anything is read or counted while it streams, or past
+    :data:`MAX_FIELDS` fields; 400 for a body that is not UTF-8; 408 for one that does not arrive.
+    Read with the standard library: no multipart parser needed."""
+    length = request.headers.get("content-length")
+    if length is not None and not (
+        length.isascii() and length.isdigit() and len(length) <= 12 and int(length) <= MAX_FORM
+    ):
+        raise too_large()
+    body = bytearray()
     try:
-        return dict(parse_qsl(text, keep_blank_values=True, max_num_fields=MAX_FIELDS))
+        async with asyncio.timeout(BODY_SECONDS):
+            async for chunk in request.stream():
+                body += chunk
+                if len(body) > MAX_FORM:
+                    raise too_large()
+    except TimeoutError:
+        raise Refused(
+            408, "too_slow", N_("the form did not arrive in time: send it again"), {"Connection": "close"}
+        ) from None
+    except ClientDisconnect:
+        raise Refused(400, "bad_form", N_("the form did not arrive whole: send it again")) from None
+    try:
+        text = body.decode("utf-8")
+        return dict(parse_qsl(text, keep_blank_values=True, max_num_fields=MAX_FIELDS, errors="strict"))
+    except UnicodeDecodeError:
+        raise Refused(400, "bad_form", N_("the form could not be read: it is not UTF-8 text")) from None
     except ValueError:  # more fields than max_num_fields
-        return None
+        raise too_large() from None
 
 
 def whole(text: str | None) -> int | None:
@@ -92,15 +136,64 @@ def whole(text: str | None) -> int | None:
     return None
 
 
+def peer_of(address: str) -> str:
+    """Whom the wrong codes are counted against: an IPv4 address, an IPv6 address's /64 (a phone
+    changes the rest of its address at will), anything else as it is."""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)
+
+
 @dataclass(frozen=True, slots=True)
 class Settings:
     """How the server runs: its language (None: each phone's own), the address the cards and QR
-    codes print, and how often and how long the board's event stream looks for changes."""
+    codes print, how often and how long the board's event stream looks for changes, and the
+    proxy whose forwarded headers are believed."""
 
     lang: str | None = None
     base_url: str | None = None
     poll_seconds: float = 1.0
     stream_seconds: float = 300.0
+    # the one peer (a reverse proxy's address) whose X-Forwarded-For and X-Forwarded-Proto are
+    # believed; None: no one's (``serve --proxy``)
+    proxy: str | None = None
+
+
+class Watcher:
+    """One look at the tables' files (``stat`` only, :meth:`Site.stamp`) at most every ``every``
+    seconds, however many event streams are open: each stream asks for the latest event, and the
+    first to ask once the last look is ``every`` seconds old looks for all. No stream open, no look."""
+
+    def __init__(self, site: Site, every: float) -> None:
+        self.site = site
+        self.every = every
+        self.looks = 0  # how often the files were looked at (for the tests)
+        self._when = -math.inf
+        self._looking = False
+        self._stamp: object = None
+        self._event = ""
+
+    async def event(self) -> str:
+        """The latest ``change`` event ("" until the first look is done)."""
+        if not self._looking and time.monotonic() - self._when >= self.every:
+            self._looking = True  # one event loop: no other stream looks meanwhile
+            try:
+                stamp = await run_in_threadpool(self.site.stamp)
+            finally:
+                self._looking = False
+                self._when = time.monotonic()
+            self.looks += 1
+            if stamp != self._stamp:
+                self._stamp = stamp
+                data = {key: f"{mtime}-{size}" for key, mtime, size in stamp}
+                self._event = f"event: change\ndata: {json.dumps(data)}\n\n"
+        return self._event
 
 
 class Web:
@@ -110,6 +203,7 @@ class Web:
         self.site = site
         self.settings = settings
         self.writer = Writer(site)
+        self.watcher = Watcher(site, settings.poll_seconds)
 
     # -- the request's language, code and origin ----------------------------------------------
 
@@ -134,12 +228,26 @@ class Web:
     def wants_json(request: Request) -> bool:
         return "application/json" in request.headers.get("accept", "")
 
-    @staticmethod
-    def client(request: Request) -> str:
-        return request.client.host if request.client else "?"
+    def forwarded(self, request: Request, header: str) -> str | None:
+        """The last value of a forwarded header (the one the proxy itself added), believed only
+        from the proxy named by ``--proxy``."""
+        peer = request.client.host if request.client else None
+        if self.settings.proxy is None or peer is None or peer_of(peer) != peer_of(self.settings.proxy):
+            return None
+        value = request.headers.get(header, "").split(",")[-1].strip()
+        return value or None
 
-    @staticmethod
-    def cross_site(request: Request) -> bool:
+    def client(self, request: Request) -> str:
+        """The client the wrong codes count against: the peer, or behind ``--proxy`` the address
+        the proxy forwards (when it is one)."""
+        peer = request.client.host if request.client else "?"
+        said = self.forwarded(request, "x-forwarded-for")
+        if said is not None:
+            with contextlib.suppress(ValueError):
+                peer = str(ipaddress.ip_address(said))
+        return peer_of(peer)
+
+    def cross_site(self, request: Request) -> bool:
         """Whether the request comes from a page of another site (a form or a script there)."""
         fetch_site = request.headers.get("sec-fetch-site")
         if fetch_site == "same-origin":  # the browser's own word, which no page can set
@@ -149,24 +257,76 @@ class Web:
         origin = request.headers.get("origin")
         if origin is None:  # a script (curl) or an old browser: the code still guards the table
             return False
-        return origin != f"{request.url.scheme}://{request.headers.get('host', '')}"
+        scheme = self.forwarded(request, "x-forwarded-proto") or request.url.scheme
+        return origin != f"{scheme}://{request.headers.get('host', '')}"
 
     # -- answers -----------------------------------------------------------------------------
 
     def answer(
-        self, request: Request, status: int, data: Mapping[str, Any], html: Callable[[], str]
+        self,
+        request: Request,
+        status: int,
+        data: Mapping[str, Any],
+        html: Callable[[], str],
+        headers: Mapping[str, str] | None = None,
     ) -> Response:
+        headers = {**HEADERS, **(headers or {})}
         if self.wants_json(request):
-            return JSONResponse(dict(data), status_code=status, headers=HEADERS)
-        return HTMLResponse(html(), status_code=status, headers=HEADERS)
+            return JSONResponse(dict(data), status_code=status, headers=headers)
+        return HTMLResponse(html(), status_code=status, headers=headers)
 
-    def refuse(self, request: Request, status: int, error: str, text: str) -> Response:
+    def refuse(
+        self, request: Request, status: int, error: str, text: str, headers: Mapping[str, str] | None = None
+    ) -> Response:
         return self.answer(
             request,
             status,
             refused_body([text], error),
             lambda: page(text, message_html("refused", [text]), script=False),
+            headers,
         )
+
+    # -- what no handler answers itself ---------------------------------------------------------
+
+    async def refused(self, request: Request, exc: Exception) -> Response:
+        """A :class:`Refused` raised on the way (a body too large, not UTF-8, too slow)."""
+        assert isinstance(exc, Refused)
+        with i18n.language(self.language(request)):
+            return self.refuse(request, exc.status, exc.error, i18n.translated(exc.text), exc.headers)
+
+    async def http_error(self, request: Request, exc: Exception) -> Response:
+        """No such address (404), a method it does not take (405, with ``Allow``), in the players' words."""
+        assert isinstance(exc, HTTPException)
+        with i18n.language(self.language(request)):
+            if exc.status_code == 404:
+                return self.refuse(request, 404, "not_found", _("there is no such page"), exc.headers)
+            if exc.status_code == 405:
+                text = _("this address does not take this kind of request")
+                return self.refuse(request, 405, "method", text, exc.headers)
+            text = _("this request could not be answered")
+            return self.refuse(request, exc.status_code, "refused", text, exc.headers)
+
+    async def trouble(self, request: Request, exc: Exception) -> Response:
+        """A file that cannot be read or written now (a ledger changed outside tarockscore, a
+        full disk, a sheet the server may not write): 503 in the players' words, no path; the
+        server's window says what it was. The page keeps the hand and sends it again."""
+        LOG.warning("%s", exc)
+        with i18n.language(self.language(request)):
+            return self.refuse(request, 503, "unavailable", trouble_text(exc), {"Retry-After": "10"})
+
+    async def last_resort(self, request: Request, exc: Exception) -> Response:
+        """What nothing else answered: a plain 500 page in the players' language, nothing of the
+        error's (its traceback goes to the server's window)."""
+        try:
+            lang = self.language(request)
+        except Exception:  # the request's own headers are the trouble
+            lang = i18n.DEFAULT
+        with i18n.language(lang):
+            text = _("the server could not answer this: nothing was written; try again")
+            body = refused_body([text], "server")
+            if self.wants_json(request):
+                return JSONResponse(body, status_code=500, headers=HEADERS)
+            return HTMLResponse(page(text, message_html("refused", [text]), script=False), 500, HEADERS)
 
     async def in_thread(self, request: Request, work: Callable[[], Response]) -> Response:
         """``work`` run off the event loop (it reads and writes files), in the request's language."""
@@ -178,18 +338,16 @@ class Web:
         return await run_in_threadpool(run)
 
     def gate(self, request: Request, place: Place | None, code: str, *, write: bool) -> Response | None:
-        """None when the request may go on; else the refusal (404, 429, 403), in the request's language."""
+        """None when the request may go on; else the refusal (404, 403, 429), in the request's
+        language. The right code always opens; only a wrong one is counted, and a client past the
+        limit of wrong codes is answered 429 for the next wrong one."""
         with i18n.language(self.language(request)):
             if place is None:
                 return self.refuse(request, 404, "not_found", _("no such table"))
-            who = self.client(request)
-            if code and self.site.limiter.blocked(who):
-                return self.refuse(request, 429, "too_many", _("too many wrong codes: wait a minute"))
             if write and self.cross_site(request):
                 return self.refuse(request, 403, "cross_site", _("a change must come from this table's page"))
             if code and not self.site.is_code(place, code):
-                self.site.limiter.wrong(who)
-                return self.refuse(request, 403, "wrong_code", _("this code does not open this table"))
+                return self.wrong_code(request, _("this code does not open this table"))
             if write and code and not self.site.opens(place, code):
                 closed = _(
                     "round {round} is closed: this table's code records no more; the organiser's code can still correct it"
@@ -200,6 +358,11 @@ class Web:
                     request, 403, "no_code", _("recording needs the table's code (its card's address)")
                 )
             return None
+
+    def wrong_code(self, request: Request, text: str) -> Response:
+        if self.site.limiter.wrong(self.client(request)):
+            return self.refuse(request, 429, "too_many", _("too many wrong codes: wait a minute"))
+        return self.refuse(request, 403, "wrong_code", text)
 
     # -- reading -----------------------------------------------------------------------------
 
@@ -302,12 +465,10 @@ class Web:
     async def fields(self, request: Request) -> Response:
         """The form's fields for the answers so far (the page's script asks after each change);
         no error is shown here: a field's error comes only with the hand sent."""
+        form = await form_of(request)
         place = self.site.place(request.path_params["key"])
         if place is None:
             return self.refuse(request, 404, "not_found", _("no such table"))
-        form = await form_of(request)
-        if form is None:
-            return self.refuse(request, 413, "too_large", _("this is no form of a hand: it is too large"))
         number = whole(form.get("number"))
 
         def work() -> Response:
@@ -321,10 +482,8 @@ class Web:
     # -- writing -----------------------------------------------------------------------------
 
     async def write(self, request: Request) -> Response:
-        place = self.site.place(request.path_params["key"])
         form = await form_of(request)
-        if form is None:
-            return self.refuse(request, 413, "too_large", _("this is no form of a hand: it is too large"))
+        place = self.site.place(request.path_params["key"])
         code = form.get("code") or request.query_params.get("code", "")
         refused = self.gate(request, place, code, write=True)
         if refused is not None:
@@ -495,21 +654,21 @@ class Web:
         return await self.in_thread(request, work)
 
     async def events(self, request: Request) -> Response:
-        """Server-sent events: ``change`` with each table's stamp whenever a ledger was written."""
-        settings = self.settings
+        """Server-sent events: ``change`` with each table's stamp whenever a ledger was written.
+        Every open stream is fed from the one :class:`Watcher`: many boards cost what one does."""
+        settings, watcher = self.settings, self.watcher
 
         async def stream() -> AsyncIterator[str]:
             yield "retry: 2000\n\n"
-            last: object = None
+            last = ""
             loop = asyncio.get_running_loop()
             until = loop.time() + settings.stream_seconds
             quiet = 0.0
             while loop.time() < until:
-                stamp = await run_in_threadpool(self.site.stamp)
-                if stamp != last:
-                    last = stamp
-                    data = {key: f"{mtime}-{size}" for key, mtime, size in stamp}
-                    yield f"event: change\ndata: {json.dumps(data)}\n\n"
+                event = await watcher.event()
+                if event != last:
+                    last = event
+                    yield event
                     quiet = 0.0
                 elif quiet >= 15:
                     yield ": still here\n\n"
@@ -526,14 +685,12 @@ class Web:
 
     async def cards(self, request: Request) -> Response:
         code = request.query_params.get("code", "")
-        who = self.client(request)
         with i18n.language(self.language(request)):
-            if self.site.limiter.blocked(who):
-                return self.refuse(request, 429, "too_many", _("too many wrong codes: wait a minute"))
             if not self.site.is_organiser(code):
+                text = _("the table cards need the organiser's code")
                 if code:
-                    self.site.limiter.wrong(who)
-                return self.refuse(request, 403, "wrong_code", _("the table cards need the organiser's code"))
+                    return self.wrong_code(request, text)
+                return self.refuse(request, 403, "wrong_code", text)
 
         def work() -> Response:
             places = self.site.places()
@@ -576,24 +733,181 @@ def make_app(site: Site, settings: Settings | None = None) -> Starlette:
         Route("/t/{key}/{what:str}", web.write, methods=["POST"]),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    app = Starlette(routes=routes)
+    handlers: dict[Any, Any] = {
+        Refused: web.refused,
+        HTTPException: web.http_error,
+        TarockError: web.trouble,
+        OSError: web.trouble,
+        Exception: web.last_resort,
+    }
+    app = Starlette(routes=routes, exception_handlers=handlers)
     app.state.web = web
     return app
+
+
+def trouble_text(exc: BaseException) -> str:
+    """Why a file could not be read or written, in the players' words: the system's reason (an
+    OSError, itself or behind the error that words it), else that the sheet cannot be read."""
+    seen: BaseException | None = exc
+    while seen is not None and not isinstance(seen, OSError):
+        seen = seen.__cause__ or seen.__context__
+    code = seen.errno if isinstance(seen, OSError) else None
+    if code in (errno.ENOSPC, errno.EDQUOT):
+        return _("the server's disk is full: nothing was written; the organiser must make room on it")
+    if code in (errno.EACCES, errno.EPERM, errno.EROFS):
+        return _(
+            "the server may not write this table's sheet: nothing was written; the organiser must allow it"
+        )
+    if isinstance(seen, OSError):
+        return _(
+            "the server could not read or write this table's sheet: nothing was written; try again in a moment"
+        )
+    return _(
+        "this table's sheet cannot be read or written just now: nothing was written; the organiser sees why in the server's window"
+    )
 
 
 # -- server ----------------------------------------------------------------------------------------
 
 __all__ = ["Site", "run", "terminal_qr"]
 
+LOG = logging.getLogger("uvicorn.error")  # the server's window: where uvicorn says its own
+# A connection has HEAD_SECONDS to send a whole request head, from its opening and from its last
+# answer; an idle one is closed KEEP_ALIVE seconds after its answer; a request head is at most
+# HEAD_BYTES (an address with its code is a few hundred bytes).
+HEAD_SECONDS = 10.0
+KEEP_ALIVE = 5
+HEAD_BYTES = 8 * 1024
+# Files the server may need besides its connections: those accepted under a flood before the ones
+# they close are gone (asyncio accepts up to the backlog at a time, a few times over before a
+# closed connection's file is let go), and its own (ledgers, locks, the codes, modules).
+BACKLOG = 64
+SPARE_FILES = 4 * BACKLOG + 64
 
-def run(site: Site, sock: socket.socket, lang: str | None, base_url: str) -> None:
-    """Serve the site on ``sock`` until Ctrl-C; the socket is closed after."""
-    app = make_app(site, Settings(lang=lang, base_url=base_url))
+
+class Protocol(H11Protocol):
+    """uvicorn's HTTP/1.1 protocol with two limits of ours. A connection that has not brought a
+    whole request head :data:`HEAD_SECONDS` after it opened or after its last answer is closed
+    (a half-sent request holds nothing for long). At the limit of open connections (below the
+    process's limit of open files, where no new one could be accepted), a new connection closes
+    the one that has waited longest for its request head, so that half-sent requests never keep
+    out a phone; only when every connection is busy answering is the new one closed."""
+
+    _head: asyncio.TimerHandle | None = None
+    _waiting_since = 0.0
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        super().connection_made(transport)  # type: ignore[arg-type]
+        self._arm()
+        limit = self.limit_concurrency
+        if limit is not None and len(self.connections) >= limit:  # uvicorn answers 503 from here on
+            idle = [c for c in self.connections if isinstance(c, Protocol) and c._idle() and c is not self]
+            if idle:
+                min(idle, key=lambda c: c._waiting_since).transport.close()
+            else:
+                transport.close()
+
+    def _idle(self) -> bool:
+        """Whether no request of this connection is being answered (it waits for a request head)."""
+        return (self.cycle is None or self.cycle.response_complete) and not self.transport.is_closing()
+
+    def _arm(self) -> None:
+        if self._head is not None:
+            self._head.cancel()
+        self._waiting_since = self.loop.time()
+        self._head = self.loop.call_later(HEAD_SECONDS, self._too_slow)
+
+    def _too_slow(self) -> None:
+        self._head = None
+        if self._idle():
+            self.transport.close()
+
+    def on_response_complete(self) -> None:
+        super().on_response_complete()
+        if not self.transport.is_closing():
+            self._arm()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self._head is not None:
+            self._head.cancel()
+            self._head = None
+        super().connection_lost(exc)
+
+
+class OncePerMinute(logging.Filter):
+    """Each log line (its logger, its words, its exception's class) at most once a minute;
+    the next one says how many were left out (a client that floods the server with bad or broken
+    requests cannot flood its window or its disk)."""
+
+    def __init__(self, seconds: float = 60.0) -> None:
+        super().__init__()
+        self.seconds = seconds
+        self._last: dict[tuple[str, str, str], tuple[float, int]] = {}
+        self._lock = threading.Lock()
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        kind = record.exc_info[0].__name__ if record.exc_info and record.exc_info[0] else ""
+        key = (record.name, record.getMessage()[:200], kind)
+        now = time.monotonic()
+        with self._lock:
+            when, left_out = self._last.get(key, (-math.inf, 0))
+            if now - when < self.seconds:
+                self._last[key] = (when, left_out + 1)
+                return False
+            if len(self._last) > 1000:
+                self._last.clear()
+            self._last[key] = (now, 0)
+        if left_out:
+            record.msg = f"{record.msg} ({left_out} more like it in the last minute, not shown)"
+        return True
+
+
+def open_files() -> int:
+    """How many files this process may have open, raised to the hard limit (at most 4096) where
+    the system allows it."""
+    if sys.platform == "win32":
+        return 512
+    import resource  # noqa: PLC0415 - POSIX only
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = 4096 if hard == resource.RLIM_INFINITY else min(hard, 4096)
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+            soft = wanted
+    return 4096 if soft == resource.RLIM_INFINITY else soft
+
+
+def server_config(app: Starlette) -> uvicorn.Config:
+    """uvicorn as ``serve`` runs it: no forwarded headers of its own (the app believes them only
+    from ``--proxy``), no access log, every repeated error line at most once a minute, and the
+    limits of :class:`Protocol`."""
     config = uvicorn.Config(
-        app, log_level="warning", access_log=False, lifespan="off", timeout_graceful_shutdown=2
+        app,
+        http=Protocol,
+        log_level="warning",
+        access_log=False,
+        lifespan="off",
+        proxy_headers=False,
+        server_header=False,
+        timeout_graceful_shutdown=2,
+        timeout_keep_alive=KEEP_ALIVE,
+        h11_max_incomplete_event_size=HEAD_BYTES,
+        backlog=BACKLOG,
+        limit_concurrency=max(16, open_files() - SPARE_FILES),
     )
+    quiet = OncePerMinute()
+    for name in ("uvicorn.error", "asyncio"):
+        logging.getLogger(name).addFilter(quiet)
+    return config
+
+
+def run(site: Site, sock: socket.socket, lang: str | None, base_url: str, proxy: str | None = None) -> None:
+    """Serve the site on ``sock`` until Ctrl-C; the socket is closed after.
+    ``proxy``: the address of the one reverse proxy whose forwarded headers are believed."""
+    app = make_app(site, Settings(lang=lang, base_url=base_url, proxy=proxy))
     try:
-        uvicorn.Server(config).run(sockets=[sock])
+        uvicorn.Server(server_config(app)).run(sockets=[sock])
     except KeyboardInterrupt:
         pass
     finally:

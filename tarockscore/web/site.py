@@ -1,11 +1,13 @@
 """What one ``serve`` serves: an evening's table, or every drawn table of a tournament day (web layer).
 
-The tables are read from the files at each request; in memory are kept only a lock per table,
-the codes (their file: :mod:`tarockscore.web.codes`) and the count of wrong codes per client.
+The tables are read from the files at each request (a table's ledger again only when its bytes
+changed, the day's drawn tables only when its file did); in memory are kept only a lock per
+table, the codes (their file: :mod:`tarockscore.web.codes`) and the count of wrong codes per client.
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
 import threading
 import time
@@ -16,10 +18,12 @@ from pathlib import Path
 
 import tarockscore
 from tarockscore import i18n
+from tarockscore.errors import TarockError
 from tarockscore.i18n import _
 from tarockscore.web.codes import ORGANISER, Codes, codes_path, same_code
 
 EVENING = "evening"
+DAY_FILE = "tournament.toml"  # a tournament folder's own file, which a draw changes
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,16 +43,44 @@ class Place:
         return f"/t/{self.key}"
 
 
+class Served(tarockscore.Evening):
+    """A table's evening as the server reads it: its last reading is kept with the sha256 of the
+    bytes it was made from, and given again while the file holds the same bytes (a page, a
+    preview and a write's answer each read the ledger, often more than once). A change reads the
+    file afresh under its lock, as ever."""
+
+    __slots__ = ("_kept",)
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(path)
+        self._kept: tarockscore.Snapshot | None = None
+
+    def read(self) -> tarockscore.Snapshot:
+        kept = self._kept
+        if kept is not None:
+            try:
+                same = hashlib.sha256(self.path.read_bytes()).hexdigest() == kept.sha256
+            except OSError:
+                same = False  # the reading below says why
+            if same:
+                return kept
+        self._kept = kept = super().read()
+        return kept
+
+
 def table_key(round: int, table: int) -> str:
     return f"r{round}t{table}"
 
 
 class Limiter:
-    """Wrong codes per client: at most ``most`` in ``window`` seconds, then refused until they age out."""
+    """Wrong codes per client: past ``most`` in ``window`` seconds its wrong codes are answered 429
+    until they age out; a right code still opens (a player behind the same router as a guesser is
+    never locked out). At most ``clients`` clients are remembered, the quietest forgotten first."""
 
-    def __init__(self, most: int = 10, window: float = 60.0) -> None:
+    def __init__(self, most: int = 10, window: float = 60.0, clients: int = 10_000) -> None:
         self.most = most
         self.window = window
+        self.clients = clients
         self._wrong: dict[str, deque[float]] = {}
         self._lock = threading.Lock()
 
@@ -58,14 +90,23 @@ class Limiter:
             times.popleft()
         return times
 
-    def blocked(self, client: str) -> bool:
-        with self._lock:
-            return len(self._recent(client, time.monotonic())) >= self.most
-
-    def wrong(self, client: str) -> None:
+    def wrong(self, client: str) -> bool:
+        """Count a wrong code; whether the client is now past the limit (answered 429)."""
         with self._lock:
             now = time.monotonic()
-            self._recent(client, now).append(now)
+            times = self._recent(client, now)
+            if len(times) >= self.most:
+                return True
+            times.append(now)
+            if len(self._wrong) > self.clients:
+                self._forget(now)
+            return False
+
+    def _forget(self, now: float) -> None:
+        for client in [c for c, t in self._wrong.items() if not t or now - t[-1] > self.window]:
+            del self._wrong[client]
+        while len(self._wrong) > self.clients:  # all recent: the oldest first
+            del self._wrong[min(self._wrong, key=lambda c: self._wrong[c][-1])]
 
 
 class Site:
@@ -83,7 +124,7 @@ class Site:
             day = self._tournament.read()  # a folder that is no tournament is refused at start
             self._named = (day.title, None)
         else:
-            self._evening = tarockscore.Evening(path)
+            self._evening = Served(path)
             # an evening's table (its players, its game limit) is the one it began with: read once,
             # so that a sheet edited while served is refused where it is read, not at every address
             self._table = self._evening.read().ledger.table
@@ -93,6 +134,8 @@ class Site:
         self._locks: dict[str, threading.Lock] = {}
         self._locks_lock = threading.Lock()
         self._codes: dict[str, str] = {}
+        self._drawn: tuple[bytes | None, list[Place]] = (None, [])  # the day's file, its tables
+        self._stamped: tuple[object, tuple[tuple[str, Path], ...]] = (None, ())
         self.places()
 
     @property
@@ -108,12 +151,28 @@ class Site:
         return _("Evening of {date}").format(date=i18n.date(day))
 
     def places(self) -> list[Place]:
-        """Every table served, in order (a tournament's round by round), read from the files now."""
+        """Every table served, in order (a tournament's round by round), read from the files now
+        (the day's drawn tables again only when its file changed: a round drawn, a round closed)."""
         if self.tournament:
-            found = [
-                Place(table_key(t.round, t.table), t.round, t.table, t.players, t.games, t.evening, t.closed)
-                for t in self._tournament.tables()
-            ]
+            try:
+                raw: bytes | None = (self.path / DAY_FILE).read_bytes()
+            except OSError:
+                raw = None  # the day's own reading says why
+            known, found = self._drawn
+            if raw is None or raw != known:
+                found = [
+                    Place(
+                        table_key(t.round, t.table),
+                        t.round,
+                        t.table,
+                        t.players,
+                        t.games,
+                        Served(t.evening.path),
+                        t.closed,
+                    )  # fmt: skip
+                    for t in self._tournament.tables()
+                ]
+                self._drawn = (raw, found)
         else:
             table = self._table
             found = [Place(EVENING, None, None, table.players, table.games, self._evening)]
@@ -151,14 +210,30 @@ class Site:
             return self._locks.setdefault(key, threading.Lock())
 
     def stamp(self) -> tuple[tuple[str, int, int], ...]:
-        """What changes whenever a ledger is written (by this server or the command line)."""
-        out = []
-        for p in self.places():
+        """What changes whenever a ledger is written (by this server or the command line): each
+        table's key with its ledger's mtime and size. Only ``stat``: the day's file is read again
+        (for its tables) only when its own ``stat`` changed, no ledger is read."""
+        if self.tournament:
             try:
-                st = os.stat(p.evening.path)
+                st = os.stat(self.path / DAY_FILE)
+                seen: object = (st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
+            except OSError:
+                seen = None
+            if seen != self._stamped[0]:
+                try:
+                    self._stamped = (seen, tuple((p.key, p.evening.path) for p in self.places()))
+                except TarockError:  # the day cannot be read now: its tables as last read
+                    pass
+            ledgers = self._stamped[1]
+        else:
+            ledgers = ((EVENING, self._evening.path),)
+        out = []
+        for key, path in ledgers:
+            try:
+                st = os.stat(path)
             except OSError:
                 continue
-            out.append((p.key, st.st_mtime_ns, st.st_size))
+            out.append((key, st.st_mtime_ns, st.st_size))
         return tuple(out)
 
     def day(self) -> tarockscore.Tournament:

@@ -1,7 +1,9 @@
 """``tarockscore serve``: the evening or the tournament day on the players' phones (CLI layer):
 the site opened, the address bound, each table's address (and QR code) printed, run until Ctrl-C."""
 
+import ipaddress
 import json
+import os
 import socket
 import sys
 from pathlib import Path
@@ -51,6 +53,18 @@ def bind(host: str, port: int) -> socket.socket:
     return sock
 
 
+def proxy_address(given: str) -> str:
+    """The proxy's address as ``--proxy`` gives it: an IPv4 or IPv6 address, else refused."""
+    try:
+        return str(ipaddress.ip_address(given.strip().strip("[]")))
+    except ValueError:
+        raise UsageError(
+            N_("--proxy {given!r}: not an IP address; give the proxy's address, e.g. --proxy 127.0.0.1"),
+            where="--proxy",
+            given=given,
+        ) from None
+
+
 def serve(
     path: Annotated[
         str | None,
@@ -74,6 +88,15 @@ def serve(
     json_out: Annotated[
         bool, typer.Option("--json", help="Print the addresses as one JSON line first (for scripts).")
     ] = False,
+    proxy: Annotated[
+        str | None,
+        typer.Option(
+            "--proxy",
+            metavar="ADDRESS",
+            help="The address of a reverse proxy in front of the server: its X-Forwarded-For and "
+            "X-Forwarded-Proto are believed, no one else's; default: no one's.",
+        ),
+    ] = None,
 ) -> None:
     """Serve the evening or the tournament day to the phones at the tables: a page per table, a
     board for the projector, table cards to print. Ctrl-C stops it."""
@@ -83,6 +106,10 @@ def serve(
     if lang is not None:
         lang = language_given(lang)
         i18n.use(lang)
+    if proxy is not None:
+        proxy = proxy_address(proxy)
+    # every file the server makes (its codes' file, a ledger's lock) is its owner's alone
+    os.umask(0o077)
     where = Path(path) if path is not None and Path(path).is_dir() else ledger_path_of(path)
     site = server.Site(where, warn=lambda said: print(said, file=sys.stderr, flush=True))
     sock = bind(host, port)
@@ -121,5 +148,5 @@ def serve(
     print(_("board: {url}").format(url=board), file=out)
     print(_("table cards (the organiser's code opens every table): {url}").format(url=cards), file=out)
     print(_("Ctrl-C stops the server."), file=out, flush=True)
-    server.run(site, sock, lang, base)
+    server.run(site, sock, lang, base, proxy)
     print(_("stopped; every hand is in its ledger"), file=out, flush=True)
