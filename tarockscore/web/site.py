@@ -7,7 +7,6 @@ table, the codes (their file: :mod:`tarockscore.web.codes`) and the count of wro
 
 from __future__ import annotations
 
-import hashlib
 import os
 import threading
 import time
@@ -41,31 +40,6 @@ class Place:
     @property
     def path(self) -> str:
         return f"/t/{self.key}"
-
-
-class Served(tarockscore.Evening):
-    """A table's evening as the server reads it: its last reading is kept with the sha256 of the
-    bytes it was made from, and given again while the file holds the same bytes (a page, a
-    preview and a write's answer each read the ledger, often more than once). A change reads the
-    file afresh under its lock, as ever."""
-
-    __slots__ = ("_kept",)
-
-    def __init__(self, path: Path) -> None:
-        super().__init__(path)
-        self._kept: tarockscore.Snapshot | None = None
-
-    def read(self) -> tarockscore.Snapshot:
-        kept = self._kept
-        if kept is not None:
-            try:
-                same = hashlib.sha256(self.path.read_bytes()).hexdigest() == kept.sha256
-            except OSError:
-                same = False  # the reading below says why
-            if same:
-                return kept
-        self._kept = kept = super().read()
-        return kept
 
 
 def table_key(round: int, table: int) -> str:
@@ -124,7 +98,7 @@ class Site:
             day = self._tournament.read()  # a folder that is no tournament is refused at start
             self._named = (day.title, None)
         else:
-            self._evening = Served(path)
+            self._evening = tarockscore.Evening(path)
             # an evening's table (its players, its game limit) is the one it began with: read once,
             # so that a sheet edited while served is refused where it is read, not at every address
             self._table = self._evening.read().ledger.table
@@ -167,7 +141,7 @@ class Site:
                         t.table,
                         t.players,
                         t.games,
-                        Served(t.evening.path),
+                        t.evening,
                         t.closed,
                     )  # fmt: skip
                     for t in self._tournament.tables()

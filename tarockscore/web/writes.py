@@ -216,11 +216,11 @@ def _problems(exc: TarockError, place: Place) -> list[dict[str, str]]:
     """The problems of a refusal in the reader's language, the sheet named by its file name
     alone: no folder of the server's machine is told to a phone."""
     path = place.evening.path
-    folders = {str(path.parent), str(path.resolve().parent)}
-    out = []
-    for p in exc.problems:
-        text = p.render(i18n.gettext)
-        for folder in sorted(folders, key=len, reverse=True):
-            text = text.replace(folder + os.sep, "")
-        out.append({"where": p.where, "message": text})
-    return out
+    folders = sorted({str(path.parent) + os.sep, str(path.resolve().parent) + os.sep}, key=len, reverse=True)
+
+    def plain(text: str) -> str:
+        for folder in folders:
+            text = text.replace(folder, "")
+        return text
+
+    return [{"where": plain(p.where), "message": plain(p.render(i18n.gettext))} for p in exc.problems]
