@@ -25,6 +25,7 @@ from tarockscore.web.writes import refusal
 HOME = Path("/home/pyodide")
 LEDGER = HOME / "evening.toml"
 OWN_PROFILE = HOME / "profile.toml"
+DEFAULT_PROFILE = "koenigrufen"  # as ``new`` begins an evening
 
 
 def speak(language: str) -> None:
@@ -47,7 +48,10 @@ def _field(name: str, label: str, control: str) -> str:
 
 def start_page(notice: str = "", players: str = "") -> str:
     """A new evening (players in seat order, a profile) and a ledger file to open."""
-    profiles = "".join(f"<option>{esc(name)}</option>" for name in tarockscore.profile_names())
+    profiles = "".join(
+        f"<option{' selected' if name == DEFAULT_PROFILE else ''}>{esc(name)}</option>"
+        for name in tarockscore.profile_names()
+    )
     confirm = _("The evening on this phone is replaced: export it first. Go on?")
     replaces = f' data-confirm="{esc(confirm)}"' if LEDGER.exists() else ""
     return "\n".join(
