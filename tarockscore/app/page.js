@@ -44,6 +44,7 @@ function values(form) {
 
 let shown = null; // the answers whose arithmetic is shown, recorded as they are
 let busy = false;
+let asked = 0; // the form's changes sent to the engine
 
 async function once(work) {
   if (busy) return; // a second tap while the first is at work changes nothing
@@ -105,9 +106,19 @@ document.addEventListener("change", (event) => {
   const form = field.closest("#hand-form");
   if (!form) return;
   document.getElementById("preview").hidden = true;
-  const focused = document.activeElement && document.activeElement.id;
-  ask("fields", { form: values(form) }).then((reply) => {
+  const mine = ++asked;
+  const sentValues = values(form);
+  form.dataset.asking = "1";
+  ask("fields", { form: sentValues }).then((reply) => {
+    if (mine !== asked) return; // a later change has asked again
+    delete form.dataset.asking;
+    const now = values(form);
+    const focused = document.activeElement && document.activeElement.id;
     document.getElementById("fields").innerHTML = reply.html;
+    // what was typed while the engine answered stays
+    for (const [key, value] of Object.entries(now)) {
+      if (value !== sentValues[key] && form.elements[key]) form.elements[key].value = value;
+    }
     if (focused && document.getElementById(focused)) document.getElementById(focused).focus();
   }, failed);
 });
