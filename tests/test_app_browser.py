@@ -183,6 +183,8 @@ def test_an_evening_recorded_offline_and_exported(
     record(page, "Dani", "Anna", 36, shown="Dani")
     assert int(page.get_attribute("body", "data-record-ms") or "0") > 0
     page.screenshot(path=str(tmp_path / "app-en.png"), full_page=True)
+    if os.environ.get("TAROCKSCORE_SCREENSHOTS"):  # the pictures of docs/app.md
+        page.screenshot(path=str(DOCS / "app-phone.png"), full_page=True)
     ledger = exported(page, tmp_path)
     assert re.fullmatch(r"tarock-\d{4}-\d\d-\d\d\.toml", ledger.name)
     assert totals(ledger) == {"Anna": 3, "Bert": 2, "Cilli": 0, "Dani": 1}
