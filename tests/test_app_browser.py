@@ -81,7 +81,9 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
         fcntl.flock(lock, fcntl.LOCK_EX)
         if not (built / "sw.js").is_file():
             given = os.environ.get("TAROCKSCORE_PYODIDE")
-            result = runner.invoke(app, ["app", "build", str(built), *(["--pyodide", given] if given else [])])
+            result = runner.invoke(
+                app, ["app", "build", str(built), *(["--pyodide", given] if given else [])]
+            )
             assert result.exit_code == 0, result.stderr
     return built
 
@@ -102,13 +104,15 @@ def browser() -> Iterator[Any]:
 
 
 def phone(browser: Any, lang: str) -> Any:
-    context = browser.new_context(viewport={"width": WIDTH, "height": 800}, locale=lang, accept_downloads=True)
+    context = browser.new_context(
+        viewport={"width": WIDTH, "height": 800}, locale=lang, accept_downloads=True
+    )
     context.set_default_timeout(WAIT)
     return context
 
 
 def opened(context: Any, url: str) -> Page:
-    page = context.new_page()
+    page: Page = context.new_page()
     page.goto(url)
     page.wait_for_selector("body[data-ready]")
     return page
@@ -154,9 +158,7 @@ def totals(ledger: Path) -> dict[str, int]:
     return dict(json.loads(shown.stdout)["totals"])
 
 
-def test_an_evening_recorded_offline_and_exported(
-    browser: Any, server: StaticServer, tmp_path: Path
-) -> None:
+def test_an_evening_recorded_offline_and_exported(browser: Any, server: StaticServer, tmp_path: Path) -> None:
     context = phone(browser, "en-GB")
     requests: list[str] = []
     context.on("request", lambda r: requests.append(r.url))
@@ -222,7 +224,9 @@ def test_a_ledger_begun_with_the_command_line_goes_on_in_german(
     made = runner.invoke(app, ["new", "--players", TABLE, "--ledger", str(ledger)])
     assert made.exit_code == 0, made.stderr
     hand = tmp_path / "hand.toml"
-    hand.write_text('contract = "rufer"\ndeclarer = "Anna"\npartner = "Bert"\ncard_points = 40\n', encoding="utf-8")
+    hand.write_text(
+        'contract = "rufer"\ndeclarer = "Anna"\npartner = "Bert"\ncard_points = 40\n', encoding="utf-8"
+    )
     assert runner.invoke(app, ["record", str(hand), "--ledger", str(ledger)]).exit_code == 0
     context = phone(browser, "de-AT")
     page = opened(context, server.url)

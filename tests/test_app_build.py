@@ -12,6 +12,7 @@ import subprocess
 import sys
 import tarfile
 import urllib.error
+import urllib.request
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -88,7 +89,8 @@ def test_the_site_holds_its_files_and_the_library(tmp_path: Path) -> None:
 def test_no_resource_from_elsewhere(tmp_path: Path) -> None:
     site = tmp_path / "site"
     assert build(str(site), "--pyodide", str(fake_pyodide(tmp_path / "package"))).exit_code == 0
-    for name in ("index.html", "page.js", "worker.js", "sw.js", "app.css", "table.css", "manifest.webmanifest"):
+    own = ("index.html", "page.js", "worker.js", "sw.js", "app.css", "table.css", "manifest.webmanifest")
+    for name in own:
         text = (site / name).read_text(encoding="utf-8")
         assert not re.search(r"(https?:)?//[\w.-]+\.\w", text.replace("http://www.w3.org", "")), name
         assert "@import" not in text and "url(" not in text, name
@@ -178,7 +180,7 @@ def test_without_pyodide_the_pinned_release_is_fetched_and_checked(
         asked.append(url)
         return Answer(data)
 
-    monkeypatch.setattr(app_command.urllib.request, "urlopen", urlopen)
+    monkeypatch.setattr(urllib.request, "urlopen", urlopen)
     # the published integrity does not hold for this stand-in: refused, nothing written
     result = build(str(tmp_path / "site"))
     assert result.exit_code == 1
@@ -197,7 +199,7 @@ def test_without_network_it_says_how_to_get_pyodide(tmp_path: Path, monkeypatch:
     def urlopen(url: str, timeout: float) -> Answer:
         raise urllib.error.URLError("Name or service not known")
 
-    monkeypatch.setattr(app_command.urllib.request, "urlopen", urlopen)
+    monkeypatch.setattr(urllib.request, "urlopen", urlopen)
     result = build(str(tmp_path / "site"))
     assert result.exit_code == 1
     assert "cannot fetch pyodide" in result.stderr and "Name or service not known" in result.stderr
