@@ -229,6 +229,10 @@ out["stale"] = json.loads(page.change("hand", {"expected": expected(begun["html"
 two = json.loads(page.change("hand", {"expected": expected(one["html"]), **hand, "declarer": "Cilli", "partner": "Dani", "card_points": "20"}))
 out["refused"] = json.loads(page.change("hand", {"expected": expected(two["html"]), "contract": "rufer", "declarer": "Anna"}))
 out["undo"] = json.loads(page.change("undo", {"expected": expected(two["html"])}))
+form = page.replacing("1")
+out["replacing"] = form
+out["replaced"] = json.loads(page.change("hand", {"expected": expected(form), "number": "1", **hand, "card_points": "30"}))
+out["deleted"] = json.loads(page.change("delete", {"expected": expected(out["replaced"]["html"]), "number": "1"}))
 out["name"] = page.export_name()
 print(json.dumps(out))
 """
@@ -248,10 +252,15 @@ def test_the_pages_python_keeps_an_evening_the_command_line_checks(tmp_path: Pat
     assert not out["stale"]["ok"] and "the sheet has changed" in out["stale"]["html"]
     assert not out["refused"]["ok"] and 'class="notice refused"' in out["refused"]["html"]
     assert out["undo"]["ok"] and "Hand 2" in out["undo"]["html"]
+    # hand 1 replaced: 30 card points lose the Call, so the defenders Cilli and Dani win it
+    assert "Replace hand 1" in out["replacing"] and 'name="number" value="1"' in out["replacing"]
+    assert out["replaced"]["ok"] and "Cilli\u00a0+1" in out["replaced"]["html"]
+    assert out["deleted"]["ok"] and "no hands yet" in out["deleted"]["html"]
     assert re.fullmatch(r"tarock-\d{4}-\d\d-\d\d\.toml", out["name"])
     ledger = tmp_path / "evening.toml"
     check = runner.invoke(app, ["check", "--ledger", str(ledger)])
     assert check.exit_code == 0, check.stderr
     shown = runner.invoke(app, ["show", "--ledger", str(ledger), "--json"])
     totals = json.loads(shown.stdout)["totals"]
-    assert totals == {"Anna": 1, "Bert": 1, "Cilli": 0, "Dani": 0}
+    assert totals == {"Anna": 0, "Bert": 0, "Cilli": 0, "Dani": 0}
+    assert "delete" in runner.invoke(app, ["show", "--ledger", str(ledger)]).stdout.lower()
