@@ -8,6 +8,7 @@ import sys
 import typer
 
 from tarockscore import __version__
+from tarockscore.cli.commands import app as site
 from tarockscore.cli.commands import enter, ledger, record, score, season, serve, tournament
 from tarockscore.cli.group import HELP, new_app
 from tarockscore.cli.options import language_given
@@ -73,6 +74,7 @@ app.add_typer(score.profiles_app, name="profiles")
 app.add_typer(tournament.tournament_app, name="tournament")
 app.add_typer(tournament.cup_app, name="cup")
 app.command()(serve.serve)
+app.add_typer(site.app_app, name="app")
 
 
 def show_what_it_can() -> None:

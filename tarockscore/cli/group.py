@@ -128,6 +128,8 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
         f"{T} cup standings day1 day2 --points cup.toml -f json",
     ),
     "serve": (f"{T} serve cup-day --host 0.0.0.0", f"{T} serve friday.toml --port 0 --json"),
+    "app": (f"{T} app build site", f"{T} app build site --pyodide package"),
+    "app build": (f"{T} app build site", f"{T} app build site --pyodide package"),
 }
 
 # A value's placeholder by the parameter's name; any other takes its name in capitals. Each is

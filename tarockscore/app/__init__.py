@@ -1,0 +1,245 @@
+"""The evening on a phone with no laptop: the page of ``tarockscore app build``'s site, run in the
+browser by Pyodide (front end, beside ``web``).
+
+The page's script hands each form to these functions and shows the HTML they give back, made of
+``serve``'s own form and sheet. The ledger is a file in the browser's memory; the script saves its
+bytes to the browser's storage after every change, and puts them back before the next.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Mapping
+from pathlib import Path
+
+import tarockscore
+from tarockscore import i18n
+from tarockscore.errors import LedgerChanged, TarockError
+from tarockscore.i18n import _, translated
+from tarockscore.render import evening as render_evening
+from tarockscore.web.form import answers_of, fields_html
+from tarockscore.web.html import esc, hidden_fields, message_html, score_html, sheet_html
+from tarockscore.web.writes import refusal
+
+HOME = Path("/home/pyodide")
+LEDGER = HOME / "evening.toml"
+OWN_PROFILE = HOME / "profile.toml"
+DEFAULT_PROFILE = "koenigrufen"  # as ``new`` begins an evening
+
+
+def speak(language: str) -> None:
+    """The phone's language (``navigator.language``), where tarockscore speaks it."""
+    i18n.use(i18n.language_of(language) or i18n.DEFAULT)
+
+
+def _said(exc: TarockError) -> list[str]:
+    return [p.render(i18n.gettext).replace(str(HOME) + os.sep, "") for p in exc.problems]
+
+
+def _whole(text: str | None) -> int | None:
+    text = (text or "").strip()
+    return int(text) if text.isdigit() and len(text) < 6 else None
+
+
+def _field(name: str, label: str, control: str) -> str:
+    return f'<div class="field"><label for="f-{name}">{esc(label)}</label>{control}</div>'
+
+
+def start_page(notice: str = "", players: str = "") -> str:
+    """A new evening (players in seat order, a profile) and a ledger file to open."""
+    profiles = "".join(
+        f"<option{' selected' if name == DEFAULT_PROFILE else ''}>{esc(name)}</option>"
+        for name in tarockscore.profile_names()
+    )
+    confirm = _("The evening on this phone is replaced: export it first. Go on?")
+    replaces = f' data-confirm="{esc(confirm)}"' if LEDGER.exists() else ""
+    return "\n".join(
+        [
+            f"<header><h1>{esc(_('New evening'))}</h1></header>",
+            f'<div id="notice">{notice}</div>',
+            f'<form id="start" class="hand"{replaces}>',
+            _field(
+                "players",
+                _("players (comma-separated, in seat order, Forehand first)"),
+                f'<input type="text" id="f-players" name="players" autocomplete="off" value="{esc(players)}">',
+            ),
+            _field("profile", _("profile"), f'<select id="f-profile" name="profile">{profiles}</select>'),
+            _field(
+                "profile_file",
+                _("or a profile file of your own"),
+                '<input id="f-profile_file" name="profile_file" type="file" accept=".toml">',
+            ),
+            f'<button type="submit" class="primary">{esc(_("Begin the evening"))}</button>',
+            "</form>",
+            f'<form id="open"{replaces}>',
+            _field(
+                "ledger",
+                _("or open a ledger file (an evening begun elsewhere goes on here)"),
+                '<input id="f-ledger" name="ledger" type="file" accept=".toml">',
+            ),
+            "</form>",
+        ]
+    )
+
+
+def evening_page(notice: str = "", given: Mapping[str, str] | None = None, replace: int | None = None) -> str:
+    """The sheet, the form of the next hand (or of the hand being replaced) and the corrections."""
+    evening = tarockscore.Evening(LEDGER)
+    snapshot = evening.read()
+    ledger, version = snapshot.ledger, snapshot.head
+    sheet = tarockscore.sheet(ledger)
+    parts = [
+        f'<header><h1>{esc(_("the table"))}</h1><button type="button" id="export">{esc(_("Export the ledger"))}</button></header>',
+        f'<div id="notice">{notice}</div>',
+    ]
+    try:
+        entry = tarockscore.hand_entry(evening, replace, snapshot)
+    except TarockError as exc:  # the table has played its games, or no such hand
+        parts.append(message_html("ok", _said(exc)))
+    else:
+        title = _("Replace hand {number}") if entry.replacing else _("Hand {number}")
+        number = {"number": entry.number} if entry.replacing else {}
+        parts += [
+            '<form id="hand-form" class="hand">',
+            f"<h2>{esc(title.format(number=entry.number))}</h2>",
+            f'<p class="meta">{esc(render_evening.deal_text(entry.deal))}</p>',
+            hidden_fields({"expected": version, **number}),
+            f'<fieldset id="fields">{fields_html(entry, given or {})}</fieldset>',
+            f'<button type="submit">{esc(_("Show the arithmetic"))}</button>',
+            "</form>",
+            '<section id="preview" class="preview" hidden></section>',
+        ]
+    parts.append(f'<section id="sheet" aria-label="{esc(_("sheet"))}">{sheet_html(ledger, sheet)}</section>')
+    if sheet.hands:
+        last = len(sheet.hands)
+        numbers = "".join(f'<option value="{n}">{n}</option>' for n in range(last, 0, -1))
+        expected = hidden_fields({"expected": version})
+        parts += [
+            '<details class="corrections">',
+            f"<summary>{esc(_('Corrections'))}</summary>",
+            f'<form data-change="undo">{expected}<button type="submit" id="undo">'
+            f"{esc(_('Take back hand {number}').format(number=last))}</button></form>",
+            f'<form data-change="replace"><label>{esc(_("Hand"))} <select name="number">{numbers}</select></label>'
+            f'<button type="submit">{esc(_("Replace"))}</button></form>',
+            f'<form data-change="delete">{expected}<label>{esc(_("Hand"))} <select name="number">{numbers}</select></label>'
+            f'<button type="submit" class="danger">{esc(_("Delete"))}</button></form>',
+            "</details>",
+        ]
+    parts.append(f'<p><button type="button" id="new-evening">{esc(_("New evening"))}</button></p>')
+    return "\n".join(parts)
+
+
+def page(notice: str = "") -> str:
+    """The page as the evening stands: a new evening's form where the phone holds none."""
+    return evening_page(notice) if LEDGER.exists() else start_page(notice)
+
+
+def _reply(ok: bool, html: str, **more: object) -> str:
+    return json.dumps({"ok": ok, "html": html, **more})
+
+
+def begin(form: Mapping[str, str]) -> str:
+    """Begin an evening; the one the phone held is replaced only once the new one is made."""
+    players = form.get("players", "")
+    profile = form.get("profile", "")
+    if form.get("profile_file", "").strip():
+        OWN_PROFILE.write_text(form["profile_file"], encoding="utf-8")
+        profile = str(OWN_PROFILE)
+    fresh = HOME / "begun.toml"
+    fresh.unlink(missing_ok=True)
+    try:
+        begun = tarockscore.Evening.begin(
+            fresh, [tarockscore.clean_name(p) for p in players.split(",")], profile
+        )
+    except TarockError as exc:
+        return _reply(False, start_page(message_html("refused", _said(exc)), players))
+    fresh.replace(LEDGER)
+    return _reply(True, evening_page(message_html("ok", list(begun.warnings)) if begun.warnings else ""))
+
+
+def open_ledger() -> str:
+    """The ledger file the script put beside the evening (``opened.toml``), read and checked as
+    the command line reads it, before it replaces the evening the phone held."""
+    opened = HOME / "opened.toml"
+    try:
+        tarockscore.Evening(opened).read()
+    except TarockError as exc:
+        return _reply(False, start_page(message_html("refused", _said(exc))))
+    opened.replace(LEDGER)
+    return _reply(True, evening_page())
+
+
+def fields(form: Mapping[str, str]) -> str:
+    """The form's fields for the answers so far (asked after every change of a field)."""
+    entry = tarockscore.hand_entry(tarockscore.Evening(LEDGER), _whole(form.get("number")))
+    return fields_html(entry, answers_of(form))
+
+
+def preview(form: Mapping[str, str]) -> str:
+    """A hand's arithmetic bet by bet, before it is recorded; or why the rules refuse it."""
+    number = _whole(form.get("number"))
+    given = answers_of(form)
+    try:
+        entry = tarockscore.hand_entry(tarockscore.Evening(LEDGER), number)
+        reading = tarockscore.submit_answers(entry.flow, given, entry.defaults)
+        if reading.hand is None:
+            problems = [p["message"] for p in refusal(entry, given, reading)]
+            return _reply(False, message_html("refused", problems))
+        shown = entry.scored(reading.hand)
+    except TarockError as exc:
+        return _reply(False, message_html("refused", _said(exc)))
+    title = _("Replace hand {number}") if number else _("Hand {number}")
+    html = f"<h2>{esc(title.format(number=shown.number))}</h2>{score_html(shown.score, shown.radl)}"
+    return _reply(
+        True, html, record=_("Record hand {number}").format(number=shown.number), edit=_("Change the hand")
+    )
+
+
+def change(what: str, form: Mapping[str, str]) -> str:
+    """Record or replace a hand (``hand``), take the last back (``undo``), delete one (``delete``):
+    made only on the sheet the form was made on, else refused with the sheet as it is now."""
+    evening = tarockscore.Evening(LEDGER)
+    number = _whole(form.get("number"))
+    expected = form.get("expected", "")
+    given = answers_of(form)
+    stale = _(
+        "the sheet has changed since this page was read: nothing was written; check the sheet and enter the hand again"
+    )
+    try:
+        snapshot = evening.read()
+        if snapshot.head != expected:
+            return _reply(False, evening_page(message_html("stale", [stale])))
+        if what == "hand":
+            entry = tarockscore.hand_entry(evening, number, snapshot)
+            reading = tarockscore.submit_answers(entry.flow, given, entry.defaults)
+            if reading.hand is None:
+                problems = [p["message"] for p in refusal(entry, given, reading)]
+                return _reply(False, evening_page(message_html("refused", problems), given, number))
+            if number is None:
+                done = evening.record(reading.hand, expected=expected)
+            else:
+                done = evening.replace(number, reading.hand, expected=expected)
+        elif what == "undo":
+            done = evening.undo(expected=expected)
+        else:
+            done = evening.delete(number or 0, expected=expected)
+    except LedgerChanged:
+        return _reply(False, evening_page(message_html("stale", [stale])))
+    except TarockError as exc:
+        return _reply(False, evening_page(message_html("refused", _said(exc)), given, number))
+    last = len(done.after.hands)
+    recorded = what == "hand" and number is None
+    said = render_evening.hand_line(done.after, last) if recorded else translated(done.said)
+    return _reply(True, evening_page(message_html("ok", [said])))
+
+
+def replacing(number: str) -> str:
+    """The form of hand ``number``, its answers as recorded, to be replaced."""
+    return evening_page(replace=_whole(number))
+
+
+def export_name() -> str:
+    """The exported file's name: the evening's date, as ``new`` names a ledger."""
+    table = tarockscore.Evening(LEDGER).ledger.table
+    return f"tarock-{(table.date or table.created)[:10]}.toml"

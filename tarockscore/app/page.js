@@ -1,0 +1,183 @@
+// The page: shows what the engine (worker.js) renders and hands it every form. No scoring here.
+const main = document.getElementById("main");
+const allWords = JSON.parse(document.getElementById("words").textContent);
+const language = navigator.language || "en";
+const words = allWords[language.toLowerCase().startsWith("de") ? "de" : "en"];
+document.documentElement.lang = language.toLowerCase().startsWith("de") ? "de" : "en";
+document.getElementById("loading").textContent = words.loading;
+
+const worker = new Worker("worker.js", { type: "module" });
+const waiting = new Map();
+let sent = 0;
+worker.onmessage = (event) => {
+  const { id, result, error } = event.data;
+  const { ok, fail } = waiting.get(id);
+  waiting.delete(id);
+  if (error !== undefined) fail(new Error(error));
+  else ok(result);
+};
+
+function ask(op, args = {}) {
+  return new Promise((ok, fail) => {
+    sent += 1;
+    waiting.set(sent, { ok, fail });
+    worker.postMessage({ id: sent, op, ...args });
+  });
+}
+
+function show(html) {
+  main.innerHTML = html;
+}
+
+function failed(error) {
+  main.insertAdjacentHTML("afterbegin", '<div class="notice refused" role="alert"></div>');
+  main.firstElementChild.textContent = `${words.failed} ${error.message}`;
+}
+
+function values(form) {
+  const out = {};
+  for (const [key, value] of new FormData(form)) {
+    if (typeof value === "string") out[key] = value;
+  }
+  return out;
+}
+
+let shown = null; // the answers whose arithmetic is shown, recorded as they are
+let busy = false;
+let asked = 0; // the form's changes sent to the engine
+
+async function once(work) {
+  if (busy) return; // a second tap while the first is at work changes nothing
+  busy = true;
+  try {
+    await work();
+  } catch (error) {
+    failed(error);
+  } finally {
+    busy = false;
+  }
+}
+
+document.addEventListener("submit", (event) => {
+  const form = event.target;
+  event.preventDefault();
+  once(async () => {
+    if (form.id === "start") {
+      if (form.dataset.confirm && !confirm(form.dataset.confirm)) return;
+      const answers = values(form);
+      const file = form.elements.profile_file.files[0];
+      answers.profile_file = file ? await file.text() : "";
+      show((await ask("begin", { form: answers })).html);
+    } else if (form.id === "hand-form") {
+      shown = values(form);
+      const reply = await ask("preview", { form: shown });
+      const box = document.getElementById("preview");
+      box.innerHTML = reply.html;
+      if (reply.ok) {
+        box.insertAdjacentHTML(
+          "beforeend",
+          '<div class="actions"><button type="button" id="record" class="primary"></button>' +
+            '<button type="button" id="edit"></button></div>',
+        );
+        document.getElementById("record").textContent = reply.record;
+        document.getElementById("edit").textContent = reply.edit;
+      }
+      box.hidden = false;
+      box.scrollIntoView({ block: "nearest" });
+    } else if (form.dataset.change === "replace") {
+      show((await ask("replacing", { number: form.elements.number.value })).html);
+    } else if (form.dataset.change) {
+      show((await ask("change", { what: form.dataset.change, form: values(form) })).html);
+    }
+  });
+});
+
+document.addEventListener("change", (event) => {
+  const field = event.target;
+  if (field.id === "f-ledger" && field.files[0]) {
+    once(async () => {
+      const form = field.form;
+      if (form.dataset.confirm && !confirm(form.dataset.confirm)) return;
+      const bytes = await field.files[0].arrayBuffer();
+      show((await ask("open", { bytes })).html);
+    });
+    return;
+  }
+  const form = field.closest("#hand-form");
+  if (!form) return;
+  document.getElementById("preview").hidden = true;
+  const mine = ++asked;
+  const sentValues = values(form);
+  form.dataset.asking = "1";
+  ask("fields", { form: sentValues }).then((reply) => {
+    if (mine !== asked) return; // a later change has asked again
+    delete form.dataset.asking;
+    const now = values(form);
+    const focused = document.activeElement && document.activeElement.id;
+    document.getElementById("fields").innerHTML = reply.html;
+    // what was typed while the engine answered stays
+    for (const [key, value] of Object.entries(now)) {
+      if (value !== sentValues[key] && form.elements[key]) form.elements[key].value = value;
+    }
+    if (focused && document.getElementById(focused)) document.getElementById(focused).focus();
+  }, failed);
+});
+
+document.addEventListener("click", (event) => {
+  const id = event.target.id;
+  if (id === "record") {
+    once(async () => {
+      const started = performance.now();
+      const reply = await ask("change", { what: "hand", form: shown });
+      document.body.dataset.recordMs = String(Math.round(performance.now() - started));
+      show(reply.html);
+      window.scrollTo(0, 0);
+    });
+  } else if (id === "edit") {
+    document.getElementById("preview").hidden = true;
+  } else if (id === "new-evening") {
+    once(async () => show((await ask("start_page")).html));
+  } else if (id === "export") {
+    once(exportLedger);
+  }
+});
+
+async function exportLedger() {
+  const { bytes, name } = await ask("export");
+  const file = new File([bytes], name, { type: "application/toml" });
+  if (navigator.canShare && navigator.canShare({ files: [file] })) {
+    try {
+      await navigator.share({ files: [file], title: name });
+      return;
+    } catch (error) {
+      if (error.name === "AbortError") return;
+    }
+  }
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(file);
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 10000);
+}
+
+async function begin() {
+  const persisted = navigator.storage && navigator.storage.persist ? await navigator.storage.persist() : false;
+  if (!persisted) {
+    const note = document.getElementById("storage");
+    note.textContent = words.not_persisted;
+    note.hidden = false;
+  }
+  try {
+    show((await ask("start", { language })).html);
+    document.body.dataset.ready = "1";
+  } catch (error) {
+    failed(error);
+    return;
+  }
+  // Registered once the engine runs: its files are then in the HTTP cache, not fetched twice.
+  if ("serviceWorker" in navigator) navigator.serviceWorker.register("sw.js");
+}
+
+begin();

@@ -1,0 +1,33 @@
+// The service worker: every file of the site kept in the browser's cache, so that the page, the
+// engine and the profiles open with no network. `app build` writes the list and the cache's name
+// (a hash of the files: a new build replaces the old cache).
+const CACHE = "tarockscore-BUILD";
+const FILES = [];
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    caches
+      .open(CACHE)
+      .then((cache) => cache.addAll(FILES))
+      .then(() => self.skipWaiting()),
+  );
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    caches
+      .keys()
+      .then((names) => Promise.all(names.filter((n) => n.startsWith("tarockscore-") && n !== CACHE).map((n) => caches.delete(n))))
+      .then(() => self.clients.claim()),
+  );
+});
+
+self.addEventListener("fetch", (event) => {
+  if (event.request.method !== "GET") return;
+  event.respondWith(
+    caches
+      .open(CACHE)
+      .then((cache) => cache.match(event.request, { ignoreSearch: true }))
+      .then((found) => found || fetch(event.request)),
+  );
+});

@@ -1,0 +1,116 @@
+// The engine of the page: Python (Pyodide) running tarockscore in a Web Worker, so that the page
+// stays responsive. Every number comes from the library; this script only carries forms in and
+// HTML out, keeps the ledger file in the browser's storage (IndexedDB) and lets one tab change
+// it at a time (the browser's lock: Python's file lock does nothing here).
+import { loadPyodide } from "./pyodide/pyodide.mjs";
+
+const HOME = "/home/pyodide";
+const LEDGER = HOME + "/evening.toml";
+const DB = "tarockscore";
+const STORE = "ledger";
+const KEY = "evening";
+const LOCK = "tarockscore-evening";
+
+let py = null;
+let api = null;
+
+function database() {
+  return new Promise((ok, fail) => {
+    const open = indexedDB.open(DB, 1);
+    open.onupgradeneeded = () => open.result.createObjectStore(STORE);
+    open.onsuccess = () => ok(open.result);
+    open.onerror = () => fail(open.error);
+  });
+}
+
+async function stored() {
+  const db = await database();
+  return new Promise((ok, fail) => {
+    const read = db.transaction(STORE).objectStore(STORE).get(KEY);
+    read.onsuccess = () => ok(read.result);
+    read.onerror = () => fail(read.error);
+  });
+}
+
+async function store(bytes) {
+  const db = await database();
+  return new Promise((ok, fail) => {
+    // "strict": the transaction completes only once the bytes are on the phone's disk
+    const write = db.transaction(STORE, "readwrite", { durability: "strict" });
+    write.objectStore(STORE).put(bytes, KEY);
+    write.oncomplete = () => ok();
+    write.onerror = () => fail(write.error);
+    write.onabort = () => fail(write.error);
+  });
+}
+
+// The ledger as the browser's storage holds it, into Python's file system (another tab may have
+// changed it since this one last read it).
+async function restore() {
+  const bytes = await stored();
+  if (bytes) {
+    py.FS.writeFile(LEDGER, bytes);
+  } else if (py.FS.analyzePath(LEDGER).exists) {
+    py.FS.unlink(LEDGER);
+  }
+}
+
+// A change under the browser's lock: the ledger read back from storage first, saved after, and
+// only then answered (so the page says "recorded" only of a hand that is kept).
+function changing(run) {
+  return navigator.locks.request(LOCK, async () => {
+    await restore();
+    const reply = JSON.parse(run());
+    if (reply.ok) {
+      await store(py.FS.readFile(LEDGER));
+    }
+    return reply;
+  });
+}
+
+const form = (data) => py.toPy(data || {});
+
+async function start(language) {
+  py = await loadPyodide({ indexURL: new URL("./pyodide/", import.meta.url).href });
+  const zip = await (await fetch(new URL("./tarockscore.zip", import.meta.url))).arrayBuffer();
+  py.unpackArchive(zip, "zip", { extractDir: "/site" });
+  py.runPython("import sys; sys.path.insert(0, '/site')");
+  api = py.pyimport("tarockscore.app");
+  api.speak(language);
+  await restore();
+  return { html: api.page() };
+}
+
+const OPS = {
+  start: (m) => start(m.language),
+  page: () => ({ html: api.page() }),
+  start_page: () => ({ html: api.start_page() }),
+  fields: (m) => ({ html: api.fields(form(m.form)) }),
+  preview: (m) => JSON.parse(api.preview(form(m.form))),
+  replacing: (m) => ({ html: api.replacing(String(m.number)) }),
+  change: (m) => changing(() => api.change(m.what, form(m.form))),
+  begin: (m) => changing(() => api.begin(form(m.form))),
+  open: (m) =>
+    changing(() => {
+      py.FS.writeFile(HOME + "/opened.toml", new Uint8Array(m.bytes));
+      return api.open_ledger();
+    }),
+  export: async () => {
+    await restore();
+    return { bytes: py.FS.readFile(LEDGER), name: api.export_name() };
+  },
+};
+
+// One message at a time, in the order sent.
+let queue = Promise.resolve();
+self.onmessage = (event) => {
+  const message = event.data;
+  queue = queue.then(async () => {
+    try {
+      const result = await OPS[message.op](message);
+      self.postMessage({ id: message.id, result });
+    } catch (error) {
+      self.postMessage({ id: message.id, error: String(error && error.message ? error.message : error) });
+    }
+  });
+};

@@ -1,0 +1,266 @@
+"""``tarockscore app build``: the site's files, nothing from elsewhere, bad input refused with nothing
+written; and the page's Python, run here as the browser runs it (without the server's stack)."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import io
+import json
+import re
+import subprocess
+import sys
+import tarfile
+import urllib.error
+import urllib.request
+import zipfile
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from tarockscore.cli.app import app
+from tarockscore.cli.commands import app as app_command
+
+runner = CliRunner()
+SITE = {
+    "index.html",
+    "page.js",
+    "worker.js",
+    "sw.js",
+    "app.css",
+    "table.css",
+    "manifest.webmanifest",
+    "icon.svg",
+    "icon-192.png",
+    "icon-512.png",
+    "tarockscore.zip",
+    "pyodide/pyodide.mjs",
+    "pyodide/pyodide.asm.mjs",
+    "pyodide/pyodide.asm.wasm",
+    "pyodide/python_stdlib.zip",
+    "pyodide/pyodide-lock.json",
+}
+
+
+def fake_pyodide(folder: Path, python: str = "3.14.2") -> Path:
+    """A stand-in for the npm package: the files the site takes, with a lock naming its Python."""
+    folder.mkdir(parents=True)
+    for name in app_command.PYODIDE_FILES:
+        (folder / name).write_bytes(f"pyodide's {name}".encode())
+    (folder / "pyodide-lock.json").write_text(json.dumps({"info": {"python": python}}), encoding="utf-8")
+    (folder / "package.json").write_text('{"name": "pyodide"}', encoding="utf-8")
+    return folder
+
+
+def listing(folder: Path) -> set[str]:
+    return {p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file()}
+
+
+def build(*args: str) -> Any:
+    return runner.invoke(app, ["app", "build", *args])
+
+
+def test_the_site_holds_its_files_and_the_library(tmp_path: Path) -> None:
+    result = build(str(tmp_path / "site"), "--pyodide", str(fake_pyodide(tmp_path / "package")))
+    assert result.exit_code == 0, result.stderr
+    site = tmp_path / "site"
+    assert listing(site) == SITE
+    assert "16 files" in result.stdout
+    # the service worker keeps every file of this build, under a name that changes with them
+    worker = (site / "sw.js").read_text(encoding="utf-8")
+    cached = json.loads(re.search(r"const FILES = (\[.*\]);", worker).group(1))  # type: ignore[union-attr]
+    assert set(cached) == (SITE - {"sw.js"}) | {"./"}
+    assert "tarockscore-BUILD" not in worker
+    # the words shown before Python runs, in both languages, from the catalogue
+    words = json.loads(re.search(r'id="words">(.*?)</script>', (site / "index.html").read_text()).group(1))  # type: ignore[union-attr]
+    assert words["de"]["loading"] == "Die Spielregeln werden geladen …"
+    assert words["en"]["loading"] == "Loading the rules of the game…"
+    names = set(zipfile.ZipFile(site / "tarockscore.zip").namelist())
+    assert {"tarockscore/app/__init__.py", "tarockscore/web/form.py", "tomli_w/_writer.py"} <= names
+    assert {"tabulate/__init__.py", "tarockscore/_profiles/koenigrufen.toml"} <= names
+    assert "tarockscore/locale/de/LC_MESSAGES/tarockscore.mo" in names
+    assert not any(n.startswith("tarockscore/cli/") for n in names)
+    assert "tarockscore/web/app.py" not in names  # the server's stack is not run on a phone
+    assert any(n.startswith("licenses/tabulate") for n in names)
+
+
+def test_no_resource_from_elsewhere(tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    assert build(str(site), "--pyodide", str(fake_pyodide(tmp_path / "package"))).exit_code == 0
+    own = ("index.html", "page.js", "worker.js", "sw.js", "app.css", "table.css", "manifest.webmanifest")
+    for name in own:
+        text = (site / name).read_text(encoding="utf-8")
+        assert not re.search(r"(https?:)?//[\w.-]+\.\w", text.replace("http://www.w3.org", "")), name
+        assert "@import" not in text and "url(" not in text, name
+
+
+def test_a_site_built_again_is_replaced_and_other_files_stay(tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    package = fake_pyodide(tmp_path / "package")
+    assert build(str(site), "--pyodide", str(package)).exit_code == 0
+    (site / "CNAME").write_text("tarock.example\n", encoding="utf-8")
+    (site / "page.js").write_text("stale", encoding="utf-8")
+    result = build(str(site), "--pyodide", str(package))
+    assert result.exit_code == 0, result.stderr
+    assert listing(site) == SITE | {"CNAME"}
+    assert (site / "page.js").read_text(encoding="utf-8") != "stale"
+
+
+def test_a_file_for_dir_is_refused(tmp_path: Path) -> None:
+    target = tmp_path / "notes.txt"
+    target.write_text("mine", encoding="utf-8")
+    result = build(str(target), "--pyodide", str(fake_pyodide(tmp_path / "package")))
+    assert result.exit_code == 2
+    assert "notes.txt: is a file; give a folder for the site" in result.stderr
+    assert "Traceback" not in result.output
+    assert target.read_text(encoding="utf-8") == "mine"
+
+
+def test_a_folder_of_other_files_is_not_overwritten(tmp_path: Path) -> None:
+    target = tmp_path / "photos"
+    target.mkdir()
+    (target / "index.html").write_text("my own page", encoding="utf-8")
+    result = build(str(target), "--pyodide", str(fake_pyodide(tmp_path / "package")))
+    assert result.exit_code == 2
+    assert "holds other files and no tarockscore site" in result.stderr
+    assert "nothing was written" in result.stderr
+    assert listing(target) == {"index.html"}
+    assert (target / "index.html").read_text(encoding="utf-8") == "my own page"
+
+
+@pytest.mark.parametrize("given", ["folder", "file", "missing"])
+def test_no_pyodide_package_is_refused(tmp_path: Path, given: str) -> None:
+    path = tmp_path / "package"
+    if given == "folder":
+        path.mkdir()
+        (path / "pyodide.mjs").write_text("", encoding="utf-8")
+    elif given == "file":
+        path.write_text("", encoding="utf-8")
+    result = build(str(tmp_path / "site"), "--pyodide", str(path))
+    assert result.exit_code == 2
+    assert "--pyodide" in result.stderr and "no unpacked pyodide package" in result.stderr
+    assert f"npm pack pyodide@{app_command.PYODIDE}" in result.stderr
+    assert "Traceback" not in result.output
+    assert not (tmp_path / "site").exists()
+
+
+def test_a_pyodide_with_an_old_python_is_refused(tmp_path: Path) -> None:
+    result = build(str(tmp_path / "site"), "--pyodide", str(fake_pyodide(tmp_path / "package", "3.10.2")))
+    assert result.exit_code == 2
+    assert "this pyodide carries Python 3.10; tarockscore needs 3.11 or later" in result.stderr
+    assert not (tmp_path / "site").exists()
+
+
+class Answer(io.BytesIO):
+    def __enter__(self) -> Answer:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def npm_tarball(tmp_path: Path) -> bytes:
+    """A tarball laid out as the npm registry's (every file under ``package/``)."""
+    package = fake_pyodide(tmp_path / "package")
+    out = io.BytesIO()
+    with tarfile.open(fileobj=out, mode="w:gz") as tar:
+        tar.add(package, arcname="package")
+    return out.getvalue()
+
+
+def test_without_pyodide_the_pinned_release_is_fetched_and_checked(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    data = npm_tarball(tmp_path)
+    asked: list[str] = []
+
+    def urlopen(url: str, timeout: float) -> Answer:
+        asked.append(url)
+        return Answer(data)
+
+    monkeypatch.setattr(urllib.request, "urlopen", urlopen)
+    # the published integrity does not hold for this stand-in: refused, nothing written
+    result = build(str(tmp_path / "site"))
+    assert result.exit_code == 1
+    assert "its sha512 differs" in result.stderr and "npm pack pyodide@" in result.stderr
+    assert not (tmp_path / "site").exists()
+    assert asked == [f"https://registry.npmjs.org/pyodide/-/pyodide-{app_command.PYODIDE}.tgz"]
+    # with its own integrity pinned, the same file makes the site
+    integrity = base64.b64encode(hashlib.sha512(data).digest()).decode()
+    monkeypatch.setattr(app_command, "PYODIDE_SHA512", integrity)
+    result = build(str(tmp_path / "site"))
+    assert result.exit_code == 0, result.stderr
+    assert (tmp_path / "site/pyodide/pyodide.asm.wasm").read_bytes() == b"pyodide's pyodide.asm.wasm"
+
+
+def test_without_network_it_says_how_to_get_pyodide(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def urlopen(url: str, timeout: float) -> Answer:
+        raise urllib.error.URLError("Name or service not known")
+
+    monkeypatch.setattr(urllib.request, "urlopen", urlopen)
+    result = build(str(tmp_path / "site"))
+    assert result.exit_code == 1
+    assert "cannot fetch pyodide" in result.stderr and "Name or service not known" in result.stderr
+    assert "tarockscore app build DIR --pyodide package" in result.stderr
+    assert not (tmp_path / "site").exists()
+
+
+PAGE = r"""
+import json, re, sys
+for stack in ("starlette", "uvicorn", "segno", "typer"):
+    sys.modules[stack] = None  # not in the browser: importing one fails
+from pathlib import Path
+import tarockscore.app as page
+home = Path(sys.argv[1])
+page.HOME, page.LEDGER = home, home / "evening.toml"
+page.speak("en-GB")
+
+def expected(html):
+    return re.search(r'name="expected" value="([0-9a-f]+)"', html).group(1)
+
+out = {"start": page.page()}
+begun = json.loads(page.begin({"players": "Anna, Bert, Cilli, Dani", "profile": "koenigrufen"}))
+hand = {"contract": "rufer", "declarer": "Anna", "partner": "Bert", "card_points": "40"}
+out["preview"] = json.loads(page.preview({"expected": expected(begun["html"]), **hand}))
+one = json.loads(page.change("hand", {"expected": expected(begun["html"]), **hand}))
+out["stale"] = json.loads(page.change("hand", {"expected": expected(begun["html"]), **hand}))
+two = json.loads(page.change("hand", {"expected": expected(one["html"]), **hand, "declarer": "Cilli", "partner": "Dani", "card_points": "20"}))
+out["refused"] = json.loads(page.change("hand", {"expected": expected(two["html"]), "contract": "rufer", "declarer": "Anna"}))
+out["undo"] = json.loads(page.change("undo", {"expected": expected(two["html"])}))
+form = page.replacing("1")
+out["replacing"] = form
+out["replaced"] = json.loads(page.change("hand", {"expected": expected(form), "number": "1", **hand, "card_points": "30"}))
+out["deleted"] = json.loads(page.change("delete", {"expected": expected(out["replaced"]["html"]), "number": "1"}))
+out["name"] = page.export_name()
+print(json.dumps(out))
+"""
+
+
+def test_the_pages_python_keeps_an_evening_the_command_line_checks(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", PAGE, str(tmp_path)], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout)
+    assert 'name="players"' in out["start"] and "<option selected>koenigrufen</option>" in out["start"]
+    # the arithmetic before the hand is recorded: the Call's 1 Victory Point, won by Anna and Bert
+    assert out["preview"]["ok"] and "Rufer" in out["preview"]["html"] and "+1" in out["preview"]["html"]
+    assert out["preview"]["record"] == "Record hand 1"
+    # a form made on a sheet that has moved since writes nothing
+    assert not out["stale"]["ok"] and "the sheet has changed" in out["stale"]["html"]
+    assert not out["refused"]["ok"] and 'class="notice refused"' in out["refused"]["html"]
+    assert out["undo"]["ok"] and "Hand 2" in out["undo"]["html"]
+    # hand 1 replaced: 30 card points lose the Call, so the defenders Cilli and Dani win it
+    assert "Replace hand 1" in out["replacing"] and 'name="number" value="1"' in out["replacing"]
+    assert out["replaced"]["ok"] and "Cilli\u00a0+1" in out["replaced"]["html"]
+    assert out["deleted"]["ok"] and "no hands yet" in out["deleted"]["html"]
+    assert re.fullmatch(r"tarock-\d{4}-\d\d-\d\d\.toml", out["name"])
+    ledger = tmp_path / "evening.toml"
+    check = runner.invoke(app, ["check", "--ledger", str(ledger)])
+    assert check.exit_code == 0, check.stderr
+    shown = runner.invoke(app, ["show", "--ledger", str(ledger), "--json"])
+    totals = json.loads(shown.stdout)["totals"]
+    assert totals == {"Anna": 0, "Bert": 0, "Cilli": 0, "Dani": 0}
+    assert "delete" in runner.invoke(app, ["show", "--ledger", str(ledger)]).stdout.lower()
