@@ -185,6 +185,12 @@ def players_names() -> Iterator[None]:
         _players_names.reset(token)
 
 
+def use_players_names() -> None:
+    """From now on in this context, :func:`named` gives the players' names (a page that is all
+    players' words, as the app's)."""
+    _players_names.set(True)
+
+
 def reset() -> None:
     """Forget the choice in the current context: the next message asks the environment again."""
     _speaking.set(None)

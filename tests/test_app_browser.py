@@ -124,13 +124,19 @@ def begin(page: Page) -> None:
     page.wait_for_selector("#hand-form")
 
 
+def choose(page: Page, key: str, value: str) -> None:
+    """Tap a choice of the form (a row of buttons, each a radio sent by its value)."""
+    page.locator(f'fieldset[data-key="{key}"] input[value="{value}"]').click(force=True)
+    page.wait_for_selector("#hand-form:not([data-asking])")
+
+
 def record(page: Page, declarer: str, partner: str, points: int, *, shown: str) -> str:
     """Enter a Rufer; the arithmetic is shown (``shown`` in it) before Record is pressed."""
-    page.select_option("#f-contract", "rufer")
-    page.select_option("#f-declarer", declarer)
-    page.select_option("#f-partner", partner)
-    page.fill("#f-card_points", str(points))
-    page.locator("#f-card_points").blur()
+    choose(page, "contract", "rufer")
+    choose(page, "declarer", declarer)
+    choose(page, "partner", partner)
+    page.fill('input[name="card_points"]', str(points))
+    page.locator('input[name="card_points"]').blur()
     page.wait_for_selector("#hand-form:not([data-asking])")  # the fields as the answers make them
     page.click("#hand-form button[type=submit]")
     page.wait_for_selector("#preview:not([hidden])")
@@ -167,7 +173,7 @@ def test_an_evening_recorded_offline_and_exported(browser: Any, server: StaticSe
     assert page.locator("#start select[name=profile] option").count() >= 2
     begin(page)
     # Königrufen's Call is worth 1 Victory Point to each of the winning pair ([CTK]): 36 of 70 wins
-    said = record(page, "Anna", "Bert", 40, shown="Rufer 1 (won by Anna, Bert)")
+    said = record(page, "Anna", "Bert", 40, shown="won by Anna, Bert: Anna +1, Bert +1")
     assert "hand 1" in said
     record(page, "Cilli", "Dani", 20, shown="won by Bert, Anna")  # lost: the defenders Anna and Bert win
     page.wait_for_function("navigator.serviceWorker.controller !== null")
@@ -202,11 +208,11 @@ def test_two_tabs_do_not_both_write(browser: Any, server: StaticServer, tmp_path
     second.wait_for_selector("#hand-form")
     record(first, "Anna", "Bert", 40, shown="Rufer")
     # the second tab's form was made on the sheet before that hand: refused, and shown the sheet now
-    second.select_option("#f-contract", "rufer")
-    second.select_option("#f-declarer", "Cilli")
-    second.select_option("#f-partner", "Dani")
-    second.fill("#f-card_points", "50")
-    second.locator("#f-card_points").blur()
+    choose(second, "contract", "rufer")
+    choose(second, "declarer", "Cilli")
+    choose(second, "partner", "Dani")
+    second.fill('input[name="card_points"]', "50")
+    second.locator('input[name="card_points"]').blur()
     second.wait_for_selector("#hand-form:not([data-asking])")
     second.click("#hand-form button[type=submit]")
     second.click("#record")

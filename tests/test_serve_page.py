@@ -247,3 +247,14 @@ def test_the_live_parts_follow_the_sheet(evening: Path) -> None:
     assert "Hand 1 is recorded." in live["notice"]
     reading = t.client.get("/t/evening?part=live").json()  # no code: the sheet, no form
     assert reading["head"] == "" and reading["corrections"] == "" and reading["number"] is None
+
+
+def test_no_two_elements_of_a_form_share_an_id(tmp_path: Path) -> None:
+    # a label and a script find a field by its id: each id once on the page
+    path = tmp_path / "friday.toml"
+    cli("new", "-p", "Anna,Bert,Cilli,Dani", "--ledger", str(path))
+    site = Site(path)
+    client = TestClient(make_app(site))
+    page = client.get(f"/t/evening?code={site.code('evening')}").text
+    ids = re.findall(r'\sid="([^"]+)"', page)
+    assert ids and len(ids) == len(set(ids)), sorted(i for i in ids if ids.count(i) > 1)

@@ -31,6 +31,7 @@ DEFAULT_PROFILE = "koenigrufen"  # as ``new`` begins an evening
 def speak(language: str) -> None:
     """The phone's language (``navigator.language``), where tarockscore speaks it."""
     i18n.use(i18n.language_of(language) or i18n.DEFAULT)
+    i18n.use_players_names()
 
 
 def _said(exc: TarockError) -> list[str]:
@@ -39,7 +40,7 @@ def _said(exc: TarockError) -> list[str]:
 
 def _whole(text: str | None) -> int | None:
     text = (text or "").strip()
-    return int(text) if text.isdigit() and len(text) < 6 else None
+    return int(text) if text.isascii() and text.isdigit() and len(text) < 6 else None
 
 
 def _field(name: str, label: str, control: str) -> str:

@@ -145,7 +145,7 @@ def _points(question: tarockscore.Question, answer: object, form: Mapping[str, s
     ident = "f-" + key.replace(":", "-")
     number = {"type": "text", "inputmode": "numeric", "autocomplete": "off", "size": "4"}
     inputs = [
-        f'<label class="part">{esc(_("Points"))}<input{attrs({**number, "id": ident, "name": key, "value": points})}></label>'
+        f'<label class="part">{esc(_("Points"))}<input{attrs({**number, "id": ident + "-points", "name": key, "value": points})}></label>'
     ]
     if thirds:
         named = {**number, "id": ident + "-blatt", "name": BLATT + key, "value": blatt or ""}
