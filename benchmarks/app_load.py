@@ -84,11 +84,15 @@ class Counting(http.server.BaseHTTPRequestHandler):
 
 def enter(page: Page, hand: int) -> None:
     players = ["Anna", "Bert", "Cilli", "Dani"]
-    page.select_option("#f-contract", "rufer")
-    page.select_option("#f-declarer", players[hand % 4])
-    page.select_option("#f-partner", players[(hand + 1) % 4])
-    page.fill("#f-card_points", "40")
-    page.locator("#f-card_points").blur()
+    for key, value in (
+        ("contract", "rufer"),
+        ("declarer", players[hand % 4]),
+        ("partner", players[(hand + 1) % 4]),
+    ):
+        page.locator(f'fieldset[data-key="{key}"] input[value="{value}"]').click(force=True)
+        page.wait_for_selector("#hand-form:not([data-asking])")
+    page.fill('input[name="card_points"]', "40")
+    page.locator('input[name="card_points"]').blur()
     page.wait_for_selector("#hand-form:not([data-asking])")
     page.click("#hand-form button[type=submit]")
     page.wait_for_selector("#record")
