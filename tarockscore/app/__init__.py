@@ -91,7 +91,8 @@ def evening_page(notice: str = "", given: Mapping[str, str] | None = None, repla
     ledger, version = snapshot.ledger, snapshot.head
     sheet = tarockscore.sheet(ledger)
     parts = [
-        f'<header><h1>{esc(_("the table"))}</h1><button type="button" id="export">{esc(_("Export the ledger"))}</button></header>',
+        f"<header><h1>{esc(render_evening.evening_title(ledger.table))}</h1>"
+        f'<button type="button" id="export">{esc(_("Export the ledger"))}</button></header>',
         f'<div id="notice">{notice}</div>',
     ]
     try:

@@ -197,6 +197,15 @@ def totals_table(after: Ledger, hand: int | None = None) -> str:
     return tabulate(rows, headers=headers, disable_numparse=True, colalign=colalign)
 
 
+def evening_title(table: Table) -> str:
+    """An evening as its pages are headed: its place and date as its ledger has them, else
+    "Evening of DATE" (the day it began), in the reader's language."""
+    day = table.date or table.created[:10]
+    if table.place:
+        return f"{table.place}, {date(day)}"
+    return _("Evening of {date}").format(date=date(day))
+
+
 def next_text(ledger: Ledger) -> str:
     """The next hand: its number and deal, and whether the Radl doubles it."""
     count, limit = len(ledger.hands), ledger.table.games

@@ -16,9 +16,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import tarockscore
-from tarockscore import i18n
 from tarockscore.errors import TarockError
-from tarockscore.i18n import _
+from tarockscore.render import evening as render_evening
 from tarockscore.web.codes import ORGANISER, Codes, codes_path, same_code
 
 EVENING = "evening"
@@ -91,18 +90,16 @@ class Site:
     ) -> None:
         self.tournament = path.is_dir()  # a folder is a tournament's; its own reading says if not
         self.path = path
-        # what titles the pages: the day's title; an evening's place and date (set when it began)
-        self._named: tuple[str | None, str | None]
+        self._named: str | None = None  # the day's title, as the day began
         if self.tournament:
             self._tournament = tarockscore.Tournament(path)
             day = self._tournament.read()  # a folder that is no tournament is refused at start
-            self._named = (day.title, None)
+            self._named = day.title
         else:
             self._evening = tarockscore.Evening(path)
             # an evening's table (its players, its game limit) is the one it began with: read once,
             # so that a sheet edited while served is refused where it is read, not at every address
             self._table = self._evening.read().ledger.table
-            self._named = (self._table.place, self._table.date or self._table.created[:10])
         self.keeper = Codes(codes_path(path, self.tournament), warn)
         self.limiter = limiter or Limiter()
         self._locks: dict[str, threading.Lock] = {}
@@ -116,13 +113,9 @@ class Site:
     def title(self) -> str:
         """The day's title as tournament.toml has it (else its folder's name); an evening's place
         and date as its ledger has them, else "Evening of DATE", in the reader's language."""
-        name, day = self._named
         if self.tournament:
-            return name or self.path.resolve().name
-        assert day is not None
-        if name:
-            return f"{name}, {i18n.date(day)}"
-        return _("Evening of {date}").format(date=i18n.date(day))
+            return self._named or self.path.resolve().name
+        return render_evening.evening_title(self._table)
 
     def places(self) -> list[Place]:
         """Every table served, in order (a tournament's round by round), read from the files now
