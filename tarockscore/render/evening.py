@@ -234,8 +234,10 @@ def hand_line(ledger: Ledger, number: int) -> str:
 
 
 def hand_summary(hand: Hand, result: Result | None = None) -> str:
-    """One line for a hand in the reader's language: contract, who played it, the outcome."""
-    return said(summary(hand, result))
+    """One line for a hand in the reader's language: contract, who played it, the outcome; the
+    contract by its players' name where the page asks for them in English too (``Piccolo Ouvert by
+    Cilli, won``; a terminal keeps the key it is typed with)."""
+    return said(summary(hand._replace(contract=named(hand.contract)), result))
 
 
 def profile_json(table: Table) -> dict[str, Any]:

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from html import escape
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from tarockscore import i18n
-from tarockscore.i18n import _, money, named, translated
+from tarockscore.i18n import _, money, translated
 from tarockscore.render import evening as render_evening
 from tarockscore.render import hand as render_hand
 
@@ -78,17 +78,11 @@ def sheet_html(ledger: tarockscore.Ledger, sheet: tarockscore.Sheet) -> str:
                 for p in players
                 if p in h.players
             )
-            line = hand_words(h.hand, h.result)
+            line = render_evening.hand_summary(h.hand, h.result)
             radl = f" ×{h.result.radl}" if h.doubled else ""
             hand_rows.append([h.number, f"{line}{radl}", points])
         parts.append(table(["#", _("hand"), _("points")], hand_rows, cls="hands"))
     return "\n".join(parts)
-
-
-def hand_words(hand: Any, result: Any = None) -> str:
-    """A hand's line in the players' words, the contract by its players' name in English too
-    (``Piccolo Ouvert by Cilli, won``), where the ledger's English keeps the key."""
-    return render_evening.hand_summary(hand._replace(contract=named(hand.contract)), result)
 
 
 def score_html(score: tarockscore.Score, radl: int) -> str:

@@ -19,7 +19,6 @@ from tarockscore.render.cards import qr_svg as qr_svg  # the cards draw it; the 
 from tarockscore.web.form import EXTRAS, fields_html, filled
 from tarockscore.web.html import (
     esc,
-    hand_words,
     hidden_fields,
     message_html,
     page,
@@ -149,7 +148,9 @@ def hand_head(seen: Seen, entry: tarockscore.HandEntry, *, code: str, lang: str 
     ]
     if entry.replacing:
         stored = seen.sheet.hands[entry.number - 1]
-        said = _("on the sheet now: {hand}").format(hand=hand_words(stored.hand, stored.result))
+        said = _("on the sheet now: {hand}").format(
+            hand=render_evening.hand_summary(stored.hand, stored.result)
+        )
         back = link(seen.place.path, code=code, lang=lang)
         parts.append(f'<p class="replacing">{esc(said)} <a href="{esc(back)}">{esc(_("Keep it"))}</a></p>')
     return "".join(parts)
@@ -226,7 +227,7 @@ def done_notice(seen: Seen, kind: str, number: int | None) -> str:
     lines = [said.format(number=number)]
     if kind in ("recorded", "replaced", "already") and 1 <= number <= len(seen.sheet.hands):
         shown = seen.sheet.hands[number - 1]
-        lines.append(hand_words(shown.hand, shown.result))
+        lines.append(render_evening.hand_summary(shown.hand, shown.result))
     return message_html("info" if kind == "already" else "ok", lines)
 
 
