@@ -485,13 +485,47 @@ def test_no_code_or_another_tables_code_records_nothing(
     server, _folder = day
     page = phone()
     page.goto(server.url("r1t1", code=None, lang=lang))
-    assert page.locator("select[name=contract]").count() == 0  # the sheet, no form
+    assert page.locator("#hand-form").count() == 0  # the sheet, no form
     answer = page.goto(server.url("r1t1", code=server.site.code("r1t2"), lang=lang))
     assert answer is not None and answer.status == 403
     expected = (
         "this code does not open this table" if lang == "en" else "dieser Code öffnet diesen Tisch nicht"
     )
     assert expected in page.inner_text("body")
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_closed_rounds_code_reads_its_sheet_and_records_nothing(
+    day: tuple[Server, Path], phone: Callable[[], Any], lang: str
+) -> None:
+    server, folder = day
+    page = phone()
+    page.goto(server.url("r1t1", lang=lang))
+    assert page.locator("#hand-form").count() == 1
+    for key in ("r1t1", "r1t2"):
+        place = server.site.place(key)
+        assert place is not None
+        for _ in range(4):
+            cli(
+                "record",
+                "--ledger",
+                str(place.evening.path),
+                "-c",
+                "dreier",
+                "-d",
+                place.players[0],
+                "-t",
+                "36",
+            )
+    cli("tournament", "close-round", str(folder), "--round", "1")
+    page.reload()
+    closed = "round 1 is closed" if lang == "en" else "Runde 1 ist abgeschlossen"
+    assert closed in page.inner_text("body")
+    assert page.locator("#hand-form").count() == 0 and page.locator("details.corrections").count() == 0
+    assert page.locator("#sheet").count() == 1  # the sheet is still read
+    # the organiser's code still corrects the closed round
+    page.goto(server.url("r1t1", code=server.site.code("organiser"), lang=lang))
+    assert closed not in page.inner_text("body") and page.locator("details.corrections").count() == 1
 
 
 def test_the_board_updates_by_itself_and_a_name_with_markup_stays_text(
