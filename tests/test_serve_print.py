@@ -30,7 +30,8 @@ from typer.testing import CliRunner
 
 import tarockscore
 from tarockscore.cli.app import app
-from tarockscore.render.cards import card_svg, qr_svg
+from tarockscore.render.cards import card_svg
+from tarockscore.web.pages import qr_svg
 
 with warnings.catch_warnings():  # Starlette would rather have httpx's successor; httpx works
     warnings.simplefilter("ignore")
@@ -176,7 +177,7 @@ def test_a_pdf_card_places_the_qr_code_or_says_why_not(tmp_path: Path) -> None:
     day = new_day(tmp_path / "day")
     t, drawn = tarockscore.Tournament(day).round_drawn(1)
     address = f"{BASE}/t/r1t1?code=k7m2qz9a"
-    with_qr = card_svg(t, drawn, drawn.tables[0], address)
+    with_qr = card_svg(t, drawn, drawn.tables[0], (address, qr_svg(address)))
     # the code's own SVG, placed as a 30 mm square at the top right of the A4 page (210 mm, 15 mm margin)
     assert '<svg x="165" y="10" width="30" height="30" xmlns=' in with_qr
     assert f">{address}</text>" in with_qr

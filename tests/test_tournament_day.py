@@ -20,7 +20,8 @@ from typer.testing import CliRunner, Result
 
 import tarockscore
 from tarockscore.cli.app import app
-from tarockscore.render.cards import cards_html, qr_svg
+from tarockscore.render.cards import cards_html
+from tarockscore.web.pages import qr_svg
 
 runner = CliRunner()
 EIGHT = ["Anna", "Bert", "Cilli", "Dani", "Emil", "Franz", "Gerti", "Hans"]
@@ -186,7 +187,7 @@ def test_the_cards_carry_the_qr_code_of_each_tables_address_given(tmp_path: Path
     draw(day, 1, 3)
     t, drawn = tarockscore.Tournament(day).round_drawn(1)
     address = "http://192.168.1.20:8000/t/r1t2?code=k7m2qz9a"
-    page = cards_html(t, drawn, {2: address})
+    page = cards_html(t, drawn, {2: (address, qr_svg(address))})
     first, second = page.split('<section class="card">')[1:]
     assert "<svg" not in first and "No QR code: printed without the server" in first
     assert qr_svg(address) in second and f'<p class="url">{address}</p>' in second

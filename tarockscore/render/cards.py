@@ -2,8 +2,8 @@
 
 One card per drawn table (HTML, or a PDF drawn from one SVG page per card): the event, round and
 table, the players in seat order, Forehand of hand 1, the game limit and an empty Schrift grid;
-given each table's address on the server (``addresses``: table → URL), its QR code and the
-address in print, else a note where the QR code would be.
+given each table's address on the server and its QR code (``links``: table → both), the QR code and
+the address in print, else a note where the QR code would be.
 """
 
 from __future__ import annotations
@@ -43,15 +43,6 @@ table.schrift td.game { width: 2.5em; text-align: right; color: #666; }
 STYLE = style_hash(_CSS)
 
 
-def qr_svg(url: str) -> str:
-    """The QR code of ``url`` as SVG markup, with a viewBox and no fixed size: the page sizes it."""
-    import segno  # noqa: PLC0415  # 40 ms, only when a card has an address
-
-    out = io.BytesIO()
-    segno.make(url, error="m").save(out, kind="svg", xmldecl=False, svgns=True, border=2, omitsize=True)
-    return out.getvalue().decode("ascii")
-
-
 def no_qr() -> str:
     """What a card says where its QR code would be, printed without the server's address."""
     return _("No QR code: printed without the server's address (tournament cards --base-url)")
@@ -79,13 +70,19 @@ def _words(t: Tournament, drawn: Round, d: DrawnTable) -> tuple[str, str, str, s
     )
 
 
-def _qr_html(address: str | None) -> str:
-    if address is None:
+# A table's page on the server, with its code, and that address's QR code as SVG markup (drawn by
+# the web front end, the one that knows the server and its codes).
+Link = tuple[str, str]
+
+
+def _qr_html(link: Link | None) -> str:
+    if link is None:
         return f'<div class="qr none"><p>{escape(no_qr())}</p></div>'
-    return f'<div class="qr">{qr_svg(address)}<p class="url">{escape(address)}</p></div>'
+    address, qr = link
+    return f'<div class="qr">{qr}<p class="url">{escape(address)}</p></div>'
 
 
-def _card(t: Tournament, drawn: Round, d: DrawnTable, address: str | None) -> str:
+def _card(t: Tournament, drawn: Round, d: DrawnTable, link: Link | None) -> str:
     heading, event, table, forehand = _words(t, drawn, d)
     seats = "".join(f"<li>{escape(p)}</li>" for p in d.players)
     head = "".join(f"<th>{escape(p)}</th>" for p in d.players)
@@ -93,7 +90,7 @@ def _card(t: Tournament, drawn: Round, d: DrawnTable, address: str | None) -> st
     grid = "".join(f'<tr><td class="game">{n}</td>{empty}</tr>' for n in range(1, d.games + 1))
     lines = [
         '<section class="card">',
-        _qr_html(address),
+        _qr_html(link),
         f"<h1>{escape(heading)}</h1>",
         f'<p class="event">{escape(event)}</p>' if event else "",
         f"<h2>{escape(table)}</h2>",
@@ -110,14 +107,14 @@ def _card(t: Tournament, drawn: Round, d: DrawnTable, address: str | None) -> st
     return "\n".join(line for line in lines if line)
 
 
-def cards_html(t: Tournament, drawn: Round, addresses: Mapping[int, str] | None = None) -> str:
-    """The round's cards, one page each when printed; ``addresses``: each table's page on the
-    server, with its code (a QR code and the address in print)."""
-    addresses = addresses or {}
+def cards_html(t: Tournament, drawn: Round, links: Mapping[int, Link] | None = None) -> str:
+    """The round's cards, one page each when printed; ``links``: each table's page on the server,
+    with its code, and its QR code (both in print)."""
+    links = links or {}
     title = _("Round {round}: table cards").format(round=drawn.number)
     if t.title:
         title = f"{t.title}: {title}"
-    return page(title, _CSS, [_card(t, drawn, d, addresses.get(d.table)) for d in drawn.tables])
+    return page(title, _CSS, [_card(t, drawn, d, links.get(d.table)) for d in drawn.tables])
 
 
 # -- the cards as a PDF: one A4 page per card --------------------------------------------------------
@@ -137,7 +134,7 @@ def _text(x: float, y: float, size: float, text: str, bold: bool = False, anchor
     )
 
 
-def card_svg(t: Tournament, drawn: Round, d: DrawnTable, address: str | None = None) -> str:
+def card_svg(t: Tournament, drawn: Round, d: DrawnTable, link: Link | None = None) -> str:
     """One table's card as an A4 page of SVG: what the HTML card shows."""
     width, height = _PAGE_MM
     left, right = _MARGIN, width - _MARGIN
@@ -161,23 +158,24 @@ def card_svg(t: Tournament, drawn: Round, d: DrawnTable, address: str | None = N
         out.append(_text(left + 5, y, 4.5, f"{k}. {name}"))
     y += 9
     out.append(_text(left, y, 4.5, forehand))
-    out += _qr_svg_block(address, right)
+    out += _qr_svg_block(link, right)
     out += _grid(d, left, right, y + 6, height - _MARGIN)
     out.append("</svg>")
     return "\n".join(out) + "\n"
 
 
-def _qr_svg_block(address: str | None, right: float) -> list[str]:
+def _qr_svg_block(link: Link | None, right: float) -> list[str]:
     """The QR code at the card's top right and the address below it; else the note in a dashed box."""
     size, top = 30.0, 10.0
     x = right - size
-    if address is None:
+    if link is None:
         box = f'<rect x="{x:g}" y="{top:g}" width="{size:g}" height="{size:g}" fill="none" stroke="#888888" stroke-width="0.3" stroke-dasharray="1.5 1"/>'
         lines = textwrap.wrap(no_qr(), 22)
         return [box] + [_text(x + 2, top + 5 + 3.4 * k, 2.6, line) for k, line in enumerate(lines)]
+    address, qr = link
     placed = f'<svg x="{x:g}" y="{top:g}" width="{size:g}" height="{size:g}" '
     return [
-        qr_svg(address).replace("<svg ", placed, 1),
+        qr.replace("<svg ", placed, 1),
         _text(right, top + size + 3, 2.2, address, anchor="end"),
     ]
 
@@ -207,9 +205,9 @@ def _grid(d: DrawnTable, left: float, right: float, top: float, bottom: float) -
     return out
 
 
-def cards_pdf(t: Tournament, drawn: Round, addresses: Mapping[int, str] | None = None) -> bytes:
+def cards_pdf(t: Tournament, drawn: Round, links: Mapping[int, Link] | None = None) -> bytes:
     """The round's cards as a PDF, one A4 page per table, drawn by CairoSVG (the chart extra)."""
-    addresses = addresses or {}
+    links = links or {}
     try:
         # the chart extra, loaded only when a PDF is asked for; cairocffi comes with CairoSVG
         import cairocffi  # type: ignore[import-untyped]  # noqa: PLC0415
@@ -223,7 +221,7 @@ def cards_pdf(t: Tournament, drawn: Round, addresses: Mapping[int, str] | None =
     context = cairocffi.Context(surface)
     for d in drawn.tables:
         png = cairosvg.svg2png(
-            bytestring=card_svg(t, drawn, d, addresses.get(d.table)).encode("utf-8"), scale=_SCALE
+            bytestring=card_svg(t, drawn, d, links.get(d.table)).encode("utf-8"), scale=_SCALE
         )
         image = cairocffi.ImageSurface.create_from_png(io.BytesIO(png))
         context.save()

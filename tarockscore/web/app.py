@@ -706,7 +706,7 @@ class Web:
             number = number if number in rounds else rounds[-1]
             t, drawn = self.site.day().round_drawn(number)
             addresses = {p.table: self.address(request, p) for p in places if p.round == number and p.table}
-            html = render_cards.cards_html(t, drawn, addresses)
+            html = render_cards.cards_html(t, drawn, pages.links(addresses))
             return HTMLResponse(html, headers=CARDS_HEADERS)
 
         return await self.in_thread(request, work)

@@ -4,18 +4,20 @@ the table cards, the index (web layer); every value escaped (:func:`tarockscore.
 from __future__ import annotations
 
 import datetime as dt
+import io
 import json
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from urllib.parse import urlencode
 
+import segno
+
 import tarockscore
 from tarockscore import i18n
 from tarockscore.i18n import _, ngettext
 from tarockscore.render import evening as render_evening
 from tarockscore.render import tournament as render_tournament
-from tarockscore.render.cards import qr_svg as qr_svg  # the cards draw it; the evening's card too
 from tarockscore.web.form import EXTRAS, fields_html, filled
 from tarockscore.web.html import (
     esc,
@@ -49,6 +51,18 @@ def place_title(place: Place, site_title: str) -> str:
 def link(path: str, **query: object) -> str:
     given = {k: v for k, v in query.items() if v not in (None, "")}
     return path + ("?" + urlencode(given) if given else "")
+
+
+def qr_svg(url: str) -> str:
+    """The QR code of ``url`` as SVG markup, with a viewBox and no fixed size: the page sizes it."""
+    out = io.BytesIO()
+    segno.make(url, error="m").save(out, kind="svg", xmldecl=False, svgns=True, border=2, omitsize=True)
+    return out.getvalue().decode("ascii")
+
+
+def links(addresses: Mapping[int, str]) -> dict[int, tuple[str, str]]:
+    """Each table's address with its QR code, as the table cards print them."""
+    return {table: (url, qr_svg(url)) for table, url in addresses.items()}
 
 
 def address(base: str, place: Place, code: str) -> str:

@@ -422,19 +422,22 @@ def _base_url(given: str) -> str:
     return urlunsplit(parts).rstrip("/")
 
 
-def _addresses(folder: Path, round_number: int, base: str) -> dict[int, str]:
+def _addresses(folder: Path, round_number: int, base: str) -> dict[int, tuple[str, str]]:
     """Each table's page of round ``round_number`` on the server at ``base``, with the code the
-    server opens it with: the codes are made now if the day has none yet, and kept beside it."""
+    server opens it with (the codes are made now if the day has none yet, and kept beside it),
+    and its QR code."""
     # the web front end's codes and addresses: loaded only for the cards' QR codes
     from tarockscore.web import pages  # noqa: PLC0415
     from tarockscore.web.site import Site  # noqa: PLC0415
 
     site = Site(folder)
-    return {
-        p.table: pages.address(base, p, site.code(p.key))
-        for p in site.places()
-        if p.round == round_number and p.table is not None
-    }
+    return pages.links(
+        {
+            p.table: pages.address(base, p, site.code(p.key))
+            for p in site.places()
+            if p.round == round_number and p.table is not None
+        }
+    )
 
 
 def _points(given: Sequence[str], option: str, problems: Collector) -> dict[str, int]:
