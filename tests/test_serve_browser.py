@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import re
 import shutil
-import socket
-import threading
 import time
 from collections.abc import Callable, Iterator
 from fractions import Fraction
@@ -28,12 +26,10 @@ playwright_api = pytest.importorskip("playwright.sync_api")
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed")
 
-import uvicorn  # noqa: E402 - after the skip: only where the browser runs
 
 expect = playwright_api.expect
 
-from tarockscore.web.app import Settings, make_app  # noqa: E402
-from tarockscore.web.site import Site  # noqa: E402
+from tests.serving import Server, close_round  # noqa: E402 - after the skip: only where the browser runs
 
 runner = CliRunner()
 HOST = "tarock.test"
@@ -45,44 +41,6 @@ WAIT = 10_000  # ms: a page on loopback answers within this, even on a busy 2-co
 def cli(*args: str) -> None:
     result = runner.invoke(app, list(args))
     assert result.exit_code == 0, result.stderr
-
-
-class Server:
-    """A real uvicorn on 127.0.0.1 (a free port) serving ``path``, in a thread of the test."""
-
-    def __init__(self, path: Path, **settings: Any) -> None:
-        self.site = Site(path)
-        sock = socket.socket()
-        sock.bind(("127.0.0.1", 0))
-        sock.listen(64)
-        self.port = sock.getsockname()[1]
-        config = uvicorn.Config(
-            make_app(self.site, Settings(poll_seconds=0.2, **settings)),
-            log_level="warning",
-            lifespan="off",
-            timeout_graceful_shutdown=1,
-        )
-        self.server = uvicorn.Server(config)
-        self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [sock]}, daemon=True)
-        self.thread.start()
-        deadline = time.monotonic() + 10
-        while not self.server.started and time.monotonic() < deadline:
-            time.sleep(0.02)
-        self.base = f"http://{HOST}:{self.port}"
-
-    def url(self, key: str, code: str | None = "own", lang: str | None = None) -> str:
-        query = []
-        if code == "own":
-            query.append(f"code={self.site.code(key)}")
-        elif code:
-            query.append(f"code={code}")
-        if lang:
-            query.append(f"lang={lang}")
-        return f"{self.base}/t/{key}" + ("?" + "&".join(query) if query else "")
-
-    def stop(self) -> None:
-        self.server.should_exit = True
-        self.thread.join(timeout=10)
 
 
 @pytest.fixture(scope="module")
@@ -117,7 +75,7 @@ def phone(browser: Any) -> Iterator[Callable[[], Any]]:
 def evening(tmp_path: Path) -> Iterator[tuple[Server, Path]]:
     path = tmp_path / "friday.toml"
     cli("new", "-p", ",".join(TABLE), "--stake", "0.10", "--ledger", str(path))
-    server = Server(path)
+    server = Server(path, HOST)
     yield server, path
     server.stop()
 
@@ -473,7 +431,7 @@ def day(tmp_path: Path) -> Iterator[tuple[Server, Path]]:
     cli("tournament", "new", str(folder), "--players", ",".join(players), "--rounds", "2", "--games", "4",
         "--profile", "ooe-2023", "--format", "schrift")  # fmt: skip
     cli("tournament", "draw", str(folder), "--round", "1", "--seed", "5")
-    server = Server(folder)
+    server = Server(folder, HOST)
     yield server, folder
     server.stop()
 
@@ -502,22 +460,7 @@ def test_a_closed_rounds_code_reads_its_sheet_and_records_nothing(
     page = phone()
     page.goto(server.url("r1t1", lang=lang))
     assert page.locator("#hand-form").count() == 1
-    for key in ("r1t1", "r1t2"):
-        place = server.site.place(key)
-        assert place is not None
-        for _ in range(4):
-            cli(
-                "record",
-                "--ledger",
-                str(place.evening.path),
-                "-c",
-                "dreier",
-                "-d",
-                place.players[0],
-                "-t",
-                "36",
-            )
-    cli("tournament", "close-round", str(folder), "--round", "1")
+    close_round(server.site, folder, 1)
     page.reload()
     closed = "round 1 is closed" if lang == "en" else "Runde 1 ist abgeschlossen"
     assert closed in page.inner_text("body")

@@ -15,10 +15,8 @@ import hashlib
 import json
 import re
 import shutil
-import socket
 import subprocess
 import sys
-import threading
 import time
 import warnings
 from collections.abc import Iterator
@@ -39,6 +37,7 @@ with warnings.catch_warnings():  # Starlette would rather have httpx's successor
 
 from tarockscore.web.app import Settings, make_app
 from tarockscore.web.site import Site
+from tests.serving import Server
 
 runner = CliRunner()
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
@@ -336,35 +335,6 @@ def test_serve_json_names_the_cards_address_with_the_organisers_code(tmp_path: P
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 browser_only = pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed")
-
-
-class Server:
-    """A real uvicorn on 127.0.0.1 (a free port) serving ``path``, in a thread of the test."""
-
-    def __init__(self, path: Path) -> None:
-        import uvicorn
-
-        self.site = Site(path)
-        sock = socket.socket()
-        sock.bind(("127.0.0.1", 0))
-        sock.listen(64)
-        self.base = f"http://127.0.0.1:{sock.getsockname()[1]}"
-        config = uvicorn.Config(
-            make_app(self.site, Settings(poll_seconds=0.2)),
-            log_level="warning",
-            lifespan="off",
-            timeout_graceful_shutdown=1,
-        )
-        self.server = uvicorn.Server(config)
-        self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [sock]}, daemon=True)
-        self.thread.start()
-        deadline = time.monotonic() + 10
-        while not self.server.started and time.monotonic() < deadline:
-            time.sleep(0.02)
-
-    def stop(self) -> None:
-        self.server.should_exit = True
-        self.thread.join(timeout=10)
 
 
 @pytest.fixture(scope="module")

@@ -30,6 +30,7 @@ with warnings.catch_warnings():
 
 from tarockscore.web.app import Settings, make_app
 from tarockscore.web.site import Site
+from tests.serving import close_round
 
 runner = CliRunner()
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
@@ -202,22 +203,7 @@ def test_a_tables_code_writes_only_while_its_round_is_open(tmp_path: Path) -> No
     new_day(day, 8, 2)
     cli("tournament", "draw", str(day), "--round", "1", "--seed", "3")
     client, site = client_of(day)
-    for key in ("r1t1", "r1t2"):
-        place = site.place(key)
-        assert place is not None
-        for _ in range(4):
-            cli(
-                "record",
-                "--ledger",
-                str(place.evening.path),
-                "-c",
-                "dreier",
-                "-d",
-                place.players[0],
-                "-t",
-                "36",
-            )
-    cli("tournament", "close-round", str(day), "--round", "1")
+    close_round(site, day, 1)
     cli("tournament", "draw", str(day), "--round", "2", "--seed", "4")
     place = site.place("r1t1")
     assert place is not None and place.closed

@@ -1,0 +1,66 @@
+"""A real ``serve`` for the browser tests: uvicorn on 127.0.0.1 (a free port) in a thread of the
+test, its pages addressed by ``host`` (a name the browser maps to 127.0.0.1, so that they are no
+secure context, as on a venue's network)."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import uvicorn
+
+import tarockscore
+from tarockscore.web.app import Settings, make_app
+from tarockscore.web.site import Site
+
+
+class Server:
+    """``serve`` of ``path``, polling its files every 0.2 s; :meth:`stop` ends it."""
+
+    def __init__(self, path: Path, host: str = "127.0.0.1", **settings: Any) -> None:
+        self.site = Site(path)
+        sock = socket.socket()
+        sock.bind(("127.0.0.1", 0))
+        sock.listen(64)
+        self.port = sock.getsockname()[1]
+        config = uvicorn.Config(
+            make_app(self.site, Settings(poll_seconds=0.2, **settings)),
+            log_level="warning",
+            lifespan="off",
+            timeout_graceful_shutdown=1,
+        )
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [sock]}, daemon=True)
+        self.thread.start()
+        deadline = time.monotonic() + 10
+        while not self.server.started and time.monotonic() < deadline:
+            time.sleep(0.02)
+        self.base = f"http://{host}:{self.port}"
+
+    def url(self, key: str, code: str | None = "own", lang: str | None = None) -> str:
+        """Table ``key``'s page: with its own code ("own"), another code, or none; in ``lang``."""
+        query = []
+        if code == "own":
+            query.append(f"code={self.site.code(key)}")
+        elif code:
+            query.append(f"code={code}")
+        if lang:
+            query.append(f"lang={lang}")
+        return f"{self.base}/t/{key}" + ("?" + "&".join(query) if query else "")
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=10)
+
+
+def close_round(site: Site, folder: Path, round_number: int) -> None:
+    """Every table of the round played to its game limit (a won Dreier a hand) and the round
+    closed at the desk, as ``tournament close-round`` does."""
+    for place in site.places():
+        if place.round == round_number:
+            for _ in range(place.games or 0):
+                place.evening.record({"contract": "dreier", "declarer": place.players[0], "won": True})
+    tarockscore.Tournament(folder).close_round(round_number)
