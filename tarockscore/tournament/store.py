@@ -45,7 +45,7 @@ from tarockscore.tournament import draw as drawing
 from tarockscore.tournament import model as tm
 from tarockscore.tournament.format import Format, build_format
 from tarockscore.tournament.paper import PaperSheet, whole_number
-from tarockscore.tournament.standings import TableMoney, TableResult
+from tarockscore.tournament.standings import TableResult
 
 HEADER = (
     "# A Tarock tournament, kept by tarockscore (docs/tournament.md). Each drawn table's ledger is\n"
@@ -568,7 +568,7 @@ _WORDS = {
 class Day(NamedTuple):
     tournament: tm.Tournament
     results: tuple[TableResult, ...]
-    ledgers: tuple[Ledger | TableMoney, ...]  # a table scored on paper gives its money as a TableMoney
+    ledgers: tuple[Ledger, ...]
     warnings: tuple[str, ...]
     unfinished: tuple[TableResult, ...] = ()  # the tables short of their game limit
 
@@ -774,7 +774,7 @@ def read_day(folder: Path, *, money: bool = False) -> Day:
     problems: list[Problem] = []
     warnings: list[str] = []
     results: list[TableResult] = []
-    ledgers: list[Ledger | TableMoney] = []
+    ledgers: list[Ledger] = []
     drawn_paths: set[Path] = set()
     closed = tm.closed_heads(t)
     for r in t.draws:
