@@ -278,8 +278,7 @@ def create(folder: Path, begin: Mapping[str, Any]) -> tm.Tournament:
 @contextlib.contextmanager
 def _held(folder: Path) -> Iterator[Snapshot]:
     """The day read under its file's lock, refused where it is closed."""
-    path = file_path(folder)
-    read(folder)  # a clear error for a folder without a tournament, before the lock file is made
+    path = existing(folder)  # a clear error for a folder without a tournament, before its lock
     with ledger_file.locked(path):
         safe_io.remove_stale_temps(path)  # a killed writer's temp file, as beside a ledger
         snapshot = read(folder)
@@ -864,8 +863,4 @@ def paper_entries(
 
 def keep(folder: Path, sheets: Sequence[PaperSheet], at: str, *, replace: bool = False) -> None:
     """Each paper result kept in its table's sheet and noted in the day's log."""
-    with _held(folder) as snapshot:
-        t = snapshot.tournament
-        events = paper_entries(folder, t, [(sheet, at) for sheet in sheets], replace=replace)
-        if events:
-            _write(snapshot, day_text(file_path(folder), snapshot.raw, t, events)[0])
+    update(folder, lambda t: paper_entries(folder, t, [(sheet, at) for sheet in sheets], replace=replace))

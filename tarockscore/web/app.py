@@ -74,8 +74,7 @@ def refused_body(lines: list[str], error: str = "refused") -> dict[str, Any]:
 
 
 class Refused(Exception):
-    """A request answered with a refusal before (or instead of) its handler's work: its status,
-    its error key (docs/serve.md) and the reason, in the players' words (translated when answered)."""
+    """A request refused: its status, its error key (docs/serve.md), the reason (translated when answered)."""
 
     def __init__(self, status: int, error: str, text: str, headers: Mapping[str, str] | None = None) -> None:
         super().__init__(text)
@@ -99,11 +98,8 @@ def too_large() -> Refused:
 
 
 async def form_of(request: Request) -> dict[str, str]:
-    """The fields of a form sent URL-encoded (as a page's form and its script send it); the last
-    of a name given twice counts. Refused (413) past :data:`MAX_FORM` bytes, said by its
-    ``Content-Length`` before anything is read or counted while it streams, or past
-    :data:`MAX_FIELDS` fields; 400 for a body that is not UTF-8; 408 for one that does not arrive.
-    Read with the standard library: no multipart parser needed."""
+    """The fields of a URL-encoded form (the last of a name given twice counts); refused past
+    :data:`MAX_FORM` bytes or :data:`MAX_FIELDS` fields, when not UTF-8, or when it does not arrive."""
     length = request.headers.get("content-length")
     if length is not None and not (
         length.isascii() and length.isdigit() and len(length) <= 12 and int(length) <= MAX_FORM
@@ -132,8 +128,8 @@ async def form_of(request: Request) -> dict[str, str]:
 
 
 def whole(text: str | None) -> int | None:
-    """A hand's or a round's number as a form or an address gives it: ASCII digits, a few of
-    them (``²`` is a digit to ``str.isdigit`` and no number to ``int``); else None."""
+    """A hand's or a round's number as a form or an address gives it (``²`` is a digit to
+    ``str.isdigit``, no number to ``int``); else None."""
     if text and text.isascii() and text.isdigit() and len(text) <= 6:
         return int(text)
     return None
@@ -155,9 +151,8 @@ def peer_of(address: str) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Settings:
-    """How the server runs: its language (None: each phone's own), the address the cards and QR
-    codes print, how often and how long the board's event stream looks for changes, and the
-    proxy whose forwarded headers are believed."""
+    """How the server runs: its language (None: each phone's own), the address the cards print,
+    the board's event stream, and the proxy whose forwarded headers are believed."""
 
     lang: str | None = None
     base_url: str | None = None
@@ -169,9 +164,8 @@ class Settings:
 
 
 class Watcher:
-    """One look at the tables' files (``stat`` only, :meth:`Site.stamp`) at most every ``every``
-    seconds, however many event streams are open: each stream asks for the latest event, and the
-    first to ask once the last look is ``every`` seconds old looks for all. No stream open, no look."""
+    """One look at the tables' files (:meth:`Site.stamp`) at most every ``every`` seconds, however
+    many event streams are open: the first stream to ask once the last look is old looks for all."""
 
     def __init__(self, site: Site, every: float) -> None:
         self.site = site
@@ -707,8 +701,8 @@ def make_app(site: Site, settings: Settings | None = None) -> Starlette:
 
 
 def trouble_text(exc: BaseException) -> str:
-    """Why a file could not be read or written, in the players' words: the system's reason (an
-    OSError, itself or behind the error that words it), else that the sheet cannot be read."""
+    """Why a file could not be read or written, in the players' words: the OSError's reason, where
+    there is one behind the error."""
     seen: BaseException | None = exc
     while seen is not None and not isinstance(seen, OSError):
         seen = seen.__cause__ or seen.__context__
@@ -747,12 +741,10 @@ SPARE_FILES = 4 * BACKLOG + 64
 
 
 class Protocol(H11Protocol):
-    """uvicorn's HTTP/1.1 protocol with two limits of ours. A connection that has not brought a
-    whole request head :data:`HEAD_SECONDS` after it opened or after its last answer is closed
-    (a half-sent request holds nothing for long). At the limit of open connections (below the
-    process's limit of open files, where no new one could be accepted), a new connection closes
-    the one that has waited longest for its request head, so that half-sent requests never keep
-    out a phone; only when every connection is busy answering is the new one closed."""
+    """uvicorn's HTTP/1.1 protocol with two limits of ours: a connection without a whole request
+    head :data:`HEAD_SECONDS` after it opened or after its last answer is closed; at the limit of
+    open connections a new one closes the one that has waited longest for its request head (so
+    half-sent requests never keep out a phone), or itself when every one is busy answering."""
 
     _head: asyncio.TimerHandle | None = None
     _waiting_since = 0.0
@@ -796,9 +788,8 @@ class Protocol(H11Protocol):
 
 
 class OncePerMinute(logging.Filter):
-    """Each log line (its logger, its words, its exception's class) at most once a minute;
-    the next one says how many were left out (a client that floods the server with bad or broken
-    requests cannot flood its window or its disk)."""
+    """Each log line (its logger, words, exception's class) at most once a minute, the next one
+    saying how many were left out: a flood of bad requests cannot flood the window or the disk."""
 
     def __init__(self, seconds: float = 60.0) -> None:
         super().__init__()
@@ -824,8 +815,7 @@ class OncePerMinute(logging.Filter):
 
 
 def open_files() -> int:
-    """How many files this process may have open, raised to the hard limit (at most 4096) where
-    the system allows it."""
+    """How many files this process may have open, raised to the hard limit (at most 4096)."""
     if sys.platform == "win32":
         return 512
     import resource  # noqa: PLC0415 - POSIX only
@@ -840,9 +830,8 @@ def open_files() -> int:
 
 
 def server_config(app: Starlette) -> uvicorn.Config:
-    """uvicorn as ``serve`` runs it: no forwarded headers of its own (the app believes them only
-    from ``--proxy``), no access log, every repeated error line at most once a minute, and the
-    limits of :class:`Protocol`."""
+    """uvicorn as ``serve`` runs it: no forwarded headers of its own (the app believes ``--proxy``'s),
+    no access log, repeated error lines once a minute, the limits of :class:`Protocol`."""
     config = uvicorn.Config(
         app,
         http=Protocol,
@@ -864,8 +853,7 @@ def server_config(app: Starlette) -> uvicorn.Config:
 
 
 def run(site: Site, sock: socket.socket, lang: str | None, base_url: str, proxy: str | None = None) -> None:
-    """Serve the site on ``sock`` until Ctrl-C; the socket is closed after.
-    ``proxy``: the address of the one reverse proxy whose forwarded headers are believed."""
+    """Serve the site on ``sock`` until Ctrl-C (``proxy``: the reverse proxy whose headers are believed)."""
     app = make_app(site, Settings(lang=lang, base_url=base_url, proxy=proxy))
     try:
         uvicorn.Server(server_config(app)).run(sockets=[sock])
