@@ -44,7 +44,7 @@ from tarockscore.rules.words import nfc, strip_spaces
 from tarockscore.tournament import draw as drawing
 from tarockscore.tournament import model as tm
 from tarockscore.tournament.format import Format, build_format
-from tarockscore.tournament.paper import PaperSheet, whole_number
+from tarockscore.tournament.model import PaperSheet, whole_number
 from tarockscore.tournament.standings import TableResult
 
 HEADER = (
