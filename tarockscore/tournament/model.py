@@ -1,4 +1,5 @@
-"""The tournament as kept in ``DIR/tournament.toml`` (core layer, pure): players, rounds, the draws.
+"""The tournament as kept in ``DIR/tournament.toml`` (core layer, pure): players, rounds, the draws,
+and a table's result from its paper sheet checked against the draw and the profile.
 
 A :class:`Tournament` is the fold (:func:`apply`) of the file's log (docs/tournament.md). It keeps
 the resolved profile and format, so an edit of a shipped file never changes a day already begun.
@@ -9,13 +10,23 @@ from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from typing import Any, NamedTuple
 
-from tarockscore.errors import N_, Collector, Problem, TarockError, TournamentError, near_miss, one_of, reason
+from tarockscore.errors import (
+    N_,
+    Collector,
+    Problem,
+    TarockError,
+    TournamentError,
+    message,
+    near_miss,
+    one_of,
+    reason,
+)
 from tarockscore.evening.model import ProfileRecord, profile_hash
-from tarockscore.evening.paper import points_text
+from tarockscore.evening.paper import out_of_bounds, points_text, unbalanced
 from tarockscore.evening.settle import parse_stake
 from tarockscore.rules.profile import build_profile
 from tarockscore.rules.reader import Reader
-from tarockscore.rules.words import name_problem, player_key, same_but_case
+from tarockscore.rules.words import at_table, name_problem, player_key, same_but_case
 from tarockscore.tournament.format import Format, build_format
 
 VERSION = 2  # the day as a log; 1: the sealed file of tarockscore 0.1 to 0.3 (``upgrade`` converts it)
@@ -428,3 +439,81 @@ def _points(raw: object, where: str, problems: Collector) -> tuple[tuple[str, in
 
 
 _CHANGES = {"add": _named, "drop": _named, "draw": _drawn, "close": _closed, "result": _paper}
+
+
+# -- a table's result from its paper sheet -------------------------------------------------------
+
+
+class PaperSheet(NamedTuple):
+    """A paper result checked against the draw: each seat's points, in seat order, as the table spells it."""
+
+    round: int
+    table: DrawnTable
+    schrift: dict[str, int]
+    money: dict[str, int] | None
+
+    @property
+    def label(self) -> str:
+        return table_label(self.round, self.table.table)
+
+
+def whole_number(text: str) -> int | None:
+    """Whole points as typed (``+12``, ``-4``), or None; a number too long for ``int`` is one of as
+    many digits, so the check of the points names how long it is."""
+    text = text.strip()
+    body = text[1:] if text[:1] in "+-" else text
+    if not (body.isascii() and body.isdigit()):
+        return None
+    digits = body.lstrip("0")
+    if len(digits) <= 4000:
+        return int(text)
+    return (-1 if text.startswith("-") else 1) * int(10 ** (len(digits) - 1))
+
+
+def table_label(round_number: int, table: int) -> str:
+    return message(N_("round {round}, table {table}"), round=round_number, table=table)
+
+
+def _seated(
+    given: Mapping[str, int], seats: tuple[str, ...], where: str, problems: Collector
+) -> dict[str, int]:
+    """The points in seat order, each name the table's own spelling."""
+    named: dict[str, int] = {}
+    for name, points in given.items():
+        seat = at_table(name, seats)
+        if seat not in seats:
+            problems.add(
+                where,
+                N_("{name!r} is not at this table; the table is {names}"),
+                name=name,
+                names=", ".join(seats),
+            )
+        elif seat in named:
+            problems.add(where, N_("{name!r} is given twice"), name=seat)
+        else:
+            named[seat] = points
+    missing = [p for p in seats if p not in named]
+    if missing and not problems.problems:
+        problems.add(where, N_("missing: the points of {allowed}"), allowed=one_of(missing))
+    return {p: named.get(p, 0) for p in seats}
+
+
+def paper_sheet(
+    t: Tournament,
+    round_number: int,
+    table: int,
+    schrift: Mapping[str, int],
+    money: Mapping[str, int] | None,
+) -> PaperSheet:
+    """A paper result checked: the table drawn, every seat given once, zero-sum where the profile is."""
+    found = drawn_table(t, round_number, table)
+    problems = Collector()
+    points = _seated(schrift, found.players, "schrift", problems)
+    paid = None if money is None else _seated(money, found.players, "money", problems)
+    if not problems.problems:
+        for problem in out_of_bounds(points, paid) or unbalanced(
+            t.profile.name, t.profile.rules, points, paid
+        ):
+            problems.put(problem)
+    problems.raise_if_any(TournamentError)
+    return PaperSheet(round_number, found, points, paid)

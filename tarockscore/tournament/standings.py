@@ -8,7 +8,6 @@ from typing import Any, NamedTuple
 from tarockscore.evening.model import Ledger, payout_totals
 from tarockscore.evening.model import totals as schrift_totals
 from tarockscore.evening.settle import balances
-from tarockscore.rules.profile import SettlementMode
 from tarockscore.tournament.format import Format, TieBreak, Total
 
 # -- standings -------------------------------------------------------------------------------------
@@ -133,37 +132,20 @@ class Money(NamedTuple):
     amount: Decimal | None  # None where a table has no stake
 
 
-class TableMoney(NamedTuple):
-    """One table's points for the money: its Schrift, its money points, its stake and settlement."""
-
-    players: tuple[str, ...]
-    schrift: Mapping[str, int]
-    paid: Mapping[str, int]
-    stake: Decimal | None
-    mode: SettlementMode
-
-
-def of_ledger(led: Ledger) -> TableMoney:
-    totals = schrift_totals(led)
-    paid = payout_totals(led) or totals
-    return TableMoney(led.players, totals, paid, led.table.stake, led.profile.settlement.mode)
-
-
-def money(tables: Sequence[Ledger | TableMoney]) -> list[Money]:
+def money(tables: Sequence[Ledger]) -> list[Money]:
     """Each player's money over the given tables, by name (the order of a cash box)."""
     schrift: dict[str, int] = {}
     points: dict[str, int] = {}
     amount: dict[str, Decimal | None] = {}
-    for table in tables:  # a table without hands adds 0 for each of its players
-        t = table if isinstance(table, TableMoney) else of_ledger(table)
-        settled = balances(t.paid, t.stake, t.mode) if t.stake is not None else None
-        for p in t.players:
-            schrift[p] = schrift.get(p, 0) + t.schrift[p]
-            points[p] = points.get(p, 0) + t.paid[p]
+    for led in tables:  # a table without hands adds 0 for each of its players
+        totals = schrift_totals(led)
+        paid = payout_totals(led) or totals
+        stake = led.table.stake
+        settled = balances(paid, stake, led.profile.settlement.mode) if stake is not None else None
+        for p in led.players:
+            schrift[p] = schrift.get(p, 0) + totals[p]
+            points[p] = points.get(p, 0) + paid[p]
             before = amount.get(p, Decimal(0))
-            if settled is None or before is None:
-                amount[p] = None
-            else:
-                amount[p] = before + settled[p]
+            amount[p] = None if settled is None or before is None else before + settled[p]
     players = sorted(schrift, key=str.casefold)
     return [Money(p, schrift[p], points[p], points[p] - schrift[p], amount[p]) for p in players]

@@ -44,8 +44,8 @@ from tarockscore.rules.words import nfc, strip_spaces
 from tarockscore.tournament import draw as drawing
 from tarockscore.tournament import model as tm
 from tarockscore.tournament.format import Format, build_format
-from tarockscore.tournament.paper import PaperSheet, whole_number
-from tarockscore.tournament.standings import TableMoney, TableResult
+from tarockscore.tournament.model import PaperSheet, whole_number
+from tarockscore.tournament.standings import TableResult
 
 HEADER = (
     "# A Tarock tournament, kept by tarockscore (docs/tournament.md). Each drawn table's ledger is\n"
@@ -278,8 +278,7 @@ def create(folder: Path, begin: Mapping[str, Any]) -> tm.Tournament:
 @contextlib.contextmanager
 def _held(folder: Path) -> Iterator[Snapshot]:
     """The day read under its file's lock, refused where it is closed."""
-    path = file_path(folder)
-    read(folder)  # a clear error for a folder without a tournament, before the lock file is made
+    path = existing(folder)  # a clear error for a folder without a tournament, before its lock
     with ledger_file.locked(path):
         safe_io.remove_stale_temps(path)  # a killed writer's temp file, as beside a ledger
         snapshot = read(folder)
@@ -568,7 +567,7 @@ _WORDS = {
 class Day(NamedTuple):
     tournament: tm.Tournament
     results: tuple[TableResult, ...]
-    ledgers: tuple[Ledger | TableMoney, ...]  # a table scored on paper gives its money as a TableMoney
+    ledgers: tuple[Ledger, ...]
     warnings: tuple[str, ...]
     unfinished: tuple[TableResult, ...] = ()  # the tables short of their game limit
 
@@ -774,7 +773,7 @@ def read_day(folder: Path, *, money: bool = False) -> Day:
     problems: list[Problem] = []
     warnings: list[str] = []
     results: list[TableResult] = []
-    ledgers: list[Ledger | TableMoney] = []
+    ledgers: list[Ledger] = []
     drawn_paths: set[Path] = set()
     closed = tm.closed_heads(t)
     for r in t.draws:
@@ -864,8 +863,4 @@ def paper_entries(
 
 def keep(folder: Path, sheets: Sequence[PaperSheet], at: str, *, replace: bool = False) -> None:
     """Each paper result kept in its table's sheet and noted in the day's log."""
-    with _held(folder) as snapshot:
-        t = snapshot.tournament
-        events = paper_entries(folder, t, [(sheet, at) for sheet in sheets], replace=replace)
-        if events:
-            _write(snapshot, day_text(file_path(folder), snapshot.raw, t, events)[0])
+    update(folder, lambda t: paper_entries(folder, t, [(sheet, at) for sheet in sheets], replace=replace))

@@ -36,8 +36,7 @@ from tarockscore.tournament.cup import CupRules, CupStanding, cup_rules, one_nam
 from tarockscore.tournament.cup import cup_standings as add_up_cup
 from tarockscore.tournament.draw import UnseatableCount, table_sizes
 from tarockscore.tournament.format import Format
-from tarockscore.tournament.model import games_at_five
-from tarockscore.tournament.paper import paper_sheet, table_label, whole_number
+from tarockscore.tournament.model import games_at_five, paper_sheet, table_label, whole_number
 from tarockscore.tournament.standings import Money, Standing, TableResult
 from tarockscore.tournament.standings import money as add_up_money
 from tarockscore.tournament.standings import standings as rank

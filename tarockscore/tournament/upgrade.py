@@ -20,7 +20,7 @@ from tarockscore.evening import store as ledger_file
 from tarockscore.io import safe_io
 from tarockscore.tournament import model as tm
 from tarockscore.tournament import store as files
-from tarockscore.tournament.paper import paper_sheet
+from tarockscore.tournament.model import paper_sheet
 
 OLD_VERSION = 1
 _LISTS = ("trace", "round", "result", "dropped")

@@ -32,7 +32,7 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 
 import tarockscore
 from tarockscore import i18n
-from tarockscore.errors import N_, TarockError
+from tarockscore.errors import N_, TarockError, message
 from tarockscore.i18n import _
 from tarockscore.render import cards as render_cards
 from tarockscore.render import evening as render_evening
@@ -74,8 +74,7 @@ def refused_body(lines: list[str], error: str = "refused") -> dict[str, Any]:
 
 
 class Refused(Exception):
-    """A request answered with a refusal before (or instead of) its handler's work: its status,
-    its error key (docs/serve.md) and the reason, in the players' words (translated when answered)."""
+    """A request refused: its status, its error key (docs/serve.md), the reason (translated when answered)."""
 
     def __init__(self, status: int, error: str, text: str, headers: Mapping[str, str] | None = None) -> None:
         super().__init__(text)
@@ -88,6 +87,9 @@ MAX_FORM = 64 * 1024
 MAX_FIELDS = 500
 BODY_SECONDS = 20.0
 TOO_LARGE = N_("this is no form of a hand: it is too large")
+ROUND_CLOSED = N_(
+    "round {round} is closed: this table's code records no more; the organiser's code can still correct it"
+)
 
 
 def too_large() -> Refused:
@@ -96,11 +98,8 @@ def too_large() -> Refused:
 
 
 async def form_of(request: Request) -> dict[str, str]:
-    """The fields of a form sent URL-encoded (as a page's form and its script send it); the last
-    of a name given twice counts. Refused (413) past :data:`MAX_FORM` bytes, said by its
-    ``Content-Length`` before anything is read or counted while it streams, or past
-    :data:`MAX_FIELDS` fields; 400 for a body that is not UTF-8; 408 for one that does not arrive.
-    Read with the standard library: no multipart parser needed."""
+    """The fields of a URL-encoded form (the last of a name given twice counts); refused past
+    :data:`MAX_FORM` bytes or :data:`MAX_FIELDS` fields, when not UTF-8, or when it does not arrive."""
     length = request.headers.get("content-length")
     if length is not None and not (
         length.isascii() and length.isdigit() and len(length) <= 12 and int(length) <= MAX_FORM
@@ -129,8 +128,8 @@ async def form_of(request: Request) -> dict[str, str]:
 
 
 def whole(text: str | None) -> int | None:
-    """A hand's or a round's number as a form or an address gives it: ASCII digits, a few of
-    them (``²`` is a digit to ``str.isdigit`` and no number to ``int``); else None."""
+    """A hand's or a round's number as a form or an address gives it (``²`` is a digit to
+    ``str.isdigit``, no number to ``int``); else None."""
     if text and text.isascii() and text.isdigit() and len(text) <= 6:
         return int(text)
     return None
@@ -152,9 +151,8 @@ def peer_of(address: str) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Settings:
-    """How the server runs: its language (None: each phone's own), the address the cards and QR
-    codes print, how often and how long the board's event stream looks for changes, and the
-    proxy whose forwarded headers are believed."""
+    """How the server runs: its language (None: each phone's own), the address the cards print,
+    the board's event stream, and the proxy whose forwarded headers are believed."""
 
     lang: str | None = None
     base_url: str | None = None
@@ -166,9 +164,8 @@ class Settings:
 
 
 class Watcher:
-    """One look at the tables' files (``stat`` only, :meth:`Site.stamp`) at most every ``every``
-    seconds, however many event streams are open: each stream asks for the latest event, and the
-    first to ask once the last look is ``every`` seconds old looks for all. No stream open, no look."""
+    """One look at the tables' files (:meth:`Site.stamp`) at most every ``every`` seconds, however
+    many event streams are open: the first stream to ask once the last look is old looks for all."""
 
     def __init__(self, site: Site, every: float) -> None:
         self.site = site
@@ -278,18 +275,40 @@ class Web:
     def refuse(
         self, request: Request, status: int, error: str, text: str, headers: Mapping[str, str] | None = None
     ) -> Response:
+        body = refused_body([text], error)
         return self.answer(
-            request,
-            status,
-            refused_body([text], error),
-            lambda: page(text, message_html("refused", [text]), script=False),
-            headers,
+            request, status, body, lambda: page(text, message_html("refused", [text]), script=False), headers
         )
+
+    def again(
+        self,
+        request: Request,
+        place: Place,
+        code: str,
+        status: int,
+        body: Mapping[str, Any],
+        *,
+        given: Mapping[str, str] | None = None,
+        number: int | None = None,
+        kind: str = "refused",
+    ) -> Response:
+        """A refusal's JSON, or the table's page again with its reasons, each beside its field."""
+        problems = body["problems"]
+        lines = [p["message"] for p in problems]
+        at = {p["where"]: p["message"] for p in problems if p["where"]}
+        notice = message_html(kind, lines)
+
+        def html() -> str:
+            return self.render_table(
+                request, place, code, given=given, refused=at, replace=number, notice=notice
+            )
+
+        return self.answer(request, status, body, html)
 
     # -- what no handler answers itself ---------------------------------------------------------
 
     async def refused(self, request: Request, exc: Exception) -> Response:
-        """A :class:`Refused` raised on the way (a body too large, not UTF-8, too slow)."""
+        """A :class:`Refused` raised on the way (no such table, a wrong code, a body too large)."""
         assert isinstance(exc, Refused)
         with i18n.language(self.language(request)):
             return self.refuse(request, exc.status, exc.error, i18n.translated(exc.text), exc.headers)
@@ -307,15 +326,14 @@ class Web:
             return self.refuse(request, exc.status_code, "refused", text, exc.headers)
 
     async def trouble(self, request: Request, exc: Exception) -> Response:
-        """A file that cannot be read or written now (a ledger changed outside tarockscore, a
-        full disk, a sheet the server may not write): 503 in the players' words, no path; the
-        server's window says what it was. The page keeps the hand and sends it again."""
+        """A file that cannot be read or written now: 503 in the players' words, no path (the
+        server's window says what it was); the page keeps the hand and sends it again."""
         LOG.warning("%s", exc)
         with i18n.language(self.language(request)):
             return self.refuse(request, 503, "unavailable", trouble_text(exc), {"Retry-After": "10"})
 
     async def last_resort(self, request: Request, exc: Exception) -> Response:
-        """What nothing else answered: a plain 500 page in the players' language, nothing of the
+        """What nothing else answered: a plain 500 in the players' language, nothing of the
         error's (its traceback goes to the server's window)."""
         try:
             lang = self.language(request)
@@ -323,10 +341,7 @@ class Web:
             lang = i18n.DEFAULT
         with i18n.language(lang):
             text = _("the server could not answer this: nothing was written; try again")
-            body = refused_body([text], "server")
-            if self.wants_json(request):
-                return JSONResponse(body, status_code=500, headers=HEADERS)
-            return HTMLResponse(page(text, message_html("refused", [text]), script=False), 500, HEADERS)
+            return self.refuse(request, 500, "server", text)
 
     async def in_thread(self, request: Request, work: Callable[[], Response]) -> Response:
         """``work`` run off the event loop (it reads and writes files), in the request's language."""
@@ -337,39 +352,36 @@ class Web:
 
         return await run_in_threadpool(run)
 
-    def gate(self, request: Request, place: Place | None, code: str, *, write: bool) -> Response | None:
-        """None when the request may go on; else the refusal (404, 403, 429), in the request's
-        language. The right code always opens; only a wrong one is counted, and a client past the
-        limit of wrong codes is answered 429 for the next wrong one."""
-        with i18n.language(self.language(request)):
-            if place is None:
-                return self.refuse(request, 404, "not_found", _("no such table"))
-            if write and self.cross_site(request):
-                return self.refuse(request, 403, "cross_site", _("a change must come from this table's page"))
-            if code and not self.site.is_code(place, code):
-                return self.wrong_code(request, _("this code does not open this table"))
-            if write and code and not self.site.opens(place, code):
-                closed = _(
-                    "round {round} is closed: this table's code records no more; the organiser's code can still correct it"
-                ).format(round=place.round)
-                return self.refuse(request, 403, "round_closed", closed)
-            if write and not code:
-                return self.refuse(
-                    request, 403, "no_code", _("recording needs the table's code (its card's address)")
-                )
-            return None
+    # -- who may read and write ----------------------------------------------------------------
 
-    def wrong_code(self, request: Request, text: str) -> Response:
+    def place(self, request: Request) -> Place:
+        place = self.site.place(request.path_params["key"])
+        if place is None:
+            raise Refused(404, "not_found", N_("no such table"))
+        return place
+
+    def gate(self, request: Request, place: Place, code: str, *, write: bool) -> None:
+        """Refused (403, 429) unless the request may go on. The right code always opens; only a
+        wrong one is counted, and a client past the limit of wrong codes is answered 429."""
+        if write and self.cross_site(request):
+            raise Refused(403, "cross_site", N_("a change must come from this table's page"))
+        if code and not self.site.is_code(place, code):
+            raise self.wrong_code(request, N_("this code does not open this table"))
+        if write and code and not self.site.opens(place, code):
+            raise Refused(403, "round_closed", message(ROUND_CLOSED, round=place.round))
+        if write and not code:
+            raise Refused(403, "no_code", N_("recording needs the table's code (its card's address)"))
+
+    def wrong_code(self, request: Request, text: str) -> Refused:
         if self.site.limiter.wrong(self.client(request)):
-            return self.refuse(request, 429, "too_many", _("too many wrong codes: wait a minute"))
-        return self.refuse(request, 403, "wrong_code", text)
+            return Refused(429, "too_many", N_("too many wrong codes: wait a minute"))
+        return Refused(403, "wrong_code", text)
 
     # -- reading -----------------------------------------------------------------------------
 
     def seen(self, place: Place) -> pages.Seen:
         version = place.evening.version()  # first: the sheet read after it is never older
-        ledger = place.evening.ledger
-        return pages.Seen(place, version, ledger, place.evening.sheet())
+        return pages.Seen(place, version, place.evening.ledger, place.evening.sheet())
 
     def entry_of(self, place: Place, replace: int | None) -> tarockscore.HandEntry | None:
         try:
@@ -396,9 +408,7 @@ class Web:
         if writes:
             status = ""
         elif code:
-            status = _(
-                "round {round} is closed: this table's code records no more; the organiser's code can still correct it"
-            ).format(round=place.round)
+            status = i18n.translated(message(ROUND_CLOSED, round=place.round))
         else:
             status = _("reading only: recording needs the table's code (its card's address)")
         return pages.table_page(
@@ -414,9 +424,7 @@ class Web:
         )
 
     def live(self, request: Request, place: Place, code: str, replace: int | None) -> dict[str, Any]:
-        """The parts of a table's page that follow the sheet, for the page's script: the version,
-        the next hand's number, heading and deal, the sheet, the corrections, and what a change
-        made from the page did (``done``, ``hand``)."""
+        """The parts of a table's page that follow the sheet, for the page's script."""
         seen = self.seen(place)
         lang = self.lang_param(request)
         entry = self.entry_of(place, replace) if code else None
@@ -432,22 +440,17 @@ class Web:
         }
 
     async def table(self, request: Request) -> Response:
-        place = self.site.place(request.path_params["key"])
-        code = request.query_params.get("code", "")
-        refused = self.gate(request, place, code, write=False)
-        if refused is not None:
-            return refused
-        assert place is not None
-        part = request.query_params.get("part")
-        number = whole(request.query_params.get("replace"))
-        done = request.query_params.get("done", "")
-        hand = whole(request.query_params.get("hand"))
+        place = self.place(request)
+        params = request.query_params
+        code = params.get("code", "")
+        self.gate(request, place, code, write=False)
+        number = whole(params.get("replace"))
 
         def work() -> Response:
-            if part == "live":
+            if params.get("part") == "live":
                 return JSONResponse(self.live(request, place, code, number), headers=HEADERS)
+            seen = self.seen(place)
             if self.wants_json(request):
-                seen = self.seen(place)
                 data = {
                     "ok": True,
                     "version": seen.version,
@@ -455,10 +458,9 @@ class Web:
                     "sheet": render_evening.sheet_json(seen.sheet),
                 }
                 return JSONResponse(data, headers=HEADERS)
-            notice = pages.done_notice(self.seen(place), done, hand)
-            return HTMLResponse(
-                self.render_table(request, place, code, notice=notice, replace=number), headers=HEADERS
-            )
+            notice = pages.done_notice(seen, params.get("done", ""), whole(params.get("hand")))
+            html = self.render_table(request, place, code, notice=notice, replace=number)
+            return HTMLResponse(html, headers=HEADERS)
 
         return await self.in_thread(request, work)
 
@@ -466,16 +468,11 @@ class Web:
         """The form's fields for the answers so far (the page's script asks after each change);
         no error is shown here: a field's error comes only with the hand sent."""
         form = await form_of(request)
-        place = self.site.place(request.path_params["key"])
-        if place is None:
-            return self.refuse(request, 404, "not_found", _("no such table"))
-        number = whole(form.get("number"))
+        place = self.place(request)
 
         def work() -> Response:
-            entry = self.entry_of(place, number)
-            if entry is None:
-                return HTMLResponse("", headers=HEADERS)
-            return HTMLResponse(fields_html(entry, form), headers=HEADERS)
+            entry = self.entry_of(place, whole(form.get("number")))
+            return HTMLResponse(fields_html(entry, form) if entry else "", headers=HEADERS)
 
         return await self.in_thread(request, work)
 
@@ -483,24 +480,23 @@ class Web:
 
     async def write(self, request: Request) -> Response:
         form = await form_of(request)
-        place = self.site.place(request.path_params["key"])
+        place = self.place(request)
         code = form.get("code") or request.query_params.get("code", "")
-        refused = self.gate(request, place, code, write=True)
-        if refused is not None:
-            return refused
-        assert place is not None
+        self.gate(request, place, code, write=True)
         what = request.path_params["what"]
         if what not in WRITES:
-            return self.refuse(request, 404, "not_found", _("no such table"))
-
+            raise Refused(404, "not_found", N_("no such table"))
         return await self.in_thread(request, lambda: self.changed(request, place, what, form, code))
 
     def changed(self, request: Request, place: Place, what: str, form: dict[str, str], code: str) -> Response:
         number = whole(form.get("number"))
         given = answers_of(form)
         action = form.get("action", "preview" if what == "hand" else "record")
-        if what == "hand" and action in ("preview", "edit"):
-            return self.preview(request, place, form, given, number, code, edit=action == "edit")
+        if what == "hand" and action == "edit":
+            html = self.render_table(request, place, code, given=form, replace=number)
+            return HTMLResponse(html, headers=HEADERS)
+        if what == "hand" and action == "preview":
+            return self.preview(request, place, form, given, number, code)
         result = self.writer.write(place, what, form, given, number)
         return self.after_write(request, place, what, result, form, code, number)
 
@@ -512,25 +508,13 @@ class Web:
         given: dict[str, str],
         number: int | None,
         code: str,
-        *,
-        edit: bool,
     ) -> Response:
-        lang = self.lang_param(request)
         expected = form.get("expected") or place.evening.version()
-        if edit:
-            return HTMLResponse(
-                self.render_table(request, place, code, given=form, replace=number), headers=HEADERS
-            )
         try:
             entry = tarockscore.hand_entry(place.evening, number)
         except TarockError as exc:  # the table has played its games, or no such hand
             lines = [p.render(i18n.gettext) for p in exc.problems]
-            return self.answer(
-                request,
-                422,
-                refused_body(lines),
-                lambda: self.render_table(request, place, code, notice=message_html("refused", lines)),
-            )
+            return self.again(request, place, code, 422, refused_body(lines))
         reading = tarockscore.submit_answers(entry.flow, given, entry.defaults)
         problems: list[dict[str, str]] = []
         if reading.hand is None:
@@ -540,24 +524,10 @@ class Web:
             try:
                 preview = entry.scored(reading.hand)
             except TarockError as exc:
-                problems += [{"where": p.where, "message": p.render(i18n.gettext)} for p in exc.problems]
+                problems = [{"where": p.where, "message": p.render(i18n.gettext)} for p in exc.problems]
         if problems:
-            lines = [p["message"] for p in problems]
-            at = {p["where"]: p["message"] for p in problems if p["where"]}
-
-            def again() -> str:
-                return self.render_table(
-                    request,
-                    place,
-                    code,
-                    given=form,
-                    refused=at,
-                    replace=number,
-                    notice=message_html("refused", lines),
-                )
-
             body = {"ok": False, "error": "refused", "problems": problems}
-            return self.answer(request, 422, body, again)
+            return self.again(request, place, code, 422, body, given=form, number=number)
         replacing = number is not None
         data = {
             "ok": True,
@@ -579,7 +549,7 @@ class Web:
                 expected=expected,
                 request=form.get("request") or pages.request_key(),
                 replacing=replacing,
-                lang=lang,
+                lang=self.lang_param(request),
             ),
         )
 
@@ -594,11 +564,9 @@ class Web:
         number: int | None,
     ) -> Response:
         """JSON as the write answered; a page without script is sent back to the table's page
-        with what was done (``?done=KIND&hand=N``: the page says it in its own words), or shown
-        the form again with the reasons."""
+        with what was done (``?done=KIND&hand=N``), or shown the form again with the reasons."""
         if self.wants_json(request):
             return JSONResponse(result.body, status_code=result.status, headers=HEADERS)
-        lang = self.lang_param(request)
         body = result.body
         done = ""
         if result.status == 200:
@@ -611,21 +579,12 @@ class Web:
             hand = body.get("number")
             if done == "undone":  # the hand taken back was the last: one past the sheet after it
                 hand = len(body.get("sheet", {}).get("hands", [])) + 1
-            target = pages.link(place.path, code=code, lang=lang, done=done, hand=hand)
+            target = pages.link(place.path, code=code, lang=self.lang_param(request), done=done, hand=hand)
             return RedirectResponse(target, status_code=303, headers=HEADERS)
-        lines = [p["message"] for p in body.get("problems", [])]
-        at = {p["where"]: p["message"] for p in body.get("problems", []) if p.get("where")}
         kind = "stale" if result.status == 409 else "refused"
-        html = self.render_table(
-            request,
-            place,
-            code,
-            given=form if what == "hand" else None,
-            refused=at,
-            replace=number if what == "hand" else None,
-            notice=message_html(kind, lines),
-        )
-        return HTMLResponse(html, status_code=result.status, headers=HEADERS)
+        if what != "hand":
+            return self.again(request, place, code, result.status, body, kind=kind)
+        return self.again(request, place, code, result.status, body, given=form, number=number, kind=kind)
 
     # -- the organiser's pages ---------------------------------------------------------------
 
@@ -647,9 +606,8 @@ class Web:
             fragment = self.board_parts()
             if request.query_params.get("part"):
                 return HTMLResponse(fragment, headers=HEADERS)
-            return HTMLResponse(
-                pages.board_page(self.site.title, fragment, self.lang_param(request)), headers=HEADERS
-            )
+            html = pages.board_page(self.site.title, fragment, self.lang_param(request))
+            return HTMLResponse(html, headers=HEADERS)
 
         return await self.in_thread(request, work)
 
@@ -685,12 +643,9 @@ class Web:
 
     async def cards(self, request: Request) -> Response:
         code = request.query_params.get("code", "")
-        with i18n.language(self.language(request)):
-            if not self.site.is_organiser(code):
-                text = _("the table cards need the organiser's code")
-                if code:
-                    return self.wrong_code(request, text)
-                return self.refuse(request, 403, "wrong_code", text)
+        if not self.site.is_organiser(code):
+            text = N_("the table cards need the organiser's code")
+            raise self.wrong_code(request, text) if code else Refused(403, "wrong_code", text)
 
         def work() -> Response:
             places = self.site.places()
@@ -746,8 +701,8 @@ def make_app(site: Site, settings: Settings | None = None) -> Starlette:
 
 
 def trouble_text(exc: BaseException) -> str:
-    """Why a file could not be read or written, in the players' words: the system's reason (an
-    OSError, itself or behind the error that words it), else that the sheet cannot be read."""
+    """Why a file could not be read or written, in the players' words: the OSError's reason, where
+    there is one behind the error."""
     seen: BaseException | None = exc
     while seen is not None and not isinstance(seen, OSError):
         seen = seen.__cause__ or seen.__context__
@@ -786,12 +741,10 @@ SPARE_FILES = 4 * BACKLOG + 64
 
 
 class Protocol(H11Protocol):
-    """uvicorn's HTTP/1.1 protocol with two limits of ours. A connection that has not brought a
-    whole request head :data:`HEAD_SECONDS` after it opened or after its last answer is closed
-    (a half-sent request holds nothing for long). At the limit of open connections (below the
-    process's limit of open files, where no new one could be accepted), a new connection closes
-    the one that has waited longest for its request head, so that half-sent requests never keep
-    out a phone; only when every connection is busy answering is the new one closed."""
+    """uvicorn's HTTP/1.1 protocol with two limits of ours: a connection without a whole request
+    head :data:`HEAD_SECONDS` after it opened or after its last answer is closed; at the limit of
+    open connections a new one closes the one that has waited longest for its request head (so
+    half-sent requests never keep out a phone), or itself when every one is busy answering."""
 
     _head: asyncio.TimerHandle | None = None
     _waiting_since = 0.0
@@ -835,9 +788,8 @@ class Protocol(H11Protocol):
 
 
 class OncePerMinute(logging.Filter):
-    """Each log line (its logger, its words, its exception's class) at most once a minute;
-    the next one says how many were left out (a client that floods the server with bad or broken
-    requests cannot flood its window or its disk)."""
+    """Each log line (its logger, words, exception's class) at most once a minute, the next one
+    saying how many were left out: a flood of bad requests cannot flood the window or the disk."""
 
     def __init__(self, seconds: float = 60.0) -> None:
         super().__init__()
@@ -863,8 +815,7 @@ class OncePerMinute(logging.Filter):
 
 
 def open_files() -> int:
-    """How many files this process may have open, raised to the hard limit (at most 4096) where
-    the system allows it."""
+    """How many files this process may have open, raised to the hard limit (at most 4096)."""
     if sys.platform == "win32":
         return 512
     import resource  # noqa: PLC0415 - POSIX only
@@ -879,9 +830,8 @@ def open_files() -> int:
 
 
 def server_config(app: Starlette) -> uvicorn.Config:
-    """uvicorn as ``serve`` runs it: no forwarded headers of its own (the app believes them only
-    from ``--proxy``), no access log, every repeated error line at most once a minute, and the
-    limits of :class:`Protocol`."""
+    """uvicorn as ``serve`` runs it: no forwarded headers of its own (the app believes ``--proxy``'s),
+    no access log, repeated error lines once a minute, the limits of :class:`Protocol`."""
     config = uvicorn.Config(
         app,
         http=Protocol,
@@ -903,8 +853,7 @@ def server_config(app: Starlette) -> uvicorn.Config:
 
 
 def run(site: Site, sock: socket.socket, lang: str | None, base_url: str, proxy: str | None = None) -> None:
-    """Serve the site on ``sock`` until Ctrl-C; the socket is closed after.
-    ``proxy``: the address of the one reverse proxy whose forwarded headers are believed."""
+    """Serve the site on ``sock`` until Ctrl-C (``proxy``: the reverse proxy whose headers are believed)."""
     app = make_app(site, Settings(lang=lang, base_url=base_url, proxy=proxy))
     try:
         uvicorn.Server(server_config(app)).run(sockets=[sock])

@@ -1,24 +1,139 @@
-"""What one ``serve`` serves: an evening's table, or every drawn table of a tournament day (web layer).
+"""What one ``serve`` serves: an evening's table, or every drawn table of a tournament day, and
+the codes that open them (web layer).
 
-The tables are read from the files at each request (a table's ledger again only when its bytes
-changed, the day's drawn tables only when its file did); in memory are kept only a lock per
-table, the codes (their file: :mod:`tarockscore.web.codes`) and the count of wrong codes per client.
+The tables are read from the files at each request (the day's drawn tables again only when its
+file changed); in memory are kept only a lock per table, the codes and the count of wrong codes
+per client. The codes are kept in a small file beside the sheets, readable by its owner alone, so
+that the printed cards stay valid after a restart; the ledgers are the only record of what the
+phones wrote. A code that cannot be kept (a full disk, a read-only folder) still opens its table
+until the server stops: the failure is said on the terminal and never stops a write.
 """
 
 from __future__ import annotations
 
+import hmac
 import os
+import secrets
 import threading
 import time
+import tomllib
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+import tomli_w
+
 import tarockscore
-from tarockscore.errors import TarockError
+from tarockscore.errors import N_, TarockError, UsageError
+from tarockscore.i18n import _
 from tarockscore.render import evening as render_evening
-from tarockscore.web.codes import ORGANISER, Codes, codes_path, same_code
+
+# A table's code is typed from a card at worst: letters and digits that do not look alike.
+ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
+TABLE_CODE_LENGTH = 8  # 31**8: about 8.5e11 codes, against a few guesses a minute
+ORGANISER_CODE_LENGTH = 12
+ORGANISER = "organiser"
+CODES_NAME = "serve-codes.toml"
+MAX_FILE = 256 * 1024  # a day of a few hundred tables' codes is a few KiB
+
+
+def new_code(length: int) -> str:
+    return "".join(secrets.choice(ALPHABET) for _ in range(length))
+
+
+def same_code(given: str, kept: str) -> bool:
+    """Whether a code given matches the one kept, compared in constant time."""
+    return hmac.compare_digest(given.encode("utf-8"), kept.encode("utf-8"))
+
+
+def codes_path(path: Path, tournament: bool) -> Path:
+    """``serve-codes.toml`` in a tournament's folder, ``NAME.serve-codes.toml`` beside an evening's ledger."""
+    if tournament:
+        return path / CODES_NAME
+    return path.with_name(path.stem + "." + CODES_NAME)
+
+
+class Codes:
+    """The codes file: read at start (a file that is no codes file is refused then), each new
+    table's code added to it as the table appears, written whole (temp file, fsync, rename,
+    mode 0600)."""
+
+    def __init__(self, path: Path, warn: Callable[[str], None] | None = None) -> None:
+        self.path = path
+        self.warn = warn
+        self._lock = threading.Lock()
+        self._kept = self._read()
+
+    def _read(self) -> dict[str, str]:
+        try:
+            if os.path.islink(self.path) or (self.path.exists() and not self.path.is_file()):
+                raise OSError("not a regular file")
+            with open(self.path, "rb") as f:
+                data = f.read(MAX_FILE + 1)
+        except FileNotFoundError:
+            return {}
+        except OSError as exc:
+            raise UsageError(
+                N_("{path}: the table codes cannot be read ({why}); remove it to make new codes"),
+                path=self.path,
+                why=exc.strerror or str(exc),
+            ) from None
+        try:
+            table = tomllib.loads(data.decode("utf-8")) if len(data) <= MAX_FILE else None
+        except (UnicodeDecodeError, tomllib.TOMLDecodeError):
+            table = None
+        codes = table.get("codes") if isinstance(table, dict) else None
+        if not isinstance(codes, dict) or not all(
+            isinstance(k, str) and isinstance(v, str) and v.isascii() and v.isalnum() and len(v) >= 8
+            for k, v in codes.items()
+        ):
+            raise UsageError(
+                N_(
+                    "{path}: not a file of table codes; remove it to make new codes (printed cards then need printing again)"
+                ),
+                path=self.path,
+            )
+        return dict(codes)
+
+    def codes(self, places: Iterable[str]) -> dict[str, str]:
+        """The code of each place (a table's key, and the organiser's), made once and then kept."""
+        wanted = [*places, ORGANISER]
+        with self._lock:
+            fresh = {
+                p: new_code(ORGANISER_CODE_LENGTH if p == ORGANISER else TABLE_CODE_LENGTH)
+                for p in wanted
+                if p not in self._kept
+            }
+            if fresh:
+                self._kept.update(fresh)
+                self._save()
+            return {p: self._kept[p] for p in wanted}
+
+    def _save(self) -> None:
+        data = tomli_w.dumps({"codes": dict(sorted(self._kept.items()))}).encode("utf-8")
+        tmp = self.path.with_name(f".{self.path.name}.{secrets.token_hex(4)}.tmp")
+        try:
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            try:
+                with os.fdopen(fd, "wb") as f:
+                    f.write(
+                        b"# The table codes of `tarockscore serve`: keep this file to keep the printed cards valid.\n"
+                    )
+                    f.write(data)
+                    f.flush()
+                    os.fsync(f.fileno())
+                os.replace(tmp, self.path)
+            finally:
+                if tmp.exists():
+                    tmp.unlink()
+        except OSError as exc:
+            if self.warn is not None:
+                said = _(
+                    "{path}: the table codes could not be kept ({why}); they open their tables until the server stops"
+                )
+                self.warn(said.format(path=self.path, why=exc.strerror or exc))
+
 
 EVENING = "evening"
 DAY_FILE = "tournament.toml"  # a tournament folder's own file, which a draw changes
@@ -127,18 +242,7 @@ class Site:
                 raw = None  # the day's own reading says why
             known, found = self._drawn
             if raw is None or raw != known:
-                found = [
-                    Place(
-                        table_key(t.round, t.table),
-                        t.round,
-                        t.table,
-                        t.players,
-                        t.games,
-                        t.evening,
-                        t.closed,
-                    )  # fmt: skip
-                    for t in self._tournament.tables()
-                ]
+                found = [Place(table_key(t.round, t.table), *t) for t in self._tournament.tables()]
                 self._drawn = (raw, found)
         else:
             table = self._table
@@ -165,9 +269,7 @@ class Site:
     def is_code(self, place: Place, given: str) -> bool:
         """Whether ``given`` is the table's own code or the organiser's, its round open or not
         (a closed round's code still reads its table)."""
-        return bool(given) and (
-            same_code(given, self._codes.get(place.key, "")) or same_code(given, self._codes[ORGANISER])
-        )
+        return bool(given) and same_code(given, self._codes.get(place.key, "")) or self.is_organiser(given)
 
     def is_organiser(self, given: str) -> bool:
         return bool(given) and same_code(given, self._codes[ORGANISER])

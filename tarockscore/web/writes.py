@@ -34,10 +34,6 @@ class Answer:
     body: dict[str, Any]
 
 
-class Refusal(Exception):
-    """A change refused before the ledger was asked (no hand given, no such hand)."""
-
-
 # The form's fields that are hand-file keys as they stand: a hand the flow refuses is shown to
 # the rules as these, so that the page gives the rules' own reason, as the command line does.
 HAND_KEYS = ("contract", "declarer", "partner", "card_points", "won", "kontra")
@@ -69,57 +65,51 @@ def refusal(
     return [{"where": reading.next.key, "message": text}]
 
 
+def answered(status: int, ledger: tarockscore.Ledger | None, head: str = "", **body: Any) -> Answer:
+    """A change's answer, with the table as it now stands (its version and sheet) where read."""
+    if ledger is not None:
+        sheet = tarockscore.sheet(ledger)._replace(head=head)
+        body |= {"version": head, "sheet": render_evening.sheet_json(sheet)}
+    return Answer(status, {"ok": status == 200, **body})
+
+
+def refused(snapshot: tarockscore.Snapshot | None, problems: list[dict[str, str]]) -> Answer:
+    """422 with each reason, and the sheet as it is (where it could be read)."""
+    if snapshot is None:
+        return answered(422, None, error="refused", problems=problems)
+    return answered(422, snapshot.ledger, snapshot.head, error="refused", problems=problems)
+
+
+def stale(snapshot: tarockscore.Snapshot) -> Answer:
+    text = _(
+        "the sheet has changed since this page was read: nothing was written; check the sheet and enter the hand again"
+    )
+    problems = [{"where": "", "message": text}]
+    return answered(409, snapshot.ledger, snapshot.head, error="changed", problems=problems)
+
+
 class Writer:
     def __init__(self, site: Site) -> None:
         self.site = site
-
-    @staticmethod
-    def current(ledger: tarockscore.Ledger, head: str) -> dict[str, Any]:
-        """The table as a change left it, or as read: its version and its sheet."""
-        return {
-            "version": head,
-            "sheet": render_evening.sheet_json(tarockscore.sheet(ledger)._replace(head=head)),
-        }
-
-    def stale(self, snapshot: tarockscore.Snapshot) -> Answer:
-        text = _(
-            "the sheet has changed since this page was read: nothing was written; check the sheet and enter the hand again"
-        )
-        return Answer(
-            409,
-            {
-                "ok": False,
-                "error": "changed",
-                "problems": [{"where": "", "message": text}],
-                **self.current(snapshot.ledger, snapshot.head),
-            },
-        )
-
-    def refused(self, snapshot: tarockscore.Snapshot | None, problems: list[dict[str, str]]) -> Answer:
-        """422 with each reason, and the sheet as it is (where it could be read)."""
-        now = self.current(snapshot.ledger, snapshot.head) if snapshot is not None else {}
-        return Answer(422, {"ok": False, "error": "refused", "problems": problems, **now})
 
     def write(
         self, place: Place, what: str, form: Mapping[str, str], given: Mapping[str, str], number: int | None
     ) -> Answer:
         key = form.get("request", "").strip()
         if len(key) > MAX_KEY or not key.isprintable():
-            wrong = _("a request key of 1 to {most} printable characters (the page makes one)").format(
-                most=MAX_KEY
-            )
-            return self.refused(None, [{"where": "request", "message": wrong}])
+            wrong = _("a request key of 1 to {most} printable characters (the page makes one)")
+            return refused(None, [{"where": "request", "message": wrong.format(most=MAX_KEY)}])
         expected = form.get("expected", "")
         if not expected:  # a write says which sheet it was made on
             missing = _(
                 "missing (required): the version of the sheet the change was made on; load the table's page again"
             )
-            return self.refused(None, [{"where": "expected", "message": missing}])
+            return refused(None, [{"where": "expected", "message": missing}])
         with self.site.lock(place.key):
             try:
                 snapshot = place.evening.read()
             except TarockError as exc:
-                return self.refused(None, _problems(exc, place))
+                return refused(None, _problems(exc, place))
             if key and (done := snapshot.requests.get(key)) is not None:
                 return self.resent(snapshot, done)
             if snapshot.head != expected:
@@ -129,20 +119,19 @@ class Writer:
     def resent(self, snapshot: tarockscore.Snapshot, done: tarockscore.Request) -> Answer:
         """A request sent again (the phone did not get its answer): what its entry did, as it stands now."""
         ledger = snapshot.ledger
-        numbers = {e.id: n for n, e in enumerate(ledger.hands, 1)}
         if done.audit is not None:
             audit = ledger.audit[done.audit]
             number: int | None = audit.number
             said = translated(audit.detail)
         else:
+            numbers = {e.id: n for n, e in enumerate(ledger.hands, 1)}
             number = numbers.get(done.ids[0]) if done.ids else None
             said = (
                 render_evening.hand_line(ledger, number)
                 if number is not None
                 else _("this hand was recorded, and has been taken off the sheet since")
             )
-        body = {"ok": True, "resent": True, "said": said, "number": number}
-        return Answer(200, {**body, **self.current(ledger, snapshot.head)})
+        return answered(200, ledger, snapshot.head, resent=True, said=said, number=number)
 
     def moved(
         self,
@@ -155,22 +144,21 @@ class Writer:
     ) -> Answer:
         """The sheet moved since the page was read: "already on the sheet as hand N" where the
         hand is the very hand the sheet gained since (another phone entered it), else 409."""
-        if what != "hand":
-            return self.stale(snapshot)
+        found = None
         try:
-            then = tarockscore.entry_as_of(place.evening, expected, number)
-            if then is None:
-                return self.stale(snapshot)
-            reading = tarockscore.submit_answers(then.flow, given, then.defaults)
-            found = then.found_on(reading.hand, snapshot.ledger) if reading.hand is not None else None
+            then = tarockscore.entry_as_of(place.evening, expected, number) if what == "hand" else None
+            if then is not None:
+                reading = tarockscore.submit_answers(then.flow, given, then.defaults)
+                found = then.found_on(reading.hand, snapshot.ledger) if reading.hand is not None else None
         except TarockError:  # the hand does not read on the sheet of then either
-            found = None
+            pass
         if found is None:
-            return self.stale(snapshot)
+            return stale(snapshot)
         text = _("this hand is already on the sheet as hand {number}").format(number=found)
-        body = {"ok": False, "error": "already_on_sheet", "number": found}
         problems = [{"where": "", "message": text}]
-        return Answer(409, {**body, "problems": problems, **self.current(snapshot.ledger, snapshot.head)})
+        return answered(
+            409, snapshot.ledger, snapshot.head, error="already_on_sheet", number=found, problems=problems
+        )
 
     def change(
         self,
@@ -187,29 +175,29 @@ class Writer:
                 entry = tarockscore.hand_entry(evening, number, snapshot)
                 reading = tarockscore.submit_answers(entry.flow, given, entry.defaults)
                 if reading.hand is None:
-                    return self.refused(snapshot, refusal(entry, given, reading))
+                    return refused(snapshot, refusal(entry, given, reading))
                 if number is None:
                     change = evening.record(reading.hand, expected=expected, request=key)
                 else:
                     change = evening.replace(number, reading.hand, expected=expected, request=key)
             elif what == "undo":
                 change = evening.undo(expected=expected, request=key)
+            elif number is None:
+                said = _("give the number of the hand to delete")
+                return refused(snapshot, [{"where": "number", "message": said}])
             else:
-                if number is None:
-                    raise Refusal("number", _("give the number of the hand to delete"))
                 change = evening.delete(number, expected=expected, request=key)
         except LedgerChanged:  # the command line wrote in between
-            return self.stale(evening.read())
-        except Refusal as exc:
-            return self.refused(snapshot, [{"where": exc.args[0], "message": exc.args[1]}])
+            return stale(evening.read())
         except TarockError as exc:
-            return self.refused(snapshot, _problems(exc, place))
+            return refused(snapshot, _problems(exc, place))
         recorded = what == "hand" and number is None
         last = len(change.after.hands)
         # a hand recorded leaves no audit entry (the hand is its own record); a correction does
         said = render_evening.hand_line(change.after, last) if recorded else translated(change.said)
-        body = {"ok": True, "said": said, "number": number if number is not None else last}
-        return Answer(200, {**body, **self.current(change.after, change.head)})
+        return answered(
+            200, change.after, change.head, said=said, number=number if number is not None else last
+        )
 
 
 def _problems(exc: TarockError, place: Place) -> list[dict[str, str]]:
