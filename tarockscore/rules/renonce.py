@@ -6,9 +6,14 @@ from fractions import Fraction
 
 from tarockscore.errors import N_, message
 from tarockscore.rules.bonuses import announced_factor, bonus_label, bonus_line, solo_doubling_label
-from tarockscore.rules.contract_line import contract_lines, loss_factors
 from tarockscore.rules.hand import Side
-from tarockscore.rules.kontra import contract_kontra, defender_kontra_factors, said_kontra_factors
+from tarockscore.rules.kontra import (
+    contract_kontra,
+    contract_lines,
+    defender_kontra_factors,
+    loss_factors,
+    said_kontra_factors,
+)
 from tarockscore.rules.profile import Game, Kind, RenonceRules, ValatRules, key_path, setting
 from tarockscore.rules.settlement import Deal, Factor, Line, Scored, note, settle_bet, title
 
