@@ -296,7 +296,7 @@ class Flow:
         )
         if not kontra and not bonuses:
             return
-        if not legality.required_announcement(contract):  # else a bonus is announced: no need to ask
+        if not contract.requires_announced:  # else a bird is announced: no need to ask
             text = (
                 _("Kontra or bonuses?") if kontra and bonuses else _("Kontra?") if kontra else _("Bonuses?")
             )
