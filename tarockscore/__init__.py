@@ -16,8 +16,8 @@ from tarockscore.entry.answers import Reading as FormReading
 from tarockscore.entry.answers import Save, next_question, read_summary
 from tarockscore.entry.answers import submit as submit_answers
 from tarockscore.entry.entry import HandEntry, Preview, entry_as_of, hand_entry
-from tarockscore.entry.question import Kind as QuestionKind
-from tarockscore.entry.question import Question, Refused, yes_or_no
+from tarockscore.entry.flow import Kind as QuestionKind
+from tarockscore.entry.flow import Question, Refused, yes_or_no
 from tarockscore.evening.evening import (
     Begun,
     Change,

@@ -23,10 +23,8 @@ import pytest
 from typer.testing import CliRunner, Result
 
 from tarockscore.cli.app import app
-from tarockscore.entry.answers import Entry, Save, read_summary
-from tarockscore.entry.flow import Flow
-from tarockscore.entry.hand import defaults_from_keys
-from tarockscore.entry.question import OWN, TALON, Question, Refused
+from tarockscore.entry.answers import Entry, Save, defaults_from_keys, read_summary
+from tarockscore.entry.flow import OWN, TALON, Flow, Question, Refused
 from tarockscore.io.inputs import load_profile
 from tarockscore.rules import legality
 

@@ -30,8 +30,7 @@ from typer.testing import CliRunner, Result
 import tarockscore
 from tarockscore.cli.app import app
 from tarockscore.entry.answers import Entry, submit
-from tarockscore.entry.flow import Flow
-from tarockscore.entry.question import Kind, Question
+from tarockscore.entry.flow import Flow, Kind, Question
 from tarockscore.io.inputs import load_profile
 from tarockscore.web import form as web_form
 

@@ -21,8 +21,7 @@ from typer.testing import CliRunner
 from tarockscore import i18n
 from tarockscore.cli.app import app
 from tarockscore.entry.answers import Reading, next_question, submit
-from tarockscore.entry.flow import Flow
-from tarockscore.entry.question import NONE, TALON, Kind
+from tarockscore.entry.flow import NONE, TALON, Flow, Kind
 from tarockscore.evening.store import read
 from tarockscore.io.inputs import load_profile
 

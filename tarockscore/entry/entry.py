@@ -6,9 +6,8 @@
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
-from tarockscore.entry.answers import Entry
+from tarockscore.entry.answers import Entry, defaults_from_keys, stored_flow
 from tarockscore.entry.flow import Flow
-from tarockscore.entry.hand import defaults_from_keys, stored_flow
 from tarockscore.evening import operations
 from tarockscore.evening import store as ledger_file
 from tarockscore.evening.checks import check_number, score_stored

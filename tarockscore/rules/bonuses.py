@@ -18,8 +18,17 @@ def bonus_label(name: str, announced: bool) -> str:
     return message(N_("{bonus} (announced)") if announced else N_("{bonus} (silent)"), bonus=title(name))
 
 
-def solo_doubling_label(contract: str) -> str:
-    return message(N_("{contract} doubles every bonus"), contract=title(contract))
+def bonus_factors(deal: Deal, b: BonusEntry) -> list[Factor]:
+    """What multiplies a bonus's value: its announcement, a solo contract, the Kontra said on it."""
+    c = deal.contract
+    factors = [announced_factor(deal)] if b.announced else []
+    if c.doubles_bonuses:
+        label = message(N_("{contract} doubles every bonus"), contract=title(c.name))
+        factors.append(
+            Factor(label, deal.profile.game.solo_bonus_factor, key_path(Game, "solo_bonus_factor"))
+        )
+    factors += said_kontra_factors(deal, b.kontra, N_("{step} on the {bonus}"), bonus=title(b.name))
+    return factors
 
 
 def silent_failure_note(deal: Deal, b: BonusEntry) -> str | None:
@@ -59,7 +68,7 @@ def short_of_points(deal: Deal, b: BonusEntry, side: Side) -> str | None:
 
 def bonus_line(deal: Deal, b: BonusEntry, winning_side: Side | None = None, *, why: str = "") -> Scored:
     """One bonus settled; ``winning_side`` overrides who wins it (a renonce gives it away)."""
-    c, p = deal.contract, deal.profile
+    p = deal.profile
     if winning_side is None:
         if not b.made:
             not_scored = None if b.announced else silent_failure_note(deal, b)
@@ -67,18 +76,7 @@ def bonus_line(deal: Deal, b: BonusEntry, winning_side: Side | None = None, *, w
             if not_scored is not None:
                 return note(not_scored)
         winning_side = b.side if b.made else b.side.other
-    factors: list[Factor] = []
-    if b.announced:
-        factors.append(announced_factor(deal))
-    if c.doubles_bonuses:
-        factors.append(
-            Factor(
-                solo_doubling_label(c.name),
-                p.game.solo_bonus_factor,
-                key_path(Game, "solo_bonus_factor"),
-            )
-        )
-    factors += said_kontra_factors(deal, b.kontra, N_("{step} on the {bonus}"), bonus=title(b.name))
+    factors = bonus_factors(deal, b)
     label = bonus_label(b.name, b.announced)
     if not b.made and not why:
         why = (

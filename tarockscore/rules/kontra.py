@@ -1,4 +1,4 @@
-"""Kontra: the ladder of doublings, the Hüttenfleck and contra ad personam (core layer, pure)."""
+"""Kontra: the ladder of doublings, the Hüttenfleck, contra ad personam, and the contract's line they double, with its loss factor (core layer, pure)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from fractions import Fraction
 
 from tarockscore.errors import N_, message
 from tarockscore.rules.hand import Hand, Side
-from tarockscore.rules.profile import Kind, KontraRules, Profile, Settlement, key_path, setting
+from tarockscore.rules.profile import Contract, Kind, KontraRules, Profile, Settlement, key_path, setting
 from tarockscore.rules.settlement import NOTHING, Deal, Factor, Scored, title
 
 
@@ -170,3 +170,48 @@ def ad_personam_lines(deal: Deal, base: int | Fraction, factors: tuple[Factor, .
             )
         )
     return out
+
+
+# -- the contract's line ---------------------------------------------------------------------------
+
+
+def loss_factors(contract: Contract) -> tuple[Factor, ...]:
+    """The factor a lost contract pays beyond its value, if its ``loss_factor`` is not 1."""
+    if contract.loss_factor == 1:
+        return ()
+    return (
+        Factor(
+            message(
+                N_("{contract} lost: the game counts ×{factor}"),
+                contract=title(contract.name),
+                factor=contract.loss_factor,
+            ),
+            contract.loss_factor,
+            f"contracts.{contract.name}.loss_factor",
+        ),
+    )
+
+
+def contract_lines(
+    deal: Deal,
+    won: bool,
+    winners: tuple[str, ...],
+    losers: tuple[str, ...],
+    kontra: tuple[Factor, ...],
+    note: str = "",
+) -> Scored:
+    """The contract's line; with contra ad personam, one settlement per Defender."""
+    c = deal.contract
+    factors = () if won else loss_factors(c)
+    if deal.hand.kontra_by and c.kind is Kind.NEGATIVE:
+        return ad_personam_lines(deal, c.value, factors, won)
+    return deal.line(
+        "contract",
+        title(c.name),
+        c.value,
+        f"contracts.{c.name}.value",
+        [*factors, *kontra],
+        winners,
+        losers,
+        note,
+    )

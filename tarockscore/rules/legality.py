@@ -98,7 +98,7 @@ def concession_possible(profile: Profile, contract: Contract) -> bool:
 
 def concession_bonuses(profile: Profile, contract: Contract) -> list[str]:
     """The bonuses a hand conceded at once enters: only the bird the contract is bid with."""
-    return [b for b in required_announcement(contract) if b in contract_bonuses(profile, contract)]
+    return [b for b in contract.requires_announced if b in contract_bonuses(profile, contract)]
 
 
 def contra_ad_personam(profile: Profile, contract: Contract) -> bool:
@@ -175,11 +175,6 @@ def king_bonus_possible(bonus: Bonus, contract: Contract, king_half: str) -> boo
 def king_bonus_made(bonus: Bonus, king_half: str) -> bool:
     """The bonus is made by the King's half alone: left to the Defenders, the King is caught."""
     return king_half == "defenders" and bonus.called_king == "caught"
-
-
-def required_announcement(contract: Contract) -> tuple[str, ...]:
-    """The bonuses one of which the declarers must announce to play the contract (a Besserrufer's bird)."""
-    return contract.requires_announced
 
 
 def may_announce(bonus: Bonus) -> bool:

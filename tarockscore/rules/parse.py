@@ -381,7 +381,7 @@ def _read_trischaken_outcome(
     keys: _Keys, contract: Contract, profile: Profile, problems: Collector
 ) -> tuple[tuple[str, Fraction], ...]:
     """Every player's card points in a contract without sides (the Trischaken)."""
-    points = read_trischaken_points(keys.card_points, keys.players, profile, problems)
+    points = _trischaken_points(keys.card_points, keys.players, profile, problems)
     if keys.defender_card_points is not None:
         problems.add(
             "defender_card_points",
@@ -401,9 +401,7 @@ def _read_side_outcome(
     keys: _Keys, contract: Contract, profile: Profile, problems: Collector
 ) -> tuple[Fraction | None, Fraction | None]:
     """The sides' card points, or ``won`` where tricks decide; both must agree where both are given."""
-    card_points, defender_points = read_side_points(
-        keys.card_points, keys.defender_card_points, profile, problems
-    )
+    card_points, defender_points = _side_points(keys, profile, problems)
     won = keys.won
     if legality.decided_by_tricks(contract):
         if card_points is not None:
@@ -444,12 +442,7 @@ def _read_kontra(
     keys: _Keys, contract: Contract, profile: Profile, problems: Collector
 ) -> tuple[str | None, tuple[tuple[str, str], ...]]:
     """The Kontra on the contract or each Defender's own; none on a conceded hand; the Hüttenfleck."""
-    kontra: str | None = None
-    kontra_by: tuple[tuple[str, str], ...] = ()
-    if keys.kontra is not None:
-        kontra, kontra_by = read_contract_kontra(
-            keys.kontra, contract, keys.declarer, keys.partner, keys.players, profile, problems
-        )
+    kontra, kontra_by = _contract_kontra(keys, contract, profile, problems)
     if keys.conceded and (kontra or kontra_by):
         problems.add("kontra", N_("no Kontra is allowed on a conceded hand"))
     if keys.conceded and keys.huettenfleck:
@@ -489,9 +482,7 @@ def _read_hand_bonuses(
     keys: _Keys, contract: Contract, profile: Profile, problems: Collector
 ) -> tuple[BonusEntry, ...]:
     """The bonuses of the hand, checked against the contract, the concession and the called King in the talon."""
-    bonuses: tuple[BonusEntry, ...] = ()
-    if keys.bonus is not None:
-        bonuses = read_bonuses(keys.bonus, contract.name, contract.bonuses, profile, problems)
+    bonuses = read_bonuses(keys.bonus, contract.name, contract.bonuses, profile, problems)
     if keys.conceded:
         check_conceded_bonuses(bonuses, contract, problems)
     if contract.requires_announced and not any(
@@ -569,15 +560,11 @@ def read_kontra_step(where: str, value: object, profile: Profile, problems: Coll
     return step.name
 
 
-def read_contract_kontra(
-    raw: Any,
-    contract: Contract,
-    declarer: str | None,
-    partner: str | None,
-    players: Sequence[str],
-    profile: Profile,
-    problems: Collector,
+def _contract_kontra(
+    keys: _Keys, contract: Contract, profile: Profile, problems: Collector
 ) -> tuple[str | None, tuple[tuple[str, str], ...]]:
+    """``kontra``: one step on the contract, or a table of each Defender's own (contra ad personam)."""
+    raw, players = keys.kontra, keys.players
     if raw is None:
         return None, ()
     if not contract.kontra:
@@ -620,7 +607,7 @@ def read_contract_kontra(
                 contract=contract.name,
             )
             return None, ()
-        defenders = [p for p in players if p not in (declarer, partner)]
+        defenders = [p for p in players if p not in (keys.declarer, keys.partner)]
         steps: list[tuple[str, str]] = []
         for name, value in raw.items():
             if name not in defenders:
@@ -1025,9 +1012,11 @@ def _judge(value: object, total: Fraction, thirds: bool, family: str) -> Fractio
 _THIRDS_OR_BLATT = rf"^\s*(\d+)\s*/\s*{BLATT}\s*$"
 
 
-def read_side_points(
-    cp_raw: Any, dcp_raw: Any, profile: Profile, problems: Collector
+def _side_points(
+    keys: _Keys, profile: Profile, problems: Collector
 ) -> tuple[Fraction | None, Fraction | None]:
+    """``card_points`` (a count, or a table of both sides') and ``defender_card_points``; both add up to the deck."""
+    cp_raw, dcp_raw = keys.card_points, keys.defender_card_points
     declarers: Fraction | None = None
     defenders: Fraction | None = None
     if isinstance(cp_raw, dict):
@@ -1065,7 +1054,7 @@ def read_side_points(
     return declarers, defenders
 
 
-def read_trischaken_points(
+def _trischaken_points(
     cp_raw: Any, players: Sequence[str], profile: Profile, problems: Collector
 ) -> tuple[tuple[str, Fraction], ...]:
     if not isinstance(cp_raw, dict):

@@ -1,6 +1,7 @@
 """House-rule profiles: the typed model and its tables of keys, read and checked (core layer, no I/O)."""
 
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
 from types import MappingProxyType
@@ -385,7 +386,8 @@ class Bonus(NamedTuple):
     between_players: bool = False
 
 
-class Profile(NamedTuple):
+@dataclass(frozen=True)
+class Profile:
     """A house-rule profile: one record per table of the file; the ``document`` is left out of == and repr."""
 
     name: str
@@ -402,11 +404,11 @@ class Profile(NamedTuple):
     contracts: Mapping[str, Contract]
     bonuses: Mapping[str, Bonus]
     # The resolved mapping this profile was built from: what a ledger stores and `profiles show` prints.
-    document: Mapping[str, Any] = MappingProxyType({})
-    radl: Radl = Radl()
-    title_de: str = ""  # the title in German, where the file gives one
+    document: Mapping[str, Any] = field(compare=False, repr=False)
+    radl: Radl
+    title_de: str  # the title in German, where the file gives one
     # ``[sources]``: the citation behind a key's number (``kontra.ladder[1]``: where ×4 is printed)
-    sources: Mapping[str, str] = MappingProxyType({})
+    sources: Mapping[str, str]
 
     def source_of(self, rule: str) -> str:
         """The citation for a number's key path (``--explain``), or ''."""
@@ -420,21 +422,6 @@ class Profile(NamedTuple):
     def title_in(self, language: str) -> str:
         """The title for a reader of ``language``: the German one where the file gives it."""
         return self.title_de if language == "de" and self.title_de else self.title
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Profile):
-            return NotImplemented
-        return all(getattr(self, f) == getattr(other, f) for f in _COMPARED)
-
-    def __ne__(self, other: object) -> bool:
-        equal = self.__eq__(other)
-        return equal if equal is NotImplemented else not equal
-
-    def __repr__(self) -> str:
-        shown = ", ".join(
-            f"{name}={value!r}" for name, value in zip(self._fields, self, strict=True) if name != "document"
-        )
-        return f"Profile({shown})"
 
     # -- lookups ---------------------------------------------------------------------------
 
@@ -476,10 +463,6 @@ class Profile(NamedTuple):
 
     def bonus_names(self) -> list[str]:
         return _names(self.bonuses)
-
-
-# Profiles are equal when their rules are: every field but the document they were built from.
-_COMPARED = tuple(f for f in Profile._fields if f != "document")
 
 
 def _names(entries: Mapping[str, Contract] | Mapping[str, Bonus]) -> list[str]:

@@ -5,11 +5,15 @@ from __future__ import annotations
 from fractions import Fraction
 
 from tarockscore.errors import N_, message
-from tarockscore.rules.bonuses import announced_factor, bonus_label, bonus_line, solo_doubling_label
-from tarockscore.rules.contract_line import contract_lines, loss_factors
+from tarockscore.rules.bonuses import bonus_factors, bonus_label, bonus_line
 from tarockscore.rules.hand import Side
-from tarockscore.rules.kontra import contract_kontra, defender_kontra_factors, said_kontra_factors
-from tarockscore.rules.profile import Game, Kind, RenonceRules, ValatRules, key_path, setting
+from tarockscore.rules.kontra import (
+    contract_kontra,
+    contract_lines,
+    defender_kontra_factors,
+    loss_factors,
+)
+from tarockscore.rules.profile import Kind, RenonceRules, ValatRules, key_path, setting
 from tarockscore.rules.settlement import Deal, Factor, Line, Scored, note, settle_bet, title
 
 
@@ -105,20 +109,10 @@ def as_if_won_lines(deal: Deal, offender: str) -> Scored:
     for b in hand.bonuses:
         if not b.announced or (b is valat and in_contract):
             continue
-        bonus_factors: list[Factor] = [announced_factor(deal)]
-        if c.doubles_bonuses:
-            bonus_factors.append(
-                Factor(
-                    solo_doubling_label(c.name),
-                    p.game.solo_bonus_factor,
-                    key_path(Game, "solo_bonus_factor"),
-                )
-            )
-        bonus_factors += said_kontra_factors(deal, b.kontra, N_("{step} on the {bonus}"), bonus=title(b.name))
         base, rule = p.bonuses[b.name].value, f"bonuses.{b.name}.value"
         if b.name == "valat":
             base, rule = p.valat.announced, key_path(ValatRules, "announced")
-        both = tuple(bonus_factors) + deal.side_factors
+        both = tuple(bonus_factors(deal, b)) + deal.side_factors
         bets.append(
             (
                 b.name,

@@ -12,9 +12,8 @@ from typing import NamedTuple
 
 from tarockscore.rules.bonuses import bonus_lines
 from tarockscore.rules.called_king import concession_lines
-from tarockscore.rules.contract_line import contract_lines
 from tarockscore.rules.hand import Hand, Side
-from tarockscore.rules.kontra import contract_kontra, side_bet_factors
+from tarockscore.rules.kontra import contract_kontra, contract_lines, side_bet_factors
 from tarockscore.rules.profile import Kind, Profile
 from tarockscore.rules.renonce import renonce_lines
 from tarockscore.rules.settlement import NOTHING, Deal, Factor, Line, Scored, note

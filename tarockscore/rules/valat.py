@@ -7,9 +7,8 @@ from fractions import Fraction
 from tarockscore.errors import N_, Collector, message
 from tarockscore.rules import legality
 from tarockscore.rules.bonuses import bonus_lines
-from tarockscore.rules.contract_line import contract_lines, loss_factors
 from tarockscore.rules.hand import BonusEntry, Hand, Side, render_points, side_card_points
-from tarockscore.rules.kontra import contract_kontra, said_kontra_factors
+from tarockscore.rules.kontra import contract_kontra, contract_lines, loss_factors, said_kontra_factors
 from tarockscore.rules.profile import Contract, Profile, ValatRules, key_path
 from tarockscore.rules.settlement import NOTHING, Deal, Factor, Scored, note, title
 

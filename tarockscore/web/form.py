@@ -22,7 +22,7 @@ from tarockscore.web.html import attrs, esc
 CONTROL = frozenset({"code", "expected", "request", "action", "lang", "number"})
 # "Kontra or bonuses?" is never shown: a Kontra step or a bonus chosen says yes.
 EXTRAS = "extras"
-# Asked where the card points prove a Valat (tarockscore.entry.question.VALAT_PROVEN).
+# Asked where the card points prove a Valat (tarockscore.entry.flow.VALAT_PROVEN).
 PROVEN = "valat"
 # The Blatt of card points come in a field of their own: ``blatt:card_points``, ``blatt:points:Anna``.
 BLATT = "blatt:"
