@@ -19,7 +19,7 @@ from pathlib import Path
 from tarockscore.errors import HandError
 from tarockscore.evening import store
 from tarockscore.evening.checks import fresh_results
-from tarockscore.evening.deal import deal
+from tarockscore.evening.table import deal
 from tarockscore.evening.fold import event_of
 from tarockscore.evening.model import Entry, Ledger
 from tarockscore.evening.table import new_ledger, parse_stored

@@ -33,7 +33,7 @@ from tarockscore.errors import (
 )
 from tarockscore.evening import operations
 from tarockscore.evening import store as ledger_file
-from tarockscore.evening.deal import next_deal
+from tarockscore.evening.table import next_deal
 from tarockscore.evening.model import Ledger
 from tarockscore.evening.operations import record, undo
 from tarockscore.evening.table import new_ledger

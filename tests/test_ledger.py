@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from tarockscore.errors import HandError, LedgerError, TarockError
 from tarockscore.evening.checks import check
-from tarockscore.evening.deal import Deal, deal, dealer_of, next_deal
+from tarockscore.evening.table import Deal, deal, dealer_of, next_deal
 from tarockscore.evening.model import Action, Ledger, Result, ledger_profile, payout_totals, totals
 from tarockscore.evening.operations import delete, record, replace_hand, rescore, undo
 from tarockscore.evening.radl import radl_cause, radl_factors

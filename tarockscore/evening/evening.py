@@ -22,15 +22,10 @@ from tarockscore.evening import operations
 from tarockscore.evening import settle as money
 from tarockscore.evening import store as ledger_file
 from tarockscore.evening import upgrade as ledger_upgrade
-from tarockscore.evening.checks import (
-    against_the_rules,
-    check_number,
-    differing,
-    edited_since,
-    score_stored,
-)
+from tarockscore.evening.checks import against_the_rules, check_number, score_stored
 from tarockscore.evening.checks import check as check_ledger
 from tarockscore.evening.fold import request_key
+from tarockscore.evening.log import differing, edited_since
 from tarockscore.evening.model import Entry
 from tarockscore.evening.model import Ledger as Ledger
 from tarockscore.evening.radl import BY_HAND, radl_cause

@@ -13,8 +13,9 @@ from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from tarockscore.errors import N_, Collector, LedgerChanged, LedgerError, Problem, UnreadableLedger, message
-from tarockscore.evening import codec, fold, log
-from tarockscore.evening.checks import check, covered, repair_carries
+from tarockscore.evening import fold, log
+from tarockscore.evening.checks import check
+from tarockscore.evening.log import covered, repair_carries
 from tarockscore.evening.model import Ledger
 from tarockscore.io import kinds, safe_io
 from tarockscore.io.kinds import LEDGER_CHANGED, LEDGER_EXISTS, NO_LEDGER, OLD_LEDGER
@@ -153,10 +154,10 @@ def _walk(path: Path, raw: bytes, top: dict[str, Any], repairing: bool, since: s
     """The log followed entry by entry: the chain, and the fold (each entry's table let go once applied)."""
     safe_io.decode(raw, str(path), LedgerError)  # a byte that is not UTF-8 is refused, never cut off as torn
     pin, problems = Collector(), Collector()
-    table = codec.read_header(top, False, pin)
+    table = fold.read_header(top, False, pin)
     chain = log.Chain(top, pin_broken=table is None)
     if table is None:
-        table = codec.read_header(top, True, problems)
+        table = fold.read_header(top, True, problems)
         if table is None and not repairing:
             raise LedgerError(pin.problems)
         problems.raise_if_any(LedgerError)
@@ -412,7 +413,7 @@ def repair(path: Path, change: Callable[[Ledger], Ledger], write: bool, at: str 
         found = log.found_by_repair(snapshot.chain, snapshot.head, snapshot.ledger.table.profile.sha256)
         carry = repair_carries(snapshot.chain.breaks, snapshot.chain.said)
         pairs = zip(snapshot.ledger.hands, new.hands, strict=True)
-        if hands := [codec.hand_mapping(e) for o, e in pairs if e.id in carry or o.result != e.result]:
+        if hands := [fold.hand_mapping(e) for o, e in pairs if e.id in carry or o.result != e.result]:
             found["hand"] = hands  # every hand it vouches for, re-scored, beside those it changes
         return _write(raw, snapshot, new, "repair", at, found)
 

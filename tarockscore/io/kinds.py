@@ -6,11 +6,11 @@ import re
 from collections.abc import Mapping
 
 from tarockscore.errors import N_, Message, message
-from tarockscore.evening.codec import PROFILE_DAMAGED as PROFILE_DAMAGED  # the stored profile's problems,
-from tarockscore.evening.codec import PROFILE_EDITED as PROFILE_EDITED  # said by the core
-from tarockscore.evening.codec import PROFILE_RENAMED as PROFILE_RENAMED
-from tarockscore.evening.codec import PROFILE_UNPINNED as PROFILE_UNPINNED
-from tarockscore.evening.codec import PROFILE_UNREADABLE as PROFILE_UNREADABLE
+from tarockscore.evening.fold import PROFILE_DAMAGED as PROFILE_DAMAGED  # the stored profile's problems,
+from tarockscore.evening.fold import PROFILE_EDITED as PROFILE_EDITED  # said by the core
+from tarockscore.evening.fold import PROFILE_RENAMED as PROFILE_RENAMED
+from tarockscore.evening.fold import PROFILE_UNPINNED as PROFILE_UNPINNED
+from tarockscore.evening.fold import PROFILE_UNREADABLE as PROFILE_UNREADABLE
 
 # -- kinds -----------------------------------------------------------------------------------------
 
