@@ -37,7 +37,7 @@ from tarockscore.evening.evening import (
 )
 from tarockscore.evening.settle import parse_stake
 from tarockscore.evening.store import Request, Snapshot
-from tarockscore.io import kinds as ways_out
+from tarockscore.io import ways_out
 from tarockscore.io.inputs import (
     BonusInput,
     HandInput,

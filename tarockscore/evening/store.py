@@ -17,8 +17,8 @@ from tarockscore.evening import fold, log
 from tarockscore.evening.checks import check
 from tarockscore.evening.log import covered, repair_carries
 from tarockscore.evening.model import Ledger
-from tarockscore.io import kinds, safe_io
-from tarockscore.io.kinds import LEDGER_CHANGED, LEDGER_EXISTS, NO_LEDGER, OLD_LEDGER
+from tarockscore.io import safe_io
+from tarockscore.io.ways_out import LEDGER_CHANGED, LEDGER_EXISTS, NO_LEDGER, OLD_LEDGER
 
 LOCK_TIMEOUT = 30.0
 OLD_SCHEMA = 1  # the whole evening in one document, before the log: converted by `upgrade`
@@ -138,7 +138,7 @@ def _snapshot(path: Path, raw: bytes, repairing: bool = False, since: str | None
     name = str(path)
     top = header(raw, name)
     if log.header_end(raw) == len(raw) and "table" not in top and "event" not in top:
-        if (other := kinds.other_kind(dict(top), kinds.LEDGER)) is not None:
+        if (other := safe_io.other_kind(dict(top), safe_io.LEDGER)) is not None:
             raise NotALedger(N_("{name}: not a ledger: this is {other}"), name=name, other=other)
     if top.get("schema") == OLD_SCHEMA:
         raise OldLedger(OLD_LEDGER, path=path)

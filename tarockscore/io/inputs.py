@@ -17,7 +17,7 @@ from tarockscore.errors import (
     one_of,
 )
 from tarockscore.evening.table import parse_one
-from tarockscore.io import kinds, safe_io
+from tarockscore.io import safe_io
 from tarockscore.rules.hand import BonusInput, HandInput
 from tarockscore.rules.profile import Profile, build_profile
 from tarockscore.rules.scoring import Score
@@ -46,7 +46,7 @@ def parse_hand_text(text: str, name: str) -> HandInput:
     if not text.strip():
         raise HandError(N_("{name}: the hand file is empty"), name=name)
     data = safe_io.load_toml(text, name, HandError)
-    other = kinds.other_kind(data, kinds.HAND)
+    other = safe_io.other_kind(data, safe_io.HAND)
     if other is not None:  # a ledger or a profile given for a hand: said in one line, not key by key
         raise HandError(N_("{name}: not a hand file: this is {other}"), name=name, other=other)
     return cast(HandInput, data)  # its keys and values are parse_hand's to check
@@ -127,7 +127,7 @@ def read_toml(path: Path) -> dict[str, Any]:
     except FileNotFoundError:
         raise UnreadableProfile(N_("profile file {path!r} not found"), path=str(path)) from None
     document = safe_io.load_toml(safe_io.decode(data, str(path), ProfileError), str(path), ProfileError)
-    other = kinds.other_kind(document, kinds.PROFILE)
+    other = safe_io.other_kind(document, safe_io.PROFILE)
     if other is not None:  # a ledger or a hand file given for a profile
         raise ProfileError(N_("{path}: not a profile: this is {other}"), path=path, other=other)
     return document
