@@ -23,20 +23,6 @@ def result_of(score: Score, seats: Sequence[str], factor: int) -> Result:
     return Result(victory_points=vp, payout=payout, won=score.won, radl=factor)
 
 
-def fresh_results(
-    hands: Sequence[Hand],
-    seats: Sequence[str],
-    profile: Profile,
-    ids: Sequence[int] | None = None,
-    marks: Sequence[RadlMark] = (),
-) -> list[Result]:
-    """Every hand scored afresh, in order, with its Radl factor (``ids``: the hands' ids, where
-    Radl marks set by hand are placed; by default 1, 2, 3, …)."""
-    ids = range(1, len(hands) + 1) if ids is None else ids
-    factors = radl_factors(hands, ids, profile, marks)
-    return [result_of(score_hand(h, profile), seats, f) for h, f in zip(hands, factors, strict=True)]
-
-
 def rescored(
     entries: Sequence[Entry],
     seats: Sequence[str],

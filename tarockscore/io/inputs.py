@@ -6,7 +6,6 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, cast
 
-from tarockscore.entry.shortform import hand_from_options as hand_from_short_form
 from tarockscore.errors import (
     N_,
     HandError,
@@ -18,7 +17,7 @@ from tarockscore.errors import (
 )
 from tarockscore.evening.table import parse_one
 from tarockscore.io import safe_io
-from tarockscore.rules.hand import BonusInput, HandInput
+from tarockscore.rules.hand import HandInput
 from tarockscore.rules.profile import Profile, build_profile
 from tarockscore.rules.scoring import Score
 from tarockscore.rules.scoring import score_hand as _score
@@ -78,9 +77,6 @@ def profiles_dir() -> Path:
 def shipped_names() -> list[str]:
     """The names of the shipped profiles, as ``--profile`` takes them."""
     return sorted(p.stem for p in profiles_dir().glob("*.toml"))
-
-
-profile_names = shipped_names
 
 
 def merge(base: Mapping[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
@@ -213,19 +209,6 @@ def load_profile(ref: str | None = None, overrides: Mapping[str, Any] | None = N
 
 
 # -- hand ------------------------------------------------------------------------------------------
-
-__all__ = [
-    "BonusInput",
-    "HandInput",
-    "Profile",
-    "Score",
-    "hand_from_short_form",
-    "load_profile",
-    "profile_for",
-    "profile_names",
-    "read_hand",
-    "score_hand",
-]
 
 
 def profile_for(mapping: HandInput, profile_ref: str | None) -> Profile:
