@@ -123,31 +123,31 @@ def _outcome(won: bool | None) -> Message:
 
 def _compared(number: int, stored: Result, given: Result) -> list[Problem]:
     """Each stored number of hand ``number`` that the rules do not give, one problem apiece."""
-    out = [
-        Problem.of(
-            "",
+    out: list[Problem] = []
+    for template, mine, rules in (
+        (
             N_("hand {number}: stored {stored} for {player}, the rules give {given}"),
-            number=number,
-            stored=_signed(points),
-            player=player,
-            given=_signed(given.victory_points.get(player)),
-        )
-        for player, points in stored.victory_points.items()
-        if given.victory_points.get(player) != points
-    ]
-    paid, pays = stored.payout or {}, given.payout or {}
-    out += [
-        Problem.of(
-            "",
+            stored.victory_points,
+            given.victory_points,
+        ),
+        (
             N_("hand {number}: stored a payout of {stored} for {player}, the rules pay {given}"),
-            number=number,
-            stored=_signed(paid.get(player)),
-            player=player,
-            given=_signed(pays.get(player)),
-        )
-        for player in dict.fromkeys([*paid, *pays])
-        if paid.get(player) != pays.get(player)
-    ]
+            stored.payout or {},
+            given.payout or {},
+        ),
+    ):
+        out += [
+            Problem.of(
+                "",
+                template,
+                number=number,
+                stored=_signed(mine.get(player)),
+                player=player,
+                given=_signed(rules.get(player)),
+            )
+            for player in dict.fromkeys([*mine, *rules])
+            if mine.get(player) != rules.get(player)
+        ]
     if stored.won != given.won:
         out.append(
             Problem.of(

@@ -8,6 +8,7 @@ changed outside tarockscore (I/O layer; the safety rules are docs/ledger-format.
 import contextlib
 import hashlib
 from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, NamedTuple
@@ -79,14 +80,24 @@ class Snapshot(NamedTuple):
             return ""
 
 
-class Written(NamedTuple):
-    """A change written: the ledger before and after it, and the head; ``resent``: the change
-    its request key asked for was already in the ledger, and nothing was written."""
+@dataclass(frozen=True)
+class Change:
+    """What an action did to the evening: the ledger before and after it, and its head after it;
+    ``resent``: the change its request key asked for was already made (then nothing was written,
+    and ``before`` is ``after``)."""
 
     before: Ledger
     after: Ledger
-    head: str
+    head: str = ""
     resent: Request | None = None
+
+    def __iter__(self) -> Iterator[Ledger]:
+        return iter((self.before, self.after))
+
+    @property
+    def said(self) -> str:
+        """The audit entry the change left, as stored (a message template's text)."""
+        return self.after.audit[-1].detail
 
 
 class NotALedger(LedgerError):
@@ -357,7 +368,7 @@ def update(
     at: str = "",
     scored: bool = True,
     request: str | None = None,
-) -> Written:
+) -> Change:
     """Under the ledger's lock: read it whole, follow the chain and fold it, verify it, change
     it, and append the change's entry. ``expected``: the head of an earlier read: if the ledger
     moved since, the change is refused. ``scored``: :func:`_append`'s. ``request``: a key the
@@ -367,7 +378,7 @@ def update(
         snapshot = _snapshot(path, raw)
         if request is not None and (done := snapshot.requests.get(request)) is not None:
             verify(snapshot)
-            return Written(snapshot.ledger, snapshot.ledger, snapshot.head, done)
+            return Change(snapshot.ledger, snapshot.ledger, snapshot.head, done)
         if expected is not None and expected not in (snapshot.head, snapshot.sha256):
             raise LedgerChanged(
                 N_(
@@ -388,24 +399,24 @@ def _write(
     at: str,
     extra: Mapping[str, Any] | None = None,
     scored: bool = True,
-) -> Written:
+) -> Change:
     """The entry a change from the evening as read to ``new`` leaves, appended."""
     old = snapshot.ledger
     said = new.audit[len(old.audit) :]
     stamp = said[-1].at if said else new.hands[-1].recorded if len(new.hands) > len(old.hands) else at
     event = {**fold.event_of(old, new, stamp, kind), **(extra or {})}
     head = _append(snapshot.path, raw, (snapshot.head, snapshot.size), (old, new, event), scored)
-    return Written(old, new, head)
+    return Change(old, new, head)
 
 
-def repair(path: Path, change: Callable[[Ledger], Ledger], write: bool, at: str = "") -> Written:
+def repair(path: Path, change: Callable[[Ledger], Ledger], write: bool, at: str = "") -> Change:
     """``tarockscore repair``: the ledger read as it stands (its stored profile taken as it is),
     changed by ``change`` (every hand re-scored), and, only with ``write``, an entry ``repair``
     appended that names each entry it found changed outside tarockscore, the head it found and
     the profile's sha256 as found."""
     if not write:
         snapshot = read(path, repairing=True)
-        return Written(snapshot.ledger, change(snapshot.ledger), snapshot.head)
+        return Change(snapshot.ledger, change(snapshot.ledger), snapshot.head)
     with locked(path):
         raw = opened(path)
         snapshot = _snapshot(path, raw, repairing=True)
