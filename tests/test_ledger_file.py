@@ -24,10 +24,9 @@ from tarockscore.cli.app import app
 from tarockscore.errors import LedgerError
 from tarockscore.evening import store as F
 from tarockscore.evening.checks import check
-from tarockscore.evening.table import next_deal
 from tarockscore.evening.model import Ledger
 from tarockscore.evening.operations import delete, record, replace_hand, undo
-from tarockscore.evening.table import new_ledger
+from tarockscore.evening.table import new_ledger, next_deal
 from tarockscore.io.inputs import load_profile
 from tarockscore.rules.hand import HandInput
 from tarockscore.rules.words import player_key
