@@ -18,11 +18,10 @@ from pathlib import Path
 
 from tarockscore.errors import HandError
 from tarockscore.evening import store
-from tarockscore.evening.checks import fresh_results
-from tarockscore.evening.deal import deal
+from tarockscore.evening.checks import rescored
 from tarockscore.evening.fold import event_of
-from tarockscore.evening.model import Entry, Ledger
-from tarockscore.evening.table import new_ledger, parse_stored
+from tarockscore.evening.model import Entry, Ledger, Result
+from tarockscore.evening.table import deal, new_ledger, parse_stored
 from tarockscore.io.inputs import load_profile
 from tarockscore.rules.hand import BonusInput, HandInput, render_points
 from tarockscore.rules.parse import parse_hand
@@ -163,11 +162,10 @@ def evening(
     mappings = [dealer.draw(deal(seats, k).players) for k in range(1, hands + 1)]
     recorded = [(start + dt.timedelta(minutes=3 * k)).isoformat(timespec="seconds") for k in range(hands)]
     parsed = parse_stored(mappings, profile, seats)
-    results = fresh_results(parsed, seats, profile)
-    entries = tuple(
-        Entry.of(h, r, at, i) for i, (h, r, at) in enumerate(zip(parsed, results, recorded, strict=True), 1)
-    )
-    return led._replace(hands=entries)
+    unscored = [
+        Entry.of(h, Result({}), at, i) for i, (h, at) in enumerate(zip(parsed, recorded, strict=True), 1)
+    ]
+    return led._replace(hands=rescored(unscored, seats, profile))
 
 
 def write(path: Path, ledger: Ledger) -> Path:

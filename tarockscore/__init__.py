@@ -18,6 +18,7 @@ from tarockscore.entry.answers import submit as submit_answers
 from tarockscore.entry.entry import HandEntry, Preview, entry_as_of, hand_entry
 from tarockscore.entry.flow import Kind as QuestionKind
 from tarockscore.entry.flow import Question, Refused, yes_or_no
+from tarockscore.entry.shortform import hand_from_options as hand_from_short_form
 from tarockscore.evening.evening import (
     Begun,
     Change,
@@ -37,20 +38,13 @@ from tarockscore.evening.evening import (
 )
 from tarockscore.evening.settle import parse_stake
 from tarockscore.evening.store import Request, Snapshot
-from tarockscore.io import kinds as ways_out
-from tarockscore.io.inputs import (
-    BonusInput,
-    HandInput,
-    Profile,
-    Score,
-    hand_from_short_form,
-    load_profile,
-    profile_for,
-    profile_names,
-    read_hand,
-    score_hand,
-)
+from tarockscore.io import ways_out
+from tarockscore.io.inputs import load_profile, profile_for, read_hand, score_hand
+from tarockscore.io.inputs import shipped_names as profile_names
 from tarockscore.io.safe_io import noting_writes
+from tarockscore.rules.hand import BonusInput, HandInput
+from tarockscore.rules.profile import Profile
+from tarockscore.rules.scoring import Score
 from tarockscore.rules.words import clean_name, fold, strip_spaces
 from tarockscore.season.season import (
     FoldedSeason,

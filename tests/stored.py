@@ -5,18 +5,18 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from tarockscore.evening import codec as ledger_codec
+from tarockscore.evening import fold
 from tarockscore.evening import store as ledger_file
 
 
 def stored_hands(path: str | Path) -> list[dict[str, Any]]:
     """Every hand of the evening now, as its entry of the log stores it (``id``, ``entry``, ``result``)."""
-    return [ledger_codec.hand_mapping(e) for e in ledger_file.read(Path(path)).ledger.hands]
+    return [fold.hand_mapping(e) for e in ledger_file.read(Path(path)).ledger.hands]
 
 
 def stored_audit(path: str | Path) -> list[dict[str, Any]]:
     """Every audit entry of the evening, as its entry of the log stores it."""
-    return [ledger_codec.audit_mapping(a) for a in ledger_file.read(Path(path)).ledger.audit]
+    return [fold.audit_mapping(a) for a in ledger_file.read(Path(path)).ledger.audit]
 
 
 def rechained(doc: dict[str, Any]) -> dict[str, Any]:

@@ -21,7 +21,7 @@ from tarockscore.cli.words import ADVICE
 from tarockscore.errors import LedgerError, Problem, TournamentError, UsageError
 from tarockscore.evening import store as ledger_file
 from tarockscore.evening.store import NoLedgerHere
-from tarockscore.io import kinds as ways_out
+from tarockscore.io import ways_out
 from tarockscore.tournament import store as tournament_day
 from tarockscore.tournament import store as tournament_file
 from tarockscore.tournament.store import NoTournamentHere

@@ -33,10 +33,9 @@ from tarockscore.errors import (
 )
 from tarockscore.evening import operations
 from tarockscore.evening import store as ledger_file
-from tarockscore.evening.deal import next_deal
 from tarockscore.evening.model import Ledger
 from tarockscore.evening.operations import record, undo
-from tarockscore.evening.table import new_ledger
+from tarockscore.evening.table import new_ledger, next_deal
 from tarockscore.io import safe_io
 from tarockscore.io.inputs import load_profile, parse_hand_text, read_hand_text
 from tarockscore.rules.hand import HandInput

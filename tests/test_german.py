@@ -182,11 +182,15 @@ def test_money_is_written_as_cldr_de_at_writes_it() -> None:
 
 
 def test_every_template_of_the_audit_trail_is_read_back() -> None:
-    source = (ROOT / "tarockscore" / "evening" / "audit.py").read_text(encoding="utf-8")
+    # the edits write the trail: every template of theirs but the errors they raise
+    source = (ROOT / "tarockscore" / "evening" / "operations.py").read_text(encoding="utf-8")
+    tree = ast.parse(source)
+    raised = {id(node) for r in ast.walk(tree) if isinstance(r, ast.Raise) for node in ast.walk(r)}
     marked = {
         str(node.args[0].value)
-        for node in ast.walk(ast.parse(source))
+        for node in ast.walk(tree)
         if isinstance(node, ast.Call)
+        and id(node) not in raised
         and isinstance(node.func, ast.Name)
         and node.func.id == "N_"
         and isinstance(node.args[0], ast.Constant)

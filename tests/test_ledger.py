@@ -20,12 +20,11 @@ from hypothesis import strategies as st
 
 from tarockscore.errors import HandError, LedgerError, TarockError
 from tarockscore.evening.checks import check
-from tarockscore.evening.deal import Deal, deal, dealer_of, next_deal
-from tarockscore.evening.model import Action, Ledger, Result, ledger_profile, payout_totals, totals
+from tarockscore.evening.model import Action, Ledger, Result, payout_totals, totals
 from tarockscore.evening.operations import delete, record, replace_hand, rescore, undo
 from tarockscore.evening.radl import radl_cause, radl_factors
 from tarockscore.evening.store import parse, render
-from tarockscore.evening.table import new_ledger
+from tarockscore.evening.table import Deal, deal, dealer_of, new_ledger, next_deal
 from tarockscore.io.inputs import load_profile
 from tarockscore.rules.hand import BonusInput, HandInput
 from tarockscore.rules.profile import Profile
@@ -580,7 +579,7 @@ def evenings(draw: st.DrawFn) -> Ledger:
 def test_rescoring_reproduces_every_stored_result(led: Ledger) -> None:
     assert check(led) == []
     assert parse(render(led), "x") == led
-    profile = ledger_profile(led)
+    profile = led.profile
     seats = led.players
     # Simplified Scoring never takes points away; a sitting-out player adds nothing.
     for e in led.hands:

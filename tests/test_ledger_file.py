@@ -24,10 +24,9 @@ from tarockscore.cli.app import app
 from tarockscore.errors import LedgerError
 from tarockscore.evening import store as F
 from tarockscore.evening.checks import check
-from tarockscore.evening.deal import next_deal
 from tarockscore.evening.model import Ledger
 from tarockscore.evening.operations import delete, record, replace_hand, undo
-from tarockscore.evening.table import new_ledger
+from tarockscore.evening.table import new_ledger, next_deal
 from tarockscore.io.inputs import load_profile
 from tarockscore.rules.hand import HandInput
 from tarockscore.rules.words import player_key
@@ -369,7 +368,7 @@ RECORDER = textwrap.dedent(
     import os, sys, time
     from pathlib import Path
     from tarockscore.evening import store as F
-    from tarockscore.evening.deal import next_deal
+    from tarockscore.evening.table import next_deal
     from tarockscore.evening.operations import record
 
     path, count, tag, slow = Path(sys.argv[1]), int(sys.argv[2]), sys.argv[3], sys.argv[4] == "slow"

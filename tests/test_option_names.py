@@ -123,7 +123,7 @@ NOT_COMMANDS = (
     "a tarockscore tournament file",
     "a tarockscore tournament format",
     "tarockscore draw ",
-    # the ledger's values read from its file (ledger/codec.py): the program, not a command
+    # the ledger's values read from its file (evening/fold.py): the program, not a command
     "a tarockscore ledger",
     "tarockscore ledger digest 2",  # the schema-1 digest's salt, not a message
     "this version of tarockscore reads",

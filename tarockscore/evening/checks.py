@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Container, Mapping, Sequence
-from typing import Any
+from collections.abc import Container, Sequence
 
-from tarockscore.errors import N_, LedgerError, Message, Problem, TarockError, listed, message
-from tarockscore.evening.audit import hands_label
+from tarockscore.errors import N_, LedgerError, Message, Problem, TarockError, message
 from tarockscore.evening.model import Entry, Ledger, RadlMark, Result
 from tarockscore.evening.paper import paper_problems
 from tarockscore.evening.radl import radl_factors, trusted_tail
@@ -23,20 +21,6 @@ def result_of(score: Score, seats: Sequence[str], factor: int) -> Result:
     vp = {p: points.get(p, 0) for p in seats}
     payout = None if money is None else {p: money.get(p, 0) for p in seats}
     return Result(victory_points=vp, payout=payout, won=score.won, radl=factor)
-
-
-def fresh_results(
-    hands: Sequence[Hand],
-    seats: Sequence[str],
-    profile: Profile,
-    ids: Sequence[int] | None = None,
-    marks: Sequence[RadlMark] = (),
-) -> list[Result]:
-    """Every hand scored afresh, in order, with its Radl factor (``ids``: the hands' ids, where
-    Radl marks set by hand are placed; by default 1, 2, 3, …)."""
-    ids = range(1, len(hands) + 1) if ids is None else ids
-    factors = radl_factors(hands, ids, profile, marks)
-    return [result_of(score_hand(h, profile), seats, f) for h, f in zip(hands, factors, strict=True)]
 
 
 def rescored(
@@ -77,12 +61,6 @@ def score_stored(ledger: Ledger, number: int) -> tuple[Hand, Score]:
 
 
 # -- checks ----------------------------------------------------------------------------------------
-
-# An entry of the log that does not fit its chain, as the chain keeps it: its number, why
-# ("changed", "order", "repair", "profile"), its hash now, the prev it should name.
-Break = tuple[int, str, str | None, str]
-# What the chain keeps of such an entry: its kind and the ids of the hands it holds.
-Said = Mapping[int, tuple[str, list[Any]]]
 
 
 def check(ledger: Ledger, start: int = 0, scored: Container[int] | None = None) -> list[Problem]:
@@ -145,31 +123,31 @@ def _outcome(won: bool | None) -> Message:
 
 def _compared(number: int, stored: Result, given: Result) -> list[Problem]:
     """Each stored number of hand ``number`` that the rules do not give, one problem apiece."""
-    out = [
-        Problem.of(
-            "",
+    out: list[Problem] = []
+    for template, mine, rules in (
+        (
             N_("hand {number}: stored {stored} for {player}, the rules give {given}"),
-            number=number,
-            stored=_signed(points),
-            player=player,
-            given=_signed(given.victory_points.get(player)),
-        )
-        for player, points in stored.victory_points.items()
-        if given.victory_points.get(player) != points
-    ]
-    paid, pays = stored.payout or {}, given.payout or {}
-    out += [
-        Problem.of(
-            "",
+            stored.victory_points,
+            given.victory_points,
+        ),
+        (
             N_("hand {number}: stored a payout of {stored} for {player}, the rules pay {given}"),
-            number=number,
-            stored=_signed(paid.get(player)),
-            player=player,
-            given=_signed(pays.get(player)),
-        )
-        for player in dict.fromkeys([*paid, *pays])
-        if paid.get(player) != pays.get(player)
-    ]
+            stored.payout or {},
+            given.payout or {},
+        ),
+    ):
+        out += [
+            Problem.of(
+                "",
+                template,
+                number=number,
+                stored=_signed(mine.get(player)),
+                player=player,
+                given=_signed(rules.get(player)),
+            )
+            for player in dict.fromkeys([*mine, *rules])
+            if mine.get(player) != rules.get(player)
+        ]
     if stored.won != given.won:
         out.append(
             Problem.of(
@@ -191,81 +169,3 @@ def _compared(number: int, stored: Result, given: Result) -> list[Problem]:
             )
         )
     return out
-
-
-def differing(then: Ledger, now: Ledger) -> list[int]:
-    """The hands of ``then`` (by their number then) that ``now`` no longer holds as they were:
-    taken off the sheet, or their keys or result changed (``check --head``)."""
-    kept = {e.id: e for e in now.hands}
-    return [
-        n
-        for n, e in enumerate(then.hands, 1)
-        if (o := kept.get(e.id)) is None or (o.keys, o.result) != (e.keys, e.result)
-    ]
-
-
-# -- repairs and heads -----------------------------------------------------------------------
-
-
-def hand_ids(items: Any) -> list[int]:
-    """The ids of an entry's ``hand`` tables (what is not a table with an integer id left out)."""
-    if not isinstance(items, list):
-        return []
-    return [h["id"] for h in items if isinstance(h, dict) and isinstance(h.get("id"), int)]
-
-
-def repair_lacks(event: Mapping[str, Any], said: Said, removed: Container[int]) -> bool:
-    """Whether a ``repair`` entry lacks what ``repair --write`` writes: its audit line, the head and
-    profile it found, and each hand still on the sheet of every entry it vouches for, re-scored
-    (``said``: the entries found not to fit so far; ``removed``: the ids taken off the sheet)."""
-    audit = event.get("audit")
-    if not (
-        isinstance(audit, list) and any(isinstance(a, dict) and a.get("action") == "repair" for a in audit)
-    ):
-        return True
-    if not (isinstance(event.get("head"), str) and isinstance(event.get("profile_found"), str)):
-        return True
-    found = event.get("found")
-    found = found if isinstance(found, list) else []
-    vouched = [f["entry"] for f in found if isinstance(f, dict) and isinstance(f.get("entry"), int)]
-    carried = set(hand_ids(event.get("hand")))
-    return any(i not in removed and i not in carried for k in vouched for i in said.get(k, ("", []))[1])
-
-
-def repair_carries(breaks: Sequence[Break], said: Said) -> set[int]:
-    """The ids of the hands a repair carries re-scored, beside those whose result it changes:
-    every hand the entries it vouches for (``breaks``) hold."""
-    return {i for k, *_ in breaks for i in said.get(k, ("", []))[1] if isinstance(i, int)}
-
-
-def covered(found: Sequence[Break], breaks: Sequence[Break], said: Said) -> Message | None:
-    """What the repairs of the log cover, in one line (None: nothing): the hands, entries and stored
-    profile found changed outside tarockscore (``found``) that a repair took as they stood (not in ``breaks``)."""
-    vouched = [b for b in found if b not in breaks]
-    if not vouched:
-        return None
-    ids = {i for k, *_ in vouched if k for i in said.get(k, ("", []))[1] if isinstance(i, int)}
-    what: list[Message] = [hands_label(sorted(ids))] if ids else []
-    what += [
-        message(N_("entry {entry} ({kind})"), entry=k, kind=said.get(k, ("?", []))[0])
-        for k, *_ in vouched
-        if k and not said.get(k, ("", []))[1]
-    ]
-    if any(k == 0 for k, *_ in vouched):
-        what.append(message(N_("the stored profile")))
-    return message(
-        N_("a repair entry covers {what}: changed outside tarockscore, and taken as it was found"),
-        what=listed(what),
-    )
-
-
-def edited_since(
-    found: Sequence[Break], said: Said, entry: int, vouched: Container[Any]
-) -> tuple[tuple[int, ...], set[int]]:
-    """The entries up to ``entry`` (a head's) that do not fit the chain and no repair up to it
-    vouched for (``vouched``), and the ids of the hands they hold: the head vouched for them as they were."""
-    edited = [
-        (k, why) for k, why, hashed, prev in found if 1 <= k <= entry and (k, "", hashed, prev) not in vouched
-    ]
-    ids = {i for k, why in edited if why != "order" for i in said.get(k, ("", []))[1]}
-    return tuple(k for k, _ in edited), {i for i in ids if isinstance(i, int)}

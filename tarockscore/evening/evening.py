@@ -10,8 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 import os
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
 from decimal import Decimal
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -22,22 +21,18 @@ from tarockscore.evening import operations
 from tarockscore.evening import settle as money
 from tarockscore.evening import store as ledger_file
 from tarockscore.evening import upgrade as ledger_upgrade
-from tarockscore.evening.checks import (
-    against_the_rules,
-    check_number,
-    differing,
-    edited_since,
-    score_stored,
-)
+from tarockscore.evening.checks import against_the_rules, check_number, score_stored
 from tarockscore.evening.checks import check as check_ledger
 from tarockscore.evening.fold import request_key
+from tarockscore.evening.log import differing, edited_since
 from tarockscore.evening.model import Entry
 from tarockscore.evening.model import Ledger as Ledger
 from tarockscore.evening.radl import BY_HAND, radl_cause
 from tarockscore.evening.settle import Settlement
 from tarockscore.evening.sheet import Sheet as Sheet
 from tarockscore.evening.sheet import sheet as sheet
-from tarockscore.evening.store import Request, Snapshot
+from tarockscore.evening.store import Change as Change
+from tarockscore.evening.store import Snapshot
 from tarockscore.evening.table import check_players, new_ledger
 from tarockscore.evening.upgrade import Upgraded as Upgraded
 from tarockscore.io.inputs import load_profile
@@ -88,26 +83,6 @@ def find_ledger(given: str | os.PathLike[str] | None = None) -> Path:
             )
         return Path(text)
     return Path(os.environ.get(LEDGER_ENV) or DEFAULT_LEDGER)
-
-
-@dataclass(frozen=True)
-class Change:
-    """What an action did to the evening: the ledger before and after it, and its head after it;
-    ``resent``: the change its request key asked for was already made (then nothing was written,
-    and ``before`` is ``after``)."""
-
-    before: Ledger
-    after: Ledger
-    head: str = ""
-    resent: Request | None = None
-
-    def __iter__(self) -> Iterator[Ledger]:
-        return iter((self.before, self.after))
-
-    @property
-    def said(self) -> str:
-        """The audit entry the change left, as stored (a message template's text)."""
-        return self.after.audit[-1].detail
 
 
 def upgrade(path: str | os.PathLike[str], at: str | None = None) -> Upgraded:
@@ -336,7 +311,7 @@ class Evening:
             request_key(request, problems)
             problems.raise_if_any(UsageError)
         stamp = at or now()
-        written = ledger_file.update(
+        return ledger_file.update(
             self.path,
             lambda current: edit(as_the_rules(self.path, current), *args, stamp),
             expected,
@@ -344,7 +319,6 @@ class Evening:
             scored,
             request,
         )
-        return Change(written.before, written.after, written.head, written.resent)
 
     def head(self) -> str:
         """The head of the ledger's chain: written down, it vouches for every hand as of now; a

@@ -1,16 +1,119 @@
-"""The evening a ledger's log makes: its entries (plain mappings) applied one by one to the table,
-each checked for what it may hold; and the entry a change leaves (core layer, pure).
+"""The evening a ledger's log makes, and its values as the plain mappings the log holds: each
+entry read (its hands, marks, audit entries, paper result, and a profile against its pin) and
+applied to the table, checked for what it may hold; and the entry a change leaves (core layer, pure).
 """
 
 from __future__ import annotations
 
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from decimal import Decimal
 from typing import Any
 
-from tarockscore.errors import N_, Collector, TarockError
-from tarockscore.evening import codec
-from tarockscore.evening.model import Action, AuditEntry, Entry, Ledger, Table
+from tarockscore.errors import N_, Collector, LedgerError, TarockError, one_of, reason
+from tarockscore.evening.model import (
+    Action,
+    AuditEntry,
+    Entry,
+    Ledger,
+    Paper,
+    ProfileRecord,
+    RadlMark,
+    Result,
+    Table,
+    profile_hash,
+)
+from tarockscore.evening.settle import parse_stake
 from tarockscore.evening.table import parse_seated
-from tarockscore.rules.reader import Reader
+from tarockscore.rules.hand import Hand, HandInput
+from tarockscore.rules.profile import Profile, build_profile
+from tarockscore.rules.reader import Reader, type_name
+from tarockscore.rules.words import iso_date, iso_timestamp, name_problem, text_problem
+
+# -- pin -------------------------------------------------------------------------------------------
+
+# a stored profile that a repair re-pins (values: none; actual, stored; name, named)
+PROFILE_UNPINNED = N_(
+    "empty: the stored profile is not pinned by its hash, so an edit of it would go unnoticed"
+)
+PROFILE_EDITED = N_(
+    "its sha256 is {actual}…, but profile.sha256 says {stored}…: the stored profile was edited"
+)
+PROFILE_RENAMED = N_("{name!r}, but the stored profile document is named {named!r}: the file was edited")
+# an edited stored profile that no longer builds: a repair, which takes it as it stands, cannot
+# help (values: actual, stored)
+PROFILE_DAMAGED = N_(
+    "its sha256 is {actual}…, but profile.sha256 says {stored}…: the stored profile was edited and "
+    "no longer reads as a profile (its problems follow)"
+)
+# the same, found by a repair (values: none)
+PROFILE_UNREADABLE = N_(
+    "the stored profile does not read as a profile (its problems follow), so the evening cannot be "
+    "re-scored under it"
+)
+
+
+# -- the values as the log holds them -------------------------------------------------------------
+
+SCHEMA = 2  # the log (docs/ledger-format.md)
+SEATS = (4, 5)
+
+
+def _some(pairs: Iterable[tuple[str, Any]]) -> dict[str, Any]:
+    """The pairs whose value is given (None and an empty ``changed`` are left out)."""
+    return {k: plain(v) for k, v in pairs if v is not None and not (k == "changed" and not v)}
+
+
+def table_mapping(t: Table) -> dict[str, Any]:
+    stake = str(t.stake) if t.stake is not None else None
+    pairs = [("players", t.players), ("created", t.created), ("stake", stake), ("date", t.date)]
+    return _some([*pairs, ("place", t.place), ("games", t.games)])
+
+
+def header_mapping(table: Table) -> dict[str, Any]:
+    """The ledger's header as the file holds it: schema, ``[table]`` and ``[profile]``."""
+    p = table.profile
+    profile = {"name": p.name, "sha256": p.sha256, "document": plain(p.document)}
+    return {"schema": SCHEMA, "table": table_mapping(table), "profile": profile}
+
+
+def hand_mapping(e: Entry) -> dict[str, Any]:
+    """One hand as an entry of the log stores it: its id, when it was recorded, its keys, its result."""
+    return {"id": e.id, "recorded": e.recorded, "entry": plain(e.keys), "result": result_mapping(e.result)}
+
+
+def result_mapping(r: Result) -> dict[str, Any]:
+    return _some(
+        [("won", r.won), ("radl", r.radl), ("victory_points", r.victory_points), ("payout", r.payout)]
+    )
+
+
+def audit_mapping(a: AuditEntry) -> dict[str, Any]:
+    pairs = [("at", a.at), ("action", a.action.value), ("hand", a.hand), ("number", a.number)]
+    return _some(
+        [*pairs, ("detail", a.detail), ("changed", a.changed), ("before", a.before), ("after", a.after)]
+    )
+
+
+def mark_mapping(m: RadlMark) -> dict[str, Any]:
+    return {"after": m.after, "hands": m.hands, "at": m.at}
+
+
+def plain(value: Any) -> Any:
+    """A deep copy as plain dicts and lists (what tomllib reads back)."""
+    if isinstance(value, Mapping):
+        return {k: plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [plain(v) for v in value]
+    return value
+
+
+def canonical(value: Any) -> str:
+    """The canonical JSON of ``value``: keys sorted, no spaces, not ASCII-escaped (hashed as UTF-8)."""
+    return json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+
+
+# -- the fold ---------------------------------------------------------------------------------------
 
 # The kinds of entry, each with the keys of its own beside kind, at, request, removed, hand, radl,
 # audit, profile and chain; one more kind is one more line here (docs/ledger-format.md, "An entry").
@@ -49,7 +152,7 @@ def apply(state: State, event: Any, where: str, problems: Collector) -> None:
         return
     r = Reader(event, "", Collector())
     kind = r.word("kind", tuple(KINDS))
-    codec.moment(r.text("at"), "at", r.problems)
+    moment(r.text("at"), "at", r.problems)
     if r.has("request"):
         key = r.text("request")  # a value of another type is refused by the reading itself
         if isinstance(event["request"], str):
@@ -61,13 +164,13 @@ def apply(state: State, event: Any, where: str, problems: Collector) -> None:
             r.problems.add("removed", N_("{id}: no hand of the evening has this id"), id=hand_id)
     _hands(state, r.raw("hand") if r.has("hand") else [], r.problems)
     if r.has("paper"):  # the table's result from its paper sheet, instead of any before it
-        paper = codec.read_paper(r.raw("paper"), state.table.players, "paper", r.problems)
+        paper = read_paper(r.raw("paper"), state.table.players, "paper", r.problems)
         state.paper = paper if paper is not None else state.paper
     state.radl += [
-        m for i, x in enumerate(_list(r, "radl"), 1) if (m := codec.read_mark(x, f"radl {i}", r.problems))
+        m for i, x in enumerate(_list(r, "radl"), 1) if (m := read_mark(x, f"radl {i}", r.problems))
     ]
     state.audit += [
-        a for i, x in enumerate(_list(r, "audit"), 1) if (a := codec.read_audit(x, f"audit {i}", r.problems))
+        a for i, x in enumerate(_list(r, "audit"), 1) if (a := read_audit(x, f"audit {i}", r.problems))
     ]
     r.raw("chain")
     r.finish(KINDS.get(kind, ()) if kind in KINDS else ("found", "head", "profile_found", "from"))
@@ -107,8 +210,8 @@ def _hands(state: State, items: Any, problems: Collector) -> None:
     table = state.table
     for i, item in enumerate(items, 1):
         where = f"hand {i}"
-        reader = codec.element(item, where, N_("{item!r}: expected a [[event.hand]] table"), problems)
-        entry = reader and codec.read_hand(reader, where, None, table.players, table.profile.rules, problems)
+        reader = element(item, where, N_("{item!r}: expected a [[event.hand]] table"), problems)
+        entry = reader and read_hand(reader, where, None, table.players, table.profile.rules, problems)
         if not entry:
             continue
         if entry.id in seen or (entry.id not in state.hands and entry.id <= last):
@@ -127,13 +230,11 @@ def _hands(state: State, items: Any, problems: Collector) -> None:
 def _new_profile(state: State, r: Reader) -> None:
     """A rescore's profile: the table's from now on, every hand read again under it."""
     pr = r.table("profile")
-    name, sha, document, rules = codec.stored_profile(pr, False, r.problems)
+    name, sha, document, rules = stored_profile(pr, False, r.problems)
     pr.finish()
     if rules is None or r.problems.problems:
         return
-    state.table = state.table._replace(
-        profile=state.table.profile._replace(name=name, sha256=sha, document=document, rules=rules)
-    )
+    state.table = state.table._replace(profile=ProfileRecord(name, sha, document, rules))
     for hand_id, e in list(state.hands.items()):
         try:
             state.hands[hand_id] = e._replace(hand=parse_seated(e.keys, rules, state.table.players))
@@ -161,20 +262,282 @@ def event_of(before: Ledger, after: Ledger, at: str, kind: str | None = None) ->
         event["profile"] = {
             "name": profile.name,
             "sha256": profile.sha256,
-            "document": codec.plain(profile.document),
+            "document": plain(profile.document),
         }
     if marks := after.radl[len(before.radl) :]:
-        event["radl"] = [codec.mark_mapping(m) for m in marks]
+        event["radl"] = [mark_mapping(m) for m in marks]
     if said:
-        event["audit"] = [codec.audit_mapping(a) for a in said]
+        event["audit"] = [audit_mapping(a) for a in said]
     if hands := [e for e in after.hands if new_profile or _changed(old.get(e.id), e)]:
-        event["hand"] = [codec.hand_mapping(e) for e in hands]
+        event["hand"] = [hand_mapping(e) for e in hands]
     if after.paper is not None and after.paper != before.paper:  # a table's result from its paper sheet
-        event["paper"] = codec.paper_mapping(after.paper)
+        event["paper"] = paper_mapping(after.paper)
     return event
 
 
 def _changed(old: Entry | None, new: Entry) -> bool:
     return old is None or (
         old is not new and (old.keys, old.result, old.recorded) != (new.keys, new.result, new.recorded)
+    )
+
+
+# -- the header -------------------------------------------------------------------------------
+
+
+def read_header(data: Mapping[str, Any], repairing: bool, problems: Collector) -> Table | None:
+    """The ``[table]`` with its ``[profile]`` (None where a problem was found, added to
+    ``problems``). ``repairing``: the stored profile document taken as it stands."""
+    top = Reader(data, "", problems)
+    _check_schema(top, problems)
+    tr = top.table("table")
+    players = _table_players(tr, problems)
+    created = tr.text("created")
+    moment(created, "table.created", problems)
+    stake: Decimal | None = None
+    if (stake_text := tr.optional_str("stake")) is not None:
+        try:
+            stake = parse_stake(stake_text)
+        except ValueError as exc:
+            problems.add("table.stake", reason(exc))
+    if (date := tr.optional_str("date")) is not None and not iso_date(date):
+        problems.add(
+            "table.date", N_("{date!r} is not a date written YYYY-MM-DD, e.g. 2025-03-14"), date=date
+        )
+    place = tr.optional_str("place")
+    games = tr.number("games", minimum=1) if tr.has("games") else None
+    if place is not None and (wrong := text_problem(place)) is not None:
+        problems.add("table.place", N_("{place!r}: {wrong}"), place=place, wrong=wrong)
+    tr.finish()
+    pr = top.table("profile")
+    name, sha, document, rules = stored_profile(pr, repairing, problems)
+    pr.finish()
+    if problems.problems or rules is None:
+        return None
+    record = ProfileRecord(name=name, sha256=sha, document=document, rules=rules)
+    return Table(tuple(players), record, created, stake=stake, date=date, place=place, games=games)
+
+
+def _check_schema(top: Reader, problems: Collector) -> None:
+    schema = top.raw("schema")
+    if not top.has("schema"):
+        problems.add(
+            "schema",
+            N_("missing: this is not a tarockscore ledger (expected schema = {SCHEMA})"),
+            SCHEMA=SCHEMA,
+        )
+    elif schema != SCHEMA or isinstance(schema, bool):
+        problems.add(
+            "schema",
+            N_(
+                "{schema!r}: this version of tarockscore reads ledger schema {SCHEMA} only; a newer tarockscore wrote this file, or it is not a ledger"
+            ),
+            schema=schema,
+            SCHEMA=SCHEMA,
+        )
+    else:
+        return
+    raise LedgerError(problems.problems)
+
+
+def _table_players(tr: Reader, problems: Collector) -> tuple[str, ...]:
+    """``table.players``: 4 or 5 different names, each one a name may be."""
+    known = len(problems.problems)
+    players = tr.str_list("players")
+    if not tr.has("players"):
+        problems.add("table.players", N_("missing (required)"))
+    elif len(problems.problems) == known and (len(players) not in SEATS or len(set(players)) != len(players)):
+        # (not an array of names: said once, not again as an empty table)
+        problems.add("table.players", N_("{list!r}: expected 4 or 5 different names"), list=list(players))
+    for player in players:  # the rules a name typed with --players meets
+        if (wrong := name_problem(player)) is not None:
+            problems.add("table.players", N_("{player!r}: {wrong}"), player=player, wrong=wrong)
+    return players
+
+
+def stored_profile(
+    pr: Reader, repairing: bool, problems: Collector
+) -> tuple[str, str, Mapping[str, Any], Profile | None]:
+    """The ``[profile]`` table: name, sha256, document and the profile it builds (None: none), its
+    pin checked (``repairing``: the document taken as it stands)."""
+    name, sha, document = pr.text("name"), pr.text("sha256"), pr.raw("document")
+    if not isinstance(document, dict):
+        problems.add("profile.document", N_("missing: the resolved profile the evening is scored under"))
+        return name, sha, {}, None
+    actual, named = profile_hash(document), document.get("name")
+    built = Collector()  # the document's own problems, after what the pin says of it
+    rules: Profile | None = None
+    try:
+        rules = build_profile(document)
+    except TarockError as exc:
+        for p in exc.located("profile.document").problems:
+            built.put(p)
+    if repairing:
+        sha, name = actual, named if isinstance(named, str) else name
+        if rules is None:
+            problems.add("profile.document", PROFILE_UNREADABLE)
+    elif not sha:
+        problems.add("profile.sha256", PROFILE_UNPINNED)
+    elif actual != sha:
+        problems.add(
+            "profile.document",
+            PROFILE_EDITED if rules is not None else PROFILE_DAMAGED,
+            actual=actual[:12],
+            stored=sha[:12],
+        )
+    elif named != name:
+        problems.add("profile.name", PROFILE_RENAMED, name=name, named=named)
+    for p in built.problems:
+        problems.put(p)
+    problems.dropped += built.dropped
+    return name, sha, document, rules
+
+
+# -- hands, marks, audit entries --------------------------------------------------------------
+
+
+def element(item: Any, where: str, expected: str, problems: Collector) -> Reader | None:
+    """A reader of one element of a table array (its problems filed by :func:`_done`); None: no table."""
+    if not isinstance(item, dict):
+        problems.add(where, expected, item=item)
+        return None
+    return Reader(item, "", Collector())
+
+
+def _done(r: Reader, where: str, problems: Collector) -> bool:
+    """The element read: its unknown keys reported, its problems filed under ``where``; whether it had none."""
+    r.finish()
+    for p in r.problems.problems:
+        problems.put(p, where)
+    return not r.problems.problems
+
+
+def moment(value: str, where: str, problems: Collector) -> None:
+    """A stored time must be one tarockscore writes: ``YYYY-MM-DDTHH:MM:SS`` and its UTC offset."""
+    if value and not iso_timestamp(value):
+        problems.add(
+            where, N_("{value!r} is not a date and time written YYYY-MM-DDTHH:MM:SS+HH:MM"), value=value
+        )
+
+
+def read_mark(item: Any, where: str, problems: Collector) -> RadlMark | None:
+    """One Radl mark: set (``hands`` above 0) or struck (below 0) by hand; its problems at ``where``."""
+    r = element(item, where, N_("{item!r}: expected a [[radl]] table"), problems)
+    if r is None:
+        return None
+    after, hands = r.number("after", minimum=0), r.number("hands")
+    if r.has("hands") and hands == 0:
+        r.problems.add("hands", N_("0: expected the doubled hands set (above 0) or struck (below 0)"))
+    moment(at := r.text("at"), "at", r.problems)
+    return RadlMark(after=after, hands=hands, at=at) if _done(r, where, problems) else None
+
+
+def _points_table(r: Reader, key: str, players: Iterable[str], problems: Collector) -> dict[str, int]:
+    raw = r.raw(key)
+    if not isinstance(raw, dict):
+        problems.add(r.where(key), N_("{raw!r}: expected a table of every player's points"), raw=raw)
+        return {}
+    out: dict[str, int] = {}
+    for p, v in raw.items():
+        if isinstance(v, bool) or not isinstance(v, int):
+            problems.add(
+                f"{r.where(key)}.{p}", N_("{v!r} is {kind}; expected a whole number"), v=v, kind=type_name(v)
+            )
+        else:
+            out[p] = v
+    if raw.keys() != set(players):
+        problems.add(
+            r.where(key),
+            N_("names {allowed}; expected every player at the table: {allowed2}"),
+            allowed=one_of(raw),
+            allowed2=one_of(players),
+        )
+    return out
+
+
+def read_hand(
+    r: Reader,
+    where: str,
+    default_id: int | None,
+    players: Sequence[str],
+    rules: Profile | None,
+    problems: Collector,
+) -> Entry | None:
+    """One stored hand: ``id``, ``recorded``, ``entry`` (its keys, parsed under ``rules`` and
+    seated at ``players``) and ``result``; None with its problems at ``where``."""
+    local = r.problems
+    hand_id = r.number("id", default_id, minimum=1)
+    moment(recorded := r.text("recorded"), "recorded", local)
+    keys: HandInput = r.raw("entry")  # the hand's keys as stored: parse_seated checks them
+    hand: Hand | None = None
+    if not isinstance(keys, dict):
+        local.add("entry", N_("missing: the hand as entered (hand-file keys)"))
+        keys = {}
+    elif rules is not None:
+        try:
+            hand = parse_seated(keys, rules, players)
+        except TarockError as exc:
+            for p in exc.located("entry").problems:
+                local.put(p)
+    rr = r.table("result")
+    won, radl = rr.optional_bool("won"), rr.number("radl", 1, minimum=1)
+    vp = _points_table(rr, "victory_points", players, local)
+    payout = _points_table(rr, "payout", players, local) if rr.has("payout") else None
+    rr.finish()
+    _done(r, where, problems)
+    if hand is None or local.problems:
+        return None
+    result = Result(victory_points=vp, payout=payout, won=won, radl=radl)
+    return Entry(hand, result=result, recorded=recorded, keys=keys, id=hand_id)
+
+
+def read_audit(item: Any, where: str, problems: Collector) -> AuditEntry | None:
+    """One audit entry (a correction's record); its problems at ``where``."""
+    r = element(item, where, N_("{item!r}: expected an [[audit]] table"), problems)
+    if r is None:
+        return None
+    local = r.problems
+    moment(at := r.text("at"), "at", local)
+    action = r.choice("action", Action)
+    hand = r.number("hand") if r.has("hand") else None
+    number = r.number("number", minimum=1) if r.has("number") else None
+    detail = r.text("detail")
+    changed = r.raw("changed") or []
+    if not isinstance(changed, list) or not all(
+        isinstance(c, int) and not isinstance(c, bool) for c in changed
+    ):
+        local.add("changed", N_("{changed!r}: expected an array of hand numbers"), changed=changed)
+        changed = []
+    before, after = r.raw("before"), r.raw("after")
+    for key, value in (("before", before), ("after", after)):
+        if value is not None and not isinstance(value, dict):
+            local.add(key, N_("{value!r} is {kind}; expected a table"), value=value, kind=type_name(value))
+    _done(r, where, problems)
+    before, after = (v if isinstance(v, dict) else None for v in (before, after))
+    return AuditEntry(at, action, detail, hand, before, after, tuple(changed), number)
+
+
+# -- a table's result from its paper sheet (kind = "paper") -------------------------------------
+
+
+def paper_mapping(paper: Paper) -> dict[str, Any]:
+    """The ``paper`` table of an entry ``paper``: when, each seat's Schrift, the money points."""
+    item: dict[str, Any] = {"at": paper.at, "schrift": dict(paper.schrift)}
+    if paper.money is not None:
+        item["money"] = dict(paper.money)
+    return item
+
+
+def read_paper(raw: Any, players: Sequence[str], where: str, problems: Collector) -> Paper | None:
+    """An entry's ``paper`` table: the Schrift (and money points) of every seat; None with its problems."""
+    r = element(raw, where, N_("{item!r}: expected a table"), problems)
+    if r is None:
+        return None
+    at = r.text("at")
+    moment(at, "at", r.problems)
+    schrift = _points_table(r, "schrift", players, r.problems)
+    money = _points_table(r, "money", players, r.problems) if r.has("money") else None
+    if not _done(r, where, problems):
+        return None
+    return Paper(
+        {p: schrift[p] for p in players}, None if money is None else {p: money[p] for p in players}, at
     )

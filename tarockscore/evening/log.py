@@ -6,13 +6,14 @@ import hashlib
 import json
 import re
 import tomllib
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Container, Iterator, Mapping, Sequence
 from json.encoder import encode_basestring
 from typing import Any
 
-from tarockscore.errors import N_, LedgerError, Problem
-from tarockscore.evening import checks, codec
+from tarockscore.errors import N_, LedgerError, Message, Problem, listed, message
+from tarockscore.evening import fold
 from tarockscore.evening.model import Ledger
+from tarockscore.evening.operations import hands_label
 from tarockscore.io import safe_io
 
 HEADER = (
@@ -30,7 +31,7 @@ _BUG = N_("the new entry does not read back the same (a bug in tarockscore); not
 def digest(value: Any) -> str | None:
     """The SHA-256 of the canonical JSON of ``value`` (None where it holds a value JSON has not)."""
     try:
-        return hashlib.sha256(codec.canonical(value).encode("utf-8")).hexdigest()
+        return hashlib.sha256(fold.canonical(value).encode("utf-8")).hexdigest()
     except (TypeError, ValueError):
         return None
 
@@ -138,7 +139,7 @@ def _text(
 
 def whole_file(ledger: Ledger, events: Sequence[Mapping[str, Any]]) -> tuple[str, str]:
     """A new file: the header, then ``events`` chained from it; its text and its head."""
-    header = codec.header_mapping(ledger.table)
+    header = fold.header_mapping(ledger.table)
     text = HEADER + "\n".join(_table("", header)) + "\n"
     head = header_hash(header)
     if head is None:
@@ -269,7 +270,11 @@ def locate(problems: Sequence[Problem], text: str, name: str) -> list[Problem]:
 
 # -- the chain --------------------------------------------------------------------------------
 
-Break = checks.Break
+# An entry of the log that does not fit its chain, as the chain keeps it: its number, why
+# ("changed", "order", "repair", "profile"), its hash now, the prev it should name.
+Break = tuple[int, str, str | None, str]
+# What the chain keeps of such an entry: its kind and the ids of the hands it holds.
+Said = Mapping[int, tuple[str, list[Any]]]
 
 
 class Chain:
@@ -299,12 +304,11 @@ class Chain:
         if why:
             self.found.append((k, why, hashed, self.head))
             hands = event.get("hand") if isinstance(event, dict) else None
-            ids = [h.get("id") for h in hands if isinstance(h, dict)] if isinstance(hands, list) else []
-            self.said[k] = (str(event.get("kind", "?")) if isinstance(event, dict) else "?", ids)
+            self.said[k] = (str(event.get("kind", "?")) if isinstance(event, dict) else "?", hand_ids(hands))
         if isinstance(event, dict) and event.get("kind") == "repair" and isinstance(event.get("found"), list):
-            if checks.repair_lacks(event, self.said, self.removed):  # it vouches for nothing
+            if repair_lacks(event, self.said, self.removed):  # it vouches for nothing
                 self.found.append((k, "repair", hashed, self.head))
-                self.said[k] = ("repair", checks.hand_ids(event.get("hand")))
+                self.said[k] = ("repair", hand_ids(event.get("hand")))
             else:
                 for item in event["found"]:
                     if isinstance(item, dict) and isinstance(item.get("entry"), int) and item["entry"] < k:
@@ -358,3 +362,81 @@ def found_by_repair(chain: Chain | None, head: str, profile_sha: str) -> dict[st
     if chain is not None and (breaks := chain.breaks):
         out["found"] = [{"entry": k, "hash": h or "", "prev": prev} for k, _why, h, prev in breaks]
     return out
+
+
+# -- what the chain says of a repair, and of a head written down ----------------------------
+
+
+def differing(then: Ledger, now: Ledger) -> list[int]:
+    """The hands of ``then`` (by their number then) that ``now`` no longer holds as they were:
+    taken off the sheet, or their keys or result changed (``check --head``)."""
+    kept = {e.id: e for e in now.hands}
+    return [
+        n
+        for n, e in enumerate(then.hands, 1)
+        if (o := kept.get(e.id)) is None or (o.keys, o.result) != (e.keys, e.result)
+    ]
+
+
+def hand_ids(items: Any) -> list[int]:
+    """The ids of an entry's ``hand`` tables (what is not a table with an integer id left out)."""
+    if not isinstance(items, list):
+        return []
+    return [h["id"] for h in items if isinstance(h, dict) and isinstance(h.get("id"), int)]
+
+
+def repair_lacks(event: Mapping[str, Any], said: Said, removed: Container[int]) -> bool:
+    """Whether a ``repair`` entry lacks what ``repair --write`` writes: its audit line, the head and
+    profile it found, and each hand still on the sheet of every entry it vouches for, re-scored
+    (``said``: the entries found not to fit so far; ``removed``: the ids taken off the sheet)."""
+    audit = event.get("audit")
+    if not (
+        isinstance(audit, list) and any(isinstance(a, dict) and a.get("action") == "repair" for a in audit)
+    ):
+        return True
+    if not (isinstance(event.get("head"), str) and isinstance(event.get("profile_found"), str)):
+        return True
+    found = event.get("found")
+    found = found if isinstance(found, list) else []
+    vouched = [f["entry"] for f in found if isinstance(f, dict) and isinstance(f.get("entry"), int)]
+    carried = set(hand_ids(event.get("hand")))
+    return any(i not in removed and i not in carried for k in vouched for i in said.get(k, ("", []))[1])
+
+
+def repair_carries(breaks: Sequence[Break], said: Said) -> set[int]:
+    """The ids of the hands a repair carries re-scored, beside those whose result it changes:
+    every hand the entries it vouches for (``breaks``) hold."""
+    return {i for k, *_ in breaks for i in said.get(k, ("", []))[1] if isinstance(i, int)}
+
+
+def covered(found: Sequence[Break], breaks: Sequence[Break], said: Said) -> Message | None:
+    """What the repairs of the log cover, in one line (None: nothing): the hands, entries and stored
+    profile found changed outside tarockscore (``found``) that a repair took as they stood (not in ``breaks``)."""
+    vouched = [b for b in found if b not in breaks]
+    if not vouched:
+        return None
+    ids = {i for k, *_ in vouched if k for i in said.get(k, ("", []))[1] if isinstance(i, int)}
+    what: list[Message] = [hands_label(sorted(ids))] if ids else []
+    what += [
+        message(N_("entry {entry} ({kind})"), entry=k, kind=said.get(k, ("?", []))[0])
+        for k, *_ in vouched
+        if k and not said.get(k, ("", []))[1]
+    ]
+    if any(k == 0 for k, *_ in vouched):
+        what.append(message(N_("the stored profile")))
+    return message(
+        N_("a repair entry covers {what}: changed outside tarockscore, and taken as it was found"),
+        what=listed(what),
+    )
+
+
+def edited_since(
+    found: Sequence[Break], said: Said, entry: int, vouched: Container[Any]
+) -> tuple[tuple[int, ...], set[int]]:
+    """The entries up to ``entry`` (a head's) that do not fit the chain and no repair up to it
+    vouched for (``vouched``), and the ids of the hands they hold: the head vouched for them as they were."""
+    edited = [
+        (k, why) for k, why, hashed, prev in found if 1 <= k <= entry and (k, "", hashed, prev) not in vouched
+    ]
+    ids = {i for k, why in edited if why != "order" for i in said.get(k, ("", []))[1]}
+    return tuple(k for k, _ in edited), {i for i in ids if isinstance(i, int)}

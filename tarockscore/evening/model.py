@@ -3,6 +3,7 @@
 import hashlib
 import json
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 from decimal import Decimal
 from enum import StrEnum
 from typing import Any, NamedTuple
@@ -23,30 +24,15 @@ class Action(StrEnum):
     PAPER = "paper"
 
 
-class ProfileRecord(NamedTuple):
+@dataclass(frozen=True)
+class ProfileRecord:
     """The resolved profile the evening is scored under, with the hash that pins it: ``document``
-    is what the file stores, ``rules`` the same document built once. Two records are equal by
-    name, hash and document."""
+    is what the file stores, ``rules`` the same document built once (left out of comparisons)."""
 
     name: str
     sha256: str
-    document: Mapping[str, Any]
-    rules: Profile
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, ProfileRecord):
-            return NotImplemented
-        return (self.name, self.sha256, self.document) == (other.name, other.sha256, other.document)
-
-    def __ne__(self, other: object) -> bool:
-        equal = self.__eq__(other)
-        return equal if equal is NotImplemented else not equal
-
-    def __hash__(self) -> int:
-        return hash((self.name, self.sha256))
-
-    def __repr__(self) -> str:
-        return f"ProfileRecord(name={self.name!r}, sha256={self.sha256!r})"
+    document: Mapping[str, Any] = field(hash=False, repr=False)
+    rules: Profile = field(compare=False, repr=False)
 
 
 class Table(NamedTuple):
@@ -139,11 +125,6 @@ def next_id(ledger: Ledger) -> int:
     used = [e.id for e in ledger.hands] + [a.hand for a in ledger.audit if a.hand is not None]
     used += [m.after for m in ledger.radl]
     return max(used, default=0) + 1
-
-
-def ledger_profile(ledger: Ledger) -> Profile:
-    """The profile stored in the ledger (its hash is checked where the ledger is read)."""
-    return ledger.table.profile.rules
 
 
 def profile_hash(document: Mapping[str, Any]) -> str:

@@ -1,40 +1,54 @@
-"""The edits of an evening: record, undo, replace, delete, rescore, repair, Radl marks (core layer, pure).
+"""The edits of an evening and the lines they leave in its audit trail: record, undo, replace,
+delete, rescore, repair, Radl marks (core layer, pure).
 
 Each takes a ledger and returns a new one; a correction adds its entry to the audit trail, and
-the hands after a corrected one are recomputed, their Radls included.
+the hands after a corrected one are recomputed, their Radls included. An audit line is a
+:class:`~tarockscore.errors.Message` (the ledger stores its English text); a hand is named by its
+id, and by its number on the sheet where that differs.
 """
 
 from __future__ import annotations
 
-from tarockscore.errors import N_, GameLimitReached, LedgerError
-from tarockscore.evening import audit
+from collections.abc import Sequence
+
+from tarockscore.errors import N_, GameLimitReached, LedgerError, Message, message
 from tarockscore.evening.checks import check_number, rescored, result_of
-from tarockscore.evening.deal import hand_deal, next_deal
-from tarockscore.evening.model import Entry, Ledger, RadlMark, Table, next_id, profile_record
-from tarockscore.evening.paper import played
+from tarockscore.evening.model import (
+    Action,
+    AuditEntry,
+    Entry,
+    Ledger,
+    ProfileRecord,
+    RadlMark,
+    Result,
+    next_id,
+    profile_record,
+)
 from tarockscore.evening.radl import check_strike, next_factor, pending_radl
-from tarockscore.evening.table import check_players, parse_one, parse_stored, seat_hand
-from tarockscore.rules.hand import HandInput
+from tarockscore.evening.table import (
+    check_players,
+    hand_deal,
+    next_deal,
+    parse_one,
+    parse_stored,
+    seat_hand,
+)
+from tarockscore.rules.hand import Hand, HandInput, hand_changes
 from tarockscore.rules.profile import Profile
 from tarockscore.rules.scoring import score_hand
 
 
 def check_room(ledger: Ledger) -> None:
-    """Refuse a further hand at a table whose game limit (``table.games``) is reached."""
-    room(ledger.table, played(ledger), on_paper=ledger.paper is not None)
-
-
-def room(table: Table, count: int, on_paper: bool = False) -> None:
-    """Refuse a hand after ``count`` hands at a table whose game limit is reached, or scored on paper."""
-    if on_paper:
+    """Refuse a further hand at a table scored on paper, or whose game limit (``table.games``) is reached."""
+    if ledger.paper is not None:
         raise GameLimitReached(
             N_(
                 "this table's result was taken from its paper sheet, so no hand is recorded on it; a correction replaces that result"
             ),
             where="paper",
         )
-    limit = table.games
-    if limit is not None and count >= limit:
+    limit = ledger.table.games
+    if limit is not None and len(ledger.hands) >= limit:
         raise GameLimitReached(
             N_(
                 "{limit}: the game limit of this table is reached, no hand past it is recorded; a hand entered wrongly can still be replaced or undone"
@@ -55,8 +69,13 @@ def record(ledger: Ledger, mapping: HandInput, at: str) -> Ledger:
 
 def undo(ledger: Ledger, at: str) -> Ledger:
     """The ledger without its last hand; the audit trail keeps it."""
-    check_number(ledger, len(ledger.hands))
-    entry = audit.undone(at, len(ledger.hands), ledger.hands[-1])
+    number = len(ledger.hands)
+    check_number(ledger, number)
+    last = ledger.hands[-1]
+    detail = message(
+        N_("{hand} undone: {summary}"), hand=label(last.id, number), summary=summary(last.hand, last.result)
+    )
+    entry = AuditEntry(at, Action.UNDO, detail, hand=last.id, number=number, before=last.keys)
     return ledger._replace(hands=ledger.hands[:-1], audit=(*ledger.audit, entry))
 
 
@@ -69,8 +88,22 @@ def replace_hand(ledger: Ledger, number: int, mapping: HandInput, at: str) -> Le
     entries[number - 1] = Entry.of(hand, old.result, old.recorded, old.id)
     stored = {e.id for e in ledger.hands} - {old.id}  # their results stand but where a Radl moved
     entries = list(rescored(entries, ledger.players, ledger.profile, ledger.radl, stored))
-    changed = audit.changed_results(ledger.hands, entries, old.id)
-    entry = audit.replaced(at, number, old, entries[number - 1], changed)
+    new = entries[number - 1]
+    changed = _changed_results(ledger.hands, entries, old.id)
+    before, after = summary(old.hand, old.result), summary(new.hand, new.result)
+    if before == after:  # the line alone would say nothing: name the keys that changed
+        detail = message(
+            N_("{hand} replaced: {old}; {changes}"),
+            hand=label(old.id, number),
+            old=before,
+            changes=hand_changes(old.hand, new.hand),
+        )
+    else:
+        detail = message(
+            N_("{hand} replaced: {old} → {new}"), hand=label(old.id, number), old=before, new=after
+        )
+    detail = _recomputed(detail, changed)
+    entry = AuditEntry(at, Action.REPLACE, detail, old.id, old.keys, new.keys, changed, number)
     return ledger._replace(hands=tuple(entries), audit=(*ledger.audit, entry))
 
 
@@ -80,8 +113,26 @@ def delete(ledger: Ledger, number: int, at: str) -> Ledger:
     old = ledger.hands[number - 1]
     kept = [e for i, e in enumerate(ledger.hands, 1) if i != number]
     entries = rescored(kept, ledger.players, ledger.profile, ledger.radl, {e.id for e in kept})
-    changed = audit.changed_results(kept, entries, None)
-    entry = audit.deleted(at, number, old, entries[number - 1 :], changed)
+    changed = _changed_results(kept, entries, None)
+    after = entries[number - 1 :]  # the hands that followed it, now numbered from ``number`` on
+    detail = message(
+        N_("{hand} deleted: {summary}"), hand=label(old.id, number), summary=summary(old.hand, old.result)
+    )
+    if len(after) == 1:
+        detail = message(
+            N_("{detail}; hand {first} is now hand {start}"), detail=detail, first=after[0].id, start=number
+        )
+    elif after:
+        detail = message(
+            N_("{detail}; hands {first} to {last} are now {start} to {end}"),
+            detail=detail,
+            first=after[0].id,
+            last=after[-1].id,
+            start=number,
+            end=number + len(after) - 1,
+        )
+    detail = _recomputed(detail, changed)
+    entry = AuditEntry(at, Action.DELETE, detail, old.id, old.keys, changed=changed, number=number)
     return ledger._replace(hands=entries, audit=(*ledger.audit, entry))
 
 
@@ -92,16 +143,25 @@ def rescore(ledger: Ledger, profile: Profile, at: str, *, what_if: bool = False)
     check_seats = check_players(ledger.players, profile)
     if check_seats:
         raise LedgerError([p.moved("profile") for p in check_seats])
-    record_ = profile_record(profile)
-    table = ledger.table._replace(profile=record_)
-    if record_.sha256 == ledger.table.profile.sha256:
+    old, new = ledger.table.profile, profile_record(profile)
+    if new.sha256 == old.sha256:
         read: list[Entry] = list(ledger.hands)
     else:
         hands = parse_stored([e.keys for e in ledger.hands], profile, ledger.players, bidding=not what_if)
         read = [Entry.of(h, e.result, e.recorded, e.id) for h, e in zip(hands, ledger.hands, strict=True)]
     entries = rescored(read, ledger.players, profile, ledger.radl)
-    changed = audit.changed_results(ledger.hands, entries, None)
-    entry = audit.rescored(at, ledger.table.profile, record_, changed)
+    changed = _changed_results(ledger.hands, entries, None)
+    detail = message(
+        N_("rescored under profile {new!r} (sha256 {new_sha}), was {old!r} (sha256 {old_sha})"),
+        new=new.name,
+        new_sha=new.sha256[:12],
+        old=old.name,
+        old_sha=old.sha256[:12],
+    )
+    if changed:
+        detail = message(N_("{detail}; changed {hands}"), detail=detail, hands=hands_label(changed))
+    entry = AuditEntry(at, Action.RESCORE, detail, None, _pin(old), _pin(new), changed)
+    table = ledger.table._replace(profile=new)
     return ledger._replace(table=table, hands=entries, audit=(*ledger.audit, entry))
 
 
@@ -111,27 +171,36 @@ def repair(ledger: Ledger, at: str | None) -> Ledger:
     entries = rescored(list(ledger.hands), ledger.players, ledger.profile, ledger.radl)
     if at is None:
         return ledger._replace(hands=entries)
-    changed = audit.changed_results(ledger.hands, entries, None)
-    entry = audit.repaired(at, ledger.table.profile, changed)
+    changed = _changed_results(ledger.hands, entries, None)
+    profile = ledger.table.profile
+    detail = message(
+        N_(
+            "repaired: every hand re-scored from its stored keys under the stored profile {name!r} "
+            "(sha256 {sha}) and the ledger sealed again"
+        ),
+        name=profile.name,
+        sha=profile.sha256[:12],
+    )
+    if changed:
+        detail = message(N_("{detail}; changed {hands}"), detail=detail, hands=hands_label(changed))
+    else:
+        detail = message(N_("{detail}; no stored result changed"), detail=detail)
+    entry = AuditEntry(at, Action.REPAIR, detail, after=_pin(profile), changed=changed)
     return ledger._replace(hands=entries, audit=(*ledger.audit, entry))
-
-
-def _mark(ledger: Ledger, hands: int, at: str) -> tuple[RadlMark, int]:
-    """A mark after the last hand (0: before the first), and that hand's number."""
-    after = ledger.hands[-1].id if ledger.hands else 0
-    return RadlMark(after=after, hands=hands, at=at), len(ledger.hands)
 
 
 def set_radl(ledger: Ledger, hands: int | None, at: str) -> Ledger:
     """A Radl set by hand after the last hand: ``hands`` more doubled hands (default ``radl.hands``)."""
     rule = ledger.profile.radl
-    count = rule.hands if hands is None else hands
-    if count < 1:
-        raise LedgerError(N_("{hands}: expected a number of hands, 1 or more"), hands=count, where="hands")
-    mark, number = _mark(ledger, count, at)
-    marked = ledger._replace(radl=(*ledger.radl, mark))
-    entry = audit.radl_set(at, mark, number, rule.factor, pending_radl(marked))
-    return marked._replace(audit=(*ledger.audit, entry))
+    n = rule.hands if hands is None else hands
+    if n < 1:
+        raise LedgerError(N_("{hands}: expected a number of hands, 1 or more"), hands=n, where="hands")
+    template = (
+        N_("Radl set on the sheet {after}: {n} more hand ×{factor}; {pending} pending")
+        if n == 1
+        else N_("Radl set on the sheet {after}: {n} more hands ×{factor}; {pending} pending")
+    )
+    return _marked(ledger, n, at, template, factor=rule.factor)
 
 
 def strike_radl(ledger: Ledger, hands: int, at: str) -> Ledger:
@@ -139,7 +208,76 @@ def strike_radl(ledger: Ledger, hands: int, at: str) -> Ledger:
     if hands < 1:
         raise LedgerError(N_("{hands}: expected a number of hands, 1 or more"), hands=hands, where="hands")
     check_strike(ledger, hands)
-    mark, number = _mark(ledger, -hands, at)
+    template = (
+        N_("Radl struck on the sheet {after}: {n} doubled hand fewer; {pending} pending")
+        if hands == 1
+        else N_("Radl struck on the sheet {after}: {n} doubled hands fewer; {pending} pending")
+    )
+    return _marked(ledger, -hands, at, template)
+
+
+def _marked(ledger: Ledger, hands: int, at: str, template: str, **values: object) -> Ledger:
+    """A Radl mark set (``hands`` above 0) or struck after the last hand (0: before the first), and
+    its audit line: ``template`` said with ``values``, where it was set and the doubled hands now owed."""
+    number = len(ledger.hands)
+    mark = RadlMark(after=ledger.hands[-1].id if ledger.hands else 0, hands=hands, at=at)
     marked = ledger._replace(radl=(*ledger.radl, mark))
-    entry = audit.radl_struck(at, mark, number, pending_radl(marked))
+    where = (
+        message(N_("after {hand}"), hand=label(mark.after, number))
+        if number
+        else message(N_("before the first hand"))
+    )
+    detail = message(template, after=where, n=abs(hands), **values, pending=pending_radl(marked))
+    after = {"after": mark.after, "hands": mark.hands}
+    entry = AuditEntry(at, Action.RADL, detail, mark.after or None, after=after, number=number or None)
     return marked._replace(audit=(*ledger.audit, entry))
+
+
+# -- the words of the audit trail ------------------------------------------------------------------
+
+
+def summary(hand: Hand, result: Result | None = None) -> str:
+    """One line for a hand: contract, who played it, and the outcome."""
+    text: str = hand.contract
+    if hand.declarer and hand.partner:
+        text = message(
+            N_("{contract} by {declarer} with {partner}"),
+            contract=hand.contract,
+            declarer=hand.declarer,
+            partner=hand.partner,
+        )
+    elif hand.declarer:
+        text = message(N_("{contract} by {declarer}"), contract=hand.contract, declarer=hand.declarer)
+    if result is not None and result.won is not None:
+        text = message(N_("{hand}, won") if result.won else N_("{hand}, lost"), hand=text)
+    if result is not None and result.radl != 1:
+        text = message(N_("{hand}, Radl ×{radl}"), hand=text, radl=result.radl)
+    return text
+
+
+def hands_label(changed: Sequence[int]) -> Message:
+    """``hand 3`` or ``hands 3, 5``."""
+    ids = ", ".join(map(str, changed))
+    return message(N_("hands {ids}") if len(changed) > 1 else N_("hand {ids}"), ids=ids)
+
+
+def label(hand_id: int, number: int) -> Message:
+    """``hand 12``, with its number on the sheet where that is not its id."""
+    if hand_id == number:
+        return message(N_("hand {id}"), id=hand_id)
+    return message(N_("hand {id} (no. {number} on the sheet)"), id=hand_id, number=number)
+
+
+def _recomputed(detail: Message, changed: Sequence[int]) -> Message:
+    if not changed:
+        return detail
+    return message(N_("{detail}; recomputed {hands}"), detail=detail, hands=hands_label(changed))
+
+
+def _changed_results(old: Sequence[Entry], new: Sequence[Entry], skip: int | None) -> tuple[int, ...]:
+    """Ids of the hands whose result differs from the same hand in ``old`` (``skip``: an id left out)."""
+    return tuple(b.id for a, b in zip(old, new, strict=True) if b.id != skip and a.result != b.result)
+
+
+def _pin(profile: ProfileRecord) -> dict[str, str]:
+    return {"name": profile.name, "sha256": profile.sha256}

@@ -19,13 +19,6 @@ def points_text(points: Mapping[str, int]) -> str:
     return ", ".join(f"{p} {v:+d}" for p, v in points.items())
 
 
-def played(ledger: Ledger) -> int:
-    """The hands the sheet counts as played: a sheet scored on paper has played its whole round."""
-    if ledger.paper is not None and ledger.table.games is not None:
-        return max(len(ledger.hands), ledger.table.games)
-    return len(ledger.hands)
-
-
 def paper_problems(
     ledger: Ledger, schrift: Mapping[str, int], money: Mapping[str, int] | None
 ) -> list[Problem]:

@@ -1,12 +1,6 @@
-"""The Radl (doubled round), worked out from the hands in order (core layer, pure).
-
-A hand with one of the profile's ``radl.events`` arms ``radl.hands`` more hands (``radl.lengths``
-per event) scored ×``radl.factor``. A Radl armed during a Radl queues up behind it, or with
-``radl.overlap`` starts at once, a hand in both counting ×factor². The table can also set a Radl
-or strike doubled hands by hand, as on the paper block (:class:`~tarockscore.evening.model.RadlMark`):
-a mark takes effect after the hand it was set after. Because the factors are a function of the
-sequence, an undo or a correction re-arms them by itself: everything after the corrected hand is
-recomputed.
+"""The Radl (doubled round), worked out from the hands in order (core layer, pure; the rules of
+``radl.*`` are docs/rules/settlement.md's). The factors are a function of the sequence, so an undo or a
+correction re-arms them by itself.
 """
 
 from __future__ import annotations
@@ -42,10 +36,8 @@ def arms(hand: Hand, profile: Profile) -> int:
 
 
 def _marks_at(ids: Sequence[int], marks: Sequence[RadlMark]) -> list[list[RadlMark]]:
-    """The marks that take effect before the first hand (index 0) and after each hand (index i).
-
-    A mark set after a hand that is gone takes effect after the last earlier hand still there.
-    """
+    """The marks that take effect before the first hand (index 0) and after each hand (index i);
+    a mark set after a hand that is gone, after the last earlier hand still there."""
     at: list[list[RadlMark]] = [[] for _ in range(len(ids) + 1)]
     for mark in marks:
         place = 0
@@ -69,12 +61,7 @@ def _walk(
     of the hand that armed it, :data:`BY_HAND` where the table set it, None: not doubled; of
     overlapping Radls the first), in order, and the doubled hands still owed after the last.
     ``first``: how many hands of the evening come before ``hands`` (their numbers count on from it).
-
-    A hand arms at most one Radl, as long as the longest of its events' (``radl.lengths``), owed
-    after those already owed or, with ``radl.overlap``, from the next hand on over them; a strike
-    takes the last owed hands off, never more than are owed. Where the profile arms no Radl
-    (``radl.events``) and the table set none, every factor is 1 at once.
-    """
+    A strike takes the last owed hands off, never more than are owed."""
     if not profile.radl.events and not marks:
         return [1] * len(hands), [None] * len(hands), deque()
     at = _marks_at(ids, marks)
@@ -133,13 +120,9 @@ def radl_factors(
 
 
 def trusted_tail(ledger: Ledger, end: int) -> tuple[int, tuple[RadlMark, ...]]:
-    """Where the Radl can be replayed from to know the factors of the hands from index ``end``
-    on, the stored factors of the hands before it taken as right; and the marks that count then.
-
-    A hand stored with factor 1 had no Radl pending before it, so the hands from the last such
-    one before ``end`` on, and the marks after it, decide the rest (from the first hand, with
-    every mark, where there is none).
-    """
+    """Where the Radl can be replayed from to know the factors of the hands from index ``end`` on,
+    and the marks that count then: a hand stored with factor 1 had no Radl pending before it, so
+    the last such hand before ``end`` (else the first hand, with every mark) decides the rest."""
     entries = ledger.hands
     start = min(end, len(entries)) - 1
     while start > 0 and entries[start].result.radl != 1:

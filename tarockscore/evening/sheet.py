@@ -8,8 +8,8 @@ A typed view for the renderers (``render.evening``: the table, CSV and JSON of `
 from collections.abc import Mapping
 from typing import NamedTuple
 
-from tarockscore.evening.deal import dealer_of
 from tarockscore.evening.model import AuditEntry, Ledger, Result, Table, has_payout
+from tarockscore.evening.table import dealer_of
 from tarockscore.rules.hand import Hand
 
 

@@ -8,16 +8,18 @@ changed outside tarockscore (I/O layer; the safety rules are docs/ledger-format.
 import contextlib
 import hashlib
 from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from tarockscore.errors import N_, Collector, LedgerChanged, LedgerError, Problem, UnreadableLedger, message
-from tarockscore.evening import codec, fold, log
-from tarockscore.evening.checks import check, covered, repair_carries
+from tarockscore.evening import fold, log
+from tarockscore.evening.checks import check
+from tarockscore.evening.log import covered, repair_carries
 from tarockscore.evening.model import Ledger
-from tarockscore.io import kinds, safe_io
-from tarockscore.io.kinds import LEDGER_CHANGED, LEDGER_EXISTS, NO_LEDGER, OLD_LEDGER
+from tarockscore.io import safe_io
+from tarockscore.io.ways_out import LEDGER_CHANGED, LEDGER_EXISTS, NO_LEDGER, OLD_LEDGER
 
 LOCK_TIMEOUT = 30.0
 OLD_SCHEMA = 1  # the whole evening in one document, before the log: converted by `upgrade`
@@ -78,14 +80,24 @@ class Snapshot(NamedTuple):
             return ""
 
 
-class Written(NamedTuple):
-    """A change written: the ledger before and after it, and the head; ``resent``: the change
-    its request key asked for was already in the ledger, and nothing was written."""
+@dataclass(frozen=True)
+class Change:
+    """What an action did to the evening: the ledger before and after it, and its head after it;
+    ``resent``: the change its request key asked for was already made (then nothing was written,
+    and ``before`` is ``after``)."""
 
     before: Ledger
     after: Ledger
-    head: str
+    head: str = ""
     resent: Request | None = None
+
+    def __iter__(self) -> Iterator[Ledger]:
+        return iter((self.before, self.after))
+
+    @property
+    def said(self) -> str:
+        """The audit entry the change left, as stored (a message template's text)."""
+        return self.after.audit[-1].detail
 
 
 class NotALedger(LedgerError):
@@ -137,7 +149,7 @@ def _snapshot(path: Path, raw: bytes, repairing: bool = False, since: str | None
     name = str(path)
     top = header(raw, name)
     if log.header_end(raw) == len(raw) and "table" not in top and "event" not in top:
-        if (other := kinds.other_kind(dict(top), kinds.LEDGER)) is not None:
+        if (other := safe_io.other_kind(dict(top), safe_io.LEDGER)) is not None:
             raise NotALedger(N_("{name}: not a ledger: this is {other}"), name=name, other=other)
     if top.get("schema") == OLD_SCHEMA:
         raise OldLedger(OLD_LEDGER, path=path)
@@ -153,10 +165,10 @@ def _walk(path: Path, raw: bytes, top: dict[str, Any], repairing: bool, since: s
     """The log followed entry by entry: the chain, and the fold (each entry's table let go once applied)."""
     safe_io.decode(raw, str(path), LedgerError)  # a byte that is not UTF-8 is refused, never cut off as torn
     pin, problems = Collector(), Collector()
-    table = codec.read_header(top, False, pin)
+    table = fold.read_header(top, False, pin)
     chain = log.Chain(top, pin_broken=table is None)
     if table is None:
-        table = codec.read_header(top, True, problems)
+        table = fold.read_header(top, True, problems)
         if table is None and not repairing:
             raise LedgerError(pin.problems)
         problems.raise_if_any(LedgerError)
@@ -356,7 +368,7 @@ def update(
     at: str = "",
     scored: bool = True,
     request: str | None = None,
-) -> Written:
+) -> Change:
     """Under the ledger's lock: read it whole, follow the chain and fold it, verify it, change
     it, and append the change's entry. ``expected``: the head of an earlier read: if the ledger
     moved since, the change is refused. ``scored``: :func:`_append`'s. ``request``: a key the
@@ -366,7 +378,7 @@ def update(
         snapshot = _snapshot(path, raw)
         if request is not None and (done := snapshot.requests.get(request)) is not None:
             verify(snapshot)
-            return Written(snapshot.ledger, snapshot.ledger, snapshot.head, done)
+            return Change(snapshot.ledger, snapshot.ledger, snapshot.head, done)
         if expected is not None and expected not in (snapshot.head, snapshot.sha256):
             raise LedgerChanged(
                 N_(
@@ -387,24 +399,24 @@ def _write(
     at: str,
     extra: Mapping[str, Any] | None = None,
     scored: bool = True,
-) -> Written:
+) -> Change:
     """The entry a change from the evening as read to ``new`` leaves, appended."""
     old = snapshot.ledger
     said = new.audit[len(old.audit) :]
     stamp = said[-1].at if said else new.hands[-1].recorded if len(new.hands) > len(old.hands) else at
     event = {**fold.event_of(old, new, stamp, kind), **(extra or {})}
     head = _append(snapshot.path, raw, (snapshot.head, snapshot.size), (old, new, event), scored)
-    return Written(old, new, head)
+    return Change(old, new, head)
 
 
-def repair(path: Path, change: Callable[[Ledger], Ledger], write: bool, at: str = "") -> Written:
+def repair(path: Path, change: Callable[[Ledger], Ledger], write: bool, at: str = "") -> Change:
     """``tarockscore repair``: the ledger read as it stands (its stored profile taken as it is),
     changed by ``change`` (every hand re-scored), and, only with ``write``, an entry ``repair``
     appended that names each entry it found changed outside tarockscore, the head it found and
     the profile's sha256 as found."""
     if not write:
         snapshot = read(path, repairing=True)
-        return Written(snapshot.ledger, change(snapshot.ledger), snapshot.head)
+        return Change(snapshot.ledger, change(snapshot.ledger), snapshot.head)
     with locked(path):
         raw = opened(path)
         snapshot = _snapshot(path, raw, repairing=True)
@@ -412,7 +424,7 @@ def repair(path: Path, change: Callable[[Ledger], Ledger], write: bool, at: str 
         found = log.found_by_repair(snapshot.chain, snapshot.head, snapshot.ledger.table.profile.sha256)
         carry = repair_carries(snapshot.chain.breaks, snapshot.chain.said)
         pairs = zip(snapshot.ledger.hands, new.hands, strict=True)
-        if hands := [codec.hand_mapping(e) for o, e in pairs if e.id in carry or o.result != e.result]:
+        if hands := [fold.hand_mapping(e) for o, e in pairs if e.id in carry or o.result != e.result]:
             found["hand"] = hands  # every hand it vouches for, re-scored, beside those it changes
         return _write(raw, snapshot, new, "repair", at, found)
 

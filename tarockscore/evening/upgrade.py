@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from tarockscore.errors import N_, Collector, LedgerError, Problem
-from tarockscore.evening import codec, fold, operations
+from tarockscore.evening import fold, operations
 from tarockscore.evening import store as ledger_file
 from tarockscore.evening.checks import check
 from tarockscore.evening.log import digest, found_by_repair
@@ -82,15 +82,13 @@ def upgrade(path: Path, at: str) -> Upgraded:
 def _read_old(data: Mapping[str, Any], *, repairing: bool = False) -> Ledger:
     """A ledger of schema 1 from its mapping; every problem in one :class:`LedgerError`."""
     problems = Collector()
-    table = codec.read_header({**data, "schema": codec.SCHEMA}, repairing, problems)
+    table = fold.read_header({**data, "schema": fold.SCHEMA}, repairing, problems)
     top = Reader(data, "", problems)
     top.optional_str("digest")
     entries = _old_hands(_array(top, "hand", problems), table, problems)
-    marks = [
-        codec.read_mark(x, f"radl {i}", problems) for i, x in enumerate(_array(top, "radl", problems), 1)
-    ]
+    marks = [fold.read_mark(x, f"radl {i}", problems) for i, x in enumerate(_array(top, "radl", problems), 1)]
     audit = [
-        codec.read_audit(x, f"audit {i}", problems) for i, x in enumerate(_array(top, "audit", problems), 1)
+        fold.read_audit(x, f"audit {i}", problems) for i, x in enumerate(_array(top, "audit", problems), 1)
     ]
     top.finish(("table", "profile", "schema"))
     problems.raise_if_any(LedgerError)
@@ -124,7 +122,7 @@ def _old_hands(items: Sequence[Any], table: Table | None, problems: Collector) -
             )
             copies += 1
         elif (
-            r := codec.element(item, where, N_("{item!r}: expected a [[hand]] table"), problems)
+            r := fold.element(item, where, N_("{item!r}: expected a [[hand]] table"), problems)
         ) is not None:
             stored = r.number("number")
             # a number of the wrong type is said once, by the reader, not again as out of order
@@ -135,7 +133,7 @@ def _old_hands(items: Sequence[Any], table: Table | None, problems: Collector) -
                     stored_number=stored,
                     number=i - copies,
                 )
-            entry = codec.read_hand(r, where, i - copies, players, rules, problems)
+            entry = fold.read_hand(r, where, i - copies, players, rules, problems)
         if entry is not None:
             if entry.id <= last:
                 problems.add(
@@ -157,7 +155,7 @@ def _digest(ledger: Ledger) -> str | None:
         + ([e.id] if e.id != i else [])
         for i, e in enumerate(ledger.hands, 1)
     ]
-    body: list[Any] = [OLD_DIGEST, codec.table_mapping(ledger.table), ledger.table.profile.sha256, hands]
+    body: list[Any] = [OLD_DIGEST, fold.table_mapping(ledger.table), ledger.table.profile.sha256, hands]
     if ledger.radl:
         body.append([[m.after, m.hands, m.at] for m in ledger.radl])
     return digest(body)

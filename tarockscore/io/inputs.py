@@ -6,7 +6,6 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, cast
 
-from tarockscore.entry.shortform import hand_from_options as hand_from_short_form
 from tarockscore.errors import (
     N_,
     HandError,
@@ -17,8 +16,8 @@ from tarockscore.errors import (
     one_of,
 )
 from tarockscore.evening.table import parse_one
-from tarockscore.io import kinds, safe_io
-from tarockscore.rules.hand import BonusInput, HandInput
+from tarockscore.io import safe_io
+from tarockscore.rules.hand import HandInput
 from tarockscore.rules.profile import Profile, build_profile
 from tarockscore.rules.scoring import Score
 from tarockscore.rules.scoring import score_hand as _score
@@ -46,7 +45,7 @@ def parse_hand_text(text: str, name: str) -> HandInput:
     if not text.strip():
         raise HandError(N_("{name}: the hand file is empty"), name=name)
     data = safe_io.load_toml(text, name, HandError)
-    other = kinds.other_kind(data, kinds.HAND)
+    other = safe_io.other_kind(data, safe_io.HAND)
     if other is not None:  # a ledger or a profile given for a hand: said in one line, not key by key
         raise HandError(N_("{name}: not a hand file: this is {other}"), name=name, other=other)
     return cast(HandInput, data)  # its keys and values are parse_hand's to check
@@ -78,9 +77,6 @@ def profiles_dir() -> Path:
 def shipped_names() -> list[str]:
     """The names of the shipped profiles, as ``--profile`` takes them."""
     return sorted(p.stem for p in profiles_dir().glob("*.toml"))
-
-
-profile_names = shipped_names
 
 
 def merge(base: Mapping[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
@@ -127,7 +123,7 @@ def read_toml(path: Path) -> dict[str, Any]:
     except FileNotFoundError:
         raise UnreadableProfile(N_("profile file {path!r} not found"), path=str(path)) from None
     document = safe_io.load_toml(safe_io.decode(data, str(path), ProfileError), str(path), ProfileError)
-    other = kinds.other_kind(document, kinds.PROFILE)
+    other = safe_io.other_kind(document, safe_io.PROFILE)
     if other is not None:  # a ledger or a hand file given for a profile
         raise ProfileError(N_("{path}: not a profile: this is {other}"), path=path, other=other)
     return document
@@ -213,19 +209,6 @@ def load_profile(ref: str | None = None, overrides: Mapping[str, Any] | None = N
 
 
 # -- hand ------------------------------------------------------------------------------------------
-
-__all__ = [
-    "BonusInput",
-    "HandInput",
-    "Profile",
-    "Score",
-    "hand_from_short_form",
-    "load_profile",
-    "profile_for",
-    "profile_names",
-    "read_hand",
-    "score_hand",
-]
 
 
 def profile_for(mapping: HandInput, profile_ref: str | None) -> Profile:

@@ -6,15 +6,39 @@ that reads as TOML however large), never a FIFO or a device, and always atomical
 from __future__ import annotations
 
 import os
+import re
 import stat
 import tomllib
 from collections.abc import Iterable
 from pathlib import Path
 
 from tarockscore.errors import N_, TarockError, UsageError
-from tarockscore.io import kinds, safe_io
+from tarockscore.io import safe_io
 
 _HEAD = 64 * 1024
+
+# The first line of every ledger tarockscore writes (evening.log), and the first line of a
+# TOML document that is neither blank nor a comment: a key and its '=', or a table's header.
+LEDGER_MARK = b"kept by tarockscore"
+_KEY = rb"""(?:[A-Za-z0-9_-]+|"[^"\n]*"|'[^'\n]*')"""
+_DOTTED = _KEY + rb"(?:[ \t]*\.[ \t]*" + _KEY + rb")*"
+_TOML_START = re.compile(
+    rb"[ \t]*(?:" + _DOTTED + rb"[ \t]*=|\[\[?[ \t]*" + _DOTTED + rb"[ \t]*\]\]?[ \t]*(?:#|\r?$))"
+)
+
+
+def starts_as_toml(head: bytes) -> bool:
+    """Whether a file beginning with ``head`` is a ledger or another TOML document, however long it
+    is: the ledger's own first line, or a first line that is TOML (blank lines and comments skipped)."""
+    head = head.removeprefix(b"\xef\xbb\xbf")
+    first, _, _ = head.partition(b"\n")
+    if LEDGER_MARK in first:
+        return True
+    for line in head.split(b"\n"):
+        text = line.strip()
+        if text and not text.startswith(b"#"):
+            return _TOML_START.match(line) is not None
+    return False
 
 
 def check_output(given: str | Path, option: str, inputs: Iterable[Path]) -> None:
@@ -91,7 +115,7 @@ def _reads_as_toml(target: Path) -> bool:
     except OSError:
         return False
     if len(head) > _HEAD:  # too long to parse at a glance: a ledger is known by its beginning
-        return kinds.starts_as_toml(head)
+        return starts_as_toml(head)
     if not head.strip():
         return False
     try:

@@ -21,7 +21,7 @@ import sys
 import tempfile
 import time
 import tomllib
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -213,6 +213,46 @@ def too_deep(value: object, limit: int = MAX_DEPTH) -> bool:
     if not isinstance(value, list):
         return False
     return limit == 0 or any(too_deep(child, limit - 1) for child in value)
+
+
+# -- what a TOML file plainly is, by its top-level keys ---------------------------------------
+
+LEDGER = "ledger"
+PROFILE = "profile"
+HAND = "hand"
+ALIAS = "alias"
+
+_PROFILE_KEYS = ("extends", "game", "contracts", "settlement", "bonus_rules", "valat", "trischaken")
+_HAND_KEYS = ("contract", "declarer", "partner", "card_points", "won")
+
+# Each kind as a message names it: "this is {a kind}".
+_NAMED: dict[str, Message] = {
+    LEDGER: message(N_("a ledger (an evening's hands)")),
+    PROFILE: message(N_("a profile")),
+    HAND: message(N_("a hand file")),
+    ALIAS: message(N_("an alias file")),
+}
+
+
+def _is(data: Mapping[str, object], kind: str) -> bool:
+    if kind == LEDGER:
+        return isinstance(data.get("table"), dict) and isinstance(data.get("profile"), dict)
+    if kind == PROFILE:
+        return any(key in data for key in _PROFILE_KEYS)
+    if kind == HAND:
+        return any(key in data for key in _HAND_KEYS)
+    return isinstance(data.get("aliases"), dict)
+
+
+def other_kind(data: Mapping[str, object], expected: str) -> Message | None:
+    """What the file is, named for a message, when it is plainly of another kind than ``expected``:
+    it has none of ``expected``'s own keys (a damaged file of that kind is its reader's to report)."""
+    if _is(data, expected):
+        return None
+    for kind in (LEDGER, PROFILE, HAND, ALIAS):
+        if _is(data, kind):
+            return _NAMED[kind]
+    return None
 
 
 # -- the real file behind a path ------------------------------------------------------------------

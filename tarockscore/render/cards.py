@@ -13,7 +13,7 @@ import textwrap
 from collections.abc import Mapping
 from html import escape
 
-from tarockscore.evening.deal import first_deal
+from tarockscore.evening.table import first_deal
 from tarockscore.i18n import _, current
 from tarockscore.render.chart import IMAGE_EXTRA, ImageUnavailable
 from tarockscore.render.output import page, style_hash

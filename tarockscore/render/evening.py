@@ -13,14 +13,14 @@ from typing import Any
 from tabulate import tabulate
 
 from tarockscore.errors import N_, Message, key_title
-from tarockscore.evening.audit import summary
 from tarockscore.evening.checks import score_stored
-from tarockscore.evening.deal import Deal, first_deal, hand_deal, next_deal
 from tarockscore.evening.evening import Explained, HeadCheck, Repaired, Rescored, Settled
 from tarockscore.evening.model import Ledger, Result, Table, payout_totals, totals
+from tarockscore.evening.operations import summary
 from tarockscore.evening.radl import next_factor, pending_radl
 from tarockscore.evening.settle import settle
 from tarockscore.evening.sheet import Sheet
+from tarockscore.evening.table import Deal, first_deal, hand_deal, next_deal
 from tarockscore.evening.upgrade import Upgraded
 from tarockscore.i18n import DEFAULT, _, current, date, money, named, ngettext, translated
 from tarockscore.render import hand
@@ -31,9 +31,9 @@ from tarockscore.rules.hand import Hand
 
 # -- audit -----------------------------------------------------------------------------------------
 
-# Every template of tarockscore/evening/audit.py, the outermost first: a line is read by the
-# template that wraps the others (a detail and what was recomputed, the action, the outcome of
-# the hand, then who played it), each part of it read again in turn.
+# Every template of the audit trail (tarockscore/evening/operations.py), the outermost first: a
+# line is read by the template that wraps the others (a detail and what was recomputed, the
+# action, the outcome of the hand, then who played it), each part of it read again in turn.
 TEMPLATES = (
     N_("{detail}; recomputed {hands}"),
     N_("{detail}; changed {hands}"),

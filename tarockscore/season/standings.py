@@ -20,7 +20,7 @@ from tarockscore.errors import (
     near_miss,
     one_of,
 )
-from tarockscore.evening.model import Ledger, ledger_profile
+from tarockscore.evening.model import Ledger
 from tarockscore.evening.operations import rescore as rescore_ledger
 from tarockscore.rules.hand import Hand
 from tarockscore.rules.profile import Profile
@@ -332,9 +332,9 @@ def _check_profiles(ledgers: Sequence[Named]) -> list[str]:
         groups.setdefault((ledger.table.profile.name, ledger.table.profile.sha256), []).append(source)
     if len(groups) <= 1:
         return []
-    first = ledger_profile(ledgers[0][1])
+    first = ledgers[0][1].profile
     for _, ledger in ledgers[1:]:
-        why = _comparable(first, ledger_profile(ledger))
+        why = _comparable(first, ledger.profile)
         if why:
             raise LedgerError(PROFILES_CANNOT_ADD, _describe=_describe(groups), why=why)
     return [message(PROFILES_ADDED, profiles=_describe(groups))]

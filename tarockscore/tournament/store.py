@@ -33,7 +33,7 @@ from tarockscore.evening.paper import paper_problems
 from tarockscore.evening.table import new_ledger
 from tarockscore.io import safe_io
 from tarockscore.io.inputs import merge
-from tarockscore.io.kinds import (
+from tarockscore.io.ways_out import (
     NO_TOURNAMENT,
     NO_TOURNAMENT_FOLDER,
     OLD_DAY,

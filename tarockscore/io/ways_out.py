@@ -1,0 +1,50 @@
+"""The file problems that have a way out at the command line, each said there by cli/words.py (I/O layer)."""
+
+from tarockscore.errors import N_
+from tarockscore.evening.fold import PROFILE_DAMAGED as PROFILE_DAMAGED  # the stored profile's problems,
+from tarockscore.evening.fold import PROFILE_EDITED as PROFILE_EDITED  # said by the core
+from tarockscore.evening.fold import PROFILE_RENAMED as PROFILE_RENAMED
+from tarockscore.evening.fold import PROFILE_UNPINNED as PROFILE_UNPINNED
+from tarockscore.evening.fold import PROFILE_UNREADABLE as PROFILE_UNREADABLE
+
+# no file at the ledger's path (values: path)
+NO_LEDGER = N_("{path}: no ledger here")
+# a new evening refused: one is kept at that path already (values: path)
+LEDGER_EXISTS = N_("{path} already exists: an evening is kept there; nothing was written")
+# the last problem of a ledger whose digest does not match (values: name, the ledger's path)
+LEDGER_CHANGED = N_("the ledger was changed outside tarockscore, so it is not used and nothing was written")
+# no tournament at a folder (values: folder; path, folder)
+NO_TOURNAMENT_FOLDER = N_("{folder}: no tournament here: no such folder")
+NO_TOURNAMENT = N_("{path}: no tournament here")
+# a day kept by tarockscore 0.1 to 0.3, before the day's log (values: path, folder)
+OLD_DAY = N_(
+    "{path}: a day kept by an earlier tarockscore, 0.3 or before (tournament = 1, before the day's log): convert it first (the old file is kept as tournament.toml.bak). Nothing was used"
+)
+# a table's ledger in a tournament that fails its own check, read for the standings or for the
+# day's money (values: value, path)
+SHEET_FAILS_CHECK = N_("{value}: this table's sheet fails its own check; the standings need every table")
+SHEET_FAILS_CHECK_MONEY = N_(
+    "{value}: this table's sheet fails its own check; the day's money needs every table"
+)
+# a ledger of schema 1, which only `upgrade` reads (values: path)
+OLD_LEDGER = N_(
+    "{path}: a ledger of schema 1, as tarockscore wrote it before 0.2.0; this version reads the current format only, so nothing was read or written: convert it first"
+)
+
+WAYS_OUT = (
+    NO_LEDGER,
+    LEDGER_EXISTS,
+    LEDGER_CHANGED,
+    NO_TOURNAMENT_FOLDER,
+    NO_TOURNAMENT,
+    OLD_DAY,
+    SHEET_FAILS_CHECK,
+    SHEET_FAILS_CHECK_MONEY,
+    OLD_LEDGER,
+    # the stored profile's problems, said by the core
+    PROFILE_DAMAGED,
+    PROFILE_EDITED,
+    PROFILE_RENAMED,
+    PROFILE_UNPINNED,
+    PROFILE_UNREADABLE,
+)
