@@ -10,7 +10,7 @@ import typer
 from typer.testing import CliRunner, Result
 
 from tarockscore import i18n
-from tarockscore.cli import typer_glue as glue
+from tarockscore.cli import group as glue
 from tarockscore.cli.app import app
 from tests.test_typer_glue import READINGS, _error
 

@@ -76,7 +76,7 @@ def starts_as_toml(head: bytes) -> bool:
     return False
 
 
-# -- the file problems that have a way out at the command line (cli/words.py says each) --------
+# -- the file problems that have a way out at the command line (cli/group.py says each) --------
 
 # no file at the ledger's path (values: path)
 NO_LEDGER = N_("{path}: no ledger here")

@@ -1,4 +1,5 @@
-"""The evening's commands (CLI layer): new, show, replace, delete, explain, check, rescore, repair, settle, upgrade, and the Radl marks set or struck by hand."""
+"""The evening's commands (CLI layer): new, record, show, undo, replace, delete, explain, check,
+rescore, repair, settle, upgrade, and the Radl marks set or struck by hand."""
 
 import sys
 from collections.abc import Callable
@@ -8,32 +9,30 @@ from typing import Annotated, Any
 import typer
 
 import tarockscore
-from tarockscore.cli import terminal as warned
+from tarockscore.cli import terminal
 from tarockscore.cli.group import new_app
 from tarockscore.cli.options import (
     CsvOpt,
     FormatOpt,
+    HandArg,
     JsonOpt,
     LedgerOpt,
     ProfileOpt,
+    as_options,
     chosen,
     evening_of,
-    ledger_path_of,
-    profile_given,
-    typed_names,
-    with_short_form,
-)
-from tarockscore.cli.options import show as show_view
-from tarockscore.cli.terminal import confirm
-from tarockscore.cli.words import (
-    as_options,
     hand_errors,
     hand_number,
+    ledger_path_of,
+    profile_given,
     read_hand_or_short,
     read_option,
     stake_amount,
     table_date,
+    typed_names,
+    with_short_form,
 )
+from tarockscore.cli.options import show as show_view
 from tarockscore.errors import Collector, LedgerError, UsageError
 from tarockscore.i18n import _, translated
 from tarockscore.render import evening as shown
@@ -79,8 +78,27 @@ def new(
     except UsageError as exc:
         raise as_options(exc, "players", "place") from None
     for warning in begun.warnings:
-        warned.say(_("warning: --players: {warning}").format(warning=warning))
+        terminal.say(_("warning: --players: {warning}").format(warning=warning))
     typer.echo(shown.begun_text(begun.evening.path, begun.ledger))
+
+
+@with_short_form
+def record(hand_file: HandArg = None, ledger: LedgerOpt = None, *, short: dict[str, Any]) -> None:
+    """Score a hand and add it to the ledger; print its points and the running totals."""
+    mapping, name = read_hand_or_short(hand_file, short)
+    with hand_errors(name, short):
+        change = evening_of(ledger).record(mapping, tarockscore.now())
+    recorded(change.before, change.after)
+    typer.echo(shown.head_text(change.head))
+
+
+def recorded(before: "tarockscore.Ledger", after: "tarockscore.Ledger") -> None:
+    """What record and enter print for the hand just added; a warning first when the hand's
+    players moved the deal away from the dealer the ledger expected."""
+    warning = shown.moved_deal_warning(before, after)
+    if warning is not None:
+        terminal.say(warning)
+    typer.echo(shown.recorded_text(after))
 
 
 def show(
@@ -92,6 +110,14 @@ def show(
     """The evening: one row per hand with each player's points and the running totals."""
     fmt = chosen(output, json_out, csv_out)
     show_view(shown.sheet_view(evening_of(ledger).sheet()), fmt)
+
+
+def undo(ledger: LedgerOpt = None) -> None:
+    """Take back the last hand (it stays in the audit trail)."""
+    change = evening_of(ledger).undo(tarockscore.now())
+    typer.echo(translated(change.said))
+    typer.echo(shown.totals_table(change.after))
+    typer.echo(shown.next_text(change.after))
 
 
 @with_short_form
@@ -131,7 +157,7 @@ def delete(
         snapshot = evening.read()
         evening.hand(number, snapshot.ledger)
         typer.echo(shown.hand_line(snapshot.ledger, number))
-        if not confirm(_("Delete hand {number}?").format(number=number), default=False):
+        if not terminal.confirm(_("Delete hand {number}?").format(number=number), default=False):
             typer.echo(_("not deleted; the ledger is unchanged"))
             return
         expected = snapshot.sha256

@@ -14,11 +14,12 @@ from tarockscore.cli.options import (
     JsonOpt,
     ProfileOpt,
     chosen,
+    hand_errors,
     profile_given,
+    read_hand_or_short,
     show,
     with_short_form,
 )
-from tarockscore.cli.words import hand_errors, read_hand_or_short
 from tarockscore.render import hand as render
 from tarockscore.render.output import OutputFormat, View
 

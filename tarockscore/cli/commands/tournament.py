@@ -12,10 +12,19 @@ import typer
 
 import tarockscore
 from tarockscore import i18n
-from tarockscore.cli import terminal as warned
-from tarockscore.cli.group import new_app
-from tarockscore.cli.options import CsvOpt, FormatOpt, JsonOpt, chosen, show, typed_names
-from tarockscore.cli.words import Wording, advised, at_option, stake_amount, table_date
+from tarockscore.cli import terminal
+from tarockscore.cli.group import Wording, advised, new_app
+from tarockscore.cli.options import (
+    CsvOpt,
+    FormatOpt,
+    JsonOpt,
+    at_option,
+    chosen,
+    show,
+    stake_amount,
+    table_date,
+    typed_names,
+)
 from tarockscore.errors import (
     N_,
     Collector,
@@ -85,10 +94,6 @@ BEGIN_WORDS: Wording = {
 }
 
 
-def _warn(message: str) -> None:
-    warned.say(warned.warning(message))
-
-
 VerboseOpt = Annotated[
     bool, typer.Option("--verbose", "-v", help="A warning line for each unfinished table, not one for all.")
 ]
@@ -97,17 +102,17 @@ VerboseOpt = Annotated[
 def _day_warnings(warnings: Sequence[str], unfinished: Sequence[Any], verbose: bool) -> None:
     """The day's warnings: the tables short of their limit in one line (each with ``--verbose``)."""
     if verbose or len(unfinished) < 2:
-        said = warned.Warnings(verbose)
+        said = terminal.Warnings(verbose)
         for w in warnings:
-            said.say(warned.warning(w), warned.kind_of(w))
+            said.warn(w)
         said.close()
         return
     short = len(unfinished)
     skipped = set(warnings[:short]) if len(warnings) >= short else set()
     for w in warnings:
         if w not in skipped:
-            _warn(w)
-    _warn(
+            terminal.warn(w)
+    terminal.warn(
         ngettext(
             "{count} table is short of its game limit; --verbose names it",
             "{count} tables are short of their game limit ({tables}); --verbose names each",
@@ -142,7 +147,7 @@ def _seating_advice(p: Problem, folder: Path) -> Message:
 def _warn_unseated(seating: "tarockscore.Seating", folder: Path) -> None:
     """A count that cannot be seated is a warning (not an error) before the draw: late arrivals may still come."""
     for p in seating.problems:
-        _warn(_seating_advice(p, folder))
+        terminal.warn(_seating_advice(p, folder))
 
 
 def _players(players: str | None, players_file: Path | None, problems: Collector) -> list[str]:
@@ -292,7 +297,7 @@ def draw(
     except TournamentError as exc:
         raise at_option(exc, "round") from None
     for w in drawn.warnings:
-        _warn(w)
+        terminal.warn(w)
     show(render.seating_view(drawn.tournament, drawn.round, str(folder), drawn.tournament.head), fmt)
     if fmt is OutputFormat.TABLE:
         _say_head(drawn.tournament)
@@ -315,7 +320,7 @@ def players(
     typer.echo(done.format(name=roster.name, count=len(roster.after.players)))
     _say_head(roster.after)
     for w in roster.warnings:
-        _warn(w)
+        terminal.warn(w)
     if roster.warnings:
         return
     _warn_unseated(roster.seating, folder)
@@ -568,7 +573,7 @@ def check(
     checked = tarockscore.Tournament(folder).check(head)
     for w in checked.warnings:
         if verbose or "changed after its round was closed" in w:
-            _warn(w)
+            terminal.warn(w)
     typer.echo(
         _("{folder}: the day's file and every table's sheet fit; day head {head}").format(
             folder=folder, head=checked.head[:12]
@@ -627,11 +632,9 @@ def cup_standings(
     """The cup: each tournament's places turned into cup points, each player's best N added."""
     fmt = chosen(output, json_out, csv_out)
     render.check_data_format(fmt)
-    said = warned.Warnings()
+    said = terminal.Warnings()
     try:
-        cup = tarockscore.cup(
-            folders, points, warn=lambda w: said.say(warned.warning(w), warned.kind_of(w)), aliases=alias
-        )
+        cup = tarockscore.cup(folders, points, warn=said.warn, aliases=alias)
     except UsageError as exc:
         # a folder is given as an argument: its problem is said at DIR
         raise type(exc)([p.moved("DIR") if p.where == "folders" else p for p in exc.problems]) from None
