@@ -112,7 +112,6 @@ LedgerOpt = Annotated[
         "--ledger",
         "-l",
         help="The ledger file; default $TAROCKSCORE_LEDGER, else tarock-ledger.toml in this folder.",
-        show_default=False,
     ),
 ]
 
@@ -662,7 +661,6 @@ FormatOpt = Annotated[
         "--format",
         "-f",
         help="table, json or csv (docs/machine-output.md); html where the command has a printable page.",
-        show_default=False,
     ),
 ]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON: the same as --format json.")]

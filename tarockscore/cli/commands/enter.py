@@ -20,7 +20,6 @@ ReplaceOpt = Annotated[
         "--replace",
         help="Replace hand N: the same questions, with its old answers as defaults.",
         parser=hand_number,
-        show_default=False,
     ),
 ]
 

@@ -295,7 +295,6 @@ def add(
         int | None,
         typer.Argument(
             help="How many doubled hands; default: one Radl round (the profile's radl.hands).",
-            show_default=False,
             metavar="HANDS",
         ),
     ] = None,
@@ -310,9 +309,7 @@ def add(
 def strike(
     hands: Annotated[
         int | None,
-        typer.Argument(
-            help="How many doubled hands to strike; default: one.", show_default=False, metavar="HANDS"
-        ),
+        typer.Argument(help="How many doubled hands to strike; default: one.", metavar="HANDS"),
     ] = None,
     ledger: LedgerOpt = None,
 ) -> None:

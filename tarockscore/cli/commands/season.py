@@ -37,7 +37,6 @@ LedgersArg = Annotated[
         help="Ledger files, or folders: every *.toml ledger in them (and below) is read; none: the "
         "evening's ledger (--ledger, else $TAROCKSCORE_LEDGER, else tarock-ledger.toml in this folder).",
         metavar="LEDGER_OR_FOLDER",
-        show_default=False,
     ),
 ]
 

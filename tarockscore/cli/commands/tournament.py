@@ -54,9 +54,7 @@ class Action(StrEnum):
     DROP = "drop"
 
 
-DirArg = Annotated[
-    Path, typer.Argument(help="The tournament folder (it holds tournament.toml).", show_default=False)
-]
+DirArg = Annotated[Path, typer.Argument(help="The tournament folder (it holds tournament.toml).")]
 
 # The fields of a tournament's problems, as the options (and arguments) that give them.
 OPTIONS = {
@@ -170,10 +168,10 @@ def _players(players: str | None, players_file: Path | None, problems: Collector
 def new(
     folder: DirArg,
     players: Annotated[
-        str | None, typer.Option("--players", "-p", help="The players, comma-separated.", show_default=False)
+        str | None, typer.Option("--players", "-p", help="The players, comma-separated.")
     ] = None,
     players_file: Annotated[
-        Path | None, typer.Option("--players-file", help="A file with one name a line.", show_default=False)
+        Path | None, typer.Option("--players-file", help="A file with one name a line.")
     ] = None,
     rounds: Annotated[
         int, typer.Option("--rounds", help="How many rounds the day has.", show_default=False)
@@ -186,7 +184,6 @@ def new(
         typer.Option(
             "--games-five",
             help="The game limit at a table of five; default --games × 5/4.",
-            show_default=False,
         ),
     ] = None,
     profile: Annotated[
@@ -200,7 +197,7 @@ def new(
     ] = "",
     stake: Annotated[
         str | None,
-        typer.Option("--stake", help="Money per point at every table, e.g. 0.10.", show_default=False),
+        typer.Option("--stake", help="Money per point at every table, e.g. 0.10."),
     ] = None,
     title: Annotated[
         str | None,
@@ -210,11 +207,9 @@ def new(
     ] = None,
     date: Annotated[
         str | None,
-        typer.Option("--date", help="The day's date: 2026-03-14 or 14.03.2026.", show_default=False),
+        typer.Option("--date", help="The day's date: 2026-03-14 or 14.03.2026."),
     ] = None,
-    place: Annotated[
-        str | None, typer.Option("--place", help="Where the day is played.", show_default=False)
-    ] = None,
+    place: Annotated[str | None, typer.Option("--place", help="Where the day is played.")] = None,
 ) -> None:
     """Start a tournament in FOLDER: the players, rounds, game limits, profile and format."""
     problems = Collector()
@@ -272,9 +267,7 @@ def new(
 @tournament_app.command("draw")
 def draw(
     folder: DirArg,
-    round_number: Annotated[
-        int, typer.Option("--round", "-r", help="The round to draw.", show_default=False)
-    ],
+    round_number: Annotated[int, typer.Option("--round", "-r", help="The round to draw.")],
     seed: Annotated[
         int | None,
         typer.Option(
@@ -306,8 +299,8 @@ def draw(
 @tournament_app.command("players")
 def players(
     folder: DirArg,
-    action: Annotated[Action, typer.Argument(help="add or drop.", show_default=False)],
-    name: Annotated[str, typer.Argument(help="The player's name.", show_default=False)],
+    action: Annotated[Action, typer.Argument(help="add or drop.")],
+    name: Annotated[str, typer.Argument(help="The player's name.")],
 ) -> None:
     """Add a late arrival, or drop a player, before the next round's draw."""
     tournament = tarockscore.Tournament(folder)
@@ -362,16 +355,13 @@ def money(
 @tournament_app.command("cards")
 def cards(
     folder: DirArg,
-    round_number: Annotated[
-        int, typer.Option("--round", "-r", help="The round whose tables get cards.", show_default=False)
-    ],
+    round_number: Annotated[int, typer.Option("--round", "-r", help="The round whose tables get cards.")],
     out: Annotated[
         Path | None,
         typer.Option(
             "--output",
             "-o",
             help="The file to write: .html, or .pdf (one page per card; needs the chart extra); without it, the HTML page is printed.",
-            show_default=False,
         ),
     ] = None,
     base_url: Annotated[
@@ -380,7 +370,6 @@ def cards(
             "--base-url",
             metavar="URL",
             help="The address the phones reach `serve` at, as it prints it (http://192.168.1.20:8000): each card gets the QR code of its table's page, with the table's code.",
-            show_default=False,
         ),
     ] = None,
 ) -> None:
@@ -463,19 +452,16 @@ def result(
     folder: DirArg,
     points: Annotated[
         list[str] | None,
-        typer.Argument(help="NAME=POINTS: each player's Schrift from the paper sheet.", show_default=False),
+        typer.Argument(help="NAME=POINTS: each player's Schrift from the paper sheet."),
     ] = None,
-    round_number: Annotated[
-        int | None, typer.Option("--round", "-r", help="The round.", show_default=False)
-    ] = None,
-    table: Annotated[int | None, typer.Option("--table", "-t", help="The table.", show_default=False)] = None,
+    round_number: Annotated[int | None, typer.Option("--round", "-r", help="The round.")] = None,
+    table: Annotated[int | None, typer.Option("--table", "-t", help="The table.")] = None,
     money_points: Annotated[
         list[str] | None,
         typer.Option(
             "--money",
             metavar="NAME=POINTS",
             help="Money points where Kontra moves the money alone; repeated.",
-            show_default=False,
         ),
     ] = None,
     from_file: Annotated[
@@ -483,7 +469,6 @@ def result(
         typer.Option(
             "--from",
             help="A CSV of a round's results: round,table,player,schrift[,money].",
-            show_default=False,
         ),
     ] = None,
     replace: Annotated[
@@ -528,9 +513,7 @@ def result(
 @tournament_app.command("close-round")
 def close_round(
     folder: DirArg,
-    round_number: Annotated[
-        int, typer.Option("--round", "-r", help="The round to close.", show_default=False)
-    ],
+    round_number: Annotated[int, typer.Option("--round", "-r", help="The round to close.")],
 ) -> None:
     """Note each table's sheet head at the end of a round, so a sheet rewritten afterwards is caught."""
     tournament = tarockscore.Tournament(folder)
@@ -558,7 +541,6 @@ def check(
         typer.Option(
             "--head",
             help="A day head written down earlier (or its first digits): exit 0 only when the day as of it is unchanged.",
-            show_default=False,
         ),
     ] = None,
     verbose: VerboseOpt = False,
@@ -610,12 +592,10 @@ cup_app = new_app(
 
 @cup_app.command("standings")
 def cup_standings(
-    folders: Annotated[
-        list[Path], typer.Argument(help="The season's tournament folders, in order.", show_default=False)
-    ],
+    folders: Annotated[list[Path], typer.Argument(help="The season's tournament folders, in order.")],
     points: Annotated[
         Path,
-        typer.Option("--points", help="A TOML file: points = [100, 90, …] and best = N.", show_default=False),
+        typer.Option("--points", help="A TOML file: points = [100, 90, …] and best = N."),
     ],
     alias: Annotated[
         list[str],
