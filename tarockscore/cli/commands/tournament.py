@@ -20,6 +20,7 @@ from tarockscore.cli.options import (
     JsonOpt,
     at_option,
     chosen,
+    read_option,
     show,
     stake_amount,
     table_date,
@@ -34,7 +35,6 @@ from tarockscore.errors import (
     TournamentError,
     UsageError,
     message,
-    reason,
 )
 from tarockscore.i18n import _, ngettext
 from tarockscore.render import cards as card_pages
@@ -181,10 +181,7 @@ def new(
     ] = 0,
     games_five: Annotated[
         int | None,
-        typer.Option(
-            "--games-five",
-            help="The game limit at a table of five; default --games × 5/4.",
-        ),
+        typer.Option("--games-five", help="The game limit at a table of five; default --games × 5/4."),
     ] = None,
     profile: Annotated[
         str, typer.Option("--profile", "-P", help="A shipped profile name or a path to a profile file.")
@@ -196,34 +193,22 @@ def new(
         ),
     ] = "",
     stake: Annotated[
-        str | None,
-        typer.Option("--stake", help="Money per point at every table, e.g. 0.10."),
+        str | None, typer.Option("--stake", help="Money per point at every table, e.g. 0.10.")
     ] = None,
     title: Annotated[
         str | None,
-        typer.Option(
-            "--title", help="The event's name, heading the standings and the cards.", show_default=False
-        ),
+        typer.Option("--title", help="The event's name, heading the standings and the cards."),
     ] = None,
     date: Annotated[
-        str | None,
-        typer.Option("--date", help="The day's date: 2026-03-14 or 14.03.2026."),
+        str | None, typer.Option("--date", help="The day's date: 2026-03-14 or 14.03.2026.")
     ] = None,
     place: Annotated[str | None, typer.Option("--place", help="Where the day is played.")] = None,
 ) -> None:
     """Start a tournament in FOLDER: the players, rounds, game limits, profile and format."""
     problems = Collector()
     names = _players(players, players_file, problems)
-    amount = None
-    day = None
-    try:
-        amount = stake_amount(stake) if stake is not None else None
-    except ValueError as exc:
-        problems.add("--stake", reason(exc))
-    try:
-        day = table_date(date) if date is not None else None
-    except ValueError as exc:
-        problems.add("--date", reason(exc))
+    amount = read_option(problems, "--stake", stake_amount, stake)
+    day = read_option(problems, "--date", table_date, date)
     try:
         started = tarockscore.Tournament.begin(
             folder,
@@ -270,9 +255,7 @@ def draw(
     round_number: Annotated[int, typer.Option("--round", "-r", help="The round to draw.")],
     seed: Annotated[
         int | None,
-        typer.Option(
-            "--seed", help="The draw's seed: the same seed gives the same draw.", show_default=False
-        ),
+        typer.Option("--seed", help="The draw's seed: the same seed gives the same draw."),
     ] = None,
     output: FormatOpt = None,
     json_out: JsonOpt = False,
