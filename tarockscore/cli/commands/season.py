@@ -28,8 +28,7 @@ from tarockscore.cli.terminal import Warnings, kind_of, warning
 from tarockscore.errors import N_, Message, Shown, TarockError, UsageError, message
 from tarockscore.i18n import _
 from tarockscore.render.chart import FORMATS, ImageUnavailable
-from tarockscore.render.season import chart_file, season_span, standings_view
-from tarockscore.render.stats import STATS_WIDTH, stats_view
+from tarockscore.render.season import STATS_WIDTH, chart_file, season_span, standings_view, stats_view
 
 LedgersArg = Annotated[
     list[str] | None,
