@@ -7,7 +7,7 @@ No other module of tarockscore touches a name of Typer's that starts with an und
 needs:
 
 - ``typer.core._``: the gettext Typer says its own words through (:data:`TYPER_WORDS`), bound to
-  the standard library's; :func:`speak_our_language` rebinds it to our catalogue.
+  the standard library's; rebound here to our catalogue.
 - ``typer._click.exceptions``: the classes of Typer's usage errors, which it writes in English
   only; :func:`said` says each kind again from the parts the error carries (and the value of
   "... is not a valid int.", read from its message). Arguments left over are refused by our
@@ -80,11 +80,6 @@ TYPER_WORDS = (
     N_("No such command {name!r}."),
     N_("Aborted!"),
 )
-
-
-def speak_our_language(gettext: Callable[[str], str]) -> None:
-    """Typer's own words (:data:`TYPER_WORDS`) through ``gettext`` from now on."""
-    typer.core._ = gettext  # type: ignore[attr-defined,assignment]  # private; typed as the stdlib gettext
 
 
 # Each usage error we say again, with a {name} for each part the error carries. The English of
@@ -635,9 +630,9 @@ def in_words(text: str, wording: Wording) -> Message | None:
 
 HELP = "Score Austrian Tarock hands (Königrufen, Zwanzigerrufen) under a house-rule profile."
 
-# Typer's own words on a help page and in a group's errors go through our catalogue, so a German
-# page is German throughout (its headings, "default", "required").
-speak_our_language(i18n.gettext)
+# Typer's own words on a help page and in a group's errors (TYPER_WORDS) go through our catalogue,
+# so a German page is German throughout (its headings, "default", "required").
+typer.core._ = i18n.gettext  # type: ignore[attr-defined,assignment]  # private; typed as the stdlib gettext
 
 
 # "Fehler:" in German, as a warning says "Warnung:"; the problem's text is already rendered.

@@ -506,11 +506,10 @@ def as_options(exc: TarockError, *fields: str) -> TarockError:
     return type(exc)([_at_option(p, fields) for p in exc.problems])
 
 
-def at_option(exc: TarockError, field: str) -> TarockError:
-    """The same error with each problem located at exactly ``field`` (``round``) located at its
-    option (``--round``); a location that only begins with the word (a folder's name) stays."""
-    option = ARGUMENTS.get(field, f"--{field}")
-    return type(exc)([p.moved(option) if p.where == field else p for p in exc.problems])
+def at_options(exc: TarockError, options: Mapping[str, str]) -> TarockError:
+    """The same error with each problem located at exactly a field of ``options`` (``round``)
+    located at its option (``--round``); a location that only begins with the word stays."""
+    return type(exc)([p.moved(options[p.where]) if p.where in options else p for p in exc.problems])
 
 
 COMMAND_LINE = N_("command line")

@@ -2,7 +2,7 @@
 
 import re
 import shlex
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any
@@ -18,7 +18,7 @@ from tarockscore.cli.options import (
     CsvOpt,
     FormatOpt,
     JsonOpt,
-    at_option,
+    at_options,
     chosen,
     read_option,
     show,
@@ -55,6 +55,7 @@ class Action(StrEnum):
 
 
 DirArg = Annotated[Path, typer.Argument(help="The tournament folder (it holds tournament.toml).")]
+ROUND = {"round": "--round"}
 
 # The fields of a tournament's problems, as the options (and arguments) that give them.
 OPTIONS = {
@@ -124,11 +125,9 @@ def _say_head(t: Any) -> None:
     typer.echo(_("day head {head}").format(head=t.head[:12]))
 
 
-def _at_options(exc: TarockError, *fields: str) -> TarockError:
-    """The same error, each problem at one of ``fields`` given at its option and in the command
-    line's words."""
-    worded = (advised(p, BEGIN_WORDS) for p in exc.problems)
-    return type(exc)([p.moved(OPTIONS[p.where]) if p.where in fields else p for p in worded])
+def _begin_error(exc: TarockError, options: Mapping[str, str]) -> TarockError:
+    """The same error in the command line's words, each problem at a field of ``options`` given at its option."""
+    return at_options(type(exc)([advised(p, BEGIN_WORDS) for p in exc.problems]), options)
 
 
 def _seating_advice(p: Problem, folder: Path) -> Message:
@@ -225,9 +224,9 @@ def new(
             given=problems.problems,
         )
     except UsageError as exc:
-        raise _at_options(exc, *OPTIONS) from None
+        raise _begin_error(exc, OPTIONS) from None
     except TournamentError as exc:  # the format that cannot be read, the folder taken
-        raise _at_options(exc, "format") from None
+        raise _begin_error(exc, {"format": "--format"}) from None
     t = started.stored
     typer.echo(_("new tournament in {path}").format(path=started.path))
     typer.echo(_("players: {count}").format(count=len(t.players)))
@@ -271,7 +270,7 @@ def draw(
             [Problem.of(p.where, _seating_advice(p, folder)) for p in exc.problems]
         ) from None
     except TournamentError as exc:
-        raise at_option(exc, "round") from None
+        raise at_options(exc, ROUND) from None
     for w in drawn.warnings:
         terminal.warn(w)
     show(render.seating_view(drawn.tournament, drawn.round, str(folder), drawn.tournament.head), fmt)
@@ -362,7 +361,7 @@ def cards(
     try:
         t, drawn = tournament.round_drawn(round_number)
     except TournamentError as exc:
-        raise at_option(exc, "round") from None
+        raise at_options(exc, ROUND) from None
     addresses = None if base is None else _addresses(folder, round_number, base)
     if out is not None and out.suffix.lower() == ".pdf":
         try:
@@ -483,10 +482,8 @@ def result(
         try:
             after = tournament.record_paper(round_number, table, schrift, money, replace=replace)
         except TournamentError as exc:
-            moved = {"round": "--round", "table": "--table", "schrift": "NAME=POINTS", "money": "--money"}
-            raise type(exc)(
-                [p.moved(moved[p.where]) if p.where in moved else p for p in exc.problems]
-            ) from None
+            given = {**ROUND, "table": "--table", "schrift": "NAME=POINTS", "money": "--money"}
+            raise at_options(exc, given) from None
     for entry in after.log:
         if entry.kind == "result" and entry.at == after.log[-1].at:
             typer.echo(entry.detail)
@@ -504,7 +501,7 @@ def close_round(
     try:
         after = tournament.close_round(round_number)
     except TournamentError as exc:
-        raise at_option(exc, "round") from None
+        raise at_options(exc, ROUND) from None
     if after.head == before:
         typer.echo(
             _("round {round} is closed already and no sheet changed since; nothing was written").format(
@@ -600,6 +597,6 @@ def cup_standings(
         cup = tarockscore.cup(folders, points, warn=said.warn, aliases=alias)
     except UsageError as exc:
         # a folder is given as an argument: its problem is said at DIR
-        raise type(exc)([p.moved("DIR") if p.where == "folders" else p for p in exc.problems]) from None
+        raise at_options(exc, {"folders": "DIR"}) from None
     said.close()
     show(render.cup_view(cup.rows, cup.tournaments), fmt)
