@@ -662,8 +662,6 @@ FormatOpt = Annotated[
         help="table, json or csv (docs/machine-output.md); html where the command has a printable page.",
     ),
 ]
-JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON: the same as --format json.")]
-CsvOpt = Annotated[bool, typer.Option("--csv", help="Print CSV: the same as --format csv.")]
 
 
 def chosen(fmt: OutputFormat | None, json_out: bool = False, csv_out: bool = False) -> OutputFormat:
@@ -678,6 +676,32 @@ def chosen(fmt: OutputFormat | None, json_out: bool = False, csv_out: bool = Fal
     if csv_out:
         return OutputFormat.CSV
     return fmt if fmt is not None else OutputFormat.TABLE
+
+
+def with_format(
+    json_help: str = "Print JSON: the same as --format json.",
+    csv_help: str = "Print CSV: the same as --format csv.",
+) -> Callable[[Command], Command]:
+    """A decorator: the command's parameter ``fmt`` given as ``--format``, ``--json`` and ``--csv``
+    (:func:`chosen`), in its place among the command's options."""
+    group = (
+        parameter("output", FormatOpt, None),
+        option("json_out", bool, False, "--json", help=json_help),
+        option("csv_out", bool, False, "--csv", help=csv_help),
+    )
+
+    def decorate(command: Command) -> Command:
+        own = list(inspect.signature(command).parameters.values())
+        at = next(i for i, p in enumerate(own) if p.name == "fmt")
+
+        @functools.wraps(command)
+        def run(**values: Any) -> None:
+            command(fmt=chosen(values.pop("output"), values.pop("json_out"), values.pop("csv_out")), **values)
+
+        run.__signature__ = inspect.Signature([*own[:at], *group, *own[at + 1 :]])  # type: ignore[attr-defined]
+        return run
+
+    return decorate
 
 
 def show(view: View, fmt: OutputFormat) -> None:

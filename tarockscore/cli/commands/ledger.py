@@ -12,14 +12,10 @@ import tarockscore
 from tarockscore.cli import terminal
 from tarockscore.cli.group import new_app
 from tarockscore.cli.options import (
-    CsvOpt,
-    FormatOpt,
     HandArg,
-    JsonOpt,
     LedgerOpt,
     ProfileOpt,
     as_options,
-    chosen,
     evening_of,
     hand_errors,
     hand_number,
@@ -30,12 +26,14 @@ from tarockscore.cli.options import (
     stake_amount,
     table_date,
     typed_names,
+    with_format,
     with_short_form,
 )
 from tarockscore.cli.options import show as show_view
 from tarockscore.errors import Collector, LedgerError, UsageError
 from tarockscore.i18n import _, translated
 from tarockscore.render import evening as shown
+from tarockscore.render.output import OutputFormat
 
 NumberArg = Annotated[
     int, typer.Argument(help="The hand's number, as `tarockscore show` lists it.", parser=hand_number)
@@ -101,14 +99,9 @@ def recorded(before: "tarockscore.Ledger", after: "tarockscore.Ledger") -> None:
     typer.echo(shown.recorded_text(after))
 
 
-def show(
-    output: FormatOpt = None,
-    json_out: JsonOpt = False,
-    csv_out: Annotated[bool, typer.Option("--csv", help="Print CSV: one row per hand.")] = False,
-    ledger: LedgerOpt = None,
-) -> None:
+@with_format(csv_help="Print CSV: one row per hand.")
+def show(fmt: OutputFormat = OutputFormat.TABLE, ledger: LedgerOpt = None) -> None:
     """The evening: one row per hand with each player's points and the running totals."""
-    fmt = chosen(output, json_out, csv_out)
     show_view(shown.sheet_view(evening_of(ledger).sheet()), fmt)
 
 
@@ -193,14 +186,13 @@ def check(
         typer.echo(text)
 
 
+@with_format()
 def rescore(
     profile: Annotated[str, typer.Option("--profile", "-P", help="The profile to score the evening under.")],
     write: Annotated[
         bool, typer.Option("--write", help="Write the rescored evening into the ledger.")
     ] = False,
-    output: FormatOpt = None,
-    json_out: JsonOpt = False,
-    csv_out: CsvOpt = False,
+    fmt: OutputFormat = OutputFormat.TABLE,
     ledger: LedgerOpt = None,
 ) -> None:
     """The evening under another profile (what-if); written only with --write."""
@@ -211,7 +203,6 @@ def rescore(
     except LedgerError as exc:
         raise as_options(exc, "profile") from None
     r = rescored
-    fmt = chosen(output, json_out, csv_out)
     show_view(shown.rescored_view(r, evening.path), fmt)
 
 
@@ -228,13 +219,12 @@ def repair(
     typer.echo(shown.repaired_text(r, evening.path))
 
 
+@with_format()
 def settle(
     stake: Annotated[
         str | None, typer.Option("--stake", help="Money per Victory Point; default: the ledger's stake.")
     ] = None,
-    output: FormatOpt = None,
-    json_out: JsonOpt = False,
-    csv_out: CsvOpt = False,
+    fmt: OutputFormat = OutputFormat.TABLE,
     ledger: LedgerOpt = None,
 ) -> None:
     """Who pays whom how much, in the fewest payments, exact to the cent."""
@@ -245,7 +235,7 @@ def settle(
         settled = evening_of(ledger).settle(amount)
     except UsageError as exc:
         raise as_options(exc, "stake") from None
-    show_view(shown.settled_view(settled), chosen(output, json_out, csv_out))
+    show_view(shown.settled_view(settled), fmt)
 
 
 def upgrade(

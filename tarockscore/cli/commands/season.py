@@ -12,22 +12,20 @@ from tarockscore import i18n
 from tarockscore.cli.group import Wording, advised, in_words
 from tarockscore.cli.options import (
     EMPTY_PROFILE,
-    CsvOpt,
-    FormatOpt,
-    JsonOpt,
     LedgerOpt,
     as_options,
-    chosen,
     option,
     parameter,
     show,
     table_date,
+    with_format,
     with_options,
 )
 from tarockscore.cli.terminal import Warnings, kind_of, warning
 from tarockscore.errors import N_, Message, Shown, TarockError, UsageError, message
 from tarockscore.i18n import _
 from tarockscore.render.chart import FORMATS, ImageUnavailable
+from tarockscore.render.output import OutputFormat
 from tarockscore.render.season import STATS_WIDTH, chart_file, season_span, standings_view, stats_view
 
 LedgersArg = Annotated[
@@ -229,20 +227,17 @@ def _warnings(folded: "tarockscore.FoldedSeason") -> list[str]:
 
 
 @with_season
-def season(
-    output: FormatOpt = None, json_out: JsonOpt = False, csv_out: CsvOpt = False, *, asked: dict[str, Any]
-) -> None:
+@with_format()
+def season(fmt: OutputFormat = OutputFormat.TABLE, *, asked: dict[str, Any]) -> None:
     """Standings across many evenings: Victory Points, payout, hands played, per player."""
-    fmt = chosen(output, json_out, csv_out)
     folded = _fold(_sources(asked), asked)
     show(standings_view(folded.season, folded.standings(), _warnings(folded)), fmt)
 
 
 @with_season
+@with_format()
 def stats(
-    output: FormatOpt = None,
-    json_out: JsonOpt = False,
-    csv_out: CsvOpt = False,
+    fmt: OutputFormat = OutputFormat.TABLE,
     wide: Annotated[
         bool, typer.Option("--wide", help="Every column, however wide; by default the table fits 100.")
     ] = False,
@@ -250,7 +245,6 @@ def stats(
     asked: dict[str, Any],
 ) -> None:
     """Statistics per player, for one evening or a season: contracts, partners, bonuses, Kontras."""
-    fmt = chosen(output, json_out, csv_out)
     folded = _fold(_sources(asked), asked)
     width = None if wide else STATS_WIDTH
     show(stats_view(folded.season, folded.statistics(), _warnings(folded), width), fmt)

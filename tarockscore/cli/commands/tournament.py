@@ -15,16 +15,13 @@ from tarockscore import i18n
 from tarockscore.cli import terminal
 from tarockscore.cli.group import Wording, advised, new_app
 from tarockscore.cli.options import (
-    CsvOpt,
-    FormatOpt,
-    JsonOpt,
     at_options,
-    chosen,
     read_option,
     show,
     stake_amount,
     table_date,
     typed_names,
+    with_format,
 )
 from tarockscore.errors import (
     N_,
@@ -249,6 +246,7 @@ def new(
 
 
 @tournament_app.command("draw")
+@with_format()
 def draw(
     folder: DirArg,
     round_number: Annotated[int, typer.Option("--round", "-r", help="The round to draw.")],
@@ -256,12 +254,9 @@ def draw(
         int | None,
         typer.Option("--seed", help="The draw's seed: the same seed gives the same draw."),
     ] = None,
-    output: FormatOpt = None,
-    json_out: JsonOpt = False,
-    csv_out: CsvOpt = False,
+    fmt: OutputFormat = OutputFormat.TABLE,
 ) -> None:
     """Draw a round's tables, create each table's ledger, and print the seating for the wall."""
-    fmt = chosen(output, json_out, csv_out)
     render.check_data_format(fmt)
     try:
         drawn = tarockscore.Tournament(folder).draw(round_number, seed)
@@ -304,30 +299,26 @@ def players(
 
 
 @tournament_app.command("standings")
+@with_format()
 def standings(
     folder: DirArg,
     verbose: VerboseOpt = False,
-    output: FormatOpt = None,
-    json_out: JsonOpt = False,
-    csv_out: CsvOpt = False,
+    fmt: OutputFormat = OutputFormat.TABLE,
 ) -> None:
     """The day's standings: every table's sheet checked, ranked by the tournament's format."""
-    fmt = chosen(output, json_out, csv_out)
     day = tarockscore.Tournament(folder).standings()
     _day_warnings(day.warnings, day.unfinished, verbose)
     show(render.standings_view(day.tournament, day.rows, day.name), fmt)
 
 
 @tournament_app.command("money")
+@with_format()
 def money(
     folder: DirArg,
     verbose: VerboseOpt = False,
-    output: FormatOpt = None,
-    json_out: JsonOpt = False,
-    csv_out: CsvOpt = False,
+    fmt: OutputFormat = OutputFormat.TABLE,
 ) -> None:
     """Each player's money from every table: the stake per point, Kontras included."""
-    fmt = chosen(output, json_out, csv_out)
     render.check_data_format(fmt)
     day = tarockscore.Tournament(folder).money()
     _day_warnings(day.warnings, day.unfinished, verbose)
@@ -571,6 +562,7 @@ cup_app = new_app(
 
 
 @cup_app.command("standings")
+@with_format()
 def cup_standings(
     folders: Annotated[list[Path], typer.Argument(help="The season's tournament folders, in order.")],
     points: Annotated[
@@ -585,12 +577,9 @@ def cup_standings(
             help="ALIAS=NAME: read the name ALIAS as NAME, e.g. --alias 'Hansi=Hans'; repeated.",
         ),
     ] = [],  # noqa: B006
-    output: FormatOpt = None,
-    json_out: JsonOpt = False,
-    csv_out: CsvOpt = False,
+    fmt: OutputFormat = OutputFormat.TABLE,
 ) -> None:
     """The cup: each tournament's places turned into cup points, each player's best N added."""
-    fmt = chosen(output, json_out, csv_out)
     render.check_data_format(fmt)
     said = terminal.Warnings()
     try:
