@@ -16,8 +16,8 @@ import pytest
 from typer.testing import CliRunner
 
 from tarockscore.cli.app import app
+from tarockscore.cli.group import ADVICE
 from tarockscore.cli.options import ledger_path_of
-from tarockscore.cli.words import ADVICE
 from tarockscore.errors import LedgerError, Problem, TournamentError, UsageError
 from tarockscore.evening import store as ledger_file
 from tarockscore.evening.store import NoLedgerHere

@@ -14,7 +14,7 @@ import pytest
 from typer.testing import CliRunner
 
 from tarockscore.cli.app import app
-from tarockscore.cli.words import SHORT_FORM_WORDING
+from tarockscore.cli.options import SHORT_FORM_WORDING
 from tarockscore.entry.answers import Entry
 from tarockscore.entry.flow import Flow
 from tarockscore.io.inputs import load_profile

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tarockscore.render.stats import SUMMARY_COLUMNS, csv_table, player_json, stats_json
+from tarockscore.render.season import SUMMARY_COLUMNS, csv_table, player_json, stats_json
 from tarockscore.rules.hand import HandInput
 from tarockscore.season.standings import Filters, fold
 from tarockscore.season.statistics import PlayerStats, contract_order, player_stats

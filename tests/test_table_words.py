@@ -19,7 +19,7 @@ import pytest
 from typer.testing import CliRunner, Result
 
 from tarockscore.cli.app import app
-from tarockscore.cli.words import stake_text, table_date
+from tarockscore.cli.options import stake_text, table_date
 from tarockscore.errors import Collector
 from tarockscore.io.inputs import load_profile, shipped_names
 from tarockscore.rules.hand import FORMS, parse_points

@@ -1,5 +1,5 @@
 """What tarockscore needs of Typer beyond its public API is still there, and only the adapter
-(``tarockscore/cli/typer_glue.py``) reaches for it: a Typer that changes one of these fails here."""
+(``tarockscore/cli/group.py``) reaches for it: a Typer that changes one of these fails here."""
 
 from __future__ import annotations
 
@@ -9,15 +9,16 @@ from pathlib import Path
 import pytest
 import typer
 import typer.core
+from typer._click import exceptions as click_errors
 from typer.main import get_command
 
 from tarockscore import i18n
-from tarockscore.cli import typer_glue as glue
+from tarockscore.cli import group as glue
 from tarockscore.cli.app import app
 from tarockscore.cli.group import Command, CommandGroup
 
 PACKAGE = Path(__file__).resolve().parent.parent / "tarockscore"
-GLUE = PACKAGE / "cli" / "typer_glue.py"
+GLUE = PACKAGE / "cli" / "group.py"
 
 
 def test_the_adapter_was_checked_against_this_typer() -> None:
@@ -44,11 +45,11 @@ def test_typer_says_each_of_its_words_through_its_module_gettext() -> None:
 def test_every_error_of_the_click_in_typer_is_a_typer_exception() -> None:
     # the command group catches typer.TyperException to report each of them as one error: line
     for error in (
-        glue.UsageError,
-        glue.BadParameter,
-        glue.MissingParameter,
-        glue.NoSuchOption,
-        glue.BadOptionUsage,
+        click_errors.UsageError,
+        click_errors.BadParameter,
+        click_errors.MissingParameter,
+        click_errors.NoSuchOption,
+        click_errors.BadOptionUsage,
         glue.ExtraArguments,
     ):
         assert issubclass(error, typer.TyperException), error
@@ -138,9 +139,9 @@ def test_each_usage_error_is_read_from_typers_own_error(
 
 def test_every_message_said_again_is_read_from_an_error_of_typers() -> None:
     messages = {
-        value
-        for name, value in vars(glue).items()
-        if name.isupper() and not name.startswith("_") and isinstance(value, str)
+        getattr(glue, name)
+        for name in glue.usage_words.__code__.co_names
+        if name.isupper() and not name.startswith("_") and isinstance(getattr(glue, name, None), str)
     }
     assert {message for _p, _a, _e, message, _r in READINGS} == messages
 
@@ -148,10 +149,13 @@ def test_every_message_said_again_is_read_from_an_error_of_typers() -> None:
 def test_an_error_that_says_more_or_else_is_not_read() -> None:
     # Click's sentence for an option of two values, no extra argument, a parameter without a
     # name, a missing parameter of a kind we do not name: none is a message we say again
-    assert glue.usage_words(glue.BadOptionUsage("--pair", "Option '--pair' requires 2 arguments.")) is None
+    assert (
+        glue.usage_words(click_errors.BadOptionUsage("--pair", "Option '--pair' requires 2 arguments."))
+        is None
+    )
     assert glue.usage_words(glue.ExtraArguments([])) is None
-    assert glue.usage_words(glue.BadParameter("too many", param_hint=None)) is None
-    assert glue.usage_words(glue.MissingParameter(param_hint="'--x'", param_type="parameter")) is None
+    assert glue.usage_words(click_errors.BadParameter("too many", param_hint=None)) is None
+    assert glue.usage_words(click_errors.MissingParameter(param_hint="'--x'", param_type="parameter")) is None
     assert glue.usage_words(typer.TyperException("something else")) is None
 
 

@@ -7,10 +7,11 @@ import re
 
 import pytest
 import typer
+from typer._click import exceptions as click_errors
 from typer.testing import CliRunner, Result
 
 from tarockscore import i18n
-from tarockscore.cli import typer_glue as glue
+from tarockscore.cli import group as glue
 from tarockscore.cli.app import app
 from tests.test_typer_glue import READINGS, _error
 
@@ -117,7 +118,7 @@ def test_a_long_value_on_the_command_line_is_said_again_at_once() -> None:
     value = ": " * 100_000
     i18n.use("de")
     try:
-        error = glue.BadParameter(f"{value!r} is not a hand number", param_hint="'number'")
+        error = click_errors.BadParameter(f"{value!r} is not a hand number", param_hint="'number'")
         assert glue.said(error).startswith("ungültiger Wert für 'number': ")
     finally:
         i18n.use(i18n.DEFAULT)

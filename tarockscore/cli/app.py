@@ -9,7 +9,7 @@ import typer
 
 from tarockscore import __version__
 from tarockscore.cli.commands import app as site
-from tarockscore.cli.commands import enter, ledger, record, score, season, serve, tournament
+from tarockscore.cli.commands import enter, ledger, score, season, serve, tournament
 from tarockscore.cli.group import HELP, new_app
 from tarockscore.cli.options import language_given
 from tarockscore.errors import INTERRUPTED
@@ -52,9 +52,9 @@ def main_options(
 for command in (
     score.score,
     ledger.new,
-    record.record,
+    ledger.record,
     ledger.show,
-    record.undo,
+    ledger.undo,
     ledger.replace,
     ledger.delete,
     ledger.explain,

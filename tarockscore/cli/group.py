@@ -1,40 +1,185 @@
-"""The classes Typer builds our commands and groups of (CLI layer): help pages that read as words
-in the run's language, and every user error as ``error:`` lines and its exit code (1: the input
-breaks the rules; 2: usage; 3: the output could not be written), said once for all commands."""
+"""The command line's one adapter to Typer (CLI layer): the classes Typer builds our commands and
+groups of, help pages that read as words in the run's language, and every user error as ``error:``
+lines and its exit code (1: the input breaks the rules; 2: usage; 3: the output could not be
+written), said once for all commands.
 
-from collections.abc import Callable
+No other module of tarockscore touches a name of Typer's that starts with an underscore. This one
+needs:
+
+- ``typer.core._``: the gettext Typer says its own words through (:data:`TYPER_WORDS`), bound to
+  the standard library's; rebound here to our catalogue.
+- ``typer._click.exceptions``: the classes of Typer's usage errors, which it writes in English
+  only; :func:`said` says each kind again from the parts the error carries (and the value of
+  "... is not a valid int.", read from its message). Arguments left over are refused by our
+  command class itself (:class:`ExtraArguments`), which keeps them.
+- ``typer._click``'s ``Command``, ``Context``, ``Parameter`` and ``HelpFormatter``: the base of
+  the help pages' words and the annotations of the methods overridden here.
+
+Checked against Typer 0.28.0 and the Click 8.3.1 it carries as ``typer._click``;
+``tests/test_typer_glue.py`` fails when one of these is gone or says its English differently.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import io
+import os
+import re
+import sys
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any, NoReturn, TextIO
 
 import typer
+import typer.core
+from typer._click import Command as ClickCommand
+from typer._click import Context as ClickContext
+from typer._click import HelpFormatter, Parameter
+from typer._click.exceptions import (
+    BadOptionUsage,
+    BadParameter,
+    MissingParameter,
+    NoSuchOption,
+    UsageError,
+)
 from typer.core import TyperCommand, TyperGroup, TyperOption
 from typer.models import CommandFunctionType
 
 import tarockscore
 from tarockscore import i18n
 from tarockscore.cli.options import repeated_options
-from tarockscore.cli.terminal import OutputFailed, OutputGone, escaped_output, stdout_closed
-from tarockscore.cli.typer_glue import (
-    ClickCommand,
-    ClickContext,
-    ExtraArguments,
-    HelpFormatter,
-    Parameter,
-    said,
-    speak_our_language,
-)
-from tarockscore.cli.words import advised
 from tarockscore.errors import (
     INTERRUPTED,
     MAX_SHOWN,
     N_,
     OUTPUT_FAILED,
+    Message,
     Problem,
     Shown,
     TarockError,
+    Values,
+    escape_unprintable,
+    message,
     shortened,
 )
 from tarockscore.i18n import _, translated
+
+# -- Typer's own words and its usage errors ---------------------------------------------------------
+
+# The words Typer says through typer.core._, marked here for our catalogue.
+TYPER_WORDS = (
+    N_("Options"),
+    N_("Arguments"),
+    N_("Commands"),
+    N_("default: {default}"),
+    N_("required"),
+    N_("(dynamic)"),
+    N_("env var: {var}"),
+    N_("Missing command."),
+    N_("No such command {name!r}."),
+    N_("Aborted!"),
+)
+
+
+# Each usage error we say again, with a {name} for each part the error carries. The English of
+# each is Typer's own word for word, so an English run reads as Typer writes it.
+MISSING_ARGUMENT = N_("Missing argument {name}.")
+MISSING_OPTION = N_("Missing option {name}.")
+NO_SUCH_OPTION_POSSIBLE = N_("No such option: {name} (possible: {options})")
+NO_SUCH_OPTION = N_("No such option: {name}")
+REQUIRES_A_VALUE = N_("Option {name} requires an argument.")
+TAKES_NO_VALUE = N_("Option {name} does not take a value.")
+EXTRA_ARGUMENTS = N_("Got unexpected extra argument(s) ({arguments})")
+NOT_AN_INT = N_("Invalid value for {name}: {value} is not a whole number.")
+INVALID_VALUE = N_("Invalid value for {name}: {reason}")
+
+# How Click's integer type ends its reason; the value it failed on comes before it.
+_NOT_AN_INT_END = " is not a valid int."
+
+
+class ExtraArguments(UsageError):
+    """Arguments a command was given beyond its own (``delete 1 2 3``), in Click's English."""
+
+    def __init__(self, extra: Sequence[str], ctx: ClickContext | None = None) -> None:
+        self.extra = list(extra)
+        english = EXTRA_ARGUMENTS.format(arguments=_arguments(self.extra))
+        super().__init__(english, ctx)
+
+
+def said(exc: typer.TyperException) -> str:
+    """Typer's usage error ``exc`` in the run's language (as Typer wrote it where we do not say it)."""
+    english = exc.format_message()
+    if i18n.current() == i18n.DEFAULT:
+        return english
+    words = usage_words(exc)
+    if words is None:
+        return english
+    message, parts = words
+    return i18n.gettext(message).format(**parts)
+
+
+def usage_words(exc: typer.TyperException) -> tuple[str, dict[str, str]] | None:
+    """The message that says ``exc`` again, and its parts from the error's fields; ``None`` for an
+    error of another kind, or one that adds words of its own (a choice's list, an option of two values)."""
+    if isinstance(exc, ExtraArguments):
+        return (EXTRA_ARGUMENTS, {"arguments": _arguments(exc.extra)}) if exc.extra else None
+    if isinstance(exc, MissingParameter):
+        kind = exc.param_type or (exc.param.param_type_name if exc.param is not None else None)
+        message = {"argument": MISSING_ARGUMENT, "option": MISSING_OPTION}.get(kind or "")
+        name = _hint(exc)
+        if message is None or not name or exc.message or _missing_more(exc):
+            return None
+        return message, {"name": name}
+    if isinstance(exc, BadParameter):
+        name, reason = _hint(exc), exc.message
+        if not name or not reason:
+            return None
+        value = reason.removesuffix(_NOT_AN_INT_END)
+        if value != reason and value:
+            return NOT_AN_INT, {"name": name, "value": value}
+        return INVALID_VALUE, {"name": name, "reason": reason}
+    if isinstance(exc, NoSuchOption):
+        name = _shown(exc.option_name)
+        if not name:
+            return None
+        if exc.possibilities:
+            return NO_SUCH_OPTION_POSSIBLE, {"name": name, "options": ", ".join(sorted(exc.possibilities))}
+        return NO_SUCH_OPTION, {"name": name}
+    if isinstance(exc, BadOptionUsage) and exc.option_name:
+        name = repr(exc.option_name)
+        for message in (REQUIRES_A_VALUE, TAKES_NO_VALUE):
+            if exc.message == message.format(name=name):  # which of Click's two: nothing else tells
+                return message, {"name": name}
+    return None
+
+
+def _hint(exc: BadParameter) -> str:
+    """The parameter as Click names it in the error: ``'--round' / '-r'``, ``'number'``."""
+    hint: Sequence[str] | str | None = exc.param_hint
+    if hint is None and exc.param is not None:
+        hint = exc.param.get_error_hint(exc.ctx)  # type: ignore[arg-type]  # Click passes None as well
+    if hint is None:
+        return ""
+    return hint if isinstance(hint, str) else " / ".join(repr(x) for x in hint)
+
+
+def _missing_more(exc: MissingParameter) -> bool:
+    """Whether the parameter's type adds words of its own to "Missing …" (a choice's list)."""
+    if exc.param is None:
+        return False
+    return bool(exc.param.type.get_missing_message(param=exc.param, ctx=exc.ctx))
+
+
+def _arguments(extra: Sequence[str]) -> str:
+    """Arguments as Click shows them in an error: one space between, control characters as ``\\xNN``."""
+    return " ".join(_shown(str(arg)) for arg in extra)
+
+
+def _shown(text: str) -> str:
+    """A value typed on the command line as Click shows it in an error: control characters as ``\\xNN``."""
+    return re.sub(r"[\x00-\x1f\x7f-\x9f]", lambda found: f"\\x{ord(found[0]):02x}", text)
+
 
 # -- help pages -----------------------------------------------------------------------------------
 
@@ -277,13 +422,217 @@ def finish(command: ClickCommand, path: str = "") -> None:
         finish(sub, f"{path} {name}".strip())
 
 
+# -- standard output ------------------------------------------------------------------------------
+
+
+class OutputFailed(Exception):
+    """Standard output could not be written; ``why`` is the system's reason (its ``strerror``)."""
+
+    def __init__(self, why: str) -> None:
+        super().__init__(why)
+        self.why = why
+
+
+class OutputGone(Exception):
+    """The reader of standard output has gone (a pipe closed by ``head -1``): nothing more is read."""
+
+
+def stdout_closed() -> bool:
+    """Whether standard output is closed or not open for writing (``>&-``, ``1<file``), asked
+    with a write of no bytes (a full device's error is left to the first real write)."""
+    out = sys.stdout
+    if out is None:  # Python found no descriptor 1 when it started
+        return True
+    try:
+        fd = out.fileno()
+    except (OSError, ValueError, AttributeError):  # not a file (a test's captured output)
+        return False
+    try:
+        os.write(fd, b"")
+    except OSError as exc:
+        return exc.errno == errno.EBADF
+    return False
+
+
+class EscapingWriter(io.TextIOBase):
+    """A text stream that escapes what it is given, then writes it to ``inner``; a failed write
+    raises :class:`OutputFailed` or :class:`OutputGone`, and is dropped on standard error (``diagnostics``)."""
+
+    def __init__(self, inner: TextIO, diagnostics: bool = False) -> None:
+        self._inner = inner
+        self._diagnostics = diagnostics
+
+    def write(self, text: str) -> int:
+        if not isinstance(text, str):
+            raise TypeError(N_("text only"))  # so Click treats this as a text stream
+        try:
+            self._inner.write(escape_unprintable(text))
+        except OSError as exc:
+            self._failed(exc)
+        return len(text)
+
+    def flush(self) -> None:
+        try:
+            self._inner.flush()
+        except OSError as exc:
+            self._failed(exc)
+
+    def _failed(self, exc: OSError) -> None:
+        if self._diagnostics:
+            return
+        if isinstance(exc, BrokenPipeError):
+            raise OutputGone from None
+        raise OutputFailed(exc.strerror or str(exc)) from None
+
+    def writable(self) -> bool:
+        return True
+
+    def isatty(self) -> bool:
+        return self._inner.isatty()
+
+    def fileno(self) -> int:
+        return self._inner.fileno()
+
+    @property
+    def encoding(self) -> str:  # type: ignore[override]
+        return getattr(self._inner, "encoding", None) or "utf-8"
+
+    @property
+    def errors(self) -> str | None:  # type: ignore[override]
+        return getattr(self._inner, "errors", None)
+
+    def __getattr__(self, name: str) -> Any:
+        if name == "buffer":  # no way around the escaping for bytes either
+            raise AttributeError(name)
+        return getattr(self._inner, name)
+
+
+@contextlib.contextmanager
+def escaped_output() -> Iterator[None]:
+    """Standard output and standard error escape what is printed, for the length of a command."""
+    out, err = sys.stdout, sys.stderr
+    if isinstance(out, EscapingWriter):  # a command group inside another: already done
+        yield
+        return
+    # A stream Python found closed stays None: Click then prints nothing to it.
+    if out is not None:
+        sys.stdout = EscapingWriter(out)
+    if err is not None:
+        sys.stderr = EscapingWriter(err, diagnostics=True)
+    try:
+        yield
+    finally:
+        for stream in (sys.stdout, sys.stderr):
+            with contextlib.suppress(Exception):
+                stream.flush()
+        sys.stdout, sys.stderr = out, err
+
+
+# -- errors ---------------------------------------------------------------------------------------
+
+LEDGER_ENV = "TAROCKSCORE_LEDGER"  # the environment variable that names the evening's ledger
+
+ways_out = tarockscore.ways_out
+
+REPAIR_HINT = message(
+    N_(
+        "`tarockscore repair` re-scores the evening from its stored hands under its stored profile, "
+        "shows every number that changes, and writes it with --write"
+    )
+)
+
+# A lower layer's template: the command line's, with the values it adds to the lower layer's, if any.
+Wording = Mapping[str, str | tuple[str, Values]]
+
+# The I/O layer's problems with a way out.
+ADVICE: Wording = {
+    ways_out.NO_LEDGER: (
+        N_(
+            "{path}: no ledger here; start the evening with `tarockscore new --players A,B,C,D`, or choose one with --ledger PATH or {ENV}"
+        ),
+        (("ENV", LEDGER_ENV),),
+    ),
+    ways_out.LEDGER_EXISTS: N_(
+        "{path} already exists: an evening is kept there. Choose another file with --ledger, or remove it first; nothing was written"
+    ),
+    ways_out.LEDGER_CHANGED: N_(
+        "the ledger was changed outside tarockscore, so it is not used and nothing was written; run "
+        "`tarockscore repair --ledger {name}` to re-score it from its stored hands and see every "
+        "number that changes, then `tarockscore repair --write --ledger {name}` to keep it (with an "
+        "audit entry)"
+    ),
+    ways_out.OLD_LEDGER: N_(
+        "{path}: a ledger of schema 1, as tarockscore wrote it before 0.2.0; this version reads the current format only, so nothing was read or written. Run `tarockscore upgrade {path}` to convert it (the old file is kept as {path}.bak)"
+    ),
+    ways_out.PROFILE_UNPINNED: (
+        N_(
+            "empty: the stored profile is not pinned by its hash, so an edit of it would go unnoticed; {hint}"
+        ),
+        (("hint", REPAIR_HINT),),
+    ),
+    ways_out.PROFILE_EDITED: (
+        N_(
+            "its sha256 is {actual}…, but profile.sha256 says {stored}…: the stored profile was edited; "
+            "{hint} (`tarockscore rescore --profile … --write` changes the rules on purpose)"
+        ),
+        (("hint", REPAIR_HINT),),
+    ),
+    ways_out.PROFILE_DAMAGED: N_(
+        "its sha256 is {actual}…, but profile.sha256 says {stored}…: the stored profile was edited and "
+        "no longer reads as a profile (its problems follow), so `tarockscore repair` cannot use it; "
+        "restore the file from a copy, or put back its [profile] table from another ledger kept under "
+        "the same profile"
+    ),
+    ways_out.PROFILE_UNREADABLE: N_(
+        "the stored profile does not read as a profile (its problems follow), so the evening cannot be "
+        "re-scored under it; restore the file from a copy, or put back its [profile] table from another "
+        "ledger kept under the same profile"
+    ),
+    ways_out.PROFILE_RENAMED: (
+        N_("{name!r}, but the stored profile document is named {named!r}: the file was edited; {hint}"),
+        (("hint", REPAIR_HINT),),
+    ),
+    ways_out.NO_TOURNAMENT_FOLDER: N_(
+        "{folder}: no such folder; start a tournament with `tarockscore tournament new {folder} …`"
+    ),
+    ways_out.NO_TOURNAMENT: N_(
+        "{path}: no tournament here; start one with `tarockscore tournament new {folder} …`"
+    ),
+    ways_out.OLD_DAY: N_(
+        "{path}: a day kept by an earlier tarockscore, 0.3 or before (tournament = 1, before the day's log); run `tarockscore upgrade {folder}` to convert it (the old file is kept as tournament.toml.bak). Nothing was used"
+    ),
+    ways_out.SHEET_FAILS_CHECK: N_(
+        "{value}: this table's sheet fails its own check (`tarockscore check --ledger {path}`); the standings need every table"
+    ),
+    ways_out.SHEET_FAILS_CHECK_MONEY: N_(
+        "{value}: this table's sheet fails its own check (`tarockscore check --ledger {path}`); the day's money needs every table"
+    ),
+}
+
+
+def advised(problem: Problem, wording: Wording = ADVICE) -> Problem:
+    """The problem as the command line says it (``wording``: the command line's template for a
+    lower layer's, and the values it adds): with its way out, where it has one."""
+    worded = in_words(Message(problem.template, problem.values), wording)
+    return problem if worded is None else Problem.of(problem.where, worded)
+
+
+def in_words(text: str, wording: Wording) -> Message | None:
+    """A message of a lower layer as the command line says it; None where ``wording`` has it not."""
+    if not isinstance(text, Message) or text.template not in wording:
+        return None
+    way = wording[text.template]
+    template, more = (way, ()) if isinstance(way, str) else way
+    return Message(template, text.values + more)
+
+
 # -- the command group: errors and the language of a run ----------------------------------------
 
 HELP = "Score Austrian Tarock hands (Königrufen, Zwanzigerrufen) under a house-rule profile."
 
-# Typer's own words on a help page and in a group's errors go through our catalogue, so a German
-# page is German throughout (its headings, "default", "required").
-speak_our_language(i18n.gettext)
+# Typer's own words on a help page and in a group's errors (TYPER_WORDS) go through our catalogue,
+# so a German page is German throughout (its headings, "default", "required").
+typer.core._ = i18n.gettext  # type: ignore[attr-defined,assignment]  # private; typed as the stdlib gettext
 
 
 # "Fehler:" in German, as a warning says "Warnung:"; the problem's text is already rendered.

@@ -1,13 +1,9 @@
-"""What reaches the terminal and what is read from it (CLI layer): every character printable, warnings a line each, a question asked and its answer read."""
+"""What the terminal is told and asked (CLI layer): warnings a line each, a few of a kind; a question
+asked and its answer read, within bounds."""
 
 from __future__ import annotations
 
-import contextlib
-import errno
-import io
-import os
 import sys
-from collections.abc import Iterator
 from typing import Any, TextIO
 
 import typer
@@ -16,110 +12,6 @@ import tarockscore
 from tarockscore import i18n
 from tarockscore.errors import N_, Shown, TarockError, escape_unprintable
 from tarockscore.i18n import _, ngettext
-
-
-class OutputFailed(Exception):
-    """Standard output could not be written; ``why`` is the system's reason (its ``strerror``)."""
-
-    def __init__(self, why: str) -> None:
-        super().__init__(why)
-        self.why = why
-
-
-class OutputGone(Exception):
-    """The reader of standard output has gone (a pipe closed by ``head -1``): nothing more is read."""
-
-
-def stdout_closed() -> bool:
-    """Whether standard output is closed or not open for writing (``>&-``, ``1<file``), asked
-    with a write of no bytes (a full device's error is left to the first real write)."""
-    out = sys.stdout
-    if out is None:  # Python found no descriptor 1 when it started
-        return True
-    try:
-        fd = out.fileno()
-    except (OSError, ValueError, AttributeError):  # not a file (a test's captured output)
-        return False
-    try:
-        os.write(fd, b"")
-    except OSError as exc:
-        return exc.errno == errno.EBADF
-    return False
-
-
-class EscapingWriter(io.TextIOBase):
-    """A text stream that escapes what it is given, then writes it to ``inner``; a failed write
-    raises :class:`OutputFailed` or :class:`OutputGone`, and is dropped on standard error (``diagnostics``)."""
-
-    def __init__(self, inner: TextIO, diagnostics: bool = False) -> None:
-        self._inner = inner
-        self._diagnostics = diagnostics
-
-    def write(self, text: str) -> int:
-        if not isinstance(text, str):
-            raise TypeError(N_("text only"))  # so Click treats this as a text stream
-        try:
-            self._inner.write(escape_unprintable(text))
-        except OSError as exc:
-            self._failed(exc)
-        return len(text)
-
-    def flush(self) -> None:
-        try:
-            self._inner.flush()
-        except OSError as exc:
-            self._failed(exc)
-
-    def _failed(self, exc: OSError) -> None:
-        if self._diagnostics:
-            return
-        if isinstance(exc, BrokenPipeError):
-            raise OutputGone from None
-        raise OutputFailed(exc.strerror or str(exc)) from None
-
-    def writable(self) -> bool:
-        return True
-
-    def isatty(self) -> bool:
-        return self._inner.isatty()
-
-    def fileno(self) -> int:
-        return self._inner.fileno()
-
-    @property
-    def encoding(self) -> str:  # type: ignore[override]
-        return getattr(self._inner, "encoding", None) or "utf-8"
-
-    @property
-    def errors(self) -> str | None:  # type: ignore[override]
-        return getattr(self._inner, "errors", None)
-
-    def __getattr__(self, name: str) -> Any:
-        if name == "buffer":  # no way around the escaping for bytes either
-            raise AttributeError(name)
-        return getattr(self._inner, name)
-
-
-@contextlib.contextmanager
-def escaped_output() -> Iterator[None]:
-    """Standard output and standard error escape what is printed, for the length of a command."""
-    out, err = sys.stdout, sys.stderr
-    if isinstance(out, EscapingWriter):  # a command group inside another: already done
-        yield
-        return
-    # A stream Python found closed stays None: Click then prints nothing to it.
-    if out is not None:
-        sys.stdout = EscapingWriter(out)
-    if err is not None:
-        sys.stderr = EscapingWriter(err, diagnostics=True)
-    try:
-        yield
-    finally:
-        for stream in (sys.stdout, sys.stderr):
-            with contextlib.suppress(Exception):
-                stream.flush()
-        sys.stdout, sys.stderr = out, err
-
 
 # -- warnings --------------------------------------------------------------------------------------
 
@@ -141,6 +33,11 @@ def say(line: str) -> None:
     typer.echo(one_line(line), err=True)
 
 
+def warn(message: str) -> None:
+    """A message of the library said as a warning line."""
+    say(warning(message))
+
+
 def kind_of(text: str) -> str:
     """A warning's kind: the template of a message, else its text."""
     template = getattr(text, "template", None)
@@ -155,6 +52,10 @@ class Warnings:
         self.verbose = verbose
         self.cap = cap
         self.counts: dict[str, int] = {}
+
+    def warn(self, message: str) -> None:
+        """A message of the library said as a warning line, counted by its kind."""
+        self.say(warning(message), kind_of(message))
 
     def say(self, line: str, kind: str) -> None:
         seen = self.counts.get(kind, 0) + 1

@@ -7,10 +7,9 @@ import typer
 
 import tarockscore
 from tarockscore import i18n
-from tarockscore.cli.commands.record import recorded
-from tarockscore.cli.options import LedgerOpt, evening_of
+from tarockscore.cli.commands.ledger import recorded
+from tarockscore.cli.options import LedgerOpt, evening_of, hand_number
 from tarockscore.cli.terminal import Asker, TooMuchInput, answer_to
-from tarockscore.cli.words import hand_number
 from tarockscore.errors import INTERRUPTED, TarockError
 from tarockscore.i18n import _, translated
 from tarockscore.render import evening as shown
@@ -21,7 +20,6 @@ ReplaceOpt = Annotated[
         "--replace",
         help="Replace hand N: the same questions, with its old answers as defaults.",
         parser=hand_number,
-        show_default=False,
     ),
 ]
 

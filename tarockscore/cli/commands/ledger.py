@@ -1,4 +1,5 @@
-"""The evening's commands (CLI layer): new, show, replace, delete, explain, check, rescore, repair, settle, upgrade, and the Radl marks set or struck by hand."""
+"""The evening's commands (CLI layer): new, record, show, undo, replace, delete, explain, check,
+rescore, repair, settle, upgrade, and the Radl marks set or struck by hand."""
 
 import sys
 from collections.abc import Callable
@@ -8,35 +9,31 @@ from typing import Annotated, Any
 import typer
 
 import tarockscore
-from tarockscore.cli import terminal as warned
+from tarockscore.cli import terminal
 from tarockscore.cli.group import new_app
 from tarockscore.cli.options import (
-    CsvOpt,
-    FormatOpt,
-    JsonOpt,
+    HandArg,
     LedgerOpt,
     ProfileOpt,
-    chosen,
-    evening_of,
-    ledger_path_of,
-    profile_given,
-    typed_names,
-    with_short_form,
-)
-from tarockscore.cli.options import show as show_view
-from tarockscore.cli.terminal import confirm
-from tarockscore.cli.words import (
     as_options,
+    evening_of,
     hand_errors,
     hand_number,
+    ledger_path_of,
+    profile_given,
     read_hand_or_short,
     read_option,
     stake_amount,
     table_date,
+    typed_names,
+    with_format,
+    with_short_form,
 )
+from tarockscore.cli.options import show as show_view
 from tarockscore.errors import Collector, LedgerError, UsageError
 from tarockscore.i18n import _, translated
 from tarockscore.render import evening as shown
+from tarockscore.render.output import OutputFormat
 
 NumberArg = Annotated[
     int, typer.Argument(help="The hand's number, as `tarockscore show` lists it.", parser=hand_number)
@@ -79,19 +76,41 @@ def new(
     except UsageError as exc:
         raise as_options(exc, "players", "place") from None
     for warning in begun.warnings:
-        warned.say(_("warning: --players: {warning}").format(warning=warning))
+        terminal.say(_("warning: --players: {warning}").format(warning=warning))
     typer.echo(shown.begun_text(begun.evening.path, begun.ledger))
 
 
-def show(
-    output: FormatOpt = None,
-    json_out: JsonOpt = False,
-    csv_out: Annotated[bool, typer.Option("--csv", help="Print CSV: one row per hand.")] = False,
-    ledger: LedgerOpt = None,
-) -> None:
+@with_short_form
+def record(hand_file: HandArg = None, ledger: LedgerOpt = None, *, short: dict[str, Any]) -> None:
+    """Score a hand and add it to the ledger; print its points and the running totals."""
+    mapping, name = read_hand_or_short(hand_file, short)
+    with hand_errors(name, short):
+        change = evening_of(ledger).record(mapping, tarockscore.now())
+    recorded(change.before, change.after)
+    typer.echo(shown.head_text(change.head))
+
+
+def recorded(before: "tarockscore.Ledger", after: "tarockscore.Ledger") -> None:
+    """What record and enter print for the hand just added; a warning first when the hand's
+    players moved the deal away from the dealer the ledger expected."""
+    warning = shown.moved_deal_warning(before, after)
+    if warning is not None:
+        terminal.say(warning)
+    typer.echo(shown.recorded_text(after))
+
+
+@with_format(csv_help="Print CSV: one row per hand.")
+def show(fmt: OutputFormat = OutputFormat.TABLE, ledger: LedgerOpt = None) -> None:
     """The evening: one row per hand with each player's points and the running totals."""
-    fmt = chosen(output, json_out, csv_out)
     show_view(shown.sheet_view(evening_of(ledger).sheet()), fmt)
+
+
+def undo(ledger: LedgerOpt = None) -> None:
+    """Take back the last hand (it stays in the audit trail)."""
+    change = evening_of(ledger).undo(tarockscore.now())
+    typer.echo(translated(change.said))
+    typer.echo(shown.totals_table(change.after))
+    typer.echo(shown.next_text(change.after))
 
 
 @with_short_form
@@ -131,7 +150,7 @@ def delete(
         snapshot = evening.read()
         evening.hand(number, snapshot.ledger)
         typer.echo(shown.hand_line(snapshot.ledger, number))
-        if not confirm(_("Delete hand {number}?").format(number=number), default=False):
+        if not terminal.confirm(_("Delete hand {number}?").format(number=number), default=False):
             typer.echo(_("not deleted; the ledger is unchanged"))
             return
         expected = snapshot.sha256
@@ -167,14 +186,13 @@ def check(
         typer.echo(text)
 
 
+@with_format()
 def rescore(
     profile: Annotated[str, typer.Option("--profile", "-P", help="The profile to score the evening under.")],
     write: Annotated[
         bool, typer.Option("--write", help="Write the rescored evening into the ledger.")
     ] = False,
-    output: FormatOpt = None,
-    json_out: JsonOpt = False,
-    csv_out: CsvOpt = False,
+    fmt: OutputFormat = OutputFormat.TABLE,
     ledger: LedgerOpt = None,
 ) -> None:
     """The evening under another profile (what-if); written only with --write."""
@@ -185,7 +203,6 @@ def rescore(
     except LedgerError as exc:
         raise as_options(exc, "profile") from None
     r = rescored
-    fmt = chosen(output, json_out, csv_out)
     show_view(shown.rescored_view(r, evening.path), fmt)
 
 
@@ -202,13 +219,12 @@ def repair(
     typer.echo(shown.repaired_text(r, evening.path))
 
 
+@with_format()
 def settle(
     stake: Annotated[
         str | None, typer.Option("--stake", help="Money per Victory Point; default: the ledger's stake.")
     ] = None,
-    output: FormatOpt = None,
-    json_out: JsonOpt = False,
-    csv_out: CsvOpt = False,
+    fmt: OutputFormat = OutputFormat.TABLE,
     ledger: LedgerOpt = None,
 ) -> None:
     """Who pays whom how much, in the fewest payments, exact to the cent."""
@@ -219,7 +235,7 @@ def settle(
         settled = evening_of(ledger).settle(amount)
     except UsageError as exc:
         raise as_options(exc, "stake") from None
-    show_view(shown.settled_view(settled), chosen(output, json_out, csv_out))
+    show_view(shown.settled_view(settled), fmt)
 
 
 def upgrade(
@@ -269,7 +285,6 @@ def add(
         int | None,
         typer.Argument(
             help="How many doubled hands; default: one Radl round (the profile's radl.hands).",
-            show_default=False,
             metavar="HANDS",
         ),
     ] = None,
@@ -284,9 +299,7 @@ def add(
 def strike(
     hands: Annotated[
         int | None,
-        typer.Argument(
-            help="How many doubled hands to strike; default: one.", show_default=False, metavar="HANDS"
-        ),
+        typer.Argument(help="How many doubled hands to strike; default: one.", metavar="HANDS"),
     ] = None,
     ledger: LedgerOpt = None,
 ) -> None:

@@ -8,17 +8,15 @@ import typer
 import tarockscore
 from tarockscore.cli.group import new_app
 from tarockscore.cli.options import (
-    CsvOpt,
-    FormatOpt,
     HandArg,
-    JsonOpt,
     ProfileOpt,
-    chosen,
+    hand_errors,
     profile_given,
+    read_hand_or_short,
     show,
+    with_format,
     with_short_form,
 )
-from tarockscore.cli.words import hand_errors, read_hand_or_short
 from tarockscore.render import hand as render
 from tarockscore.render.output import OutputFormat, View
 
@@ -26,12 +24,11 @@ from tarockscore.render.output import OutputFormat, View
 
 
 @with_short_form
+@with_format(json_help="Print JSON (victory_points, lines, payout).")
 def score(
     hand_file: HandArg = None,
     profile: ProfileOpt = None,
-    output: FormatOpt = None,
-    json_out: bool = typer.Option(False, "--json", help="Print JSON (victory_points, lines, payout)."),
-    csv_out: CsvOpt = False,
+    fmt: OutputFormat = OutputFormat.TABLE,
     explain: bool = typer.Option(False, "--explain", help="Show the arithmetic bet by bet, with its rules."),
     *,
     short: dict[str, Any],
@@ -41,7 +38,6 @@ def score(
     mapping, name = read_hand_or_short(hand_file, short, profile, known_profile=True)
     with hand_errors(name, short):
         result, prof = tarockscore.score_hand(mapping, profile)
-    fmt = chosen(output, json_out, csv_out)
     if explain and fmt is OutputFormat.TABLE:
         typer.echo(render.explain(result, prof))
         return
@@ -59,13 +55,11 @@ profiles_app = new_app(help="List the shipped profiles, or show one with its pri
 
 
 @profiles_app.callback(invoke_without_command=True)
-def profiles(
-    ctx: typer.Context, output: FormatOpt = None, json_out: JsonOpt = False, csv_out: CsvOpt = False
-) -> None:
+@with_format()
+def profiles(ctx: typer.Context, fmt: OutputFormat = OutputFormat.TABLE) -> None:
     """List the shipped profiles."""
     if ctx.invoked_subcommand is not None:
         return
-    fmt = chosen(output, json_out, csv_out)
     show(render.profiles_view([tarockscore.load_profile(name) for name in tarockscore.profile_names()]), fmt)
 
 

@@ -8,24 +8,25 @@ from typing import Annotated, Any
 import typer
 
 import tarockscore
+from tarockscore import i18n
+from tarockscore.cli.group import Wording, advised, in_words
 from tarockscore.cli.options import (
-    CsvOpt,
-    FormatOpt,
-    JsonOpt,
+    EMPTY_PROFILE,
     LedgerOpt,
-    chosen,
+    as_options,
     option,
     parameter,
     show,
+    table_date,
+    with_format,
     with_options,
 )
-from tarockscore.cli.terminal import Warnings, kind_of
-from tarockscore.cli.words import in_option_words, season_error, table_date, warning_text
-from tarockscore.errors import N_, TarockError, UsageError
+from tarockscore.cli.terminal import Warnings, kind_of, warning
+from tarockscore.errors import N_, Message, Shown, TarockError, UsageError, message
 from tarockscore.i18n import _
 from tarockscore.render.chart import FORMATS, ImageUnavailable
-from tarockscore.render.season import chart_file, season_span, standings_view
-from tarockscore.render.stats import STATS_WIDTH, stats_view
+from tarockscore.render.output import OutputFormat
+from tarockscore.render.season import STATS_WIDTH, chart_file, season_span, standings_view, stats_view
 
 LedgersArg = Annotated[
     list[str] | None,
@@ -33,7 +34,6 @@ LedgersArg = Annotated[
         help="Ledger files, or folders: every *.toml ledger in them (and below) is read; none: the "
         "evening's ledger (--ledger, else $TAROCKSCORE_LEDGER, else tarock-ledger.toml in this folder).",
         metavar="LEDGER_OR_FOLDER",
-        show_default=False,
     ),
 ]
 
@@ -103,6 +103,79 @@ with_season = with_options(
 )
 
 
+# -- the season's words ---------------------------------------------------------------------------
+
+M = tarockscore.SeasonMessages
+
+# Each season message's command-line wording; the values stay the library's (none added).
+AS_OPTIONS: Wording = {
+    M.ONE_PLAYER_TWO_WAYS: N_(
+        "{drop!r} ({drop_in}) and {keep!r} ({keep_in}) look like one player spelt two ways; if so, fold them with --alias '{drop}={keep}'"
+    ),
+    M.UNUSED_ALIAS: N_("--alias {alias}={name}: nobody called {alias!r} played in these ledgers{hint}"),
+    M.TWO_AT_ONE_TABLE: N_(
+        "{names} sat at this table together, so they are two players: they cannot both be {name!r}; drop that --alias"
+    ),
+    M.PROFILES_CANNOT_ADD: N_(
+        "these ledgers were scored under different profiles, {_describe}, and their Victory Points cannot be added as they stand: {why}; give --rescore PROFILE to score every hand under one profile"
+    ),
+    M.PROFILES_ADDED: N_(
+        "these ledgers were scored under different profiles: {profiles}; their Victory Points are added as they stand (--rescore PROFILE scores every hand under one profile)"
+    ),
+    M.UNDATED: N_("{source} has no date: left out by --from/--to"),
+    M.WRONGLY_DATED: N_("{source} has the date {date!r}, not YYYY-MM-DD: left out by --from/--to"),
+    M.ALIAS_FORM: N_("--alias {text!r}: give ALIAS=NAME, e.g. --alias 'Hansi=Hans'"),
+    M.ALIAS_NAME: N_("--alias {text!r}: {name!r}: {wrong}"),
+    M.NO_ALIAS_FILE: N_("--aliases {alias_file!r}: no such file"),
+    M.DATES_CROSSED: N_("--from {start} is after --to {end}"),
+    M.LEAVE_OUT_BAD: N_("or leave a ledger that fails its check out of the season with --skip-bad"),
+    M.EMPTY_PROFILE: EMPTY_PROFILE,
+}
+
+
+def season_error(exc: TarockError, *fields: str) -> TarockError:
+    """A season's error in the command line's words, the fields named (those of the fold, unless
+    named) given as options."""
+    named = fields or ("alias", "player", "aliases", "rescore")
+    return type(exc)([advised(p, AS_OPTIONS) for p in as_options(exc, *named).problems])
+
+
+def in_option_words(text: str) -> str:
+    """A season warning as the command line says it: an alias as it was given
+    (``--alias 'Rudi = Rudolf'``), the options by their names (``--alias 'Berti=Bert'``)."""
+    if isinstance(text, Message) and text.template == M.UNUSED_ALIAS:
+        values = dict(text.values)
+        if "given" in values:
+            return message(
+                M.UNUSED_ALIAS_AT,
+                where=f"--alias {Shown(values['given'])!r}",
+                alias=values["alias"],
+                hint=values["hint"],
+            )
+    return in_words(text, AS_OPTIONS) or text
+
+
+def warning_text(text: str) -> str:
+    """A warning of the season as its ``warning:`` line shows it, in the reader's language; a
+    ledger left out names the problem that stopped it, with its way out."""
+    if not isinstance(text, tarockscore.LeftOut):
+        return warning(in_option_words(text))
+    more = len(text.problems) - 1
+    first = advised(text.problems[0]).render(i18n.gettext)
+    if more:
+        said = i18n.ngettext(
+            "{path}: left out (--skip-bad): {problem} (and {more} more problem)",
+            "{path}: left out (--skip-bad): {problem} (and {more} more problems)",
+            more,
+        )
+    else:
+        said = _("{path}: left out (--skip-bad): {problem}")
+    return warning(said.format(path=text.path, problem=first, more=more))
+
+
+# -- reading the options --------------------------------------------------------------------------
+
+
 def _date(option: str, value: str | None) -> dt.date | None:
     if value is None:
         return None
@@ -154,20 +227,17 @@ def _warnings(folded: "tarockscore.FoldedSeason") -> list[str]:
 
 
 @with_season
-def season(
-    output: FormatOpt = None, json_out: JsonOpt = False, csv_out: CsvOpt = False, *, asked: dict[str, Any]
-) -> None:
+@with_format()
+def season(fmt: OutputFormat = OutputFormat.TABLE, *, asked: dict[str, Any]) -> None:
     """Standings across many evenings: Victory Points, payout, hands played, per player."""
-    fmt = chosen(output, json_out, csv_out)
     folded = _fold(_sources(asked), asked)
     show(standings_view(folded.season, folded.standings(), _warnings(folded)), fmt)
 
 
 @with_season
+@with_format()
 def stats(
-    output: FormatOpt = None,
-    json_out: JsonOpt = False,
-    csv_out: CsvOpt = False,
+    fmt: OutputFormat = OutputFormat.TABLE,
     wide: Annotated[
         bool, typer.Option("--wide", help="Every column, however wide; by default the table fits 100.")
     ] = False,
@@ -175,7 +245,6 @@ def stats(
     asked: dict[str, Any],
 ) -> None:
     """Statistics per player, for one evening or a season: contracts, partners, bonuses, Kontras."""
-    fmt = chosen(output, json_out, csv_out)
     folded = _fold(_sources(asked), asked)
     width = None if wide else STATS_WIDTH
     show(stats_view(folded.season, folded.statistics(), _warnings(folded), width), fmt)

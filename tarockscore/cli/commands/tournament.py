@@ -2,7 +2,7 @@
 
 import re
 import shlex
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any
@@ -12,10 +12,17 @@ import typer
 
 import tarockscore
 from tarockscore import i18n
-from tarockscore.cli import terminal as warned
-from tarockscore.cli.group import new_app
-from tarockscore.cli.options import CsvOpt, FormatOpt, JsonOpt, chosen, show, typed_names
-from tarockscore.cli.words import Wording, advised, at_option, stake_amount, table_date
+from tarockscore.cli import terminal
+from tarockscore.cli.group import Wording, advised, new_app
+from tarockscore.cli.options import (
+    at_options,
+    read_option,
+    show,
+    stake_amount,
+    table_date,
+    typed_names,
+    with_format,
+)
 from tarockscore.errors import (
     N_,
     Collector,
@@ -25,7 +32,6 @@ from tarockscore.errors import (
     TournamentError,
     UsageError,
     message,
-    reason,
 )
 from tarockscore.i18n import _, ngettext
 from tarockscore.render import cards as card_pages
@@ -45,9 +51,8 @@ class Action(StrEnum):
     DROP = "drop"
 
 
-DirArg = Annotated[
-    Path, typer.Argument(help="The tournament folder (it holds tournament.toml).", show_default=False)
-]
+DirArg = Annotated[Path, typer.Argument(help="The tournament folder (it holds tournament.toml).")]
+ROUND = {"round": "--round"}
 
 # The fields of a tournament's problems, as the options (and arguments) that give them.
 OPTIONS = {
@@ -85,10 +90,6 @@ BEGIN_WORDS: Wording = {
 }
 
 
-def _warn(message: str) -> None:
-    warned.say(warned.warning(message))
-
-
 VerboseOpt = Annotated[
     bool, typer.Option("--verbose", "-v", help="A warning line for each unfinished table, not one for all.")
 ]
@@ -97,17 +98,17 @@ VerboseOpt = Annotated[
 def _day_warnings(warnings: Sequence[str], unfinished: Sequence[Any], verbose: bool) -> None:
     """The day's warnings: the tables short of their limit in one line (each with ``--verbose``)."""
     if verbose or len(unfinished) < 2:
-        said = warned.Warnings(verbose)
+        said = terminal.Warnings(verbose)
         for w in warnings:
-            said.say(warned.warning(w), warned.kind_of(w))
+            said.warn(w)
         said.close()
         return
     short = len(unfinished)
     skipped = set(warnings[:short]) if len(warnings) >= short else set()
     for w in warnings:
         if w not in skipped:
-            _warn(w)
-    _warn(
+            terminal.warn(w)
+    terminal.warn(
         ngettext(
             "{count} table is short of its game limit; --verbose names it",
             "{count} tables are short of their game limit ({tables}); --verbose names each",
@@ -121,11 +122,9 @@ def _say_head(t: Any) -> None:
     typer.echo(_("day head {head}").format(head=t.head[:12]))
 
 
-def _at_options(exc: TarockError, *fields: str) -> TarockError:
-    """The same error, each problem at one of ``fields`` given at its option and in the command
-    line's words."""
-    worded = (advised(p, BEGIN_WORDS) for p in exc.problems)
-    return type(exc)([p.moved(OPTIONS[p.where]) if p.where in fields else p for p in worded])
+def _begin_error(exc: TarockError, options: Mapping[str, str]) -> TarockError:
+    """The same error in the command line's words, each problem at a field of ``options`` given at its option."""
+    return at_options(type(exc)([advised(p, BEGIN_WORDS) for p in exc.problems]), options)
 
 
 def _seating_advice(p: Problem, folder: Path) -> Message:
@@ -142,7 +141,7 @@ def _seating_advice(p: Problem, folder: Path) -> Message:
 def _warn_unseated(seating: "tarockscore.Seating", folder: Path) -> None:
     """A count that cannot be seated is a warning (not an error) before the draw: late arrivals may still come."""
     for p in seating.problems:
-        _warn(_seating_advice(p, folder))
+        terminal.warn(_seating_advice(p, folder))
 
 
 def _players(players: str | None, players_file: Path | None, problems: Collector) -> list[str]:
@@ -165,10 +164,10 @@ def _players(players: str | None, players_file: Path | None, problems: Collector
 def new(
     folder: DirArg,
     players: Annotated[
-        str | None, typer.Option("--players", "-p", help="The players, comma-separated.", show_default=False)
+        str | None, typer.Option("--players", "-p", help="The players, comma-separated.")
     ] = None,
     players_file: Annotated[
-        Path | None, typer.Option("--players-file", help="A file with one name a line.", show_default=False)
+        Path | None, typer.Option("--players-file", help="A file with one name a line.")
     ] = None,
     rounds: Annotated[
         int, typer.Option("--rounds", help="How many rounds the day has.", show_default=False)
@@ -178,11 +177,7 @@ def new(
     ] = 0,
     games_five: Annotated[
         int | None,
-        typer.Option(
-            "--games-five",
-            help="The game limit at a table of five; default --games × 5/4.",
-            show_default=False,
-        ),
+        typer.Option("--games-five", help="The game limit at a table of five; default --games × 5/4."),
     ] = None,
     profile: Annotated[
         str, typer.Option("--profile", "-P", help="A shipped profile name or a path to a profile file.")
@@ -194,36 +189,22 @@ def new(
         ),
     ] = "",
     stake: Annotated[
-        str | None,
-        typer.Option("--stake", help="Money per point at every table, e.g. 0.10.", show_default=False),
+        str | None, typer.Option("--stake", help="Money per point at every table, e.g. 0.10.")
     ] = None,
     title: Annotated[
         str | None,
-        typer.Option(
-            "--title", help="The event's name, heading the standings and the cards.", show_default=False
-        ),
+        typer.Option("--title", help="The event's name, heading the standings and the cards."),
     ] = None,
     date: Annotated[
-        str | None,
-        typer.Option("--date", help="The day's date: 2026-03-14 or 14.03.2026.", show_default=False),
+        str | None, typer.Option("--date", help="The day's date: 2026-03-14 or 14.03.2026.")
     ] = None,
-    place: Annotated[
-        str | None, typer.Option("--place", help="Where the day is played.", show_default=False)
-    ] = None,
+    place: Annotated[str | None, typer.Option("--place", help="Where the day is played.")] = None,
 ) -> None:
     """Start a tournament in FOLDER: the players, rounds, game limits, profile and format."""
     problems = Collector()
     names = _players(players, players_file, problems)
-    amount = None
-    day = None
-    try:
-        amount = stake_amount(stake) if stake is not None else None
-    except ValueError as exc:
-        problems.add("--stake", reason(exc))
-    try:
-        day = table_date(date) if date is not None else None
-    except ValueError as exc:
-        problems.add("--date", reason(exc))
+    amount = read_option(problems, "--stake", stake_amount, stake)
+    day = read_option(problems, "--date", table_date, date)
     try:
         started = tarockscore.Tournament.begin(
             folder,
@@ -240,9 +221,9 @@ def new(
             given=problems.problems,
         )
     except UsageError as exc:
-        raise _at_options(exc, *OPTIONS) from None
+        raise _begin_error(exc, OPTIONS) from None
     except TournamentError as exc:  # the format that cannot be read, the folder taken
-        raise _at_options(exc, "format") from None
+        raise _begin_error(exc, {"format": "--format"}) from None
     t = started.stored
     typer.echo(_("new tournament in {path}").format(path=started.path))
     typer.echo(_("players: {count}").format(count=len(t.players)))
@@ -265,23 +246,17 @@ def new(
 
 
 @tournament_app.command("draw")
+@with_format()
 def draw(
     folder: DirArg,
-    round_number: Annotated[
-        int, typer.Option("--round", "-r", help="The round to draw.", show_default=False)
-    ],
+    round_number: Annotated[int, typer.Option("--round", "-r", help="The round to draw.")],
     seed: Annotated[
         int | None,
-        typer.Option(
-            "--seed", help="The draw's seed: the same seed gives the same draw.", show_default=False
-        ),
+        typer.Option("--seed", help="The draw's seed: the same seed gives the same draw."),
     ] = None,
-    output: FormatOpt = None,
-    json_out: JsonOpt = False,
-    csv_out: CsvOpt = False,
+    fmt: OutputFormat = OutputFormat.TABLE,
 ) -> None:
     """Draw a round's tables, create each table's ledger, and print the seating for the wall."""
-    fmt = chosen(output, json_out, csv_out)
     render.check_data_format(fmt)
     try:
         drawn = tarockscore.Tournament(folder).draw(round_number, seed)
@@ -290,9 +265,9 @@ def draw(
             [Problem.of(p.where, _seating_advice(p, folder)) for p in exc.problems]
         ) from None
     except TournamentError as exc:
-        raise at_option(exc, "round") from None
+        raise at_options(exc, ROUND) from None
     for w in drawn.warnings:
-        _warn(w)
+        terminal.warn(w)
     show(render.seating_view(drawn.tournament, drawn.round, str(folder), drawn.tournament.head), fmt)
     if fmt is OutputFormat.TABLE:
         _say_head(drawn.tournament)
@@ -301,8 +276,8 @@ def draw(
 @tournament_app.command("players")
 def players(
     folder: DirArg,
-    action: Annotated[Action, typer.Argument(help="add or drop.", show_default=False)],
-    name: Annotated[str, typer.Argument(help="The player's name.", show_default=False)],
+    action: Annotated[Action, typer.Argument(help="add or drop.")],
+    name: Annotated[str, typer.Argument(help="The player's name.")],
 ) -> None:
     """Add a late arrival, or drop a player, before the next round's draw."""
     tournament = tarockscore.Tournament(folder)
@@ -315,7 +290,7 @@ def players(
     typer.echo(done.format(name=roster.name, count=len(roster.after.players)))
     _say_head(roster.after)
     for w in roster.warnings:
-        _warn(w)
+        terminal.warn(w)
     if roster.warnings:
         return
     _warn_unseated(roster.seating, folder)
@@ -324,30 +299,26 @@ def players(
 
 
 @tournament_app.command("standings")
+@with_format()
 def standings(
     folder: DirArg,
     verbose: VerboseOpt = False,
-    output: FormatOpt = None,
-    json_out: JsonOpt = False,
-    csv_out: CsvOpt = False,
+    fmt: OutputFormat = OutputFormat.TABLE,
 ) -> None:
     """The day's standings: every table's sheet checked, ranked by the tournament's format."""
-    fmt = chosen(output, json_out, csv_out)
     day = tarockscore.Tournament(folder).standings()
     _day_warnings(day.warnings, day.unfinished, verbose)
     show(render.standings_view(day.tournament, day.rows, day.name), fmt)
 
 
 @tournament_app.command("money")
+@with_format()
 def money(
     folder: DirArg,
     verbose: VerboseOpt = False,
-    output: FormatOpt = None,
-    json_out: JsonOpt = False,
-    csv_out: CsvOpt = False,
+    fmt: OutputFormat = OutputFormat.TABLE,
 ) -> None:
     """Each player's money from every table: the stake per point, Kontras included."""
-    fmt = chosen(output, json_out, csv_out)
     render.check_data_format(fmt)
     day = tarockscore.Tournament(folder).money()
     _day_warnings(day.warnings, day.unfinished, verbose)
@@ -357,16 +328,13 @@ def money(
 @tournament_app.command("cards")
 def cards(
     folder: DirArg,
-    round_number: Annotated[
-        int, typer.Option("--round", "-r", help="The round whose tables get cards.", show_default=False)
-    ],
+    round_number: Annotated[int, typer.Option("--round", "-r", help="The round whose tables get cards.")],
     out: Annotated[
         Path | None,
         typer.Option(
             "--output",
             "-o",
             help="The file to write: .html, or .pdf (one page per card; needs the chart extra); without it, the HTML page is printed.",
-            show_default=False,
         ),
     ] = None,
     base_url: Annotated[
@@ -375,7 +343,6 @@ def cards(
             "--base-url",
             metavar="URL",
             help="The address the phones reach `serve` at, as it prints it (http://192.168.1.20:8000): each card gets the QR code of its table's page, with the table's code.",
-            show_default=False,
         ),
     ] = None,
 ) -> None:
@@ -385,7 +352,7 @@ def cards(
     try:
         t, drawn = tournament.round_drawn(round_number)
     except TournamentError as exc:
-        raise at_option(exc, "round") from None
+        raise at_options(exc, ROUND) from None
     addresses = None if base is None else _addresses(folder, round_number, base)
     if out is not None and out.suffix.lower() == ".pdf":
         try:
@@ -458,19 +425,16 @@ def result(
     folder: DirArg,
     points: Annotated[
         list[str] | None,
-        typer.Argument(help="NAME=POINTS: each player's Schrift from the paper sheet.", show_default=False),
+        typer.Argument(help="NAME=POINTS: each player's Schrift from the paper sheet."),
     ] = None,
-    round_number: Annotated[
-        int | None, typer.Option("--round", "-r", help="The round.", show_default=False)
-    ] = None,
-    table: Annotated[int | None, typer.Option("--table", "-t", help="The table.", show_default=False)] = None,
+    round_number: Annotated[int | None, typer.Option("--round", "-r", help="The round.")] = None,
+    table: Annotated[int | None, typer.Option("--table", "-t", help="The table.")] = None,
     money_points: Annotated[
         list[str] | None,
         typer.Option(
             "--money",
             metavar="NAME=POINTS",
             help="Money points where Kontra moves the money alone; repeated.",
-            show_default=False,
         ),
     ] = None,
     from_file: Annotated[
@@ -478,7 +442,6 @@ def result(
         typer.Option(
             "--from",
             help="A CSV of a round's results: round,table,player,schrift[,money].",
-            show_default=False,
         ),
     ] = None,
     replace: Annotated[
@@ -510,10 +473,8 @@ def result(
         try:
             after = tournament.record_paper(round_number, table, schrift, money, replace=replace)
         except TournamentError as exc:
-            moved = {"round": "--round", "table": "--table", "schrift": "NAME=POINTS", "money": "--money"}
-            raise type(exc)(
-                [p.moved(moved[p.where]) if p.where in moved else p for p in exc.problems]
-            ) from None
+            given = {**ROUND, "table": "--table", "schrift": "NAME=POINTS", "money": "--money"}
+            raise at_options(exc, given) from None
     for entry in after.log:
         if entry.kind == "result" and entry.at == after.log[-1].at:
             typer.echo(entry.detail)
@@ -523,9 +484,7 @@ def result(
 @tournament_app.command("close-round")
 def close_round(
     folder: DirArg,
-    round_number: Annotated[
-        int, typer.Option("--round", "-r", help="The round to close.", show_default=False)
-    ],
+    round_number: Annotated[int, typer.Option("--round", "-r", help="The round to close.")],
 ) -> None:
     """Note each table's sheet head at the end of a round, so a sheet rewritten afterwards is caught."""
     tournament = tarockscore.Tournament(folder)
@@ -533,7 +492,7 @@ def close_round(
     try:
         after = tournament.close_round(round_number)
     except TournamentError as exc:
-        raise at_option(exc, "round") from None
+        raise at_options(exc, ROUND) from None
     if after.head == before:
         typer.echo(
             _("round {round} is closed already and no sheet changed since; nothing was written").format(
@@ -553,7 +512,6 @@ def check(
         typer.Option(
             "--head",
             help="A day head written down earlier (or its first digits): exit 0 only when the day as of it is unchanged.",
-            show_default=False,
         ),
     ] = None,
     verbose: VerboseOpt = False,
@@ -568,7 +526,7 @@ def check(
     checked = tarockscore.Tournament(folder).check(head)
     for w in checked.warnings:
         if verbose or "changed after its round was closed" in w:
-            _warn(w)
+            terminal.warn(w)
     typer.echo(
         _("{folder}: the day's file and every table's sheet fit; day head {head}").format(
             folder=folder, head=checked.head[:12]
@@ -604,13 +562,12 @@ cup_app = new_app(
 
 
 @cup_app.command("standings")
+@with_format()
 def cup_standings(
-    folders: Annotated[
-        list[Path], typer.Argument(help="The season's tournament folders, in order.", show_default=False)
-    ],
+    folders: Annotated[list[Path], typer.Argument(help="The season's tournament folders, in order.")],
     points: Annotated[
         Path,
-        typer.Option("--points", help="A TOML file: points = [100, 90, …] and best = N.", show_default=False),
+        typer.Option("--points", help="A TOML file: points = [100, 90, …] and best = N."),
     ],
     alias: Annotated[
         list[str],
@@ -620,20 +577,15 @@ def cup_standings(
             help="ALIAS=NAME: read the name ALIAS as NAME, e.g. --alias 'Hansi=Hans'; repeated.",
         ),
     ] = [],  # noqa: B006
-    output: FormatOpt = None,
-    json_out: JsonOpt = False,
-    csv_out: CsvOpt = False,
+    fmt: OutputFormat = OutputFormat.TABLE,
 ) -> None:
     """The cup: each tournament's places turned into cup points, each player's best N added."""
-    fmt = chosen(output, json_out, csv_out)
     render.check_data_format(fmt)
-    said = warned.Warnings()
+    said = terminal.Warnings()
     try:
-        cup = tarockscore.cup(
-            folders, points, warn=lambda w: said.say(warned.warning(w), warned.kind_of(w)), aliases=alias
-        )
+        cup = tarockscore.cup(folders, points, warn=said.warn, aliases=alias)
     except UsageError as exc:
         # a folder is given as an argument: its problem is said at DIR
-        raise type(exc)([p.moved("DIR") if p.where == "folders" else p for p in exc.problems]) from None
+        raise at_options(exc, {"folders": "DIR"}) from None
     said.close()
     show(render.cup_view(cup.rows, cup.tournaments), fmt)
