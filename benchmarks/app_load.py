@@ -115,6 +115,9 @@ def main() -> None:
         build = [sys.executable, "-m", "tarockscore", "app", "build", str(site)]
         subprocess.run([*build, *(["--pyodide", args.pyodide] if args.pyodide else [])], check=True)
         Counting.folder = site.resolve()
+        for path in Counting.folder.rglob("*"):  # compressed before the clock starts, as a host caches it
+            if path.is_file():
+                Counting.packed[path] = gzip.compress(path.read_bytes(), 9)
         server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Counting)
         threading.Thread(target=server.serve_forever, daemon=True).start()
         url = f"http://localhost:{server.server_address[1]}/"
@@ -145,6 +148,7 @@ def main() -> None:
             again.wait_for_selector("body[data-ready]")
             enter(again, args.hands)
             warm = time.perf_counter() - started
+            start = again.get_attribute("body", "data-ready")  # "kept": the engine of the first visit
             browser.close()
         server.shutdown()
     load = os.getloadavg()[0]
@@ -157,7 +161,7 @@ def main() -> None:
             first_visit <= GOALS["bytes"],
         ),
         ("first scored hand, cold", f"{cold:.2f} s", "≤ 4 s", cold <= GOALS["cold"]),
-        ("first scored hand, warm", f"{warm:.2f} s", "≤ 2.5 s", warm <= GOALS["warm"]),
+        (f"first scored hand, warm ({start} engine)", f"{warm:.2f} s", "≤ 2.5 s", warm <= GOALS["warm"]),
         (
             f"record a hand in the page (median of {len(times)}; slowest {max(times)} ms)",
             f"{statistics.median(times):.0f} ms",

@@ -70,15 +70,68 @@ function changing(run) {
 
 const form = (data) => py.toPy(data || {});
 
+// Pyodide's memory just after the package's import, kept in the browser's cache under this build's
+// name (`app build` writes it; the service worker drops the caches of other builds): a later visit
+// starts from it instead of starting Python and compiling the package again.
+const BUILD = "tarockscore-BUILD";
+const ENGINE = BUILD + "-engine";
+const INDEX = new URL("./pyodide/", import.meta.url).href;
+
+async function keptEngine() {
+  const kept = await (await caches.open(ENGINE)).match("memory");
+  return kept ? new Uint8Array(await kept.arrayBuffer()) : null;
+}
+
+// The kept memory is larger than a new interpreter's: grown before Pyodide copies it in.
+async function fromKept(memory) {
+  const { default: create } = await import("./pyodide/pyodide.asm.mjs");
+  const createPyodideModule = (settings) => {
+    settings.preRun.push((module) => module.growMemory(memory.length));
+    return create(settings);
+  };
+  return loadPyodide({ indexURL: INDEX, _loadSnapshot: memory, createPyodideModule });
+}
+
+// Python started anew, the package imported, and that state kept for the next visit (the copy is
+// written while the page goes on).
+async function fresh(zip) {
+  const engine = await loadPyodide({ indexURL: INDEX, _makeSnapshot: true });
+  engine.unpackArchive(await zip, "zip", { extractDir: "/site" });
+  engine.runPython("import sys; sys.path.insert(0, '/site'); import tarockscore.app");
+  try {
+    const memory = engine.makeMemorySnapshot();
+    caches
+      .open(ENGINE)
+      .then((cache) => cache.put("memory", new Response(memory)))
+      .catch(() => {});
+  } catch (error) {
+    console.warn("the engine is not kept:", error);
+  }
+  return engine;
+}
+
 async function start(language) {
-  py = await loadPyodide({ indexURL: new URL("./pyodide/", import.meta.url).href });
-  const zip = await (await fetch(new URL("./tarockscore.zip", import.meta.url))).arrayBuffer();
-  py.unpackArchive(zip, "zip", { extractDir: "/site" });
-  py.runPython("import sys; sys.path.insert(0, '/site')");
-  api = py.pyimport("tarockscore.app");
+  const zip = fetch(new URL("./tarockscore.zip", import.meta.url)).then((r) => r.arrayBuffer());
+  const memory = await keptEngine().catch(() => null);
+  let kept = false;
+  if (memory) {
+    try {
+      py = await fromKept(memory);
+      py.unpackArchive(await zip, "zip", { extractDir: "/site" }); // the files a later import reads
+      api = py.pyimport("tarockscore.app");
+      kept = true;
+    } catch (error) {
+      console.warn("the kept engine did not start; starting anew:", error);
+      await caches.delete(ENGINE);
+    }
+  }
+  if (!kept) {
+    py = await fresh(zip);
+    api = py.pyimport("tarockscore.app");
+  }
   api.speak(language);
   await restore();
-  return { html: api.page() };
+  return { html: api.page(), kept };
 }
 
 const OPS = {
