@@ -77,19 +77,20 @@ const BUILD = "tarockscore-BUILD";
 const ENGINE = BUILD + "-engine";
 const INDEX = new URL("./pyodide/", import.meta.url).href;
 
-async function keptEngine() {
-  const kept = await (await caches.open(ENGINE)).match("memory");
-  return kept ? new Uint8Array(await kept.arrayBuffer()) : null;
+// The cache that keeps the engine (none where the page is not served securely).
+function engineCache() {
+  return self.caches ? caches.open(ENGINE) : Promise.reject(new Error("no cache storage"));
 }
 
-// The kept memory is larger than a new interpreter's: grown before Pyodide copies it in.
-async function fromKept(memory) {
-  const { default: create } = await import("./pyodide/pyodide.asm.mjs");
-  const createPyodideModule = (settings) => {
-    settings.preRun.push((module) => module.growMemory(memory.length));
-    return create(settings);
+// Pyodide started from the kept memory, read while Pyodide's files load. Pyodide sizes the memory
+// for it, but this build's memory is the interpreter's own: grown before the kept one is copied in.
+function fromKept(kept) {
+  const interpreter = import("./pyodide/pyodide.asm.mjs");
+  const createPyodideModule = async (settings) => {
+    settings.preRun.push((module) => module.growMemory(settings.INITIAL_MEMORY));
+    return (await interpreter).default(settings);
   };
-  return loadPyodide({ indexURL: INDEX, _loadSnapshot: memory, createPyodideModule });
+  return loadPyodide({ indexURL: INDEX, _loadSnapshot: kept.arrayBuffer(), createPyodideModule });
 }
 
 // Python started anew, the package imported, and that state kept for the next visit (the copy is
@@ -100,8 +101,7 @@ async function fresh(zip) {
   engine.runPython("import sys; sys.path.insert(0, '/site'); import tarockscore.app");
   try {
     const memory = engine.makeMemorySnapshot();
-    caches
-      .open(ENGINE)
+    engineCache()
       .then((cache) => cache.put("memory", new Response(memory)))
       .catch(() => {});
   } catch (error) {
@@ -112,7 +112,9 @@ async function fresh(zip) {
 
 async function start(language) {
   const zip = fetch(new URL("./tarockscore.zip", import.meta.url)).then((r) => r.arrayBuffer());
-  const memory = await keptEngine().catch(() => null);
+  const memory = await engineCache()
+    .then((cache) => cache.match("memory"))
+    .catch(() => null);
   let kept = false;
   if (memory) {
     try {
@@ -122,7 +124,7 @@ async function start(language) {
       kept = true;
     } catch (error) {
       console.warn("the kept engine did not start; starting anew:", error);
-      await caches.delete(ENGINE);
+      await caches.delete(ENGINE).catch(() => {});
     }
   }
   if (!kept) {
