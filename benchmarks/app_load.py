@@ -7,9 +7,10 @@ Usage (from the repository root, with the project installed in .venv)::
     .venv/bin/python benchmarks/app_load.py --pyodide package    # an unpacked `npm pack pyodide`
     .venv/bin/python benchmarks/app_load.py --hands 20
 
-The site is built in a temporary folder and served on localhost by a static server that gzips
-what it sends (level 9, as a static host compresses; python_stdlib.zip barely shrinks) and counts
-every byte it sends. Printed, each against the issue's goal:
+The site is built in a temporary folder and served on localhost by a static server that sends
+it gzipped (level 9, compressed once before the clock starts, as a static host keeps its
+compressed files; python_stdlib.zip barely shrinks) and counts every byte it sends. Printed,
+each against the issue's goal:
 
 - the bytes of a first visit, the service worker's copy of the site included (gzip);
 - the first scored hand, cold: from the page's first request, in a fresh browser, to the
@@ -24,6 +25,7 @@ from __future__ import annotations
 import argparse
 import gzip
 import http.server
+import json
 import os
 import statistics
 import subprocess
@@ -56,11 +58,8 @@ class Counting(http.server.BaseHTTPRequestHandler):
         if not path.is_file() or self.folder not in path.parents:
             self.send_error(404)
             return
-        body = path.read_bytes()
         zipped = "gzip" in self.headers.get("Accept-Encoding", "")
-        if zipped:
-            with self.lock:
-                body = self.packed.setdefault(path, gzip.compress(body, 9))
+        body = self.packed[path] if zipped else path.read_bytes()
         stamp = self.date_time_string(int(path.stat().st_mtime))
         if self.headers.get("If-Modified-Since") == stamp:
             self.send_response(304)
@@ -82,6 +81,12 @@ class Counting(http.server.BaseHTTPRequestHandler):
         pass
 
 
+def shown(page: Page, selector: str) -> None:
+    """Wait for ``selector``, looked for at every frame (Playwright's own waits back off to half a
+    second between looks, which would count as the page's time)."""
+    page.wait_for_function(f"document.querySelector({json.dumps(selector)})", polling="raf")
+
+
 def enter(page: Page, hand: int) -> None:
     players = ["Anna", "Bert", "Cilli", "Dani"]
     for key, value in (
@@ -90,12 +95,12 @@ def enter(page: Page, hand: int) -> None:
         ("partner", players[(hand + 1) % 4]),
     ):
         page.locator(f'fieldset[data-key="{key}"] input[value="{value}"]').click(force=True)
-        page.wait_for_selector("#hand-form:not([data-asking])")
+        shown(page, "#hand-form:not([data-asking])")
     page.fill('input[name="card_points"]', "40")
     page.locator('input[name="card_points"]').blur()
-    page.wait_for_selector("#hand-form:not([data-asking])")
+    shown(page, "#hand-form:not([data-asking])")
     page.click("#hand-form button[type=submit]")
-    page.wait_for_selector("#record")
+    shown(page, "#record")
 
 
 def record(page: Page) -> int:
@@ -115,6 +120,9 @@ def main() -> None:
         build = [sys.executable, "-m", "tarockscore", "app", "build", str(site)]
         subprocess.run([*build, *(["--pyodide", args.pyodide] if args.pyodide else [])], check=True)
         Counting.folder = site.resolve()
+        for path in Counting.folder.rglob("*"):  # compressed once, before the clock starts
+            if path.is_file():
+                Counting.packed[path] = gzip.compress(path.read_bytes(), 9)
         server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Counting)
         threading.Thread(target=server.serve_forever, daemon=True).start()
         url = f"http://localhost:{server.server_address[1]}/"
@@ -124,11 +132,11 @@ def main() -> None:
             context.set_default_timeout(120_000)
             page = context.new_page()
             started = time.perf_counter()
-            page.goto(url)
-            page.wait_for_selector("body[data-ready]")
+            page.goto(url, wait_until="commit")
+            shown(page, "body[data-ready]")
             page.fill("#f-players", "Anna, Bert, Cilli, Dani")
             page.click("#start button[type=submit]")
-            page.wait_for_selector("#hand-form")
+            shown(page, "#hand-form")
             enter(page, 0)
             cold = time.perf_counter() - started
             page.wait_for_function("navigator.serviceWorker.controller !== null")
@@ -141,10 +149,11 @@ def main() -> None:
             page.close()
             again = context.new_page()
             started = time.perf_counter()
-            again.goto(url)
-            again.wait_for_selector("body[data-ready]")
+            again.goto(url, wait_until="commit")
+            shown(again, "body[data-ready]")
             enter(again, args.hands)
             warm = time.perf_counter() - started
+            start = again.get_attribute("body", "data-ready")  # "kept": the engine of the first visit
             browser.close()
         server.shutdown()
     load = os.getloadavg()[0]
@@ -157,7 +166,7 @@ def main() -> None:
             first_visit <= GOALS["bytes"],
         ),
         ("first scored hand, cold", f"{cold:.2f} s", "≤ 4 s", cold <= GOALS["cold"]),
-        ("first scored hand, warm", f"{warm:.2f} s", "≤ 2.5 s", warm <= GOALS["warm"]),
+        (f"first scored hand, warm ({start} engine)", f"{warm:.2f} s", "≤ 2.5 s", warm <= GOALS["warm"]),
         (
             f"record a hand in the page (median of {len(times)}; slowest {max(times)} ms)",
             f"{statistics.median(times):.0f} ms",

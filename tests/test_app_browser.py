@@ -248,3 +248,85 @@ def test_a_ledger_begun_with_the_command_line_goes_on_in_german(
         page.screenshot(path=str(DOCS / "app-phone-de.png"), full_page=True)
     assert totals(exported(page, tmp_path)) == {"Anna": 1, "Bert": 1, "Cilli": 1, "Dani": 1}
     context.close()
+
+
+KEPT = """async () => {
+  for (const name of await caches.keys()) {
+    if (name.endsWith("-engine") && (await (await caches.open(name)).match("memory"))) return name;
+  }
+  return null;
+}"""
+
+
+def kept_engine(page: Page) -> str:
+    """The name of the cache that holds the engine kept at the page's first start, once it is written."""
+    return str(page.wait_for_function(KEPT).json_value())
+
+
+def test_hands_replaced_and_deleted_in_german(browser: Any, server: StaticServer, tmp_path: Path) -> None:
+    context = phone(browser, "de-AT")
+    page = opened(context, server.url)
+    assert page.get_attribute("body", "data-ready") == "new"  # the first visit starts Python anew
+    begin(page)
+    record(page, "Anna", "Bert", 40, shown="Rufer")
+    record(page, "Cilli", "Dani", 50, shown="Rufer")
+    record(page, "Bert", "Cilli", 45, shown="Rufer")
+    kept_engine(page)
+    page.reload()
+    page.wait_for_selector("body[data-ready]")
+    assert page.get_attribute("body", "data-ready") == "kept"  # a later one from the engine kept then
+    # hand 1 with 30 card points: Anna and Bert lose the Call, the defenders Cilli and Dani win it
+    page.click(".corrections summary")
+    page.select_option('form[data-change="replace"] select[name="number"]', "1")
+    page.click('form[data-change="replace"] button[type="submit"]')
+    expect(page.locator("#hand-form h2")).to_have_text("Spiel 1 ersetzen")
+    assert "ersetzt" in record(page, "Anna", "Bert", 30, shown="Rufer")
+    expect(page.locator("#sheet table.hands tbody tr")).to_have_count(3)
+    page.click(".corrections summary")
+    page.select_option('form[data-change="delete"] select[name="number"]', "2")
+    page.click('form[data-change="delete"] button[type="submit"]')
+    expect(page.locator("#notice .ok")).to_contain_text("gelöscht")
+    expect(page.locator("#sheet table.hands tbody tr")).to_have_count(2)
+    assert "Spiel 3" in page.inner_text("#hand-form h2")  # the next hand after the two kept
+    assert totals(exported(page, tmp_path)) == {"Anna": 0, "Bert": 1, "Cilli": 2, "Dani": 1}
+    context.close()
+
+
+SHARE = """
+window.shared = null;
+Object.defineProperty(navigator, "canShare", { value: (data) => Boolean(data && data.files && data.files.length) });
+Object.defineProperty(navigator, "share", {
+  value: async (data) => {
+    const file = data.files[0];
+    window.shared = { name: file.name, title: data.title, text: await file.text() };
+  },
+});
+"""
+
+
+def test_export_offers_the_share_sheet_and_a_broken_kept_engine_is_dropped(
+    browser: Any, server: StaticServer, tmp_path: Path
+) -> None:
+    context = phone(browser, "en-GB")
+    context.add_init_script(SHARE)  # a phone's share sheet, which takes files
+    page = opened(context, server.url)
+    begin(page)
+    record(page, "Anna", "Bert", 40, shown="Rufer")
+    # the kept engine broken: the page starts Python anew, and the evening is as it was
+    name = kept_engine(page)
+    page.evaluate(f"caches.open({name!r}).then((c) => c.put('memory', new Response(new Uint8Array(64))))")
+    page.reload()
+    page.wait_for_selector("body[data-ready]")
+    assert page.get_attribute("body", "data-ready") == "new"
+    assert page.locator("#sheet table.hands tbody tr").count() == 1
+    record(page, "Cilli", "Dani", 50, shown="Rufer")
+    downloads: list[Any] = []
+    page.on("download", lambda d: downloads.append(d))
+    page.click("#export")
+    shared = page.wait_for_function("window.shared").json_value()
+    assert re.fullmatch(r"tarock-\d{4}-\d\d-\d\d\.toml", shared["name"]) and shared["title"] == shared["name"]
+    ledger = tmp_path / shared["name"]
+    ledger.write_text(shared["text"], encoding="utf-8")
+    assert totals(ledger) == {"Anna": 1, "Bert": 1, "Cilli": 1, "Dani": 1}
+    assert downloads == []  # shared, not also downloaded
+    context.close()

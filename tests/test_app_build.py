@@ -73,6 +73,9 @@ def test_the_site_holds_its_files_and_the_library(tmp_path: Path) -> None:
     cached = json.loads(re.search(r"const FILES = (\[.*\]);", worker).group(1))  # type: ignore[union-attr]
     assert set(cached) == (SITE - {"sw.js"}) | {"./"}
     assert "tarockscore-BUILD" not in worker
+    # the engine's memory is kept under the same name, so that a new build drops it too
+    name = re.search(r'const CACHE = "(tarockscore-[0-9a-f]+)";', worker).group(1)  # type: ignore[union-attr]
+    assert f'const BUILD = "{name}";' in (site / "worker.js").read_text(encoding="utf-8")
     # the words shown before Python runs, in both languages, from the catalogue
     words = json.loads(re.search(r'id="words">(.*?)</script>', (site / "index.html").read_text()).group(1))  # type: ignore[union-attr]
     assert words["de"]["loading"] == "Die Spielregeln werden geladen …"

@@ -162,7 +162,9 @@ async function exportLedger() {
   setTimeout(() => URL.revokeObjectURL(link.href), 10000);
 }
 
+// The engine is asked to start at once; the storage question is asked while it starts.
 async function begin() {
+  const started = ask("start", { language });
   const persisted = navigator.storage && navigator.storage.persist ? await navigator.storage.persist() : false;
   if (!persisted) {
     const note = document.getElementById("storage");
@@ -170,8 +172,9 @@ async function begin() {
     note.hidden = false;
   }
   try {
-    show((await ask("start", { language })).html);
-    document.body.dataset.ready = "1";
+    const { html, kept } = await started;
+    show(html);
+    document.body.dataset.ready = kept ? "kept" : "new"; // started from the kept engine, or anew
   } catch (error) {
     failed(error);
     return;

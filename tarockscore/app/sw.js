@@ -1,6 +1,6 @@
 // The service worker: every file of the site kept in the browser's cache, so that the page, the
 // engine and the profiles open with no network. `app build` writes the list and the cache's name
-// (a hash of the files: a new build replaces the old cache).
+// (a hash of the files: a new build drops the old caches, the engine worker.js keeps among them).
 const CACHE = "tarockscore-BUILD";
 const FILES = [];
 
@@ -17,7 +17,7 @@ self.addEventListener("activate", (event) => {
   event.waitUntil(
     caches
       .keys()
-      .then((names) => Promise.all(names.filter((n) => n.startsWith("tarockscore-") && n !== CACHE).map((n) => caches.delete(n))))
+      .then((names) => Promise.all(names.filter((n) => n.startsWith("tarockscore-") && !n.startsWith(CACHE)).map((n) => caches.delete(n))))
       .then(() => self.clients.claim()),
   );
 });

@@ -70,15 +70,70 @@ function changing(run) {
 
 const form = (data) => py.toPy(data || {});
 
+// Pyodide's memory just after the package's import, kept in the browser's cache under this build's
+// name (`app build` writes it; the service worker drops the caches of other builds): a later visit
+// starts from it instead of starting Python and compiling the package again.
+const BUILD = "tarockscore-BUILD";
+const ENGINE = BUILD + "-engine";
+const INDEX = new URL("./pyodide/", import.meta.url).href;
+
+// The cache that keeps the engine (none where the page is not served securely).
+function engineCache() {
+  return self.caches ? caches.open(ENGINE) : Promise.reject(new Error("no cache storage"));
+}
+
+// Pyodide started from the kept memory, read while Pyodide's files load. Pyodide sizes the memory
+// for it, but this build's memory is the interpreter's own: grown before the kept one is copied in.
+function fromKept(kept) {
+  const interpreter = import("./pyodide/pyodide.asm.mjs");
+  const createPyodideModule = async (settings) => {
+    settings.preRun.push((module) => module.growMemory(settings.INITIAL_MEMORY));
+    return (await interpreter).default(settings);
+  };
+  return loadPyodide({ indexURL: INDEX, _loadSnapshot: kept.arrayBuffer(), createPyodideModule });
+}
+
+// Python started anew, the package imported, and that state kept for the next visit (the copy is
+// written while the page goes on).
+async function fresh(zip) {
+  const engine = await loadPyodide({ indexURL: INDEX, _makeSnapshot: true });
+  engine.unpackArchive(await zip, "zip", { extractDir: "/site" });
+  engine.runPython("import sys; sys.path.insert(0, '/site'); import tarockscore.app");
+  try {
+    const memory = engine.makeMemorySnapshot();
+    engineCache()
+      .then((cache) => cache.put("memory", new Response(memory)))
+      .catch(() => {});
+  } catch (error) {
+    console.warn("the engine is not kept:", error);
+  }
+  return engine;
+}
+
 async function start(language) {
-  py = await loadPyodide({ indexURL: new URL("./pyodide/", import.meta.url).href });
-  const zip = await (await fetch(new URL("./tarockscore.zip", import.meta.url))).arrayBuffer();
-  py.unpackArchive(zip, "zip", { extractDir: "/site" });
-  py.runPython("import sys; sys.path.insert(0, '/site')");
-  api = py.pyimport("tarockscore.app");
+  const zip = fetch(new URL("./tarockscore.zip", import.meta.url)).then((r) => r.arrayBuffer());
+  const memory = await engineCache()
+    .then((cache) => cache.match("memory"))
+    .catch(() => null);
+  let kept = false;
+  if (memory) {
+    try {
+      py = await fromKept(memory);
+      py.unpackArchive(await zip, "zip", { extractDir: "/site" }); // the files a later import reads
+      api = py.pyimport("tarockscore.app");
+      kept = true;
+    } catch (error) {
+      console.warn("the kept engine did not start; starting anew:", error);
+      await caches.delete(ENGINE).catch(() => {});
+    }
+  }
+  if (!kept) {
+    py = await fresh(zip);
+    api = py.pyimport("tarockscore.app");
+  }
   api.speak(language);
   await restore();
-  return { html: api.page() };
+  return { html: api.page(), kept };
 }
 
 const OPS = {

@@ -210,11 +210,9 @@ def build(
     site |= {f"pyodide/{name}": data for name, data in engine.items()}
     stamp = hashlib.sha256(b"".join(site[name] for name in sorted(site) if name != "sw.js")).hexdigest()[:16]
     cached = json.dumps(["./", *sorted(name for name in site if name != "sw.js")])
-    site["sw.js"] = (
-        site["sw.js"]
-        .replace(b'"tarockscore-BUILD"', f'"tarockscore-{stamp}"'.encode())
-        .replace(b"const FILES = [];", f"const FILES = {cached};".encode())
-    )
+    for name in ("sw.js", "worker.js"):  # the caches they keep are named by the build
+        site[name] = site[name].replace(b'"tarockscore-BUILD"', f'"tarockscore-{stamp}"'.encode())
+    site["sw.js"] = site["sw.js"].replace(b"const FILES = [];", f"const FILES = {cached};".encode())
     for name in BUILT:  # a site built before: its files are replaced, anything else stays
         old = target / name
         if old.is_dir():
