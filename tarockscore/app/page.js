@@ -162,8 +162,13 @@ async function exportLedger() {
   setTimeout(() => URL.revokeObjectURL(link.href), 10000);
 }
 
-// The engine is asked to start at once; the storage question is asked while it starts.
+// The engine is asked to start at once; the storage question is asked while it starts. Over plain
+// http the browser gives the page no lock between tabs and no offline copy: it says so and stops.
 async function begin() {
+  if (!window.isSecureContext || !navigator.locks) {
+    document.getElementById("loading").textContent = words.insecure;
+    return;
+  }
   const started = ask("start", { language });
   const persisted = navigator.storage && navigator.storage.persist ? await navigator.storage.persist() : false;
   if (!persisted) {

@@ -179,6 +179,9 @@ def _words() -> str:
             words[lang] = {
                 "loading": _("Loading the rules of the game…"),
                 "failed": _("The page could not go on:"),
+                "insecure": _(
+                    "This page keeps an evening only when it is opened over HTTPS or from localhost: open its https:// address."
+                ),
                 "not_persisted": _(
                     "This browser may clear the evening when space runs short: export the ledger at the end of the evening."
                 ),
