@@ -337,19 +337,19 @@ def test_export_offers_the_share_sheet_and_a_broken_kept_engine_is_dropped(
     [("en-GB", "only when it is opened over HTTPS or from localhost"), ("de-AT", "nur, wenn sie über HTTPS")],
 )
 def test_a_page_served_over_plain_http_says_so_and_keeps_nothing(
-    server: StaticServer, lang: str, said: str
+    browser: Any, server: StaticServer, lang: str, said: str
 ) -> None:
     # a name other than localhost over http: the browser gives the page no lock and no service worker
     port = server.server.server_address[1]
-    with sync_playwright() as p:
-        launched = p.chromium.launch(
-            executable_path=CHROMIUM, args=["--host-resolver-rules=MAP tarock.test 127.0.0.1"]
-        )
-        context = phone(launched, lang)
-        page = context.new_page()
+    launched = browser.browser_type.launch(
+        executable_path=CHROMIUM, args=["--host-resolver-rules=MAP tarock.test 127.0.0.1"]
+    )
+    try:
+        page = phone(launched, lang).new_page()
         page.goto(f"http://tarock.test:{port}/")
         expect(page.locator("#loading")).to_contain_text(said)
         assert page.evaluate("window.isSecureContext") is False
         assert page.get_attribute("body", "data-ready") is None  # no engine started
         assert page.locator("#f-players").count() == 0
+    finally:
         launched.close()
