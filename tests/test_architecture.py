@@ -161,3 +161,15 @@ def test_the_import_contracts_are_kept() -> None:
     """pyproject's [tool.importlinter] contracts (the layers, the pure core, the face), as scripts/check runs them."""
     lint = pytest.importorskip("importlinter.cli")
     assert lint.lint_imports(no_cache=True) == 0
+
+
+def test_the_command_line_starts_without_the_web_stack_or_the_network() -> None:
+    # the phones' stack is imported by `serve` alone (the product's card); the network and tar by
+    # the fetch of `app build` alone: every other command starts without them
+    import subprocess
+    import sys
+
+    heavy = ("starlette", "uvicorn", "segno", "ssl", "urllib.request", "http.client", "tarfile")
+    code = f"import sys, tarockscore.cli.app; print([m for m in {heavy!r} if m in sys.modules])"
+    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert loaded.stdout.strip() == "[]"

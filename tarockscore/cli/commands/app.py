@@ -7,9 +7,6 @@ import importlib.metadata
 import io
 import json
 import shutil
-import tarfile
-import urllib.error
-import urllib.request
 import zipfile
 from importlib.resources import files
 from pathlib import Path
@@ -121,6 +118,12 @@ def _fetched_pyodide() -> dict[str, bytes]:
     how = _(
         "without network: `npm pack pyodide@{version}`, `tar xzf pyodide-{version}.tgz`, then `tarockscore app build DIR --pyodide package`"
     ).format(version=PYODIDE)
+    # the network stack (ssl, http) and tar only where a release is fetched: at the top of the
+    # module they would cost every command's start about 10 ms
+    import tarfile  # noqa: PLC0415
+    import urllib.error  # noqa: PLC0415
+    import urllib.request  # noqa: PLC0415
+
     try:
         with urllib.request.urlopen(PYODIDE_URL, timeout=120) as answer:
             data = answer.read()
