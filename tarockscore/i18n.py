@@ -7,28 +7,7 @@ German is chosen: by ``--lang de|en`` or ``TAROCKSCORE_LANG``, else ``LANGUAGE``
 language lives in a context variable, so two threads or tasks each read their own. A catalogue
 that cannot be read is said once, in one ``warning:`` line, and the text goes on in English.
 
-How to write a translatable message
------------------------------------
-1. Write the whole English sentence as the message id, with NAMED placeholders for every value
-   (``"unknown contract {name!r}{hint}"``); never glue fragments: word order differs in German.
-   A clause that stands on its own (a hint) can be a placeholder whose value is a message.
-2. Mark it where it is written:
-
-   - Core, evening, season, files (no language there): hand the template and its values to the
-     error family, ``problems.add(where, N_("unknown contract {name!r}"), name=value)``,
-     ``raise HandError(N_("..."), name=value)`` or ``Problem.of(where, N_("..."), name=value)``;
-     a note for the edge is ``errors.message(N_("..."), name=value)``, and a count
-     ``counted("{count} hand", "{count} hands", n, count=n)``.
-   - Help texts need no mark: ``scripts/i18n.py`` reads them from the app as Typer builds it.
-   - Text rendered now (render/, cli/): ``_("{player} pays {amount}").format(...)``, or
-     ``ngettext(singular, plural, n)``; money and dates through :func:`money` and :func:`date`;
-     a contract, bonus or Kontra step through :func:`named` (``{contract!n}`` in a ``msgstr``
-     of the error family).
-3. Run ``.venv/bin/python scripts/i18n.py``: it extracts every message, merges them into the
-   German ``.po`` and compiles the ``.mo``. Write each new ``msgstr`` in the players' words
-   (Schrift, Kontra, Rufer, Vorhand, Geber), keep every placeholder, and run it again.
-   ``tests/test_i18n.py`` fails on a message without German, a marked message that is not one
-   literal, a placeholder dropped or added, and a stale ``.mo``.
+How to write a translatable message: docs/german.md.
 """
 
 from __future__ import annotations

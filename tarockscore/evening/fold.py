@@ -28,7 +28,7 @@ from tarockscore.evening.table import parse_seated
 from tarockscore.rules.hand import Hand, HandInput
 from tarockscore.rules.profile import Profile, build_profile
 from tarockscore.rules.reader import Reader, type_name
-from tarockscore.rules.words import iso_date, iso_timestamp, name_problem, text_problem
+from tarockscore.rules.words import iso_date, iso_timestamp, name_problems, text_problem
 
 # -- pin -------------------------------------------------------------------------------------------
 
@@ -348,9 +348,8 @@ def _table_players(tr: Reader, problems: Collector) -> tuple[str, ...]:
     elif len(problems.problems) == known and (len(players) not in SEATS or len(set(players)) != len(players)):
         # (not an array of names: said once, not again as an empty table)
         problems.add("table.players", N_("{list!r}: expected 4 or 5 different names"), list=list(players))
-    for player in players:  # the rules a name typed with --players meets
-        if (wrong := name_problem(player)) is not None:
-            problems.add("table.players", N_("{player!r}: {wrong}"), player=player, wrong=wrong)
+    for problem in name_problems(players, "table.players"):  # the rules a name typed with --players meets
+        problems.put(problem)
     return players
 
 

@@ -25,7 +25,7 @@ from tarockscore.rules.hand import Hand, HandInput
 from tarockscore.rules.parse import parse_hand
 from tarockscore.rules.profile import Profile
 from tarockscore.rules.reader import type_name
-from tarockscore.rules.words import at_table, name_problem, same_but_case
+from tarockscore.rules.words import at_table, check_names
 
 # -- the deal --------------------------------------------------------------------------------------
 
@@ -117,22 +117,7 @@ def check_players(names: Sequence[str], profile: Profile) -> list[Problem]:
                 total=profile.game.players + 1,
             )
         )
-    for name in names:
-        wrong = name_problem(name)
-        if wrong is not None:
-            problems.append(Problem.of("players", N_("{name!r}: {wrong}"), name=name, wrong=wrong))
-    duplicates = sorted({n for n in names if list(names).count(n) > 1})
-    if duplicates:
-        problems.append(Problem.of("players", N_("{allowed} named twice"), allowed=one_of(duplicates)))
-    elif clashes := same_but_case(names):
-        problems.append(
-            Problem.of(
-                "players",
-                N_("{allowed} differ only by case: names are matched in any case"),
-                allowed=one_of(clashes),
-            )
-        )
-    return problems
+    return problems + check_names(names, "players")
 
 
 def new_ledger(

@@ -5,10 +5,11 @@ from __future__ import annotations
 import datetime as dt
 import re
 import unicodedata
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, cast
 
-from tarockscore.errors import N_, message
+from tarockscore.errors import N_, Problem, message, one_of
 from tarockscore.rules.hand import HandInput
 
 # -- names -----------------------------------------------------------------------------------------
@@ -138,6 +139,39 @@ def name_problem(name: str) -> str | None:
     if len(name) > MAX_NAME:
         return message(N_("a name has at most {limit} characters"), limit=MAX_NAME)
     return None
+
+
+def name_problems(names: Sequence[str], where: str) -> list[Problem]:
+    """Each name that breaks the rule every player's name meets (:func:`name_problem`)."""
+    problems: list[Problem] = []
+    for name in names:
+        wrong = name_problem(name)
+        if wrong is not None:
+            problems.append(Problem.of(where, N_("{name!r}: {wrong}"), name=name, wrong=wrong))
+    return problems
+
+
+def repeated_names(names: Sequence[str], where: str) -> list[Problem]:
+    """A name given twice, or two that differ only by case (names are matched in any case)."""
+    counts = Counter(names)
+    duplicates = sorted(n for n, c in counts.items() if c > 1)
+    if duplicates:
+        return [Problem.of(where, N_("{allowed} named twice"), allowed=one_of(duplicates))]
+    clashes = same_but_case(names)
+    if clashes:
+        return [
+            Problem.of(
+                where,
+                N_("{allowed} differ only by case: names are matched in any case"),
+                allowed=one_of(clashes),
+            )
+        ]
+    return []
+
+
+def check_names(names: Sequence[str], where: str) -> list[Problem]:
+    """Problems with the players' names: each by the rules, and no name twice in any case."""
+    return [*name_problems(names, where), *repeated_names(names, where)]
 
 
 # Letters of the Cyrillic and Greek alphabets that look like Latin ones in common fonts

@@ -40,7 +40,7 @@ from tarockscore.io.ways_out import (
     SHEET_FAILS_CHECK,
     SHEET_FAILS_CHECK_MONEY,
 )
-from tarockscore.rules.words import nfc, strip_spaces
+from tarockscore.rules.words import name_problems, nfc, repeated_names, strip_spaces
 from tarockscore.tournament import draw as drawing
 from tarockscore.tournament import model as tm
 from tarockscore.tournament.format import Format, build_format
@@ -474,9 +474,9 @@ def player_names_file(path: Path) -> list[str]:
         name = nfc(strip_spaces(line.removesuffix("\r")))
         if not name or name.startswith("#"):
             continue
-        problems += tm.name_problems([name], f"{path}:{number}")
+        problems += name_problems([name], f"{path}:{number}")
         names.append(name)
-    problems += tm.repeated_names(names, str(path))
+    problems += repeated_names(names, str(path))
     if problems:
         raise TournamentError(problems)
     return names

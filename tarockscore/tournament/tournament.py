@@ -28,7 +28,7 @@ from tarockscore.evening.model import profile_record
 from tarockscore.io.inputs import load_profile
 from tarockscore.io.output import write_output
 from tarockscore.rules.profile import Profile
-from tarockscore.rules.words import nfc, strip_spaces, text_problem
+from tarockscore.rules.words import check_names, nfc, strip_spaces, text_problem
 from tarockscore.season.season import parse_alias
 from tarockscore.tournament import model as tm
 from tarockscore.tournament import store
@@ -218,7 +218,7 @@ class Tournament:
         """Every problem that keeps this tournament from starting, each at its field; none when
         :meth:`begin` would start it."""
         problems = Collector()
-        for problem in tm.check_names([nfc(strip_spaces(n)) for n in players], "players"):
+        for problem in check_names([nfc(strip_spaces(n)) for n in players], "players"):
             problems.put(problem)
         if rounds < 1:
             problems.add("rounds", cls.NO_ROUNDS, rounds=rounds)
@@ -337,7 +337,7 @@ class Tournament:
     def add_player(self, name: str, *, at: str | None = None) -> Roster:
         """A late arrival, in the next draw; a name follows the rules of a table's names."""
         name = nfc(strip_spaces(name))
-        wrong = tm.check_names([name], "NAME")
+        wrong = check_names([name], "NAME")
         if wrong:
             raise UsageError(wrong)
         return self._roster(name, tm.add_player, "add", at)
