@@ -150,14 +150,12 @@ class Reading(NamedTuple):
 def next_question(
     flow: Flow, given: Mapping[str, str], defaults: Mapping[str, Answer] | None = None
 ) -> Reading:
-    """The answers given so far, and the question to ask now: the first not given, or the first
-    whose answer is refused. ``defaults``: answers given before, offered where they still answer."""
+    """The answers so far and the question to ask now: the first not given, or the first refused."""
     return _read(flow, given, defaults or {}, complete=False)
 
 
 def submit(flow: Flow, given: Mapping[str, str], defaults: Mapping[str, Answer] | None = None) -> Reading:
-    """Every answer at once: a question not given takes its default, so the reading ends with
-    the hand, or at the question whose answer is refused or needed."""
+    """Every answer at once, a question not given taking its default: the hand, or the question to ask."""
     return _read(flow, given, defaults or {}, complete=True)
 
 

@@ -114,8 +114,7 @@ class Refused(Exception):
 
 
 class AskAgain(Refused):
-    """An answer that says an earlier answer is wrong: ``args[0]`` says why, ``args[1]`` is the key
-    of the earlier question, to be asked again."""
+    """An answer that says an earlier one is wrong: ``args``: why, and the question to ask again."""
 
 
 # -- reading ---------------------------------------------------------------------------------------
@@ -183,8 +182,7 @@ def _pick(question: Question, text: str) -> str:
 
 
 class Flow:
-    """The questions of one hand under a profile; ``seats``: the table in seat order, which numbers
-    the players; ``players``: the four who play this hand, Forehand first."""
+    """The questions of one hand under a profile; ``seats``: the table, ``players``: the four who play."""
 
     def __init__(
         self,
@@ -355,8 +353,7 @@ class Flow:
         )
 
     def _asked_points(self) -> Sequence[str]:
-        """Whose card points are asked in Trischaken: all but the last, who has the rest; everyone's
-        where the talon is out of play and holds an unknown part of the deck."""
+        """Whose card points Trischaken asks: all but the last's; everyone's where the talon is out."""
         return self.in_seats[:-1] if legality.trischaken_talon_counted(self.profile) else self.in_seats
 
     def _trischaken(self, contract: Contract, a: Mapping[str, Any]) -> Iterator[Question]:
@@ -417,8 +414,7 @@ class Flow:
         return Question(key, prompt, Kind.CHOICE, label, self.step_choices(), NONE)
 
     def _bonuses(self, bonuses: list[str], a: Mapping[str, Any], doubled: bool = True) -> Iterator[Question]:
-        """The bonuses, each with its side, announcement, outcome and Kontra as the profile allows;
-        ``doubled`` false: no Kontra on any (a conceded hand, docs/rules/kontra.md §7)."""
+        """The bonuses as the profile allows; ``doubled`` false: no Kontra (docs/rules/kontra.md §7)."""
         p = self.profile
         numbers = {name: i for i, name in enumerate(bonuses, 1)}
         chosen: list[str] = []

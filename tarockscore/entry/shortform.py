@@ -172,8 +172,7 @@ def hand_from_options(
     kontra_steps: Collection[str] | None = None,
     king_half: str | None = None,
 ) -> HandInput:
-    """The hand mapping for the short form; raises :class:`UsageError` (exit 2) for bad syntax.
-    ``kontra_steps``: as :func:`parse_bonus` takes them."""
+    """The hand mapping for the short form; raises :class:`UsageError` (exit 2) for bad syntax."""
     problems = Collector()
     hand: HandInput = {}
     if contract is None:

@@ -228,8 +228,7 @@ def parse_one(mapping: HandInput, profile: Profile, where: str = "") -> Hand:
 
 
 def parse_seated(mapping: HandInput, profile: Profile, seats: Sequence[str], *, bidding: bool = True) -> Hand:
-    """A stored hand's keys parsed under ``profile``; its players must be a deal of ``seats``
-    (``bidding`` false: who bid is not checked, see :func:`parse_hand`)."""
+    """A stored hand's keys parsed under ``profile``, its players a deal of ``seats``."""
     hand = parse_hand(mapping, profile, bidding=bidding)
     if dealer_of(seats, hand.players) is None:
         raise HandError(

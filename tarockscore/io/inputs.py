@@ -130,8 +130,7 @@ def read_toml(path: Path) -> dict[str, Any]:
 
 
 def resolve_document(ref: str, relative_to: Path | None = None) -> dict[str, Any]:
-    """The profile's mapping with every ``extends`` folded in (``extends`` itself removed), at
-    most :data:`MAX_EXTENDS` files deep; a file that comes round again is a cycle."""
+    """The profile's mapping with every ``extends`` folded in, at most :data:`MAX_EXTENDS` files deep."""
     chain: list[Path] = []
     documents: list[dict[str, Any]] = []
     while True:
@@ -174,8 +173,7 @@ _UNCITED = frozenset({"source", "aliases", "enabled"})
 
 
 def _uncited(merged: dict[str, Any], child: Mapping[str, Any]) -> dict[str, Any]:
-    """``merged`` without the citations ``child`` makes wrong: a number ``child`` sets without
-    a source of its own is no longer the one the inherited source cites."""
+    """``merged`` without the citations ``child`` makes wrong (a number it sets without its own source)."""
     given = child.get("sources")
     own: Mapping[str, Any] = given if isinstance(given, dict) else {}
     if isinstance(merged.get("sources"), dict):
@@ -226,7 +224,6 @@ def profile_for(mapping: HandInput, profile_ref: str | None) -> Profile:
 
 
 def score_hand(mapping: HandInput, profile_ref: str | None = None, where: str = "") -> tuple[Score, Profile]:
-    """Score a hand given as hand-file keys: the score, bet by bet, and the profile it was scored
-    under (``profile_ref``, else the hand's ``profile`` key, else the default)."""
+    """Score a hand given as hand-file keys: the score and the profile it was scored under."""
     profile = profile_for(mapping, profile_ref)
     return _score(parse_one(mapping, profile, where), profile), profile
