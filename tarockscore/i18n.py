@@ -70,8 +70,7 @@ def language_of(value: str) -> str | None:
 
 
 def from_environment(env: Mapping[str, str]) -> str:
-    """The language the environment asks for: ``TAROCKSCORE_LANG`` (one tarockscore does not speak
-    reads English, not the locale: it was set to choose), then the locale variables."""
+    """The language the environment asks for: ``TAROCKSCORE_LANG``, then the locale variables."""
     explicit = env.get(EXPLICIT_VAR, "")
     if explicit:
         return language_of(explicit) or DEFAULT
@@ -111,8 +110,7 @@ def choose(args: Sequence[str] = (), env: Mapping[str, str] | None = None) -> st
 
 
 def unknown_language(args: Sequence[str] = (), env: Mapping[str, str] | None = None) -> str | None:
-    """``TAROCKSCORE_LANG``'s value when it chooses the language of this run and names none that
-    tarockscore speaks; else None (unset, empty, a language it speaks, or ``--lang`` chooses)."""
+    """``TAROCKSCORE_LANG``'s value when it chooses this run's language and names none we speak, else None."""
     option = lang_option(args)
     if option is not None and language_of(option):
         return None
@@ -131,8 +129,7 @@ def _speaking_in(lang: str) -> _Speaking:
 
 
 def use(language: str) -> str:
-    """Speak ``language`` (``en`` or ``de``) from now on in the current context; the language
-    spoken is returned (English when the catalogue cannot be read)."""
+    """Speak ``language`` from now on in the current context; the language spoken is returned."""
     state = _speaking_in(language)
     _speaking.set(state)
     return state.language
@@ -165,8 +162,7 @@ def players_names() -> Iterator[None]:
 
 
 def use_players_names() -> None:
-    """From now on in this context, :func:`named` gives the players' names (a page that is all
-    players' words, as the app's)."""
+    """From now on in this context, :func:`named` gives the players' names."""
     _players_names.set(True)
 
 
@@ -241,8 +237,7 @@ def _warn(line: str) -> None:
 
 
 def gettext(msgid: str) -> str:
-    """The message in the chosen language (the English id itself when there is none); for a
-    :class:`~tarockscore.errors.Counted` template, the form its count takes, as :func:`ngettext`."""
+    """The message in the chosen language; for a :class:`~tarockscore.errors.Counted`, its count's form."""
     if isinstance(msgid, Counted):
         return ngettext(msgid.singular, msgid.plural, msgid.n)
     catalogue = _state().catalogue
@@ -253,8 +248,7 @@ _ = gettext
 
 
 def translated(text: str) -> str:
-    """A label or note from the core in the chosen language: a :class:`~tarockscore.errors.Message`
-    with its values, a plain whole phrase found in the catalogue, else the text as it is."""
+    """A label or note from the core in the chosen language (a Message, a whole phrase, else as it is)."""
     if current() == DEFAULT:
         return text
     if isinstance(text, Message):
@@ -263,9 +257,7 @@ def translated(text: str) -> str:
 
 
 def named(key: str) -> str:
-    """A contract's, bonus's or Kontra step's profile key as a person reads it: the key itself in
-    English (the players' ``King Ultimo`` inside :func:`players_names`); in German the players'
-    name from the catalogue (``king_ultimo``: König ultimo)."""
+    """A profile key as a person reads it: the key in English, the players' name in German."""
     if current() == DEFAULT:
         return key_title(key) if _players_names.get() else key
     return gettext(key_title(key))
@@ -280,8 +272,7 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 
 
 def money(amount: Decimal, language: str | None = None) -> str:
-    """Money as written in the language: ``€ 0,10``, ``€ 1.234,50`` and ``-€ 0,10`` in German;
-    English keeps the plain number (``0.10``)."""
+    """Money as written in the language: ``€ 1.234,50`` in German, the plain number in English."""
     lang = language or current()
     if lang != "de":
         return str(amount)

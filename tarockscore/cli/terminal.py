@@ -45,8 +45,7 @@ def kind_of(text: str) -> str:
 
 
 class Warnings:
-    """The warnings of one run: the first :data:`CAP` of each kind said (all when ``verbose``), the
-    rest counted for :meth:`close`."""
+    """The warnings of one run: the first :data:`CAP` of each kind said (all when ``verbose``)."""
 
     def __init__(self, verbose: bool = False, cap: int = CAP) -> None:
         self.verbose = verbose
@@ -89,8 +88,7 @@ class TooMuchInput(TarockError):
 
 
 class _BoundedLines:
-    """Standard input, read a line of at most :data:`MAX_LINE` characters at a time (by ``input()``
-    when standard input is no terminal)."""
+    """Standard input, read a line of at most :data:`MAX_LINE` characters at a time."""
 
     def __init__(self, inner: TextIO) -> None:
         self._inner = inner
@@ -117,8 +115,7 @@ class _BoundedLines:
 
 
 def answer_to(prompt: str) -> str:
-    """One line typed at the prompt (Enter gives ''); end of input raises ``typer.Abort``, Ctrl-C
-    ``KeyboardInterrupt``, a line longer than :data:`MAX_LINE` :class:`TooMuchInput`."""
+    """One line typed at the prompt; a line longer than :data:`MAX_LINE` raises :class:`TooMuchInput`."""
     stdin = sys.stdin
     sys.stdin = _BoundedLines(stdin)
     try:
