@@ -108,8 +108,7 @@ def _card(t: Tournament, drawn: Round, d: DrawnTable, link: Link | None) -> str:
 
 
 def cards_html(t: Tournament, drawn: Round, links: Mapping[int, Link] | None = None) -> str:
-    """The round's cards, one page each when printed; ``links``: each table's page on the server,
-    with its code, and its QR code (both in print)."""
+    """The round's cards, one page each when printed; ``links``: each table's address, code and QR code."""
     links = links or {}
     title = _("Round {round}: table cards").format(round=drawn.number)
     if t.title:

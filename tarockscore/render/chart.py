@@ -14,8 +14,7 @@ from tarockscore.i18n import _
 
 
 def escape(text: str) -> str:
-    """Text for an SVG element: XML-escaped, and every character XML forbids or a reader would
-    not see written as ``\\uXXXX``."""
+    """Text for an SVG element: XML-escaped, every character XML forbids written as ``\\uXXXX``."""
     return html.escape(escape_unprintable(text, keep=""), quote=False)
 
 

@@ -147,8 +147,7 @@ def seating_view(t: Tournament, drawn: Round, folder: str, head: str | None = No
 
 
 def check_data_format(fmt: OutputFormat) -> None:
-    """Refuse a format the seating, the money and the cup have no view in (only the standings have a
-    page), as :func:`rendered` would, before anything is read or drawn."""
+    """Refuse a format only the standings have a page in, before anything is read or drawn."""
     if fmt not in (OutputFormat.TABLE, OutputFormat.JSON, OutputFormat.CSV):
         rendered(View(table=str, json=dict, csv=lambda: ((), ())), fmt)
 

@@ -58,8 +58,7 @@ Warn = Callable[[str], None]
 
 
 class SeasonMessages:
-    """The templates of the season's messages that speak of what a front end offers (an alias, a
-    rescore, the date range, leaving a bad ledger out): a front end words each as its own option."""
+    """The season's messages that speak of a front end's options, each worded by the front end."""
 
     # from the fold (season/standings.py)
     ONE_PLAYER_TWO_WAYS = core.ONE_PLAYER_TWO_WAYS
@@ -137,8 +136,7 @@ def _alias_pair(alias: str, name: str, text: str) -> tuple[str, str]:
 
 
 def parse_alias(text: str) -> tuple[str, str]:
-    """``"Hansi=Hans"`` → ``("Hansi", "Hans")``: the first name is read as the second; both are
-    held to the rules of a player's name."""
+    """``"Hansi=Hans"`` → ``("Hansi", "Hans")``; both held to the rules of a player's name."""
     alias, sep, name = text.partition("=")
     if not sep or not alias.strip() or not name.strip():
         raise UsageError(M.ALIAS_FORM, text=text)
@@ -223,8 +221,7 @@ class _Reading:
             self.warn(warning)
 
     def folder(self, path: Path, source: str) -> list[Path]:
-        """Every ``*.toml`` regular file in the folder and below, in order; a FIFO or a device is
-        skipped with a warning, never opened."""
+        """Every ``*.toml`` regular file in the folder and below, in order; a FIFO or a device is skipped."""
         found = []
 
         def unreadable(exc: OSError) -> None:
@@ -280,9 +277,7 @@ class _Reading:
         return out
 
     def ledgers(self, sources: Sequence[str], skip_bad: bool) -> list[tuple[str, Ledger]]:
-        """Every ledger named or found; all problems of all files in one error. In a folder, a TOML
-        file that is no ledger is skipped with a warning; named, it is an error. A ledger that cannot
-        be read or trusted stops the season, unless ``skip_bad`` leaves it out with a warning."""
+        """Every ledger named or found, all problems in one error (``skip_bad``: a bad one left out)."""
         ledgers: list[tuple[str, Ledger]] = []
         problems: list[Problem] = []
         untrusted = False
@@ -365,13 +360,7 @@ def fold_season(
     skip_bad: bool = False,
     warn: Warn | None = None,
 ) -> FoldedSeason:
-    """Read the ledgers and fold them into a season.
-
-    ``sources``: ledger files or folders (none: the evening's ledger); ``since``/``until``: the
-    days kept (both included); ``players``: those reported (ranked among everybody); ``aliases``:
-    ``{"Hansi": "Hans"}`` or ``"Hansi=Hans"`` texts, after ``alias_file``'s; ``rescore``: one
-    profile for every hand; ``skip_bad``: leave out, with a warning, a ledger that fails its check.
-    """
+    """Read the ledgers (``sources``: files or folders; none: the evening's) and fold them into a season."""
     if since is not None and until is not None and since > until:
         raise UsageError(M.DATES_CROSSED, start=since, end=until)
     chosen = _aliases(aliases, alias_file)
@@ -418,8 +407,7 @@ def check_chart_title(title: str) -> None:
 def check_chart_file(
     target: str | os.PathLike[str], inputs: Iterable[str | os.PathLike[str]], called: str = "output"
 ) -> None:
-    """Refuse, before any work, a chart file that would overwrite one of ``inputs``, a ledger or a
-    profile, or that has no folder to be written in."""
+    """Refuse, before any work, a chart file that would overwrite an input, a ledger or a profile."""
     check_output(os.fspath(target), called, [Path(p) for p in inputs])
 
 

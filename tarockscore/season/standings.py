@@ -470,8 +470,7 @@ def fold(ledgers: Sequence[Named], filters: Filters = NO_FILTERS) -> Season:
 
 
 def standings(season: Season) -> tuple[Standing, ...]:
-    """Per player: Victory Points, payout, hands played, evenings; best first, ties share a rank
-    (among everybody who played, whoever is reported)."""
+    """Per player: Victory Points, payout, hands, evenings; best first, ties sharing a rank."""
     vp = dict.fromkeys(season.players, 0)
     hands = dict.fromkeys(season.players, 0)
     evenings = dict.fromkeys(season.players, 0)
@@ -534,8 +533,7 @@ def _hands_seen(ledger: Ledger) -> list[tuple[Mapping[str, Any], str]]:
 
 
 def without_copies(ledgers: Sequence[Named], warnings: list[str]) -> list[Named]:
-    """Each evening once, in the order given: a ledger whose table is another's and whose hands are
-    all in it, in order, is left out and said so (in ``warnings``)."""
+    """Each evening once: a ledger that repeats another's table and hands is left out, with a warning."""
     by_table: dict[tuple[object, ...], list[Named]] = {}
     for item in ledgers:
         by_table.setdefault(_table(item[1]), []).append(item)
