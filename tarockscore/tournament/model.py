@@ -131,8 +131,7 @@ def ledger_name(round_number: int, table: int) -> str:
 
 
 def sheet_place(t: Tournament, round_number: int, table: int) -> str | None:
-    """A table's sheet's place: the day's place (or title), round, table and mark, so a copied sheet
-    is caught; none for a day begun before 0.2, which has no mark."""
+    """A sheet's place: the day's place, round, table and mark, so a copied sheet is caught."""
     if not t.id:
         return None
     label = t.place or t.title
@@ -216,8 +215,7 @@ def draw_event(
 
 
 def apply(t: Tournament | None, event: Any, where: str) -> Tournament:
-    """The day ``t`` (None: before its first entry) with ``event`` applied by its command's rules;
-    every problem in one :class:`TournamentError`, at ``where`` (``entry 3``) and its key."""
+    """The day ``t`` (None: before its first entry) with ``event`` applied; problems at ``where``."""
     if not isinstance(event, dict):
         raise TournamentError(N_("expected a table ([[event]])"), where=where)
     problems = Collector()
@@ -423,8 +421,7 @@ class PaperSheet(NamedTuple):
 
 
 def whole_number(text: str) -> int | None:
-    """Whole points as typed (``+12``, ``-4``), or None; a number too long for ``int`` is one of as
-    many digits, so the check of the points names how long it is."""
+    """Whole points as typed (``+12``, ``-4``), or None."""
     text = text.strip()
     body = text[1:] if text[:1] in "+-" else text
     if not (body.isascii() and body.isdigit()):

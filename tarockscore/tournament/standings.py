@@ -93,8 +93,7 @@ def _key(fmt: Format, row: Standing, rounds: int) -> tuple[Any, ...]:
 
 
 def standings(results: Sequence[TableResult], fmt: Format) -> list[Standing]:
-    """Every player best first, with places (1, 1, 3); then, by name and without a place, the
-    players whose tables have no hands yet."""
+    """Every player best first, with places (1, 1, 3); then, without a place, those with no hands yet."""
     seats: dict[str, list[Seat]] = {}
     for result in sorted(results, key=lambda r: (r.round, r.table)):
         for player, seat in table_seats(result, fmt).items():
