@@ -13,8 +13,6 @@ from tarockscore import i18n
 from tarockscore.errors import N_, Shown, TarockError, escape_unprintable
 from tarockscore.i18n import _, ngettext
 
-# -- warnings --------------------------------------------------------------------------------------
-
 CAP = 20  # warnings of one kind said in a run before the rest are counted
 
 
@@ -75,8 +73,6 @@ class Warnings:
                     ).format(more=more)
                 )
 
-
-# -- ask -------------------------------------------------------------------------------------------
 
 MAX_LINE = 4096  # a line typed at a question is a name, a number or a few words
 MAX_WRONG = 20  # answers in a row that one question does not take before the run gives up

@@ -26,8 +26,6 @@ from tarockscore.rules.hand import HandInput, parse_points, render_points
 from tarockscore.rules.profile import Profile
 from tarockscore.rules.valat import VALAT
 
-# -- answers ---------------------------------------------------------------------------------------
-
 
 @dataclass
 class Entry:
@@ -127,9 +125,6 @@ def read_summary(text: str, lines: int, can_save: bool) -> Save | int:
     )
 
 
-# -- form ------------------------------------------------------------------------------------------
-
-
 class Reading(NamedTuple):
     """A hand's answers read against its questions, in order, up to the first still open."""
 
@@ -181,9 +176,6 @@ def _read(flow: Flow, given: Mapping[str, str], defaults: Mapping[str, Answer], 
         return Reading(lines, asked, refused, (), (), None)
     unused = tuple(key for key in given if key not in answers)
     return Reading(lines, None, None, unused, tuple(flow.notes(answers)), hand_of(flow, answers))
-
-
-# -- hand-file keys ------------------------------------------------------------------------------
 
 
 def hand_of(flow: Flow, a: Mapping[str, Any]) -> HandInput:
@@ -269,9 +261,6 @@ def _with_valat(bonuses: list[dict[str, Any]], flow: Flow, a: Mapping[str, Any])
             entry["made"] = True
             return bonuses
     return [*bonuses, {"name": VALAT, "side": side.value, "announced": False, "made": True}]
-
-
-# -- a stored hand's answers -----------------------------------------------------------------------
 
 
 def defaults_from_keys(keys: Mapping[str, Any], profile: Profile) -> dict[str, Answer]:

@@ -12,8 +12,6 @@ from tarockscore.rules.hand import Hand
 from tarockscore.rules.profile import Profile
 from tarockscore.rules.scoring import Score, score_hand
 
-# -- results ---------------------------------------------------------------------------------------
-
 
 def result_of(score: Score, seats: Sequence[str], factor: int) -> Result:
     """The result to store: every seat's points (0 for a player sitting out) times the Radl factor."""
@@ -57,9 +55,6 @@ def score_stored(ledger: Ledger, number: int) -> tuple[Hand, Score]:
     check_number(ledger, number)
     hand = ledger.hands[number - 1].hand
     return hand, score_hand(hand, ledger.profile)
-
-
-# -- checks ----------------------------------------------------------------------------------------
 
 
 def check(ledger: Ledger, start: int = 0, scored: Container[int] | None = None) -> list[Problem]:

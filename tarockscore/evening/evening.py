@@ -175,8 +175,6 @@ class Evening:
     def __repr__(self) -> str:
         return f"Evening({str(self.path)!r})"
 
-    # -- beginning ---------------------------------------------------------------------------
-
     @classmethod
     def begin(
         cls,
@@ -211,8 +209,6 @@ class Evening:
         fresh = new_ledger(names, prof, created=at or now(), stake=stake, date=iso, place=place)
         ledger_file.create(evening.path, fresh)
         return Begun(evening, fresh, tuple(look_alikes(names)))
-
-    # -- reading -----------------------------------------------------------------------------
 
     def read(self) -> Snapshot:
         """The ledger as stored, every hand scored again: a ledger changed outside tarockscore is refused."""
@@ -279,8 +275,6 @@ class Evening:
         points = paid if paid is not None else totals.totals(led)
         result = money.settle(points, stake, led.profile.settlement.mode)
         return Settled(result, points, paid is not None, led.profile)
-
-    # -- changing ----------------------------------------------------------------------------
 
     def _change(
         self,

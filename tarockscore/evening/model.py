@@ -133,9 +133,6 @@ def profile_record(profile: Profile) -> ProfileRecord:
     return ProfileRecord(name=profile.name, sha256=profile_hash(document), document=document, rules=profile)
 
 
-# -- totals ----------------------------------------------------------------------------------------
-
-
 def totals(ledger: Ledger, upto: int | None = None) -> dict[str, int]:
     """Every seat's points after the first ``upto`` hands (all), a paper result included."""
     paper = [ledger.paper.schrift] if ledger.paper is not None else []

@@ -229,9 +229,6 @@ def _marked(ledger: Ledger, hands: int, at: str, template: str, **values: object
     return marked._replace(audit=(*ledger.audit, entry))
 
 
-# -- the words of the audit trail ------------------------------------------------------------------
-
-
 def summary(hand: Hand, result: Result | None = None) -> str:
     """One line for a hand: contract, who played it, and the outcome."""
     text: str = hand.contract

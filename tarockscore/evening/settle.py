@@ -5,8 +5,6 @@ stake; Simplified Scoring, every two players settle the difference of their tota
 balance is (players × own total − sum of all totals) × stake.
 """
 
-# No `from __future__ import annotations` here: typing.NamedTuple compiles every string
-# annotation of its fields when the class is made, at each start-up.
 import re
 from collections.abc import Mapping, Sequence
 from decimal import Decimal, InvalidOperation, localcontext

@@ -3,8 +3,6 @@ it whole, fold, make the change, check that the new entry folds back, append, fs
 changed outside tarockscore (I/O layer; the safety rules are docs/ledger-format.md's).
 """
 
-# No `from __future__ import annotations` here: typing.NamedTuple compiles every string
-# annotation of its fields when the class is made, at each start-up.
 import contextlib
 import hashlib
 from collections.abc import Callable, Iterator, Mapping

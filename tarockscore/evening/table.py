@@ -27,8 +27,6 @@ from tarockscore.rules.profile import Profile
 from tarockscore.rules.reader import type_name
 from tarockscore.rules.words import at_table, check_names
 
-# -- the deal --------------------------------------------------------------------------------------
-
 
 class Deal(NamedTuple):
     dealer: str
@@ -95,9 +93,6 @@ def hand_deal(ledger: Ledger, number: int) -> Deal:
             where=f"hand {number}: entry.players",
         )
     return deal_by(ledger.players, dealer)
-
-
-# -- table -----------------------------------------------------------------------------------------
 
 
 def check_players(names: Sequence[str], profile: Profile) -> list[Problem]:
@@ -214,9 +209,6 @@ def _not_the_sitter(data: HandInput, seats: Sequence[str]) -> None:
                 names=", ".join(players),
             )
     problems.raise_if_any(HandRefused)
-
-
-# -- stored ----------------------------------------------------------------------------------------
 
 
 def parse_one(mapping: HandInput, profile: Profile, where: str = "") -> Hand:

@@ -22,8 +22,6 @@ from tarockscore.rules.profile import Profile, build_profile
 from tarockscore.rules.scoring import Score
 from tarockscore.rules.scoring import score_hand as _score
 
-# -- hand file -------------------------------------------------------------------------------------
-
 
 def read_hand_text(source: str) -> tuple[str, str]:
     """The text of a hand file and the name to report problems under."""
@@ -56,8 +54,6 @@ def read_hand(source: str) -> tuple[HandInput, str]:
     text, name = read_hand_text(source)
     return parse_hand_text(text, name), name
 
-
-# -- profile file ----------------------------------------------------------------------------------
 
 DEFAULT_PROFILE = "koenigrufen"
 # A profile extends a shipped one, or a club's own which extends a shipped one: a handful of
@@ -204,9 +200,6 @@ def load_profile(ref: str | None = None, overrides: Mapping[str, Any] | None = N
         document = merge(document, overrides)
     where = ref if ref.endswith(".toml") else f"profile {ref}"
     return build_profile(document, where)
-
-
-# -- hand ------------------------------------------------------------------------------------------
 
 
 def profile_for(mapping: HandInput, profile_ref: str | None) -> Profile:

@@ -116,8 +116,6 @@ def cards_html(t: Tournament, drawn: Round, links: Mapping[int, Link] | None = N
     return page(title, _CSS, [_card(t, drawn, d, links.get(d.table)) for d in drawn.tables])
 
 
-# -- the cards as a PDF: one A4 page per card --------------------------------------------------------
-
 # A4 in millimetres (the SVG's user units) and in PostScript points (the PDF's)
 _PAGE_MM = (210, 297)
 _PAGE_PT = (595.2756, 841.8898)

@@ -233,8 +233,6 @@ def chart_svg(
     return "\n".join(out) + "\n"
 
 
-# -- other formats ----------------------------------------------------------------------------------
-
 # What ``chart -o FILE`` writes, by the file's suffix. PNG and PDF are drawn from the SVG by
 # CairoSVG, an optional extra (pip install 'tarockscore[chart]'); without it they are refused.
 FORMATS = {".svg": "svg", ".html": "html", ".htm": "html", ".png": "png", ".pdf": "pdf"}

@@ -12,8 +12,6 @@ from tarockscore.rules.kontra import contract_kontra, contract_lines, loss_facto
 from tarockscore.rules.profile import Contract, Profile, ValatRules, key_path
 from tarockscore.rules.settlement import NOTHING, Deal, Factor, Scored, note, title
 
-# -- valat -----------------------------------------------------------------------------------------
-
 CANCELS_KONTRA = N_("A Valat cancels the Kontra on the contract (valat.cancels_game_kontra).")
 
 
@@ -186,8 +184,6 @@ def fixed_line(deal: Deal, valat: BonusEntry) -> Scored:
         deal.side(winning_side.other),
     )
 
-
-# -- tricks ----------------------------------------------------------------------------------------
 
 VALAT = "valat"
 

@@ -12,8 +12,6 @@ from typing import Any, cast
 from tarockscore.errors import N_, Problem, message, one_of
 from tarockscore.rules.hand import HandInput
 
-# -- names -----------------------------------------------------------------------------------------
-
 _FOLD = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", " ": None, "-": None, "_": None})
 
 
@@ -67,8 +65,6 @@ def seat_names(data: HandInput, players: Sequence[str]) -> HandInput:
                 changed[key] = renamed
     return cast(HandInput, {**data, **changed}) if changed else data
 
-
-# -- text ------------------------------------------------------------------------------------------
 
 # Characters that mean something on the command line or in the short form of a hand.
 NAME_FORBIDDEN = ",=;"
@@ -252,8 +248,6 @@ def iso_timestamp(text: str) -> bool:
     """Whether ``text`` is a moment written ``YYYY-MM-DDTHH:MM:SS`` with an optional UTC offset."""
     return _iso(text, _ISO_STAMP, dt.datetime.fromisoformat)
 
-
-# -- vocabulary ------------------------------------------------------------------------------------
 
 NAMES = (
     # the games (game.family)

@@ -10,8 +10,6 @@ from tarockscore.evening.model import totals as schrift_totals
 from tarockscore.evening.settle import balances
 from tarockscore.tournament.format import Format, TieBreak, Total
 
-# -- standings -------------------------------------------------------------------------------------
-
 
 class TableResult(NamedTuple):
     """One drawn table as its ledger stands: each player's Schrift and how many hands were played."""
@@ -118,9 +116,6 @@ def standings(results: Sequence[TableResult], fmt: Format) -> list[Standing]:
         *(Standing(place, r.player, r.total, r.schrift, r.rank_points, r.tables) for place, r in ordered),
         *unranked,
     ]
-
-
-# -- money -----------------------------------------------------------------------------------------
 
 
 class Money(NamedTuple):

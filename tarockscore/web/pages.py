@@ -282,9 +282,6 @@ def preview_fragment(preview: tarockscore.Preview, replacing: bool) -> str:
     return f"<h2>{esc(heading)}</h2>{score_html(preview.score, preview.radl)}"
 
 
-# -- the board ----------------------------------------------------------------------------------
-
-
 def board_fragment(
     site_title: str,
     standings: tarockscore.DayStandings | None,
@@ -347,9 +344,6 @@ def board_page(site_title: str, fragment: str, lang: str | None) -> str:
         head=head,
         data={"data-board": "1", "data-lang": lang or ""},
     )
-
-
-# -- the table cards ----------------------------------------------------------------------------
 
 
 def cards_page(site_title: str, cards: Sequence[tuple[Place, str]]) -> str:
