@@ -1,8 +1,7 @@
 """The short form of a hand, as the table writes it, turned into hand-file keys (entry layer, pure).
 
-At the table nobody writes a TOML file. ``tarockscore score -c rufer -p A,B,C,D -d A --partner C
---points "40 1/3" -k kontra -b pagat,announced,kontra`` gives the same mapping a hand file would,
-and so do the same words typed into the fields of the web page's form.
+``score -c rufer -p A,B,C,D -d A --partner C --points "40 1/3" -k kontra -b pagat,announced,kontra``
+gives the mapping a hand file would, and so do the words typed into the web page's form.
 """
 
 from __future__ import annotations

@@ -1,10 +1,8 @@
 """The edits of an evening and the lines they leave in its audit trail: record, undo, replace,
 delete, rescore, repair, Radl marks (core layer, pure).
 
-Each takes a ledger and returns a new one; a correction adds its entry to the audit trail, and
-the hands after a corrected one are recomputed, their Radls included. An audit line is a
-:class:`~tarockscore.errors.Message` (the ledger stores its English text); a hand is named by its
-id, and by its number on the sheet where that differs.
+Each takes a ledger and returns a new one; the hands after a corrected one are recomputed, their
+Radls included.
 """
 
 from __future__ import annotations

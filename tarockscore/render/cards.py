@@ -1,9 +1,6 @@
 """The table cards of a round, one printable page (rendering layer, pure).
 
-One card per drawn table (HTML, or a PDF drawn from one SVG page per card): the event, round and
-table, the players in seat order, Forehand of hand 1, the game limit and an empty Schrift grid;
-given each table's address on the server and its QR code (``links``: table → both), the QR code and
-the address in print, else a note where the QR code would be.
+One card per drawn table (HTML, or a PDF drawn from one SVG page per card): docs/tournament.md.
 """
 
 from __future__ import annotations

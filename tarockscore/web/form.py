@@ -1,10 +1,7 @@
 """The table page's form of a hand, asked of the guided entry's flow (web layer).
 
-The form's fields are the flow's questions, named by their keys, so a form sends what ``enter``
-would be told. The questions not answered yet are walked with a likely answer, so that a page
-without JavaScript shows a whole hand's fields at once; the page's script asks again after every
-change. A choice is a row of buttons (one tap), card points two number fields: the points and
-the Blatt, as the score block writes them ("35/2").
+The fields are the flow's questions, named by their keys. The questions not answered yet are walked
+with a likely answer, so a page without JavaScript shows a whole hand's fields at once.
 """
 
 from __future__ import annotations

@@ -1,12 +1,8 @@
 """What one ``serve`` serves: an evening's table, or every drawn table of a tournament day, and
 the codes that open them (web layer).
 
-The tables are read from the files at each request (the day's drawn tables again only when its
-file changed); in memory are kept only a lock per table, the codes and the count of wrong codes
-per client. The codes are kept in a small file beside the sheets, readable by its owner alone, so
-that the printed cards stay valid after a restart; the ledgers are the only record of what the
-phones wrote. A code that cannot be kept (a full disk, a read-only folder) still opens its table
-until the server stops: the failure is said on the terminal and never stops a write.
+The tables are read from the files at each request; in memory are kept only a lock per table, the
+codes and the count of wrong codes per client. The codes file: docs/serve.md.
 """
 
 from __future__ import annotations

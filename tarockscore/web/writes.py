@@ -1,11 +1,7 @@
 """A change asked of a table's page, made once: the request key, the version check (web layer).
 
-Every change runs under the table's lock. The request key travels inside the ledger's entry, so
-the ledger alone says whether a request was carried out, whatever crashed in between: a key an
-entry already carries is answered with what that entry did, and nothing is written again. A
-ledger whose version moved since the page was made answers 409 with the current sheet, and says
-so where the hand refused is the very hand the sheet gained since ("already on the sheet as hand
-N"). A hand the rules refuse writes nothing and answers 422 with the problems.
+Every change runs under the table's lock; the request key travels inside the ledger's entry, so the
+ledger alone says whether a request was carried out. What a phone is answered: docs/serve.md.
 """
 
 from __future__ import annotations
