@@ -334,9 +334,6 @@ class UsageError(TarockError):
     exit_code = 2
 
 
-# -- the kinds a front end dispatches on (by class, never by the text), each in its family ------
-
-
 class HandRefused(HandError):
     """A hand that breaks the rules of its profile (the legality checks of parsing it)."""
 

@@ -20,8 +20,6 @@ from tarockscore.rules.parse import read_card_points
 from tarockscore.rules.profile import Contract, Profile
 from tarockscore.rules.words import fold
 
-# -- words -----------------------------------------------------------------------------------------
-
 YES_WORDS = frozenset({"y", "yes", "j", "ja"})
 NO_WORDS = frozenset({"n", "no", "nein"})
 BACK_WORDS = frozenset({"back", "zurueck", "<"})  # folded: "zurück" is "zurueck"
@@ -41,8 +39,6 @@ def is_back(text: str) -> bool:
     """Whether the answer asks to go back to the question before."""
     return fold(text.strip()) in BACK_WORDS
 
-
-# -- question --------------------------------------------------------------------------------------
 
 # An answer as the flow holds it: a choice's value, yes or no, card points.
 Answer = str | bool | Fraction
@@ -115,9 +111,6 @@ class Refused(Exception):
 
 class AskAgain(Refused):
     """An answer that says an earlier one is wrong: ``args``: why, and the question to ask again."""
-
-
-# -- reading ---------------------------------------------------------------------------------------
 
 
 def read_answer(question: Question, text: str, profile: Profile) -> Answer:
@@ -202,8 +195,6 @@ class Flow:
         # the players of this hand in seat order, as the prompts list them
         self.in_seats = tuple(p for p in self.seats if p in self.players)
 
-    # -- choices ---------------------------------------------------------------------------
-
     def seat_choices(self, names: Sequence[str]) -> tuple[Choice, ...]:
         """Players by name, each numbered by their seat at the table."""
         return tuple(Choice(p, p, self.seats.index(p) + 1) for p in self.in_seats if p in names)
@@ -216,8 +207,6 @@ class Flow:
             for i, s in enumerate(self.profile.playable_steps, 1)
         )
         return (none, *steps)
-
-    # -- the questions ---------------------------------------------------------------------
 
     def walk(self, answers: Mapping[str, Answer]) -> tuple[list[Question], Question | None]:
         """The questions answered (validly) so far, in order, and the next one (None: done)."""
@@ -479,8 +468,6 @@ class Flow:
                     _("{bonus}, Kontra").format(bonus=named(name)),
                 )
 
-    # -- the summary ------------------------------------------------------------------------
-
     def notes(self, a: Mapping[str, Any]) -> list[str]:
         """What the summary shows besides the answers of a complete hand (a renonce kept, Trischaken's fourth)."""
         if "contract" not in a or self.walk(a)[1] is not None:
@@ -500,8 +487,6 @@ class Flow:
                 total=render_points(self.profile.game.card_points_total),
             )
         ]
-
-    # -- reading an answer -------------------------------------------------------------------
 
     def read(self, question: Question, text: str) -> Answer:
         """A typed answer to ``question``; raise :class:`Refused`, or :class:`AskAgain` for "no Valat"."""

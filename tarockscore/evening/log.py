@@ -48,9 +48,6 @@ def entry_hash(event: Any) -> str | None:
     return digest({**event, "chain": {k: v for k, v in event["chain"].items() if k != "hash"}})
 
 
-# -- the writer -------------------------------------------------------------------------------
-
-
 def _string(text: str) -> str:
     # JSON's escapes are TOML's; DEL is the one control character JSON leaves as it is.
     return encode_basestring(text).replace("\x7f", "\\u007f")
@@ -148,9 +145,6 @@ def whole_file(ledger: Ledger, events: Sequence[Mapping[str, Any]]) -> tuple[str
         part, head, _full = block(event, head)
         text += part
     return text, head
-
-
-# -- the reader -------------------------------------------------------------------------------
 
 
 def header_end(raw: bytes) -> int:
@@ -264,8 +258,6 @@ def locate(problems: Sequence[Problem], text: str, name: str) -> list[Problem]:
     return out
 
 
-# -- the chain --------------------------------------------------------------------------------
-
 # An entry of the log that does not fit its chain, as the chain keeps it: its number, why
 # ("changed", "order", "repair", "profile"), its hash now, the prev it should name.
 Break = tuple[int, str, str | None, str]
@@ -356,9 +348,6 @@ def found_by_repair(chain: Chain | None, head: str, profile_sha: str) -> dict[st
     if chain is not None and (breaks := chain.breaks):
         out["found"] = [{"entry": k, "hash": h or "", "prev": prev} for k, _why, h, prev in breaks]
     return out
-
-
-# -- what the chain says of a repair, and of a head written down ----------------------------
 
 
 def differing(then: Ledger, now: Ledger) -> list[int]:

@@ -115,9 +115,6 @@ def parse(text: str, name: str) -> Ledger:
     return _snapshot(Path(name), text.encode("utf-8")).ledger
 
 
-# -- reading ----------------------------------------------------------------------------------
-
-
 def load(path: Path) -> bytes:
     """The ledger file's bytes, as every read of it takes them (refused past the read limit)."""
     try:
@@ -228,9 +225,6 @@ def read_trusted(path: Path) -> Snapshot:
     snapshot = read(path)
     verify(snapshot)
     return snapshot
-
-
-# -- writing ----------------------------------------------------------------------------------
 
 
 @contextlib.contextmanager

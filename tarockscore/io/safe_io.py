@@ -215,8 +215,6 @@ def too_deep(value: object, limit: int = MAX_DEPTH) -> bool:
     return limit == 0 or any(too_deep(child, limit - 1) for child in value)
 
 
-# -- what a TOML file plainly is, by its top-level keys ---------------------------------------
-
 LEDGER = "ledger"
 PROFILE = "profile"
 HAND = "hand"
@@ -254,9 +252,6 @@ def other_kind(data: Mapping[str, object], expected: str) -> Message | None:
     return None
 
 
-# -- the real file behind a path ------------------------------------------------------------------
-
-
 def real_path(path: Path) -> Path:
     """The file a path names once every link is followed: replaced there, so the link stays a link."""
     return Path(os.path.realpath(path))
@@ -268,9 +263,6 @@ def same_file(a: Path, b: Path) -> bool:
         return os.path.samefile(a, b)
     except OSError:
         return real_path(a) == real_path(b)
-
-
-# -- locking --------------------------------------------------------------------------------------
 
 
 def _try_lock(fd: int) -> bool:
@@ -372,9 +364,6 @@ def _release(fd: int, lock: Path) -> None:
     with contextlib.suppress(OSError):
         os.unlink(lock)  # still holding the lock: nobody can take this file in between
     os.close(fd)  # releases the flock
-
-
-# -- writing --------------------------------------------------------------------------------------
 
 
 def remove_stale_temps(path: Path) -> None:

@@ -380,8 +380,6 @@ def price_list(profile: Profile) -> str:
     return "\n".join(lines)
 
 
-# -- the shipped profiles as `tarockscore profiles` lists them ----------------------------------
-
 PROFILE_COLUMNS = ("profile", "game", "settlement", "ceiling", "title")
 
 

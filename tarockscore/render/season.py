@@ -190,8 +190,6 @@ def chart_file(
     return svg
 
 
-# -- statistics per player ---------------------------------------------------------------------------
-
 STATS_WIDTH = 100  # what `stats` fits by default; --wide prints every column however wide
 # The summary's columns a narrow terminal does without, the least needed first.
 _NARROW_DROPS = ("silent", "worst", "best", "per hand", "Rekontra")

@@ -123,9 +123,6 @@ class LeftOut(Message):
         return self
 
 
-# -- the choice of evenings -----------------------------------------------------------------------
-
-
 def _alias_pair(alias: str, name: str, text: str) -> tuple[str, str]:
     """An alias and the name it stands for, each held to the rules of a player's name."""
     alias, name = nfc(strip_spaces(alias)), nfc(strip_spaces(name))
@@ -203,9 +200,6 @@ def _profile(rescore: str | Profile | None) -> Profile | None:
     if not rescore.strip():  # never taken for the default profile
         raise UsageError(M.EMPTY_PROFILE, value=rescore, where="rescore")
     return load_profile(rescore)
-
-
-# -- reading --------------------------------------------------------------------------------------
 
 
 class _Reading:
@@ -321,9 +315,6 @@ def _not_a_ledger(problems: Sequence[Problem]) -> bool:
     return any(p.where.endswith("schema") and "not a tarockscore ledger" in p.message for p in problems)
 
 
-# -- the season ----------------------------------------------------------------------------------
-
-
 class FoldedSeason(NamedTuple):
     """Many evenings folded into one season, and the warnings of reading them (``left_out``)."""
 
@@ -392,9 +383,6 @@ def _where_given(warning: str, chosen: _Aliases) -> str:
     if alias in chosen.texts:
         return Message(warning.template, (*warning.values, ("given", chosen.texts[alias])))
     return warning
-
-
-# -- the chart's file -----------------------------------------------------------------------------
 
 
 def check_chart_title(title: str) -> None:

@@ -26,8 +26,6 @@ from tarockscore.rules.hand import Hand
 from tarockscore.rules.profile import Profile
 from tarockscore.rules.words import name_problem, nfc, skeleton, strip_spaces
 
-# -- standings -------------------------------------------------------------------------------------
-
 # The season's words for what an option of the command line does; the command line words them
 # as its options (``cli/fields.py``), each with its own translation.
 ONE_PLAYER_TWO_WAYS = N_(
@@ -152,9 +150,6 @@ class Standing(NamedTuple):
     @property
     def points_per_hand(self) -> Fraction:
         return Fraction(self.victory_points, self.hands) if self.hands else Fraction(0)
-
-
-# -- aliases ------------------------------------------------------------------------------------
 
 
 def aliases_from_mapping(data: Mapping[str, Any], where: str) -> dict[str, str]:
@@ -295,9 +290,6 @@ def _apply_aliases(
     return out, warnings
 
 
-# -- profiles -----------------------------------------------------------------------------------
-
-
 def _comparable(a: Profile, b: Profile) -> str:
     """Why two profiles' Victory Points cannot simply be added, or ''."""
     if a.game.family != b.game.family:
@@ -366,9 +358,6 @@ def _rescore(ledgers: Sequence[Named], profile: Profile) -> tuple[list[Named], l
             total=total,
         )
     ]
-
-
-# -- folding ------------------------------------------------------------------------------------
 
 
 def _sort_key(item: Named) -> tuple[bool, date, str]:
@@ -514,8 +503,6 @@ def per_hand_points(season: Season) -> tuple[list[Mapping[str, int]], list[tuple
         points += [h.victory_points for h in e.hands]
     return points, starts
 
-
-# -- copies ----------------------------------------------------------------------------------------
 
 COPY_OF = N_(
     "{copy} holds the same evening as {kept} (the same table, begun at {created}, and every hand of "

@@ -211,9 +211,6 @@ def draw_event(
     return {"kind": "draw", "at": at, "round": number, "seed": seed, "table": drawn}
 
 
-# -- the fold: each entry of the log applied to the day --------------------------------------------
-
-
 def apply(t: Tournament | None, event: Any, where: str) -> Tournament:
     """The day ``t`` (None: before its first entry) with ``event`` applied; problems at ``where``."""
     if not isinstance(event, dict):
@@ -402,9 +399,6 @@ def _points(raw: object, where: str, problems: Collector) -> tuple[tuple[str, in
 
 
 _CHANGES = {"add": _named, "drop": _named, "draw": _drawn, "close": _closed, "result": _paper}
-
-
-# -- a table's result from its paper sheet -------------------------------------------------------
 
 
 class PaperSheet(NamedTuple):

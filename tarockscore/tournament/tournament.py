@@ -293,8 +293,6 @@ class Tournament:
         stored = store.create(tournament.folder, begin)
         return Started(tournament, stored, prof, fmt, seating(len(names)))
 
-    # -- reading -----------------------------------------------------------------------------
-
     def read(self) -> tm.Tournament:
         """The tournament as stored: players, rounds, game limits, each draw, profile and format."""
         return store.read(self.folder).tournament
@@ -326,8 +324,6 @@ class Tournament:
         """Each player's money from every table: the stake per point, Kontras included."""
         day = store.read_day(self.folder, money=True)
         return DayMoney(day.tournament, tuple(add_up_money(day.ledgers)), day.warnings, day.unfinished)
-
-    # -- changing ----------------------------------------------------------------------------
 
     def add_player(self, name: str, *, at: str | None = None) -> Roster:
         """A late arrival, in the next draw; a name follows the rules of a table's names."""
