@@ -61,8 +61,7 @@ def N_(template: str) -> str:
 
 
 class Message(str):
-    """English text (a ``str``) that remembers its template and values, so the edge can render
-    it in another language (:meth:`render`)."""
+    """English text that remembers its template and values, to render in another language."""
 
     __slots__ = ("template", "values")
     template: str
@@ -86,8 +85,7 @@ def message(template: str, /, **values: object) -> Message:
 
 
 class Counted(str):
-    """A template whose words follow a count (``{count} hand`` / ``{count} hands``): the English
-    form for the count, and both forms for ``ngettext`` (:func:`tarockscore.i18n.gettext`)."""
+    """A template whose words follow a count (``{count} hand`` / ``{count} hands``), for ``ngettext``."""
 
     __slots__ = ("n", "plural", "singular")
     singular: str
@@ -125,8 +123,7 @@ def reason(exc: BaseException) -> str:
 
 
 def fill(template: str, values: Values, translate: Translate | None = None, *, cut: bool = False) -> str:
-    """The template with its named values, nested messages rendered in the same language.
-    ``cut`` (a problem's message): each value the user gave :func:`shortened`."""
+    """The template with its values, nested messages rendered alike; ``cut``: user values shortened."""
     if not values:
         return template
     if translate is not None and NAMED in template:
@@ -152,8 +149,7 @@ _LISTED = re.compile(r"\{item0!r\}(?:, \{item\d+!r\})*")  # the list one_of make
 
 
 def key_title(key: str) -> str:
-    """A profile key as a title, the catalogue's message id for its name: ``King Ultimo``,
-    ``III Rufer``."""
+    """A profile key as a title, the catalogue's message id for its name: ``King Ultimo``."""
     return " ".join(w.upper() if _ROMAN.fullmatch(w) else w.title() for w in key.split("_"))
 
 
@@ -217,8 +213,7 @@ class Shown:
 
 
 class Problem(NamedTuple):
-    """One thing wrong with an input: where, and what (the English text, and the template and
-    values it was made from, to render it in another language)."""
+    """One thing wrong with an input: where, and what (its English, template and values)."""
 
     where: str
     message: str
@@ -256,8 +251,7 @@ class Problem(NamedTuple):
 
 
 def near_miss(value: str, allowed: Iterable[str], suffix: str = "") -> str:
-    """A ' (did you mean …?)' hint for a misspelt name, or ''. ``suffix``: names that end alike
-    (``…kontra``) are told apart by what comes before it."""
+    """A ' (did you mean …?)' hint for a misspelt name, or ''; ``suffix``: an ending names share."""
     import difflib  # noqa: PLC0415 - only on the error path: keeps start-up quick
 
     names = list(allowed)
@@ -303,8 +297,7 @@ def capped(problems: tuple[Problem, ...], more: int = 0) -> tuple[Problem, ...]:
 
 
 class TarockError(Exception):
-    """Base of every user-facing error (exit code 1): one problem from a template and its
-    values (``TarockError(N_("… {name}"), name=value)``), or a list of problems."""
+    """Base of every user-facing error (exit 1): one problem from a template and values, or a list."""
 
     exit_code = 1
 
@@ -341,9 +334,6 @@ class UsageError(TarockError):
     exit_code = 2
 
 
-# -- the kinds a front end dispatches on (by class, never by the text), each in its family ------
-
-
 class HandRefused(HandError):
     """A hand that breaks the rules of its profile (the legality checks of parsing it)."""
 
@@ -357,9 +347,7 @@ class GameLimitReached(LedgerError):
 
 
 class Unreadable(TarockError):
-    """A file that cannot be read: missing, not a regular file, too large, not UTF-8, not TOML.
-    Raised as its family's kind (:class:`UnreadableLedger` is a :class:`LedgerError` too), so
-    the exit code is the family's."""
+    """A file that cannot be read, raised as its family's kind, so the exit code is the family's."""
 
 
 class UnreadableHand(Unreadable, HandError):

@@ -7,28 +7,7 @@ German is chosen: by ``--lang de|en`` or ``TAROCKSCORE_LANG``, else ``LANGUAGE``
 language lives in a context variable, so two threads or tasks each read their own. A catalogue
 that cannot be read is said once, in one ``warning:`` line, and the text goes on in English.
 
-How to write a translatable message
------------------------------------
-1. Write the whole English sentence as the message id, with NAMED placeholders for every value
-   (``"unknown contract {name!r}{hint}"``); never glue fragments: word order differs in German.
-   A clause that stands on its own (a hint) can be a placeholder whose value is a message.
-2. Mark it where it is written:
-
-   - Core, evening, season, files (no language there): hand the template and its values to the
-     error family, ``problems.add(where, N_("unknown contract {name!r}"), name=value)``,
-     ``raise HandError(N_("..."), name=value)`` or ``Problem.of(where, N_("..."), name=value)``;
-     a note for the edge is ``errors.message(N_("..."), name=value)``, and a count
-     ``counted("{count} hand", "{count} hands", n, count=n)``.
-   - Help texts need no mark: ``scripts/i18n.py`` reads them from the app as Typer builds it.
-   - Text rendered now (render/, cli/): ``_("{player} pays {amount}").format(...)``, or
-     ``ngettext(singular, plural, n)``; money and dates through :func:`money` and :func:`date`;
-     a contract, bonus or Kontra step through :func:`named` (``{contract!n}`` in a ``msgstr``
-     of the error family).
-3. Run ``.venv/bin/python scripts/i18n.py``: it extracts every message, merges them into the
-   German ``.po`` and compiles the ``.mo``. Write each new ``msgstr`` in the players' words
-   (Schrift, Kontra, Rufer, Vorhand, Geber), keep every placeholder, and run it again.
-   ``tests/test_i18n.py`` fails on a message without German, a marked message that is not one
-   literal, a placeholder dropped or added, and a stale ``.mo``.
+How to write a translatable message: docs/german.md.
 """
 
 from __future__ import annotations
@@ -91,8 +70,7 @@ def language_of(value: str) -> str | None:
 
 
 def from_environment(env: Mapping[str, str]) -> str:
-    """The language the environment asks for: ``TAROCKSCORE_LANG`` (one tarockscore does not speak
-    reads English, not the locale: it was set to choose), then the locale variables."""
+    """The language the environment asks for: ``TAROCKSCORE_LANG``, then the locale variables."""
     explicit = env.get(EXPLICIT_VAR, "")
     if explicit:
         return language_of(explicit) or DEFAULT
@@ -132,8 +110,7 @@ def choose(args: Sequence[str] = (), env: Mapping[str, str] | None = None) -> st
 
 
 def unknown_language(args: Sequence[str] = (), env: Mapping[str, str] | None = None) -> str | None:
-    """``TAROCKSCORE_LANG``'s value when it chooses the language of this run and names none that
-    tarockscore speaks; else None (unset, empty, a language it speaks, or ``--lang`` chooses)."""
+    """``TAROCKSCORE_LANG``'s value when it chooses this run's language and names none we speak, else None."""
     option = lang_option(args)
     if option is not None and language_of(option):
         return None
@@ -152,8 +129,7 @@ def _speaking_in(lang: str) -> _Speaking:
 
 
 def use(language: str) -> str:
-    """Speak ``language`` (``en`` or ``de``) from now on in the current context; the language
-    spoken is returned (English when the catalogue cannot be read)."""
+    """Speak ``language`` from now on in the current context; the language spoken is returned."""
     state = _speaking_in(language)
     _speaking.set(state)
     return state.language
@@ -186,8 +162,7 @@ def players_names() -> Iterator[None]:
 
 
 def use_players_names() -> None:
-    """From now on in this context, :func:`named` gives the players' names (a page that is all
-    players' words, as the app's)."""
+    """From now on in this context, :func:`named` gives the players' names."""
     _players_names.set(True)
 
 
@@ -262,8 +237,7 @@ def _warn(line: str) -> None:
 
 
 def gettext(msgid: str) -> str:
-    """The message in the chosen language (the English id itself when there is none); for a
-    :class:`~tarockscore.errors.Counted` template, the form its count takes, as :func:`ngettext`."""
+    """The message in the chosen language; for a :class:`~tarockscore.errors.Counted`, its count's form."""
     if isinstance(msgid, Counted):
         return ngettext(msgid.singular, msgid.plural, msgid.n)
     catalogue = _state().catalogue
@@ -274,8 +248,7 @@ _ = gettext
 
 
 def translated(text: str) -> str:
-    """A label or note from the core in the chosen language: a :class:`~tarockscore.errors.Message`
-    with its values, a plain whole phrase found in the catalogue, else the text as it is."""
+    """A label or note from the core in the chosen language (a Message, a whole phrase, else as it is)."""
     if current() == DEFAULT:
         return text
     if isinstance(text, Message):
@@ -284,9 +257,7 @@ def translated(text: str) -> str:
 
 
 def named(key: str) -> str:
-    """A contract's, bonus's or Kontra step's profile key as a person reads it: the key itself in
-    English (the players' ``King Ultimo`` inside :func:`players_names`); in German the players'
-    name from the catalogue (``king_ultimo``: König ultimo)."""
+    """A profile key as a person reads it: the key in English, the players' name in German."""
     if current() == DEFAULT:
         return key_title(key) if _players_names.get() else key
     return gettext(key_title(key))
@@ -301,8 +272,7 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 
 
 def money(amount: Decimal, language: str | None = None) -> str:
-    """Money as written in the language: ``€ 0,10``, ``€ 1.234,50`` and ``-€ 0,10`` in German;
-    English keeps the plain number (``0.10``)."""
+    """Money as written in the language: ``€ 1.234,50`` in German, the plain number in English."""
     lang = language or current()
     if lang != "de":
         return str(amount)

@@ -90,8 +90,7 @@ def show_what_it_can() -> None:
 
 
 def main() -> None:
-    """The console script: run the command the arguments name; Ctrl-C leaves with exit code 130
-    (128 + SIGINT, the shell's convention) and no traceback."""
+    """The console script; Ctrl-C leaves with exit code 130 (128 + SIGINT) and no traceback."""
     show_what_it_can()
     try:
         app(prog_name="tarockscore")

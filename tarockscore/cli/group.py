@@ -120,8 +120,7 @@ def said(exc: typer.TyperException) -> str:
 
 
 def usage_words(exc: typer.TyperException) -> tuple[str, dict[str, str]] | None:
-    """The message that says ``exc`` again, and its parts from the error's fields; ``None`` for an
-    error of another kind, or one that adds words of its own (a choice's list, an option of two values)."""
+    """The message that says ``exc`` again and its parts; None where Typer's English stays."""
     if isinstance(exc, ExtraArguments):
         return (EXTRA_ARGUMENTS, {"arguments": _arguments(exc.extra)}) if exc.extra else None
     if isinstance(exc, MissingParameter):
@@ -328,16 +327,14 @@ def example_block(lines: tuple[str, ...]) -> str:
 
 
 def _word(param: Parameter) -> str:
-    """The placeholder of a parameter: by its long option's name where it has one (the
-    parameter ``output`` of ``--format`` is a FORMAT, of ``--output`` a FILE), else by its name."""
+    """A parameter's placeholder, by its long option's name where it has one, else by its name."""
     flags = [o for o in param.opts if o.startswith("--")]
     name = flags[0][2:].replace("-", "_") if flags else str(param.name or "value")
     return METAVARS.get(name, name.upper())
 
 
 def argument_word(param: Parameter) -> str:
-    """An argument as the usage line and the help page show it: the word itself, not Typer's
-    ``{name}`` or ``[name]``; in brackets when it may be left out, with dots when repeated."""
+    """An argument as usage and help show it: in brackets when optional, with dots when repeated."""
     word = translated(param.metavar or _word(param))
     shown = word if param.required else f"[{word}]"
     return shown + "..." if param.nargs != 1 else shown
@@ -357,8 +354,7 @@ class PageWords(ClickCommand):
 
 
 class Command(PageWords, TyperCommand):
-    """A command whose arguments read as words, and whose arguments left over are refused as
-    :class:`ExtraArguments`, to be said in the run's language."""
+    """A command whose arguments read as words, and whose arguments left over are :class:`ExtraArguments`."""
 
     def parse_args(self, ctx: ClickContext, args: list[str]) -> list[str]:
         ctx.allow_extra_args = True  # Click's parsing keeps what is left over; refused here
@@ -394,8 +390,7 @@ class Command(PageWords, TyperCommand):
 
 
 def finish(command: ClickCommand, path: str = "") -> None:
-    """Throughout a command tree Typer has just built for this run: examples under each command,
-    words as options' placeholders, and the help texts (English in the code) in the run's language."""
+    """A command tree Typer has just built, given examples, placeholders and help in the run's language."""
     if command.epilog is None and path in EXAMPLES:
         command.epilog = example_block(EXAMPLES[path])
     if command.options_metavar == "[OPTIONS]":
@@ -438,8 +433,7 @@ class OutputGone(Exception):
 
 
 def stdout_closed() -> bool:
-    """Whether standard output is closed or not open for writing (``>&-``, ``1<file``), asked
-    with a write of no bytes (a full device's error is left to the first real write)."""
+    """Whether standard output is closed (``>&-``, ``1<file``), asked with a write of no bytes."""
     out = sys.stdout
     if out is None:  # Python found no descriptor 1 when it started
         return True
@@ -455,8 +449,7 @@ def stdout_closed() -> bool:
 
 
 class EscapingWriter(io.TextIOBase):
-    """A text stream that escapes what it is given, then writes it to ``inner``; a failed write
-    raises :class:`OutputFailed` or :class:`OutputGone`, and is dropped on standard error (``diagnostics``)."""
+    """A text stream that escapes what it writes to ``inner`` (``diagnostics``: a failed write is dropped)."""
 
     def __init__(self, inner: TextIO, diagnostics: bool = False) -> None:
         self._inner = inner
@@ -611,8 +604,7 @@ ADVICE: Wording = {
 
 
 def advised(problem: Problem, wording: Wording = ADVICE) -> Problem:
-    """The problem as the command line says it (``wording``: the command line's template for a
-    lower layer's, and the values it adds): with its way out, where it has one."""
+    """The problem as the command line says it, with its way out where ``wording`` has one."""
     worded = in_words(Message(problem.template, problem.values), wording)
     return problem if worded is None else Problem.of(problem.where, worded)
 

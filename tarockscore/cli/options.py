@@ -81,8 +81,7 @@ def table_date(text: str) -> dt.date:
 
 
 def read_option(problems: Collector, option: str, read: Callable[[str], T], text: str | None) -> T | None:
-    """The value of an option as ``read`` reads it (None when not given); a refusal noted in
-    ``problems`` at the option."""
+    """The value of an option as ``read`` reads it (None when not given); a refusal noted in ``problems``."""
     if text is None:
         return None
     try:
@@ -342,8 +341,7 @@ SHORT_FORM = (
 
 
 def with_options(group: Sequence[inspect.Parameter], name: str) -> Callable[[Command], Command]:
-    """A decorator: the command with the options of ``group`` (before its ``--ledger``), handed
-    to it as one dict, its parameter ``name``."""
+    """A decorator: the command with the options of ``group``, handed to it as one dict, ``name``."""
 
     def decorate(command: Command) -> Command:
         own = [p for p in inspect.signature(command).parameters.values() if p.name != name]
@@ -476,8 +474,7 @@ SHORT_FORM_WORDING: Mapping[str, str] = {
 
 
 def in_short_form(exc: TarockError, short: Mapping[str, Any]) -> TarockError:
-    """The same error with each hand-file key named as the short-form option it came from, and
-    a message that tells how to give a key in the options' words."""
+    """The same error with each hand-file key named as the short-form option it came from."""
     moved = []
     for p in exc.problems:
         worded = SHORT_FORM_WORDING.get(p.template)
@@ -501,14 +498,12 @@ def _at_option(problem: Problem, fields: tuple[str, ...]) -> Problem:
 
 
 def as_options(exc: TarockError, *fields: str) -> TarockError:
-    """The same error with a problem located at a named field (``players``, ``alias: …``) located
-    at its option (``--players``)."""
+    """The same error with a problem at a named field (``players``) located at its option (``--players``)."""
     return type(exc)([_at_option(p, fields) for p in exc.problems])
 
 
 def at_options(exc: TarockError, options: Mapping[str, str]) -> TarockError:
-    """The same error with each problem located at exactly a field of ``options`` (``round``)
-    located at its option (``--round``); a location that only begins with the word stays."""
+    """The same error with each problem at exactly a field of ``options`` located at its option."""
     return type(exc)([p.moved(options[p.where]) if p.where in options else p for p in exc.problems])
 
 
@@ -520,14 +515,12 @@ def _any_short(values: dict[str, Any]) -> bool:
 
 
 def _split_off(word: str) -> bool:
-    """``word``, where the hand file goes, is no file (nor named like one) but a piece of a value
-    the shell split off for want of quotes (``-t 35 2``, ``-b Vier Könige,Gegner``)."""
+    """Whether ``word`` is a piece of a value the shell split off for want of quotes (``-t 35 2``)."""
     return word != "-" and not Path(word).suffix and not Path(word).exists()
 
 
 def _rejoined(word: str, short: dict[str, Any]) -> dict[str, Any]:
-    """The short form with the split-off ``word`` put back after a single whole count of points
-    (``-t 35 2`` is 35 points and 2 Blatt); anywhere else the user is asked to quote it."""
+    """The short form with the split-off ``word`` put back after a whole count of points (``-t 35 2``)."""
     points = short.get("points") or []
     if re.fullmatch(r"\d+(/\d+)?", word) and len(points) == 1 and points[0].strip().isdigit():
         return {**short, "points": [f"{points[0].strip()} {word}"]}
@@ -546,8 +539,7 @@ def read_hand_or_short(
     *,
     known_profile: bool = False,
 ) -> tuple[tarockscore.HandInput, str]:
-    """A hand from a file (or stdin) or from the short command-line form, never both; with
-    ``known_profile``, the words of ``--bonus`` are checked against its Kontra steps."""
+    """A hand from a file (or stdin) or from the short form, never both."""
     if hand_file is not None and _any_short(short) and _split_off(hand_file):
         short = _rejoined(hand_file, short)
         hand_file = None
@@ -590,8 +582,7 @@ def language_given(lang: str) -> str:
 
 
 def typed_names(text: str) -> list[str]:
-    """The names of a ``--players`` list as typed: split at commas, the spaces around each
-    dropped (only spaces: any other character stays, for the rules of names to judge), in NFC."""
+    """The names of a ``--players`` list as typed: split at commas, spaces around each dropped, in NFC."""
     return [tarockscore.clean_name(p) for p in text.split(",")]
 
 
@@ -682,8 +673,7 @@ def with_format(
     json_help: str = "Print JSON: the same as --format json.",
     csv_help: str = "Print CSV: the same as --format csv.",
 ) -> Callable[[Command], Command]:
-    """A decorator: the command's parameter ``fmt`` given as ``--format``, ``--json`` and ``--csv``
-    (:func:`chosen`), in its place among the command's options."""
+    """A decorator: the command's parameter ``fmt`` given as ``--format``, ``--json`` and ``--csv``."""
     group = (
         parameter("output", FormatOpt, None),
         option("json_out", bool, False, "--json", help=json_help),

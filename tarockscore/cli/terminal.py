@@ -13,8 +13,6 @@ from tarockscore import i18n
 from tarockscore.errors import N_, Shown, TarockError, escape_unprintable
 from tarockscore.i18n import _, ngettext
 
-# -- warnings --------------------------------------------------------------------------------------
-
 CAP = 20  # warnings of one kind said in a run before the rest are counted
 
 
@@ -45,8 +43,7 @@ def kind_of(text: str) -> str:
 
 
 class Warnings:
-    """The warnings of one run: the first :data:`CAP` of each kind said (all when ``verbose``), the
-    rest counted for :meth:`close`."""
+    """The warnings of one run: the first :data:`CAP` of each kind said (all when ``verbose``)."""
 
     def __init__(self, verbose: bool = False, cap: int = CAP) -> None:
         self.verbose = verbose
@@ -77,8 +74,6 @@ class Warnings:
                 )
 
 
-# -- ask -------------------------------------------------------------------------------------------
-
 MAX_LINE = 4096  # a line typed at a question is a name, a number or a few words
 MAX_WRONG = 20  # answers in a row that one question does not take before the run gives up
 MAX_ANSWERS = 1000  # answers to one run: a hand asks about fifteen questions
@@ -89,8 +84,7 @@ class TooMuchInput(TarockError):
 
 
 class _BoundedLines:
-    """Standard input, read a line of at most :data:`MAX_LINE` characters at a time (by ``input()``
-    when standard input is no terminal)."""
+    """Standard input, read a line of at most :data:`MAX_LINE` characters at a time."""
 
     def __init__(self, inner: TextIO) -> None:
         self._inner = inner
@@ -117,8 +111,7 @@ class _BoundedLines:
 
 
 def answer_to(prompt: str) -> str:
-    """One line typed at the prompt (Enter gives ''); end of input raises ``typer.Abort``, Ctrl-C
-    ``KeyboardInterrupt``, a line longer than :data:`MAX_LINE` :class:`TooMuchInput`."""
+    """One line typed at the prompt; a line longer than :data:`MAX_LINE` raises :class:`TooMuchInput`."""
     stdin = sys.stdin
     sys.stdin = _BoundedLines(stdin)
     try:

@@ -26,8 +26,6 @@ from tarockscore.rules.hand import HandInput, parse_points, render_points
 from tarockscore.rules.profile import Profile
 from tarockscore.rules.valat import VALAT
 
-# -- answers ---------------------------------------------------------------------------------------
-
 
 @dataclass
 class Entry:
@@ -127,9 +125,6 @@ def read_summary(text: str, lines: int, can_save: bool) -> Save | int:
     )
 
 
-# -- form ------------------------------------------------------------------------------------------
-
-
 class Reading(NamedTuple):
     """A hand's answers read against its questions, in order, up to the first still open."""
 
@@ -150,14 +145,12 @@ class Reading(NamedTuple):
 def next_question(
     flow: Flow, given: Mapping[str, str], defaults: Mapping[str, Answer] | None = None
 ) -> Reading:
-    """The answers given so far, and the question to ask now: the first not given, or the first
-    whose answer is refused. ``defaults``: answers given before, offered where they still answer."""
+    """The answers so far and the question to ask now: the first not given, or the first refused."""
     return _read(flow, given, defaults or {}, complete=False)
 
 
 def submit(flow: Flow, given: Mapping[str, str], defaults: Mapping[str, Answer] | None = None) -> Reading:
-    """Every answer at once: a question not given takes its default, so the reading ends with
-    the hand, or at the question whose answer is refused or needed."""
+    """Every answer at once, a question not given taking its default: the hand, or the question to ask."""
     return _read(flow, given, defaults or {}, complete=True)
 
 
@@ -183,9 +176,6 @@ def _read(flow: Flow, given: Mapping[str, str], defaults: Mapping[str, Answer], 
         return Reading(lines, asked, refused, (), (), None)
     unused = tuple(key for key in given if key not in answers)
     return Reading(lines, None, None, unused, tuple(flow.notes(answers)), hand_of(flow, answers))
-
-
-# -- hand-file keys ------------------------------------------------------------------------------
 
 
 def hand_of(flow: Flow, a: Mapping[str, Any]) -> HandInput:
@@ -271,9 +261,6 @@ def _with_valat(bonuses: list[dict[str, Any]], flow: Flow, a: Mapping[str, Any])
             entry["made"] = True
             return bonuses
     return [*bonuses, {"name": VALAT, "side": side.value, "announced": False, "made": True}]
-
-
-# -- a stored hand's answers -----------------------------------------------------------------------
 
 
 def defaults_from_keys(keys: Mapping[str, Any], profile: Profile) -> dict[str, Answer]:

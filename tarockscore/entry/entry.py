@@ -21,8 +21,7 @@ from tarockscore.rules.scoring import Score
 
 
 class Preview(NamedTuple):
-    """A hand as it would be recorded, nothing written: the evening with it, its number, its
-    score bet by bet (before any Radl factor) and the Radl factor it would be counted with."""
+    """A hand as it would be recorded, nothing written: the evening with it, its number, score and Radl."""
 
     ledger: Ledger
     number: int
@@ -31,8 +30,7 @@ class Preview(NamedTuple):
 
 
 class HandEntry(NamedTuple):
-    """The hand to enter: its number, its deal, the flow of its questions and their defaults (a
-    replaced hand's old answers), and the ledger as read when the entry began."""
+    """The hand to enter: its number, deal, questions and defaults, and the ledger as read when it began."""
 
     evening: Evening
     snapshot: Snapshot
@@ -61,8 +59,7 @@ class HandEntry(NamedTuple):
         return operations.record(current, hand, at)
 
     def preview(self, hand: HandInput) -> Ledger:
-        """The evening as it would be with the hand (hand-file keys), nothing written; raises the
-        problems the rules find, as ``record`` would."""
+        """The evening as it would be with the hand, nothing written; raises what ``record`` would."""
         return self._changed(self.ledger, hand, now())
 
     def scored(self, hand: HandInput) -> Preview:
@@ -72,9 +69,7 @@ class HandEntry(NamedTuple):
         return Preview(after, self.number, score, after.hands[self.number - 1].result.radl)
 
     def found_on(self, hand: HandInput, current: Ledger) -> int | None:
-        """The number ``hand`` has on ``current`` where that sheet gained it since this entry's
-        reading (replacing: where it holds the replaced hand as ``hand`` would make it), else None:
-        a hand entered twice on two phones, the second on a sheet the first has moved."""
+        """The number ``hand`` gained on ``current`` since this reading (entered on two phones), or None."""
         made = self.preview(hand).hands[self.number - 1]
         before = {e.id for e in self.ledger.hands}
         for number, e in enumerate(current.hands, 1):
@@ -93,17 +88,14 @@ class HandEntry(NamedTuple):
 
 
 def hand_entry(evening: Evening, replace: int | None = None, snapshot: Snapshot | None = None) -> HandEntry:
-    """Open the next hand (or hand ``replace``) for entry; a closed evening or a table that has
-    played its games is refused before any question is asked. ``snapshot``: the evening as just
-    read (else it is read now)."""
+    """Open the next hand (or hand ``replace``) for entry; a closed evening is refused before any question."""
     snapshot = snapshot if snapshot is not None else evening.read()
     ledger_file.check_writable(evening.path)
     return _opened(evening, snapshot, replace)
 
 
 def entry_as_of(evening: Evening, head: str, replace: int | None = None) -> HandEntry | None:
-    """The hand as it was to be entered on the sheet of ``head`` (an earlier reading's), to
-    compare with the sheet now (:meth:`HandEntry.found_on`); None where no entry has that head."""
+    """The hand as it was to be entered on the sheet of ``head`` (an earlier reading's), or None."""
     then = ledger_file.read(evening.path, since=head).since
     if then is None:
         return None

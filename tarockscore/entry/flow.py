@@ -20,8 +20,6 @@ from tarockscore.rules.parse import read_card_points
 from tarockscore.rules.profile import Contract, Profile
 from tarockscore.rules.words import fold
 
-# -- words -----------------------------------------------------------------------------------------
-
 YES_WORDS = frozenset({"y", "yes", "j", "ja"})
 NO_WORDS = frozenset({"n", "no", "nein"})
 BACK_WORDS = frozenset({"back", "zurueck", "<"})  # folded: "zurück" is "zurueck"
@@ -41,8 +39,6 @@ def is_back(text: str) -> bool:
     """Whether the answer asks to go back to the question before."""
     return fold(text.strip()) in BACK_WORDS
 
-
-# -- question --------------------------------------------------------------------------------------
 
 # An answer as the flow holds it: a choice's value, yes or no, card points.
 Answer = str | bool | Fraction
@@ -114,11 +110,7 @@ class Refused(Exception):
 
 
 class AskAgain(Refused):
-    """An answer that says an earlier answer is wrong: ``args[0]`` says why, ``args[1]`` is the key
-    of the earlier question, to be asked again."""
-
-
-# -- reading ---------------------------------------------------------------------------------------
+    """An answer that says an earlier one is wrong: ``args``: why, and the question to ask again."""
 
 
 def read_answer(question: Question, text: str, profile: Profile) -> Answer:
@@ -183,8 +175,7 @@ def _pick(question: Question, text: str) -> str:
 
 
 class Flow:
-    """The questions of one hand under a profile; ``seats``: the table in seat order, which numbers
-    the players; ``players``: the four who play this hand, Forehand first."""
+    """The questions of one hand under a profile; ``seats``: the table, ``players``: the four who play."""
 
     def __init__(
         self,
@@ -204,8 +195,6 @@ class Flow:
         # the players of this hand in seat order, as the prompts list them
         self.in_seats = tuple(p for p in self.seats if p in self.players)
 
-    # -- choices ---------------------------------------------------------------------------
-
     def seat_choices(self, names: Sequence[str]) -> tuple[Choice, ...]:
         """Players by name, each numbered by their seat at the table."""
         return tuple(Choice(p, p, self.seats.index(p) + 1) for p in self.in_seats if p in names)
@@ -218,8 +207,6 @@ class Flow:
             for i, s in enumerate(self.profile.playable_steps, 1)
         )
         return (none, *steps)
-
-    # -- the questions ---------------------------------------------------------------------
 
     def walk(self, answers: Mapping[str, Answer]) -> tuple[list[Question], Question | None]:
         """The questions answered (validly) so far, in order, and the next one (None: done)."""
@@ -355,8 +342,7 @@ class Flow:
         )
 
     def _asked_points(self) -> Sequence[str]:
-        """Whose card points are asked in Trischaken: all but the last, who has the rest; everyone's
-        where the talon is out of play and holds an unknown part of the deck."""
+        """Whose card points Trischaken asks: all but the last's; everyone's where the talon is out."""
         return self.in_seats[:-1] if legality.trischaken_talon_counted(self.profile) else self.in_seats
 
     def _trischaken(self, contract: Contract, a: Mapping[str, Any]) -> Iterator[Question]:
@@ -417,8 +403,7 @@ class Flow:
         return Question(key, prompt, Kind.CHOICE, label, self.step_choices(), NONE)
 
     def _bonuses(self, bonuses: list[str], a: Mapping[str, Any], doubled: bool = True) -> Iterator[Question]:
-        """The bonuses, each with its side, announcement, outcome and Kontra as the profile allows;
-        ``doubled`` false: no Kontra on any (a conceded hand, docs/rules/kontra.md §7)."""
+        """The bonuses as the profile allows; ``doubled`` false: no Kontra (docs/rules/kontra.md §7)."""
         p = self.profile
         numbers = {name: i for i, name in enumerate(bonuses, 1)}
         chosen: list[str] = []
@@ -483,8 +468,6 @@ class Flow:
                     _("{bonus}, Kontra").format(bonus=named(name)),
                 )
 
-    # -- the summary ------------------------------------------------------------------------
-
     def notes(self, a: Mapping[str, Any]) -> list[str]:
         """What the summary shows besides the answers of a complete hand (a renonce kept, Trischaken's fourth)."""
         if "contract" not in a or self.walk(a)[1] is not None:
@@ -504,8 +487,6 @@ class Flow:
                 total=render_points(self.profile.game.card_points_total),
             )
         ]
-
-    # -- reading an answer -------------------------------------------------------------------
 
     def read(self, question: Question, text: str) -> Answer:
         """A typed answer to ``question``; raise :class:`Refused`, or :class:`AskAgain` for "no Valat"."""

@@ -1,8 +1,7 @@
 """The short form of a hand, as the table writes it, turned into hand-file keys (entry layer, pure).
 
-At the table nobody writes a TOML file. ``tarockscore score -c rufer -p A,B,C,D -d A --partner C
---points "40 1/3" -k kontra -b pagat,announced,kontra`` gives the same mapping a hand file would,
-and so do the same words typed into the fields of the web page's form.
+``score -c rufer -p A,B,C,D -d A --partner C --points "40 1/3" -k kontra -b pagat,announced,kontra``
+gives the mapping a hand file would, and so do the words typed into the web page's form.
 """
 
 from __future__ import annotations
@@ -172,8 +171,7 @@ def hand_from_options(
     kontra_steps: Collection[str] | None = None,
     king_half: str | None = None,
 ) -> HandInput:
-    """The hand mapping for the short form; raises :class:`UsageError` (exit 2) for bad syntax.
-    ``kontra_steps``: as :func:`parse_bonus` takes them."""
+    """The hand mapping for the short form; raises :class:`UsageError` (exit 2) for bad syntax."""
     problems = Collector()
     hand: HandInput = {}
     if contract is None:

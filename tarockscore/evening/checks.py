@@ -12,8 +12,6 @@ from tarockscore.rules.hand import Hand
 from tarockscore.rules.profile import Profile
 from tarockscore.rules.scoring import Score, score_hand
 
-# -- results ---------------------------------------------------------------------------------------
-
 
 def result_of(score: Score, seats: Sequence[str], factor: int) -> Result:
     """The result to store: every seat's points (0 for a player sitting out) times the Radl factor."""
@@ -30,8 +28,7 @@ def rescored(
     marks: Sequence[RadlMark] = (),
     kept: Container[int] = (),
 ) -> tuple[Entry, ...]:
-    """The same entries with every result worked out afresh, in order, Radls included. ``kept``:
-    the ids of hands whose stored result stands where their Radl factor stays."""
+    """The same entries with every result worked out afresh, Radls included (``kept``: results that stand)."""
     factors = radl_factors([e.hand for e in entries], [e.id for e in entries], profile, marks)
     return tuple(
         e
@@ -60,13 +57,8 @@ def score_stored(ledger: Ledger, number: int) -> tuple[Hand, Score]:
     return hand, score_hand(hand, ledger.profile)
 
 
-# -- checks ----------------------------------------------------------------------------------------
-
-
 def check(ledger: Ledger, start: int = 0, scored: Container[int] | None = None) -> list[Problem]:
-    """The full audit of ``check`` (the stored profile was checked against its pin as it was read):
-    the game limit, a paper result's bounds, and every hand after the first ``start`` scored
-    afresh against its stored result (:func:`against_the_rules`)."""
+    """The full audit of ``check``: the game limit, a paper result's bounds, every hand scored afresh."""
     problems: list[Problem] = []
     limit = ledger.table.games
     if limit is not None and len(ledger.hands) > limit:
@@ -85,11 +77,7 @@ def check(ledger: Ledger, start: int = 0, scored: Container[int] | None = None) 
 
 
 def against_the_rules(ledger: Ledger, start: int = 0, scored: Container[int] | None = None) -> list[Problem]:
-    """Every hand after the first ``start`` (known to pass) scored again under the evening's stored
-    profile, its Radl factor replayed, against its stored result: one problem per stored number
-    the rules do not give (``hand 2: stored +9 for Bert, the rules give -5``). ``scored``: the ids
-    of the hands to score (a change's new and changed hands); every other hand has its Radl factor
-    checked alone."""
+    """Each stored number of the ``scored`` hands the rules do not give (``hand 2: stored +9 …``)."""
     seats = ledger.players
     profile = ledger.profile
     # a Radl runs on from earlier hands: replayed from the last hand that passed with factor 1

@@ -62,8 +62,7 @@ def _repair_hint(path: Path) -> Problem:
 
 
 def as_the_rules(path: Path, ledger: Ledger) -> Ledger:
-    """``ledger``, unless a stored result is not what the rules give: then each such number is
-    named, with the way out (docs/ledger-format.md, "The sheet is the rules")."""
+    """``ledger``, unless a stored result is not what the rules give (docs/ledger-format.md)."""
     problems = against_the_rules(ledger)
     if problems:
         raise LedgerError([p.moved(str(path)) for p in problems] + [_repair_hint(path)])
@@ -71,8 +70,7 @@ def as_the_rules(path: Path, ledger: Ledger) -> Ledger:
 
 
 def find_ledger(given: str | os.PathLike[str] | None = None) -> Path:
-    """The evening's ledger: ``given`` (refused empty), else ``$TAROCKSCORE_LEDGER`` (empty is
-    unset), else ``tarock-ledger.toml`` here."""
+    """The evening's ledger: ``given``, else ``$TAROCKSCORE_LEDGER``, else ``tarock-ledger.toml`` here."""
     if given is not None:
         text = os.fspath(given)
         if not text.strip():
@@ -86,15 +84,12 @@ def find_ledger(given: str | os.PathLike[str] | None = None) -> Path:
 
 
 def upgrade(path: str | os.PathLike[str], at: str | None = None) -> Upgraded:
-    """Convert the ledger at ``path`` of schema 1 to the current format, keeping the old file as
-    ``PATH.bak``; a ledger in the current format is left as it is."""
+    """Convert a ledger of schema 1 at ``path`` to the current format, keeping ``PATH.bak``."""
     return ledger_upgrade.upgrade(Path(path), at or now())
 
 
 class HeadCheck(NamedTuple):
-    """A head written down, checked against the ledger now: whether the chain holds it, the hands
-    of then (as numbered then) that differ now, the entries since it (``entry``, ``kind``,
-    ``at``), and the entries up to it changed outside tarockscore since."""
+    """A head written down, checked against the ledger now (``check --head``)."""
 
     head: str
     found: bool
@@ -117,9 +112,7 @@ class Begun(NamedTuple):
 
 
 class Explained(NamedTuple):
-    """Hand N of the evening, as ``explain`` shows it: the hand, its score, the profile, its
-    stored entry, the Radl that doubled it (``BY_HAND`` or the hand that armed it, None when not
-    doubled)."""
+    """Hand N of the evening as ``explain`` shows it."""
 
     number: int
     hand: Hand
@@ -135,8 +128,7 @@ class Explained(NamedTuple):
 
 
 class Rescored(NamedTuple):
-    """The evening under another profile: before and after, the hands (as numbered on the sheet)
-    scored differently, whether it was written, and the head (after the rescore when written)."""
+    """The evening under another profile: before and after, the hands scored differently, the head."""
 
     before: Ledger
     after: Ledger
@@ -151,8 +143,7 @@ class Rescored(NamedTuple):
 
 
 class Settled(NamedTuple):
-    """Who pays whom: the settlement, the points it was made from, whether those are the payout's
-    (a profile where Kontra changes the money alone), and the profile."""
+    """Who pays whom: the settlement, the points it was made from, and the profile."""
 
     settlement: Settlement
     points: dict[str, int]
@@ -170,8 +161,7 @@ class Repaired(NamedTuple):
 
 
 class Evening:
-    """An evening's ledger file; each method is one action on it (read, or changed and written).
-    ``warn``: where a warning a read finds (which hands a repair entry covers) goes, each once."""
+    """An evening's ledger file; each method is one action on it (read, or changed and written)."""
 
     __slots__ = ("path", "warn", "_said")
 
@@ -184,8 +174,6 @@ class Evening:
 
     def __repr__(self) -> str:
         return f"Evening({str(self.path)!r})"
-
-    # -- beginning ---------------------------------------------------------------------------
 
     @classmethod
     def begin(
@@ -200,8 +188,7 @@ class Evening:
         at: str | None = None,
         problems: Collector | None = None,
     ) -> Begun:
-        """Start an evening: a new ledger with the table (seat order), the profile and the stake;
-        every problem said at once, after those the caller collected in ``problems``."""
+        """Start an evening: a new ledger with the table, the profile and the stake; every problem at once."""
         problems = problems if problems is not None else Collector()
         if place is not None:
             place = nfc(strip_spaces(place)) if place.strip() else place
@@ -223,12 +210,8 @@ class Evening:
         ledger_file.create(evening.path, fresh)
         return Begun(evening, fresh, tuple(look_alikes(names)))
 
-    # -- reading -----------------------------------------------------------------------------
-
     def read(self) -> Snapshot:
-        """The ledger as stored, its chain followed and every hand scored again under its stored
-        profile: a ledger changed outside tarockscore, or a stored result the rules do not give,
-        is refused, naming the hand."""
+        """The ledger as stored, every hand scored again: a ledger changed outside tarockscore is refused."""
         snapshot = ledger_file.read_trusted(self.path)
         as_the_rules(self.path, snapshot.ledger)
         self._covered(snapshot)
@@ -271,8 +254,7 @@ class Evening:
         return Explained(number, hand, score, led.profile, entry, led, cause)
 
     def check(self) -> Ledger:
-        """The full audit (:func:`~tarockscore.evening.checks.check`), each problem at its file
-        line, then the chain."""
+        """The full audit (:func:`~tarockscore.evening.checks.check`), then the chain."""
         snapshot = ledger_file.read(self.path)
         problems = check_ledger(snapshot.ledger)
         if problems:
@@ -293,8 +275,6 @@ class Evening:
         points = paid if paid is not None else totals.totals(led)
         result = money.settle(points, stake, led.profile.settlement.mode)
         return Settled(result, points, paid is not None, led.profile)
-
-    # -- changing ----------------------------------------------------------------------------
 
     def _change(
         self,
@@ -321,15 +301,13 @@ class Evening:
         )
 
     def head(self) -> str:
-        """The head of the ledger's chain: written down, it vouches for every hand as of now; a
-        change made on this reading names it as ``expected`` (:meth:`version`)."""
+        """The head of the ledger's chain: written down, it vouches for every hand as of now."""
         return self.read().head
 
     version = head
 
     def check_head(self, head: str) -> HeadCheck:
-        """Whether the hands as of ``head`` (a head written down, or its first digits) are
-        unchanged now; hands added since are fine."""
+        """Whether the hands as of ``head`` (or its first digits) are unchanged now."""
         wanted = head.strip().lower()
         digits = len(wanted) >= 4 and all(c in "0123456789abcdef" for c in wanted)
         snapshot = ledger_file.read(self.path, since=wanted if digits else None)
@@ -351,10 +329,7 @@ class Evening:
         expected: str | None = None,
         request: str | None = None,
     ) -> Change:
-        """Score a hand (hand-file keys) and add it to the evening; ``expected``: the
-        :meth:`version` it was entered on (a ledger changed since is refused, ``LedgerChanged``);
-        ``request``: a key its entry carries, so that the same request sent again finds it
-        (:attr:`Change.resent`) and writes nothing."""
+        """Score a hand and add it to the evening; ``expected``: :meth:`version`; ``request``: its key."""
         # scored as it is made: its check is its entry folded back
         return self._change(operations.record, hand, at=at, expected=expected, scored=False, request=request)
 
@@ -406,8 +381,7 @@ class Evening:
         return Rescored(before, after, changed, write, head)
 
     def repair(self, *, write: bool = False, at: str | None = None) -> Repaired:
-        """Re-score an evening changed outside tarockscore from its stored hands; written, with an
-        audit entry, only with ``write``."""
+        """Re-score an evening changed outside tarockscore from its stored hands; written with ``write``."""
         stamp = (at or now()) if write else None
         done = ledger_file.repair(
             self.path, lambda current: operations.repair(current, stamp), write, stamp or ""

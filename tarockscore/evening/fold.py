@@ -28,7 +28,7 @@ from tarockscore.evening.table import parse_seated
 from tarockscore.rules.hand import Hand, HandInput
 from tarockscore.rules.profile import Profile, build_profile
 from tarockscore.rules.reader import Reader, type_name
-from tarockscore.rules.words import iso_date, iso_timestamp, name_problem, text_problem
+from tarockscore.rules.words import iso_date, iso_timestamp, name_problems, text_problem
 
 # -- pin -------------------------------------------------------------------------------------------
 
@@ -144,9 +144,7 @@ class State:
 
 
 def apply(state: State, event: Any, where: str, problems: Collector) -> None:
-    """One entry applied to the evening: the profile it changes to, the hands it removes, adds or
-    changes, the Radl marks it sets and the audit entries it adds. Its stored results are taken
-    as they stand (the chain covers them; ``check`` scores every hand again)."""
+    """One entry applied to the evening, its stored results taken as they stand (``check`` re-scores)."""
     if not isinstance(event, dict):
         problems.add(where, N_("{item!r}: expected an [[event]] table"), item=event)
         return
@@ -183,8 +181,7 @@ MAX_REQUEST = 200
 
 
 def request_key(key: str, problems: Collector) -> None:
-    """Refuse a request key no writer gives: empty, over :data:`MAX_REQUEST` characters, or
-    holding a control character."""
+    """Refuse a request key no writer gives: empty, too long, or holding a control character."""
     if not key or len(key) > MAX_REQUEST or not key.isprintable():
         problems.add(
             "request",
@@ -247,9 +244,7 @@ def _new_profile(state: State, r: Reader) -> None:
 
 
 def event_of(before: Ledger, after: Ledger, at: str, kind: str | None = None) -> dict[str, Any]:
-    """The entry a change from ``before`` to ``after`` leaves: the audit entries it adds, the hands
-    it adds or changes (every hand where the profile changed), the ids it removes, the Radl marks
-    it sets, the profile it changes to. ``kind``: else the audit's action, or ``record``."""
+    """The entry a change from ``before`` to ``after`` leaves (``kind``: else the audit's, or ``record``)."""
     said = after.audit[len(before.audit) :]
     event: dict[str, Any] = {"kind": kind or (said[-1].action.value if said else "record"), "at": at}
     profile, was = after.table.profile, before.table.profile
@@ -285,8 +280,7 @@ def _changed(old: Entry | None, new: Entry) -> bool:
 
 
 def read_header(data: Mapping[str, Any], repairing: bool, problems: Collector) -> Table | None:
-    """The ``[table]`` with its ``[profile]`` (None where a problem was found, added to
-    ``problems``). ``repairing``: the stored profile document taken as it stands."""
+    """The ``[table]`` with its ``[profile]`` (None where a problem was found, added to ``problems``)."""
     top = Reader(data, "", problems)
     _check_schema(top, problems)
     tr = top.table("table")
@@ -348,17 +342,15 @@ def _table_players(tr: Reader, problems: Collector) -> tuple[str, ...]:
     elif len(problems.problems) == known and (len(players) not in SEATS or len(set(players)) != len(players)):
         # (not an array of names: said once, not again as an empty table)
         problems.add("table.players", N_("{list!r}: expected 4 or 5 different names"), list=list(players))
-    for player in players:  # the rules a name typed with --players meets
-        if (wrong := name_problem(player)) is not None:
-            problems.add("table.players", N_("{player!r}: {wrong}"), player=player, wrong=wrong)
+    for problem in name_problems(players, "table.players"):  # the rules a name typed with --players meets
+        problems.put(problem)
     return players
 
 
 def stored_profile(
     pr: Reader, repairing: bool, problems: Collector
 ) -> tuple[str, str, Mapping[str, Any], Profile | None]:
-    """The ``[profile]`` table: name, sha256, document and the profile it builds (None: none), its
-    pin checked (``repairing``: the document taken as it stands)."""
+    """The ``[profile]`` table: name, sha256, document and the profile it builds, its pin checked."""
     name, sha, document = pr.text("name"), pr.text("sha256"), pr.raw("document")
     if not isinstance(document, dict):
         problems.add("profile.document", N_("missing: the resolved profile the evening is scored under"))
@@ -462,8 +454,7 @@ def read_hand(
     rules: Profile | None,
     problems: Collector,
 ) -> Entry | None:
-    """One stored hand: ``id``, ``recorded``, ``entry`` (its keys, parsed under ``rules`` and
-    seated at ``players``) and ``result``; None with its problems at ``where``."""
+    """One stored hand, its keys parsed under ``rules``; None with its problems at ``where``."""
     local = r.problems
     hand_id = r.number("id", default_id, minimum=1)
     moment(recorded := r.text("recorded"), "recorded", local)

@@ -48,9 +48,6 @@ def entry_hash(event: Any) -> str | None:
     return digest({**event, "chain": {k: v for k, v in event["chain"].items() if k != "hash"}})
 
 
-# -- the writer -------------------------------------------------------------------------------
-
-
 def _string(text: str) -> str:
     # JSON's escapes are TOML's; DEL is the one control character JSON leaves as it is.
     return encode_basestring(text).replace("\x7f", "\\u007f")
@@ -103,8 +100,7 @@ def block(
     tables: Sequence[str] = ("profile",),
     arrays: Sequence[str] = ("hand",),
 ) -> tuple[str, str, dict[str, Any]]:
-    """One entry's text, to append as it is; its hash; the table it reads as (read back here). The
-    keys ``tables`` are written as tables of their own, ``arrays`` as arrays of tables, the rest inline."""
+    """One entry's text to append, its hash, and the table it reads as (read back here)."""
     table = {k: v for k, v in event.items() if k != "chain"}
     full = {**table, "chain": {"prev": prev}}
     hashed = entry_hash(full)
@@ -151,18 +147,13 @@ def whole_file(ledger: Ledger, events: Sequence[Mapping[str, Any]]) -> tuple[str
     return text, head
 
 
-# -- the reader -------------------------------------------------------------------------------
-
-
 def header_end(raw: bytes) -> int:
     first = raw.find(MARK)
     return first + 1 if first >= 0 else len(raw)
 
 
 def entries(raw: bytes, name: str) -> Iterator[tuple[int, Any]]:
-    """Each entry of the log, with the byte its text ends at; an append torn by a crash (the last
-    entry cut short, or not ending with its hash) is left out. An entry that does not read alone
-    is refused at its line."""
+    """Each entry with the byte its text ends at; an append torn by a crash is left out."""
     starts = [m.start() + 1 for m in re.finditer(re.escape(MARK), raw)]
     for start, end in zip(starts, [*starts[1:], len(raw)], strict=False):
         last = end == len(raw)
@@ -205,8 +196,7 @@ def _json(value: str) -> Any:
 
 
 def _written(data: bytes) -> dict[str, Any] | None:
-    """An entry as this module's writer writes it, read as JSON without the TOML reader (a fifth
-    of its cost); taken only where writing it again gives the very same text (else None)."""
+    """An entry read as JSON without the TOML reader (a fifth of the cost), where that gives its text."""
     try:
         text = data.decode("utf-8")
         lines = text.split("\n")
@@ -268,8 +258,6 @@ def locate(problems: Sequence[Problem], text: str, name: str) -> list[Problem]:
     return out
 
 
-# -- the chain --------------------------------------------------------------------------------
-
 # An entry of the log that does not fit its chain, as the chain keeps it: its number, why
 # ("changed", "order", "repair", "profile"), its hash now, the prev it should name.
 Break = tuple[int, str, str | None, str]
@@ -278,8 +266,7 @@ Said = Mapping[int, tuple[str, list[Any]]]
 
 
 class Chain:
-    """The chain followed entry by entry: the head (what the next entry names as ``prev``), the
-    entries that do not fit, and what the repair entries vouch for (docs/ledger-format.md)."""
+    """The chain followed entry by entry (docs/ledger-format.md)."""
 
     __slots__ = ("header", "head", "count", "found", "vouched", "said", "removed")
 
@@ -356,20 +343,15 @@ class Chain:
 
 
 def found_by_repair(chain: Chain | None, head: str, profile_sha: str) -> dict[str, Any]:
-    """What a repair found: each entry that did not fit (its number, its hash now, the prev it
-    should name; 0: the header's profile), the head, the profile's sha256."""
+    """What a repair found: each entry that did not fit, the head, the profile's sha256."""
     out: dict[str, Any] = {"head": head, "profile_found": profile_sha}
     if chain is not None and (breaks := chain.breaks):
         out["found"] = [{"entry": k, "hash": h or "", "prev": prev} for k, _why, h, prev in breaks]
     return out
 
 
-# -- what the chain says of a repair, and of a head written down ----------------------------
-
-
 def differing(then: Ledger, now: Ledger) -> list[int]:
-    """The hands of ``then`` (by their number then) that ``now`` no longer holds as they were:
-    taken off the sheet, or their keys or result changed (``check --head``)."""
+    """The hands of ``then`` (by their number then) that ``now`` no longer holds as they were."""
     kept = {e.id: e for e in now.hands}
     return [
         n
@@ -386,9 +368,7 @@ def hand_ids(items: Any) -> list[int]:
 
 
 def repair_lacks(event: Mapping[str, Any], said: Said, removed: Container[int]) -> bool:
-    """Whether a ``repair`` entry lacks what ``repair --write`` writes: its audit line, the head and
-    profile it found, and each hand still on the sheet of every entry it vouches for, re-scored
-    (``said``: the entries found not to fit so far; ``removed``: the ids taken off the sheet)."""
+    """Whether a ``repair`` entry lacks what ``repair --write`` writes."""
     audit = event.get("audit")
     if not (
         isinstance(audit, list) and any(isinstance(a, dict) and a.get("action") == "repair" for a in audit)
@@ -404,14 +384,12 @@ def repair_lacks(event: Mapping[str, Any], said: Said, removed: Container[int]) 
 
 
 def repair_carries(breaks: Sequence[Break], said: Said) -> set[int]:
-    """The ids of the hands a repair carries re-scored, beside those whose result it changes:
-    every hand the entries it vouches for (``breaks``) hold."""
+    """The ids of every hand the entries a repair vouches for (``breaks``) hold."""
     return {i for k, *_ in breaks for i in said.get(k, ("", []))[1] if isinstance(i, int)}
 
 
 def covered(found: Sequence[Break], breaks: Sequence[Break], said: Said) -> Message | None:
-    """What the repairs of the log cover, in one line (None: nothing): the hands, entries and stored
-    profile found changed outside tarockscore (``found``) that a repair took as they stood (not in ``breaks``)."""
+    """What the repairs of the log cover, in one line (None: nothing)."""
     vouched = [b for b in found if b not in breaks]
     if not vouched:
         return None
@@ -433,8 +411,7 @@ def covered(found: Sequence[Break], breaks: Sequence[Break], said: Said) -> Mess
 def edited_since(
     found: Sequence[Break], said: Said, entry: int, vouched: Container[Any]
 ) -> tuple[tuple[int, ...], set[int]]:
-    """The entries up to ``entry`` (a head's) that do not fit the chain and no repair up to it
-    vouched for (``vouched``), and the ids of the hands they hold: the head vouched for them as they were."""
+    """The entries up to ``entry`` that do not fit and no repair vouched for, and the ids of their hands."""
     edited = [
         (k, why) for k, why, hashed, prev in found if 1 <= k <= entry and (k, "", hashed, prev) not in vouched
     ]

@@ -26,8 +26,7 @@ class Action(StrEnum):
 
 @dataclass(frozen=True)
 class ProfileRecord:
-    """The resolved profile the evening is scored under, with the hash that pins it: ``document``
-    is what the file stores, ``rules`` the same document built once (left out of comparisons)."""
+    """The resolved profile the evening is scored under, and the hash that pins it."""
 
     name: str
     sha256: str
@@ -55,9 +54,7 @@ class Result(NamedTuple):
 
 
 class Entry(NamedTuple):
-    """One stored hand: the hand parsed, what it scored, when it was recorded, its keys as the
-    file stores them, and its id: its number when it was recorded, never changed nor given to
-    another hand, so the audit trail's "hand 12" still means the same hand after a delete."""
+    """One stored hand; its id is its number when recorded, never given to another hand."""
 
     hand: Hand
     result: Result
@@ -72,9 +69,7 @@ class Entry(NamedTuple):
 
 
 class RadlMark(NamedTuple):
-    """A Radl mark set or struck by hand, as on the paper block: ``hands`` doubled hands added
-    (above 0) or struck (below 0) after the hand whose id is ``after`` (0: before the first);
-    when that hand is gone, after the last earlier hand still there."""
+    """A Radl mark set (``hands`` > 0) or struck (< 0) by hand after the hand with id ``after``."""
 
     after: int
     hands: int
@@ -95,8 +90,7 @@ class AuditEntry(NamedTuple):
 
 
 class Paper(NamedTuple):
-    """A table's result from its paper sheet (a tournament table without the tool): each seat's
-    Schrift, and its money points where Kontra moves the money alone (None: the Schrift)."""
+    """A table's result from its paper sheet: each seat's Schrift and money points (None: the Schrift)."""
 
     schrift: Mapping[str, int]
     money: Mapping[str, int] | None
@@ -137,9 +131,6 @@ def profile_record(profile: Profile) -> ProfileRecord:
     """The record that pins ``profile`` in a ledger."""
     document = dict(profile.document)
     return ProfileRecord(name=profile.name, sha256=profile_hash(document), document=document, rules=profile)
-
-
-# -- totals ----------------------------------------------------------------------------------------
 
 
 def totals(ledger: Ledger, upto: int | None = None) -> dict[str, int]:

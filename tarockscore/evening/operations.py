@@ -1,10 +1,8 @@
 """The edits of an evening and the lines they leave in its audit trail: record, undo, replace,
 delete, rescore, repair, Radl marks (core layer, pure).
 
-Each takes a ledger and returns a new one; a correction adds its entry to the audit trail, and
-the hands after a corrected one are recomputed, their Radls included. An audit line is a
-:class:`~tarockscore.errors.Message` (the ledger stores its English text); a hand is named by its
-id, and by its number on the sheet where that differs.
+Each takes a ledger and returns a new one; the hands after a corrected one are recomputed, their
+Radls included.
 """
 
 from __future__ import annotations
@@ -137,9 +135,7 @@ def delete(ledger: Ledger, number: int, at: str) -> Ledger:
 
 
 def rescore(ledger: Ledger, profile: Profile, at: str, *, what_if: bool = False) -> Ledger:
-    """The evening under another profile: every stored hand's keys read again under it (every
-    problem at once) and scored afresh. ``what_if``: a bidding the profile does not allow is still
-    scored (such a ledger is shown, never written)."""
+    """The evening under another profile (``what_if``: a bidding it does not allow is still scored)."""
     check_seats = check_players(ledger.players, profile)
     if check_seats:
         raise LedgerError([p.moved("profile") for p in check_seats])
@@ -166,8 +162,7 @@ def rescore(ledger: Ledger, profile: Profile, at: str, *, what_if: bool = False)
 
 
 def repair(ledger: Ledger, at: str | None) -> Ledger:
-    """Every stored hand scored afresh under the stored profile, Radls included; ``at``: the time
-    of the audit entry the repair leaves (None: a look, no entry)."""
+    """Every stored hand scored afresh under the stored profile (``at``: the audit entry's time)."""
     entries = rescored(list(ledger.hands), ledger.players, ledger.profile, ledger.radl)
     if at is None:
         return ledger._replace(hands=entries)
@@ -217,8 +212,7 @@ def strike_radl(ledger: Ledger, hands: int, at: str) -> Ledger:
 
 
 def _marked(ledger: Ledger, hands: int, at: str, template: str, **values: object) -> Ledger:
-    """A Radl mark set (``hands`` above 0) or struck after the last hand (0: before the first), and
-    its audit line: ``template`` said with ``values``, where it was set and the doubled hands now owed."""
+    """A Radl mark set (``hands`` > 0) or struck after the last hand, and its audit line."""
     number = len(ledger.hands)
     mark = RadlMark(after=ledger.hands[-1].id if ledger.hands else 0, hands=hands, at=at)
     marked = ledger._replace(radl=(*ledger.radl, mark))
@@ -231,9 +225,6 @@ def _marked(ledger: Ledger, hands: int, at: str, template: str, **values: object
     after = {"after": mark.after, "hands": mark.hands}
     entry = AuditEntry(at, Action.RADL, detail, mark.after or None, after=after, number=number or None)
     return marked._replace(audit=(*ledger.audit, entry))
-
-
-# -- the words of the audit trail ------------------------------------------------------------------
 
 
 def summary(hand: Hand, result: Result | None = None) -> str:

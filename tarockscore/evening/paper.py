@@ -22,8 +22,7 @@ def points_text(points: Mapping[str, int]) -> str:
 def paper_problems(
     ledger: Ledger, schrift: Mapping[str, int], money: Mapping[str, int] | None
 ) -> list[Problem]:
-    """Points no paper sheet holds (:func:`out_of_bounds`), else, under a zero-sum profile, the
-    columns that do not add up to 0."""
+    """Points no paper sheet holds, else, under a zero-sum profile, the columns not adding up to 0."""
     return out_of_bounds(schrift, money) or unbalanced(
         ledger.table.profile.name, ledger.profile, schrift, money
     )
@@ -104,9 +103,7 @@ def on_paper(
     label: str,
     replace: bool = False,
 ) -> Ledger:
-    """The ledger scored from its paper sheet: ``schrift`` (and ``money``) for every seat, refused
-    where a seat is missing, a zero-sum profile's points do not add up to 0, or (unless ``replace``)
-    the sheet is scored already. ``label`` names the table in the audit entry (``round 1, table 2``)."""
+    """The ledger scored from its paper sheet; ``label`` names the table in the audit entry."""
     problems = Collector()
     for where, values in (("schrift", schrift), ("money", money)):
         if values is not None and set(values) != set(ledger.players):

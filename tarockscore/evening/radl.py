@@ -36,8 +36,7 @@ def arms(hand: Hand, profile: Profile) -> int:
 
 
 def _marks_at(ids: Sequence[int], marks: Sequence[RadlMark]) -> list[list[RadlMark]]:
-    """The marks that take effect before the first hand (index 0) and after each hand (index i);
-    a mark set after a hand that is gone, after the last earlier hand still there."""
+    """The marks that take effect before the first hand (index 0) and after each hand (index i)."""
     at: list[list[RadlMark]] = [[] for _ in range(len(ids) + 1)]
     for mark in marks:
         place = 0
@@ -57,11 +56,7 @@ Owed = deque[list[int]]
 def _walk(
     hands: Sequence[Hand], ids: Sequence[int], profile: Profile, marks: Sequence[RadlMark], first: int = 0
 ) -> tuple[list[int], list[int | None], Owed]:
-    """The one reckoning of the Radl: each hand's factor and the Radl that doubled it (the number
-    of the hand that armed it, :data:`BY_HAND` where the table set it, None: not doubled; of
-    overlapping Radls the first), in order, and the doubled hands still owed after the last.
-    ``first``: how many hands of the evening come before ``hands`` (their numbers count on from it).
-    A strike takes the last owed hands off, never more than are owed."""
+    """The one reckoning of the Radl: each hand's factor and cause, and the doubled hands still owed."""
     if not profile.radl.events and not marks:
         return [1] * len(hands), [None] * len(hands), deque()
     at = _marks_at(ids, marks)
@@ -120,9 +115,7 @@ def radl_factors(
 
 
 def trusted_tail(ledger: Ledger, end: int) -> tuple[int, tuple[RadlMark, ...]]:
-    """Where the Radl can be replayed from to know the factors of the hands from index ``end`` on,
-    and the marks that count then: a hand stored with factor 1 had no Radl pending before it, so
-    the last such hand before ``end`` (else the first hand, with every mark) decides the rest."""
+    """Where the Radl can be replayed from for the hands from ``end`` on (after a hand stored with 1)."""
     entries = ledger.hands
     start = min(end, len(entries)) - 1
     while start > 0 and entries[start].result.radl != 1:
@@ -134,8 +127,7 @@ def trusted_tail(ledger: Ledger, end: int) -> tuple[int, tuple[RadlMark, ...]]:
 
 
 def _owed(ledger: Ledger) -> Owed:
-    """The causes of the doubled hands the Radl still owes after the last hand, worked out from
-    the stored factors (taken as right): see :func:`trusted_tail`."""
+    """The causes of the doubled hands still owed after the last hand (:func:`trusted_tail`)."""
     start, marks = trusted_tail(ledger, len(ledger.hands))
     tail = ledger.hands[start:]
     return _walk([e.hand for e in tail], [e.id for e in tail], ledger.profile, marks, start)[2]
@@ -153,8 +145,7 @@ def next_factor(ledger: Ledger) -> int:
 
 
 def radl_cause(ledger: Ledger, number: int) -> int | None:
-    """The number of the hand whose event armed the Radl that doubled hand ``number``;
-    :data:`BY_HAND` where the table set that Radl by hand; None if the hand is not doubled."""
+    """The hand whose event armed the Radl doubling hand ``number``; :data:`BY_HAND`; None: not doubled."""
     hands = ledger.hands[:number]
     causes = _walk([e.hand for e in hands], [e.id for e in hands], ledger.profile, ledger.radl)[1]
     return causes[number - 1]

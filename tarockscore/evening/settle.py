@@ -5,8 +5,6 @@ stake; Simplified Scoring, every two players settle the difference of their tota
 balance is (players × own total − sum of all totals) × stake.
 """
 
-# No `from __future__ import annotations` here: typing.NamedTuple compiles every string
-# annotation of its fields when the class is made, at each start-up.
 import re
 from collections.abc import Mapping, Sequence
 from decimal import Decimal, InvalidOperation, localcontext
@@ -91,9 +89,7 @@ def balances(totals: Mapping[str, int], stake: Decimal, mode: SettlementMode) ->
 
 
 def fewest_payments(balance: Mapping[str, Decimal]) -> tuple[Payment, ...]:
-    """Payments that clear every balance, as few as there can be: n players with a balance need
-    n − g, g the most groups adding up to 0 they split into (found over subsets); inside a group
-    the largest debtor pays the largest creditor."""
+    """Payments that clear every balance, as few as there can be (the most groups adding up to 0)."""
     if sum(balance.values()) != 0:
         raise ValueError(f"balances add up to {sum(balance.values())}, not 0")
     order = list(balance)

@@ -3,8 +3,6 @@
 A typed view for the renderers (``render.evening``: the table, CSV and JSON of ``show``).
 """
 
-# No `from __future__ import annotations` here: typing.NamedTuple compiles every string
-# annotation of its fields when the class is made, at each start-up.
 from collections.abc import Mapping
 from typing import NamedTuple
 

@@ -3,8 +3,6 @@ it whole, fold, make the change, check that the new entry folds back, append, fs
 changed outside tarockscore (I/O layer; the safety rules are docs/ledger-format.md's).
 """
 
-# No `from __future__ import annotations` here: typing.NamedTuple compiles every string
-# annotation of its fields when the class is made, at each start-up.
 import contextlib
 import hashlib
 from collections.abc import Callable, Iterator, Mapping
@@ -32,8 +30,7 @@ _OWN_CHECK = N_("the new ledger fails its own check (a bug in tarockscore); noth
 
 
 class Since(NamedTuple):
-    """The last entry whose hash begins with the digits asked for (0: the header), the evening
-    as of it, each entry after it (its number, ``kind`` and ``at``), what the repairs up to it vouched for."""
+    """The last entry whose hash begins with the digits asked for, and the evening as of it."""
 
     entry: int
     then: Ledger
@@ -42,8 +39,7 @@ class Since(NamedTuple):
 
 
 class Request(NamedTuple):
-    """A change asked for with a request key, as its entry holds it: the entry's number, its
-    kind, the ids of the hands it holds, and the index of the audit entry it left (None: none)."""
+    """A change asked for with a request key, as its entry holds it."""
 
     entry: int
     kind: str
@@ -55,8 +51,7 @@ NO_REQUESTS: Mapping[str, Request] = MappingProxyType({})
 
 
 class Snapshot(NamedTuple):
-    """A ledger as read: the evening, the sha256 of the file's bytes, its head, the bytes up to the
-    end of its last whole entry, what does not fit, the chain, and (asked for a head) :class:`Since`."""
+    """A ledger as read: the evening, the file's sha256, its head, its whole entries' bytes, the chain."""
 
     path: Path
     ledger: Ledger
@@ -82,9 +77,7 @@ class Snapshot(NamedTuple):
 
 @dataclass(frozen=True)
 class Change:
-    """What an action did to the evening: the ledger before and after it, and its head after it;
-    ``resent``: the change its request key asked for was already made (then nothing was written,
-    and ``before`` is ``after``)."""
+    """What an action did: the ledger before and after, the head (``resent``: made before, not written)."""
 
     before: Ledger
     after: Ledger
@@ -122,9 +115,6 @@ def parse(text: str, name: str) -> Ledger:
     return _snapshot(Path(name), text.encode("utf-8")).ledger
 
 
-# -- reading ----------------------------------------------------------------------------------
-
-
 def load(path: Path) -> bytes:
     """The ledger file's bytes, as every read of it takes them (refused past the read limit)."""
     try:
@@ -134,9 +124,7 @@ def load(path: Path) -> bytes:
 
 
 def read(path: Path, *, repairing: bool = False, since: str | None = None) -> Snapshot:
-    """Read, follow the chain and fold a ledger (whether it can be trusted is :func:`verify`'s
-    question). ``repairing``: the stored profile document taken as it stands (``repair``).
-    ``since``: the first digits of a head: the entry that has it (:class:`Since`)."""
+    """Read, follow the chain and fold a ledger (``since``: the first digits of a head)."""
     return _snapshot(path, load(path), repairing, since or None)
 
 
@@ -208,8 +196,7 @@ def _request(k: int, event: Mapping[str, Any], audited: int) -> Request:
 
 
 def said_on_reading(snapshot: Snapshot) -> tuple[str, ...]:
-    """What a read of the ledger says beside its sheet: which hands a repair entry covers, and
-    that its last entry is cut short (a write that did not finish)."""
+    """What a read says beside its sheet: which hands a repair covers, a last entry cut short."""
     said = []
     chain = snapshot.chain
     if (repaired := covered(chain.found, chain.breaks, chain.said)) is not None:
@@ -227,8 +214,7 @@ def said_on_reading(snapshot: Snapshot) -> tuple[str, ...]:
 
 
 def verify(snapshot: Snapshot) -> None:
-    """Raise unless every entry of the chain fits (hashing, not scoring), naming the first that
-    does not, each at its file and line, and that the ledger was not used."""
+    """Raise unless every entry of the chain fits, naming the first that does not."""
     if snapshot.problems:
         name = str(snapshot.path)
         said = locate(list(snapshot.problems), snapshot.text, name)
@@ -239,9 +225,6 @@ def read_trusted(path: Path) -> Snapshot:
     snapshot = read(path)
     verify(snapshot)
     return snapshot
-
-
-# -- writing ----------------------------------------------------------------------------------
 
 
 @contextlib.contextmanager
@@ -316,9 +299,7 @@ def save(
     at: str | None = None,
     events: list[dict[str, Any]] | None = None,
 ) -> str:
-    """The one writer of a whole new file, under its lock: ``ledger``'s header, then ``events``
-    (else its hands, marks and audit in one entry ``begin``), refused if the file is not the one
-    read (``expected_sha``; None: no file there). The head."""
+    """The one writer of a whole new file, under its lock, refused if the file is not the one read."""
     text, head = log.whole_file(ledger, events if events is not None else _begin(ledger, at))
     write_text(path, text, expected_sha)
     return head
@@ -331,10 +312,7 @@ def _append(
     change: tuple[Ledger, Ledger, dict[str, Any]],
     scored: bool = True,
 ) -> str:
-    """The one writer of an entry: ``event`` (the change from ``old`` to ``new``) chained on the
-    head and appended at byte ``end`` of the file read as ``raw``; checked first to fold onto
-    ``old`` as exactly ``new`` (``scored``: its new and changed hands scoring what they store).
-    The new head."""
+    """The one writer of an entry, checked first to fold onto ``old`` as exactly ``new``; the new head."""
     (head, end), (old, new, event) = at, change
     text, new_head, full = log.block(event, head)
     state, problems = fold.State(old.table, old), Collector()
@@ -369,10 +347,7 @@ def update(
     scored: bool = True,
     request: str | None = None,
 ) -> Change:
-    """Under the ledger's lock: read it whole, follow the chain and fold it, verify it, change
-    it, and append the change's entry. ``expected``: the head of an earlier read: if the ledger
-    moved since, the change is refused. ``scored``: :func:`_append`'s. ``request``: a key the
-    entry carries; a change whose key an entry already carries is not made again (``resent``)."""
+    """Under the ledger's lock: read, fold and verify it, change it, and append the change's entry."""
     with locked(path):
         raw = opened(path)
         snapshot = _snapshot(path, raw)
@@ -410,10 +385,7 @@ def _write(
 
 
 def repair(path: Path, change: Callable[[Ledger], Ledger], write: bool, at: str = "") -> Change:
-    """``tarockscore repair``: the ledger read as it stands (its stored profile taken as it is),
-    changed by ``change`` (every hand re-scored), and, only with ``write``, an entry ``repair``
-    appended that names each entry it found changed outside tarockscore, the head it found and
-    the profile's sha256 as found."""
+    """``tarockscore repair``: re-score the ledger as it stands; with ``write``, append a ``repair`` entry."""
     if not write:
         snapshot = read(path, repairing=True)
         return Change(snapshot.ledger, change(snapshot.ledger), snapshot.head)

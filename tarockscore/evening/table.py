@@ -25,9 +25,7 @@ from tarockscore.rules.hand import Hand, HandInput
 from tarockscore.rules.parse import parse_hand
 from tarockscore.rules.profile import Profile
 from tarockscore.rules.reader import type_name
-from tarockscore.rules.words import at_table, name_problem, same_but_case
-
-# -- the deal --------------------------------------------------------------------------------------
+from tarockscore.rules.words import at_table, check_names
 
 
 class Deal(NamedTuple):
@@ -97,9 +95,6 @@ def hand_deal(ledger: Ledger, number: int) -> Deal:
     return deal_by(ledger.players, dealer)
 
 
-# -- table -----------------------------------------------------------------------------------------
-
-
 def check_players(names: Sequence[str], profile: Profile) -> list[Problem]:
     """Problems with the names of a new table: 4 or 5 distinct names, usable on the command line."""
     problems: list[Problem] = []
@@ -117,22 +112,7 @@ def check_players(names: Sequence[str], profile: Profile) -> list[Problem]:
                 total=profile.game.players + 1,
             )
         )
-    for name in names:
-        wrong = name_problem(name)
-        if wrong is not None:
-            problems.append(Problem.of("players", N_("{name!r}: {wrong}"), name=name, wrong=wrong))
-    duplicates = sorted({n for n in names if list(names).count(n) > 1})
-    if duplicates:
-        problems.append(Problem.of("players", N_("{allowed} named twice"), allowed=one_of(duplicates)))
-    elif clashes := same_but_case(names):
-        problems.append(
-            Problem.of(
-                "players",
-                N_("{allowed} differ only by case: names are matched in any case"),
-                allowed=one_of(clashes),
-            )
-        )
-    return problems
+    return problems + check_names(names, "players")
 
 
 def new_ledger(
@@ -231,9 +211,6 @@ def _not_the_sitter(data: HandInput, seats: Sequence[str]) -> None:
     problems.raise_if_any(HandRefused)
 
 
-# -- stored ----------------------------------------------------------------------------------------
-
-
 def parse_one(mapping: HandInput, profile: Profile, where: str = "") -> Hand:
     """One hand's keys parsed under ``profile``; its problems located at ``where``."""
     try:
@@ -243,8 +220,7 @@ def parse_one(mapping: HandInput, profile: Profile, where: str = "") -> Hand:
 
 
 def parse_seated(mapping: HandInput, profile: Profile, seats: Sequence[str], *, bidding: bool = True) -> Hand:
-    """A stored hand's keys parsed under ``profile``; its players must be a deal of ``seats``
-    (``bidding`` false: who bid is not checked, see :func:`parse_hand`)."""
+    """A stored hand's keys parsed under ``profile``, its players a deal of ``seats``."""
     hand = parse_hand(mapping, profile, bidding=bidding)
     if dealer_of(seats, hand.players) is None:
         raise HandError(

@@ -21,9 +21,7 @@ OLD_DIGEST = "tarockscore ledger digest 2"
 
 
 class Upgraded(NamedTuple):
-    """What ``upgrade`` did to a ledger: its backup (None: nothing written, it was current), its
-    hands and audit entries, the head, what it found changed outside tarockscore, and the hands
-    (as the sheet numbers them) whose stored result the re-scoring that followed changed."""
+    """What ``upgrade`` did to a ledger (``backup`` None: it was current, nothing written)."""
 
     path: Path
     backup: Path | None
@@ -35,8 +33,7 @@ class Upgraded(NamedTuple):
 
 
 def upgrade(path: Path, at: str) -> Upgraded:
-    """Convert the ledger at ``path`` to the current format, keeping the old file as ``PATH.bak``;
-    a ledger in the current format is read, and left as it is."""
+    """Convert the ledger at ``path`` to the current format, keeping the old file as ``PATH.bak``."""
     top = ledger_file.header(ledger_file.load(path), str(path))
     if top.get("schema") != ledger_file.OLD_SCHEMA:
         snapshot = ledger_file.read(path)  # the current format reads, or says why not
@@ -107,8 +104,7 @@ def _array(top: Reader, key: str, problems: Collector) -> list[Any]:
 
 
 def _old_hands(items: Sequence[Any], table: Table | None, problems: Collector) -> list[Entry | None]:
-    """Every ``[[hand]]`` table of a schema-1 file read (None: not readable), their ids rising. A
-    table given twice running (a block copied by hand) is said once, as a copy."""
+    """Every ``[[hand]]`` table of a schema-1 file (None: not readable); a copied block is said once."""
     players, rules = (table.players, table.profile.rules) if table is not None else ((), None)
     entries: list[Entry | None] = []
     copies = last = 0
@@ -148,8 +144,7 @@ def _old_hands(items: Sequence[Any], table: Table | None, problems: Collector) -
 
 
 def _digest(ledger: Ledger) -> str | None:
-    """The digest a ledger of schema 1 was sealed with (docs/ledger-format.md, "Older ledgers");
-    None where a value has no JSON form (only a file edited by hand has one)."""
+    """The digest a schema-1 ledger was sealed with (docs/ledger-format.md); None without a JSON form."""
     hands = [
         [e.keys, [e.result.victory_points, e.result.payout, e.result.won, e.result.radl]]
         + ([e.id] if e.id != i else [])
@@ -162,9 +157,7 @@ def _digest(ledger: Ledger) -> str | None:
 
 
 def _unsealed(data: Mapping[str, Any], ledger: Ledger) -> list[Problem]:
-    """Why a ledger of schema 1 read as ``ledger`` from ``data`` is not as tarockscore sealed it:
-    its hands' own problems (their stored results against a fresh score), else its digest's; none
-    where the digest matches."""
+    """Why a ledger of schema 1 is not as tarockscore sealed it (none where its digest matches)."""
     claimed = data.get("digest")
     if isinstance(claimed, str) and claimed == _digest(ledger):
         return []

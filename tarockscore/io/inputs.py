@@ -22,8 +22,6 @@ from tarockscore.rules.profile import Profile, build_profile
 from tarockscore.rules.scoring import Score
 from tarockscore.rules.scoring import score_hand as _score
 
-# -- hand file -------------------------------------------------------------------------------------
-
 
 def read_hand_text(source: str) -> tuple[str, str]:
     """The text of a hand file and the name to report problems under."""
@@ -56,8 +54,6 @@ def read_hand(source: str) -> tuple[HandInput, str]:
     text, name = read_hand_text(source)
     return parse_hand_text(text, name), name
 
-
-# -- profile file ----------------------------------------------------------------------------------
 
 DEFAULT_PROFILE = "koenigrufen"
 # A profile extends a shipped one, or a club's own which extends a shipped one: a handful of
@@ -130,8 +126,7 @@ def read_toml(path: Path) -> dict[str, Any]:
 
 
 def resolve_document(ref: str, relative_to: Path | None = None) -> dict[str, Any]:
-    """The profile's mapping with every ``extends`` folded in (``extends`` itself removed), at
-    most :data:`MAX_EXTENDS` files deep; a file that comes round again is a cycle."""
+    """The profile's mapping with every ``extends`` folded in, at most :data:`MAX_EXTENDS` files deep."""
     chain: list[Path] = []
     documents: list[dict[str, Any]] = []
     while True:
@@ -174,8 +169,7 @@ _UNCITED = frozenset({"source", "aliases", "enabled"})
 
 
 def _uncited(merged: dict[str, Any], child: Mapping[str, Any]) -> dict[str, Any]:
-    """``merged`` without the citations ``child`` makes wrong: a number ``child`` sets without
-    a source of its own is no longer the one the inherited source cites."""
+    """``merged`` without the citations ``child`` makes wrong (a number it sets without its own source)."""
     given = child.get("sources")
     own: Mapping[str, Any] = given if isinstance(given, dict) else {}
     if isinstance(merged.get("sources"), dict):
@@ -208,9 +202,6 @@ def load_profile(ref: str | None = None, overrides: Mapping[str, Any] | None = N
     return build_profile(document, where)
 
 
-# -- hand ------------------------------------------------------------------------------------------
-
-
 def profile_for(mapping: HandInput, profile_ref: str | None) -> Profile:
     """``--profile`` wins, then the hand's own ``profile`` key, then the default."""
     ref = profile_ref or mapping.get("profile", DEFAULT_PROFILE)
@@ -226,7 +217,6 @@ def profile_for(mapping: HandInput, profile_ref: str | None) -> Profile:
 
 
 def score_hand(mapping: HandInput, profile_ref: str | None = None, where: str = "") -> tuple[Score, Profile]:
-    """Score a hand given as hand-file keys: the score, bet by bet, and the profile it was scored
-    under (``profile_ref``, else the hand's ``profile`` key, else the default)."""
+    """Score a hand given as hand-file keys: the score and the profile it was scored under."""
     profile = profile_for(mapping, profile_ref)
     return _score(parse_one(mapping, profile, where), profile), profile

@@ -28,8 +28,7 @@ _TOML_START = re.compile(
 
 
 def starts_as_toml(head: bytes) -> bool:
-    """Whether a file beginning with ``head`` is a ledger or another TOML document, however long it
-    is: the ledger's own first line, or a first line that is TOML (blank lines and comments skipped)."""
+    """Whether a file beginning with ``head`` is a ledger or another TOML document."""
     head = head.removeprefix(b"\xef\xbb\xbf")
     first, _, _ = head.partition(b"\n")
     if LEDGER_MARK in first:
@@ -42,8 +41,7 @@ def starts_as_toml(head: bytes) -> bool:
 
 
 def check_output(given: str | Path, option: str, inputs: Iterable[Path]) -> None:
-    """Refuse an output path that would overwrite an input, a ledger or a profile, or that has no
-    folder to be written in (exit 2). ``given``: the path as the user gave it (``''`` is not ``.``)."""
+    """Refuse an output path that would overwrite an input, a ledger or a profile (exit 2)."""
     shown = f"{option} {str(given)!r}"
     if not str(given).strip():
         raise UsageError(N_("{shown}: empty; give a file name, or - for standard output"), shown=shown)

@@ -215,8 +215,6 @@ def too_deep(value: object, limit: int = MAX_DEPTH) -> bool:
     return limit == 0 or any(too_deep(child, limit - 1) for child in value)
 
 
-# -- what a TOML file plainly is, by its top-level keys ---------------------------------------
-
 LEDGER = "ledger"
 PROFILE = "profile"
 HAND = "hand"
@@ -245,8 +243,7 @@ def _is(data: Mapping[str, object], kind: str) -> bool:
 
 
 def other_kind(data: Mapping[str, object], expected: str) -> Message | None:
-    """What the file is, named for a message, when it is plainly of another kind than ``expected``:
-    it has none of ``expected``'s own keys (a damaged file of that kind is its reader's to report)."""
+    """What the file is, for a message, when it has none of ``expected``'s own keys."""
     if _is(data, expected):
         return None
     for kind in (LEDGER, PROFILE, HAND, ALIAS):
@@ -255,12 +252,8 @@ def other_kind(data: Mapping[str, object], expected: str) -> Message | None:
     return None
 
 
-# -- the real file behind a path ------------------------------------------------------------------
-
-
 def real_path(path: Path) -> Path:
-    """The file a path names once every symbolic link is followed: the lock and temp files go
-    beside it and it is the file replaced, so the link stays a link."""
+    """The file a path names once every link is followed: replaced there, so the link stays a link."""
     return Path(os.path.realpath(path))
 
 
@@ -270,9 +263,6 @@ def same_file(a: Path, b: Path) -> bool:
         return os.path.samefile(a, b)
     except OSError:
         return real_path(a) == real_path(b)
-
-
-# -- locking --------------------------------------------------------------------------------------
 
 
 def _try_lock(fd: int) -> bool:
@@ -376,12 +366,8 @@ def _release(fd: int, lock: Path) -> None:
     os.close(fd)  # releases the flock
 
 
-# -- writing --------------------------------------------------------------------------------------
-
-
 def remove_stale_temps(path: Path) -> None:
-    """Remove the temp files (``.NAME.XXXXXXXX.tmp``, regular files) a killed writer left beside
-    the real file; call only under its lock."""
+    """Remove the temp files a killed writer left beside the real file; call only under its lock."""
     real = real_path(path)
     own = re.compile(re.escape(f".{real.name}.") + "[A-Za-z0-9_]{8}" + re.escape(TEMP_SUFFIX))
     try:
@@ -410,8 +396,7 @@ _WRITTEN: contextvars.ContextVar[list[tuple[Path, str]] | None] = contextvars.Co
 
 @contextlib.contextmanager
 def noting_writes() -> Iterator[list[tuple[Path, str]]]:
-    """The files :func:`atomic_write` writes while this is open, each once, in order: the command
-    line says which were saved when a command's output cannot be printed after them."""
+    """The files :func:`atomic_write` writes while open: said when a command's output cannot be printed."""
     noted = _WRITTEN.get()
     if noted is not None:  # already noting (a command group inside another)
         yield noted
@@ -425,8 +410,7 @@ def noting_writes() -> Iterator[list[tuple[Path, str]]]:
 
 
 def atomic_write(path: Path, data: bytes, error: type[TarockError], what: str) -> None:
-    """Replace the file at ``path`` (through its links) with ``data`` in one step, keeping its
-    mode, owner and group (else nothing is written); a file with hard links is refused."""
+    """Replace the file at ``path`` with ``data`` in one step, keeping its mode and owner; no hard links."""
     real = real_path(path)
     try:
         old: os.stat_result | None = os.stat(real)
@@ -463,9 +447,7 @@ def atomic_write(path: Path, data: bytes, error: type[TarockError], what: str) -
 def append_at(
     path: Path, at: tuple[int, int], data: bytes, error: type[TarockError], moved: TarockError
 ) -> None:
-    """Write ``data`` at byte ``end`` of the ledger file, still ``size`` bytes long (``at``; else
-    ``moved``), cutting off what follows ``end``; fsync'd and read back, else cut back to ``end``.
-    FileNotFoundError where it is gone."""
+    """Write ``data`` at byte ``end`` of the ledger (``size`` bytes long), fsync'd and read back."""
     size, end = at
     real = real_path(path)
     try:
@@ -573,8 +555,7 @@ def read_only(st: os.stat_result) -> bool:
 
 
 def open_for_change(path: Path, closed: Message, error: type[TarockError]) -> os.stat_result | None:
-    """The file's stat, refused with ``closed`` where it is read-only; None where there is no file
-    (reading reports it)."""
+    """The file's stat, refused with ``closed`` where it is read-only; None where there is no file."""
     try:
         st = os.stat(path)
     except OSError:

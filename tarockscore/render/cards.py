@@ -1,9 +1,6 @@
 """The table cards of a round, one printable page (rendering layer, pure).
 
-One card per drawn table (HTML, or a PDF drawn from one SVG page per card): the event, round and
-table, the players in seat order, Forehand of hand 1, the game limit and an empty Schrift grid;
-given each table's address on the server and its QR code (``links``: table → both), the QR code and
-the address in print, else a note where the QR code would be.
+One card per drawn table (HTML, or a PDF drawn from one SVG page per card): docs/tournament.md.
 """
 
 from __future__ import annotations
@@ -108,16 +105,13 @@ def _card(t: Tournament, drawn: Round, d: DrawnTable, link: Link | None) -> str:
 
 
 def cards_html(t: Tournament, drawn: Round, links: Mapping[int, Link] | None = None) -> str:
-    """The round's cards, one page each when printed; ``links``: each table's page on the server,
-    with its code, and its QR code (both in print)."""
+    """The round's cards, one page each when printed; ``links``: each table's address, code and QR code."""
     links = links or {}
     title = _("Round {round}: table cards").format(round=drawn.number)
     if t.title:
         title = f"{t.title}: {title}"
     return page(title, _CSS, [_card(t, drawn, d, links.get(d.table)) for d in drawn.tables])
 
-
-# -- the cards as a PDF: one A4 page per card --------------------------------------------------------
 
 # A4 in millimetres (the SVG's user units) and in PostScript points (the PDF's)
 _PAGE_MM = (210, 297)

@@ -14,8 +14,7 @@ from tarockscore.i18n import _
 
 
 def escape(text: str) -> str:
-    """Text for an SVG element: XML-escaped, and every character XML forbids or a reader would
-    not see written as ``\\uXXXX``."""
+    """Text for an SVG element: XML-escaped, every character XML forbids written as ``\\uXXXX``."""
     return html.escape(escape_unprintable(text, keep=""), quote=False)
 
 
@@ -163,7 +162,6 @@ def chart_svg(
         f'<rect x="0" y="0" width="{WIDTH}" height="{HEIGHT}" fill="#ffffff"/>',
         f'<text x="{WIDTH // 2}" y="28" text-anchor="middle" font-size="17">{escape(title)}</text>',
     ]
-    # Grid and y ticks.
     out.append('<g class="grid" stroke="#dddddd" stroke-width="1">')
     for value in range(lay.low, lay.high + 1, lay.y_step):
         y = lay.y(value)
@@ -179,7 +177,6 @@ def chart_svg(
         out.append(f'<line x1="{x}" y1="{BOTTOM}" x2="{x}" y2="{BOTTOM + 5}" stroke="#333333"/>')
         out.append(f'<text x="{x}" y="{BOTTOM + 20}">{hand}</text>')
     out.append("</g>")
-    # Evening boundaries of a season.
     if markers:
         out.append('<g class="evenings" stroke="#999999" stroke-dasharray="4 4" fill="#666666">')
         for m in markers:
@@ -203,7 +200,6 @@ def chart_svg(
         f'<text class="y-label" x="22" y="{(TOP + BOTTOM) // 2}" text-anchor="middle" '
         f'transform="rotate(-90 22 {(TOP + BOTTOM) // 2})">{escape(_("Victory Points (running total)"))}</text>'
     )
-    # One line per player, then the legend with each final total.
     out.append('<g class="lines" fill="none" stroke-width="2" stroke-linejoin="round">')
     for p in lay.players:
         dash = lay.dash(p)
@@ -233,8 +229,6 @@ def chart_svg(
     out.append("</svg>")
     return "\n".join(out) + "\n"
 
-
-# -- other formats ----------------------------------------------------------------------------------
 
 # What ``chart -o FILE`` writes, by the file's suffix. PNG and PDF are drawn from the SVG by
 # CairoSVG, an optional extra (pip install 'tarockscore[chart]'); without it they are refused.

@@ -198,8 +198,7 @@ def totals_table(after: Ledger, hand: int | None = None) -> str:
 
 
 def evening_title(table: Table) -> str:
-    """An evening as its pages are headed: its place and date as its ledger has them, else
-    "Evening of DATE" (the day it began), in the reader's language."""
+    """An evening's heading: its place and date, else "Evening of DATE", in the reader's language."""
     day = table.date or table.created[:10]
     if table.place:
         return f"{table.place}, {date(day)}"
@@ -234,9 +233,7 @@ def hand_line(ledger: Ledger, number: int) -> str:
 
 
 def hand_summary(hand: Hand, result: Result | None = None) -> str:
-    """One line for a hand in the reader's language: contract, who played it, the outcome; the
-    contract by its players' name where the page asks for them in English too (``Piccolo Ouvert by
-    Cilli, won``; a terminal keeps the key it is typed with)."""
+    """One line for a hand in the reader's language: contract, who played it, the outcome."""
     return said(summary(hand._replace(contract=named(hand.contract)), result))
 
 
@@ -500,8 +497,7 @@ def preview_text(after: Ledger, number: int) -> str:
 
 
 def explained_text(ex: Explained) -> str:
-    """``explain N``: the hand, the arithmetic bet by bet, the Radl behind its factor (a stored
-    result the rules do not give is named on standard error when the ledger is read)."""
+    """``explain N``: the hand, the arithmetic bet by bet, the Radl behind its factor."""
     stored = ex.ledger.table.profile
     lines = [
         hand_line(ex.ledger, ex.number),

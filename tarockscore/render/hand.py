@@ -127,8 +127,7 @@ def score_csv(score: Score) -> tuple[list[str], list[list[object]]]:
 
 
 def explain(score: Score, profile: Profile) -> str:
-    """Bet by bet, the arithmetic behind every number, in the players' words; the rule behind a
-    number is cited once, as a numbered note under the arithmetic (its profile key is in ``--json``)."""
+    """Bet by bet, the arithmetic behind every number, each rule cited once as a numbered note."""
     sources = Sources()
     out = [
         _("Profile '{name}': {title}").format(name=profile.name, title=profile.title_in(i18n.current())),
@@ -213,8 +212,7 @@ class Sources:
 
 
 def _share_of_each(factor: Factor, line: Line) -> bool:
-    """The factor that makes one loser's Trischaken payment out of what each receiver gets: under
-    Simplified Scoring nobody pays, so this step goes."""
+    """The factor making one loser's Trischaken payment of each receiver's gain (not in Simplified)."""
     return factor.rule == key_path(Trischaken, "losers") and factor.multiplier == len(line.winners)
 
 
@@ -381,8 +379,6 @@ def price_list(profile: Profile) -> str:
     ]
     return "\n".join(lines)
 
-
-# -- the shipped profiles as `tarockscore profiles` lists them ----------------------------------
 
 PROFILE_COLUMNS = ("profile", "game", "settlement", "ceiling", "title")
 

@@ -58,8 +58,7 @@ def style_hash(css: str) -> str:
 
 
 def page(title: str, css: str, body: Sequence[str]) -> str:
-    """One printable HTML page in the reader's language: ``body`` is markup already escaped, the
-    title is escaped here."""
+    """One printable HTML page in the reader's language: ``body`` is markup already escaped."""
     return "\n".join(
         [
             "<!DOCTYPE html>",

@@ -158,8 +158,7 @@ def default_title(folded: Season) -> str:
 
 
 def html(svg: str, title: str) -> str:
-    """A page around the chart, well-formed XML too (XHTML's spelling of HTML5), whatever a name or
-    title holds; the chart as large as the window allows."""
+    """A page around the chart, well-formed XML too, the chart as large as the window allows."""
     body = svg.split("\n", 1)[1]  # without the XML declaration
     return (
         f'<!DOCTYPE html>\n<html xmlns="http://www.w3.org/1999/xhtml" lang="{current()}">\n<head>\n'
@@ -179,8 +178,7 @@ def chart_file(
     fmt: str,
     title: str | None = None,
 ) -> str | bytes:
-    """The season's chart in ``fmt`` (``svg``, ``html``, ``png``, ``pdf``): one line per reported
-    player, a marker where each evening after the first begins."""
+    """The season's chart in ``fmt`` (``svg``, ``html``, ``png``, ``pdf``): one line per reported player."""
     if title is None:
         title = default_title(season)
     markers = [Marker(n, label) for n, label in starts]
@@ -191,8 +189,6 @@ def chart_file(
         return svg_to_image(svg, fmt)
     return svg
 
-
-# -- statistics per player ---------------------------------------------------------------------------
 
 STATS_WIDTH = 100  # what `stats` fits by default; --wide prints every column however wide
 # The summary's columns a narrow terminal does without, the least needed first.
@@ -423,8 +419,7 @@ def _csv_row(s: PlayerStats, contracts: Sequence[str], payout: bool = False) -> 
 def csv_table(
     stats: Sequence[PlayerStats], order: Sequence[str] = ()
 ) -> tuple[list[str], list[list[object]]]:
-    """The summary columns, ``payout`` where a profile has one, then two for each contract declared
-    (in ``order``, see :func:`contract_order`); one row per player."""
+    """The summary columns, ``payout`` where kept, then two per contract declared; one row per player."""
     contracts = contracts_declared(stats, order)
     payout = any(s.payout is not None for s in stats)
     columns = [*SUMMARY_COLUMNS, *(["payout"] if payout else [])]

@@ -78,9 +78,6 @@ def short_tables(tables: Sequence[TableResult]) -> str:
     )
 
 
-# -- the draw -------------------------------------------------------------------------------------
-
-
 def seating_text(t: Tournament, drawn: Round, folder: str) -> str:
     lines = [
         _("Round {number} of {rounds}  (seed {seed}; the same --seed gives the same draw)").format(
@@ -147,13 +144,9 @@ def seating_view(t: Tournament, drawn: Round, folder: str, head: str | None = No
 
 
 def check_data_format(fmt: OutputFormat) -> None:
-    """Refuse a format the seating, the money and the cup have no view in (only the standings have a
-    page), as :func:`rendered` would, before anything is read or drawn."""
+    """Refuse a format only the standings have a page in, before anything is read or drawn."""
     if fmt not in (OutputFormat.TABLE, OutputFormat.JSON, OutputFormat.CSV):
         rendered(View(table=str, json=dict, csv=lambda: ((), ())), fmt)
-
-
-# -- the day's standings -----------------------------------------------------------------------------
 
 
 def standings_json(rows: Sequence[Standing]) -> dict[str, Any]:
@@ -318,9 +311,6 @@ def standings_view(t: Tournament, rows: Sequence[Standing], name: str) -> View:
     )
 
 
-# -- money ---------------------------------------------------------------------------------------------
-
-
 def money_text(rows: Sequence[Money]) -> str:
     table = [
         [m.player, m.schrift, m.money_points, m.kontra, "" if m.amount is None else money(m.amount)]
@@ -360,9 +350,6 @@ def money_csv(rows: Sequence[Money]) -> CsvTable:
 def money_view(rows: Sequence[Money]) -> View:
     """The day's money, one row per player by name."""
     return View(table=lambda: money_text(rows), json=lambda: money_json(rows), csv=lambda: money_csv(rows))
-
-
-# -- the cup ---------------------------------------------------------------------------------------------
 
 
 def cup_json(rows: Sequence[CupStanding]) -> dict[str, Any]:

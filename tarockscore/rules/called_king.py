@@ -11,8 +11,6 @@ from tarockscore.rules.hand import BonusEntry, Side
 from tarockscore.rules.profile import CalledKingInTalon, Contract, Profile, setting
 from tarockscore.rules.settlement import Deal, Scored, title
 
-# -- called king -----------------------------------------------------------------------------------
-
 
 def check_king_half(
     king_half: str | None,
@@ -119,9 +117,6 @@ def _impossible(
             name=b.name,
             contract=contract.name,
         )
-
-
-# -- concession ------------------------------------------------------------------------------------
 
 
 def concession_lines(deal: Deal) -> Scored:

@@ -8,8 +8,6 @@ from typing import NamedTuple, TypedDict
 
 from tarockscore.errors import N_, message
 
-# -- hand ------------------------------------------------------------------------------------------
-
 
 class BonusInput(TypedDict, total=False):
     """One ``[[bonus]]`` table of a hand file (docs/hand-format.md)."""
@@ -178,9 +176,6 @@ def _bonus_mapping(b: BonusEntry) -> BonusInput:
     return entry
 
 
-# -- hand diff -------------------------------------------------------------------------------------
-
-
 def _shown(key: str, value: object) -> str:
     """A key's value as the table says it: a Kontra step or a bonus by name, any other as written."""
     if value is None:
@@ -216,8 +211,6 @@ def hand_changes(old: Hand, new: Hand) -> str:
     ]
     return "; ".join(clauses) if clauses else message(N_("nothing changed"))
 
-
-# -- cardpoints ------------------------------------------------------------------------------------
 
 _MIXED = r"^\s*(\d+)\s+(\d+)\s*/\s*(\d+)\s*$"
 _FRACTION = r"^\s*(\d+)\s*/\s*(\d+)\s*$"

@@ -172,9 +172,6 @@ def ad_personam_lines(deal: Deal, base: int | Fraction, factors: tuple[Factor, .
     return out
 
 
-# -- the contract's line ---------------------------------------------------------------------------
-
-
 def loss_factors(contract: Contract) -> tuple[Factor, ...]:
     """The factor a lost contract pays beyond its value, if its ``loss_factor`` is not 1."""
     if contract.loss_factor == 1:

@@ -23,7 +23,7 @@ from tarockscore.rules.hand import (
 from tarockscore.rules.profile import Bonus, Contract, Profile
 from tarockscore.rules.reader import Reader, type_name
 from tarockscore.rules.valat import check_tricks
-from tarockscore.rules.words import name_problem, same_but_case, seat_names
+from tarockscore.rules.words import name_problems, repeated_names, seat_names
 
 # -- hand parser -----------------------------------------------------------------------------------
 
@@ -177,10 +177,8 @@ def _players(r: Reader, named: bool, profile: Profile, problems: Collector) -> t
 def _check_seating(players: tuple[str, ...], profile: Profile, problems: Collector) -> None:
     """What is wrong with ``players`` as a hand's seat order under ``profile``."""
     count = profile.game.players
-    for player in players:  # the rules a name typed with `new --players` meets
-        wrong = name_problem(player)
-        if wrong is not None:
-            problems.add("players", N_("{player!r}: {wrong}"), player=player, wrong=wrong)
+    for problem in name_problems(players, "players"):  # the rules a name typed with `new --players` meets
+        problems.put(problem)
     if len(players) != count:
         problems.add(
             "players",
@@ -189,15 +187,8 @@ def _check_seating(players: tuple[str, ...], profile: Profile, problems: Collect
             profile=profile.name,
             players=count,
         )
-    if len(set(players)) < len(players):  # a name given twice
-        duplicates = sorted({p for p in players if players.count(p) > 1})
-        problems.add("players", N_("{allowed} named twice"), allowed=one_of(duplicates))
-    elif clashes := same_but_case(players):
-        problems.add(
-            "players",
-            N_("{allowed} differ only by case: names are matched in any case"),
-            allowed=one_of(clashes),
-        )
+    for problem in repeated_names(players, "players"):
+        problems.put(problem)
 
 
 def _check_without_contract(keys: _Keys, profile: Profile, problems: Collector) -> None:

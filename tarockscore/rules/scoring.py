@@ -4,8 +4,6 @@ This module only decides which kind of hand it is and adds up; each rule lives i
 its own (see :mod:`tarockscore.rules`).
 """
 
-# No `from __future__ import annotations` here: typing.NamedTuple compiles every string
-# annotation of its fields when the class is made, at each start-up.
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
 from typing import NamedTuple

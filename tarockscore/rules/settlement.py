@@ -1,7 +1,5 @@
 """Settling one bet into Victory Points: Simplified Scoring or zero-sum (core layer, pure)."""
 
-# No `from __future__ import annotations` here: typing.NamedTuple compiles every string
-# annotation of its fields when the class is made, at each start-up.
 import math
 from collections.abc import Iterable, Mapping
 from fractions import Fraction

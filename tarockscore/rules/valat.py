@@ -12,8 +12,6 @@ from tarockscore.rules.kontra import contract_kontra, contract_lines, loss_facto
 from tarockscore.rules.profile import Contract, Profile, ValatRules, key_path
 from tarockscore.rules.settlement import NOTHING, Deal, Factor, Scored, note, title
 
-# -- valat -----------------------------------------------------------------------------------------
-
 CANCELS_KONTRA = N_("A Valat cancels the Kontra on the contract (valat.cancels_game_kontra).")
 
 
@@ -187,8 +185,6 @@ def fixed_line(deal: Deal, valat: BonusEntry) -> Scored:
     )
 
 
-# -- tricks ----------------------------------------------------------------------------------------
-
 VALAT = "valat"
 
 
@@ -292,28 +288,22 @@ def _check_valat_against_talon(
             continue
         if b.side is Side.DECLARERS:
             most = legality.talon_share_most(profile, legality.OTHER_SHARE[share])
-            if deck - declarers > most:
-                problems.add(
-                    f"bonus[{i}]",
-                    N_(
-                        "a Valat made by the declarers leaves the defenders no card but the talon's they are given in {contract} (contracts.{contract}.talon_share = {share!r}: at most {most}); card_points {points} leaves them {other}"
-                    ),
-                    contract=contract.name,
-                    share=share,
-                    most=render_points(most),
-                    points=render_points(declarers),
-                    other=render_points(deck - declarers),
-                )
+            other = deck - declarers
+            template = N_(
+                "a Valat made by the declarers leaves the defenders no card but the talon's they are given in {contract} (contracts.{contract}.talon_share = {share!r}: at most {most}); card_points {points} leaves them {other}"
+            )
         else:
-            most = legality.talon_share_most(profile, share)
-            if declarers > most:
-                problems.add(
-                    f"bonus[{i}]",
-                    N_(
-                        "a Valat made by the defenders leaves the declarers no card but the talon's they keep in {contract} (contracts.{contract}.talon_share = {share!r}: at most {most}); card_points {points} is more"
-                    ),
-                    contract=contract.name,
-                    share=share,
-                    most=render_points(most),
-                    points=render_points(declarers),
-                )
+            most, other = legality.talon_share_most(profile, share), declarers
+            template = N_(
+                "a Valat made by the defenders leaves the declarers no card but the talon's they keep in {contract} (contracts.{contract}.talon_share = {share!r}: at most {most}); card_points {points} is more"
+            )
+        if other > most:
+            problems.add(
+                f"bonus[{i}]",
+                template,
+                contract=contract.name,
+                share=share,
+                most=render_points(most),
+                points=render_points(declarers),
+                other=render_points(other),
+            )

@@ -5,13 +5,12 @@ from __future__ import annotations
 import datetime as dt
 import re
 import unicodedata
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, cast
 
-from tarockscore.errors import N_, message
+from tarockscore.errors import N_, Problem, message, one_of
 from tarockscore.rules.hand import HandInput
-
-# -- names -----------------------------------------------------------------------------------------
 
 _FOLD = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", " ": None, "-": None, "_": None})
 
@@ -66,8 +65,6 @@ def seat_names(data: HandInput, players: Sequence[str]) -> HandInput:
                 changed[key] = renamed
     return cast(HandInput, {**data, **changed}) if changed else data
 
-
-# -- text ------------------------------------------------------------------------------------------
 
 # Characters that mean something on the command line or in the short form of a hand.
 NAME_FORBIDDEN = ",=;"
@@ -138,6 +135,39 @@ def name_problem(name: str) -> str | None:
     if len(name) > MAX_NAME:
         return message(N_("a name has at most {limit} characters"), limit=MAX_NAME)
     return None
+
+
+def name_problems(names: Sequence[str], where: str) -> list[Problem]:
+    """Each name that breaks the rule every player's name meets (:func:`name_problem`)."""
+    problems: list[Problem] = []
+    for name in names:
+        wrong = name_problem(name)
+        if wrong is not None:
+            problems.append(Problem.of(where, N_("{name!r}: {wrong}"), name=name, wrong=wrong))
+    return problems
+
+
+def repeated_names(names: Sequence[str], where: str) -> list[Problem]:
+    """A name given twice, or two that differ only by case (names are matched in any case)."""
+    counts = Counter(names)
+    duplicates = sorted(n for n, c in counts.items() if c > 1)
+    if duplicates:
+        return [Problem.of(where, N_("{allowed} named twice"), allowed=one_of(duplicates))]
+    clashes = same_but_case(names)
+    if clashes:
+        return [
+            Problem.of(
+                where,
+                N_("{allowed} differ only by case: names are matched in any case"),
+                allowed=one_of(clashes),
+            )
+        ]
+    return []
+
+
+def check_names(names: Sequence[str], where: str) -> list[Problem]:
+    """Problems with the players' names: each by the rules, and no name twice in any case."""
+    return [*name_problems(names, where), *repeated_names(names, where)]
 
 
 # Letters of the Cyrillic and Greek alphabets that look like Latin ones in common fonts
@@ -218,8 +248,6 @@ def iso_timestamp(text: str) -> bool:
     """Whether ``text`` is a moment written ``YYYY-MM-DDTHH:MM:SS`` with an optional UTC offset."""
     return _iso(text, _ISO_STAMP, dt.datetime.fromisoformat)
 
-
-# -- vocabulary ------------------------------------------------------------------------------------
 
 NAMES = (
     # the games (game.family)

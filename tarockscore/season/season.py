@@ -58,8 +58,7 @@ Warn = Callable[[str], None]
 
 
 class SeasonMessages:
-    """The templates of the season's messages that speak of what a front end offers (an alias, a
-    rescore, the date range, leaving a bad ledger out): a front end words each as its own option."""
+    """The season's messages that speak of a front end's options, each worded by the front end."""
 
     # from the fold (season/standings.py)
     ONE_PLAYER_TWO_WAYS = core.ONE_PLAYER_TWO_WAYS
@@ -124,9 +123,6 @@ class LeftOut(Message):
         return self
 
 
-# -- the choice of evenings -----------------------------------------------------------------------
-
-
 def _alias_pair(alias: str, name: str, text: str) -> tuple[str, str]:
     """An alias and the name it stands for, each held to the rules of a player's name."""
     alias, name = nfc(strip_spaces(alias)), nfc(strip_spaces(name))
@@ -137,8 +133,7 @@ def _alias_pair(alias: str, name: str, text: str) -> tuple[str, str]:
 
 
 def parse_alias(text: str) -> tuple[str, str]:
-    """``"Hansi=Hans"`` → ``("Hansi", "Hans")``: the first name is read as the second; both are
-    held to the rules of a player's name."""
+    """``"Hansi=Hans"`` → ``("Hansi", "Hans")``; both held to the rules of a player's name."""
     alias, sep, name = text.partition("=")
     if not sep or not alias.strip() or not name.strip():
         raise UsageError(M.ALIAS_FORM, text=text)
@@ -207,9 +202,6 @@ def _profile(rescore: str | Profile | None) -> Profile | None:
     return load_profile(rescore)
 
 
-# -- reading --------------------------------------------------------------------------------------
-
-
 class _Reading:
     """The ledgers of a season being read, and the warnings said on the way."""
 
@@ -223,8 +215,7 @@ class _Reading:
             self.warn(warning)
 
     def folder(self, path: Path, source: str) -> list[Path]:
-        """Every ``*.toml`` regular file in the folder and below, in order; a FIFO or a device is
-        skipped with a warning, never opened."""
+        """Every ``*.toml`` regular file in the folder and below, in order; a FIFO or a device is skipped."""
         found = []
 
         def unreadable(exc: OSError) -> None:
@@ -280,9 +271,7 @@ class _Reading:
         return out
 
     def ledgers(self, sources: Sequence[str], skip_bad: bool) -> list[tuple[str, Ledger]]:
-        """Every ledger named or found; all problems of all files in one error. In a folder, a TOML
-        file that is no ledger is skipped with a warning; named, it is an error. A ledger that cannot
-        be read or trusted stops the season, unless ``skip_bad`` leaves it out with a warning."""
+        """Every ledger named or found, all problems in one error (``skip_bad``: a bad one left out)."""
         ledgers: list[tuple[str, Ledger]] = []
         problems: list[Problem] = []
         untrusted = False
@@ -326,9 +315,6 @@ def _not_a_ledger(problems: Sequence[Problem]) -> bool:
     return any(p.where.endswith("schema") and "not a tarockscore ledger" in p.message for p in problems)
 
 
-# -- the season ----------------------------------------------------------------------------------
-
-
 class FoldedSeason(NamedTuple):
     """Many evenings folded into one season, and the warnings of reading them (``left_out``)."""
 
@@ -365,13 +351,7 @@ def fold_season(
     skip_bad: bool = False,
     warn: Warn | None = None,
 ) -> FoldedSeason:
-    """Read the ledgers and fold them into a season.
-
-    ``sources``: ledger files or folders (none: the evening's ledger); ``since``/``until``: the
-    days kept (both included); ``players``: those reported (ranked among everybody); ``aliases``:
-    ``{"Hansi": "Hans"}`` or ``"Hansi=Hans"`` texts, after ``alias_file``'s; ``rescore``: one
-    profile for every hand; ``skip_bad``: leave out, with a warning, a ledger that fails its check.
-    """
+    """Read the ledgers (``sources``: files or folders; none: the evening's) and fold them into a season."""
     if since is not None and until is not None and since > until:
         raise UsageError(M.DATES_CROSSED, start=since, end=until)
     chosen = _aliases(aliases, alias_file)
@@ -405,9 +385,6 @@ def _where_given(warning: str, chosen: _Aliases) -> str:
     return warning
 
 
-# -- the chart's file -----------------------------------------------------------------------------
-
-
 def check_chart_title(title: str) -> None:
     """Refuse a chart title a reader would not see as it is (a control character, an override)."""
     wrong = text_problem(title)
@@ -418,8 +395,7 @@ def check_chart_title(title: str) -> None:
 def check_chart_file(
     target: str | os.PathLike[str], inputs: Iterable[str | os.PathLike[str]], called: str = "output"
 ) -> None:
-    """Refuse, before any work, a chart file that would overwrite one of ``inputs``, a ledger or a
-    profile, or that has no folder to be written in."""
+    """Refuse, before any work, a chart file that would overwrite an input, a ledger or a profile."""
     check_output(os.fspath(target), called, [Path(p) for p in inputs])
 
 

@@ -26,8 +26,6 @@ from tarockscore.rules.hand import Hand
 from tarockscore.rules.profile import Profile
 from tarockscore.rules.words import name_problem, nfc, skeleton, strip_spaces
 
-# -- standings -------------------------------------------------------------------------------------
-
 # The season's words for what an option of the command line does; the command line words them
 # as its options (``cli/fields.py``), each with its own translation.
 ONE_PLAYER_TWO_WAYS = N_(
@@ -152,9 +150,6 @@ class Standing(NamedTuple):
     @property
     def points_per_hand(self) -> Fraction:
         return Fraction(self.victory_points, self.hands) if self.hands else Fraction(0)
-
-
-# -- aliases ------------------------------------------------------------------------------------
 
 
 def aliases_from_mapping(data: Mapping[str, Any], where: str) -> dict[str, str]:
@@ -295,9 +290,6 @@ def _apply_aliases(
     return out, warnings
 
 
-# -- profiles -----------------------------------------------------------------------------------
-
-
 def _comparable(a: Profile, b: Profile) -> str:
     """Why two profiles' Victory Points cannot simply be added, or ''."""
     if a.game.family != b.game.family:
@@ -366,9 +358,6 @@ def _rescore(ledgers: Sequence[Named], profile: Profile) -> tuple[list[Named], l
             total=total,
         )
     ]
-
-
-# -- folding ------------------------------------------------------------------------------------
 
 
 def _sort_key(item: Named) -> tuple[bool, date, str]:
@@ -470,8 +459,7 @@ def fold(ledgers: Sequence[Named], filters: Filters = NO_FILTERS) -> Season:
 
 
 def standings(season: Season) -> tuple[Standing, ...]:
-    """Per player: Victory Points, payout, hands played, evenings; best first, ties share a rank
-    (among everybody who played, whoever is reported)."""
+    """Per player: Victory Points, payout, hands, evenings; best first, ties sharing a rank."""
     vp = dict.fromkeys(season.players, 0)
     hands = dict.fromkeys(season.players, 0)
     evenings = dict.fromkeys(season.players, 0)
@@ -516,8 +504,6 @@ def per_hand_points(season: Season) -> tuple[list[Mapping[str, int]], list[tuple
     return points, starts
 
 
-# -- copies ----------------------------------------------------------------------------------------
-
 COPY_OF = N_(
     "{copy} holds the same evening as {kept} (the same table, begun at {created}, and every hand of "
     "it is in {kept} too): counted once, as {kept}"
@@ -534,8 +520,7 @@ def _hands_seen(ledger: Ledger) -> list[tuple[Mapping[str, Any], str]]:
 
 
 def without_copies(ledgers: Sequence[Named], warnings: list[str]) -> list[Named]:
-    """Each evening once, in the order given: a ledger whose table is another's and whose hands are
-    all in it, in order, is left out and said so (in ``warnings``)."""
+    """Each evening once: a ledger that repeats another's table and hands is left out, with a warning."""
     by_table: dict[tuple[object, ...], list[Named]] = {}
     for item in ledgers:
         by_table.setdefault(_table(item[1]), []).append(item)

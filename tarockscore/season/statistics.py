@@ -139,8 +139,7 @@ def _contract_kontras(out: Mapping[str, PlayerStats], hand: Hand, profile: Profi
 
 
 def _bonuses(out: Mapping[str, PlayerStats], hand: Hand, profile: Profile) -> None:
-    """The bonuses of each side the hand scores (a Trull in a Valat hand that scores none is no
-    Trull made), announced or silent, and the Kontras on them."""
+    """The bonuses of each side the hand scores, announced or silent, and the Kontras on them."""
     scored = {line.bet for line in score_hand(hand, profile).lines} if hand.bonuses else set()
     for b in hand.bonuses:
         if b.name not in scored:

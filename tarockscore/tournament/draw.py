@@ -1,8 +1,7 @@
 """The draw: everyone seated at tables of four, and of five only where the count needs them (core layer).
 
-``n mod 4`` tables of five, the rest of four. The draw shuffles with ``random.Random(seed)`` (the
-same seed and earlier rounds give the same draw), then swaps players between tables while that
-lowers the meetings repeated from earlier rounds, keeping the best of a bounded number of tries.
+Shuffled with ``random.Random(seed)``, then players swapped between tables while that lowers the
+meetings repeated from earlier rounds, within a bounded number of tries (docs/tournament.md).
 """
 
 from __future__ import annotations

@@ -5,7 +5,6 @@ A :class:`Tournament` is the fold (:func:`apply`) of the file's log (docs/tourna
 the resolved profile and format, so an edit of a shipped file never changes a day already begun.
 """
 
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from typing import Any, NamedTuple
@@ -13,7 +12,6 @@ from typing import Any, NamedTuple
 from tarockscore.errors import (
     N_,
     Collector,
-    Problem,
     TarockError,
     TournamentError,
     message,
@@ -26,7 +24,7 @@ from tarockscore.evening.paper import out_of_bounds, points_text, unbalanced
 from tarockscore.evening.settle import parse_stake
 from tarockscore.rules.profile import build_profile
 from tarockscore.rules.reader import Reader
-from tarockscore.rules.words import at_table, name_problem, player_key, same_but_case
+from tarockscore.rules.words import at_table, check_names, player_key
 from tarockscore.tournament.format import Format, build_format
 
 VERSION = 2  # the day as a log; 1: the sealed file of tarockscore 0.1 to 0.3 (``upgrade`` converts it)
@@ -133,8 +131,7 @@ def ledger_name(round_number: int, table: int) -> str:
 
 
 def sheet_place(t: Tournament, round_number: int, table: int) -> str | None:
-    """A table's sheet's place: the day's place (or title), round, table and mark, so a copied sheet
-    is caught; none for a day begun before 0.2, which has no mark."""
+    """A sheet's place: the day's place, round, table and mark, so a copied sheet is caught."""
     if not t.id:
         return None
     label = t.place or t.title
@@ -149,39 +146,6 @@ def closed_heads(t: Tournament) -> dict[str, str]:
         if e.kind == "close":
             out.update(e.values["heads"])
     return out
-
-
-def name_problems(names: Sequence[str], where: str) -> list[Problem]:
-    """Each name that breaks the rule every player's name meets (:func:`~tarockscore.rules.words.name_problem`)."""
-    problems: list[Problem] = []
-    for name in names:
-        wrong = name_problem(name)
-        if wrong is not None:
-            problems.append(Problem.of(where, N_("{name!r}: {wrong}"), name=name, wrong=wrong))
-    return problems
-
-
-def repeated_names(names: Sequence[str], where: str) -> list[Problem]:
-    """A name given twice, or two that differ only by case (names are matched in any case)."""
-    counts = Counter(names)
-    duplicates = sorted(n for n, c in counts.items() if c > 1)
-    if duplicates:
-        return [Problem.of(where, N_("{allowed} named twice"), allowed=one_of(duplicates))]
-    clashes = same_but_case(names)
-    if clashes:
-        return [
-            Problem.of(
-                where,
-                N_("{allowed} differ only by case: names are matched in any case"),
-                allowed=one_of(clashes),
-            )
-        ]
-    return []
-
-
-def check_names(names: Sequence[str], where: str) -> list[Problem]:
-    """Problems with the players' names: each by the rules, and no name twice in any case."""
-    return [*name_problems(names, where), *repeated_names(names, where)]
 
 
 def games_at_five(games: int) -> int | None:
@@ -247,12 +211,8 @@ def draw_event(
     return {"kind": "draw", "at": at, "round": number, "seed": seed, "table": drawn}
 
 
-# -- the fold: each entry of the log applied to the day --------------------------------------------
-
-
 def apply(t: Tournament | None, event: Any, where: str) -> Tournament:
-    """The day ``t`` (None: before its first entry) with ``event`` applied by its command's rules;
-    every problem in one :class:`TournamentError`, at ``where`` (``entry 3``) and its key."""
+    """The day ``t`` (None: before its first entry) with ``event`` applied; problems at ``where``."""
     if not isinstance(event, dict):
         raise TournamentError(N_("expected a table ([[event]])"), where=where)
     problems = Collector()
@@ -441,9 +401,6 @@ def _points(raw: object, where: str, problems: Collector) -> tuple[tuple[str, in
 _CHANGES = {"add": _named, "drop": _named, "draw": _drawn, "close": _closed, "result": _paper}
 
 
-# -- a table's result from its paper sheet -------------------------------------------------------
-
-
 class PaperSheet(NamedTuple):
     """A paper result checked against the draw: each seat's points, in seat order, as the table spells it."""
 
@@ -458,8 +415,7 @@ class PaperSheet(NamedTuple):
 
 
 def whole_number(text: str) -> int | None:
-    """Whole points as typed (``+12``, ``-4``), or None; a number too long for ``int`` is one of as
-    many digits, so the check of the points names how long it is."""
+    """Whole points as typed (``+12``, ``-4``), or None."""
     text = text.strip()
     body = text[1:] if text[:1] in "+-" else text
     if not (body.isascii() and body.isdigit()):

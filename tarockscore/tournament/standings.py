@@ -10,8 +10,6 @@ from tarockscore.evening.model import totals as schrift_totals
 from tarockscore.evening.settle import balances
 from tarockscore.tournament.format import Format, TieBreak, Total
 
-# -- standings -------------------------------------------------------------------------------------
-
 
 class TableResult(NamedTuple):
     """One drawn table as its ledger stands: each player's Schrift and how many hands were played."""
@@ -93,8 +91,7 @@ def _key(fmt: Format, row: Standing, rounds: int) -> tuple[Any, ...]:
 
 
 def standings(results: Sequence[TableResult], fmt: Format) -> list[Standing]:
-    """Every player best first, with places (1, 1, 3); then, by name and without a place, the
-    players whose tables have no hands yet."""
+    """Every player best first, with places (1, 1, 3); then, without a place, those with no hands yet."""
     seats: dict[str, list[Seat]] = {}
     for result in sorted(results, key=lambda r: (r.round, r.table)):
         for player, seat in table_seats(result, fmt).items():
@@ -119,9 +116,6 @@ def standings(results: Sequence[TableResult], fmt: Format) -> list[Standing]:
         *(Standing(place, r.player, r.total, r.schrift, r.rank_points, r.tables) for place, r in ordered),
         *unranked,
     ]
-
-
-# -- money -----------------------------------------------------------------------------------------
 
 
 class Money(NamedTuple):

@@ -40,7 +40,7 @@ from tarockscore.io.ways_out import (
     SHEET_FAILS_CHECK,
     SHEET_FAILS_CHECK_MONEY,
 )
-from tarockscore.rules.words import nfc, strip_spaces
+from tarockscore.rules.words import name_problems, nfc, repeated_names, strip_spaces
 from tarockscore.tournament import draw as drawing
 from tarockscore.tournament import model as tm
 from tarockscore.tournament.format import Format, build_format
@@ -160,8 +160,7 @@ def read(folder: Path) -> Snapshot:
 
 
 def parse_day(raw: bytes, path: Path) -> tm.Tournament:
-    """The day a file's bytes hold: each entry's hash and ``prev`` checked, each applied in turn;
-    an entry that does not fit is named with its line."""
+    """The day a file's bytes hold, each entry's hash checked and applied; a misfit named with its line."""
     name = str(path)
     text = safe_io.decode(raw, name, TournamentError)
     data = safe_io.load_toml(text, name, TournamentError)
@@ -221,8 +220,7 @@ def _fits(event: Any, prev: str, k: int) -> None:
 def day_text(
     path: Path, before: bytes, t: tm.Tournament | None, events: Sequence[Mapping[str, Any]]
 ) -> tuple[str, tm.Tournament]:
-    """The file's new text, ``events`` chained on after ``before`` (empty: a new day), and the day
-    they make, each entry applied as every reader applies it, before anything is written."""
+    """The file's new text with ``events`` chained on, and the day they make, checked before writing."""
     text = before.decode("utf-8") if before else HEADER + f"tournament = {tm.VERSION}\n"
     head = t.head if t is not None else log.header_hash({"tournament": tm.VERSION}) or ""
     for k, event in enumerate(events, len(t.log) + 1 if t is not None else 1):
@@ -335,8 +333,7 @@ def _round_problems(t: tm.Tournament, number: int) -> None:
 
 
 def _untouched(stale: list[Path], number: int) -> dict[Path, str]:
-    """The sheets of a round to be redrawn, read under their locks (held by the caller): none may
-    hold a hand or be read-only. Each sheet's sha256, to replace it only as read."""
+    """The sheets of a round to redraw, read under their locks: none may hold a hand; each one's sha256."""
     played = []
     shas: dict[Path, str] = {}
     for sheet in stale:
@@ -375,8 +372,7 @@ def _untouched(stale: list[Path], number: int) -> dict[Path, str]:
 
 
 def draw_round(folder: Path, number: int, seed: int, at: str) -> tm.Tournament:
-    """Draw round ``number``: its table ledgers written, the draw appended, all checked first; the
-    sheets are replaced under their locks, so a hand recorded meanwhile is never lost."""
+    """Draw round ``number``: its sheets written under their locks, the draw appended, all checked first."""
     with _held(folder) as snapshot:
         t = snapshot.tournament
         _round_problems(t, number)
@@ -406,8 +402,7 @@ def draw_round(folder: Path, number: int, seed: int, at: str) -> tm.Tournament:
 
 
 def _closed(folder: Path, r: tm.Round, at: str, *, strict: bool) -> dict[str, Any]:
-    """The desk's note of round ``r``'s end: each table's sheet and its head. ``strict``: a sheet
-    that cannot be read is refused (else left out of the note, and the standings name it)."""
+    """The desk's note of round ``r``'s end (``strict``: a sheet that cannot be read is refused)."""
     heads: dict[str, str] = {}
     problems: list[Problem] = []
     for d in r.tables:
@@ -424,8 +419,7 @@ def _closed(folder: Path, r: tm.Round, at: str, *, strict: bool) -> dict[str, An
 
 
 def close_round(folder: Path, number: int, at: str) -> tm.Tournament:
-    """The desk's note at the end of round ``number``; none where the round was closed already
-    and no sheet changed since."""
+    """The desk's note at the end of round ``number``; none where nothing changed since it was closed."""
 
     def change(t: tm.Tournament) -> list[dict[str, Any]]:
         r = tm.drawn_round(t, number)
@@ -474,9 +468,9 @@ def player_names_file(path: Path) -> list[str]:
         name = nfc(strip_spaces(line.removesuffix("\r")))
         if not name or name.startswith("#"):
             continue
-        problems += tm.name_problems([name], f"{path}:{number}")
+        problems += name_problems([name], f"{path}:{number}")
         names.append(name)
-    problems += tm.repeated_names(names, str(path))
+    problems += repeated_names(names, str(path))
     if problems:
         raise TournamentError(problems)
     return names
@@ -486,8 +480,7 @@ RESULT_COLUMNS = ("round", "table", "player", "schrift")
 
 
 def results_csv(path: Path) -> list[tuple[int, int, dict[str, int], dict[str, int] | None]]:
-    """A round's paper results: a CSV ``round,table,player,schrift[,money]``, one row per player;
-    every bad row named with its line; the tables in the order they first come."""
+    """A round's paper results from a CSV ``round,table,player,schrift[,money]``, each bad row named."""
     text = safe_io.decode(read_bytes(path, "results"), str(path), TournamentError)
     rows = list(csv.reader(io.StringIO(text.removeprefix("\ufeff"))))
     header = tuple(c.strip().casefold() for c in rows[0]) if rows else ()
@@ -584,8 +577,7 @@ def _drawn_table(
     closed: str | None,
     warnings: list[str],
 ) -> Ledger:
-    """The ledger of table ``d`` of round ``r``, checked (``closed``: its head as the desk noted it);
-    refused where it is missing, unreadable, failing its check, not this table's, or past the limit."""
+    """The ledger of table ``d`` of round ``r``, checked (``closed``: its head as the desk noted it)."""
     where = message(N_("round {round}, table {table}"), round=r.number, table=d.table)
     if not path.is_file():
         raise TournamentError(
@@ -647,8 +639,7 @@ def _drawn_table(
 
 
 def _paper_fits(led: Ledger, where: str, path: Path) -> None:
-    """Refuse a sheet's paper entry that breaks the rules ``tournament result`` checks: one
-    rewritten with its hashes worked out again passes the sheet's own check."""
+    """Refuse a sheet's paper entry that breaks the rules ``tournament result`` checks."""
     paper = led.paper
     assert paper is not None
     wrong = paper_problems(led, paper.schrift, paper.money)
@@ -666,8 +657,7 @@ def _paper_fits(led: Ledger, where: str, path: Path) -> None:
 def _closed_fits(
     snapshot: ledger_file.Snapshot, head: str, where: str, path: Path, warnings: list[str]
 ) -> None:
-    """Refuse a sheet of a closed round that no longer holds the head the desk noted; entries
-    since are corrections made after the close (a warning)."""
+    """Refuse a sheet of a closed round that no longer holds the head the desk noted."""
     if snapshot.since is None or len(head) != 64:  # the whole head, as the desk notes it
         raise TournamentError(
             N_(
@@ -692,8 +682,7 @@ def _closed_fits(
 
 
 def _foreign(led: Ledger, t: tm.Tournament, r: tm.Round, d: tm.DrawnTable, where: str, path: Path) -> None:
-    """Refuse a sheet scored under another profile than the day's, without the round's game
-    limit, or kept for another day, round or table (a copy)."""
+    """Refuse a sheet of another profile, without the round's game limit, or of another table (a copy)."""
     table = led.table
     if table.profile.sha256 != t.profile.sha256:
         raise TournamentError(
@@ -730,8 +719,7 @@ def _foreign(led: Ledger, t: tm.Tournament, r: tm.Round, d: tm.DrawnTable, where
 
 
 def _strays(folder: Path, drawn: set[Path], problems: list[Problem], warnings: list[str]) -> None:
-    """The sheets in a round folder that the draw does not name: one with hands is a problem (it
-    would be left out), one without a warning."""
+    """The sheets in a round folder the draw does not name: with hands a problem, else a warning."""
     for sub in sorted(p for p in folder.iterdir() if p.is_dir()) if folder.is_dir() else []:
         if not _ROUND_DIR.match(sub.name):
             continue
@@ -767,8 +755,7 @@ def _strays(folder: Path, drawn: set[Path], problems: list[Problem], warnings: l
 
 
 def read_day(folder: Path, *, money: bool = False) -> Day:
-    """Every drawn table's ledger, checked; all problems of all tables in one error, worded for
-    the standings or the ``money``."""
+    """Every drawn table's ledger, checked; all problems in one error, worded for the standings or money."""
     t = read(folder).tournament
     problems: list[Problem] = []
     warnings: list[str] = []
@@ -839,8 +826,7 @@ def _already(led: Ledger, sheet: PaperSheet) -> bool:
 def paper_entries(
     folder: Path, t: tm.Tournament, sheets: Sequence[tuple[PaperSheet, str]], *, replace: bool
 ) -> list[dict[str, Any]]:
-    """Each paper result appended to its sheet, all checked first (the day's lock held by the
-    caller); the day's entries that note each with the sheet's head, where not noted yet."""
+    """Each paper result appended to its sheet, all checked first, and noted in the day's log."""
     problems = [p for sheet, at in sheets for p in _check(folder, sheet, at, replace)]
     if problems:
         raise TournamentError(problems)

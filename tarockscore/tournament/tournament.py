@@ -28,7 +28,7 @@ from tarockscore.evening.model import profile_record
 from tarockscore.io.inputs import load_profile
 from tarockscore.io.output import write_output
 from tarockscore.rules.profile import Profile
-from tarockscore.rules.words import nfc, strip_spaces, text_problem
+from tarockscore.rules.words import check_names, nfc, strip_spaces, text_problem
 from tarockscore.season.season import parse_alias
 from tarockscore.tournament import model as tm
 from tarockscore.tournament import store
@@ -142,8 +142,7 @@ class DayMoney(NamedTuple):
 
 
 class TournamentTable(NamedTuple):
-    """One drawn table of the day: round, number, players in seat order, game limit, its evening,
-    and whether its round is closed (the desk noted every sheet's head)."""
+    """One drawn table of the day: round, number, players, game limit, its evening, whether closed."""
 
     round: int
     table: int
@@ -154,8 +153,7 @@ class TournamentTable(NamedTuple):
 
 
 class DayCheck(NamedTuple):
-    """The day checked: its head, the head asked about, the number of the entry that has it (None:
-    none has), the entries since, and the sheets' warnings."""
+    """The day checked: its head, the head asked about, its entry, the entries since, the warnings."""
 
     tournament: tm.Tournament
     head: str
@@ -215,10 +213,9 @@ class Tournament:
         title: str | None = None,
         place: str | None = None,
     ) -> tuple[Problem, ...]:
-        """Every problem that keeps this tournament from starting, each at its field; none when
-        :meth:`begin` would start it."""
+        """Every problem that keeps this tournament from starting; none when :meth:`begin` would start it."""
         problems = Collector()
-        for problem in tm.check_names([nfc(strip_spaces(n)) for n in players], "players"):
+        for problem in check_names([nfc(strip_spaces(n)) for n in players], "players"):
             problems.put(problem)
         if rounds < 1:
             problems.add("rounds", cls.NO_ROUNDS, rounds=rounds)
@@ -258,9 +255,7 @@ class Tournament:
         place: str | None = None,
         given: Sequence[Problem] = (),
     ) -> Started:
-        """Start a tournament in ``folder`` (``games_five``: default games × 5/4); every problem of
-        :meth:`problems`, after those a front end ``given`` in its own input, raised at once (a
-        :class:`UsageError`); a day kept there is never overwritten."""
+        """Start a tournament in ``folder``, every problem at once; a day kept there is never overwritten."""
         found = (
             *given,
             *cls.problems(
@@ -298,8 +293,6 @@ class Tournament:
         stored = store.create(tournament.folder, begin)
         return Started(tournament, stored, prof, fmt, seating(len(names)))
 
-    # -- reading -----------------------------------------------------------------------------
-
     def read(self) -> tm.Tournament:
         """The tournament as stored: players, rounds, game limits, each draw, profile and format."""
         return store.read(self.folder).tournament
@@ -332,12 +325,10 @@ class Tournament:
         day = store.read_day(self.folder, money=True)
         return DayMoney(day.tournament, tuple(add_up_money(day.ledgers)), day.warnings, day.unfinished)
 
-    # -- changing ----------------------------------------------------------------------------
-
     def add_player(self, name: str, *, at: str | None = None) -> Roster:
         """A late arrival, in the next draw; a name follows the rules of a table's names."""
         name = nfc(strip_spaces(name))
-        wrong = tm.check_names([name], "NAME")
+        wrong = check_names([name], "NAME")
         if wrong:
             raise UsageError(wrong)
         return self._roster(name, tm.add_player, "add", at)
@@ -398,13 +389,11 @@ class Tournament:
         return self.read().head
 
     def close_round(self, round: int, *, at: str | None = None) -> tm.Tournament:
-        """The desk's note at the end of round ``round``: each table's sheet head, so a sheet
-        rewritten afterwards is caught."""
+        """The desk's note at the end of round ``round``: each sheet's head, so a rewrite is caught."""
         return store.close_round(self.folder, round, at or now())
 
     def check(self, head: str | None = None) -> DayCheck:
-        """The day's file and every table's sheet checked; with ``head`` (at least 4 digits), the
-        entry of the log that has it, and the entries since."""
+        """The day's file and every sheet checked; with ``head``, the entry that has it and those since."""
         day = store.read_day(self.folder)
         t = day.tournament
         wanted = (head or "").strip().lower()
@@ -433,9 +422,7 @@ class Tournament:
         at: str | None = None,
         replace: bool = False,
     ) -> tm.Tournament:
-        """Table ``table`` of round ``round`` scored from its paper sheet: each player's Schrift (and
-        money points where Kontra moves the money alone), kept in the table's sheet and noted in the
-        day's log. A sheet with hands or a result already is refused unless ``replace``."""
+        """Table ``table`` of round ``round`` scored from its paper sheet (``replace``: over one given)."""
         return self.record_papers([(round, table, schrift, money)], at=at, replace=replace)
 
     def record_papers(
@@ -446,8 +433,7 @@ class Tournament:
         replace: bool = False,
         source: str | None = None,
     ) -> tm.Tournament:
-        """Several tables' paper results at once, all checked, then written together; ``source``:
-        the file they come from, to name with each problem."""
+        """Several tables' paper results, all checked, then written together (``source``: their file)."""
         t = self.read()
         checked = []
         problems: list[Problem] = []
@@ -479,10 +465,7 @@ def cup(
     warn: Callable[[str], None] | None = None,
     aliases: Mapping[str, str] | Sequence[str] = (),
 ) -> Cup:
-    """A cup over the season's tournament folders (in order): each day's places turned into cup
-    points by the points file, each player's best N added; ``aliases`` read a name as another.
-    ``warn`` is handed each warning as it is found, so a front end shows them even when a later
-    day stops the cup."""
+    """A cup over the season's tournament folders: each player's best N days in cup points."""
     folders = [Path(t) for t in tournaments]
     resolved = [f.resolve() for f in folders]
     twice = sorted({str(f) for f, r in zip(folders, resolved, strict=True) if resolved.count(r) > 1})

@@ -101,9 +101,7 @@ def _entries(data: dict[str, Any], sha: str) -> list[dict[str, Any]]:
 
 
 def upgrade_day(path: str | os.PathLike[str]) -> str:
-    """Convert the day in folder ``path`` (or its ``tournament.toml``) to the day's log; what was
-    done, in a line. A day that no longer matches its seal, breaks the day's rules, or whose
-    ``.bak`` is taken is refused, and nothing is written."""
+    """Convert the day in folder ``path`` to the day's log; what was done, in a line."""
     folder = Path(path)
     folder = folder.parent if folder.name == tm.FILE_NAME and folder.is_file() else folder
     target = files.existing(folder)  # a clear error for a folder without a tournament, before its lock

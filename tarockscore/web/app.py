@@ -128,8 +128,7 @@ async def form_of(request: Request) -> dict[str, str]:
 
 
 def whole(text: str | None) -> int | None:
-    """A hand's or a round's number as a form or an address gives it (``²`` is a digit to
-    ``str.isdigit``, no number to ``int``); else None."""
+    """A hand's or round's number as a form or address gives it (``²`` is no number), else None."""
     if text and text.isascii() and text.isdigit() and len(text) <= 6:
         return int(text)
     return None
@@ -151,8 +150,7 @@ def peer_of(address: str) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Settings:
-    """How the server runs: its language (None: each phone's own), the address the cards print,
-    the board's event stream, and the proxy whose forwarded headers are believed."""
+    """How the server runs: its language, the cards' address, the event stream, the proxy believed."""
 
     lang: str | None = None
     base_url: str | None = None
@@ -226,8 +224,7 @@ class Web:
         return "application/json" in request.headers.get("accept", "")
 
     def forwarded(self, request: Request, header: str) -> str | None:
-        """The last value of a forwarded header (the one the proxy itself added), believed only
-        from the proxy named by ``--proxy``."""
+        """The last value of a forwarded header, believed only from the proxy named by ``--proxy``."""
         peer = request.client.host if request.client else None
         if self.settings.proxy is None or peer is None or peer_of(peer) != peer_of(self.settings.proxy):
             return None
@@ -235,8 +232,7 @@ class Web:
         return value or None
 
     def client(self, request: Request) -> str:
-        """The client the wrong codes count against: the peer, or behind ``--proxy`` the address
-        the proxy forwards (when it is one)."""
+        """The client the wrong codes count against: the peer, or the address ``--proxy`` forwards."""
         peer = request.client.host if request.client else "?"
         said = self.forwarded(request, "x-forwarded-for")
         if said is not None:
@@ -326,15 +322,13 @@ class Web:
             return self.refuse(request, exc.status_code, "refused", text, exc.headers)
 
     async def trouble(self, request: Request, exc: Exception) -> Response:
-        """A file that cannot be read or written now: 503 in the players' words, no path (the
-        server's window says what it was); the page keeps the hand and sends it again."""
+        """A file that cannot be read or written now: 503, no path; the page sends the hand again."""
         LOG.warning("%s", exc)
         with i18n.language(self.language(request)):
             return self.refuse(request, 503, "unavailable", trouble_text(exc), {"Retry-After": "10"})
 
     async def last_resort(self, request: Request, exc: Exception) -> Response:
-        """What nothing else answered: a plain 500 in the players' language, nothing of the
-        error's (its traceback goes to the server's window)."""
+        """What nothing else answered: a plain 500, nothing of the error's (its traceback goes to the log)."""
         try:
             lang = self.language(request)
         except Exception:  # the request's own headers are the trouble
@@ -465,8 +459,7 @@ class Web:
         return await self.in_thread(request, work)
 
     async def fields(self, request: Request) -> Response:
-        """The form's fields for the answers so far (the page's script asks after each change);
-        no error is shown here: a field's error comes only with the hand sent."""
+        """The form's fields for the answers so far; a field's error comes only with the hand sent."""
         form = await form_of(request)
         place = self.place(request)
 
@@ -563,8 +556,7 @@ class Web:
         code: str,
         number: int | None,
     ) -> Response:
-        """JSON as the write answered; a page without script is sent back to the table's page
-        with what was done (``?done=KIND&hand=N``), or shown the form again with the reasons."""
+        """JSON as the write answered; a page without script goes back to the table's page, or the form."""
         if self.wants_json(request):
             return JSONResponse(result.body, status_code=result.status, headers=HEADERS)
         body = result.body
@@ -701,8 +693,7 @@ def make_app(site: Site, settings: Settings | None = None) -> Starlette:
 
 
 def trouble_text(exc: BaseException) -> str:
-    """Why a file could not be read or written, in the players' words: the OSError's reason, where
-    there is one behind the error."""
+    """Why a file could not be read or written, in the players' words."""
     seen: BaseException | None = exc
     while seen is not None and not isinstance(seen, OSError):
         seen = seen.__cause__ or seen.__context__

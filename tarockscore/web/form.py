@@ -1,10 +1,7 @@
 """The table page's form of a hand, asked of the guided entry's flow (web layer).
 
-The form's fields are the flow's questions, named by their keys, so a form sends what ``enter``
-would be told. The questions not answered yet are walked with a likely answer, so that a page
-without JavaScript shows a whole hand's fields at once; the page's script asks again after every
-change. A choice is a row of buttons (one tap), card points two number fields: the points and
-the Blatt, as the score block writes them ("35/2").
+The fields are the flow's questions, named by their keys. The questions not answered yet are walked
+with a likely answer, so a page without JavaScript shows a whole hand's fields at once.
 """
 
 from __future__ import annotations
@@ -31,8 +28,7 @@ MAX_QUESTIONS = 80  # far more than a hand asks (each of a profile's bonuses ask
 
 
 def answers_of(form: Mapping[str, str]) -> dict[str, str]:
-    """The answers a form sent, by question key: the points and Blatt fields as one answer
-    ("35" and "2": "35/2"), and "Kontra or bonuses?" worked out from them."""
+    """The answers a form sent, by question key (points and Blatt as one answer, "35/2")."""
     given = {k: v for k, v in form.items() if k not in CONTROL and not k.startswith(BLATT)}
     for key, blatt in form.items():
         if key.startswith(BLATT) and key[len(BLATT) :] in given and blatt.strip() not in ("", "0"):
@@ -48,8 +44,7 @@ def answers_of(form: Mapping[str, str]) -> dict[str, str]:
 
 
 def _value(choice: Any) -> str:
-    """A choice as the form sends it: its name where that reads back as it (not a number, no
-    control character), else its first word (the talon) or its number."""
+    """A choice as the form sends it: its name where that reads back, else its first word or number."""
     value = str(choice.value)
     if value.isprintable() and not value.isdigit():
         return value
@@ -203,8 +198,7 @@ def _field(
 def fields_html(
     entry: tarockscore.HandEntry, form: Mapping[str, str], refused: Mapping[str, str] | None = None
 ) -> str:
-    """The form's fields for what a form sent, and the reason an answer was refused beside its
-    field; only ``refused`` is shown (after the hand was sent), never an error while answering."""
+    """The form's fields, with a refused answer's reason beside its field (only after the hand was sent)."""
     shown, reading = walk(entry, answers_of(form))
     answers = reading.answers
     why = refused or {}

@@ -86,8 +86,7 @@ def sheet_html(ledger: tarockscore.Ledger, sheet: tarockscore.Sheet) -> str:
 
 
 def score_html(score: tarockscore.Score, radl: int) -> str:
-    """A hand's arithmetic bet by bet with the columns ``score`` prints (the stake too, where a
-    profile counts Kontra in the payout only), laid out for a phone."""
+    """A hand's arithmetic bet by bet with the columns ``score`` prints, laid out for a phone."""
     payout = score.payout is not None
     bets = []
     for line in score.lines:

@@ -33,8 +33,7 @@ from tarockscore.web.site import Place
 
 @dataclass(frozen=True, slots=True)
 class Seen:
-    """A table as one request read it: the version first, then the ledger (so a page never shows
-    a sheet older than the version it carries)."""
+    """A table as one request read it: the version first, so a page never shows an older sheet."""
 
     place: Place
     version: str
@@ -131,8 +130,7 @@ def table_page(
     notice: str = "",
     status_line: str = "",
 ) -> str:
-    """A table's page: the sheet, and (with the table's code) the form of the next hand, or of the
-    hand being replaced (filled in with its answers), and the corrections."""
+    """A table's page: the sheet, and (with the table's code) the hand's form and the corrections."""
     place = seen.place
     title = place_title(place, site_title)
     parts = [
@@ -227,8 +225,7 @@ DONE = ("recorded", "replaced", "undone", "deleted", "already")
 
 
 def done_notice(seen: Seen, kind: str, number: int | None) -> str:
-    """What a change made from this page did (``?done=KIND&hand=N``), in the page's own words,
-    with the hand as the sheet has it now."""
+    """What a change made from this page did (``?done=KIND&hand=N``), in the page's words."""
     if kind not in DONE or number is None:
         return ""
     said = {
@@ -285,9 +282,6 @@ def preview_fragment(preview: tarockscore.Preview, replacing: bool) -> str:
     return f"<h2>{esc(heading)}</h2>{score_html(preview.score, preview.radl)}"
 
 
-# -- the board ----------------------------------------------------------------------------------
-
-
 def board_fragment(
     site_title: str,
     standings: tarockscore.DayStandings | None,
@@ -320,8 +314,7 @@ def board_fragment(
 
 
 def last_change(sheet: tarockscore.Sheet) -> str:
-    """When the sheet last changed: its last hand recorded or corrected (not the draw that made
-    it), the time alone on the day it is shown, else with its date; "-" before its first hand."""
+    """When the sheet last changed (its last hand): the time alone today, else with its date; "-" before."""
     stamps = [h.recorded for h in sheet.hands] + [a.at for a in sheet.audit]
     times = []
     for at in stamps:
@@ -353,12 +346,8 @@ def board_page(site_title: str, fragment: str, lang: str | None) -> str:
     )
 
 
-# -- the table cards ----------------------------------------------------------------------------
-
-
 def cards_page(site_title: str, cards: Sequence[tuple[Place, str]]) -> str:
-    """One card per table to print: its players in seat order, who is Forehand of hand 1, the QR
-    code of its address and the address itself."""
+    """One card per table to print: its players, Forehand of hand 1, its address and QR code."""
     out = []
     for place, url in cards:
         seats = "".join(f"<li>{esc(p)}</li>" for p in place.players)

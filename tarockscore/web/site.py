@@ -1,12 +1,8 @@
 """What one ``serve`` serves: an evening's table, or every drawn table of a tournament day, and
 the codes that open them (web layer).
 
-The tables are read from the files at each request (the day's drawn tables again only when its
-file changed); in memory are kept only a lock per table, the codes and the count of wrong codes
-per client. The codes are kept in a small file beside the sheets, readable by its owner alone, so
-that the printed cards stay valid after a restart; the ledgers are the only record of what the
-phones wrote. A code that cannot be kept (a full disk, a read-only folder) still opens its table
-until the server stops: the failure is said on the terminal and never stops a write.
+The tables are read from the files at each request; in memory are kept only a lock per table, the
+codes and the count of wrong codes per client. The codes file: docs/serve.md.
 """
 
 from __future__ import annotations
@@ -55,9 +51,7 @@ def codes_path(path: Path, tournament: bool) -> Path:
 
 
 class Codes:
-    """The codes file: read at start (a file that is no codes file is refused then), each new
-    table's code added to it as the table appears, written whole (temp file, fsync, rename,
-    mode 0600)."""
+    """The codes file: read at start, each new table's code added, written whole (mode 0600)."""
 
     def __init__(self, path: Path, warn: Callable[[str], None] | None = None) -> None:
         self.path = path
@@ -226,15 +220,13 @@ class Site:
 
     @property
     def title(self) -> str:
-        """The day's title as tournament.toml has it (else its folder's name); an evening's place
-        and date as its ledger has them, else "Evening of DATE", in the reader's language."""
+        """The day's title (else its folder's name), or an evening's place and date, in the reader's words."""
         if self.tournament:
             return self._named or self.path.resolve().name
         return render_evening.evening_title(self._table)
 
     def places(self) -> list[Place]:
-        """Every table served, in order (a tournament's round by round), read from the files now
-        (the day's drawn tables again only when its file changed: a round drawn, a round closed)."""
+        """Every table served, in order, read from the files now."""
         if self.tournament:
             try:
                 raw: bytes | None = (self.path / DAY_FILE).read_bytes()
@@ -260,15 +252,13 @@ class Site:
         return self._codes[key]
 
     def opens(self, place: Place, given: str) -> bool:
-        """Whether ``given`` writes to ``place`` now: the table's own code while its round is
-        open, the organiser's always (constant time, both compared)."""
+        """Whether ``given`` writes to ``place`` now (constant time, both codes compared)."""
         table = same_code(given, self._codes.get(place.key, ""))
         organiser = same_code(given, self._codes[ORGANISER])
         return bool(given) and ((table and not place.closed) or organiser)
 
     def is_code(self, place: Place, given: str) -> bool:
-        """Whether ``given`` is the table's own code or the organiser's, its round open or not
-        (a closed round's code still reads its table)."""
+        """Whether ``given`` is the table's code or the organiser's (a closed round's code still reads)."""
         return bool(given) and same_code(given, self._codes.get(place.key, "")) or self.is_organiser(given)
 
     def is_organiser(self, given: str) -> bool:
@@ -279,9 +269,7 @@ class Site:
             return self._locks.setdefault(key, threading.Lock())
 
     def stamp(self) -> tuple[tuple[str, int, int], ...]:
-        """What changes whenever a ledger is written (by this server or the command line): each
-        table's key with its ledger's mtime and size. Only ``stat``: the day's file is read again
-        (for its tables) only when its own ``stat`` changed, no ledger is read."""
+        """Each table's key with its ledger's mtime and size: changes whenever a ledger is written."""
         if self.tournament:
             try:
                 st = os.stat(self.path / DAY_FILE)

@@ -1,11 +1,7 @@
 """A change asked of a table's page, made once: the request key, the version check (web layer).
 
-Every change runs under the table's lock. The request key travels inside the ledger's entry, so
-the ledger alone says whether a request was carried out, whatever crashed in between: a key an
-entry already carries is answered with what that entry did, and nothing is written again. A
-ledger whose version moved since the page was made answers 409 with the current sheet, and says
-so where the hand refused is the very hand the sheet gained since ("already on the sheet as hand
-N"). A hand the rules refuse writes nothing and answers 422 with the problems.
+Every change runs under the table's lock; the request key travels inside the ledger's entry, so the
+ledger alone says whether a request was carried out. What a phone is answered: docs/serve.md.
 """
 
 from __future__ import annotations
@@ -42,8 +38,7 @@ HAND_KEYS = ("contract", "declarer", "partner", "card_points", "won", "kontra")
 def refusal(
     entry: tarockscore.HandEntry, given: Mapping[str, str], reading: tarockscore.FormReading
 ) -> list[dict[str, str]]:
-    """Why the answers make no hand: the rules' reasons where they refuse the keys given, as
-    ``record`` says them, else the question's."""
+    """Why the answers make no hand: the rules' reasons as ``record`` says them, else the question's."""
     hand: dict[str, Any] = {}
     for key in HAND_KEYS:
         value = given.get(key, "").strip()
@@ -142,8 +137,7 @@ class Writer:
         expected: str,
         snapshot: tarockscore.Snapshot,
     ) -> Answer:
-        """The sheet moved since the page was read: "already on the sheet as hand N" where the
-        hand is the very hand the sheet gained since (another phone entered it), else 409."""
+        """The sheet moved since the page was read: "already on the sheet as hand N", else 409."""
         found = None
         try:
             then = tarockscore.entry_as_of(place.evening, expected, number) if what == "hand" else None
@@ -201,8 +195,7 @@ class Writer:
 
 
 def _problems(exc: TarockError, place: Place) -> list[dict[str, str]]:
-    """The problems of a refusal in the reader's language, the sheet named by its file name
-    alone: no folder of the server's machine is told to a phone."""
+    """A refusal's problems in the reader's language, the sheet by file name alone (no server folder)."""
     path = place.evening.path
     folders = sorted({str(path.parent) + os.sep, str(path.resolve().parent) + os.sep}, key=len, reverse=True)
 
