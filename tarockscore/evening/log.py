@@ -262,7 +262,7 @@ def locate(problems: Sequence[Problem], text: str, name: str) -> list[Problem]:
 # ("changed", "order", "repair", "profile"), its hash now, the prev it should name.
 Break = tuple[int, str, str | None, str]
 # What the chain keeps of such an entry: its kind and the ids of the hands it holds.
-Said = Mapping[int, tuple[str, list[Any]]]
+Said = Mapping[int, tuple[str, list[int]]]
 
 
 class Chain:
@@ -275,7 +275,7 @@ class Chain:
         self.count = 0
         self.found: list[Break] = [(0, "profile", self.head, "")] if pin_broken else []
         self.vouched: set[Break] = set()
-        self.said: dict[int, tuple[str, list[Any]]] = {}  # a broken entry's kind and hand ids
+        self.said: dict[int, tuple[str, list[int]]] = {}  # a broken entry's kind and hand ids
         self.removed: set[Any] = set()  # the ids taken off the sheet so far
 
     def add(self, event: Any) -> None:
@@ -385,7 +385,7 @@ def repair_lacks(event: Mapping[str, Any], said: Said, removed: Container[int]) 
 
 def repair_carries(breaks: Sequence[Break], said: Said) -> set[int]:
     """The ids of every hand the entries a repair vouches for (``breaks``) hold."""
-    return {i for k, *_ in breaks for i in said.get(k, ("", []))[1] if isinstance(i, int)}
+    return {i for k, *_ in breaks for i in said.get(k, ("", []))[1]}
 
 
 def covered(found: Sequence[Break], breaks: Sequence[Break], said: Said) -> Message | None:
@@ -393,7 +393,7 @@ def covered(found: Sequence[Break], breaks: Sequence[Break], said: Said) -> Mess
     vouched = [b for b in found if b not in breaks]
     if not vouched:
         return None
-    ids = {i for k, *_ in vouched if k for i in said.get(k, ("", []))[1] if isinstance(i, int)}
+    ids = {i for k, *_ in vouched if k for i in said.get(k, ("", []))[1]}
     what: list[Message] = [hands_label(sorted(ids))] if ids else []
     what += [
         message(N_("entry {entry} ({kind})"), entry=k, kind=said.get(k, ("?", []))[0])
@@ -416,4 +416,4 @@ def edited_since(
         (k, why) for k, why, hashed, prev in found if 1 <= k <= entry and (k, "", hashed, prev) not in vouched
     ]
     ids = {i for k, why in edited if why != "order" for i in said.get(k, ("", []))[1]}
-    return tuple(k for k, _ in edited), {i for i in ids if isinstance(i, int)}
+    return tuple(k for k, _ in edited), ids

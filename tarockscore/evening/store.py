@@ -186,12 +186,7 @@ def _walk(path: Path, raw: bytes, top: dict[str, Any], repairing: bool, since: s
 
 
 def _request(k: int, event: Mapping[str, Any], audited: int) -> Request:
-    hands = event.get("hand")
-    ids = (
-        tuple(h["id"] for h in hands if isinstance(h, dict) and isinstance(h.get("id"), int))
-        if isinstance(hands, list)
-        else ()
-    )
+    ids = tuple(log.hand_ids(event.get("hand")))
     return Request(k, str(event.get("kind")), ids, audited - 1 if event.get("audit") else None)
 
 

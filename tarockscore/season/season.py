@@ -277,30 +277,25 @@ class _Reading:
         untrusted = False
         files = self.files(sources)
         for path, in_folder in files:
+            snapshot: Snapshot | None = None
             try:
-                snapshot: Snapshot | LedgerError = read(path)
-            except LedgerError as exc:
-                snapshot = exc
-            if isinstance(snapshot, NotALedger):
-                if in_folder:
-                    self.said(message(N_("{problem}, skipped"), problem=ProblemText(snapshot.problems[0])))
-                else:
-                    problems += snapshot.problems
-                continue
-            try:
-                if isinstance(snapshot, LedgerError):
-                    if in_folder and _not_a_ledger(snapshot.problems):
-                        self.said(message(N_("{file}: not a ledger (no schema key), skipped"), file=path))
-                        continue
-                    raise snapshot
+                snapshot = read(path)
                 verify(snapshot)
                 as_the_rules(path, snapshot.ledger)
+            except NotALedger as exc:
+                if in_folder:
+                    self.said(message(N_("{problem}, skipped"), problem=ProblemText(exc.problems[0])))
+                else:
+                    problems += exc.problems
+                continue
             except LedgerError as exc:
-                if skip_bad:
+                if snapshot is None and in_folder and _not_a_ledger(exc.problems):
+                    self.said(message(N_("{file}: not a ledger (no schema key), skipped"), file=path))
+                elif skip_bad:
                     self.said(LeftOut(path, exc.problems))
-                    continue
-                problems += exc.problems
-                untrusted = untrusted or not isinstance(snapshot, LedgerError)
+                else:
+                    problems += exc.problems
+                    untrusted = untrusted or snapshot is not None
                 continue
             for said in said_on_reading(snapshot):
                 self.said(said)

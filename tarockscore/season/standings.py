@@ -194,13 +194,9 @@ def resolve_aliases(aliases: Mapping[str, str]) -> dict[str, str]:
         while name in links:
             if name in seen:
                 raise UsageError(
-                    [
-                        Problem.of(
-                            "alias",
-                            N_("the aliases go round in a circle: {names}"),
-                            names=" = ".join([*seen, name]),
-                        )
-                    ]
+                    N_("the aliases go round in a circle: {names}"),
+                    names=" = ".join([*seen, name]),
+                    where="alias",
                 )
             seen.append(name)
             name = links[name]

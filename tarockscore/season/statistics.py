@@ -8,7 +8,7 @@ Hüttenfleck is a Kontra of the Defenders. In contra ad personam each Defender s
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -68,18 +68,21 @@ class PlayerStats:
         return Fraction(self.victory_points, self.hands) if self.hands else Fraction(0)
 
     def declared_total(self) -> Tally:
-        return Tally(
-            sum(t.played for t in self.declared.values()), sum(t.won for t in self.declared.values())
-        )
+        return _total(self.declared.values())
 
     def partner_total(self) -> Tally:
-        return Tally(sum(t.played for t in self.partner.values()), sum(t.won for t in self.partner.values()))
+        return _total(self.partner.values())
 
     def bonus_total(self) -> BonusTally:
         b = self.bonuses.values()
         return BonusTally(
             sum(t.announced for t in b), sum(t.announced_made for t in b), sum(t.silent_made for t in b)
         )
+
+
+def _total(tallies: Iterable[Tally]) -> Tally:
+    counted = list(tallies)
+    return Tally(sum(t.played for t in counted), sum(t.won for t in counted))
 
 
 def _level(profile: Profile, step: str | None) -> int:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
 from tarockscore.errors import N_, TournamentError, message
 
@@ -52,25 +52,22 @@ def table_sizes(n: int) -> tuple[int, ...]:
     return (4,) * ((n - 5 * fives) // 4) + (5,) * fives
 
 
+def _pairs(tables: Iterable[Sequence[str]]) -> Iterator[frozenset[str]]:
+    """Each pair of players who sit at one of ``tables``."""
+    for table in tables:
+        for i, a in enumerate(table):
+            for b in table[i + 1 :]:
+                yield frozenset((a, b))
+
+
 def met(rounds: Iterable[Iterable[Sequence[str]]]) -> Counter[frozenset[str]]:
     """How often each pair of players sat at one table in the given rounds."""
-    pairs: Counter[frozenset[str]] = Counter()
-    for tables in rounds:
-        for table in tables:
-            for i, a in enumerate(table):
-                for b in table[i + 1 :]:
-                    pairs[frozenset((a, b))] += 1
-    return pairs
+    return Counter(pair for tables in rounds for pair in _pairs(tables))
 
 
 def repeats(tables: Sequence[Sequence[str]], history: Counter[frozenset[str]]) -> int:
     """The number of pairs at the same table who met before (a pair met twice counts twice)."""
-    total = 0
-    for table in tables:
-        for i, a in enumerate(table):
-            for b in table[i + 1 :]:
-                total += history.get(frozenset((a, b)), 0)
-    return total
+    return sum(history.get(pair, 0) for pair in _pairs(tables))
 
 
 def _cost_with(player: str, table: Sequence[str], skip: str, history: Counter[frozenset[str]]) -> int:

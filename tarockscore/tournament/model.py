@@ -126,10 +126,6 @@ def drawn_table(t: Tournament, round_number: int, table: int) -> DrawnTable:
     return found
 
 
-def ledger_name(round_number: int, table: int) -> str:
-    return f"round-{round_number}/table-{table}.toml"
-
-
 def sheet_place(t: Tournament, round_number: int, table: int) -> str | None:
     """A sheet's place: the day's place, round, table and mark, so a copied sheet is caught."""
     if not t.id:
@@ -204,7 +200,7 @@ def draw_event(
             "table": k,
             "players": list(players),
             "games": t.games_five if len(players) == 5 else t.games,
-            "ledger": ledger_name(number, k),
+            "ledger": f"round-{number}/table-{k}.toml",
         }
         for k, players in enumerate(tables, 1)
     ]
@@ -389,13 +385,11 @@ def _paper(t: Tournament, top: Reader, at: str, problems: Collector) -> Tourname
     return t
 
 
-def _points(raw: object, where: str, problems: Collector) -> tuple[tuple[str, int], ...]:
+def _points(raw: object, where: str, problems: Collector) -> None:
     if not isinstance(raw, dict) or not all(
         isinstance(v, int) and not isinstance(v, bool) for v in raw.values()
     ):
         problems.add(where, N_("expected a table of names and whole numbers"))
-        return ()
-    return tuple(raw.items())
 
 
 _CHANGES = {"add": _named, "drop": _named, "draw": _drawn, "close": _closed, "result": _paper}

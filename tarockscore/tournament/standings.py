@@ -112,10 +112,7 @@ def standings(results: Sequence[TableResult], fmt: Format) -> list[Standing]:
     keys = [_key(fmt, row, rounds) for row in ranked]
     places = competition_ranks(keys)
     ordered = sorted(zip(places, ranked, strict=True), key=lambda pr: (pr[0], pr[1].player.casefold()))
-    return [
-        *(Standing(place, r.player, r.total, r.schrift, r.rank_points, r.tables) for place, r in ordered),
-        *unranked,
-    ]
+    return [*(r._replace(place=place) for place, r in ordered), *unranked]
 
 
 class Money(NamedTuple):

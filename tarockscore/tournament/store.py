@@ -284,10 +284,6 @@ def _held(folder: Path) -> Iterator[Snapshot]:
         yield snapshot
 
 
-def _write(snapshot: Snapshot, text: str) -> None:
-    ledger_file.write_text(file_path(snapshot.folder), text, snapshot.sha256)
-
-
 def update(
     folder: Path, change: Callable[[tm.Tournament], Sequence[Mapping[str, Any]]]
 ) -> tuple[tm.Tournament, tm.Tournament]:
@@ -298,7 +294,7 @@ def update(
         if not events:
             return t, t
         text, new = day_text(file_path(folder), snapshot.raw, t, events)
-        _write(snapshot, text)
+        ledger_file.write_text(file_path(folder), text, snapshot.sha256)
         return t, new
 
 
@@ -397,7 +393,7 @@ def draw_round(folder: Path, number: int, seed: int, at: str) -> tm.Tournament:
             for sheet in stale:
                 if sheet not in sheets:
                     sheet.unlink()
-        _write(snapshot, text)
+        ledger_file.write_text(file_path(folder), text, snapshot.sha256)
         return new
 
 
@@ -598,28 +594,64 @@ def _drawn_table(
         failed = Problem.of(str(path), words.fails_check, value=where, path=path)
         raise TournamentError([*ledger_file.locate(found, snapshot.text, str(path)), failed])
     warnings += ledger_file.said_on_reading(snapshot)  # a repair's hands, a torn last entry
-    if closed is not None:
-        _closed_fits(snapshot, closed, where, path, warnings)
-    led = snapshot.ledger
-    if led.players != d.players:
-        raise TournamentError(
+    led, table = snapshot.ledger, snapshot.ledger.table
+    hands = len(led.hands)
+    # each way a sheet can be other than the draw made it, in the order they are said (the first refuses)
+    misfits: list[tuple[bool, str, dict[str, object]]] = [
+        (
+            closed is not None and (snapshot.since is None or len(closed) != 64),
+            N_(
+                "{value}: the sheet was rewritten after its round was closed: its head then, {head}, is not in its chain; it is not ranked"
+            ),
+            {"head": (closed or "")[:12]},
+        ),
+        (
+            led.players != d.players,
             N_(
                 "{value}: the sheet seats {names}, but the draw seated {names2}: the sheet was moved or replaced by hand"
             ),
-            where=str(path),
-            value=where,
-            names=", ".join(led.players),
-            names2=", ".join(d.players),
-        )
-    _foreign(led, t, r, d, where, path)
-    hands = len(led.hands)
-    if hands > d.games:
-        raise TournamentError(
+            {"names": ", ".join(led.players), "names2": ", ".join(d.players)},
+        ),
+        (
+            table.profile.sha256 != t.profile.sha256,
+            N_(
+                "{value}: the sheet is scored under profile {name!r}, but the day under {day!r}: it was replaced by hand; it is not ranked"
+            ),
+            {"name": table.profile.name, "day": t.profile.name},
+        ),
+        (
+            table.games != d.games,
+            N_(
+                "{value}: the sheet's game limit is {games}, but the round's is {limit}: it was replaced by hand"
+            ),
+            {"games": table.games if table.games is not None else "none", "limit": d.games},
+        ),
+        (
+            table.place != tm.sheet_place(t, r.number, d.table) or table.created != r.drawn,
+            N_(
+                "{value}: the sheet belongs to {place!r} (drawn {created}), not to this day's round {round}, table {table}: a copied sheet is not ranked"
+            ),
+            {"place": table.place or "", "created": table.created, "round": r.number, "table": d.table},
+        ),
+        (
+            hands > d.games,
             N_("{value}: {hands} hands, but the round's limit is {games}: the sheet was edited by hand"),
-            where=str(path),
-            value=where,
-            hands=hands,
-            games=d.games,
+            {"hands": hands, "games": d.games},
+        ),
+    ]
+    for wrong, template, values in misfits:
+        if wrong:
+            raise TournamentError(template, where=str(path), value=where, **values)
+    if snapshot.since is not None and (since := len(snapshot.since.after)):
+        warnings.append(
+            counted(
+                "{where} ({path}): changed after its round was closed ({count} entry since)",
+                "{where} ({path}): changed after its round was closed ({count} entries since)",
+                since,
+                where=where,
+                path=path,
+                count=since,
+            )
         )
     if led.paper is not None:  # scored from its paper sheet: the whole round
         _paper_fits(led, where, path)
@@ -652,70 +684,6 @@ def _paper_fits(led: Ledger, where: str, path: Path) -> None:
             value=where,
         )
         raise TournamentError([*(p.moved(f"{path}: {p.where}") for p in wrong), said])
-
-
-def _closed_fits(
-    snapshot: ledger_file.Snapshot, head: str, where: str, path: Path, warnings: list[str]
-) -> None:
-    """Refuse a sheet of a closed round that no longer holds the head the desk noted."""
-    if snapshot.since is None or len(head) != 64:  # the whole head, as the desk notes it
-        raise TournamentError(
-            N_(
-                "{value}: the sheet was rewritten after its round was closed: its head then, {head}, is not in its chain; it is not ranked"
-            ),
-            where=str(path),
-            value=where,
-            head=head[:12],
-        )
-    since = len(snapshot.since.after)
-    if since:
-        warnings.append(
-            counted(
-                "{where} ({path}): changed after its round was closed ({count} entry since)",
-                "{where} ({path}): changed after its round was closed ({count} entries since)",
-                since,
-                where=where,
-                path=path,
-                count=since,
-            )
-        )
-
-
-def _foreign(led: Ledger, t: tm.Tournament, r: tm.Round, d: tm.DrawnTable, where: str, path: Path) -> None:
-    """Refuse a sheet of another profile, without the round's game limit, or of another table (a copy)."""
-    table = led.table
-    if table.profile.sha256 != t.profile.sha256:
-        raise TournamentError(
-            N_(
-                "{value}: the sheet is scored under profile {name!r}, but the day under {day!r}: it was replaced by hand; it is not ranked"
-            ),
-            where=str(path),
-            value=where,
-            name=table.profile.name,
-            day=t.profile.name,
-        )
-    if table.games != d.games:
-        raise TournamentError(
-            N_(
-                "{value}: the sheet's game limit is {games}, but the round's is {limit}: it was replaced by hand"
-            ),
-            where=str(path),
-            value=where,
-            games=table.games if table.games is not None else "none",
-            limit=d.games,
-        )
-    if table.place != tm.sheet_place(t, r.number, d.table) or table.created != r.drawn:
-        raise TournamentError(
-            N_(
-                "{value}: the sheet belongs to {place!r} (drawn {created}), not to this day's round {round}, table {table}: a copied sheet is not ranked"
-            ),
-            where=str(path),
-            value=where,
-            place=table.place or "",
-            created=table.created,
-            round=r.number,
-            table=d.table,
-        )
 
 
 def _strays(folder: Path, drawn: set[Path], problems: list[Problem], warnings: list[str]) -> None:

@@ -479,6 +479,12 @@ def cup(
     days = []
     problems: list[Problem] = []
     warnings: list[str] = []
+
+    def said(w: str) -> None:
+        warnings.append(w)
+        if warn is not None:
+            warn(w)
+
     for folder, name in zip(folders, names, strict=True):
         try:
             day = store.read_day(folder)
@@ -486,9 +492,7 @@ def cup(
             problems += exc.problems
             continue
         for w in day.warnings:
-            warnings.append(w)
-            if warn is not None:
-                warn(w)
+            said(w)
         rows = rank(day.results, day.tournament.format)
         # a player whose tables have no hands yet has no place, so no cup points for the day
         days.append((name, [(r.place, r.player) for r in rows if r.place is not None]))
@@ -499,9 +503,7 @@ def cup(
         raise UsageError(copies)
     merged, alike = one_name_each(days, pairs)
     for w in alike:
-        warnings.append(w)
-        if warn is not None:
-            warn(w)
+        said(w)
     return Cup(names, rules, tuple(add_up_cup(merged, rules)), tuple(warnings))
 
 

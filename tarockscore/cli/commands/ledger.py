@@ -202,8 +202,7 @@ def rescore(
         rescored = evening.rescore(ref, write=write, at=tarockscore.now())
     except LedgerError as exc:
         raise as_options(exc, "profile") from None
-    r = rescored
-    show_view(shown.rescored_view(r, evening.path), fmt)
+    show_view(shown.rescored_view(rescored, evening.path), fmt)
 
 
 def repair(
