@@ -170,25 +170,19 @@ def _players(r: Reader, named: bool, profile: Profile, problems: Collector) -> t
         )
         return ()
     players = tuple(raw)
-    _check_seating(players, profile, problems)
-    return players
-
-
-def _check_seating(players: tuple[str, ...], profile: Profile, problems: Collector) -> None:
-    """What is wrong with ``players`` as a hand's seat order under ``profile``."""
-    count = profile.game.players
     for problem in name_problems(players, "players"):  # the rules a name typed with `new --players` meets
         problems.put(problem)
-    if len(players) != count:
+    if len(players) != profile.game.players:
         problems.add(
             "players",
             N_("{count} names given; {profile!r} is played by {players}"),
             count=len(players),
             profile=profile.name,
-            players=count,
+            players=profile.game.players,
         )
     for problem in repeated_names(players, "players"):
         problems.put(problem)
+    return players
 
 
 def _check_without_contract(keys: _Keys, profile: Profile, problems: Collector) -> None:
@@ -232,8 +226,20 @@ def _check_who_plays(
         )
     if legality.calls_a_king(contract):
         _check_called_partner(keys, contract, profile, problems)
-    if bidding and contract.bidders != "anyone" and keys.declarer is not None and keys.players:
-        _check_bidder(keys.declarer, keys.players, contract, profile, problems)
+    declarer, players = keys.declarer, keys.players
+    seat = players.index(declarer) if declarer in players else -1
+    if bidding and declarer is not None and players and not legality.may_bid(contract, seat):
+        problems.add(
+            "declarer",
+            N_(
+                "{declarer!r} is not the Forehand: under {profile!r} only the first in hand ({value!r}) may bid {contract} (contracts.{contract}.bidders = {bidders!r})"
+            ),
+            declarer=declarer,
+            profile=profile.name,
+            value=players[0],
+            contract=contract.name,
+            bidders=contract.bidders,
+        )
 
 
 def _check_called_partner(keys: _Keys, contract: Contract, profile: Profile, problems: Collector) -> None:
@@ -266,24 +272,6 @@ def _check_called_partner(keys: _Keys, contract: Contract, profile: Profile, pro
             "partner",
             N_('no partner when called_king = "{called_king}": the declarer plays alone'),
             called_king=called_king,
-        )
-
-
-def _check_bidder(
-    declarer: str, players: tuple[str, ...], contract: Contract, profile: Profile, problems: Collector
-) -> None:
-    """A contract only the first in hand may bid (``contracts.NAME.bidders``)."""
-    if not legality.may_bid(contract, players.index(declarer) if declarer in players else -1):
-        problems.add(
-            "declarer",
-            N_(
-                "{declarer!r} is not the Forehand: under {profile!r} only the first in hand ({value!r}) may bid {contract} (contracts.{contract}.bidders = {bidders!r})"
-            ),
-            declarer=declarer,
-            profile=profile.name,
-            value=players[0],
-            contract=contract.name,
-            bidders=contract.bidders,
         )
 
 
@@ -391,11 +379,45 @@ def _read_trischaken_outcome(
 def _read_side_outcome(
     keys: _Keys, contract: Contract, profile: Profile, problems: Collector
 ) -> tuple[Fraction | None, Fraction | None]:
-    """The sides' card points, or ``won`` where tricks decide; both must agree where both are given."""
-    card_points, defender_points = _side_points(keys, profile, problems)
+    """The sides' card points (``card_points``, a count or a table of both sides', and ``defender_card_points``, adding up to the deck), or ``won`` where tricks decide; both must agree where both are given."""
+    cp_raw, dcp_raw = keys.card_points, keys.defender_card_points
+    declarers: Fraction | None = None
+    defenders: Fraction | None = None
+    if isinstance(cp_raw, dict):
+        r = Reader(cp_raw, "card_points", problems)
+        if r.has("declarers"):
+            declarers = read_card_points("card_points.declarers", r.raw("declarers"), profile, problems)
+        else:
+            problems.add("card_points.declarers", N_("missing (required) in the table form"))
+        if r.has("defenders"):
+            defenders = read_card_points("card_points.defenders", r.raw("defenders"), profile, problems)
+        r.finish()
+    elif cp_raw is not None:
+        declarers = read_card_points("card_points", cp_raw, profile, problems)
+    if dcp_raw is not None:
+        if defenders is not None:
+            problems.add("defender_card_points", N_("given twice (also in the card_points table)"))
+        defenders = read_card_points("defender_card_points", dcp_raw, profile, problems)
+        if cp_raw is None:
+            problems.add(
+                "card_points", N_("missing: defender_card_points is given only together with card_points")
+            )
+    if (
+        declarers is not None
+        and defenders is not None
+        and declarers + defenders != profile.game.card_points_total
+    ):
+        problems.add(
+            "card_points",
+            N_("declarers {declarers} + defenders {defenders} = {total}, not the deck's {card_points_total}"),
+            declarers=render_points(declarers),
+            defenders=render_points(defenders),
+            total=render_points(declarers + defenders),
+            card_points_total=render_points(profile.game.card_points_total),
+        )
     won = keys.won
     if legality.decided_by_tricks(contract):
-        if card_points is not None:
+        if declarers is not None:
             problems.add(
                 "card_points",
                 N_("{contract} is decided by tricks, not card points: give won = true or false"),
@@ -411,8 +433,8 @@ def _read_side_outcome(
         problems.add(
             "card_points", N_("missing: give the declarer side's card points, or won = true or false")
         )
-    if card_points is not None and won is not None:
-        by_points = card_points >= profile.game.win_threshold
+    if declarers is not None and won is not None:
+        by_points = declarers >= profile.game.win_threshold
         if by_points != won:
             problems.add(
                 "won",
@@ -420,10 +442,10 @@ def _read_side_outcome(
                     "{won} disagrees with card_points {card_points} (the declarer side needs {win_threshold})"
                 ),
                 won=str(won).lower(),
-                card_points=render_points(card_points),
+                card_points=render_points(declarers),
                 win_threshold=render_points(profile.game.win_threshold),
             )
-    return card_points, defender_points
+    return declarers, defenders
 
 
 # -- Kontra on the contract ------------------------------------------------------------------
@@ -441,15 +463,9 @@ def _read_kontra(
             "huettenfleck",
             N_("no Kontra is allowed on a conceded hand, nor a Hüttenfleck, which is a Kontra"),
         )
-    if keys.huettenfleck:
-        _check_huettenfleck(kontra, contract, profile, problems)
-    return kontra, kontra_by
-
-
-def _check_huettenfleck(
-    kontra: str | None, contract: Contract, profile: Profile, problems: Collector
-) -> None:
-    """A Hüttenfleck where the profile allows it, in a contract with a talon, with no higher Kontra."""
+    if not keys.huettenfleck:
+        return kontra, kontra_by
+    # a Hüttenfleck where the profile allows it, in a contract with a talon, with no higher Kontra
     if not profile.kontra.huettenfleck:
         problems.add(
             "huettenfleck",
@@ -464,6 +480,7 @@ def _check_huettenfleck(
             N_("{hand_kontra!r} cannot be combined with the Hüttenfleck, which is the contract's Kontra"),
             hand_kontra=kontra,
         )
+    return kontra, kontra_by
 
 
 # -- bonuses ---------------------------------------------------------------------------------
@@ -960,20 +977,13 @@ def check_valat_includes(bonuses: tuple[BonusEntry, ...], profile: Profile, prob
 
 
 def read_card_points(where: str, value: object, profile: Profile, problems: Collector) -> Fraction | None:
-    game = profile.game
-    judged = _judge(value, game.card_points_total, game.thirds, game.family)
-    if isinstance(judged, Fraction):
-        return judged
-    problems.add(where, judged)
-    return None
-
-
-def _judge(value: object, total: Fraction, thirds: bool, family: str) -> Fraction | str:
-    """The card points ``value`` gives in a game of ``total`` points, or why they cannot be taken."""
+    """The card points ``value`` gives under the profile's game; None, and a problem at ``where``, where they cannot be taken."""
+    total, thirds = profile.game.card_points_total, profile.game.thirds
     if thirds and isinstance(value, str) and (m := re.match(_THIRDS_OR_BLATT, value)):
         count = int(m.group(1))
         if BLATT <= count <= total:  # "107/3" is thirds only: 107 points are more than the deck's
-            return message(
+            problems.add(
+                where,
                 N_(
                     "{value!r} reads two ways: {count} thirds, {thirds}, or {count} points and {blatt} Blatt, which a score block never writes (the Blatt are 0, 1 or 2); write {thirds!r} or the points with their Blatt, e.g. '{count} 2'"
                 ),
@@ -982,67 +992,39 @@ def _judge(value: object, total: Fraction, thirds: bool, family: str) -> Fractio
                 thirds=str(render_points(Fraction(count, BLATT))),
                 blatt=BLATT,
             )
+            return None
     try:
         points = parse_points(value)
     except ValueError as exc:
-        return reason(exc)
+        problems.add(where, reason(exc))
+        return None
     if not 0 <= points <= total:
-        return message(
-            N_("{points} is outside 0 to {total}"), points=render_points(points), total=render_points(total)
+        problems.add(
+            where,
+            N_("{points} is outside 0 to {total}"),
+            points=render_points(points),
+            total=render_points(total),
         )
-    if thirds and points.denominator not in (1, 3):
-        return message(
-            N_("{value!r} is not counted in thirds; card points are whole or end in 1/3 or 2/3"), value=value
+    elif thirds and points.denominator not in (1, 3):
+        problems.add(
+            where,
+            N_("{value!r} is not counted in thirds; card points are whole or end in 1/3 or 2/3"),
+            value=value,
         )
-    if not thirds and points.denominator != 1:
-        return message(N_("{value!r}: {family} counts whole card points only"), value=value, family=family)
-    return points
+    elif not thirds and points.denominator != 1:
+        problems.add(
+            where,
+            N_("{value!r}: {family} counts whole card points only"),
+            value=value,
+            family=profile.game.family,
+        )
+    else:
+        return points
+    return None
 
 
 # "35/3": thirds, or points and Blatt as a score block writes them ("35/2" is 35 2/3)
 _THIRDS_OR_BLATT = rf"^\s*(\d+)\s*/\s*{BLATT}\s*$"
-
-
-def _side_points(
-    keys: _Keys, profile: Profile, problems: Collector
-) -> tuple[Fraction | None, Fraction | None]:
-    """``card_points`` (a count, or a table of both sides') and ``defender_card_points``; both add up to the deck."""
-    cp_raw, dcp_raw = keys.card_points, keys.defender_card_points
-    declarers: Fraction | None = None
-    defenders: Fraction | None = None
-    if isinstance(cp_raw, dict):
-        r = Reader(cp_raw, "card_points", problems)
-        if r.has("declarers"):
-            declarers = read_card_points("card_points.declarers", r.raw("declarers"), profile, problems)
-        else:
-            problems.add("card_points.declarers", N_("missing (required) in the table form"))
-        if r.has("defenders"):
-            defenders = read_card_points("card_points.defenders", r.raw("defenders"), profile, problems)
-        r.finish()
-    elif cp_raw is not None:
-        declarers = read_card_points("card_points", cp_raw, profile, problems)
-    if dcp_raw is not None:
-        if defenders is not None:
-            problems.add("defender_card_points", N_("given twice (also in the card_points table)"))
-        defenders = read_card_points("defender_card_points", dcp_raw, profile, problems)
-        if cp_raw is None:
-            problems.add(
-                "card_points", N_("missing: defender_card_points is given only together with card_points")
-            )
-    if (
-        declarers is not None
-        and defenders is not None
-        and declarers + defenders != profile.game.card_points_total
-    ):
-        problems.add(
-            "card_points",
-            N_("declarers {declarers} + defenders {defenders} = {total}, not the deck's {card_points_total}"),
-            declarers=render_points(declarers),
-            defenders=render_points(defenders),
-            total=render_points(declarers + defenders),
-            card_points_total=render_points(profile.game.card_points_total),
-        )
-    return declarers, defenders
 
 
 def _trischaken_points(
