@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -360,7 +359,68 @@ def _read_trischaken_outcome(
     keys: _Keys, contract: Contract, profile: Profile, problems: Collector
 ) -> tuple[tuple[str, Fraction], ...]:
     """Every player's card points in a contract without sides (the Trischaken)."""
-    points = _trischaken_points(keys.card_points, keys.players, profile, problems)
+    cp_raw, players = keys.card_points, keys.players
+    points: dict[str, Fraction] = {}
+    if not isinstance(cp_raw, dict):
+        example = '{ Anna = "20 1/3", ... }'
+        if cp_raw is None:
+            problems.add(
+                "card_points",
+                N_("missing: Trischaken needs a table of every player's card points, {example}"),
+                example=example,
+            )
+        else:
+            problems.add(
+                "card_points",
+                N_("{raw!r}: Trischaken needs a table of every player's card points, {example}"),
+                raw=cp_raw,
+                example=example,
+            )
+    else:
+        for name, value in cp_raw.items():
+            if players and name not in players:
+                problems.add(
+                    f"card_points.{name}",
+                    N_("not at the table; players are {allowed}{hint}"),
+                    allowed=one_of(players),
+                    hint=near_miss(name, players),
+                )
+                continue
+            checked = read_card_points(f"card_points.{name}", value, profile, problems)
+            if checked is not None:
+                points[name] = checked
+        missing = [p for p in players if p not in cp_raw]
+        if missing:
+            problems.add(
+                "card_points",
+                N_("missing for {allowed}: every player's card points are needed"),
+                allowed=one_of(missing),
+            )
+        elif len(points) == len(players):
+            total = sum(points.values(), Fraction(0))
+            deck = profile.game.card_points_total
+            if legality.trischaken_talon_counted(profile) and total != deck:
+                problems.add(
+                    "card_points",
+                    N_("the players' card points add up to {total}, not the deck's {card_points_total}"),
+                    total=render_points(total),
+                    card_points_total=render_points(deck),
+                )
+            elif not legality.trischaken_talon_counted(profile):
+                fewest, most = legality.talon_card_points(profile) or (Fraction(0), deck)
+                if not deck - most <= total <= deck - fewest:
+                    problems.add(
+                        "card_points",
+                        N_(
+                            "the players' card points add up to {total}; with the talon out of play (trischaken.talon = 'out') they add up to the deck's {card_points_total} less the talon's, which holds {fewest} to {most}: {low} to {high}"
+                        ),
+                        total=render_points(total),
+                        card_points_total=render_points(deck),
+                        fewest=render_points(fewest),
+                        most=render_points(most),
+                        low=render_points(deck - most),
+                        high=render_points(deck - fewest),
+                    )
     if keys.defender_card_points is not None:
         problems.add(
             "defender_card_points",
@@ -373,7 +433,9 @@ def _read_trischaken_outcome(
             N_("{contract} has no declarer who wins or loses; give card_points per player"),
             contract=contract.name,
         )
-    return points
+    if not players:  # nobody to order them by: as given
+        return tuple(points.items())
+    return tuple((p, points[p]) for p in dict.fromkeys(players) if p in points)  # in seat order
 
 
 def _read_side_outcome(
@@ -707,35 +769,22 @@ def _read_bonus(
         return None
     seen.add(name)
     bonus = profile.bonuses[name]
-    _check_bonus_entry(path, bonus, side, announced, made, profile, problems)
-    kontra = _read_bonus_kontra(path, bonus, announced, kontra_raw, profile, problems)
-    _check_between_players(path, bonus, made, caught_by, lost_by, profile, problems)
-    return BonusEntry(
-        name=name,
-        side=side,
-        announced=announced,
-        made=made,
-        kontra=kontra,
-        caught_by=caught_by,
-        lost_by=lost_by,
-    )
+    entry = BonusEntry(name, side, announced, made, None, caught_by, lost_by)
+    _check_bonus_entry(path, bonus, entry, profile, problems)
+    entry = entry._replace(kontra=_read_bonus_kontra(path, bonus, announced, kontra_raw, profile, problems))
+    _check_between_players(path, bonus, entry, profile, problems)
+    return entry
 
 
 def _check_between_players(
-    path: str,
-    bonus: Bonus,
-    made: bool,
-    caught_by: str | None,
-    lost_by: str | None,
-    profile: Profile,
-    problems: Collector,
+    path: str, bonus: Bonus, entry: BonusEntry, profile: Profile, problems: Collector
 ) -> None:
     """A bonus settled between two players names both, two different ones; any other names neither."""
-    given = [
-        (key, value) for key, value in (("caught_by", caught_by), ("lost_by", lost_by)) if value is not None
-    ]
+    named = {"caught_by": entry.caught_by, "lost_by": entry.lost_by}
     if not bonus.between_players:
-        for key, value in given:
+        for key, value in named.items():
+            if value is None:
+                continue
             problems.add(
                 f"{path}.{key}",
                 N_(
@@ -747,10 +796,10 @@ def _check_between_players(
                 key=key,
             )
         return
-    if not made:
+    if not entry.made:
         return
-    for key, named in (("caught_by", caught_by), ("lost_by", lost_by)):
-        if named is None:
+    for key, value in named.items():
+        if value is None:
             problems.add(
                 f"{path}.{key}",
                 N_(
@@ -759,11 +808,11 @@ def _check_between_players(
                 profile=profile.name,
                 name=bonus.name,
             )
-    if caught_by is not None and caught_by == lost_by:
+    if entry.caught_by is not None and entry.caught_by == entry.lost_by:
         problems.add(
             f"{path}.lost_by",
             N_("{value!r} is the player who made it; the {name} is lost by another player"),
-            value=lost_by,
+            value=entry.lost_by,
             name=bonus.name,
         )
 
@@ -778,10 +827,10 @@ def _check_bonus_players(
 
 
 def _check_bonus_entry(
-    path: str, bonus: Bonus, side: Side, announced: bool, made: bool, profile: Profile, problems: Collector
+    path: str, bonus: Bonus, entry: BonusEntry, profile: Profile, problems: Collector
 ) -> None:
     """The side that may make the bonus, whether it can fail, whether it can be announced."""
-    name = bonus.name
+    name, side, announced, made = bonus.name, entry.side, entry.announced, entry.made
     if not legality.may_make(bonus, side.value):
         problems.add(
             f"{path}.side",
@@ -1025,72 +1074,3 @@ def read_card_points(where: str, value: object, profile: Profile, problems: Coll
 
 # "35/3": thirds, or points and Blatt as a score block writes them ("35/2" is 35 2/3)
 _THIRDS_OR_BLATT = rf"^\s*(\d+)\s*/\s*{BLATT}\s*$"
-
-
-def _trischaken_points(
-    cp_raw: Any, players: Sequence[str], profile: Profile, problems: Collector
-) -> tuple[tuple[str, Fraction], ...]:
-    if not isinstance(cp_raw, dict):
-        example = '{ Anna = "20 1/3", ... }'
-        if cp_raw is None:
-            problems.add(
-                "card_points",
-                N_("missing: Trischaken needs a table of every player's card points, {example}"),
-                example=example,
-            )
-        else:
-            problems.add(
-                "card_points",
-                N_("{raw!r}: Trischaken needs a table of every player's card points, {example}"),
-                raw=cp_raw,
-                example=example,
-            )
-        return ()
-    points: dict[str, Fraction] = {}
-    for name, value in cp_raw.items():
-        if players and name not in players:
-            problems.add(
-                f"card_points.{name}",
-                N_("not at the table; players are {allowed}{hint}"),
-                allowed=one_of(players),
-                hint=near_miss(name, players),
-            )
-            continue
-        checked = read_card_points(f"card_points.{name}", value, profile, problems)
-        if checked is not None:
-            points[name] = checked
-    missing = [p for p in players if p not in cp_raw]
-    if missing:
-        problems.add(
-            "card_points",
-            N_("missing for {allowed}: every player's card points are needed"),
-            allowed=one_of(missing),
-        )
-    elif len(points) == len(players):
-        total = sum(points.values(), Fraction(0))
-        deck = profile.game.card_points_total
-        if legality.trischaken_talon_counted(profile) and total != deck:
-            problems.add(
-                "card_points",
-                N_("the players' card points add up to {total}, not the deck's {card_points_total}"),
-                total=render_points(total),
-                card_points_total=render_points(deck),
-            )
-        elif not legality.trischaken_talon_counted(profile):
-            fewest, most = legality.talon_card_points(profile) or (Fraction(0), deck)
-            if not deck - most <= total <= deck - fewest:
-                problems.add(
-                    "card_points",
-                    N_(
-                        "the players' card points add up to {total}; with the talon out of play (trischaken.talon = 'out') they add up to the deck's {card_points_total} less the talon's, which holds {fewest} to {most}: {low} to {high}"
-                    ),
-                    total=render_points(total),
-                    card_points_total=render_points(deck),
-                    fewest=render_points(fewest),
-                    most=render_points(most),
-                    low=render_points(deck - most),
-                    high=render_points(deck - fewest),
-                )
-    if not players:  # nobody to order them by: as given
-        return tuple(points.items())
-    return tuple((p, points[p]) for p in dict.fromkeys(players) if p in points)  # in seat order
