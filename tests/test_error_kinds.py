@@ -37,7 +37,7 @@ from tarockscore.evening.model import Ledger
 from tarockscore.evening.operations import record, undo
 from tarockscore.evening.table import new_ledger, next_deal
 from tarockscore.io import safe_io
-from tarockscore.io.inputs import load_profile, parse_hand_text, read_hand_text
+from tarockscore.io.inputs import load_profile, read_hand
 from tarockscore.rules.hand import HandInput
 from tarockscore.rules.parse import parse_hand
 from tarockscore.tournament import store as tournament_file
@@ -238,7 +238,7 @@ def _bad_files(tmp_path: Path, limit: int) -> dict[str, Path]:
 def test_a_hand_file_that_cannot_be_read(tmp_path: Path) -> None:
     for how, path in _bad_files(tmp_path, safe_io.SMALL_LIMIT).items():
         with pytest.raises(UnreadableHand) as caught:
-            parse_hand_text(*read_hand_text(str(path)))
+            read_hand(str(path))
         assert isinstance(caught.value, HandError), how
         assert not isinstance(caught.value, HandRefused), how
         assert run("score", str(path)).exit_code == 1, how
@@ -275,7 +275,7 @@ def test_a_readable_file_of_another_kind_is_not_unreadable(tmp_path: Path) -> No
     _evening(path, 0)
     # a ledger given as a hand file is read, and named for what it is
     with pytest.raises(HandError, match="not a hand file: this is a ledger") as caught:
-        parse_hand_text(*read_hand_text(str(path)))
+        read_hand(str(path))
     assert not isinstance(caught.value, Unreadable)
     profile = ROOT / "profiles" / "koenigrufen.toml"
     with pytest.raises(LedgerError, match="not a ledger") as as_ledger:

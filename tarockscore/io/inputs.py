@@ -23,8 +23,8 @@ from tarockscore.rules.scoring import Score
 from tarockscore.rules.scoring import score_hand as _score
 
 
-def read_hand_text(source: str) -> tuple[str, str]:
-    """The text of a hand file and the name to report problems under."""
+def read_hand(source: str) -> tuple[HandInput, str]:
+    """A hand file's keys (a path, or ``-`` for standard input) and the name its problems are reported under."""
     if source == "-":
         data = safe_io.read_stdin("hand", safe_io.SMALL_LIMIT, HandError)
         name = "<stdin>"
@@ -36,23 +36,14 @@ def read_hand_text(source: str) -> tuple[str, str]:
         except FileNotFoundError:
             raise UnreadableHand(N_("hand file {source!r} not found"), source=source) from None
         name = source
-    return safe_io.decode(data, name, HandError), name
-
-
-def parse_hand_text(text: str, name: str) -> HandInput:
+    text = safe_io.decode(data, name, HandError)
     if not text.strip():
         raise HandError(N_("{name}: the hand file is empty"), name=name)
-    data = safe_io.load_toml(text, name, HandError)
-    other = safe_io.other_kind(data, safe_io.HAND)
+    document = safe_io.load_toml(text, name, HandError)
+    other = safe_io.other_kind(document, safe_io.HAND)
     if other is not None:  # a ledger or a profile given for a hand: said in one line, not key by key
         raise HandError(N_("{name}: not a hand file: this is {other}"), name=name, other=other)
-    return cast(HandInput, data)  # its keys and values are parse_hand's to check
-
-
-def read_hand(source: str) -> tuple[HandInput, str]:
-    """A hand file's keys (a path, or ``-`` for standard input) and the name its problems are reported under."""
-    text, name = read_hand_text(source)
-    return parse_hand_text(text, name), name
+    return cast(HandInput, document), name  # its keys and values are parse_hand's to check
 
 
 DEFAULT_PROFILE = "koenigrufen"

@@ -4,7 +4,7 @@ import re
 from collections.abc import Mapping
 from enum import StrEnum
 from fractions import Fraction
-from typing import NamedTuple, TypedDict
+from typing import NamedTuple, TypedDict, cast
 
 from tarockscore.errors import N_, message
 
@@ -128,52 +128,45 @@ class Hand(NamedTuple):
 
 
 def hand_to_mapping(hand: Hand) -> HandInput:
-    """The hand-file v1 mapping of a hand, with canonical names (the ledger stores this)."""
-    out: HandInput = {}
-    if hand.profile is not None:
-        out["profile"] = hand.profile
-    out["players"] = list(hand.players)
-    out["contract"] = hand.contract
-    if hand.declarer is not None:
-        out["declarer"] = hand.declarer
-    if hand.partner is not None:
-        out["partner"] = hand.partner
-    if hand.trischaken_points:
-        out["card_points"] = {p: render_points(v) for p, v in hand.trischaken_points}
-    elif hand.card_points is not None:
-        out["card_points"] = render_points(hand.card_points)
-    if hand.defender_card_points is not None:
-        out["defender_card_points"] = render_points(hand.defender_card_points)
-    if hand.won is not None:
-        out["won"] = hand.won
-    if hand.kontra_by:
-        out["kontra"] = dict(hand.kontra_by)
-    elif hand.kontra is not None:
-        out["kontra"] = hand.kontra
-    if hand.huettenfleck:
-        out["huettenfleck"] = True
-    if hand.called_king is not None:
-        out["called_king"] = hand.called_king
-        out["conceded"] = hand.conceded
-    if hand.king_half is not None:
-        out["king_half"] = hand.king_half
-    if hand.renonce is not None:
-        out["renonce"] = hand.renonce
-    if hand.bonuses:
-        out["bonus"] = [_bonus_mapping(b) for b in hand.bonuses]
-    return out
+    """The hand-file v1 mapping of a hand, with canonical names (the ledger stores this); keys in the order a hand file lists them."""
+    out = {
+        "profile": hand.profile,
+        "players": list(hand.players),
+        "contract": hand.contract,
+        "declarer": hand.declarer,
+        "partner": hand.partner,
+        "card_points": {p: render_points(v) for p, v in hand.trischaken_points}
+        if hand.trischaken_points
+        else _rendered(hand.card_points),
+        "defender_card_points": _rendered(hand.defender_card_points),
+        "won": hand.won,
+        "kontra": dict(hand.kontra_by) if hand.kontra_by else hand.kontra,
+        "huettenfleck": True if hand.huettenfleck else None,
+        "called_king": hand.called_king,
+        "conceded": None if hand.called_king is None else hand.conceded,
+        "king_half": hand.king_half,
+        "renonce": hand.renonce,
+        "bonus": [_bonus_mapping(b) for b in hand.bonuses] or None,
+    }
+    return cast(HandInput, {key: value for key, value in out.items() if value is not None})
+
+
+def _rendered(points: Fraction | None) -> str | int | None:
+    return None if points is None else render_points(points)
 
 
 def _bonus_mapping(b: BonusEntry) -> BonusInput:
     """One ``[[bonus]]`` table of a hand file."""
-    entry: BonusInput = {"name": b.name, "side": b.side.value, "announced": b.announced, "made": b.made}
-    if b.kontra is not None:
-        entry["kontra"] = b.kontra
-    if b.caught_by is not None:
-        entry["caught_by"] = b.caught_by
-    if b.lost_by is not None:
-        entry["lost_by"] = b.lost_by
-    return entry
+    entry = {
+        "name": b.name,
+        "side": b.side.value,
+        "announced": b.announced,
+        "made": b.made,
+        "kontra": b.kontra,
+        "caught_by": b.caught_by,
+        "lost_by": b.lost_by,
+    }
+    return cast(BonusInput, {key: value for key, value in entry.items() if value is not None})
 
 
 def _shown(key: str, value: object) -> str:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -170,25 +169,19 @@ def _players(r: Reader, named: bool, profile: Profile, problems: Collector) -> t
         )
         return ()
     players = tuple(raw)
-    _check_seating(players, profile, problems)
-    return players
-
-
-def _check_seating(players: tuple[str, ...], profile: Profile, problems: Collector) -> None:
-    """What is wrong with ``players`` as a hand's seat order under ``profile``."""
-    count = profile.game.players
     for problem in name_problems(players, "players"):  # the rules a name typed with `new --players` meets
         problems.put(problem)
-    if len(players) != count:
+    if len(players) != profile.game.players:
         problems.add(
             "players",
             N_("{count} names given; {profile!r} is played by {players}"),
             count=len(players),
             profile=profile.name,
-            players=count,
+            players=profile.game.players,
         )
     for problem in repeated_names(players, "players"):
         problems.put(problem)
+    return players
 
 
 def _check_without_contract(keys: _Keys, profile: Profile, problems: Collector) -> None:
@@ -232,8 +225,20 @@ def _check_who_plays(
         )
     if legality.calls_a_king(contract):
         _check_called_partner(keys, contract, profile, problems)
-    if bidding and contract.bidders != "anyone" and keys.declarer is not None and keys.players:
-        _check_bidder(keys.declarer, keys.players, contract, profile, problems)
+    declarer, players = keys.declarer, keys.players
+    seat = players.index(declarer) if declarer in players else -1
+    if bidding and declarer is not None and players and not legality.may_bid(contract, seat):
+        problems.add(
+            "declarer",
+            N_(
+                "{declarer!r} is not the Forehand: under {profile!r} only the first in hand ({value!r}) may bid {contract} (contracts.{contract}.bidders = {bidders!r})"
+            ),
+            declarer=declarer,
+            profile=profile.name,
+            value=players[0],
+            contract=contract.name,
+            bidders=contract.bidders,
+        )
 
 
 def _check_called_partner(keys: _Keys, contract: Contract, profile: Profile, problems: Collector) -> None:
@@ -266,24 +271,6 @@ def _check_called_partner(keys: _Keys, contract: Contract, profile: Profile, pro
             "partner",
             N_('no partner when called_king = "{called_king}": the declarer plays alone'),
             called_king=called_king,
-        )
-
-
-def _check_bidder(
-    declarer: str, players: tuple[str, ...], contract: Contract, profile: Profile, problems: Collector
-) -> None:
-    """A contract only the first in hand may bid (``contracts.NAME.bidders``)."""
-    if not legality.may_bid(contract, players.index(declarer) if declarer in players else -1):
-        problems.add(
-            "declarer",
-            N_(
-                "{declarer!r} is not the Forehand: under {profile!r} only the first in hand ({value!r}) may bid {contract} (contracts.{contract}.bidders = {bidders!r})"
-            ),
-            declarer=declarer,
-            profile=profile.name,
-            value=players[0],
-            contract=contract.name,
-            bidders=contract.bidders,
         )
 
 
@@ -372,7 +359,68 @@ def _read_trischaken_outcome(
     keys: _Keys, contract: Contract, profile: Profile, problems: Collector
 ) -> tuple[tuple[str, Fraction], ...]:
     """Every player's card points in a contract without sides (the Trischaken)."""
-    points = _trischaken_points(keys.card_points, keys.players, profile, problems)
+    cp_raw, players = keys.card_points, keys.players
+    points: dict[str, Fraction] = {}
+    if not isinstance(cp_raw, dict):
+        example = '{ Anna = "20 1/3", ... }'
+        if cp_raw is None:
+            problems.add(
+                "card_points",
+                N_("missing: Trischaken needs a table of every player's card points, {example}"),
+                example=example,
+            )
+        else:
+            problems.add(
+                "card_points",
+                N_("{raw!r}: Trischaken needs a table of every player's card points, {example}"),
+                raw=cp_raw,
+                example=example,
+            )
+    else:
+        for name, value in cp_raw.items():
+            if players and name not in players:
+                problems.add(
+                    f"card_points.{name}",
+                    N_("not at the table; players are {allowed}{hint}"),
+                    allowed=one_of(players),
+                    hint=near_miss(name, players),
+                )
+                continue
+            checked = read_card_points(f"card_points.{name}", value, profile, problems)
+            if checked is not None:
+                points[name] = checked
+        missing = [p for p in players if p not in cp_raw]
+        if missing:
+            problems.add(
+                "card_points",
+                N_("missing for {allowed}: every player's card points are needed"),
+                allowed=one_of(missing),
+            )
+        elif len(points) == len(players):
+            total = sum(points.values(), Fraction(0))
+            deck = profile.game.card_points_total
+            if legality.trischaken_talon_counted(profile) and total != deck:
+                problems.add(
+                    "card_points",
+                    N_("the players' card points add up to {total}, not the deck's {card_points_total}"),
+                    total=render_points(total),
+                    card_points_total=render_points(deck),
+                )
+            elif not legality.trischaken_talon_counted(profile):
+                fewest, most = legality.talon_card_points(profile) or (Fraction(0), deck)
+                if not deck - most <= total <= deck - fewest:
+                    problems.add(
+                        "card_points",
+                        N_(
+                            "the players' card points add up to {total}; with the talon out of play (trischaken.talon = 'out') they add up to the deck's {card_points_total} less the talon's, which holds {fewest} to {most}: {low} to {high}"
+                        ),
+                        total=render_points(total),
+                        card_points_total=render_points(deck),
+                        fewest=render_points(fewest),
+                        most=render_points(most),
+                        low=render_points(deck - most),
+                        high=render_points(deck - fewest),
+                    )
     if keys.defender_card_points is not None:
         problems.add(
             "defender_card_points",
@@ -385,17 +433,53 @@ def _read_trischaken_outcome(
             N_("{contract} has no declarer who wins or loses; give card_points per player"),
             contract=contract.name,
         )
-    return points
+    if not players:  # nobody to order them by: as given
+        return tuple(points.items())
+    return tuple((p, points[p]) for p in dict.fromkeys(players) if p in points)  # in seat order
 
 
 def _read_side_outcome(
     keys: _Keys, contract: Contract, profile: Profile, problems: Collector
 ) -> tuple[Fraction | None, Fraction | None]:
-    """The sides' card points, or ``won`` where tricks decide; both must agree where both are given."""
-    card_points, defender_points = _side_points(keys, profile, problems)
+    """The sides' card points (``card_points``, a count or a table of both sides', and ``defender_card_points``, adding up to the deck), or ``won`` where tricks decide; both must agree where both are given."""
+    cp_raw, dcp_raw = keys.card_points, keys.defender_card_points
+    declarers: Fraction | None = None
+    defenders: Fraction | None = None
+    if isinstance(cp_raw, dict):
+        r = Reader(cp_raw, "card_points", problems)
+        if r.has("declarers"):
+            declarers = read_card_points("card_points.declarers", r.raw("declarers"), profile, problems)
+        else:
+            problems.add("card_points.declarers", N_("missing (required) in the table form"))
+        if r.has("defenders"):
+            defenders = read_card_points("card_points.defenders", r.raw("defenders"), profile, problems)
+        r.finish()
+    elif cp_raw is not None:
+        declarers = read_card_points("card_points", cp_raw, profile, problems)
+    if dcp_raw is not None:
+        if defenders is not None:
+            problems.add("defender_card_points", N_("given twice (also in the card_points table)"))
+        defenders = read_card_points("defender_card_points", dcp_raw, profile, problems)
+        if cp_raw is None:
+            problems.add(
+                "card_points", N_("missing: defender_card_points is given only together with card_points")
+            )
+    if (
+        declarers is not None
+        and defenders is not None
+        and declarers + defenders != profile.game.card_points_total
+    ):
+        problems.add(
+            "card_points",
+            N_("declarers {declarers} + defenders {defenders} = {total}, not the deck's {card_points_total}"),
+            declarers=render_points(declarers),
+            defenders=render_points(defenders),
+            total=render_points(declarers + defenders),
+            card_points_total=render_points(profile.game.card_points_total),
+        )
     won = keys.won
     if legality.decided_by_tricks(contract):
-        if card_points is not None:
+        if declarers is not None:
             problems.add(
                 "card_points",
                 N_("{contract} is decided by tricks, not card points: give won = true or false"),
@@ -411,8 +495,8 @@ def _read_side_outcome(
         problems.add(
             "card_points", N_("missing: give the declarer side's card points, or won = true or false")
         )
-    if card_points is not None and won is not None:
-        by_points = card_points >= profile.game.win_threshold
+    if declarers is not None and won is not None:
+        by_points = declarers >= profile.game.win_threshold
         if by_points != won:
             problems.add(
                 "won",
@@ -420,10 +504,10 @@ def _read_side_outcome(
                     "{won} disagrees with card_points {card_points} (the declarer side needs {win_threshold})"
                 ),
                 won=str(won).lower(),
-                card_points=render_points(card_points),
+                card_points=render_points(declarers),
                 win_threshold=render_points(profile.game.win_threshold),
             )
-    return card_points, defender_points
+    return declarers, defenders
 
 
 # -- Kontra on the contract ------------------------------------------------------------------
@@ -441,15 +525,9 @@ def _read_kontra(
             "huettenfleck",
             N_("no Kontra is allowed on a conceded hand, nor a Hüttenfleck, which is a Kontra"),
         )
-    if keys.huettenfleck:
-        _check_huettenfleck(kontra, contract, profile, problems)
-    return kontra, kontra_by
-
-
-def _check_huettenfleck(
-    kontra: str | None, contract: Contract, profile: Profile, problems: Collector
-) -> None:
-    """A Hüttenfleck where the profile allows it, in a contract with a talon, with no higher Kontra."""
+    if not keys.huettenfleck:
+        return kontra, kontra_by
+    # a Hüttenfleck where the profile allows it, in a contract with a talon, with no higher Kontra
     if not profile.kontra.huettenfleck:
         problems.add(
             "huettenfleck",
@@ -464,6 +542,7 @@ def _check_huettenfleck(
             N_("{hand_kontra!r} cannot be combined with the Hüttenfleck, which is the contract's Kontra"),
             hand_kontra=kontra,
         )
+    return kontra, kontra_by
 
 
 # -- bonuses ---------------------------------------------------------------------------------
@@ -690,35 +769,22 @@ def _read_bonus(
         return None
     seen.add(name)
     bonus = profile.bonuses[name]
-    _check_bonus_entry(path, bonus, side, announced, made, profile, problems)
-    kontra = _read_bonus_kontra(path, bonus, announced, kontra_raw, profile, problems)
-    _check_between_players(path, bonus, made, caught_by, lost_by, profile, problems)
-    return BonusEntry(
-        name=name,
-        side=side,
-        announced=announced,
-        made=made,
-        kontra=kontra,
-        caught_by=caught_by,
-        lost_by=lost_by,
-    )
+    entry = BonusEntry(name, side, announced, made, None, caught_by, lost_by)
+    _check_bonus_entry(path, bonus, entry, profile, problems)
+    entry = entry._replace(kontra=_read_bonus_kontra(path, bonus, announced, kontra_raw, profile, problems))
+    _check_between_players(path, bonus, entry, profile, problems)
+    return entry
 
 
 def _check_between_players(
-    path: str,
-    bonus: Bonus,
-    made: bool,
-    caught_by: str | None,
-    lost_by: str | None,
-    profile: Profile,
-    problems: Collector,
+    path: str, bonus: Bonus, entry: BonusEntry, profile: Profile, problems: Collector
 ) -> None:
     """A bonus settled between two players names both, two different ones; any other names neither."""
-    given = [
-        (key, value) for key, value in (("caught_by", caught_by), ("lost_by", lost_by)) if value is not None
-    ]
+    named = {"caught_by": entry.caught_by, "lost_by": entry.lost_by}
     if not bonus.between_players:
-        for key, value in given:
+        for key, value in named.items():
+            if value is None:
+                continue
             problems.add(
                 f"{path}.{key}",
                 N_(
@@ -730,10 +796,10 @@ def _check_between_players(
                 key=key,
             )
         return
-    if not made:
+    if not entry.made:
         return
-    for key, named in (("caught_by", caught_by), ("lost_by", lost_by)):
-        if named is None:
+    for key, value in named.items():
+        if value is None:
             problems.add(
                 f"{path}.{key}",
                 N_(
@@ -742,11 +808,11 @@ def _check_between_players(
                 profile=profile.name,
                 name=bonus.name,
             )
-    if caught_by is not None and caught_by == lost_by:
+    if entry.caught_by is not None and entry.caught_by == entry.lost_by:
         problems.add(
             f"{path}.lost_by",
             N_("{value!r} is the player who made it; the {name} is lost by another player"),
-            value=lost_by,
+            value=entry.lost_by,
             name=bonus.name,
         )
 
@@ -761,10 +827,10 @@ def _check_bonus_players(
 
 
 def _check_bonus_entry(
-    path: str, bonus: Bonus, side: Side, announced: bool, made: bool, profile: Profile, problems: Collector
+    path: str, bonus: Bonus, entry: BonusEntry, profile: Profile, problems: Collector
 ) -> None:
     """The side that may make the bonus, whether it can fail, whether it can be announced."""
-    name = bonus.name
+    name, side, announced, made = bonus.name, entry.side, entry.announced, entry.made
     if not legality.may_make(bonus, side.value):
         problems.add(
             f"{path}.side",
@@ -960,20 +1026,13 @@ def check_valat_includes(bonuses: tuple[BonusEntry, ...], profile: Profile, prob
 
 
 def read_card_points(where: str, value: object, profile: Profile, problems: Collector) -> Fraction | None:
-    game = profile.game
-    judged = _judge(value, game.card_points_total, game.thirds, game.family)
-    if isinstance(judged, Fraction):
-        return judged
-    problems.add(where, judged)
-    return None
-
-
-def _judge(value: object, total: Fraction, thirds: bool, family: str) -> Fraction | str:
-    """The card points ``value`` gives in a game of ``total`` points, or why they cannot be taken."""
+    """The card points ``value`` gives under the profile's game; None, and a problem at ``where``, where they cannot be taken."""
+    total, thirds = profile.game.card_points_total, profile.game.thirds
     if thirds and isinstance(value, str) and (m := re.match(_THIRDS_OR_BLATT, value)):
         count = int(m.group(1))
         if BLATT <= count <= total:  # "107/3" is thirds only: 107 points are more than the deck's
-            return message(
+            problems.add(
+                where,
                 N_(
                     "{value!r} reads two ways: {count} thirds, {thirds}, or {count} points and {blatt} Blatt, which a score block never writes (the Blatt are 0, 1 or 2); write {thirds!r} or the points with their Blatt, e.g. '{count} 2'"
                 ),
@@ -982,133 +1041,36 @@ def _judge(value: object, total: Fraction, thirds: bool, family: str) -> Fractio
                 thirds=str(render_points(Fraction(count, BLATT))),
                 blatt=BLATT,
             )
+            return None
     try:
         points = parse_points(value)
     except ValueError as exc:
-        return reason(exc)
+        problems.add(where, reason(exc))
+        return None
     if not 0 <= points <= total:
-        return message(
-            N_("{points} is outside 0 to {total}"), points=render_points(points), total=render_points(total)
+        problems.add(
+            where,
+            N_("{points} is outside 0 to {total}"),
+            points=render_points(points),
+            total=render_points(total),
         )
-    if thirds and points.denominator not in (1, 3):
-        return message(
-            N_("{value!r} is not counted in thirds; card points are whole or end in 1/3 or 2/3"), value=value
+    elif thirds and points.denominator not in (1, 3):
+        problems.add(
+            where,
+            N_("{value!r} is not counted in thirds; card points are whole or end in 1/3 or 2/3"),
+            value=value,
         )
-    if not thirds and points.denominator != 1:
-        return message(N_("{value!r}: {family} counts whole card points only"), value=value, family=family)
-    return points
+    elif not thirds and points.denominator != 1:
+        problems.add(
+            where,
+            N_("{value!r}: {family} counts whole card points only"),
+            value=value,
+            family=profile.game.family,
+        )
+    else:
+        return points
+    return None
 
 
 # "35/3": thirds, or points and Blatt as a score block writes them ("35/2" is 35 2/3)
 _THIRDS_OR_BLATT = rf"^\s*(\d+)\s*/\s*{BLATT}\s*$"
-
-
-def _side_points(
-    keys: _Keys, profile: Profile, problems: Collector
-) -> tuple[Fraction | None, Fraction | None]:
-    """``card_points`` (a count, or a table of both sides') and ``defender_card_points``; both add up to the deck."""
-    cp_raw, dcp_raw = keys.card_points, keys.defender_card_points
-    declarers: Fraction | None = None
-    defenders: Fraction | None = None
-    if isinstance(cp_raw, dict):
-        r = Reader(cp_raw, "card_points", problems)
-        if r.has("declarers"):
-            declarers = read_card_points("card_points.declarers", r.raw("declarers"), profile, problems)
-        else:
-            problems.add("card_points.declarers", N_("missing (required) in the table form"))
-        if r.has("defenders"):
-            defenders = read_card_points("card_points.defenders", r.raw("defenders"), profile, problems)
-        r.finish()
-    elif cp_raw is not None:
-        declarers = read_card_points("card_points", cp_raw, profile, problems)
-    if dcp_raw is not None:
-        if defenders is not None:
-            problems.add("defender_card_points", N_("given twice (also in the card_points table)"))
-        defenders = read_card_points("defender_card_points", dcp_raw, profile, problems)
-        if cp_raw is None:
-            problems.add(
-                "card_points", N_("missing: defender_card_points is given only together with card_points")
-            )
-    if (
-        declarers is not None
-        and defenders is not None
-        and declarers + defenders != profile.game.card_points_total
-    ):
-        problems.add(
-            "card_points",
-            N_("declarers {declarers} + defenders {defenders} = {total}, not the deck's {card_points_total}"),
-            declarers=render_points(declarers),
-            defenders=render_points(defenders),
-            total=render_points(declarers + defenders),
-            card_points_total=render_points(profile.game.card_points_total),
-        )
-    return declarers, defenders
-
-
-def _trischaken_points(
-    cp_raw: Any, players: Sequence[str], profile: Profile, problems: Collector
-) -> tuple[tuple[str, Fraction], ...]:
-    if not isinstance(cp_raw, dict):
-        example = '{ Anna = "20 1/3", ... }'
-        if cp_raw is None:
-            problems.add(
-                "card_points",
-                N_("missing: Trischaken needs a table of every player's card points, {example}"),
-                example=example,
-            )
-        else:
-            problems.add(
-                "card_points",
-                N_("{raw!r}: Trischaken needs a table of every player's card points, {example}"),
-                raw=cp_raw,
-                example=example,
-            )
-        return ()
-    points: dict[str, Fraction] = {}
-    for name, value in cp_raw.items():
-        if players and name not in players:
-            problems.add(
-                f"card_points.{name}",
-                N_("not at the table; players are {allowed}{hint}"),
-                allowed=one_of(players),
-                hint=near_miss(name, players),
-            )
-            continue
-        checked = read_card_points(f"card_points.{name}", value, profile, problems)
-        if checked is not None:
-            points[name] = checked
-    missing = [p for p in players if p not in cp_raw]
-    if missing:
-        problems.add(
-            "card_points",
-            N_("missing for {allowed}: every player's card points are needed"),
-            allowed=one_of(missing),
-        )
-    elif len(points) == len(players):
-        total = sum(points.values(), Fraction(0))
-        deck = profile.game.card_points_total
-        if legality.trischaken_talon_counted(profile) and total != deck:
-            problems.add(
-                "card_points",
-                N_("the players' card points add up to {total}, not the deck's {card_points_total}"),
-                total=render_points(total),
-                card_points_total=render_points(deck),
-            )
-        elif not legality.trischaken_talon_counted(profile):
-            fewest, most = legality.talon_card_points(profile) or (Fraction(0), deck)
-            if not deck - most <= total <= deck - fewest:
-                problems.add(
-                    "card_points",
-                    N_(
-                        "the players' card points add up to {total}; with the talon out of play (trischaken.talon = 'out') they add up to the deck's {card_points_total} less the talon's, which holds {fewest} to {most}: {low} to {high}"
-                    ),
-                    total=render_points(total),
-                    card_points_total=render_points(deck),
-                    fewest=render_points(fewest),
-                    most=render_points(most),
-                    low=render_points(deck - most),
-                    high=render_points(deck - fewest),
-                )
-    if not players:  # nobody to order them by: as given
-        return tuple(points.items())
-    return tuple((p, points[p]) for p in dict.fromkeys(players) if p in points)  # in seat order

@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
 from types import MappingProxyType
-from typing import Any, Literal, NamedTuple, TypeVar, cast, get_args, get_origin
+from typing import Any, Literal, NamedTuple, TypeVar, get_args, get_origin
 
 from tarockscore.errors import N_, Collector, ProfileError, near_miss, one_of, reason
 from tarockscore.rules.hand import parse_points, render_points
@@ -77,42 +77,36 @@ def declare(cls: type, keys: Keys) -> None:
     _KEYS[cls] = keys
 
 
-_SCALARS: dict[str, type] = {"bool": bool, "int": int, "Fraction": Fraction}
-
-
-def _kind(annotation: object) -> object:
-    """The type a key is read as, from its field's annotation: a type, or a ``Literal`` of words."""
-    if isinstance(annotation, type) or get_origin(annotation) is Literal:
-        return annotation
-    name = str(getattr(annotation, "__forward_arg__", annotation))
-    kind = _SCALARS.get(name) or globals().get(name)
-    if not (isinstance(kind, type) or get_origin(kind) is Literal):  # pragma: no cover - a declaration error
-        raise TypeError(f"no reader for a key of type {name!r}")
-    return kind
-
-
 def read_table(reader: Reader, cls: type[T], **given: Any) -> T:
-    """A table's record, each declared key read and checked; ``given`` supplies the keys read by hand."""
+    """A table's record, each declared key read as its field's type says; ``given`` supplies the keys read by hand."""
     keys = _KEYS[cls]
     values = dict(given)
     defaults: dict[str, Any] = getattr(cls, "_field_defaults")  # noqa: B009 - any record type
     for name, annotation in cls.__annotations__.items():
         if name in given or name in keys.by_hand:
             continue
+        kind: object = annotation
         toml = keys.toml.get(name, name)
         default = defaults.get(name)
-        kind = _kind(annotation)
+        if type(None) in get_args(kind):  # ``X | None``: None where the key is not given
+            if not reader.has(toml):
+                values[name] = None
+                continue
+            kind = get_args(kind)[0]
         if kind is bool:
             values[name] = reader.flag(toml, default)
         elif kind is int:
             values[name] = reader.number(toml, default, minimum=keys.minimum.get(name))
+        elif kind is str:
+            values[name] = reader.text(toml, default)
         elif kind is Fraction:
-            if default is not None and not reader.has(toml):
-                values[name] = default
-            else:
-                values[name] = reader.points(toml)
+            values[name] = default if default is not None and not reader.has(toml) else reader.points(toml)
+        elif kind == tuple[str, ...]:
+            values[name] = reader.str_list(toml, default or ())
         elif get_origin(kind) is Literal:
             values[name] = reader.word(toml, get_args(kind), default)
+        elif isinstance(kind, type) and issubclass(kind, StrEnum):
+            values[name] = reader.choice(toml, kind, default)
         else:  # pragma: no cover - a declaration error, caught by the tests of every profile
             raise TypeError(f"{cls.__name__}.{name}: no reader for {kind!r}")
     return cls(**values)
@@ -127,8 +121,10 @@ def key_path(table: type, name: str) -> str:
 
 
 def key_paths() -> frozenset[str]:
-    """Every key path of a profile's tables (``game.announced_factor``, ``kontra.ladder``, …)."""
-    return frozenset(key_path(table, name) for table in _KEYS for name in table.__annotations__)
+    """Every key path of a profile's tables (``game.announced_factor``, ``kontra.ladder``, …); a contract's and a bonus's keys sit under their names."""
+    return frozenset(
+        key_path(table, name) for table in _KEYS if _KEYS[table].table for name in table.__annotations__
+    )
 
 
 SOURCE_LIMIT = 500  # characters of one citation: a quoted sentence, its source and the other reading
@@ -243,7 +239,7 @@ class BonusRules(NamedTuple):
     silent_failure_bonuses: tuple[str, ...] | None = None
 
 
-declare(BonusRules, Keys("bonus_rules", by_hand=("silent_failure_bonuses",)))
+declare(BonusRules, Keys("bonus_rules"))
 
 
 class ValatRules(NamedTuple):
@@ -345,6 +341,8 @@ SCHEMA = 1
 
 
 class Contract(NamedTuple):
+    """A contract of ``[contracts.NAME]``, each key read as its field's type says (``value`` and ``talon`` by hand)."""
+
     name: str
     value: int | Fraction  # a Fraction only under game.value_rounding = "down"
     kind: Kind
@@ -366,6 +364,8 @@ class Contract(NamedTuple):
 
 
 class Bonus(NamedTuple):
+    """A bonus of ``[bonuses.NAME]``, each key read as its field's type says."""
+
     name: str
     value: int
     kontra: bool = True
@@ -378,12 +378,16 @@ class Bonus(NamedTuple):
     side: BonusSide = "either"
     # False: the bonus cannot fail (Zwanzigerrufen's hand Trull): it is entered only as made.
     can_fail: bool = True
-    # what the bonus needs of the called King: "played", "caught" or ""
-    called_king: str = ""
+    # what the bonus needs of the called King: "played", "caught" or None
+    called_king: CalledKingNeed | None = None
     # held in a side's tricks (Trull, Four Kings, Säcke), not made by a card in one trick
     material: bool = False
     # settled between the two players of the bonus alone (Mondfang: the caught XXI's holder pays)
     between_players: bool = False
+
+
+declare(Contract, Keys("", minimum={"loss_factor": 1, "tricks": 0}))
+declare(Bonus, Keys("", minimum={"value": 0}))
 
 
 @dataclass(frozen=True)
@@ -530,8 +534,7 @@ def build_profile(document: Mapping[str, Any], where: str = "") -> Profile:
     ko.finish()
 
     br = top.table("bonus_rules")
-    failing = br.str_list("silent_failure_bonuses") if br.has("silent_failure_bonuses") else None
-    bonus_rules = read_table(br, BonusRules, silent_failure_bonuses=failing)
+    bonus_rules = read_table(br, BonusRules)
     br.finish()
     valat = _read(top, "valat", ValatRules)
     called_king = _read(top, "called_king_in_talon", CalledKingInTalon)
@@ -736,20 +739,7 @@ def _bonuses(table: Reader, problems: Collector) -> dict[str, Bonus]:
     bonuses: dict[str, Bonus] = {}
     for name in table.data:
         r = table.table(name)
-        bonus = Bonus(
-            name=name,
-            value=r.number("value", minimum=0),
-            kontra=r.flag("kontra", True),
-            announce=r.flag("announce", True),
-            aliases=r.str_list("aliases"),
-            source=r.text("source", ""),
-            min_card_points=r.points("min_card_points") if r.has("min_card_points") else None,
-            side=cast(BonusSide, r.word("side", get_args(BonusSide), "either")),
-            can_fail=r.flag("can_fail", True),
-            called_king=r.word("called_king", get_args(CalledKingNeed), ""),
-            material=r.flag("material", False),
-            between_players=r.flag("between_players", False),
-        )
+        bonus = read_table(r, Bonus, name=name)
         enabled = r.flag("enabled", True)
         r.finish()
         if enabled:
@@ -784,25 +774,9 @@ def _contracts(
     for name in table.data:
         r = table.table(name)
         talon = r.flag("talon", game.talon) and game.talon
-        contract = Contract(
-            name=name,
-            value=_contract_value(r, game),
-            kind=r.choice("kind", Kind),
-            team=cast(Team, r.word("team", get_args(Team))),
-            bonuses=r.str_list("bonuses"),
-            aliases=r.str_list("aliases"),
-            doubles_bonuses=r.flag("doubles_bonuses", False),
-            loss_factor=r.number("loss_factor", 1, minimum=1),
-            talon=talon,
-            requires_announced=r.str_list("requires_announced"),
-            source=r.text("source", ""),
-            bidders=cast(Bidders, r.word("bidders", get_args(Bidders), "anyone")),
-            kontra=r.flag("kontra", True),
-            talon_share=cast(
-                TalonShare, r.word("talon_share", get_args(TalonShare), "half" if talon else "none")
-            ),
-            tricks=r.number("tricks", minimum=0) if r.has("tricks") else None,
-        )
+        contract = read_table(r, Contract, name=name, talon=talon, value=_contract_value(r, game))
+        if not talon and not r.has("talon_share"):  # without a talon no talon card counts
+            contract = contract._replace(talon_share="none")
         enabled = r.flag("enabled", True)
         r.finish()
         if not enabled:

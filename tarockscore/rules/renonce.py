@@ -129,27 +129,24 @@ def as_if_won_lines(deal: Deal, offender: str) -> Scored:
             receivers = tuple(x for x in deal.side(side) if x != offender)
             if not receivers:
                 continue
-            winners, losers = deal.side(side), deal.side(side.other)
             factors = by_side[side]
+            value, stake = deal.amounts(worth, factors)
             points = dict.fromkeys(players, 0)
             payout = dict.fromkeys(players, 0)
             if bet == "contract" and steps and c.kind is Kind.NEGATIVE:
                 # contra ad personam: each Defender's settlement at his own stake
                 for d in deal.defenders:
-                    own = (*factors, *defender_kontra_factors(p, hand, c.name, d))
-                    value, stake = deal.amounts(worth, own)
+                    own = deal.amounts(worth, (*factors, *defender_kontra_factors(p, hand, c.name, d)))
                     assert hand.declarer is not None
                     one: tuple[str, ...] = (hand.declarer,)
                     won_by, lost_by = (one, (d,)) if side is Side.DECLARERS else ((d,), one)
                     for r in receivers:
                         if r in won_by:
-                            points[r] += settle_bet(won_by, lost_by, value, mode, players)[r]
-                            payout[r] += settle_bet(won_by, lost_by, stake, mode, players)[r]
-                value, stake = deal.amounts(worth, factors)
+                            points[r] += settle_bet(won_by, lost_by, own[0], mode, players)[r]
+                            payout[r] += settle_bet(won_by, lost_by, own[1], mode, players)[r]
             else:
-                value, stake = deal.amounts(worth, factors)
-                won_value = settle_bet(winners, losers, value, mode, players)
-                won_stake = settle_bet(winners, losers, stake, mode, players)
+                won_value = settle_bet(deal.side(side), deal.side(side.other), value, mode, players)
+                won_stake = settle_bet(deal.side(side), deal.side(side.other), stake, mode, players)
                 for r in receivers:
                     points[r], payout[r] = won_value[r], won_stake[r]
             if mode == "zero_sum":

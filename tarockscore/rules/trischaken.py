@@ -111,36 +111,49 @@ def _shared(deal: Deal, losers: tuple[str, ...], receivers: tuple[str, ...]) -> 
         ),
         *kontra_factors(p, hand.kontra, N_("{step} on the Trischaken")),
     ]
-    value, stake = deal.amounts(c.value, factors)
+    line = _settled(deal, losers, receivers, c.value, f"contracts.{c.name}.value", factors)
+    label = _lose_to_label(c.name, losers, receivers)
+    return Scored(lines=(line._replace(label=label, note=setting(Trischaken, "payment", "shared")),))
+
+
+def _settled(
+    deal: Deal,
+    losers: tuple[str, ...],
+    receivers: tuple[str, ...],
+    base: int | Fraction,
+    rule: str,
+    factors: list[Factor],
+) -> Line:
+    """The losers pay the value in equal shares, the receivers get it in equal shares, each whole (rounded as ``trischaken.rounding`` says); label and note for the caller."""
+    players, p = deal.hand.players, deal.profile
+    value, stake = deal.amounts(base, factors)
     step = len(receivers) * len(losers) // gcd(len(receivers), len(losers))
-    pays = p.settlement.mode == "zero_sum"
 
     def settled(total: int) -> dict[str, int]:
         total = whole_share(total, step, p.trischaken.rounding) * step
-        out = dict.fromkeys(hand.players, 0)
+        out = dict.fromkeys(players, 0)
         for r in receivers:
             out[r] += total // len(receivers)
-        if pays:
+        if p.settlement.mode == "zero_sum":
             for loser in losers:
                 out[loser] -= total // len(losers)
         return out
 
     points = settled(value)
-    line = Line(
+    return Line(
         bet="contract",
-        label=_lose_to_label(c.name, losers, receivers),
-        base=c.value,
-        base_rule=f"contracts.{c.name}.value",
+        label="",
+        base=base,
+        base_rule=rule,
         factors=tuple(factors),
         winners=receivers,
         losers=losers,
         value=value,
         stake=stake,
         points=points,
+        # without a Kontra kept off the score sheet the money is shared as the points are
         payout=points if stake == value else settled(stake),
-        note=setting(Trischaken, "payment", "shared"),
     )
-    return Scored(lines=(line,))
 
 
 def _loser_factors(deal: Deal, loser: str, *, alone: bool) -> list[Factor]:
@@ -249,48 +262,21 @@ def _payment(
     why: str,
 ) -> Scored:
     """One loser's payment, shared equally by the receivers (rounded as the profile says)."""
-    players = deal.hand.players
-    value, stake = deal.amounts(base, factors)
-    rounding = deal.profile.trischaken.rounding
-    pays = deal.profile.settlement.mode == "zero_sum"
-
-    def share(total: int) -> dict[str, int]:
-        out = dict.fromkeys(players, 0)
-        each = whole_share(total, len(receivers), rounding)
-        for r in receivers:
-            out[r] += each
-        if pays:
-            out[loser] -= each * len(receivers)
-        return out
-
-    points = share(value)
-    # without a Kontra kept off the score sheet the money is shared as the points are
-    payout = points if stake == value else share(stake)
+    line = _settled(deal, (loser,), receivers, base, rule, factors)
+    each = line.points[receivers[0]]
     note_text = why
-    if value % len(receivers):
+    if line.value % len(receivers):
         split = message(
             N_("{value} does not split among {count}: shared as {paid} ({rule})"),
-            value=value,
+            value=line.value,
             count=len(receivers),
-            paid=points[receivers[0]] * len(receivers),
+            paid=each * len(receivers),
             rule=key_path(Trischaken, "rounding"),
         )
         note_text = message(N_("{first}, {second}"), first=why, second=split) if why else split
-    line = Line(
-        bet="contract",
-        label=_payment_label(deal.contract.name, loser, points[receivers[0]], receivers, pays),
-        base=base,
-        base_rule=rule,
-        factors=tuple(factors),
-        winners=receivers,
-        losers=(loser,),
-        value=value,
-        stake=stake,
-        points=points,
-        payout=payout,
-        note=note_text,
-    )
-    return Scored(lines=(line,))
+    pays = deal.profile.settlement.mode == "zero_sum"
+    label = _payment_label(deal.contract.name, loser, each, receivers, pays)
+    return Scored(lines=(line._replace(label=label, note=note_text),))
 
 
 def _renonce_payment(deal: Deal, offender: str) -> Scored:

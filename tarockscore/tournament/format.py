@@ -65,11 +65,11 @@ def build_format(document: Mapping[str, Any], where: str = "") -> Format:
     source = top.text("source")
     total = top.choice("total", Total)
     tie_breaks: list[TieBreak] = []
+    allowed = [t.value for t in TieBreak]
     for item in top.str_list("tie_breaks"):
-        if item in TieBreak._value2member_map_:
+        if item in allowed:
             tie_breaks.append(TieBreak(item))
         else:
-            allowed = [t.value for t in TieBreak]
             problems.add(
                 "tie_breaks",
                 N_("{item!r} is not a tie-break; choose from {allowed}{hint}"),
@@ -111,8 +111,9 @@ def build_format(document: Mapping[str, Any], where: str = "") -> Format:
     rp.finish()
     top.finish()
     if problems:
-        located = [p.moved(f"{where}: {p.where}" if where else p.where) for p in problems.problems]
-        raise TournamentError(located)
+        raise (
+            TournamentError(problems.problems).located(where) if where else TournamentError(problems.problems)
+        )
     return Format(
         name=name,
         title=title,
