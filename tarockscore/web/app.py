@@ -37,10 +37,10 @@ from tarockscore.i18n import _
 from tarockscore.render import cards as render_cards
 from tarockscore.render import evening as render_evening
 from tarockscore.web import pages
-from tarockscore.web.form import answers_of, fields_html, missing
-from tarockscore.web.html import message_html, page, sheet_html
+from tarockscore.web.form import answers_of, fields_html, whole
+from tarockscore.web.html import message_html, page, preview_html, sheet_html
 from tarockscore.web.site import Place, Site
-from tarockscore.web.writes import WRITES, Answer, Writer, refusal
+from tarockscore.web.writes import WRITES, Answer, Writer, previewed
 
 # -- app -------------------------------------------------------------------------------------------
 
@@ -125,13 +125,6 @@ async def form_of(request: Request) -> dict[str, str]:
         raise Refused(400, "bad_form", N_("the form could not be read: it is not UTF-8 text")) from None
     except ValueError:  # more fields than max_num_fields
         raise too_large() from None
-
-
-def whole(text: str | None) -> int | None:
-    """A hand's or round's number as a form or address gives it (``²`` is no number), else None."""
-    if text and text.isascii() and text.isdigit() and len(text) <= 6:
-        return int(text)
-    return None
 
 
 def peer_of(address: str) -> str:
@@ -503,30 +496,17 @@ class Web:
         code: str,
     ) -> Response:
         expected = form.get("expected") or place.evening.version()
-        try:
-            entry = tarockscore.hand_entry(place.evening, number)
-        except TarockError as exc:  # the table has played its games, or no such hand
-            lines = [p.render(i18n.gettext) for p in exc.problems]
-            return self.again(request, place, code, 422, refused_body(lines))
-        reading = tarockscore.submit_answers(entry.flow, given, entry.defaults)
-        problems: list[dict[str, str]] = []
-        if reading.hand is None:
-            gap = missing(reading, given)
-            problems = [gap] if gap is not None else refusal(entry, given, reading)
-        else:
-            try:
-                preview = entry.scored(reading.hand)
-            except TarockError as exc:
-                problems = [{"where": p.where, "message": p.render(i18n.gettext)} for p in exc.problems]
-        if problems:
-            body = {"ok": False, "error": "refused", "problems": problems}
+        found = previewed(place.evening, number, given)
+        if isinstance(found, list):
+            body = {"ok": False, "error": "refused", "problems": found}
             return self.again(request, place, code, 422, body, given=form, number=number)
+        preview, hand = found
         replacing = number is not None
         data = {
             "ok": True,
             "number": preview.number,
-            "hand": reading.hand,
-            "html": pages.preview_fragment(preview, replacing),
+            "hand": hand,
+            "html": preview_html(preview, replacing),
             "version": expected,
         }
         return self.answer(

@@ -43,6 +43,13 @@ def answers_of(form: Mapping[str, str]) -> dict[str, str]:
     return given
 
 
+def whole(text: str | None) -> int | None:
+    """A hand's or round's number as a form or address gives it (``²`` is no number), else None."""
+    if text and text.isascii() and text.isdigit() and len(text) <= 6:
+        return int(text)
+    return None
+
+
 def _value(choice: Any) -> str:
     """A choice as the form sends it: its name where that reads back, else its first word or number."""
     value = str(choice.value)

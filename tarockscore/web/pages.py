@@ -20,12 +20,16 @@ from tarockscore.render import evening as render_evening
 from tarockscore.render import tournament as render_tournament
 from tarockscore.web.form import EXTRAS, fields_html, filled
 from tarockscore.web.html import (
+    corrections_html,
     esc,
+    hand_form,
+    hand_heading,
+    header,
     hidden_fields,
     message_html,
     page,
-    score_html,
-    sheet_html,
+    preview_html,
+    sheet_section,
     table,
 )
 from tarockscore.web.site import Place
@@ -71,12 +75,6 @@ def address(base: str, place: Place, code: str) -> str:
 
 def _hidden(**values: object) -> str:
     return hidden_fields({k: v for k, v in values.items() if v is not None})
-
-
-def _heading(number: int, replacing: bool) -> str:
-    if replacing:
-        return _("Replace hand {number}").format(number=number)
-    return _("Hand {number}").format(number=number)
 
 
 def texts_block() -> str:
@@ -134,7 +132,7 @@ def table_page(
     place = seen.place
     title = place_title(place, site_title)
     parts = [
-        f'<header><h1>{esc(title)}</h1><a class="board-link" href="{esc(link("/board", lang=lang))}">{esc(_("board"))}</a></header>',
+        header(title, f'<a class="board-link" href="{esc(link("/board", lang=lang))}">{esc(_("board"))}</a>'),
         '<div id="outbox" class="outbox" aria-live="polite"></div>',
         f'<div id="notice">{notice}</div>',
     ]
@@ -142,10 +140,12 @@ def table_page(
         parts.append(f'<p class="meta">{esc(status_line)}</p>')
     if entry is not None and code:
         form = given if given is not None else filled(entry) if entry.replacing else {}
-        parts.append(_hand_form(seen, entry, form, refused, code=code, lang=lang))
-    parts.append(
-        f'<section id="sheet" aria-label="{esc(_("sheet"))}">{sheet_html(seen.ledger, seen.sheet)}</section>'
-    )
+        opening = f'<form method="post" id="hand-form" class="hand" action="{esc(link(place.path + "/hand", lang=lang))}">'
+        number = entry.number if entry.replacing else None
+        hidden = _hidden(code=code, expected=seen.version, request=request_key(), number=number)
+        head = hand_head(seen, entry, code=code, lang=lang)
+        parts.append(hand_form(opening, head, hidden, fields_html(entry, form, refused)))
+    parts.append(sheet_section(seen.ledger, seen.sheet))
     parts.append(f'<div id="corrections">{corrections(seen, code=code, lang=lang)}</div>')
     parts.append(texts_block())
     data = {"data-table": place.key, "data-version": seen.version, "data-lang": lang or ""}
@@ -154,70 +154,26 @@ def table_page(
 
 def hand_head(seen: Seen, entry: tarockscore.HandEntry, *, code: str, lang: str | None) -> str:
     """Above the form: the hand's number and deal; a hand being replaced as it stands on the sheet."""
-    parts = [
-        f'<h2 data-number="{entry.number}">{esc(_heading(entry.number, entry.replacing))}</h2>',
-        f'<p class="meta">{esc(render_evening.deal_text(entry.deal))}</p>',
-    ]
-    if entry.replacing:
-        stored = seen.sheet.hands[entry.number - 1]
-        said = _("on the sheet now: {hand}").format(
-            hand=render_evening.hand_summary(stored.hand, stored.result)
-        )
-        back = link(seen.place.path, code=code, lang=lang)
-        parts.append(f'<p class="replacing">{esc(said)} <a href="{esc(back)}">{esc(_("Keep it"))}</a></p>')
-    return "".join(parts)
-
-
-def _hand_form(
-    seen: Seen,
-    entry: tarockscore.HandEntry,
-    given: Mapping[str, str],
-    refused: Mapping[str, str] | None,
-    *,
-    code: str,
-    lang: str | None,
-) -> str:
-    place = seen.place
-    number = entry.number
-    return "\n".join(
-        [
-            f'<form method="post" id="hand-form" class="hand" action="{esc(link(place.path + "/hand", lang=lang))}">',
-            f'<div id="hand-head">{hand_head(seen, entry, code=code, lang=lang)}</div>',
-            _hidden(
-                code=code,
-                expected=seen.version,
-                request=request_key(),
-                number=number if entry.replacing else None,
-            ),
-            f'<div id="fields">{fields_html(entry, given, refused)}</div>',
-            f'<button type="submit" name="action" value="preview">{esc(_("Show the arithmetic"))}</button>',
-            "</form>",
-        ]
-    )
+    if not entry.replacing:
+        return hand_heading(entry)
+    stored = seen.sheet.hands[entry.number - 1]
+    said = _("on the sheet now: {hand}").format(hand=render_evening.hand_summary(stored.hand, stored.result))
+    back = link(seen.place.path, code=code, lang=lang)
+    return f'{hand_heading(entry)}<p class="replacing">{esc(said)} <a href="{esc(back)}">{esc(_("Keep it"))}</a></p>'
 
 
 def corrections(seen: Seen, *, code: str | None, lang: str | None) -> str:
     """Take back the last hand, replace or delete one (with the table's code, once a hand is on the sheet)."""
-    place = seen.place
-    last = len(seen.sheet.hands)
-    if not code or not last:
+    path = seen.place.path
+    if not code or not seen.sheet.hands:
         return ""
-    numbers = "".join(f'<option value="{n}">{n}</option>' for n in range(last, 0, -1))
     common = _hidden(code=code, expected=seen.version)
-    return "\n".join(
-        [
-            '<details class="corrections">',
-            f"<summary>{esc(_('Corrections'))}</summary>",
-            f'<form method="post" action="{esc(link(place.path + "/undo", lang=lang))}">{common}{_hidden(request=request_key())}'
-            f'<button type="submit">{esc(_("Take back hand {number}").format(number=last))}</button></form>',
-            f'<form method="get" action="{esc(place.path)}">{_hidden(code=code, lang=lang)}'
-            f'<label>{esc(_("Hand"))} <select name="replace">{numbers}</select></label>'
-            f'<button type="submit">{esc(_("Replace"))}</button></form>',
-            f'<form method="post" action="{esc(link(place.path + "/delete", lang=lang))}">{common}{_hidden(request=request_key())}'
-            f'<label>{esc(_("Hand"))} <select name="number">{numbers}</select></label>'
-            f'<button type="submit" class="danger">{esc(_("Delete"))}</button></form>',
-            "</details>",
-        ]
+    return corrections_html(
+        len(seen.sheet.hands),
+        f'<form method="post" action="{esc(link(path + "/undo", lang=lang))}">{common}{_hidden(request=request_key())}',
+        f'<form method="get" action="{esc(path)}">{_hidden(code=code, lang=lang)}',
+        f'<form method="post" action="{esc(link(path + "/delete", lang=lang))}">{common}{_hidden(request=request_key())}',
+        pick="replace",
     )
 
 
@@ -263,8 +219,8 @@ def preview_page(
     )
     body = "\n".join(
         [
-            f"<header><h1>{esc(place_title(place, site_title))}</h1></header>",
-            f'<section class="preview">{preview_fragment(preview, replacing)}</section>',
+            header(place_title(place, site_title)),
+            f'<section class="preview">{preview_html(preview, replacing)}</section>',
             f'<form method="post" id="confirm-form" action="{action}">{hidden}',
             f'<button type="submit" name="action" value="record" class="primary">{esc(_("Record hand {number}").format(number=number))}</button>',
             f'<button type="submit" name="action" value="edit">{esc(_("Change the hand"))}</button>',
@@ -274,12 +230,6 @@ def preview_page(
     return page(
         place_title(place, site_title), body, data={"data-table": place.key, "data-version": expected}
     )
-
-
-def preview_fragment(preview: tarockscore.Preview, replacing: bool) -> str:
-    """The arithmetic alone, for the page's script (which shows its own record button)."""
-    heading = _heading(preview.number, replacing)
-    return f"<h2>{esc(heading)}</h2>{score_html(preview.score, preview.radl)}"
 
 
 def board_fragment(
@@ -334,8 +284,9 @@ def last_change(sheet: tarockscore.Sheet) -> str:
 
 def board_page(site_title: str, fragment: str, lang: str | None) -> str:
     body = (
-        f'<header><h1>{esc(site_title)}</h1><span id="live" class="live"></span></header>'
-        f'<main id="board" class="board">{fragment}</main>' + texts_block()
+        header(site_title, '<span id="live" class="live"></span>')
+        + f'<main id="board" class="board">{fragment}</main>'
+        + texts_block()
     )
     head = '<noscript><meta http-equiv="refresh" content="15"></noscript>'
     return page(
@@ -374,7 +325,7 @@ def index_page(site_title: str, places: Sequence[Place], lang: str | None) -> st
         for p in places
     )
     body = (
-        f"<header><h1>{esc(site_title)}</h1></header>"
-        f'<p><a href="{esc(link("/board", lang=lang))}">{esc(_("board"))}</a></p><ul class="places">{items}</ul>'
+        header(site_title)
+        + f'<p><a href="{esc(link("/board", lang=lang))}">{esc(_("board"))}</a></p><ul class="places">{items}</ul>'
     )
     return page(site_title, body)

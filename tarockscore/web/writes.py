@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, cast
 
 import tarockscore
@@ -16,6 +17,7 @@ from tarockscore import i18n
 from tarockscore.errors import LedgerChanged, TarockError
 from tarockscore.i18n import _, translated
 from tarockscore.render import evening as render_evening
+from tarockscore.web.form import missing
 from tarockscore.web.site import Place, Site
 
 WRITES = ("hand", "undo", "delete")
@@ -58,6 +60,21 @@ def refusal(
     assert reading.next is not None
     text = f"{reading.next.text}: {reading.refused}" if reading.refused else reading.next.text
     return [{"where": reading.next.key, "message": text}]
+
+
+def previewed(
+    evening: tarockscore.Evening, number: int | None, given: Mapping[str, str]
+) -> tuple[tarockscore.Preview, tarockscore.HandInput] | list[dict[str, str]]:
+    """A hand's arithmetic before it is recorded, and the hand; or why the answers make none."""
+    try:
+        entry = tarockscore.hand_entry(evening, number)
+        reading = tarockscore.submit_answers(entry.flow, given, entry.defaults)
+        if reading.hand is None:
+            gap = missing(reading, given)
+            return [gap] if gap is not None else refusal(entry, given, reading)
+        return entry.scored(reading.hand), reading.hand
+    except TarockError as exc:
+        return problems(exc, evening.path)
 
 
 def answered(status: int, ledger: tarockscore.Ledger | None, head: str = "", **body: Any) -> Answer:
@@ -104,12 +121,12 @@ class Writer:
             try:
                 snapshot = place.evening.read()
             except TarockError as exc:
-                return refused(None, _problems(exc, place))
+                return refused(None, problems(exc, place.evening.path))
             if key and (done := snapshot.requests.get(key)) is not None:
                 return self.resent(snapshot, done)
             if snapshot.head != expected:
                 return self.moved(place, what, given, number, expected, snapshot)
-            return self.change(place, what, given, number, snapshot, key or None)
+            return change(place.evening, what, given, number, snapshot, key or None)
 
     def resent(self, snapshot: tarockscore.Snapshot, done: tarockscore.Request) -> Answer:
         """A request sent again (the phone did not get its answer): what its entry did, as it stands now."""
@@ -154,49 +171,48 @@ class Writer:
             409, snapshot.ledger, snapshot.head, error="already_on_sheet", number=found, problems=problems
         )
 
-    def change(
-        self,
-        place: Place,
-        what: str,
-        given: Mapping[str, str],
-        number: int | None,
-        snapshot: tarockscore.Snapshot,
-        key: str | None,
-    ) -> Answer:
-        evening, expected = place.evening, snapshot.head
-        try:
-            if what == "hand":
-                entry = tarockscore.hand_entry(evening, number, snapshot)
-                reading = tarockscore.submit_answers(entry.flow, given, entry.defaults)
-                if reading.hand is None:
-                    return refused(snapshot, refusal(entry, given, reading))
-                if number is None:
-                    change = evening.record(reading.hand, expected=expected, request=key)
-                else:
-                    change = evening.replace(number, reading.hand, expected=expected, request=key)
-            elif what == "undo":
-                change = evening.undo(expected=expected, request=key)
-            elif number is None:
-                said = _("give the number of the hand to delete")
-                return refused(snapshot, [{"where": "number", "message": said}])
+
+def change(
+    evening: tarockscore.Evening,
+    what: str,
+    given: Mapping[str, str],
+    number: int | None,
+    snapshot: tarockscore.Snapshot,
+    key: str | None = None,
+) -> Answer:
+    """Record or replace a hand (``hand``), take the last back (``undo``), delete one (``delete``)
+    on the sheet ``snapshot`` read: its answer, or why it was refused."""
+    expected = snapshot.head
+    try:
+        if what == "hand":
+            entry = tarockscore.hand_entry(evening, number, snapshot)
+            reading = tarockscore.submit_answers(entry.flow, given, entry.defaults)
+            if reading.hand is None:
+                return refused(snapshot, refusal(entry, given, reading))
+            if number is None:
+                done = evening.record(reading.hand, expected=expected, request=key)
             else:
-                change = evening.delete(number, expected=expected, request=key)
-        except LedgerChanged:  # the command line wrote in between
-            return stale(evening.read())
-        except TarockError as exc:
-            return refused(snapshot, _problems(exc, place))
-        recorded = what == "hand" and number is None
-        last = len(change.after.hands)
-        # a hand recorded leaves no audit entry (the hand is its own record); a correction does
-        said = render_evening.hand_line(change.after, last) if recorded else translated(change.said)
-        return answered(
-            200, change.after, change.head, said=said, number=number if number is not None else last
-        )
+                done = evening.replace(number, reading.hand, expected=expected, request=key)
+        elif what == "undo":
+            done = evening.undo(expected=expected, request=key)
+        elif number is None:
+            said = _("give the number of the hand to delete")
+            return refused(snapshot, [{"where": "number", "message": said}])
+        else:
+            done = evening.delete(number, expected=expected, request=key)
+    except LedgerChanged:  # the command line wrote in between
+        return stale(evening.read())
+    except TarockError as exc:
+        return refused(snapshot, problems(exc, evening.path))
+    recorded = what == "hand" and number is None
+    last = len(done.after.hands)
+    # a hand recorded leaves no audit entry (the hand is its own record); a correction does
+    said = render_evening.hand_line(done.after, last) if recorded else translated(done.said)
+    return answered(200, done.after, done.head, said=said, number=number if number is not None else last)
 
 
-def _problems(exc: TarockError, place: Place) -> list[dict[str, str]]:
-    """A refusal's problems in the reader's language, the sheet by file name alone (no server folder)."""
-    path = place.evening.path
+def problems(exc: TarockError, path: Path) -> list[dict[str, str]]:
+    """A refusal's problems in the reader's language, the ledger by file name alone (no folder)."""
     folders = sorted({str(path.parent) + os.sep, str(path.resolve().parent) + os.sep}, key=len, reverse=True)
 
     def plain(text: str) -> str:
