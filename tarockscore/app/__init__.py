@@ -44,7 +44,7 @@ def speak(language: str) -> None:
 
 
 def _said(exc: TarockError) -> list[str]:
-    return [p["message"] for p in writes.problems(exc, LEDGER)]
+    return [p["message"] for p in writes.problems_of(exc, LEDGER)]
 
 
 def _field(name: str, label: str, control: str) -> str:

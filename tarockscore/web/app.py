@@ -36,11 +36,11 @@ from tarockscore.errors import N_, TarockError, message
 from tarockscore.i18n import _
 from tarockscore.render import cards as render_cards
 from tarockscore.render import evening as render_evening
-from tarockscore.web import pages
+from tarockscore.web import pages, writes
 from tarockscore.web.form import answers_of, fields_html, whole
 from tarockscore.web.html import message_html, page, preview_html, sheet_html
 from tarockscore.web.site import Place, Site
-from tarockscore.web.writes import WRITES, Answer, Writer, previewed
+from tarockscore.web.writes import WRITES, Answer, previewed
 
 # -- app -------------------------------------------------------------------------------------------
 
@@ -66,11 +66,6 @@ CARDS_HEADERS = HEADERS | {
         "style-src 'self'", f"style-src 'self' {render_cards.STYLE}"
     )
 }
-
-
-def refused_body(lines: list[str], error: str = "refused") -> dict[str, Any]:
-    """The JSON of a refusal (docs/serve.md): each reason as a problem."""
-    return {"ok": False, "error": error, "problems": [{"where": "", "message": t} for t in lines]}
 
 
 class Refused(Exception):
@@ -190,7 +185,6 @@ class Web:
     def __init__(self, site: Site, settings: Settings) -> None:
         self.site = site
         self.settings = settings
-        self.writer = Writer(site)
         self.watcher = Watcher(site, settings.poll_seconds)
 
     # -- the request's language, code and origin ----------------------------------------------
@@ -264,7 +258,7 @@ class Web:
     def refuse(
         self, request: Request, status: int, error: str, text: str, headers: Mapping[str, str] | None = None
     ) -> Response:
-        body = refused_body([text], error)
+        body = {"ok": False, "error": error, "problems": [{"where": "", "message": text}]}
         return self.answer(
             request, status, body, lambda: page(text, message_html("refused", [text]), script=False), headers
         )
@@ -367,8 +361,8 @@ class Web:
     # -- reading -----------------------------------------------------------------------------
 
     def seen(self, place: Place) -> pages.Seen:
-        version = place.evening.version()  # first: the sheet read after it is never older
-        return pages.Seen(place, version, place.evening.ledger, place.evening.sheet())
+        snapshot = place.evening.read()
+        return pages.Seen(place, snapshot.head, snapshot.ledger, tarockscore.sheet(snapshot.ledger))
 
     def entry_of(self, place: Place, replace: int | None) -> tarockscore.HandEntry | None:
         try:
@@ -483,7 +477,7 @@ class Web:
             return HTMLResponse(html, headers=HEADERS)
         if what == "hand" and action == "preview":
             return self.preview(request, place, form, given, number, code)
-        result = self.writer.write(place, what, form, given, number)
+        result = writes.write(self.site, place, what, form, given, number)
         return self.after_write(request, place, what, result, form, code, number)
 
     def preview(
@@ -609,10 +603,6 @@ class Web:
         headers = {**HEADERS, "X-Accel-Buffering": "no"}
         return StreamingResponse(stream(), media_type="text/event-stream", headers=headers)
 
-    def address(self, request: Request, place: Place) -> str:
-        base = self.settings.base_url or str(request.base_url)
-        return pages.address(base, place, self.site.code(place.key))
-
     async def cards(self, request: Request) -> Response:
         code = request.query_params.get("code", "")
         if not self.site.is_organiser(code):
@@ -621,8 +611,9 @@ class Web:
 
         def work() -> Response:
             places = self.site.places()
+            base = self.settings.base_url or str(request.base_url)
             if not self.site.tournament:  # an evening: its one table
-                cards = [(p, self.address(request, p)) for p in places]
+                cards = [(p, pages.address(base, p, self.site.code(p.key))) for p in places]
                 return HTMLResponse(pages.cards_page(self.site.title, cards), headers=HEADERS)
             rounds = sorted({p.round for p in places if p.round is not None})
             if not rounds:
@@ -632,8 +623,7 @@ class Web:
             number = whole(request.query_params.get("round", ""))
             number = number if number in rounds else rounds[-1]
             t, drawn = self.site.day().round_drawn(number)
-            addresses = {p.table: self.address(request, p) for p in places if p.round == number and p.table}
-            html = render_cards.cards_html(t, drawn, pages.links(addresses))
+            html = render_cards.cards_html(t, drawn, pages.round_links(self.site, base, number))
             return HTMLResponse(html, headers=CARDS_HEADERS)
 
         return await self.in_thread(request, work)

@@ -32,12 +32,12 @@ from tarockscore.web.html import (
     sheet_section,
     table,
 )
-from tarockscore.web.site import Place
+from tarockscore.web.site import Place, Site
 
 
 @dataclass(frozen=True, slots=True)
 class Seen:
-    """A table as one request read it: the version first, so a page never shows an older sheet."""
+    """A table as one request read it: its version, ledger and sheet from one reading."""
 
     place: Place
     version: str
@@ -63,14 +63,20 @@ def qr_svg(url: str) -> str:
     return out.getvalue().decode("ascii")
 
 
-def links(addresses: Mapping[int, str]) -> dict[int, tuple[str, str]]:
-    """Each table's address with its QR code, as the table cards print them."""
-    return {table: (url, qr_svg(url)) for table, url in addresses.items()}
-
-
 def address(base: str, place: Place, code: str) -> str:
     """A table's page on the server at ``base``, with the code that opens it (a card's QR code)."""
     return base.rstrip("/") + link(place.path, code=code)
+
+
+def round_links(site: Site, base: str, number: int) -> dict[int, tuple[str, str]]:
+    """Each table of round ``number`` with its address on the server at ``base`` and its QR code,
+    as the table cards print them."""
+    addresses = {
+        p.table: address(base, p, site.code(p.key))
+        for p in site.places()
+        if p.round == number and p.table is not None
+    }
+    return {table: (url, qr_svg(url)) for table, url in addresses.items()}
 
 
 def _hidden(**values: object) -> str:
@@ -177,20 +183,17 @@ def corrections(seen: Seen, *, code: str | None, lang: str | None) -> str:
     )
 
 
-DONE = ("recorded", "replaced", "undone", "deleted", "already")
-
-
 def done_notice(seen: Seen, kind: str, number: int | None) -> str:
     """What a change made from this page did (``?done=KIND&hand=N``), in the page's words."""
-    if kind not in DONE or number is None:
-        return ""
     said = {
         "recorded": _("Hand {number} is recorded."),
         "replaced": _("Hand {number} is replaced."),
         "undone": _("Hand {number} is taken back."),
         "deleted": _("Hand {number} is deleted."),
         "already": _("This hand is already on the sheet as hand {number}: nothing was recorded twice."),
-    }[kind]
+    }.get(kind)
+    if said is None or number is None:
+        return ""
     lines = [said.format(number=number)]
     if kind in ("recorded", "replaced", "already") and 1 <= number <= len(seen.sheet.hands):
         shown = seen.sheet.hands[number - 1]
