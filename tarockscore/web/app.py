@@ -554,22 +554,9 @@ class Web:
 
     # -- the organiser's pages ---------------------------------------------------------------
 
-    def board_parts(self) -> str:
-        tables: list[tuple[Place, tarockscore.Sheet | None]] = []
-        for p in self.site.places():
-            try:
-                tables.append((p, p.evening.sheet()))
-            except TarockError:
-                tables.append((p, None))
-        try:
-            standings = self.site.standings()
-        except TarockError:
-            standings = None
-        return pages.board_fragment(self.site.title, standings, tables)
-
     async def board(self, request: Request) -> Response:
         def work() -> Response:
-            fragment = self.board_parts()
+            fragment = pages.board_fragment(self.site)
             if request.query_params.get("part"):
                 return HTMLResponse(fragment, headers=HEADERS)
             html = pages.board_page(self.site.title, fragment, self.lang_param(request))

@@ -15,6 +15,7 @@ import segno
 
 import tarockscore
 from tarockscore import i18n
+from tarockscore.errors import TarockError
 from tarockscore.i18n import _, ngettext
 from tarockscore.render import evening as render_evening
 from tarockscore.render import tournament as render_tournament
@@ -235,22 +236,24 @@ def preview_page(
     )
 
 
-def board_fragment(
-    site_title: str,
-    standings: tarockscore.DayStandings | None,
-    tables: Sequence[tuple[Place, tarockscore.Sheet | None]],
-) -> str:
-    """The day's standings (or the evening's totals) and each table's progress."""
+def board_fragment(site: Site) -> str:
+    """The day's standings (or the evening's totals) and each table's progress, read now."""
     parts = []
+    try:
+        standings = site.standings()
+    except TarockError:
+        standings = None
     if standings is not None:
         parts.append(f"<h2>{esc(_('Standings'))}</h2>")
         # a column per round: on a phone the table scrolls sideways, the page does not
         table_html = render_tournament.standings_table_html(standings.tournament, standings.rows)
         parts.append(f'<div class="scroll">{table_html}</div>')
     rows: list[list[object]] = []
-    for place, sheet in tables:
-        name = place_title(place, site_title)
-        if sheet is None:  # a ledger that cannot be read now: the board says so and goes on
+    for place in site.places():
+        name = place_title(place, site.title)
+        try:
+            sheet = place.evening.sheet()
+        except TarockError:  # a ledger that cannot be read now: the board says so and goes on
             rows.append([name, "?", ""])
             continue
         played = len(sheet.hands)
@@ -269,13 +272,7 @@ def board_fragment(
 def last_change(sheet: tarockscore.Sheet) -> str:
     """When the sheet last changed (its last hand): the time alone today, else with its date; "-" before."""
     stamps = [h.recorded for h in sheet.hands] + [a.at for a in sheet.audit]
-    times = []
-    for at in stamps:
-        try:
-            when = dt.datetime.fromisoformat(at)
-        except ValueError:  # not a time as a ledger writes it: left out
-            continue
-        times.append(when.astimezone() if when.tzinfo is not None else when)
+    times = [t for t in map(render_evening.local_time, stamps) if t is not None]
     if not times:
         return "-"
     last = max(times, key=lambda t: t.timestamp())
