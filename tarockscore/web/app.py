@@ -30,7 +30,6 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
-import tarockscore
 from tarockscore import i18n
 from tarockscore.errors import N_, TarockError, message
 from tarockscore.i18n import _
@@ -82,9 +81,6 @@ MAX_FORM = 64 * 1024
 MAX_FIELDS = 500
 BODY_SECONDS = 20.0
 TOO_LARGE = N_("this is no form of a hand: it is too large")
-ROUND_CLOSED = N_(
-    "round {round} is closed: this table's code records no more; the organiser's code can still correct it"
-)
 
 
 def too_large() -> Refused:
@@ -282,8 +278,9 @@ class Web:
         notice = message_html(kind, lines)
 
         def html() -> str:
-            return self.render_table(
-                request, place, code, given=given, refused=at, replace=number, notice=notice
+            lang = self.lang_param(request)
+            return pages.table_page(
+                self.site, place, code, lang, given=given, refused=at, replace=number, notice=notice
             )
 
         return self.answer(request, status, body, html)
@@ -349,7 +346,7 @@ class Web:
         if code and not self.site.is_code(place, code):
             raise self.wrong_code(request, N_("this code does not open this table"))
         if write and code and not self.site.opens(place, code):
-            raise Refused(403, "round_closed", message(ROUND_CLOSED, round=place.round))
+            raise Refused(403, "round_closed", message(pages.ROUND_CLOSED, round=place.round))
         if write and not code:
             raise Refused(403, "no_code", N_("recording needs the table's code (its card's address)"))
 
@@ -360,55 +357,11 @@ class Web:
 
     # -- reading -----------------------------------------------------------------------------
 
-    def seen(self, place: Place) -> pages.Seen:
-        snapshot = place.evening.read()
-        return pages.Seen(place, snapshot.head, snapshot.ledger, tarockscore.sheet(snapshot.ledger))
-
-    def entry_of(self, place: Place, replace: int | None) -> tarockscore.HandEntry | None:
-        try:
-            return tarockscore.hand_entry(place.evening, replace)
-        except TarockError:  # the table has played its games, or no such hand: no form
-            return None
-
-    def render_table(
-        self,
-        request: Request,
-        place: Place,
-        code: str,
-        *,
-        given: Mapping[str, str] | None = None,
-        refused: Mapping[str, str] | None = None,
-        notice: str = "",
-        replace: int | None = None,
-    ) -> str:
-        seen = self.seen(place)
-        writes = bool(code) and self.site.opens(place, code)
-        entry = self.entry_of(place, replace) if writes else None
-        if entry is None and writes and replace is None:
-            notice += message_html("ok", [_("this table has played all its games")])
-        if writes:
-            status = ""
-        elif code:
-            status = i18n.translated(message(ROUND_CLOSED, round=place.round))
-        else:
-            status = _("reading only: recording needs the table's code (its card's address)")
-        return pages.table_page(
-            seen,
-            self.site.title,
-            code=code if writes else None,
-            lang=self.lang_param(request),
-            entry=entry,
-            given=given,
-            refused=refused,
-            notice=notice,
-            status_line=status,
-        )
-
     def live(self, request: Request, place: Place, code: str, replace: int | None) -> dict[str, Any]:
         """The parts of a table's page that follow the sheet, for the page's script."""
-        seen = self.seen(place)
+        seen = pages.read_table(place)
         lang = self.lang_param(request)
-        entry = self.entry_of(place, replace) if code else None
+        entry = pages.entry_of(place, replace) if code else None
         params = request.query_params
         return {
             "ok": True,
@@ -430,7 +383,7 @@ class Web:
         def work() -> Response:
             if params.get("part") == "live":
                 return JSONResponse(self.live(request, place, code, number), headers=HEADERS)
-            seen = self.seen(place)
+            seen = pages.read_table(place)
             if self.wants_json(request):
                 data = {
                     "ok": True,
@@ -440,7 +393,9 @@ class Web:
                 }
                 return JSONResponse(data, headers=HEADERS)
             notice = pages.done_notice(seen, params.get("done", ""), whole(params.get("hand")))
-            html = self.render_table(request, place, code, notice=notice, replace=number)
+            html = pages.table_page(
+                self.site, place, code, self.lang_param(request), notice=notice, replace=number
+            )
             return HTMLResponse(html, headers=HEADERS)
 
         return await self.in_thread(request, work)
@@ -451,7 +406,7 @@ class Web:
         place = self.place(request)
 
         def work() -> Response:
-            entry = self.entry_of(place, whole(form.get("number")))
+            entry = pages.entry_of(place, whole(form.get("number")))
             return HTMLResponse(fields_html(entry, form) if entry else "", headers=HEADERS)
 
         return await self.in_thread(request, work)
@@ -473,7 +428,9 @@ class Web:
         given = answers_of(form)
         action = form.get("action", "preview" if what == "hand" else "record")
         if what == "hand" and action == "edit":
-            html = self.render_table(request, place, code, given=form, replace=number)
+            html = pages.table_page(
+                self.site, place, code, self.lang_param(request), given=form, replace=number
+            )
             return HTMLResponse(html, headers=HEADERS)
         if what == "hand" and action == "preview":
             return self.preview(request, place, form, given, number, code)
@@ -508,7 +465,7 @@ class Web:
             200,
             data,
             lambda: pages.preview_page(
-                self.seen(place),
+                pages.read_table(place),
                 self.site.title,
                 preview,
                 given,

@@ -15,7 +15,7 @@ import segno
 
 import tarockscore
 from tarockscore import i18n
-from tarockscore.errors import TarockError
+from tarockscore.errors import N_, TarockError, message
 from tarockscore.i18n import _, ngettext
 from tarockscore.render import evening as render_evening
 from tarockscore.render import tournament as render_tournament
@@ -44,6 +44,24 @@ class Seen:
     version: str
     ledger: tarockscore.Ledger
     sheet: tarockscore.Sheet
+
+
+ROUND_CLOSED = N_(
+    "round {round} is closed: this table's code records no more; the organiser's code can still correct it"
+)
+
+
+def read_table(place: Place) -> Seen:
+    """The table's version, ledger and sheet, from one reading."""
+    snapshot = place.evening.read()
+    return Seen(place, snapshot.head, snapshot.ledger, tarockscore.sheet(snapshot.ledger))
+
+
+def entry_of(place: Place, replace: int | None) -> tarockscore.HandEntry | None:
+    try:
+        return tarockscore.hand_entry(place.evening, replace)
+    except TarockError:  # the table has played its games, or no such hand: no form
+        return None
 
 
 def place_title(place: Place, site_title: str) -> str:
@@ -124,20 +142,29 @@ def request_key() -> str:
 
 
 def table_page(
-    seen: Seen,
-    site_title: str,
-    *,
-    code: str | None,
+    site: Site,
+    place: Place,
+    given_code: str,
     lang: str | None,
-    entry: tarockscore.HandEntry | None,
+    *,
     given: Mapping[str, str] | None = None,
     refused: Mapping[str, str] | None = None,
     notice: str = "",
-    status_line: str = "",
+    replace: int | None = None,
 ) -> str:
-    """A table's page: the sheet, and (with the table's code) the hand's form and the corrections."""
-    place = seen.place
-    title = place_title(place, site_title)
+    """A table's page: the sheet, and (with a code that writes) the hand's form and the corrections."""
+    seen = read_table(place)
+    code = given_code if site.opens(place, given_code) else None
+    entry = entry_of(place, replace) if code else None
+    if entry is None and code and replace is None:
+        notice += message_html("ok", [_("this table has played all its games")])
+    if code:
+        status_line = ""
+    elif given_code:
+        status_line = i18n.translated(message(ROUND_CLOSED, round=place.round))
+    else:
+        status_line = _("reading only: recording needs the table's code (its card's address)")
+    title = place_title(place, site.title)
     parts = [
         header(title, f'<a class="board-link" href="{esc(link("/board", lang=lang))}">{esc(_("board"))}</a>'),
         '<div id="outbox" class="outbox" aria-live="polite"></div>',
