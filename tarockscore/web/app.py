@@ -465,7 +465,7 @@ class Web:
             200,
             data,
             lambda: pages.preview_page(
-                pages.read_table(place),
+                place,
                 self.site.title,
                 preview,
                 given,

@@ -54,7 +54,8 @@ ROUND_CLOSED = N_(
 def read_table(place: Place) -> Seen:
     """The table's version, ledger and sheet, from one reading."""
     snapshot = place.evening.read()
-    return Seen(place, snapshot.head, snapshot.ledger, tarockscore.sheet(snapshot.ledger))
+    sheet = tarockscore.sheet(snapshot.ledger)._replace(head=snapshot.head)
+    return Seen(place, snapshot.head, snapshot.ledger, sheet)
 
 
 def entry_of(place: Place, replace: int | None) -> tarockscore.HandEntry | None:
@@ -230,7 +231,7 @@ def done_notice(seen: Seen, kind: str, number: int | None) -> str:
 
 
 def preview_page(
-    seen: Seen,
+    place: Place,
     site_title: str,
     preview: tarockscore.Preview,
     given: Mapping[str, str],
@@ -242,7 +243,7 @@ def preview_page(
     lang: str | None,
 ) -> str:
     """A hand's arithmetic bet by bet, and the button that records it (the hand in hidden fields)."""
-    place = seen.place
+    title = place_title(place, site_title)
     number = preview.number
     action = esc(link(place.path + "/hand", lang=lang))
     hidden = hidden_fields({k: v for k, v in given.items() if k != EXTRAS}) + _hidden(
@@ -250,7 +251,7 @@ def preview_page(
     )
     body = "\n".join(
         [
-            header(place_title(place, site_title)),
+            header(title),
             f'<section class="preview">{preview_html(preview, replacing)}</section>',
             f'<form method="post" id="confirm-form" action="{action}">{hidden}',
             f'<button type="submit" name="action" value="record" class="primary">{esc(_("Record hand {number}").format(number=number))}</button>',
@@ -258,9 +259,7 @@ def preview_page(
             "</form>",
         ]
     )
-    return page(
-        place_title(place, site_title), body, data={"data-table": place.key, "data-version": expected}
-    )
+    return page(title, body, data={"data-table": place.key, "data-version": expected})
 
 
 def board_fragment(site: Site) -> str:
