@@ -9,18 +9,27 @@ bytes to the browser's storage after every change, and puts them back before the
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Mapping
 from pathlib import Path
 
 import tarockscore
 from tarockscore import i18n
-from tarockscore.errors import LedgerChanged, TarockError
-from tarockscore.i18n import _, translated
+from tarockscore.errors import TarockError
+from tarockscore.i18n import _
 from tarockscore.render import evening as render_evening
-from tarockscore.web.form import answers_of, fields_html
-from tarockscore.web.html import esc, hidden_fields, message_html, score_html, sheet_html
-from tarockscore.web.writes import refusal
+from tarockscore.web import writes
+from tarockscore.web.form import answers_of, fields_html, whole
+from tarockscore.web.html import (
+    corrections_html,
+    esc,
+    hand_form,
+    hand_heading,
+    header,
+    hidden_fields,
+    message_html,
+    preview_html,
+    sheet_section,
+)
 
 HOME = Path("/home/pyodide")
 LEDGER = HOME / "evening.toml"
@@ -35,12 +44,7 @@ def speak(language: str) -> None:
 
 
 def _said(exc: TarockError) -> list[str]:
-    return [p.render(i18n.gettext).replace(str(HOME) + os.sep, "") for p in exc.problems]
-
-
-def _whole(text: str | None) -> int | None:
-    text = (text or "").strip()
-    return int(text) if text.isascii() and text.isdigit() and len(text) < 6 else None
+    return [p["message"] for p in writes.problems_of(exc, LEDGER)]
 
 
 def _field(name: str, label: str, control: str) -> str:
@@ -57,7 +61,7 @@ def start_page(notice: str = "", players: str = "") -> str:
     replaces = f' data-confirm="{esc(confirm)}"' if LEDGER.exists() else ""
     return "\n".join(
         [
-            f"<header><h1>{esc(_('New evening'))}</h1></header>",
+            header(_("New evening")),
             f'<div id="notice">{notice}</div>',
             f'<form id="start" class="hand"{replaces}>',
             _field(
@@ -90,44 +94,28 @@ def evening_page(notice: str = "", given: Mapping[str, str] | None = None, repla
     snapshot = evening.read()
     ledger, version = snapshot.ledger, snapshot.head
     sheet = tarockscore.sheet(ledger)
-    parts = [
-        f"<header><h1>{esc(render_evening.evening_title(ledger.table))}</h1>"
-        f'<button type="button" id="export">{esc(_("Export the ledger"))}</button></header>',
-        f'<div id="notice">{notice}</div>',
-    ]
+    export = f'<button type="button" id="export">{esc(_("Export the ledger"))}</button>'
+    parts = [header(render_evening.evening_title(ledger.table), export), f'<div id="notice">{notice}</div>']
     try:
         entry = tarockscore.hand_entry(evening, replace, snapshot)
     except TarockError as exc:  # the table has played its games, or no such hand
         parts.append(message_html("ok", _said(exc)))
     else:
-        title = _("Replace hand {number}") if entry.replacing else _("Hand {number}")
-        number = {"number": entry.number} if entry.replacing else {}
-        parts += [
-            '<form id="hand-form" class="hand">',
-            f"<h2>{esc(title.format(number=entry.number))}</h2>",
-            f'<p class="meta">{esc(render_evening.deal_text(entry.deal))}</p>',
-            hidden_fields({"expected": version, **number}),
-            f'<fieldset id="fields">{fields_html(entry, given or {})}</fieldset>',
-            f'<button type="submit">{esc(_("Show the arithmetic"))}</button>',
-            "</form>",
-            '<section id="preview" class="preview" hidden></section>',
-        ]
-    parts.append(f'<section id="sheet" aria-label="{esc(_("sheet"))}">{sheet_html(ledger, sheet)}</section>')
+        hidden = hidden_fields({"expected": version, **({"number": entry.number} if entry.replacing else {})})
+        fields = fields_html(entry, given or {})
+        parts.append(hand_form('<form id="hand-form" class="hand">', hand_heading(entry), hidden, fields))
+        parts.append('<section id="preview" class="preview" hidden></section>')
+    parts.append(sheet_section(ledger, sheet))
     if sheet.hands:
-        last = len(sheet.hands)
-        numbers = "".join(f'<option value="{n}">{n}</option>' for n in range(last, 0, -1))
         expected = hidden_fields({"expected": version})
-        parts += [
-            '<details class="corrections">',
-            f"<summary>{esc(_('Corrections'))}</summary>",
-            f'<form data-change="undo">{expected}<button type="submit" id="undo">'
-            f"{esc(_('Take back hand {number}').format(number=last))}</button></form>",
-            f'<form data-change="replace"><label>{esc(_("Hand"))} <select name="number">{numbers}</select></label>'
-            f'<button type="submit">{esc(_("Replace"))}</button></form>',
-            f'<form data-change="delete">{expected}<label>{esc(_("Hand"))} <select name="number">{numbers}</select></label>'
-            f'<button type="submit" class="danger">{esc(_("Delete"))}</button></form>',
-            "</details>",
-        ]
+        parts.append(
+            corrections_html(
+                len(sheet.hands),
+                f'<form data-change="undo">{expected}',
+                '<form data-change="replace">',
+                f'<form data-change="delete">{expected}',
+            )
+        )
     parts.append(f'<p><button type="button" id="new-evening">{esc(_("New evening"))}</button></p>')
     return "\n".join(parts)
 
@@ -174,71 +162,43 @@ def open_ledger() -> str:
 
 def fields(form: Mapping[str, str]) -> str:
     """The form's fields for the answers so far (asked after every change of a field)."""
-    entry = tarockscore.hand_entry(tarockscore.Evening(LEDGER), _whole(form.get("number")))
+    entry = tarockscore.hand_entry(tarockscore.Evening(LEDGER), whole(form.get("number")))
     return fields_html(entry, answers_of(form))
 
 
 def preview(form: Mapping[str, str]) -> str:
     """A hand's arithmetic bet by bet, before it is recorded; or why the rules refuse it."""
-    number = _whole(form.get("number"))
-    given = answers_of(form)
-    try:
-        entry = tarockscore.hand_entry(tarockscore.Evening(LEDGER), number)
-        reading = tarockscore.submit_answers(entry.flow, given, entry.defaults)
-        if reading.hand is None:
-            problems = [p["message"] for p in refusal(entry, given, reading)]
-            return _reply(False, message_html("refused", problems))
-        shown = entry.scored(reading.hand)
-    except TarockError as exc:
-        return _reply(False, message_html("refused", _said(exc)))
-    title = _("Replace hand {number}") if number else _("Hand {number}")
-    html = f"<h2>{esc(title.format(number=shown.number))}</h2>{score_html(shown.score, shown.radl)}"
-    return _reply(
-        True, html, record=_("Record hand {number}").format(number=shown.number), edit=_("Change the hand")
-    )
+    number = whole(form.get("number"))
+    found = writes.previewed(tarockscore.Evening(LEDGER), number, answers_of(form))
+    if isinstance(found, list):
+        return _reply(False, message_html("refused", [p["message"] for p in found]))
+    shown, _hand = found
+    record = _("Record hand {number}").format(number=shown.number)
+    return _reply(True, preview_html(shown, number is not None), record=record, edit=_("Change the hand"))
 
 
 def change(what: str, form: Mapping[str, str]) -> str:
     """Record or replace a hand (``hand``), take the last back (``undo``), delete one (``delete``):
     made only on the sheet the form was made on, else refused with the sheet as it is now."""
     evening = tarockscore.Evening(LEDGER)
-    number = _whole(form.get("number"))
-    expected = form.get("expected", "")
+    number = whole(form.get("number"))
     given = answers_of(form)
-    stale = _(
-        "the sheet has changed since this page was read: nothing was written; check the sheet and enter the hand again"
-    )
-    try:
-        snapshot = evening.read()
-        if snapshot.head != expected:
-            return _reply(False, evening_page(message_html("stale", [stale])))
-        if what == "hand":
-            entry = tarockscore.hand_entry(evening, number, snapshot)
-            reading = tarockscore.submit_answers(entry.flow, given, entry.defaults)
-            if reading.hand is None:
-                problems = [p["message"] for p in refusal(entry, given, reading)]
-                return _reply(False, evening_page(message_html("refused", problems), given, number))
-            if number is None:
-                done = evening.record(reading.hand, expected=expected)
-            else:
-                done = evening.replace(number, reading.hand, expected=expected)
-        elif what == "undo":
-            done = evening.undo(expected=expected)
-        else:
-            done = evening.delete(number or 0, expected=expected)
-    except LedgerChanged:
-        return _reply(False, evening_page(message_html("stale", [stale])))
-    except TarockError as exc:
-        return _reply(False, evening_page(message_html("refused", _said(exc)), given, number))
-    last = len(done.after.hands)
-    recorded = what == "hand" and number is None
-    said = render_evening.hand_line(done.after, last) if recorded else translated(done.said)
-    return _reply(True, evening_page(message_html("ok", [said])))
+    snapshot = evening.read()
+    if snapshot.head != form.get("expected", ""):
+        done = writes.stale(snapshot)
+    else:
+        done = writes.change(evening, what, given, number, snapshot)
+    said = [p["message"] for p in done.body.get("problems", [])] or [done.body["said"]]
+    if done.status == 200:
+        return _reply(True, evening_page(message_html("ok", said)))
+    if done.status == 409:
+        return _reply(False, evening_page(message_html("stale", said)))
+    return _reply(False, evening_page(message_html("refused", said), given, number))
 
 
 def replacing(number: str) -> str:
     """The form of hand ``number``, its answers as recorded, to be replaced."""
-    return evening_page(replace=_whole(number))
+    return evening_page(replace=whole(number))
 
 
 def export_name() -> str:

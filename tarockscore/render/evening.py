@@ -123,16 +123,19 @@ def said(text: str) -> str:
     return translated(line)
 
 
-def moment(at: str) -> str:
-    """When an audit entry was made: in German the local day and time, in English as stored."""
-    if current() == DEFAULT:
-        return at
+def local_time(at: str) -> dt.datetime | None:
+    """A time as a ledger writes it, in local time; None for a text that is none."""
     try:
         when = dt.datetime.fromisoformat(at)
     except ValueError:
-        return at  # not a time as a ledger writes it: shown as it is
-    local = when.astimezone() if when.tzinfo is not None else when
-    return local.strftime("%d.%m.%Y %H:%M")
+        return None
+    return when.astimezone() if when.tzinfo is not None else when
+
+
+def moment(at: str) -> str:
+    """When an audit entry was made: in German the local day and time, in English as stored."""
+    local = local_time(at) if current() != DEFAULT else None
+    return at if local is None else local.strftime("%d.%m.%Y %H:%M")
 
 
 # -- evening ---------------------------------------------------------------------------------------
@@ -244,29 +247,7 @@ def profile_json(table: Table) -> dict[str, Any]:
 
 def sheet_json(sheet: Sheet) -> dict[str, Any]:
     """The evening as ``show --json`` prints it (docs/ledger-format.md)."""
-    hands = _hands_json(sheet)
-    t = sheet.table
-    out: dict[str, Any] = {
-        "profile": profile_json(sheet.table),
-        "players": list(sheet.players),
-        "date": t.date,
-        "place": t.place,
-        "stake": None if t.stake is None else str(t.stake),
-        "hands": list(hands),
-        "totals": dict(sheet.totals),
-    }
-    if sheet.payout_totals is not None:
-        out["payout_totals"] = dict(sheet.payout_totals)
-    out["audit"] = [
-        {"at": a.at, "action": a.action.value, "hand": a.hand, "number": a.number, "detail": a.detail}
-        for a in sheet.audit
-    ]
-    if sheet.head is not None:
-        out["head"] = sheet.head
-    return out
-
-
-def _hands_json(sheet: Sheet) -> Iterator[dict[str, Any]]:
+    hands = []
     for h in sheet.hands:
         item: dict[str, Any] = {
             "number": h.number,
@@ -288,7 +269,26 @@ def _hands_json(sheet: Sheet) -> Iterator[dict[str, Any]]:
             item["payout"] = dict(h.payout)
             item["payout_totals"] = dict(h.payout_totals)
         item["recorded"] = h.recorded
-        yield item
+        hands.append(item)
+    t = sheet.table
+    out: dict[str, Any] = {
+        "profile": profile_json(sheet.table),
+        "players": list(sheet.players),
+        "date": t.date,
+        "place": t.place,
+        "stake": None if t.stake is None else str(t.stake),
+        "hands": hands,
+        "totals": dict(sheet.totals),
+    }
+    if sheet.payout_totals is not None:
+        out["payout_totals"] = dict(sheet.payout_totals)
+    out["audit"] = [
+        {"at": a.at, "action": a.action.value, "hand": a.hand, "number": a.number, "detail": a.detail}
+        for a in sheet.audit
+    ]
+    if sheet.head is not None:
+        out["head"] = sheet.head
+    return out
 
 
 def sheet_csv(sheet: Sheet) -> tuple[list[str], list[list[object]]]:
@@ -306,8 +306,8 @@ def sheet_csv(sheet: Sheet) -> tuple[list[str], list[list[object]]]:
             h.hand.declarer or "",
             h.hand.partner or "",
             won,
+            h.result.radl,
         ]
-        row.append(h.result.radl)
         row += [h.result.victory_points[p] for p in players] + [h.totals[p] for p in players]
         rows.append(row)
     return headers, rows

@@ -44,6 +44,9 @@ def note_line(note: str) -> str:
 def score_table(score: Score) -> str:
     """The result of one hand: one row per bet, then each player's Victory Points."""
     payout = score.payout is not None
+    headers = [_("bet"), _("base"), _("factors"), _("value")]
+    headers += [_("stake")] if payout else []
+    headers += [_("won by"), *score.players]
     rows: list[Sequence[object]] = []
     for line in score.lines:
         row: list[object] = [translated(line.label), number(line.base), factors_text(line) or "-", line.value]
@@ -52,18 +55,10 @@ def score_table(score: Score) -> str:
         row.append(", ".join(line.winners) or "-")
         row += [signed(line.points[p]) if line.points[p] else "" for p in score.players]
         rows.append(row)
-    total: list[object] = [_("Victory Points"), "", "", "", *([""] if payout else []), ""]
-    total += [signed(score.victory_points[p]) for p in score.players]
-    rows.append(total)
+    blank = [""] * (len(headers) - len(score.players) - 1)  # under the bet's own columns
+    rows.append([_("Victory Points"), *blank, *(signed(score.victory_points[p]) for p in score.players)])
     if score.payout is not None:
-        rows.append(
-            [_("Payout (with Kontra)"), "", "", "", ""]
-            + [""]
-            + [signed(score.payout[p]) for p in score.players]
-        )
-    headers = [_("bet"), _("base"), _("factors"), _("value")]
-    headers += [_("stake")] if payout else []
-    headers += [_("won by"), *score.players]
+        rows.append([_("Payout (with Kontra)"), *blank, *(signed(score.payout[p]) for p in score.players)])
     text = tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True)
     if score.notes:
         text += "\n" + "\n".join(note_line(n) for n in score.notes)

@@ -30,17 +30,16 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
-import tarockscore
 from tarockscore import i18n
 from tarockscore.errors import N_, TarockError, message
 from tarockscore.i18n import _
 from tarockscore.render import cards as render_cards
 from tarockscore.render import evening as render_evening
-from tarockscore.web import pages
-from tarockscore.web.form import answers_of, fields_html, missing
-from tarockscore.web.html import message_html, page, sheet_html
+from tarockscore.web import pages, writes
+from tarockscore.web.form import answers_of, fields_html, whole
+from tarockscore.web.html import message_html, page, preview_html, sheet_html
 from tarockscore.web.site import Place, Site
-from tarockscore.web.writes import WRITES, Answer, Writer, refusal
+from tarockscore.web.writes import WRITES, Answer, previewed
 
 # -- app -------------------------------------------------------------------------------------------
 
@@ -68,11 +67,6 @@ CARDS_HEADERS = HEADERS | {
 }
 
 
-def refused_body(lines: list[str], error: str = "refused") -> dict[str, Any]:
-    """The JSON of a refusal (docs/serve.md): each reason as a problem."""
-    return {"ok": False, "error": error, "problems": [{"where": "", "message": t} for t in lines]}
-
-
 class Refused(Exception):
     """A request refused: its status, its error key (docs/serve.md), the reason (translated when answered)."""
 
@@ -87,9 +81,6 @@ MAX_FORM = 64 * 1024
 MAX_FIELDS = 500
 BODY_SECONDS = 20.0
 TOO_LARGE = N_("this is no form of a hand: it is too large")
-ROUND_CLOSED = N_(
-    "round {round} is closed: this table's code records no more; the organiser's code can still correct it"
-)
 
 
 def too_large() -> Refused:
@@ -125,13 +116,6 @@ async def form_of(request: Request) -> dict[str, str]:
         raise Refused(400, "bad_form", N_("the form could not be read: it is not UTF-8 text")) from None
     except ValueError:  # more fields than max_num_fields
         raise too_large() from None
-
-
-def whole(text: str | None) -> int | None:
-    """A hand's or round's number as a form or address gives it (``²`` is no number), else None."""
-    if text and text.isascii() and text.isdigit() and len(text) <= 6:
-        return int(text)
-    return None
 
 
 def peer_of(address: str) -> str:
@@ -197,7 +181,6 @@ class Web:
     def __init__(self, site: Site, settings: Settings) -> None:
         self.site = site
         self.settings = settings
-        self.writer = Writer(site)
         self.watcher = Watcher(site, settings.poll_seconds)
 
     # -- the request's language, code and origin ----------------------------------------------
@@ -271,7 +254,7 @@ class Web:
     def refuse(
         self, request: Request, status: int, error: str, text: str, headers: Mapping[str, str] | None = None
     ) -> Response:
-        body = refused_body([text], error)
+        body = {"ok": False, "error": error, "problems": [{"where": "", "message": text}]}
         return self.answer(
             request, status, body, lambda: page(text, message_html("refused", [text]), script=False), headers
         )
@@ -295,8 +278,9 @@ class Web:
         notice = message_html(kind, lines)
 
         def html() -> str:
-            return self.render_table(
-                request, place, code, given=given, refused=at, replace=number, notice=notice
+            lang = self.lang_param(request)
+            return pages.table_page(
+                self.site, place, code, lang, given=given, refused=at, replace=number, notice=notice
             )
 
         return self.answer(request, status, body, html)
@@ -362,7 +346,7 @@ class Web:
         if code and not self.site.is_code(place, code):
             raise self.wrong_code(request, N_("this code does not open this table"))
         if write and code and not self.site.opens(place, code):
-            raise Refused(403, "round_closed", message(ROUND_CLOSED, round=place.round))
+            raise Refused(403, "round_closed", message(pages.ROUND_CLOSED, round=place.round))
         if write and not code:
             raise Refused(403, "no_code", N_("recording needs the table's code (its card's address)"))
 
@@ -373,55 +357,11 @@ class Web:
 
     # -- reading -----------------------------------------------------------------------------
 
-    def seen(self, place: Place) -> pages.Seen:
-        version = place.evening.version()  # first: the sheet read after it is never older
-        return pages.Seen(place, version, place.evening.ledger, place.evening.sheet())
-
-    def entry_of(self, place: Place, replace: int | None) -> tarockscore.HandEntry | None:
-        try:
-            return tarockscore.hand_entry(place.evening, replace)
-        except TarockError:  # the table has played its games, or no such hand: no form
-            return None
-
-    def render_table(
-        self,
-        request: Request,
-        place: Place,
-        code: str,
-        *,
-        given: Mapping[str, str] | None = None,
-        refused: Mapping[str, str] | None = None,
-        notice: str = "",
-        replace: int | None = None,
-    ) -> str:
-        seen = self.seen(place)
-        writes = bool(code) and self.site.opens(place, code)
-        entry = self.entry_of(place, replace) if writes else None
-        if entry is None and writes and replace is None:
-            notice += message_html("ok", [_("this table has played all its games")])
-        if writes:
-            status = ""
-        elif code:
-            status = i18n.translated(message(ROUND_CLOSED, round=place.round))
-        else:
-            status = _("reading only: recording needs the table's code (its card's address)")
-        return pages.table_page(
-            seen,
-            self.site.title,
-            code=code if writes else None,
-            lang=self.lang_param(request),
-            entry=entry,
-            given=given,
-            refused=refused,
-            notice=notice,
-            status_line=status,
-        )
-
     def live(self, request: Request, place: Place, code: str, replace: int | None) -> dict[str, Any]:
         """The parts of a table's page that follow the sheet, for the page's script."""
-        seen = self.seen(place)
+        seen = pages.read_table(place)
         lang = self.lang_param(request)
-        entry = self.entry_of(place, replace) if code else None
+        entry = pages.entry_of(place, replace) if code else None
         params = request.query_params
         return {
             "ok": True,
@@ -443,7 +383,7 @@ class Web:
         def work() -> Response:
             if params.get("part") == "live":
                 return JSONResponse(self.live(request, place, code, number), headers=HEADERS)
-            seen = self.seen(place)
+            seen = pages.read_table(place)
             if self.wants_json(request):
                 data = {
                     "ok": True,
@@ -453,7 +393,9 @@ class Web:
                 }
                 return JSONResponse(data, headers=HEADERS)
             notice = pages.done_notice(seen, params.get("done", ""), whole(params.get("hand")))
-            html = self.render_table(request, place, code, notice=notice, replace=number)
+            html = pages.table_page(
+                self.site, place, code, self.lang_param(request), notice=notice, replace=number
+            )
             return HTMLResponse(html, headers=HEADERS)
 
         return await self.in_thread(request, work)
@@ -464,7 +406,7 @@ class Web:
         place = self.place(request)
 
         def work() -> Response:
-            entry = self.entry_of(place, whole(form.get("number")))
+            entry = pages.entry_of(place, whole(form.get("number")))
             return HTMLResponse(fields_html(entry, form) if entry else "", headers=HEADERS)
 
         return await self.in_thread(request, work)
@@ -486,11 +428,13 @@ class Web:
         given = answers_of(form)
         action = form.get("action", "preview" if what == "hand" else "record")
         if what == "hand" and action == "edit":
-            html = self.render_table(request, place, code, given=form, replace=number)
+            html = pages.table_page(
+                self.site, place, code, self.lang_param(request), given=form, replace=number
+            )
             return HTMLResponse(html, headers=HEADERS)
         if what == "hand" and action == "preview":
             return self.preview(request, place, form, given, number, code)
-        result = self.writer.write(place, what, form, given, number)
+        result = writes.write(self.site, place, what, form, given, number)
         return self.after_write(request, place, what, result, form, code, number)
 
     def preview(
@@ -503,30 +447,17 @@ class Web:
         code: str,
     ) -> Response:
         expected = form.get("expected") or place.evening.version()
-        try:
-            entry = tarockscore.hand_entry(place.evening, number)
-        except TarockError as exc:  # the table has played its games, or no such hand
-            lines = [p.render(i18n.gettext) for p in exc.problems]
-            return self.again(request, place, code, 422, refused_body(lines))
-        reading = tarockscore.submit_answers(entry.flow, given, entry.defaults)
-        problems: list[dict[str, str]] = []
-        if reading.hand is None:
-            gap = missing(reading, given)
-            problems = [gap] if gap is not None else refusal(entry, given, reading)
-        else:
-            try:
-                preview = entry.scored(reading.hand)
-            except TarockError as exc:
-                problems = [{"where": p.where, "message": p.render(i18n.gettext)} for p in exc.problems]
-        if problems:
-            body = {"ok": False, "error": "refused", "problems": problems}
+        found = previewed(place.evening, number, given)
+        if isinstance(found, list):
+            body = {"ok": False, "error": "refused", "problems": found}
             return self.again(request, place, code, 422, body, given=form, number=number)
+        preview, hand = found
         replacing = number is not None
         data = {
             "ok": True,
             "number": preview.number,
-            "hand": reading.hand,
-            "html": pages.preview_fragment(preview, replacing),
+            "hand": hand,
+            "html": preview_html(preview, replacing),
             "version": expected,
         }
         return self.answer(
@@ -534,7 +465,7 @@ class Web:
             200,
             data,
             lambda: pages.preview_page(
-                self.seen(place),
+                place,
                 self.site.title,
                 preview,
                 given,
@@ -580,22 +511,9 @@ class Web:
 
     # -- the organiser's pages ---------------------------------------------------------------
 
-    def board_parts(self) -> str:
-        tables: list[tuple[Place, tarockscore.Sheet | None]] = []
-        for p in self.site.places():
-            try:
-                tables.append((p, p.evening.sheet()))
-            except TarockError:
-                tables.append((p, None))
-        try:
-            standings = self.site.standings()
-        except TarockError:
-            standings = None
-        return pages.board_fragment(self.site.title, standings, tables)
-
     async def board(self, request: Request) -> Response:
         def work() -> Response:
-            fragment = self.board_parts()
+            fragment = pages.board_fragment(self.site)
             if request.query_params.get("part"):
                 return HTMLResponse(fragment, headers=HEADERS)
             html = pages.board_page(self.site.title, fragment, self.lang_param(request))
@@ -629,10 +547,6 @@ class Web:
         headers = {**HEADERS, "X-Accel-Buffering": "no"}
         return StreamingResponse(stream(), media_type="text/event-stream", headers=headers)
 
-    def address(self, request: Request, place: Place) -> str:
-        base = self.settings.base_url or str(request.base_url)
-        return pages.address(base, place, self.site.code(place.key))
-
     async def cards(self, request: Request) -> Response:
         code = request.query_params.get("code", "")
         if not self.site.is_organiser(code):
@@ -641,8 +555,9 @@ class Web:
 
         def work() -> Response:
             places = self.site.places()
+            base = self.settings.base_url or str(request.base_url)
             if not self.site.tournament:  # an evening: its one table
-                cards = [(p, self.address(request, p)) for p in places]
+                cards = [(p, pages.address(base, p, self.site.code(p.key))) for p in places]
                 return HTMLResponse(pages.cards_page(self.site.title, cards), headers=HEADERS)
             rounds = sorted({p.round for p in places if p.round is not None})
             if not rounds:
@@ -652,8 +567,7 @@ class Web:
             number = whole(request.query_params.get("round", ""))
             number = number if number in rounds else rounds[-1]
             t, drawn = self.site.day().round_drawn(number)
-            addresses = {p.table: self.address(request, p) for p in places if p.round == number and p.table}
-            html = render_cards.cards_html(t, drawn, pages.links(addresses))
+            html = render_cards.cards_html(t, drawn, pages.round_links(self.site, base, number))
             return HTMLResponse(html, headers=CARDS_HEADERS)
 
         return await self.in_thread(request, work)

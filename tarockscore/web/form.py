@@ -43,6 +43,13 @@ def answers_of(form: Mapping[str, str]) -> dict[str, str]:
     return given
 
 
+def whole(text: str | None) -> int | None:
+    """A hand's or round's number as a form or address gives it (``²`` is no number), else None."""
+    if text and text.isascii() and text.isdigit() and len(text) <= 6:
+        return int(text)
+    return None
+
+
 def _value(choice: Any) -> str:
     """A choice as the form sends it: its name where that reads back, else its first word or number."""
     value = str(choice.value)
@@ -53,25 +60,17 @@ def _value(choice: Any) -> str:
     return str(choice.number)
 
 
-def _sent(question: tarockscore.Question, answer: object) -> str:
-    """An answer as the form sends it back."""
-    if isinstance(answer, bool):
-        return "y" if answer else "n"
-    if isinstance(answer, Fraction):
-        return (
-            str(answer.numerator) if answer.denominator == 1 else f"{answer.numerator}/{answer.denominator}"
-        )
-    return next((_value(c) for c in question.choices if c.value == answer), str(answer))
-
-
 def filled(entry: tarockscore.HandEntry) -> dict[str, str]:
     """The answers of the hand being replaced, as its form shows them."""
     reading = tarockscore.submit_answers(entry.flow, {}, entry.defaults)
-    out = {q.key: _sent(q, answer) for q, answer in reading.lines}
+    out = {}
     for q, answer in reading.lines:
         if isinstance(answer, Fraction):
-            out[q.key], blatt = _split(answer)
-            out[BLATT + q.key] = blatt
+            out[q.key], out[BLATT + q.key] = _split(answer)
+        elif isinstance(answer, bool):
+            out[q.key] = "y" if answer else "n"
+        else:
+            out[q.key] = next((_value(c) for c in q.choices if c.value == answer), str(answer))
     return out
 
 
@@ -131,13 +130,11 @@ def _error(ident: str, refused: str | None) -> str:
     return f'<span class="error" id="{esc(ident)}-error">{esc(refused)}</span>' if refused else ""
 
 
-def _points(question: tarockscore.Question, answer: object, form: Mapping[str, str], thirds: bool) -> str:
+def _points(key: str, ident: str, answer: object, form: Mapping[str, str], thirds: bool) -> str:
     """Card points as two number fields, the points and the Blatt (one where the game has no thirds)."""
-    key = question.key
     points, blatt = form.get(key, ""), form.get(BLATT + key)
     if blatt is None and isinstance(answer, Fraction):  # sent as one ("35/2"): shown as two
         points, blatt = _split(answer)
-    ident = "f-" + key.replace(":", "-")
     number = {"type": "text", "inputmode": "numeric", "autocomplete": "off", "size": "4"}
     inputs = [
         f'<label class="part">{esc(_("Points"))}<input{attrs({**number, "id": ident + "-points", "name": key, "value": points})}></label>'
@@ -178,7 +175,7 @@ def _field(
     ident = "f-" + key.replace(":", "-")
     points = question.kind is tarockscore.QuestionKind.POINTS
     if points:
-        inner, sig = _points(question, answer, form, thirds), "points"
+        inner, sig = _points(key, ident, answer, form, thirds), "points"
     else:
         inner = _choices(question, answer, form.get(key))
         sig = question.kind.value + ":" + "|".join(_value(c) for c in question.choices)

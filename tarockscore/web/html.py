@@ -1,4 +1,5 @@
-"""The pieces every page of ``serve`` is made of: the page itself, the sheet, a hand's arithmetic (web layer).
+"""The pieces the pages of ``serve`` and of the app are made of: the page itself, the sheet, the form of
+a hand, a hand's arithmetic, the corrections (web layer).
 
 Every value that comes from a file or a person passes through :func:`esc`: nothing a player types
 becomes markup. The pages load only the server's own script and style sheet.
@@ -44,6 +45,11 @@ def page(
     )
 
 
+def header(title: str, more: str = "") -> str:
+    """A page's heading, ``more`` beside it (a link, a button)."""
+    return f"<header><h1>{esc(title)}</h1>{more}</header>"
+
+
 def hidden_fields(values: Mapping[str, object]) -> str:
     """Values carried on to the next step as hidden fields of a form."""
     return "".join(f'<input type="hidden"{attrs({"name": k, "value": v})}>' for k, v in values.items())
@@ -83,6 +89,59 @@ def sheet_html(ledger: tarockscore.Ledger, sheet: tarockscore.Sheet) -> str:
             hand_rows.append([h.number, f"{line}{radl}", points])
         parts.append(table(["#", _("hand"), _("points")], hand_rows, cls="hands"))
     return "\n".join(parts)
+
+
+def sheet_section(ledger: tarockscore.Ledger, sheet: tarockscore.Sheet) -> str:
+    return f'<section id="sheet" aria-label="{esc(_("sheet"))}">{sheet_html(ledger, sheet)}</section>'
+
+
+def heading(number: int, replacing: bool) -> str:
+    return (_("Replace hand {number}") if replacing else _("Hand {number}")).format(number=number)
+
+
+def hand_heading(entry: tarockscore.HandEntry) -> str:
+    """Above the form: the hand's number and deal."""
+    return (
+        f'<h2 data-number="{entry.number}">{esc(heading(entry.number, entry.replacing))}</h2>'
+        f'<p class="meta">{esc(render_evening.deal_text(entry.deal))}</p>'
+    )
+
+
+def hand_form(opening: str, head: str, hidden: str, fields: str) -> str:
+    """The form of a hand: ``opening`` its tag, ``head`` above the fields, ``hidden`` the values carried on."""
+    return "\n".join(
+        [
+            opening,
+            f'<div id="hand-head">{head}</div>',
+            hidden,
+            f'<div id="fields">{fields}</div>',
+            f'<button type="submit" name="action" value="preview">{esc(_("Show the arithmetic"))}</button>',
+            "</form>",
+        ]
+    )
+
+
+def corrections_html(last: int, undo: str, replace: str, delete: str, *, pick: str = "number") -> str:
+    """Take back hand ``last``, replace or delete one: ``undo``, ``replace`` and ``delete`` open each
+    form (its tag and hidden fields); ``pick`` names the field that chooses the hand to replace."""
+    numbers = "".join(f'<option value="{n}">{n}</option>' for n in range(last, 0, -1))
+    return "\n".join(
+        [
+            '<details class="corrections">',
+            f"<summary>{esc(_('Corrections'))}</summary>",
+            f'{undo}<button type="submit" id="undo">{esc(_("Take back hand {number}").format(number=last))}</button></form>',
+            f'{replace}<label>{esc(_("Hand"))} <select name="{pick}">{numbers}</select></label>'
+            f'<button type="submit">{esc(_("Replace"))}</button></form>',
+            f'{delete}<label>{esc(_("Hand"))} <select name="number">{numbers}</select></label>'
+            f'<button type="submit" class="danger">{esc(_("Delete"))}</button></form>',
+            "</details>",
+        ]
+    )
+
+
+def preview_html(preview: tarockscore.Preview, replacing: bool) -> str:
+    """A hand's arithmetic under its heading, before it is recorded."""
+    return f"<h2>{esc(heading(preview.number, replacing))}</h2>{score_html(preview.score, preview.radl)}"
 
 
 def score_html(score: tarockscore.Score, radl: int) -> str:

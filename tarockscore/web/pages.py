@@ -15,30 +15,54 @@ import segno
 
 import tarockscore
 from tarockscore import i18n
+from tarockscore.errors import N_, TarockError, message
 from tarockscore.i18n import _, ngettext
 from tarockscore.render import evening as render_evening
 from tarockscore.render import tournament as render_tournament
 from tarockscore.web.form import EXTRAS, fields_html, filled
 from tarockscore.web.html import (
+    corrections_html,
     esc,
+    hand_form,
+    hand_heading,
+    header,
     hidden_fields,
     message_html,
     page,
-    score_html,
-    sheet_html,
+    preview_html,
+    sheet_section,
     table,
 )
-from tarockscore.web.site import Place
+from tarockscore.web.site import Place, Site
 
 
 @dataclass(frozen=True, slots=True)
 class Seen:
-    """A table as one request read it: the version first, so a page never shows an older sheet."""
+    """A table as one request read it: its version, ledger and sheet from one reading."""
 
     place: Place
     version: str
     ledger: tarockscore.Ledger
     sheet: tarockscore.Sheet
+
+
+ROUND_CLOSED = N_(
+    "round {round} is closed: this table's code records no more; the organiser's code can still correct it"
+)
+
+
+def read_table(place: Place) -> Seen:
+    """The table's version, ledger and sheet, from one reading."""
+    snapshot = place.evening.read()
+    sheet = tarockscore.sheet(snapshot.ledger)._replace(head=snapshot.head)
+    return Seen(place, snapshot.head, snapshot.ledger, sheet)
+
+
+def entry_of(place: Place, replace: int | None) -> tarockscore.HandEntry | None:
+    try:
+        return tarockscore.hand_entry(place.evening, replace)
+    except TarockError:  # the table has played its games, or no such hand: no form
+        return None
 
 
 def place_title(place: Place, site_title: str) -> str:
@@ -59,24 +83,24 @@ def qr_svg(url: str) -> str:
     return out.getvalue().decode("ascii")
 
 
-def links(addresses: Mapping[int, str]) -> dict[int, tuple[str, str]]:
-    """Each table's address with its QR code, as the table cards print them."""
-    return {table: (url, qr_svg(url)) for table, url in addresses.items()}
-
-
 def address(base: str, place: Place, code: str) -> str:
     """A table's page on the server at ``base``, with the code that opens it (a card's QR code)."""
     return base.rstrip("/") + link(place.path, code=code)
 
 
+def round_links(site: Site, base: str, number: int) -> dict[int, tuple[str, str]]:
+    """Each table of round ``number`` with its address on the server at ``base`` and its QR code,
+    as the table cards print them."""
+    addresses = {
+        p.table: address(base, p, site.code(p.key))
+        for p in site.places()
+        if p.round == number and p.table is not None
+    }
+    return {table: (url, qr_svg(url)) for table, url in addresses.items()}
+
+
 def _hidden(**values: object) -> str:
     return hidden_fields({k: v for k, v in values.items() if v is not None})
-
-
-def _heading(number: int, replacing: bool) -> str:
-    if replacing:
-        return _("Replace hand {number}").format(number=number)
-    return _("Hand {number}").format(number=number)
 
 
 def texts_block() -> str:
@@ -119,22 +143,31 @@ def request_key() -> str:
 
 
 def table_page(
-    seen: Seen,
-    site_title: str,
-    *,
-    code: str | None,
+    site: Site,
+    place: Place,
+    given_code: str,
     lang: str | None,
-    entry: tarockscore.HandEntry | None,
+    *,
     given: Mapping[str, str] | None = None,
     refused: Mapping[str, str] | None = None,
     notice: str = "",
-    status_line: str = "",
+    replace: int | None = None,
 ) -> str:
-    """A table's page: the sheet, and (with the table's code) the hand's form and the corrections."""
-    place = seen.place
-    title = place_title(place, site_title)
+    """A table's page: the sheet, and (with a code that writes) the hand's form and the corrections."""
+    seen = read_table(place)
+    code = given_code if site.opens(place, given_code) else None
+    entry = entry_of(place, replace) if code else None
+    if entry is None and code and replace is None:
+        notice += message_html("ok", [_("this table has played all its games")])
+    if code:
+        status_line = ""
+    elif given_code:
+        status_line = i18n.translated(message(ROUND_CLOSED, round=place.round))
+    else:
+        status_line = _("reading only: recording needs the table's code (its card's address)")
+    title = place_title(place, site.title)
     parts = [
-        f'<header><h1>{esc(title)}</h1><a class="board-link" href="{esc(link("/board", lang=lang))}">{esc(_("board"))}</a></header>',
+        header(title, f'<a class="board-link" href="{esc(link("/board", lang=lang))}">{esc(_("board"))}</a>'),
         '<div id="outbox" class="outbox" aria-live="polite"></div>',
         f'<div id="notice">{notice}</div>',
     ]
@@ -142,10 +175,12 @@ def table_page(
         parts.append(f'<p class="meta">{esc(status_line)}</p>')
     if entry is not None and code:
         form = given if given is not None else filled(entry) if entry.replacing else {}
-        parts.append(_hand_form(seen, entry, form, refused, code=code, lang=lang))
-    parts.append(
-        f'<section id="sheet" aria-label="{esc(_("sheet"))}">{sheet_html(seen.ledger, seen.sheet)}</section>'
-    )
+        opening = f'<form method="post" id="hand-form" class="hand" action="{esc(link(place.path + "/hand", lang=lang))}">'
+        number = entry.number if entry.replacing else None
+        hidden = _hidden(code=code, expected=seen.version, request=request_key(), number=number)
+        head = hand_head(seen, entry, code=code, lang=lang)
+        parts.append(hand_form(opening, head, hidden, fields_html(entry, form, refused)))
+    parts.append(sheet_section(seen.ledger, seen.sheet))
     parts.append(f'<div id="corrections">{corrections(seen, code=code, lang=lang)}</div>')
     parts.append(texts_block())
     data = {"data-table": place.key, "data-version": seen.version, "data-lang": lang or ""}
@@ -154,87 +189,40 @@ def table_page(
 
 def hand_head(seen: Seen, entry: tarockscore.HandEntry, *, code: str, lang: str | None) -> str:
     """Above the form: the hand's number and deal; a hand being replaced as it stands on the sheet."""
-    parts = [
-        f'<h2 data-number="{entry.number}">{esc(_heading(entry.number, entry.replacing))}</h2>',
-        f'<p class="meta">{esc(render_evening.deal_text(entry.deal))}</p>',
-    ]
-    if entry.replacing:
-        stored = seen.sheet.hands[entry.number - 1]
-        said = _("on the sheet now: {hand}").format(
-            hand=render_evening.hand_summary(stored.hand, stored.result)
-        )
-        back = link(seen.place.path, code=code, lang=lang)
-        parts.append(f'<p class="replacing">{esc(said)} <a href="{esc(back)}">{esc(_("Keep it"))}</a></p>')
-    return "".join(parts)
-
-
-def _hand_form(
-    seen: Seen,
-    entry: tarockscore.HandEntry,
-    given: Mapping[str, str],
-    refused: Mapping[str, str] | None,
-    *,
-    code: str,
-    lang: str | None,
-) -> str:
-    place = seen.place
-    number = entry.number
-    return "\n".join(
-        [
-            f'<form method="post" id="hand-form" class="hand" action="{esc(link(place.path + "/hand", lang=lang))}">',
-            f'<div id="hand-head">{hand_head(seen, entry, code=code, lang=lang)}</div>',
-            _hidden(
-                code=code,
-                expected=seen.version,
-                request=request_key(),
-                number=number if entry.replacing else None,
-            ),
-            f'<div id="fields">{fields_html(entry, given, refused)}</div>',
-            f'<button type="submit" name="action" value="preview">{esc(_("Show the arithmetic"))}</button>',
-            "</form>",
-        ]
-    )
+    if not entry.replacing:
+        return hand_heading(entry)
+    stored = seen.sheet.hands[entry.number - 1]
+    said = _("on the sheet now: {hand}").format(hand=render_evening.hand_summary(stored.hand, stored.result))
+    back = link(seen.place.path, code=code, lang=lang)
+    return f'{hand_heading(entry)}<p class="replacing">{esc(said)} <a href="{esc(back)}">{esc(_("Keep it"))}</a></p>'
 
 
 def corrections(seen: Seen, *, code: str | None, lang: str | None) -> str:
     """Take back the last hand, replace or delete one (with the table's code, once a hand is on the sheet)."""
-    place = seen.place
-    last = len(seen.sheet.hands)
-    if not code or not last:
+    path = seen.place.path
+    if not code or not seen.sheet.hands:
         return ""
-    numbers = "".join(f'<option value="{n}">{n}</option>' for n in range(last, 0, -1))
     common = _hidden(code=code, expected=seen.version)
-    return "\n".join(
-        [
-            '<details class="corrections">',
-            f"<summary>{esc(_('Corrections'))}</summary>",
-            f'<form method="post" action="{esc(link(place.path + "/undo", lang=lang))}">{common}{_hidden(request=request_key())}'
-            f'<button type="submit">{esc(_("Take back hand {number}").format(number=last))}</button></form>',
-            f'<form method="get" action="{esc(place.path)}">{_hidden(code=code, lang=lang)}'
-            f'<label>{esc(_("Hand"))} <select name="replace">{numbers}</select></label>'
-            f'<button type="submit">{esc(_("Replace"))}</button></form>',
-            f'<form method="post" action="{esc(link(place.path + "/delete", lang=lang))}">{common}{_hidden(request=request_key())}'
-            f'<label>{esc(_("Hand"))} <select name="number">{numbers}</select></label>'
-            f'<button type="submit" class="danger">{esc(_("Delete"))}</button></form>',
-            "</details>",
-        ]
+    return corrections_html(
+        len(seen.sheet.hands),
+        f'<form method="post" action="{esc(link(path + "/undo", lang=lang))}">{common}{_hidden(request=request_key())}',
+        f'<form method="get" action="{esc(path)}">{_hidden(code=code, lang=lang)}',
+        f'<form method="post" action="{esc(link(path + "/delete", lang=lang))}">{common}{_hidden(request=request_key())}',
+        pick="replace",
     )
-
-
-DONE = ("recorded", "replaced", "undone", "deleted", "already")
 
 
 def done_notice(seen: Seen, kind: str, number: int | None) -> str:
     """What a change made from this page did (``?done=KIND&hand=N``), in the page's words."""
-    if kind not in DONE or number is None:
-        return ""
     said = {
         "recorded": _("Hand {number} is recorded."),
         "replaced": _("Hand {number} is replaced."),
         "undone": _("Hand {number} is taken back."),
         "deleted": _("Hand {number} is deleted."),
         "already": _("This hand is already on the sheet as hand {number}: nothing was recorded twice."),
-    }[kind]
+    }.get(kind)
+    if said is None or number is None:
+        return ""
     lines = [said.format(number=number)]
     if kind in ("recorded", "replaced", "already") and 1 <= number <= len(seen.sheet.hands):
         shown = seen.sheet.hands[number - 1]
@@ -243,7 +231,7 @@ def done_notice(seen: Seen, kind: str, number: int | None) -> str:
 
 
 def preview_page(
-    seen: Seen,
+    place: Place,
     site_title: str,
     preview: tarockscore.Preview,
     given: Mapping[str, str],
@@ -255,7 +243,7 @@ def preview_page(
     lang: str | None,
 ) -> str:
     """A hand's arithmetic bet by bet, and the button that records it (the hand in hidden fields)."""
-    place = seen.place
+    title = place_title(place, site_title)
     number = preview.number
     action = esc(link(place.path + "/hand", lang=lang))
     hidden = hidden_fields({k: v for k, v in given.items() if k != EXTRAS}) + _hidden(
@@ -263,41 +251,35 @@ def preview_page(
     )
     body = "\n".join(
         [
-            f"<header><h1>{esc(place_title(place, site_title))}</h1></header>",
-            f'<section class="preview">{preview_fragment(preview, replacing)}</section>',
+            header(title),
+            f'<section class="preview">{preview_html(preview, replacing)}</section>',
             f'<form method="post" id="confirm-form" action="{action}">{hidden}',
             f'<button type="submit" name="action" value="record" class="primary">{esc(_("Record hand {number}").format(number=number))}</button>',
             f'<button type="submit" name="action" value="edit">{esc(_("Change the hand"))}</button>',
             "</form>",
         ]
     )
-    return page(
-        place_title(place, site_title), body, data={"data-table": place.key, "data-version": expected}
-    )
+    return page(title, body, data={"data-table": place.key, "data-version": expected})
 
 
-def preview_fragment(preview: tarockscore.Preview, replacing: bool) -> str:
-    """The arithmetic alone, for the page's script (which shows its own record button)."""
-    heading = _heading(preview.number, replacing)
-    return f"<h2>{esc(heading)}</h2>{score_html(preview.score, preview.radl)}"
-
-
-def board_fragment(
-    site_title: str,
-    standings: tarockscore.DayStandings | None,
-    tables: Sequence[tuple[Place, tarockscore.Sheet | None]],
-) -> str:
-    """The day's standings (or the evening's totals) and each table's progress."""
+def board_fragment(site: Site) -> str:
+    """The day's standings (or the evening's totals) and each table's progress, read now."""
     parts = []
+    try:
+        standings = site.standings()
+    except TarockError:
+        standings = None
     if standings is not None:
         parts.append(f"<h2>{esc(_('Standings'))}</h2>")
         # a column per round: on a phone the table scrolls sideways, the page does not
         table_html = render_tournament.standings_table_html(standings.tournament, standings.rows)
         parts.append(f'<div class="scroll">{table_html}</div>')
     rows: list[list[object]] = []
-    for place, sheet in tables:
-        name = place_title(place, site_title)
-        if sheet is None:  # a ledger that cannot be read now: the board says so and goes on
+    for place in site.places():
+        name = place_title(place, site.title)
+        try:
+            sheet = place.evening.sheet()
+        except TarockError:  # a ledger that cannot be read now: the board says so and goes on
             rows.append([name, "?", ""])
             continue
         played = len(sheet.hands)
@@ -316,13 +298,7 @@ def board_fragment(
 def last_change(sheet: tarockscore.Sheet) -> str:
     """When the sheet last changed (its last hand): the time alone today, else with its date; "-" before."""
     stamps = [h.recorded for h in sheet.hands] + [a.at for a in sheet.audit]
-    times = []
-    for at in stamps:
-        try:
-            when = dt.datetime.fromisoformat(at)
-        except ValueError:  # not a time as a ledger writes it: left out
-            continue
-        times.append(when.astimezone() if when.tzinfo is not None else when)
+    times = [t for t in map(render_evening.local_time, stamps) if t is not None]
     if not times:
         return "-"
     last = max(times, key=lambda t: t.timestamp())
@@ -334,8 +310,9 @@ def last_change(sheet: tarockscore.Sheet) -> str:
 
 def board_page(site_title: str, fragment: str, lang: str | None) -> str:
     body = (
-        f'<header><h1>{esc(site_title)}</h1><span id="live" class="live"></span></header>'
-        f'<main id="board" class="board">{fragment}</main>' + texts_block()
+        header(site_title, '<span id="live" class="live"></span>')
+        + f'<main id="board" class="board">{fragment}</main>'
+        + texts_block()
     )
     head = '<noscript><meta http-equiv="refresh" content="15"></noscript>'
     return page(
@@ -374,7 +351,7 @@ def index_page(site_title: str, places: Sequence[Place], lang: str | None) -> st
         for p in places
     )
     body = (
-        f"<header><h1>{esc(site_title)}</h1></header>"
-        f'<p><a href="{esc(link("/board", lang=lang))}">{esc(_("board"))}</a></p><ul class="places">{items}</ul>'
+        header(site_title)
+        + f'<p><a href="{esc(link("/board", lang=lang))}">{esc(_("board"))}</a></p><ul class="places">{items}</ul>'
     )
     return page(site_title, body)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, cast
 
 import tarockscore
@@ -16,6 +17,7 @@ from tarockscore import i18n
 from tarockscore.errors import LedgerChanged, TarockError
 from tarockscore.i18n import _, translated
 from tarockscore.render import evening as render_evening
+from tarockscore.web.form import missing
 from tarockscore.web.site import Place, Site
 
 WRITES = ("hand", "undo", "delete")
@@ -60,6 +62,21 @@ def refusal(
     return [{"where": reading.next.key, "message": text}]
 
 
+def previewed(
+    evening: tarockscore.Evening, number: int | None, given: Mapping[str, str]
+) -> tuple[tarockscore.Preview, tarockscore.HandInput] | list[dict[str, str]]:
+    """A hand's arithmetic before it is recorded, and the hand; or why the answers make none."""
+    try:
+        entry = tarockscore.hand_entry(evening, number)
+        reading = tarockscore.submit_answers(entry.flow, given, entry.defaults)
+        if reading.hand is None:
+            gap = missing(reading, given)
+            return [gap] if gap is not None else refusal(entry, given, reading)
+        return entry.scored(reading.hand), reading.hand
+    except TarockError as exc:
+        return problems_of(exc, evening.path)
+
+
 def answered(status: int, ledger: tarockscore.Ledger | None, head: str = "", **body: Any) -> Answer:
     """A change's answer, with the table as it now stands (its version and sheet) where read."""
     if ledger is not None:
@@ -83,120 +100,117 @@ def stale(snapshot: tarockscore.Snapshot) -> Answer:
     return answered(409, snapshot.ledger, snapshot.head, error="changed", problems=problems)
 
 
-class Writer:
-    def __init__(self, site: Site) -> None:
-        self.site = site
-
-    def write(
-        self, place: Place, what: str, form: Mapping[str, str], given: Mapping[str, str], number: int | None
-    ) -> Answer:
-        key = form.get("request", "").strip()
-        if len(key) > MAX_KEY or not key.isprintable():
-            wrong = _("a request key of 1 to {most} printable characters (the page makes one)")
-            return refused(None, [{"where": "request", "message": wrong.format(most=MAX_KEY)}])
-        expected = form.get("expected", "")
-        if not expected:  # a write says which sheet it was made on
-            missing = _(
-                "missing (required): the version of the sheet the change was made on; load the table's page again"
-            )
-            return refused(None, [{"where": "expected", "message": missing}])
-        with self.site.lock(place.key):
-            try:
-                snapshot = place.evening.read()
-            except TarockError as exc:
-                return refused(None, _problems(exc, place))
-            if key and (done := snapshot.requests.get(key)) is not None:
-                return self.resent(snapshot, done)
-            if snapshot.head != expected:
-                return self.moved(place, what, given, number, expected, snapshot)
-            return self.change(place, what, given, number, snapshot, key or None)
-
-    def resent(self, snapshot: tarockscore.Snapshot, done: tarockscore.Request) -> Answer:
-        """A request sent again (the phone did not get its answer): what its entry did, as it stands now."""
-        ledger = snapshot.ledger
-        if done.audit is not None:
-            audit = ledger.audit[done.audit]
-            number: int | None = audit.number
-            said = translated(audit.detail)
-        else:
-            numbers = {e.id: n for n, e in enumerate(ledger.hands, 1)}
-            number = numbers.get(done.ids[0]) if done.ids else None
-            said = (
-                render_evening.hand_line(ledger, number)
-                if number is not None
-                else _("this hand was recorded, and has been taken off the sheet since")
-            )
-        return answered(200, ledger, snapshot.head, resent=True, said=said, number=number)
-
-    def moved(
-        self,
-        place: Place,
-        what: str,
-        given: Mapping[str, str],
-        number: int | None,
-        expected: str,
-        snapshot: tarockscore.Snapshot,
-    ) -> Answer:
-        """The sheet moved since the page was read: "already on the sheet as hand N", else 409."""
-        found = None
-        try:
-            then = tarockscore.entry_as_of(place.evening, expected, number) if what == "hand" else None
-            if then is not None:
-                reading = tarockscore.submit_answers(then.flow, given, then.defaults)
-                found = then.found_on(reading.hand, snapshot.ledger) if reading.hand is not None else None
-        except TarockError:  # the hand does not read on the sheet of then either
-            pass
-        if found is None:
-            return stale(snapshot)
-        text = _("this hand is already on the sheet as hand {number}").format(number=found)
-        problems = [{"where": "", "message": text}]
-        return answered(
-            409, snapshot.ledger, snapshot.head, error="already_on_sheet", number=found, problems=problems
+def write(
+    site: Site, place: Place, what: str, form: Mapping[str, str], given: Mapping[str, str], number: int | None
+) -> Answer:
+    """A change asked of a table's page, under the table's lock: made once, on the sheet it was made on."""
+    key = form.get("request", "").strip()
+    if len(key) > MAX_KEY or not key.isprintable():
+        wrong = _("a request key of 1 to {most} printable characters (the page makes one)")
+        return refused(None, [{"where": "request", "message": wrong.format(most=MAX_KEY)}])
+    expected = form.get("expected", "")
+    if not expected:  # a write says which sheet it was made on
+        missing = _(
+            "missing (required): the version of the sheet the change was made on; load the table's page again"
         )
-
-    def change(
-        self,
-        place: Place,
-        what: str,
-        given: Mapping[str, str],
-        number: int | None,
-        snapshot: tarockscore.Snapshot,
-        key: str | None,
-    ) -> Answer:
-        evening, expected = place.evening, snapshot.head
+        return refused(None, [{"where": "expected", "message": missing}])
+    with site.lock(place.key):
         try:
-            if what == "hand":
-                entry = tarockscore.hand_entry(evening, number, snapshot)
-                reading = tarockscore.submit_answers(entry.flow, given, entry.defaults)
-                if reading.hand is None:
-                    return refused(snapshot, refusal(entry, given, reading))
-                if number is None:
-                    change = evening.record(reading.hand, expected=expected, request=key)
-                else:
-                    change = evening.replace(number, reading.hand, expected=expected, request=key)
-            elif what == "undo":
-                change = evening.undo(expected=expected, request=key)
-            elif number is None:
-                said = _("give the number of the hand to delete")
-                return refused(snapshot, [{"where": "number", "message": said}])
-            else:
-                change = evening.delete(number, expected=expected, request=key)
-        except LedgerChanged:  # the command line wrote in between
-            return stale(evening.read())
+            snapshot = place.evening.read()
         except TarockError as exc:
-            return refused(snapshot, _problems(exc, place))
-        recorded = what == "hand" and number is None
-        last = len(change.after.hands)
-        # a hand recorded leaves no audit entry (the hand is its own record); a correction does
-        said = render_evening.hand_line(change.after, last) if recorded else translated(change.said)
-        return answered(
-            200, change.after, change.head, said=said, number=number if number is not None else last
+            return refused(None, problems_of(exc, place.evening.path))
+        if key and (done := snapshot.requests.get(key)) is not None:
+            return resent(snapshot, done)
+        if snapshot.head != expected:
+            return moved(place.evening, what, given, number, expected, snapshot)
+        return change(place.evening, what, given, number, snapshot, key or None)
+
+
+def resent(snapshot: tarockscore.Snapshot, done: tarockscore.Request) -> Answer:
+    """A request sent again (the phone did not get its answer): what its entry did, as it stands now."""
+    ledger = snapshot.ledger
+    if done.audit is not None:
+        audit = ledger.audit[done.audit]
+        number: int | None = audit.number
+        said = translated(audit.detail)
+    else:
+        numbers = {e.id: n for n, e in enumerate(ledger.hands, 1)}
+        number = numbers.get(done.ids[0]) if done.ids else None
+        said = (
+            render_evening.hand_line(ledger, number)
+            if number is not None
+            else _("this hand was recorded, and has been taken off the sheet since")
         )
+    return answered(200, ledger, snapshot.head, resent=True, said=said, number=number)
 
 
-def _problems(exc: TarockError, place: Place) -> list[dict[str, str]]:
-    """A refusal's problems in the reader's language, the sheet by file name alone (no server folder)."""
-    path = place.evening.path
+def moved(
+    evening: tarockscore.Evening,
+    what: str,
+    given: Mapping[str, str],
+    number: int | None,
+    expected: str,
+    snapshot: tarockscore.Snapshot,
+) -> Answer:
+    """The sheet moved since the page was read: "already on the sheet as hand N", else 409."""
+    found = None
+    try:
+        then = tarockscore.entry_as_of(evening, expected, number) if what == "hand" else None
+        if then is not None:
+            reading = tarockscore.submit_answers(then.flow, given, then.defaults)
+            found = then.found_on(reading.hand, snapshot.ledger) if reading.hand is not None else None
+    except TarockError:  # the hand does not read on the sheet of then either
+        pass
+    if found is None:
+        return stale(snapshot)
+    text = _("this hand is already on the sheet as hand {number}").format(number=found)
+    problems = [{"where": "", "message": text}]
+    return answered(
+        409, snapshot.ledger, snapshot.head, error="already_on_sheet", number=found, problems=problems
+    )
+
+
+def change(
+    evening: tarockscore.Evening,
+    what: str,
+    given: Mapping[str, str],
+    number: int | None,
+    snapshot: tarockscore.Snapshot,
+    key: str | None = None,
+) -> Answer:
+    """Record or replace a hand (``hand``), take the last back (``undo``), delete one (``delete``)
+    on the sheet ``snapshot`` read: its answer, or why it was refused."""
+    expected = snapshot.head
+    try:
+        if what == "hand":
+            entry = tarockscore.hand_entry(evening, number, snapshot)
+            reading = tarockscore.submit_answers(entry.flow, given, entry.defaults)
+            if reading.hand is None:
+                return refused(snapshot, refusal(entry, given, reading))
+            if number is None:
+                done = evening.record(reading.hand, expected=expected, request=key)
+            else:
+                done = evening.replace(number, reading.hand, expected=expected, request=key)
+        elif what == "undo":
+            done = evening.undo(expected=expected, request=key)
+        elif number is None:
+            said = _("give the number of the hand to delete")
+            return refused(snapshot, [{"where": "number", "message": said}])
+        else:
+            done = evening.delete(number, expected=expected, request=key)
+    except LedgerChanged:  # the command line wrote in between
+        return stale(evening.read())
+    except TarockError as exc:
+        return refused(snapshot, problems_of(exc, evening.path))
+    recorded = what == "hand" and number is None
+    last = len(done.after.hands)
+    # a hand recorded leaves no audit entry (the hand is its own record); a correction does
+    said = render_evening.hand_line(done.after, last) if recorded else translated(done.said)
+    return answered(200, done.after, done.head, said=said, number=number if number is not None else last)
+
+
+def problems_of(exc: TarockError, path: Path) -> list[dict[str, str]]:
+    """A refusal's problems in the reader's language, the ledger by file name alone (no folder)."""
     folders = sorted({str(path.parent) + os.sep, str(path.resolve().parent) + os.sep}, key=len, reverse=True)
 
     def plain(text: str) -> str:

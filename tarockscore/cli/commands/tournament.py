@@ -397,14 +397,7 @@ def _addresses(folder: Path, round_number: int, base: str) -> dict[int, tuple[st
     from tarockscore.web import pages  # noqa: PLC0415
     from tarockscore.web.site import Site  # noqa: PLC0415
 
-    site = Site(folder)
-    return pages.links(
-        {
-            p.table: pages.address(base, p, site.code(p.key))
-            for p in site.places()
-            if p.round == round_number and p.table is not None
-        }
-    )
+    return pages.round_links(Site(folder), base, round_number)
 
 
 def _points(given: Sequence[str], option: str, problems: Collector) -> dict[str, int]:
