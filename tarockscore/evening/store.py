@@ -14,7 +14,6 @@ from typing import Any, NamedTuple
 from tarockscore.errors import N_, Collector, LedgerChanged, LedgerError, Problem, UnreadableLedger, message
 from tarockscore.evening import fold, log
 from tarockscore.evening.checks import check
-from tarockscore.evening.log import covered, repair_carries
 from tarockscore.evening.model import Ledger
 from tarockscore.io import safe_io
 from tarockscore.io.ways_out import LEDGER_CHANGED, LEDGER_EXISTS, NO_LEDGER, OLD_LEDGER
@@ -193,8 +192,7 @@ def _request(k: int, event: Mapping[str, Any], audited: int) -> Request:
 def said_on_reading(snapshot: Snapshot) -> tuple[str, ...]:
     """What a read says beside its sheet: which hands a repair covers, a last entry cut short."""
     said = []
-    chain = snapshot.chain
-    if (repaired := covered(chain.found, chain.breaks, chain.said)) is not None:
+    if (repaired := snapshot.chain.covered()) is not None:
         said.append(message(N_("{path}: {said}"), path=snapshot.path, said=repaired))
     if snapshot.torn:
         said.append(
@@ -389,7 +387,7 @@ def repair(path: Path, change: Callable[[Ledger], Ledger], write: bool, at: str 
         snapshot = _snapshot(path, raw, repairing=True)
         new = naming(change(snapshot.ledger), snapshot.problems)
         found = log.found_by_repair(snapshot.chain, snapshot.head, snapshot.ledger.table.profile.sha256)
-        carry = repair_carries(snapshot.chain.breaks, snapshot.chain.said)
+        carry = snapshot.chain.carried()
         pairs = zip(snapshot.ledger.hands, new.hands, strict=True)
         if hands := [fold.hand_mapping(e) for o, e in pairs if e.id in carry or o.result != e.result]:
             found["hand"] = hands  # every hand it vouches for, re-scored, beside those it changes
