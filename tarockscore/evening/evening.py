@@ -21,13 +21,12 @@ from tarockscore.evening import operations
 from tarockscore.evening import settle as money
 from tarockscore.evening import store as ledger_file
 from tarockscore.evening import upgrade as ledger_upgrade
-from tarockscore.evening.checks import against_the_rules, check_number, score_stored
+from tarockscore.evening.checks import BY_HAND, against_the_rules, check_number, radl_cause, score_stored
 from tarockscore.evening.checks import check as check_ledger
 from tarockscore.evening.fold import request_key
-from tarockscore.evening.log import differing, edited_since
+from tarockscore.evening.log import differing
 from tarockscore.evening.model import Entry
 from tarockscore.evening.model import Ledger as Ledger
-from tarockscore.evening.radl import BY_HAND, radl_cause
 from tarockscore.evening.settle import Settlement
 from tarockscore.evening.sheet import Sheet as Sheet
 from tarockscore.evening.sheet import sheet as sheet
@@ -315,8 +314,7 @@ class Evening:
         if (found := snapshot.since) is None:
             return HeadCheck(head, False, (), ())
         # an entry of then changed since is not the one the head vouched for, whatever repair followed
-        chain = snapshot.chain
-        edited, ids = edited_since(chain.found, chain.said, found.entry, found.vouched)
+        edited, ids = snapshot.chain.edited_since(found.entry, found.vouched)
         differ = set(differing(found.then, snapshot.ledger))
         differ |= {n for n, e in enumerate(found.then.hands, 1) if e.id in ids}
         return HeadCheck(head, True, tuple(sorted(differ)), tuple(found.after), edited)

@@ -131,12 +131,10 @@ class State:
 
     __slots__ = ("table", "hands", "audit", "radl", "paper")
 
-    def __init__(self, table: Table, ledger: Ledger | None = None) -> None:
-        self.table = table
-        self.hands: dict[int, Entry] = {e.id: e for e in ledger.hands} if ledger is not None else {}
-        self.audit: list[AuditEntry] = list(ledger.audit) if ledger is not None else []
-        self.radl = list(ledger.radl) if ledger is not None else []
-        self.paper = ledger.paper if ledger is not None else None
+    def __init__(self, ledger: Ledger) -> None:
+        self.table, self.paper = ledger.table, ledger.paper
+        self.hands: dict[int, Entry] = {e.id: e for e in ledger.hands}
+        self.audit, self.radl = list(ledger.audit), list(ledger.radl)
 
     def ledger(self) -> Ledger:
         hands, audit, radl = tuple(self.hands.values()), tuple(self.audit), tuple(self.radl)
@@ -171,7 +169,7 @@ def apply(state: State, event: Any, where: str, problems: Collector) -> None:
         a for i, x in enumerate(_list(r, "audit"), 1) if (a := read_audit(x, f"audit {i}", r.problems))
     ]
     r.raw("chain")
-    r.finish(KINDS.get(kind, ()) if kind in KINDS else ("found", "head", "profile_found", "from"))
+    r.finish(KINDS[kind] if kind in KINDS else ("found", "head", "profile_found", "from"))
     for p in r.problems.problems:
         problems.put(p, where)
 

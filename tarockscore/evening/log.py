@@ -261,8 +261,6 @@ def locate(problems: Sequence[Problem], text: str, name: str) -> list[Problem]:
 # An entry of the log that does not fit its chain, as the chain keeps it: its number, why
 # ("changed", "order", "repair", "profile"), its hash now, the prev it should name.
 Break = tuple[int, str, str | None, str]
-# What the chain keeps of such an entry: its kind and the ids of the hands it holds.
-Said = Mapping[int, tuple[str, list[int]]]
 
 
 class Chain:
@@ -278,31 +276,49 @@ class Chain:
         self.said: dict[int, tuple[str, list[int]]] = {}  # a broken entry's kind and hand ids
         self.removed: set[Any] = set()  # the ids taken off the sheet so far
 
+    def ids(self, k: int) -> list[int]:
+        """The ids of the hands broken entry ``k`` holds."""
+        return self.said.get(k, ("", []))[1]
+
     def add(self, event: Any) -> None:
         self.count = k = self.count + 1
+        event = event if isinstance(event, dict) else {}
         hashed = entry_hash(event)
         stored = event["chain"].get("hash") if sealed(event) else None
-        prev = (
-            event["chain"].get("prev")
-            if isinstance(event, dict) and isinstance(event.get("chain"), dict)
-            else None
-        )
-        why = "changed" if hashed is None or stored != hashed else "order" if prev != self.head else ""
+        if hashed is None or stored != hashed:
+            why = "changed"
+        else:
+            why = "order" if event["chain"].get("prev") != self.head else ""
         if why:
             self.found.append((k, why, hashed, self.head))
-            hands = event.get("hand") if isinstance(event, dict) else None
-            self.said[k] = (str(event.get("kind", "?")) if isinstance(event, dict) else "?", hand_ids(hands))
-        if isinstance(event, dict) and event.get("kind") == "repair" and isinstance(event.get("found"), list):
-            if repair_lacks(event, self.said, self.removed):  # it vouches for nothing
+            self.said[k] = (str(event.get("kind", "?")), hand_ids(event.get("hand")))
+        if event.get("kind") == "repair" and isinstance(event.get("found"), list):
+            if self._lacks(event):  # it vouches for nothing
                 self.found.append((k, "repair", hashed, self.head))
                 self.said[k] = ("repair", hand_ids(event.get("hand")))
             else:
                 for item in event["found"]:
                     if isinstance(item, dict) and isinstance(item.get("entry"), int) and item["entry"] < k:
                         self.vouched.add((item["entry"], "", item.get("hash"), str(item.get("prev", ""))))
-        if isinstance(event, dict) and isinstance(event.get("removed"), list):
+        if isinstance(event.get("removed"), list):
             self.removed.update(i for i in event["removed"] if isinstance(i, int))
         self.head = stored if isinstance(stored, str) else (hashed or "")
+
+    def _lacks(self, repair: Mapping[str, Any]) -> bool:
+        """Whether a ``repair`` entry lacks what ``repair --write`` writes."""
+        audit = repair.get("audit")
+        if not (
+            isinstance(audit, list)
+            and any(isinstance(a, dict) and a.get("action") == "repair" for a in audit)
+        ):
+            return True
+        if not (isinstance(repair.get("head"), str) and isinstance(repair.get("profile_found"), str)):
+            return True
+        vouched = [
+            f["entry"] for f in repair["found"] if isinstance(f, dict) and isinstance(f.get("entry"), int)
+        ]
+        carried = set(hand_ids(repair.get("hand")))
+        return any(i not in self.removed and i not in carried for k in vouched for i in self.ids(k))
 
     @property
     def header_vouched(self) -> bool:
@@ -317,6 +333,8 @@ class Chain:
         """Each entry that no longer fits, in words (entry 0, the header's profile, says itself)."""
         out = []
         for k, why, _hashed, _prev in self.breaks:
+            if not k:
+                continue
             kind, ids = self.said.get(k, ("?", []))
             if k == 1 and why == "order":
                 said = Problem.of("entry 1", N_("the table or the profile was changed outside tarockscore"))
@@ -338,8 +356,42 @@ class Chain:
                 said = Problem.of(
                     f"entry {k}", N_("this entry ({kind}) was changed outside tarockscore"), kind=kind
                 )
-            out += [said] if k else []
+            out.append(said)
         return out
+
+    def carried(self) -> set[int]:
+        """The ids of every hand the entries a repair now vouches for (the breaks) hold."""
+        return {i for k, *_ in self.breaks for i in self.ids(k)}
+
+    def covered(self) -> Message | None:
+        """What the repairs of the log cover, in one line (None: nothing)."""
+        breaks = self.breaks
+        vouched = [b[0] for b in self.found if b not in breaks]
+        if not vouched:
+            return None
+        ids = {i for k in vouched if k for i in self.ids(k)}
+        what: list[Message] = [hands_label(sorted(ids))] if ids else []
+        what += [
+            message(N_("entry {entry} ({kind})"), entry=k, kind=self.said.get(k, ("?", []))[0])
+            for k in vouched
+            if k and not self.ids(k)
+        ]
+        if 0 in vouched:
+            what.append(message(N_("the stored profile")))
+        return message(
+            N_("a repair entry covers {what}: changed outside tarockscore, and taken as it was found"),
+            what=listed(what),
+        )
+
+    def edited_since(self, entry: int, vouched: Container[Any]) -> tuple[tuple[int, ...], set[int]]:
+        """The entries up to ``entry`` that do not fit and no repair ``vouched`` for, and the ids of their hands."""
+        edited = [
+            (k, why)
+            for k, why, hashed, prev in self.found
+            if 1 <= k <= entry and (k, "", hashed, prev) not in vouched
+        ]
+        ids = {i for k, why in edited if why != "order" for i in self.ids(k)}
+        return tuple(k for k, _ in edited), ids
 
 
 def found_by_repair(chain: Chain | None, head: str, profile_sha: str) -> dict[str, Any]:
@@ -365,55 +417,3 @@ def hand_ids(items: Any) -> list[int]:
     if not isinstance(items, list):
         return []
     return [h["id"] for h in items if isinstance(h, dict) and isinstance(h.get("id"), int)]
-
-
-def repair_lacks(event: Mapping[str, Any], said: Said, removed: Container[int]) -> bool:
-    """Whether a ``repair`` entry lacks what ``repair --write`` writes."""
-    audit = event.get("audit")
-    if not (
-        isinstance(audit, list) and any(isinstance(a, dict) and a.get("action") == "repair" for a in audit)
-    ):
-        return True
-    if not (isinstance(event.get("head"), str) and isinstance(event.get("profile_found"), str)):
-        return True
-    found = event.get("found")
-    found = found if isinstance(found, list) else []
-    vouched = [f["entry"] for f in found if isinstance(f, dict) and isinstance(f.get("entry"), int)]
-    carried = set(hand_ids(event.get("hand")))
-    return any(i not in removed and i not in carried for k in vouched for i in said.get(k, ("", []))[1])
-
-
-def repair_carries(breaks: Sequence[Break], said: Said) -> set[int]:
-    """The ids of every hand the entries a repair vouches for (``breaks``) hold."""
-    return {i for k, *_ in breaks for i in said.get(k, ("", []))[1]}
-
-
-def covered(found: Sequence[Break], breaks: Sequence[Break], said: Said) -> Message | None:
-    """What the repairs of the log cover, in one line (None: nothing)."""
-    vouched = [b for b in found if b not in breaks]
-    if not vouched:
-        return None
-    ids = {i for k, *_ in vouched if k for i in said.get(k, ("", []))[1]}
-    what: list[Message] = [hands_label(sorted(ids))] if ids else []
-    what += [
-        message(N_("entry {entry} ({kind})"), entry=k, kind=said.get(k, ("?", []))[0])
-        for k, *_ in vouched
-        if k and not said.get(k, ("", []))[1]
-    ]
-    if any(k == 0 for k, *_ in vouched):
-        what.append(message(N_("the stored profile")))
-    return message(
-        N_("a repair entry covers {what}: changed outside tarockscore, and taken as it was found"),
-        what=listed(what),
-    )
-
-
-def edited_since(
-    found: Sequence[Break], said: Said, entry: int, vouched: Container[Any]
-) -> tuple[tuple[int, ...], set[int]]:
-    """The entries up to ``entry`` that do not fit and no repair vouched for, and the ids of their hands."""
-    edited = [
-        (k, why) for k, why, hashed, prev in found if 1 <= k <= entry and (k, "", hashed, prev) not in vouched
-    ]
-    ids = {i for k, why in edited if why != "order" for i in said.get(k, ("", []))[1]}
-    return tuple(k for k, _ in edited), ids

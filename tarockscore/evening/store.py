@@ -14,7 +14,6 @@ from typing import Any, NamedTuple
 from tarockscore.errors import N_, Collector, LedgerChanged, LedgerError, Problem, UnreadableLedger, message
 from tarockscore.evening import fold, log
 from tarockscore.evening.checks import check
-from tarockscore.evening.log import covered, repair_carries
 from tarockscore.evening.model import Ledger
 from tarockscore.io import safe_io
 from tarockscore.io.ways_out import LEDGER_CHANGED, LEDGER_EXISTS, NO_LEDGER, OLD_LEDGER
@@ -164,7 +163,7 @@ def _walk(path: Path, raw: bytes, top: dict[str, Any], repairing: bool, since: s
     for key in sorted(set(top) - {"schema", "table", "profile"}):
         problems.add(key, log.UNKNOWN, allowed=log.TOP_KEYS, hint="")
     problems.raise_if_any(LedgerError)
-    state, size = fold.State(table), log.header_end(raw)
+    state, size = fold.State(Ledger(table)), log.header_end(raw)
     found = Since(0, state.ledger(), frozenset(), []) if since and chain.head.startswith(since) else None
     requests: dict[str, Request] = {}
     for k, (end, event) in enumerate(log.entries(raw, str(path)), 1):
@@ -193,8 +192,7 @@ def _request(k: int, event: Mapping[str, Any], audited: int) -> Request:
 def said_on_reading(snapshot: Snapshot) -> tuple[str, ...]:
     """What a read says beside its sheet: which hands a repair covers, a last entry cut short."""
     said = []
-    chain = snapshot.chain
-    if (repaired := covered(chain.found, chain.breaks, chain.said)) is not None:
+    if (repaired := snapshot.chain.covered()) is not None:
         said.append(message(N_("{path}: {said}"), path=snapshot.path, said=repaired))
     if snapshot.torn:
         said.append(
@@ -300,33 +298,6 @@ def save(
     return head
 
 
-def _append(
-    path: Path,
-    raw: bytes,
-    at: tuple[str, int],
-    change: tuple[Ledger, Ledger, dict[str, Any]],
-    scored: bool = True,
-) -> str:
-    """The one writer of an entry, checked first to fold onto ``old`` as exactly ``new``; the new head."""
-    (head, end), (old, new, event) = at, change
-    text, new_head, full = log.block(event, head)
-    state, problems = fold.State(old.table, old), Collector()
-    fold.apply(state, full, "entry", problems)
-    changed = {h.get("id") for h in full.get("hand", ())}
-    if scored and changed:
-        first = next((i for i, e in enumerate(new.hands) if e.id in changed), len(new.hands))
-        problems.problems += check(new, first, scored=changed)
-    if problems.problems or state.ledger() != new:
-        raise LedgerError([*problems.problems, Problem.of("", _OWN_CHECK)])
-    data = text.encode("utf-8")
-    _limit(path, end + len(data))
-    try:
-        safe_io.append_at(path, (len(raw), end), data, LedgerError, LedgerChanged(_MOVED, path=path))
-    except FileNotFoundError:
-        raise LedgerChanged(_REMOVED, path=path) from None
-    return new_head
-
-
 def opened(path: Path) -> bytes:
     """Under the lock: temp files a killed writer left removed, the file checked writable and read."""
     safe_io.remove_stale_temps(path)
@@ -370,12 +341,29 @@ def _write(
     extra: Mapping[str, Any] | None = None,
     scored: bool = True,
 ) -> Change:
-    """The entry a change from the evening as read to ``new`` leaves, appended."""
-    old = snapshot.ledger
+    """The one writer of an entry: the one a change from the evening as read to ``new`` leaves,
+    checked first to fold onto it as exactly ``new``, then appended."""
+    old, path = snapshot.ledger, snapshot.path
     said = new.audit[len(old.audit) :]
     stamp = said[-1].at if said else new.hands[-1].recorded if len(new.hands) > len(old.hands) else at
     event = {**fold.event_of(old, new, stamp, kind), **(extra or {})}
-    head = _append(snapshot.path, raw, (snapshot.head, snapshot.size), (old, new, event), scored)
+    text, head, full = log.block(event, snapshot.head)
+    state, problems = fold.State(old), Collector()
+    fold.apply(state, full, "entry", problems)
+    changed = {h.get("id") for h in full.get("hand", ())}
+    if scored and changed:
+        first = next((i for i, e in enumerate(new.hands) if e.id in changed), len(new.hands))
+        problems.problems += check(new, first, scored=changed)
+    if problems.problems or state.ledger() != new:
+        raise LedgerError([*problems.problems, Problem.of("", _OWN_CHECK)])
+    data = text.encode("utf-8")
+    _limit(path, snapshot.size + len(data))
+    try:
+        safe_io.append_at(
+            path, (len(raw), snapshot.size), data, LedgerError, LedgerChanged(_MOVED, path=path)
+        )
+    except FileNotFoundError:
+        raise LedgerChanged(_REMOVED, path=path) from None
     return Change(old, new, head)
 
 
@@ -389,7 +377,7 @@ def repair(path: Path, change: Callable[[Ledger], Ledger], write: bool, at: str 
         snapshot = _snapshot(path, raw, repairing=True)
         new = naming(change(snapshot.ledger), snapshot.problems)
         found = log.found_by_repair(snapshot.chain, snapshot.head, snapshot.ledger.table.profile.sha256)
-        carry = repair_carries(snapshot.chain.breaks, snapshot.chain.said)
+        carry = snapshot.chain.carried()
         pairs = zip(snapshot.ledger.hands, new.hands, strict=True)
         if hands := [fold.hand_mapping(e) for o, e in pairs if e.id in carry or o.result != e.result]:
             found["hand"] = hands  # every hand it vouches for, re-scored, beside those it changes

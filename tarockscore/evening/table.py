@@ -128,16 +128,7 @@ def new_ledger(
     problems = check_players(players, profile)
     if problems:
         raise LedgerError(problems)
-    table = Table(
-        players=tuple(players),
-        profile=profile_record(profile),
-        created=created,
-        stake=stake,
-        date=date,
-        place=place,
-        games=games,
-    )
-    return Ledger(table=table)
+    return Ledger(Table(tuple(players), profile_record(profile), created, stake, date, place, games))
 
 
 def seat_hand(ledger: Ledger, mapping: HandInput, default: Deal) -> HandInput:

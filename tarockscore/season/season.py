@@ -25,7 +25,7 @@ from tarockscore.evening.model import Ledger
 from tarockscore.evening.store import NotALedger, Snapshot, read, said_on_reading, verify
 from tarockscore.io import safe_io
 from tarockscore.io.inputs import load_profile
-from tarockscore.io.output import check_output, write_output
+from tarockscore.io.safe_io import check_output, write_output
 from tarockscore.rules.profile import Profile
 from tarockscore.rules.words import name_problem, nfc, strip_spaces, text_problem
 from tarockscore.season import standings as core

@@ -26,7 +26,7 @@ from tarockscore.errors import (
 from tarockscore.evening.evening import Evening, now
 from tarockscore.evening.model import profile_record
 from tarockscore.io.inputs import load_profile
-from tarockscore.io.output import write_output
+from tarockscore.io.safe_io import write_output
 from tarockscore.rules.profile import Profile
 from tarockscore.rules.words import check_names, nfc, strip_spaces, text_problem
 from tarockscore.season.season import parse_alias
