@@ -9,7 +9,7 @@ import pytest
 
 from tarockscore import i18n
 from tarockscore.errors import ProfileError, TarockError
-from tarockscore.evening.checks import replay
+from tarockscore.evening.radl import replay
 from tarockscore.io.inputs import load_profile
 from tarockscore.render.hand import explain
 from tarockscore.rules.hand import Hand, HandInput

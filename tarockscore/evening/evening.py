@@ -21,12 +21,13 @@ from tarockscore.evening import operations
 from tarockscore.evening import settle as money
 from tarockscore.evening import store as ledger_file
 from tarockscore.evening import upgrade as ledger_upgrade
-from tarockscore.evening.checks import BY_HAND, against_the_rules, check_number, radl_cause, score_stored
+from tarockscore.evening.checks import against_the_rules, check_number, score_stored
 from tarockscore.evening.checks import check as check_ledger
 from tarockscore.evening.fold import request_key
 from tarockscore.evening.log import differing
 from tarockscore.evening.model import Entry
 from tarockscore.evening.model import Ledger as Ledger
+from tarockscore.evening.radl import BY_HAND, radl_cause
 from tarockscore.evening.settle import Settlement
 from tarockscore.evening.sheet import Sheet as Sheet
 from tarockscore.evening.sheet import sheet as sheet

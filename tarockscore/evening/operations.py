@@ -10,14 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tarockscore.errors import N_, GameLimitReached, LedgerError, Message, message
-from tarockscore.evening.checks import (
-    check_number,
-    check_strike,
-    next_factor,
-    pending_radl,
-    rescored,
-    result_of,
-)
+from tarockscore.evening.checks import check_number, rescored, result_of
 from tarockscore.evening.model import (
     Action,
     AuditEntry,
@@ -29,6 +22,7 @@ from tarockscore.evening.model import (
     next_id,
     profile_record,
 )
+from tarockscore.evening.radl import check_strike, next_factor, pending_radl
 from tarockscore.evening.table import (
     check_players,
     hand_deal,

@@ -13,10 +13,11 @@ from typing import Any
 from tabulate import tabulate
 
 from tarockscore.errors import N_, Message, key_title
-from tarockscore.evening.checks import next_factor, pending_radl, score_stored
+from tarockscore.evening.checks import score_stored
 from tarockscore.evening.evening import Explained, HeadCheck, Repaired, Rescored, Settled
 from tarockscore.evening.model import Ledger, Result, Table, payout_totals, totals
 from tarockscore.evening.operations import summary
+from tarockscore.evening.radl import next_factor, pending_radl
 from tarockscore.evening.settle import settle
 from tarockscore.evening.sheet import Sheet
 from tarockscore.evening.table import Deal, first_deal, hand_deal, next_deal

@@ -1,0 +1,165 @@
+"""The Radl (doubled round), worked out from the hands in order (core layer, pure; the rules of
+``radl.*`` are docs/rules/settlement.md's). The factors are a function of the sequence, so an undo or a
+correction re-arms them by itself.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import deque
+from collections.abc import Sequence
+
+from tarockscore.errors import N_, LedgerError
+from tarockscore.evening.model import Ledger, RadlMark
+from tarockscore.rules.hand import Hand
+from tarockscore.rules.profile import Kind, Profile, RadlEvent
+
+BY_HAND = 0  # the "cause" of a doubled hand whose Radl the table set by hand
+
+
+def radl_events(hand: Hand, profile: Profile) -> tuple[RadlEvent, ...]:
+    """The Radl events a hand shows (whether or not the profile plays them)."""
+    events: list[RadlEvent] = []
+    if any(b.name == "valat" and b.made for b in hand.bonuses):
+        events.append("valat")
+    if any(b.name == "mondfang" and b.made for b in hand.bonuses):
+        events.append("mondfang")
+    if profile.contracts[hand.contract].kind is Kind.TRISCHAKEN:
+        events.append("trischaken")
+    return tuple(events)
+
+
+def arms(hand: Hand, profile: Profile) -> int:
+    """How many hands the Radl the hand arms under the profile lasts (0: it arms none)."""
+    events = [e for e in radl_events(hand, profile) if e in profile.radl.events]
+    return profile.radl.length(events) if events else 0
+
+
+def _marks_at(ids: Sequence[int], marks: Sequence[RadlMark]) -> list[list[RadlMark]]:
+    """The marks that take effect before the first hand (index 0) and after each hand (index i)."""
+    at: list[list[RadlMark]] = [[] for _ in range(len(ids) + 1)]
+    for mark in marks:
+        place = 0
+        for i, hand_id in enumerate(ids, 1):
+            if hand_id > mark.after:
+                break
+            place = i
+        at[place].append(mark)
+    return at
+
+
+# The doubled hands owed, in order: for each, the causes of the Radls that double it (one,
+# unless ``radl.overlap`` lets Radls overlap).
+Owed = deque[list[int]]
+
+
+def _walk(
+    hands: Sequence[Hand], ids: Sequence[int], profile: Profile, marks: Sequence[RadlMark], first: int = 0
+) -> tuple[list[int], list[int | None], Owed]:
+    """The one reckoning of the Radl: each hand's factor and cause, and the doubled hands still owed."""
+    if not profile.radl.events and not marks:
+        return [1] * len(hands), [None] * len(hands), deque()
+    at = _marks_at(ids, marks)
+    owed: Owed = deque()
+    _apply(owed, at[0], profile)
+    factors: list[int] = []
+    causes: list[int | None] = []
+    for i, hand in enumerate(hands, 1):
+        layers = owed.popleft() if owed else []
+        causes.append(layers[0] if layers else None)
+        factors.append(_factor(profile, layers))
+        _arm(owed, first + i, arms(hand, profile), profile)
+        _apply(owed, at[i], profile)
+    return factors, causes, owed
+
+
+def _factor(profile: Profile, layers: Sequence[int]) -> int:
+    """The factor of a hand doubled by ``layers`` Radls (none: 1)."""
+    return math.prod([profile.radl.factor] * len(layers))
+
+
+def _arm(owed: Owed, cause: int, hands: int, profile: Profile) -> None:
+    """A Radl of ``hands`` doubled hands: after those owed, or over them (``radl.overlap``)."""
+    if not profile.radl.overlap:
+        owed.extend([cause] for _ in range(hands))
+        return
+    for k in range(hands):
+        if k < len(owed):
+            owed[k].append(cause)
+        else:
+            owed.append([cause])
+
+
+def _apply(owed: Owed, marks: Sequence[RadlMark], profile: Profile) -> None:
+    for mark in marks:
+        if mark.hands > 0:
+            _arm(owed, BY_HAND, mark.hands, profile)
+        else:
+            for _ in range(min(-mark.hands, len(owed))):
+                owed.pop()
+
+
+def replay(
+    hands: Sequence[Hand], ids: Sequence[int], profile: Profile, marks: Sequence[RadlMark] = ()
+) -> tuple[tuple[int, ...], int]:
+    """Each hand's Radl factor in order, and the doubled hands still pending after the last."""
+    factors, _causes, owed = _walk(hands, ids, profile, marks)
+    return tuple(factors), len(owed)
+
+
+def radl_factors(
+    hands: Sequence[Hand], ids: Sequence[int], profile: Profile, marks: Sequence[RadlMark] = ()
+) -> tuple[int, ...]:
+    """Each hand's Radl factor, worked out in order (see :func:`replay`)."""
+    return replay(hands, ids, profile, marks)[0]
+
+
+def trusted_tail(ledger: Ledger, end: int) -> tuple[int, tuple[RadlMark, ...]]:
+    """Where the Radl can be replayed from for the hands from ``end`` on (after a hand stored with 1)."""
+    entries = ledger.hands
+    start = min(end, len(entries)) - 1
+    while start > 0 and entries[start].result.radl != 1:
+        start -= 1
+    if start <= 0:
+        return 0, ledger.radl
+    # the marks before hand ``start`` are in its factor of 1 already
+    return start, tuple(m for m in ledger.radl if m.after >= entries[start].id)
+
+
+def _owed(ledger: Ledger) -> Owed:
+    """The causes of the doubled hands still owed after the last hand (:func:`trusted_tail`)."""
+    start, marks = trusted_tail(ledger, len(ledger.hands))
+    tail = ledger.hands[start:]
+    return _walk([e.hand for e in tail], [e.id for e in tail], ledger.profile, marks, start)[2]
+
+
+def pending_radl(ledger: Ledger) -> int:
+    """How many doubled hands the Radl still owes after the last hand (0: none pending)."""
+    return len(_owed(ledger))
+
+
+def next_factor(ledger: Ledger) -> int:
+    """The Radl factor of the hand after the last one."""
+    owed = _owed(ledger)
+    return _factor(ledger.profile, owed[0] if owed else [])
+
+
+def radl_cause(ledger: Ledger, number: int) -> int | None:
+    """The hand whose event armed the Radl doubling hand ``number``; :data:`BY_HAND`; None: not doubled."""
+    hands = ledger.hands[:number]
+    causes = _walk([e.hand for e in hands], [e.id for e in hands], ledger.profile, ledger.radl)[1]
+    return causes[number - 1]
+
+
+def check_strike(ledger: Ledger, hands: int) -> None:
+    """Raise unless ``hands`` doubled hands are pending to be struck."""
+    pending = pending_radl(ledger)
+    if pending == 0:
+        raise LedgerError(N_("no Radl hand is pending, so there is none to strike"), where="hands")
+    if hands > pending:
+        raise LedgerError(
+            N_("{hands}: more than the {pending} still owed by the Radl; strike at most {pending}"),
+            hands=hands,
+            pending=pending,
+            where="hands",
+        )
