@@ -36,31 +36,10 @@ from tarockscore.tournament.cup import CupRules, CupStanding, cup_rules, one_nam
 from tarockscore.tournament.cup import cup_standings as add_up_cup
 from tarockscore.tournament.draw import UnseatableCount, table_sizes
 from tarockscore.tournament.format import Format
-from tarockscore.tournament.model import games_at_five, paper_sheet, table_label, whole_number
+from tarockscore.tournament.model import games_at_five, paper_sheet, table_label
 from tarockscore.tournament.standings import Money, Standing, TableResult
 from tarockscore.tournament.standings import money as add_up_money
 from tarockscore.tournament.standings import standings as rank
-from tarockscore.tournament.upgrade import upgrade_day
-
-__all__ = [
-    "Cup",
-    "DayCheck",
-    "DayMoney",
-    "DayStandings",
-    "Drawn",
-    "Roster",
-    "Seating",
-    "Started",
-    "Tournament",
-    "TournamentTable",
-    "UnseatableCount",
-    "cup",
-    "games_at_five",
-    "read_players",
-    "seating",
-    "upgrade_day",
-    "whole_number",
-]
 
 
 class Seating(NamedTuple):
@@ -81,11 +60,6 @@ def seating(players: int) -> Seating:
         return Seating(players, table_sizes(players))
     except UnseatableCount as exc:
         return Seating(players, (), exc.problems)
-
-
-def read_players(path: str | os.PathLike[str]) -> list[str]:
-    """The players of a file, one name a line (blank lines and ``#`` lines skipped)."""
-    return store.player_names_file(Path(path))
 
 
 class Started(NamedTuple):
@@ -447,7 +421,13 @@ class Tournament:
                 problems += [p.moved(f"{label}: {p.where}" if p.where else label) for p in exc.problems]
         if problems:
             raise TournamentError(problems)
-        store.keep(self.folder, checked, at or now(), replace=replace)
+        stamp = at or now()
+        store.update(
+            self.folder,
+            lambda t: store.paper_entries(
+                self.folder, t, [(sheet, stamp) for sheet in checked], replace=replace
+            ),
+        )
         return self.read()
 
     def record_results_file(
@@ -473,7 +453,7 @@ def cup(
         raise UsageError(
             N_("{names}: a tournament given twice would count twice"), names=", ".join(twice), where="folders"
         )
-    rules = cup_rules(store.cup_points_file(Path(points)), str(points))
+    rules = cup_rules(store.read_toml(Path(points), "cup points"), str(points))
     pairs = dict(parse_alias(a) for a in aliases) if not isinstance(aliases, Mapping) else dict(aliases)
     names = tuple(str(f) for f in folders)  # as given, each named so in the rows
     days = []
