@@ -458,6 +458,8 @@ def cup(
     names = tuple(str(f) for f in folders)  # as given, each named so in the rows
     days = []
     problems: list[Problem] = []
+    copies: list[Problem] = []
+    first: dict[str, str] = {}  # the folder that holds each day's mark first
     warnings: list[str] = []
 
     def said(w: str) -> None:
@@ -471,30 +473,9 @@ def cup(
         except TournamentError as exc:
             problems += exc.problems
             continue
-        for w in day.warnings:
-            said(w)
-        rows = rank(day.results, day.tournament.format)
-        # a player whose tables have no hands yet has no place, so no cup points for the day
-        days.append((name, [(r.place, r.player) for r in rows if r.place is not None]))
-    if problems:
-        raise TournamentError(problems)
-    copies = _copies(folders, names)
-    if copies:
-        raise UsageError(copies)
-    merged, alike = one_name_each(days, pairs)
-    for w in alike:
-        said(w)
-    return Cup(names, rules, tuple(add_up_cup(merged, rules)), tuple(warnings))
-
-
-def _copies(folders: Sequence[Path], names: Sequence[str]) -> list[Problem]:
-    """Folders that hold one tournament (the same day's mark): a copied folder would count twice."""
-    first: dict[str, str] = {}
-    problems: list[Problem] = []
-    for folder, name in zip(folders, names, strict=True):
-        mark = store.read(folder).tournament.id
+        mark = day.tournament.id
         if mark and mark in first:  # a day begun before 0.2 has no mark
-            problems.append(
+            copies.append(
                 Problem.of(
                     "folders",
                     N_("{name} and {other} are one tournament (a copied folder); it would count twice"),
@@ -503,4 +484,16 @@ def _copies(folders: Sequence[Path], names: Sequence[str]) -> list[Problem]:
                 )
             )
         first.setdefault(mark, name)
-    return problems
+        for w in day.warnings:
+            said(w)
+        rows = rank(day.results, day.tournament.format)
+        # a player whose tables have no hands yet has no place, so no cup points for the day
+        days.append((name, [(r.place, r.player) for r in rows if r.place is not None]))
+    if problems:
+        raise TournamentError(problems)
+    if copies:
+        raise UsageError(copies)
+    merged, alike = one_name_each(days, pairs)
+    for w in alike:
+        said(w)
+    return Cup(names, rules, tuple(add_up_cup(merged, rules)), tuple(warnings))
