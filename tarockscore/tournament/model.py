@@ -25,7 +25,7 @@ from tarockscore.evening.settle import parse_stake
 from tarockscore.rules.profile import build_profile
 from tarockscore.rules.reader import Reader
 from tarockscore.rules.words import at_table, check_names, player_key
-from tarockscore.tournament.format import Format, build_format
+from tarockscore.tournament.standings import Format, build_format
 
 VERSION = 2  # the day as a log; 1: the sealed file of tarockscore 0.1 to 0.3 (``upgrade`` converts it)
 FILE_NAME = "tournament.toml"

@@ -43,9 +43,8 @@ from tarockscore.io.ways_out import (
 from tarockscore.rules.words import name_problems, nfc, repeated_names, strip_spaces
 from tarockscore.tournament import draw as drawing
 from tarockscore.tournament import model as tm
-from tarockscore.tournament.format import Format, build_format
 from tarockscore.tournament.model import PaperSheet, whole_number
-from tarockscore.tournament.standings import TableResult
+from tarockscore.tournament.standings import Format, TableResult, build_format
 
 HEADER = (
     "# A Tarock tournament, kept by tarockscore (docs/tournament.md). Each drawn table's ledger is\n"
@@ -637,7 +636,7 @@ def _drawn_table(
             )
         )
     if led.paper is not None:  # the whole round from its paper sheet: by `tournament result`'s rules
-        if wrong := paper_problems(led, led.paper.schrift, led.paper.money):
+        if broken := paper_problems(led, led.paper.schrift, led.paper.money):
             said = Problem.of(
                 str(path),
                 N_(
@@ -645,7 +644,7 @@ def _drawn_table(
                 ),
                 value=where,
             )
-            raise TournamentError([*(p.moved(f"{path}: {p.where}") for p in wrong), said])
+            raise TournamentError([*(p.moved(f"{path}: {p.where}") for p in broken), said])
     elif hands == 0:
         warnings.append(message(words.no_hands, where=where, path=path))
     elif hands < d.games:

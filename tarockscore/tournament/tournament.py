@@ -32,12 +32,19 @@ from tarockscore.rules.words import check_names, nfc, strip_spaces, text_problem
 from tarockscore.season.season import parse_alias
 from tarockscore.tournament import model as tm
 from tarockscore.tournament import store
-from tarockscore.tournament.cup import CupRules, CupStanding, cup_rules, one_name_each
-from tarockscore.tournament.cup import cup_standings as add_up_cup
 from tarockscore.tournament.draw import UnseatableCount, table_sizes
-from tarockscore.tournament.format import Format
 from tarockscore.tournament.model import games_at_five, paper_sheet, table_label
-from tarockscore.tournament.standings import Money, Standing, TableResult
+from tarockscore.tournament.standings import (
+    CupRules,
+    CupStanding,
+    Format,
+    Money,
+    Standing,
+    TableResult,
+    cup_rules,
+    one_name_each,
+)
+from tarockscore.tournament.standings import cup_standings as add_up_cup
 from tarockscore.tournament.standings import money as add_up_money
 from tarockscore.tournament.standings import standings as rank
 
