@@ -31,22 +31,10 @@ from tarockscore.rules.profile import Profile
 from tarockscore.rules.words import check_names, nfc, strip_spaces, text_problem
 from tarockscore.season.season import parse_alias
 from tarockscore.tournament import model as tm
+from tarockscore.tournament import standings as ranking
 from tarockscore.tournament import store
 from tarockscore.tournament.draw import UnseatableCount, table_sizes
 from tarockscore.tournament.model import games_at_five, paper_sheet, table_label
-from tarockscore.tournament.standings import (
-    CupRules,
-    CupStanding,
-    Format,
-    Money,
-    Standing,
-    TableResult,
-    cup_rules,
-    one_name_each,
-)
-from tarockscore.tournament.standings import cup_standings as add_up_cup
-from tarockscore.tournament.standings import money as add_up_money
-from tarockscore.tournament.standings import standings as rank
 
 
 class Seating(NamedTuple):
@@ -75,7 +63,7 @@ class Started(NamedTuple):
     tournament: "Tournament"
     stored: tm.Tournament
     profile: Profile
-    format: Format
+    format: ranking.Format
     seating: Seating
 
     @property
@@ -107,19 +95,19 @@ class DayStandings(NamedTuple):
     """The day ranked by its format; ``name``: the folder's own name; ``unfinished``: the tables short of their limit."""
 
     tournament: tm.Tournament
-    rows: tuple[Standing, ...]
+    rows: tuple[ranking.Standing, ...]
     warnings: tuple[str, ...]
     name: str
-    unfinished: tuple[TableResult, ...] = ()
+    unfinished: tuple[ranking.TableResult, ...] = ()
 
 
 class DayMoney(NamedTuple):
     """Each player's money from every table, by name."""
 
     tournament: tm.Tournament
-    rows: tuple[Money, ...]
+    rows: tuple[ranking.Money, ...]
     warnings: tuple[str, ...]
-    unfinished: tuple[TableResult, ...] = ()
+    unfinished: tuple[ranking.TableResult, ...] = ()
 
 
 class TournamentTable(NamedTuple):
@@ -152,8 +140,8 @@ class Cup(NamedTuple):
     """A cup's standings: the tournaments as given (in the season's order), its rules and the rows."""
 
     tournaments: tuple[str, ...]
-    rules: CupRules
-    rows: tuple[CupStanding, ...]
+    rules: ranking.CupRules
+    rows: tuple[ranking.CupStanding, ...]
     warnings: tuple[str, ...]
 
 
@@ -297,14 +285,14 @@ class Tournament:
     def standings(self) -> DayStandings:
         """The day's standings: every table's sheet checked, ranked by the tournament's format."""
         day = store.read_day(self.folder)
-        rows = rank(day.results, day.tournament.format)
+        rows = ranking.standings(day.results, day.tournament.format)
         name = self.folder.resolve().name
         return DayStandings(day.tournament, tuple(rows), day.warnings, name, day.unfinished)
 
     def money(self) -> DayMoney:
         """Each player's money from every table: the stake per point, Kontras included."""
         day = store.read_day(self.folder, money=True)
-        return DayMoney(day.tournament, tuple(add_up_money(day.ledgers)), day.warnings, day.unfinished)
+        return DayMoney(day.tournament, tuple(ranking.money(day.ledgers)), day.warnings, day.unfinished)
 
     def add_player(self, name: str, *, at: str | None = None) -> Roster:
         """A late arrival, in the next draw; a name follows the rules of a table's names."""
@@ -460,7 +448,7 @@ def cup(
         raise UsageError(
             N_("{names}: a tournament given twice would count twice"), names=", ".join(twice), where="folders"
         )
-    rules = cup_rules(store.read_toml(Path(points), "cup points"), str(points))
+    rules = ranking.cup_rules(store.read_toml(Path(points), "cup points"), str(points))
     pairs = dict(parse_alias(a) for a in aliases) if not isinstance(aliases, Mapping) else dict(aliases)
     names = tuple(str(f) for f in folders)  # as given, each named so in the rows
     days = []
@@ -493,14 +481,14 @@ def cup(
         first.setdefault(mark, name)
         for w in day.warnings:
             said(w)
-        rows = rank(day.results, day.tournament.format)
+        rows = ranking.standings(day.results, day.tournament.format)
         # a player whose tables have no hands yet has no place, so no cup points for the day
         days.append((name, [(r.place, r.player) for r in rows if r.place is not None]))
     if problems:
         raise TournamentError(problems)
     if copies:
         raise UsageError(copies)
-    merged, alike = one_name_each(days, pairs)
+    merged, alike = ranking.one_name_each(days, pairs)
     for w in alike:
         said(w)
-    return Cup(names, rules, tuple(add_up_cup(merged, rules)), tuple(warnings))
+    return Cup(names, rules, tuple(ranking.cup_standings(merged, rules)), tuple(warnings))
