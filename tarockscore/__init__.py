@@ -49,15 +49,17 @@ from tarockscore.rules.words import clean_name, fold, strip_spaces
 from tarockscore.season.season import (
     FoldedSeason,
     LeftOut,
-    PlayerStats,
-    Season,
     SeasonMessages,
-    Standing,
     check_chart_file,
     check_chart_title,
     fold_season,
     write_chart_file,
 )
+from tarockscore.season.standings import Season, Standing
+from tarockscore.season.statistics import PlayerStats
+from tarockscore.tournament.draw import UnseatableCount
+from tarockscore.tournament.model import games_at_five, whole_number
+from tarockscore.tournament.store import read_players
 from tarockscore.tournament.tournament import (
     Cup,
     DayMoney,
@@ -68,14 +70,10 @@ from tarockscore.tournament.tournament import (
     Started,
     Tournament,
     TournamentTable,
-    UnseatableCount,
     cup,
-    games_at_five,
-    read_players,
     seating,
-    upgrade_day,
-    whole_number,
 )
+from tarockscore.tournament.upgrade import upgrade_day
 
 __version__ = "0.3.1"
 

@@ -267,7 +267,7 @@ def test_a_tournament_that_is_not_there(tmp_path: Path) -> None:
     latin = tmp_path / "latin.toml"
     latin.write_bytes(NOT_UTF8)
     with pytest.raises(UnreadableTournament):
-        tournament_file.player_names_file(latin)
+        tournament_file.read_players(latin)
 
 
 def test_a_readable_file_of_another_kind_is_not_unreadable(tmp_path: Path) -> None:

@@ -16,10 +16,18 @@ import pytest
 
 from tarockscore.errors import TournamentError
 from tarockscore.render.tournament import _text, exact
-from tarockscore.tournament.cup import CupRules, cup_rules, cup_standings
 from tarockscore.tournament.draw import draw, met, repeats, table_sizes
-from tarockscore.tournament.format import Format, build_format
-from tarockscore.tournament.standings import TableResult, competition_ranks, standings, table_seats
+from tarockscore.tournament.standings import (
+    CupRules,
+    Format,
+    TableResult,
+    build_format,
+    competition_ranks,
+    cup_rules,
+    cup_standings,
+    standings,
+    table_seats,
+)
 from tarockscore.tournament.store import format_document, load_format
 
 

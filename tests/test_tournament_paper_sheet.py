@@ -23,7 +23,7 @@ import tarockscore
 from tarockscore.cli.app import app
 from tarockscore.evening import store as ledger_file
 from tarockscore.evening.log import entry_hash, header_hash
-from tarockscore.tournament.tournament import upgrade_day
+from tarockscore.tournament.upgrade import upgrade_day
 
 runner = CliRunner()
 OLD_DAYS = Path(__file__).parent / "data" / "old-days"

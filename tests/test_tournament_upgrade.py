@@ -21,7 +21,7 @@ from typer.testing import CliRunner, Result
 import tarockscore
 from tarockscore.cli.app import app
 from tarockscore.errors import TournamentError
-from tarockscore.tournament.tournament import upgrade_day
+from tarockscore.tournament.upgrade import upgrade_day
 
 OLD_DAYS = Path(__file__).parent / "data" / "old-days"
 runner = CliRunner()

@@ -17,10 +17,16 @@ from tabulate import tabulate
 from tarockscore.i18n import N_, _, current, money, ngettext, translated
 from tarockscore.render.cards import event_line
 from tarockscore.render.output import CsvTable, OutputFormat, View, page, rendered
-from tarockscore.tournament.cup import CupStanding
-from tarockscore.tournament.format import Format, TieBreak, Total
 from tarockscore.tournament.model import Round, Tournament
-from tarockscore.tournament.standings import Money, Standing, TableResult
+from tarockscore.tournament.standings import (
+    CupStanding,
+    Format,
+    Money,
+    Standing,
+    TableResult,
+    TieBreak,
+    Total,
+)
 
 
 def exact(value: Fraction | int) -> int | str:

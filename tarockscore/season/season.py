@@ -40,19 +40,6 @@ from tarockscore.season.standings import (
 )
 from tarockscore.season.statistics import PlayerStats, player_stats
 
-__all__ = [
-    "FoldedSeason",
-    "LeftOut",
-    "PlayerStats",
-    "Season",
-    "SeasonMessages",
-    "Standing",
-    "check_chart_file",
-    "check_chart_title",
-    "fold_season",
-    "write_chart_file",
-]
-
 #: Where a warning goes as soon as it is found (a front end prints it; a script may collect it).
 Warn = Callable[[str], None]
 

@@ -506,26 +506,18 @@ COPY_OF = N_(
 )
 
 
-def _table(ledger: Ledger) -> tuple[object, ...]:
-    t = ledger.table
-    return (t.players, t.created, t.profile.sha256, t.date, t.place)
-
-
-def _hands_seen(ledger: Ledger) -> list[tuple[Mapping[str, Any], str]]:
-    return [(e.keys, e.recorded) for e in ledger.hands]
-
-
 def without_copies(ledgers: Sequence[Named], warnings: list[str]) -> list[Named]:
     """Each evening once: a ledger that repeats another's table and hands is left out, with a warning."""
     by_table: dict[tuple[object, ...], list[Named]] = {}
     for item in ledgers:
-        by_table.setdefault(_table(item[1]), []).append(item)
+        t = item[1].table
+        by_table.setdefault((t.players, t.created, t.profile.sha256, t.date, t.place), []).append(item)
     dropped: set[int] = set()
     for group in by_table.values():
         if len(group) == 1:
             continue  # the common case: an evening given once
         longest_first = sorted(group, key=lambda item: -len(item[1].hands))  # stable: given order
-        seen = [_hands_seen(ledger) for _, ledger in longest_first]
+        seen = [[(e.keys, e.recorded) for e in ledger.hands] for _, ledger in longest_first]
         for i, (copy, ledger) in enumerate(longest_first):
             hands = seen[i]
             if not hands:

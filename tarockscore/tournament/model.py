@@ -25,7 +25,7 @@ from tarockscore.evening.settle import parse_stake
 from tarockscore.rules.profile import build_profile
 from tarockscore.rules.reader import Reader
 from tarockscore.rules.words import at_table, check_names, player_key
-from tarockscore.tournament.format import Format, build_format
+from tarockscore.tournament.standings import Format, build_format
 
 VERSION = 2  # the day as a log; 1: the sealed file of tarockscore 0.1 to 0.3 (``upgrade`` converts it)
 FILE_NAME = "tournament.toml"
@@ -52,7 +52,7 @@ class Entry(NamedTuple):
     kind: str  # begin, add, drop, draw, close, result
     at: str
     values: Mapping[str, Any]
-    hash: str = ""
+    hash: str
 
     @property
     def detail(self) -> str:
@@ -84,7 +84,6 @@ class Tournament(NamedTuple):
     players: tuple[str, ...]  # who is in the next draw
     profile: ProfileRecord
     format: Format
-    format_document: Mapping[str, Any]
     stake: Decimal | None = None
     dropped: tuple[str, ...] = ()
     draws: tuple[Round, ...] = ()
@@ -207,10 +206,8 @@ def draw_event(
     return {"kind": "draw", "at": at, "round": number, "seed": seed, "table": drawn}
 
 
-def apply(t: Tournament | None, event: Any, where: str) -> Tournament:
-    """The day ``t`` (None: before its first entry) with ``event`` applied; problems at ``where``."""
-    if not isinstance(event, dict):
-        raise TournamentError(N_("expected a table ([[event]])"), where=where)
+def apply(t: Tournament | None, event: dict[str, Any], where: str) -> Tournament:
+    """The day ``t`` (None: before its first entry) with the sealed entry ``event``; problems at ``where``."""
     problems = Collector()
     top = Reader(event, where, problems)
     kind, at = top.word("kind", KINDS), top.text("at")
@@ -228,10 +225,8 @@ def apply(t: Tournament | None, event: Any, where: str) -> Tournament:
     top.finish()
     problems.raise_if_any(TournamentError)
     assert new is not None  # every way of leaving it None added a problem
-    chain = event.get("chain")
-    hashed = chain.get("hash") if isinstance(chain, dict) else None
     values = {k: v for k, v in event.items() if k not in ("kind", "at", "chain")}
-    entry = Entry(kind, at, values, hashed if isinstance(hashed, str) else "")
+    entry = Entry(kind, at, values, event["chain"]["hash"])
     return new._replace(log=(*(t.log if t is not None else ()), entry))
 
 
@@ -266,7 +261,6 @@ def _begun(top: Reader, at: str, problems: Collector) -> Tournament | None:
         players=players,
         profile=profile,
         format=fmt,
-        format_document=document,
         stake=stake,
         id=day_id,
         title=title,

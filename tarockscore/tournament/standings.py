@@ -1,14 +1,137 @@
-"""The day's standings under a format, and each player's money from every table (core layer, pure)."""
+"""How a tournament ranks (core layer, pure): the format a day is ranked by (its table rank points
+and tie-breaks; ``formats/*.toml``, docs/tournament.md), the day's standings and each player's money
+from every table, and a cup over a season (points per place at each tournament, each player's best
+N days added).
+"""
 
+import unicodedata
 from collections.abc import Mapping, Sequence
 from decimal import Decimal
+from enum import StrEnum
 from fractions import Fraction
 from typing import Any, NamedTuple
 
+from tarockscore.errors import N_, Collector, Problem, TournamentError, message, near_miss, one_of
 from tarockscore.evening.model import Ledger, payout_totals
 from tarockscore.evening.model import totals as schrift_totals
 from tarockscore.evening.settle import balances
-from tarockscore.tournament.format import Format, TieBreak, Total
+from tarockscore.rules.reader import Reader, type_name
+from tarockscore.rules.words import player_key, skeleton
+
+SCHEMA = 1
+
+
+class Total(StrEnum):
+    SCHRIFT = "schrift"
+    RANK_POINTS = "rank_points"
+    BOTH = "schrift+rank_points"
+
+
+class TieBreak(StrEnum):
+    SCHRIFT = "schrift"  # the higher Schrift
+    RANK_POINTS = "rank_points"  # the more rank points
+    TABLE_RANKS = "table_ranks"  # the better table ranks: more table wins, then more seconds, …
+    BEST_ROUND = "best_round"  # the higher Schrift in one's best round
+
+
+class Format(NamedTuple):
+    name: str
+    title: str
+    source: str
+    total: Total
+    tie_breaks: tuple[TieBreak, ...]
+    rank_points: Mapping[int, tuple[int, ...]]  # table size → points for place 1, 2, …
+    document: Mapping[str, Any]
+    title_de: str = ""  # the title in German, where the file gives one
+
+    def points_for(self, size: int) -> tuple[int, ...]:
+        return self.rank_points.get(size, (0,) * size)
+
+    def title_in(self, language: str) -> str:
+        """The title for a reader of ``language``: ``title_de`` for German where given, else ``title``."""
+        return self.title_de if language == "de" and self.title_de else self.title
+
+
+_SIZES = {"four": 4, "five": 5}
+
+
+def build_format(document: Mapping[str, Any], where: str = "") -> Format:
+    """A format from its resolved mapping; every problem in one :class:`TournamentError`."""
+    problems = Collector()
+    top = Reader(document, "", problems)
+    schema = top.raw("schema")
+    if schema != SCHEMA or isinstance(schema, bool):
+        problems.add(
+            "schema",
+            N_("{schema!r}: expected schema = {SCHEMA} (a tarockscore tournament format)"),
+            schema=schema,
+            SCHEMA=SCHEMA,
+        )
+    name = top.text("name")
+    title = top.text("title", "")
+    title_de = top.text("title_de", "")
+    source = top.text("source")
+    total = top.choice("total", Total)
+    tie_breaks: list[TieBreak] = []
+    allowed = [t.value for t in TieBreak]
+    for item in top.str_list("tie_breaks"):
+        if item in allowed:
+            tie_breaks.append(TieBreak(item))
+        else:
+            problems.add(
+                "tie_breaks",
+                N_("{item!r} is not a tie-break; choose from {allowed}{hint}"),
+                item=item,
+                allowed=one_of(allowed),
+                hint=near_miss(item, allowed),
+            )
+    rank_points: dict[int, tuple[int, ...]] = {}
+    rp = top.table("rank_points", required=total is not Total.SCHRIFT)
+    for key, size in _SIZES.items():
+        raw = rp.raw(key)
+        if raw is None:
+            if total is not Total.SCHRIFT:
+                problems.add(
+                    f"rank_points.{key}",
+                    N_("missing: the points for place 1 … {size} at a table of {size}"),
+                    size=size,
+                )
+            continue
+        ok = isinstance(raw, list) and all(isinstance(v, int) and not isinstance(v, bool) for v in raw)
+        if not ok:
+            problems.add(
+                f"rank_points.{key}",
+                N_("{raw!r} is {kind}; expected an array of {size} whole numbers"),
+                raw=raw,
+                kind=type_name(raw),
+                size=size,
+            )
+        elif len(raw) != size:
+            problems.add(
+                f"rank_points.{key}",
+                N_("{raw!r} has {count} numbers; a table of {size} has {size} places"),
+                raw=raw,
+                count=len(raw),
+                size=size,
+            )
+        else:
+            rank_points[size] = tuple(raw)
+    rp.finish()
+    top.finish()
+    if problems:
+        raise (
+            TournamentError(problems.problems).located(where) if where else TournamentError(problems.problems)
+        )
+    return Format(
+        name=name,
+        title=title,
+        title_de=title_de,
+        source=source,
+        total=total,
+        tie_breaks=tuple(tie_breaks),
+        rank_points=rank_points,
+        document=dict(document),
+    )
 
 
 class TableResult(NamedTuple):
@@ -140,3 +263,128 @@ def money(tables: Sequence[Ledger]) -> list[Money]:
             amount[p] = None if settled is None or before is None else before + settled[p]
     players = sorted(schrift, key=str.casefold)
     return [Money(p, schrift[p], points[p], points[p] - schrift[p], amount[p]) for p in players]
+
+
+class CupRules(NamedTuple):
+    points: tuple[int, ...]
+    best: int | None = None
+
+    def for_place(self, place: int) -> int:
+        return self.points[place - 1] if place <= len(self.points) else 0
+
+
+class Result(NamedTuple):
+    tournament: str
+    place: int
+    cup_points: int
+    counted: bool
+
+
+class CupStanding(NamedTuple):
+    place: int
+    player: str
+    cup_points: int
+    tournaments: tuple[Result, ...]
+
+
+def cup_rules(data: Mapping[str, Any], where: str = "") -> CupRules:
+    """``points = [100, 90, …]`` for place 1, 2, … (0 beyond the list; players sharing a place each
+    get its points); ``best = N`` counts each player's N best results."""
+    problems = Collector()
+    top = Reader(data, where, problems)
+    raw = top.raw("points")
+    points: tuple[int, ...] = ()
+    if raw is None:
+        problems.add(
+            top.where("points"), N_("missing: the cup points for place 1, 2, …, e.g. points = [100, 90, 80]")
+        )
+    elif not isinstance(raw, list) or not all(isinstance(v, int) and not isinstance(v, bool) for v in raw):
+        problems.add(
+            top.where("points"),
+            N_("{raw!r} is {kind}; expected an array of whole numbers"),
+            raw=raw,
+            kind=type_name(raw),
+        )
+    elif any(v < 0 for v in raw):
+        problems.add(top.where("points"), N_("{raw!r}: cup points cannot be negative"), raw=raw)
+    else:
+        points = tuple(raw)
+    best = None
+    if top.has("best"):
+        best = top.number("best", minimum=1)
+    top.finish()
+    problems.raise_if_any(TournamentError)
+    return CupRules(points=points, best=best)
+
+
+def cup_standings(
+    days: Sequence[tuple[str, Sequence[tuple[int, str]]]], rules: CupRules
+) -> list[CupStanding]:
+    """``days``: each tournament's name and its (place, player) rows, in the season's order."""
+    results: dict[str, list[Result]] = {}
+    for name, rows in days:
+        for place, player in rows:
+            results.setdefault(player, []).append(Result(name, place, rules.for_place(place), False))
+    totals: dict[str, tuple[int, tuple[Result, ...]]] = {}
+    for player, mine in results.items():
+        ranked = sorted(range(len(mine)), key=lambda i: -mine[i].cup_points)
+        keep = set(ranked if rules.best is None else ranked[: rules.best])
+        marked = tuple(Result(r.tournament, r.place, r.cup_points, i in keep) for i, r in enumerate(mine))
+        totals[player] = (sum(r.cup_points for r in marked if r.counted), marked)
+    players = list(totals)
+    places = competition_ranks([totals[p][0] for p in players])
+    out = [
+        CupStanding(place, p, totals[p][0], totals[p][1]) for place, p in zip(places, players, strict=True)
+    ]
+    return sorted(out, key=lambda s: (s.place, s.player.casefold()))
+
+
+Days = Sequence[tuple[str, Sequence[tuple[int, str]]]]
+
+
+def one_name_each(
+    days: Days, aliases: Mapping[str, str]
+) -> tuple[list[tuple[str, list[tuple[int, str]]]], list[str]]:
+    """The days with one spelling per player (the first seen; names matched as at a table, and
+    ``aliases`` read a name as another), and warnings for names that only look alike (a fullwidth
+    or Cyrillic letter): kept apart, so the organiser can give an alias."""
+    alias = {player_key(a): n for a, n in aliases.items()}
+    spelling: dict[str, str] = {}
+    looks: dict[str, str] = {}
+    warnings: list[str] = []
+    problems: list[Problem] = []
+    out: list[tuple[str, list[tuple[int, str]]]] = []
+    for name, rows in days:
+        mine: list[tuple[int, str]] = []
+        seen: dict[str, str] = {}
+        for place, given in rows:
+            player = alias.get(player_key(given), given)
+            shown = spelling.setdefault(player_key(player), player)
+            if shown in seen:
+                problems.append(
+                    Problem.of(
+                        name,
+                        N_(
+                            "{name!r} and {other!r} are one player in the cup, but both played this tournament"
+                        ),
+                        name=seen[shown],
+                        other=given,
+                    )
+                )
+            seen[shown] = given
+            first = looks.setdefault(skeleton(unicodedata.normalize("NFKC", shown)), shown)
+            if first != shown:
+                said = message(
+                    N_(
+                        "{other!r} and {name!r} look alike but are spelt with different letters: are they one player? An alias makes them one"
+                    ),
+                    other=first,
+                    name=shown,
+                )
+                if said not in warnings:
+                    warnings.append(said)
+            mine.append((place, shown))
+        out.append((name, mine))
+    if problems:
+        raise TournamentError(problems)
+    return out, warnings

@@ -43,9 +43,8 @@ from tarockscore.io.ways_out import (
 from tarockscore.rules.words import name_problems, nfc, repeated_names, strip_spaces
 from tarockscore.tournament import draw as drawing
 from tarockscore.tournament import model as tm
-from tarockscore.tournament.format import Format, build_format
 from tarockscore.tournament.model import PaperSheet, whole_number
-from tarockscore.tournament.standings import TableResult
+from tarockscore.tournament.standings import Format, TableResult, build_format
 
 HEADER = (
     "# A Tarock tournament, kept by tarockscore (docs/tournament.md). Each drawn table's ledger is\n"
@@ -54,9 +53,6 @@ HEADER = (
 )
 TABLES = ("format", "profile", "heads")  # the keys of an entry written as tables of their own
 ARRAYS = ("table",)  # and as arrays of tables: a draw's tables
-
-
-# -- formats ----------------------------------------------------------------------------------------
 
 
 def formats_dir() -> Path:
@@ -76,7 +72,7 @@ def read_bytes(path: Path, what: str) -> bytes:
         raise UnreadableTournament(N_("{path}: no such {what} file"), path=path, what=what) from None
 
 
-def _read_toml(path: Path, what: str) -> dict[str, Any]:
+def read_toml(path: Path, what: str) -> dict[str, Any]:
     text = safe_io.decode(read_bytes(path, what), str(path), TournamentError)
     return safe_io.load_toml(text, str(path), TournamentError)
 
@@ -105,7 +101,7 @@ def format_document(
     path = path.resolve() if path.exists() else path
     if path in _chain:
         raise TournamentError(N_("{path}: the format extends itself"), path=path)
-    document = _read_toml(path, "format")
+    document = read_toml(path, "format")
     parent = document.pop("extends", None)
     if parent is None:
         return document
@@ -125,11 +121,7 @@ def load_format(ref: str) -> tuple[Format, dict[str, Any]]:
     return build_format(document, ref), document
 
 
-# -- tournament.toml ----------------------------------------------------------------------------------
-
-
 class Snapshot(NamedTuple):
-    folder: Path
     tournament: tm.Tournament
     sha256: str
     raw: bytes
@@ -156,7 +148,7 @@ def existing(folder: Path) -> Path:
 def read(folder: Path) -> Snapshot:
     path = existing(folder)
     raw = read_bytes(path, "tournament")
-    return Snapshot(folder, parse_day(raw, path), hashlib.sha256(raw).hexdigest(), raw)
+    return Snapshot(parse_day(raw, path), hashlib.sha256(raw).hexdigest(), raw)
 
 
 def parse_day(raw: bytes, path: Path) -> tm.Tournament:
@@ -296,9 +288,6 @@ def update(
         text, new = day_text(file_path(folder), snapshot.raw, t, events)
         ledger_file.write_text(file_path(folder), text, snapshot.sha256)
         return t, new
-
-
-# -- the draw ------------------------------------------------------------------------------------------
 
 
 def _round_problems(t: tm.Tournament, number: int) -> None:
@@ -450,13 +439,9 @@ def _sheet(t: tm.Tournament, number: int, d: tm.DrawnTable, at: str) -> Ledger:
     )
 
 
-def cup_points_file(path: Path) -> Mapping[str, Any]:
-    return _read_toml(path, "cup points")
-
-
-def player_names_file(path: Path) -> list[str]:
-    """One name a line (blank lines and # lines skipped), each by the rules of a table's names."""
-    text = safe_io.decode(read_bytes(path, "players"), str(path), TournamentError)
+def read_players(path: str | os.PathLike[str]) -> list[str]:
+    """The players of a file, one name a line (blank lines and # lines skipped), each checked as a name."""
+    text = safe_io.decode(read_bytes(Path(path), "players"), str(path), TournamentError)
     names: list[str] = []
     problems: list[Problem] = []
     # lines end in "\n" (or "\r\n") only: a line separator within a name is the name's, to be refused
@@ -528,9 +513,6 @@ def results_csv(path: Path) -> list[tuple[int, int, dict[str, int], dict[str, in
     return [(r, t, schrift, money) for (r, t), (schrift, money) in tables.items()]
 
 
-# -- tournament day --------------------------------------------------------------------------------
-
-
 class _Words(NamedTuple):
     """A table that cannot count, or has no hands, as said for the standings or for the money."""
 
@@ -574,7 +556,7 @@ def _drawn_table(
     warnings: list[str],
 ) -> Ledger:
     """The ledger of table ``d`` of round ``r``, checked (``closed``: its head as the desk noted it)."""
-    where = message(N_("round {round}, table {table}"), round=r.number, table=d.table)
+    where = tm.table_label(r.number, d.table)
     if not path.is_file():
         raise TournamentError(
             N_(
@@ -653,8 +635,16 @@ def _drawn_table(
                 count=since,
             )
         )
-    if led.paper is not None:  # scored from its paper sheet: the whole round
-        _paper_fits(led, where, path)
+    if led.paper is not None:  # the whole round from its paper sheet: by `tournament result`'s rules
+        if broken := paper_problems(led, led.paper.schrift, led.paper.money):
+            said = Problem.of(
+                str(path),
+                N_(
+                    "{value}: the sheet's result from its paper sheet breaks these rules: it was edited by hand; it is not ranked"
+                ),
+                value=where,
+            )
+            raise TournamentError([*(p.moved(f"{path}: {p.where}") for p in broken), said])
     elif hands == 0:
         warnings.append(message(words.no_hands, where=where, path=path))
     elif hands < d.games:
@@ -668,22 +658,6 @@ def _drawn_table(
             )
         )
     return led
-
-
-def _paper_fits(led: Ledger, where: str, path: Path) -> None:
-    """Refuse a sheet's paper entry that breaks the rules ``tournament result`` checks."""
-    paper = led.paper
-    assert paper is not None
-    wrong = paper_problems(led, paper.schrift, paper.money)
-    if wrong:
-        said = Problem.of(
-            str(path),
-            N_(
-                "{value}: the sheet's result from its paper sheet breaks these rules: it was edited by hand; it is not ranked"
-            ),
-            value=where,
-        )
-        raise TournamentError([*(p.moved(f"{path}: {p.where}") for p in wrong), said])
 
 
 def _strays(folder: Path, drawn: set[Path], problems: list[Problem], warnings: list[str]) -> None:
@@ -750,9 +724,6 @@ def read_day(folder: Path, *, money: bool = False) -> Day:
     return Day(t, tuple(results), tuple(ledgers), tuple(warnings), unfinished)
 
 
-# -- tournament paper ------------------------------------------------------------------------------
-
-
 def _on_sheet(led: Ledger, sheet: PaperSheet, at: str, replace: bool) -> Ledger:
     return ledger_paper.on_paper(led, sheet.schrift, sheet.money, at, label=sheet.label, replace=replace)
 
@@ -813,8 +784,3 @@ def paper_entries(
         if event not in noted:
             events.append({"kind": "result", "at": at, **event})
     return events
-
-
-def keep(folder: Path, sheets: Sequence[PaperSheet], at: str, *, replace: bool = False) -> None:
-    """Each paper result kept in its table's sheet and noted in the day's log."""
-    update(folder, lambda t: paper_entries(folder, t, [(sheet, at) for sheet in sheets], replace=replace))

@@ -31,36 +31,10 @@ from tarockscore.rules.profile import Profile
 from tarockscore.rules.words import check_names, nfc, strip_spaces, text_problem
 from tarockscore.season.season import parse_alias
 from tarockscore.tournament import model as tm
+from tarockscore.tournament import standings as ranking
 from tarockscore.tournament import store
-from tarockscore.tournament.cup import CupRules, CupStanding, cup_rules, one_name_each
-from tarockscore.tournament.cup import cup_standings as add_up_cup
 from tarockscore.tournament.draw import UnseatableCount, table_sizes
-from tarockscore.tournament.format import Format
-from tarockscore.tournament.model import games_at_five, paper_sheet, table_label, whole_number
-from tarockscore.tournament.standings import Money, Standing, TableResult
-from tarockscore.tournament.standings import money as add_up_money
-from tarockscore.tournament.standings import standings as rank
-from tarockscore.tournament.upgrade import upgrade_day
-
-__all__ = [
-    "Cup",
-    "DayCheck",
-    "DayMoney",
-    "DayStandings",
-    "Drawn",
-    "Roster",
-    "Seating",
-    "Started",
-    "Tournament",
-    "TournamentTable",
-    "UnseatableCount",
-    "cup",
-    "games_at_five",
-    "read_players",
-    "seating",
-    "upgrade_day",
-    "whole_number",
-]
+from tarockscore.tournament.model import games_at_five, paper_sheet, table_label
 
 
 class Seating(NamedTuple):
@@ -83,18 +57,13 @@ def seating(players: int) -> Seating:
         return Seating(players, (), exc.problems)
 
 
-def read_players(path: str | os.PathLike[str]) -> list[str]:
-    """The players of a file, one name a line (blank lines and ``#`` lines skipped)."""
-    return store.player_names_file(Path(path))
-
-
 class Started(NamedTuple):
     """A new tournament: its folder, the day as written, its profile and format, how its players sit."""
 
     tournament: "Tournament"
     stored: tm.Tournament
     profile: Profile
-    format: Format
+    format: ranking.Format
     seating: Seating
 
     @property
@@ -126,19 +95,19 @@ class DayStandings(NamedTuple):
     """The day ranked by its format; ``name``: the folder's own name; ``unfinished``: the tables short of their limit."""
 
     tournament: tm.Tournament
-    rows: tuple[Standing, ...]
+    rows: tuple[ranking.Standing, ...]
     warnings: tuple[str, ...]
     name: str
-    unfinished: tuple[TableResult, ...] = ()
+    unfinished: tuple[ranking.TableResult, ...] = ()
 
 
 class DayMoney(NamedTuple):
     """Each player's money from every table, by name."""
 
     tournament: tm.Tournament
-    rows: tuple[Money, ...]
+    rows: tuple[ranking.Money, ...]
     warnings: tuple[str, ...]
-    unfinished: tuple[TableResult, ...] = ()
+    unfinished: tuple[ranking.TableResult, ...] = ()
 
 
 class TournamentTable(NamedTuple):
@@ -171,8 +140,8 @@ class Cup(NamedTuple):
     """A cup's standings: the tournaments as given (in the season's order), its rules and the rows."""
 
     tournaments: tuple[str, ...]
-    rules: CupRules
-    rows: tuple[CupStanding, ...]
+    rules: ranking.CupRules
+    rows: tuple[ranking.CupStanding, ...]
     warnings: tuple[str, ...]
 
 
@@ -316,14 +285,14 @@ class Tournament:
     def standings(self) -> DayStandings:
         """The day's standings: every table's sheet checked, ranked by the tournament's format."""
         day = store.read_day(self.folder)
-        rows = rank(day.results, day.tournament.format)
+        rows = ranking.standings(day.results, day.tournament.format)
         name = self.folder.resolve().name
         return DayStandings(day.tournament, tuple(rows), day.warnings, name, day.unfinished)
 
     def money(self) -> DayMoney:
         """Each player's money from every table: the stake per point, Kontras included."""
         day = store.read_day(self.folder, money=True)
-        return DayMoney(day.tournament, tuple(add_up_money(day.ledgers)), day.warnings, day.unfinished)
+        return DayMoney(day.tournament, tuple(ranking.money(day.ledgers)), day.warnings, day.unfinished)
 
     def add_player(self, name: str, *, at: str | None = None) -> Roster:
         """A late arrival, in the next draw; a name follows the rules of a table's names."""
@@ -447,7 +416,13 @@ class Tournament:
                 problems += [p.moved(f"{label}: {p.where}" if p.where else label) for p in exc.problems]
         if problems:
             raise TournamentError(problems)
-        store.keep(self.folder, checked, at or now(), replace=replace)
+        stamp = at or now()
+        store.update(
+            self.folder,
+            lambda t: store.paper_entries(
+                self.folder, t, [(sheet, stamp) for sheet in checked], replace=replace
+            ),
+        )
         return self.read()
 
     def record_results_file(
@@ -473,11 +448,13 @@ def cup(
         raise UsageError(
             N_("{names}: a tournament given twice would count twice"), names=", ".join(twice), where="folders"
         )
-    rules = cup_rules(store.cup_points_file(Path(points)), str(points))
+    rules = ranking.cup_rules(store.read_toml(Path(points), "cup points"), str(points))
     pairs = dict(parse_alias(a) for a in aliases) if not isinstance(aliases, Mapping) else dict(aliases)
     names = tuple(str(f) for f in folders)  # as given, each named so in the rows
     days = []
     problems: list[Problem] = []
+    copies: list[Problem] = []
+    first: dict[str, str] = {}  # the folder that holds each day's mark first
     warnings: list[str] = []
 
     def said(w: str) -> None:
@@ -491,30 +468,9 @@ def cup(
         except TournamentError as exc:
             problems += exc.problems
             continue
-        for w in day.warnings:
-            said(w)
-        rows = rank(day.results, day.tournament.format)
-        # a player whose tables have no hands yet has no place, so no cup points for the day
-        days.append((name, [(r.place, r.player) for r in rows if r.place is not None]))
-    if problems:
-        raise TournamentError(problems)
-    copies = _copies(folders, names)
-    if copies:
-        raise UsageError(copies)
-    merged, alike = one_name_each(days, pairs)
-    for w in alike:
-        said(w)
-    return Cup(names, rules, tuple(add_up_cup(merged, rules)), tuple(warnings))
-
-
-def _copies(folders: Sequence[Path], names: Sequence[str]) -> list[Problem]:
-    """Folders that hold one tournament (the same day's mark): a copied folder would count twice."""
-    first: dict[str, str] = {}
-    problems: list[Problem] = []
-    for folder, name in zip(folders, names, strict=True):
-        mark = store.read(folder).tournament.id
+        mark = day.tournament.id
         if mark and mark in first:  # a day begun before 0.2 has no mark
-            problems.append(
+            copies.append(
                 Problem.of(
                     "folders",
                     N_("{name} and {other} are one tournament (a copied folder); it would count twice"),
@@ -523,4 +479,16 @@ def _copies(folders: Sequence[Path], names: Sequence[str]) -> list[Problem]:
                 )
             )
         first.setdefault(mark, name)
-    return problems
+        for w in day.warnings:
+            said(w)
+        rows = ranking.standings(day.results, day.tournament.format)
+        # a player whose tables have no hands yet has no place, so no cup points for the day
+        days.append((name, [(r.place, r.player) for r in rows if r.place is not None]))
+    if problems:
+        raise TournamentError(problems)
+    if copies:
+        raise UsageError(copies)
+    merged, alike = ranking.one_name_each(days, pairs)
+    for w in alike:
+        said(w)
+    return Cup(names, rules, tuple(ranking.cup_standings(merged, rules)), tuple(warnings))

@@ -72,8 +72,7 @@ def _sealed(data: dict[str, Any], path: Path) -> None:
 def _entries(data: dict[str, Any], sha: str) -> list[dict[str, Any]]:
     """The log of an old day's values: begin, the drops, the draws, the close notes, the results."""
     lists = {key: data.pop(key, None) or [] for key in _LISTS}
-    if not all(isinstance(v, list) for v in lists.values()):
-        wrong = next(k for k, v in lists.items() if not isinstance(v, list))
+    if wrong := next((k for k, v in lists.items() if not isinstance(v, list)), None):
         raise TournamentError(N_("expected an array"), where=wrong)
     data.pop("tournament")
     dropped = [name for name in lists["dropped"] if isinstance(name, str)]
