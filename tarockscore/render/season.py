@@ -30,36 +30,28 @@ _HEADERS = {
 }
 
 
+# The standings' columns of ``season --csv`` and each player's value in them.
+_STANDING: tuple[tuple[str, Callable[[Standing], object]], ...] = (
+    ("rank", lambda s: s.rank),
+    ("player", lambda s: s.player),
+    ("victory_points", lambda s: s.victory_points),
+    ("hands", lambda s: s.hands),
+    ("evenings", lambda s: s.evenings),
+    ("points_per_hand", lambda s: decimal_text(s.points_per_hand)),
+)
+
+
 def standings_csv(rows: Sequence[Standing]) -> tuple[list[str], list[list[object]]]:
     """One header row and one row per player; ``payout`` only where some profile has one."""
     payout = any(s.payout is not None for s in rows)
-    headers = ["rank", "player", "victory_points", "hands", "evenings", "points_per_hand"]
-    headers += ["payout"] if payout else []
-    out: list[list[object]] = []
-    for s in rows:
-        row: list[object] = [
-            s.rank,
-            s.player,
-            s.victory_points,
-            s.hands,
-            s.evenings,
-            decimal_text(s.points_per_hand),
-        ]
-        if payout:
-            row.append(s.payout)
-        out.append(row)
-    return headers, out
+    headers = [column for column, _value in _STANDING] + (["payout"] if payout else [])
+    return headers, [
+        [value(s) for _column, value in _STANDING] + ([s.payout] if payout else []) for s in rows
+    ]
 
 
 def standing_json(s: Standing) -> dict[str, Any]:
-    out: dict[str, Any] = {
-        "player": s.player,
-        "rank": s.rank,
-        "victory_points": s.victory_points,
-        "hands": s.hands,
-        "evenings": s.evenings,
-        "points_per_hand": decimal_text(s.points_per_hand),
-    }
+    out = {"player": s.player} | {column: value(s) for column, value in _STANDING}
     if s.payout is not None:
         out["payout"] = s.payout
     return out
