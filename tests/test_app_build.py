@@ -81,7 +81,7 @@ def test_the_site_holds_its_files_and_the_library(tmp_path: Path) -> None:
     assert words["de"]["loading"] == "Die Spielregeln werden geladen …"
     assert words["en"]["loading"] == "Loading the rules of the game…"
     names = set(zipfile.ZipFile(site / "tarockscore.zip").namelist())
-    assert {"tarockscore/app/__init__.py", "tarockscore/web/form.py", "tomli_w/_writer.py"} <= names
+    assert {"tarockscore/app/__init__.py", "tarockscore/web/html.py", "tomli_w/_writer.py"} <= names
     assert {"tabulate/__init__.py", "tarockscore/_profiles/koenigrufen.toml"} <= names
     assert "tarockscore/locale/de/LC_MESSAGES/tarockscore.mo" in names
     assert not any(n.startswith("tarockscore/cli/") for n in names)

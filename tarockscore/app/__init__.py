@@ -18,10 +18,11 @@ from tarockscore.errors import TarockError
 from tarockscore.i18n import _
 from tarockscore.render import evening as render_evening
 from tarockscore.web import writes
-from tarockscore.web.form import answers_of, fields_html, whole
 from tarockscore.web.html import (
+    answers_of,
     corrections_html,
     esc,
+    fields_html,
     hand_form,
     hand_heading,
     header,
@@ -29,6 +30,7 @@ from tarockscore.web.html import (
     message_html,
     preview_html,
     sheet_section,
+    whole,
 )
 
 HOME = Path("/home/pyodide")

@@ -4,7 +4,7 @@ the shipped profiles (rendering layer, no scoring). Only the text speaks the rea
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -15,7 +15,7 @@ from tarockscore.errors import key_title
 from tarockscore.i18n import N_, _, translated
 from tarockscore.render.output import View
 from tarockscore.rules.hand import render_points
-from tarockscore.rules.profile import Kind, Profile, Trischaken, key_path
+from tarockscore.rules.profile import Bonus, Contract, Kind, Profile, Trischaken, key_path
 from tarockscore.rules.scoring import Factor, Line, Score
 
 
@@ -272,38 +272,32 @@ SIDES = {"called": N_("2 v 2"), "alone": N_("1 v 3"), "everyone": N_("each for t
 
 def price_list(profile: Profile) -> str:
     """Every contract and bonus with its value: what a table looks at before bidding."""
-    contract_rows = []
-    for c in profile.contracts.values():
-        lost = c.value * c.loss_factor
-        contract_rows.append(
-            [
-                i18n.named(c.name),
-                _aliases(c.aliases),
-                translated(KINDS.get(c.kind.value, c.kind.value)),
-                translated(SIDES[c.team]),
-                number(c.value),
-                number(lost) if c.kind is not Kind.TRISCHAKEN else "",
-                "×2" if c.doubles_bonuses else "",
-                ", ".join(i18n.named(b) for b in c.bonuses) or _("none"),
-            ]
-        )
-    bonus_rows = []
-    for b in profile.bonuses.values():
-        if b.name == "valat":
-            continue
-        bonus_rows.append(
-            [
-                i18n.named(b.name),
-                _aliases(b.aliases),
-                b.value,
-                b.value * profile.game.announced_factor if b.announce else "-",
-                b.value * profile.game.solo_bonus_factor,
-                b.value * profile.game.announced_factor * profile.game.solo_bonus_factor
-                if b.announce
-                else "-",
-                _("yes") if b.kontra else _("never"),
-            ]
-        )
+    game = profile.game
+
+    def when_announced(b: Bonus, factor: int = 1) -> object:
+        return b.value * game.announced_factor * factor if b.announce else "-"
+
+    # each column of the two tables (its heading translated where it is drawn) and its cell
+    contract_columns: tuple[tuple[str, Callable[[Contract], object]], ...] = (
+        (N_("contract"), lambda c: i18n.named(c.name)),
+        (N_("aliases"), lambda c: _aliases(c.aliases)),
+        (N_("kind"), lambda c: translated(KINDS.get(c.kind.value, c.kind.value))),
+        (N_("sides"), lambda c: translated(SIDES[c.team])),
+        (N_("won"), lambda c: number(c.value)),
+        (N_("lost"), lambda c: number(c.value * c.loss_factor) if c.kind is not Kind.TRISCHAKEN else ""),
+        (N_("bonuses"), lambda c: "×2" if c.doubles_bonuses else ""),
+        (N_("allowed bonuses"), lambda c: ", ".join(i18n.named(b) for b in c.bonuses) or _("none")),
+    )
+    bonus_columns: tuple[tuple[str, Callable[[Bonus], object]], ...] = (
+        (N_("bonus"), lambda b: i18n.named(b.name)),
+        (N_("aliases"), lambda b: _aliases(b.aliases)),
+        (N_("silent"), lambda b: b.value),
+        (N_("announced"), when_announced),
+        (N_("silent in solo"), lambda b: b.value * game.solo_bonus_factor),
+        (N_("announced in solo"), lambda b: when_announced(b, game.solo_bonus_factor)),
+        ("Kontra", lambda b: _("yes") if b.kontra else _("never")),
+    )
+    bonuses = [b for b in profile.bonuses.values() if b.name != "valat"]
     ladder = ", ".join(
         f"{i18n.named(s.name)} ×{s.multiplier}"
         + (
@@ -343,36 +337,17 @@ def price_list(profile: Profile) -> str:
             "Names match in any case, with or without hyphens, spaces or underscores; ä, ö, ü also as ae, oe, ue."
         ),
         "",
-        tabulate(
-            contract_rows,
-            headers=[
-                _("contract"),
-                _("aliases"),
-                _("kind"),
-                _("sides"),
-                _("won"),
-                _("lost"),
-                _("bonuses"),
-                _("allowed bonuses"),
-            ],
-            disable_numparse=True,
-        ),
+        _columns_table(contract_columns, profile.contracts.values()),
         "",
-        tabulate(
-            bonus_rows,
-            headers=[
-                _("bonus"),
-                _("aliases"),
-                _("silent"),
-                _("announced"),
-                _("silent in solo"),
-                _("announced in solo"),
-                "Kontra",
-            ],
-            disable_numparse=True,
-        ),
+        _columns_table(bonus_columns, bonuses),
     ]
     return "\n".join(lines)
+
+
+def _columns_table(columns: Sequence[tuple[str, Callable[[Any], object]]], items: Iterable[Any]) -> str:
+    """A table of ``items``, one column per heading and the cell it shows of each item."""
+    rows = [[cell(item) for _heading, cell in columns] for item in items]
+    return tabulate(rows, headers=[translated(heading) for heading, _cell in columns], disable_numparse=True)
 
 
 PROFILE_COLUMNS = ("profile", "game", "settlement", "ceiling", "title")

@@ -4,7 +4,7 @@ tables, JSON and CSV (docs/machine-output.md), the season's span, the chart's ti
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict
 from typing import Any
 
@@ -30,36 +30,28 @@ _HEADERS = {
 }
 
 
+# The standings' columns of ``season --csv`` and each player's value in them.
+_STANDING: tuple[tuple[str, Callable[[Standing], object]], ...] = (
+    ("rank", lambda s: s.rank),
+    ("player", lambda s: s.player),
+    ("victory_points", lambda s: s.victory_points),
+    ("hands", lambda s: s.hands),
+    ("evenings", lambda s: s.evenings),
+    ("points_per_hand", lambda s: decimal_text(s.points_per_hand)),
+)
+
+
 def standings_csv(rows: Sequence[Standing]) -> tuple[list[str], list[list[object]]]:
     """One header row and one row per player; ``payout`` only where some profile has one."""
     payout = any(s.payout is not None for s in rows)
-    headers = ["rank", "player", "victory_points", "hands", "evenings", "points_per_hand"]
-    headers += ["payout"] if payout else []
-    out: list[list[object]] = []
-    for s in rows:
-        row: list[object] = [
-            s.rank,
-            s.player,
-            s.victory_points,
-            s.hands,
-            s.evenings,
-            decimal_text(s.points_per_hand),
-        ]
-        if payout:
-            row.append(s.payout)
-        out.append(row)
-    return headers, out
+    headers = [column for column, _value in _STANDING] + (["payout"] if payout else [])
+    return headers, [
+        [value(s) for _column, value in _STANDING] + ([s.payout] if payout else []) for s in rows
+    ]
 
 
 def standing_json(s: Standing) -> dict[str, Any]:
-    out: dict[str, Any] = {
-        "player": s.player,
-        "rank": s.rank,
-        "victory_points": s.victory_points,
-        "hands": s.hands,
-        "evenings": s.evenings,
-        "points_per_hand": decimal_text(s.points_per_hand),
-    }
+    out = {"player": s.player} | {column: value(s) for column, value in _STANDING}
     if s.payout is not None:
         out["payout"] = s.payout
     return out
@@ -204,47 +196,32 @@ def _width(text: str) -> int:
     return max((len(line) for line in text.splitlines()), default=0)
 
 
+def _ratio(won: int, played: int) -> str:
+    return f"{won}/{played}" if played else "-"
+
+
+# The summary's columns (English keys, translated where the table is drawn) and each player's cell.
+_SUMMARY_TEXT: tuple[tuple[str, Callable[[PlayerStats], object]], ...] = (
+    (N_("player"), lambda s: s.player),
+    (N_("hands"), lambda s: s.hands),
+    (N_("Victory Points"), lambda s: signed(s.victory_points)),
+    (N_("per hand"), lambda s: number(decimal_text(s.points_per_hand))),
+    (N_("best"), lambda s: "" if s.best is None else signed(s.best)),
+    (N_("worst"), lambda s: "" if s.worst is None else signed(s.worst)),
+    (N_("declared"), lambda s: _ratio(s.declared_total().won, s.declared_total().played)),
+    (N_("partner"), lambda s: _ratio(s.partner_total().won, s.partner_total().played)),
+    (N_("defended"), lambda s: _ratio(s.defended.won, s.defended.played)),
+    ("Kontra", lambda s: _ratio(s.kontra.said_won, s.kontra.said)),
+    ("Rekontra", lambda s: _ratio(s.kontra.answered_won, s.kontra.answered)),
+    (N_("announced"), lambda s: _ratio(s.bonus_total().announced_made, s.bonus_total().announced)),
+    (N_("silent"), lambda s: s.bonus_total().silent_made),
+)
+
+
 def stats_text(result: Sequence[PlayerStats], order: Sequence[str], width: int | None = STATS_WIDTH) -> str:
     """The statistics as tables; within ``width`` columns (None: every column, however wide)."""
-
-    def ratio(won: int, played: int) -> str:
-        return f"{won}/{played}" if played else "-"
-
-    headers = [  # English keys, translated where the table is drawn
-        N_("player"),
-        N_("hands"),
-        N_("Victory Points"),
-        N_("per hand"),
-        N_("best"),
-        N_("worst"),
-        N_("declared"),
-        N_("partner"),
-        N_("defended"),
-        "Kontra",
-        "Rekontra",
-        N_("announced"),
-        N_("silent"),
-    ]
-    summary = []
-    for s in result:
-        d, p, b = s.declared_total(), s.partner_total(), s.bonus_total()
-        summary.append(
-            [
-                s.player,
-                s.hands,
-                signed(s.victory_points),
-                number(decimal_text(s.points_per_hand)),
-                "" if s.best is None else signed(s.best),
-                "" if s.worst is None else signed(s.worst),
-                ratio(d.won, d.played),
-                ratio(p.won, p.played),
-                ratio(s.defended.won, s.defended.played),
-                ratio(s.kontra.said_won, s.kontra.said),
-                ratio(s.kontra.answered_won, s.kontra.answered),
-                ratio(b.announced_made, b.announced),
-                b.silent_made,
-            ]
-        )
+    headers = [h for h, _cell in _SUMMARY_TEXT]
+    summary = [[cell(s) for _h, cell in _SUMMARY_TEXT] for s in result]
 
     def table(columns: list[str]) -> str:
         keep = [headers.index(c) for c in columns]
@@ -288,7 +265,7 @@ def stats_text(result: Sequence[PlayerStats], order: Sequence[str], width: int |
             if t.announced or t.silent_made
         )
         row: list[object] = [s.player]
-        row += [ratio(s.declared[c].won, s.declared[c].played) if c in s.declared else "" for c in contracts]
+        row += [_ratio(s.declared[c].won, s.declared[c].played) if c in s.declared else "" for c in contracts]
         row.append(bonuses or "-")
         detail.append(row)
         declared = ", ".join(
@@ -358,56 +335,35 @@ def stats_json(season: Season, stats: Sequence[PlayerStats], warnings: Sequence[
     }
 
 
-SUMMARY_COLUMNS = (
-    "player",
-    "hands",
-    "sat_out",
-    "victory_points",
-    "points_per_hand",
-    "best",
-    "worst",
-    "declared",
-    "declared_won",
-    "partner",
-    "partner_won",
-    "defended",
-    "defended_won",
-    "dodge",
-    "bonuses_announced",
-    "bonuses_announced_made",
-    "bonuses_silent_made",
-    "kontra_said",
-    "kontra_said_won",
-    "rekontra_answered",
-    "rekontra_answered_won",
+# The summary's columns of ``stats --csv`` and each player's value in them.
+_SUMMARY_CSV: tuple[tuple[str, Callable[[PlayerStats], object]], ...] = (
+    ("player", lambda s: s.player),
+    ("hands", lambda s: s.hands),
+    ("sat_out", lambda s: s.sat_out),
+    ("victory_points", lambda s: s.victory_points),
+    ("points_per_hand", lambda s: decimal_text(s.points_per_hand)),
+    ("best", lambda s: "" if s.best is None else s.best),
+    ("worst", lambda s: "" if s.worst is None else s.worst),
+    ("declared", lambda s: s.declared_total().played),
+    ("declared_won", lambda s: s.declared_total().won),
+    ("partner", lambda s: s.partner_total().played),
+    ("partner_won", lambda s: s.partner_total().won),
+    ("defended", lambda s: s.defended.played),
+    ("defended_won", lambda s: s.defended.won),
+    ("dodge", lambda s: s.trischaken),
+    ("bonuses_announced", lambda s: s.bonus_total().announced),
+    ("bonuses_announced_made", lambda s: s.bonus_total().announced_made),
+    ("bonuses_silent_made", lambda s: s.bonus_total().silent_made),
+    ("kontra_said", lambda s: s.kontra.said),
+    ("kontra_said_won", lambda s: s.kontra.said_won),
+    ("rekontra_answered", lambda s: s.kontra.answered),
+    ("rekontra_answered_won", lambda s: s.kontra.answered_won),
 )
+SUMMARY_COLUMNS = tuple(column for column, _value in _SUMMARY_CSV)
 
 
 def _csv_row(s: PlayerStats, contracts: Sequence[str], payout: bool = False) -> list[object]:
-    d, pt, b = s.declared_total(), s.partner_total(), s.bonus_total()
-    row: list[object] = [
-        s.player,
-        s.hands,
-        s.sat_out,
-        s.victory_points,
-        decimal_text(s.points_per_hand),
-        "" if s.best is None else s.best,
-        "" if s.worst is None else s.worst,
-        d.played,
-        d.won,
-        pt.played,
-        pt.won,
-        s.defended.played,
-        s.defended.won,
-        s.trischaken,
-        b.announced,
-        b.announced_made,
-        b.silent_made,
-        s.kontra.said,
-        s.kontra.said_won,
-        s.kontra.answered,
-        s.kontra.answered_won,
-    ]
+    row = [value(s) for _column, value in _SUMMARY_CSV]
     if payout:
         row.append(s.payout or 0)
     for c in contracts:

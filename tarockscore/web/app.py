@@ -36,8 +36,7 @@ from tarockscore.i18n import _
 from tarockscore.render import cards as render_cards
 from tarockscore.render import evening as render_evening
 from tarockscore.web import pages, writes
-from tarockscore.web.form import answers_of, fields_html, whole
-from tarockscore.web.html import message_html, page, preview_html, sheet_html
+from tarockscore.web.html import answers_of, fields_html, message_html, page, preview_html, sheet_html, whole
 from tarockscore.web.site import Place, Site
 from tarockscore.web.writes import WRITES, Answer, previewed
 

@@ -19,10 +19,12 @@ from tarockscore.errors import N_, TarockError, message
 from tarockscore.i18n import _, ngettext
 from tarockscore.render import evening as render_evening
 from tarockscore.render import tournament as render_tournament
-from tarockscore.web.form import EXTRAS, fields_html, filled
 from tarockscore.web.html import (
+    EXTRAS,
     corrections_html,
     esc,
+    fields_html,
+    filled,
     hand_form,
     hand_heading,
     header,

@@ -17,7 +17,7 @@ from tarockscore import i18n
 from tarockscore.errors import LedgerChanged, TarockError
 from tarockscore.i18n import _, translated
 from tarockscore.render import evening as render_evening
-from tarockscore.web.form import missing
+from tarockscore.web.html import missing
 from tarockscore.web.site import Place, Site
 
 WRITES = ("hand", "undo", "delete")
