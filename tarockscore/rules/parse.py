@@ -8,7 +8,6 @@ from typing import Any
 
 from tarockscore.errors import N_, Collector, HandRefused, message, near_miss, one_of, reason
 from tarockscore.rules import legality
-from tarockscore.rules.called_king import check_bonuses_with_king_in_talon, check_king_half
 from tarockscore.rules.hand import (
     BLATT,
     BonusEntry,
@@ -38,7 +37,7 @@ def parse_hand(data: HandInput, profile: Profile, *, bidding: bool = True) -> Ha
     assert contract is not None and keys.contract is not None  # else a problem was raised
     _check_who_plays(keys, contract, profile, problems, bidding)
     _check_called_king(keys, contract, profile, problems)
-    check_king_half(keys.king_half, keys.called_king, bool(keys.conceded), contract, profile, problems)
+    _check_king_half(keys, contract, profile, problems)
     _check_concession(keys, contract, profile, problems)
     card_points: Fraction | None = None
     defender_points: Fraction | None = None
@@ -352,6 +351,103 @@ def _check_concession(keys: _Keys, contract: Contract, profile: Profile, problem
         )
 
 
+def _check_king_half(keys: _Keys, contract: Contract, profile: Profile, problems: Collector) -> None:
+    """``king_half``: only with the King in the talon, in a hand played, a half the contract allows."""
+    king_half = keys.king_half
+    if king_half is None:
+        return
+    if keys.called_king != "talon":
+        problems.add(
+            "king_half",
+            N_('{king_half!r}: only where the called King lay in the talon (called_king = "talon")'),
+            king_half=king_half,
+        )
+        return
+    if keys.conceded:
+        problems.add(
+            "king_half",
+            N_("{king_half!r}: a conceded hand is not played: the declarer takes no half of the talon"),
+            king_half=king_half,
+        )
+        return
+    allowed = legality.king_half_choices(profile, contract)
+    if king_half not in legality.KING_HALVES:
+        problems.add(
+            "king_half",
+            N_("{king_half!r} is not allowed; choose one of {allowed}"),
+            king_half=king_half,
+            allowed=one_of(allowed),
+        )
+    elif king_half not in allowed:
+        problems.add(
+            "king_half",
+            N_(
+                "{king_half!r}: a {contract} is played without the talon; at the end the half with the called King goes to the declarer ([OÖ23 Allg. 7], [GT]): 'declarer'"
+            ),
+            king_half=king_half,
+            contract=contract.name,
+        )
+
+
+def _check_bonuses_with_king_in_talon(
+    keys: _Keys, bonuses: tuple[BonusEntry, ...], contract: Contract, profile: Profile, problems: Collector
+) -> None:
+    """No bonus made that the King's whereabouts rule out, none lost that they make."""
+    king_half = keys.king_half
+    if king_half not in (None, *legality.KING_HALVES):
+        return  # said at king_half
+    possible = set(legality.possible_bonuses(profile, contract, "talon", king_half))
+    for i, item in enumerate(keys.bonus if isinstance(keys.bonus, list) else []):
+        name = profile.bonus_name(str(item.get("name", ""))) if isinstance(item, dict) else None
+        b = next((b for b in bonuses if b.name == name), None)
+        if b is None:
+            continue
+        if b.made and b.name not in possible:
+            _impossible(i, b, contract, king_half, problems)
+        elif (
+            king_half is not None
+            and not b.made
+            and legality.king_bonus_made(profile.bonuses[b.name], king_half)
+        ):
+            problems.add(
+                f"bonus[{i}].made",
+                N_(
+                    "false: the talon half with the called King counts in the Defenders' tricks (king_half = 'defenders'), so they took the King: the {name} is made"
+                ),
+                name=b.name,
+            )
+
+
+def _impossible(
+    i: int, b: BonusEntry, contract: Contract, king_half: str | None, problems: Collector
+) -> None:
+    if king_half is None:
+        problems.add(
+            f"bonus[{i}].made",
+            N_(
+                "{name!r} made with the called King in the talon: the King is in no trick, so not in the last one; enter it as lost (made = false) if it was announced"
+            ),
+            name=b.name,
+        )
+    elif king_half == "defenders":
+        problems.add(
+            f"bonus[{i}].made",
+            N_(
+                "{name!r} made with the called King in the Defenders' talon half (king_half = 'defenders'): the King is never played; enter it as lost (made = false) if it was announced"
+            ),
+            name=b.name,
+        )
+    else:
+        problems.add(
+            f"bonus[{i}].made",
+            N_(
+                "{name!r} made in a {contract}: the half with the called King goes to the declarer at the end, so the King is in no trick; enter it as lost (made = false) if it was announced"
+            ),
+            name=b.name,
+            contract=contract.name,
+        )
+
+
 # -- card points and outcome -----------------------------------------------------------------
 
 
@@ -565,7 +661,7 @@ def _read_hand_bonuses(
             allowed=one_of(contract.requires_announced),
         )
     if keys.called_king == "talon":
-        check_bonuses_with_king_in_talon(keys.bonus, bonuses, contract, keys.king_half, profile, problems)
+        _check_bonuses_with_king_in_talon(keys, bonuses, contract, profile, problems)
     return bonuses
 
 
