@@ -29,7 +29,7 @@ from tarockscore.rules.words import name_problems, repeated_names, seat_names
 def parse_hand(data: HandInput, profile: Profile, *, bidding: bool = True) -> Hand:
     """Check a hand as given against the profile; raise :class:`HandError` listing every problem (``bidding`` false: who bid it is not checked)."""
     problems = Collector()
-    keys = _read_keys(data, profile, problems)
+    keys = _Keys(data, profile, problems)
     contract = profile.contracts.get(keys.contract or "")
     if contract is None:
         _check_without_contract(keys, profile, problems)
@@ -81,9 +81,14 @@ def parse_hand(data: HandInput, profile: Profile, *, bidding: bool = True) -> Ha
 
 
 class _Keys:
-    """A hand's keys as read, each of its type (None where missing or of another type)."""
+    """A hand's keys as read, each of its type (None where missing or of another type); unknown keys reported."""
 
-    def __init__(self, r: Reader, profile: Profile, problems: Collector, named: bool) -> None:
+    def __init__(self, data: HandInput, profile: Profile, problems: Collector) -> None:
+        seats: Any = data.get("players")
+        named = isinstance(seats, list) and all(isinstance(p, str) for p in seats)
+        if named:
+            data = seat_names(data, seats)  # "anna" is Anna, in the table's own spelling
+        r = Reader(data, "", problems)
         # Read in the order the problems are reported in: the keys as a hand file lists them.
         self.profile = r.optional_str("profile")
         self.players = _players(r, named, profile, problems)
@@ -101,18 +106,7 @@ class _Keys:
         self.card_points: Any = r.raw("card_points")
         self.defender_card_points: Any = r.raw("defender_card_points")
         self.bonus: Any = r.raw("bonus")
-
-
-def _read_keys(data: HandInput, profile: Profile, problems: Collector) -> _Keys:
-    """Every key of the hand read, its type checked, unknown keys reported."""
-    seats: Any = data.get("players")
-    named = isinstance(seats, list) and all(isinstance(p, str) for p in seats)
-    if named:
-        data = seat_names(data, seats)  # "anna" is Anna, in the table's own spelling
-    r = Reader(data, "", problems)
-    keys = _Keys(r, profile, problems, named)
-    r.finish()
-    return keys
+        r.finish()
 
 
 def _contract_name(r: Reader, given: str, profile: Profile, problems: Collector) -> str | None:
@@ -734,6 +728,9 @@ def _contract_kontra(
     if raw is None:
         return None, ()
     if not contract.kontra:
+        said_on = [
+            c.name for c in profile.contracts.values() if legality.kontra_on_contract_allowed(profile, c)
+        ]
         problems.add(
             "kontra",
             N_(
@@ -742,13 +739,7 @@ def _contract_kontra(
             raw=raw,
             profile=profile.name,
             contract=contract.name,
-            allowed=one_of(
-                [
-                    c.name
-                    for c in profile.contracts.values()
-                    if legality.kontra_on_contract_allowed(profile, c)
-                ]
-            ),
+            allowed=one_of(said_on),
         )
         return None, ()
     if not legality.kontra_on_contract_allowed(profile, contract):
