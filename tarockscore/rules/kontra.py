@@ -7,7 +7,7 @@ from fractions import Fraction
 from tarockscore.errors import N_, message
 from tarockscore.rules.hand import Hand, Side
 from tarockscore.rules.profile import Contract, Kind, KontraRules, Profile, Settlement, key_path, setting
-from tarockscore.rules.settlement import NOTHING, Deal, Factor, Scored, title
+from tarockscore.rules.settlement import NOTHING, Deal, Factor, Scored, note, title
 
 
 def kontra_factors(
@@ -79,23 +79,19 @@ def contract_kontra(deal: Deal) -> tuple[tuple[Factor, ...], Scored]:
     hand, contract, profile = deal.hand, deal.contract, deal.profile
     if kontra_void(hand, profile):
         if hand.kontra or hand.huettenfleck or any(b.kontra for b in hand.bonuses):
-            return (), Scored(
-                notes=(
-                    N_(
-                        "The called King lay in the talon of a solo call: every Kontra is void "
-                        "(called_king_in_talon.solo_kontra_void)."
-                    ),
+            return (), note(
+                N_(
+                    "The called King lay in the talon of a solo call: every Kontra is void "
+                    "(called_king_in_talon.solo_kontra_void)."
                 )
             )
         return (), NOTHING
     if hand.huettenfleck:
         if hand.kontra:  # entered with the Hüttenfleck, the Kontra is the one said before the talon
-            return huettenfleck_factors(profile), Scored(
-                notes=(
-                    N_(
-                        "The Kontra was said before the talon: it is the Hüttenfleck, whose multiplier "
-                        "takes the place of the Kontra's (kontra.huettenfleck_multiplier)."
-                    ),
+            return huettenfleck_factors(profile), note(
+                N_(
+                    "The Kontra was said before the talon: it is the Hüttenfleck, whose multiplier "
+                    "takes the place of the Kontra's (kontra.huettenfleck_multiplier)."
                 )
             )
         return huettenfleck_factors(profile), NOTHING
@@ -105,12 +101,10 @@ def contract_kontra(deal: Deal) -> tuple[tuple[Factor, ...], Scored]:
         and contract.kind is Kind.POSITIVE
         and any(b.announced and b.side is Side.DEFENDERS for b in hand.bonuses)
     ):
-        implied = Scored(
-            notes=(
-                N_(
-                    "A Defender announced a bonus, which counts as Kontra on the contract "
-                    "(bonus_rules.defender_announce_implies_kontra)."
-                ),
+        implied = note(
+            N_(
+                "A Defender announced a bonus, which counts as Kontra on the contract "
+                "(bonus_rules.defender_announce_implies_kontra)."
             )
         )
         return kontra_factors(

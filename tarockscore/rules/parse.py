@@ -8,7 +8,6 @@ from typing import Any
 
 from tarockscore.errors import N_, Collector, HandRefused, message, near_miss, one_of, reason
 from tarockscore.rules import legality
-from tarockscore.rules.called_king import check_bonuses_with_king_in_talon, check_king_half
 from tarockscore.rules.hand import (
     BLATT,
     BonusEntry,
@@ -30,7 +29,7 @@ from tarockscore.rules.words import name_problems, repeated_names, seat_names
 def parse_hand(data: HandInput, profile: Profile, *, bidding: bool = True) -> Hand:
     """Check a hand as given against the profile; raise :class:`HandError` listing every problem (``bidding`` false: who bid it is not checked)."""
     problems = Collector()
-    keys = _read_keys(data, profile, problems)
+    keys = _Keys(data, profile, problems)
     contract = profile.contracts.get(keys.contract or "")
     if contract is None:
         _check_without_contract(keys, profile, problems)
@@ -38,7 +37,7 @@ def parse_hand(data: HandInput, profile: Profile, *, bidding: bool = True) -> Ha
     assert contract is not None and keys.contract is not None  # else a problem was raised
     _check_who_plays(keys, contract, profile, problems, bidding)
     _check_called_king(keys, contract, profile, problems)
-    check_king_half(keys.king_half, keys.called_king, bool(keys.conceded), contract, profile, problems)
+    _check_king_half(keys, contract, profile, problems)
     _check_concession(keys, contract, profile, problems)
     card_points: Fraction | None = None
     defender_points: Fraction | None = None
@@ -82,9 +81,14 @@ def parse_hand(data: HandInput, profile: Profile, *, bidding: bool = True) -> Ha
 
 
 class _Keys:
-    """A hand's keys as read, each of its type (None where missing or of another type)."""
+    """A hand's keys as read, each of its type (None where missing or of another type); unknown keys reported."""
 
-    def __init__(self, r: Reader, profile: Profile, problems: Collector, named: bool) -> None:
+    def __init__(self, data: HandInput, profile: Profile, problems: Collector) -> None:
+        seats: Any = data.get("players")
+        named = isinstance(seats, list) and all(isinstance(p, str) for p in seats)
+        if named:
+            data = seat_names(data, seats)  # "anna" is Anna, in the table's own spelling
+        r = Reader(data, "", problems)
         # Read in the order the problems are reported in: the keys as a hand file lists them.
         self.profile = r.optional_str("profile")
         self.players = _players(r, named, profile, problems)
@@ -102,18 +106,7 @@ class _Keys:
         self.card_points: Any = r.raw("card_points")
         self.defender_card_points: Any = r.raw("defender_card_points")
         self.bonus: Any = r.raw("bonus")
-
-
-def _read_keys(data: HandInput, profile: Profile, problems: Collector) -> _Keys:
-    """Every key of the hand read, its type checked, unknown keys reported."""
-    seats: Any = data.get("players")
-    named = isinstance(seats, list) and all(isinstance(p, str) for p in seats)
-    if named:
-        data = seat_names(data, seats)  # "anna" is Anna, in the table's own spelling
-    r = Reader(data, "", problems)
-    keys = _Keys(r, profile, problems, named)
-    r.finish()
-    return keys
+        r.finish()
 
 
 def _contract_name(r: Reader, given: str, profile: Profile, problems: Collector) -> str | None:
@@ -352,6 +345,103 @@ def _check_concession(keys: _Keys, contract: Contract, profile: Profile, problem
         )
 
 
+def _check_king_half(keys: _Keys, contract: Contract, profile: Profile, problems: Collector) -> None:
+    """``king_half``: only with the King in the talon, in a hand played, a half the contract allows."""
+    king_half = keys.king_half
+    if king_half is None:
+        return
+    if keys.called_king != "talon":
+        problems.add(
+            "king_half",
+            N_('{king_half!r}: only where the called King lay in the talon (called_king = "talon")'),
+            king_half=king_half,
+        )
+        return
+    if keys.conceded:
+        problems.add(
+            "king_half",
+            N_("{king_half!r}: a conceded hand is not played: the declarer takes no half of the talon"),
+            king_half=king_half,
+        )
+        return
+    allowed = legality.king_half_choices(profile, contract)
+    if king_half not in legality.KING_HALVES:
+        problems.add(
+            "king_half",
+            N_("{king_half!r} is not allowed; choose one of {allowed}"),
+            king_half=king_half,
+            allowed=one_of(allowed),
+        )
+    elif king_half not in allowed:
+        problems.add(
+            "king_half",
+            N_(
+                "{king_half!r}: a {contract} is played without the talon; at the end the half with the called King goes to the declarer ([OÖ23 Allg. 7], [GT]): 'declarer'"
+            ),
+            king_half=king_half,
+            contract=contract.name,
+        )
+
+
+def _check_bonuses_with_king_in_talon(
+    keys: _Keys, bonuses: tuple[BonusEntry, ...], contract: Contract, profile: Profile, problems: Collector
+) -> None:
+    """No bonus made that the King's whereabouts rule out, none lost that they make."""
+    king_half = keys.king_half
+    if king_half not in (None, *legality.KING_HALVES):
+        return  # said at king_half
+    possible = set(legality.possible_bonuses(profile, contract, "talon", king_half))
+    for i, item in enumerate(keys.bonus if isinstance(keys.bonus, list) else []):
+        name = profile.bonus_name(str(item.get("name", ""))) if isinstance(item, dict) else None
+        b = next((b for b in bonuses if b.name == name), None)
+        if b is None:
+            continue
+        if b.made and b.name not in possible:
+            _impossible(i, b, contract, king_half, problems)
+        elif (
+            king_half is not None
+            and not b.made
+            and legality.king_bonus_made(profile.bonuses[b.name], king_half)
+        ):
+            problems.add(
+                f"bonus[{i}].made",
+                N_(
+                    "false: the talon half with the called King counts in the Defenders' tricks (king_half = 'defenders'), so they took the King: the {name} is made"
+                ),
+                name=b.name,
+            )
+
+
+def _impossible(
+    i: int, b: BonusEntry, contract: Contract, king_half: str | None, problems: Collector
+) -> None:
+    if king_half is None:
+        problems.add(
+            f"bonus[{i}].made",
+            N_(
+                "{name!r} made with the called King in the talon: the King is in no trick, so not in the last one; enter it as lost (made = false) if it was announced"
+            ),
+            name=b.name,
+        )
+    elif king_half == "defenders":
+        problems.add(
+            f"bonus[{i}].made",
+            N_(
+                "{name!r} made with the called King in the Defenders' talon half (king_half = 'defenders'): the King is never played; enter it as lost (made = false) if it was announced"
+            ),
+            name=b.name,
+        )
+    else:
+        problems.add(
+            f"bonus[{i}].made",
+            N_(
+                "{name!r} made in a {contract}: the half with the called King goes to the declarer at the end, so the King is in no trick; enter it as lost (made = false) if it was announced"
+            ),
+            name=b.name,
+            contract=contract.name,
+        )
+
+
 # -- card points and outcome -----------------------------------------------------------------
 
 
@@ -565,7 +655,7 @@ def _read_hand_bonuses(
             allowed=one_of(contract.requires_announced),
         )
     if keys.called_king == "talon":
-        check_bonuses_with_king_in_talon(keys.bonus, bonuses, contract, keys.king_half, profile, problems)
+        _check_bonuses_with_king_in_talon(keys, bonuses, contract, profile, problems)
     return bonuses
 
 
@@ -638,6 +728,9 @@ def _contract_kontra(
     if raw is None:
         return None, ()
     if not contract.kontra:
+        said_on = [
+            c.name for c in profile.contracts.values() if legality.kontra_on_contract_allowed(profile, c)
+        ]
         problems.add(
             "kontra",
             N_(
@@ -646,13 +739,7 @@ def _contract_kontra(
             raw=raw,
             profile=profile.name,
             contract=contract.name,
-            allowed=one_of(
-                [
-                    c.name
-                    for c in profile.contracts.values()
-                    if legality.kontra_on_contract_allowed(profile, c)
-                ]
-            ),
+            allowed=one_of(said_on),
         )
         return None, ()
     if not legality.kontra_on_contract_allowed(profile, contract):

@@ -63,7 +63,6 @@ class Keys(NamedTuple):
     table: str
     toml: Mapping[str, str] = MappingProxyType({})
     minimum: Mapping[str, int] = MappingProxyType({})
-    by_hand: tuple[str, ...] = ()
 
 
 _KEYS: dict[type, Keys] = {}
@@ -71,19 +70,19 @@ _KEYS: dict[type, Keys] = {}
 
 def declare(cls: type, keys: Keys) -> None:
     """Register how the keys of a table's record are read (see :class:`Keys`)."""
-    for name in (*keys.toml, *keys.minimum, *keys.by_hand):
+    for name in (*keys.toml, *keys.minimum):
         if name not in cls.__annotations__:  # pragma: no cover - a declaration error
             raise TypeError(f"{cls.__name__} has no field {name!r}")
     _KEYS[cls] = keys
 
 
 def read_table(reader: Reader, cls: type[T], **given: Any) -> T:
-    """A table's record, each declared key read as its field's type says; ``given`` supplies the keys read by hand."""
+    """A table's record, each key read as its field's type says; ``given`` supplies the keys read by hand."""
     keys = _KEYS[cls]
     values = dict(given)
     defaults: dict[str, Any] = getattr(cls, "_field_defaults")  # noqa: B009 - any record type
     for name, annotation in cls.__annotations__.items():
-        if name in given or name in keys.by_hand:
+        if name in given:
             continue
         kind: object = annotation
         toml = keys.toml.get(name, name)
@@ -191,14 +190,7 @@ class Game(NamedTuple):
     value_rounding: ValueRounding = "whole"
 
 
-declare(
-    Game,
-    Keys(
-        "game",
-        minimum={"players": 4, "announced_factor": 1, "solo_bonus_factor": 1},
-        by_hand=("talon_card_points",),
-    ),
-)
+declare(Game, Keys("game", minimum={"players": 4, "announced_factor": 1, "solo_bonus_factor": 1}))
 
 
 class Settlement(NamedTuple):
@@ -221,13 +213,7 @@ class KontraRules(NamedTuple):
 
 
 declare(
-    KontraRules,
-    Keys(
-        "kontra",
-        toml={"trischaken": "dodge_round"},
-        minimum={"huettenfleck_multiplier": 1},
-        by_hand=("ladder", "ceiling", "aliases"),
-    ),
+    KontraRules, Keys("kontra", toml={"trischaken": "dodge_round"}, minimum={"huettenfleck_multiplier": 1})
 )
 
 
@@ -332,7 +318,7 @@ class Radl(NamedTuple):
         return max((self.lengths.get(e, self.hands) for e in events if e in self.events), default=self.hands)
 
 
-declare(Radl, Keys("radl", minimum={"hands": 1, "factor": 2}, by_hand=("events", "lengths")))
+declare(Radl, Keys("radl", minimum={"hands": 1, "factor": 2}))
 
 
 # -- profile ---------------------------------------------------------------------------------------
@@ -533,9 +519,7 @@ def build_profile(document: Mapping[str, Any], where: str = "") -> Profile:
     kontra = _kontra(ko, problems)
     ko.finish()
 
-    br = top.table("bonus_rules")
-    bonus_rules = read_table(br, BonusRules)
-    br.finish()
+    bonus_rules = _read(top, "bonus_rules", BonusRules)
     valat = _read(top, "valat", ValatRules)
     called_king = _read(top, "called_king_in_talon", CalledKingInTalon)
 

@@ -1,20 +1,16 @@
-"""Scoring one hand: bets as line items, each settled into Victory Points (core layer, pure).
-
-This module only decides which kind of hand it is and adds up; each rule lives in a module of
-its own (see :mod:`tarockscore.rules`).
-"""
+"""Scoring one hand: bets as line items, each settled into Victory Points; a hand played out or conceded (core layer, pure)."""
 
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
 from typing import NamedTuple
 
-from tarockscore.rules.bonuses import bonus_lines
-from tarockscore.rules.called_king import concession_lines
+from tarockscore.errors import N_, message
+from tarockscore.rules.bonuses import announced_factor, bonus_lines
 from tarockscore.rules.hand import Hand, Side
 from tarockscore.rules.kontra import contract_kontra, contract_lines, side_bet_factors
-from tarockscore.rules.profile import Kind, Profile
+from tarockscore.rules.profile import CalledKingInTalon, Kind, Profile, setting
 from tarockscore.rules.renonce import renonce_lines
-from tarockscore.rules.settlement import NOTHING, Deal, Factor, Line, Scored, note
+from tarockscore.rules.settlement import NOTHING, Deal, Factor, Line, Scored, note, title
 from tarockscore.rules.trischaken import trischaken_lines
 from tarockscore.rules.valat import (
     CANCELS_KONTRA,
@@ -141,3 +137,35 @@ def played_hand(deal: Deal) -> tuple[Scored, bool]:
     if valat is not None and in_play(valat):
         out = out.then(fixed_line(deal, valat))
     return out.then(bonus_lines(deal, others)), won
+
+
+def concession_lines(deal: Deal) -> Scored:
+    """The called King in the talon, conceded at once (docs/rules/disagreements.md#d18)."""
+    hand, c, p = deal.hand, deal.contract, deal.profile
+    assert hand.declarer is not None
+    others = tuple(x for x in hand.players if x != hand.declarer)
+    out = deal.line(
+        "concession",
+        message(N_("{contract} conceded (called King in the talon)"), contract=title(c.name)),
+        c.value,
+        f"contracts.{c.name}.value",
+        [],
+        others,
+        (hand.declarer,),
+        note=setting(CalledKingInTalon, "concede_pays", p.called_king_in_talon.concede_pays),
+    )
+    if p.called_king_in_talon.concede_pays == "contract_and_announced":
+        for b in hand.bonuses:
+            if b.announced and b.side is Side.DECLARERS:
+                out = out.then(
+                    deal.line(
+                        b.name,
+                        message(N_("{bonus} (announced, conceded)"), bonus=title(b.name)),
+                        p.bonuses[b.name].value,
+                        f"bonuses.{b.name}.value",
+                        [announced_factor(deal)],
+                        others,
+                        (hand.declarer,),
+                    )
+                )
+    return out

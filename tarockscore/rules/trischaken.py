@@ -36,7 +36,7 @@ def trischaken_losers(deal: Deal) -> tuple[str, ...]:
 
 def trischaken_lines(deal: Deal) -> Scored:
     """Each loser's payment, shared equally by the receivers."""
-    hand, c, p = deal.hand, deal.contract, deal.profile
+    hand, p = deal.hand, deal.profile
     t = p.trischaken
     points = dict(hand.trischaken_points)
     if hand.renonce is not None and p.renonce.rule == "as_if_won":
@@ -69,21 +69,19 @@ def trischaken_lines(deal: Deal) -> Scored:
         factors += _loser_factors(deal, loser, alone=len(losers) == 1)
         factors += kontra_factors(p, hand.kontra, N_("{step} on the Trischaken"))
         why = setting(Trischaken, "virgins", "take_all") if take_all else ""
-        out = out.then(_payment(deal, loser, receivers, c.value, f"contracts.{c.name}.value", factors, why))
+        out = out.then(_payment(deal, loser, receivers, factors, why))
     return out
 
 
 def _collected(deal: Deal, virgins: tuple[str, ...]) -> Scored:
     """``virgins = "collect"``: each player without a trick is paid the value by every other player."""
-    hand, c, p = deal.hand, deal.contract, deal.profile
+    hand, p = deal.hand, deal.profile
     why = setting(Trischaken, "virgins", "collect")
     out = NOTHING
     for virgin in virgins:
         for payer in (x for x in hand.players if x != virgin):
             factors = list(kontra_factors(p, hand.kontra, N_("{step} on the Trischaken")))
-            out = out.then(
-                _payment(deal, payer, (virgin,), c.value, f"contracts.{c.name}.value", factors, why)
-            )
+            out = out.then(_payment(deal, payer, (virgin,), factors, why))
     return out
 
 
@@ -111,22 +109,15 @@ def _shared(deal: Deal, losers: tuple[str, ...], receivers: tuple[str, ...]) -> 
         ),
         *kontra_factors(p, hand.kontra, N_("{step} on the Trischaken")),
     ]
-    line = _settled(deal, losers, receivers, c.value, f"contracts.{c.name}.value", factors)
+    line = _settled(deal, losers, receivers, factors)
     label = _lose_to_label(c.name, losers, receivers)
     return Scored(lines=(line._replace(label=label, note=setting(Trischaken, "payment", "shared")),))
 
 
-def _settled(
-    deal: Deal,
-    losers: tuple[str, ...],
-    receivers: tuple[str, ...],
-    base: int | Fraction,
-    rule: str,
-    factors: list[Factor],
-) -> Line:
-    """The losers pay the value in equal shares, the receivers get it in equal shares, each whole (rounded as ``trischaken.rounding`` says); label and note for the caller."""
-    players, p = deal.hand.players, deal.profile
-    value, stake = deal.amounts(base, factors)
+def _settled(deal: Deal, losers: tuple[str, ...], receivers: tuple[str, ...], factors: list[Factor]) -> Line:
+    """The losers pay the contract's value in equal shares, the receivers get it in equal shares, each whole (rounded as ``trischaken.rounding`` says); label and note for the caller."""
+    players, p, c = deal.hand.players, deal.profile, deal.contract
+    value, stake = deal.amounts(c.value, factors)
     step = len(receivers) * len(losers) // gcd(len(receivers), len(losers))
 
     def settled(total: int) -> dict[str, int]:
@@ -143,8 +134,8 @@ def _settled(
     return Line(
         bet="contract",
         label="",
-        base=base,
-        base_rule=rule,
+        base=c.value,
+        base_rule=f"contracts.{c.name}.value",
         factors=tuple(factors),
         winners=receivers,
         losers=losers,
@@ -252,17 +243,9 @@ def whole_share(total: int, receivers: int, rounding: Rounding) -> int:
     return each + 1 if rest and rounding == "up" else each
 
 
-def _payment(
-    deal: Deal,
-    loser: str,
-    receivers: tuple[str, ...],
-    base: int | Fraction,
-    rule: str,
-    factors: list[Factor],
-    why: str,
-) -> Scored:
+def _payment(deal: Deal, loser: str, receivers: tuple[str, ...], factors: list[Factor], why: str) -> Scored:
     """One loser's payment, shared equally by the receivers (rounded as the profile says)."""
-    line = _settled(deal, (loser,), receivers, base, rule, factors)
+    line = _settled(deal, (loser,), receivers, factors)
     each = line.points[receivers[0]]
     note_text = why
     if line.value % len(receivers):
@@ -281,7 +264,7 @@ def _payment(
 
 def _renonce_payment(deal: Deal, offender: str) -> Scored:
     """A renonce under ``renonce.rule = "as_if_won"``: the revoker pays every other player."""
-    hand, c, p = deal.hand, deal.contract, deal.profile
+    hand, p = deal.hand, deal.profile
     others = tuple(x for x in hand.players if x != offender)
     factors = [
         Factor(
@@ -301,16 +284,7 @@ def _renonce_payment(deal: Deal, offender: str) -> Scored:
     factors.append(
         Factor(message(N_("paid to {names}"), names=_names(others)), len(others), key_path(Game, "players"))
     )
-    out = _payment(
-        deal,
-        offender,
-        others,
-        c.value,
-        f"contracts.{c.name}.value",
-        factors,
-        setting(RenonceRules, "rule", "as_if_won"),
-    )
-    line = out.lines[0]
+    line = _payment(deal, offender, others, factors, setting(RenonceRules, "rule", "as_if_won")).lines[0]
     relabelled = line._replace(
         label=message(
             N_("Renonce by {player}: pays {each} to each of {names}")

@@ -17,13 +17,8 @@ CANCELS_KONTRA = N_("A Valat cancels the Kontra on the contract (valat.cancels_g
 
 def split_valat(hand: Hand) -> tuple[BonusEntry | None, list[BonusEntry]]:
     """The hand's Valat entry, if any, and its other bonuses."""
-    valat, others = None, []
-    for b in hand.bonuses:
-        if b.name != "valat":
-            others.append(b)
-        elif valat is None:
-            valat = b
-    return valat, others
+    valat = next((b for b in hand.bonuses if b.name == "valat"), None)
+    return valat, [b for b in hand.bonuses if b.name != "valat"]
 
 
 def cancels_game_kontra(p: Profile, valat: BonusEntry) -> bool:
@@ -165,20 +160,15 @@ def multiplied_hand(deal: Deal, valat: BonusEntry, others: list[BonusEntry], won
 
 def fixed_line(deal: Deal, valat: BonusEntry) -> Scored:
     """Valat as a fixed premium beside the game (docs/rules/disagreements.md#d9, the fixed model)."""
-    p = deal.profile
     winning_side = valat.side if valat.made else valat.side.other
-    base, rule = (
-        (p.valat.announced, key_path(ValatRules, "announced"))
-        if valat.announced
-        else (p.valat.silent, key_path(ValatRules, "silent"))
-    )
+    worth = _valat_factor(deal.profile, valat)  # the number and key the multiplier model multiplies by
     factors = [*_solo_factors(deal), *said_kontra_factors(deal, valat.kontra, N_("{step} on the Valat"))]
     label = N_("Valat (announced)") if valat.announced else N_("Valat (silent)")
     return deal.line(
         "valat",
         label,
-        base,
-        rule,
+        worth.multiplier,
+        worth.rule,
         factors,
         deal.side(winning_side),
         deal.side(winning_side.other),
