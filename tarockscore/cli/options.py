@@ -396,18 +396,16 @@ def short_form_field(where: str, short: Mapping[str, Any]) -> str:
     if option == "talon" and short.get("own_king"):  # called_king = "own" comes from --own-king
         option, flag = "own_king", "--own-king"
     given = short.get(option)
+    values: list[str] = given if isinstance(given, list) else []
     if match["index"] is not None:  # bonus[0], bonus[0].kontra: the -b value it came from
         index = int(match["index"])
-        specs = given if isinstance(given, list) else []
-        return f"{flag} {specs[index]}" if index < len(specs) else f"{flag} {takes}"
+        return f"{flag} {values[index]}" if index < len(values) else f"{flag} {takes}"
     if match["sub"] is not None:  # kontra.Bert, card_points.Anna: the NAME=VALUE pair given
         name = match["sub"]
-        for part in _parts(given):
+        for part in (part.strip() for value in values for part in value.split(";")):
             if part.partition("=")[0].strip() == name:
-                return f"{flag} {part.strip()}"
+                return f"{flag} {part}"
         return f"{flag} {name}={takes.split('=')[-1]}"
-    if option == "talon" and short.get("own_king") and not short.get("talon"):
-        return "--own-king"
     if option == "won":
         return "--won/--lost" if given is None else ("--won" if given else "--lost")
     if isinstance(given, bool):
@@ -419,11 +417,6 @@ def short_form_field(where: str, short: Mapping[str, Any]) -> str:
     if given is None or given == "":
         return f"{flag} {takes}" if takes else flag
     return f"{flag} {given}"
-
-
-def _parts(given: object) -> list[str]:
-    values: Sequence[str] = given if isinstance(given, list) else []
-    return [part for value in values for part in value.split(";")]
 
 
 # A core message that tells how to give a hand-file key, as the short form says it: the options
