@@ -88,16 +88,13 @@ def from_environment(env: Mapping[str, str]) -> str:
 
 def lang_option(args: Sequence[str]) -> str | None:
     """The value of a global ``--lang`` among the arguments before the command, or None."""
-    i = 0
-    while i < len(args):
-        arg = args[i]
+    for i, arg in enumerate(args):
         if arg == "--lang" and i + 1 < len(args):
             return args[i + 1]
         if arg.startswith("--lang="):
             return arg.partition("=")[2]
         if not arg.startswith("-"):
             return None  # the command's name: its own options are not ours
-        i += 1
     return None
 
 
@@ -219,21 +216,16 @@ def _read(path: Path, lang: str) -> NullTranslations | None:
         why = f"its text is not {exc.encoding} (byte {exc.start})"
     except (LookupError, ValueError) as exc:
         why = f"its header is malformed ({exc})"
+    # said in English (the catalogue is what failed), unless standard error was closed at the start
     name = NAMES.get(lang, lang)
-    _warn(
-        f"warning: {escape_unprintable(str(path))}: cannot read the {name} catalogue ({why}); going on in English"
-    )
+    if sys.stderr is not None:
+        with contextlib.suppress(OSError, ValueError):  # a closed pipe: the text goes on all the same
+            print(
+                f"warning: {escape_unprintable(str(path))}: cannot read the {name} catalogue ({why}); going on in English",
+                file=sys.stderr,
+                flush=True,
+            )
     return None
-
-
-def _warn(line: str) -> None:
-    """One line on standard error (in English: the catalogue is what failed)."""
-    stream = sys.stderr
-    if stream is None:  # closed when the program started (`2>&-`)
-        return
-    with contextlib.suppress(OSError, ValueError):  # a closed pipe: the text goes on all the same
-        stream.write(line + "\n")
-        stream.flush()
 
 
 def gettext(msgid: str) -> str:

@@ -83,10 +83,8 @@ def show_what_it_can() -> None:
     for stream in (sys.stdout, sys.stderr):
         # None: closed when the program started; a strict stream is the one that fails mid-way
         if stream is not None and getattr(stream, "errors", None) == "strict":
-            try:
+            with contextlib.suppress(AttributeError, ValueError, OSError):  # not a TextIOWrapper, or closed
                 stream.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]
-            except (AttributeError, ValueError, OSError):  # not a TextIOWrapper, or closed
-                pass
 
 
 def main() -> None:

@@ -48,7 +48,6 @@ from typer.models import CommandFunctionType
 
 import tarockscore
 from tarockscore import i18n
-from tarockscore.cli.options import repeated_options
 from tarockscore.errors import (
     INTERRUPTED,
     MAX_SHOWN,
@@ -103,20 +102,13 @@ class ExtraArguments(UsageError):
 
     def __init__(self, extra: Sequence[str], ctx: ClickContext | None = None) -> None:
         self.extra = list(extra)
-        english = EXTRA_ARGUMENTS.format(arguments=_arguments(self.extra))
-        super().__init__(english, ctx)
+        super().__init__(EXTRA_ARGUMENTS.format(arguments=_arguments(self.extra)), ctx)
 
 
 def said(exc: typer.TyperException) -> str:
     """Typer's usage error ``exc`` in the run's language (as Typer wrote it where we do not say it)."""
-    english = exc.format_message()
-    if i18n.current() == i18n.DEFAULT:
-        return english
-    words = usage_words(exc)
-    if words is None:
-        return english
-    message, parts = words
-    return i18n.gettext(message).format(**parts)
+    words = None if i18n.current() == i18n.DEFAULT else usage_words(exc)
+    return exc.format_message() if words is None else i18n.gettext(words[0]).format(**words[1])
 
 
 def usage_words(exc: typer.TyperException) -> tuple[str, dict[str, str]] | None:
@@ -763,14 +755,44 @@ class CommandGroup(PageWords, TyperGroup):
 
 
 def refuse_repeats(group: TyperGroup, ctx: ClickContext, typed: list[str]) -> None:
-    """A single-valued option of the command ``typed`` invokes given twice differently: exit 2."""
+    """A single-valued option of the command ``typed`` invokes given twice with different values:
+    Click keeps the last without a word (``-c rufer -c dreier`` plays a Dreier); both are refused, exit 2."""
     at = next((i for i, a in enumerate(typed) if not a.startswith("-") and group.get_command(ctx, a)), None)
     command = None if at is None else group.get_command(ctx, typed[at])
     if at is None or command is None or isinstance(command, TyperGroup):
         return
-    repeated = repeated_options(command.params, typed[at + 1 :])
-    if repeated:
-        fail(tuple(Problem("", message) for message in repeated), 2)
+    names = {
+        opt: param
+        for param in command.params
+        if param.param_type_name == "option" and not param.multiple and not getattr(param, "count", False)
+        for opt in (*param.opts, *param.secondary_opts)
+    }
+    seen: dict[str | None, list[tuple[str, str]]] = {}  # param name -> [(option as typed, value)]
+    words = iter(typed[at + 1 :])
+    for arg in words:
+        if arg == "--":
+            break
+        opt, sep, inline = arg.partition("=") if arg.startswith("--") else (arg, "", "")
+        if not sep and arg.startswith("-") and not arg.startswith("--") and len(arg) > 2:
+            opt, inline, sep = arg[:2], arg[2:], "="
+        param = names.get(opt)
+        if param is None:
+            continue
+        if getattr(param, "is_flag", False):
+            value: str | None = "on" if opt in param.opts else "off"
+        else:
+            value = inline if sep else next(words, None)
+        if value is not None:
+            seen.setdefault(param.name, []).append((opt, value))
+    problems = []
+    for uses in seen.values():
+        if len({v for _, v in uses}) > 1:
+            given = " and ".join(
+                opt if v in ("on", "off") else f"{opt} {shortened(repr(v))}" for opt, v in uses
+            )
+            problems.append(Problem("", _("{said} contradict each other: give it once").format(said=given)))
+    if problems:
+        fail(tuple(problems), 2)
 
 
 class App(typer.Typer):

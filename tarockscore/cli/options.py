@@ -27,7 +27,6 @@ from tarockscore.errors import (
     UsageError,
     message,
     reason,
-    shortened,
 )
 from tarockscore.i18n import _, translated
 from tarockscore.render.output import OutputFormat, View, rendered
@@ -340,16 +339,21 @@ SHORT_FORM = (
 )
 
 
-def with_options(group: Sequence[inspect.Parameter], name: str) -> Callable[[Command], Command]:
-    """A decorator: the command with the options of ``group``, handed to it as one dict, ``name``."""
+def with_options(
+    group: Sequence[inspect.Parameter], name: str, given: Callable[..., Any] = dict
+) -> Callable[[Command], Command]:
+    """A decorator: the command's parameter ``name`` given as the options of ``group``, their values
+    handed to it as ``given`` makes them (a dict); a keyword-only one's options go before --ledger."""
 
     def decorate(command: Command) -> Command:
-        own = [p for p in inspect.signature(command).parameters.values() if p.name != name]
-        at = next((i for i, p in enumerate(own) if p.name == "ledger"), len(own))
+        own = list(inspect.signature(command).parameters.values())
+        at = next(i for i, p in enumerate(own) if p.name == name)
+        if own.pop(at).kind is inspect.Parameter.KEYWORD_ONLY:
+            at = next((i for i, p in enumerate(own) if p.name == "ledger"), len(own))
 
         @functools.wraps(command)
         def run(**values: Any) -> None:
-            command(**{name: {p.name: values.pop(p.name) for p in group}}, **values)
+            command(**{name: given(**{p.name: values.pop(p.name) for p in group})}, **values)
 
         run.__signature__ = inspect.Signature([*own[:at], *group, *own[at:]])  # type: ignore[attr-defined]
         return run
@@ -392,18 +396,16 @@ def short_form_field(where: str, short: Mapping[str, Any]) -> str:
     if option == "talon" and short.get("own_king"):  # called_king = "own" comes from --own-king
         option, flag = "own_king", "--own-king"
     given = short.get(option)
+    values: list[str] = given if isinstance(given, list) else []
     if match["index"] is not None:  # bonus[0], bonus[0].kontra: the -b value it came from
         index = int(match["index"])
-        specs = given if isinstance(given, list) else []
-        return f"{flag} {specs[index]}" if index < len(specs) else f"{flag} {takes}"
+        return f"{flag} {values[index]}" if index < len(values) else f"{flag} {takes}"
     if match["sub"] is not None:  # kontra.Bert, card_points.Anna: the NAME=VALUE pair given
         name = match["sub"]
-        for part in _parts(given):
+        for part in (part.strip() for value in values for part in value.split(";")):
             if part.partition("=")[0].strip() == name:
-                return f"{flag} {part.strip()}"
+                return f"{flag} {part}"
         return f"{flag} {name}={takes.split('=')[-1]}"
-    if option == "talon" and short.get("own_king") and not short.get("talon"):
-        return "--own-king"
     if option == "won":
         return "--won/--lost" if given is None else ("--won" if given else "--lost")
     if isinstance(given, bool):
@@ -415,11 +417,6 @@ def short_form_field(where: str, short: Mapping[str, Any]) -> str:
     if given is None or given == "":
         return f"{flag} {takes}" if takes else flag
     return f"{flag} {given}"
-
-
-def _parts(given: object) -> list[str]:
-    values: Sequence[str] = given if isinstance(given, list) else []
-    return [part for value in values for part in value.split(";")]
 
 
 # A core message that tells how to give a hand-file key, as the short form says it: the options
@@ -598,51 +595,6 @@ def profile_given(value: str | None, where: str = "--profile") -> str | None:
     return value
 
 
-def repeated_options(params: Sequence[Any], args: Sequence[str]) -> list[str]:
-    """Messages for single-valued options among ``args`` given twice with different values: Click
-    keeps the last without a word (``-c rufer -c dreier`` plays a Dreier); both are refused."""
-    names: dict[str, Any] = {}
-    for param in params:
-        if getattr(param, "param_type_name", "") != "option" or getattr(param, "multiple", False):
-            continue
-        if getattr(param, "count", False):
-            continue
-        for opt in (*param.opts, *param.secondary_opts):
-            names[opt] = param
-    seen: dict[str, list[tuple[str, str]]] = {}  # param name -> [(option as typed, value)]
-    i = 0
-    while i < len(args):
-        arg = args[i]
-        i += 1
-        if arg == "--":
-            break
-        opt, sep, inline = arg.partition("=") if arg.startswith("--") else (arg, "", "")
-        if not sep and arg.startswith("-") and not arg.startswith("--") and len(arg) > 2:
-            opt, inline, sep = arg[:2], arg[2:], "="
-        param = names.get(opt)
-        if param is None:
-            continue
-        if param.is_flag:
-            value = "on" if opt in param.opts else "off"
-        elif sep:
-            value = inline
-        elif i < len(args):
-            value = args[i]
-            i += 1
-        else:
-            continue
-        seen.setdefault(param.name, []).append((opt, value))
-    problems = []
-    for uses in seen.values():
-        values = {v for _, v in uses}
-        if len(values) > 1:
-            said = " and ".join(
-                opt if v in ("on", "off") else f"{opt} {shortened(repr(v))}" for opt, v in uses
-            )
-            problems.append(_("{said} contradict each other: give it once").format(said=said))
-    return problems
-
-
 # -- the output options --------------------------------------------------------------------------
 
 FormatOpt = Annotated[
@@ -655,10 +607,12 @@ FormatOpt = Annotated[
 ]
 
 
-def chosen(fmt: OutputFormat | None, json_out: bool = False, csv_out: bool = False) -> OutputFormat:
+def chosen(output: OutputFormat | None, json_out: bool = False, csv_out: bool = False) -> OutputFormat:
     """The format the options ask for (the table when none is given); two of them at once are refused."""
     given = [
-        name for name, on in (("--format", fmt is not None), ("--json", json_out), ("--csv", csv_out)) if on
+        name
+        for name, on in (("--format", output is not None), ("--json", json_out), ("--csv", csv_out))
+        if on
     ]
     if len(given) > 1:
         raise UsageError(N_("give {options}, not both"), options=" or ".join(given))
@@ -666,7 +620,7 @@ def chosen(fmt: OutputFormat | None, json_out: bool = False, csv_out: bool = Fal
         return OutputFormat.JSON
     if csv_out:
         return OutputFormat.CSV
-    return fmt if fmt is not None else OutputFormat.TABLE
+    return output if output is not None else OutputFormat.TABLE
 
 
 def with_format(
@@ -679,19 +633,7 @@ def with_format(
         option("json_out", bool, False, "--json", help=json_help),
         option("csv_out", bool, False, "--csv", help=csv_help),
     )
-
-    def decorate(command: Command) -> Command:
-        own = list(inspect.signature(command).parameters.values())
-        at = next(i for i, p in enumerate(own) if p.name == "fmt")
-
-        @functools.wraps(command)
-        def run(**values: Any) -> None:
-            command(fmt=chosen(values.pop("output"), values.pop("json_out"), values.pop("csv_out")), **values)
-
-        run.__signature__ = inspect.Signature([*own[:at], *group, *own[at + 1 :]])  # type: ignore[attr-defined]
-        return run
-
-    return decorate
+    return with_options(group, "fmt", chosen)
 
 
 def show(view: View, fmt: OutputFormat) -> None:

@@ -45,9 +45,8 @@ def kind_of(text: str) -> str:
 class Warnings:
     """The warnings of one run: the first :data:`CAP` of each kind said (all when ``verbose``)."""
 
-    def __init__(self, verbose: bool = False, cap: int = CAP) -> None:
+    def __init__(self, verbose: bool = False) -> None:
         self.verbose = verbose
-        self.cap = cap
         self.counts: dict[str, int] = {}
 
     def warn(self, message: str) -> None:
@@ -57,13 +56,13 @@ class Warnings:
     def say(self, line: str, kind: str) -> None:
         seen = self.counts.get(kind, 0) + 1
         self.counts[kind] = seen
-        if self.verbose or seen <= self.cap:
+        if self.verbose or seen <= CAP:
             say(line)
 
     def close(self) -> None:
         """One line for each kind with more warnings than were said."""
         for count in self.counts.values():
-            more = count - self.cap
+            more = count - CAP
             if more > 0 and not self.verbose:
                 say(
                     ngettext(
@@ -155,14 +154,14 @@ class Asker:
             )
 
 
-def confirm(question: str, *, default: bool = False) -> bool:
-    """Ask until the answer is yes or no; Enter gives ``default`` (the rest as :func:`answer_to`)."""
-    choice = _("Y/n") if default else _("y/N")
+def confirm(question: str) -> bool:
+    """Ask until the answer is yes or no; Enter says no (the rest as :func:`answer_to`)."""
     asker = Asker()
+    prompt = f"{question} [{_('y/N')}]"
     while True:
-        answer = asker.answered(answer_to(f"{question} [{choice}]"))
+        answer = asker.answered(answer_to(prompt))
         if not answer.strip():
-            return default
+            return False
         said = tarockscore.yes_or_no(answer)
         if said is not None:
             return said

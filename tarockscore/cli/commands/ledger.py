@@ -150,7 +150,7 @@ def delete(
         snapshot = evening.read()
         evening.hand(number, snapshot.ledger)
         typer.echo(shown.hand_line(snapshot.ledger, number))
-        if not terminal.confirm(_("Delete hand {number}?").format(number=number), default=False):
+        if not terminal.confirm(_("Delete hand {number}?").format(number=number)):
             typer.echo(_("not deleted; the ledger is unchanged"))
             return
         expected = snapshot.sha256

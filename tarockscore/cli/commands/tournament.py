@@ -69,23 +69,15 @@ OPTIONS = {
 
 # What keeps a tournament from starting, as the command line says it: with the option to give.
 BEGIN_WORDS: Wording = {
-    tarockscore.Tournament.NO_ROUNDS: (
-        N_("{rounds}: give the number of rounds, at least 1, e.g. --rounds 3"),
-        (),
+    tarockscore.Tournament.NO_ROUNDS: N_("{rounds}: give the number of rounds, at least 1, e.g. --rounds 3"),
+    tarockscore.Tournament.NO_GAMES: N_(
+        "{games}: give the game limit per round at a table of four, e.g. --games 16"
     ),
-    tarockscore.Tournament.NO_GAMES: (
-        N_("{games}: give the game limit per round at a table of four, e.g. --games 16"),
-        (),
+    tarockscore.Tournament.FIVE_NOT_WHOLE: N_(
+        "needed: --games {games} is no multiple of 4, so the limit at a table of five (where every player deals as often as at four: games × 5/4) is not whole; give it"
     ),
-    tarockscore.Tournament.FIVE_NOT_WHOLE: (
-        N_(
-            "needed: --games {games} is no multiple of 4, so the limit at a table of five (where every player deals as often as at four: games × 5/4) is not whole; give it"
-        ),
-        (),
-    ),
-    tarockscore.Tournament.NO_PROFILE: (
-        N_("give the profile every table is scored under, e.g. --profile ooe-2023"),
-        (),
+    tarockscore.Tournament.NO_PROFILE: N_(
+        "give the profile every table is scored under, e.g. --profile ooe-2023"
     ),
 }
 
@@ -353,7 +345,12 @@ def cards(
         t, drawn = tournament.round_drawn(round_number)
     except TournamentError as exc:
         raise at_options(exc, ROUND) from None
-    addresses = None if base is None else _addresses(folder, round_number, base)
+    addresses = None
+    if base is not None:  # the web front end's codes (made now if the day has none yet) and QR codes
+        from tarockscore.web import pages  # noqa: PLC0415
+        from tarockscore.web.site import Site  # noqa: PLC0415
+
+        addresses = pages.round_links(Site(folder), base, round_number)
     if out is not None and out.suffix.lower() == ".pdf":
         try:
             tournament.write_page(out, card_pages.cards_pdf(t, drawn, addresses))
@@ -387,17 +384,6 @@ def _base_url(given: str) -> str:
             url=given,
         )
     return urlunsplit(parts).rstrip("/")
-
-
-def _addresses(folder: Path, round_number: int, base: str) -> dict[int, tuple[str, str]]:
-    """Each table's page of round ``round_number`` on the server at ``base``, with the code the
-    server opens it with (the codes are made now if the day has none yet, and kept beside it),
-    and its QR code."""
-    # the web front end's codes and addresses: loaded only for the cards' QR codes
-    from tarockscore.web import pages  # noqa: PLC0415
-    from tarockscore.web.site import Site  # noqa: PLC0415
-
-    return pages.round_links(Site(folder), base, round_number)
 
 
 def _points(given: Sequence[str], option: str, problems: Collector) -> dict[str, int]:
