@@ -102,3 +102,17 @@ def test_every_correction_renders_its_english_line_word_for_word() -> None:
         )
     finally:
         i18n.use(i18n.DEFAULT)
+
+
+def test_a_replacement_that_keeps_the_outcome_is_read_back_in_german(ledger: str) -> None:
+    """A replacement whose outcome stays ("won") lists the changed keys after "; ": a change
+    such as ``card_points: 40 → 36`` holds an arrow of its own, and the German line must still
+    say "gewonnen" (both 40 and 36 beat 35 2/3 under koenigrufen), with the keys as typed."""
+    assert run("replace", "2", *RUFER[:-1], "36", "-l", ledger).exit_code == 0
+    assert stored(ledger)[-1] == "hand 2 replaced: rufer by Anna with Cilli, won; card_points: 40 → 36"
+    shown = run("--lang", "de", "show", "-l", ledger).stdout
+    assert re.search(
+        r"^Protokoll .*: Spiel 2 ersetzt: Rufer von Anna mit Cilli, gewonnen; card_points: 40 → 36$",
+        shown,
+        re.MULTILINE,
+    ), shown

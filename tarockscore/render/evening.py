@@ -41,8 +41,9 @@ TEMPLATES = (
     N_("{detail}; hands {first} to {last} are now {start} to {end}"),
     N_("{detail}; hand {first} is now hand {start}"),
     N_("{hand} undone: {summary}"),
-    N_("{hand} replaced: {old} → {new}"),
+    # the changed keys first: a change (``card_points: 40 → 36``) holds an arrow of its own
     N_("{hand} replaced: {old}; {changes}"),
+    N_("{hand} replaced: {old} → {new}"),
     N_("{hand} deleted: {summary}"),
     N_("Radl set on the sheet {after}: {n} more hand ×{factor}; {pending} pending"),
     N_("Radl set on the sheet {after}: {n} more hands ×{factor}; {pending} pending"),
