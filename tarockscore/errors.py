@@ -33,10 +33,10 @@ def escape_unprintable(text: str, keep: str = "\n") -> str:
     """``text`` with every character a terminal would not simply show (control characters,
     bidirectional overrides, line separators, unassigned code points) written as ``\\uXXXX``,
     valid inside a JSON string too; spaces and the characters in ``keep`` stay."""
-    if text.isascii():
-        if not any(ch < " " or ch == "\x7f" for ch in text if ch not in keep):
-            return text
-    elif text.isprintable():
+    shown = text
+    for ch in keep:
+        shown = shown.replace(ch, "")
+    if shown.isprintable():  # the common case, in one pass
         return text
     out = []
     for ch in text:
