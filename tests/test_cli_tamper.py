@@ -144,6 +144,28 @@ def test_an_entry_removed_from_the_middle_is_caught(tmp_path: Path) -> None:
     refused(run("check", "--ledger", str(path)), "entry 2: an entry before it was removed or changed")
 
 
+def test_entries_moved_out_of_their_order_are_named_with_the_way_back(tmp_path: Path) -> None:
+    """Hands 2 and 3 swapped in the file: the chain names where the order breaks, and the line that
+    follows says what to do (put the entries back, or a copy); repair cannot re-score such a sheet."""
+    path = evening(tmp_path / "e.toml")
+    text = path.read_text(encoding="utf-8")
+    starts = [m.start() for m in re.finditer(r"(?m)^\[\[event\]\]$", text)]
+    two, three = text[starts[1] : starts[2]], text[starts[2] :]
+    path.write_text(text[: starts[1]] + three + two, encoding="utf-8")
+    before = path.read_bytes()
+    for command in (["show"], ["check"], ["repair"], ["record", "-c", "dreier", "-d", "Bert", "-t", "40"]):
+        done = run(*command, "--ledger", str(path))
+        refused(
+            done,
+            "entry 2: an entry before it was removed or changed outside tarockscore",
+            "its entries no longer follow each other as they were written",
+            "restore the file from a copy",
+        )
+        assert path.read_bytes() == before
+    german = run("--lang", "de", "show", "--ledger", str(path))
+    refused(german, "nicht in der Reihenfolge, in der sie geschrieben wurden")
+
+
 def test_an_edited_price_list_is_reported_as_such_and_repaired_visibly(tmp_path: Path) -> None:
     path = evening(tmp_path / "e.toml")
     text = path.read_text(encoding="utf-8")
