@@ -16,7 +16,7 @@ from tarockscore.evening import fold, log
 from tarockscore.evening.checks import check
 from tarockscore.evening.model import Ledger
 from tarockscore.io import safe_io
-from tarockscore.io.ways_out import LEDGER_CHANGED, LEDGER_EXISTS, NO_LEDGER, OLD_LEDGER
+from tarockscore.io.ways_out import LEDGER_CHANGED, LEDGER_EXISTS, NO_LEDGER, OLD_LEDGER, OUT_OF_ORDER
 
 LOCK_TIMEOUT = 30.0
 OLD_SCHEMA = 1  # the whole evening in one document, before the log: converted by `upgrade`
@@ -25,10 +25,6 @@ _MOVED = N_(
     "{path} was changed by another program since it was read; nothing was written. Run the command again to apply it to the ledger as it is now"
 )
 _REMOVED = N_("{path} was removed since it was read; nothing was written")
-# An entry moved or taken out, so that the hands no longer read in the order they were written.
-_OUT_OF_ORDER = N_(
-    "its entries no longer follow each other as they were written (each names the one before it), so its hands cannot be read in order and nothing was written: restore the file from a copy, or put the entries back in the order they were written; `tarockscore repair` re-scores the hands as they stand, so it cannot mend this"
-)
 _OWN_CHECK = N_("the new ledger fails its own check (a bug in tarockscore); nothing was written")
 
 
@@ -183,7 +179,7 @@ def _walk(path: Path, raw: bytes, top: dict[str, Any], repairing: bool, since: s
     if pin.problems and not (repairing or chain.header_vouched):
         raise LedgerError(pin.problems)
     if problems.problems and any(why == "order" for _k, why, *_ in chain.breaks):
-        raise LedgerError([*chain.problems(), *problems.problems, Problem.of("", _OUT_OF_ORDER)])
+        raise LedgerError([*chain.problems(), *problems.problems, Problem.of("", OUT_OF_ORDER)])
     problems.raise_if_any(LedgerError)
     said, sha = tuple(chain.problems()), hashlib.sha256(raw).hexdigest()
     torn = size < len(raw)

@@ -13,6 +13,10 @@ NO_LEDGER = N_("{path}: no ledger here")
 LEDGER_EXISTS = N_("{path} already exists: an evening is kept there; nothing was written")
 # the last problem of a ledger whose digest does not match (values: name, the ledger's path)
 LEDGER_CHANGED = N_("the ledger was changed outside tarockscore, so it is not used and nothing was written")
+# entries moved or taken out, so that the hands no longer read in the order they were written
+OUT_OF_ORDER = N_(
+    "its entries no longer follow each other as they were written (each names the one before it), so its hands cannot be read in order and nothing was written: restore the file from a copy, or put the entries back in the order they were written"
+)
 # no tournament at a folder (values: folder; path, folder)
 NO_TOURNAMENT_FOLDER = N_("{folder}: no tournament here: no such folder")
 NO_TOURNAMENT = N_("{path}: no tournament here")
@@ -35,6 +39,7 @@ WAYS_OUT = (
     NO_LEDGER,
     LEDGER_EXISTS,
     LEDGER_CHANGED,
+    OUT_OF_ORDER,
     NO_TOURNAMENT_FOLDER,
     NO_TOURNAMENT,
     OLD_DAY,
