@@ -126,3 +126,21 @@ def test_a_long_value_on_the_command_line_is_said_again_at_once() -> None:
     assert refused.exit_code == 2
     assert refused.stderr.startswith("Fehler: ungültiger Wert für '--round' / '-r': ")
     assert len(refused.stderr) < 1000
+
+
+def test_an_option_of_tarockscore_itself_after_the_command_is_shown_where_it_goes(tmp_path) -> None:
+    """`--lang` and `--version` are options of the program, not of a command (docs/german.md)."""
+    ledger = str(tmp_path / "none.toml")
+    english = run("settle", "--lang", "de", "-l", ledger)
+    assert english.exit_code == 2
+    assert english.stderr.strip() == (
+        "error: No such option: --lang (--lang goes before the command: 'tarockscore --lang de settle')"
+    )
+    german = run("--lang", "de", "radl", "add", "--lang=de")
+    assert german.exit_code == 2
+    assert german.stderr.strip() == (
+        "Fehler: keine solche Option: --lang (--lang kommt vor den Befehl: 'tarockscore --lang de radl add')"
+    )
+    assert "'tarockscore --version')" in run("show", "--version").stderr
+    # any other option not known keeps the way to the command's help
+    assert run("settle", "--bogus").stderr.strip().endswith("(see 'tarockscore settle --help')")

@@ -93,6 +93,10 @@ EXTRA_ARGUMENTS = N_("Got unexpected extra argument(s) ({arguments})")
 NOT_AN_INT = N_("Invalid value for {name}: {value} is not a whole number.")
 INVALID_VALUE = N_("Invalid value for {name}: {reason}")
 
+# The options of tarockscore itself, said before the command, each with how it is given there.
+MAIN_OPTIONS = {"--lang": "{t} --lang de {command}", "--version": "{t} --version"}
+MAIN_OPTION_FIRST = N_(" ({name} goes before the command: '{example}')")
+
 # How Click's integer type ends its reason; the value it failed on comes before it.
 _NOT_AN_INT_END = " is not a valid int."
 
@@ -681,6 +685,11 @@ def _usage(exc: typer.TyperException) -> NoReturn:
         if ctx is not None
         else ""
     )
+    if isinstance(exc, NoSuchOption) and exc.option_name in MAIN_OPTIONS and ctx is not None:
+        # an option of tarockscore itself given after the command: say where it goes
+        command = ctx.command_path.removeprefix(T).strip()
+        example = MAIN_OPTIONS[exc.option_name].format(t=T, command=command)
+        hint = i18n.gettext(MAIN_OPTION_FIRST).format(name=exc.option_name, example=example)
     # Typer's text quotes the value as typed: a long one is cut like a value in our own errors
     text = shortened(said(exc), 2 * MAX_SHOWN)
     fail((Problem("", text + hint),), exc.exit_code)
