@@ -15,10 +15,11 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from tarockscore import read_hand
 from tarockscore.cli.app import app
 from tarockscore.cli.group import ADVICE
 from tarockscore.cli.options import ledger_path_of
-from tarockscore.errors import LedgerError, Problem, TournamentError, UsageError
+from tarockscore.errors import LedgerError, Problem, TarockError, TournamentError, UsageError
 from tarockscore.evening import store as ledger_file
 from tarockscore.evening.store import NoLedgerHere
 from tarockscore.io import ways_out
@@ -184,6 +185,38 @@ def test_a_library_caller_is_told_an_evening_is_kept_there(tmp_path: Path) -> No
 def test_the_command_line_says_to_choose_another_file(tmp_path: Path, lang: str, text: str) -> None:
     path = evening(tmp_path / "evening.toml")
     assert errors(lang, "new", "-p", TABLE, "--ledger", str(path)) == [f"error: {text.format(p=path)}"]
+
+
+# -- a hand file that is not there ------------------------------------------------------------------------------
+
+
+def test_a_library_caller_is_told_the_hand_file_is_not_there(tmp_path: Path) -> None:
+    with pytest.raises(TarockError) as refused:
+        read_hand("rufer Anna Cilli 40")
+    assert str(refused.value) == "hand file 'rufer Anna Cilli 40' not found"
+
+
+@pytest.mark.parametrize(
+    ("lang", "text"),
+    [
+        (
+            "en",
+            "hand file 'rufer Anna Cilli 40' not found; give a hand file, - for standard input, or the hand "
+            "by its options (-c CONTRACT -d NAME -t POINTS …: see --help)",
+        ),
+        (
+            "de",
+            "Spieldatei 'rufer Anna Cilli 40' nicht gefunden; gib eine Spieldatei an, - für die "
+            "Standardeingabe, oder das Spiel mit seinen Optionen (-c SPIEL -d NAME -t PUNKTE …: siehe --help)",
+        ),
+    ],
+)
+def test_the_command_line_says_how_else_a_hand_is_given(tmp_path: Path, lang: str, text: str) -> None:
+    """A hand typed as one quoted string is taken for a file's name: the short form is its options."""
+    path = evening(tmp_path / "evening.toml")
+    before = path.read_bytes()
+    assert errors(lang, "record", "rufer Anna Cilli 40", "--ledger", str(path)) == [f"error: {text}"]
+    assert path.read_bytes() == before
 
 
 # -- a stored profile edited by hand ---------------------------------------------------------------------------

@@ -17,6 +17,7 @@ from tarockscore.errors import (
 )
 from tarockscore.evening.table import parse_one
 from tarockscore.io import safe_io
+from tarockscore.io.ways_out import NO_HAND_FILE
 from tarockscore.rules.hand import HandInput
 from tarockscore.rules.profile import Profile, build_profile
 from tarockscore.rules.scoring import Score
@@ -34,7 +35,7 @@ def read_hand(source: str) -> tuple[HandInput, str]:
         try:
             data = safe_io.read_regular(Path(source), "hand", safe_io.SMALL_LIMIT, HandError)
         except FileNotFoundError:
-            raise UnreadableHand(N_("hand file {source!r} not found"), source=source) from None
+            raise UnreadableHand(NO_HAND_FILE, source=source) from None
         name = source
     text = safe_io.decode(data, name, HandError)
     if not text.strip():

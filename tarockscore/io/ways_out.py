@@ -30,6 +30,8 @@ SHEET_FAILS_CHECK = N_("{value}: this table's sheet fails its own check; the sta
 SHEET_FAILS_CHECK_MONEY = N_(
     "{value}: this table's sheet fails its own check; the day's money needs every table"
 )
+# no file at a hand file's path (values: source)
+NO_HAND_FILE = N_("hand file {source!r} not found")
 # a ledger of schema 1, which only `upgrade` reads (values: path)
 OLD_LEDGER = N_(
     "{path}: a ledger of schema 1, as tarockscore wrote it before 0.2.0; this version reads the current format only, so nothing was read or written: convert it first"
@@ -46,6 +48,7 @@ WAYS_OUT = (
     SHEET_FAILS_CHECK,
     SHEET_FAILS_CHECK_MONEY,
     OLD_LEDGER,
+    NO_HAND_FILE,
     # the stored profile's problems, said by the core
     PROFILE_DAMAGED,
     PROFILE_EDITED,
