@@ -202,7 +202,7 @@ def _hands(state: State, items: Any, problems: Collector) -> None:
     if not isinstance(items, list):
         problems.add("hand", N_("{raw!r}: expected an array of tables"), raw=items)
         return
-    last = next(reversed(state.hands), 0) if state.hands else 0
+    last = next(reversed(state.hands), 0)
     seen: set[int] = set()
     table = state.table
     for i, item in enumerate(items, 1):
