@@ -72,9 +72,11 @@ def table_mapping(t: Table) -> dict[str, Any]:
 
 def header_mapping(table: Table) -> dict[str, Any]:
     """The ledger's header as the file holds it: schema, ``[table]`` and ``[profile]``."""
-    p = table.profile
-    profile = {"name": p.name, "sha256": p.sha256, "document": plain(p.document)}
-    return {"schema": SCHEMA, "table": table_mapping(table), "profile": profile}
+    return {"schema": SCHEMA, "table": table_mapping(table), "profile": profile_mapping(table.profile)}
+
+
+def profile_mapping(p: ProfileRecord) -> dict[str, Any]:
+    return {"name": p.name, "sha256": p.sha256, "document": plain(p.document)}
 
 
 def hand_mapping(e: Entry) -> dict[str, Any]:
@@ -200,7 +202,7 @@ def _hands(state: State, items: Any, problems: Collector) -> None:
     if not isinstance(items, list):
         problems.add("hand", N_("{raw!r}: expected an array of tables"), raw=items)
         return
-    last = next(reversed(state.hands), 0) if state.hands else 0
+    last = next(reversed(state.hands), 0)
     seen: set[int] = set()
     table = state.table
     for i, item in enumerate(items, 1):
@@ -252,11 +254,7 @@ def event_of(before: Ledger, after: Ledger, at: str, kind: str | None = None) ->
     if removed := [i for i in old if i not in ids]:
         event["removed"] = removed
     if new_profile:
-        event["profile"] = {
-            "name": profile.name,
-            "sha256": profile.sha256,
-            "document": plain(profile.document),
-        }
+        event["profile"] = profile_mapping(profile)
     if marks := after.radl[len(before.radl) :]:
         event["radl"] = [mark_mapping(m) for m in marks]
     if said:

@@ -336,27 +336,21 @@ class Chain:
             if not k:
                 continue
             kind, ids = self.said.get(k, ("?", []))
+            values: dict[str, object] = {}
             if k == 1 and why == "order":
-                said = Problem.of("entry 1", N_("the table or the profile was changed outside tarockscore"))
+                template = N_("the table or the profile was changed outside tarockscore")
             elif why == "order":
-                said = Problem.of(
-                    f"entry {k}", N_("an entry before it was removed or changed outside tarockscore")
-                )
+                template = N_("an entry before it was removed or changed outside tarockscore")
             elif why == "repair":
-                said = Problem.of(
-                    f"entry {k}",
-                    N_(
-                        "this repair entry lacks what a repair writes (its audit line, the head and profile it "
-                        "found, every hand it vouches for, re-scored): it vouches for nothing"
-                    ),
+                template = N_(
+                    "this repair entry lacks what a repair writes (its audit line, the head and profile it "
+                    "found, every hand it vouches for, re-scored): it vouches for nothing"
                 )
             elif kind == "record" and len(ids) == 1:
-                said = Problem.of(f"entry {k}", N_("hand {id} was changed outside tarockscore"), id=ids[0])
+                template, values = N_("hand {id} was changed outside tarockscore"), {"id": ids[0]}
             else:
-                said = Problem.of(
-                    f"entry {k}", N_("this entry ({kind}) was changed outside tarockscore"), kind=kind
-                )
-            out.append(said)
+                template, values = N_("this entry ({kind}) was changed outside tarockscore"), {"kind": kind}
+            out.append(Problem.of(f"entry {k}", template, **values))
         return out
 
     def carried(self) -> set[int]:

@@ -7,7 +7,7 @@ balance is (players × own total − sum of all totals) × stake.
 
 import re
 from collections.abc import Mapping, Sequence
-from decimal import Decimal, InvalidOperation, localcontext
+from decimal import Decimal, localcontext
 from typing import NamedTuple
 
 from tarockscore.errors import N_, LedgerError, message
@@ -33,18 +33,16 @@ class Settlement(NamedTuple):
 def parse_stake(text: str, example: str = "0.10") -> Decimal:
     """A stake per Victory Point such as ``"0.10"``: ASCII digits with at most one dot (``Decimal``
     alone takes ``1e2`` and ``Infinity``); ValueError says what is allowed, with ``example``."""
-    not_an_amount = message(
-        N_("{text!r} is not an amount; write e.g. {example} (at most two decimals)"),
-        text=text,
-        example=example,
-    )
     if not re.fullmatch(_STAKE, text.strip()):
-        raise ValueError(not_an_amount)
-    try:
-        stake = Decimal(text.strip())
-    except InvalidOperation:
-        raise ValueError(not_an_amount) from None
-    if not stake.is_finite() or stake <= 0:
+        raise ValueError(
+            message(
+                N_("{text!r} is not an amount; write e.g. {example} (at most two decimals)"),
+                text=text,
+                example=example,
+            )
+        )
+    stake = Decimal(text.strip())  # digits and a dot: nothing Decimal refuses, never infinite
+    if stake <= 0:
         raise ValueError(
             message(
                 N_("{text!r}: the stake must be a positive amount such as {example}"),

@@ -6,7 +6,7 @@ A typed view for the renderers (``render.evening``: the table, CSV and JSON of `
 from collections.abc import Mapping
 from typing import NamedTuple
 
-from tarockscore.evening.model import AuditEntry, Ledger, Result, Table, has_payout
+from tarockscore.evening.model import AuditEntry, Ledger, Result, Table, payout_totals, totals
 from tarockscore.evening.table import dealer_of
 from tarockscore.rules.hand import Hand
 
@@ -60,20 +60,15 @@ class Sheet(NamedTuple):
 def sheet(ledger: Ledger) -> Sheet:
     """The evening as a sheet: every hand with its points and the running totals."""
     seats = ledger.players
-    with_payout = has_payout(ledger)
-    running = dict.fromkeys(seats, 0)
-    paid = dict.fromkeys(seats, 0)
-    if ledger.paper is not None:  # the table's result from its paper sheet (ledger.paper) opens the sheet
-        money = ledger.paper.money or ledger.paper.schrift
-        running = {p: ledger.paper.schrift.get(p, 0) for p in seats}
-        paid = {p: money.get(p, 0) for p in seats}
+    # a result from the table's paper sheet (ledger.paper) opens the sheet
+    running, paid = totals(ledger, 0), payout_totals(ledger, 0)
     rows: list[SheetHand] = []
     for i, e in enumerate(ledger.hands, 1):
         players = e.hand.players
         for p in seats:
             running[p] += e.result.victory_points.get(p, 0)
         payout: Mapping[str, int] | None = None
-        if with_payout:
+        if paid is not None:
             payout = e.result.payout or e.result.victory_points
             for p in seats:
                 paid[p] += payout.get(p, 0)
@@ -87,7 +82,7 @@ def sheet(ledger: Ledger) -> Sheet:
                 result=e.result,
                 totals=dict(running),
                 payout=None if payout is None else dict(payout),
-                payout_totals=dict(paid) if with_payout else None,
+                payout_totals=None if paid is None else dict(paid),
                 recorded=e.recorded,
             )
         )
@@ -95,7 +90,7 @@ def sheet(ledger: Ledger) -> Sheet:
         table=ledger.table,
         hands=tuple(rows),
         totals=dict(running),
-        payout_totals=dict(paid) if with_payout else None,
+        payout_totals=None if paid is None else dict(paid),
         audit=ledger.audit,
         on_paper=ledger.paper is not None,
     )

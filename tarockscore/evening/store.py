@@ -8,7 +8,6 @@ import hashlib
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from tarockscore.errors import N_, Collector, LedgerChanged, LedgerError, Problem, UnreadableLedger, message
@@ -46,9 +45,6 @@ class Request(NamedTuple):
     audit: int | None
 
 
-NO_REQUESTS: Mapping[str, Request] = MappingProxyType({})
-
-
 class Snapshot(NamedTuple):
     """A ledger as read: the evening, the file's sha256, its head, its whole entries' bytes, the chain."""
 
@@ -59,11 +55,11 @@ class Snapshot(NamedTuple):
     size: int
     problems: tuple[Problem, ...]
     chain: log.Chain
-    since: Since | None = None
+    since: Since | None
     # the file goes on past its last whole entry: an append torn by a crash, left out
-    torn: bool = False
+    torn: bool
     # the request keys of the entries, each with the change it asked for
-    requests: Mapping[str, Request] = NO_REQUESTS
+    requests: Mapping[str, Request]
 
     @property
     def text(self) -> str:
@@ -98,10 +94,6 @@ class NotALedger(LedgerError):
 
 class NoLedgerHere(UnreadableLedger):
     """No file at the ledger's path."""
-
-
-class OldLedger(LedgerError):
-    """A ledger of schema 1: read by no command but ``upgrade``, which converts it."""
 
 
 def render(ledger: Ledger, at: str | None = None) -> str:
@@ -139,7 +131,7 @@ def _snapshot(path: Path, raw: bytes, repairing: bool = False, since: str | None
         if (other := safe_io.other_kind(dict(top), safe_io.LEDGER)) is not None:
             raise NotALedger(N_("{name}: not a ledger: this is {other}"), name=name, other=other)
     if top.get("schema") == OLD_SCHEMA:
-        raise OldLedger(OLD_LEDGER, path=path)
+        raise LedgerError(OLD_LEDGER, path=path)  # converted by `upgrade` alone
     try:
         return _walk(path, raw, top, repairing, since)
     except UnreadableLedger:

@@ -145,11 +145,7 @@ def seat_hand(ledger: Ledger, mapping: HandInput, default: Deal) -> HandInput:
             name=name,
             where="profile",
         )
-    if "players" not in data:
-        data["players"] = list(default.players)
-        _not_the_sitter(data, ledger.players)
-        return data
-    players = data["players"]
+    players = data.setdefault("players", list(default.players))  # a deal of this table: it passes
     seats = ledger.players
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise HandRefused(

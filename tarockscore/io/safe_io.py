@@ -175,17 +175,8 @@ _AT_LINE = r"\(at line (\d+), column (\d+)\)"
 def load_toml(text: str, name: str, error: type[TarockError]) -> dict[str, Any]:
     """Parse TOML text; any failure (syntax, nesting, an integer too long) is an ``error`` naming
     the file. Nesting is bounded after parsing too, so no later step recurses without bound."""
-    data = _parsed(text, name, error)
-    if too_deep(data):
-        raise unreadable(error)(
-            N_("{name}: tables or arrays nested more than {depth} levels deep"), name=name, depth=MAX_DEPTH
-        )
-    return data
-
-
-def _parsed(text: str, name: str, error: type[TarockError]) -> dict[str, Any]:
     try:
-        return tomllib.loads(text)
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         reason = str(exc)
         m = re.search(_AT_LINE, reason)
@@ -204,6 +195,11 @@ def _parsed(text: str, name: str, error: type[TarockError]) -> dict[str, Any]:
                 name=name,
             ) from None
         raise unreadable(error)(N_("{name}: not valid TOML: {why}"), name=name, why=exc) from None
+    if too_deep(data):
+        raise unreadable(error)(
+            N_("{name}: tables or arrays nested more than {depth} levels deep"), name=name, depth=MAX_DEPTH
+        )
+    return data
 
 
 MAX_DEPTH = 32
