@@ -397,7 +397,22 @@ def _check_bonuses_with_king_in_talon(
         if b is None:
             continue
         if b.made and b.name not in possible:
-            _impossible(i, b, contract, king_half, problems)
+            problems.add(
+                f"bonus[{i}].made",
+                N_(
+                    "{name!r} made with the called King in the talon: the King is in no trick, so not in the last one; enter it as lost (made = false) if it was announced"
+                )
+                if king_half is None
+                else N_(
+                    "{name!r} made with the called King in the Defenders' talon half (king_half = 'defenders'): the King is never played; enter it as lost (made = false) if it was announced"
+                )
+                if king_half == "defenders"
+                else N_(
+                    "{name!r} made in a {contract}: the half with the called King goes to the declarer at the end, so the King is in no trick; enter it as lost (made = false) if it was announced"
+                ),
+                name=b.name,
+                contract=contract.name,
+            )
         elif (
             king_half is not None
             and not b.made
@@ -410,36 +425,6 @@ def _check_bonuses_with_king_in_talon(
                 ),
                 name=b.name,
             )
-
-
-def _impossible(
-    i: int, b: BonusEntry, contract: Contract, king_half: str | None, problems: Collector
-) -> None:
-    if king_half is None:
-        problems.add(
-            f"bonus[{i}].made",
-            N_(
-                "{name!r} made with the called King in the talon: the King is in no trick, so not in the last one; enter it as lost (made = false) if it was announced"
-            ),
-            name=b.name,
-        )
-    elif king_half == "defenders":
-        problems.add(
-            f"bonus[{i}].made",
-            N_(
-                "{name!r} made with the called King in the Defenders' talon half (king_half = 'defenders'): the King is never played; enter it as lost (made = false) if it was announced"
-            ),
-            name=b.name,
-        )
-    else:
-        problems.add(
-            f"bonus[{i}].made",
-            N_(
-                "{name!r} made in a {contract}: the half with the called King goes to the declarer at the end, so the King is in no trick; enter it as lost (made = false) if it was announced"
-            ),
-            name=b.name,
-            contract=contract.name,
-        )
 
 
 # -- card points and outcome -----------------------------------------------------------------
