@@ -427,18 +427,11 @@ class Profile:
         """The ladder step for a name or alias in any spelling (whether or not above the ceiling)."""
         aliases, ladder = self.kontra.aliases, self.kontra.ladder
         name = aliases.get(name, name)
-        for step in ladder:
-            if step.name == name:
-                return step
         key = fold(name)
-        for alias, target in aliases.items():
-            if fold(alias) == key:
-                key = fold(target)
-                break
-        for step in ladder:
-            if fold(step.name) == key:
-                return step
-        return None
+        key = next((fold(target) for alias, target in aliases.items() if fold(alias) == key), key)
+        exact = (step for step in ladder if step.name == name)
+        folded = (step for step in ladder if fold(step.name) == key)
+        return next(exact, None) or next(folded, None)
 
     def step_aliases(self, step: str) -> list[str]:
         """The other names of a ladder step, as the profile lists them."""
