@@ -23,8 +23,6 @@ from tarockscore.rules.reader import Reader, type_name
 from tarockscore.rules.valat import check_tricks
 from tarockscore.rules.words import name_problems, repeated_names, seat_names
 
-# -- hand parser -----------------------------------------------------------------------------------
-
 
 def parse_hand(data: HandInput, profile: Profile, *, bidding: bool = True) -> Hand:
     """Check a hand as given against the profile; raise :class:`HandError` listing every problem (``bidding`` false: who bid it is not checked)."""
@@ -75,9 +73,6 @@ def parse_hand(data: HandInput, profile: Profile, *, bidding: bool = True) -> Ha
         profile=keys.profile,
         king_half=keys.king_half,
     )
-
-
-# -- the keys, each of its type ------------------------------------------------------------
 
 
 class _Keys:
@@ -192,9 +187,6 @@ def _check_without_contract(keys: _Keys, profile: Profile, problems: Collector) 
     )
 
 
-# -- who plays -----------------------------------------------------------------------------
-
-
 def _check_who_plays(
     keys: _Keys, contract: Contract, profile: Profile, problems: Collector, bidding: bool = True
 ) -> None:
@@ -265,9 +257,6 @@ def _check_called_partner(keys: _Keys, contract: Contract, profile: Profile, pro
             N_('no partner when called_king = "{called_king}": the declarer plays alone'),
             called_king=called_king,
         )
-
-
-# -- the called King in the talon, and the concession --------------------------------------
 
 
 def _check_called_king(keys: _Keys, contract: Contract, profile: Profile, problems: Collector) -> None:
@@ -427,9 +416,6 @@ def _check_bonuses_with_king_in_talon(
             )
 
 
-# -- card points and outcome -----------------------------------------------------------------
-
-
 def _read_trischaken_outcome(
     keys: _Keys, contract: Contract, profile: Profile, problems: Collector
 ) -> tuple[tuple[str, Fraction], ...]:
@@ -585,9 +571,6 @@ def _read_side_outcome(
     return declarers, defenders
 
 
-# -- Kontra on the contract ------------------------------------------------------------------
-
-
 def _read_kontra(
     keys: _Keys, contract: Contract, profile: Profile, problems: Collector
 ) -> tuple[str | None, tuple[tuple[str, str], ...]]:
@@ -618,9 +601,6 @@ def _read_kontra(
             hand_kontra=kontra,
         )
     return kontra, kontra_by
-
-
-# -- bonuses ---------------------------------------------------------------------------------
 
 
 def _read_hand_bonuses(
@@ -661,9 +641,6 @@ def _check_defender_announcements(
                 b=b.name,
                 profile=profile.name,
             )
-
-
-# -- hand bets -------------------------------------------------------------------------------------
 
 
 def read_kontra_step(where: str, value: object, profile: Profile, problems: Collector) -> str | None:
@@ -1092,9 +1069,6 @@ def check_valat_includes(bonuses: tuple[BonusEntry, ...], profile: Profile, prob
                 bonus=b.name,
                 profile=profile.name,
             )
-
-
-# -- hand points -----------------------------------------------------------------------------------
 
 
 def read_card_points(where: str, value: object, profile: Profile, problems: Collector) -> Fraction | None:

@@ -12,8 +12,6 @@ from tarockscore.rules.hand import parse_points, render_points
 from tarockscore.rules.reader import Reader
 from tarockscore.rules.words import fold, text_problem
 
-# -- profile tables --------------------------------------------------------------------------------
-
 T = TypeVar("T")
 
 
@@ -321,8 +319,6 @@ class Radl(NamedTuple):
 declare(Radl, Keys("radl", minimum={"hands": 1, "factor": 2}))
 
 
-# -- profile ---------------------------------------------------------------------------------------
-
 SCHEMA = 1
 
 
@@ -412,8 +408,6 @@ class Profile:
     def title_in(self, language: str) -> str:
         """The title for a reader of ``language``: the German one where the file gives it."""
         return self.title_de if language == "de" and self.title_de else self.title
-
-    # -- lookups ---------------------------------------------------------------------------
 
     def contract_name(self, name: str) -> str | None:
         """The canonical contract name for a name or alias, or None."""
