@@ -107,7 +107,7 @@ class _Keys:
 def _contract_name(r: Reader, given: str, profile: Profile, problems: Collector) -> str | None:
     """The canonical name of the contract ``given``; None, and a problem, where it is none."""
     name = profile.contract_name(given) if given else None
-    if name is None and r.has("contract") and isinstance(r.data.get("contract"), str):
+    if name is None and isinstance(r.data.get("contract"), str):
         problems.add(
             "contract",
             N_("{contract_given!r} is not a contract of profile {profile!r}; choose one of {allowed}{hint}"),
