@@ -23,8 +23,6 @@ from tarockscore.rules.reader import Reader, type_name
 from tarockscore.rules.valat import check_tricks
 from tarockscore.rules.words import name_problems, repeated_names, seat_names
 
-# -- hand parser -----------------------------------------------------------------------------------
-
 
 def parse_hand(data: HandInput, profile: Profile, *, bidding: bool = True) -> Hand:
     """Check a hand as given against the profile; raise :class:`HandError` listing every problem (``bidding`` false: who bid it is not checked)."""
@@ -77,9 +75,6 @@ def parse_hand(data: HandInput, profile: Profile, *, bidding: bool = True) -> Ha
     )
 
 
-# -- the keys, each of its type ------------------------------------------------------------
-
-
 class _Keys:
     """A hand's keys as read, each of its type (None where missing or of another type); unknown keys reported."""
 
@@ -112,7 +107,7 @@ class _Keys:
 def _contract_name(r: Reader, given: str, profile: Profile, problems: Collector) -> str | None:
     """The canonical name of the contract ``given``; None, and a problem, where it is none."""
     name = profile.contract_name(given) if given else None
-    if name is None and r.has("contract") and isinstance(r.data.get("contract"), str):
+    if name is None and isinstance(r.data.get("contract"), str):
         problems.add(
             "contract",
             N_("{contract_given!r} is not a contract of profile {profile!r}; choose one of {allowed}{hint}"),
@@ -192,9 +187,6 @@ def _check_without_contract(keys: _Keys, profile: Profile, problems: Collector) 
     )
 
 
-# -- who plays -----------------------------------------------------------------------------
-
-
 def _check_who_plays(
     keys: _Keys, contract: Contract, profile: Profile, problems: Collector, bidding: bool = True
 ) -> None:
@@ -265,9 +257,6 @@ def _check_called_partner(keys: _Keys, contract: Contract, profile: Profile, pro
             N_('no partner when called_king = "{called_king}": the declarer plays alone'),
             called_king=called_king,
         )
-
-
-# -- the called King in the talon, and the concession --------------------------------------
 
 
 def _check_called_king(keys: _Keys, contract: Contract, profile: Profile, problems: Collector) -> None:
@@ -397,7 +386,22 @@ def _check_bonuses_with_king_in_talon(
         if b is None:
             continue
         if b.made and b.name not in possible:
-            _impossible(i, b, contract, king_half, problems)
+            problems.add(
+                f"bonus[{i}].made",
+                N_(
+                    "{name!r} made with the called King in the talon: the King is in no trick, so not in the last one; enter it as lost (made = false) if it was announced"
+                )
+                if king_half is None
+                else N_(
+                    "{name!r} made with the called King in the Defenders' talon half (king_half = 'defenders'): the King is never played; enter it as lost (made = false) if it was announced"
+                )
+                if king_half == "defenders"
+                else N_(
+                    "{name!r} made in a {contract}: the half with the called King goes to the declarer at the end, so the King is in no trick; enter it as lost (made = false) if it was announced"
+                ),
+                name=b.name,
+                contract=contract.name,
+            )
         elif (
             king_half is not None
             and not b.made
@@ -410,39 +414,6 @@ def _check_bonuses_with_king_in_talon(
                 ),
                 name=b.name,
             )
-
-
-def _impossible(
-    i: int, b: BonusEntry, contract: Contract, king_half: str | None, problems: Collector
-) -> None:
-    if king_half is None:
-        problems.add(
-            f"bonus[{i}].made",
-            N_(
-                "{name!r} made with the called King in the talon: the King is in no trick, so not in the last one; enter it as lost (made = false) if it was announced"
-            ),
-            name=b.name,
-        )
-    elif king_half == "defenders":
-        problems.add(
-            f"bonus[{i}].made",
-            N_(
-                "{name!r} made with the called King in the Defenders' talon half (king_half = 'defenders'): the King is never played; enter it as lost (made = false) if it was announced"
-            ),
-            name=b.name,
-        )
-    else:
-        problems.add(
-            f"bonus[{i}].made",
-            N_(
-                "{name!r} made in a {contract}: the half with the called King goes to the declarer at the end, so the King is in no trick; enter it as lost (made = false) if it was announced"
-            ),
-            name=b.name,
-            contract=contract.name,
-        )
-
-
-# -- card points and outcome -----------------------------------------------------------------
 
 
 def _read_trischaken_outcome(
@@ -600,9 +571,6 @@ def _read_side_outcome(
     return declarers, defenders
 
 
-# -- Kontra on the contract ------------------------------------------------------------------
-
-
 def _read_kontra(
     keys: _Keys, contract: Contract, profile: Profile, problems: Collector
 ) -> tuple[str | None, tuple[tuple[str, str], ...]]:
@@ -633,9 +601,6 @@ def _read_kontra(
             hand_kontra=kontra,
         )
     return kontra, kontra_by
-
-
-# -- bonuses ---------------------------------------------------------------------------------
 
 
 def _read_hand_bonuses(
@@ -676,9 +641,6 @@ def _check_defender_announcements(
                 b=b.name,
                 profile=profile.name,
             )
-
-
-# -- hand bets -------------------------------------------------------------------------------------
 
 
 def read_kontra_step(where: str, value: object, profile: Profile, problems: Collector) -> str | None:
@@ -1107,9 +1069,6 @@ def check_valat_includes(bonuses: tuple[BonusEntry, ...], profile: Profile, prob
                 bonus=b.name,
                 profile=profile.name,
             )
-
-
-# -- hand points -----------------------------------------------------------------------------------
 
 
 def read_card_points(where: str, value: object, profile: Profile, problems: Collector) -> Fraction | None:

@@ -12,8 +12,6 @@ from tarockscore.rules.hand import parse_points, render_points
 from tarockscore.rules.reader import Reader
 from tarockscore.rules.words import fold, text_problem
 
-# -- profile tables --------------------------------------------------------------------------------
-
 T = TypeVar("T")
 
 
@@ -321,8 +319,6 @@ class Radl(NamedTuple):
 declare(Radl, Keys("radl", minimum={"hands": 1, "factor": 2}))
 
 
-# -- profile ---------------------------------------------------------------------------------------
-
 SCHEMA = 1
 
 
@@ -413,8 +409,6 @@ class Profile:
         """The title for a reader of ``language``: the German one where the file gives it."""
         return self.title_de if language == "de" and self.title_de else self.title
 
-    # -- lookups ---------------------------------------------------------------------------
-
     def contract_name(self, name: str) -> str | None:
         """The canonical contract name for a name or alias, or None."""
         return _canonical(name, self.contracts)
@@ -427,18 +421,11 @@ class Profile:
         """The ladder step for a name or alias in any spelling (whether or not above the ceiling)."""
         aliases, ladder = self.kontra.aliases, self.kontra.ladder
         name = aliases.get(name, name)
-        for step in ladder:
-            if step.name == name:
-                return step
         key = fold(name)
-        for alias, target in aliases.items():
-            if fold(alias) == key:
-                key = fold(target)
-                break
-        for step in ladder:
-            if fold(step.name) == key:
-                return step
-        return None
+        key = next((fold(target) for alias, target in aliases.items() if fold(alias) == key), key)
+        exact = (step for step in ladder if step.name == name)
+        folded = (step for step in ladder if fold(step.name) == key)
+        return next(exact, None) or next(folded, None)
 
     def step_aliases(self, step: str) -> list[str]:
         """The other names of a ladder step, as the profile lists them."""
