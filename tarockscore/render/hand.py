@@ -298,16 +298,12 @@ def price_list(profile: Profile) -> str:
         ("Kontra", lambda b: _("yes") if b.kontra else _("never")),
     )
     bonuses = [b for b in profile.bonuses.values() if b.name != "valat"]
-    ladder = ", ".join(
-        f"{i18n.named(s.name)} ×{s.multiplier}"
-        + (
-            _(" (also {aliases})").format(aliases=_aliases(profile.step_aliases(s.name)))
-            if profile.step_aliases(s.name)
-            else ""
-        )
-        + ("" if s.level <= profile.kontra.ceiling else _(" (above the ceiling)"))
-        for s in profile.kontra.ladder
-    )
+    ladder = []
+    for s in profile.kontra.ladder:
+        aliases = profile.step_aliases(s.name)
+        also = _(" (also {aliases})").format(aliases=_aliases(aliases)) if aliases else ""
+        above = "" if s.level <= profile.kontra.ceiling else _(" (above the ceiling)")
+        ladder.append(f"{i18n.named(s.name)} ×{s.multiplier}{also}{above}")
     silent, announced = profile.valat.silent, profile.valat.announced
     valat = (
         _("Valat: contract ×{silent} silent, ×{announced} announced (replaces the contract)")
@@ -330,7 +326,7 @@ def price_list(profile: Profile) -> str:
             threshold=render_points(profile.game.win_threshold),
         ),
         kontra,
-        _("Kontra ladder: {ladder}").format(ladder=ladder),
+        _("Kontra ladder: {ladder}").format(ladder=", ".join(ladder)),
         huettenfleck,
         valat,
         _(
