@@ -89,7 +89,9 @@ class Layout(NamedTuple):
         return COLOURS[self.players.index(player) % len(COLOURS)]
 
     def dash(self, player: str) -> str:
-        return DASHES[(self.players.index(player) // len(COLOURS)) % len(DASHES)]
+        """The line's ``stroke-dasharray`` attribute ('' for a solid line)."""
+        dash = DASHES[(self.players.index(player) // len(COLOURS)) % len(DASHES)]
+        return f' stroke-dasharray="{dash}"' if dash else ""
 
 
 def running_totals(
@@ -202,23 +204,19 @@ def chart_svg(
     )
     out.append('<g class="lines" fill="none" stroke-width="2" stroke-linejoin="round">')
     for p in lay.players:
-        dash = lay.dash(p)
-        dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
         for segment in lay.segments(p):
             coords = " ".join(f"{x},{y}" for x, y in segment)
             out.append(
-                f"<polyline data-player={quoteattr(p)} stroke={quoteattr(lay.colour(p))}{dash_attr} "
+                f"<polyline data-player={quoteattr(p)} stroke={quoteattr(lay.colour(p))}{lay.dash(p)} "
                 f'points="{coords}"/>'
             )
     out.append("</g>")
     out.append('<g class="legend">')
     for i, p in enumerate(lay.standing()):
         y = TOP + 10 + 22 * i
-        dash = lay.dash(p)
-        dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
         out.append(
             f'<line x1="{RIGHT + 20}" y1="{y}" x2="{RIGHT + 48}" y2="{y}" stroke={quoteattr(lay.colour(p))} '
-            f'stroke-width="3"{dash_attr}/>'
+            f'stroke-width="3"{lay.dash(p)}/>'
         )
         out.append(f'<text x="{RIGHT + 56}" y="{y + 5}">{escape(p)} {_signed(lay.totals[p][-1])}</text>')
     out.append("</g>")
