@@ -7,7 +7,7 @@ exactly and rounded once, so the same totals always give the same file byte for 
 import html
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from tarockscore.errors import escape_unprintable
 from tarockscore.i18n import _
@@ -238,8 +238,8 @@ class ImageUnavailable(Exception):
     """PNG or PDF was asked for and the drawing library is not there; the message says why."""
 
 
-def svg_to_image(svg: str, fmt: str) -> bytes:
-    """The chart drawn as PNG (twice the SVG's size, for a sharp picture) or PDF."""
+def load_cairosvg(fmt: str) -> Any:
+    """CairoSVG, which draws ``fmt`` (PNG, PDF); :class:`ImageUnavailable` where it cannot be loaded."""
     try:
         # an optional extra, and a large one: loaded only when a picture is asked for
         import cairosvg  # type: ignore[import-untyped]  # noqa: PLC0415
@@ -247,9 +247,12 @@ def svg_to_image(svg: str, fmt: str) -> bytes:
         raise ImageUnavailable(f"{fmt.upper()} needs CairoSVG: {IMAGE_EXTRA}") from None
     except OSError as exc:  # CairoSVG is there, the Cairo library it draws with is not
         raise ImageUnavailable(f"{fmt.upper()} needs the Cairo library ({exc})") from None
+    return cairosvg
+
+
+def svg_to_image(svg: str, fmt: str) -> bytes:
+    """The chart drawn as PNG (twice the SVG's size, for a sharp picture) or PDF."""
+    draw = load_cairosvg(fmt)
     data = svg.encode("utf-8")
-    if fmt == "png":
-        out: bytes = cairosvg.svg2png(bytestring=data, scale=2)
-    else:
-        out = cairosvg.svg2pdf(bytestring=data)
+    out: bytes = draw.svg2png(bytestring=data, scale=2) if fmt == "png" else draw.svg2pdf(bytestring=data)
     return out
