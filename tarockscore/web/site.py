@@ -166,17 +166,13 @@ class Limiter:
         self._wrong: dict[str, deque[float]] = {}
         self._lock = threading.Lock()
 
-    def _recent(self, client: str, now: float) -> deque[float]:
-        times = self._wrong.setdefault(client, deque())
-        while times and now - times[0] > self.window:
-            times.popleft()
-        return times
-
     def wrong(self, client: str) -> bool:
         """Count a wrong code; whether the client is now past the limit (answered 429)."""
         with self._lock:
             now = time.monotonic()
-            times = self._recent(client, now)
+            times = self._wrong.setdefault(client, deque())
+            while times and now - times[0] > self.window:  # aged out
+                times.popleft()
             if len(times) >= self.most:
                 return True
             times.append(now)
