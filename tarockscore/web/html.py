@@ -290,10 +290,6 @@ def walk(
     return [q for q in shown if q.key != EXTRAS], reading
 
 
-def _error(ident: str, refused: str | None) -> str:
-    return f'<span class="error" id="{esc(ident)}-error">{esc(refused)}</span>' if refused else ""
-
-
 def _points(key: str, ident: str, answer: object, form: Mapping[str, str], thirds: bool) -> str:
     """Card points as two number fields, the points and the Blatt (one where the game has no thirds)."""
     points, blatt = form.get(key, ""), form.get(BLATT + key)
@@ -350,9 +346,10 @@ def _field(
         "data-sig": sig,
         **({"aria-describedby": f"{ident}-error"} if refused else {}),
     }
+    error = f'<span class="error" id="{esc(ident)}-error">{esc(refused)}</span>' if refused else ""
     return (
         f"<fieldset{attrs(box)}><legend>{esc(question.text)}</legend>"
-        f'<div class="{"pair" if points else "chips"}">{inner}</div>{_error(ident, refused)}</fieldset>'
+        f'<div class="{"pair" if points else "chips"}">{inner}</div>{error}</fieldset>'
     )
 
 
