@@ -12,7 +12,7 @@ from html import escape
 
 from tarockscore.evening.table import first_deal
 from tarockscore.i18n import _, current
-from tarockscore.render.chart import IMAGE_EXTRA, ImageUnavailable
+from tarockscore.render.chart import load_cairosvg
 from tarockscore.render.output import page, style_hash
 from tarockscore.tournament.model import DrawnTable, Round, Tournament
 
@@ -202,21 +202,14 @@ def _grid(d: DrawnTable, left: float, right: float, top: float, bottom: float) -
 def cards_pdf(t: Tournament, drawn: Round, links: Mapping[int, Link] | None = None) -> bytes:
     """The round's cards as a PDF, one A4 page per table, drawn by CairoSVG (the chart extra)."""
     links = links or {}
-    try:
-        # the chart extra, loaded only when a PDF is asked for; cairocffi comes with CairoSVG
-        import cairocffi  # type: ignore[import-untyped]  # noqa: PLC0415
-        import cairosvg  # type: ignore[import-untyped]  # noqa: PLC0415
-    except ImportError:
-        raise ImageUnavailable(f"PDF needs CairoSVG: {IMAGE_EXTRA}") from None
-    except OSError as exc:  # CairoSVG is there, the Cairo library it draws with is not
-        raise ImageUnavailable(f"PDF needs the Cairo library ({exc})") from None
+    draw = load_cairosvg("pdf")
+    import cairocffi  # type: ignore[import-untyped]  # noqa: PLC0415 - loaded with CairoSVG, which draws with it
+
     out = io.BytesIO()
     surface = cairocffi.PDFSurface(out, *_PAGE_PT)
     context = cairocffi.Context(surface)
     for d in drawn.tables:
-        png = cairosvg.svg2png(
-            bytestring=card_svg(t, drawn, d, links.get(d.table)).encode("utf-8"), scale=_SCALE
-        )
+        png = draw.svg2png(bytestring=card_svg(t, drawn, d, links.get(d.table)).encode("utf-8"), scale=_SCALE)
         image = cairocffi.ImageSurface.create_from_png(io.BytesIO(png))
         context.save()
         context.scale(_PAGE_PT[0] / image.get_width(), _PAGE_PT[1] / image.get_height())

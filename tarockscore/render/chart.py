@@ -7,7 +7,7 @@ exactly and rounded once, so the same totals always give the same file byte for 
 import html
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from tarockscore.errors import escape_unprintable
 from tarockscore.i18n import _
@@ -89,7 +89,9 @@ class Layout(NamedTuple):
         return COLOURS[self.players.index(player) % len(COLOURS)]
 
     def dash(self, player: str) -> str:
-        return DASHES[(self.players.index(player) // len(COLOURS)) % len(DASHES)]
+        """The line's ``stroke-dasharray`` attribute ('' for a solid line)."""
+        dash = DASHES[(self.players.index(player) // len(COLOURS)) % len(DASHES)]
+        return f' stroke-dasharray="{dash}"' if dash else ""
 
 
 def running_totals(
@@ -202,23 +204,19 @@ def chart_svg(
     )
     out.append('<g class="lines" fill="none" stroke-width="2" stroke-linejoin="round">')
     for p in lay.players:
-        dash = lay.dash(p)
-        dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
         for segment in lay.segments(p):
             coords = " ".join(f"{x},{y}" for x, y in segment)
             out.append(
-                f"<polyline data-player={quoteattr(p)} stroke={quoteattr(lay.colour(p))}{dash_attr} "
+                f"<polyline data-player={quoteattr(p)} stroke={quoteattr(lay.colour(p))}{lay.dash(p)} "
                 f'points="{coords}"/>'
             )
     out.append("</g>")
     out.append('<g class="legend">')
     for i, p in enumerate(lay.standing()):
         y = TOP + 10 + 22 * i
-        dash = lay.dash(p)
-        dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
         out.append(
             f'<line x1="{RIGHT + 20}" y1="{y}" x2="{RIGHT + 48}" y2="{y}" stroke={quoteattr(lay.colour(p))} '
-            f'stroke-width="3"{dash_attr}/>'
+            f'stroke-width="3"{lay.dash(p)}/>'
         )
         out.append(f'<text x="{RIGHT + 56}" y="{y + 5}">{escape(p)} {_signed(lay.totals[p][-1])}</text>')
     out.append("</g>")
@@ -240,8 +238,8 @@ class ImageUnavailable(Exception):
     """PNG or PDF was asked for and the drawing library is not there; the message says why."""
 
 
-def svg_to_image(svg: str, fmt: str) -> bytes:
-    """The chart drawn as PNG (twice the SVG's size, for a sharp picture) or PDF."""
+def load_cairosvg(fmt: str) -> Any:
+    """CairoSVG, which draws ``fmt`` (PNG, PDF); :class:`ImageUnavailable` where it cannot be loaded."""
     try:
         # an optional extra, and a large one: loaded only when a picture is asked for
         import cairosvg  # type: ignore[import-untyped]  # noqa: PLC0415
@@ -249,9 +247,12 @@ def svg_to_image(svg: str, fmt: str) -> bytes:
         raise ImageUnavailable(f"{fmt.upper()} needs CairoSVG: {IMAGE_EXTRA}") from None
     except OSError as exc:  # CairoSVG is there, the Cairo library it draws with is not
         raise ImageUnavailable(f"{fmt.upper()} needs the Cairo library ({exc})") from None
+    return cairosvg
+
+
+def svg_to_image(svg: str, fmt: str) -> bytes:
+    """The chart drawn as PNG (twice the SVG's size, for a sharp picture) or PDF."""
+    draw = load_cairosvg(fmt)
     data = svg.encode("utf-8")
-    if fmt == "png":
-        out: bytes = cairosvg.svg2png(bytestring=data, scale=2)
-    else:
-        out = cairosvg.svg2pdf(bytestring=data)
+    out: bytes = draw.svg2png(bytestring=data, scale=2) if fmt == "png" else draw.svg2pdf(bytestring=data)
     return out

@@ -123,36 +123,41 @@ def score_csv(score: Score) -> tuple[list[str], list[list[object]]]:
 
 def explain(score: Score, profile: Profile) -> str:
     """Bet by bet, the arithmetic behind every number, each rule cited once as a numbered note."""
-    sources = Sources()
+    cited: list[str] = []  # the sources, each once, numbered in the order first cited
+
+    def cite(key: str) -> str:
+        """`` [2]``: the note's number for the source of a profile key ('' for none)."""
+        source = profile.source_of(key)
+        if not source:
+            return ""
+        text = players_words(translated(source))
+        if text not in cited:
+            cited.append(text)
+        return f" [{cited.index(text) + 1}]"
+
     out = [
         _("Profile '{name}': {title}").format(name=profile.name, title=profile.title_in(i18n.current())),
         _("Contract: {contract}").format(contract=translated(key_title(score.contract))),
         *_decided(score),
-        _("Settled: {mode}").format(mode=_settled(profile))
-        + sources.cite(profile.source_of("settlement.mode")),
+        _("Settled: {mode}").format(mode=_settled(profile)) + cite("settlement.mode"),
     ]
     if score.payout is not None and any(f.kontra for line in score.lines for f in line.factors):
-        cite = sources.cite(profile.source_of("settlement.kontra_scope"))
-        out.append(_("Kontra counts in the payout, not on the score sheet") + cite)
+        out.append(_("Kontra counts in the payout, not on the score sheet") + cite("settlement.kontra_scope"))
     shared = profile.settlement.mode != "zero_sum"
     for i, line in enumerate(score.lines, 1):
         out.append("")
         out.append(f"{i}. {translated(line.label)}")
-        out.append(
-            _("   base {base}").format(base=number(line.base))
-            + sources.cite(profile.source_of(line.base_rule))
-        )
+        out.append(_("   base {base}").format(base=number(line.base)) + cite(line.base_rule))
         running = line.base
         for f in line.factors:
             if shared and _share_of_each(f, line):
                 continue  # nobody pays the whole: each winner writes his own part
             running *= f.multiplier
             money = _("  (money only)") if f.kontra and score.payout is not None else ""
-            step = f"   ×{f.multiplier} {translated(f.label)} = {number(running)}{money}"
-            out.append(step + sources.cite(profile.source_of(f.rule)))
+            out.append(f"   ×{f.multiplier} {translated(f.label)} = {number(running)}{money}" + cite(f.rule))
         if line.rounded is not None and line.rounded.value != line.value:
-            cite = sources.cite(profile.source_of("game.value_rounding"))
-            out.append(_("   rounded down before it is written: {value}").format(value=line.value) + cite)
+            rounded = _("   rounded down before it is written: {value}").format(value=line.value)
+            out.append(rounded + cite("game.value_rounding"))
         if score.payout is not None and line.value != line.stake:
             out.append(
                 _("   on the score sheet {value}, in the payout {stake}").format(
@@ -171,7 +176,8 @@ def explain(score: Score, profile: Profile) -> str:
         out.append(_("Payout: {points}").format(points=_each(score.payout)))
     for n in score.notes:
         out += _noted(n)
-    out += sources.notes()
+    if cited:
+        out += ["", _("Sources:"), *(f"[{i}] {text}" for i, text in enumerate(cited, 1))]
     return quoted("\n".join(out))
 
 
@@ -183,27 +189,6 @@ def _noted(note: str | None) -> list[str]:
     """The note's line, if it says anything in the players' words."""
     words = players_words(translated(note)) if note else ""
     return [_("note: {note}").format(note=words)] if words else []
-
-
-class Sources:
-    """The sources an explanation cites, each once, numbered in the order first cited."""
-
-    def __init__(self) -> None:
-        self.cited: list[str] = []
-
-    def cite(self, source: str) -> str:
-        """`` [2]``: the note's number for a line's source ('' for none)."""
-        if not source:
-            return ""
-        text = players_words(translated(source))
-        if text not in self.cited:
-            self.cited.append(text)
-        return f" [{self.cited.index(text) + 1}]"
-
-    def notes(self) -> list[str]:
-        if not self.cited:
-            return []
-        return ["", _("Sources:"), *(f"[{i}] {text}" for i, text in enumerate(self.cited, 1))]
 
 
 def _share_of_each(factor: Factor, line: Line) -> bool:
@@ -298,16 +283,12 @@ def price_list(profile: Profile) -> str:
         ("Kontra", lambda b: _("yes") if b.kontra else _("never")),
     )
     bonuses = [b for b in profile.bonuses.values() if b.name != "valat"]
-    ladder = ", ".join(
-        f"{i18n.named(s.name)} ×{s.multiplier}"
-        + (
-            _(" (also {aliases})").format(aliases=_aliases(profile.step_aliases(s.name)))
-            if profile.step_aliases(s.name)
-            else ""
-        )
-        + ("" if s.level <= profile.kontra.ceiling else _(" (above the ceiling)"))
-        for s in profile.kontra.ladder
-    )
+    ladder = []
+    for s in profile.kontra.ladder:
+        aliases = profile.step_aliases(s.name)
+        also = _(" (also {aliases})").format(aliases=_aliases(aliases)) if aliases else ""
+        above = "" if s.level <= profile.kontra.ceiling else _(" (above the ceiling)")
+        ladder.append(f"{i18n.named(s.name)} ×{s.multiplier}{also}{above}")
     silent, announced = profile.valat.silent, profile.valat.announced
     valat = (
         _("Valat: contract ×{silent} silent, ×{announced} announced (replaces the contract)")
@@ -330,7 +311,7 @@ def price_list(profile: Profile) -> str:
             threshold=render_points(profile.game.win_threshold),
         ),
         kontra,
-        _("Kontra ladder: {ladder}").format(ladder=ladder),
+        _("Kontra ladder: {ladder}").format(ladder=", ".join(ladder)),
         huettenfleck,
         valat,
         _(

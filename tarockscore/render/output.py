@@ -35,16 +35,6 @@ class View(NamedTuple):
     csv: Callable[[], CsvTable] | None = None
     html: Callable[[], str] | None = None
 
-    @property
-    def formats(self) -> tuple[OutputFormat, ...]:
-        given = {
-            OutputFormat.TABLE: self.table,
-            OutputFormat.JSON: self.json,
-            OutputFormat.CSV: self.csv,
-            OutputFormat.HTML: self.html,
-        }
-        return tuple(f for f, made in given.items() if made is not None)
-
 
 def style_text(css: str) -> str:
     """The text of a page's ``<style>`` element, as :func:`page` writes it."""
@@ -117,6 +107,7 @@ def rendered(view: View, fmt: OutputFormat = OutputFormat.TABLE) -> str:
     raise UsageError(
         N_("{fmt!r}: this command prints {formats}"),
         fmt=fmt.value,
-        formats=", ".join(f.value for f in view.formats),
+        # each format is the view's field of its name
+        formats=", ".join(f.value for f in OutputFormat if getattr(view, f.value) is not None),
         where="--format",
     )

@@ -16,7 +16,7 @@ from tarockscore.render.hand import signed
 from tarockscore.render.output import View
 from tarockscore.rules.settlement import title as key_title
 from tarockscore.season.standings import Season, Standing, decimal_text
-from tarockscore.season.statistics import PlayerStats, Tally, contract_order, contracts_declared
+from tarockscore.season.statistics import BonusTally, PlayerStats, Tally, contract_order, contracts_declared
 
 # The standings' columns as a person reads them (English keys, translated where the table is drawn).
 _HEADERS = {
@@ -218,6 +218,17 @@ _SUMMARY_TEXT: tuple[tuple[str, Callable[[PlayerStats], object]], ...] = (
 )
 
 
+def _bonus(name: str, t: BonusTally) -> str:
+    """A bonus's tally in the detail table: made/announced, and made silent."""
+    if not t.announced:
+        said = _("{bonus} {silent} silent")
+    elif t.silent_made:
+        said = _("{bonus} {made}/{announced} +{silent} silent")
+    else:
+        said = _("{bonus} {made}/{announced}")
+    return said.format(bonus=named(name), made=t.announced_made, announced=t.announced, silent=t.silent_made)
+
+
 def stats_text(result: Sequence[PlayerStats], order: Sequence[str], width: int | None = STATS_WIDTH) -> str:
     """The statistics as tables; within ``width`` columns (None: every column, however wide)."""
     headers = [h for h, _cell in _SUMMARY_TEXT]
@@ -252,17 +263,7 @@ def stats_text(result: Sequence[PlayerStats], order: Sequence[str], width: int |
     lines = []
     for s in result:
         bonuses = ", ".join(
-            (
-                (
-                    _("{bonus} {made}/{announced} +{silent} silent")
-                    if t.silent_made
-                    else _("{bonus} {made}/{announced}")
-                )
-                if t.announced
-                else _("{bonus} {silent} silent")
-            ).format(bonus=named(name), made=t.announced_made, announced=t.announced, silent=t.silent_made)
-            for name, t in sorted(s.bonuses.items())
-            if t.announced or t.silent_made
+            _bonus(name, t) for name, t in sorted(s.bonuses.items()) if t.announced or t.silent_made
         )
         row: list[object] = [s.player]
         row += [_ratio(s.declared[c].won, s.declared[c].played) if c in s.declared else "" for c in contracts]

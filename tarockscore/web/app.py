@@ -565,7 +565,7 @@ class Web:
             # a day: the round's cards as `tournament cards` prints them, each with its table's address
             number = whole(request.query_params.get("round", ""))
             number = number if number in rounds else rounds[-1]
-            t, drawn = self.site.day().round_drawn(number)
+            t, drawn = self.site.day.round_drawn(number)
             html = render_cards.cards_html(t, drawn, pages.round_links(self.site, base, number))
             return HTMLResponse(html, headers=CARDS_HEADERS)
 

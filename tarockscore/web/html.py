@@ -149,9 +149,9 @@ def preview_html(preview: tarockscore.Preview, replacing: bool) -> str:
 def score_html(score: tarockscore.Score, radl: int) -> str:
     """A hand's arithmetic bet by bet with the columns ``score`` prints, laid out for a phone."""
     payout = score.payout is not None
+    headers = [_("base"), _("factors"), _("value"), *([_("stake")] if payout else [])]
     bets = []
     for line in score.lines:
-        headers = [_("base"), _("factors"), _("value"), *([_("stake")] if payout else [])]
         row: list[object] = [render_hand.number(line.base), render_hand.factors_text(line) or "-", line.value]
         row += [line.stake] if payout else []
         winners = ", ".join(line.winners) or "-"
@@ -159,15 +159,14 @@ def score_html(score: tarockscore.Score, radl: int) -> str:
             f"<li><strong>{esc(translated(line.label))}</strong>{table(headers, [row], cls='bet')}"
             f'<p class="meta">{esc(_("won by"))} {esc(winners)}: {esc(render_hand.adds_text({p: line.points[p] for p in score.players}))}</p></li>'
         )
-    headers = [_("player"), _("Victory Points")]
-    headers += [_("Payout (with Kontra)")] if payout else []
+    totals = [_("player"), _("Victory Points"), *([_("Payout (with Kontra)")] if payout else [])]
     rows: list[list[object]] = []
     for p in score.players:
         row = [p, render_hand.signed(score.victory_points[p])]
         if score.payout is not None:
             row.append(render_hand.signed(score.payout[p]))
         rows.append(row)
-    parts = [f'<ul class="bets">{"".join(bets)}</ul>', table(headers, rows, cls="totals")]
+    parts = [f'<ul class="bets">{"".join(bets)}</ul>', table(totals, rows, cls="totals")]
     parts += [f'<p class="meta">{esc(render_hand.note_line(n))}</p>' for n in score.notes]
     if radl != 1:
         parts.append(f'<p class="radl">{esc(_("Radl: this hand counts ×{radl}").format(radl=radl))}</p>')
@@ -291,10 +290,6 @@ def walk(
     return [q for q in shown if q.key != EXTRAS], reading
 
 
-def _error(ident: str, refused: str | None) -> str:
-    return f'<span class="error" id="{esc(ident)}-error">{esc(refused)}</span>' if refused else ""
-
-
 def _points(key: str, ident: str, answer: object, form: Mapping[str, str], thirds: bool) -> str:
     """Card points as two number fields, the points and the Blatt (one where the game has no thirds)."""
     points, blatt = form.get(key, ""), form.get(BLATT + key)
@@ -351,9 +346,10 @@ def _field(
         "data-sig": sig,
         **({"aria-describedby": f"{ident}-error"} if refused else {}),
     }
+    error = f'<span class="error" id="{esc(ident)}-error">{esc(refused)}</span>' if refused else ""
     return (
         f"<fieldset{attrs(box)}><legend>{esc(question.text)}</legend>"
-        f'<div class="{"pair" if points else "chips"}">{inner}</div>{_error(ident, refused)}</fieldset>'
+        f'<div class="{"pair" if points else "chips"}">{inner}</div>{error}</fieldset>'
     )
 
 

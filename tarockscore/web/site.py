@@ -166,17 +166,13 @@ class Limiter:
         self._wrong: dict[str, deque[float]] = {}
         self._lock = threading.Lock()
 
-    def _recent(self, client: str, now: float) -> deque[float]:
-        times = self._wrong.setdefault(client, deque())
-        while times and now - times[0] > self.window:
-            times.popleft()
-        return times
-
     def wrong(self, client: str) -> bool:
         """Count a wrong code; whether the client is now past the limit (answered 429)."""
         with self._lock:
             now = time.monotonic()
-            times = self._recent(client, now)
+            times = self._wrong.setdefault(client, deque())
+            while times and now - times[0] > self.window:  # aged out
+                times.popleft()
             if len(times) >= self.most:
                 return True
             times.append(now)
@@ -201,9 +197,9 @@ class Site:
         self.path = path
         self._named: str | None = None  # the day's title, as the day began
         if self.tournament:
-            self._tournament = tarockscore.Tournament(path)
-            day = self._tournament.read()  # a folder that is no tournament is refused at start
-            self._named = day.title
+            # the tournament day served (a tournament's site only): its rounds as drawn, for the cards
+            self.day = tarockscore.Tournament(path)
+            self._named = self.day.read().title  # a folder that is no tournament is refused at start
         else:
             self._evening = tarockscore.Evening(path)
             # an evening's table (its players, its game limit) is the one it began with: read once,
@@ -234,7 +230,7 @@ class Site:
                 raw = None  # the day's own reading says why
             known, found = self._drawn
             if raw is None or raw != known:
-                found = [Place(table_key(t.round, t.table), *t) for t in self._tournament.tables()]
+                found = [Place(table_key(t.round, t.table), *t) for t in self.day.tables()]
                 self._drawn = (raw, found)
         else:
             table = self._table
@@ -293,9 +289,5 @@ class Site:
             out.append((key, st.st_mtime_ns, st.st_size))
         return tuple(out)
 
-    def day(self) -> tarockscore.Tournament:
-        """The tournament day served (a tournament's site only): its rounds as drawn, for the cards."""
-        return self._tournament
-
     def standings(self) -> tarockscore.DayStandings | None:
-        return self._tournament.standings() if self.tournament else None
+        return self.day.standings() if self.tournament else None
