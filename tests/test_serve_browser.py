@@ -471,6 +471,49 @@ def test_a_closed_rounds_code_reads_its_sheet_and_records_nothing(
     assert closed not in page.inner_text("body") and page.locator("details.corrections").count() == 1
 
 
+PAPER = {
+    "en": ("the result is taken from the table's paper sheet: no hand is recorded here", "paper sheet"),
+    "de": ("das Ergebnis kommt vom Papierblatt des Tisches: hier wird kein Spiel eingetragen", "Papierblatt"),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_table_scored_from_its_paper_sheet_says_so_and_asks_for_no_next_hand(
+    day: tuple[Server, Path], phone: Callable[[], Any], lang: str
+) -> None:
+    """`tournament result` keeps a table's Schrift from its paper sheet (docs/tournament.md): its page
+    and the board say so, not "next: hand 1" or "0 / 4" as if the table had not begun."""
+    server, folder = day
+    place = next(p for p in server.site.places() if p.key == "r1t2")
+    schrift = [f"{name}={points}" for name, points in zip(place.players, (10, -4, -3, -3), strict=True)]
+    cli("tournament", "result", str(folder), "--round", "1", "--table", "2", *schrift)
+    said, progress = PAPER[lang]
+    for code in ("own", server.site.code("organiser")):
+        page = phone()
+        page.goto(server.url("r1t2", code=code, lang=lang))
+        body = page.inner_text("body")
+        assert page.inner_text("#next") == said
+        assert page.locator("#hand-form").count() == 0 and page.locator("table.hands").count() == 0
+        for wrong in (
+            "next: hand 1",
+            "no hands yet",
+            "played all its games",
+            "Spiel 1,",
+            "noch keine Spiele",
+        ):
+            assert wrong not in body
+        totals = page.inner_text("table.totals")  # each seat's Schrift from the paper sheet
+        assert f"{place.players[0]}\t10" in totals and f"{place.players[1]}\t-4" in totals
+        no_sideways_scrolling(page)
+    board = phone()
+    board.goto(f"{server.base}/board?lang={lang}")
+    board.wait_for_selector("#board table.progress")
+    rows = board.locator("#board table.progress tr").all_inner_texts()
+    paper_row = next(r for r in rows if r.split("\t")[0].endswith(("table 2", "Tisch 2")))
+    assert progress in paper_row and "0 / 4" not in paper_row
+    assert any("0 / 4" in r for r in rows)  # table 1 has not begun: its count stays
+
+
 def test_the_board_updates_by_itself_and_a_name_with_markup_stays_text(
     day: tuple[Server, Path], phone: Callable[[], Any]
 ) -> None:

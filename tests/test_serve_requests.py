@@ -280,3 +280,25 @@ def test_a_refused_write_names_the_sheet_but_no_folder_of_the_server(evening: Pa
     assert "friday.toml:" in said and "hand 1 was changed outside tarockscore" in said
     assert str(evening.parent) not in said
     assert evening.read_text(encoding="utf-8") == edited
+
+
+def test_a_table_scored_from_its_paper_sheet_is_no_table_waiting_for_its_first_hand(tmp_path: Path) -> None:
+    """A table's Schrift taken from its paper sheet (`tournament result`, docs/tournament.md): its
+    page has no next hand and no form, the board counts it as a paper sheet, not as 0 of 4 hands."""
+    day = tmp_path / "day"
+    new_day(day, 8, 2)
+    cli("tournament", "draw", str(day), "--round", "1", "--seed", "3")
+    client, site = client_of(day)
+    place = site.place("r1t2")
+    assert place is not None
+    schrift = [f"{name}={points}" for name, points in zip(place.players, (10, -4, -3, -3), strict=True)]
+    cli("tournament", "result", str(day), "--round", "1", "--table", "2", *schrift)
+    for lang, said in (
+        ("en", "the result is taken from the table&#x27;s paper sheet: no hand is recorded here"),
+        ("de", "das Ergebnis kommt vom Papierblatt des Tisches: hier wird kein Spiel eingetragen"),
+    ):
+        page = client.get(f"/t/r1t2?code={site.code('r1t2')}&lang={lang}").text
+        assert said in page and 'name="contract"' not in page
+        assert "no hands yet" not in page and "noch keine Spiele" not in page
+    board = client.get("/board").text
+    assert "<td>paper sheet</td>" in board and board.count("<td>0 / 4</td>") == 1  # table 1 only

@@ -211,6 +211,8 @@ def evening_title(table: Table) -> str:
 
 def next_text(ledger: Ledger) -> str:
     """The next hand: its number and deal, and whether the Radl doubles it."""
+    if ledger.paper is not None:
+        return _("the result is taken from the table's paper sheet: no hand is recorded here")
     count, limit = len(ledger.hands), ledger.table.games
     if limit is not None and count >= limit:
         return _("all {games} games of this table are played: no next hand").format(games=limit)

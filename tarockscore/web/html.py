@@ -77,7 +77,8 @@ def sheet_html(ledger: tarockscore.Ledger, sheet: tarockscore.Sheet) -> str:
             f'<p class="meta">{esc(_("stake {amount} per point").format(amount=money(sheet.table.stake)))}</p>'
         )
     if not sheet.hands:
-        parts.append(f'<p class="meta">{esc(_("no hands yet"))}</p>')
+        if not sheet.on_paper:  # a paper result says so above, where the next hand would be
+            parts.append(f'<p class="meta">{esc(_("no hands yet"))}</p>')
     else:
         hand_rows = []
         for h in reversed(sheet.hands):

@@ -159,7 +159,7 @@ def table_page(
     seen = read_table(place)
     code = given_code if site.opens(place, given_code) else None
     entry = entry_of(place, replace) if code else None
-    if entry is None and code and replace is None:
+    if entry is None and code and replace is None and not seen.sheet.on_paper:
         notice += message_html("ok", [_("this table has played all its games")])
     if code:
         status_line = ""
@@ -285,7 +285,10 @@ def board_fragment(site: Site) -> str:
             rows.append([name, "?", ""])
             continue
         played = len(sheet.hands)
-        progress = f"{played} / {place.games}" if place.games else str(played)
+        if sheet.on_paper:  # its result taken from its paper sheet: no hand is recorded on it
+            progress = _("paper sheet")
+        else:
+            progress = f"{played} / {place.games}" if place.games else str(played)
         rows.append([name, progress, last_change(sheet)])
         if standings is None:
             parts.append(f"<h2>{esc(_('Totals'))}</h2>")
