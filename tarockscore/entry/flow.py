@@ -273,9 +273,7 @@ class Flow:
                     most=p.game.card_points_total,
                 )
                 yield from self._valat_proven(contract, declarer, partner, a)
-        kontra = (
-            not conceded and legality.kontra_on_contract_allowed(p, contract) and len(self.step_choices()) > 1
-        )
+        kontra = not conceded and legality.kontra_on_contract_allowed(p, contract) and bool(p.playable_steps)
         bonuses = (
             legality.concession_bonuses(p, contract)
             if conceded
@@ -358,7 +356,7 @@ class Flow:
                 most=left,
             )
             left -= a[key]
-        if legality.kontra_on_contract_allowed(self.profile, contract) and len(self.step_choices()) > 1:
+        if legality.kontra_on_contract_allowed(self.profile, contract) and self.profile.playable_steps:
             yield self._kontra_question("kontra", _("Kontra on Trischaken"), _("Kontra"))
 
     def trischaken_points(self, a: Mapping[str, Any]) -> dict[str, Fraction]:

@@ -35,7 +35,6 @@ from tarockscore.season.standings import (
     Standing,
     aliases_from_mapping,
     fold,
-    per_hand_points,
     standings,
 )
 from tarockscore.season.statistics import PlayerStats, player_stats
@@ -318,7 +317,13 @@ class FoldedSeason(NamedTuple):
 
     def chart_points(self) -> tuple[list[Mapping[str, int]], list[tuple[int, str]]]:
         """Every hand's points in season order, and where each evening after the first begins."""
-        return per_hand_points(self.season)
+        points: list[Mapping[str, int]] = []
+        starts: list[tuple[int, str]] = []
+        for i, e in enumerate(self.season.evenings):
+            if i:
+                starts.append((len(points), e.label))
+            points += [h.victory_points for h in e.hands]
+        return points, starts
 
 
 def fold_season(

@@ -429,9 +429,7 @@ def fold(ledgers: Sequence[Named], filters: Filters = NO_FILTERS) -> Season:
             )
         )
 
-    players: list[str] = []
-    for e in evenings:
-        players += [p for p in e.players if p not in players]
+    players = list(dict.fromkeys(p for e in evenings for p in e.players))
     selected = tuple(players)
     if filters.players:
         wanted = [aliases.get(p, p) for p in filters.players]
@@ -471,12 +469,11 @@ def standings(season: Season) -> tuple[Standing, ...]:
             if h.payout is not None:
                 for p, v in h.payout.items():
                     payout[p] = payout.get(p, 0) + v
-    has_payout = bool(payout)
     ordered = sorted(season.players, key=lambda p: (-vp[p], -payout.get(p, 0), p))
     out: list[Standing] = []
     for i, p in enumerate(ordered):
         rank = out[-1].rank if out and out[-1].victory_points == vp[p] else i + 1
-        out.append(Standing(rank, p, vp[p], hands[p], evenings[p], payout.get(p, 0) if has_payout else None))
+        out.append(Standing(rank, p, vp[p], hands[p], evenings[p], payout.get(p, 0) if payout else None))
     chosen = set(season.selected)
     return tuple(s for s in out if s.player in chosen)
 
@@ -487,17 +484,6 @@ def decimal_text(value: Fraction, places: int = 2) -> str:
     sign = "-" if scaled < 0 else ""
     whole, rest = divmod(abs(scaled), 10**places)
     return f"{sign}{whole}.{rest:0{places}d}" if places else f"{sign}{whole}"
-
-
-def per_hand_points(season: Season) -> tuple[list[Mapping[str, int]], list[tuple[int, str]]]:
-    """Every hand's points in season order, and where each evening after the first begins."""
-    points: list[Mapping[str, int]] = []
-    starts: list[tuple[int, str]] = []
-    for i, e in enumerate(season.evenings):
-        if i:
-            starts.append((len(points), e.label))
-        points += [h.victory_points for h in e.hands]
-    return points, starts
 
 
 COPY_OF = N_(

@@ -220,17 +220,13 @@ def standings(results: Sequence[TableResult], fmt: Format) -> list[Standing]:
         for player, seat in table_seats(result, fmt).items():
             seats.setdefault(player, []).append(seat)
     rounds = len({r.round for r in results})
-    rows = []
+    ranked: list[Standing] = []
+    unranked: list[Standing] = []
     for player, mine in seats.items():
         schrift = sum(s.schrift for s in mine)
         rank_points = sum((s.rank_points for s in mine), Fraction(0))
-        rows.append(
-            Standing(None, player, _total(fmt, schrift, rank_points), schrift, rank_points, tuple(mine))
-        )
-    ranked: list[Standing] = []
-    unranked: list[Standing] = []
-    for row in rows:
-        (ranked if any(s.rank is not None for s in row.tables) else unranked).append(row)
+        row = Standing(None, player, _total(fmt, schrift, rank_points), schrift, rank_points, tuple(mine))
+        (ranked if any(s.rank is not None for s in mine) else unranked).append(row)
     unranked.sort(key=lambda r: r.player.casefold())
     keys = [_key(fmt, row, rounds) for row in ranked]
     places = competition_ranks(keys)
@@ -325,17 +321,14 @@ def cup_standings(
     for name, rows in days:
         for place, player in rows:
             results.setdefault(player, []).append(Result(name, place, rules.for_place(place), False))
-    totals: dict[str, tuple[int, tuple[Result, ...]]] = {}
+    standing: list[CupStanding] = []
     for player, mine in results.items():
         ranked = sorted(range(len(mine)), key=lambda i: -mine[i].cup_points)
         keep = set(ranked if rules.best is None else ranked[: rules.best])
-        marked = tuple(Result(r.tournament, r.place, r.cup_points, i in keep) for i, r in enumerate(mine))
-        totals[player] = (sum(r.cup_points for r in marked if r.counted), marked)
-    players = list(totals)
-    places = competition_ranks([totals[p][0] for p in players])
-    out = [
-        CupStanding(place, p, totals[p][0], totals[p][1]) for place, p in zip(places, players, strict=True)
-    ]
+        marked = tuple(r._replace(counted=i in keep) for i, r in enumerate(mine))
+        standing.append(CupStanding(0, player, sum(r.cup_points for r in marked if r.counted), marked))
+    places = competition_ranks([row.cup_points for row in standing])
+    out = [row._replace(place=place) for place, row in zip(places, standing, strict=True)]
     return sorted(out, key=lambda s: (s.place, s.player.casefold()))
 
 

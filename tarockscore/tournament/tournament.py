@@ -332,8 +332,7 @@ class Tournament:
 
     def _short_of_limit(self, number: int) -> tuple[str, ...]:
         """A warning naming the tables of round ``number`` short of their game limit (none: none)."""
-        t = self.read()
-        if number < 1 or t.round(number) is None:
+        if number < 1:  # a round not drawn has no tables short of it; drawing after it is refused
             return ()
         try:
             day = store.read_day(self.folder)

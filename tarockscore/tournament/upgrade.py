@@ -124,8 +124,9 @@ def upgrade_day(path: str | os.PathLike[str]) -> str:
                 N_("{backup} exists already: move it away, then run upgrade again; nothing was written"),
                 backup=backup,
             )
+        sha = hashlib.sha256(raw).hexdigest()
         try:
-            entries = _entries(data, hashlib.sha256(raw).hexdigest())
+            entries = _entries(data, sha)
             _, t = files.day_text(target, b"", None, entries)  # every entry checked, the results too
             papers = [
                 (paper_sheet(t, e["round"], e["table"], e["schrift"], e.get("money")), e["at"])
@@ -141,7 +142,7 @@ def upgrade_day(path: str | os.PathLike[str]) -> str:
             )
             raise TournamentError([*(p.moved(f"{target}: {p.where}") for p in exc.problems), said]) from None
         safe_io.atomic_write(backup, raw, TournamentError, "tournament")
-        ledger_file.write_text(target, text, hashlib.sha256(raw).hexdigest())
+        ledger_file.write_text(target, text, sha)
     kinds = Counter(e.kind for e in t.log)
     return message(
         N_(
