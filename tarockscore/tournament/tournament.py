@@ -24,6 +24,7 @@ from tarockscore.errors import (
     message,
 )
 from tarockscore.evening.evening import Evening, now
+from tarockscore.evening.fold import profile_mapping
 from tarockscore.evening.model import profile_record
 from tarockscore.io.inputs import load_profile
 from tarockscore.io.safe_io import write_output
@@ -255,9 +256,8 @@ class Tournament:
         begin |= {"rounds": rounds, "games": games, "games_five": five, "players": names}
         if stake is not None:
             begin["stake"] = str(stake)
-        record = profile_record(prof)
         begin["format"] = document
-        begin["profile"] = {"name": record.name, "sha256": record.sha256, "document": dict(record.document)}
+        begin["profile"] = profile_mapping(profile_record(prof))
         tournament = cls(folder)
         stored = store.create(tournament.folder, begin)
         return Started(tournament, stored, prof, fmt, seating(len(names)))
