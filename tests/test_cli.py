@@ -242,6 +242,23 @@ def test_profiles_list_and_show() -> None:
     assert code == 1 and "did you mean 'pagat'" in err
 
 
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_price_list_shows_only_what_the_profile_plays(lang: str) -> None:
+    # Zwanzigerrufen: no contract lists a Valat and none doubles its bonuses (docs/rules/zwanzigerrufen.md,
+    # D25), so a Pagat in the Solo is worth what it is in the Call: 1 silent, 2 announced
+    code, out, err = run("--lang", lang, "profiles", "show", "zwanzigerrufen")
+    assert code == 0, err
+    assert "Valat" not in out
+    assert ("in solo" if lang == "en" else "im Solo") not in out
+    bonus_head = next(line for line in out.splitlines() if line.startswith(("bonus ", "Prämie ")))
+    assert len(bonus_head.split()) == 5  # bonus, aliases, silent, announced, Kontra
+    # Königrufen plays a Valat and doubles the bonuses in Solorufer and Solodreier: both are shown
+    code, out, _ = run("--lang", lang, "profiles", "show", "koenigrufen")
+    assert code == 0
+    assert "Valat:" in out
+    assert ("in solo" if lang == "en" else "im Solo") in out
+
+
 @pytest.mark.parametrize("name", shipped_names())
 def test_profiles_show_toml_round_trips(name: str, tmp_path: Path) -> None:
     code, out, _ = run("profiles", "show", name, "--toml")

@@ -237,6 +237,23 @@ def test_a_head_written_down_vouches_for_the_hands_of_then(tmp_path: Path) -> No
     refused(run("check", "--head", "0123456789ab", "--ledger", str(path)), "no entry of this ledger has it")
 
 
+@pytest.mark.parametrize("head", ["abc", "xyz1", "3f1c 0a9e", "", "a" * 65])
+def test_a_head_mistyped_is_a_usage_error_not_a_rewritten_ledger(tmp_path: Path, head: str) -> None:
+    """A head is 4 to 64 hex digits (docs/evening.md); anything else is a typo on the command line,
+    exit 2 (docs/machine-output.md), not "no entry of this ledger has it", which says the ledger
+    was rewritten. The tournament day's check --head refuses such a head the same way."""
+    path = evening(tmp_path / "e.toml")
+    before = path.read_bytes()
+    result = run("check", "--head", head, "--ledger", str(path))
+    assert result.exit_code == 2, (result.stdout, result.stderr)
+    assert (
+        f"--head: {head!r}: give a head as record prints it: 4 to 64 hex digits (0-9, a-f)" in result.stderr
+    )
+    assert "no entry of this ledger has it" not in result.stderr
+    assert result.stdout == ""
+    assert path.read_bytes() == before
+
+
 def test_a_head_from_early_in_the_evening_names_the_first_entries_since_and_counts_the_rest(
     tmp_path: Path,
 ) -> None:

@@ -91,7 +91,7 @@ def test_names_prefixes_any_case_and_seat_numbers() -> None:
     ]
     answer(e, "ci", "40", "ja", "Retour")  # Retour: the table's word for Rekontra
     assert e.answers["partner"] == "Cilli" and e.answers["kontra"] == "rekontra"
-    answer(e, "König Ultimo", "", "angesagt" if False else "j", "", "", "")
+    answer(e, "König Ultimo", "", "angesagt", "", "", "")
     assert e.next() is None
     assert e.hand()["bonus"] == [
         {"name": "king_ultimo", "side": "declarers", "announced": True, "made": True}
@@ -109,6 +109,30 @@ def test_an_ambiguous_or_unknown_answer_is_refused_with_the_reason() -> None:
     assert e.answers == {}
     answer(e, "bettler", "2")
     assert e.give("vielleicht") == "'vielleicht': answer y or n"
+
+
+def test_a_yes_or_no_also_takes_the_words_the_short_form_takes_for_it() -> None:
+    # --won/--lost, and a bonus's flags announced/silent, made/lost (docs/scoring.md), in both languages
+    e = entry()
+    answer(e, "bettler", "2", "lost", "")
+    assert e.answers["won"] is False
+    assert e.hand() == {"contract": "bettler", "declarer": "Bert", "won": False}
+    e = entry()
+    answer(e, "Bettler", "Bert", "gewonnen", "")
+    assert e.answers["won"] is True
+    e = entry()
+    answer(e, "dreier", "2", "40", "ja", "", "pagat", "", "angesagt", "verloren", "", "")
+    assert e.hand()["bonus"] == [{"name": "pagat", "side": "declarers", "announced": True, "made": False}]
+    e = entry()
+    answer(e, "dreier", "2", "40", "y", "", "uhu", "defenders", "silent", "made", "")
+    assert e.hand()["bonus"] == [{"name": "uhu", "side": "defenders", "announced": False, "made": True}]
+    e = entry()
+    answer(e, "dreier", "2", "40", "y", "", "trull", "", "still", "gemacht", "")
+    assert e.hand()["bonus"] == [{"name": "trull", "side": "declarers", "announced": False, "made": True}]
+    # a word of another question is no answer here: "Kontra or bonuses?" is not won or lost
+    e = entry()
+    answer(e, "dreier", "2", "40")
+    assert e.give("lost") == "'lost': answer y or n"
 
 
 def test_back_returns_to_the_previous_question_and_undoes_its_answer() -> None:

@@ -90,6 +90,30 @@ def test_a_zwanzigerrufen_call_names_the_44_and_the_45() -> None:
     assert "the declarers lost: 44 card points, they needed 45" in _explained(case, "en")
 
 
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_a_revoke_is_explained_in_words_not_by_the_bet_s_name(language: str) -> None:
+    # the main rules: a revoke loses the offending side the contract (renonce.rule = "side_loses");
+    # the explanation says so in a sentence, never with a bare "note: renonce" under the Call
+    case = {
+        "profile": "koenigrufen",
+        "hand": {
+            "players": ["Anna", "Bert", "Cilli", "Dani"],
+            "contract": "rufer",
+            "declarer": "Anna",
+            "partner": "Cilli",
+            "card_points": 50,
+            "renonce": "Bert",
+        },
+    }
+    text = _explained(case, language)
+    notes = [line.strip() for line in text.splitlines() if line.strip().startswith(("note:", "Hinweis:"))]
+    assert notes == [
+        "note: Renonce by Bert: the defenders lose the contract and every announced bonus."
+        if language == "en"
+        else "Hinweis: Renonce von Bert: die Gegenspieler verlieren das Spiel und jede angesagte Prämie."
+    ]
+
+
 def test_sources_are_numbered_notes_under_the_arithmetic() -> None:
     text = _rufer("40")
     lines = text.splitlines()

@@ -23,6 +23,10 @@ from tarockscore.rules.words import fold
 YES_WORDS = frozenset({"y", "yes", "j", "ja"})
 NO_WORDS = frozenset({"n", "no", "nein"})
 BACK_WORDS = frozenset({"back", "zurueck", "<"})  # folded: "zurück" is "zurueck"
+# A yes or no also in the words the short form takes for it (--won/--lost, a bonus's flags)
+WON_WORDS = (("won", True), ("gewonnen", True), ("lost", False), ("verloren", False))
+MADE_WORDS = (("made", True), ("gemacht", True), ("lost", False), ("verloren", False))
+ANNOUNCED_WORDS = (("announced", True), ("angesagt", True), ("silent", False), ("still", False))
 
 
 def yes_or_no(word: str) -> bool | None:
@@ -78,6 +82,7 @@ class Question:
     choices: tuple[Choice, ...] = ()
     default: Answer | None = None
     most: Fraction | None = None  # POINTS: the most that can be given
+    words: tuple[tuple[str, bool], ...] = ()  # YES_NO: words that answer it besides yes and no
 
     @property
     def may_skip(self) -> bool:
@@ -124,6 +129,8 @@ def read_answer(question: Question, text: str, profile: Profile) -> Answer:
         return _pick(question, text)
     if question.kind is Kind.YES_NO:
         said = yes_or_no(text)
+        if said is None:
+            said = dict(question.words).get(fold(text))
         if said is not None:
             return said
         raise Refused(_("{answer!r}: answer y or n").format(answer=Shown(text)))
@@ -257,7 +264,7 @@ class Flow:
                 text = _("Did {declarer} win the {contract}?").format(
                     declarer=declarer, contract=named(contract.name)
                 )
-                yield Question("won", text, Kind.YES_NO, _("won"))
+                yield Question("won", text, Kind.YES_NO, _("won"), words=WON_WORDS)
             else:
                 side = (
                     declarer
@@ -449,6 +456,7 @@ class Flow:
                     Kind.YES_NO,
                     _("{bonus}, announced").format(bonus=named(name)),
                     default=False,
+                    words=ANNOUNCED_WORDS,
                 )
                 announced = a[f"{key}:announced"]
             if legality.may_fail(bonus):
@@ -458,6 +466,7 @@ class Flow:
                     Kind.YES_NO,
                     _("{bonus}, made").format(bonus=named(name)),
                     default=True,
+                    words=MADE_WORDS,
                 )
             if doubled and legality.may_double(bonus, announced):
                 yield self._kontra_question(

@@ -273,13 +273,17 @@ def price_list(profile: Profile) -> str:
         (N_("bonuses"), lambda c: "×2" if c.doubles_bonuses else ""),
         (N_("allowed bonuses"), lambda c: ", ".join(i18n.named(b) for b in c.bonuses) or _("none")),
     )
+    # a bonus's worth in a solo only where a contract doubles its bonuses
+    in_solo: tuple[tuple[str, Callable[[Bonus], object]], ...] = (
+        (N_("silent in solo"), lambda b: b.value * game.solo_bonus_factor),
+        (N_("announced in solo"), lambda b: when_announced(b, game.solo_bonus_factor)),
+    )
     bonus_columns: tuple[tuple[str, Callable[[Bonus], object]], ...] = (
         (N_("bonus"), lambda b: i18n.named(b.name)),
         (N_("aliases"), lambda b: _aliases(b.aliases)),
         (N_("silent"), lambda b: b.value),
         (N_("announced"), when_announced),
-        (N_("silent in solo"), lambda b: b.value * game.solo_bonus_factor),
-        (N_("announced in solo"), lambda b: when_announced(b, game.solo_bonus_factor)),
+        *(in_solo if any(c.doubles_bonuses for c in profile.contracts.values()) else ()),
         ("Kontra", lambda b: _("yes") if b.kontra else _("never")),
     )
     bonuses = [b for b in profile.bonuses.values() if b.name != "valat"]
@@ -313,7 +317,7 @@ def price_list(profile: Profile) -> str:
         kontra,
         _("Kontra ladder: {ladder}").format(ladder=", ".join(ladder)),
         huettenfleck,
-        valat,
+        *([valat] if any("valat" in c.bonuses for c in profile.contracts.values()) else []),
         _(
             "Names match in any case, with or without hyphens, spaces or underscores; ä, ö, ü also as ae, oe, ue."
         ),

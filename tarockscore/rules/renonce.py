@@ -57,7 +57,12 @@ def renonce_lines(deal: Deal) -> tuple[Scored, bool | None]:
     kontra, why = contract_kontra(deal)
     out = out.then(why).then(
         contract_lines(
-            deal, won, deal.side(offending_side.other), deal.side(offending_side), kontra, note="renonce"
+            deal,
+            won,
+            deal.side(offending_side.other),
+            deal.side(offending_side),
+            kontra,
+            note=setting(RenonceRules, "rule", "side_loses"),
         )
     )
     for b in hand.bonuses:

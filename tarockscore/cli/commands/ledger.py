@@ -1,6 +1,7 @@
 """The evening's commands (CLI layer): new, record, show, undo, replace, delete, explain, check,
 rescore, repair, settle, upgrade, and the Radl marks set or struck by hand."""
 
+import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -30,7 +31,7 @@ from tarockscore.cli.options import (
     with_short_form,
 )
 from tarockscore.cli.options import show as show_view
-from tarockscore.errors import Collector, LedgerError, UsageError
+from tarockscore.errors import N_, Collector, LedgerError, UsageError
 from tarockscore.i18n import _, translated
 from tarockscore.render import evening as shown
 from tarockscore.render.output import OutputFormat
@@ -176,6 +177,12 @@ def check(
 ) -> None:
     """Re-score every hand and compare with the stored results (exit 1 on any mismatch); with
     --head, also that the hands as of that head are unchanged (hands added since are fine)."""
+    if head is not None and not re.fullmatch(r"[0-9a-fA-F]{4,64}", head.strip()):
+        raise UsageError(
+            N_("{head!r}: give a head as record prints it: 4 to 64 hex digits (0-9, a-f)"),
+            head=head,
+            where="--head",
+        )
     evening = evening_of(ledger)
     typer.echo(shown.checked_text(evening.path, evening.check()))
     if head is not None:
