@@ -295,6 +295,37 @@ def test_card_points_as_points_and_blatt_from_the_number_keypad(
         context.close()
 
 
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("script", [True, False])
+def test_the_first_seat_can_be_the_partner_with_script_and_without(
+    browser: Any, evening: tuple[Server, Path], lang: str, script: bool
+) -> None:
+    """Bert plays a Rufer with Anna, who sits first: without script the whole hand is entered at
+    once, so Anna's button must be there before Bert is chosen as the declarer."""
+    server, path = evening
+    words = WORDS[lang]
+    context = browser.new_context(viewport={"width": WIDTH, "height": 780}, java_script_enabled=script)
+    try:
+        page = context.new_page()
+        page.set_default_timeout(WAIT)
+        page.goto(server.url("evening", lang=lang))
+        thumb = Thumb(page)
+        thumb.choose("contract", "Rufer")
+        thumb.choose("declarer", "Bert")
+        thumb.choose("partner", "Anna")
+        thumb.points("40")
+        no_sideways_scrolling(page)
+        thumb.button(words["show"])
+        thumb.button(words["record"].format(n=1))
+        expect(page.locator(".notice.ok")).to_contain_text(words["recorded"].format(n=1))
+        line = {"en": "Rufer by Bert with Anna, won", "de": "Rufer von Bert mit Anna, gewonnen"}[lang]
+        expect(page.locator("#sheet")).to_contain_text(line)
+        hand = tarockscore.Evening(path).ledger.hands[0].hand
+        assert (hand.declarer, hand.partner) == ("Bert", "Anna")
+    finally:
+        context.close()
+
+
 def test_a_refused_hand_shows_the_reason_and_records_nothing(
     evening: tuple[Server, Path], phone: Callable[[], Any]
 ) -> None:

@@ -258,3 +258,29 @@ def test_no_two_elements_of_a_form_share_an_id(tmp_path: Path) -> None:
     page = client.get(f"/t/evening?code={site.code('evening')}").text
     ids = re.findall(r'\sid="([^"]+)"', page)
     assert ids and len(ids) == len(set(ids)), sorted(i for i in ids if ids.count(i) > 1)
+
+
+def partners_offered(html: str) -> list[str]:
+    box = re.search(r'<fieldset[^>]*data-key="partner".*?</fieldset>', html, re.S)
+    assert box is not None, "no partner field"
+    return re.findall(r'name="partner" value="([^"]+)"', box.group(0))
+
+
+def test_a_page_without_script_offers_every_player_as_the_partner_before_the_declarer_is_chosen(
+    evening: Path,
+) -> None:
+    """Without script the whole hand's fields come at once: the partner's row is there before the
+    declarer is chosen, and it must let any player be the partner (Bert plays with Anna, the first
+    seat), not only those beside the first seat."""
+    t = Table(evening)
+    assert partners_offered(t.page())[:4] == ["Anna", "Bert", "Cilli", "Dani"]
+    fields = t.client.post("/t/evening/fields", data={"contract": "rufer"}).text
+    assert partners_offered(fields)[:4] == ["Anna", "Bert", "Cilli", "Dani"]
+    # once the declarer is given, the declarer is no longer offered as the partner
+    chosen = t.client.post("/t/evening/fields", data={"contract": "rufer", "declarer": "Bert"}).text
+    assert partners_offered(chosen)[:3] == ["Anna", "Cilli", "Dani"]
+    # the hand the page now allows: recorded as given
+    assert done_of(
+        t.post("hand", action="record", contract="rufer", declarer="Bert", partner="Anna", card_points="40")
+    )["done"] == ["recorded"]
+    assert t.hands()[0].partner == "Anna"
