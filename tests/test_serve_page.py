@@ -284,3 +284,32 @@ def test_a_page_without_script_offers_every_player_as_the_partner_before_the_dec
         t.post("hand", action="record", contract="rufer", declarer="Bert", partner="Anna", card_points="40")
     )["done"] == ["recorded"]
     assert t.hands()[0].partner == "Anna"
+
+
+def test_the_arithmetic_on_a_sheet_that_moved_is_answered_as_its_record_would_be(evening: Path) -> None:
+    """A hand shown on a sheet the ledger has since left: no arithmetic of "hand 2" for a hand
+    entered as hand 1; the same 409 that recording it would get, and nothing written."""
+    t = Table(evening)
+    before = t.version()
+    cli("record", "--ledger", str(evening), "-c", "rufer", "-d", "Anna", "-w", "Cilli", "-t", "40")
+    form = {"code": t.code, "expected": before, "action": "preview", **RUFER}
+    same = t.client.post("/t/evening/hand", data=form, headers=JSON)
+    assert same.status_code == 409
+    assert (same.json()["error"], same.json()["number"]) == ("already_on_sheet", 1)
+    assert same.json()["version"] == t.version()
+    other = {**form, "contract": "dreier", "declarer": "Bert", "partner": "", "card_points": "40"}
+    moved = t.client.post("/t/evening/hand", data=other, headers=JSON)
+    assert (moved.status_code, moved.json()["error"]) == (409, "changed")
+    assert len(t.hands()) == 1
+    # without script: back to the table's page that says the hand is there; or the form again,
+    # with the answers, on the sheet as it is now
+    back = done_of(t.client.post("/t/evening/hand", data=form))
+    assert (back["done"], back["hand"]) == (["already"], ["1"])
+    again = t.client.post("/t/evening/hand", data=other)
+    assert again.status_code == 409 and "the sheet has changed" in again.text
+    assert f'name="expected" value="{t.version()}"' in again.text
+    assert re.search(r'value="Bert" checked', again.text) and "Hand 2" in again.text
+    # on the sheet as it is, the arithmetic is shown as before
+    fresh = t.client.post("/t/evening/hand", data={**other, "expected": t.version()}, headers=JSON)
+    assert fresh.status_code == 200 and fresh.json()["number"] == 2
+    assert len(t.hands()) == 1
