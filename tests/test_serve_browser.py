@@ -295,6 +295,37 @@ def test_card_points_as_points_and_blatt_from_the_number_keypad(
         context.close()
 
 
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("script", [True, False])
+def test_the_first_seat_can_be_the_partner_with_script_and_without(
+    browser: Any, evening: tuple[Server, Path], lang: str, script: bool
+) -> None:
+    """Bert plays a Rufer with Anna, who sits first: without script the whole hand is entered at
+    once, so Anna's button must be there before Bert is chosen as the declarer."""
+    server, path = evening
+    words = WORDS[lang]
+    context = browser.new_context(viewport={"width": WIDTH, "height": 780}, java_script_enabled=script)
+    try:
+        page = context.new_page()
+        page.set_default_timeout(WAIT)
+        page.goto(server.url("evening", lang=lang))
+        thumb = Thumb(page)
+        thumb.choose("contract", "Rufer")
+        thumb.choose("declarer", "Bert")
+        thumb.choose("partner", "Anna")
+        thumb.points("40")
+        no_sideways_scrolling(page)
+        thumb.button(words["show"])
+        thumb.button(words["record"].format(n=1))
+        expect(page.locator(".notice.ok")).to_contain_text(words["recorded"].format(n=1))
+        line = {"en": "Rufer by Bert with Anna, won", "de": "Rufer von Bert mit Anna, gewonnen"}[lang]
+        expect(page.locator("#sheet")).to_contain_text(line)
+        hand = tarockscore.Evening(path).ledger.hands[0].hand
+        assert (hand.declarer, hand.partner) == ("Bert", "Anna")
+    finally:
+        context.close()
+
+
 def test_a_refused_hand_shows_the_reason_and_records_nothing(
     evening: tuple[Server, Path], phone: Callable[[], Any]
 ) -> None:
@@ -357,6 +388,72 @@ def test_the_second_phone_is_told_the_hand_is_already_on_the_sheet(
         assert hands(path) == 1
         if not script:
             assert "done=already&hand=1" in second.url
+    finally:
+        context.close()
+
+
+STALE_PREVIEW = {
+    "en": {"already": "This hand is already on the sheet as hand 1", "changed": "the sheet has changed"},
+    "de": {
+        "already": "Dieses Spiel steht schon als Spiel 1 auf der Liste",
+        "changed": "die Liste hat sich geändert",
+    },
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("script", [True, False])
+def test_the_arithmetic_asked_after_the_sheet_moved_says_so_instead_of_offering_the_next_hand(
+    browser: Any, evening: tuple[Server, Path], phone: Callable[[], Any], lang: str, script: bool
+) -> None:
+    """The second phone has entered hand 1 and not yet asked its arithmetic when the first records
+    it: "Show the arithmetic" says the hand is already on the sheet as hand 1, and offers no
+    "Record hand 2" for it. A different hand entered on the old sheet is told the sheet changed,
+    keeps its answers, and is then shown and recorded as hand 2."""
+    server, path = evening
+    words = {**WORDS[lang], **STALE_PREVIEW[lang]}
+    first = phone()
+    context = browser.new_context(viewport={"width": WIDTH, "height": 780}, java_script_enabled=script)
+    try:
+        second = context.new_page()
+        second.set_default_timeout(WAIT)
+        first.goto(server.url("evening"))
+        second.goto(server.url("evening", lang=lang))
+        for page in (first, second):
+            fill_rufer(Thumb(page))
+        first.get_by_role("button", name="Show the arithmetic").click()
+        first.get_by_role("button", name="Record hand 1").click()
+        expect(first.locator("#notice .notice.ok")).to_be_visible()
+        second.get_by_role("button", name=words["show"]).click()
+        expect(second.locator(".notice.info")).to_contain_text(words["already"])
+        expect(second.get_by_role("button", name=words["record"].format(n=2))).to_have_count(0)
+        expect(second.locator("#hand-head h2")).to_have_text(words["heading"].format(n=2))
+        no_sideways_scrolling(second)
+        assert hands(path) == 1
+
+        # a hand of its own, entered on hand 2's sheet while the command line records hand 2
+        thumb = Thumb(second)
+        thumb.choose("contract", "Dreier")
+        thumb.choose("declarer", "Bert")
+        thumb.points("40")
+        cli("record", "--ledger", str(path), "-c", "dreier", "-d", "Dani", "-t", "20")
+        thumb.button(words["show"])
+        # the refusal, or the page's own word that the sheet moved (whichever came last)
+        expect(second.locator(".notice.stale")).to_contain_text(re.compile(words["changed"], re.I))
+        expect(second.get_by_role("button", name=words["record"].format(n=3))).to_have_count(0)
+        expect(second.locator("#hand-head h2")).to_have_text(words["heading"].format(n=3))
+        expect(second.locator("input[name=card_points]")).to_have_value("40")
+        assert hands(path) == 2
+        settled(second)
+        thumb.button(words["show"])
+        thumb.button(words["record"].format(n=3))
+        expect(second.locator(".notice.ok")).to_contain_text(words["recorded"].format(n=3))
+        last = tarockscore.Evening(path).ledger.hands[-1].hand
+        assert (len(tarockscore.Evening(path).ledger.hands), last.contract, last.declarer) == (
+            3,
+            "dreier",
+            "Bert",
+        )
     finally:
         context.close()
 

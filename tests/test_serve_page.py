@@ -258,3 +258,58 @@ def test_no_two_elements_of_a_form_share_an_id(tmp_path: Path) -> None:
     page = client.get(f"/t/evening?code={site.code('evening')}").text
     ids = re.findall(r'\sid="([^"]+)"', page)
     assert ids and len(ids) == len(set(ids)), sorted(i for i in ids if ids.count(i) > 1)
+
+
+def partners_offered(html: str) -> list[str]:
+    box = re.search(r'<fieldset[^>]*data-key="partner".*?</fieldset>', html, re.S)
+    assert box is not None, "no partner field"
+    return re.findall(r'name="partner" value="([^"]+)"', box.group(0))
+
+
+def test_a_page_without_script_offers_every_player_as_the_partner_before_the_declarer_is_chosen(
+    evening: Path,
+) -> None:
+    """Without script the whole hand's fields come at once: the partner's row is there before the
+    declarer is chosen, and it must let any player be the partner (Bert plays with Anna, the first
+    seat), not only those beside the first seat."""
+    t = Table(evening)
+    assert partners_offered(t.page())[:4] == ["Anna", "Bert", "Cilli", "Dani"]
+    fields = t.client.post("/t/evening/fields", data={"contract": "rufer"}).text
+    assert partners_offered(fields)[:4] == ["Anna", "Bert", "Cilli", "Dani"]
+    # once the declarer is given, the declarer is no longer offered as the partner
+    chosen = t.client.post("/t/evening/fields", data={"contract": "rufer", "declarer": "Bert"}).text
+    assert partners_offered(chosen)[:3] == ["Anna", "Cilli", "Dani"]
+    # the hand the page now allows: recorded as given
+    assert done_of(
+        t.post("hand", action="record", contract="rufer", declarer="Bert", partner="Anna", card_points="40")
+    )["done"] == ["recorded"]
+    assert t.hands()[0].partner == "Anna"
+
+
+def test_the_arithmetic_on_a_sheet_that_moved_is_answered_as_its_record_would_be(evening: Path) -> None:
+    """A hand shown on a sheet the ledger has since left: no arithmetic of "hand 2" for a hand
+    entered as hand 1; the same 409 that recording it would get, and nothing written."""
+    t = Table(evening)
+    before = t.version()
+    cli("record", "--ledger", str(evening), "-c", "rufer", "-d", "Anna", "-w", "Cilli", "-t", "40")
+    form = {"code": t.code, "expected": before, "action": "preview", **RUFER}
+    same = t.client.post("/t/evening/hand", data=form, headers=JSON)
+    assert same.status_code == 409
+    assert (same.json()["error"], same.json()["number"]) == ("already_on_sheet", 1)
+    assert same.json()["version"] == t.version()
+    other = {**form, "contract": "dreier", "declarer": "Bert", "partner": "", "card_points": "40"}
+    moved = t.client.post("/t/evening/hand", data=other, headers=JSON)
+    assert (moved.status_code, moved.json()["error"]) == (409, "changed")
+    assert len(t.hands()) == 1
+    # without script: back to the table's page that says the hand is there; or the form again,
+    # with the answers, on the sheet as it is now
+    back = done_of(t.client.post("/t/evening/hand", data=form))
+    assert (back["done"], back["hand"]) == (["already"], ["1"])
+    again = t.client.post("/t/evening/hand", data=other)
+    assert again.status_code == 409 and "the sheet has changed" in again.text
+    assert f'name="expected" value="{t.version()}"' in again.text
+    assert re.search(r'value="Bert" checked', again.text) and "Hand 2" in again.text
+    # on the sheet as it is, the arithmetic is shown as before
+    fresh = t.client.post("/t/evening/hand", data={**other, "expected": t.version()}, headers=JSON)
+    assert fresh.status_code == 200 and fresh.json()["number"] == 2
+    assert len(t.hands()) == 1

@@ -30,6 +30,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
+import tarockscore
 from tarockscore import i18n
 from tarockscore.errors import N_, TarockError, message
 from tarockscore.i18n import _
@@ -446,6 +447,14 @@ class Web:
         code: str,
     ) -> Response:
         expected = form.get("expected") or place.evening.version()
+        try:
+            snapshot: tarockscore.Snapshot | None = place.evening.read()
+        except TarockError:  # a ledger that does not read: the arithmetic says why
+            snapshot = None
+        if snapshot is not None and snapshot.head != expected:
+            # a hand entered on a sheet that has moved since: answered as its Record would be
+            result = writes.moved(place.evening, "hand", given, number, expected, snapshot)
+            return self.after_write(request, place, "hand", result, form, code, number)
         found = previewed(place.evening, number, given)
         if isinstance(found, list):
             body = {"ok": False, "error": "refused", "problems": found}

@@ -9,7 +9,7 @@ answer, so a page without JavaScript shows a whole hand's fields at once.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 from fractions import Fraction
 from html import escape
@@ -266,29 +266,65 @@ def walk(
     those after the first not answered are labelled by their summary's words, which name no
     player. An answer missing or refused is walked past with a likely one: the fields after it
     stay (the Kontra and the bonuses while the card points are being typed)."""
-    flow = entry.flow
     # "Kontra or bonuses?" is never asked on the page: its fields are always shown
     given = {**given, EXTRAS: "y"}
-    reading = tarockscore.next_question(flow, given, entry.defaults)
-    probe = dict(given)
-    probed = reading
-    for _step in range(MAX_QUESTIONS):
-        question = probed.next
-        if question is None or probe.get(question.key) == _likely(question):
-            break
-        probe[question.key] = _likely(question)
-        probed = tarockscore.next_question(flow, probe, entry.defaults)
-    shown = [q for q, _answer in probed.lines]
-    if probed.next is not None:
-        shown.append(probed.next)
+    reading = tarockscore.next_question(entry.flow, given, entry.defaults)
+    shown = _probed(entry, given, reading, _likely)
+    # a player walked past as the first seat is walked again as the second: a later row that
+    # leaves out the player chosen (the partner, not the declarer) offers every player until then
+    players = entry.flow.players
+
+    def other_player(question: tarockscore.Question) -> str:
+        seats = _seated(question, players)
+        return _value(seats[1]) if len(seats) > 1 else _likely(question)
+
+    other = {q.key: q for q in _probed(entry, given, reading, other_player)}
     asked = len(reading.lines) + (reading.next is not None)
     shown = [
-        q if i < asked else replace(q, text=q.line[:1].upper() + q.line[1:])
+        q if i < asked else _widened(q, other.get(q.key), players)
         for i, q in enumerate(shown)
         # "was it their Valat?" only where the card points given prove one, not the likely ones
         if i < asked or q.key != PROVEN
     ]
     return [q for q in shown if q.key != EXTRAS], reading
+
+
+def _probed(
+    entry: tarockscore.HandEntry,
+    given: Mapping[str, str],
+    reading: tarockscore.FormReading,
+    likely: Callable[[tarockscore.Question], str],
+) -> list[tarockscore.Question]:
+    """The questions of the answers given, then of ``likely`` answers to those not given."""
+    probe = dict(given)
+    probed = reading
+    for _step in range(MAX_QUESTIONS):
+        question = probed.next
+        if question is None or probe.get(question.key) == likely(question):
+            break
+        probe[question.key] = likely(question)
+        probed = tarockscore.next_question(entry.flow, probe, entry.defaults)
+    shown = [q for q, _answer in probed.lines]
+    return shown + [probed.next] if probed.next is not None else shown
+
+
+def _seated(question: tarockscore.Question, players: tuple[str, ...]) -> list[Any]:
+    """The choices of ``question`` that are players of the hand."""
+    return [c for c in question.choices if c.value in players]
+
+
+def _widened(
+    question: tarockscore.Question, other: tarockscore.Question | None, players: tuple[str, ...]
+) -> tarockscore.Question:
+    """A question walked past (its summary's words); one that offers players offers also the
+    players ``other`` offers, all of them in seat order, before its other choices (in the talon)."""
+    text = question.line[:1].upper() + question.line[1:]
+    if other is None or not _seated(question, players):
+        return replace(question, text=text)
+    seated = {c.value: c for c in (*_seated(question, players), *_seated(other, players))}
+    rest = [c for c in question.choices if c.value not in seated]
+    choices = [*sorted(seated.values(), key=lambda c: c.number or 0), *rest]
+    return replace(question, text=text, choices=tuple(choices))
 
 
 def _points(key: str, ident: str, answer: object, form: Mapping[str, str], thirds: bool) -> str:

@@ -362,13 +362,39 @@
                            function () { return { status: r.status, answer: {} }; });
     }).then(function (res) {
       if (res.status !== 200) {
+        // the sheet moved under the hand: already there (nothing to enter again), else changed
+        var already = res.status === 409 && res.answer.error === "already_on_sheet";
+        if (already && (replacing || (item && item.fields.number))) {
+          location.assign(pageQuery({ done: "already", hand: res.answer.number }));
+          return;
+        }
         if (item) {
           showing = null;
+          if (already) {
+            var follow = form.elements.expected.value === item.fields.expected;
+            drop(item.id);
+            fetchLive({ done: "already", hand: res.answer.number }).then(function (live) {
+              applyLive(live, follow);
+              if (follow) { refreshFields(); }
+            });
+            return;
+          }
           update(item.id, function (i) { i.refused = problemsOf(res.answer); });
+          return;
+        }
+        if (already) {
+          clearForm(false);
+          fetchLive({ done: "already", hand: res.answer.number }).then(function (live) {
+            applyLive(live, true);
+            refreshFields();
+          });
           return;
         }
         showNotice(res.status === 409 ? "stale" : "refused", problemsOf(res.answer));
         markErrors(res.answer.problems);
+        if (res.status === 409) {  // the answers stay, to be shown again on the sheet as it is now
+          fetchLive({}).then(function (live) { applyLive(live, true); refreshFields(); });
+        }
         return;
       }
       if (!item) { notice.innerHTML = ""; markErrors([]); }
