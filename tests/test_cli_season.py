@@ -73,8 +73,9 @@ def test_season_json_is_pure_json_with_the_hand_worked_standings(club: Path) -> 
         "evenings": 3,
         "points_per_hand": "3.45",
     }
-    assert data["warnings"] == []
-    assert err.strip() == f"warning: {club / 'hand.toml'}: not a ledger: this is a hand file, skipped"
+    skipped = f"{club / 'hand.toml'}: not a ledger: this is a hand file, skipped"
+    assert data["warnings"] == [skipped]  # what stderr says, as docs/machine-output.md promises
+    assert err.strip() == f"warning: {skipped}"
 
 
 def test_the_spelling_warning_goes_to_stderr_and_into_the_json(club: Path) -> None:
@@ -449,3 +450,23 @@ def test_stats_name_contracts_and_bonuses_as_the_players_say_them(tmp_path: Path
     code, german, _ = run("--lang", "de", "stats", path)
     assert code == 0 and "Vier Könige 1 still, König ultimo 1 still" in german
     assert "four_kings" not in english + german and "king_ultimo" not in english + german
+
+
+@pytest.mark.parametrize("command", ["season", "stats"])
+def test_the_json_warnings_are_every_warning_said_on_stderr(club: Path, command: str) -> None:
+    # a file skipped for not being a ledger, one left out with --skip-bad, and a name spelt two
+    # ways: the JSON's warnings are the stderr's lines, each without its 'warning: '
+    broken = club / "broken.toml"
+    broken.write_text("not [ toml\n", encoding="utf-8")
+    code, out, err = run(command, str(club), "--skip-bad", "--json")
+    assert code == 0, err
+    said = [line.removeprefix("warning: ") for line in err.splitlines()]
+    assert len(said) == 3
+    assert json.loads(out)["warnings"] == said
+    assert any(w.startswith(f"{broken}: left out (--skip-bad): {broken}:1: not valid TOML") for w in said)
+    assert f"{club / 'hand.toml'}: not a ledger: this is a hand file, skipped" in said
+    assert any("--alias 'Berti=Bert'" in w for w in said)
+    # in German the lines on stderr are German, the JSON's the same English ones
+    code, german, err = run("--lang", "de", command, str(club), "--skip-bad", "--json")
+    assert code == 0 and err.startswith("Warnung: ")
+    assert json.loads(german)["warnings"] == said
