@@ -140,6 +140,33 @@ def layout(players: Sequence[str], per_hand: Sequence[Mapping[str, int]]) -> Lay
     )
 
 
+# An evening's label: its size, and as wide as a character of it can be drawn (a digit of
+# DejaVu Sans at 11 px is 7 px); labels keep this far apart.
+LABEL_SIZE = 11
+LABEL_CHAR = 7
+LABEL_GAP = 6
+
+
+def marker_labels(lay: Layout, markers: Sequence[Marker]) -> list[tuple[int | None, str]]:
+    """Where each evening's label goes: right of its line, else left of it (anchored at its end),
+    else nowhere (x None), so that no two labels overlap and none runs out of the plot into the
+    legend; the dashed lines are all drawn."""
+    placed: list[tuple[int | None, str]] = []
+    free = LEFT  # where the next label may begin
+    for m in markers:
+        x = lay.x(m.after)
+        width = LABEL_CHAR * len(m.label)
+        if x + 4 >= free and x + 4 + width <= RIGHT:
+            placed.append((x + 4, "start"))
+            free = x + 4 + width + LABEL_GAP
+        elif x - 4 - width >= free and x - 4 <= RIGHT:
+            placed.append((x - 4, "end"))
+            free = x - 4 + LABEL_GAP
+        else:
+            placed.append((None, "start"))
+    return placed
+
+
 MINUS = "\u2212"  # the minus sign, not the hyphen-minus of code
 
 
@@ -184,8 +211,13 @@ def chart_svg(
         for m in markers:
             x = lay.x(m.after)
             out.append(f'<line x1="{x}" y1="{TOP}" x2="{x}" y2="{BOTTOM}"/>')
+        for m, (at, anchor) in zip(markers, marker_labels(lay, markers), strict=True):
+            if at is None:
+                continue
+            end = ' text-anchor="end"' if anchor == "end" else ""
             out.append(
-                f'<text x="{x + 4}" y="{TOP + 12}" stroke="none" font-size="11">{escape(m.label)}</text>'
+                f'<text x="{at}" y="{TOP + 12}"{end} stroke="none" font-size="{LABEL_SIZE}">'
+                f"{escape(m.label)}</text>"
             )
         out.append("</g>")
     # Axes: the zero line is darker than the grid.
