@@ -470,3 +470,22 @@ def test_the_json_warnings_are_every_warning_said_on_stderr(club: Path, command:
     code, german, err = run("--lang", "de", command, str(club), "--skip-bad", "--json")
     assert code == 0 and err.startswith("Warnung: ")
     assert json.loads(german)["warnings"] == said
+
+
+def test_a_german_chart_writes_the_evenings_dates_as_its_title_does(club: Path, tmp_path: Path) -> None:
+    # the club's evenings are of 2026-03-05, 2026-03-12 and 2026-03-19: the second and the third
+    # begin at a dashed line, labelled 12.03.2026 and 19.03.2026 in German as the title writes them
+    target = tmp_path / "saison.svg"
+    code, _, err = run("--lang", "de", "chart", str(club), "--alias", "Berti=Bert", "-o", str(target))
+    assert code == 0, err
+    svg = target.read_text(encoding="utf-8")
+    assert "Saison 05.03.2026 bis 19.03.2026 (3 Abende)" in svg
+    labels = re.findall(r'font-size="11">([^<]*)</text>', svg)
+    assert labels == ["12.03.2026", "19.03.2026"]
+    # in English, the ledger's form
+    code, _, err = run("chart", str(club), "--alias", "Berti=Bert", "-o", str(target))
+    assert code == 0, err
+    assert re.findall(r'font-size="11">([^<]*)</text>', target.read_text(encoding="utf-8")) == [
+        "2026-03-12",
+        "2026-03-19",
+    ]
