@@ -447,6 +447,13 @@ def test_png_without_the_drawing_library_is_refused(
     assert result.exit_code == 2
     assert "pip install 'tarockscore[chart]'" in result.stderr
     assert not target.exists()
+    # in German, in German: the format, what it needs and how to get it
+    result = CliRunner().invoke(app, ["--lang", "de", "chart", str(evening), "-o", str(target)])
+    assert result.exit_code == 2
+    assert f"Fehler: --output {str(target)!r}: PNG braucht CairoSVG: pip install 'tarockscore[chart]'" in (
+        result.stderr
+    )
+    assert not target.exists()
 
 
 @pytest.mark.parametrize("name", ["c.jpg", "c.gif", "c", "c.svgz"])

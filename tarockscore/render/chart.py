@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any, NamedTuple
 
-from tarockscore.errors import escape_unprintable
+from tarockscore.errors import N_, Message, escape_unprintable, message
 from tarockscore.i18n import _
 
 
@@ -267,7 +267,12 @@ IMAGE_EXTRA = "pip install 'tarockscore[chart]'"
 
 
 class ImageUnavailable(Exception):
-    """PNG or PDF was asked for and the drawing library is not there; the message says why."""
+    """PNG or PDF was asked for and the drawing library is not there; ``said`` says why, in the
+    reader's language where it is shown."""
+
+    def __init__(self, said: Message) -> None:
+        super().__init__(str(said))
+        self.said = said
 
 
 def load_cairosvg(fmt: str) -> Any:
@@ -276,9 +281,13 @@ def load_cairosvg(fmt: str) -> Any:
         # an optional extra, and a large one: loaded only when a picture is asked for
         import cairosvg  # type: ignore[import-untyped]  # noqa: PLC0415
     except ImportError:
-        raise ImageUnavailable(f"{fmt.upper()} needs CairoSVG: {IMAGE_EXTRA}") from None
+        raise ImageUnavailable(
+            message(N_("{format} needs CairoSVG: {extra}"), format=fmt.upper(), extra=IMAGE_EXTRA)
+        ) from None
     except OSError as exc:  # CairoSVG is there, the Cairo library it draws with is not
-        raise ImageUnavailable(f"{fmt.upper()} needs the Cairo library ({exc})") from None
+        raise ImageUnavailable(
+            message(N_("{format} needs the Cairo library ({why})"), format=fmt.upper(), why=str(exc))
+        ) from None
     return cairosvg
 
 

@@ -300,7 +300,7 @@ def chart(
     try:
         data = chart_file(folded.season, points, starts, fmt, title)
     except ImageUnavailable as exc:
-        raise UsageError(N_("--output {out!r}: {exc}"), out=out, exc=exc) from None
+        raise UsageError(N_("--output {out!r}: {exc}"), out=out, exc=exc.said) from None
     if out == "-":
         assert isinstance(data, str)  # the SVG
         typer.echo(data, nl=False)
