@@ -447,6 +447,13 @@ def test_png_without_the_drawing_library_is_refused(
     assert result.exit_code == 2
     assert "pip install 'tarockscore[chart]'" in result.stderr
     assert not target.exists()
+    # in German, in German: the format, what it needs and how to get it
+    result = CliRunner().invoke(app, ["--lang", "de", "chart", str(evening), "-o", str(target)])
+    assert result.exit_code == 2
+    assert f"Fehler: --output {str(target)!r}: PNG braucht CairoSVG: pip install 'tarockscore[chart]'" in (
+        result.stderr
+    )
+    assert not target.exists()
 
 
 @pytest.mark.parametrize("name", ["c.jpg", "c.gif", "c", "c.svgz"])
@@ -459,3 +466,68 @@ def test_other_file_endings_are_refused(evening: Path, tmp_path: Path, name: str
     assert result.exit_code == 2
     assert ".svg, .html, .png or .pdf" in result.stderr
     assert not (tmp_path / name).exists()
+
+
+# -- the evenings' labels -------------------------------------------------------------------------
+
+
+def _labels(svg: str) -> list[tuple[str, int, str]]:
+    root = ET.fromstring(svg.split("\n", 1)[1])
+    ns = {"s": "http://www.w3.org/2000/svg"}
+    texts = root.findall(".//s:g[@class='evenings']/s:text", ns)
+    return [(t.text or "", int(t.get("x", "")), t.get("text-anchor", "start")) for t in texts]
+
+
+def test_evening_labels_too_close_together_are_left_out_not_drawn_over_each_other() -> None:
+    # 100 hands, an evening every 10: the dashed lines stand 54 px apart (540 px for 100 hands),
+    # at x = 80 + 5.4 h: 134, 188, 242, … 566. A date label is 10 characters, at most 7 px each:
+    # 70 px, so a label fits right of every other line (138 … 208; right of 188, 192 is taken, and
+    # left of it, 114 … 184, too; 246 … 316; …). The last, right of 566, would end at 640, past
+    # the plot's right edge at 620, and left of it (492 … 562) run into the label of hand 70
+    # (462 … 532): it is left out too.
+    per_hand = [{"Anna": 1, "Bert": 0, "Cilli": 0, "Dani": 0}] * 100
+    markers = [Marker(h, f"2026-01-{h // 10:02d}") for h in range(10, 100, 10)]
+    svg = chart_svg(["Anna", "Bert", "Cilli", "Dani"], per_hand, title="t", markers=markers)
+    assert svg.count('stroke-dasharray="4 4"') == 1 and svg.count("<line x1=") >= 9
+    lines = re.findall(r'<line x1="(\d+)" y1="50" x2="\1" y2="430"/>', svg)
+    assert [int(x) for x in lines] == [134, 188, 242, 296, 350, 404, 458, 512, 566]
+    assert _labels(svg) == [
+        ("2026-01-01", 138, "start"),
+        ("2026-01-03", 246, "start"),
+        ("2026-01-05", 354, "start"),
+        ("2026-01-07", 462, "start"),
+    ]
+
+
+def test_the_last_evenings_label_goes_left_of_its_line_where_the_right_is_too_narrow() -> None:
+    # 10 hands, one evening beginning at hand 9: its line at 80 + 486 = 566, its label right of it
+    # would end at 640, past the plot (620); left of it, 492 … 562, it fits.
+    per_hand = [{"Anna": 1, "Bert": 0, "Cilli": 0, "Dani": 0}] * 10
+    svg = chart_svg(["Anna", "Bert", "Cilli", "Dani"], per_hand, title="t", markers=[Marker(9, "2026-03-12")])
+    assert _labels(svg) == [("2026-03-12", 562, "end")]
+
+
+def test_a_seasons_evening_labels_do_not_overlap_in_a_browser(tmp_path: Path) -> None:
+    # 21 evenings of 6 to 14 hands: in a real browser no two drawn labels share a pixel column,
+    # every label stays inside the plot, and there are labels.
+    sizes = [6, 14, 12, 8, 7, 6, 8, 7, 14, 12, 9, 13, 9, 8, 14, 6, 11, 6, 10, 7, 4]
+    per_hand = [{"Anna": 1, "Bert": 0, "Cilli": 0, "Dani": 0} for n in sizes for _ in range(n)]
+    starts = [sum(sizes[:i]) for i in range(1, len(sizes))]
+    markers = [Marker(h, f"2026-{1 + i // 4:02d}-{1 + (i % 4) * 7:02d}") for i, h in enumerate(starts, 1)]
+    svg = chart_svg(["Anna", "Bert", "Cilli", "Dani"], per_hand, title="t", markers=markers)
+    page = tmp_path / "labels.html"
+    page.write_text(
+        "<!doctype html><html><body style='margin:0'>"
+        + svg.split("\n", 1)[1]
+        + "<pre id='out'></pre><script>"
+        "document.getElementById('out').textContent = JSON.stringify([...document.querySelectorAll("
+        "'g.evenings text')].map(t => { const b = t.getBBox(); return [b.x, b.x + b.width]; }));"
+        "</script></body></html>",
+        encoding="utf-8",
+    )
+    found = re.search(r'<pre id="out">(.*?)</pre>', dump_dom(page.as_uri(), tmp_path), flags=re.S)
+    assert found
+    boxes = json.loads(found.group(1))
+    assert len(boxes) >= 5
+    assert all(LEFT <= left and right <= RIGHT for left, right in boxes), boxes
+    assert all(a[1] < b[0] for a, b in zip(boxes, boxes[1:], strict=False)), boxes

@@ -73,8 +73,9 @@ def test_season_json_is_pure_json_with_the_hand_worked_standings(club: Path) -> 
         "evenings": 3,
         "points_per_hand": "3.45",
     }
-    assert data["warnings"] == []
-    assert err.strip() == f"warning: {club / 'hand.toml'}: not a ledger: this is a hand file, skipped"
+    skipped = f"{club / 'hand.toml'}: not a ledger: this is a hand file, skipped"
+    assert data["warnings"] == [skipped]  # what stderr says, as docs/machine-output.md promises
+    assert err.strip() == f"warning: {skipped}"
 
 
 def test_the_spelling_warning_goes_to_stderr_and_into_the_json(club: Path) -> None:
@@ -449,3 +450,42 @@ def test_stats_name_contracts_and_bonuses_as_the_players_say_them(tmp_path: Path
     code, german, _ = run("--lang", "de", "stats", path)
     assert code == 0 and "Vier Könige 1 still, König ultimo 1 still" in german
     assert "four_kings" not in english + german and "king_ultimo" not in english + german
+
+
+@pytest.mark.parametrize("command", ["season", "stats"])
+def test_the_json_warnings_are_every_warning_said_on_stderr(club: Path, command: str) -> None:
+    # a file skipped for not being a ledger, one left out with --skip-bad, and a name spelt two
+    # ways: the JSON's warnings are the stderr's lines, each without its 'warning: '
+    broken = club / "broken.toml"
+    broken.write_text("not [ toml\n", encoding="utf-8")
+    code, out, err = run(command, str(club), "--skip-bad", "--json")
+    assert code == 0, err
+    said = [line.removeprefix("warning: ") for line in err.splitlines()]
+    assert len(said) == 3
+    assert json.loads(out)["warnings"] == said
+    assert any(w.startswith(f"{broken}: left out (--skip-bad): {broken}:1: not valid TOML") for w in said)
+    assert f"{club / 'hand.toml'}: not a ledger: this is a hand file, skipped" in said
+    assert any("--alias 'Berti=Bert'" in w for w in said)
+    # in German the lines on stderr are German, the JSON's the same English ones
+    code, german, err = run("--lang", "de", command, str(club), "--skip-bad", "--json")
+    assert code == 0 and err.startswith("Warnung: ")
+    assert json.loads(german)["warnings"] == said
+
+
+def test_a_german_chart_writes_the_evenings_dates_as_its_title_does(club: Path, tmp_path: Path) -> None:
+    # the club's evenings are of 2026-03-05, 2026-03-12 and 2026-03-19: the second and the third
+    # begin at a dashed line, labelled 12.03.2026 and 19.03.2026 in German as the title writes them
+    target = tmp_path / "saison.svg"
+    code, _, err = run("--lang", "de", "chart", str(club), "--alias", "Berti=Bert", "-o", str(target))
+    assert code == 0, err
+    svg = target.read_text(encoding="utf-8")
+    assert "Saison 05.03.2026 bis 19.03.2026 (3 Abende)" in svg
+    labels = re.findall(r'font-size="11">([^<]*)</text>', svg)
+    assert labels == ["12.03.2026", "19.03.2026"]
+    # in English, the ledger's form
+    code, _, err = run("chart", str(club), "--alias", "Berti=Bert", "-o", str(target))
+    assert code == 0, err
+    assert re.findall(r'font-size="11">([^<]*)</text>', target.read_text(encoding="utf-8")) == [
+        "2026-03-12",
+        "2026-03-19",
+    ]

@@ -307,3 +307,41 @@ def test_fold_season_with_no_sources_reads_the_evening_here(here: Path) -> None:
     folded = tarockscore.fold_season()
     assert [(s.player, s.victory_points) for s in folded.standings()] == [(s[1], s[2]) for s in STANDINGS]
     assert folded.season.evenings[0].source == "tarock-ledger.toml"
+
+
+def test_a_script_may_give_the_days_as_text_and_one_player_or_alias_as_a_string(club: Path) -> None:
+    # the club's evenings are of 2026-03-05, -12 and -19: from the 12th, two of them
+    by_date = tarockscore.fold_season([club], since=date(2026, 3, 12), until=date(2026, 3, 19))
+    by_text = tarockscore.fold_season([club], since="2026-03-12", until="2026-03-19")
+    assert len(by_text.season.evenings) == 2
+    assert by_text.standings() == by_date.standings()
+    # one name is one name, not its letters
+    one = tarockscore.fold_season([club], players="Anna", aliases="Berti=Bert")
+    assert (
+        one.standings()
+        == tarockscore.fold_season([club], players=["Anna"], aliases=["Berti=Bert"]).standings()
+    )
+    assert [s.player for s in one.standings()] == ["Anna"]
+
+
+@pytest.mark.parametrize("day", ["12.03.2026", "2026-3-12", "2026-02-30", 20260312])
+def test_a_day_that_is_no_date_is_refused_naming_the_field(club: Path, day: object) -> None:
+    with pytest.raises(UsageError) as refused:
+        tarockscore.fold_season([club], since=day, until="tomorrow")  # type: ignore[arg-type]
+    assert [p.render() for p in refused.value.problems] == [
+        f"since: {day!r} is not a date; give a datetime.date or its text YYYY-MM-DD, e.g. '2025-03-14'",
+        "until: 'tomorrow' is not a date; give a datetime.date or its text YYYY-MM-DD, e.g. '2025-03-14'",
+    ]
+
+
+def test_an_evening_begun_by_a_script_takes_its_date_as_text(tmp_path: Path) -> None:
+    path = tmp_path / "friday.toml"
+    begun = tarockscore.Evening.begin(path, ["Anna", "Bert", "Cilli", "Dani"], date="2026-03-05")
+    assert begun.ledger.table.date == "2026-03-05"
+    other = tmp_path / "saturday.toml"
+    with pytest.raises(UsageError) as refused:
+        tarockscore.Evening.begin(other, ["Anna", "Bert", "Cilli", "Dani"], date="6.3.2026")
+    assert [p.render() for p in refused.value.problems] == [
+        "date: '6.3.2026' is not a date; give a datetime.date or its text YYYY-MM-DD, e.g. '2025-03-14'"
+    ]
+    assert not other.exists()

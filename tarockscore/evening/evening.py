@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+import re
 from collections.abc import Callable, Mapping, Sequence
 from decimal import Decimal
 from pathlib import Path
@@ -67,6 +68,26 @@ def as_the_rules(path: Path, ledger: Ledger) -> Ledger:
     if problems:
         raise LedgerError([p.moved(str(path)) for p in problems] + [_repair_hint(path)])
     return ledger
+
+
+_ISO_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+def as_day(value: object, where: str) -> dt.date | None:
+    """A day given to the library: a ``datetime.date``, or its text ``YYYY-MM-DD`` as the ledger
+    writes it; None stays None. Anything else is refused, naming ``where`` and the value."""
+    if value is None or isinstance(value, dt.date):
+        return value
+    if isinstance(value, str) and _ISO_DAY.fullmatch(value.strip()):
+        try:
+            return dt.date.fromisoformat(value.strip())
+        except ValueError:
+            pass
+    raise UsageError(
+        N_("{value!r} is not a date; give a datetime.date or its text YYYY-MM-DD, e.g. '2025-03-14'"),
+        value=value,
+        where=where,
+    )
 
 
 def find_ledger(given: str | os.PathLike[str] | None = None) -> Path:
@@ -183,13 +204,19 @@ class Evening:
         profile: str | Profile = "koenigrufen",
         *,
         stake: Decimal | None = None,
-        date: dt.date | None = None,
+        date: dt.date | str | None = None,
         place: str | None = None,
         at: str | None = None,
         problems: Collector | None = None,
     ) -> Begun:
-        """Start an evening: a new ledger with the table, the profile and the stake; every problem at once."""
+        """Start an evening: a new ledger with the table, the profile and the stake; every problem at once
+        (``date``: a ``datetime.date`` or ``YYYY-MM-DD``)."""
         problems = problems if problems is not None else Collector()
+        try:
+            day = as_day(date, "date")
+        except UsageError as exc:
+            problems.problems += exc.problems
+            day = None
         if place is not None:
             place = nfc(strip_spaces(place)) if place.strip() else place
             wrong = text_problem(place)
@@ -205,7 +232,7 @@ class Evening:
         problems.problems += check_players(names, prof)
         problems.raise_if_any(UsageError)
         evening = cls(path)
-        iso = date.isoformat() if date is not None else None
+        iso = day.isoformat() if day is not None else None
         fresh = new_ledger(names, prof, created=at or now(), stake=stake, date=iso, place=place)
         ledger_file.create(evening.path, fresh)
         return Begun(evening, fresh, tuple(look_alikes(names)))

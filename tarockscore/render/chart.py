@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any, NamedTuple
 
-from tarockscore.errors import escape_unprintable
+from tarockscore.errors import N_, Message, escape_unprintable, message
 from tarockscore.i18n import _
 
 
@@ -140,6 +140,33 @@ def layout(players: Sequence[str], per_hand: Sequence[Mapping[str, int]]) -> Lay
     )
 
 
+# An evening's label: its size, and as wide as a character of it can be drawn (a digit of
+# DejaVu Sans at 11 px is 7 px); labels keep this far apart.
+LABEL_SIZE = 11
+LABEL_CHAR = 7
+LABEL_GAP = 6
+
+
+def marker_labels(lay: Layout, markers: Sequence[Marker]) -> list[tuple[int | None, str]]:
+    """Where each evening's label goes: right of its line, else left of it (anchored at its end),
+    else nowhere (x None), so that no two labels overlap and none runs out of the plot into the
+    legend; the dashed lines are all drawn."""
+    placed: list[tuple[int | None, str]] = []
+    free = LEFT  # where the next label may begin
+    for m in markers:
+        x = lay.x(m.after)
+        width = LABEL_CHAR * len(m.label)
+        if x + 4 >= free and x + 4 + width <= RIGHT:
+            placed.append((x + 4, "start"))
+            free = x + 4 + width + LABEL_GAP
+        elif x - 4 - width >= free and x - 4 <= RIGHT:
+            placed.append((x - 4, "end"))
+            free = x - 4 + LABEL_GAP
+        else:
+            placed.append((None, "start"))
+    return placed
+
+
 MINUS = "\u2212"  # the minus sign, not the hyphen-minus of code
 
 
@@ -184,8 +211,13 @@ def chart_svg(
         for m in markers:
             x = lay.x(m.after)
             out.append(f'<line x1="{x}" y1="{TOP}" x2="{x}" y2="{BOTTOM}"/>')
+        for m, (at, anchor) in zip(markers, marker_labels(lay, markers), strict=True):
+            if at is None:
+                continue
+            end = ' text-anchor="end"' if anchor == "end" else ""
             out.append(
-                f'<text x="{x + 4}" y="{TOP + 12}" stroke="none" font-size="11">{escape(m.label)}</text>'
+                f'<text x="{at}" y="{TOP + 12}"{end} stroke="none" font-size="{LABEL_SIZE}">'
+                f"{escape(m.label)}</text>"
             )
         out.append("</g>")
     # Axes: the zero line is darker than the grid.
@@ -235,7 +267,12 @@ IMAGE_EXTRA = "pip install 'tarockscore[chart]'"
 
 
 class ImageUnavailable(Exception):
-    """PNG or PDF was asked for and the drawing library is not there; the message says why."""
+    """PNG or PDF was asked for and the drawing library is not there; ``said`` says why, in the
+    reader's language where it is shown."""
+
+    def __init__(self, said: Message) -> None:
+        super().__init__(str(said))
+        self.said = said
 
 
 def load_cairosvg(fmt: str) -> Any:
@@ -244,9 +281,13 @@ def load_cairosvg(fmt: str) -> Any:
         # an optional extra, and a large one: loaded only when a picture is asked for
         import cairosvg  # type: ignore[import-untyped]  # noqa: PLC0415
     except ImportError:
-        raise ImageUnavailable(f"{fmt.upper()} needs CairoSVG: {IMAGE_EXTRA}") from None
+        raise ImageUnavailable(
+            message(N_("{format} needs CairoSVG: {extra}"), format=fmt.upper(), extra=IMAGE_EXTRA)
+        ) from None
     except OSError as exc:  # CairoSVG is there, the Cairo library it draws with is not
-        raise ImageUnavailable(f"{fmt.upper()} needs the Cairo library ({exc})") from None
+        raise ImageUnavailable(
+            message(N_("{format} needs the Cairo library ({why})"), format=fmt.upper(), why=str(exc))
+        ) from None
     return cairosvg
 
 

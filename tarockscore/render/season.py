@@ -173,7 +173,12 @@ def chart_file(
     """The season's chart in ``fmt`` (``svg``, ``html``, ``png``, ``pdf``): one line per reported player."""
     if title is None:
         title = default_title(season)
-    markers = [Marker(n, label) for n, label in starts]
+    # one start for each evening after the first (FoldedSeason.chart_points): a date as the reader
+    # writes it (14.03.2025 in German, as in the title), an undated evening by its file
+    markers = [
+        Marker(n, label if e.date is None else date(e.date))
+        for (n, label), e in zip(starts, season.evenings[1:], strict=True)
+    ]
     svg = chart_svg(season.selected, points, title=title, markers=markers)
     if fmt == "html":
         return html(svg, title)

@@ -20,7 +20,7 @@ from tarockscore.errors import (
     counted,
     message,
 )
-from tarockscore.evening.evening import as_the_rules, find_ledger
+from tarockscore.evening.evening import as_day, as_the_rules, find_ledger
 from tarockscore.evening.model import Ledger
 from tarockscore.evening.store import NotALedger, Snapshot, read, said_on_reading, verify
 from tarockscore.io import safe_io
@@ -329,8 +329,8 @@ class FoldedSeason(NamedTuple):
 def fold_season(
     sources: Iterable[str | os.PathLike[str]] = (),
     *,
-    since: dt.date | None = None,
-    until: dt.date | None = None,
+    since: dt.date | str | None = None,
+    until: dt.date | str | None = None,
     players: Sequence[str] = (),
     aliases: Mapping[str, str] | Iterable[str] = (),
     alias_file: str | os.PathLike[str] | None = None,
@@ -338,7 +338,25 @@ def fold_season(
     skip_bad: bool = False,
     warn: Warn | None = None,
 ) -> FoldedSeason:
-    """Read the ledgers (``sources``: files or folders; none: the evening's) and fold them into a season."""
+    """Read the ledgers (``sources``: files or folders; none: the evening's) and fold them into a season.
+
+    ``since`` and ``until``: a ``datetime.date`` or ``YYYY-MM-DD``; ``players`` and ``aliases`` (of
+    ``ALIAS=NAME``): a list, or one of them as a string."""
+    problems: list[Problem] = []
+    days: list[dt.date | None] = []
+    for where, value in (("since", since), ("until", until)):
+        try:
+            days.append(as_day(value, where))
+        except UsageError as exc:
+            problems += exc.problems
+            days.append(None)
+    if problems:
+        raise UsageError(problems)
+    since, until = days
+    if isinstance(players, str):
+        players = (players,)
+    if isinstance(aliases, str):
+        aliases = (aliases,)
     if since is not None and until is not None and since > until:
         raise UsageError(M.DATES_CROSSED, start=since, end=until)
     chosen = _aliases(aliases, alias_file)

@@ -8,7 +8,6 @@ from typing import Annotated, Any
 import typer
 
 import tarockscore
-from tarockscore import i18n
 from tarockscore.cli.group import Wording, advised, in_words
 from tarockscore.cli.options import (
     EMPTY_PROFILE,
@@ -22,7 +21,7 @@ from tarockscore.cli.options import (
     with_options,
 )
 from tarockscore.cli.terminal import Warnings, kind_of, warning
-from tarockscore.errors import N_, Message, Shown, TarockError, UsageError, message
+from tarockscore.errors import N_, Message, Shown, TarockError, UsageError, counted, message
 from tarockscore.i18n import _
 from tarockscore.render.chart import FORMATS, ImageUnavailable
 from tarockscore.render.output import OutputFormat
@@ -155,22 +154,32 @@ def in_option_words(text: str) -> str:
     return in_words(text, AS_OPTIONS) or text
 
 
-def warning_text(text: str) -> str:
-    """A warning of the season as its ``warning:`` line shows it, in the reader's language; a
-    ledger left out names the problem that stopped it, with its way out."""
-    if not isinstance(text, tarockscore.LeftOut):
-        return warning(in_option_words(text))
+def left_out_words(text: "tarockscore.LeftOut") -> Message:
+    """A ledger left out of the season as the command line says it: the option that left it out,
+    the problem that stopped it with its way out."""
+    values = dict(tarockscore.LeftOut(text.path, [advised(p) for p in text.problems]).values)
     more = len(text.problems) - 1
-    first = advised(text.problems[0]).render(i18n.gettext)
     if more:
-        said = i18n.ngettext(
+        return counted(
             "{path}: left out (--skip-bad): {problem} (and {more} more problem)",
             "{path}: left out (--skip-bad): {problem} (and {more} more problems)",
             more,
+            **values,
         )
-    else:
-        said = _("{path}: left out (--skip-bad): {problem}")
-    return warning(said.format(path=text.path, problem=first, more=more))
+    return message(N_("{path}: left out (--skip-bad): {problem}"), **values)
+
+
+def in_command_words(text: str) -> str:
+    """Any warning of the season as the command line says it (``warning_text`` without the prefix)."""
+    if isinstance(text, tarockscore.LeftOut):
+        return left_out_words(text)
+    return in_option_words(text)
+
+
+def warning_text(text: str) -> str:
+    """A warning of the season as its ``warning:`` line shows it, in the reader's language; a
+    ledger left out names the problem that stopped it, with its way out."""
+    return warning(in_command_words(text))
 
 
 # -- reading the options --------------------------------------------------------------------------
@@ -219,8 +228,9 @@ def _fold(sources: list[str], asked: dict[str, Any]) -> "tarockscore.FoldedSeaso
 
 
 def _warnings(folded: "tarockscore.FoldedSeason") -> list[str]:
-    """The season's warnings as the command line words them (the JSON's ``warnings``)."""
-    return [in_option_words(w) for w in folded.season.warnings]
+    """Every warning said on stderr, in English as the command line words them (the JSON's
+    ``warnings``): a file skipped or left out, then the season's."""
+    return [str(in_command_words(w)) for w in folded.warnings]
 
 
 # -- the commands ---------------------------------------------------------------------------------
@@ -290,7 +300,7 @@ def chart(
     try:
         data = chart_file(folded.season, points, starts, fmt, title)
     except ImageUnavailable as exc:
-        raise UsageError(N_("--output {out!r}: {exc}"), out=out, exc=exc) from None
+        raise UsageError(N_("--output {out!r}: {exc}"), out=out, exc=exc.said) from None
     if out == "-":
         assert isinstance(data, str)  # the SVG
         typer.echo(data, nl=False)

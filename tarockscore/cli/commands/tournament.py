@@ -355,7 +355,7 @@ def cards(
         try:
             tournament.write_page(out, card_pages.cards_pdf(t, drawn, addresses))
         except ImageUnavailable as exc:
-            raise UsageError(N_("--output {out!r}: {exc}"), out=str(out), exc=exc) from None
+            raise UsageError(N_("--output {out!r}: {exc}"), out=str(out), exc=exc.said) from None
     elif out is None:
         typer.echo(card_pages.cards_html(t, drawn, addresses), nl=False)
         return
