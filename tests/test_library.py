@@ -9,11 +9,13 @@ from __future__ import annotations
 import contextlib
 import io
 import re
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
 
 import tarockscore
+from tarockscore.errors import UsageError
 from tarockscore.rules.hand import HandInput
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "library.md"
@@ -74,3 +76,42 @@ def test_check_head_names_each_entry_since_by_number_kind_and_time(tmp_path: Pat
         {"entry": 3, "kind": "record", "at": at.format(3)},
         {"entry": 4, "kind": "undo", "at": at.format(4)},
     ]
+
+
+@pytest.mark.parametrize("stake", [0.1 + 0.2, 0.1, True, Decimal("-1"), Decimal("1E+2"), Decimal("0.001")])
+def test_a_scripts_stake_that_its_own_ledger_would_refuse_writes_nothing(
+    tmp_path: Path, stake: object
+) -> None:
+    """Money is exact and counted in cents (docs/library.md): a float, a negative amount, an exponent or
+    a thousandth is refused at ``stake`` before any file is written, as the ledger's reader refuses it."""
+    path = tmp_path / "friday.toml"
+    with pytest.raises(UsageError) as refused:
+        tarockscore.Evening.begin(path, ["Anna", "Bert", "Cilli", "Dani"], stake=stake)  # type: ignore[arg-type]
+    assert [p.where for p in refused.value.problems] == ["stake"]
+    assert not path.exists()
+    day = tmp_path / "day"
+    with pytest.raises(UsageError) as refused_day:
+        tarockscore.Tournament.begin(
+            day,
+            ["A", "B", "C", "D"],
+            rounds=1,
+            games=4,
+            profile="ooe-2023",
+            format="schrift",
+            stake=stake,  # type: ignore[arg-type]
+        )
+    assert [p.where for p in refused_day.value.problems] == ["stake"]
+    assert not day.exists()
+
+
+def test_a_scripts_stake_in_cents_is_kept_as_the_command_line_keeps_it(tmp_path: Path) -> None:
+    """``Decimal("0.1")``, ``"0.10"`` and ``1`` are 10 cents, 10 cents and one unit per Victory Point."""
+    cases: list[tuple[Decimal | int | str, str]] = [(Decimal("0.1"), "0.10"), ("0.10", "0.10"), (1, "1.00")]
+    for k, (given, kept) in enumerate(cases):
+        begun = tarockscore.Evening.begin(
+            tmp_path / f"{k}.toml", ["Anna", "Bert", "Cilli", "Dani"], stake=given
+        )
+        assert str(tarockscore.Evening(begun.evening.path).ledger.table.stake) == kept
+    evening = tarockscore.Evening(tmp_path / "0.toml")
+    with pytest.raises(UsageError):
+        evening.settle(0.1)  # type: ignore[arg-type]

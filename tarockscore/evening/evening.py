@@ -16,7 +16,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from tarockscore.errors import N_, Collector, LedgerError, Problem, UsageError
+from tarockscore.errors import N_, Collector, LedgerError, Problem, UsageError, reason
 from tarockscore.evening import model as totals
 from tarockscore.evening import operations
 from tarockscore.evening import settle as money
@@ -203,7 +203,7 @@ class Evening:
         players: Sequence[str],
         profile: str | Profile = "koenigrufen",
         *,
-        stake: Decimal | None = None,
+        stake: Decimal | int | str | None = None,
         date: dt.date | str | None = None,
         place: str | None = None,
         at: str | None = None,
@@ -230,10 +230,16 @@ class Evening:
             raise
         names = [nfc(strip_spaces(n)) for n in players]
         problems.problems += check_players(names, prof)
+        amount = None
+        if stake is not None:  # a script's stake read as the ledger's reader will read it
+            try:
+                amount = money.stake_given(stake)
+            except ValueError as exc:
+                problems.add("stake", reason(exc))
         problems.raise_if_any(UsageError)
         evening = cls(path)
         iso = day.isoformat() if day is not None else None
-        fresh = new_ledger(names, prof, created=at or now(), stake=stake, date=iso, place=place)
+        fresh = new_ledger(names, prof, created=at or now(), stake=amount, date=iso, place=place)
         ledger_file.create(evening.path, fresh)
         return Begun(evening, fresh, tuple(look_alikes(names)))
 
@@ -291,16 +297,20 @@ class Evening:
         self._covered(snapshot)
         return snapshot.ledger
 
-    def settle(self, stake: Decimal | None = None) -> Settled:
+    def settle(self, stake: Decimal | int | str | None = None) -> Settled:
         """Who pays whom how much, in the fewest payments, exact to the cent; the stake given, else the ledger's."""
         led = self.ledger
         if stake is None:
             stake = led.table.stake
         if stake is None:
             raise UsageError(N_("the ledger has no stake: give --stake, e.g. --stake 0.10"), where="stake")
+        try:
+            amount = money.stake_given(stake)
+        except ValueError as exc:
+            raise UsageError(reason(exc), where="stake") from None
         paid = totals.payout_totals(led)
         points = paid if paid is not None else totals.totals(led)
-        result = money.settle(points, stake, led.profile.settlement.mode)
+        result = money.settle(points, amount, led.profile.settlement.mode)
         return Settled(result, points, paid is not None, led.profile)
 
     def _change(

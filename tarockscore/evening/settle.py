@@ -18,6 +18,19 @@ _STAKE = r"[0-9]+(?:\.[0-9]+)?"
 MAX_STAKE = Decimal(1_000_000)  # a sanity bound, far above any table's stake
 
 
+def stake_given(value: object) -> Decimal:
+    """A stake a script gives (a ``Decimal``, a whole number or a text such as ``"0.10"``), read as a
+    stored one is read; a float is refused, as money is exact. ValueError says what is allowed."""
+    if isinstance(value, bool) or not isinstance(value, Decimal | int | str):
+        raise ValueError(
+            message(
+                N_("{value!r} is not an amount: give a Decimal or a text such as '0.10' (money is exact)"),
+                value=value,
+            )
+        )
+    return parse_stake(str(value))
+
+
 class Payment(NamedTuple):
     payer: str
     payee: str

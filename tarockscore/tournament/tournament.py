@@ -22,10 +22,12 @@ from tarockscore.errors import (
     UsageError,
     capped,
     message,
+    reason,
 )
 from tarockscore.evening.evening import Evening, now
 from tarockscore.evening.fold import profile_mapping
 from tarockscore.evening.model import profile_record
+from tarockscore.evening.settle import stake_given
 from tarockscore.io.inputs import load_profile
 from tarockscore.io.safe_io import write_output
 from tarockscore.rules.profile import Profile
@@ -218,7 +220,7 @@ class Tournament:
         profile: str | Profile,
         format: str,
         games_five: int | None = None,
-        stake: Decimal | None = None,
+        stake: Decimal | int | str | None = None,
         at: str | None = None,
         title: str | None = None,
         date: dt.date | None = None,
@@ -239,6 +241,12 @@ class Tournament:
                 place=place,
             ),
         )
+        amount = None
+        if stake is not None:  # a script's stake read as the day's reader will read it
+            try:
+                amount = stake_given(stake)
+            except ValueError as exc:
+                found = (*found, Problem.of("stake", reason(exc)))
         if found:
             raise UsageError(found)
         five = games_five if games_five is not None else games_at_five(games)
@@ -254,8 +262,8 @@ class Tournament:
         if place is not None:
             begin["place"] = nfc(strip_spaces(place))
         begin |= {"rounds": rounds, "games": games, "games_five": five, "players": names}
-        if stake is not None:
-            begin["stake"] = str(stake)
+        if amount is not None:
+            begin["stake"] = str(amount)
         begin["format"] = document
         begin["profile"] = profile_mapping(profile_record(prof))
         tournament = cls(folder)
