@@ -156,6 +156,28 @@ def test_upgrade_of_anything_else_is_a_clear_error(tmp_path: Path, text: str, sa
     assert sorted(p.name for p in tmp_path.iterdir()) == ["old.toml"]
 
 
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "error: {p}: no such file or folder; give a ledger or a tournament's folder to convert"),
+        (
+            "de",
+            "Fehler: {p}: keine solche Datei und kein solcher Ordner; gib eine Schrift oder den Ordner eines "
+            "Turniers zum Umwandeln an",
+        ),
+    ],
+)
+def test_upgrade_of_a_path_that_is_not_there_says_so_and_not_how_to_start_an_evening(
+    tmp_path: Path, lang: str, said: str
+) -> None:
+    """``upgrade`` takes a path, not --ledger: a typo in it is not an evening to start."""
+    missing = tmp_path / "fridya.toml"
+    result = run("--lang", lang, "upgrade", str(missing))
+    assert result.exit_code == 1
+    assert result.stderr.strip() == said.format(p=missing)
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_the_library_upgrades_and_refuses_alike(tmp_path: Path) -> None:
     path = old_copy(tmp_path, "three-hands.toml")
     with pytest.raises(tarockscore.errors.LedgerError, match="a ledger of schema 1"):

@@ -31,7 +31,7 @@ from tarockscore.cli.options import (
     with_short_form,
 )
 from tarockscore.cli.options import show as show_view
-from tarockscore.errors import N_, Collector, LedgerError, UsageError
+from tarockscore.errors import N_, Collector, LedgerError, UnreadableLedger, UsageError
 from tarockscore.i18n import _, translated
 from tarockscore.render import evening as shown
 from tarockscore.render.output import OutputFormat
@@ -256,6 +256,11 @@ def upgrade(
     """Convert a ledger or a tournament's folder of an older format to the current one, keeping the
     old file as PATH.bak (tournament.toml.bak). Every other command reads the current format only."""
     target = Path(path)
+    if not target.exists() and not target.is_symlink():  # nothing to convert: no ledger to start either
+        raise UnreadableLedger(
+            N_("{path}: no such file or folder; give a ledger or a tournament's folder to convert"),
+            path=target,
+        )
     if not target.is_dir() and target.name != "tournament.toml":
         typer.echo(shown.upgraded_text(tarockscore.upgrade(target, tarockscore.now())))
         return
