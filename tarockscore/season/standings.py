@@ -260,7 +260,7 @@ def _apply_aliases(
 ) -> tuple[list[Evening], list[str]]:
     everybody = {p for e in evenings for p in e.players}
     warnings: list[str] = [
-        message(UNUSED_ALIAS, alias=alias, name=name, hint=near_miss(alias, everybody))
+        message(UNUSED_ALIAS, alias=alias, name=name, hint=near_miss(alias, everybody - {name}))
         for alias, name in aliases.items()
         if alias not in everybody
     ]
