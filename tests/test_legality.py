@@ -8,6 +8,7 @@ from fractions import Fraction
 
 import pytest
 
+from tarockscore import i18n
 from tarockscore.errors import HandError
 from tarockscore.io.inputs import load_profile
 from tarockscore.rules import legality
@@ -289,3 +290,16 @@ def test_a_conceded_huettenfleck_and_a_redeal_name_the_right_field() -> None:
     with pytest.raises(HandError) as refused:
         parse_hand(hand, redeal)
     assert "redeal" in str(refused.value) and "talon = false" not in str(refused.value)
+
+
+def test_a_bonus_in_a_contract_that_scores_none_says_so_not_an_empty_list() -> None:
+    """A Piccolo scores no bonus (koenigrufen's contracts.piccolo.bonuses = [], a negative game [CTK]):
+    a Pagat entered with it is refused as such, in English and in German, not "it allows (none)"."""
+    hand: HandInput = {"players": PLAYERS, "contract": "piccolo", "declarer": "Anna", "won": True,
+                       "bonus": [{"name": "pagat"}]}  # fmt: skip
+    with pytest.raises(HandError) as refused:
+        parse_hand(hand, load_profile("koenigrufen"))
+    assert str(refused.value) == "bonus[0].name: 'pagat' is not scored in piccolo: it scores no bonus"
+    with i18n.language("de"):
+        german = refused.value.problems[0].render(i18n.gettext)
+    assert german.endswith("Pagat zählt im Piccolo nicht: dort zählt keine Prämie")

@@ -805,13 +805,11 @@ def _read_bonus(
         )
         return None
     if name not in allowed:
-        problems.add(
-            f"{path}.name",
-            N_("{name!r} is not scored in {contract}; it allows {allowed}"),
-            name=name,
-            contract=contract,
-            allowed=one_of(allowed),
-        )
+        if allowed:
+            template = N_("{name!r} is not scored in {contract}; it allows {allowed}")
+        else:
+            template = N_("{name!r} is not scored in {contract}: it scores no bonus")
+        problems.add(f"{path}.name", template, name=name, contract=contract, allowed=one_of(allowed))
         return None
     if name in seen:
         problems.add(f"{path}.name", N_("{name!r} is entered twice"), name=name)
