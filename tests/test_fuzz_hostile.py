@@ -315,7 +315,9 @@ def test_hand_numbers_take_ascii_digits_only(tmp_path: Path, value: str) -> None
     assert path.read_bytes() == before
 
 
-@pytest.mark.parametrize("value", ["1_000", "1e2", "١٠", "０.10", "Infinity", "0.1e1", "10,5,0"])
+@pytest.mark.parametrize(
+    "value", ["1_000", "1e2", "١٠", "０.10", "Infinity", "0.1e1", "10,5,0", "€", "€€ 0,10", "$ 0,10", "€ 1e2"]
+)
 def test_stakes_take_the_documented_forms_only(tmp_path: Path, value: str) -> None:
     path = ledger(tmp_path, 1)
     for args in (

@@ -181,6 +181,17 @@ def test_money_is_written_as_cldr_de_at_writes_it() -> None:
         assert i18n.money(Decimal(amount), "de") == cldr
 
 
+@pytest.mark.parametrize("typed", ["€ 0,10", "€\xa00,10", "0,10 €", "€0,10", "€ 0.10"])
+def test_a_stake_is_read_as_a_german_sheet_writes_it(tmp_path: Path, typed: str) -> None:
+    """docs/german.md: money is written `€ 0,10`, and stakes are read that way too."""
+    path = tmp_path / "abend.toml"
+    result = CliRunner().invoke(app, ["new", "-p", "Anna,Bert,Cilli,Dani", "--stake", typed, "-l", str(path)])
+    assert result.exit_code == 0, result.stderr
+    assert "stake:   0.10 per Victory Point" in result.stdout
+    settled = CliRunner().invoke(app, ["--lang", "de", "settle", "--stake", typed, "-l", str(path)])
+    assert settled.exit_code == 0 and settled.stdout.startswith("Einsatz € 0,10 pro Punkt")
+
+
 def test_every_template_of_the_audit_trail_is_read_back() -> None:
     # the edits write the trail: every template of theirs but the errors they raise
     source = (ROOT / "tarockscore" / "evening" / "operations.py").read_text(encoding="utf-8")

@@ -44,10 +44,12 @@ DATE_FORMS = message(N_("YYYY-MM-DD or DD.MM.YYYY, e.g. 2025-03-14 or 14.03.2025
 
 
 def stake_text(text: str) -> str:
-    """``"0,10"`` → ``"0.10"``: a decimal comma with one or two decimals; anything else unchanged."""
-    if m := re.match(_COMMA_AMOUNT, text):
+    """``"0,10"`` → ``"0.10"``: a decimal comma with one or two decimals, the euro sign a German sheet
+    writes before it (``€ 0,10``) or after it taken off; anything else unchanged."""
+    bare = text.strip().removeprefix("€").removesuffix("€").strip()
+    if m := re.match(_COMMA_AMOUNT, bare):
         return f"{m.group(1)}.{m.group(2)}"
-    return text
+    return bare if bare[:1].isdigit() else text  # a refusal quotes what was typed
 
 
 def stake_amount(text: str) -> Decimal:
