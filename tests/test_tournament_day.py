@@ -191,3 +191,23 @@ def test_the_cards_carry_the_qr_code_of_each_tables_address_given(tmp_path: Path
     first, second = page.split('<section class="card">')[1:]
     assert "<svg" not in first and "No QR code: printed without the server" in first
     assert qr_svg(address) in second and f'<p class="url">{address}</p>' in second
+
+
+def test_a_sheet_changed_after_its_close_is_said_beside_the_one_line_of_short_tables(tmp_path: Path) -> None:
+    # Round 1's two tables: table 1 plays 1 hand, table 2 none; the draw of round 2 closes round 1.
+    # Table 2 is then scored from its paper sheet after the close. Round 2's two tables have no
+    # hands. Short of the limit: round 1 table 1 (1 of 4) and round 2 tables 1 and 2 (0 of 4);
+    # round 1 table 2 is scored in full, but changed after its close: said in a line of its own.
+    day = tmp_path / "day"
+    new_day(day)
+    [t1, t2], _ = draw(day, 1, 3)
+    dreier(t1["ledger"], t1["players"][0])
+    draw(day, 2, 4)
+    a, b, c, d = t2["players"]
+    ok("tournament", "result", str(day), "-r", "1", "-t", "2", f"{a}=12", f"{b}=-4", f"{c}=-4", f"{d}=-4")
+    for command in ("standings", "money"):
+        result = ok("tournament", command, str(day))
+        assert result.stderr == (
+            f"warning: round 1, table 2 ({day}/round-1/table-2.toml): changed after its round was closed (1 entry since)\n"
+            "warning: 3 tables are short of their game limit (round 1: table 1; round 2: tables 1, 2); --verbose names each\n"
+        )

@@ -533,6 +533,11 @@ _WORDS = {
         N_("{where} ({path}): no hands yet; its players are listed with 0"),
     ),
 }
+_GAMES_PLAYED = N_("{where} ({path}): {hands} of {games} games played")
+# The templates of the warnings that name a table short of its game limit, each table once: the
+# command line folds them into one line, and says every other warning (a sheet changed after its
+# round was closed, a stray sheet) as it is.
+SHORT_OF_LIMIT = frozenset({_GAMES_PLAYED, *(words.no_hands for words in _WORDS.values())})
 
 
 class Day(NamedTuple):
@@ -650,7 +655,7 @@ def _drawn_table(
     elif hands < d.games:
         warnings.append(
             message(
-                N_("{where} ({path}): {hands} of {games} games played"),
+                _GAMES_PLAYED,
                 where=where,
                 path=path,
                 hands=hands,

@@ -96,9 +96,8 @@ def _day_warnings(warnings: Sequence[str], unfinished: Sequence[Any], verbose: b
         said.close()
         return
     short = len(unfinished)
-    skipped = set(warnings[:short]) if len(warnings) >= short else set()
     for w in warnings:
-        if w not in skipped:
+        if not render.short_of_limit(w):
             terminal.warn(w)
     terminal.warn(
         ngettext(
