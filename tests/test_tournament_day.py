@@ -12,6 +12,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -211,3 +212,32 @@ def test_a_sheet_changed_after_its_close_is_said_beside_the_one_line_of_short_ta
             f"warning: round 1, table 2 ({day}/round-1/table-2.toml): changed after its round was closed (1 entry since)\n"
             "warning: 3 tables are short of their game limit (round 1: table 1; round 2: tables 1, 2); --verbose names each\n"
         )
+
+
+def test_the_days_changes_are_said_in_german_where_the_reader_reads_german(tmp_path: Path) -> None:
+    day = tmp_path / "day"
+    new_day(day)
+    begun = tarockscore.Tournament(day).head()
+    [t1, t2], _ = draw(day, 1, 3)
+    a, b, c, d = t2["players"]
+    said = ok("--lang", "de", "tournament", "result", str(day), "-r", "1", "-t", "2",
+              f"{a}=12", f"{b}=-4", f"{c}=-4", f"{d}=-4").stdout  # fmt: skip
+    assert re.fullmatch(
+        rf"Runde 1, Tisch 2: {a} \+12, {b} -4, {c} -4, {d} -4; Kopf der Schrift [0-9a-f]{{12}}\n"
+        r"Kopf des Tages [0-9a-f]{12}\n",
+        said,
+    )
+    ok("tournament", "close-round", str(day), "-r", "1")
+    ok("tournament", "players", str(day), "add", "Ilse")
+    lines = ok("--lang", "de", "tournament", "check", str(day), "--head", begun).stdout.splitlines()
+    assert lines[1] == f"der Tag ist bis zum Kopf {begun} unverändert; seither 4 Änderungen:"
+    changes = [line.split("  ", 2)[2] for line in lines[2:]]
+    assert changes[0] == "draw: Runde 1, Startwert 3"
+    assert re.fullmatch(
+        rf"result: Runde 1, Tisch 2: {a} \+12, {b} -4, {c} -4, {d} -4; Kopf der Schrift [0-9a-f]{{12}}",
+        changes[1],
+    )
+    assert re.fullmatch(
+        r"close: Runde 1 abgeschlossen: Tisch 1 [0-9a-f]{12}, Tisch 2 [0-9a-f]{12}", changes[2]
+    )
+    assert changes[3] == "add: Ilse"

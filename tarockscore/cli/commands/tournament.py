@@ -455,7 +455,7 @@ def result(
             raise at_options(exc, given) from None
     for entry in after.log:
         if entry.kind == "result" and entry.at == after.log[-1].at:
-            typer.echo(entry.detail)
+            typer.echo(i18n.translated(entry.detail))
     _say_head(after)
 
 
@@ -528,7 +528,7 @@ def check(
         ).format(head=head, count=len(checked.since))
     )
     for entry in checked.since:
-        typer.echo(f"  {entry.at}  {entry.kind}: {entry.detail}")
+        typer.echo(f"  {entry.at}  {entry.kind}: {i18n.translated(entry.detail)}")
 
 
 # -- cup -------------------------------------------------------------------------------------------
