@@ -241,3 +241,27 @@ def test_the_days_changes_are_said_in_german_where_the_reader_reads_german(tmp_p
         r"close: Runde 1 abgeschlossen: Tisch 1 [0-9a-f]{12}, Tisch 2 [0-9a-f]{12}", changes[2]
     )
     assert changes[3] == "add: Ilse"
+
+
+def test_a_paper_results_audit_line_reads_in_german_on_the_sheet(tmp_path: Path) -> None:
+    # The sheet keeps the English line (docs/ledger-format.md); `show --lang de` reads it in German.
+    day = tmp_path / "day"
+    new_day(day)
+    [t1, _], _ = draw(day, 1, 3)
+    a, b, c, d = t1["players"]
+    dreier(t1["ledger"], a)
+    ok("tournament", "result", str(day), "-r", "1", "-t", "1", f"{a}=12", f"{b}=-4", f"{c}=-4", f"{d}=-4",
+       "--replace")  # fmt: skip
+    ok("tournament", "result", str(day), "-r", "1", "-t", "1", f"{a}=8", f"{b}=-4", f"{c}=-4", f"{d}=0",
+       "--replace")  # fmt: skip
+    shown = ok("--lang", "de", "show", "-l", t1["ledger"]).stdout
+    audit = [line.split(": ", 1)[1] for line in shown.splitlines() if line.startswith("Protokoll ")]
+    points = f"{a} +12, {b} -4, {c} -4, {d} -4"
+    assert audit[0] == (
+        f"Runde 1, Tisch 1: das Ergebnis von seinem Papierblatt: {points}; es ersetzt die Spiele der Schrift (1)"
+    )
+    assert re.fullmatch(
+        rf"Runde 1, Tisch 1: das Ergebnis von seinem Papierblatt: {a} \+8, {b} -4, {c} -4, {d} \+0; "
+        rf"es ersetzt das Ergebnis vom \S+: {re.escape(points)}",
+        audit[1],
+    )
