@@ -23,6 +23,7 @@ from tarockscore.errors import (
     capped,
     message,
 )
+from tarockscore.evening import paper as ledger_paper
 from tarockscore.evening.evening import Evening, now
 from tarockscore.evening.model import profile_record
 from tarockscore.io.inputs import load_profile
@@ -156,6 +157,9 @@ class Tournament:
 
     # What keeps a tournament from starting, at its field: a front end says them in its own words.
     NO_ROUNDS: ClassVar[str] = N_("{rounds}: a tournament has at least 1 round")
+    # a paper result for a table scored already (its hands, or a result): refused unless replacing
+    ALREADY_PLAYED: ClassVar[str] = ledger_paper.ALREADY_PLAYED
+    ALREADY_ON_PAPER: ClassVar[str] = ledger_paper.ALREADY_ON_PAPER
     NO_GAMES: ClassVar[str] = N_("{games}: the game limit per round at a table of four must be at least 1")
     FIVE_NOT_WHOLE: ClassVar[str] = N_(
         "needed: {games} games at a table of four is no multiple of 4, so the limit at a table of five (where every player deals as often as at four: games × 5/4) is not whole"

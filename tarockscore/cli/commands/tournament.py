@@ -108,6 +108,22 @@ def _day_warnings(warnings: Sequence[str], unfinished: Sequence[Any], verbose: b
     )
 
 
+# A table scored already takes a paper result only as a correction: the option that makes one.
+RESULT_WORDS: Wording = {
+    tarockscore.Tournament.ALREADY_PLAYED: N_(
+        "{label}: its sheet already has {hands}; a table is scored one way: --replace scores it from its paper sheet instead (its log keeps what it replaces)"
+    ),
+    tarockscore.Tournament.ALREADY_ON_PAPER: N_(
+        "{label} already has a result from its paper sheet: --replace corrects it (its log keeps what it replaces)"
+    ),
+}
+
+
+def _result_error(exc: TarockError, options: Mapping[str, str]) -> TarockError:
+    """A refused paper result in the command line's words, each problem at its option."""
+    return at_options(type(exc)([advised(p, RESULT_WORDS) for p in exc.problems]), options)
+
+
 def _say_head(t: Any) -> None:
     """The day's head, for the organiser's paper (``tournament check --head`` verifies it later)."""
     typer.echo(_("day head {head}").format(head=t.head[:12]))
@@ -437,7 +453,10 @@ def result(
             raise UsageError(
                 N_("give --from FILE, or --round, --table and NAME=POINTS, not both"), where="--from"
             )
-        after = tournament.record_results_file(from_file, replace=replace)
+        try:
+            after = tournament.record_results_file(from_file, replace=replace)
+        except TournamentError as exc:  # a table that takes no result now, named in the file's words
+            raise _result_error(exc, {"table": str(from_file)}) from None
     else:
         problems = Collector()
         if round_number is None or table is None or not points:
@@ -452,7 +471,7 @@ def result(
             after = tournament.record_paper(round_number, table, schrift, money, replace=replace)
         except TournamentError as exc:
             given = {**ROUND, "table": "--table", "schrift": "NAME=POINTS", "money": "--money"}
-            raise at_options(exc, given) from None
+            raise _result_error(exc, given) from None
     for entry in after.log:
         if entry.kind == "result" and entry.at == after.log[-1].at:
             typer.echo(i18n.translated(entry.detail))
