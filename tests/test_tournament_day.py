@@ -265,3 +265,17 @@ def test_a_paper_results_audit_line_reads_in_german_on_the_sheet(tmp_path: Path)
         rf"es ersetzt das Ergebnis vom \S+: {re.escape(points)}",
         audit[1],
     )
+
+
+def test_a_player_added_or_dropped_once_every_round_is_drawn_is_told_there_is_no_next_draw(
+    tmp_path: Path,
+) -> None:
+    day = tmp_path / "day"
+    new_day(day, rounds=1)
+    draw(day, 1, 3)
+    added = ok("tournament", "players", str(day), "add", "Ilse")
+    assert added.stdout.splitlines()[0] == "Ilse: added; 9 players"
+    assert added.stderr == "warning: the day's 1 round is drawn: there is no next round\n"
+    dropped = ok("tournament", "players", str(day), "drop", "Ilse")
+    assert dropped.stdout.splitlines()[0] == "Ilse: dropped (their tables so far still count); 8 players"
+    assert dropped.stderr == "warning: the day's 1 round is drawn: there is no next round\n"

@@ -21,6 +21,7 @@ from tarockscore.errors import (
     TournamentError,
     UsageError,
     capped,
+    counted,
     message,
 )
 from tarockscore.evening import paper as ledger_paper
@@ -316,16 +317,20 @@ class Tournament:
             return [{"kind": kind, "at": stamp, "name": name}]
 
         before, after = store.update(self.folder, entry)
-        return Roster(name, before, after, seating(len(after.players)))
+        roster = Roster(name, before, after, seating(len(after.players)))
+        if after.round(after.rounds) is None:
+            return roster
+        said = counted(
+            "the day's {count} round is drawn: there is no next round",
+            "all {count} rounds are drawn: there is no next round",
+            after.rounds,
+            count=after.rounds,
+        )
+        return roster._replace(warnings=(said,))
 
     def drop_player(self, name: str, *, at: str | None = None) -> Roster:
         """A player out of the later draws; their tables so far still count."""
-        roster = self._roster(nfc(strip_spaces(name)), tm.drop_player, "drop", at)
-        after = roster.after
-        if after.round(after.rounds) is None:
-            return roster
-        said = message(N_("all {rounds} rounds are drawn: there is no next round"), rounds=after.rounds)
-        return roster._replace(warnings=(said,))
+        return self._roster(nfc(strip_spaces(name)), tm.drop_player, "drop", at)
 
     def draw(self, round: int, seed: int | None = None, *, at: str | None = None) -> Drawn:
         """Draw round ``round``'s tables and create their ledgers (the same ``seed``, the same draw)."""

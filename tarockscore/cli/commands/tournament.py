@@ -291,9 +291,13 @@ def players(
     if action is Action.ADD:
         roster = tournament.add_player(name)
         done = _("{name}: added; {count} players in the next draw")
+        if roster.warnings:  # every round is drawn: there is no next draw
+            done = _("{name}: added; {count} players")
     else:
         roster = tournament.drop_player(name)
         done = _("{name}: dropped (their tables so far still count); {count} players in the next draw")
+        if roster.warnings:
+            done = _("{name}: dropped (their tables so far still count); {count} players")
     typer.echo(done.format(name=roster.name, count=len(roster.after.players)))
     _say_head(roster.after)
     for w in roster.warnings:
