@@ -279,3 +279,13 @@ def test_a_player_added_or_dropped_once_every_round_is_drawn_is_told_there_is_no
     dropped = ok("tournament", "players", str(day), "drop", "Ilse")
     assert dropped.stdout.splitlines()[0] == "Ilse: dropped (their tables so far still count); 8 players"
     assert dropped.stderr == "warning: the day's 1 round is drawn: there is no next round\n"
+
+
+def test_check_with_the_days_head_as_it_is_says_no_change_since(tmp_path: Path) -> None:
+    day = tmp_path / "day"
+    new_day(day)
+    head = tarockscore.Tournament(day).head()
+    said = ok("tournament", "check", str(day), "--head", head[:12]).stdout.splitlines()
+    assert said[1:] == [f"the day as of head {head[:12]} is unchanged; no change since"]
+    said = ok("--lang", "de", "tournament", "check", str(day), "--head", head[:12]).stdout.splitlines()
+    assert said[1:] == [f"der Tag ist bis zum Kopf {head[:12]} unverändert; seither keine Änderung"]

@@ -543,6 +543,9 @@ def check(
             head=head,
             where="--head",
         )
+    if not checked.since:
+        typer.echo(_("the day as of head {head} is unchanged; no change since").format(head=head))
+        return
     typer.echo(
         ngettext(
             "the day as of head {head} is unchanged; {count} change since:",
