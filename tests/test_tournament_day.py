@@ -289,3 +289,17 @@ def test_check_with_the_days_head_as_it_is_says_no_change_since(tmp_path: Path) 
     assert said[1:] == [f"the day as of head {head[:12]} is unchanged; no change since"]
     said = ok("--lang", "de", "tournament", "check", str(day), "--head", head[:12]).stdout.splitlines()
     assert said[1:] == [f"der Tag ist bis zum Kopf {head[:12]} unverändert; seither keine Änderung"]
+
+
+def test_a_redraw_refused_names_the_tables_with_hands_in_their_order(tmp_path: Path) -> None:
+    day = tmp_path / "day"
+    players = [f"Spieler {i}" for i in range(1, 45)]  # 44 players: 11 tables of four
+    ok("tournament", "new", str(day), "--players", ",".join(players), "--rounds", "2", "--games", "4",
+       "--profile", "ooe-2023", "--format", "schrift")  # fmt: skip
+    tables, _ = draw(day, 1, 3)
+    for k in (10, 2, 11):
+        dreier(tables[k - 1]["ledger"], tables[k - 1]["players"][0])
+    result = run("tournament", "draw", str(day), "--round", "1", "--seed", "4")
+    assert result.exit_code == 1
+    named = [int(n) for n in re.findall(r"table-(\d+)\.toml", result.stderr)]
+    assert named == [2, 10, 11]
