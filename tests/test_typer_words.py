@@ -4,6 +4,7 @@ run's language, and an English run reads word for word as Typer writes it."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 import typer
@@ -128,7 +129,7 @@ def test_a_long_value_on_the_command_line_is_said_again_at_once() -> None:
     assert len(refused.stderr) < 1000
 
 
-def test_an_option_of_tarockscore_itself_after_the_command_is_shown_where_it_goes(tmp_path) -> None:
+def test_an_option_of_tarockscore_itself_after_the_command_is_shown_where_it_goes(tmp_path: Path) -> None:
     """`--lang` and `--version` are options of the program, not of a command (docs/german.md)."""
     ledger = str(tmp_path / "none.toml")
     english = run("settle", "--lang", "de", "-l", ledger)
