@@ -342,6 +342,16 @@ def test_cup_rules_are_checked() -> None:
         cup_rules({"points": [10], "best": 0})
 
 
+def test_a_cup_file_with_a_misspelt_best_names_both_keys_it_takes() -> None:
+    # docs/tournament.md, "A cup over the season": the file takes `points` and `best`
+    with pytest.raises(TournamentError) as refused:
+        cup_rules({"points": [25, 20], "beste": 2}, "cup.toml")
+    assert (
+        str(refused.value)
+        == "cup.toml.beste: unknown key; allowed here: 'best', 'points' (did you mean 'best'?)"
+    )
+
+
 def test_a_format_with_a_title_of_its_own_does_not_show_its_parents_german_title(tmp_path: Path) -> None:
     shipped = fmt("schrift-rang")
     assert shipped.title_in("de").startswith("Schrift plus Tischrangpunkte 60/40/20/0 je Runde")

@@ -12,6 +12,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -191,3 +192,114 @@ def test_the_cards_carry_the_qr_code_of_each_tables_address_given(tmp_path: Path
     first, second = page.split('<section class="card">')[1:]
     assert "<svg" not in first and "No QR code: printed without the server" in first
     assert qr_svg(address) in second and f'<p class="url">{address}</p>' in second
+
+
+def test_a_sheet_changed_after_its_close_is_said_beside_the_one_line_of_short_tables(tmp_path: Path) -> None:
+    # Round 1's two tables: table 1 plays 1 hand, table 2 none; the draw of round 2 closes round 1.
+    # Table 2 is then scored from its paper sheet after the close. Round 2's two tables have no
+    # hands. Short of the limit: round 1 table 1 (1 of 4) and round 2 tables 1 and 2 (0 of 4);
+    # round 1 table 2 is scored in full, but changed after its close: said in a line of its own.
+    day = tmp_path / "day"
+    new_day(day)
+    [t1, t2], _ = draw(day, 1, 3)
+    dreier(t1["ledger"], t1["players"][0])
+    draw(day, 2, 4)
+    a, b, c, d = t2["players"]
+    ok("tournament", "result", str(day), "-r", "1", "-t", "2", f"{a}=12", f"{b}=-4", f"{c}=-4", f"{d}=-4")
+    for command in ("standings", "money"):
+        result = ok("tournament", command, str(day))
+        assert result.stderr == (
+            f"warning: round 1, table 2 ({day}/round-1/table-2.toml): changed after its round was closed (1 entry since)\n"
+            "warning: 3 tables are short of their game limit (round 1: table 1; round 2: tables 1, 2); --verbose names each\n"
+        )
+
+
+def test_the_days_changes_are_said_in_german_where_the_reader_reads_german(tmp_path: Path) -> None:
+    day = tmp_path / "day"
+    new_day(day)
+    begun = tarockscore.Tournament(day).head()
+    [t1, t2], _ = draw(day, 1, 3)
+    a, b, c, d = t2["players"]
+    said = ok("--lang", "de", "tournament", "result", str(day), "-r", "1", "-t", "2",
+              f"{a}=12", f"{b}=-4", f"{c}=-4", f"{d}=-4").stdout  # fmt: skip
+    assert re.fullmatch(
+        rf"Runde 1, Tisch 2: {a} \+12, {b} -4, {c} -4, {d} -4; Kopf der Schrift [0-9a-f]{{12}}\n"
+        r"Kopf des Tages [0-9a-f]{12}\n",
+        said,
+    )
+    ok("tournament", "close-round", str(day), "-r", "1")
+    ok("tournament", "players", str(day), "add", "Ilse")
+    lines = ok("--lang", "de", "tournament", "check", str(day), "--head", begun).stdout.splitlines()
+    assert lines[1] == f"der Tag ist bis zum Kopf {begun} unverändert; seither 4 Änderungen:"
+    changes = [line.split("  ", 2)[2] for line in lines[2:]]
+    assert changes[0] == "draw: Runde 1, Startwert 3"
+    assert re.fullmatch(
+        rf"result: Runde 1, Tisch 2: {a} \+12, {b} -4, {c} -4, {d} -4; Kopf der Schrift [0-9a-f]{{12}}",
+        changes[1],
+    )
+    assert re.fullmatch(
+        r"close: Runde 1 abgeschlossen: Tisch 1 [0-9a-f]{12}, Tisch 2 [0-9a-f]{12}", changes[2]
+    )
+    assert changes[3] == "add: Ilse"
+
+
+def test_a_paper_results_audit_line_reads_in_german_on_the_sheet(tmp_path: Path) -> None:
+    # The sheet keeps the English line (docs/ledger-format.md); `show --lang de` reads it in German.
+    day = tmp_path / "day"
+    new_day(day)
+    [t1, _], _ = draw(day, 1, 3)
+    a, b, c, d = t1["players"]
+    dreier(t1["ledger"], a)
+    ok("tournament", "result", str(day), "-r", "1", "-t", "1", f"{a}=12", f"{b}=-4", f"{c}=-4", f"{d}=-4",
+       "--replace")  # fmt: skip
+    ok("tournament", "result", str(day), "-r", "1", "-t", "1", f"{a}=8", f"{b}=-4", f"{c}=-4", f"{d}=0",
+       "--replace")  # fmt: skip
+    shown = ok("--lang", "de", "show", "-l", t1["ledger"]).stdout
+    audit = [line.split(": ", 1)[1] for line in shown.splitlines() if line.startswith("Protokoll ")]
+    points = f"{a} +12, {b} -4, {c} -4, {d} -4"
+    assert audit[0] == (
+        f"Runde 1, Tisch 1: das Ergebnis von seinem Papierblatt: {points}; es ersetzt die Spiele der Schrift (1)"
+    )
+    assert re.fullmatch(
+        rf"Runde 1, Tisch 1: das Ergebnis von seinem Papierblatt: {a} \+8, {b} -4, {c} -4, {d} \+0; "
+        rf"es ersetzt das Ergebnis vom \S+: {re.escape(points)}",
+        audit[1],
+    )
+
+
+def test_a_player_added_or_dropped_once_every_round_is_drawn_is_told_there_is_no_next_draw(
+    tmp_path: Path,
+) -> None:
+    day = tmp_path / "day"
+    new_day(day, rounds=1)
+    draw(day, 1, 3)
+    added = ok("tournament", "players", str(day), "add", "Ilse")
+    assert added.stdout.splitlines()[0] == "Ilse: added; 9 players"
+    assert added.stderr == "warning: the day's 1 round is drawn: there is no next round\n"
+    dropped = ok("tournament", "players", str(day), "drop", "Ilse")
+    assert dropped.stdout.splitlines()[0] == "Ilse: dropped (their tables so far still count); 8 players"
+    assert dropped.stderr == "warning: the day's 1 round is drawn: there is no next round\n"
+
+
+def test_check_with_the_days_head_as_it_is_says_no_change_since(tmp_path: Path) -> None:
+    day = tmp_path / "day"
+    new_day(day)
+    head = tarockscore.Tournament(day).head()
+    said = ok("tournament", "check", str(day), "--head", head[:12]).stdout.splitlines()
+    assert said[1:] == [f"the day as of head {head[:12]} is unchanged; no change since"]
+    said = ok("--lang", "de", "tournament", "check", str(day), "--head", head[:12]).stdout.splitlines()
+    assert said[1:] == [f"der Tag ist bis zum Kopf {head[:12]} unverändert; seither keine Änderung"]
+
+
+def test_a_redraw_refused_names_the_tables_with_hands_in_their_order(tmp_path: Path) -> None:
+    day = tmp_path / "day"
+    players = [f"Spieler {i}" for i in range(1, 45)]  # 44 players: 11 tables of four
+    ok("tournament", "new", str(day), "--players", ",".join(players), "--rounds", "2", "--games", "4",
+       "--profile", "ooe-2023", "--format", "schrift")  # fmt: skip
+    tables, _ = draw(day, 1, 3)
+    for k in (10, 2, 11):
+        dreier(tables[k - 1]["ledger"], tables[k - 1]["players"][0])
+    result = run("tournament", "draw", str(day), "--round", "1", "--seed", "4")
+    assert result.exit_code == 1
+    named = [int(n) for n in re.findall(r"table-(\d+)\.toml", result.stderr)]
+    assert named == [2, 10, 11]

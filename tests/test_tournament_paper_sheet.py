@@ -122,6 +122,47 @@ def test_a_second_result_is_refused_unless_replaced_and_the_correction_is_append
     assert standings(day)[seats[0]]["schrift"] == 24
 
 
+def test_a_table_scored_already_is_refused_with_the_way_to_correct_it(tmp_path: Path) -> None:
+    # docs/tournament.md: a sheet with hands or a paper result "is refused unless the organiser
+    # corrects it with --replace"; the refusal says so, and from a CSV it names the file
+    day, (first, second) = day_with_round_one(tmp_path)
+    ok(
+        "record",
+        "--ledger",
+        first["ledger"],
+        "--contract",
+        "dreier",
+        "--declarer",
+        first["players"][0],
+        "--won",
+    )
+    ok("tournament", "result", str(day), "-r", "1", "-t", "2", *points(second["players"], [12, -4, -4, -4]))
+    result = refused(
+        "tournament", "result", str(day), "-r", "1", "-t", "1", *points(first["players"], [0] * 4)
+    )
+    assert result.stderr == (
+        "error: --table: round 1, table 1: its sheet already has 1 hand; a table is scored one way: "
+        "--replace scores it from its paper sheet instead (its log keeps what it replaces)\n"
+    )
+    result = refused(
+        "tournament", "result", str(day), "-r", "1", "-t", "2", *points(second["players"], [0] * 4)
+    )
+    assert result.stderr == (
+        "error: --table: round 1, table 2 already has a result from its paper sheet: "
+        "--replace corrects it (its log keeps what it replaces)\n"
+    )
+    sheet = tmp_path / "round 1.csv"
+    rows = [f"1,{t['table']},{p},0" for t in (first, second) for p in t["players"]]
+    sheet.write_text("round,table,player,schrift\n" + "\n".join(rows) + "\n", encoding="utf-8")
+    result = refused("tournament", "result", str(day), "--from", str(sheet))
+    assert result.stderr == (
+        f"error: {sheet}: round 1, table 1: its sheet already has 1 hand; a table is scored one way: "
+        "--replace scores it from its paper sheet instead (its log keeps what it replaces)\n"
+        f"error: {sheet}: round 1, table 2 already has a result from its paper sheet: "
+        "--replace corrects it (its log keeps what it replaces)\n"
+    )
+
+
 def test_replace_takes_played_hands_off_the_sheet_and_the_log_keeps_them(tmp_path: Path) -> None:
     day, (first, _second) = day_with_round_one(tmp_path)
     seats = first["players"]
@@ -211,7 +252,7 @@ def test_every_change_prints_the_days_head_and_check_verifies_it(tmp_path: Path)
     head = line.removeprefix("day head ")
     assert len(head) == 12
     checked = ok("tournament", "check", str(day), "--head", head)
-    assert "the day as of head" in checked.stdout and "0 changes since" in checked.stdout
+    assert checked.stdout.endswith(f"the day as of head {head} is unchanged; no change since\n")
     ok("tournament", "players", str(day), "drop", "Ida")
     checked = ok("tournament", "check", str(day), "--head", head)
     assert "1 change since" in checked.stdout and "drop: Ida" in checked.stdout

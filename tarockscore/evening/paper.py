@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 
-from tarockscore.errors import N_, Collector, LedgerError, Problem, message
+from tarockscore.errors import N_, Collector, LedgerError, Problem, counted, message
 from tarockscore.evening.model import Action, AuditEntry, Ledger, Paper
 from tarockscore.rules.profile import Profile
 from tarockscore.rules.reader import MAXIMUM, short_number
@@ -80,17 +80,20 @@ def out_of_bounds(schrift: Mapping[str, int], money: Mapping[str, int] | None) -
     return problems
 
 
+# Why a sheet takes no paper result without ``replace`` (a front end adds its own way to replace).
+ALREADY_PLAYED = N_("{label}: its sheet already has {hands}; a table is scored one way")
+ALREADY_ON_PAPER = N_("{label} already has a result from its paper sheet")
+
+
 def scored_one_way(ledger: Ledger, label: str) -> Problem | None:
     """Why the sheet takes no paper result without ``replace``: it has hands, or one already."""
     if ledger.hands:
+        n = len(ledger.hands)
         return Problem.of(
-            "table",
-            N_("{label}: its sheet already has {hands} hands; a table is scored one way"),
-            label=label,
-            hands=len(ledger.hands),
+            "table", ALREADY_PLAYED, label=label, hands=counted("{count} hand", "{count} hands", n, count=n)
         )
     if ledger.paper is not None:
-        return Problem.of("table", N_("{label} already has a result from its paper sheet"), label=label)
+        return Problem.of("table", ALREADY_ON_PAPER, label=label)
     return None
 
 

@@ -54,6 +54,11 @@ TEMPLATES = (
         "repaired: every hand re-scored from its stored keys under the stored profile {name!r} "
         "(sha256 {sha}) and the ledger sealed again"
     ),
+    # a table's result from its paper sheet (tarockscore/evening/paper.py), the table named by the day
+    N_("{detail}; it replaces the hands on the sheet ({ids})"),
+    N_("{detail}; it replaces the result of {at}: {points}"),
+    N_("{label}: the result from its paper sheet: {points}"),
+    N_("round {round}, table {table}"),
     N_("{hand}, Radl ×{radl}"),
     N_("{hand}, won"),
     N_("{hand}, lost"),
@@ -68,7 +73,7 @@ TEMPLATES = (
 )
 
 # The values that are themselves words of the trail (a hand's summary, a label, a detail).
-_NESTED = frozenset({"detail", "hand", "summary", "old", "new", "hands", "after"})
+_NESTED = frozenset({"detail", "hand", "summary", "old", "new", "hands", "after", "label"})
 # A bare profile key where a summary stands: a hand with no declarer (Trischaken).
 _KEY = re.compile(r"[a-z][a-z0-9_]*")
 

@@ -27,6 +27,7 @@ from tarockscore.tournament.standings import (
     TieBreak,
     Total,
 )
+from tarockscore.tournament.store import SHORT_OF_LIMIT
 
 
 def exact(value: Fraction | int) -> int | str:
@@ -69,6 +70,11 @@ def closed_line(t: Tournament, number: int) -> str:
         for sheet, head in t.log[-1].values["heads"].items()
     )
     return _("round {round} closed: {heads}").format(round=number, heads=heads)
+
+
+def short_of_limit(warning: str) -> bool:
+    """Whether ``warning`` names a table short of its game limit (one line says them all)."""
+    return getattr(warning, "template", None) in SHORT_OF_LIMIT
 
 
 def short_tables(tables: Sequence[TableResult]) -> str:

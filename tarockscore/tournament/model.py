@@ -12,8 +12,11 @@ from typing import Any, NamedTuple
 from tarockscore.errors import (
     N_,
     Collector,
+    Message,
     TarockError,
     TournamentError,
+    counted,
+    listed,
     message,
     near_miss,
     one_of,
@@ -55,20 +58,35 @@ class Entry(NamedTuple):
     hash: str
 
     @property
-    def detail(self) -> str:
-        """What the entry did, in a few words (``round 1, seed 7``)."""
+    def detail(self) -> Message:
+        """What the entry did, in a few words (``round 1, seed 7``), in English; a front end words it in its reader's."""
         v = self.values
         if self.kind == "begin":
-            return f"{len(v['players'])} players, {v['rounds']} rounds"
+            return counted(
+                "{players} players, {count} round",
+                "{players} players, {count} rounds",
+                v["rounds"],
+                players=len(v["players"]),
+                count=v["rounds"],
+            )
         if self.kind in ("add", "drop"):
-            return str(v["name"])
+            return Message("{name}", (("name", v["name"]),))
         if self.kind == "draw":
-            return f"round {v['round']}, seed {v['seed']}"
+            return message(N_("round {round}, seed {seed}"), round=v["round"], seed=v["seed"])
         if self.kind == "close":
-            heads = ", ".join(f"table {_table_of(sheet)} {head[:12]}" for sheet, head in v["heads"].items())
-            return f"round {v['round']} closed: {heads}"
-        sheet = f"; sheet head {v['sheet'][:12]}" if "sheet" in v else ""
-        return f"round {v['round']}, table {v['table']}: {points_text(v['schrift'])}{sheet}"
+            heads = listed(
+                message(N_("table {table} {head}"), table=_table_of(sheet), head=head[:12])
+                for sheet, head in v["heads"].items()
+            )
+            return message(N_("round {round} closed: {heads}"), round=v["round"], heads=heads)
+        said = message(
+            N_("{table}: {points}"),
+            table=table_label(v["round"], v["table"]),
+            points=points_text(v["schrift"]),
+        )
+        if "sheet" not in v:
+            return said
+        return message(N_("{detail}; sheet head {head}"), detail=said, head=v["sheet"][:12])
 
 
 def _table_of(sheet: str) -> str:

@@ -308,7 +308,7 @@ def cup_rules(data: Mapping[str, Any], where: str = "") -> CupRules:
     best = None
     if top.has("best"):
         best = top.number("best", minimum=1)
-    top.finish()
+    top.finish(known_extra=("best",))
     problems.raise_if_any(TournamentError)
     return CupRules(points=points, best=best)
 

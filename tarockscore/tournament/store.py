@@ -317,6 +317,12 @@ def _round_problems(t: tm.Tournament, number: int) -> None:
         )
 
 
+def _table_order(sheet: Path) -> tuple[bool, int, str]:
+    """A round's sheets by table number (table-2 before table-10), any other name after them."""
+    number = re.fullmatch(r"table-(\d+)\.toml", sheet.name)
+    return (False, int(number[1]), "") if number else (True, 0, sheet.name)
+
+
 def _untouched(stale: list[Path], number: int) -> dict[Path, str]:
     """The sheets of a round to redraw, read under their locks: none may hold a hand; each one's sha256."""
     played = []
@@ -371,7 +377,7 @@ def draw_round(folder: Path, number: int, seed: int, at: str) -> tm.Tournament:
         tables = tm.drawn_round(new, number).tables
         sheets = {folder / d.ledger: _sheet(new, number, d, at) for d in tables}
         round_dir = folder / f"round-{number}"
-        stale = sorted(round_dir.glob("table-*.toml")) if round_dir.is_dir() else []
+        stale = sorted(round_dir.glob("table-*.toml"), key=_table_order) if round_dir.is_dir() else []
         round_dir.mkdir(exist_ok=True)
         with contextlib.ExitStack() as held:
             for sheet in sorted({*stale, *sheets}):
@@ -533,6 +539,11 @@ _WORDS = {
         N_("{where} ({path}): no hands yet; its players are listed with 0"),
     ),
 }
+_GAMES_PLAYED = N_("{where} ({path}): {hands} of {games} games played")
+# The templates of the warnings that name a table short of its game limit, each table once: the
+# command line folds them into one line, and says every other warning (a sheet changed after its
+# round was closed, a stray sheet) as it is.
+SHORT_OF_LIMIT = frozenset({_GAMES_PLAYED, *(words.no_hands for words in _WORDS.values())})
 
 
 class Day(NamedTuple):
@@ -650,7 +661,7 @@ def _drawn_table(
     elif hands < d.games:
         warnings.append(
             message(
-                N_("{where} ({path}): {hands} of {games} games played"),
+                _GAMES_PLAYED,
                 where=where,
                 path=path,
                 hands=hands,

@@ -21,9 +21,11 @@ from tarockscore.errors import (
     TournamentError,
     UsageError,
     capped,
+    counted,
     message,
     reason,
 )
+from tarockscore.evening import paper as ledger_paper
 from tarockscore.evening.evening import Evening, now
 from tarockscore.evening.fold import profile_mapping
 from tarockscore.evening.model import profile_record
@@ -159,6 +161,9 @@ class Tournament:
 
     # What keeps a tournament from starting, at its field: a front end says them in its own words.
     NO_ROUNDS: ClassVar[str] = N_("{rounds}: a tournament has at least 1 round")
+    # a paper result for a table scored already (its hands, or a result): refused unless replacing
+    ALREADY_PLAYED: ClassVar[str] = ledger_paper.ALREADY_PLAYED
+    ALREADY_ON_PAPER: ClassVar[str] = ledger_paper.ALREADY_ON_PAPER
     NO_GAMES: ClassVar[str] = N_("{games}: the game limit per round at a table of four must be at least 1")
     FIVE_NOT_WHOLE: ClassVar[str] = N_(
         "needed: {games} games at a table of four is no multiple of 4, so the limit at a table of five (where every player deals as often as at four: games × 5/4) is not whole"
@@ -320,16 +325,20 @@ class Tournament:
             return [{"kind": kind, "at": stamp, "name": name}]
 
         before, after = store.update(self.folder, entry)
-        return Roster(name, before, after, seating(len(after.players)))
+        roster = Roster(name, before, after, seating(len(after.players)))
+        if after.round(after.rounds) is None:
+            return roster
+        said = counted(
+            "the day's {count} round is drawn: there is no next round",
+            "all {count} rounds are drawn: there is no next round",
+            after.rounds,
+            count=after.rounds,
+        )
+        return roster._replace(warnings=(said,))
 
     def drop_player(self, name: str, *, at: str | None = None) -> Roster:
         """A player out of the later draws; their tables so far still count."""
-        roster = self._roster(nfc(strip_spaces(name)), tm.drop_player, "drop", at)
-        after = roster.after
-        if after.round(after.rounds) is None:
-            return roster
-        said = message(N_("all {rounds} rounds are drawn: there is no next round"), rounds=after.rounds)
-        return roster._replace(warnings=(said,))
+        return self._roster(nfc(strip_spaces(name)), tm.drop_player, "drop", at)
 
     def draw(self, round: int, seed: int | None = None, *, at: str | None = None) -> Drawn:
         """Draw round ``round``'s tables and create their ledgers (the same ``seed``, the same draw)."""

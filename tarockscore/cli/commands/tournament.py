@@ -96,9 +96,8 @@ def _day_warnings(warnings: Sequence[str], unfinished: Sequence[Any], verbose: b
         said.close()
         return
     short = len(unfinished)
-    skipped = set(warnings[:short]) if len(warnings) >= short else set()
     for w in warnings:
-        if w not in skipped:
+        if not render.short_of_limit(w):
             terminal.warn(w)
     terminal.warn(
         ngettext(
@@ -107,6 +106,22 @@ def _day_warnings(warnings: Sequence[str], unfinished: Sequence[Any], verbose: b
             short,
         ).format(count=short, tables=render.short_tables(unfinished))
     )
+
+
+# A table scored already takes a paper result only as a correction: the option that makes one.
+RESULT_WORDS: Wording = {
+    tarockscore.Tournament.ALREADY_PLAYED: N_(
+        "{label}: its sheet already has {hands}; a table is scored one way: --replace scores it from its paper sheet instead (its log keeps what it replaces)"
+    ),
+    tarockscore.Tournament.ALREADY_ON_PAPER: N_(
+        "{label} already has a result from its paper sheet: --replace corrects it (its log keeps what it replaces)"
+    ),
+}
+
+
+def _result_error(exc: TarockError, options: Mapping[str, str]) -> TarockError:
+    """A refused paper result in the command line's words, each problem at its option."""
+    return at_options(type(exc)([advised(p, RESULT_WORDS) for p in exc.problems]), options)
 
 
 def _say_head(t: Any) -> None:
@@ -276,9 +291,13 @@ def players(
     if action is Action.ADD:
         roster = tournament.add_player(name)
         done = _("{name}: added; {count} players in the next draw")
+        if roster.warnings:  # every round is drawn: there is no next draw
+            done = _("{name}: added; {count} players")
     else:
         roster = tournament.drop_player(name)
         done = _("{name}: dropped (their tables so far still count); {count} players in the next draw")
+        if roster.warnings:
+            done = _("{name}: dropped (their tables so far still count); {count} players")
     typer.echo(done.format(name=roster.name, count=len(roster.after.players)))
     _say_head(roster.after)
     for w in roster.warnings:
@@ -438,7 +457,10 @@ def result(
             raise UsageError(
                 N_("give --from FILE, or --round, --table and NAME=POINTS, not both"), where="--from"
             )
-        after = tournament.record_results_file(from_file, replace=replace)
+        try:
+            after = tournament.record_results_file(from_file, replace=replace)
+        except TournamentError as exc:  # a table that takes no result now, named in the file's words
+            raise _result_error(exc, {"table": str(from_file)}) from None
     else:
         problems = Collector()
         if round_number is None or table is None or not points:
@@ -453,10 +475,10 @@ def result(
             after = tournament.record_paper(round_number, table, schrift, money, replace=replace)
         except TournamentError as exc:
             given = {**ROUND, "table": "--table", "schrift": "NAME=POINTS", "money": "--money"}
-            raise at_options(exc, given) from None
+            raise _result_error(exc, given) from None
     for entry in after.log:
         if entry.kind == "result" and entry.at == after.log[-1].at:
-            typer.echo(entry.detail)
+            typer.echo(i18n.translated(entry.detail))
     _say_head(after)
 
 
@@ -521,6 +543,9 @@ def check(
             head=head,
             where="--head",
         )
+    if not checked.since:
+        typer.echo(_("the day as of head {head} is unchanged; no change since").format(head=head))
+        return
     typer.echo(
         ngettext(
             "the day as of head {head} is unchanged; {count} change since:",
@@ -529,7 +554,7 @@ def check(
         ).format(head=head, count=len(checked.since))
     )
     for entry in checked.since:
-        typer.echo(f"  {entry.at}  {entry.kind}: {entry.detail}")
+        typer.echo(f"  {entry.at}  {entry.kind}: {i18n.translated(entry.detail)}")
 
 
 # -- cup -------------------------------------------------------------------------------------------
