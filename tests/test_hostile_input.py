@@ -305,7 +305,7 @@ def test_a_ledger_over_the_read_cap_is_said_to_be_too_large_not_broken(tmp_path:
         f.truncate(sio.LEDGER_LIMIT + 1)  # sparse: no disk used
     done = invoke("show", "--ledger", str(big))
     assert done.exit_code == 1
-    assert "is 64.0 MiB, larger than tarockscore reads: ledger files are at most 64.0 MiB" in done.stderr
+    assert "is 8.0 MiB, larger than tarockscore reads: ledger files are at most 8.0 MiB" in done.stderr
     assert "check" not in done.stderr and "bug" not in done.stderr
     german = invoke("--lang", "de", "show", "--ledger", str(big))
     assert german.exit_code == 1 and "größer als tarockscore liest" in german.stderr, german.stderr

@@ -32,9 +32,10 @@ from tarockscore.errors import N_, Message, TarockError, UsageError, message, un
 
 KIB = 1024
 MIB = 1024 * KIB
-# A ledger of an evening is a few hundred KiB; a club's year in one file a few MiB. 64 MiB is far
-# beyond both and still reads in well under a second.
-LEDGER_LIMIT = 64 * MIB
+# A ledger of an evening is a few hundred KiB; a club's year in one file a few MiB. 8 MiB (some
+# 14,000 hands) is beyond both and reads in about two seconds; it also bounds how long a file made
+# only to be slow to read (one huge array) can hold a command up: a few seconds, not a minute.
+LEDGER_LIMIT = 8 * MIB
 # A hand file is under 1 KiB, a profile or an alias file a few KiB.
 SMALL_LIMIT = 1 * MIB
 
