@@ -197,3 +197,21 @@ def test_german_explanations_quote_as_german_does() -> None:
     assert "„Simplified Scoring“" in german and '"' not in german
     assert "Profil „koenigrufen“" in german
     assert "35 1/3" in german and "35 2/3" in german
+
+
+def test_a_source_naming_pagat_com_keeps_it_in_german() -> None:
+    # steiermark keeps Kontra off the score sheet (D1); its source names the other reading's rule
+    # sets, pagat.com among them. A web address is no profile key: the German note keeps it.
+    case = {
+        "profile": "steiermark",
+        "hand": {
+            "players": ["Anna", "Bert", "Cilli", "Dani"],
+            "contract": "rufer",
+            "declarer": "Anna",
+            "partner": "Cilli",
+            "card_points": 40,
+            "kontra": "kontra",
+        },
+    }
+    german = _explained(case, "de")
+    assert "andere Lesart: Kontra auf die Punkte (CTK/CTT, pagat.com, GT)" in german
