@@ -215,3 +215,47 @@ def test_a_source_naming_pagat_com_keeps_it_in_german() -> None:
     }
     german = _explained(case, "de")
     assert "andere Lesart: Kontra auf die Punkte (CTK/CTT, pagat.com, GT)" in german
+
+
+@pytest.mark.parametrize(
+    ("language", "result"),
+    [
+        ("en", "Result: the declarers lost: Renonce by Bert"),
+        ("de", "Ergebnis: die Spielerseite hat verloren: Renonce von Bert"),
+    ],
+)
+def test_a_declarer_who_revokes_loses_by_the_revoke_not_by_his_card_points(
+    language: str, result: str
+) -> None:
+    # koenigrufen: a revoke loses the offending side the contract (renonce.rule = "side_loses",
+    # docs/rules/koenigrufen.md §7), whatever its card points: Bert's 40 are no loss against 35 2/3
+    case = {
+        "profile": "koenigrufen",
+        "hand": {
+            "players": ["Anna", "Bert", "Cilli", "Dani"],
+            "contract": "dreier",
+            "declarer": "Bert",
+            "card_points": 40,
+            "renonce": "Bert",
+        },
+    }
+    text = _explained(case, language)
+    lines = text.splitlines()
+    assert result in lines, text
+    assert "40" not in text.split("\n\n")[0], text
+
+
+def test_a_revoke_as_if_won_says_who_revoked_in_the_result() -> None:
+    # ooe-2023: the revoker pays what every other player would have won ([OÖR25 B.4]); nobody
+    # won the Dreier, and the result says why
+    case = {
+        "profile": "ooe-2023",
+        "hand": {
+            "players": ["Anna", "Bert", "Cilli", "Dani"],
+            "contract": "dreier",
+            "declarer": "Bert",
+            "card_points": 40,
+            "renonce": "Cilli",
+        },
+    }
+    assert "Result: Renonce by Cilli" in _explained(case, "en").splitlines()

@@ -201,6 +201,12 @@ def _decided(score: Score) -> list[str]:
     if score.trischaken_points:
         each = ", ".join(f"{p} {render_points(v)}" for p, v in score.trischaken_points)
         return [_("Card points: {points}").format(points=each)]
+    if score.renonce is not None:
+        revoked = _("Renonce by {player}").format(player=score.renonce)
+        if score.won is None:  # each other player is paid by the revoker: no side won
+            return [_("Result: {why}").format(why=revoked)]
+        text = _("Result: the declarers won: {why}") if score.won else _("Result: the declarers lost: {why}")
+        return [text.format(why=revoked)]
     if score.won is None:
         return []
     if score.card_points is None or score.needed is None:
