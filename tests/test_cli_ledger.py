@@ -477,6 +477,25 @@ def test_explain_a_doubled_hand(tmp_path: Path) -> None:
     assert "×2" not in shown[3] and "×2" in shown[4]
 
 
+def test_explain_names_what_started_the_radl_not_every_event_the_profile_plays(tmp_path: Path) -> None:
+    # a table doubling after a Valat or a Trischaken (docs/rules/koenigrufen.md §8): hand 1 is a
+    # Trischaken, no Valat was played; the doubled hand 2 says it follows the Trischaken alone
+    profile = tmp_path / "radl.toml"
+    profile.write_text(
+        'extends = "koenigrufen"\nname = "radl"\n[radl]\nevents = ["valat", "trischaken"]\nhands = 4\n',
+        encoding="utf-8",
+    )
+    path = str(tmp_path / "l.toml")
+    assert run("new", "-p", "A,B,C,D", "--profile", str(profile), "--ledger", path).exit_code == 0
+    record(path, "-c", "trischaken", "-t", "A=20", "-t", "B=30", "-t", "C=10", "-t", "D=10")
+    record(path, "-c", "rufer", "-d", "B", "-w", "D", "-t", "40")
+    result = run("explain", "2", "--ledger", path)
+    assert result.exit_code == 0
+    assert "a doubled round started by hand 1 (after Trischaken)\n" in result.stdout
+    german = run("--lang", "de", "explain", "2", "--ledger", path)
+    assert "ausgelöst von Spiel 1 (nach Trischaken)\n" in german.stdout
+
+
 def test_check(ledger: str) -> None:
     evening(ledger)
     result = run("check", "--ledger", ledger)
