@@ -471,8 +471,10 @@ def test_explain_a_doubled_hand(tmp_path: Path) -> None:
     result = run("explain", "2", "--ledger", path)
     assert result.exit_code == 0
     assert "Radl: this hand counts ×2, a doubled round started by hand 1 (after Valat)" in result.stdout
-    # Rufer won 1, doubled: 2 each.
-    assert "Victory Points with the Radl: A 0, B +2, C 0, D +2" in result.stdout
+    # Rufer won 1, doubled: 2 each; the players in the order of the Victory Points above, B the
+    # Forehand of hand 2 first
+    assert "Victory Points: B +1, C 0, D +1, A 0\n" in result.stdout
+    assert "Victory Points with the Radl: B +2, C 0, D +2, A 0" in result.stdout
     shown = run("show", "--ledger", path).stdout.splitlines()
     assert "×2" not in shown[3] and "×2" in shown[4]
 
