@@ -259,3 +259,26 @@ def test_a_revoke_as_if_won_says_who_revoked_in_the_result() -> None:
         },
     }
     assert "Result: Renonce by Cilli" in _explained(case, "en").splitlines()
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "note: Dani took no trick: Dani collects the value from each other player."),
+        ("de", "Hinweis: Dani hat keinen Stich gemacht: Dani kassiert den Wert von jedem anderen Spieler."),
+    ],
+)
+def test_a_tyrolean_virgin_is_the_reason_every_other_player_pays(language: str, said: str) -> None:
+    # tirol: "Eine Jungfrau (kein Stich) kassiert sechs Punkte (3 x 2)" [TIR20 5)], 2 from each of
+    # the three others (docs/rules/tirol.md §4): Cilli with 10 pays as Anna with 40 does, and the
+    # explanation says why
+    case = {
+        "profile": "tirol",
+        "hand": {
+            "players": ["Anna", "Bert", "Cilli", "Dani"],
+            "contract": "trischaken",
+            "card_points": {"Anna": 40, "Bert": 20, "Cilli": 10, "Dani": 0},
+        },
+    }
+    text = _explained(case, language)
+    assert text.count(said) == 1, text
