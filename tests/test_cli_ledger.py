@@ -471,10 +471,31 @@ def test_explain_a_doubled_hand(tmp_path: Path) -> None:
     result = run("explain", "2", "--ledger", path)
     assert result.exit_code == 0
     assert "Radl: this hand counts ×2, a doubled round started by hand 1 (after Valat)" in result.stdout
-    # Rufer won 1, doubled: 2 each.
-    assert "Victory Points with the Radl: A 0, B +2, C 0, D +2" in result.stdout
+    # Rufer won 1, doubled: 2 each; the players in the order of the Victory Points above, B the
+    # Forehand of hand 2 first
+    assert "Victory Points: B +1, C 0, D +1, A 0\n" in result.stdout
+    assert "Victory Points with the Radl: B +2, C 0, D +2, A 0" in result.stdout
     shown = run("show", "--ledger", path).stdout.splitlines()
     assert "×2" not in shown[3] and "×2" in shown[4]
+
+
+def test_explain_names_what_started_the_radl_not_every_event_the_profile_plays(tmp_path: Path) -> None:
+    # a table doubling after a Valat or a Trischaken (docs/rules/koenigrufen.md §8): hand 1 is a
+    # Trischaken, no Valat was played; the doubled hand 2 says it follows the Trischaken alone
+    profile = tmp_path / "radl.toml"
+    profile.write_text(
+        'extends = "koenigrufen"\nname = "radl"\n[radl]\nevents = ["valat", "trischaken"]\nhands = 4\n',
+        encoding="utf-8",
+    )
+    path = str(tmp_path / "l.toml")
+    assert run("new", "-p", "A,B,C,D", "--profile", str(profile), "--ledger", path).exit_code == 0
+    record(path, "-c", "trischaken", "-t", "A=20", "-t", "B=30", "-t", "C=10", "-t", "D=10")
+    record(path, "-c", "rufer", "-d", "B", "-w", "D", "-t", "40")
+    result = run("explain", "2", "--ledger", path)
+    assert result.exit_code == 0
+    assert "a doubled round started by hand 1 (after Trischaken)\n" in result.stdout
+    german = run("--lang", "de", "explain", "2", "--ledger", path)
+    assert "ausgelöst von Spiel 1 (nach Trischaken)\n" in german.stdout
 
 
 def test_check(ledger: str) -> None:

@@ -197,3 +197,88 @@ def test_german_explanations_quote_as_german_does() -> None:
     assert "„Simplified Scoring“" in german and '"' not in german
     assert "Profil „koenigrufen“" in german
     assert "35 1/3" in german and "35 2/3" in german
+
+
+def test_a_source_naming_pagat_com_keeps_it_in_german() -> None:
+    # steiermark keeps Kontra off the score sheet (D1); its source names the other reading's rule
+    # sets, pagat.com among them. A web address is no profile key: the German note keeps it.
+    case = {
+        "profile": "steiermark",
+        "hand": {
+            "players": ["Anna", "Bert", "Cilli", "Dani"],
+            "contract": "rufer",
+            "declarer": "Anna",
+            "partner": "Cilli",
+            "card_points": 40,
+            "kontra": "kontra",
+        },
+    }
+    german = _explained(case, "de")
+    assert "andere Lesart: Kontra auf die Punkte (CTK/CTT, pagat.com, GT)" in german
+
+
+@pytest.mark.parametrize(
+    ("language", "result"),
+    [
+        ("en", "Result: the declarers lost: Renonce by Bert"),
+        ("de", "Ergebnis: die Spielerseite hat verloren: Renonce von Bert"),
+    ],
+)
+def test_a_declarer_who_revokes_loses_by_the_revoke_not_by_his_card_points(
+    language: str, result: str
+) -> None:
+    # koenigrufen: a revoke loses the offending side the contract (renonce.rule = "side_loses",
+    # docs/rules/koenigrufen.md §7), whatever its card points: Bert's 40 are no loss against 35 2/3
+    case = {
+        "profile": "koenigrufen",
+        "hand": {
+            "players": ["Anna", "Bert", "Cilli", "Dani"],
+            "contract": "dreier",
+            "declarer": "Bert",
+            "card_points": 40,
+            "renonce": "Bert",
+        },
+    }
+    text = _explained(case, language)
+    lines = text.splitlines()
+    assert result in lines, text
+    assert "40" not in text.split("\n\n")[0], text
+
+
+def test_a_revoke_as_if_won_says_who_revoked_in_the_result() -> None:
+    # ooe-2023: the revoker pays what every other player would have won ([OÖR25 B.4]); nobody
+    # won the Dreier, and the result says why
+    case = {
+        "profile": "ooe-2023",
+        "hand": {
+            "players": ["Anna", "Bert", "Cilli", "Dani"],
+            "contract": "dreier",
+            "declarer": "Bert",
+            "card_points": 40,
+            "renonce": "Cilli",
+        },
+    }
+    assert "Result: Renonce by Cilli" in _explained(case, "en").splitlines()
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "note: Dani took no trick: Dani collects the value from each other player."),
+        ("de", "Hinweis: Dani hat keinen Stich gemacht: Dani kassiert den Wert von jedem anderen Spieler."),
+    ],
+)
+def test_a_tyrolean_virgin_is_the_reason_every_other_player_pays(language: str, said: str) -> None:
+    # tirol: "Eine Jungfrau (kein Stich) kassiert sechs Punkte (3 x 2)" [TIR20 5)], 2 from each of
+    # the three others (docs/rules/tirol.md §4): Cilli with 10 pays as Anna with 40 does, and the
+    # explanation says why
+    case = {
+        "profile": "tirol",
+        "hand": {
+            "players": ["Anna", "Bert", "Cilli", "Dani"],
+            "contract": "trischaken",
+            "card_points": {"Anna": 40, "Bert": 20, "Cilli": 10, "Dani": 0},
+        },
+    }
+    text = _explained(case, language)
+    assert text.count(said) == 1, text

@@ -28,7 +28,7 @@ from tarockscore.evening.fold import request_key
 from tarockscore.evening.log import differing
 from tarockscore.evening.model import Entry
 from tarockscore.evening.model import Ledger as Ledger
-from tarockscore.evening.radl import BY_HAND, radl_cause
+from tarockscore.evening.radl import BY_HAND, radl_cause, radl_events
 from tarockscore.evening.settle import Settlement
 from tarockscore.evening.sheet import Sheet as Sheet
 from tarockscore.evening.sheet import sheet as sheet
@@ -142,6 +142,9 @@ class Explained(NamedTuple):
     entry: Entry
     ledger: Ledger
     radl_cause: int | None
+    # what happened in the hand that started the Radl (a Valat, a Trischaken, …): the events the
+    # profile plays that it shows
+    radl_events: tuple[str, ...] = ()
 
     @property
     def radl_by_hand(self) -> bool:
@@ -284,7 +287,11 @@ class Evening:
         entry = led.hands[number - 1]
         radl = entry.result.radl
         cause = radl_cause(led, number) if radl != 1 else None
-        return Explained(number, hand, score, led.profile, entry, led, cause)
+        events: tuple[str, ...] = ()
+        if cause is not None and cause != BY_HAND:
+            shown = radl_events(led.hands[cause - 1].hand, led.profile)
+            events = tuple(e for e in shown if e in led.profile.radl.events)
+        return Explained(number, hand, score, led.profile, entry, led, cause, events)
 
     def check(self) -> Ledger:
         """The full audit (:func:`~tarockscore.evening.checks.check`), then the chain."""

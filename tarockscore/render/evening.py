@@ -529,12 +529,11 @@ def explained_text(ex: Explained) -> str:
                 ).format(
                     radl=radl,
                     cause=ex.radl_cause,
-                    events=", ".join(translated(key_title(e)) for e in ex.profile.radl.events),
+                    events=", ".join(translated(key_title(e)) for e in ex.radl_events),
                 )
             )
-        doubled = ", ".join(
-            f"{p} {hand.signed(v)}" for p, v in ex.entry.result.victory_points.items() if p in ex.hand.players
-        )
+        # in the order of the Victory Points above it: the hand's seats, Forehand first
+        doubled = ", ".join(f"{p} {hand.signed(ex.entry.result.victory_points[p])}" for p in ex.score.players)
         lines.append(_("Victory Points with the Radl: {points}").format(points=doubled))
     return "\n".join(lines)
 

@@ -15,7 +15,7 @@ from tarockscore.errors import key_title
 from tarockscore.i18n import N_, _, translated
 from tarockscore.render.output import View
 from tarockscore.rules.hand import render_points
-from tarockscore.rules.profile import Bonus, Contract, Kind, Profile, Trischaken, key_path
+from tarockscore.rules.profile import Bonus, Contract, Kind, Profile, Trischaken, key_path, key_paths
 from tarockscore.rules.scoring import Factor, Line, Score
 
 
@@ -201,6 +201,12 @@ def _decided(score: Score) -> list[str]:
     if score.trischaken_points:
         each = ", ".join(f"{p} {render_points(v)}" for p, v in score.trischaken_points)
         return [_("Card points: {points}").format(points=each)]
+    if score.renonce is not None:
+        revoked = _("Renonce by {player}").format(player=score.renonce)
+        if score.won is None:  # each other player is paid by the revoker: no side won
+            return [_("Result: {why}").format(why=revoked)]
+        text = _("Result: the declarers won: {why}") if score.won else _("Result: the declarers lost: {why}")
+        return [text.format(why=revoked)]
     if score.won is None:
         return []
     if score.card_points is None or score.needed is None:
@@ -235,8 +241,10 @@ def _aliases(aliases: Sequence[str]) -> str:
     return ", ".join(key_title(a) for a in aliases)
 
 
-# A profile key path, alone or with its value: "valat.bonuses = 'none'", "kontra.ladder[0]".
-_KEY = r"[a-z_]+(?:\.[a-z_]+(?:\[\d+\])?)+(?: = [^(),;]+)?"
+# A profile key path, alone or with its value: "valat.bonuses = 'none'", "kontra.ladder[0]". It
+# begins with one of the profile's tables: "pagat.com" in a source is a web address, kept.
+_TABLES = sorted({path.split(".")[0] for path in key_paths()} | {"contracts", "bonuses"})
+_KEY = r"(?:" + "|".join(_TABLES) + r")(?:\.[a-z_]+(?:\[\d+\])?)+(?: = [^(),;]+)?"
 _KEY_IN_BRACKETS = r"\s*\((?:" + _KEY + r")(?:, " + _KEY + r")*\)"
 _KEY_ALONE = r"^" + _KEY + r"$"
 

@@ -40,6 +40,8 @@ class Score(NamedTuple):
     card_points: Fraction | None = None
     needed: Fraction | None = None
     trischaken_points: tuple[tuple[str, Fraction], ...] = ()
+    # who revoked: then the revoke decided the hand, not the card points
+    renonce: str | None = None
 
     def counted(self, factor: int) -> tuple[dict[str, int], dict[str, int] | None]:
         """Every player's Victory Points and payout with the hand counted ×``factor`` (a Radl)."""
@@ -68,7 +70,7 @@ def score_hand(hand: Hand, profile: Profile) -> Score:
     else:
         scored, won = played_hand(deal)
     lines = scored.lines
-    decided = won is not None and hand.won is None and hand.card_points is not None
+    decided = won is not None and hand.won is None and hand.card_points is not None and hand.renonce is None
     return Score(
         profile=profile.name,
         contract=contract.name,
@@ -82,6 +84,7 @@ def score_hand(hand: Hand, profile: Profile) -> Score:
         card_points=hand.card_points if decided else None,
         needed=win_threshold(deal) if decided else None,
         trischaken_points=hand.trischaken_points if contract.kind is Kind.TRISCHAKEN else (),
+        renonce=hand.renonce,
     )
 
 

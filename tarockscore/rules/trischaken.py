@@ -79,6 +79,18 @@ def _collected(deal: Deal, virgins: tuple[str, ...]) -> Scored:
     why = setting(Trischaken, "virgins", "collect")
     out = NOTHING
     for virgin in virgins:
+        # the reason a player with few card points pays as the loser does
+        out = out.then(
+            note(
+                message(
+                    N_(
+                        "{player} took no trick: {player} collects the value from each other player "
+                        "(trischaken.virgins = 'collect')."
+                    ),
+                    player=virgin,
+                )
+            )
+        )
         for payer in (x for x in hand.players if x != virgin):
             factors = list(kontra_factors(p, hand.kontra, N_("{step} on the Trischaken")))
             out = out.then(_payment(deal, payer, (virgin,), factors, why))
