@@ -38,6 +38,45 @@ def test_every_example_scores(example: Path) -> None:
     assert err == ""
 
 
+HAND_HEAD = 'players = ["Anna", "Bert", "Cilli", "Dani"]\ncontract = "rufer"\n'
+
+
+@pytest.mark.parametrize(
+    ("rest", "english", "german"),
+    [
+        (
+            'declarer = "Anna"\npartner = "Cilli"\ndeclarer = "Bert"\ncard_points = 40\n',
+            ":5: not valid TOML: 'declarer' is given twice; give each key once",
+            ":5: kein gültiges TOML: 'declarer' ist zweimal angegeben; jeden Schlüssel nur einmal angeben",
+        ),
+        (
+            "declarer = Anna\n",
+            ':3: not valid TOML: not a value; a name or other text is written in quotes ("Anna"),'
+            " yes and no as true and false (column 12)",
+            ':3: kein gültiges TOML: kein Wert; ein Name oder anderer Text steht in Anführungszeichen ("Anna"),'
+            " ja und nein als true und false (Spalte 12)",
+        ),
+        (
+            'declarer = "Anna"\ncard_points = 35 2/3\n',
+            ":4: not valid TOML: more after the value; a value with a space or a fraction in it is written"
+            ' in quotes ("35 2/3") (column 18)',
+            ":4: kein gültiges TOML: nach dem Wert steht noch etwas; ein Wert mit Leerzeichen oder Bruch steht"
+            ' in Anführungszeichen ("35 2/3") (Spalte 18)',
+        ),
+    ],
+    ids=["key-twice", "unquoted-name", "unquoted-fraction"],
+)
+def test_a_hand_file_that_is_not_toml_says_what_to_write_in_english_and_german(
+    tmp_path: Path, rest: str, english: str, german: str
+) -> None:
+    hand = tmp_path / "hand.toml"
+    hand.write_text(HAND_HEAD + rest, encoding="utf-8")
+    code, out, err = run("score", str(hand))
+    assert (code, out, err) == (1, "", f"error: {hand}{english}\n")
+    code, out, err = run("--lang", "de", "score", str(hand))
+    assert (code, out, err) == (1, "", f"Fehler: {hand}{german}\n")
+
+
 def test_score_json_keys_for_the_worked_round() -> None:
     # the Calling the Twenty rules' worked round [CTT]: P1 +10, P3 +10, P2 and P4 0 (docs/rules/zwanzigerrufen.md#z11)
     code, out, _ = run("score", str(ROOT / "examples" / "zwanzigerrufen-worked-round.toml"), "--json")
