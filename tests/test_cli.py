@@ -457,3 +457,13 @@ def test_what_an_error_cuts_and_what_it_shows_whole() -> None:
     assert "'" + "x" * 100 in text and "x" * (MAX_SHOWN + 1) not in text and "…" in text
     note = message(N_("hands {ids}"), ids=", ".join(map(str, range(1, 500))))
     assert note.endswith(", 499")  # kept whole: a ledger's audit trail stores it
+
+
+def test_a_hand_files_keys_stay_as_written_in_a_german_run(tmp_path: Path) -> None:
+    # 'players' and 'declarer' are both 'Spieler' in German words: the error names the key the file has
+    hand = tmp_path / "hand.toml"
+    hand.write_text('players = "Anna"\ncontract = "bettler"\ndeclarer = 3\nwon = "ja"\n', encoding="utf-8")
+    code, out, err = run("--lang", "de", "score", str(hand))
+    assert (code, out) == (1, "")
+    places = {line.split(": ")[2] for line in err.splitlines()}
+    assert places == {"players", "declarer", "won"}, err
