@@ -377,7 +377,7 @@ def test_an_empty_profile_key_in_a_hand_file_is_refused(tmp_path: Path) -> None:
     text = (ROOT / "examples" / "koenigrufen-call.toml").read_text(encoding="utf-8")
     hand.write_text(text.replace('profile = "koenigrufen"', 'profile = ""'), encoding="utf-8")
     code, _, err = run("score", str(hand))
-    assert code == 1 and err.startswith(f"error: {hand}: profile: ''") and "empty" in err, err
+    assert code == 1 and err.startswith(f"error: {hand}:16: profile: ''") and "empty" in err, err
 
 
 @pytest.fixture
@@ -467,3 +467,69 @@ def test_a_hand_files_keys_stay_as_written_in_a_german_run(tmp_path: Path) -> No
     assert (code, out) == (1, "")
     places = {line.split(": ")[2] for line in err.splitlines()}
     assert places == {"players", "declarer", "won"}, err
+
+
+def test_a_hand_files_problems_name_the_key_as_written_at_its_line(tmp_path: Path) -> None:
+    # every key as the file writes it, in German too (players is not 'Spieler', which is the declarer)
+    hand = tmp_path / "hand.toml"
+    hand.write_text(
+        "# Friday, hand 7\n"
+        'players = ["Anna", "Bert", "Cilli"]\n'
+        'contract = "rufer"\n'
+        'declarer = "Anna"\n'
+        'partner = "Cili"\n'
+        "card_points = 40\n"
+        "\n"
+        "[[bonus]]\n"
+        'name = "pagat"\n'
+        "\n"
+        "[[bonus]]\n"
+        'name = "uhu"\n'
+        'side = "both"\n',
+        encoding="utf-8",
+    )
+    code, out, err = run("score", str(hand))
+    assert (code, out) == (1, "")
+    assert err.splitlines() == [
+        f"error: {hand}:2: players: 3 names given; 'koenigrufen' is played by 4",
+        f"error: {hand}:5: partner: 'Cili' is not at the table; players are 'Anna', 'Bert', 'Cilli'"
+        " (did you mean 'Cilli'?)",
+        f"error: {hand}:13: bonus[1].side: 'both' is not allowed; choose one of 'declarers', 'defenders'",
+    ]
+    code, out, err = run("--lang", "de", "score", str(hand))
+    assert err.splitlines() == [
+        f"Fehler: {hand}:2: players: 3 Namen angegeben; 'koenigrufen' spielen 4",
+        f"Fehler: {hand}:5: partner: 'Cili' sitzt nicht am Tisch; es spielen 'Anna', 'Bert', 'Cilli'"
+        " (meinst du 'Cilli'?)",
+        f"Fehler: {hand}:13: bonus[1].side: 'both' ist nicht erlaubt; eines davon wählen: 'declarers', 'defenders'",
+    ]
+    hand.write_text(
+        hand.read_text(encoding="utf-8").replace('"Cilli"]', '"Cilli", "Dani"]'), encoding="utf-8"
+    )
+    code, out, err = run("--lang", "de", "score", "-", stdin=hand.read_text(encoding="utf-8"))
+    assert (code, out) == (1, "")
+    assert err.splitlines() == [
+        "Fehler: <stdin>:5: partner: 'Cili' sitzt nicht am Tisch; es spielen 'Anna', 'Bert', 'Cilli', 'Dani'"
+        " (meinst du 'Cilli'?)",
+        "Fehler: <stdin>:13: bonus[1].side: 'both' ist nicht erlaubt; eines davon wählen: 'declarers', 'defenders'",
+    ]
+
+
+def test_a_hand_files_unknown_profile_is_told_at_its_key(tmp_path: Path) -> None:
+    hand = tmp_path / "hand.toml"
+    hand.write_text(
+        'players = ["Anna", "Bert", "Cilli", "Dani"]\nprofile = "koenigrufn"\ncontract = "dreier"\n'
+        'declarer = "Anna"\ncard_points = 40\n',
+        encoding="utf-8",
+    )
+    code, out, err = run("score", str(hand))
+    assert (code, out) == (1, "")
+    assert err.startswith(f"error: {hand}:2: profile: unknown profile 'koenigrufn'; shipped profiles: ")
+    assert "(did you mean 'koenigrufen'?)" in err
+    hand.write_text(hand.read_text(encoding="utf-8").replace('"koenigrufn"', "3"), encoding="utf-8")
+    code, out, err = run("--lang", "de", "score", str(hand))
+    assert (code, out, err) == (
+        1,
+        "",
+        f"Fehler: {hand}:2: profile: 3 ist weder ein Profilname noch ein Pfad\n",
+    )
