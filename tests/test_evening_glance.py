@@ -174,7 +174,7 @@ def test_at_a_table_of_five_the_dealer_named_by_points_or_kontra_sits_out(tmp_pa
     hand.write_text('contract = "trischaken"\ncard_points = { Anna = 20, Bert = 30, Cilli = 20, Emil = 0 }\n')
     from_file = run("record", str(hand), "-l", path)
     assert from_file.exit_code == 1
-    assert f"{hand}: card_points.Emil: {sits_out.format('Emil')}" in from_file.stderr
+    assert from_file.stderr == f"error: {hand}:2: card_points.Emil: {sits_out.format('Emil')}\n"
     german = run("--lang", "de", "record", "-c", "trischaken", *points, "-l", path)
     assert german.stderr == (
         "Fehler: Kommandozeile: -t emil=0: 'emil' gibt dieses Spiel und setzt aus (zu fünft am Tisch);"
