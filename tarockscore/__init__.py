@@ -39,7 +39,7 @@ from tarockscore.evening.evening import (
 from tarockscore.evening.settle import parse_stake
 from tarockscore.evening.store import Request, Snapshot
 from tarockscore.io import ways_out
-from tarockscore.io.inputs import load_profile, profile_for, read_hand, score_hand
+from tarockscore.io.inputs import HandFile, load_profile, profile_for, read_hand, read_hand_file, score_hand
 from tarockscore.io.inputs import shipped_names as profile_names
 from tarockscore.io.safe_io import noting_writes
 from tarockscore.rules.hand import BonusInput, HandInput
@@ -82,6 +82,8 @@ __all__ = [
     # one hand, and the profiles
     "score_hand",
     "read_hand",
+    "read_hand_file",
+    "HandFile",
     "load_profile",
     "profile_names",
     "profile_for",

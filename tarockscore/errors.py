@@ -239,13 +239,15 @@ class Problem(NamedTuple):
             return self.message
         return fill(translate(self.template or self.message), self.values, translate, cut=True)
 
-    def render(self, translate: Translate | None = None) -> str:
-        """One line: a line break inside a quoted value must not split the message."""
+    def render(self, translate: Translate | None = None, place: Translate | None = None) -> str:
+        """One line: a line break inside a quoted value must not split the message. ``place``
+        renders each part of the location (``translate`` where it is not given)."""
         text = self.text(translate)
         where = self.where
+        place = place or translate
         if where:
             # keys and names as the user wrote them; a part the catalogue knows ("command line") translated
-            where = ": ".join(shortened(translate(part) if translate else part) for part in where.split(": "))
+            where = ": ".join(shortened(place(part) if place else part) for part in where.split(": "))
         text = f"{where}: {text}" if where else text
         return escape_unprintable(text.translate(_ESCAPES), keep="")
 

@@ -38,6 +38,45 @@ def test_every_example_scores(example: Path) -> None:
     assert err == ""
 
 
+HAND_HEAD = 'players = ["Anna", "Bert", "Cilli", "Dani"]\ncontract = "rufer"\n'
+
+
+@pytest.mark.parametrize(
+    ("rest", "english", "german"),
+    [
+        (
+            'declarer = "Anna"\npartner = "Cilli"\ndeclarer = "Bert"\ncard_points = 40\n',
+            ":5: not valid TOML: 'declarer' is given twice; give each key once",
+            ":5: kein gültiges TOML: 'declarer' ist zweimal angegeben; jeden Schlüssel nur einmal angeben",
+        ),
+        (
+            "declarer = Anna\n",
+            ':3: not valid TOML: not a value; a name or other text is written in quotes ("Anna"),'
+            " yes and no as true and false (column 12)",
+            ':3: kein gültiges TOML: kein Wert; ein Name oder anderer Text steht in Anführungszeichen ("Anna"),'
+            " ja und nein als true und false (Spalte 12)",
+        ),
+        (
+            'declarer = "Anna"\ncard_points = 35 2/3\n',
+            ":4: not valid TOML: more after the value; a value with a space or a fraction in it is written"
+            ' in quotes ("35 2/3") (column 18)',
+            ":4: kein gültiges TOML: nach dem Wert steht noch etwas; ein Wert mit Leerzeichen oder Bruch steht"
+            ' in Anführungszeichen ("35 2/3") (Spalte 18)',
+        ),
+    ],
+    ids=["key-twice", "unquoted-name", "unquoted-fraction"],
+)
+def test_a_hand_file_that_is_not_toml_says_what_to_write_in_english_and_german(
+    tmp_path: Path, rest: str, english: str, german: str
+) -> None:
+    hand = tmp_path / "hand.toml"
+    hand.write_text(HAND_HEAD + rest, encoding="utf-8")
+    code, out, err = run("score", str(hand))
+    assert (code, out, err) == (1, "", f"error: {hand}{english}\n")
+    code, out, err = run("--lang", "de", "score", str(hand))
+    assert (code, out, err) == (1, "", f"Fehler: {hand}{german}\n")
+
+
 def test_score_json_keys_for_the_worked_round() -> None:
     # the Calling the Twenty rules' worked round [CTT]: P1 +10, P3 +10, P2 and P4 0 (docs/rules/zwanzigerrufen.md#z11)
     code, out, _ = run("score", str(ROOT / "examples" / "zwanzigerrufen-worked-round.toml"), "--json")
@@ -338,7 +377,7 @@ def test_an_empty_profile_key_in_a_hand_file_is_refused(tmp_path: Path) -> None:
     text = (ROOT / "examples" / "koenigrufen-call.toml").read_text(encoding="utf-8")
     hand.write_text(text.replace('profile = "koenigrufen"', 'profile = ""'), encoding="utf-8")
     code, _, err = run("score", str(hand))
-    assert code == 1 and err.startswith(f"error: {hand}: profile: ''") and "empty" in err, err
+    assert code == 1 and err.startswith(f"error: {hand}:16: profile: ''") and "empty" in err, err
 
 
 @pytest.fixture
@@ -418,3 +457,79 @@ def test_what_an_error_cuts_and_what_it_shows_whole() -> None:
     assert "'" + "x" * 100 in text and "x" * (MAX_SHOWN + 1) not in text and "…" in text
     note = message(N_("hands {ids}"), ids=", ".join(map(str, range(1, 500))))
     assert note.endswith(", 499")  # kept whole: a ledger's audit trail stores it
+
+
+def test_a_hand_files_keys_stay_as_written_in_a_german_run(tmp_path: Path) -> None:
+    # 'players' and 'declarer' are both 'Spieler' in German words: the error names the key the file has
+    hand = tmp_path / "hand.toml"
+    hand.write_text('players = "Anna"\ncontract = "bettler"\ndeclarer = 3\nwon = "ja"\n', encoding="utf-8")
+    code, out, err = run("--lang", "de", "score", str(hand))
+    assert (code, out) == (1, "")
+    places = {line.split(": ")[2] for line in err.splitlines()}
+    assert places == {"players", "declarer", "won"}, err
+
+
+def test_a_hand_files_problems_name_the_key_as_written_at_its_line(tmp_path: Path) -> None:
+    # every key as the file writes it, in German too (players is not 'Spieler', which is the declarer)
+    hand = tmp_path / "hand.toml"
+    hand.write_text(
+        "# Friday, hand 7\n"
+        'players = ["Anna", "Bert", "Cilli"]\n'
+        'contract = "rufer"\n'
+        'declarer = "Anna"\n'
+        'partner = "Cili"\n'
+        "card_points = 40\n"
+        "\n"
+        "[[bonus]]\n"
+        'name = "pagat"\n'
+        "\n"
+        "[[bonus]]\n"
+        'name = "uhu"\n'
+        'side = "both"\n',
+        encoding="utf-8",
+    )
+    code, out, err = run("score", str(hand))
+    assert (code, out) == (1, "")
+    assert err.splitlines() == [
+        f"error: {hand}:2: players: 3 names given; 'koenigrufen' is played by 4",
+        f"error: {hand}:5: partner: 'Cili' is not at the table; players are 'Anna', 'Bert', 'Cilli'"
+        " (did you mean 'Cilli'?)",
+        f"error: {hand}:13: bonus[1].side: 'both' is not allowed; choose one of 'declarers', 'defenders'",
+    ]
+    code, out, err = run("--lang", "de", "score", str(hand))
+    assert err.splitlines() == [
+        f"Fehler: {hand}:2: players: 3 Namen angegeben; 'koenigrufen' spielen 4",
+        f"Fehler: {hand}:5: partner: 'Cili' sitzt nicht am Tisch; es spielen 'Anna', 'Bert', 'Cilli'"
+        " (meinst du 'Cilli'?)",
+        f"Fehler: {hand}:13: bonus[1].side: 'both' ist nicht erlaubt; eines davon wählen: 'declarers', 'defenders'",
+    ]
+    hand.write_text(
+        hand.read_text(encoding="utf-8").replace('"Cilli"]', '"Cilli", "Dani"]'), encoding="utf-8"
+    )
+    code, out, err = run("--lang", "de", "score", "-", stdin=hand.read_text(encoding="utf-8"))
+    assert (code, out) == (1, "")
+    assert err.splitlines() == [
+        "Fehler: <stdin>:5: partner: 'Cili' sitzt nicht am Tisch; es spielen 'Anna', 'Bert', 'Cilli', 'Dani'"
+        " (meinst du 'Cilli'?)",
+        "Fehler: <stdin>:13: bonus[1].side: 'both' ist nicht erlaubt; eines davon wählen: 'declarers', 'defenders'",
+    ]
+
+
+def test_a_hand_files_unknown_profile_is_told_at_its_key(tmp_path: Path) -> None:
+    hand = tmp_path / "hand.toml"
+    hand.write_text(
+        'players = ["Anna", "Bert", "Cilli", "Dani"]\nprofile = "koenigrufn"\ncontract = "dreier"\n'
+        'declarer = "Anna"\ncard_points = 40\n',
+        encoding="utf-8",
+    )
+    code, out, err = run("score", str(hand))
+    assert (code, out) == (1, "")
+    assert err.startswith(f"error: {hand}:2: profile: unknown profile 'koenigrufn'; shipped profiles: ")
+    assert "(did you mean 'koenigrufen'?)" in err
+    hand.write_text(hand.read_text(encoding="utf-8").replace('"koenigrufn"', "3"), encoding="utf-8")
+    code, out, err = run("--lang", "de", "score", str(hand))
+    assert (code, out, err) == (
+        1,
+        "",
+        f"Fehler: {hand}:2: profile: 3 ist weder ein Profilname noch ein Pfad\n",
+    )

@@ -227,7 +227,7 @@ def test_record_a_hand_with_players_that_are_no_deal(ledger: str, tmp_path: Path
     result = run("record", str(hand), "--ledger", ledger)
     assert result.exit_code == 1
     assert result.stderr.startswith(
-        f"error: {hand}: players: Anna, Cilli, Bert, Dani is not a deal of this table"
+        f"error: {hand}:1: players: Anna, Cilli, Bert, Dani is not a deal of this table"
     )
     assert Path(ledger).read_bytes() == before
 
@@ -408,7 +408,7 @@ def test_replace_with_a_bad_hand(ledger: str, tmp_path: Path) -> None:
     before = Path(ledger).read_bytes()
     result = run("replace", "2", str(hand), "--ledger", ledger)
     assert result.exit_code == 1
-    assert result.stderr.startswith(f"error: {hand}: card_points: '30 1/2' is not counted in thirds")
+    assert result.stderr.startswith(f"error: {hand}:3: card_points: '30 1/2' is not counted in thirds")
     assert Path(ledger).read_bytes() == before
     result = run("replace", "7", str(hand), "--ledger", ledger)
     assert result.exit_code == 1

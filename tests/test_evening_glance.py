@@ -155,3 +155,29 @@ def test_at_a_table_of_five_the_dealer_named_as_partner_sits_out(tmp_path: Path)
     assert result.exit_code == 1
     assert "-w emil: 'emil' deals this hand and sits it out (a table of five)" in result.stderr
     assert Path(path).read_bytes() == before
+
+
+def test_at_a_table_of_five_the_dealer_named_by_points_or_kontra_sits_out(tmp_path: Path) -> None:
+    # hand 1 at a table of five: Emil deals and sits out; Anna, Bert, Cilli, Dani play
+    path = str(tmp_path / "evening.toml")
+    assert run("new", "-p", "Anna,Bert,Cilli,Dani,Emil", "-l", path).exit_code == 0
+    before = Path(path).read_bytes()
+    sits_out = "'{}' deals this hand and sits it out (a table of five); the hand is played by Anna, Bert, Cilli, Dani"
+    points = ("-t", "Anna=20", "-t", "Bert=30", "-t", "Cilli=20", "-t", "emil=0")
+    trischaken = run("record", "-c", "trischaken", *points, "-l", path)
+    assert trischaken.exit_code == 1
+    assert trischaken.stderr == f"error: command line: -t emil=0: {sits_out.format('emil')}\n"
+    bettler = run("record", "-c", "bettler", "-d", "Bert", "--lost", "-k", "Emil=kontra", "-l", path)
+    assert bettler.exit_code == 1
+    assert bettler.stderr == f"error: command line: -k Emil=kontra: {sits_out.format('Emil')}\n"
+    hand = tmp_path / "hand.toml"
+    hand.write_text('contract = "trischaken"\ncard_points = { Anna = 20, Bert = 30, Cilli = 20, Emil = 0 }\n')
+    from_file = run("record", str(hand), "-l", path)
+    assert from_file.exit_code == 1
+    assert from_file.stderr == f"error: {hand}:2: card_points.Emil: {sits_out.format('Emil')}\n"
+    german = run("--lang", "de", "record", "-c", "trischaken", *points, "-l", path)
+    assert german.stderr == (
+        "Fehler: Kommandozeile: -t emil=0: 'emil' gibt dieses Spiel und setzt aus (zu fünft am Tisch);"
+        " es spielen Anna, Bert, Cilli, Dani\n"
+    )
+    assert Path(path).read_bytes() == before

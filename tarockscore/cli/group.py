@@ -645,11 +645,20 @@ def _located(text: str) -> str:
 HAND = N_("hand {id}")
 ENTRY = N_("entry {id}")
 
+# A key of a file as the user wrote it (``players``, ``bonus[0].side``, ``card_points.Anna``): shown
+# as it is in every language, never as the catalogue's word that happens to be spelt the same.
+_FILE_KEY = re.compile(r"[a-z][a-z0-9_]*(?:\[\d+\])?(?:\..+)?")
+
+
+def _place(part: str) -> str:
+    """A part of a problem's place in the run's language: a file's key as it is written in the file."""
+    return part if _FILE_KEY.fullmatch(part) else _located(part)
+
 
 def fail(problems: tuple[Problem, ...], exit_code: int) -> NoReturn:
     """The one place errors become text: each problem in the run's language, with its way out."""
     for problem in problems:
-        typer.echo(i18n.gettext(ERROR).format(problem=advised(problem).render(_located)), err=True)
+        typer.echo(i18n.gettext(ERROR).format(problem=advised(problem).render(_located, _place)), err=True)
     raise typer.Exit(exit_code)
 
 

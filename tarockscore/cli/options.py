@@ -23,6 +23,7 @@ from tarockscore.errors import (
     Collector,
     HandError,
     Problem,
+    ProfileError,
     TarockError,
     UsageError,
     message,
@@ -537,15 +538,17 @@ def read_hand_or_short(
     profile_ref: str | None = None,
     *,
     known_profile: bool = False,
-) -> tuple[tarockscore.HandInput, str]:
-    """A hand from a file (or stdin) or from the short form, never both."""
+) -> tuple[tarockscore.HandInput, tarockscore.HandFile | str]:
+    """A hand from a file (or stdin) or from the short form, never both; with the file read
+    (its problems are told at their lines), or the command line."""
     if hand_file is not None and _any_short(short) and _split_off(hand_file):
         short = _rejoined(hand_file, short)
         hand_file = None
     if hand_file is not None:
         if _any_short(short):
             raise UsageError(N_("give either a hand file or the hand's options, not both"))
-        return tarockscore.read_hand(hand_file)
+        hand = tarockscore.read_hand_file(hand_file)
+        return hand.keys, hand
     if not _any_short(short):
         raise UsageError(N_("give a hand file (or - for stdin), or the hand's options: see --help"))
     options = dict(short)
@@ -560,14 +563,19 @@ def read_hand_or_short(
 
 
 @contextmanager
-def hand_errors(name: str, short: dict[str, Any]) -> Iterator[None]:
-    """A hand's problems located at its source; for the short form, named by the options given."""
+def hand_errors(source: tarockscore.HandFile | str, short: dict[str, Any]) -> Iterator[None]:
+    """A hand's problems located at its source: a hand file's at their lines; the short form's
+    named by the options given."""
     try:
         yield
     except HandError as exc:
-        if name == COMMAND_LINE:
-            exc = in_short_form(exc, short)  # type: ignore[assignment]
-        raise exc.located(name) from None
+        if isinstance(source, tarockscore.HandFile):
+            raise source.located(exc) from None
+        raise in_short_form(exc, short).located(source) from None
+    except ProfileError as exc:  # the hand file's profile key names no profile: told at its line
+        if isinstance(source, tarockscore.HandFile) and any(p.where == "profile" for p in exc.problems):
+            raise source.located(exc) from None
+        raise
 
 
 def language_given(lang: str) -> str:

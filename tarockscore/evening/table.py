@@ -183,12 +183,20 @@ def _not_the_sitter(data: HandInput, seats: Sequence[str]) -> None:
     if len(seats) != 5 or len(players) != 4:
         return
     sitter = next(p for p in seats if p not in players)
+    named: list[tuple[str, object]] = [(key, data.get(key)) for key in ("declarer", "partner", "renonce")]
+    for key in ("card_points", "kontra"):  # a Trischaken's points, a Defender's own Kontra: by name
+        table = data.get(key)
+        if isinstance(table, dict):
+            named += [(f"{key}.{name}", name) for name in table]
+    bonuses = data.get("bonus")
+    for i, bonus in enumerate(bonuses if isinstance(bonuses, list) else []):
+        if isinstance(bonus, dict):
+            named += [(f"bonus[{i}].{key}", bonus.get(key)) for key in ("caught_by", "lost_by")]
     problems = Collector()
-    for key in ("declarer", "partner", "renonce"):
-        value = data.get(key)
+    for where, value in named:
         if isinstance(value, str) and at_table(value, seats) == sitter:
             problems.add(
-                key,
+                where,
                 N_(
                     "{value!r} deals this hand and sits it out (a table of five); the hand is played by {names}"
                 ),

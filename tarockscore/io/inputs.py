@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, NamedTuple, cast
 
 from tarockscore.errors import (
     N_,
     HandError,
     ProfileError,
+    TarockError,
     UnreadableHand,
     UnreadableProfile,
     near_miss,
@@ -24,8 +26,77 @@ from tarockscore.rules.scoring import Score
 from tarockscore.rules.scoring import score_hand as _score
 
 
+class HandFile(NamedTuple):
+    """A hand file read: its keys, the name its problems are reported under, and the line each key is set on."""
+
+    keys: HandInput
+    name: str
+    lines: Mapping[str, int]
+
+    def located(self, exc: TarockError) -> TarockError:
+        """The same error with each problem at the file and the line of the key it names
+        (``hand.toml:5: partner: …``), or at the file alone where no line sets it (a key missing)."""
+        moved = []
+        for p in exc.problems:
+            line = line_of(p.where, self.lines)
+            at = f"{self.name}:{line}" if line is not None else self.name
+            moved.append(p.moved(f"{at}: {p.where}" if p.where else at))
+        return type(exc)(moved)
+
+
+# A key set at the start of a line (``partner = "Cilli"``), and a table opened (``[[bonus]]``).
+_KEY_AT = re.compile(r"\s*(?P<key>[A-Za-z0-9_-]+|\"[^\"\n]*\"|'[^'\n]*')\s*=")
+_TABLE_AT = re.compile(r"\s*\[(?P<array>\[)?\s*(?P<name>[^\[\]]+?)\s*\]")
+_QUOTED_OR_COMMENT = re.compile(r"\"(?:[^\"\\\n]|\\.)*\"|'[^'\n]*'|#.*")
+
+
+def key_lines(text: str) -> dict[str, int]:
+    """Where each key of a hand file is set, by the path its problems name (``partner``,
+    ``bonus[1].side``, ``kontra.Anna`` in a ``[kontra]`` table): the first line, 1-based. Lines
+    inside an array or a table in braces spread over several lines belong to the key that opened it."""
+    lines: dict[str, int] = {}
+    section = ""
+    arrays: dict[str, int] = {}  # [[NAME]] tables opened so far
+    depth = 0  # brackets and braces left open by the lines before
+    for number, line in enumerate(text.splitlines(), 1):
+        if depth == 0:
+            table = _TABLE_AT.match(line)
+            key = None if table else _KEY_AT.match(line)
+            if table:
+                section = table["name"].strip("\"'")
+                if table["array"]:
+                    arrays[section] = arrays.get(section, -1) + 1
+                    lines.setdefault(section, number)
+                    section = f"{section}[{arrays[section]}]"
+                lines.setdefault(section, number)
+            elif key:
+                name = key["key"].strip("\"'")
+                lines.setdefault(f"{section}.{name}" if section else name, number)
+        bare = _QUOTED_OR_COMMENT.sub("", line)
+        depth = max(0, depth + bare.count("[") + bare.count("{") - bare.count("]") - bare.count("}"))
+    return lines
+
+
+def line_of(where: str, lines: Mapping[str, int]) -> int | None:
+    """The line of the key ``where`` names, or of the nearest key it lies in (``card_points.Anna``
+    in an inline table: the line of ``card_points``); None where no line sets it."""
+    path = where.split(": ")[0]
+    while path:
+        if path in lines:
+            return lines[path]
+        cut = max(path.rfind("."), path.rfind("["))
+        path = path[:cut] if cut > 0 else ""
+    return None
+
+
 def read_hand(source: str) -> tuple[HandInput, str]:
     """A hand file's keys (a path, or ``-`` for standard input) and the name its problems are reported under."""
+    hand = read_hand_file(source)
+    return hand.keys, hand.name
+
+
+def read_hand_file(source: str) -> HandFile:
+    """A hand file (a path, or ``-`` for standard input): its keys, its name and the line of each key."""
     if source == "-":
         data = safe_io.read_stdin("hand", safe_io.SMALL_LIMIT, HandError)
         name = "<stdin>"
@@ -44,7 +115,8 @@ def read_hand(source: str) -> tuple[HandInput, str]:
     other = safe_io.other_kind(document, safe_io.HAND)
     if other is not None:  # a ledger or a profile given for a hand: said in one line, not key by key
         raise HandError(N_("{name}: not a hand file: this is {other}"), name=name, other=other)
-    return cast(HandInput, document), name  # its keys and values are parse_hand's to check
+    # its keys and values are parse_hand's to check
+    return HandFile(cast(HandInput, document), name, key_lines(text))
 
 
 DEFAULT_PROFILE = "koenigrufen"
@@ -198,14 +270,20 @@ def profile_for(mapping: HandInput, profile_ref: str | None) -> Profile:
     """``--profile`` wins, then the hand's own ``profile`` key, then the default."""
     ref = profile_ref or mapping.get("profile", DEFAULT_PROFILE)
     if not isinstance(ref, str):
-        raise HandError(N_("profile: {ref!r} is not a profile name or path"), ref=ref)
+        raise HandError(N_("{ref!r} is not a profile name or path"), where="profile", ref=ref)
     if not ref.strip():  # never taken for the default
         raise HandError(
             N_("{ref!r}: empty; give a profile's name or path, or leave the key out"),
             where="profile",
             ref=ref,
         )
-    return load_profile(ref)
+    try:
+        return load_profile(ref)
+    except ProfileError as exc:
+        if profile_ref or "profile" not in mapping:
+            raise
+        # the hand's own key named it: a profile not found is told at that key
+        raise type(exc)([p if p.where else p.moved("profile") for p in exc.problems]) from None
 
 
 def score_hand(mapping: HandInput, profile_ref: str | None = None, where: str = "") -> tuple[Score, Profile]:

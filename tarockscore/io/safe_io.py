@@ -171,6 +171,50 @@ def decode(data: bytes, name: str, error: type[TarockError]) -> str:
 
 # Compiled on first use (re keeps it): only a file that fails to parse asks it.
 _AT_LINE = r"\(at line (\d+), column (\d+)\)"
+_AT_END = " (at end of document)"
+# The key a line sets, or the table it opens: ``declarer = "Bert"``, ``[[bonus]]``.
+_LINE_KEY = r"^\s*(?:\[\[?\s*([^\]=]+?)\s*\]\]?|([A-Za-z0-9_\-\.\"' ]+?)\s*=)"
+
+# What the TOML parser says of the mistakes people make writing a file by hand, in words that
+# say what to do, in the reader's language (the parser's own English is shown for any other).
+_TOML_SAYS: dict[str, str] = {
+    "Invalid value": N_(
+        'not a value; a name or other text is written in quotes ("Anna"), yes and no as true and false'
+    ),
+    "Expected newline or end of document after a statement": N_(
+        'more after the value; a value with a space or a fraction in it is written in quotes ("35 2/3")'
+    ),
+    "Expected '=' after a key in a key/value pair": N_("expected '=' after the key (contract = \"rufer\")"),
+    "Illegal character '\\n'": N_("a quoted text ends without its closing quote"),
+    "Unterminated string": N_("a quoted text ends without its closing quote"),
+    "Unclosed array": N_("an array ends without its closing {closing!r}"),
+    "Unclosed inline table": N_("a table in braces ends without its closing {closing!r}"),
+}
+
+
+def _toml_problem(reason: str, text: str) -> tuple[int | None, Message | str]:
+    """The line a TOML parser's complaint names and what it means, said for a person."""
+    m = re.search(_AT_LINE, reason)
+    line = int(m.group(1)) if m else None
+    said = reason[: m.start()].rstrip() if m else reason.removesuffix(_AT_END)
+    lines = text.splitlines()
+    if said == "Cannot overwrite a value" or said.startswith("Cannot declare "):
+        set_there = re.match(_LINE_KEY, lines[line - 1]) if line and line <= len(lines) else None
+        if set_there:  # the second time a key is given: the parser stops there
+            key = (set_there.group(1) or set_there.group(2)).strip().strip("\"'")
+            return line, message(N_("{key!r} is given twice; give each key once"), key=key)
+        return line, message(N_("a key is given twice; give each key once"))
+    duplicate = re.fullmatch(r"Duplicate inline table key (.+)", said)
+    if duplicate:
+        key = duplicate.group(1).strip("'\"")
+        return line, message(N_("{key!r} is given twice in one table; give each key once"), key=key)
+    template = _TOML_SAYS.get(said)
+    if template is None:
+        return line, reason
+    what = message(template, closing="]" if "array" in said else "}")  # the bracket left open, if any
+    if m:
+        return line, message(N_("{what} (column {column})"), what=what, column=int(m.group(2)))
+    return line, message(N_("{what} (at the end of the file)"), what=what)
 
 
 def load_toml(text: str, name: str, error: type[TarockError]) -> dict[str, Any]:
@@ -179,10 +223,9 @@ def load_toml(text: str, name: str, error: type[TarockError]) -> dict[str, Any]:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        reason = str(exc)
-        m = re.search(_AT_LINE, reason)
-        where = f"{name}:{m.group(1)}" if m else name
-        raise unreadable(error)(N_("not valid TOML: {why}"), where=where, why=reason) from None
+        line, said = _toml_problem(str(exc), text)
+        where = f"{name}:{line}" if line else name
+        raise unreadable(error)(N_("not valid TOML: {why}"), where=where, why=said) from None
     except RecursionError:
         raise unreadable(error)(
             N_("{name}: nested too deeply to read (at most {depth} levels)"), name=name, depth=MAX_DEPTH

@@ -84,8 +84,8 @@ def new(
 @with_short_form
 def record(hand_file: HandArg = None, ledger: LedgerOpt = None, *, short: dict[str, Any]) -> None:
     """Score a hand and add it to the ledger; print its points and the running totals."""
-    mapping, name = read_hand_or_short(hand_file, short)
-    with hand_errors(name, short):
+    mapping, source = read_hand_or_short(hand_file, short)
+    with hand_errors(source, short):
         change = evening_of(ledger).record(mapping, tarockscore.now())
     recorded(change.before, change.after)
     typer.echo(shown.head_text(change.head))
@@ -126,8 +126,8 @@ def replace(
 ) -> None:
     """Replace hand N (a hand file, or the short options of record); every hand after it is
     recomputed, and the audit trail keeps the old one."""
-    mapping, name = read_hand_or_short(hand_file, short)
-    with hand_errors(name, short):
+    mapping, source = read_hand_or_short(hand_file, short)
+    with hand_errors(source, short):
         change = evening_of(ledger).replace(number, mapping, tarockscore.now())
     typer.echo(translated(change.said))
     typer.echo(shown.totals_table(change.after, number))

@@ -35,8 +35,8 @@ def score(
 ) -> None:
     """Score one hand: each player's Victory Points and the arithmetic, bet by bet."""
     profile = profile_given(profile)
-    mapping, name = read_hand_or_short(hand_file, short, profile, known_profile=True)
-    with hand_errors(name, short):
+    mapping, source = read_hand_or_short(hand_file, short, profile, known_profile=True)
+    with hand_errors(source, short):
         result, prof = tarockscore.score_hand(mapping, profile)
     if explain and fmt is OutputFormat.TABLE:
         typer.echo(render.explain(result, prof))
