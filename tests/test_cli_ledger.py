@@ -477,6 +477,27 @@ def test_explain_a_doubled_hand(tmp_path: Path) -> None:
     assert "×2" not in shown[3] and "×2" in shown[4]
 
 
+def test_explain_names_what_started_the_radl_not_every_event_of_the_profile(tmp_path: Path) -> None:
+    # A table that plays a Radl after a Valat or a Trischaken: the hand doubled after a
+    # Trischaken says the Trischaken started it, not "after Valat, Trischaken" (hand 1 had no Valat).
+    profile = tmp_path / "radl.toml"
+    profile.write_text(
+        'extends = "koenigrufen"\nname = "radl"\n[radl]\nevents = ["valat", "trischaken"]\n', encoding="utf-8"
+    )
+    path = str(tmp_path / "l.toml")
+    assert run("new", "-p", "A,B,C,D", "--profile", str(profile), "--ledger", path).exit_code == 0
+    record(path, "-c", "trischaken", "-t", "A=30", "-t", "B=20", "-t", "C=10", "-t", "D=10")
+    record(path, "-c", "rufer", "-d", "B", "-w", "D", "-t", "40")
+    for lang, said in (
+        ("en", "a doubled round started by hand 1 (after Trischaken)\n"),
+        ("de", "(nach Trischaken)\n"),
+    ):
+        result = run("--lang", lang, "explain", "2", "--ledger", path)
+        assert result.exit_code == 0
+        assert said in result.stdout
+        assert "Valat" not in result.stdout
+
+
 def test_check(ledger: str) -> None:
     evening(ledger)
     result = run("check", "--ledger", ledger)

@@ -28,7 +28,7 @@ from tarockscore.evening.fold import request_key
 from tarockscore.evening.log import differing
 from tarockscore.evening.model import Entry
 from tarockscore.evening.model import Ledger as Ledger
-from tarockscore.evening.radl import BY_HAND, radl_cause
+from tarockscore.evening.radl import BY_HAND, radl_cause, radl_events
 from tarockscore.evening.settle import Settlement
 from tarockscore.evening.sheet import Sheet as Sheet
 from tarockscore.evening.sheet import sheet as sheet
@@ -38,7 +38,7 @@ from tarockscore.evening.table import check_players, new_ledger
 from tarockscore.evening.upgrade import Upgraded as Upgraded
 from tarockscore.io.inputs import load_profile
 from tarockscore.rules.hand import Hand, HandInput
-from tarockscore.rules.profile import Profile
+from tarockscore.rules.profile import Profile, RadlEvent
 from tarockscore.rules.scoring import Score
 from tarockscore.rules.words import look_alikes, nfc, strip_spaces, text_problem
 
@@ -146,6 +146,14 @@ class Explained(NamedTuple):
     @property
     def radl_by_hand(self) -> bool:
         return self.radl_cause == BY_HAND
+
+    @property
+    def radl_events(self) -> tuple[RadlEvent, ...]:
+        """What the hand that started the Radl showed of the profile's Radl events (none: set by hand)."""
+        if not self.radl_cause:
+            return ()
+        cause = self.ledger.hands[self.radl_cause - 1].hand
+        return tuple(e for e in radl_events(cause, self.profile) if e in self.profile.radl.events)
 
 
 class Rescored(NamedTuple):

@@ -529,7 +529,7 @@ def explained_text(ex: Explained) -> str:
                 ).format(
                     radl=radl,
                     cause=ex.radl_cause,
-                    events=", ".join(translated(key_title(e)) for e in ex.profile.radl.events),
+                    events=", ".join(translated(key_title(e)) for e in ex.radl_events),
                 )
             )
         doubled = ", ".join(
