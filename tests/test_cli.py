@@ -213,6 +213,35 @@ def test_unknown_profile_key_names_file_and_key(tmp_path: Path) -> None:
     assert "mine.toml" in err and "kontra.ceilling" in err and "did you mean 'ceiling'" in err
 
 
+def test_an_extends_that_names_nothing_is_said_where_the_extends_is(tmp_path: Path) -> None:
+    # A club's profile in a folder of its own extends a file beside it by a path written from
+    # the folder the command runs in: the error names the file that says extends, and where
+    # the path was looked for.
+    (tmp_path / "club.toml").write_text('extends = "koenigrufen"\nname = "club"\n', encoding="utf-8")
+    sub = tmp_path / "friday"
+    sub.mkdir()
+    friday = sub / "friday.toml"
+    friday.write_text('extends = "club.toml"\nname = "friday"\n', encoding="utf-8")
+    code, out, err = run("profiles", "show", str(friday))
+    assert code == 1 and out == ""
+    assert err.startswith(
+        f"error: {friday}: extends: profile file 'club.toml' not found: looked for {sub / 'club.toml'}"
+    )
+    friday.write_text('extends = "koenigrufn"\n', encoding="utf-8")
+    code, _, err = run("profiles", "show", str(friday))
+    assert code == 1
+    assert err.startswith(f"error: {friday}: extends: unknown profile 'koenigrufn'")
+    assert "did you mean 'koenigrufen'?" in err
+    friday.write_text('extends = " "\n', encoding="utf-8")
+    code, _, err = run("profiles", "show", str(friday))
+    assert code == 1
+    assert (
+        err == f"error: {friday}: extends: ' ': empty; give a profile's name or path, or leave the key out\n"
+    )
+    code, _, err = run("--lang", "de", "profiles", "show", str(friday))
+    assert code == 1 and err.startswith(f"Fehler: {friday}: extends: ' ': leer;")
+
+
 def test_usage_errors_exit_2() -> None:
     code, _, err = run("score")
     assert code == 2 and "hand file" in err
