@@ -242,6 +242,38 @@ def test_an_extends_that_names_nothing_is_said_where_the_extends_is(tmp_path: Pa
     assert code == 1 and err.startswith(f"Fehler: {friday}: extends: ' ': leer;")
 
 
+@pytest.mark.parametrize(
+    ("lines", "said"),
+    [
+        (
+            'name = "Fr\\u001b[2Jeitag"',
+            "name: 'Fr\\x1b[2Jeitag': holds U+001B, which a terminal does not show as text",
+        ),
+        ('title = "\\u202eFreitag"', "title: '\\u202eFreitag': holds U+202E (RIGHT-TO-LEFT OVERRIDE)"),
+        ('name = ""', "name: '': empty; write some text, or leave the key out"),
+        ('title = "' + "x" * 201 + '"', "201 characters; at most 200"),
+        ('[contracts.dreier]\nsource = "a\\u0007"', "contracts.dreier.source: 'a\\x07': holds U+0007"),
+        ('[bonuses.pagat]\naliases = ["", "vogel"]', "bonuses.pagat.aliases[0]: '': empty"),
+        ('[kontra.aliases]\n"\\u0000" = "kontra"', "kontra.aliases.\\x00: '\\x00': holds U+0000"),
+    ],
+)
+def test_a_profile_file_with_a_text_no_sheet_can_print_is_refused(
+    tmp_path: Path, lines: str, said: str
+) -> None:
+    # A profile's name, titles, sources and aliases are printed on every sheet and explain: a
+    # control character, an empty one or a page-long one is refused with its key, and no evening
+    # is begun under it.
+    mine = tmp_path / "mine.toml"
+    mine.write_text(f'extends = "koenigrufen"\n{lines}\n', encoding="utf-8")
+    code, out, err = run("profiles", "show", str(mine))
+    assert code == 1 and out == ""
+    assert said in err and f"{mine}: " in err
+    ledger = tmp_path / "l.toml"
+    code, _, err = run("new", "-p", "A,B,C,D", "-P", str(mine), "--ledger", str(ledger))
+    assert code == 1 and said in err
+    assert not ledger.exists()
+
+
 def test_usage_errors_exit_2() -> None:
     code, _, err = run("score")
     assert code == 2 and "hand file" in err

@@ -10,7 +10,7 @@ from typing import Any, Literal, NamedTuple, TypeVar, get_args, get_origin
 from tarockscore.errors import N_, Collector, ProfileError, near_miss, one_of, reason
 from tarockscore.rules.hand import parse_points, render_points
 from tarockscore.rules.reader import Reader
-from tarockscore.rules.words import fold, text_problem
+from tarockscore.rules.words import MAX_NAME, MAX_TEXT, fold, text_problem
 
 T = TypeVar("T")
 
@@ -154,6 +154,46 @@ def read_sources(r: Reader, steps: int, problems: Collector) -> dict[str, str]:
         out[key] = text
     r.finish()
     return out
+
+
+def _text(problems: Collector, where: str, value: object, limit: int) -> None:
+    """A profile's own text (a name, a title, a source): printed on every sheet, so plain and short."""
+    if not isinstance(value, str):
+        return  # a value of the wrong type is said once, by the reader
+    if not value.strip():
+        problems.add(where, N_("{text!r}: empty; write some text, or leave the key out"), text=value)
+    elif (wrong := text_problem(value, limit=limit)) is not None:
+        problems.add(where, N_("{text!r}: {wrong}"), text=value, wrong=wrong)
+
+
+def check_texts(document: Mapping[str, Any], problems: Collector) -> None:
+    """The texts a profile file gives (its name, titles and sources, the names and aliases of its
+    contracts, bonuses and Kontra steps): neither empty, nor holding what a terminal does not show
+    as text, nor longer than a sheet prints. Checked where a profile file is read, not in a
+    stored ledger, which keeps the profile it was begun with."""
+    _text(problems, "name", document.get("name"), MAX_NAME)
+    for key in ("title", "title_de"):
+        _text(problems, key, document.get(key), MAX_TEXT)
+    _text(problems, "source", document.get("source"), SOURCE_LIMIT)
+    for kind in ("contracts", "bonuses"):
+        entries = document.get(kind)
+        for name, entry in entries.items() if isinstance(entries, dict) else ():
+            _text(problems, f"{kind}.{name}", name, MAX_NAME)
+            if not isinstance(entry, dict):
+                continue
+            _text(problems, f"{kind}.{name}.source", entry.get("source"), SOURCE_LIMIT)
+            aliases = entry.get("aliases")
+            for i, alias in enumerate(aliases if isinstance(aliases, list) else ()):
+                _text(problems, f"{kind}.{name}.aliases[{i}]", alias, MAX_NAME)
+    kontra = document.get("kontra")
+    if isinstance(kontra, dict):
+        ladder = kontra.get("ladder")
+        for i, step in enumerate(ladder if isinstance(ladder, list) else ()):
+            if isinstance(step, dict):
+                _text(problems, f"kontra.ladder[{i}].name", step.get("name"), MAX_NAME)
+        aliases = kontra.get("aliases")
+        for alias in aliases if isinstance(aliases, dict) else ():
+            _text(problems, f"kontra.aliases.{alias}", alias, MAX_NAME)
 
 
 def setting(table: type, name: str, value: object) -> str:
@@ -458,9 +498,13 @@ def _canonical(name: str, entries: Mapping[str, Contract] | Mapping[str, Bonus])
     return None
 
 
-def build_profile(document: Mapping[str, Any], where: str = "") -> Profile:
-    """Validate a resolved profile mapping; raise :class:`ProfileError` listing every problem."""
+def build_profile(document: Mapping[str, Any], where: str = "", *, texts: bool = False) -> Profile:
+    """Validate a resolved profile mapping; raise :class:`ProfileError` listing every problem.
+
+    ``texts``: check its names, titles and sources too (:func:`check_texts`), as a profile file's."""
     problems = Collector()
+    if texts:
+        check_texts(document, problems)
     top = Reader(document, "", problems)
     schema = top.number("schema")
     if schema != SCHEMA and top.has("schema"):
