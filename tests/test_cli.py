@@ -303,6 +303,35 @@ def test_profiles_list_and_show() -> None:
     assert code == 1 and "did you mean 'pagat'" in err
 
 
+def test_profiles_show_json_is_the_club_profile_resolved(tmp_path: Path) -> None:
+    # A club's profile, asked for as JSON by a script: the resolved profile, its own keys over
+    # the ones it extends; before, --json was taken and the text price list printed (exit 0).
+    mine = tmp_path / "club.toml"
+    mine.write_text(
+        'extends = "koenigrufen"\nname = "club"\ntitle = "Club"\n'
+        '[kontra]\nceiling = "subkontra"\nhuettenfleck = true\n'
+        "[contracts.dreier]\nvalue = 6\n",
+        encoding="utf-8",
+    )
+    for args in (("profiles", "show", str(mine), "--json"), ("profiles", "--json", "show", str(mine))):
+        code, out, err = run(*args)
+        assert code == 0 and err == ""
+        data = json.loads(out)
+        assert "extends" not in data and data["name"] == "club"
+        assert data["kontra"]["ceiling"] == "subkontra" and data["kontra"]["huettenfleck"] is True
+        # the club's Dreier 6; the Rufer 1 and the win at 35 2/3 of the main rules it extends
+        assert data["contracts"]["dreier"]["value"] == 6 and data["contracts"]["rufer"]["value"] == 1
+        assert data["game"]["win_threshold"] == "35 2/3"
+    refused: list[tuple[str, ...]] = [
+        ("profiles", "show", str(mine), "--csv"),
+        ("profiles", "--csv", "show", str(mine)),
+        ("profiles", "show", str(mine), "--json", "--toml"),
+    ]
+    for wrong in refused:
+        code, out, _ = run(*wrong)
+        assert code == 2 and out == ""
+
+
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_the_price_list_shows_only_what_the_profile_plays(lang: str) -> None:
     # Zwanzigerrufen: no contract lists a Valat and none doubles its bonuses (docs/rules/zwanzigerrufen.md,
