@@ -571,8 +571,8 @@ def build_profile(document: Mapping[str, Any], where: str = "", *, texts: bool =
             players=game.players,
         )
 
-    bonuses = _bonuses(top.table("bonuses"), problems)
-    contracts = _contracts(top.table("contracts"), problems, bonuses, game)
+    bonuses, switched_off = _bonuses(top.table("bonuses"), problems)
+    contracts = _contracts(top.table("contracts"), problems, bonuses, switched_off, game)
     radl = _radl(top.table("radl", required=False), problems)
     sources = read_sources(top.table("sources", required=False), len(kontra.ladder), problems)
     top.finish()
@@ -750,8 +750,10 @@ def _ladder(ko: Reader, problems: Collector) -> tuple[KontraStep, ...]:
     return tuple(steps)
 
 
-def _bonuses(table: Reader, problems: Collector) -> dict[str, Bonus]:
+def _bonuses(table: Reader, problems: Collector) -> tuple[dict[str, Bonus], frozenset[str]]:
+    """The bonuses played, and the names of those switched off with ``enabled = false``."""
     bonuses: dict[str, Bonus] = {}
+    off: set[str] = set()
     for name in table.data:
         r = table.table(name)
         bonus = read_table(r, Bonus, name=name)
@@ -759,7 +761,9 @@ def _bonuses(table: Reader, problems: Collector) -> dict[str, Bonus]:
         r.finish()
         if enabled:
             bonuses[name] = bonus
-    return bonuses
+        else:
+            off.add(name)
+    return bonuses, frozenset(off)
 
 
 def _contract_value(r: Reader, game: Game) -> int | Fraction:
@@ -783,7 +787,7 @@ def _contract_value(r: Reader, game: Game) -> int | Fraction:
 
 
 def _contracts(
-    table: Reader, problems: Collector, bonuses: Mapping[str, Bonus], game: Game
+    table: Reader, problems: Collector, bonuses: Mapping[str, Bonus], switched_off: frozenset[str], game: Game
 ) -> dict[str, Contract]:
     contracts: dict[str, Contract] = {}
     for name in table.data:
@@ -798,7 +802,16 @@ def _contracts(
             continue
         for key in ("bonuses", "requires_announced"):
             for bonus in getattr(contract, key):
-                if bonus not in bonuses:
+                if bonus in switched_off:
+                    problems.add(
+                        r.where(key),
+                        N_(
+                            "{bonus!r} is switched off (bonuses.{bonus}.enabled = false); list this contract's {key} without it"
+                        ),
+                        bonus=bonus,
+                        key=key,
+                    )
+                elif bonus not in bonuses:
                     problems.add(
                         r.where(key),
                         N_("{bonus!r} is not a bonus of this profile; choose from {allowed}{hint}"),
