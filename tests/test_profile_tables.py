@@ -301,3 +301,21 @@ def test_a_bonus_switched_off_is_named_as_switched_off_in_the_contracts_that_sti
         load_profile(str(mine))
     assert not any(p.where.endswith(": contracts.rufer.bonuses") for p in caught.value.problems)
     assert len(caught.value.problems) == 6
+
+
+def test_a_misspelt_bonus_table_is_refused_not_added_as_a_bonus_never_scored(tmp_path: Path) -> None:
+    # A club raising its Pagat to 2 writes [bonuses.pagatt]: before, that was a new bonus no
+    # contract lists, printed last in the price list, and the Pagat stayed 1 all evening.
+    mine = tmp_path / "mine.toml"
+    mine.write_text('extends = "koenigrufen"\n[bonuses.pagatt]\nvalue = 2\n', encoding="utf-8")
+    with pytest.raises(ProfileError) as caught:
+        load_profile(str(mine))
+    (problem,) = caught.value.problems
+    assert problem.where == f"{mine}: bonuses.pagatt"
+    assert problem.message == (
+        "no contract lists 'pagatt', so it is never scored (did you mean 'pagat'?); "
+        "a new bonus is added to a contract's bonuses"
+    )
+    # spelt right, it changes the Pagat: 2 silent, 4 announced (announced_factor 2)
+    mine.write_text('extends = "koenigrufen"\n[bonuses.pagat]\nvalue = 2\n', encoding="utf-8")
+    assert load_profile(str(mine)).bonuses["pagat"].value == 2

@@ -212,7 +212,7 @@ def load_profile(ref: str | None = None, overrides: Mapping[str, Any] | None = N
     if overrides:
         document = merge(document, overrides)
     where = ref if ref.endswith(".toml") else f"profile {ref}"
-    return build_profile(document, where, texts=True)
+    return build_profile(document, where, as_file=True)
 
 
 def profile_for(mapping: HandInput, profile_ref: str | None) -> Profile:

@@ -498,12 +498,13 @@ def _canonical(name: str, entries: Mapping[str, Contract] | Mapping[str, Bonus])
     return None
 
 
-def build_profile(document: Mapping[str, Any], where: str = "", *, texts: bool = False) -> Profile:
+def build_profile(document: Mapping[str, Any], where: str = "", *, as_file: bool = False) -> Profile:
     """Validate a resolved profile mapping; raise :class:`ProfileError` listing every problem.
 
-    ``texts``: check its names, titles and sources too (:func:`check_texts`), as a profile file's."""
+    ``as_file``: a profile file being read, not one a ledger stores: its names, titles and
+    sources are checked too (:func:`check_texts`), and a bonus that only misspells another."""
     problems = Collector()
-    if texts:
+    if as_file:
         check_texts(document, problems)
     top = Reader(document, "", problems)
     schema = top.number("schema")
@@ -578,6 +579,8 @@ def build_profile(document: Mapping[str, Any], where: str = "", *, texts: bool =
     top.finish()
 
     _check_unique_names(contracts, bonuses, problems)
+    if as_file:
+        _check_misspelt_bonuses(contracts, bonuses, problems)
     for i, named in enumerate(bonus_rules.silent_failure_bonuses or ()):
         if named not in bonuses:
             problems.add(
@@ -828,6 +831,24 @@ def _contracts(
             problems.add(r.where("team"), N_('a dodge contract is played by everyone: team = "everyone"'))
         contracts[name] = contract
     return contracts
+
+
+def _check_misspelt_bonuses(
+    contracts: Mapping[str, Contract], bonuses: Mapping[str, Bonus], problems: Collector
+) -> None:
+    """A bonus no contract lists whose name is close to one that is listed: a misspelt
+    ``[bonuses.NAME]`` meant to change that one, which would make a new bonus never scored."""
+    listed = {name for contract in contracts.values() for name in contract.bonuses}
+    for name in bonuses:
+        if name not in listed and (hint := near_miss(name, sorted(listed))):
+            problems.add(
+                f"bonuses.{name}",
+                N_(
+                    "no contract lists {bonus!r}, so it is never scored{hint}; a new bonus is added to a contract's bonuses"
+                ),
+                bonus=name,
+                hint=hint,
+            )
 
 
 def _check_unique_names(
