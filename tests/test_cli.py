@@ -252,6 +252,67 @@ def test_unknown_profile_key_names_file_and_key(tmp_path: Path) -> None:
     assert "mine.toml" in err and "kontra.ceilling" in err and "did you mean 'ceiling'" in err
 
 
+def test_an_extends_that_names_nothing_is_said_where_the_extends_is(tmp_path: Path) -> None:
+    # A club's profile in a folder of its own extends a file beside it by a path written from
+    # the folder the command runs in: the error names the file that says extends, and where
+    # the path was looked for.
+    (tmp_path / "club.toml").write_text('extends = "koenigrufen"\nname = "club"\n', encoding="utf-8")
+    sub = tmp_path / "friday"
+    sub.mkdir()
+    friday = sub / "friday.toml"
+    friday.write_text('extends = "club.toml"\nname = "friday"\n', encoding="utf-8")
+    code, out, err = run("profiles", "show", str(friday))
+    assert code == 1 and out == ""
+    assert err.startswith(
+        f"error: {friday}: extends: profile file 'club.toml' not found: looked for {sub / 'club.toml'}"
+    )
+    friday.write_text('extends = "koenigrufn"\n', encoding="utf-8")
+    code, _, err = run("profiles", "show", str(friday))
+    assert code == 1
+    assert err.startswith(f"error: {friday}: extends: unknown profile 'koenigrufn'")
+    assert "did you mean 'koenigrufen'?" in err
+    friday.write_text('extends = " "\n', encoding="utf-8")
+    code, _, err = run("profiles", "show", str(friday))
+    assert code == 1
+    assert (
+        err == f"error: {friday}: extends: ' ': empty; give a profile's name or path, or leave the key out\n"
+    )
+    code, _, err = run("--lang", "de", "profiles", "show", str(friday))
+    assert code == 1 and err.startswith(f"Fehler: {friday}: extends: ' ': leer;")
+
+
+@pytest.mark.parametrize(
+    ("lines", "said"),
+    [
+        (
+            'name = "Fr\\u001b[2Jeitag"',
+            "name: 'Fr\\x1b[2Jeitag': holds U+001B, which a terminal does not show as text",
+        ),
+        ('title = "\\u202eFreitag"', "title: '\\u202eFreitag': holds U+202E (RIGHT-TO-LEFT OVERRIDE)"),
+        ('name = ""', "name: '': empty; write some text, or leave the key out"),
+        ('title = "' + "x" * 201 + '"', "201 characters; at most 200"),
+        ('[contracts.dreier]\nsource = "a\\u0007"', "contracts.dreier.source: 'a\\x07': holds U+0007"),
+        ('[bonuses.pagat]\naliases = ["", "vogel"]', "bonuses.pagat.aliases[0]: '': empty"),
+        ('[kontra.aliases]\n"\\u0000" = "kontra"', "kontra.aliases.\\x00: '\\x00': holds U+0000"),
+    ],
+)
+def test_a_profile_file_with_a_text_no_sheet_can_print_is_refused(
+    tmp_path: Path, lines: str, said: str
+) -> None:
+    # A profile's name, titles, sources and aliases are printed on every sheet and explain: a
+    # control character, an empty one or a page-long one is refused with its key, and no evening
+    # is begun under it.
+    mine = tmp_path / "mine.toml"
+    mine.write_text(f'extends = "koenigrufen"\n{lines}\n', encoding="utf-8")
+    code, out, err = run("profiles", "show", str(mine))
+    assert code == 1 and out == ""
+    assert said in err and f"{mine}: " in err
+    ledger = tmp_path / "l.toml"
+    code, _, err = run("new", "-p", "A,B,C,D", "-P", str(mine), "--ledger", str(ledger))
+    assert code == 1 and said in err
+    assert not ledger.exists()
+
+
 def test_usage_errors_exit_2() -> None:
     code, _, err = run("score")
     assert code == 2 and "hand file" in err
@@ -279,6 +340,35 @@ def test_profiles_list_and_show() -> None:
     assert "mordkontra ×32" in out and "hirschkontra ×16" in out
     code, out, err = run("profiles", "show", "pagatt")
     assert code == 1 and "did you mean 'pagat'" in err
+
+
+def test_profiles_show_json_is_the_club_profile_resolved(tmp_path: Path) -> None:
+    # A club's profile, asked for as JSON by a script: the resolved profile, its own keys over
+    # the ones it extends; before, --json was taken and the text price list printed (exit 0).
+    mine = tmp_path / "club.toml"
+    mine.write_text(
+        'extends = "koenigrufen"\nname = "club"\ntitle = "Club"\n'
+        '[kontra]\nceiling = "subkontra"\nhuettenfleck = true\n'
+        "[contracts.dreier]\nvalue = 6\n",
+        encoding="utf-8",
+    )
+    for args in (("profiles", "show", str(mine), "--json"), ("profiles", "--json", "show", str(mine))):
+        code, out, err = run(*args)
+        assert code == 0 and err == ""
+        data = json.loads(out)
+        assert "extends" not in data and data["name"] == "club"
+        assert data["kontra"]["ceiling"] == "subkontra" and data["kontra"]["huettenfleck"] is True
+        # the club's Dreier 6; the Rufer 1 and the win at 35 2/3 of the main rules it extends
+        assert data["contracts"]["dreier"]["value"] == 6 and data["contracts"]["rufer"]["value"] == 1
+        assert data["game"]["win_threshold"] == "35 2/3"
+    refused: list[tuple[str, ...]] = [
+        ("profiles", "show", str(mine), "--csv"),
+        ("profiles", "--csv", "show", str(mine)),
+        ("profiles", "show", str(mine), "--json", "--toml"),
+    ]
+    for wrong in refused:
+        code, out, _ = run(*wrong)
+        assert code == 2 and out == ""
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])

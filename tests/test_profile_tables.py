@@ -271,3 +271,51 @@ def test_a_source_must_name_a_key_and_be_text(tmp_path: Path, line: str, said: s
         load_profile(str(path))
     (problem,) = info.value.problems  # said once
     assert said in problem.render()
+
+
+def test_a_bonus_switched_off_is_named_as_switched_off_in_the_contracts_that_still_list_it(
+    tmp_path: Path,
+) -> None:
+    # A table that does not play the Quapil switches it off as the docs say; the inherited
+    # contracts still list it. Each such list is named with what to do, not with a guess at
+    # another bonus ("did you mean ...?").
+    mine = tmp_path / "mine.toml"
+    mine.write_text('extends = "koenigrufen"\n[bonuses.quapil]\nenabled = false\n', encoding="utf-8")
+    with pytest.raises(ProfileError) as caught:
+        load_profile(str(mine))
+    said = [f"{p.where.rpartition(': ')[2]}: {p.message}" for p in caught.value.problems]
+    # koenigrufen lists the Quapil in the Rufer, Besserrufer (also as a bird it requires),
+    # Solorufer, Dreier, Sechserdreier and Solodreier
+    assert len(said) == 7
+    assert said[0] == (
+        "contracts.rufer.bonuses: 'quapil' is switched off (bonuses.quapil.enabled = false); "
+        "list this contract's bonuses without it"
+    )
+    assert not any("did you mean" in line for line in said)
+    mine.write_text(
+        'extends = "koenigrufen"\n[bonuses.quapil]\nenabled = false\n'
+        '[contracts.rufer]\nbonuses = ["pagat", "uhu"]\n',
+        encoding="utf-8",
+    )
+    with pytest.raises(ProfileError) as caught:
+        load_profile(str(mine))
+    assert not any(p.where.endswith(": contracts.rufer.bonuses") for p in caught.value.problems)
+    assert len(caught.value.problems) == 6
+
+
+def test_a_misspelt_bonus_table_is_refused_not_added_as_a_bonus_never_scored(tmp_path: Path) -> None:
+    # A club raising its Pagat to 2 writes [bonuses.pagatt]: before, that was a new bonus no
+    # contract lists, printed last in the price list, and the Pagat stayed 1 all evening.
+    mine = tmp_path / "mine.toml"
+    mine.write_text('extends = "koenigrufen"\n[bonuses.pagatt]\nvalue = 2\n', encoding="utf-8")
+    with pytest.raises(ProfileError) as caught:
+        load_profile(str(mine))
+    (problem,) = caught.value.problems
+    assert problem.where == f"{mine}: bonuses.pagatt"
+    assert problem.message == (
+        "no contract lists 'pagatt', so it is never scored (did you mean 'pagat'?); "
+        "a new bonus is added to a contract's bonuses"
+    )
+    # spelt right, it changes the Pagat: 2 silent, 4 announced (announced_factor 2)
+    mine.write_text('extends = "koenigrufen"\n[bonuses.pagat]\nvalue = 2\n', encoding="utf-8")
+    assert load_profile(str(mine)).bonuses["pagat"].value == 2

@@ -157,6 +157,14 @@ def _locate(ref: str, relative_to: Path | None) -> Path:
         if not path.is_absolute() and relative_to is not None:
             path = relative_to / path
         if safe_io.check_regular(path, "profile", ProfileError) is None:
+            if relative_to is not None and not Path(ref).is_absolute():
+                raise UnreadableProfile(
+                    N_(
+                        "profile file {ref!r} not found: looked for {path} (a path in extends is taken from the folder of the profile that names it)"
+                    ),
+                    ref=ref,
+                    path=path,
+                )
             raise UnreadableProfile(N_("profile file {ref!r} not found"), ref=ref)
         return path
     path = profiles_dir() / f"{ref}.toml"
@@ -194,7 +202,20 @@ def resolve_document(ref: str, relative_to: Path | None = None) -> dict[str, Any
     chain: list[Path] = []
     documents: list[dict[str, Any]] = []
     while True:
-        path = _locate(ref, relative_to).resolve()
+        if not chain:
+            path = _locate(ref, relative_to).resolve()
+        else:  # a parent: its problem is said where the extends naming it is
+            where = f"{chain[-1]}: extends"
+            if not ref.strip():
+                raise ProfileError(
+                    N_("{ref!r}: empty; give a profile's name or path, or leave the key out"),
+                    where=where,
+                    ref=ref,
+                )
+            try:
+                path = _locate(ref, relative_to).resolve()
+            except ProfileError as exc:
+                raise exc.located(where) from None
         if path in chain:
             cycle = " → ".join(p.name for p in (*chain, path))
             raise ProfileError(N_("profile extends itself: {cycle}"), cycle=cycle)
@@ -263,7 +284,7 @@ def load_profile(ref: str | None = None, overrides: Mapping[str, Any] | None = N
     if overrides:
         document = merge(document, overrides)
     where = ref if ref.endswith(".toml") else f"profile {ref}"
-    return build_profile(document, where)
+    return build_profile(document, where, as_file=True)
 
 
 def profile_for(mapping: HandInput, profile_ref: str | None) -> Profile:

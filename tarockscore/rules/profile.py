@@ -10,7 +10,7 @@ from typing import Any, Literal, NamedTuple, TypeVar, get_args, get_origin
 from tarockscore.errors import N_, Collector, ProfileError, near_miss, one_of, reason
 from tarockscore.rules.hand import parse_points, render_points
 from tarockscore.rules.reader import Reader
-from tarockscore.rules.words import fold, text_problem
+from tarockscore.rules.words import MAX_NAME, MAX_TEXT, fold, text_problem
 
 T = TypeVar("T")
 
@@ -154,6 +154,46 @@ def read_sources(r: Reader, steps: int, problems: Collector) -> dict[str, str]:
         out[key] = text
     r.finish()
     return out
+
+
+def _text(problems: Collector, where: str, value: object, limit: int) -> None:
+    """A profile's own text (a name, a title, a source): printed on every sheet, so plain and short."""
+    if not isinstance(value, str):
+        return  # a value of the wrong type is said once, by the reader
+    if not value.strip():
+        problems.add(where, N_("{text!r}: empty; write some text, or leave the key out"), text=value)
+    elif (wrong := text_problem(value, limit=limit)) is not None:
+        problems.add(where, N_("{text!r}: {wrong}"), text=value, wrong=wrong)
+
+
+def check_texts(document: Mapping[str, Any], problems: Collector) -> None:
+    """The texts a profile file gives (its name, titles and sources, the names and aliases of its
+    contracts, bonuses and Kontra steps): neither empty, nor holding what a terminal does not show
+    as text, nor longer than a sheet prints. Checked where a profile file is read, not in a
+    stored ledger, which keeps the profile it was begun with."""
+    _text(problems, "name", document.get("name"), MAX_NAME)
+    for key in ("title", "title_de"):
+        _text(problems, key, document.get(key), MAX_TEXT)
+    _text(problems, "source", document.get("source"), SOURCE_LIMIT)
+    for kind in ("contracts", "bonuses"):
+        entries = document.get(kind)
+        for name, entry in entries.items() if isinstance(entries, dict) else ():
+            _text(problems, f"{kind}.{name}", name, MAX_NAME)
+            if not isinstance(entry, dict):
+                continue
+            _text(problems, f"{kind}.{name}.source", entry.get("source"), SOURCE_LIMIT)
+            aliases = entry.get("aliases")
+            for i, alias in enumerate(aliases if isinstance(aliases, list) else ()):
+                _text(problems, f"{kind}.{name}.aliases[{i}]", alias, MAX_NAME)
+    kontra = document.get("kontra")
+    if isinstance(kontra, dict):
+        ladder = kontra.get("ladder")
+        for i, step in enumerate(ladder if isinstance(ladder, list) else ()):
+            if isinstance(step, dict):
+                _text(problems, f"kontra.ladder[{i}].name", step.get("name"), MAX_NAME)
+        aliases = kontra.get("aliases")
+        for alias in aliases if isinstance(aliases, dict) else ():
+            _text(problems, f"kontra.aliases.{alias}", alias, MAX_NAME)
 
 
 def setting(table: type, name: str, value: object) -> str:
@@ -458,9 +498,14 @@ def _canonical(name: str, entries: Mapping[str, Contract] | Mapping[str, Bonus])
     return None
 
 
-def build_profile(document: Mapping[str, Any], where: str = "") -> Profile:
-    """Validate a resolved profile mapping; raise :class:`ProfileError` listing every problem."""
+def build_profile(document: Mapping[str, Any], where: str = "", *, as_file: bool = False) -> Profile:
+    """Validate a resolved profile mapping; raise :class:`ProfileError` listing every problem.
+
+    ``as_file``: a profile file being read, not one a ledger stores: its names, titles and
+    sources are checked too (:func:`check_texts`), and a bonus that only misspells another."""
     problems = Collector()
+    if as_file:
+        check_texts(document, problems)
     top = Reader(document, "", problems)
     schema = top.number("schema")
     if schema != SCHEMA and top.has("schema"):
@@ -527,13 +572,15 @@ def build_profile(document: Mapping[str, Any], where: str = "") -> Profile:
             players=game.players,
         )
 
-    bonuses = _bonuses(top.table("bonuses"), problems)
-    contracts = _contracts(top.table("contracts"), problems, bonuses, game)
+    bonuses, switched_off = _bonuses(top.table("bonuses"), problems)
+    contracts = _contracts(top.table("contracts"), problems, bonuses, switched_off, game)
     radl = _radl(top.table("radl", required=False), problems)
     sources = read_sources(top.table("sources", required=False), len(kontra.ladder), problems)
     top.finish()
 
     _check_unique_names(contracts, bonuses, problems)
+    if as_file:
+        _check_misspelt_bonuses(contracts, bonuses, problems)
     for i, named in enumerate(bonus_rules.silent_failure_bonuses or ()):
         if named not in bonuses:
             problems.add(
@@ -706,8 +753,10 @@ def _ladder(ko: Reader, problems: Collector) -> tuple[KontraStep, ...]:
     return tuple(steps)
 
 
-def _bonuses(table: Reader, problems: Collector) -> dict[str, Bonus]:
+def _bonuses(table: Reader, problems: Collector) -> tuple[dict[str, Bonus], frozenset[str]]:
+    """The bonuses played, and the names of those switched off with ``enabled = false``."""
     bonuses: dict[str, Bonus] = {}
+    off: set[str] = set()
     for name in table.data:
         r = table.table(name)
         bonus = read_table(r, Bonus, name=name)
@@ -715,7 +764,9 @@ def _bonuses(table: Reader, problems: Collector) -> dict[str, Bonus]:
         r.finish()
         if enabled:
             bonuses[name] = bonus
-    return bonuses
+        else:
+            off.add(name)
+    return bonuses, frozenset(off)
 
 
 def _contract_value(r: Reader, game: Game) -> int | Fraction:
@@ -739,7 +790,7 @@ def _contract_value(r: Reader, game: Game) -> int | Fraction:
 
 
 def _contracts(
-    table: Reader, problems: Collector, bonuses: Mapping[str, Bonus], game: Game
+    table: Reader, problems: Collector, bonuses: Mapping[str, Bonus], switched_off: frozenset[str], game: Game
 ) -> dict[str, Contract]:
     contracts: dict[str, Contract] = {}
     for name in table.data:
@@ -754,7 +805,16 @@ def _contracts(
             continue
         for key in ("bonuses", "requires_announced"):
             for bonus in getattr(contract, key):
-                if bonus not in bonuses:
+                if bonus in switched_off:
+                    problems.add(
+                        r.where(key),
+                        N_(
+                            "{bonus!r} is switched off (bonuses.{bonus}.enabled = false); list this contract's {key} without it"
+                        ),
+                        bonus=bonus,
+                        key=key,
+                    )
+                elif bonus not in bonuses:
                     problems.add(
                         r.where(key),
                         N_("{bonus!r} is not a bonus of this profile; choose from {allowed}{hint}"),
@@ -771,6 +831,24 @@ def _contracts(
             problems.add(r.where("team"), N_('a dodge contract is played by everyone: team = "everyone"'))
         contracts[name] = contract
     return contracts
+
+
+def _check_misspelt_bonuses(
+    contracts: Mapping[str, Contract], bonuses: Mapping[str, Bonus], problems: Collector
+) -> None:
+    """A bonus no contract lists whose name is close to one that is listed: a misspelt
+    ``[bonuses.NAME]`` meant to change that one, which would make a new bonus never scored."""
+    listed = {name for contract in contracts.values() for name in contract.bonuses}
+    for name in bonuses:
+        if name not in listed and (hint := near_miss(name, sorted(listed))):
+            problems.add(
+                f"bonuses.{name}",
+                N_(
+                    "no contract lists {bonus!r}, so it is never scored{hint}; a new bonus is added to a contract's bonuses"
+                ),
+                bonus=name,
+                hint=hint,
+            )
 
 
 def _check_unique_names(

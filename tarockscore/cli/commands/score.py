@@ -17,6 +17,7 @@ from tarockscore.cli.options import (
     with_format,
     with_short_form,
 )
+from tarockscore.errors import N_, UsageError
 from tarockscore.render import hand as render
 from tarockscore.render.output import OutputFormat, View
 
@@ -59,18 +60,33 @@ profiles_app = new_app(help="List the shipped profiles, or show one with its pri
 def profiles(ctx: typer.Context, fmt: OutputFormat = OutputFormat.TABLE) -> None:
     """List the shipped profiles."""
     if ctx.invoked_subcommand is not None:
+        ctx.meta[_GROUP_FORMAT] = fmt  # ``profiles --json show NAME``: the format is show's
         return
     show(render.profiles_view([tarockscore.load_profile(name) for name in tarockscore.profile_names()]), fmt)
 
 
+_GROUP_FORMAT = "tarockscore.profiles.format"
+
+
 @profiles_app.command("show")
+@with_format(json_help="Print the resolved profile as JSON: its keys as --toml prints them.")
 def profiles_show(
+    ctx: typer.Context,
     name: str = typer.Argument(..., help="A shipped profile name or a path to a profile file."),
     toml_out: bool = typer.Option(False, "--toml", help="Print the resolved profile as TOML."),
+    fmt: OutputFormat = OutputFormat.TABLE,
 ) -> None:
     """Show a profile: its rules and price list (every contract and bonus with its value)."""
+    given = ctx.meta.get(_GROUP_FORMAT, OutputFormat.TABLE)
+    if fmt is OutputFormat.TABLE:
+        fmt = given
+    elif given is not OutputFormat.TABLE and given is not fmt:
+        raise UsageError(N_("give {options}, not both"), options=f"--{given.value} or --{fmt.value}")
+    if toml_out and fmt is not OutputFormat.TABLE:
+        raise UsageError(N_("give {options}, not both"), options=f"--toml or --{fmt.value}")
     prof = tarockscore.load_profile(profile_given(name, "NAME"))
     if toml_out:
         typer.echo(tomli_w.dumps(dict(prof.document)), nl=False)
-    else:
-        typer.echo(render.price_list(prof))
+        return
+    view = View(table=lambda: render.price_list(prof), json=lambda: dict(prof.document))
+    show(view, fmt)
