@@ -417,3 +417,72 @@ def test_a_shipped_profiles_digest_on_a_page_is_the_one_new_prints(tmp_path: Pat
         result = runner.invoke(app, ["new", "-p", "A,B,C,D", "-P", name, "-l", str(tmp_path / f"{k}.toml")])
         pinned = re.search(r"\(sha256 ([0-9a-f]{12})\)", result.stdout)
         assert pinned is not None and pinned.group(1) == digest, (page, name)
+
+
+_PROFILE_ABBREVIATIONS = {
+    "KR": "koenigrufen",
+    "ZR": "zwanzigerrufen",
+    "OÖ": "ooe-2023",
+    "ST": "steiermark",
+    "GT": "gametwist",
+    "PG": "pagat",
+    "TI": "tirol",
+    "WI": "wien",
+}
+
+
+def _toml_word(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _disagreement_claims(text: str) -> list[tuple[str, str, str, str]]:
+    """Each (section, key, profile, value) a "Key `[section] key …`" paragraph of
+    docs/rules/disagreements.md states, "KR, ZR: `x`" and "every other profile `y`" alike."""
+    abbr = "|".join(_PROFILE_ABBREVIATIONS)
+    claims: list[tuple[str, str, str, str]] = []
+    for paragraph in text.split("\n\n"):
+        head = re.match(r"Key `\[(\w+)\] (\w+)", paragraph)
+        if not head:
+            continue
+        section, key = head.groups()
+        flat = " ".join(paragraph.split())
+        named: set[str] = set()
+        for said in re.finditer(
+            rf"((?:{abbr})(?:, (?:{abbr}))*): (?:inherited )?`([^`]+)`", flat
+        ):
+            for profile in re.findall(abbr, said.group(1)):
+                named.add(profile)
+                claims.append((section, key, profile, said.group(2)))
+        others = re.search(r"(?:every other profile|the others) `([^`]+)`", flat)
+        if others:
+            claims += [
+                (section, key, profile, others.group(1))
+                for profile in _PROFILE_ABBREVIATIONS
+                if profile not in named
+            ]
+    return claims
+
+
+def test_the_disagreements_state_each_profiles_key_as_the_profile_has_it() -> None:
+    # docs/rules/disagreements.md names, for each disagreement, the reading each shipped profile
+    # takes ("Key `[valat] solo_doubles`. GT, TI, WI: `true`; every other profile `false`"): a
+    # profile that takes another reading than the page says is caught here. D11 said "GT: `true`;
+    # every other profile `false`" while the Tyrolean and Viennese cups double their fixed Valat
+    # in the solos ([TIR20 6)] "in Solospielen doppelt", [WTC20 § Prämien]).
+    from tarockscore.io.inputs import resolve_document
+
+    text = (DOCS / "rules" / "disagreements.md").read_text(encoding="utf-8")
+    claims = _disagreement_claims(text)
+    assert ("valat", "solo_doubles", "TI", "true") in claims
+    assert ("settlement", "mode", "WI", "zero_sum") in claims
+    profiles = {a: resolve_document(n) for a, n in _PROFILE_ABBREVIATIONS.items()}
+    wrong = []
+    for section, key, profile, said in claims:
+        table = profiles[profile].get(section, {})
+        if key not in table or said.startswith("["):
+            continue  # a default, or the list of a key named beside it (silent_failure_bonuses)
+        if _toml_word(table[key]).strip('"') != said.strip('"'):
+            wrong.append(f"[{section}] {key}: {profile} `{said}`, profile has {table[key]!r}")
+    assert not wrong, wrong
