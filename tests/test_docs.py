@@ -502,3 +502,19 @@ def test_the_range_of_disagreements_a_page_names_is_the_one_the_page_holds() -> 
     ]
     assert stated
     assert [s for s in stated if s[1] != last] == []
+
+
+def test_the_koenigrufen_valat_section_names_every_profile_that_scores_a_fixed_valat() -> None:
+    # docs/rules/koenigrufen.md §4 said "Under every shipped profile the Valat replaces the
+    # contract's line" (×4 / ×8), while `tirol` and `wien` pay a fixed Valat of 10 / 20 beside
+    # the game ([TIR20 6)] "Die fixe Valatprämie … zusätzlich zum Spiel", [WTC20 § Prämien]).
+    from tarockscore.io.inputs import resolve_document, shipped_names
+
+    page = (DOCS / "rules" / "koenigrufen.md").read_text(encoding="utf-8")
+    section = page.split("\n## §4 Valat\n", 1)[1].split("\n## ", 1)[0]
+    assert "every shipped profile" not in section
+    fixed = [
+        name for name in shipped_names() if resolve_document(name).get("valat", {}).get("model") == "fixed"
+    ]
+    assert fixed
+    assert [name for name in fixed if f"`{name}`" not in section] == []
