@@ -17,7 +17,7 @@ from tarockscore.evening.checks import score_stored
 from tarockscore.evening.evening import Explained, HeadCheck, Repaired, Rescored, Settled
 from tarockscore.evening.model import Ledger, Result, Table, payout_totals, totals
 from tarockscore.evening.operations import summary
-from tarockscore.evening.radl import next_factor, pending_radl
+from tarockscore.evening.radl import BY_HAND, next_factor, pending_radl
 from tarockscore.evening.settle import settle
 from tarockscore.evening.sheet import Sheet
 from tarockscore.evening.table import Deal, first_deal, hand_deal, next_deal
@@ -505,18 +505,22 @@ def preview_text(after: Ledger, number: int) -> str:
 
 
 def explained_text(ex: Explained) -> str:
-    """``explain N``: the hand, the arithmetic bet by bet, the Radl behind its factor."""
+    """``explain N``: the hand, the arithmetic bet by bet with its Radl, and what started the Radl."""
     stored = ex.ledger.table.profile
+    factor = ex.profile.radl.factor
+    steps = [(_radl_words(cause, events), factor) for cause, events in ex.radl_layers]
     lines = [
         hand_line(ex.ledger, ex.number),
         _("recorded {at}; profile {name} (sha256 {sha})").format(
             at=moment(ex.entry.recorded), name=stored.name, sha=stored.sha256[:12]
         ),
         "",
-        hand.explain(ex.score, ex.profile),
+        hand.explain(ex.score, ex.profile, steps),
     ]
     radl = ex.entry.result.radl
-    if radl != 1:
+    if len(ex.radl_layers) > 1:
+        lines += ["", _radl_overlap(ex, radl)]
+    elif radl != 1:
         lines.append("")
         if ex.radl_by_hand:
             lines.append(
@@ -532,10 +536,31 @@ def explained_text(ex: Explained) -> str:
                     events=", ".join(translated(key_title(e)) for e in ex.radl_events),
                 )
             )
-        # in the order of the Victory Points above it: the hand's seats, Forehand first
-        doubled = ", ".join(f"{p} {hand.signed(ex.entry.result.victory_points[p])}" for p in ex.score.players)
-        lines.append(_("Victory Points with the Radl: {points}").format(points=doubled))
     return "\n".join(lines)
+
+
+def _radl_words(cause: int, events: Sequence[str]) -> str:
+    """One Radl as a factor of the arithmetic names it: what started it."""
+    if cause == BY_HAND:
+        return _("Radl set on the sheet")
+    return _("Radl started by hand {cause} (after {events})").format(
+        cause=cause, events=", ".join(translated(key_title(e)) for e in events)
+    )
+
+
+def _radl_overlap(ex: Explained, radl: int) -> str:
+    """A hand inside more than one Radl: each of them."""
+    origins = [
+        _("set on the sheet")
+        if cause == BY_HAND
+        else _("started by hand {cause} (after {events})").format(
+            cause=cause, events=", ".join(translated(key_title(e)) for e in events)
+        )
+        for cause, events in ex.radl_layers
+    ]
+    return _("Radl: this hand counts ×{radl}, inside {count} doubled rounds at once: {rounds}").format(
+        radl=radl, count=len(ex.radl_layers), rounds="; ".join(origins)
+    )
 
 
 def checked_text(path: Path, ledger: Ledger) -> str:
