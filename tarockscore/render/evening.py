@@ -41,7 +41,9 @@ TEMPLATES = (
     N_("{detail}; hands {first} to {last} are now {start} to {end}"),
     N_("{detail}; hand {first} is now hand {start}"),
     N_("{hand} undone: {summary}"),
-    # the changed keys first: a change (``card_points: 40 → 36``) holds an arrow of its own
+    # the changed keys last: a change (``card_points: 40 → 36``) holds an arrow of its own, and a
+    # summary never holds "; " (_WHOLE), so the outcome's arrow is the first one
+    N_("{hand} replaced: {old} → {new}; {changes}"),
     N_("{hand} replaced: {old}; {changes}"),
     N_("{hand} replaced: {old} → {new}"),
     N_("{hand} deleted: {summary}"),
@@ -74,6 +76,8 @@ TEMPLATES = (
 
 # The values that are themselves words of the trail (a hand's summary, a label, a detail).
 _NESTED = frozenset({"detail", "hand", "summary", "old", "new", "hands", "after", "label"})
+# The values that are one hand's summary, never a list of clauses.
+_WHOLE = frozenset({"old", "new", "summary"})
 # A bare profile key where a summary stands: a hand with no declarer (Trischaken).
 _KEY = re.compile(r"[a-z][a-z0-9_]*")
 
@@ -109,19 +113,79 @@ def read_back(text: str) -> Message | None:
             value: object = raw
             if conversion == "r" and len(raw) > 1 and raw[0] == raw[-1] and raw[0] in "'\"":
                 value = raw[1:-1]  # a profile's name, quoted as repr quotes it
+            elif name in _WHOLE and "; " in raw:
+                break  # a summary holds no "; ": this template cut the line in the wrong place
+            elif name == "changes":
+                value = changes_said(raw)
             elif name in _NESTED:
                 nested = read_back(raw)
                 value = nested if nested is not None else named(raw) if _KEY.fullmatch(raw) else raw
             values.append((name, value))
-        return Message(template, tuple(values))
+        else:
+            return Message(template, tuple(values))
     return None
+
+
+# The keys a replacement names as changed (rules.hand.hand_changes), as the reader says them.
+_CHANGED_KEYS = {
+    "players": N_("players"),
+    "contract": N_("contract"),
+    "declarer": N_("declarer"),
+    "partner": N_("partner"),
+    "card_points": N_("card points"),
+    "won": N_("won"),
+    "kontra": "Kontra",
+    "huettenfleck": N_("Hüttenfleck"),
+    "bonus": N_("bonus"),
+}
+# The words of a changed bonus's flags and of a yes-or-no key.
+_CHANGED_WORDS = {
+    "declarers": N_("declarers"),
+    "defenders": N_("defenders"),
+    "announced": N_("announced"),
+    "silent": N_("silent"),
+    "made": N_("made"),
+    "lost": N_("lost"),
+    "true": N_("yes"),
+    "false": N_("no"),
+}
+_CLAUSE = re.compile(r"; (?=[a-z_]+: )")  # a change starts with its key: "card_points: 30 → 36"
+_BONUS = re.compile(r"\b([a-z_]+) \(([^()]*)\)")  # "four_kings (declarers, silent, made)"
+_WORD = re.compile(r"\b[a-z]+\b")
+
+
+def changes_said(text: str) -> str:
+    """The changed keys of a replaced hand (``card_points: 30 → 36; kontra: – → Kontra``) in the
+    reader's words; as stored in English."""
+    if current() == DEFAULT:
+        return text
+    if text == "nothing changed":
+        return _("nothing changed")
+    out = []
+    for clause in _CLAUSE.split(text):
+        key, colon, values = clause.partition(": ")
+        if not colon or key not in _CHANGED_KEYS:
+            out.append(clause)
+            continue
+        if key == "contract":
+            values = " → ".join(named(v) if _KEY.fullmatch(v) else v for v in values.split(" → "))
+        elif key == "bonus":
+            values = _BONUS.sub(lambda m: f"{named(m[1])} ({_changed_words(m[2])})", values)
+        elif key == "won":
+            values = _changed_words(values)
+        out.append(f"{translated(_CHANGED_KEYS[key])}: {values}")
+    return "; ".join(out)
+
+
+def _changed_words(text: str) -> str:
+    return _WORD.sub(lambda m: translated(_CHANGED_WORDS[m[0]]) if m[0] in _CHANGED_WORDS else m[0], text)
 
 
 def said(text: str) -> str:
     """An audit line, or a hand's summary in the trail's words, in the reader's language."""
     if current() == DEFAULT:
         return str(text)
-    if isinstance(text, Message) and text.values:
+    if isinstance(text, Message) and text.values and "changes" not in dict(text.values):
         return translated(text)  # made now: its template and values are at hand
     line = read_back(str(text))
     if line is None:
