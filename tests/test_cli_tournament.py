@@ -827,3 +827,23 @@ def test_a_draw_in_a_format_it_is_not_printed_in_draws_nothing(tmp_path: Path) -
     assert refused.exit_code == 2
     assert refused.stderr == "error: --format: 'html': this command prints table, json, csv\n"
     assert (day / "tournament.toml").read_bytes() == before and not (day / "round-1").exists()
+
+
+def test_a_cup_whose_points_rise_with_the_place_is_refused_naming_the_file_the_key_and_the_values(
+    tmp_path: Path,
+) -> None:
+    # A cup's points fall (or stay) as the place falls: place 2 with 25 over place 1's 20 is a typing slip.
+    new_day(tmp_path / "d", ["A", "B", "C", "D"])
+    points = tmp_path / "p.toml"
+    points.write_text("points = [20, 25, 16]\nbest = 2\n", encoding="utf-8")
+    result = run("cup", "standings", str(tmp_path / "d"), "--points", str(points))
+    assert result.exit_code == 1
+    assert result.stdout == ""
+    said = result.stderr
+    assert f"{points}.points" in said and "[20, 25, 16]" in said
+    assert "place 2" in said and "25" in said and "place 1" in said and "20" in said
+    german = run("--lang", "de", "cup", "standings", str(tmp_path / "d"), "--points", str(points))
+    assert german.exit_code == 1 and "Platz 2" in german.stderr and "Platz 1" in german.stderr
+    # points that stay level from one place to the next are a cup's own choice, and taken
+    points.write_text("points = [20, 20, 16, 16]\n", encoding="utf-8")
+    ok("cup", "standings", str(tmp_path / "d"), "--points", str(points))
