@@ -847,3 +847,20 @@ def test_a_cup_whose_points_rise_with_the_place_is_refused_naming_the_file_the_k
     # points that stay level from one place to the next are a cup's own choice, and taken
     points.write_text("points = [20, 20, 16, 16]\n", encoding="utf-8")
     ok("cup", "standings", str(tmp_path / "d"), "--points", str(points))
+
+
+def test_fewer_games_at_a_table_of_five_than_at_four_is_refused_naming_both_options(tmp_path: Path) -> None:
+    # At a table of five the dealer sits out each hand, so a table of five plays more games, not
+    # fewer (Tiroler Tarockcup: 16 games, 20 at a table of five); --games-five 12 under --games 16
+    # is the two limits swapped or mistyped.
+    day = tmp_path / "d"
+    args = ["--players", "A,B,C,D,E", "--rounds", "1", "--profile", "ooe-2023", "--format", "schrift"]
+    result = run("tournament", "new", str(day), *args, "--games", "16", "--games-five", "12")
+    assert result.exit_code == 2
+    said = result.stderr
+    assert "error: --games-five:" in said and "12" in said and "--games 16" in said
+    assert not (day / "tournament.toml").exists()
+    german = run("--lang", "de", "tournament", "new", str(day), *args, "--games", "16", "--games-five", "12")
+    assert german.exit_code == 2 and "--games 16" in german.stderr and "Fünfertisch" in german.stderr
+    # as many at five as at four is a day's own choice, and taken
+    ok("tournament", "new", str(day), *args, "--games", "16", "--games-five", "16")
