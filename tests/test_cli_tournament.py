@@ -864,3 +864,21 @@ def test_fewer_games_at_a_table_of_five_than_at_four_is_refused_naming_both_opti
     assert german.exit_code == 2 and "--games 16" in german.stderr and "Fünfertisch" in german.stderr
     # as many at five as at four is a day's own choice, and taken
     ok("tournament", "new", str(day), *args, "--games", "16", "--games-five", "16")
+
+
+def test_a_closed_rounds_table_without_hands_is_said_not_played_not_waiting_for_hands(tmp_path: Path) -> None:
+    # round 1 closed with table 2 empty: "no hands yet" would say hands are still to come
+    day = tmp_path / "d"
+    new_day(day, ["A", "B", "C", "D", "E", "F", "G", "H"])
+    first, second = draw(day, 1, 1)
+    dreier(first["ledger"], first["players"][0])
+    before = run("tournament", "standings", str(day), "-v").stderr
+    assert "round 1, table 2" in before and "no hands yet" in before
+    ok("tournament", "close-round", str(day), "--round", "1")
+    for command, rest in (("standings", "shown but not ranked"), ("money", "its players are listed with 0")):
+        said = run("tournament", command, str(day), "-v").stderr
+        line = next(w for w in said.splitlines() if "round 1, table 2" in w)
+        assert "no hands yet" not in line
+        assert "no hands, and its round is closed: it was not played" in line and rest in line
+    german = run("--lang", "de", "tournament", "standings", str(day), "-v").stderr
+    assert "keine Spiele, und seine Runde ist abgeschlossen: er wurde nicht gespielt" in german
