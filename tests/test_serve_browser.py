@@ -570,7 +570,10 @@ def test_a_closed_rounds_code_reads_its_sheet_and_records_nothing(
 
 NOT_PLAYED = {
     "en": ("round 1 is closed and this table has no hands: it was not played", "not played"),
-    "de": ("Runde 1 ist abgeschlossen und dieser Tisch hat keine Spiele: er wurde nicht gespielt", "nicht gespielt"),
+    "de": (
+        "Runde 1 ist abgeschlossen und dieser Tisch hat keine Spiele: er wurde nicht gespielt",
+        "nicht gespielt",
+    ),
 }
 
 

@@ -533,13 +533,17 @@ _WORDS = {
         N_("{value}: this table's sheet cannot be read; the standings need every table"),
         SHEET_FAILS_CHECK,
         N_("{where} ({path}): no hands yet; it is shown but not ranked"),
-        N_("{where} ({path}): no hands, and its round is closed: it was not played; it is shown but not ranked"),
+        N_(
+            "{where} ({path}): no hands, and its round is closed: it was not played; it is shown but not ranked"
+        ),
     ),
     True: _Words(
         N_("{value}: this table's sheet cannot be read; the day's money needs every table"),
         SHEET_FAILS_CHECK_MONEY,
         N_("{where} ({path}): no hands yet; its players are listed with 0"),
-        N_("{where} ({path}): no hands, and its round is closed: it was not played; its players are listed with 0"),
+        N_(
+            "{where} ({path}): no hands, and its round is closed: it was not played; its players are listed with 0"
+        ),
     ),
 }
 _GAMES_PLAYED = N_("{where} ({path}): {hands} of {games} games played")
@@ -662,7 +666,9 @@ def _drawn_table(
             )
             raise TournamentError([*(p.moved(f"{path}: {p.where}") for p in broken), said])
     elif hands == 0:  # a closed round's table without hands did not play: none are still to come
-        warnings.append(message(words.no_hands if closed is None else words.not_played, where=where, path=path))
+        warnings.append(
+            message(words.no_hands if closed is None else words.not_played, where=where, path=path)
+        )
     elif hands < d.games:
         warnings.append(
             message(

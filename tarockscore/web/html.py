@@ -73,7 +73,9 @@ def sheet_html(ledger: tarockscore.Ledger, sheet: tarockscore.Sheet, closed: int
     headers, rows = render_evening.totals_rows(ledger)
     not_played = closed is not None and not sheet.hands and not sheet.on_paper
     if not_played:
-        said = _("round {round} is closed and this table has no hands: it was not played").format(round=closed)
+        said = _("round {round} is closed and this table has no hands: it was not played").format(
+            round=closed
+        )
     else:
         said = render_evening.next_text(ledger)
     parts = [
