@@ -160,7 +160,7 @@ def test_fewer_games_at_a_table_of_five_than_at_four_keeps_a_tournament_from_sta
     )
     assert found.where == "games_five"
     assert found.message.startswith("12: fewer games at a table of five than the 16 at a table of four")
-    domain_only([found])
+    domain_only((found,))
     assert not tarockscore.Tournament.problems(
         ["A", "B", "C", "D", "E"], rounds=1, games=16, games_five=16, profile="ooe-2023", format="schrift"
     )
