@@ -512,6 +512,73 @@ def test_the_page_follows_the_sheet_written_elsewhere(
     expect(page.locator('fieldset[data-key="contract"] input[value="rufer"]')).to_be_checked()
 
 
+RELOAD = {
+    "en": {"changed": "The sheet has changed", "already": "This hand is already on the sheet as hand 1"},
+    "de": {
+        "changed": "Die Liste hat sich geändert",
+        "already": "Dieses Spiel steht schon als Spiel 1 auf der Liste",
+    },
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_reload_in_the_middle_of_a_hand_loses_no_answer(
+    evening: tuple[Server, Path], phone: Callable[[], Any], lang: str
+) -> None:
+    """A phone reloaded while a hand is being entered (a tap on the address bar, the tab dropped
+    in the background): the answers come back, card points as typed, and the hand is recorded as
+    entered. A second reload after the hand went onto the sheet from elsewhere keeps the answers
+    on the sheet they were given on: the page says the sheet changed, and the arithmetic says the
+    hand is already there, instead of offering it again as the next hand."""
+    server, path = evening
+    words = {**WORDS[lang], **RELOAD[lang]}
+    page = phone()
+    page.goto(server.url("evening", lang=lang))
+    thumb = Thumb(page)
+    fill_rufer(thumb, "35", "2")
+    thumb.choose("kontra", "Kontra")
+    page.reload()
+    checked = 'fieldset[data-key="{}"] input[value="{}"]'
+    for key, value in (
+        ("contract", "rufer"),
+        ("declarer", "Anna"),
+        ("partner", "Cilli"),
+        ("kontra", "kontra"),
+    ):
+        expect(page.locator(checked.format(key, value))).to_be_checked()
+    expect(page.locator("input[name=card_points]")).to_have_value("35")
+    expect(page.locator('input[name="blatt:card_points"]')).to_have_value("2")
+    settled(page)
+    thumb.button(words["show"])
+    thumb.button(words["record"].format(n=1))
+    expect(page.locator("#notice .notice.ok")).to_contain_text(words["recorded"].format(n=1))
+    hand = tarockscore.Evening(path).ledger.hands[0].hand
+    assert (hand.contract, hand.partner, hand.card_points, hand.kontra) == (
+        "rufer",
+        "Cilli",
+        Fraction(107, 3),
+        "kontra",
+    )
+    page.reload()  # the hand recorded: nothing comes back
+    expect(page.locator("#hand-head h2")).to_have_text(words["heading"].format(n=2))
+    settled(page)
+    assert page.locator("fieldset[data-key=contract] input:checked").count() == 0
+
+    fill_rufer(thumb)  # hand 2, entered here, recorded by another phone before the reload
+    settled(page)
+    cli("record", "--ledger", str(path), "-c", "rufer", "-d", "Anna", "-w", "Cilli", "-t", "40")
+    page.reload()
+    expect(page.locator("#notice .notice.stale")).to_contain_text(words["changed"])
+    expect(page.locator(checked.format("partner", "Cilli"))).to_be_checked()
+    expect(page.locator("input[name=card_points]")).to_have_value("40")
+    settled(page)
+    thumb.button(words["show"])
+    expect(page.locator(".notice.info")).to_contain_text(words["already"].replace("1", "2"))
+    expect(page.get_by_role("button", name=words["record"].format(n=3))).to_have_count(0)
+    assert hands(path) == 2
+    no_sideways_scrolling(page)
+
+
 @pytest.fixture
 def day(tmp_path: Path) -> Iterator[tuple[Server, Path]]:
     folder = tmp_path / "cup-day"
