@@ -187,7 +187,7 @@ def change(what: str, form: Mapping[str, str]) -> str:
     given = answers_of(form)
     snapshot = evening.read()
     if snapshot.head != form.get("expected", ""):
-        done = writes.stale(snapshot)
+        done = writes.stale(snapshot, what)
     else:
         done = writes.change(evening, what, given, number, snapshot)
     said = [p["message"] for p in done.body.get("problems", [])] or [done.body["said"]]
