@@ -74,6 +74,13 @@
   // is kept as it is, with what the player has given in it.
   var table = body.dataset.table;
   if (!table) { return; }
+  // A page answered to a form post (a take-back refused because the sheet moved) stands at the
+  // post's address: the page's own address takes its place, so that the form, the outbox and a
+  // reload go to the table's page, not to the address of the correction.
+  var address = body.dataset.address;
+  if (address && address.split("?")[0] !== location.pathname && window.history && history.replaceState) {
+    history.replaceState(null, "", address);
+  }
   var form = document.getElementById("hand-form");
   var fields = document.getElementById("fields");
   var head = document.getElementById("hand-head");
@@ -346,7 +353,8 @@
         });
         save(all);
         fetchLive({}).then(function (live) { applyLive(live, false); });
-      } else if (res.status === 403 || res.status === 429) {
+      } else if (res.status >= 400 && res.status < 500 && res.status !== 408) {
+        // refused for good (no code, no such page, a form too large): said, never sent again
         all.forEach(function (i) { if (i.id === item.id) { i.refused = problemsOf(answer); } });
         save(all);
       } else {
