@@ -292,6 +292,49 @@ def test_hands_replaced_and_deleted_in_german(browser: Any, server: StaticServer
     context.close()
 
 
+CORRECTED = {
+    "en-GB": ("Hand 3 is taken back.", "Rufer by Bert with Cilli, won", "Hand 2 is deleted.",
+              "Rufer by Cilli with Dani, won", "Hand 1 is replaced.", "Rufer by Anna with Bert, lost"),
+    "de-AT": ("Spiel 3 ist zurückgenommen.", "Rufer von Bert mit Cilli, gewonnen", "Spiel 2 ist gelöscht.",
+              "Rufer von Cilli mit Dani, gewonnen", "Spiel 1 ist ersetzt.", "Rufer von Anna mit Bert, verloren"),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("lang", ["en-GB", "de-AT"])
+def test_a_correction_is_said_by_the_hands_number_on_the_sheet(
+    browser: Any, server: StaticServer, lang: str
+) -> None:
+    """Hand 3 recorded, taken back and recorded again (the ledger's hand 4), then taken back: the
+    page says hand 3 is taken back, the number the table tapped, as serve's page says it, with the
+    hand; never the audit trail's "hand 4 (no. 3 on the sheet)". Deleted and replaced likewise."""
+    undone, undone_hand, deleted, deleted_hand, replaced, replaced_hand = CORRECTED[lang]
+    context = phone(browser, lang)
+    page = opened(context, server.url)
+    begin(page)
+    record(page, "Anna", "Bert", 40, shown="Rufer")
+    record(page, "Cilli", "Dani", 50, shown="Rufer")
+    for _ in range(2):
+        record(page, "Bert", "Cilli", 45, shown="Rufer")
+        page.click(".corrections summary")
+        page.click("#undo")
+        expect(page.locator("#sheet table.hands tbody tr")).to_have_count(2)
+    notice = page.locator("#notice .ok")
+    expect(notice).to_contain_text(undone)
+    expect(notice).to_contain_text(undone_hand)
+    assert "4" not in page.inner_text("#notice")
+    page.click(".corrections summary")
+    page.select_option('form[data-change="delete"] select[name="number"]', "2")
+    page.click('form[data-change="delete"] button[type="submit"]')
+    expect(notice).to_contain_text(deleted)
+    expect(notice).to_contain_text(deleted_hand)
+    page.click(".corrections summary")
+    page.select_option('form[data-change="replace"] select[name="number"]', "1")
+    page.click('form[data-change="replace"] button[type="submit"]')
+    said = record(page, "Anna", "Bert", 30, shown="Rufer")
+    assert replaced in said and replaced_hand in said, said
+    context.close()
+
+
 SHARE = """
 window.shared = null;
 Object.defineProperty(navigator, "canShare", { value: (data) => Boolean(data && data.files && data.files.length) });

@@ -512,6 +512,73 @@ def test_the_page_follows_the_sheet_written_elsewhere(
     expect(page.locator('fieldset[data-key="contract"] input[value="rufer"]')).to_be_checked()
 
 
+RELOAD = {
+    "en": {"changed": "The sheet has changed", "already": "This hand is already on the sheet as hand 1"},
+    "de": {
+        "changed": "Die Liste hat sich geändert",
+        "already": "Dieses Spiel steht schon als Spiel 1 auf der Liste",
+    },
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_reload_in_the_middle_of_a_hand_loses_no_answer(
+    evening: tuple[Server, Path], phone: Callable[[], Any], lang: str
+) -> None:
+    """A phone reloaded while a hand is being entered (a tap on the address bar, the tab dropped
+    in the background): the answers come back, card points as typed, and the hand is recorded as
+    entered. A second reload after the hand went onto the sheet from elsewhere keeps the answers
+    on the sheet they were given on: the page says the sheet changed, and the arithmetic says the
+    hand is already there, instead of offering it again as the next hand."""
+    server, path = evening
+    words = {**WORDS[lang], **RELOAD[lang]}
+    page = phone()
+    page.goto(server.url("evening", lang=lang))
+    thumb = Thumb(page)
+    fill_rufer(thumb, "35", "2")
+    thumb.choose("kontra", "Kontra")
+    page.reload()
+    checked = 'fieldset[data-key="{}"] input[value="{}"]'
+    for key, value in (
+        ("contract", "rufer"),
+        ("declarer", "Anna"),
+        ("partner", "Cilli"),
+        ("kontra", "kontra"),
+    ):
+        expect(page.locator(checked.format(key, value))).to_be_checked()
+    expect(page.locator("input[name=card_points]")).to_have_value("35")
+    expect(page.locator('input[name="blatt:card_points"]')).to_have_value("2")
+    settled(page)
+    thumb.button(words["show"])
+    thumb.button(words["record"].format(n=1))
+    expect(page.locator("#notice .notice.ok")).to_contain_text(words["recorded"].format(n=1))
+    hand = tarockscore.Evening(path).ledger.hands[0].hand
+    assert (hand.contract, hand.partner, hand.card_points, hand.kontra) == (
+        "rufer",
+        "Cilli",
+        Fraction(107, 3),
+        "kontra",
+    )
+    page.reload()  # the hand recorded: nothing comes back
+    expect(page.locator("#hand-head h2")).to_have_text(words["heading"].format(n=2))
+    settled(page)
+    assert page.locator("fieldset[data-key=contract] input:checked").count() == 0
+
+    fill_rufer(thumb)  # hand 2, entered here, recorded by another phone before the reload
+    settled(page)
+    cli("record", "--ledger", str(path), "-c", "rufer", "-d", "Anna", "-w", "Cilli", "-t", "40")
+    page.reload()
+    expect(page.locator("#notice .notice.stale")).to_contain_text(words["changed"])
+    expect(page.locator(checked.format("partner", "Cilli"))).to_be_checked()
+    expect(page.locator("input[name=card_points]")).to_have_value("40")
+    settled(page)
+    thumb.button(words["show"])
+    expect(page.locator(".notice.info")).to_contain_text(words["already"].replace("1", "2"))
+    expect(page.get_by_role("button", name=words["record"].format(n=3))).to_have_count(0)
+    assert hands(path) == 2
+    no_sideways_scrolling(page)
+
+
 @pytest.fixture
 def day(tmp_path: Path) -> Iterator[tuple[Server, Path]]:
     folder = tmp_path / "cup-day"
@@ -753,3 +820,76 @@ def test_corrections_take_back_delete_and_replace_with_script_on_and_off(
         assert "replace=" not in page.url
     finally:
         context.close()
+
+
+STALE_TAKE_BACK = {
+    "en": {
+        "take_back": "Take back hand 1",
+        "refused": "nothing was taken back",
+        **{k: WORDS["en"][k] for k in ("show", "record", "recorded")},
+    },
+    "de": {
+        "take_back": "Spiel 1 zurücknehmen",
+        "refused": "nichts wurde zurückgenommen",
+        **{k: WORDS["de"][k] for k in ("show", "record", "recorded")},
+    },
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_take_back_refused_on_a_moved_sheet_leaves_the_page_at_the_tables_address(
+    evening: tuple[Server, Path], phone: Callable[[], Any], lang: str
+) -> None:
+    """A phone taps "Take back hand 1" on a sheet the command line has moved on (its update not
+    yet in): nothing is taken back, and the page says so; then the next hand entered on that page
+    is recorded. The refusal stood at the correction's address (/t/evening/undo), so the form's
+    fields and the hand went to /t/evening/undo/fields and /undo/hand: the form no longer followed
+    its answers and the hand waited "to be sent" for ever."""
+    server, path = evening
+    words = STALE_TAKE_BACK[lang]
+    cli("record", "--ledger", str(path), "-c", "dreier", "-d", "Anna", "-t", "40")
+    page = phone()
+    page.route("**/events", lambda route: route.abort())  # the sheet's update does not come in
+    page.goto(server.url("evening", lang=lang))
+    cli("record", "--ledger", str(path), "-c", "dreier", "-d", "Bert", "-t", "40")
+    page.locator("details.corrections summary").click()
+    page.get_by_role("button", name=words["take_back"], exact=True).click()
+    expect(page.locator("#notice .notice")).to_contain_text(words["refused"])
+    assert hands(path) == 2
+    expect(page).to_have_url(server.url("evening", lang=lang))  # the table's page, not /t/evening/undo
+    thumb = Thumb(page)
+    thumb.choose("contract", "Rufer")
+    thumb.choose("declarer", "Cilli")
+    expect(page.locator('fieldset[data-key="partner"]')).to_be_visible()  # the form follows
+    thumb.choose("partner", "Anna")
+    thumb.points("40")
+    thumb.button(words["show"])
+    thumb.button(words["record"].format(n=3))
+    expect(page.locator("#notice .notice.ok")).to_contain_text(words["recorded"].format(n=3))
+    expect(page.locator("#outbox")).to_have_text("")
+    assert hands(path) == 3
+    page.reload()  # the table's page again: nothing is sent twice
+    expect(page.locator("#hand-head h2")).to_contain_text("4")
+    assert hands(path) == 3
+
+
+def test_a_hand_the_server_can_never_take_is_said_not_sent_for_ever(
+    evening: tuple[Server, Path], phone: Callable[[], Any]
+) -> None:
+    """A hand in the outbox whose address is no page (kept by an older page) is answered 404: it
+    is shown as not recorded, with its reason and "Enter it again", not "waiting to be sent" for ever."""
+    server, path = evening
+    page = phone()
+    page.goto(server.url("evening"))
+    page.evaluate(
+        """localStorage.setItem("tarockscore-outbox", JSON.stringify([{id: "k1", table: "evening",
+        url: "/t/evening/undo/hand", stage: "record", after: null, fields: {code: "x", expected: "v",
+        request: "k1", action: "record", contract: "dreier", declarer: "Anna", card_points: "40"}}]))"""
+    )
+    page.reload()
+    expect(page.locator("#outbox .notice.refused")).to_contain_text("there is no such page")
+    expect(page.locator("#outbox")).not_to_contain_text("waiting to be sent")
+    page.get_by_role("button", name="Enter it again").click()
+    expect(page.locator('fieldset[data-key="declarer"] input[value="Anna"]')).to_be_checked()
+    expect(page.locator("input[name=card_points]")).to_have_value("40")
+    assert hands(path) == 0

@@ -262,6 +262,34 @@ def test_a_stale_page_is_refused_with_the_current_sheet(evening: Path) -> None:
     assert len(results(evening)) == 1
 
 
+@pytest.mark.parametrize(
+    ("what", "lang", "said"),
+    [
+        ("undo", "en", "nothing was taken back; check the sheet, then take back again if it is still wanted"),
+        ("delete", "en", "nothing was deleted; check the sheet, then delete again if it is still wanted"),
+        ("undo", "de", "nichts wurde zurückgenommen; bitte die Liste prüfen"),
+        ("delete", "de", "nichts wurde gelöscht; bitte die Liste prüfen"),
+    ],
+)
+def test_a_take_back_or_delete_on_a_moved_sheet_is_not_told_to_enter_a_hand(
+    evening: Path, what: str, lang: str, said: str
+) -> None:
+    """Two phones take back (or delete) at once, or the command line recorded in between: the late
+    one is told nothing was taken back (deleted), not "enter the hand again", which it never entered."""
+    client, site = client_of(evening)
+    cli("record", "--ledger", str(evening), "-c", "dreier", "-d", "Bert", "-t", "36")
+    version = tarockscore.Evening(evening).version()
+    cli("record", "--ledger", str(evening), "-c", "dreier", "-d", "Anna", "-t", "36")
+    form = {"code": site.code("evening"), "expected": version, "request": "k1", "number": "1"}
+    answer = client.post(f"/t/evening/{what}?lang={lang}", data=form, headers={"Accept": "application/json"})
+    assert answer.status_code == 409 and answer.json()["error"] == "changed"
+    message = answer.json()["problems"][0]["message"]
+    assert said in message and "enter the hand again" not in message and "eingeben" not in message
+    page = client.post(f"/t/evening/{what}?lang={lang}", data={**form, "request": "k2"})
+    assert page.status_code == 409 and said in page.text
+    assert len(results(evening)) == 2
+
+
 def test_two_phones_entering_one_hand_give_one_hand(evening: Path) -> None:
     client, site = client_of(evening)
     version = tarockscore.Evening(evening).version()

@@ -187,15 +187,37 @@ def change(what: str, form: Mapping[str, str]) -> str:
     given = answers_of(form)
     snapshot = evening.read()
     if snapshot.head != form.get("expected", ""):
-        done = writes.stale(snapshot)
+        done = writes.stale(snapshot, what)
     else:
         done = writes.change(evening, what, given, number, snapshot)
     said = [p["message"] for p in done.body.get("problems", [])] or [done.body["said"]]
     if done.status == 200:
-        return _reply(True, evening_page(message_html("ok", said)))
+        return _reply(True, evening_page(message_html("ok", _corrected(what, number, snapshot) or said)))
     if done.status == 409:
         return _reply(False, evening_page(message_html("stale", said)))
     return _reply(False, evening_page(message_html("refused", said), given, number))
+
+
+def _corrected(what: str, number: int | None, before: tarockscore.Snapshot) -> list[str]:
+    """A correction made, said by the hand's number on the sheet the table sees (as ``serve``'s
+    page says it), and the hand: not the audit trail's line, which names the hand by its id."""
+    evening = tarockscore.Evening(LEDGER)
+    if what == "hand" and number is not None:
+        now = tarockscore.sheet(evening.read().ledger).hands[number - 1]
+        return [
+            _("Hand {number} is replaced.").format(number=number),
+            render_evening.hand_summary(now.hand, now.result),
+        ]
+    hands = tarockscore.sheet(before.ledger).hands
+    if what == "undo":
+        number = len(hands)
+        words = _("Hand {number} is taken back.")
+    elif what == "delete" and number is not None:
+        words = _("Hand {number} is deleted.")
+    else:
+        return []
+    gone = hands[number - 1]
+    return [words.format(number=number), render_evening.hand_summary(gone.hand, gone.result)]
 
 
 def replacing(number: str) -> str:

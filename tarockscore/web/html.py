@@ -97,9 +97,8 @@ def sheet_html(ledger: tarockscore.Ledger, sheet: tarockscore.Sheet, closed: int
                 for p in players
                 if p in h.players
             )
-            line = render_evening.hand_summary(h.hand, h.result)
-            radl = f" ×{h.result.radl}" if h.doubled else ""
-            hand_rows.append([h.number, f"{line}{radl}", points])
+            # the summary names a doubled hand's Radl factor itself
+            hand_rows.append([h.number, render_evening.hand_summary(h.hand, h.result), points])
         parts.append(table(["#", _("hand"), _("points")], hand_rows, cls="hands"))
     return "\n".join(parts)
 

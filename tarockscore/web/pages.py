@@ -190,7 +190,15 @@ def table_page(
     parts.append(sheet_section(seen.ledger, seen.sheet, closed_round(place)))
     parts.append(f'<div id="corrections">{corrections(seen, code=code, lang=lang)}</div>')
     parts.append(texts_block())
-    data = {"data-table": place.key, "data-version": seen.version, "data-lang": lang or ""}
+    # the page's own address: a page answered to a form post (a refused correction) is shown at
+    # the post's address, and its script puts this one in its place
+    address = link(place.path, code=given_code, lang=lang, replace=replace)
+    data = {
+        "data-table": place.key,
+        "data-version": seen.version,
+        "data-lang": lang or "",
+        "data-address": address,
+    }
     return page(title, "\n".join(parts), data=data)
 
 

@@ -92,10 +92,22 @@ def refused(snapshot: tarockscore.Snapshot | None, problems: list[dict[str, str]
     return answered(422, snapshot.ledger, snapshot.head, error="refused", problems=problems)
 
 
-def stale(snapshot: tarockscore.Snapshot) -> Answer:
-    text = _(
-        "the sheet has changed since this page was read: nothing was written; check the sheet and enter the hand again"
-    )
+def stale(snapshot: tarockscore.Snapshot, what: str = "hand") -> Answer:
+    """409: the sheet moved since the page was read; what to do next, for the change that was asked."""
+    if what == "undo":
+        text = _(
+            "the sheet has changed since this page was read: nothing was taken back; "
+            "check the sheet, then take back again if it is still wanted"
+        )
+    elif what == "delete":
+        text = _(
+            "the sheet has changed since this page was read: nothing was deleted; "
+            "check the sheet, then delete again if it is still wanted"
+        )
+    else:
+        text = _(
+            "the sheet has changed since this page was read: nothing was written; check the sheet and enter the hand again"
+        )
     problems = [{"where": "", "message": text}]
     return answered(409, snapshot.ledger, snapshot.head, error="changed", problems=problems)
 
@@ -162,7 +174,7 @@ def moved(
     except TarockError:  # the hand does not read on the sheet of then either
         pass
     if found is None:
-        return stale(snapshot)
+        return stale(snapshot, what)
     text = _("this hand is already on the sheet as hand {number}").format(number=found)
     problems = [{"where": "", "message": text}]
     return answered(
@@ -199,7 +211,7 @@ def change(
         else:
             done = evening.delete(number, expected=expected, request=key)
     except LedgerChanged:  # the command line wrote in between
-        return stale(evening.read())
+        return stale(evening.read(), what)
     except TarockError as exc:
         return refused(snapshot, problems_of(exc, evening.path))
     recorded = what == "hand" and number is None

@@ -74,6 +74,13 @@
   // is kept as it is, with what the player has given in it.
   var table = body.dataset.table;
   if (!table) { return; }
+  // A page answered to a form post (a take-back refused because the sheet moved) stands at the
+  // post's address: the page's own address takes its place, so that the form, the outbox and a
+  // reload go to the table's page, not to the address of the correction.
+  var address = body.dataset.address;
+  if (address && address.split("?")[0] !== location.pathname && window.history && history.replaceState) {
+    history.replaceState(null, "", address);
+  }
   var form = document.getElementById("hand-form");
   var fields = document.getElementById("fields");
   var head = document.getElementById("hand-head");
@@ -88,6 +95,25 @@
 
   function load() {
     try { return JSON.parse(localStorage.getItem(STORE) || "[]"); } catch (e) { return []; }
+  }
+
+  // The hand being entered is kept in this tab's sessionStorage as it is answered, so a reload
+  // (a tap on the address bar, a phone that dropped the tab in the background) loses nothing.
+  var DRAFT = "tarockscore-draft";
+  function draftKey() { return DRAFT + ":" + table + ":" + (replacing ? form.elements.number.value : "next"); }
+  function keepDraft() {
+    if (!form) { return; }
+    try {
+      sessionStorage.setItem(draftKey(), JSON.stringify({
+        expected: form.elements.expected.value, answers: answersOf(formData(form))
+      }));
+    } catch (e) { /* no storage: nothing kept */ }
+  }
+  function dropDraft() {
+    try { sessionStorage.removeItem(draftKey()); } catch (e) { /* no storage */ }
+  }
+  function readDraft() {
+    try { return JSON.parse(sessionStorage.getItem(draftKey()) || "null"); } catch (e) { return null; }
   }
   function save(items) { localStorage.setItem(STORE, JSON.stringify(items)); }
   function mine(items) { return items.filter(function (i) { return i.table === table; }); }
@@ -203,6 +229,7 @@
         return refreshFields();
       }
       delete fields.dataset.busy;
+      if (touched) { keepDraft(); }
     });
     return asking;
   }
@@ -215,7 +242,9 @@
   }
   // the form made ready for the next hand (its heading moves on when the sheet has it)
   function clearForm(offline) {
-    if (!form || replacing) { return; }
+    if (!form) { return; }
+    dropDraft();
+    if (replacing) { return; }
     fields.innerHTML = pristine;
     touched = false;
     if (offline) {
@@ -324,7 +353,8 @@
         });
         save(all);
         fetchLive({}).then(function (live) { applyLive(live, false); });
-      } else if (res.status === 403 || res.status === 429) {
+      } else if (res.status >= 400 && res.status < 500 && res.status !== 408) {
+        // refused for good (no code, no such page, a form too large): said, never sent again
         all.forEach(function (i) { if (i.id === item.id) { i.refused = problemsOf(answer); } });
         save(all);
       } else {
@@ -441,6 +471,7 @@
   }
 
   if (form) {
+    fields.addEventListener("input", keepDraft);
     fields.addEventListener("change", function (event) {
       touched = true;
       var box = event.target.closest("[data-key]");
@@ -462,6 +493,17 @@
 
   // A sheet changed elsewhere (another phone, the command line): the page follows it; a hand
   // being entered keeps its answers, and is told the sheet moved under it.
+  function sheetMoved(live) {
+    var box = showNotice("stale", [t("changed")]);
+    var use = el("button", "", t("use_new"));
+    use.type = "button";
+    use.addEventListener("click", function () {
+      notice.innerHTML = "";
+      applyLive(live, true);
+      refreshFields();
+    });
+    box.appendChild(use);
+  }
   function followSheet() {
     if (waiting().some(function (i) { return i.stage !== "preview"; })) { return; }  // the outbox follows
     fetchLive({}).then(function (live) {
@@ -470,15 +512,21 @@
       applyLive(live, form && !busy);
       if (form && !busy) { refreshFields(); return; }
       if (!form || live.version === form.elements.expected.value) { return; }
-      var box = showNotice("stale", [t("changed")]);
-      var use = el("button", "", t("use_new"));
-      use.type = "button";
-      use.addEventListener("click", function () {
-        notice.innerHTML = "";
-        applyLive(live, true);
-        refreshFields();
-      });
-      box.appendChild(use);
+      sheetMoved(live);
+    });
+  }
+
+  // A reload in the middle of a hand: its answers come back, on the sheet they were given on;
+  // if that sheet has moved since, the page says so, as it does while a hand is being entered.
+  var draft = form && readDraft();
+  if (draft && Object.keys(draft.answers).length) {
+    touched = true;
+    var now = form.elements.expected.value;
+    form.elements.expected.value = draft.expected;
+    refreshFields(draft.answers).then(function () {
+      if (draft.expected !== now) {
+        fetchLive({}).then(function (live) { if (live) { sheetMoved(live); } });
+      }
     });
   }
   if (window.EventSource) {
