@@ -18,6 +18,7 @@ from tarockscore.cli.app import app
 from tarockscore.evening.operations import delete, record, replace_hand, set_radl, undo
 from tarockscore.evening.table import new_ledger
 from tarockscore.io.inputs import load_profile
+from tarockscore.render.evening import said
 from tarockscore.rules.hand import HandInput
 from tests.stored import stored_audit
 
@@ -81,7 +82,7 @@ def test_every_correction_renders_its_english_line_word_for_word() -> None:
     replaced = replace_hand(led, 2, lost, AT)
     assert (
         replaced.audit[-1].detail
-        == "hand 2 replaced: rufer by Anna with Cilli, won → rufer by Anna with Cilli, lost"
+        == "hand 2 replaced: rufer by Anna with Cilli, won → rufer by Anna with Cilli, lost; card_points: 40 → 30"
     )
     gone = delete(led, 1, AT)
     assert (
@@ -97,8 +98,9 @@ def test_every_correction_renders_its_english_line_word_for_word() -> None:
         assert i18n.translated(back.audit[-1].detail) == (
             "Spiel 4 (Nr. 3 auf der Schrift) zurückgenommen: Rufer von Anna mit Cilli, gewonnen"
         )
-        assert i18n.translated(replaced.audit[-1].detail) == (
-            "Spiel 2 ersetzt: Rufer von Anna mit Cilli, gewonnen → Rufer von Anna mit Cilli, verloren"
+        # the changed keys in the reader's words, as the trail is shown (render.evening.said)
+        assert said(replaced.audit[-1].detail) == (
+            "Spiel 2 ersetzt: Rufer von Anna mit Cilli, gewonnen → Rufer von Anna mit Cilli, verloren; Punkte: 40 → 30"
         )
     finally:
         i18n.use(i18n.DEFAULT)
@@ -112,7 +114,33 @@ def test_a_replacement_that_keeps_the_outcome_is_read_back_in_german(ledger: str
     assert stored(ledger)[-1] == "hand 2 replaced: rufer by Anna with Cilli, won; card_points: 40 → 36"
     shown = run("--lang", "de", "show", "-l", ledger).stdout
     assert re.search(
-        r"^Protokoll .*: Spiel 2 ersetzt: Rufer von Anna mit Cilli, gewonnen; card_points: 40 → 36$",
+        r"^Protokoll .*: Spiel 2 ersetzt: Rufer von Anna mit Cilli, gewonnen; Punkte: 40 → 36$",
         shown,
         re.MULTILINE,
     ), shown
+
+
+def test_a_replacement_that_changes_the_outcome_still_names_the_keys_it_changed(ledger: str) -> None:
+    """ "Who changed hand 2, and what?": a replacement that turns a won Rufer into a lost one with
+    a Kontra says the card points and the Kontra it changed, not only won → lost; in German the
+    keys and the bonus's flags in German words."""
+    assert (
+        run(
+            "replace", "2", *RUFER[:-1], "30", "-k", "kontra", "-b", "trull,defenders", "-l", ledger
+        ).exit_code
+        == 0
+    )
+    assert stored(ledger)[-1] == (
+        "hand 2 replaced: rufer by Anna with Cilli, won → rufer by Anna with Cilli, lost;"
+        " card_points: 40 → 30; kontra: – → Kontra; bonus: – → trull (defenders, silent, made)"
+    )
+    shown = run("--lang", "de", "show", "-l", ledger).stdout
+    assert (
+        ": Spiel 2 ersetzt: Rufer von Anna mit Cilli, gewonnen → Rufer von Anna mit Cilli, verloren;"
+        " Punkte: 40 → 30; Kontra: – → Kontra; Prämie: – → Trull (Gegenspieler, still, gemacht)\n"
+    ) in shown
+    said_now = run("--lang", "de", "replace", "2", *RUFER, "-l", ledger).stdout.splitlines()[0]
+    assert said_now == (
+        "Spiel 2 ersetzt: Rufer von Anna mit Cilli, verloren → Rufer von Anna mit Cilli, gewonnen;"
+        " Punkte: 30 → 40; Kontra: Kontra → –; Prämie: Trull (Gegenspieler, still, gemacht) → –"
+    )

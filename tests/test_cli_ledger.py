@@ -384,7 +384,9 @@ def test_replace(ledger: str, tmp_path: Path) -> None:
     hand.write_text('contract = "dreier"\ndeclarer = "Cilli"\ncard_points = 40\n', encoding="utf-8")
     result = run("replace", "2", str(hand), "--ledger", ledger)
     assert result.exit_code == 0, result.stderr
-    assert result.stdout.splitlines()[0] == "hand 2 replaced: dreier by Cilli, lost → dreier by Cilli, won"
+    assert result.stdout.splitlines()[0] == (
+        "hand 2 replaced: dreier by Cilli, lost → dreier by Cilli, won; card_points: 30 → 40"
+    )
     # Dreier won now: Cilli +5 once; totals Anna 4, Bert 1, Cilli 9, Dani 1.
     assert json.loads(run("show", "--json", "--ledger", ledger).stdout)["totals"] == {
         "Anna": 4,
@@ -471,10 +473,12 @@ def test_explain_a_doubled_hand(tmp_path: Path) -> None:
     result = run("explain", "2", "--ledger", path)
     assert result.exit_code == 0
     assert "Radl: this hand counts ×2, a doubled round started by hand 1 (after Valat)" in result.stdout
-    # Rufer won 1, doubled: 2 each; the players in the order of the Victory Points above, B the
-    # Forehand of hand 2 first
-    assert "Victory Points: B +1, C 0, D +1, A 0\n" in result.stdout
-    assert "Victory Points with the Radl: B +2, C 0, D +2, A 0" in result.stdout
+    # Rufer won 1, doubled in the bet's own arithmetic: 2 each, the numbers on the sheet; the
+    # players in the hand's seat order, B the Forehand of hand 2 first
+    assert "   ×2 Radl started by hand 1 (after Valat) = 2 [3]\n" in result.stdout
+    assert "on the sheet: B +2, D +2\n" in result.stdout
+    assert "Victory Points: B +2, C 0, D +2, A 0\n" in result.stdout
+    assert "[3] profile 'radl', a house rule: each hand of a Radl counts ×2\n" in result.stdout
     shown = run("show", "--ledger", path).stdout.splitlines()
     assert "×2" not in shown[3] and "×2" in shown[4]
 

@@ -827,3 +827,58 @@ def test_a_draw_in_a_format_it_is_not_printed_in_draws_nothing(tmp_path: Path) -
     assert refused.exit_code == 2
     assert refused.stderr == "error: --format: 'html': this command prints table, json, csv\n"
     assert (day / "tournament.toml").read_bytes() == before and not (day / "round-1").exists()
+
+
+def test_a_cup_whose_points_rise_with_the_place_is_refused_naming_the_file_the_key_and_the_values(
+    tmp_path: Path,
+) -> None:
+    # A cup's points fall (or stay) as the place falls: place 2 with 25 over place 1's 20 is a typing slip.
+    new_day(tmp_path / "d", ["A", "B", "C", "D"])
+    points = tmp_path / "p.toml"
+    points.write_text("points = [20, 25, 16]\nbest = 2\n", encoding="utf-8")
+    result = run("cup", "standings", str(tmp_path / "d"), "--points", str(points))
+    assert result.exit_code == 1
+    assert result.stdout == ""
+    said = result.stderr
+    assert f"{points}.points" in said and "[20, 25, 16]" in said
+    assert "place 2" in said and "25" in said and "place 1" in said and "20" in said
+    german = run("--lang", "de", "cup", "standings", str(tmp_path / "d"), "--points", str(points))
+    assert german.exit_code == 1 and "Platz 2" in german.stderr and "Platz 1" in german.stderr
+    # points that stay level from one place to the next are a cup's own choice, and taken
+    points.write_text("points = [20, 20, 16, 16]\n", encoding="utf-8")
+    ok("cup", "standings", str(tmp_path / "d"), "--points", str(points))
+
+
+def test_fewer_games_at_a_table_of_five_than_at_four_is_refused_naming_both_options(tmp_path: Path) -> None:
+    # At a table of five the dealer sits out each hand, so a table of five plays more games, not
+    # fewer (Tiroler Tarockcup: 16 games, 20 at a table of five); --games-five 12 under --games 16
+    # is the two limits swapped or mistyped.
+    day = tmp_path / "d"
+    args = ["--players", "A,B,C,D,E", "--rounds", "1", "--profile", "ooe-2023", "--format", "schrift"]
+    result = run("tournament", "new", str(day), *args, "--games", "16", "--games-five", "12")
+    assert result.exit_code == 2
+    said = result.stderr
+    assert "error: --games-five:" in said and "12" in said and "--games 16" in said
+    assert not (day / "tournament.toml").exists()
+    german = run("--lang", "de", "tournament", "new", str(day), *args, "--games", "16", "--games-five", "12")
+    assert german.exit_code == 2 and "--games 16" in german.stderr and "Fünfertisch" in german.stderr
+    # as many at five as at four is a day's own choice, and taken
+    ok("tournament", "new", str(day), *args, "--games", "16", "--games-five", "16")
+
+
+def test_a_closed_rounds_table_without_hands_is_said_not_played_not_waiting_for_hands(tmp_path: Path) -> None:
+    # round 1 closed with table 2 empty: "no hands yet" would say hands are still to come
+    day = tmp_path / "d"
+    new_day(day, ["A", "B", "C", "D", "E", "F", "G", "H"])
+    first, second = draw(day, 1, 1)
+    dreier(first["ledger"], first["players"][0])
+    before = run("tournament", "standings", str(day), "-v").stderr
+    assert "round 1, table 2" in before and "no hands yet" in before
+    ok("tournament", "close-round", str(day), "--round", "1")
+    for command, rest in (("standings", "shown but not ranked"), ("money", "its players are listed with 0")):
+        said = run("tournament", command, str(day), "-v").stderr
+        line = next(w for w in said.splitlines() if "round 1, table 2" in w)
+        assert "no hands yet" not in line
+        assert "no hands, and its round is closed: it was not played" in line and rest in line
+    german = run("--lang", "de", "tournament", "standings", str(day), "-v").stderr
+    assert "keine Spiele, und seine Runde ist abgeschlossen: er wurde nicht gespielt" in german

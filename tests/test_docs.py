@@ -417,3 +417,104 @@ def test_a_shipped_profiles_digest_on_a_page_is_the_one_new_prints(tmp_path: Pat
         result = runner.invoke(app, ["new", "-p", "A,B,C,D", "-P", name, "-l", str(tmp_path / f"{k}.toml")])
         pinned = re.search(r"\(sha256 ([0-9a-f]{12})\)", result.stdout)
         assert pinned is not None and pinned.group(1) == digest, (page, name)
+
+
+_PROFILE_ABBREVIATIONS = {
+    "KR": "koenigrufen",
+    "ZR": "zwanzigerrufen",
+    "OÖ": "ooe-2023",
+    "ST": "steiermark",
+    "GT": "gametwist",
+    "PG": "pagat",
+    "TI": "tirol",
+    "WI": "wien",
+}
+
+
+def _toml_word(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _disagreement_claims(text: str) -> list[tuple[str, str, str, str]]:
+    """Each (section, key, profile, value) a "Key `[section] key …`" paragraph of
+    docs/rules/disagreements.md states, "KR, ZR: `x`" and "every other profile `y`" alike."""
+    abbr = "|".join(_PROFILE_ABBREVIATIONS)
+    claims: list[tuple[str, str, str, str]] = []
+    for paragraph in text.split("\n\n"):
+        head = re.match(r"Key `\[(\w+)\] (\w+)", paragraph)
+        if not head:
+            continue
+        section, key = head.groups()
+        flat = " ".join(paragraph.split())
+        named: set[str] = set()
+        for said in re.finditer(rf"((?:{abbr})(?:, (?:{abbr}))*): (?:inherited )?`([^`]+)`", flat):
+            for profile in re.findall(abbr, said.group(1)):
+                named.add(profile)
+                claims.append((section, key, profile, said.group(2)))
+        others = re.search(r"(?:every other profile|the others) `([^`]+)`", flat)
+        if others:
+            claims += [
+                (section, key, profile, others.group(1))
+                for profile in _PROFILE_ABBREVIATIONS
+                if profile not in named
+            ]
+    return claims
+
+
+def test_the_disagreements_state_each_profiles_key_as_the_profile_has_it() -> None:
+    # docs/rules/disagreements.md names, for each disagreement, the reading each shipped profile
+    # takes ("Key `[valat] solo_doubles`. GT, TI, WI: `true`; every other profile `false`"): a
+    # profile that takes another reading than the page says is caught here. D11 said "GT: `true`;
+    # every other profile `false`" while the Tyrolean and Viennese cups double their fixed Valat
+    # in the solos ([TIR20 6)] "in Solospielen doppelt", [WTC20 § Prämien]).
+    from tarockscore.io.inputs import resolve_document
+
+    text = (DOCS / "rules" / "disagreements.md").read_text(encoding="utf-8")
+    claims = _disagreement_claims(text)
+    assert ("valat", "solo_doubles", "TI", "true") in claims
+    assert ("settlement", "mode", "WI", "zero_sum") in claims
+    profiles = {a: resolve_document(n) for a, n in _PROFILE_ABBREVIATIONS.items()}
+    wrong = []
+    for section, key, profile, said in claims:
+        table = profiles[profile].get(section, {})
+        if key not in table or said.startswith("["):
+            continue  # a default, or the list of a key named beside it (silent_failure_bonuses)
+        if _toml_word(table[key]).strip('"') != said.strip('"'):
+            wrong.append(f"[{section}] {key}: {profile} `{said}`, profile has {table[key]!r}")
+    assert not wrong, wrong
+
+
+def test_the_range_of_disagreements_a_page_names_is_the_one_the_page_holds() -> None:
+    # docs/rules/README.md said "D1 … D37", sources.md and the profiles' opening comments
+    # "D1…D33", while docs/rules/disagreements.md runs to D40: a reader looking up D38 (the tricks
+    # of a Zwiccolo) was told there is no such disagreement.
+    rules = DOCS / "rules"
+    numbers = re.findall(r"^## D(\d+) ", (rules / "disagreements.md").read_text(encoding="utf-8"), re.M)
+    last = max(int(n) for n in numbers)
+    assert sorted(int(n) for n in numbers) == list(range(1, last + 1))
+    files = sorted(rules.glob("*.md")) + sorted((ROOT / "profiles").glob("*.toml"))
+    stated = [
+        (path.name, int(m.group(1)))
+        for path in files
+        for m in re.finditer(r"D1`? ?… ?`?D(\d+)", path.read_text(encoding="utf-8"))
+    ]
+    assert stated
+    assert [s for s in stated if s[1] != last] == []
+
+
+def test_the_koenigrufen_valat_section_names_every_profile_that_scores_a_fixed_valat() -> None:
+    # docs/rules/koenigrufen.md §4 said "Under every shipped profile the Valat replaces the
+    # contract's line" (×4 / ×8), while `tirol` and `wien` pay a fixed Valat of 10 / 20 beside
+    # the game ([TIR20 6)] "Die fixe Valatprämie … zusätzlich zum Spiel", [WTC20 § Prämien]).
+    from tarockscore.io.inputs import resolve_document, shipped_names
+
+    page = (DOCS / "rules" / "koenigrufen.md").read_text(encoding="utf-8")
+    section = page.split("\n## §4 Valat\n", 1)[1].split("\n## ", 1)[0]
+    assert "every shipped profile" not in section
+    fixed = [
+        name for name in shipped_names() if resolve_document(name).get("valat", {}).get("model") == "fixed"
+    ]
+    assert fixed
+    assert [name for name in fixed if f"`{name}`" not in section] == []

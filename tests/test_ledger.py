@@ -226,7 +226,10 @@ def test_replace_keeps_the_deal_and_audits_before_and_after() -> None:
     (audit,) = after.audit
     assert audit.action is Action.REPLACE and audit.hand == 2
     assert audit.before == led.hands[1].keys and audit.after == after.hands[1].keys
-    assert audit.detail == "hand 2 replaced: rufer by Bert with Dani, won → dreier by Bert, lost"
+    assert audit.detail == (
+        "hand 2 replaced: rufer by Bert with Dani, won → dreier by Bert, lost;"
+        " contract: rufer → dreier; partner: Dani → –; card_points: 40 → 20"
+    )
 
 
 @pytest.mark.parametrize("number", [0, 4, -1])

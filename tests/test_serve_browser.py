@@ -568,6 +568,45 @@ def test_a_closed_rounds_code_reads_its_sheet_and_records_nothing(
     assert closed not in page.inner_text("body") and page.locator("details.corrections").count() == 1
 
 
+NOT_PLAYED = {
+    "en": ("round 1 is closed and this table has no hands: it was not played", "not played"),
+    "de": (
+        "Runde 1 ist abgeschlossen und dieser Tisch hat keine Spiele: er wurde nicht gespielt",
+        "nicht gespielt",
+    ),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_closed_rounds_table_without_hands_says_it_was_not_played(
+    day: tuple[Server, Path], phone: Callable[[], Any], lang: str, tmp_path: Path
+) -> None:
+    """Round 1 closed at the desk while table 2 recorded nothing: its page names no next hand and
+    the board does not count it 0 of 4 as if it were about to begin; table 1 shows its hand."""
+    server, folder = day
+    first = next(p for p in server.site.places() if p.key == "r1t1")
+    first.evening.record({"contract": "dreier", "declarer": first.players[0], "won": True})
+    cli("tournament", "close-round", str(folder), "--round", "1")
+    said, progress = NOT_PLAYED[lang]
+    for code in ("", "own", server.site.code("organiser")):
+        page = phone()
+        page.goto(server.url("r1t2", code=code, lang=lang))
+        expect(page.locator("#next")).to_have_text(said)
+        body = page.inner_text("body")
+        for wrong in ("next: hand 1", "als Nächstes: Spiel 1", "no hands yet", "noch keine Spiele"):
+            assert wrong not in body
+        no_sideways_scrolling(page)
+    page.screenshot(path=str(tmp_path / f"not-played-{lang}.png"), full_page=True)
+    board = phone()
+    board.goto(f"{server.base}/board?lang={lang}")
+    expect(board.locator("#board table.progress")).to_contain_text(progress)  # after any live update
+    rows = board.locator("#board table.progress tr").all_inner_texts()
+    empty = next(r for r in rows if r.split("\t")[0].endswith(("1, table 2", "1, Tisch 2")))
+    played = next(r for r in rows if r.split("\t")[0].endswith(("1, table 1", "1, Tisch 1")))
+    assert progress in empty and "0 / 4" not in empty and "1 / 4" in played
+    board.screenshot(path=str(tmp_path / f"not-played-board-{lang}.png"), full_page=True)
+
+
 PAPER = {
     "en": ("the result is taken from the table's paper sheet: no hand is recorded here", "paper sheet"),
     "de": ("das Ergebnis kommt vom Papierblatt des Tisches: hier wird kein Spiel eingetragen", "Papierblatt"),

@@ -302,3 +302,34 @@ def test_a_table_scored_from_its_paper_sheet_is_no_table_waiting_for_its_first_h
         assert "no hands yet" not in page and "noch keine Spiele" not in page
     board = client.get("/board").text
     assert "<td>paper sheet</td>" in board and board.count("<td>0 / 4</td>") == 1  # table 1 only
+
+
+def test_a_closed_rounds_table_without_hands_is_said_not_played_not_invited_to_hand_1(tmp_path: Path) -> None:
+    """A round closed at the desk (`tournament close-round`, or the next round's draw) with a table
+    that recorded nothing: the table did not play (or its sheet is still on paper). Its page says
+    so instead of "next: hand 1, …", and the board says it was not played, not "0 / 4" as if it
+    were about to begin. The organiser's code still reaches its form (a correction), told the same."""
+    day = tmp_path / "day"
+    new_day(day, 8, 2)
+    cli("tournament", "draw", str(day), "--round", "1", "--seed", "3")
+    client, site = client_of(day)
+    played = site.place("r1t1")
+    assert played is not None
+    played.evening.record({"contract": "dreier", "declarer": played.players[0], "won": True})
+    cli("tournament", "close-round", str(day), "--round", "1")
+    for lang, said, invite in (
+        ("en", "round 1 is closed and this table has no hands: it was not played", "next: hand 1"),
+        ("de", "Runde 1 ist abgeschlossen und dieser Tisch hat keine Spiele: er wurde nicht gespielt", "als Nächstes: Spiel 1"),
+    ):  # fmt: skip
+        for code in ("", site.code("r1t2"), site.code("organiser")):
+            page = client.get(f"/t/r1t2?code={code}&lang={lang}").text
+            assert said in page and invite not in page, (lang, code)
+        # the organiser's code still reaches the form, a correction, and is told so above it
+        organiser = client.get(f"/t/r1t2?code={site.code('organiser')}&lang={lang}").text
+        assert 'name="contract"' in organiser
+        assert ("still counts for round 1" if lang == "en" else "zählt noch für Runde 1") in organiser
+        # a table of the same round that played goes on as it was: its next hand is named
+        assert "hand 2" in client.get("/t/r1t1?lang=en").text
+    board = client.get("/board?lang=en").text
+    assert "<td>not played</td>" in board and "<td>1 / 4</td>" in board and "<td>0 / 4</td>" not in board
+    assert "<td>nicht gespielt</td>" in client.get("/board?lang=de").text

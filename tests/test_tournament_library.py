@@ -151,3 +151,16 @@ def test_the_tournament_pages_script_prints_what_the_page_says(
     monkeypatch.chdir(tmp_path)
     exec(compile(script, "docs/tournament.md", "exec"), {})
     assert capsys.readouterr().out == printed
+
+
+def test_fewer_games_at_a_table_of_five_than_at_four_keeps_a_tournament_from_starting() -> None:
+    # at five the dealer sits out each hand: a table of five plays more games (16 → 20), never fewer
+    [found] = tarockscore.Tournament.problems(
+        ["A", "B", "C", "D", "E"], rounds=1, games=16, games_five=12, profile="ooe-2023", format="schrift"
+    )
+    assert found.where == "games_five"
+    assert found.message.startswith("12: fewer games at a table of five than the 16 at a table of four")
+    domain_only((found,))
+    assert not tarockscore.Tournament.problems(
+        ["A", "B", "C", "D", "E"], rounds=1, games=16, games_five=16, profile="ooe-2023", format="schrift"
+    )

@@ -28,7 +28,7 @@ from tarockscore.evening.fold import request_key
 from tarockscore.evening.log import differing
 from tarockscore.evening.model import Entry
 from tarockscore.evening.model import Ledger as Ledger
-from tarockscore.evening.radl import BY_HAND, radl_cause, radl_events
+from tarockscore.evening.radl import BY_HAND, radl_causes, radl_events
 from tarockscore.evening.settle import Settlement
 from tarockscore.evening.sheet import Sheet as Sheet
 from tarockscore.evening.sheet import sheet as sheet
@@ -145,6 +145,9 @@ class Explained(NamedTuple):
     # what happened in the hand that started the Radl (a Valat, a Trischaken, …): the events the
     # profile plays that it shows
     radl_events: tuple[str, ...] = ()
+    # every Radl doubling the hand, the first started first (more than one where Radls overlap):
+    # the hand that started it (:data:`BY_HAND`: set on the sheet) and the events it showed
+    radl_layers: tuple[tuple[int, tuple[str, ...]], ...] = ()
 
     @property
     def radl_by_hand(self) -> bool:
@@ -285,13 +288,17 @@ class Evening:
         led = self.ledger
         hand, score = score_stored(led, number)
         entry = led.hands[number - 1]
-        radl = entry.result.radl
-        cause = radl_cause(led, number) if radl != 1 else None
-        events: tuple[str, ...] = ()
-        if cause is not None and cause != BY_HAND:
-            shown = radl_events(led.hands[cause - 1].hand, led.profile)
-            events = tuple(e for e in shown if e in led.profile.radl.events)
-        return Explained(number, hand, score, led.profile, entry, led, cause, events)
+        causes = radl_causes(led, number) if entry.result.radl != 1 else ()
+        layers = tuple((cause, self._radl_events(cause)) for cause in causes)
+        cause, events = layers[0] if layers else (None, ())
+        return Explained(number, hand, score, led.profile, entry, led, cause, events, layers)
+
+    def _radl_events(self, cause: int) -> tuple[str, ...]:
+        """What hand ``cause`` showed that started a Radl, of the events the profile plays."""
+        if cause == BY_HAND:
+            return ()
+        shown = radl_events(self.ledger.hands[cause - 1].hand, self.ledger.profile)
+        return tuple(e for e in shown if e in self.ledger.profile.radl.events)
 
     def check(self) -> Ledger:
         """The full audit (:func:`~tarockscore.evening.checks.check`), then the chain."""

@@ -96,9 +96,13 @@ def replace_hand(ledger: Ledger, number: int, mapping: HandInput, at: str) -> Le
             old=before,
             changes=hand_changes(old.hand, new.hand),
         )
-    else:
+    else:  # the outcome moved: say too which keys moved it (card points 30 → 36, a Kontra)
         detail = message(
-            N_("{hand} replaced: {old} → {new}"), hand=label(old.id, number), old=before, new=after
+            N_("{hand} replaced: {old} → {new}; {changes}"),
+            hand=label(old.id, number),
+            old=before,
+            new=after,
+            changes=hand_changes(old.hand, new.hand),
         )
     detail = _recomputed(detail, changed)
     entry = AuditEntry(at, Action.REPLACE, detail, old.id, old.keys, new.keys, changed, number)

@@ -55,18 +55,19 @@ Owed = deque[list[int]]
 
 def _walk(
     hands: Sequence[Hand], ids: Sequence[int], profile: Profile, marks: Sequence[RadlMark], first: int = 0
-) -> tuple[list[int], list[int | None], Owed]:
-    """The one reckoning of the Radl: each hand's factor and cause, and the doubled hands still owed."""
+) -> tuple[list[int], list[list[int]], Owed]:
+    """The one reckoning of the Radl: each hand's factor and causes (the Radls doubling it, the
+    first started first), and the doubled hands still owed."""
     if not profile.radl.events and not marks:
-        return [1] * len(hands), [None] * len(hands), deque()
+        return [1] * len(hands), [[] for _ in hands], deque()
     at = _marks_at(ids, marks)
     owed: Owed = deque()
     _apply(owed, at[0], profile)
     factors: list[int] = []
-    causes: list[int | None] = []
+    causes: list[list[int]] = []
     for i, hand in enumerate(hands, 1):
         layers = owed.popleft() if owed else []
-        causes.append(layers[0] if layers else None)
+        causes.append(list(layers))
         factors.append(_factor(profile, layers))
         _arm(owed, first + i, arms(hand, profile), profile)
         _apply(owed, at[i], profile)
@@ -144,11 +145,18 @@ def next_factor(ledger: Ledger) -> int:
     return _factor(ledger.profile, owed[0] if owed else [])
 
 
-def radl_cause(ledger: Ledger, number: int) -> int | None:
-    """The hand whose event armed the Radl doubling hand ``number``; :data:`BY_HAND`; None: not doubled."""
+def radl_causes(ledger: Ledger, number: int) -> tuple[int, ...]:
+    """Each Radl doubling hand ``number``, the first started first: the number of the hand whose
+    event armed it, or :data:`BY_HAND`; none where the hand is not doubled."""
     hands = ledger.hands[:number]
     causes = _walk([e.hand for e in hands], [e.id for e in hands], ledger.profile, ledger.radl)[1]
-    return causes[number - 1]
+    return tuple(causes[number - 1])
+
+
+def radl_cause(ledger: Ledger, number: int) -> int | None:
+    """The hand whose event armed the Radl doubling hand ``number``; :data:`BY_HAND`; None: not doubled."""
+    causes = radl_causes(ledger, number)
+    return causes[0] if causes else None
 
 
 def check_strike(ledger: Ledger, hands: int) -> None:

@@ -17,7 +17,7 @@ from tarockscore.evening.checks import score_stored
 from tarockscore.evening.evening import Explained, HeadCheck, Repaired, Rescored, Settled
 from tarockscore.evening.model import Ledger, Result, Table, payout_totals, totals
 from tarockscore.evening.operations import summary
-from tarockscore.evening.radl import next_factor, pending_radl
+from tarockscore.evening.radl import BY_HAND, next_factor, pending_radl
 from tarockscore.evening.settle import settle
 from tarockscore.evening.sheet import Sheet
 from tarockscore.evening.table import Deal, first_deal, hand_deal, next_deal
@@ -41,7 +41,9 @@ TEMPLATES = (
     N_("{detail}; hands {first} to {last} are now {start} to {end}"),
     N_("{detail}; hand {first} is now hand {start}"),
     N_("{hand} undone: {summary}"),
-    # the changed keys first: a change (``card_points: 40 → 36``) holds an arrow of its own
+    # the changed keys last: a change (``card_points: 40 → 36``) holds an arrow of its own, and a
+    # summary never holds "; " (_WHOLE), so the outcome's arrow is the first one
+    N_("{hand} replaced: {old} → {new}; {changes}"),
     N_("{hand} replaced: {old}; {changes}"),
     N_("{hand} replaced: {old} → {new}"),
     N_("{hand} deleted: {summary}"),
@@ -74,6 +76,8 @@ TEMPLATES = (
 
 # The values that are themselves words of the trail (a hand's summary, a label, a detail).
 _NESTED = frozenset({"detail", "hand", "summary", "old", "new", "hands", "after", "label"})
+# The values that are one hand's summary, never a list of clauses.
+_WHOLE = frozenset({"old", "new", "summary"})
 # A bare profile key where a summary stands: a hand with no declarer (Trischaken).
 _KEY = re.compile(r"[a-z][a-z0-9_]*")
 
@@ -109,19 +113,79 @@ def read_back(text: str) -> Message | None:
             value: object = raw
             if conversion == "r" and len(raw) > 1 and raw[0] == raw[-1] and raw[0] in "'\"":
                 value = raw[1:-1]  # a profile's name, quoted as repr quotes it
+            elif name in _WHOLE and "; " in raw:
+                break  # a summary holds no "; ": this template cut the line in the wrong place
+            elif name == "changes":
+                value = changes_said(raw)
             elif name in _NESTED:
                 nested = read_back(raw)
                 value = nested if nested is not None else named(raw) if _KEY.fullmatch(raw) else raw
             values.append((name, value))
-        return Message(template, tuple(values))
+        else:
+            return Message(template, tuple(values))
     return None
+
+
+# The keys a replacement names as changed (rules.hand.hand_changes), as the reader says them.
+_CHANGED_KEYS = {
+    "players": N_("players"),
+    "contract": N_("contract"),
+    "declarer": N_("declarer"),
+    "partner": N_("partner"),
+    "card_points": N_("card points"),
+    "won": N_("won"),
+    "kontra": "Kontra",
+    "huettenfleck": N_("Hüttenfleck"),
+    "bonus": N_("bonus"),
+}
+# The words of a changed bonus's flags and of a yes-or-no key.
+_CHANGED_WORDS = {
+    "declarers": N_("declarers"),
+    "defenders": N_("defenders"),
+    "announced": N_("announced"),
+    "silent": N_("silent"),
+    "made": N_("made"),
+    "lost": N_("lost"),
+    "true": N_("yes"),
+    "false": N_("no"),
+}
+_CLAUSE = re.compile(r"; (?=[a-z_]+: )")  # a change starts with its key: "card_points: 30 → 36"
+_BONUS = re.compile(r"\b([a-z_]+) \(([^()]*)\)")  # "four_kings (declarers, silent, made)"
+_WORD = re.compile(r"\b[a-z]+\b")
+
+
+def changes_said(text: str) -> str:
+    """The changed keys of a replaced hand (``card_points: 30 → 36; kontra: – → Kontra``) in the
+    reader's words; as stored in English."""
+    if current() == DEFAULT:
+        return text
+    if text == "nothing changed":
+        return _("nothing changed")
+    out = []
+    for clause in _CLAUSE.split(text):
+        key, colon, values = clause.partition(": ")
+        if not colon or key not in _CHANGED_KEYS:
+            out.append(clause)
+            continue
+        if key == "contract":
+            values = " → ".join(named(v) if _KEY.fullmatch(v) else v for v in values.split(" → "))
+        elif key == "bonus":
+            values = _BONUS.sub(lambda m: f"{named(m[1])} ({_changed_words(m[2])})", values)
+        elif key == "won":
+            values = _changed_words(values)
+        out.append(f"{translated(_CHANGED_KEYS[key])}: {values}")
+    return "; ".join(out)
+
+
+def _changed_words(text: str) -> str:
+    return _WORD.sub(lambda m: translated(_CHANGED_WORDS[m[0]]) if m[0] in _CHANGED_WORDS else m[0], text)
 
 
 def said(text: str) -> str:
     """An audit line, or a hand's summary in the trail's words, in the reader's language."""
     if current() == DEFAULT:
         return str(text)
-    if isinstance(text, Message) and text.values:
+    if isinstance(text, Message) and text.values and "changes" not in dict(text.values):
         return translated(text)  # made now: its template and values are at hand
     line = read_back(str(text))
     if line is None:
@@ -505,18 +569,22 @@ def preview_text(after: Ledger, number: int) -> str:
 
 
 def explained_text(ex: Explained) -> str:
-    """``explain N``: the hand, the arithmetic bet by bet, the Radl behind its factor."""
+    """``explain N``: the hand, the arithmetic bet by bet with its Radl, and what started the Radl."""
     stored = ex.ledger.table.profile
+    factor = ex.profile.radl.factor
+    steps = [(_radl_words(cause, events), factor) for cause, events in ex.radl_layers]
     lines = [
         hand_line(ex.ledger, ex.number),
         _("recorded {at}; profile {name} (sha256 {sha})").format(
             at=moment(ex.entry.recorded), name=stored.name, sha=stored.sha256[:12]
         ),
         "",
-        hand.explain(ex.score, ex.profile),
+        hand.explain(ex.score, ex.profile, steps),
     ]
     radl = ex.entry.result.radl
-    if radl != 1:
+    if len(ex.radl_layers) > 1:
+        lines += ["", _radl_overlap(ex, radl)]
+    elif radl != 1:
         lines.append("")
         if ex.radl_by_hand:
             lines.append(
@@ -532,10 +600,31 @@ def explained_text(ex: Explained) -> str:
                     events=", ".join(translated(key_title(e)) for e in ex.radl_events),
                 )
             )
-        # in the order of the Victory Points above it: the hand's seats, Forehand first
-        doubled = ", ".join(f"{p} {hand.signed(ex.entry.result.victory_points[p])}" for p in ex.score.players)
-        lines.append(_("Victory Points with the Radl: {points}").format(points=doubled))
     return "\n".join(lines)
+
+
+def _radl_words(cause: int, events: Sequence[str]) -> str:
+    """One Radl as a factor of the arithmetic names it: what started it."""
+    if cause == BY_HAND:
+        return _("Radl set on the sheet")
+    return _("Radl started by hand {cause} (after {events})").format(
+        cause=cause, events=", ".join(translated(key_title(e)) for e in events)
+    )
+
+
+def _radl_overlap(ex: Explained, radl: int) -> str:
+    """A hand inside more than one Radl: each of them."""
+    origins = [
+        _("set on the sheet")
+        if cause == BY_HAND
+        else _("started by hand {cause} (after {events})").format(
+            cause=cause, events=", ".join(translated(key_title(e)) for e in events)
+        )
+        for cause, events in ex.radl_layers
+    ]
+    return _("Radl: this hand counts ×{radl}, inside {count} doubled rounds at once: {rounds}").format(
+        radl=radl, count=len(ex.radl_layers), rounds="; ".join(origins)
+    )
 
 
 def checked_text(path: Path, ledger: Ledger) -> str:

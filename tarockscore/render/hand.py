@@ -3,6 +3,7 @@ the shipped profiles (rendering layer, no scoring). Only the text speaks the rea
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
@@ -121,16 +122,20 @@ def score_csv(score: Score) -> tuple[list[str], list[list[object]]]:
     return headers, rows
 
 
-def explain(score: Score, profile: Profile) -> str:
-    """Bet by bet, the arithmetic behind every number, each rule cited once as a numbered note."""
+def explain(score: Score, profile: Profile, radl: Sequence[tuple[str, int]] = ()) -> str:
+    """Bet by bet, the arithmetic behind every number, each rule cited once as a numbered note.
+
+    ``radl``: the Radls doubling a hand of the evening, each as its words and its factor; each bet
+    is multiplied by them in turn, so the numbers shown are those on the sheet."""
     cited: list[str] = []  # the sources, each once, numbered in the order first cited
 
-    def cite(key: str) -> str:
-        """`` [2]``: the note's number for the source of a profile key ('' for none)."""
+    def cite(key: str, own: str = "") -> str:
+        """`` [2]``: the note's number for the source of a profile key ('' for none; ``own``: the
+        note for a key of the table's own that has none)."""
         source = profile.source_of(key)
-        if not source:
+        if not source and not own:
             return ""
-        text = players_words(translated(source))
+        text = players_words(translated(source)) if source else own
         if text not in cited:
             cited.append(text)
         return f" [{cited.index(text) + 1}]"
@@ -144,6 +149,12 @@ def explain(score: Score, profile: Profile) -> str:
     if score.payout is not None and any(f.kontra for line in score.lines for f in line.factors):
         out.append(_("Kontra counts in the payout, not on the score sheet") + cite("settlement.kontra_scope"))
     shared = profile.settlement.mode != "zero_sum"
+    factor = math.prod(multiplier for _words, multiplier in radl)
+    # a Radl is a house rule none of the shipped profiles' sources has: its number is the table's own
+    own_factor = _("profile '{name}', a house rule: each hand of a Radl counts ×{factor}")
+    own_overlap = _(
+        "profile '{name}', a house rule: a Radl started while one runs doubles the hands they share"
+    )
     for i, line in enumerate(score.lines, 1):
         out.append("")
         out.append(f"{i}. {translated(line.label)}")
@@ -155,30 +166,44 @@ def explain(score: Score, profile: Profile) -> str:
             running *= f.multiplier
             money = _("  (money only)") if f.kontra and score.payout is not None else ""
             out.append(f"   ×{f.multiplier} {translated(f.label)} = {number(running)}{money}" + cite(f.rule))
-        if line.rounded is not None and line.rounded.value != line.value:
-            rounded = _("   rounded down before it is written: {value}").format(value=line.value)
+        for layer, (words, multiplier) in enumerate(radl):  # the Radl last: a fraction is rounded after it
+            running *= multiplier
+            source = cite("radl.factor", own_factor.format(name=profile.name, factor=multiplier))
+            if layer:  # a second Radl over the first: the profile lets them overlap
+                source += cite("radl.overlap", own_overlap.format(name=profile.name))
+            out.append(f"   ×{multiplier} {words} = {number(running)}" + source)
+        value, stake = _counted(line, factor), _counted(line, factor, payout=True)
+        if line.rounded is not None and line.rounded.value * factor != value:
+            rounded = _("   rounded down before it is written: {value}").format(value=value)
             out.append(rounded + cite("game.value_rounding"))
-        if score.payout is not None and line.value != line.stake:
+        if score.payout is not None and value != stake:
             out.append(
-                _("   on the score sheet {value}, in the payout {stake}").format(
-                    value=line.value, stake=line.stake
-                )
+                _("   on the score sheet {value}, in the payout {stake}").format(value=value, stake=stake)
             )
         out.append(
             _("   won by {winners}; on the sheet: {points}").format(
-                winners=", ".join(line.winners) or _("nobody"), points=adds_text(line.points)
+                winners=", ".join(line.winners) or _("nobody"), points=adds_text(line.times(factor))
             )
         )
         out += ["   " + n for n in _noted(line.note)]
+    points, payout = score.counted(factor)
     out.append("")
-    out.append(_("Victory Points: {points}").format(points=_each(score.victory_points)))
-    if score.payout is not None:
-        out.append(_("Payout: {points}").format(points=_each(score.payout)))
+    out.append(_("Victory Points: {points}").format(points=_each({p: points[p] for p in score.players})))
+    if payout is not None:
+        out.append(_("Payout: {points}").format(points=_each({p: payout[p] for p in score.players})))
     for n in score.notes:
         out += _noted(n)
     if cited:
         out += ["", _("Sources:"), *(f"[{i}] {text}" for i, text in enumerate(cited, 1))]
     return quoted("\n".join(out))
+
+
+def _counted(line: Line, factor: int, payout: bool = False) -> int:
+    """The bet's value on the sheet (``payout``: in the money) with the hand counted ×``factor``."""
+    r = line.rounded
+    if r is None:
+        return (line.stake if payout else line.value) * factor
+    return math.floor((r.stake if payout else r.value) * factor)
 
 
 def _each(points: Mapping[str, int]) -> str:

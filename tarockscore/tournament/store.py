@@ -525,6 +525,7 @@ class _Words(NamedTuple):
     unreadable: str  # values: value
     fails_check: str  # values: value, path
     no_hands: str  # values: where, path
+    not_played: str  # no hands, and its round closed; values: where, path
 
 
 _WORDS = {
@@ -532,18 +533,26 @@ _WORDS = {
         N_("{value}: this table's sheet cannot be read; the standings need every table"),
         SHEET_FAILS_CHECK,
         N_("{where} ({path}): no hands yet; it is shown but not ranked"),
+        N_(
+            "{where} ({path}): no hands, and its round is closed: it was not played; it is shown but not ranked"
+        ),
     ),
     True: _Words(
         N_("{value}: this table's sheet cannot be read; the day's money needs every table"),
         SHEET_FAILS_CHECK_MONEY,
         N_("{where} ({path}): no hands yet; its players are listed with 0"),
+        N_(
+            "{where} ({path}): no hands, and its round is closed: it was not played; its players are listed with 0"
+        ),
     ),
 }
 _GAMES_PLAYED = N_("{where} ({path}): {hands} of {games} games played")
 # The templates of the warnings that name a table short of its game limit, each table once: the
 # command line folds them into one line, and says every other warning (a sheet changed after its
 # round was closed, a stray sheet) as it is.
-SHORT_OF_LIMIT = frozenset({_GAMES_PLAYED, *(words.no_hands for words in _WORDS.values())})
+SHORT_OF_LIMIT = frozenset(
+    {_GAMES_PLAYED, *(w for words in _WORDS.values() for w in (words.no_hands, words.not_played))}
+)
 
 
 class Day(NamedTuple):
@@ -656,8 +665,10 @@ def _drawn_table(
                 value=where,
             )
             raise TournamentError([*(p.moved(f"{path}: {p.where}") for p in broken), said])
-    elif hands == 0:
-        warnings.append(message(words.no_hands, where=where, path=path))
+    elif hands == 0:  # a closed round's table without hands did not play: none are still to come
+        warnings.append(
+            message(words.no_hands if closed is None else words.not_played, where=where, path=path)
+        )
     elif hands < d.games:
         warnings.append(
             message(

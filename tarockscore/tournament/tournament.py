@@ -168,6 +168,9 @@ class Tournament:
     FIVE_NOT_WHOLE: ClassVar[str] = N_(
         "needed: {games} games at a table of four is no multiple of 4, so the limit at a table of five (where every player deals as often as at four: games × 5/4) is not whole"
     )
+    FIVE_FEWER: ClassVar[str] = N_(
+        "{games_five}: fewer games at a table of five than the {games} at a table of four; at five the dealer sits out each hand, so a table of five plays more games, not fewer (games × 5/4, so every player deals as often as at four)"
+    )
     NO_PROFILE: ClassVar[str] = N_("missing: the profile every table is scored under, e.g. ooe-2023")
     NO_FORMAT: ClassVar[str] = N_("give the format: schrift, haupt-sub, schrift-rang, or a format file")
 
@@ -202,6 +205,9 @@ class Tournament:
             problems.add(
                 "games_five", N_("{games_five}: the game limit must be at least 1"), games_five=games_five
             )
+        elif games_five is not None and games_five < games:
+            # no source plays fewer at five: the two limits swapped or mistyped
+            problems.add("games_five", cls.FIVE_FEWER, games_five=games_five, games=games)
         elif games_five is None and games >= 1 and games_at_five(games) is None:
             problems.add("games_five", cls.FIVE_NOT_WHOLE, games=games)
         if not isinstance(profile, Profile) and not profile:

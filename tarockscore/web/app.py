@@ -368,7 +368,7 @@ class Web:
             "version": seen.version,
             "number": entry.number if entry is not None else None,
             "head": pages.hand_head(seen, entry, code=code, lang=lang) if entry is not None else "",
-            "sheet": sheet_html(seen.ledger, seen.sheet),
+            "sheet": sheet_html(seen.ledger, seen.sheet, pages.closed_round(place)),
             "corrections": pages.corrections(seen, code=code, lang=lang),
             "notice": pages.done_notice(seen, params.get("done", ""), whole(params.get("hand"))),
         }

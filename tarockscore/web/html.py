@@ -64,12 +64,22 @@ def table(headers: Iterable[str], rows: Iterable[Iterable[object]], *, cls: str 
     return f'<table class="{esc(cls)}"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
 
 
-def sheet_html(ledger: tarockscore.Ledger, sheet: tarockscore.Sheet) -> str:
-    """The evening as the table reads it: the totals and money, who deals next, each hand (latest first)."""
+def sheet_html(ledger: tarockscore.Ledger, sheet: tarockscore.Sheet, closed: int | None = None) -> str:
+    """The evening as the table reads it: the totals and money, who deals next, each hand (latest first).
+
+    ``closed``: the number of the tournament round this table belongs to, once it is closed; a
+    table of a closed round without hands did not play, and no next hand is named."""
     players = sheet.players
     headers, rows = render_evening.totals_rows(ledger)
+    not_played = closed is not None and not sheet.hands and not sheet.on_paper
+    if not_played:
+        said = _("round {round} is closed and this table has no hands: it was not played").format(
+            round=closed
+        )
+    else:
+        said = render_evening.next_text(ledger)
     parts = [
-        f'<p class="next" id="next">{esc(render_evening.next_text(ledger))}</p>',
+        f'<p class="next" id="next">{esc(said)}</p>',
         table(headers, rows, cls="totals"),
     ]
     if sheet.table.stake is not None:
@@ -77,7 +87,7 @@ def sheet_html(ledger: tarockscore.Ledger, sheet: tarockscore.Sheet) -> str:
             f'<p class="meta">{esc(_("stake {amount} per point").format(amount=money(sheet.table.stake)))}</p>'
         )
     if not sheet.hands:
-        if not sheet.on_paper:  # a paper result says so above, where the next hand would be
+        if not sheet.on_paper and not not_played:  # either says so above, where the next hand would be
             parts.append(f'<p class="meta">{esc(_("no hands yet"))}</p>')
     else:
         hand_rows = []
@@ -94,8 +104,8 @@ def sheet_html(ledger: tarockscore.Ledger, sheet: tarockscore.Sheet) -> str:
     return "\n".join(parts)
 
 
-def sheet_section(ledger: tarockscore.Ledger, sheet: tarockscore.Sheet) -> str:
-    return f'<section id="sheet" aria-label="{esc(_("sheet"))}">{sheet_html(ledger, sheet)}</section>'
+def sheet_section(ledger: tarockscore.Ledger, sheet: tarockscore.Sheet, closed: int | None = None) -> str:
+    return f'<section id="sheet" aria-label="{esc(_("sheet"))}">{sheet_html(ledger, sheet, closed)}</section>'
 
 
 def heading(number: int, replacing: bool) -> str:

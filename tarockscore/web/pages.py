@@ -161,7 +161,12 @@ def table_page(
     entry = entry_of(place, replace) if code else None
     if entry is None and code and replace is None and not seen.sheet.on_paper:
         notice += message_html("ok", [_("this table has played all its games")])
-    if code:
+    if code and place.closed and not seen.sheet.hands and not seen.sheet.on_paper:
+        # only the organiser's code opens a closed round: the form is a correction, and says so
+        status_line = _(
+            "round {round} is closed and this table has no hands: a hand entered here with the organiser's code still counts for round {round}"
+        ).format(round=place.round)
+    elif code:
         status_line = ""
     elif given_code:
         status_line = i18n.translated(message(ROUND_CLOSED, round=place.round))
@@ -182,11 +187,16 @@ def table_page(
         hidden = _hidden(code=code, expected=seen.version, request=request_key(), number=number)
         head = hand_head(seen, entry, code=code, lang=lang)
         parts.append(hand_form(opening, head, hidden, fields_html(entry, form, refused)))
-    parts.append(sheet_section(seen.ledger, seen.sheet))
+    parts.append(sheet_section(seen.ledger, seen.sheet, closed_round(place)))
     parts.append(f'<div id="corrections">{corrections(seen, code=code, lang=lang)}</div>')
     parts.append(texts_block())
     data = {"data-table": place.key, "data-version": seen.version, "data-lang": lang or ""}
     return page(title, "\n".join(parts), data=data)
+
+
+def closed_round(place: Place) -> int | None:
+    """The number of the round ``place`` belongs to once that round is closed; None while it is open."""
+    return place.round if place.closed else None
 
 
 def hand_head(seen: Seen, entry: tarockscore.HandEntry, *, code: str, lang: str | None) -> str:
@@ -287,6 +297,8 @@ def board_fragment(site: Site) -> str:
         played = len(sheet.hands)
         if sheet.on_paper:  # its result taken from its paper sheet: no hand is recorded on it
             progress = _("paper sheet")
+        elif place.closed and not played:  # its round is over: it is not about to begin
+            progress = _("not played")
         else:
             progress = f"{played} / {place.games}" if place.games else str(played)
         rows.append([name, progress, last_change(sheet)])

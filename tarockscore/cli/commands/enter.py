@@ -11,7 +11,7 @@ from tarockscore.cli.commands.ledger import recorded
 from tarockscore.cli.options import LedgerOpt, evening_of, hand_number
 from tarockscore.cli.terminal import Asker, TooMuchInput, answer_to
 from tarockscore.errors import INTERRUPTED, TarockError
-from tarockscore.i18n import _, translated
+from tarockscore.i18n import _
 from tarockscore.render import evening as shown
 
 ReplaceOpt = Annotated[
@@ -152,5 +152,5 @@ def enter(ledger: LedgerOpt = None, replace: ReplaceOpt = None) -> None:
     if replace is None:
         recorded(change.before, change.after)
     else:
-        typer.echo(translated(change.said))
+        typer.echo(shown.said(change.said))
         typer.echo(shown.totals_table(change.after, number))

@@ -129,7 +129,7 @@ def replace(
     mapping, source = read_hand_or_short(hand_file, short)
     with hand_errors(source, short):
         change = evening_of(ledger).replace(number, mapping, tarockscore.now())
-    typer.echo(translated(change.said))
+    typer.echo(shown.said(change.said))
     typer.echo(shown.totals_table(change.after, number))
 
 

@@ -76,6 +76,9 @@ BEGIN_WORDS: Wording = {
     tarockscore.Tournament.FIVE_NOT_WHOLE: N_(
         "needed: --games {games} is no multiple of 4, so the limit at a table of five (where every player deals as often as at four: games × 5/4) is not whole; give it"
     ),
+    tarockscore.Tournament.FIVE_FEWER: N_(
+        "{games_five}: fewer than --games {games}; at a table of five the dealer sits out each hand, so it plays more games, not fewer: give --games-five at least {games}, or leave it out for --games × 5/4"
+    ),
     tarockscore.Tournament.NO_PROFILE: N_(
         "give the profile every table is scored under, e.g. --profile ooe-2023"
     ),

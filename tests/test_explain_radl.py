@@ -1,0 +1,121 @@
+"""`explain N` of a hand a Radl doubles: the Radl is a factor of each bet's own arithmetic, so every
+number shown is the one on the sheet, and the rule it comes from is cited (docs/evening.md,
+docs/rules/private-rounds.md §1 and §5). Expected values worked by hand from those pages."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from typer.testing import CliRunner, Result
+
+from tarockscore.cli.app import app
+
+runner = CliRunner()
+
+
+def run(*args: str) -> Result:
+    return runner.invoke(app, list(args))
+
+
+def evening(tmp_path: Path, profile_text: str) -> str:
+    profile = tmp_path / "house.toml"
+    profile.write_text(profile_text, encoding="utf-8")
+    path = str(tmp_path / "l.toml")
+    assert run("new", "-p", "A,B,C,D", "--profile", str(profile), "--ledger", path).exit_code == 0
+    return path
+
+
+def record(path: str, *args: str) -> None:
+    result = run("record", *args, "--ledger", path)
+    assert result.exit_code == 0, result.stderr
+
+
+# the Rüdiger variant's keys (docs/rules/private-rounds.md §1): Radls overlap
+RUEDIGER = """extends = "koenigrufen"
+name = "ruediger"
+[radl]
+events = ["mondfang", "trischaken"]
+hands = 4
+factor = 2
+overlap = true
+lengths = { mondfang = 1 }
+"""
+
+
+def two_trischaken_then_a_rufer(tmp_path: Path) -> str:
+    path = evening(tmp_path, RUEDIGER)
+    # hand 1: B has the most card points and is not Forehand (A is): C, D and A write 5 each
+    record(path, "-c", "trischaken", "-t", "A=20", "-t", "B=30", "-t", "C=10", "-t", "D=10")
+    # hand 2, doubled by hand 1's Radl; it arms a second Radl over the first
+    record(path, "-c", "trischaken", "-t", "A=20", "-t", "B=30", "-t", "C=10", "-t", "D=10")
+    # hand 3 (C is Forehand) inside both Radls: ×2 × ×2 = ×4. Rufer 1 × Kontra 2 = 2, × 4 = 8 each
+    # to A and C; the announced Pagat 1 × 2 = 2, × 4 = 8 each: A +16, C +16
+    record(path, "-c", "rufer", "-d", "A", "-w", "C", "-t", "40", "-k", "kontra", "-b", "pagat,announced")
+    return path
+
+
+def test_a_hand_inside_two_radls_shows_each_of_them_in_the_arithmetic(tmp_path: Path) -> None:
+    path = two_trischaken_then_a_rufer(tmp_path)
+    out = run("explain", "3", "--ledger", path).stdout
+    rufer = out.split("\n1. Rufer\n")[1].split("\n\n")[0].splitlines()
+    assert rufer == [
+        "   base 1 [2]",
+        "   ×2 Kontra on the contract = 2 [3]",
+        "   ×2 Radl started by hand 1 (after Trischaken) = 4 [4]",
+        "   ×2 Radl started by hand 2 (after Trischaken) = 8 [4] [5]",
+        "   won by A, C; on the sheet: C +8, A +8",
+    ]
+    # the totals under the arithmetic are the sheet's, and add up from the bets above them
+    assert "\nVictory Points: C +16, D 0, A +16, B 0\n" in out
+    assert "[4] profile 'ruediger', a house rule: each hand of a Radl counts ×2\n" in out
+    assert (
+        "[5] profile 'ruediger', a house rule: a Radl started while one runs doubles the hands they share\n"
+        in out
+    )
+    assert out.rstrip().endswith(
+        "Radl: this hand counts ×4, inside 2 doubled rounds at once: "
+        "started by hand 1 (after Trischaken); started by hand 2 (after Trischaken)"
+    )
+    shown = run("show", "--ledger", path, "--json").stdout
+    assert '"A": 16' in shown
+
+
+def test_a_hand_inside_two_radls_in_german(tmp_path: Path) -> None:
+    path = two_trischaken_then_a_rufer(tmp_path)
+    out = run("--lang", "de", "explain", "3", "--ledger", path).stdout
+    assert "   ×2 Radl, ausgelöst von Spiel 1 (nach Trischaken) = 4 [4]\n" in out
+    assert "   ×2 Radl, ausgelöst von Spiel 2 (nach Trischaken) = 8 [4] [5]\n" in out
+    assert "\nPunkte: C +16, D 0, A +16, B 0\n" in out
+    assert "[4] Profil „ruediger“, eine Hausregel: jedes Spiel eines Radls zählt ×2\n" in out
+    assert "Radl: dieses Spiel zählt ×4, in 2 doppelten Runden zugleich: " in out
+    assert "Radl started" not in out and "house rule" not in out
+
+
+def test_a_radl_set_on_the_sheet_is_named_so_in_the_arithmetic(tmp_path: Path) -> None:
+    path = evening(tmp_path, 'extends = "koenigrufen"\nname = "house"\n')
+    assert run("radl", "add", "4", "--ledger", path).exit_code == 0
+    record(path, "-c", "dreier", "-d", "A", "-t", "40")  # Dreier 5, × Radl 2 = 10
+    out = run("explain", "1", "--ledger", path).stdout
+    assert "   ×2 Radl set on the sheet = 10 [3]\n" in out
+    assert "won by A; on the sheet: A +10\n" in out
+    assert "\nVictory Points: A +10, B 0, C 0, D 0\n" in out
+
+
+def test_a_fraction_is_rounded_after_the_radl_in_the_shown_arithmetic(tmp_path: Path) -> None:
+    # private-rounds.md §5: a Bettler of 2 1/2, zero-sum; lost in a doubled hand it is
+    # 2 1/2 × 2 = 5 to each Defender, -15 for the declarer; C's Kontra: 2 1/2 × 2 × 2 = 10
+    path = evening(
+        tmp_path,
+        'extends = "pagat"\nname = "lau"\n[game]\nvalue_rounding = "down"\n'
+        '[contracts.bettler]\nvalue = "2 1/2"\n[radl]\nevents = ["trischaken"]\n',
+    )
+    record(path, "-c", "trischaken", "-t", "A=20", "-t", "B=30", "-t", "C=10", "-t", "D=10")
+    record(path, "-c", "bettler", "-d", "B", "--lost", "-k", "C=kontra")
+    out = run("explain", "2", "--ledger", path).stdout
+    assert (
+        "   ×2 Radl started by hand 1 (after Trischaken) = 5 [3]\n   won by D; on the sheet: B -5, D +5\n"
+        in out
+    )
+    assert "= 10 [3]\n   won by C; on the sheet: B -10, C +10\n" in out
+    assert "rounded down" not in out  # 5 and 10 are whole: nothing was rounded
+    assert "\nVictory Points: B -20, C +10, D +5, A +5\n" in out
