@@ -415,3 +415,34 @@ def test_two_evenings_of_one_table_begun_the_same_moment_both_count() -> None:
     season = fold([("one.toml", one), ("two.toml", two)])
     assert sorted(e.source for e in season.evenings) == ["one.toml", "two.toml"]
     assert not season.warnings
+
+
+def test_a_table_scored_from_its_paper_sheet_adds_its_schrift_as_its_sheet_does() -> None:
+    """A tournament table scored from its paper sheet (`tournament result`, docs/tournament.md) has
+    no hands; its sheet opens with the paper's Schrift, and `show` adds the hands after it. The
+    season adds it too, with no hands counted, and says so: evening A (Anna 15, Bert 16, Cilli 14,
+    Dani 0, 4 hands each) and a paper table Anna +12, Bert -4, Cilli -4, Dani -4 (no hands) give
+    Anna 27, Bert 12, Cilli 10, Dani -4, each with 4 hands and 2 evenings."""
+    from tarockscore.evening.paper import on_paper
+
+    paper = on_paper(
+        evening(["Anna", "Bert", "Cilli", "Dani"], [], day="2026-03-12"),
+        {"Anna": 12, "Bert": -4, "Cilli": -4, "Dani": -4},
+        None,
+        AT,
+        label="round 1, table 2",
+    )
+    season = fold([("a.toml", ledger_a()), ("round-1/table-2.toml", paper)])
+    assert table(standings(season)) == [
+        (1, "Anna", 27, 4),
+        (2, "Bert", 12, 4),
+        (3, "Cilli", 10, 4),
+        (4, "Dani", -4, 4),
+    ]
+    assert [s.evenings for s in standings(season)] == [2, 2, 2, 2]
+    said = [w for w in season.warnings if "paper sheet" in w]
+    assert said == [
+        "round-1/table-2.toml: scored from its paper sheet (Anna +12, Bert -4, Cilli -4, Dani -4):"
+        " its Schrift is added to the Victory Points, as its sheet adds it; it has no hands,"
+        " so the hands, the statistics and the chart count only hands played"
+    ]

@@ -20,8 +20,9 @@ from tarockscore.errors import (
     near_miss,
     one_of,
 )
-from tarockscore.evening.model import Ledger
+from tarockscore.evening.model import Ledger, Paper
 from tarockscore.evening.operations import rescore as rescore_ledger
+from tarockscore.evening.paper import points_text
 from tarockscore.rules.hand import Hand
 from tarockscore.rules.profile import Profile
 from tarockscore.rules.words import name_problem, nfc, skeleton, strip_spaces
@@ -40,6 +41,9 @@ PROFILES_CANNOT_ADD = N_(
 )
 PROFILES_ADDED = N_(
     "these ledgers were scored under different profiles: {profiles}; their Victory Points are added as they stand (a rescore scores every hand under one profile)"
+)
+ON_PAPER = N_(
+    "{source}: scored from its paper sheet ({points}): its Schrift is added to the Victory Points, as its sheet adds it; it has no hands, so the hands, the statistics and the chart count only hands played"
 )
 UNDATED = N_("{source} has no date: left out by the date range")
 WRONGLY_DATED = N_("{source} has the date {date!r}, not YYYY-MM-DD: left out by the date range")
@@ -63,6 +67,7 @@ class Evening(NamedTuple):
     hands: tuple[PlayedHand, ...]
     date: "date | None" = None
     place: str | None = None
+    paper: Paper | None = None  # a tournament table's result from its paper sheet, opening its sheet
 
     @property
     def label(self) -> str:
@@ -80,7 +85,11 @@ class Evening(NamedTuple):
             )
             for h in self.hands
         )
-        return self._replace(players=tuple(names.get(p, p) for p in self.players), hands=hands)
+        paper = self.paper
+        if paper is not None:
+            money = None if paper.money is None else n(paper.money)
+            paper = paper._replace(schrift=n(paper.schrift), money=money)
+        return self._replace(players=tuple(names.get(p, p) for p in self.players), hands=hands, paper=paper)
 
 
 def ledger_date(ledger: Ledger) -> date | None:
@@ -106,6 +115,7 @@ def evening(ledger: Ledger, source: str) -> Evening:
         hands=hands,
         date=ledger_date(ledger),
         place=ledger.table.place,
+        paper=ledger.paper,
     )
 
 
@@ -411,13 +421,22 @@ def fold(ledgers: Sequence[Named], filters: Filters = NO_FILTERS) -> Season:
         warnings += _check_profiles(chosen)
 
     evenings = [evening(ledger, source) for source, ledger in chosen]
+    warnings += [
+        message(ON_PAPER, source=e.source, points=points_text(e.paper.schrift))
+        for e in evenings
+        if e.paper is not None
+    ]
 
     aliases = resolve_aliases(filters.aliases)
     evenings, alias_warnings = _apply_aliases(evenings, aliases)
     warnings += alias_warnings
     warnings += spelling_warnings(evenings)
 
-    with_payout = [e for e in evenings if any(h.payout is not None for h in e.hands)]
+    with_payout = [
+        e
+        for e in evenings
+        if any(h.payout is not None for h in e.hands) or (e.paper is not None and e.paper.money is not None)
+    ]
     if with_payout and len(with_payout) < len(evenings):
         warnings.append(
             message(
@@ -461,6 +480,11 @@ def standings(season: Season) -> tuple[Standing, ...]:
     for e in season.evenings:
         for p in e.players:
             evenings[p] += 1
+        if e.paper is not None:
+            for p, v in e.paper.schrift.items():
+                vp[p] += v
+            for p, v in (e.paper.money or {}).items():
+                payout[p] = payout.get(p, 0) + v
         for h in e.hands:
             for p in h.hand.players:
                 hands[p] += 1
