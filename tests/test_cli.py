@@ -623,3 +623,29 @@ def test_a_hand_files_unknown_profile_is_told_at_its_key(tmp_path: Path) -> None
         "",
         f"Fehler: {hand}:2: profile: 3 ist weder ein Profilname noch ein Pfad\n",
     )
+
+
+def test_a_player_key_given_as_a_number_is_one_problem_naming_the_players(tmp_path: Path) -> None:
+    # declarer = 3 (a seat number, not a name): said once, at its key, with the names allowed;
+    # not a second time as missing
+    hand = tmp_path / "hand.toml"
+    hand.write_text(
+        'players = ["Anna", "Bert", "Cilli", "Dani"]\ncontract = "rufer"\ndeclarer = 3\n'
+        "partner = true\ncard_points = 40\n",
+        encoding="utf-8",
+    )
+    code, out, err = run("score", str(hand))
+    assert (code, out) == (1, "")
+    assert err.splitlines() == [
+        f"error: {hand}:3: declarer: 3 is an integer; expected a player's name in quotes:"
+        " 'Anna', 'Bert', 'Cilli', 'Dani'",
+        f"error: {hand}:4: partner: true is a boolean; expected a player's name in quotes:"
+        " 'Anna', 'Bert', 'Cilli', 'Dani'",
+    ]
+    code, out, err = run("--lang", "de", "score", str(hand))
+    assert err.splitlines() == [
+        f"Fehler: {hand}:3: declarer: 3 ist eine ganze Zahl; erwartet: der Name eines Spielers in"
+        " Anführungszeichen: 'Anna', 'Bert', 'Cilli', 'Dani'",
+        f"Fehler: {hand}:4: partner: true ist ein Wahrheitswert; erwartet: der Name eines Spielers in"
+        " Anführungszeichen: 'Anna', 'Bert', 'Cilli', 'Dani'",
+    ]
