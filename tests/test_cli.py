@@ -649,3 +649,28 @@ def test_a_player_key_given_as_a_number_is_one_problem_naming_the_players(tmp_pa
         f"Fehler: {hand}:4: partner: true ist ein Wahrheitswert; erwartet: der Name eines Spielers in"
         " Anführungszeichen: 'Anna', 'Bert', 'Cilli', 'Dani'",
     ]
+
+
+def test_a_hand_files_profile_path_is_taken_from_the_hand_files_folder(tmp_path: Path) -> None:
+    # as a profile's extends is: the club keeps its hands beside its profile and scores from anywhere
+    club = tmp_path / "club"
+    club.mkdir()
+    (club / "club.toml").write_text(
+        'extends = "koenigrufen"\nname = "club"\n[contracts.rufer]\nvalue = 3\n', encoding="utf-8"
+    )
+    hand = club / "hand.toml"
+    hand.write_text(
+        'profile = "club.toml"\nplayers = ["Anna", "Bert", "Cilli", "Dani"]\ncontract = "rufer"\n'
+        'declarer = "Anna"\npartner = "Cilli"\ncard_points = 40\n',
+        encoding="utf-8",
+    )
+    code, out, err = run("score", str(hand), "--json")
+    assert (code, err) == (0, "")
+    assert json.loads(out)["victory_points"] == {"Anna": 3, "Bert": 0, "Cilli": 3, "Dani": 0}
+    hand.write_text(hand.read_text(encoding="utf-8").replace("club.toml", "klub.toml"), encoding="utf-8")
+    code, out, err = run("score", str(hand))
+    assert (code, out) == (1, "")
+    assert err == (
+        f"error: {hand}:1: profile: profile file 'klub.toml' not found: looked for {club / 'klub.toml'}"
+        " (a path in a hand file is taken from the hand file's folder)\n"
+    )
