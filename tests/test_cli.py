@@ -674,3 +674,25 @@ def test_a_hand_files_profile_path_is_taken_from_the_hand_files_folder(tmp_path:
         f"error: {hand}:1: profile: profile file 'klub.toml' not found: looked for {club / 'klub.toml'}"
         " (a path in a hand file is taken from the hand file's folder)\n"
     )
+
+
+def test_a_club_profile_without_a_name_is_named_after_its_file_not_the_one_it_extends(tmp_path: Path) -> None:
+    # house rules on top of koenigrufen must not show, or be stored in the ledger, as koenigrufen itself
+    club = tmp_path / "stammtisch.toml"
+    club.write_text('extends = "koenigrufen"\n[contracts.rufer]\nvalue = 3\n', encoding="utf-8")
+    code, out, err = run("profiles", "show", str(club), "--json")
+    assert (code, err, json.loads(out)["name"]) == (0, "", "stammtisch")
+    code, out, err = run("profiles", "show", str(club))
+    assert (code, err, out.splitlines()[0].split(": ")[0]) == (0, "", "stammtisch")
+    ledger = tmp_path / "evening.toml"
+    code, out, err = run("new", "-p", "Anna,Bert,Cilli,Dani", "-P", str(club), "-l", str(ledger))
+    assert (code, err) == (0, "")
+    assert '[profile]\nname = "stammtisch"\n' in ledger.read_text(encoding="utf-8")
+    # a name of its own is kept; a file name that cannot be a name asks for one
+    club.write_text('extends = "koenigrufen"\nname = "Hausregeln"\n', encoding="utf-8")
+    code, out, err = run("profiles", "show", str(club), "--json")
+    assert (code, err, json.loads(out)["name"]) == (0, "", "Hausregeln")
+    long = tmp_path / f"{'x' * 41}.toml"
+    long.write_text('extends = "koenigrufen"\n', encoding="utf-8")
+    code, out, err = run("profiles", "show", str(long))
+    assert (code, out, err) == (1, "", f"error: {long}: name: missing (required)\n")

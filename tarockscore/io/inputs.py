@@ -24,6 +24,7 @@ from tarockscore.rules.hand import HandInput
 from tarockscore.rules.profile import Profile, build_profile
 from tarockscore.rules.scoring import Score
 from tarockscore.rules.scoring import score_hand as _score
+from tarockscore.rules.words import MAX_NAME, text_problem
 
 
 class HandFile(NamedTuple):
@@ -251,6 +252,7 @@ def resolve_document(
                 N_("{path}: extends: {parent!r} is not a profile name or path"), path=path, parent=parent
             )
         ref, relative_to = parent, path.parent
+    named = "name" in documents[0]
     merged = documents.pop()
     while documents:
         child = documents.pop()
@@ -259,6 +261,12 @@ def resolve_document(
             # a title of one's own: the German of the parent's title would describe the parent
             merged.pop("title_de", None)
     merged.pop("extends", None)
+    if not named:
+        # a profile file without a name of its own is named after its file (club.toml: club), never
+        # after the profile it extends, whose name would hide that house rules were applied
+        merged.pop("name", None)
+        if text_problem(chain[0].stem, limit=MAX_NAME) is None:
+            merged["name"] = chain[0].stem
     return merged
 
 
