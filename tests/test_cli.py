@@ -696,3 +696,39 @@ def test_a_club_profile_without_a_name_is_named_after_its_file_not_the_one_it_ex
     long.write_text('extends = "koenigrufen"\n', encoding="utf-8")
     code, out, err = run("profiles", "show", str(long))
     assert (code, out, err) == (1, "", f"error: {long}: name: missing (required)\n")
+
+
+def test_profiles_show_as_text_names_the_renonce_trischaken_and_radl_rules(tmp_path: Path) -> None:
+    # what --toml and --json show, a dispute settler reads in the text too (docs/rules/koenigrufen.md §6-§8)
+    code, out, err = run("profiles", "show", "ooe-2023")
+    assert (code, err) == (0, "")
+    lines = out.splitlines()
+    assert (
+        "Renonce: the game ends; every other player receives what his side would have won, contract and"
+        " announced bonuses, and the revoker alone pays it; in Trischaken the revoker pays each other"
+        " player 2, as Forehand ×2"
+    ) in lines
+    assert (
+        "Trischaken: losers = 1, ties = 'share', forehand_loses_ties = true, mayor_threshold = '35 2/3',"
+        " mayor_factor = 2, forehand_factor = 2, virgins = 'take_all', rounding = 'up', talon = 'counted',"
+        " mayor_alone = false, forehand_alone = false, forehand_mayor_factor = 0,"
+        " forehand_factor_alone = false, payment = 'each', whole_points = false, virgins_alone = false"
+    ) in lines
+    assert "Radl: none" in lines
+    code, out, err = run("profiles", "show", "koenigrufen")
+    assert "Renonce: the revoking side loses the contract and every announced bonus" in out.splitlines()
+    club = tmp_path / "club.toml"
+    club.write_text(
+        'extends = "koenigrufen"\n[renonce]\nrule = "offender_pays"\n[radl]\nevents = ["valat", "trischaken"]\n'
+        "hands = 3\n",
+        encoding="utf-8",
+    )
+    code, out, err = run("profiles", "show", str(club))
+    assert (code, err) == (0, "")
+    assert (
+        "Renonce: the revoker alone pays the contract, with its Kontra, to each other player; announced"
+        " bonuses are neither charged nor scored"
+    ) in out.splitlines()
+    assert "Radl: after valat, trischaken: the next 3 hands count ×2" in out.splitlines()
+    code, out, err = run("--lang", "de", "profiles", "show", str(club))
+    assert "Radl: nach Valat, Trischaken: die nächsten 3 Spiele zählen ×2" in out.splitlines(), out
