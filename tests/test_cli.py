@@ -732,3 +732,19 @@ def test_profiles_show_as_text_names_the_renonce_trischaken_and_radl_rules(tmp_p
     assert "Radl: after valat, trischaken: the next 3 hands count ×2" in out.splitlines()
     code, out, err = run("--lang", "de", "profiles", "show", str(club))
     assert "Radl: nach Valat, Trischaken: die nächsten 3 Spiele zählen ×2" in out.splitlines(), out
+
+
+def test_a_hand_files_dotted_keys_are_told_at_their_line(tmp_path: Path) -> None:
+    # card_points.declarers = … is TOML's other way of writing the table { declarers = … }
+    hand = tmp_path / "hand.toml"
+    hand.write_text(
+        'players = ["Anna", "Bert", "Cilli", "Dani"]\ncontract = "rufer"\ndeclarer = "Anna"\npartner = "Cilli"\n'
+        'card_points.declarers = "35 2/3"\ncard_points . "defenders" = 34\n',
+        encoding="utf-8",
+    )
+    code, out, err = run("score", str(hand))
+    assert (code, out) == (1, "")
+    assert err == (
+        f"error: {hand}:5: card_points: declarers 35 2/3 + defenders 34 = 69 2/3, not the deck's 70\n"
+    )
+

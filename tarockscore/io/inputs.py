@@ -47,7 +47,10 @@ class HandFile(NamedTuple):
 
 
 # A key set at the start of a line (``partner = "Cilli"``), and a table opened (``[[bonus]]``).
-_KEY_AT = re.compile(r"\s*(?P<key>[A-Za-z0-9_-]+|\"[^\"\n]*\"|'[^'\n]*')\s*=")
+# A dotted key (``card_points.declarers = …``) sets each table it names on its way.
+_ONE_KEY = r"(?:[A-Za-z0-9_-]+|\"[^\"\n]*\"|'[^'\n]*')"
+_KEY_AT = re.compile(rf"\s*(?P<key>{_ONE_KEY}(?:\s*\.\s*{_ONE_KEY})*)\s*=")
+_KEY_PART = re.compile(_ONE_KEY)
 _TABLE_AT = re.compile(r"\s*\[(?P<array>\[)?\s*(?P<name>[^\[\]]+?)\s*\]")
 _QUOTED_OR_COMMENT = re.compile(r"\"(?:[^\"\\\n]|\\.)*\"|'[^'\n]*'|#.*")
 
@@ -72,8 +75,11 @@ def key_lines(text: str) -> dict[str, int]:
                     section = f"{section}[{arrays[section]}]"
                 lines.setdefault(section, number)
             elif key:
-                name = key["key"].strip("\"'")
-                lines.setdefault(f"{section}.{name}" if section else name, number)
+                path = section
+                for part in _KEY_PART.findall(key["key"]):
+                    name = part.strip("\"'")
+                    path = f"{path}.{name}" if path else name
+                    lines.setdefault(path, number)
         bare = _QUOTED_OR_COMMENT.sub("", line)
         depth = max(0, depth + bare.count("[") + bare.count("{") - bare.count("]") - bare.count("}"))
     return lines
