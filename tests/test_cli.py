@@ -748,3 +748,17 @@ def test_a_hand_files_dotted_keys_are_told_at_their_line(tmp_path: Path) -> None
         f"error: {hand}:5: card_points: declarers 35 2/3 + defenders 34 = 69 2/3, not the deck's 70\n"
     )
 
+
+def test_a_hand_file_takes_the_score_blocks_card_points_as_docs_hand_format_lists_them(
+    tmp_path: Path,
+) -> None:
+    # 35 points and 2 Blatt are 35 2/3: the Call is won (35 2/3 wins, docs/rules/koenigrufen.md §1.3)
+    hand = tmp_path / "hand.toml"
+    for written in ('"35/2"', '"35 2"', '"35 2/3"', '"107/3"'):
+        hand.write_text(
+            HAND_HEAD + f'declarer = "Anna"\npartner = "Cilli"\ncard_points = {written}\n', encoding="utf-8"
+        )
+        code, out, err = run("score", str(hand), "--json")
+        assert (code, err) == (0, ""), written
+        assert json.loads(out)["victory_points"] == {"Anna": 1, "Bert": 0, "Cilli": 1, "Dani": 0}, written
+    assert '`"35/2"`' in (ROOT / "docs" / "hand-format.md").read_text(encoding="utf-8")
