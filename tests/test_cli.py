@@ -709,10 +709,10 @@ def test_profiles_show_as_text_names_the_renonce_trischaken_and_radl_rules(tmp_p
         " player 2, as Forehand ×2"
     ) in lines
     assert (
-        "Trischaken: losers = 1, ties = 'share', forehand_loses_ties = true, mayor_threshold = '35 2/3',"
-        " mayor_factor = 2, forehand_factor = 2, virgins = 'take_all', rounding = 'up', talon = 'counted',"
+        'Trischaken: losers = 1, ties = "share", forehand_loses_ties = true, mayor_threshold = "35⅔",'
+        ' mayor_factor = 2, forehand_factor = 2, virgins = "take_all", rounding = "up", talon = "counted",'
         " mayor_alone = false, forehand_alone = false, forehand_mayor_factor = 0,"
-        " forehand_factor_alone = false, payment = 'each', whole_points = false, virgins_alone = false"
+        ' forehand_factor_alone = false, payment = "each", whole_points = false, virgins_alone = false'
     ) in lines
     assert "Radl: none" in lines
     code, out, err = run("profiles", "show", "koenigrufen")

@@ -365,15 +365,19 @@ def _renonce_words(profile: Profile, dodge: bool) -> str:
     return words
 
 
+_THIRDS = {Fraction(1, 3): "⅓", Fraction(2, 3): "⅔"}
+
+
 def _trischaken_settings(t: Trischaken) -> str:
     """Every setting of the Dodge Round, as the profile file writes it."""
 
     def written(value: object) -> str:
         if isinstance(value, bool):
             return "true" if value else "false"
-        if isinstance(value, Fraction):
-            return repr(str(render_points(value)))
-        return repr(value) if isinstance(value, str) else str(value)
+        if isinstance(value, Fraction):  # one word, as a profile may write it too: "35⅔"
+            whole, third = divmod(value, 1)
+            value = f"{whole}{_THIRDS[third]}" if third in _THIRDS else str(render_points(value))
+        return f'"{value}"' if isinstance(value, str) else str(value)
 
     settings = ", ".join(f"{key} = {written(value)}" for key, value in t._asdict().items())
     return _("Trischaken: {settings}").format(settings=settings)
