@@ -676,6 +676,27 @@ def test_a_hand_files_profile_path_is_taken_from_the_hand_files_folder(tmp_path:
     )
 
 
+def test_a_hand_files_profile_path_written_from_the_current_folder_still_reads(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a path that is not beside the hand file but is from where the command runs, as it was read
+    # before the hand file's folder came first: a file that worked goes on working
+    club = tmp_path / "club"
+    club.mkdir()
+    (club / "club.toml").write_text(
+        'extends = "koenigrufen"\nname = "club"\n[contracts.rufer]\nvalue = 3\n', encoding="utf-8"
+    )
+    (club / "hand.toml").write_text(
+        'profile = "club/club.toml"\nplayers = ["Anna", "Bert", "Cilli", "Dani"]\ncontract = "rufer"\n'
+        'declarer = "Anna"\npartner = "Cilli"\ncard_points = 40\n',
+        encoding="utf-8",
+    )
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run("score", "club/hand.toml", "--json")
+    assert (code, err) == (0, "")
+    assert json.loads(out)["victory_points"] == {"Anna": 3, "Bert": 0, "Cilli": 3, "Dani": 0}
+
+
 def test_a_club_profile_without_a_name_is_named_after_its_file_not_the_one_it_extends(tmp_path: Path) -> None:
     # house rules on top of koenigrufen must not show, or be stored in the ledger, as koenigrufen itself
     club = tmp_path / "stammtisch.toml"

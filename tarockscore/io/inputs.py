@@ -308,8 +308,11 @@ def load_profile(
     ref: str | None = None, overrides: Mapping[str, Any] | None = None, *, hand_folder: Path | None = None
 ) -> Profile:
     """Load a shipped profile by name, or a user's profile by path; optionally merge overrides.
-    ``hand_folder``: a relative path is a hand file's, taken from that hand file's folder."""
+    ``hand_folder``: a relative path is a hand file's, taken from that hand file's folder (else,
+    where it is only there, from the current folder)."""
     ref = ref or DEFAULT_PROFILE
+    if hand_folder is not None and not (hand_folder / ref).exists() and Path(ref).exists():
+        hand_folder = None  # not beside the hand file, but from here: read as it always was
     document = resolve_document(ref, hand_folder, FROM_HAND)
     if overrides:
         document = merge(document, overrides)
