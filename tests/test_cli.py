@@ -783,3 +783,19 @@ def test_a_hand_file_takes_the_score_blocks_card_points_as_docs_hand_format_list
         assert (code, err) == (0, ""), written
         assert json.loads(out)["victory_points"] == {"Anna": 1, "Bert": 0, "Cilli": 1, "Dani": 0}, written
     assert '`"35/2"`' in (ROOT / "docs" / "hand-format.md").read_text(encoding="utf-8")
+
+
+def test_a_profile_path_holding_a_nul_character_is_refused_in_words(tmp_path: Path) -> None:
+    # TOML's "\u0000" is a valid string; no file name holds it: said at the key, never a traceback
+    hand = tmp_path / "hand.toml"
+    hand.write_text(
+        'profile = "club\\u0000.toml"\nplayers = ["Anna", "Bert", "Cilli", "Dani"]\ncontract = "rufer"\n'
+        'declarer = "Anna"\npartner = "Cilli"\ncard_points = 40\n',
+        encoding="utf-8",
+    )
+    code, out, err = run("score", str(hand))
+    assert (code, out) == (1, "")
+    assert (
+        err
+        == f"error: {hand}:1: profile: '{tmp_path / 'club'}\\x00.toml': no file has this name: it holds a NUL character\n"
+    )

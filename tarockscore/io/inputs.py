@@ -311,7 +311,7 @@ def load_profile(
     ``hand_folder``: a relative path is a hand file's, taken from that hand file's folder (else,
     where it is only there, from the current folder)."""
     ref = ref or DEFAULT_PROFILE
-    if hand_folder is not None and not (hand_folder / ref).exists() and Path(ref).exists():
+    if hand_folder is not None and looks_like_path(ref) and _only_here(hand_folder, ref):
         hand_folder = None  # not beside the hand file, but from here: read as it always was
     document = resolve_document(ref, hand_folder, FROM_HAND)
     if overrides:
@@ -320,6 +320,14 @@ def load_profile(
     if hand_folder is not None and looks_like_path(ref) and not Path(ref).is_absolute():
         where = str(hand_folder / ref)
     return build_profile(document, where, as_file=True)
+
+
+def _only_here(folder: Path, ref: str) -> bool:
+    """Whether ``ref`` is a file from the current folder and not from ``folder``."""
+    try:
+        return not (folder / ref).exists() and Path(ref).exists()
+    except (OSError, ValueError):  # a name no file system takes: reading the file says so
+        return False
 
 
 def profile_for(mapping: HandInput, profile_ref: str | None, hand_folder: Path | None = None) -> Profile:
