@@ -623,3 +623,179 @@ def test_a_hand_files_unknown_profile_is_told_at_its_key(tmp_path: Path) -> None
         "",
         f"Fehler: {hand}:2: profile: 3 ist weder ein Profilname noch ein Pfad\n",
     )
+
+
+def test_a_player_key_given_as_a_number_is_one_problem_naming_the_players(tmp_path: Path) -> None:
+    # declarer = 3 (a seat number, not a name): said once, at its key, with the names allowed;
+    # not a second time as missing
+    hand = tmp_path / "hand.toml"
+    hand.write_text(
+        'players = ["Anna", "Bert", "Cilli", "Dani"]\ncontract = "rufer"\ndeclarer = 3\n'
+        "partner = true\ncard_points = 40\n",
+        encoding="utf-8",
+    )
+    code, out, err = run("score", str(hand))
+    assert (code, out) == (1, "")
+    assert err.splitlines() == [
+        f"error: {hand}:3: declarer: 3 is an integer; expected a player's name in quotes:"
+        " 'Anna', 'Bert', 'Cilli', 'Dani'",
+        f"error: {hand}:4: partner: true is a boolean; expected a player's name in quotes:"
+        " 'Anna', 'Bert', 'Cilli', 'Dani'",
+    ]
+    code, out, err = run("--lang", "de", "score", str(hand))
+    assert err.splitlines() == [
+        f"Fehler: {hand}:3: declarer: 3 ist eine ganze Zahl; erwartet: der Name eines Spielers in"
+        " Anführungszeichen: 'Anna', 'Bert', 'Cilli', 'Dani'",
+        f"Fehler: {hand}:4: partner: true ist ein Wahrheitswert; erwartet: der Name eines Spielers in"
+        " Anführungszeichen: 'Anna', 'Bert', 'Cilli', 'Dani'",
+    ]
+
+
+def test_a_hand_files_profile_path_is_taken_from_the_hand_files_folder(tmp_path: Path) -> None:
+    # as a profile's extends is: the club keeps its hands beside its profile and scores from anywhere
+    club = tmp_path / "club"
+    club.mkdir()
+    (club / "club.toml").write_text(
+        'extends = "koenigrufen"\nname = "club"\n[contracts.rufer]\nvalue = 3\n', encoding="utf-8"
+    )
+    hand = club / "hand.toml"
+    hand.write_text(
+        'profile = "club.toml"\nplayers = ["Anna", "Bert", "Cilli", "Dani"]\ncontract = "rufer"\n'
+        'declarer = "Anna"\npartner = "Cilli"\ncard_points = 40\n',
+        encoding="utf-8",
+    )
+    code, out, err = run("score", str(hand), "--json")
+    assert (code, err) == (0, "")
+    assert json.loads(out)["victory_points"] == {"Anna": 3, "Bert": 0, "Cilli": 3, "Dani": 0}
+    hand.write_text(hand.read_text(encoding="utf-8").replace("club.toml", "klub.toml"), encoding="utf-8")
+    code, out, err = run("score", str(hand))
+    assert (code, out) == (1, "")
+    assert err == (
+        f"error: {hand}:1: profile: profile file 'klub.toml' not found: looked for {club / 'klub.toml'}"
+        " (a path in a hand file is taken from the hand file's folder)\n"
+    )
+
+
+def test_a_hand_files_profile_path_written_from_the_current_folder_still_reads(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a path that is not beside the hand file but is from where the command runs, as it was read
+    # before the hand file's folder came first: a file that worked goes on working
+    club = tmp_path / "club"
+    club.mkdir()
+    (club / "club.toml").write_text(
+        'extends = "koenigrufen"\nname = "club"\n[contracts.rufer]\nvalue = 3\n', encoding="utf-8"
+    )
+    (club / "hand.toml").write_text(
+        'profile = "club/club.toml"\nplayers = ["Anna", "Bert", "Cilli", "Dani"]\ncontract = "rufer"\n'
+        'declarer = "Anna"\npartner = "Cilli"\ncard_points = 40\n',
+        encoding="utf-8",
+    )
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run("score", "club/hand.toml", "--json")
+    assert (code, err) == (0, "")
+    assert json.loads(out)["victory_points"] == {"Anna": 3, "Bert": 0, "Cilli": 3, "Dani": 0}
+
+
+def test_a_club_profile_without_a_name_is_named_after_its_file_not_the_one_it_extends(tmp_path: Path) -> None:
+    # house rules on top of koenigrufen must not show, or be stored in the ledger, as koenigrufen itself
+    club = tmp_path / "stammtisch.toml"
+    club.write_text('extends = "koenigrufen"\n[contracts.rufer]\nvalue = 3\n', encoding="utf-8")
+    code, out, err = run("profiles", "show", str(club), "--json")
+    assert (code, err, json.loads(out)["name"]) == (0, "", "stammtisch")
+    code, out, err = run("profiles", "show", str(club))
+    assert (code, err, out.splitlines()[0].split(": ")[0]) == (0, "", "stammtisch")
+    ledger = tmp_path / "evening.toml"
+    code, out, err = run("new", "-p", "Anna,Bert,Cilli,Dani", "-P", str(club), "-l", str(ledger))
+    assert (code, err) == (0, "")
+    assert '[profile]\nname = "stammtisch"\n' in ledger.read_text(encoding="utf-8")
+    # a name of its own is kept; a file name that cannot be a name asks for one
+    club.write_text('extends = "koenigrufen"\nname = "Hausregeln"\n', encoding="utf-8")
+    code, out, err = run("profiles", "show", str(club), "--json")
+    assert (code, err, json.loads(out)["name"]) == (0, "", "Hausregeln")
+    long = tmp_path / f"{'x' * 41}.toml"
+    long.write_text('extends = "koenigrufen"\n', encoding="utf-8")
+    code, out, err = run("profiles", "show", str(long))
+    assert (code, out, err) == (1, "", f"error: {long}: name: missing (required)\n")
+
+
+def test_profiles_show_as_text_names_the_renonce_trischaken_and_radl_rules(tmp_path: Path) -> None:
+    # what --toml and --json show, a dispute settler reads in the text too (docs/rules/koenigrufen.md §6-§8)
+    code, out, err = run("profiles", "show", "ooe-2023")
+    assert (code, err) == (0, "")
+    lines = out.splitlines()
+    assert (
+        "Renonce: the game ends; every other player receives what his side would have won, contract and"
+        " announced bonuses, and the revoker alone pays it; in Trischaken the revoker pays each other"
+        " player 2, as Forehand ×2"
+    ) in lines
+    assert (
+        'Trischaken: losers = 1, ties = "share", forehand_loses_ties = true, mayor_threshold = "35⅔",'
+        ' mayor_factor = 2, forehand_factor = 2, virgins = "take_all", rounding = "up", talon = "counted",'
+        " mayor_alone = false, forehand_alone = false, forehand_mayor_factor = 0,"
+        ' forehand_factor_alone = false, payment = "each", whole_points = false, virgins_alone = false'
+    ) in lines
+    assert "Radl: none" in lines
+    code, out, err = run("profiles", "show", "koenigrufen")
+    assert "Renonce: the revoking side loses the contract and every announced bonus" in out.splitlines()
+    club = tmp_path / "club.toml"
+    club.write_text(
+        'extends = "koenigrufen"\n[renonce]\nrule = "offender_pays"\n[radl]\nevents = ["valat", "trischaken"]\n'
+        "hands = 3\n",
+        encoding="utf-8",
+    )
+    code, out, err = run("profiles", "show", str(club))
+    assert (code, err) == (0, "")
+    assert (
+        "Renonce: the revoker alone pays the contract, with its Kontra, to each other player; announced"
+        " bonuses are neither charged nor scored"
+    ) in out.splitlines()
+    assert "Radl: after valat, trischaken: the next 3 hands count ×2" in out.splitlines()
+    code, out, err = run("--lang", "de", "profiles", "show", str(club))
+    assert "Radl: nach Valat, Trischaken: die nächsten 3 Spiele zählen ×2" in out.splitlines(), out
+
+
+def test_a_hand_files_dotted_keys_are_told_at_their_line(tmp_path: Path) -> None:
+    # card_points.declarers = … is TOML's other way of writing the table { declarers = … }
+    hand = tmp_path / "hand.toml"
+    hand.write_text(
+        'players = ["Anna", "Bert", "Cilli", "Dani"]\ncontract = "rufer"\ndeclarer = "Anna"\npartner = "Cilli"\n'
+        'card_points.declarers = "35 2/3"\ncard_points . "defenders" = 34\n',
+        encoding="utf-8",
+    )
+    code, out, err = run("score", str(hand))
+    assert (code, out) == (1, "")
+    assert err == (
+        f"error: {hand}:5: card_points: declarers 35 2/3 + defenders 34 = 69 2/3, not the deck's 70\n"
+    )
+
+
+def test_a_hand_file_takes_the_score_blocks_card_points_as_docs_hand_format_lists_them(
+    tmp_path: Path,
+) -> None:
+    # 35 points and 2 Blatt are 35 2/3: the Call is won (35 2/3 wins, docs/rules/koenigrufen.md §1.3)
+    hand = tmp_path / "hand.toml"
+    for written in ('"35/2"', '"35 2"', '"35 2/3"', '"107/3"'):
+        hand.write_text(
+            HAND_HEAD + f'declarer = "Anna"\npartner = "Cilli"\ncard_points = {written}\n', encoding="utf-8"
+        )
+        code, out, err = run("score", str(hand), "--json")
+        assert (code, err) == (0, ""), written
+        assert json.loads(out)["victory_points"] == {"Anna": 1, "Bert": 0, "Cilli": 1, "Dani": 0}, written
+    assert '`"35/2"`' in (ROOT / "docs" / "hand-format.md").read_text(encoding="utf-8")
+
+
+def test_a_profile_path_holding_a_nul_character_is_refused_in_words(tmp_path: Path) -> None:
+    # TOML's "\u0000" is a valid string; no file name holds it: said at the key, never a traceback
+    hand = tmp_path / "hand.toml"
+    hand.write_text(
+        'profile = "club\\u0000.toml"\nplayers = ["Anna", "Bert", "Cilli", "Dani"]\ncontract = "rufer"\n'
+        'declarer = "Anna"\npartner = "Cilli"\ncard_points = 40\n',
+        encoding="utf-8",
+    )
+    code, out, err = run("score", str(hand))
+    assert (code, out) == (1, "")
+    assert (
+        err
+        == f"error: {hand}:1: profile: '{tmp_path / 'club'}\\x00.toml': no file has this name: it holds a NUL character\n"
+    )

@@ -24,6 +24,7 @@ from tarockscore.rules.hand import HandInput
 from tarockscore.rules.profile import Profile, build_profile
 from tarockscore.rules.scoring import Score
 from tarockscore.rules.scoring import score_hand as _score
+from tarockscore.rules.words import MAX_NAME, text_problem
 
 
 class HandFile(NamedTuple):
@@ -32,6 +33,7 @@ class HandFile(NamedTuple):
     keys: HandInput
     name: str
     lines: Mapping[str, int]
+    folder: Path | None = None  # where a relative path in its profile key is taken from (None: stdin)
 
     def located(self, exc: TarockError) -> TarockError:
         """The same error with each problem at the file and the line of the key it names
@@ -45,7 +47,10 @@ class HandFile(NamedTuple):
 
 
 # A key set at the start of a line (``partner = "Cilli"``), and a table opened (``[[bonus]]``).
-_KEY_AT = re.compile(r"\s*(?P<key>[A-Za-z0-9_-]+|\"[^\"\n]*\"|'[^'\n]*')\s*=")
+# A dotted key (``card_points.declarers = …``) sets each table it names on its way.
+_ONE_KEY = r"(?:[A-Za-z0-9_-]+|\"[^\"\n]*\"|'[^'\n]*')"
+_KEY_AT = re.compile(rf"\s*(?P<key>{_ONE_KEY}(?:\s*\.\s*{_ONE_KEY})*)\s*=")
+_KEY_PART = re.compile(_ONE_KEY)
 _TABLE_AT = re.compile(r"\s*\[(?P<array>\[)?\s*(?P<name>[^\[\]]+?)\s*\]")
 _QUOTED_OR_COMMENT = re.compile(r"\"(?:[^\"\\\n]|\\.)*\"|'[^'\n]*'|#.*")
 
@@ -70,8 +75,11 @@ def key_lines(text: str) -> dict[str, int]:
                     section = f"{section}[{arrays[section]}]"
                 lines.setdefault(section, number)
             elif key:
-                name = key["key"].strip("\"'")
-                lines.setdefault(f"{section}.{name}" if section else name, number)
+                path = section
+                for part in _KEY_PART.findall(key["key"]):
+                    name = part.strip("\"'")
+                    path = f"{path}.{name}" if path else name
+                    lines.setdefault(path, number)
         bare = _QUOTED_OR_COMMENT.sub("", line)
         depth = max(0, depth + bare.count("[") + bare.count("{") - bare.count("]") - bare.count("}"))
     return lines
@@ -116,7 +124,9 @@ def read_hand_file(source: str) -> HandFile:
     if other is not None:  # a ledger or a profile given for a hand: said in one line, not key by key
         raise HandError(N_("{name}: not a hand file: this is {other}"), name=name, other=other)
     # its keys and values are parse_hand's to check
-    return HandFile(cast(HandInput, document), name, key_lines(text))
+    return HandFile(
+        cast(HandInput, document), name, key_lines(text), None if source == "-" else Path(source).parent
+    )
 
 
 DEFAULT_PROFILE = "koenigrufen"
@@ -150,21 +160,23 @@ def merge(base: Mapping[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
-def _locate(ref: str, relative_to: Path | None) -> Path:
-    looks_like_path = ref.endswith(".toml") or "/" in ref or "\\" in ref
-    if looks_like_path:
+# Where a relative path to a profile is taken from, as a file not found says it.
+FROM_PROFILE = N_(
+    "profile file {ref!r} not found: looked for {path} (a path in extends is taken from the folder of the profile that names it)"
+)
+FROM_HAND = N_(
+    "profile file {ref!r} not found: looked for {path} (a path in a hand file is taken from the hand file's folder)"
+)
+
+
+def _locate(ref: str, relative_to: Path | None, not_found: str = FROM_PROFILE) -> Path:
+    if looks_like_path(ref):
         path = Path(ref)
         if not path.is_absolute() and relative_to is not None:
             path = relative_to / path
         if safe_io.check_regular(path, "profile", ProfileError) is None:
             if relative_to is not None and not Path(ref).is_absolute():
-                raise UnreadableProfile(
-                    N_(
-                        "profile file {ref!r} not found: looked for {path} (a path in extends is taken from the folder of the profile that names it)"
-                    ),
-                    ref=ref,
-                    path=path,
-                )
+                raise UnreadableProfile(not_found, ref=ref, path=path)
             raise UnreadableProfile(N_("profile file {ref!r} not found"), ref=ref)
         return path
     path = profiles_dir() / f"{ref}.toml"
@@ -185,6 +197,11 @@ def _locate(ref: str, relative_to: Path | None) -> Path:
     return path
 
 
+def looks_like_path(ref: str) -> bool:
+    """Whether a profile reference is a file's path (else a shipped profile's name)."""
+    return ref.endswith(".toml") or "/" in ref or "\\" in ref
+
+
 def read_toml(path: Path) -> dict[str, Any]:
     try:
         data = safe_io.read_regular(path, "profile", safe_io.SMALL_LIMIT, ProfileError)
@@ -197,13 +214,16 @@ def read_toml(path: Path) -> dict[str, Any]:
     return document
 
 
-def resolve_document(ref: str, relative_to: Path | None = None) -> dict[str, Any]:
-    """The profile's mapping with every ``extends`` folded in, at most :data:`MAX_EXTENDS` files deep."""
+def resolve_document(
+    ref: str, relative_to: Path | None = None, not_found: str = FROM_PROFILE
+) -> dict[str, Any]:
+    """The profile's mapping with every ``extends`` folded in, at most :data:`MAX_EXTENDS` files deep;
+    ``relative_to``: the folder a relative ``ref`` is taken from (``not_found`` says so)."""
     chain: list[Path] = []
     documents: list[dict[str, Any]] = []
     while True:
         if not chain:
-            path = _locate(ref, relative_to).resolve()
+            path = _locate(ref, relative_to, not_found).resolve()
         else:  # a parent: its problem is said where the extends naming it is
             where = f"{chain[-1]}: extends"
             if not ref.strip():
@@ -238,6 +258,7 @@ def resolve_document(ref: str, relative_to: Path | None = None) -> dict[str, Any
                 N_("{path}: extends: {parent!r} is not a profile name or path"), path=path, parent=parent
             )
         ref, relative_to = parent, path.parent
+    named = "name" in documents[0]
     merged = documents.pop()
     while documents:
         child = documents.pop()
@@ -246,6 +267,12 @@ def resolve_document(ref: str, relative_to: Path | None = None) -> dict[str, Any
             # a title of one's own: the German of the parent's title would describe the parent
             merged.pop("title_de", None)
     merged.pop("extends", None)
+    if not named:
+        # a profile file without a name of its own is named after its file (club.toml: club), never
+        # after the profile it extends, whose name would hide that house rules were applied
+        merged.pop("name", None)
+        if text_problem(chain[0].stem, limit=MAX_NAME) is None:
+            merged["name"] = chain[0].stem
     return merged
 
 
@@ -277,18 +304,35 @@ def _uncited(merged: dict[str, Any], child: Mapping[str, Any]) -> dict[str, Any]
     return merged
 
 
-def load_profile(ref: str | None = None, overrides: Mapping[str, Any] | None = None) -> Profile:
-    """Load a shipped profile by name, or a user's profile by path; optionally merge overrides."""
+def load_profile(
+    ref: str | None = None, overrides: Mapping[str, Any] | None = None, *, hand_folder: Path | None = None
+) -> Profile:
+    """Load a shipped profile by name, or a user's profile by path; optionally merge overrides.
+    ``hand_folder``: a relative path is a hand file's, taken from that hand file's folder (else,
+    where it is only there, from the current folder)."""
     ref = ref or DEFAULT_PROFILE
-    document = resolve_document(ref)
+    if hand_folder is not None and looks_like_path(ref) and _only_here(hand_folder, ref):
+        hand_folder = None  # not beside the hand file, but from here: read as it always was
+    document = resolve_document(ref, hand_folder, FROM_HAND)
     if overrides:
         document = merge(document, overrides)
     where = ref if ref.endswith(".toml") else f"profile {ref}"
+    if hand_folder is not None and looks_like_path(ref) and not Path(ref).is_absolute():
+        where = str(hand_folder / ref)
     return build_profile(document, where, as_file=True)
 
 
-def profile_for(mapping: HandInput, profile_ref: str | None) -> Profile:
-    """``--profile`` wins, then the hand's own ``profile`` key, then the default."""
+def _only_here(folder: Path, ref: str) -> bool:
+    """Whether ``ref`` is a file from the current folder and not from ``folder``."""
+    try:
+        return not (folder / ref).exists() and Path(ref).exists()
+    except (OSError, ValueError):  # a name no file system takes: reading the file says so
+        return False
+
+
+def profile_for(mapping: HandInput, profile_ref: str | None, hand_folder: Path | None = None) -> Profile:
+    """``--profile`` wins, then the hand's own ``profile`` key (a relative path taken from
+    ``hand_folder``, the hand file's folder; None: the current folder), then the default."""
     ref = profile_ref or mapping.get("profile", DEFAULT_PROFILE)
     if not isinstance(ref, str):
         raise HandError(N_("{ref!r} is not a profile name or path"), where="profile", ref=ref)
@@ -299,7 +343,7 @@ def profile_for(mapping: HandInput, profile_ref: str | None) -> Profile:
             ref=ref,
         )
     try:
-        return load_profile(ref)
+        return load_profile(ref, hand_folder=None if profile_ref else hand_folder)
     except ProfileError as exc:
         if profile_ref or "profile" not in mapping:
             raise
@@ -307,7 +351,10 @@ def profile_for(mapping: HandInput, profile_ref: str | None) -> Profile:
         raise type(exc)([p if p.where else p.moved("profile") for p in exc.problems]) from None
 
 
-def score_hand(mapping: HandInput, profile_ref: str | None = None, where: str = "") -> tuple[Score, Profile]:
-    """Score a hand given as hand-file keys: the score and the profile it was scored under."""
-    profile = profile_for(mapping, profile_ref)
+def score_hand(
+    mapping: HandInput, profile_ref: str | None = None, where: str = "", hand_folder: Path | None = None
+) -> tuple[Score, Profile]:
+    """Score a hand given as hand-file keys: the score and the profile it was scored under
+    (``hand_folder``: the hand file's folder, which a relative path in its profile key is taken from)."""
+    profile = profile_for(mapping, profile_ref, hand_folder)
     return _score(parse_one(mapping, profile, where), profile), profile

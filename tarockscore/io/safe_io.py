@@ -98,6 +98,10 @@ def check_regular(path: Path, what: str, error: type[TarockError]) -> os.stat_re
         return None
     except OSError as exc:
         raise unreadable(error)(_CANNOT_READ, path=path, why=exc.strerror or exc) from None
+    except ValueError:  # a NUL character, which a TOML string can hold and no file name can
+        raise unreadable(error)(
+            N_("{path!r}: no file has this name: it holds a NUL character"), path=str(path)
+        ) from None
     if not stat.S_ISREG(st.st_mode):
         raise unreadable(error)(_NOT_REGULAR, path=path, kind=_kind(st.st_mode), what=_what(what))
     return st

@@ -13,7 +13,7 @@ from tabulate import tabulate
 
 from tarockscore import i18n
 from tarockscore.errors import key_title
-from tarockscore.i18n import N_, _, translated
+from tarockscore.i18n import N_, _, ngettext, translated
 from tarockscore.render.output import View
 from tarockscore.rules.hand import render_points
 from tarockscore.rules.profile import Bonus, Contract, Kind, Profile, Trischaken, key_path, key_paths
@@ -340,6 +340,7 @@ def price_list(profile: Profile) -> str:
     huettenfleck = (
         _("Hüttenfleck: ×{multiplier}") if profile.kontra.huettenfleck else _("Hüttenfleck: not allowed")
     ).format(multiplier=profile.kontra.huettenfleck_multiplier)
+    dodge = any(c.kind is Kind.TRISCHAKEN for c in profile.contracts.values())
     lines = [
         f"{profile.name}: {profile.title_in(i18n.current())}",
         _("source: {source}").format(source=translated(profile.source)),
@@ -351,6 +352,9 @@ def price_list(profile: Profile) -> str:
         _("Kontra ladder: {ladder}").format(ladder=", ".join(ladder)),
         huettenfleck,
         *([valat] if any("valat" in c.bonuses for c in profile.contracts.values()) else []),
+        _renonce_words(profile, dodge),
+        *([_trischaken_settings(profile.trischaken)] if dodge else []),
+        _radl_words(profile),
         _(
             "Names match in any case, with or without hyphens, spaces or underscores; ä, ö, ü also as ae, oe, ue."
         ),
@@ -360,6 +364,71 @@ def price_list(profile: Profile) -> str:
         _columns_table(bonus_columns, bonuses),
     ]
     return "\n".join(lines)
+
+
+RENONCE_WORDS = {
+    "side_loses": N_("Renonce: the revoking side loses the contract and every announced bonus"),
+    "offender_pays": N_(
+        "Renonce: the revoker alone pays the contract, with its Kontra, to each other player; announced bonuses are neither charged nor scored"
+    ),
+    "as_if_won": N_(
+        "Renonce: the game ends; every other player receives what his side would have won, contract and announced bonuses, and the revoker alone pays it"
+    ),
+}
+
+
+def _renonce_words(profile: Profile, dodge: bool) -> str:
+    """The profile's revoke rule as docs/rules/koenigrufen.md §7 says it (``dodge``: with its Trischaken price)."""
+    rules = profile.renonce
+    words = translated(RENONCE_WORDS[rules.rule])
+    if dodge and rules.rule == "as_if_won":
+        words += (
+            _("; in Trischaken the revoker pays each other player {each}, as Forehand ×{factor}")
+            if rules.trischaken_forehand_factor != 1
+            else _("; in Trischaken the revoker pays each other player {each}")
+        ).format(each=rules.trischaken_each, factor=rules.trischaken_forehand_factor)
+    return words
+
+
+_THIRDS = {Fraction(1, 3): "⅓", Fraction(2, 3): "⅔"}
+
+
+def _trischaken_settings(t: Trischaken) -> str:
+    """Every setting of the Dodge Round, as the profile file writes it."""
+
+    def written(value: object) -> str:
+        if isinstance(value, bool):
+            return "true" if value else "false"
+        if isinstance(value, Fraction):  # one word, as a profile may write it too: "35⅔"
+            whole, third = divmod(value, 1)
+            value = f"{whole}{_THIRDS[third]}" if third in _THIRDS else str(render_points(value))
+        return f'"{value}"' if isinstance(value, str) else str(value)
+
+    settings = ", ".join(f"{key} = {written(value)}" for key, value in t._asdict().items())
+    return _("Trischaken: {settings}").format(settings=settings)
+
+
+def _radl_words(profile: Profile) -> str:
+    """What arms a Radl and what it doubles, or that the profile has none."""
+    radl = profile.radl
+    if not radl.events:
+        return _("Radl: none")
+    events = ", ".join(
+        ngettext("{event} ({hands} hand)", "{event} ({hands} hands)", radl.lengths[e]).format(
+            event=i18n.named(e), hands=radl.lengths[e]
+        )
+        if e in radl.lengths
+        else i18n.named(e)
+        for e in radl.events
+    )
+    words = ngettext(
+        "Radl: after {events}: the next hand counts ×{factor}",
+        "Radl: after {events}: the next {hands} hands count ×{factor}",
+        radl.hands,
+    ).format(events=events, hands=radl.hands, factor=radl.factor)
+    if radl.overlap:
+        words += _("; a Radl armed while one runs overlaps it")
+    return words
 
 
 def _columns_table(columns: Sequence[tuple[str, Callable[[Any], object]]], items: Iterable[Any]) -> str:

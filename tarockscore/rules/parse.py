@@ -19,7 +19,7 @@ from tarockscore.rules.hand import (
     side_card_points,
 )
 from tarockscore.rules.profile import Bonus, Contract, Profile
-from tarockscore.rules.reader import Reader, type_name
+from tarockscore.rules.reader import Reader, as_written, type_name
 from tarockscore.rules.valat import check_tricks
 from tarockscore.rules.words import name_problems, repeated_names, seat_names
 
@@ -89,6 +89,7 @@ class _Keys:
         self.players = _players(r, named, profile, problems)
         self.given_contract = r.text("contract")
         self.contract = _contract_name(r, self.given_contract, profile, problems)
+        self.given = frozenset(data)  # a key given with a value of the wrong type is not missing too
         self.declarer = _player(r, "declarer", self.players, problems)
         self.partner = _player(r, "partner", self.players, problems)
         self.renonce = _player(r, "renonce", self.players, problems)
@@ -120,8 +121,20 @@ def _contract_name(r: Reader, given: str, profile: Profile, problems: Collector)
 
 
 def _player(r: Reader, key: str, players: tuple[str, ...], problems: Collector) -> str | None:
-    """The player ``key`` names, who must be at the table."""
-    value = r.optional_str(key)
+    """The player ``key`` names, who must be at the table; a value that is no name (a seat
+    number) is said once, with the names allowed, and the key counts as given."""
+    value = r.raw(key)
+    if value is not None and not isinstance(value, str):
+        problems.add(
+            key,
+            N_("{value!r} is {kind}; expected a player's name in quotes: {allowed}")
+            if players
+            else N_("{value!r} is {kind}; expected a player's name in quotes"),
+            value=as_written(value),
+            kind=type_name(value),
+            allowed=one_of(players),
+        )
+        return None
     _check_at_table(key, value, players, problems)
     return value
 
@@ -199,7 +212,7 @@ def _check_who_plays(
                 contract=contract.name,
             )
         return
-    if keys.declarer is None:
+    if keys.declarer is None and "declarer" not in keys.given:
         problems.add("declarer", N_("missing (required): who played the contract"))
     if legality.plays_alone(contract) and keys.partner is not None:
         problems.add(
@@ -229,7 +242,7 @@ def _check_who_plays(
 def _check_called_partner(keys: _Keys, contract: Contract, profile: Profile, problems: Collector) -> None:
     """With a called King: the partner is its holder, or the King lies in the talon, or was the declarer's own."""
     partner, called_king = keys.partner, keys.called_king
-    if partner is None and called_king not in legality.CALLED_KING_VALUES:
+    if partner is None and called_king not in legality.CALLED_KING_VALUES and "partner" not in keys.given:
         problems.add(
             "partner",
             N_(

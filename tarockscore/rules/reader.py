@@ -43,6 +43,25 @@ A_WHOLE_NUMBER = Message(N_("a whole number"))
 AN_ARRAY_OF_STRINGS = Message(N_("an array of strings"))
 
 
+class _TomlBool:
+    """A boolean shown as a TOML file writes it (``true``), not as Python does (``True``)."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: bool) -> None:
+        self.value = value
+
+    def __repr__(self) -> str:
+        return "true" if self.value else "false"
+
+    __str__ = __repr__
+
+
+def as_written(value: object) -> object:
+    """A value for a message, shown the way the file wrote it (a boolean as ``true``)."""
+    return _TomlBool(value) if isinstance(value, bool) else value
+
+
 def type_name(value: object) -> str:
     return {
         bool: A_BOOLEAN,
@@ -81,7 +100,7 @@ class Reader:
         self.problems.add(
             self.where(key),
             N_("{value!r} is {kind}; expected {wanted}"),
-            value=value,
+            value=as_written(value),
             kind=type_name(value),
             wanted=wanted,
         )

@@ -38,7 +38,8 @@ def score(
     profile = profile_given(profile)
     mapping, source = read_hand_or_short(hand_file, short, profile, known_profile=True)
     with hand_errors(source, short):
-        result, prof = tarockscore.score_hand(mapping, profile)
+        folder = source.folder if isinstance(source, tarockscore.HandFile) else None
+        result, prof = tarockscore.score_hand(mapping, profile, hand_folder=folder)
     if explain and fmt is OutputFormat.TABLE:
         typer.echo(render.explain(result, prof))
         return
