@@ -446,3 +446,23 @@ def test_a_table_scored_from_its_paper_sheet_adds_its_schrift_as_its_sheet_does(
         " its Schrift is added to the Victory Points, as its sheet adds it; it has no hands,"
         " so the hands, the statistics and the chart count only hands played"
     ]
+
+
+def test_a_paper_tables_schrift_is_not_rescored_and_the_season_says_so() -> None:
+    """--rescore scores every hand again; a paper sheet has none, so its Schrift stands as written
+    under the table's own profile (docs/tournament.md), and the season names it."""
+    from tarockscore.evening.paper import on_paper
+
+    paper = on_paper(
+        evening(["Anna", "Bert", "Cilli", "Dani"], [], day="2026-03-12"),
+        {"Anna": 12, "Bert": -4, "Cilli": -4, "Dani": -4},
+        None,
+        AT,
+        label="round 1, table 2",
+    )
+    season = fold([("t2.toml", paper)], Filters(rescore=load_profile("pagat")))
+    assert table(standings(season))[0] == (1, "Anna", 12, 0)
+    assert (
+        "t2.toml: its Schrift from the paper sheet stands as written under profile 'koenigrufen':"
+        " a paper sheet has no hands to score again"
+    ) in season.warnings

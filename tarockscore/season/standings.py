@@ -45,6 +45,9 @@ PROFILES_ADDED = N_(
 ON_PAPER = N_(
     "{source}: scored from its paper sheet ({points}): its Schrift is added to the Victory Points, as its sheet adds it; it has no hands, so the hands, the statistics and the chart count only hands played"
 )
+PAPER_NOT_RESCORED = N_(
+    "{source}: its Schrift from the paper sheet stands as written under profile '{profile}': a paper sheet has no hands to score again"
+)
 UNDATED = N_("{source} has no date: left out by the date range")
 WRONGLY_DATED = N_("{source} has the date {date!r}, not YYYY-MM-DD: left out by the date range")
 
@@ -415,7 +418,9 @@ def fold(ledgers: Sequence[Named], filters: Filters = NO_FILTERS) -> Season:
         )
 
     if filters.rescore is not None:
+        on_paper = [(source, ledger.profile.name) for source, ledger in chosen if ledger.paper is not None]
         chosen, notes = _rescore(chosen, filters.rescore)
+        notes += [message(PAPER_NOT_RESCORED, source=s, profile=name) for s, name in on_paper]
         warnings += notes
     elif chosen:
         warnings += _check_profiles(chosen)
