@@ -379,6 +379,30 @@ def test_help_pages_in_german_have_no_english_placeholder() -> None:
     assert "NAME[,Spieler|Gegner][,angesagt][,verloren][,STUFE]" in record
 
 
+def _command_paths(command: object, path: tuple[str, ...] = ()) -> Iterator[tuple[str, ...]]:
+    yield path
+    for name, sub in sorted(getattr(command, "commands", {}).items()):
+        yield from _command_paths(sub, (*path, name))
+
+
+def test_every_help_page_in_german_names_its_values_in_german() -> None:
+    """Every option's and argument's placeholder on every help page is a German word (KOPF, PFAD,
+    NAME=PUNKTE, Spieler|Gegner), and a file is a DATEI even where the option is called --points."""
+    import typer.main
+
+    english = re.compile(r"\b(HEAD|PATH|DIR|TITLE|TABLE|FROM|ADDRESS|KING_HALF|POINTS|FILE)\b")
+    for path in _command_paths(typer.main.get_command(app)):
+        page = run("de", *path, "--help").stdout.split("Beispiele:")[0]
+        placeholders = english.findall(page)
+        assert not placeholders, (path, placeholders)
+    assert "--king-half Spieler|Gegner" in run("de", "record", "--help").stdout
+    assert "--head KOPF" in run("de", "check", "--help").stdout
+    result = run("de", "tournament", "result", "--help").stdout
+    assert "--table N" in result and "--money NAME=PUNKTE" in result and "--from DATEI" in result
+    assert "--points DATEI" in run("de", "cup", "standings", "--help").stdout
+    assert "--points FILE" in run("en", "cup", "standings", "--help").stdout
+
+
 def test_json_is_byte_identical_in_both_languages(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     outputs = {}
     for lang in ("en", "de"):

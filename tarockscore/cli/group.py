@@ -276,9 +276,10 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
 # marked for the catalogue and shown in the run's language (SPIEL, NAMEN, DATEI); the words
 # typed as they are (de|en, add|drop) and N are the same in every language.
 METAVARS: dict[str, str] = {
-    **dict.fromkeys(("number", "replace", "round", "rounds", "games", "games_five", "seed"), "N"),
+    **dict.fromkeys(("number", "replace", "round", "rounds", "games", "games_five", "seed", "table"), "N"),
     **dict.fromkeys(("declarer", "partner", "renonce", "name"), N_("NAME")),
-    **dict.fromkeys(("ledger", "players_file", "output", "out"), N_("FILE")),
+    **dict.fromkeys(("ledger", "players_file", "output", "out", "from"), N_("FILE")),
+    **dict.fromkeys(("path", "pyodide"), N_("PATH")),
     **dict.fromkeys(("points", "defender_points"), N_("POINTS")),
     **dict.fromkeys(("format", "output_format"), N_("FORMAT")),
     "contract": N_("CONTRACT"),
@@ -293,6 +294,9 @@ METAVARS: dict[str, str] = {
     "folder": N_("FOLDER"),
     "folders": N_("FOLDERS"),
     "ledgers": N_("LEDGERS"),
+    "head": N_("HEAD"),
+    "title": N_("TITLE"),
+    "king_half": N_("declarer|defenders"),
     "action": "add|drop",
     "lang": "de|en",
 }
@@ -300,6 +304,9 @@ METAVARS: dict[str, str] = {
 # The placeholders the command modules give themselves (``metavar=``), marked for the catalogue.
 GIVEN = (
     N_("ALIAS=NAME"),
+    N_("ADDRESS"),
+    N_("DIR"),
+    N_("NAME=POINTS"),
     N_("HANDS"),
     N_("LEDGER_OR_FOLDER"),
     N_("TEXT"),
