@@ -215,7 +215,7 @@ def test_a_stored_audit_line_is_said_in_german() -> None:
     assert read_back(line) is not None
     with i18n.language("de"):
         assert said(line) == (
-            "Spiel 4 (Nr. 3 auf der Schrift) ersetzt: Rufer von Anna mit Cilli, gewonnen → Trischaken; "
+            "Spiel 4 (Nr. 3 in der Schrift) ersetzt: Rufer von Anna mit Cilli, gewonnen → Trischaken; "
             "neu gerechnet: Spiele 5, 6"
         )
         assert said("a line of another version") == "a line of another version"
@@ -457,7 +457,7 @@ def test_card_points_that_prove_a_valat_name_the_side_in_german(in_folder: Path)
     assert run("de", "new", "-p", "Anna,Bert,Cilli,Dani").exit_code == 0
     result = run("de", "record", "-c", "solodreier", "-d", "Dani", "-t", "0")
     assert result.exit_code == 1
-    assert "die Gegenseite hat alle 70 Punkte" in result.stderr
+    assert "die Gegenseite hat alle 70 Kartenpunkte" in result.stderr
     assert "den Valat der Gegenseite eintragen" in result.stderr
     assert german_problems(result.stderr, shipped_keys()) == [], result.stderr
 
@@ -468,3 +468,24 @@ def test_a_roman_numeral_in_a_key_is_shown_as_one() -> None:
     assert key_title("ii_ultimo") == "II Ultimo"
     assert key_title("king_ultimo") == "King Ultimo"  # a word is a word
     assert key_title("vier_koenige") == "Vier Koenige"
+
+
+def test_the_sheet_is_the_schrift_and_card_points_are_kartenpunkte(in_folder: Path) -> None:
+    """docs/german.md's words: the score sheet is the Schrift (not a Block, a Blatt or a Liste on
+    the command line), card points are Kartenpunkte and Punkte are what the sheet writes, so an
+    explanation that shows both never calls them by one word."""
+    run("de", "new", "-p", "Anna,Bert,Cilli,Dani")
+    record = run("de", "record", "-c", "trischaken", "-t", "Anna=20", "-t", "Bert=30", "-t", "Cilli=10", "-t", "Dani=10")
+    assert record.exit_code == 0, record.output
+    explained = run("de", "explain", "1").stdout
+    assert "Kartenpunkte: Anna 20, Bert 30, Cilli 10, Dani 10" in explained
+    assert "; in der Schrift: Anna +5, Cilli +5, Dani +5" in explained
+    assert "Punkte: Anna +5, Bert 0, Cilli +5, Dani +5" in explained
+    assert "Block" not in explained
+    entered = run("de", "enter", stdin="rufer\nAnna\nCilli\n40\nn\n\n")
+    assert "Kartenpunkte von Anna und Cilli (von 70)" in entered.stdout
+    assert "  4  Kartenpunkte: 40" in entered.stdout
+    for command in (["serve"], ["season"], ["stats"], ["chart"]):
+        page = run("de", *command, "--help").stdout
+        assert "Liste" not in page and "Blatt, das" not in page, command
+    assert "Die Schrift eines Abends" in run("de", "serve", "--help").stdout
