@@ -489,3 +489,45 @@ def test_the_sheet_is_the_schrift_and_card_points_are_kartenpunkte(in_folder: Pa
         page = run("de", *command, "--help").stdout
         assert "Liste" not in page and "Blatt, das" not in page, command
     assert "Die Schrift eines Abends" in run("de", "serve", "--help").stdout
+
+
+@pytest.mark.parametrize(
+    ("number", "english", "german"),
+    [
+        (0, "0", "0"),
+        (999, "999", "999"),
+        (1000, "1,000", "1.000"),
+        (4096, "4,096", "4.096"),
+        (1_000_000, "1,000,000", "1.000.000"),
+        (1_002_003, "1,002,003", "1.002.003"),
+        (-12_345, "-12,345", "-12.345"),
+    ],
+)
+def test_a_count_is_grouped_the_way_each_language_writes_it(number: int, english: str, german: str) -> None:
+    """A thousand is 1,000 in English and 1.000 in German: "1,000" in a German sentence reads as one."""
+    assert i18n.whole(number) == english
+    with i18n.language("de"):
+        assert i18n.whole(number) == german
+
+
+def test_a_count_in_german_output_has_no_english_comma(in_folder: Path) -> None:
+    from tarockscore.render.evening import first_few
+
+    with i18n.language("de"):
+        assert first_few(list(range(1012))).endswith(" und 1.002 weitere (--json listet alle)")
+    assert first_few(list(range(1012))).endswith(" and 1,002 more (--json lists every one)")
+    # a profile value beyond the range a reader takes (radl.hands at most 1,000,000)
+    (in_folder / "big.toml").write_text('extends = "koenigrufen"\n[radl]\nhands = 99999999\n', encoding="utf-8")
+    refused = run("de", "profiles", "show", "./big.toml")
+    assert refused.exit_code == 1
+    assert "(höchstens 1.000.000 in jede Richtung)" in refused.stderr
+    # a line typed at a question longer than any answer (4,096 characters)
+    import io
+
+    from tarockscore.cli.terminal import TooMuchInput, _BoundedLines
+
+    with pytest.raises(TooMuchInput) as raised:
+        _BoundedLines(io.StringIO("x" * 5000 + "\n")).readline()
+    with i18n.language("de"):
+        assert "eine Antwort mit mehr als 4.096 Zeichen" in raised.value.problems[0].render(i18n.gettext)
+    assert "an answer longer than 4,096 characters" in raised.value.problems[0].render()

@@ -22,7 +22,7 @@ from tarockscore.evening.settle import settle
 from tarockscore.evening.sheet import Sheet
 from tarockscore.evening.table import Deal, first_deal, hand_deal, next_deal
 from tarockscore.evening.upgrade import Upgraded
-from tarockscore.i18n import DEFAULT, _, current, date, money, named, ngettext, translated
+from tarockscore.i18n import DEFAULT, _, current, date, money, named, ngettext, translated, whole
 from tarockscore.render import hand
 from tarockscore.render.hand import note_line, signed
 from tarockscore.render.output import View
@@ -685,7 +685,7 @@ def _and_more(lines: list[str]) -> list[str]:
     """The first :data:`FIRST_FEW` lines and how many more ("and 1 more" would be no shorter)."""
     if len(lines) <= FIRST_FEW + 1:
         return lines
-    return [*lines[:FIRST_FEW], _("… and {more:,} more").format(more=len(lines) - FIRST_FEW)]
+    return [*lines[:FIRST_FEW], _("… and {more} more").format(more=whole(len(lines) - FIRST_FEW))]
 
 
 def first_few(items: Sequence[object]) -> str:
@@ -693,8 +693,8 @@ def first_few(items: Sequence[object]) -> str:
     if len(items) <= FIRST_FEW + 1:  # "and 1 more" would be no shorter than the item itself
         return ", ".join(str(item) for item in items)
     more = len(items) - FIRST_FEW
-    return _("{items} and {more:,} more (--json lists every one)").format(
-        items=", ".join(str(item) for item in items[:FIRST_FEW]), more=more
+    return _("{items} and {more} more (--json lists every one)").format(
+        items=", ".join(str(item) for item in items[:FIRST_FEW]), more=whole(more)
     )
 
 
