@@ -475,7 +475,20 @@ def test_the_sheet_is_the_schrift_and_card_points_are_kartenpunkte(in_folder: Pa
     the command line), card points are Kartenpunkte and Punkte are what the sheet writes, so an
     explanation that shows both never calls them by one word."""
     run("de", "new", "-p", "Anna,Bert,Cilli,Dani")
-    record = run("de", "record", "-c", "trischaken", "-t", "Anna=20", "-t", "Bert=30", "-t", "Cilli=10", "-t", "Dani=10")
+    record = run(
+        "de",
+        "record",
+        "-c",
+        "trischaken",
+        "-t",
+        "Anna=20",
+        "-t",
+        "Bert=30",
+        "-t",
+        "Cilli=10",
+        "-t",
+        "Dani=10",
+    )
     assert record.exit_code == 0, record.output
     explained = run("de", "explain", "1").stdout
     assert "Kartenpunkte: Anna 20, Bert 30, Cilli 10, Dani 10" in explained
@@ -517,7 +530,9 @@ def test_a_count_in_german_output_has_no_english_comma(in_folder: Path) -> None:
         assert first_few(list(range(1012))).endswith(" und 1.002 weitere (--json listet alle)")
     assert first_few(list(range(1012))).endswith(" and 1,002 more (--json lists every one)")
     # a profile value beyond the range a reader takes (radl.hands at most 1,000,000)
-    (in_folder / "big.toml").write_text('extends = "koenigrufen"\n[radl]\nhands = 99999999\n', encoding="utf-8")
+    (in_folder / "big.toml").write_text(
+        'extends = "koenigrufen"\n[radl]\nhands = 99999999\n', encoding="utf-8"
+    )
     refused = run("de", "profiles", "show", "./big.toml")
     assert refused.exit_code == 1
     assert "(höchstens 1.000.000 in jede Richtung)" in refused.stderr
@@ -531,3 +546,57 @@ def test_a_count_in_german_output_has_no_english_comma(in_folder: Path) -> None:
     with i18n.language("de"):
         assert "eine Antwort mit mehr als 4.096 Zeichen" in raised.value.problems[0].render(i18n.gettext)
     assert "an answer longer than 4,096 characters" in raised.value.problems[0].render()
+
+
+def test_a_tournament_sheet_shown_in_german_says_its_place_and_times_in_german(in_folder: Path) -> None:
+    """The sheet's place as the draw stores it ("round 1, table 1") and the time a corrected paper
+    result replaced are stored in English; show says them as German writes them."""
+    made = run(
+        "de",
+        "tournament",
+        "new",
+        "tag",
+        "-p",
+        "Anna,Bert,Cilli,Dani",
+        "--rounds",
+        "1",
+        "--games",
+        "4",
+        "-P",
+        "ooe-2023",
+        "--format",
+        "schrift",
+        "--title",
+        "Cup Wien",
+        "--date",
+        "14.03.2026",
+    )
+    assert made.exit_code == 0, made.output
+    assert run("de", "tournament", "draw", "tag", "-r", "1", "--seed", "1").exit_code == 0
+    points = ["Anna=12", "Bert=-4", "Cilli=-4", "Dani=-4"]
+    assert run("de", "tournament", "result", "tag", "-r", "1", "-t", "1", *points).exit_code == 0
+    replaced = run(
+        "de",
+        "tournament",
+        "result",
+        "tag",
+        "-r",
+        "1",
+        "-t",
+        "1",
+        "--replace",
+        "Anna=8",
+        "Bert=0",
+        "Cilli=-4",
+        "Dani=-4",
+    )
+    assert replaced.exit_code == 0, replaced.output
+    shown = run("de", "show", "-l", "tag/round-1/table-1.toml").stdout
+    assert re.search(r"^Profil ooe-2023 · 14\.03\.2026 · Cup Wien, Runde 1, Tisch 1 \[[0-9a-f]+\]", shown)
+    assert re.search(r"es ersetzt das Ergebnis vom \d\d\.\d\d\.\d{4} \d\d:\d\d: [^\n]*Anna \+12", shown), (
+        shown
+    )
+    assert "round 1" not in shown and "+00:00" not in shown
+    english = run("en", "show", "-l", "tag/round-1/table-1.toml").stdout
+    assert re.search(r"· Cup Wien, round 1, table 1 \[[0-9a-f]+\]", english)
+    assert re.search(r"it replaces the result of \d{4}-\d\d-\d\dT\d\d:\d\d:\d\d", english)
