@@ -600,3 +600,37 @@ def test_a_tournament_sheet_shown_in_german_says_its_place_and_times_in_german(i
     english = run("en", "show", "-l", "tag/round-1/table-1.toml").stdout
     assert re.search(r"· Cup Wien, round 1, table 1 \[[0-9a-f]+\]", english)
     assert re.search(r"it replaces the result of \d{4}-\d\d-\d\dT\d\d:\d\d:\d\d", english)
+
+
+def test_a_date_refused_says_why_in_german_on_every_option(in_folder: Path) -> None:
+    """A date that is no day of the calendar is refused in the reader's words, for --date as for
+    the season's --from, and the reason is not Python's English ("month must be in 1..12")."""
+    new = run("de", "new", "-p", "Anna,Bert,Cilli,Dani", "--date", "2025-13-01")
+    assert new.exit_code == 2
+    assert (
+        "'2025-13-01' ist kein Datum (einen Monat 13 gibt es nicht); schreib es als TT.MM.JJJJ" in new.stderr
+    )
+    assert run("de", "new", "-p", "Anna,Bert,Cilli,Dani").exit_code == 0
+    season = run("de", "season", "--from", "29.02.2025")
+    assert season.exit_code == 2
+    assert (
+        "--from '29.02.2025' ist kein Datum (der Monat 2 des Jahres 2025 hat 28 Tage); schreib es als "
+        "TT.MM.JJJJ oder JJJJ-MM-TT" in season.stderr
+    )
+    assert "is not a date" not in run("de", "season", "--to", "foo").stderr
+    english = run("en", "season", "--from", "00.01.0000")
+    assert "(there is no year 0)" in english.stderr, english.stderr
+    assert "(month 2 of 2025 has 28 days)" in run("en", "stats", "--to", "29.02.2025").stderr
+
+
+def test_profiles_that_do_not_add_up_are_named_in_german(in_folder: Path) -> None:
+    """The season refuses to add evenings scored under profiles that settle differently, naming
+    the two settlements in the reader's words, not as their profile keys."""
+    assert run("de", "new", "-p", "Anna,Bert,Cilli,Dani", "-l", "a.toml").exit_code == 0
+    assert run("de", "new", "-p", "Anna,Bert,Cilli,Dani", "-P", "ooe-2023", "-l", "b.toml").exit_code == 0
+    refused = run("de", "season", "a.toml", "b.toml")
+    assert refused.exit_code == 1, refused.output
+    assert "sie rechnen verschieden ab (vereinfacht und mit Nullsumme)" in refused.stderr
+    assert (
+        "they settle differently (simplified and zero_sum)" in run("en", "season", "a.toml", "b.toml").stderr
+    )
