@@ -634,3 +634,17 @@ def test_profiles_that_do_not_add_up_are_named_in_german(in_folder: Path) -> Non
     assert (
         "they settle differently (simplified and zero_sum)" in run("en", "season", "a.toml", "b.toml").stderr
     )
+
+
+def test_a_value_outside_an_options_choices_or_range_is_refused_in_german() -> None:
+    """Click's own refusals of a choice and of a number out of range, said in the reader's words."""
+    choice = run("de", "settle", "-f", "xml")
+    assert choice.exit_code == 2
+    assert "ungültiger Wert für '--format' / '-f': 'xml' ist keines von 'table', 'json', 'csv', 'html'." in (
+        choice.stderr
+    )
+    port = run("de", "serve", "--port", "99999")
+    assert port.exit_code == 2
+    assert "ungültiger Wert für '--port': 99999 liegt nicht im Bereich 0<=x<=65535." in port.stderr
+    assert "is not" not in choice.stderr + port.stderr
+    assert "'xml' is not one of 'table', 'json', 'csv', 'html'." in run("en", "settle", "-f", "xml").stderr
