@@ -116,6 +116,16 @@ def dated(day: "date") -> Message:
     return message(N_("{year:04d}-{month:02d}-{day:02d}"), year=day.year, month=day.month, day=day.day)
 
 
+def grouped(number: int) -> Message:
+    """A whole number with its thousands marked: ``1,000,000`` in English, ``1.000.000`` in German
+    (the catalogue's form), never the English comma in a German sentence."""
+    if number < 0:
+        return Message("-{number}", (("number", grouped(-number)),))
+    if number < 1000:
+        return Message("{number}", (("number", number),))
+    return message(N_("{high},{low:03d}"), high=grouped(number // 1000), low=number % 1000)
+
+
 def reason(exc: BaseException) -> str:
     """What an exception says: the :class:`Message` it was raised with (still translatable), else its text."""
     first = exc.args[0] if exc.args else ""

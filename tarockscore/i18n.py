@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from tarockscore.errors import N_ as N_
-from tarockscore.errors import Counted, Message, dated, escape_unprintable, key_title
+from tarockscore.errors import Counted, Message, dated, escape_unprintable, grouped, key_title
 
 if TYPE_CHECKING:
     from decimal import Decimal
@@ -290,6 +290,11 @@ def date(day: dt.date | str, language: str | None = None) -> str:
     # the form is the catalogue's, as for a day inside a message (errors.dated)
     catalogue = _catalogue(lang)
     return value.isoformat() if catalogue is None else dated(value).render(catalogue.gettext)
+
+
+def whole(value: int) -> str:
+    """A whole number grouped by thousands in the run's language: ``1.234`` in German, ``1,234`` in English."""
+    return grouped(value).render(gettext)
 
 
 def number(value: object, language: str | None = None) -> str:

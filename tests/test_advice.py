@@ -206,7 +206,7 @@ def test_a_library_caller_is_told_the_hand_file_is_not_there(tmp_path: Path) -> 
         ),
         (
             "de",
-            "Spieldatei 'rufer Anna Cilli 40' nicht gefunden; gib eine Spieldatei an, - für die "
+            "Spieldatei 'rufer Anna Cilli 40' nicht gefunden; eine Spieldatei angeben, - für die "
             "Standardeingabe, oder das Spiel mit seinen Optionen (-c SPIEL -d NAME -t PUNKTE …: siehe --help)",
         ),
     ],

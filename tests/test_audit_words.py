@@ -51,7 +51,7 @@ def test_german_corrections_are_said_in_german_and_kept_in_english(ledger: str) 
     assert undone.stdout.splitlines()[0] == "Spiel 3 zurückgenommen: Rufer von Anna mit Cilli, gewonnen"
     radl = run("--lang", "de", "radl", "add", "-l", ledger)
     assert radl.stdout.splitlines()[0] == (
-        "Radl auf der Schrift gesetzt nach Spiel 2: 4 Spiele mehr ×2; 4 offen"
+        "Radl in der Schrift gesetzt nach Spiel 2: 4 Spiele mehr ×2; 4 offen"
     )
     deleted = run("--lang", "de", "delete", "1", "-y", "-l", ledger)
     assert deleted.stdout.splitlines()[0].startswith(
@@ -96,11 +96,11 @@ def test_every_correction_renders_its_english_line_word_for_word() -> None:
     i18n.use("de")
     try:
         assert i18n.translated(back.audit[-1].detail) == (
-            "Spiel 4 (Nr. 3 auf der Schrift) zurückgenommen: Rufer von Anna mit Cilli, gewonnen"
+            "Spiel 4 (Nr. 3 in der Schrift) zurückgenommen: Rufer von Anna mit Cilli, gewonnen"
         )
         # the changed keys in the reader's words, as the trail is shown (render.evening.said)
         assert said(replaced.audit[-1].detail) == (
-            "Spiel 2 ersetzt: Rufer von Anna mit Cilli, gewonnen → Rufer von Anna mit Cilli, verloren; Punkte: 40 → 30"
+            "Spiel 2 ersetzt: Rufer von Anna mit Cilli, gewonnen → Rufer von Anna mit Cilli, verloren; Kartenpunkte: 40 → 30"
         )
     finally:
         i18n.use(i18n.DEFAULT)
@@ -114,7 +114,7 @@ def test_a_replacement_that_keeps_the_outcome_is_read_back_in_german(ledger: str
     assert stored(ledger)[-1] == "hand 2 replaced: rufer by Anna with Cilli, won; card_points: 40 → 36"
     shown = run("--lang", "de", "show", "-l", ledger).stdout
     assert re.search(
-        r"^Protokoll .*: Spiel 2 ersetzt: Rufer von Anna mit Cilli, gewonnen; Punkte: 40 → 36$",
+        r"^Protokoll .*: Spiel 2 ersetzt: Rufer von Anna mit Cilli, gewonnen; Kartenpunkte: 40 → 36$",
         shown,
         re.MULTILINE,
     ), shown
@@ -137,10 +137,10 @@ def test_a_replacement_that_changes_the_outcome_still_names_the_keys_it_changed(
     shown = run("--lang", "de", "show", "-l", ledger).stdout
     assert (
         ": Spiel 2 ersetzt: Rufer von Anna mit Cilli, gewonnen → Rufer von Anna mit Cilli, verloren;"
-        " Punkte: 40 → 30; Kontra: – → Kontra; Prämie: – → Trull (Gegenspieler, still, gemacht)\n"
+        " Kartenpunkte: 40 → 30; Kontra: – → Kontra; Prämie: – → Trull (Gegenspieler, still, gemacht)\n"
     ) in shown
     said_now = run("--lang", "de", "replace", "2", *RUFER, "-l", ledger).stdout.splitlines()[0]
     assert said_now == (
         "Spiel 2 ersetzt: Rufer von Anna mit Cilli, verloren → Rufer von Anna mit Cilli, gewonnen;"
-        " Punkte: 30 → 40; Kontra: Kontra → –; Prämie: Trull (Gegenspieler, still, gemacht) → –"
+        " Kartenpunkte: 30 → 40; Kontra: Kontra → –; Prämie: Trull (Gegenspieler, still, gemacht) → –"
     )

@@ -193,13 +193,13 @@ def test_enter_in_german(ledger: str) -> None:
     # Solodreier by Dani with 0: "j" is yes; then the Sechserdreier by Bert (hand 2) with 70,
     # first "nein", the card points again, then Enter.
     first = enter(ledger, "Solodreier", "Dani", "0", "j", "", "", lang="de")
-    assert "Die Gegenseite hat alle 70 Punkte: war es ihr Valat? [J/n]: " in first.stdout
-    assert "Valat (alle 70 Punkte): ja" in first.stdout
+    assert "Die Gegenseite hat alle 70 Kartenpunkte: war es ihr Valat? [J/n]: " in first.stdout
+    assert "Valat (alle 70 Kartenpunkte): ja" in first.stdout
     second = enter(ledger, "Sechserdreier", "Bert", "70", "nein", "70", "", "", "", lang="de")
-    assert "Bert hat alle 70 Punkte: war es der Valat von Bert? [J/n]: " in second.stdout
+    assert "Bert hat alle 70 Kartenpunkte: war es der Valat von Bert? [J/n]: " in second.stdout
     assert second.stderr == (
-        "  kein Valat: dann stimmen die Punkte nicht, denn alle 70 Punkte auf einer Seite heißen, "
-        "sie hat jeden Stich gemacht; die Punkte bitte neu eingeben\n"
+        "  kein Valat: dann stimmen die Kartenpunkte nicht, denn alle 70 Kartenpunkte auf einer Seite heißen, "
+        "sie hat jeden Stich gemacht; die Kartenpunkte bitte neu eingeben\n"
     )
     # hand 1: 40 to each defender (10 × 4); hand 2: Bert's silent Valat, 5 × 4 = 20
     assert totals(ledger) == {"Anna": 40, "Bert": 60, "Cilli": 40, "Dani": 0}

@@ -215,7 +215,7 @@ def test_a_stored_audit_line_is_said_in_german() -> None:
     assert read_back(line) is not None
     with i18n.language("de"):
         assert said(line) == (
-            "Spiel 4 (Nr. 3 auf der Schrift) ersetzt: Rufer von Anna mit Cilli, gewonnen → Trischaken; "
+            "Spiel 4 (Nr. 3 in der Schrift) ersetzt: Rufer von Anna mit Cilli, gewonnen → Trischaken; "
             "neu gerechnet: Spiele 5, 6"
         )
         assert said("a line of another version") == "a line of another version"
@@ -379,6 +379,30 @@ def test_help_pages_in_german_have_no_english_placeholder() -> None:
     assert "NAME[,Spieler|Gegner][,angesagt][,verloren][,STUFE]" in record
 
 
+def _command_paths(command: object, path: tuple[str, ...] = ()) -> Iterator[tuple[str, ...]]:
+    yield path
+    for name, sub in sorted(getattr(command, "commands", {}).items()):
+        yield from _command_paths(sub, (*path, name))
+
+
+def test_every_help_page_in_german_names_its_values_in_german() -> None:
+    """Every option's and argument's placeholder on every help page is a German word (KOPF, PFAD,
+    NAME=PUNKTE, Spieler|Gegner), and a file is a DATEI even where the option is called --points."""
+    import typer.main
+
+    english = re.compile(r"\b(HEAD|PATH|DIR|TITLE|TABLE|FROM|ADDRESS|KING_HALF|POINTS|FILE)\b")
+    for path in _command_paths(typer.main.get_command(app)):
+        page = run("de", *path, "--help").stdout.split("Beispiele:")[0]
+        placeholders = english.findall(page)
+        assert not placeholders, (path, placeholders)
+    assert "--king-half Spieler|Gegner" in run("de", "record", "--help").stdout
+    assert "--head KOPF" in run("de", "check", "--help").stdout
+    result = run("de", "tournament", "result", "--help").stdout
+    assert "--table N" in result and "--money NAME=PUNKTE" in result and "--from DATEI" in result
+    assert "--points DATEI" in run("de", "cup", "standings", "--help").stdout
+    assert "--points FILE" in run("en", "cup", "standings", "--help").stdout
+
+
 def test_json_is_byte_identical_in_both_languages(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     outputs = {}
     for lang in ("en", "de"):
@@ -433,7 +457,7 @@ def test_card_points_that_prove_a_valat_name_the_side_in_german(in_folder: Path)
     assert run("de", "new", "-p", "Anna,Bert,Cilli,Dani").exit_code == 0
     result = run("de", "record", "-c", "solodreier", "-d", "Dani", "-t", "0")
     assert result.exit_code == 1
-    assert "die Gegenseite hat alle 70 Punkte" in result.stderr
+    assert "die Gegenseite hat alle 70 Kartenpunkte" in result.stderr
     assert "den Valat der Gegenseite eintragen" in result.stderr
     assert german_problems(result.stderr, shipped_keys()) == [], result.stderr
 
@@ -444,3 +468,183 @@ def test_a_roman_numeral_in_a_key_is_shown_as_one() -> None:
     assert key_title("ii_ultimo") == "II Ultimo"
     assert key_title("king_ultimo") == "King Ultimo"  # a word is a word
     assert key_title("vier_koenige") == "Vier Koenige"
+
+
+def test_the_sheet_is_the_schrift_and_card_points_are_kartenpunkte(in_folder: Path) -> None:
+    """docs/german.md's words: the score sheet is the Schrift (not a Block, a Blatt or a Liste on
+    the command line), card points are Kartenpunkte and Punkte are what the sheet writes, so an
+    explanation that shows both never calls them by one word."""
+    run("de", "new", "-p", "Anna,Bert,Cilli,Dani")
+    record = run(
+        "de",
+        "record",
+        "-c",
+        "trischaken",
+        "-t",
+        "Anna=20",
+        "-t",
+        "Bert=30",
+        "-t",
+        "Cilli=10",
+        "-t",
+        "Dani=10",
+    )
+    assert record.exit_code == 0, record.output
+    explained = run("de", "explain", "1").stdout
+    assert "Kartenpunkte: Anna 20, Bert 30, Cilli 10, Dani 10" in explained
+    assert "; in der Schrift: Anna +5, Cilli +5, Dani +5" in explained
+    assert "Punkte: Anna +5, Bert 0, Cilli +5, Dani +5" in explained
+    assert "Block" not in explained
+    entered = run("de", "enter", stdin="rufer\nAnna\nCilli\n40\nn\n\n")
+    assert "Kartenpunkte von Anna und Cilli (von 70)" in entered.stdout
+    assert "  4  Kartenpunkte: 40" in entered.stdout
+    for command in (["serve"], ["season"], ["stats"], ["chart"]):
+        page = run("de", *command, "--help").stdout
+        assert "Liste" not in page and "Blatt, das" not in page, command
+    assert "Die Schrift eines Abends" in run("de", "serve", "--help").stdout
+
+
+@pytest.mark.parametrize(
+    ("number", "english", "german"),
+    [
+        (0, "0", "0"),
+        (999, "999", "999"),
+        (1000, "1,000", "1.000"),
+        (4096, "4,096", "4.096"),
+        (1_000_000, "1,000,000", "1.000.000"),
+        (1_002_003, "1,002,003", "1.002.003"),
+        (-12_345, "-12,345", "-12.345"),
+    ],
+)
+def test_a_count_is_grouped_the_way_each_language_writes_it(number: int, english: str, german: str) -> None:
+    """A thousand is 1,000 in English and 1.000 in German: "1,000" in a German sentence reads as one."""
+    assert i18n.whole(number) == english
+    with i18n.language("de"):
+        assert i18n.whole(number) == german
+
+
+def test_a_count_in_german_output_has_no_english_comma(in_folder: Path) -> None:
+    from tarockscore.render.evening import first_few
+
+    with i18n.language("de"):
+        assert first_few(list(range(1012))).endswith(" und 1.002 weitere (--json listet alle)")
+    assert first_few(list(range(1012))).endswith(" and 1,002 more (--json lists every one)")
+    # a profile value beyond the range a reader takes (radl.hands at most 1,000,000)
+    (in_folder / "big.toml").write_text(
+        'extends = "koenigrufen"\n[radl]\nhands = 99999999\n', encoding="utf-8"
+    )
+    refused = run("de", "profiles", "show", "./big.toml")
+    assert refused.exit_code == 1
+    assert "(höchstens 1.000.000 in jede Richtung)" in refused.stderr
+    # a line typed at a question longer than any answer (4,096 characters)
+    import io
+
+    from tarockscore.cli.terminal import TooMuchInput, _BoundedLines
+
+    with pytest.raises(TooMuchInput) as raised:
+        _BoundedLines(io.StringIO("x" * 5000 + "\n")).readline()
+    with i18n.language("de"):
+        assert "eine Antwort mit mehr als 4.096 Zeichen" in raised.value.problems[0].render(i18n.gettext)
+    assert "an answer longer than 4,096 characters" in raised.value.problems[0].render()
+
+
+def test_a_tournament_sheet_shown_in_german_says_its_place_and_times_in_german(in_folder: Path) -> None:
+    """The sheet's place as the draw stores it ("round 1, table 1") and the time a corrected paper
+    result replaced are stored in English; show says them as German writes them."""
+    made = run(
+        "de",
+        "tournament",
+        "new",
+        "tag",
+        "-p",
+        "Anna,Bert,Cilli,Dani",
+        "--rounds",
+        "1",
+        "--games",
+        "4",
+        "-P",
+        "ooe-2023",
+        "--format",
+        "schrift",
+        "--title",
+        "Cup Wien",
+        "--date",
+        "14.03.2026",
+    )
+    assert made.exit_code == 0, made.output
+    assert run("de", "tournament", "draw", "tag", "-r", "1", "--seed", "1").exit_code == 0
+    points = ["Anna=12", "Bert=-4", "Cilli=-4", "Dani=-4"]
+    assert run("de", "tournament", "result", "tag", "-r", "1", "-t", "1", *points).exit_code == 0
+    replaced = run(
+        "de",
+        "tournament",
+        "result",
+        "tag",
+        "-r",
+        "1",
+        "-t",
+        "1",
+        "--replace",
+        "Anna=8",
+        "Bert=0",
+        "Cilli=-4",
+        "Dani=-4",
+    )
+    assert replaced.exit_code == 0, replaced.output
+    shown = run("de", "show", "-l", "tag/round-1/table-1.toml").stdout
+    assert re.search(r"^Profil ooe-2023 · 14\.03\.2026 · Cup Wien, Runde 1, Tisch 1 \[[0-9a-f]+\]", shown)
+    assert re.search(r"es ersetzt das Ergebnis vom \d\d\.\d\d\.\d{4} \d\d:\d\d: [^\n]*Anna \+12", shown), (
+        shown
+    )
+    assert "round 1" not in shown and "+00:00" not in shown
+    english = run("en", "show", "-l", "tag/round-1/table-1.toml").stdout
+    assert re.search(r"· Cup Wien, round 1, table 1 \[[0-9a-f]+\]", english)
+    assert re.search(r"it replaces the result of \d{4}-\d\d-\d\dT\d\d:\d\d:\d\d", english)
+
+
+def test_a_date_refused_says_why_in_german_on_every_option(in_folder: Path) -> None:
+    """A date that is no day of the calendar is refused in the reader's words, for --date as for
+    the season's --from, and the reason is not Python's English ("month must be in 1..12")."""
+    new = run("de", "new", "-p", "Anna,Bert,Cilli,Dani", "--date", "2025-13-01")
+    assert new.exit_code == 2
+    assert (
+        "'2025-13-01' ist kein Datum (einen Monat 13 gibt es nicht); schreib es als TT.MM.JJJJ" in new.stderr
+    )
+    assert run("de", "new", "-p", "Anna,Bert,Cilli,Dani").exit_code == 0
+    season = run("de", "season", "--from", "29.02.2025")
+    assert season.exit_code == 2
+    assert (
+        "--from '29.02.2025' ist kein Datum (der Monat 2 des Jahres 2025 hat 28 Tage); schreib es als "
+        "TT.MM.JJJJ oder JJJJ-MM-TT" in season.stderr
+    )
+    assert "is not a date" not in run("de", "season", "--to", "foo").stderr
+    english = run("en", "season", "--from", "00.01.0000")
+    assert "(there is no year 0)" in english.stderr, english.stderr
+    assert "(month 2 of 2025 has 28 days)" in run("en", "stats", "--to", "29.02.2025").stderr
+
+
+def test_profiles_that_do_not_add_up_are_named_in_german(in_folder: Path) -> None:
+    """The season refuses to add evenings scored under profiles that settle differently, naming
+    the two settlements in the reader's words, not as their profile keys."""
+    assert run("de", "new", "-p", "Anna,Bert,Cilli,Dani", "-l", "a.toml").exit_code == 0
+    assert run("de", "new", "-p", "Anna,Bert,Cilli,Dani", "-P", "ooe-2023", "-l", "b.toml").exit_code == 0
+    refused = run("de", "season", "a.toml", "b.toml")
+    assert refused.exit_code == 1, refused.output
+    assert "sie rechnen verschieden ab (vereinfacht und mit Nullsumme)" in refused.stderr
+    assert (
+        "they settle differently (simplified and zero_sum)" in run("en", "season", "a.toml", "b.toml").stderr
+    )
+
+
+def test_a_value_outside_an_options_choices_or_range_is_refused_in_german() -> None:
+    """Click's own refusals of a choice and of a number out of range, said in the reader's words."""
+    choice = run("de", "settle", "-f", "xml")
+    assert choice.exit_code == 2
+    assert "ungültiger Wert für '--format' / '-f': 'xml' ist keines von 'table', 'json', 'csv', 'html'." in (
+        choice.stderr
+    )
+    port = run("de", "serve", "--port", "99999")
+    assert port.exit_code == 2
+    assert "ungültiger Wert für '--port': 99999 liegt nicht im Bereich 0<=x<=65535." in port.stderr
+    assert "is not" not in choice.stderr + port.stderr
+    assert "'xml' is not one of 'table', 'json', 'csv', 'html'." in run("en", "settle", "-f", "xml").stderr

@@ -600,7 +600,7 @@ def test_the_season_warns_and_refuses_in_german_naming_its_options(tmp_path: Pat
     refused = _run("season", str(tmp_path), LANG="de_AT.UTF-8")
     assert refused.returncode == 1
     err = refused.stderr.decode()
-    assert "sie rechnen verschieden ab (simplified und zero_sum)" in err
+    assert "sie rechnen verschieden ab (vereinfacht und mit Nullsumme)" in err
     assert "mit --rescore PROFIL jedes Spiel nach einem Profil neu rechnen" in err
     warned = _run("season", str(tmp_path / "a.toml"), "--alias", "Berti=Bert", LANG="de_AT.UTF-8")
     assert warned.returncode == 0

@@ -121,6 +121,20 @@ READINGS: list[tuple[tuple[str, ...], list[str], str, str, dict[str, str]]] = [
         glue.INVALID_VALUE,
         {"name": "'number'", "reason": "'abc' is not a hand number; write it in digits, 1 or more, e.g. 3"},
     ),
+    (
+        ("settle",),
+        ["-f", "xml"],
+        "Invalid value for '--format' / '-f': 'xml' is not one of 'table', 'json', 'csv', 'html'.",
+        glue.NOT_A_CHOICE,
+        {"name": "'--format' / '-f'", "value": "'xml'", "choices": "'table', 'json', 'csv', 'html'"},
+    ),
+    (
+        ("serve",),
+        ["--port", "99999"],
+        "Invalid value for '--port': 99999 is not in the range 0<=x<=65535.",
+        glue.OUT_OF_RANGE,
+        {"name": "'--port'", "value": "99999", "range": "0<=x<=65535"},
+    ),
 ]
 
 

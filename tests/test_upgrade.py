@@ -162,8 +162,8 @@ def test_upgrade_of_anything_else_is_a_clear_error(tmp_path: Path, text: str, sa
         ("en", "error: {p}: no such file or folder; give a ledger or a tournament's folder to convert"),
         (
             "de",
-            "Fehler: {p}: keine solche Datei und kein solcher Ordner; gib eine Schrift oder den Ordner eines "
-            "Turniers zum Umwandeln an",
+            "Fehler: {p}: keine solche Datei und kein solcher Ordner; eine Schrift oder den Ordner eines "
+            "Turniers zum Umwandeln angeben",
         ),
     ],
 )

@@ -92,6 +92,8 @@ TAKES_NO_VALUE = N_("Option {name} does not take a value.")
 EXTRA_ARGUMENTS = N_("Got unexpected extra argument(s) ({arguments})")
 NOT_AN_INT = N_("Invalid value for {name}: {value} is not a whole number.")
 INVALID_VALUE = N_("Invalid value for {name}: {reason}")
+NOT_A_CHOICE = N_("Invalid value for {name}: {value} is not one of {choices}.")
+OUT_OF_RANGE = N_("Invalid value for {name}: {value} is not in the range {range}.")
 
 # The options of tarockscore itself, said before the command, each with how it is given there.
 MAIN_OPTIONS = {"--lang": "{t} --lang de {command}", "--version": "{t} --version"}
@@ -99,6 +101,9 @@ MAIN_OPTION_FIRST = N_(" ({name} goes before the command: '{example}')")
 
 # How Click's integer type ends its reason; the value it failed on comes before it.
 _NOT_AN_INT_END = " is not a valid int."
+# Click's reasons for a value not among an option's choices, and for a number out of its range.
+_NOT_A_CHOICE = re.compile(r"(?P<value>.+) is not (?:one of )?(?P<choices>'.*')\.", re.DOTALL)
+_OUT_OF_RANGE = re.compile(r"(?P<value>.+) is not in the range (?P<range>\S+)\.", re.DOTALL)
 
 
 class ExtraArguments(UsageError):
@@ -133,6 +138,10 @@ def usage_words(exc: typer.TyperException) -> tuple[str, dict[str, str]] | None:
         value = reason.removesuffix(_NOT_AN_INT_END)
         if value != reason and value:
             return NOT_AN_INT, {"name": name, "value": value}
+        if found := _NOT_A_CHOICE.fullmatch(reason):
+            return NOT_A_CHOICE, {"name": name, "value": found["value"], "choices": found["choices"]}
+        if found := _OUT_OF_RANGE.fullmatch(reason):
+            return OUT_OF_RANGE, {"name": name, "value": found["value"], "range": found["range"]}
         return INVALID_VALUE, {"name": name, "reason": reason}
     if isinstance(exc, NoSuchOption):
         name = _shown(exc.option_name)
@@ -276,9 +285,10 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
 # marked for the catalogue and shown in the run's language (SPIEL, NAMEN, DATEI); the words
 # typed as they are (de|en, add|drop) and N are the same in every language.
 METAVARS: dict[str, str] = {
-    **dict.fromkeys(("number", "replace", "round", "rounds", "games", "games_five", "seed"), "N"),
+    **dict.fromkeys(("number", "replace", "round", "rounds", "games", "games_five", "seed", "table"), "N"),
     **dict.fromkeys(("declarer", "partner", "renonce", "name"), N_("NAME")),
-    **dict.fromkeys(("ledger", "players_file", "output", "out"), N_("FILE")),
+    **dict.fromkeys(("ledger", "players_file", "output", "out", "from"), N_("FILE")),
+    **dict.fromkeys(("path", "pyodide"), N_("PATH")),
     **dict.fromkeys(("points", "defender_points"), N_("POINTS")),
     **dict.fromkeys(("format", "output_format"), N_("FORMAT")),
     "contract": N_("CONTRACT"),
@@ -293,6 +303,9 @@ METAVARS: dict[str, str] = {
     "folder": N_("FOLDER"),
     "folders": N_("FOLDERS"),
     "ledgers": N_("LEDGERS"),
+    "head": N_("HEAD"),
+    "title": N_("TITLE"),
+    "king_half": N_("declarer|defenders"),
     "action": "add|drop",
     "lang": "de|en",
 }
@@ -300,6 +313,9 @@ METAVARS: dict[str, str] = {
 # The placeholders the command modules give themselves (``metavar=``), marked for the catalogue.
 GIVEN = (
     N_("ALIAS=NAME"),
+    N_("ADDRESS"),
+    N_("DIR"),
+    N_("NAME=POINTS"),
     N_("HANDS"),
     N_("LEDGER_OR_FOLDER"),
     N_("TEXT"),

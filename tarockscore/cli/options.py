@@ -3,6 +3,7 @@ form of a hand, ``--ledger``, the output options), the shell's completion of the
 their reading: stakes and dates as the table writes them, a hand as the user gives it, and the
 library's problems named back as the options that gave the values."""
 
+import calendar
 import datetime as dt
 import functools
 import inspect
@@ -69,17 +70,19 @@ def table_date(text: str) -> dt.date:
         raise ValueError(
             message(N_("{text!r} is not a date; write it as {forms}"), text=text, forms=DATE_FORMS)
         )
-    try:
+    if year < dt.MINYEAR:
+        why = message(N_("there is no year {year}"), year=year)
+    elif not 1 <= month <= 12:
+        why = message(N_("there is no month {month}"), month=month)
+    elif not 1 <= day <= (days := calendar.monthrange(year, month)[1]):
+        why = message(N_("month {month} of {year} has {days} days"), month=month, year=year, days=days)
+    else:
         return dt.date(year, month, day)
-    except ValueError as exc:
-        raise ValueError(
-            message(
-                N_("{text!r} is not a date ({why}); write it as {forms}"),
-                text=text,
-                why=str(exc),
-                forms=DATE_FORMS,
-            )
-        ) from None
+    raise ValueError(
+        message(
+            N_("{text!r} is not a date ({why}); write it as {forms}"), text=text, why=why, forms=DATE_FORMS
+        )
+    )
 
 
 def read_option(problems: Collector, option: str, read: Callable[[str], T], text: str | None) -> T | None:

@@ -10,7 +10,7 @@ import typer
 
 import tarockscore
 from tarockscore import i18n
-from tarockscore.errors import N_, Shown, TarockError, escape_unprintable
+from tarockscore.errors import N_, Shown, TarockError, escape_unprintable, grouped
 from tarockscore.i18n import _, ngettext
 
 CAP = 20  # warnings of one kind said in a run before the rest are counted
@@ -66,10 +66,10 @@ class Warnings:
             if more > 0 and not self.verbose:
                 say(
                     ngettext(
-                        "warning: … and {more:,} more warning like this",
-                        "warning: … and {more:,} more warnings like this",
+                        "warning: … and {more} more warning like this",
+                        "warning: … and {more} more warnings like this",
                         more,
-                    ).format(more=more)
+                    ).format(more=i18n.whole(more))
                 )
 
 
@@ -98,10 +98,8 @@ class _BoundedLines:
             ) from None
         if len(line.rstrip("\r\n")) > MAX_LINE:
             raise TooMuchInput(
-                N_(
-                    "an answer longer than {limit:,} characters, which no question takes; nothing was written"
-                ),
-                limit=MAX_LINE,
+                N_("an answer longer than {limit} characters, which no question takes; nothing was written"),
+                limit=grouped(MAX_LINE),
             )
         return line
 
@@ -136,7 +134,7 @@ class Asker:
         self.answers += 1
         if self.answers > MAX_ANSWERS:
             raise TooMuchInput(
-                N_("more than {limit:,} answers in one run; nothing was written"), limit=MAX_ANSWERS
+                N_("more than {limit} answers in one run; nothing was written"), limit=grouped(MAX_ANSWERS)
             )
         return text
 

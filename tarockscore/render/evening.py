@@ -22,7 +22,7 @@ from tarockscore.evening.settle import settle
 from tarockscore.evening.sheet import Sheet
 from tarockscore.evening.table import Deal, first_deal, hand_deal, next_deal
 from tarockscore.evening.upgrade import Upgraded
-from tarockscore.i18n import DEFAULT, _, current, date, money, named, ngettext, translated
+from tarockscore.i18n import DEFAULT, _, current, date, money, named, ngettext, translated, whole
 from tarockscore.render import hand
 from tarockscore.render.hand import note_line, signed
 from tarockscore.render.output import View
@@ -117,6 +117,8 @@ def read_back(text: str) -> Message | None:
                 break  # a summary holds no "; ": this template cut the line in the wrong place
             elif name == "changes":
                 value = changes_said(raw)
+            elif name == "at":
+                value = moment(raw)  # a time the trail stores as written, said as the reader writes one
             elif name in _NESTED:
                 nested = read_back(raw)
                 value = nested if nested is not None else named(raw) if _KEY.fullmatch(raw) else raw
@@ -385,12 +387,27 @@ def sheet_csv(sheet: Sheet) -> tuple[list[str], list[list[object]]]:
     return headers, rows
 
 
+# A tournament sheet's place as the draw stores it (tournament.model.sheet_place), in English.
+_SHEET_PLACE = re.compile(
+    r"(?:(?P<label>.*), )?round (?P<round>\d+), table (?P<table>\d+) (?P<mark>\[[0-9a-f]+\])"
+)
+
+
+def place_text(place: str) -> str:
+    """A place as the reader says it: a tournament sheet's "round 1, table 2" in the reader's words."""
+    found = _SHEET_PLACE.fullmatch(place)
+    if found is None or current() == DEFAULT:
+        return place
+    where = _("round {round}, table {table}").format(round=found["round"], table=found["table"])
+    return ", ".join(x for x in (found["label"], f"{where} {found['mark']}") if x)
+
+
 def sheet_text(sheet: Sheet) -> str:
     """``show``'s table."""
     players = sheet.players
     t = sheet.table
     head = [_("profile {name}").format(name=t.profile.name)]
-    head += [x for x in (date(t.date) if t.date else None, t.place) if x]
+    head += [x for x in (date(t.date) if t.date else None, place_text(t.place) if t.place else None) if x]
     if t.stake is not None:
         head.append(_("stake {amount} per point").format(amount=money(t.stake)))
     # After an undo or a delete a hand's number may not be its id, which the audit trail names.
@@ -685,7 +702,7 @@ def _and_more(lines: list[str]) -> list[str]:
     """The first :data:`FIRST_FEW` lines and how many more ("and 1 more" would be no shorter)."""
     if len(lines) <= FIRST_FEW + 1:
         return lines
-    return [*lines[:FIRST_FEW], _("… and {more:,} more").format(more=len(lines) - FIRST_FEW)]
+    return [*lines[:FIRST_FEW], _("… and {more} more").format(more=whole(len(lines) - FIRST_FEW))]
 
 
 def first_few(items: Sequence[object]) -> str:
@@ -693,8 +710,8 @@ def first_few(items: Sequence[object]) -> str:
     if len(items) <= FIRST_FEW + 1:  # "and 1 more" would be no shorter than the item itself
         return ", ".join(str(item) for item in items)
     more = len(items) - FIRST_FEW
-    return _("{items} and {more:,} more (--json lists every one)").format(
-        items=", ".join(str(item) for item in items[:FIRST_FEW]), more=more
+    return _("{items} and {more} more (--json lists every one)").format(
+        items=", ".join(str(item) for item in items[:FIRST_FEW]), more=whole(more)
     )
 
 

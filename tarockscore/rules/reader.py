@@ -7,7 +7,7 @@ from enum import StrEnum
 from fractions import Fraction
 from typing import Any, TypeVar, cast
 
-from tarockscore.errors import N_, Collector, Message, message, near_miss, one_of, reason
+from tarockscore.errors import N_, Collector, Message, grouped, message, near_miss, one_of, reason
 from tarockscore.rules.hand import parse_points
 
 E = TypeVar("E", bound=StrEnum)
@@ -157,9 +157,9 @@ class Reader:
         elif value > maximum or value < -maximum:
             self.problems.add(
                 self.where(key),
-                N_("{value} is beyond the allowed range (at most {maximum:,} either way)"),
+                N_("{value} is beyond the allowed range (at most {maximum} either way)"),
                 value=short_number(value),
-                maximum=maximum,
+                maximum=grouped(maximum),
             )
             return default if default is not None else (minimum or 0)
         return value

@@ -301,4 +301,9 @@ NAMES = (
     N_("Mordkontra"),
     N_("Supre"),
     N_("Resupre"),
+    # how a profile settles (settlement.mode) and what Kontra doubles (settlement.kontra_scope)
+    N_("Simplified"),
+    N_("Zero Sum"),
+    N_("Score"),
+    N_("Payout"),
 )

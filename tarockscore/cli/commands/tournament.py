@@ -574,7 +574,7 @@ def cup_standings(
     folders: Annotated[list[Path], typer.Argument(help="The season's tournament folders, in order.")],
     points: Annotated[
         Path,
-        typer.Option("--points", help="A TOML file: points = [100, 90, …] and best = N."),
+        typer.Option("--points", metavar="FILE", help="A TOML file: points = [100, 90, …] and best = N."),
     ],
     alias: Annotated[
         list[str],
