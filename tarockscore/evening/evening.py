@@ -26,7 +26,7 @@ from tarockscore.evening.checks import against_the_rules, check_number, score_st
 from tarockscore.evening.checks import check as check_ledger
 from tarockscore.evening.fold import request_key
 from tarockscore.evening.log import differing
-from tarockscore.evening.model import Entry
+from tarockscore.evening.model import Action, AuditEntry, Entry
 from tarockscore.evening.model import Ledger as Ledger
 from tarockscore.evening.radl import BY_HAND, radl_causes, radl_events
 from tarockscore.evening.settle import Settlement
@@ -148,6 +148,12 @@ class Explained(NamedTuple):
     # every Radl doubling the hand, the first started first (more than one where Radls overlap):
     # the hand that started it (:data:`BY_HAND`: set on the sheet) and the events it showed
     radl_layers: tuple[tuple[int, tuple[str, ...]], ...] = ()
+    # the hand's own lines of the audit trail, in order: its replacements, a delete that moved its
+    # number, a Radl marked after it, a correction or repair that changed its stored result, a
+    # repair that took it as found after it was changed outside tarockscore
+    history: tuple[AuditEntry, ...] = ()
+    # the time of the repair that took the hand as it was found, changed outside tarockscore
+    repaired: str | None = None
 
     @property
     def radl_by_hand(self) -> bool:
@@ -185,6 +191,26 @@ class Repaired(NamedTuple):
     after: Ledger
     written: bool
     head: str = ""
+
+
+# A delete's line names the hands after it that moved up: "hand 4 is now hand 3", "hands 4 to 6
+# are now 3 to 5" (evening/operations.py; the trail is stored in English).
+_MOVED = re.compile(r"; hands? (\d+)(?: to (\d+))? (?:is|are) now ")
+
+
+def hand_history(ledger: Ledger, hand_id: int, repaired: str | None = None) -> tuple[AuditEntry, ...]:
+    """The lines of the audit trail about the hand with ``hand_id``, in order (``repaired``: the time
+    of the repair that took it as found after it was changed outside tarockscore)."""
+
+    def about(a: AuditEntry) -> bool:
+        if a.hand == hand_id or hand_id in a.changed:
+            return True
+        if a.action == Action.REPAIR and repaired is not None and a.at == repaired:
+            return True
+        moved = _MOVED.search(a.detail) if a.action == Action.DELETE else None
+        return moved is not None and int(moved[1]) <= hand_id <= int(moved[2] or moved[1])
+
+    return tuple(a for a in ledger.audit if about(a))
 
 
 class Evening:
@@ -285,13 +311,18 @@ class Evening:
 
     def explain(self, number: int) -> Explained:
         """The arithmetic of hand ``number``: its score, the profile, and the Radl behind its factor."""
-        led = self.ledger
+        snapshot = self.read()
+        led = snapshot.ledger
         hand, score = score_stored(led, number)
         entry = led.hands[number - 1]
         causes = radl_causes(led, number) if entry.result.radl != 1 else ()
         layers = tuple((cause, self._radl_events(cause)) for cause in causes)
         cause, events = layers[0] if layers else (None, ())
-        return Explained(number, hand, score, led.profile, entry, led, cause, events, layers)
+        repaired = snapshot.chain.repaired.get(entry.id)
+        history = hand_history(led, entry.id, repaired)
+        return Explained(
+            number, hand, score, led.profile, entry, led, cause, events, layers, history, repaired
+        )
 
     def _radl_events(self, cause: int) -> tuple[str, ...]:
         """What hand ``cause`` showed that started a Radl, of the events the profile plays."""

@@ -600,7 +600,30 @@ def explained_text(ex: Explained) -> str:
                     events=", ".join(translated(key_title(e)) for e in ex.radl_events),
                 )
             )
-    return "\n".join(lines)
+    return "\n".join([*lines, "", *history_lines(ex)])
+
+
+def history_lines(ex: Explained) -> list[str]:
+    """The hand's own history: when it was recorded, and its lines of the audit trail as ``show``
+    prints them (a replacement with the keys it changed, a delete that moved its number, a Radl
+    marked after it, a repair)."""
+    number, hand_id = ex.number, ex.entry.id
+    lines = [
+        _("history of hand {number}:").format(number=number)
+        if hand_id == number
+        else _("history of hand {number}, recorded as hand {id}:").format(number=number, id=hand_id),
+        _("recorded {at}").format(at=moment(ex.entry.recorded)),
+    ]
+    lines += [_("audit {at}: {detail}").format(at=moment(a.at), detail=said(a.detail)) for a in ex.history]
+    if ex.repaired is not None:
+        lines.append(
+            _("changed outside tarockscore, and taken as it was found by the repair of {at}").format(
+                at=moment(ex.repaired)
+            )
+        )
+    if not ex.history:
+        lines.append(_("no correction of it in the audit trail"))
+    return lines
 
 
 def _radl_words(cause: int, events: Sequence[str]) -> str:

@@ -1,0 +1,128 @@
+"""`explain N` ends with the hand's own history from the audit trail (docs/evening.md): when it was
+recorded, each replacement with the keys it changed, a delete that moved its number, a Radl marked
+after it, and a repair that took it as found; in the words `show`'s audit trail uses."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from typer.testing import CliRunner, Result
+
+from tarockscore.cli.app import app
+
+runner = CliRunner()
+TIME = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d|\d\d\.\d\d\.\d{4} \d\d:\d\d")
+
+
+def run(*args: str) -> Result:
+    return runner.invoke(app, list(args))
+
+
+def ok(*args: str) -> Result:
+    result = run(*args)
+    assert result.exit_code == 0, result.stderr
+    return result
+
+
+def history(text: str, heading: str) -> list[str]:
+    """The history block that ends ``explain``'s output, its times written <time>."""
+    lines = text.rstrip("\n").split("\n\n")[-1].splitlines()
+    assert lines[0].startswith(heading), text
+    return [TIME.sub("<time>", line) for line in lines]
+
+
+def corrected_evening(tmp_path: Path) -> str:
+    path = str(tmp_path / "l.toml")
+    ok("new", "-p", "Anna,Bert,Cilli,Dani", "--ledger", path)
+    ok("record", "-c", "rufer", "-d", "Anna", "-w", "Cilli", "-t", "40", "--ledger", path)  # id 1
+    ok("record", "-c", "dreier", "-d", "Cilli", "-t", "30", "--ledger", path)  # id 2
+    ok("record", "-c", "rufer", "-d", "Bert", "-w", "Dani", "-t", "40", "--ledger", path)  # id 3
+    ok("record", "-c", "rufer", "-d", "Dani", "-w", "Anna", "-t", "40", "--ledger", path)  # id 4
+    ok("delete", "1", "--yes", "--ledger", path)  # ids 2 to 4 are now hands 1 to 3
+    ok("replace", "1", "-c", "dreier", "-d", "Cilli", "-t", "36", "-k", "kontra", "--ledger", path)
+    ok("radl", "add", "2", "--ledger", path)  # after id 4, no. 3 on the sheet
+    ok("record", "-c", "rufer", "-d", "Anna", "-w", "Cilli", "-t", "40", "--ledger", path)  # id 5
+    return path
+
+
+def test_a_replaced_hand_whose_number_moved_says_who_changed_it_when_and_what_it_was(tmp_path: Path) -> None:
+    path = corrected_evening(tmp_path)
+    out = ok("explain", "1", "--ledger", path).stdout
+    assert history(out, "history") == [
+        "history of hand 1, recorded as hand 2:",
+        "recorded <time>",
+        "audit <time>: hand 1 deleted: rufer by Anna with Cilli, won; hands 2 to 4 are now 1 to 3",
+        "audit <time>: hand 2 (no. 1 on the sheet) replaced: dreier by Cilli, lost → dreier by Cilli, won; "
+        "card_points: 30 → 36; kontra: – → Kontra",
+    ]
+    german = ok("--lang", "de", "explain", "1", "--ledger", path).stdout
+    assert history(german, "Verlauf") == [
+        "Verlauf von Spiel 1, eingetragen als Spiel 2:",
+        "eingetragen <time>",
+        "Protokoll <time>: Spiel 1 gelöscht: Rufer von Anna mit Cilli, gewonnen; Spiele 2 bis 4 sind jetzt 1 bis 3",
+        "Protokoll <time>: Spiel 2 (Nr. 1 auf der Schrift) ersetzt: Dreier von Cilli, verloren → Dreier von "
+        "Cilli, gewonnen; Punkte: 30 → 36; Kontra: – → Kontra",
+    ]
+
+
+def test_a_radl_marked_after_a_hand_is_in_its_history_and_a_hand_never_corrected_says_so(
+    tmp_path: Path,
+) -> None:
+    path = corrected_evening(tmp_path)
+    out = ok("explain", "3", "--ledger", path).stdout
+    assert history(out, "history")[2:] == [
+        "audit <time>: hand 1 deleted: rufer by Anna with Cilli, won; hands 2 to 4 are now 1 to 3",
+        "audit <time>: Radl set on the sheet after hand 4 (no. 3 on the sheet): 2 more hands ×2; 2 pending",
+    ]
+    # hand 4 (id 5) came after every correction: recorded, and nothing since
+    assert history(ok("explain", "4", "--ledger", path).stdout, "history") == [
+        "history of hand 4, recorded as hand 5:",
+        "recorded <time>",
+        "no correction of it in the audit trail",
+    ]
+    german = ok("--lang", "de", "explain", "4", "--ledger", path).stdout
+    assert history(german, "Verlauf")[2] == "im Protokoll keine Korrektur dazu"
+
+
+def test_a_hand_numbered_as_recorded_names_no_second_number(tmp_path: Path) -> None:
+    path = str(tmp_path / "l.toml")
+    ok("new", "-p", "Anna,Bert,Cilli,Dani", "--ledger", path)
+    ok("record", "-c", "dreier", "-d", "Cilli", "-t", "30", "--ledger", path)
+    ok("replace", "1", "-c", "dreier", "-d", "Cilli", "-t", "40", "--ledger", path)
+    assert history(ok("explain", "1", "--ledger", path).stdout, "history") == [
+        "history of hand 1:",
+        "recorded <time>",
+        "audit <time>: hand 1 replaced: dreier by Cilli, lost → dreier by Cilli, won; card_points: 30 → 40",
+    ]
+
+
+def test_a_hand_a_repair_took_as_found_says_so(tmp_path: Path) -> None:
+    path = str(tmp_path / "l.toml")
+    ok("new", "-p", "Anna,Bert,Cilli,Dani", "--ledger", path)
+    ok("record", "-c", "dreier", "-d", "Cilli", "-t", "40", "--ledger", path)
+    ok("record", "-c", "rufer", "-d", "Bert", "-w", "Dani", "-t", "40", "--ledger", path)
+    ledger = Path(path)
+    text = ledger.read_text(encoding="utf-8")
+    # hand 2's card points changed in an editor: Bert and Dani now lost their Rufer
+    edited = text.replace(
+        'declarer = "Bert", partner = "Dani", card_points = 40',
+        'declarer = "Bert", partner = "Dani", card_points = 30',
+    )
+    assert edited != text
+    ledger.write_text(edited, encoding="utf-8")
+    ok("repair", "--write", "--ledger", path)
+    lines = history(ok("explain", "2", "--ledger", path).stdout, "history")
+    assert lines[:2] == ["history of hand 2:", "recorded <time>"]
+    assert lines[2].startswith("audit <time>: repaired: every hand re-scored from its stored keys")
+    assert lines[2].endswith("; changed hand 2; found: hand 2 was changed outside tarockscore")
+    assert lines[3:] == ["changed outside tarockscore, and taken as it was found by the repair of <time>"]
+    # hand 1 was not touched by it
+    assert history(ok("explain", "1", "--ledger", path).stdout, "history")[2:] == [
+        "no correction of it in the audit trail"
+    ]
+    german = history(ok("--lang", "de", "explain", "2", "--ledger", path).stdout, "Verlauf")
+    assert (
+        german[-1]
+        == "außerhalb von tarockscore geändert und von der Reparatur vom <time> so übernommen, wie es vorgefunden wurde"
+    )
