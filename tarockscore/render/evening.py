@@ -35,6 +35,9 @@ from tarockscore.rules.hand import Hand
 # line is read by the template that wraps the others (a detail and what was recomputed, the
 # action, the outcome of the hand, then who played it), each part of it read again in turn.
 TEMPLATES = (
+    # a repair's line names what it found changed outside tarockscore (evening/store.py naming),
+    # each finding one of the chain's own (evening/log.py Chain.problems), "; " between them
+    N_("{detail}; found: {found}"),
     N_("{detail}; recomputed {hands}"),
     N_("{detail}; changed {hands}"),
     N_("{detail}; no stored result changed"),
@@ -74,6 +77,18 @@ TEMPLATES = (
     N_("after {hand}"),
 )
 
+# What a repair may name as found (evening/log.py Chain.problems), each read on its own.
+FOUND = (
+    N_("the table or the profile was changed outside tarockscore"),
+    N_("an entry before it was removed or changed outside tarockscore"),
+    N_(
+        "this repair entry lacks what a repair writes (its audit line, the head and profile it "
+        "found, every hand it vouches for, re-scored): it vouches for nothing"
+    ),
+    N_("hand {id} was changed outside tarockscore"),
+    N_("this entry ({kind}) was changed outside tarockscore"),
+)
+
 # The values that are themselves words of the trail (a hand's summary, a label, a detail).
 _NESTED = frozenset({"detail", "hand", "summary", "old", "new", "hands", "after", "label"})
 # The values that are one hand's summary, never a list of clauses.
@@ -88,9 +103,11 @@ _FIELD = r"\{(\w+)(?:!(\w))?\}"
 
 
 @cache
-def _patterns() -> tuple[tuple[str, re.Pattern[str], tuple[tuple[str, str | None], ...]], ...]:
+def _patterns(
+    templates: tuple[str, ...] = TEMPLATES,
+) -> tuple[tuple[str, re.Pattern[str], tuple[tuple[str, str | None], ...]], ...]:
     out = []
-    for template in TEMPLATES:
+    for template in templates:
         regex, fields, at = "", [], 0
         for field in re.finditer(_FIELD, template):
             regex += re.escape(template[at : field.start()]) + rf"(?P<{field[1]}>.+?)"
@@ -117,6 +134,8 @@ def read_back(text: str) -> Message | None:
                 break  # a summary holds no "; ": this template cut the line in the wrong place
             elif name == "changes":
                 value = changes_said(raw)
+            elif name == "found":
+                value = "; ".join(_found_said(part) for part in raw.split("; "))
             elif name in _NESTED:
                 nested = read_back(raw)
                 value = nested if nested is not None else named(raw) if _KEY.fullmatch(raw) else raw
@@ -124,6 +143,15 @@ def read_back(text: str) -> Message | None:
         else:
             return Message(template, tuple(values))
     return None
+
+
+def _found_said(text: str) -> str:
+    """One finding of a repair's line in the reader's words; as stored where none fits."""
+    for template, pattern, fields in _patterns(FOUND):
+        found = pattern.fullmatch(text)
+        if found is not None:
+            return translated(Message(template, tuple((name, found.group(name)) for name, _c in fields)))
+    return text
 
 
 # The keys a replacement names as changed (rules.hand.hand_changes), as the reader says them.
