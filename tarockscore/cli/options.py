@@ -437,6 +437,18 @@ SHORT_FORM_WORDING: Mapping[str, str] = {
     'missing: {contract} is played with the holder of the called card; name them, or give called_king = "talon"': N_(
         "missing: {contract} is played with the holder of the called card; name them (-w NAME), or give --talon"
     ),
+    'missing: {contract} is played with the holder of the called card; name them, or give called_king = "own" (the declarer called his own King)': N_(
+        "missing: {contract} is played with the holder of the called card; name them (-w NAME), or give --own-king (the declarer called his own King)"
+    ),
+    "missing: {contract} is played with the holder of the called card; name them": N_(
+        "missing: {contract} is played with the holder of the called card; name them (-w NAME)"
+    ),
+    "'talon': in Zwanzigerrufen the declarer calls the XX (or, when he holds it, the next lower tarock he lacks), not a King, and {profile!r} deals no talon (game.talon = false): the called card cannot lie in one; name its holder as the partner": N_(
+        "'talon': in Zwanzigerrufen the declarer calls the XX (or, when he holds it, the next lower tarock he lacks), not a King, and {profile!r} deals no talon (game.talon = false): the called card cannot lie in one; name its holder as the partner (-w NAME)"
+    ),
+    "'talon': {profile!r} deals no talon (game.talon = false): the called King cannot lie in one; name its holder as the partner": N_(
+        "'talon': {profile!r} deals no talon (game.talon = false): the called King cannot lie in one; name its holder as the partner (-w NAME)"
+    ),
     '{partner!r} is the declarer; the partner is another player; a declarer who called his own King gives called_king = "own"': N_(
         "{partner!r} is the declarer; the partner is another player; a declarer who called his own King gives --own-king"
     ),
