@@ -38,6 +38,11 @@ T = TypeVar("T")
 
 # ASCII digits only ([0-9], not \d: that also takes other scripts' digits); \Z, not $ (a final line break).
 _COMMA_AMOUNT = r"\s*([0-9]+),([0-9]{1,2})\s*\Z"
+# whole euros as a German sheet writes them: "1,-" (a hyphen, an en dash or two hyphens for the cents)
+_WHOLE_AMOUNT = r"\s*([0-9]+),(?:-|--|\u2013)\s*\Z"
+# the currency, before or after the amount: the sign or its code
+_CURRENCY_BEFORE = re.compile(r"\A(?:€|EUR)", re.IGNORECASE)
+_CURRENCY_AFTER = re.compile(r"(?:€|EUR)\Z", re.IGNORECASE)
 _ISO_DATE = r"([0-9]{4})-([0-9]{2})-([0-9]{2})\Z"
 _TABLE_DATE = r"([0-9]{2})\.([0-9]{2})\.([0-9]{4})\Z"
 _HAND_NUMBER = r"[0-9]{1,7}\Z"
@@ -45,11 +50,14 @@ DATE_FORMS = message(N_("YYYY-MM-DD or DD.MM.YYYY, e.g. 2025-03-14 or 14.03.2025
 
 
 def stake_text(text: str) -> str:
-    """``"0,10"`` → ``"0.10"``: a decimal comma with one or two decimals, the euro sign a German sheet
-    writes before it (``€ 0,10``) or after it taken off; anything else unchanged."""
-    bare = text.strip().removeprefix("€").removesuffix("€").strip()
+    """``"0,10"`` → ``"0.10"``: a decimal comma with one or two decimals, or whole euros written
+    ``1,-``; the euro a German sheet writes before it or after it (``€ 0,10``, ``0,10 EUR``) taken
+    off; anything else unchanged."""
+    bare = _CURRENCY_AFTER.sub("", _CURRENCY_BEFORE.sub("", text.strip()).strip()).strip()
     if m := re.match(_COMMA_AMOUNT, bare):
         return f"{m.group(1)}.{m.group(2)}"
+    if m := re.match(_WHOLE_AMOUNT, bare):
+        return m.group(1)
     return bare if bare[:1].isdigit() else text  # a refusal quotes what was typed
 
 
