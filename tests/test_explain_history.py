@@ -126,3 +126,10 @@ def test_a_hand_a_repair_took_as_found_says_so(tmp_path: Path) -> None:
         german[-1]
         == "außerhalb von tarockscore geändert und von der Reparatur vom <time> so übernommen, wie es vorgefunden wurde"
     )
+
+
+def test_explain_s_help_names_the_history() -> None:
+    assert "history in the audit trail" in " ".join(ok("explain", "--help").stdout.split())
+    assert "Verlauf des Spiels im Protokoll" in " ".join(
+        ok("--lang", "de", "explain", "--help").stdout.split()
+    )
