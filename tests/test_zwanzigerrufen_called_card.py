@@ -72,3 +72,20 @@ def test_koenigrufen_still_offers_the_talon() -> None:
         "error: command line: -w NAME: missing: rufer is played with the holder of the called card; "
         "name them (-w NAME), or give --talon\n"
     )
+
+
+def test_a_rufer_with_the_declarer_s_own_card_is_told_what_zwanzigerrufen_calls_instead() -> None:
+    """docs/rules/zwanzigerrufen.md §2: "Forehand calls the XX; if he holds it, the XIX, and so on;
+    holding XX to XVI he must play a Solo": there is no King of one's own to call."""
+    result = run("score", *SEATS, "--own-king")
+    assert result.exit_code == 1
+    assert result.stderr == (
+        "error: command line: --own-king: 'own': in Zwanzigerrufen the declarer who holds the XX calls "
+        "the next lower tarock he lacks, and holding XX to XVI plays a Solo; the Rufer needs a partner (-w NAME)\n"
+    )
+    german = run("--lang", "de", "score", *SEATS, "--own-king")
+    assert german.stderr == (
+        "Fehler: Kommandozeile: --own-king: 'own': im Zwanzigerrufen ruft der Spieler, der den Zwanziger "
+        "(XX) selbst hat, den nächstniedrigeren Tarock, der ihm fehlt, und wer XX bis XVI hat, spielt ein "
+        "Solo; der Rufer braucht einen Partner (-w NAME)\n"
+    )

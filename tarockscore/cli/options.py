@@ -448,6 +448,9 @@ SHORT_FORM_WORDING: Mapping[str, str] = {
     'missing: {contract} is played with the holder of the called card; name them, or give called_king = "own" (the declarer called his own King)': N_(
         "missing: {contract} is played with the holder of the called card; name them (-w NAME), or give --own-king (the declarer called his own King)"
     ),
+    "'own': in Zwanzigerrufen the declarer who holds the XX calls the next lower tarock he lacks, and holding XX to XVI plays a Solo; the Rufer needs a partner": N_(
+        "'own': in Zwanzigerrufen the declarer who holds the XX calls the next lower tarock he lacks, and holding XX to XVI plays a Solo; the Rufer needs a partner (-w NAME)"
+    ),
     "missing: {contract} is played with the holder of the called card; name them": N_(
         "missing: {contract} is played with the holder of the called card; name them (-w NAME)"
     ),

@@ -286,6 +286,13 @@ def _check_called_king(keys: _Keys, contract: Contract, profile: Profile, proble
     elif called_king == "own":
         if not legality.calls_a_king(contract):
             problems.add("called_king", N_("'own': no King is called in {contract}"), contract=contract.name)
+        elif not profile.game.call_own_king and profile.game.family == "zwanzigerrufen":
+            problems.add(
+                "called_king",
+                N_(
+                    "'own': in Zwanzigerrufen the declarer who holds the XX calls the next lower tarock he lacks, and holding XX to XVI plays a Solo; the Rufer needs a partner"
+                ),
+            )
         elif not profile.game.call_own_king:
             problems.add(
                 "called_king",
