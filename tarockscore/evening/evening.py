@@ -28,7 +28,7 @@ from tarockscore.evening.fold import request_key
 from tarockscore.evening.log import differing
 from tarockscore.evening.model import Action, AuditEntry, Entry
 from tarockscore.evening.model import Ledger as Ledger
-from tarockscore.evening.radl import BY_HAND, radl_causes, radl_events
+from tarockscore.evening.radl import BY_HAND, marks_on, radl_causes, radl_events
 from tarockscore.evening.settle import Settlement
 from tarockscore.evening.sheet import Sheet as Sheet
 from tarockscore.evening.sheet import sheet as sheet
@@ -149,8 +149,9 @@ class Explained(NamedTuple):
     # the hand that started it (:data:`BY_HAND`: set on the sheet) and the events it showed
     radl_layers: tuple[tuple[int, tuple[str, ...]], ...] = ()
     # the hand's own lines of the audit trail, in order: its replacements, a delete that moved its
-    # number, a Radl marked after it, a correction or repair that changed its stored result, a
-    # repair that took it as found after it was changed outside tarockscore
+    # number, a Radl marked after it or one that doubles or spared it, a correction or repair that
+    # changed its stored result, a repair that took it as found after it was changed outside
+    # tarockscore
     history: tuple[AuditEntry, ...] = ()
     # the time of the repair that took the hand as it was found, changed outside tarockscore
     repaired: str | None = None
@@ -198,13 +199,18 @@ class Repaired(NamedTuple):
 _MOVED = re.compile(r"; hands? (\d+)(?: to (\d+))? (?:is|are) now ")
 
 
-def hand_history(ledger: Ledger, hand_id: int, repaired: str | None = None) -> tuple[AuditEntry, ...]:
-    """The lines of the audit trail about the hand with ``hand_id``, in order (``repaired``: the time
-    of the repair that took it as found after it was changed outside tarockscore)."""
+def hand_history(ledger: Ledger, number: int, repaired: str | None = None) -> tuple[AuditEntry, ...]:
+    """The lines of the audit trail about hand ``number``, in order (``repaired``: the time of the
+    repair that took it as found after it was changed outside tarockscore)."""
+    hand_id = ledger.hands[number - 1].id
+    marks = {(m.at, m.after, m.hands) for m in marks_on(ledger, number)}
 
     def about(a: AuditEntry) -> bool:
         if a.hand == hand_id or hand_id in a.changed:
             return True
+        if a.action == Action.RADL and a.after is not None:
+            if (a.at, a.after.get("after"), a.after.get("hands")) in marks:
+                return True
         if a.action == Action.REPAIR and repaired is not None and a.at == repaired:
             return True
         moved = _MOVED.search(a.detail) if a.action == Action.DELETE else None
@@ -319,7 +325,7 @@ class Evening:
         layers = tuple((cause, self._radl_events(cause)) for cause in causes)
         cause, events = layers[0] if layers else (None, ())
         repaired = snapshot.chain.repaired.get(entry.id)
-        history = hand_history(led, entry.id, repaired)
+        history = hand_history(led, number, repaired)
         return Explained(
             number, hand, score, led.profile, entry, led, cause, events, layers, history, repaired
         )

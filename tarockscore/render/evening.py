@@ -15,7 +15,7 @@ from tabulate import tabulate
 from tarockscore.errors import N_, Message, key_title
 from tarockscore.evening.checks import score_stored
 from tarockscore.evening.evening import Explained, HeadCheck, Repaired, Rescored, Settled
-from tarockscore.evening.model import Ledger, Result, Table, payout_totals, totals
+from tarockscore.evening.model import AuditEntry, Ledger, Result, Table, payout_totals, totals
 from tarockscore.evening.operations import summary
 from tarockscore.evening.radl import BY_HAND, next_factor, pending_radl
 from tarockscore.evening.settle import settle
@@ -459,8 +459,7 @@ def sheet_text(sheet: Sheet) -> str:
         lines.append(_("scored from the table's paper sheet (tournament result)"))
     elif not sheet.hands:
         lines.append(_("no hands yet"))
-    for a in sheet.audit:
-        lines.append(_("audit {at}: {detail}").format(at=moment(a.at), detail=said(a.detail)))
+    lines += [audit_line(a) for a in sheet.audit]
     return "\n".join(lines)
 
 
@@ -636,13 +635,21 @@ def history_lines(ex: Explained) -> list[str]:
     prints them (a replacement with the keys it changed, a delete that moved its number, a Radl
     marked after it, a repair)."""
     number, hand_id = ex.number, ex.entry.id
+    recorded = local_time(ex.entry.recorded)
+    # in the order they were made: a Radl the table set before the hand was played comes first
+    earlier = [
+        a
+        for a in ex.history
+        if recorded is not None and (at := local_time(a.at)) is not None and _before(at, recorded)
+    ]
     lines = [
         _("history of hand {number}:").format(number=number)
         if hand_id == number
         else _("history of hand {number}, recorded as hand {id}:").format(number=number, id=hand_id),
-        _("recorded {at}").format(at=moment(ex.entry.recorded)),
     ]
-    lines += [_("audit {at}: {detail}").format(at=moment(a.at), detail=said(a.detail)) for a in ex.history]
+    lines += [audit_line(a) for a in earlier]
+    lines.append(_("recorded {at}").format(at=moment(ex.entry.recorded)))
+    lines += [audit_line(a) for a in ex.history if a not in earlier]
     if ex.repaired is not None:
         lines.append(
             _("changed outside tarockscore, and taken as it was found by the repair of {at}").format(
@@ -652,6 +659,18 @@ def history_lines(ex: Explained) -> list[str]:
     if not ex.history:
         lines.append(_("no correction of it in the audit trail"))
     return lines
+
+
+def audit_line(a: AuditEntry) -> str:
+    """One line of the audit trail as ``show`` prints it."""
+    return _("audit {at}: {detail}").format(at=moment(a.at), detail=said(a.detail))
+
+
+def _before(a: dt.datetime, b: dt.datetime) -> bool:
+    """Whether ``a`` is earlier than ``b`` (a time without its offset is compared as written)."""
+    if (a.tzinfo is None) != (b.tzinfo is None):
+        a, b = a.replace(tzinfo=None), b.replace(tzinfo=None)
+    return a < b
 
 
 def _radl_words(cause: int, events: Sequence[str]) -> str:
