@@ -144,3 +144,20 @@ def test_a_replacement_that_changes_the_outcome_still_names_the_keys_it_changed(
         "Spiel 2 ersetzt: Rufer von Anna mit Cilli, verloren → Rufer von Anna mit Cilli, gewonnen;"
         " Kartenpunkte: 30 → 40; Kontra: Kontra → –; Prämie: Trull (Gegenspieler, still, gemacht) → –"
     )
+
+
+def test_a_repair_s_findings_are_read_back_in_german(ledger: str) -> None:
+    """A repair's line names what it found changed outside tarockscore ("found: hand 2 was changed
+    outside tarockscore"); in German all of it in German, the finding too, kept in English."""
+    text = Path(ledger).read_text(encoding="utf-8")
+    lines = text.splitlines()
+    # the second recorded hand's entry, its card points changed in an editor: 40 → 30
+    at = [i for i, line in enumerate(lines) if line.startswith("entry = {") and "card_points = 40" in line][1]
+    lines[at] = lines[at].replace("card_points = 40", "card_points = 30")
+    Path(ledger).write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert run("repair", "--write", "-l", ledger).exit_code == 0
+    assert stored(ledger)[-1].endswith("; changed hand 2; found: hand 2 was changed outside tarockscore")
+    shown = run("--lang", "de", "show", "-l", ledger).stdout
+    assert shown.rstrip().endswith(
+        "; geändert: Spiel 2; gefunden: Spiel 2 wurde außerhalb von tarockscore geändert"
+    ), shown

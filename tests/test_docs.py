@@ -518,3 +518,11 @@ def test_the_koenigrufen_valat_section_names_every_profile_that_scores_a_fixed_v
     ]
     assert fixed
     assert [name for name in fixed if f"`{name}`" not in section] == []
+
+
+def test_the_rules_pages_number_their_sections_in_order() -> None:
+    """Pages cite a rule by its section's number (private-rounds.md §4): on every rules page the
+    sections stand in the order of their numbers, each number once."""
+    for path in sorted((DOCS / "rules").glob("*.md")):
+        numbers = [int(n) for n in re.findall(r"^## §(\d+) ", path.read_text(encoding="utf-8"), flags=re.M)]
+        assert numbers == list(range(1, len(numbers) + 1)), (path.name, numbers)

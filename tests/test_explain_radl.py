@@ -72,7 +72,8 @@ def test_a_hand_inside_two_radls_shows_each_of_them_in_the_arithmetic(tmp_path: 
         "[5] profile 'ruediger', a house rule: a Radl started while one runs doubles the hands they share\n"
         in out
     )
-    assert out.rstrip().endswith(
+    # under the arithmetic, before the hand's history
+    assert out.split("\n\nhistory of hand 3:\n")[0].endswith(
         "Radl: this hand counts ×4, inside 2 doubled rounds at once: "
         "started by hand 1 (after Trischaken); started by hand 2 (after Trischaken)"
     )

@@ -299,7 +299,34 @@ def test_decimal_comma(text: str) -> None:
     assert stake_text(text) == text.replace(",", ".")
 
 
-@pytest.mark.parametrize("stake", ["1.000,50", "0,105", ",10", "0,", "1,000"])
+@pytest.mark.parametrize(
+    ("typed", "stored"),
+    [
+        ("1,- €", "1.00"),  # whole euros as a German sheet writes them
+        ("€ 2,-", "2.00"),
+        ("1,–", "1.00"),  # an en dash for the cents
+        ("0,10 EUR", "0.10"),  # the currency's code after the amount, or before it
+        ("EUR 0,50", "0.50"),
+        ("1,- EUR", "1.00"),
+        ("€ 0,10", "0.10"),  # as before
+        ("0,5", "0.50"),
+    ],
+)
+def test_a_stake_as_a_german_sheet_writes_it(typed: str, stored: str, tmp_path: Path) -> None:
+    """docs/german.md: stakes are read the way German money is written; the ledger keeps the
+    amount with a dot (docs/ledger-format.md), so its reader never meets these forms."""
+    path = tmp_path / "evening.toml"
+    result = run("new", "-p", TABLE, "--stake", typed, "--ledger", str(path))
+    assert result.exit_code == 0, result.stderr
+    assert tomllib.loads(path.read_text(encoding="utf-8"))["table"]["stake"] == stored
+    settle = run("settle", "--stake", typed, "--ledger", str(path))
+    assert settle.exit_code == 0, settle.stderr
+    assert settle.stdout.startswith(f"stake {stored} per Victory Point")
+
+
+@pytest.mark.parametrize(
+    "stake", ["1.000,50", "0,105", ",10", "0,", "1,000", "1,-,-", ",-", "1,- € €", "€", "EUR", "1,-0"]
+)
 def test_nothing_looser_than_a_decimal_comma(stake: str, tmp_path: Path) -> None:
     path = tmp_path / "evening.toml"
     result = run("new", "-p", TABLE, "--stake", stake, "--ledger", str(path))

@@ -39,6 +39,11 @@ T = TypeVar("T")
 
 # ASCII digits only ([0-9], not \d: that also takes other scripts' digits); \Z, not $ (a final line break).
 _COMMA_AMOUNT = r"\s*([0-9]+),([0-9]{1,2})\s*\Z"
+# whole euros as a German sheet writes them: "1,-" (a hyphen, an en dash or two hyphens for the cents)
+_WHOLE_AMOUNT = r"\s*([0-9]+),(?:-|--|\u2013)\s*\Z"
+# the currency, before or after the amount: the sign or its code
+_CURRENCY_BEFORE = re.compile(r"\A(?:€|EUR)", re.IGNORECASE)
+_CURRENCY_AFTER = re.compile(r"(?:€|EUR)\Z", re.IGNORECASE)
 _ISO_DATE = r"([0-9]{4})-([0-9]{2})-([0-9]{2})\Z"
 _TABLE_DATE = r"([0-9]{2})\.([0-9]{2})\.([0-9]{4})\Z"
 _HAND_NUMBER = r"[0-9]{1,7}\Z"
@@ -46,11 +51,14 @@ DATE_FORMS = message(N_("YYYY-MM-DD or DD.MM.YYYY, e.g. 2025-03-14 or 14.03.2025
 
 
 def stake_text(text: str) -> str:
-    """``"0,10"`` → ``"0.10"``: a decimal comma with one or two decimals, the euro sign a German sheet
-    writes before it (``€ 0,10``) or after it taken off; anything else unchanged."""
-    bare = text.strip().removeprefix("€").removesuffix("€").strip()
+    """``"0,10"`` → ``"0.10"``: a decimal comma with one or two decimals, or whole euros written
+    ``1,-``; the euro a German sheet writes before it or after it (``€ 0,10``, ``0,10 EUR``) taken
+    off; anything else unchanged."""
+    bare = _CURRENCY_AFTER.sub("", _CURRENCY_BEFORE.sub("", text.strip()).strip()).strip()
     if m := re.match(_COMMA_AMOUNT, bare):
         return f"{m.group(1)}.{m.group(2)}"
+    if m := re.match(_WHOLE_AMOUNT, bare):
+        return m.group(1)
     return bare if bare[:1].isdigit() else text  # a refusal quotes what was typed
 
 
@@ -439,6 +447,21 @@ SHORT_FORM_WORDING: Mapping[str, str] = {
     ),
     'missing: {contract} is played with the holder of the called card; name them, or give called_king = "talon"': N_(
         "missing: {contract} is played with the holder of the called card; name them (-w NAME), or give --talon"
+    ),
+    'missing: {contract} is played with the holder of the called card; name them, or give called_king = "own" (the declarer called his own King)': N_(
+        "missing: {contract} is played with the holder of the called card; name them (-w NAME), or give --own-king (the declarer called his own King)"
+    ),
+    "'own': in Zwanzigerrufen the declarer who holds the XX calls the next lower tarock he lacks, and holding XX to XVI plays a Solo; the Rufer needs a partner": N_(
+        "'own': in Zwanzigerrufen the declarer who holds the XX calls the next lower tarock he lacks, and holding XX to XVI plays a Solo; the Rufer needs a partner (-w NAME)"
+    ),
+    "missing: {contract} is played with the holder of the called card; name them": N_(
+        "missing: {contract} is played with the holder of the called card; name them (-w NAME)"
+    ),
+    "'talon': in Zwanzigerrufen the declarer calls the XX (or, when he holds it, the next lower tarock he lacks), not a King, and {profile!r} deals no talon (game.talon = false): the called card cannot lie in one; name its holder as the partner": N_(
+        "'talon': in Zwanzigerrufen the declarer calls the XX (or, when he holds it, the next lower tarock he lacks), not a King, and {profile!r} deals no talon (game.talon = false): the called card cannot lie in one; name its holder as the partner (-w NAME)"
+    ),
+    "'talon': {profile!r} deals no talon (game.talon = false): the called King cannot lie in one; name its holder as the partner": N_(
+        "'talon': {profile!r} deals no talon (game.talon = false): the called King cannot lie in one; name its holder as the partner (-w NAME)"
     ),
     '{partner!r} is the declarer; the partner is another player; a declarer who called his own King gives called_king = "own"': N_(
         "{partner!r} is the declarer; the partner is another player; a declarer who called his own King gives --own-king"

@@ -26,9 +26,9 @@ from tarockscore.evening.checks import against_the_rules, check_number, score_st
 from tarockscore.evening.checks import check as check_ledger
 from tarockscore.evening.fold import request_key
 from tarockscore.evening.log import differing
-from tarockscore.evening.model import Entry
+from tarockscore.evening.model import Action, AuditEntry, Entry
 from tarockscore.evening.model import Ledger as Ledger
-from tarockscore.evening.radl import BY_HAND, radl_causes, radl_events
+from tarockscore.evening.radl import BY_HAND, marks_on, radl_causes, radl_events
 from tarockscore.evening.settle import Settlement
 from tarockscore.evening.sheet import Sheet as Sheet
 from tarockscore.evening.sheet import sheet as sheet
@@ -148,6 +148,13 @@ class Explained(NamedTuple):
     # every Radl doubling the hand, the first started first (more than one where Radls overlap):
     # the hand that started it (:data:`BY_HAND`: set on the sheet) and the events it showed
     radl_layers: tuple[tuple[int, tuple[str, ...]], ...] = ()
+    # the hand's own lines of the audit trail, in order: its replacements, a delete that moved its
+    # number, a Radl marked after it or one that doubles or spared it, a correction or repair that
+    # changed its stored result, a repair that took it as found after it was changed outside
+    # tarockscore
+    history: tuple[AuditEntry, ...] = ()
+    # the time of the repair that took the hand as it was found, changed outside tarockscore
+    repaired: str | None = None
 
     @property
     def radl_by_hand(self) -> bool:
@@ -185,6 +192,31 @@ class Repaired(NamedTuple):
     after: Ledger
     written: bool
     head: str = ""
+
+
+# A delete's line names the hands after it that moved up: "hand 4 is now hand 3", "hands 4 to 6
+# are now 3 to 5" (evening/operations.py; the trail is stored in English).
+_MOVED = re.compile(r"; hands? (\d+)(?: to (\d+))? (?:is|are) now ")
+
+
+def hand_history(ledger: Ledger, number: int, repaired: str | None = None) -> tuple[AuditEntry, ...]:
+    """The lines of the audit trail about hand ``number``, in order (``repaired``: the time of the
+    repair that took it as found after it was changed outside tarockscore)."""
+    hand_id = ledger.hands[number - 1].id
+    marks = {(m.at, m.after, m.hands) for m in marks_on(ledger, number)}
+
+    def about(a: AuditEntry) -> bool:
+        if a.hand == hand_id or hand_id in a.changed:
+            return True
+        if a.action == Action.RADL and a.after is not None:
+            if (a.at, a.after.get("after"), a.after.get("hands")) in marks:
+                return True
+        if a.action == Action.REPAIR and repaired is not None and a.at == repaired:
+            return True
+        moved = _MOVED.search(a.detail) if a.action == Action.DELETE else None
+        return moved is not None and int(moved[1]) <= hand_id <= int(moved[2] or moved[1])
+
+    return tuple(a for a in ledger.audit if about(a))
 
 
 class Evening:
@@ -285,13 +317,18 @@ class Evening:
 
     def explain(self, number: int) -> Explained:
         """The arithmetic of hand ``number``: its score, the profile, and the Radl behind its factor."""
-        led = self.ledger
+        snapshot = self.read()
+        led = snapshot.ledger
         hand, score = score_stored(led, number)
         entry = led.hands[number - 1]
         causes = radl_causes(led, number) if entry.result.radl != 1 else ()
         layers = tuple((cause, self._radl_events(cause)) for cause in causes)
         cause, events = layers[0] if layers else (None, ())
-        return Explained(number, hand, score, led.profile, entry, led, cause, events, layers)
+        repaired = snapshot.chain.repaired.get(entry.id)
+        history = hand_history(led, number, repaired)
+        return Explained(
+            number, hand, score, led.profile, entry, led, cause, events, layers, history, repaired
+        )
 
     def _radl_events(self, cause: int) -> tuple[str, ...]:
         """What hand ``cause`` showed that started a Radl, of the events the profile plays."""

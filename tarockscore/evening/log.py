@@ -266,7 +266,7 @@ Break = tuple[int, str, str | None, str]
 class Chain:
     """The chain followed entry by entry (docs/ledger-format.md)."""
 
-    __slots__ = ("header", "head", "count", "found", "vouched", "said", "removed")
+    __slots__ = ("header", "head", "count", "found", "vouched", "said", "removed", "repaired")
 
     def __init__(self, header: Mapping[str, Any], pin_broken: bool = False) -> None:
         self.header = self.head = header_hash(header) or ""
@@ -275,6 +275,7 @@ class Chain:
         self.vouched: set[Break] = set()
         self.said: dict[int, tuple[str, list[int]]] = {}  # a broken entry's kind and hand ids
         self.removed: set[Any] = set()  # the ids taken off the sheet so far
+        self.repaired: dict[int, str] = {}  # a hand a repair took as found: its id, the repair's time
 
     def ids(self, k: int) -> list[int]:
         """The ids of the hands broken entry ``k`` holds."""
@@ -297,9 +298,15 @@ class Chain:
                 self.found.append((k, "repair", hashed, self.head))
                 self.said[k] = ("repair", hand_ids(event.get("hand")))
             else:
+                at = next(
+                    str(a.get("at"))
+                    for a in event["audit"]
+                    if isinstance(a, dict) and a.get("action") == "repair"
+                )
                 for item in event["found"]:
                     if isinstance(item, dict) and isinstance(item.get("entry"), int) and item["entry"] < k:
                         self.vouched.add((item["entry"], "", item.get("hash"), str(item.get("prev", ""))))
+                        self.repaired.update(dict.fromkeys(self.ids(item["entry"]), at))
         if isinstance(event.get("removed"), list):
             self.removed.update(i for i in event["removed"] if isinstance(i, int))
         self.head = stored if isinstance(stored, str) else (hashed or "")

@@ -153,6 +153,20 @@ def radl_causes(ledger: Ledger, number: int) -> tuple[int, ...]:
     return tuple(causes[number - 1])
 
 
+def marks_on(ledger: Ledger, number: int) -> tuple[RadlMark, ...]:
+    """The Radl marks set or struck by hand that make hand ``number``'s Radl what it is: each one
+    without which the hand would be doubled otherwise (a mark that doubles it, a strike that
+    spared it)."""
+    hands = ledger.hands[:number]
+    plays, ids = [e.hand for e in hands], [e.id for e in hands]
+    causes = _walk(plays, ids, ledger.profile, ledger.radl)[1][number - 1]
+    return tuple(
+        mark
+        for i, mark in enumerate(ledger.radl)
+        if _walk(plays, ids, ledger.profile, ledger.radl[:i] + ledger.radl[i + 1 :])[1][number - 1] != causes
+    )
+
+
 def radl_cause(ledger: Ledger, number: int) -> int | None:
     """The hand whose event armed the Radl doubling hand ``number``; :data:`BY_HAND`; None: not doubled."""
     causes = radl_causes(ledger, number)

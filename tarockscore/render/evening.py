@@ -15,7 +15,7 @@ from tabulate import tabulate
 from tarockscore.errors import N_, Message, key_title
 from tarockscore.evening.checks import score_stored
 from tarockscore.evening.evening import Explained, HeadCheck, Repaired, Rescored, Settled
-from tarockscore.evening.model import Ledger, Result, Table, payout_totals, totals
+from tarockscore.evening.model import AuditEntry, Ledger, Result, Table, payout_totals, totals
 from tarockscore.evening.operations import summary
 from tarockscore.evening.radl import BY_HAND, next_factor, pending_radl
 from tarockscore.evening.settle import settle
@@ -35,6 +35,9 @@ from tarockscore.rules.hand import Hand
 # line is read by the template that wraps the others (a detail and what was recomputed, the
 # action, the outcome of the hand, then who played it), each part of it read again in turn.
 TEMPLATES = (
+    # a repair's line names what it found changed outside tarockscore (evening/store.py naming),
+    # each finding one of the chain's own (evening/log.py Chain.problems), "; " between them
+    N_("{detail}; found: {found}"),
     N_("{detail}; recomputed {hands}"),
     N_("{detail}; changed {hands}"),
     N_("{detail}; no stored result changed"),
@@ -74,6 +77,18 @@ TEMPLATES = (
     N_("after {hand}"),
 )
 
+# What a repair may name as found (evening/log.py Chain.problems), each read on its own.
+FOUND = (
+    N_("the table or the profile was changed outside tarockscore"),
+    N_("an entry before it was removed or changed outside tarockscore"),
+    N_(
+        "this repair entry lacks what a repair writes (its audit line, the head and profile it "
+        "found, every hand it vouches for, re-scored): it vouches for nothing"
+    ),
+    N_("hand {id} was changed outside tarockscore"),
+    N_("this entry ({kind}) was changed outside tarockscore"),
+)
+
 # The values that are themselves words of the trail (a hand's summary, a label, a detail).
 _NESTED = frozenset({"detail", "hand", "summary", "old", "new", "hands", "after", "label"})
 # The values that are one hand's summary, never a list of clauses.
@@ -88,9 +103,11 @@ _FIELD = r"\{(\w+)(?:!(\w))?\}"
 
 
 @cache
-def _patterns() -> tuple[tuple[str, re.Pattern[str], tuple[tuple[str, str | None], ...]], ...]:
+def _patterns(
+    templates: tuple[str, ...] = TEMPLATES,
+) -> tuple[tuple[str, re.Pattern[str], tuple[tuple[str, str | None], ...]], ...]:
     out = []
-    for template in TEMPLATES:
+    for template in templates:
         regex, fields, at = "", [], 0
         for field in re.finditer(_FIELD, template):
             regex += re.escape(template[at : field.start()]) + rf"(?P<{field[1]}>.+?)"
@@ -119,6 +136,8 @@ def read_back(text: str) -> Message | None:
                 value = changes_said(raw)
             elif name == "at":
                 value = moment(raw)  # a time the trail stores as written, said as the reader writes one
+            elif name == "found":
+                value = "; ".join(_found_said(part) for part in raw.split("; "))
             elif name in _NESTED:
                 nested = read_back(raw)
                 value = nested if nested is not None else named(raw) if _KEY.fullmatch(raw) else raw
@@ -126,6 +145,15 @@ def read_back(text: str) -> Message | None:
         else:
             return Message(template, tuple(values))
     return None
+
+
+def _found_said(text: str) -> str:
+    """One finding of a repair's line in the reader's words; as stored where none fits."""
+    for template, pattern, fields in _patterns(FOUND):
+        found = pattern.fullmatch(text)
+        if found is not None:
+            return translated(Message(template, tuple((name, found.group(name)) for name, _c in fields)))
+    return text
 
 
 # The keys a replacement names as changed (rules.hand.hand_changes), as the reader says them.
@@ -448,8 +476,7 @@ def sheet_text(sheet: Sheet) -> str:
         lines.append(_("scored from the table's paper sheet (tournament result)"))
     elif not sheet.hands:
         lines.append(_("no hands yet"))
-    for a in sheet.audit:
-        lines.append(_("audit {at}: {detail}").format(at=moment(a.at), detail=said(a.detail)))
+    lines += [audit_line(a) for a in sheet.audit]
     return "\n".join(lines)
 
 
@@ -617,7 +644,50 @@ def explained_text(ex: Explained) -> str:
                     events=", ".join(translated(key_title(e)) for e in ex.radl_events),
                 )
             )
-    return "\n".join(lines)
+    return "\n".join([*lines, "", *history_lines(ex)])
+
+
+def history_lines(ex: Explained) -> list[str]:
+    """The hand's own history: when it was recorded, and its lines of the audit trail as ``show``
+    prints them (a replacement with the keys it changed, a delete that moved its number, a Radl
+    marked after it, a repair)."""
+    number, hand_id = ex.number, ex.entry.id
+    recorded = local_time(ex.entry.recorded)
+    # in the order they were made: a Radl the table set before the hand was played comes first
+    earlier = [
+        a
+        for a in ex.history
+        if recorded is not None and (at := local_time(a.at)) is not None and _before(at, recorded)
+    ]
+    lines = [
+        _("history of hand {number}:").format(number=number)
+        if hand_id == number
+        else _("history of hand {number}, recorded as hand {id}:").format(number=number, id=hand_id),
+    ]
+    lines += [audit_line(a) for a in earlier]
+    lines.append(_("recorded {at}").format(at=moment(ex.entry.recorded)))
+    lines += [audit_line(a) for a in ex.history if a not in earlier]
+    if ex.repaired is not None:
+        lines.append(
+            _("changed outside tarockscore, and taken as it was found by the repair of {at}").format(
+                at=moment(ex.repaired)
+            )
+        )
+    if not ex.history:
+        lines.append(_("no correction of it in the audit trail"))
+    return lines
+
+
+def audit_line(a: AuditEntry) -> str:
+    """One line of the audit trail as ``show`` prints it."""
+    return _("audit {at}: {detail}").format(at=moment(a.at), detail=said(a.detail))
+
+
+def _before(a: dt.datetime, b: dt.datetime) -> bool:
+    """Whether ``a`` is earlier than ``b`` (a time without its offset is compared as written)."""
+    if (a.tzinfo is None) != (b.tzinfo is None):
+        a, b = a.replace(tzinfo=None), b.replace(tzinfo=None)
+    return a < b
 
 
 def _radl_words(cause: int, events: Sequence[str]) -> str:

@@ -243,17 +243,25 @@ def _check_called_partner(keys: _Keys, contract: Contract, profile: Profile, pro
     """With a called King: the partner is its holder, or the King lies in the talon, or was the declarer's own."""
     partner, called_king = keys.partner, keys.called_king
     if partner is None and called_king not in legality.CALLED_KING_VALUES and "partner" not in keys.given:
-        problems.add(
-            "partner",
-            N_(
+        # offer only what the profile takes: no "talon" where the called card cannot lie in one
+        # (no talon, as in Zwanzigerrufen) or the hand is dealt again
+        talon = legality.king_in_talon_allowed(profile, contract)
+        own = legality.own_king_allowed(profile, contract)
+        if talon and own:
+            template = N_(
                 'missing: {contract} is played with the holder of the called card; name them, or give called_king = "talon" (or "own": the declarer called his own King)'
             )
-            if legality.own_king_allowed(profile, contract)
-            else N_(
+        elif talon:
+            template = N_(
                 'missing: {contract} is played with the holder of the called card; name them, or give called_king = "talon"'
-            ),
-            contract=contract.name,
-        )
+            )
+        elif own:
+            template = N_(
+                'missing: {contract} is played with the holder of the called card; name them, or give called_king = "own" (the declarer called his own King)'
+            )
+        else:
+            template = N_("missing: {contract} is played with the holder of the called card; name them")
+        problems.add("partner", template, contract=contract.name)
     if partner is not None and partner == keys.declarer:
         problems.add(
             "partner",
@@ -291,6 +299,13 @@ def _check_called_king(keys: _Keys, contract: Contract, profile: Profile, proble
     elif called_king == "own":
         if not legality.calls_a_king(contract):
             problems.add("called_king", N_("'own': no King is called in {contract}"), contract=contract.name)
+        elif not profile.game.call_own_king and profile.game.family == "zwanzigerrufen":
+            problems.add(
+                "called_king",
+                N_(
+                    "'own': in Zwanzigerrufen the declarer who holds the XX calls the next lower tarock he lacks, and holding XX to XVI plays a Solo; the Rufer needs a partner"
+                ),
+            )
         elif not profile.game.call_own_king:
             problems.add(
                 "called_king",
@@ -303,6 +318,18 @@ def _check_called_king(keys: _Keys, contract: Contract, profile: Profile, proble
                 ),
                 profile=profile.name,
             )
+    elif legality.calls_a_king(contract) and not profile.game.talon:
+        problems.add(
+            "called_king",
+            N_(
+                "'talon': in Zwanzigerrufen the declarer calls the XX (or, when he holds it, the next lower tarock he lacks), not a King, and {profile!r} deals no talon (game.talon = false): the called card cannot lie in one; name its holder as the partner"
+            )
+            if profile.game.family == "zwanzigerrufen"
+            else N_(
+                "'talon': {profile!r} deals no talon (game.talon = false): the called King cannot lie in one; name its holder as the partner"
+            ),
+            profile=profile.name,
+        )
     elif not legality.king_can_lie_in_talon(profile, contract):
         problems.add(
             "called_king",

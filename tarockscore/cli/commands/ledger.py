@@ -161,7 +161,7 @@ def delete(
 
 
 def explain(number: NumberArg, ledger: LedgerOpt = None) -> None:
-    """The arithmetic of hand N, bet by bet, with the profile rule behind each number."""
+    """The arithmetic of hand N, bet by bet, with the profile rule behind each number, and the hand's history in the audit trail."""
     typer.echo(shown.explained_text(evening_of(ledger).explain(number)))
 
 

@@ -1,0 +1,200 @@
+"""`explain N` ends with the hand's own history from the audit trail (docs/evening.md): when it was
+recorded, each replacement with the keys it changed, a delete that moved its number, a Radl marked
+after it, and a repair that took it as found; in the words `show`'s audit trail uses."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from typer.testing import CliRunner, Result
+
+from tarockscore import Evening
+from tarockscore.cli.app import app
+from tarockscore.rules.hand import HandInput
+
+runner = CliRunner()
+TIME = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d|\d\d\.\d\d\.\d{4} \d\d:\d\d")
+
+
+def run(*args: str) -> Result:
+    return runner.invoke(app, list(args))
+
+
+def ok(*args: str) -> Result:
+    result = run(*args)
+    assert result.exit_code == 0, result.stderr
+    return result
+
+
+def history(text: str, heading: str) -> list[str]:
+    """The history block that ends ``explain``'s output, its times written <time>."""
+    lines = text.rstrip("\n").split("\n\n")[-1].splitlines()
+    assert lines[0].startswith(heading), text
+    return [TIME.sub("<time>", line) for line in lines]
+
+
+def corrected_evening(tmp_path: Path) -> str:
+    path = str(tmp_path / "l.toml")
+    ok("new", "-p", "Anna,Bert,Cilli,Dani", "--ledger", path)
+    ok("record", "-c", "rufer", "-d", "Anna", "-w", "Cilli", "-t", "40", "--ledger", path)  # id 1
+    ok("record", "-c", "dreier", "-d", "Cilli", "-t", "30", "--ledger", path)  # id 2
+    ok("record", "-c", "rufer", "-d", "Bert", "-w", "Dani", "-t", "40", "--ledger", path)  # id 3
+    ok("record", "-c", "rufer", "-d", "Dani", "-w", "Anna", "-t", "40", "--ledger", path)  # id 4
+    ok("delete", "1", "--yes", "--ledger", path)  # ids 2 to 4 are now hands 1 to 3
+    ok("replace", "1", "-c", "dreier", "-d", "Cilli", "-t", "36", "-k", "kontra", "--ledger", path)
+    ok("radl", "add", "2", "--ledger", path)  # after id 4, no. 3 on the sheet
+    ok("record", "-c", "rufer", "-d", "Anna", "-w", "Cilli", "-t", "40", "--ledger", path)  # id 5
+    return path
+
+
+def test_a_replaced_hand_whose_number_moved_says_who_changed_it_when_and_what_it_was(tmp_path: Path) -> None:
+    path = corrected_evening(tmp_path)
+    out = ok("explain", "1", "--ledger", path).stdout
+    assert history(out, "history") == [
+        "history of hand 1, recorded as hand 2:",
+        "recorded <time>",
+        "audit <time>: hand 1 deleted: rufer by Anna with Cilli, won; hands 2 to 4 are now 1 to 3",
+        "audit <time>: hand 2 (no. 1 on the sheet) replaced: dreier by Cilli, lost → dreier by Cilli, won; "
+        "card_points: 30 → 36; kontra: – → Kontra",
+    ]
+    german = ok("--lang", "de", "explain", "1", "--ledger", path).stdout
+    assert history(german, "Verlauf") == [
+        "Verlauf von Spiel 1, eingetragen als Spiel 2:",
+        "eingetragen <time>",
+        "Protokoll <time>: Spiel 1 gelöscht: Rufer von Anna mit Cilli, gewonnen; Spiele 2 bis 4 sind jetzt 1 bis 3",
+        "Protokoll <time>: Spiel 2 (Nr. 1 in der Schrift) ersetzt: Dreier von Cilli, verloren → Dreier von "
+        "Cilli, gewonnen; Kartenpunkte: 30 → 36; Kontra: – → Kontra",
+    ]
+
+
+def test_a_radl_marked_after_a_hand_is_in_its_history_and_in_that_of_the_hand_it_doubles(
+    tmp_path: Path,
+) -> None:
+    path = corrected_evening(tmp_path)
+    out = ok("explain", "3", "--ledger", path).stdout
+    assert history(out, "history")[2:] == [
+        "audit <time>: hand 1 deleted: rufer by Anna with Cilli, won; hands 2 to 4 are now 1 to 3",
+        "audit <time>: Radl set on the sheet after hand 4 (no. 3 on the sheet): 2 more hands ×2; 2 pending",
+    ]
+    # hand 4 (id 5) came after every correction; the Radl set after hand 3 doubles it (the mark's
+    # line before or after its recording as the clock had it: the same second keeps it after)
+    lines = history(ok("explain", "4", "--ledger", path).stdout, "history")
+    assert lines[0] == "history of hand 4, recorded as hand 5:"
+    assert sorted(lines[1:]) == [
+        "audit <time>: Radl set on the sheet after hand 4 (no. 3 on the sheet): 2 more hands ×2; 2 pending",
+        "recorded <time>",
+    ]
+
+
+def test_a_hand_never_corrected_says_so(tmp_path: Path) -> None:
+    path = str(tmp_path / "l.toml")
+    ok("new", "-p", "Anna,Bert,Cilli,Dani", "--ledger", path)
+    ok("record", "-c", "dreier", "-d", "Cilli", "-t", "30", "--ledger", path)
+    ok("record", "-c", "dreier", "-d", "Cilli", "-t", "30", "--ledger", path)
+    ok("replace", "2", "-c", "dreier", "-d", "Cilli", "-t", "40", "--ledger", path)
+    assert history(ok("explain", "1", "--ledger", path).stdout, "history") == [
+        "history of hand 1:",
+        "recorded <time>",
+        "no correction of it in the audit trail",
+    ]
+    german = ok("--lang", "de", "explain", "1", "--ledger", path).stdout
+    assert history(german, "Verlauf") == [
+        "Verlauf von Spiel 1:",
+        "eingetragen <time>",
+        "im Protokoll keine Korrektur dazu",
+    ]
+
+
+def test_a_hand_numbered_as_recorded_names_no_second_number(tmp_path: Path) -> None:
+    path = str(tmp_path / "l.toml")
+    ok("new", "-p", "Anna,Bert,Cilli,Dani", "--ledger", path)
+    ok("record", "-c", "dreier", "-d", "Cilli", "-t", "30", "--ledger", path)
+    ok("replace", "1", "-c", "dreier", "-d", "Cilli", "-t", "40", "--ledger", path)
+    assert history(ok("explain", "1", "--ledger", path).stdout, "history") == [
+        "history of hand 1:",
+        "recorded <time>",
+        "audit <time>: hand 1 replaced: dreier by Cilli, lost → dreier by Cilli, won; card_points: 30 → 40",
+    ]
+
+
+def test_a_hand_a_repair_took_as_found_says_so(tmp_path: Path) -> None:
+    path = str(tmp_path / "l.toml")
+    ok("new", "-p", "Anna,Bert,Cilli,Dani", "--ledger", path)
+    ok("record", "-c", "dreier", "-d", "Cilli", "-t", "40", "--ledger", path)
+    ok("record", "-c", "rufer", "-d", "Bert", "-w", "Dani", "-t", "40", "--ledger", path)
+    ledger = Path(path)
+    text = ledger.read_text(encoding="utf-8")
+    # hand 2's card points changed in an editor: Bert and Dani now lost their Rufer
+    edited = text.replace(
+        'declarer = "Bert", partner = "Dani", card_points = 40',
+        'declarer = "Bert", partner = "Dani", card_points = 30',
+    )
+    assert edited != text
+    ledger.write_text(edited, encoding="utf-8")
+    ok("repair", "--write", "--ledger", path)
+    lines = history(ok("explain", "2", "--ledger", path).stdout, "history")
+    assert lines[:2] == ["history of hand 2:", "recorded <time>"]
+    assert lines[2].startswith("audit <time>: repaired: every hand re-scored from its stored keys")
+    assert lines[2].endswith("; changed hand 2; found: hand 2 was changed outside tarockscore")
+    assert lines[3:] == ["changed outside tarockscore, and taken as it was found by the repair of <time>"]
+    # hand 1 was not touched by it
+    assert history(ok("explain", "1", "--ledger", path).stdout, "history")[2:] == [
+        "no correction of it in the audit trail"
+    ]
+    german = history(ok("--lang", "de", "explain", "2", "--ledger", path).stdout, "Verlauf")
+    assert (
+        german[-1]
+        == "außerhalb von tarockscore geändert und von der Reparatur vom <time> so übernommen, wie es vorgefunden wurde"
+    )
+
+
+def test_explain_s_help_names_the_history() -> None:
+    assert "history in the audit trail" in " ".join(ok("explain", "--help").stdout.split())
+    assert "Verlauf des Spiels im Protokoll" in " ".join(
+        ok("--lang", "de", "explain", "--help").stdout.split()
+    )
+
+
+def rufer(declarer: str, partner: str) -> HandInput:
+    return {"contract": "rufer", "declarer": declarer, "partner": partner, "card_points": "40"}
+
+
+def test_a_radl_set_or_struck_by_hand_is_in_the_history_of_the_hands_it_doubles_or_spares(
+    tmp_path: Path,
+) -> None:
+    """A Radl set by hand after hand 1 (3 hands) doubles hands 2, 3 and 4; one doubled hand struck
+    after hand 2 (docs/evening.md: "strikes doubled hands it agrees not to play") leaves hands 2
+    and 3 doubled and hand 4 plain. Each hand's history names the marks that make its factor what
+    it is, in the order they were made: the mark set before hand 2 was played comes before its
+    recording."""
+    path = tmp_path / "l.toml"
+    evening = Evening.begin(path, ["Anna", "Bert", "Cilli", "Dani"], at="2025-03-14T20:00:00+01:00").evening
+    evening.record(rufer("Anna", "Cilli"), at="2025-03-14T20:05:00+01:00")
+    evening.add_radl(3, at="2025-03-14T20:06:00+01:00")
+    evening.record(rufer("Bert", "Dani"), at="2025-03-14T20:10:00+01:00")
+    evening.strike_radl(1, at="2025-03-14T20:11:00+01:00")
+    evening.record(rufer("Anna", "Cilli"), at="2025-03-14T20:15:00+01:00")
+    evening.record(rufer("Anna", "Cilli"), at="2025-03-14T20:20:00+01:00")
+    assert [e.result.radl for e in evening.ledger.hands] == [1, 2, 2, 1]
+    out = {n: ok("explain", str(n), "--ledger", str(path)).stdout for n in (1, 2, 3, 4)}
+    set_line = (
+        "audit 2025-03-14T20:06:00+01:00: Radl set on the sheet after hand 1: 3 more hands ×2; 3 pending"
+    )
+    struck = "audit 2025-03-14T20:11:00+01:00: Radl struck on the sheet after hand 2: 1 doubled hand fewer; 1 pending"
+    heading = "history"
+    # hand 1: the mark was set after it
+    assert out[1].split("\n\n")[-1].splitlines() == [
+        "history of hand 1:",
+        "recorded 2025-03-14T20:05:00+01:00",
+        set_line,
+    ]
+    assert history(out[2], heading) == [
+        "history of hand 2:",
+        TIME.sub("<time>", set_line),
+        "recorded <time>",
+        TIME.sub("<time>", struck),
+    ]
+    assert history(out[3], heading) == ["history of hand 3:", TIME.sub("<time>", set_line), "recorded <time>"]
+    # hand 4 would have been doubled but for the strike: the strike is what makes it plain
+    assert history(out[4], heading) == ["history of hand 4:", TIME.sub("<time>", struck), "recorded <time>"]
