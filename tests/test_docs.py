@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import json
 import re
 import shlex
 import subprocess
@@ -22,6 +23,7 @@ from tarockscore.rules.hand import HandInput
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 DOCS = ROOT / "docs"
+LEDGER_DOC = DOCS / "ledger-format.md"
 runner = CliRunner()
 
 
@@ -417,6 +419,53 @@ def test_a_shipped_profiles_digest_on_a_page_is_the_one_new_prints(tmp_path: Pat
         result = runner.invoke(app, ["new", "-p", "A,B,C,D", "-P", name, "-l", str(tmp_path / f"{k}.toml")])
         pinned = re.search(r"\(sha256 ([0-9a-f]{12})\)", result.stdout)
         assert pinned is not None and pinned.group(1) == digest, (page, name)
+
+
+def test_a_profiles_whole_sha256_in_a_pages_ledger_or_json_is_the_one_a_ledger_stores(tmp_path: Path) -> None:
+    """docs/ledger-format.md shows a ledger's `[profile]` (``name = "koenigrufen"``, ``sha256 =
+    "…"``) and `show --json`'s ``"profile"``: the digest given, whole or its first digits, is the
+    one a new evening under that profile stores today. The page showed ``aac4…``, the digest of a
+    koenigrufen of long ago."""
+    shown = re.compile(
+        r'(?:name = "([a-z0-9-]+)"\nsha256 = |"name": "([a-z0-9-]+)", "sha256": )"([0-9a-f]{4,64})'
+    )
+    found = {
+        (page.name, toml_name or json_name, digest)
+        for page in [ROOT / "README.md", *DOCS.glob("*.md")]
+        for toml_name, json_name, digest in shown.findall(page.read_text(encoding="utf-8"))
+    }
+    assert {(name, len(digest)) for page, name, digest in found if page == "ledger-format.md"} >= {
+        ("koenigrufen", 64),
+        ("koenigrufen", 4),
+    }
+    for k, (page, name, digest) in enumerate(sorted(found)):
+        ledger = str(tmp_path / f"{k}.toml")
+        assert runner.invoke(app, ["new", "-p", "A,B,C,D", "-P", name, "-l", ledger]).exit_code == 0
+        stored = json.loads(runner.invoke(app, ["show", "--json", "-l", ledger]).stdout)["profile"]["sha256"]
+        assert stored.startswith(digest), (page, name, digest)
+
+
+def test_the_ledger_layout_stores_what_the_rules_give() -> None:
+    """docs/ledger-format.md, "Layout": each hand's stored `result` is what its `entry` scores
+    under the ledger's profile, as every reading command checks ("The sheet is the rules"). The
+    page stored Anna 4 and Cilli 4 for a plain Rufer won with 40 1/3, which the Calling the King
+    rules score 1 each (no Kontra, no bonus)."""
+    import tomllib
+
+    from tarockscore import score_hand as score_mapping
+
+    layout = _blocks(_section(LEDGER_DOC.read_text(encoding="utf-8"), "Layout"), "toml")[0]
+    profile = re.search(r'^\[profile\]\nname = "([\w-]+)"', layout, flags=re.M)
+    assert profile is not None
+    hands = re.findall(r"^entry = (\{.*\})\nresult = (\{.*\})$", layout, flags=re.M)
+    assert hands
+    for entry, result in hands:
+        keys = tomllib.loads(f"entry = {entry}")["entry"]
+        stored = tomllib.loads(f"result = {result}")["result"]
+        score, _ = score_mapping(keys, profile.group(1))
+        assert stored["victory_points"] == score.victory_points, entry
+        assert stored["won"] == score.won, entry
+        assert stored["radl"] == 1
 
 
 _PROFILE_ABBREVIATIONS = {
