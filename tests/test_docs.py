@@ -9,7 +9,7 @@ import json
 import re
 import shlex
 import subprocess
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, cast
 
@@ -19,6 +19,7 @@ from typer.testing import CliRunner
 
 from tarockscore.cli.app import app
 from tarockscore.rules.hand import HandInput
+from tests.stored import resealed
 
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")
@@ -401,6 +402,61 @@ def test_the_tournament_page_prints_what_its_commands_print(
         # the head a change prints hashes the times of the evening: the page may leave it out
         out = re.sub(r"(?m)^(?:day )?head [0-9a-f]{12}\n", "", result.stdout)
         assert out == re.sub(r"(?m)^(?:day )?head [0-9a-f]{12}\n", "", printed), command
+
+
+def test_the_tournament_page_names_each_sheet_it_refuses_as_it_shows(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """docs/tournament.md, "Nothing is left out": the day as the page runs it (round 1 closed by
+    the draw of round 2), then a hand at round 2's table 1, which the page does not print (Bert's
+    Rufer with Dani, won: +1 each for them, -1 for Cilli and Gerti). Each refusal the section
+    shows is what `standings` prints for the edit it describes. The page showed the words of an
+    earlier version for a stored result the rules do not give, and a sheet copied into a round
+    already closed, which is named as rewritten after the close, not as moved."""
+    import shutil
+
+    monkeypatch.chdir(tmp_path)
+    names = ["Anna", "Bert", "Cilli", "Dani", "Emil", "Fritzi", "Gerti", "Hans"]
+    Path("names.txt").write_text("\n".join(names) + "\n", encoding="utf-8")
+    page = TOURNAMENT_DOC.read_text(encoding="utf-8")
+    for command, _ in _console_commands(page):
+        if command.startswith(REPLAYED) and "--points 40" not in command:
+            assert runner.invoke(app, shlex.split(command)[1:]).exit_code == 0, command
+    hand = "record --ledger cup-day/round-2/table-1.toml -c rufer -d Bert -w Dani -t 40"
+    assert runner.invoke(app, hand.split()).exit_code == 0
+    shutil.copytree("cup-day", "as-played")
+
+    def bert_stored_three(doc: dict[str, Any]) -> None:
+        (first,) = [h for e in doc["event"] for h in e.get("hand", []) if h["id"] == 1]
+        assert first["result"]["victory_points"]["Bert"] == 1
+        first["result"]["victory_points"]["Bert"] = 3
+
+    def result_edited() -> None:  # a result changed by hand, every hash worked out again
+        resealed("cup-day/round-2/table-1.toml", bert_stored_three)
+
+    def sheet_copied() -> None:  # round 1's sheet of table 1 copied over round 2's
+        shutil.copyfile("cup-day/round-1/table-1.toml", "cup-day/round-2/table-1.toml")
+
+    def day_edited() -> None:  # a value of the day's first entry changed
+        day = Path("cup-day/tournament.toml")
+        day.write_text(
+            day.read_text(encoding="utf-8").replace("\nrounds = 2\n", "\nrounds = 3\n", 1), "utf-8"
+        )
+
+    def old_day() -> None:  # a day of 0.3
+        shutil.copytree(ROOT / "tests" / "data" / "old-days" / "day-0.3", "old-day")
+
+    edits: list[Callable[[], None]] = [result_edited, sheet_copied, day_edited, old_day]
+    shown = _console_commands(_section(page, "Nothing is left out"))
+    assert len(shown) == len(edits)
+    at = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d")
+    for (command, printed), edit in zip(shown, edits, strict=True):
+        shutil.rmtree("cup-day")
+        shutil.copytree("as-played", "cup-day")
+        edit()
+        result = runner.invoke(app, shlex.split(command)[1:])
+        assert (result.exit_code, result.stdout) == (1, ""), command
+        assert at.sub("<time>", result.stderr) == at.sub("<time>", printed), command
 
 
 def test_a_shipped_profiles_digest_on_a_page_is_the_one_new_prints(tmp_path: Path) -> None:
