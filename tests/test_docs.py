@@ -202,6 +202,63 @@ def test_docs_hand_format_examples_parse() -> None:
         assert score.victory_points
 
 
+def _fenced(text: str, heading: str) -> str:
+    """The one plain fenced block of the ``### heading`` section of ``text``."""
+    section = text.split(f"\n### {heading}\n", 1)[1].split("\n#", 1)[0]
+    (block,) = re.findall(r"^```\n(.*?)^```$", section, flags=re.S | re.M)
+    return str(block)
+
+
+def test_the_ledger_page_names_a_stored_result_and_a_repair_as_check_and_show_print_them(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """docs/ledger-format.md shows, in "The sheet is the rules", the lines a reading command
+    prints for a hand whose stored result the rules do not give, and in "Repairing" the line it
+    prints once a repair covers a hand. docs/evening.md says `check` names each mismatch with
+    its file and the hand. Here: under `pagat` (zero-sum), hand 2 is Cilli's Dreier won, which
+    costs Bert 5 (the Dreier's 5 paid to Cilli by each Defender); its stored -5 made +9."""
+    monkeypatch.chdir(tmp_path)
+    page = LEDGER_DOC.read_text(encoding="utf-8")
+    begin = ["new", "-p", "Anna,Bert,Cilli,Dani", "-P", "pagat", "-l", "evening.toml"]
+    hands = [
+        ["-c", "rufer", "-d", "Anna", "-w", "Cilli", "-t", "40"],
+        ["-c", "dreier", "-d", "Cilli", "-t", "40"],
+    ]
+
+    def evening() -> None:
+        Path("evening.toml").unlink(missing_ok=True)
+        assert runner.invoke(app, begin).exit_code == 0
+        for hand in hands:
+            assert runner.invoke(app, ["record", "-l", "evening.toml", *hand]).exit_code == 0
+
+    def bert_stored_nine(doc: dict[str, Any]) -> None:
+        (second,) = [h for e in doc["event"] for h in e.get("hand", []) if h["id"] == 2]
+        assert second["result"]["victory_points"]["Bert"] == -5
+        second["result"]["victory_points"]["Bert"] = 9
+
+    evening()
+    resealed("evening.toml", bert_stored_nine)
+    for command in ("check", "show"):
+        result = runner.invoke(app, [command, "-l", "evening.toml"])
+        assert (result.exit_code, result.stdout) == (1, ""), command
+        assert result.stderr == _fenced(page, "The sheet is the rules"), command
+
+    # hand 2's entry changed outside tarockscore (its hash no longer fits), then repaired
+    evening()
+    text = Path("evening.toml").read_text(encoding="utf-8")
+    edited = text.replace(
+        'contract = "dreier", declarer = "Cilli", card_points = 40',
+        'contract = "dreier", declarer = "Cilli", card_points = 39',
+        1,
+    )
+    assert edited != text
+    Path("evening.toml").write_text(edited, encoding="utf-8")
+    assert runner.invoke(app, ["repair", "--write", "-l", "evening.toml"]).exit_code == 0
+    result = runner.invoke(app, ["show", "-l", "evening.toml"])
+    assert result.exit_code == 0
+    assert result.stderr == _fenced(page, "Repairing")
+
+
 # -- citations: every document the repository cites, it holds --------------------------------
 
 RULES = ROOT / "docs" / "rules"
