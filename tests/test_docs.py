@@ -120,6 +120,33 @@ def test_every_document_the_pages_name_exists() -> None:
     ]
 
 
+def test_a_profile_of_ones_own_keeps_the_name_it_extends_unless_it_names_itself(tmp_path: Path) -> None:
+    """docs/scoring.md: a profile of one's own is given a `name`; without one it keeps the name of
+    the profile it extends, and only the sha256 tells them apart (a Rufer worth 2 on a sheet that
+    says koenigrufen)."""
+    page = (DOCS / "scoring.md").read_text(encoding="utf-8")
+    assert "without one it keeps the name of the profile it extends" in " ".join(page.split())
+    pinned = re.compile(r"^profile: (\S+) \(sha256 ([0-9a-f]{12})\)$", flags=re.M)
+
+    def begun(profile: str, k: int) -> tuple[str, str]:
+        result = runner.invoke(
+            app, ["new", "-p", "A,B,C,D", "-P", profile, "-l", str(tmp_path / f"{k}.toml")]
+        )
+        found = pinned.search(result.stdout)
+        assert result.exit_code == 0 and found is not None, result.stdout
+        return found.group(1), found.group(2)
+
+    shipped = begun("koenigrufen", 0)
+    house = tmp_path / "house.toml"
+    house.write_text('extends = "koenigrufen"\n[contracts.rufer]\nvalue = 2\n', encoding="utf-8")
+    unnamed = begun(str(house), 1)
+    assert unnamed[0] == "koenigrufen" and unnamed[1] != shipped[1]
+    house.write_text(
+        'extends = "koenigrufen"\nname = "our-table"\n[contracts.rufer]\nvalue = 2\n', encoding="utf-8"
+    )
+    assert begun(str(house), 2)[0] == "our-table"
+
+
 def _score_commands() -> list[list[str]]:
     """Every ``tarockscore score -…`` and ``tarockscore profiles`` line of the pages' sh blocks."""
     commands = []
