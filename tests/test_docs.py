@@ -182,6 +182,28 @@ def test_the_hand_example_scores_as_shown(tmp_path: Path) -> None:
     assert result.stdout.strip() == shown.split("\n", 1)[1].strip()
 
 
+def test_each_shipped_examples_worked_total_is_what_it_scores() -> None:
+    """The examples/ hands work their result out in their opening comment, bet by bet, to a
+    "Total:" line (and a second one for the money where Kontra moves the money alone): each is
+    what `score` gives, so the README's first command scores what its file says."""
+    import tomllib
+
+    from tarockscore import score_hand as score_mapping
+
+    worked = 0
+    for path in sorted((ROOT / "examples").glob("*.toml")):
+        text = path.read_text(encoding="utf-8")
+        totals = [
+            {name: int(points) for name, points in re.findall(r"([^\s,]+) ([+-]?\d+)", line)}
+            for line in re.findall(r"^#\s+Total: ([^(\n]*)", text, flags=re.M)
+        ]
+        score, _ = score_mapping(cast(HandInput, tomllib.loads(text)))
+        for said, scored in zip(totals, [score.victory_points, score.payout], strict=False):
+            assert said == scored, path.name
+            worked += 1
+    assert worked >= 12
+
+
 def _normal(text: str) -> str:
     """Output as a transcript shows it: the ledger's head varies with the time (a profile's digest does not)."""
     lines = [line.rstrip() for line in text.splitlines() if not re.fullmatch(r"head [0-9a-f]{12}", line)]
