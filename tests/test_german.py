@@ -444,3 +444,32 @@ def test_a_roman_numeral_in_a_key_is_shown_as_one() -> None:
     assert key_title("ii_ultimo") == "II Ultimo"
     assert key_title("king_ultimo") == "King Ultimo"  # a word is a word
     assert key_title("vier_koenige") == "Vier Koenige"
+
+
+@pytest.mark.parametrize("command", ["season", "stats", "chart"])
+def test_a_season_date_that_is_no_date_is_refused_in_german(command: str, in_folder: Path) -> None:
+    # `season --from 2026-13-01`: a German run said the whole refusal in English ("is not a date
+    # (month must be in 1..12); write it as YYYY-MM-DD …"), as Python words a bad month. It is
+    # said as `new --date` says it, at the option, each part in the reader's language.
+    forms = "schreib es als TT.MM.JJJJ oder JJJJ-MM-TT, etwa 14.03.2025 oder 2025-03-14"
+    output = ["-o", "x.svg"] if command == "chart" else []
+    for option, typed, why in (
+        ("--from", "2026-13-01", " (es gibt keinen Monat 13)"),
+        ("--to", "31.04.2026", " (dieser Monat hat keinen 31.)"),
+        ("--from", "März", ""),
+    ):
+        result = run("de", command, *output, option, typed)
+        assert result.exit_code == 2
+        assert result.stderr == f"Fehler: {option}: '{typed}' ist kein Datum{why}; {forms}\n"
+    english = run("en", command, *output, "--from", "2026-13-01")
+    assert english.stderr.startswith(
+        "error: --from: '2026-13-01' is not a date (there is no month 13); write"
+    )
+    assert not Path("x.svg").exists()
+
+
+def test_a_date_of_new_that_is_no_date_says_why_in_german(in_folder: Path) -> None:
+    result = run("de", "new", "-p", "Anna,Bert,Cilli,Dani", "--date", "30.02.2026")
+    assert result.exit_code == 2
+    assert "'30.02.2026' ist kein Datum (dieser Monat hat keinen 30.)" in result.stderr
+    assert not Path("tarock-ledger.toml").exists()

@@ -71,12 +71,19 @@ def table_date(text: str) -> dt.date:
         )
     try:
         return dt.date(year, month, day)
-    except ValueError as exc:
+    except ValueError:
+        # said in the reader's words, not as Python words it ("month must be in 1..12")
+        if year < dt.MINYEAR:
+            why = message(N_("there is no year {year}"), year=year)
+        elif not 1 <= month <= 12:
+            why = message(N_("there is no month {month}"), month=month)
+        else:
+            why = message(N_("that month has no day {day}"), day=day)
         raise ValueError(
             message(
                 N_("{text!r} is not a date ({why}); write it as {forms}"),
                 text=text,
-                why=str(exc),
+                why=why,
                 forms=DATE_FORMS,
             )
         ) from None
