@@ -473,3 +473,16 @@ def test_a_date_of_new_that_is_no_date_says_why_in_german(in_folder: Path) -> No
     assert result.exit_code == 2
     assert "'30.02.2026' ist kein Datum (dieser Monat hat keinen 30.)" in result.stderr
     assert not Path("tarock-ledger.toml").exists()
+
+
+def test_a_format_that_is_none_is_refused_in_german(in_folder: Path) -> None:
+    # `show --format xml`: a German run said Click's reason in English ("'xml' is not one of …")
+    result = run("de", "show", "--format", "xml")
+    assert result.exit_code == 2
+    assert result.stderr.startswith(
+        "Fehler: ungültiger Wert für '--format' / '-f': 'xml' ist nicht erlaubt; eines von 'table', 'json', 'csv', 'html' wählen."
+    )
+    english = run("en", "show", "--format", "xml")
+    assert english.stderr.startswith(
+        "error: Invalid value for '--format' / '-f': 'xml' is not one of 'table', 'json', 'csv', 'html'."
+    )

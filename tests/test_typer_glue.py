@@ -121,6 +121,13 @@ READINGS: list[tuple[tuple[str, ...], list[str], str, str, dict[str, str]]] = [
         glue.INVALID_VALUE,
         {"name": "'number'", "reason": "'abc' is not a hand number; write it in digits, 1 or more, e.g. 3"},
     ),
+    (
+        ("show",),
+        ["--format", "xml"],
+        "Invalid value for '--format' / '-f': 'xml' is not one of 'table', 'json', 'csv', 'html'.",
+        glue.NOT_ONE_OF,
+        {"name": "'--format' / '-f'", "value": "'xml'", "choices": "'table', 'json', 'csv', 'html'"},
+    ),
 ]
 
 

@@ -92,6 +92,7 @@ TAKES_NO_VALUE = N_("Option {name} does not take a value.")
 EXTRA_ARGUMENTS = N_("Got unexpected extra argument(s) ({arguments})")
 NOT_AN_INT = N_("Invalid value for {name}: {value} is not a whole number.")
 INVALID_VALUE = N_("Invalid value for {name}: {reason}")
+NOT_ONE_OF = N_("Invalid value for {name}: {value} is not one of {choices}.")
 
 # The options of tarockscore itself, said before the command, each with how it is given there.
 MAIN_OPTIONS = {"--lang": "{t} --lang de {command}", "--version": "{t} --version"}
@@ -99,6 +100,8 @@ MAIN_OPTION_FIRST = N_(" ({name} goes before the command: '{example}')")
 
 # How Click's integer type ends its reason; the value it failed on comes before it.
 _NOT_AN_INT_END = " is not a valid int."
+# How Click's choice type words its reason: the value, then the choices.
+_NOT_ONE_OF = re.compile(r"(.+) is not one of (.+)\.", flags=re.S)
 
 
 class ExtraArguments(UsageError):
@@ -133,6 +136,9 @@ def usage_words(exc: typer.TyperException) -> tuple[str, dict[str, str]] | None:
         value = reason.removesuffix(_NOT_AN_INT_END)
         if value != reason and value:
             return NOT_AN_INT, {"name": name, "value": value}
+        choice = _NOT_ONE_OF.fullmatch(reason)
+        if choice and exc.param is not None and hasattr(exc.param.type, "choices"):
+            return NOT_ONE_OF, {"name": name, "value": choice[1], "choices": choice[2]}
         return INVALID_VALUE, {"name": name, "reason": reason}
     if isinstance(exc, NoSuchOption):
         name = _shown(exc.option_name)
