@@ -510,6 +510,29 @@ def test_the_tournament_page_prints_what_its_commands_print(
         assert out == re.sub(r"(?m)^(?:day )?head [0-9a-f]{12}\n", "", printed), command
 
 
+def test_a_day_begun_as_the_tournament_page_says_needs_what_it_says(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """docs/tournament.md, "Before the first round": `--profile` and `--format` have no default,
+    and `--games-five` is needed where `--games` × 5/4 is no whole number (10 × 5/4 = 12 1/2).
+    The page named neither, and a day begun with 10 games stopped at an option it called optional."""
+    monkeypatch.chdir(tmp_path)
+    page = " ".join(TOURNAMENT_DOC.read_text(encoding="utf-8").split())
+    assert "it has no default, and neither has `--format`" in page
+    assert "where that is no whole number (`--games 10`) it must be given" in page
+    base = ["tournament", "new", "day", "--players", "Anna,Bert,Cilli,Dani", "--rounds", "1"]
+    bare = runner.invoke(app, [*base, "--games", "16"])
+    assert bare.exit_code == 2
+    assert [line.split(":")[1].strip() for line in bare.stderr.splitlines()] == ["--profile", "--format"]
+    rules = ["--profile", "ooe-2023", "--format", "schrift"]
+    ten = runner.invoke(app, [*base, *rules, "--games", "10"])
+    assert ten.exit_code == 2 and ten.stderr.startswith("error: --games-five: ")
+    assert not Path("day").exists()
+    given = runner.invoke(app, [*base, *rules, "--games", "10", "--games-five", "13"])
+    assert given.exit_code == 0, given.stderr
+    assert "10 games at a table of four, 13 at a table of five" in given.stdout
+
+
 def test_the_tournament_page_names_each_sheet_it_refuses_as_it_shows(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
