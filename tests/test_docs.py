@@ -533,6 +533,24 @@ def test_a_day_begun_as_the_tournament_page_says_needs_what_it_says(
     assert "10 games at a table of four, 13 at a table of five" in given.stdout
 
 
+def test_machine_output_names_every_key_of_tournament_draw_json(tmp_path: Path) -> None:
+    """docs/machine-output.md, `tournament draw --json`: every key the draw prints is in the
+    object the page shows (it left out `head`, the day's head after the draw)."""
+    page = (DOCS / "machine-output.md").read_text(encoding="utf-8")
+    section = _section(page, "`tournament draw --json`")
+    shown = set(re.findall(r'"(\w+)":', section.split("\n\n", 1)[0]))
+    day = str(tmp_path / "day")
+    names = "Anna,Bert,Cilli,Dani,Emil,Fritzi,Gerti,Hans"
+    begun = ["tournament", "new", day, "-p", names, "--rounds", "1", "--games", "4", "-P", "koenigrufen"]
+    assert runner.invoke(app, [*begun, "--format", "schrift"]).exit_code == 0
+    drawn = runner.invoke(app, ["tournament", "draw", day, "--round", "1", "--seed", "1", "--json"])
+    assert drawn.exit_code == 0, drawn.stderr
+    data = json.loads(drawn.stdout)
+    printed = set(data) | {key for table in data["tables"] for key in table}
+    assert printed <= shown, printed - shown
+    assert re.fullmatch(r"[0-9a-f]{64}", data["head"])
+
+
 def test_the_tournament_page_names_each_sheet_it_refuses_as_it_shows(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
