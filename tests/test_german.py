@@ -486,3 +486,52 @@ def test_a_format_that_is_none_is_refused_in_german(in_folder: Path) -> None:
     assert english.stderr.startswith(
         "error: Invalid value for '--format' / '-f': 'xml' is not one of 'table', 'json', 'csv', 'html'."
     )
+
+
+def test_a_tournament_file_that_is_not_there_is_named_in_german(in_folder: Path) -> None:
+    # `cup standings day --points nix.toml`: the German refusal named the kind of file in English,
+    # "diese Datei (cup points) gibt es nicht"
+    assert (
+        run(
+            "en",
+            "tournament",
+            "new",
+            "day",
+            "-p",
+            "A,B,C,D",
+            "--rounds",
+            "1",
+            "--games",
+            "4",
+            "-P",
+            "ooe-2023",
+            "--format",
+            "schrift",
+        ).exit_code
+        == 0
+    )
+    for args, what in (
+        (["cup", "standings", "day", "--points", "nix.toml"], "Cup-Punkte"),
+        (
+            [
+                "tournament",
+                "new",
+                "other",
+                "--players-file",
+                "nix.txt",
+                "--rounds",
+                "1",
+                "--games",
+                "4",
+                "-P",
+                "ooe-2023",
+                "--format",
+                "schrift",
+            ],
+            "Spieler",
+        ),
+        (["tournament", "result", "day", "--from", "nix.csv"], "Ergebnisse"),
+    ):
+        result = run("de", *args)
+        assert result.exit_code in (1, 2), result.stderr
+        assert f"diese Datei ({what}) gibt es nicht" in result.stderr, result.stderr
