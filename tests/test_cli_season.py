@@ -135,7 +135,7 @@ def test_alias_file(club: Path, tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--from", "March"], "--from 'March' is not a date"),
+        (["--from", "March"], "--from: 'March' is not a date"),
         (["--from", "2026-04-01", "--to", "2026-03-01"], "--from 2026-04-01 is after --to 2026-03-01"),
         (["--player", "Emill"], "did you mean 'Emil'?"),
         (["--alias", "Berti"], "give ALIAS=NAME"),

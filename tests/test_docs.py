@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import contextlib
 import io
+import json
 import re
 import shlex
 import subprocess
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, cast
 
@@ -18,10 +19,12 @@ from typer.testing import CliRunner
 
 from tarockscore.cli.app import app
 from tarockscore.rules.hand import HandInput
+from tests.stored import resealed
 
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 DOCS = ROOT / "docs"
+LEDGER_DOC = DOCS / "ledger-format.md"
 runner = CliRunner()
 
 
@@ -117,6 +120,33 @@ def test_every_document_the_pages_name_exists() -> None:
     ]
 
 
+def test_a_profile_of_ones_own_is_named_after_its_file_unless_it_names_itself(tmp_path: Path) -> None:
+    """docs/scoring.md: a profile file that gives no `name` is named after its file, never after the
+    profile it extends (a Rufer worth 2 on a sheet that says koenigrufen would pass house rules off
+    as the shipped ones); a `name` of its own is kept."""
+    page = (DOCS / "scoring.md").read_text(encoding="utf-8")
+    assert "a profile file that gives none is named after its file" in " ".join(page.split())
+    pinned = re.compile(r"^profile: (\S+) \(sha256 ([0-9a-f]{12})\)$", flags=re.M)
+
+    def begun(profile: str, k: int) -> tuple[str, str]:
+        result = runner.invoke(
+            app, ["new", "-p", "A,B,C,D", "-P", profile, "-l", str(tmp_path / f"{k}.toml")]
+        )
+        found = pinned.search(result.stdout)
+        assert result.exit_code == 0 and found is not None, result.stdout
+        return found.group(1), found.group(2)
+
+    shipped = begun("koenigrufen", 0)
+    house = tmp_path / "house.toml"
+    house.write_text('extends = "koenigrufen"\n[contracts.rufer]\nvalue = 2\n', encoding="utf-8")
+    unnamed = begun(str(house), 1)
+    assert unnamed[0] == "house" and unnamed[1] != shipped[1]
+    house.write_text(
+        'extends = "koenigrufen"\nname = "our-table"\n[contracts.rufer]\nvalue = 2\n', encoding="utf-8"
+    )
+    assert begun(str(house), 2)[0] == "our-table"
+
+
 def _score_commands() -> list[list[str]]:
     """Every ``tarockscore score -…`` and ``tarockscore profiles`` line of the pages' sh blocks."""
     commands = []
@@ -150,6 +180,28 @@ def test_the_hand_example_scores_as_shown(tmp_path: Path) -> None:
     result = runner.invoke(app, ["score", str(path)])
     assert result.exit_code == 0
     assert result.stdout.strip() == shown.split("\n", 1)[1].strip()
+
+
+def test_each_shipped_examples_worked_total_is_what_it_scores() -> None:
+    """The examples/ hands work their result out in their opening comment, bet by bet, to a
+    "Total:" line (and a second one for the money where Kontra moves the money alone): each is
+    what `score` gives, so the README's first command scores what its file says."""
+    import tomllib
+
+    from tarockscore import score_hand as score_mapping
+
+    worked = 0
+    for path in sorted((ROOT / "examples").glob("*.toml")):
+        text = path.read_text(encoding="utf-8")
+        totals = [
+            {name: int(points) for name, points in re.findall(r"([^\s,]+) ([+-]?\d+)", line)}
+            for line in re.findall(r"^#\s+Total: ([^(\n]*)", text, flags=re.M)
+        ]
+        score, _ = score_mapping(cast(HandInput, tomllib.loads(text)))
+        for said, scored in zip(totals, [score.victory_points, score.payout], strict=False):
+            assert said == scored, path.name
+            worked += 1
+    assert worked >= 12
 
 
 def _normal(text: str) -> str:
@@ -197,6 +249,63 @@ def test_docs_hand_format_examples_parse() -> None:
     for example in examples:
         score, _ = score_mapping(cast(HandInput, tomllib.loads(example)))
         assert score.victory_points
+
+
+def _fenced(text: str, heading: str) -> str:
+    """The one plain fenced block of the ``### heading`` section of ``text``."""
+    section = text.split(f"\n### {heading}\n", 1)[1].split("\n#", 1)[0]
+    (block,) = re.findall(r"^```\n(.*?)^```$", section, flags=re.S | re.M)
+    return str(block)
+
+
+def test_the_ledger_page_names_a_stored_result_and_a_repair_as_check_and_show_print_them(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """docs/ledger-format.md shows, in "The sheet is the rules", the lines a reading command
+    prints for a hand whose stored result the rules do not give, and in "Repairing" the line it
+    prints once a repair covers a hand. docs/evening.md says `check` names each mismatch with
+    its file and the hand. Here: under `pagat` (zero-sum), hand 2 is Cilli's Dreier won, which
+    costs Bert 5 (the Dreier's 5 paid to Cilli by each Defender); its stored -5 made +9."""
+    monkeypatch.chdir(tmp_path)
+    page = LEDGER_DOC.read_text(encoding="utf-8")
+    begin = ["new", "-p", "Anna,Bert,Cilli,Dani", "-P", "pagat", "-l", "evening.toml"]
+    hands = [
+        ["-c", "rufer", "-d", "Anna", "-w", "Cilli", "-t", "40"],
+        ["-c", "dreier", "-d", "Cilli", "-t", "40"],
+    ]
+
+    def evening() -> None:
+        Path("evening.toml").unlink(missing_ok=True)
+        assert runner.invoke(app, begin).exit_code == 0
+        for hand in hands:
+            assert runner.invoke(app, ["record", "-l", "evening.toml", *hand]).exit_code == 0
+
+    def bert_stored_nine(doc: dict[str, Any]) -> None:
+        (second,) = [h for e in doc["event"] for h in e.get("hand", []) if h["id"] == 2]
+        assert second["result"]["victory_points"]["Bert"] == -5
+        second["result"]["victory_points"]["Bert"] = 9
+
+    evening()
+    resealed("evening.toml", bert_stored_nine)
+    for command in ("check", "show"):
+        result = runner.invoke(app, [command, "-l", "evening.toml"])
+        assert (result.exit_code, result.stdout) == (1, ""), command
+        assert result.stderr == _fenced(page, "The sheet is the rules"), command
+
+    # hand 2's entry changed outside tarockscore (its hash no longer fits), then repaired
+    evening()
+    text = Path("evening.toml").read_text(encoding="utf-8")
+    edited = text.replace(
+        'contract = "dreier", declarer = "Cilli", card_points = 40',
+        'contract = "dreier", declarer = "Cilli", card_points = 39',
+        1,
+    )
+    assert edited != text
+    Path("evening.toml").write_text(edited, encoding="utf-8")
+    assert runner.invoke(app, ["repair", "--write", "-l", "evening.toml"]).exit_code == 0
+    result = runner.invoke(app, ["show", "-l", "evening.toml"])
+    assert result.exit_code == 0
+    assert result.stderr == _fenced(page, "Repairing")
 
 
 # -- citations: every document the repository cites, it holds --------------------------------
@@ -401,6 +510,102 @@ def test_the_tournament_page_prints_what_its_commands_print(
         assert out == re.sub(r"(?m)^(?:day )?head [0-9a-f]{12}\n", "", printed), command
 
 
+def test_a_day_begun_as_the_tournament_page_says_needs_what_it_says(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """docs/tournament.md, "Before the first round": `--profile` and `--format` have no default,
+    and `--games-five` is needed where `--games` × 5/4 is no whole number (10 × 5/4 = 12 1/2).
+    The page named neither, and a day begun with 10 games stopped at an option it called optional."""
+    monkeypatch.chdir(tmp_path)
+    page = " ".join(TOURNAMENT_DOC.read_text(encoding="utf-8").split())
+    assert "it has no default, and neither has `--format`" in page
+    assert "where that is no whole number (`--games 10`) it must be given" in page
+    base = ["tournament", "new", "day", "--players", "Anna,Bert,Cilli,Dani", "--rounds", "1"]
+    bare = runner.invoke(app, [*base, "--games", "16"])
+    assert bare.exit_code == 2
+    assert [line.split(":")[1].strip() for line in bare.stderr.splitlines()] == ["--profile", "--format"]
+    rules = ["--profile", "ooe-2023", "--format", "schrift"]
+    ten = runner.invoke(app, [*base, *rules, "--games", "10"])
+    assert ten.exit_code == 2 and ten.stderr.startswith("error: --games-five: ")
+    assert not Path("day").exists()
+    given = runner.invoke(app, [*base, *rules, "--games", "10", "--games-five", "13"])
+    assert given.exit_code == 0, given.stderr
+    assert "10 games at a table of four, 13 at a table of five" in given.stdout
+
+
+def test_machine_output_names_every_key_of_tournament_draw_json(tmp_path: Path) -> None:
+    """docs/machine-output.md, `tournament draw --json`: every key the draw prints is in the
+    object the page shows (it left out `head`, the day's head after the draw)."""
+    page = (DOCS / "machine-output.md").read_text(encoding="utf-8")
+    section = _section(page, "`tournament draw --json`")
+    shown = set(re.findall(r'"(\w+)":', section.split("\n\n", 1)[0]))
+    day = str(tmp_path / "day")
+    names = "Anna,Bert,Cilli,Dani,Emil,Fritzi,Gerti,Hans"
+    begun = ["tournament", "new", day, "-p", names, "--rounds", "1", "--games", "4", "-P", "koenigrufen"]
+    assert runner.invoke(app, [*begun, "--format", "schrift"]).exit_code == 0
+    drawn = runner.invoke(app, ["tournament", "draw", day, "--round", "1", "--seed", "1", "--json"])
+    assert drawn.exit_code == 0, drawn.stderr
+    data = json.loads(drawn.stdout)
+    printed = set(data) | {key for table in data["tables"] for key in table}
+    assert printed <= shown, printed - shown
+    assert re.fullmatch(r"[0-9a-f]{64}", data["head"])
+
+
+def test_the_tournament_page_names_each_sheet_it_refuses_as_it_shows(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """docs/tournament.md, "Nothing is left out": the day as the page runs it (round 1 closed by
+    the draw of round 2), then a hand at round 2's table 1, which the page does not print (Bert's
+    Rufer with Dani, won: +1 each for them, -1 for Cilli and Gerti). Each refusal the section
+    shows is what `standings` prints for the edit it describes. The page showed the words of an
+    earlier version for a stored result the rules do not give, and a sheet copied into a round
+    already closed, which is named as rewritten after the close, not as moved."""
+    import shutil
+
+    monkeypatch.chdir(tmp_path)
+    names = ["Anna", "Bert", "Cilli", "Dani", "Emil", "Fritzi", "Gerti", "Hans"]
+    Path("names.txt").write_text("\n".join(names) + "\n", encoding="utf-8")
+    page = TOURNAMENT_DOC.read_text(encoding="utf-8")
+    for command, _ in _console_commands(page):
+        if command.startswith(REPLAYED) and "--points 40" not in command:
+            assert runner.invoke(app, shlex.split(command)[1:]).exit_code == 0, command
+    hand = "record --ledger cup-day/round-2/table-1.toml -c rufer -d Bert -w Dani -t 40"
+    assert runner.invoke(app, hand.split()).exit_code == 0
+    shutil.copytree("cup-day", "as-played")
+
+    def bert_stored_three(doc: dict[str, Any]) -> None:
+        (first,) = [h for e in doc["event"] for h in e.get("hand", []) if h["id"] == 1]
+        assert first["result"]["victory_points"]["Bert"] == 1
+        first["result"]["victory_points"]["Bert"] = 3
+
+    def result_edited() -> None:  # a result changed by hand, every hash worked out again
+        resealed("cup-day/round-2/table-1.toml", bert_stored_three)
+
+    def sheet_copied() -> None:  # round 1's sheet of table 1 copied over round 2's
+        shutil.copyfile("cup-day/round-1/table-1.toml", "cup-day/round-2/table-1.toml")
+
+    def day_edited() -> None:  # a value of the day's first entry changed
+        day = Path("cup-day/tournament.toml")
+        day.write_text(
+            day.read_text(encoding="utf-8").replace("\nrounds = 2\n", "\nrounds = 3\n", 1), "utf-8"
+        )
+
+    def old_day() -> None:  # a day of 0.3
+        shutil.copytree(ROOT / "tests" / "data" / "old-days" / "day-0.3", "old-day")
+
+    edits: list[Callable[[], None]] = [result_edited, sheet_copied, day_edited, old_day]
+    shown = _console_commands(_section(page, "Nothing is left out"))
+    assert len(shown) == len(edits)
+    at = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d")
+    for (command, printed), edit in zip(shown, edits, strict=True):
+        shutil.rmtree("cup-day")
+        shutil.copytree("as-played", "cup-day")
+        edit()
+        result = runner.invoke(app, shlex.split(command)[1:])
+        assert (result.exit_code, result.stdout) == (1, ""), command
+        assert at.sub("<time>", result.stderr) == at.sub("<time>", printed), command
+
+
 def test_a_shipped_profiles_digest_on_a_page_is_the_one_new_prints(tmp_path: Path) -> None:
     """A page that shows ``profile: NAME (sha256 …)`` for a shipped profile shows the digest a new
     evening pins today, so the pages agree with the program and with each other."""
@@ -417,6 +622,53 @@ def test_a_shipped_profiles_digest_on_a_page_is_the_one_new_prints(tmp_path: Pat
         result = runner.invoke(app, ["new", "-p", "A,B,C,D", "-P", name, "-l", str(tmp_path / f"{k}.toml")])
         pinned = re.search(r"\(sha256 ([0-9a-f]{12})\)", result.stdout)
         assert pinned is not None and pinned.group(1) == digest, (page, name)
+
+
+def test_a_profiles_whole_sha256_in_a_pages_ledger_or_json_is_the_one_a_ledger_stores(tmp_path: Path) -> None:
+    """docs/ledger-format.md shows a ledger's `[profile]` (``name = "koenigrufen"``, ``sha256 =
+    "…"``) and `show --json`'s ``"profile"``: the digest given, whole or its first digits, is the
+    one a new evening under that profile stores today. The page showed ``aac4…``, the digest of a
+    koenigrufen of long ago."""
+    shown = re.compile(
+        r'(?:name = "([a-z0-9-]+)"\nsha256 = |"name": "([a-z0-9-]+)", "sha256": )"([0-9a-f]{4,64})'
+    )
+    found = {
+        (page.name, toml_name or json_name, digest)
+        for page in [ROOT / "README.md", *DOCS.glob("*.md")]
+        for toml_name, json_name, digest in shown.findall(page.read_text(encoding="utf-8"))
+    }
+    assert {(name, len(digest)) for page, name, digest in found if page == "ledger-format.md"} >= {
+        ("koenigrufen", 64),
+        ("koenigrufen", 4),
+    }
+    for k, (page, name, digest) in enumerate(sorted(found)):
+        ledger = str(tmp_path / f"{k}.toml")
+        assert runner.invoke(app, ["new", "-p", "A,B,C,D", "-P", name, "-l", ledger]).exit_code == 0
+        stored = json.loads(runner.invoke(app, ["show", "--json", "-l", ledger]).stdout)["profile"]["sha256"]
+        assert stored.startswith(digest), (page, name, digest)
+
+
+def test_the_ledger_layout_stores_what_the_rules_give() -> None:
+    """docs/ledger-format.md, "Layout": each hand's stored `result` is what its `entry` scores
+    under the ledger's profile, as every reading command checks ("The sheet is the rules"). The
+    page stored Anna 4 and Cilli 4 for a plain Rufer won with 40 1/3, which the Calling the King
+    rules score 1 each (no Kontra, no bonus)."""
+    import tomllib
+
+    from tarockscore import score_hand as score_mapping
+
+    layout = _blocks(_section(LEDGER_DOC.read_text(encoding="utf-8"), "Layout"), "toml")[0]
+    profile = re.search(r'^\[profile\]\nname = "([\w-]+)"', layout, flags=re.M)
+    assert profile is not None
+    hands = re.findall(r"^entry = (\{.*\})\nresult = (\{.*\})$", layout, flags=re.M)
+    assert hands
+    for entry, result in hands:
+        keys = tomllib.loads(f"entry = {entry}")["entry"]
+        stored = tomllib.loads(f"result = {result}")["result"]
+        score, _ = score_mapping(keys, profile.group(1))
+        assert stored["victory_points"] == score.victory_points, entry
+        assert stored["won"] == score.won, entry
+        assert stored["radl"] == 1
 
 
 _PROFILE_ABBREVIATIONS = {

@@ -299,7 +299,7 @@ def test_the_chart_is_well_formed_xml_whatever_the_input(tmp_path: Path) -> None
     ET.fromstring(result.stdout.split("\n", 1)[1])
 
 
-# -- 11. number and date forms, names ---------------------------------------------------------------
+# -- 12. number and date forms, names ---------------------------------------------------------------
 
 
 @pytest.mark.parametrize(

@@ -607,14 +607,12 @@ def test_a_date_refused_says_why_in_german_on_every_option(in_folder: Path) -> N
     the season's --from, and the reason is not Python's English ("month must be in 1..12")."""
     new = run("de", "new", "-p", "Anna,Bert,Cilli,Dani", "--date", "2025-13-01")
     assert new.exit_code == 2
-    assert (
-        "'2025-13-01' ist kein Datum (einen Monat 13 gibt es nicht); schreib es als TT.MM.JJJJ" in new.stderr
-    )
+    assert "'2025-13-01' ist kein Datum (es gibt keinen Monat 13); schreib es als TT.MM.JJJJ" in new.stderr
     assert run("de", "new", "-p", "Anna,Bert,Cilli,Dani").exit_code == 0
     season = run("de", "season", "--from", "29.02.2025")
     assert season.exit_code == 2
     assert (
-        "--from '29.02.2025' ist kein Datum (der Monat 2 des Jahres 2025 hat 28 Tage); schreib es als "
+        "--from: '29.02.2025' ist kein Datum (der Monat 2 des Jahres 2025 hat 28 Tage); schreib es als "
         "TT.MM.JJJJ oder JJJJ-MM-TT" in season.stderr
     )
     assert "is not a date" not in run("de", "season", "--to", "foo").stderr
@@ -640,11 +638,103 @@ def test_a_value_outside_an_options_choices_or_range_is_refused_in_german() -> N
     """Click's own refusals of a choice and of a number out of range, said in the reader's words."""
     choice = run("de", "settle", "-f", "xml")
     assert choice.exit_code == 2
-    assert "ungültiger Wert für '--format' / '-f': 'xml' ist keines von 'table', 'json', 'csv', 'html'." in (
-        choice.stderr
+    assert (
+        "ungültiger Wert für '--format' / '-f': 'xml' ist nicht erlaubt; eines von 'table', 'json', 'csv', 'html' wählen."
+        in (choice.stderr)
     )
     port = run("de", "serve", "--port", "99999")
     assert port.exit_code == 2
     assert "ungültiger Wert für '--port': 99999 liegt nicht im Bereich 0<=x<=65535." in port.stderr
     assert "is not" not in choice.stderr + port.stderr
     assert "'xml' is not one of 'table', 'json', 'csv', 'html'." in run("en", "settle", "-f", "xml").stderr
+
+
+@pytest.mark.parametrize("command", ["season", "stats", "chart"])
+def test_a_season_date_that_is_no_date_is_refused_in_german(command: str, in_folder: Path) -> None:
+    # `season --from 2026-13-01`: a German run said the whole refusal in English ("is not a date
+    # (month must be in 1..12); write it as YYYY-MM-DD …"), as Python words a bad month. It is
+    # said as `new --date` says it, at the option, each part in the reader's language.
+    forms = "schreib es als TT.MM.JJJJ oder JJJJ-MM-TT, etwa 14.03.2025 oder 2025-03-14"
+    output = ["-o", "x.svg"] if command == "chart" else []
+    for option, typed, why in (
+        ("--from", "2026-13-01", " (es gibt keinen Monat 13)"),
+        ("--to", "31.04.2026", " (der Monat 4 des Jahres 2026 hat 30 Tage)"),
+        ("--from", "März", ""),
+    ):
+        result = run("de", command, *output, option, typed)
+        assert result.exit_code == 2
+        assert result.stderr == f"Fehler: {option}: '{typed}' ist kein Datum{why}; {forms}\n"
+    english = run("en", command, *output, "--from", "2026-13-01")
+    assert english.stderr.startswith(
+        "error: --from: '2026-13-01' is not a date (there is no month 13); write"
+    )
+    assert not Path("x.svg").exists()
+
+
+def test_a_date_of_new_that_is_no_date_says_why_in_german(in_folder: Path) -> None:
+    result = run("de", "new", "-p", "Anna,Bert,Cilli,Dani", "--date", "30.02.2026")
+    assert result.exit_code == 2
+    assert "'30.02.2026' ist kein Datum (der Monat 2 des Jahres 2026 hat 28 Tage)" in result.stderr
+    assert not Path("tarock-ledger.toml").exists()
+
+
+def test_a_format_that_is_none_is_refused_in_german(in_folder: Path) -> None:
+    # `show --format xml`: a German run said Click's reason in English ("'xml' is not one of …")
+    result = run("de", "show", "--format", "xml")
+    assert result.exit_code == 2
+    assert result.stderr.startswith(
+        "Fehler: ungültiger Wert für '--format' / '-f': 'xml' ist nicht erlaubt; eines von 'table', 'json', 'csv', 'html' wählen."
+    )
+    english = run("en", "show", "--format", "xml")
+    assert english.stderr.startswith(
+        "error: Invalid value for '--format' / '-f': 'xml' is not one of 'table', 'json', 'csv', 'html'."
+    )
+
+
+def test_a_tournament_file_that_is_not_there_is_named_in_german(in_folder: Path) -> None:
+    # `cup standings day --points nix.toml`: the German refusal named the kind of file in English,
+    # "diese Datei (cup points) gibt es nicht"
+    assert (
+        run(
+            "en",
+            "tournament",
+            "new",
+            "day",
+            "-p",
+            "A,B,C,D",
+            "--rounds",
+            "1",
+            "--games",
+            "4",
+            "-P",
+            "ooe-2023",
+            "--format",
+            "schrift",
+        ).exit_code
+        == 0
+    )
+    for args, what in (
+        (["cup", "standings", "day", "--points", "nix.toml"], "Cup-Punkte"),
+        (
+            [
+                "tournament",
+                "new",
+                "other",
+                "--players-file",
+                "nix.txt",
+                "--rounds",
+                "1",
+                "--games",
+                "4",
+                "-P",
+                "ooe-2023",
+                "--format",
+                "schrift",
+            ],
+            "Spieler",
+        ),
+        (["tournament", "result", "day", "--from", "nix.csv"], "Ergebnisse"),
+    ):
+        result = run("de", *args)
+        assert result.exit_code in (1, 2), result.stderr
+        assert f"diese Datei ({what}) gibt es nicht" in result.stderr, result.stderr

@@ -439,7 +439,7 @@ def test_an_empty_ledger_option_is_refused(tmp_path: Path, monkeypatch: pytest.M
     assert (tmp_path / "tarock-ledger.toml").read_bytes() == before
 
 
-# -- 12. other platforms ----------------------------------------------------------------------------
+# -- 13. other platforms ----------------------------------------------------------------------------
 
 
 def test_no_module_imports_fcntl_at_the_top() -> None:

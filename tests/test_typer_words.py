@@ -110,7 +110,15 @@ def test_each_usage_error_is_said_again_with_typers_parts() -> None:
 
 def test_every_message_fills_in_only_parts_an_error_carries() -> None:
     for _path, _args, _english, message, _parts in READINGS:
-        assert set(re.findall(r"\{(\w+)\}", message)) <= {"name", "options", "arguments", "value", "reason"}
+        assert set(re.findall(r"\{(\w+)\}", message)) <= {
+            "name",
+            "options",
+            "arguments",
+            "value",
+            "reason",
+            "choices",
+            "range",
+        }
 
 
 def test_a_long_value_on_the_command_line_is_said_again_at_once() -> None:

@@ -21,7 +21,7 @@ from tarockscore.cli.options import (
     with_options,
 )
 from tarockscore.cli.terminal import Warnings, kind_of, warning
-from tarockscore.errors import N_, Message, Shown, TarockError, UsageError, counted, message, reason
+from tarockscore.errors import N_, Message, Problem, Shown, TarockError, UsageError, counted, message, reason
 from tarockscore.i18n import _
 from tarockscore.render.chart import FORMATS, ImageUnavailable
 from tarockscore.render.output import OutputFormat
@@ -191,7 +191,8 @@ def _date(option: str, value: str | None) -> dt.date | None:
     try:
         return table_date(value)
     except ValueError as exc:
-        raise UsageError(N_("{option} {exc}"), option=option, exc=reason(exc)) from None
+        # at the option, in the reader's language, as `new --date` says it
+        raise UsageError([Problem.of(option, reason(exc))]) from None
 
 
 def _sources(asked: dict[str, Any]) -> list[str]:
