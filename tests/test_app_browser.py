@@ -396,3 +396,48 @@ def test_a_page_served_over_plain_http_says_so_and_keeps_nothing(
         assert page.locator("#f-players").count() == 0
     finally:
         launched.close()
+
+
+STAKED = {
+    # the money row of the totals after a Rufer won by Anna and Bert (1 point each, Simplified
+    # Scoring: each pair settles the difference at 0.10), and the stake's line
+    "en-GB": ("stake per Victory Point: '0,1x' is not an amount", "+0.20", "stake 0.10 per point"),
+    "de-AT": ("Einsatz pro Punkt: '0,1x' ist kein Betrag", "0,20", "Einsatz € 0,10 pro Punkt"),
+}
+
+
+@pytest.mark.parametrize("lang", ["en-GB", "de-AT"])
+def test_a_new_evening_on_the_phone_plays_for_money(
+    browser: Any, server: StaticServer, tmp_path: Path, lang: str
+) -> None:
+    refusal, won, stake_line = STAKED[lang]
+    context = phone(browser, lang)
+    page = opened(context, server.url)
+    page.fill("#f-players", TABLE)
+    page.fill("#f-stake", "0,1x")
+    page.fill("#f-date", "2025-03-14")
+    page.fill("#f-place", "Café Sperl")
+    page.click("#start button[type=submit]")
+    expect(page.locator("#notice .refused")).to_contain_text(refusal)
+    assert page.input_value("#f-place") == "Café Sperl" and page.input_value("#f-date") == "2025-03-14"
+    page.fill("#f-stake", "0,10")
+    page.screenshot(path=str(tmp_path / f"start-{lang}.png"), full_page=True)
+    page.click("#start button[type=submit]")
+    page.wait_for_selector("#hand-form")
+    record(page, "Anna", "Bert", 40, shown="Rufer")
+    expect(page.locator("#sheet")).to_contain_text(stake_line)
+    assert won in page.inner_text("#sheet table.totals")
+    page.screenshot(path=str(tmp_path / f"staked-{lang}.png"), full_page=True)
+    ledger = exported(page, tmp_path)
+    assert ledger.name == "tarock-2025-03-14.toml"
+    assert totals(ledger) == {"Anna": 1, "Bert": 1, "Cilli": 0, "Dani": 0}
+    settled = runner.invoke(app, ["settle", "--json", "--ledger", str(ledger)])
+    assert json.loads(settled.stdout)["balances"] == {
+        "Anna": "0.20",
+        "Bert": "0.20",
+        "Cilli": "-0.20",
+        "Dani": "-0.20",
+    }
+    shown = runner.invoke(app, ["show", "--ledger", str(ledger)])
+    assert "2025-03-14 · Café Sperl · stake 0.10 per point" in shown.stdout
+    context.close()
