@@ -441,3 +441,87 @@ def test_a_new_evening_on_the_phone_plays_for_money(
     shown = runner.invoke(app, ["show", "--ledger", str(ledger)])
     assert "2025-03-14 · Café Sperl · stake 0.10 per point" in shown.stdout
     context.close()
+
+
+RELOADED = {
+    "en-GB": ("Hand 1", "Hand 2", "Hand 4", "this hand is already on the sheet as hand 2",
+              "the sheet has changed since these answers were given"),
+    "de-AT": ("Spiel 1", "Spiel 2", "Spiel 4", "dieses Spiel steht schon als Spiel 2",
+              "die Schrift hat sich geändert, seit diese Antworten gegeben wurden"),
+}  # fmt: skip
+
+
+def answer_rufer(page: Page, declarer: str, partner: str, points: str, blatt: str = "") -> None:
+    choose(page, "contract", "rufer")
+    choose(page, "declarer", declarer)
+    choose(page, "partner", partner)
+    page.fill('input[name="card_points"]', points)
+    if blatt:
+        page.fill('input[name="blatt:card_points"]', blatt)
+    page.locator('input[name="card_points"]').blur()
+    page.wait_for_selector("#hand-form:not([data-asking])")
+
+
+def reloaded(page: Page) -> None:
+    page.reload()
+    page.wait_for_selector("body[data-ready]")
+
+
+@pytest.mark.parametrize("lang", ["en-GB", "de-AT"])
+def test_a_reload_in_the_middle_of_a_hand_loses_no_answer(
+    browser: Any, server: StaticServer, tmp_path: Path, lang: str
+) -> None:
+    """The phone reloaded while a hand is being entered: the answers come back, card points and
+    Blatt as typed, and the hand is recorded as entered. A hand another tab recorded meanwhile is
+    named as already on the sheet; another hand recorded meanwhile leaves the answers, and the
+    page says the sheet moved."""
+    first, second, fourth, already, moved = RELOADED[lang]
+    context = phone(browser, lang)
+    page = opened(context, server.url)
+    begin(page)
+    answer_rufer(page, "Anna", "Cilli", "35", "2")
+    choose(page, "kontra", "kontra")
+    reloaded(page)
+    expect(page.locator("#hand-form h2")).to_have_text(first)
+    checked = 'fieldset[data-key="{}"] input[value="{}"]'
+    for key, value in (
+        ("contract", "rufer"),
+        ("declarer", "Anna"),
+        ("partner", "Cilli"),
+        ("kontra", "kontra"),
+    ):
+        expect(page.locator(checked.format(key, value))).to_be_checked()
+    expect(page.locator('input[name="card_points"]')).to_have_value("35")
+    expect(page.locator('input[name="blatt:card_points"]')).to_have_value("2")
+    page.screenshot(path=str(tmp_path / f"reloaded-{lang}.png"), full_page=True)
+    page.click("#hand-form button[type=submit]")
+    page.click("#record")
+    expect(page.locator("#hand-form h2")).to_have_text(second)
+    reloaded(page)  # the hand recorded: nothing comes back
+    expect(page.locator("#hand-form h2")).to_have_text(second)
+    assert page.locator('fieldset[data-key="contract"] input:checked').count() == 0
+
+    # hand 2 entered here and recorded the same in another tab before the reload
+    answer_rufer(page, "Cilli", "Dani", "40")
+    other = opened(context, server.url)
+    record(other, "Cilli", "Dani", 40, shown="Rufer")
+    reloaded(page)
+    expect(page.locator("#notice .stale")).to_contain_text(already)
+    assert page.locator('fieldset[data-key="contract"] input:checked').count() == 0
+
+    # hand 3 entered here while the other tab records another hand 3
+    answer_rufer(page, "Bert", "Dani", "50")
+    other.reload()
+    other.wait_for_selector("body[data-ready]")
+    record(other, "Anna", "Bert", 20, shown="Rufer")
+    reloaded(page)
+    expect(page.locator("#notice .stale")).to_contain_text(moved)
+    expect(page.locator("#hand-form h2")).to_have_text(fourth)
+    expect(page.locator(checked.format("declarer", "Bert"))).to_be_checked()
+    expect(page.locator('input[name="card_points"]')).to_have_value("50")
+    page.screenshot(path=str(tmp_path / f"moved-{lang}.png"), full_page=True)
+    ledger = exported(page, tmp_path)
+    # hand 1: Anna and Cilli, 35 2/3 of 70 (36 win) with Kontra: 1 × 2 to each; hand 2: Cilli and
+    # Dani won, 1 each; hand 3: Anna and Bert with 20 lost, the defenders Cilli and Dani win 1 each
+    assert totals(ledger) == {"Anna": 2, "Bert": 0, "Cilli": 4, "Dani": 2}
+    context.close()

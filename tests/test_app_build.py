@@ -349,3 +349,71 @@ def test_a_new_evening_on_the_phone_in_german_names_its_fields_in_german(tmp_pat
     refused = out["refused"]["html"]
     assert "Einsatz pro Punkt: &#x27;0,1x&#x27; ist kein Betrag" in refused
     assert "Datum: &#x27;31.02.2025&#x27; ist kein Datum" in refused
+
+
+RESUMED = r"""
+import json, re, sys
+for stack in ("starlette", "uvicorn", "segno", "typer"):
+    sys.modules[stack] = None
+from pathlib import Path
+import tarockscore.app as page
+home = Path(sys.argv[1])
+page.HOME, page.LEDGER = home, home / "evening.toml"
+page.speak(sys.argv[2])
+
+def expected(html):
+    return re.search(r'name="expected" value="([0-9a-f]+)"', html).group(1)
+
+begun = json.loads(page.begin({"players": "Anna, Bert, Cilli, Dani", "profile": "koenigrufen"}))["html"]
+draft = {"expected": expected(begun), "contract": "rufer", "declarer": "Anna", "partner": "Cilli",
+         "card_points": "35", "blatt:card_points": "2", "kontra": "kontra"}
+out = {"same": json.loads(page.resume(draft))}
+# the same hand recorded meanwhile (another tab): already on the sheet
+one = json.loads(page.change("hand", draft))["html"]
+out["already"] = json.loads(page.resume(draft))
+# another hand recorded meanwhile: the answers stay, the sheet's move said
+two = {"expected": expected(one), "contract": "rufer", "declarer": "Bert", "partner": "Dani", "card_points": "40"}
+page.change("hand", {**two, "declarer": "Cilli", "partner": "Anna", "card_points": "50"})
+out["moved"] = json.loads(page.resume(two))
+# the hand being replaced deleted meanwhile: nothing to come back to
+sheet = page.page()
+page.change("delete", {"expected": expected(sheet), "number": "2"})
+out["gone"] = json.loads(page.resume({"expected": expected(sheet), "number": "2", "contract": "rufer"}))
+print(json.dumps(out))
+"""
+
+RESUMED_WORDS = {
+    "en-GB": ("Hand 1", "this hand is already on the sheet as hand 1", "the sheet has changed since these answers"),
+    "de-AT": ("Spiel 1", "dieses Spiel steht schon als Spiel 1", "die Schrift hat sich geändert, seit diese Antworten"),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("lang", ["en-GB", "de-AT"])
+def test_a_hand_half_entered_comes_back_after_a_reload(tmp_path: Path, lang: str) -> None:
+    first, already, moved = RESUMED_WORDS[lang]
+    done = subprocess.run(
+        [sys.executable, "-c", RESUMED, str(tmp_path), lang], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout)
+    checked = 'name="{}" value="{}" checked'
+    same = out["same"]
+    assert same["kept"] and first in same["html"] and 'class="notice' not in same["html"]
+    for key, value in (
+        ("contract", "rufer"),
+        ("declarer", "Anna"),
+        ("partner", "Cilli"),
+        ("kontra", "kontra"),
+    ):
+        assert checked.format(key, value) in same["html"], key
+    assert (
+        'name="card_points"' in same["html"] and 'value="35"' in same["html"] and 'value="2"' in same["html"]
+    )
+    # recorded meanwhile: said, and the form of the next hand holds no answer
+    assert not out["already"]["kept"] and already in out["already"]["html"]
+    assert checked.format("contract", "rufer") not in out["already"]["html"]
+    # another hand recorded meanwhile: the answers on the sheet as it is now, the move said
+    assert out["moved"]["kept"] and moved in out["moved"]["html"]
+    assert checked.format("declarer", "Bert") in out["moved"]["html"]
+    assert out["moved"]["html"].count('class="notice stale"') == 1
+    assert not out["gone"]["kept"] and 'type="hidden" name="number"' not in out["gone"]["html"]

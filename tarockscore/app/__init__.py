@@ -240,7 +240,7 @@ def change(what: str, form: Mapping[str, str]) -> str:
         return _reply(True, evening_page(message_html("ok", _corrected(what, number, snapshot) or said)))
     if done.status == 409:
         return _reply(False, evening_page(message_html("stale", said)))
-    return _reply(False, evening_page(message_html("refused", said), given, number))
+    return _reply(False, evening_page(message_html("refused", said), given, number), kept=True)
 
 
 def _corrected(what: str, number: int | None, before: tarockscore.Snapshot) -> list[str]:
@@ -263,6 +263,33 @@ def _corrected(what: str, number: int | None, before: tarockscore.Snapshot) -> l
         return []
     gone = hands[number - 1]
     return [words.format(number=number), render_evening.hand_summary(gone.hand, gone.result)]
+
+
+def resume(form: Mapping[str, str]) -> str:
+    """The page after a reload in the middle of a hand: the answers the tab kept (``form``: the
+    hand's form as it stood, with the sheet it was made on) back in the form. A sheet moved since
+    is said; a hand recorded meanwhile is named as already on the sheet, and its answers dropped.
+    ``kept``: whether the form holds the answers (else the tab forgets them)."""
+    evening = tarockscore.Evening(LEDGER)
+    number = whole(form.get("number"))
+    given = answers_of(form)
+    snapshot = evening.read()
+    try:
+        tarockscore.hand_entry(evening, number, snapshot)
+    except TarockError:  # the hand being replaced is gone, or the table has played its games
+        return json.dumps({"html": evening_page(), "kept": False})
+    if snapshot.head == form.get("expected", ""):
+        return json.dumps({"html": evening_page(given=given, replace=number), "kept": True})
+    moved = writes.moved(evening, "hand", given, number, form.get("expected", ""), snapshot)
+    if moved.body.get("error") == "already_on_sheet":
+        said = [p["message"] for p in moved.body["problems"]]
+        return json.dumps({"html": evening_page(message_html("stale", said)), "kept": False})
+    said = [
+        _(
+            "the sheet has changed since these answers were given: check them against the sheet before recording"
+        )
+    ]
+    return json.dumps({"html": evening_page(message_html("stale", said), given, number), "kept": True})
 
 
 def replacing(number: str) -> str:
