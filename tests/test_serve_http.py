@@ -925,3 +925,26 @@ def test_a_repeated_log_line_is_shown_once_a_minute_with_the_number_left_out() -
     quiet.seconds = 0  # a minute later
     again = line("Invalid HTTP request received.")
     assert quiet.filter(again) and "99 more like it" in again.getMessage()
+
+
+def test_a_replaced_hand_is_said_in_german_words_as_the_command_line_says_it(
+    evening: Path, twin: Path
+) -> None:
+    """The changed keys of a replaced hand in the phone's language, the line ``replace`` prints;
+    also when the answer is asked for again (the phone did not get it)."""
+    client, site = client_of(evening)
+    code = site.code("evening")
+    record(client, code, tarockscore.Evening(evening).version())
+    version = tarockscore.Evening(evening).version()
+    form = {"code": code, "expected": version, "request": "again", "action": "record", "number": "1"}
+    form |= {**RUFER, "partner": "Bert", "kontra": "kontra"}
+    german = {**JSON, "Accept-Language": "de-AT"}
+    said = client.post("/t/evening/hand", data=form, headers=german).json()["said"]
+    resent = client.post("/t/evening/hand", data=form, headers=german).json()
+    cli("record", "--ledger", str(twin), *RUFER_CLI)
+    hand = ["-c", "rufer", "-d", "Anna", "-w", "Bert", "-t", "40", "-k", "kontra"]
+    printed = cli("--lang", "de", "replace", "1", "--ledger", str(twin), *hand)
+    assert said == printed.splitlines()[0]
+    assert "Partner: Cilli → Bert" in said and "Kontra: – → Kontra" in said, said
+    assert "partner" not in said and "kontra:" not in said
+    assert resent["resent"] is True and resent["said"] == said
