@@ -395,8 +395,8 @@ def test_the_second_phone_is_told_the_hand_is_already_on_the_sheet(
 STALE_PREVIEW = {
     "en": {"already": "This hand is already on the sheet as hand 1", "changed": "the sheet has changed"},
     "de": {
-        "already": "Dieses Spiel steht schon als Spiel 1 auf der Liste",
-        "changed": "die Liste hat sich geändert",
+        "already": "Dieses Spiel steht schon als Spiel 1 in der Schrift",
+        "changed": "die Schrift hat sich geändert",
     },
 }
 
@@ -515,8 +515,8 @@ def test_the_page_follows_the_sheet_written_elsewhere(
 RELOAD = {
     "en": {"changed": "The sheet has changed", "already": "This hand is already on the sheet as hand 1"},
     "de": {
-        "changed": "Die Liste hat sich geändert",
-        "already": "Dieses Spiel steht schon als Spiel 1 auf der Liste",
+        "changed": "Die Schrift hat sich geändert",
+        "already": "Dieses Spiel steht schon als Spiel 1 in der Schrift",
     },
 }
 
@@ -569,6 +569,7 @@ def test_a_reload_in_the_middle_of_a_hand_loses_no_answer(
     cli("record", "--ledger", str(path), "-c", "rufer", "-d", "Anna", "-w", "Cilli", "-t", "40")
     page.reload()
     expect(page.locator("#notice .notice.stale")).to_contain_text(words["changed"])
+    page.screenshot(path=str(path.parent / f"reload-moved-{lang}.png"), full_page=True)
     expect(page.locator(checked.format("partner", "Cilli"))).to_be_checked()
     expect(page.locator("input[name=card_points]")).to_have_value("40")
     settled(page)
@@ -759,7 +760,7 @@ CORRECTIONS = {
         "deleted": "Spiel 1 ist gelöscht.",
         "replace": "Ersetzen",
         "replace_heading": "Spiel 1 ersetzen",
-        "now": "jetzt auf der Liste: Dreier von Bert, gewonnen",
+        "now": "jetzt in der Schrift: Dreier von Bert, gewonnen",
         "show": "Rechnung zeigen",
         "record": "Spiel 1 eintragen",
         "replaced": "Spiel 1 ist ersetzt.",
