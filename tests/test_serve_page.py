@@ -326,3 +326,26 @@ def test_a_radl_hand_on_the_sheet_names_its_factor_once(evening: Path, lang: str
     sheet = Table(evening).client.get(f"/t/evening?part=live&lang={lang}").json()["sheet"]
     rows = re.findall(r"<tr><td>1</td><td>([^<]*)</td>", sheet)
     assert rows == [line]
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"), [("en", "Radl: this hand counts ×2"), ("de", "Radl: dieses Spiel zählt ×2")]
+)
+def test_the_form_of_a_radl_hand_says_it_counts_double(evening: Path, lang: str, said: str) -> None:
+    """A Radl set with `radl add` at a table of four doubles the next four hands (the profile's
+    radl.factor 2): the form of each says so above the answers, as the arithmetic does; the fifth
+    hand's does not; a doubled hand replaced keeps its factor."""
+    cli("radl", "add", "--ledger", str(evening))
+    t = Table(evening)
+
+    def head(query: str = "") -> str:
+        found = re.search(r'<div id="hand-head">(.*?)</div>', t.page(query, lang), re.S)
+        assert found is not None
+        return found.group(1)
+
+    assert said in head()
+    assert said in t.client.get(f"/t/evening?part=live&code={t.code}&lang={lang}").json()["head"]
+    for _ in range(4):
+        cli("record", "--ledger", str(evening), "-c", "dreier", "-d", "Anna", "-t", "40")
+    assert "Radl" not in head()
+    assert said in head("&replace=4")

@@ -112,10 +112,16 @@ def heading(number: int, replacing: bool) -> str:
 
 
 def hand_heading(entry: tarockscore.HandEntry) -> str:
-    """Above the form: the hand's number and deal."""
+    """Above the form: the hand's number and deal, and the Radl's factor where it doubles the hand."""
+    radl = entry.radl_factor
     return (
         f'<h2 data-number="{entry.number}">{esc(heading(entry.number, entry.replacing))}</h2>'
         f'<p class="meta">{esc(render_evening.deal_text(entry.deal))}</p>'
+        + (
+            f'<p class="radl">{esc(_("Radl: this hand counts ×{radl}").format(radl=radl))}</p>'
+            if radl != 1
+            else ""
+        )
     )
 
 
