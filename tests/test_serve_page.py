@@ -349,3 +349,26 @@ def test_the_form_of_a_radl_hand_says_it_counts_double(evening: Path, lang: str,
         cli("record", "--ledger", str(evening), "-c", "dreier", "-d", "Anna", "-t", "40")
     assert "Radl" not in head()
     assert said in head("&replace=4")
+
+
+@pytest.mark.parametrize(
+    ("lang", "none", "no_more"), [("en", "none", "no more"), ("de", "keine", "keine mehr")]
+)
+def test_the_first_bonus_offers_none_and_a_later_one_no_more(
+    evening: Path, lang: str, none: str, no_more: str
+) -> None:
+    """A hand with no bonus given yet offers "none" as its first bonus, not "no more"."""
+    t = Table(evening)
+
+    def labels(page: str, key: str) -> list[str]:
+        found = re.search(rf'data-key="{key}".*?</fieldset>', page, re.S)
+        assert found is not None
+        return re.findall(r"<span>([^<]*)</span>", found.group(0))
+
+    page = t.page("", lang)
+    assert labels(page, "bonus:1")[0] == none and no_more not in labels(page, "bonus:1")
+    form = {"code": t.code, "contract": "rufer", "declarer": "Anna", "partner": "Bert", "bonus:1": "pagat"}
+    fields = t.client.post(f"/t/evening/fields?lang={lang}", data=form)
+    assert fields.status_code == 200, fields.text
+    assert labels(fields.text, "bonus:1")[0] == none
+    assert labels(fields.text, "bonus:2")[0] == no_more
