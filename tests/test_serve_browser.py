@@ -894,3 +894,46 @@ def test_a_hand_the_server_can_never_take_is_said_not_sent_for_ever(
     expect(page.locator('fieldset[data-key="declarer"] input[value="Anna"]')).to_be_checked()
     expect(page.locator("input[name=card_points]")).to_have_value("40")
     assert hands(path) == 0
+
+
+SMALL = {
+    "en": {"radl": "Radl: this hand counts ×2", "none": "none", "no_more": "no more"},
+    "de": {"radl": "Radl: dieses Spiel zählt ×2", "none": "keine", "no_more": "keine mehr"},
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_radl_hand_says_so_above_its_form_and_a_notice_gives_way_to_the_sheet(
+    evening: tuple[Server, Path], phone: Callable[[], Any], lang: str
+) -> None:
+    """With a Radl set (`radl add`: the next four hands count ×2), the form's heading says the hand
+    counts ×2, not only the "next:" line; the first bonus offers "none", a later one "no more".
+    Hand 1 recorded here, then hand 2 by another phone: "hand 1 is recorded" no longer stands on
+    top of hand 3's form."""
+    server, path = evening
+    words = {**WORDS[lang], **SMALL[lang]}
+    cli("radl", "add", "--ledger", str(path))
+    page = phone()
+    page.goto(server.url("evening", lang=lang))
+    head = page.locator("#hand-head")
+    expect(head).to_contain_text(words["radl"])
+    thumb = Thumb(page)
+    fill_rufer(thumb)
+    first = page.locator('fieldset[data-key="bonus:1"]')
+    expect(first.get_by_role("radio", name=words["none"], exact=True)).to_be_checked()
+    assert first.get_by_role("radio", name=words["no_more"], exact=True).count() == 0
+    thumb.choose("bonus:1", "Pagat")
+    second = page.locator('fieldset[data-key="bonus:2"]')
+    expect(second.get_by_role("radio", name=words["no_more"], exact=True)).to_be_checked()
+    page.screenshot(path=str(path.parent / f"radl-form-{lang}.png"), full_page=True)
+    thumb.choose("bonus:1", words["none"])
+    thumb.button(words["show"])
+    thumb.button(words["record"].format(n=1))
+    recorded = page.locator("#notice .notice.ok")
+    expect(recorded).to_contain_text(words["recorded"].format(n=1))
+    cli("record", "--ledger", str(path), "-c", "rufer", "-d", "Bert", "-w", "Dani", "-t", "40")
+    expect(page.locator("#hand-head h2")).to_have_text(words["heading"].format(n=3))
+    expect(recorded).to_have_count(0)
+    expect(head).to_contain_text(words["radl"])  # hand 3 of the four the Radl doubles
+    page.screenshot(path=str(path.parent / f"radl-moved-{lang}.png"), full_page=True)
+    no_sideways_scrolling(page)
