@@ -525,3 +525,22 @@ def test_a_reload_in_the_middle_of_a_hand_loses_no_answer(
     # Dani won, 1 each; hand 3: Anna and Bert with 20 lost, the defenders Cilli and Dani win 1 each
     assert totals(ledger) == {"Anna": 2, "Bert": 0, "Cilli": 4, "Dani": 2}
     context.close()
+
+
+def test_a_radl_hand_on_the_app_says_it_counts_double_in_german(
+    browser: Any, server: StaticServer, tmp_path: Path
+) -> None:
+    """A ledger begun on a laptop with a Radl set (`radl add`: the next four hands ×2), opened on
+    the phone: the form says the hand counts ×2, and the first bonus offers "keine"."""
+    ledger = tmp_path / "radl.toml"
+    assert runner.invoke(app, ["new", "--players", TABLE, "--ledger", str(ledger)]).exit_code == 0
+    assert runner.invoke(app, ["radl", "add", "--ledger", str(ledger)]).exit_code == 0
+    context = phone(browser, "de-AT")
+    page = opened(context, server.url)
+    page.set_input_files("#f-ledger", str(ledger))
+    page.wait_for_selector("#hand-form")
+    expect(page.locator("#hand-head")).to_contain_text("Radl: dieses Spiel zählt ×2")
+    first = page.locator('fieldset[data-key="bonus:1"]')
+    expect(first.locator("input:checked + span")).to_have_text("keine")
+    page.screenshot(path=str(tmp_path / "radl-de.png"), full_page=True)
+    context.close()
