@@ -348,7 +348,7 @@ def test_a_new_evening_on_the_phone_in_german_names_its_fields_in_german(tmp_pat
     assert "Einsatz pro Punkt, etwa 0,10" in out["start"] and "Spielort" in out["start"]
     refused = out["refused"]["html"]
     assert "Einsatz pro Punkt: &#x27;0,1x&#x27; ist kein Betrag" in refused
-    assert "Datum: &#x27;31.02.2025&#x27; ist kein Datum" in refused
+    assert "Datum: &#x27;31.02.2025&#x27; ist kein Datum (dieser Monat hat keinen 31.)" in refused
 
 
 RESUMED = r"""

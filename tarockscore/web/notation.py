@@ -40,14 +40,32 @@ def table_date(text: str) -> dt.date:
         raise ValueError(
             message(N_("{text!r} is not a date; write it as {forms}"), text=text, forms=DATE_FORMS)
         )
-    try:
-        return dt.date(year, month, day)
-    except ValueError as exc:
+    if year < dt.MINYEAR:
         raise ValueError(
             message(
-                N_("{text!r} is not a date ({why}); write it as {forms}"),
+                N_("{text!r} is not a date (no year {year}); write it as {forms}"),
                 text=text,
-                why=str(exc),
+                year=year,
+                forms=DATE_FORMS,
+            )
+        )
+    if not 1 <= month <= 12:
+        raise ValueError(
+            message(
+                N_("{text!r} is not a date (no month {month}); write it as {forms}"),
+                text=text,
+                month=month,
+                forms=DATE_FORMS,
+            )
+        )
+    try:
+        return dt.date(year, month, day)
+    except ValueError:  # Python's reason is English: said in the reader's words
+        raise ValueError(
+            message(
+                N_("{text!r} is not a date (that month has no day {day}); write it as {forms}"),
+                text=text,
+                day=day,
                 forms=DATE_FORMS,
             )
         ) from None
