@@ -544,3 +544,24 @@ def test_a_radl_hand_on_the_app_says_it_counts_double_in_german(
     expect(first.locator("input:checked + span")).to_have_text("keine")
     page.screenshot(path=str(tmp_path / "radl-de.png"), full_page=True)
     context.close()
+
+
+def test_a_new_evening_refused_leaves_the_hand_half_entered(
+    browser: Any, server: StaticServer, tmp_path: Path
+) -> None:
+    """A hand half entered, then "New evening" tapped and refused (three players): the evening the
+    phone holds is unchanged, and a reload brings back the hand's answers."""
+    context = phone(browser, "en-GB")
+    context.on("page", lambda p: p.on("dialog", lambda d: d.accept()))
+    page = opened(context, server.url)
+    page.on("dialog", lambda d: d.accept())  # "the evening on this phone is replaced": go on
+    begin(page)
+    answer_rufer(page, "Anna", "Cilli", "40")
+    page.click("#new-evening")
+    page.fill("#f-players", "Anna, Bert, Cilli")
+    page.click("#start button[type=submit]")
+    expect(page.locator("#notice .refused")).to_contain_text("players: 3 names given")
+    reloaded(page)
+    expect(page.locator('fieldset[data-key="partner"] input[value="Cilli"]')).to_be_checked()
+    expect(page.locator('input[name="card_points"]')).to_have_value("40")
+    context.close()

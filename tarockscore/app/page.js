@@ -69,12 +69,13 @@ function readDraft() {
   }
 }
 
-// A change's reply shown: a hand refused keeps its answers in the form (and in the tab); anything
-// else leaves a form with no answers given.
+// A change's reply shown: a hand refused keeps its answers in the form (and in the tab); a change
+// made, or a form of the evening shown afresh, leaves no answers given. A new evening or a file
+// refused leaves the evening, and the hand half entered on it, as they were.
 function showChanged(reply) {
   show(reply.html);
   if (reply.kept) keepDraft();
-  else dropDraft();
+  else if (reply.ok || document.getElementById("hand-form")) dropDraft();
 }
 
 let shown = null; // the answers whose arithmetic is shown, recorded as they are
