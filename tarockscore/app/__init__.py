@@ -17,6 +17,7 @@ from tarockscore import i18n
 from tarockscore.errors import N_, Collector, TarockError, reason
 from tarockscore.i18n import _
 from tarockscore.render import evening as render_evening
+from tarockscore.render.notation import stake_amount, table_date
 from tarockscore.web import writes
 from tarockscore.web.html import (
     answers_of,
@@ -32,7 +33,6 @@ from tarockscore.web.html import (
     sheet_section,
     whole,
 )
-from tarockscore.web.notation import stake_amount, table_date
 
 HOME = Path("/home/pyodide")
 LEDGER = HOME / "evening.toml"

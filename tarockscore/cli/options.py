@@ -27,17 +27,17 @@ from tarockscore.errors import (
     reason,
 )
 from tarockscore.i18n import _, translated
+from tarockscore.render.notation import DATE_FORMS as DATE_FORMS
+from tarockscore.render.notation import stake_amount as stake_amount
+from tarockscore.render.notation import stake_text as stake_text
+from tarockscore.render.notation import table_date as table_date
 from tarockscore.render.output import OutputFormat, View, rendered
-from tarockscore.web.notation import DATE_FORMS as DATE_FORMS
-from tarockscore.web.notation import stake_amount as stake_amount
-from tarockscore.web.notation import stake_text as stake_text
-from tarockscore.web.notation import table_date as table_date
 
 T = TypeVar("T")
 
 # -- notations -------------------------------------------------------------------------------------
 
-# Stakes and dates as the table writes them are read in web/notation.py (the offline app reads them too).
+# Stakes and dates as the table writes them are read in render/notation.py (the offline app reads them too).
 _HAND_NUMBER = r"[0-9]{1,7}\Z"
 
 

@@ -1,5 +1,6 @@
 """Stakes and dates as the table writes them (``0,10`` or ``0.10``; ``14.03.2025`` or ``2025-03-14``),
-read alike by the command line's options and the offline app's new evening."""
+read alike by the command line's options and the offline app's new evening (views layer: the
+notation the views write, read back)."""
 
 import datetime as dt
 import re
