@@ -481,9 +481,10 @@ def test_a_reload_in_the_middle_of_a_hand_loses_no_answer(
     begin(page)
     answer_rufer(page, "Anna", "Cilli", "35", "2")
     choose(page, "kontra", "kontra")
+    checked = 'fieldset[data-key="{}"] input[value="{}"]'
+    expect(page.locator(checked.format("kontra", "kontra"))).to_be_checked()  # the tap landed
     reloaded(page)
     expect(page.locator("#hand-form h2")).to_have_text(first)
-    checked = 'fieldset[data-key="{}"] input[value="{}"]'
     for key, value in (
         ("contract", "rufer"),
         ("declarer", "Anna"),
