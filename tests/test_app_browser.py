@@ -396,3 +396,175 @@ def test_a_page_served_over_plain_http_says_so_and_keeps_nothing(
         assert page.locator("#f-players").count() == 0
     finally:
         launched.close()
+
+
+STAKED = {
+    # the money row of the totals after a Rufer won by Anna and Bert (1 point each, Simplified
+    # Scoring: each pair settles the difference at 0.10), and the stake's line
+    "en-GB": ("stake per Victory Point: '0,1x' is not an amount", "+0.20", "stake 0.10 per point"),
+    "de-AT": ("Einsatz pro Punkt: '0,1x' ist kein Betrag", "0,20", "Einsatz € 0,10 pro Punkt"),
+}
+
+
+@pytest.mark.parametrize("lang", ["en-GB", "de-AT"])
+def test_a_new_evening_on_the_phone_plays_for_money(
+    browser: Any, server: StaticServer, tmp_path: Path, lang: str
+) -> None:
+    refusal, won, stake_line = STAKED[lang]
+    context = phone(browser, lang)
+    page = opened(context, server.url)
+    page.fill("#f-players", TABLE)
+    page.fill("#f-stake", "0,1x")
+    page.fill("#f-date", "2025-03-14")
+    page.fill("#f-place", "Café Sperl")
+    page.click("#start button[type=submit]")
+    expect(page.locator("#notice .refused")).to_contain_text(refusal)
+    assert page.input_value("#f-place") == "Café Sperl" and page.input_value("#f-date") == "2025-03-14"
+    page.fill("#f-stake", "0,10")
+    page.screenshot(path=str(tmp_path / f"start-{lang}.png"), full_page=True)
+    page.click("#start button[type=submit]")
+    page.wait_for_selector("#hand-form")
+    record(page, "Anna", "Bert", 40, shown="Rufer")
+    expect(page.locator("#sheet")).to_contain_text(stake_line)
+    assert won in page.inner_text("#sheet table.totals")
+    page.screenshot(path=str(tmp_path / f"staked-{lang}.png"), full_page=True)
+    ledger = exported(page, tmp_path)
+    assert ledger.name == "tarock-2025-03-14.toml"
+    assert totals(ledger) == {"Anna": 1, "Bert": 1, "Cilli": 0, "Dani": 0}
+    settled = runner.invoke(app, ["settle", "--json", "--ledger", str(ledger)])
+    assert json.loads(settled.stdout)["balances"] == {
+        "Anna": "0.20",
+        "Bert": "0.20",
+        "Cilli": "-0.20",
+        "Dani": "-0.20",
+    }
+    shown = runner.invoke(app, ["show", "--ledger", str(ledger)])
+    assert "2025-03-14 · Café Sperl · stake 0.10 per point" in shown.stdout
+    context.close()
+
+
+RELOADED = {
+    "en-GB": ("Hand 1", "Hand 2", "Hand 4", "this hand is already on the sheet as hand 2",
+              "the sheet has changed since these answers were given"),
+    "de-AT": ("Spiel 1", "Spiel 2", "Spiel 4", "dieses Spiel steht schon als Spiel 2",
+              "die Schrift hat sich geändert, seit diese Antworten gegeben wurden"),
+}  # fmt: skip
+
+
+def answer_rufer(page: Page, declarer: str, partner: str, points: str, blatt: str = "") -> None:
+    choose(page, "contract", "rufer")
+    choose(page, "declarer", declarer)
+    choose(page, "partner", partner)
+    page.fill('input[name="card_points"]', points)
+    if blatt:
+        page.fill('input[name="blatt:card_points"]', blatt)
+    page.locator('input[name="card_points"]').blur()
+    page.wait_for_selector("#hand-form:not([data-asking])")
+
+
+def reloaded(page: Page) -> None:
+    page.reload()
+    page.wait_for_selector("body[data-ready]")
+
+
+@pytest.mark.parametrize("lang", ["en-GB", "de-AT"])
+def test_a_reload_in_the_middle_of_a_hand_loses_no_answer(
+    browser: Any, server: StaticServer, tmp_path: Path, lang: str
+) -> None:
+    """The phone reloaded while a hand is being entered: the answers come back, card points and
+    Blatt as typed, and the hand is recorded as entered. A hand another tab recorded meanwhile is
+    named as already on the sheet; another hand recorded meanwhile leaves the answers, and the
+    page says the sheet moved."""
+    first, second, fourth, already, moved = RELOADED[lang]
+    context = phone(browser, lang)
+    page = opened(context, server.url)
+    begin(page)
+    answer_rufer(page, "Anna", "Cilli", "35", "2")
+    # a thumb on the button's word (waited for until it stands still), not on the hidden radio
+    page.locator('fieldset[data-key="kontra"] label').filter(has_text=re.compile("^Kontra$")).click()
+    page.wait_for_selector("#hand-form:not([data-asking])")
+    checked = 'fieldset[data-key="{}"] input[value="{}"]'
+    expect(page.locator(checked.format("kontra", "kontra"))).to_be_checked()  # the tap landed
+    reloaded(page)
+    expect(page.locator("#hand-form h2")).to_have_text(first)
+    for key, value in (
+        ("contract", "rufer"),
+        ("declarer", "Anna"),
+        ("partner", "Cilli"),
+        ("kontra", "kontra"),
+    ):
+        expect(page.locator(checked.format(key, value))).to_be_checked()
+    expect(page.locator('input[name="card_points"]')).to_have_value("35")
+    expect(page.locator('input[name="blatt:card_points"]')).to_have_value("2")
+    page.screenshot(path=str(tmp_path / f"reloaded-{lang}.png"), full_page=True)
+    page.click("#hand-form button[type=submit]")
+    page.click("#record")
+    expect(page.locator("#hand-form h2")).to_have_text(second)
+    reloaded(page)  # the hand recorded: nothing comes back
+    expect(page.locator("#hand-form h2")).to_have_text(second)
+    assert page.locator('fieldset[data-key="contract"] input:checked').count() == 0
+
+    # hand 2 entered here and recorded the same in another tab before the reload
+    answer_rufer(page, "Cilli", "Dani", "40")
+    other = opened(context, server.url)
+    record(other, "Cilli", "Dani", 40, shown="Rufer")
+    reloaded(page)
+    expect(page.locator("#notice .stale")).to_contain_text(already)
+    assert page.locator('fieldset[data-key="contract"] input:checked').count() == 0
+
+    # hand 3 entered here while the other tab records another hand 3
+    answer_rufer(page, "Bert", "Dani", "50")
+    other.reload()
+    other.wait_for_selector("body[data-ready]")
+    record(other, "Anna", "Bert", 20, shown="Rufer")
+    reloaded(page)
+    expect(page.locator("#notice .stale")).to_contain_text(moved)
+    expect(page.locator("#hand-form h2")).to_have_text(fourth)
+    expect(page.locator(checked.format("declarer", "Bert"))).to_be_checked()
+    expect(page.locator('input[name="card_points"]')).to_have_value("50")
+    page.screenshot(path=str(tmp_path / f"moved-{lang}.png"), full_page=True)
+    ledger = exported(page, tmp_path)
+    # hand 1: Anna and Cilli, 35 2/3 of 70 (36 win) with Kontra: 1 × 2 to each; hand 2: Cilli and
+    # Dani won, 1 each; hand 3: Anna and Bert with 20 lost, the defenders Cilli and Dani win 1 each
+    assert totals(ledger) == {"Anna": 2, "Bert": 0, "Cilli": 4, "Dani": 2}
+    context.close()
+
+
+def test_a_radl_hand_on_the_app_says_it_counts_double_in_german(
+    browser: Any, server: StaticServer, tmp_path: Path
+) -> None:
+    """A ledger begun on a laptop with a Radl set (`radl add`: the next four hands ×2), opened on
+    the phone: the form says the hand counts ×2, and the first bonus offers "keine"."""
+    ledger = tmp_path / "radl.toml"
+    assert runner.invoke(app, ["new", "--players", TABLE, "--ledger", str(ledger)]).exit_code == 0
+    assert runner.invoke(app, ["radl", "add", "--ledger", str(ledger)]).exit_code == 0
+    context = phone(browser, "de-AT")
+    page = opened(context, server.url)
+    page.set_input_files("#f-ledger", str(ledger))
+    page.wait_for_selector("#hand-form")
+    expect(page.locator("#hand-head")).to_contain_text("Radl: dieses Spiel zählt ×2")
+    first = page.locator('fieldset[data-key="bonus:1"]')
+    expect(first.locator("input:checked + span")).to_have_text("keine")
+    page.screenshot(path=str(tmp_path / "radl-de.png"), full_page=True)
+    context.close()
+
+
+def test_a_new_evening_refused_leaves_the_hand_half_entered(
+    browser: Any, server: StaticServer, tmp_path: Path
+) -> None:
+    """A hand half entered, then "New evening" tapped and refused (three players): the evening the
+    phone holds is unchanged, and a reload brings back the hand's answers."""
+    context = phone(browser, "en-GB")
+    context.on("page", lambda p: p.on("dialog", lambda d: d.accept()))
+    page = opened(context, server.url)
+    page.on("dialog", lambda d: d.accept())  # "the evening on this phone is replaced": go on
+    begin(page)
+    answer_rufer(page, "Anna", "Cilli", "40")
+    page.click("#new-evening")
+    page.fill("#f-players", "Anna, Bert, Cilli")
+    page.click("#start button[type=submit]")
+    expect(page.locator("#notice .refused")).to_contain_text("players: 3 names given")
+    reloaded(page)
+    expect(page.locator('fieldset[data-key="partner"] input[value="Cilli"]')).to_be_checked()
+    expect(page.locator('input[name="card_points"]')).to_have_value("40")
+    context.close()

@@ -11,6 +11,7 @@ import re
 import subprocess
 import sys
 import tarfile
+import tomllib
 import urllib.error
 import urllib.request
 import zipfile
@@ -267,3 +268,152 @@ def test_the_pages_python_keeps_an_evening_the_command_line_checks(tmp_path: Pat
     totals = json.loads(shown.stdout)["totals"]
     assert totals == {"Anna": 0, "Bert": 0, "Cilli": 0, "Dani": 0}
     assert "delete" in runner.invoke(app, ["show", "--ledger", str(ledger)]).stdout.lower()
+
+
+NEW_EVENING = r"""
+import json, sys
+for stack in ("starlette", "uvicorn", "segno", "typer"):
+    sys.modules[stack] = None
+from pathlib import Path
+import tarockscore.app as page
+home = Path(sys.argv[1])
+page.HOME, page.LEDGER = home, home / "evening.toml"
+page.speak(sys.argv[2])
+table = {"players": "Anna, Bert, Cilli, Dani", "profile": "koenigrufen"}
+out = {"start": page.page()}
+out["refused"] = json.loads(page.begin({**table, "stake": "0,1x", "date": "31.02.2025", "place": "Café Sperl"}))
+out["kept"] = (home / "evening.toml").exists()
+out["begun"] = json.loads(page.begin({**table, "stake": "0,10", "date": "14.03.2025", "place": "Café Sperl"}))
+print(json.dumps(out))
+"""
+
+
+def new_evening_on_the_phone(folder: Path, lang: str) -> dict[str, Any]:
+    done = subprocess.run(
+        [sys.executable, "-c", NEW_EVENING, str(folder), lang], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    out: dict[str, Any] = json.loads(done.stdout)
+    return out
+
+
+def test_a_new_evening_on_the_phone_takes_the_stake_date_and_place_as_new_does(tmp_path: Path) -> None:
+    out = new_evening_on_the_phone(tmp_path, "en-GB")
+    for name in ("stake", "date", "place"):
+        assert f'name="{name}"' in out["start"]
+    # the stake as the table writes it, refused as `new --stake` refuses it, each field named;
+    # nothing written, the answers kept in the form
+    refused = out["refused"]
+    assert not refused["ok"] and not out["kept"]
+    assert "stake per Victory Point: &#x27;0,1x&#x27; is not an amount; write e.g. 0,10" in refused["html"]
+    assert "date: &#x27;31.02.2025&#x27; is not a date" in refused["html"]
+    assert 'value="0,1x"' in refused["html"] and 'value="Café Sperl"' in refused["html"]
+    assert out["begun"]["ok"]
+    # the ledger's table as `tarockscore new` writes it (its moment of creation apart)
+    phone = tmp_path / "evening.toml"
+    laptop = tmp_path / "laptop.toml"
+    made = runner.invoke(
+        app,
+        ["new", "-p", "Anna, Bert, Cilli, Dani", "--stake", "0,10", "--date", "14.03.2025"]
+        + ["--place", "Café Sperl", "--ledger", str(laptop)],
+    )
+    assert made.exit_code == 0, made.stderr
+    phone_table = tomllib.loads(phone.read_text(encoding="utf-8"))["table"]
+    laptop_table = tomllib.loads(laptop.read_text(encoding="utf-8"))["table"]
+    assert phone_table.pop("created") and laptop_table.pop("created")
+    assert (
+        phone_table
+        == laptop_table
+        == {
+            "players": ["Anna", "Bert", "Cilli", "Dani"],
+            "stake": "0.10",
+            "date": "2025-03-14",
+            "place": "Café Sperl",
+        }
+    )
+    # a Rufer won by Anna and Bert: the Simplified Scoring writes 1 to each winner, 0 to the others;
+    # each pair settles the difference of their totals at 0.10 a point: Anna and Bert each get
+    # 0.10 from Cilli and 0.10 from Dani
+    hand = ["-c", "rufer", "-d", "Anna", "-w", "Bert", "-t", "40", "--ledger", str(phone)]
+    assert runner.invoke(app, ["record", *hand]).exit_code == 0
+    assert runner.invoke(app, ["check", "--ledger", str(phone)]).exit_code == 0
+    shown = runner.invoke(app, ["show", "--ledger", str(phone)])
+    assert "2025-03-14 · Café Sperl · stake 0.10 per point" in shown.stdout
+    settled = json.loads(runner.invoke(app, ["settle", "--json", "--ledger", str(phone)]).stdout)
+    assert settled["balances"] == {"Anna": "0.20", "Bert": "0.20", "Cilli": "-0.20", "Dani": "-0.20"}
+
+
+def test_a_new_evening_on_the_phone_in_german_names_its_fields_in_german(tmp_path: Path) -> None:
+    out = new_evening_on_the_phone(tmp_path, "de-AT")
+    assert "Einsatz pro Punkt, etwa 0,10" in out["start"] and "Spielort" in out["start"]
+    refused = out["refused"]["html"]
+    assert "Einsatz pro Punkt: &#x27;0,1x&#x27; ist kein Betrag" in refused
+    assert "Datum: &#x27;31.02.2025&#x27; ist kein Datum (der Monat 2 des Jahres 2025 hat 28 Tage)" in refused
+
+
+RESUMED = r"""
+import json, re, sys
+for stack in ("starlette", "uvicorn", "segno", "typer"):
+    sys.modules[stack] = None
+from pathlib import Path
+import tarockscore.app as page
+home = Path(sys.argv[1])
+page.HOME, page.LEDGER = home, home / "evening.toml"
+page.speak(sys.argv[2])
+
+def expected(html):
+    return re.search(r'name="expected" value="([0-9a-f]+)"', html).group(1)
+
+begun = json.loads(page.begin({"players": "Anna, Bert, Cilli, Dani", "profile": "koenigrufen"}))["html"]
+draft = {"expected": expected(begun), "contract": "rufer", "declarer": "Anna", "partner": "Cilli",
+         "card_points": "35", "blatt:card_points": "2", "kontra": "kontra"}
+out = {"same": json.loads(page.resume(draft))}
+# the same hand recorded meanwhile (another tab): already on the sheet
+one = json.loads(page.change("hand", draft))["html"]
+out["already"] = json.loads(page.resume(draft))
+# another hand recorded meanwhile: the answers stay, the sheet's move said
+two = {"expected": expected(one), "contract": "rufer", "declarer": "Bert", "partner": "Dani", "card_points": "40"}
+page.change("hand", {**two, "declarer": "Cilli", "partner": "Anna", "card_points": "50"})
+out["moved"] = json.loads(page.resume(two))
+# the hand being replaced deleted meanwhile: nothing to come back to
+sheet = page.page()
+page.change("delete", {"expected": expected(sheet), "number": "2"})
+out["gone"] = json.loads(page.resume({"expected": expected(sheet), "number": "2", "contract": "rufer"}))
+print(json.dumps(out))
+"""
+
+RESUMED_WORDS = {
+    "en-GB": ("Hand 1", "this hand is already on the sheet as hand 1", "the sheet has changed since these answers"),
+    "de-AT": ("Spiel 1", "dieses Spiel steht schon als Spiel 1", "die Schrift hat sich geändert, seit diese Antworten"),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("lang", ["en-GB", "de-AT"])
+def test_a_hand_half_entered_comes_back_after_a_reload(tmp_path: Path, lang: str) -> None:
+    first, already, moved = RESUMED_WORDS[lang]
+    done = subprocess.run(
+        [sys.executable, "-c", RESUMED, str(tmp_path), lang], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout)
+    checked = 'name="{}" value="{}" checked'
+    same = out["same"]
+    assert same["kept"] and first in same["html"] and 'class="notice' not in same["html"]
+    for key, value in (
+        ("contract", "rufer"),
+        ("declarer", "Anna"),
+        ("partner", "Cilli"),
+        ("kontra", "kontra"),
+    ):
+        assert checked.format(key, value) in same["html"], key
+    assert (
+        'name="card_points"' in same["html"] and 'value="35"' in same["html"] and 'value="2"' in same["html"]
+    )
+    # recorded meanwhile: said, and the form of the next hand holds no answer
+    assert not out["already"]["kept"] and already in out["already"]["html"]
+    assert checked.format("contract", "rufer") not in out["already"]["html"]
+    # another hand recorded meanwhile: the answers on the sheet as it is now, the move said
+    assert out["moved"]["kept"] and moved in out["moved"]["html"]
+    assert checked.format("declarer", "Bert") in out["moved"]["html"]
+    assert out["moved"]["html"].count('class="notice stale"') == 1
+    assert not out["gone"]["kept"] and 'type="hidden" name="number"' not in out["gone"]["html"]

@@ -395,8 +395,8 @@ def test_the_second_phone_is_told_the_hand_is_already_on_the_sheet(
 STALE_PREVIEW = {
     "en": {"already": "This hand is already on the sheet as hand 1", "changed": "the sheet has changed"},
     "de": {
-        "already": "Dieses Spiel steht schon als Spiel 1 auf der Liste",
-        "changed": "die Liste hat sich geändert",
+        "already": "Dieses Spiel steht schon als Spiel 1 in der Schrift",
+        "changed": "die Schrift hat sich geändert",
     },
 }
 
@@ -515,8 +515,8 @@ def test_the_page_follows_the_sheet_written_elsewhere(
 RELOAD = {
     "en": {"changed": "The sheet has changed", "already": "This hand is already on the sheet as hand 1"},
     "de": {
-        "changed": "Die Liste hat sich geändert",
-        "already": "Dieses Spiel steht schon als Spiel 1 auf der Liste",
+        "changed": "Die Schrift hat sich geändert",
+        "already": "Dieses Spiel steht schon als Spiel 1 in der Schrift",
     },
 }
 
@@ -569,6 +569,7 @@ def test_a_reload_in_the_middle_of_a_hand_loses_no_answer(
     cli("record", "--ledger", str(path), "-c", "rufer", "-d", "Anna", "-w", "Cilli", "-t", "40")
     page.reload()
     expect(page.locator("#notice .notice.stale")).to_contain_text(words["changed"])
+    page.screenshot(path=str(path.parent / f"reload-moved-{lang}.png"), full_page=True)
     expect(page.locator(checked.format("partner", "Cilli"))).to_be_checked()
     expect(page.locator("input[name=card_points]")).to_have_value("40")
     settled(page)
@@ -759,7 +760,7 @@ CORRECTIONS = {
         "deleted": "Spiel 1 ist gelöscht.",
         "replace": "Ersetzen",
         "replace_heading": "Spiel 1 ersetzen",
-        "now": "jetzt auf der Liste: Dreier von Bert, gewonnen",
+        "now": "jetzt in der Schrift: Dreier von Bert, gewonnen",
         "show": "Rechnung zeigen",
         "record": "Spiel 1 eintragen",
         "replaced": "Spiel 1 ist ersetzt.",
@@ -893,3 +894,46 @@ def test_a_hand_the_server_can_never_take_is_said_not_sent_for_ever(
     expect(page.locator('fieldset[data-key="declarer"] input[value="Anna"]')).to_be_checked()
     expect(page.locator("input[name=card_points]")).to_have_value("40")
     assert hands(path) == 0
+
+
+SMALL = {
+    "en": {"radl": "Radl: this hand counts ×2", "none": "none", "no_more": "no more"},
+    "de": {"radl": "Radl: dieses Spiel zählt ×2", "none": "keine", "no_more": "keine mehr"},
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_radl_hand_says_so_above_its_form_and_a_notice_gives_way_to_the_sheet(
+    evening: tuple[Server, Path], phone: Callable[[], Any], lang: str
+) -> None:
+    """With a Radl set (`radl add`: the next four hands count ×2), the form's heading says the hand
+    counts ×2, not only the "next:" line; the first bonus offers "none", a later one "no more".
+    Hand 1 recorded here, then hand 2 by another phone: "hand 1 is recorded" no longer stands on
+    top of hand 3's form."""
+    server, path = evening
+    words = {**WORDS[lang], **SMALL[lang]}
+    cli("radl", "add", "--ledger", str(path))
+    page = phone()
+    page.goto(server.url("evening", lang=lang))
+    head = page.locator("#hand-head")
+    expect(head).to_contain_text(words["radl"])
+    thumb = Thumb(page)
+    fill_rufer(thumb)
+    first = page.locator('fieldset[data-key="bonus:1"]')
+    expect(first.get_by_role("radio", name=words["none"], exact=True)).to_be_checked()
+    assert first.get_by_role("radio", name=words["no_more"], exact=True).count() == 0
+    thumb.choose("bonus:1", "Pagat")
+    second = page.locator('fieldset[data-key="bonus:2"]')
+    expect(second.get_by_role("radio", name=words["no_more"], exact=True)).to_be_checked()
+    page.screenshot(path=str(path.parent / f"radl-form-{lang}.png"), full_page=True)
+    thumb.choose("bonus:1", words["none"])
+    thumb.button(words["show"])
+    thumb.button(words["record"].format(n=1))
+    recorded = page.locator("#notice .notice.ok")
+    expect(recorded).to_contain_text(words["recorded"].format(n=1))
+    cli("record", "--ledger", str(path), "-c", "rufer", "-d", "Bert", "-w", "Dani", "-t", "40")
+    expect(page.locator("#hand-head h2")).to_have_text(words["heading"].format(n=3))
+    expect(recorded).to_have_count(0)
+    expect(head).to_contain_text(words["radl"])  # hand 3 of the four the Radl doubles
+    page.screenshot(path=str(path.parent / f"radl-moved-{lang}.png"), full_page=True)
+    no_sideways_scrolling(page)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import html
 import json
+import re
 import warnings
 from pathlib import Path
 from typing import Any
@@ -267,8 +268,8 @@ def test_a_stale_page_is_refused_with_the_current_sheet(evening: Path) -> None:
     [
         ("undo", "en", "nothing was taken back; check the sheet, then take back again if it is still wanted"),
         ("delete", "en", "nothing was deleted; check the sheet, then delete again if it is still wanted"),
-        ("undo", "de", "nichts wurde zurückgenommen; bitte die Liste prüfen"),
-        ("delete", "de", "nichts wurde gelöscht; bitte die Liste prüfen"),
+        ("undo", "de", "nichts wurde zurückgenommen; bitte die Schrift prüfen"),
+        ("delete", "de", "nichts wurde gelöscht; bitte die Schrift prüfen"),
     ],
 )
 def test_a_take_back_or_delete_on_a_moved_sheet_is_not_told_to_enter_a_hand(
@@ -467,7 +468,7 @@ def test_pages_are_german_under_lang_de(evening: Path) -> None:
     assert '<html lang="de">' in page and "Vorhand" in page
     answer = record(client, site.code("evening"), "not-the-version")
     assert answer.status_code == 409
-    assert answer.json()["problems"][0]["message"].startswith("die Liste hat sich geändert")
+    assert answer.json()["problems"][0]["message"].startswith("die Schrift hat sich geändert")
     # another phone asks in English: the language is the request's, not the process's
     english = TestClient(make_app(site, Settings()), headers={"Accept-Language": "en-GB,en;q=0.8"})
     assert '<html lang="en">' in english.get("/t/evening").text
@@ -644,7 +645,7 @@ def test_a_ledger_edited_while_served_is_said_in_the_players_words(evening: Path
         no_path(answer.text, evening)
     assert answers[1].json()["error"] == "unavailable"
     german = client.get(f"/t/evening?code={code}&lang=de")
-    assert german.status_code == 503 and "Liste" in german.text
+    assert german.status_code == 503 and "die Schrift dieses Tisches kann gerade nicht" in german.text
     no_path(german.text, evening)
     assert client.get("/board").status_code == 200
     evening.write_text(kept, encoding="utf-8")  # mended
@@ -925,3 +926,57 @@ def test_a_repeated_log_line_is_shown_once_a_minute_with_the_number_left_out() -
     quiet.seconds = 0  # a minute later
     again = line("Invalid HTTP request received.")
     assert quiet.filter(again) and "99 more like it" in again.getMessage()
+
+
+def test_a_replaced_hand_is_said_in_german_words_as_the_command_line_says_it(
+    evening: Path, twin: Path
+) -> None:
+    """The changed keys of a replaced hand in the phone's language, the line ``replace`` prints;
+    also when the answer is asked for again (the phone did not get it)."""
+    client, site = client_of(evening)
+    code = site.code("evening")
+    record(client, code, tarockscore.Evening(evening).version())
+    version = tarockscore.Evening(evening).version()
+    form = {"code": code, "expected": version, "request": "again", "action": "record", "number": "1"}
+    form |= {**RUFER, "partner": "Bert", "kontra": "kontra"}
+    german = {**JSON, "Accept-Language": "de-AT"}
+    said = client.post("/t/evening/hand", data=form, headers=german).json()["said"]
+    resent = client.post("/t/evening/hand", data=form, headers=german).json()
+    cli("record", "--ledger", str(twin), *RUFER_CLI)
+    hand = ["-c", "rufer", "-d", "Anna", "-w", "Bert", "-t", "40", "-k", "kontra"]
+    printed = cli("--lang", "de", "replace", "1", "--ledger", str(twin), *hand)
+    assert said == printed.splitlines()[0]
+    assert "Partner: Cilli → Bert" in said and "Kontra: – → Kontra" in said, said
+    assert "partner" not in said and "kontra:" not in said
+    assert resent["resent"] is True and resent["said"] == said
+
+
+def po_entries(path: Path) -> list[tuple[list[str], str, str]]:
+    """Each entry of a catalogue: its source files, its English and its German (stdlib alone)."""
+    entries = []
+    for block in path.read_text(encoding="utf-8").split("\n\n"):
+        files = [f for line in block.splitlines() if line.startswith("#: ") for f in line[3:].split()]
+        texts: dict[str, str] = {}
+        part = ""
+        for line in block.splitlines():
+            if line.startswith(("msgid ", "msgstr ")):
+                part, _sep, line = line.partition(" ")
+                texts[part] = ""
+            if part and line.startswith('"'):
+                texts[part] += line[1:-1]
+        entries.append((files, texts.get("msgid", ""), texts.get("msgstr", "")))
+    return entries
+
+
+def test_serve_says_schrift_for_the_evenings_sheet_as_the_app_and_the_command_line_do() -> None:
+    """docs/german.md: the sheet is the Schrift; the phones' pages used to say Liste."""
+    catalogue = Path(tarockscore.__file__).parent / "locale" / "de" / "LC_MESSAGES" / "tarockscore.po"
+    pages = ("tarockscore/web/", "tarockscore/app/", "tarockscore/cli/commands/serve.py")
+    said = [
+        (english, german)
+        for files, english, german in po_entries(catalogue)
+        if any(f.startswith(pages) for f in files) and re.search(r"\b(sheet|ledger)\b", english)
+    ]
+    assert len(said) > 10
+    assert [(e, g) for e, g in said if "Liste" in g] == []
+    assert all("Schrift" in g for e, g in said if re.search(r"\bsheet\b", e) and "paper" not in e), said

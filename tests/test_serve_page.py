@@ -326,3 +326,49 @@ def test_a_radl_hand_on_the_sheet_names_its_factor_once(evening: Path, lang: str
     sheet = Table(evening).client.get(f"/t/evening?part=live&lang={lang}").json()["sheet"]
     rows = re.findall(r"<tr><td>1</td><td>([^<]*)</td>", sheet)
     assert rows == [line]
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"), [("en", "Radl: this hand counts ×2"), ("de", "Radl: dieses Spiel zählt ×2")]
+)
+def test_the_form_of_a_radl_hand_says_it_counts_double(evening: Path, lang: str, said: str) -> None:
+    """A Radl set with `radl add` at a table of four doubles the next four hands (the profile's
+    radl.factor 2): the form of each says so above the answers, as the arithmetic does; the fifth
+    hand's does not; a doubled hand replaced keeps its factor."""
+    cli("radl", "add", "--ledger", str(evening))
+    t = Table(evening)
+
+    def head(query: str = "") -> str:
+        found = re.search(r'<div id="hand-head">(.*?)</div>', t.page(query, lang), re.S)
+        assert found is not None
+        return found.group(1)
+
+    assert said in head()
+    assert said in t.client.get(f"/t/evening?part=live&code={t.code}&lang={lang}").json()["head"]
+    for _ in range(4):
+        cli("record", "--ledger", str(evening), "-c", "dreier", "-d", "Anna", "-t", "40")
+    assert "Radl" not in head()
+    assert said in head("&replace=4")
+
+
+@pytest.mark.parametrize(
+    ("lang", "none", "no_more"), [("en", "none", "no more"), ("de", "keine", "keine mehr")]
+)
+def test_the_first_bonus_offers_none_and_a_later_one_no_more(
+    evening: Path, lang: str, none: str, no_more: str
+) -> None:
+    """A hand with no bonus given yet offers "none" as its first bonus, not "no more"."""
+    t = Table(evening)
+
+    def labels(page: str, key: str) -> list[str]:
+        found = re.search(rf'data-key="{key}".*?</fieldset>', page, re.S)
+        assert found is not None
+        return re.findall(r"<span>([^<]*)</span>", found.group(0))
+
+    page = t.page("", lang)
+    assert labels(page, "bonus:1")[0] == none and no_more not in labels(page, "bonus:1")
+    form = {"code": t.code, "contract": "rufer", "declarer": "Anna", "partner": "Bert", "bonus:1": "pagat"}
+    fields = t.client.post(f"/t/evening/fields?lang={lang}", data=form)
+    assert fields.status_code == 200, fields.text
+    assert labels(fields.text, "bonus:1")[0] == none
+    assert labels(fields.text, "bonus:2")[0] == no_more

@@ -354,3 +354,22 @@ def test_season_dates_in_either_form(tmp_path: Path) -> None:
     table = run("season", str(path), "--from", "01.03.2025", "--to", "31.03.2025", "-f", "json")
     assert iso.exit_code == 0, iso.stderr
     assert table.stdout == iso.stdout
+
+
+@pytest.mark.parametrize(
+    ("text", "english", "german"),
+    [
+        ("31.02.2025", "(month 2 of 2025 has 28 days)", "(der Monat 2 des Jahres 2025 hat 28 Tage)"),
+        ("2025-13-01", "(there is no month 13)", "(es gibt keinen Monat 13)"),
+        ("14.03.0000", "(there is no year 0)", "(es gibt kein Jahr 0)"),
+    ],
+)
+def test_a_date_not_in_the_calendar_says_why_in_the_readers_words(
+    text: str, english: str, german: str, tmp_path: Path
+) -> None:
+    path = tmp_path / "evening.toml"
+    said = run("new", "-p", TABLE, "--date", text, "--ledger", str(path))
+    assert said.exit_code == 2 and f"--date: '{text}' is not a date {english}" in said.stderr
+    gesagt = run("--lang", "de", "new", "-p", TABLE, "--date", text, "--ledger", str(path))
+    assert gesagt.exit_code == 2 and f"--date: '{text}' ist kein Datum {german}" in gesagt.stderr
+    assert "range" not in gesagt.stderr and "must be" not in gesagt.stderr and not path.exists()

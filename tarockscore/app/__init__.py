@@ -14,9 +14,10 @@ from pathlib import Path
 
 import tarockscore
 from tarockscore import i18n
-from tarockscore.errors import TarockError
+from tarockscore.errors import N_, Collector, TarockError, reason
 from tarockscore.i18n import _
 from tarockscore.render import evening as render_evening
+from tarockscore.render.notation import stake_amount, table_date
 from tarockscore.web import writes
 from tarockscore.web.html import (
     answers_of,
@@ -53,10 +54,13 @@ def _field(name: str, label: str, control: str) -> str:
     return f'<div class="field"><label for="f-{name}">{esc(label)}</label>{control}</div>'
 
 
-def start_page(notice: str = "", players: str = "") -> str:
-    """A new evening (players in seat order, a profile) and a ledger file to open."""
+def start_page(notice: str = "", given: Mapping[str, str] | None = None) -> str:
+    """A new evening (players in seat order, a profile; the stake, the date and the place if given,
+    as ``new`` takes them) and a ledger file to open. ``given``: the answers of a form refused."""
+    given = given or {}
+    chosen = given.get("profile") or DEFAULT_PROFILE
     profiles = "".join(
-        f"<option{' selected' if name == DEFAULT_PROFILE else ''}>{esc(name)}</option>"
+        f"<option{' selected' if name == chosen else ''}>{esc(name)}</option>"
         for name in tarockscore.profile_names()
     )
     confirm = _("The evening on this phone is replaced: export it first. Go on?")
@@ -69,13 +73,30 @@ def start_page(notice: str = "", players: str = "") -> str:
             _field(
                 "players",
                 _("players (comma-separated, in seat order, Forehand first)"),
-                f'<input type="text" id="f-players" name="players" autocomplete="off" value="{esc(players)}">',
+                f'<input type="text" id="f-players" name="players" autocomplete="off"'
+                f' value="{esc(given.get("players", ""))}">',
             ),
             _field("profile", _("profile"), f'<select id="f-profile" name="profile">{profiles}</select>'),
             _field(
                 "profile_file",
                 _("or a profile file of your own"),
                 '<input id="f-profile_file" name="profile_file" type="file" accept=".toml">',
+            ),
+            _field(
+                "stake",
+                _("stake per Victory Point, e.g. 0,10 (optional: the sheet then shows the money)"),
+                '<input type="text" id="f-stake" name="stake" inputmode="decimal" autocomplete="off"'
+                f' value="{esc(given.get("stake", ""))}">',
+            ),
+            _field(
+                "date",
+                _("date (optional)"),
+                f'<input type="date" id="f-date" name="date" value="{esc(given.get("date", ""))}">',
+            ),
+            _field(
+                "place",
+                _("venue (optional)"),
+                f'<input type="text" id="f-place" name="place" value="{esc(given.get("place", ""))}">',
             ),
             f'<button type="submit" class="primary">{esc(_("Begin the evening"))}</button>',
             "</form>",
@@ -131,6 +152,10 @@ def _reply(ok: bool, html: str, **more: object) -> str:
     return json.dumps({"ok": ok, "html": html, **more})
 
 
+# A problem of the evening's stake, date or place, named as the start page names its field.
+_AT = {"stake": N_("stake per Victory Point"), "date": N_("date"), "place": N_("venue")}
+
+
 def begin(form: Mapping[str, str]) -> str:
     """Begin an evening; the one the phone held is replaced only once the new one is made."""
     players = form.get("players", "")
@@ -140,12 +165,32 @@ def begin(form: Mapping[str, str]) -> str:
         profile = str(OWN_PROFILE)
     fresh = HOME / "begun.toml"
     fresh.unlink(missing_ok=True)
+    problems = Collector()
+    stake, date, place = (form.get(key, "").strip() for key in ("stake", "date", "place"))
+    try:
+        amount = stake_amount(stake) if stake else None
+    except ValueError as exc:
+        problems.add("stake", reason(exc))
+        amount = None
+    try:
+        day = table_date(date) if date else None
+    except ValueError as exc:
+        problems.add("date", reason(exc))
+        day = None
     try:
         begun = tarockscore.Evening.begin(
-            fresh, [tarockscore.clean_name(p) for p in players.split(",")], profile
+            fresh,
+            [tarockscore.clean_name(p) for p in players.split(",")],
+            profile,
+            stake=amount,
+            date=day,
+            place=place or None,
+            problems=problems,
         )
     except TarockError as exc:
-        return _reply(False, start_page(message_html("refused", _said(exc)), players))
+        kept = {key: form.get(key, "") for key in ("players", "profile", "stake", "date", "place")}
+        said = type(exc)([p.moved(_AT[p.where]) if p.where in _AT else p for p in exc.problems])
+        return _reply(False, start_page(message_html("refused", _said(said)), kept))
     fresh.replace(LEDGER)
     return _reply(True, evening_page(message_html("ok", list(begun.warnings)) if begun.warnings else ""))
 
@@ -195,7 +240,7 @@ def change(what: str, form: Mapping[str, str]) -> str:
         return _reply(True, evening_page(message_html("ok", _corrected(what, number, snapshot) or said)))
     if done.status == 409:
         return _reply(False, evening_page(message_html("stale", said)))
-    return _reply(False, evening_page(message_html("refused", said), given, number))
+    return _reply(False, evening_page(message_html("refused", said), given, number), kept=True)
 
 
 def _corrected(what: str, number: int | None, before: tarockscore.Snapshot) -> list[str]:
@@ -218,6 +263,33 @@ def _corrected(what: str, number: int | None, before: tarockscore.Snapshot) -> l
         return []
     gone = hands[number - 1]
     return [words.format(number=number), render_evening.hand_summary(gone.hand, gone.result)]
+
+
+def resume(form: Mapping[str, str]) -> str:
+    """The page after a reload in the middle of a hand: the answers the tab kept (``form``: the
+    hand's form as it stood, with the sheet it was made on) back in the form. A sheet moved since
+    is said; a hand recorded meanwhile is named as already on the sheet, and its answers dropped.
+    ``kept``: whether the form holds the answers (else the tab forgets them)."""
+    evening = tarockscore.Evening(LEDGER)
+    number = whole(form.get("number"))
+    given = answers_of(form)
+    snapshot = evening.read()
+    try:
+        tarockscore.hand_entry(evening, number, snapshot)
+    except TarockError:  # the hand being replaced is gone, or the table has played its games
+        return json.dumps({"html": evening_page(), "kept": False})
+    if snapshot.head == form.get("expected", ""):
+        return json.dumps({"html": evening_page(given=given, replace=number), "kept": True})
+    moved = writes.moved(evening, "hand", given, number, form.get("expected", ""), snapshot)
+    if moved.body.get("error") == "already_on_sheet":
+        said = [p["message"] for p in moved.body["problems"]]
+        return json.dumps({"html": evening_page(message_html("stale", said)), "kept": False})
+    said = [
+        _(
+            "the sheet has changed since these answers were given: check them against the sheet before recording"
+        )
+    ]
+    return json.dumps({"html": evening_page(message_html("stale", said), given, number), "kept": True})
 
 
 def replacing(number: str) -> str:

@@ -42,6 +42,42 @@ function values(form) {
   return out;
 }
 
+// The hand being entered is kept in this tab's sessionStorage as it is answered (the form's values,
+// the sheet it was made on among them), so a reload in the middle of a hand loses nothing.
+const DRAFT = "tarockscore-app-draft";
+function keepDraft() {
+  const form = document.getElementById("hand-form");
+  try {
+    if (form) sessionStorage.setItem(DRAFT, JSON.stringify(values(form)));
+    else sessionStorage.removeItem(DRAFT);
+  } catch (error) {
+    /* no storage: nothing kept */
+  }
+}
+function dropDraft() {
+  try {
+    sessionStorage.removeItem(DRAFT);
+  } catch (error) {
+    /* no storage */
+  }
+}
+function readDraft() {
+  try {
+    return JSON.parse(sessionStorage.getItem(DRAFT) || "null");
+  } catch (error) {
+    return null;
+  }
+}
+
+// A change's reply shown: a hand refused keeps its answers in the form (and in the tab); a change
+// made, or a form of the evening shown afresh, leaves no answers given. A new evening or a file
+// refused leaves the evening, and the hand half entered on it, as they were.
+function showChanged(reply) {
+  show(reply.html);
+  if (reply.kept) keepDraft();
+  else if (reply.ok || document.getElementById("hand-form")) dropDraft();
+}
+
 let shown = null; // the answers whose arithmetic is shown, recorded as they are
 let busy = false;
 let asked = 0; // the form's changes sent to the engine
@@ -67,7 +103,7 @@ document.addEventListener("submit", (event) => {
       const answers = values(form);
       const file = form.elements.profile_file.files[0];
       answers.profile_file = file ? await file.text() : "";
-      show((await ask("begin", { form: answers })).html);
+      showChanged(await ask("begin", { form: answers }));
     } else if (form.id === "hand-form") {
       shown = values(form);
       const reply = await ask("preview", { form: shown });
@@ -87,9 +123,13 @@ document.addEventListener("submit", (event) => {
     } else if (form.dataset.change === "replace") {
       show((await ask("replacing", { number: form.elements.number.value })).html);
     } else if (form.dataset.change) {
-      show((await ask("change", { what: form.dataset.change, form: values(form) })).html);
+      showChanged(await ask("change", { what: form.dataset.change, form: values(form) }));
     }
   });
+});
+
+document.addEventListener("input", (event) => {
+  if (event.target.closest("#hand-form")) keepDraft();
 });
 
 document.addEventListener("change", (event) => {
@@ -99,12 +139,13 @@ document.addEventListener("change", (event) => {
       const form = field.form;
       if (form.dataset.confirm && !confirm(form.dataset.confirm)) return;
       const bytes = await field.files[0].arrayBuffer();
-      show((await ask("open", { bytes })).html);
+      showChanged(await ask("open", { bytes }));
     });
     return;
   }
   const form = field.closest("#hand-form");
   if (!form) return;
+  keepDraft();
   document.getElementById("preview").hidden = true;
   const mine = ++asked;
   const sentValues = values(form);
@@ -130,7 +171,7 @@ document.addEventListener("click", (event) => {
       const started = performance.now();
       const reply = await ask("change", { what: "hand", form: shown });
       document.body.dataset.recordMs = String(Math.round(performance.now() - started));
-      show(reply.html);
+      showChanged(reply);
       window.scrollTo(0, 0);
     });
   } else if (id === "edit") {
@@ -179,6 +220,13 @@ async function begin() {
   try {
     const { html, kept } = await started;
     show(html);
+    const draft = readDraft();
+    if (draft && document.getElementById("hand-form")) {
+      // a reload in the middle of a hand: its answers back, on the sheet they were given on
+      const resumed = await ask("resume", { form: draft });
+      show(resumed.html);
+      if (!resumed.kept) dropDraft();
+    }
     document.body.dataset.ready = kept ? "kept" : "new"; // started from the kept engine, or anew
   } catch (error) {
     failed(error);

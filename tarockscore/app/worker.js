@@ -143,6 +143,10 @@ const OPS = {
   fields: (m) => ({ html: api.fields(form(m.form)) }),
   preview: (m) => JSON.parse(api.preview(form(m.form))),
   replacing: (m) => ({ html: api.replacing(String(m.number)) }),
+  resume: async (m) => {
+    await restore(); // the ledger as stored: another tab may have changed it while this one reloaded
+    return JSON.parse(api.resume(form(m.form)));
+  },
   change: (m) => changing(() => api.change(m.what, form(m.form))),
   begin: (m) => changing(() => api.begin(form(m.form))),
   open: (m) =>

@@ -13,7 +13,7 @@ from tarockscore.evening import store as ledger_file
 from tarockscore.evening.checks import check_number, score_stored
 from tarockscore.evening.evening import Change, Evening, now
 from tarockscore.evening.model import Ledger
-from tarockscore.evening.radl import pending_radl
+from tarockscore.evening.radl import next_factor, pending_radl
 from tarockscore.evening.store import Snapshot
 from tarockscore.evening.table import Deal, hand_deal, next_deal
 from tarockscore.rules.hand import HandInput
@@ -48,6 +48,14 @@ class HandEntry(NamedTuple):
     def radl_pending(self) -> int:
         """How many doubled hands the Radl still owes before this hand is played (0: none)."""
         return pending_radl(self.ledger)
+
+    @property
+    def radl_factor(self) -> int:
+        """The Radl factor the hand counts with (1: a plain hand): a hand replaced keeps the one
+        the hands before it give it."""
+        if self.replacing:
+            return self.ledger.hands[self.number - 1].result.radl
+        return next_factor(self.ledger) if pending_radl(self.ledger) else 1
 
     def answers(self) -> Entry:
         """The answers of the hand, given one at a time (a terminal's walk through the flow)."""

@@ -112,10 +112,16 @@ def heading(number: int, replacing: bool) -> str:
 
 
 def hand_heading(entry: tarockscore.HandEntry) -> str:
-    """Above the form: the hand's number and deal."""
+    """Above the form: the hand's number and deal, and the Radl's factor where it doubles the hand."""
+    radl = entry.radl_factor
     return (
         f'<h2 data-number="{entry.number}">{esc(heading(entry.number, entry.replacing))}</h2>'
         f'<p class="meta">{esc(render_evening.deal_text(entry.deal))}</p>'
+        + (
+            f'<p class="radl">{esc(_("Radl: this hand counts ×{radl}").format(radl=radl))}</p>'
+            if radl != 1
+            else ""
+        )
     )
 
 
@@ -295,7 +301,18 @@ def walk(
         # "was it their Valat?" only where the card points given prove one, not the likely ones
         if i < asked or q.key != PROVEN
     ]
-    return [q for q in shown if q.key != EXTRAS], reading
+    return [_first_bonus(q) for q in shown if q.key != EXTRAS], reading
+
+
+FIRST_BONUS = "bonus:1"
+
+
+def _first_bonus(question: tarockscore.Question) -> tarockscore.Question:
+    """The first bonus's row offers "none" where a later one offers "no more": no bonus is given yet."""
+    if question.key != FIRST_BONUS:
+        return question
+    choices = tuple(c._replace(label=_("none")) if c.value == "" else c for c in question.choices)
+    return replace(question, choices=choices)
 
 
 def _probed(

@@ -15,7 +15,7 @@ from typing import Any, cast
 import tarockscore
 from tarockscore import i18n
 from tarockscore.errors import LedgerChanged, TarockError
-from tarockscore.i18n import _, translated
+from tarockscore.i18n import _
 from tarockscore.render import evening as render_evening
 from tarockscore.web.html import missing
 from tarockscore.web.site import Place, Site
@@ -144,7 +144,7 @@ def resent(snapshot: tarockscore.Snapshot, done: tarockscore.Request) -> Answer:
     if done.audit is not None:
         audit = ledger.audit[done.audit]
         number: int | None = audit.number
-        said = translated(audit.detail)
+        said = render_evening.said(audit.detail)
     else:
         numbers = {e.id: n for n, e in enumerate(ledger.hands, 1)}
         number = numbers.get(done.ids[0]) if done.ids else None
@@ -217,7 +217,7 @@ def change(
     recorded = what == "hand" and number is None
     last = len(done.after.hands)
     # a hand recorded leaves no audit entry (the hand is its own record); a correction does
-    said = render_evening.hand_line(done.after, last) if recorded else translated(done.said)
+    said = render_evening.hand_line(done.after, last) if recorded else render_evening.said(done.said)
     return answered(200, done.after, done.head, said=said, number=number if number is not None else last)
 
 

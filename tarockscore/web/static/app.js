@@ -508,6 +508,8 @@
     if (waiting().some(function (i) { return i.stage !== "preview"; })) { return; }  // the outbox follows
     fetchLive({}).then(function (live) {
       if (!live || live.version === body.dataset.version) { return; }
+      // what this phone's last change did is old news once the sheet has moved on from elsewhere
+      Array.prototype.forEach.call(notice.querySelectorAll(".notice.ok, .notice.info"), function (n) { n.remove(); });
       var busy = form && (touched || !preview.hidden);
       applyLive(live, form && !busy);
       if (form && !busy) { refreshFields(); return; }
