@@ -309,3 +309,42 @@ def test_a_ledger_over_the_read_cap_is_said_to_be_too_large_not_broken(tmp_path:
     assert "check" not in done.stderr and "bug" not in done.stderr
     german = invoke("--lang", "de", "show", "--ledger", str(big))
     assert german.exit_code == 1 and "größer als tarockscore liest" in german.stderr, german.stderr
+
+
+# -- TOML's own dates and times where a key wants something else ----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("key", "literal", "en", "de"),
+    [
+        (
+            "card_points",
+            "1979-05-27",
+            "1979-05-27 is not a card point count",
+            "1979-05-27 ist keine Kartenpunktzahl",
+        ),
+        ("kontra", "07:32:00", "07:32:00 is a time", "07:32:00 ist eine Uhrzeit"),
+        (
+            "declarer",
+            "1979-05-27T07:32:00Z",
+            "1979-05-27T07:32:00+00:00 is a date and time",
+            "1979-05-27T07:32:00+00:00 ist ein Datum mit Uhrzeit",
+        ),
+    ],
+)
+def test_an_unquoted_date_or_time_is_named_as_the_file_writes_it(
+    tmp_path: Path, key: str, literal: str, en: str, de: str
+) -> None:
+    """A TOML date or time where a key wants a number or a name: the error shows it as the file
+    has it and says what it is, in the reader's language, never Python's ``datetime.date(…)``
+    (a date and time with ``Z`` is shown with its offset, ``+00:00``, as the ledger writes times)."""
+    keys = {"contract": '"dreier"', "declarer": '"José"', "card_points": "40", key: literal}
+    hand = tmp_path / "hand.toml"
+    hand.write_text(
+        f"players = {json.dumps(TABLE.split(','))}\n" + "".join(f"{k} = {v}\n" for k, v in keys.items())
+    )
+    for lang, said in (("en", en), ("de", de)):
+        done = invoke("--lang", lang, "score", str(hand))
+        assert done.exit_code == 1, done.output
+        assert f"{key}: {said}" in done.stderr, done.stderr
+        assert "datetime" not in done.stderr and "Traceback" not in done.stderr, done.stderr
