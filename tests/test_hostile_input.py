@@ -348,3 +348,27 @@ def test_an_unquoted_date_or_time_is_named_as_the_file_writes_it(
         assert done.exit_code == 1, done.output
         assert f"{key}: {said}" in done.stderr, done.stderr
         assert "datetime" not in done.stderr and "Traceback" not in done.stderr, done.stderr
+
+
+@pytest.mark.parametrize(("contract", "key"), [("dreier", "declarer"), ("rufer", "partner")])
+def test_a_player_given_as_a_number_is_one_problem_not_also_missing(
+    tmp_path: Path, contract: str, key: str
+) -> None:
+    """``partner = 5``: the file gives the key, of the wrong kind; it is not also said to be missing."""
+    keys = {
+        "contract": f'"{contract}"',
+        "declarer": '"José"',
+        "partner": '"Bert"',
+        "card_points": "40",
+        key: "5",
+    }
+    if contract == "dreier":
+        del keys["partner"]
+    hand = tmp_path / "hand.toml"
+    hand.write_text(
+        f"players = {json.dumps(TABLE.split(','))}\n" + "".join(f"{k} = {v}\n" for k, v in keys.items())
+    )
+    done = invoke("score", str(hand))
+    assert done.exit_code == 1, done.output
+    lines = done.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].endswith(f"{key}: 5 is an integer; expected a string"), lines

@@ -84,6 +84,7 @@ class _Keys:
         if named:
             data = seat_names(data, seats)  # "anna" is Anna, in the table's own spelling
         r = Reader(data, "", problems)
+        self.given = frozenset(data)  # a key given of the wrong kind is that problem, not also missing
         # Read in the order the problems are reported in: the keys as a hand file lists them.
         self.profile = r.optional_str("profile")
         self.players = _players(r, named, profile, problems)
@@ -199,7 +200,7 @@ def _check_who_plays(
                 contract=contract.name,
             )
         return
-    if keys.declarer is None:
+    if keys.declarer is None and "declarer" not in keys.given:
         problems.add("declarer", N_("missing (required): who played the contract"))
     if legality.plays_alone(contract) and keys.partner is not None:
         problems.add(
@@ -229,7 +230,7 @@ def _check_who_plays(
 def _check_called_partner(keys: _Keys, contract: Contract, profile: Profile, problems: Collector) -> None:
     """With a called King: the partner is its holder, or the King lies in the talon, or was the declarer's own."""
     partner, called_king = keys.partner, keys.called_king
-    if partner is None and called_king not in legality.CALLED_KING_VALUES:
+    if partner is None and "partner" not in keys.given and called_king not in legality.CALLED_KING_VALUES:
         problems.add(
             "partner",
             N_(
