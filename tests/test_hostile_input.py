@@ -372,3 +372,17 @@ def test_a_player_given_as_a_number_is_one_problem_not_also_missing(
     assert done.exit_code == 1, done.output
     lines = done.stderr.splitlines()
     assert len(lines) == 1 and lines[0].endswith(f"{key}: 5 is an integer; expected a string"), lines
+
+
+def test_a_broken_hand_in_a_ledger_is_named_by_its_number(tmp_path: Path) -> None:
+    """Hand 2's stored result edited by hand: the error names hand 2, the number on the sheet, not
+    its place in its entry's array of hands (the first, which reads as hand 1)."""
+    path = new(tmp_path / "l.toml", hands=2)
+    text = path.read_text(encoding="utf-8")
+    tail = text.rindex("victory_points = {")
+    path.write_text(text[:tail] + text[tail:].replace("Bert = 1", "Bert = 1.0", 1), encoding="utf-8")
+    before = path.read_bytes()
+    done = invoke("show", "--ledger", str(path))
+    assert done.exit_code == 1, done.output
+    assert "entry 2: hand 2: result.victory_points.Bert: 1.0 is a decimal number" in done.stderr, done.stderr
+    assert path.read_bytes() == before

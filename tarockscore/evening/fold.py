@@ -27,7 +27,7 @@ from tarockscore.evening.settle import parse_stake
 from tarockscore.evening.table import parse_seated
 from tarockscore.rules.hand import Hand, HandInput
 from tarockscore.rules.profile import Profile, build_profile
-from tarockscore.rules.reader import Reader, type_name
+from tarockscore.rules.reader import MAXIMUM, Reader, type_name
 from tarockscore.rules.words import iso_date, iso_timestamp, name_problems, text_problem
 
 # -- pin -------------------------------------------------------------------------------------------
@@ -206,7 +206,9 @@ def _hands(state: State, items: Any, problems: Collector) -> None:
     seen: set[int] = set()
     table = state.table
     for i, item in enumerate(items, 1):
-        where = f"hand {i}"
+        # the hand by its number, as the sheet shows it; by its place in the entry where it has none
+        stored = item.get("id") if isinstance(item, dict) else None
+        where = f"hand {stored if type(stored) is int and 0 < stored <= MAXIMUM else i}"
         reader = element(item, where, N_("{item!r}: expected a [[event.hand]] table"), problems)
         entry = reader and read_hand(reader, where, None, table.players, table.profile.rules, problems)
         if not entry:
