@@ -131,7 +131,7 @@ def fill(template: str, values: Values, translate: Translate | None = None, *, c
             k: v.render(translate)
             if isinstance(v, Message)
             else Shown(v)
-            if cut and not isinstance(v, _WHOLE)
+            if cut and (isinstance(v, bool) or not isinstance(v, _WHOLE))
             else v
             for k, v in values
         }
@@ -203,6 +203,8 @@ class Shown:
     def __repr__(self) -> str:
         if isinstance(self.value, date | time):  # a TOML date or time: as the file writes it
             return self.value.isoformat()
+        if isinstance(self.value, bool):  # as TOML and JSON write it, not Python's True
+            return "true" if self.value else "false"
         return shortened(repr(self.value))
 
     def __str__(self) -> str:

@@ -330,14 +330,15 @@ def test_a_ledger_over_the_read_cap_is_said_to_be_too_large_not_broken(tmp_path:
             "1979-05-27T07:32:00+00:00 is a date and time",
             "1979-05-27T07:32:00+00:00 ist ein Datum mit Uhrzeit",
         ),
+        ("declarer", "true", "true is a boolean", "true ist ein Wahrheitswert"),
     ],
 )
-def test_an_unquoted_date_or_time_is_named_as_the_file_writes_it(
+def test_an_unquoted_date_time_or_boolean_is_named_as_the_file_writes_it(
     tmp_path: Path, key: str, literal: str, en: str, de: str
 ) -> None:
-    """A TOML date or time where a key wants a number or a name: the error shows it as the file
-    has it and says what it is, in the reader's language, never Python's ``datetime.date(…)``
-    (a date and time with ``Z`` is shown with its offset, ``+00:00``, as the ledger writes times)."""
+    """A TOML date, time or boolean where a key wants a number or a name: the error shows it as the
+    file has it and says what it is, in the reader's language, never Python's ``datetime.date(…)``
+    or ``True`` (a date and time with ``Z`` is shown with its offset, ``+00:00``, as the ledger writes times)."""
     keys = {"contract": '"dreier"', "declarer": '"José"', "card_points": "40", key: literal}
     hand = tmp_path / "hand.toml"
     hand.write_text(
