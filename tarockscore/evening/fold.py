@@ -221,7 +221,16 @@ def _hands(state: State, items: Any, problems: Collector) -> None:
     for i, item in enumerate(items, 1):
         # the hand by its number, as the sheet shows it; by its place in the entry where it has none
         stored = item.get("id") if isinstance(item, dict) else None
-        where = f"hand {stored if type(stored) is int and 0 < stored <= MAXIMUM else i}"
+        if (
+            isinstance(stored, int)
+            and not isinstance(stored, bool)
+            and 0 < stored <= MAXIMUM
+            and stored not in seen
+            and (stored in state.hands or stored > last)
+        ):
+            where = f"hand {stored}"
+        else:  # an id out of order or of the wrong kind: the hand's place in its entry
+            where = f"hand {i}"
         reader = element(item, where, N_("{item!r}: expected a [[event.hand]] table"), problems)
         entry = reader and read_hand(reader, where, None, table.players, table.profile.rules, problems)
         if not entry:
