@@ -8,13 +8,11 @@ English template with its values, so the edge renders it in the reader's languag
 import re
 import unicodedata
 from collections.abc import Callable, Iterable
+from datetime import date, time
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import PurePath
-from typing import TYPE_CHECKING, NamedTuple
-
-if TYPE_CHECKING:
-    from datetime import date
+from typing import NamedTuple
 
 # Control characters from a user's input are shown escaped: a line break must not split a
 # message, and an escape sequence must not reach the terminal.
@@ -111,7 +109,7 @@ def listed(items: Iterable[object]) -> Message:
     return Message(", ".join(f"{{{key}}}" for key, _ in values), values)
 
 
-def dated(day: "date") -> Message:
+def dated(day: date) -> Message:
     """A calendar day in a message: ``2025-04-01`` in English, ``01.04.2025`` in German (the catalogue's form)."""
     return message(N_("{year:04d}-{month:02d}-{day:02d}"), year=day.year, month=day.month, day=day.day)
 
@@ -143,7 +141,7 @@ def fill(template: str, values: Values, translate: Translate | None = None, *, c
             k: v.render(translate)
             if isinstance(v, Message)
             else Shown(v)
-            if cut and not isinstance(v, _WHOLE)
+            if cut and (isinstance(v, bool) or not isinstance(v, _WHOLE))
             else v
             for k, v in values
         }
@@ -213,6 +211,10 @@ class Shown:
         self.value = value
 
     def __repr__(self) -> str:
+        if isinstance(self.value, date | time):  # a TOML date or time: as the file writes it
+            return self.value.isoformat()
+        if isinstance(self.value, bool):  # as TOML and JSON write it, not Python's True
+            return "true" if self.value else "false"
         return shortened(repr(self.value))
 
     def __str__(self) -> str:

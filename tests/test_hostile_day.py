@@ -163,6 +163,29 @@ def test_a_row_given_twice_is_refused_naming_both_lines(tmp_path: Path, again: s
     assert files_of(day) == before
 
 
+@pytest.mark.parametrize(
+    ("column", "cell"),
+    [("schrift", "=1+1"), ("schrift", "10.0"), ("schrift", "１２"), ("round", "one"), ("table", "")],
+)
+def test_a_cell_that_is_no_whole_number_is_named_by_its_column(
+    tmp_path: Path, column: str, cell: str
+) -> None:
+    """A row with its four columns whose one cell is not a whole number: the error names the column
+    and the cell as given, not a count of columns the row has."""
+    day, (first, _second) = new_day(tmp_path)
+    rows = ["round,table,player,schrift", *csv_rows(first, [12, -4, -4, -4])]
+    values = dict(zip(("round", "table", "player", "schrift"), rows[2].split(","), strict=True))
+    values[column] = cell
+    rows[2] = ",".join(values.values())
+    given = tmp_path / "round.csv"
+    given.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    before = files_of(day)
+    result = refused(1, "tournament", "result", str(day), "--from", str(given))
+    assert f"round.csv:3: {column}: {cell!r} is not a whole number" in result.stderr, result.stderr
+    assert "columns" not in result.stderr, result.stderr
+    assert files_of(day) == before
+
+
 def test_a_csv_with_its_columns_and_no_rows_is_refused(tmp_path: Path) -> None:
     day, _tables = new_day(tmp_path)
     given = tmp_path / "round.csv"

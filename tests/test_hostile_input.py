@@ -309,3 +309,83 @@ def test_a_ledger_over_the_read_cap_is_said_to_be_too_large_not_broken(tmp_path:
     assert "check" not in done.stderr and "bug" not in done.stderr
     german = invoke("--lang", "de", "show", "--ledger", str(big))
     assert german.exit_code == 1 and "größer als tarockscore liest" in german.stderr, german.stderr
+
+
+# -- TOML's own dates and times where a key wants something else ----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("key", "literal", "en", "de"),
+    [
+        (
+            "card_points",
+            "1979-05-27",
+            "1979-05-27 is not a card point count",
+            "1979-05-27 ist keine Kartenpunktzahl",
+        ),
+        ("kontra", "07:32:00", "07:32:00 is a time", "07:32:00 ist eine Uhrzeit"),
+        (
+            "declarer",
+            "1979-05-27T07:32:00Z",
+            "1979-05-27T07:32:00+00:00 is a date and time",
+            "1979-05-27T07:32:00+00:00 ist ein Datum mit Uhrzeit",
+        ),
+        ("declarer", "true", "true is a boolean", "true ist ein Wahrheitswert"),
+    ],
+)
+def test_an_unquoted_date_time_or_boolean_is_named_as_the_file_writes_it(
+    tmp_path: Path, key: str, literal: str, en: str, de: str
+) -> None:
+    """A TOML date, time or boolean where a key wants a number or a name: the error shows it as the
+    file has it and says what it is, in the reader's language, never Python's ``datetime.date(…)``
+    or ``True`` (a date and time with ``Z`` is shown with its offset, ``+00:00``, as the ledger writes times)."""
+    keys = {"contract": '"dreier"', "declarer": '"José"', "card_points": "40", key: literal}
+    hand = tmp_path / "hand.toml"
+    hand.write_text(
+        f"players = {json.dumps(TABLE.split(','))}\n" + "".join(f"{k} = {v}\n" for k, v in keys.items())
+    )
+    for lang, said in (("en", en), ("de", de)):
+        done = invoke("--lang", lang, "score", str(hand))
+        assert done.exit_code == 1, done.output
+        assert f"{key}: {said}" in done.stderr, done.stderr
+        assert "datetime" not in done.stderr and "Traceback" not in done.stderr, done.stderr
+
+
+@pytest.mark.parametrize(("contract", "key"), [("dreier", "declarer"), ("rufer", "partner")])
+def test_a_player_given_as_a_number_is_one_problem_not_also_missing(
+    tmp_path: Path, contract: str, key: str
+) -> None:
+    """``partner = 5``: the file gives the key, of the wrong kind; it is not also said to be missing."""
+    keys = {
+        "contract": f'"{contract}"',
+        "declarer": '"José"',
+        "partner": '"Bert"',
+        "card_points": "40",
+        key: "5",
+    }
+    if contract == "dreier":
+        del keys["partner"]
+    hand = tmp_path / "hand.toml"
+    hand.write_text(
+        f"players = {json.dumps(TABLE.split(','))}\n" + "".join(f"{k} = {v}\n" for k, v in keys.items())
+    )
+    done = invoke("score", str(hand))
+    assert done.exit_code == 1, done.output
+    lines = done.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].endswith(
+        f"{key}: 5 is an integer; expected a player's name in quotes: 'Bert', 'Cilli', 'Dani', 'José'"
+    ), lines
+
+
+def test_a_broken_hand_in_a_ledger_is_named_by_its_number(tmp_path: Path) -> None:
+    """Hand 2's stored result edited by hand: the error names hand 2, the number on the sheet, not
+    its place in its entry's array of hands (the first, which reads as hand 1)."""
+    path = new(tmp_path / "l.toml", hands=2)
+    text = path.read_text(encoding="utf-8")
+    tail = text.rindex("victory_points = {")
+    path.write_text(text[:tail] + text[tail:].replace("Bert = 1", "Bert = 1.0", 1), encoding="utf-8")
+    before = path.read_bytes()
+    done = invoke("show", "--ledger", str(path))
+    assert done.exit_code == 1, done.output
+    assert "entry 2: hand 2: result.victory_points.Bert: 1.0 is a decimal number" in done.stderr, done.stderr
+    assert path.read_bytes() == before

@@ -167,7 +167,7 @@ def test_a_bad_hand_is_reported_at_the_line_of_its_table(tmp_path: Path) -> None
     with pytest.raises(LedgerError) as info:
         F.read(path)  # every stored hand is read as the ledger is read
     wheres = [p.where for p in info.value.problems]
-    assert f"{path}:{second}: entry 2: hand 1: entry: kontrakt" in wheres
+    assert f"{path}:{second}: entry 2: hand 2: entry: kontrakt" in wheres
 
 
 def test_an_unknown_schema_is_refused(tmp_path: Path) -> None:

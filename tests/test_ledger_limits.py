@@ -63,3 +63,46 @@ def test_a_ledger_is_never_written_past_the_read_cap(tmp_path: Path, monkeypatch
     assert result.exit_code == 1 and "the most a ledger may be; nothing was written" in result.stderr
     assert path.read_bytes() == before
     opens(path)
+
+
+@pytest.mark.parametrize("hands", ["1000001", "1000000000", "99999999999999999999"])
+def test_a_radl_too_long_is_one_error_naming_the_argument_and_the_bound(tmp_path: Path, hands: str) -> None:
+    """The argument named as the command line names it, the bound said; no claim of a bug in
+    tarockscore, no traceback, nothing written (a billion doubled hands are not worked out first)."""
+    path = evening(tmp_path)
+    before = path.read_bytes()
+    result = runner.invoke(app, ["radl", "add", hands, "--ledger", str(path)])
+    assert result.exit_code == 1, result.output
+    assert result.stderr.splitlines() == [
+        f"error: HANDS: {hands} is beyond the allowed range (at most 1,000,000 either way)"
+    ], result.stderr
+    assert path.read_bytes() == before
+
+
+def test_radls_set_by_hand_add_up_to_at_most_the_bound(tmp_path: Path) -> None:
+    """Two Radls of 600,000 hands each would owe 1,200,000 doubled hands, more than a ledger reads:
+    the second is refused, naming what is still allowed."""
+    path = evening(tmp_path)
+    assert runner.invoke(app, ["radl", "add", "600000", "--ledger", str(path)]).exit_code == 0
+    before = path.read_bytes()
+    result = runner.invoke(app, ["radl", "add", "600000", "--ledger", str(path)])
+    assert result.exit_code == 1, result.output
+    assert result.stderr.splitlines() == [
+        "error: HANDS: 600000: the Radl hands set by hand this evening would come to 1200000;"
+        " at most 1,000,000 in all, so at most 400000 more"
+    ], result.stderr
+    assert path.read_bytes() == before
+    opens(path)
+
+
+def test_a_radl_edited_past_the_bound_is_said_once(tmp_path: Path) -> None:
+    """A Radl mark edited by hand to 1,000,001 hands: said once, as out of range, not again as 0."""
+    path = evening(tmp_path)
+    assert runner.invoke(app, ["radl", "add", "7", "--ledger", str(path)]).exit_code == 0
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("radl = [{ after = 1, hands = 7,", "radl = [{ after = 1, hands = 1000001,"))
+    assert path.read_text(encoding="utf-8") != text
+    result = runner.invoke(app, ["show", "--ledger", str(path)])
+    assert result.exit_code == 1
+    assert "hands: 1000001 is beyond the allowed range" in result.stderr
+    assert "expected the doubled hands set" not in result.stderr, result.stderr

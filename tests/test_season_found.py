@@ -250,6 +250,16 @@ def test_fold_season_hands_each_warning_over_and_keeps_it(club: Path) -> None:
     assert len(points) == 12 and [n for n, _ in starts] == [4, 9]  # evenings of 4, 5 and 3 hands
 
 
+@pytest.mark.parametrize("as_text", [True, False])
+def test_one_source_given_alone_is_one_source(club: Path, as_text: bool) -> None:
+    # docs/library.md: players= and aliases= take one of them as a string; a folder or a ledger
+    # given alone is read as itself too, never letter by letter ("c: no ledger here", …)
+    source = str(club / "a.toml") if as_text else club / "a.toml"
+    folded = tarockscore.fold_season(source)
+    assert folded.standings() == tarockscore.fold_season([club / "a.toml"]).standings()
+    assert [e.source for e in folded.season.evenings] == [str(club / "a.toml")]
+
+
 def test_the_library_says_its_warnings_in_its_own_words(club: Path, tmp_path: Path) -> None:
     aliases = tmp_path / "aliases.toml"
     aliases.write_text('[aliases]\nHansi = "Hans"\n', encoding="utf-8")

@@ -342,6 +342,26 @@ def test_cup_rules_are_checked() -> None:
         cup_rules({"points": [10], "best": 0})
 
 
+@pytest.mark.parametrize(
+    ("points", "said"),
+    [
+        ([25, 20.5, 16], "cup.toml.points: place 2: 20.5 is a decimal number; expected a whole number"),
+        ([25, "20"], "cup.toml.points: place 2: '20' is a string; expected a whole number"),
+        ([True], "cup.toml.points: place 1: true is a boolean; expected a whole number"),
+        (
+            [10**20],
+            "cup.toml.points: place 1: 100000000000000000000 is beyond the allowed range (at most 1,000,000 either way)",
+        ),
+    ],
+)
+def test_a_cup_point_that_is_no_whole_number_is_named_by_its_place(points: list[object], said: str) -> None:
+    # docs/tournament.md: `points` gives place 1, 2, …: the one bad value is named by its place
+    # (not the whole array called "an array"), a number past any cup's table refused as others are
+    with pytest.raises(TournamentError) as refused:
+        cup_rules({"points": points}, "cup.toml")
+    assert str(refused.value) == said
+
+
 def test_a_cup_file_with_a_misspelt_best_names_both_keys_it_takes() -> None:
     # docs/tournament.md, "A cup over the season": the file takes `points` and `best`
     with pytest.raises(TournamentError) as refused:

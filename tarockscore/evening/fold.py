@@ -23,11 +23,12 @@ from tarockscore.evening.model import (
     Table,
     profile_hash,
 )
+from tarockscore.evening.radl import set_by_hand
 from tarockscore.evening.settle import parse_stake
 from tarockscore.evening.table import parse_seated
 from tarockscore.rules.hand import Hand, HandInput
 from tarockscore.rules.profile import Profile, build_profile
-from tarockscore.rules.reader import Reader, type_name
+from tarockscore.rules.reader import MAXIMUM, Reader, type_name
 from tarockscore.rules.words import iso_date, iso_timestamp, name_problems, text_problem
 
 # -- pin -------------------------------------------------------------------------------------------
@@ -164,9 +165,21 @@ def apply(state: State, event: Any, where: str, problems: Collector) -> None:
     if r.has("paper"):  # the table's result from its paper sheet, instead of any before it
         paper = read_paper(r.raw("paper"), state.table.players, "paper", r.problems)
         state.paper = paper if paper is not None else state.paper
-    state.radl += [
-        m for i, x in enumerate(_list(r, "radl"), 1) if (m := read_mark(x, f"radl {i}", r.problems))
-    ]
+    for i, x in enumerate(_list(r, "radl"), 1):
+        if (m := read_mark(x, f"radl {i}", r.problems)) is None:
+            continue
+        if m.hands > 0 and (total := set_by_hand(state.radl) + m.hands) > MAXIMUM:
+            r.problems.add(
+                f"radl {i}: hands",
+                N_(
+                    "{hands}: the Radl hands set by hand this evening come to {total}; at most {maximum:,} in all"
+                ),
+                hands=m.hands,
+                total=total,
+                maximum=MAXIMUM,
+            )
+            continue
+        state.radl.append(m)
     state.audit += [
         a for i, x in enumerate(_list(r, "audit"), 1) if (a := read_audit(x, f"audit {i}", r.problems))
     ]
@@ -206,7 +219,18 @@ def _hands(state: State, items: Any, problems: Collector) -> None:
     seen: set[int] = set()
     table = state.table
     for i, item in enumerate(items, 1):
-        where = f"hand {i}"
+        # the hand by its number, as the sheet shows it; by its place in the entry where it has none
+        stored = item.get("id") if isinstance(item, dict) else None
+        if (
+            isinstance(stored, int)
+            and not isinstance(stored, bool)
+            and 0 < stored <= MAXIMUM
+            and stored not in seen
+            and (stored in state.hands or stored > last)
+        ):
+            where = f"hand {stored}"
+        else:  # an id out of order or of the wrong kind: the hand's place in its entry
+            where = f"hand {i}"
         reader = element(item, where, N_("{item!r}: expected a [[event.hand]] table"), problems)
         entry = reader and read_hand(reader, where, None, table.players, table.profile.rules, problems)
         if not entry:
@@ -413,7 +437,7 @@ def read_mark(item: Any, where: str, problems: Collector) -> RadlMark | None:
     if r is None:
         return None
     after, hands = r.number("after", minimum=0), r.number("hands")
-    if r.has("hands") and hands == 0:
+    if type(raw := r.raw("hands")) is int and raw == 0:  # one out of range is said once, by the reading
         r.problems.add("hands", N_("0: expected the doubled hands set (above 0) or struck (below 0)"))
     moment(at := r.text("at"), "at", r.problems)
     return RadlMark(after=after, hands=hands, at=at) if _done(r, where, problems) else None

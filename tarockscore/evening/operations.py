@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tarockscore.errors import N_, GameLimitReached, LedgerError, Message, message
+from tarockscore.errors import N_, GameLimitReached, LedgerError, Message, grouped, message
 from tarockscore.evening.checks import check_number, rescored, result_of
 from tarockscore.evening.model import (
     Action,
@@ -22,7 +22,7 @@ from tarockscore.evening.model import (
     next_id,
     profile_record,
 )
-from tarockscore.evening.radl import check_strike, next_factor, pending_radl
+from tarockscore.evening.radl import check_strike, next_factor, pending_radl, set_by_hand
 from tarockscore.evening.table import (
     check_players,
     hand_deal,
@@ -33,6 +33,7 @@ from tarockscore.evening.table import (
 )
 from tarockscore.rules.hand import Hand, HandInput, hand_changes
 from tarockscore.rules.profile import Profile
+from tarockscore.rules.reader import MAXIMUM, short_number
 from tarockscore.rules.scoring import score_hand
 
 
@@ -194,6 +195,24 @@ def set_radl(ledger: Ledger, hands: int | None, at: str) -> Ledger:
     n = rule.hands if hands is None else hands
     if n < 1:
         raise LedgerError(N_("{hands}: expected a number of hands, 1 or more"), hands=n, where="hands")
+    if n > MAXIMUM:  # refused before a doubled hand is counted: a billion would fill the memory
+        raise LedgerError(
+            N_("{value} is beyond the allowed range (at most {maximum} either way)"),
+            value=short_number(n),
+            maximum=grouped(MAXIMUM),
+            where="hands",
+        )
+    if (total := set_by_hand(ledger.radl) + n) > MAXIMUM:  # what the next read takes
+        raise LedgerError(
+            N_(
+                "{hands}: the Radl hands set by hand this evening would come to {total}; at most {maximum:,} in all, so at most {left} more"
+            ),
+            hands=n,
+            total=total,
+            maximum=MAXIMUM,
+            left=MAXIMUM - total + n,
+            where="hands",
+        )
     template = (
         N_("Radl set on the sheet {after}: {n} more hand ×{factor}; {pending} pending")
         if n == 1

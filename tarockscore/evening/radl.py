@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from tarockscore.errors import N_, LedgerError
 from tarockscore.evening.model import Ledger, RadlMark
@@ -132,6 +132,12 @@ def _owed(ledger: Ledger) -> Owed:
     start, marks = trusted_tail(ledger, len(ledger.hands))
     tail = ledger.hands[start:]
     return _walk([e.hand for e in tail], [e.id for e in tail], ledger.profile, marks, start)[2]
+
+
+def set_by_hand(marks: Iterable[RadlMark]) -> int:
+    """How many doubled hands Radls set by hand add up to (strikes not taken off): bounded, so that
+    no evening owes more doubled hands than can be counted out one by one."""
+    return sum(m.hands for m in marks if m.hands > 0)
 
 
 def pending_radl(ledger: Ledger) -> int:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from datetime import date, datetime, time
 from enum import StrEnum
 from fractions import Fraction
 from typing import Any, TypeVar, cast
@@ -38,6 +39,9 @@ A_DECIMAL = Message(N_("a decimal number"))
 A_STRING = Message(N_("a string"))
 AN_ARRAY = Message(N_("an array"))
 A_TABLE = Message(N_("a table"))
+A_DATE = Message(N_("a date"))
+A_TIME = Message(N_("a time"))
+A_DATE_AND_TIME = Message(N_("a date and time"))
 TRUE_OR_FALSE = Message(N_("true or false"))
 A_WHOLE_NUMBER = Message(N_("a whole number"))
 AN_ARRAY_OF_STRINGS = Message(N_("an array of strings"))
@@ -70,6 +74,9 @@ def type_name(value: object) -> str:
         str: A_STRING,
         list: AN_ARRAY,
         dict: A_TABLE,
+        date: A_DATE,
+        time: A_TIME,
+        datetime: A_DATE_AND_TIME,
     }.get(type(value), type(value).__name__)
 
 

@@ -327,7 +327,7 @@ class FoldedSeason(NamedTuple):
 
 
 def fold_season(
-    sources: Iterable[str | os.PathLike[str]] = (),
+    sources: str | os.PathLike[str] | Iterable[str | os.PathLike[str]] = (),
     *,
     since: dt.date | str | None = None,
     until: dt.date | str | None = None,
@@ -341,7 +341,9 @@ def fold_season(
     """Read the ledgers (``sources``: files or folders; none: the evening's) and fold them into a season.
 
     ``since`` and ``until``: a ``datetime.date`` or ``YYYY-MM-DD``; ``players`` and ``aliases`` (of
-    ``ALIAS=NAME``): a list, or one of them as a string."""
+    ``ALIAS=NAME``): a list, or one of them as a string; ``sources`` likewise, or one path."""
+    if isinstance(sources, str | os.PathLike):  # one path, not its letters ("/" would be the whole disk)
+        sources = (sources,)
     problems: list[Problem] = []
     days: list[dt.date | None] = []
     for where, value in (("since", since), ("until", until)):

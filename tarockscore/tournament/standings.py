@@ -11,11 +11,11 @@ from enum import StrEnum
 from fractions import Fraction
 from typing import Any, NamedTuple
 
-from tarockscore.errors import N_, Collector, Problem, TournamentError, message, near_miss, one_of
+from tarockscore.errors import N_, Collector, Problem, TournamentError, grouped, message, near_miss, one_of
 from tarockscore.evening.model import Ledger, payout_totals
 from tarockscore.evening.model import totals as schrift_totals
 from tarockscore.evening.settle import balances
-from tarockscore.rules.reader import Reader, type_name
+from tarockscore.rules.reader import MAXIMUM, Reader, short_number, type_name
 from tarockscore.rules.words import player_key, skeleton
 
 SCHEMA = 1
@@ -283,6 +283,31 @@ class CupStanding(NamedTuple):
     tournaments: tuple[Result, ...]
 
 
+def _whole_numbers(raw: list[Any], where: str, problems: Collector) -> bool:
+    """Whether each value is a whole number of a sane size; each that is not said by its place."""
+    ok = True
+    for place, value in enumerate(raw, 1):
+        if isinstance(value, bool) or not isinstance(value, int):
+            problems.add(
+                where,
+                N_("place {place}: {value!r} is {kind}; expected a whole number"),
+                place=place,
+                value=value,
+                kind=type_name(value),
+            )
+            ok = False
+        elif not -MAXIMUM <= value <= MAXIMUM:
+            problems.add(
+                where,
+                N_("place {place}: {value} is beyond the allowed range (at most {maximum} either way)"),
+                place=place,
+                value=short_number(value),
+                maximum=grouped(MAXIMUM),
+            )
+            ok = False
+    return ok
+
+
 def cup_rules(data: Mapping[str, Any], where: str = "") -> CupRules:
     """``points = [100, 90, …]`` for place 1, 2, … (0 beyond the list; players sharing a place each
     get its points); ``best = N`` counts each player's N best results."""
@@ -294,13 +319,15 @@ def cup_rules(data: Mapping[str, Any], where: str = "") -> CupRules:
         problems.add(
             top.where("points"), N_("missing: the cup points for place 1, 2, …, e.g. points = [100, 90, 80]")
         )
-    elif not isinstance(raw, list) or not all(isinstance(v, int) and not isinstance(v, bool) for v in raw):
+    elif not isinstance(raw, list):
         problems.add(
             top.where("points"),
             N_("{raw!r} is {kind}; expected an array of whole numbers"),
             raw=raw,
             kind=type_name(raw),
         )
+    elif not _whole_numbers(raw, top.where("points"), problems):
+        pass
     elif any(v < 0 for v in raw):
         problems.add(top.where("points"), N_("{raw!r}: cup points cannot be negative"), raw=raw)
     elif rising := next((i for i in range(1, len(raw)) if raw[i] > raw[i - 1]), None):

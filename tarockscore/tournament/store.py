@@ -494,8 +494,7 @@ def results_csv(path: Path) -> list[tuple[int, int, dict[str, int], dict[str, in
     for line, row in enumerate(rows[1:], 2):
         if not any(c.strip() for c in row):
             continue
-        numbers = [whole_number(c) for c in row] if len(row) == len(header) else []
-        if not numbers or None in (numbers[0], numbers[1], numbers[3], *(numbers[4:] if with_money else [])):
+        if len(row) != len(header):
             problems.append(
                 Problem.of(
                     f"{path}:{line}",
@@ -504,6 +503,18 @@ def results_csv(path: Path) -> list[tuple[int, int, dict[str, int], dict[str, in
                     count=len(header),
                 )
             )
+            continue
+        numbers = [whole_number(c) for c in row]
+        wrong = [i for i, n in enumerate(numbers) if n is None and header[i] != "player"]
+        for i in wrong:  # a cell that is no number, named by its column as the first line names it
+            problems.append(
+                Problem.of(
+                    f"{path}:{line}: {header[i]}",
+                    N_("{cell!r} is not a whole number; write e.g. 12 or -4"),
+                    cell=row[i].strip(),
+                )
+            )
+        if wrong:
             continue
         key = (numbers[0] or 0, numbers[1] or 0)
         schrift, money = tables.setdefault(key, ({}, {} if with_money else None))
