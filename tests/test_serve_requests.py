@@ -172,6 +172,22 @@ def test_a_replacement_made_on_two_phones_is_made_once(evening: Path) -> None:
     assert [h["contract"] for h in hands(evening)] == ["rufer"]
 
 
+@pytest.mark.parametrize("number", ["-1", "abc", "1.5", "1000001", "99999999999", "²"])
+def test_a_correction_whose_number_is_no_hands_number_is_refused_not_recorded_as_a_new_hand(
+    evening: Path, number: str
+) -> None:
+    # a replacement names the hand it corrects; a number that is none must not turn it into a
+    # new hand on the sheet (docs/serve.md: bad_form, nothing written)
+    client, site = client_of(evening)
+    cli("record", "--ledger", str(evening), "-c", "dreier", "-d", "Bert", "-t", "36")
+    before = evening.read_bytes()
+    version = tarockscore.Evening(evening).version()
+    answer = post(client, site, "hand", "n", version, number=number, **RUFER)
+    assert answer.status_code == 400 and answer.json()["error"] == "bad_form"
+    assert repr(number) in answer.json()["problems"][0]["message"]
+    assert evening.read_bytes() == before
+
+
 def test_request_keys_are_per_table_and_any_length_is_kept_or_refused(tmp_path: Path) -> None:
     day = tmp_path / "day"
     new_day(day, 8, 1)

@@ -421,6 +421,16 @@ class Web:
         what = request.path_params["what"]
         if what not in WRITES:
             raise Refused(404, "not_found", N_("no such table"))
+        number = form.get("number", "")
+        if number.strip() and whole(number) is None:  # a correction names its hand: never a new one
+            raise Refused(
+                400,
+                "bad_form",
+                message(
+                    N_("{number!r} is no hand's number: the form gives it in digits, 1 or more"),
+                    number=number,
+                ),
+            )
         return await self.in_thread(request, lambda: self.changed(request, place, what, form, code))
 
     def changed(self, request: Request, place: Place, what: str, form: dict[str, str], code: str) -> Response:
