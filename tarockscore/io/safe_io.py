@@ -57,11 +57,13 @@ _WHAT: dict[str, Message] = {
     "tournament": message(N_("tournament")),
     "cup points": message(N_("cup points")),
     "format": message(N_("format")),
+    "results": message(N_("results")),
     "output file": message(N_("output file")),
 }
 
 
-def _what(what: str) -> str:
+def file_kind(what: str) -> str:
+    """The kind of file ``what`` names (``"cup points"``), in the reader's language."""
     return _WHAT.get(what, what)
 
 
@@ -103,7 +105,7 @@ def check_regular(path: Path, what: str, error: type[TarockError]) -> os.stat_re
             N_("{path!r}: no file has this name: it holds a NUL character"), path=str(path)
         ) from None
     if not stat.S_ISREG(st.st_mode):
-        raise unreadable(error)(_NOT_REGULAR, path=path, kind=_kind(st.st_mode), what=_what(what))
+        raise unreadable(error)(_NOT_REGULAR, path=path, kind=_kind(st.st_mode), what=file_kind(what))
     return st
 
 
@@ -121,13 +123,13 @@ def read_regular(path: Path, what: str, limit: int, error: type[TarockError]) ->
     try:
         st = os.fstat(fd)  # the file opened, not the one looked at: it may have been swapped
         if not stat.S_ISREG(st.st_mode):
-            raise unreadable(error)(_NOT_REGULAR, path=path, kind=_kind(st.st_mode), what=_what(what))
+            raise unreadable(error)(_NOT_REGULAR, path=path, kind=_kind(st.st_mode), what=file_kind(what))
         if st.st_size > limit:
             raise unreadable(error)(
                 N_("{path} is {size}, larger than tarockscore reads: {what} files are at most {limit}"),
                 path=path,
                 size=size_text(st.st_size),
-                what=_what(what),
+                what=file_kind(what),
                 limit=size_text(limit),
             )
         data = b""
@@ -138,7 +140,7 @@ def read_regular(path: Path, what: str, limit: int, error: type[TarockError]) ->
                 N_("{path} grew beyond {limit} while it was read; {what} files are smaller"),
                 path=path,
                 limit=size_text(limit),
-                what=_what(what),
+                what=file_kind(what),
             )
         return data
     except OSError as exc:
@@ -152,7 +154,9 @@ def read_stdin(what: str, limit: int, error: type[TarockError]) -> bytes:
     data = sys.stdin.buffer.read(limit + 1)
     if len(data) > limit:
         raise unreadable(error)(
-            N_("<stdin>: more than {limit}; a {what} is smaller"), limit=size_text(limit), what=_what(what)
+            N_("<stdin>: more than {limit}; a {what} is smaller"),
+            limit=size_text(limit),
+            what=file_kind(what),
         )
     return data
 
@@ -338,7 +342,7 @@ def lock_path(path: Path) -> Path:
 
 def _no_lock(lock: Path, exc: OSError, what: str) -> Message:
     """Why the lock file beside a file cannot be made, and what to do: nothing was written."""
-    values = {"lock": lock, "why": exc.strerror or exc, "folder": lock.parent, "what": _what(what)}
+    values = {"lock": lock, "why": exc.strerror or exc, "folder": lock.parent, "what": file_kind(what)}
     if exc.errno == errno.EROFS:
         return message(
             N_(
@@ -464,14 +468,14 @@ def atomic_write(path: Path, data: bytes, error: type[TarockError], what: str) -
     except FileNotFoundError:
         old = None
     except OSError as exc:
-        raise error(_NOT_WRITTEN, path=path, what=_what(what), why=exc.strerror or exc) from None
+        raise error(_NOT_WRITTEN, path=path, what=file_kind(what), why=exc.strerror or exc) from None
     if old is not None and old.st_nlink > 1:
         raise error(hard_link_message(path, old.st_nlink, what))
     mode = stat.S_IMODE(old.st_mode) if old is not None else _default_mode()
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{real.name}.", suffix=TEMP_SUFFIX, dir=real.parent)
     except OSError as exc:
-        raise error(_NOT_WRITTEN, path=path, what=_what(what), why=exc.strerror or exc) from None
+        raise error(_NOT_WRITTEN, path=path, what=file_kind(what), why=exc.strerror or exc) from None
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data)
@@ -485,7 +489,7 @@ def atomic_write(path: Path, data: bytes, error: type[TarockError], what: str) -
         with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)
         if isinstance(exc, OSError):
-            raise error(_NOT_WRITTEN, path=path, what=_what(what), why=exc.strerror or exc) from None
+            raise error(_NOT_WRITTEN, path=path, what=file_kind(what), why=exc.strerror or exc) from None
         raise
     _note(path, what)
     sync_folder(real.parent)
@@ -502,7 +506,7 @@ def append_at(
     except FileNotFoundError:
         raise
     except OSError as exc:
-        raise error(_NOT_WRITTEN, path=path, what=_what("ledger"), why=exc.strerror or exc) from None
+        raise error(_NOT_WRITTEN, path=path, what=file_kind("ledger"), why=exc.strerror or exc) from None
     try:
         if os.fstat(fd).st_size != size:
             raise moved
@@ -521,7 +525,9 @@ def append_at(
                 os.ftruncate(fd, end)
                 os.fsync(fd)
             if isinstance(exc, OSError):
-                raise error(_NOT_WRITTEN, path=path, what=_what("ledger"), why=exc.strerror or exc) from None
+                raise error(
+                    _NOT_WRITTEN, path=path, what=file_kind("ledger"), why=exc.strerror or exc
+                ) from None
             raise
     finally:
         os.close(fd)
@@ -542,7 +548,7 @@ def hard_link_message(path: Path, links: int, what: str) -> Message:
         ),
         path=path,
         links=links,
-        what=_what(what),
+        what=file_kind(what),
     )
 
 

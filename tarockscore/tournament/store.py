@@ -14,7 +14,6 @@ from typing import Any, NamedTuple
 from tarockscore.errors import (
     N_,
     LedgerError,
-    Message,
     Problem,
     TarockError,
     TournamentError,
@@ -65,23 +64,14 @@ def formats_dir() -> Path:
     raise TournamentError(N_("the shipped formats folder is missing from this installation"))
 
 
-# The kinds of the day's files, as a refusal names them in the reader's language.
-_WHAT: dict[str, Message] = {
-    "tournament": message(N_("tournament")),
-    "format": message(N_("format")),
-    "players": message(N_("players")),
-    "results": message(N_("results")),
-    "cup points": message(N_("cup points")),
-}
-
-
 def read_bytes(path: Path, what: str) -> bytes:
     """A regular file of at most 1 MiB (no FIFO, device or folder; a link to a file is fine)."""
     try:
         return safe_io.read_regular(path, what, safe_io.SMALL_LIMIT, TournamentError)
     except FileNotFoundError:
-        named = _WHAT.get(what, what)
-        raise UnreadableTournament(N_("{path}: no such {what} file"), path=path, what=named) from None
+        raise UnreadableTournament(
+            N_("{path}: no such {what} file"), path=path, what=safe_io.file_kind(what)
+        ) from None
 
 
 def read_toml(path: Path, what: str) -> dict[str, Any]:
