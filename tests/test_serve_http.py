@@ -495,6 +495,13 @@ def test_a_days_cards_are_the_command_lines_cards_with_each_tables_qr_code(tmp_p
     assert "Round 1, table 1" not in latest.text
     first = client.get(f"/cards?code={organiser}&round=1")
     assert "<h2>Round 1, table 2</h2>" in first.text and first.text.count("<svg") == 2
+    # a round that is not drawn is said so, not answered with another round's cards to print
+    for asked in ("abc", "3", "99999999999", "0"):
+        refused = client.get(f"/cards?code={organiser}&round={asked}")
+        assert refused.status_code == 404 and "<h2>Round" not in refused.text, asked
+        assert f"{asked!r}: no round of this name is drawn; drawn: 1, 2" in refused.text.replace(
+            "&#x27;", "'"
+        )
     from tarockscore.web import pages
 
     for key in ("r2t1", "r2t2"):  # the very code of the table's own address

@@ -582,8 +582,18 @@ class Web:
                 text = _("no round is drawn yet: the cards are there once it is")
                 return HTMLResponse(page(text, message_html("ok", [text]), script=False), headers=HEADERS)
             # a day: the round's cards as `tournament cards` prints them, each with its table's address
-            number = whole(request.query_params.get("round", ""))
-            number = number if number in rounds else rounds[-1]
+            asked = request.query_params.get("round", "")
+            number = whole(asked) if asked else rounds[-1]
+            if number not in rounds:  # another round's cards would be printed for the one asked
+                raise Refused(
+                    404,
+                    "not_found",
+                    message(
+                        N_("{round!r}: no round of this name is drawn; drawn: {rounds}"),
+                        round=asked,
+                        rounds=", ".join(map(str, rounds)),
+                    ),
+                )
             t, drawn = self.site.day.round_drawn(number)
             html = render_cards.cards_html(t, drawn, pages.round_links(self.site, base, number))
             return HTMLResponse(html, headers=CARDS_HEADERS)
