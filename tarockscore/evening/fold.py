@@ -10,7 +10,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from decimal import Decimal
 from typing import Any
 
-from tarockscore.errors import N_, Collector, LedgerError, TarockError, one_of, reason
+from tarockscore.errors import N_, Collector, LedgerError, TarockError, grouped, one_of, reason
 from tarockscore.evening.model import (
     Action,
     AuditEntry,
@@ -172,11 +172,11 @@ def apply(state: State, event: Any, where: str, problems: Collector) -> None:
             r.problems.add(
                 f"radl {i}: hands",
                 N_(
-                    "{hands}: the Radl hands set by hand this evening come to {total}; at most {maximum:,} in all"
+                    "{hands}: the Radl hands set by hand this evening come to {total}; at most {maximum} in all"
                 ),
                 hands=m.hands,
                 total=total,
-                maximum=MAXIMUM,
+                maximum=grouped(MAXIMUM),
             )
             continue
         state.radl.append(m)

@@ -205,11 +205,11 @@ def set_radl(ledger: Ledger, hands: int | None, at: str) -> Ledger:
     if (total := set_by_hand(ledger.radl) + n) > MAXIMUM:  # what the next read takes
         raise LedgerError(
             N_(
-                "{hands}: the Radl hands set by hand this evening would come to {total}; at most {maximum:,} in all, so at most {left} more"
+                "{hands}: the Radl hands set by hand this evening would come to {total}; at most {maximum} in all, so at most {left} more"
             ),
             hands=n,
             total=total,
-            maximum=MAXIMUM,
+            maximum=grouped(MAXIMUM),
             left=MAXIMUM - total + n,
             where="hands",
         )
