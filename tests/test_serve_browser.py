@@ -667,11 +667,15 @@ def test_a_closed_rounds_table_without_hands_says_it_was_not_played(
     page.screenshot(path=str(tmp_path / f"not-played-{lang}.png"), full_page=True)
     board = phone()
     board.goto(f"{server.base}/board?lang={lang}")
-    expect(board.locator("#board table.progress")).to_contain_text(progress)  # after any live update
-    rows = board.locator("#board table.progress tr").all_inner_texts()
-    empty = next(r for r in rows if r.split("\t")[0].endswith(("1, table 2", "1, Tisch 2")))
-    played = next(r for r in rows if r.split("\t")[0].endswith(("1, table 1", "1, Tisch 1")))
-    assert progress in empty and "0 / 4" not in empty and "1 / 4" in played
+    rows = board.locator("#board table.progress tr")
+
+    def row(table: int) -> Any:  # the row whose first cell names round 1's table, looked up on each retry
+        named = re.compile(rf"1, (table|Tisch) {table}$")
+        return rows.filter(has=board.locator("td:first-child, th:first-child", has_text=named))
+
+    expect(row(2)).to_contain_text(progress)  # waits out any live update of the board
+    expect(row(2)).not_to_contain_text("0 / 4")
+    expect(row(1)).to_contain_text("1 / 4")
     board.screenshot(path=str(tmp_path / f"not-played-board-{lang}.png"), full_page=True)
 
 
