@@ -60,10 +60,6 @@ class Layout(NamedTuple):
     def y(self, value: int) -> int:
         return BOTTOM - round(Fraction((value - self.low) * (BOTTOM - TOP), self.high - self.low))
 
-    def points(self, player: str) -> tuple[tuple[int, int], ...]:
-        """Every point of the player's line, gaps ignored (the totals after each hand)."""
-        return tuple((self.x(i), self.y(v)) for i, v in enumerate(self.totals[player]))
-
     def segments(self, player: str) -> tuple[tuple[tuple[int, int], ...], ...]:
         """The player's line in pieces: one per run of hands the player was at the table for."""
         out: list[tuple[tuple[int, int], ...]] = []

@@ -294,29 +294,19 @@ def update(
 
 def _round_problems(t: tm.Tournament, number: int) -> None:
     """Refuse a round out of range, drawn out of order, or with a later round drawn on it."""
-    if not 1 <= number <= t.rounds:
-        raise TournamentError(
-            N_("{number}: the tournament has rounds 1 to {rounds}"),
-            number=number,
-            rounds=t.rounds,
-            where="round",
-        )
-    missing = [n for n in range(1, number) if t.round(n) is None]
-    if missing:
-        raise TournamentError(
-            N_("{number}: draw round {value} first (rounds are drawn in order)"),
-            number=number,
-            value=missing[0],
-            where="round",
-        )
-    later = [r.number for r in t.draws if r.number > number]
-    if later:
-        raise TournamentError(
+    missing = next((n for n in range(1, number) if t.round(n) is None), None)
+    later = next((r.number for r in t.draws if r.number > number), None)
+    for wrong, template, value in (
+        (not 1 <= number <= t.rounds, N_("{number}: the tournament has rounds 1 to {rounds}"), None),
+        (missing, N_("{number}: draw round {value} first (rounds are drawn in order)"), missing),
+        (
+            later,
             N_("{number}: round {value} is already drawn on this one; a redraw of round {number} is refused"),
-            number=number,
-            value=later[0],
-            where="round",
-        )
+            later,
+        ),
+    ):
+        if wrong:
+            raise TournamentError(template, number=number, value=value, rounds=t.rounds, where="round")
 
 
 def _table_order(sheet: Path) -> tuple[bool, int, str]:

@@ -439,13 +439,10 @@ class Tournament:
         if problems:
             raise TournamentError(problems)
         stamp = at or now()
-        store.update(
-            self.folder,
-            lambda t: store.paper_entries(
-                self.folder, t, [(sheet, stamp) for sheet in checked], replace=replace
-            ),
-        )
-        return self.read()
+        entries = [(sheet, stamp) for sheet in checked]
+        return store.update(
+            self.folder, lambda t: store.paper_entries(self.folder, t, entries, replace=replace)
+        )[1]
 
     def record_results_file(
         self, path: str | os.PathLike[str], *, at: str | None = None, replace: bool = False
