@@ -204,6 +204,33 @@ def test_a_field_given_twice_is_refused_naming_it(evening: Path) -> None:
     assert one.status_code == 200, one.text
 
 
+def test_a_multipart_form_is_refused_naming_the_encoding_not_the_code(evening: Path) -> None:
+    """A script that posts multipart/form-data with the right code is told the form's encoding the
+    server reads, never that its code is missing; nothing is written."""
+    client, site = client_of(evening)
+    code, version = site.code("evening"), tarockscore.Evening(evening).version()
+    form = {"code": code, "expected": version, "request": "k1", "action": "record", **RUFER}
+    parts = {name: (None, value) for name, value in form.items()}
+    answer = client.post("/t/evening/hand", files=parts, headers=JSON)
+    assert answer.request.headers["content-type"].startswith("multipart/form-data; boundary=")
+    assert (answer.status_code, answer.json()["error"]) == (415, "bad_form"), answer.text
+    assert answer.json()["problems"][0]["message"] == (
+        "this form is sent as multipart/form-data: the server reads a form sent as "
+        "application/x-www-form-urlencoded (a web form's default, curl -d); nothing was written"
+    )
+    german = client.post("/t/evening/hand?lang=de", files=parts, headers=JSON)
+    assert german.status_code == 415
+    assert german.json()["problems"][0]["message"] == (
+        "dieses Formular ist als multipart/form-data geschickt: der Server liest ein Formular als "
+        "application/x-www-form-urlencoded (wie ein Web-Formular es schickt, curl -d); nichts wurde geschrieben"
+    )
+    assert client.post("/t/evening/undo", files=parts, headers=JSON).status_code == 415
+    assert results(evening) == []
+    # the same fields URL-encoded record, with or without a charset in the type
+    typed = {**JSON, "Content-Type": "application/x-www-form-urlencoded; charset=UTF-8"}
+    assert client.post("/t/evening/hand", content=urlencode(form), headers=typed).status_code == 200
+
+
 def test_a_cross_site_form_is_refused(evening: Path) -> None:
     client, site = client_of(evening)
     version = tarockscore.Evening(evening).version()

@@ -85,6 +85,8 @@ MAX_FORM = 64 * 1024
 MAX_FIELDS = 500
 BODY_SECONDS = 20.0
 TOO_LARGE = N_("this is no form of a hand: it is too large")
+# The one encoding a form is read in: an HTML form's default, and curl's -d
+URLENCODED = "application/x-www-form-urlencoded"
 
 
 def too_large() -> Refused:
@@ -94,7 +96,22 @@ def too_large() -> Refused:
 
 async def form_of(request: Request) -> dict[str, str]:
     """The fields of a URL-encoded form; refused past :data:`MAX_FORM` bytes or :data:`MAX_FIELDS`
-    fields, when not UTF-8, with a field given twice (which of them was meant is not known), or when it does not arrive."""
+    fields, sent in another encoding (a multipart form's code would not be read), when not UTF-8,
+    with a field given twice (which of them was meant is not known), or when it does not arrive."""
+    kind = request.headers.get("content-type", "").split(";", 1)[0].strip().lower()
+    if kind and kind != URLENCODED:
+        raise Refused(
+            415,
+            "bad_form",
+            message(
+                N_(
+                    "this form is sent as {kind}: the server reads a form sent as {expected} (a web form's default, curl -d); nothing was written"
+                ),
+                kind=kind,
+                expected=URLENCODED,
+            ),
+            {"Connection": "close"},  # the body is not read
+        )
     length = request.headers.get("content-length")
     if length is not None and not (
         length.isascii() and length.isdigit() and len(length) <= 12 and int(length) <= MAX_FORM
