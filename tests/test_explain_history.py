@@ -198,3 +198,65 @@ def test_a_radl_set_or_struck_by_hand_is_in_the_history_of_the_hands_it_doubles_
     assert history(out[3], heading) == ["history of hand 3:", TIME.sub("<time>", set_line), "recorded <time>"]
     # hand 4 would have been doubled but for the strike: the strike is what makes it plain
     assert history(out[4], heading) == ["history of hand 4:", TIME.sub("<time>", struck), "recorded <time>"]
+
+
+def test_a_hand_recorded_after_an_undo_says_whose_place_it_took(tmp_path: Path) -> None:
+    """Record 1, record 2, undo, record 2 again: the new hand 2 shows the undo of the first hand 2
+    (what it was, when it was taken back) before its own recording, which says it took that place;
+    the undo is no correction of it."""
+    path = str(tmp_path / "l.toml")
+    ok("new", "-p", "Anna,Bert,Cilli,Dani", "--ledger", path)
+    ok("record", "-c", "rufer", "-d", "Anna", "-w", "Cilli", "-t", "40", "--ledger", path)  # id 1
+    ok("record", "-c", "dreier", "-d", "Cilli", "-t", "30", "--ledger", path)  # id 2
+    ok("undo", "--ledger", path)
+    ok("record", "-c", "dreier", "-d", "Bert", "-t", "40", "--ledger", path)  # id 3, hand 2
+    assert history(ok("explain", "2", "--ledger", path).stdout, "history") == [
+        "history of hand 2, recorded as hand 3:",
+        "audit <time>: hand 2 undone: dreier by Cilli, lost",
+        "recorded <time>, in the place of the hand undone above",
+        "no correction of it in the audit trail",
+    ]
+    assert history(ok("--lang", "de", "explain", "2", "--ledger", path).stdout, "Verlauf") == [
+        "Verlauf von Spiel 2, eingetragen als Spiel 3:",
+        "Protokoll <time>: Spiel 2 zurückgenommen: Dreier von Cilli, verloren",
+        "eingetragen <time>, an der Stelle des oben zurückgenommenen Spiels",
+        "im Protokoll keine Korrektur dazu",
+    ]
+    # hand 1, recorded before the undo, has nothing of it
+    assert history(ok("explain", "1", "--ledger", path).stdout, "history") == [
+        "history of hand 1:",
+        "recorded <time>",
+        "no correction of it in the audit trail",
+    ]
+    explained = Evening(path).explain(2)
+    assert [(a.action, a.hand) for a in explained.undone] == [("undo", 2)]
+    assert explained.history == ()
+
+
+def test_two_undos_before_a_hand_are_both_named_and_a_later_hand_has_none(tmp_path: Path) -> None:
+    path = str(tmp_path / "l.toml")
+    ok("new", "-p", "Anna,Bert,Cilli,Dani", "--ledger", path)
+    ok("record", "-c", "rufer", "-d", "Anna", "-w", "Cilli", "-t", "40", "--ledger", path)  # id 1
+    ok("record", "-c", "dreier", "-d", "Cilli", "-t", "30", "--ledger", path)  # id 2
+    ok("record", "-c", "rufer", "-d", "Bert", "-w", "Dani", "-t", "40", "--ledger", path)  # id 3
+    ok("undo", "--ledger", path)  # id 3
+    ok("undo", "--ledger", path)  # id 2
+    ok("record", "-c", "dreier", "-d", "Bert", "-t", "40", "--ledger", path)  # id 4, hand 2
+    ok("record", "-c", "dreier", "-d", "Dani", "-t", "40", "--ledger", path)  # id 5, hand 3
+    assert history(ok("explain", "2", "--ledger", path).stdout, "history") == [
+        "history of hand 2, recorded as hand 4:",
+        "audit <time>: hand 3 undone: rufer by Bert with Dani, won",
+        "audit <time>: hand 2 undone: dreier by Cilli, lost",
+        "recorded <time>, after the 2 undos above",
+        "no correction of it in the audit trail",
+    ]
+    german = history(ok("--lang", "de", "explain", "2", "--ledger", path).stdout, "Verlauf")
+    assert german[3] == "eingetragen <time>, nach den 2 Rücknahmen oben"
+    assert history(ok("explain", "3", "--ledger", path).stdout, "history")[1:] == [
+        "recorded <time>",
+        "no correction of it in the audit trail",
+    ]
+    # a hand deleted after the undos took the place: the hand after it shows no undo
+    ok("record", "-c", "dreier", "-d", "Anna", "-t", "40", "--ledger", path)  # id 6, hand 4
+    ok("delete", "2", "--yes", "--ledger", path)  # id 4: ids 5 and 6 are hands 2 and 3
+    assert Evening(path).explain(2).undone == ()

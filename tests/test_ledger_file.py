@@ -14,6 +14,7 @@ import textwrap
 import time
 from decimal import Decimal
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -27,6 +28,7 @@ from tarockscore.evening.checks import check
 from tarockscore.evening.model import Ledger
 from tarockscore.evening.operations import delete, record, replace_hand, undo
 from tarockscore.evening.table import new_ledger, next_deal
+from tarockscore.io import safe_io
 from tarockscore.io.inputs import load_profile
 from tarockscore.rules.hand import HandInput
 from tarockscore.rules.words import player_key
@@ -331,6 +333,47 @@ def test_a_ledger_changed_between_read_and_write_is_refused(tmp_path: Path) -> N
         F.update(path, meanwhile)
     assert path.read_text(encoding="utf-8").endswith("# a note\n")
     assert len(F.read(path).ledger.hands) == 2
+
+
+def test_a_ledger_edited_to_the_same_length_between_read_and_write_is_refused(tmp_path: Path) -> None:
+    """An edit that keeps the file's length (one digit changed by a program that ignores the lock)
+    between the read and the append is refused, not appended after."""
+    path = tmp_path / "l.toml"
+    started(path)
+    text = path.read_text(encoding="utf-8")
+    edited = text.replace("card_points = 40 }", "card_points = 41 }", 1)
+    assert edited != text and len(edited.encode()) == len(text.encode())
+
+    def meanwhile(cur: Ledger) -> Ledger:
+        path.write_text(edited, encoding="utf-8")
+        return record(cur, _next_rufer(cur), AT)
+
+    with pytest.raises(
+        LedgerError, match="was changed by another program since it was read; nothing was written"
+    ):
+        F.update(path, meanwhile)
+    assert path.read_text(encoding="utf-8") == edited
+
+
+def test_a_same_length_edit_just_before_the_append_fails_the_command(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The command line: the edit made at the last moment, as the entry is about to be appended."""
+    path = tmp_path / "l.toml"
+    started(path)
+    text = path.read_bytes()
+    edited = text.replace(b"card_points = 40 }", b"card_points = 41 }", 1)
+    append = safe_io.append_at
+
+    def edit_then_append(*args: Any, **kwargs: Any) -> None:
+        path.write_bytes(edited)
+        append(*args, **kwargs)
+
+    monkeypatch.setattr(safe_io, "append_at", edit_then_append)
+    result = CliRunner().invoke(app, ["undo", "--ledger", str(path)])
+    assert result.exit_code == 1, result.output
+    assert "was changed by another program since it was read; nothing was written" in result.stderr
+    assert path.read_bytes() == edited
 
 
 def test_an_earlier_read_that_is_out_of_date_is_refused(tmp_path: Path) -> None:

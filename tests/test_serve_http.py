@@ -13,6 +13,7 @@ import re
 import warnings
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlencode
 
 import pytest
 from typer.testing import CliRunner
@@ -164,6 +165,70 @@ def test_without_the_tables_code_nothing_is_recorded(evening: Path) -> None:
     assert results(evening) == []
     # the organiser's code opens every table
     assert record(client, site.code("organiser"), version).status_code == 200
+
+
+def test_a_field_given_twice_is_refused_naming_it(evening: Path) -> None:
+    """Two values of one field (two contracts, two codes): which was meant is not known, so the
+    form is refused at that field, never read as its last value; nothing is written."""
+    client, site = client_of(evening)
+    code, version = site.code("evening"), tarockscore.Evening(evening).version()
+    base = [("code", code), ("expected", version), ("request", "k1"), ("action", "record"),
+            ("declarer", "Anna"), ("partner", "Cilli"), ("card_points", "40")]  # fmt: skip
+    url = {"Content-Type": "application/x-www-form-urlencoded"}
+    for twice in (
+        [("contract", "dreier"), ("contract", "rufer")],
+        [("contract", "rufer"), ("code", "wrong")],
+    ):
+        field = twice[-1][0]
+        answer = client.post("/t/evening/hand", content=urlencode(base + twice), headers={**JSON, **url})
+        assert (answer.status_code, answer.json()["error"]) == (400, "bad_form"), answer.text
+        [problem] = answer.json()["problems"]
+        assert problem == {
+            "where": field,
+            "message": f"the form gives '{field}' more than once; nothing was written",
+        }
+        german = client.post(
+            "/t/evening/hand?lang=de", content=urlencode(base + twice), headers={**JSON, **url}
+        )
+        assert german.status_code == 400
+        assert german.json()["problems"][0]["message"] == (
+            f"das Formular gibt '{field}' mehr als einmal an; nichts wurde geschrieben"
+        )
+        page = client.post("/t/evening/hand", content=urlencode(base + twice), headers=url)
+        assert page.status_code == 400 and "more than once" in html.unescape(page.text)
+    assert results(evening) == []
+    # the same form with one contract records
+    one = client.post(
+        "/t/evening/hand", content=urlencode([*base, ("contract", "rufer")]), headers={**JSON, **url}
+    )
+    assert one.status_code == 200, one.text
+
+
+def test_a_multipart_form_is_refused_naming_the_encoding_not_the_code(evening: Path) -> None:
+    """A script that posts multipart/form-data with the right code is told the form's encoding the
+    server reads, never that its code is missing; nothing is written."""
+    client, site = client_of(evening)
+    code, version = site.code("evening"), tarockscore.Evening(evening).version()
+    form = {"code": code, "expected": version, "request": "k1", "action": "record", **RUFER}
+    parts = {name: (None, value) for name, value in form.items()}
+    answer = client.post("/t/evening/hand", files=parts, headers=JSON)
+    assert answer.request.headers["content-type"].startswith("multipart/form-data; boundary=")
+    assert (answer.status_code, answer.json()["error"]) == (415, "bad_form"), answer.text
+    assert answer.json()["problems"][0]["message"] == (
+        "this form is sent as multipart/form-data: the server reads a form sent as "
+        "application/x-www-form-urlencoded (a web form's default, curl -d); nothing was written"
+    )
+    german = client.post("/t/evening/hand?lang=de", files=parts, headers=JSON)
+    assert german.status_code == 415
+    assert german.json()["problems"][0]["message"] == (
+        "dieses Formular ist als multipart/form-data geschickt: der Server liest ein Formular als "
+        "application/x-www-form-urlencoded (wie ein Web-Formular es schickt, curl -d); nichts wurde geschrieben"
+    )
+    assert client.post("/t/evening/undo", files=parts, headers=JSON).status_code == 415
+    assert results(evening) == []
+    # the same fields URL-encoded record, with or without a charset in the type
+    typed = {**JSON, "Content-Type": "application/x-www-form-urlencoded; charset=UTF-8"}
+    assert client.post("/t/evening/hand", content=urlencode(form), headers=typed).status_code == 200
 
 
 def test_a_cross_site_form_is_refused(evening: Path) -> None:

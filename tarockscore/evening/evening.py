@@ -155,6 +155,9 @@ class Explained(NamedTuple):
     history: tuple[AuditEntry, ...] = ()
     # the time of the repair that took the hand as it was found, changed outside tarockscore
     repaired: str | None = None
+    # the undos of the hands that stood in its place before it was recorded (recorded after the
+    # hand before it, taken back before this one was recorded), in order: it took their place
+    undone: tuple[AuditEntry, ...] = ()
 
     @property
     def radl_by_hand(self) -> bool:
@@ -217,6 +220,20 @@ def hand_history(ledger: Ledger, number: int, repaired: str | None = None) -> tu
         return moved is not None and int(moved[1]) <= hand_id <= int(moved[2] or moved[1])
 
     return tuple(a for a in ledger.audit if about(a))
+
+
+def undone_before(ledger: Ledger, number: int) -> tuple[AuditEntry, ...]:
+    """The undos of the hands that stood in hand ``number``'s place before it was recorded: each
+    recorded after the hand recorded before it (on the sheet or deleted since) and taken back
+    before it (ids grow as hands are recorded, and an undo takes back the last hand)."""
+    hand_id = ledger.hands[number - 1].id
+    kept = [e.id for e in ledger.hands] + [a.hand for a in ledger.audit if a.action == Action.DELETE]
+    before = max((i for i in kept if i is not None and i < hand_id), default=0)
+    return tuple(
+        a
+        for a in ledger.audit
+        if a.action == Action.UNDO and a.hand is not None and before < a.hand < hand_id
+    )
 
 
 class Evening:
@@ -326,8 +343,9 @@ class Evening:
         cause, events = layers[0] if layers else (None, ())
         repaired = snapshot.chain.repaired.get(entry.id)
         history = hand_history(led, number, repaired)
+        undone = undone_before(led, number)
         return Explained(
-            number, hand, score, led.profile, entry, led, cause, events, layers, history, repaired
+            number, hand, score, led.profile, entry, led, cause, events, layers, history, repaired, undone
         )
 
     def _radl_events(self, cause: int) -> tuple[str, ...]:

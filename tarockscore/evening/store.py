@@ -353,9 +353,7 @@ def _write(
     data = text.encode("utf-8")
     _limit(path, snapshot.size + len(data))
     try:
-        safe_io.append_at(
-            path, (len(raw), snapshot.size), data, LedgerError, LedgerChanged(_MOVED, path=path)
-        )
+        safe_io.append_at(path, (raw, snapshot.size), data, LedgerError, LedgerChanged(_MOVED, path=path))
     except FileNotFoundError:
         raise LedgerChanged(_REMOVED, path=path) from None
     return Change(old, new, head)

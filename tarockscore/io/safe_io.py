@@ -496,10 +496,11 @@ def atomic_write(path: Path, data: bytes, error: type[TarockError], what: str) -
 
 
 def append_at(
-    path: Path, at: tuple[int, int], data: bytes, error: type[TarockError], moved: TarockError
+    path: Path, at: tuple[bytes, int], data: bytes, error: type[TarockError], moved: TarockError
 ) -> None:
-    """Write ``data`` at byte ``end`` of the ledger (``size`` bytes long), fsync'd and read back."""
-    size, end = at
+    """Write ``data`` at byte ``end`` of the ledger, fsync'd and read back, if the file still holds
+    exactly the bytes ``read`` (else ``moved``: changed since it was read, even to the same length)."""
+    read, end = at
     real = real_path(path)
     try:
         fd = os.open(real, os.O_RDWR | getattr(os, "O_BINARY", 0))
@@ -508,7 +509,7 @@ def append_at(
     except OSError as exc:
         raise error(_NOT_WRITTEN, path=path, what=file_kind("ledger"), why=exc.strerror or exc) from None
     try:
-        if os.fstat(fd).st_size != size:
+        if os.fstat(fd).st_size != len(read) or _held(fd, len(read) + 1) != read:
             raise moved
         try:
             os.ftruncate(fd, end)
@@ -532,6 +533,16 @@ def append_at(
     finally:
         os.close(fd)
     _note(path, "ledger")
+
+
+def _held(fd: int, most: int) -> bytes:
+    """The file's bytes from its start, up to ``most`` of them (no ``os.pread``: Windows has none)."""
+    os.lseek(fd, 0, os.SEEK_SET)
+    chunks, got = [], 0
+    while got < most and (chunk := os.read(fd, most - got)):
+        chunks.append(chunk)
+        got += len(chunk)
+    return b"".join(chunks)
 
 
 def _note(path: Path, what: str) -> None:

@@ -664,8 +664,23 @@ def history_lines(ex: Explained) -> list[str]:
         if hand_id == number
         else _("history of hand {number}, recorded as hand {id}:").format(number=number, id=hand_id),
     ]
+    # the hands taken back in its place come before it, whatever the clock says
+    lines += [audit_line(a) for a in ex.undone]
     lines += [audit_line(a) for a in earlier]
-    lines.append(_("recorded {at}").format(at=moment(ex.entry.recorded)))
+    if len(ex.undone) == 1:
+        lines.append(
+            _("recorded {at}, in the place of the hand undone above").format(at=moment(ex.entry.recorded))
+        )
+    elif ex.undone:  # the first of them stood in its place, the others after it
+        lines.append(
+            ngettext(
+                "recorded {at}, after the undo above",
+                "recorded {at}, after the {count} undos above",
+                len(ex.undone),
+            ).format(at=moment(ex.entry.recorded), count=len(ex.undone))
+        )
+    else:
+        lines.append(_("recorded {at}").format(at=moment(ex.entry.recorded)))
     lines += [audit_line(a) for a in ex.history if a not in earlier]
     if ex.repaired is not None:
         lines.append(

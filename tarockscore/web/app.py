@@ -68,11 +68,15 @@ CARDS_HEADERS = HEADERS | {
 
 
 class Refused(Exception):
-    """A request refused: its status, its error key (docs/serve.md), the reason (translated when answered)."""
+    """A request refused: its status, its error key (docs/serve.md), the reason (translated when
+    answered), and the form's field it is about (``where``: "" for the request as a whole)."""
 
-    def __init__(self, status: int, error: str, text: str, headers: Mapping[str, str] | None = None) -> None:
+    def __init__(
+        self, status: int, error: str, text: str, headers: Mapping[str, str] | None = None, where: str = ""
+    ) -> None:
         super().__init__(text)
         self.status, self.error, self.text, self.headers = status, error, text, dict(headers or {})
+        self.where = where
 
 
 # A form of a hand is a few hundred bytes and a few dozen fields; a body past these is no form of
@@ -81,6 +85,8 @@ MAX_FORM = 64 * 1024
 MAX_FIELDS = 500
 BODY_SECONDS = 20.0
 TOO_LARGE = N_("this is no form of a hand: it is too large")
+# The one encoding a form is read in: an HTML form's default, and curl's -d
+URLENCODED = "application/x-www-form-urlencoded"
 
 
 def too_large() -> Refused:
@@ -89,8 +95,23 @@ def too_large() -> Refused:
 
 
 async def form_of(request: Request) -> dict[str, str]:
-    """The fields of a URL-encoded form (the last of a name given twice counts); refused past
-    :data:`MAX_FORM` bytes or :data:`MAX_FIELDS` fields, when not UTF-8, or when it does not arrive."""
+    """The fields of a URL-encoded form; refused past :data:`MAX_FORM` bytes or :data:`MAX_FIELDS`
+    fields, sent in another encoding (a multipart form's code would not be read), when not UTF-8,
+    with a field given twice (which of them was meant is not known), or when it does not arrive."""
+    kind = request.headers.get("content-type", "").split(";", 1)[0].strip().lower()
+    if kind and kind != URLENCODED:
+        raise Refused(
+            415,
+            "bad_form",
+            message(
+                N_(
+                    "this form is sent as {kind}: the server reads a form sent as {expected} (a web form's default, curl -d); nothing was written"
+                ),
+                kind=kind,
+                expected=URLENCODED,
+            ),
+            {"Connection": "close"},  # the body is not read
+        )
     length = request.headers.get("content-length")
     if length is not None and not (
         length.isascii() and length.isdigit() and len(length) <= 12 and int(length) <= MAX_FORM
@@ -111,11 +132,22 @@ async def form_of(request: Request) -> dict[str, str]:
         raise Refused(400, "bad_form", N_("the form did not arrive whole: send it again")) from None
     try:
         text = body.decode("utf-8")
-        return dict(parse_qsl(text, keep_blank_values=True, max_num_fields=MAX_FIELDS, errors="strict"))
+        fields = parse_qsl(text, keep_blank_values=True, max_num_fields=MAX_FIELDS, errors="strict")
     except UnicodeDecodeError:
         raise Refused(400, "bad_form", N_("the form could not be read: it is not UTF-8 text")) from None
     except ValueError:  # more fields than max_num_fields
         raise too_large() from None
+    form: dict[str, str] = {}
+    for name, value in fields:
+        if name in form:
+            raise Refused(
+                400,
+                "bad_form",
+                message(N_("the form gives {field!r} more than once; nothing was written"), field=name),
+                where=name,
+            )
+        form[name] = value
+    return form
 
 
 def peer_of(address: str) -> str:
@@ -252,9 +284,15 @@ class Web:
         return HTMLResponse(html(), status_code=status, headers=headers)
 
     def refuse(
-        self, request: Request, status: int, error: str, text: str, headers: Mapping[str, str] | None = None
+        self,
+        request: Request,
+        status: int,
+        error: str,
+        text: str,
+        headers: Mapping[str, str] | None = None,
+        where: str = "",
     ) -> Response:
-        body = {"ok": False, "error": error, "problems": [{"where": "", "message": text}]}
+        body = {"ok": False, "error": error, "problems": [{"where": where, "message": text}]}
         return self.answer(
             request, status, body, lambda: page(text, message_html("refused", [text]), script=False), headers
         )
@@ -291,7 +329,8 @@ class Web:
         """A :class:`Refused` raised on the way (no such table, a wrong code, a body too large)."""
         assert isinstance(exc, Refused)
         with i18n.language(self.language(request)):
-            return self.refuse(request, exc.status, exc.error, i18n.translated(exc.text), exc.headers)
+            text = i18n.translated(exc.text)
+            return self.refuse(request, exc.status, exc.error, text, exc.headers, exc.where)
 
     async def http_error(self, request: Request, exc: Exception) -> Response:
         """No such address (404), a method it does not take (405, with ``Allow``), in the players' words."""
