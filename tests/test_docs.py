@@ -18,6 +18,7 @@ from typer.main import get_command
 from typer.testing import CliRunner
 
 from tarockscore.cli.app import app
+from tarockscore.evening.model import Action
 from tarockscore.rules.hand import HandInput
 from tests.stored import resealed
 
@@ -778,3 +779,13 @@ def test_the_rules_pages_number_their_sections_in_order() -> None:
     for path in sorted((DOCS / "rules").glob("*.md")):
         numbers = [int(n) for n in re.findall(r"^## §(\d+) ", path.read_text(encoding="utf-8"), flags=re.M)]
         assert numbers == list(range(1, len(numbers) + 1)), (path.name, numbers)
+
+
+def test_machine_output_lists_every_action_of_the_audit_trail() -> None:
+    """docs/machine-output.md, `show --json`: `audit`'s `action` names every action a ledger's
+    audit trail holds; a tournament table scored from its paper sheet prints `paper`, which the
+    list left out."""
+    page = (DOCS / "machine-output.md").read_text(encoding="utf-8")
+    (row,) = [line for line in page.splitlines() if line.startswith("| `audit` |")]
+    listed = set(re.findall(r"`([a-z]+)`", re.findall(r"`action` \(([^)]*)\)", row)[0]))
+    assert listed == {a.value for a in Action}

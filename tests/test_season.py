@@ -466,3 +466,21 @@ def test_a_paper_tables_schrift_is_not_rescored_and_the_season_says_so() -> None
         "t2.toml: its Schrift from the paper sheet stands as written under profile 'koenigrufen':"
         " a paper sheet has no hands to score again"
     ) in season.warnings
+
+
+def test_the_refusal_of_mixed_profiles_names_every_profile_and_its_ledgers_however_many() -> None:
+    # A season of twelve evenings under koenigrufen and one under pagat: the refusal must name
+    # the pagat ledger, the one to rescore or take out, not cut the list before it.
+    club = [
+        (
+            f"evenings/2026-03-{day:02d}.toml",
+            evening(["Anna", "Bert", "Cilli", "Dani"], [call("Anna", "Bert", 40)], day=f"2026-03-{day:02d}"),
+        )
+        for day in range(1, 13)
+    ]
+    with pytest.raises(LedgerError) as refused:
+        fold([*club, ("evenings/2026-03-26.toml", ledger_pagat())])
+    said = str(refused.value)
+    assert "'pagat' (evenings/2026-03-26.toml)" in said
+    assert all(f"evenings/2026-03-{day:02d}.toml" in said for day in range(1, 13))
+    assert "…" not in said

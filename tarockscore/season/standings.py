@@ -11,11 +11,13 @@ from typing import Any, NamedTuple
 from tarockscore.errors import (
     N_,
     LedgerError,
+    Message,
     Problem,
     TarockError,
     UsageError,
     counted,
     dated,
+    listed,
     message,
     near_miss,
     one_of,
@@ -317,13 +319,15 @@ def _comparable(a: Profile, b: Profile) -> str:
 Named = tuple[str, Ledger]  # a ledger and the name it is reported under (its file)
 
 
-def _describe(groups: Mapping[tuple[str, str], list[str]]) -> str:
+def _describe(groups: Mapping[tuple[str, str], list[str]]) -> Message:
+    """Each profile with its ledgers: the program's own list, never cut (the ledger to rescore
+    or take out may be the last one named)."""
     names = [name for name, _ in groups]
     parts = []
     for (name, digest), sources in groups.items():
         label = name if names.count(name) == 1 else f"{name} (sha256 {digest[:12]})"
         parts.append(f"{label!r} ({', '.join(sources)})")
-    return ", ".join(parts)
+    return listed(parts)
 
 
 def _check_profiles(ledgers: Sequence[Named]) -> list[str]:
