@@ -738,3 +738,17 @@ def test_a_tournament_file_that_is_not_there_is_named_in_german(in_folder: Path)
         result = run("de", *args)
         assert result.exit_code in (1, 2), result.stderr
         assert f"diese Datei ({what}) gibt es nicht" in result.stderr, result.stderr
+
+
+def test_a_count_in_blatt_under_zwanzigerrufen_says_what_to_write_in_german(in_folder: Path) -> None:
+    # Zwanzigerrufen counts whole card points, 0 to 88 (docs/rules/zwanzigerrufen.md §1): the
+    # refusal of a count in Blatt names what to write instead
+    result = run(
+        "de", "score", "-P", "zwanzigerrufen", "-c", "rufer", "-p", "Anna,Bert,Cilli,Dani",
+        "-d", "Anna", "-w", "Cilli", "-t", "45/2",
+    )  # fmt: skip
+    assert result.exit_code == 1
+    assert result.stderr == (
+        "Fehler: Kommandozeile: -t 45/2: '45/2': zwanzigerrufen zählt nur ganze Kartenpunkte; "
+        "eine ganze Zahl von 0 bis 88 schreiben\n"
+    )
