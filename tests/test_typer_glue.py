@@ -63,7 +63,8 @@ def _error(path: tuple[str, ...], args: list[str]) -> typer.TyperException:
         command = command.commands[name]  # type: ignore[attr-defined]
     with pytest.raises(typer.TyperException) as raised:
         ctx = command.make_context(path[-1], list(args))  # Click takes the list apart
-        command.resolve_command(ctx, list(args))  # a group finds its command only when invoked
+        if isinstance(command, CommandGroup):  # a group finds its command only when invoked
+            command.resolve_command(ctx, list(args))
     return raised.value
 
 
