@@ -560,8 +560,8 @@ def test_rescore_under_a_profile_that_cannot_score_the_evening(ledger: str) -> N
     result = run("rescore", "--profile", "zwanzigerrufen", "--write", "--ledger", ledger)
     assert result.exit_code == 1
     assert (
-        "error: hand 1: entry: card_points: '40 1/3': zwanzigerrufen counts whole card points only"
-        in result.stderr
+        "error: hand 1: entry: card_points: '40 1/3': zwanzigerrufen counts whole card points only; "
+        "write a whole number from 0 to 88" in result.stderr
     )
     assert (
         "error: hand 2: entry: contract: 'dreier' is not a contract of profile 'zwanzigerrufen'"

@@ -129,6 +129,20 @@ def test_a_yes_or_no_also_takes_the_words_the_short_form_takes_for_it() -> None:
     e = entry()
     answer(e, "dreier", "2", "40", "y", "", "trull", "", "still", "gemacht", "")
     assert e.hand()["bonus"] == [{"name": "trull", "side": "declarers", "announced": False, "made": True}]
+    # a unique beginning of one of these words, as every question takes one (docs/evening.md):
+    # "ang." and "verl." as the paper block shortens them, the short form's own "l" and "s"
+    e = entry()
+    answer(e, "dreier", "2", "40", "ja", "", "pagat", "", "ang", "verl", "", "")
+    assert e.hand()["bonus"] == [{"name": "pagat", "side": "declarers", "announced": True, "made": False}]
+    e = entry()
+    answer(e, "dreier", "2", "40", "ja", "", "uhu", "", "s", "gem", "")
+    assert e.hand()["bonus"] == [{"name": "uhu", "side": "declarers", "announced": False, "made": True}]
+    e = entry()
+    answer(e, "Bettler", "Bert", "Verl", "")
+    assert e.answers["won"] is False
+    e = entry()
+    answer(e, "Bettler", "Bert", "gew", "")
+    assert e.answers["won"] is True
     # a word of another question is no answer here: "Kontra or bonuses?" is not won or lost
     e = entry()
     answer(e, "dreier", "2", "40")

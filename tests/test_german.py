@@ -738,3 +738,35 @@ def test_a_tournament_file_that_is_not_there_is_named_in_german(in_folder: Path)
         result = run("de", *args)
         assert result.exit_code in (1, 2), result.stderr
         assert f"diese Datei ({what}) gibt es nicht" in result.stderr, result.stderr
+
+
+def test_a_count_in_blatt_under_zwanzigerrufen_says_what_to_write_in_german(in_folder: Path) -> None:
+    # Zwanzigerrufen counts whole card points, 0 to 88 (docs/rules/zwanzigerrufen.md §1): the
+    # refusal of a count in Blatt names what to write instead
+    result = run(
+        "de", "score", "-P", "zwanzigerrufen", "-c", "rufer", "-p", "Anna,Bert,Cilli,Dani",
+        "-d", "Anna", "-w", "Cilli", "-t", "45/2",
+    )  # fmt: skip
+    assert result.exit_code == 1
+    assert result.stderr == (
+        "Fehler: Kommandozeile: -t 45/2: '45/2': zwanzigerrufen zählt nur ganze Kartenpunkte; "
+        "eine ganze Zahl von 0 bis 88 schreiben\n"
+    )
+
+
+def test_a_short_form_refusal_names_the_options_typed_not_the_files_keys(in_folder: Path) -> None:
+    # a Dreier needs 35 2/3 (docs/rules/koenigrufen.md §1.3), so 30 and --won disagree; a Rufer's
+    # Defenders keep at most the talon half of 13 points in a Valat (§1.4), so 40 leaves them 30
+    hand = ("score", "-p", "Anna,Bert,Cilli,Dani", "-d", "Anna")
+    won = run("de", *hand, "-c", "dreier", "-t", "30", "--won")
+    assert won.exit_code == 1
+    assert won.stderr == (
+        "Fehler: Kommandozeile: --won: passt nicht zu -t 30 (die Spielerseite braucht 35 2/3)\n"
+    )
+    assert run("en", *hand, "-c", "dreier", "-t", "30", "--won").stderr == (
+        "error: command line: --won: disagrees with -t 30 (the declarer side needs 35 2/3)\n"
+    )
+    valat = run("de", *hand, "-c", "rufer", "-w", "Cilli", "-t", "40", "-b", "valat")
+    assert valat.exit_code == 1
+    assert valat.stderr.endswith("also höchstens 13 Punkte; -t 40 lässt ihnen 30\n"), valat.stderr
+    assert "card_points" not in valat.stderr

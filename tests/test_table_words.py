@@ -277,7 +277,7 @@ def test_a_count_read_before_is_checked_again_under_each_game_and_type() -> None
         assert read_card_points("card_points", 71, kr, bad) is None
         assert read_card_points("card_points", "35 1/2", kr, bad) is None
         assert [p.message for p in bad.problems] == [
-            "'35 2/3': zwanzigerrufen counts whole card points only",
+            "'35 2/3': zwanzigerrufen counts whole card points only; write a whole number from 0 to 88",
             "true is not a card point count; write " + FORMS,
             "71 is outside 0 to 70",
             "'35 1/2' is not counted in thirds; card points are whole or end in 1/3 or 2/3",

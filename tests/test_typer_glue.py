@@ -62,7 +62,9 @@ def _error(path: tuple[str, ...], args: list[str]) -> typer.TyperException:
     for name in path:
         command = command.commands[name]  # type: ignore[attr-defined]
     with pytest.raises(typer.TyperException) as raised:
-        command.make_context(path[-1], list(args))  # Click takes the list apart
+        ctx = command.make_context(path[-1], list(args))  # Click takes the list apart
+        if isinstance(command, CommandGroup):  # a group finds its command only when invoked
+            command.resolve_command(ctx, list(args))
     return raised.value
 
 
@@ -79,6 +81,13 @@ READINGS: list[tuple[tuple[str, ...], list[str], str, str, dict[str, str]]] = [
         {"name": "--ledgr", "options": "--ledger"},
     ),
     (("season",), ["--bogus"], "No such option: --bogus", glue.NO_SUCH_OPTION, {"name": "--bogus"}),
+    (
+        ("radl",),
+        ["streiche"],
+        "No such command 'streiche'. Did you mean 'strike'?",
+        glue.NO_SUCH_COMMAND_MEANT,
+        {"reason": "No such command 'streiche'", "choices": "'strike'"},
+    ),
     (  # as Typer shows it: a control character escaped
         ("season",),
         ["--bo\x1bgus"],
@@ -154,7 +163,8 @@ def test_each_usage_error_is_read_from_typers_own_error(
 def test_every_message_said_again_is_read_from_an_error_of_typers() -> None:
     messages = {
         getattr(glue, name)
-        for name in glue.usage_words.__code__.co_names
+        for reader in (glue.usage_words, glue._bad_value)  # a refused value is read apart
+        for name in reader.__code__.co_names
         if name.isupper() and not name.startswith("_") and isinstance(getattr(glue, name, None), str)
     }
     assert {message for _p, _a, _e, message, _r in READINGS} == messages

@@ -51,6 +51,16 @@ ERRORS = [
     ),
     (["season", "--bogus"], "No such option: --bogus", "keine solche Option: --bogus"),
     (
+        ["radl", "streiche"],
+        "No such command 'streiche'. Did you mean 'strike'?",
+        "Den Befehl 'streiche' gibt es nicht. Meinst du 'strike'?",
+    ),
+    (
+        ["rekord"],
+        "No such command 'rekord'. Did you mean 'record', 'rescore'?",
+        "Den Befehl 'rekord' gibt es nicht. Meinst du 'record', 'rescore'?",
+    ),
+    (
         ["show", "--ledger"],
         "Option '--ledger' requires an argument.",
         "die Option '--ledger' braucht einen Wert.",
@@ -94,6 +104,7 @@ def test_each_usage_error_is_said_again_with_typers_parts() -> None:
     try:
         for path, args, english, message, _parts in READINGS:
             error = _error(path, args)  # a check of ours gives its reason in German already
+            i18n.use("de")  # a group's own context chose the language of its arguments again
             words = glue.usage_words(error)
             assert words is not None and words[0] == message
             said = glue.said(error)

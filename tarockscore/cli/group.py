@@ -94,6 +94,8 @@ NOT_AN_INT = N_("Invalid value for {name}: {value} is not a whole number.")
 INVALID_VALUE = N_("Invalid value for {name}: {reason}")
 NOT_A_CHOICE = N_("Invalid value for {name}: {value} is not one of {choices}.")
 OUT_OF_RANGE = N_("Invalid value for {name}: {value} is not in the range {range}.")
+# Typer adds its guesses to Click's "No such command" (said already in the run's language) in English
+NO_SUCH_COMMAND_MEANT = N_("{reason}. Did you mean {choices}?")
 
 # The options of tarockscore itself, said before the command, each with how it is given there.
 MAIN_OPTIONS = {"--lang": "{t} --lang de {command}", "--version": "{t} --version"}
@@ -104,6 +106,8 @@ _NOT_AN_INT_END = " is not a valid int."
 # Click's reasons for a value not among an option's choices, and for a number out of its range.
 _NOT_A_CHOICE = re.compile(r"(?P<value>.+) is not (?:one of )?(?P<choices>'.*')\.", re.DOTALL)
 _OUT_OF_RANGE = re.compile(r"(?P<value>.+) is not in the range (?P<range>\S+)\.", re.DOTALL)
+# How Typer ends an unknown command's error with the commands it guesses were meant.
+_MEANT = re.compile(r"(?P<reason>.+)\. Did you mean (?P<choices>'.*')\?", re.DOTALL)
 
 
 class ExtraArguments(UsageError):
@@ -132,17 +136,7 @@ def usage_words(exc: typer.TyperException) -> tuple[str, dict[str, str]] | None:
             return None
         return message, {"name": name}
     if isinstance(exc, BadParameter):
-        name, reason = _hint(exc), exc.message
-        if not name or not reason:
-            return None
-        value = reason.removesuffix(_NOT_AN_INT_END)
-        if value != reason and value:
-            return NOT_AN_INT, {"name": name, "value": value}
-        if found := _NOT_A_CHOICE.fullmatch(reason):
-            return NOT_A_CHOICE, {"name": name, "value": found["value"], "choices": found["choices"]}
-        if found := _OUT_OF_RANGE.fullmatch(reason):
-            return OUT_OF_RANGE, {"name": name, "value": found["value"], "range": found["range"]}
-        return INVALID_VALUE, {"name": name, "reason": reason}
+        return _bad_value(exc)
     if isinstance(exc, NoSuchOption):
         name = _shown(exc.option_name)
         if not name:
@@ -150,12 +144,29 @@ def usage_words(exc: typer.TyperException) -> tuple[str, dict[str, str]] | None:
         if exc.possibilities:
             return NO_SUCH_OPTION_POSSIBLE, {"name": name, "options": ", ".join(sorted(exc.possibilities))}
         return NO_SUCH_OPTION, {"name": name}
+    if type(exc) is UsageError and (found := _MEANT.fullmatch(exc.message)):
+        return NO_SUCH_COMMAND_MEANT, {"reason": found["reason"], "choices": found["choices"]}
     if isinstance(exc, BadOptionUsage) and exc.option_name:
         name = repr(exc.option_name)
         for message in (REQUIRES_A_VALUE, TAKES_NO_VALUE):
             if exc.message == message.format(name=name):  # which of Click's two: nothing else tells
                 return message, {"name": name}
     return None
+
+
+def _bad_value(exc: BadParameter) -> tuple[str, dict[str, str]] | None:
+    """The message that says a value Click refused again, and its parts."""
+    name, reason = _hint(exc), exc.message
+    if not name or not reason:
+        return None
+    value = reason.removesuffix(_NOT_AN_INT_END)
+    if value != reason and value:
+        return NOT_AN_INT, {"name": name, "value": value}
+    if found := _NOT_A_CHOICE.fullmatch(reason):
+        return NOT_A_CHOICE, {"name": name, "value": found["value"], "choices": found["choices"]}
+    if found := _OUT_OF_RANGE.fullmatch(reason):
+        return OUT_OF_RANGE, {"name": name, "value": found["value"], "range": found["range"]}
+    return INVALID_VALUE, {"name": name, "reason": reason}
 
 
 def _hint(exc: BadParameter) -> str:

@@ -441,6 +441,15 @@ SHORT_FORM_WORDING: Mapping[str, str] = {
     "missing: give the declarer side's card points, or won = true or false": N_(
         "missing: give the declarer side's card points (-t POINTS), or --won or --lost"
     ),
+    "{won} disagrees with card_points {card_points} (the declarer side needs {win_threshold})": N_(
+        "disagrees with -t {card_points} (the declarer side needs {win_threshold})"
+    ),
+    "a Valat made by the declarers leaves the defenders no card but the talon's they are given in {contract} (contracts.{contract}.talon_share = {share!r}: at most {most}); card_points {points} leaves them {other}": N_(
+        "a Valat made by the declarers leaves the defenders no card but the talon's they are given in {contract} (contracts.{contract}.talon_share = {share!r}: at most {most}); -t {points} leaves them {other}"
+    ),
+    "a Valat made by the defenders leaves the declarers no card but the talon's they keep in {contract} (contracts.{contract}.talon_share = {share!r}: at most {most}); card_points {points} is more": N_(
+        "a Valat made by the defenders leaves the declarers no card but the talon's they keep in {contract} (contracts.{contract}.talon_share = {share!r}: at most {most}); -t {points} is more"
+    ),
     "{name!r} made with the called King in the talon: the King is in no trick, so not in the last one; enter it as lost (made = false) if it was announced": N_(
         "{name!r} made with the called King in the talon: the King is in no trick, so not in the last one; enter it as lost (-b NAME,announced,lost) if it was announced"
     ),

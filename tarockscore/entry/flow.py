@@ -118,6 +118,12 @@ class AskAgain(Refused):
     """An answer that says an earlier one is wrong: ``args``: why, and the question to ask again."""
 
 
+def _word(words: Sequence[tuple[str, bool]], typed: str) -> bool | None:
+    """The yes or no of a word of ``words`` or of a beginning of some that all say the same; else None."""
+    said = {value for word, value in words if word.startswith(typed.rstrip("."))}
+    return said.pop() if len(said) == 1 else None
+
+
 def read_answer(question: Question, text: str, profile: Profile) -> Answer:
     """A typed answer to ``question``; an empty one takes its default. Raise :class:`Refused`."""
     text = text.strip()
@@ -130,7 +136,7 @@ def read_answer(question: Question, text: str, profile: Profile) -> Answer:
     if question.kind is Kind.YES_NO:
         said = yes_or_no(text)
         if said is None:
-            said = dict(question.words).get(fold(text))
+            said = _word(question.words, fold(text))
         if said is not None:
             return said
         raise Refused(_("{answer!r}: answer y or n").format(answer=Shown(text)))

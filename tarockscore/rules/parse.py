@@ -1147,9 +1147,10 @@ def read_card_points(where: str, value: object, profile: Profile, problems: Coll
     elif not thirds and points.denominator != 1:
         problems.add(
             where,
-            N_("{value!r}: {family} counts whole card points only"),
+            N_("{value!r}: {family} counts whole card points only; write a whole number from 0 to {total}"),
             value=value,
             family=profile.game.family,
+            total=render_points(total),
         )
     else:
         return points
