@@ -375,8 +375,8 @@ def cards(
     if out is not None and out.suffix.lower() == ".pdf":
         try:
             tournament.write_page(out, card_pages.cards_pdf(t, drawn, addresses))
-        except ImageUnavailable as exc:
-            raise UsageError(N_("--output {out!r}: {exc}"), out=str(out), exc=exc.said) from None
+        except ImageUnavailable as exc:  # the chart extra is missing: exit 1, as a file not written
+            raise TarockError(N_("--output {out!r}: {exc}"), out=str(out), exc=exc.said) from None
     elif out is None:
         typer.echo(card_pages.cards_html(t, drawn, addresses), nl=False)
         return
