@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner, Result
 
+import tarockscore
 from tarockscore.cli.app import app
 
 runner = CliRunner()
@@ -401,6 +402,28 @@ def test_replace(ledger: str, tmp_path: Path) -> None:
         and "before = {" in text
         and "after = {" in text
     )
+
+
+def test_replace_by_the_same_hand_writes_nothing(ledger: str) -> None:
+    # Hand 2 given again as recorded (a Dreier by Cilli with 30): the ledger gained an audit
+    # entry "hand 2 replaced: …; nothing changed". Nothing is written and the line says so.
+    evening(ledger)
+    before = Path(ledger).read_bytes()
+    same = ["replace", "2", "-c", "dreier", "-d", "Cilli", "-t", "30", "--ledger", ledger]
+    result = run(*same)
+    assert (result.exit_code, result.stderr) == (0, "")
+    assert result.stdout == "hand 2: nothing changed; the ledger is unchanged\n"
+    assert Path(ledger).read_bytes() == before
+    german = run("--lang", "de", *same)
+    assert german.stdout == "Spiel 2: nichts geändert; die Schrift ist unverändert\n"
+    assert Path(ledger).read_bytes() == before
+    # the library says the same: no entry, nothing written
+    change = tarockscore.Evening(ledger).replace(
+        2, {"contract": "dreier", "declarer": "Cilli", "card_points": 30}
+    )
+    assert not change.written and change.after is change.before
+    assert change.said == "nothing changed; the ledger is unchanged"
+    assert Path(ledger).read_bytes() == before
 
 
 def test_replace_with_a_bad_hand(ledger: str, tmp_path: Path) -> None:
