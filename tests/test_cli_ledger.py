@@ -838,3 +838,50 @@ def test_rescore_json_is_the_sheet_re_scored_with_what_it_was_before(tmp_path: P
         "payout_totals": shown["payout_totals"],
     }
     assert data["profile"]["name"] == "koenigrufen" and "payout_totals" not in data
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["delete", "-y"],
+        ["replace", "-c", "rufer", "-d", "Anna", "-w", "Cilli", "-t", "40"],
+        ["explain"],
+        ["enter", "--replace"],
+        ["radl", "add"],
+        ["radl", "strike"],
+    ],
+)
+def test_a_number_that_is_none_is_a_usage_error_everywhere(ledger: str, command: list[str]) -> None:
+    # `radl add 0` exited 1 ("HANDS: 0: expected a number of hands, 1 or more") where `delete 0`
+    # exits 2: a number that is none is a usage error of every command, said in one shape
+    evening(ledger)
+    before = Path(ledger).read_bytes()
+    where, what = ("'HANDS'", "a number of hands") if command[0] == "radl" else ("'number'", "a hand number")
+    if command[:2] == ["enter", "--replace"]:
+        where = "'--replace'"
+    for given in ("0", "1e2"):
+        args = [*command, given] if command[0] in ("enter", "radl") else [command[0], given, *command[1:]]
+        result = run(*args, "--ledger", ledger, input="")
+        assert (result.exit_code, result.stdout) == (2, ""), (args, result.output)
+        assert result.stderr.startswith(
+            f"error: Invalid value for {where}: {given!r} is not {what}; write it in digits, 1 or more, e.g. "
+        ), result.stderr
+        assert Path(ledger).read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    "command",
+    [["delete", "-y"], ["replace", "-c", "rufer", "-d", "Anna", "-w", "Cilli", "-t", "40"], ["explain"]],
+)
+def test_a_hand_past_the_last_is_refused_by_the_ledger_everywhere(ledger: str, command: list[str]) -> None:
+    evening(ledger)  # three hands
+    before = Path(ledger).read_bytes()
+    result = run(command[0], "4", *command[1:], "--ledger", ledger)
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert result.stderr == "error: there is no hand 4; the ledger has hands 1 to 3\n"
+    entered = run("enter", "--replace", "4", "--ledger", ledger, input="")
+    assert (entered.exit_code, entered.stderr) == (
+        1,
+        "error: there is no hand 4; the ledger has hands 1 to 3\n",
+    )
+    assert Path(ledger).read_bytes() == before

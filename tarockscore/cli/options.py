@@ -64,6 +64,17 @@ def hand_number(text: str) -> int:
     return int(value)
 
 
+def hand_count(text: str) -> int:
+    """A number of hands (a Radl's): ASCII digits, 1 or more, refused as :func:`hand_number` refuses
+    a hand number; how many the ledger can take is the ledger's to say."""
+    value = text.strip()
+    if not re.match(r"[0-9]+\Z", value) or int(value) < 1:
+        raise typer.BadParameter(
+            _("{text!r} is not a number of hands; write it in digits, 1 or more, e.g. 4").format(text=text)
+        )
+    return int(value)
+
+
 # -- --ledger ------------------------------------------------------------------------------------
 
 LedgerOpt = Annotated[

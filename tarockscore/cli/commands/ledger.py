@@ -18,6 +18,7 @@ from tarockscore.cli.options import (
     ProfileOpt,
     as_options,
     evening_of,
+    hand_count,
     hand_errors,
     hand_number,
     ledger_path_of,
@@ -306,6 +307,7 @@ def add(
         typer.Argument(
             help="How many doubled hands; default: one Radl round (the profile's radl.hands).",
             metavar="HANDS",
+            parser=hand_count,
         ),
     ] = None,
     ledger: LedgerOpt = None,
@@ -319,7 +321,7 @@ def add(
 def strike(
     hands: Annotated[
         int | None,
-        typer.Argument(help="How many doubled hands to strike; default: one.", metavar="HANDS"),
+        typer.Argument(help="How many doubled hands to strike; default: one.", metavar="HANDS", parser=hand_count),
     ] = None,
     ledger: LedgerOpt = None,
 ) -> None:
