@@ -729,12 +729,38 @@ def test_profiles_show_as_text_names_the_renonce_trischaken_and_radl_rules(tmp_p
         " announced bonuses, and the revoker alone pays it; in Trischaken the revoker pays each other"
         " player 2, as Forehand ×2"
     ) in lines
+    # in words, as the lines around it (it was the raw keys: losers = 1, ties = "share", …); from
+    # ooe-2023's [trischaken]: losers 1, exact thirds, ties share, a tied Forehand loses alone,
+    # each loser pays each receiver, Bürgermeister at 35 2/3 ×2, Forehand ×2 and as Bürgermeister
+    # 2 × 2 = 4 (forehand_mayor_factor 0), virgins take all, rounded up, the talon counted
+    trischaken = (
+        "Trischaken: the player with the most card points pays; card points compared in exact thirds;"
+        " players tied for a paying place all pay; a Forehand tied for the most pays alone; each loser"
+        " pays the value to each player who receives; a Bürgermeister (35 2/3 card points or more) pays"
+        " ×2; a losing Forehand pays ×2, as Bürgermeister ×4; a player without a trick takes the whole"
+        " payment, several share it; a share that does not come out whole is rounded up; the talon"
+        " counts in the tricks"
+    )
+    assert trischaken in lines
+    assert "=" not in trischaken
+    code, out, err = run("--lang", "de", "profiles", "show", "ooe-2023")
     assert (
-        'Trischaken: losers = 1, ties = "share", forehand_loses_ties = true, mayor_threshold = "35⅔",'
-        ' mayor_factor = 2, forehand_factor = 2, virgins = "take_all", rounding = "up", talon = "counted",'
-        " mayor_alone = false, forehand_alone = false, forehand_mayor_factor = 0,"
-        ' forehand_factor_alone = false, payment = "each", whole_points = false, virgins_alone = false'
-    ) in lines
+        "Trischaken: wer die meisten Kartenpunkte hat, zahlt; Kartenpunkte genau in Dritteln verglichen;"
+        " Punktegleiche auf einem Zahlplatz zahlen alle; teilt die Vorhand die meisten Kartenpunkte mit"
+        " anderen, zahlt sie allein; jeder Verlierer zahlt jedem, der bekommt, den Wert; ein Bürgermeister"
+        " (35 2/3 Kartenpunkte oder mehr) zahlt ×2; verliert die Vorhand, zahlt sie ×2, als Bürgermeister"
+        " ×4; eine Jungfrau (kein Stich) bekommt die ganze Zahlung, mehrere teilen sie; ein Anteil, der"
+        " nicht ganz aufgeht, wird aufgerundet; der Talon zählt in den Stichen"
+    ) in out.splitlines()
+    # GameTwist's other readings (D15, D22): two losers, seat order, the talon out
+    code, out, err = run("profiles", "show", "gametwist")
+    said = next(line for line in out.splitlines() if line.startswith("Trischaken: "))
+    assert said.startswith("Trischaken: the 2 players with the most card points pay;")
+    assert "; of players tied, the one nearer Forehand pays;" in said
+    assert "a Forehand tied" not in said and "(32 card points or more) pays ×2" in said
+    assert "a player without a trick counts as any other" in said and said.endswith(
+        "the talon counts for nobody"
+    )
     assert "Radl: none" in lines
     code, out, err = run("profiles", "show", "koenigrufen")
     assert "Renonce: the revoking side loses the contract and every announced bonus" in out.splitlines()

@@ -321,7 +321,9 @@ def add(
 def strike(
     hands: Annotated[
         int | None,
-        typer.Argument(help="How many doubled hands to strike; default: one.", metavar="HANDS", parser=hand_count),
+        typer.Argument(
+            help="How many doubled hands to strike; default: one.", metavar="HANDS", parser=hand_count
+        ),
     ] = None,
     ledger: LedgerOpt = None,
 ) -> None:
