@@ -719,6 +719,50 @@ def test_a_club_profile_without_a_name_is_named_after_its_file_not_the_one_it_ex
     assert (code, out, err) == (1, "", f"error: {long}: name: missing (required)\n")
 
 
+def test_a_club_file_named_as_a_shipped_profile_is_the_file_and_asks_for_a_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a club's own koenigrufen.toml (Rufer 3) is read as the file, by any of its spellings, and
+    # from a hand file's `profile` key; without a `name` it would show on every sheet as the
+    # shipped koenigrufen (Rufer 1), so it asks for a name of its own (docs/scoring.md)
+    monkeypatch.chdir(tmp_path)
+    club = tmp_path / "koenigrufen.toml"
+    club.write_text('extends = "koenigrufen"\n[contracts.rufer]\nvalue = 3\n', encoding="utf-8")
+    refusal = (
+        f"error: {club}: name: missing, and the file's name 'koenigrufen' is a shipped profile's, which"
+        ' a sheet would show instead; give the profile a name of its own, e.g. name = "koenigrufen-club"\n'
+    )
+    hand = ["-c", "rufer", "-p", "Anna,Bert,Cilli,Dani", "-d", "Anna", "-w", "Cilli", "-t", "40", "--json"]
+    for given in ("koenigrufen.toml", "./koenigrufen.toml", str(club)):
+        assert run("profiles", "show", given) == (1, "", refusal)
+        assert run("score", "-P", given, *hand) == (1, "", refusal)
+    assert not list(tmp_path.glob("*ledger*"))
+    club.write_text(
+        'extends = "koenigrufen"\nname = "stammtisch"\n[contracts.rufer]\nvalue = 3\n', encoding="utf-8"
+    )
+    for given in ("koenigrufen.toml", "./koenigrufen.toml"):
+        code, out, err = run("score", "-P", given, *hand)
+        assert (code, err) == (0, "")
+        assert json.loads(out)["profile"] == "stammtisch"
+        assert json.loads(out)["victory_points"] == {"Anna": 3, "Bert": 0, "Cilli": 3, "Dani": 0}
+    # the shipped one by its name: Rufer 1
+    code, out, err = run("score", "-P", "koenigrufen", *hand)
+    assert json.loads(out)["victory_points"] == {"Anna": 1, "Bert": 0, "Cilli": 1, "Dani": 0}
+    # a hand file's `profile = "koenigrufen.toml"`: the file beside the hand file
+    (tmp_path / "hands").mkdir()
+    (tmp_path / "hands" / "koenigrufen.toml").write_text(
+        'extends = "koenigrufen"\nname = "beside"\n[contracts.rufer]\nvalue = 7\n', encoding="utf-8"
+    )
+    (tmp_path / "hands" / "h.toml").write_text(
+        'profile = "koenigrufen.toml"\ncontract = "rufer"\nplayers = ["Anna", "Bert", "Cilli", "Dani"]\n'
+        'declarer = "Anna"\npartner = "Cilli"\ncard_points = 40\n',
+        encoding="utf-8",
+    )
+    code, out, err = run("score", "hands/h.toml", "--json")
+    assert (code, err, json.loads(out)["profile"]) == (0, "", "beside")
+    assert json.loads(out)["victory_points"]["Anna"] == 7
+
+
 def test_profiles_show_as_text_names_the_renonce_trischaken_and_radl_rules(tmp_path: Path) -> None:
     # what --toml and --json show, a dispute settler reads in the text too (docs/rules/koenigrufen.md §6-§8)
     code, out, err = run("profiles", "show", "ooe-2023")
