@@ -607,12 +607,12 @@ def test_a_date_refused_says_why_in_german_on_every_option(in_folder: Path) -> N
     the season's --from, and the reason is not Python's English ("month must be in 1..12")."""
     new = run("de", "new", "-p", "Anna,Bert,Cilli,Dani", "--date", "2025-13-01")
     assert new.exit_code == 2
-    assert "'2025-13-01' ist kein Datum (es gibt keinen Monat 13); schreib es als TT.MM.JJJJ" in new.stderr
+    assert "'2025-13-01' ist kein Datum (es gibt keinen Monat 13); als TT.MM.JJJJ" in new.stderr
     assert run("de", "new", "-p", "Anna,Bert,Cilli,Dani").exit_code == 0
     season = run("de", "season", "--from", "29.02.2025")
     assert season.exit_code == 2
     assert (
-        "--from: '29.02.2025' ist kein Datum (der Monat 2 des Jahres 2025 hat 28 Tage); schreib es als "
+        "--from: '29.02.2025' ist kein Datum (der Monat 2 des Jahres 2025 hat 28 Tage); als "
         "TT.MM.JJJJ oder JJJJ-MM-TT" in season.stderr
     )
     assert "is not a date" not in run("de", "season", "--to", "foo").stderr
@@ -654,7 +654,7 @@ def test_a_season_date_that_is_no_date_is_refused_in_german(command: str, in_fol
     # `season --from 2026-13-01`: a German run said the whole refusal in English ("is not a date
     # (month must be in 1..12); write it as YYYY-MM-DD …"), as Python words a bad month. It is
     # said as `new --date` says it, at the option, each part in the reader's language.
-    forms = "schreib es als TT.MM.JJJJ oder JJJJ-MM-TT, etwa 14.03.2025 oder 2025-03-14"
+    forms = "als TT.MM.JJJJ oder JJJJ-MM-TT, etwa 14.03.2025 oder 2025-03-14 schreiben"
     output = ["-o", "x.svg"] if command == "chart" else []
     for option, typed, why in (
         ("--from", "2026-13-01", " (es gibt keinen Monat 13)"),
