@@ -719,6 +719,50 @@ def test_a_club_profile_without_a_name_is_named_after_its_file_not_the_one_it_ex
     assert (code, out, err) == (1, "", f"error: {long}: name: missing (required)\n")
 
 
+def test_a_club_file_named_as_a_shipped_profile_is_the_file_and_asks_for_a_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a club's own koenigrufen.toml (Rufer 3) is read as the file, by any of its spellings, and
+    # from a hand file's `profile` key; without a `name` it would show on every sheet as the
+    # shipped koenigrufen (Rufer 1), so it asks for a name of its own (docs/scoring.md)
+    monkeypatch.chdir(tmp_path)
+    club = tmp_path / "koenigrufen.toml"
+    club.write_text('extends = "koenigrufen"\n[contracts.rufer]\nvalue = 3\n', encoding="utf-8")
+    refusal = (
+        f"error: {club}: name: missing, and the file's name 'koenigrufen' is a shipped profile's, which"
+        ' a sheet would show instead; give the profile a name of its own, e.g. name = "koenigrufen-club"\n'
+    )
+    hand = ["-c", "rufer", "-p", "Anna,Bert,Cilli,Dani", "-d", "Anna", "-w", "Cilli", "-t", "40", "--json"]
+    for given in ("koenigrufen.toml", "./koenigrufen.toml", str(club)):
+        assert run("profiles", "show", given) == (1, "", refusal)
+        assert run("score", "-P", given, *hand) == (1, "", refusal)
+    assert not list(tmp_path.glob("*ledger*"))
+    club.write_text(
+        'extends = "koenigrufen"\nname = "stammtisch"\n[contracts.rufer]\nvalue = 3\n', encoding="utf-8"
+    )
+    for given in ("koenigrufen.toml", "./koenigrufen.toml"):
+        code, out, err = run("score", "-P", given, *hand)
+        assert (code, err) == (0, "")
+        assert json.loads(out)["profile"] == "stammtisch"
+        assert json.loads(out)["victory_points"] == {"Anna": 3, "Bert": 0, "Cilli": 3, "Dani": 0}
+    # the shipped one by its name: Rufer 1
+    code, out, err = run("score", "-P", "koenigrufen", *hand)
+    assert json.loads(out)["victory_points"] == {"Anna": 1, "Bert": 0, "Cilli": 1, "Dani": 0}
+    # a hand file's `profile = "koenigrufen.toml"`: the file beside the hand file
+    (tmp_path / "hands").mkdir()
+    (tmp_path / "hands" / "koenigrufen.toml").write_text(
+        'extends = "koenigrufen"\nname = "beside"\n[contracts.rufer]\nvalue = 7\n', encoding="utf-8"
+    )
+    (tmp_path / "hands" / "h.toml").write_text(
+        'profile = "koenigrufen.toml"\ncontract = "rufer"\nplayers = ["Anna", "Bert", "Cilli", "Dani"]\n'
+        'declarer = "Anna"\npartner = "Cilli"\ncard_points = 40\n',
+        encoding="utf-8",
+    )
+    code, out, err = run("score", "hands/h.toml", "--json")
+    assert (code, err, json.loads(out)["profile"]) == (0, "", "beside")
+    assert json.loads(out)["victory_points"]["Anna"] == 7
+
+
 def test_profiles_show_as_text_names_the_renonce_trischaken_and_radl_rules(tmp_path: Path) -> None:
     # what --toml and --json show, a dispute settler reads in the text too (docs/rules/koenigrufen.md §6-§8)
     code, out, err = run("profiles", "show", "ooe-2023")
@@ -729,12 +773,38 @@ def test_profiles_show_as_text_names_the_renonce_trischaken_and_radl_rules(tmp_p
         " announced bonuses, and the revoker alone pays it; in Trischaken the revoker pays each other"
         " player 2, as Forehand ×2"
     ) in lines
+    # in words, as the lines around it (it was the raw keys: losers = 1, ties = "share", …); from
+    # ooe-2023's [trischaken]: losers 1, exact thirds, ties share, a tied Forehand loses alone,
+    # each loser pays each receiver, Bürgermeister at 35 2/3 ×2, Forehand ×2 and as Bürgermeister
+    # 2 × 2 = 4 (forehand_mayor_factor 0), virgins take all, rounded up, the talon counted
+    trischaken = (
+        "Trischaken: the player with the most card points pays; card points compared in exact thirds;"
+        " players tied for a paying place all pay; a Forehand tied for the most pays alone; each loser"
+        " pays the value to each player who receives; a Bürgermeister (35 2/3 card points or more) pays"
+        " ×2; a losing Forehand pays ×2, as Bürgermeister ×4; a player without a trick takes the whole"
+        " payment, several share it; a share that does not come out whole is rounded up; the talon"
+        " counts in the tricks"
+    )
+    assert trischaken in lines
+    assert "=" not in trischaken
+    code, out, err = run("--lang", "de", "profiles", "show", "ooe-2023")
     assert (
-        'Trischaken: losers = 1, ties = "share", forehand_loses_ties = true, mayor_threshold = "35⅔",'
-        ' mayor_factor = 2, forehand_factor = 2, virgins = "take_all", rounding = "up", talon = "counted",'
-        " mayor_alone = false, forehand_alone = false, forehand_mayor_factor = 0,"
-        ' forehand_factor_alone = false, payment = "each", whole_points = false, virgins_alone = false'
-    ) in lines
+        "Trischaken: wer die meisten Kartenpunkte hat, zahlt; Kartenpunkte genau in Dritteln verglichen;"
+        " Punktegleiche auf einem Zahlplatz zahlen alle; teilt die Vorhand die meisten Kartenpunkte mit"
+        " anderen, zahlt sie allein; jeder Verlierer zahlt jedem, der bekommt, den Wert; ein Bürgermeister"
+        " (35 2/3 Kartenpunkte oder mehr) zahlt ×2; verliert die Vorhand, zahlt sie ×2, als Bürgermeister"
+        " ×4; eine Jungfrau (kein Stich) bekommt die ganze Zahlung, mehrere teilen sie; ein Anteil, der"
+        " nicht ganz aufgeht, wird aufgerundet; der Talon zählt in den Stichen"
+    ) in out.splitlines()
+    # GameTwist's other readings (D15, D22): two losers, seat order, the talon out
+    code, out, err = run("profiles", "show", "gametwist")
+    said = next(line for line in out.splitlines() if line.startswith("Trischaken: "))
+    assert said.startswith("Trischaken: the 2 players with the most card points pay;")
+    assert "; of players tied, the one nearer Forehand pays;" in said
+    assert "a Forehand tied" not in said and "(32 card points or more) pays ×2" in said
+    assert "a player without a trick counts as any other" in said and said.endswith(
+        "the talon counts for nobody"
+    )
     assert "Radl: none" in lines
     code, out, err = run("profiles", "show", "koenigrufen")
     assert "Renonce: the revoking side loses the contract and every announced bonus" in out.splitlines()

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner, Result
 
+import tarockscore
 from tarockscore.cli.app import app
 
 runner = CliRunner()
@@ -401,6 +402,28 @@ def test_replace(ledger: str, tmp_path: Path) -> None:
         and "before = {" in text
         and "after = {" in text
     )
+
+
+def test_replace_by_the_same_hand_writes_nothing(ledger: str) -> None:
+    # Hand 2 given again as recorded (a Dreier by Cilli with 30): the ledger gained an audit
+    # entry "hand 2 replaced: …; nothing changed". Nothing is written and the line says so.
+    evening(ledger)
+    before = Path(ledger).read_bytes()
+    same = ["replace", "2", "-c", "dreier", "-d", "Cilli", "-t", "30", "--ledger", ledger]
+    result = run(*same)
+    assert (result.exit_code, result.stderr) == (0, "")
+    assert result.stdout == "hand 2: nothing changed; the ledger is unchanged\n"
+    assert Path(ledger).read_bytes() == before
+    german = run("--lang", "de", *same)
+    assert german.stdout == "Spiel 2: nichts geändert; die Schrift ist unverändert\n"
+    assert Path(ledger).read_bytes() == before
+    # the library says the same: no entry, nothing written
+    change = tarockscore.Evening(ledger).replace(
+        2, {"contract": "dreier", "declarer": "Cilli", "card_points": 30}
+    )
+    assert not change.written and change.after is change.before
+    assert change.said == "nothing changed; the ledger is unchanged"
+    assert Path(ledger).read_bytes() == before
 
 
 def test_replace_with_a_bad_hand(ledger: str, tmp_path: Path) -> None:
@@ -815,3 +838,50 @@ def test_rescore_json_is_the_sheet_re_scored_with_what_it_was_before(tmp_path: P
         "payout_totals": shown["payout_totals"],
     }
     assert data["profile"]["name"] == "koenigrufen" and "payout_totals" not in data
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["delete", "-y"],
+        ["replace", "-c", "rufer", "-d", "Anna", "-w", "Cilli", "-t", "40"],
+        ["explain"],
+        ["enter", "--replace"],
+        ["radl", "add"],
+        ["radl", "strike"],
+    ],
+)
+def test_a_number_that_is_none_is_a_usage_error_everywhere(ledger: str, command: list[str]) -> None:
+    # `radl add 0` exited 1 ("HANDS: 0: expected a number of hands, 1 or more") where `delete 0`
+    # exits 2: a number that is none is a usage error of every command, said in one shape
+    evening(ledger)
+    before = Path(ledger).read_bytes()
+    where, what = ("'HANDS'", "a number of hands") if command[0] == "radl" else ("'number'", "a hand number")
+    if command[:2] == ["enter", "--replace"]:
+        where = "'--replace'"
+    for given in ("0", "1e2"):
+        args = [*command, given] if command[0] in ("enter", "radl") else [command[0], given, *command[1:]]
+        result = run(*args, "--ledger", ledger, input="")
+        assert (result.exit_code, result.stdout) == (2, ""), (args, result.output)
+        assert result.stderr.startswith(
+            f"error: Invalid value for {where}: {given!r} is not {what}; write it in digits, 1 or more, e.g. "
+        ), result.stderr
+        assert Path(ledger).read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    "command",
+    [["delete", "-y"], ["replace", "-c", "rufer", "-d", "Anna", "-w", "Cilli", "-t", "40"], ["explain"]],
+)
+def test_a_hand_past_the_last_is_refused_by_the_ledger_everywhere(ledger: str, command: list[str]) -> None:
+    evening(ledger)  # three hands
+    before = Path(ledger).read_bytes()
+    result = run(command[0], "4", *command[1:], "--ledger", ledger)
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert result.stderr == "error: there is no hand 4; the ledger has hands 1 to 3\n"
+    entered = run("enter", "--replace", "4", "--ledger", ledger, input="")
+    assert (entered.exit_code, entered.stderr) == (
+        1,
+        "error: there is no hand 4; the ledger has hands 1 to 3\n",
+    )
+    assert Path(ledger).read_bytes() == before

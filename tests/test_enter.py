@@ -500,12 +500,14 @@ def test_enter_replace_keeps_a_renonce_it_does_not_ask(ledger: str) -> None:
         run("record", "-c", "rufer", "-d", "Anna", "-w", "Cilli", "--renonce", "Bert", "-l", ledger).exit_code
         == 0
     )
+    before = Path(ledger).read_bytes()
     result = run("enter", "--replace", "1", "--ledger", ledger, input="\n" * 6)
     assert result.exit_code == 0, result.stderr
     assert "Card points" not in result.stdout  # the renonce decided it: none are asked
     assert "renonce by Bert, kept as recorded" in result.stdout
-    # the same hand again: the line says so rather than the same summary twice
-    assert "hand 1 replaced: rufer by Anna with Cilli, won; nothing changed" in result.stdout
+    # the same hand again: nothing is written (no audit entry saying nothing), and it says so
+    assert result.stdout.endswith("hand 1: nothing changed; the ledger is unchanged\n")
+    assert Path(ledger).read_bytes() == before
     assert totals(ledger) == {"Anna": 1, "Bert": 0, "Cilli": 1, "Dani": 0}
 
 

@@ -185,8 +185,13 @@ def test_radl_marks_through_the_command_line(tmp_path: Path) -> None:
     assert refused.exit_code == 1
     assert refused.stderr.startswith("error: HANDS: 5: more than the 2 still owed by the Radl")
     assert Path(path).read_bytes() == before
-    zero = run("radl", "add", "0", "-l", path)
-    assert zero.exit_code == 1 and "HANDS: 0: expected a number of hands, 1 or more" in zero.stderr
+    for command in ("add", "strike"):  # no number of hands: a usage error, as `delete 0` is
+        zero = run("radl", command, "0", "-l", path)
+        assert (zero.exit_code, zero.stdout) == (2, "")
+        assert zero.stderr.startswith(
+            "error: Invalid value for 'HANDS': '0' is not a number of hands; write it in digits, 1 or more, e.g. 4"
+        )
+        assert Path(path).read_bytes() == before
     recorded = run("record", "-c", "rufer", "-d", "Anna", "-w", "Cilli", "-t", "40", "-l", path)
     assert "hand 1: rufer by Anna with Cilli, won, Radl ×2" in recorded.stdout
     explained = run("explain", "1", "-l", path)

@@ -182,6 +182,25 @@ def test_every_translation_keeps_its_placeholders() -> None:
     assert not wrong, "\n".join(wrong)
 
 
+# The catalogue tells the user what to do in the infinitive ("die Kartenpunkte neu eingeben",
+# 189 such instructions when counted), never in the familiar imperative ("gib …", "schreib …",
+# 11 of them, the same sentence shapes mixing both).
+FAMILIAR_IMPERATIVE = re.compile(
+    # "versuch" lower case only: "vor einem neuen Versuch" is the noun
+    r"\b(?:[Gg]ib|[Ss]chreib|[Ww]ähle?|[Nn]imm|[Ll]ass|[Tt]rag|[Ss]etz|[Nn]enn|[Pp]rüf|[Ll]ösch|[Ää]ndere|versuch|[Pp]robier)\b"
+)
+
+
+def test_the_german_tells_what_to_do_in_one_style() -> None:
+    familiar = [
+        f"{entry.msgid!r}: {text!r}"
+        for entry in read_po(PO)
+        for text in entry.strings.values()
+        if FAMILIAR_IMPERATIVE.search(text)
+    ]
+    assert not familiar, "\n".join(familiar)
+
+
 def test_placeholder_check_catches_a_dropped_and_an_added_name() -> None:
     assert not placeholders_kept("{player} zahlt", "{player} pays {amount}")
     assert not placeholders_kept("{player} zahlt {amount}", "{player} pays")
@@ -478,7 +497,7 @@ def test_errors_built_from_values_are_german_too(tmp_path: Path) -> None:
     """A stake, a date and card points refused with the value typed, in German."""
     stake = run_de("new", "-p", "Anna,Bert,Cilli,Dani", "--stake", "0,105", "-l", str(tmp_path / "x.toml"))
     assert stake.exit_code == 2
-    assert "'0,105' ist kein Betrag; schreib etwa 0,10 (höchstens zwei Nachkommastellen)" in stake.stderr
+    assert "'0,105' ist kein Betrag; etwa 0,10 schreiben (höchstens zwei Nachkommastellen)" in stake.stderr
     date = run_de("new", "-p", "Anna,Bert,Cilli,Dani", "--date", "14.3.2025", "-l", str(tmp_path / "x.toml"))
     assert "'14.3.2025' ist kein Datum" in date.stderr
     points = run_de(

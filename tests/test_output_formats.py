@@ -141,3 +141,40 @@ def test_profiles_json_lists_the_shipped_profiles() -> None:
     listed = {p["profile"]: p for p in json.loads(result.stdout)}
     assert listed["koenigrufen"]["settlement"] == "simplified"
     assert listed["koenigrufen"]["ceiling"] == "rekontra"  # [CTK] "Rekontra … ×4", the house steps off
+
+
+# Each command that prints a result, and the formats it prints (docs/machine-output.md): only
+# `tournament standings` has a printable page, and `profiles show` prints no CSV.
+FORMATS_OF = [
+    (["show"], "table, json, csv"),
+    (["settle"], "table, json, csv"),
+    (["rescore", "-P", "zwanzigerrufen"], "table, json, csv"),
+    (
+        ["score", "-c", "rufer", "-p", "Anna,Bert,Cilli,Dani", "-d", "Anna", "-w", "Cilli", "-t", "40"],
+        "table, json, csv",
+    ),
+    (["season"], "table, json, csv"),
+    (["stats"], "table, json, csv"),
+    (["profiles"], "table, json, csv"),
+    (["profiles", "show", "koenigrufen"], "table, json"),
+    (["tournament", "draw", "day", "-r", "1"], "table, json, csv"),
+    (["tournament", "standings", "day"], "table, json, csv, html"),
+    (["tournament", "money", "day"], "table, json, csv"),
+    (["cup", "standings", "day", "--points", "points.toml"], "table, json, csv"),
+]
+
+
+@pytest.mark.parametrize(("command", "formats"), FORMATS_OF)
+def test_an_unknown_format_is_refused_naming_the_commands_own_formats(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, command: list[str], formats: str
+) -> None:
+    # `settle --format xml` listed html, which settle does not print; the list is the command's
+    # own, said as `--format html` is refused, before anything is read (no ledger or day here).
+    monkeypatch.chdir(tmp_path)
+    for given in ("xml", "html", "JSON"):
+        if given in formats.split(", "):
+            continue
+        result = run(*command, "--format", given)
+        assert (result.exit_code, result.stdout) == (2, ""), (command, given)
+        assert result.stderr == f"error: --format: {given!r}: this command prints {formats}\n"
+    assert list(tmp_path.iterdir()) == []

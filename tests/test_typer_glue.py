@@ -131,11 +131,11 @@ READINGS: list[tuple[tuple[str, ...], list[str], str, str, dict[str, str]]] = [
         {"name": "'number'", "reason": "'abc' is not a hand number; write it in digits, 1 or more, e.g. 3"},
     ),
     (
-        ("settle",),
-        ["-f", "xml"],
-        "Invalid value for '--format' / '-f': 'xml' is not one of 'table', 'json', 'csv', 'html'.",
+        ("tournament", "players"),
+        ["day", "x", "Bert"],
+        "Invalid value for 'action': 'x' is not one of 'add', 'drop'.",
         glue.NOT_A_CHOICE,
-        {"name": "'--format' / '-f'", "value": "'xml'", "choices": "'table', 'json', 'csv', 'html'"},
+        {"name": "'action'", "value": "'x'", "choices": "'add', 'drop'"},
     ),
     (
         ("serve",),

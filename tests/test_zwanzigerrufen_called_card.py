@@ -21,8 +21,8 @@ REASON = (
 GRUND = (
     "'talon': im Zwanzigerrufen ruft der Spieler den Zwanziger (XX; hat er ihn selbst, den "
     "nächstniedrigeren Tarock, der ihm fehlt), keinen König, und unter 'zwanzigerrufen' gibt es "
-    "keinen Talon: die gerufene Karte kann nicht im Talon liegen; gib ihren "
-    "Besitzer als Partner an"
+    "keinen Talon: die gerufene Karte kann nicht im Talon liegen; ihren "
+    "Besitzer als Partner angeben"
 )
 
 

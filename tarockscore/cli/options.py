@@ -64,6 +64,17 @@ def hand_number(text: str) -> int:
     return int(value)
 
 
+def hand_count(text: str) -> int:
+    """A number of hands (a Radl's): ASCII digits, 1 or more, refused as :func:`hand_number` refuses
+    a hand number; how many the ledger can take is the ledger's to say."""
+    value = text.strip()
+    if not re.match(r"[0-9]+\Z", value) or int(value) < 1:
+        raise typer.BadParameter(
+            _("{text!r} is not a number of hands; write it in digits, 1 or more, e.g. 4").format(text=text)
+        )
+    return int(value)
+
+
 # -- --ledger ------------------------------------------------------------------------------------
 
 LedgerOpt = Annotated[
@@ -590,18 +601,54 @@ def profile_given(value: str | None, where: str = "--profile") -> str | None:
 
 # -- the output options --------------------------------------------------------------------------
 
-FormatOpt = Annotated[
-    OutputFormat | None,
-    typer.Option(
-        "--format",
-        "-f",
-        help="table, json or csv (docs/machine-output.md); html where the command has a printable page.",
-    ),
-]
+#: What most commands print: a table, JSON or CSV.
+DATA_FORMATS = (OutputFormat.TABLE, OutputFormat.JSON, OutputFormat.CSV)
+
+# The help of --format, by the formats a command prints.
+FORMAT_HELP = {
+    DATA_FORMATS: "table, json or csv (docs/machine-output.md).",
+    (
+        *DATA_FORMATS,
+        OutputFormat.HTML,
+    ): "table, json or csv (docs/machine-output.md), or html: a printable page.",
+    (OutputFormat.TABLE, OutputFormat.JSON): "table or json (docs/machine-output.md).",
+}
+
+NOT_PRINTED = N_("{fmt!r}: this command prints {formats}")
 
 
-def chosen(output: OutputFormat | None, json_out: bool = False, csv_out: bool = False) -> OutputFormat:
-    """The format the options ask for (the table when none is given); two of them at once are refused."""
+def format_option(formats: Sequence[OutputFormat]) -> Any:
+    """``--format`` (``-f``) taking the command's own formats (the shell completes them); another,
+    known or not, is refused by :func:`chosen` naming them."""
+    return Annotated[
+        str | None,
+        typer.Option(
+            "--format",
+            "-f",
+            metavar="FORMAT",
+            help=FORMAT_HELP[tuple(formats)],
+            autocompletion=lambda: [f.value for f in formats],
+        ),
+    ]
+
+
+def offered(value: str, formats: Sequence[OutputFormat], where: str = "--format") -> OutputFormat:
+    """The format ``value`` names when the command prints it; another, known (``html`` where the
+    command has no page) or not (``xml``), is a usage error naming the formats it prints."""
+    known = {f.value: f for f in formats}
+    if value not in known:
+        raise UsageError(NOT_PRINTED, fmt=value, formats=", ".join(known), where=where)
+    return known[value]
+
+
+def chosen(
+    output: str | None,
+    json_out: bool = False,
+    csv_out: bool = False,
+    formats: Sequence[OutputFormat] = DATA_FORMATS,
+) -> OutputFormat:
+    """The format the options ask for (the table when none is given); two of them at once, or a
+    format the command does not print, are refused."""
     given = [
         name
         for name, on in (("--format", output is not None), ("--json", json_out), ("--csv", csv_out))
@@ -610,23 +657,25 @@ def chosen(output: OutputFormat | None, json_out: bool = False, csv_out: bool = 
     if len(given) > 1:
         raise UsageError(N_("give {options}, not both"), options=" or ".join(given))
     if json_out:
-        return OutputFormat.JSON
+        return offered(OutputFormat.JSON.value, formats, "--json")
     if csv_out:
-        return OutputFormat.CSV
-    return output if output is not None else OutputFormat.TABLE
+        return offered(OutputFormat.CSV.value, formats, "--csv")
+    return OutputFormat.TABLE if output is None else offered(output, formats)
 
 
 def with_format(
     json_help: str = "Print JSON: the same as --format json.",
     csv_help: str = "Print CSV: the same as --format csv.",
+    formats: Sequence[OutputFormat] = DATA_FORMATS,
 ) -> Callable[[Command], Command]:
-    """A decorator: the command's parameter ``fmt`` given as ``--format``, ``--json`` and ``--csv``."""
+    """A decorator: the command's parameter ``fmt`` given as ``--format``, ``--json`` and ``--csv``,
+    one of ``formats`` (the ones the command prints)."""
     group = (
-        parameter("output", FormatOpt, None),
+        parameter("output", format_option(formats), None),
         option("json_out", bool, False, "--json", help=json_help),
         option("csv_out", bool, False, "--csv", help=csv_help),
     )
-    return with_options(group, "fmt", chosen)
+    return with_options(group, "fmt", functools.partial(chosen, formats=formats))
 
 
 def show(view: View, fmt: OutputFormat) -> None:

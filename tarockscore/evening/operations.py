@@ -87,6 +87,8 @@ def replace_hand(ledger: Ledger, number: int, mapping: HandInput, at: str) -> Le
     entries[number - 1] = Entry.of(hand, old.result, old.recorded, old.id)
     stored = {e.id for e in ledger.hands} - {old.id}  # their results stand but where a Radl moved
     entries = list(rescored(entries, ledger.players, ledger.profile, ledger.radl, stored))
+    if tuple(entries) == ledger.hands:  # the same hand again: nothing to write, no audit entry
+        return ledger
     new = entries[number - 1]
     changed = _changed_results(ledger.hands, entries, old.id)
     before, after = summary(old.hand, old.result), summary(new.hand, new.result)

@@ -83,8 +83,16 @@ class Change:
         return iter((self.before, self.after))
 
     @property
+    def written(self) -> bool:
+        """Whether the change wrote an entry (not when it changed nothing, nor when it was resent)."""
+        return self.after is not self.before
+
+    @property
     def said(self) -> str:
-        """The audit entry the change left, as stored (a message template's text)."""
+        """The audit entry the change left, as stored (a message template's text); for a change
+        that changed nothing, that nothing changed and nothing was written."""
+        if not self.written and self.resent is None:
+            return message(N_("nothing changed; the ledger is unchanged"))
         return self.after.audit[-1].detail
 
 
@@ -323,7 +331,10 @@ def update(
             )
         verify(snapshot)
         extra = {"request": request} if request is not None else None
-        return _write(raw, snapshot, change(snapshot.ledger), None, at, extra, scored)
+        new = change(snapshot.ledger)
+        if new is snapshot.ledger:  # a change that changes nothing (a hand replaced by itself)
+            return Change(new, new, snapshot.head)
+        return _write(raw, snapshot, new, None, at, extra, scored)
 
 
 def _write(

@@ -271,6 +271,16 @@ def resolve_document(
         # a profile file without a name of its own is named after its file (club.toml: club), never
         # after the profile it extends, whose name would hide that house rules were applied
         merged.pop("name", None)
+        if chain[0].stem in shipped_names() and chain[0].parent != profiles_dir().resolve():
+            # koenigrufen.toml of a club's own: named after its file, a sheet would pass it off as
+            # the shipped koenigrufen
+            raise ProfileError(
+                N_(
+                    "{path}: name: missing, and the file's name {stem!r} is a shipped profile's, which a sheet would show instead; give the profile a name of its own, e.g. name = \"{stem}-club\""
+                ),
+                path=chain[0],
+                stem=chain[0].stem,
+            )
         if text_problem(chain[0].stem, limit=MAX_NAME) is None:
             merged["name"] = chain[0].stem
     return merged

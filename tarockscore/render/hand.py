@@ -390,22 +390,53 @@ def _renonce_words(profile: Profile, dodge: bool) -> str:
     return words
 
 
-_THIRDS = {Fraction(1, 3): "⅓", Fraction(2, 3): "⅔"}
+TRISCHAKEN_WORDS = {
+    ("ties", "share"): N_("players tied for a paying place all pay"),
+    ("ties", "seat_order"): N_("of players tied, the one nearer Forehand pays"),
+    ("payment", "each"): N_("each loser pays the value to each player who receives"),
+    ("payment", "shared"): N_("tied losers share what one loser would pay"),
+    ("payment", "group"): N_("the losers and the receivers settle as the two sides of one bet"),
+    ("virgins", "take_all"): N_("a player without a trick takes the whole payment, several share it"),
+    ("virgins", "none"): N_("a player without a trick counts as any other"),
+    ("virgins", "collect"): N_("a player without a trick collects the value from each other player"),
+    ("rounding", "up"): N_("a share that does not come out whole is rounded up"),
+    ("rounding", "down"): N_("a share that does not come out whole is rounded down"),
+    ("talon", "counted"): N_("the talon counts in the tricks"),
+    ("talon", "out"): N_("the talon counts for nobody"),
+}
 
 
 def _trischaken_settings(t: Trischaken) -> str:
-    """Every setting of the Dodge Round, as the profile file writes it."""
-
-    def written(value: object) -> str:
-        if isinstance(value, bool):
-            return "true" if value else "false"
-        if isinstance(value, Fraction):  # one word, as a profile may write it too: "35⅔"
-            whole, third = divmod(value, 1)
-            value = f"{whole}{_THIRDS[third]}" if third in _THIRDS else str(render_points(value))
-        return f'"{value}"' if isinstance(value, str) else str(value)
-
-    settings = ", ".join(f"{key} = {written(value)}" for key, value in t._asdict().items())
-    return _("Trischaken: {settings}").format(settings=settings)
+    """Every setting of the Dodge Round in words, one clause a setting (docs/rules/settlement.md §5)."""
+    both = t.forehand_mayor_factor or t.mayor_factor * t.forehand_factor
+    clauses = [
+        ngettext(
+            "the player with the most card points pays",
+            "the {losers} players with the most card points pay",
+            t.losers,
+        ).format(losers=t.losers),
+        _("card points compared rounded to whole points")
+        if t.whole_points
+        else _("card points compared in exact thirds"),
+        translated(TRISCHAKEN_WORDS["ties", t.ties]),
+        *([_("a Forehand tied for the most pays alone")] if t.forehand_loses_ties else []),
+        *([_("a Forehand with the most card points pays alone")] if t.forehand_alone else []),
+        translated(TRISCHAKEN_WORDS["payment", t.payment]),
+        _("a Bürgermeister ({threshold} card points or more) pays ×{factor}").format(
+            threshold=render_points(t.mayor_threshold), factor=t.mayor_factor
+        ),
+        *([_("a Bürgermeister pays alone")] if t.mayor_alone else []),
+        (
+            _("a Forehand who loses alone pays ×{factor}, as Bürgermeister ×{both}")
+            if t.forehand_factor_alone
+            else _("a losing Forehand pays ×{factor}, as Bürgermeister ×{both}")
+        ).format(factor=t.forehand_factor, both=both),
+        translated(TRISCHAKEN_WORDS["virgins", t.virgins]),
+        *([_("two or more players without a trick count as none")] if t.virgins_alone else []),
+        translated(TRISCHAKEN_WORDS["rounding", t.rounding]),
+        translated(TRISCHAKEN_WORDS["talon", t.talon]),
+    ]
+    return _("Trischaken: {settings}").format(settings="; ".join(clauses))
 
 
 def _radl_words(profile: Profile) -> str:

@@ -16,7 +16,7 @@ from tabulate import tabulate
 
 from tarockscore.i18n import N_, _, current, money, ngettext, translated
 from tarockscore.render.cards import event_line
-from tarockscore.render.output import CsvTable, OutputFormat, View, page, rendered
+from tarockscore.render.output import CsvTable, View, page
 from tarockscore.tournament.model import Round, Tournament
 from tarockscore.tournament.standings import (
     CupStanding,
@@ -153,12 +153,6 @@ def seating_view(t: Tournament, drawn: Round, folder: str, head: str | None = No
         json=lambda: seating_json(drawn, folder) | ({"head": head} if head else {}),
         csv=lambda: seating_csv(drawn, folder),
     )
-
-
-def check_data_format(fmt: OutputFormat) -> None:
-    """Refuse a format only the standings have a page in, before anything is read or drawn."""
-    if fmt not in (OutputFormat.TABLE, OutputFormat.JSON, OutputFormat.CSV):
-        rendered(View(table=str, json=dict, csv=lambda: ((), ())), fmt)
 
 
 def standings_json(rows: Sequence[Standing]) -> dict[str, Any]:

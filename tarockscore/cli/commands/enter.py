@@ -7,7 +7,7 @@ import typer
 
 import tarockscore
 from tarockscore import i18n
-from tarockscore.cli.commands.ledger import recorded
+from tarockscore.cli.commands.ledger import recorded, replaced
 from tarockscore.cli.options import LedgerOpt, evening_of, hand_number
 from tarockscore.cli.terminal import Asker, TooMuchInput, answer_to
 from tarockscore.errors import INTERRUPTED, TarockError
@@ -152,5 +152,4 @@ def enter(ledger: LedgerOpt = None, replace: ReplaceOpt = None) -> None:
     if replace is None:
         recorded(change.before, change.after)
     else:
-        typer.echo(shown.said(change.said))
-        typer.echo(shown.totals_table(change.after, number))
+        replaced(change, number)

@@ -18,6 +18,7 @@ from tarockscore.cli.options import (
     ProfileOpt,
     as_options,
     evening_of,
+    hand_count,
     hand_errors,
     hand_number,
     ledger_path_of,
@@ -100,6 +101,16 @@ def recorded(before: "tarockscore.Ledger", after: "tarockscore.Ledger") -> None:
     typer.echo(shown.recorded_text(after))
 
 
+def replaced(change: "tarockscore.Change", number: int) -> None:
+    """What replace and enter print for hand ``number`` replaced: the audit line and the totals,
+    or, for the same hand again, that nothing changed (nothing is written)."""
+    if not change.written:
+        typer.echo(_("hand {number}: nothing changed; the ledger is unchanged").format(number=number))
+        return
+    typer.echo(shown.said(change.said))
+    typer.echo(shown.totals_table(change.after, number))
+
+
 @with_format(csv_help="Print CSV: one row per hand.")
 def show(fmt: OutputFormat = OutputFormat.TABLE, ledger: LedgerOpt = None) -> None:
     """The evening: one row per hand with each player's points and the running totals."""
@@ -129,8 +140,7 @@ def replace(
     mapping, source = read_hand_or_short(hand_file, short)
     with hand_errors(source, short):
         change = evening_of(ledger).replace(number, mapping, tarockscore.now())
-    typer.echo(shown.said(change.said))
-    typer.echo(shown.totals_table(change.after, number))
+    replaced(change, number)
 
 
 def _on_a_terminal() -> bool:
@@ -297,6 +307,7 @@ def add(
         typer.Argument(
             help="How many doubled hands; default: one Radl round (the profile's radl.hands).",
             metavar="HANDS",
+            parser=hand_count,
         ),
     ] = None,
     ledger: LedgerOpt = None,
@@ -310,7 +321,9 @@ def add(
 def strike(
     hands: Annotated[
         int | None,
-        typer.Argument(help="How many doubled hands to strike; default: one.", metavar="HANDS"),
+        typer.Argument(
+            help="How many doubled hands to strike; default: one.", metavar="HANDS", parser=hand_count
+        ),
     ] = None,
     ledger: LedgerOpt = None,
 ) -> None:

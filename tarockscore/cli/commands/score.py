@@ -11,6 +11,7 @@ from tarockscore.cli.options import (
     HandArg,
     ProfileOpt,
     hand_errors,
+    offered,
     profile_given,
     read_hand_or_short,
     show,
@@ -67,10 +68,14 @@ def profiles(ctx: typer.Context, fmt: OutputFormat = OutputFormat.TABLE) -> None
 
 
 _GROUP_FORMAT = "tarockscore.profiles.format"
+# What ``profiles show`` prints: the price list, or the profile as JSON.
+SHOW_FORMATS = (OutputFormat.TABLE, OutputFormat.JSON)
 
 
 @profiles_app.command("show")
-@with_format(json_help="Print the resolved profile as JSON: its keys as --toml prints them.")
+@with_format(
+    json_help="Print the resolved profile as JSON: its keys as --toml prints them.", formats=SHOW_FORMATS
+)
 def profiles_show(
     ctx: typer.Context,
     name: str = typer.Argument(..., help="A shipped profile name or a path to a profile file."),
@@ -80,7 +85,7 @@ def profiles_show(
     """Show a profile: its rules and price list (every contract and bonus with its value)."""
     given = ctx.meta.get(_GROUP_FORMAT, OutputFormat.TABLE)
     if fmt is OutputFormat.TABLE:
-        fmt = given
+        fmt = offered(given.value, SHOW_FORMATS)  # ``profiles --csv show NAME``: show has no CSV
     elif given is not OutputFormat.TABLE and given is not fmt:
         raise UsageError(N_("give {options}, not both"), options=f"--{given.value} or --{fmt.value}")
     if toml_out and fmt is not OutputFormat.TABLE:

@@ -23,7 +23,7 @@ from tarockscore.cli.options import (
 from tarockscore.cli.terminal import Warnings, kind_of, warning
 from tarockscore.errors import N_, Message, Problem, Shown, TarockError, UsageError, counted, message, reason
 from tarockscore.i18n import _
-from tarockscore.render.chart import FORMATS, ImageUnavailable
+from tarockscore.render.chart import FORMATS, ImageUnavailable, load_cairosvg
 from tarockscore.render.output import OutputFormat
 from tarockscore.render.season import STATS_WIDTH, chart_file, season_span, standings_view, stats_view
 
@@ -296,12 +296,15 @@ def chart(
             ),
             out=out,
         )
-    folded = _fold(sources, asked)
-    points, starts = folded.chart_points()
     try:
+        if fmt in ("png", "pdf"):  # the chart extra, asked for before the ledgers are read
+            load_cairosvg(fmt)
+        folded = _fold(sources, asked)
+        points, starts = folded.chart_points()
         data = chart_file(folded.season, points, starts, fmt, title)
     except ImageUnavailable as exc:
-        raise UsageError(N_("--output {out!r}: {exc}"), out=out, exc=exc.said) from None
+        # not the options' fault: the file cannot be written in that format here (exit 1)
+        raise TarockError(N_("--output {out!r}: {exc}"), out=out, exc=exc.said) from None
     if out == "-":
         assert isinstance(data, str)  # the SVG
         typer.echo(data, nl=False)

@@ -15,6 +15,7 @@ from tarockscore import i18n
 from tarockscore.cli import terminal
 from tarockscore.cli.group import Wording, advised, new_app
 from tarockscore.cli.options import (
+    DATA_FORMATS,
     at_options,
     read_option,
     show,
@@ -267,7 +268,6 @@ def draw(
     fmt: OutputFormat = OutputFormat.TABLE,
 ) -> None:
     """Draw a round's tables, create each table's ledger, and print the seating for the wall."""
-    render.check_data_format(fmt)
     try:
         drawn = tarockscore.Tournament(folder).draw(round_number, seed)
     except tarockscore.UnseatableCount as exc:
@@ -313,7 +313,7 @@ def players(
 
 
 @tournament_app.command("standings")
-@with_format()
+@with_format(formats=(*DATA_FORMATS, OutputFormat.HTML))
 def standings(
     folder: DirArg,
     verbose: VerboseOpt = False,
@@ -333,7 +333,6 @@ def money(
     fmt: OutputFormat = OutputFormat.TABLE,
 ) -> None:
     """Each player's money from every table: the stake per point, Kontras included."""
-    render.check_data_format(fmt)
     day = tarockscore.Tournament(folder).money()
     _day_warnings(day.warnings, day.unfinished, verbose)
     show(render.money_view(day.rows), fmt)
@@ -376,8 +375,8 @@ def cards(
     if out is not None and out.suffix.lower() == ".pdf":
         try:
             tournament.write_page(out, card_pages.cards_pdf(t, drawn, addresses))
-        except ImageUnavailable as exc:
-            raise UsageError(N_("--output {out!r}: {exc}"), out=str(out), exc=exc.said) from None
+        except ImageUnavailable as exc:  # the chart extra is missing: exit 1, as a file not written
+            raise TarockError(N_("--output {out!r}: {exc}"), out=str(out), exc=exc.said) from None
     elif out is None:
         typer.echo(card_pages.cards_html(t, drawn, addresses), nl=False)
         return
@@ -587,7 +586,6 @@ def cup_standings(
     fmt: OutputFormat = OutputFormat.TABLE,
 ) -> None:
     """The cup: each tournament's places turned into cup points, each player's best N added."""
-    render.check_data_format(fmt)
     said = terminal.Warnings()
     try:
         cup = tarockscore.cup(folders, points, warn=said.warn, aliases=alias)
