@@ -59,3 +59,47 @@ def test_the_hands_whose_bidding_is_not_allowed_are_named_in_german(tmp_path: Pa
         result.stdout.splitlines()
     )
     assert "contracts." not in result.stdout
+
+
+def test_an_evening_is_not_rescored_under_the_rules_of_another_game(tmp_path: Path) -> None:
+    """A Königrufen hand has no meaning under Zwanzigerrufen: there the XX is called and the card
+    points are counted otherwise (docs/rules/zwanzigerrufen.md §2). Before, a Call won with 40
+    was taken as a Zwanzigerrufen Call and scored lost, with only a warning."""
+    ledger = tmp_path / "l.toml"
+    assert runner.invoke(app, ["new", "-p", "A,B,C,D", "--ledger", str(ledger)]).exit_code == 0
+    hand = ["record", "-c", "rufer", "-d", "A", "-w", "B", "-t", "40", "--ledger", str(ledger)]
+    assert runner.invoke(app, hand).exit_code == 0
+    before = ledger.read_bytes()
+    for lang, said, in_season in (
+        (
+            "en",
+            "--profile: profile 'zwanzigerrufen' is for zwanzigerrufen and this evening is koenigrufen",
+            f"--rescore: profile 'zwanzigerrufen' is for zwanzigerrufen, and these ledgers are koenigrufen: {ledger}",
+        ),
+        (
+            "de",
+            "--profile: Profil 'zwanzigerrufen' ist für Zwanzigerrufen und dieser Abend ist Königrufen",
+            f"--rescore: Profil 'zwanzigerrufen' ist für Zwanzigerrufen, und diese Schriften sind Königrufen: {ledger}",
+        ),
+    ):
+        for write in ([], ["--write"]):
+            args = ["--lang", lang, "rescore", "-P", "zwanzigerrufen", *write, "--ledger", str(ledger)]
+            result = runner.invoke(app, args)
+            assert result.exit_code == 1, result.output
+            assert said in result.stderr
+        season = runner.invoke(app, ["--lang", lang, "season", str(ledger), "--rescore", "zwanzigerrufen"])
+        assert season.exit_code == 1 and in_season in season.stderr, season.output
+    assert ledger.read_bytes() == before
+
+
+def test_a_season_of_two_games_is_refused_without_advising_a_rescore(tmp_path: Path) -> None:
+    paths = []
+    for name, profile in (("k.toml", "koenigrufen"), ("z.toml", "zwanzigerrufen")):
+        paths.append(str(tmp_path / name))
+        made = runner.invoke(app, ["new", "-p", "A,B,C,D", "-P", profile, "--ledger", paths[-1]])
+        assert made.exit_code == 0, made.output
+    result = runner.invoke(app, ["season", *paths])
+    assert result.exit_code == 1
+    assert "these ledgers are of different games" in result.stderr
+    assert "k.toml" in result.stderr and "z.toml" in result.stderr
+    assert "rescore every hand" not in result.stderr

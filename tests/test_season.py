@@ -284,9 +284,14 @@ def test_another_game_cannot_be_added_nor_rescored() -> None:
     }
     with pytest.raises(LedgerError, match="different games"):
         fold([*club(), z])
+    # rescored under Königrufen's rules, the Zwanzigerrufen evening is refused as a whole, not hand
+    # by hand as its contracts happen to be unknown there
     with pytest.raises(LedgerError) as info:
         fold([*club(), z], Filters(rescore=load_profile("koenigrufen")))
-    assert "z.toml" in str(info.value) and "solo" in str(info.value)
+    assert str(info.value) == (
+        "rescore: profile 'koenigrufen' is for koenigrufen, and these ledgers are zwanzigerrufen: z.toml; "
+        "a hand is scored only under the rules of its own game"
+    )
 
 
 def test_same_settlement_other_values_is_added_and_reported(tmp_path: Any) -> None:

@@ -141,8 +141,23 @@ def delete(ledger: Ledger, number: int, at: str) -> Ledger:
     return ledger._replace(hands=entries, audit=(*ledger.audit, entry))
 
 
+def check_game(ledger: Ledger, profile: Profile) -> None:
+    """Refuse the rules of another game: a Königrufen hand has no meaning under Zwanzigerrufen's."""
+    if (game := ledger.profile.game.family) != profile.game.family:
+        raise LedgerError(
+            N_(
+                "profile {name!r} is for {other} and this evening is {game}: a hand is scored only under the rules of its own game; choose a {game} profile"
+            ),
+            name=profile.name,
+            other=profile.game.family,
+            game=game,
+            where="profile",
+        )
+
+
 def rescore(ledger: Ledger, profile: Profile, at: str, *, what_if: bool = False) -> Ledger:
     """The evening under another profile (``what_if``: a bidding it does not allow is still scored)."""
+    check_game(ledger, profile)
     check_seats = check_players(ledger.players, profile)
     if check_seats:
         raise LedgerError([p.moved("profile") for p in check_seats])

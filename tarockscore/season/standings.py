@@ -41,6 +41,12 @@ TWO_AT_ONE_TABLE = N_(
 PROFILES_CANNOT_ADD = N_(
     "these ledgers were scored under different profiles, {_describe}, and their Victory Points cannot be added as they stand: {why}; rescore every hand under one profile"
 )
+GAMES_CANNOT_ADD = N_(
+    "these ledgers are of different games, {_describe}: Victory Points of {a} and of {b} are not added, and a hand is scored only under the rules of its own game; give the evenings of one game"
+)
+OTHER_GAME = N_(
+    "profile {name!r} is for {other}, and these ledgers are {game}: {ledgers}; a hand is scored only under the rules of its own game"
+)
 PROFILES_ADDED = N_(
     "these ledgers were scored under different profiles: {profiles}; their Victory Points are added as they stand (a rescore scores every hand under one profile)"
 )
@@ -302,9 +308,7 @@ def _apply_aliases(
 
 
 def _comparable(a: Profile, b: Profile) -> str:
-    """Why two profiles' Victory Points cannot simply be added, or ''."""
-    if a.game.family != b.game.family:
-        return message(N_("they are different games ({a} and {b})"), a=a.game.family, b=b.game.family)
+    """Why two profiles of one game cannot simply have their Victory Points added, or ''."""
     if a.settlement.mode != b.settlement.mode:
         return message(N_("they settle differently ({a} and {b})"), a=a.settlement.mode, b=b.settlement.mode)
     if a.settlement.kontra_scope != b.settlement.kontra_scope:
@@ -339,6 +343,8 @@ def _check_profiles(ledgers: Sequence[Named]) -> list[str]:
         return []
     first = ledgers[0][1].profile
     for _, ledger in ledgers[1:]:
+        if (game := ledger.profile.game.family) != first.game.family:
+            raise LedgerError(GAMES_CANNOT_ADD, _describe=_describe(groups), a=first.game.family, b=game)
         why = _comparable(first, ledger.profile)
         if why:
             raise LedgerError(PROFILES_CANNOT_ADD, _describe=_describe(groups), why=why)
@@ -347,6 +353,13 @@ def _check_profiles(ledgers: Sequence[Named]) -> list[str]:
 
 def _rescore(ledgers: Sequence[Named], profile: Profile) -> tuple[list[Named], list[str]]:
     """Every hand scored afresh under one profile, by the ledger's own rescore (Radls included)."""
+    game = profile.game.family
+    if other := [(source, ledger) for source, ledger in ledgers if ledger.profile.game.family != game]:
+        ledgers_game = other[0][1].profile.game.family  # there are two games: the other one
+        sources = listed([source for source, _ in other])
+        raise LedgerError(
+            OTHER_GAME, name=profile.name, other=game, game=ledgers_game, ledgers=sources, where="rescore"
+        )
     problems: list[Problem] = []
     out: list[Named] = []
     changed = 0
