@@ -582,13 +582,9 @@ def test_rescore_under_a_profile_that_cannot_score_the_evening(ledger: str) -> N
     before = Path(ledger).read_bytes()
     result = run("rescore", "--profile", "zwanzigerrufen", "--write", "--ledger", ledger)
     assert result.exit_code == 1
-    assert (
-        "error: hand 1: entry: card_points: '40 1/3': zwanzigerrufen counts whole card points only; "
-        "write a whole number from 0 to 88" in result.stderr
-    )
-    assert (
-        "error: hand 2: entry: contract: 'dreier' is not a contract of profile 'zwanzigerrufen'"
-        in result.stderr
+    assert result.stderr == (
+        "error: --profile: profile 'zwanzigerrufen' is for zwanzigerrufen and this evening is koenigrufen: "
+        "a hand is scored only under the rules of its own game; choose a koenigrufen profile\n"
     )
     assert Path(ledger).read_bytes() == before
 

@@ -414,8 +414,9 @@ def test_rescore_under_another_profile() -> None:
     assert check(after) == []
 
 
-def test_rescore_reports_every_hand_the_other_profile_cannot_score() -> None:
-    # Zwanzigerrufen counts whole card points and has no Dreier.
+def test_rescore_under_the_other_game_is_refused_as_a_whole() -> None:
+    # Zwanzigerrufen counts whole card points and has no Dreier: its rules do not read a
+    # Königrufen hand at all, so the evening is refused once, not hand by hand.
     led = play(
         evening(),
         rufer("Anna", "Cilli", "40 1/3"),
@@ -423,9 +424,8 @@ def test_rescore_reports_every_hand_the_other_profile_cannot_score() -> None:
     )
     with pytest.raises(TarockError) as info:
         rescore(led, load_profile("zwanzigerrufen"), AT)
-    wheres = [p.where for p in info.value.problems]
-    assert "hand 1: entry: card_points" in wheres
-    assert "hand 2: entry: contract" in wheres
+    assert [p.where for p in info.value.problems] == ["profile"]
+    assert "is for zwanzigerrufen and this evening is koenigrufen" in str(info.value)
 
 
 def test_check_finds_a_changed_result() -> None:
