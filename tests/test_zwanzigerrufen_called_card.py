@@ -89,3 +89,27 @@ def test_a_rufer_with_the_declarer_s_own_card_is_told_what_zwanzigerrufen_calls_
         "(XX) selbst hat, den nächstniedrigeren Tarock, der ihm fehlt, und wer XX bis XVI hat, spielt ein "
         "Solo; der Rufer braucht einen Partner (-w NAME)\n"
     )
+
+
+def test_the_call_is_forehands_alone(tmp_path: Path) -> None:
+    """[CTT]: "P1, the Forehand, plays the Call and has called the XX"; [TAROCKWELT] "Forehand calls
+    the XX" (docs/rules/zwanzigerrufen.md §2): a Call with Bert as declarer while Anna is Forehand
+    was scored as if Bert had called; it is refused, naming the Forehand, and the ledger is kept."""
+    ledger = tmp_path / "z.toml"
+    made = run("new", "-p", "Anna,Bert,Cilli,Dani", "-P", "zwanzigerrufen", "--ledger", str(ledger))
+    assert made.exit_code == 0, made.output
+    before = ledger.read_bytes()
+    for lang, said in (
+        ("en", "-d Bert: 'Bert' is not the Forehand: under 'zwanzigerrufen' only the first in hand ('Anna')"),
+        ("de", "-d Bert: 'Bert' ist nicht Vorhand: unter 'zwanzigerrufen' darf nur die Vorhand ('Anna')"),
+    ):
+        asked = ["-c", "rufer", "-d", "Bert", "-w", "Cilli", "-t", "50", "--ledger", str(ledger)]
+        refused = run("--lang", lang, "record", *asked)
+        assert refused.exit_code == 1 and said in refused.stderr, refused.output
+    assert ledger.read_bytes() == before
+    # Anna, Forehand of hand 1, calls Cilli's XX and her side takes 50 of 88: each adds 1 [CTT].
+    hand = ["-c", "rufer", "-d", "Anna", "-w", "Cilli", "-t", "50", "--ledger", str(ledger)]
+    played = run("record", *hand)
+    assert played.exit_code == 0, played.output
+    rows = {line.split()[0]: line.split()[1] for line in played.stdout.splitlines()[3:7]}
+    assert rows == {"Anna": "+1", "Bert": "0", "Cilli": "+1", "Dani": "0"}
