@@ -468,6 +468,9 @@ def test_png_without_the_drawing_library_is_refused(
     result = CliRunner().invoke(app, ["chart", str(unread), "-o", str(target)])
     assert (result.exit_code, result.stderr.count("error:")) == (1, 1)
     assert "PNG needs CairoSVG: pip install 'tarockscore[chart]'" in result.stderr
+    # pipx keeps its own environment, where pip does not reach and `pipx install` of an installed
+    # tool does nothing: the way that adds the library to it is named too
+    assert "(installed with pipx: pipx inject tarockscore cairosvg)" in result.stderr
 
 
 @pytest.mark.parametrize("name", ["c.jpg", "c.gif", "c", "c.svgz"])

@@ -259,7 +259,7 @@ def chart_svg(
 # What ``chart -o FILE`` writes, by the file's suffix. PNG and PDF are drawn from the SVG by
 # CairoSVG, an optional extra (pip install 'tarockscore[chart]'); without it they are refused.
 FORMATS = {".svg": "svg", ".html": "html", ".htm": "html", ".png": "png", ".pdf": "pdf"}
-IMAGE_EXTRA = "pip install 'tarockscore[chart]'"
+IMAGE_EXTRA = "pip install 'tarockscore[chart]' (installed with pipx: pipx inject tarockscore cairosvg)"
 
 
 class ImageUnavailable(Exception):
