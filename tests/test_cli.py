@@ -806,6 +806,21 @@ def test_profiles_show_as_text_names_the_renonce_trischaken_and_radl_rules(tmp_p
         "the talon counts for nobody"
     )
     assert "Radl: none" in lines
+    # Tirol ([TIR20 5)], profiles/tirol.toml): the Bürgermeister pays alone "(3 x 2)", factor 1,
+    # and a Forehand as Bürgermeister "doppelt (3 x 4)": a factor of 1 is not read out as "×1"
+    code, out, err = run("profiles", "show", "tirol")
+    said = next(line for line in out.splitlines() if line.startswith("Trischaken: "))
+    assert (
+        "; a Bürgermeister (35 2/3 card points or more) pays alone; a losing Forehand pays ×2 as Bürgermeister;"
+        in said
+    )
+    assert "×1" not in said
+    code, out, err = run("--lang", "de", "profiles", "show", "tirol")
+    said = next(line for line in out.splitlines() if line.startswith("Trischaken: "))
+    assert (
+        "; ein Bürgermeister (35 2/3 Kartenpunkte oder mehr) zahlt allein; verliert die Vorhand als Bürgermeister, zahlt sie ×2;"
+        in said
+    )
     code, out, err = run("profiles", "show", "koenigrufen")
     assert "Renonce: the revoking side loses the contract and every announced bonus" in out.splitlines()
     club = tmp_path / "club.toml"

@@ -406,6 +406,38 @@ TRISCHAKEN_WORDS = {
 }
 
 
+def _mayor_clauses(t: Trischaken) -> list[str]:
+    """The Bürgermeister's part: his factor where it is not 1, and whether he pays alone."""
+    threshold = render_points(t.mayor_threshold)
+    if t.mayor_factor == 1:
+        if not t.mayor_alone:
+            return [_("a Bürgermeister pays no more than any other loser")]
+        return [_("a Bürgermeister ({threshold} card points or more) pays alone").format(threshold=threshold)]
+    clause = _("a Bürgermeister ({threshold} card points or more) pays ×{factor}")
+    return [clause.format(threshold=threshold, factor=t.mayor_factor)] + (
+        [_("a Bürgermeister pays alone")] if t.mayor_alone else []
+    )
+
+
+def _forehand_clauses(t: Trischaken, both: int) -> list[str]:
+    """A losing Forehand's factor, and as Bürgermeister (a factor of 1 is not said)."""
+    if t.forehand_factor != 1:
+        clause = (
+            _("a Forehand who loses alone pays ×{factor}, as Bürgermeister ×{both}")
+            if t.forehand_factor_alone
+            else _("a losing Forehand pays ×{factor}, as Bürgermeister ×{both}")
+        )
+        return [clause.format(factor=t.forehand_factor, both=both)]
+    if both == 1:
+        return []
+    clause = (
+        _("a Forehand who loses alone as Bürgermeister pays ×{both}")
+        if t.forehand_factor_alone
+        else _("a losing Forehand pays ×{both} as Bürgermeister")
+    )
+    return [clause.format(both=both)]
+
+
 def _trischaken_settings(t: Trischaken) -> str:
     """Every setting of the Dodge Round in words, one clause a setting (docs/rules/settlement.md §5)."""
     both = t.forehand_mayor_factor or t.mayor_factor * t.forehand_factor
@@ -422,15 +454,8 @@ def _trischaken_settings(t: Trischaken) -> str:
         *([_("a Forehand tied for the most pays alone")] if t.forehand_loses_ties else []),
         *([_("a Forehand with the most card points pays alone")] if t.forehand_alone else []),
         translated(TRISCHAKEN_WORDS["payment", t.payment]),
-        _("a Bürgermeister ({threshold} card points or more) pays ×{factor}").format(
-            threshold=render_points(t.mayor_threshold), factor=t.mayor_factor
-        ),
-        *([_("a Bürgermeister pays alone")] if t.mayor_alone else []),
-        (
-            _("a Forehand who loses alone pays ×{factor}, as Bürgermeister ×{both}")
-            if t.forehand_factor_alone
-            else _("a losing Forehand pays ×{factor}, as Bürgermeister ×{both}")
-        ).format(factor=t.forehand_factor, both=both),
+        *_mayor_clauses(t),
+        *_forehand_clauses(t, both),
         translated(TRISCHAKEN_WORDS["virgins", t.virgins]),
         *([_("two or more players without a trick count as none")] if t.virgins_alone else []),
         translated(TRISCHAKEN_WORDS["rounding", t.rounding]),
