@@ -187,7 +187,10 @@ def test_another_game_cannot_be_rescored(club: Path) -> None:
     create(club / "z.toml", ledger_zwanzigerrufen())
     code, _, err = run("season", str(club), "--rescore", "koenigrufen")
     assert code == 1
-    assert "error: --rescore: profile 'koenigrufen' is for koenigrufen, and these ledgers are zwanzigerrufen: " in err
+    assert (
+        "error: --rescore: profile 'koenigrufen' is for koenigrufen, and these ledgers are zwanzigerrufen: "
+        in err
+    )
     assert err.rstrip().endswith("z.toml; a hand is scored only under the rules of its own game")
 
 
