@@ -215,9 +215,9 @@ def test_no_error_before_an_answer_and_no_answer_lost_to_a_redraw(
     # answered while the redraw is in flight
     page.locator('fieldset[data-key="declarer"]').get_by_role("radio", name="Anna", exact=True).click()
     page.locator('fieldset[data-key="kontra"]').get_by_role("radio", name="Kontra", exact=True).click()
-    page.locator("input[name=card_points]").click()
-    for digit in "38":
-        page.keyboard.type(digit)
+    points = page.locator("input[name=card_points]")
+    for digit in "38":  # each digit into the box itself: a click's spot may move while the page redraws
+        points.press_sequentially(digit)
         expect(page.locator('fieldset[data-key="kontra"]')).to_be_visible()
         expect(page.locator('fieldset[data-key="bonus:1"]')).to_be_visible()
     settled(page)
