@@ -158,9 +158,36 @@ def test_bad_format_is_a_usage_error(club: Path) -> None:
 def test_missing_or_broken_ledgers_exit_1_naming_each(club: Path, tmp_path: Path) -> None:
     code, out, err = run("season", str(tmp_path / "nowhere.toml"), str(club / "hand.toml"))
     assert code == 1 and out == ""
-    assert "nowhere.toml: no ledger here" in err
+    assert f"{tmp_path / 'nowhere.toml'}: no such file or folder" in err
     assert "hand.toml: not a ledger: this is a hand file" in err
     assert len(err.strip().splitlines()) == 2
+
+
+MISTYPED = {
+    "en": "error: evenigns/: no such file or folder; give a ledger file or a folder of ledgers\n",
+    "de": "Fehler: evenigns/: keine solche Datei und kein solcher Ordner; eine Schrift oder einen "
+    "Ordner mit Schriften angeben\n",
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("command", [["season"], ["stats"], ["chart", "-o", "season.svg"]])
+def test_a_mistyped_folder_is_named_as_typed_not_taken_for_the_evening(
+    club: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, command: list[str], lang: str
+) -> None:
+    # docs/machine-output.md: a file that cannot be read is exit 1. A path typed that does not exist
+    # is no evening to start with `new`: the error says so, naming it as typed (with its slash), and
+    # the ledgers given with it are still read (their problems said in the same run).
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run("--lang", lang, *command, "evenigns/")
+    assert (code, out, err) == (1, "", MISTYPED[lang])
+    code, out, err = run("--lang", lang, *command, "evenigns/", str(club / "hand.toml"))
+    assert code == 1 and out == "" and err.startswith(MISTYPED[lang])
+    assert "hand.toml" in err.splitlines()[1]
+    # left out with --skip-bad, the same words
+    code, _, err = run("--lang", lang, *command, "evenigns/", str(club / "c.toml"), "--skip-bad")
+    assert code == 0
+    assert MISTYPED[lang].split(": ", 1)[1].strip() in err
 
 
 def test_mixed_profiles_need_rescore(club: Path) -> None:
@@ -187,7 +214,10 @@ def test_another_game_cannot_be_rescored(club: Path) -> None:
     create(club / "z.toml", ledger_zwanzigerrufen())
     code, _, err = run("season", str(club), "--rescore", "koenigrufen")
     assert code == 1
-    assert "error: --rescore: profile 'koenigrufen' is for koenigrufen, and these ledgers are zwanzigerrufen: " in err
+    assert (
+        "error: --rescore: profile 'koenigrufen' is for koenigrufen, and these ledgers are zwanzigerrufen: "
+        in err
+    )
     assert err.rstrip().endswith("z.toml; a hand is scored only under the rules of its own game")
 
 
