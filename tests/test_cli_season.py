@@ -520,3 +520,34 @@ def test_a_german_chart_writes_the_evenings_dates_as_its_title_does(club: Path, 
         "2026-03-12",
         "2026-03-19",
     ]
+
+
+@pytest.mark.parametrize(
+    ("lang", "missing", "column"),
+    [("en", "expected '=' after the key", "column"), ("de", "nach dem Schlüssel fehlt '='", "Spalte")],
+)
+def test_a_ledger_that_is_not_toml_is_told_a_ledgers_key_not_a_hand_files(
+    club: Path, tmp_path: Path, lang: str, missing: str, column: str
+) -> None:
+    # A ledger broken by hand (line 2 lost its '='): the hint shows a line of a ledger
+    # (docs/ledger-format.md: date = "2026-03-05"), not of a hand file (contract = "rufer"), in
+    # a season and in check and show of that ledger; a hand file, an alias file and a profile
+    # each show one of their own.
+    bad = tmp_path / "bad.toml"
+    bad.write_text("schema = 2\nfoo bar\n", encoding="utf-8")
+    said = f'{bad}:2: {{}}: {missing} (date = "2026-03-05") ({column} 5)'
+    for command in (
+        ["season", str(club / "c.toml"), str(bad)],
+        ["check", "-l", str(bad)],
+        ["show", "-l", str(bad)],
+    ):
+        code, out, err = run("--lang", lang, *command)
+        assert code == 1 and out == "", command
+        assert said.format("not valid TOML" if lang == "en" else "kein gültiges TOML") in err, (command, err)
+        assert "rufer" not in err
+    code, _, err = run("--lang", lang, "season", str(club), "--aliases", str(bad))
+    assert code == 2 and '(Hansi = "Hans")' in err, err
+    code, _, err = run("--lang", lang, "season", str(club), "--rescore", str(bad))
+    assert code == 1 and '(extends = "koenigrufen")' in err, err
+    code, _, err = run("--lang", lang, "score", str(bad))
+    assert code == 1 and '(contract = "rufer")' in err, err

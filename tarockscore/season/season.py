@@ -139,7 +139,7 @@ def _alias_file(path: str | os.PathLike[str]) -> dict[str, str]:
     try:
         raw = safe_io.read_regular(Path(shown), "alias", safe_io.SMALL_LIMIT, UsageError)
         text = safe_io.decode(raw, shown, UsageError)
-        data = safe_io.load_toml(text, shown, UsageError)
+        data = safe_io.load_toml(text, shown, UsageError, safe_io.ALIAS)
     except FileNotFoundError:
         raise UsageError(M.NO_ALIAS_FILE, alias_file=shown) from None
     except UsageError as exc:
