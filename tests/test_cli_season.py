@@ -551,3 +551,30 @@ def test_a_ledger_that_is_not_toml_is_told_a_ledgers_key_not_a_hand_files(
     assert code == 1 and '(extends = "koenigrufen")' in err, err
     code, _, err = run("--lang", lang, "score", str(bad))
     assert code == 1 and '(contract = "rufer")' in err, err
+
+
+def test_a_player_without_hands_has_the_points_per_hand_the_docs_give(tmp_path: Path) -> None:
+    # A table scored from its paper sheet has no hands (docs/tournament.md): Emil sat only there.
+    # docs/machine-output.md keeps points_per_hand a string, and says what it is with no hands.
+    from tarockscore.evening.paper import on_paper
+    from tests.test_season import AT, evening
+
+    doc = (ROOT / "docs" / "machine-output.md").read_text(encoding="utf-8")
+    rows = [line for line in doc.splitlines() if line.startswith("| `points_per_hand` | string |")]
+    assert len(rows) == 2 and all('`"0.00"` for a player with no hands' in row for row in rows), rows
+    paper = on_paper(
+        evening(["Anna", "Bert", "Cilli", "Emil"], [], day="2026-03-12"),
+        {"Anna": 12, "Bert": -4, "Cilli": -4, "Emil": -4},
+        None,
+        AT,
+        label="round 1, table 2",
+    )
+    create(tmp_path / "t2.toml", paper)
+    create(tmp_path / "a.toml", ledger_a())
+    code, out, _ = run("season", str(tmp_path), "--json")
+    assert code == 0
+    (emil,) = [s for s in json.loads(out)["standings"] if s["player"] == "Emil"]
+    assert (emil["victory_points"], emil["hands"], emil["points_per_hand"]) == (-4, 0, "0.00")
+    code, out, _ = run("stats", str(tmp_path), "--json")
+    (emil,) = [s for s in json.loads(out)["players"] if s["player"] == "Emil"]
+    assert (emil["hands"], emil["points_per_hand"], emil["best"], emil["worst"]) == (0, "0.00", None, None)
