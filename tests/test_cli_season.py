@@ -578,3 +578,21 @@ def test_a_player_without_hands_has_the_points_per_hand_the_docs_give(tmp_path: 
     code, out, _ = run("stats", str(tmp_path), "--json")
     (emil,) = [s for s in json.loads(out)["players"] if s["player"] == "Emil"]
     assert (emil["hands"], emil["points_per_hand"], emil["best"], emil["worst"]) == (0, "0.00", None, None)
+
+
+def test_the_csv_is_utf8_without_a_byte_order_mark_and_the_docs_say_how_to_open_it(tmp_path: Path) -> None:
+    # docs/machine-output.md: the CSV stays UTF-8 without a byte-order mark (scripts read it), and the
+    # page says how to open it in a spreadsheet so that a name such as Müller reads right.
+    doc = (ROOT / "docs" / "machine-output.md").read_text(encoding="utf-8")
+    assert "CSV output is UTF-8 without a byte-order mark" in doc
+    assert '"Unicode (UTF-8)"' in doc and '"65001: Unicode (UTF-8)"' in doc
+    ledger = tmp_path / "m.toml"
+    assert run("new", "--players", "Anna,Bert,Cilli,Müller", "--ledger", str(ledger))[0] == 0
+    done = subprocess.run(
+        [sys.executable, "-m", "tarockscore", "season", str(ledger), "--csv"],
+        capture_output=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith(b"rank,player,")
+    assert "Müller".encode() in done.stdout
