@@ -97,16 +97,21 @@ def test_a_library_caller_is_told_there_is_no_ledger_and_nothing_more(tmp_path: 
     ],
 )
 def test_the_command_line_says_how_to_start_an_evening_or_choose_a_ledger(
-    tmp_path: Path, lang: str, text: str
+    tmp_path: Path, lang: str, text: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     path = tmp_path / "nowhere.toml"
     assert errors(lang, "show", "--ledger", str(path)) == [f"error: {path}: {text}"]
-    # a season that names it says the same, and so does the warning of --skip-bad
-    assert errors(lang, "season", str(path)) == [f"error: {path}: {text}"]
+    # a season with no ledger named looks for the evening's as show does, and says the same
+    monkeypatch.delenv("TAROCKSCORE_LEDGER", raising=False)
+    monkeypatch.chdir(tmp_path)
+    assert errors(lang, "season") == [f"error: tarock-ledger.toml: {text}"]
+    # a season that names a path not there speaks of the path typed, not of an evening to begin
+    # (tests/test_cli_season.py), and so does the warning of --skip-bad
+    assert errors(lang, "season", str(path)) != [f"error: {path}: {text}"]
     skipped = runner.invoke(
         app, ["--lang", lang, "season", "--skip-bad", str(path), str(evening(tmp_path / "e.toml"))]
     )
-    assert skipped.exit_code == 0 and f"{path}: {text}" in skipped.stderr
+    assert skipped.exit_code == 0 and f"{path}: {text}" not in skipped.stderr
 
 
 # -- a ledger changed outside the program ------------------------------------------------------------------

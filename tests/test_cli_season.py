@@ -158,9 +158,36 @@ def test_bad_format_is_a_usage_error(club: Path) -> None:
 def test_missing_or_broken_ledgers_exit_1_naming_each(club: Path, tmp_path: Path) -> None:
     code, out, err = run("season", str(tmp_path / "nowhere.toml"), str(club / "hand.toml"))
     assert code == 1 and out == ""
-    assert "nowhere.toml: no ledger here" in err
+    assert f"{tmp_path / 'nowhere.toml'}: no such file or folder" in err
     assert "hand.toml: not a ledger: this is a hand file" in err
     assert len(err.strip().splitlines()) == 2
+
+
+MISTYPED = {
+    "en": "error: evenigns/: no such file or folder; give a ledger file or a folder of ledgers\n",
+    "de": "Fehler: evenigns/: keine solche Datei und kein solcher Ordner; eine Schrift oder einen "
+    "Ordner mit Schriften angeben\n",
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("command", [["season"], ["stats"], ["chart", "-o", "season.svg"]])
+def test_a_mistyped_folder_is_named_as_typed_not_taken_for_the_evening(
+    club: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, command: list[str], lang: str
+) -> None:
+    # docs/machine-output.md: a file that cannot be read is exit 1. A path typed that does not exist
+    # is no evening to start with `new`: the error says so, naming it as typed (with its slash), and
+    # the ledgers given with it are still read (their problems said in the same run).
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run("--lang", lang, *command, "evenigns/")
+    assert (code, out, err) == (1, "", MISTYPED[lang])
+    code, out, err = run("--lang", lang, *command, "evenigns/", str(club / "hand.toml"))
+    assert code == 1 and out == "" and err.startswith(MISTYPED[lang])
+    assert "hand.toml" in err.splitlines()[1]
+    # left out with --skip-bad, the same words
+    code, _, err = run("--lang", lang, *command, "evenigns/", str(club / "c.toml"), "--skip-bad")
+    assert code == 0
+    assert MISTYPED[lang].split(": ", 1)[1].strip() in err
 
 
 def test_mixed_profiles_need_rescore(club: Path) -> None:
@@ -493,3 +520,79 @@ def test_a_german_chart_writes_the_evenings_dates_as_its_title_does(club: Path, 
         "2026-03-12",
         "2026-03-19",
     ]
+
+
+@pytest.mark.parametrize(
+    ("lang", "missing", "column"),
+    [("en", "expected '=' after the key", "column"), ("de", "nach dem Schlüssel fehlt '='", "Spalte")],
+)
+def test_a_ledger_that_is_not_toml_is_told_a_ledgers_key_not_a_hand_files(
+    club: Path, tmp_path: Path, lang: str, missing: str, column: str
+) -> None:
+    # A ledger broken by hand (line 2 lost its '='): the hint shows a line of a ledger
+    # (docs/ledger-format.md: date = "2026-03-05"), not of a hand file (contract = "rufer"), in
+    # a season and in check and show of that ledger; a hand file, an alias file and a profile
+    # each show one of their own.
+    bad = tmp_path / "bad.toml"
+    bad.write_text("schema = 2\nfoo bar\n", encoding="utf-8")
+    said = f'{bad}:2: {{}}: {missing} (date = "2026-03-05") ({column} 5)'
+    for command in (
+        ["season", str(club / "c.toml"), str(bad)],
+        ["check", "-l", str(bad)],
+        ["show", "-l", str(bad)],
+    ):
+        code, out, err = run("--lang", lang, *command)
+        assert code == 1 and out == "", command
+        assert said.format("not valid TOML" if lang == "en" else "kein gültiges TOML") in err, (command, err)
+        assert "rufer" not in err
+    code, _, err = run("--lang", lang, "season", str(club), "--aliases", str(bad))
+    assert code == 2 and '(Hansi = "Hans")' in err, err
+    code, _, err = run("--lang", lang, "season", str(club), "--rescore", str(bad))
+    assert code == 1 and '(extends = "koenigrufen")' in err, err
+    code, _, err = run("--lang", lang, "score", str(bad))
+    assert code == 1 and '(contract = "rufer")' in err, err
+
+
+def test_a_player_without_hands_has_the_points_per_hand_the_docs_give(tmp_path: Path) -> None:
+    # A table scored from its paper sheet has no hands (docs/tournament.md): Emil sat only there.
+    # docs/machine-output.md keeps points_per_hand a string, and says what it is with no hands.
+    from tarockscore.evening.paper import on_paper
+    from tests.test_season import AT, evening
+
+    doc = (ROOT / "docs" / "machine-output.md").read_text(encoding="utf-8")
+    rows = [line for line in doc.splitlines() if line.startswith("| `points_per_hand` | string |")]
+    assert len(rows) == 2 and all('`"0.00"` for a player with no hands' in row for row in rows), rows
+    paper = on_paper(
+        evening(["Anna", "Bert", "Cilli", "Emil"], [], day="2026-03-12"),
+        {"Anna": 12, "Bert": -4, "Cilli": -4, "Emil": -4},
+        None,
+        AT,
+        label="round 1, table 2",
+    )
+    create(tmp_path / "t2.toml", paper)
+    create(tmp_path / "a.toml", ledger_a())
+    code, out, _ = run("season", str(tmp_path), "--json")
+    assert code == 0
+    (emil,) = [s for s in json.loads(out)["standings"] if s["player"] == "Emil"]
+    assert (emil["victory_points"], emil["hands"], emil["points_per_hand"]) == (-4, 0, "0.00")
+    code, out, _ = run("stats", str(tmp_path), "--json")
+    (emil,) = [s for s in json.loads(out)["players"] if s["player"] == "Emil"]
+    assert (emil["hands"], emil["points_per_hand"], emil["best"], emil["worst"]) == (0, "0.00", None, None)
+
+
+def test_the_csv_is_utf8_without_a_byte_order_mark_and_the_docs_say_how_to_open_it(tmp_path: Path) -> None:
+    # docs/machine-output.md: the CSV stays UTF-8 without a byte-order mark (scripts read it), and the
+    # page says how to open it in a spreadsheet so that a name such as Müller reads right.
+    doc = (ROOT / "docs" / "machine-output.md").read_text(encoding="utf-8")
+    assert "CSV output is UTF-8 without a byte-order mark" in doc
+    assert '"Unicode (UTF-8)"' in doc and '"65001: Unicode (UTF-8)"' in doc
+    ledger = tmp_path / "m.toml"
+    assert run("new", "--players", "Anna,Bert,Cilli,Müller", "--ledger", str(ledger))[0] == 0
+    done = subprocess.run(
+        [sys.executable, "-m", "tarockscore", "season", str(ledger), "--csv"],
+        capture_output=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith(b"rank,player,")
+    assert "Müller".encode() in done.stdout

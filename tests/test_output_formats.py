@@ -11,6 +11,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from decimal import Decimal
 from pathlib import Path
 
@@ -109,6 +110,18 @@ def test_settle_csv_one_row_per_payment(ledger: str) -> None:
     }
     as_json = json.loads(run("settle", "-f", "json", "--ledger", ledger).stdout)
     assert as_json["balances"] == {"Anna": "1.10", "Bert": "-0.10", "Cilli": "-0.90", "Dani": "-0.10"}
+
+
+def test_settle_csv_prints_the_columns_machine_output_documents(ledger: str) -> None:
+    # docs/machine-output.md names settle's CSV columns as it names season's: the header printed
+    # is that list, in that order, and each amount is to the cent (a stake has at most 2 decimals).
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "machine-output.md").read_text(encoding="utf-8")
+    section = doc.split("\n## `settle --json` and `settle --csv`\n", 1)[-1].split("\n## ", 1)[0]
+    said = re.search(r"`--format csv` \(or `--csv`\) columns, in this order: ([^.]*)\.", section)
+    assert said is not None, "docs/machine-output.md does not list settle's CSV columns"
+    rows = _csv(run("settle", "--csv", "--ledger", ledger).stdout)
+    assert rows[0] == re.findall(r"`(\w+)`", said.group(1)) == ["from", "to", "amount"]
+    assert all(re.fullmatch(r"\d+\.\d\d", amount) for _, _, amount in rows[1:])
 
 
 def test_rescore_csv_each_player_under_both_profiles(ledger: str) -> None:

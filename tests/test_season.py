@@ -489,3 +489,32 @@ def test_the_refusal_of_mixed_profiles_names_every_profile_and_its_ledgers_howev
     assert "'pagat' (evenings/2026-03-26.toml)" in said
     assert all(f"evenings/2026-03-{day:02d}.toml" in said for day in range(1, 13))
     assert "…" not in said
+
+
+@pytest.mark.parametrize(
+    "copy", ["a-copy.toml", "a (Kopie).toml", "a - Copy.toml", "Kopie von a.toml", "a.toml.bak", "0.toml"]
+)
+def test_of_two_copies_with_the_same_hands_the_original_is_counted_whatever_the_order(copy: str) -> None:
+    # docs/season.md: a copy of a ledger holding the same hands is counted once, as the file with
+    # the shorter name (the original a.toml, not a copy named after it, which a folder and a shell
+    # glob may well list first: ' ', '-' and '0' sort before '.'); names as long: the first path
+    # in order (0.toml before a.toml), whichever was given first.
+    whole = ledger_a()
+    for given in ([(f"club/{copy}", whole), ("club/a.toml", whole._replace())],
+                  [("club/a.toml", whole), (f"club/{copy}", whole._replace())]):  # fmt: skip
+        season = fold(given)
+        kept = "club/0.toml" if copy == "0.toml" else "club/a.toml"
+        dropped = ({"club/a.toml", f"club/{copy}"} - {kept}).pop()
+        assert [e.source for e in season.evenings] == [kept]
+        assert [str(w) for w in season.warnings] == [
+            f"{dropped} holds the same evening as {kept} (the same table, begun at 2026-03-05T20:00:00, "
+            f"and every hand of it is in {kept} too): counted once, as {kept}"
+        ]
+
+
+def test_a_copy_with_more_hands_is_counted_however_long_its_name() -> None:
+    # the later state of the evening: a.toml kept a backup taken after hand 1, the copy all 4 hands
+    whole = ledger_a()
+    early = whole._replace(hands=whole.hands[:1])
+    season = fold([("a.toml", early), ("a-copy.toml", whole)])
+    assert [e.source for e in season.evenings] == ["a-copy.toml"]

@@ -279,11 +279,15 @@ def test_a_ledger_left_out_carries_what_stopped_it(club: Path, tmp_path: Path) -
     (left,) = folded.left_out
     assert isinstance(left, tarockscore.LeftOut)
     assert left.path == missing and len(left.problems) == 1
-    assert left.startswith(f"{missing}: left out of the season: {missing}: no ledger here")
+    # named, not there: no evening to begin with `new`, a path to check
+    assert (
+        left
+        == f"{missing}: left out of the season: {missing}: no such file or folder; give a ledger file or a folder of ledgers"
+    )
     i18n.use("de")
     try:
         assert i18n.translated(left).startswith(
-            f"{missing}: aus der Saison gelassen: {missing}: hier gibt es"
+            f"{missing}: aus der Saison gelassen: {missing}: keine solche Datei und kein solcher Ordner"
         )
     finally:
         i18n.reset()

@@ -163,7 +163,9 @@ def entries(raw: bytes, name: str) -> Iterator[tuple[int, Any]]:
             data, end = _loads(raw[start:cut]) or {}, cut
         if data is None:  # said by the TOML reader, at the entry's own lines of the file
             lines = "\n" * raw.count(b"\n", 0, start)
-            data = safe_io.load_toml(lines + raw[start:end].decode("utf-8"), name, LedgerError)
+            data = safe_io.load_toml(
+                lines + raw[start:end].decode("utf-8"), name, LedgerError, safe_io.LEDGER
+            )
         if extra := sorted(set(data) - {"event"}):
             raise LedgerError(UNKNOWN, allowed=TOP_KEYS, hint="", where=extra[0])
         found = data.get("event", [])

@@ -129,7 +129,9 @@ def read(path: Path, *, repairing: bool = False, since: str | None = None) -> Sn
 
 def header(raw: bytes, name: str) -> dict[str, Any]:
     """The file's header (every key before its first entry), read as TOML."""
-    return safe_io.load_toml(safe_io.decode(raw[: log.header_end(raw)], name, LedgerError), name, LedgerError)
+    return safe_io.load_toml(
+        safe_io.decode(raw[: log.header_end(raw)], name, LedgerError), name, LedgerError, safe_io.LEDGER
+    )
 
 
 def _snapshot(path: Path, raw: bytes, repairing: bool = False, since: str | None = None) -> Snapshot:

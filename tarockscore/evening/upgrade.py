@@ -44,7 +44,7 @@ def upgrade(path: Path, at: str) -> Upgraded:
         raw = ledger_file.opened(path)
         name = str(path)
         text = safe_io.decode(raw, name, LedgerError)
-        whole = safe_io.load_toml(text, name, LedgerError)
+        whole = safe_io.load_toml(text, name, LedgerError, safe_io.LEDGER)
         try:
             try:
                 old = _read_old(whole)

@@ -119,7 +119,7 @@ def read_hand_file(source: str) -> HandFile:
     text = safe_io.decode(data, name, HandError)
     if not text.strip():
         raise HandError(N_("{name}: the hand file is empty"), name=name)
-    document = safe_io.load_toml(text, name, HandError)
+    document = safe_io.load_toml(text, name, HandError, safe_io.HAND)
     other = safe_io.other_kind(document, safe_io.HAND)
     if other is not None:  # a ledger or a profile given for a hand: said in one line, not key by key
         raise HandError(N_("{name}: not a hand file: this is {other}"), name=name, other=other)
@@ -207,7 +207,9 @@ def read_toml(path: Path) -> dict[str, Any]:
         data = safe_io.read_regular(path, "profile", safe_io.SMALL_LIMIT, ProfileError)
     except FileNotFoundError:
         raise UnreadableProfile(N_("profile file {path!r} not found"), path=str(path)) from None
-    document = safe_io.load_toml(safe_io.decode(data, str(path), ProfileError), str(path), ProfileError)
+    document = safe_io.load_toml(
+        safe_io.decode(data, str(path), ProfileError), str(path), ProfileError, safe_io.PROFILE
+    )
     other = safe_io.other_kind(document, safe_io.PROFILE)
     if other is not None:  # a ledger or a hand file given for a profile
         raise ProfileError(N_("{path}: not a profile: this is {other}"), path=path, other=other)

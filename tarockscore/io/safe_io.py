@@ -192,7 +192,7 @@ _TOML_SAYS: dict[str, str] = {
     "Expected newline or end of document after a statement": N_(
         'more after the value; a value with a space or a fraction in it is written in quotes ("35 2/3")'
     ),
-    "Expected '=' after a key in a key/value pair": N_("expected '=' after the key (contract = \"rufer\")"),
+    "Expected '=' after a key in a key/value pair": N_("expected '=' after the key ({example})"),
     "Illegal character '\\n'": N_("a quoted text ends without its closing quote"),
     "Unterminated string": N_("a quoted text ends without its closing quote"),
     "Unclosed array": N_("an array ends without its closing {closing!r}"),
@@ -200,8 +200,18 @@ _TOML_SAYS: dict[str, str] = {
 }
 
 
-def _toml_problem(reason: str, text: str) -> tuple[int | None, Message | str]:
-    """The line a TOML parser's complaint names and what it means, said for a person."""
+# A line each kind of file holds, shown where a key lacks its '=' (a day's file: none).
+_EXAMPLE_LINE = {
+    "ledger": 'date = "2026-03-05"',
+    "profile": 'extends = "koenigrufen"',
+    "hand": 'contract = "rufer"',
+    "alias": 'Hansi = "Hans"',
+}
+
+
+def _toml_problem(reason: str, text: str, kind: str | None = None) -> tuple[int | None, Message | str]:
+    """The line a TOML parser's complaint names and what it means, said for a person; ``kind``:
+    which file it is (LEDGER, PROFILE, HAND, ALIAS), for an example line of its own."""
     m = re.search(_AT_LINE, reason)
     line = int(m.group(1)) if m else None
     said = reason[: m.start()].rstrip() if m else reason.removesuffix(_AT_END)
@@ -219,19 +229,24 @@ def _toml_problem(reason: str, text: str) -> tuple[int | None, Message | str]:
     template = _TOML_SAYS.get(said)
     if template is None:
         return line, reason
-    what = message(template, closing="]" if "array" in said else "}")  # the bracket left open, if any
+    example = _EXAMPLE_LINE.get(kind or "")
+    if "{example}" in template and example is None:
+        template = N_("expected '=' after the key")
+    # the bracket left open, if any, and a line of the file's kind
+    what = message(template, closing="]" if "array" in said else "}", example=example)
     if m:
         return line, message(N_("{what} (column {column})"), what=what, column=int(m.group(2)))
     return line, message(N_("{what} (at the end of the file)"), what=what)
 
 
-def load_toml(text: str, name: str, error: type[TarockError]) -> dict[str, Any]:
+def load_toml(text: str, name: str, error: type[TarockError], kind: str | None = None) -> dict[str, Any]:
     """Parse TOML text; any failure (syntax, nesting, an integer too long) is an ``error`` naming
-    the file. Nesting is bounded after parsing too, so no later step recurses without bound."""
+    the file. Nesting is bounded after parsing too, so no later step recurses without bound.
+    ``kind`` (LEDGER, PROFILE, HAND, ALIAS): what the file is, so that a hint shows a line of its own."""
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        line, said = _toml_problem(str(exc), text)
+        line, said = _toml_problem(str(exc), text, kind)
         where = f"{name}:{line}" if line else name
         raise unreadable(error)(N_("not valid TOML: {why}"), where=where, why=said) from None
     except RecursionError:

@@ -22,7 +22,7 @@ from tarockscore.errors import (
 )
 from tarockscore.evening.evening import as_day, as_the_rules, find_ledger
 from tarockscore.evening.model import Ledger
-from tarockscore.evening.store import NotALedger, Snapshot, read, said_on_reading, verify
+from tarockscore.evening.store import NoLedgerHere, NotALedger, Snapshot, read, said_on_reading, verify
 from tarockscore.io import safe_io
 from tarockscore.io.inputs import load_profile
 from tarockscore.io.safe_io import check_output, write_output
@@ -65,6 +65,9 @@ class SeasonMessages:
 
 
 M = SeasonMessages
+
+# A ledger or folder named that is not there (values: path, as given)
+NO_SUCH_SOURCE = N_("{path}: no such file or folder; give a ledger file or a folder of ledgers")
 
 
 class ProblemText(Message):
@@ -136,7 +139,7 @@ def _alias_file(path: str | os.PathLike[str]) -> dict[str, str]:
     try:
         raw = safe_io.read_regular(Path(shown), "alias", safe_io.SMALL_LIMIT, UsageError)
         text = safe_io.decode(raw, shown, UsageError)
-        data = safe_io.load_toml(text, shown, UsageError)
+        data = safe_io.load_toml(text, shown, UsageError, safe_io.ALIAS)
     except FileNotFoundError:
         raise UsageError(M.NO_ALIAS_FILE, alias_file=shown) from None
     except UsageError as exc:
@@ -237,9 +240,9 @@ class _Reading:
             return False
         return True
 
-    def files(self, sources: Sequence[str]) -> list[tuple[Path, bool]]:
-        """Each ledger file to read, and whether it was found in a folder rather than named."""
-        out: list[tuple[Path, bool]] = []
+    def files(self, sources: Sequence[str]) -> list[tuple[Path, str | None]]:
+        """Each ledger file to read, and the source as given where it was named (None: found in a folder)."""
+        out: list[tuple[Path, str | None]] = []
         seen: set[Path] = set()
         for source in sources:
             path = Path(source)
@@ -253,16 +256,18 @@ class _Reading:
                 key = f.resolve()
                 if key not in seen:
                     seen.add(key)
-                    out.append((f, in_folder))
+                    out.append((f, None if in_folder else source))
         return out
 
-    def ledgers(self, sources: Sequence[str], skip_bad: bool) -> list[tuple[str, Ledger]]:
-        """Every ledger named or found, all problems in one error (``skip_bad``: a bad one left out)."""
+    def ledgers(self, sources: Sequence[str], skip_bad: bool, named: bool) -> list[tuple[str, Ledger]]:
+        """Every ledger named or found, all problems in one error (``skip_bad``: a bad one left out);
+        ``named``: the sources were given, not the evening's ledger found in its place."""
         ledgers: list[tuple[str, Ledger]] = []
         problems: list[Problem] = []
         untrusted = False
         files = self.files(sources)
-        for path, in_folder in files:
+        for path, source in files:
+            in_folder = source is None
             snapshot: Snapshot | None = None
             try:
                 snapshot = read(path)
@@ -275,12 +280,16 @@ class _Reading:
                     problems += exc.problems
                 continue
             except LedgerError as exc:
-                if snapshot is None and in_folder and _not_a_ledger(exc.problems):
+                found = list(exc.problems)
+                if isinstance(exc, NoLedgerHere) and named and source is not None:
+                    # a path typed that is not there: no evening to begin, a name to check
+                    found = [Problem.of("", NO_SUCH_SOURCE, path=source)]
+                if snapshot is None and in_folder and _not_a_ledger(found):
                     self.said(message(N_("{file}: not a ledger (no schema key), skipped"), file=path))
                 elif skip_bad:
-                    self.said(LeftOut(path, exc.problems))
+                    self.said(LeftOut(path, found))
                 else:
-                    problems += exc.problems
+                    problems += found
                     untrusted = untrusted or snapshot is not None
                 continue
             for said in said_on_reading(snapshot):
@@ -363,9 +372,10 @@ def fold_season(
         raise UsageError(M.DATES_CROSSED, start=since, end=until)
     chosen = _aliases(aliases, alias_file)
     profile = _profile(rescore)
-    names = [os.fspath(s) for s in sources] or [os.fspath(find_ledger())]
+    named = [os.fspath(s) for s in sources]
+    names = named or [os.fspath(find_ledger())]
     reading = _Reading(warn)
-    ledgers = reading.ledgers(names, skip_bad)
+    ledgers = reading.ledgers(names, skip_bad, bool(named))
     if not ledgers:
         raise LedgerError(N_("no ledgers found in {names}"), names=", ".join(names))
     filters = Filters(

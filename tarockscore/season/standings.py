@@ -538,6 +538,11 @@ COPY_OF = N_(
 )
 
 
+def _file_name(source: str) -> str:
+    """The file's own name, without its folder (``club/a.toml``: ``a.toml``)."""
+    return source.replace("\\", "/").rsplit("/", 1)[-1]
+
+
 def without_copies(ledgers: Sequence[Named], warnings: list[str]) -> list[Named]:
     """Each evening once: a ledger that repeats another's table and hands is left out, with a warning."""
     by_table: dict[tuple[object, ...], list[Named]] = {}
@@ -548,7 +553,9 @@ def without_copies(ledgers: Sequence[Named], warnings: list[str]) -> list[Named]
     for group in by_table.values():
         if len(group) == 1:
             continue  # the common case: an evening given once
-        longest_first = sorted(group, key=lambda item: -len(item[1].hands))  # stable: given order
+        # the most hands (the later state of the evening), then the shorter file name (the
+        # original a.toml, not its copy a-copy.toml, a (Kopie).toml or a.toml.bak), then the order
+        longest_first = sorted(group, key=lambda item: (-len(item[1].hands), len(_file_name(item[0]))))
         seen = [[(e.keys, e.recorded) for e in ledger.hands] for _, ledger in longest_first]
         for i, (copy, ledger) in enumerate(longest_first):
             hands = seen[i]

@@ -196,9 +196,11 @@ def _date(option: str, value: str | None) -> dt.date | None:
 
 
 def _sources(asked: dict[str, Any]) -> list[str]:
-    """The ledgers and folders named, and ``--ledger``; none: the evening's ledger, as ``show`` finds it."""
+    """The ledgers and folders named, and ``--ledger``; none: no source, so that the library reads
+    the evening's ledger as ``show`` finds it, and says as ``show`` says it when there is none (a
+    path typed that is not there is said to be no such file or folder)."""
     named = list(asked["ledgers"] or [])
-    if asked["ledger"] is not None or not named:
+    if asked["ledger"] is not None:
         try:
             named.append(str(tarockscore.find_ledger(asked["ledger"])))
         except TarockError as exc:
@@ -285,7 +287,8 @@ def chart(
             raise season_error(exc, "title") from None
     sources = _sources(asked)
     aliases, rescore = asked["aliases"], asked["rescore"]
-    inputs = [*sources, *(x for x in (aliases, rescore) if x is not None)]
+    read = sources or [str(tarockscore.find_ledger())]  # none: the evening's ledger is read
+    inputs = [*read, *(x for x in (aliases, rescore) if x is not None)]
     if out != "-":
         tarockscore.check_chart_file(out, inputs, "--output")
     fmt = "svg" if out == "-" else FORMATS.get(Path(out).suffix.lower())
