@@ -445,6 +445,8 @@ def test_a_table_scored_from_its_paper_sheet_adds_its_schrift_as_its_sheet_does(
         (4, "Dani", -4, 4),
     ]
     assert [s.evenings for s in standings(season)] == [2, 2, 2, 2]
+    # per hand, the hands' own points: Anna 15 over 4 hands is 3.75, not her 27 with the paper's 12
+    assert [decimal_text(s.points_per_hand) for s in standings(season)] == ["3.75", "4.00", "3.50", "0.00"]
     said = [w for w in season.warnings if "paper sheet" in w]
     assert said == [
         "round-1/table-2.toml: scored from its paper sheet (Anna +12, Bert -4, Cilli -4, Dani -4):"

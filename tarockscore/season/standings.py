@@ -167,10 +167,12 @@ class Standing(NamedTuple):
     hands: int
     evenings: int
     payout: int | None  # None unless some evening's profile settles Kontra in money only
+    on_paper: int = 0  # of the Victory Points, those of tables scored from their paper sheet
 
     @property
     def points_per_hand(self) -> Fraction:
-        return Fraction(self.victory_points, self.hands) if self.hands else Fraction(0)
+        """The hands' own Victory Points per hand: a paper sheet's Schrift has no hands to divide."""
+        return Fraction(self.victory_points - self.on_paper, self.hands) if self.hands else Fraction(0)
 
 
 def aliases_from_mapping(data: Mapping[str, Any], where: str) -> dict[str, str]:
@@ -498,6 +500,7 @@ def standings(season: Season) -> tuple[Standing, ...]:
     vp = dict.fromkeys(season.players, 0)
     hands = dict.fromkeys(season.players, 0)
     evenings = dict.fromkeys(season.players, 0)
+    paper = dict.fromkeys(season.players, 0)
     payout: dict[str, int] = {}
     for e in season.evenings:
         for p in e.players:
@@ -505,6 +508,7 @@ def standings(season: Season) -> tuple[Standing, ...]:
         if e.paper is not None:
             for p, v in e.paper.schrift.items():
                 vp[p] += v
+                paper[p] += v
             for p, v in (e.paper.money or {}).items():
                 payout[p] = payout.get(p, 0) + v
         for h in e.hands:
@@ -519,7 +523,8 @@ def standings(season: Season) -> tuple[Standing, ...]:
     out: list[Standing] = []
     for i, p in enumerate(ordered):
         rank = out[-1].rank if out and out[-1].victory_points == vp[p] else i + 1
-        out.append(Standing(rank, p, vp[p], hands[p], evenings[p], payout.get(p, 0) if payout else None))
+        money = payout.get(p, 0) if payout else None
+        out.append(Standing(rank, p, vp[p], hands[p], evenings[p], money, paper[p]))
     chosen = set(season.selected)
     return tuple(s for s in out if s.player in chosen)
 
