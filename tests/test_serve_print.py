@@ -315,10 +315,10 @@ def test_serve_json_names_the_cards_address_with_the_organisers_code(tmp_path: P
         assert [t["table"] for t in data["tables"]] == [1, 2, 3]
         import urllib.request
 
-        deadline = time.monotonic() + 20
+        deadline = time.monotonic() + 60  # that it answers; how fast is for benchmarks/
         while True:
             try:
-                with urllib.request.urlopen(data["cards"], timeout=5) as answer:
+                with urllib.request.urlopen(data["cards"], timeout=30) as answer:
                     page = answer.read().decode("utf-8")
                 break
             except OSError:
