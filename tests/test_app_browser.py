@@ -95,6 +95,13 @@ def server(site: Path) -> Iterator[StaticServer]:
     served.stop()
 
 
+@pytest.fixture(autouse=True)
+def _expect_waits() -> None:
+    """``expect`` waits as long as the pages' own calls (its own default is 5 s, whatever the page's):
+    a hand recorded by the engine under load takes longer."""
+    expect.set_options(timeout=WAIT)
+
+
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     with sync_playwright() as p:
