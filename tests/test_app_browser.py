@@ -463,9 +463,13 @@ def answer_rufer(page: Page, declarer: str, partner: str, points: str, blatt: st
     choose(page, "declarer", declarer)
     choose(page, "partner", partner)
     page.fill('input[name="card_points"]', points)
+    last = 'input[name="card_points"]'
     if blatt:
-        page.fill('input[name="blatt:card_points"]', blatt)
-    page.locator('input[name="card_points"]').blur()
+        last = 'input[name="blatt:card_points"]'
+        page.fill(last, blatt)
+    # the field typed in last left, so its change is asked and answered now: left by the next tap
+    # instead, the form would be redrawn between that tap's press and its release, and the tap lost
+    page.locator(last).blur()
     page.wait_for_selector("#hand-form:not([data-asking])")
 
 
