@@ -95,6 +95,13 @@ def server(site: Path) -> Iterator[StaticServer]:
     served.stop()
 
 
+@pytest.fixture(autouse=True)
+def _expect_waits() -> None:
+    """``expect`` waits as long as the pages' own calls (its own default is 5 s, whatever the page's):
+    a hand recorded by the engine under load takes longer."""
+    expect.set_options(timeout=WAIT)
+
+
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     with sync_playwright() as p:
@@ -456,9 +463,13 @@ def answer_rufer(page: Page, declarer: str, partner: str, points: str, blatt: st
     choose(page, "declarer", declarer)
     choose(page, "partner", partner)
     page.fill('input[name="card_points"]', points)
+    last = 'input[name="card_points"]'
     if blatt:
-        page.fill('input[name="blatt:card_points"]', blatt)
-    page.locator('input[name="card_points"]').blur()
+        last = 'input[name="blatt:card_points"]'
+        page.fill(last, blatt)
+    # the field typed in last left, so its change is asked and answered now: left by the next tap
+    # instead, the form would be redrawn between that tap's press and its release, and the tap lost
+    page.locator(last).blur()
     page.wait_for_selector("#hand-form:not([data-asking])")
 
 

@@ -229,7 +229,7 @@ def test_an_empty_alias_file_name_names_the_option(tmp_path: Path, command: str)
 def test_a_fifo_as_ledger_is_refused_at_once(tmp_path: Path, command: list[str]) -> None:
     fifo = tmp_path / "evening.toml"
     os.mkfifo(fifo)
-    done = cli(*command, "--ledger", str(fifo), timeout=20)  # a blocking read would time out
+    done = cli(*command, "--ledger", str(fifo))  # a blocking read would time out (60 s)
     assert done.returncode == 1 and done.stderr.startswith("error: ") and "FIFO" in done.stderr, done.stderr
     assert "Traceback" not in done.stderr
     assert locks(tmp_path) == []
@@ -251,7 +251,7 @@ def test_a_fifo_as_ledger_is_refused_at_once(tmp_path: Path, command: list[str])
 def test_a_device_is_refused_and_no_lock_file_is_made_beside_it(tmp_path: Path, args: list[str]) -> None:
     ledger = new(tmp_path / "evening.toml", 1)
     before = ledger.read_bytes()
-    done = cli(*[str(ledger) if a == "LEDGER" else a for a in args], timeout=20)
+    done = cli(*[str(ledger) if a == "LEDGER" else a for a in args])
     assert done.returncode in (1, 2) and done.stderr.startswith("error: "), done.stderr
     assert "device" in done.stderr or "already exists" in done.stderr, done.stderr
     assert "Traceback" not in done.stderr
@@ -261,7 +261,7 @@ def test_a_device_is_refused_and_no_lock_file_is_made_beside_it(tmp_path: Path, 
 
 def test_standard_input_from_dev_zero_is_cut_off(tmp_path: Path) -> None:
     with open("/dev/zero", "rb") as zero:
-        done = cli("score", "-", stdin=zero.fileno(), timeout=20)
+        done = cli("score", "-", stdin=zero.fileno())
     assert done.returncode == 1 and "more than 1.0 MiB" in done.stderr, done.stderr
 
 
@@ -286,7 +286,7 @@ def test_a_fifo_or_device_in_a_season_folder_is_skipped_with_a_warning(tmp_path:
     new(tmp_path / "evening.toml", 2)
     os.mkfifo(tmp_path / "pipe.toml")
     (tmp_path / "zero.toml").symlink_to("/dev/zero")
-    done = cli("season", str(tmp_path), timeout=20)
+    done = cli("season", str(tmp_path))
     assert done.returncode == 0, done.stderr
     assert done.stderr.count("not a regular file") == 2, done.stderr
 
@@ -608,7 +608,7 @@ def test_tournament_files_are_read_as_carefully_as_ledgers(tmp_path: Path) -> No
     os.mkfifo(fifo)
     day = tmp_path / "day"
     args = ("--rounds", "1", "--games", "4", "-P", "koenigrufen", "--format", "schrift")
-    done = cli("tournament", "new", str(day), "--players-file", str(fifo), *args, timeout=20)
+    done = cli("tournament", "new", str(day), "--players-file", str(fifo), *args)
     assert done.returncode == 1
     assert "--players-file: " in done.stderr and "named pipe (FIFO)" in done.stderr
     names = tmp_path / "names.txt"

@@ -35,7 +35,9 @@ runner = CliRunner()
 HOST = "tarock.test"
 WIDTH = 360
 TABLE = ("Anna", "Bert", "Cilli", "Dani")
-WAIT = 10_000  # ms: a page on loopback answers within this, even on a busy 2-core machine
+# ms: how long a page, a tap's answer or a live update is waited for. On loopback each comes in a
+# fraction of a second; the rest is room for a busy 2-core machine (it costs nothing when it comes).
+WAIT = 30_000
 
 
 def cli(*args: str) -> None:
@@ -51,6 +53,12 @@ def browser() -> Iterator[Any]:
         )
         yield launched
         launched.close()
+
+
+@pytest.fixture(autouse=True)
+def _expect_waits() -> None:
+    """``expect`` waits as long as the pages' own calls (its own default is 5 s, whatever the page's)."""
+    expect.set_options(timeout=WAIT)
 
 
 @pytest.fixture

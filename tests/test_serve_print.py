@@ -315,10 +315,10 @@ def test_serve_json_names_the_cards_address_with_the_organisers_code(tmp_path: P
         assert [t["table"] for t in data["tables"]] == [1, 2, 3]
         import urllib.request
 
-        deadline = time.monotonic() + 20
+        deadline = time.monotonic() + 60  # that it answers; how fast is for benchmarks/
         while True:
             try:
-                with urllib.request.urlopen(data["cards"], timeout=5) as answer:
+                with urllib.request.urlopen(data["cards"], timeout=30) as answer:
                     page = answer.read().decode("utf-8")
                 break
             except OSError:
@@ -393,19 +393,21 @@ def test_the_served_cards_print_on_as_few_pages_as_the_files(
 def test_the_board_fits_a_phone_and_shows_a_round_drawn_meanwhile(
     browser: Any, served: tuple[Server, Path], lang: str
 ) -> None:
+    expect = pytest.importorskip("playwright.sync_api").expect
+    expect.set_options(timeout=30_000)  # its own default is 5 s, whatever the page's
     server, day = served
     context = browser.new_context(viewport={"width": 360, "height": 780}, device_scale_factor=1)
     page = context.new_page()
-    page.set_default_timeout(10_000)
+    page.set_default_timeout(30_000)  # a live update in a fraction of a second; room for a loaded machine
     page.goto(f"{server.base}/board?lang={lang}")
     assert page.locator("h1").inner_text() == TITLE
     assert page.title() == ("Anzeige: " if lang == "de" else "Board: ") + TITLE
     # two rounds of standings and six tables: nothing wider than the phone
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    # the board redraws itself while it is read: each cell waited for as it should read
     progress = page.locator("table.progress tbody tr").first.locator("td")
-    assert progress.nth(1).inner_text() == "1 / 8" and re.fullmatch(
-        r"\d\d:\d\d", progress.nth(2).inner_text()
-    )
+    expect(progress.nth(1)).to_have_text("1 / 8")
+    expect(progress.nth(2)).to_have_text(re.compile(r"^\d\d:\d\d$"))
     # the third round drawn at the desk appears on the open board, without a reload
     cli("tournament", "draw", str(day), "--round", "3", "--seed", "9")
     third = "Runde 3, Tisch 1" if lang == "de" else "Round 3, table 1"

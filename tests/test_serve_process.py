@@ -53,6 +53,20 @@ def send(url: str, form: dict[str, str] | None = None, timeout: float = 10) -> t
         return exc.code, json.loads(exc.read())
 
 
+def serving(url: str) -> None:
+    """Wait (up to 60 s, a loaded machine's room) until the server at ``url`` answers a page."""
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            with urllib.request.urlopen(url + "/board", timeout=30) as answer:
+                answer.read()
+            return
+        except OSError:
+            if time.monotonic() > deadline:
+                return  # said by the stop that follows
+            time.sleep(0.05)
+
+
 @pytest.fixture
 def evening(tmp_path: Path) -> Path:
     path = tmp_path / "friday.toml"
@@ -155,8 +169,11 @@ def test_sigkills_while_sixteen_phones_record_lose_and_double_nothing(tmp_path: 
         for t in phones:
             t.join(timeout=180)
     finally:
+        # The last server may have been started a moment ago (the phones done during the last
+        # sleep): Ctrl-C once it serves, not in its first instant, before it takes the signal.
+        serving(base["url"])
         proc.send_signal(signal.SIGINT)
-        proc.communicate(timeout=15)
+        proc.communicate(timeout=60)
     print(
         f"seed {seed}: {kills} kills, {len(cut)} requests cut, {len(set(resent))} found in the ledger on resend"
     )

@@ -29,6 +29,7 @@ from tarockscore.cli.app import app
 from tarockscore.errors import TournamentError
 from tarockscore.evening import operations
 from tarockscore.evening import store as ledger_file
+from tarockscore.io import safe_io
 from tarockscore.rules.hand import HandInput
 from tests.test_hostile_files import windows  # noqa: F401 - the fixture
 from tests.test_tournament_paper_sheet import rewrite_with_hashes
@@ -81,12 +82,24 @@ FOUR = ["Anna", "Bert", "Cilli", "Dani"]
 # -- the redraw -------------------------------------------------------------------------------------
 
 
-def test_a_redraw_waits_for_a_sheets_lock_and_keeps_a_hand_recorded_meanwhile(tmp_path: Path) -> None:
+def test_a_redraw_waits_for_a_sheets_lock_and_keeps_a_hand_recorded_meanwhile(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     day = tmp_path / "d"
     new_day(day, FOUR)
     [table] = draw(day, 1, 1)
     sheet = Path(table["ledger"])
     outcome: dict[str, Any] = {}
+    refused = threading.Event()  # the redraw has asked for a lock and found it held
+    try_lock = safe_io._try_lock
+
+    def watched(fd: int) -> bool:
+        taken = try_lock(fd)
+        if not taken and threading.current_thread() is not threading.main_thread():
+            refused.set()
+        return taken
+
+    monkeypatch.setattr(safe_io, "_try_lock", watched)
 
     def redraw() -> None:
         outcome["result"] = run("tournament", "draw", str(day), "--round", "1", "--seed", "2")
@@ -95,7 +108,9 @@ def test_a_redraw_waits_for_a_sheets_lock_and_keeps_a_hand_recorded_meanwhile(tm
     with ledger_file.locked(sheet):  # a `record` holding the sheet
         worker = threading.Thread(target=redraw)
         worker.start()
-        time.sleep(0.3)
+        # waited for as long as a loaded machine takes, not a fixed 0.3 s that may pass before
+        # the redraw has even started
+        assert refused.wait(60), "the redraw never asked for the sheet's lock"
         assert worker.is_alive(), "the redraw did not wait for the sheet's lock"
         read = ledger_file.read(sheet)
         hand: HandInput = {"contract": "dreier", "declarer": table["players"][0], "won": True}
@@ -376,20 +391,23 @@ def test_the_writer_refuses_a_day_its_reader_would_refuse(tmp_path: Path) -> Non
 # -- scale and odd files ----------------------------------------------------------------------------
 
 
-def test_twenty_thousand_names_begin_a_day_well_under_fifteen_seconds(tmp_path: Path) -> None:
+def test_twenty_thousand_names_begin_a_day_in_seconds_not_minutes(tmp_path: Path) -> None:
+    # A guard against a quadratic blow-up, not a measure of speed (benchmarks/ measures): the day
+    # begins in well under a second and the check in a tenth, even on a loaded 2-core machine; a
+    # check comparing each name with each other (200 million pairs) would not. The bounds leave 20x.
     names = [f"Spieler {i}" for i in range(20_000)]
     started = time.monotonic()
     begun = tarockscore.Tournament.begin(
         tmp_path / "d", names, rounds=1, games=4, profile="ooe-2023", format="schrift"
     )
-    assert time.monotonic() - started < 7.5
+    assert time.monotonic() - started < 20
     assert len(begun.stored.players) == 20_000
     # the repeated-name check stays linear and still finds the one name given twice
     started = time.monotonic()
     found = tarockscore.Tournament.problems(
         [*names, "spieler 19999"], rounds=1, games=4, profile="ooe-2023", format="schrift"
     )
-    assert time.monotonic() - started < 5
+    assert time.monotonic() - started < 10
     assert any("differ only by case" in p.message for p in found)
 
 

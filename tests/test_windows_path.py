@@ -40,13 +40,13 @@ def test_the_msvcrt_lock_is_exclusive_and_its_file_removed_after(tmp_path: Path)
     held, release = threading.Event(), threading.Event()
 
     def holder() -> None:
-        with safe_io.exclusive(target, 5, "busy", LedgerError):
+        with safe_io.exclusive(target, 60, "busy", LedgerError):
             held.set()
-            release.wait(5)
+            release.wait(60)
 
     thread = threading.Thread(target=holder)
     thread.start()
-    held.wait(5)
+    assert held.wait(60)  # the lock is held (at once; the 60 s guard a hang, on a loaded machine too)
     try:
         with (
             pytest.raises(LedgerError, match="busy"),
@@ -55,7 +55,7 @@ def test_the_msvcrt_lock_is_exclusive_and_its_file_removed_after(tmp_path: Path)
             pass
     finally:
         release.set()
-        thread.join(5)
+        thread.join(60)
     with safe_io.exclusive(target, 1, "busy", LedgerError):
         assert safe_io.lock_path(target).exists()
     assert not safe_io.lock_path(target).exists()
