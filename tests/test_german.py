@@ -767,3 +767,23 @@ def test_a_short_form_refusal_names_the_options_typed_not_the_files_keys(in_fold
     assert valat.exit_code == 1
     assert valat.stderr.endswith("also höchstens 13 Punkte; -t 40 lässt ihnen 30\n"), valat.stderr
     assert "card_points" not in valat.stderr
+
+
+def test_a_valat_against_the_outcome_names_the_options_typed(in_folder: Path) -> None:
+    # a Valat takes every trick, so its side wins the game (docs/rules/koenigrufen.md §1.4); 40
+    # card points win a Rufer for the declarers (35 2/3 needed), --lost says they lost it
+    hand = ("score", "-p", "Anna,Bert,Cilli,Dani", "-c", "rufer", "-d", "Anna", "-w", "Bert")
+    points = run("en", *hand, "-t", "40", "-b", "valat,defenders")
+    assert points.exit_code == 1
+    assert points.stderr == (
+        "error: command line: -b valat,defenders: a Valat made by the defenders takes every trick, "
+        "so the defenders win the game; -t 40 says they lost it (the declarer side needs 35 2/3)\n"
+    )
+    lost = run("de", *hand, "--lost", "-b", "valat,declarers")
+    assert lost.exit_code == 1
+    assert lost.stderr == (
+        "Fehler: Kommandozeile: -b valat,declarers: ein Valat der Spielerseite macht jeden Stich, "
+        "also gewinnt die Spielerseite das Spiel; --lost sagt, sie hat es verloren\n"
+    )
+    won = run("en", *hand, "--won", "-b", "valat,defenders")
+    assert won.stderr.endswith("so the defenders win the game; --won says they lost it\n"), won.stderr

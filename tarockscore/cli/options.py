@@ -461,6 +461,15 @@ SHORT_FORM_WORDING: Mapping[str, str] = {
     "a Valat made by the defenders leaves the declarers no card but the talon's they keep in {contract} (contracts.{contract}.talon_share = {share!r}: at most {most}); card_points {points} is more": N_(
         "a Valat made by the defenders leaves the declarers no card but the talon's they keep in {contract} (contracts.{contract}.talon_share = {share!r}: at most {most}); -t {points} is more"
     ),
+    "a Valat made by the {who} takes every trick, so the {who} win the game; card_points {points} says they lost it (the declarer side needs {win_threshold})": N_(
+        "a Valat made by the {who} takes every trick, so the {who} win the game; -t {points} says they lost it (the declarer side needs {win_threshold})"
+    ),
+    "a Valat made by the {who} takes every trick, so the {who} win the game; won = true says they lost it": N_(
+        "a Valat made by the {who} takes every trick, so the {who} win the game; --won says they lost it"
+    ),
+    "a Valat made by the {who} takes every trick, so the {who} win the game; won = false says they lost it": N_(
+        "a Valat made by the {who} takes every trick, so the {who} win the game; --lost says they lost it"
+    ),
     "{name!r} made with the called King in the talon: the King is in no trick, so not in the last one; enter it as lost (made = false) if it was announced": N_(
         "{name!r} made with the called King in the talon: the King is in no trick, so not in the last one; enter it as lost (-b NAME,announced,lost) if it was announced"
     ),
