@@ -787,3 +787,20 @@ def test_a_valat_against_the_outcome_names_the_options_typed(in_folder: Path) ->
     )
     won = run("en", *hand, "--won", "-b", "valat,defenders")
     assert won.stderr.endswith("so the defenders win the game; --won says they lost it\n"), won.stderr
+
+
+def test_the_outcome_flags_are_taken_in_the_tables_german(in_folder: Path) -> None:
+    # the words a -b flag and `enter` take for won and lost (gewonnen, verloren) are flags too
+    hand = ("score", "-p", "Anna,Bert,Cilli,Dani", "-c", "bettler", "-d", "Anna")
+    verloren = run("de", *hand, "--verloren")
+    assert verloren.exit_code == 0, verloren.stderr
+    assert verloren.stdout == run("de", *hand, "--lost").stdout
+    gewonnen = run("en", *hand, "--gewonnen")
+    assert gewonnen.exit_code == 0, gewonnen.stderr
+    assert gewonnen.stdout == run("en", *hand, "--won").stdout
+    assert gewonnen.stdout != verloren.stdout
+    both = run("en", *hand, "--won", "--verloren")
+    assert both.exit_code == 2
+    assert both.stderr == "error: --won and --verloren contradict each other: give it once\n"
+    # --won/--lost stay the names the help page gives first
+    assert "--won, --gewonnen / --lost, --verloren" in run("en", "score", "--help").stdout

@@ -260,7 +260,12 @@ SHORT_FORM = (
         "defender_points", str | None, None, "--defender-points", help="The Defenders' card points, checked."
     ),
     option(
-        "won", bool | None, None, "--won/--lost", help="Outcome instead of card points (negative contracts)."
+        "won",
+        bool | None,
+        None,
+        "--won/--lost",
+        "--gewonnen/--verloren",
+        help="Outcome instead of card points (negative contracts).",
     ),
     option(
         "kontra",
