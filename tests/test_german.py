@@ -804,3 +804,20 @@ def test_the_outcome_flags_are_taken_in_the_tables_german(in_folder: Path) -> No
     assert both.stderr == "error: --won and --verloren contradict each other: give it once\n"
     # --won/--lost stay the names the help page gives first
     assert "--won, --gewonnen / --lost, --verloren" in run("en", "score", "--help").stdout
+
+
+def test_a_contract_decided_by_tricks_is_said_in_the_singular(in_folder: Path) -> None:
+    # one game, one verb: the Bettler ouvert "wird entschieden", not "entscheiden"
+    hand = ("score", "-p", "Anna,Bert,Cilli,Dani", "-c", "bettler ouvert", "-d", "Anna", "-t", "30")
+    refused = run("de", *hand)
+    assert refused.exit_code == 1
+    assert refused.stderr.startswith(
+        "Fehler: Kommandozeile: -t 30: Bettler ouvert wird nach Stichen entschieden, "
+        "nicht nach Kartenpunkten: --won oder --lost angeben\n"
+    )
+    (in_folder / "hand.toml").write_text(
+        'contract = "bettler"\nplayers = ["Anna", "Bert", "Cilli", "Dani"]\ndeclarer = "Anna"\ncard_points = 30\n',
+        encoding="utf-8",
+    )
+    filed = run("de", "score", "hand.toml")
+    assert "Bettler wird nach Stichen entschieden, nicht nach Kartenpunkten: won = true oder false" in filed.stderr
