@@ -820,4 +820,7 @@ def test_a_contract_decided_by_tricks_is_said_in_the_singular(in_folder: Path) -
         encoding="utf-8",
     )
     filed = run("de", "score", "hand.toml")
-    assert "Bettler wird nach Stichen entschieden, nicht nach Kartenpunkten: won = true oder false" in filed.stderr
+    assert (
+        "Bettler wird nach Stichen entschieden, nicht nach Kartenpunkten: won = true oder false"
+        in filed.stderr
+    )

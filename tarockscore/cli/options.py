@@ -570,6 +570,26 @@ def read_hand_or_short(
     return tarockscore.hand_from_short_form(**options), COMMAND_LINE
 
 
+def seated_names(
+    mapping: tarockscore.HandInput, source: tarockscore.HandFile | str, seats: Sequence[str]
+) -> tarockscore.HandInput:
+    """The players named in the short form as the table spells them: a name in any case, or a
+    beginning of it no other player's shares, as ``enter`` reads them; a hand file's names stay
+    as written. Call it inside :func:`hand_errors`: a beginning of two names is refused there."""
+    if source != COMMAND_LINE or not seats:
+        return mapping
+    return tarockscore.short_form_names(mapping, seats)
+
+
+def table_of(evening: tarockscore.Evening) -> tuple[str, ...]:
+    """The players at the evening's table, for reading the names typed (none where the ledger
+    cannot be read: the command that reads it says why)."""
+    try:
+        return tuple(evening.read_as_stored().players)
+    except (TarockError, OSError, ValueError):
+        return ()
+
+
 @contextmanager
 def hand_errors(source: tarockscore.HandFile | str, short: dict[str, Any]) -> Iterator[None]:
     """A hand's problems located at its source: a hand file's at their lines; the short form's

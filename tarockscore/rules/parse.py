@@ -147,7 +147,7 @@ def _check_at_table(where: str, value: str | None, players: tuple[str, ...], pro
             N_("{value!r} is not at the table; players are {allowed}{hint}"),
             value=value,
             allowed=one_of(players),
-            hint=near_miss(value, set(players)),
+            hint=near_miss(value, set(players), any_case=True),
         )
 
 
