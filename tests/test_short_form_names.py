@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner, Result
@@ -27,12 +28,15 @@ def evening(tmp_path: Path, name: str) -> str:
     return path
 
 
-def sheet(path: str) -> dict[str, object]:
-    """The evening's sheet as show --json gives it, without its head (a hash of the file)."""
+def sheet(path: str) -> dict[str, Any]:
+    """The evening's sheet as show --json gives it, without the clock's time each hand was
+    recorded and the head (a hash of the file that holds it)."""
     shown = run("show", "--json", "-l", path)
     assert shown.exit_code == 0, shown.stderr
-    data = json.loads(shown.stdout)
+    data: dict[str, Any] = json.loads(shown.stdout)
     del data["head"]
+    for hand in data["hands"]:
+        del hand["recorded"]
     return data
 
 

@@ -381,7 +381,7 @@ def short_form_field(where: str, short: Mapping[str, Any]) -> str:
     if match["sub"] is not None:  # kontra.Bert, card_points.Anna: the NAME=VALUE pair given
         name = match["sub"]
         for part in (part.strip() for value in values for part in value.split(";")):
-            if part.partition("=")[0].strip() == name:
+            if tarockscore.names_the_player(part.partition("=")[0].strip(), name):
                 return f"{flag} {part}"
         return f"{flag} {name}={takes.split('=')[-1]}"
     if option == "won":
@@ -571,14 +571,18 @@ def read_hand_or_short(
 
 
 def seated_names(
-    mapping: tarockscore.HandInput, source: tarockscore.HandFile | str, seats: Sequence[str]
+    mapping: tarockscore.HandInput,
+    source: tarockscore.HandFile | str,
+    seats: Callable[[], Sequence[str]],
 ) -> tarockscore.HandInput:
-    """The players named in the short form as the table spells them: a name in any case, or a
-    beginning of it no other player's shares, as ``enter`` reads them; a hand file's names stay
-    as written. Call it inside :func:`hand_errors`: a beginning of two names is refused there."""
-    if source != COMMAND_LINE or not seats:
+    """The players named in the short form as the table spells them (``seats``: asked only for
+    the short form): a name in any case, or a beginning of it no other player's shares, as
+    ``enter`` reads them; a hand file's names stay as written. Call it inside
+    :func:`hand_errors`: a beginning of two names is refused there."""
+    if source != COMMAND_LINE:
         return mapping
-    return tarockscore.short_form_names(mapping, seats)
+    table = seats()
+    return tarockscore.short_form_names(mapping, table) if table else mapping
 
 
 def table_of(evening: tarockscore.Evening) -> tuple[str, ...]:

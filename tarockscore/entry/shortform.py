@@ -247,6 +247,16 @@ def _called_king(talon: bool, own_king: bool, conceded: bool, problems: Collecto
     return out
 
 
+def _named(typed: str, seats: Sequence[str]) -> list[Choice]:
+    return matching(tuple(Choice(name, name) for name in seats), typed)
+
+
+def names_the_player(typed: str, name: str) -> bool:
+    """Whether ``typed`` names the player ``name`` as :func:`seated` reads it (``emil``, ``Em``
+    for Emil): which of the options typed gave a name the rules refuse."""
+    return typed == name or [c.value for c in _named(typed, [name])] == [name]
+
+
 # The keys of a hand that name a player, and those whose table is keyed by players' names.
 _NAMING = ("declarer", "partner", "renonce")
 _NAMED_BY = ("kontra", "card_points")
@@ -257,13 +267,12 @@ def seated(hand: HandInput, seats: Sequence[str]) -> HandInput:
     in any case, or a beginning of it no other player's shares (``an`` for Anna), read as the
     guided entry reads it. A beginning of more than one name is refused naming them (raises
     :class:`HandError`); a name of nobody at the table is left for the rules to refuse."""
-    choices = tuple(Choice(name, name) for name in seats)
     problems = Collector()
 
     def name(where: str, typed: str) -> str:
         if typed in seats:
             return typed
-        found = matching(choices, typed)
+        found = _named(typed, seats)
         if len(found) > 1:
             problems.add(
                 where,

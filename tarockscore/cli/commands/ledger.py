@@ -90,7 +90,7 @@ def record(hand_file: HandArg = None, ledger: LedgerOpt = None, *, short: dict[s
     mapping, source = read_hand_or_short(hand_file, short)
     evening = evening_of(ledger)
     with hand_errors(source, short):
-        mapping = seated_names(mapping, source, table_of(evening))
+        mapping = seated_names(mapping, source, lambda: table_of(evening))
         change = evening.record(mapping, tarockscore.now())
     recorded(change.before, change.after)
     typer.echo(shown.head_text(change.head))
@@ -144,7 +144,7 @@ def replace(
     mapping, source = read_hand_or_short(hand_file, short)
     evening = evening_of(ledger)
     with hand_errors(source, short):
-        mapping = seated_names(mapping, source, table_of(evening))
+        mapping = seated_names(mapping, source, lambda: table_of(evening))
         change = evening.replace(number, mapping, tarockscore.now())
     replaced(change, number)
 

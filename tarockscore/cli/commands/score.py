@@ -42,7 +42,7 @@ def score(
     with hand_errors(source, short):
         players = mapping.get("players")
         seats = [p for p in players if isinstance(p, str)] if isinstance(players, list) else []
-        mapping = seated_names(mapping, source, seats)
+        mapping = seated_names(mapping, source, lambda: seats)
         folder = source.folder if isinstance(source, tarockscore.HandFile) else None
         result, prof = tarockscore.score_hand(mapping, profile, hand_folder=folder)
     if explain and fmt is OutputFormat.TABLE:
