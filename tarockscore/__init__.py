@@ -19,6 +19,8 @@ from tarockscore.entry.entry import HandEntry, Preview, entry_as_of, hand_entry
 from tarockscore.entry.flow import Kind as QuestionKind
 from tarockscore.entry.flow import Question, Refused, yes_or_no
 from tarockscore.entry.shortform import hand_from_options as hand_from_short_form
+from tarockscore.entry.shortform import names_the_player
+from tarockscore.entry.shortform import seated as short_form_names
 from tarockscore.evening.evening import (
     Begun,
     Change,
@@ -92,6 +94,8 @@ __all__ = [
     "HandInput",
     "BonusInput",
     "hand_from_short_form",
+    "short_form_names",
+    "names_the_player",
     # the evening's ledger
     "Evening",
     "Change",

@@ -264,8 +264,9 @@ class Problem(NamedTuple):
         return escape_unprintable(text.translate(_ESCAPES), keep="")
 
 
-def near_miss(value: str, allowed: Iterable[str], suffix: str = "") -> str:
-    """A ' (did you mean …?)' hint for a misspelt name, or ''; ``suffix``: an ending names share."""
+def near_miss(value: str, allowed: Iterable[str], suffix: str = "", *, any_case: bool = False) -> str:
+    """A ' (did you mean …?)' hint for a misspelt name, or ''; ``suffix``: an ending names share;
+    ``any_case``: compared without regard to case (a player's name typed in small letters)."""
     import difflib  # noqa: PLC0415 - only on the error path: keeps start-up quick
 
     names = list(allowed)
@@ -274,6 +275,12 @@ def near_miss(value: str, allowed: Iterable[str], suffix: str = "") -> str:
         stems.pop("", None)
         close = difflib.get_close_matches(value.lower().removesuffix(suffix), list(stems), n=1, cutoff=0.6)
         matches = [stems[stem] for stem in close]
+    elif any_case:  # "an" is nearer 'Anna' than 'Dani'
+        folded: dict[str, str] = {}
+        for n in names:
+            folded.setdefault(n.casefold(), n)
+        close = difflib.get_close_matches(value.casefold(), list(folded), n=1, cutoff=0.6)
+        matches = [folded[c] for c in close]
     else:
         matches = difflib.get_close_matches(value, names, n=1, cutoff=0.6)
     return message(N_(" (did you mean {match!r}?)"), match=matches[0]) if matches else ""

@@ -153,7 +153,8 @@ def test_at_a_table_of_five_the_dealer_named_as_partner_sits_out(tmp_path: Path)
     before = Path(path).read_bytes()
     result = run("record", "-c", "rufer", "-d", "Anna", "-w", "emil", "-t", "40", "-l", path)
     assert result.exit_code == 1
-    assert "-w emil: 'emil' deals this hand and sits it out (a table of five)" in result.stderr
+    # the option as typed, the player as the table spells him (a name is read in any case)
+    assert "-w emil: 'Emil' deals this hand and sits it out (a table of five)" in result.stderr
     assert Path(path).read_bytes() == before
 
 
@@ -166,7 +167,7 @@ def test_at_a_table_of_five_the_dealer_named_by_points_or_kontra_sits_out(tmp_pa
     points = ("-t", "Anna=20", "-t", "Bert=30", "-t", "Cilli=20", "-t", "emil=0")
     trischaken = run("record", "-c", "trischaken", *points, "-l", path)
     assert trischaken.exit_code == 1
-    assert trischaken.stderr == f"error: command line: -t emil=0: {sits_out.format('emil')}\n"
+    assert trischaken.stderr == f"error: command line: -t emil=0: {sits_out.format('Emil')}\n"
     bettler = run("record", "-c", "bettler", "-d", "Bert", "--lost", "-k", "Emil=kontra", "-l", path)
     assert bettler.exit_code == 1
     assert bettler.stderr == f"error: command line: -k Emil=kontra: {sits_out.format('Emil')}\n"
@@ -177,7 +178,7 @@ def test_at_a_table_of_five_the_dealer_named_by_points_or_kontra_sits_out(tmp_pa
     assert from_file.stderr == f"error: {hand}:2: card_points.Emil: {sits_out.format('Emil')}\n"
     german = run("--lang", "de", "record", "-c", "trischaken", *points, "-l", path)
     assert german.stderr == (
-        "Fehler: Kommandozeile: -t emil=0: 'emil' gibt dieses Spiel und setzt aus (zu fünft am Tisch);"
+        "Fehler: Kommandozeile: -t emil=0: 'Emil' gibt dieses Spiel und setzt aus (zu fünft am Tisch);"
         " es spielen Anna, Bert, Cilli, Dani\n"
     )
     assert Path(path).read_bytes() == before

@@ -767,3 +767,60 @@ def test_a_short_form_refusal_names_the_options_typed_not_the_files_keys(in_fold
     assert valat.exit_code == 1
     assert valat.stderr.endswith("also höchstens 13 Punkte; -t 40 lässt ihnen 30\n"), valat.stderr
     assert "card_points" not in valat.stderr
+
+
+def test_a_valat_against_the_outcome_names_the_options_typed(in_folder: Path) -> None:
+    # a Valat takes every trick, so its side wins the game (docs/rules/koenigrufen.md §1.4); 40
+    # card points win a Rufer for the declarers (35 2/3 needed), --lost says they lost it
+    hand = ("score", "-p", "Anna,Bert,Cilli,Dani", "-c", "rufer", "-d", "Anna", "-w", "Bert")
+    points = run("en", *hand, "-t", "40", "-b", "valat,defenders")
+    assert points.exit_code == 1
+    assert points.stderr == (
+        "error: command line: -b valat,defenders: a Valat made by the defenders takes every trick, "
+        "so the defenders win the game; -t 40 says they lost it (the declarer side needs 35 2/3)\n"
+    )
+    lost = run("de", *hand, "--lost", "-b", "valat,declarers")
+    assert lost.exit_code == 1
+    assert lost.stderr == (
+        "Fehler: Kommandozeile: -b valat,declarers: ein Valat der Spielerseite macht jeden Stich, "
+        "also gewinnt die Spielerseite das Spiel; --lost sagt, sie hat es verloren\n"
+    )
+    won = run("en", *hand, "--won", "-b", "valat,defenders")
+    assert won.stderr.endswith("so the defenders win the game; --won says they lost it\n"), won.stderr
+
+
+def test_the_outcome_flags_are_taken_in_the_tables_german(in_folder: Path) -> None:
+    # the words a -b flag and `enter` take for won and lost (gewonnen, verloren) are flags too
+    hand = ("score", "-p", "Anna,Bert,Cilli,Dani", "-c", "bettler", "-d", "Anna")
+    verloren = run("de", *hand, "--verloren")
+    assert verloren.exit_code == 0, verloren.stderr
+    assert verloren.stdout == run("de", *hand, "--lost").stdout
+    gewonnen = run("en", *hand, "--gewonnen")
+    assert gewonnen.exit_code == 0, gewonnen.stderr
+    assert gewonnen.stdout == run("en", *hand, "--won").stdout
+    assert gewonnen.stdout != verloren.stdout
+    both = run("en", *hand, "--won", "--verloren")
+    assert both.exit_code == 2
+    assert both.stderr == "error: --won and --verloren contradict each other: give it once\n"
+    # --won/--lost stay the names the help page gives first
+    assert "--won, --gewonnen / --lost, --verloren" in run("en", "score", "--help").stdout
+
+
+def test_a_contract_decided_by_tricks_is_said_in_the_singular(in_folder: Path) -> None:
+    # one game, one verb: the Bettler ouvert "wird entschieden", not "entscheiden"
+    hand = ("score", "-p", "Anna,Bert,Cilli,Dani", "-c", "bettler ouvert", "-d", "Anna", "-t", "30")
+    refused = run("de", *hand)
+    assert refused.exit_code == 1
+    assert refused.stderr.startswith(
+        "Fehler: Kommandozeile: -t 30: Bettler ouvert wird nach Stichen entschieden, "
+        "nicht nach Kartenpunkten: --won oder --lost angeben\n"
+    )
+    (in_folder / "hand.toml").write_text(
+        'contract = "bettler"\nplayers = ["Anna", "Bert", "Cilli", "Dani"]\ndeclarer = "Anna"\ncard_points = 30\n',
+        encoding="utf-8",
+    )
+    filed = run("de", "score", "hand.toml")
+    assert (
+        "Bettler wird nach Stichen entschieden, nicht nach Kartenpunkten: won = true oder false"
+        in filed.stderr
+    )

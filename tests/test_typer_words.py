@@ -164,3 +164,26 @@ def test_an_option_of_tarockscore_itself_after_the_command_is_shown_where_it_goe
     assert "'tarockscore --version')" in run("show", "--version").stderr
     # any other option not known keeps the way to the command's help
     assert run("settle", "--bogus").stderr.strip().endswith("(see 'tarockscore settle --help')")
+
+
+def test_an_option_of_a_groups_command_before_the_command_is_shown_after_it(tmp_path: Path) -> None:
+    """`radl -l r.toml strike`: -l is strike's option (docs/evening.md), not the radl group's."""
+    ledger = str(tmp_path / "r.toml")
+    english = run("radl", "-l", ledger, "strike", "2")
+    assert english.exit_code == 2
+    assert english.stderr.strip() == (
+        f"error: No such option: -l (-l belongs after the command: 'tarockscore radl strike -l {ledger} 2')"
+    )
+    german = run("--lang", "de", "radl", f"--ledger={ledger}", "add")
+    assert german.exit_code == 2
+    assert german.stderr.strip() == (
+        "Fehler: keine solche Option: --ledger (--ledger gehört hinter den Befehl: "
+        f"'tarockscore radl add --ledger={ledger}')"
+    )
+    tournament = run("tournament", "-r", "1", "draw", "cup")
+    assert tournament.exit_code == 2
+    assert tournament.stderr.strip() == (
+        "error: No such option: -r (-r belongs after the command: 'tarockscore tournament draw -r 1 cup')"
+    )
+    # an option no command of the group takes keeps the way to the group's help
+    assert run("radl", "--bogus", "add").stderr.strip().endswith("(see 'tarockscore radl --help')")

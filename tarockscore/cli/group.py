@@ -26,6 +26,7 @@ import errno
 import io
 import os
 import re
+import shlex
 import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
@@ -100,6 +101,8 @@ NO_SUCH_COMMAND_MEANT = N_("{reason}. Did you mean {choices}?")
 # The options of tarockscore itself, said before the command, each with how it is given there.
 MAIN_OPTIONS = {"--lang": "{t} --lang de {command}", "--version": "{t} --version"}
 MAIN_OPTION_FIRST = N_(" ({name} goes before the command: '{example}')")
+# An option of a group's command given before the command (``radl -l r.toml strike``).
+COMMAND_OPTION_AFTER = N_(" ({name} belongs after the command: '{example}')")
 
 # How Click's integer type ends its reason; the value it failed on comes before it.
 _NOT_AN_INT_END = " is not a valid int."
@@ -716,7 +719,53 @@ def output_failed(why: str, written: list[tuple[Path, str]]) -> NoReturn:
     fail((problem,), OUTPUT_FAILED)
 
 
-def _usage(exc: typer.TyperException) -> NoReturn:
+def _typed_at(typed: Sequence[str], option: str) -> tuple[int, int] | None:
+    """Where ``option`` is typed in ``typed`` and how many words it takes there (with its value
+    apart, ``-l r.toml``: 2; joined, ``-lr.toml`` or ``--ledger=r.toml``: 1)."""
+    for i, word in enumerate(typed):
+        if word == "--":
+            break
+        if word == option:
+            return i, 2
+        if word.startswith(option + "=") or (not option.startswith("--") and word.startswith(option)):
+            return i, 1
+    return None
+
+
+def _after_the_command(exc: NoSuchOption, ctx: ClickContext, typed: Sequence[str]) -> str | None:
+    """For an option of a group's command given before the command (``radl -l r.toml strike``),
+    the command line with the option after it; None where no command of the group takes it."""
+    group = ctx.command
+    option = exc.option_name
+    if not isinstance(group, TyperGroup) or not option:
+        return None
+    taking = {}
+    for name in group.list_commands(ctx):
+        command = group.get_command(ctx, name)
+        for param in command.params if command is not None else ():
+            if option in (*param.opts, *param.secondary_opts):
+                taking[name] = param
+    at = _typed_at(typed, option)
+    if not taking or at is None:
+        return None
+    start, count = at
+    param = next(iter(taking.values()))
+    if count == 2 and (getattr(param, "is_flag", False) or start + 1 >= len(typed)):
+        count = 1
+    rest = [*typed[:start], *typed[start + count :]]
+    words = typed[start : start + count]
+    sub = next((i for i, word in enumerate(rest) if group.get_command(ctx, word) is not None), None)
+    if sub is None and rest:  # no command among the words typed: nothing to show it after
+        return None
+    if sub is None:  # no command typed: the first that takes it, for an example
+        rest, sub = [next(iter(taking))], 0
+    elif rest[sub] not in taking:
+        return None
+    line = [*rest[: sub + 1], *words, *rest[sub + 1 :]]
+    return " ".join([ctx.command_path, *(shlex.quote(word) for word in line)])
+
+
+def _usage(exc: typer.TyperException, typed: Sequence[str] = ()) -> NoReturn:
     """Typer's usage error as our one ``error:`` line, with the command's help to look at."""
     ctx = getattr(exc, "ctx", None)
     hint = (
@@ -729,6 +778,10 @@ def _usage(exc: typer.TyperException) -> NoReturn:
         command = ctx.command_path.removeprefix(T).strip()
         example = MAIN_OPTIONS[exc.option_name].format(t=T, command=command)
         hint = i18n.gettext(MAIN_OPTION_FIRST).format(name=exc.option_name, example=example)
+    elif isinstance(exc, NoSuchOption) and ctx is not None:
+        line = _after_the_command(exc, ctx, typed)
+        if line is not None:
+            hint = i18n.gettext(COMMAND_OPTION_AFTER).format(name=exc.option_name, example=line)
     # Typer's text quotes the value as typed: a long one is cut like a value in our own errors
     text = shortened(said(exc), 2 * MAX_SHOWN)
     fail((Problem("", text + hint),), exc.exit_code)
@@ -766,7 +819,7 @@ class CommandGroup(PageWords, TyperGroup):
                 raise typer.Exit(OUTPUT_FAILED) from None
             output_failed(exc.strerror or str(exc), [])
         except typer.TyperException as exc:
-            _usage(exc)
+            _usage(exc, typed)
         refuse_repeats(self, ctx, typed)
         return ctx
 

@@ -260,7 +260,12 @@ SHORT_FORM = (
         "defender_points", str | None, None, "--defender-points", help="The Defenders' card points, checked."
     ),
     option(
-        "won", bool | None, None, "--won/--lost", help="Outcome instead of card points (negative contracts)."
+        "won",
+        bool | None,
+        None,
+        "--won/--lost",
+        "--gewonnen/--verloren",
+        help="Outcome instead of card points (negative contracts).",
     ),
     option(
         "kontra",
@@ -376,7 +381,7 @@ def short_form_field(where: str, short: Mapping[str, Any]) -> str:
     if match["sub"] is not None:  # kontra.Bert, card_points.Anna: the NAME=VALUE pair given
         name = match["sub"]
         for part in (part.strip() for value in values for part in value.split(";")):
-            if part.partition("=")[0].strip() == name:
+            if tarockscore.names_the_player(part.partition("=")[0].strip(), name):
                 return f"{flag} {part}"
         return f"{flag} {name}={takes.split('=')[-1]}"
     if option == "won":
@@ -460,6 +465,15 @@ SHORT_FORM_WORDING: Mapping[str, str] = {
     ),
     "a Valat made by the defenders leaves the declarers no card but the talon's they keep in {contract} (contracts.{contract}.talon_share = {share!r}: at most {most}); card_points {points} is more": N_(
         "a Valat made by the defenders leaves the declarers no card but the talon's they keep in {contract} (contracts.{contract}.talon_share = {share!r}: at most {most}); -t {points} is more"
+    ),
+    "a Valat made by the {who} takes every trick, so the {who} win the game; card_points {points} says they lost it (the declarer side needs {win_threshold})": N_(
+        "a Valat made by the {who} takes every trick, so the {who} win the game; -t {points} says they lost it (the declarer side needs {win_threshold})"
+    ),
+    "a Valat made by the {who} takes every trick, so the {who} win the game; won = true says they lost it": N_(
+        "a Valat made by the {who} takes every trick, so the {who} win the game; --won says they lost it"
+    ),
+    "a Valat made by the {who} takes every trick, so the {who} win the game; won = false says they lost it": N_(
+        "a Valat made by the {who} takes every trick, so the {who} win the game; --lost says they lost it"
     ),
     "{name!r} made with the called King in the talon: the King is in no trick, so not in the last one; enter it as lost (made = false) if it was announced": N_(
         "{name!r} made with the called King in the talon: the King is in no trick, so not in the last one; enter it as lost (-b NAME,announced,lost) if it was announced"
@@ -554,6 +568,30 @@ def read_hand_or_short(
             a for a, step in prof.kontra.aliases.items() if step in playable
         ]
     return tarockscore.hand_from_short_form(**options), COMMAND_LINE
+
+
+def seated_names(
+    mapping: tarockscore.HandInput,
+    source: tarockscore.HandFile | str,
+    seats: Callable[[], Sequence[str]],
+) -> tarockscore.HandInput:
+    """The players named in the short form as the table spells them (``seats``: asked only for
+    the short form): a name in any case, or a beginning of it no other player's shares, as
+    ``enter`` reads them; a hand file's names stay as written. Call it inside
+    :func:`hand_errors`: a beginning of two names is refused there."""
+    if source != COMMAND_LINE:
+        return mapping
+    table = seats()
+    return tarockscore.short_form_names(mapping, table) if table else mapping
+
+
+def table_of(evening: tarockscore.Evening) -> tuple[str, ...]:
+    """The players at the evening's table, for reading the names typed (none where the ledger
+    cannot be read: the command that reads it says why)."""
+    try:
+        return tuple(evening.read_as_stored().players)
+    except (TarockError, OSError, ValueError):
+        return ()
 
 
 @contextmanager

@@ -156,6 +156,21 @@ def read_answer(question: Question, text: str, profile: Profile) -> Answer:
     return points
 
 
+def matching(choices: Sequence[Choice], text: str) -> list[Choice]:
+    """The choices ``text`` names: one by its name or another of its words, in any case, or by a
+    beginning of them that no other shares; else every choice it is a beginning of (none: it
+    names none). The guided entry's choices and the command line's names are read by this alone."""
+    key = fold(text)
+
+    def words(c: Choice) -> list[str]:
+        return [fold(w) for w in (c.label, *c.words) if w]
+
+    exact = [c for c in choices if key in words(c)]
+    if len(exact) == 1:
+        return exact
+    return [c for c in choices if any(w.startswith(key) for w in words(c))]
+
+
 def _pick(question: Question, text: str) -> str:
     """A choice by its number, its name or another of its words, or a unique beginning of one, in any case."""
     if text.isdigit():  # "²" is a digit to isdigit and no number; nor are 5,000 digits one
@@ -164,15 +179,7 @@ def _pick(question: Question, text: str) -> str:
             if choice.number == number:
                 return choice.value
         raise Refused(_("{answer!r} is not one of the numbers shown").format(answer=Shown(text)))
-    key = fold(text)
-
-    def words(c: Choice) -> list[str]:
-        return [fold(w) for w in (c.label, *c.words) if w]
-
-    exact = [c for c in question.choices if key in words(c)]
-    if len(exact) == 1:
-        return exact[0].value
-    starting = [c for c in question.choices if any(w.startswith(key) for w in words(c))]
+    starting = matching(question.choices, text)
     if len(starting) == 1:
         return starting[0].value
     if starting:

@@ -10,7 +10,8 @@ import re
 from collections.abc import Collection, Sequence
 from typing import Any, cast
 
-from tarockscore.errors import N_, Collector, UsageError, near_miss, one_of
+from tarockscore.entry.flow import Choice, matching
+from tarockscore.errors import N_, Collector, HandError, UsageError, near_miss, one_of
 from tarockscore.rules.hand import BonusInput, HandInput
 from tarockscore.rules.words import fold, strip_spaces
 
@@ -244,3 +245,63 @@ def _called_king(talon: bool, own_king: bool, conceded: bool, problems: Collecto
     if own_king:
         out["called_king"] = "own"
     return out
+
+
+def _named(typed: str, seats: Sequence[str]) -> list[Choice]:
+    return matching(tuple(Choice(name, name) for name in seats), typed)
+
+
+def names_the_player(typed: str, name: str) -> bool:
+    """Whether ``typed`` names the player ``name`` as :func:`seated` reads it (``emil``, ``Em``
+    for Emil): which of the options typed gave a name the rules refuse."""
+    return typed == name or [c.value for c in _named(typed, [name])] == [name]
+
+
+# The keys of a hand that name a player, and those whose table is keyed by players' names.
+_NAMING = ("declarer", "partner", "renonce")
+_NAMED_BY = ("kontra", "card_points")
+
+
+def seated(hand: HandInput, seats: Sequence[str]) -> HandInput:
+    """The hand with each player's name typed in the short form as the table spells it: a name
+    in any case, or a beginning of it no other player's shares (``an`` for Anna), read as the
+    guided entry reads it. A beginning of more than one name is refused naming them (raises
+    :class:`HandError`); a name of nobody at the table is left for the rules to refuse."""
+    problems = Collector()
+
+    def name(where: str, typed: str) -> str:
+        if typed in seats:
+            return typed
+        found = _named(typed, seats)
+        if len(found) > 1:
+            problems.add(
+                where,
+                N_("{value!r} begins the names of {allowed}: type more of it"),
+                value=typed,
+                allowed=one_of(c.value for c in found),
+            )
+        return found[0].value if len(found) == 1 else typed
+
+    out: dict[str, Any] = dict(hand)
+    if isinstance(out.get("players"), list):
+        out["players"] = [name("players", p) if isinstance(p, str) else p for p in out["players"]]
+    for key in _NAMING:
+        if isinstance(out.get(key), str):
+            out[key] = name(key, out[key])
+    for key in _NAMED_BY:
+        if isinstance(out.get(key), dict):
+            table: dict[str, Any] = {}
+            for typed, value in out[key].items():
+                who = name(f"{key}.{typed}", typed)
+                if who in table and table[who] != value:
+                    problems.add(
+                        f"{key}.{typed}",
+                        N_("{name!r} is given twice, {value!r} and {rest!r}: give each name once"),
+                        name=who,
+                        value=table[who],
+                        rest=value,
+                    )
+                table[who] = value
+            out[key] = table
+    problems.raise_if_any(HandError)
+    return cast(HandInput, out)

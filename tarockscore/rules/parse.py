@@ -147,7 +147,7 @@ def _check_at_table(where: str, value: str | None, players: tuple[str, ...], pro
             N_("{value!r} is not at the table; players are {allowed}{hint}"),
             value=value,
             allowed=one_of(players),
-            hint=near_miss(value, set(players)),
+            hint=near_miss(value, set(players), any_case=True),
         )
 
 
@@ -1022,20 +1022,34 @@ def check_bonus_against_points(
                 won if won is not None else declarers is not None and declarers >= profile.game.win_threshold
             )
             if declarers_won is not (b.side is Side.DECLARERS):
-                shown = (
-                    f"card_points {render_points(declarers)}"
-                    if declarers is not None
-                    else f"won = {str(won).lower()}"
-                )
-                problems.add(
-                    f"bonus[{i}]",
-                    N_(
-                        "a Valat made by the {who} takes every trick, so the {who} win the game; {shown} says they lost it (the declarer side needs {win_threshold})"
-                    ),
-                    who=who,
-                    shown=shown,
-                    win_threshold=render_points(profile.game.win_threshold),
-                )
+                # each way of saying the outcome a message of its own, so the command line can
+                # name the option it was given by (-t 20, --lost) in place of the key
+                if declarers is not None:
+                    problems.add(
+                        f"bonus[{i}]",
+                        N_(
+                            "a Valat made by the {who} takes every trick, so the {who} win the game; card_points {points} says they lost it (the declarer side needs {win_threshold})"
+                        ),
+                        who=who,
+                        points=render_points(declarers),
+                        win_threshold=render_points(profile.game.win_threshold),
+                    )
+                elif won:
+                    problems.add(
+                        f"bonus[{i}]",
+                        N_(
+                            "a Valat made by the {who} takes every trick, so the {who} win the game; won = true says they lost it"
+                        ),
+                        who=who,
+                    )
+                else:
+                    problems.add(
+                        f"bonus[{i}]",
+                        N_(
+                            "a Valat made by the {who} takes every trick, so the {who} win the game; won = false says they lost it"
+                        ),
+                        who=who,
+                    )
 
 
 def check_conceded_bonuses(bonuses: tuple[BonusEntry, ...], contract: Contract, problems: Collector) -> None:

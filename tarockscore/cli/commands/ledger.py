@@ -25,8 +25,10 @@ from tarockscore.cli.options import (
     profile_given,
     read_hand_or_short,
     read_option,
+    seated_names,
     stake_amount,
     table_date,
+    table_of,
     typed_names,
     with_format,
     with_short_form,
@@ -86,8 +88,10 @@ def new(
 def record(hand_file: HandArg = None, ledger: LedgerOpt = None, *, short: dict[str, Any]) -> None:
     """Score a hand and add it to the ledger; print its points and the running totals."""
     mapping, source = read_hand_or_short(hand_file, short)
+    evening = evening_of(ledger)
     with hand_errors(source, short):
-        change = evening_of(ledger).record(mapping, tarockscore.now())
+        mapping = seated_names(mapping, source, lambda: table_of(evening))
+        change = evening.record(mapping, tarockscore.now())
     recorded(change.before, change.after)
     typer.echo(shown.head_text(change.head))
 
@@ -138,8 +142,10 @@ def replace(
     """Replace hand N (a hand file, or the short options of record); every hand after it is
     recomputed, and the audit trail keeps the old one."""
     mapping, source = read_hand_or_short(hand_file, short)
+    evening = evening_of(ledger)
     with hand_errors(source, short):
-        change = evening_of(ledger).replace(number, mapping, tarockscore.now())
+        mapping = seated_names(mapping, source, lambda: table_of(evening))
+        change = evening.replace(number, mapping, tarockscore.now())
     replaced(change, number)
 
 

@@ -14,6 +14,7 @@ from tarockscore.cli.options import (
     offered,
     profile_given,
     read_hand_or_short,
+    seated_names,
     show,
     with_format,
     with_short_form,
@@ -39,6 +40,9 @@ def score(
     profile = profile_given(profile)
     mapping, source = read_hand_or_short(hand_file, short, profile, known_profile=True)
     with hand_errors(source, short):
+        players = mapping.get("players")
+        seats = [p for p in players if isinstance(p, str)] if isinstance(players, list) else []
+        mapping = seated_names(mapping, source, lambda: seats)
         folder = source.folder if isinstance(source, tarockscore.HandFile) else None
         result, prof = tarockscore.score_hand(mapping, profile, hand_folder=folder)
     if explain and fmt is OutputFormat.TABLE:
