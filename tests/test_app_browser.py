@@ -467,8 +467,8 @@ def answer_rufer(page: Page, declarer: str, partner: str, points: str, blatt: st
     if blatt:
         last = 'input[name="blatt:card_points"]'
         page.fill(last, blatt)
-    # the field typed in last left, so its change is asked and answered now: left by the next tap
-    # instead, the form would be redrawn between that tap's press and its release, and the tap lost
+    # the field typed in last left and its change answered: the fields stand as these answers make
+    # them (a tap at once lands too: test_a_tap_right_after_typing_the_points_is_not_lost)
     page.locator(last).blur()
     page.wait_for_selector("#hand-form:not([data-asking])")
 
@@ -578,4 +578,46 @@ def test_a_new_evening_refused_leaves_the_hand_half_entered(
     reloaded(page)
     expect(page.locator('fieldset[data-key="partner"] input[value="Cilli"]')).to_be_checked()
     expect(page.locator('input[name="card_points"]')).to_have_value("40")
+    context.close()
+
+
+def chip(page: Page, key: str, value: str) -> Any:
+    """A choice's radio: it lies, unseen, over the button's word, where a thumb taps."""
+    return page.locator(f'fieldset[data-key="{key}"] input[value="{value}"]')
+
+
+@pytest.mark.parametrize("lang", ["en-GB", "de-AT"])
+def test_a_tap_right_after_typing_the_points_is_not_lost(
+    browser: Any, server: StaticServer, tmp_path: Path, lang: str
+) -> None:
+    """The card points typed and Kontra tapped straight away: the tap takes the focus from the
+    points, the form asks the engine for its fields again, and the answer comes while the thumb is
+    still on Kontra. The tap lands (Kontra checked) and the points stay as typed; so does a quick
+    tap on Rekontra right after typing the Blatt."""
+    context = phone(browser, lang)
+    page = opened(context, server.url)
+    begin(page)
+    choose(page, "contract", "rufer")
+    choose(page, "declarer", "Anna")
+    choose(page, "partner", "Cilli")
+    page.fill('input[name="card_points"]', "35")
+    box = chip(page, "kontra", "kontra").bounding_box()
+    assert box is not None
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.evaluate("window.changed = []; addEventListener('change', (e) => changed.push(e.target.name))")
+    page.mouse.down()  # the points box left: its change is asked of the engine ...
+    assert page.evaluate("changed") == ["card_points"]
+    page.wait_for_selector("#hand-form:not([data-asking])")  # ... and answered, the thumb still down
+    page.mouse.up()
+    page.wait_for_selector("#hand-form:not([data-asking])")
+    expect(chip(page, "kontra", "kontra")).to_be_checked()
+    expect(page.locator('input[name="card_points"]')).to_have_value("35")
+
+    page.locator('input[name="blatt:card_points"]').press_sequentially("2")
+    chip(page, "kontra", "rekontra").click(force=True)  # at once, no wait
+    page.wait_for_selector("#hand-form:not([data-asking])")
+    expect(chip(page, "kontra", "rekontra")).to_be_checked()
+    expect(page.locator('input[name="card_points"]')).to_have_value("35")
+    expect(page.locator('input[name="blatt:card_points"]')).to_have_value("2")
+    page.screenshot(path=str(tmp_path / f"tapped-{lang}.png"), full_page=True)
     context.close()

@@ -153,16 +153,68 @@ document.addEventListener("change", (event) => {
   ask("fields", { form: sentValues }).then((reply) => {
     if (mine !== asked) return; // a later change has asked again
     delete form.dataset.asking;
-    const now = values(form);
     const focused = document.activeElement && document.activeElement.id;
-    document.getElementById("fields").innerHTML = reply.html;
-    // what was typed while the engine answered stays
-    for (const [key, value] of Object.entries(now)) {
-      if (value !== sentValues[key] && form.elements[key]) form.elements[key].value = value;
+    reconcile(document.getElementById("fields"), reply.html, sentValues, values(form));
+    if (focused && document.getElementById(focused) && document.activeElement.id !== focused) {
+      document.getElementById(focused).focus();
     }
-    if (focused && document.getElementById(focused)) document.getElementById(focused).focus();
   }, failed);
 });
+
+// The fields the engine sent, put in place so that a tap or typing under way is not lost: a field of
+// the same shape (data-sig) stays the very node it is, brought to the engine's answers where the
+// player has changed nothing since they were sent; only a field whose shape changed is replaced,
+// and a choice checked or text typed in it since is carried into the new one.
+function reconcile(box, html, sentValues, now) {
+  const fresh = document.createElement("div");
+  fresh.innerHTML = html;
+  const before = new Map();
+  for (const node of box.querySelectorAll(":scope > [data-key]")) before.set(node.dataset.key, node);
+  const changed = (name) => now[name] !== sentValues[name];
+  const out = [...fresh.querySelectorAll(":scope > [data-key]")].map((node) => {
+    const old = before.get(node.dataset.key);
+    if (!old) return node;
+    const [keep, give] = old.dataset.sig === node.dataset.sig ? [old, node] : [node, old];
+    if (keep === old) {
+      // the words and the reason beside the field as the engine gives them
+      keep.querySelector("legend").replaceWith(give.querySelector("legend"));
+      for (const error of keep.querySelectorAll(".error")) error.remove();
+      for (const error of give.querySelectorAll(".error")) keep.append(error);
+      if (give.hasAttribute("aria-describedby")) {
+        keep.setAttribute("aria-describedby", give.getAttribute("aria-describedby"));
+      } else keep.removeAttribute("aria-describedby");
+    }
+    // in each input: the player's answer where changed since sent, else the engine's
+    const from = (name) => (changed(name) ? old : node);
+    for (const input of keep.querySelectorAll("input")) {
+      const source = from(input.name);
+      if (source === keep) continue;
+      if (input.type === "radio") {
+        // the choice the source holds, where this field offers it
+        const on = source.querySelector(`input[type=radio][name="${CSS.escape(input.name)}"]:checked`);
+        if (on && on.value === input.value) input.checked = true;
+        else if (source === node && !on) input.checked = false;
+      } else {
+        const match = source.querySelector(`input[name="${CSS.escape(input.name)}"]`);
+        if (match && match.value !== input.value) input.value = match.value;
+      }
+    }
+    return keep;
+  });
+  let cursor = box.firstElementChild;
+  for (const node of out) {
+    if (node === cursor) {
+      cursor = cursor.nextElementSibling;
+      continue;
+    }
+    box.insertBefore(node, cursor);
+  }
+  while (cursor) {
+    const next = cursor.nextElementSibling;
+    cursor.remove();
+    cursor = next;
+  }
+}
 
 document.addEventListener("click", (event) => {
   const id = event.target.id;
