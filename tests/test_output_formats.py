@@ -129,7 +129,7 @@ def test_rescore_csv_each_player_under_both_profiles(ledger: str) -> None:
     result = run("rescore", "--profile", "koenigrufen", "--csv", "--ledger", ledger)
     assert result.exit_code == 0, result.stderr
     rows = _csv(result.stdout)
-    assert rows[0] == ["player", "koenigrufen", "koenigrufen", "difference"]
+    assert rows[0] == ["player", "koenigrufen (stored)", "koenigrufen (re-scored)", "difference"]
     assert {r[0]: (int(r[1]), int(r[2]), r[3]) for r in rows[1:]} == {
         p: (t, t, "0") for p, t in TOTALS.items()
     }

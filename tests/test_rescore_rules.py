@@ -103,3 +103,32 @@ def test_a_season_of_two_games_is_refused_without_advising_a_rescore(tmp_path: P
     assert "these ledgers are of different games" in result.stderr
     assert "k.toml" in result.stderr and "z.toml" in result.stderr
     assert "rescore every hand" not in result.stderr
+
+
+def test_a_rescore_under_the_evenings_own_profile_names_its_two_columns_apart(tmp_path: Path) -> None:
+    """Rescored under its own profile (or a club's file changed under its old name), the stored and
+    the re-scored totals were two columns of one name, 'koenigrufen,koenigrufen', which a script
+    reading the CSV by its header cannot tell apart. A Call by A with B won with 40: +1 each [CTK]."""
+    ledger = str(tmp_path / "l.toml")
+    assert runner.invoke(app, ["new", "-p", "A,B,C,D", "--ledger", ledger]).exit_code == 0
+    hand = ["record", "-c", "rufer", "-d", "A", "-w", "B", "-t", "40", "--ledger", ledger]
+    assert runner.invoke(app, hand).exit_code == 0
+    csv = runner.invoke(app, ["rescore", "-P", "koenigrufen", "--csv", "--ledger", ledger])
+    assert csv.exit_code == 0, csv.output
+    assert csv.stdout.splitlines() == [
+        "player,koenigrufen (stored),koenigrufen (re-scored),difference",
+        "A,1,1,0",
+        "B,1,1,0",
+        "C,0,0,0",
+        "D,0,0,0",
+    ]
+    table = runner.invoke(app, ["--lang", "de", "rescore", "-P", "koenigrufen", "--ledger", ledger])
+    assert table.stdout.splitlines()[0].split() == [
+        "Spieler",
+        "koenigrufen",
+        "(gespeichert)",
+        "koenigrufen",
+        "(neu",
+        "gerechnet)",
+        "Unterschied",
+    ]

@@ -759,14 +759,20 @@ def _rescored_rows(before: Ledger, after: Ledger) -> list[list[object]]:
     return [[p, old[p], new[p], hand.signed(new[p] - old[p])] for p in after.players]
 
 
+def _rescored_names(r: Rescored, machine: bool = False) -> tuple[str, str]:
+    """The two profiles' names, told apart where they are one (a profile rescored under itself, or
+    a club's file changed under its old name); in English for a machine (CSV)."""
+    old, new = r.before.table.profile.name, r.after.table.profile.name
+    if old != new:
+        return old, new
+    if machine:
+        return f"{old} (stored)", f"{new} (re-scored)"
+    return _("{name} (stored)").format(name=old), _("{name} (re-scored)").format(name=new)
+
+
 def _rescored_text(r: Rescored, path: Path) -> str:
-    lines = [
-        tabulate(
-            _rescored_rows(r.before, r.after),
-            headers=[_("player"), r.before.table.profile.name, r.after.table.profile.name, _("difference")],
-            disable_numparse=True,
-        )
-    ]
+    headers = [_("player"), *_rescored_names(r), _("difference")]
+    lines = [tabulate(_rescored_rows(r.before, r.after), headers=headers, disable_numparse=True)]
     if r.changed:
         lines.append(_("hands scored differently: {hands}").format(hands=first_few(r.changed)))
     lines += _and_more([_("{hand} (scored all the same)").format(hand=h) for h in not_allowed(r.after)])
@@ -817,7 +823,7 @@ def rescored_view(r: Rescored, path: Path) -> View:
         table=lambda: _rescored_text(r, path),
         json=lambda: _rescored_json(r),
         csv=lambda: (
-            ["player", r.before.table.profile.name, r.after.table.profile.name, "difference"],
+            ["player", *_rescored_names(r, machine=True), "difference"],
             _rescored_rows(r.before, r.after),
         ),
     )
