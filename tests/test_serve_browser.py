@@ -243,6 +243,34 @@ def test_no_error_before_an_answer_and_no_answer_lost_to_a_redraw(
     expect(error).to_have_count(0)  # answered: its error goes
 
 
+def test_digits_typed_while_a_field_above_is_drawn_anew_stay_in_their_box(
+    evening: tuple[Server, Path], phone: Callable[[], Any]
+) -> None:
+    """A declarer changed redraws the partner's choices above the card points; the points box the
+    player types in was moved in the page, which takes the cursor out of a box: the digits typed
+    next went nowhere. The flow's answer is held back in the page itself, so the player types while
+    it is on its way."""
+    server, _path = evening
+    page = phone()
+    page.add_init_script(
+        """(() => { const sent = window.fetch;
+        window.fetch = (url, options) => sent(url, options).then((r) =>
+          String(url).includes("/fields") ? new Promise((done) => setTimeout(() => done(r), 700)) : r);
+        })();"""
+    )
+    page.goto(server.url("evening"))
+    page.locator('fieldset[data-key="contract"]').get_by_role("radio", name="Rufer", exact=True).click()
+    page.locator('fieldset[data-key="declarer"]').get_by_role("radio", name="Anna", exact=True).click()
+    settled(page)
+    # Bert declares instead: the partner's choices become Anna, Cilli, Dani (a field drawn anew)
+    page.locator('fieldset[data-key="declarer"]').get_by_role("radio", name="Bert", exact=True).click()
+    page.locator("input[name=card_points]").click()
+    page.keyboard.type("3")
+    expect(page.locator('fieldset[data-key="partner"] input[value="Anna"]')).to_have_count(1)  # redrawn
+    page.keyboard.type("8")
+    expect(page.locator("input[name=card_points]")).to_have_value("38")
+
+
 def test_english_pages_say_the_players_names_and_the_stake_column_under_ooe_2023(
     day: tuple[Server, Path], phone: Callable[[], Any]
 ) -> None:

@@ -197,15 +197,22 @@
       }
       return node;
     });
+    // the box being typed in keeps the cursor where it was: a field moved in the page loses it,
+    // and the digits typed next would go nowhere
+    var typing = document.activeElement;
+    var caret = typing && typing.type === "text" ? [typing.selectionStart, typing.selectionEnd] : null;
+    // the fields drawn anew go first, so that the fields kept are not moved
+    Array.prototype.slice.call(fields.children).forEach(function (child) {
+      if (out.indexOf(child) < 0) { fields.removeChild(child); }
+    });
     var cursor = fields.firstElementChild;
     out.forEach(function (node) {
       if (node === cursor) { cursor = cursor.nextElementSibling; return; }
       fields.insertBefore(node, cursor);
     });
-    while (cursor) {
-      var next = cursor.nextElementSibling;
-      fields.removeChild(cursor);
-      cursor = next;
+    if (typing && typing !== document.activeElement && fields.contains(typing)) {
+      typing.focus();
+      if (caret) { typing.setSelectionRange(caret[0], caret[1]); }
     }
   }
   var asking = null;
