@@ -589,7 +589,7 @@ def table_of(evening: tarockscore.Evening) -> tuple[str, ...]:
     """The players at the evening's table, for reading the names typed (none where the ledger
     cannot be read: the command that reads it says why)."""
     try:
-        return tuple(evening.read_as_stored().players)
+        return evening.seats()
     except (TarockError, OSError, ValueError):
         return ()
 

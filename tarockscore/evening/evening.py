@@ -313,6 +313,10 @@ class Evening:
                 if self.warn is not None:
                     self.warn(said)
 
+    def seats(self) -> tuple[str, ...]:
+        """The players in seat order, from the file's header alone (no entry read)."""
+        return ledger_file.seats(self.path)
+
     def read_as_stored(self) -> Ledger:
         """The ledger as stored, its chain not verified (shell completion, which must not fail)."""
         return ledger_file.read(self.path).ledger

@@ -134,6 +134,14 @@ def header(raw: bytes, name: str) -> dict[str, Any]:
     )
 
 
+def seats(path: Path) -> tuple[str, ...]:
+    """The seat order the file's header holds, its entries unread (a table's players never change
+    after ``new``): what a player's name typed on the command line is read against."""
+    table = header(load(path), str(path)).get("table")
+    players = table.get("players") if isinstance(table, dict) else None
+    return tuple(p for p in players if isinstance(p, str)) if isinstance(players, list) else ()
+
+
 def _snapshot(path: Path, raw: bytes, repairing: bool = False, since: str | None = None) -> Snapshot:
     name = str(path)
     top = header(raw, name)
