@@ -175,9 +175,7 @@ _WORD = re.compile(r"\b[a-z]+\b")
 
 def changes_said(text: str) -> str:
     """The changed keys of a replaced hand (``card_points: 30 → 36; kontra: – → Kontra``) in the
-    reader's words; as stored in English."""
-    if current() == DEFAULT:
-        return text
+    reader's words (a German run: the trail is read back only for one)."""
     if text == "nothing changed":
         return _("nothing changed")
     out = []
