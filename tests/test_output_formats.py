@@ -148,6 +148,23 @@ def test_score_csv_one_row_per_bet() -> None:
     assert rows[2] == ["pagat", "1", "x2", "2", "Anna Cilli", "2", "0", "2", "0"]
 
 
+def test_score_csv_prints_the_columns_machine_output_documents() -> None:
+    # A script reads `score --csv` by its header: docs/machine-output.md lists the columns, then one
+    # per player in seat order. The hand of examples/koenigrufen-call.toml is played by Anna, Bert,
+    # Cilli and Dani, in that order.
+    root = Path(__file__).resolve().parent.parent
+    doc = (root / "docs" / "machine-output.md").read_text(encoding="utf-8")
+    section = doc.split("\n## `score --csv`\n", 1)[-1].split("\n## ", 1)[0]
+    said = re.search(r"Columns, in this\s+order: ([^.]*), then one column per player in seat order", section)
+    assert said is not None, "docs/machine-output.md does not list score's CSV columns"
+    documented = re.findall(r"`(\w+)`", said.group(1))
+    table = set(re.findall(r"^\| `(\w+)` \|", section, flags=re.MULTILINE))
+    assert table == set(documented)  # each column listed is described in the table below it
+    result = run("score", str(root / "examples" / "koenigrufen-call.toml"), "--csv")
+    assert result.exit_code == 0, result.stderr
+    assert _csv(result.stdout)[0] == [*documented, "Anna", "Bert", "Cilli", "Dani"]
+
+
 def test_profiles_json_lists_the_shipped_profiles() -> None:
     result = run("profiles", "--json")
     assert result.exit_code == 0, result.stderr

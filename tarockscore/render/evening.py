@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from functools import cache
 from pathlib import Path
@@ -28,8 +28,6 @@ from tarockscore.render.hand import note_line, signed
 from tarockscore.render.output import View
 from tarockscore.rules import legality
 from tarockscore.rules.hand import Hand
-
-# -- audit -----------------------------------------------------------------------------------------
 
 # Every template of the audit trail (tarockscore/evening/operations.py), the outermost first: a
 # line is read by the template that wraps the others (a detail and what was recomputed, the
@@ -104,7 +102,7 @@ _FIELD = r"\{(\w+)(?:!(\w))?\}"
 
 @cache
 def _patterns(
-    templates: tuple[str, ...] = TEMPLATES,
+    templates: tuple[str, ...],
 ) -> tuple[tuple[str, re.Pattern[str], tuple[tuple[str, str | None], ...]], ...]:
     out = []
     for template in templates:
@@ -118,9 +116,9 @@ def _patterns(
     return tuple(out)
 
 
-def read_back(text: str) -> Message | None:
-    """The template and values of a stored English line, or None when no template fits it."""
-    for template, pattern, fields in _patterns():
+def read_back(text: str, templates: tuple[str, ...] = TEMPLATES) -> Message | None:
+    """The template and values of a stored English line, or None when none of ``templates`` fits it."""
+    for template, pattern, fields in _patterns(templates):
         found = pattern.fullmatch(text)
         if found is None:
             continue
@@ -137,7 +135,7 @@ def read_back(text: str) -> Message | None:
             elif name == "at":
                 value = moment(raw)  # a time the trail stores as written, said as the reader writes one
             elif name == "found":
-                value = "; ".join(_found_said(part) for part in raw.split("; "))
+                value = "; ".join(translated(read_back(part, FOUND) or part) for part in raw.split("; "))
             elif name in _NESTED:
                 nested = read_back(raw)
                 value = nested if nested is not None else named(raw) if _KEY.fullmatch(raw) else raw
@@ -145,15 +143,6 @@ def read_back(text: str) -> Message | None:
         else:
             return Message(template, tuple(values))
     return None
-
-
-def _found_said(text: str) -> str:
-    """One finding of a repair's line in the reader's words; as stored where none fits."""
-    for template, pattern, fields in _patterns(FOUND):
-        found = pattern.fullmatch(text)
-        if found is not None:
-            return translated(Message(template, tuple((name, found.group(name)) for name, _c in fields)))
-    return text
 
 
 # The keys a replacement names as changed (rules.hand.hand_changes), as the reader says them.
@@ -186,9 +175,7 @@ _WORD = re.compile(r"\b[a-z]+\b")
 
 def changes_said(text: str) -> str:
     """The changed keys of a replaced hand (``card_points: 30 → 36; kontra: – → Kontra``) in the
-    reader's words; as stored in English."""
-    if current() == DEFAULT:
-        return text
+    reader's words (a German run: the trail is read back only for one)."""
     if text == "nothing changed":
         return _("nothing changed")
     out = []
@@ -237,8 +224,6 @@ def moment(at: str) -> str:
     local = local_time(at) if current() != DEFAULT else None
     return at if local is None else local.strftime("%d.%m.%Y %H:%M")
 
-
-# -- evening ---------------------------------------------------------------------------------------
 
 HEAD_DIGITS = 12  # of the head's 64: what a person writes down
 
@@ -441,37 +426,38 @@ def sheet_text(sheet: Sheet) -> str:
     # After an undo or a delete a hand's number may not be its id, which the audit trail names.
     ids = sheet.renumbered
     lead = ["", ""] if ids else [""]
-
-    def rows() -> Iterator[list[object]]:
-        for h in sheet.hands:
-            who = h.hand.declarer or ""
-            if h.hand.partner:
-                who += f" + {h.hand.partner}"
-            outcome = "" if h.result.won is None else (_("won") if h.result.won else _("lost"))
-            row: list[object] = [
-                h.number,
-                *([h.id] if ids else []),
-                h.dealer,
-                named(h.hand.contract),
-                who,
-                outcome,
-                f"×{h.result.radl}" if h.doubled else "",
-            ]
-            for p in players:
-                points = signed(h.result.victory_points[p]) if p in h.players else "·"
-                row.append(f"{points} → {h.totals[p]}")
-            yield row
-        yield [*lead, "", _("total"), "", "", "", *[sheet.totals[p] for p in players]]
-        if sheet.payout_totals is not None:
-            yield [*lead, "", _("payout"), "", "", "", *[sheet.payout_totals[p] for p in players]]
-        cash = _balances(t, sheet.totals, sheet.payout_totals)
-        if cash is not None:
-            yield [*lead, "", _("money"), "", "", "", *[money_text(cash[p]) for p in players]]
-
+    rows: list[list[object]] = []
+    for h in sheet.hands:
+        who = h.hand.declarer or ""
+        if h.hand.partner:
+            who += f" + {h.hand.partner}"
+        outcome = "" if h.result.won is None else (_("won") if h.result.won else _("lost"))
+        row: list[object] = [
+            h.number,
+            *([h.id] if ids else []),
+            h.dealer,
+            named(h.hand.contract),
+            who,
+            outcome,
+            f"×{h.result.radl}" if h.doubled else "",
+        ]
+        for p in players:
+            points = signed(h.result.victory_points[p]) if p in h.players else "·"
+            row.append(f"{points} → {h.totals[p]}")
+        rows.append(row)
+    cash = _balances(t, sheet.totals, sheet.payout_totals)
+    money_row = None if cash is None else {p: money_text(v) for p, v in cash.items()}
+    for label, values in (
+        (_("total"), sheet.totals),
+        (_("payout"), sheet.payout_totals),
+        (_("money"), money_row),
+    ):
+        if values is not None:
+            rows.append([*lead, "", label, "", "", "", *[values[p] for p in players]])
     titles = ["#", *(["id"] if ids else []), _("dealer"), _("contract"), _("declarer"), _("result"), "Radl"]
     aligns = ["right"] * len(lead) + ["left"] * 5 + ["right"] * len(players)  # numbers to the right
     lines = [" · ".join(head)]
-    lines.append(tabulate(list(rows()), headers=[*titles, *players], disable_numparse=True, colalign=aligns))
+    lines.append(tabulate(rows, headers=[*titles, *players], disable_numparse=True, colalign=aligns))
     if sheet.on_paper:
         lines.append(_("scored from the table's paper sheet (tournament result)"))
     elif not sheet.hands:
@@ -550,9 +536,6 @@ def head_text(head: str) -> str:
     return _("head {head}").format(head=head[:HEAD_DIGITS])
 
 
-# -- evening actions -------------------------------------------------------------------------------
-
-
 def begun_text(path: Path, ledger: Ledger) -> str:
     """What ``new`` prints: the file, the table, the profile pinned by its hash, the stake, the day, the first deal."""
     table = ledger.table
@@ -626,24 +609,22 @@ def explained_text(ex: Explained) -> str:
         hand.explain(ex.score, ex.profile, steps),
     ]
     radl = ex.entry.result.radl
-    if len(ex.radl_layers) > 1:
-        lines += ["", _radl_overlap(ex, radl)]
+    if len(ex.radl_layers) > 1:  # a hand inside more than one Radl: each of them
+        origins = [
+            _("set on the sheet")
+            if cause == BY_HAND
+            else _("started by hand {cause} (after {events})").format(cause=cause, events=_events(events))
+            for cause, events in ex.radl_layers
+        ]
+        overlap = _("Radl: this hand counts ×{radl}, inside {count} doubled rounds at once: {rounds}")
+        lines += ["", overlap.format(radl=radl, count=len(ex.radl_layers), rounds="; ".join(origins))]
+    elif ex.radl_by_hand and radl != 1:
+        lines += ["", _("Radl: this hand counts ×{radl}, a doubled round set on the sheet").format(radl=radl)]
     elif radl != 1:
-        lines.append("")
-        if ex.radl_by_hand:
-            lines.append(
-                _("Radl: this hand counts ×{radl}, a doubled round set on the sheet").format(radl=radl)
-            )
-        else:
-            lines.append(
-                _(
-                    "Radl: this hand counts ×{radl}, a doubled round started by hand {cause} (after {events})"
-                ).format(
-                    radl=radl,
-                    cause=ex.radl_cause,
-                    events=", ".join(translated(key_title(e)) for e in ex.radl_events),
-                )
-            )
+        started = _(
+            "Radl: this hand counts ×{radl}, a doubled round started by hand {cause} (after {events})"
+        )
+        lines += ["", started.format(radl=radl, cause=ex.radl_cause, events=_events(ex.radl_events))]
     return "\n".join([*lines, "", *history_lines(ex)])
 
 
@@ -709,24 +690,12 @@ def _radl_words(cause: int, events: Sequence[str]) -> str:
     """One Radl as a factor of the arithmetic names it: what started it."""
     if cause == BY_HAND:
         return _("Radl set on the sheet")
-    return _("Radl started by hand {cause} (after {events})").format(
-        cause=cause, events=", ".join(translated(key_title(e)) for e in events)
-    )
+    return _("Radl started by hand {cause} (after {events})").format(cause=cause, events=_events(events))
 
 
-def _radl_overlap(ex: Explained, radl: int) -> str:
-    """A hand inside more than one Radl: each of them."""
-    origins = [
-        _("set on the sheet")
-        if cause == BY_HAND
-        else _("started by hand {cause} (after {events})").format(
-            cause=cause, events=", ".join(translated(key_title(e)) for e in events)
-        )
-        for cause, events in ex.radl_layers
-    ]
-    return _("Radl: this hand counts ×{radl}, inside {count} doubled rounds at once: {rounds}").format(
-        radl=radl, count=len(ex.radl_layers), rounds="; ".join(origins)
-    )
+def _events(events: Sequence[str]) -> str:
+    """What started a Radl, in the players' words: "Bettler, Pagat"."""
+    return ", ".join(translated(key_title(e)) for e in events)
 
 
 def checked_text(path: Path, ledger: Ledger) -> str:
@@ -840,30 +809,21 @@ def repaired_text(r: Repaired, path: Path) -> str:
                 rows.append([i, p, a, b, hand.signed(b - a)])
         if old.result.radl != new.result.radl:
             rows.append([i, _("(Radl factor)"), old.result.radl, new.result.radl, ""])
-    lines = []
     if rows:
-        lines.append(
-            tabulate(
-                rows,
-                headers=[_("hand"), _("player"), _("stored"), _("re-scored"), _("difference")],
-                disable_numparse=True,
-            )
-        )
         old_totals, new_totals = totals(before), totals(after)
-        lines.append("")
-        lines.append(
+        changed = [_("hand"), _("player"), _("stored"), _("re-scored"), _("difference")]
+        lines = [
+            tabulate(rows, headers=changed, disable_numparse=True),
+            "",
             tabulate(
                 [[p, old_totals[p], new_totals[p]] for p in before.players],
                 headers=[_("player"), _("total stored"), _("total re-scored")],
                 disable_numparse=True,
-            )
-        )
+            ),
+        ]
     else:
-        lines.append(
-            _("{path}: every stored result follows from its hand; nothing changes but the seal").format(
-                path=path
-            )
-        )
+        unchanged = _("{path}: every stored result follows from its hand; nothing changes but the seal")
+        lines = [unchanged.format(path=path)]
     if r.written:
         lines.append(_("written: {path} re-scored and sealed; the audit trail says so").format(path=path))
     else:
@@ -897,16 +857,14 @@ def upgraded_text(done: Upgraded) -> str:
         ).format(path=done.path, hands=done.hands)
     ]
     if done.found:
-        lines.append(
-            _("it was changed outside tarockscore since it was written: {found}").format(
-                found="; ".join(done.found)
-            )
+        found = _("it was changed outside tarockscore since it was written: {found}")
+        changed = _(
+            "every hand re-scored from its stored hand under its stored profile, as `tarockscore repair --write` does; hands scored differently: {hands}"
         )
-        lines.append(
-            _(
-                "every hand re-scored from its stored hand under its stored profile, as `tarockscore repair --write` does; hands scored differently: {hands}"
-            ).format(hands=first_few(done.changed) or "-")
-        )
+        lines += [
+            found.format(found="; ".join(done.found)),
+            changed.format(hands=first_few(done.changed) or "-"),
+        ]
     lines.append(_("the old file is kept as {backup}").format(backup=done.backup))
     lines.append(head_text(done.head))
     return "\n".join(lines)

@@ -244,14 +244,11 @@ def _decided(score: Score) -> list[str]:
     return [text.format(points=render_points(score.card_points), needed=render_points(score.needed))]
 
 
-_QUOTED = r'"([^"\n]*)"'
-
-
 def quoted(text: str) -> str:
     """Quotation marks as the reader's language writes them: German „…“, English "…"."""
     if i18n.current() != "de":
         return text
-    return re.sub(_QUOTED, "\u201e\\1\u201c", text)
+    return re.sub(r'"([^"\n]*)"', "\u201e\\1\u201c", text)
 
 
 def _settled(profile: Profile) -> str:
@@ -511,13 +508,9 @@ def _profile_row(p: Profile, language: str) -> list[str]:
 
 def profiles_view(profiles: Sequence[Profile]) -> View:
     """One row per profile: its name, game, settlement, Kontra ceiling and title."""
+    headers = (_("profile"), _("game"), _("settlement"), _("ceiling"), _("title"))
     return View(
-        table=lambda: _profiles_table(profiles),
+        table=lambda: tabulate([_profile_row(p, i18n.current()) for p in profiles], headers=headers),
         json=lambda: [dict(zip(PROFILE_COLUMNS, _profile_row(p, "en"), strict=True)) for p in profiles],
         csv=lambda: (list(PROFILE_COLUMNS), [_profile_row(p, "en") for p in profiles]),
     )
-
-
-def _profiles_table(profiles: Sequence[Profile]) -> str:
-    rows = [_profile_row(p, i18n.current()) for p in profiles]
-    return tabulate(rows, headers=[_("profile"), _("game"), _("settlement"), _("ceiling"), _("title")])

@@ -18,47 +18,37 @@ from tarockscore.rules.settlement import title as key_title
 from tarockscore.season.standings import Season, Standing, decimal_text
 from tarockscore.season.statistics import BonusTally, PlayerStats, Tally, contract_order, contracts_declared
 
-# The standings' columns as a person reads them (English keys, translated where the table is drawn).
-_HEADERS = {
-    "rank": N_("rank"),
-    "player": N_("player"),
-    "victory_points": N_("Victory Points"),
-    "hands": N_("hands"),
-    "evenings": N_("evenings"),
-    "points_per_hand": N_("per hand"),
-    "payout": N_("payout"),
-}
-
-
-# The standings' columns of ``season --csv`` and each player's value in them.
-_STANDING: tuple[tuple[str, Callable[[Standing], object]], ...] = (
-    ("rank", lambda s: s.rank),
-    ("player", lambda s: s.player),
-    ("victory_points", lambda s: s.victory_points),
-    ("hands", lambda s: s.hands),
-    ("evenings", lambda s: s.evenings),
-    ("points_per_hand", lambda s: decimal_text(s.points_per_hand)),
+# The standings' columns of ``season --csv`` and ``--json``, their headings as a person reads them
+# (translated where the table is drawn), and each player's value in them.
+_STANDING: tuple[tuple[str, str, Callable[[Standing], object]], ...] = (
+    ("rank", N_("rank"), lambda s: s.rank),
+    ("player", N_("player"), lambda s: s.player),
+    ("victory_points", N_("Victory Points"), lambda s: s.victory_points),
+    ("hands", N_("hands"), lambda s: s.hands),
+    ("evenings", N_("evenings"), lambda s: s.evenings),
+    ("points_per_hand", N_("per hand"), lambda s: decimal_text(s.points_per_hand)),
 )
 
 
 def standings_csv(rows: Sequence[Standing]) -> tuple[list[str], list[list[object]]]:
     """One header row and one row per player; ``payout`` only where some profile has one."""
     payout = any(s.payout is not None for s in rows)
-    headers = [column for column, _value in _STANDING] + (["payout"] if payout else [])
+    headers = [column for column, _heading, _value in _STANDING] + (["payout"] if payout else [])
     return headers, [
-        [value(s) for _column, value in _STANDING] + ([s.payout] if payout else []) for s in rows
+        [value(s) for _column, _heading, value in _STANDING] + ([s.payout] if payout else []) for s in rows
     ]
 
 
 def standing_json(s: Standing) -> dict[str, Any]:
-    out = {"player": s.player} | {column: value(s) for column, value in _STANDING}
+    out = {"player": s.player} | {column: value(s) for column, _heading, value in _STANDING}
     if s.payout is not None:
         out["payout"] = s.payout
     return out
 
 
-def evenings_json(season: Season) -> list[dict[str, Any]]:
-    return [
+def season_json(season: Season, rows: Sequence[Standing], warnings: Sequence[str]) -> dict[str, Any]:
+    """``season --json``: the standings, what was folded, and the warnings said."""
+    evenings = [
         {
             "ledger": e.source,
             "date": None if e.date is None else e.date.isoformat(),
@@ -68,16 +58,12 @@ def evenings_json(season: Season) -> list[dict[str, Any]]:
         }
         for e in season.evenings
     ]
-
-
-def season_json(season: Season, rows: Sequence[Standing], warnings: Sequence[str]) -> dict[str, Any]:
-    """``season --json``: the standings, what was folded, and the warnings said."""
     return {
         "standings": [standing_json(s) for s in rows],
         "ledgers": len(season.evenings),
         "hands": season.hand_count,
         "profiles": list(season.profiles),
-        "evenings": evenings_json(season),
+        "evenings": evenings,
         "warnings": list(warnings),
     }
 
@@ -96,9 +82,10 @@ def standings_text(season: Season, rows: Sequence[Standing]) -> str:
         ]
         for r in table
     ]
+    headings = [translated(heading) for _column, heading, _value in _STANDING] + [_("payout")]
     drawn = tabulate(
         shown,
-        headers=[translated(_HEADERS.get(h, h)) for h in headers],
+        headers=headings[: len(headers)],  # payout's only where its column is
         colalign=["right", "left", *["right"] * (len(headers) - 2)],
         disable_numparse=True,
     )

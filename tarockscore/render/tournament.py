@@ -194,10 +194,9 @@ def _rounds(rows: Sequence[Standing]) -> list[int]:
 
 
 def _round_cell(row: Standing, number: int, fmt: Format) -> str:
-    seats = [s for s in row.tables if s.round == number]
-    if not seats:
+    s = next((s for s in row.tables if s.round == number), None)
+    if s is None:
         return ""
-    s = seats[0]
     if s.rank is None:
         return f"T{s.table} -"
     cell = f"T{s.table} #{s.rank} {s.schrift:+d}" if s.schrift else f"T{s.table} #{s.rank} 0"
@@ -223,13 +222,18 @@ def _cells(fmt: Format, r: Standing) -> list[Any]:
     return [place, r.player, _text(r.total), r.schrift, _text(r.rank_points)]
 
 
+def _grid(fmt: Format, rows: Sequence[Standing]) -> tuple[list[str], list[list[Any]]]:
+    """The standings' headings and cells as people read them: the table and the page alike."""
+    rounds = _rounds(rows)
+    headers = [*_headers(fmt), *(_("round {number}").format(number=n) for n in rounds)]
+    return headers, [[*_cells(fmt, r), *(_round_cell(r, n, fmt) for n in rounds)] for r in rows]
+
+
 def standings_text(t: Tournament, rows: Sequence[Standing]) -> str:
     fmt = t.format
-    rounds = _rounds(rows)
-    table = [[*_cells(fmt, r), *(_round_cell(r, n, fmt) for n in rounds)] for r in rows]
-    headers = [*_headers(fmt), *(_("round {number}").format(number=n) for n in rounds)]
-    numbers = len(_headers(fmt)) - 2
-    align = ("right", "left", *("right",) * numbers, *("left",) * len(rounds))
+    headers, table = _grid(fmt, rows)
+    numbers = len(_headers(fmt))
+    align = ("right", "left", *("right",) * (numbers - 2), *("left",) * (len(headers) - numbers))
     out = tabulate(table, headers=headers, disable_numparse=True, colalign=align)
     heading = [line for line in (t.title, event_line(t)) if line]
     if heading:
@@ -272,16 +276,15 @@ tr:nth-child(even) td { background: #f2f2f2; }
 
 def standings_table_html(t: Tournament, rows: Sequence[Standing]) -> str:
     """The standings as an HTML ``<table>`` (a page, or ``serve``'s board), every value escaped."""
-    fmt = t.format
-    rounds = _rounds(rows)
+    headers, table = _grid(t.format, rows)
     head = "".join(
         f'<th class="player">{escape(h)}</th>' if i == 1 else f"<th>{escape(h)}</th>"
-        for i, h in enumerate([*_headers(fmt), *(_("round {number}").format(number=n) for n in rounds)])
+        for i, h in enumerate(headers)
     )
     body = []
-    for r in rows:
+    for row in table:
         cells = []
-        for i, value in enumerate([*_cells(fmt, r), *(_round_cell(r, n, fmt) for n in rounds)]):
+        for i, value in enumerate(row):
             cls = ' class="player"' if i == 1 else ""
             cells.append(f"<td{cls}>{escape(str(value))}</td>")
         body.append("<tr>" + "".join(cells) + "</tr>")
@@ -368,14 +371,8 @@ def cup_text(rows: Sequence[CupStanding], names: Sequence[str]) -> str:
         cells: list[Any] = [r.place, r.player, r.cup_points]
         for name in names:
             x = next((x for x in r.tournaments if x.tournament == name), None)
-            if x is None:
-                cells.append("")
-            else:
-                cells.append(
-                    (_("{place}. {points}") if x.counted else _("{place}. {points} (not counted)")).format(
-                        place=x.place, points=x.cup_points
-                    )
-                )
+            said = _("{place}. {points}") if x is None or x.counted else _("{place}. {points} (not counted)")
+            cells.append("" if x is None else said.format(place=x.place, points=x.cup_points))
         table.append(cells)
     return tabulate(
         table,
