@@ -596,3 +596,25 @@ def test_the_csv_is_utf8_without_a_byte_order_mark_and_the_docs_say_how_to_open_
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith(b"rank,player,")
     assert "Müller".encode() in done.stdout
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "{}: not a ledger: this is a tournament's format, skipped"),
+        ("de", "{}: keine Schrift: das ist ein Turnierformat, übersprungen"),
+    ],
+)
+def test_a_tournament_format_in_a_season_folder_is_skipped_not_taken_for_an_old_ledger(
+    club: Path, lang: str, said: str
+) -> None:
+    # docs/season.md: a folder's TOML files that are not ledgers are skipped with a warning. A
+    # tournament's format (formats/*.toml) has a key schema = 1 of its own: it stopped the whole
+    # season as a ledger of schema 1, advising `tarockscore upgrade` on it, even with --skip-bad.
+    fmt = club / "schrift.toml"
+    fmt.write_bytes((ROOT / "formats" / "schrift.toml").read_bytes())
+    code, out, err = run("--lang", lang, "season", str(club), "--alias", "Berti=Bert", "--json")
+    assert code == 0, err
+    assert rows(json.loads(out)) == BY_HAND
+    assert said.format(fmt) in err
+    assert "upgrade" not in err

@@ -285,6 +285,9 @@ LEDGER = "ledger"
 PROFILE = "profile"
 HAND = "hand"
 ALIAS = "alias"
+FORMAT = "format"  # a tournament's format (formats/*.toml)
+CUP = "cup points"
+DAY = "tournament"  # a tournament day's tournament.toml
 
 _PROFILE_KEYS = ("extends", "game", "contracts", "settlement", "bonus_rules", "valat", "trischaken")
 _HAND_KEYS = ("contract", "declarer", "partner", "card_points", "won")
@@ -295,6 +298,9 @@ _NAMED: dict[str, Message] = {
     PROFILE: message(N_("a profile")),
     HAND: message(N_("a hand file")),
     ALIAS: message(N_("an alias file")),
+    FORMAT: message(N_("a tournament's format")),
+    CUP: message(N_("a cup's points file")),
+    DAY: message(N_("a tournament day's file")),
 }
 
 
@@ -305,6 +311,12 @@ def _is(data: Mapping[str, object], kind: str) -> bool:
         return any(key in data for key in _PROFILE_KEYS)
     if kind == HAND:
         return any(key in data for key in _HAND_KEYS)
+    if kind == FORMAT:
+        return "total" in data or "tie_breaks" in data
+    if kind == CUP:
+        return isinstance(data.get("points"), list)
+    if kind == DAY:
+        return "tournament" in data
     return isinstance(data.get("aliases"), dict)
 
 
@@ -312,7 +324,7 @@ def other_kind(data: Mapping[str, object], expected: str) -> Message | None:
     """What the file is, for a message, when it has none of ``expected``'s own keys."""
     if _is(data, expected):
         return None
-    for kind in (LEDGER, PROFILE, HAND, ALIAS):
+    for kind in _NAMED:
         if _is(data, kind):
             return _NAMED[kind]
     return None
