@@ -200,18 +200,21 @@ _TOML_SAYS: dict[str, str] = {
 }
 
 
-# A line each kind of file holds, shown where a key lacks its '=' (a day's file: none).
+# A line each kind of file holds, shown where a key lacks its '='.
 _EXAMPLE_LINE = {
     "ledger": 'date = "2026-03-05"',
     "profile": 'extends = "koenigrufen"',
     "hand": 'contract = "rufer"',
     "alias": 'Hansi = "Hans"',
+    "format": 'total = "schrift"',
+    "cup points": "best = 2",
+    "tournament": 'kind = "draw"',
 }
 
 
 def _toml_problem(reason: str, text: str, kind: str | None = None) -> tuple[int | None, Message | str]:
     """The line a TOML parser's complaint names and what it means, said for a person; ``kind``:
-    which file it is (LEDGER, PROFILE, HAND, ALIAS), for an example line of its own."""
+    which file it is (LEDGER, PROFILE, HAND, ALIAS, FORMAT, CUP, DAY), for an example line of its own."""
     m = re.search(_AT_LINE, reason)
     line = int(m.group(1)) if m else None
     said = reason[: m.start()].rstrip() if m else reason.removesuffix(_AT_END)

@@ -75,8 +75,9 @@ def read_bytes(path: Path, what: str) -> bytes:
 
 
 def read_toml(path: Path, what: str) -> dict[str, Any]:
+    """A format or a cup's points file (``what``), read as TOML."""
     text = safe_io.decode(read_bytes(path, what), str(path), TournamentError)
-    return safe_io.load_toml(text, str(path), TournamentError)
+    return safe_io.load_toml(text, str(path), TournamentError, what)
 
 
 def format_document(
@@ -157,7 +158,7 @@ def parse_day(raw: bytes, path: Path) -> tm.Tournament:
     """The day a file's bytes hold, each entry's hash checked and applied; a misfit named with its line."""
     name = str(path)
     text = safe_io.decode(raw, name, TournamentError)
-    data = safe_io.load_toml(text, name, TournamentError)
+    data = safe_io.load_toml(text, name, TournamentError, safe_io.DAY)
     events = data.pop("event", None)
     if data.get("tournament") != tm.VERSION or isinstance(data.get("tournament"), bool):
         if data.get("tournament") == 1 and events is None:
