@@ -468,6 +468,12 @@ def test_a_cup_refuses_a_tournament_given_twice(tmp_path: Path) -> None:
     points.write_text("points = [3, 2, 1]\n", encoding="utf-8")
     result = run("cup", "standings", str(tmp_path / "d"), str(tmp_path / "d"), "--points", str(points))
     assert result.exit_code == 2 and "given twice" in result.stderr
+    # said at the argument as the usage line names it (cup standings [OPTIONS] FOLDERS...), not DIR
+    usage = run("cup", "standings", "--help").stdout
+    assert "FOLDERS..." in usage and "DIR" not in usage
+    assert result.stderr.startswith(f"error: FOLDERS: {tmp_path / 'd'}: a tournament given twice"), (
+        result.stderr
+    )
 
 
 def test_the_guided_entry_refuses_a_full_table_before_asking(tmp_path: Path) -> None:
