@@ -368,7 +368,19 @@ def draw_round(folder: Path, number: int, seed: int, at: str) -> tm.Tournament:
             events.append(_closed(folder, before, at, strict=False))
         text, new = day_text(file_path(folder), snapshot.raw, t, [*events, draw])
         tables = tm.drawn_round(new, number).tables
-        sheets = {folder / d.ledger: _sheet(new, number, d, at) for d in tables}
+        # each table's new sheet: seated as drawn, the day's profile and stake, the round's limit
+        sheets = {
+            folder / d.ledger: new_ledger(
+                d.players,
+                new.profile.rules,
+                created=at,
+                stake=new.stake,
+                date=new.date or at[:10],
+                place=tm.sheet_place(new, number, d.table),
+                games=d.games,
+            )
+            for d in tables
+        }
         round_dir = folder / f"round-{number}"
         stale = sorted(round_dir.glob("table-*.toml"), key=_table_order) if round_dir.is_dir() else []
         round_dir.mkdir(exist_ok=True)
@@ -422,19 +434,6 @@ def _new_lock(sheet: Path) -> contextlib.AbstractContextManager[None]:
         ledger_file.LOCK_TIMEOUT,
         message(N_("{path}: another tarockscore command holds this sheet; nothing was written"), path=sheet),
         LedgerError,
-    )
-
-
-def _sheet(t: tm.Tournament, number: int, d: tm.DrawnTable, at: str) -> Ledger:
-    """A drawn table's new sheet: seated as drawn, the day's profile and stake, the round's limit."""
-    return new_ledger(
-        d.players,
-        t.profile.rules,
-        created=at,
-        stake=t.stake,
-        date=t.date or at[:10],
-        place=tm.sheet_place(t, number, d.table),
-        games=d.games,
     )
 
 
