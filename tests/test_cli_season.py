@@ -214,11 +214,11 @@ def test_another_game_cannot_be_rescored(club: Path) -> None:
     create(club / "z.toml", ledger_zwanzigerrufen())
     code, _, err = run("season", str(club), "--rescore", "koenigrufen")
     assert code == 1
-    assert (
-        "error: --rescore: profile 'koenigrufen' is for koenigrufen, and these ledgers are zwanzigerrufen: "
-        in err
-    )
-    assert err.rstrip().endswith("z.toml; a hand is scored only under the rules of its own game")
+    # one check with rescore of one evening's, which says which profile to choose
+    assert [line for line in err.splitlines() if line.startswith("error:")] == [
+        f"error: --rescore: {club / 'z.toml'}: profile 'koenigrufen' is for koenigrufen and this evening is "
+        "zwanzigerrufen: a hand is scored only under the rules of its own game; choose a zwanzigerrufen profile"
+    ]
 
 
 def test_stats_json_for_one_evening(club: Path) -> None:
@@ -596,3 +596,25 @@ def test_the_csv_is_utf8_without_a_byte_order_mark_and_the_docs_say_how_to_open_
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith(b"rank,player,")
     assert "Müller".encode() in done.stdout
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "{}: not a ledger: this is a tournament's format, skipped"),
+        ("de", "{}: keine Schrift: das ist ein Turnierformat, übersprungen"),
+    ],
+)
+def test_a_tournament_format_in_a_season_folder_is_skipped_not_taken_for_an_old_ledger(
+    club: Path, lang: str, said: str
+) -> None:
+    # docs/season.md: a folder's TOML files that are not ledgers are skipped with a warning. A
+    # tournament's format (formats/*.toml) has a key schema = 1 of its own: it stopped the whole
+    # season as a ledger of schema 1, advising `tarockscore upgrade` on it, even with --skip-bad.
+    fmt = club / "schrift.toml"
+    fmt.write_bytes((ROOT / "formats" / "schrift.toml").read_bytes())
+    code, out, err = run("--lang", lang, "season", str(club), "--alias", "Berti=Bert", "--json")
+    assert code == 0, err
+    assert rows(json.loads(out)) == BY_HAND
+    assert said.format(fmt) in err
+    assert "upgrade" not in err

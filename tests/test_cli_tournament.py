@@ -468,6 +468,12 @@ def test_a_cup_refuses_a_tournament_given_twice(tmp_path: Path) -> None:
     points.write_text("points = [3, 2, 1]\n", encoding="utf-8")
     result = run("cup", "standings", str(tmp_path / "d"), str(tmp_path / "d"), "--points", str(points))
     assert result.exit_code == 2 and "given twice" in result.stderr
+    # said at the argument as the usage line names it (cup standings [OPTIONS] FOLDERS...), not DIR
+    usage = run("cup", "standings", "--help").stdout
+    assert "FOLDERS..." in usage and "DIR" not in usage
+    assert result.stderr.startswith(f"error: FOLDERS: {tmp_path / 'd'}: a tournament given twice"), (
+        result.stderr
+    )
 
 
 def test_the_guided_entry_refuses_a_full_table_before_asking(tmp_path: Path) -> None:
@@ -882,3 +888,35 @@ def test_a_closed_rounds_table_without_hands_is_said_not_played_not_waiting_for_
         assert "no hands, and its round is closed: it was not played" in line and rest in line
     german = run("--lang", "de", "tournament", "standings", str(day), "-v").stderr
     assert "keine Spiele, und seine Runde ist abgeschlossen: er wurde nicht gespielt" in german
+
+
+@pytest.mark.parametrize(
+    ("lang", "missing"), [("en", "expected '=' after the key"), ("de", "nach dem Schlüssel fehlt '='")]
+)
+def test_a_broken_day_format_or_cup_file_is_shown_a_line_of_its_own_kind(
+    tmp_path: Path, lang: str, missing: str
+) -> None:
+    # A key that lost its '=' is shown a line of the file's own kind, as a ledger, a profile, a
+    # hand file and an alias file are: the day's file (docs/tournament.md, "The folder": every
+    # entry has its kind), a format (formats/schrift.toml: total = "schrift") and a cup's points
+    # file (docs/tournament.md: best = 2). They were told no example at all.
+    day = tmp_path / "cup-day"
+    new_day(day, ["A", "B", "C", "D"])
+    (day / "tournament.toml").write_text(
+        (day / "tournament.toml").read_text(encoding="utf-8") + "kind\n", encoding="utf-8"
+    )
+    fmt = tmp_path / "mine.toml"
+    fmt.write_text('extends = "schrift"\ntitle\n', encoding="utf-8")
+    cup = tmp_path / "cup.toml"
+    cup.write_text("points = [25, 20]\nbest\n", encoding="utf-8")
+    whole = tmp_path / "whole-day"
+    new_day(whole, ["A", "B", "C", "D"])
+    for command, example in (
+        (["tournament", "standings", str(day)], '(kind = "draw")'),
+        (["tournament", "new", str(tmp_path / "d2"), "--players", "A,B,C,D", "--rounds", "1",
+          "--games", "4", "--profile", "ooe-2023", "--format", str(fmt)], '(total = "schrift")'),
+        (["cup", "standings", str(whole), "--points", str(cup)], "(best = 2)"),
+    ):  # fmt: skip
+        result = run("--lang", lang, *command)
+        assert result.exit_code == 1, result.output
+        assert f"{missing} {example}" in result.stderr, result.stderr

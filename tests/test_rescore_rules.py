@@ -74,12 +74,13 @@ def test_an_evening_is_not_rescored_under_the_rules_of_another_game(tmp_path: Pa
         (
             "en",
             "--profile: profile 'zwanzigerrufen' is for zwanzigerrufen and this evening is koenigrufen",
-            f"--rescore: profile 'zwanzigerrufen' is for zwanzigerrufen, and these ledgers are koenigrufen: {ledger}",
+            f"--rescore: {ledger}: profile 'zwanzigerrufen' is for zwanzigerrufen and this evening is koenigrufen: "
+            "a hand is scored only under the rules of its own game; choose a koenigrufen profile",
         ),
         (
             "de",
             "--profile: Profil 'zwanzigerrufen' ist für Zwanzigerrufen und dieser Abend ist Königrufen",
-            f"--rescore: Profil 'zwanzigerrufen' ist für Zwanzigerrufen, und diese Schriften sind Königrufen: {ledger}",
+            f"--rescore: {ledger}: Profil 'zwanzigerrufen' ist für Zwanzigerrufen und dieser Abend ist Königrufen",
         ),
     ):
         for write in ([], ["--write"]):

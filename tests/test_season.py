@@ -289,8 +289,8 @@ def test_another_game_cannot_be_added_nor_rescored() -> None:
     with pytest.raises(LedgerError) as info:
         fold([*club(), z], Filters(rescore=load_profile("koenigrufen")))
     assert str(info.value) == (
-        "rescore: profile 'koenigrufen' is for koenigrufen, and these ledgers are zwanzigerrufen: z.toml; "
-        "a hand is scored only under the rules of its own game"
+        "rescore: z.toml: profile 'koenigrufen' is for koenigrufen and this evening is zwanzigerrufen: "
+        "a hand is scored only under the rules of its own game; choose a zwanzigerrufen profile"
     )
 
 

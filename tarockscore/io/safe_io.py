@@ -200,18 +200,21 @@ _TOML_SAYS: dict[str, str] = {
 }
 
 
-# A line each kind of file holds, shown where a key lacks its '=' (a day's file: none).
+# A line each kind of file holds, shown where a key lacks its '='.
 _EXAMPLE_LINE = {
     "ledger": 'date = "2026-03-05"',
     "profile": 'extends = "koenigrufen"',
     "hand": 'contract = "rufer"',
     "alias": 'Hansi = "Hans"',
+    "format": 'total = "schrift"',
+    "cup points": "best = 2",
+    "tournament": 'kind = "draw"',
 }
 
 
 def _toml_problem(reason: str, text: str, kind: str | None = None) -> tuple[int | None, Message | str]:
     """The line a TOML parser's complaint names and what it means, said for a person; ``kind``:
-    which file it is (LEDGER, PROFILE, HAND, ALIAS), for an example line of its own."""
+    which file it is (LEDGER, PROFILE, HAND, ALIAS, FORMAT, CUP, DAY), for an example line of its own."""
     m = re.search(_AT_LINE, reason)
     line = int(m.group(1)) if m else None
     said = reason[: m.start()].rstrip() if m else reason.removesuffix(_AT_END)
@@ -285,6 +288,9 @@ LEDGER = "ledger"
 PROFILE = "profile"
 HAND = "hand"
 ALIAS = "alias"
+FORMAT = "format"  # a tournament's format (formats/*.toml)
+CUP = "cup points"
+DAY = "tournament"  # a tournament day's tournament.toml
 
 _PROFILE_KEYS = ("extends", "game", "contracts", "settlement", "bonus_rules", "valat", "trischaken")
 _HAND_KEYS = ("contract", "declarer", "partner", "card_points", "won")
@@ -295,6 +301,9 @@ _NAMED: dict[str, Message] = {
     PROFILE: message(N_("a profile")),
     HAND: message(N_("a hand file")),
     ALIAS: message(N_("an alias file")),
+    FORMAT: message(N_("a tournament's format")),
+    CUP: message(N_("a cup's points file")),
+    DAY: message(N_("a tournament day's file")),
 }
 
 
@@ -305,6 +314,12 @@ def _is(data: Mapping[str, object], kind: str) -> bool:
         return any(key in data for key in _PROFILE_KEYS)
     if kind == HAND:
         return any(key in data for key in _HAND_KEYS)
+    if kind == FORMAT:
+        return "total" in data or "tie_breaks" in data
+    if kind == CUP:
+        return isinstance(data.get("points"), list)
+    if kind == DAY:
+        return "tournament" in data
     return isinstance(data.get("aliases"), dict)
 
 
@@ -312,7 +327,7 @@ def other_kind(data: Mapping[str, object], expected: str) -> Message | None:
     """What the file is, for a message, when it has none of ``expected``'s own keys."""
     if _is(data, expected):
         return None
-    for kind in (LEDGER, PROFILE, HAND, ALIAS):
+    for kind in _NAMED:
         if _is(data, kind):
             return _NAMED[kind]
     return None

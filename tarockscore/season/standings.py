@@ -44,9 +44,6 @@ PROFILES_CANNOT_ADD = N_(
 GAMES_CANNOT_ADD = N_(
     "these ledgers are of different games, {_describe}: Victory Points of {a} and of {b} are not added, and a hand is scored only under the rules of its own game; give the evenings of one game"
 )
-OTHER_GAME = N_(
-    "profile {name!r} is for {other}, and these ledgers are {game}: {ledgers}; a hand is scored only under the rules of its own game"
-)
 PROFILES_ADDED = N_(
     "these ledgers were scored under different profiles: {profiles}; their Victory Points are added as they stand (a rescore scores every hand under one profile)"
 )
@@ -354,14 +351,8 @@ def _check_profiles(ledgers: Sequence[Named]) -> list[str]:
 
 
 def _rescore(ledgers: Sequence[Named], profile: Profile) -> tuple[list[Named], list[str]]:
-    """Every hand scored afresh under one profile, by the ledger's own rescore (Radls included)."""
-    game = profile.game.family
-    if other := [(source, ledger) for source, ledger in ledgers if ledger.profile.game.family != game]:
-        ledgers_game = other[0][1].profile.game.family  # there are two games: the other one
-        sources = listed([source for source, _ in other])
-        raise LedgerError(
-            OTHER_GAME, name=profile.name, other=game, game=ledgers_game, ledgers=sources, where="rescore"
-        )
+    """Every hand scored afresh under one profile, by the ledger's own rescore (Radls included,
+    an evening of another game refused as a whole)."""
     problems: list[Problem] = []
     out: list[Named] = []
     changed = 0
@@ -369,7 +360,12 @@ def _rescore(ledgers: Sequence[Named], profile: Profile) -> tuple[list[Named], l
         try:
             new = rescore_ledger(ledger, profile, at="")
         except TarockError as exc:
-            problems += exc.located(source).problems
+            # the profile's own problems (another game, a seat it has not) are the option's
+            at_profile = f"{source}: profile"
+            problems += [
+                p.moved(f"rescore: {source}") if p.where == at_profile else p
+                for p in exc.located(source).problems
+            ]
             continue
         changed += sum(1 for a, b in zip(ledger.hands, new.hands, strict=True) if a.result != b.result)
         out.append((source, new))

@@ -75,7 +75,11 @@ class Entry(NamedTuple):
             return message(N_("round {round}, seed {seed}"), round=v["round"], seed=v["seed"])
         if self.kind == "close":
             heads = listed(
-                message(N_("table {table} {head}"), table=_table_of(sheet), head=head[:12])
+                message(
+                    N_("table {table} {head}"),
+                    table=sheet.rsplit("table-", 1)[-1].removesuffix(".toml"),  # round-1/table-2.toml: 2
+                    head=head[:12],
+                )
                 for sheet, head in v["heads"].items()
             )
             return message(N_("round {round} closed: {heads}"), round=v["round"], heads=heads)
@@ -87,11 +91,6 @@ class Entry(NamedTuple):
         if "sheet" not in v:
             return said
         return message(N_("{detail}; sheet head {head}"), detail=said, head=v["sheet"][:12])
-
-
-def _table_of(sheet: str) -> str:
-    """The table number in a sheet's name (``round-1/table-2.toml``: 2)."""
-    return sheet.rsplit("table-", 1)[-1].removesuffix(".toml")
 
 
 class Tournament(NamedTuple):

@@ -75,8 +75,9 @@ def read_bytes(path: Path, what: str) -> bytes:
 
 
 def read_toml(path: Path, what: str) -> dict[str, Any]:
+    """A format or a cup's points file (``what``), read as TOML."""
     text = safe_io.decode(read_bytes(path, what), str(path), TournamentError)
-    return safe_io.load_toml(text, str(path), TournamentError)
+    return safe_io.load_toml(text, str(path), TournamentError, what)
 
 
 def format_document(
@@ -157,7 +158,7 @@ def parse_day(raw: bytes, path: Path) -> tm.Tournament:
     """The day a file's bytes hold, each entry's hash checked and applied; a misfit named with its line."""
     name = str(path)
     text = safe_io.decode(raw, name, TournamentError)
-    data = safe_io.load_toml(text, name, TournamentError)
+    data = safe_io.load_toml(text, name, TournamentError, safe_io.DAY)
     events = data.pop("event", None)
     if data.get("tournament") != tm.VERSION or isinstance(data.get("tournament"), bool):
         if data.get("tournament") == 1 and events is None:
@@ -367,7 +368,19 @@ def draw_round(folder: Path, number: int, seed: int, at: str) -> tm.Tournament:
             events.append(_closed(folder, before, at, strict=False))
         text, new = day_text(file_path(folder), snapshot.raw, t, [*events, draw])
         tables = tm.drawn_round(new, number).tables
-        sheets = {folder / d.ledger: _sheet(new, number, d, at) for d in tables}
+        # each table's new sheet: seated as drawn, the day's profile and stake, the round's limit
+        sheets = {
+            folder / d.ledger: new_ledger(
+                d.players,
+                new.profile.rules,
+                created=at,
+                stake=new.stake,
+                date=new.date or at[:10],
+                place=tm.sheet_place(new, number, d.table),
+                games=d.games,
+            )
+            for d in tables
+        }
         round_dir = folder / f"round-{number}"
         stale = sorted(round_dir.glob("table-*.toml"), key=_table_order) if round_dir.is_dir() else []
         round_dir.mkdir(exist_ok=True)
@@ -421,19 +434,6 @@ def _new_lock(sheet: Path) -> contextlib.AbstractContextManager[None]:
         ledger_file.LOCK_TIMEOUT,
         message(N_("{path}: another tarockscore command holds this sheet; nothing was written"), path=sheet),
         LedgerError,
-    )
-
-
-def _sheet(t: tm.Tournament, number: int, d: tm.DrawnTable, at: str) -> Ledger:
-    """A drawn table's new sheet: seated as drawn, the day's profile and stake, the round's limit."""
-    return new_ledger(
-        d.players,
-        t.profile.rules,
-        created=at,
-        stake=t.stake,
-        date=t.date or at[:10],
-        place=tm.sheet_place(t, number, d.table),
-        games=d.games,
     )
 
 

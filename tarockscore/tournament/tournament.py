@@ -297,7 +297,7 @@ class Tournament:
             TournamentTable(
                 r.number, d.table, d.players, d.games, Evening(self.folder / d.ledger), r.number in closed
             )
-            for r in sorted(day.draws, key=lambda r: r.number)
+            for r in day.draws  # kept in round order
             for d in sorted(r.tables, key=lambda d: d.table)
         )
 

@@ -108,7 +108,7 @@ def upgrade_day(path: str | os.PathLike[str]) -> str:
         safe_io.remove_stale_temps(target)
         raw = files.read_bytes(target, "tournament")
         data = safe_io.load_toml(
-            safe_io.decode(raw, str(target), TournamentError), str(target), TournamentError
+            safe_io.decode(raw, str(target), TournamentError), str(target), TournamentError, safe_io.DAY
         )
         if data.get("tournament") != OLD_VERSION or "event" in data:
             return message(

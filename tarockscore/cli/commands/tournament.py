@@ -63,7 +63,7 @@ OPTIONS = {
     "games_five": "--games-five",
     "profile": "--profile",
     "format": "--format",
-    "folders": "DIR",
+    "folders": "FOLDERS",
     "title": "--title",
     "place": "--place",
 }
@@ -590,7 +590,7 @@ def cup_standings(
     try:
         cup = tarockscore.cup(folders, points, warn=said.warn, aliases=alias)
     except UsageError as exc:
-        # a folder is given as an argument: its problem is said at DIR
-        raise at_options(exc, {"folders": "DIR"}) from None
+        # a folder is given as an argument: its problem is said at FOLDERS
+        raise at_options(exc, {"folders": "FOLDERS"}) from None
     said.close()
     show(render.cup_view(cup.rows, cup.tournaments), fmt)
