@@ -463,20 +463,14 @@ def _read_trischaken_outcome(
     cp_raw, players = keys.card_points, keys.players
     points: dict[str, Fraction] = {}
     if not isinstance(cp_raw, dict):
-        example = '{ Anna = "20 1/3", ... }'
-        if cp_raw is None:
-            problems.add(
-                "card_points",
-                N_("missing: Trischaken needs a table of every player's card points, {example}"),
-                example=example,
-            )
-        else:
-            problems.add(
-                "card_points",
-                N_("{raw!r}: Trischaken needs a table of every player's card points, {example}"),
-                raw=cp_raw,
-                example=example,
-            )
+        problems.add(
+            "card_points",
+            N_("missing: Trischaken needs a table of every player's card points, {example}")
+            if cp_raw is None
+            else N_("{raw!r}: Trischaken needs a table of every player's card points, {example}"),
+            raw=cp_raw,
+            example='{ Anna = "20 1/3", ... }',
+        )
     else:
         for name, value in cp_raw.items():
             if players and name not in players:
@@ -1024,32 +1018,23 @@ def check_bonus_against_points(
             if declarers_won is not (b.side is Side.DECLARERS):
                 # each way of saying the outcome a message of its own, so the command line can
                 # name the option it was given by (-t 20, --lost) in place of the key
-                if declarers is not None:
-                    problems.add(
-                        f"bonus[{i}]",
-                        N_(
-                            "a Valat made by the {who} takes every trick, so the {who} win the game; card_points {points} says they lost it (the declarer side needs {win_threshold})"
-                        ),
-                        who=who,
-                        points=render_points(declarers),
-                        win_threshold=render_points(profile.game.win_threshold),
+                problems.add(
+                    f"bonus[{i}]",
+                    N_(
+                        "a Valat made by the {who} takes every trick, so the {who} win the game; card_points {points} says they lost it (the declarer side needs {win_threshold})"
                     )
-                elif won:
-                    problems.add(
-                        f"bonus[{i}]",
-                        N_(
-                            "a Valat made by the {who} takes every trick, so the {who} win the game; won = true says they lost it"
-                        ),
-                        who=who,
+                    if declarers is not None
+                    else N_(
+                        "a Valat made by the {who} takes every trick, so the {who} win the game; won = true says they lost it"
                     )
-                else:
-                    problems.add(
-                        f"bonus[{i}]",
-                        N_(
-                            "a Valat made by the {who} takes every trick, so the {who} win the game; won = false says they lost it"
-                        ),
-                        who=who,
-                    )
+                    if won
+                    else N_(
+                        "a Valat made by the {who} takes every trick, so the {who} win the game; won = false says they lost it"
+                    ),
+                    who=who,
+                    points=None if declarers is None else render_points(declarers),
+                    win_threshold=render_points(profile.game.win_threshold),
+                )
 
 
 def check_conceded_bonuses(bonuses: tuple[BonusEntry, ...], contract: Contract, problems: Collector) -> None:

@@ -1,6 +1,6 @@
 """House-rule profiles: the typed model and its tables of keys, read and checked (core layer, no I/O)."""
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
@@ -55,73 +55,76 @@ class Kind(StrEnum):
     TRISCHAKEN = "dodge"  # everybody passed: each for themselves (the TOML value stays "dodge")
 
 
-class Keys(NamedTuple):
-    """How a table's keys are read beyond their fields' types and defaults."""
-
-    table: str
-    toml: Mapping[str, str] = MappingProxyType({})
-    minimum: Mapping[str, int] = MappingProxyType({})
-
-
-_KEYS: dict[type, Keys] = {}
+# How each declared record's keys are read, worked out once as its table is declared: per field,
+# its key path and a function reading its key (its type, default and minimum bound in).
+_FIELDS: dict[type, tuple[tuple[str, Callable[[Reader], Any]], ...]] = {}
+_PATHS: dict[type, dict[str, str]] = {}
+_KEY_PATHS: set[str] = set()
 
 
-def declare(cls: type, keys: Keys) -> None:
-    """Register how the keys of a table's record are read (see :class:`Keys`)."""
-    for name in (*keys.toml, *keys.minimum):
+def declare(
+    cls: type, table: str, toml: Mapping[str, str] | None = None, minimum: Mapping[str, int] | None = None
+) -> None:
+    """Register how the keys of a table's record are read: ``toml`` names a key the file spells
+    differently from its field, ``minimum`` bounds a number; the rest follows each field's type."""
+    toml, minimum = toml or {}, minimum or {}
+    for name in (*toml, *minimum):
         if name not in cls.__annotations__:  # pragma: no cover - a declaration error
             raise TypeError(f"{cls.__name__} has no field {name!r}")
-    _KEYS[cls] = keys
+    defaults: dict[str, Any] = getattr(cls, "_field_defaults")  # noqa: B009 - any record type
+    fields = []
+    _PATHS[cls] = {}
+    for name, annotation in cls.__annotations__.items():
+        key = toml.get(name, name)
+        _PATHS[cls][name] = f"{table}.{key}"
+        if table:
+            _KEY_PATHS.add(f"{table}.{key}")
+        read = _reading(annotation, key, defaults.get(name), minimum.get(name))
+        if read is not None:  # else a key read by hand, given to read_table
+            fields.append((name, read))
+    _FIELDS[cls] = tuple(fields)
+
+
+def _reading(kind: Any, key: str, default: Any, minimum: int | None) -> Callable[[Reader], Any] | None:
+    """How a key of type ``kind`` is read, or None where no type of a reader fits."""
+    if type(None) in get_args(kind):  # ``X | None``: None where the key is not given
+        read = _reading(get_args(kind)[0], key, default, minimum)
+        return None if read is None else lambda r: read(r) if key in r.data else None
+    if kind is bool:
+        return lambda r: r.flag(key, default)
+    if kind is int:
+        return lambda r: r.number(key, default, minimum=minimum)
+    if kind is str:
+        return lambda r: r.text(key, default)
+    if kind is Fraction:
+        return lambda r: default if default is not None and key not in r.data else r.points(key)
+    if kind == tuple[str, ...]:
+        return lambda r: r.str_list(key, default or ())
+    if get_origin(kind) is Literal:
+        words = get_args(kind)
+        return lambda r: r.word(key, words, default)
+    if isinstance(kind, type) and issubclass(kind, StrEnum):
+        values = tuple(member.value for member in kind)
+        return lambda r: kind(r.word(key, values, default))
+    return None
 
 
 def read_table(reader: Reader, cls: type[T], **given: Any) -> T:
     """A table's record, each key read as its field's type says; ``given`` supplies the keys read by hand."""
-    keys = _KEYS[cls]
-    values = dict(given)
-    defaults: dict[str, Any] = getattr(cls, "_field_defaults")  # noqa: B009 - any record type
-    for name, annotation in cls.__annotations__.items():
-        if name in given:
-            continue
-        kind: object = annotation
-        toml = keys.toml.get(name, name)
-        default = defaults.get(name)
-        if type(None) in get_args(kind):  # ``X | None``: None where the key is not given
-            if not reader.has(toml):
-                values[name] = None
-                continue
-            kind = get_args(kind)[0]
-        if kind is bool:
-            values[name] = reader.flag(toml, default)
-        elif kind is int:
-            values[name] = reader.number(toml, default, minimum=keys.minimum.get(name))
-        elif kind is str:
-            values[name] = reader.text(toml, default)
-        elif kind is Fraction:
-            values[name] = default if default is not None and not reader.has(toml) else reader.points(toml)
-        elif kind == tuple[str, ...]:
-            values[name] = reader.str_list(toml, default or ())
-        elif get_origin(kind) is Literal:
-            values[name] = reader.word(toml, get_args(kind), default)
-        elif isinstance(kind, type) and issubclass(kind, StrEnum):
-            values[name] = reader.choice(toml, kind, default)
-        else:  # pragma: no cover - a declaration error, caught by the tests of every profile
-            raise TypeError(f"{cls.__name__}.{name}: no reader for {kind!r}")
-    return cls(**values)
+    return cls(**given, **{name: read(reader) for name, read in _FIELDS[cls] if name not in given})
 
 
 def key_path(table: type, name: str) -> str:
     """The key path of a record's field: ``key_path(ValatRules, "solo_doubles")`` → ``"valat.solo_doubles"``."""
-    keys = _KEYS[table]
-    if name in table.__annotations__:
-        return f"{keys.table}.{keys.toml.get(name, name)}"
-    raise AttributeError(f"{table.__name__} has no key {name!r}")
+    try:
+        return _PATHS[table][name]
+    except KeyError:
+        raise AttributeError(f"{table.__name__} has no key {name!r}") from None
 
 
 def key_paths() -> frozenset[str]:
     """Every key path of a profile's tables (``game.announced_factor``, ``kontra.ladder``, …); a contract's and a bonus's keys sit under their names."""
-    return frozenset(
-        key_path(table, name) for table in _KEYS if _KEYS[table].table for name in table.__annotations__
-    )
+    return frozenset(_KEY_PATHS)
 
 
 SOURCE_LIMIT = 500  # characters of one citation: a quoted sentence, its source and the other reading
@@ -129,7 +132,7 @@ SOURCE_LIMIT = 500  # characters of one citation: a quoted sentence, its source 
 
 def read_sources(r: Reader, steps: int, problems: Collector) -> dict[str, str]:
     """The optional ``[sources]`` table: a citation for each key path it names (``kontra.ladder[N]``)."""
-    known = key_paths()
+    known = _KEY_PATHS
     ladder = key_path(KontraRules, "ladder")
     out: dict[str, str] = {}
     for key in r.data:
@@ -228,7 +231,7 @@ class Game(NamedTuple):
     value_rounding: ValueRounding = "whole"
 
 
-declare(Game, Keys("game", minimum={"players": 4, "announced_factor": 1, "solo_bonus_factor": 1}))
+declare(Game, "game", minimum={"players": 4, "announced_factor": 1, "solo_bonus_factor": 1})
 
 
 class Settlement(NamedTuple):
@@ -236,7 +239,7 @@ class Settlement(NamedTuple):
     kontra_scope: KontraScope
 
 
-declare(Settlement, Keys("settlement"))
+declare(Settlement, "settlement")
 
 
 class KontraRules(NamedTuple):
@@ -250,9 +253,7 @@ class KontraRules(NamedTuple):
     huettenfleck_scope: HuettenfleckScope
 
 
-declare(
-    KontraRules, Keys("kontra", toml={"trischaken": "dodge_round"}, minimum={"huettenfleck_multiplier": 1})
-)
+declare(KontraRules, "kontra", toml={"trischaken": "dodge_round"}, minimum={"huettenfleck_multiplier": 1})
 
 
 class BonusRules(NamedTuple):
@@ -263,7 +264,7 @@ class BonusRules(NamedTuple):
     silent_failure_bonuses: tuple[str, ...] | None = None
 
 
-declare(BonusRules, Keys("bonus_rules"))
+declare(BonusRules, "bonus_rules")
 
 
 class ValatRules(NamedTuple):
@@ -284,7 +285,7 @@ class ValatRules(NamedTuple):
     multiplies_bonuses: bool = False
 
 
-declare(ValatRules, Keys("valat", minimum={"silent": 1, "announced": 1}))
+declare(ValatRules, "valat", minimum={"silent": 1, "announced": 1})
 
 
 class CalledKingInTalon(NamedTuple):
@@ -293,7 +294,7 @@ class CalledKingInTalon(NamedTuple):
     solo_kontra_void: bool
 
 
-declare(CalledKingInTalon, Keys("called_king_in_talon"))
+declare(CalledKingInTalon, "called_king_in_talon")
 
 
 class RenonceRules(NamedTuple):
@@ -304,7 +305,7 @@ class RenonceRules(NamedTuple):
     trischaken_forehand_factor: int = 1
 
 
-declare(RenonceRules, Keys("renonce", minimum={"trischaken_each": 1, "trischaken_forehand_factor": 1}))
+declare(RenonceRules, "renonce", minimum={"trischaken_each": 1, "trischaken_forehand_factor": 1})
 
 
 class Trischaken(NamedTuple):
@@ -333,10 +334,8 @@ class Trischaken(NamedTuple):
 
 declare(
     Trischaken,
-    Keys(
-        "trischaken",
-        minimum={"losers": 1, "mayor_factor": 1, "forehand_factor": 1, "forehand_mayor_factor": 0},
-    ),
+    "trischaken",
+    minimum={"losers": 1, "mayor_factor": 1, "forehand_factor": 1, "forehand_mayor_factor": 0},
 )
 
 
@@ -356,7 +355,7 @@ class Radl(NamedTuple):
         return max((self.lengths.get(e, self.hands) for e in events if e in self.events), default=self.hands)
 
 
-declare(Radl, Keys("radl", minimum={"hands": 1, "factor": 2}))
+declare(Radl, "radl", minimum={"hands": 1, "factor": 2})
 
 
 SCHEMA = 1
@@ -408,8 +407,8 @@ class Bonus(NamedTuple):
     between_players: bool = False
 
 
-declare(Contract, Keys("", minimum={"loss_factor": 1, "tricks": 0}))
-declare(Bonus, Keys("", minimum={"value": 0}))
+declare(Contract, "", minimum={"loss_factor": 1, "tricks": 0})
+declare(Bonus, "", minimum={"value": 0})
 
 
 @dataclass(frozen=True)

@@ -112,38 +112,27 @@ class Reader:
             wanted=wanted,
         )
 
-    def text(self, key: str, default: str | None = None, *, required: bool = True) -> str:
-        value = self._get(key, required and default is None)
+    def _typed(self, key: str, kind: type, wanted: str, default: Any = None, required: bool = False) -> Any:
+        """The value of ``key`` where it is a ``kind``; else ``default``, with a problem where it is another type."""
+        value = self._get(key, required)
         if value is _MISSING:
-            return default if default is not None else ""
-        if not isinstance(value, str):
-            self._wrong(key, value, A_STRING)
-            return default or ""
-        return value
-
-    def _optional(self, key: str, kind: type, wanted: str) -> Any:
-        value = self._get(key, False)
-        if value is _MISSING:
-            return None
+            return default
         if not isinstance(value, kind):
             self._wrong(key, value, wanted)
-            return None
+            return default
         return value
+
+    def text(self, key: str, default: str | None = None, *, required: bool = True) -> str:
+        return cast(str, self._typed(key, str, A_STRING, default or "", required and default is None))
 
     def optional_str(self, key: str) -> str | None:
-        return cast(str | None, self._optional(key, str, A_STRING))
+        return cast(str | None, self._typed(key, str, A_STRING))
 
     def flag(self, key: str, default: bool | None = None) -> bool:
-        value = self._get(key, default is None)
-        if value is _MISSING:
-            return bool(default)
-        if not isinstance(value, bool):
-            self._wrong(key, value, TRUE_OR_FALSE)
-            return bool(default)
-        return value
+        return cast(bool, self._typed(key, bool, TRUE_OR_FALSE, bool(default), default is None))
 
     def optional_bool(self, key: str) -> bool | None:
-        return cast(bool | None, self._optional(key, bool, TRUE_OR_FALSE))
+        return cast(bool | None, self._typed(key, bool, TRUE_OR_FALSE))
 
     def number(
         self, key: str, default: int | None = None, *, minimum: int | None = None, maximum: int = MAXIMUM
@@ -215,13 +204,7 @@ class Reader:
         return tuple(value)
 
     def table(self, key: str, *, required: bool = True) -> Reader:
-        value = self._get(key, required)
-        if value is _MISSING:
-            return Reader({}, self.where(key), self.problems)
-        if not isinstance(value, dict):
-            self._wrong(key, value, A_TABLE)
-            return Reader({}, self.where(key), self.problems)
-        return Reader(value, self.where(key), self.problems)
+        return Reader(self._typed(key, dict, A_TABLE, {}, required), self.where(key), self.problems)
 
     def raw(self, key: str) -> Any:
         """The value as it is (or None); the caller checks it."""
