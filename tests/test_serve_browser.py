@@ -376,6 +376,39 @@ def test_a_refused_hand_shows_the_reason_and_records_nothing(
     assert hands(path) == 0
 
 
+REFUSED = {
+    "en": ("Card points of Anna and Cilli (of 70)", "75 is outside 0 to 70"),
+    "de": ("Kartenpunkte von Anna und Cilli (von 70)", "75 liegt nicht zwischen 0 und 70"),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("script", [True, False])
+def test_a_refused_hand_names_its_field_in_the_players_words(
+    browser: Any, evening: tuple[Server, Path], lang: str, script: bool, tmp_path: Path
+) -> None:
+    """75 card points of 70: the reason stands beside the card points without the hand file's key
+    (no "card_points:" on a German page), and the notice on top names the field as its label does."""
+    server, path = evening
+    label, reason = REFUSED[lang]
+    context = browser.new_context(viewport={"width": WIDTH, "height": 780}, java_script_enabled=script)
+    try:
+        page = context.new_page()
+        page.set_default_timeout(WAIT)
+        page.goto(server.url("evening", lang=lang))
+        fill_rufer(Thumb(page), points="75")
+        page.locator('#hand-form button[value="preview"]').click()
+        notice = page.locator("#notice .notice.refused")
+        expect(notice).to_have_text(f"{label}: {reason}")
+        expect(page.locator('fieldset[data-key="card_points"] .error')).to_have_text(reason)
+        assert "card_points" not in page.inner_text("body")
+        page.screenshot(path=str(tmp_path / f"refused-{lang}-{script}.png"), full_page=True)
+        no_sideways_scrolling(page)
+        assert hands(path) == 0
+    finally:
+        context.close()
+
+
 def test_a_stale_page_is_refused_and_the_hand_not_dropped(
     evening: tuple[Server, Path], phone: Callable[[], Any]
 ) -> None:

@@ -38,7 +38,16 @@ from tarockscore.i18n import _
 from tarockscore.render import cards as render_cards
 from tarockscore.render import evening as render_evening
 from tarockscore.web import pages, writes
-from tarockscore.web.html import answers_of, fields_html, message_html, page, preview_html, sheet_html, whole
+from tarockscore.web.html import (
+    answers_of,
+    fields_html,
+    message_html,
+    named,
+    page,
+    preview_html,
+    sheet_html,
+    whole,
+)
 from tarockscore.web.site import Place, Site
 from tarockscore.web.writes import WRITES, Answer, previewed
 
@@ -322,12 +331,12 @@ class Web:
     ) -> Response:
         """A refusal's JSON, or the table's page again with its reasons, each beside its field."""
         problems = body["problems"]
-        lines = [p["message"] for p in problems]
         at = {p["where"]: p["message"] for p in problems if p["where"]}
-        notice = message_html(kind, lines)
 
         def html() -> str:
             lang = self.lang_param(request)
+            entry = pages.entry_of(place, number) if given is not None else None
+            notice = message_html(kind, named(problems, entry, given or {}))
             return pages.table_page(
                 self.site, place, code, lang, given=given, refused=at, replace=number, notice=notice
             )

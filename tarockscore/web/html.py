@@ -422,9 +422,27 @@ def fields_html(
     """The form's fields, with a refused answer's reason beside its field (only after the hand was sent)."""
     shown, reading = walk(entry, answers_of(form))
     answers = reading.answers
-    why = refused or {}
+    why = {key: beside(key, text) for key, text in (refused or {}).items()}
     thirds = entry.flow.profile.game.thirds
     return "\n".join(_field(q, answers.get(q.key), form, why.get(q.key), thirds) for q in shown)
+
+
+def beside(where: str, text: str) -> str:
+    """A reason shown beside its field: without the hand file's key it begins with ("card_points: …")."""
+    return text.removeprefix(where + ": ") if where else text
+
+
+def named(
+    problems: Iterable[Mapping[str, str]], entry: tarockscore.HandEntry | None, form: Mapping[str, str]
+) -> list[str]:
+    """A refusal's reasons for the notice, each field named as its label names it, not by its key."""
+    labels = {q.key: q.text for q in walk(entry, answers_of(form))[0]} if entry is not None else {}
+    out = []
+    for p in problems:
+        where, text = p["where"], p["message"]
+        plain = beside(where, text)
+        out.append(f"{labels[where]}: {plain}" if where in labels and plain != text else text)
+    return out
 
 
 def missing(reading: tarockscore.FormReading, given: Mapping[str, str]) -> dict[str, str] | None:
