@@ -1001,9 +1001,18 @@ def test_a_radl_hand_says_so_above_its_form_and_a_notice_gives_way_to_the_sheet(
     page.screenshot(path=str(path.parent / f"radl-form-{lang}.png"), full_page=True)
     thumb.choose("bonus:1", words["none"])
     thumb.button(words["show"])
+    # the Rufer is worth 1, the Radl doubles it: Anna and Cilli each get 2 on the sheet, and the
+    # arithmetic's last word says so, the Radl's factor before the points
+    totals = page.locator("#preview table.totals")
+    expect(totals.locator("tr", has_text="Anna")).to_contain_text("+2")
+    expect(totals.locator("tr", has_text="Cilli")).to_contain_text("+2")
+    preview_text = page.inner_text("#preview")
+    assert preview_text.index(words["radl"]) < preview_text.index(words["victory"])
+    page.screenshot(path=str(path.parent / f"radl-preview-{lang}.png"), full_page=True)
     thumb.button(words["record"].format(n=1))
     recorded = page.locator("#notice .notice.ok")
     expect(recorded).to_contain_text(words["recorded"].format(n=1))
+    assert [tarockscore.Evening(path).sheet().totals[p] for p in TABLE] == [2, 0, 2, 0]
     cli("record", "--ledger", str(path), "-c", "rufer", "-d", "Bert", "-w", "Dani", "-t", "40")
     expect(page.locator("#hand-head h2")).to_have_text(words["heading"].format(n=3))
     expect(recorded).to_have_count(0)
