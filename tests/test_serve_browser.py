@@ -376,6 +376,39 @@ def test_a_refused_hand_shows_the_reason_and_records_nothing(
     assert hands(path) == 0
 
 
+REFUSED = {
+    "en": ("Card points of Anna and Cilli (of 70)", "75 is outside 0 to 70"),
+    "de": ("Kartenpunkte von Anna und Cilli (von 70)", "75 liegt nicht zwischen 0 und 70"),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("script", [True, False])
+def test_a_refused_hand_names_its_field_in_the_players_words(
+    browser: Any, evening: tuple[Server, Path], lang: str, script: bool, tmp_path: Path
+) -> None:
+    """75 card points of 70: the reason stands beside the card points without the hand file's key
+    (no "card_points:" on a German page), and the notice on top names the field as its label does."""
+    server, path = evening
+    label, reason = REFUSED[lang]
+    context = browser.new_context(viewport={"width": WIDTH, "height": 780}, java_script_enabled=script)
+    try:
+        page = context.new_page()
+        page.set_default_timeout(WAIT)
+        page.goto(server.url("evening", lang=lang))
+        fill_rufer(Thumb(page), points="75")
+        page.locator('#hand-form button[value="preview"]').click()
+        notice = page.locator("#notice .notice.refused")
+        expect(notice).to_have_text(f"{label}: {reason}")
+        expect(page.locator('fieldset[data-key="card_points"] .error')).to_have_text(reason)
+        assert "card_points" not in page.inner_text("body")
+        page.screenshot(path=str(tmp_path / f"refused-{lang}-{script}.png"), full_page=True)
+        no_sideways_scrolling(page)
+        assert hands(path) == 0
+    finally:
+        context.close()
+
+
 def test_a_stale_page_is_refused_and_the_hand_not_dropped(
     evening: tuple[Server, Path], phone: Callable[[], Any]
 ) -> None:
@@ -968,9 +1001,18 @@ def test_a_radl_hand_says_so_above_its_form_and_a_notice_gives_way_to_the_sheet(
     page.screenshot(path=str(path.parent / f"radl-form-{lang}.png"), full_page=True)
     thumb.choose("bonus:1", words["none"])
     thumb.button(words["show"])
+    # the Rufer is worth 1, the Radl doubles it: Anna and Cilli each get 2 on the sheet, and the
+    # arithmetic's last word says so, the Radl's factor before the points
+    totals = page.locator("#preview table.totals")
+    expect(totals.locator("tr", has_text="Anna")).to_contain_text("+2")
+    expect(totals.locator("tr", has_text="Cilli")).to_contain_text("+2")
+    preview_text = page.inner_text("#preview")
+    assert preview_text.index(words["radl"]) < preview_text.index(words["victory"])
+    page.screenshot(path=str(path.parent / f"radl-preview-{lang}.png"), full_page=True)
     thumb.button(words["record"].format(n=1))
     recorded = page.locator("#notice .notice.ok")
     expect(recorded).to_contain_text(words["recorded"].format(n=1))
+    assert [tarockscore.Evening(path).sheet().totals[p] for p in TABLE] == [2, 0, 2, 0]
     cli("record", "--ledger", str(path), "-c", "rufer", "-d", "Bert", "-w", "Dani", "-t", "40")
     expect(page.locator("#hand-head h2")).to_have_text(words["heading"].format(n=3))
     expect(recorded).to_have_count(0)

@@ -167,6 +167,39 @@ def test_without_the_tables_code_nothing_is_recorded(evening: Path) -> None:
     assert record(client, site.code("organiser"), version).status_code == 200
 
 
+def test_a_field_given_twice_in_an_address_is_refused_naming_it(evening: Path) -> None:
+    """A page's address with a field twice (two codes, two rounds, two hands): which was meant is
+    not known, so the address is refused at that field, never read as its last value; nothing is
+    written (a write whose address gives its code twice neither)."""
+    client, site = client_of(evening)
+    code, version = site.code("evening"), tarockscore.Evening(evening).version()
+    organiser = site.code("organiser")
+    for address, field in (
+        (f"/t/evening?code=wrong&code={code}", "code"),
+        (f"/t/evening?code={code}&code={code}", "code"),
+        (f"/t/evening?code={code}&replace=1&replace=2", "replace"),
+        (f"/cards?code=x&code={organiser}", "code"),
+        ("/board?lang=de&lang=en", "lang"),
+    ):
+        answer = client.get(address, headers=JSON)
+        assert (answer.status_code, answer.json()["error"]) == (400, "bad_form"), address
+        assert answer.json()["problems"] == [
+            {"where": field, "message": f"the address gives '{field}' more than once: give it once"}
+        ]
+        page = client.get(address)
+        assert page.status_code == 400 and "more than once" in html.unescape(page.text)
+    german = client.get(f"/t/evening?lang=de&code=wrong&code={code}", headers=JSON)
+    assert (
+        german.json()["problems"][0]["message"]
+        == "die Adresse gibt 'code' mehr als einmal an: nur einmal angeben"
+    )
+    form = {"expected": version, "request": "k1", "action": "record", **RUFER}
+    write = client.post(f"/t/evening/hand?code=wrong&code={code}", data=form, headers=JSON)
+    assert (write.status_code, write.json()["error"]) == (400, "bad_form")
+    assert results(evening) == []
+    assert client.get(f"/t/evening?code={code}", headers=JSON).status_code == 200
+
+
 def test_a_field_given_twice_is_refused_naming_it(evening: Path) -> None:
     """Two values of one field (two contracts, two codes): which was meant is not known, so the
     form is refused at that field, never read as its last value; nothing is written."""

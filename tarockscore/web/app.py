@@ -23,6 +23,7 @@ import segno
 import uvicorn
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
+from starlette.datastructures import QueryParams
 from starlette.exceptions import HTTPException
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response, StreamingResponse
@@ -37,7 +38,16 @@ from tarockscore.i18n import _
 from tarockscore.render import cards as render_cards
 from tarockscore.render import evening as render_evening
 from tarockscore.web import pages, writes
-from tarockscore.web.html import answers_of, fields_html, message_html, page, preview_html, sheet_html, whole
+from tarockscore.web.html import (
+    answers_of,
+    fields_html,
+    message_html,
+    named,
+    page,
+    preview_html,
+    sheet_html,
+    whole,
+)
 from tarockscore.web.site import Place, Site
 from tarockscore.web.writes import WRITES, Answer, previewed
 
@@ -235,6 +245,16 @@ class Web:
         return asked if asked and i18n.language_of(asked) else None
 
     @staticmethod
+    def params(request: Request) -> QueryParams:
+        """The address's fields; refused with a field given twice (which of them was meant is not known)."""
+        params = request.query_params
+        for name in params:
+            if len(params.getlist(name)) > 1:
+                text = message(N_("the address gives {field!r} more than once: give it once"), field=name)
+                raise Refused(400, "bad_form", text, where=name)
+        return params
+
+    @staticmethod
     def wants_json(request: Request) -> bool:
         return "application/json" in request.headers.get("accept", "")
 
@@ -311,12 +331,12 @@ class Web:
     ) -> Response:
         """A refusal's JSON, or the table's page again with its reasons, each beside its field."""
         problems = body["problems"]
-        lines = [p["message"] for p in problems]
         at = {p["where"]: p["message"] for p in problems if p["where"]}
-        notice = message_html(kind, lines)
 
         def html() -> str:
             lang = self.lang_param(request)
+            entry = pages.entry_of(place, number) if given is not None else None
+            notice = message_html(kind, named(problems, entry, given or {}))
             return pages.table_page(
                 self.site, place, code, lang, given=given, refused=at, replace=number, notice=notice
             )
@@ -413,8 +433,8 @@ class Web:
         }
 
     async def table(self, request: Request) -> Response:
+        params = self.params(request)
         place = self.place(request)
-        params = request.query_params
         code = params.get("code", "")
         self.gate(request, place, code, write=False)
         number = whole(params.get("replace"))
@@ -455,7 +475,7 @@ class Web:
     async def write(self, request: Request) -> Response:
         form = await form_of(request)
         place = self.place(request)
-        code = form.get("code") or request.query_params.get("code", "")
+        code = form.get("code") or self.params(request).get("code", "")
         self.gate(request, place, code, write=True)
         what = request.path_params["what"]
         if what not in WRITES:
@@ -569,9 +589,11 @@ class Web:
     # -- the organiser's pages ---------------------------------------------------------------
 
     async def board(self, request: Request) -> Response:
+        params = self.params(request)
+
         def work() -> Response:
             fragment = pages.board_fragment(self.site)
-            if request.query_params.get("part"):
+            if params.get("part"):
                 return HTMLResponse(fragment, headers=HEADERS)
             html = pages.board_page(self.site.title, fragment, self.lang_param(request))
             return HTMLResponse(html, headers=HEADERS)
@@ -605,7 +627,8 @@ class Web:
         return StreamingResponse(stream(), media_type="text/event-stream", headers=headers)
 
     async def cards(self, request: Request) -> Response:
-        code = request.query_params.get("code", "")
+        params = self.params(request)
+        code = params.get("code", "")
         if not self.site.is_organiser(code):
             text = N_("the table cards need the organiser's code")
             raise self.wrong_code(request, text) if code else Refused(403, "wrong_code", text)
@@ -621,7 +644,7 @@ class Web:
                 text = _("no round is drawn yet: the cards are there once it is")
                 return HTMLResponse(page(text, message_html("ok", [text]), script=False), headers=HEADERS)
             # a day: the round's cards as `tournament cards` prints them, each with its table's address
-            asked = request.query_params.get("round", "")
+            asked = params.get("round", "")
             number = whole(asked) if asked else rounds[-1]
             if number not in rounds:  # another round's cards would be printed for the one asked
                 raise Refused(
@@ -640,6 +663,8 @@ class Web:
         return await self.in_thread(request, work)
 
     async def index(self, request: Request) -> Response:
+        self.params(request)
+
         def work() -> Response:
             html = pages.index_page(self.site.title, self.site.places(), self.lang_param(request))
             return HTMLResponse(html, headers=HEADERS)

@@ -158,12 +158,11 @@ def corrections_html(last: int, undo: str, replace: str, delete: str, *, pick: s
 
 
 def preview_html(preview: tarockscore.Preview, replacing: bool) -> str:
-    """A hand's arithmetic under its heading, before it is recorded."""
-    return f"<h2>{esc(heading(preview.number, replacing))}</h2>{score_html(preview.score, preview.radl)}"
-
-
-def score_html(score: tarockscore.Score, radl: int) -> str:
-    """A hand's arithmetic bet by bet with the columns ``score`` prints, laid out for a phone."""
+    """A hand's arithmetic under its heading, before it is recorded: bet by bet with the columns
+    ``score`` prints, laid out for a phone, then the points as the sheet gets them (a Radl's factor
+    said before them)."""
+    score = preview.score
+    result = preview.ledger.hands[preview.number - 1].result
     payout = score.payout is not None
     headers = [_("base"), _("factors"), _("value"), *([_("stake")] if payout else [])]
     bets = []
@@ -178,14 +177,16 @@ def score_html(score: tarockscore.Score, radl: int) -> str:
     totals = [_("player"), _("Victory Points"), *([_("Payout (with Kontra)")] if payout else [])]
     rows: list[list[object]] = []
     for p in score.players:
-        row = [p, render_hand.signed(score.victory_points[p])]
-        if score.payout is not None:
-            row.append(render_hand.signed(score.payout[p]))
+        row = [p, render_hand.signed(result.victory_points[p])]
+        if result.payout is not None:
+            row.append(render_hand.signed(result.payout[p]))
         rows.append(row)
-    parts = [f'<ul class="bets">{"".join(bets)}</ul>', table(totals, rows, cls="totals")]
+    parts = [f"<h2>{esc(heading(preview.number, replacing))}</h2>", f'<ul class="bets">{"".join(bets)}</ul>']
+    if result.radl != 1:
+        said = _("Radl: this hand counts ×{radl}").format(radl=result.radl)
+        parts.append(f'<p class="radl">{esc(said)}</p>')
+    parts.append(table(totals, rows, cls="totals"))
     parts += [f'<p class="meta">{esc(render_hand.note_line(n))}</p>' for n in score.notes]
-    if radl != 1:
-        parts.append(f'<p class="radl">{esc(_("Radl: this hand counts ×{radl}").format(radl=radl))}</p>')
     return "\n".join(parts)
 
 
@@ -422,9 +423,27 @@ def fields_html(
     """The form's fields, with a refused answer's reason beside its field (only after the hand was sent)."""
     shown, reading = walk(entry, answers_of(form))
     answers = reading.answers
-    why = refused or {}
+    why = {key: beside(key, text) for key, text in (refused or {}).items()}
     thirds = entry.flow.profile.game.thirds
     return "\n".join(_field(q, answers.get(q.key), form, why.get(q.key), thirds) for q in shown)
+
+
+def beside(where: str, text: str) -> str:
+    """A reason shown beside its field: without the hand file's key it begins with ("card_points: …")."""
+    return text.removeprefix(where + ": ") if where else text
+
+
+def named(
+    problems: Iterable[Mapping[str, str]], entry: tarockscore.HandEntry | None, form: Mapping[str, str]
+) -> list[str]:
+    """A refusal's reasons for the notice, each field named as its label names it, not by its key."""
+    labels = {q.key: q.text for q in walk(entry, answers_of(form))[0]} if entry is not None else {}
+    out = []
+    for p in problems:
+        where, text = p["where"], p["message"]
+        plain = beside(where, text)
+        out.append(f"{labels[where]}: {plain}" if where in labels and plain != text else text)
+    return out
 
 
 def missing(reading: tarockscore.FormReading, given: Mapping[str, str]) -> dict[str, str] | None:

@@ -129,8 +129,21 @@
     notice.appendChild(box);
     return box;
   }
+  // a reason about a field of the form: beside it without the hand file's key it begins with
+  // ("card_points: …"), in the notice with the field named as its label names it
+  function fieldOf(p) {
+    return p.where && fields ? fields.querySelector("[data-key=\"" + CSS.escape(p.where) + "\"]") : null;
+  }
+  function besideOf(p) {
+    var prefix = p.where + ": ";
+    return p.where && p.message.indexOf(prefix) === 0 ? p.message.slice(prefix.length) : p.message;
+  }
   function problemsOf(answer) {
-    return (answer.problems || []).map(function (p) { return p.message; });
+    return (answer.problems || []).map(function (p) {
+      var box = fieldOf(p), plain = besideOf(p);
+      var legend = box && box.querySelector("legend");
+      return legend && plain !== p.message ? legend.textContent + ": " + plain : p.message;
+    });
   }
   function answersOf(data) {
     var out = {};
@@ -243,8 +256,8 @@
   function markErrors(problems) {
     Array.prototype.forEach.call(fields.querySelectorAll(".error"), function (e) { e.remove(); });
     (problems || []).forEach(function (p) {
-      var box = p.where && fields.querySelector("[data-key=\"" + CSS.escape(p.where) + "\"]");
-      if (box) { box.appendChild(el("span", "error", p.message)); }
+      var box = fieldOf(p);
+      if (box) { box.appendChild(el("span", "error", besideOf(p))); }
     });
   }
   // the form made ready for the next hand (its heading moves on when the sheet has it)
