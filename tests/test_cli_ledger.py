@@ -94,6 +94,21 @@ def test_new(tmp_path: Path) -> None:
     )  # the ledger's (the log) and its profile's
 
 
+def test_new_with_a_place_and_no_date_says_where_not_when(tmp_path: Path) -> None:
+    # A place is not a time: without --date the evening's line is "where", in German "Wo".
+    path = str(tmp_path / "evening.toml")
+    result = run("new", "-p", "Anna,Bert,Cilli,Dani", "--place", "Café Sperl", "-l", path)
+    assert result.exit_code == 0, result.stderr
+    assert "where:   Café Sperl\n" in result.stdout
+    assert "when:" not in result.stdout
+    german = run(
+        "--lang", "de", "new", "-p", "Anna,Bert,Cilli,Dani", "--place", "Café Sperl", "-l", path + "2"
+    )
+    assert german.exit_code == 0, german.stderr
+    assert "Wo:      Café Sperl\n" in german.stdout
+    assert "Wann:" not in german.stdout
+
+
 def test_new_collects_every_usage_problem(tmp_path: Path) -> None:
     path = tmp_path / "evening.toml"
     result = run(

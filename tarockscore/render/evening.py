@@ -546,9 +546,11 @@ def begun_text(path: Path, ledger: Ledger) -> str:
     ]
     if table.stake is not None:
         lines.append(_("stake:   {amount} per Victory Point").format(amount=money(table.stake)))
-    if table.date or table.place:
-        when = ", ".join(x for x in (date(table.date) if table.date else None, table.place) if x)
+    if table.date:
+        when = ", ".join(x for x in (date(table.date), table.place) if x)
         lines.append(_("when:    {when}").format(when=when))
+    elif table.place:
+        lines.append(_("where:   {place}").format(place=table.place))
     lines.append(_("hand 1:  {deal}").format(deal=deal_text(first_deal(table.players))))
     return "\n".join(lines)
 
