@@ -238,6 +238,21 @@ def test_an_append_torn_by_a_kill_is_cut_back_by_the_next_record(tmp_path: Path,
     assert "cut short" not in runner.invoke(app, ["show", "--ledger", str(path)]).stderr
 
 
+def test_the_only_hand_torn_off_is_said_before_the_refusal_it_leads_to(tmp_path: Path) -> None:
+    # The evening's one hand was never wholly written: `explain 1` says the torn entry (a warning),
+    # then that the evening has no hand 1 yet (the error, exit 1); the file is left as it is.
+    path = new_ledger(tmp_path, 1)
+    torn = path.read_bytes()[:-20]
+    path.write_bytes(torn)
+    result = runner.invoke(app, ["explain", "1", "--ledger", str(path)])
+    assert result.exit_code == 1
+    assert result.stdout == ""
+    lines = result.stderr.splitlines()
+    assert lines[0].startswith("warning: ") and "its last entry is cut short" in lines[0]
+    assert lines[1:] == ["error: the ledger has no hands yet"]
+    assert path.read_bytes() == torn
+
+
 def test_random_sigkills_never_lose_a_confirmed_hand(tmp_path: Path) -> None:
     """Record hand after hand; kill some of the processes at a random moment of their life."""
     path = new_ledger(tmp_path, 40)  # some hands already, so a write takes a while
