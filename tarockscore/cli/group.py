@@ -9,9 +9,16 @@ needs:
 - ``typer.core._``: the gettext Typer says its own words through (:data:`TYPER_WORDS`), bound to
   the standard library's; rebound here to our catalogue.
 - ``typer._click.exceptions``: the classes of Typer's usage errors, which it writes in English
-  only; :func:`said` says each kind again from the parts the error carries (and the value of
-  "... is not a valid int.", read from its message). Arguments left over are refused by our
-  command class itself (:class:`ExtraArguments`), which keeps them.
+  only; :func:`said` says each kind again from the parts the error carries. Where the error
+  does not carry them, our command classes raise one that does: a value its type refused
+  (:class:`RefusedValue`, the value read again by the command's own parser, ``make_parser``),
+  arguments left over (:class:`ExtraArguments`), a command not known with the ones meant
+  (:class:`UnknownCommand`, guessed with difflib as Typer guesses them). Click's parser raises
+  its two errors of an option's value (``Option '--x' requires an argument.``, ``... does not
+  take a value.``) with the option's name alone, no context and no parameter: which of the two
+  it is, only their sentences tell, so :func:`usage_words` compares the error with them.
+- ``typer._click.types``' ``IntParamType`` and ``IntRange`` and ``typer._types.TyperChoice``:
+  the types whose refusals are said again from the type's parts (its range, its choices).
 - ``typer._click``'s ``Command``, ``Context``, ``Parameter`` and ``HelpFormatter``: the base of
   the help pages' words and the annotations of the methods overridden here.
 
@@ -22,6 +29,7 @@ Checked against Typer 0.28.0 and the Click 8.3.1 it carries as ``typer._click``;
 from __future__ import annotations
 
 import contextlib
+import difflib
 import errno
 import io
 import os
@@ -44,6 +52,8 @@ from typer._click.exceptions import (
     NoSuchOption,
     UsageError,
 )
+from typer._click.types import IntParamType, IntRange
+from typer._types import TyperChoice
 from typer.core import TyperCommand, TyperGroup, TyperOption
 from typer.models import CommandFunctionType
 
@@ -68,6 +78,7 @@ from tarockscore.i18n import _, translated
 # -- Typer's own words and its usage errors ---------------------------------------------------------
 
 # The words Typer says through typer.core._, marked here for our catalogue.
+NO_SUCH_COMMAND = N_("No such command {name!r}.")
 TYPER_WORDS = (
     N_("Options"),
     N_("Arguments"),
@@ -77,7 +88,7 @@ TYPER_WORDS = (
     N_("(dynamic)"),
     N_("env var: {var}"),
     N_("Missing command."),
-    N_("No such command {name!r}."),
+    NO_SUCH_COMMAND,
     N_("Aborted!"),
 )
 
@@ -104,14 +115,6 @@ MAIN_OPTION_FIRST = N_(" ({name} goes before the command: '{example}')")
 # An option of a group's command given before the command (``radl -l r.toml strike``).
 COMMAND_OPTION_AFTER = N_(" ({name} belongs after the command: '{example}')")
 
-# How Click's integer type ends its reason; the value it failed on comes before it.
-_NOT_AN_INT_END = " is not a valid int."
-# Click's reasons for a value not among an option's choices, and for a number out of its range.
-_NOT_A_CHOICE = re.compile(r"(?P<value>.+) is not (?:one of )?(?P<choices>'.*')\.", re.DOTALL)
-_OUT_OF_RANGE = re.compile(r"(?P<value>.+) is not in the range (?P<range>\S+)\.", re.DOTALL)
-# How Typer ends an unknown command's error with the commands it guesses were meant.
-_MEANT = re.compile(r"(?P<reason>.+)\. Did you mean (?P<choices>'.*')\?", re.DOTALL)
-
 
 class ExtraArguments(UsageError):
     """Arguments a command was given beyond its own (``delete 1 2 3``), in Click's English."""
@@ -119,6 +122,26 @@ class ExtraArguments(UsageError):
     def __init__(self, extra: Sequence[str], ctx: ClickContext | None = None) -> None:
         self.extra = list(extra)
         super().__init__(EXTRA_ARGUMENTS.format(arguments=_arguments(self.extra)), ctx)
+
+
+class RefusedValue(BadParameter):
+    """Click's refusal of a value, with the ``value`` as it was typed."""
+
+    def __init__(self, exc: BadParameter, value: str) -> None:
+        super().__init__(exc.message, exc.ctx, exc.param, exc.param_hint)
+        self.value = value
+
+
+class UnknownCommand(UsageError):
+    """Typer's "No such command" of a group, with the ``name`` typed and the commands ``meant``."""
+
+    def __init__(self, exc: UsageError, name: str, meant: list[str]) -> None:
+        super().__init__(exc.message, exc.ctx)
+        self.name, self.meant = name, meant
+
+    def reason(self) -> str:
+        """Click's sentence without its full stop, as Typer adds its guesses to it."""
+        return i18n.gettext(NO_SUCH_COMMAND).format(name=self.name).rstrip(".")
 
 
 def said(exc: typer.TyperException) -> str:
@@ -147,8 +170,8 @@ def usage_words(exc: typer.TyperException) -> tuple[str, dict[str, str]] | None:
         if exc.possibilities:
             return NO_SUCH_OPTION_POSSIBLE, {"name": name, "options": ", ".join(sorted(exc.possibilities))}
         return NO_SUCH_OPTION, {"name": name}
-    if type(exc) is UsageError and (found := _MEANT.fullmatch(exc.message)):
-        return NO_SUCH_COMMAND_MEANT, {"reason": found["reason"], "choices": found["choices"]}
+    if isinstance(exc, UnknownCommand):
+        return NO_SUCH_COMMAND_MEANT, {"reason": exc.reason(), "choices": ", ".join(map(repr, exc.meant))}
     if isinstance(exc, BadOptionUsage) and exc.option_name:
         name = repr(exc.option_name)
         for message in (REQUIRES_A_VALUE, TAKES_NO_VALUE):
@@ -162,14 +185,35 @@ def _bad_value(exc: BadParameter) -> tuple[str, dict[str, str]] | None:
     name, reason = _hint(exc), exc.message
     if not name or not reason:
         return None
-    value = reason.removesuffix(_NOT_AN_INT_END)
-    if value != reason and value:
-        return NOT_AN_INT, {"name": name, "value": value}
-    if found := _NOT_A_CHOICE.fullmatch(reason):
-        return NOT_A_CHOICE, {"name": name, "value": found["value"], "choices": found["choices"]}
-    if found := _OUT_OF_RANGE.fullmatch(reason):
-        return OUT_OF_RANGE, {"name": name, "value": found["value"], "range": found["range"]}
+    kind = exc.param.type if exc.param is not None else None
+    if not isinstance(exc, RefusedValue) or not isinstance(kind, IntParamType | TyperChoice):
+        return INVALID_VALUE, {"name": name, "reason": reason}
+    value = exc.value
+    try:
+        kind.convert(value, None, None)
+    except BadParameter:
+        pass
+    else:  # the type takes it: a check of the command's own refused it
+        return INVALID_VALUE, {"name": name, "reason": reason}
+    if isinstance(kind, TyperChoice):
+        choices = ", ".join(repr(kind.normalize_choice(choice, exc.ctx)) for choice in kind.choices)
+        return NOT_A_CHOICE, {"name": name, "value": repr(value), "choices": choices}
+    try:
+        number = int(value)  # as Click's integer type reads it
+    except ValueError:
+        return NOT_AN_INT, {"name": name, "value": repr(value)}
+    if isinstance(kind, IntRange):
+        return OUT_OF_RANGE, {"name": name, "value": str(number), "range": _range(kind)}
     return INVALID_VALUE, {"name": name, "reason": reason}
+
+
+def _range(kind: IntRange) -> str:
+    """A range as Click writes it in an error, from its bounds: ``0<=x<=65535``, ``x>=1``."""
+    if kind.min is not None and kind.max is None:
+        return f"x{'>' if kind.min_open else '>='}{kind.min}"
+    left = "" if kind.min is None else f"{kind.min}{'<' if kind.min_open else '<='}"
+    right = "" if kind.max is None else f"{'<' if kind.max_open else '<='}{kind.max}"
+    return f"{left}x{right}"
 
 
 def _hint(exc: BadParameter) -> str:
@@ -384,7 +428,17 @@ class Command(PageWords, TyperCommand):
 
     def parse_args(self, ctx: ClickContext, args: list[str]) -> list[str]:
         ctx.allow_extra_args = True  # Click's parsing keeps what is left over; refused here
-        extra = super().parse_args(ctx, args)
+        typed = list(args)
+        try:
+            extra = super().parse_args(ctx, args)
+        except BadParameter as exc:
+            if isinstance(exc, MissingParameter) or exc.param is None or exc.param.name is None:
+                raise
+            # the value refused, as the parser read it: Click's error has it in its English only
+            value = self.make_parser(ctx).parse_args(typed)[0].get(exc.param.name)
+            if not isinstance(value, str):
+                raise
+            raise RefusedValue(exc, value) from None
         if extra and not ctx.resilient_parsing:
             raise ExtraArguments(extra, ctx)
         return extra
@@ -822,6 +876,18 @@ class CommandGroup(PageWords, TyperGroup):
             _usage(exc, typed)
         refuse_repeats(self, ctx, typed)
         return ctx
+
+    def resolve_command(
+        self, ctx: ClickContext, args: list[str]
+    ) -> tuple[str | None, ClickCommand | None, list[str]]:
+        try:
+            return super().resolve_command(ctx, args)
+        except UsageError as exc:
+            # Click's "No such command" (an option's name here is a NoSuchOption), with Typer's guesses
+            meant = difflib.get_close_matches(args[0], self.list_commands(ctx)) if args else []
+            if type(exc) is not UsageError or not meant:
+                raise
+            raise UnknownCommand(exc, args[0], meant) from None
 
     def invoke(self, ctx: ClickContext) -> Any:
         with escaped_output(), tarockscore.noting_writes() as written:
