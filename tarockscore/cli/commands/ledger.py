@@ -11,7 +11,6 @@ import typer
 
 import tarockscore
 from tarockscore.cli import terminal
-from tarockscore.cli.group import new_app
 from tarockscore.cli.options import (
     HandArg,
     LedgerOpt,
@@ -291,11 +290,6 @@ def upgrade(
 
 # -- radl ------------------------------------------------------------------------------------------
 
-radl_app = new_app(
-    help="Set a Radl by hand, or strike doubled hands, as on the paper block (each with an audit entry).",
-    no_args_is_help=True,
-)
-
 
 def _change(act: "Callable[[], tarockscore.Change]") -> None:
     try:
@@ -306,7 +300,6 @@ def _change(act: "Callable[[], tarockscore.Change]") -> None:
     typer.echo(shown.next_text(change.after))
 
 
-@radl_app.command("add")
 def add(
     hands: Annotated[
         int | None,
@@ -323,7 +316,6 @@ def add(
     _change(lambda: evening.add_radl(hands, tarockscore.now()))
 
 
-@radl_app.command("strike")
 def strike(
     hands: Annotated[
         int | None,

@@ -8,11 +8,13 @@ from typing import Annotated, Any
 import typer
 
 import tarockscore
-from tarockscore.cli.group import Wording, advised, in_words
 from tarockscore.cli.options import (
     EMPTY_PROFILE,
     LedgerOpt,
+    Wording,
+    advised,
     as_options,
+    in_words,
     option,
     parameter,
     show,

@@ -13,9 +13,10 @@ import typer
 import tarockscore
 from tarockscore import i18n
 from tarockscore.cli import terminal
-from tarockscore.cli.group import Wording, advised, new_app
 from tarockscore.cli.options import (
     DATA_FORMATS,
+    Wording,
+    advised,
     at_options,
     read_option,
     show,
@@ -41,10 +42,6 @@ from tarockscore.render.chart import ImageUnavailable
 from tarockscore.render.output import OutputFormat
 
 # -- tournament ------------------------------------------------------------------------------------
-
-tournament_app = new_app(
-    help="Run a tournament: draw the tables, keep each table's sheet, rank the day.", no_args_is_help=True
-)
 
 
 class Action(StrEnum):
@@ -171,7 +168,6 @@ def _players(players: str | None, players_file: Path | None, problems: Collector
         raise exc.located("--players-file") from None
 
 
-@tournament_app.command("new")
 def new(
     folder: DirArg,
     players: Annotated[
@@ -256,7 +252,6 @@ def new(
     _say_head(t)
 
 
-@tournament_app.command("draw")
 @with_format()
 def draw(
     folder: DirArg,
@@ -283,7 +278,6 @@ def draw(
         _say_head(drawn.tournament)
 
 
-@tournament_app.command("players")
 def players(
     folder: DirArg,
     action: Annotated[Action, typer.Argument(help="add or drop.")],
@@ -312,7 +306,6 @@ def players(
         typer.echo(_("tables: {tables}").format(tables=render.tables_text(roster.seating.tables)))
 
 
-@tournament_app.command("standings")
 @with_format(formats=(*DATA_FORMATS, OutputFormat.HTML))
 def standings(
     folder: DirArg,
@@ -325,7 +318,6 @@ def standings(
     show(render.standings_view(day.tournament, day.rows, day.name), fmt)
 
 
-@tournament_app.command("money")
 @with_format()
 def money(
     folder: DirArg,
@@ -338,7 +330,6 @@ def money(
     show(render.money_view(day.rows), fmt)
 
 
-@tournament_app.command("cards")
 def cards(
     folder: DirArg,
     round_number: Annotated[int, typer.Option("--round", "-r", help="The round whose tables get cards.")],
@@ -420,7 +411,6 @@ def _points(given: Sequence[str], option: str, problems: Collector) -> dict[str,
     return out
 
 
-@tournament_app.command("result")
 def result(
     folder: DirArg,
     points: Annotated[
@@ -484,7 +474,6 @@ def result(
     _say_head(after)
 
 
-@tournament_app.command("close-round")
 def close_round(
     folder: DirArg,
     round_number: Annotated[int, typer.Option("--round", "-r", help="The round to close.")],
@@ -507,7 +496,6 @@ def close_round(
     _say_head(after)
 
 
-@tournament_app.command("check")
 def check(
     folder: DirArg,
     head: Annotated[
@@ -561,13 +549,7 @@ def check(
 
 # -- cup -------------------------------------------------------------------------------------------
 
-cup_app = new_app(
-    help="A cup over a season: points per place at each tournament, each player's best results.",
-    no_args_is_help=True,
-)
 
-
-@cup_app.command("standings")
 @with_format()
 def cup_standings(
     folders: Annotated[list[Path], typer.Argument(help="The season's tournament folders, in order.")],
