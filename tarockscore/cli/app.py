@@ -76,8 +76,6 @@ from tarockscore.errors import (
 )
 from tarockscore.i18n import _, translated
 
-# -- Typer's own words and its usage errors ---------------------------------------------------------
-
 # The words Typer says through typer.core._, marked here for our catalogue.
 NO_SUCH_COMMAND = N_("No such command {name!r}.")
 TYPER_WORDS = (
@@ -243,8 +241,6 @@ def _shown(text: str) -> str:
     """A value typed on the command line as Click shows it in an error: control characters as ``\\xNN``."""
     return re.sub(r"[\x00-\x1f\x7f-\x9f]", lambda found: f"\\x{ord(found[0]):02x}", text)
 
-
-# -- help pages -----------------------------------------------------------------------------------
 
 T = "tarockscore"
 TABLE = "Anna,Bert,Cilli,Dani"
@@ -498,9 +494,6 @@ def finish(command: ClickCommand, path: str = "") -> None:
         finish(sub, f"{path} {name}".strip())
 
 
-# -- standard output ------------------------------------------------------------------------------
-
-
 class OutputFailed(Exception):
     """Standard output could not be written; ``why`` is the system's reason (its ``strerror``)."""
 
@@ -601,8 +594,6 @@ def escaped_output() -> Iterator[None]:
                 stream.flush()
         sys.stdout, sys.stderr = out, err
 
-
-# -- the command group: errors and the language of a run ----------------------------------------
 
 HELP = "Score Austrian Tarock hands (Königrufen, Zwanzigerrufen) under a house-rule profile."
 
@@ -875,9 +866,6 @@ class App(typer.Typer):
 def new_app(**settings: Any) -> typer.Typer:
     """A Typer app (the whole command line, or a command group) that reports errors our way."""
     return App(cls=CommandGroup, rich_markup_mode=None, **settings)
-
-
-# -- the app ---------------------------------------------------------------------------------------
 
 
 def _version(value: bool) -> None:

@@ -30,17 +30,11 @@ from tarockscore.errors import (
     reason,
 )
 from tarockscore.i18n import _, translated
-from tarockscore.render.notation import DATE_FORMS as DATE_FORMS
-from tarockscore.render.notation import stake_amount as stake_amount
-from tarockscore.render.notation import stake_text as stake_text
-from tarockscore.render.notation import table_date as table_date
 from tarockscore.render.output import OutputFormat, View, rendered
 
 T = TypeVar("T")
 
-# -- notations -------------------------------------------------------------------------------------
 
-# Stakes and dates as the table writes them are read in render/notation.py (the offline app reads them too).
 _HAND_NUMBER = r"[0-9]{1,7}\Z"
 
 
@@ -78,8 +72,6 @@ def hand_count(text: str) -> int:
     return int(value)
 
 
-# -- --ledger ------------------------------------------------------------------------------------
-
 LedgerOpt = Annotated[
     str | None,
     typer.Option(
@@ -110,9 +102,6 @@ ProfileOpt = Annotated[
 def evening_of(option: str | None) -> "tarockscore.Evening":
     """The evening kept in the ledger ``--ledger`` names, else its fallbacks; its warnings said on stderr."""
     return tarockscore.Evening(ledger_path_of(option), warn=terminal.warn)
-
-
-# -- the shell's completion of values ------------------------------------------------------------
 
 
 def _ledger(ctx: Any) -> Any:
@@ -192,9 +181,6 @@ def complete_steps(ctx: typer.Context, incomplete: str) -> list[str]:
 def complete_bonuses(ctx: typer.Context, incomplete: str) -> list[str]:
     profile = _profile(ctx)
     return [] if profile is None else _matching(profile.bonus_names(), incomplete)
-
-
-# -- the short form of a hand --------------------------------------------------------------------
 
 
 Command = Callable[..., None]
@@ -738,8 +724,6 @@ def profile_given(value: str | None, where: str = "--profile") -> str | None:
         raise UsageError(EMPTY_PROFILE, value=value, where=where)
     return value
 
-
-# -- the output options --------------------------------------------------------------------------
 
 #: What most commands print: a table, JSON or CSV.
 DATA_FORMATS = (OutputFormat.TABLE, OutputFormat.JSON, OutputFormat.CSV)

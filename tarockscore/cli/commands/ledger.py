@@ -25,8 +25,6 @@ from tarockscore.cli.options import (
     read_hand_or_short,
     read_option,
     seated_names,
-    stake_amount,
-    table_date,
     table_of,
     typed_names,
     with_format,
@@ -36,6 +34,7 @@ from tarockscore.cli.options import show as show_view
 from tarockscore.errors import N_, Collector, LedgerError, UnreadableLedger, UsageError
 from tarockscore.i18n import _, translated
 from tarockscore.render import evening as shown
+from tarockscore.render.notation import stake_amount, table_date
 from tarockscore.render.output import OutputFormat
 
 NumberArg = Annotated[
@@ -286,9 +285,6 @@ def upgrade(
         done = tarockscore.upgrade(sheet, tarockscore.now())
         if done.backup is not None:
             typer.echo(shown.upgraded_text(done))
-
-
-# -- radl ------------------------------------------------------------------------------------------
 
 
 def _change(act: "Callable[[], tarockscore.Change]") -> None:

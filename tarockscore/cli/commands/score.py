@@ -22,8 +22,6 @@ from tarockscore.errors import N_, UsageError
 from tarockscore.render import hand as render
 from tarockscore.render.output import OutputFormat, View
 
-# -- score -----------------------------------------------------------------------------------------
-
 
 @with_short_form
 @with_format(json_help="Print JSON (victory_points, lines, payout).")
@@ -53,9 +51,6 @@ def score(
         csv=lambda: render.score_csv(result),
     )
     show(view, fmt)
-
-
-# -- profiles --------------------------------------------------------------------------------------
 
 
 @with_format()

@@ -18,7 +18,6 @@ from tarockscore.cli.options import (
     option,
     parameter,
     show,
-    table_date,
     with_format,
     with_options,
 )
@@ -26,6 +25,7 @@ from tarockscore.cli.terminal import Warnings, kind_of, warning
 from tarockscore.errors import N_, Message, Problem, Shown, TarockError, UsageError, counted, message, reason
 from tarockscore.i18n import _
 from tarockscore.render.chart import FORMATS, ImageUnavailable, load_cairosvg
+from tarockscore.render.notation import table_date
 from tarockscore.render.output import OutputFormat
 from tarockscore.render.season import STATS_WIDTH, chart_file, season_span, standings_view, stats_view
 
@@ -103,8 +103,6 @@ with_season = with_options(
     "asked",
 )
 
-
-# -- the season's words ---------------------------------------------------------------------------
 
 M = tarockscore.SeasonMessages
 
@@ -184,9 +182,6 @@ def warning_text(text: str) -> str:
     return warning(in_command_words(text))
 
 
-# -- reading the options --------------------------------------------------------------------------
-
-
 def _date(option: str, value: str | None) -> dt.date | None:
     if value is None:
         return None
@@ -236,9 +231,6 @@ def _warnings(folded: "tarockscore.FoldedSeason") -> list[str]:
     """Every warning said on stderr, in English as the command line words them (the JSON's
     ``warnings``): a file skipped or left out, then the season's."""
     return [str(in_command_words(w)) for w in folded.warnings]
-
-
-# -- the commands ---------------------------------------------------------------------------------
 
 
 @with_season

@@ -20,8 +20,6 @@ from tarockscore.cli.options import (
     at_options,
     read_option,
     show,
-    stake_amount,
-    table_date,
     typed_names,
     with_format,
 )
@@ -39,9 +37,8 @@ from tarockscore.i18n import _, ngettext
 from tarockscore.render import cards as card_pages
 from tarockscore.render import tournament as render
 from tarockscore.render.chart import ImageUnavailable
+from tarockscore.render.notation import stake_amount, table_date
 from tarockscore.render.output import OutputFormat
-
-# -- tournament ------------------------------------------------------------------------------------
 
 
 class Action(StrEnum):
@@ -120,19 +117,14 @@ RESULT_WORDS: Wording = {
 }
 
 
-def _result_error(exc: TarockError, options: Mapping[str, str]) -> TarockError:
-    """A refused paper result in the command line's words, each problem at its option."""
-    return at_options(type(exc)([advised(p, RESULT_WORDS) for p in exc.problems]), options)
+def _worded(exc: TarockError, wording: Wording, options: Mapping[str, str]) -> TarockError:
+    """The same error in the command line's ``wording``, each problem at a field of ``options`` given at its option."""
+    return at_options(type(exc)([advised(p, wording) for p in exc.problems]), options)
 
 
 def _say_head(t: Any) -> None:
     """The day's head, for the organiser's paper (``tournament check --head`` verifies it later)."""
     typer.echo(_("day head {head}").format(head=t.head[:12]))
-
-
-def _begin_error(exc: TarockError, options: Mapping[str, str]) -> TarockError:
-    """The same error in the command line's words, each problem at a field of ``options`` given at its option."""
-    return at_options(type(exc)([advised(p, BEGIN_WORDS) for p in exc.problems]), options)
 
 
 def _seating_advice(p: Problem, folder: Path) -> Message:
@@ -228,9 +220,9 @@ def new(
             given=problems.problems,
         )
     except UsageError as exc:
-        raise _begin_error(exc, OPTIONS) from None
+        raise _worded(exc, BEGIN_WORDS, OPTIONS) from None
     except TournamentError as exc:  # the format that cannot be read, the folder taken
-        raise _begin_error(exc, {"format": "--format"}) from None
+        raise _worded(exc, BEGIN_WORDS, {"format": "--format"}) from None
     t = started.stored
     typer.echo(_("new tournament in {path}").format(path=started.path))
     typer.echo(_("players: {count}").format(count=len(t.players)))
@@ -452,7 +444,7 @@ def result(
         try:
             after = tournament.record_results_file(from_file, replace=replace)
         except TournamentError as exc:  # a table that takes no result now, named in the file's words
-            raise _result_error(exc, {"table": str(from_file)}) from None
+            raise _worded(exc, RESULT_WORDS, {"table": str(from_file)}) from None
     else:
         problems = Collector()
         if round_number is None or table is None or not points:
@@ -467,7 +459,7 @@ def result(
             after = tournament.record_paper(round_number, table, schrift, money, replace=replace)
         except TournamentError as exc:
             given = {**ROUND, "table": "--table", "schrift": "NAME=POINTS", "money": "--money"}
-            raise _result_error(exc, given) from None
+            raise _worded(exc, RESULT_WORDS, given) from None
     for entry in after.log:
         if entry.kind == "result" and entry.at == after.log[-1].at:
             typer.echo(i18n.translated(entry.detail))
@@ -545,9 +537,6 @@ def check(
     )
     for entry in checked.since:
         typer.echo(f"  {entry.at}  {entry.kind}: {i18n.translated(entry.detail)}")
-
-
-# -- cup -------------------------------------------------------------------------------------------
 
 
 @with_format()
