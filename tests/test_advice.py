@@ -17,8 +17,7 @@ from typer.testing import CliRunner
 
 from tarockscore import read_hand
 from tarockscore.cli.app import app
-from tarockscore.cli.group import ADVICE
-from tarockscore.cli.options import ledger_path_of
+from tarockscore.cli.options import ADVICE, ledger_path_of
 from tarockscore.errors import LedgerError, Problem, TarockError, TournamentError, UsageError
 from tarockscore.evening import store as ledger_file
 from tarockscore.evening.store import NoLedgerHere

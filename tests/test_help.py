@@ -18,8 +18,7 @@ from typer.main import get_command
 from typer.testing import CliRunner
 
 from tarockscore import __version__
-from tarockscore.cli.app import app
-from tarockscore.cli.group import EXAMPLES
+from tarockscore.cli.app import EXAMPLES, app
 
 runner = CliRunner()
 SCRIPT = Path(sys.executable).parent / "tarockscore"

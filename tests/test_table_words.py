@@ -19,9 +19,9 @@ import pytest
 from typer.testing import CliRunner, Result
 
 from tarockscore.cli.app import app
-from tarockscore.cli.options import stake_text, table_date
 from tarockscore.errors import Collector
 from tarockscore.io.inputs import load_profile, shipped_names
+from tarockscore.render.notation import stake_text, table_date
 from tarockscore.rules.hand import FORMS, parse_points
 from tarockscore.rules.parse import read_card_points
 from tarockscore.rules.words import fold

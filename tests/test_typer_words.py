@@ -12,7 +12,7 @@ from typer._click import exceptions as click_errors
 from typer.testing import CliRunner, Result
 
 from tarockscore import i18n
-from tarockscore.cli import group as glue
+from tarockscore.cli import app as glue
 from tarockscore.cli.app import app
 from tests.test_typer_glue import READINGS, _error
 

@@ -20,24 +20,21 @@ from tarockscore.errors import (
     N_,
     Collector,
     HandError,
+    Message,
     Problem,
     ProfileError,
     TarockError,
     UsageError,
+    Values,
+    message,
     reason,
 )
 from tarockscore.i18n import _, translated
-from tarockscore.render.notation import DATE_FORMS as DATE_FORMS
-from tarockscore.render.notation import stake_amount as stake_amount
-from tarockscore.render.notation import stake_text as stake_text
-from tarockscore.render.notation import table_date as table_date
 from tarockscore.render.output import OutputFormat, View, rendered
 
 T = TypeVar("T")
 
-# -- notations -------------------------------------------------------------------------------------
 
-# Stakes and dates as the table writes them are read in render/notation.py (the offline app reads them too).
 _HAND_NUMBER = r"[0-9]{1,7}\Z"
 
 
@@ -75,8 +72,6 @@ def hand_count(text: str) -> int:
     return int(value)
 
 
-# -- --ledger ------------------------------------------------------------------------------------
-
 LedgerOpt = Annotated[
     str | None,
     typer.Option(
@@ -107,9 +102,6 @@ ProfileOpt = Annotated[
 def evening_of(option: str | None) -> "tarockscore.Evening":
     """The evening kept in the ledger ``--ledger`` names, else its fallbacks; its warnings said on stderr."""
     return tarockscore.Evening(ledger_path_of(option), warn=terminal.warn)
-
-
-# -- the shell's completion of values ------------------------------------------------------------
 
 
 def _ledger(ctx: Any) -> Any:
@@ -189,9 +181,6 @@ def complete_steps(ctx: typer.Context, incomplete: str) -> list[str]:
 def complete_bonuses(ctx: typer.Context, incomplete: str) -> list[str]:
     profile = _profile(ctx)
     return [] if profile is None else _matching(profile.bonus_names(), incomplete)
-
-
-# -- the short form of a hand --------------------------------------------------------------------
 
 
 Command = Callable[..., None]
@@ -481,6 +470,105 @@ SHORT_FORM_WORDING: Mapping[str, str] = {
 }
 
 
+ways_out = tarockscore.ways_out
+
+REPAIR_HINT = message(
+    N_(
+        "`tarockscore repair` re-scores the evening from its stored hands under its stored profile, "
+        "shows every number that changes, and writes it with --write"
+    )
+)
+
+# A lower layer's template: the command line's, with the values it adds to the lower layer's, if any.
+Wording = Mapping[str, str | tuple[str, Values]]
+
+# The I/O layer's problems with a way out.
+ADVICE: Wording = {
+    ways_out.NO_LEDGER: (
+        N_(
+            "{path}: no ledger here; start the evening with `tarockscore new --players A,B,C,D`, or choose one with --ledger PATH or {ENV}"
+        ),
+        (("ENV", "TAROCKSCORE_LEDGER"),),
+    ),
+    ways_out.LEDGER_EXISTS: N_(
+        "{path} already exists: an evening is kept there. Choose another file with --ledger, or remove it first; nothing was written"
+    ),
+    ways_out.LEDGER_CHANGED: N_(
+        "the ledger was changed outside tarockscore, so it is not used and nothing was written; run "
+        "`tarockscore repair --ledger {name}` to re-score it from its stored hands and see every "
+        "number that changes, then `tarockscore repair --write --ledger {name}` to keep it (with an "
+        "audit entry)"
+    ),
+    ways_out.OUT_OF_ORDER: N_(
+        "its entries no longer follow each other as they were written (each names the one before it), so its hands cannot be read in order and nothing was written: restore the file from a copy, or put the entries back in the order they were written; `tarockscore repair` re-scores the hands as they stand, so it cannot mend this"
+    ),
+    ways_out.NO_HAND_FILE: N_(
+        "hand file {source!r} not found; give a hand file, - for standard input, or the hand by its options (-c CONTRACT -d NAME -t POINTS …: see --help)"
+    ),
+    ways_out.OLD_LEDGER: N_(
+        "{path}: a ledger of schema 1, as tarockscore wrote it before 0.2.0; this version reads the current format only, so nothing was read or written. Run `tarockscore upgrade {path}` to convert it (the old file is kept as {path}.bak)"
+    ),
+    ways_out.PROFILE_UNPINNED: (
+        N_(
+            "empty: the stored profile is not pinned by its hash, so an edit of it would go unnoticed; {hint}"
+        ),
+        (("hint", REPAIR_HINT),),
+    ),
+    ways_out.PROFILE_EDITED: (
+        N_(
+            "its sha256 is {actual}…, but profile.sha256 says {stored}…: the stored profile was edited; "
+            "{hint} (`tarockscore rescore --profile … --write` changes the rules on purpose)"
+        ),
+        (("hint", REPAIR_HINT),),
+    ),
+    ways_out.PROFILE_DAMAGED: N_(
+        "its sha256 is {actual}…, but profile.sha256 says {stored}…: the stored profile was edited and "
+        "no longer reads as a profile (its problems follow), so `tarockscore repair` cannot use it; "
+        "restore the file from a copy, or put back its [profile] table from another ledger kept under "
+        "the same profile"
+    ),
+    ways_out.PROFILE_UNREADABLE: N_(
+        "the stored profile does not read as a profile (its problems follow), so the evening cannot be "
+        "re-scored under it; restore the file from a copy, or put back its [profile] table from another "
+        "ledger kept under the same profile"
+    ),
+    ways_out.PROFILE_RENAMED: (
+        N_("{name!r}, but the stored profile document is named {named!r}: the file was edited; {hint}"),
+        (("hint", REPAIR_HINT),),
+    ),
+    ways_out.NO_TOURNAMENT_FOLDER: N_(
+        "{folder}: no such folder; start a tournament with `tarockscore tournament new {folder} …`"
+    ),
+    ways_out.NO_TOURNAMENT: N_(
+        "{path}: no tournament here; start one with `tarockscore tournament new {folder} …`"
+    ),
+    ways_out.OLD_DAY: N_(
+        "{path}: a day kept by an earlier tarockscore, 0.3 or before (tournament = 1, before the day's log); run `tarockscore upgrade {folder}` to convert it (the old file is kept as tournament.toml.bak). Nothing was used"
+    ),
+    ways_out.SHEET_FAILS_CHECK: N_(
+        "{value}: this table's sheet fails its own check (`tarockscore check --ledger {path}`); the standings need every table"
+    ),
+    ways_out.SHEET_FAILS_CHECK_MONEY: N_(
+        "{value}: this table's sheet fails its own check (`tarockscore check --ledger {path}`); the day's money needs every table"
+    ),
+}
+
+
+def advised(problem: Problem, wording: Wording = ADVICE) -> Problem:
+    """The problem as the command line says it, with its way out where ``wording`` has one."""
+    worded = in_words(Message(problem.template, problem.values), wording)
+    return problem if worded is None else Problem.of(problem.where, worded)
+
+
+def in_words(text: str, wording: Wording) -> Message | None:
+    """A message of a lower layer as the command line says it; None where ``wording`` has it not."""
+    if not isinstance(text, Message) or text.template not in wording:
+        return None
+    way = wording[text.template]
+    template, more = (way, ()) if isinstance(way, str) else way
+    return Message(template, text.values + more)
+
+
 def in_short_form(exc: TarockError, short: Mapping[str, Any]) -> TarockError:
     """The same error with each hand-file key named as the short-form option it came from."""
     moved = []
@@ -636,8 +724,6 @@ def profile_given(value: str | None, where: str = "--profile") -> str | None:
         raise UsageError(EMPTY_PROFILE, value=value, where=where)
     return value
 
-
-# -- the output options --------------------------------------------------------------------------
 
 #: What most commands print: a table, JSON or CSV.
 DATA_FORMATS = (OutputFormat.TABLE, OutputFormat.JSON, OutputFormat.CSV)

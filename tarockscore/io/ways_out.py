@@ -1,4 +1,4 @@
-"""The file problems that have a way out at the command line, each said there by cli/group.py (I/O layer)."""
+"""The file problems that have a way out at the command line, each said there by cli/options.py (I/O layer)."""
 
 from tarockscore.errors import N_
 from tarockscore.evening.fold import PROFILE_DAMAGED as PROFILE_DAMAGED  # the stored profile's problems,

@@ -18,7 +18,6 @@ import typer
 
 import tarockscore
 from tarockscore import i18n
-from tarockscore.cli.group import new_app
 from tarockscore.errors import N_, TarockError, UsageError
 from tarockscore.i18n import _
 
@@ -49,10 +48,6 @@ SITE_FILES = (
 BUILT = (*SITE_FILES, "table.css", "tarockscore.zip", "pyodide")
 # The pure-Python libraries the page's Python imports besides the standard library.
 LIBRARIES = ("tabulate", "tomli_w")
-
-app_app = new_app(
-    help="The evening on the phones, offline, with no laptop: a static site.", no_args_is_help=True
-)
 
 
 def _is_site(folder: Path) -> bool:
@@ -192,7 +187,6 @@ def _words() -> str:
     return json.dumps(words, ensure_ascii=False).replace("<", "\\u003c")
 
 
-@app_app.command("build")
 def build(
     folder: Annotated[Path, typer.Argument(metavar="DIR", help="The folder to write the site into.")],
     pyodide: Annotated[

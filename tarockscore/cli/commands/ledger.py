@@ -11,7 +11,6 @@ import typer
 
 import tarockscore
 from tarockscore.cli import terminal
-from tarockscore.cli.group import new_app
 from tarockscore.cli.options import (
     HandArg,
     LedgerOpt,
@@ -26,8 +25,6 @@ from tarockscore.cli.options import (
     read_hand_or_short,
     read_option,
     seated_names,
-    stake_amount,
-    table_date,
     table_of,
     typed_names,
     with_format,
@@ -37,6 +34,7 @@ from tarockscore.cli.options import show as show_view
 from tarockscore.errors import N_, Collector, LedgerError, UnreadableLedger, UsageError
 from tarockscore.i18n import _, translated
 from tarockscore.render import evening as shown
+from tarockscore.render.notation import stake_amount, table_date
 from tarockscore.render.output import OutputFormat
 
 NumberArg = Annotated[
@@ -289,14 +287,6 @@ def upgrade(
             typer.echo(shown.upgraded_text(done))
 
 
-# -- radl ------------------------------------------------------------------------------------------
-
-radl_app = new_app(
-    help="Set a Radl by hand, or strike doubled hands, as on the paper block (each with an audit entry).",
-    no_args_is_help=True,
-)
-
-
 def _change(act: "Callable[[], tarockscore.Change]") -> None:
     try:
         change = act()
@@ -306,7 +296,6 @@ def _change(act: "Callable[[], tarockscore.Change]") -> None:
     typer.echo(shown.next_text(change.after))
 
 
-@radl_app.command("add")
 def add(
     hands: Annotated[
         int | None,
@@ -323,7 +312,6 @@ def add(
     _change(lambda: evening.add_radl(hands, tarockscore.now()))
 
 
-@radl_app.command("strike")
 def strike(
     hands: Annotated[
         int | None,

@@ -6,7 +6,6 @@ import tomli_w
 import typer
 
 import tarockscore
-from tarockscore.cli.group import new_app
 from tarockscore.cli.options import (
     HandArg,
     ProfileOpt,
@@ -22,8 +21,6 @@ from tarockscore.cli.options import (
 from tarockscore.errors import N_, UsageError
 from tarockscore.render import hand as render
 from tarockscore.render.output import OutputFormat, View
-
-# -- score -----------------------------------------------------------------------------------------
 
 
 @with_short_form
@@ -56,12 +53,6 @@ def score(
     show(view, fmt)
 
 
-# -- profiles --------------------------------------------------------------------------------------
-
-profiles_app = new_app(help="List the shipped profiles, or show one with its price list.")
-
-
-@profiles_app.callback(invoke_without_command=True)
 @with_format()
 def profiles(ctx: typer.Context, fmt: OutputFormat = OutputFormat.TABLE) -> None:
     """List the shipped profiles."""
@@ -76,7 +67,6 @@ _GROUP_FORMAT = "tarockscore.profiles.format"
 SHOW_FORMATS = (OutputFormat.TABLE, OutputFormat.JSON)
 
 
-@profiles_app.command("show")
 @with_format(
     json_help="Print the resolved profile as JSON: its keys as --toml prints them.", formats=SHOW_FORMATS
 )

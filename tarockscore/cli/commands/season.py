@@ -8,15 +8,16 @@ from typing import Annotated, Any
 import typer
 
 import tarockscore
-from tarockscore.cli.group import Wording, advised, in_words
 from tarockscore.cli.options import (
     EMPTY_PROFILE,
     LedgerOpt,
+    Wording,
+    advised,
     as_options,
+    in_words,
     option,
     parameter,
     show,
-    table_date,
     with_format,
     with_options,
 )
@@ -24,6 +25,7 @@ from tarockscore.cli.terminal import Warnings, kind_of, warning
 from tarockscore.errors import N_, Message, Problem, Shown, TarockError, UsageError, counted, message, reason
 from tarockscore.i18n import _
 from tarockscore.render.chart import FORMATS, ImageUnavailable, load_cairosvg
+from tarockscore.render.notation import table_date
 from tarockscore.render.output import OutputFormat
 from tarockscore.render.season import STATS_WIDTH, chart_file, season_span, standings_view, stats_view
 
@@ -101,8 +103,6 @@ with_season = with_options(
     "asked",
 )
 
-
-# -- the season's words ---------------------------------------------------------------------------
 
 M = tarockscore.SeasonMessages
 
@@ -182,9 +182,6 @@ def warning_text(text: str) -> str:
     return warning(in_command_words(text))
 
 
-# -- reading the options --------------------------------------------------------------------------
-
-
 def _date(option: str, value: str | None) -> dt.date | None:
     if value is None:
         return None
@@ -234,9 +231,6 @@ def _warnings(folded: "tarockscore.FoldedSeason") -> list[str]:
     """Every warning said on stderr, in English as the command line words them (the JSON's
     ``warnings``): a file skipped or left out, then the season's."""
     return [str(in_command_words(w)) for w in folded.warnings]
-
-
-# -- the commands ---------------------------------------------------------------------------------
 
 
 @with_season

@@ -13,14 +13,13 @@ import typer
 import tarockscore
 from tarockscore import i18n
 from tarockscore.cli import terminal
-from tarockscore.cli.group import Wording, advised, new_app
 from tarockscore.cli.options import (
     DATA_FORMATS,
+    Wording,
+    advised,
     at_options,
     read_option,
     show,
-    stake_amount,
-    table_date,
     typed_names,
     with_format,
 )
@@ -38,13 +37,8 @@ from tarockscore.i18n import _, ngettext
 from tarockscore.render import cards as card_pages
 from tarockscore.render import tournament as render
 from tarockscore.render.chart import ImageUnavailable
+from tarockscore.render.notation import stake_amount, table_date
 from tarockscore.render.output import OutputFormat
-
-# -- tournament ------------------------------------------------------------------------------------
-
-tournament_app = new_app(
-    help="Run a tournament: draw the tables, keep each table's sheet, rank the day.", no_args_is_help=True
-)
 
 
 class Action(StrEnum):
@@ -123,19 +117,14 @@ RESULT_WORDS: Wording = {
 }
 
 
-def _result_error(exc: TarockError, options: Mapping[str, str]) -> TarockError:
-    """A refused paper result in the command line's words, each problem at its option."""
-    return at_options(type(exc)([advised(p, RESULT_WORDS) for p in exc.problems]), options)
+def _worded(exc: TarockError, wording: Wording, options: Mapping[str, str]) -> TarockError:
+    """The same error in the command line's ``wording``, each problem at a field of ``options`` given at its option."""
+    return at_options(type(exc)([advised(p, wording) for p in exc.problems]), options)
 
 
 def _say_head(t: Any) -> None:
     """The day's head, for the organiser's paper (``tournament check --head`` verifies it later)."""
     typer.echo(_("day head {head}").format(head=t.head[:12]))
-
-
-def _begin_error(exc: TarockError, options: Mapping[str, str]) -> TarockError:
-    """The same error in the command line's words, each problem at a field of ``options`` given at its option."""
-    return at_options(type(exc)([advised(p, BEGIN_WORDS) for p in exc.problems]), options)
 
 
 def _seating_advice(p: Problem, folder: Path) -> Message:
@@ -171,7 +160,6 @@ def _players(players: str | None, players_file: Path | None, problems: Collector
         raise exc.located("--players-file") from None
 
 
-@tournament_app.command("new")
 def new(
     folder: DirArg,
     players: Annotated[
@@ -232,9 +220,9 @@ def new(
             given=problems.problems,
         )
     except UsageError as exc:
-        raise _begin_error(exc, OPTIONS) from None
+        raise _worded(exc, BEGIN_WORDS, OPTIONS) from None
     except TournamentError as exc:  # the format that cannot be read, the folder taken
-        raise _begin_error(exc, {"format": "--format"}) from None
+        raise _worded(exc, BEGIN_WORDS, {"format": "--format"}) from None
     t = started.stored
     typer.echo(_("new tournament in {path}").format(path=started.path))
     typer.echo(_("players: {count}").format(count=len(t.players)))
@@ -256,7 +244,6 @@ def new(
     _say_head(t)
 
 
-@tournament_app.command("draw")
 @with_format()
 def draw(
     folder: DirArg,
@@ -283,7 +270,6 @@ def draw(
         _say_head(drawn.tournament)
 
 
-@tournament_app.command("players")
 def players(
     folder: DirArg,
     action: Annotated[Action, typer.Argument(help="add or drop.")],
@@ -312,7 +298,6 @@ def players(
         typer.echo(_("tables: {tables}").format(tables=render.tables_text(roster.seating.tables)))
 
 
-@tournament_app.command("standings")
 @with_format(formats=(*DATA_FORMATS, OutputFormat.HTML))
 def standings(
     folder: DirArg,
@@ -325,7 +310,6 @@ def standings(
     show(render.standings_view(day.tournament, day.rows, day.name), fmt)
 
 
-@tournament_app.command("money")
 @with_format()
 def money(
     folder: DirArg,
@@ -338,7 +322,6 @@ def money(
     show(render.money_view(day.rows), fmt)
 
 
-@tournament_app.command("cards")
 def cards(
     folder: DirArg,
     round_number: Annotated[int, typer.Option("--round", "-r", help="The round whose tables get cards.")],
@@ -420,7 +403,6 @@ def _points(given: Sequence[str], option: str, problems: Collector) -> dict[str,
     return out
 
 
-@tournament_app.command("result")
 def result(
     folder: DirArg,
     points: Annotated[
@@ -462,7 +444,7 @@ def result(
         try:
             after = tournament.record_results_file(from_file, replace=replace)
         except TournamentError as exc:  # a table that takes no result now, named in the file's words
-            raise _result_error(exc, {"table": str(from_file)}) from None
+            raise _worded(exc, RESULT_WORDS, {"table": str(from_file)}) from None
     else:
         problems = Collector()
         if round_number is None or table is None or not points:
@@ -477,14 +459,13 @@ def result(
             after = tournament.record_paper(round_number, table, schrift, money, replace=replace)
         except TournamentError as exc:
             given = {**ROUND, "table": "--table", "schrift": "NAME=POINTS", "money": "--money"}
-            raise _result_error(exc, given) from None
+            raise _worded(exc, RESULT_WORDS, given) from None
     for entry in after.log:
         if entry.kind == "result" and entry.at == after.log[-1].at:
             typer.echo(i18n.translated(entry.detail))
     _say_head(after)
 
 
-@tournament_app.command("close-round")
 def close_round(
     folder: DirArg,
     round_number: Annotated[int, typer.Option("--round", "-r", help="The round to close.")],
@@ -507,7 +488,6 @@ def close_round(
     _say_head(after)
 
 
-@tournament_app.command("check")
 def check(
     folder: DirArg,
     head: Annotated[
@@ -559,15 +539,6 @@ def check(
         typer.echo(f"  {entry.at}  {entry.kind}: {i18n.translated(entry.detail)}")
 
 
-# -- cup -------------------------------------------------------------------------------------------
-
-cup_app = new_app(
-    help="A cup over a season: points per place at each tournament, each player's best results.",
-    no_args_is_help=True,
-)
-
-
-@cup_app.command("standings")
 @with_format()
 def cup_standings(
     folders: Annotated[list[Path], typer.Argument(help="The season's tournament folders, in order.")],
