@@ -28,10 +28,14 @@ TOP_KEYS = "schema, table, profile, event"
 _BUG = N_("the new entry does not read back the same (a bug in tarockscore); nothing was written")
 
 
+# The canonical JSON the chain hashes: keys sorted, no spaces, not ASCII-escaped (hashed as UTF-8).
+_CANONICAL = json.JSONEncoder(sort_keys=True, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+
+
 def digest(value: Any) -> str | None:
     """The SHA-256 of the canonical JSON of ``value`` (None where it holds a value JSON has not)."""
     try:
-        return hashlib.sha256(fold.canonical(value).encode("utf-8")).hexdigest()
+        return hashlib.sha256(_CANONICAL.encode(value).encode("utf-8")).hexdigest()
     except (TypeError, ValueError):
         return None
 
@@ -186,14 +190,17 @@ def _loads(data: bytes) -> dict[str, Any] | None:
     return None if safe_io.too_deep(value) else value
 
 
-# Where a bare key of an inline value begins: a quote goes there, and " = " becomes ": " (a string
-# that looks alike is changed too, and the entry, written again, is then not the same text).
-_BARE_KEY = re.compile(r"(?<=[{,] )(?=[A-Za-z0-9_-]+ = )")
+# Where a bare key of an inline value begins, after "{ " or ", ": a quote goes there, and " = "
+# becomes ": " (a string that looks alike is changed too, and the entry, written again, is then not
+# the same text). Two patterns, each opening with its literal, which the regex engine finds fast.
+_FIRST_KEY = re.compile(r"\{ (?=[A-Za-z0-9_-]+ = )")
+_NEXT_KEY = re.compile(r", (?=[A-Za-z0-9_-]+ = )")
 
 
 def _json(value: str) -> Any:
     """An inline value as the writer writes it, read as the JSON it nearly is."""
-    return json.loads(_BARE_KEY.sub('"', value.replace('" = ', '": ')).replace(" = ", '": '))
+    quoted = _NEXT_KEY.sub(', "', _FIRST_KEY.sub('{ "', value.replace('" = ', '": ')))
+    return json.loads(quoted.replace(" = ", '": '))
 
 
 def _written(data: bytes) -> dict[str, Any] | None:
