@@ -5,7 +5,6 @@ applied to the table, checked for what it may hold; and the entry a change leave
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Mapping, Sequence
 from decimal import Decimal
 from typing import Any
@@ -109,11 +108,6 @@ def plain(value: Any) -> Any:
     if isinstance(value, list | tuple):
         return [plain(v) for v in value]
     return value
-
-
-def canonical(value: Any) -> str:
-    """The canonical JSON of ``value``: keys sorted, no spaces, not ASCII-escaped (hashed as UTF-8)."""
-    return json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
 
 
 # -- the fold ---------------------------------------------------------------------------------------

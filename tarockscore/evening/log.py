@@ -28,10 +28,14 @@ TOP_KEYS = "schema, table, profile, event"
 _BUG = N_("the new entry does not read back the same (a bug in tarockscore); nothing was written")
 
 
+# The canonical JSON the chain hashes: keys sorted, no spaces, not ASCII-escaped (hashed as UTF-8).
+_CANONICAL = json.JSONEncoder(sort_keys=True, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+
+
 def digest(value: Any) -> str | None:
     """The SHA-256 of the canonical JSON of ``value`` (None where it holds a value JSON has not)."""
     try:
-        return hashlib.sha256(fold.canonical(value).encode("utf-8")).hexdigest()
+        return hashlib.sha256(_CANONICAL.encode(value).encode("utf-8")).hexdigest()
     except (TypeError, ValueError):
         return None
 
@@ -59,18 +63,17 @@ def _key(key: str) -> str:
 
 def inline(value: Any) -> str:
     """A value in TOML's inline form, on one line."""
+    if isinstance(value, str):
+        return _string(value)
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int):
         return str(value)
-    if isinstance(value, str):
-        return _string(value)
     if isinstance(value, list | tuple):
-        return "[" + ", ".join(inline(v) for v in value) + "]"
+        return "[" + ", ".join([inline(v) for v in value]) + "]"
     if isinstance(value, Mapping):
-        return (
-            "{ " + ", ".join(f"{_key(k)} = {inline(v)}" for k, v in value.items()) + " }" if value else "{}"
-        )
+        pairs = [f"{_key(k)} = {inline(v)}" for k, v in value.items()]
+        return "{ " + ", ".join(pairs) + " }" if pairs else "{}"
     raise TypeError(f"no TOML form for {type(value).__name__}")
 
 
@@ -187,41 +190,47 @@ def _loads(data: bytes) -> dict[str, Any] | None:
     return None if safe_io.too_deep(value) else value
 
 
-# Where a bare key of an inline value begins: a quote goes there, and " = " becomes ": " (a string
-# that looks alike is changed too, and the entry, written again, is then not the same text).
-_BARE_KEY = re.compile(r"(?<=[{,] )(?=[A-Za-z0-9_-]+ = )")
+# Where a bare key of an inline value begins, after "{ " or ", ": a quote goes there, and " = "
+# becomes ": " (a string that looks alike is changed too, and the entry, written again, is then not
+# the same text). Two patterns, each opening with its literal, which the regex engine finds fast.
+_FIRST_KEY = re.compile(r"\{ (?=[A-Za-z0-9_-]+ = )")
+_NEXT_KEY = re.compile(r", (?=[A-Za-z0-9_-]+ = )")
 
 
 def _json(value: str) -> Any:
     """An inline value as the writer writes it, read as the JSON it nearly is."""
-    return json.loads(_BARE_KEY.sub('"', value.replace('" = ', '": ')).replace(" = ", '": '))
+    quoted = _NEXT_KEY.sub(', "', _FIRST_KEY.sub('{ "', value.replace('" = ', '": ')))
+    return json.loads(quoted.replace(" = ", '": '))
 
 
 def _written(data: bytes) -> dict[str, Any] | None:
-    """An entry read as JSON without the TOML reader (a fifth of the cost), where that gives its text."""
+    """An entry read as JSON without the TOML reader (a fifth of the cost), where that gives its text:
+    its lines put together as one inline table, read at once, and written again to compare."""
     try:
         text = data.decode("utf-8")
         lines = text.split("\n")
         if lines[0] != "[[event]]":
             return None
-        event: dict[str, Any] = {}
-        table = event
+        top: list[str] = []
+        hands: list[list[str]] = []
+        chain: list[str] = []
+        section = top
         for line in lines[1:]:
             if line == "[[event.hand]]":
-                table = {}
-                event.setdefault("hand", []).append(table)
+                section = []
+                hands.append(section)
             elif line == "[event.chain]":
-                table = event["chain"] = {}
+                section = chain
             elif line:
-                key, _eq, value = line.partition(" = ")
-                table[key] = _json(value)  # a key given twice, or not bare, is not written again alike
-        chain = event.get("chain")
-        if not (isinstance(chain, dict) and chain.keys() == {"prev", "hash"}):
-            return None
+                section.append(line)
+        if hands:
+            top.append("hand = [" + ", ".join("{ " + ", ".join(h) + " }" for h in hands) + "]")
+        event = _json("{ " + ", ".join([*top, "chain = { " + ", ".join(chain) + " }"]) + " }")
         body = {k: v for k, v in event.items() if k != "chain"}
-        if _text(body, chain["prev"], chain["hash"]).strip("\n") != text.strip("\n"):
+        prev, hashed = event["chain"]["prev"], event["chain"]["hash"]
+        if _text(body, prev, hashed).strip("\n") != text.strip("\n"):  # a key given twice, or not as written
             return None
-    except (ValueError, TypeError, AttributeError, RecursionError):
+    except (ValueError, TypeError, AttributeError, KeyError, RecursionError):
         return None
     return {"event": [event]}
 
