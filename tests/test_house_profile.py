@@ -8,8 +8,10 @@ from typing import cast
 
 import pytest
 
+from tarockscore import i18n
 from tarockscore.errors import HandError, ProfileError
 from tarockscore.io.inputs import load_profile
+from tarockscore.render.hand import explain
 from tarockscore.rules.hand import HandInput
 from tarockscore.rules.parse import parse_hand
 from tarockscore.rules.scoring import score_hand
@@ -65,3 +67,29 @@ def test_a_short_name_the_house_gives_itself_for_a_step_it_lacks_is_still_refuse
         load_profile(str(club))
     (problem,) = refused.value.problems  # the house's own alias, not koenigrufen's sub = subkontra
     assert "kontra.aliases.hirsch: 'hirschkontra' is not a step of the ladder" in problem.render()
+
+
+@pytest.mark.parametrize(("language", "denied"), [("en", "not played"), ("de", "nicht gespielt")])
+def test_a_step_the_house_plays_is_not_cited_as_not_played(
+    tmp_path: Path, language: str, denied: str
+) -> None:
+    # koenigrufen stops at Rekontra [CTK]; a round that raises its ceiling to Subkontra plays the
+    # Styrian cup's "Sub (achtfach)". Its explanation cites that step without saying it is not played.
+    club = tmp_path / "stammtisch.toml"
+    club.write_text('extends = "koenigrufen"\n[kontra]\nceiling = "subkontra"\n', encoding="utf-8")
+    profile = load_profile(str(club))
+    hand = {
+        "players": ["Anna", "Bert", "Cilli", "Dani"],
+        "contract": "rufer",
+        "declarer": "Anna",
+        "partner": "Cilli",
+        "card_points": "40",
+        "kontra": "subkontra",
+    }
+    score = score_hand(parse_hand(cast(HandInput, hand), profile), profile)
+    # Simplified Scoring [CTK]: the Rufer's 1 ×2 Kontra ×2 Rekontra ×2 Subkontra = 8 to each winner
+    assert score.victory_points == {"Anna": 8, "Bert": 0, "Cilli": 8, "Dani": 0}
+    with i18n.language(language):
+        text = explain(score, profile)
+    assert "Sub (achtfach)" in text
+    assert denied not in text
