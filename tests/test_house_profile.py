@@ -93,3 +93,26 @@ def test_a_step_the_house_plays_is_not_cited_as_not_played(
         text = explain(score, profile)
     assert "Sub (achtfach)" in text
     assert denied not in text
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", 'no extends and no schema: a profile of your own starts with extends = "koenigrufen"'),
+        ("de", 'weder extends noch schema: ein eigenes Profil beginnt mit extends = "koenigrufen"'),
+    ],
+)
+def test_a_house_file_without_extends_is_told_to_extend_in_one_line(
+    tmp_path: Path, language: str, said: str
+) -> None:
+    # docs/scoring.md: "A profile of your own starts with extends = "koenigrufen" (or any other)
+    # and changes a few keys". A file that forgot the first line was refused with every required
+    # key of a whole profile, some fifty lines beginning "schema: missing (required)".
+    club = tmp_path / "stammtisch.toml"
+    club.write_text('[kontra]\nceiling = "subkontra"\n', encoding="utf-8")
+    with pytest.raises(ProfileError) as refused:
+        load_profile(str(club))
+    (problem,) = refused.value.problems
+    with i18n.language(language):
+        text = problem.render(i18n.gettext)
+    assert said in text and str(club) in text

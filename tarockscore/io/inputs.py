@@ -253,6 +253,13 @@ def resolve_document(
         document = read_toml(path)
         documents.append(document)
         parent = document.get("extends")
+        if parent is None and "schema" not in document:  # a few keys, not a whole profile
+            raise ProfileError(
+                N_(
+                    '{path}: no extends and no schema: a profile of your own starts with extends = "koenigrufen" (or another shipped profile) and changes a few keys; a whole profile gives schema = 1 and every table'
+                ),
+                path=path,
+            )
         if parent is None:
             break
         if not isinstance(parent, str):
