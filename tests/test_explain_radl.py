@@ -120,3 +120,30 @@ def test_a_fraction_is_rounded_after_the_radl_in_the_shown_arithmetic(tmp_path: 
     assert "= 10 [3]\n   won by C; on the sheet: B -10, C +10\n" in out
     assert "rounded down" not in out  # 5 and 10 are whole: nothing was rounded
     assert "\nVictory Points: B -20, C +10, D +5, A +5\n" in out
+
+
+def test_the_trischaken_payment_in_its_heading_is_the_one_the_radl_doubles(tmp_path: Path) -> None:
+    # Hand 2 of two_trischaken_then_a_rufer lies in hand 1's Radl (×2). B is its Forehand and has
+    # the most card points: he loses alone and counts double (trischaken.forehand_factor [OÖ23,
+    # WTC19/20]), Simplified Scoring: C, D and A each write the Trischaken's 5 [STC-TB] ×2 = 10,
+    # ×2 in the Radl = 20. The heading said "each write +10" above a sheet of +20 each.
+    path = two_trischaken_then_a_rufer(tmp_path)
+    out = run("explain", "2", "--ledger", path).stdout
+    assert "1. Trischaken: B loses; C, D and A each write +20\n" in out
+    assert "on the sheet: C +20, D +20, A +20\n" in out
+    german = run("--lang", "de", "explain", "2", "--ledger", path).stdout
+    assert "1. Trischaken: B verliert; C, D und A schreiben je +20\n" in german
+    # outside a Radl the heading is the hand's own: hand 1, A is Forehand, B not: 5 each
+    assert (
+        "1. Trischaken: B loses; A, C and D each write +5\n" in run("explain", "1", "--ledger", path).stdout
+    )
+
+
+def test_a_zero_sum_trischaken_in_a_radl_says_what_the_loser_pays_each(tmp_path: Path) -> None:
+    # Zero-sum: hand 2's B pays C, D and A each 5 ×2 (losing Forehand) ×2 (Radl) = 20, -60 in all
+    path = evening(tmp_path, RUEDIGER + '[settlement]\nmode = "zero_sum"\n')
+    record(path, "-c", "trischaken", "-t", "A=20", "-t", "B=30", "-t", "C=10", "-t", "D=10")
+    record(path, "-c", "trischaken", "-t", "A=20", "-t", "B=30", "-t", "C=10", "-t", "D=10")
+    out = run("explain", "2", "--ledger", path).stdout
+    assert "1. Trischaken: B pays 20 to each of C, D and A\n" in out
+    assert "on the sheet: B -60, C +20, D +20, A +20\n" in out

@@ -253,6 +253,13 @@ def resolve_document(
         document = read_toml(path)
         documents.append(document)
         parent = document.get("extends")
+        if parent is None and "schema" not in document:  # a few keys, not a whole profile
+            raise ProfileError(
+                N_(
+                    '{path}: no extends and no schema: a profile of your own starts with extends = "koenigrufen" (or another shipped profile) and changes a few keys; a whole profile gives schema = 1 and every table'
+                ),
+                path=path,
+            )
         if parent is None:
             break
         if not isinstance(parent, str):
@@ -264,7 +271,7 @@ def resolve_document(
     merged = documents.pop()
     while documents:
         child = documents.pop()
-        merged = _uncited(merge(merged, child), child)
+        merged = _unaliased(_uncited(merge(merged, child), child), child)
         if "title" in child and "title_de" not in child:
             # a title of one's own: the German of the parent's title would describe the parent
             merged.pop("title_de", None)
@@ -313,6 +320,23 @@ def _uncited(merged: dict[str, Any], child: Mapping[str, Any]) -> dict[str, Any]
             if isinstance(entry, dict) and isinstance(parent, dict) and "source" not in entry:
                 if set(entry) - _UNCITED:  # a new dict of merge's: the parent's own stays as read
                     parent.pop("source", None)
+    return merged
+
+
+def _unaliased(merged: dict[str, Any], child: Mapping[str, Any]) -> dict[str, Any]:
+    """``merged`` without the inherited Kontra aliases of steps ``child``'s own ladder does not have."""
+    kontra, given = merged.get("kontra"), child.get("kontra")
+    if not isinstance(given, dict) or not isinstance(given.get("ladder"), list):
+        return merged
+    if not isinstance(kontra, dict) or not isinstance(kontra.get("aliases"), dict):
+        return merged
+    ladder, own = given["ladder"], given.get("aliases")
+    steps = [step.get("name") for step in ladder if isinstance(step, dict)]
+    kontra["aliases"] = {
+        alias: step
+        for alias, step in kontra["aliases"].items()
+        if step in steps or (isinstance(own, dict) and alias in own)
+    }
     return merged
 
 

@@ -12,7 +12,7 @@ from typing import Any
 from tabulate import tabulate
 
 from tarockscore import i18n
-from tarockscore.errors import key_title
+from tarockscore.errors import Message, key_title
 from tarockscore.i18n import N_, _, ngettext, translated
 from tarockscore.render.output import View
 from tarockscore.rules.hand import render_points
@@ -157,7 +157,7 @@ def explain(score: Score, profile: Profile, radl: Sequence[tuple[str, int]] = ()
     )
     for i, line in enumerate(score.lines, 1):
         out.append("")
-        out.append(f"{i}. {translated(line.label)}")
+        out.append(f"{i}. {translated(_radl_label(line, factor))}")
         out.append(_("   base {base}").format(base=number(line.base)) + cite(line.base_rule))
         running = line.base
         for f in line.factors:
@@ -196,6 +196,15 @@ def explain(score: Score, profile: Profile, radl: Sequence[tuple[str, int]] = ()
     if cited:
         out += ["", _("Sources:"), *(f"[{i}] {text}" for i, text in enumerate(cited, 1))]
     return quoted("\n".join(out))
+
+
+def _radl_label(line: Line, factor: int) -> str:
+    """The bet's heading; a payment it names (Trischaken's "pays 5 to each") as the sheet has it in a Radl."""
+    label = line.label
+    if factor == 1 or not isinstance(label, Message) or not line.winners:
+        return label
+    each = line.times(factor)[line.winners[0]]
+    return Message(label.template, tuple((k, each if k == "each" else v) for k, v in label.values))
 
 
 def _counted(line: Line, factor: int, payout: bool = False) -> int:

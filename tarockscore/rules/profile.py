@@ -672,7 +672,7 @@ def _kontra(ko: Reader, problems: Collector) -> KontraRules:
     ceiling = 0
     if ceiling_name in step_names:
         ceiling = step_names.index(ceiling_name) + 1
-    elif ko.has("ceiling"):
+    elif isinstance(ko.raw("ceiling"), str):  # a ceiling that is not text is refused by ko.text
         problems.add(
             key_path(KontraRules, "ceiling"),
             N_("{ceiling_name!r} is not a step of the ladder; choose one of {allowed}{hint}"),

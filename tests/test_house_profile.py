@@ -1,0 +1,118 @@
+"""A round's own profile: a house-rule file that extends a shipped one, its mistakes refused once and
+by the key the table wrote, and its numbers explained as the table disputes them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import cast
+
+import pytest
+
+from tarockscore import i18n
+from tarockscore.errors import HandError, ProfileError
+from tarockscore.io.inputs import load_profile
+from tarockscore.render.hand import explain
+from tarockscore.rules.hand import HandInput
+from tarockscore.rules.parse import parse_hand
+from tarockscore.rules.scoring import score_hand
+
+
+def test_a_ceiling_that_is_not_a_word_is_refused_once_as_written() -> None:
+    # kontra.ceiling names a step of the ladder ("rekontra"); a number is refused for what it is,
+    # not a second time as an empty name the table never wrote
+    with pytest.raises(ProfileError) as refused:
+        load_profile("koenigrufen", {"kontra": {"ceiling": 3}})
+    (problem,) = refused.value.problems
+    assert "kontra.ceiling: 3 is an integer; expected a string" in problem.render()
+
+
+def test_a_ladder_of_the_houses_own_drops_the_short_names_of_steps_it_does_not_have(tmp_path: Path) -> None:
+    # A round that plays pagat's rules up to Subkontra, as the Styrian cups do ("Sub (achtfach)"),
+    # writes its own three steps. pagat's own short names hirsch and mord name steps this ladder
+    # no longer has: they go with the steps, where before the file was refused for keys it never
+    # wrote (kontra.aliases.hirsch, kontra.aliases.mord) and no file could take them out.
+    club = tmp_path / "stammtisch.toml"
+    club.write_text(
+        'extends = "pagat"\n[kontra]\nceiling = "subkontra"\nladder = [{ name = "kontra", multiplier = 2 }, '
+        '{ name = "rekontra", multiplier = 4 }, { name = "subkontra", multiplier = 8 }]\n',
+        encoding="utf-8",
+    )
+    profile = load_profile(str(club))
+    assert [s.name for s in profile.kontra.ladder] == ["kontra", "rekontra", "subkontra"]
+    assert "hirsch" not in profile.kontra.aliases and "mord" not in profile.kontra.aliases
+    assert profile.kontra.aliases["sub"] == "subkontra"  # koenigrufen's, for a step the house plays
+    # pagat is zero-sum and a Rufer is worth 1: Sub on it, 1 × 8 = 8 from each Defender
+    hand = {
+        "players": ["Anna", "Bert", "Cilli", "Dani"],
+        "contract": "rufer",
+        "declarer": "Anna",
+        "partner": "Cilli",
+        "card_points": "40",
+        "kontra": "sub",
+    }
+    score = score_hand(parse_hand(cast(HandInput, hand), profile), profile)
+    assert score.victory_points == {"Anna": 8, "Bert": -8, "Cilli": 8, "Dani": -8}
+    with pytest.raises(HandError, match="hirsch"):
+        parse_hand(cast(HandInput, {**hand, "kontra": "hirsch"}), profile)
+
+
+def test_a_short_name_the_house_gives_itself_for_a_step_it_lacks_is_still_refused(tmp_path: Path) -> None:
+    club = tmp_path / "stammtisch.toml"
+    club.write_text(
+        'extends = "koenigrufen"\n[kontra]\nladder = [{ name = "kontra", multiplier = 2 }, '
+        '{ name = "rekontra", multiplier = 4 }]\naliases = { hirsch = "hirschkontra" }\n',
+        encoding="utf-8",
+    )
+    with pytest.raises(ProfileError) as refused:
+        load_profile(str(club))
+    (problem,) = refused.value.problems  # the house's own alias, not koenigrufen's sub = subkontra
+    assert "kontra.aliases.hirsch: 'hirschkontra' is not a step of the ladder" in problem.render()
+
+
+@pytest.mark.parametrize(("language", "denied"), [("en", "not played"), ("de", "nicht gespielt")])
+def test_a_step_the_house_plays_is_not_cited_as_not_played(
+    tmp_path: Path, language: str, denied: str
+) -> None:
+    # koenigrufen stops at Rekontra [CTK]; a round that raises its ceiling to Subkontra plays the
+    # Styrian cup's "Sub (achtfach)". Its explanation cites that step without saying it is not played.
+    club = tmp_path / "stammtisch.toml"
+    club.write_text('extends = "koenigrufen"\n[kontra]\nceiling = "subkontra"\n', encoding="utf-8")
+    profile = load_profile(str(club))
+    hand = {
+        "players": ["Anna", "Bert", "Cilli", "Dani"],
+        "contract": "rufer",
+        "declarer": "Anna",
+        "partner": "Cilli",
+        "card_points": "40",
+        "kontra": "subkontra",
+    }
+    score = score_hand(parse_hand(cast(HandInput, hand), profile), profile)
+    # Simplified Scoring [CTK]: the Rufer's 1 ×2 Kontra ×2 Rekontra ×2 Subkontra = 8 to each winner
+    assert score.victory_points == {"Anna": 8, "Bert": 0, "Cilli": 8, "Dani": 0}
+    with i18n.language(language):
+        text = explain(score, profile)
+    assert "Sub (achtfach)" in text
+    assert denied not in text
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", 'no extends and no schema: a profile of your own starts with extends = "koenigrufen"'),
+        ("de", 'weder extends noch schema: ein eigenes Profil beginnt mit extends = "koenigrufen"'),
+    ],
+)
+def test_a_house_file_without_extends_is_told_to_extend_in_one_line(
+    tmp_path: Path, language: str, said: str
+) -> None:
+    # docs/scoring.md: "A profile of your own starts with extends = "koenigrufen" (or any other)
+    # and changes a few keys". A file that forgot the first line was refused with every required
+    # key of a whole profile, some fifty lines beginning "schema: missing (required)".
+    club = tmp_path / "stammtisch.toml"
+    club.write_text('[kontra]\nceiling = "subkontra"\n', encoding="utf-8")
+    with pytest.raises(ProfileError) as refused:
+        load_profile(str(club))
+    (problem,) = refused.value.problems
+    with i18n.language(language):
+        text = problem.render(i18n.gettext)
+    assert said in text and str(club) in text
