@@ -141,6 +141,23 @@ HANDS: list[tuple[str, str, list[str], dict[str, int], dict[str, int] | None]] =
         _pts(24, -8, -8, -8),
         None,
     ),
+    # Zwiccolo 20 cents [STC-TB]: won (exactly two tricks), 2 from each: A +6.
+    (
+        "st-zwiccolo-won",
+        "steiermark",
+        ["-c", "zwiccolo", "-d", "A", "--won"],
+        _pts(6, -2, -2, -2),
+        None,
+    ),
+    # Triccolo 20 cents [STC-TB]: lost, 2 to each: A −6; B's Kontra doubles B's share in the money
+    # only: A −8, B +4.
+    (
+        "st-triccolo-lost-kontra",
+        "steiermark",
+        ["-c", "triccolo", "-d", "A", "--lost", "-k", "B=kontra"],
+        _pts(-6, 2, 2, 2),
+        _pts(-8, 4, 2, 2),
+    ),
     # -- ooe-2023 ----------------------------------------------------------------------------
     # Solorufer 2 [OÖ23 Tarif] with a silent Uhu (2, doubled in the solos [OÖ23 Ansagen 1]; "a
     # silent Uhu in a Solorufer = 4", [OÖR25 via HT]): 2 + 4 = 6 each.
