@@ -269,6 +269,7 @@ NAMES = (
     N_("Piccolo Ouvert"),
     N_("Zwiccolo"),
     N_("Zwiccolo Ouvert"),
+    N_("Triccolo"),
     N_("Pagatrufer"),
     N_("Uhurufer"),
     N_("Kakadurufer"),
