@@ -24,6 +24,7 @@ from tarockscore.web.html import (
     corrections_html,
     esc,
     fields_html,
+    filled,
     hand_form,
     hand_heading,
     header,
@@ -125,7 +126,8 @@ def evening_page(notice: str = "", given: Mapping[str, str] | None = None, repla
         parts.append(message_html("ok", _said(exc)))
     else:
         hidden = hidden_fields({"expected": version, **({"number": entry.number} if entry.replacing else {})})
-        fields = fields_html(entry, given or {})
+        answers = given if given is not None else filled(entry) if entry.replacing else {}
+        fields = fields_html(entry, answers)
         parts.append(hand_form('<form id="hand-form" class="hand">', hand_heading(entry), hidden, fields))
         parts.append('<section id="preview" class="preview" hidden></section>')
     parts.append(sheet_section(ledger, sheet))
