@@ -621,3 +621,86 @@ def test_a_tap_right_after_typing_the_points_is_not_lost(
     expect(page.locator('input[name="blatt:card_points"]')).to_have_value("2")
     page.screenshot(path=str(tmp_path / f"tapped-{lang}.png"), full_page=True)
     context.close()
+
+
+REPLACING = {"en-GB": "Replace hand 1", "de-AT": "Spiel 1 ersetzen"}
+
+
+@pytest.mark.parametrize("lang", ["en-GB", "de-AT"])
+def test_the_hand_to_replace_is_shown_as_recorded(
+    browser: Any, server: StaticServer, tmp_path: Path, lang: str
+) -> None:
+    """ "Replace" on hand 1 opens its form with its answers as recorded, as serve's page does: the
+    table corrects the one answer that was wrong (the card points) and records the hand."""
+    context = phone(browser, lang)
+    page = opened(context, server.url)
+    begin(page)
+    answer_rufer(page, "Anna", "Bert", "40")
+    choose(page, "bonus:1", "pagat")
+    choose(page, "bonus:1:announced", "y")
+    page.click("#hand-form button[type=submit]")
+    page.click("#record")
+    expect(page.locator("#sheet table.hands tbody tr")).to_have_count(1)
+    page.click(".corrections summary")
+    page.select_option('form[data-change="replace"] select[name="number"]', "1")
+    page.click('form[data-change="replace"] button[type="submit"]')
+    expect(page.locator("#hand-form h2")).to_have_text(REPLACING[lang])
+    checked = 'fieldset[data-key="{}"] input[value="{}"]'
+    for key, value in (
+        ("contract", "rufer"),
+        ("declarer", "Anna"),
+        ("partner", "Bert"),
+        ("bonus:1", "pagat"),
+        ("bonus:1:side", "declarers"),
+        ("bonus:1:announced", "y"),
+        ("bonus:1:made", "y"),
+    ):
+        expect(page.locator(checked.format(key, value))).to_be_checked()
+    expect(page.locator('input[name="card_points"]')).to_have_value("40")
+    page.screenshot(path=str(tmp_path / f"replacing-{lang}.png"), full_page=True)
+    page.fill('input[name="card_points"]', "30")
+    page.locator('input[name="card_points"]').blur()
+    page.wait_for_selector("#hand-form:not([data-asking])")
+    page.click("#hand-form button[type=submit]")
+    page.click("#record")
+    expect(page.locator("#record")).to_have_count(0)
+    # 30 of 70: the Call lost, Cilli and Dani add 1 each; the announced Pagat made, Anna and Bert
+    # add 1 × 2 each
+    assert totals(exported(page, tmp_path)) == {"Anna": 2, "Bert": 2, "Cilli": 1, "Dani": 1}
+    context.close()
+
+
+OUTSIDE = {
+    "en-GB": ("Card points of Anna and Bert (of 70): 71 is outside 0 to 70", "71 is outside 0 to 70"),
+    "de-AT": (
+        "Kartenpunkte von Anna und Bert (von 70): 71 liegt nicht zwischen 0 und 70",
+        "71 liegt nicht zwischen 0 und 70",
+    ),
+}
+
+
+@pytest.mark.parametrize("lang", ["en-GB", "de-AT"])
+def test_a_refused_answer_is_named_by_its_field_and_said_beside_it(
+    browser: Any, server: StaticServer, tmp_path: Path, lang: str
+) -> None:
+    """71 card points of 70: the arithmetic's refusal names the field as the form names it, never
+    by the hand file's key (``card_points``, English on a German page), and the reason stands
+    beside the field, as on serve's page."""
+    said, beside = OUTSIDE[lang]
+    context = phone(browser, lang)
+    page = opened(context, server.url)
+    begin(page)
+    answer_rufer(page, "Anna", "Bert", "71")
+    page.click("#hand-form button[type=submit]")
+    page.wait_for_selector("#preview:not([hidden])")
+    expect(page.locator("#preview .refused")).to_have_text(said)
+    expect(page.locator('fieldset[data-key="card_points"] .error')).to_have_text(beside)
+    page.screenshot(path=str(tmp_path / f"refused-{lang}.png"), full_page=True)
+    page.fill('input[name="card_points"]', "40")  # corrected: the reason goes, the hand is recorded
+    page.locator('input[name="card_points"]').blur()
+    page.wait_for_selector("#hand-form:not([data-asking])")
+    expect(page.locator("#fields .error")).to_have_count(0)
+    page.click("#hand-form button[type=submit]")
+    page.click("#record")
+    expect(page.locator("#sheet table.hands tbody tr")).to_have_count(1)
+    context.close()

@@ -24,11 +24,13 @@ from tarockscore.web.html import (
     corrections_html,
     esc,
     fields_html,
+    filled,
     hand_form,
     hand_heading,
     header,
     hidden_fields,
     message_html,
+    named,
     preview_html,
     sheet_section,
     whole,
@@ -125,7 +127,8 @@ def evening_page(notice: str = "", given: Mapping[str, str] | None = None, repla
         parts.append(message_html("ok", _said(exc)))
     else:
         hidden = hidden_fields({"expected": version, **({"number": entry.number} if entry.replacing else {})})
-        fields = fields_html(entry, given or {})
+        answers = given if given is not None else filled(entry) if entry.replacing else {}
+        fields = fields_html(entry, answers)
         parts.append(hand_form('<form id="hand-form" class="hand">', hand_heading(entry), hidden, fields))
         parts.append('<section id="preview" class="preview" hidden></section>')
     parts.append(sheet_section(ledger, sheet))
@@ -216,9 +219,17 @@ def fields(form: Mapping[str, str]) -> str:
 def preview(form: Mapping[str, str]) -> str:
     """A hand's arithmetic bet by bet, before it is recorded; or why the rules refuse it."""
     number = whole(form.get("number"))
-    found = writes.previewed(tarockscore.Evening(LEDGER), number, answers_of(form))
+    evening = tarockscore.Evening(LEDGER)
+    found = writes.previewed(evening, number, answers_of(form))
     if isinstance(found, list):
-        return _reply(False, message_html("refused", [p["message"] for p in found]))
+        # each reason named by its field's words, and beside the field (``fields``), as serve says it
+        try:
+            entry = tarockscore.hand_entry(evening, number)
+        except TarockError:  # no form to name them by: the table has played its games, no such hand
+            return _reply(False, message_html("refused", [p["message"] for p in found]))
+        at = {p["where"]: p["message"] for p in found if p["where"]}
+        said = message_html("refused", named(found, entry, form))
+        return _reply(False, said, fields=fields_html(entry, answers_of(form), at))
     shown, _hand = found
     record = _("Record hand {number}").format(number=shown.number)
     return _reply(True, preview_html(shown, number is not None), record=record, edit=_("Change the hand"))

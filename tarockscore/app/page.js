@@ -109,6 +109,8 @@ document.addEventListener("submit", (event) => {
       const reply = await ask("preview", { form: shown });
       const box = document.getElementById("preview");
       box.innerHTML = reply.html;
+      // a refusal's reasons beside their fields, the answers given since kept
+      if (reply.fields) reconcile(document.getElementById("fields"), reply.fields, shown, values(form));
       if (reply.ok) {
         box.insertAdjacentHTML(
           "beforeend",
