@@ -114,10 +114,11 @@ def test_a_fraction_is_rounded_after_the_radl_in_the_shown_arithmetic(tmp_path: 
     record(path, "-c", "bettler", "-d", "B", "--lost", "-k", "C=kontra")
     out = run("explain", "2", "--ledger", path).stdout
     assert (
-        "   ×2 Radl started by hand 1 (after Trischaken) = 5 [3]\n   won by D; on the sheet: B -5, D +5\n"
+        "   ×2 Radl started by hand 1 (after Trischaken) = 5 [4]\n   won by D; on the sheet: B -5, D +5\n"
         in out
     )
-    assert "= 10 [3]\n   won by C; on the sheet: B -10, C +10\n" in out
+    assert "= 10 [4]\n   won by C; on the sheet: B -10, C +10\n" in out
+    assert "\n[2] profile 'lau', a house rule: Bettler 2 1/2\n" in out  # the house's, not pagat.com's 3
     assert "rounded down" not in out  # 5 and 10 are whole: nothing was rounded
     assert "\nVictory Points: B -20, C +10, D +5, A +5\n" in out
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, NamedTuple, cast
 
@@ -268,6 +268,7 @@ def resolve_document(
             )
         ref, relative_to = parent, path.parent
     named = "name" in documents[0]
+    house = _house(chain, documents)
     merged = documents.pop()
     while documents:
         child = documents.pop()
@@ -276,6 +277,7 @@ def resolve_document(
             # a title of one's own: the German of the parent's title would describe the parent
             merged.pop("title_de", None)
     merged.pop("extends", None)
+    merged.update(house)
     if not named:
         # a profile file without a name of its own is named after its file (club.toml: club), never
         # after the profile it extends, whose name would hide that house rules were applied
@@ -293,6 +295,37 @@ def resolve_document(
         if text_problem(chain[0].stem, limit=MAX_NAME) is None:
             merged["name"] = chain[0].stem
     return merged
+
+
+# Keys of a house file that are no rule of its own: what it is called, and how it is read.
+_NOT_HOUSE_RULES = frozenset({"name", "extends", "schema", "house"})
+
+
+def _house(chain: Sequence[Path], documents: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """``{"house": …}`` for a house file resting on a shipped profile: that profile's name and
+    every key the files above it set (``contracts.rufer.value``), which explain cites as the
+    house's rule rather than the shipped profile's source; ``{}`` for a shipped profile, or one
+    that rests on none."""
+    shipped = profiles_dir().resolve()
+    base = next((i for i, path in enumerate(chain) if path.parent == shipped), 0)
+    if base == 0:
+        return {}
+    keys = {
+        key
+        for document in documents[:base]
+        for key in _leaf_keys(document)
+        if key.split(".")[0] not in _NOT_HOUSE_RULES
+    }
+    return {"house": {"extends": chain[base].stem, "keys": sorted(keys)}}
+
+
+def _leaf_keys(table: Mapping[str, Any], prefix: str = "") -> list[str]:
+    """Every key path a TOML table sets: tables entered, anything else (an array too) one key."""
+    keys: list[str] = []
+    for key, value in table.items():
+        path = f"{prefix}{key}"
+        keys += _leaf_keys(value, f"{path}.") if isinstance(value, dict) else [path]
+    return keys
 
 
 # What a contract or bonus may change and still be cited by the source it inherits.

@@ -66,14 +66,23 @@ def score_table(score: Score) -> str:
     return text
 
 
-def line_json(line: Line, with_payout: bool) -> dict[str, Any]:
+def line_json(line: Line, with_payout: bool, profile: Profile) -> dict[str, Any]:
+    """One bet as ``--json`` prints it; ``house_rule``: whether the profile's house file set the key."""
+    house = profile.house_rule
     out: dict[str, Any] = {
         "bet": line.bet,
         "label": line.label,
         "base": number(line.base),
         "base_rule": line.base_rule,
+        "base_house_rule": house(line.base_rule),
         "factors": [
-            {"label": f.label, "multiplier": f.multiplier, "rule": f.rule, "kontra": f.kontra}
+            {
+                "label": f.label,
+                "multiplier": f.multiplier,
+                "rule": f.rule,
+                "kontra": f.kontra,
+                "house_rule": house(f.rule),
+            }
             for f in line.factors
         ],
         "value": line.value,
@@ -89,7 +98,7 @@ def line_json(line: Line, with_payout: bool) -> dict[str, Any]:
     return out
 
 
-def score_json(score: Score) -> dict[str, Any]:
+def score_json(score: Score, profile: Profile) -> dict[str, Any]:
     out: dict[str, Any] = {
         "profile": score.profile,
         "contract": score.contract,
@@ -100,7 +109,7 @@ def score_json(score: Score) -> dict[str, Any]:
     }
     if score.payout is not None:
         out["payout"] = dict(score.payout)
-    out["lines"] = [line_json(line, score.payout is not None) for line in score.lines]
+    out["lines"] = [line_json(line, score.payout is not None, profile) for line in score.lines]
     out["notes"] = list(score.notes)
     return out
 
@@ -129,13 +138,14 @@ def explain(score: Score, profile: Profile, radl: Sequence[tuple[str, int]] = ()
     is multiplied by them in turn, so the numbers shown are those on the sheet."""
     cited: list[str] = []  # the sources, each once, numbered in the order first cited
 
-    def cite(key: str, own: str = "") -> str:
+    def cite(key: str, own: str = "", said: str = "") -> str:
         """`` [2]``: the note's number for the source of a profile key ('' for none; ``own``: the
-        note for a key of the table's own that has none)."""
-        source = profile.source_of(key)
+        note for a key of the table's own that has none; ``said``: the number as the arithmetic
+        says it, for a key the house file set, which is cited as the house's rule)."""
+        source = _cited(profile, key, said)
         if not source and not own:
             return ""
-        text = players_words(translated(source)) if source else own
+        text = source or own
         if text not in cited:
             cited.append(text)
         return f" [{cited.index(text) + 1}]"
@@ -144,10 +154,11 @@ def explain(score: Score, profile: Profile, radl: Sequence[tuple[str, int]] = ()
         _("Profile '{name}': {title}").format(name=profile.name, title=profile.title_in(i18n.current())),
         _("Contract: {contract}").format(contract=translated(key_title(score.contract))),
         *_decided(score),
-        _("Settled: {mode}").format(mode=_settled(profile)) + cite("settlement.mode"),
+        _("Settled: {mode}").format(mode=_settled(profile)) + cite("settlement.mode", said=_settled(profile)),
     ]
     if score.payout is not None and any(f.kontra for line in score.lines for f in line.factors):
-        out.append(_("Kontra counts in the payout, not on the score sheet") + cite("settlement.kontra_scope"))
+        scope = _("Kontra counts in the payout, not on the score sheet")
+        out.append(scope + cite("settlement.kontra_scope", said=scope))
     shared = profile.settlement.mode != "zero_sum"
     factor = math.prod(multiplier for _words, multiplier in radl)
     # a Radl is a house rule none of the shipped profiles' sources has: its number is the table's own
@@ -158,14 +169,18 @@ def explain(score: Score, profile: Profile, radl: Sequence[tuple[str, int]] = ()
     for i, line in enumerate(score.lines, 1):
         out.append("")
         out.append(f"{i}. {translated(_radl_label(line, factor))}")
-        out.append(_("   base {base}").format(base=number(line.base)) + cite(line.base_rule))
+        out.append(
+            _("   base {base}").format(base=number(line.base))
+            + cite(line.base_rule, said=f"{_bet_words(line)} {number(line.base)}")
+        )
         running = line.base
         for f in line.factors:
             if shared and _share_of_each(f, line):
                 continue  # nobody pays the whole: each winner writes his own part
             running *= f.multiplier
             money = _("  (money only)") if f.kontra and score.payout is not None else ""
-            out.append(f"   ×{f.multiplier} {translated(f.label)} = {number(running)}{money}" + cite(f.rule))
+            said = f"×{f.multiplier} {translated(f.label)}"
+            out.append(f"   {said} = {number(running)}{money}" + cite(f.rule, said=said))
         for layer, (words, multiplier) in enumerate(radl):  # the Radl last: a fraction is rounded after it
             running *= multiplier
             source = cite("radl.factor", own_factor.format(name=profile.name, factor=multiplier))
@@ -175,7 +190,7 @@ def explain(score: Score, profile: Profile, radl: Sequence[tuple[str, int]] = ()
         value, stake = _counted(line, factor), _counted(line, factor, payout=True)
         if line.rounded is not None and line.rounded.value * factor != value:
             rounded = _("   rounded down before it is written: {value}").format(value=value)
-            out.append(rounded + cite("game.value_rounding"))
+            out.append(rounded + cite("game.value_rounding", said=_("rounded down")))
         if score.payout is not None and value != stake:
             out.append(
                 _("   on the score sheet {value}, in the payout {stake}").format(value=value, stake=stake)
@@ -196,6 +211,26 @@ def explain(score: Score, profile: Profile, radl: Sequence[tuple[str, int]] = ()
     if cited:
         out += ["", _("Sources:"), *(f"[{i}] {text}" for i, text in enumerate(cited, 1))]
     return quoted("\n".join(out))
+
+
+def _cited(profile: Profile, key: str, said: str) -> str:
+    """The source of a profile key in the players' words; a key the house file set is the house's
+    rule (``said``: its number as the arithmetic says it), followed by the house's own source."""
+    source = profile.source_of(key)
+    source = players_words(translated(source)) if source else ""
+    if not said or not profile.house_rule(key):
+        return source
+    house = _("profile '{name}', a house rule: {rule}").format(name=profile.name, rule=said)
+    return f"{house}; {source}" if source else house
+
+
+def _bet_words(line: Line) -> str:
+    """The bet a base value is the value of, as the price list names it: ``Rufer``, ``Pagat``."""
+    table, _dot, rest = line.base_rule.partition(".")
+    name, _dot, key = rest.partition(".")
+    if table in ("contracts", "bonuses") and key == "value":
+        return translated(key_title(name))
+    return translated(line.label)
 
 
 def _radl_label(line: Line, factor: int) -> str:
@@ -342,14 +377,13 @@ def price_list(profile: Profile) -> str:
         _("settlement: {mode}; Kontra changes the score")
         if profile.settlement.kontra_scope == "score"
         else _("settlement: {mode}; Kontra changes the payout only")
-    ).format(mode=profile.settlement.mode if i18n.current() == i18n.DEFAULT else _settled(profile))
+    ).format(mode=_settled(profile))
     huettenfleck = (
         _("Hüttenfleck: ×{multiplier}") if profile.kontra.huettenfleck else _("Hüttenfleck: not allowed")
     ).format(multiplier=profile.kontra.huettenfleck_multiplier)
     dodge = any(c.kind is Kind.TRISCHAKEN for c in profile.contracts.values())
     lines = [
-        f"{profile.name}: {profile.title_in(i18n.current())}",
-        _("source: {source}").format(source=translated(profile.source)),
+        *_head(profile),
         _("card points: {total}, the declarers win with {threshold}").format(
             total=render_points(profile.game.card_points_total),
             threshold=render_points(profile.game.win_threshold),
@@ -370,6 +404,30 @@ def price_list(profile: Profile) -> str:
         _columns_table(bonus_columns, bonuses),
     ]
     return "\n".join(lines)
+
+
+def _head(profile: Profile) -> list[str]:
+    """The price list's first lines: the profile's name, title and source; for a house file, the
+    profile it extends (whose title and source it shows where the house gives none of its own)
+    and the keys the house set."""
+    language = i18n.current()
+    title, source = profile.title_in(language), translated(profile.source)
+    if not profile.extends:
+        return [f"{profile.name}: {title}", _("source: {source}").format(source=source)]
+    own_title = profile.house_rule("title_de" if language == "de" and profile.title_de else "title")
+    head = (
+        _("{name}: {title} (house rules on {extends})")
+        if own_title
+        else _("{name}: house rules on {extends} ({title})")
+    )
+    keys = ", ".join(sorted(profile.house)) or _("none")
+    return [
+        head.format(name=profile.name, title=title, extends=profile.extends),
+        _("the house's own keys: {keys}").format(keys=keys),
+        _("source: {source}").format(source=source)
+        if profile.house_rule("source")
+        else _("source of {extends}: {source}").format(extends=profile.extends, source=source),
+    ]
 
 
 RENONCE_WORDS = {

@@ -197,6 +197,12 @@ def check_texts(document: Mapping[str, Any], problems: Collector) -> None:
         aliases = kontra.get("aliases")
         for alias in aliases if isinstance(aliases, dict) else ():
             _text(problems, f"kontra.aliases.{alias}", alias, MAX_NAME)
+    house = document.get("house")
+    if isinstance(house, dict):  # a resolved profile's, printed by ``profiles show``
+        _text(problems, "house.extends", house.get("extends"), MAX_NAME)
+        keys = house.get("keys")
+        for i, key in enumerate(keys if isinstance(keys, list) else ()):
+            _text(problems, f"house.keys[{i}]", key, SOURCE_LIMIT)
 
 
 def setting(table: type, name: str, value: object) -> str:
@@ -434,6 +440,15 @@ class Profile:
     title_de: str  # the title in German, where the file gives one
     # ``[sources]``: the citation behind a key's number (``kontra.ladder[1]``: where ×4 is printed)
     sources: Mapping[str, str]
+    # ``[house]``: the shipped profile a house file extends, and the keys the house set ("", none
+    # for a shipped profile, and for one stored before the house's keys were kept)
+    extends: str = ""
+    house: frozenset[str] = frozenset()
+
+    def house_rule(self, rule: str) -> bool:
+        """Whether the number at a key path (``kontra.ladder[1]``) is one the house file set."""
+        parts = rule.partition("[")[0].split(".")
+        return any(".".join(parts[:n]) in self.house for n in range(1, len(parts) + 1))
 
     def source_of(self, rule: str) -> str:
         """The citation for a number's key path (``--explain``), or ''."""
@@ -575,6 +590,9 @@ def build_profile(document: Mapping[str, Any], where: str = "", *, as_file: bool
     contracts = _contracts(top.table("contracts"), problems, bonuses, switched_off, game)
     radl = _radl(top.table("radl", required=False), problems)
     sources = read_sources(top.table("sources", required=False), len(kontra.ladder), problems)
+    house = top.table("house", required=False)
+    extends, house_keys = house.text("extends", ""), house.str_list("keys")
+    house.finish()
     top.finish()
 
     _check_unique_names(contracts, bonuses, problems)
@@ -609,6 +627,8 @@ def build_profile(document: Mapping[str, Any], where: str = "", *, as_file: bool
         document=document,
         radl=radl,
         sources=MappingProxyType(sources),
+        extends=extends,
+        house=frozenset(house_keys),
     )
 
 

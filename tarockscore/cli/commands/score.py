@@ -47,7 +47,7 @@ def score(
         return
     view = View(
         table=lambda: render.score_table(result),
-        json=lambda: render.score_json(result),
+        json=lambda: render.score_json(result, prof),
         csv=lambda: render.score_csv(result),
     )
     show(view, fmt)

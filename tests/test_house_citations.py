@@ -1,0 +1,184 @@
+"""A private round's house file in a dispute: every number the house set is cited as the house's
+rule, not as the public source's, in ``score --explain``, in ``explain N`` of an evening (which
+knows it from the profile its ledger stores) and in ``score --json``; ``profiles show`` says which
+profile the house extends and which keys it sets. Expected values worked by hand from koenigrufen's
+sources ([CTK], docs/rules/koenigrufen.md) and the house's own numbers."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner, Result
+
+from tarockscore.cli.app import app
+
+runner = CliRunner()
+DATA = Path(__file__).parent / "data" / "before-house-keys"
+
+# Koenigrufen's Rufer is 1 [CTK "the plain Call value of 1"] and its Pagat 1 silent, 2 announced
+# [CTK "Pagat Ultimo 1 silent, 2 announced"]: this round writes 2 for both.
+STAMMTISCH = (
+    'extends = "koenigrufen"\nname = "stammtisch"\n[contracts.rufer]\nvalue = 2\n[bonuses.pagat]\nvalue = 2\n'
+)
+HAND = (
+    "-p",
+    "A,B,C,D",
+    "-c",
+    "rufer",
+    "-d",
+    "A",
+    "-w",
+    "C",
+    "-t",
+    "40",
+    "-k",
+    "kontra",
+    "-b",
+    "pagat,announced",
+)
+
+
+def run(*args: str) -> Result:
+    return runner.invoke(app, list(args))
+
+
+def house(tmp_path: Path, text: str = STAMMTISCH) -> str:
+    path = tmp_path / "stammtisch.toml"
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+def bet(out: str, heading: str) -> list[str]:
+    return out.split(f"\n{heading}\n")[1].split("\n\n")[0].splitlines()
+
+
+def test_a_value_the_house_set_is_cited_as_its_own_rule(tmp_path: Path) -> None:
+    out = run("score", *HAND, "--profile", house(tmp_path), "--explain").stdout
+    # Simplified Scoring [CTK]: the Rufer 2 (house) ×2 Kontra [CTK "Kontra … ×2"] = 4 to A and C;
+    # the Pagat 2 (house) ×2 announced (game.announced_factor [CTK]) = 4 to A and C
+    assert bet(out, "1. Rufer") == [
+        "   base 2 [2]",
+        "   ×2 Kontra on the contract = 4 [3]",
+        "   won by A, C; on the sheet: A +4, C +4",
+    ]
+    assert bet(out, "2. Pagat (announced)")[:2] == ["   base 2 [4]", "   ×2 announced = 4 [5]"]
+    assert "\nVictory Points: A +8, B 0, C +8, D 0\n" in out
+    assert "\n[2] profile 'stammtisch', a house rule: Rufer 2\n" in out
+    assert '\n[3] [CTK] "Kontra … ×2"\n' in out  # koenigrufen's own, not the house's
+    assert "\n[4] profile 'stammtisch', a house rule: Pagat 2\n" in out
+    german = run("--lang", "de", "score", *HAND, "--profile", house(tmp_path), "--explain").stdout
+    assert "\n[2] Profil „stammtisch“, eine Hausregel: Rufer 2\n" in german
+    assert "house rule" not in german
+
+
+def test_a_factor_and_the_settlement_the_house_set_are_cited_as_its_own(tmp_path: Path) -> None:
+    path = house(
+        tmp_path,
+        'extends = "koenigrufen"\nname = "stammtisch"\n[game]\nannounced_factor = 3\n'
+        '[settlement]\nmode = "zero_sum"\n',
+    )
+    out = run("score", *HAND[:-4], "-b", "pagat,announced", "--profile", path, "--explain").stdout
+    # zero-sum (house): the Rufer 1 [CTK] to A and C from B and D; the Pagat 1 [CTK] ×3 announced
+    # (house) = 3 to A and C from B and D: A +4, B -4, C +4, D -4
+    assert out.splitlines()[3] == "Settled: zero-sum [1]"
+    assert "\n[1] profile 'stammtisch', a house rule: zero-sum\n" in out
+    assert "\n   ×3 announced = 3 [4]\n" in out
+    assert "\n[4] profile 'stammtisch', a house rule: ×3 announced\n" in out
+    assert "\nVictory Points: A +4, B -4, C +4, D -4\n" in out
+
+
+def test_a_house_value_with_a_source_of_its_own_says_both(tmp_path: Path) -> None:
+    path = house(
+        tmp_path,
+        'extends = "koenigrufen"\nname = "stammtisch"\n[contracts.rufer]\nvalue = 2\n'
+        'source = "our sheet of 2019"\n',
+    )
+    out = run("score", *HAND, "--profile", path, "--explain").stdout
+    assert "\n[2] profile 'stammtisch', a house rule: Rufer 2; our sheet of 2019\n" in out
+
+
+def test_the_json_lines_say_which_rules_are_the_houses(tmp_path: Path) -> None:
+    data = json.loads(run("score", *HAND, "--profile", house(tmp_path), "--json").stdout)
+    rufer, pagat = data["lines"]
+    assert rufer["base_rule"] == "contracts.rufer.value" and rufer["base_house_rule"] is True
+    assert [f["house_rule"] for f in rufer["factors"]] == [False]  # Kontra ×2: koenigrufen's
+    assert pagat["base_house_rule"] is True and [f["house_rule"] for f in pagat["factors"]] == [False]
+    shipped = json.loads(run("score", *HAND, "--json").stdout)
+    assert [line["base_house_rule"] for line in shipped["lines"]] == [False, False]
+
+
+def test_an_evening_keeps_which_keys_its_house_set(tmp_path: Path) -> None:
+    profile, ledger = house(tmp_path), str(tmp_path / "l.toml")
+    assert run("new", "-p", "A,B,C,D", "--profile", profile, "--ledger", ledger).exit_code == 0
+    assert run("record", *HAND[2:], "--ledger", ledger).exit_code == 0
+    Path(profile).write_text('extends = "koenigrufen"\nname = "stammtisch"\n', encoding="utf-8")
+    out = run("explain", "1", "--ledger", ledger).stdout  # the evening's profile, not the file's now
+    assert bet(out, "1. Rufer")[0] == "   base 2 [2]"
+    assert "\n[2] profile 'stammtisch', a house rule: Rufer 2\n" in out
+    assert "\n[4] profile 'stammtisch', a house rule: Pagat 2\n" in out
+    german = run("--lang", "de", "explain", "1", "--ledger", ledger).stdout
+    assert "\n[4] Profil „stammtisch“, eine Hausregel: Pagat 2\n" in german
+    assert run("check", "--ledger", ledger).exit_code == 0
+
+
+def test_a_ledger_written_before_the_house_keys_were_kept_still_reads(tmp_path: Path) -> None:
+    # its stored profile does not say which keys the house set: none is known to be, and the
+    # house's Pagat 2 is shown as before, with no citation (koenigrufen's was dropped for it)
+    ledger = tmp_path / "stammtisch.toml"
+    shutil.copy(DATA / "stammtisch.toml", ledger)
+    out = run("explain", "1", "--ledger", str(ledger)).stdout
+    # Simplified Scoring [CTK]: the Rufer 1 [CTK] to Anna and Cilli; the Pagat 2 ×2 announced = 4
+    assert bet(out, "2. Pagat (announced)")[:2] == ["   base 2", "   ×2 announced = 4 [3]"]
+    assert "\nVictory Points: Anna +5, Bert 0, Cilli +5, Dani 0\n" in out
+    assert "house rule" not in out
+    assert run("check", "--ledger", str(ledger)).exit_code == 0
+
+
+@pytest.mark.parametrize(
+    ("language", "head", "keys", "source", "settled"),
+    [
+        (
+            "en",
+            "stammtisch: house rules on koenigrufen (Königrufen: main rules (Calling the King), Simplified Scoring)",
+            "the house's own keys: bonuses.pagat.value, contracts.rufer.value",
+            "source of koenigrufen: the Calling the King rules [CTK]",
+            "settlement: Simplified Scoring; Kontra changes the score",
+        ),
+        (
+            "de",
+            "stammtisch: Hausregeln auf Basis von koenigrufen (Königrufen: Hauptregeln (Calling the King), vereinfachte Abrechnung)",
+            "eigene Schlüssel der Hausregeln: bonuses.pagat.value, contracts.rufer.value",
+            "Quelle von koenigrufen: die Regeln „Calling the King“ [CTK]",
+            "Abrechnung: vereinfacht; Kontra zählt in der Schrift",
+        ),
+    ],
+)
+def test_profiles_show_says_what_the_house_extends_and_sets(
+    tmp_path: Path, language: str, head: str, keys: str, source: str, settled: str
+) -> None:
+    lines = run("--lang", language, "profiles", "show", house(tmp_path)).stdout.splitlines()
+    assert lines[0] == head
+    assert lines[1] == keys
+    assert lines[2].startswith(source)
+    assert lines[4] == settled
+
+
+def test_profiles_show_of_a_house_with_its_own_title_and_source(tmp_path: Path) -> None:
+    path = house(
+        tmp_path,
+        'extends = "pagat"\nname = "stammtisch"\ntitle = "Our Friday round"\nsource = "our sheet"\n'
+        "[kontra]\nhuettenfleck = true\n",
+    )
+    lines = run("profiles", "show", path).stdout.splitlines()
+    assert lines[:3] == [
+        "stammtisch: Our Friday round (house rules on pagat)",
+        "the house's own keys: kontra.huettenfleck, source, title",
+        "source: our sheet",
+    ]
+    # pagat is zero-sum [PAGAT via CTK]: said in words, not as the key's value
+    assert lines[4] == "settlement: zero-sum; Kontra changes the score"
+    shipped = run("profiles", "show", "pagat").stdout.splitlines()
+    assert shipped[0].startswith("pagat: Königrufen after pagat.com") and shipped[1].startswith("source: ")
