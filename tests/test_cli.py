@@ -815,8 +815,15 @@ def test_profiles_show_as_text_names_the_renonce_trischaken_and_radl_rules(tmp_p
         in said
     )
     assert "×1" not in said
+    # [TIR20 5)] "haben die beiden mittleren Spieler gleichviel Punkte, gehen beide leer aus"
+    middle = "two players tied in the middle neither pay nor receive: the highest pays the lowest the value"
+    assert f"; players tied for a paying place all pay; {middle};" in said
     code, out, err = run("--lang", "de", "profiles", "show", "tirol")
     said = next(line for line in out.splitlines() if line.startswith("Trischaken: "))
+    assert (
+        "; zwei punktegleiche mittlere Spieler gehen leer aus: der Höchste zahlt dem Niedrigsten den Wert;"
+        in said
+    )
     assert (
         "; ein Bürgermeister (35 2/3 Kartenpunkte oder mehr) zahlt allein; verliert die Vorhand als Bürgermeister, zahlt sie ×2;"
         in said

@@ -221,6 +221,47 @@ HANDS: list[tuple[str, str, list[str], dict[str, int], dict[str, int] | None]] =
         _pts(-2, -2, -2, 6),
         None,
     ),
+    # "Punktegleiche Spieler teilen sich die Punkte, haben die beiden mittleren Spieler gleichviel
+    # Punkte, gehen beide leer aus": C and D (15 each) neither pay nor receive. B (30) still pays
+    # "an die beiden anderen je zwei Punkte", and the one other left is A (10): B pays A 2.
+    # A +2, B −2, C and D 0 (before: C and D paid A as B did, A +6).
+    (
+        "tirol-trischaken-middle-tie",
+        "tirol",
+        ["-c", "trischaken", "-t", "A=10", "-t", "B=30", "-t", "C=15", "-t", "D=15"],
+        _pts(2, -2, 0, 0),
+        None,
+    ),
+    # A Bürgermeister on top of two tied in the middle: "Ein Bürger-meister (ab 35/2 Blatt) zahlt
+    # sechs Punkte (3 x 2)", six in all, 2 to each of the three others; the middle players' "leer
+    # ausgehen" belongs to the two payers of "(2 x 2)", which a Bürgermeister replaces. B (40)
+    # pays 2 each to A (6), C and D (12 each): A +2, B −6, C +2, D +2.
+    (
+        "tirol-trischaken-middle-tie-mayor",
+        "tirol",
+        ["-c", "trischaken", "-t", "A=6", "-t", "B=40", "-t", "C=12", "-t", "D=12"],
+        _pts(2, -6, 2, 2),
+        None,
+    ),
+    # The Forehand with the most points beside two tied in the middle: "Hat die Vorhand die meisten
+    # Punkte, zahlt sie ebenfalls sechs Punkte (3 x 2)": A (30) pays 2 to each of B, C (15 each)
+    # and D (10): A −6, B, C, D +2 each.
+    (
+        "tirol-trischaken-middle-tie-forehand",
+        "tirol",
+        ["-c", "trischaken", "-t", "A=30", "-t", "B=15", "-t", "C=15", "-t", "D=10"],
+        _pts(-6, 2, 2, 2),
+        None,
+    ),
+    # A virgin below two tied in the middle: "Eine Jungfrau (kein Stich) kassiert sechs Punkte
+    # (3 x 2)": A without a trick is paid 2 by each of B (30), C and D (20 each): A +6, −2 each.
+    (
+        "tirol-trischaken-middle-tie-virgin",
+        "tirol",
+        ["-c", "trischaken", "-t", "A=0", "-t", "B=30", "-t", "C=20", "-t", "D=20"],
+        _pts(6, -2, -2, -2),
+        None,
+    ),
     # "Bei einer Renonce ist an die anderen der Fixwert von je vier Punkten zu zahlen (3 x 4)".
     (
         "tirol-trischaken-renonce",

@@ -14,6 +14,7 @@ from tarockscore.io.inputs import load_profile
 from tarockscore.render.hand import explain
 from tarockscore.rules.hand import HandInput
 from tarockscore.rules.parse import parse_hand
+from tarockscore.rules.profile import Profile
 from tarockscore.rules.scoring import score_hand
 
 
@@ -116,3 +117,45 @@ def test_a_house_file_without_extends_is_told_to_extend_in_one_line(
     with i18n.language(language):
         text = problem.render(i18n.gettext)
     assert said in text and str(club) in text
+
+
+def _trischaken(profile: Profile, points: dict[str, str]) -> dict[str, int]:
+    hand = {"players": list(points), "contract": "trischaken", "card_points": points}
+    return dict(score_hand(parse_hand(cast(HandInput, hand), profile), profile).victory_points)
+
+
+def test_the_other_reading_of_two_tied_in_the_middle_pays_the_lowest_both_shares(tmp_path: Path) -> None:
+    # [TIR20 5)] "Die zwei Spieler mit den meisten Punkten zahlen an die beiden anderen je zwei
+    # Punkte (2 x 2) … haben die beiden mittleren Spieler gleichviel Punkte, gehen beide leer aus."
+    # Read so that the lowest still gets his 2 x 2, all from the highest: Anna 10, Bert 30, Cilli
+    # and Dani 15 each: Bert pays Anna 2 × 2 = 4 (zero-sum, as tirol settles); Cilli and Dani 0.
+    club = tmp_path / "stammtisch.toml"
+    club.write_text('extends = "tirol"\n[trischaken]\nmiddle_tie = "empty_double"\n', encoding="utf-8")
+    points = {"Anna": "10", "Bert": "30", "Cilli": "15", "Dani": "15"}
+    assert _trischaken(load_profile(str(club)), points) == {"Anna": 4, "Bert": -4, "Cilli": 0, "Dani": 0}
+    # tirol's own reading, 2 to the one other left; the middle players' ties (share) elsewhere:
+    # two tied at the top both pay (Bert and Cilli 25 each pay Anna and Dani 2 each)
+    assert _trischaken(load_profile("tirol"), points) == {"Anna": 2, "Bert": -2, "Cilli": 0, "Dani": 0}
+    top = {"Anna": "10", "Bert": "25", "Cilli": "25", "Dani": "10"}
+    assert _trischaken(load_profile("tirol"), top) == {"Anna": 4, "Bert": -4, "Cilli": -4, "Dani": 4}
+
+
+def test_a_middle_tie_word_the_profile_does_not_know_is_refused_naming_key_value_and_words() -> None:
+    with pytest.raises(ProfileError) as refused:
+        load_profile("tirol", {"trischaken": {"middle_tie": "nobody"}})
+    (problem,) = refused.value.problems
+    assert (
+        "trischaken.middle_tie: 'nobody' is not allowed; choose one of 'empty', 'empty_double', 'ties'"
+        in problem.render()
+    )
+
+
+def test_two_middle_players_need_as_many_paying_as_receiving() -> None:
+    # koenigrufen has the one player with the most card points pay (losers = 1): no two players
+    # sit in the middle of the paying places, so the key is refused, not silently ignored
+    with pytest.raises(ProfileError) as refused:
+        load_profile("koenigrufen", {"trischaken": {"middle_tie": "empty"}})
+    (problem,) = refused.value.problems
+    text = problem.render()
+    assert "trischaken.middle_tie: 'empty'" in text
+    assert "trischaken.losers = 1 of the 4 players pay: choose 'ties'" in text

@@ -460,6 +460,12 @@ TRISCHAKEN_WORDS = {
     ("payment", "each"): N_("each loser pays the value to each player who receives"),
     ("payment", "shared"): N_("tied losers share what one loser would pay"),
     ("payment", "group"): N_("the losers and the receivers settle as the two sides of one bet"),
+    ("middle_tie", "empty"): N_(
+        "two players tied in the middle neither pay nor receive: the highest pays the lowest the value"
+    ),
+    ("middle_tie", "empty_double"): N_(
+        "two players tied in the middle neither pay nor receive: the highest pays the lowest both shares"
+    ),
     ("virgins", "take_all"): N_("a player without a trick takes the whole payment, several share it"),
     ("virgins", "none"): N_("a player without a trick counts as any other"),
     ("virgins", "collect"): N_("a player without a trick collects the value from each other player"),
@@ -515,6 +521,7 @@ def _trischaken_settings(t: Trischaken) -> str:
         if t.whole_points
         else _("card points compared in exact thirds"),
         translated(TRISCHAKEN_WORDS["ties", t.ties]),
+        *([translated(TRISCHAKEN_WORDS["middle_tie", t.middle_tie])] if t.middle_tie != "ties" else []),
         *([_("a Forehand tied for the most pays alone")] if t.forehand_loses_ties else []),
         *([_("a Forehand with the most card points pays alone")] if t.forehand_alone else []),
         translated(TRISCHAKEN_WORDS["payment", t.payment]),

@@ -44,6 +44,9 @@ TalonShare = Literal["none", "half", "all"]
 # What a bonus needs of the called King: played in a trick, or caught by the Defenders.
 CalledKingNeed = Literal["played", "caught"]
 Virgins = Literal["take_all", "none", "collect"]
+# Two players tied in the middle of the Trischaken's places (two pay, two receive): as ``ties``
+# says, or both "go away empty" while the highest pays the lowest once ("empty") or both shares.
+MiddleTie = Literal["ties", "empty", "empty_double"]
 # What arms a Radl (a round of doubled hands), each read off a scored hand.
 RadlEvent = Literal["valat", "mondfang", "trischaken"]
 Team = Literal["called", "alone", "everyone"]
@@ -336,6 +339,7 @@ class Trischaken(NamedTuple):
     whole_points: bool = False
     # True: two or more players without a trick count as none
     virgins_alone: bool = False
+    middle_tie: MiddleTie = "ties"
 
 
 declare(
@@ -584,6 +588,19 @@ def build_profile(document: Mapping[str, Any], where: str = "", *, as_file: bool
             N_("{losers} must be fewer than the {players} players"),
             losers=trischaken.losers,
             players=game.players,
+        )
+    if trischaken.middle_tie != "ties" and trischaken.losers != game.players - trischaken.losers:
+        problems.add(
+            key_path(Trischaken, "middle_tie"),
+            N_(
+                "{value!r} needs as many players paying as receiving (two in the middle), but "
+                "{key} = {losers} of the {players} players pay: choose {allowed} or change {key}"
+            ),
+            value=trischaken.middle_tie,
+            key=key_path(Trischaken, "losers"),
+            losers=trischaken.losers,
+            players=game.players,
+            allowed=one_of(("ties",)),
         )
 
     bonuses, switched_off = _bonuses(top.table("bonuses"), problems)

@@ -12,8 +12,9 @@ from tarockscore.rules.profile import Game, RenonceRules, Rounding, Trischaken, 
 from tarockscore.rules.settlement import NOTHING, Deal, Factor, Line, Scored, note, title
 
 
-def trischaken_losers(deal: Deal) -> tuple[str, ...]:
-    """Who pays: the most card points, ties and the Forehand ruled by ``[trischaken]``."""
+def trischaken_losers(deal: Deal) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Who pays, and who neither pays nor receives: the most card points, ties, the Forehand and
+    two players tied in the middle (``middle_tie``) ruled by ``[trischaken]``."""
     hand, t = deal.hand, deal.profile.trischaken
     exact = dict(hand.trischaken_points)
     points = {p: Fraction(round(v)) for p, v in exact.items()} if t.whole_points else exact
@@ -22,16 +23,20 @@ def trischaken_losers(deal: Deal) -> tuple[str, ...]:
     top = ranked[0]
     highest = [x for x in ranked if points[x] == points[top]]
     if t.forehand_alone and hand.forehand in highest and (len(highest) == 1 or t.forehand_loses_ties):
-        return (hand.forehand,)
+        return (hand.forehand,), ()
     if t.mayor_alone and exact[top] >= t.mayor_threshold:
-        return (top,)
+        return (top,), ()
     cut = points[ranked[t.losers - 1]]
     tied = [x for x in ranked if points[x] >= cut]
     if t.forehand_loses_ties and hand.forehand in tied and points[hand.forehand] == points[ranked[0]]:
-        return (hand.forehand,)
+        return (hand.forehand,), ()
+    # the last paying place and the first receiving one, tied with nobody else
+    middle = tuple(ranked[t.losers - 1 : t.losers + 1])
+    if t.middle_tie != "ties" and [x for x in ranked if points[x] == cut] == list(middle):
+        return tuple(ranked[: t.losers - 1]), middle
     if t.ties == "seat_order":
-        return tuple(ranked[: t.losers])
-    return tuple(tied)
+        return tuple(ranked[: t.losers]), ()
+    return tuple(tied), ()
 
 
 def trischaken_lines(deal: Deal) -> Scored:
@@ -42,33 +47,47 @@ def trischaken_lines(deal: Deal) -> Scored:
     if hand.renonce is not None and p.renonce.rule == "as_if_won":
         return _renonce_payment(deal, hand.renonce)
     out = NOTHING
+    middle: tuple[str, ...] = ()
     if hand.renonce is not None:
         out = note(message(N_("Renonce by {player}: they lose the Trischaken alone."), player=hand.renonce))
         losers: tuple[str, ...] = (hand.renonce,)
     else:
-        losers = trischaken_losers(deal)
-    non_losers = tuple(x for x in hand.players if x not in losers)
+        losers, middle = trischaken_losers(deal)
+    non_losers = tuple(x for x in hand.players if x not in losers and x not in middle)
     virgins = tuple(x for x in non_losers if points.get(x, 0) == 0)
     if t.virgins_alone and len(virgins) > 1:
         virgins = ()  # two or more players without a trick count as none
     if t.virgins == "collect" and virgins and hand.renonce is None:
         return out.then(_collected(deal, virgins))
+    if middle:
+        out = out.then(
+            note(message(N_("{names} tie in the middle: neither pays nor receives."), names=_names(middle)))
+        )
     take_all = t.virgins == "take_all" and bool(virgins)
     receivers = virgins if take_all else non_losers
     if not receivers:
         return out.then(note(NOBODY_PAYS))
     if t.payment == "group":
-        return out.then(_group(deal, tuple(x for x in hand.players if x not in receivers), receivers))
+        payers = tuple(x for x in hand.players if x not in receivers and x not in middle)
+        return out.then(_group(deal, payers, receivers))
     if t.payment == "shared" and len(losers) > 1:
         return out.then(_shared(deal, losers, receivers))
     for loser in losers:
         factors: list[Factor] = []
-        if len(non_losers) != 1:
+        if middle and t.middle_tie == "empty_double":
+            # what the loser hands out to the players below him, all of it to those below the middle
+            count = len(hand.players) - t.losers
+            all_to = message(
+                N_("what {count} players would get, all to {names}"), count=count, names=_names(receivers)
+            )
+            factors.append(Factor(all_to, count, key_path(Trischaken, "middle_tie")))
+        elif len(non_losers) != 1:
             label = _shared_label(non_losers, virgins if take_all else None)
             factors.append(Factor(label, len(non_losers), key_path(Trischaken, "losers")))
         factors += _loser_factors(deal, loser, alone=len(losers) == 1)
         factors += kontra_factors(p, hand.kontra, N_("{step} on the Trischaken"))
         why = setting(Trischaken, "virgins", "take_all") if take_all else ""
+        why = why or (setting(Trischaken, "middle_tie", t.middle_tie) if middle else "")
         out = out.then(_payment(deal, loser, receivers, factors, why))
     return out
 
