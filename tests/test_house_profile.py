@@ -159,3 +159,25 @@ def test_two_middle_players_need_as_many_paying_as_receiving() -> None:
     text = problem.render()
     assert "trischaken.middle_tie: 'empty'" in text
     assert "trischaken.losers = 1 of the 4 players pay: choose 'ties'" in text
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "Anna, Cilli and Dani tie for the last paying place, which leaves nobody to receive"),
+        ("de", "Anna, Cilli und Dani liegen auf dem letzten Zahlplatz gleichauf"),
+    ],
+)
+def test_three_tied_behind_the_highest_are_not_said_to_tie_for_the_most(language: str, said: str) -> None:
+    # tirol: "Die zwei Spieler mit den meisten Punkten zahlen" with "Punktegleiche Spieler teilen
+    # sich die Punkte" (ties = "share"): Bert 34 and Anna, Cilli and Dani 12 each. The three tied for
+    # the second paying place all pay, which leaves nobody to receive; the note said "Every player
+    # tied for the most card points", which Bert's 34 belies. It says which tie it was.
+    profile = load_profile("tirol")
+    points = {"Anna": "12", "Bert": "34", "Cilli": "12", "Dani": "12"}
+    hand = {"players": list(points), "contract": "trischaken", "card_points": points}
+    scored = score_hand(parse_hand(cast(HandInput, hand), profile), profile)
+    with i18n.language(language):
+        text = explain(scored, profile)
+    assert said in text
+    assert "Every player tied" not in text and "Alle liegen" not in text

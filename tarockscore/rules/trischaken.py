@@ -66,7 +66,11 @@ def trischaken_lines(deal: Deal) -> Scored:
     take_all = t.virgins == "take_all" and bool(virgins)
     receivers = virgins if take_all else non_losers
     if not receivers:
-        return out.then(note(NOBODY_PAYS))
+        below_top = tuple(x for x in losers if points.get(x, 0) < max(points.values()))
+        if not below_top:
+            return out.then(note(NOBODY_PAYS))
+        said = N_("{names} tie for the last paying place, which leaves nobody to receive: nobody scores.")
+        return out.then(note(message(said, names=_names(below_top))))
     if t.payment == "group":
         payers = tuple(x for x in hand.players if x not in receivers and x not in middle)
         return out.then(_group(deal, payers, receivers))
