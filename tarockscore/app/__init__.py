@@ -220,7 +220,9 @@ def preview(form: Mapping[str, str]) -> str:
     if isinstance(found, list):
         return _reply(False, message_html("refused", [p["message"] for p in found]))
     shown, _hand = found
-    record = _("Record hand {number}").format(number=shown.number)
+    # a hand replaced is confirmed with Replace, as its heading says
+    said = _("Replace hand {number}") if number is not None else _("Record hand {number}")
+    record = said.format(number=shown.number)
     return _reply(True, preview_html(shown, number is not None), record=record, edit=_("Change the hand"))
 
 
