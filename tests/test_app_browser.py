@@ -189,11 +189,11 @@ def test_an_evening_recorded_offline_and_exported(browser: Any, server: StaticSe
     server.stop()
     page.reload()
     page.wait_for_selector("body[data-ready]")
-    assert page.locator("#sheet table.hands tbody tr").count() == 2
+    assert page.locator("#sheet table.hands tbody").count() == 2
     record(page, "Bert", "Cilli", 50, shown="Bert")
     page.click(".corrections summary")
     page.click("#undo")
-    expect(page.locator("#sheet table.hands tbody tr")).to_have_count(2)
+    expect(page.locator("#sheet table.hands tbody")).to_have_count(2)
     assert "3" in page.inner_text("#notice .ok")  # hand 3 taken back
     record(page, "Dani", "Anna", 36, shown="Dani")
     assert int(page.get_attribute("body", "data-record-ms") or "0") > 0
@@ -225,7 +225,7 @@ def test_two_tabs_do_not_both_write(browser: Any, server: StaticServer, tmp_path
     second.click("#record")
     second.wait_for_selector("#notice .stale")
     assert "the sheet has changed" in second.inner_text("#notice")
-    assert second.locator("#sheet table.hands tbody tr").count() == 1
+    assert second.locator("#sheet table.hands tbody").count() == 1
     assert totals(exported(second, tmp_path)) == {"Anna": 1, "Bert": 1, "Cilli": 0, "Dani": 0}
     context.close()
 
@@ -288,12 +288,12 @@ def test_hands_replaced_and_deleted_in_german(browser: Any, server: StaticServer
     page.click('form[data-change="replace"] button[type="submit"]')
     expect(page.locator("#hand-form h2")).to_have_text("Spiel 1 ersetzen")
     assert "ersetzt" in record(page, "Anna", "Bert", 30, shown="Rufer")
-    expect(page.locator("#sheet table.hands tbody tr")).to_have_count(3)
+    expect(page.locator("#sheet table.hands tbody")).to_have_count(3)
     page.click(".corrections summary")
     page.select_option('form[data-change="delete"] select[name="number"]', "2")
     page.click('form[data-change="delete"] button[type="submit"]')
     expect(page.locator("#notice .ok")).to_contain_text("gelöscht")
-    expect(page.locator("#sheet table.hands tbody tr")).to_have_count(2)
+    expect(page.locator("#sheet table.hands tbody")).to_have_count(2)
     assert "Spiel 3" in page.inner_text("#hand-form h2")  # the next hand after the two kept
     assert totals(exported(page, tmp_path)) == {"Anna": 0, "Bert": 1, "Cilli": 2, "Dani": 1}
     context.close()
@@ -324,7 +324,7 @@ def test_a_correction_is_said_by_the_hands_number_on_the_sheet(
         record(page, "Bert", "Cilli", 45, shown="Rufer")
         page.click(".corrections summary")
         page.click("#undo")
-        expect(page.locator("#sheet table.hands tbody tr")).to_have_count(2)
+        expect(page.locator("#sheet table.hands tbody")).to_have_count(2)
     notice = page.locator("#notice .ok")
     expect(notice).to_contain_text(undone)
     expect(notice).to_contain_text(undone_hand)
@@ -368,7 +368,7 @@ def test_export_offers_the_share_sheet_and_a_broken_kept_engine_is_dropped(
     page.reload()
     page.wait_for_selector("body[data-ready]")
     assert page.get_attribute("body", "data-ready") == "new"
-    assert page.locator("#sheet table.hands tbody tr").count() == 1
+    assert page.locator("#sheet table.hands tbody").count() == 1
     record(page, "Cilli", "Dani", 50, shown="Rufer")
     downloads: list[Any] = []
     page.on("download", lambda d: downloads.append(d))

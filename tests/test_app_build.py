@@ -235,6 +235,7 @@ out["refused"] = json.loads(page.change("hand", {"expected": expected(two["html"
 out["undo"] = json.loads(page.change("undo", {"expected": expected(two["html"])}))
 form = page.replacing("1")
 out["replacing"] = form
+out["replace_preview"] = json.loads(page.preview({"expected": expected(form), "number": "1", **hand, "card_points": "30"}))
 out["replaced"] = json.loads(page.change("hand", {"expected": expected(form), "number": "1", **hand, "card_points": "30"}))
 out["deleted"] = json.loads(page.change("delete", {"expected": expected(out["replaced"]["html"]), "number": "1"}))
 out["name"] = page.export_name()
@@ -258,7 +259,10 @@ def test_the_pages_python_keeps_an_evening_the_command_line_checks(tmp_path: Pat
     assert out["undo"]["ok"] and "Hand 2" in out["undo"]["html"]
     # hand 1 replaced: 30 card points lose the Call, so the defenders Cilli and Dani win it
     assert "Replace hand 1" in out["replacing"] and 'name="number" value="1"' in out["replacing"]
-    assert out["replaced"]["ok"] and "Cilli\u00a0+1" in out["replaced"]["html"]
+    assert out["replace_preview"]["record"] == "Replace hand 1"  # confirmed as its heading says
+    # the sheet's hand 1: Cilli's column gets the Call's 1 for the hand, her running total 1
+    cilli = '<td data-player="Cilli"><span class="add">+1</span><span class="to"> → </span><span class="run">1</span>'
+    assert out["replaced"]["ok"] and cilli in out["replaced"]["html"]
     assert out["deleted"]["ok"] and "no hands yet" in out["deleted"]["html"]
     assert re.fullmatch(r"tarock-\d{4}-\d\d-\d\d\.toml", out["name"])
     ledger = tmp_path / "evening.toml"

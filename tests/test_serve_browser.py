@@ -198,7 +198,7 @@ def test_an_ordinary_hand_takes_six_taps_and_the_page_moves_on_to_the_next(
     expect(page.locator("#hand-head")).to_contain_text(words["deal"])
     assert words["deal"] in page.inner_text("#next")  # the form and the sheet say the same
     expect(page.locator("#corrections")).to_contain_text(words["take_back"].format(n=1))
-    expect(page.locator("#sheet table.hands tbody tr")).to_have_count(1)
+    expect(page.locator("#sheet table.hands tbody")).to_have_count(1)
     assert page.locator("fieldset[data-key=contract] input:checked").count() == 0  # a new hand
     no_sideways_scrolling(page)
 
@@ -380,6 +380,10 @@ REFUSED = {
     "en": ("Card points of Anna and Cilli (of 70)", "75 is outside 0 to 70"),
     "de": ("Kartenpunkte von Anna und Cilli (von 70)", "75 liegt nicht zwischen 0 und 70"),
 }
+UNCHANGED = {
+    "en": "Nothing was recorded: the sheet is unchanged.",
+    "de": "Nichts eingetragen: die Schrift ist unverändert.",
+}
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
@@ -388,7 +392,8 @@ def test_a_refused_hand_names_its_field_in_the_players_words(
     browser: Any, evening: tuple[Server, Path], lang: str, script: bool, tmp_path: Path
 ) -> None:
     """75 card points of 70: the reason stands beside the card points without the hand file's key
-    (no "card_points:" on a German page), and the notice on top names the field as its label does."""
+    (no "card_points:" on a German page), and the notice on top says first that nothing was
+    recorded, then names the field as its label does."""
     server, path = evening
     label, reason = REFUSED[lang]
     context = browser.new_context(viewport={"width": WIDTH, "height": 780}, java_script_enabled=script)
@@ -399,7 +404,8 @@ def test_a_refused_hand_names_its_field_in_the_players_words(
         fill_rufer(Thumb(page), points="75")
         page.locator('#hand-form button[value="preview"]').click()
         notice = page.locator("#notice .notice.refused")
-        expect(notice).to_have_text(f"{label}: {reason}")
+        expect(notice.locator(".lead")).to_have_text(UNCHANGED[lang])
+        expect(notice.locator("li")).to_have_text(f"{label}: {reason}")
         expect(page.locator('fieldset[data-key="card_points"] .error')).to_have_text(reason)
         assert "card_points" not in page.inner_text("body")
         page.screenshot(path=str(tmp_path / f"refused-{lang}-{script}.png"), full_page=True)
@@ -821,7 +827,7 @@ CORRECTIONS = {
         "replace_heading": "Replace hand 1",
         "now": "on the sheet now: Dreier by Bert, won",
         "show": "Show the arithmetic",
-        "record": "Record hand 1",
+        "record": "Replace hand 1",
         "replaced": "Hand 1 is replaced.",
         "line": "Dreier by Bert, lost",
     },
@@ -835,7 +841,7 @@ CORRECTIONS = {
         "replace_heading": "Spiel 1 ersetzen",
         "now": "jetzt in der Schrift: Dreier von Bert, gewonnen",
         "show": "Rechnung zeigen",
-        "record": "Spiel 1 eintragen",
+        "record": "Spiel 1 ersetzen",
         "replaced": "Spiel 1 ist ersetzt.",
         "line": "Dreier von Bert, verloren",
     },
@@ -886,7 +892,12 @@ def test_corrections_take_back_delete_and_replace_with_script_on_and_off(
         no_sideways_scrolling(page)
         page.locator("input[name=card_points]").fill("30")
         page.get_by_role("button", name=words["show"]).click()
-        page.get_by_role("button", name=words["record"]).click()
+        # the arithmetic of a hand replaced is confirmed with Replace, as its heading says
+        expect(page.get_by_role("button", name=words["record"], exact=True)).to_be_visible()
+        expect(page.get_by_role("button", name=re.compile("Record|eintragen"))).to_have_count(0)
+        no_sideways_scrolling(page)
+        page.screenshot(path=str(path.parent / f"replace-preview-{lang}-{script}.png"), full_page=True)
+        page.get_by_role("button", name=words["record"], exact=True).click()
         expect(page.locator(".notice.ok")).to_contain_text(words["replaced"])
         expect(page.locator(".notice.ok")).to_contain_text(words["line"])
         assert hands(path) == 1
@@ -1019,3 +1030,85 @@ def test_a_radl_hand_says_so_above_its_form_and_a_notice_gives_way_to_the_sheet(
     expect(head).to_contain_text(words["radl"])  # hand 3 of the four the Radl doubles
     page.screenshot(path=str(path.parent / f"radl-moved-{lang}.png"), full_page=True)
     no_sideways_scrolling(page)
+
+
+SCHRIFT = {
+    "en": {"line": "Rufer by {who}, won, Valat", "show": "Show the arithmetic", "record": "Record hand 5"},
+    "de": {
+        "line": "Rufer von {who}, gewonnen, Valat",
+        "show": "Rechnung zeigen",
+        "record": "Spiel 5 eintragen",
+    },
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize(
+    "players", [TABLE, ("Anna", "Bartholomäus", "Cilli", "Dani", "Maximiliane")], ids=["four", "five"]
+)
+def test_the_sheet_reads_like_the_paper_schrift_at_a_phones_width(
+    tmp_path: Path, phone: Callable[[], Any], lang: str, players: tuple[str, ...]
+) -> None:
+    """A column per player, each hand's line over each player's points and running total, as
+    `show` has them; at four and at five (long names), nothing scrolls sideways; a hand recorded on
+    the page comes onto the sheet with its running totals. Under koenigrufen (winners add; at
+    five the dealer sits out: the fifth seat deals hand 1, then A, B, C):
+    1. Rufer A + C won with 40: Rufer 1 → A +1, C +1
+    2. Dreier B won with 40: Dreier 5 → B +5
+    3. Rufer C + D lost with 20: the Defenders add the Rufer 1 (A, B at four; A, the fifth at five)
+    4. Rufer A + partner (C at four; B at five, C deals), all 70, a silent Valat: 1 × 4 → +4 each
+    At four the totals are A 6, B 6, C 5, D 0; at five A 6, B 9, C 1, D 0, the fifth 1.
+    5. (on the page, at four) Rufer Anna + Cilli won with 40: Anna 7, Cilli 6."""
+    a, b, c, d = players[:4]
+    partner = c if len(players) == 4 else b
+    path = tmp_path / "friday.toml"
+    cli("new", "-p", ",".join(players), "--ledger", str(path))
+    for hand in (
+        ("-c", "rufer", "-d", a, "-w", c, "-t", "40"),
+        ("-c", "dreier", "-d", b, "-t", "40"),
+        ("-c", "rufer", "-d", c, "-w", d, "-t", "20"),
+        ("-c", "rufer", "-d", a, "-w", partner, "-t", "70", "-b", "valat"),
+    ):
+        cli("record", "--ledger", str(path), *hand)
+    server = Server(path, HOST)
+    try:
+        words = SCHRIFT[lang]
+        page = phone()
+        page.goto(server.url("evening", lang=lang))
+        sheet = page.locator("#sheet table.hands")
+        assert sheet.locator("th.player").all_inner_texts() == list(players)
+        who = f"{a} {'with' if lang == 'en' else 'mit'} {partner}"
+        expect(sheet.locator('tbody[data-hand="4"] td.what')).to_have_text(words["line"].format(who=who))
+        shown = tarockscore.Evening(path).sheet()
+        for h in shown.hands:
+            row = sheet.locator(f'tbody[data-hand="{h.number}"]')
+            for p in players:
+                cell = row.locator(f'td[data-player="{p}"]')
+                added = h.result.victory_points[p]
+                expected = ("+" if added > 0 else "") + str(added) if p in h.players else "·"
+                assert cell.locator(".add").inner_text() == expected
+                assert cell.locator(".run").inner_text() == str(h.totals[p])
+        totals = ["6", "6", "5", "0"] if len(players) == 4 else ["6", "9", "1", "0", "1"]
+        last = sheet.locator('tbody[data-hand="4"] .run')
+        assert last.all_inner_texts() == totals
+        if len(players) == 5:
+            assert sheet.locator(f'tbody[data-hand="4"] td[data-player="{c}"] .add').inner_text() == "·"
+        no_sideways_scrolling(page)
+        box = sheet.bounding_box()
+        assert box is not None and box["x"] + box["width"] <= WIDTH
+        shots = tmp_path / "shots"
+        shots.mkdir(exist_ok=True)
+        page.screenshot(path=str(shots / f"schrift-{len(players)}-{lang}.png"), full_page=True)
+        if len(players) == 4:  # a hand recorded on the page: the sheet is redrawn with its totals
+            fill_rufer(Thumb(page))
+            page.get_by_role("button", name=words["show"], exact=True).click()
+            page.get_by_role("button", name=words["record"], exact=True).click()
+            new = sheet.locator('tbody[data-hand="5"]')
+            expect(new.locator('td[data-player="Anna"] .run')).to_have_text("7")
+            expect(new.locator('td[data-player="Cilli"] .run')).to_have_text("6")
+            expect(new.locator('td[data-player="Bert"] .add')).to_have_text("0")
+            assert new.locator('td[data-player="Bert"] .run').inner_text() == "6"
+            no_sideways_scrolling(page)
+            page.screenshot(path=str(shots / f"schrift-redrawn-{lang}.png"), full_page=True)
+    finally:
+        server.stop()

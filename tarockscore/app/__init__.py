@@ -231,7 +231,9 @@ def preview(form: Mapping[str, str]) -> str:
         said = message_html("refused", named(found, entry, form))
         return _reply(False, said, fields=fields_html(entry, answers_of(form), at))
     shown, _hand = found
-    record = _("Record hand {number}").format(number=shown.number)
+    # a hand replaced is confirmed with Replace, as its heading says
+    said = _("Replace hand {number}") if number is not None else _("Record hand {number}")
+    record = said.format(number=shown.number)
     return _reply(True, preview_html(shown, number is not None), record=record, edit=_("Change the hand"))
 
 

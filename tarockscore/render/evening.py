@@ -12,7 +12,7 @@ from typing import Any
 
 from tabulate import tabulate
 
-from tarockscore.errors import N_, Message, key_title
+from tarockscore.errors import N_, Message, key_title, message
 from tarockscore.evening.checks import score_stored
 from tarockscore.evening.evening import Explained, HeadCheck, Repaired, Rescored, Settled
 from tarockscore.evening.model import AuditEntry, Ledger, Result, Table, payout_totals, totals
@@ -27,7 +27,7 @@ from tarockscore.render import hand
 from tarockscore.render.hand import note_line, signed
 from tarockscore.render.output import View
 from tarockscore.rules import legality
-from tarockscore.rules.hand import Hand
+from tarockscore.rules.hand import Hand, Side
 
 # Every template of the audit trail (tarockscore/evening/operations.py), the outermost first: a
 # line is read by the template that wraps the others (a detail and what was recomputed, the
@@ -323,8 +323,30 @@ def hand_line(ledger: Ledger, number: int) -> str:
 
 
 def hand_summary(hand: Hand, result: Result | None = None) -> str:
-    """One line for a hand in the reader's language: contract, who played it, the outcome."""
-    return said(summary(hand._replace(contract=named(hand.contract)), result))
+    """One line for a hand in the reader's language: contract, who played it, the outcome, a Valat."""
+    plain = None if result is None else result._replace(radl=1)
+    text = summary(hand._replace(contract=named(hand.contract)), plain)
+    valat = valat_said(hand)
+    if valat is not None:
+        text = message(N_("{hand}, {valat}"), hand=text, valat=valat)
+    if result is not None and result.radl != 1:
+        text = message(N_("{hand}, Radl ×{radl}"), hand=text, radl=result.radl)
+    return said(text)
+
+
+def valat_said(hand: Hand) -> Message | None:
+    """A hand's Valat as its line says it (made, announced, by the Defenders, failed); None without one."""
+    valat = next((b for b in hand.bonuses if b.name == "valat"), None)
+    if valat is None or not (valat.made or valat.announced):  # a silent Valat not made is no Valat
+        return None
+    defenders = valat.side is Side.DEFENDERS
+    if not valat.made:
+        words = N_("the Defenders' announced Valat failed") if defenders else N_("announced Valat failed")
+    elif valat.announced:
+        words = N_("Valat announced by the Defenders") if defenders else N_("Valat announced")
+    else:
+        words = N_("Valat of the Defenders") if defenders else N_("Valat")
+    return message(words)
 
 
 def profile_json(table: Table) -> dict[str, Any]:

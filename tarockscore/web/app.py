@@ -46,6 +46,7 @@ from tarockscore.web.html import (
     page,
     preview_html,
     sheet_html,
+    unchanged,
     whole,
 )
 from tarockscore.web.site import Place, Site
@@ -336,7 +337,8 @@ class Web:
         def html() -> str:
             lang = self.lang_param(request)
             entry = pages.entry_of(place, number) if given is not None else None
-            notice = message_html(kind, named(problems, entry, given or {}))
+            lead = unchanged(hand=given is not None) if kind == "refused" else ""
+            notice = message_html(kind, named(problems, entry, given or {}), lead)
             return pages.table_page(
                 self.site, place, code, lang, given=given, refused=at, replace=number, notice=notice
             )

@@ -69,7 +69,6 @@ def sheet_html(ledger: tarockscore.Ledger, sheet: tarockscore.Sheet, closed: int
 
     ``closed``: the number of the tournament round this table belongs to, once it is closed; a
     table of a closed round without hands did not play, and no next hand is named."""
-    players = sheet.players
     headers, rows = render_evening.totals_rows(ledger)
     not_played = closed is not None and not sheet.hands and not sheet.on_paper
     if not_played:
@@ -90,17 +89,35 @@ def sheet_html(ledger: tarockscore.Ledger, sheet: tarockscore.Sheet, closed: int
         if not sheet.on_paper and not not_played:  # either says so above, where the next hand would be
             parts.append(f'<p class="meta">{esc(_("no hands yet"))}</p>')
     else:
-        hand_rows = []
-        for h in reversed(sheet.hands):
-            points = " ".join(
-                f"{p}\u00a0{render_hand.signed(h.result.victory_points[p])}"
-                for p in players
-                if p in h.players
-            )
-            # the summary names a doubled hand's Radl factor itself
-            hand_rows.append([h.number, render_evening.hand_summary(h.hand, h.result), points])
-        parts.append(table(["#", _("hand"), _("points")], hand_rows, cls="hands"))
+        parts.append(schrift_html(sheet))
     return "\n".join(parts)
+
+
+def schrift_html(sheet: tarockscore.Sheet) -> str:
+    """The hands as the paper Schrift keeps them, the latest first: a column per player, each hand a
+    line saying what was played and below it each player's points for the hand and the running
+    total after it (``show``'s "+3 → 18"); a player sitting the hand out has "·"."""
+    players = sheet.players
+    head = "".join(f'<th class="player" scope="col">{esc(p)}</th>' for p in players)
+    rows = []
+    for h in reversed(sheet.hands):
+        cells = "".join(
+            f'<td data-player="{esc(p)}"><span class="add">'
+            f"{esc(render_hand.signed(h.result.victory_points[p]) if p in h.players else '·')}</span>"
+            f'<span class="to"> → </span><span class="run">{esc(h.totals[p])}</span></td>'
+            for p in players
+        )
+        # the summary names a doubled hand's Radl factor itself
+        said = render_evening.hand_summary(h.hand, h.result)
+        rows.append(
+            f'<tbody data-hand="{h.number}"><tr><td class="no" rowspan="2">{h.number}</td>'
+            f'<td class="what" colspan="{len(players)}">{esc(said)}</td></tr>'
+            f'<tr class="points">{cells}</tr></tbody>'
+        )
+    return (
+        f'<table class="hands"><thead><tr><th class="no" scope="col">#</th>{head}</tr></thead>'
+        f"{''.join(rows)}</table>"
+    )
 
 
 def sheet_section(ledger: tarockscore.Ledger, sheet: tarockscore.Sheet, closed: int | None = None) -> str:
@@ -190,10 +207,19 @@ def preview_html(preview: tarockscore.Preview, replacing: bool) -> str:
     return "\n".join(parts)
 
 
-def message_html(kind: str, lines: Iterable[str]) -> str:
-    """A notice on the page: ``kind`` is ok, info, refused or stale (the page's colours)."""
+def message_html(kind: str, lines: Iterable[str], lead: str = "") -> str:
+    """A notice on the page: ``kind`` is ok, info, refused or stale (the page's colours); ``lead``
+    a line above its list (what a refusal left as it was)."""
     items = "".join(f"<li>{esc(line)}</li>" for line in lines)
-    return f'<div class="notice {esc(kind)}" role="status"><ul>{items}</ul></div>'
+    first = f'<p class="lead">{esc(lead)}</p>' if lead else ""
+    return f'<div class="notice {esc(kind)}" role="status">{first}<ul>{items}</ul></div>'
+
+
+def unchanged(hand: bool = True) -> str:
+    """Above a refusal's reasons: nothing was written, the sheet is as it was (a hand, else a correction)."""
+    if hand:
+        return _("Nothing was recorded: the sheet is unchanged.")
+    return _("Nothing was changed: the sheet is unchanged.")
 
 
 # The form's own fields: everything else it sends is an answer to a question of the flow.

@@ -28,12 +28,14 @@ from tarockscore.web.html import (
     hand_form,
     hand_heading,
     header,
+    heading,
     hidden_fields,
     message_html,
     page,
     preview_html,
     sheet_section,
     table,
+    unchanged,
 )
 from tarockscore.web.site import Place, Site
 
@@ -127,6 +129,8 @@ def texts_block() -> str:
         "enter_again": _("Enter it again"),
         "dismiss": _("Dismiss"),
         "record": _("Record hand {number}"),
+        "replace": _("Replace hand {number}"),
+        "unchanged": unchanged(),
         "change": _("Change the hand"),
         "hand": _("Hand {number}"),
         "changed": _("The sheet has changed: another phone or the command line recorded. Check it below."),
@@ -274,7 +278,7 @@ def preview_page(
             header(title),
             f'<section class="preview">{preview_html(preview, replacing)}</section>',
             f'<form method="post" id="confirm-form" action="{action}">{hidden}',
-            f'<button type="submit" name="action" value="record" class="primary">{esc(_("Record hand {number}").format(number=number))}</button>',
+            f'<button type="submit" name="action" value="record" class="primary">{esc(heading(number, replacing) if replacing else _("Record hand {number}").format(number=number))}</button>',
             f'<button type="submit" name="action" value="edit">{esc(_("Change the hand"))}</button>',
             "</form>",
         ]

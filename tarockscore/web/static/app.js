@@ -119,9 +119,11 @@
   function mine(items) { return items.filter(function (i) { return i.table === table; }); }
   function waiting() { return mine(load()).filter(function (i) { return !i.refused; }); }
 
-  function showNotice(kind, lines) {
+  // a refusal's reasons under what it left as it was (lead: a line above the list)
+  function showNotice(kind, lines, lead) {
     var box = el("div", "notice " + kind);
     box.setAttribute("role", "status");
+    if (lead) { box.appendChild(el("p", "lead", lead)); }
     var list = el("ul");
     lines.forEach(function (line) { list.appendChild(el("li", "", line)); });
     box.appendChild(list);
@@ -440,7 +442,8 @@
           });
           return;
         }
-        showNotice(res.status === 409 ? "stale" : "refused", problemsOf(res.answer));
+        var stale = res.status === 409;
+        showNotice(stale ? "stale" : "refused", problemsOf(res.answer), stale ? "" : t("unchanged"));
         markErrors(res.answer.problems);
         if (res.status === 409) {  // the answers stay, to be shown again on the sheet as it is now
           fetchLive({}).then(function (live) { applyLive(live, true); refreshFields(); });
@@ -449,7 +452,9 @@
       }
       if (!item) { notice.innerHTML = ""; markErrors([]); }
       preview.innerHTML = res.answer.html;
-      var record = el("button", "primary", t("record").replace("{number}", res.answer.number));
+      // a hand replaced is confirmed with Replace, as its heading says
+      var said = t(replacing ? "replace" : "record");
+      var record = el("button", "primary", said.replace("{number}", res.answer.number));
       record.type = "button";
       record.id = "record";
       var change = el("button", "", t("change"));
