@@ -53,11 +53,15 @@ def refusal(
             hand[key] = said
         else:
             hand[key] = int(value) if value.isascii() and value.isdigit() and len(value) < 10 else value
+    assert reading.next is not None
     try:
         entry.preview(cast("tarockscore.HandInput", hand))  # the parse checks every key's value
     except TarockError as exc:
-        return [{"where": p.where, "message": p.render(i18n.gettext)} for p in exc.problems]
-    assert reading.next is not None
+        # only what the rules say of the field refused: the rest of the hand is not all given as
+        # hand-file keys (Trischaken's card points, the King in the talon), and they would say so
+        about = [p for p in exc.problems if p.where == reading.next.key]
+        if about:
+            return [{"where": p.where, "message": p.render(i18n.gettext)} for p in about]
     text = f"{reading.next.text}: {reading.refused}" if reading.refused else reading.next.text
     return [{"where": reading.next.key, "message": text}]
 
