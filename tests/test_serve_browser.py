@@ -451,6 +451,7 @@ def test_card_points_refused_are_said_in_the_fields_words(
     page.screenshot(path=str(tmp_path / f"trischaken-refused-{lang}.png"), full_page=True)
     no_sideways_scrolling(page)
 
+    page = phone()  # another phone: this one keeps its Trischaken being entered
     page.goto(server.url("evening", lang=lang))
     fill_rufer(Thumb(page), points="30", blatt="4")
     settled(page)
