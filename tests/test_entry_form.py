@@ -105,7 +105,28 @@ def test_trischaken_asks_three_and_works_out_the_fourth() -> None:
     assert done.notes == ("card points of Dani: 14 2/3, the rest of 70",)
     too_many = submit(flow(), {"contract": "trischaken", "points:Anna": "60", "points:Bert": "11"})
     assert too_many.next is not None and too_many.next.key == "points:Bert"
-    assert too_many.refused == "'11' is more than the 10 left of the deck's 70"
+    # Anna's 60 leave 10 of the 70: the form says so, and what may be entered
+    assert too_many.refused == (
+        "11 is more than the 10 card points left: Anna has 60 of the 70; "
+        "enter at most 10 here, or correct the card points above"
+    )
+    # 30 and 30 leave 10 for Cilli; her 30 are refused with the sum of both before her
+    over = submit(
+        flow(), {"contract": "trischaken", "points:Anna": "30", "points:Bert": "30", "points:Cilli": "30"}
+    )
+    assert over.next is not None and over.next.key == "points:Cilli"
+    assert over.refused == (
+        "30 is more than the 10 card points left: Anna and Bert have 60 of the 70; "
+        "enter at most 10 here, or correct the card points above"
+    )
+    i18n.use("de")
+    over = submit(
+        flow(), {"contract": "trischaken", "points:Anna": "30", "points:Bert": "30", "points:Cilli": "30"}
+    )
+    assert over.refused == (
+        "30 ist mehr als die 10 Kartenpunkte, die übrig sind: Anna und Bert haben 60 von den 70; "
+        "hier höchstens 10 eingeben oder die Kartenpunkte darüber ausbessern"
+    )
 
 
 def test_back_drops_the_last_answer_and_offers_it_as_the_default() -> None:
@@ -162,6 +183,39 @@ def test_a_wrong_answer_is_refused_at_its_question() -> None:
     missing = submit(flow(), rufer)  # no card points: no default stands in for them
     assert missing.next is not None and missing.next.key == "card_points"
     assert missing.refused == "an answer is needed here; 'back' returns to the question before"
+
+
+RUFER = {"contract": "rufer", "declarer": "Anna", "partner": "Cilli", "card_points": "30"}
+
+
+def test_the_blatt_field_is_read_with_the_points_and_refused_in_the_form_s_words() -> None:
+    """A form gives card points in two fields, Points and Blatt (docs/serve.md): a Blatt the
+    score block never writes is refused by the fields' names, not in the command line's "30/4"."""
+    # 30 points and 2 Blatt are 30 2/3
+    assert submit(flow(), RUFER | {"blatt:card_points": "2"}).hand == {
+        "contract": "rufer", "declarer": "Anna", "partner": "Cilli", "card_points": "30 2/3"
+    }  # fmt: skip
+    four = submit(flow(), RUFER | {"blatt:card_points": "4"})
+    assert four.next is not None and four.next.key == "card_points" and four.hand is None
+    # three Blatt are a point: 30 and 4 Blatt are 31 and 1 Blatt
+    assert four.refused == "Blatt 4 is more than 2 (3 Blatt make a whole point): enter Points 31 and Blatt 1"
+    assert (
+        submit(flow(), RUFER | {"blatt:card_points": "x"}).refused == "Blatt 'x' is not a number from 0 to 2"
+    )
+    halves = submit(flow(), RUFER | {"card_points": "30 1/3", "blatt:card_points": "1"})
+    assert halves.refused == "Points '30 1/3' is not a whole number: the Blatt go in their own field"
+    # 70 and a Blatt are more than the deck's 70
+    over = submit(flow(), RUFER | {"card_points": "70", "blatt:card_points": "1"})
+    assert over.refused == "70 1/3 is outside 0 to 70"
+    i18n.use("de")
+    four = submit(flow(), RUFER | {"blatt:card_points": "4"})
+    assert (
+        four.refused
+        == "Blatt 4 ist mehr als 2 (3 Blatt sind ein ganzer Punkt): Punkte 31 und Blatt 1 eingeben"
+    )
+    assert (
+        submit(flow(), RUFER | {"blatt:card_points": "x"}).refused == "Blatt 'x' ist keine Zahl von 0 bis 2"
+    )
 
 
 def test_a_form_in_german_reads_the_tables_words() -> None:

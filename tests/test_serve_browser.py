@@ -415,6 +415,62 @@ def test_a_refused_hand_names_its_field_in_the_players_words(
         context.close()
 
 
+# Card points the form refuses: the reason in the form's words, the field named by its label
+# (never "card_points: missing: ... { Anna = ... }" nor the command line's "'30/4' ...").
+# Trischaken under koenigrufen: Anna's and Bert's 30 and 30 leave Cilli 10 of the 70; Points 30
+# and Blatt 4: three Blatt are a point, so 31 and 1.
+FORM_WORDS = {
+    "en": (
+        "Card points of Cilli (at most 10): 30 is more than the 10 card points left: Anna and Bert "
+        "have 60 of the 70; enter at most 10 here, or correct the card points above",
+        "Card points of Anna and Cilli (of 70): Blatt 4 is more than 2 (3 Blatt make a whole "
+        "point): enter Points 31 and Blatt 1",
+    ),
+    "de": (
+        "Kartenpunkte von Cilli (höchstens 10): 30 ist mehr als die 10 Kartenpunkte, die übrig "
+        "sind: Anna und Bert haben 60 von den 70; hier höchstens 10 eingeben oder die Kartenpunkte "
+        "darüber ausbessern",
+        "Kartenpunkte von Anna und Cilli (von 70): Blatt 4 ist mehr als 2 (3 Blatt sind ein "
+        "ganzer Punkt): Punkte 31 und Blatt 1 eingeben",
+    ),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_card_points_refused_are_said_in_the_fields_words(
+    evening: tuple[Server, Path], phone: Callable[[], Any], lang: str, tmp_path: Path
+) -> None:
+    server, path = evening
+    trischaken, blatt = FORM_WORDS[lang]
+    page = phone()
+    page.goto(server.url("evening", lang=lang))
+    thumb = Thumb(page)
+    thumb.choose("contract", "Trischaken")
+    for player in ("Anna", "Bert", "Cilli"):
+        thumb.points("30", key=f"points:{player}")
+        settled(page)
+    thumb.button(WORDS[lang]["show"])
+    notice = page.locator("#notice .notice.refused")
+    expect(notice).to_have_text(trischaken)
+    expect(page.locator('fieldset[data-key="points:Cilli"] .error')).to_have_text(trischaken)
+    assert "card_points" not in page.inner_text("body")
+    page.screenshot(path=str(tmp_path / f"trischaken-refused-{lang}.png"), full_page=True)
+    no_sideways_scrolling(page)
+
+    page = phone()  # another phone: this one keeps its Trischaken being entered
+    page.goto(server.url("evening", lang=lang))
+    fill_rufer(Thumb(page), points="30", blatt="4")
+    settled(page)
+    page.get_by_role("button", name=WORDS[lang]["show"]).click()
+    expect(page.locator("#notice .notice.refused")).to_have_text(blatt)
+    expect(page.locator('fieldset[data-key="card_points"] .error')).to_have_text(blatt)
+    expect(page.locator('input[name="blatt:card_points"]')).to_have_value("4")  # kept as typed
+    assert "30/4" not in page.inner_text("body") and "card_points" not in page.inner_text("body")
+    page.screenshot(path=str(tmp_path / f"blatt-refused-{lang}.png"), full_page=True)
+    no_sideways_scrolling(page)
+    assert hands(path) == 0
+
+
 def test_a_stale_page_is_refused_and_the_hand_not_dropped(
     evening: tuple[Server, Path], phone: Callable[[], Any]
 ) -> None:

@@ -14,14 +14,17 @@ from tarockscore.entry.flow import (
     Answer,
     AskAgain,
     Flow,
+    Kind,
     Question,
     Refused,
     is_back,
+    read_points,
     yes_or_no,
 )
 from tarockscore.errors import Shown
-from tarockscore.i18n import _
+from tarockscore.i18n import _, ngettext
 from tarockscore.rules import legality
+from tarockscore.rules.hand import BLATT as THIRDS
 from tarockscore.rules.hand import HandInput, parse_points, render_points
 from tarockscore.rules.profile import Profile
 from tarockscore.rules.valat import VALAT
@@ -166,7 +169,7 @@ def _read(flow: Flow, given: Mapping[str, str], defaults: Mapping[str, Answer], 
         if asked.key not in given and not complete:
             break
         try:
-            answers[asked.key] = flow.read(asked, given.get(asked.key, ""))
+            answers[asked.key] = _given(flow, asked, given, answers)
         except Refused as exc:
             refused = str(exc.args[0])
             break
@@ -174,8 +177,93 @@ def _read(flow: Flow, given: Mapping[str, str], defaults: Mapping[str, Answer], 
     lines = tuple((question, answers[question.key]) for question in done)
     if asked is not None:
         return Reading(lines, asked, refused, (), (), None)
-    unused = tuple(key for key in given if key not in answers)
+    unused = tuple(key for key in given if key.removeprefix(BLATT) not in answers)
     return Reading(lines, None, None, unused, tuple(flow.notes(answers)), hand_of(flow, answers))
+
+
+# A form gives card points in two fields, as the score block writes them (docs/serve.md): the
+# whole points at the question's key, the Blatt at "blatt:" and the key ("blatt:card_points",
+# "blatt:points:Anna").
+BLATT = "blatt:"
+
+
+def _given(flow: Flow, question: Question, given: Mapping[str, str], answers: Mapping[str, Answer]) -> Answer:
+    """The answer the form gives ``question``; card points read from their fields, and refused in
+    the fields' words (Points, Blatt), not in the command line's "35/2"."""
+    text = given.get(question.key, "")
+    if question.kind is not Kind.POINTS:
+        return flow.read(question, text)
+    blatt = given.get(BLATT + question.key, "").strip()
+    if blatt in ("", "0"):
+        if not text.strip():  # its default, or "an answer is needed"
+            return flow.read(question, text)
+        points = read_points(text.strip(), flow.profile)
+    else:
+        points = _points_and_blatt(flow, text.strip(), blatt)
+    assert question.most is not None
+    if points > question.most:
+        raise Refused(_more_than_left(flow, points, question.most, answers))
+    return points
+
+
+def _number(text: str) -> int | None:
+    """A whole number as a form's number field gives it (digits only, never "²" or 5,000 digits)."""
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 6 else None
+
+
+def _points_and_blatt(flow: Flow, typed: str, blatt: str) -> Fraction:
+    """Card points from the Points field (whole) and the Blatt field (0 to 2, thirds of a point)."""
+    most = THIRDS - 1
+    if not flow.profile.game.thirds:
+        raise Refused(
+            _("Blatt {blatt!r}: this game counts whole card points, with no Blatt").format(blatt=Shown(blatt))
+        )
+    count = _number(blatt)
+    if count is None:
+        raise Refused(
+            _("Blatt {blatt!r} is not a number from 0 to {most}").format(blatt=Shown(blatt), most=most)
+        )
+    whole = _number(typed or "0")
+    if whole is None:
+        raise Refused(
+            _("Points {points!r} is not a whole number: the Blatt go in their own field").format(
+                points=Shown(typed)
+            )
+        )
+    points = whole + Fraction(count, THIRDS)
+    if count > most and points <= flow.profile.game.card_points_total:
+        raise Refused(
+            _(
+                "Blatt {blatt} is more than {most} ({per} Blatt make a whole point): enter Points {points} and Blatt {rest}"
+            ).format(blatt=count, most=most, per=THIRDS, points=whole + count // THIRDS, rest=count % THIRDS)
+        )
+    return points
+
+
+def _more_than_left(flow: Flow, points: Fraction, most: Fraction, answers: Mapping[str, Answer]) -> str:
+    """Card points beyond what the deck has left: what the players before have, and what may be entered."""
+    total = flow.profile.game.card_points_total
+    if most == total:
+        return _("{points} is outside 0 to {total}").format(
+            points=render_points(points), total=render_points(total)
+        )
+    before = [key.removeprefix("points:") for key in answers if key.startswith("points:")]
+    players = (
+        before[0]
+        if len(before) == 1
+        else _("{names} and {last}").format(names=", ".join(before[:-1]), last=before[-1])
+    )
+    return ngettext(
+        "{points} is more than the {left} card points left: {players} has {taken} of the {total}; enter at most {left} here, or correct the card points above",
+        "{points} is more than the {left} card points left: {players} have {taken} of the {total}; enter at most {left} here, or correct the card points above",
+        len(before),
+    ).format(
+        points=render_points(points),
+        left=render_points(most),
+        players=players,
+        taken=render_points(total - most),
+        total=render_points(total),
+    )
 
 
 def hand_of(flow: Flow, a: Mapping[str, Any]) -> HandInput:

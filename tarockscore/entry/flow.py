@@ -140,10 +140,7 @@ def read_answer(question: Question, text: str, profile: Profile) -> Answer:
         if said is not None:
             return said
         raise Refused(_("{answer!r}: answer y or n").format(answer=Shown(text)))
-    problems = Collector()
-    points = read_card_points("", text, profile, problems)
-    if points is None:
-        raise Refused("; ".join(p.render(i18n.gettext) for p in problems.problems))
+    points = read_points(text, profile)
     assert question.most is not None
     if points > question.most:
         raise Refused(
@@ -153,6 +150,15 @@ def read_answer(question: Question, text: str, profile: Profile) -> Answer:
                 total=render_points(profile.game.card_points_total),
             )
         )
+    return points
+
+
+def read_points(text: str, profile: Profile) -> Fraction:
+    """Card points typed in any form the command line takes, within the deck; else :class:`Refused`."""
+    problems = Collector()
+    points = read_card_points("", text, profile, problems)
+    if points is None:
+        raise Refused("; ".join(p.render(i18n.gettext) for p in problems.problems))
     return points
 
 

@@ -235,12 +235,8 @@ MAX_QUESTIONS = 80  # far more than a hand asks (each of a profile's bonuses ask
 
 
 def answers_of(form: Mapping[str, str]) -> dict[str, str]:
-    """The answers a form sent, by question key (points and Blatt as one answer, "35/2")."""
-    given = {k: v for k, v in form.items() if k not in CONTROL and not k.startswith(BLATT)}
-    for key, blatt in form.items():
-        if key.startswith(BLATT) and key[len(BLATT) :] in given and blatt.strip() not in ("", "0"):
-            points = key[len(BLATT) :]
-            given[points] = f"{given[points].strip() or '0'}/{blatt.strip()}"
+    """The answers a form sent, by question key (the Blatt by theirs: the entry reads them with the points)."""
+    given = {k: v for k, v in form.items() if k not in CONTROL}
     if EXTRAS not in given:
         said = any(
             v.strip() and (k.startswith(("kontra", "bonus:")) or k == "huettenfleck")
