@@ -451,7 +451,8 @@ def test_card_points_refused_are_said_in_the_fields_words(
         settled(page)
     thumb.button(WORDS[lang]["show"])
     notice = page.locator("#notice .notice.refused")
-    expect(notice).to_have_text(trischaken)
+    expect(notice.locator(".lead")).to_have_text(UNCHANGED[lang])
+    expect(notice.locator("li")).to_have_text(trischaken)
     expect(page.locator('fieldset[data-key="points:Cilli"] .error')).to_have_text(trischaken)
     assert "card_points" not in page.inner_text("body")
     page.screenshot(path=str(tmp_path / f"trischaken-refused-{lang}.png"), full_page=True)
@@ -462,7 +463,7 @@ def test_card_points_refused_are_said_in_the_fields_words(
     fill_rufer(Thumb(page), points="30", blatt="4")
     settled(page)
     page.get_by_role("button", name=WORDS[lang]["show"]).click()
-    expect(page.locator("#notice .notice.refused")).to_have_text(blatt)
+    expect(page.locator("#notice .notice.refused li")).to_have_text(blatt)
     expect(page.locator('fieldset[data-key="card_points"] .error')).to_have_text(blatt)
     expect(page.locator('input[name="blatt:card_points"]')).to_have_value("4")  # kept as typed
     assert "30/4" not in page.inner_text("body") and "card_points" not in page.inner_text("body")
