@@ -182,3 +182,31 @@ def test_profiles_show_of_a_house_with_its_own_title_and_source(tmp_path: Path) 
     assert lines[4] == "settlement: zero-sum; Kontra changes the score"
     shipped = run("profiles", "show", "pagat").stdout.splitlines()
     assert shipped[0].startswith("pagat: Königrufen after pagat.com") and shipped[1].startswith("source: ")
+
+
+@pytest.mark.parametrize(
+    ("lang", "rests", "own"),
+    [
+        (
+            "en",
+            "Profile 'stammtisch': house rules on koenigrufen (",
+            "Profile 'freitag': Our Friday round (house",
+        ),
+        ("de", "Profil „stammtisch“: Hausregeln auf Basis von koenigrufen (", "Profil „freitag“: Our Friday"),
+    ],
+)
+def test_explain_opens_with_what_the_house_file_rests_on(
+    tmp_path: Path, lang: str, rests: str, own: str
+) -> None:
+    # explain's first line named the house file with koenigrufen's title alone, as if the round
+    # played koenigrufen's rules; it says the house rules and what they rest on, as profiles show does.
+    out = run("--lang", lang, "score", *HAND, "--profile", house(tmp_path), "--explain").stdout
+    assert out.splitlines()[0].startswith(rests)
+    titled = tmp_path / "freitag.toml"
+    titled.write_text(
+        'extends = "koenigrufen"\nname = "freitag"\ntitle = "Our Friday round"\n', encoding="utf-8"
+    )
+    out = run("--lang", lang, "score", *HAND, "--profile", str(titled), "--explain").stdout
+    assert out.splitlines()[0].startswith(own)
+    shipped = run("--lang", lang, "score", *HAND, "--explain").stdout.splitlines()[0]
+    assert "koenigrufen" in shipped and ("house" not in shipped and "Haus" not in shipped)

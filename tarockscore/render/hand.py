@@ -151,7 +151,7 @@ def explain(score: Score, profile: Profile, radl: Sequence[tuple[str, int]] = ()
         return f" [{cited.index(text) + 1}]"
 
     out = [
-        _("Profile '{name}': {title}").format(name=profile.name, title=profile.title_in(i18n.current())),
+        _profile_line(profile),
         _("Contract: {contract}").format(contract=translated(key_title(score.contract))),
         *_decided(score),
         _("Settled: {mode}").format(mode=_settled(profile)) + cite("settlement.mode", said=_settled(profile)),
@@ -406,6 +406,24 @@ def price_list(profile: Profile) -> str:
     return "\n".join(lines)
 
 
+def _own_title(profile: Profile) -> bool:
+    """Whether a house file gives the title shown in this language itself (not its base's)."""
+    return profile.house_rule("title_de" if i18n.current() == "de" and profile.title_de else "title")
+
+
+def _profile_line(profile: Profile) -> str:
+    """``explain``'s first line: the profile by name and title; a house file says what it rests on."""
+    name, title = profile.name, profile.title_in(i18n.current())
+    if not profile.extends:
+        return _("Profile '{name}': {title}").format(name=name, title=title)
+    said = (
+        _("Profile '{name}': {title} (house rules on {extends})")
+        if _own_title(profile)
+        else _("Profile '{name}': house rules on {extends} ({title})")
+    )
+    return said.format(name=name, title=title, extends=profile.extends)
+
+
 def _head(profile: Profile) -> list[str]:
     """The price list's first lines: the profile's name, title and source; for a house file, the
     profile it extends (whose title and source it shows where the house gives none of its own)
@@ -414,10 +432,9 @@ def _head(profile: Profile) -> list[str]:
     title, source = profile.title_in(language), translated(profile.source)
     if not profile.extends:
         return [f"{profile.name}: {title}", _("source: {source}").format(source=source)]
-    own_title = profile.house_rule("title_de" if language == "de" and profile.title_de else "title")
     head = (
         _("{name}: {title} (house rules on {extends})")
-        if own_title
+        if _own_title(profile)
         else _("{name}: house rules on {extends} ({title})")
     )
     keys = ", ".join(sorted(profile.house)) or _("none")
