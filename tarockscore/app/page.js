@@ -153,7 +153,9 @@ document.addEventListener("change", (event) => {
   const sentValues = values(form);
   form.dataset.asking = "1";
   ask("fields", { form: sentValues }).then((reply) => {
-    if (mine !== asked) return; // a later change has asked again
+    // a later change has asked again, or the form is gone (a correction, a hand recorded): the
+    // answer is for a form no longer shown and must not be drawn into the one that took its place
+    if (mine !== asked || !form.isConnected) return;
     delete form.dataset.asking;
     const focused = document.activeElement && document.activeElement.id;
     reconcile(document.getElementById("fields"), reply.html, sentValues, values(form));
