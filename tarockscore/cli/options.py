@@ -224,7 +224,7 @@ SHORT_FORM = (
         None,
         "--declarer",
         "-d",
-        help="Who played the contract.",
+        help="Who played the contract: the name, its beginning, or the seat's number (1: the first of the seat order).",
         autocompletion=complete_players,
     ),
     option(
@@ -233,7 +233,7 @@ SHORT_FORM = (
         None,
         "--partner",
         "-w",
-        help="Holder of the called King (or XX).",
+        help="Holder of the called King (or XX); a name or a seat's number, as for -d.",
         autocompletion=complete_players,
     ),
     option(
@@ -288,7 +288,7 @@ SHORT_FORM = (
         str | None,
         None,
         "--renonce",
-        help="The player who revoked.",
+        help="The player who revoked; a name or a seat's number, as for -d.",
         autocompletion=complete_players,
     ),
     option(
@@ -664,9 +664,9 @@ def seated_names(
     seats: Callable[[], Sequence[str]],
 ) -> tarockscore.HandInput:
     """The players named in the short form as the table spells them (``seats``: asked only for
-    the short form): a name in any case, or a beginning of it no other player's shares, as
-    ``enter`` reads them; a hand file's names stay as written. Call it inside
-    :func:`hand_errors`: a beginning of two names is refused there."""
+    the short form): a name in any case, a beginning of it no other player's shares, or the
+    number of their seat, as ``enter`` reads them; a hand file's names stay as written. Call it
+    inside :func:`hand_errors`: a beginning of two names is refused there."""
     if source != COMMAND_LINE:
         return mapping
     table = seats()
