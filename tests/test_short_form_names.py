@@ -213,3 +213,39 @@ def test_a_number_of_no_seat_is_refused_naming_the_seats(tmp_path: Path) -> None
         "die Sitze sind 1=Anna 2=Andi 3=Bert 4=Cilli\n"
     )
     assert Path(path).read_bytes() == before
+
+
+def five(tmp_path: Path) -> str:
+    """Bert,Cilli,Dani,Andi,Anna: hand 1 is dealt by the last seat, Anna, who sits it out."""
+    path = str(tmp_path / "five.toml")
+    assert run("new", "-p", "Bert,Cilli,Dani,Andi,Anna", "-l", path).exit_code == 0
+    return path
+
+
+def test_at_five_a_beginning_shared_with_the_dealer_names_the_one_who_plays(tmp_path: Path) -> None:
+    path = five(tmp_path)
+    said = run("record", "-c", "bettler", "-d", "an", "--lost", "-k", "bert=kontra", "-l", path)
+    assert said.exit_code == 0, said.stderr
+    assert said.stdout.startswith(
+        "hand 1: bettler by Andi, lost (Anna deals, Bert is Forehand, Anna sits out)\n"
+    )
+    # hand 1 replaced keeps its deal: Anna still sits it out
+    again = run("replace", "1", "-c", "bettler", "-d", "AN", "--lost", "-k", "b=kontra", "-l", path)
+    assert again.exit_code == 0, again.stderr
+    assert "nothing changed" in again.stdout
+    # hand 2 is Bert's deal: Anna and Andi both play, and "an" names both
+    before = Path(path).read_bytes()
+    refused = run("record", "-c", "dreier", "-d", "an", "-t", "36", "-l", path)
+    assert refused.exit_code == 1
+    assert refused.stderr == (
+        "error: command line: -d an: 'an' begins the names of 'Andi', 'Anna': type more of it\n"
+    )
+    assert Path(path).read_bytes() == before
+
+
+def test_at_five_the_players_given_tell_who_sits_out(tmp_path: Path) -> None:
+    path = five(tmp_path)
+    # the hand's own four: Anna plays, Andi sits out (he is left out of -p)
+    said = run("record", "-c", "dreier", "-p", "anna,bert,cilli,dani", "-d", "an", "-t", "36", "-l", path)
+    assert said.exit_code == 0, said.stderr
+    assert "hand 1: dreier by Anna, won (Andi deals, Anna is Forehand, Andi sits out)" in said.stdout
