@@ -867,7 +867,7 @@ def test_a_number_that_is_none_is_a_usage_error_everywhere(ledger: str, command:
     # exits 2: a number that is none is a usage error of every command, said in one shape
     evening(ledger)
     before = Path(ledger).read_bytes()
-    where, what = ("'HANDS'", "a number of hands") if command[0] == "radl" else ("'number'", "a hand number")
+    where, what = ("'HANDS'", "a number of hands") if command[0] == "radl" else ("'N'", "a hand number")
     if command[:2] == ["enter", "--replace"]:
         where = "'--replace'"
     for given in ("0", "1e2"):

@@ -639,7 +639,7 @@ def test_a_value_outside_an_options_choices_or_range_is_refused_in_german() -> N
     choice = run("de", "tournament", "players", ".", "x", "Bert")
     assert choice.exit_code == 2
     assert (
-        "ungültiger Wert für 'action': 'x' ist nicht erlaubt; eines von 'add', 'drop' wählen."
+        "ungültiger Wert für 'add|drop': 'x' ist nicht erlaubt; eines von 'add', 'drop' wählen."
         in choice.stderr
     )
     port = run("de", "serve", "--port", "99999")

@@ -83,8 +83,8 @@ ERRORS = [
     (
         # our own reason inside Typer's frame: the reason was German already, now the frame is too
         ["delete", "abc"],
-        "Invalid value for 'number': 'abc' is not a hand number",
-        "ungültiger Wert für 'number': 'abc' ist keine Spielnummer",
+        "Invalid value for 'N': 'abc' is not a hand number",
+        "ungültiger Wert für 'N': 'abc' ist keine Spielnummer",
     ),
 ]
 

@@ -402,7 +402,7 @@ def _word(param: Parameter) -> str:
 
 def argument_word(param: Parameter) -> str:
     """An argument as usage and help show it: in brackets when optional, with dots when repeated."""
-    word = translated(param.metavar or _word(param))
+    word = param.metavar or translated(_word(param))  # finish() gives each its word in the run's language
     shown = word if param.required else f"[{word}]"
     return shown + "..." if param.nargs != 1 else shown
 
@@ -481,6 +481,9 @@ def finish(command: ClickCommand, path: str = "") -> None:
     for param in command.params:
         if getattr(param, "help", None):
             param.help = i18n.gettext(param.help)  # type: ignore[attr-defined]
+        if param.param_type_name == "argument":  # an error names it as the usage line shows it
+            param.metavar = translated(param.metavar or _word(param))
+            continue
         if (
             param.param_type_name != "option"
             or getattr(param, "is_flag", False)

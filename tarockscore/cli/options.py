@@ -224,7 +224,7 @@ SHORT_FORM = (
         None,
         "--declarer",
         "-d",
-        help="Who played the contract.",
+        help="Who played the contract: the name, its beginning, or the seat's number (1: the first of the seat order).",
         autocompletion=complete_players,
     ),
     option(
@@ -233,7 +233,7 @@ SHORT_FORM = (
         None,
         "--partner",
         "-w",
-        help="Holder of the called King (or XX).",
+        help="Holder of the called King (or XX); a name or a seat's number, as for -d.",
         autocompletion=complete_players,
     ),
     option(
@@ -288,7 +288,7 @@ SHORT_FORM = (
         str | None,
         None,
         "--renonce",
-        help="The player who revoked.",
+        help="The player who revoked; a name or a seat's number, as for -d.",
         autocompletion=complete_players,
     ),
     option(
@@ -662,15 +662,33 @@ def seated_names(
     mapping: tarockscore.HandInput,
     source: tarockscore.HandFile | str,
     seats: Callable[[], Sequence[str]],
+    playing: Callable[[], Sequence[str]] | None = None,
 ) -> tarockscore.HandInput:
     """The players named in the short form as the table spells them (``seats``: asked only for
-    the short form): a name in any case, or a beginning of it no other player's shares, as
-    ``enter`` reads them; a hand file's names stay as written. Call it inside
-    :func:`hand_errors`: a beginning of two names is refused there."""
+    the short form): a name in any case, a beginning of it no other player's shares, or the
+    number of their seat, as ``enter`` reads them; a hand file's names stay as written.
+    ``playing``: the four who play the hand, asked only where a beginning names more than one
+    player. Call it inside :func:`hand_errors`: a beginning of two names is refused there."""
     if source != COMMAND_LINE:
         return mapping
     table = seats()
-    return tarockscore.short_form_names(mapping, table) if table else mapping
+    return tarockscore.short_form_names(mapping, table, playing) if table else mapping
+
+
+class DealRead:
+    """The four who play hand ``number`` of ``evening`` (None: the next hand), read from the
+    ledger only when asked; the head it was read at, for recording against that reading alone
+    (a name read by the deal must not be recorded on a deal another terminal has moved since)."""
+
+    def __init__(self, evening: tarockscore.Evening, number: int | None = None) -> None:
+        self.evening = evening
+        self.number = number
+        self.head: str | None = None
+
+    def __call__(self) -> Sequence[str]:
+        snapshot = self.evening.read()
+        self.head = snapshot.head
+        return self.evening.deal(self.number, snapshot.ledger).players
 
 
 def table_of(evening: tarockscore.Evening) -> tuple[str, ...]:

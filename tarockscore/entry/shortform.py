@@ -7,7 +7,7 @@ gives the mapping a hand file would, and so do the words typed into the web page
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import Any, cast
 
 from tarockscore.entry.flow import Choice, matching
@@ -262,37 +262,61 @@ _NAMING = ("declarer", "partner", "renonce")
 _NAMED_BY = ("kontra", "card_points")
 
 
-def seated(hand: HandInput, seats: Sequence[str]) -> HandInput:
-    """The hand with each player's name typed in the short form as the table spells it: a name
-    in any case, or a beginning of it no other player's shares (``an`` for Anna), read as the
-    guided entry reads it. A beginning of more than one name is refused naming them (raises
-    :class:`HandError`); a name of nobody at the table is left for the rules to refuse."""
+def seat_list(seats: Sequence[str]) -> str:
+    """The seats as ``enter`` lists them: ``1=Anna 2=Bert 3=Cilli 4=Dani``."""
+    return " ".join(f"{i}={p}" for i, p in enumerate(seats, 1))
+
+
+def seated(
+    hand: HandInput, seats: Sequence[str], playing: Callable[[], Sequence[str]] | None = None
+) -> HandInput:
+    """The hand with each player's name typed in the short form as the table spells them: a name
+    in any case, a beginning of it no other player's shares (``an`` for Anna), read as the
+    guided entry reads it, or the number of their seat as ``enter`` numbers them (1: the first
+    of ``seats``). A beginning of more than one name, and a number that is also a name (a player
+    called 2) of someone else than that seat's, are refused naming them (raises
+    :class:`HandError`); a name of nobody at the table is left for the rules to refuse.
+
+    ``playing``, asked only where a beginning names more than one player: the four who play
+    the hand (at five the dealer sits out). A beginning shared with the one sitting out names
+    the one who plays; where the hand gives its players, they are the four."""
     problems = Collector()
 
-    def name(where: str, typed: str) -> str:
+    def name(where: str, typed: str, among: Callable[[], Sequence[str]] | None) -> str:
+        found = [c.value for c in _named(typed, seats)]
+        if typed.isascii() and typed.isdigit():
+            return _by_seat(where, typed, found, seats, problems)
         if typed in seats:
             return typed
-        found = _named(typed, seats)
+        if len(found) > 1 and among is not None:
+            who = among()
+            found = [p for p in found if p in who] or found
         if len(found) > 1:
             problems.add(
                 where,
                 N_("{value!r} begins the names of {allowed}: type more of it"),
                 value=typed,
-                allowed=one_of(c.value for c in found),
+                allowed=one_of(found),
             )
-        return found[0].value if len(found) == 1 else typed
+        return found[0] if len(found) == 1 else typed
 
     out: dict[str, Any] = dict(hand)
-    if isinstance(out.get("players"), list):
-        out["players"] = [name("players", p) if isinstance(p, str) else p for p in out["players"]]
+    if isinstance(out.get("players"), list) and out["players"] != list(seats):  # score's are the seats
+        out["players"] = [name("players", p, None) if isinstance(p, str) else p for p in out["players"]]
+    if isinstance(out.get("players"), list) and all(p in seats for p in out["players"]):
+        given = tuple(out["players"])
+
+        def playing() -> Sequence[str]:  # the hand's own players are the four who play
+            return given
+
     for key in _NAMING:
         if isinstance(out.get(key), str):
-            out[key] = name(key, out[key])
+            out[key] = name(key, out[key], playing)
     for key in _NAMED_BY:
         if isinstance(out.get(key), dict):
             table: dict[str, Any] = {}
             for typed, value in out[key].items():
-                who = name(f"{key}.{typed}", typed)
+                who = name(f"{key}.{typed}", typed, playing)
                 if who in table and table[who] != value:
                     problems.add(
                         f"{key}.{typed}",
@@ -305,3 +329,42 @@ def seated(hand: HandInput, seats: Sequence[str]) -> HandInput:
             out[key] = table
     problems.raise_if_any(HandError)
     return cast(HandInput, out)
+
+
+def _by_seat(where: str, typed: str, named: Sequence[str], seats: Sequence[str], problems: Collector) -> str:
+    """The player a number typed names: the one in that seat, where no other player's name is
+    the number or begins with it; else refused, saying so."""
+    number = int(typed) if len(typed) <= 6 else 0
+    if not 1 <= number <= len(seats):
+        if len(named) == 1:  # no seat, but a name: the player called 12 at a table of four
+            return named[0]
+        if not named:
+            problems.add(
+                where,
+                N_("{value!r} is no player's name and no seat's number: the seats are {seats}"),
+                value=typed,
+                seats=seat_list(seats),
+            )
+        else:
+            problems.add(
+                where,
+                N_("{value!r} begins the names of {allowed}: type more of it"),
+                value=typed,
+                allowed=one_of(named),
+            )
+        return typed
+    seat = seats[number - 1]
+    others = [p for p in named if p != seat]
+    if others:
+        problems.add(
+            where,
+            N_(
+                "{value!r} is the number of {name}'s seat and also names {others}: type the name of the one meant, or the number of their seat ({seats})"
+            ),
+            value=typed,
+            name=seat,
+            others=one_of(others),
+            seats=seat_list(seats),
+        )
+        return typed
+    return seat

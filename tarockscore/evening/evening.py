@@ -34,7 +34,7 @@ from tarockscore.evening.sheet import Sheet as Sheet
 from tarockscore.evening.sheet import sheet as sheet
 from tarockscore.evening.store import Change as Change
 from tarockscore.evening.store import Snapshot
-from tarockscore.evening.table import check_players, new_ledger
+from tarockscore.evening.table import Deal, check_players, hand_deal, new_ledger, next_deal
 from tarockscore.evening.upgrade import Upgraded as Upgraded
 from tarockscore.io.inputs import load_profile
 from tarockscore.rules.hand import Hand, HandInput
@@ -335,6 +335,15 @@ class Evening:
         led = self.ledger if ledger is None else ledger
         check_number(led, number)
         return led.hands[number - 1]
+
+    def deal(self, number: int | None = None, ledger: Ledger | None = None) -> Deal:
+        """Who deals hand ``number`` (None: the next hand), the four who play it, Forehand first,
+        and who sits it out at five, of ``ledger`` (else the file read now)."""
+        led = self.ledger if ledger is None else ledger
+        if number is None:
+            return next_deal(led)
+        check_number(led, number)
+        return hand_deal(led, number)
 
     def explain(self, number: int) -> Explained:
         """The arithmetic of hand ``number``: its score, the profile, and the Radl behind its factor."""

@@ -12,6 +12,7 @@ import typer
 import tarockscore
 from tarockscore.cli import terminal
 from tarockscore.cli.options import (
+    DealRead,
     HandArg,
     LedgerOpt,
     ProfileOpt,
@@ -88,8 +89,9 @@ def record(hand_file: HandArg = None, ledger: LedgerOpt = None, *, short: dict[s
     mapping, source = read_hand_or_short(hand_file, short)
     evening = evening_of(ledger)
     with hand_errors(source, short):
-        mapping = seated_names(mapping, source, lambda: table_of(evening))
-        change = evening.record(mapping, tarockscore.now())
+        deal = DealRead(evening)
+        mapping = seated_names(mapping, source, lambda: table_of(evening), deal)
+        change = evening.record(mapping, tarockscore.now(), expected=deal.head)
     recorded(change.before, change.after)
     typer.echo(shown.head_text(change.head))
 
@@ -142,8 +144,9 @@ def replace(
     mapping, source = read_hand_or_short(hand_file, short)
     evening = evening_of(ledger)
     with hand_errors(source, short):
-        mapping = seated_names(mapping, source, lambda: table_of(evening))
-        change = evening.replace(number, mapping, tarockscore.now())
+        deal = DealRead(evening, number)
+        mapping = seated_names(mapping, source, lambda: table_of(evening), deal)
+        change = evening.replace(number, mapping, tarockscore.now(), expected=deal.head)
     replaced(change, number)
 
 
