@@ -7,10 +7,14 @@ from fractions import Fraction
 from typing import Any, NamedTuple, cast
 
 from tarockscore.entry.flow import (
+    EVERY_TRICK,
     NONE,
     OWN,
     TALON,
+    VALAT_ANNOUNCED,
+    VALAT_KONTRA,
     VALAT_PROVEN,
+    VALAT_SIDE,
     Answer,
     AskAgain,
     Flow,
@@ -177,7 +181,7 @@ def _read(flow: Flow, given: Mapping[str, str], defaults: Mapping[str, Answer], 
     lines = tuple((question, answers[question.key]) for question in done)
     if asked is not None:
         return Reading(lines, asked, refused, (), (), None)
-    unused = tuple(key for key in given if key.removeprefix(BLATT) not in answers)
+    unused = tuple(key for key in given if key.removeprefix(BLATT).removeprefix(OR) not in answers)
     return Reading(lines, None, None, unused, tuple(flow.notes(answers)), hand_of(flow, answers))
 
 
@@ -185,6 +189,9 @@ def _read(flow: Flow, given: Mapping[str, str], defaults: Mapping[str, Answer], 
 # whole points at the question's key, the Blatt at "blatt:" and the key ("blatt:card_points",
 # "blatt:points:Anna").
 BLATT = "blatt:"
+# A word the card points may be given by (a Valat) comes in a field of its own beside them, at
+# "or:" and the key ("or:card_points" = "valat"): where it is given, it is the answer.
+OR = "or:"
 
 
 def _given(flow: Flow, question: Question, given: Mapping[str, str], answers: Mapping[str, Answer]) -> Answer:
@@ -193,6 +200,11 @@ def _given(flow: Flow, question: Question, given: Mapping[str, str], answers: Ma
     text = given.get(question.key, "")
     if question.kind is not Kind.POINTS:
         return flow.read(question, text)
+    chosen = given.get(OR + question.key, "").strip()
+    if chosen and question.choices:
+        return flow.read(question, chosen)
+    if question.choices and text.strip() and not text.strip()[0].isdigit():
+        return flow.read(question, text)  # "valat" typed where the points go
     blatt = given.get(BLATT + question.key, "").strip()
     if blatt in ("", "0"):
         if not text.strip():  # its default, or "an answer is needed"
@@ -276,6 +288,8 @@ def hand_of(flow: Flow, a: Mapping[str, Any]) -> HandInput:
     bonuses = _bonuses(flow.profile, a, asked)
     if VALAT_PROVEN in asked and a[VALAT_PROVEN] is True:
         bonuses = _with_valat(bonuses, flow, a)
+    if flow.every_trick(a):
+        bonuses = [_valat_made(a, asked), *bonuses]
     if bonuses:
         out["bonus"] = bonuses
     if flow.renonce is not None:
@@ -301,7 +315,7 @@ def _contract_and_sides(flow: Flow, a: Mapping[str, Any], asked: set[str]) -> di
         out["called_king"] = "own"
     elif partner is not None:
         out["partner"] = partner
-    if "card_points" in asked:
+    if "card_points" in asked and not flow.every_trick(a):  # a Valat made stands for them
         out["card_points"] = render_points(a["card_points"])
     if "won" in asked:
         out["won"] = a["won"]
@@ -340,6 +354,15 @@ def _bonuses(profile: Profile, a: Mapping[str, Any], asked: set[str]) -> list[di
     return bonuses
 
 
+def _valat_made(a: Mapping[str, Any], asked: set[str]) -> dict[str, Any]:
+    """The ``[[bonus]]`` table of the Valat given in place of the card points: made."""
+    announced = bool(a[VALAT_ANNOUNCED]) if VALAT_ANNOUNCED in asked else False
+    entry: dict[str, Any] = {"name": VALAT, "side": a[VALAT_SIDE], "announced": announced, "made": True}
+    if VALAT_KONTRA in asked and a[VALAT_KONTRA]:
+        entry["kontra"] = a[VALAT_KONTRA]
+    return entry
+
+
 def _with_valat(bonuses: list[dict[str, Any]], flow: Flow, a: Mapping[str, Any]) -> list[dict[str, Any]]:
     """The bonuses with the Valat the card points prove made (added silent where not entered)."""
     side = flow.proven_side(a)
@@ -366,10 +389,14 @@ def defaults_from_keys(keys: Mapping[str, Any], profile: Profile) -> dict[str, A
     elif kontra is not None:
         out["kontra"] = _step(kontra, profile)
     bonuses = keys.get("bonus")
-    for i, entry in enumerate(bonuses if isinstance(bonuses, list) else [], 1):
-        if isinstance(entry, dict):
-            out.update(_bonus_given(f"bonus:{i}", entry, profile))
-    out["extras"] = bool(kontra or keys.get("huettenfleck") or bonuses)
+    tables = [b for b in bonuses if isinstance(b, dict)] if isinstance(bonuses, list) else []
+    valat = _valat_for_points(keys, tables, profile)
+    if valat is not None:  # given in place of the card points: not among the bonuses
+        out.update(_valat_given(valat, profile))
+        tables = [b for b in tables if b is not valat]
+    for i, entry in enumerate(tables, 1):
+        out.update(_bonus_given(f"bonus:{i}", entry, profile))
+    out["extras"] = bool(kontra or keys.get("huettenfleck") or tables)
     return out
 
 
@@ -400,6 +427,32 @@ def _card_points_given(cp: Any) -> dict[str, Answer]:
     elif (v := _points(cp)) is not None:
         out["card_points"] = v
     return out
+
+
+def _valat_for_points(
+    keys: Mapping[str, Any], tables: Sequence[Mapping[str, Any]], profile: Profile
+) -> Mapping[str, Any] | None:
+    """The Valat made that a stored hand gives in place of its card points (none given, no
+    ``won``, no renonce or concession); None where the hand has none."""
+    if any(keys.get(k) is not None for k in ("card_points", "won", "renonce")) or keys.get("conceded"):
+        return None
+    return next(
+        (
+            b
+            for b in tables
+            if profile.bonus_name(str(b.get("name", ""))) == VALAT and b.get("made", True) is True
+        ),
+        None,
+    )
+
+
+def _valat_given(entry: Mapping[str, Any], profile: Profile) -> dict[str, Answer]:
+    return {
+        "card_points": EVERY_TRICK,
+        VALAT_SIDE: str(entry.get("side", "declarers")),
+        VALAT_ANNOUNCED: bool(entry.get("announced", False)),
+        VALAT_KONTRA: _step(entry.get("kontra"), profile),
+    }
 
 
 def _bonus_given(key: str, entry: Mapping[str, Any], profile: Profile) -> dict[str, Answer]:

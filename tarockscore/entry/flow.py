@@ -54,6 +54,13 @@ OWN = "\x00own"
 NONE = ""  # no Kontra said; no further bonus
 # The key of "was it their Valat?", asked where the card points prove one side took every trick.
 VALAT_PROVEN = "valat"
+# The answer to the card points that says one side took every trick: its Valat made stands for
+# them (docs/hand-format.md). Never card points, never a player's name.
+EVERY_TRICK = "\x00valat"
+# The questions of that Valat: whose it was, whether it was announced, a Kontra said on it.
+VALAT_SIDE = "valat:side"
+VALAT_ANNOUNCED = "valat:announced"
+VALAT_KONTRA = "valat:kontra"
 
 
 class Kind(Enum):
@@ -95,6 +102,8 @@ class Question:
             return isinstance(value, str) and any(c.value == value for c in self.choices)
         if self.kind is Kind.YES_NO:
             return isinstance(value, bool)
+        if isinstance(value, str):  # a word the card points may be given by: a Valat
+            return any(c.value == value for c in self.choices)
         return isinstance(value, Fraction) and self.most is not None and 0 <= value <= self.most
 
     def with_default(self, old: Answer | None) -> "Question":
@@ -108,6 +117,13 @@ class Question:
         if isinstance(value, Fraction):
             return str(render_points(value))
         return next((c.label for c in self.choices if c.value == value), value)
+
+
+def _names(players: Sequence[str]) -> str:
+    """``Anna and Cilli``, ``Bert, Cilli and Dani``."""
+    if len(players) == 1:
+        return players[0]
+    return _("{names} and {last}").format(names=", ".join(players[:-1]), last=players[-1])
 
 
 class Refused(Exception):
@@ -140,6 +156,9 @@ def read_answer(question: Question, text: str, profile: Profile) -> Answer:
         if said is not None:
             return said
         raise Refused(_("{answer!r}: answer y or n").format(answer=Shown(text)))
+    picked = matching(question.choices, text) if question.choices else []
+    if len(picked) == 1:  # "valat" where card points are asked
+        return picked[0].value
     points = read_points(text, profile)
     assert question.most is not None
     if points > question.most:
@@ -291,20 +310,27 @@ class Flow:
                     else _("{declarer} and {partner}").format(declarer=declarer, partner=partner)
                 )
                 total = render_points(p.game.card_points_total)
+                valat = legality.possible_bonuses(p, contract, called_king, king_half)
                 yield Question(
                     "card_points",
                     _("Card points of {players} (of {total})").format(players=side, total=total),
                     Kind.POINTS,
                     _("card points"),
+                    self._every_trick() if tricks.VALAT in valat else (),
                     most=p.game.card_points_total,
                 )
-                yield from self._valat_proven(contract, declarer, partner, a)
+                if a["card_points"] == EVERY_TRICK:
+                    yield from self._valat_made(declarer, partner, a)
+                else:
+                    yield from self._valat_proven(contract, declarer, partner, a)
         kontra = not conceded and legality.kontra_on_contract_allowed(p, contract) and bool(p.playable_steps)
         bonuses = (
             legality.concession_bonuses(p, contract)
             if conceded
             else legality.possible_bonuses(p, contract, called_king, king_half)
         )
+        if self.every_trick(a):  # entered with the card points
+            bonuses = [b for b in bonuses if b != tricks.VALAT]
         if not kontra and not bonuses:
             return
         if not contract.requires_announced:  # else a bird is announced: no need to ask
@@ -318,9 +344,61 @@ class Flow:
             yield from self._kontra(contract, declarer, partner, a)
         yield from self._bonuses(bonuses, a, doubled=not conceded)
 
+    def _every_trick(self) -> tuple[Choice, ...]:
+        """What the card points may be answered with besides a count: a Valat, every trick to one side."""
+        return (Choice(EVERY_TRICK, _("Valat"), None, ("valat",)),)
+
+    def every_trick(self, a: Mapping[str, Any]) -> bool:
+        """Whether the card points were answered by a Valat made (the side is asked after them)."""
+        return a.get("card_points") == EVERY_TRICK
+
+    def _valat_made(self, declarer: str, partner: str | None, a: Mapping[str, Any]) -> Iterator[Question]:
+        """A Valat in place of the card points: which side took every trick, whether the Valat
+        was announced, and the Kontra said on it (only an announced one can be doubled)."""
+        p = self.profile
+        valat = p.bonuses[tricks.VALAT]
+        declarers = [declarer] if partner is None else [declarer, partner]
+        defenders = [x for x in self.in_seats if x not in declarers]
+        sides = tuple(
+            Choice(side, _names(names), i, words)
+            for i, (side, names, words) in enumerate(
+                (
+                    ("declarers", declarers, ("declarers", "Spieler")),
+                    ("defenders", defenders, ("defenders", "Gegenspieler", "Gegner")),
+                ),
+                1,
+            )
+            if legality.may_make(valat, side)
+        )
+        yield Question(
+            VALAT_SIDE,
+            _("Valat: every trick to"),
+            Kind.CHOICE,
+            _("Valat, every trick to"),
+            sides,
+            sides[0].value,
+        )
+        announced = False
+        if legality.may_announce(valat):
+            yield Question(
+                VALAT_ANNOUNCED,
+                _("{bonus}: announced?").format(bonus=named(tricks.VALAT)),
+                Kind.YES_NO,
+                _("{bonus}, announced").format(bonus=named(tricks.VALAT)),
+                default=False,
+                words=ANNOUNCED_WORDS,
+            )
+            announced = a[VALAT_ANNOUNCED]
+        if legality.may_double(valat, announced) and p.playable_steps:
+            yield self._kontra_question(
+                VALAT_KONTRA,
+                _("{bonus}: Kontra on it").format(bonus=named(tricks.VALAT)),
+                _("{bonus}, Kontra").format(bonus=named(tricks.VALAT)),
+            )
+
     def proven_side(self, a: Mapping[str, Any]) -> Side | None:
         """The side whose card points (answered) prove it took every trick: its Valat."""
-        if "card_points" not in a or "contract" not in a:
+        if not isinstance(a.get("card_points"), Fraction) or "contract" not in a:
             return None
         contract = self.profile.contracts[str(a["contract"])]
         return tricks.valat_proven(a["card_points"], None, contract, self.profile)

@@ -31,10 +31,11 @@ from tarockscore.evening.table import (
     parse_stored,
     seat_hand,
 )
-from tarockscore.rules.hand import Hand, HandInput, hand_changes
+from tarockscore.rules.hand import Hand, HandInput, Side, hand_changes
 from tarockscore.rules.profile import Profile
 from tarockscore.rules.reader import MAXIMUM, short_number
 from tarockscore.rules.scoring import score_hand
+from tarockscore.rules.valat import VALAT
 
 
 def check_room(ledger: Ledger) -> None:
@@ -267,8 +268,29 @@ def _marked(ledger: Ledger, hands: int, at: str, template: str, **values: object
     return marked._replace(audit=(*ledger.audit, entry))
 
 
+# A hand's Valat after its outcome, as its line says it, each a template of its own so that a
+# stored line reads back word for word (render/evening.py TEMPLATES): by side, announced, made.
+VALAT_LINES = {
+    (Side.DECLARERS, False, True): N_("{hand}, Valat"),
+    (Side.DECLARERS, True, True): N_("{hand}, Valat announced"),
+    (Side.DECLARERS, True, False): N_("{hand}, announced Valat failed"),
+    (Side.DEFENDERS, False, True): N_("{hand}, Valat of the Defenders"),
+    (Side.DEFENDERS, True, True): N_("{hand}, Valat announced by the Defenders"),
+    (Side.DEFENDERS, True, False): N_("{hand}, the Defenders' announced Valat failed"),
+}
+
+
+def valat_line(hand: Hand) -> str | None:
+    """The template that adds the hand's Valat to its line; None without one (a silent Valat not
+    made is no Valat)."""
+    valat = next((b for b in hand.bonuses if b.name == VALAT), None)
+    if valat is None:
+        return None
+    return VALAT_LINES.get((valat.side, valat.announced, valat.made))
+
+
 def summary(hand: Hand, result: Result | None = None) -> str:
-    """One line for a hand: contract, who played it, and the outcome."""
+    """One line for a hand: contract, who played it, the outcome, a Valat."""
     text: str = hand.contract
     if hand.declarer and hand.partner:
         text = message(
@@ -281,6 +303,8 @@ def summary(hand: Hand, result: Result | None = None) -> str:
         text = message(N_("{contract} by {declarer}"), contract=hand.contract, declarer=hand.declarer)
     if result is not None and result.won is not None:
         text = message(N_("{hand}, won") if result.won else N_("{hand}, lost"), hand=text)
+    if (valat := valat_line(hand)) is not None:
+        text = message(valat, hand=text)
     if result is not None and result.radl != 1:
         text = message(N_("{hand}, Radl ×{radl}"), hand=text, radl=result.radl)
     return text

@@ -16,7 +16,7 @@ from tarockscore.errors import N_, Message, key_title, message
 from tarockscore.evening.checks import score_stored
 from tarockscore.evening.evening import Explained, HeadCheck, Repaired, Rescored, Settled
 from tarockscore.evening.model import AuditEntry, Ledger, Result, Table, payout_totals, totals
-from tarockscore.evening.operations import summary
+from tarockscore.evening.operations import VALAT_LINES, summary
 from tarockscore.evening.radl import BY_HAND, next_factor, pending_radl
 from tarockscore.evening.settle import settle
 from tarockscore.evening.sheet import Sheet
@@ -63,6 +63,7 @@ TEMPLATES = (
     N_("{label}: the result from its paper sheet: {points}"),
     N_("round {round}, table {table}"),
     N_("{hand}, Radl ×{radl}"),
+    *VALAT_LINES.values(),
     N_("{hand}, won"),
     N_("{hand}, lost"),
     N_("{contract} by {declarer} with {partner}"),
@@ -324,14 +325,7 @@ def hand_line(ledger: Ledger, number: int) -> str:
 
 def hand_summary(hand: Hand, result: Result | None = None) -> str:
     """One line for a hand in the reader's language: contract, who played it, the outcome, a Valat."""
-    plain = None if result is None else result._replace(radl=1)
-    text = summary(hand._replace(contract=named(hand.contract)), plain)
-    valat = valat_said(hand)
-    if valat is not None:
-        text = message(N_("{hand}, {valat}"), hand=text, valat=valat)
-    if result is not None and result.radl != 1:
-        text = message(N_("{hand}, Radl ×{radl}"), hand=text, radl=result.radl)
-    return said(text)
+    return said(summary(hand._replace(contract=named(hand.contract)), result))
 
 
 def valat_said(hand: Hand) -> Message | None:
@@ -454,6 +448,11 @@ def sheet_text(sheet: Sheet) -> str:
         if h.hand.partner:
             who += f" + {h.hand.partner}"
         outcome = "" if h.result.won is None else (_("won") if h.result.won else _("lost"))
+        valat = valat_said(h.hand)
+        if valat is not None:  # as the hand's line says it: "won, Valat"
+            outcome = (
+                _("{result}, {valat}").format(result=outcome, valat=translated(valat)) if outcome else valat
+            )
         row: list[object] = [
             h.number,
             *([h.id] if ids else []),

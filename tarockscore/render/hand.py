@@ -278,6 +278,10 @@ def _decided(score: Score) -> list[str]:
         return [text.format(why=revoked)]
     if score.won is None:
         return []
+    if score.every_trick:
+        # a Valat made decided the hand: no card points were counted, and none are made up
+        text = _("Result: the declarers won: {why}") if score.won else _("Result: the declarers lost: {why}")
+        return [text.format(why=valat_decided(score.every_trick))]
     if score.card_points is None or score.needed is None:
         return [_("Result: the declarers won") if score.won else _("Result: the declarers lost")]
     text = (
@@ -286,6 +290,16 @@ def _decided(score: Score) -> list[str]:
         else _("Result: the declarers lost: {points} card points, they needed {needed}")
     )
     return [text.format(points=render_points(score.card_points), needed=render_points(score.needed))]
+
+
+def valat_decided(players: Sequence[str]) -> str:
+    """``Valat: every trick to Anna and Cilli``: what decided a hand entered without card points."""
+    names = (
+        players[0]
+        if len(players) == 1
+        else _("{names} and {last}").format(names=", ".join(players[:-1]), last=players[-1])
+    )
+    return _("Valat: every trick to {players}").format(players=names)
 
 
 def quoted(text: str) -> str:

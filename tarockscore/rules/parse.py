@@ -20,7 +20,7 @@ from tarockscore.rules.hand import (
 )
 from tarockscore.rules.profile import Bonus, Contract, Profile
 from tarockscore.rules.reader import Reader, as_written, type_name
-from tarockscore.rules.valat import check_tricks
+from tarockscore.rules.valat import check_tricks, made_valat
 from tarockscore.rules.words import name_problems, repeated_names, seat_names
 
 
@@ -46,6 +46,8 @@ def parse_hand(data: HandInput, profile: Profile, *, bidding: bool = True) -> Ha
         card_points, defender_points = _read_side_outcome(keys, contract, profile, problems)
     kontra, kontra_by = _read_kontra(keys, contract, profile, problems)
     bonuses = _read_hand_bonuses(keys, contract, profile, problems)
+    if not legality.everyone_for_themselves(contract):
+        _check_outcome_given(keys, contract, bonuses, problems)
     if bonuses:
         check_bonus_against_points(bonuses, card_points, defender_points, keys.won, profile, problems)
         _check_defender_announcements(bonuses, bool(kontra or kontra_by), profile, problems)
@@ -586,10 +588,6 @@ def _read_side_outcome(
                 N_("missing: did the declarer of {contract} win? (won = true or false)"),
                 contract=contract.name,
             )
-    elif keys.card_points is None and won is None and not keys.conceded and not keys.renonce:
-        problems.add(
-            "card_points", N_("missing: give the declarer side's card points, or won = true or false")
-        )
     if declarers is not None and won is not None:
         by_points = declarers >= profile.game.win_threshold
         if by_points != won:
@@ -603,6 +601,19 @@ def _read_side_outcome(
                 win_threshold=render_points(profile.game.win_threshold),
             )
     return declarers, defenders
+
+
+def _check_outcome_given(
+    keys: _Keys, contract: Contract, bonuses: tuple[BonusEntry, ...], problems: Collector
+) -> None:
+    """A hand decided by card points gives them, or ``won``; a Valat made stands for both (the
+    side that took every trick won the game); a hand conceded or revoked needs neither."""
+    if legality.decided_by_tricks(contract) or keys.conceded or keys.renonce:
+        return
+    if keys.card_points is None and keys.won is None and made_valat(bonuses) is None:
+        problems.add(
+            "card_points", N_("missing: give the declarer side's card points, or won = true or false")
+        )
 
 
 def _read_kontra(

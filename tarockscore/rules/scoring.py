@@ -16,6 +16,7 @@ from tarockscore.rules.valat import (
     CANCELS_KONTRA,
     bonuses_in_valat,
     cancels_game_kontra,
+    decided_by_valat,
     fixed_line,
     in_play,
     multiplied_hand,
@@ -42,6 +43,9 @@ class Score(NamedTuple):
     trischaken_points: tuple[tuple[str, Fraction], ...] = ()
     # who revoked: then the revoke decided the hand, not the card points
     renonce: str | None = None
+    # the players who took every trick, where their Valat made decided the hand (no card points
+    # and no ``won`` given): the explanation names them instead of a count of card points
+    every_trick: tuple[str, ...] = ()
 
     def counted(self, factor: int) -> tuple[dict[str, int], dict[str, int] | None]:
         """Every player's Victory Points and payout with the hand counted ×``factor`` (a Radl)."""
@@ -70,6 +74,7 @@ def score_hand(hand: Hand, profile: Profile) -> Score:
     else:
         scored, won = played_hand(deal)
     lines = scored.lines
+    valat_side = decided_by_valat(hand) if contract.kind is not Kind.TRISCHAKEN else None
     decided = won is not None and hand.won is None and hand.card_points is not None and hand.renonce is None
     return Score(
         profile=profile.name,
@@ -85,6 +90,7 @@ def score_hand(hand: Hand, profile: Profile) -> Score:
         needed=win_threshold(deal) if decided else None,
         trischaken_points=hand.trischaken_points if contract.kind is Kind.TRISCHAKEN else (),
         renonce=hand.renonce,
+        every_trick=() if valat_side is None else deal.side(valat_side),
     )
 
 
@@ -98,10 +104,13 @@ def added(players: tuple[str, ...], amounts: Iterable[Mapping[str, int]]) -> dic
 
 
 def declarers_won(deal: Deal) -> bool:
-    """The outcome as entered, or by the declarers' card points against the threshold."""
+    """The outcome as entered, by the Valat made (every trick to one side), or by the declarers'
+    card points against the threshold."""
     hand = deal.hand
     if hand.won is not None:
         return hand.won
+    if (side := decided_by_valat(hand)) is not None:
+        return side is Side.DECLARERS
     assert hand.card_points is not None
     return hand.card_points >= win_threshold(deal)
 

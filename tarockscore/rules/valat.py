@@ -12,18 +12,34 @@ from tarockscore.rules.kontra import contract_kontra, contract_lines, loss_facto
 from tarockscore.rules.profile import Contract, Profile, ValatRules, key_path
 from tarockscore.rules.settlement import NOTHING, Deal, Factor, Scored, note, title
 
+VALAT = "valat"
 CANCELS_KONTRA = N_("A Valat cancels the Kontra on the contract (valat.cancels_game_kontra).")
 
 
 def split_valat(hand: Hand) -> tuple[BonusEntry | None, list[BonusEntry]]:
     """The hand's Valat entry, if any, and its other bonuses."""
-    valat = next((b for b in hand.bonuses if b.name == "valat"), None)
-    return valat, [b for b in hand.bonuses if b.name != "valat"]
+    valat = next((b for b in hand.bonuses if b.name == VALAT), None)
+    return valat, [b for b in hand.bonuses if b.name != VALAT]
 
 
 def cancels_game_kontra(p: Profile, valat: BonusEntry) -> bool:
     """Whether this Valat voids the Kontra on the game (D8)."""
     return p.valat.cancels_game_kontra and (not valat.announced or p.valat.cancels_game_kontra_announced)
+
+
+def made_valat(bonuses: tuple[BonusEntry, ...]) -> BonusEntry | None:
+    """The hand's Valat where it was made: its side took every trick, so won the game."""
+    return next((b for b in bonuses if b.name == VALAT and b.made), None)
+
+
+def decided_by_valat(hand: Hand) -> Side | None:
+    """The side whose made Valat decides the hand, where neither card points nor ``won`` are given:
+    a side that took every trick won the game (docs/rules/koenigrufen.md §1.5), and under every
+    profile's ``[valat]`` the Valat's line (or the game beside the fixed premium) follows from that."""
+    if hand.card_points is not None or hand.won is not None or hand.renonce is not None or hand.conceded:
+        return None
+    valat = made_valat(hand.bonuses)
+    return None if valat is None else valat.side
 
 
 def in_play(valat: BonusEntry | None) -> bool:
@@ -173,9 +189,6 @@ def fixed_line(deal: Deal, valat: BonusEntry) -> Scored:
         deal.side(winning_side),
         deal.side(winning_side.other),
     )
-
-
-VALAT = "valat"
 
 
 def check_tricks(

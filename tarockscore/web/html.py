@@ -230,6 +230,8 @@ EXTRAS = "extras"
 PROVEN = "valat"
 # The Blatt of card points come in a field of their own: ``blatt:card_points``, ``blatt:points:Anna``.
 BLATT = "blatt:"
+# A word the card points may be given by (a Valat): a box of its own beside them, ``or:card_points``.
+OR = "or:"
 THIRDS = 3  # a Blatt is a third of a point
 MAX_QUESTIONS = 80  # far more than a hand asks (each of a profile's bonuses asks five)
 
@@ -268,7 +270,9 @@ def filled(entry: tarockscore.HandEntry) -> dict[str, str]:
     reading = tarockscore.submit_answers(entry.flow, {}, entry.defaults)
     out = {}
     for q, answer in reading.lines:
-        if isinstance(answer, Fraction):
+        if q.kind is tarockscore.QuestionKind.POINTS and isinstance(answer, str):  # a Valat
+            out[OR + q.key] = next((_value(c) for c in q.choices if c.value == answer), answer)
+        elif isinstance(answer, Fraction):
             out[q.key], out[BLATT + q.key] = _split(answer)
         elif isinstance(answer, bool):
             out[q.key] = "y" if answer else "n"
@@ -391,6 +395,20 @@ def _points(key: str, ident: str, answer: object, form: Mapping[str, str], third
     return "".join(inputs)
 
 
+def _or(question: tarockscore.Question, ident: str, answer: object, form: Mapping[str, str]) -> str:
+    """The words the card points may be given by instead (a Valat), each a box to tick."""
+    sent = form.get(OR + question.key)
+    out = []
+    for c in question.choices:
+        value = _value(c)
+        on = sent == value if sent is not None else answer == c.value
+        box = {"type": "checkbox", "id": f"{ident}-{value}", "name": OR + question.key, "value": value}
+        out.append(
+            f'<label class="part or"><input{attrs(box)}{" checked" if on else ""}><span>{esc(c.label)}</span></label>'
+        )
+    return "".join(out)
+
+
 def _choices(question: tarockscore.Question, answer: object, sent: str | None) -> str:
     """A choice (or yes and no) as a row of buttons: the one given, else the answer read or the default, checked."""
     if question.kind is tarockscore.QuestionKind.YES_NO:
@@ -421,7 +439,8 @@ def _field(
     ident = "f-" + key.replace(":", "-")
     points = question.kind is tarockscore.QuestionKind.POINTS
     if points:
-        inner, sig = _points(key, ident, answer, form, thirds), "points"
+        inner = _points(key, ident, answer, form, thirds) + _or(question, ident, answer, form)
+        sig = "points" + "".join(":" + _value(c) for c in question.choices)
     else:
         inner = _choices(question, answer, form.get(key))
         sig = question.kind.value + ":" + "|".join(_value(c) for c in question.choices)
