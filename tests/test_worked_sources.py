@@ -732,3 +732,36 @@ def test_a_hand_inside_a_radl_and_a_second_radl_queued(tmp_path: Path) -> None:
     explained = _run("explain", "3", "--ledger", ledger)
     assert "×2 Radl started by hand 1 (after Mondfang) = 4" in explained
     assert "[TIR20 2)]" in explained  # the Kontra's source
+
+
+def test_a_concession_cites_what_it_pays(tmp_path: Path) -> None:
+    # [CTK] traditional rule: the Declarer concedes at once, "and then each Defender adds the plain
+    # Call value of 1 Victory Point": the Besserrufer's announced Pagat is not paid, and the
+    # arithmetic says so and cites the rule by which each of the three is paid.
+    case = Worked(
+        "kr",
+        'contract = "besserrufer"\ndeclarer = "A"\ncalled_king = "talon"\nconceded = true\n'
+        '[[bonus]]\nname = "pagat"\nannounced = true\nmade = false\n',
+        _pts(0, 1, 1, 1),
+    )
+    code, out, err = _score(tmp_path, case, "--explain")
+    assert code == 0, err
+    assert "conceded at once: each other player adds the contract [3]" in out
+    assert 'each Defender adds the plain Call value of 1 Victory Point"' in out.split("[3] ")[1]
+    assert "note: Pagat (announced) does not count: a conceded hand counts the contract only" in out
+    # [OÖ23 Allg. 7], [ÖF21 via HT §7.7] "Spiel plus Ansager (3, 5, 7 oder 9 Punkte)" to each of
+    # the three others: the Uhu of the bid is paid beside the game.
+    case = Worked(
+        "ooe",
+        'profile = "ooe-2023"\ncontract = "besserrufer"\ndeclarer = "A"\ncalled_king = "talon"\n'
+        'conceded = true\n[[bonus]]\nname = "uhu"\nannounced = true\nmade = false\n',
+        _pts(-15, 5, 5, 5),
+    )
+    code, out, err = _score(tmp_path, case, "--explain")
+    assert code == 0, err
+    assert (
+        "conceded at once: the declarer pays each other player the contract and the bonus it was bid with ["
+        in out
+    )
+    assert "3, 5, 7 oder 9" in out
+    assert "does not count" not in out
