@@ -200,6 +200,8 @@ def explain(score: Score, profile: Profile, radl: Sequence[tuple[str, int]] = ()
                 winners=", ".join(line.winners) or _("nobody"), points=adds_text(line.times(factor))
             )
         )
+        key = "called_king_in_talon.concede_pays"
+        out += ["   " + paid + cite(key, said=paid) for paid in _conceded(profile, line)]
         out += ["   " + n for n in _noted(line.note)]
     points, payout = score.counted(factor)
     out.append("")
@@ -211,6 +213,25 @@ def explain(score: Score, profile: Profile, radl: Sequence[tuple[str, int]] = ()
     if cited:
         out += ["", _("Sources:"), *(f"[{i}] {text}" for i, text in enumerate(cited, 1))]
     return quoted("\n".join(out))
+
+
+def _conceded(profile: Profile, line: Line) -> list[str]:
+    """What a hand conceded at once pays, in the words of the profile's settlement (the
+    concession's line; none for any other)."""
+    return [_conceded_words(profile)] if line.bet == "concession" else []
+
+
+def _conceded_words(profile: Profile) -> str:
+    bird = profile.called_king_in_talon.concede_pays == "contract_and_announced"
+    if profile.settlement.mode == "zero_sum":
+        if bird:
+            return _(
+                "conceded at once: the declarer pays each other player the contract and the bonus it was bid with"
+            )
+        return _("conceded at once: the declarer pays each other player the contract")
+    if bird:
+        return _("conceded at once: each other player adds the contract and the bonus it was bid with")
+    return _("conceded at once: each other player adds the contract")
 
 
 def _cited(profile: Profile, key: str, said: str) -> str:

@@ -151,6 +151,13 @@ def played_hand(deal: Deal) -> tuple[Scored, bool]:
     return out.then(bonus_lines(deal, others)), won
 
 
+# The bird a conceded Besserrufer was bid with, where a concession pays the contract alone
+NOT_PAID = N_(
+    "{bonus} (announced) does not count: a conceded hand counts the contract only "
+    "(called_king_in_talon.concede_pays = 'contract')."
+)
+
+
 def concession_lines(deal: Deal) -> Scored:
     """The called King in the talon, conceded at once (docs/rules/disagreements.md#d18)."""
     hand, c, p = deal.hand, deal.contract, deal.profile
@@ -166,6 +173,10 @@ def concession_lines(deal: Deal) -> Scored:
         (hand.declarer,),
         note=setting(CalledKingInTalon, "concede_pays", p.called_king_in_talon.concede_pays),
     )
+    if p.called_king_in_talon.concede_pays == "contract":
+        for b in hand.bonuses:
+            if b.announced and b.side is Side.DECLARERS:
+                out = out.then(note(message(NOT_PAID, bonus=title(b.name))))
     if p.called_king_in_talon.concede_pays == "contract_and_announced":
         for b in hand.bonuses:
             if b.announced and b.side is Side.DECLARERS:
