@@ -813,3 +813,49 @@ def test_card_points_refused_are_said_in_the_fields_words(
     assert page.evaluate("document.documentElement.scrollWidth") <= WIDTH
     expect(page.locator("#sheet table.hands tbody")).to_have_count(0)
     context.close()
+
+
+# The profiles as the start page offers them: each by its title in the reader's language, as
+# `tarockscore profiles` shows it, with the name the command line and the exported ledger use.
+TITLED = {
+    "en-GB": (
+        "Königrufen: main rules (Calling the King), Simplified Scoring",
+        "Oberösterreich 4/2023 (Raiffeisen Tarockcup Austria), zero-sum, Kontra on the payout only",
+    ),
+    "de-AT": (
+        "Königrufen: Hauptregeln (Calling the King), vereinfachte Abrechnung",
+        "Oberösterreich 4/2023 (Raiffeisen Tarockcup Austria), Nullsumme, Kontra nur auf die Auszahlung",
+    ),
+}
+
+
+@pytest.mark.parametrize("lang", ["en-GB", "de-AT"])
+def test_the_profiles_are_offered_by_their_titles(
+    browser: Any, server: StaticServer, tmp_path: Path, lang: str
+) -> None:
+    """The new evening's profiles read as the table knows them ("Oberösterreich 4/2023 ..."), not
+    only by the file's name (ooe-2023); the name stays beside the title, and the evening chosen by
+    its title is the profile of that name."""
+    koenigrufen, ooe = TITLED[lang]
+    context = phone(browser, lang)
+    page = opened(context, server.url)
+    chosen = page.locator("#f-profile option:checked")
+    expect(chosen).to_have_attribute("value", "koenigrufen")
+    assert koenigrufen in chosen.inner_text() and "koenigrufen" in chosen.inner_text()
+    expect(page.locator("#profile-title")).to_have_text(chosen.inner_text())
+    assert page.locator("#f-profile option").count() == 8  # every shipped profile
+    for option in page.locator("#f-profile option").all():
+        value = option.get_attribute("value") or ""
+        assert value and value in option.inner_text() and option.inner_text() != value, option.inner_text()
+    page.fill("#f-players", TABLE)
+    label = page.locator("#f-profile option", has_text=ooe).inner_text()
+    page.select_option("#f-profile", label=label)
+    expect(page.locator("#profile-title")).to_have_text(label)  # whole, where the choice cuts it
+    page.screenshot(path=str(tmp_path / f"profiles-{lang}.png"), full_page=True)
+    assert page.evaluate("document.documentElement.scrollWidth") <= WIDTH
+    page.click("#start button[type=submit]")
+    page.wait_for_selector("#hand-form")
+    ledger = exported(page, tmp_path)
+    shown = runner.invoke(app, ["show", "--ledger", str(ledger), "--json"])
+    assert json.loads(shown.stdout)["profile"]["name"] == "ooe-2023"
+    context.close()

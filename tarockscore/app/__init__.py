@@ -8,6 +8,7 @@ bytes to the browser's storage after every change, and puts them back before the
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Mapping
 from pathlib import Path
@@ -56,14 +57,26 @@ def _field(name: str, label: str, control: str) -> str:
     return f'<div class="field"><label for="f-{name}">{esc(label)}</label>{control}</div>'
 
 
+@functools.cache
+def _shipped(name: str) -> tarockscore.Profile:
+    return tarockscore.load_profile(name)
+
+
+def _offered(name: str) -> str:
+    """A shipped profile as the start page offers it: its title in the reader's language, as
+    ``profiles`` shows it, and its name, which the command line and the exported ledger use."""
+    return f"{_shipped(name).title_in(i18n.current())} ({name})"
+
+
 def start_page(notice: str = "", given: Mapping[str, str] | None = None) -> str:
     """A new evening (players in seat order, a profile; the stake, the date and the place if given,
     as ``new`` takes them) and a ledger file to open. ``given``: the answers of a form refused."""
     given = given or {}
     chosen = given.get("profile") or DEFAULT_PROFILE
+    names = tarockscore.profile_names()
     profiles = "".join(
-        f"<option{' selected' if name == chosen else ''}>{esc(name)}</option>"
-        for name in tarockscore.profile_names()
+        f'<option value="{esc(name)}"{" selected" if name == chosen else ""}>{esc(_offered(name))}</option>'
+        for name in names
     )
     confirm = _("The evening on this phone is replaced: export it first. Go on?")
     replaces = f' data-confirm="{esc(confirm)}"' if LEDGER.exists() else ""
@@ -78,7 +91,13 @@ def start_page(notice: str = "", given: Mapping[str, str] | None = None) -> str:
                 f'<input type="text" id="f-players" name="players" autocomplete="off"'
                 f' value="{esc(given.get("players", ""))}">',
             ),
-            _field("profile", _("profile"), f'<select id="f-profile" name="profile">{profiles}</select>'),
+            _field(
+                "profile",
+                _("profile"),
+                f'<select id="f-profile" name="profile">{profiles}</select>'
+                # the chosen title whole: a phone's select cuts it at the width of the screen
+                f'<p class="meta" id="profile-title">{esc(_offered(chosen) if chosen in names else chosen)}</p>',
+            ),
             _field(
                 "profile_file",
                 _("or a profile file of your own"),

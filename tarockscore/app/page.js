@@ -145,6 +145,11 @@ document.addEventListener("change", (event) => {
     });
     return;
   }
+  if (field.id === "f-profile") {
+    // the title chosen, whole, below the choice (the option's words, as the engine wrote them)
+    document.getElementById("profile-title").textContent = field.selectedOptions[0].textContent;
+    return;
+  }
   const form = field.closest("#hand-form");
   if (!form) return;
   keepDraft();
