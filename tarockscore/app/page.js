@@ -124,6 +124,11 @@ document.addEventListener("submit", (event) => {
       box.scrollIntoView({ block: "nearest" });
     } else if (form.dataset.change === "replace") {
       show((await ask("replacing", { number: form.elements.number.value })).html);
+    } else if (form.dataset.change === "radl" || form.dataset.change === "strike") {
+      // a Radl set or struck: the next hand's answers so far stay in its form
+      const hand = document.getElementById("hand-form");
+      const answers = hand ? values(hand) : null;
+      showChanged(await ask("radl", { what: form.dataset.change, form: values(form), hand: answers }));
     } else if (form.dataset.change) {
       showChanged(await ask("change", { what: form.dataset.change, form: values(form) }));
     }
