@@ -813,3 +813,114 @@ def test_card_points_refused_are_said_in_the_fields_words(
     assert page.evaluate("document.documentElement.scrollWidth") <= WIDTH
     expect(page.locator("#sheet table.hands tbody")).to_have_count(0)
     context.close()
+
+
+# The profiles as the start page offers them: each by its title in the reader's language, as
+# `tarockscore profiles` shows it, with the name the command line and the exported ledger use.
+TITLED = {
+    "en-GB": (
+        "Königrufen: main rules (Calling the King), Simplified Scoring",
+        "Oberösterreich 4/2023 (Raiffeisen Tarockcup Austria), zero-sum, Kontra on the payout only",
+    ),
+    "de-AT": (
+        "Königrufen: Hauptregeln (Calling the King), vereinfachte Abrechnung",
+        "Oberösterreich 4/2023 (Raiffeisen Tarockcup Austria), Nullsumme, Kontra nur auf die Auszahlung",
+    ),
+}
+
+
+@pytest.mark.parametrize("lang", ["en-GB", "de-AT"])
+def test_the_profiles_are_offered_by_their_titles(
+    browser: Any, server: StaticServer, tmp_path: Path, lang: str
+) -> None:
+    """The new evening's profiles read as the table knows them ("Oberösterreich 4/2023 ..."), not
+    only by the file's name (ooe-2023); the name stays beside the title, and the evening chosen by
+    its title is the profile of that name."""
+    koenigrufen, ooe = TITLED[lang]
+    context = phone(browser, lang)
+    page = opened(context, server.url)
+    chosen = page.locator("#f-profile option:checked")
+    expect(chosen).to_have_attribute("value", "koenigrufen")
+    assert koenigrufen in chosen.inner_text() and "koenigrufen" in chosen.inner_text()
+    expect(page.locator("#profile-title")).to_have_text(chosen.inner_text())
+    assert page.locator("#f-profile option").count() == 8  # every shipped profile
+    for option in page.locator("#f-profile option").all():
+        value = option.get_attribute("value") or ""
+        assert value and value in option.inner_text() and option.inner_text() != value, option.inner_text()
+    page.fill("#f-players", TABLE)
+    label = page.locator("#f-profile option", has_text=ooe).inner_text()
+    page.select_option("#f-profile", label=label)
+    expect(page.locator("#profile-title")).to_have_text(label)  # whole, where the choice cuts it
+    page.screenshot(path=str(tmp_path / f"profiles-{lang}.png"), full_page=True)
+    assert page.evaluate("document.documentElement.scrollWidth") <= WIDTH
+    page.click("#start button[type=submit]")
+    page.wait_for_selector("#hand-form")
+    ledger = exported(page, tmp_path)
+    shown = runner.invoke(app, ["show", "--ledger", str(ledger), "--json"])
+    assert json.loads(shown.stdout)["profile"]["name"] == "ooe-2023"
+    context.close()
+
+
+# A Radl set by hand after hand 1 (koenigrufen: one round is 4 hands, each ×2, radl.hands and
+# radl.factor), said as `tarockscore radl add` says it; 5 struck of the 3 still owed after hand 2
+# refused as `radl strike 5` is; 3 struck leave none.
+RADL = {
+    "en-GB": (
+        "Radl set on the sheet after hand 1: 4 more hands ×2; 4 pending",
+        "Radl: this hand counts ×2",
+        "5: more than the 3 still owed by the Radl; strike at most 3",
+        "Radl struck on the sheet after hand 2: 3 doubled hands fewer; 0 pending",
+    ),
+    "de-AT": (
+        "Radl in der Schrift gesetzt nach Spiel 1: 4 Spiele mehr ×2; 4 offen",
+        "Radl: dieses Spiel zählt ×2",
+        "5: mehr als die 3, die das Radl noch schuldet; höchstens 3 streichen",
+        "Radl in der Schrift gestrichen nach Spiel 2: 3 doppelte Spiele weniger; 0 offen",
+    ),
+}
+
+
+@pytest.mark.parametrize("lang", ["en-GB", "de-AT"])
+def test_a_radl_set_and_struck_by_hand(browser: Any, server: StaticServer, tmp_path: Path, lang: str) -> None:
+    """The table draws a Radl on the paper block for a reason of its own: the app sets it as
+    `tarockscore radl add` does (one round by default), the hand half entered stays in the form,
+    the next hand counts double, and doubled hands the table agrees not to play are struck. The
+    export passes `check`, its audit trail has both marks."""
+    set_said, doubled, too_many, struck = RADL[lang]
+    context = phone(browser, lang)
+    page = opened(context, server.url)
+    begin(page)
+    record(page, "Anna", "Bert", 40, shown="Rufer")
+    answer_rufer(page, "Cilli", "Dani", "20")  # hand 2 half entered when the Radl is drawn
+    page.click("#radl summary")
+    expect(page.locator('form[data-change="radl"] input[name="hands"]')).to_have_value("4")
+    assert page.locator('form[data-change="strike"]').count() == 0  # no Radl owes a hand yet
+    page.click('form[data-change="radl"] button[type="submit"]')
+    expect(page.locator("#notice .ok")).to_have_text(set_said)
+    expect(page.locator("#hand-head .radl")).to_have_text(doubled)
+    expect(page.locator('fieldset[data-key="declarer"] input[value="Cilli"]')).to_be_checked()
+    expect(page.locator('input[name="card_points"]')).to_have_value("20")
+    page.screenshot(path=str(tmp_path / f"radl-set-{lang}.png"), full_page=True)
+    assert page.evaluate("document.documentElement.scrollWidth") <= WIDTH
+    # 20 of 70: the Call lost, doubled: the defenders Anna and Bert win 1 × 2 each
+    page.click("#hand-form button[type=submit]")
+    page.wait_for_selector("#preview:not([hidden])")
+    assert doubled in page.inner_text("#preview")
+    page.click("#record")
+    expect(page.locator("#sheet table.hands tbody")).to_have_count(2)
+    page.click("#radl summary")
+    page.fill('form[data-change="strike"] input[name="hands"]', "5")
+    page.click('form[data-change="strike"] button[type="submit"]')
+    expect(page.locator("#notice .refused")).to_contain_text(too_many)
+    page.click("#radl summary")
+    page.fill('form[data-change="strike"] input[name="hands"]', "3")
+    page.click('form[data-change="strike"] button[type="submit"]')
+    expect(page.locator("#notice .ok")).to_have_text(struck)
+    assert page.locator("#hand-head .radl").count() == 0  # hand 3 counts once
+    page.screenshot(path=str(tmp_path / f"radl-struck-{lang}.png"), full_page=True)
+    ledger = exported(page, tmp_path)
+    assert totals(ledger) == {"Anna": 3, "Bert": 3, "Cilli": 0, "Dani": 0}
+    trail = runner.invoke(app, ["show", "--ledger", str(ledger)]).stdout
+    assert "Radl set on the sheet after hand 1: 4 more hands ×2; 4 pending" in trail
+    assert "Radl struck on the sheet after hand 2: 3 doubled hands fewer; 0 pending" in trail
+    context.close()

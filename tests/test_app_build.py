@@ -249,7 +249,7 @@ def test_the_pages_python_keeps_an_evening_the_command_line_checks(tmp_path: Pat
     )
     assert done.returncode == 0, done.stderr
     out = json.loads(done.stdout)
-    assert 'name="players"' in out["start"] and "<option selected>koenigrufen</option>" in out["start"]
+    assert 'name="players"' in out["start"] and '<option value="koenigrufen" selected>' in out["start"]
     # the arithmetic before the hand is recorded: the Call's 1 Victory Point, won by Anna and Bert
     assert out["preview"]["ok"] and "Rufer" in out["preview"]["html"] and "+1" in out["preview"]["html"]
     assert out["preview"]["record"] == "Record hand 1"
@@ -421,3 +421,75 @@ def test_a_hand_half_entered_comes_back_after_a_reload(tmp_path: Path, lang: str
     assert checked.format("declarer", "Bert") in out["moved"]["html"]
     assert out["moved"]["html"].count('class="notice stale"') == 1
     assert not out["gone"]["kept"] and 'type="hidden" name="number"' not in out["gone"]["html"]
+
+
+RADL_MARKS = r"""
+import json, re, sys
+for stack in ("starlette", "uvicorn", "segno", "typer"):
+    sys.modules[stack] = None
+from pathlib import Path
+import tarockscore.app as page
+home = Path(sys.argv[1])
+page.HOME, page.LEDGER = home, home / "evening.toml"
+page.speak("en-GB")
+
+def expected(html):
+    return re.search(r'name="expected" value="([0-9a-f]+)"', html).group(1)
+
+begun = json.loads(page.begin({"players": "Anna, Bert, Cilli, Dani", "profile": "koenigrufen"}))["html"]
+out = {"first": json.loads(page.radl("radl", {"expected": expected(begun), "hands": "1"}))}
+hand = {"contract": "rufer", "declarer": "Anna", "partner": "Bert", "card_points": "40"}
+html = out["first"]["html"]
+for _ in range(2):
+    html = json.loads(page.change("hand", {"expected": expected(html), **hand}))["html"]
+html = json.loads(page.change("undo", {"expected": expected(html)}))["html"]
+html = json.loads(page.change("hand", {"expected": expected(html), **hand}))["html"]
+draft = {"expected": expected(html), "contract": "rufer", "declarer": "Cilli"}
+for given in ("x", "0", "²"):
+    out[given] = json.loads(page.radl("radl", {"expected": expected(html), "hands": given}, draft))
+out["stale"] = json.loads(page.radl("radl", {"expected": expected(begun), "hands": ""}, draft))
+out["set"] = json.loads(page.radl("radl", {"expected": expected(html), "hands": ""}, draft))
+out["struck"] = json.loads(page.radl("strike", {"expected": expected(out["set"]["html"]), "hands": "4"}))
+print(json.dumps(out))
+"""
+
+
+def test_the_pages_python_sets_and_strikes_a_radl_as_radl_add_does(tmp_path: Path) -> None:
+    """A Radl of 1 before the first hand; after a hand taken back and recorded again (the
+    ledger's hand 3 is the sheet's hand 2), one round (koenigrufen: radl.hands 4, ×2) said after
+    hand 2, as the table numbers it; a count that is no number of 1 or more, or a sheet moved
+    since, refused with nothing written; the hand's answers given so far kept in its form, but for
+    a sheet moved since (they were given on the sheet before, as a stale take-back drops them)."""
+    done = subprocess.run(
+        [sys.executable, "-c", RADL_MARKS, str(tmp_path)], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout)
+    assert out["first"]["ok"]
+    assert "Radl set on the sheet before the first hand: 1 more hand ×2; 1 pending" in out["first"]["html"]
+    for given in ("x", "0", "²"):
+        refused = out[given]
+        assert not refused["ok"] and refused["kept"]
+        said = f"doubled hands: &#x27;{given}&#x27; is not a number of hands; write it in digits, 1 or more, e.g. 4"
+        assert said in refused["html"]
+    stale = out["stale"]
+    assert not stale["ok"] and not stale.get("kept")  # answers given on the sheet before are not carried
+    assert 'name="declarer" value="Cilli" checked' not in stale["html"]
+    assert "the sheet has changed since this page was read: no Radl was set" in stale["html"]
+    made = out["set"]
+    assert made["ok"] and made["kept"]
+    assert "Radl set on the sheet after hand 2: 4 more hands ×2; 4 pending" in made["html"]
+    assert "no. 2 on the sheet" not in made["html"]
+    assert 'name="declarer" value="Cilli" checked' in made["html"]  # hand 3's answers so far
+    assert "Radl: this hand counts ×2" in made["html"]
+    struck = out["struck"]
+    assert (
+        struck["ok"]
+        and "Radl struck on the sheet after hand 2: 4 doubled hands fewer; 0 pending" in struck["html"]
+    )
+    ledger = tmp_path / "evening.toml"
+    assert runner.invoke(app, ["check", "--ledger", str(ledger)]).exit_code == 0
+    trail = runner.invoke(app, ["show", "--ledger", str(ledger)]).stdout
+    # the trail names the mark's hand by its id, as every audit line does
+    assert "Radl set on the sheet after hand 3 (no. 2 on the sheet): 4 more hands ×2; 4 pending" in trail
+    assert trail.count("Radl set on the sheet") == 2 and trail.count("Radl struck") == 1

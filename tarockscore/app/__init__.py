@@ -8,6 +8,7 @@ bytes to the browser's storage after every change, and puts them back before the
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Mapping
 from pathlib import Path
@@ -56,14 +57,26 @@ def _field(name: str, label: str, control: str) -> str:
     return f'<div class="field"><label for="f-{name}">{esc(label)}</label>{control}</div>'
 
 
+@functools.cache
+def _shipped(name: str) -> tarockscore.Profile:
+    return tarockscore.load_profile(name)
+
+
+def _offered(name: str) -> str:
+    """A shipped profile as the start page offers it: its title in the reader's language, as
+    ``profiles`` shows it, and its name, which the command line and the exported ledger use."""
+    return f"{_shipped(name).title_in(i18n.current())} ({name})"
+
+
 def start_page(notice: str = "", given: Mapping[str, str] | None = None) -> str:
     """A new evening (players in seat order, a profile; the stake, the date and the place if given,
     as ``new`` takes them) and a ledger file to open. ``given``: the answers of a form refused."""
     given = given or {}
     chosen = given.get("profile") or DEFAULT_PROFILE
+    names = tarockscore.profile_names()
     profiles = "".join(
-        f"<option{' selected' if name == chosen else ''}>{esc(name)}</option>"
-        for name in tarockscore.profile_names()
+        f'<option value="{esc(name)}"{" selected" if name == chosen else ""}>{esc(_offered(name))}</option>'
+        for name in names
     )
     confirm = _("The evening on this phone is replaced: export it first. Go on?")
     replaces = f' data-confirm="{esc(confirm)}"' if LEDGER.exists() else ""
@@ -78,7 +91,13 @@ def start_page(notice: str = "", given: Mapping[str, str] | None = None) -> str:
                 f'<input type="text" id="f-players" name="players" autocomplete="off"'
                 f' value="{esc(given.get("players", ""))}">',
             ),
-            _field("profile", _("profile"), f'<select id="f-profile" name="profile">{profiles}</select>'),
+            _field(
+                "profile",
+                _("profile"),
+                f'<select id="f-profile" name="profile">{profiles}</select>'
+                # the chosen title whole: a phone's select cuts it at the width of the screen
+                f'<p class="meta" id="profile-title">{esc(_offered(chosen) if chosen in names else chosen)}</p>',
+            ),
             _field(
                 "profile_file",
                 _("or a profile file of your own"),
@@ -125,7 +144,9 @@ def evening_page(notice: str = "", given: Mapping[str, str] | None = None, repla
         entry = tarockscore.hand_entry(evening, replace, snapshot)
     except TarockError as exc:  # the table has played its games, or no such hand
         parts.append(message_html("ok", _said(exc)))
+        pending = 0
     else:
+        pending = entry.radl_pending
         hidden = hidden_fields({"expected": version, **({"number": entry.number} if entry.replacing else {})})
         answers = given if given is not None else filled(entry) if entry.replacing else {}
         fields = fields_html(entry, answers)
@@ -142,7 +163,40 @@ def evening_page(notice: str = "", given: Mapping[str, str] | None = None, repla
                 f'<form data-change="delete">{expected}',
             )
         )
+    parts.append(_radl_html(ledger, version, pending))
     parts.append(f'<p><button type="button" id="new-evening">{esc(_("New evening"))}</button></p>')
+    return "\n".join(parts)
+
+
+def _pending(evening: tarockscore.Evening) -> int:
+    """The doubled hands the Radl still owes (none where the table has played its games)."""
+    try:
+        return tarockscore.hand_entry(evening).radl_pending
+    except TarockError:
+        return 0
+
+
+def _radl_html(ledger: tarockscore.Ledger, version: str, pending: int) -> str:
+    """A Radl the table draws by hand, as ``radl add`` sets it (one round by default), and the
+    doubled hands a Radl still owes (``pending``) struck, as ``radl strike`` strikes them (one by
+    default)."""
+    rule = ledger.profile.radl
+    expected = hidden_fields({"expected": version})
+    parts = [
+        '<details class="corrections" id="radl">',
+        f"<summary>{esc(_('Radl'))}</summary>",
+        f'<p class="meta">{esc(_("A Radl set by hand: the coming hands count ×{factor}, after any Radl still pending.").format(factor=rule.factor))}</p>',
+        f'<form data-change="radl">{expected}<label>{esc(_("doubled hands"))} <input type="text" name="hands"'
+        f' inputmode="numeric" autocomplete="off" value="{rule.hands}"></label>'
+        f'<button type="submit">{esc(_("Set a Radl"))}</button></form>',
+    ]
+    if pending:
+        parts.append(
+            f'<form data-change="strike">{expected}<label>{esc(_("doubled hands to strike"))} <input type="text"'
+            ' name="hands" inputmode="numeric" autocomplete="off" value="1"></label>'
+            f'<button type="submit" class="danger">{esc(_("Strike"))}</button></form>'
+        )
+    parts.append("</details>")
     return "\n".join(parts)
 
 
@@ -254,6 +308,75 @@ def change(what: str, form: Mapping[str, str]) -> str:
     if done.status == 409:
         return _reply(False, evening_page(message_html("stale", said)))
     return _reply(False, evening_page(message_html("refused", said), given, number), kept=True)
+
+
+def radl(what: str, form: Mapping[str, str], hand: Mapping[str, str] | None = None) -> str:
+    """A Radl set (``radl``) or doubled hands struck (``strike``) after the last hand, made only on
+    the sheet the form was made on. ``hand``: the answers of the next hand's form so far, which
+    stay in it (a Radl is often drawn while the next hand is being entered)."""
+    evening = tarockscore.Evening(LEDGER)
+    given = answers_of(hand) if hand and not hand.get("number") else None
+    snapshot = evening.read()
+    if snapshot.head != form.get("expected", ""):
+        stale = (
+            _(
+                "the sheet has changed since this page was read: no Radl was set; check the sheet, then set it again if it is still wanted"
+            )
+            if what == "radl"
+            else _(
+                "the sheet has changed since this page was read: nothing was struck; check the sheet, then strike again if it is still wanted"
+            )
+        )
+        # as a stale take-back: the sheet shown as it is now, with no answers of the sheet before
+        return _reply(False, evening_page(message_html("stale", [stale])))
+    label = _("doubled hands") if what == "radl" else _("doubled hands to strike")
+    text = form.get("hands", "").strip()
+    count = whole(text) if text else None
+    if text and not count:
+        wrong = _("{text!r} is not a number of hands; write it in digits, 1 or more, e.g. 4").format(
+            text=text
+        )
+        return _reply(
+            False, evening_page(message_html("refused", [f"{label}: {wrong}"]), given), kept=given is not None
+        )
+    try:
+        if what == "radl":
+            done = evening.add_radl(count, tarockscore.now())
+        else:
+            done = evening.strike_radl(1 if count is None else count, tarockscore.now())
+    except TarockError as exc:
+        said = type(exc)([p.moved(label) if p.where == "hands" else p for p in exc.problems])
+        return _reply(
+            False, evening_page(message_html("refused", _said(said)), given), kept=given is not None
+        )
+    return _reply(True, evening_page(message_html("ok", _marked(what, done)), given), kept=given is not None)
+
+
+def _marked(what: str, done: tarockscore.Change) -> list[str]:
+    """A Radl mark said as the audit trail says it, the hand it follows by its number on the sheet
+    the table sees (the trail names it by its id, which a hand taken back before it has moved)."""
+    number = len(done.after.hands)
+    after = (
+        _("after {hand}").format(hand=_("hand {id}").format(id=number))
+        if number
+        else _("before the first hand")
+    )
+    mark = done.after.radl[-1]
+    n = abs(mark.hands)
+    pending = _pending(tarockscore.Evening(LEDGER))
+    if what == "radl":
+        said = (
+            _("Radl set on the sheet {after}: {n} more hand ×{factor}; {pending} pending")
+            if n == 1
+            else _("Radl set on the sheet {after}: {n} more hands ×{factor}; {pending} pending")
+        )
+    else:
+        said = (
+            _("Radl struck on the sheet {after}: {n} doubled hand fewer; {pending} pending")
+            if n == 1
+            else _("Radl struck on the sheet {after}: {n} doubled hands fewer; {pending} pending")
+        )
+    return [said.format(after=after, n=n, factor=done.after.profile.radl.factor, pending=pending)]
 
 
 def _corrected(what: str, number: int | None, before: tarockscore.Snapshot) -> list[str]:

@@ -124,6 +124,11 @@ document.addEventListener("submit", (event) => {
       box.scrollIntoView({ block: "nearest" });
     } else if (form.dataset.change === "replace") {
       show((await ask("replacing", { number: form.elements.number.value })).html);
+    } else if (form.dataset.change === "radl" || form.dataset.change === "strike") {
+      // a Radl set or struck: the next hand's answers so far stay in its form
+      const hand = document.getElementById("hand-form");
+      const answers = hand ? values(hand) : null;
+      showChanged(await ask("radl", { what: form.dataset.change, form: values(form), hand: answers }));
     } else if (form.dataset.change) {
       showChanged(await ask("change", { what: form.dataset.change, form: values(form) }));
     }
@@ -143,6 +148,11 @@ document.addEventListener("change", (event) => {
       const bytes = await field.files[0].arrayBuffer();
       showChanged(await ask("open", { bytes }));
     });
+    return;
+  }
+  if (field.id === "f-profile") {
+    // the title chosen, whole, below the choice (the option's words, as the engine wrote them)
+    document.getElementById("profile-title").textContent = field.selectedOptions[0].textContent;
     return;
   }
   const form = field.closest("#hand-form");

@@ -148,6 +148,7 @@ const OPS = {
     return JSON.parse(api.resume(form(m.form)));
   },
   change: (m) => changing(() => api.change(m.what, form(m.form))),
+  radl: (m) => changing(() => api.radl(m.what, form(m.form), form(m.hand))),
   begin: (m) => changing(() => api.begin(form(m.form))),
   open: (m) =>
     changing(() => {
