@@ -180,7 +180,7 @@ def test_an_evening_recorded_offline_and_exported(browser: Any, server: StaticSe
     assert page.locator("#start select[name=profile] option").count() >= 2
     begin(page)
     # Königrufen's Call is worth 1 Victory Point to each of the winning pair ([CTK]): 36 of 70 wins
-    said = record(page, "Anna", "Bert", 40, shown="won by Anna, Bert: Anna +1, Bert +1")
+    said = record(page, "Anna", "Bert", 40, shown="won by Anna, Bert: Anna\u00a0+1, Bert\u00a0+1")
     assert "hand 1" in said
     record(page, "Cilli", "Dani", 20, shown="won by Bert, Anna")  # lost: the defenders Anna and Bert win
     page.wait_for_function("navigator.serviceWorker.controller !== null")

@@ -540,6 +540,44 @@ def test_explain_names_what_started_the_radl_not_every_event_the_profile_plays(t
     assert "ausgelöst von Spiel 1 (nach Trischaken)\n" in german.stdout
 
 
+def test_explain_of_the_hand_that_started_a_radl_says_which_hands_it_doubles(tmp_path: Path) -> None:
+    # a Radl of 4 hands after a Trischaken (docs/rules/settlement.md §6): explaining the Trischaken
+    # itself says it started the doubled round, the hands it doubled so far and those still owed;
+    # a hand that started none says nothing of a Radl
+    profile = tmp_path / "radl.toml"
+    profile.write_text(
+        'extends = "koenigrufen"\nname = "radl"\n[radl]\nevents = ["valat", "trischaken"]\nhands = 4\n',
+        encoding="utf-8",
+    )
+    path = str(tmp_path / "l.toml")
+    assert run("new", "-p", "A,B,C,D", "--profile", str(profile), "--ledger", path).exit_code == 0
+    record(path, "-c", "rufer", "-d", "A", "-w", "C", "-t", "40")
+    record(path, "-c", "trischaken", "-t", "A=20", "-t", "B=30", "-t", "C=10", "-t", "D=10")
+    result = run("explain", "2", "--ledger", path)
+    assert result.exit_code == 0
+    assert "\nRadl: this hand started a doubled round (after Trischaken): the next 4 hands count ×2\n" in (
+        result.stdout
+    )
+    record(path, "-c", "rufer", "-d", "B", "-w", "D", "-t", "40")
+    record(path, "-c", "rufer", "-d", "C", "-w", "A", "-t", "40")
+    result = run("explain", "2", "--ledger", path)
+    said = "\nRadl: this hand started a doubled round (after Trischaken): hands 3 and 4 count ×2, 2 more to come\n"
+    assert said in result.stdout
+    german = run("--lang", "de", "explain", "2", "--ledger", path).stdout
+    assert (
+        "\nRadl: dieses Spiel hat ein Radl ausgelöst (nach Trischaken): Spiele 3 und 4 zählen ×2, 2 kommen noch\n"
+        in german
+    )
+    record(path, "-c", "rufer", "-d", "D", "-w", "B", "-t", "40")
+    record(path, "-c", "rufer", "-d", "A", "-w", "C", "-t", "40")
+    result = run("explain", "2", "--ledger", path)
+    assert "\nRadl: this hand started a doubled round (after Trischaken): hands 3, 4, 5 and 6 count ×2\n" in (
+        result.stdout
+    )
+    assert "started a doubled round" not in run("explain", "1", "--ledger", path).stdout
+    assert "started a doubled round" not in run("explain", "3", "--ledger", path).stdout
+
+
 def test_check(ledger: str) -> None:
     evening(ledger)
     result = run("check", "--ledger", ledger)

@@ -301,7 +301,7 @@ def test_english_pages_say_the_players_names_and_the_stake_column_under_ooe_2023
     bet = page.locator("#preview ul.bets > li").first
     expect(bet.locator("strong")).to_have_text("Rufer")
     assert bet.locator("table.bet th").all_inner_texts() == ["base", "factors", "value", "stake"]
-    assert bet.locator("table.bet td").all_inner_texts() == ["1", "×2 Kontra on the contract", "1", "2"]
+    assert bet.locator("table.bet td").all_inner_texts() == ["1", "×2\u00a0Kontra on the contract", "1", "2"]
     no_sideways_scrolling(page)
     thumb.button("Record hand 1")
     expect(page.locator("#sheet")).to_contain_text(f"Rufer by {first} with {partner}, won")
@@ -1087,6 +1087,46 @@ def test_a_radl_hand_says_so_above_its_form_and_a_notice_gives_way_to_the_sheet(
     expect(head).to_contain_text(words["radl"])  # hand 3 of the four the Radl doubles
     page.screenshot(path=str(path.parent / f"radl-moved-{lang}.png"), full_page=True)
     no_sideways_scrolling(page)
+
+
+RADL_BETS = {"en": {"kontra": "Kontra", "won": "won by"}, "de": {"kontra": "Kontra", "won": "gewonnen von"}}
+RADL_FACTORS = {
+    "en": ["×2\u00a0Kontra on the contract", "×2\u00a0Radl"],
+    "de": ["×2\u00a0Kontra aufs Spiel", "×2\u00a0Radl"],
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_radl_hands_bets_add_up_on_the_page_to_the_points_on_the_sheet(
+    evening: tuple[Server, Path], phone: Callable[[], Any], lang: str, tmp_path: Path
+) -> None:
+    """A Rufer won with a Kontra in a hand the Radl doubles: 1 × 2 (Kontra) × 2 (Radl) = 4 to
+    Anna and Cilli from Bert and Dani (Simplified Scoring: the losers add nothing), as
+    `explain` works it. The bet's arithmetic has the Radl among its factors, so its value and what
+    each player adds are the numbers on the sheet and add up to the points below them; each factor
+    keeps its ×2 beside its words, and each player his points beside his name, at a phone's width."""
+    server, path = evening
+    words = {**WORDS[lang], **SMALL[lang], **RADL_BETS[lang]}
+    cli("radl", "add", "--ledger", str(path))
+    page = phone()
+    page.goto(server.url("evening", lang=lang))
+    thumb = Thumb(page)
+    fill_rufer(thumb)
+    thumb.choose("kontra", words["kontra"])
+    thumb.button(words["show"])
+    bet = page.locator("#preview ul.bets li").first
+    cells = bet.locator("table.bet tbody td")
+    expect(cells.nth(0)).to_have_text("1")
+    factors = cells.nth(1).inner_text()
+    assert [f.strip() for f in factors.replace("\n", ",").split(",") if f.strip()] == RADL_FACTORS[lang]
+    expect(cells.nth(2)).to_have_text("4")
+    said = bet.locator("p.meta").inner_text()
+    assert said == f"{words['won']} Anna, Cilli: Anna\u00a0+4, Cilli\u00a0+4"
+    totals = page.locator("#preview table.totals")
+    expect(totals.locator("tr", has_text="Anna")).to_contain_text("+4")
+    expect(totals.locator("tr", has_text="Bert")).to_contain_text("0")
+    no_sideways_scrolling(page)
+    page.locator("#preview").screenshot(path=str(tmp_path / f"radl-bets-{lang}.png"))
 
 
 SCHRIFT = {

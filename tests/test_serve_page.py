@@ -205,7 +205,7 @@ def test_the_arithmetic_has_the_stake_column_where_kontra_counts_in_the_payout_o
     t = Table(path)
     html = t.ask("hand", **RUFER, kontra="kontra").json()["html"]
     assert "<th>stake</th>" in html
-    assert re.search(r"<td>1</td><td>×2 Kontra on the contract</td><td>1</td><td>2</td>", html)
+    assert re.search("<td>1</td><td>×2\u00a0Kontra on the contract</td><td>1</td><td>2</td>", html)
 
 
 def test_the_replaced_hand_is_shown_filled_in_and_named(evening: Path) -> None:

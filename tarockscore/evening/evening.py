@@ -28,7 +28,7 @@ from tarockscore.evening.fold import request_key
 from tarockscore.evening.log import differing
 from tarockscore.evening.model import Action, AuditEntry, Entry
 from tarockscore.evening.model import Ledger as Ledger
-from tarockscore.evening.radl import BY_HAND, marks_on, radl_causes, radl_events
+from tarockscore.evening.radl import BY_HAND, doubled_by, marks_on, radl_causes, radl_events
 from tarockscore.evening.settle import Settlement
 from tarockscore.evening.sheet import Sheet as Sheet
 from tarockscore.evening.sheet import sheet as sheet
@@ -158,6 +158,11 @@ class Explained(NamedTuple):
     # the undos of the hands that stood in its place before it was recorded (recorded after the
     # hand before it, taken back before this one was recorded), in order: it took their place
     undone: tuple[AuditEntry, ...] = ()
+    # the Radl the hand started itself: what it showed that armed it (none: it started none), the
+    # hands that Radl doubled so far and how many of its doubled hands are still to come
+    started: tuple[str, ...] = ()
+    started_doubled: tuple[int, ...] = ()
+    started_to_come: int = 0
 
     @property
     def radl_by_hand(self) -> bool:
@@ -357,8 +362,24 @@ class Evening:
         repaired = snapshot.chain.repaired.get(entry.id)
         history = hand_history(led, number, repaired)
         undone = undone_before(led, number)
+        started = tuple(e for e in radl_events(entry.hand, led.profile) if e in led.profile.radl.events)
+        doubled, to_come = doubled_by(led, number) if started else ((), 0)
         return Explained(
-            number, hand, score, led.profile, entry, led, cause, events, layers, history, repaired, undone
+            number,
+            hand,
+            score,
+            led.profile,
+            entry,
+            led,
+            cause,
+            events,
+            layers,
+            history,
+            repaired,
+            undone,
+            started,
+            doubled,
+            to_come,
         )
 
     def _radl_events(self, cause: int) -> tuple[str, ...]:

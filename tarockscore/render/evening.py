@@ -648,7 +648,33 @@ def explained_text(ex: Explained) -> str:
             "Radl: this hand counts ×{radl}, a doubled round started by hand {cause} (after {events})"
         )
         lines += ["", started.format(radl=radl, cause=ex.radl_cause, events=_events(ex.radl_events))]
+    if ex.started and (ex.started_doubled or ex.started_to_come):
+        lines += ["", _started_text(ex)]
     return "\n".join([*lines, "", *history_lines(ex)])
+
+
+def _started_text(ex: Explained) -> str:
+    """The Radl the explained hand started: the hands it doubled so far and those still to come."""
+    factor, events, done, to_come = (
+        ex.profile.radl.factor,
+        _events(ex.started),
+        ex.started_doubled,
+        ex.started_to_come,
+    )
+    if not done:
+        return ngettext(
+            "Radl: this hand started a doubled round (after {events}): the next hand counts ×{factor}",
+            "Radl: this hand started a doubled round (after {events}): the next {count} hands count ×{factor}",
+            to_come,
+        ).format(events=events, count=to_come, factor=factor)
+    text = ngettext(
+        "Radl: this hand started a doubled round (after {events}): hand {hands} counts ×{factor}",
+        "Radl: this hand started a doubled round (after {events}): hands {hands} count ×{factor}",
+        len(done),
+    ).format(events=events, hands=_numbers(done), factor=factor)
+    if to_come:
+        text += ngettext(", {count} more to come", ", {count} more to come", to_come).format(count=to_come)
+    return text
 
 
 def history_lines(ex: Explained) -> list[str]:
@@ -707,6 +733,13 @@ def _before(a: dt.datetime, b: dt.datetime) -> bool:
     if (a.tzinfo is None) != (b.tzinfo is None):
         a, b = a.replace(tzinfo=None), b.replace(tzinfo=None)
     return a < b
+
+
+def _numbers(numbers: Sequence[int]) -> str:
+    """Hand numbers as a sentence lists them: "3", "3 and 4", "3, 4, 5 and 6"."""
+    if len(numbers) == 1:
+        return str(numbers[0])
+    return _("{names} and {last}").format(names=", ".join(map(str, numbers[:-1])), last=numbers[-1])
 
 
 def _radl_words(cause: int, events: Sequence[str]) -> str:

@@ -29,12 +29,14 @@ def number(value: int | Fraction) -> str | int:
     return render_points(Fraction(value))
 
 
-def factors_text(line: Line) -> str:
-    return ", ".join(f"×{f.multiplier} {translated(f.label)}" for f in line.factors)
+def factors_text(line: Line, gap: str = " ") -> str:
+    """The bet's factors: ``×2 announced, ×2 Kontra on the Pagat`` (``gap`` after each ×N)."""
+    return ", ".join(f"×{f.multiplier}{gap}{translated(f.label)}" for f in line.factors)
 
 
-def adds_text(points: Mapping[str, int]) -> str:
-    parts = [f"{p} {signed(v)}" for p, v in points.items() if v]
+def adds_text(points: Mapping[str, int], gap: str = " ") -> str:
+    """What each player adds: ``Anna +2, Cilli +2`` (``gap`` between a name and its points)."""
+    parts = [f"{p}{gap}{signed(v)}" for p, v in points.items() if v]
     return ", ".join(parts) if parts else _("nobody")
 
 
@@ -168,7 +170,7 @@ def explain(score: Score, profile: Profile, radl: Sequence[tuple[str, int]] = ()
     )
     for i, line in enumerate(score.lines, 1):
         out.append("")
-        out.append(f"{i}. {translated(_radl_label(line, factor))}")
+        out.append(f"{i}. {translated(radl_label(line, factor))}")
         out.append(
             _("   base {base}").format(base=number(line.base))
             + cite(line.base_rule, said=f"{_bet_words(line)} {number(line.base)}")
@@ -187,7 +189,7 @@ def explain(score: Score, profile: Profile, radl: Sequence[tuple[str, int]] = ()
             if layer:  # a second Radl over the first: the profile lets them overlap
                 source += cite("radl.overlap", own_overlap.format(name=profile.name))
             out.append(f"   ×{multiplier} {words} = {number(running)}" + source)
-        value, stake = _counted(line, factor), _counted(line, factor, payout=True)
+        value, stake = sheet_value(line, factor), sheet_value(line, factor, payout=True)
         if line.rounded is not None and line.rounded.value * factor != value:
             rounded = _("   rounded down before it is written: {value}").format(value=value)
             out.append(rounded + cite("game.value_rounding", said=_("rounded down")))
@@ -254,7 +256,7 @@ def _bet_words(line: Line) -> str:
     return translated(line.label)
 
 
-def _radl_label(line: Line, factor: int) -> str:
+def radl_label(line: Line, factor: int) -> str:
     """The bet's heading; a payment it names (Trischaken's "pays 5 to each") as the sheet has it in a Radl."""
     label = line.label
     if factor == 1 or not isinstance(label, Message) or not line.winners:
@@ -263,7 +265,7 @@ def _radl_label(line: Line, factor: int) -> str:
     return Message(label.template, tuple((k, each if k == "each" else v) for k, v in label.values))
 
 
-def _counted(line: Line, factor: int, payout: bool = False) -> int:
+def sheet_value(line: Line, factor: int, payout: bool = False) -> int:
     """The bet's value on the sheet (``payout``: in the money) with the hand counted ×``factor``."""
     r = line.rounded
     if r is None:

@@ -183,13 +183,17 @@ def preview_html(preview: tarockscore.Preview, replacing: bool) -> str:
     payout = score.payout is not None
     headers = [_("base"), _("factors"), _("value"), *([_("stake")] if payout else [])]
     bets = []
+    radl, gap = result.radl, "\u00a0"  # the Radl among each bet's factors, as explain has it
     for line in score.lines:
-        row: list[object] = [render_hand.number(line.base), render_hand.factors_text(line) or "-", line.value]
-        row += [line.stake] if payout else []
+        factors = render_hand.factors_text(line, gap) + (f", ×{radl}{gap}Radl" if radl != 1 else "")
+        value = render_hand.sheet_value(line, radl)
+        row: list[object] = [render_hand.number(line.base), factors.lstrip(", ") or "-", value]
+        row += [render_hand.sheet_value(line, radl, payout=True)] if payout else []
         winners = ", ".join(line.winners) or "-"
+        adds = render_hand.adds_text({p: line.times(radl)[p] for p in score.players}, gap)
         bets.append(
-            f"<li><strong>{esc(translated(line.label))}</strong>{table(headers, [row], cls='bet')}"
-            f'<p class="meta">{esc(_("won by"))} {esc(winners)}: {esc(render_hand.adds_text({p: line.points[p] for p in score.players}))}</p></li>'
+            f"<li><strong>{esc(translated(render_hand.radl_label(line, radl)))}</strong>{table(headers, [row], cls='bet')}"
+            f'<p class="meta">{esc(_("won by"))} {esc(winners)}: {esc(adds)}</p></li>'
         )
     totals = [_("player"), _("Victory Points"), *([_("Payout (with Kontra)")] if payout else [])]
     rows: list[list[object]] = []
