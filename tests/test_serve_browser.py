@@ -1169,3 +1169,54 @@ def test_the_sheet_reads_like_the_paper_schrift_at_a_phones_width(
             page.screenshot(path=str(shots / f"schrift-redrawn-{lang}.png"), full_page=True)
     finally:
         server.stop()
+
+
+# Each letter of a heading with the top of the line it is drawn on: two letters of one word on
+# two lines are a name split inside a word.
+SPLIT_WORDS = """th => {
+  const split = [];
+  const walker = document.createTreeWalker(th, NodeFilter.SHOW_TEXT);
+  let before = null;
+  while (walker.nextNode()) {
+    const text = walker.currentNode;
+    for (let i = 0; i < text.length; i++) {
+      const range = document.createRange();
+      range.setStart(text, i);
+      range.setEnd(text, i + 1);
+      const box = range.getClientRects()[0];
+      if (!box) continue;
+      const letter = /\\p{L}/u.test(text.data[i]);
+      if (before && letter && before.letter && Math.abs(box.top - before.top) > 2) {
+        split.push(before.char + text.data[i]);
+      }
+      before = {top: box.top, letter, char: text.data[i]};
+    }
+  }
+  return split;
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_long_names_head_their_columns_whole_words_at_five(
+    tmp_path: Path, phone: Callable[[], Any], lang: str
+) -> None:
+    """Five players with long names at 360 px: a heading breaks at a hyphen ("Anna-" over
+    "Katharina") or is shortened, never split inside a word ("Maxi" over "milian"), and reaches
+    into no neighbour's column; nothing scrolls sideways."""
+    players = ("Maximilian", "Anna-Katharina", "Wolfgang", "Bernadette", "Christoph")
+    path = tmp_path / "friday.toml"
+    cli("new", "-p", ",".join(players), "--ledger", str(path))
+    cli("record", "--ledger", str(path), "-c", "rufer", "-d", "Maximilian", "-w", "Wolfgang", "-t", "40")
+    server = Server(path, HOST)
+    try:
+        page = phone()
+        page.goto(server.url("evening", lang=lang))
+        headings = page.locator("#sheet table.hands th.player")
+        assert headings.all_inner_texts() == list(players)  # the whole name is the heading's text
+        for th in headings.all():
+            assert th.evaluate(SPLIT_WORDS) == [], th.inner_text()
+            assert th.evaluate("th => th.scrollWidth <= th.clientWidth"), th.inner_text()
+        no_sideways_scrolling(page)
+        page.locator("#sheet").screenshot(path=str(tmp_path / f"long-names-{lang}.png"))
+    finally:
+        server.stop()

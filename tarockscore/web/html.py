@@ -9,6 +9,7 @@ answer, so a page without JavaScript shows a whole hand's fields at once.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 from fractions import Fraction
@@ -98,7 +99,7 @@ def schrift_html(sheet: tarockscore.Sheet) -> str:
     line saying what was played and below it each player's points for the hand and the running
     total after it (``show``'s "+3 → 18"); a player sitting the hand out has "·"."""
     players = sheet.players
-    head = "".join(f'<th class="player" scope="col">{esc(p)}</th>' for p in players)
+    head = "".join(f'<th class="player" scope="col">{name_heading(p)}</th>' for p in players)
     rows = []
     for h in reversed(sheet.hands):
         cells = "".join(
@@ -118,6 +119,13 @@ def schrift_html(sheet: tarockscore.Sheet) -> str:
         f'<table class="hands"><thead><tr><th class="no" scope="col">#</th>{head}</tr></thead>'
         f"{''.join(rows)}</table>"
     )
+
+
+def name_heading(name: str) -> str:
+    """A player's name heading a narrow column: it may break after a hyphen or at a space, never
+    inside a word; a word wider than the column is shortened (the style sheet's ellipsis)."""
+    words = (re.split(r"(?<=-)(?=.)", word) for word in name.split())
+    return " ".join("".join(f"<span>{esc(part)}</span>" for part in parts) for parts in words)
 
 
 def sheet_section(ledger: tarockscore.Ledger, sheet: tarockscore.Sheet, closed: int | None = None) -> str:
