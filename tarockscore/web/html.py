@@ -453,14 +453,19 @@ def fields_html(
     """The form's fields, with a refused answer's reason beside its field (only after the hand was sent)."""
     shown, reading = walk(entry, answers_of(form))
     answers = reading.answers
-    why = {key: beside(key, text) for key, text in (refused or {}).items()}
+    labels = {q.key: q.text for q in shown}
+    why = {key: beside(key, text, labels.get(key, "")) for key, text in (refused or {}).items()}
     thirds = entry.flow.profile.game.thirds
     return "\n".join(_field(q, answers.get(q.key), form, why.get(q.key), thirds) for q in shown)
 
 
-def beside(where: str, text: str) -> str:
-    """A reason shown beside its field: without the hand file's key it begins with ("card_points: …")."""
-    return text.removeprefix(where + ": ") if where else text
+def beside(where: str, text: str, label: str = "") -> str:
+    """A reason shown beside its field: without the hand file's key it begins with ("card_points: …"),
+    nor the field's ``label``, which heads the field already ("Partner (…): an answer is needed here")."""
+    for prefix in (where, label):
+        if prefix and text.startswith(prefix + ": "):
+            return text.removeprefix(prefix + ": ")
+    return text
 
 
 def named(
