@@ -11,6 +11,7 @@ The front ends (the command line, the web page) import from the package only thi
 ``render``, ``i18n`` and ``errors``.
 """
 
+from tarockscore.entry.answers import BLATT as BLATT_FIELD
 from tarockscore.entry.answers import Entry as Answers
 from tarockscore.entry.answers import Reading as FormReading
 from tarockscore.entry.answers import Save, next_question, read_summary
@@ -164,4 +165,5 @@ __all__ = [
     "next_question",
     "submit_answers",
     "FormReading",
+    "BLATT_FIELD",
 ]

@@ -154,6 +154,19 @@ def test_card_points_as_points_and_blatt(evening: Path, points: str, blatt: str,
     assert t.hands()[0].card_points == expected
 
 
+def test_the_blatt_fields_name_has_one_home() -> None:
+    """The form names a Blatt field as the entry reads it ("blatt:card_points"): the prefix is
+    defined once, by the entry, and the page takes it from the library's face."""
+    package = Path(tarockscore.__file__).parent
+    homes = sorted(
+        path.relative_to(package).as_posix()
+        for path in package.rglob("*.py")
+        if '"blatt:"' in path.read_text(encoding="utf-8")
+    )
+    assert homes == ["entry/answers.py"]
+    assert tarockscore.BLATT_FIELD == "blatt:"
+
+
 @pytest.mark.parametrize("typed", ["35,2", "35.2"])
 def test_a_decimal_is_no_card_point_count(evening: Path, typed: str) -> None:
     """The rules read "35 2/3", "35/2", "35 2" and whole numbers; a decimal point or comma means

@@ -236,8 +236,9 @@ CONTROL = frozenset({"code", "expected", "request", "action", "lang", "number"})
 EXTRAS = "extras"
 # Asked where the card points prove a Valat (tarockscore.entry.flow.VALAT_PROVEN).
 PROVEN = "valat"
-# The Blatt of card points come in a field of their own: ``blatt:card_points``, ``blatt:points:Anna``.
-BLATT = "blatt:"
+# The Blatt of card points come in a field of their own, named as the entry reads it:
+# ``blatt:card_points``, ``blatt:points:Anna``.
+BLATT = tarockscore.BLATT_FIELD
 THIRDS = 3  # a Blatt is a third of a point
 MAX_QUESTIONS = 80  # far more than a hand asks (each of a profile's bonuses asks five)
 
