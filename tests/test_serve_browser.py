@@ -1233,3 +1233,34 @@ def test_long_names_head_their_columns_whole_words_at_five(
         page.locator("#sheet").screenshot(path=str(tmp_path / f"long-names-{lang}.png"))
     finally:
         server.stop()
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_arithmetic_names_the_players_as_the_sheet_does(
+    evening: tuple[Server, Path], phone: Callable[[], Any], lang: str, tmp_path: Path
+) -> None:
+    """Hand 2 (Bert is Forehand): the arithmetic's players stand in the order of the sheet's
+    columns, Anna first, as the totals below them do; a Rufer of Bert with Dani lost with
+    Kontra gives 1 × 2 = 2 to Anna and to Cilli."""
+    server, path = evening
+    cli("record", "--ledger", str(path), "-c", "dreier", "-d", "Cilli", "-t", "40")
+    page = phone()
+    page.goto(server.url("evening", lang=lang))
+    thumb = Thumb(page)
+    thumb.choose("contract", "Rufer")
+    thumb.choose("declarer", "Bert")
+    thumb.choose("partner", "Dani")
+    thumb.points("30")
+    thumb.choose("kontra", "Kontra")
+    thumb.button(WORDS[lang]["show"])
+    page.wait_for_selector("#preview:not([hidden])")
+    rows = page.locator("#preview table.totals tbody tr")
+    assert [r.locator("td").all_inner_texts() for r in rows.all()] == [
+        ["Anna", "+2"],
+        ["Bert", "0"],
+        ["Cilli", "+2"],
+        ["Dani", "0"],
+    ]
+    assert page.locator("#sheet table.totals tbody td:first-child").all_inner_texts() == list(TABLE)
+    no_sideways_scrolling(page)
+    page.screenshot(path=str(tmp_path / f"arithmetic-order-{lang}.png"), full_page=True)

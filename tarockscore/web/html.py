@@ -185,23 +185,26 @@ def corrections_html(last: int, undo: str, replace: str, delete: str, *, pick: s
 def preview_html(preview: tarockscore.Preview, replacing: bool) -> str:
     """A hand's arithmetic under its heading, before it is recorded: bet by bet with the columns
     ``score`` prints, laid out for a phone, then the points as the sheet gets them (a Radl's factor
-    said before them)."""
+    said before them). The players are named in the order of the sheet's columns (the seats), not
+    the deal's."""
     score = preview.score
     result = preview.ledger.hands[preview.number - 1].result
     payout = score.payout is not None
+    seated = [p for p in preview.ledger.players if p in score.players]
     headers = [_("base"), _("factors"), _("value"), *([_("stake")] if payout else [])]
     bets = []
     for line in score.lines:
         row: list[object] = [render_hand.number(line.base), render_hand.factors_text(line) or "-", line.value]
         row += [line.stake] if payout else []
-        winners = ", ".join(line.winners) or "-"
+        in_seats = [p for p in seated if p in line.winners]
+        winners = ", ".join([*in_seats, *(w for w in line.winners if w not in in_seats)]) or "-"
         bets.append(
             f"<li><strong>{esc(translated(line.label))}</strong>{table(headers, [row], cls='bet')}"
-            f'<p class="meta">{esc(_("won by"))} {esc(winners)}: {esc(render_hand.adds_text({p: line.points[p] for p in score.players}))}</p></li>'
+            f'<p class="meta">{esc(_("won by"))} {esc(winners)}: {esc(render_hand.adds_text({p: line.points[p] for p in seated}))}</p></li>'
         )
     totals = [_("player"), _("Victory Points"), *([_("Payout (with Kontra)")] if payout else [])]
     rows: list[list[object]] = []
-    for p in score.players:
+    for p in seated:
         row = [p, render_hand.signed(result.victory_points[p])]
         if result.payout is not None:
             row.append(render_hand.signed(result.payout[p]))
