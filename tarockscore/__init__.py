@@ -11,6 +11,8 @@ The front ends (the command line, the web page) import from the package only thi
 ``render``, ``i18n`` and ``errors``.
 """
 
+from tarockscore.entry.answers import BLATT as BLATT_FIELD
+from tarockscore.entry.answers import OR as OR_FIELD
 from tarockscore.entry.answers import Entry as Answers
 from tarockscore.entry.answers import Reading as FormReading
 from tarockscore.entry.answers import Save, next_question, read_summary
@@ -164,4 +166,6 @@ __all__ = [
     "next_question",
     "submit_answers",
     "FormReading",
+    "BLATT_FIELD",
+    "OR_FIELD",
 ]

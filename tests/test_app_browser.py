@@ -182,7 +182,8 @@ def test_an_evening_recorded_offline_and_exported(browser: Any, server: StaticSe
     # Königrufen's Call is worth 1 Victory Point to each of the winning pair ([CTK]): 36 of 70 wins
     said = record(page, "Anna", "Bert", 40, shown="won by Anna, Bert: Anna\u00a0+1, Bert\u00a0+1")
     assert "hand 1" in said
-    record(page, "Cilli", "Dani", 20, shown="won by Bert, Anna")  # lost: the defenders Anna and Bert win
+    # lost: the defenders Anna and Bert win, named in the sheet's order (Bert is Forehand of hand 2)
+    record(page, "Cilli", "Dani", 20, shown="won by Anna, Bert: Anna +1, Bert +1")
     page.wait_for_function("navigator.serviceWorker.controller !== null")
     # no network and no server: the service worker serves the page, the engine, the profiles
     context.set_offline(True)
@@ -762,20 +763,31 @@ def test_a_refused_answer_is_named_by_its_field_and_said_beside_it(
 # Card points the form refuses, said in the form's words as on serve's page: Trischaken's 30 and
 # 30 of Anna and Bert leave Cilli 10 of the 70 (koenigrufen: the talon counts); Points 30 and
 # Blatt 4 are 31 and 1, three Blatt being a point. Never the hand file's "card_points: missing:
-# ... { Anna = ... }" nor the command line's "'30/4' is not a card point count".
+# ... { Anna = ... }" nor the command line's "'30/4' is not a card point count". Each as (label,
+# reason): the notice says "label: reason", the field, headed by its label, the reason alone.
 FORM_WORDS = {
     "en-GB": (
-        "Card points of Cilli (at most 10): 30 is more than the 10 card points left: Anna and Bert "
-        "have 60 of the 70; enter at most 10 here, or correct the card points above",
-        "Card points of Anna and Bert (of 70): Blatt 4 is more than 2 (3 Blatt make a whole "
-        "point): enter Points 31 and Blatt 1",
+        (
+            "Card points of Cilli (at most 10)",
+            "30 is more than the 10 card points left: Anna and Bert "
+            "have 60 of the 70; enter at most 10 here, or correct the card points above",
+        ),
+        (
+            "Card points of Anna and Bert (of 70)",
+            "Blatt 4 is more than 2 (3 Blatt make a whole point): enter Points 31 and Blatt 1",
+        ),
     ),
     "de-AT": (
-        "Kartenpunkte von Cilli (höchstens 10): 30 ist mehr als die 10 Kartenpunkte, die übrig "
-        "sind: Anna und Bert haben 60 von den 70; hier höchstens 10 eingeben oder die Kartenpunkte "
-        "darüber ausbessern",
-        "Kartenpunkte von Anna und Bert (von 70): Blatt 4 ist mehr als 2 (3 Blatt sind ein "
-        "ganzer Punkt): Punkte 31 und Blatt 1 eingeben",
+        (
+            "Kartenpunkte von Cilli (höchstens 10)",
+            "30 ist mehr als die 10 Kartenpunkte, die übrig "
+            "sind: Anna und Bert haben 60 von den 70; hier höchstens 10 eingeben oder die Kartenpunkte "
+            "darüber ausbessern",
+        ),
+        (
+            "Kartenpunkte von Anna und Bert (von 70)",
+            "Blatt 4 ist mehr als 2 (3 Blatt sind ein ganzer Punkt): Punkte 31 und Blatt 1 eingeben",
+        ),
     ),
 }
 
@@ -784,7 +796,7 @@ FORM_WORDS = {
 def test_card_points_refused_are_said_in_the_fields_words(
     browser: Any, server: StaticServer, tmp_path: Path, lang: str
 ) -> None:
-    trischaken, blatt = FORM_WORDS[lang]
+    (trischaken_label, trischaken), (blatt_label, blatt) = FORM_WORDS[lang]
     context = phone(browser, lang)
     page = opened(context, server.url)
     begin(page)
@@ -796,7 +808,7 @@ def test_card_points_refused_are_said_in_the_fields_words(
         page.wait_for_selector("#hand-form:not([data-asking])")
     page.click("#hand-form button[type=submit]")
     page.wait_for_selector("#preview:not([hidden])")
-    expect(page.locator("#preview .refused")).to_have_text(trischaken)
+    expect(page.locator("#preview .refused")).to_have_text(f"{trischaken_label}: {trischaken}")
     expect(page.locator('fieldset[data-key="points:Cilli"] .error')).to_have_text(trischaken)
     assert "card_points" not in page.inner_text("body")
     page.screenshot(path=str(tmp_path / f"trischaken-refused-{lang}.png"), full_page=True)
@@ -805,7 +817,7 @@ def test_card_points_refused_are_said_in_the_fields_words(
     choose(page, "contract", "rufer")
     answer_rufer(page, "Anna", "Bert", "30", blatt="4")
     page.click("#hand-form button[type=submit]")
-    expect(page.locator("#preview .refused")).to_have_text(blatt)
+    expect(page.locator("#preview .refused")).to_have_text(f"{blatt_label}: {blatt}")
     expect(page.locator('fieldset[data-key="card_points"] .error')).to_have_text(blatt)
     expect(page.locator('input[name="blatt:card_points"]')).to_have_value("4")
     assert "30/4" not in page.inner_text("body") and "card_points" not in page.inner_text("body")

@@ -229,6 +229,10 @@ def test_the_form_records_the_valat_the_card_points_prove() -> None:
     refused = submit(flow, SOLODREIER | {"valat": "n"})
     assert refused.hand is None and refused.next is not None
     assert (refused.next.key, refused.refused) == ("valat", NO_VALAT)
+    # the "no" says the card points are wrong: the form asks for them again, and a front end
+    # shows there what the rules say of them
+    assert refused.ask_again == ("card_points",)
+    assert submit(flow, SOLODREIER | {"card_points": "80"}).ask_again == ()
 
 
 def _serve(tmp_path: Path) -> tuple[TestClient, Site, Path]:

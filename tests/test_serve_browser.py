@@ -237,7 +237,7 @@ def test_no_error_before_an_answer_and_no_answer_lost_to_a_redraw(
     assert "'back'" not in text and "answer is needed" not in text
     page.get_by_role("button", name="Show the arithmetic").click()
     error = page.locator('fieldset[data-key="partner"] .error')
-    expect(error).to_contain_text("an answer is needed here")
+    expect(error).to_have_text("an answer is needed here")  # under the label "Partner (…)": said once
     assert "'back'" not in page.inner_text("body")
     page.locator('fieldset[data-key="partner"]').get_by_role("radio", name="Cilli", exact=True).click()
     expect(error).to_have_count(0)  # answered: its error goes
@@ -418,20 +418,31 @@ def test_a_refused_hand_names_its_field_in_the_players_words(
 # Card points the form refuses: the reason in the form's words, the field named by its label
 # (never "card_points: missing: ... { Anna = ... }" nor the command line's "'30/4' ...").
 # Trischaken under koenigrufen: Anna's and Bert's 30 and 30 leave Cilli 10 of the 70; Points 30
-# and Blatt 4: three Blatt are a point, so 31 and 1.
+# and Blatt 4: three Blatt are a point, so 31 and 1. Each as (label, reason): the notice says
+# "label: reason", the field, headed by its label, the reason alone.
 FORM_WORDS = {
     "en": (
-        "Card points of Cilli (at most 10): 30 is more than the 10 card points left: Anna and Bert "
-        "have 60 of the 70; enter at most 10 here, or correct the card points above",
-        "Card points of Anna and Cilli (of 70): Blatt 4 is more than 2 (3 Blatt make a whole "
-        "point): enter Points 31 and Blatt 1",
+        (
+            "Card points of Cilli (at most 10)",
+            "30 is more than the 10 card points left: Anna and Bert "
+            "have 60 of the 70; enter at most 10 here, or correct the card points above",
+        ),
+        (
+            "Card points of Anna and Cilli (of 70)",
+            "Blatt 4 is more than 2 (3 Blatt make a whole point): enter Points 31 and Blatt 1",
+        ),
     ),
     "de": (
-        "Kartenpunkte von Cilli (höchstens 10): 30 ist mehr als die 10 Kartenpunkte, die übrig "
-        "sind: Anna und Bert haben 60 von den 70; hier höchstens 10 eingeben oder die Kartenpunkte "
-        "darüber ausbessern",
-        "Kartenpunkte von Anna und Cilli (von 70): Blatt 4 ist mehr als 2 (3 Blatt sind ein "
-        "ganzer Punkt): Punkte 31 und Blatt 1 eingeben",
+        (
+            "Kartenpunkte von Cilli (höchstens 10)",
+            "30 ist mehr als die 10 Kartenpunkte, die übrig "
+            "sind: Anna und Bert haben 60 von den 70; hier höchstens 10 eingeben oder die Kartenpunkte "
+            "darüber ausbessern",
+        ),
+        (
+            "Kartenpunkte von Anna und Cilli (von 70)",
+            "Blatt 4 ist mehr als 2 (3 Blatt sind ein ganzer Punkt): Punkte 31 und Blatt 1 eingeben",
+        ),
     ),
 }
 
@@ -441,7 +452,7 @@ def test_card_points_refused_are_said_in_the_fields_words(
     evening: tuple[Server, Path], phone: Callable[[], Any], lang: str, tmp_path: Path
 ) -> None:
     server, path = evening
-    trischaken, blatt = FORM_WORDS[lang]
+    (trischaken_label, trischaken), (blatt_label, blatt) = FORM_WORDS[lang]
     page = phone()
     page.goto(server.url("evening", lang=lang))
     thumb = Thumb(page)
@@ -452,8 +463,9 @@ def test_card_points_refused_are_said_in_the_fields_words(
     thumb.button(WORDS[lang]["show"])
     notice = page.locator("#notice .notice.refused")
     expect(notice.locator(".lead")).to_have_text(UNCHANGED[lang])
-    expect(notice.locator("li")).to_have_text(trischaken)
+    expect(notice.locator("li")).to_have_text(f"{trischaken_label}: {trischaken}")
     expect(page.locator('fieldset[data-key="points:Cilli"] .error')).to_have_text(trischaken)
+    expect(page.locator('fieldset[data-key="points:Cilli"] legend')).to_have_text(trischaken_label)
     assert "card_points" not in page.inner_text("body")
     page.screenshot(path=str(tmp_path / f"trischaken-refused-{lang}.png"), full_page=True)
     no_sideways_scrolling(page)
@@ -463,8 +475,9 @@ def test_card_points_refused_are_said_in_the_fields_words(
     fill_rufer(Thumb(page), points="30", blatt="4")
     settled(page)
     page.get_by_role("button", name=WORDS[lang]["show"]).click()
-    expect(page.locator("#notice .notice.refused li")).to_have_text(blatt)
+    expect(page.locator("#notice .notice.refused li")).to_have_text(f"{blatt_label}: {blatt}")
     expect(page.locator('fieldset[data-key="card_points"] .error')).to_have_text(blatt)
+    expect(page.locator('fieldset[data-key="card_points"] legend')).to_have_text(blatt_label)
     expect(page.locator('input[name="blatt:card_points"]')).to_have_value("4")  # kept as typed
     assert "30/4" not in page.inner_text("body") and "card_points" not in page.inner_text("body")
     page.screenshot(path=str(tmp_path / f"blatt-refused-{lang}.png"), full_page=True)
@@ -1209,3 +1222,85 @@ def test_the_sheet_reads_like_the_paper_schrift_at_a_phones_width(
             page.screenshot(path=str(shots / f"schrift-redrawn-{lang}.png"), full_page=True)
     finally:
         server.stop()
+
+
+# Each letter of a heading with the top of the line it is drawn on: two letters of one word on
+# two lines are a name split inside a word.
+SPLIT_WORDS = """th => {
+  const split = [];
+  const walker = document.createTreeWalker(th, NodeFilter.SHOW_TEXT);
+  let before = null;
+  while (walker.nextNode()) {
+    const text = walker.currentNode;
+    for (let i = 0; i < text.length; i++) {
+      const range = document.createRange();
+      range.setStart(text, i);
+      range.setEnd(text, i + 1);
+      const box = range.getClientRects()[0];
+      if (!box) continue;
+      const letter = /\\p{L}/u.test(text.data[i]);
+      if (before && letter && before.letter && Math.abs(box.top - before.top) > 2) {
+        split.push(before.char + text.data[i]);
+      }
+      before = {top: box.top, letter, char: text.data[i]};
+    }
+  }
+  return split;
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_long_names_head_their_columns_whole_words_at_five(
+    tmp_path: Path, phone: Callable[[], Any], lang: str
+) -> None:
+    """Five players with long names at 360 px: a heading breaks at a hyphen ("Anna-" over
+    "Katharina") or is shortened, never split inside a word ("Maxi" over "milian"), and reaches
+    into no neighbour's column; nothing scrolls sideways."""
+    players = ("Maximilian", "Anna-Katharina", "Wolfgang", "Bernadette", "Christoph")
+    path = tmp_path / "friday.toml"
+    cli("new", "-p", ",".join(players), "--ledger", str(path))
+    cli("record", "--ledger", str(path), "-c", "rufer", "-d", "Maximilian", "-w", "Wolfgang", "-t", "40")
+    server = Server(path, HOST)
+    try:
+        page = phone()
+        page.goto(server.url("evening", lang=lang))
+        headings = page.locator("#sheet table.hands th.player")
+        assert headings.all_inner_texts() == list(players)  # the whole name is the heading's text
+        for th in headings.all():
+            assert th.evaluate(SPLIT_WORDS) == [], th.inner_text()
+            assert th.evaluate("th => th.scrollWidth <= th.clientWidth"), th.inner_text()
+        no_sideways_scrolling(page)
+        page.locator("#sheet").screenshot(path=str(tmp_path / f"long-names-{lang}.png"))
+    finally:
+        server.stop()
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_arithmetic_names_the_players_as_the_sheet_does(
+    evening: tuple[Server, Path], phone: Callable[[], Any], lang: str, tmp_path: Path
+) -> None:
+    """Hand 2 (Bert is Forehand): the arithmetic's players stand in the order of the sheet's
+    columns, Anna first, as the totals below them do; a Rufer of Bert with Dani lost with
+    Kontra gives 1 × 2 = 2 to Anna and to Cilli."""
+    server, path = evening
+    cli("record", "--ledger", str(path), "-c", "dreier", "-d", "Cilli", "-t", "40")
+    page = phone()
+    page.goto(server.url("evening", lang=lang))
+    thumb = Thumb(page)
+    thumb.choose("contract", "Rufer")
+    thumb.choose("declarer", "Bert")
+    thumb.choose("partner", "Dani")
+    thumb.points("30")
+    thumb.choose("kontra", "Kontra")
+    thumb.button(WORDS[lang]["show"])
+    page.wait_for_selector("#preview:not([hidden])")
+    rows = page.locator("#preview table.totals tbody tr")
+    assert [r.locator("td").all_inner_texts() for r in rows.all()] == [
+        ["Anna", "+2"],
+        ["Bert", "0"],
+        ["Cilli", "+2"],
+        ["Dani", "0"],
+    ]
+    assert page.locator("#sheet table.totals tbody td:first-child").all_inner_texts() == list(TABLE)
+    no_sideways_scrolling(page)
+    page.screenshot(path=str(tmp_path / f"arithmetic-order-{lang}.png"), full_page=True)

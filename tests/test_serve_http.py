@@ -446,50 +446,78 @@ def test_a_refused_hand_says_what_the_command_line_says(evening: Path) -> None:
 # Card points the form refuses, with the reason as it is said (English, German): the field is
 # named as the form labels it, and what to enter is said in the form's fields, never in the
 # hand file's table ("card_points: missing: ... { Anna = ... }") nor the command line's "30/4".
+# Each as (label, reason): the notice says "label: reason", the field (headed by its label) the
+# reason alone.
 FORM_WORDS = (
     # Trischaken (koenigrufen: the talon counts, Dani's are the rest): 30 and 30 leave Cilli 10 of 70
     (
         {"contract": "trischaken", "points:Anna": "30", "points:Bert": "30", "points:Cilli": "30"},
         "points:Cilli",
-        "Card points of Cilli (at most 10): 30 is more than the 10 card points left: "
-        "Anna and Bert have 60 of the 70; enter at most 10 here, or correct the card points above",
-        "Kartenpunkte von Cilli (höchstens 10): 30 ist mehr als die 10 Kartenpunkte, die übrig sind: "
-        "Anna und Bert haben 60 von den 70; hier höchstens 10 eingeben oder die Kartenpunkte darüber ausbessern",
+        (
+            "Card points of Cilli (at most 10)",
+            "30 is more than the 10 card points left: "
+            "Anna and Bert have 60 of the 70; enter at most 10 here, or correct the card points above",
+        ),
+        (
+            "Kartenpunkte von Cilli (höchstens 10)",
+            "30 ist mehr als die 10 Kartenpunkte, die übrig sind: "
+            "Anna und Bert haben 60 von den 70; hier höchstens 10 eingeben oder die Kartenpunkte darüber ausbessern",
+        ),
     ),
     # Points 30 and Blatt 4: three Blatt are a point, so 31 and 1
     (
         RUFER | {"card_points": "30", "blatt:card_points": "4"},
         "card_points",
-        "Card points of Anna and Cilli (of 70): Blatt 4 is more than 2 (3 Blatt make a whole point): "
-        "enter Points 31 and Blatt 1",
-        "Kartenpunkte von Anna und Cilli (von 70): Blatt 4 ist mehr als 2 (3 Blatt sind ein ganzer Punkt): "
-        "Punkte 31 und Blatt 1 eingeben",
+        (
+            "Card points of Anna and Cilli (of 70)",
+            "Blatt 4 is more than 2 (3 Blatt make a whole point): enter Points 31 and Blatt 1",
+        ),
+        (
+            "Kartenpunkte von Anna und Cilli (von 70)",
+            "Blatt 4 ist mehr als 2 (3 Blatt sind ein ganzer Punkt): Punkte 31 und Blatt 1 eingeben",
+        ),
     ),
     # the King in the talon, and a yes-or-no answered with neither: no "'talon' is not at the table"
     (
         RUFER | {"partner": "talon", "conceded": "maybe"},
         "conceded",
-        "Did the declarer concede at once?: 'maybe': answer y or n",
-        "Hat der Spieler gleich aufgegeben?: 'maybe': bitte j oder n",
+        ("Did the declarer concede at once?", "'maybe': answer y or n"),
+        ("Hat der Spieler gleich aufgegeben?", "'maybe': bitte j oder n"),
+    ),
+    # the partner not given
+    (
+        {"contract": "rufer", "declarer": "Anna", "card_points": "40"},
+        "partner",
+        ("Partner (holder of the called card)", "an answer is needed here"),
+        ("Partner (wer die gerufene Karte hat)", "hier braucht es eine Antwort"),
     ),
 )
 
 
 @pytest.mark.parametrize(("hand", "where", "english", "german"), FORM_WORDS)
 def test_card_points_refused_are_said_in_the_form_s_words(
-    evening: Path, hand: dict[str, str], where: str, english: str, german: str
+    evening: Path, hand: dict[str, str], where: str, english: tuple[str, str], german: tuple[str, str]
 ) -> None:
     client, site = client_of(evening)
     version = tarockscore.Evening(evening).version()
-    for lang, said in (("en", english), ("de", german)):
+    for lang, (label, reason) in (("en", english), ("de", german)):
+        said = f"{label}: {reason}"
         form = {"code": site.code("evening"), "expected": version, "request": f"r-{lang}", **hand}
         answer = client.post(f"/t/evening/hand?lang={lang}", data=form, headers=JSON)
         assert answer.status_code == 422
         assert answer.json()["problems"] == [{"where": where, "message": said}]
         # the page without script: the notice, the fields kept as typed, no hand-file key
         page = client.post(f"/t/evening/hand?lang={lang}", data=form)
-        assert page.status_code == 422 and html.escape(said) in page.text
+        assert page.status_code == 422 and f"<li>{html.escape(said)}</li>" in page.text
         assert "card_points:" not in page.text and "card_points =" not in page.text
+        # beside the field, under its label, the reason alone: the label is not said twice
+        ident = "f-" + where.replace(":", "-")
+        field = re.search(
+            rf'<fieldset[^>]* id="{ident}"[^>]*><legend>([^<]*)</legend>.*?</fieldset>', page.text
+        )
+        assert field is not None and html.unescape(field.group(1)) == label
+        beside = re.search(r'<span class="error"[^>]*>([^<]*)</span>', field.group(0))
+        assert beside is not None and html.unescape(beside.group(1)) == reason
     assert results(evening) == []
 
 

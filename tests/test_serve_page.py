@@ -4,6 +4,7 @@ that follow the sheet, and what a change without script leads back to (``?done=K
 
 from __future__ import annotations
 
+import html
 import re
 import warnings
 from fractions import Fraction
@@ -154,6 +155,27 @@ def test_card_points_as_points_and_blatt(evening: Path, points: str, blatt: str,
     assert t.hands()[0].card_points == expected
 
 
+def test_the_blatt_fields_name_has_one_home() -> None:
+    """The form names a Blatt field as the entry reads it ("blatt:card_points"): the prefix is
+    defined once, by the entry, and the page takes it from the library's face."""
+    package = Path(tarockscore.__file__).parent
+    homes = sorted(
+        path.relative_to(package).as_posix()
+        for path in package.rglob("*.py")
+        if '"blatt:"' in path.read_text(encoding="utf-8")
+    )
+    assert homes == ["entry/answers.py"]
+    assert tarockscore.BLATT_FIELD == "blatt:"
+    # the box beside them for a word given instead (a Valat) likewise
+    homes = sorted(
+        path.relative_to(package).as_posix()
+        for path in package.rglob("*.py")
+        if '"or:"' in path.read_text(encoding="utf-8")
+    )
+    assert homes == ["entry/answers.py"]
+    assert tarockscore.OR_FIELD == "or:"
+
+
 @pytest.mark.parametrize("typed", ["35,2", "35.2"])
 def test_a_decimal_is_no_card_point_count(evening: Path, typed: str) -> None:
     """The rules read "35 2/3", "35/2", "35 2" and whole numbers; a decimal point or comma means
@@ -195,6 +217,39 @@ def test_english_and_german_pages_name_contracts_and_bonuses_as_the_players_do(e
     german = t.page(lang="de")
     assert "<span>König ultimo</span>" in german and "Piccolo ouvert von Cilli, gewonnen" in german
     assert "<span>im Talon</span>" in german
+
+
+def test_the_arithmetic_names_the_players_in_the_sheets_order(tmp_path: Path) -> None:
+    """Hand 2 at Anna, Bert, Cilli, Dani: Anna deals, Bert is Forehand. Its arithmetic names the
+    players in the order of the sheet's columns and totals (the seats), not the deal's (Bert
+    first): a Rufer of Bert with Dani lost with Kontra, 1 × 2 = 2 to each Defender, Anna and Cilli.
+    At five, the dealer sitting out is not named."""
+    for players, expected, won in (
+        (
+            "Anna,Bert,Cilli,Dani",
+            [("Anna", "+2"), ("Bert", "0"), ("Cilli", "+2"), ("Dani", "0")],
+            "won by Anna, Cilli: Anna +2, Cilli +2",
+        ),
+        # at five Edi deals hand 1, Anna hand 2 and sits out; Bert is Forehand
+        (
+            "Anna,Bert,Cilli,Dani,Edi",
+            [("Bert", "0"), ("Cilli", "+2"), ("Dani", "0"), ("Edi", "+2")],
+            "won by Cilli, Edi: Cilli +2, Edi +2",
+        ),
+    ):
+        path = tmp_path / f"{len(players)}.toml"
+        cli("new", "-p", players, "--ledger", str(path))
+        cli("record", "--ledger", str(path), "-c", "dreier", "-d", "Cilli", "-t", "40")
+        t = Table(path)
+        answer = t.ask(
+            "hand", contract="rufer", declarer="Bert", partner="Dani", card_points="30", kontra="kontra"
+        )
+        assert answer.status_code == 200, answer.text
+        shown = answer.json()["html"]
+        totals = shown[shown.index('<table class="totals">') :]
+        rows = re.findall(r"<tr><td>([^<]*)</td><td>([^<]*)</td></tr>", totals)
+        assert rows == expected
+        assert won in html.unescape(shown)
 
 
 def test_the_arithmetic_has_the_stake_column_where_kontra_counts_in_the_payout_only(tmp_path: Path) -> None:

@@ -4,6 +4,7 @@ said on the hand's line; a replacement's button says replace; a refusal says the
 
 from __future__ import annotations
 
+import html as html_lib
 import json
 import re
 import warnings
@@ -66,7 +67,8 @@ def schrift(html: str) -> tuple[list[str], dict[int, dict[str, tuple[str, str]]]
     """The sheet's player headings, each hand's cells (player: points, running total), each hand's line."""
     table = re.search(r'<table class="hands[^"]*">(.*?)</table>', html, re.S)
     assert table is not None, "no sheet of hands"
-    names = re.findall(r'<th class="player"[^>]*>([^<]*)</th>', table.group(1))
+    headings = re.findall(r'<th class="player"[^>]*>(.*?)</th>', table.group(1))
+    names = [html_lib.unescape(re.sub(r"<[^>]*>", "", h)) for h in headings]
     cells: dict[int, dict[str, tuple[str, str]]] = {}
     lines: dict[int, str] = {}
     for number, body in re.findall(r'<tbody data-hand="(\d+)">(.*?)</tbody>', table.group(1), re.S):
@@ -123,6 +125,26 @@ def test_at_five_the_player_sitting_out_has_a_dot_and_keeps_the_running_total(tm
     assert cells[1]["Erik"] == ("·", "0")
     assert cells[2]["Anna"] == ("·", "1")
     assert cells[2]["Bert"] == ("+5", "5")
+
+
+def test_a_long_name_heads_its_column_in_whole_words_broken_only_after_a_hyphen_or_at_a_space(
+    tmp_path: Path,
+) -> None:
+    """Each word of a heading is kept on one line (the style sheet shortens one too wide for its
+    column): "Anna-Katharina" may break after its hyphen, "Eva Maria" at its space, and no
+    name anywhere else."""
+    path = new(tmp_path / "five.toml", "Maximilian,Anna-Katharina,Wolfgang,Eva Maria,Christoph")
+    record(path, "-c", "rufer", "-d", "Maximilian", "-w", "Wolfgang", "-t", "40")
+    page = client(path)[0].get("/t/evening").text
+    headings = re.findall(r'<th class="player"[^>]*>(.*?)</th>', page)
+    assert [re.findall(r"<span>([^<]*)</span>", h) for h in headings] == [
+        ["Maximilian"],
+        ["Anna-", "Katharina"],
+        ["Wolfgang"],
+        ["Eva", "Maria"],
+        ["Christoph"],
+    ]
+    assert schrift(page)[0] == ["Maximilian", "Anna-Katharina", "Wolfgang", "Eva Maria", "Christoph"]
 
 
 @pytest.mark.parametrize(

@@ -143,6 +143,9 @@ class Reading(NamedTuple):
     unused: tuple[str, ...]
     notes: tuple[str, ...]  # what the summary shows besides the answers (Trischaken's fourth)
     hand: HandInput | None  # the hand-file keys, once every question is answered
+    # the earlier questions the refused answer says are wrong, to be answered again (a "no" to
+    # "was it their Valat?": the card points)
+    ask_again: tuple[str, ...] = ()
 
     @property
     def answers(self) -> dict[str, Answer]:
@@ -165,6 +168,7 @@ def _read(flow: Flow, given: Mapping[str, str], defaults: Mapping[str, Answer], 
     answers: dict[str, Answer] = {}
     asked: Question | None = None
     refused: str | None = None
+    again: tuple[str, ...] = ()
     while True:
         done, following = flow.walk(answers)
         if following is None:
@@ -176,11 +180,12 @@ def _read(flow: Flow, given: Mapping[str, str], defaults: Mapping[str, Answer], 
             answers[asked.key] = _given(flow, asked, given, answers)
         except Refused as exc:
             refused = str(exc.args[0])
+            again = (str(exc.args[1]),) if isinstance(exc, AskAgain) else ()
             break
         asked = None
     lines = tuple((question, answers[question.key]) for question in done)
     if asked is not None:
-        return Reading(lines, asked, refused, (), (), None)
+        return Reading(lines, asked, refused, (), (), None, again)
     unused = tuple(key for key in given if key.removeprefix(BLATT).removeprefix(OR) not in answers)
     return Reading(lines, None, None, unused, tuple(flow.notes(answers)), hand_of(flow, answers))
 

@@ -9,6 +9,7 @@ answer, so a page without JavaScript shows a whole hand's fields at once.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 from fractions import Fraction
@@ -98,7 +99,7 @@ def schrift_html(sheet: tarockscore.Sheet) -> str:
     line saying what was played and below it each player's points for the hand and the running
     total after it (``show``'s "+3 → 18"); a player sitting the hand out has "·"."""
     players = sheet.players
-    head = "".join(f'<th class="player" scope="col">{esc(p)}</th>' for p in players)
+    head = "".join(f'<th class="player" scope="col">{name_heading(p)}</th>' for p in players)
     rows = []
     for h in reversed(sheet.hands):
         cells = "".join(
@@ -118,6 +119,13 @@ def schrift_html(sheet: tarockscore.Sheet) -> str:
         f'<table class="hands"><thead><tr><th class="no" scope="col">#</th>{head}</tr></thead>'
         f"{''.join(rows)}</table>"
     )
+
+
+def name_heading(name: str) -> str:
+    """A player's name heading a narrow column: it may break after a hyphen or at a space, never
+    inside a word; a word wider than the column is shortened (the style sheet's ellipsis)."""
+    words = (re.split(r"(?<=-)(?=.)", word) for word in name.split())
+    return " ".join("".join(f"<span>{esc(part)}</span>" for part in parts) for parts in words)
 
 
 def sheet_section(ledger: tarockscore.Ledger, sheet: tarockscore.Sheet, closed: int | None = None) -> str:
@@ -177,10 +185,12 @@ def corrections_html(last: int, undo: str, replace: str, delete: str, *, pick: s
 def preview_html(preview: tarockscore.Preview, replacing: bool) -> str:
     """A hand's arithmetic under its heading, before it is recorded: bet by bet with the columns
     ``score`` prints, laid out for a phone, then the points as the sheet gets them (a Radl's factor
-    said before them)."""
+    said before them). The players are named in the order of the sheet's columns (the seats), not
+    the deal's."""
     score = preview.score
     result = preview.ledger.hands[preview.number - 1].result
     payout = score.payout is not None
+    seated = [p for p in preview.ledger.players if p in score.players]
     headers = [_("base"), _("factors"), _("value"), *([_("stake")] if payout else [])]
     bets = []
     radl, gap = result.radl, "\u00a0"  # the Radl among each bet's factors, as explain has it
@@ -189,15 +199,16 @@ def preview_html(preview: tarockscore.Preview, replacing: bool) -> str:
         value = render_hand.sheet_value(line, radl)
         row: list[object] = [render_hand.number(line.base), factors.lstrip(", ") or "-", value]
         row += [render_hand.sheet_value(line, radl, payout=True)] if payout else []
-        winners = ", ".join(line.winners) or "-"
-        adds = render_hand.adds_text({p: line.times(radl)[p] for p in score.players}, gap)
+        in_seats = [p for p in seated if p in line.winners]
+        winners = ", ".join([*in_seats, *(w for w in line.winners if w not in in_seats)]) or "-"
+        adds = render_hand.adds_text({p: line.times(radl)[p] for p in seated}, gap)
         bets.append(
             f"<li><strong>{esc(translated(render_hand.radl_label(line, radl)))}</strong>{table(headers, [row], cls='bet')}"
             f'<p class="meta">{esc(_("won by"))} {esc(winners)}: {esc(adds)}</p></li>'
         )
     totals = [_("player"), _("Victory Points"), *([_("Payout (with Kontra)")] if payout else [])]
     rows: list[list[object]] = []
-    for p in score.players:
+    for p in seated:
         row = [p, render_hand.signed(result.victory_points[p])]
         if result.payout is not None:
             row.append(render_hand.signed(result.payout[p]))
@@ -232,10 +243,11 @@ CONTROL = frozenset({"code", "expected", "request", "action", "lang", "number"})
 EXTRAS = "extras"
 # Asked where the card points prove a Valat (tarockscore.entry.flow.VALAT_PROVEN).
 PROVEN = "valat"
-# The Blatt of card points come in a field of their own: ``blatt:card_points``, ``blatt:points:Anna``.
-BLATT = "blatt:"
+# The Blatt of card points come in a field of their own, named as the entry reads it:
+# ``blatt:card_points``, ``blatt:points:Anna``.
+BLATT = tarockscore.BLATT_FIELD
 # A word the card points may be given by (a Valat): a box of its own beside them, ``or:card_points``.
-OR = "or:"
+OR = tarockscore.OR_FIELD
 THIRDS = 3  # a Blatt is a third of a point
 MAX_QUESTIONS = 80  # far more than a hand asks (each of a profile's bonuses asks five)
 
@@ -468,14 +480,19 @@ def fields_html(
     """The form's fields, with a refused answer's reason beside its field (only after the hand was sent)."""
     shown, reading = walk(entry, answers_of(form))
     answers = reading.answers
-    why = {key: beside(key, text) for key, text in (refused or {}).items()}
+    labels = {q.key: q.text for q in shown}
+    why = {key: beside(key, text, labels.get(key, "")) for key, text in (refused or {}).items()}
     thirds = entry.flow.profile.game.thirds
     return "\n".join(_field(q, answers.get(q.key), form, why.get(q.key), thirds) for q in shown)
 
 
-def beside(where: str, text: str) -> str:
-    """A reason shown beside its field: without the hand file's key it begins with ("card_points: …")."""
-    return text.removeprefix(where + ": ") if where else text
+def beside(where: str, text: str, label: str = "") -> str:
+    """A reason shown beside its field: without the hand file's key it begins with ("card_points: …"),
+    nor the field's ``label``, which heads the field already ("Partner (…): an answer is needed here")."""
+    for prefix in (where, label):
+        if prefix and text.startswith(prefix + ": "):
+            return text.removeprefix(prefix + ": ")
+    return text
 
 
 def named(

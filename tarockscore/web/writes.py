@@ -17,7 +17,7 @@ from tarockscore import i18n
 from tarockscore.errors import LedgerChanged, TarockError
 from tarockscore.i18n import _
 from tarockscore.render import evening as render_evening
-from tarockscore.web.html import PROVEN, missing
+from tarockscore.web.html import missing
 from tarockscore.web.site import Place, Site
 
 WRITES = ("hand", "undo", "delete")
@@ -57,10 +57,11 @@ def refusal(
     try:
         entry.preview(cast("tarockscore.HandInput", hand))  # the parse checks every key's value
     except TarockError as exc:
-        # only what the rules say of the field refused (a "no" to "was it their Valat?" refuses
-        # the card points): the rest of the hand is not all given as hand-file keys (Trischaken's
-        # card points, the King in the talon), and the rules would say so
-        fields = {reading.next.key, "card_points"} if reading.next.key == PROVEN else {reading.next.key}
+        # only what the rules say of the field refused, or of those its answer says are wrong (a
+        # "no" to "was it their Valat?": the card points): the rest of the hand is not all given
+        # as hand-file keys (Trischaken's card points, the King in the talon), and the rules would
+        # say so
+        fields = {reading.next.key, *reading.ask_again}
         about = [p for p in exc.problems if p.where in fields]
         if about:
             return [{"where": p.where, "message": p.render(i18n.gettext)} for p in about]

@@ -132,13 +132,18 @@
     return box;
   }
   // a reason about a field of the form: beside it without the hand file's key it begins with
-  // ("card_points: …"), in the notice with the field named as its label names it
+  // ("card_points: …") nor the label that heads the field, in the notice with the field named as
+  // its label names it
   function fieldOf(p) {
     return p.where && fields ? fields.querySelector("[data-key=\"" + CSS.escape(p.where) + "\"]") : null;
   }
   function besideOf(p) {
-    var prefix = p.where + ": ";
-    return p.where && p.message.indexOf(prefix) === 0 ? p.message.slice(prefix.length) : p.message;
+    var box = fieldOf(p), legend = box && box.querySelector("legend");
+    var prefixes = [p.where, legend && legend.textContent].filter(Boolean).map(function (w) { return w + ": "; });
+    for (var i = 0; i < prefixes.length; i++) {
+      if (p.message.indexOf(prefixes[i]) === 0) { return p.message.slice(prefixes[i].length); }
+    }
+    return p.message;
   }
   function problemsOf(answer) {
     return (answer.problems || []).map(function (p) {
