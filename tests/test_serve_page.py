@@ -223,18 +223,19 @@ def test_the_arithmetic_names_the_players_in_the_sheets_order(tmp_path: Path) ->
     """Hand 2 at Anna, Bert, Cilli, Dani: Anna deals, Bert is Forehand. Its arithmetic names the
     players in the order of the sheet's columns and totals (the seats), not the deal's (Bert
     first): a Rufer of Bert with Dani lost with Kontra, 1 × 2 = 2 to each Defender, Anna and Cilli.
-    At five, the dealer sitting out is not named."""
+    At five, the dealer sitting out is not named. A name and its points are held together by a
+    no-break space, as the phone's narrow column wraps the line."""
     for players, expected, won in (
         (
             "Anna,Bert,Cilli,Dani",
             [("Anna", "+2"), ("Bert", "0"), ("Cilli", "+2"), ("Dani", "0")],
-            "won by Anna, Cilli: Anna +2, Cilli +2",
+            "won by Anna, Cilli: Anna\u00a0+2, Cilli\u00a0+2",
         ),
         # at five Edi deals hand 1, Anna hand 2 and sits out; Bert is Forehand
         (
             "Anna,Bert,Cilli,Dani,Edi",
             [("Bert", "0"), ("Cilli", "+2"), ("Dani", "0"), ("Edi", "+2")],
-            "won by Cilli, Edi: Cilli +2, Edi +2",
+            "won by Cilli, Edi: Cilli\u00a0+2, Edi\u00a0+2",
         ),
     ):
         path = tmp_path / f"{len(players)}.toml"
