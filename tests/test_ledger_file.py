@@ -477,7 +477,13 @@ def test_a_process_killed_mid_write_leaves_every_confirmed_hand(tmp_path: Path) 
             confirmed += 1
         time.sleep(rng.uniform(0, 0.01))
         proc.send_signal(signal.SIGKILL)
-        rest, _ = proc.communicate(timeout=30)
+        # read on through this side's buffer: readline may have taken more lines than it returned,
+        # which communicate(), reading the pipe itself, would never see
+        rest = proc.stdout.read()
+        proc.wait(timeout=30)
+        if proc.stderr is not None:
+            proc.stderr.close()
+        proc.stdout.close()
         confirmed += rest.count("confirmed")
         snapshot = F.read(path)  # loads: never a half-written file
         F.verify(snapshot)
