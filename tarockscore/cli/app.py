@@ -270,7 +270,7 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     "undo": (f"{T} undo", f"{T} undo -l friday.toml"),
     "replace": (f"{T} replace 2 -c dreier -d Cilli -t 36", f"{T} replace 2 hand2.toml"),
     "delete": (f"{T} delete 6", f"{T} delete 6 --yes -l friday.toml"),
-    "explain": (f"{T} explain 4", f"{T} explain 4 -l friday.toml"),
+    "explain": (f"{T} explain 4", f"{T} explain 4 --json -l friday.toml"),
     "check": (f"{T} check", f"{T} check -l friday.toml"),
     "rescore": (f"{T} rescore -P pagat", f"{T} rescore -P pagat --write"),
     "repair": (f"{T} repair -l friday.toml", f"{T} repair --write -l friday.toml"),

@@ -15,11 +15,11 @@ from tabulate import tabulate
 from tarockscore.errors import N_, Message, key_title, message
 from tarockscore.evening.checks import score_stored
 from tarockscore.evening.evening import Explained, HeadCheck, Repaired, Rescored, Settled
-from tarockscore.evening.model import AuditEntry, Ledger, Result, Table, payout_totals, totals
+from tarockscore.evening.model import Action, AuditEntry, Ledger, Result, Table, payout_totals, totals
 from tarockscore.evening.operations import VALAT_LINES, summary
 from tarockscore.evening.radl import BY_HAND, next_factor, pending_radl
 from tarockscore.evening.settle import settle
-from tarockscore.evening.sheet import Sheet
+from tarockscore.evening.sheet import Sheet, sheet
 from tarockscore.evening.table import Deal, first_deal, hand_deal, next_deal
 from tarockscore.evening.upgrade import Upgraded
 from tarockscore.i18n import DEFAULT, _, current, date, money, named, ngettext, translated, whole
@@ -651,6 +651,66 @@ def explained_text(ex: Explained) -> str:
     if ex.started and (ex.started_doubled or ex.started_to_come):
         lines += ["", _started_text(ex)]
     return "\n".join([*lines, "", *history_lines(ex)])
+
+
+def explained_view(ex: Explained) -> View:
+    """``explain N``: the words, or the arithmetic as JSON."""
+    return View(table=lambda: explained_text(ex), json=lambda: explained_json(ex))
+
+
+def explained_json(ex: Explained) -> dict[str, Any]:
+    """``explain N --json``: every key of ``score --json`` (the bets before the Radl), and the
+    evening's view of the hand: its number, the sheet's points with the Radl, the Radl factor and
+    the hands that started it, the Radl it started, its history (docs/machine-output.md)."""
+    out = hand.score_json(ex.score, ex.profile)
+    row = sheet(ex.ledger).hands[ex.number - 1]
+    factor = row.result.radl
+    money = ex.score.payout is not None
+    for line, item in zip(ex.score.lines, out["lines"], strict=True):
+        item["sheet_value"] = hand.sheet_value(line, factor)
+        item["sheet_victory_points"] = line.times(factor)
+        if money:
+            item["sheet_stake"] = hand.sheet_value(line, factor, payout=True)
+            item["sheet_payout"] = line.times(factor, payout=True)
+    out |= {
+        "number": row.number,
+        "id": row.id,
+        "dealer": row.dealer,
+        "forehand": row.forehand,
+        "sitting_out": row.sitting_out,
+        "recorded": row.recorded,
+        "profile_sha256": ex.ledger.table.profile.sha256,
+        "radl": factor,
+        "doubled": row.doubled,
+        "radls": [
+            {
+                "hand": None if cause == BY_HAND else cause,
+                "events": list(events),
+                "factor": ex.profile.radl.factor,
+            }
+            for cause, events in ex.radl_layers
+        ],
+        "sheet_victory_points": dict(row.result.victory_points),
+        "totals": dict(row.totals),
+    }
+    if row.payout is not None and row.payout_totals is not None:
+        out["sheet_payout"] = dict(row.payout)
+        out["payout_totals"] = dict(row.payout_totals)
+    started = None
+    if ex.started:
+        started = {
+            "events": list(ex.started),
+            "doubled": list(ex.started_doubled),
+            "to_come": ex.started_to_come,
+        }
+    out["started_radl"] = started
+    out["replaced"] = any(a.action is Action.REPLACE for a in ex.history)
+    out["repaired"] = ex.repaired
+    out["history"] = [
+        {"at": a.at, "action": a.action.value, "hand": a.hand, "number": a.number, "detail": a.detail}
+        for a in ex.history
+    ]
+    return out
 
 
 def _started_text(ex: Explained) -> str:

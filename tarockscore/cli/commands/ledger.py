@@ -177,9 +177,18 @@ def delete(
     typer.echo(shown.totals_table(change.after))
 
 
-def explain(number: NumberArg, ledger: LedgerOpt = None) -> None:
+# What ``explain`` prints: the words, or the arithmetic as JSON (no CSV: a hand's bets and its
+# evening are not one table)
+EXPLAIN_FORMATS = (OutputFormat.TABLE, OutputFormat.JSON)
+
+
+@with_format(
+    json_help="Print JSON: the keys of score --json, and the hand's number, Radl and sheet points.",
+    formats=EXPLAIN_FORMATS,
+)
+def explain(number: NumberArg, fmt: OutputFormat = OutputFormat.TABLE, ledger: LedgerOpt = None) -> None:
     """The arithmetic of hand N, bet by bet, with the profile rule behind each number, and the hand's history in the audit trail."""
-    typer.echo(shown.explained_text(evening_of(ledger).explain(number)))
+    show_view(shown.explained_view(evening_of(ledger).explain(number)), fmt)
 
 
 def check(
