@@ -469,7 +469,7 @@ def test_enter_replace_walks_the_old_answers(ledger: str) -> None:
     result = run("enter", "--replace", "1", "--ledger", ledger, input="\n".join(answers) + "\n")
     assert result.exit_code == 0, result.stderr
     out = result.stdout
-    assert out.startswith("replacing hand 1: rufer by Anna with Cilli, won")
+    assert out.startswith("replacing hand 1: rufer by Anna with Cilli, kontra, won")
     for default in ("[rufer]", "[Anna]", "[Cilli]", "[40 1/3]", "[Y/n]", "[kontra]", "[pagat]"):
         assert default in out, default
     assert "hand 1 replaced: rufer by Anna with Cilli, won → rufer by Anna with Cilli, lost" in out
