@@ -262,3 +262,26 @@ def test_a_hands_line_names_its_kontra_step_and_a_trischakens_loser(
     assert kontra not in notice
     shown = cli("--lang", lang, "show", "--ledger", str(path))
     assert audit in shown
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "Profile 'koenigrufen': Königrufen: main rules (Calling the King), Simplified Scoring"),
+        ("de", "Profil „koenigrufen“: Königrufen: Hauptregeln (Calling the King), vereinfachte Abrechnung"),
+    ],
+)
+def test_the_evening_page_names_the_profile_being_played_below_the_sheet(
+    tmp_path: Path, lang: str, said: str
+) -> None:
+    """The title as profiles/koenigrufen.toml gives it, in the page's language; below the sheet,
+    for the table and for a player without the code alike."""
+    path = four_hands(tmp_path / "friday.toml")
+    web, code = client(path)
+    for page in (
+        web.get(f"/t/evening?lang={lang}").text,
+        web.get(f"/t/evening?code={code}&lang={lang}").text,
+    ):
+        shown = html_lib.unescape(page)
+        assert said in shown
+        assert shown.index('id="sheet"') < shown.index(said)
