@@ -131,17 +131,17 @@ def test_a_replacement_that_changes_the_outcome_still_names_the_keys_it_changed(
         == 0
     )
     assert stored(ledger)[-1] == (
-        "hand 2 replaced: rufer by Anna with Cilli, won → rufer by Anna with Cilli, lost;"
+        "hand 2 replaced: rufer by Anna with Cilli, won → rufer by Anna with Cilli, kontra, lost;"
         " card_points: 40 → 30; kontra: – → Kontra; bonus: – → trull (defenders, silent, made)"
     )
     shown = run("--lang", "de", "show", "-l", ledger).stdout
     assert (
-        ": Spiel 2 ersetzt: Rufer von Anna mit Cilli, gewonnen → Rufer von Anna mit Cilli, verloren;"
+        ": Spiel 2 ersetzt: Rufer von Anna mit Cilli, gewonnen → Rufer von Anna mit Cilli, Kontra, verloren;"
         " Kartenpunkte: 40 → 30; Kontra: – → Kontra; Prämie: – → Trull (Gegenspieler, still, gemacht)\n"
     ) in shown
     said_now = run("--lang", "de", "replace", "2", *RUFER, "-l", ledger).stdout.splitlines()[0]
     assert said_now == (
-        "Spiel 2 ersetzt: Rufer von Anna mit Cilli, verloren → Rufer von Anna mit Cilli, gewonnen;"
+        "Spiel 2 ersetzt: Rufer von Anna mit Cilli, Kontra, verloren → Rufer von Anna mit Cilli, gewonnen;"
         " Kartenpunkte: 30 → 40; Kontra: Kontra → –; Prämie: Trull (Gegenspieler, still, gemacht) → –"
     )
 

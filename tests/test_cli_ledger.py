@@ -176,7 +176,7 @@ def test_record_prints_the_hand_and_the_running_totals(ledger: str) -> None:
         "pagat,announced",
     )
     lines = result.stdout.splitlines()
-    assert lines[0] == "hand 1: rufer by Anna with Cilli, won (Dani deals, Anna is Forehand)"
+    assert lines[0] == "hand 1: rufer by Anna with Cilli, kontra, won (Dani deals, Anna is Forehand)"
     # with the stake 0.10, the money so far: totals 4, 0, 4, 0 (sum 8), Simplified Scoring:
     # (4 × own total - 8) × 0.10 (ledger/settle_up.py)
     assert lines[3].split() == ["Anna", "+4", "4", "+0.80"]
@@ -460,7 +460,7 @@ def test_delete(ledger: str) -> None:
     result = run("delete", "1", "--ledger", ledger)
     assert result.exit_code == 0 and result.stderr == ""
     assert result.stdout.startswith(
-        "hand 1 deleted: rufer by Anna with Cilli, won; hands 2 to 3 are now 1 to 2"
+        "hand 1 deleted: rufer by Anna with Cilli, kontra, won; hands 2 to 3 are now 1 to 2"
     )
     data = json.loads(run("show", "--json", "--ledger", ledger).stdout)
     assert data["totals"] == {"Anna": 5, "Bert": 6, "Cilli": 0, "Dani": 6}
@@ -480,7 +480,7 @@ def test_explain(ledger: str) -> None:
     result = run("explain", "1", "--ledger", ledger)
     assert result.exit_code == 0 and result.stderr == ""
     out = result.stdout
-    assert out.startswith("hand 1: rufer by Anna with Cilli, won (Dani deals, Anna is Forehand)")
+    assert out.startswith("hand 1: rufer by Anna with Cilli, kontra, won (Dani deals, Anna is Forehand)")
     # each number with the number of its source, the sources once under the arithmetic: the
     # stored profile's [sources] (koenigrufen: the CTK rules)
     assert "   base 1 [2]\n" in out
@@ -690,7 +690,7 @@ def test_enter_asks_step_by_step_and_records(ledger: str) -> None:
     assert "Contract (1=rufer 2=besserrufer" in out and "13=trischaken)" in out
     assert "Kontra on the contract (0=none 1=kontra 2=rekontra) [none]" in out
     assert "Record this as hand 1? (Enter = yes" in out
-    assert "hand 1: rufer by Anna with Cilli, won" in out
+    assert "hand 1: rufer by Anna with Cilli, kontra, won" in out
     data = json.loads(run("show", "--json", "--ledger", ledger).stdout)
     assert data["totals"] == {"Anna": 4, "Bert": 0, "Cilli": 4, "Dani": 0}
 

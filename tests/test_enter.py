@@ -469,10 +469,13 @@ def test_enter_replace_walks_the_old_answers(ledger: str) -> None:
     result = run("enter", "--replace", "1", "--ledger", ledger, input="\n".join(answers) + "\n")
     assert result.exit_code == 0, result.stderr
     out = result.stdout
-    assert out.startswith("replacing hand 1: rufer by Anna with Cilli, won")
+    assert out.startswith("replacing hand 1: rufer by Anna with Cilli, kontra, won")
     for default in ("[rufer]", "[Anna]", "[Cilli]", "[40 1/3]", "[Y/n]", "[kontra]", "[pagat]"):
         assert default in out, default
-    assert "hand 1 replaced: rufer by Anna with Cilli, won → rufer by Anna with Cilli, lost" in out
+    assert (
+        "hand 1 replaced: rufer by Anna with Cilli, kontra, won → rufer by Anna with Cilli, kontra, lost"
+        in out
+    )
     # Rufer lost with Kontra: each Defender 1 × 2 = 2; the announced Pagat made still 2 each.
     assert totals(ledger) == {"Anna": 2, "Bert": 2, "Cilli": 2, "Dani": 2}
     bad = run("enter", "--replace", "5", "--ledger", ledger, input="")

@@ -55,7 +55,7 @@ def test_a_replaced_hand_whose_number_moved_says_who_changed_it_when_and_what_it
         "history of hand 1, recorded as hand 2:",
         "recorded <time>",
         "audit <time>: hand 1 deleted: rufer by Anna with Cilli, won; hands 2 to 4 are now 1 to 3",
-        "audit <time>: hand 2 (no. 1 on the sheet) replaced: dreier by Cilli, lost → dreier by Cilli, won; "
+        "audit <time>: hand 2 (no. 1 on the sheet) replaced: dreier by Cilli, lost → dreier by Cilli, kontra, won; "
         "card_points: 30 → 36; kontra: – → Kontra",
     ]
     german = ok("--lang", "de", "explain", "1", "--ledger", path).stdout

@@ -281,7 +281,7 @@ def test_the_replaced_hand_is_shown_filled_in_and_named(evening: Path) -> None:
         "kontra",
     )
     page = Table(evening).page("&replace=1")
-    assert "Replace hand 1" in page and "on the sheet now: Rufer by Anna with Cilli, won" in page
+    assert "Replace hand 1" in page and "on the sheet now: Rufer by Anna with Cilli, Kontra, won" in page
     for name, value in (
         ("contract", "rufer"),
         ("declarer", "Anna"),

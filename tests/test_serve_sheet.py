@@ -225,3 +225,63 @@ def test_a_refusal_says_that_nothing_was_recorded(tmp_path: Path, lang: str) -> 
     page = web.get(f"/t/evening?code={code}&lang={lang}").text
     texts = re.search(r'<script type="application/json" id="texts">(.*?)</script>', page)
     assert texts is not None and json.loads(texts.group(1))["unchanged"] == UNCHANGED[lang]
+
+
+@pytest.mark.parametrize(
+    ("lang", "kontra", "trischaken", "audit"),
+    [
+        (
+            "en",
+            "Rufer by Anna with Cilli, Rekontra, won",
+            "Trischaken, Bert loses",
+            "hand 1 replaced: rufer by Anna with Cilli, rekontra, won → rufer by Anna with Cilli, won",
+        ),
+        (
+            "de",
+            "Rufer von Anna mit Cilli, Rekontra, gewonnen",
+            "Trischaken, Bert verliert",
+            "Spiel 1 ersetzt: Rufer von Anna mit Cilli, Rekontra, gewonnen → Rufer von Anna mit Cilli, gewonnen",
+        ),
+    ],
+)
+def test_a_hands_line_names_its_kontra_step_and_a_trischakens_loser(
+    tmp_path: Path, lang: str, kontra: str, trischaken: str, audit: str
+) -> None:
+    """A Rekontra on the Rufer is on its line, so a replacement that takes only the Rekontra away
+    changes the line the notice shows; a Trischaken's line names who took the most card points
+    (Bert, 40 of 70), the one who loses it under every profile."""
+    path = new(tmp_path / "friday.toml", "Anna,Bert,Cilli,Dani")
+    record(path, "-c", "rufer", "-d", "Anna", "-w", "Cilli", "-t", "40", "-k", "rekontra")
+    record(path, "-c", "trischaken", "-t", "Anna=10", "-t", "Bert=40", "-t", "Cilli=20", "-t", "Dani=0")
+    web, code = client(path)
+    _names, _cells, lines = schrift(web.get(f"/t/evening?lang={lang}").text)
+    assert lines == {2: trischaken, 1: kontra}
+    cli("replace", "1", "--ledger", str(path), "-c", "rufer", "-d", "Anna", "-w", "Cilli", "-t", "40")
+    notice = web.get(f"/t/evening?code={code}&lang={lang}&done=replaced&hand=1").text
+    assert kontra.replace(", Rekontra", "") in notice
+    assert kontra not in notice
+    shown = cli("--lang", lang, "show", "--ledger", str(path))
+    assert audit in shown
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "Profile 'koenigrufen': Königrufen: main rules (Calling the King), Simplified Scoring"),
+        ("de", "Profil „koenigrufen“: Königrufen: Hauptregeln (Calling the King), vereinfachte Abrechnung"),
+    ],
+)
+def test_the_evening_page_names_the_profile_being_played_below_the_sheet(
+    tmp_path: Path, lang: str, said: str
+) -> None:
+    """The title as profiles/koenigrufen.toml gives it, in the page's language; below the sheet,
+    for the table and for a player without the code alike."""
+    path = four_hands(tmp_path / "friday.toml")
+    web, code = client(path)
+    for page in (
+        web.get(f"/t/evening?lang={lang}").text,
+        web.get(f"/t/evening?code={code}&lang={lang}").text,
+    ):
+        shown = html_lib.unescape(page)
+        assert said in shown
+        assert shown.index('id="sheet"') < shown.index(said)

@@ -301,6 +301,12 @@ def summary(hand: Hand, result: Result | None = None) -> str:
         )
     elif hand.declarer:
         text = message(N_("{contract} by {declarer}"), contract=hand.contract, declarer=hand.declarer)
+    elif (losers := _trischaken_losers(hand)) and len(losers) == 1:
+        text = message(N_("{contract}, {player} loses"), contract=hand.contract, player=losers[0])
+    elif losers:
+        text = message(N_("{contract}, {players} lose"), contract=hand.contract, players=", ".join(losers))
+    if hand.kontra:  # the step on the contract, as a table checks it: "rufer by Anna, rekontra, won"
+        text = message(N_("{hand}, {kontra}"), hand=text, kontra=hand.kontra)
     if result is not None and result.won is not None:
         text = message(N_("{hand}, won") if result.won else N_("{hand}, lost"), hand=text)
     if (valat := valat_line(hand)) is not None:
@@ -308,6 +314,18 @@ def summary(hand: Hand, result: Result | None = None) -> str:
     if result is not None and result.radl != 1:
         text = message(N_("{hand}, Radl ×{radl}"), hand=text, radl=result.radl)
     return text
+
+
+def _trischaken_losers(hand: Hand) -> tuple[str, ...]:
+    """Who loses a hand without a declarer: a renonce's offender, else whoever took the most card
+    points (under every profile); nobody where all tied or no card points are given."""
+    if hand.renonce is not None:
+        return (hand.renonce,)
+    points = dict(hand.trischaken_points)
+    if not points or len(set(points.values())) == 1:
+        return ()
+    top = max(points.values())
+    return tuple(p for p in hand.players if points.get(p) == top)
 
 
 def hands_label(changed: Sequence[int]) -> Message:

@@ -66,6 +66,10 @@ TEMPLATES = (
     *VALAT_LINES.values(),
     N_("{hand}, won"),
     N_("{hand}, lost"),
+    # a hand's Kontra step (a profile key), and who lost a Trischaken
+    N_("{contract}, {player} loses"),
+    N_("{contract}, {players} lose"),
+    N_("{hand}, {kontra}"),
     N_("{contract} by {declarer} with {partner}"),
     N_("{contract} by {declarer}"),
     N_("hand {id} (no. {number} on the sheet)"),
@@ -131,6 +135,9 @@ def read_back(text: str, templates: tuple[str, ...] = TEMPLATES) -> Message | No
                 value = raw[1:-1]  # a profile's name, quoted as repr quotes it
             elif name in _WHOLE and "; " in raw:
                 break  # a summary holds no "; ": this template cut the line in the wrong place
+            elif name == "kontra":
+                if not _KEY.fullmatch(raw):
+                    break  # a Kontra step is a profile key: this template cut the line in the wrong place
             elif name == "changes":
                 value = changes_said(raw)
             elif name == "at":
@@ -325,7 +332,8 @@ def hand_line(ledger: Ledger, number: int) -> str:
 
 def hand_summary(hand: Hand, result: Result | None = None) -> str:
     """One line for a hand in the reader's language: contract, who played it, the outcome, a Valat."""
-    return said(summary(hand._replace(contract=named(hand.contract)), result))
+    kontra = named(hand.kontra) if hand.kontra else None
+    return said(summary(hand._replace(contract=named(hand.contract), kontra=kontra), result))
 
 
 def valat_said(hand: Hand) -> Message | None:

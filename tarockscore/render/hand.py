@@ -448,6 +448,12 @@ def _own_title(profile: Profile) -> bool:
     return profile.house_rule("title_de" if i18n.current() == "de" and profile.title_de else "title")
 
 
+def profile_line(profile: Profile) -> str:
+    """The profile by name and title in the reader's language; a house file says what it rests on
+    (``explain``'s first line, the phones' page below the sheet)."""
+    return _profile_line(profile)
+
+
 def _profile_line(profile: Profile) -> str:
     """``explain``'s first line: the profile by name and title; a house file says what it rests on."""
     name, title = profile.name, profile.title_in(i18n.current())

@@ -18,6 +18,7 @@ from tarockscore import i18n
 from tarockscore.errors import N_, TarockError, message
 from tarockscore.i18n import _, ngettext
 from tarockscore.render import evening as render_evening
+from tarockscore.render import hand as render_hand
 from tarockscore.render import tournament as render_tournament
 from tarockscore.web.html import (
     EXTRAS,
@@ -192,6 +193,9 @@ def table_page(
         head = hand_head(seen, entry, code=code, lang=lang)
         parts.append(hand_form(opening, head, hidden, fields_html(entry, form, refused)))
     parts.append(sheet_section(seen.ledger, seen.sheet, closed_round(place)))
+    # what is being played, as ``show`` and ``explain`` name it: below the sheet, out of its way
+    said = render_hand.profile_line(seen.ledger.table.profile.rules)
+    parts.append(f'<p class="meta profile">{esc(said)}</p>')
     parts.append(f'<div id="corrections">{corrections(seen, code=code, lang=lang)}</div>')
     parts.append(texts_block())
     # the page's own address: a page answered to a form post (a refused correction) is shown at
