@@ -100,9 +100,9 @@ def bonus_line(deal: Deal, b: BonusEntry, winning_side: Side | None = None, *, w
     label = bonus_label(b.name, b.announced)
     if not b.made and not why:
         why = (
-            N_("declarers did not make it: it goes to the other side")
+            N_("the declarers did not make it: it goes to the other side")
             if b.side is Side.DECLARERS
-            else N_("defenders did not make it: it goes to the other side")
+            else N_("the defenders did not make it: it goes to the other side")
         )
     winners, losers = deal.side(winning_side), deal.side(winning_side.other)
     if p.bonuses[b.name].between_players and b.made and b.caught_by and b.lost_by:
