@@ -220,8 +220,8 @@ def test_a_source_naming_pagat_com_keeps_it_in_german() -> None:
 @pytest.mark.parametrize(
     ("language", "result"),
     [
-        ("en", "Result: the declarers lost: Renonce by Bert"),
-        ("de", "Ergebnis: die Spielerseite hat verloren: Renonce von Bert"),
+        ("en", "Result: the declarer lost: Renonce by Bert"),
+        ("de", "Ergebnis: der Spieler hat verloren: Renonce von Bert"),
     ],
 )
 def test_a_declarer_who_revokes_loses_by_the_revoke_not_by_his_card_points(

@@ -186,7 +186,7 @@ def test_a_lone_declarers_valat_names_him_alone() -> None:
         "declarer": "Bert",
         "bonus": [{"name": "valat"}],
     }
-    assert "Result: the declarers won: Valat: every trick to Bert" in explained(hand, "en").splitlines()
+    assert "Result: the declarer won: Valat: every trick to Bert" in explained(hand, "en").splitlines()
 
 
 def test_with_card_points_the_explanation_still_counts_them() -> None:

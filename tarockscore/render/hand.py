@@ -288,6 +288,21 @@ def _share_of_each(factor: Factor, line: Line) -> bool:
     return factor.rule == key_path(Trischaken, "losers") and factor.multiplier == len(line.winners)
 
 
+def _result(score: Score, why: str = "") -> str:
+    """``Result: the declarers won``, with what decided it: "the declarer" where one plays alone."""
+    assert score.won is not None
+    alone = len(score.declarers) == 1
+    if alone and score.won:
+        text = _("Result: the declarer won: {why}") if why else _("Result: the declarer won")
+    elif alone:
+        text = _("Result: the declarer lost: {why}") if why else _("Result: the declarer lost")
+    elif score.won:
+        text = _("Result: the declarers won: {why}") if why else _("Result: the declarers won")
+    else:
+        text = _("Result: the declarers lost: {why}") if why else _("Result: the declarers lost")
+    return text.format(why=why) if why else text
+
+
 def _decided(score: Score) -> list[str]:
     """The outcome, with the card points and the line that decided it."""
     if score.trischaken_points:
@@ -297,22 +312,18 @@ def _decided(score: Score) -> list[str]:
         revoked = _("Renonce by {player}").format(player=score.renonce)
         if score.won is None:  # each other player is paid by the revoker: no side won
             return [_("Result: {why}").format(why=revoked)]
-        text = _("Result: the declarers won: {why}") if score.won else _("Result: the declarers lost: {why}")
-        return [text.format(why=revoked)]
+        return [_result(score, revoked)]
     if score.won is None:
         return []
     if score.every_trick:
         # a Valat made decided the hand: no card points were counted, and none are made up
-        text = _("Result: the declarers won: {why}") if score.won else _("Result: the declarers lost: {why}")
-        return [text.format(why=valat_decided(score.every_trick))]
+        return [_result(score, valat_decided(score.every_trick))]
     if score.card_points is None or score.needed is None:
-        return [_("Result: the declarers won") if score.won else _("Result: the declarers lost")]
-    text = (
-        _("Result: the declarers won: {points} card points, they needed {needed}")
-        if score.won
-        else _("Result: the declarers lost: {points} card points, they needed {needed}")
+        return [_result(score)]
+    held = _("{points} card points, they needed {needed}").format(
+        points=render_points(score.card_points), needed=render_points(score.needed)
     )
-    return [text.format(points=render_points(score.card_points), needed=render_points(score.needed))]
+    return [_result(score, held)]
 
 
 def valat_decided(players: Sequence[str]) -> str:

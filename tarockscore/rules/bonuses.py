@@ -18,6 +18,25 @@ def bonus_label(name: str, announced: bool) -> str:
     return message(N_("{bonus} (announced)") if announced else N_("{bonus} (silent)"), bonus=title(name))
 
 
+# The Kontra on each bonus in a sentence of its own, so a language can give the bonus its article
+# ("Kontra auf den Pagat", "auf die Trull"); a bonus not listed reads with the general template.
+KONTRA_ON = {
+    "pagat": N_("{step} on the Pagat"),
+    "uhu": N_("{step} on the Uhu"),
+    "kakadu": N_("{step} on the Kakadu"),
+    "quapil": N_("{step} on the Quapil"),
+    "king_ultimo": N_("{step} on the King Ultimo"),
+    "trull": N_("{step} on the Trull"),
+    "four_kings": N_("{step} on the Four Kings"),
+    "valat": N_("{step} on the Valat"),
+    "honneurs": N_("{step} on the Honneurs"),
+    "mondfang": N_("{step} on the Mondfang"),
+    "koenigfang": N_("{step} on the Koenigfang"),
+    "first_sack": N_("{step} on the First Sack"),
+    "second_sack": N_("{step} on the Second Sack"),
+}
+
+
 def bonus_factors(deal: Deal, b: BonusEntry) -> list[Factor]:
     """What multiplies a bonus's value: its announcement, a solo contract, the Kontra said on it."""
     c = deal.contract
@@ -27,7 +46,8 @@ def bonus_factors(deal: Deal, b: BonusEntry) -> list[Factor]:
         factors.append(
             Factor(label, deal.profile.game.solo_bonus_factor, key_path(Game, "solo_bonus_factor"))
         )
-    factors += said_kontra_factors(deal, b.kontra, N_("{step} on the {bonus}"), bonus=title(b.name))
+    target = KONTRA_ON.get(b.name, N_("{step} on the {bonus}"))
+    factors += said_kontra_factors(deal, b.kontra, target, bonus=title(b.name))
     return factors
 
 
@@ -80,9 +100,9 @@ def bonus_line(deal: Deal, b: BonusEntry, winning_side: Side | None = None, *, w
     label = bonus_label(b.name, b.announced)
     if not b.made and not why:
         why = (
-            N_("declarers did not make it: it goes to the other side")
+            N_("the declarers did not make it: it goes to the other side")
             if b.side is Side.DECLARERS
-            else N_("defenders did not make it: it goes to the other side")
+            else N_("the defenders did not make it: it goes to the other side")
         )
     winners, losers = deal.side(winning_side), deal.side(winning_side.other)
     if p.bonuses[b.name].between_players and b.made and b.caught_by and b.lost_by:

@@ -113,12 +113,20 @@ def contract_kontra(deal: Deal) -> tuple[tuple[Factor, ...], Scored]:
     return kontra_factors(profile, hand.kontra, N_("{step} on the contract")), NOTHING
 
 
+# A Defender's own Kontra on a contract in a sentence of its own, so a language can give the
+# contract its article ("auf den Bettler von Bert"); another contract reads with the general template.
+KONTRA_ON_CONTRACT = {
+    "bettler": N_("{player}'s {step} on {declarer}'s Bettler"),
+    "bettler_ouvert": N_("{player}'s {step} on {declarer}'s Bettler Ouvert"),
+}
+
+
 def defender_kontra_factors(profile: Profile, hand: Hand, contract: str, defender: str) -> tuple[Factor, ...]:
     """Contra ad personam: the steps one Defender said on the declarer's contract (none: no factor)."""
     return kontra_factors(
         profile,
         dict(hand.kontra_by).get(defender),
-        N_("{player}'s {step} on {declarer}'s {contract}"),
+        KONTRA_ON_CONTRACT.get(contract, N_("{player}'s {step} on {declarer}'s {contract}")),
         N_("{declarer}'s {step} to {player}"),
         player=defender,
         declarer=hand.declarer,

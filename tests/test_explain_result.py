@@ -1,0 +1,77 @@
+"""The result line of an explained hand: "the declarer" where one plays alone (a Dreier, a Solo,
+a Bettler, a Piccolo, a solo call), "the declarers" where two play together."""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+import pytest
+
+from tarockscore import i18n
+from tarockscore.io.inputs import load_profile
+from tarockscore.render.hand import explain
+from tarockscore.rules.hand import HandInput
+from tarockscore.rules.parse import parse_hand
+from tarockscore.rules.scoring import score_hand
+
+PLAYERS = ["Anna", "Bert", "Cilli", "Dani"]
+
+
+def _explained(hand: dict[str, Any], language: str, profile: str = "koenigrufen") -> str:
+    rules = load_profile(profile)
+    data: dict[str, Any] = {"players": PLAYERS, **hand}
+    score = score_hand(parse_hand(cast(HandInput, data), rules), rules)
+    with i18n.language(language):
+        return explain(score, rules)
+
+
+@pytest.mark.parametrize(
+    ("hand", "language", "result"),
+    [
+        # a Dreier: Anna plays alone against three; 40 card points, she needs 35 and 2 Blatt
+        (
+            {"contract": "dreier", "declarer": "Anna", "card_points": 40},
+            "en",
+            "Result: the declarer won: 40 card points, they needed 35 2/3",
+        ),
+        (
+            {"contract": "dreier", "declarer": "Anna", "card_points": 40},
+            "de",
+            "Ergebnis: der Spieler hat gewonnen: 40 Kartenpunkte, nötig waren 35 2/3",
+        ),
+        ({"contract": "bettler", "declarer": "Bert", "won": False}, "en", "Result: the declarer lost"),
+        (
+            {"contract": "bettler", "declarer": "Bert", "won": False},
+            "de",
+            "Ergebnis: der Spieler hat verloren",
+        ),
+        ({"contract": "piccolo", "declarer": "Bert", "won": True}, "en", "Result: the declarer won"),
+        (
+            {"contract": "piccolo", "declarer": "Bert", "won": True},
+            "de",
+            "Ergebnis: der Spieler hat gewonnen",
+        ),
+        # a Call still has two declarers
+        (
+            {"contract": "rufer", "declarer": "Anna", "partner": "Cilli", "card_points": 30},
+            "en",
+            "Result: the declarers lost: 30 card points, they needed 35 2/3",
+        ),
+        (
+            {"contract": "rufer", "declarer": "Anna", "partner": "Cilli", "card_points": 30},
+            "de",
+            "Ergebnis: die Spielerseite hat verloren: 30 Kartenpunkte, nötig waren 35 2/3",
+        ),
+    ],
+)
+def test_the_result_says_the_declarer_where_one_plays_alone(
+    hand: dict[str, Any], language: str, result: str
+) -> None:
+    lines = _explained(hand, language).splitlines()
+    assert result in lines, lines
+
+
+def test_a_revoke_by_a_declarer_playing_alone_says_the_declarer_lost() -> None:
+    hand = {"contract": "dreier", "declarer": "Anna", "card_points": 40, "renonce": "Anna"}
+    assert "Result: the declarer lost: Renonce by Anna" in _explained(hand, "en").splitlines()
+    assert "Ergebnis: der Spieler hat verloren: Renonce von Anna" in _explained(hand, "de").splitlines()
