@@ -183,7 +183,7 @@ def test_an_evening_recorded_offline_and_exported(browser: Any, server: StaticSe
     said = record(page, "Anna", "Bert", 40, shown="won by Anna, Bert: Anna\u00a0+1, Bert\u00a0+1")
     assert "hand 1" in said
     # lost: the defenders Anna and Bert win, named in the sheet's order (Bert is Forehand of hand 2)
-    record(page, "Cilli", "Dani", 20, shown="won by Anna, Bert: Anna +1, Bert +1")
+    record(page, "Cilli", "Dani", 20, shown="won by Anna, Bert: Anna\u00a0+1, Bert\u00a0+1")
     page.wait_for_function("navigator.serviceWorker.controller !== null")
     # no network and no server: the service worker serves the page, the engine, the profiles
     context.set_offline(True)
