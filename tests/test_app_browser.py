@@ -338,6 +338,8 @@ def test_a_correction_is_said_by_the_hands_number_on_the_sheet(
     page.click(".corrections summary")
     page.select_option('form[data-change="replace"] select[name="number"]', "1")
     page.click('form[data-change="replace"] button[type="submit"]')
+    # the hand to replace drawn before it is tapped (the form of the next hand stands till then)
+    expect(page.locator("#hand-form h2")).to_have_text(REPLACING[lang])
     said = record(page, "Anna", "Bert", 30, shown="Rufer")
     assert replaced in said and replaced_hand in said, said
     context.close()
