@@ -110,7 +110,8 @@ def test_replace_says_what_changed(tmp_path: Path) -> None:
     result = runner.invoke(app, ["replace", "1", *hand, "-k", "rekontra", "--ledger", ledger])
     assert result.exit_code == 0, result.stderr
     assert (
-        result.stdout.splitlines()[0] == "hand 1 replaced: rufer by A with C, won; kontra: Kontra → Rekontra"
+        result.stdout.splitlines()[0]
+        == "hand 1 replaced: rufer by A with C, kontra, won → rufer by A with C, rekontra, won; kontra: Kontra → Rekontra"
     )
 
 

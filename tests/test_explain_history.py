@@ -64,7 +64,7 @@ def test_a_replaced_hand_whose_number_moved_says_who_changed_it_when_and_what_it
         "eingetragen <time>",
         "Protokoll <time>: Spiel 1 gelöscht: Rufer von Anna mit Cilli, gewonnen; Spiele 2 bis 4 sind jetzt 1 bis 3",
         "Protokoll <time>: Spiel 2 (Nr. 1 in der Schrift) ersetzt: Dreier von Cilli, verloren → Dreier von "
-        "Cilli, gewonnen; Kartenpunkte: 30 → 36; Kontra: – → Kontra",
+        "Cilli, Kontra, gewonnen; Kartenpunkte: 30 → 36; Kontra: – → Kontra",
     ]
 
 

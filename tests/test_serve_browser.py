@@ -304,7 +304,7 @@ def test_english_pages_say_the_players_names_and_the_stake_column_under_ooe_2023
     assert bet.locator("table.bet td").all_inner_texts() == ["1", "×2\u00a0Kontra on the contract", "1", "2"]
     no_sideways_scrolling(page)
     thumb.button("Record hand 1")
-    expect(page.locator("#sheet")).to_contain_text(f"Rufer by {first} with {partner}, won")
+    expect(page.locator("#sheet")).to_contain_text(f"Rufer by {first} with {partner}, Kontra, won")
     assert re.search(r"\brufer\b", page.inner_text("body")) is None
 
 
