@@ -248,11 +248,11 @@ def test_a_hands_line_names_its_kontra_step_and_a_trischakens_loser(
     tmp_path: Path, lang: str, kontra: str, trischaken: str, audit: str
 ) -> None:
     """A Rekontra on the Rufer is on its line, so a replacement that takes only the Rekontra away
-    changes the line the notice shows; a Trischaken's line names who took the most card points
-    (Bert, 40 of 70), the one who loses it under every profile."""
+    changes the line the notice shows; a Trischaken's line names who lost it: under koenigrufen the
+    one with the most card points (Bert, 40 of 70; everyone took a trick, so no Bürgermeister)."""
     path = new(tmp_path / "friday.toml", "Anna,Bert,Cilli,Dani")
     record(path, "-c", "rufer", "-d", "Anna", "-w", "Cilli", "-t", "40", "-k", "rekontra")
-    record(path, "-c", "trischaken", "-t", "Anna=10", "-t", "Bert=40", "-t", "Cilli=20", "-t", "Dani=0")
+    record(path, "-c", "trischaken", "-t", "Anna=10", "-t", "Bert=40", "-t", "Cilli=15", "-t", "Dani=5")
     web, code = client(path)
     _names, _cells, lines = schrift(web.get(f"/t/evening?lang={lang}").text)
     assert lines == {2: trischaken, 1: kontra}
@@ -262,6 +262,29 @@ def test_a_hands_line_names_its_kontra_step_and_a_trischakens_loser(
     assert kontra not in notice
     shown = cli("--lang", lang, "show", "--ledger", str(path))
     assert audit in shown
+
+
+@pytest.mark.parametrize(
+    ("profile", "points", "line"),
+    [
+        # [TIR20 5)] "Die zwei Spieler mit den meisten Punkten zahlen an die beiden anderen je zwei
+        # Punkte (2 x 2)": Bert (30) and Cilli (20) lose
+        ("tirol", ("Anna=10", "Bert=30", "Cilli=20", "Dani=10"), "Trischaken, Bert, Cilli lose"),
+        # [CTK] the Bürgermeister: Dani took no trick and wins; the three others gain nothing
+        ("koenigrufen", ("Anna=10", "Bert=40", "Cilli=20", "Dani=0"), "Trischaken, Anna, Bert, Cilli lose"),
+    ],
+)
+def test_a_trischakens_line_names_the_losers_its_profile_makes(
+    tmp_path: Path, profile: str, points: tuple[str, ...], line: str
+) -> None:
+    """Who lost a Trischaken is the profile's to say (one or two of the highest, a Bürgermeister),
+    so the line names them as the stored result has them, never by the most card points alone."""
+    path = tmp_path / "friday.toml"
+    cli("new", "-p", "Anna,Bert,Cilli,Dani", "-P", profile, "--ledger", str(path))
+    record(path, "-c", "trischaken", *(word for p in points for word in ("-t", p)))
+    web, _code = client(path)
+    _names, _cells, lines = schrift(web.get("/t/evening?lang=en").text)
+    assert lines == {1: line}
 
 
 @pytest.mark.parametrize(

@@ -301,7 +301,7 @@ def summary(hand: Hand, result: Result | None = None) -> str:
         )
     elif hand.declarer:
         text = message(N_("{contract} by {declarer}"), contract=hand.contract, declarer=hand.declarer)
-    elif (losers := _trischaken_losers(hand)) and len(losers) == 1:
+    elif (losers := _trischaken_losers(hand, result)) and len(losers) == 1:
         text = message(N_("{contract}, {player} loses"), contract=hand.contract, player=losers[0])
     elif losers:
         text = message(N_("{contract}, {players} lose"), contract=hand.contract, players=", ".join(losers))
@@ -316,16 +316,17 @@ def summary(hand: Hand, result: Result | None = None) -> str:
     return text
 
 
-def _trischaken_losers(hand: Hand) -> tuple[str, ...]:
-    """Who loses a hand without a declarer: a renonce's offender, else whoever took the most card
-    points (under every profile); nobody where all tied or no card points are given."""
-    if hand.renonce is not None:
-        return (hand.renonce,)
-    points = dict(hand.trischaken_points)
-    if not points or len(set(points.values())) == 1:
+def _trischaken_losers(hand: Hand, result: Result | None) -> tuple[str, ...]:
+    """Who lost a hand without a declarer, as its stored result has it (the profile decides: the
+    highest alone or the two highest, a tie, a Bürgermeister, a renonce): the players it gave the
+    least; nobody where it gave everyone alike or no result is known."""
+    if result is None:
         return ()
-    top = max(points.values())
-    return tuple(p for p in hand.players if points.get(p) == top)
+    points = {p: result.victory_points.get(p, 0) for p in hand.players}
+    if len(set(points.values())) <= 1:
+        return ()
+    low = min(points.values())
+    return tuple(p for p in hand.players if points[p] == low)
 
 
 def hands_label(changed: Sequence[int]) -> Message:
