@@ -52,7 +52,10 @@ def _valat_by_card_points(path: Path) -> bool:
 
 
 WORKED_VALATS = [p for p in GOLDEN if _valat_by_card_points(p)]
-MISSING = "card_points: missing: give the declarer side's card points, or won = true or false"
+MISSING = (
+    "card_points: missing: give the declarer side's card points, or won = true or false; a Valat made needs "
+    "neither (a [[bonus]] named valat)"
+)
 
 
 def rufer_valat(side: str = "declarers", **bonus: Any) -> HandInput:
@@ -231,3 +234,25 @@ def test_record_and_explain_a_valat_in_german(tmp_path: Path) -> None:
     said = runner.invoke(app, ["--lang", "de", "explain", "1", "--ledger", ledger])
     assert said.exit_code == 0, said.stderr
     assert "Ergebnis: die Spielerseite hat gewonnen: Valat: alle Stiche an Anna und Cilli" in said.stdout
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "or --won or --lost; a Valat made needs neither (-b valat)"),
+        ("de", "oder --won oder --lost; ein gemachter Valat braucht keines davon (-b valat)"),
+    ],
+)
+def test_card_points_missing_says_a_valat_made_would_do(lang: str, said: str) -> None:
+    """A Call given without its card points is refused, and the refusal names every way out: the
+    card points, the outcome, or the Valat that makes both needless (docs/hand-format.md)."""
+    from typer.testing import CliRunner
+
+    from tarockscore.cli.app import app
+
+    result = CliRunner().invoke(
+        app,
+        ["--lang", lang, "score", "-c", "rufer", "-d", "Anna", "-w", "Cilli", "-p", "Anna,Bert,Cilli,Dani"],
+    )
+    assert result.exit_code == 1
+    assert said in result.output

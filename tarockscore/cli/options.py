@@ -443,8 +443,8 @@ SHORT_FORM_WORDING: Mapping[str, str] = {
     "missing: did the declarer of {contract} win? (won = true or false)": N_(
         "missing: did the declarer of {contract} win? (--won or --lost)"
     ),
-    "missing: give the declarer side's card points, or won = true or false": N_(
-        "missing: give the declarer side's card points (-t POINTS), or --won or --lost"
+    "missing: give the declarer side's card points, or won = true or false; a Valat made needs neither (a [[bonus]] named valat)": N_(
+        "missing: give the declarer side's card points (-t POINTS), or --won or --lost; a Valat made needs neither (-b valat)"
     ),
     "{won} disagrees with card_points {card_points} (the declarer side needs {win_threshold})": N_(
         "disagrees with -t {card_points} (the declarer side needs {win_threshold})"

@@ -612,7 +612,11 @@ def _check_outcome_given(
         return
     if keys.card_points is None and keys.won is None and made_valat(bonuses) is None:
         problems.add(
-            "card_points", N_("missing: give the declarer side's card points, or won = true or false")
+            "card_points",
+            N_(
+                "missing: give the declarer side's card points, or won = true or false; a Valat made "
+                "needs neither (a [[bonus]] named valat)"
+            ),
         )
 
 
