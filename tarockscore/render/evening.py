@@ -16,7 +16,7 @@ from tarockscore.errors import N_, Message, key_title, message
 from tarockscore.evening.checks import score_stored
 from tarockscore.evening.evening import Explained, HeadCheck, Repaired, Rescored, Settled
 from tarockscore.evening.model import Action, AuditEntry, Ledger, Result, Table, payout_totals, totals
-from tarockscore.evening.operations import VALAT_LINES, summary
+from tarockscore.evening.operations import VALAT_LINES, summary, valat_line
 from tarockscore.evening.radl import BY_HAND, next_factor, pending_radl
 from tarockscore.evening.settle import settle
 from tarockscore.evening.sheet import Sheet, sheet
@@ -27,7 +27,7 @@ from tarockscore.render import hand
 from tarockscore.render.hand import note_line, signed
 from tarockscore.render.output import View
 from tarockscore.rules import legality
-from tarockscore.rules.hand import Hand, Side
+from tarockscore.rules.hand import Hand
 
 # Every template of the audit trail (tarockscore/evening/operations.py), the outermost first: a
 # line is read by the template that wraps the others (a detail and what was recomputed, the
@@ -336,21 +336,6 @@ def hand_summary(hand: Hand, result: Result | None = None) -> str:
     return said(summary(hand._replace(contract=named(hand.contract), kontra=kontra), result))
 
 
-def valat_said(hand: Hand) -> Message | None:
-    """A hand's Valat as its line says it (made, announced, by the Defenders, failed); None without one."""
-    valat = next((b for b in hand.bonuses if b.name == "valat"), None)
-    if valat is None or not (valat.made or valat.announced):  # a silent Valat not made is no Valat
-        return None
-    defenders = valat.side is Side.DEFENDERS
-    if not valat.made:
-        words = N_("the Defenders' announced Valat failed") if defenders else N_("announced Valat failed")
-    elif valat.announced:
-        words = N_("Valat announced by the Defenders") if defenders else N_("Valat announced")
-    else:
-        words = N_("Valat of the Defenders") if defenders else N_("Valat")
-    return message(words)
-
-
 def profile_json(table: Table) -> dict[str, Any]:
     profile = table.profile
     return {"name": profile.name, "sha256": profile.sha256}
@@ -456,11 +441,9 @@ def sheet_text(sheet: Sheet) -> str:
         if h.hand.partner:
             who += f" + {h.hand.partner}"
         outcome = "" if h.result.won is None else (_("won") if h.result.won else _("lost"))
-        valat = valat_said(h.hand)
-        if valat is not None:  # as the hand's line says it: "won, Valat"
-            outcome = (
-                _("{result}, {valat}").format(result=outcome, valat=translated(valat)) if outcome else valat
-            )
+        valat = valat_line(h.hand)
+        if valat is not None and outcome:  # as the hand's line says it: "won, Valat"
+            outcome = translated(message(valat, hand=outcome))
         row: list[object] = [
             h.number,
             *([h.id] if ids else []),

@@ -158,7 +158,7 @@ def multiplied_hand(deal: Deal, valat: BonusEntry, others: list[BonusEntry], won
     winners, losers = game_sides if won else game_sides[::-1]
     kontra, kontra_notes = contract_kontra(deal)
     without = kontra_notes.then(contract_lines(deal, won, winners, losers, kontra))
-    without = without.then(bonus_lines(deal, [b for b in deal.hand.bonuses if b.name != "valat"]))
+    without = without.then(bonus_lines(deal, [b for b in deal.hand.bonuses if b.name != VALAT]))
     if sum(x.points[winner] for x in without.lines) > sum(x.points[winner] for x in with_valat.lines):
         # only the notes of the lines printed: what the uncounted Valat would have done is not said
         return Scored(
