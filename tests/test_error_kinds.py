@@ -33,9 +33,8 @@ from tarockscore.errors import (
 )
 from tarockscore.evening import operations
 from tarockscore.evening import store as ledger_file
-from tarockscore.evening.model import Ledger
+from tarockscore.evening.model import Ledger, new_ledger, next_deal
 from tarockscore.evening.operations import record, undo
-from tarockscore.evening.table import new_ledger, next_deal
 from tarockscore.io import safe_io
 from tarockscore.io.inputs import load_profile, read_hand
 from tarockscore.rules.hand import HandInput

@@ -26,8 +26,7 @@ import tarockscore.io.safe_io as sio
 from tarockscore.cli.app import app
 from tarockscore.errors import TarockError
 from tarockscore.evening import operations
-from tarockscore.evening.model import Ledger
-from tarockscore.evening.table import new_ledger
+from tarockscore.evening.model import Ledger, new_ledger
 from tarockscore.rules.hand import HandInput
 
 ROOT = Path(__file__).resolve().parent.parent

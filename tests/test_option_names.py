@@ -18,7 +18,7 @@ from typer.testing import CliRunner
 
 from tarockscore.cli.app import app
 from tarockscore.errors import LedgerError
-from tarockscore.evening.table import new_ledger
+from tarockscore.evening.model import new_ledger
 from tarockscore.io.inputs import load_profile
 
 ROOT = Path(__file__).resolve().parent.parent

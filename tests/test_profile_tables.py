@@ -15,8 +15,8 @@ from typer.testing import CliRunner
 from tarockscore.cli.app import app
 from tarockscore.errors import ProfileError
 from tarockscore.evening import store as F
+from tarockscore.evening.model import new_ledger
 from tarockscore.evening.operations import record
-from tarockscore.evening.table import new_ledger
 from tarockscore.io.inputs import load_profile, resolve_document, shipped_names
 from tarockscore.rules.hand import HandInput
 from tarockscore.rules.parse import parse_hand

@@ -22,19 +22,27 @@ from tarockscore.evening import operations
 from tarockscore.evening import settle as money
 from tarockscore.evening import store as ledger_file
 from tarockscore.evening import upgrade as ledger_upgrade
-from tarockscore.evening.checks import against_the_rules, check_number, score_stored
-from tarockscore.evening.checks import check as check_ledger
 from tarockscore.evening.fold import request_key
 from tarockscore.evening.log import differing
-from tarockscore.evening.model import Action, AuditEntry, Entry
+from tarockscore.evening.model import (
+    Action,
+    AuditEntry,
+    Deal,
+    Entry,
+    check_players,
+    hand_deal,
+    new_ledger,
+    next_deal,
+)
 from tarockscore.evening.model import Ledger as Ledger
+from tarockscore.evening.operations import against_the_rules, check_number, score_stored
+from tarockscore.evening.operations import check as check_ledger
 from tarockscore.evening.radl import BY_HAND, doubled_by, marks_on, radl_causes, radl_events
 from tarockscore.evening.settle import Settlement
 from tarockscore.evening.sheet import Sheet as Sheet
 from tarockscore.evening.sheet import sheet as sheet
 from tarockscore.evening.store import Change as Change
 from tarockscore.evening.store import Snapshot
-from tarockscore.evening.table import Deal, check_players, hand_deal, new_ledger, next_deal
 from tarockscore.evening.upgrade import Upgraded as Upgraded
 from tarockscore.io.inputs import load_profile
 from tarockscore.rules.hand import Hand, HandInput
@@ -390,7 +398,7 @@ class Evening:
         return tuple(e for e in shown if e in self.ledger.profile.radl.events)
 
     def check(self) -> Ledger:
-        """The full audit (:func:`~tarockscore.evening.checks.check`), then the chain."""
+        """The full audit (:func:`~tarockscore.evening.operations.check`), then the chain."""
         snapshot = ledger_file.read(self.path)
         problems = check_ledger(snapshot.ledger)
         if problems:

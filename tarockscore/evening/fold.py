@@ -20,11 +20,11 @@ from tarockscore.evening.model import (
     RadlMark,
     Result,
     Table,
+    parse_seated,
     profile_hash,
 )
 from tarockscore.evening.radl import set_by_hand
 from tarockscore.evening.settle import parse_stake
-from tarockscore.evening.table import parse_seated
 from tarockscore.rules.hand import Hand, HandInput
 from tarockscore.rules.profile import Profile, build_profile
 from tarockscore.rules.reader import MAXIMUM, Reader, type_name

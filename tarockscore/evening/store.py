@@ -12,8 +12,8 @@ from typing import Any, NamedTuple
 
 from tarockscore.errors import N_, Collector, LedgerChanged, LedgerError, Problem, UnreadableLedger, message
 from tarockscore.evening import fold, log
-from tarockscore.evening.checks import check
 from tarockscore.evening.model import Ledger
+from tarockscore.evening.operations import check
 from tarockscore.io import safe_io
 from tarockscore.io.ways_out import LEDGER_CHANGED, LEDGER_EXISTS, NO_LEDGER, OLD_LEDGER, OUT_OF_ORDER
 

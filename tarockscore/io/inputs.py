@@ -17,7 +17,7 @@ from tarockscore.errors import (
     near_miss,
     one_of,
 )
-from tarockscore.evening.table import parse_one
+from tarockscore.evening.model import parse_one
 from tarockscore.io import safe_io
 from tarockscore.io.ways_out import NO_HAND_FILE
 from tarockscore.rules.hand import HandInput

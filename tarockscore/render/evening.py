@@ -13,14 +13,24 @@ from typing import Any
 from tabulate import tabulate
 
 from tarockscore.errors import N_, Message, key_title, message
-from tarockscore.evening.checks import score_stored
 from tarockscore.evening.evening import Explained, HeadCheck, Repaired, Rescored, Settled
-from tarockscore.evening.model import Action, AuditEntry, Ledger, Result, Table, payout_totals, totals
-from tarockscore.evening.operations import VALAT_LINES, summary, valat_line
+from tarockscore.evening.model import (
+    Action,
+    AuditEntry,
+    Deal,
+    Ledger,
+    Result,
+    Table,
+    first_deal,
+    hand_deal,
+    next_deal,
+    payout_totals,
+    totals,
+)
+from tarockscore.evening.operations import VALAT_LINES, score_stored, summary, valat_line
 from tarockscore.evening.radl import BY_HAND, next_factor, pending_radl
 from tarockscore.evening.settle import settle
 from tarockscore.evening.sheet import Sheet, sheet
-from tarockscore.evening.table import Deal, first_deal, hand_deal, next_deal
 from tarockscore.evening.upgrade import Upgraded
 from tarockscore.i18n import DEFAULT, _, current, date, money, named, ngettext, translated, whole
 from tarockscore.render import hand

@@ -27,10 +27,9 @@ from tarockscore.errors import (
 from tarockscore.evening import log
 from tarockscore.evening import paper as ledger_paper
 from tarockscore.evening import store as ledger_file
-from tarockscore.evening.checks import against_the_rules
-from tarockscore.evening.model import Ledger, totals
+from tarockscore.evening.model import Ledger, new_ledger, totals
+from tarockscore.evening.operations import against_the_rules
 from tarockscore.evening.paper import paper_problems
-from tarockscore.evening.table import new_ledger
 from tarockscore.io import safe_io
 from tarockscore.io.inputs import merge
 from tarockscore.io.ways_out import (
