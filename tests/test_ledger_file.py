@@ -27,7 +27,7 @@ from tarockscore.evening import store as F
 from tarockscore.evening.model import Ledger, new_ledger, next_deal
 from tarockscore.evening.operations import check, delete, record, replace_hand, undo
 from tarockscore.io import safe_io
-from tarockscore.io.inputs import load_profile
+from tarockscore.io.safe_io import load_profile
 from tarockscore.rules.hand import HandInput
 from tarockscore.rules.words import player_key
 
