@@ -1,1 +1,1 @@
-"""Files a command reads and writes (safe reads and atomic writes, what a TOML file plainly is, hand and profile files, output files), and the file problems with a way out (I/O layer)."""
+"""Files a command reads and writes: safe reads and atomic writes, what a TOML file plainly is, hand and profile files, output files (I/O layer)."""
