@@ -23,7 +23,6 @@ from tarockscore.evening import settle as money
 from tarockscore.evening import store as ledger_file
 from tarockscore.evening import upgrade as ledger_upgrade
 from tarockscore.evening.fold import request_key
-from tarockscore.evening.log import differing
 from tarockscore.evening.model import (
     Action,
     AuditEntry,
@@ -42,7 +41,7 @@ from tarockscore.evening.settle import Settlement
 from tarockscore.evening.sheet import Sheet as Sheet
 from tarockscore.evening.sheet import sheet as sheet
 from tarockscore.evening.store import Change as Change
-from tarockscore.evening.store import Snapshot
+from tarockscore.evening.store import Snapshot, differing
 from tarockscore.evening.upgrade import Upgraded as Upgraded
 from tarockscore.io.safe_io import load_profile
 from tarockscore.rules.hand import Hand, HandInput

@@ -683,7 +683,7 @@ def open_for_change(path: Path, closed: Message, error: type[TarockError]) -> os
 
 _HEAD = 64 * 1024
 
-# The first line of every ledger tarockscore writes (evening.log), and the first line of a
+# The first line of every ledger tarockscore writes (evening.store), and the first line of a
 # TOML document that is neither blank nor a comment: a key and its '=', or a table's header.
 LEDGER_MARK = b"kept by tarockscore"
 _KEY = rb"""(?:[A-Za-z0-9_-]+|"[^"\n]*"|'[^'\n]*')"""

@@ -44,7 +44,7 @@ from tarockscore.rules.hand import Hand
 # action, the outcome of the hand, then who played it), each part of it read again in turn.
 TEMPLATES = (
     # a repair's line names what it found changed outside tarockscore (evening/store.py naming),
-    # each finding one of the chain's own (evening/log.py Chain.problems), "; " between them
+    # each finding one of the chain's own (evening/store.py Chain.problems), "; " between them
     N_("{detail}; found: {found}"),
     N_("{detail}; recomputed {hands}"),
     N_("{detail}; changed {hands}"),
@@ -90,7 +90,7 @@ TEMPLATES = (
     N_("after {hand}"),
 )
 
-# What a repair may name as found (evening/log.py Chain.problems), each read on its own.
+# What a repair may name as found (evening/store.py Chain.problems), each read on its own.
 FOUND = (
     N_("the table or the profile was changed outside tarockscore"),
     N_("an entry before it was removed or changed outside tarockscore"),
