@@ -248,6 +248,11 @@ def undone_before(ledger: Ledger, number: int) -> tuple[AuditEntry, ...]:
     )
 
 
+def _armed(ledger: Ledger, hand: Hand) -> tuple[str, ...]:
+    """What ``hand`` showed that starts a Radl, of the events the evening's profile plays."""
+    return tuple(e for e in radl_events(hand, ledger.profile) if e in ledger.profile.radl.events)
+
+
 class Evening:
     """An evening's ledger file; each method is one action on it (read, or changed and written)."""
 
@@ -364,12 +369,12 @@ class Evening:
         hand, score = score_stored(led, number)
         entry = led.hands[number - 1]
         causes = radl_causes(led, number) if entry.result.radl != 1 else ()
-        layers = tuple((cause, self._radl_events(cause)) for cause in causes)
+        layers = tuple((c, () if c == BY_HAND else _armed(led, led.hands[c - 1].hand)) for c in causes)
         cause, events = layers[0] if layers else (None, ())
         repaired = snapshot.chain.repaired.get(entry.id)
         history = hand_history(led, number, repaired)
         undone = undone_before(led, number)
-        started = tuple(e for e in radl_events(entry.hand, led.profile) if e in led.profile.radl.events)
+        started = _armed(led, entry.hand)
         doubled, to_come = doubled_by(led, number) if started else ((), 0)
         return Explained(
             number,
@@ -388,13 +393,6 @@ class Evening:
             doubled,
             to_come,
         )
-
-    def _radl_events(self, cause: int) -> tuple[str, ...]:
-        """What hand ``cause`` showed that started a Radl, of the events the profile plays."""
-        if cause == BY_HAND:
-            return ()
-        shown = radl_events(self.ledger.hands[cause - 1].hand, self.ledger.profile)
-        return tuple(e for e in shown if e in self.ledger.profile.radl.events)
 
     def check(self) -> Ledger:
         """The full audit (:func:`~tarockscore.evening.operations.check`), then the chain."""
