@@ -19,6 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tarockscore.errors import HandError, LedgerError, TarockError
+from tarockscore.evening.fold import check
 from tarockscore.evening.model import (
     Action,
     Deal,
@@ -31,7 +32,7 @@ from tarockscore.evening.model import (
     payout_totals,
     totals,
 )
-from tarockscore.evening.operations import check, delete, record, replace_hand, rescore, undo
+from tarockscore.evening.operations import delete, record, replace_hand, rescore, undo
 from tarockscore.evening.radl import radl_cause, radl_factors
 from tarockscore.evening.store import parse, render
 from tarockscore.io.safe_io import load_profile

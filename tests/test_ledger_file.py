@@ -24,8 +24,9 @@ from typer.testing import CliRunner
 from tarockscore.cli.app import app
 from tarockscore.errors import LedgerError
 from tarockscore.evening import store as F
+from tarockscore.evening.fold import check
 from tarockscore.evening.model import Ledger, new_ledger, next_deal
-from tarockscore.evening.operations import check, delete, record, replace_hand, undo
+from tarockscore.evening.operations import delete, record, replace_hand, undo
 from tarockscore.io import safe_io
 from tarockscore.io.safe_io import load_profile
 from tarockscore.rules.hand import HandInput

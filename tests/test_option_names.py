@@ -137,7 +137,7 @@ FLAG = r"(^|[\s`(])--?[a-z][a-z-]*\b"
 # The modules that read and write files: the file layer, checked below.
 FILE_LAYER = (
     *sorted((ROOT / "tarockscore" / "io").glob("*.py")),
-    *(ROOT / "tarockscore" / "evening" / f"{name}.py" for name in ("store", "log", "upgrade")),
+    *(ROOT / "tarockscore" / "evening" / f"{name}.py" for name in ("store", "upgrade")),
     *(ROOT / "tarockscore" / "tournament" / f"{name}.py" for name in ("store", "upgrade")),
 )
 

@@ -16,10 +16,10 @@ from typing import Any
 
 import pytest
 
+from tarockscore.evening import fold, operations
 from tarockscore.evening.evening import Evening
 from tarockscore.rules import parse as hand_parser
 from tarockscore.rules.hand import HandInput
-from tarockscore.rules.scoring import score_hand
 from tests.stored import stored_hands
 
 AT = "2025-03-14T20:00:00+01:00"
@@ -29,12 +29,13 @@ DREIER: HandInput = {"contract": "dreier", "declarer": "Bert", "card_points": 40
 
 
 class Counted:
-    """Every call of the scorer and of the hand parser, counted."""
+    """Every call of the scorer (in each module that scores) and of the hand parser, counted."""
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.scored = 0
         self.parsed = 0
-        monkeypatch.setattr("tarockscore.evening.operations.score_hand", self._counting(score_hand, "scored"))
+        for module in (operations, fold):
+            monkeypatch.setattr(module, "score_hand", self._counting(module.score_hand, "scored"))
         parsing = self._counting(hand_parser.parse_hand, "parsed")
         monkeypatch.setattr(hand_parser, "parse_hand", parsing)
         monkeypatch.setattr("tarockscore.evening.model.parse_hand", parsing)  # its own name for it

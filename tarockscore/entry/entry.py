@@ -11,8 +11,8 @@ from tarockscore.entry.flow import Flow
 from tarockscore.evening import operations
 from tarockscore.evening import store as ledger_file
 from tarockscore.evening.evening import Change, Evening, now
+from tarockscore.evening.fold import check_number, score_stored
 from tarockscore.evening.model import Deal, Ledger, hand_deal, next_deal
-from tarockscore.evening.operations import check_number, score_stored
 from tarockscore.evening.radl import next_factor, pending_radl
 from tarockscore.evening.store import Snapshot
 from tarockscore.rules.hand import HandInput

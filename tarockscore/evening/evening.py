@@ -22,7 +22,8 @@ from tarockscore.evening import operations
 from tarockscore.evening import settle as money
 from tarockscore.evening import store as ledger_file
 from tarockscore.evening import upgrade as ledger_upgrade
-from tarockscore.evening.fold import request_key
+from tarockscore.evening.fold import against_the_rules, check_number, request_key, score_stored
+from tarockscore.evening.fold import check as check_ledger
 from tarockscore.evening.model import (
     Action,
     AuditEntry,
@@ -34,8 +35,6 @@ from tarockscore.evening.model import (
     next_deal,
 )
 from tarockscore.evening.model import Ledger as Ledger
-from tarockscore.evening.operations import against_the_rules, check_number, score_stored
-from tarockscore.evening.operations import check as check_ledger
 from tarockscore.evening.radl import BY_HAND, doubled_by, marks_on, radl_causes, radl_events
 from tarockscore.evening.settle import Settlement
 from tarockscore.evening.sheet import Sheet as Sheet
@@ -395,7 +394,7 @@ class Evening:
         )
 
     def check(self) -> Ledger:
-        """The full audit (:func:`~tarockscore.evening.operations.check`), then the chain."""
+        """The full audit (:func:`~tarockscore.evening.fold.check`), then the chain."""
         snapshot = ledger_file.read(self.path)
         problems = check_ledger(snapshot.ledger)
         if problems:

@@ -27,8 +27,9 @@ from tarockscore.errors import (
     message,
 )
 from tarockscore.evening import fold
+from tarockscore.evening.fold import check
 from tarockscore.evening.model import Ledger
-from tarockscore.evening.operations import check, hands_label
+from tarockscore.evening.operations import hands_label
 from tarockscore.io import safe_io
 from tarockscore.io.ways_out import LEDGER_CHANGED, LEDGER_EXISTS, NO_LEDGER, OLD_LEDGER, OUT_OF_ORDER
 

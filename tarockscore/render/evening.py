@@ -14,6 +14,7 @@ from tabulate import tabulate
 
 from tarockscore.errors import N_, Message, key_title, message
 from tarockscore.evening.evening import Explained, HeadCheck, Repaired, Rescored, Settled
+from tarockscore.evening.fold import score_stored
 from tarockscore.evening.model import (
     Action,
     AuditEntry,
@@ -27,7 +28,7 @@ from tarockscore.evening.model import (
     payout_totals,
     totals,
 )
-from tarockscore.evening.operations import VALAT_LINES, score_stored, summary, valat_line
+from tarockscore.evening.operations import VALAT_LINES, summary, valat_line
 from tarockscore.evening.radl import BY_HAND, next_factor, pending_radl
 from tarockscore.evening.settle import settle
 from tarockscore.evening.sheet import Sheet, sheet

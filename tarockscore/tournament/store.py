@@ -26,8 +26,8 @@ from tarockscore.errors import (
 )
 from tarockscore.evening import paper as ledger_paper
 from tarockscore.evening import store as ledger_file
+from tarockscore.evening.fold import against_the_rules
 from tarockscore.evening.model import Ledger, new_ledger, totals
-from tarockscore.evening.operations import against_the_rules
 from tarockscore.evening.paper import paper_problems
 from tarockscore.io import safe_io
 from tarockscore.io.safe_io import merge
