@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from tarockscore.errors import HandError
-from tarockscore.io.inputs import load_profile
+from tarockscore.io.safe_io import load_profile
 from tarockscore.rules import legality
 from tarockscore.rules.hand import BonusInput, HandInput
 from tarockscore.rules.parse import parse_hand

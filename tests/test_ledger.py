@@ -19,13 +19,23 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tarockscore.errors import HandError, LedgerError, TarockError
-from tarockscore.evening.checks import check
-from tarockscore.evening.model import Action, Ledger, Result, payout_totals, totals
+from tarockscore.evening.fold import check
+from tarockscore.evening.model import (
+    Action,
+    Deal,
+    Ledger,
+    Result,
+    deal,
+    dealer_of,
+    new_ledger,
+    next_deal,
+    payout_totals,
+    totals,
+)
 from tarockscore.evening.operations import delete, record, replace_hand, rescore, undo
 from tarockscore.evening.radl import radl_cause, radl_factors
 from tarockscore.evening.store import parse, render
-from tarockscore.evening.table import Deal, deal, dealer_of, new_ledger, next_deal
-from tarockscore.io.inputs import load_profile
+from tarockscore.io.safe_io import load_profile
 from tarockscore.rules.hand import BonusInput, HandInput
 from tarockscore.rules.profile import Profile
 

@@ -12,10 +12,10 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from tarockscore.errors import LedgerError
-from tarockscore.evening import log
+from tarockscore.evening import store
 
 PREV = "0" * 64
-HEADER = log.HEADER + 'schema = 2\n\n[table]\nplayers = ["Anna", "Bert", "Cilli", "Dani"]\n'
+HEADER = store.HEADER + 'schema = 2\n\n[table]\nplayers = ["Anna", "Bert", "Cilli", "Dani"]\n'
 
 texts = st.text(st.characters(codec="utf-8", exclude_categories=["Cs"]), max_size=12) | st.sampled_from(
     ["a = b", ", x = 1", '" = ', "{ y = 2 }", "\x7f", "\t", "Anna", "\\/", '"', "\n"]
@@ -32,7 +32,7 @@ values = st.recursive(
 def read(text: str) -> list[Any]:
     """Every entry of a file of the header and ``text``, as the log's reader gives them."""
     raw = (HEADER + text).encode("utf-8")
-    return [event for _end, event in log.entries(raw, "e.toml")]
+    return [event for _end, event in store.entries(raw, "e.toml")]
 
 
 @settings(max_examples=300, deadline=None)
@@ -45,11 +45,11 @@ def read(text: str) -> list[Any]:
 def test_an_entry_reads_back_as_toml_reads_it(top: dict[str, Any], hands: list[dict[str, Any]]) -> None:
     event = {**top, **({"hand": hands} if hands else {})}
     try:
-        text, _head, full = log.block(event, PREV)
+        text, _head, full = store.block(event, PREV)
     except (LedgerError, TypeError):
         assume(False)  # a value the writer does not write
         raise
-    second, _head2, again = log.block(event, _head)
+    second, _head2, again = store.block(event, _head)
     assert read(text + second) == [full, again] == tomllib.loads(HEADER + text + second)["event"]
 
 
@@ -90,6 +90,6 @@ def test_an_entry_as_the_writer_writes_it_is_read_without_the_toml_reader(
 ) -> None:
     """The writer's own entries never reach the TOML reader (a fifth of its cost each)."""
     hand = {"id": 1, "recorded": "2026", "entry": {"contract": "rufer", "card_points": 40}}
-    text, _head, full = log.block({"kind": "record", "at": "2026", "hand": [hand]}, PREV)
-    monkeypatch.setattr(log, "_loads", lambda data: pytest.fail("read by the TOML reader"))
+    text, _head, full = store.block({"kind": "record", "at": "2026", "hand": [hand]}, PREV)
+    monkeypatch.setattr(store, "_loads", lambda data: pytest.fail("read by the TOML reader"))
     assert read(text) == [full]

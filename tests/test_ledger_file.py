@@ -24,12 +24,11 @@ from typer.testing import CliRunner
 from tarockscore.cli.app import app
 from tarockscore.errors import LedgerError
 from tarockscore.evening import store as F
-from tarockscore.evening.checks import check
-from tarockscore.evening.model import Ledger
+from tarockscore.evening.fold import check
+from tarockscore.evening.model import Ledger, new_ledger, next_deal
 from tarockscore.evening.operations import delete, record, replace_hand, undo
-from tarockscore.evening.table import new_ledger, next_deal
 from tarockscore.io import safe_io
-from tarockscore.io.inputs import load_profile
+from tarockscore.io.safe_io import load_profile
 from tarockscore.rules.hand import HandInput
 from tarockscore.rules.words import player_key
 
@@ -411,7 +410,7 @@ RECORDER = textwrap.dedent(
     import os, sys, time
     from pathlib import Path
     from tarockscore.evening import store as F
-    from tarockscore.evening.table import next_deal
+    from tarockscore.evening.model import next_deal
     from tarockscore.evening.operations import record
 
     path, count, tag, slow = Path(sys.argv[1]), int(sys.argv[2]), sys.argv[3], sys.argv[4] == "slow"

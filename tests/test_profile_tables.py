@@ -15,9 +15,9 @@ from typer.testing import CliRunner
 from tarockscore.cli.app import app
 from tarockscore.errors import ProfileError
 from tarockscore.evening import store as F
+from tarockscore.evening.model import new_ledger
 from tarockscore.evening.operations import record
-from tarockscore.evening.table import new_ledger
-from tarockscore.io.inputs import load_profile, resolve_document, shipped_names
+from tarockscore.io.safe_io import load_profile, resolve_document, shipped_names
 from tarockscore.rules.hand import HandInput
 from tarockscore.rules.parse import parse_hand
 from tarockscore.rules.profile import Game, KontraRules, Settlement, ValatRules, key_path

@@ -34,10 +34,9 @@ from typing import Any, cast
 import pytest
 
 from tarockscore.errors import LedgerError, UsageError
-from tarockscore.evening.model import Ledger
+from tarockscore.evening.model import Ledger, new_ledger
 from tarockscore.evening.operations import record, replace_hand
-from tarockscore.evening.table import new_ledger
-from tarockscore.io.inputs import load_profile
+from tarockscore.io.safe_io import load_profile
 from tarockscore.rules.hand import HandInput
 from tarockscore.season.season import parse_alias
 from tarockscore.season.standings import (

@@ -28,7 +28,7 @@ from typer.testing import CliRunner, Result
 import tarockscore
 from tarockscore.cli.app import app
 from tarockscore.errors import LedgerError
-from tarockscore.evening.log import entry_hash
+from tarockscore.evening.store import entry_hash
 from tests.stored import resealed
 
 runner = CliRunner()

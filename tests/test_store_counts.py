@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from tarockscore.evening import checks, operations
+from tarockscore.evening import fold, operations
 from tarockscore.evening.evening import Evening
 from tarockscore.rules import parse as hand_parser
 from tarockscore.rules.hand import HandInput
@@ -34,11 +34,11 @@ class Counted:
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.scored = 0
         self.parsed = 0
-        for module in (operations, checks):
+        for module in (operations, fold):
             monkeypatch.setattr(module, "score_hand", self._counting(module.score_hand, "scored"))
         parsing = self._counting(hand_parser.parse_hand, "parsed")
         monkeypatch.setattr(hand_parser, "parse_hand", parsing)
-        monkeypatch.setattr("tarockscore.evening.table.parse_hand", parsing)  # its own name for it
+        monkeypatch.setattr("tarockscore.evening.model.parse_hand", parsing)  # its own name for it
 
     def _counting(self, fn: Callable[..., Any], name: str) -> Callable[..., Any]:
         def inner(*args: Any, **kwargs: Any) -> Any:

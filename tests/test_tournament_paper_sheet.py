@@ -22,7 +22,7 @@ from typer.testing import CliRunner, Result
 import tarockscore
 from tarockscore.cli.app import app
 from tarockscore.evening import store as ledger_file
-from tarockscore.evening.log import entry_hash, header_hash
+from tarockscore.evening.store import entry_hash, header_hash
 from tarockscore.tournament.upgrade import upgrade_day
 
 runner = CliRunner()

@@ -26,7 +26,7 @@ from tarockscore.cli.app import app
 from tarockscore.entry import flow as questions
 from tarockscore.entry.answers import Entry, defaults_from_keys, submit
 from tarockscore.entry.flow import Flow, Kind
-from tarockscore.io.inputs import load_profile
+from tarockscore.io.safe_io import load_profile
 from tarockscore.web import html as web_form
 
 with warnings.catch_warnings():  # Starlette would rather have httpx's successor; httpx works

@@ -10,12 +10,11 @@ from tarockscore.entry.answers import Entry, defaults_from_keys, stored_flow
 from tarockscore.entry.flow import Flow
 from tarockscore.evening import operations
 from tarockscore.evening import store as ledger_file
-from tarockscore.evening.checks import check_number, score_stored
 from tarockscore.evening.evening import Change, Evening, now
-from tarockscore.evening.model import Ledger
+from tarockscore.evening.fold import check_number, score_stored
+from tarockscore.evening.model import Deal, Ledger, hand_deal, next_deal
 from tarockscore.evening.radl import next_factor, pending_radl
 from tarockscore.evening.store import Snapshot
-from tarockscore.evening.table import Deal, hand_deal, next_deal
 from tarockscore.rules.hand import HandInput
 from tarockscore.rules.scoring import Score
 

@@ -22,21 +22,27 @@ from tarockscore.evening import operations
 from tarockscore.evening import settle as money
 from tarockscore.evening import store as ledger_file
 from tarockscore.evening import upgrade as ledger_upgrade
-from tarockscore.evening.checks import against_the_rules, check_number, score_stored
-from tarockscore.evening.checks import check as check_ledger
-from tarockscore.evening.fold import request_key
-from tarockscore.evening.log import differing
-from tarockscore.evening.model import Action, AuditEntry, Entry
+from tarockscore.evening.fold import against_the_rules, check_number, request_key, score_stored
+from tarockscore.evening.fold import check as check_ledger
+from tarockscore.evening.model import (
+    Action,
+    AuditEntry,
+    Deal,
+    Entry,
+    check_players,
+    hand_deal,
+    new_ledger,
+    next_deal,
+)
 from tarockscore.evening.model import Ledger as Ledger
 from tarockscore.evening.radl import BY_HAND, doubled_by, marks_on, radl_causes, radl_events
 from tarockscore.evening.settle import Settlement
 from tarockscore.evening.sheet import Sheet as Sheet
 from tarockscore.evening.sheet import sheet as sheet
 from tarockscore.evening.store import Change as Change
-from tarockscore.evening.store import Snapshot
-from tarockscore.evening.table import Deal, check_players, hand_deal, new_ledger, next_deal
+from tarockscore.evening.store import Snapshot, differing
 from tarockscore.evening.upgrade import Upgraded as Upgraded
-from tarockscore.io.inputs import load_profile
+from tarockscore.io.safe_io import load_profile
 from tarockscore.rules.hand import Hand, HandInput
 from tarockscore.rules.profile import Profile
 from tarockscore.rules.scoring import Score
@@ -241,6 +247,11 @@ def undone_before(ledger: Ledger, number: int) -> tuple[AuditEntry, ...]:
     )
 
 
+def _armed(ledger: Ledger, hand: Hand) -> tuple[str, ...]:
+    """What ``hand`` showed that starts a Radl, of the events the evening's profile plays."""
+    return tuple(e for e in radl_events(hand, ledger.profile) if e in ledger.profile.radl.events)
+
+
 class Evening:
     """An evening's ledger file; each method is one action on it (read, or changed and written)."""
 
@@ -357,12 +368,12 @@ class Evening:
         hand, score = score_stored(led, number)
         entry = led.hands[number - 1]
         causes = radl_causes(led, number) if entry.result.radl != 1 else ()
-        layers = tuple((cause, self._radl_events(cause)) for cause in causes)
+        layers = tuple((c, () if c == BY_HAND else _armed(led, led.hands[c - 1].hand)) for c in causes)
         cause, events = layers[0] if layers else (None, ())
         repaired = snapshot.chain.repaired.get(entry.id)
         history = hand_history(led, number, repaired)
         undone = undone_before(led, number)
-        started = tuple(e for e in radl_events(entry.hand, led.profile) if e in led.profile.radl.events)
+        started = _armed(led, entry.hand)
         doubled, to_come = doubled_by(led, number) if started else ((), 0)
         return Explained(
             number,
@@ -382,15 +393,8 @@ class Evening:
             to_come,
         )
 
-    def _radl_events(self, cause: int) -> tuple[str, ...]:
-        """What hand ``cause`` showed that started a Radl, of the events the profile plays."""
-        if cause == BY_HAND:
-            return ()
-        shown = radl_events(self.ledger.hands[cause - 1].hand, self.ledger.profile)
-        return tuple(e for e in shown if e in self.ledger.profile.radl.events)
-
     def check(self) -> Ledger:
-        """The full audit (:func:`~tarockscore.evening.checks.check`), then the chain."""
+        """The full audit (:func:`~tarockscore.evening.fold.check`), then the chain."""
         snapshot = ledger_file.read(self.path)
         problems = check_ledger(snapshot.ledger)
         if problems:

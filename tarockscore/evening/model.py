@@ -1,15 +1,34 @@
-"""The evening's ledger as immutable values: the table, its profile, every hand and the audit trail; the evening added up (core layer, pure)."""
+"""The evening as immutable values: the table and the deal going round it, its profile, every
+hand and the audit trail, the evening added up; a new ledger, and a hand's keys checked against its
+seats and read under the ledger's profile (core layer, pure).
+
+The seat after the last hand's dealer deals the next hand, and the seat after the dealer is
+Forehand. With five at the table the dealer sits out and adds 0.
+"""
 
 import hashlib
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from enum import StrEnum
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
+from tarockscore.errors import (
+    N_,
+    Collector,
+    HandError,
+    HandRefused,
+    LedgerError,
+    Problem,
+    TarockError,
+    one_of,
+)
 from tarockscore.rules.hand import Hand, HandInput, hand_to_mapping
+from tarockscore.rules.parse import parse_hand
 from tarockscore.rules.profile import Profile
+from tarockscore.rules.reader import type_name
+from tarockscore.rules.words import at_table, check_names
 
 
 class Action(StrEnum):
@@ -154,3 +173,223 @@ def payout_totals(ledger: Ledger, upto: int | None = None) -> dict[str, int] | N
 
 def _added(players: tuple[str, ...], columns: list[Mapping[str, int]]) -> dict[str, int]:
     return {p: sum(column.get(p, 0) for column in columns) for p in players}
+
+
+class Deal(NamedTuple):
+    dealer: str
+    players: tuple[str, ...]  # the four at the table, Forehand first
+    sitting_out: str | None = None
+
+    @property
+    def forehand(self) -> str:
+        return self.players[0]
+
+
+def deal_by(seats: Sequence[str], dealer: str) -> Deal:
+    """The deal when ``dealer`` deals: Forehand is the next seat; with five, the dealer sits out."""
+    n = len(seats)
+    d = list(seats).index(dealer)
+    order = tuple(seats[(d + 1 + i) % n] for i in range(n))
+    if n == 5:
+        return Deal(dealer=dealer, players=order[:4], sitting_out=dealer)
+    return Deal(dealer=dealer, players=order)
+
+
+def first_deal(seats: Sequence[str]) -> Deal:
+    """Hand 1: the first seat is Forehand, so the last seat deals."""
+    return deal_by(seats, seats[-1])
+
+
+def deal(seats: Sequence[str], k: int) -> Deal:
+    """The k-th deal (1-based) of an evening where the deal went round without a break."""
+    return deal_by(seats, seats[(k - 2) % len(seats)])
+
+
+def dealer_of(seats: Sequence[str], players: Sequence[str]) -> str | None:
+    """Who dealt a hand played by ``players``, or None if that is no deal of this table."""
+    players = tuple(players)
+    if not players or players[0] not in seats:
+        return None
+    if len(seats) == 5:
+        out = [s for s in seats if s not in players]
+        dealer = out[0] if len(out) == 1 else None
+    else:
+        dealer = seats[(seats.index(players[0]) - 1) % len(seats)]
+    if dealer is None or deal_by(seats, dealer).players != players:
+        return None
+    return dealer
+
+
+def next_deal(ledger: Ledger) -> Deal:
+    """The deal of the next hand: the seat after the last hand's dealer deals."""
+    seats = ledger.players
+    dealer = dealer_of(seats, ledger.hands[-1].hand.players) if ledger.hands else None
+    if dealer is None:
+        return first_deal(seats)
+    return deal_by(seats, seats[(seats.index(dealer) + 1) % len(seats)])
+
+
+def hand_deal(ledger: Ledger, number: int) -> Deal:
+    """The deal of stored hand ``number`` (1-based)."""
+    players = ledger.hands[number - 1].hand.players
+    dealer = dealer_of(ledger.players, players)
+    if dealer is None:
+        raise LedgerError(
+            N_("{list!r} is not a deal of this table"),
+            list=list(players),
+            where=f"hand {number}: entry.players",
+        )
+    return deal_by(ledger.players, dealer)
+
+
+def check_players(names: Sequence[str], profile: Profile) -> list[Problem]:
+    """Problems with the names of a new table: 4 or 5 distinct names, usable on the command line."""
+    problems: list[Problem] = []
+    allowed = (profile.game.players, profile.game.players + 1)
+    if len(names) not in allowed:
+        problems.append(
+            Problem.of(
+                "players",
+                N_(
+                    "{count} names given; {profile!r} is played by {players}, or {total} where the dealer sits out"
+                ),
+                count=len(names),
+                profile=profile.name,
+                players=profile.game.players,
+                total=profile.game.players + 1,
+            )
+        )
+    return problems + check_names(names, "players")
+
+
+def new_ledger(
+    players: Sequence[str],
+    profile: Profile,
+    *,
+    created: str,
+    stake: Decimal | None = None,
+    date: str | None = None,
+    place: str | None = None,
+    games: int | None = None,
+) -> Ledger:
+    problems = check_players(players, profile)
+    if problems:
+        raise LedgerError(problems)
+    return Ledger(Table(tuple(players), profile_record(profile), created, stake, date, place, games))
+
+
+def seat_hand(ledger: Ledger, mapping: HandInput, default: Deal) -> HandInput:
+    """The hand's keys with the ledger's seat order filled in, checked against this table."""
+    data = cast(HandInput, dict(mapping))
+    name = ledger.table.profile.name
+    ref = data.pop("profile", None)
+    if ref is not None and ref != name:
+        raise HandRefused(
+            N_(
+                "{ref!r}: this ledger is scored under profile {name!r}; leave the key out (a rescore scores the whole evening under another profile)"
+            ),
+            ref=ref,
+            name=name,
+            where="profile",
+        )
+    players = data.setdefault("players", list(default.players))  # a deal of this table: it passes
+    seats = ledger.players
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise HandRefused(
+            N_("{players!r} is {kind}; expected an array of names"),
+            players=players,
+            kind=type_name(players),
+            where="players",
+        )
+    players = data["players"] = [at_table(p, seats) for p in players]
+    strangers = [p for p in players if p not in seats]
+    if strangers:
+        raise HandRefused(
+            N_("{allowed} not at this table; the table is {names}"),
+            allowed=one_of(strangers),
+            names=", ".join(seats),
+            where="players",
+        )
+    if dealer_of(seats, players) is None:
+        raise HandRefused(
+            N_(
+                "{names} is not a deal of this table (seat order {names2}); this deal is {names3}: leave players out to use it"
+            ),
+            names=", ".join(players),
+            names2=", ".join(seats),
+            names3=", ".join(default.players),
+            where="players",
+        )
+    _not_the_sitter(data, seats)
+    return data
+
+
+def _not_the_sitter(data: HandInput, seats: Sequence[str]) -> None:
+    """At a table of five the dealer sits the hand out: naming him as a player of it is refused."""
+    players = data["players"]
+    if len(seats) != 5 or len(players) != 4:
+        return
+    sitter = next(p for p in seats if p not in players)
+    named: list[tuple[str, object]] = [(key, data.get(key)) for key in ("declarer", "partner", "renonce")]
+    for key in ("card_points", "kontra"):  # a Trischaken's points, a Defender's own Kontra: by name
+        table = data.get(key)
+        if isinstance(table, dict):
+            named += [(f"{key}.{name}", name) for name in table]
+    bonuses = data.get("bonus")
+    for i, bonus in enumerate(bonuses if isinstance(bonuses, list) else []):
+        if isinstance(bonus, dict):
+            named += [(f"bonus[{i}].{key}", bonus.get(key)) for key in ("caught_by", "lost_by")]
+    problems = Collector()
+    for where, value in named:
+        if isinstance(value, str) and at_table(value, seats) == sitter:
+            problems.add(
+                where,
+                N_(
+                    "{value!r} deals this hand and sits it out (a table of five); the hand is played by {names}"
+                ),
+                value=value,
+                names=", ".join(players),
+            )
+    problems.raise_if_any(HandRefused)
+
+
+def parse_one(mapping: HandInput, profile: Profile, where: str = "") -> Hand:
+    """One hand's keys parsed under ``profile``; its problems located at ``where``."""
+    try:
+        return parse_hand(mapping, profile)
+    except TarockError as exc:
+        raise exc.located(where) if where else exc from None
+
+
+def parse_seated(mapping: HandInput, profile: Profile, seats: Sequence[str], *, bidding: bool = True) -> Hand:
+    """A stored hand's keys parsed under ``profile``, its players a deal of ``seats``."""
+    hand = parse_hand(mapping, profile, bidding=bidding)
+    if dealer_of(seats, hand.players) is None:
+        raise HandError(
+            N_("{list!r} is not a deal of this table ({names})"),
+            list=list(hand.players),
+            names=", ".join(seats),
+            where="players",
+        )
+    return hand
+
+
+def parse_stored(
+    mappings: Sequence[HandInput],
+    profile: Profile,
+    seats: Sequence[str],
+    first: int = 1,
+    *,
+    bidding: bool = True,
+) -> list[Hand]:
+    """Parse stored hands (numbered from ``first``); every problem of every hand in one error."""
+    hands: list[Hand] = []
+    problems: list[Problem] = []
+    for i, mapping in enumerate(mappings, first):
+        try:
+            hands.append(parse_seated(mapping, profile, seats, bidding=bidding))
+        except TarockError as exc:
+            problems += exc.located(f"hand {i}: entry").problems
+    if problems:
+        raise HandError(problems)
+    return hands

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tarockscore.errors import N_, GameLimitReached, LedgerError, Message, grouped, message
-from tarockscore.evening.checks import check_number, rescored, result_of
+from tarockscore.evening.fold import check_number, rescored, result_of
 from tarockscore.evening.model import (
     Action,
     AuditEntry,
@@ -19,18 +19,16 @@ from tarockscore.evening.model import (
     ProfileRecord,
     RadlMark,
     Result,
-    next_id,
-    profile_record,
-)
-from tarockscore.evening.radl import check_strike, next_factor, pending_radl, set_by_hand
-from tarockscore.evening.table import (
     check_players,
     hand_deal,
     next_deal,
+    next_id,
     parse_one,
     parse_stored,
+    profile_record,
     seat_hand,
 )
+from tarockscore.evening.radl import check_strike, next_factor, pending_radl, set_by_hand
 from tarockscore.rules.hand import Hand, HandInput, Side, hand_changes
 from tarockscore.rules.profile import Profile
 from tarockscore.rules.reader import MAXIMUM, short_number

@@ -6,8 +6,7 @@ A typed view for the renderers (``render.evening``: the table, CSV and JSON of `
 from collections.abc import Mapping
 from typing import NamedTuple
 
-from tarockscore.evening.model import AuditEntry, Ledger, Result, Table, payout_totals, totals
-from tarockscore.evening.table import dealer_of
+from tarockscore.evening.model import AuditEntry, Ledger, Result, Table, dealer_of, payout_totals, totals
 from tarockscore.rules.hand import Hand
 
 

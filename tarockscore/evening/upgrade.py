@@ -11,9 +11,9 @@ from typing import Any, NamedTuple
 from tarockscore.errors import N_, Collector, LedgerError, Problem
 from tarockscore.evening import fold, operations
 from tarockscore.evening import store as ledger_file
-from tarockscore.evening.checks import check
-from tarockscore.evening.log import digest, found_by_repair
+from tarockscore.evening.fold import check
 from tarockscore.evening.model import Entry, Ledger, Table
+from tarockscore.evening.store import digest, found_by_repair
 from tarockscore.io import safe_io
 from tarockscore.rules.reader import Reader, type_name
 

@@ -10,7 +10,7 @@ import textwrap
 from collections.abc import Mapping
 from html import escape
 
-from tarockscore.evening.table import first_deal
+from tarockscore.evening.model import first_deal
 from tarockscore.i18n import _, current
 from tarockscore.render.chart import load_cairosvg
 from tarockscore.render.output import page, style_hash

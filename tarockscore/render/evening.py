@@ -13,14 +13,25 @@ from typing import Any
 from tabulate import tabulate
 
 from tarockscore.errors import N_, Message, key_title, message
-from tarockscore.evening.checks import score_stored
 from tarockscore.evening.evening import Explained, HeadCheck, Repaired, Rescored, Settled
-from tarockscore.evening.model import Action, AuditEntry, Ledger, Result, Table, payout_totals, totals
+from tarockscore.evening.fold import score_stored
+from tarockscore.evening.model import (
+    Action,
+    AuditEntry,
+    Deal,
+    Ledger,
+    Result,
+    Table,
+    first_deal,
+    hand_deal,
+    next_deal,
+    payout_totals,
+    totals,
+)
 from tarockscore.evening.operations import VALAT_LINES, summary, valat_line
 from tarockscore.evening.radl import BY_HAND, next_factor, pending_radl
 from tarockscore.evening.settle import settle
 from tarockscore.evening.sheet import Sheet, sheet
-from tarockscore.evening.table import Deal, first_deal, hand_deal, next_deal
 from tarockscore.evening.upgrade import Upgraded
 from tarockscore.i18n import DEFAULT, _, current, date, money, named, ngettext, translated, whole
 from tarockscore.render import hand
@@ -34,7 +45,7 @@ from tarockscore.rules.hand import Hand
 # action, the outcome of the hand, then who played it), each part of it read again in turn.
 TEMPLATES = (
     # a repair's line names what it found changed outside tarockscore (evening/store.py naming),
-    # each finding one of the chain's own (evening/log.py Chain.problems), "; " between them
+    # each finding one of the chain's own (evening/store.py Chain.problems), "; " between them
     N_("{detail}; found: {found}"),
     N_("{detail}; recomputed {hands}"),
     N_("{detail}; changed {hands}"),
@@ -80,7 +91,7 @@ TEMPLATES = (
     N_("after {hand}"),
 )
 
-# What a repair may name as found (evening/log.py Chain.problems), each read on its own.
+# What a repair may name as found (evening/store.py Chain.problems), each read on its own.
 FOUND = (
     N_("the table or the profile was changed outside tarockscore"),
     N_("an entry before it was removed or changed outside tarockscore"),

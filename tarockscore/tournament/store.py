@@ -24,15 +24,13 @@ from tarockscore.errors import (
     near_miss,
     one_of,
 )
-from tarockscore.evening import log
 from tarockscore.evening import paper as ledger_paper
 from tarockscore.evening import store as ledger_file
-from tarockscore.evening.checks import against_the_rules
-from tarockscore.evening.model import Ledger, totals
+from tarockscore.evening.fold import against_the_rules
+from tarockscore.evening.model import Ledger, new_ledger, totals
 from tarockscore.evening.paper import paper_problems
-from tarockscore.evening.table import new_ledger
 from tarockscore.io import safe_io
-from tarockscore.io.inputs import merge
+from tarockscore.io.safe_io import merge
 from tarockscore.io.ways_out import (
     NO_TOURNAMENT,
     NO_TOURNAMENT_FOLDER,
@@ -177,14 +175,14 @@ def parse_day(raw: bytes, path: Path) -> tm.Tournament:
             path=path,
             key=extra[0],
         )
-    t, prev = None, log.header_hash(data) or ""
+    t, prev = None, ledger_file.header_hash(data) or ""
     try:
         for k, event in enumerate(events if isinstance(events, list) else [events] if events else [], 1):
             _fits(event, prev, k)
             prev = event["chain"]["hash"]
             t = tm.apply(t, event, f"entry {k}")
     except TournamentError as exc:
-        raise TournamentError(log.locate(list(exc.problems), text, name)) from None
+        raise TournamentError(ledger_file.locate(list(exc.problems), text, name)) from None
     if t is None:
         raise TournamentError(N_("{path}: no entries: a day's file begins with its entry begin"), path=path)
     return t
@@ -203,10 +201,10 @@ _CUT = N_(
 
 def _fits(event: Any, prev: str, k: int) -> None:
     """Refuse entry ``k`` where it does not carry its own hash, or names another ``prev``."""
-    if not log.sealed(event):
+    if not ledger_file.sealed(event):
         raise TournamentError(_CUT, where=f"entry {k}")
     kind, at = event.get("kind", "?"), event.get("at", "?")
-    if log.entry_hash(event) != event["chain"]["hash"]:
+    if ledger_file.entry_hash(event) != event["chain"]["hash"]:
         raise TournamentError(_EDITED, where=f"entry {k}", kind=kind, at=at)
     if event["chain"].get("prev") != prev:
         raise TournamentError(_MOVED, where=f"entry {k}", kind=kind, at=at)
@@ -217,10 +215,10 @@ def day_text(
 ) -> tuple[str, tm.Tournament]:
     """The file's new text with ``events`` chained on, and the day they make, checked before writing."""
     text = before.decode("utf-8") if before else HEADER + f"tournament = {tm.VERSION}\n"
-    head = t.head if t is not None else log.header_hash({"tournament": tm.VERSION}) or ""
+    head = t.head if t is not None else ledger_file.header_hash({"tournament": tm.VERSION}) or ""
     for k, event in enumerate(events, len(t.log) + 1 if t is not None else 1):
         try:
-            part, head, full = log.block(event, head, TABLES, ARRAYS)
+            part, head, full = ledger_file.block(event, head, TABLES, ARRAYS)
         except LedgerError:
             raise TournamentError(
                 N_("{path}: a value of this change has no form in the day's file; nothing was written"),
