@@ -27,8 +27,15 @@ from tarockscore.evening.settle import parse_stake
 from tarockscore.evening.table import parse_seated
 from tarockscore.rules.hand import Hand, HandInput
 from tarockscore.rules.profile import Profile, build_profile
-from tarockscore.rules.reader import MAXIMUM, Reader, type_name
-from tarockscore.rules.words import iso_date, iso_timestamp, name_problems, text_problem
+from tarockscore.rules.words import (
+    MAXIMUM,
+    Reader,
+    iso_date,
+    iso_timestamp,
+    name_problems,
+    text_problem,
+    type_name,
+)
 
 # -- pin -------------------------------------------------------------------------------------------
 

@@ -33,9 +33,9 @@ from tarockscore.evening.table import (
 )
 from tarockscore.rules.hand import Hand, HandInput, Side, hand_changes
 from tarockscore.rules.profile import Profile
-from tarockscore.rules.reader import MAXIMUM, short_number
 from tarockscore.rules.scoring import score_hand
 from tarockscore.rules.valat import VALAT
+from tarockscore.rules.words import MAXIMUM, short_number
 
 
 def check_room(ledger: Ledger) -> None:

@@ -24,8 +24,7 @@ from tarockscore.evening.model import Ledger, Table, profile_record
 from tarockscore.rules.hand import Hand, HandInput
 from tarockscore.rules.parse import parse_hand
 from tarockscore.rules.profile import Profile
-from tarockscore.rules.reader import type_name
-from tarockscore.rules.words import at_table, check_names
+from tarockscore.rules.words import at_table, check_names, type_name
 
 
 class Deal(NamedTuple):

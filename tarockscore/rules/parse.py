@@ -49,9 +49,8 @@ from tarockscore.rules.profile import (
     talon_card_points,
     trischaken_talon_counted,
 )
-from tarockscore.rules.reader import Reader, as_written, type_name
 from tarockscore.rules.valat import check_tricks, made_valat
-from tarockscore.rules.words import name_problems, repeated_names, seat_names
+from tarockscore.rules.words import Reader, as_written, name_problems, repeated_names, seat_names, type_name
 
 
 def parse_hand(data: HandInput, profile: Profile, *, bidding: bool = True) -> Hand:

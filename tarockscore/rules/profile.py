@@ -19,8 +19,7 @@ from tarockscore.errors import (
     reason,
 )
 from tarockscore.rules.hand import parse_points, render_points
-from tarockscore.rules.reader import Reader
-from tarockscore.rules.words import MAX_NAME, MAX_TEXT, fold, text_problem
+from tarockscore.rules.words import MAX_NAME, MAX_TEXT, Reader, fold, text_problem
 
 T = TypeVar("T")
 
