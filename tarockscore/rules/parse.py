@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from fractions import Fraction
-from typing import Any
+from typing import Any, cast
 
 from tarockscore.errors import N_, Collector, HandRefused, message, near_miss, one_of, reason
 from tarockscore.rules.hand import (
@@ -50,7 +51,7 @@ from tarockscore.rules.profile import (
     trischaken_talon_counted,
 )
 from tarockscore.rules.valat import check_tricks, made_valat
-from tarockscore.rules.words import Reader, as_written, name_problems, repeated_names, seat_names, type_name
+from tarockscore.rules.words import Reader, as_written, at_table, name_problems, repeated_names, type_name
 
 
 def parse_hand(data: HandInput, profile: Profile, *, bidding: bool = True) -> Hand:
@@ -113,7 +114,7 @@ class _Keys:
         seats: Any = data.get("players")
         named = isinstance(seats, list) and all(isinstance(p, str) for p in seats)
         if named:
-            data = seat_names(data, seats)  # "anna" is Anna, in the table's own spelling
+            data = _seat_names(data, seats)  # "anna" is Anna, in the table's own spelling
         r = Reader(data, "", problems)
         # Read in the order the problems are reported in: the keys as a hand file lists them.
         self.profile = r.optional_str("profile")
@@ -134,6 +135,26 @@ class _Keys:
         self.defender_card_points: Any = r.raw("defender_card_points")
         self.bonus: Any = r.raw("bonus")
         r.finish()
+
+
+def _seat_names(data: HandInput, players: Sequence[str]) -> HandInput:
+    """``data`` with every player it names in the table's spelling of ``players`` (``data`` itself if none changes)."""
+    if not players:
+        return data
+    changed: dict[str, Any] = {}
+    for key in ("declarer", "partner", "renonce"):
+        value = data.get(key)
+        if isinstance(value, str) and value not in players:
+            named = at_table(value, players)
+            if named != value:
+                changed[key] = named
+    for key in ("card_points", "kontra"):
+        value = data.get(key)
+        if isinstance(value, dict) and any(k not in players for k in value):
+            renamed = {at_table(k, players): v for k, v in value.items()}
+            if len(renamed) == len(value):  # two spellings of one player stay apart, and are reported
+                changed[key] = renamed
+    return cast(HandInput, {**data, **changed}) if changed else data
 
 
 def _contract_name(r: Reader, given: str, profile: Profile, problems: Collector) -> str | None:

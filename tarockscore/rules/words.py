@@ -12,7 +12,7 @@ from fractions import Fraction
 from typing import Any, TypeVar, cast
 
 from tarockscore.errors import N_, Collector, Message, Problem, grouped, message, near_miss, one_of, reason
-from tarockscore.rules.hand import HandInput, parse_points
+from tarockscore.rules.hand import parse_points
 
 _FOLD = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", " ": None, "-": None, "_": None})
 
@@ -46,26 +46,6 @@ def at_table(given: str, players: Sequence[str]) -> str:
     key = player_key(given)
     matches = [p for p in players if player_key(p) == key]
     return matches[0] if len(matches) == 1 else given
-
-
-def seat_names(data: HandInput, players: Sequence[str]) -> HandInput:
-    """``data`` with every player it names in the table's spelling of ``players`` (``data`` itself if none changes)."""
-    if not players:
-        return data
-    changed: dict[str, Any] = {}
-    for key in ("declarer", "partner", "renonce"):
-        value = data.get(key)
-        if isinstance(value, str) and value not in players:
-            named = at_table(value, players)
-            if named != value:
-                changed[key] = named
-    for key in ("card_points", "kontra"):
-        value = data.get(key)
-        if isinstance(value, dict) and any(k not in players for k in value):
-            renamed = {at_table(k, players): v for k, v in value.items()}
-            if len(renamed) == len(value):  # two spellings of one player stay apart, and are reported
-                changed[key] = renamed
-    return cast(HandInput, {**data, **changed}) if changed else data
 
 
 # Characters that mean something on the command line or in the short form of a hand.
