@@ -6,9 +6,22 @@ from fractions import Fraction
 
 from hypothesis import strategies as st
 
-from tarockscore.rules import legality
 from tarockscore.rules.hand import BonusInput, HandInput, parse_points, render_points
-from tarockscore.rules.profile import Kind, Profile
+from tarockscore.rules.profile import (
+    OTHER_SHARE,
+    Kind,
+    Profile,
+    declarer_talon_share,
+    king_bonus_made,
+    king_half_choices,
+    kontra_on_contract_allowed,
+    may_fail,
+    may_make,
+    possible_bonuses,
+    talon_card_points,
+    talon_share_most,
+    trischaken_talon_counted,
+)
 
 PLAYERS = ["Anna", "Bert", "Cilli", "Dani"]
 
@@ -32,8 +45,8 @@ def hands(draw: st.DrawFn, profile: Profile, contracts: list[str] | None = None)
     if contract.kind is Kind.TRISCHAKEN:
         unit = 3 if profile.game.thirds else 1
         total = int(profile.game.card_points_total * unit)
-        if not legality.trischaken_talon_counted(profile):  # the talon, out of play, keeps its share
-            fewest, most = legality.talon_card_points(profile) or (Fraction(0), Fraction(0))
+        if not trischaken_talon_counted(profile):  # the talon, out of play, keeps its share
+            fewest, most = talon_card_points(profile) or (Fraction(0), Fraction(0))
             total -= int(draw(st.integers(int(fewest * unit), int(most * unit))))
         cuts = sorted(draw(st.lists(st.integers(0, total), min_size=3, max_size=3)))
         parts = [cuts[0], cuts[1] - cuts[0], cuts[2] - cuts[1], total - cuts[2]]
@@ -49,7 +62,7 @@ def hands(draw: st.DrawFn, profile: Profile, contracts: list[str] | None = None)
         if profile.game.talon and profile.called_king_in_talon.rule == "traditional" and draw(st.booleans()):
             hand["called_king"] = "talon"
             hand["conceded"] = False
-            half = draw(st.sampled_from([None, *legality.king_half_choices(profile, contract)]))
+            half = draw(st.sampled_from([None, *king_half_choices(profile, contract)]))
             if half is not None:
                 hand["king_half"] = half
         elif profile.game.call_own_king and draw(st.booleans()):
@@ -64,7 +77,7 @@ def hands(draw: st.DrawFn, profile: Profile, contracts: list[str] | None = None)
             said = draw(st.dictionaries(st.sampled_from(defenders), st.sampled_from(steps), max_size=3))
             if said:
                 hand["kontra"] = said
-        elif legality.kontra_on_contract_allowed(profile, contract):
+        elif kontra_on_contract_allowed(profile, contract):
             step = draw(maybe_step)
             if step:
                 hand["kontra"] = step
@@ -76,20 +89,18 @@ def hands(draw: st.DrawFn, profile: Profile, contracts: list[str] | None = None)
         hand["kontra"] = step
     bonuses: list[BonusInput] = []
     # what the rules allow in this hand: no bonus about the called King when it lay in the talon
-    allowed = legality.possible_bonuses(profile, contract, hand.get("called_king"), hand.get("king_half"))
+    allowed = possible_bonuses(profile, contract, hand.get("called_king"), hand.get("king_half"))
     chosen = draw(st.lists(st.sampled_from(allowed), unique=True, max_size=4)) if allowed else []
     for name in chosen:
         bonus = profile.bonuses[name]
         announced = bonus.announce and draw(st.booleans())
         entry: BonusInput = {
             "name": name,
-            "side": draw(
-                st.sampled_from([s for s in ("declarers", "defenders") if legality.may_make(bonus, s)])
-            ),
+            "side": draw(st.sampled_from([s for s in ("declarers", "defenders") if may_make(bonus, s)])),
             "announced": announced,
-            "made": draw(st.booleans()) if legality.may_fail(bonus) else True,
+            "made": draw(st.booleans()) if may_fail(bonus) else True,
         }
-        if legality.king_bonus_made(bonus, hand.get("king_half", "")):
+        if king_bonus_made(bonus, hand.get("king_half", "")):
             entry["made"] = True  # the King's half left to the Defenders: caught
         if announced and bonus.kontra:
             k = draw(maybe_step)
@@ -129,17 +140,17 @@ def _agree_with_card_points(hand: HandInput, profile: Profile) -> None:
     deck = game.card_points_total
     unit = Fraction(1, 3) if game.thirds else Fraction(1)
     contract = profile.contracts[hand["contract"]]
-    share = legality.declarer_talon_share(profile, contract, hand.get("called_king"))
+    share = declarer_talon_share(profile, contract, hand.get("called_king"))
     valat = next((b for b in hand.get("bonus", []) if b["name"] == "valat"), None)
     made_by = valat["side"] if valat is not None and valat["made"] else None
     if made_by == "declarers":
         points = max(points, game.win_threshold)
         if share is not None:
-            points = max(points, deck - legality.talon_share_most(profile, legality.OTHER_SHARE[share]))
+            points = max(points, deck - talon_share_most(profile, OTHER_SHARE[share]))
     elif made_by == "defenders":
         points = min(points, game.win_threshold - unit)
         if share is not None:
-            points = min(points, legality.talon_share_most(profile, share))
+            points = min(points, talon_share_most(profile, share))
     if hand.get("king_half") == "defenders":  # they hold the King's half: never without a card
         points = min(points, deck - unit)
     if game.every_card_counts and "valat" in contract.bonuses:
@@ -151,7 +162,7 @@ def _agree_with_card_points(hand: HandInput, profile: Profile) -> None:
     for b in hand.get("bonus", []):
         side = points if b["side"] == "declarers" else deck - points
         if game.every_card_counts and b["name"] != "valat" and side == 0 and b["made"]:
-            if not legality.may_fail(profile.bonuses[b["name"]]):
+            if not may_fail(profile.bonuses[b["name"]]):
                 continue  # a side without a card cannot hold it
             b["made"] = False
         minimum = profile.bonuses[b["name"]].min_card_points

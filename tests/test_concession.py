@@ -9,9 +9,9 @@ import pytest
 
 from tarockscore.errors import HandError
 from tarockscore.io.safe_io import load_profile
-from tarockscore.rules import legality
 from tarockscore.rules.hand import BonusInput, HandInput
 from tarockscore.rules.parse import parse_hand
+from tarockscore.rules.profile import concession_bonuses
 from tarockscore.rules.scoring import score_hand
 
 PLAYERS = ["Anna", "Bert", "Cilli", "Dani"]
@@ -57,10 +57,10 @@ def test_the_bird_of_the_bid_is_kept_where_the_source_pays_it() -> None:
     with pytest.raises(HandError, match=r"bonus\[1\]\.announced: 'trull' announced in a conceded hand"):
         parse_hand(_conceded("besserrufer", bird, {"name": "trull", "announced": True}), ooe)
     # The guided entry offers only the bird.
-    assert legality.concession_bonuses(ooe, ooe.contracts["besserrufer"]) == [
+    assert concession_bonuses(ooe, ooe.contracts["besserrufer"]) == [
         "pagat",
         "uhu",
         "kakadu",
         "quapil",
     ]
-    assert legality.concession_bonuses(ooe, ooe.contracts["rufer"]) == []
+    assert concession_bonuses(ooe, ooe.contracts["rufer"]) == []

@@ -26,7 +26,7 @@ from tarockscore.cli.app import app
 from tarockscore.entry.answers import Entry, Save, defaults_from_keys, read_summary
 from tarockscore.entry.flow import OWN, TALON, Flow, Question, Refused
 from tarockscore.io.safe_io import load_profile
-from tarockscore.rules import legality
+from tarockscore.rules.profile import called_king_bonuses, concession_possible, possible_bonuses
 
 runner = CliRunner()
 TABLE = ("Anna", "Bert", "Cilli", "Dani")
@@ -223,10 +223,10 @@ def test_trischaken_without_the_talon_asks_every_player() -> None:
 def test_king_ultimo_is_not_offered_when_the_called_king_lay_in_the_talon() -> None:
     # The King ultimo is the called King in the last trick (docs/rules/koenigrufen.md §3.3): a
     # King in the talon is in no trick.
-    assert legality.called_king_bonuses(KR) == {"king_ultimo"}
+    assert called_king_bonuses(KR) == {"king_ultimo"}
     rufer = KR.contracts["rufer"]
-    assert "king_ultimo" in legality.possible_bonuses(KR, rufer, None)
-    assert "king_ultimo" not in legality.possible_bonuses(KR, rufer, "talon")
+    assert "king_ultimo" in possible_bonuses(KR, rufer, None)
+    assert "king_ultimo" not in possible_bonuses(KR, rufer, "talon")
     e = entry()
     answer(e, "rufer", "Anna", "talon", "n", "", "30", "y", "")  # the King's half not said
     assert asked(e).key == "bonus:1"
@@ -243,14 +243,14 @@ def test_king_ultimo_is_not_offered_when_the_called_king_lay_in_the_talon() -> N
     answer(e, "rufer", "Anna", "Cilli", "40", "y", "")
     assert "king_ultimo" in offered(asked(e))
     gt = load_profile("gametwist")  # GameTwist's Königfang is about the called King too
-    assert legality.called_king_bonuses(gt) == {"king_ultimo", "koenigfang"}
+    assert called_king_bonuses(gt) == {"king_ultimo", "koenigfang"}
 
 
 def test_conceded_is_not_offered_in_a_solorufer() -> None:
     # In a Solorufer the talon goes to the Defenders unseen (docs/rules/koenigrufen.md §1.4): the
     # declarer cannot concede at once on seeing the King there; he plays on alone.
-    assert legality.concession_possible(KR, KR.contracts["rufer"])
-    assert not legality.concession_possible(KR, KR.contracts["solorufer"])
+    assert concession_possible(KR, KR.contracts["rufer"])
+    assert not concession_possible(KR, KR.contracts["solorufer"])
     e = entry()
     answer(e, "solorufer", "Anna", "talon")
     # at the end the half with the King is the declarer's ([OÖ23 Allg. 7], [GT]): no other choice

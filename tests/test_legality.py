@@ -11,9 +11,23 @@ import pytest
 from tarockscore import i18n
 from tarockscore.errors import HandError
 from tarockscore.io.safe_io import load_profile
-from tarockscore.rules import legality
 from tarockscore.rules.hand import BonusInput, HandInput
 from tarockscore.rules.parse import parse_hand
+from tarockscore.rules.profile import (
+    contra_ad_personam,
+    contract_bonuses,
+    huettenfleck_allowed,
+    huettenfleck_combines_with,
+    king_can_lie_in_talon,
+    king_in_talon_allowed,
+    kontra_on_contract_allowed,
+    may_announce,
+    may_concede,
+    may_double,
+    possible_bonuses,
+    talon_card_points,
+    trischaken_talon_counted,
+)
 from tarockscore.rules.scoring import score_hand
 
 PLAYERS = ["Anna", "Bert", "Cilli", "Dani"]
@@ -22,55 +36,53 @@ PLAYERS = ["Anna", "Bert", "Cilli", "Dani"]
 def test_the_called_king_in_the_talon() -> None:
     kr = load_profile("koenigrufen")
     # D18: the main rules' traditional rule plays (or concedes) the hand; the Dreier calls no King.
-    assert legality.king_in_talon_allowed(kr, kr.contracts["rufer"])
-    assert not legality.king_in_talon_allowed(kr, kr.contracts["dreier"])
+    assert king_in_talon_allowed(kr, kr.contracts["rufer"])
+    assert not king_in_talon_allowed(kr, kr.contracts["dreier"])
     # D18, other reading: the base rule deals again, so there is no hand to enter.
     redeal = load_profile("koenigrufen", {"called_king_in_talon": {"rule": "redeal"}})
-    assert legality.king_can_lie_in_talon(redeal, redeal.contracts["rufer"])
-    assert not legality.king_in_talon_allowed(redeal, redeal.contracts["rufer"])
+    assert king_can_lie_in_talon(redeal, redeal.contracts["rufer"])
+    assert not king_in_talon_allowed(redeal, redeal.contracts["rufer"])
     # Zwanzigerrufen deals no talon (docs/rules/zwanzigerrufen.md).
     zr = load_profile("zwanzigerrufen")
-    assert not legality.king_can_lie_in_talon(zr, zr.contracts["rufer"])
-    assert legality.may_concede("talon") and not legality.may_concede(None)
+    assert not king_can_lie_in_talon(zr, zr.contracts["rufer"])
+    assert may_concede("talon") and not may_concede(None)
 
 
 def test_kontra_ad_personam_and_in_trischaken() -> None:
     kr, gt = load_profile("koenigrufen"), load_profile("gametwist")
     # D5: contra ad personam in the negative contracts under the main rules, collective at GameTwist.
-    assert legality.contra_ad_personam(kr, kr.contracts["bettler"])
-    assert not legality.contra_ad_personam(kr, kr.contracts["rufer"])
-    assert not legality.contra_ad_personam(gt, gt.contracts["bettler"])
+    assert contra_ad_personam(kr, kr.contracts["bettler"])
+    assert not contra_ad_personam(kr, kr.contracts["rufer"])
+    assert not contra_ad_personam(gt, gt.contracts["bettler"])
     # D6: no Kontra in the Dodge Round, unless a table agrees on it.
-    assert not legality.kontra_on_contract_allowed(kr, kr.contracts["trischaken"])
-    assert legality.kontra_on_contract_allowed(kr, kr.contracts["rufer"])
+    assert not kontra_on_contract_allowed(kr, kr.contracts["trischaken"])
+    assert kontra_on_contract_allowed(kr, kr.contracts["rufer"])
     agreed = load_profile("koenigrufen", {"kontra": {"dodge_round": True}})
-    assert legality.kontra_on_contract_allowed(agreed, agreed.contracts["trischaken"])
+    assert kontra_on_contract_allowed(agreed, agreed.contracts["trischaken"])
 
 
 def test_the_huettenfleck() -> None:
     # D3: an optional rule of the main rules, off unless agreed; it needs a talon still unseen.
     kr = load_profile("koenigrufen")
-    assert not legality.huettenfleck_allowed(kr, kr.contracts["rufer"])
+    assert not huettenfleck_allowed(kr, kr.contracts["rufer"])
     agreed = load_profile("koenigrufen", {"kontra": {"huettenfleck": True}})
-    assert legality.huettenfleck_allowed(agreed, agreed.contracts["rufer"])
-    assert not legality.huettenfleck_allowed(
-        agreed, agreed.contracts["solodreier"]
-    )  # played without the talon
-    assert not legality.huettenfleck_allowed(agreed, agreed.contracts["bettler"])
-    assert legality.huettenfleck_combines_with("kontra")
-    assert not legality.huettenfleck_combines_with("rekontra")
+    assert huettenfleck_allowed(agreed, agreed.contracts["rufer"])
+    assert not huettenfleck_allowed(agreed, agreed.contracts["solodreier"])  # played without the talon
+    assert not huettenfleck_allowed(agreed, agreed.contracts["bettler"])
+    assert huettenfleck_combines_with("kontra")
+    assert not huettenfleck_combines_with("rekontra")
 
 
 def test_bonuses_announced_and_doubled() -> None:
     gt = load_profile("gametwist")
     mondfang, pagat = gt.bonuses["mondfang"], gt.bonuses["pagat"]
     # GameTwist lists "Calling Moon catching" among the variants it does not use.
-    assert not legality.may_announce(mondfang)
-    assert legality.may_announce(pagat)
+    assert not may_announce(mondfang)
+    assert may_announce(pagat)
     # Only an announced bonus can be doubled (docs/rules/kontra.md).
-    assert legality.may_double(pagat, announced=True)
-    assert not legality.may_double(pagat, announced=False)
-    assert "pagat" in legality.contract_bonuses(gt, gt.contracts["rufer"])
+    assert may_double(pagat, announced=True)
+    assert not may_double(pagat, announced=False)
+    assert "pagat" in contract_bonuses(gt, gt.contracts["rufer"])
 
 
 @pytest.mark.parametrize(
@@ -128,8 +140,8 @@ def test_no_bonus_about_the_called_king_is_made_when_it_lay_in_the_talon() -> No
         parse_hand({**hand, "bonus": [made]}, kr)
     lost = parse_hand({**hand, "bonus": [{**made, "made": False}]}, kr)
     assert [(b.name, b.made) for b in lost.bonuses] == [("king_ultimo", False)]
-    assert "king_ultimo" not in legality.possible_bonuses(kr, kr.contracts["rufer"], "talon")
-    assert "king_ultimo" in legality.possible_bonuses(kr, kr.contracts["rufer"], None)
+    assert "king_ultimo" not in possible_bonuses(kr, kr.contracts["rufer"], "talon")
+    assert "king_ultimo" in possible_bonuses(kr, kr.contracts["rufer"], None)
 
 
 def test_gametwist_plays_trischaken_without_the_talon() -> None:
@@ -138,7 +150,7 @@ def test_gametwist_plays_trischaken_without_the_talon() -> None:
     nothing: the same hand with the talon's points given to a player who pays nothing either
     way scores the same. The main rules' players add up to 70."""
     gt = load_profile("gametwist")
-    assert not legality.trischaken_talon_counted(gt)
+    assert not trischaken_talon_counted(gt)
     hand: HandInput = {"players": PLAYERS, "contract": "trischaken"}
     out: dict[str, int | str] = {"Anna": 20, "Bert": 30, "Cilli": 10, "Dani": 5}  # 65: the talon holds 5
     counted = {**out, "Dani": 8}  # 3 of them with Dani, who stays one of the two lowest (the talon keeps 2)
@@ -149,7 +161,7 @@ def test_gametwist_plays_trischaken_without_the_talon() -> None:
     with pytest.raises(HandError, match=r"add up to 85; .* 44 to 68"):
         parse_hand({**hand, "card_points": too_many}, gt)
     kr = load_profile("koenigrufen")
-    assert legality.trischaken_talon_counted(kr)
+    assert trischaken_talon_counted(kr)
     with pytest.raises(HandError, match=r"add up to 65, not the deck's 70"):
         parse_hand({**hand, "card_points": out}, kr)
 
@@ -158,7 +170,7 @@ def test_gametwist_trischaken_leaves_the_talon_its_six_cards_points() -> None:
     """docs/rules/koenigrufen.md §1 and §6 [GT]: with the talon out of play the players hold 70
     less the talon's six cards, each worth ⅓ to 4⅓: 44 to 68 in all, never 70."""
     gt = load_profile("gametwist")
-    assert legality.talon_card_points(gt) == (Fraction(2), Fraction(26))
+    assert talon_card_points(gt) == (Fraction(2), Fraction(26))
     hand: HandInput = {"players": PLAYERS, "contract": "trischaken"}
     for total in (70, "68 1/3", "43 2/3"):
         points: dict[str, int | str] = {"Anna": total, "Bert": 0, "Cilli": 0, "Dani": 0}
@@ -192,8 +204,8 @@ def test_gametwist_kontra_only_on_bettler_and_piccolo() -> None:
     none on the ouverts; the main rules allow it on every negative contract."""
     gt, kr = load_profile("gametwist"), load_profile("koenigrufen")
     for name in ("bettler_ouvert", "piccolo_ouvert"):
-        assert not legality.kontra_on_contract_allowed(gt, gt.contracts[name])
-        assert legality.kontra_on_contract_allowed(kr, kr.contracts[name])
+        assert not kontra_on_contract_allowed(gt, gt.contracts[name])
+        assert kontra_on_contract_allowed(kr, kr.contracts[name])
         hand: HandInput = {
             "players": PLAYERS,
             "contract": name,
@@ -206,7 +218,7 @@ def test_gametwist_kontra_only_on_bettler_and_piccolo() -> None:
         ):
             parse_hand(hand, gt)
     for name in ("bettler", "piccolo"):
-        assert legality.kontra_on_contract_allowed(gt, gt.contracts[name])
+        assert kontra_on_contract_allowed(gt, gt.contracts[name])
 
 
 def test_zwanzigerrufen_trull_is_neither_announced_nor_lost() -> None:

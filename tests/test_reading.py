@@ -11,7 +11,7 @@ from tarockscore.errors import Collector, HandError
 from tarockscore.io.safe_io import load_profile
 from tarockscore.rules.hand import BonusInput, HandInput
 from tarockscore.rules.parse import parse_hand
-from tarockscore.rules.reader import Reader
+from tarockscore.rules.words import Reader
 
 PLAYERS = ["Anna", "Bert", "Cilli", "Dani"]
 

@@ -32,9 +32,9 @@ from tarockscore.cli.app import app
 from tarockscore.errors import HandError
 from tarockscore.io.safe_io import load_profile
 from tarockscore.render.hand import explain
-from tarockscore.rules import legality
 from tarockscore.rules.hand import BonusInput, HandInput
 from tarockscore.rules.parse import parse_hand
+from tarockscore.rules.profile import OTHER_SHARE, declarer_talon_share, talon_share_most
 from tarockscore.rules.scoring import score_hand
 
 runner = CliRunner()
@@ -131,12 +131,12 @@ def test_the_profile_numbers_agree_that_every_trick_wins_the_game(profile: str) 
         if "valat" not in contract.bonuses:
             continue
         for called_king in (None, "talon"):
-            share = legality.declarer_talon_share(p, contract, called_king)
+            share = declarer_talon_share(p, contract, called_king)
             assert share is not None
-            other = legality.OTHER_SHARE[share]
-            every_trick = p.game.card_points_total - legality.talon_share_most(p, other)
+            other = OTHER_SHARE[share]
+            every_trick = p.game.card_points_total - talon_share_most(p, other)
             assert every_trick >= p.game.win_threshold, (contract.name, called_king)
-            assert legality.talon_share_most(p, share) < p.game.win_threshold, (contract.name, called_king)
+            assert talon_share_most(p, share) < p.game.win_threshold, (contract.name, called_king)
 
 
 def test_a_failed_announced_valat_still_needs_the_card_points() -> None:

@@ -27,10 +27,9 @@ from tarockscore.entry.flow import (
 )
 from tarockscore.errors import Shown
 from tarockscore.i18n import _, ngettext
-from tarockscore.rules import legality
 from tarockscore.rules.hand import BLATT as THIRDS
 from tarockscore.rules.hand import HandInput, parse_points, render_points
-from tarockscore.rules.profile import Profile
+from tarockscore.rules.profile import Profile, everyone_for_themselves
 from tarockscore.rules.valat import VALAT
 
 
@@ -306,7 +305,7 @@ def _contract_and_sides(flow: Flow, a: Mapping[str, Any], asked: set[str]) -> di
     """The contract, who played it with whom, and how it went."""
     contract = flow.profile.contracts[a["contract"]]
     out: dict[str, Any] = {"contract": contract.name}
-    if legality.everyone_for_themselves(contract):
+    if everyone_for_themselves(contract):
         out["card_points"] = {p: render_points(v) for p, v in flow.trischaken_points(a).items()}
     else:
         out["declarer"] = a["declarer"]

@@ -1,6 +1,6 @@
 """The questions of a hand's guided entry: each question as a value, which are asked given the answers so far, and an answer read from what was typed (entry layer, pure).
 
-Every "is this allowed" is asked of :mod:`tarockscore.rules.legality` and whether card points
+Every "is this allowed" is asked of :mod:`tarockscore.rules.profile` and whether card points
 prove a Valat of :func:`tarockscore.rules.valat.valat_proven`, never re-encoded here.
 """
 
@@ -13,11 +13,32 @@ from typing import Any, NamedTuple
 from tarockscore import i18n
 from tarockscore.errors import Collector, Shown, near_miss
 from tarockscore.i18n import _, named
-from tarockscore.rules import legality
 from tarockscore.rules import valat as tricks
 from tarockscore.rules.hand import Side, render_points
 from tarockscore.rules.parse import read_card_points
-from tarockscore.rules.profile import Contract, Profile
+from tarockscore.rules.profile import (
+    Contract,
+    Profile,
+    calls_a_king,
+    concession_bonuses,
+    concession_possible,
+    contra_ad_personam,
+    decided_by_tricks,
+    everyone_for_themselves,
+    huettenfleck_allowed,
+    huettenfleck_combines_with,
+    king_half_choices,
+    king_in_talon_allowed,
+    kontra_on_contract_allowed,
+    may_announce,
+    may_bid,
+    may_double,
+    may_fail,
+    may_make,
+    own_king_allowed,
+    possible_bonuses,
+    trischaken_talon_counted,
+)
 from tarockscore.rules.words import fold
 
 YES_WORDS = frozenset({"y", "yes", "j", "ja"})
@@ -270,21 +291,21 @@ class Flow:
         )
         yield Question("contract", _("Contract"), Kind.CHOICE, _("contract"), contracts)
         contract = p.contracts[a["contract"]]
-        if legality.everyone_for_themselves(contract):
+        if everyone_for_themselves(contract):
             yield from self._trischaken(contract, a)
             return
-        bidders = [x for x in self.players if legality.may_bid(contract, self.players.index(x))]
+        bidders = [x for x in self.players if may_bid(contract, self.players.index(x))]
         yield Question("declarer", _("Declarer"), Kind.CHOICE, _("declarer"), self.seat_choices(bidders))
         declarer: str = a["declarer"]
         partner: str | None = None
         called_king: str | None = None
         conceded = False
-        if legality.calls_a_king(contract):
+        if calls_a_king(contract):
             yield self._partner(contract, declarer)
             partner = a["partner"]
             if partner in (TALON, OWN):
                 called_king, partner = ("talon" if partner == TALON else "own"), None
-            if called_king == "talon" and legality.concession_possible(p, contract):
+            if called_king == "talon" and concession_possible(p, contract):
                 yield Question(
                     "conceded",
                     _("Did the declarer concede at once?"),
@@ -294,11 +315,11 @@ class Flow:
                 )
                 conceded = a["conceded"]
         king_half: str | None = None
-        if called_king == "talon" and not conceded and (halves := legality.king_half_choices(p, contract)):
+        if called_king == "talon" and not conceded and (halves := king_half_choices(p, contract)):
             yield self._king_half(halves)
             king_half = a["king_half"] or None
         if not conceded and self.outcome:
-            if legality.decided_by_tricks(contract):
+            if decided_by_tricks(contract):
                 text = _("Did {declarer} win the {contract}?").format(
                     declarer=declarer, contract=named(contract.name)
                 )
@@ -310,7 +331,7 @@ class Flow:
                     else _("{declarer} and {partner}").format(declarer=declarer, partner=partner)
                 )
                 total = render_points(p.game.card_points_total)
-                valat = legality.possible_bonuses(p, contract, called_king, king_half)
+                valat = possible_bonuses(p, contract, called_king, king_half)
                 yield Question(
                     "card_points",
                     _("Card points of {players} (of {total})").format(players=side, total=total),
@@ -323,11 +344,11 @@ class Flow:
                     yield from self._valat_made(declarer, partner, a)
                 else:
                     yield from self._valat_proven(contract, declarer, partner, a)
-        kontra = not conceded and legality.kontra_on_contract_allowed(p, contract) and bool(p.playable_steps)
+        kontra = not conceded and kontra_on_contract_allowed(p, contract) and bool(p.playable_steps)
         bonuses = (
-            legality.concession_bonuses(p, contract)
+            concession_bonuses(p, contract)
             if conceded
-            else legality.possible_bonuses(p, contract, called_king, king_half)
+            else possible_bonuses(p, contract, called_king, king_half)
         )
         if self.every_trick(a):  # entered with the card points
             bonuses = [b for b in bonuses if b != tricks.VALAT]
@@ -368,7 +389,7 @@ class Flow:
                 ),
                 1,
             )
-            if legality.may_make(valat, side)
+            if may_make(valat, side)
         )
         yield Question(
             VALAT_SIDE,
@@ -379,7 +400,7 @@ class Flow:
             sides[0].value,
         )
         announced = False
-        if legality.may_announce(valat):
+        if may_announce(valat):
             yield Question(
                 VALAT_ANNOUNCED,
                 _("{bonus}: announced?").format(bonus=named(tricks.VALAT)),
@@ -389,7 +410,7 @@ class Flow:
                 words=ANNOUNCED_WORDS,
             )
             announced = a[VALAT_ANNOUNCED]
-        if legality.may_double(valat, announced) and p.playable_steps:
+        if may_double(valat, announced) and p.playable_steps:
             yield self._kontra_question(
                 VALAT_KONTRA,
                 _("{bonus}: Kontra on it").format(bonus=named(tricks.VALAT)),
@@ -445,7 +466,7 @@ class Flow:
 
     def _asked_points(self) -> Sequence[str]:
         """Whose card points Trischaken asks: all but the last's; everyone's where the talon is out."""
-        return self.in_seats[:-1] if legality.trischaken_talon_counted(self.profile) else self.in_seats
+        return self.in_seats[:-1] if trischaken_talon_counted(self.profile) else self.in_seats
 
     def _trischaken(self, contract: Contract, a: Mapping[str, Any]) -> Iterator[Question]:
         """The card points of each player :meth:`_asked_points` names, and the Kontra."""
@@ -460,7 +481,7 @@ class Flow:
                 most=left,
             )
             left -= a[key]
-        if legality.kontra_on_contract_allowed(self.profile, contract) and self.profile.playable_steps:
+        if kontra_on_contract_allowed(self.profile, contract) and self.profile.playable_steps:
             yield self._kontra_question("kontra", _("Kontra on Trischaken"), _("Kontra"))
 
     def trischaken_points(self, a: Mapping[str, Any]) -> dict[str, Fraction]:
@@ -472,9 +493,9 @@ class Flow:
     def _partner(self, contract: Contract, declarer: str) -> Question:
         p = self.profile
         options = list(self.seat_choices([x for x in self.players if x != declarer]))
-        if legality.king_in_talon_allowed(p, contract):
+        if king_in_talon_allowed(p, contract):
             options.append(Choice(TALON, _("in the talon"), None, ("talon", "Talon")))
-        if legality.own_king_allowed(p, contract):
+        if own_king_allowed(p, contract):
             options.append(Choice(OWN, _("own King"), None, ("own King", "own", "eigener König")))
         return Question(
             "partner", _("Partner (holder of the called card)"), Kind.CHOICE, _("partner"), tuple(options)
@@ -484,14 +505,14 @@ class Flow:
         self, contract: Contract, declarer: str, partner: str | None, a: Mapping[str, Any]
     ) -> Iterator[Question]:
         p = self.profile
-        if legality.contra_ad_personam(p, contract):
+        if contra_ad_personam(p, contract):
             for defender in (x for x in self.in_seats if x not in (declarer, partner)):
                 said_by = _("Kontra by {player}").format(player=defender)
                 yield self._kontra_question(f"kontra:{defender}", said_by, said_by)
             return
         yield self._kontra_question("kontra", _("Kontra on the contract"), _("Kontra"))
         said = a["kontra"] or None
-        if legality.huettenfleck_allowed(p, contract) and legality.huettenfleck_combines_with(said):
+        if huettenfleck_allowed(p, contract) and huettenfleck_combines_with(said):
             yield Question(
                 "huettenfleck",
                 _("Was the Kontra said before the talon (Hüttenfleck)?"),
@@ -535,7 +556,7 @@ class Flow:
                     Choice("declarers", _("declarers"), 1, ("declarers", "Spieler")),
                     Choice("defenders", _("defenders"), 2, ("defenders", "Gegenspieler", "Gegner")),
                 )
-                if legality.may_make(bonus, str(side.value))
+                if may_make(bonus, str(side.value))
             )
             yield Question(
                 f"{key}:side",
@@ -546,7 +567,7 @@ class Flow:
                 sides[0].value,
             )
             announced = False
-            if legality.may_announce(bonus):
+            if may_announce(bonus):
                 yield Question(
                     f"{key}:announced",
                     _("{bonus}: announced?").format(bonus=named(name)),
@@ -556,7 +577,7 @@ class Flow:
                     words=ANNOUNCED_WORDS,
                 )
                 announced = a[f"{key}:announced"]
-            if legality.may_fail(bonus):
+            if may_fail(bonus):
                 yield Question(
                     f"{key}:made",
                     _("{bonus}: made?").format(bonus=named(name)),
@@ -565,7 +586,7 @@ class Flow:
                     default=True,
                     words=MADE_WORDS,
                 )
-            if doubled and legality.may_double(bonus, announced):
+            if doubled and may_double(bonus, announced):
                 yield self._kontra_question(
                     f"{key}:kontra",
                     _("{bonus}: Kontra on it").format(bonus=named(name)),
@@ -579,9 +600,7 @@ class Flow:
         if self.renonce is not None:
             return [_("renonce by {player}, kept as recorded").format(player=self.renonce)]
         contract = self.profile.contracts[str(a["contract"])]
-        if not legality.everyone_for_themselves(contract) or not legality.trischaken_talon_counted(
-            self.profile
-        ):
+        if not everyone_for_themselves(contract) or not trischaken_talon_counted(self.profile):
             return []
         last = self.in_seats[-1]
         return [

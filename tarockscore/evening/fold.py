@@ -41,9 +41,16 @@ from tarockscore.evening.radl import radl_factors, set_by_hand, trusted_tail
 from tarockscore.evening.settle import parse_stake
 from tarockscore.rules.hand import Hand, HandInput
 from tarockscore.rules.profile import Profile, build_profile
-from tarockscore.rules.reader import MAXIMUM, Reader, type_name
 from tarockscore.rules.scoring import Score, score_hand
-from tarockscore.rules.words import iso_date, iso_timestamp, name_problems, text_problem
+from tarockscore.rules.words import (
+    MAXIMUM,
+    Reader,
+    iso_date,
+    iso_timestamp,
+    name_problems,
+    text_problem,
+    type_name,
+)
 
 # -- pin -------------------------------------------------------------------------------------------
 

@@ -27,8 +27,7 @@ from tarockscore.errors import (
 from tarockscore.rules.hand import Hand, HandInput, hand_to_mapping
 from tarockscore.rules.parse import parse_hand
 from tarockscore.rules.profile import Profile
-from tarockscore.rules.reader import type_name
-from tarockscore.rules.words import at_table, check_names
+from tarockscore.rules.words import at_table, check_names, type_name
 
 
 class Action(StrEnum):

@@ -31,9 +31,9 @@ from tarockscore.evening.model import (
 from tarockscore.evening.radl import check_strike, next_factor, pending_radl, set_by_hand
 from tarockscore.rules.hand import Hand, HandInput, Side, hand_changes
 from tarockscore.rules.profile import Profile
-from tarockscore.rules.reader import MAXIMUM, short_number
 from tarockscore.rules.scoring import score_hand
 from tarockscore.rules.valat import VALAT
+from tarockscore.rules.words import MAXIMUM, short_number
 
 
 def check_room(ledger: Ledger) -> None:

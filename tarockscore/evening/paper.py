@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from tarockscore.errors import N_, Collector, LedgerError, Problem, counted, message
 from tarockscore.evening.model import Action, AuditEntry, Ledger, Paper
 from tarockscore.rules.profile import Profile
-from tarockscore.rules.reader import MAXIMUM, short_number
+from tarockscore.rules.words import MAXIMUM, short_number
 
 
 def points_text(points: Mapping[str, int]) -> str:

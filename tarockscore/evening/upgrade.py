@@ -15,7 +15,7 @@ from tarockscore.evening.fold import check
 from tarockscore.evening.model import Entry, Ledger, Table
 from tarockscore.evening.store import digest, found_by_repair
 from tarockscore.io import safe_io
-from tarockscore.rules.reader import Reader, type_name
+from tarockscore.rules.words import Reader, type_name
 
 OLD_DIGEST = "tarockscore ledger digest 2"
 

@@ -37,8 +37,8 @@ from tarockscore.i18n import DEFAULT, _, current, date, money, named, ngettext, 
 from tarockscore.render import hand
 from tarockscore.render.hand import note_line, signed
 from tarockscore.render.output import View
-from tarockscore.rules import legality
 from tarockscore.rules.hand import Hand
+from tarockscore.rules.profile import bidding_allowed, bidding_rule
 
 # Every template of the audit trail (tarockscore/evening/operations.py), the outermost first: a
 # line is read by the template that wraps the others (a detail and what was recomputed, the
@@ -898,8 +898,8 @@ def not_allowed(ledger: Ledger) -> list[str]:
     out = []
     for i, entry in enumerate(ledger.hands, 1):
         h = entry.hand
-        if not legality.bidding_allowed(ledger.profile, h.contract, h.declarer, h.players):
-            rule = translated(legality.bidding_rule(ledger.profile, h.contract))
+        if not bidding_allowed(ledger.profile, h.contract, h.declarer, h.players):
+            rule = translated(bidding_rule(ledger.profile, h.contract))
             out.append(_("hand {hand}: {rule}").format(hand=i, rule=rule))
     return out
 

@@ -5,11 +5,18 @@ from __future__ import annotations
 from fractions import Fraction
 
 from tarockscore.errors import N_, Collector, message
-from tarockscore.rules import legality
 from tarockscore.rules.bonuses import bonus_lines
 from tarockscore.rules.hand import BonusEntry, Hand, Side, render_points, side_card_points
 from tarockscore.rules.kontra import contract_kontra, contract_lines, loss_factors, said_kontra_factors
-from tarockscore.rules.profile import Contract, Profile, ValatRules, key_path
+from tarockscore.rules.profile import (
+    OTHER_SHARE,
+    Contract,
+    Profile,
+    ValatRules,
+    declarer_talon_share,
+    key_path,
+    talon_share_most,
+)
 from tarockscore.rules.settlement import NOTHING, Deal, Factor, Scored, note, title
 
 VALAT = "valat"
@@ -280,7 +287,7 @@ def _check_valat_against_talon(
     problems: Collector,
 ) -> None:
     """The other side of a Valat has at most what the talon cards it is given can hold."""
-    share = legality.declarer_talon_share(profile, contract, called_king)
+    share = declarer_talon_share(profile, contract, called_king)
     if share is None:
         return
     deck = profile.game.card_points_total
@@ -290,13 +297,13 @@ def _check_valat_against_talon(
         if b.name != VALAT or not b.made or won is not (b.side is Side.DECLARERS):
             continue
         if b.side is Side.DECLARERS:
-            most = legality.talon_share_most(profile, legality.OTHER_SHARE[share])
+            most = talon_share_most(profile, OTHER_SHARE[share])
             other = deck - declarers
             template = N_(
                 "a Valat made by the declarers leaves the defenders no card but the talon's they are given in {contract} (contracts.{contract}.talon_share = {share!r}: at most {most}); card_points {points} leaves them {other}"
             )
         else:
-            most, other = legality.talon_share_most(profile, share), declarers
+            most, other = talon_share_most(profile, share), declarers
             template = N_(
                 "a Valat made by the defenders leaves the declarers no card but the talon's they keep in {contract} (contracts.{contract}.talon_share = {share!r}: at most {most}); card_points {points} is more"
             )

@@ -26,8 +26,7 @@ from tarockscore.evening.model import ProfileRecord, profile_hash
 from tarockscore.evening.paper import out_of_bounds, points_text, unbalanced
 from tarockscore.evening.settle import parse_stake
 from tarockscore.rules.profile import build_profile
-from tarockscore.rules.reader import Reader
-from tarockscore.rules.words import at_table, check_names, player_key
+from tarockscore.rules.words import Reader, at_table, check_names, player_key
 from tarockscore.tournament.standings import Format, build_format
 
 VERSION = 2  # the day as a log; 1: the sealed file of tarockscore 0.1 to 0.3 (``upgrade`` converts it)

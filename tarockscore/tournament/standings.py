@@ -15,8 +15,7 @@ from tarockscore.errors import N_, Collector, Problem, TournamentError, grouped,
 from tarockscore.evening.model import Ledger, payout_totals
 from tarockscore.evening.model import totals as schrift_totals
 from tarockscore.evening.settle import balances
-from tarockscore.rules.reader import MAXIMUM, Reader, short_number, type_name
-from tarockscore.rules.words import player_key, skeleton
+from tarockscore.rules.words import MAXIMUM, Reader, player_key, short_number, skeleton, type_name
 
 SCHEMA = 1
 
