@@ -341,6 +341,10 @@ def profile_json(table: Table) -> dict[str, Any]:
     return {"name": profile.name, "sha256": profile.sha256}
 
 
+def _audit_json(a: AuditEntry) -> dict[str, Any]:
+    return {"at": a.at, "action": a.action.value, "hand": a.hand, "number": a.number, "detail": a.detail}
+
+
 def sheet_json(sheet: Sheet) -> dict[str, Any]:
     """The evening as ``show --json`` prints it (docs/ledger-format.md)."""
     hands = []
@@ -378,10 +382,7 @@ def sheet_json(sheet: Sheet) -> dict[str, Any]:
     }
     if sheet.payout_totals is not None:
         out["payout_totals"] = dict(sheet.payout_totals)
-    out["audit"] = [
-        {"at": a.at, "action": a.action.value, "hand": a.hand, "number": a.number, "detail": a.detail}
-        for a in sheet.audit
-    ]
+    out["audit"] = [_audit_json(a) for a in sheet.audit]
     if sheet.head is not None:
         out["head"] = sheet.head
     return out
@@ -697,21 +698,14 @@ def explained_json(ex: Explained) -> dict[str, Any]:
     out["started_radl"] = started
     out["replaced"] = any(a.action is Action.REPLACE for a in ex.history)
     out["repaired"] = ex.repaired
-    out["history"] = [
-        {"at": a.at, "action": a.action.value, "hand": a.hand, "number": a.number, "detail": a.detail}
-        for a in ex.history
-    ]
+    out["history"] = [_audit_json(a) for a in ex.history]
     return out
 
 
 def _started_text(ex: Explained) -> str:
     """The Radl the explained hand started: the hands it doubled so far and those still to come."""
-    factor, events, done, to_come = (
-        ex.profile.radl.factor,
-        _events(ex.started),
-        ex.started_doubled,
-        ex.started_to_come,
-    )
+    factor, events = ex.profile.radl.factor, _events(ex.started)
+    done, to_come = ex.started_doubled, ex.started_to_come
     if not done:
         return ngettext(
             "Radl: this hand started a doubled round (after {events}): the next hand counts ×{factor}",
@@ -722,7 +716,7 @@ def _started_text(ex: Explained) -> str:
         "Radl: this hand started a doubled round (after {events}): hand {hands} counts ×{factor}",
         "Radl: this hand started a doubled round (after {events}): hands {hands} count ×{factor}",
         len(done),
-    ).format(events=events, hands=_numbers(done), factor=factor)
+    ).format(events=events, hands=hand.listed(done), factor=factor)
     if to_come:
         text += ngettext(", {count} more to come", ", {count} more to come", to_come).format(count=to_come)
     return text
@@ -784,13 +778,6 @@ def _before(a: dt.datetime, b: dt.datetime) -> bool:
     if (a.tzinfo is None) != (b.tzinfo is None):
         a, b = a.replace(tzinfo=None), b.replace(tzinfo=None)
     return a < b
-
-
-def _numbers(numbers: Sequence[int]) -> str:
-    """Hand numbers as a sentence lists them: "3", "3 and 4", "3, 4, 5 and 6"."""
-    if len(numbers) == 1:
-        return str(numbers[0])
-    return _("{names} and {last}").format(names=", ".join(map(str, numbers[:-1])), last=numbers[-1])
 
 
 def _radl_words(cause: int, events: Sequence[str]) -> str:

@@ -153,7 +153,7 @@ def explain(score: Score, profile: Profile, radl: Sequence[tuple[str, int]] = ()
         return f" [{cited.index(text) + 1}]"
 
     out = [
-        _profile_line(profile),
+        profile_line(profile),
         _("Contract: {contract}").format(contract=translated(key_title(score.contract))),
         *_decided(score),
         _("Settled: {mode}").format(mode=_settled(profile)) + cite("settlement.mode", said=_settled(profile)),
@@ -220,20 +220,20 @@ def explain(score: Score, profile: Profile, radl: Sequence[tuple[str, int]] = ()
 def _conceded(profile: Profile, line: Line) -> list[str]:
     """What a hand conceded at once pays, in the words of the profile's settlement (the
     concession's line; none for any other)."""
-    return [_conceded_words(profile)] if line.bet == "concession" else []
-
-
-def _conceded_words(profile: Profile) -> str:
+    if line.bet != "concession":
+        return []
     bird = profile.called_king_in_talon.concede_pays == "contract_and_announced"
-    if profile.settlement.mode == "zero_sum":
-        if bird:
-            return _(
+    if profile.settlement.mode == "zero_sum" and bird:
+        return [
+            _(
                 "conceded at once: the declarer pays each other player the contract and the bonus it was bid with"
             )
-        return _("conceded at once: the declarer pays each other player the contract")
+        ]
+    if profile.settlement.mode == "zero_sum":
+        return [_("conceded at once: the declarer pays each other player the contract")]
     if bird:
-        return _("conceded at once: each other player adds the contract and the bonus it was bid with")
-    return _("conceded at once: each other player adds the contract")
+        return [_("conceded at once: each other player adds the contract and the bonus it was bid with")]
+    return [_("conceded at once: each other player adds the contract")]
 
 
 def _cited(profile: Profile, key: str, said: str) -> str:
@@ -317,7 +317,8 @@ def _decided(score: Score) -> list[str]:
         return []
     if score.every_trick:
         # a Valat made decided the hand: no card points were counted, and none are made up
-        return [_result(score, valat_decided(score.every_trick))]
+        valat = _("Valat: every trick to {players}").format(players=listed(score.every_trick))
+        return [_result(score, valat)]
     if score.card_points is None or score.needed is None:
         return [_result(score)]
     held = _("{points} card points, they needed {needed}").format(
@@ -326,14 +327,11 @@ def _decided(score: Score) -> list[str]:
     return [_result(score, held)]
 
 
-def valat_decided(players: Sequence[str]) -> str:
-    """``Valat: every trick to Anna and Cilli``: what decided a hand entered without card points."""
-    names = (
-        players[0]
-        if len(players) == 1
-        else _("{names} and {last}").format(names=", ".join(players[:-1]), last=players[-1])
-    )
-    return _("Valat: every trick to {players}").format(players=names)
+def listed(items: Sequence[object]) -> str:
+    """Names or numbers as a sentence lists them: "3", "3 and 4", "Anna, Bert and Cilli"."""
+    if len(items) == 1:
+        return str(items[0])
+    return _("{names} and {last}").format(names=", ".join(map(str, items[:-1])), last=items[-1])
 
 
 def quoted(text: str) -> str:
@@ -462,11 +460,6 @@ def _own_title(profile: Profile) -> bool:
 def profile_line(profile: Profile) -> str:
     """The profile by name and title in the reader's language; a house file says what it rests on
     (``explain``'s first line, the phones' page below the sheet)."""
-    return _profile_line(profile)
-
-
-def _profile_line(profile: Profile) -> str:
-    """``explain``'s first line: the profile by name and title; a house file says what it rests on."""
     name, title = profile.name, profile.title_in(i18n.current())
     if not profile.extends:
         return _("Profile '{name}': {title}").format(name=name, title=title)
