@@ -277,18 +277,17 @@ tr:nth-child(even) td { background: #f2f2f2; }
 def standings_table_html(t: Tournament, rows: Sequence[Standing]) -> str:
     """The standings as an HTML ``<table>`` (a page, or ``serve``'s board), every value escaped."""
     headers, table = _grid(t.format, rows)
-    head = "".join(
-        f'<th class="player">{escape(h)}</th>' if i == 1 else f"<th>{escape(h)}</th>"
-        for i, h in enumerate(headers)
+
+    def row(tag: str, values: Sequence[object]) -> str:
+        """One row of cells, the player's name the second (aligned left by the page's style)."""
+        player = ' class="player"'
+        cells = (f"<{tag}{player if i == 1 else ''}>{escape(str(v))}</{tag}>" for i, v in enumerate(values))
+        return "<tr>" + "".join(cells) + "</tr>"
+
+    body = [row("td", values) for values in table]
+    return "\n".join(
+        ["<table>", f"<thead>{row('th', headers)}</thead>", "<tbody>", *body, "</tbody>", "</table>"]
     )
-    body = []
-    for row in table:
-        cells = []
-        for i, value in enumerate(row):
-            cls = ' class="player"' if i == 1 else ""
-            cells.append(f"<td{cls}>{escape(str(value))}</td>")
-        body.append("<tr>" + "".join(cells) + "</tr>")
-    return "\n".join(["<table>", f"<thead><tr>{head}</tr></thead>", "<tbody>", *body, "</tbody>", "</table>"])
 
 
 def standings_html(t: Tournament, rows: Sequence[Standing], title: str) -> str:
