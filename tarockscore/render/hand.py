@@ -34,7 +34,7 @@ from tarockscore.render.evening import (
 from tarockscore.render.output import View
 from tarockscore.rules.hand import render_points
 from tarockscore.rules.profile import Bonus, Contract, Kind, Profile, Trischaken, key_path
-from tarockscore.rules.scoring import Factor, Line, Score
+from tarockscore.rules.scoring import Line, Score
 
 
 def number(value: int | Fraction) -> str | int:
@@ -170,7 +170,9 @@ def explain(score: Score, profile: Profile, radl: Sequence[tuple[str, int]] = ()
     if score.payout is not None and any(f.kontra for line in score.lines for f in line.factors):
         scope = _("Kontra counts in the payout, not on the score sheet")
         out.append(scope + cite("settlement.kontra_scope", said=scope))
-    shared = profile.settlement.mode != "zero_sum"
+    # under Simplified Scoring nobody pays the whole: the factor making one loser's Trischaken
+    # payment of each receiver's gain is not multiplied in, each winner writes his own part
+    shared = key_path(Trischaken, "losers") if profile.settlement.mode != "zero_sum" else None
     factor = math.prod(multiplier for _words, multiplier in radl)
     # a Radl is a house rule none of the shipped profiles' sources has: its number is the table's own
     own_factor = _("profile '{name}', a house rule: each hand of a Radl counts ×{factor}")
@@ -186,8 +188,8 @@ def explain(score: Score, profile: Profile, radl: Sequence[tuple[str, int]] = ()
         )
         running = line.base
         for f in line.factors:
-            if shared and _share_of_each(f, line):
-                continue  # nobody pays the whole: each winner writes his own part
+            if f.rule == shared and f.multiplier == len(line.winners):
+                continue
             running *= f.multiplier
             money = _("  (money only)") if f.kontra and score.payout is not None else ""
             said = f"×{f.multiplier} {translated(f.label)}"
@@ -290,11 +292,6 @@ def _noted(note: str | None) -> list[str]:
     """The note's line, if it says anything in the players' words."""
     words = players_words(translated(note)) if note else ""
     return [_("note: {note}").format(note=words)] if words else []
-
-
-def _share_of_each(factor: Factor, line: Line) -> bool:
-    """The factor making one loser's Trischaken payment of each receiver's gain (not in Simplified)."""
-    return factor.rule == key_path(Trischaken, "losers") and factor.multiplier == len(line.winners)
 
 
 def _result(score: Score, why: str = "") -> str:
