@@ -731,14 +731,11 @@ def explained_json(ex: Explained) -> dict[str, Any]:
     if row.payout is not None and row.payout_totals is not None:
         out["sheet_payout"] = dict(row.payout)
         out["payout_totals"] = dict(row.payout_totals)
-    started = None
-    if ex.started:
-        started = {
-            "events": list(ex.started),
-            "doubled": list(ex.started_doubled),
-            "to_come": ex.started_to_come,
-        }
-    out["started_radl"] = started
+    out["started_radl"] = (
+        {"events": list(ex.started), "doubled": list(ex.started_doubled), "to_come": ex.started_to_come}
+        if ex.started
+        else None
+    )
     out["replaced"] = any(a.action is Action.REPLACE for a in ex.history)
     out["repaired"] = ex.repaired
     out["history"] = [audit_json(a) for a in ex.history]
