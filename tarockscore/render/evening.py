@@ -523,27 +523,18 @@ def settle_text(s: Settled) -> str:
         else _("Simplified Scoring: every two players settle the difference of their totals")
     )
     basis = _("payout totals (Kontra counts in money only)") if s.payout else _("totals")
-    lines = [
-        _("stake {amount} per Victory Point; {basis}; {how}").format(
-            amount=money(result.stake), basis=basis, how=how
-        )
-    ]
+    stake = _("stake {amount} per Victory Point; {basis}; {how}")
     rows = [[p, s.points[p], money_text(v)] for p, v in result.balances.items()]
-    lines.append(
-        tabulate(
-            rows,
-            headers=[_("player"), _("points"), _("balance")],
-            disable_numparse=True,
-            colalign=("left", "right", "right"),
-        )
-    )
-    lines.append("")
+    headers = [_("player"), _("points"), _("balance")]
+    paid = _("{payer} pays {payee} {amount}")
+    lines = [
+        stake.format(amount=money(result.stake), basis=basis, how=how),
+        tabulate(rows, headers=headers, disable_numparse=True, colalign=("left", "right", "right")),
+        "",
+        *[paid.format(payer=x.payer, payee=x.payee, amount=money(x.amount)) for x in result.payments],
+    ]
     if not result.payments:
         lines.append(_("nobody pays anybody"))
-    for x in result.payments:
-        lines.append(
-            _("{payer} pays {payee} {amount}").format(payer=x.payer, payee=x.payee, amount=money(x.amount))
-        )
     return "\n".join(lines)
 
 
