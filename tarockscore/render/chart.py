@@ -179,6 +179,7 @@ def chart_svg(
 ) -> str:
     """The SVG text: one polyline per player over the hand numbers, axes, grid, legend."""
     lay = layout(players, per_hand)
+    levels = range(lay.low, lay.high + 1, lay.y_step)
     out: list[str] = [
         '<?xml version="1.0" encoding="UTF-8"?>',
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" '
@@ -186,17 +187,14 @@ def chart_svg(
         f"<title>{escape(title)}</title>",
         f'<rect x="0" y="0" width="{WIDTH}" height="{HEIGHT}" fill="#ffffff"/>',
         f'<text x="{WIDTH // 2}" y="28" text-anchor="middle" font-size="17">{escape(title)}</text>',
+        '<g class="grid" stroke="#dddddd" stroke-width="1">',
+        *(f'<line x1="{LEFT}" y1="{lay.y(v)}" x2="{RIGHT}" y2="{lay.y(v)}"/>' for v in levels),
+        "</g>",
+        '<g class="y-ticks" text-anchor="end" fill="#333333">',
+        *(f'<text x="{LEFT - 8}" y="{lay.y(v) + 4}">{_signed(v)}</text>' for v in levels),
+        "</g>",
+        '<g class="x-ticks" text-anchor="middle" fill="#333333">',
     ]
-    out.append('<g class="grid" stroke="#dddddd" stroke-width="1">')
-    for value in range(lay.low, lay.high + 1, lay.y_step):
-        y = lay.y(value)
-        out.append(f'<line x1="{LEFT}" y1="{y}" x2="{RIGHT}" y2="{y}"/>')
-    out.append("</g>")
-    out.append('<g class="y-ticks" text-anchor="end" fill="#333333">')
-    for value in range(lay.low, lay.high + 1, lay.y_step):
-        out.append(f'<text x="{LEFT - 8}" y="{lay.y(value) + 4}">{_signed(value)}</text>')
-    out.append("</g>")
-    out.append('<g class="x-ticks" text-anchor="middle" fill="#333333">')
     for hand in range(0, lay.hands + 1, lay.x_step):
         x = lay.x(hand)
         out.append(f'<line x1="{x}" y1="{BOTTOM}" x2="{x}" y2="{BOTTOM + 5}" stroke="#333333"/>')
@@ -204,9 +202,9 @@ def chart_svg(
     out.append("</g>")
     if markers:
         out.append('<g class="evenings" stroke="#999999" stroke-dasharray="4 4" fill="#666666">')
-        for m in markers:
-            x = lay.x(m.after)
-            out.append(f'<line x1="{x}" y1="{TOP}" x2="{x}" y2="{BOTTOM}"/>')
+        out += [
+            f'<line x1="{lay.x(m.after)}" y1="{TOP}" x2="{lay.x(m.after)}" y2="{BOTTOM}"/>' for m in markers
+        ]
         for m, (at, anchor) in zip(markers, marker_labels(lay, markers), strict=True):
             if at is None:
                 continue
@@ -216,21 +214,16 @@ def chart_svg(
                 f"{escape(m.label)}</text>"
             )
         out.append("</g>")
-    # Axes: the zero line is darker than the grid.
-    out.append(
-        f'<line class="zero" x1="{LEFT}" y1="{lay.y(0)}" x2="{RIGHT}" y2="{lay.y(0)}" stroke="#888888"/>'
-    )
-    out.append(
-        f'<path class="axes" d="M{LEFT} {TOP}V{BOTTOM}H{RIGHT}" fill="none" stroke="#333333" stroke-width="1"/>'
-    )
-    out.append(
-        f'<text class="x-label" x="{(LEFT + RIGHT) // 2}" y="{HEIGHT - 22}" text-anchor="middle">{escape(_("hand"))}</text>'
-    )
-    out.append(
-        f'<text class="y-label" x="22" y="{(TOP + BOTTOM) // 2}" text-anchor="middle" '
-        f'transform="rotate(-90 22 {(TOP + BOTTOM) // 2})">{escape(_("Victory Points (running total)"))}</text>'
-    )
-    out.append('<g class="lines" fill="none" stroke-width="2" stroke-linejoin="round">')
+    middle = (TOP + BOTTOM) // 2
+    out += [
+        # the axes: the zero line is darker than the grid
+        f'<line class="zero" x1="{LEFT}" y1="{lay.y(0)}" x2="{RIGHT}" y2="{lay.y(0)}" stroke="#888888"/>',
+        f'<path class="axes" d="M{LEFT} {TOP}V{BOTTOM}H{RIGHT}" fill="none" stroke="#333333" stroke-width="1"/>',
+        f'<text class="x-label" x="{(LEFT + RIGHT) // 2}" y="{HEIGHT - 22}" text-anchor="middle">{escape(_("hand"))}</text>',
+        f'<text class="y-label" x="22" y="{middle}" text-anchor="middle" transform="rotate(-90 22 {middle})">'
+        f"{escape(_('Victory Points (running total)'))}</text>",
+        '<g class="lines" fill="none" stroke-width="2" stroke-linejoin="round">',
+    ]
     for p in lay.players:
         for segment in lay.segments(p):
             coords = " ".join(f"{x},{y}" for x, y in segment)
@@ -238,8 +231,7 @@ def chart_svg(
                 f"<polyline data-player={quoteattr(p)} stroke={quoteattr(lay.colour(p))}{lay.dash(p)} "
                 f'points="{coords}"/>'
             )
-    out.append("</g>")
-    out.append('<g class="legend">')
+    out += ["</g>", '<g class="legend">']
     for i, p in enumerate(lay.standing()):
         y = TOP + 10 + 22 * i
         out.append(
@@ -249,9 +241,8 @@ def chart_svg(
         out.append(f'<text x="{RIGHT + 56}" y="{y + 5}">{escape(p)} {_signed(lay.totals[p][-1])}</text>')
     out.append("</g>")
     if lay.hands == 0:
-        out.append(
-            f'<text x="{(LEFT + RIGHT) // 2}" y="{(TOP + BOTTOM) // 2}" text-anchor="middle">{escape(_("no hands"))}</text>'
-        )
+        no_hands = escape(_("no hands"))
+        out.append(f'<text x="{(LEFT + RIGHT) // 2}" y="{middle}" text-anchor="middle">{no_hands}</text>')
     out.append("</svg>")
     return "\n".join(out) + "\n"
 

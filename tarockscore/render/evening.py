@@ -1,4 +1,5 @@
-"""Text for the evening's commands: the deal, the totals, the sheet, the settlement, a recorded hand, the arithmetic of a stored one, and the audit trail read back into the reader's words (rendering layer)."""
+"""Text for the evening's commands: the deal, the totals, the sheet, the settlement, a recorded hand
+with its notes, and the audit trail read back into the reader's words (rendering layer)."""
 
 from __future__ import annotations
 
@@ -12,11 +13,10 @@ from typing import Any
 
 from tabulate import tabulate
 
-from tarockscore.errors import N_, Message, key_title, message
-from tarockscore.evening.evening import Explained, HeadCheck, Repaired, Rescored, Settled
+from tarockscore.errors import N_, Message, message
+from tarockscore.evening.evening import HeadCheck, Repaired, Rescored, Settled
 from tarockscore.evening.fold import score_stored
 from tarockscore.evening.model import (
-    Action,
     AuditEntry,
     Deal,
     Ledger,
@@ -29,16 +29,14 @@ from tarockscore.evening.model import (
     totals,
 )
 from tarockscore.evening.operations import VALAT_LINES, summary, valat_line
-from tarockscore.evening.radl import BY_HAND, next_factor, pending_radl
+from tarockscore.evening.radl import next_factor, pending_radl
 from tarockscore.evening.settle import settle
-from tarockscore.evening.sheet import Sheet, sheet
+from tarockscore.evening.sheet import Sheet
 from tarockscore.evening.upgrade import Upgraded
 from tarockscore.i18n import DEFAULT, _, current, date, money, named, ngettext, translated, whole
-from tarockscore.render import hand
-from tarockscore.render.hand import note_line, signed
 from tarockscore.render.output import View
 from tarockscore.rules.hand import Hand
-from tarockscore.rules.profile import bidding_allowed, bidding_rule
+from tarockscore.rules.profile import bidding_allowed, bidding_rule, key_paths
 
 # Every template of the audit trail (tarockscore/evening/operations.py), the outermost first: a
 # line is read by the template that wraps the others (a detail and what was recomputed, the
@@ -244,6 +242,31 @@ def moment(at: str) -> str:
     return at if local is None else local.strftime("%d.%m.%Y %H:%M")
 
 
+def signed(n: int) -> str:
+    return f"+{n}" if n > 0 else str(n)
+
+
+def note_line(note: str) -> str:
+    return _("note: {note}").format(note=players_words(translated(note)))
+
+
+# A profile key path, alone or with its value: "valat.bonuses = 'none'", "kontra.ladder[0]". It
+# begins with one of the profile's tables: "pagat.com" in a source is a web address, kept.
+_TABLES = sorted({path.split(".")[0] for path in key_paths()} | {"contracts", "bonuses"})
+_PATH = r"(?:" + "|".join(_TABLES) + r")(?:\.[a-z_]+(?:\[\d+\])?)+(?: = [^(),;]+)?"
+_KEY_IN_BRACKETS = r"\s*\((?:" + _PATH + r")(?:, " + _PATH + r")*\)"
+_KEY_ALONE = r"^" + _PATH + r"$"
+
+
+def players_words(text: str) -> str:
+    """A note without the profile keys in it: those are for ``--json``."""
+    text = re.sub(_KEY_IN_BRACKETS, "", str(text)).strip()
+    if re.match(_KEY_ALONE, text):
+        return ""
+    parts = [part for part in text.split(", ") if not re.match(_KEY_ALONE, part.strip())]
+    return ", ".join(parts)
+
+
 HEAD_DIGITS = 12  # of the head's 64: what a person writes down
 
 
@@ -352,6 +375,10 @@ def profile_json(table: Table) -> dict[str, Any]:
     return {"name": profile.name, "sha256": profile.sha256}
 
 
+def audit_json(a: AuditEntry) -> dict[str, Any]:
+    return {"at": a.at, "action": a.action.value, "hand": a.hand, "number": a.number, "detail": a.detail}
+
+
 def sheet_json(sheet: Sheet) -> dict[str, Any]:
     """The evening as ``show --json`` prints it (docs/ledger-format.md)."""
     hands = []
@@ -389,10 +416,7 @@ def sheet_json(sheet: Sheet) -> dict[str, Any]:
     }
     if sheet.payout_totals is not None:
         out["payout_totals"] = dict(sheet.payout_totals)
-    out["audit"] = [
-        {"at": a.at, "action": a.action.value, "hand": a.hand, "number": a.number, "detail": a.detail}
-        for a in sheet.audit
-    ]
+    out["audit"] = [audit_json(a) for a in sheet.audit]
     if sheet.head is not None:
         out["head"] = sheet.head
     return out
@@ -508,27 +532,18 @@ def settle_text(s: Settled) -> str:
         else _("Simplified Scoring: every two players settle the difference of their totals")
     )
     basis = _("payout totals (Kontra counts in money only)") if s.payout else _("totals")
-    lines = [
-        _("stake {amount} per Victory Point; {basis}; {how}").format(
-            amount=money(result.stake), basis=basis, how=how
-        )
-    ]
+    stake = _("stake {amount} per Victory Point; {basis}; {how}")
     rows = [[p, s.points[p], money_text(v)] for p, v in result.balances.items()]
-    lines.append(
-        tabulate(
-            rows,
-            headers=[_("player"), _("points"), _("balance")],
-            disable_numparse=True,
-            colalign=("left", "right", "right"),
-        )
-    )
-    lines.append("")
+    headers = [_("player"), _("points"), _("balance")]
+    paid = _("{payer} pays {payee} {amount}")
+    lines = [
+        stake.format(amount=money(result.stake), basis=basis, how=how),
+        tabulate(rows, headers=headers, disable_numparse=True, colalign=("left", "right", "right")),
+        "",
+        *[paid.format(payer=x.payer, payee=x.payee, amount=money(x.amount)) for x in result.payments],
+    ]
     if not result.payments:
         lines.append(_("nobody pays anybody"))
-    for x in result.payments:
-        lines.append(
-            _("{payer} pays {payee} {amount}").format(payer=x.payer, payee=x.payee, amount=money(x.amount))
-        )
     return "\n".join(lines)
 
 
@@ -610,210 +625,9 @@ def head_check_text(held: HeadCheck) -> str:
     ).format(head=short, count=len(held.since))
 
 
-def preview_text(after: Ledger, number: int) -> str:
-    """What the guided entry shows before it records: the hand's bets and its Radl factor."""
-    _hand, score = score_stored(after, number)
-    lines = [hand.score_table(score)]
-    radl = after.hands[number - 1].result.radl
-    if radl != 1:
-        lines.append(_("Radl: this hand counts ×{radl}").format(radl=radl))
-    return "\n".join(lines)
-
-
-def explained_text(ex: Explained) -> str:
-    """``explain N``: the hand, the arithmetic bet by bet with its Radl, and what started the Radl."""
-    stored = ex.ledger.table.profile
-    factor = ex.profile.radl.factor
-    steps = [(_radl_words(cause, events), factor) for cause, events in ex.radl_layers]
-    lines = [
-        hand_line(ex.ledger, ex.number),
-        _("recorded {at}; profile {name} (sha256 {sha})").format(
-            at=moment(ex.entry.recorded), name=stored.name, sha=stored.sha256[:12]
-        ),
-        "",
-        hand.explain(ex.score, ex.profile, steps),
-    ]
-    radl = ex.entry.result.radl
-    if len(ex.radl_layers) > 1:  # a hand inside more than one Radl: each of them
-        origins = [
-            _("set on the sheet")
-            if cause == BY_HAND
-            else _("started by hand {cause} (after {events})").format(cause=cause, events=_events(events))
-            for cause, events in ex.radl_layers
-        ]
-        overlap = _("Radl: this hand counts ×{radl}, inside {count} doubled rounds at once: {rounds}")
-        lines += ["", overlap.format(radl=radl, count=len(ex.radl_layers), rounds="; ".join(origins))]
-    elif ex.radl_by_hand and radl != 1:
-        lines += ["", _("Radl: this hand counts ×{radl}, a doubled round set on the sheet").format(radl=radl)]
-    elif radl != 1:
-        started = _(
-            "Radl: this hand counts ×{radl}, a doubled round started by hand {cause} (after {events})"
-        )
-        lines += ["", started.format(radl=radl, cause=ex.radl_cause, events=_events(ex.radl_events))]
-    if ex.started and (ex.started_doubled or ex.started_to_come):
-        lines += ["", _started_text(ex)]
-    return "\n".join([*lines, "", *history_lines(ex)])
-
-
-def explained_view(ex: Explained) -> View:
-    """``explain N``: the words, or the arithmetic as JSON."""
-    return View(table=lambda: explained_text(ex), json=lambda: explained_json(ex))
-
-
-def explained_json(ex: Explained) -> dict[str, Any]:
-    """``explain N --json``: every key of ``score --json`` (the bets before the Radl), and the
-    evening's view of the hand: its number, the sheet's points with the Radl, the Radl factor and
-    the hands that started it, the Radl it started, its history (docs/machine-output.md)."""
-    out = hand.score_json(ex.score, ex.profile)
-    row = sheet(ex.ledger).hands[ex.number - 1]
-    factor = row.result.radl
-    money = ex.score.payout is not None
-    for line, item in zip(ex.score.lines, out["lines"], strict=True):
-        item["sheet_value"] = hand.sheet_value(line, factor)
-        item["sheet_victory_points"] = line.times(factor)
-        if money:
-            item["sheet_stake"] = hand.sheet_value(line, factor, payout=True)
-            item["sheet_payout"] = line.times(factor, payout=True)
-    out |= {
-        "number": row.number,
-        "id": row.id,
-        "dealer": row.dealer,
-        "forehand": row.forehand,
-        "sitting_out": row.sitting_out,
-        "recorded": row.recorded,
-        "profile_sha256": ex.ledger.table.profile.sha256,
-        "radl": factor,
-        "doubled": row.doubled,
-        "radls": [
-            {
-                "hand": None if cause == BY_HAND else cause,
-                "events": list(events),
-                "factor": ex.profile.radl.factor,
-            }
-            for cause, events in ex.radl_layers
-        ],
-        "sheet_victory_points": dict(row.result.victory_points),
-        "totals": dict(row.totals),
-    }
-    if row.payout is not None and row.payout_totals is not None:
-        out["sheet_payout"] = dict(row.payout)
-        out["payout_totals"] = dict(row.payout_totals)
-    started = None
-    if ex.started:
-        started = {
-            "events": list(ex.started),
-            "doubled": list(ex.started_doubled),
-            "to_come": ex.started_to_come,
-        }
-    out["started_radl"] = started
-    out["replaced"] = any(a.action is Action.REPLACE for a in ex.history)
-    out["repaired"] = ex.repaired
-    out["history"] = [
-        {"at": a.at, "action": a.action.value, "hand": a.hand, "number": a.number, "detail": a.detail}
-        for a in ex.history
-    ]
-    return out
-
-
-def _started_text(ex: Explained) -> str:
-    """The Radl the explained hand started: the hands it doubled so far and those still to come."""
-    factor, events, done, to_come = (
-        ex.profile.radl.factor,
-        _events(ex.started),
-        ex.started_doubled,
-        ex.started_to_come,
-    )
-    if not done:
-        return ngettext(
-            "Radl: this hand started a doubled round (after {events}): the next hand counts ×{factor}",
-            "Radl: this hand started a doubled round (after {events}): the next {count} hands count ×{factor}",
-            to_come,
-        ).format(events=events, count=to_come, factor=factor)
-    text = ngettext(
-        "Radl: this hand started a doubled round (after {events}): hand {hands} counts ×{factor}",
-        "Radl: this hand started a doubled round (after {events}): hands {hands} count ×{factor}",
-        len(done),
-    ).format(events=events, hands=_numbers(done), factor=factor)
-    if to_come:
-        text += ngettext(", {count} more to come", ", {count} more to come", to_come).format(count=to_come)
-    return text
-
-
-def history_lines(ex: Explained) -> list[str]:
-    """The hand's own history: when it was recorded, and its lines of the audit trail as ``show``
-    prints them (a replacement with the keys it changed, a delete that moved its number, a Radl
-    marked after it, a repair)."""
-    number, hand_id = ex.number, ex.entry.id
-    recorded = local_time(ex.entry.recorded)
-    # in the order they were made: a Radl the table set before the hand was played comes first
-    earlier = [
-        a
-        for a in ex.history
-        if recorded is not None and (at := local_time(a.at)) is not None and _before(at, recorded)
-    ]
-    lines = [
-        _("history of hand {number}:").format(number=number)
-        if hand_id == number
-        else _("history of hand {number}, recorded as hand {id}:").format(number=number, id=hand_id),
-    ]
-    # the hands taken back in its place come before it, whatever the clock says
-    lines += [audit_line(a) for a in ex.undone]
-    lines += [audit_line(a) for a in earlier]
-    if len(ex.undone) == 1:
-        lines.append(
-            _("recorded {at}, in the place of the hand undone above").format(at=moment(ex.entry.recorded))
-        )
-    elif ex.undone:  # the first of them stood in its place, the others after it
-        lines.append(
-            ngettext(
-                "recorded {at}, after the undo above",
-                "recorded {at}, after the {count} undos above",
-                len(ex.undone),
-            ).format(at=moment(ex.entry.recorded), count=len(ex.undone))
-        )
-    else:
-        lines.append(_("recorded {at}").format(at=moment(ex.entry.recorded)))
-    lines += [audit_line(a) for a in ex.history if a not in earlier]
-    if ex.repaired is not None:
-        lines.append(
-            _("changed outside tarockscore, and taken as it was found by the repair of {at}").format(
-                at=moment(ex.repaired)
-            )
-        )
-    if not ex.history:
-        lines.append(_("no correction of it in the audit trail"))
-    return lines
-
-
 def audit_line(a: AuditEntry) -> str:
     """One line of the audit trail as ``show`` prints it."""
     return _("audit {at}: {detail}").format(at=moment(a.at), detail=said(a.detail))
-
-
-def _before(a: dt.datetime, b: dt.datetime) -> bool:
-    """Whether ``a`` is earlier than ``b`` (a time without its offset is compared as written)."""
-    if (a.tzinfo is None) != (b.tzinfo is None):
-        a, b = a.replace(tzinfo=None), b.replace(tzinfo=None)
-    return a < b
-
-
-def _numbers(numbers: Sequence[int]) -> str:
-    """Hand numbers as a sentence lists them: "3", "3 and 4", "3, 4, 5 and 6"."""
-    if len(numbers) == 1:
-        return str(numbers[0])
-    return _("{names} and {last}").format(names=", ".join(map(str, numbers[:-1])), last=numbers[-1])
-
-
-def _radl_words(cause: int, events: Sequence[str]) -> str:
-    """One Radl as a factor of the arithmetic names it: what started it."""
-    if cause == BY_HAND:
-        return _("Radl set on the sheet")
-    return _("Radl started by hand {cause} (after {events})").format(cause=cause, events=_events(events))
-
-
-def _events(events: Sequence[str]) -> str:
-    """What started a Radl, in the players' words: "Bettler, Pagat"."""
-    return ", ".join(translated(key_title(e)) for e in events)
 
 
 def checked_text(path: Path, ledger: Ledger) -> str:
@@ -843,7 +657,7 @@ def _rescored_json(r: Rescored) -> dict[str, Any]:
 
 def _rescored_rows(before: Ledger, after: Ledger) -> list[list[object]]:
     old, new = totals(before), totals(after)
-    return [[p, old[p], new[p], hand.signed(new[p] - old[p])] for p in after.players]
+    return [[p, old[p], new[p], signed(new[p] - old[p])] for p in after.players]
 
 
 def _rescored_names(r: Rescored, machine: bool = False) -> tuple[str, str]:
@@ -924,7 +738,7 @@ def repaired_text(r: Repaired, path: Path) -> str:
         for p in before.players:
             a, b = old.result.victory_points.get(p, 0), new.result.victory_points.get(p, 0)
             if a != b:
-                rows.append([i, p, a, b, hand.signed(b - a)])
+                rows.append([i, p, a, b, signed(b - a)])
         if old.result.radl != new.result.radl:
             rows.append([i, _("(Radl factor)"), old.result.radl, new.result.radl, ""])
     if rows:

@@ -1,8 +1,10 @@
-"""A hand's score and the profiles as text, JSON and CSV: ``score``, ``--explain``, the price list,
-the shipped profiles (rendering layer, no scoring). Only the text speaks the reader's language."""
+"""A hand's score and the profiles as text, JSON and CSV: ``score``, ``--explain``, ``explain N``
+(hand N of an evening, with its Radl and history), the price list, the shipped profiles (rendering
+layer, no scoring). Only the text speaks the reader's language."""
 
 from __future__ import annotations
 
+import datetime as dt
 import math
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -13,15 +15,26 @@ from tabulate import tabulate
 
 from tarockscore import i18n
 from tarockscore.errors import Message, key_title
+from tarockscore.evening.evening import Explained
+from tarockscore.evening.fold import score_stored
+from tarockscore.evening.model import Action, Ledger
+from tarockscore.evening.radl import BY_HAND
+from tarockscore.evening.sheet import sheet
 from tarockscore.i18n import N_, _, ngettext, translated
+from tarockscore.render.evening import (
+    audit_json,
+    audit_line,
+    hand_line,
+    local_time,
+    moment,
+    note_line,
+    players_words,
+    signed,
+)
 from tarockscore.render.output import View
 from tarockscore.rules.hand import render_points
-from tarockscore.rules.profile import Bonus, Contract, Kind, Profile, Trischaken, key_path, key_paths
-from tarockscore.rules.scoring import Factor, Line, Score
-
-
-def signed(n: int) -> str:
-    return f"+{n}" if n > 0 else str(n)
+from tarockscore.rules.profile import Bonus, Contract, Kind, Profile, Trischaken, key_path
+from tarockscore.rules.scoring import Line, Score
 
 
 def number(value: int | Fraction) -> str | int:
@@ -38,10 +51,6 @@ def adds_text(points: Mapping[str, int], gap: str = " ") -> str:
     """What each player adds: ``Anna +2, Cilli +2`` (``gap`` between a name and its points)."""
     parts = [f"{p}{gap}{signed(v)}" for p, v in points.items() if v]
     return ", ".join(parts) if parts else _("nobody")
-
-
-def note_line(note: str) -> str:
-    return _("note: {note}").format(note=players_words(translated(note)))
 
 
 def score_table(score: Score) -> str:
@@ -153,7 +162,7 @@ def explain(score: Score, profile: Profile, radl: Sequence[tuple[str, int]] = ()
         return f" [{cited.index(text) + 1}]"
 
     out = [
-        _profile_line(profile),
+        profile_line(profile),
         _("Contract: {contract}").format(contract=translated(key_title(score.contract))),
         *_decided(score),
         _("Settled: {mode}").format(mode=_settled(profile)) + cite("settlement.mode", said=_settled(profile)),
@@ -161,7 +170,9 @@ def explain(score: Score, profile: Profile, radl: Sequence[tuple[str, int]] = ()
     if score.payout is not None and any(f.kontra for line in score.lines for f in line.factors):
         scope = _("Kontra counts in the payout, not on the score sheet")
         out.append(scope + cite("settlement.kontra_scope", said=scope))
-    shared = profile.settlement.mode != "zero_sum"
+    # under Simplified Scoring nobody pays the whole: the factor making one loser's Trischaken
+    # payment of each receiver's gain is not multiplied in, each winner writes his own part
+    shared = key_path(Trischaken, "losers") if profile.settlement.mode != "zero_sum" else None
     factor = math.prod(multiplier for _words, multiplier in radl)
     # a Radl is a house rule none of the shipped profiles' sources has: its number is the table's own
     own_factor = _("profile '{name}', a house rule: each hand of a Radl counts ×{factor}")
@@ -177,8 +188,8 @@ def explain(score: Score, profile: Profile, radl: Sequence[tuple[str, int]] = ()
         )
         running = line.base
         for f in line.factors:
-            if shared and _share_of_each(f, line):
-                continue  # nobody pays the whole: each winner writes his own part
+            if f.rule == shared and f.multiplier == len(line.winners):
+                continue
             running *= f.multiplier
             money = _("  (money only)") if f.kontra and score.payout is not None else ""
             said = f"×{f.multiplier} {translated(f.label)}"
@@ -220,20 +231,20 @@ def explain(score: Score, profile: Profile, radl: Sequence[tuple[str, int]] = ()
 def _conceded(profile: Profile, line: Line) -> list[str]:
     """What a hand conceded at once pays, in the words of the profile's settlement (the
     concession's line; none for any other)."""
-    return [_conceded_words(profile)] if line.bet == "concession" else []
-
-
-def _conceded_words(profile: Profile) -> str:
+    if line.bet != "concession":
+        return []
     bird = profile.called_king_in_talon.concede_pays == "contract_and_announced"
-    if profile.settlement.mode == "zero_sum":
-        if bird:
-            return _(
+    if profile.settlement.mode == "zero_sum" and bird:
+        return [
+            _(
                 "conceded at once: the declarer pays each other player the contract and the bonus it was bid with"
             )
-        return _("conceded at once: the declarer pays each other player the contract")
+        ]
+    if profile.settlement.mode == "zero_sum":
+        return [_("conceded at once: the declarer pays each other player the contract")]
     if bird:
-        return _("conceded at once: each other player adds the contract and the bonus it was bid with")
-    return _("conceded at once: each other player adds the contract")
+        return [_("conceded at once: each other player adds the contract and the bonus it was bid with")]
+    return [_("conceded at once: each other player adds the contract")]
 
 
 def _cited(profile: Profile, key: str, said: str) -> str:
@@ -283,11 +294,6 @@ def _noted(note: str | None) -> list[str]:
     return [_("note: {note}").format(note=words)] if words else []
 
 
-def _share_of_each(factor: Factor, line: Line) -> bool:
-    """The factor making one loser's Trischaken payment of each receiver's gain (not in Simplified)."""
-    return factor.rule == key_path(Trischaken, "losers") and factor.multiplier == len(line.winners)
-
-
 def _result(score: Score, why: str = "") -> str:
     """``Result: the declarers won``, with what decided it: "the declarer" where one plays alone."""
     assert score.won is not None
@@ -317,7 +323,8 @@ def _decided(score: Score) -> list[str]:
         return []
     if score.every_trick:
         # a Valat made decided the hand: no card points were counted, and none are made up
-        return [_result(score, valat_decided(score.every_trick))]
+        valat = _("Valat: every trick to {players}").format(players=listed(score.every_trick))
+        return [_result(score, valat)]
     if score.card_points is None or score.needed is None:
         return [_result(score)]
     held = _("{points} card points, they needed {needed}").format(
@@ -326,14 +333,11 @@ def _decided(score: Score) -> list[str]:
     return [_result(score, held)]
 
 
-def valat_decided(players: Sequence[str]) -> str:
-    """``Valat: every trick to Anna and Cilli``: what decided a hand entered without card points."""
-    names = (
-        players[0]
-        if len(players) == 1
-        else _("{names} and {last}").format(names=", ".join(players[:-1]), last=players[-1])
-    )
-    return _("Valat: every trick to {players}").format(players=names)
+def listed(items: Sequence[object]) -> str:
+    """Names or numbers as a sentence lists them: "3", "3 and 4", "Anna, Bert and Cilli"."""
+    if len(items) == 1:
+        return str(items[0])
+    return _("{names} and {last}").format(names=", ".join(map(str, items[:-1])), last=items[-1])
 
 
 def quoted(text: str) -> str:
@@ -353,23 +357,6 @@ def _aliases(aliases: Sequence[str]) -> str:
     if i18n.current() == i18n.DEFAULT:
         return ", ".join(aliases)
     return ", ".join(key_title(a) for a in aliases)
-
-
-# A profile key path, alone or with its value: "valat.bonuses = 'none'", "kontra.ladder[0]". It
-# begins with one of the profile's tables: "pagat.com" in a source is a web address, kept.
-_TABLES = sorted({path.split(".")[0] for path in key_paths()} | {"contracts", "bonuses"})
-_KEY = r"(?:" + "|".join(_TABLES) + r")(?:\.[a-z_]+(?:\[\d+\])?)+(?: = [^(),;]+)?"
-_KEY_IN_BRACKETS = r"\s*\((?:" + _KEY + r")(?:, " + _KEY + r")*\)"
-_KEY_ALONE = r"^" + _KEY + r"$"
-
-
-def players_words(text: str) -> str:
-    """A note without the profile keys in it: those are for ``--json``."""
-    text = re.sub(_KEY_IN_BRACKETS, "", str(text)).strip()
-    if re.match(_KEY_ALONE, text):
-        return ""
-    parts = [part for part in text.split(", ") if not re.match(_KEY_ALONE, part.strip())]
-    return ", ".join(parts)
 
 
 # The words of the price list, marked for the catalogue and translated where they are shown.
@@ -462,11 +449,6 @@ def _own_title(profile: Profile) -> bool:
 def profile_line(profile: Profile) -> str:
     """The profile by name and title in the reader's language; a house file says what it rests on
     (``explain``'s first line, the phones' page below the sheet)."""
-    return _profile_line(profile)
-
-
-def _profile_line(profile: Profile) -> str:
-    """``explain``'s first line: the profile by name and title; a house file says what it rests on."""
     name, title = profile.name, profile.title_in(i18n.current())
     if not profile.extends:
         return _("Profile '{name}': {title}").format(name=name, title=title)
@@ -659,3 +641,187 @@ def profiles_view(profiles: Sequence[Profile]) -> View:
         json=lambda: [dict(zip(PROFILE_COLUMNS, _profile_row(p, "en"), strict=True)) for p in profiles],
         csv=lambda: (list(PROFILE_COLUMNS), [_profile_row(p, "en") for p in profiles]),
     )
+
+
+def preview_text(after: Ledger, number: int) -> str:
+    """What the guided entry shows before it records: the hand's bets and its Radl factor."""
+    _hand, score = score_stored(after, number)
+    lines = [score_table(score)]
+    radl = after.hands[number - 1].result.radl
+    if radl != 1:
+        lines.append(_("Radl: this hand counts ×{radl}").format(radl=radl))
+    return "\n".join(lines)
+
+
+def explained_text(ex: Explained) -> str:
+    """``explain N``: the hand, the arithmetic bet by bet with its Radl, and what started the Radl."""
+    stored = ex.ledger.table.profile
+    factor = ex.profile.radl.factor
+    steps = [(_radl_cause_words(cause, events), factor) for cause, events in ex.radl_layers]
+    lines = [
+        hand_line(ex.ledger, ex.number),
+        _("recorded {at}; profile {name} (sha256 {sha})").format(
+            at=moment(ex.entry.recorded), name=stored.name, sha=stored.sha256[:12]
+        ),
+        "",
+        explain(ex.score, ex.profile, steps),
+    ]
+    radl = ex.entry.result.radl
+    if len(ex.radl_layers) > 1:  # a hand inside more than one Radl: each of them
+        origins = [
+            _("set on the sheet")
+            if cause == BY_HAND
+            else _("started by hand {cause} (after {events})").format(cause=cause, events=_events(events))
+            for cause, events in ex.radl_layers
+        ]
+        overlap = _("Radl: this hand counts ×{radl}, inside {count} doubled rounds at once: {rounds}")
+        lines += ["", overlap.format(radl=radl, count=len(ex.radl_layers), rounds="; ".join(origins))]
+    elif ex.radl_by_hand and radl != 1:
+        lines += ["", _("Radl: this hand counts ×{radl}, a doubled round set on the sheet").format(radl=radl)]
+    elif radl != 1:
+        started = _(
+            "Radl: this hand counts ×{radl}, a doubled round started by hand {cause} (after {events})"
+        )
+        lines += ["", started.format(radl=radl, cause=ex.radl_cause, events=_events(ex.radl_events))]
+    if ex.started and (ex.started_doubled or ex.started_to_come):
+        lines += ["", _started_text(ex)]
+    return "\n".join([*lines, "", *history_lines(ex)])
+
+
+def explained_view(ex: Explained) -> View:
+    """``explain N``: the words, or the arithmetic as JSON."""
+    return View(table=lambda: explained_text(ex), json=lambda: explained_json(ex))
+
+
+def explained_json(ex: Explained) -> dict[str, Any]:
+    """``explain N --json``: every key of ``score --json`` (the bets before the Radl), and the
+    evening's view of the hand: its number, the sheet's points with the Radl, the Radl factor and
+    the hands that started it, the Radl it started, its history (docs/machine-output.md)."""
+    out = score_json(ex.score, ex.profile)
+    row = sheet(ex.ledger).hands[ex.number - 1]
+    factor = row.result.radl
+    money = ex.score.payout is not None
+    for line, item in zip(ex.score.lines, out["lines"], strict=True):
+        item["sheet_value"] = sheet_value(line, factor)
+        item["sheet_victory_points"] = line.times(factor)
+        if money:
+            item["sheet_stake"] = sheet_value(line, factor, payout=True)
+            item["sheet_payout"] = line.times(factor, payout=True)
+    out |= {
+        "number": row.number,
+        "id": row.id,
+        "dealer": row.dealer,
+        "forehand": row.forehand,
+        "sitting_out": row.sitting_out,
+        "recorded": row.recorded,
+        "profile_sha256": ex.ledger.table.profile.sha256,
+        "radl": factor,
+        "doubled": row.doubled,
+        "radls": [
+            {
+                "hand": None if cause == BY_HAND else cause,
+                "events": list(events),
+                "factor": ex.profile.radl.factor,
+            }
+            for cause, events in ex.radl_layers
+        ],
+        "sheet_victory_points": dict(row.result.victory_points),
+        "totals": dict(row.totals),
+    }
+    if row.payout is not None and row.payout_totals is not None:
+        out["sheet_payout"] = dict(row.payout)
+        out["payout_totals"] = dict(row.payout_totals)
+    out["started_radl"] = (
+        {"events": list(ex.started), "doubled": list(ex.started_doubled), "to_come": ex.started_to_come}
+        if ex.started
+        else None
+    )
+    out["replaced"] = any(a.action is Action.REPLACE for a in ex.history)
+    out["repaired"] = ex.repaired
+    out["history"] = [audit_json(a) for a in ex.history]
+    return out
+
+
+def _started_text(ex: Explained) -> str:
+    """The Radl the explained hand started: the hands it doubled so far and those still to come."""
+    factor, events = ex.profile.radl.factor, _events(ex.started)
+    done, to_come = ex.started_doubled, ex.started_to_come
+    if not done:
+        return ngettext(
+            "Radl: this hand started a doubled round (after {events}): the next hand counts ×{factor}",
+            "Radl: this hand started a doubled round (after {events}): the next {count} hands count ×{factor}",
+            to_come,
+        ).format(events=events, count=to_come, factor=factor)
+    text = ngettext(
+        "Radl: this hand started a doubled round (after {events}): hand {hands} counts ×{factor}",
+        "Radl: this hand started a doubled round (after {events}): hands {hands} count ×{factor}",
+        len(done),
+    ).format(events=events, hands=listed(done), factor=factor)
+    if to_come:
+        text += ngettext(", {count} more to come", ", {count} more to come", to_come).format(count=to_come)
+    return text
+
+
+def history_lines(ex: Explained) -> list[str]:
+    """The hand's own history: when it was recorded, and its lines of the audit trail as ``show``
+    prints them (a replacement with the keys it changed, a delete that moved its number, a Radl
+    marked after it, a repair)."""
+    number, hand_id = ex.number, ex.entry.id
+    recorded = local_time(ex.entry.recorded)
+    # in the order they were made: a Radl the table set before the hand was played comes first
+    earlier = [
+        a
+        for a in ex.history
+        if recorded is not None and (at := local_time(a.at)) is not None and _before(at, recorded)
+    ]
+    lines = [
+        _("history of hand {number}:").format(number=number)
+        if hand_id == number
+        else _("history of hand {number}, recorded as hand {id}:").format(number=number, id=hand_id),
+    ]
+    # the hands taken back in its place come before it, whatever the clock says
+    lines += [audit_line(a) for a in ex.undone]
+    lines += [audit_line(a) for a in earlier]
+    if len(ex.undone) == 1:
+        lines.append(
+            _("recorded {at}, in the place of the hand undone above").format(at=moment(ex.entry.recorded))
+        )
+    elif ex.undone:  # the first of them stood in its place, the others after it
+        lines.append(
+            ngettext(
+                "recorded {at}, after the undo above",
+                "recorded {at}, after the {count} undos above",
+                len(ex.undone),
+            ).format(at=moment(ex.entry.recorded), count=len(ex.undone))
+        )
+    else:
+        lines.append(_("recorded {at}").format(at=moment(ex.entry.recorded)))
+    lines += [audit_line(a) for a in ex.history if a not in earlier]
+    if ex.repaired is not None:
+        lines.append(
+            _("changed outside tarockscore, and taken as it was found by the repair of {at}").format(
+                at=moment(ex.repaired)
+            )
+        )
+    if not ex.history:
+        lines.append(_("no correction of it in the audit trail"))
+    return lines
+
+
+def _before(a: dt.datetime, b: dt.datetime) -> bool:
+    """Whether ``a`` is earlier than ``b`` (a time without its offset is compared as written)."""
+    if (a.tzinfo is None) != (b.tzinfo is None):
+        a, b = a.replace(tzinfo=None), b.replace(tzinfo=None)
+    return a < b
+
+
+def _radl_cause_words(cause: int, events: Sequence[str]) -> str:
+    """One Radl as a factor of the arithmetic names it: what started it."""
+    if cause == BY_HAND:
+        return _("Radl set on the sheet")
+    return _("Radl started by hand {cause} (after {events})").format(cause=cause, events=_events(events))
+
+
+def _events(events: Sequence[str]) -> str:
+    """What started a Radl, in the players' words: "Bettler, Pagat"."""
+    return ", ".join(translated(key_title(e)) for e in events)

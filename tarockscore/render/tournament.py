@@ -91,17 +91,8 @@ def short_tables(tables: Sequence[TableResult]) -> str:
 
 
 def seating_text(t: Tournament, drawn: Round, folder: str) -> str:
-    lines = [
-        _("Round {number} of {rounds}  (seed {seed}; the same --seed gives the same draw)").format(
-            number=drawn.number, rounds=t.rounds, seed=drawn.seed
-        ),
-        "",
-    ]
     names = {d.table: _("Table {number}").format(number=d.table) for d in drawn.tables}
     width = max(len(name) for name in names.values())
-    for d in drawn.tables:
-        lines.append(f"{names[d.table]:<{width}}  {', '.join(d.players)}")
-    lines.append("")
     sizes = [len(d.players) for d in drawn.tables]
     fours, fives = sizes.count(4), sizes.count(5)
     parts = [
@@ -117,12 +108,16 @@ def seating_text(t: Tournament, drawn: Round, folder: str) -> str:
                 fives,
             ).format(count=fives, games=t.games_five)
         )
-    lines.append(_("{count} players: {tables}.").format(count=sum(sizes), tables=_(" and ").join(parts)))
-    lines.append(
-        _("Sheets: {folder}/round-{number}/table-K.toml; the first seat is Forehand of hand 1.").format(
-            folder=folder, number=drawn.number
-        )
-    )
+    head = _("Round {number} of {rounds}  (seed {seed}; the same --seed gives the same draw)")
+    sheets = _("Sheets: {folder}/round-{number}/table-K.toml; the first seat is Forehand of hand 1.")
+    lines = [
+        head.format(number=drawn.number, rounds=t.rounds, seed=drawn.seed),
+        "",
+        *(f"{names[d.table]:<{width}}  {', '.join(d.players)}" for d in drawn.tables),
+        "",
+        _("{count} players: {tables}.").format(count=sum(sizes), tables=_(" and ").join(parts)),
+        sheets.format(folder=folder, number=drawn.number),
+    ]
     return "\n".join(lines)
 
 
@@ -277,18 +272,17 @@ tr:nth-child(even) td { background: #f2f2f2; }
 def standings_table_html(t: Tournament, rows: Sequence[Standing]) -> str:
     """The standings as an HTML ``<table>`` (a page, or ``serve``'s board), every value escaped."""
     headers, table = _grid(t.format, rows)
-    head = "".join(
-        f'<th class="player">{escape(h)}</th>' if i == 1 else f"<th>{escape(h)}</th>"
-        for i, h in enumerate(headers)
+
+    def row(tag: str, values: Sequence[object]) -> str:
+        """One row of cells, the player's name the second (aligned left by the page's style)."""
+        player = ' class="player"'
+        cells = (f"<{tag}{player if i == 1 else ''}>{escape(str(v))}</{tag}>" for i, v in enumerate(values))
+        return "<tr>" + "".join(cells) + "</tr>"
+
+    body = [row("td", values) for values in table]
+    return "\n".join(
+        ["<table>", f"<thead>{row('th', headers)}</thead>", "<tbody>", *body, "</tbody>", "</table>"]
     )
-    body = []
-    for row in table:
-        cells = []
-        for i, value in enumerate(row):
-            cls = ' class="player"' if i == 1 else ""
-            cells.append(f"<td{cls}>{escape(str(value))}</td>")
-        body.append("<tr>" + "".join(cells) + "</tr>")
-    return "\n".join(["<table>", f"<thead><tr>{head}</tr></thead>", "<tbody>", *body, "</tbody>", "</table>"])
 
 
 def standings_html(t: Tournament, rows: Sequence[Standing], title: str) -> str:
@@ -332,17 +326,11 @@ def money_text(rows: Sequence[Money]) -> str:
         colalign=("left", "right", "right", "right", "right"),
     )
     kontra = sum(m.kontra for m in rows if m.kontra > 0)
-    lines = [out, ""]
-    if any(m.amount is None for m in rows):
-        lines.append(
-            _("money: the sheets have no stake (give --stake to `tournament new`); shown in points only.")
-        )
-    lines.append(
-        _(
-            "Kontras won over the day: {points} points (money points minus Schrift, the winners' side)."
-        ).format(points=kontra)
+    no_stake = _("money: the sheets have no stake (give --stake to `tournament new`); shown in points only.")
+    won = _("Kontras won over the day: {points} points (money points minus Schrift, the winners' side).")
+    return "\n".join(
+        [out, "", *([no_stake] if any(m.amount is None for m in rows) else []), won.format(points=kontra)]
     )
-    return "\n".join(lines)
 
 
 def money_json(rows: Sequence[Money]) -> dict[str, Any]:

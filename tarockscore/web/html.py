@@ -104,7 +104,7 @@ def schrift_html(sheet: tarockscore.Sheet) -> str:
     for h in reversed(sheet.hands):
         cells = "".join(
             f'<td data-player="{esc(p)}"><span class="add">'
-            f"{esc(render_hand.signed(h.result.victory_points[p]) if p in h.players else '·')}</span>"
+            f"{esc(render_evening.signed(h.result.victory_points[p]) if p in h.players else '·')}</span>"
             f'<span class="to"> → </span><span class="run">{esc(h.totals[p])}</span></td>'
             for p in players
         )
@@ -209,16 +209,16 @@ def preview_html(preview: tarockscore.Preview, replacing: bool) -> str:
     totals = [_("player"), _("Victory Points"), *([_("Payout (with Kontra)")] if payout else [])]
     rows: list[list[object]] = []
     for p in seated:
-        row = [p, render_hand.signed(result.victory_points[p])]
+        row = [p, render_evening.signed(result.victory_points[p])]
         if result.payout is not None:
-            row.append(render_hand.signed(result.payout[p]))
+            row.append(render_evening.signed(result.payout[p]))
         rows.append(row)
     parts = [f"<h2>{esc(heading(preview.number, replacing))}</h2>", f'<ul class="bets">{"".join(bets)}</ul>']
     if result.radl != 1:
         said = _("Radl: this hand counts ×{radl}").format(radl=result.radl)
         parts.append(f'<p class="radl">{esc(said)}</p>')
     parts.append(table(totals, rows, cls="totals"))
-    parts += [f'<p class="meta">{esc(render_hand.note_line(n))}</p>' for n in score.notes]
+    parts += [f'<p class="meta">{esc(render_evening.note_line(n))}</p>' for n in score.notes]
     return "\n".join(parts)
 
 

@@ -13,6 +13,7 @@ from tarockscore.cli.terminal import Asker, TooMuchInput, answer_to
 from tarockscore.errors import INTERRUPTED, TarockError
 from tarockscore.i18n import _
 from tarockscore.render import evening as shown
+from tarockscore.render.hand import preview_text
 
 ReplaceOpt = Annotated[
     int | None,
@@ -73,7 +74,7 @@ def _preview(mapping: "tarockscore.HandInput", hand: "tarockscore.HandEntry") ->
             typer.echo(f"  {p.render(i18n.gettext)}", err=True)
         return False
     typer.echo("")
-    typer.echo(shown.preview_text(after, hand.number))
+    typer.echo(preview_text(after, hand.number))
     return True
 
 

@@ -35,6 +35,7 @@ from tarockscore.cli.options import show as show_view
 from tarockscore.errors import N_, Collector, LedgerError, UnreadableLedger, UsageError
 from tarockscore.i18n import _, translated
 from tarockscore.render import evening as shown
+from tarockscore.render.hand import explained_view
 from tarockscore.render.notation import stake_amount, table_date
 from tarockscore.render.output import OutputFormat
 
@@ -188,7 +189,7 @@ EXPLAIN_FORMATS = (OutputFormat.TABLE, OutputFormat.JSON)
 )
 def explain(number: NumberArg, fmt: OutputFormat = OutputFormat.TABLE, ledger: LedgerOpt = None) -> None:
     """The arithmetic of hand N, bet by bet, with the profile rule behind each number, and the hand's history in the audit trail."""
-    show_view(shown.explained_view(evening_of(ledger).explain(number)), fmt)
+    show_view(explained_view(evening_of(ledger).explain(number)), fmt)
 
 
 def check(
