@@ -23,10 +23,11 @@ import pytest
 from typer.testing import CliRunner, Result
 
 from tarockscore.cli.app import app
-from tarockscore.entry.answers import Entry, Save, defaults_from_keys, read_summary
+from tarockscore.entry.answers import Entry, Save, defaults_of, read_summary
 from tarockscore.entry.flow import OWN, TALON, Flow, Question, Refused
 from tarockscore.io.inputs import load_profile
 from tarockscore.rules import legality
+from tarockscore.rules.parse import parse_hand
 
 runner = CliRunner()
 TABLE = ("Anna", "Bert", "Cilli", "Dani")
@@ -310,7 +311,7 @@ def test_defaults_from_a_stored_hand() -> None:
         "kontra": "kontra",
         "bonus": [{"name": "pagat", "side": "declarers", "announced": True, "made": True}],
     }
-    e = Entry(Flow(KR, TABLE, TABLE), defaults_from_keys(keys, KR))
+    e = Entry(Flow(KR, TABLE, TABLE), defaults_of(parse_hand(keys, KR)))
     shown = []
     while (question := e.next()) is not None:
         shown.append((question.key, question.default))

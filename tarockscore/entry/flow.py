@@ -57,10 +57,9 @@ VALAT_PROVEN = "valat"
 # The answer to the card points that says one side took every trick: its Valat made stands for
 # them (docs/hand-format.md). Never card points, never a player's name.
 EVERY_TRICK = "\x00valat"
-# The questions of that Valat: whose it was, whether it was announced, a Kontra said on it.
-VALAT_SIDE = "valat:side"
-VALAT_ANNOUNCED = "valat:announced"
-VALAT_KONTRA = "valat:kontra"
+# The keys of that Valat's questions begin with this, as a bonus's with ``bonus:1``: whose it was
+# ("valat:side"), whether it was announced, a Kontra said on it.
+VALAT_BET = "valat"
 
 
 class Kind(Enum):
@@ -355,46 +354,20 @@ class Flow:
     def _valat_made(self, declarer: str, partner: str | None, a: Mapping[str, Any]) -> Iterator[Question]:
         """A Valat in place of the card points: which side took every trick, whether the Valat
         was announced, and the Kontra said on it (only an announced one can be doubled)."""
-        p = self.profile
-        valat = p.bonuses[tricks.VALAT]
         declarers = [declarer] if partner is None else [declarer, partner]
         defenders = [x for x in self.in_seats if x not in declarers]
-        sides = tuple(
-            Choice(side, _names(names), i, words)
-            for i, (side, names, words) in enumerate(
-                (
-                    ("declarers", declarers, ("declarers", "Spieler")),
-                    ("defenders", defenders, ("defenders", "Gegenspieler", "Gegner")),
-                ),
-                1,
-            )
-            if legality.may_make(valat, side)
-        )
+        sides = self._sides(tricks.VALAT, _names(declarers), _names(defenders))
         yield Question(
-            VALAT_SIDE,
+            f"{VALAT_BET}:side",
             _("Valat: every trick to"),
             Kind.CHOICE,
             _("Valat, every trick to"),
             sides,
             sides[0].value,
         )
-        announced = False
-        if legality.may_announce(valat):
-            yield Question(
-                VALAT_ANNOUNCED,
-                _("{bonus}: announced?").format(bonus=named(tricks.VALAT)),
-                Kind.YES_NO,
-                _("{bonus}, announced").format(bonus=named(tricks.VALAT)),
-                default=False,
-                words=ANNOUNCED_WORDS,
-            )
-            announced = a[VALAT_ANNOUNCED]
-        if legality.may_double(valat, announced) and p.playable_steps:
-            yield self._kontra_question(
-                VALAT_KONTRA,
-                _("{bonus}: Kontra on it").format(bonus=named(tricks.VALAT)),
-                _("{bonus}, Kontra").format(bonus=named(tricks.VALAT)),
-            )
+        yield from self._bet(
+            VALAT_BET, tricks.VALAT, a, made=False, doubled=bool(self.profile.playable_steps)
+        )
 
     def proven_side(self, a: Mapping[str, Any]) -> Side | None:
         """The side whose card points (answered) prove it took every trick: its Valat."""
@@ -528,15 +501,7 @@ class Flow:
             if not name:
                 return
             chosen.append(name)
-            bonus = p.bonuses[name]
-            sides = tuple(
-                side
-                for side in (
-                    Choice("declarers", _("declarers"), 1, ("declarers", "Spieler")),
-                    Choice("defenders", _("defenders"), 2, ("defenders", "Gegenspieler", "Gegner")),
-                )
-                if legality.may_make(bonus, str(side.value))
-            )
+            sides = self._sides(name, _("declarers"), _("defenders"))
             yield Question(
                 f"{key}:side",
                 _("{bonus}: for which side").format(bonus=named(name)),
@@ -545,32 +510,54 @@ class Flow:
                 sides,
                 sides[0].value,
             )
-            announced = False
-            if legality.may_announce(bonus):
-                yield Question(
-                    f"{key}:announced",
-                    _("{bonus}: announced?").format(bonus=named(name)),
-                    Kind.YES_NO,
-                    _("{bonus}, announced").format(bonus=named(name)),
-                    default=False,
-                    words=ANNOUNCED_WORDS,
-                )
-                announced = a[f"{key}:announced"]
-            if legality.may_fail(bonus):
-                yield Question(
-                    f"{key}:made",
-                    _("{bonus}: made?").format(bonus=named(name)),
-                    Kind.YES_NO,
-                    _("{bonus}, made").format(bonus=named(name)),
-                    default=True,
-                    words=MADE_WORDS,
-                )
-            if doubled and legality.may_double(bonus, announced):
-                yield self._kontra_question(
-                    f"{key}:kontra",
-                    _("{bonus}: Kontra on it").format(bonus=named(name)),
-                    _("{bonus}, Kontra").format(bonus=named(name)),
-                )
+            yield from self._bet(key, name, a, made=True, doubled=doubled)
+
+    def _sides(self, bonus: str, declarers: str, defenders: str) -> tuple[Choice, ...]:
+        """The sides that may make ``bonus``, each shown by its label."""
+        return tuple(
+            Choice(side, label, i, words)
+            for i, (side, label, words) in enumerate(
+                (
+                    ("declarers", declarers, ("declarers", "Spieler")),
+                    ("defenders", defenders, ("defenders", "Gegenspieler", "Gegner")),
+                ),
+                1,
+            )
+            if legality.may_make(self.profile.bonuses[bonus], side)
+        )
+
+    def _bet(
+        self, key: str, name: str, a: Mapping[str, Any], *, made: bool, doubled: bool
+    ) -> Iterator[Question]:
+        """Whether bonus ``name`` was announced, whether it was made (``made``: asked), and the
+        Kontra on it; its questions' keys begin with ``key`` (``bonus:1``, ``valat``)."""
+        bonus = self.profile.bonuses[name]
+        announced = False
+        if legality.may_announce(bonus):
+            yield Question(
+                f"{key}:announced",
+                _("{bonus}: announced?").format(bonus=named(name)),
+                Kind.YES_NO,
+                _("{bonus}, announced").format(bonus=named(name)),
+                default=False,
+                words=ANNOUNCED_WORDS,
+            )
+            announced = a[f"{key}:announced"]
+        if made and legality.may_fail(bonus):
+            yield Question(
+                f"{key}:made",
+                _("{bonus}: made?").format(bonus=named(name)),
+                Kind.YES_NO,
+                _("{bonus}, made").format(bonus=named(name)),
+                default=True,
+                words=MADE_WORDS,
+            )
+        if doubled and legality.may_double(bonus, announced):
+            yield self._kontra_question(
+                f"{key}:kontra",
+                _("{bonus}: Kontra on it").format(bonus=named(name)),
+                _("{bonus}, Kontra").format(bonus=named(name)),
+            )
 
     def notes(self, a: Mapping[str, Any]) -> list[str]:
         """What the summary shows besides the answers of a complete hand (a renonce kept, Trischaken's fourth)."""
