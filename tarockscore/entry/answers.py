@@ -20,6 +20,7 @@ from tarockscore.entry.flow import (
     Question,
     Refused,
     is_back,
+    joined,
     read_points,
     yes_or_no,
 )
@@ -56,21 +57,18 @@ class Entry:
         assert question is not None, "nothing is asked"
         try:
             value = self.flow.read(question, text)
-        except AskAgain as exc:
-            self.forget(str(exc.args[1]), question.key)
+        except AskAgain as exc:  # the earlier answer and this one are wrong: asked again, no defaults
+            wrong = (str(exc.args[1]), question.key)
+            for key in wrong:
+                self.answers.pop(key, None)
+                self.remembered.pop(key, None)
+            self.history = [k for k in self.history if k not in wrong]
             return str(exc.args[0])
         except Refused as exc:
             return str(exc.args[0])
         self.answers[question.key] = value
         self.history = [k for k in self.history if k != question.key] + [question.key]
         return None
-
-    def forget(self, *keys: str) -> None:
-        """Ask these questions again with no default: their answers were said to be wrong."""
-        for key in keys:
-            self.answers.pop(key, None)
-            self.remembered.pop(key, None)
-        self.history = [k for k in self.history if k not in keys]
 
     def back(self) -> str | None:
         """Take back the last answer given; its question is asked again, with it as default."""
@@ -263,11 +261,6 @@ def _more_than_left(flow: Flow, points: Fraction, most: Fraction, answers: Mappi
             points=render_points(points), total=render_points(total)
         )
     before = [key.removeprefix("points:") for key in answers if key.startswith("points:")]
-    players = (
-        before[0]
-        if len(before) == 1
-        else _("{names} and {last}").format(names=", ".join(before[:-1]), last=before[-1])
-    )
     return ngettext(
         "{points} is more than the {left} card points left: {players} has {taken} of the {total}; enter at most {left} here, or correct the card points above",
         "{points} is more than the {left} card points left: {players} have {taken} of the {total}; enter at most {left} here, or correct the card points above",
@@ -275,7 +268,7 @@ def _more_than_left(flow: Flow, points: Fraction, most: Fraction, answers: Mappi
     ).format(
         points=render_points(points),
         left=render_points(most),
-        players=players,
+        players=joined(before),
         taken=render_points(total - most),
         total=render_points(total),
     )

@@ -118,7 +118,7 @@ class Question:
         return next((c.label for c in self.choices if c.value == value), value)
 
 
-def _names(players: Sequence[str]) -> str:
+def joined(players: Sequence[str]) -> str:
     """``Anna and Cilli``, ``Bert, Cilli and Dani``."""
     if len(players) == 1:
         return players[0]
@@ -243,15 +243,6 @@ class Flow:
         """Players by name, each numbered by their seat at the table."""
         return tuple(Choice(p, p, self.seats.index(p) + 1) for p in self.in_seats if p in names)
 
-    def step_choices(self) -> tuple[Choice, ...]:
-        """0 = none, then each Kontra step the profile plays, numbered up the ladder."""
-        none = Choice(NONE, _("none"), 0, ("none", "no", "keine", "kein", "-"))
-        steps = tuple(
-            Choice(s.name, named(s.name), i, tuple(self.profile.step_aliases(s.name)))
-            for i, s in enumerate(self.profile.playable_steps, 1)
-        )
-        return (none, *steps)
-
     def walk(self, answers: Mapping[str, Answer]) -> tuple[list[Question], Question | None]:
         """The questions answered (validly) so far, in order, and the next one (None: done)."""
         done: list[Question] = []
@@ -315,7 +306,8 @@ class Flow:
                     _("Card points of {players} (of {total})").format(players=side, total=total),
                     Kind.POINTS,
                     _("card points"),
-                    self._every_trick() if tricks.VALAT in valat else (),
+                    # besides a count: a Valat, every trick to one side
+                    (Choice(EVERY_TRICK, _("Valat"), None, ("valat",)),) if tricks.VALAT in valat else (),
                     most=p.game.card_points_total,
                 )
                 if a["card_points"] == EVERY_TRICK:
@@ -343,10 +335,6 @@ class Flow:
             yield from self._kontra(contract, declarer, partner, a)
         yield from self._bonuses(bonuses, a, doubled=not conceded)
 
-    def _every_trick(self) -> tuple[Choice, ...]:
-        """What the card points may be answered with besides a count: a Valat, every trick to one side."""
-        return (Choice(EVERY_TRICK, _("Valat"), None, ("valat",)),)
-
     def every_trick(self, a: Mapping[str, Any]) -> bool:
         """Whether the card points were answered by a Valat made (the side is asked after them)."""
         return a.get("card_points") == EVERY_TRICK
@@ -356,7 +344,7 @@ class Flow:
         was announced, and the Kontra said on it (only an announced one can be doubled)."""
         declarers = [declarer] if partner is None else [declarer, partner]
         defenders = [x for x in self.in_seats if x not in declarers]
-        sides = self._sides(tricks.VALAT, _names(declarers), _names(defenders))
+        sides = self._sides(tricks.VALAT, joined(declarers), joined(defenders))
         yield Question(
             f"{VALAT_BET}:side",
             _("Valat: every trick to"),
@@ -474,8 +462,13 @@ class Flow:
             )
 
     def _kontra_question(self, key: str, prompt: str, label: str) -> Question:
-        """A Kontra step on one bet: none, or a step of the ladder the profile allows."""
-        return Question(key, prompt, Kind.CHOICE, label, self.step_choices(), NONE)
+        """A Kontra step on one bet: 0 = none, then each step the profile plays, numbered up the ladder."""
+        steps = tuple(
+            Choice(s.name, named(s.name), i, tuple(self.profile.step_aliases(s.name)))
+            for i, s in enumerate(self.profile.playable_steps, 1)
+        )
+        none = Choice(NONE, _("none"), 0, ("none", "no", "keine", "kein", "-"))
+        return Question(key, prompt, Kind.CHOICE, label, (none, *steps), NONE)
 
     def _bonuses(self, bonuses: list[str], a: Mapping[str, Any], doubled: bool = True) -> Iterator[Question]:
         """The bonuses as the profile allows; ``doubled`` false: no Kontra (docs/rules/kontra.md §7)."""
