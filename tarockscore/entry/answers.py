@@ -22,6 +22,7 @@ from tarockscore.entry.flow import (
     is_back,
     joined,
     read_points,
+    typed_number,
     yes_or_no,
 )
 from tarockscore.errors import Shown
@@ -110,8 +111,9 @@ def read_summary(text: str, lines: int, can_save: bool) -> Save | int:
     text = text.strip()
     if is_back(text):
         return Save.BACK
-    if text.isascii() and text.isdigit() and len(text) <= 6 and 1 <= int(text) <= lines:
-        return int(text)
+    number = typed_number(text)
+    if number is not None and 1 <= number <= lines:
+        return number
     said = yes_or_no(text)
     if can_save and (not text or said is True):
         return Save.YES
@@ -219,11 +221,6 @@ def _given(flow: Flow, question: Question, given: Mapping[str, str], answers: Ma
     return points
 
 
-def _number(text: str) -> int | None:
-    """A whole number as a form's number field gives it (digits only, never "²" or 5,000 digits)."""
-    return int(text) if text.isascii() and text.isdigit() and len(text) <= 6 else None
-
-
 def _points_and_blatt(flow: Flow, typed: str, blatt: str) -> Fraction:
     """Card points from the Points field (whole) and the Blatt field (0 to 2, thirds of a point)."""
     most = THIRDS - 1
@@ -231,12 +228,12 @@ def _points_and_blatt(flow: Flow, typed: str, blatt: str) -> Fraction:
         raise Refused(
             _("Blatt {blatt!r}: this game counts whole card points, with no Blatt").format(blatt=Shown(blatt))
         )
-    count = _number(blatt)
+    count = typed_number(blatt)
     if count is None:
         raise Refused(
             _("Blatt {blatt!r} is not a number from 0 to {most}").format(blatt=Shown(blatt), most=most)
         )
-    whole = _number(typed or "0")
+    whole = typed_number(typed or "0")
     if whole is None:
         raise Refused(
             _("Points {points!r} is not a whole number: the Blatt go in their own field").format(

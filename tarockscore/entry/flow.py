@@ -195,10 +195,15 @@ def matching(choices: Sequence[Choice], text: str) -> list[Choice]:
     return [c for c in choices if any(w.startswith(key) for w in words(c))]
 
 
+def typed_number(text: str) -> int | None:
+    """A whole number as typed: digits only ("²" is a digit to isdigit and no number), never 5,000 of them."""
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 6 else None
+
+
 def _pick(question: Question, text: str) -> str:
     """A choice by its number, its name or another of its words, or a unique beginning of one, in any case."""
-    if text.isdigit():  # "²" is a digit to isdigit and no number; nor are 5,000 digits one
-        number = int(text) if text.isascii() and len(text) <= 6 else None
+    if text.isdigit():
+        number = typed_number(text)
         for choice in question.choices:
             if choice.number == number:
                 return choice.value
@@ -287,6 +292,11 @@ class Flow:
         if called_king == "talon" and not conceded and (halves := legality.king_half_choices(p, contract)):
             yield self._king_half(halves)
             king_half = a["king_half"] or None
+        bonuses = (
+            legality.concession_bonuses(p, contract)
+            if conceded
+            else legality.possible_bonuses(p, contract, called_king, king_half)
+        )
         if not conceded and self.outcome:
             if legality.decided_by_tricks(contract):
                 text = _("Did {declarer} win the {contract}?").format(
@@ -300,14 +310,13 @@ class Flow:
                     else _("{declarer} and {partner}").format(declarer=declarer, partner=partner)
                 )
                 total = render_points(p.game.card_points_total)
-                valat = legality.possible_bonuses(p, contract, called_king, king_half)
                 yield Question(
                     "card_points",
                     _("Card points of {players} (of {total})").format(players=side, total=total),
                     Kind.POINTS,
                     _("card points"),
                     # besides a count: a Valat, every trick to one side
-                    (Choice(EVERY_TRICK, _("Valat"), None, ("valat",)),) if tricks.VALAT in valat else (),
+                    (Choice(EVERY_TRICK, _("Valat"), None, ("valat",)),) if tricks.VALAT in bonuses else (),
                     most=p.game.card_points_total,
                 )
                 if a["card_points"] == EVERY_TRICK:
@@ -315,11 +324,6 @@ class Flow:
                 else:
                     yield from self._valat_proven(contract, declarer, partner, a)
         kontra = not conceded and legality.kontra_on_contract_allowed(p, contract) and bool(p.playable_steps)
-        bonuses = (
-            legality.concession_bonuses(p, contract)
-            if conceded
-            else legality.possible_bonuses(p, contract, called_king, king_half)
-        )
         if self.every_trick(a):  # entered with the card points
             bonuses = [b for b in bonuses if b != tricks.VALAT]
         if not kontra and not bonuses:
