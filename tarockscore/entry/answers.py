@@ -1,6 +1,6 @@
 """The answers of one hand: given one by one, taken back and changed, or all at once as a form sends them; turned into the hand-file keys, and a stored hand's keys back into answers (entry layer, pure)."""
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
@@ -30,7 +30,6 @@ from tarockscore.i18n import _, ngettext
 from tarockscore.rules import legality
 from tarockscore.rules.hand import BLATT as THIRDS
 from tarockscore.rules.hand import BonusEntry, Hand, HandInput, render_points
-from tarockscore.rules.profile import Profile
 from tarockscore.rules.valat import VALAT
 
 
@@ -395,9 +394,3 @@ def _bet_given(key: str, bonus: BonusEntry) -> dict[str, Answer]:
         f"{key}:made": bonus.made,
         f"{key}:kontra": bonus.kontra or NONE,
     }
-
-
-def stored_flow(hand: Hand, profile: Profile, seats: Sequence[str], players: Sequence[str]) -> Flow:
-    """The questions of a stored hand: a renonce, which the entry does not ask, is kept as it was."""
-    outcome = hand.card_points is not None or bool(hand.trischaken_points) or hand.won is not None
-    return Flow(profile, seats, players, hand.renonce, outcome=outcome)
