@@ -1,4 +1,4 @@
-"""The answers of one hand: given one by one, taken back and changed, or all at once as a form sends them; turned into the hand-file keys, and a stored hand's keys back into answers (entry layer, pure)."""
+"""The answers of one hand: given one by one, taken back and changed, or all at once as a form sends them; turned into the hand-file keys, and a stored hand back into answers (entry layer, pure)."""
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
