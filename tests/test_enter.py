@@ -17,7 +17,7 @@ import subprocess
 import sys
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from typer.testing import CliRunner, Result
@@ -27,6 +27,7 @@ from tarockscore.entry.answers import Entry, Save, defaults_of, read_summary
 from tarockscore.entry.flow import OWN, TALON, Flow, Question, Refused
 from tarockscore.io.inputs import load_profile
 from tarockscore.rules import legality
+from tarockscore.rules.hand import HandInput
 from tarockscore.rules.parse import parse_hand
 
 runner = CliRunner()
@@ -311,7 +312,7 @@ def test_defaults_from_a_stored_hand() -> None:
         "kontra": "kontra",
         "bonus": [{"name": "pagat", "side": "declarers", "announced": True, "made": True}],
     }
-    e = Entry(Flow(KR, TABLE, TABLE), defaults_of(parse_hand(keys, KR)))
+    e = Entry(Flow(KR, TABLE, TABLE), defaults_of(parse_hand(cast(HandInput, keys), KR)))
     shown = []
     while (question := e.next()) is not None:
         shown.append((question.key, question.default))

@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import warnings
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from typer.testing import CliRunner, Result
@@ -27,6 +27,7 @@ from tarockscore.entry import flow as questions
 from tarockscore.entry.answers import Entry, defaults_of, submit
 from tarockscore.entry.flow import Flow, Kind
 from tarockscore.io.inputs import load_profile
+from tarockscore.rules.hand import HandInput
 from tarockscore.rules.parse import parse_hand
 from tarockscore.web import html as web_form
 
@@ -113,7 +114,7 @@ def test_a_stored_valat_without_card_points_is_walked_again() -> None:
             {"name": "valat", "side": "defenders", "announced": True, "made": True},
         ],
     }
-    defaults = defaults_of(parse_hand(keys, KR))
+    defaults = defaults_of(parse_hand(cast(HandInput, keys), KR))
     assert defaults["card_points"] == questions.EVERY_TRICK
     assert (defaults["valat:side"], defaults["valat:announced"]) == ("defenders", True)
     assert defaults["bonus:1"] == "pagat" and "bonus:2" not in defaults
