@@ -40,10 +40,8 @@ def escape_unprintable(text: str, keep: str = "\n") -> str:
     for ch in text:
         if ch in keep or ch.isprintable() or (ch > "\x7f" and unicodedata.category(ch) == "Zs"):
             out.append(ch)
-        elif ch == "\t":
-            out.append("\\t")
-        elif ch == "\r":
-            out.append("\\r")
+        elif ch in "\t\r":
+            out.append(_ESCAPES[ord(ch)])
         else:
             out.append(_escape_char(ch))
     return "".join(out)

@@ -17,15 +17,17 @@ import subprocess
 import sys
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from typer.testing import CliRunner, Result
 
 from tarockscore.cli.app import app
-from tarockscore.entry.answers import Entry, Save, defaults_from_keys, read_summary
+from tarockscore.entry.answers import Entry, Save, defaults_of, read_summary
 from tarockscore.entry.flow import OWN, TALON, Flow, Question, Refused
 from tarockscore.io.safe_io import load_profile
+from tarockscore.rules.hand import HandInput
+from tarockscore.rules.parse import parse_hand
 from tarockscore.rules.profile import called_king_bonuses, concession_possible, possible_bonuses
 
 runner = CliRunner()
@@ -310,7 +312,7 @@ def test_defaults_from_a_stored_hand() -> None:
         "kontra": "kontra",
         "bonus": [{"name": "pagat", "side": "declarers", "announced": True, "made": True}],
     }
-    e = Entry(Flow(KR, TABLE, TABLE), defaults_from_keys(keys, KR))
+    e = Entry(Flow(KR, TABLE, TABLE), defaults_of(parse_hand(cast(HandInput, keys), KR)))
     shown = []
     while (question := e.next()) is not None:
         shown.append((question.key, question.default))

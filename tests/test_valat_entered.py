@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import warnings
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from typer.testing import CliRunner, Result
@@ -24,9 +24,11 @@ from typer.testing import CliRunner, Result
 import tarockscore
 from tarockscore.cli.app import app
 from tarockscore.entry import flow as questions
-from tarockscore.entry.answers import Entry, defaults_from_keys, submit
+from tarockscore.entry.answers import Entry, defaults_of, submit
 from tarockscore.entry.flow import Flow, Kind
 from tarockscore.io.safe_io import load_profile
+from tarockscore.rules.hand import HandInput
+from tarockscore.rules.parse import parse_hand
 from tarockscore.web import html as web_form
 
 with warnings.catch_warnings():  # Starlette would rather have httpx's successor; httpx works
@@ -102,7 +104,8 @@ def test_a_contract_without_a_valat_offers_none() -> None:
 
 
 def test_a_stored_valat_without_card_points_is_walked_again() -> None:
-    keys = {
+    keys: dict[str, Any] = {
+        "players": list(TABLE),
         "contract": "rufer",
         "declarer": "Anna",
         "partner": "Cilli",
@@ -111,7 +114,7 @@ def test_a_stored_valat_without_card_points_is_walked_again() -> None:
             {"name": "valat", "side": "defenders", "announced": True, "made": True},
         ],
     }
-    defaults = defaults_from_keys(keys, KR)
+    defaults = defaults_of(parse_hand(cast(HandInput, keys), KR))
     assert defaults["card_points"] == questions.EVERY_TRICK
     assert (defaults["valat:side"], defaults["valat:announced"]) == ("defenders", True)
     assert defaults["bonus:1"] == "pagat" and "bonus:2" not in defaults

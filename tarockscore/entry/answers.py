@@ -1,6 +1,6 @@
-"""The answers of one hand: given one by one, taken back and changed, or all at once as a form sends them; turned into the hand-file keys, and a stored hand's keys back into answers (entry layer, pure)."""
+"""The answers of one hand: given one by one, taken back and changed, or all at once as a form sends them; turned into the hand-file keys, and a stored hand back into answers (entry layer, pure)."""
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
@@ -11,10 +11,8 @@ from tarockscore.entry.flow import (
     NONE,
     OWN,
     TALON,
-    VALAT_ANNOUNCED,
-    VALAT_KONTRA,
+    VALAT_BET,
     VALAT_PROVEN,
-    VALAT_SIDE,
     Answer,
     AskAgain,
     Flow,
@@ -22,14 +20,16 @@ from tarockscore.entry.flow import (
     Question,
     Refused,
     is_back,
+    joined,
     read_points,
+    typed_number,
     yes_or_no,
 )
 from tarockscore.errors import Shown
 from tarockscore.i18n import _, ngettext
 from tarockscore.rules.hand import BLATT as THIRDS
-from tarockscore.rules.hand import HandInput, parse_points, render_points
-from tarockscore.rules.profile import Profile, everyone_for_themselves
+from tarockscore.rules.hand import BonusEntry, Hand, HandInput, render_points
+from tarockscore.rules.profile import everyone_for_themselves
 from tarockscore.rules.valat import VALAT
 
 
@@ -57,21 +57,18 @@ class Entry:
         assert question is not None, "nothing is asked"
         try:
             value = self.flow.read(question, text)
-        except AskAgain as exc:
-            self.forget(str(exc.args[1]), question.key)
+        except AskAgain as exc:  # the earlier answer and this one are wrong: asked again, no defaults
+            wrong = (str(exc.args[1]), question.key)
+            for key in wrong:
+                self.answers.pop(key, None)
+                self.remembered.pop(key, None)
+            self.history = [k for k in self.history if k not in wrong]
             return str(exc.args[0])
         except Refused as exc:
             return str(exc.args[0])
         self.answers[question.key] = value
         self.history = [k for k in self.history if k != question.key] + [question.key]
         return None
-
-    def forget(self, *keys: str) -> None:
-        """Ask these questions again with no default: their answers were said to be wrong."""
-        for key in keys:
-            self.answers.pop(key, None)
-            self.remembered.pop(key, None)
-        self.history = [k for k in self.history if k not in keys]
 
     def back(self) -> str | None:
         """Take back the last answer given; its question is asked again, with it as default."""
@@ -113,8 +110,9 @@ def read_summary(text: str, lines: int, can_save: bool) -> Save | int:
     text = text.strip()
     if is_back(text):
         return Save.BACK
-    if text.isascii() and text.isdigit() and len(text) <= 6 and 1 <= int(text) <= lines:
-        return int(text)
+    number = typed_number(text)
+    if number is not None and 1 <= number <= lines:
+        return number
     said = yes_or_no(text)
     if can_save and (not text or said is True):
         return Save.YES
@@ -222,11 +220,6 @@ def _given(flow: Flow, question: Question, given: Mapping[str, str], answers: Ma
     return points
 
 
-def _number(text: str) -> int | None:
-    """A whole number as a form's number field gives it (digits only, never "²" or 5,000 digits)."""
-    return int(text) if text.isascii() and text.isdigit() and len(text) <= 6 else None
-
-
 def _points_and_blatt(flow: Flow, typed: str, blatt: str) -> Fraction:
     """Card points from the Points field (whole) and the Blatt field (0 to 2, thirds of a point)."""
     most = THIRDS - 1
@@ -234,12 +227,12 @@ def _points_and_blatt(flow: Flow, typed: str, blatt: str) -> Fraction:
         raise Refused(
             _("Blatt {blatt!r}: this game counts whole card points, with no Blatt").format(blatt=Shown(blatt))
         )
-    count = _number(blatt)
+    count = typed_number(blatt)
     if count is None:
         raise Refused(
             _("Blatt {blatt!r} is not a number from 0 to {most}").format(blatt=Shown(blatt), most=most)
         )
-    whole = _number(typed or "0")
+    whole = typed_number(typed or "0")
     if whole is None:
         raise Refused(
             _("Points {points!r} is not a whole number: the Blatt go in their own field").format(
@@ -264,11 +257,6 @@ def _more_than_left(flow: Flow, points: Fraction, most: Fraction, answers: Mappi
             points=render_points(points), total=render_points(total)
         )
     before = [key.removeprefix("points:") for key in answers if key.startswith("points:")]
-    players = (
-        before[0]
-        if len(before) == 1
-        else _("{names} and {last}").format(names=", ".join(before[:-1]), last=before[-1])
-    )
     return ngettext(
         "{points} is more than the {left} card points left: {players} has {taken} of the {total}; enter at most {left} here, or correct the card points above",
         "{points} is more than the {left} card points left: {players} have {taken} of the {total}; enter at most {left} here, or correct the card points above",
@@ -276,24 +264,51 @@ def _more_than_left(flow: Flow, points: Fraction, most: Fraction, answers: Mappi
     ).format(
         points=render_points(points),
         left=render_points(most),
-        players=players,
+        players=joined(before),
         taken=render_points(total - most),
         total=render_points(total),
     )
 
 
-def hand_of(flow: Flow, a: Mapping[str, Any]) -> HandInput:
+def hand_of(flow: Flow, answers: Mapping[str, Any]) -> HandInput:
     """The hand-file keys (without ``players``: the ledger seats the hand) of a full set of answers."""
-    done, following = flow.walk(a)
+    done, following = flow.walk(answers)
     assert following is None, "the hand is not complete"
-    asked = {q.key for q in done}
-    out = _contract_and_sides(flow, a, asked)
-    out.update(_kontra(a, asked, [q.key for q in done]))
-    bonuses = _bonuses(flow.profile, a, asked)
-    if VALAT_PROVEN in asked and a[VALAT_PROVEN] is True:
+    a = {q.key: answers[q.key] for q in done}  # an answer whose question went is left out
+    contract = flow.profile.contracts[a["contract"]]
+    out: dict[str, Any] = {"contract": contract.name}
+    if everyone_for_themselves(contract):
+        out["card_points"] = {p: render_points(v) for p, v in flow.trischaken_points(a).items()}
+    else:
+        out["declarer"] = a["declarer"]
+    partner = a.get("partner")
+    if partner == TALON:
+        out["called_king"] = "talon"
+        out["conceded"] = a.get("conceded", False)
+        if a.get("king_half"):
+            out["king_half"] = a["king_half"]
+    elif partner == OWN:
+        out["called_king"] = "own"
+    elif partner is not None:
+        out["partner"] = partner
+    if "card_points" in a and not flow.every_trick(a):  # a Valat made stands for them
+        out["card_points"] = render_points(a["card_points"])
+    if "won" in a:
+        out["won"] = a["won"]
+    by = {key.removeprefix("kontra:"): step for key, step in a.items() if key.startswith("kontra:")}
+    if any(by.values()):
+        out["kontra"] = {p: step for p, step in by.items() if step}
+    elif a.get("kontra"):
+        out["kontra"] = a["kontra"]
+    if a.get("huettenfleck"):
+        out["huettenfleck"] = True
+    bonuses = [_bet(VALAT, VALAT_BET, a)] if flow.every_trick(a) else []
+    i = 1
+    while a.get(f"bonus:{i}"):
+        bonuses.append(_bet(a[f"bonus:{i}"], f"bonus:{i}", a))
+        i += 1
+    if a.get(VALAT_PROVEN) is True:
         bonuses = _with_valat(bonuses, flow, a)
-    if flow.every_trick(a):
-        bonuses = [_valat_made(a, asked), *bonuses]
     if bonuses:
         out["bonus"] = bonuses
     if flow.renonce is not None:
@@ -301,69 +316,17 @@ def hand_of(flow: Flow, a: Mapping[str, Any]) -> HandInput:
     return cast(HandInput, out)  # the keys and types docs/hand-format.md gives, each set above
 
 
-def _contract_and_sides(flow: Flow, a: Mapping[str, Any], asked: set[str]) -> dict[str, Any]:
-    """The contract, who played it with whom, and how it went."""
-    contract = flow.profile.contracts[a["contract"]]
-    out: dict[str, Any] = {"contract": contract.name}
-    if everyone_for_themselves(contract):
-        out["card_points"] = {p: render_points(v) for p, v in flow.trischaken_points(a).items()}
-    else:
-        out["declarer"] = a["declarer"]
-    partner = a.get("partner") if "partner" in asked else None
-    if partner == TALON:
-        out["called_king"] = "talon"
-        out["conceded"] = bool(a.get("conceded")) if "conceded" in asked else False
-        if "king_half" in asked and a["king_half"]:
-            out["king_half"] = a["king_half"]
-    elif partner == OWN:
-        out["called_king"] = "own"
-    elif partner is not None:
-        out["partner"] = partner
-    if "card_points" in asked and not flow.every_trick(a):  # a Valat made stands for them
-        out["card_points"] = render_points(a["card_points"])
-    if "won" in asked:
-        out["won"] = a["won"]
-    return out
-
-
-def _kontra(a: Mapping[str, Any], asked: set[str], order: Sequence[str]) -> dict[str, Any]:
-    """The Kontra on the contract (one step, or one per Defender) and the Hüttenfleck."""
-    out: dict[str, Any] = {}
-    by = {key.split(":", 1)[1]: a[key] for key in order if key.startswith("kontra:")}
-    if any(by.values()):
-        out["kontra"] = {p: step for p, step in by.items() if step}
-    elif "kontra" in asked and a["kontra"]:
-        out["kontra"] = a["kontra"]
-    if "huettenfleck" in asked and a["huettenfleck"]:
-        out["huettenfleck"] = True
-    return out
-
-
-def _bonuses(profile: Profile, a: Mapping[str, Any], asked: set[str]) -> list[dict[str, Any]]:
-    """The ``[[bonus]]`` tables, in the order they were named."""
-    bonuses = []
-    for i in range(1, len(profile.bonuses) + 1):
-        key = f"bonus:{i}"
-        if key not in asked or not a[key]:
-            break
-        entry: dict[str, Any] = {
-            "name": a[key],
-            "side": a[f"{key}:side"],
-            "announced": bool(a.get(f"{key}:announced")) if f"{key}:announced" in asked else False,
-            "made": a[f"{key}:made"] if f"{key}:made" in asked else True,
-        }
-        if f"{key}:kontra" in asked and a[f"{key}:kontra"]:
-            entry["kontra"] = a[f"{key}:kontra"]
-        bonuses.append(entry)
-    return bonuses
-
-
-def _valat_made(a: Mapping[str, Any], asked: set[str]) -> dict[str, Any]:
-    """The ``[[bonus]]`` table of the Valat given in place of the card points: made."""
-    announced = bool(a[VALAT_ANNOUNCED]) if VALAT_ANNOUNCED in asked else False
-    entry: dict[str, Any] = {"name": VALAT, "side": a[VALAT_SIDE], "announced": announced, "made": True}
-    if VALAT_KONTRA in asked and a[VALAT_KONTRA]:
-        entry["kontra"] = a[VALAT_KONTRA]
+def _bet(name: str, key: str, a: Mapping[str, Any]) -> dict[str, Any]:
+    """The ``[[bonus]]`` table of the answers at ``key`` (``bonus:1``; ``valat``: the Valat given
+    in place of the card points, made)."""
+    entry = {
+        "name": name,
+        "side": a[f"{key}:side"],
+        "announced": a.get(f"{key}:announced", False),
+        "made": a.get(f"{key}:made", True),
+    }
+    if a.get(f"{key}:kontra"):
+        entry["kontra"] = a[f"{key}:kontra"]
     return entry
 
 
@@ -378,118 +341,56 @@ def _with_valat(bonuses: list[dict[str, Any]], flow: Flow, a: Mapping[str, Any])
     return [*bonuses, {"name": VALAT, "side": side.value, "announced": False, "made": True}]
 
 
-def defaults_from_keys(keys: Mapping[str, Any], profile: Profile) -> dict[str, Answer]:
-    """The answers a stored hand gave (its hand-file keys), as the defaults of its questions."""
-    out: dict[str, Answer] = {}
-    contract = profile.contract_name(str(keys.get("contract", "")))
-    if contract is not None:
-        out["contract"] = contract
-    out.update(_players_and_outcome(keys))
-    out.update(_card_points_given(keys.get("card_points")))
-    kontra = keys.get("kontra")
-    if isinstance(kontra, dict):
-        for player, value in kontra.items():
-            out[f"kontra:{player}"] = _step(value, profile)
-    elif kontra is not None:
-        out["kontra"] = _step(kontra, profile)
-    bonuses = keys.get("bonus")
-    tables = [b for b in bonuses if isinstance(b, dict)] if isinstance(bonuses, list) else []
-    valat = _valat_for_points(keys, tables, profile)
+def defaults_of(hand: Hand) -> dict[str, Answer]:
+    """The answers a stored hand gave, as the defaults of its questions."""
+    out: dict[str, Answer] = {"contract": hand.contract}
+    if hand.declarer is not None:
+        out["declarer"] = hand.declarer
+    if hand.partner is not None:
+        out["partner"] = hand.partner
+    if hand.called_king is not None:
+        out["partner"] = TALON if hand.called_king == "talon" else OWN
+        out["conceded"] = hand.conceded
+    if hand.king_half is not None:
+        out["king_half"] = hand.king_half
+    if hand.won is not None:
+        out["won"] = hand.won
+    if hand.huettenfleck:
+        out["huettenfleck"] = True
+    if hand.card_points is not None:
+        out["card_points"] = hand.card_points
+    out.update((f"points:{player}", points) for player, points in hand.trischaken_points)
+    out.update((f"kontra:{player}", step) for player, step in hand.kontra_by)
+    if hand.kontra is not None:
+        out["kontra"] = hand.kontra
+    bonuses = list(hand.bonuses)
+    valat = _valat_for_points(hand)
     if valat is not None:  # given in place of the card points: not among the bonuses
-        out.update(_valat_given(valat, profile))
-        tables = [b for b in tables if b is not valat]
-    for i, entry in enumerate(tables, 1):
-        out.update(_bonus_given(f"bonus:{i}", entry, profile))
-    out["extras"] = bool(kontra or keys.get("huettenfleck") or tables)
+        out["card_points"] = EVERY_TRICK
+        out.update(_bet_given(VALAT_BET, valat))
+        bonuses.remove(valat)
+    for i, bonus in enumerate(bonuses, 1):
+        out[f"bonus:{i}"] = bonus.name
+        out.update(_bet_given(f"bonus:{i}", bonus))
+    out["extras"] = bool(hand.kontra or hand.kontra_by or hand.huettenfleck or bonuses)
     return out
 
 
-def _players_and_outcome(keys: Mapping[str, Any]) -> dict[str, Answer]:
-    """Declarer, partner (or the called King's place), and the yes-or-no keys."""
-    out: dict[str, Answer] = {}
-    for key in ("declarer", "partner"):
-        if isinstance(keys.get(key), str):
-            out[key] = keys[key]
-    called = keys.get("called_king")
-    if called in ("talon", "own"):
-        out["partner"] = TALON if called == "talon" else OWN
-    if isinstance(keys.get("king_half"), str):
-        out["king_half"] = keys["king_half"]
-    for key in ("conceded", "won", "huettenfleck"):
-        if isinstance(keys.get(key), bool):
-            out[key] = keys[key]
-    return out
-
-
-def _card_points_given(cp: Any) -> dict[str, Answer]:
-    """The side's card points, or each player's in Trischaken; a value that is none is left out."""
-    out: dict[str, Answer] = {}
-    if isinstance(cp, dict):
-        for player, value in cp.items():
-            if (v := _points(value)) is not None:
-                out[f"points:{player}"] = v
-    elif (v := _points(cp)) is not None:
-        out["card_points"] = v
-    return out
-
-
-def _valat_for_points(
-    keys: Mapping[str, Any], tables: Sequence[Mapping[str, Any]], profile: Profile
-) -> Mapping[str, Any] | None:
+def _valat_for_points(hand: Hand) -> BonusEntry | None:
     """The Valat made that a stored hand gives in place of its card points (none given, no
     ``won``, no renonce or concession); None where the hand has none."""
-    if any(keys.get(k) is not None for k in ("card_points", "won", "renonce")) or keys.get("conceded"):
+    if hand.card_points is not None or hand.trischaken_points or hand.won is not None:
         return None
-    return next(
-        (
-            b
-            for b in tables
-            if profile.bonus_name(str(b.get("name", ""))) == VALAT and b.get("made", True) is True
-        ),
-        None,
-    )
-
-
-def _valat_given(entry: Mapping[str, Any], profile: Profile) -> dict[str, Answer]:
-    return {
-        "card_points": EVERY_TRICK,
-        VALAT_SIDE: str(entry.get("side", "declarers")),
-        VALAT_ANNOUNCED: bool(entry.get("announced", False)),
-        VALAT_KONTRA: _step(entry.get("kontra"), profile),
-    }
-
-
-def _bonus_given(key: str, entry: Mapping[str, Any], profile: Profile) -> dict[str, Answer]:
-    return {
-        key: profile.bonus_name(str(entry.get("name", ""))) or NONE,
-        f"{key}:side": str(entry.get("side", "declarers")),
-        f"{key}:announced": bool(entry.get("announced", False)),
-        f"{key}:made": bool(entry.get("made", True)),
-        f"{key}:kontra": _step(entry.get("kontra"), profile),
-    }
-
-
-def _points(value: Any) -> Fraction | None:
-    try:
-        return parse_points(value)
-    except ValueError:
+    if hand.renonce is not None or hand.conceded:
         return None
+    return next((b for b in hand.bonuses if b.name == VALAT and b.made), None)
 
 
-def _step(value: Any, profile: Profile) -> str:
-    found = profile.step(value) if isinstance(value, str) else None
-    return found.name if found is not None else NONE
-
-
-def stored_flow(
-    keys: Mapping[str, Any], profile: Profile, seats: Sequence[str], players: Sequence[str]
-) -> Flow:
-    """The questions of a stored hand: a renonce, which the entry does not ask, is kept as it was."""
-    renonce = keys.get("renonce")
-    return Flow(
-        profile,
-        seats,
-        players,
-        renonce if isinstance(renonce, str) else None,
-        outcome="card_points" in keys or "won" in keys,
-    )
+def _bet_given(key: str, bonus: BonusEntry) -> dict[str, Answer]:
+    """A bonus's answers at its questions' keys (``bonus:1:side``; the Valat's: ``valat:side``)."""
+    return {
+        f"{key}:side": bonus.side.value,
+        f"{key}:announced": bonus.announced,
+        f"{key}:made": bonus.made,
+        f"{key}:kontra": bonus.kontra or NONE,
+    }

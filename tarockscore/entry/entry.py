@@ -6,7 +6,7 @@
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
-from tarockscore.entry.answers import Entry, defaults_from_keys, stored_flow
+from tarockscore.entry.answers import Entry, defaults_of
 from tarockscore.entry.flow import Flow
 from tarockscore.evening import operations
 from tarockscore.evening import store as ledger_file
@@ -120,6 +120,7 @@ def _opened(evening: Evening, snapshot: Snapshot, replace: int | None) -> HandEn
         )
     check_number(led, replace)
     deal = hand_deal(led, replace)
-    keys = led.hands[replace - 1].keys
-    flow = stored_flow(keys, profile, led.players, deal.players)
-    return HandEntry(evening, snapshot, replace, deal, flow, defaults_from_keys(keys, profile), True)
+    hand = led.hands[replace - 1].hand
+    outcome = hand.card_points is not None or bool(hand.trischaken_points) or hand.won is not None
+    flow = Flow(profile, led.players, deal.players, hand.renonce, outcome)
+    return HandEntry(evening, snapshot, replace, deal, flow, defaults_of(hand), True)

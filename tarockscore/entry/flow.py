@@ -78,10 +78,9 @@ VALAT_PROVEN = "valat"
 # The answer to the card points that says one side took every trick: its Valat made stands for
 # them (docs/hand-format.md). Never card points, never a player's name.
 EVERY_TRICK = "\x00valat"
-# The questions of that Valat: whose it was, whether it was announced, a Kontra said on it.
-VALAT_SIDE = "valat:side"
-VALAT_ANNOUNCED = "valat:announced"
-VALAT_KONTRA = "valat:kontra"
+# The keys of that Valat's questions begin with this, as a bonus's with ``bonus:1``: whose it was
+# ("valat:side"), whether it was announced, a Kontra said on it.
+VALAT_BET = "valat"
 
 
 class Kind(Enum):
@@ -140,7 +139,7 @@ class Question:
         return next((c.label for c in self.choices if c.value == value), value)
 
 
-def _names(players: Sequence[str]) -> str:
+def joined(players: Sequence[str]) -> str:
     """``Anna and Cilli``, ``Bert, Cilli and Dani``."""
     if len(players) == 1:
         return players[0]
@@ -217,10 +216,15 @@ def matching(choices: Sequence[Choice], text: str) -> list[Choice]:
     return [c for c in choices if any(w.startswith(key) for w in words(c))]
 
 
+def typed_number(text: str) -> int | None:
+    """A whole number as typed: digits only ("²" is a digit to isdigit and no number), never 5,000 of them."""
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 6 else None
+
+
 def _pick(question: Question, text: str) -> str:
     """A choice by its number, its name or another of its words, or a unique beginning of one, in any case."""
-    if text.isdigit():  # "²" is a digit to isdigit and no number; nor are 5,000 digits one
-        number = int(text) if text.isascii() and len(text) <= 6 else None
+    if text.isdigit():
+        number = typed_number(text)
         for choice in question.choices:
             if choice.number == number:
                 return choice.value
@@ -264,15 +268,6 @@ class Flow:
     def seat_choices(self, names: Sequence[str]) -> tuple[Choice, ...]:
         """Players by name, each numbered by their seat at the table."""
         return tuple(Choice(p, p, self.seats.index(p) + 1) for p in self.in_seats if p in names)
-
-    def step_choices(self) -> tuple[Choice, ...]:
-        """0 = none, then each Kontra step the profile plays, numbered up the ladder."""
-        none = Choice(NONE, _("none"), 0, ("none", "no", "keine", "kein", "-"))
-        steps = tuple(
-            Choice(s.name, named(s.name), i, tuple(self.profile.step_aliases(s.name)))
-            for i, s in enumerate(self.profile.playable_steps, 1)
-        )
-        return (none, *steps)
 
     def walk(self, answers: Mapping[str, Answer]) -> tuple[list[Question], Question | None]:
         """The questions answered (validly) so far, in order, and the next one (None: done)."""
@@ -318,6 +313,11 @@ class Flow:
         if called_king == "talon" and not conceded and (halves := king_half_choices(p, contract)):
             yield self._king_half(halves)
             king_half = a["king_half"] or None
+        bonuses = (
+            concession_bonuses(p, contract)
+            if conceded
+            else possible_bonuses(p, contract, called_king, king_half)
+        )
         if not conceded and self.outcome:
             if decided_by_tricks(contract):
                 text = _("Did {declarer} win the {contract}?").format(
@@ -331,13 +331,13 @@ class Flow:
                     else _("{declarer} and {partner}").format(declarer=declarer, partner=partner)
                 )
                 total = render_points(p.game.card_points_total)
-                valat = possible_bonuses(p, contract, called_king, king_half)
                 yield Question(
                     "card_points",
                     _("Card points of {players} (of {total})").format(players=side, total=total),
                     Kind.POINTS,
                     _("card points"),
-                    self._every_trick() if tricks.VALAT in valat else (),
+                    # besides a count: a Valat, every trick to one side
+                    (Choice(EVERY_TRICK, _("Valat"), None, ("valat",)),) if tricks.VALAT in bonuses else (),
                     most=p.game.card_points_total,
                 )
                 if a["card_points"] == EVERY_TRICK:
@@ -345,11 +345,6 @@ class Flow:
                 else:
                     yield from self._valat_proven(contract, declarer, partner, a)
         kontra = not conceded and kontra_on_contract_allowed(p, contract) and bool(p.playable_steps)
-        bonuses = (
-            concession_bonuses(p, contract)
-            if conceded
-            else possible_bonuses(p, contract, called_king, king_half)
-        )
         if self.every_trick(a):  # entered with the card points
             bonuses = [b for b in bonuses if b != tricks.VALAT]
         if not kontra and not bonuses:
@@ -365,10 +360,6 @@ class Flow:
             yield from self._kontra(contract, declarer, partner, a)
         yield from self._bonuses(bonuses, a, doubled=not conceded)
 
-    def _every_trick(self) -> tuple[Choice, ...]:
-        """What the card points may be answered with besides a count: a Valat, every trick to one side."""
-        return (Choice(EVERY_TRICK, _("Valat"), None, ("valat",)),)
-
     def every_trick(self, a: Mapping[str, Any]) -> bool:
         """Whether the card points were answered by a Valat made (the side is asked after them)."""
         return a.get("card_points") == EVERY_TRICK
@@ -376,46 +367,20 @@ class Flow:
     def _valat_made(self, declarer: str, partner: str | None, a: Mapping[str, Any]) -> Iterator[Question]:
         """A Valat in place of the card points: which side took every trick, whether the Valat
         was announced, and the Kontra said on it (only an announced one can be doubled)."""
-        p = self.profile
-        valat = p.bonuses[tricks.VALAT]
         declarers = [declarer] if partner is None else [declarer, partner]
         defenders = [x for x in self.in_seats if x not in declarers]
-        sides = tuple(
-            Choice(side, _names(names), i, words)
-            for i, (side, names, words) in enumerate(
-                (
-                    ("declarers", declarers, ("declarers", "Spieler")),
-                    ("defenders", defenders, ("defenders", "Gegenspieler", "Gegner")),
-                ),
-                1,
-            )
-            if may_make(valat, side)
-        )
+        sides = self._sides(tricks.VALAT, joined(declarers), joined(defenders))
         yield Question(
-            VALAT_SIDE,
+            f"{VALAT_BET}:side",
             _("Valat: every trick to"),
             Kind.CHOICE,
             _("Valat, every trick to"),
             sides,
             sides[0].value,
         )
-        announced = False
-        if may_announce(valat):
-            yield Question(
-                VALAT_ANNOUNCED,
-                _("{bonus}: announced?").format(bonus=named(tricks.VALAT)),
-                Kind.YES_NO,
-                _("{bonus}, announced").format(bonus=named(tricks.VALAT)),
-                default=False,
-                words=ANNOUNCED_WORDS,
-            )
-            announced = a[VALAT_ANNOUNCED]
-        if may_double(valat, announced) and p.playable_steps:
-            yield self._kontra_question(
-                VALAT_KONTRA,
-                _("{bonus}: Kontra on it").format(bonus=named(tricks.VALAT)),
-                _("{bonus}, Kontra").format(bonus=named(tricks.VALAT)),
-            )
+        yield from self._bet(
+            VALAT_BET, tricks.VALAT, a, made=False, doubled=bool(self.profile.playable_steps)
+        )
 
     def proven_side(self, a: Mapping[str, Any]) -> Side | None:
         """The side whose card points (answered) prove it took every trick: its Valat."""
@@ -522,8 +487,13 @@ class Flow:
             )
 
     def _kontra_question(self, key: str, prompt: str, label: str) -> Question:
-        """A Kontra step on one bet: none, or a step of the ladder the profile allows."""
-        return Question(key, prompt, Kind.CHOICE, label, self.step_choices(), NONE)
+        """A Kontra step on one bet: 0 = none, then each step the profile plays, numbered up the ladder."""
+        steps = tuple(
+            Choice(s.name, named(s.name), i, tuple(self.profile.step_aliases(s.name)))
+            for i, s in enumerate(self.profile.playable_steps, 1)
+        )
+        none = Choice(NONE, _("none"), 0, ("none", "no", "keine", "kein", "-"))
+        return Question(key, prompt, Kind.CHOICE, label, (none, *steps), NONE)
 
     def _bonuses(self, bonuses: list[str], a: Mapping[str, Any], doubled: bool = True) -> Iterator[Question]:
         """The bonuses as the profile allows; ``doubled`` false: no Kontra (docs/rules/kontra.md §7)."""
@@ -549,15 +519,7 @@ class Flow:
             if not name:
                 return
             chosen.append(name)
-            bonus = p.bonuses[name]
-            sides = tuple(
-                side
-                for side in (
-                    Choice("declarers", _("declarers"), 1, ("declarers", "Spieler")),
-                    Choice("defenders", _("defenders"), 2, ("defenders", "Gegenspieler", "Gegner")),
-                )
-                if may_make(bonus, str(side.value))
-            )
+            sides = self._sides(name, _("declarers"), _("defenders"))
             yield Question(
                 f"{key}:side",
                 _("{bonus}: for which side").format(bonus=named(name)),
@@ -566,32 +528,54 @@ class Flow:
                 sides,
                 sides[0].value,
             )
-            announced = False
-            if may_announce(bonus):
-                yield Question(
-                    f"{key}:announced",
-                    _("{bonus}: announced?").format(bonus=named(name)),
-                    Kind.YES_NO,
-                    _("{bonus}, announced").format(bonus=named(name)),
-                    default=False,
-                    words=ANNOUNCED_WORDS,
-                )
-                announced = a[f"{key}:announced"]
-            if may_fail(bonus):
-                yield Question(
-                    f"{key}:made",
-                    _("{bonus}: made?").format(bonus=named(name)),
-                    Kind.YES_NO,
-                    _("{bonus}, made").format(bonus=named(name)),
-                    default=True,
-                    words=MADE_WORDS,
-                )
-            if doubled and may_double(bonus, announced):
-                yield self._kontra_question(
-                    f"{key}:kontra",
-                    _("{bonus}: Kontra on it").format(bonus=named(name)),
-                    _("{bonus}, Kontra").format(bonus=named(name)),
-                )
+            yield from self._bet(key, name, a, made=True, doubled=doubled)
+
+    def _sides(self, bonus: str, declarers: str, defenders: str) -> tuple[Choice, ...]:
+        """The sides that may make ``bonus``, each shown by its label."""
+        return tuple(
+            Choice(side, label, i, words)
+            for i, (side, label, words) in enumerate(
+                (
+                    ("declarers", declarers, ("declarers", "Spieler")),
+                    ("defenders", defenders, ("defenders", "Gegenspieler", "Gegner")),
+                ),
+                1,
+            )
+            if may_make(self.profile.bonuses[bonus], side)
+        )
+
+    def _bet(
+        self, key: str, name: str, a: Mapping[str, Any], *, made: bool, doubled: bool
+    ) -> Iterator[Question]:
+        """Whether bonus ``name`` was announced, whether it was made (``made``: asked), and the
+        Kontra on it; its questions' keys begin with ``key`` (``bonus:1``, ``valat``)."""
+        bonus = self.profile.bonuses[name]
+        announced = False
+        if may_announce(bonus):
+            yield Question(
+                f"{key}:announced",
+                _("{bonus}: announced?").format(bonus=named(name)),
+                Kind.YES_NO,
+                _("{bonus}, announced").format(bonus=named(name)),
+                default=False,
+                words=ANNOUNCED_WORDS,
+            )
+            announced = a[f"{key}:announced"]
+        if made and may_fail(bonus):
+            yield Question(
+                f"{key}:made",
+                _("{bonus}: made?").format(bonus=named(name)),
+                Kind.YES_NO,
+                _("{bonus}, made").format(bonus=named(name)),
+                default=True,
+                words=MADE_WORDS,
+            )
+        if doubled and may_double(bonus, announced):
+            yield self._kontra_question(
+                f"{key}:kontra",
+                _("{bonus}: Kontra on it").format(bonus=named(name)),
+                _("{bonus}, Kontra").format(bonus=named(name)),
+            )
 
     def notes(self, a: Mapping[str, Any]) -> list[str]:
         """What the summary shows besides the answers of a complete hand (a renonce kept, Trischaken's fourth)."""

@@ -10,7 +10,7 @@ import re
 from collections.abc import Callable, Collection, Sequence
 from typing import Any, cast
 
-from tarockscore.entry.flow import Choice, matching
+from tarockscore.entry.flow import Choice, matching, typed_number
 from tarockscore.errors import N_, Collector, HandError, UsageError, near_miss, one_of
 from tarockscore.rules.hand import BonusInput, HandInput
 from tarockscore.rules.words import fold, strip_spaces
@@ -281,28 +281,11 @@ def seated(
     the hand (at five the dealer sits out). A beginning shared with the one sitting out names
     the one who plays; where the hand gives its players, they are the four."""
     problems = Collector()
-
-    def name(where: str, typed: str, among: Callable[[], Sequence[str]] | None) -> str:
-        found = [c.value for c in _named(typed, seats)]
-        if typed.isascii() and typed.isdigit():
-            return _by_seat(where, typed, found, seats, problems)
-        if typed in seats:
-            return typed
-        if len(found) > 1 and among is not None:
-            who = among()
-            found = [p for p in found if p in who] or found
-        if len(found) > 1:
-            problems.add(
-                where,
-                N_("{value!r} begins the names of {allowed}: type more of it"),
-                value=typed,
-                allowed=one_of(found),
-            )
-        return found[0] if len(found) == 1 else typed
-
     out: dict[str, Any] = dict(hand)
     if isinstance(out.get("players"), list) and out["players"] != list(seats):  # score's are the seats
-        out["players"] = [name("players", p, None) if isinstance(p, str) else p for p in out["players"]]
+        out["players"] = [
+            _player("players", p, seats, None, problems) if isinstance(p, str) else p for p in out["players"]
+        ]
     if isinstance(out.get("players"), list) and all(p in seats for p in out["players"]):
         given = tuple(out["players"])
 
@@ -311,12 +294,12 @@ def seated(
 
     for key in _NAMING:
         if isinstance(out.get(key), str):
-            out[key] = name(key, out[key], playing)
+            out[key] = _player(key, out[key], seats, playing, problems)
     for key in _NAMED_BY:
         if isinstance(out.get(key), dict):
             table: dict[str, Any] = {}
             for typed, value in out[key].items():
-                who = name(f"{key}.{typed}", typed, playing)
+                who = _player(f"{key}.{typed}", typed, seats, playing, problems)
                 if who in table and table[who] != value:
                     problems.add(
                         f"{key}.{typed}",
@@ -331,31 +314,23 @@ def seated(
     return cast(HandInput, out)
 
 
-def _by_seat(where: str, typed: str, named: Sequence[str], seats: Sequence[str], problems: Collector) -> str:
-    """The player a number typed names: the one in that seat, where no other player's name is
-    the number or begins with it; else refused, saying so."""
-    number = int(typed) if len(typed) <= 6 else 0
-    if not 1 <= number <= len(seats):
-        if len(named) == 1:  # no seat, but a name: the player called 12 at a table of four
-            return named[0]
-        if not named:
-            problems.add(
-                where,
-                N_("{value!r} is no player's name and no seat's number: the seats are {seats}"),
-                value=typed,
-                seats=seat_list(seats),
-            )
-        else:
-            problems.add(
-                where,
-                N_("{value!r} begins the names of {allowed}: type more of it"),
-                value=typed,
-                allowed=one_of(named),
-            )
-        return typed
-    seat = seats[number - 1]
-    others = [p for p in named if p != seat]
-    if others:
+def _player(
+    where: str,
+    typed: str,
+    seats: Sequence[str],
+    among: Callable[[], Sequence[str]] | None,
+    problems: Collector,
+) -> str:
+    """The player ``typed`` names (see :func:`seated`); ``typed`` itself where it names none, or is refused."""
+    found = [c.value for c in _named(typed, seats)]
+    digits = typed.isascii() and typed.isdigit()
+    number = typed_number(typed)
+    if number is not None and 1 <= number <= len(seats):
+        # the one in that seat, where no other player's name is the number or begins with it
+        seat = seats[number - 1]
+        others = [p for p in found if p != seat]
+        if not others:
+            return seat
         problems.add(
             where,
             N_(
@@ -367,4 +342,23 @@ def _by_seat(where: str, typed: str, named: Sequence[str], seats: Sequence[str],
             seats=seat_list(seats),
         )
         return typed
-    return seat
+    if typed in seats:
+        return typed
+    if digits and not found:
+        problems.add(
+            where,
+            N_("{value!r} is no player's name and no seat's number: the seats are {seats}"),
+            value=typed,
+            seats=seat_list(seats),
+        )
+    if len(found) > 1 and among is not None and not digits:
+        who = among()
+        found = [p for p in found if p in who] or found
+    if len(found) > 1:
+        problems.add(
+            where,
+            N_("{value!r} begins the names of {allowed}: type more of it"),
+            value=typed,
+            allowed=one_of(found),
+        )
+    return found[0] if len(found) == 1 else typed

@@ -330,7 +330,7 @@ class FoldedSeason(NamedTuple):
         for i, e in enumerate(self.season.evenings):
             if i:
                 starts.append((len(points), e.label))
-            points += [h.victory_points for h in e.hands]
+            points += [h.result.victory_points for h in e.hands]
         return points, starts
 
 

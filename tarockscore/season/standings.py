@@ -22,10 +22,9 @@ from tarockscore.errors import (
     near_miss,
     one_of,
 )
-from tarockscore.evening.model import Ledger, Paper
+from tarockscore.evening.model import Entry, Ledger, Paper
 from tarockscore.evening.operations import rescore as rescore_ledger
 from tarockscore.evening.paper import points_text
-from tarockscore.rules.hand import Hand
 from tarockscore.rules.profile import Profile
 from tarockscore.rules.words import name_problem, nfc, skeleton, strip_spaces
 
@@ -57,22 +56,13 @@ UNDATED = N_("{source} has no date: left out by the date range")
 WRONGLY_DATED = N_("{source} has the date {date!r}, not YYYY-MM-DD: left out by the date range")
 
 
-class PlayedHand(NamedTuple):
-    """One hand of an evening with the result its ledger stores."""
-
-    hand: Hand  # the hand itself, as its ledger read it (its players: the four who played it)
-    victory_points: Mapping[str, int]
-    payout: Mapping[str, int] | None = None
-    won: bool | None = None  # whether the declarers won; None in Trischaken
-
-
 class Evening(NamedTuple):
     """What a season needs of one ledger."""
 
     source: str  # the ledger's file name, for messages
     players: tuple[str, ...]
     profile: Profile
-    hands: tuple[PlayedHand, ...]
+    hands: tuple[Entry, ...]  # each hand with the result its ledger stores
     date: "date | None" = None
     place: str | None = None
     paper: Paper | None = None  # a tournament table's result from its paper sheet, opening its sheet
@@ -87,9 +77,11 @@ class Evening(NamedTuple):
 
         hands = tuple(
             h._replace(
-                victory_points=n(h.victory_points),
-                payout=None if h.payout is None else n(h.payout),
                 hand=h.hand.renamed(names),
+                result=h.result._replace(
+                    victory_points=n(h.result.victory_points),
+                    payout=None if h.result.payout is None else n(h.result.payout),
+                ),
             )
             for h in self.hands
         )
@@ -113,14 +105,11 @@ def ledger_date(ledger: Ledger) -> date | None:
 
 def evening(ledger: Ledger, source: str) -> Evening:
     """One ledger as an evening."""
-    hands = tuple(
-        PlayedHand(e.hand, e.result.victory_points, e.result.payout, e.result.won) for e in ledger.hands
-    )
     return Evening(
         source=source,
         players=ledger.players,
         profile=ledger.profile,
-        hands=hands,
+        hands=ledger.hands,
         date=ledger_date(ledger),
         place=ledger.table.place,
         paper=ledger.paper,
@@ -151,7 +140,7 @@ class Season(NamedTuple):
     def hand_count(self) -> int:
         return sum(len(e.hands) for e in self.evenings)
 
-    def hands(self) -> Iterable[tuple[Evening, PlayedHand]]:
+    def hands(self) -> Iterable[tuple[Evening, Entry]]:
         for evening in self.evenings:
             for played in evening.hands:
                 yield evening, played
@@ -455,7 +444,8 @@ def fold(ledgers: Sequence[Named], filters: Filters = NO_FILTERS) -> Season:
     with_payout = [
         e
         for e in evenings
-        if any(h.payout is not None for h in e.hands) or (e.paper is not None and e.paper.money is not None)
+        if any(h.result.payout is not None for h in e.hands)
+        or (e.paper is not None and e.paper.money is not None)
     ]
     if with_payout and len(with_payout) < len(evenings):
         warnings.append(
@@ -510,10 +500,10 @@ def standings(season: Season) -> tuple[Standing, ...]:
         for h in e.hands:
             for p in h.hand.players:
                 hands[p] += 1
-            for p, v in h.victory_points.items():
+            for p, v in h.result.victory_points.items():
                 vp[p] += v
-            if h.payout is not None:
-                for p, v in h.payout.items():
+            if h.result.payout is not None:
+                for p, v in h.result.payout.items():
                     payout[p] = payout.get(p, 0) + v
     ordered = sorted(season.players, key=lambda p: (-vp[p], -payout.get(p, 0), p))
     out: list[Standing] = []

@@ -12,10 +12,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from tarockscore.evening.model import Entry
 from tarockscore.rules.hand import Hand
 from tarockscore.rules.profile import Profile
 from tarockscore.rules.scoring import score_hand
-from tarockscore.season.standings import Evening, PlayedHand, Season
+from tarockscore.season.standings import Evening, Season
 
 
 @dataclass(slots=True)
@@ -109,7 +110,7 @@ def _kontra_on_bet(
             out[p].kontra.answered_won += int(owners_won)
 
 
-def _points(out: Mapping[str, PlayerStats], evening: Evening, played: PlayedHand) -> None:
+def _points(out: Mapping[str, PlayerStats], evening: Evening, played: Entry) -> None:
     """Who played the hand and who sat out; each player's points, best and worst hand, payout."""
     hand = played.hand
     for p in evening.players:
@@ -117,13 +118,13 @@ def _points(out: Mapping[str, PlayerStats], evening: Evening, played: PlayedHand
             out[p].sat_out += 1
     for p in hand.players:
         s = out[p]
-        vp = played.victory_points.get(p, 0)
+        vp = played.result.victory_points.get(p, 0)
         s.hands += 1
         s.victory_points += vp
         s.best = vp if s.best is None else max(s.best, vp)
         s.worst = vp if s.worst is None else min(s.worst, vp)
-        if played.payout is not None:
-            s.payout = (s.payout or 0) + played.payout.get(p, 0)
+        if played.result.payout is not None:
+            s.payout = (s.payout or 0) + played.result.payout.get(p, 0)
 
 
 def _contract_kontras(out: Mapping[str, PlayerStats], hand: Hand, profile: Profile, won: bool) -> None:
@@ -158,8 +159,8 @@ def _bonuses(out: Mapping[str, PlayerStats], hand: Hand, profile: Profile) -> No
         _kontra_on_bet(out, side, hand.side(b.side.other), _level(profile, b.kontra), b.made)
 
 
-def _hand(out: Mapping[str, PlayerStats], evening: Evening, played: PlayedHand) -> None:
-    hand, won = played.hand, played.won
+def _hand(out: Mapping[str, PlayerStats], evening: Evening, played: Entry) -> None:
+    hand, won = played.hand, played.result.won
     _points(out, evening, played)
     if hand.declarer is None or won is None:
         for p in hand.players:
