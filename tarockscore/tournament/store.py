@@ -522,40 +522,29 @@ def results_csv(path: Path) -> list[tuple[int, int, dict[str, int], dict[str, in
     return [(r, t, schrift, money) for (r, t), (schrift, money) in tables.items()]
 
 
-class _Words(NamedTuple):
-    """A table that cannot count, or has no hands, as said for the standings or for the money."""
-
-    unreadable: str  # values: value
-    fails_check: str  # values: value, path
-    no_hands: str  # values: where, path
-    not_played: str  # no hands, and its round closed; values: where, path
-
-
-_WORDS = {
-    False: _Words(
-        N_("{value}: this table's sheet cannot be read; the standings need every table"),
-        SHEET_FAILS_CHECK,
-        N_("{where} ({path}): no hands yet; it is shown but not ranked"),
-        N_(
-            "{where} ({path}): no hands, and its round is closed: it was not played; it is shown but not ranked"
-        ),
+# A table that cannot count, or has no hands, as said for the standings (False) or for the money (True).
+_UNREADABLE = {
+    False: N_("{value}: this table's sheet cannot be read; the standings need every table"),
+    True: N_("{value}: this table's sheet cannot be read; the day's money needs every table"),
+}
+_FAILS_CHECK = {False: SHEET_FAILS_CHECK, True: SHEET_FAILS_CHECK_MONEY}
+_NO_HANDS = {
+    False: N_("{where} ({path}): no hands yet; it is shown but not ranked"),
+    True: N_("{where} ({path}): no hands yet; its players are listed with 0"),
+}
+_NOT_PLAYED = {  # no hands, and its round closed
+    False: N_(
+        "{where} ({path}): no hands, and its round is closed: it was not played; it is shown but not ranked"
     ),
-    True: _Words(
-        N_("{value}: this table's sheet cannot be read; the day's money needs every table"),
-        SHEET_FAILS_CHECK_MONEY,
-        N_("{where} ({path}): no hands yet; its players are listed with 0"),
-        N_(
-            "{where} ({path}): no hands, and its round is closed: it was not played; its players are listed with 0"
-        ),
+    True: N_(
+        "{where} ({path}): no hands, and its round is closed: it was not played; its players are listed with 0"
     ),
 }
 _GAMES_PLAYED = N_("{where} ({path}): {hands} of {games} games played")
 # The templates of the warnings that name a table short of its game limit, each table once: the
 # command line folds them into one line, and says every other warning (a sheet changed after its
 # round was closed, a stray sheet) as it is.
-SHORT_OF_LIMIT = frozenset(
-    {_GAMES_PLAYED, *(w for words in _WORDS.values() for w in (words.no_hands, words.not_played))}
-)
+SHORT_OF_LIMIT = frozenset({_GAMES_PLAYED, *_NO_HANDS.values(), *_NOT_PLAYED.values()})
 
 
 class Day(NamedTuple):
@@ -574,7 +563,7 @@ def _drawn_table(
     t: tm.Tournament,
     r: tm.Round,
     d: tm.DrawnTable,
-    words: _Words,
+    money: bool,
     closed: str | None,
     warnings: list[str],
 ) -> Ledger:
@@ -593,10 +582,12 @@ def _drawn_table(
         # a closed round's sheet is looked up for the head the desk noted
         snapshot = ledger_file.read(path, since=closed)
     except LedgerError as exc:
-        raise TournamentError([*exc.problems, Problem.of(str(path), words.unreadable, value=where)]) from None
+        raise TournamentError(
+            [*exc.problems, Problem.of(str(path), _UNREADABLE[money], value=where)]
+        ) from None
     found = list(snapshot.problems) or against_the_rules(snapshot.ledger)  # every hand scored again
     if found:
-        failed = Problem.of(str(path), words.fails_check, value=where, path=path)
+        failed = Problem.of(str(path), _FAILS_CHECK[money], value=where, path=path)
         raise TournamentError([*ledger_file.locate(found, snapshot.text, str(path)), failed])
     warnings += ledger_file.said_on_reading(snapshot)  # a repair's hands, a torn last entry
     led, table = snapshot.ledger, snapshot.ledger.table
@@ -669,27 +660,16 @@ def _drawn_table(
             )
             raise TournamentError([*(p.moved(f"{path}: {p.where}") for p in broken), said])
     elif hands == 0:  # a closed round's table without hands did not play: none are still to come
-        warnings.append(
-            message(words.no_hands if closed is None else words.not_played, where=where, path=path)
-        )
+        short = (_NO_HANDS if closed is None else _NOT_PLAYED)[money]
+        warnings.append(message(short, where=where, path=path))
     elif hands < d.games:
-        warnings.append(
-            message(
-                _GAMES_PLAYED,
-                where=where,
-                path=path,
-                hands=hands,
-                games=d.games,
-            )
-        )
+        warnings.append(message(_GAMES_PLAYED, where=where, path=path, hands=hands, games=d.games))
     return led
 
 
 def _strays(folder: Path, drawn: set[Path], problems: list[Problem], warnings: list[str]) -> None:
     """The sheets in a round folder the draw does not name: with hands a problem, else a warning."""
-    for sub in sorted(p for p in folder.iterdir() if p.is_dir()) if folder.is_dir() else []:
-        if not _ROUND_DIR.match(sub.name):
-            continue
+    for sub in sorted(p for p in folder.iterdir() if p.is_dir() and _ROUND_DIR.match(p.name)):
         for extra in sorted(sub.rglob("*.toml")):
             if safe_io.real_path(extra) in drawn:
                 continue
@@ -735,7 +715,7 @@ def read_day(folder: Path, *, money: bool = False) -> Day:
             path = folder / d.ledger
             drawn_paths.add(safe_io.real_path(path))
             try:
-                led = _drawn_table(path, t, r, d, _WORDS[money], closed.get(d.ledger), warnings)
+                led = _drawn_table(path, t, r, d, money, closed.get(d.ledger), warnings)
             except TournamentError as exc:
                 problems += exc.problems
                 continue
