@@ -88,19 +88,17 @@ def build_format(document: Mapping[str, Any], where: str = "") -> Format:
     rank_points: dict[int, tuple[int, ...]] = {}
     rp = top.table("rank_points", required=total is not Total.SCHRIFT)
     for key, size in _SIZES.items():
-        raw = rp.raw(key)
+        raw, at = rp.raw(key), f"rank_points.{key}"
         if raw is None:
             if total is not Total.SCHRIFT:
                 problems.add(
-                    f"rank_points.{key}",
-                    N_("missing: the points for place 1 … {size} at a table of {size}"),
-                    size=size,
+                    at, N_("missing: the points for place 1 … {size} at a table of {size}"), size=size
                 )
-            continue
-        ok = isinstance(raw, list) and all(isinstance(v, int) and not isinstance(v, bool) for v in raw)
-        if not ok:
+        elif not isinstance(raw, list) or not all(
+            isinstance(v, int) and not isinstance(v, bool) for v in raw
+        ):
             problems.add(
-                f"rank_points.{key}",
+                at,
                 N_("{raw!r} is {kind}; expected an array of {size} whole numbers"),
                 raw=raw,
                 kind=type_name(raw),
@@ -108,7 +106,7 @@ def build_format(document: Mapping[str, Any], where: str = "") -> Format:
             )
         elif len(raw) != size:
             problems.add(
-                f"rank_points.{key}",
+                at,
                 N_("{raw!r} has {count} numbers; a table of {size} has {size} places"),
                 raw=raw,
                 count=len(raw),

@@ -730,6 +730,13 @@ def read_day(folder: Path, *, money: bool = False) -> Day:
 
 
 def _on_sheet(led: Ledger, sheet: PaperSheet, at: str, replace: bool) -> Ledger:
+    """The sheet scored from its paper result; itself where it holds exactly this result, and no hand,
+    already (given again: a run cut short, then repeated), so nothing is written to it."""
+    paper = led.paper
+    if not replace and paper is not None and not led.hands:
+        money = dict(paper.money) if paper.money is not None else None
+        if dict(paper.schrift) == sheet.schrift and money == sheet.money:
+            return led
     return ledger_paper.on_paper(led, sheet.schrift, sheet.money, at, label=sheet.label, replace=replace)
 
 
@@ -739,8 +746,6 @@ def _check(folder: Path, sheet: PaperSheet, at: str, replace: bool) -> list[Prob
     try:
         ledger_file.check_writable(path)
         led = ledger_file.read_trusted(path).ledger
-        if not replace and _already(led, sheet):
-            return []  # given again (a run cut short, then repeated): nothing to write to the sheet
         if replace and not led.hands and led.paper is None:
             # a correction of a table that has nothing: most likely the wrong table number
             return [
@@ -758,15 +763,6 @@ def _check(folder: Path, sheet: PaperSheet, at: str, replace: bool) -> list[Prob
     return []
 
 
-def _already(led: Ledger, sheet: PaperSheet) -> bool:
-    """The sheet holds exactly this result already, and no hand beside it."""
-    paper = led.paper
-    if paper is None or led.hands:
-        return False
-    money = dict(paper.money) if paper.money is not None else None
-    return dict(paper.schrift) == sheet.schrift and money == sheet.money
-
-
 def paper_entries(
     folder: Path, t: tm.Tournament, sheets: Sequence[tuple[PaperSheet, str]], *, replace: bool
 ) -> list[dict[str, Any]]:
@@ -777,15 +773,10 @@ def paper_entries(
     noted = [e.values for e in t.log if e.kind == "result"]
     events = []
     for sheet, at in sheets:
-        path = folder / sheet.table.ledger
-        kept = ledger_file.read_trusted(path)
-        head = kept.head
-        if replace or not _already(kept.ledger, sheet):
-            change = functools.partial(_on_sheet, sheet=sheet, at=at, replace=replace)
-            head = ledger_file.update(path, change, at=at).head
+        change = functools.partial(_on_sheet, sheet=sheet, at=at, replace=replace)
         event = {"round": sheet.round, "table": sheet.table.table, "schrift": sheet.schrift}
         event |= {"money": sheet.money} if sheet.money is not None else {}
-        event["sheet"] = head
+        event["sheet"] = ledger_file.update(folder / sheet.table.ledger, change, at=at).head
         if event not in noted:
             events.append({"kind": "result", "at": at, **event})
     return events
