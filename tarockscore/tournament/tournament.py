@@ -434,8 +434,7 @@ class Tournament:
             except TournamentError as exc:
                 if source is None:
                     raise
-                label = f"{source}: {table_label(number, table)}"
-                problems += [p.moved(f"{label}: {p.where}" if p.where else label) for p in exc.problems]
+                problems += exc.located(f"{source}: {table_label(number, table)}").problems
         if problems:
             raise TournamentError(problems)
         stamp = at or now()
