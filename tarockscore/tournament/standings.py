@@ -343,9 +343,7 @@ def cup_rules(data: Mapping[str, Any], where: str = "") -> CupRules:
         )
     else:
         points = tuple(raw)
-    best = None
-    if top.has("best"):
-        best = top.number("best", minimum=1)
+    best = top.number("best", minimum=1) if top.has("best") else None
     top.finish(known_extra=("best",))
     problems.raise_if_any(TournamentError)
     return CupRules(points=points, best=best)
