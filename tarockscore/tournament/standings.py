@@ -349,10 +349,11 @@ def cup_rules(data: Mapping[str, Any], where: str = "") -> CupRules:
     return CupRules(points=points, best=best)
 
 
-def cup_standings(
-    days: Sequence[tuple[str, Sequence[tuple[int, str]]]], rules: CupRules
-) -> list[CupStanding]:
-    """``days``: each tournament's name and its (place, player) rows, in the season's order."""
+Days = Sequence[tuple[str, Sequence[tuple[int, str]]]]  # each tournament's name and its (place, player) rows
+
+
+def cup_standings(days: Days, rules: CupRules) -> list[CupStanding]:
+    """Each player's cup points from ``days`` (in the season's order), their best N days counted."""
     results: dict[str, list[Result]] = {}
     for name, rows in days:
         for place, player in rows:
@@ -366,9 +367,6 @@ def cup_standings(
     places = competition_ranks([row.cup_points for row in standing])
     out = [row._replace(place=place) for place, row in zip(places, standing, strict=True)]
     return sorted(out, key=lambda s: (s.place, s.player.casefold()))
-
-
-Days = Sequence[tuple[str, Sequence[tuple[int, str]]]]
 
 
 def one_name_each(
