@@ -160,7 +160,7 @@ def parse_day(raw: bytes, path: Path) -> tm.Tournament:
     text = safe_io.decode(raw, name, TournamentError)
     data = safe_io.load_toml(text, name, TournamentError, safe_io.DAY)
     events = data.pop("event", None)
-    if data.get("tournament") != tm.VERSION or isinstance(data.get("tournament"), bool):
+    if data.get("tournament") != tm.VERSION:
         if data.get("tournament") == 1 and events is None:
             raise TournamentError(OLD_DAY, path=path, folder=path.parent)
         raise TournamentError(
