@@ -730,8 +730,8 @@ def read_day(folder: Path, *, money: bool = False) -> Day:
 
 
 def _on_sheet(led: Ledger, sheet: PaperSheet, at: str, replace: bool) -> Ledger:
-    """The sheet scored from its paper result; itself where it holds exactly this result, and no hand,
-    already (given again: a run cut short, then repeated), so nothing is written to it."""
+    """The sheet scored from its paper result; the sheet itself (nothing to write) where it holds exactly
+    this result and no hand already: given again, after a run cut short."""
     paper = led.paper
     if not replace and paper is not None and not led.hands:
         money = dict(paper.money) if paper.money is not None else None
