@@ -172,21 +172,14 @@ def add_player(tournament: Tournament, name: str) -> Tournament:
     if name in tournament.players:
         raise TournamentError(N_("{name!r} is already in the tournament"), name=name, where="NAME")
     # everyone who sat at a table is a player or dropped (a draw's entry is refused otherwise)
-    other = next(
-        (
-            o
-            for o in (*tournament.players, *tournament.dropped)
-            if o != name and player_key(o) == player_key(name)
-        ),
-        None,
-    )
-    if other is not None:
-        raise TournamentError(
-            N_("{name!r} differs from {other!r} only by case: names are matched in any case"),
-            name=name,
-            other=other,
-            where="NAME",
-        )
+    for other in (*tournament.players, *tournament.dropped):
+        if other != name and player_key(other) == player_key(name):
+            raise TournamentError(
+                N_("{name!r} differs from {other!r} only by case: names are matched in any case"),
+                name=name,
+                other=other,
+                where="NAME",
+            )
     dropped = tuple(p for p in tournament.dropped if p != name)
     return tournament._replace(players=(*tournament.players, name), dropped=dropped)
 
@@ -252,7 +245,12 @@ def _begun(top: Reader, at: str, problems: Collector) -> Tournament | None:
     rounds = top.number("rounds", minimum=1)
     games = top.number("games", minimum=1)
     games_five = top.number("games_five", minimum=1)
-    stake = _stake(top, problems)
+    stake: Decimal | None = None
+    if (text := top.optional_str("stake")) is not None:
+        try:
+            stake = parse_stake(text)
+        except ValueError as exc:
+            problems.add(top.where("stake"), reason(exc))
     players = top.str_list("players")
     for problem in check_names(players, top.where("players")):
         problems.put(problem)
@@ -283,17 +281,6 @@ def _begun(top: Reader, at: str, problems: Collector) -> Tournament | None:
         date=date,
         place=place,
     )
-
-
-def _stake(top: Reader, problems: Collector) -> Decimal | None:
-    text = top.optional_str("stake")
-    if text is None:
-        return None
-    try:
-        return parse_stake(text)
-    except ValueError as exc:
-        problems.add(top.where("stake"), reason(exc))
-        return None
 
 
 def _profile(top: Reader, problems: Collector) -> ProfileRecord | None:

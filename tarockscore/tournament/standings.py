@@ -87,19 +87,17 @@ def build_format(document: Mapping[str, Any], where: str = "") -> Format:
     rank_points: dict[int, tuple[int, ...]] = {}
     rp = top.table("rank_points", required=total is not Total.SCHRIFT)
     for key, size in _SIZES.items():
-        raw = rp.raw(key)
+        raw, at = rp.raw(key), f"rank_points.{key}"
         if raw is None:
             if total is not Total.SCHRIFT:
                 problems.add(
-                    f"rank_points.{key}",
-                    N_("missing: the points for place 1 … {size} at a table of {size}"),
-                    size=size,
+                    at, N_("missing: the points for place 1 … {size} at a table of {size}"), size=size
                 )
-            continue
-        ok = isinstance(raw, list) and all(isinstance(v, int) and not isinstance(v, bool) for v in raw)
-        if not ok:
+        elif not isinstance(raw, list) or not all(
+            isinstance(v, int) and not isinstance(v, bool) for v in raw
+        ):
             problems.add(
-                f"rank_points.{key}",
+                at,
                 N_("{raw!r} is {kind}; expected an array of {size} whole numbers"),
                 raw=raw,
                 kind=type_name(raw),
@@ -107,7 +105,7 @@ def build_format(document: Mapping[str, Any], where: str = "") -> Format:
             )
         elif len(raw) != size:
             problems.add(
-                f"rank_points.{key}",
+                at,
                 N_("{raw!r} has {count} numbers; a table of {size} has {size} places"),
                 raw=raw,
                 count=len(raw),
@@ -344,18 +342,17 @@ def cup_rules(data: Mapping[str, Any], where: str = "") -> CupRules:
         )
     else:
         points = tuple(raw)
-    best = None
-    if top.has("best"):
-        best = top.number("best", minimum=1)
+    best = top.number("best", minimum=1) if top.has("best") else None
     top.finish(known_extra=("best",))
     problems.raise_if_any(TournamentError)
     return CupRules(points=points, best=best)
 
 
-def cup_standings(
-    days: Sequence[tuple[str, Sequence[tuple[int, str]]]], rules: CupRules
-) -> list[CupStanding]:
-    """``days``: each tournament's name and its (place, player) rows, in the season's order."""
+Days = Sequence[tuple[str, Sequence[tuple[int, str]]]]  # each tournament's name and its (place, player) rows
+
+
+def cup_standings(days: Days, rules: CupRules) -> list[CupStanding]:
+    """Each player's cup points from ``days`` (in the season's order), their best N days counted."""
     results: dict[str, list[Result]] = {}
     for name, rows in days:
         for place, player in rows:
@@ -369,9 +366,6 @@ def cup_standings(
     places = competition_ranks([row.cup_points for row in standing])
     out = [row._replace(place=place) for place, row in zip(places, standing, strict=True)]
     return sorted(out, key=lambda s: (s.place, s.player.casefold()))
-
-
-Days = Sequence[tuple[str, Sequence[tuple[int, str]]]]
 
 
 def one_name_each(

@@ -158,7 +158,7 @@ def parse_day(raw: bytes, path: Path) -> tm.Tournament:
     text = safe_io.decode(raw, name, TournamentError)
     data = safe_io.load_toml(text, name, TournamentError, safe_io.DAY)
     events = data.pop("event", None)
-    if data.get("tournament") != tm.VERSION or isinstance(data.get("tournament"), bool):
+    if data.get("tournament") != tm.VERSION:
         if data.get("tournament") == 1 and events is None:
             raise TournamentError(OLD_DAY, path=path, folder=path.parent)
         raise TournamentError(
@@ -520,40 +520,29 @@ def results_csv(path: Path) -> list[tuple[int, int, dict[str, int], dict[str, in
     return [(r, t, schrift, money) for (r, t), (schrift, money) in tables.items()]
 
 
-class _Words(NamedTuple):
-    """A table that cannot count, or has no hands, as said for the standings or for the money."""
-
-    unreadable: str  # values: value
-    fails_check: str  # values: value, path
-    no_hands: str  # values: where, path
-    not_played: str  # no hands, and its round closed; values: where, path
-
-
-_WORDS = {
-    False: _Words(
-        N_("{value}: this table's sheet cannot be read; the standings need every table"),
-        SHEET_FAILS_CHECK,
-        N_("{where} ({path}): no hands yet; it is shown but not ranked"),
-        N_(
-            "{where} ({path}): no hands, and its round is closed: it was not played; it is shown but not ranked"
-        ),
+# A table that cannot count, or has no hands, as said for the standings (False) or for the money (True).
+_UNREADABLE = {
+    False: N_("{value}: this table's sheet cannot be read; the standings need every table"),
+    True: N_("{value}: this table's sheet cannot be read; the day's money needs every table"),
+}
+_FAILS_CHECK = {False: SHEET_FAILS_CHECK, True: SHEET_FAILS_CHECK_MONEY}
+_NO_HANDS = {
+    False: N_("{where} ({path}): no hands yet; it is shown but not ranked"),
+    True: N_("{where} ({path}): no hands yet; its players are listed with 0"),
+}
+_NOT_PLAYED = {  # no hands, and its round closed
+    False: N_(
+        "{where} ({path}): no hands, and its round is closed: it was not played; it is shown but not ranked"
     ),
-    True: _Words(
-        N_("{value}: this table's sheet cannot be read; the day's money needs every table"),
-        SHEET_FAILS_CHECK_MONEY,
-        N_("{where} ({path}): no hands yet; its players are listed with 0"),
-        N_(
-            "{where} ({path}): no hands, and its round is closed: it was not played; its players are listed with 0"
-        ),
+    True: N_(
+        "{where} ({path}): no hands, and its round is closed: it was not played; its players are listed with 0"
     ),
 }
 _GAMES_PLAYED = N_("{where} ({path}): {hands} of {games} games played")
 # The templates of the warnings that name a table short of its game limit, each table once: the
 # command line folds them into one line, and says every other warning (a sheet changed after its
 # round was closed, a stray sheet) as it is.
-SHORT_OF_LIMIT = frozenset(
-    {_GAMES_PLAYED, *(w for words in _WORDS.values() for w in (words.no_hands, words.not_played))}
-)
+SHORT_OF_LIMIT = frozenset({_GAMES_PLAYED, *_NO_HANDS.values(), *_NOT_PLAYED.values()})
 
 
 class Day(NamedTuple):
@@ -572,7 +561,7 @@ def _drawn_table(
     t: tm.Tournament,
     r: tm.Round,
     d: tm.DrawnTable,
-    words: _Words,
+    money: bool,
     closed: str | None,
     warnings: list[str],
 ) -> Ledger:
@@ -591,10 +580,12 @@ def _drawn_table(
         # a closed round's sheet is looked up for the head the desk noted
         snapshot = ledger_file.read(path, since=closed)
     except LedgerError as exc:
-        raise TournamentError([*exc.problems, Problem.of(str(path), words.unreadable, value=where)]) from None
+        raise TournamentError(
+            [*exc.problems, Problem.of(str(path), _UNREADABLE[money], value=where)]
+        ) from None
     found = list(snapshot.problems) or against_the_rules(snapshot.ledger)  # every hand scored again
     if found:
-        failed = Problem.of(str(path), words.fails_check, value=where, path=path)
+        failed = Problem.of(str(path), _FAILS_CHECK[money], value=where, path=path)
         raise TournamentError([*ledger_file.locate(found, snapshot.text, str(path)), failed])
     warnings += ledger_file.said_on_reading(snapshot)  # a repair's hands, a torn last entry
     led, table = snapshot.ledger, snapshot.ledger.table
@@ -667,27 +658,16 @@ def _drawn_table(
             )
             raise TournamentError([*(p.moved(f"{path}: {p.where}") for p in broken), said])
     elif hands == 0:  # a closed round's table without hands did not play: none are still to come
-        warnings.append(
-            message(words.no_hands if closed is None else words.not_played, where=where, path=path)
-        )
+        short = (_NO_HANDS if closed is None else _NOT_PLAYED)[money]
+        warnings.append(message(short, where=where, path=path))
     elif hands < d.games:
-        warnings.append(
-            message(
-                _GAMES_PLAYED,
-                where=where,
-                path=path,
-                hands=hands,
-                games=d.games,
-            )
-        )
+        warnings.append(message(_GAMES_PLAYED, where=where, path=path, hands=hands, games=d.games))
     return led
 
 
 def _strays(folder: Path, drawn: set[Path], problems: list[Problem], warnings: list[str]) -> None:
     """The sheets in a round folder the draw does not name: with hands a problem, else a warning."""
-    for sub in sorted(p for p in folder.iterdir() if p.is_dir()) if folder.is_dir() else []:
-        if not _ROUND_DIR.match(sub.name):
-            continue
+    for sub in sorted(p for p in folder.iterdir() if p.is_dir() and _ROUND_DIR.match(p.name)):
         for extra in sorted(sub.rglob("*.toml")):
             if safe_io.real_path(extra) in drawn:
                 continue
@@ -733,7 +713,7 @@ def read_day(folder: Path, *, money: bool = False) -> Day:
             path = folder / d.ledger
             drawn_paths.add(safe_io.real_path(path))
             try:
-                led = _drawn_table(path, t, r, d, _WORDS[money], closed.get(d.ledger), warnings)
+                led = _drawn_table(path, t, r, d, money, closed.get(d.ledger), warnings)
             except TournamentError as exc:
                 problems += exc.problems
                 continue
@@ -748,6 +728,13 @@ def read_day(folder: Path, *, money: bool = False) -> Day:
 
 
 def _on_sheet(led: Ledger, sheet: PaperSheet, at: str, replace: bool) -> Ledger:
+    """The sheet scored from its paper result; the sheet itself (nothing to write) where it holds exactly
+    this result and no hand already: given again, after a run cut short."""
+    paper = led.paper
+    if not replace and paper is not None and not led.hands:
+        money = dict(paper.money) if paper.money is not None else None
+        if dict(paper.schrift) == sheet.schrift and money == sheet.money:
+            return led
     return ledger_paper.on_paper(led, sheet.schrift, sheet.money, at, label=sheet.label, replace=replace)
 
 
@@ -757,8 +744,6 @@ def _check(folder: Path, sheet: PaperSheet, at: str, replace: bool) -> list[Prob
     try:
         ledger_file.check_writable(path)
         led = ledger_file.read_trusted(path).ledger
-        if not replace and _already(led, sheet):
-            return []  # given again (a run cut short, then repeated): nothing to write to the sheet
         if replace and not led.hands and led.paper is None:
             # a correction of a table that has nothing: most likely the wrong table number
             return [
@@ -776,15 +761,6 @@ def _check(folder: Path, sheet: PaperSheet, at: str, replace: bool) -> list[Prob
     return []
 
 
-def _already(led: Ledger, sheet: PaperSheet) -> bool:
-    """The sheet holds exactly this result already, and no hand beside it."""
-    paper = led.paper
-    if paper is None or led.hands:
-        return False
-    money = dict(paper.money) if paper.money is not None else None
-    return dict(paper.schrift) == sheet.schrift and money == sheet.money
-
-
 def paper_entries(
     folder: Path, t: tm.Tournament, sheets: Sequence[tuple[PaperSheet, str]], *, replace: bool
 ) -> list[dict[str, Any]]:
@@ -795,15 +771,10 @@ def paper_entries(
     noted = [e.values for e in t.log if e.kind == "result"]
     events = []
     for sheet, at in sheets:
-        path = folder / sheet.table.ledger
-        kept = ledger_file.read_trusted(path)
-        head = kept.head
-        if replace or not _already(kept.ledger, sheet):
-            change = functools.partial(_on_sheet, sheet=sheet, at=at, replace=replace)
-            head = ledger_file.update(path, change, at=at).head
+        change = functools.partial(_on_sheet, sheet=sheet, at=at, replace=replace)
         event = {"round": sheet.round, "table": sheet.table.table, "schrift": sheet.schrift}
         event |= {"money": sheet.money} if sheet.money is not None else {}
-        event["sheet"] = head
+        event["sheet"] = ledger_file.update(folder / sheet.table.ledger, change, at=at).head
         if event not in noted:
             events.append({"kind": "result", "at": at, **event})
     return events

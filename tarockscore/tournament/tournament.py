@@ -330,16 +330,14 @@ class Tournament:
             return [{"kind": kind, "at": stamp, "name": name}]
 
         before, after = store.update(self.folder, entry)
-        roster = Roster(name, before, after, seating(len(after.players)))
-        if after.round(after.rounds) is None:
-            return roster
-        said = counted(
+        all_drawn = counted(
             "the day's {count} round is drawn: there is no next round",
             "all {count} rounds are drawn: there is no next round",
             after.rounds,
             count=after.rounds,
         )
-        return roster._replace(warnings=(said,))
+        warnings = () if after.round(after.rounds) is None else (all_drawn,)
+        return Roster(name, before, after, seating(len(after.players)), warnings)
 
     def drop_player(self, name: str, *, at: str | None = None) -> Roster:
         """A player out of the later draws; their tables so far still count."""
@@ -433,8 +431,7 @@ class Tournament:
             except TournamentError as exc:
                 if source is None:
                     raise
-                label = f"{source}: {table_label(number, table)}"
-                problems += [p.moved(f"{label}: {p.where}" if p.where else label) for p in exc.problems]
+                problems += exc.located(f"{source}: {table_label(number, table)}").problems
         if problems:
             raise TournamentError(problems)
         stamp = at or now()

@@ -80,11 +80,9 @@ def _entries(data: dict[str, Any], sha: str) -> list[dict[str, Any]]:
     begin = {"kind": "begin", "at": data.pop("created", ""), **data}
     begin["players"] = [*players, *dropped] if isinstance(players, list) else players
     begin["from"] = {"tournament": OLD_VERSION, "sha256": sha}
-    out = [begin, *({"kind": "drop", "at": begin["at"], "name": name} for name in dropped)]
     trace = [e for e in lists["trace"] if isinstance(e, dict)]
-    at = {name: e.get("at") for e in trace if e.get("action") == "drop" for name in [e.get("detail")]}
-    for event in out[1:]:
-        event["at"] = at.get(event["name"]) or event["at"]
+    at = {e.get("detail"): e.get("at") for e in trace if e.get("action") == "drop"}
+    out = [begin, *({"kind": "drop", "at": at.get(name) or begin["at"], "name": name} for name in dropped)]
     for r in lists["round"]:
         r = dict(r) if isinstance(r, dict) else {}
         out.append({"kind": "draw", "at": r.pop("drawn", None), "round": r.pop("number", None), **r})
