@@ -39,7 +39,7 @@ import shlex
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Any, NoReturn, TextIO
+from typing import Any, NoReturn, TextIO, cast
 
 import typer
 import typer.core
@@ -56,7 +56,6 @@ from typer._click.exceptions import (
 from typer._click.types import IntParamType, IntRange
 from typer._types import TyperChoice
 from typer.core import TyperCommand, TyperGroup, TyperOption
-from typer.models import CommandFunctionType
 
 import tarockscore
 from tarockscore import __version__, i18n
@@ -157,7 +156,9 @@ def usage_words(exc: typer.TyperException) -> tuple[str, dict[str, str]] | None:
         kind = exc.param_type or (exc.param.param_type_name if exc.param is not None else None)
         message = {"argument": MISSING_ARGUMENT, "option": MISSING_OPTION}.get(kind or "")
         name = _hint(exc)
-        if message is None or not name or exc.message or _missing_more(exc):
+        # a type that adds words of its own to "Missing …" (a choice's list) keeps Typer's English
+        more = exc.param is not None and exc.param.type.get_missing_message(param=exc.param, ctx=exc.ctx)
+        if message is None or not name or exc.message or more:
             return None
         return message, {"name": name}
     if isinstance(exc, BadParameter):
@@ -201,9 +202,8 @@ def _bad_value(exc: BadParameter) -> tuple[str, dict[str, str]] | None:
         number = int(value)  # as Click's integer type reads it
     except ValueError:
         return NOT_AN_INT, {"name": name, "value": repr(value)}
-    if isinstance(kind, IntRange):
-        return OUT_OF_RANGE, {"name": name, "value": str(number), "range": _range(kind)}
-    return INVALID_VALUE, {"name": name, "reason": reason}
+    # a whole number the type refused: out of its range
+    return OUT_OF_RANGE, {"name": name, "value": str(number), "range": _range(cast(IntRange, kind))}
 
 
 def _range(kind: IntRange) -> str:
@@ -223,13 +223,6 @@ def _hint(exc: BadParameter) -> str:
     if hint is None:
         return ""
     return hint if isinstance(hint, str) else " / ".join(repr(x) for x in hint)
-
-
-def _missing_more(exc: MissingParameter) -> bool:
-    """Whether the parameter's type adds words of its own to "Missing …" (a choice's list)."""
-    if exc.param is None:
-        return False
-    return bool(exc.param.type.get_missing_message(param=exc.param, ctx=exc.ctx))
 
 
 def _arguments(extra: Sequence[str]) -> str:
@@ -426,6 +419,8 @@ class Command(PageWords, TyperCommand):
     def parse_args(self, ctx: ClickContext, args: list[str]) -> list[str]:
         ctx.allow_extra_args = True  # Click's parsing keeps what is left over; refused here
         typed = list(args)
+        if not ctx.resilient_parsing:
+            refuse_repeats(self, typed)
         try:
             extra = super().parse_args(ctx, args)
         except BadParameter as exc:
@@ -766,7 +761,6 @@ class CommandGroup(PageWords, TyperGroup):
             output_failed(exc.strerror or str(exc), [])
         except typer.TyperException as exc:
             _usage(exc, typed)
-        refuse_repeats(self, ctx, typed)
         return ctx
 
     def resolve_command(
@@ -816,13 +810,9 @@ class CommandGroup(PageWords, TyperGroup):
                 _usage(exc)
 
 
-def refuse_repeats(group: TyperGroup, ctx: ClickContext, typed: list[str]) -> None:
-    """A single-valued option of the command ``typed`` invokes given twice with different values:
-    Click keeps the last without a word (``-c rufer -c dreier`` plays a Dreier); both are refused, exit 2."""
-    at = next((i for i, a in enumerate(typed) if not a.startswith("-") and group.get_command(ctx, a)), None)
-    command = None if at is None else group.get_command(ctx, typed[at])
-    if at is None or command is None or isinstance(command, TyperGroup):
-        return
+def refuse_repeats(command: ClickCommand, typed: list[str]) -> None:
+    """A single-valued option of the command given twice in ``typed`` with different values: Click
+    keeps the last without a word (``-c rufer -c dreier`` plays a Dreier); both are refused, exit 2."""
     names = {
         opt: param
         for param in command.params
@@ -830,7 +820,7 @@ def refuse_repeats(group: TyperGroup, ctx: ClickContext, typed: list[str]) -> No
         for opt in (*param.opts, *param.secondary_opts)
     }
     seen: dict[str | None, list[tuple[str, str]]] = {}  # param name -> [(option as typed, value)]
-    words = iter(typed[at + 1 :])
+    words = iter(typed)
     for arg in words:
         if arg == "--":
             break
@@ -857,18 +847,9 @@ def refuse_repeats(group: TyperGroup, ctx: ClickContext, typed: list[str]) -> No
         fail(tuple(problems), 2)
 
 
-class App(typer.Typer):
-    """A Typer app whose commands are of the class :class:`Command`."""
-
-    def command(
-        self, name: str | None = None, *, cls: type[TyperCommand] | None = None, **settings: Any
-    ) -> Callable[[CommandFunctionType], CommandFunctionType]:
-        return super().command(name, cls=cls or Command, **settings)
-
-
 def new_app(**settings: Any) -> typer.Typer:
     """A Typer app (the whole command line, or a command group) that reports errors our way."""
-    return App(cls=CommandGroup, rich_markup_mode=None, **settings)
+    return typer.Typer(cls=CommandGroup, rich_markup_mode=None, **settings)
 
 
 def _version(value: bool) -> None:
@@ -923,9 +904,9 @@ for command in (
     season.season,
     season.stats,
     season.chart,
+    serve.serve,
 ):
-    app.command()(command)
-app.command()(serve.serve)
+    app.command(cls=Command)(command)
 
 # The command groups: (name, help, the group's own callback, its commands in the order help lists them).
 GROUPS: tuple[tuple[str, str, Callable[..., None] | None, dict[str, Callable[..., None]]], ...] = (
@@ -975,7 +956,7 @@ for name, help_text, callback, commands in GROUPS:
     if callback is not None:
         group.callback(invoke_without_command=True)(callback)
     for command_name, command in commands.items():
-        group.command(command_name)(command)
+        group.command(command_name, cls=Command)(command)
     app.add_typer(group, name=name)
 
 
