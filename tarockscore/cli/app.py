@@ -335,10 +335,10 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
 METAVARS: dict[str, str] = {
     **dict.fromkeys(("number", "replace", "round", "rounds", "games", "games_five", "seed", "table"), "N"),
     **dict.fromkeys(("declarer", "partner", "renonce", "name"), N_("NAME")),
-    **dict.fromkeys(("ledger", "players_file", "output", "out", "from"), N_("FILE")),
+    **dict.fromkeys(("ledger", "players_file", "output", "from"), N_("FILE")),
     **dict.fromkeys(("path", "pyodide"), N_("PATH")),
     **dict.fromkeys(("points", "defender_points"), N_("POINTS")),
-    **dict.fromkeys(("format", "output_format"), N_("FORMAT")),
+    "format": N_("FORMAT"),
     "contract": N_("CONTRACT"),
     "players": N_("NAMES"),
     "kontra": N_("STEP"),
@@ -357,19 +357,6 @@ METAVARS: dict[str, str] = {
     "action": "add|drop",
     "lang": "de|en",
 }
-
-# The placeholders the command modules give themselves (``metavar=``), marked for the catalogue.
-GIVEN = (
-    N_("ALIAS=NAME"),
-    N_("ADDRESS"),
-    N_("DIR"),
-    N_("NAME=POINTS"),
-    N_("HANDS"),
-    N_("LEDGER_OR_FOLDER"),
-    N_("TEXT"),
-    N_("NAME[,declarers|defenders][,announced][,lost][,STEP]"),
-)
-
 
 # The examples' own names for files and folders, in the run's language (freitag.toml); the
 # command words, options and the players' words they show are typed as they are.
@@ -871,7 +858,6 @@ def main_options(
     lang: str | None = typer.Option(
         None,
         "--lang",
-        metavar="de|en",
         help="Language of the text: de or en. Default: TAROCKSCORE_LANG, then the locale (LANG).",
     ),
     version: bool = typer.Option(

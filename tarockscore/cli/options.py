@@ -90,6 +90,14 @@ def ledger_path_of(option: str | None) -> Path:
         raise as_options(exc, "ledger") from None
 
 
+AliasOpt = Annotated[
+    list[str],
+    typer.Option(
+        "--alias",
+        metavar=N_("ALIAS=NAME"),
+        help="ALIAS=NAME: read the name ALIAS as NAME, e.g. --alias 'Hansi=Hans'; repeated.",
+    ),
+]
 HandArg = Annotated[
     str | None, typer.Argument(help="A hand file (TOML, docs/hand-format.md), or - for stdin.")
 ]
@@ -299,7 +307,7 @@ SHORT_FORM = (
         "-b",
         # the pattern is the placeholder: a help page never breaks it across lines, as it
         # would a long word of the help text
-        metavar="NAME[,declarers|defenders][,announced][,lost][,STEP]",
+        metavar=N_("NAME[,declarers|defenders][,announced][,lost][,STEP]"),
         help="A bonus with its side, whether announced or lost, and a Kontra step; repeated.",
         autocompletion=complete_bonuses,
     ),
@@ -767,7 +775,6 @@ def format_option(formats: Sequence[OutputFormat]) -> Any:
         typer.Option(
             "--format",
             "-f",
-            metavar="FORMAT",
             help=FORMAT_HELP[tuple(formats)],
             autocompletion=lambda: [f.value for f in formats],
         ),

@@ -313,7 +313,7 @@ def add(
         int | None,
         typer.Argument(
             help="How many doubled hands; default: one Radl round (the profile's radl.hands).",
-            metavar="HANDS",
+            metavar=N_("HANDS"),
             parser=hand_count,
         ),
     ] = None,
@@ -328,7 +328,7 @@ def strike(
     hands: Annotated[
         int | None,
         typer.Argument(
-            help="How many doubled hands to strike; default: one.", metavar="HANDS", parser=hand_count
+            help="How many doubled hands to strike; default: one.", metavar=N_("HANDS"), parser=hand_count
         ),
     ] = None,
     ledger: LedgerOpt = None,
