@@ -772,8 +772,6 @@ class CommandGroup(PageWords, TyperGroup):
                 output_failed(exc.why, written)
             except TarockError as exc:
                 fail(exc.problems, exc.exit_code)
-            except typer.Exit:
-                raise
             except KeyboardInterrupt:
                 # every file this program writes is replaced in one step: an interrupt changes nothing
                 raise typer.Exit(INTERRUPTED) from None

@@ -17,6 +17,7 @@ from tarockscore.cli.options import (
     LedgerOpt,
     ProfileOpt,
     as_options,
+    at_options,
     evening_of,
     hand_count,
     hand_errors,
@@ -303,7 +304,7 @@ def _change(act: "Callable[[], tarockscore.Change]") -> None:
     try:
         change = act()
     except LedgerError as exc:
-        raise as_options(exc, "hands") from None
+        raise at_options(exc, {"hands": "HANDS"}) from None  # their argument
     typer.echo(translated(change.said))
     typer.echo(shown.next_text(change.after))
 
