@@ -647,17 +647,25 @@ def output_failed(why: str, written: list[tuple[Path, str]]) -> NoReturn:
     fail((problem,), OUTPUT_FAILED)
 
 
-def _typed_at(typed: Sequence[str], option: str) -> tuple[int, int] | None:
-    """Where ``option`` is typed in ``typed`` and how many words it takes there (with its value
-    apart, ``-l r.toml``: 2; joined, ``-lr.toml`` or ``--ledger=r.toml``: 1)."""
-    for i, word in enumerate(typed):
+def typed_options(
+    typed: Sequence[str], params: dict[str, Parameter]
+) -> Iterator[tuple[int, str, str | None, int]]:
+    """Each option of ``params`` (by its names) among the words ``typed``, before ``--``: where it
+    is, its name, its value (None: none typed) and how many words it takes (with its value apart,
+    ``-l r.toml``: 2; joined, ``-lr.toml`` or ``--ledger=r.toml``, or a flag: 1)."""
+    words = enumerate(typed)
+    for at, word in words:
         if word == "--":
-            break
-        if word == option:
-            return i, 2
-        if word.startswith(option + "=") or (not option.startswith("--") and word.startswith(option)):
-            return i, 1
-    return None
+            return
+        name, sep, joined = word.partition("=") if word.startswith("--") else (word[:2], "", word[2:])
+        param = params.get(name)
+        if param is None:
+            continue
+        if getattr(param, "is_flag", False) or sep or joined:
+            yield at, name, joined, 1
+        else:
+            value = next(words, (at, None))[1]
+            yield at, name, value, 1 if value is None else 2
 
 
 def _after_the_command(exc: NoSuchOption, ctx: ClickContext, typed: Sequence[str]) -> str | None:
@@ -673,13 +681,10 @@ def _after_the_command(exc: NoSuchOption, ctx: ClickContext, typed: Sequence[str
         for param in command.params if command is not None else ():
             if option in (*param.opts, *param.secondary_opts):
                 taking[name] = param
-    at = _typed_at(typed, option)
-    if not taking or at is None:
+    at = next(typed_options(typed, {option: next(iter(taking.values()))}), None) if taking else None
+    if at is None:
         return None
-    start, count = at
-    param = next(iter(taking.values()))
-    if count == 2 and (getattr(param, "is_flag", False) or start + 1 >= len(typed)):
-        count = 1
+    start, _name, _value, count = at
     rest = [*typed[:start], *typed[start + count :]]
     words = typed[start : start + count]
     sub = next((i for i, word in enumerate(rest) if group.get_command(ctx, word) is not None), None)
@@ -805,20 +810,10 @@ def refuse_repeats(command: ClickCommand, typed: list[str]) -> None:
         for opt in (*param.opts, *param.secondary_opts)
     }
     seen: dict[str | None, list[tuple[str, str]]] = {}  # param name -> [(option as typed, value)]
-    words = iter(typed)
-    for arg in words:
-        if arg == "--":
-            break
-        opt, sep, inline = arg.partition("=") if arg.startswith("--") else (arg, "", "")
-        if not sep and arg.startswith("-") and not arg.startswith("--") and len(arg) > 2:
-            opt, inline, sep = arg[:2], arg[2:], "="
-        param = names.get(opt)
-        if param is None:
-            continue
+    for _at, opt, value, _count in typed_options(typed, names):
+        param = names[opt]
         if getattr(param, "is_flag", False):
-            value: str | None = "on" if opt in param.opts else "off"
-        else:
-            value = inline if sep else next(words, None)
+            value = "on" if opt in param.opts else "off"
         if value is not None:
             seen.setdefault(param.name, []).append((opt, value))
     problems = []
