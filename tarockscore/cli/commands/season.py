@@ -133,9 +133,12 @@ def season_error(exc: TarockError, *fields: str) -> TarockError:
     return type(exc)([advised(p, AS_OPTIONS) for p in as_options(exc, *named).problems])
 
 
-def in_option_words(text: str) -> str:
-    """A season warning as the command line says it: an alias as it was given
-    (``--alias 'Rudi = Rudolf'``), the options by their names (``--alias 'Berti=Bert'``)."""
+def in_command_words(text: str) -> str:
+    """A warning of the season as the command line says it: an alias as it was given (``--alias
+    'Rudi = Rudolf'``), the options by their names (``--alias 'Berti=Bert'``), a ledger left out
+    with the problem that stopped it."""
+    if isinstance(text, tarockscore.LeftOut):
+        return left_out_words(text)
     if isinstance(text, Message) and text.template == M.UNUSED_ALIAS:
         values = dict(text.values)
         if "given" in values:
@@ -161,13 +164,6 @@ def left_out_words(text: "tarockscore.LeftOut") -> Message:
             **values,
         )
     return message(N_("{path}: left out (--skip-bad): {problem}"), **values)
-
-
-def in_command_words(text: str) -> str:
-    """Any warning of the season as the command line says it (``warning_text`` without the prefix)."""
-    if isinstance(text, tarockscore.LeftOut):
-        return left_out_words(text)
-    return in_option_words(text)
 
 
 def _sources(asked: dict[str, Any]) -> list[str]:
