@@ -577,12 +577,8 @@ def in_words(text: str, wording: Wording) -> Message | None:
 
 def in_short_form(exc: TarockError, short: Mapping[str, Any]) -> TarockError:
     """The same error with each hand-file key named as the short-form option it came from."""
-    moved = []
-    for p in exc.problems:
-        worded = SHORT_FORM_WORDING.get(p.template)
-        p = p if worded is None else Problem.of(p.where, worded, **dict(p.values))
-        moved.append(p.moved(short_form_field(p.where, short)))
-    return type(exc)(moved)
+    worded = [advised(p, SHORT_FORM_WORDING) for p in exc.problems]
+    return type(exc)([p.moved(short_form_field(p.where, short)) for p in worded])
 
 
 def _at_option(problem: Problem, fields: tuple[str, ...]) -> Problem:
