@@ -580,8 +580,6 @@ def escaped_output() -> Iterator[None]:
         sys.stdout, sys.stderr = out, err
 
 
-HELP = "Score Austrian Tarock hands (Königrufen, Zwanzigerrufen) under a house-rule profile."
-
 # Typer's own words on a help page and in a group's errors (TYPER_WORDS) go through our catalogue,
 # so a German page is German throughout (its headings, "default", "required").
 typer.core._ = i18n.gettext  # type: ignore[attr-defined,assignment]  # private; typed as the stdlib gettext
@@ -839,7 +837,7 @@ def _version(value: bool) -> None:
 
 
 app = new_app(
-    help=HELP,
+    help="Score Austrian Tarock hands (Königrufen, Zwanzigerrufen) under a house-rule profile.",
     pretty_exceptions_enable=False,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
