@@ -150,6 +150,12 @@ def test_usage_errors_exit_2(club: Path, args: list[str], message: str) -> None:
     assert message in err
 
 
+def test_both_dates_refused_are_named_at_once(club: Path) -> None:
+    code, out, err = run("season", str(club), "--from", "March", "--to", "April")
+    assert code == 2 and out == ""
+    assert "error: --from: 'March' is not a date" in err and "error: --to: 'April' is not a date" in err
+
+
 def test_bad_format_is_a_usage_error(club: Path) -> None:
     code, out, _ = run("season", str(club), "--format", "xml")
     assert code == 2 and out == ""

@@ -182,6 +182,11 @@ def test_completes_players_from_the_ledger(evening: Path) -> None:
     assert _complete(f"tarockscore record -l {evening} -p Anna,B") == ["Anna,Bert"]
 
 
+def test_completes_a_line_that_gives_an_option_twice(evening: Path) -> None:
+    # the contradiction is the command's to refuse when it runs, not the shell's completion
+    assert _complete(f"tarockscore record -l {evening} -c rufer -c dreier -d B") == ["Bert"]
+
+
 def test_completes_contract_bonus_and_kontra_names_from_the_ledgers_profile(evening: Path) -> None:
     # gametwist (the ledger's profile) has Mondfang and spells Rekontra "recontra"; koenigrufen has neither
     contracts = _complete(f"tarockscore record -l {evening} -c solo")

@@ -39,7 +39,7 @@ import shlex
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Any, NoReturn, TextIO
+from typing import Any, NoReturn, TextIO, cast
 
 import typer
 import typer.core
@@ -56,7 +56,6 @@ from typer._click.exceptions import (
 from typer._click.types import IntParamType, IntRange
 from typer._types import TyperChoice
 from typer.core import TyperCommand, TyperGroup, TyperOption
-from typer.models import CommandFunctionType
 
 import tarockscore
 from tarockscore import __version__, i18n
@@ -157,7 +156,9 @@ def usage_words(exc: typer.TyperException) -> tuple[str, dict[str, str]] | None:
         kind = exc.param_type or (exc.param.param_type_name if exc.param is not None else None)
         message = {"argument": MISSING_ARGUMENT, "option": MISSING_OPTION}.get(kind or "")
         name = _hint(exc)
-        if message is None or not name or exc.message or _missing_more(exc):
+        # a type that adds words of its own to "Missing …" (a choice's list) keeps Typer's English
+        more = exc.param is not None and exc.param.type.get_missing_message(param=exc.param, ctx=exc.ctx)
+        if message is None or not name or exc.message or more:
             return None
         return message, {"name": name}
     if isinstance(exc, BadParameter):
@@ -201,9 +202,8 @@ def _bad_value(exc: BadParameter) -> tuple[str, dict[str, str]] | None:
         number = int(value)  # as Click's integer type reads it
     except ValueError:
         return NOT_AN_INT, {"name": name, "value": repr(value)}
-    if isinstance(kind, IntRange):
-        return OUT_OF_RANGE, {"name": name, "value": str(number), "range": _range(kind)}
-    return INVALID_VALUE, {"name": name, "reason": reason}
+    # a whole number the type refused: out of its range
+    return OUT_OF_RANGE, {"name": name, "value": str(number), "range": _range(cast(IntRange, kind))}
 
 
 def _range(kind: IntRange) -> str:
@@ -223,13 +223,6 @@ def _hint(exc: BadParameter) -> str:
     if hint is None:
         return ""
     return hint if isinstance(hint, str) else " / ".join(repr(x) for x in hint)
-
-
-def _missing_more(exc: MissingParameter) -> bool:
-    """Whether the parameter's type adds words of its own to "Missing …" (a choice's list)."""
-    if exc.param is None:
-        return False
-    return bool(exc.param.type.get_missing_message(param=exc.param, ctx=exc.ctx))
 
 
 def _arguments(extra: Sequence[str]) -> str:
@@ -342,10 +335,10 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
 METAVARS: dict[str, str] = {
     **dict.fromkeys(("number", "replace", "round", "rounds", "games", "games_five", "seed", "table"), "N"),
     **dict.fromkeys(("declarer", "partner", "renonce", "name"), N_("NAME")),
-    **dict.fromkeys(("ledger", "players_file", "output", "out", "from"), N_("FILE")),
+    **dict.fromkeys(("ledger", "players_file", "output", "from"), N_("FILE")),
     **dict.fromkeys(("path", "pyodide"), N_("PATH")),
     **dict.fromkeys(("points", "defender_points"), N_("POINTS")),
-    **dict.fromkeys(("format", "output_format"), N_("FORMAT")),
+    "format": N_("FORMAT"),
     "contract": N_("CONTRACT"),
     "players": N_("NAMES"),
     "kontra": N_("STEP"),
@@ -364,19 +357,6 @@ METAVARS: dict[str, str] = {
     "action": "add|drop",
     "lang": "de|en",
 }
-
-# The placeholders the command modules give themselves (``metavar=``), marked for the catalogue.
-GIVEN = (
-    N_("ALIAS=NAME"),
-    N_("ADDRESS"),
-    N_("DIR"),
-    N_("NAME=POINTS"),
-    N_("HANDS"),
-    N_("LEDGER_OR_FOLDER"),
-    N_("TEXT"),
-    N_("NAME[,declarers|defenders][,announced][,lost][,STEP]"),
-)
-
 
 # The examples' own names for files and folders, in the run's language (freitag.toml); the
 # command words, options and the players' words they show are typed as they are.
@@ -426,6 +406,8 @@ class Command(PageWords, TyperCommand):
     def parse_args(self, ctx: ClickContext, args: list[str]) -> list[str]:
         ctx.allow_extra_args = True  # Click's parsing keeps what is left over; refused here
         typed = list(args)
+        if not ctx.resilient_parsing:
+            refuse_repeats(self, typed)
         try:
             extra = super().parse_args(ctx, args)
         except BadParameter as exc:
@@ -598,8 +580,6 @@ def escaped_output() -> Iterator[None]:
         sys.stdout, sys.stderr = out, err
 
 
-HELP = "Score Austrian Tarock hands (Königrufen, Zwanzigerrufen) under a house-rule profile."
-
 # Typer's own words on a help page and in a group's errors (TYPER_WORDS) go through our catalogue,
 # so a German page is German throughout (its headings, "default", "required").
 typer.core._ = i18n.gettext  # type: ignore[attr-defined,assignment]  # private; typed as the stdlib gettext
@@ -665,17 +645,25 @@ def output_failed(why: str, written: list[tuple[Path, str]]) -> NoReturn:
     fail((problem,), OUTPUT_FAILED)
 
 
-def _typed_at(typed: Sequence[str], option: str) -> tuple[int, int] | None:
-    """Where ``option`` is typed in ``typed`` and how many words it takes there (with its value
-    apart, ``-l r.toml``: 2; joined, ``-lr.toml`` or ``--ledger=r.toml``: 1)."""
-    for i, word in enumerate(typed):
+def typed_options(
+    typed: Sequence[str], params: dict[str, Parameter]
+) -> Iterator[tuple[int, str, str | None, int]]:
+    """Each option of ``params`` (by its names) among the words ``typed``, before ``--``: where it
+    is, its name, its value (None: none typed) and how many words it takes (with its value apart,
+    ``-l r.toml``: 2; joined, ``-lr.toml`` or ``--ledger=r.toml``, or a flag: 1)."""
+    words = enumerate(typed)
+    for at, word in words:
         if word == "--":
-            break
-        if word == option:
-            return i, 2
-        if word.startswith(option + "=") or (not option.startswith("--") and word.startswith(option)):
-            return i, 1
-    return None
+            return
+        name, sep, joined = word.partition("=") if word.startswith("--") else (word[:2], "", word[2:])
+        param = params.get(name)
+        if param is None:
+            continue
+        if getattr(param, "is_flag", False) or sep or joined:
+            yield at, name, joined, 1
+        else:
+            value = next(words, (at, None))[1]
+            yield at, name, value, 1 if value is None else 2
 
 
 def _after_the_command(exc: NoSuchOption, ctx: ClickContext, typed: Sequence[str]) -> str | None:
@@ -691,13 +679,10 @@ def _after_the_command(exc: NoSuchOption, ctx: ClickContext, typed: Sequence[str
         for param in command.params if command is not None else ():
             if option in (*param.opts, *param.secondary_opts):
                 taking[name] = param
-    at = _typed_at(typed, option)
-    if not taking or at is None:
+    at = next(typed_options(typed, {option: next(iter(taking.values()))}), None) if taking else None
+    if at is None:
         return None
-    start, count = at
-    param = next(iter(taking.values()))
-    if count == 2 and (getattr(param, "is_flag", False) or start + 1 >= len(typed)):
-        count = 1
+    start, _name, _value, count = at
     rest = [*typed[:start], *typed[start + count :]]
     words = typed[start : start + count]
     sub = next((i for i, word in enumerate(rest) if group.get_command(ctx, word) is not None), None)
@@ -766,7 +751,6 @@ class CommandGroup(PageWords, TyperGroup):
             output_failed(exc.strerror or str(exc), [])
         except typer.TyperException as exc:
             _usage(exc, typed)
-        refuse_repeats(self, ctx, typed)
         return ctx
 
     def resolve_command(
@@ -791,8 +775,6 @@ class CommandGroup(PageWords, TyperGroup):
                 output_failed(exc.why, written)
             except TarockError as exc:
                 fail(exc.problems, exc.exit_code)
-            except typer.Exit:
-                raise
             except KeyboardInterrupt:
                 # every file this program writes is replaced in one step: an interrupt changes nothing
                 raise typer.Exit(INTERRUPTED) from None
@@ -816,13 +798,9 @@ class CommandGroup(PageWords, TyperGroup):
                 _usage(exc)
 
 
-def refuse_repeats(group: TyperGroup, ctx: ClickContext, typed: list[str]) -> None:
-    """A single-valued option of the command ``typed`` invokes given twice with different values:
-    Click keeps the last without a word (``-c rufer -c dreier`` plays a Dreier); both are refused, exit 2."""
-    at = next((i for i, a in enumerate(typed) if not a.startswith("-") and group.get_command(ctx, a)), None)
-    command = None if at is None else group.get_command(ctx, typed[at])
-    if at is None or command is None or isinstance(command, TyperGroup):
-        return
+def refuse_repeats(command: ClickCommand, typed: list[str]) -> None:
+    """A single-valued option of the command given twice in ``typed`` with different values: Click
+    keeps the last without a word (``-c rufer -c dreier`` plays a Dreier); both are refused, exit 2."""
     names = {
         opt: param
         for param in command.params
@@ -830,20 +808,10 @@ def refuse_repeats(group: TyperGroup, ctx: ClickContext, typed: list[str]) -> No
         for opt in (*param.opts, *param.secondary_opts)
     }
     seen: dict[str | None, list[tuple[str, str]]] = {}  # param name -> [(option as typed, value)]
-    words = iter(typed[at + 1 :])
-    for arg in words:
-        if arg == "--":
-            break
-        opt, sep, inline = arg.partition("=") if arg.startswith("--") else (arg, "", "")
-        if not sep and arg.startswith("-") and not arg.startswith("--") and len(arg) > 2:
-            opt, inline, sep = arg[:2], arg[2:], "="
-        param = names.get(opt)
-        if param is None:
-            continue
+    for _at, opt, value, _count in typed_options(typed, names):
+        param = names[opt]
         if getattr(param, "is_flag", False):
-            value: str | None = "on" if opt in param.opts else "off"
-        else:
-            value = inline if sep else next(words, None)
+            value = "on" if opt in param.opts else "off"
         if value is not None:
             seen.setdefault(param.name, []).append((opt, value))
     problems = []
@@ -857,18 +825,9 @@ def refuse_repeats(group: TyperGroup, ctx: ClickContext, typed: list[str]) -> No
         fail(tuple(problems), 2)
 
 
-class App(typer.Typer):
-    """A Typer app whose commands are of the class :class:`Command`."""
-
-    def command(
-        self, name: str | None = None, *, cls: type[TyperCommand] | None = None, **settings: Any
-    ) -> Callable[[CommandFunctionType], CommandFunctionType]:
-        return super().command(name, cls=cls or Command, **settings)
-
-
 def new_app(**settings: Any) -> typer.Typer:
     """A Typer app (the whole command line, or a command group) that reports errors our way."""
-    return App(cls=CommandGroup, rich_markup_mode=None, **settings)
+    return typer.Typer(cls=CommandGroup, rich_markup_mode=None, **settings)
 
 
 def _version(value: bool) -> None:
@@ -878,7 +837,7 @@ def _version(value: bool) -> None:
 
 
 app = new_app(
-    help=HELP,
+    help="Score Austrian Tarock hands (Königrufen, Zwanzigerrufen) under a house-rule profile.",
     pretty_exceptions_enable=False,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
@@ -890,7 +849,6 @@ def main_options(
     lang: str | None = typer.Option(
         None,
         "--lang",
-        metavar="de|en",
         help="Language of the text: de or en. Default: TAROCKSCORE_LANG, then the locale (LANG).",
     ),
     version: bool = typer.Option(
@@ -923,9 +881,9 @@ for command in (
     season.season,
     season.stats,
     season.chart,
+    serve.serve,
 ):
-    app.command()(command)
-app.command()(serve.serve)
+    app.command(cls=Command)(command)
 
 # The command groups: (name, help, the group's own callback, its commands in the order help lists them).
 GROUPS: tuple[tuple[str, str, Callable[..., None] | None, dict[str, Callable[..., None]]], ...] = (
@@ -975,7 +933,7 @@ for name, help_text, callback, commands in GROUPS:
     if callback is not None:
         group.callback(invoke_without_command=True)(callback)
     for command_name, command in commands.items():
-        group.command(command_name)(command)
+        group.command(command_name, cls=Command)(command)
     app.add_typer(group, name=name)
 
 

@@ -29,13 +29,10 @@ from tarockscore.errors import (
     message,
     reason,
 )
-from tarockscore.i18n import _, translated
+from tarockscore.i18n import translated
 from tarockscore.render.output import OutputFormat, View, rendered
 
 T = TypeVar("T")
-
-
-_HAND_NUMBER = r"[0-9]{1,7}\Z"
 
 
 def read_option(problems: Collector, option: str, read: Callable[[str], T], text: str | None) -> T | None:
@@ -51,25 +48,26 @@ def read_option(problems: Collector, option: str, read: Callable[[str], T], text
     return None
 
 
-def hand_number(text: str) -> int:
-    """A hand's number as ``show`` lists it: ASCII digits, 1 or more (no ``1_000``, ``1e2``, ``+3``)."""
+def _at_least_one(text: str, digits: str, refusal: str) -> int:
+    """``text`` as ASCII digits that ``digits`` matches, 1 or more (no ``1_000``, ``1e2``, ``+3``)."""
     value = text.strip()
-    if not re.match(_HAND_NUMBER, value) or int(value) < 1:
-        raise typer.BadParameter(
-            _("{text!r} is not a hand number; write it in digits, 1 or more, e.g. 3").format(text=text)
-        )
+    if not re.match(digits, value) or int(value) < 1:
+        raise typer.BadParameter(i18n.gettext(refusal).format(text=text))
     return int(value)
+
+
+def hand_number(text: str) -> int:
+    """A hand's number as ``show`` lists it."""
+    return _at_least_one(
+        text, r"[0-9]{1,7}\Z", N_("{text!r} is not a hand number; write it in digits, 1 or more, e.g. 3")
+    )
 
 
 def hand_count(text: str) -> int:
-    """A number of hands (a Radl's): ASCII digits, 1 or more, refused as :func:`hand_number` refuses
-    a hand number; how many the ledger can take is the ledger's to say."""
-    value = text.strip()
-    if not re.match(r"[0-9]+\Z", value) or int(value) < 1:
-        raise typer.BadParameter(
-            _("{text!r} is not a number of hands; write it in digits, 1 or more, e.g. 4").format(text=text)
-        )
-    return int(value)
+    """A number of hands (a Radl's); how many the ledger can take is the ledger's to say."""
+    return _at_least_one(
+        text, r"[0-9]+\Z", N_("{text!r} is not a number of hands; write it in digits, 1 or more, e.g. 4")
+    )
 
 
 LedgerOpt = Annotated[
@@ -90,6 +88,14 @@ def ledger_path_of(option: str | None) -> Path:
         raise as_options(exc, "ledger") from None
 
 
+AliasOpt = Annotated[
+    list[str],
+    typer.Option(
+        "--alias",
+        metavar=N_("ALIAS=NAME"),
+        help="ALIAS=NAME: read the name ALIAS as NAME, e.g. --alias 'Hansi=Hans'; repeated.",
+    ),
+]
 HandArg = Annotated[
     str | None, typer.Argument(help="A hand file (TOML, docs/hand-format.md), or - for stdin.")
 ]
@@ -299,7 +305,7 @@ SHORT_FORM = (
         "-b",
         # the pattern is the placeholder: a help page never breaks it across lines, as it
         # would a long word of the help text
-        metavar="NAME[,declarers|defenders][,announced][,lost][,STEP]",
+        metavar=N_("NAME[,declarers|defenders][,announced][,lost][,STEP]"),
         help="A bonus with its side, whether announced or lost, and a Kontra step; repeated.",
         autocompletion=complete_bonuses,
     ),
@@ -571,26 +577,17 @@ def in_words(text: str, wording: Wording) -> Message | None:
 
 def in_short_form(exc: TarockError, short: Mapping[str, Any]) -> TarockError:
     """The same error with each hand-file key named as the short-form option it came from."""
-    moved = []
-    for p in exc.problems:
-        worded = SHORT_FORM_WORDING.get(p.template)
-        p = p if worded is None else Problem.of(p.where, worded, **dict(p.values))
-        moved.append(p.moved(short_form_field(p.where, short)))
-    return type(exc)(moved)
-
-
-# A command's field (the library's word) as the option that gives it: ``--players``, ``--round``;
-# the number of hands of ``radl add`` and ``radl strike`` is their argument.
-ARGUMENTS = {"hands": "HANDS"}
+    worded = [advised(p, SHORT_FORM_WORDING) for p in exc.problems]
+    return type(exc)([p.moved(short_form_field(p.where, short)) for p in worded])
 
 
 def _at_option(problem: Problem, fields: tuple[str, ...]) -> Problem:
+    """A problem at a field (``players``, ``players: …``, the library's word) at its option (``--players``)."""
     head, sep, rest = problem.where.partition(" ")
     field = head.removesuffix(":")
     if field not in fields:
         return problem
-    option = ARGUMENTS.get(field, f"--{field}")
-    return problem.moved(option + head[len(field) :] + sep + rest)
+    return problem.moved(f"--{field}" + head[len(field) :] + sep + rest)
 
 
 def as_options(exc: TarockError, *fields: str) -> TarockError:
@@ -667,8 +664,8 @@ def seated_names(
     """The players named in the short form as the table spells them (``seats``: asked only for
     the short form): a name in any case, a beginning of it no other player's shares, or the
     number of their seat, as ``enter`` reads them; a hand file's names stay as written.
-    ``playing``: the four who play the hand, asked only where a beginning names more than one
-    player. Call it inside :func:`hand_errors`: a beginning of two names is refused there."""
+    ``playing``: the four who play the hand, as :func:`tarockscore.short_form_names` asks for them.
+    Call it inside :func:`hand_errors`: a beginning of two names is refused there."""
     if source != COMMAND_LINE:
         return mapping
     table = seats()
@@ -759,21 +756,6 @@ FORMAT_HELP = {
 NOT_PRINTED = N_("{fmt!r}: this command prints {formats}")
 
 
-def format_option(formats: Sequence[OutputFormat]) -> Any:
-    """``--format`` (``-f``) taking the command's own formats (the shell completes them); another,
-    known or not, is refused by :func:`chosen` naming them."""
-    return Annotated[
-        str | None,
-        typer.Option(
-            "--format",
-            "-f",
-            metavar="FORMAT",
-            help=FORMAT_HELP[tuple(formats)],
-            autocompletion=lambda: [f.value for f in formats],
-        ),
-    ]
-
-
 def offered(value: str, formats: Sequence[OutputFormat], where: str = "--format") -> OutputFormat:
     """The format ``value`` names when the command prints it; another, known (``html`` where the
     command has no page) or not (``xml``), is a usage error naming the formats it prints."""
@@ -811,9 +793,19 @@ def with_format(
     formats: Sequence[OutputFormat] = DATA_FORMATS,
 ) -> Callable[[Command], Command]:
     """A decorator: the command's parameter ``fmt`` given as ``--format``, ``--json`` and ``--csv``,
-    one of ``formats`` (the ones the command prints)."""
+    one of ``formats`` (the ones the command prints; the shell completes them, :func:`chosen`
+    refuses another)."""
+    completed = [f.value for f in formats]
     group = (
-        parameter("output", format_option(formats), None),
+        option(
+            "output",
+            str | None,
+            None,
+            "--format",
+            "-f",
+            help=FORMAT_HELP[tuple(formats)],
+            autocompletion=lambda: completed,
+        ),
         option("json_out", bool, False, "--json", help=json_help),
         option("csv_out", bool, False, "--csv", help=csv_help),
     )

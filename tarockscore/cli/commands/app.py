@@ -188,12 +188,11 @@ def _words() -> str:
 
 
 def build(
-    folder: Annotated[Path, typer.Argument(metavar="DIR", help="The folder to write the site into.")],
+    folder: Annotated[Path, typer.Argument(metavar=N_("DIR"), help="The folder to write the site into.")],
     pyodide: Annotated[
         Path | None,
         typer.Option(
             "--pyodide",
-            metavar="PATH",
             help=f"An unpacked pyodide package (npm pack pyodide@{PYODIDE}); default: fetch that release.",
         ),
     ] = None,

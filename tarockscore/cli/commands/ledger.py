@@ -17,6 +17,7 @@ from tarockscore.cli.options import (
     LedgerOpt,
     ProfileOpt,
     as_options,
+    at_options,
     evening_of,
     hand_count,
     hand_errors,
@@ -304,7 +305,7 @@ def _change(act: "Callable[[], tarockscore.Change]") -> None:
     try:
         change = act()
     except LedgerError as exc:
-        raise as_options(exc, "hands") from None
+        raise at_options(exc, {"hands": "HANDS"}) from None  # their argument
     typer.echo(translated(change.said))
     typer.echo(shown.next_text(change.after))
 
@@ -314,7 +315,7 @@ def add(
         int | None,
         typer.Argument(
             help="How many doubled hands; default: one Radl round (the profile's radl.hands).",
-            metavar="HANDS",
+            metavar=N_("HANDS"),
             parser=hand_count,
         ),
     ] = None,
@@ -329,7 +330,7 @@ def strike(
     hands: Annotated[
         int | None,
         typer.Argument(
-            help="How many doubled hands to strike; default: one.", metavar="HANDS", parser=hand_count
+            help="How many doubled hands to strike; default: one.", metavar=N_("HANDS"), parser=hand_count
         ),
     ] = None,
     ledger: LedgerOpt = None,

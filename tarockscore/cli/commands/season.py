@@ -1,7 +1,6 @@
 """The season commands of the command line (CLI layer): season, stats, chart: the ledgers given
 folded with one call of the library, warnings on stderr a few of a kind, the view printed."""
 
-import datetime as dt
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -10,6 +9,7 @@ import typer
 import tarockscore
 from tarockscore.cli.options import (
     EMPTY_PROFILE,
+    AliasOpt,
     LedgerOpt,
     Wording,
     advised,
@@ -17,12 +17,13 @@ from tarockscore.cli.options import (
     in_words,
     option,
     parameter,
+    read_option,
     show,
     with_format,
     with_options,
 )
 from tarockscore.cli.terminal import Warnings, kind_of, warning
-from tarockscore.errors import N_, Message, Problem, Shown, TarockError, UsageError, counted, message, reason
+from tarockscore.errors import N_, Collector, Message, Shown, TarockError, UsageError, counted, message
 from tarockscore.i18n import _
 from tarockscore.render.chart import FORMATS, ImageUnavailable, load_cairosvg
 from tarockscore.render.notation import table_date
@@ -34,7 +35,7 @@ LedgersArg = Annotated[
     typer.Argument(
         help="Ledger files, or folders: every *.toml ledger in them (and below) is read; none: the "
         "evening's ledger (--ledger, else $TAROCKSCORE_LEDGER, else tarock-ledger.toml in this folder).",
-        metavar="LEDGER_OR_FOLDER",
+        metavar=N_("LEDGER_OR_FOLDER"),
     ),
 ]
 
@@ -66,14 +67,7 @@ with_season = with_options(
             metavar="NAME",
             help="Report only this player (after aliases), repeated.",
         ),
-        option(
-            "alias",
-            list[str],
-            [],
-            "--alias",
-            metavar="ALIAS=NAME",
-            help="ALIAS=NAME: read the name ALIAS as NAME, e.g. --alias 'Hansi=Hans'; repeated.",
-        ),
+        parameter("alias", AliasOpt, []),
         option(
             "aliases",
             str | None,
@@ -139,9 +133,12 @@ def season_error(exc: TarockError, *fields: str) -> TarockError:
     return type(exc)([advised(p, AS_OPTIONS) for p in as_options(exc, *named).problems])
 
 
-def in_option_words(text: str) -> str:
-    """A season warning as the command line says it: an alias as it was given
-    (``--alias 'Rudi = Rudolf'``), the options by their names (``--alias 'Berti=Bert'``)."""
+def in_command_words(text: str) -> str:
+    """A warning of the season as the command line says it: an alias as it was given (``--alias
+    'Rudi = Rudolf'``), the options by their names (``--alias 'Berti=Bert'``), a ledger left out
+    with the problem that stopped it."""
+    if isinstance(text, tarockscore.LeftOut):
+        return left_out_words(text)
     if isinstance(text, Message) and text.template == M.UNUSED_ALIAS:
         values = dict(text.values)
         if "given" in values:
@@ -169,29 +166,6 @@ def left_out_words(text: "tarockscore.LeftOut") -> Message:
     return message(N_("{path}: left out (--skip-bad): {problem}"), **values)
 
 
-def in_command_words(text: str) -> str:
-    """Any warning of the season as the command line says it (``warning_text`` without the prefix)."""
-    if isinstance(text, tarockscore.LeftOut):
-        return left_out_words(text)
-    return in_option_words(text)
-
-
-def warning_text(text: str) -> str:
-    """A warning of the season as its ``warning:`` line shows it, in the reader's language; a
-    ledger left out names the problem that stopped it, with its way out."""
-    return warning(in_command_words(text))
-
-
-def _date(option: str, value: str | None) -> dt.date | None:
-    if value is None:
-        return None
-    try:
-        return table_date(value)
-    except ValueError as exc:
-        # at the option, in the reader's language, as `new --date` says it
-        raise UsageError([Problem.of(option, reason(exc))]) from None
-
-
 def _sources(asked: dict[str, Any]) -> list[str]:
     """The ledgers and folders named, and ``--ledger``; none: no source, so that the library reads
     the evening's ledger as ``show`` finds it, and says as ``show`` says it when there is none (a
@@ -207,7 +181,10 @@ def _sources(asked: dict[str, Any]) -> list[str]:
 
 def _fold(sources: list[str], asked: dict[str, Any]) -> "tarockscore.FoldedSeason":
     """The season of the options; every warning said on stderr as it is found (a few of each kind)."""
-    since, until = _date("--from", asked["date_from"]), _date("--to", asked["date_to"])
+    problems = Collector()  # each date at its option, as `new --date` says it
+    since = read_option(problems, "--from", table_date, asked["date_from"])
+    until = read_option(problems, "--to", table_date, asked["date_to"])
+    problems.raise_if_any(UsageError)
     said = Warnings()
     try:
         folded = tarockscore.fold_season(
@@ -219,7 +196,7 @@ def _fold(sources: list[str], asked: dict[str, Any]) -> "tarockscore.FoldedSeaso
             alias_file=asked["aliases"],
             rescore=asked["rescore"],
             skip_bad=asked["skip_bad"],
-            warn=lambda text: said.say(warning_text(text), kind_of(text)),
+            warn=lambda text: said.say(warning(in_command_words(text)), kind_of(text)),
         )
     except TarockError as exc:
         raise season_error(exc) from None
@@ -264,12 +241,13 @@ def chart(
         typer.Option(
             "--output",
             "-o",
-            metavar="FILE",
             help="The file to write: .svg, .html (a page that fits the window), .png or .pdf "
             "(with the chart extra); - for the SVG on stdout.",
         ),
     ],
-    title: Annotated[str | None, typer.Option("--title", metavar="TEXT", help="The chart's title.")] = None,
+    title: Annotated[
+        str | None, typer.Option("--title", metavar=N_("TEXT"), help="The chart's title.")
+    ] = None,
     *,
     asked: dict[str, Any],
 ) -> None:

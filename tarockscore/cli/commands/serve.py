@@ -83,7 +83,7 @@ def serve(
     ] = 8000,
     lang: Annotated[
         str | None,
-        typer.Option("--lang", metavar="de|en", help="The pages' language; default: each phone's own."),
+        typer.Option("--lang", help="The pages' language; default: each phone's own."),
     ] = None,
     json_out: Annotated[
         bool, typer.Option("--json", help="Print the addresses as one JSON line first (for scripts).")
@@ -92,7 +92,7 @@ def serve(
         str | None,
         typer.Option(
             "--proxy",
-            metavar="ADDRESS",
+            metavar=N_("ADDRESS"),
             help="The address of a reverse proxy in front of the server: its X-Forwarded-For and "
             "X-Forwarded-Proto are believed, no one else's; default: no one's.",
         ),

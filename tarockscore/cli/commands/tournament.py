@@ -15,6 +15,7 @@ from tarockscore import i18n
 from tarockscore.cli import terminal
 from tarockscore.cli.options import (
     DATA_FORMATS,
+    AliasOpt,
     Wording,
     advised,
     at_options,
@@ -415,7 +416,7 @@ def result(
         list[str] | None,
         typer.Option(
             "--money",
-            metavar="NAME=POINTS",
+            metavar=N_("NAME=POINTS"),
             help="Money points where Kontra moves the money alone; repeated.",
         ),
     ] = None,
@@ -546,14 +547,7 @@ def cup_standings(
         Path,
         typer.Option("--points", metavar="FILE", help="A TOML file: points = [100, 90, …] and best = N."),
     ],
-    alias: Annotated[
-        list[str],
-        typer.Option(
-            "--alias",
-            metavar="ALIAS=NAME",
-            help="ALIAS=NAME: read the name ALIAS as NAME, e.g. --alias 'Hansi=Hans'; repeated.",
-        ),
-    ] = [],  # noqa: B006
+    alias: AliasOpt = [],  # noqa: B006
     fmt: OutputFormat = OutputFormat.TABLE,
 ) -> None:
     """The cup: each tournament's places turned into cup points, each player's best N added."""
