@@ -143,3 +143,15 @@ def test_machine_output_names_every_key_explain_json_prints(tmp_path: Path) -> N
     out = json.loads(run("explain", "2", "--json", "--ledger", path).stdout)
     keys = set(out) | {k for line in out["lines"] for k in line} | {k for r in out["radls"] for k in r}
     assert sorted(k for k in keys if f"`{k}`" not in section) == []
+
+
+def test_a_format_a_command_does_not_print_is_not_listed_in_its_help_but_refused_by_name() -> None:
+    """`explain` and `profiles show` print a table or JSON: their help lists no --csv (a user
+    would try it), and --csv given anyway is refused naming the formats they print."""
+    for command in (("explain",), ("profiles", "show")):
+        page = run(*command, "--help")
+        assert page.exit_code == 0 and "--json" in page.stdout
+        assert "--csv" not in page.stdout
+    refused = run("profiles", "show", "koenigrufen", "--csv")
+    assert refused.exit_code == 2 and "this command prints table, json" in refused.stderr
+    assert "--csv" in run("show", "--help").stdout

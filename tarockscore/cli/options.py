@@ -806,8 +806,9 @@ def with_format(
             help=FORMAT_HELP[tuple(formats)],
             autocompletion=lambda: completed,
         ),
-        option("json_out", bool, False, "--json", help=json_help),
-        option("csv_out", bool, False, "--csv", help=csv_help),
+        # an option for a format the command does not print is read (and refused by name) but not listed
+        option("json_out", bool, False, "--json", help=json_help, hidden=OutputFormat.JSON not in formats),
+        option("csv_out", bool, False, "--csv", help=csv_help, hidden=OutputFormat.CSV not in formats),
     )
     return with_options(group, "fmt", functools.partial(chosen, formats=formats))
 
