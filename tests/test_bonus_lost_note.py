@@ -52,3 +52,13 @@ def test_a_bonus_the_defenders_lost_says_the_defenders_did_not_make_it() -> None
     text = _explained(hand, "en")
     assert "note: the defenders did not make it: it goes to the other side" in text, text
     assert "die Gegenspieler haben sie nicht gemacht: sie geht an die andere Seite" in _explained(hand, "de")
+
+
+def test_a_bonus_a_lone_declarer_lost_says_the_declarer_did_not_make_it() -> None:
+    """A Dreier is played alone (koenigrufen's Dreier calls no partner): its lost Pagat is the
+    declarer's, one player, not "the declarers"."""
+    hand = {key: value for key, value in FAILED_PAGAT.items() if key != "partner"}
+    hand["contract"] = "dreier"
+    text = _explained(hand, "en")
+    assert "note: the declarer did not make it: it goes to the other side" in text, text
+    assert "der Spieler hat sie nicht gemacht: sie geht an die andere Seite" in _explained(hand, "de")

@@ -99,11 +99,12 @@ def bonus_line(deal: Deal, b: BonusEntry, winning_side: Side | None = None, *, w
     factors = bonus_factors(deal, b)
     label = bonus_label(b.name, b.announced)
     if not b.made and not why:
-        why = (
-            N_("the declarers did not make it: it goes to the other side")
-            if b.side is Side.DECLARERS
-            else N_("the defenders did not make it: it goes to the other side")
-        )
+        if b.side is not Side.DECLARERS:
+            why = N_("the defenders did not make it: it goes to the other side")
+        elif len(deal.side(Side.DECLARERS)) == 1:
+            why = N_("the declarer did not make it: it goes to the other side")
+        else:
+            why = N_("the declarers did not make it: it goes to the other side")
     winners, losers = deal.side(winning_side), deal.side(winning_side.other)
     if p.bonuses[b.name].between_players and b.made and b.caught_by and b.lost_by:
         # [LAU] Mondfang: "nur zwischen den zwei beteiligten Spielern gerechnet"
