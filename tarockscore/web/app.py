@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import errno
+import functools
 import ipaddress
 import json
 import logging
@@ -304,20 +305,6 @@ class Web:
             return JSONResponse(dict(data), status_code=status, headers=headers)
         return HTMLResponse(html(), status_code=status, headers=headers)
 
-    def refuse(
-        self,
-        request: Request,
-        status: int,
-        error: str,
-        text: str,
-        headers: Mapping[str, str] | None = None,
-        where: str = "",
-    ) -> Response:
-        body = {"ok": False, "error": error, "problems": [{"where": where, "message": text}]}
-        return self.answer(
-            request, status, body, lambda: page(text, message_html("refused", [text]), script=False), headers
-        )
-
     def again(
         self,
         request: Request,
@@ -348,39 +335,17 @@ class Web:
     # -- what no handler answers itself ---------------------------------------------------------
 
     async def refused(self, request: Request, exc: Exception) -> Response:
-        """A :class:`Refused` raised on the way (no such table, a wrong code, a body too large)."""
-        assert isinstance(exc, Refused)
-        with i18n.language(self.language(request)):
-            text = i18n.translated(exc.text)
-            return self.refuse(request, exc.status, exc.error, text, exc.headers, exc.where)
-
-    async def http_error(self, request: Request, exc: Exception) -> Response:
-        """No such address (404), a method it does not take (405, with ``Allow``), in the players' words."""
-        assert isinstance(exc, HTTPException)
-        with i18n.language(self.language(request)):
-            if exc.status_code == 404:
-                return self.refuse(request, 404, "not_found", _("there is no such page"), exc.headers)
-            if exc.status_code == 405:
-                text = _("this address does not take this kind of request")
-                return self.refuse(request, 405, "method", text, exc.headers)
-            text = _("this request could not be answered")
-            return self.refuse(request, exc.status_code, "refused", text, exc.headers)
-
-    async def trouble(self, request: Request, exc: Exception) -> Response:
-        """A file that cannot be read or written now: 503, no path; the page sends the hand again."""
-        LOG.warning("%s", exc)
-        with i18n.language(self.language(request)):
-            return self.refuse(request, 503, "unavailable", trouble_text(exc), {"Retry-After": "10"})
-
-    async def last_resort(self, request: Request, exc: Exception) -> Response:
-        """What nothing else answered: a plain 500, nothing of the error's (its traceback goes to the log)."""
+        """Whatever a handler raised, answered as a refusal (:func:`refusal`) in the players' words."""
         try:
             lang = self.language(request)
         except Exception:  # the request's own headers are the trouble
             lang = i18n.DEFAULT
         with i18n.language(lang):
-            text = _("the server could not answer this: nothing was written; try again")
-            return self.refuse(request, 500, "server", text)
+            why = refusal(exc)
+            text = i18n.translated(why.text)
+            body = {"ok": False, "error": why.error, "problems": [{"where": why.where, "message": text}]}
+            html = functools.partial(page, text, message_html("refused", [text]), script=False)
+            return self.answer(request, why.status, body, html, why.headers)
 
     async def in_thread(self, request: Request, work: Callable[[], Response]) -> Response:
         """``work`` run off the event loop (it reads and writes files), in the request's language."""
@@ -688,16 +653,34 @@ def make_app(site: Site, settings: Settings | None = None) -> Starlette:
         Route("/t/{key}/{what:str}", web.write, methods=["POST"]),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    handlers: dict[Any, Any] = {
-        Refused: web.refused,
-        HTTPException: web.http_error,
-        TarockError: web.trouble,
-        OSError: web.trouble,
-        Exception: web.last_resort,
-    }
+    handlers: dict[Any, Any] = dict.fromkeys(
+        (Refused, HTTPException, TarockError, OSError, Exception), web.refused
+    )
     app = Starlette(routes=routes, exception_handlers=handlers)
     app.state.web = web
     return app
+
+
+# No such address, a method it does not take (answered with ``Allow``)
+HTTP_ERRORS = {
+    404: ("not_found", N_("there is no such page")),
+    405: ("method", N_("this address does not take this kind of request")),
+}
+
+
+def refusal(exc: Exception) -> Refused:
+    """What the players are answered for an exception: a :class:`Refused` as it is; an address's
+    error; a file that cannot be read or written now (503, no path; the page sends the hand again);
+    anything else a plain 500, nothing of the error's (its traceback goes to the log)."""
+    if isinstance(exc, Refused):
+        return exc
+    if isinstance(exc, HTTPException):
+        error, text = HTTP_ERRORS.get(exc.status_code, ("refused", N_("this request could not be answered")))
+        return Refused(exc.status_code, error, text, exc.headers)
+    if isinstance(exc, TarockError | OSError):
+        LOG.warning("%s", exc)
+        return Refused(503, "unavailable", trouble_text(exc), {"Retry-After": "10"})
+    return Refused(500, "server", N_("the server could not answer this: nothing was written; try again"))
 
 
 def trouble_text(exc: BaseException) -> str:
@@ -707,16 +690,16 @@ def trouble_text(exc: BaseException) -> str:
         seen = seen.__cause__ or seen.__context__
     code = seen.errno if isinstance(seen, OSError) else None
     if code in (errno.ENOSPC, errno.EDQUOT):
-        return _("the server's disk is full: nothing was written; the organiser must make room on it")
+        return N_("the server's disk is full: nothing was written; the organiser must make room on it")
     if code in (errno.EACCES, errno.EPERM, errno.EROFS):
-        return _(
+        return N_(
             "the server may not write this table's sheet: nothing was written; the organiser must allow it"
         )
     if isinstance(seen, OSError):
-        return _(
+        return N_(
             "the server could not read or write this table's sheet: nothing was written; try again in a moment"
         )
-    return _(
+    return N_(
         "this table's sheet cannot be read or written just now: nothing was written; the organiser sees why in the server's window"
     )
 
