@@ -25,7 +25,6 @@ from tarockscore.web.html import (
     corrections_html,
     esc,
     fields_html,
-    filled,
     hand_form,
     hand_heading,
     header,
@@ -33,6 +32,7 @@ from tarockscore.web.html import (
     message_html,
     named,
     preview_html,
+    record_label,
     sheet_section,
     whole,
 )
@@ -147,10 +147,7 @@ def evening_page(notice: str = "", given: Mapping[str, str] | None = None, repla
         pending = 0
     else:
         pending = entry.radl_pending
-        hidden = hidden_fields({"expected": version, **({"number": entry.number} if entry.replacing else {})})
-        answers = given if given is not None else filled(entry) if entry.replacing else {}
-        fields = fields_html(entry, answers)
-        parts.append(hand_form('<form id="hand-form" class="hand">', hand_heading(entry), hidden, fields))
+        parts.append(hand_form(entry, given, head=hand_heading(entry), hidden={"expected": version}))
         parts.append('<section id="preview" class="preview" hidden></section>')
     parts.append(sheet_section(ledger, sheet))
     if sheet.hands:
@@ -285,10 +282,9 @@ def preview(form: Mapping[str, str]) -> str:
         said = message_html("refused", named(found, entry, form))
         return _reply(False, said, fields=fields_html(entry, answers_of(form), at))
     shown, _hand = found
-    # a hand replaced is confirmed with Replace, as its heading says
-    said = _("Replace hand {number}") if number is not None else _("Record hand {number}")
-    record = said.format(number=shown.number)
-    return _reply(True, preview_html(shown, number is not None), record=record, edit=_("Change the hand"))
+    replacing = number is not None
+    record = record_label(shown.number, replacing)
+    return _reply(True, preview_html(shown, replacing), record=record, edit=_("Change the hand"))
 
 
 def change(what: str, form: Mapping[str, str]) -> str:

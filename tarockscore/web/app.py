@@ -496,14 +496,8 @@ class Web:
             body = {"ok": False, "error": "refused", "problems": found}
             return self.again(request, place, code, 422, body, given=form, number=number)
         preview, hand = found
-        replacing = number is not None
-        data = {
-            "ok": True,
-            "number": preview.number,
-            "hand": hand,
-            "html": preview_html(preview, replacing),
-            "version": expected,
-        }
+        html = preview_html(preview, number is not None)
+        data = {"ok": True, "number": preview.number, "hand": hand, "html": html, "version": expected}
         return self.answer(
             request,
             200,
@@ -516,7 +510,7 @@ class Web:
                 code=code,
                 expected=expected,
                 request=form.get("request") or pages.request_key(),
-                replacing=replacing,
+                replace=number,
                 lang=self.lang_param(request),
             ),
         )

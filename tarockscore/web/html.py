@@ -54,8 +54,10 @@ def header(title: str, more: str = "") -> str:
 
 
 def hidden_fields(values: Mapping[str, object]) -> str:
-    """Values carried on to the next step as hidden fields of a form."""
-    return "".join(f'<input type="hidden"{attrs({"name": k, "value": v})}>' for k, v in values.items())
+    """Values carried on to the next step as hidden fields of a form (those not None)."""
+    return "".join(
+        f'<input type="hidden"{attrs({"name": k, "value": v})}>' for k, v in values.items() if v is not None
+    )
 
 
 def table(headers: Iterable[str], rows: Iterable[Iterable[object]], *, cls: str = "") -> str:
@@ -150,18 +152,34 @@ def hand_heading(entry: tarockscore.HandEntry) -> str:
     )
 
 
-def hand_form(opening: str, head: str, hidden: str, fields: str) -> str:
-    """The form of a hand: ``opening`` its tag, ``head`` above the fields, ``hidden`` the values carried on."""
+def hand_form(
+    entry: tarockscore.HandEntry,
+    given: Mapping[str, str] | None,
+    *,
+    head: str,
+    hidden: Mapping[str, object],
+    action: str = "",
+    refused: Mapping[str, str] | None = None,
+) -> str:
+    """The form of a hand: ``head`` above its fields, ``hidden`` the values carried on, the answers
+    ``given`` (else those of the hand being replaced); posted to ``action``, else sent by the app's script."""
+    answers = given if given is not None else filled(entry) if entry.replacing else {}
+    post = f' method="post" action="{esc(action)}"' if action else ""
     return "\n".join(
         [
-            opening,
+            f'<form id="hand-form" class="hand"{post}>',
             f'<div id="hand-head">{head}</div>',
-            hidden,
-            f'<div id="fields">{fields}</div>',
+            hidden_fields({**hidden, "number": entry.number if entry.replacing else None}),
+            f'<div id="fields">{fields_html(entry, answers, refused)}</div>',
             f'<button type="submit" name="action" value="preview">{esc(_("Show the arithmetic"))}</button>',
             "</form>",
         ]
     )
+
+
+def record_label(number: int, replacing: bool) -> str:
+    """The button that records a hand shown: a hand replaced is confirmed with Replace, as its heading says."""
+    return (_("Replace hand {number}") if replacing else _("Record hand {number}")).format(number=number)
 
 
 def corrections_html(last: int, undo: str, replace: str, delete: str, *, pick: str = "number") -> str:
