@@ -314,17 +314,14 @@ def radl(what: str, form: Mapping[str, str], hand: Mapping[str, str] | None = No
     given = answers_of(hand) if hand and not hand.get("number") else None
     snapshot = evening.read()
     if snapshot.head != form.get("expected", ""):
-        stale = (
-            _(
-                "the sheet has changed since this page was read: no Radl was set; check the sheet, then set it again if it is still wanted"
-            )
-            if what == "radl"
-            else _(
-                "the sheet has changed since this page was read: nothing was struck; check the sheet, then strike again if it is still wanted"
-            )
-        )
         # as a stale take-back: the sheet shown as it is now, with no answers of the sheet before
-        return _reply(False, evening_page(message_html("stale", [stale])))
+        said = [p["message"] for p in writes.stale(snapshot, what).body["problems"]]
+        return _reply(False, evening_page(message_html("stale", said)))
+
+    def answer(ok: bool, said: list[str]) -> str:
+        notice = message_html("ok" if ok else "refused", said)
+        return _reply(ok, evening_page(notice, given), kept=given is not None)
+
     label = _("doubled hands") if what == "radl" else _("doubled hands to strike")
     text = form.get("hands", "").strip()
     count = whole(text) if text else None
@@ -332,20 +329,17 @@ def radl(what: str, form: Mapping[str, str], hand: Mapping[str, str] | None = No
         wrong = _("{text!r} is not a number of hands; write it in digits, 1 or more, e.g. 4").format(
             text=text
         )
-        return _reply(
-            False, evening_page(message_html("refused", [f"{label}: {wrong}"]), given), kept=given is not None
-        )
+        return answer(False, [f"{label}: {wrong}"])
     try:
         if what == "radl":
             done = evening.add_radl(count, tarockscore.now())
         else:
             done = evening.strike_radl(1 if count is None else count, tarockscore.now())
     except TarockError as exc:
-        said = type(exc)([p.moved(label) if p.where == "hands" else p for p in exc.problems])
-        return _reply(
-            False, evening_page(message_html("refused", _said(said)), given), kept=given is not None
+        return answer(
+            False, _said(type(exc)([p.moved(label) if p.where == "hands" else p for p in exc.problems]))
         )
-    return _reply(True, evening_page(message_html("ok", _marked(what, done)), given), kept=given is not None)
+    return answer(True, _marked(what, done))
 
 
 def _marked(what: str, done: tarockscore.Change) -> list[str]:
