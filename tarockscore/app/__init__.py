@@ -22,6 +22,7 @@ from tarockscore.render.notation import stake_amount, table_date
 from tarockscore.web import writes
 from tarockscore.web.html import (
     answers_of,
+    attrs,
     corrections_html,
     esc,
     fields_html,
@@ -53,10 +54,6 @@ def _said(exc: TarockError) -> list[str]:
     return [p["message"] for p in writes.problems_of(exc, LEDGER)]
 
 
-def _field(name: str, label: str, control: str) -> str:
-    return f'<div class="field"><label for="f-{name}">{esc(label)}</label>{control}</div>'
-
-
 @functools.cache
 def _shipped(name: str) -> tarockscore.Profile:
     return tarockscore.load_profile(name)
@@ -80,53 +77,42 @@ def start_page(notice: str = "", given: Mapping[str, str] | None = None) -> str:
     )
     confirm = _("The evening on this phone is replaced: export it first. Go on?")
     replaces = f' data-confirm="{esc(confirm)}"' if LEDGER.exists() else ""
+
+    def field(name: str, label: str, control: str = "", **more: str) -> str:
+        """A labelled field: ``control``, else an input named ``name`` (a file's, or one with the answer given)."""
+        if not control:
+            value = {} if more["type"] == "file" else {"value": given.get(name, "")}
+            control = f"<input{attrs({'id': f'f-{name}', 'name': name, **more, **value})}>"
+        return f'<div class="field"><label for="f-{name}">{esc(label)}</label>{control}</div>'
+
+    text = {"type": "text", "autocomplete": "off"}
+    toml = {"type": "file", "accept": ".toml"}
     return "\n".join(
         [
             header(_("New evening")),
             f'<div id="notice">{notice}</div>',
             f'<form id="start" class="hand"{replaces}>',
-            _field(
-                "players",
-                _("players (comma-separated, in seat order, Forehand first)"),
-                f'<input type="text" id="f-players" name="players" autocomplete="off"'
-                f' value="{esc(given.get("players", ""))}">',
-            ),
-            _field(
+            field("players", _("players (comma-separated, in seat order, Forehand first)"), **text),
+            field(
                 "profile",
                 _("profile"),
                 f'<select id="f-profile" name="profile">{profiles}</select>'
                 # the chosen title whole: a phone's select cuts it at the width of the screen
                 f'<p class="meta" id="profile-title">{esc(_offered(chosen) if chosen in names else chosen)}</p>',
             ),
-            _field(
-                "profile_file",
-                _("or a profile file of your own"),
-                '<input id="f-profile_file" name="profile_file" type="file" accept=".toml">',
-            ),
-            _field(
+            field("profile_file", _("or a profile file of your own"), **toml),
+            field(
                 "stake",
                 _("stake per Victory Point, e.g. 0,10 (optional: the sheet then shows the money)"),
-                '<input type="text" id="f-stake" name="stake" inputmode="decimal" autocomplete="off"'
-                f' value="{esc(given.get("stake", ""))}">',
+                **text,
+                inputmode="decimal",
             ),
-            _field(
-                "date",
-                _("date (optional)"),
-                f'<input type="date" id="f-date" name="date" value="{esc(given.get("date", ""))}">',
-            ),
-            _field(
-                "place",
-                _("venue (optional)"),
-                f'<input type="text" id="f-place" name="place" value="{esc(given.get("place", ""))}">',
-            ),
+            field("date", _("date (optional)"), type="date"),
+            field("place", _("venue (optional)"), type="text"),
             f'<button type="submit" class="primary">{esc(_("Begin the evening"))}</button>',
             "</form>",
             f'<form id="open"{replaces}>',
-            _field(
-                "ledger",
-                _("or open a ledger file (an evening begun elsewhere goes on here)"),
-                '<input id="f-ledger" name="ledger" type="file" accept=".toml">',
-            ),
+            field("ledger", _("or open a ledger file (an evening begun elsewhere goes on here)"), **toml),
             "</form>",
         ]
     )
