@@ -211,7 +211,7 @@ class Site:
         self._locks_lock = threading.Lock()
         self._codes: dict[str, str] = {}
         self._drawn: tuple[bytes | None, list[Place]] = (None, [])  # the day's file, its tables
-        self._stamped: tuple[object, tuple[tuple[str, Path], ...]] = (None, ())
+        self._ledgers: list[tuple[str, Path]] = []  # each table's ledger, as last read (for the stamp)
         self.places()
 
     @property
@@ -266,22 +266,12 @@ class Site:
 
     def stamp(self) -> tuple[tuple[str, int, int], ...]:
         """Each table's key with its ledger's mtime and size: changes whenever a ledger is written."""
-        if self.tournament:
-            try:
-                st = os.stat(self.path / DAY_FILE)
-                seen: object = (st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
-            except OSError:
-                seen = None
-            if seen != self._stamped[0]:
-                try:
-                    self._stamped = (seen, tuple((p.key, p.evening.path) for p in self.places()))
-                except TarockError:  # the day cannot be read now: its tables as last read
-                    pass
-            ledgers = self._stamped[1]
-        else:
-            ledgers = ((EVENING, self._evening.path),)
+        try:
+            self._ledgers = [(p.key, p.evening.path) for p in self.places()]
+        except TarockError:  # the day cannot be read now: its tables as last read
+            pass
         out = []
-        for key, path in ledgers:
+        for key, path in self._ledgers:
             try:
                 st = os.stat(path)
             except OSError:
