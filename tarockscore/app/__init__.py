@@ -24,6 +24,7 @@ from tarockscore.web.html import (
     answers_of,
     attrs,
     corrections_html,
+    done_lines,
     esc,
     fields_html,
     hand_form,
@@ -358,23 +359,14 @@ def _marked(what: str, done: tarockscore.Change) -> list[str]:
 def _corrected(what: str, number: int | None, before: tarockscore.Snapshot) -> list[str]:
     """A correction made, said by the hand's number on the sheet the table sees (as ``serve``'s
     page says it), and the hand: not the audit trail's line, which names the hand by its id."""
-    evening = tarockscore.Evening(LEDGER)
     if what == "hand" and number is not None:
-        now = tarockscore.sheet(evening.read().ledger).hands[number - 1]
-        return [
-            _("Hand {number} is replaced.").format(number=number),
-            render_evening.hand_summary(now.hand, now.result),
-        ]
-    hands = tarockscore.sheet(before.ledger).hands
+        return done_lines("replaced", number, tarockscore.sheet(tarockscore.Evening(LEDGER).read().ledger))
+    sheet = tarockscore.sheet(before.ledger)
     if what == "undo":
-        number = len(hands)
-        words = _("Hand {number} is taken back.")
-    elif what == "delete" and number is not None:
-        words = _("Hand {number} is deleted.")
-    else:
-        return []
-    gone = hands[number - 1]
-    return [words.format(number=number), render_evening.hand_summary(gone.hand, gone.result)]
+        return done_lines("undone", len(sheet.hands), sheet)
+    if what == "delete" and number is not None:
+        return done_lines("deleted", number, sheet)
+    return []
 
 
 def resume(form: Mapping[str, str]) -> str:

@@ -18,6 +18,7 @@ from typing import Any
 
 import tarockscore
 from tarockscore import i18n
+from tarockscore.errors import N_
 from tarockscore.i18n import _, money, translated
 from tarockscore.render import evening as render_evening
 from tarockscore.render import hand as render_hand
@@ -238,6 +239,25 @@ def preview_html(preview: tarockscore.Preview, replacing: bool) -> str:
     parts.append(table(totals, rows, cls="totals"))
     parts += [f'<p class="meta">{esc(render_hand.note_line(n))}</p>' for n in score.notes]
     return "\n".join(parts)
+
+
+# What a change made from a table's page did, by its kind (``?done=KIND&hand=N`` on serve's page)
+DONE = {
+    "recorded": N_("Hand {number} is recorded."),
+    "replaced": N_("Hand {number} is replaced."),
+    "undone": N_("Hand {number} is taken back."),
+    "deleted": N_("Hand {number} is deleted."),
+    "already": N_("This hand is already on the sheet as hand {number}: nothing was recorded twice."),
+}
+
+
+def done_lines(kind: str, number: int, sheet: tarockscore.Sheet | None) -> list[str]:
+    """What a change did, in the page's words; with ``sheet``, its hand ``number`` as the sheet says it."""
+    lines = [i18n.gettext(DONE[kind]).format(number=number)]
+    if sheet is not None and 1 <= number <= len(sheet.hands):
+        hand = sheet.hands[number - 1]
+        lines.append(render_evening.hand_summary(hand.hand, hand.result))
+    return lines
 
 
 def message_html(kind: str, lines: Iterable[str], lead: str = "") -> str:

@@ -21,8 +21,10 @@ from tarockscore.render import evening as render_evening
 from tarockscore.render import hand as render_hand
 from tarockscore.render import tournament as render_tournament
 from tarockscore.web.html import (
+    DONE,
     EXTRAS,
     corrections_html,
+    done_lines,
     esc,
     hand_form,
     hand_heading,
@@ -234,20 +236,10 @@ def corrections(seen: Seen, *, code: str | None, lang: str | None) -> str:
 
 def done_notice(seen: Seen, kind: str, number: int | None) -> str:
     """What a change made from this page did (``?done=KIND&hand=N``), in the page's words."""
-    said = {
-        "recorded": _("Hand {number} is recorded."),
-        "replaced": _("Hand {number} is replaced."),
-        "undone": _("Hand {number} is taken back."),
-        "deleted": _("Hand {number} is deleted."),
-        "already": _("This hand is already on the sheet as hand {number}: nothing was recorded twice."),
-    }.get(kind)
-    if said is None or number is None:
+    if kind not in DONE or number is None:
         return ""
-    lines = [said.format(number=number)]
-    if kind in ("recorded", "replaced", "already") and 1 <= number <= len(seen.sheet.hands):
-        shown = seen.sheet.hands[number - 1]
-        lines.append(render_evening.hand_summary(shown.hand, shown.result))
-    return message_html("info" if kind == "already" else "ok", lines)
+    sheet = seen.sheet if kind in ("recorded", "replaced", "already") else None
+    return message_html("info" if kind == "already" else "ok", done_lines(kind, number, sheet))
 
 
 def preview_page(
