@@ -89,11 +89,10 @@ def sheet_html(ledger: tarockscore.Ledger, sheet: tarockscore.Sheet, closed: int
         parts.append(
             f'<p class="meta">{esc(_("stake {amount} per point").format(amount=money(sheet.table.stake)))}</p>'
         )
-    if not sheet.hands:
-        if not sheet.on_paper and not not_played:  # either says so above, where the next hand would be
-            parts.append(f'<p class="meta">{esc(_("no hands yet"))}</p>')
-    else:
+    if sheet.hands:
         parts.append(schrift_html(sheet))
+    elif not sheet.on_paper and not not_played:  # either says so above, where the next hand would be
+        parts.append(f'<p class="meta">{esc(_("no hands yet"))}</p>')
     return "\n".join(parts)
 
 
