@@ -341,12 +341,12 @@ class Web:
 
     async def refused(self, request: Request, exc: Exception) -> Response:
         """Whatever a handler raised, answered as a refusal (:func:`refusal`) in the players' words."""
+        why = refusal(exc)  # its log line in the server's words, not the request's
         try:
             lang = self.language(request)
         except Exception:  # the request's own headers are the trouble
             lang = i18n.DEFAULT
         with i18n.language(lang):
-            why = refusal(exc)
             text = i18n.translated(why.text)
             body = {"ok": False, "error": why.error, "problems": [{"where": why.where, "message": text}]}
             html = functools.partial(page, text, message_html("refused", [text]), script=False)

@@ -106,19 +106,17 @@ def round_links(site: Site, base: str, number: int) -> dict[int, tuple[str, str]
 
 def texts_block() -> str:
     """The words the page's script shows, in the page's language (a data block, never run)."""
-    words = {
-        "one_waiting": ngettext("{count} hand waiting to be sent", "{count} hands waiting to be sent", 1),
-        "many_waiting": ngettext("{count} hand waiting to be sent", "{count} hands waiting to be sent", 2),
-        "one_unseen": ngettext(
+    words = {}
+    for n, count in ((1, "one"), (2, "many")):  # the script picks the form by the count
+        words[f"{count}_waiting"] = ngettext(
+            "{count} hand waiting to be sent", "{count} hands waiting to be sent", n
+        )
+        words[f"{count}_unseen"] = ngettext(
             "{count} hand waiting for the network: its arithmetic is shown before it is recorded",
             "{count} hands waiting for the network: the arithmetic of each is shown before it is recorded",
-            1,
-        ),
-        "many_unseen": ngettext(
-            "{count} hand waiting for the network: its arithmetic is shown before it is recorded",
-            "{count} hands waiting for the network: the arithmetic of each is shown before it is recorded",
-            2,
-        ),
+            n,
+        )
+    words |= {
         "offline": _(
             "no network: the hand waits on this phone; when the network is back its arithmetic is shown, and it is recorded when you tap Record"
         ),
