@@ -152,14 +152,6 @@ def evening_page(notice: str = "", given: Mapping[str, str] | None = None, repla
     return "\n".join(parts)
 
 
-def _pending(evening: tarockscore.Evening) -> int:
-    """The doubled hands the Radl still owes (none where the table has played its games)."""
-    try:
-        return tarockscore.hand_entry(evening).radl_pending
-    except TarockError:
-        return 0
-
-
 def _radl_html(ledger: tarockscore.Ledger, version: str, pending: int) -> str:
     """A Radl the table draws by hand, as ``radl add`` sets it (one round by default), and the
     doubled hands a Radl still owes (``pending``) struck, as ``radl strike`` strikes them (one by
@@ -340,7 +332,10 @@ def _marked(what: str, done: tarockscore.Change) -> list[str]:
     )
     mark = done.after.radl[-1]
     n = abs(mark.hands)
-    pending = _pending(tarockscore.Evening(LEDGER))
+    try:
+        pending = tarockscore.hand_entry(tarockscore.Evening(LEDGER)).radl_pending
+    except TarockError:  # the table has played its games: no doubled hand is owed
+        pending = 0
     if what == "radl":
         said = (
             _("Radl set on the sheet {after}: {n} more hand ×{factor}; {pending} pending")
