@@ -221,9 +221,8 @@ def begin(form: Mapping[str, str]) -> str:
             problems=problems,
         )
     except TarockError as exc:
-        kept = {key: form.get(key, "") for key in ("players", "profile", "stake", "date", "place")}
         said = type(exc)([p.moved(_AT[p.where]) if p.where in _AT else p for p in exc.problems])
-        return _reply(False, start_page(message_html("refused", _said(said)), kept))
+        return _reply(False, start_page(message_html("refused", _said(said)), form))
     fresh.replace(LEDGER)
     return _reply(True, evening_page(message_html("ok", list(begun.warnings)) if begun.warnings else ""))
 
