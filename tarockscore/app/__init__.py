@@ -22,10 +22,11 @@ from tarockscore.render.notation import stake_amount, table_date
 from tarockscore.web import writes
 from tarockscore.web.html import (
     answers_of,
+    attrs,
     corrections_html,
+    done_lines,
     esc,
     fields_html,
-    filled,
     hand_form,
     hand_heading,
     header,
@@ -33,6 +34,7 @@ from tarockscore.web.html import (
     message_html,
     named,
     preview_html,
+    record_label,
     sheet_section,
     whole,
 )
@@ -51,10 +53,6 @@ def speak(language: str) -> None:
 
 def _said(exc: TarockError) -> list[str]:
     return [p["message"] for p in writes.problems_of(exc, LEDGER)]
-
-
-def _field(name: str, label: str, control: str) -> str:
-    return f'<div class="field"><label for="f-{name}">{esc(label)}</label>{control}</div>'
 
 
 @functools.cache
@@ -80,53 +78,42 @@ def start_page(notice: str = "", given: Mapping[str, str] | None = None) -> str:
     )
     confirm = _("The evening on this phone is replaced: export it first. Go on?")
     replaces = f' data-confirm="{esc(confirm)}"' if LEDGER.exists() else ""
+
+    def field(name: str, label: str, control: str = "", **more: str) -> str:
+        """A labelled field: ``control``, else an input named ``name`` (a file's, or one with the answer given)."""
+        if not control:
+            value = {} if more["type"] == "file" else {"value": given.get(name, "")}
+            control = f"<input{attrs({'id': f'f-{name}', 'name': name, **more, **value})}>"
+        return f'<div class="field"><label for="f-{name}">{esc(label)}</label>{control}</div>'
+
+    text = {"type": "text", "autocomplete": "off"}
+    toml = {"type": "file", "accept": ".toml"}
     return "\n".join(
         [
             header(_("New evening")),
             f'<div id="notice">{notice}</div>',
             f'<form id="start" class="hand"{replaces}>',
-            _field(
-                "players",
-                _("players (comma-separated, in seat order, Forehand first)"),
-                f'<input type="text" id="f-players" name="players" autocomplete="off"'
-                f' value="{esc(given.get("players", ""))}">',
-            ),
-            _field(
+            field("players", _("players (comma-separated, in seat order, Forehand first)"), **text),
+            field(
                 "profile",
                 _("profile"),
                 f'<select id="f-profile" name="profile">{profiles}</select>'
                 # the chosen title whole: a phone's select cuts it at the width of the screen
                 f'<p class="meta" id="profile-title">{esc(_offered(chosen) if chosen in names else chosen)}</p>',
             ),
-            _field(
-                "profile_file",
-                _("or a profile file of your own"),
-                '<input id="f-profile_file" name="profile_file" type="file" accept=".toml">',
-            ),
-            _field(
+            field("profile_file", _("or a profile file of your own"), **toml),
+            field(
                 "stake",
                 _("stake per Victory Point, e.g. 0,10 (optional: the sheet then shows the money)"),
-                '<input type="text" id="f-stake" name="stake" inputmode="decimal" autocomplete="off"'
-                f' value="{esc(given.get("stake", ""))}">',
+                **text,
+                inputmode="decimal",
             ),
-            _field(
-                "date",
-                _("date (optional)"),
-                f'<input type="date" id="f-date" name="date" value="{esc(given.get("date", ""))}">',
-            ),
-            _field(
-                "place",
-                _("venue (optional)"),
-                f'<input type="text" id="f-place" name="place" value="{esc(given.get("place", ""))}">',
-            ),
+            field("date", _("date (optional)"), type="date"),
+            field("place", _("venue (optional)"), type="text"),
             f'<button type="submit" class="primary">{esc(_("Begin the evening"))}</button>',
             "</form>",
             f'<form id="open"{replaces}>',
-            _field(
-                "ledger",
-                _("or open a ledger file (an evening begun elsewhere goes on here)"),
-                '<input id="f-ledger" name="ledger" type="file" accept=".toml">',
-            ),
+            field("ledger", _("or open a ledger file (an evening begun elsewhere goes on here)"), **toml),
             "</form>",
         ]
     )
@@ -147,10 +134,7 @@ def evening_page(notice: str = "", given: Mapping[str, str] | None = None, repla
         pending = 0
     else:
         pending = entry.radl_pending
-        hidden = hidden_fields({"expected": version, **({"number": entry.number} if entry.replacing else {})})
-        answers = given if given is not None else filled(entry) if entry.replacing else {}
-        fields = fields_html(entry, answers)
-        parts.append(hand_form('<form id="hand-form" class="hand">', hand_heading(entry), hidden, fields))
+        parts.append(hand_form(entry, given, head=hand_heading(entry), hidden={"expected": version}))
         parts.append('<section id="preview" class="preview" hidden></section>')
     parts.append(sheet_section(ledger, sheet))
     if sheet.hands:
@@ -166,14 +150,6 @@ def evening_page(notice: str = "", given: Mapping[str, str] | None = None, repla
     parts.append(_radl_html(ledger, version, pending))
     parts.append(f'<p><button type="button" id="new-evening">{esc(_("New evening"))}</button></p>')
     return "\n".join(parts)
-
-
-def _pending(evening: tarockscore.Evening) -> int:
-    """The doubled hands the Radl still owes (none where the table has played its games)."""
-    try:
-        return tarockscore.hand_entry(evening).radl_pending
-    except TarockError:
-        return 0
 
 
 def _radl_html(ledger: tarockscore.Ledger, version: str, pending: int) -> str:
@@ -245,9 +221,8 @@ def begin(form: Mapping[str, str]) -> str:
             problems=problems,
         )
     except TarockError as exc:
-        kept = {key: form.get(key, "") for key in ("players", "profile", "stake", "date", "place")}
         said = type(exc)([p.moved(_AT[p.where]) if p.where in _AT else p for p in exc.problems])
-        return _reply(False, start_page(message_html("refused", _said(said)), kept))
+        return _reply(False, start_page(message_html("refused", _said(said)), form))
     fresh.replace(LEDGER)
     return _reply(True, evening_page(message_html("ok", list(begun.warnings)) if begun.warnings else ""))
 
@@ -285,10 +260,9 @@ def preview(form: Mapping[str, str]) -> str:
         said = message_html("refused", named(found, entry, form))
         return _reply(False, said, fields=fields_html(entry, answers_of(form), at))
     shown, _hand = found
-    # a hand replaced is confirmed with Replace, as its heading says
-    said = _("Replace hand {number}") if number is not None else _("Record hand {number}")
-    record = said.format(number=shown.number)
-    return _reply(True, preview_html(shown, number is not None), record=record, edit=_("Change the hand"))
+    replacing = number is not None
+    record = record_label(shown.number, replacing)
+    return _reply(True, preview_html(shown, replacing), record=record, edit=_("Change the hand"))
 
 
 def change(what: str, form: Mapping[str, str]) -> str:
@@ -318,17 +292,14 @@ def radl(what: str, form: Mapping[str, str], hand: Mapping[str, str] | None = No
     given = answers_of(hand) if hand and not hand.get("number") else None
     snapshot = evening.read()
     if snapshot.head != form.get("expected", ""):
-        stale = (
-            _(
-                "the sheet has changed since this page was read: no Radl was set; check the sheet, then set it again if it is still wanted"
-            )
-            if what == "radl"
-            else _(
-                "the sheet has changed since this page was read: nothing was struck; check the sheet, then strike again if it is still wanted"
-            )
-        )
         # as a stale take-back: the sheet shown as it is now, with no answers of the sheet before
-        return _reply(False, evening_page(message_html("stale", [stale])))
+        said = [p["message"] for p in writes.stale(snapshot, what).body["problems"]]
+        return _reply(False, evening_page(message_html("stale", said)))
+
+    def answer(ok: bool, said: list[str]) -> str:
+        notice = message_html("ok" if ok else "refused", said)
+        return _reply(ok, evening_page(notice, given), kept=given is not None)
+
     label = _("doubled hands") if what == "radl" else _("doubled hands to strike")
     text = form.get("hands", "").strip()
     count = whole(text) if text else None
@@ -336,20 +307,17 @@ def radl(what: str, form: Mapping[str, str], hand: Mapping[str, str] | None = No
         wrong = _("{text!r} is not a number of hands; write it in digits, 1 or more, e.g. 4").format(
             text=text
         )
-        return _reply(
-            False, evening_page(message_html("refused", [f"{label}: {wrong}"]), given), kept=given is not None
-        )
+        return answer(False, [f"{label}: {wrong}"])
     try:
         if what == "radl":
             done = evening.add_radl(count, tarockscore.now())
         else:
             done = evening.strike_radl(1 if count is None else count, tarockscore.now())
     except TarockError as exc:
-        said = type(exc)([p.moved(label) if p.where == "hands" else p for p in exc.problems])
-        return _reply(
-            False, evening_page(message_html("refused", _said(said)), given), kept=given is not None
+        return answer(
+            False, _said(type(exc)([p.moved(label) if p.where == "hands" else p for p in exc.problems]))
         )
-    return _reply(True, evening_page(message_html("ok", _marked(what, done)), given), kept=given is not None)
+    return answer(True, _marked(what, done))
 
 
 def _marked(what: str, done: tarockscore.Change) -> list[str]:
@@ -363,7 +331,10 @@ def _marked(what: str, done: tarockscore.Change) -> list[str]:
     )
     mark = done.after.radl[-1]
     n = abs(mark.hands)
-    pending = _pending(tarockscore.Evening(LEDGER))
+    try:
+        pending = tarockscore.hand_entry(tarockscore.Evening(LEDGER)).radl_pending
+    except TarockError:  # the table has played its games: no doubled hand is owed
+        pending = 0
     if what == "radl":
         said = (
             _("Radl set on the sheet {after}: {n} more hand ×{factor}; {pending} pending")
@@ -382,23 +353,14 @@ def _marked(what: str, done: tarockscore.Change) -> list[str]:
 def _corrected(what: str, number: int | None, before: tarockscore.Snapshot) -> list[str]:
     """A correction made, said by the hand's number on the sheet the table sees (as ``serve``'s
     page says it), and the hand: not the audit trail's line, which names the hand by its id."""
-    evening = tarockscore.Evening(LEDGER)
     if what == "hand" and number is not None:
-        now = tarockscore.sheet(evening.read().ledger).hands[number - 1]
-        return [
-            _("Hand {number} is replaced.").format(number=number),
-            render_evening.hand_summary(now.hand, now.result),
-        ]
-    hands = tarockscore.sheet(before.ledger).hands
+        return done_lines("replaced", number, tarockscore.sheet(tarockscore.Evening(LEDGER).read().ledger))
+    sheet = tarockscore.sheet(before.ledger)
     if what == "undo":
-        number = len(hands)
-        words = _("Hand {number} is taken back.")
-    elif what == "delete" and number is not None:
-        words = _("Hand {number} is deleted.")
-    else:
-        return []
-    gone = hands[number - 1]
-    return [words.format(number=number), render_evening.hand_summary(gone.hand, gone.result)]
+        return done_lines("undone", len(sheet.hands), sheet)
+    if what == "delete" and number is not None:
+        return done_lines("deleted", number, sheet)
+    return []
 
 
 def resume(form: Mapping[str, str]) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import errno
+import functools
 import ipaddress
 import json
 import logging
@@ -188,6 +189,19 @@ class Settings:
     proxy: str | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class Sent:
+    """A form sent to a table: the change asked (``hand``, ``undo``, ``delete``), the code it
+    carries, its fields and the number of the hand it replaces or deletes."""
+
+    request: Request
+    place: Place
+    what: str
+    code: str
+    form: dict[str, str]
+    number: int | None
+
+
 class Watcher:
     """One look at the tables' files (:meth:`Site.stamp`) at most every ``every`` seconds, however
     many event streams are open: the first stream to ask once the last look is old looks for all."""
@@ -304,83 +318,39 @@ class Web:
             return JSONResponse(dict(data), status_code=status, headers=headers)
         return HTMLResponse(html(), status_code=status, headers=headers)
 
-    def refuse(
-        self,
-        request: Request,
-        status: int,
-        error: str,
-        text: str,
-        headers: Mapping[str, str] | None = None,
-        where: str = "",
-    ) -> Response:
-        body = {"ok": False, "error": error, "problems": [{"where": where, "message": text}]}
-        return self.answer(
-            request, status, body, lambda: page(text, message_html("refused", [text]), script=False), headers
-        )
-
-    def again(
-        self,
-        request: Request,
-        place: Place,
-        code: str,
-        status: int,
-        body: Mapping[str, Any],
-        *,
-        given: Mapping[str, str] | None = None,
-        number: int | None = None,
-        kind: str = "refused",
-    ) -> Response:
-        """A refusal's JSON, or the table's page again with its reasons, each beside its field."""
+    def again(self, sent: Sent, status: int, body: Mapping[str, Any], kind: str = "refused") -> Response:
+        """A refusal's JSON, or the table's page again with its reasons, each beside its field (a
+        hand's form with the answers sent)."""
         problems = body["problems"]
         at = {p["where"]: p["message"] for p in problems if p["where"]}
+        hand = sent.what == "hand"
+        given, number = (sent.form, sent.number) if hand else (None, None)
 
         def html() -> str:
-            lang = self.lang_param(request)
-            entry = pages.entry_of(place, number) if given is not None else None
-            lead = unchanged(hand=given is not None) if kind == "refused" else ""
+            entry = pages.entry_of(sent.place, number) if hand else None
+            lead = unchanged(hand=hand) if kind == "refused" else ""
             notice = message_html(kind, named(problems, entry, given or {}), lead)
+            lang = self.lang_param(sent.request)
             return pages.table_page(
-                self.site, place, code, lang, given=given, refused=at, replace=number, notice=notice
+                self.site, sent.place, sent.code, lang, given=given, refused=at, replace=number, notice=notice
             )
 
-        return self.answer(request, status, body, html)
+        return self.answer(sent.request, status, body, html)
 
     # -- what no handler answers itself ---------------------------------------------------------
 
     async def refused(self, request: Request, exc: Exception) -> Response:
-        """A :class:`Refused` raised on the way (no such table, a wrong code, a body too large)."""
-        assert isinstance(exc, Refused)
-        with i18n.language(self.language(request)):
-            text = i18n.translated(exc.text)
-            return self.refuse(request, exc.status, exc.error, text, exc.headers, exc.where)
-
-    async def http_error(self, request: Request, exc: Exception) -> Response:
-        """No such address (404), a method it does not take (405, with ``Allow``), in the players' words."""
-        assert isinstance(exc, HTTPException)
-        with i18n.language(self.language(request)):
-            if exc.status_code == 404:
-                return self.refuse(request, 404, "not_found", _("there is no such page"), exc.headers)
-            if exc.status_code == 405:
-                text = _("this address does not take this kind of request")
-                return self.refuse(request, 405, "method", text, exc.headers)
-            text = _("this request could not be answered")
-            return self.refuse(request, exc.status_code, "refused", text, exc.headers)
-
-    async def trouble(self, request: Request, exc: Exception) -> Response:
-        """A file that cannot be read or written now: 503, no path; the page sends the hand again."""
-        LOG.warning("%s", exc)
-        with i18n.language(self.language(request)):
-            return self.refuse(request, 503, "unavailable", trouble_text(exc), {"Retry-After": "10"})
-
-    async def last_resort(self, request: Request, exc: Exception) -> Response:
-        """What nothing else answered: a plain 500, nothing of the error's (its traceback goes to the log)."""
+        """Whatever a handler raised, answered as a refusal (:func:`refusal`) in the players' words."""
+        why = refusal(exc)  # its log line in the server's words, not the request's
         try:
             lang = self.language(request)
         except Exception:  # the request's own headers are the trouble
             lang = i18n.DEFAULT
         with i18n.language(lang):
-            text = _("the server could not answer this: nothing was written; try again")
-            return self.refuse(request, 500, "server", text)
+            text = i18n.translated(why.text)
+            body = {"ok": False, "error": why.error, "problems": [{"where": why.where, "message": text}]}
+            html = functools.partial(page, text, message_html("refused", [text]), script=False)
+            return self.answer(request, why.status, body, html, why.headers)
 
     async def in_thread(self, request: Request, work: Callable[[], Response]) -> Response:
         """``work`` run off the event loop (it reads and writes files), in the request's language."""
@@ -492,88 +462,66 @@ class Web:
                     number=number,
                 ),
             )
-        return await self.in_thread(request, lambda: self.changed(request, place, what, form, code))
+        sent = Sent(request, place, what, code, form, whole(number))
+        return await self.in_thread(request, lambda: self.changed(sent))
 
-    def changed(self, request: Request, place: Place, what: str, form: dict[str, str], code: str) -> Response:
-        number = whole(form.get("number"))
-        given = answers_of(form)
-        action = form.get("action", "preview" if what == "hand" else "record")
-        if what == "hand" and action == "edit":
+    def changed(self, sent: Sent) -> Response:
+        given = answers_of(sent.form)
+        action = sent.form.get("action", "preview" if sent.what == "hand" else "record")
+        if sent.what == "hand" and action == "edit":
+            lang = self.lang_param(sent.request)
             html = pages.table_page(
-                self.site, place, code, self.lang_param(request), given=form, replace=number
+                self.site, sent.place, sent.code, lang, given=sent.form, replace=sent.number
             )
             return HTMLResponse(html, headers=HEADERS)
-        if what == "hand" and action == "preview":
-            return self.preview(request, place, form, given, number, code)
-        result = writes.write(self.site, place, what, form, given, number)
-        return self.after_write(request, place, what, result, form, code, number)
+        if sent.what == "hand" and action == "preview":
+            return self.preview(sent, given)
+        return self.after_write(
+            sent, writes.write(self.site, sent.place, sent.what, sent.form, given, sent.number)
+        )
 
-    def preview(
-        self,
-        request: Request,
-        place: Place,
-        form: Mapping[str, str],
-        given: dict[str, str],
-        number: int | None,
-        code: str,
-    ) -> Response:
-        expected = form.get("expected") or place.evening.version()
+    def preview(self, sent: Sent, given: dict[str, str]) -> Response:
+        evening, number = sent.place.evening, sent.number
+        expected = sent.form.get("expected") or evening.version()
         try:
-            snapshot: tarockscore.Snapshot | None = place.evening.read()
+            snapshot: tarockscore.Snapshot | None = evening.read()
         except TarockError:  # a ledger that does not read: the arithmetic says why
             snapshot = None
         if snapshot is not None and snapshot.head != expected:
             # a hand entered on a sheet that has moved since: answered as its Record would be
-            result = writes.moved(place.evening, "hand", given, number, expected, snapshot)
-            return self.after_write(request, place, "hand", result, form, code, number)
-        found = previewed(place.evening, number, given)
+            return self.after_write(sent, writes.moved(evening, "hand", given, number, expected, snapshot))
+        found = previewed(evening, number, given)
         if isinstance(found, list):
-            body = {"ok": False, "error": "refused", "problems": found}
-            return self.again(request, place, code, 422, body, given=form, number=number)
+            return self.again(sent, 422, {"ok": False, "error": "refused", "problems": found})
         preview, hand = found
-        replacing = number is not None
-        data = {
-            "ok": True,
-            "number": preview.number,
-            "hand": hand,
-            "html": preview_html(preview, replacing),
-            "version": expected,
-        }
+        html = preview_html(preview, number is not None)
+        data = {"ok": True, "number": preview.number, "hand": hand, "html": html, "version": expected}
         return self.answer(
-            request,
+            sent.request,
             200,
             data,
             lambda: pages.preview_page(
-                place,
+                sent.place,
                 self.site.title,
                 preview,
                 given,
-                code=code,
+                code=sent.code,
                 expected=expected,
-                request=form.get("request") or pages.request_key(),
-                replacing=replacing,
-                lang=self.lang_param(request),
+                request=sent.form.get("request") or pages.request_key(),
+                replace=number,
+                lang=self.lang_param(sent.request),
             ),
         )
 
-    def after_write(
-        self,
-        request: Request,
-        place: Place,
-        what: str,
-        result: Answer,
-        form: Mapping[str, str],
-        code: str,
-        number: int | None,
-    ) -> Response:
+    def after_write(self, sent: Sent, result: Answer) -> Response:
         """JSON as the write answered; a page without script goes back to the table's page, or the form."""
-        if self.wants_json(request):
+        if self.wants_json(sent.request):
             return JSONResponse(result.body, status_code=result.status, headers=HEADERS)
         body = result.body
         done = ""
         if result.status == 200:
-            done = {"hand": "recorded" if number is None else "replaced", "undo": "undone"}.get(
-                what, "deleted"
+            done = {"hand": "recorded" if sent.number is None else "replaced", "undo": "undone"}.get(
+                sent.what, "deleted"
             )
         elif result.status == 409 and body.get("error") == "already_on_sheet":
             done = "already"
@@ -581,12 +529,10 @@ class Web:
             hand = body.get("number")
             if done == "undone":  # the hand taken back was the last: one past the sheet after it
                 hand = len(body.get("sheet", {}).get("hands", [])) + 1
-            target = pages.link(place.path, code=code, lang=self.lang_param(request), done=done, hand=hand)
+            lang = self.lang_param(sent.request)
+            target = pages.link(sent.place.path, code=sent.code, lang=lang, done=done, hand=hand)
             return RedirectResponse(target, status_code=303, headers=HEADERS)
-        kind = "stale" if result.status == 409 else "refused"
-        if what != "hand":
-            return self.again(request, place, code, result.status, body, kind=kind)
-        return self.again(request, place, code, result.status, body, given=form, number=number, kind=kind)
+        return self.again(sent, result.status, body, "stale" if result.status == 409 else "refused")
 
     # -- the organiser's pages ---------------------------------------------------------------
 
@@ -688,16 +634,34 @@ def make_app(site: Site, settings: Settings | None = None) -> Starlette:
         Route("/t/{key}/{what:str}", web.write, methods=["POST"]),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    handlers: dict[Any, Any] = {
-        Refused: web.refused,
-        HTTPException: web.http_error,
-        TarockError: web.trouble,
-        OSError: web.trouble,
-        Exception: web.last_resort,
-    }
+    handlers: dict[Any, Any] = dict.fromkeys(
+        (Refused, HTTPException, TarockError, OSError, Exception), web.refused
+    )
     app = Starlette(routes=routes, exception_handlers=handlers)
     app.state.web = web
     return app
+
+
+# No such address, a method it does not take (answered with ``Allow``)
+HTTP_ERRORS = {
+    404: ("not_found", N_("there is no such page")),
+    405: ("method", N_("this address does not take this kind of request")),
+}
+
+
+def refusal(exc: Exception) -> Refused:
+    """What the players are answered for an exception: a :class:`Refused` as it is; an address's
+    error; a file that cannot be read or written now (503, no path; the page sends the hand again);
+    anything else a plain 500, nothing of the error's (its traceback goes to the log)."""
+    if isinstance(exc, Refused):
+        return exc
+    if isinstance(exc, HTTPException):
+        error, text = HTTP_ERRORS.get(exc.status_code, ("refused", N_("this request could not be answered")))
+        return Refused(exc.status_code, error, text, exc.headers)
+    if isinstance(exc, TarockError | OSError):
+        LOG.warning("%s", exc)
+        return Refused(503, "unavailable", trouble_text(exc), {"Retry-After": "10"})
+    return Refused(500, "server", N_("the server could not answer this: nothing was written; try again"))
 
 
 def trouble_text(exc: BaseException) -> str:
@@ -707,16 +671,16 @@ def trouble_text(exc: BaseException) -> str:
         seen = seen.__cause__ or seen.__context__
     code = seen.errno if isinstance(seen, OSError) else None
     if code in (errno.ENOSPC, errno.EDQUOT):
-        return _("the server's disk is full: nothing was written; the organiser must make room on it")
+        return N_("the server's disk is full: nothing was written; the organiser must make room on it")
     if code in (errno.EACCES, errno.EPERM, errno.EROFS):
-        return _(
+        return N_(
             "the server may not write this table's sheet: nothing was written; the organiser must allow it"
         )
     if isinstance(seen, OSError):
-        return _(
+        return N_(
             "the server could not read or write this table's sheet: nothing was written; try again in a moment"
         )
-    return _(
+    return N_(
         "this table's sheet cannot be read or written just now: nothing was written; the organiser sees why in the server's window"
     )
 

@@ -18,6 +18,7 @@ from typing import Any
 
 import tarockscore
 from tarockscore import i18n
+from tarockscore.errors import N_
 from tarockscore.i18n import _, money, translated
 from tarockscore.render import evening as render_evening
 from tarockscore.render import hand as render_hand
@@ -54,8 +55,10 @@ def header(title: str, more: str = "") -> str:
 
 
 def hidden_fields(values: Mapping[str, object]) -> str:
-    """Values carried on to the next step as hidden fields of a form."""
-    return "".join(f'<input type="hidden"{attrs({"name": k, "value": v})}>' for k, v in values.items())
+    """Values carried on to the next step as hidden fields of a form (those not None)."""
+    return "".join(
+        f'<input type="hidden"{attrs({"name": k, "value": v})}>' for k, v in values.items() if v is not None
+    )
 
 
 def table(headers: Iterable[str], rows: Iterable[Iterable[object]], *, cls: str = "") -> str:
@@ -86,11 +89,10 @@ def sheet_html(ledger: tarockscore.Ledger, sheet: tarockscore.Sheet, closed: int
         parts.append(
             f'<p class="meta">{esc(_("stake {amount} per point").format(amount=money(sheet.table.stake)))}</p>'
         )
-    if not sheet.hands:
-        if not sheet.on_paper and not not_played:  # either says so above, where the next hand would be
-            parts.append(f'<p class="meta">{esc(_("no hands yet"))}</p>')
-    else:
+    if sheet.hands:
         parts.append(schrift_html(sheet))
+    elif not sheet.on_paper and not not_played:  # either says so above, where the next hand would be
+        parts.append(f'<p class="meta">{esc(_("no hands yet"))}</p>')
     return "\n".join(parts)
 
 
@@ -150,18 +152,34 @@ def hand_heading(entry: tarockscore.HandEntry) -> str:
     )
 
 
-def hand_form(opening: str, head: str, hidden: str, fields: str) -> str:
-    """The form of a hand: ``opening`` its tag, ``head`` above the fields, ``hidden`` the values carried on."""
+def hand_form(
+    entry: tarockscore.HandEntry,
+    given: Mapping[str, str] | None,
+    *,
+    head: str,
+    hidden: Mapping[str, object],
+    action: str = "",
+    refused: Mapping[str, str] | None = None,
+) -> str:
+    """The form of a hand: ``head`` above its fields, ``hidden`` the values carried on, the answers
+    ``given`` (else those of the hand being replaced); posted to ``action``, else sent by the app's script."""
+    answers = given if given is not None else filled(entry) if entry.replacing else {}
+    post = f' method="post" action="{esc(action)}"' if action else ""
     return "\n".join(
         [
-            opening,
+            f'<form id="hand-form" class="hand"{post}>',
             f'<div id="hand-head">{head}</div>',
-            hidden,
-            f'<div id="fields">{fields}</div>',
+            hidden_fields({**hidden, "number": entry.number if entry.replacing else None}),
+            f'<div id="fields">{fields_html(entry, answers, refused)}</div>',
             f'<button type="submit" name="action" value="preview">{esc(_("Show the arithmetic"))}</button>',
             "</form>",
         ]
     )
+
+
+def record_label(number: int, replacing: bool) -> str:
+    """The button that records a hand shown: a hand replaced is confirmed with Replace, as its heading says."""
+    return (_("Replace hand {number}") if replacing else _("Record hand {number}")).format(number=number)
 
 
 def corrections_html(last: int, undo: str, replace: str, delete: str, *, pick: str = "number") -> str:
@@ -220,6 +238,25 @@ def preview_html(preview: tarockscore.Preview, replacing: bool) -> str:
     parts.append(table(totals, rows, cls="totals"))
     parts += [f'<p class="meta">{esc(render_evening.note_line(n))}</p>' for n in score.notes]
     return "\n".join(parts)
+
+
+# What a change made from a table's page did, by its kind (``?done=KIND&hand=N`` on serve's page)
+DONE = {
+    "recorded": N_("Hand {number} is recorded."),
+    "replaced": N_("Hand {number} is replaced."),
+    "undone": N_("Hand {number} is taken back."),
+    "deleted": N_("Hand {number} is deleted."),
+    "already": N_("This hand is already on the sheet as hand {number}: nothing was recorded twice."),
+}
+
+
+def done_lines(kind: str, number: int, sheet: tarockscore.Sheet | None) -> list[str]:
+    """What a change did, in the page's words; with ``sheet``, its hand ``number`` as the sheet says it."""
+    lines = [i18n.gettext(DONE[kind]).format(number=number)]
+    if sheet is not None and 1 <= number <= len(sheet.hands):
+        hand = sheet.hands[number - 1]
+        lines.append(render_evening.hand_summary(hand.hand, hand.result))
+    return lines
 
 
 def message_html(kind: str, lines: Iterable[str], lead: str = "") -> str:

@@ -21,19 +21,19 @@ from tarockscore.render import evening as render_evening
 from tarockscore.render import hand as render_hand
 from tarockscore.render import tournament as render_tournament
 from tarockscore.web.html import (
+    DONE,
     EXTRAS,
     corrections_html,
+    done_lines,
     esc,
-    fields_html,
-    filled,
     hand_form,
     hand_heading,
     header,
-    heading,
     hidden_fields,
     message_html,
     page,
     preview_html,
+    record_label,
     sheet_section,
     table,
     unchanged,
@@ -104,25 +104,19 @@ def round_links(site: Site, base: str, number: int) -> dict[int, tuple[str, str]
     return {table: (url, qr_svg(url)) for table, url in addresses.items()}
 
 
-def _hidden(**values: object) -> str:
-    return hidden_fields({k: v for k, v in values.items() if v is not None})
-
-
 def texts_block() -> str:
     """The words the page's script shows, in the page's language (a data block, never run)."""
-    words = {
-        "one_waiting": ngettext("{count} hand waiting to be sent", "{count} hands waiting to be sent", 1),
-        "many_waiting": ngettext("{count} hand waiting to be sent", "{count} hands waiting to be sent", 2),
-        "one_unseen": ngettext(
+    words = {}
+    for n, count in ((1, "one"), (2, "many")):  # the script picks the form by the count
+        words[f"{count}_waiting"] = ngettext(
+            "{count} hand waiting to be sent", "{count} hands waiting to be sent", n
+        )
+        words[f"{count}_unseen"] = ngettext(
             "{count} hand waiting for the network: its arithmetic is shown before it is recorded",
             "{count} hands waiting for the network: the arithmetic of each is shown before it is recorded",
-            1,
-        ),
-        "many_unseen": ngettext(
-            "{count} hand waiting for the network: its arithmetic is shown before it is recorded",
-            "{count} hands waiting for the network: the arithmetic of each is shown before it is recorded",
-            2,
-        ),
+            n,
+        )
+    words |= {
         "offline": _(
             "no network: the hand waits on this phone; when the network is back its arithmetic is shown, and it is recorded when you tap Record"
         ),
@@ -186,12 +180,10 @@ def table_page(
     if status_line:
         parts.append(f'<p class="meta">{esc(status_line)}</p>')
     if entry is not None and code:
-        form = given if given is not None else filled(entry) if entry.replacing else {}
-        opening = f'<form method="post" id="hand-form" class="hand" action="{esc(link(place.path + "/hand", lang=lang))}">'
-        number = entry.number if entry.replacing else None
-        hidden = _hidden(code=code, expected=seen.version, request=request_key(), number=number)
+        hidden = {"code": code, "expected": seen.version, "request": request_key()}
         head = hand_head(seen, entry, code=code, lang=lang)
-        parts.append(hand_form(opening, head, hidden, fields_html(entry, form, refused)))
+        action = link(place.path + "/hand", lang=lang)
+        parts.append(hand_form(entry, given, head=head, hidden=hidden, action=action, refused=refused))
     parts.append(sheet_section(seen.ledger, seen.sheet, closed_round(place)))
     # what is being played, as ``show`` and ``explain`` name it: below the sheet, out of its way
     said = render_hand.profile_line(seen.ledger.table.profile.rules)
@@ -230,32 +222,22 @@ def corrections(seen: Seen, *, code: str | None, lang: str | None) -> str:
     path = seen.place.path
     if not code or not seen.sheet.hands:
         return ""
-    common = _hidden(code=code, expected=seen.version)
+    common = hidden_fields({"code": code, "expected": seen.version})
     return corrections_html(
         len(seen.sheet.hands),
-        f'<form method="post" action="{esc(link(path + "/undo", lang=lang))}">{common}{_hidden(request=request_key())}',
-        f'<form method="get" action="{esc(path)}">{_hidden(code=code, lang=lang)}',
-        f'<form method="post" action="{esc(link(path + "/delete", lang=lang))}">{common}{_hidden(request=request_key())}',
+        f'<form method="post" action="{esc(link(path + "/undo", lang=lang))}">{common}{hidden_fields({"request": request_key()})}',
+        f'<form method="get" action="{esc(path)}">{hidden_fields({"code": code, "lang": lang})}',
+        f'<form method="post" action="{esc(link(path + "/delete", lang=lang))}">{common}{hidden_fields({"request": request_key()})}',
         pick="replace",
     )
 
 
 def done_notice(seen: Seen, kind: str, number: int | None) -> str:
     """What a change made from this page did (``?done=KIND&hand=N``), in the page's words."""
-    said = {
-        "recorded": _("Hand {number} is recorded."),
-        "replaced": _("Hand {number} is replaced."),
-        "undone": _("Hand {number} is taken back."),
-        "deleted": _("Hand {number} is deleted."),
-        "already": _("This hand is already on the sheet as hand {number}: nothing was recorded twice."),
-    }.get(kind)
-    if said is None or number is None:
+    if kind not in DONE or number is None:
         return ""
-    lines = [said.format(number=number)]
-    if kind in ("recorded", "replaced", "already") and 1 <= number <= len(seen.sheet.hands):
-        shown = seen.sheet.hands[number - 1]
-        lines.append(render_evening.hand_summary(shown.hand, shown.result))
-    return message_html("info" if kind == "already" else "ok", lines)
+    sheet = seen.sheet if kind in ("recorded", "replaced", "already") else None
+    return message_html("info" if kind == "already" else "ok", done_lines(kind, number, sheet))
 
 
 def preview_page(
@@ -267,22 +249,22 @@ def preview_page(
     code: str,
     expected: str,
     request: str,
-    replacing: bool,
+    replace: int | None,
     lang: str | None,
 ) -> str:
-    """A hand's arithmetic bet by bet, and the button that records it (the hand in hidden fields)."""
+    """A hand's arithmetic bet by bet, and the button that records it (the hand in hidden fields;
+    ``replace``: the number of the hand it replaces)."""
     title = place_title(place, site_title)
-    number = preview.number
+    number, replacing = preview.number, replace is not None
     action = esc(link(place.path + "/hand", lang=lang))
-    hidden = hidden_fields({k: v for k, v in given.items() if k != EXTRAS}) + _hidden(
-        code=code, expected=expected, request=request, number=number if replacing else None
-    )
+    carried = {"code": code, "expected": expected, "request": request, "number": replace}
+    hidden = hidden_fields({**{k: v for k, v in given.items() if k != EXTRAS}, **carried})
     body = "\n".join(
         [
             header(title),
             f'<section class="preview">{preview_html(preview, replacing)}</section>',
             f'<form method="post" id="confirm-form" action="{action}">{hidden}',
-            f'<button type="submit" name="action" value="record" class="primary">{esc(heading(number, replacing) if replacing else _("Record hand {number}").format(number=number))}</button>',
+            f'<button type="submit" name="action" value="record" class="primary">{esc(record_label(number, replacing))}</button>',
             f'<button type="submit" name="action" value="edit">{esc(_("Change the hand"))}</button>',
             "</form>",
         ]

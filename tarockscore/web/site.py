@@ -30,7 +30,7 @@ ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
 TABLE_CODE_LENGTH = 8  # 31**8: about 8.5e11 codes, against a few guesses a minute
 ORGANISER_CODE_LENGTH = 12
 ORGANISER = "organiser"
-CODES_NAME = "serve-codes.toml"
+CODES_NAME = "serve-codes.toml"  # in a tournament's folder; NAME.serve-codes.toml beside an evening's ledger
 MAX_FILE = 256 * 1024  # a day of a few hundred tables' codes is a few KiB
 
 
@@ -41,13 +41,6 @@ def new_code(length: int) -> str:
 def same_code(given: str, kept: str) -> bool:
     """Whether a code given matches the one kept, compared in constant time."""
     return hmac.compare_digest(given.encode("utf-8"), kept.encode("utf-8"))
-
-
-def codes_path(path: Path, tournament: bool) -> Path:
-    """``serve-codes.toml`` in a tournament's folder, ``NAME.serve-codes.toml`` beside an evening's ledger."""
-    if tournament:
-        return path / CODES_NAME
-    return path.with_name(path.stem + "." + CODES_NAME)
 
 
 class Codes:
@@ -150,10 +143,6 @@ class Place:
         return f"/t/{self.key}"
 
 
-def table_key(round: int, table: int) -> str:
-    return f"r{round}t{table}"
-
-
 class Limiter:
     """Wrong codes per client: past ``most`` in ``window`` seconds its wrong codes are answered 429
     until they age out; a right code still opens (a player behind the same router as a guesser is
@@ -205,13 +194,14 @@ class Site:
             # an evening's table (its players, its game limit) is the one it began with: read once,
             # so that a sheet edited while served is refused where it is read, not at every address
             self._table = self._evening.read().ledger.table
-        self.keeper = Codes(codes_path(path, self.tournament), warn)
+        codes = path / CODES_NAME if self.tournament else path.with_name(f"{path.stem}.{CODES_NAME}")
+        self.keeper = Codes(codes, warn)
         self.limiter = limiter or Limiter()
         self._locks: dict[str, threading.Lock] = {}
         self._locks_lock = threading.Lock()
         self._codes: dict[str, str] = {}
         self._drawn: tuple[bytes | None, list[Place]] = (None, [])  # the day's file, its tables
-        self._stamped: tuple[object, tuple[tuple[str, Path], ...]] = (None, ())
+        self._ledgers: list[tuple[str, Path]] = []  # each table's ledger, as last read (for the stamp)
         self.places()
 
     @property
@@ -230,7 +220,7 @@ class Site:
                 raw = None  # the day's own reading says why
             known, found = self._drawn
             if raw is None or raw != known:
-                found = [Place(table_key(t.round, t.table), *t) for t in self.day.tables()]
+                found = [Place(f"r{t.round}t{t.table}", *t) for t in self.day.tables()]
                 self._drawn = (raw, found)
         else:
             table = self._table
@@ -266,22 +256,12 @@ class Site:
 
     def stamp(self) -> tuple[tuple[str, int, int], ...]:
         """Each table's key with its ledger's mtime and size: changes whenever a ledger is written."""
-        if self.tournament:
-            try:
-                st = os.stat(self.path / DAY_FILE)
-                seen: object = (st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
-            except OSError:
-                seen = None
-            if seen != self._stamped[0]:
-                try:
-                    self._stamped = (seen, tuple((p.key, p.evening.path) for p in self.places()))
-                except TarockError:  # the day cannot be read now: its tables as last read
-                    pass
-            ledgers = self._stamped[1]
-        else:
-            ledgers = ((EVENING, self._evening.path),)
+        try:
+            self._ledgers = [(p.key, p.evening.path) for p in self.places()]
+        except TarockError:  # the day cannot be read now: its tables as last read
+            pass
         out = []
-        for key, path in ledgers:
+        for key, path in self._ledgers:
             try:
                 st = os.stat(path)
             except OSError:

@@ -14,7 +14,7 @@ from typing import Any, cast
 
 import tarockscore
 from tarockscore import i18n
-from tarockscore.errors import LedgerChanged, TarockError
+from tarockscore.errors import N_, LedgerChanged, TarockError
 from tarockscore.i18n import _
 from tarockscore.render import evening as render_evening
 from tarockscore.web.html import missing
@@ -99,23 +99,31 @@ def refused(snapshot: tarockscore.Snapshot | None, problems: list[dict[str, str]
     return answered(422, snapshot.ledger, snapshot.head, error="refused", problems=problems)
 
 
+# What to do after a change refused because the sheet moved since the page was read, by change
+STALE = {
+    "hand": N_(
+        "the sheet has changed since this page was read: nothing was written; check the sheet and enter the hand again"
+    ),
+    "undo": N_(
+        "the sheet has changed since this page was read: nothing was taken back; "
+        "check the sheet, then take back again if it is still wanted"
+    ),
+    "delete": N_(
+        "the sheet has changed since this page was read: nothing was deleted; "
+        "check the sheet, then delete again if it is still wanted"
+    ),
+    "radl": N_(
+        "the sheet has changed since this page was read: no Radl was set; check the sheet, then set it again if it is still wanted"
+    ),
+    "strike": N_(
+        "the sheet has changed since this page was read: nothing was struck; check the sheet, then strike again if it is still wanted"
+    ),
+}
+
+
 def stale(snapshot: tarockscore.Snapshot, what: str = "hand") -> Answer:
     """409: the sheet moved since the page was read; what to do next, for the change that was asked."""
-    if what == "undo":
-        text = _(
-            "the sheet has changed since this page was read: nothing was taken back; "
-            "check the sheet, then take back again if it is still wanted"
-        )
-    elif what == "delete":
-        text = _(
-            "the sheet has changed since this page was read: nothing was deleted; "
-            "check the sheet, then delete again if it is still wanted"
-        )
-    else:
-        text = _(
-            "the sheet has changed since this page was read: nothing was written; check the sheet and enter the hand again"
-        )
-    problems = [{"where": "", "message": text}]
+    problems = [{"where": "", "message": i18n.gettext(STALE[what])}]
     return answered(409, snapshot.ledger, snapshot.head, error="changed", problems=problems)
 
 
