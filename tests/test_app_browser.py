@@ -597,6 +597,57 @@ def test_a_reload_in_the_middle_of_a_hand_loses_no_answer(
     context.close()
 
 
+def restarted(browser: Any, folder: Path, lang: str) -> Any:
+    """The browser started (again) on the profile in ``folder``: what it keeps on disk, and nothing
+    a closed browser forgets."""
+    context = browser.browser_type.launch_persistent_context(
+        str(folder),
+        executable_path=CHROMIUM,
+        viewport={"width": WIDTH, "height": 800},
+        locale=lang,
+        accept_downloads=True,
+    )
+    context.set_default_timeout(WAIT)
+    return context
+
+
+@pytest.mark.parametrize("lang", ["en-GB", "de-AT"])
+def test_a_hand_half_entered_survives_the_browser_closed(
+    browser: Any, server: StaticServer, tmp_path: Path, lang: str
+) -> None:
+    """The browser closed in the middle of a hand (the phone's battery, the app swiped away): opened
+    again, the hand's answers are back in the form, as the evening is. Once the hand is recorded,
+    a browser closed and opened again shows the next hand's form with nothing in it."""
+    first, second = RELOADED[lang][:2]
+    checked = 'fieldset[data-key="{}"] input[value="{}"]'
+    profile = tmp_path / "browser"
+    context = restarted(browser, profile, lang)
+    page = opened(context, server.url)
+    begin(page)
+    answer_rufer(page, "Anna", "Cilli", "35", "2")
+    context.close()
+    context = restarted(browser, profile, lang)
+    page = opened(context, server.url)
+    expect(page.locator("#hand-form h2")).to_have_text(first)
+    for key, value in (("contract", "rufer"), ("declarer", "Anna"), ("partner", "Cilli")):
+        expect(page.locator(checked.format(key, value))).to_be_checked()
+    expect(page.locator('input[name="card_points"]')).to_have_value("35")
+    expect(page.locator('input[name="blatt:card_points"]')).to_have_value("2")
+    assert page.locator("#notice .stale").count() == 0  # the sheet they were given on
+    page.screenshot(path=str(tmp_path / f"restarted-{lang}.png"), full_page=True)
+    page.click("#hand-form button[type=submit]")
+    page.click("#record")
+    expect(page.locator("#hand-form h2")).to_have_text(second)
+    context.close()
+    context = restarted(browser, profile, lang)
+    page = opened(context, server.url)
+    expect(page.locator("#hand-form h2")).to_have_text(second)
+    assert page.locator('fieldset[data-key="contract"] input:checked').count() == 0
+    # hand 1: Anna and Cilli, 35 2/3 of 70 (36 win): the Call, 1 to each of the pair
+    assert totals(exported(page, tmp_path)) == {"Anna": 1, "Bert": 0, "Cilli": 1, "Dani": 0}
+    context.close()
+
+
 def test_a_radl_hand_on_the_app_says_it_counts_double_in_german(
     browser: Any, server: StaticServer, tmp_path: Path
 ) -> None:

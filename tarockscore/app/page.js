@@ -42,17 +42,22 @@ function values(form) {
   return out;
 }
 
-// The hand being entered is kept in this tab's sessionStorage as it is answered (the form's values,
-// the sheet it was made on among them), so a reload in the middle of a hand loses nothing.
+// The hand being entered is kept as it is answered (the form's values, the sheet it was made on
+// among them): in this tab's sessionStorage, so that a reload brings back this tab's own answers,
+// and in the browser's storage beside the evening (the engine keeps it in the order the page asks),
+// so that a browser closed in the middle of a hand loses nothing: a tab with no answers of its own
+// (the browser opened again, a new tab) takes the hand half entered from there.
 const DRAFT = "tarockscore-app-draft";
 function keepDraft() {
   const form = document.getElementById("hand-form");
+  const answers = form ? values(form) : null;
   try {
-    if (form) sessionStorage.setItem(DRAFT, JSON.stringify(values(form)));
+    if (answers) sessionStorage.setItem(DRAFT, JSON.stringify(answers));
     else sessionStorage.removeItem(DRAFT);
   } catch (error) {
-    /* no storage: nothing kept */
+    /* no storage: kept beside the evening alone */
   }
+  ask("keep_draft", { form: answers }).catch(() => {}); // no storage: nothing kept
 }
 function dropDraft() {
   try {
@@ -60,13 +65,16 @@ function dropDraft() {
   } catch (error) {
     /* no storage */
   }
+  ask("keep_draft", { form: null }).catch(() => {});
 }
-function readDraft() {
+async function readDraft() {
   try {
-    return JSON.parse(sessionStorage.getItem(DRAFT) || "null");
+    const own = JSON.parse(sessionStorage.getItem(DRAFT) || "null");
+    if (own) return own;
   } catch (error) {
-    return null;
+    /* no storage: the one kept beside the evening */
   }
+  return ask("draft").catch(() => null);
 }
 
 // A change's reply shown: a hand refused keeps its answers in the form (and in the tab); a change
@@ -286,7 +294,7 @@ async function begin() {
   try {
     const { html, kept } = await started;
     show(html);
-    const draft = readDraft();
+    const draft = await readDraft();
     if (draft && document.getElementById("hand-form")) {
       // a reload in the middle of a hand: its answers back, on the sheet they were given on
       const resumed = await ask("resume", { form: draft });

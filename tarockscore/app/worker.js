@@ -9,18 +9,27 @@ const LEDGER = HOME + "/evening.toml";
 const DB = "tarockscore";
 const STORE = "ledger";
 const KEY = "evening";
+const DRAFT = "draft";
 const LOCK = "tarockscore-evening";
 
 let py = null;
 let api = null;
 
+let opened = null; // the database, opened once (a draft is kept at every keystroke)
 function database() {
-  return new Promise((ok, fail) => {
-    const open = indexedDB.open(DB, 1);
-    open.onupgradeneeded = () => open.result.createObjectStore(STORE);
-    open.onsuccess = () => ok(open.result);
-    open.onerror = () => fail(open.error);
-  });
+  if (!opened) {
+    opened = new Promise((ok, fail) => {
+      const open = indexedDB.open(DB, 1);
+      open.onupgradeneeded = () => open.result.createObjectStore(STORE);
+      open.onsuccess = () => {
+        open.result.onclose = () => (opened = null); // closed by the browser (storage cleared): opened anew
+        ok(open.result);
+      };
+      open.onerror = () => fail(open.error);
+    });
+    opened.catch(() => (opened = null)); // opened anew when next asked
+  }
+  return opened;
 }
 
 async function stored() {
@@ -39,6 +48,30 @@ async function store(bytes) {
     const write = db.transaction(STORE, "readwrite", { durability: "strict" });
     write.objectStore(STORE).put(bytes, KEY);
     write.oncomplete = () => ok();
+    write.onerror = () => fail(write.error);
+    write.onabort = () => fail(write.error);
+  });
+}
+
+// The hand half entered (its form's answers, the sheet it was made on among them), kept beside the
+// ledger so that a browser closed in the middle of a hand loses nothing; null: none.
+async function draft() {
+  const db = await database();
+  return new Promise((ok, fail) => {
+    const read = db.transaction(STORE).objectStore(STORE).get(DRAFT);
+    read.onsuccess = () => ok(read.result === undefined ? null : read.result);
+    read.onerror = () => fail(read.error);
+  });
+}
+
+async function keepDraft(answers) {
+  const db = await database();
+  return new Promise((ok, fail) => {
+    const write = db.transaction(STORE, "readwrite");
+    const drafts = write.objectStore(STORE);
+    if (answers) drafts.put(answers, DRAFT);
+    else drafts.delete(DRAFT);
+    write.oncomplete = () => ok(null);
     write.onerror = () => fail(write.error);
     write.onabort = () => fail(write.error);
   });
@@ -155,6 +188,8 @@ const OPS = {
       py.FS.writeFile(HOME + "/opened.toml", new Uint8Array(m.bytes));
       return api.open_ledger();
     }),
+  draft: () => draft(),
+  keep_draft: (m) => keepDraft(m.form || null),
   export: async () => {
     await restore();
     return { bytes: py.FS.readFile(LEDGER), name: api.export_name() };
