@@ -30,6 +30,7 @@ from tarockscore.cli.app import app
 from tarockscore.errors import (
     N_,
     Collector,
+    Counted,
     HandError,
     Message,
     Problem,
@@ -548,7 +549,10 @@ def _speaks_german(text: str, catalogue: dict[str, str], document: Mapping[str, 
     with its template in the catalogue, a whole phrase the catalogue knows, or a profile key
     (``settlement.mode = 'simplified'``, ``renonce``) that stays as the file spells it."""
     if isinstance(text, Message):
-        return not text.template or text.template in catalogue
+        template = text.template
+        if isinstance(template, Counted):  # a plural message: the .mo keys it by both forms
+            return f"{template.singular}\x00{template.plural}" in catalogue
+        return not template or template in catalogue
     key = text.split(" = ")[0]
     return text in catalogue or key in document or "." in key and key.split(".")[0] in document
 
@@ -593,6 +597,20 @@ def test_trischaken_with_a_virgin_and_a_revoke_speaks_german() -> None:
     revoke = _run(*args, "--renonce", "Cilli", LANG="de_AT.UTF-8").stdout.decode()
     assert "Renonce von Cilli: verliert das Trischaken allein." in revoke
     assert not {"pays", "players", "Renonce by", " each"} & {w for w in (de + revoke).split() if w}
+
+
+def test_two_virgins_share_in_the_plural() -> None:
+    # Trischaken under koenigrufen: Anna has the most card points (40) and loses alone; Cilli and
+    # Dani took no trick, so what the three others would get goes to the two of them together
+    # (trischaken.virgins): the verb is plural in German ("teilen sich Cilli und Dani"), and the
+    # English says they share it.
+    points = ("-t", "Anna=40", "-t", "Bert=30", "-t", "Cilli=0", "-t", "Dani=0")
+    args = ("score", "-c", "trischaken", "-p", "Anna,Bert,Cilli,Dani", *points, "--explain")
+    de = _run(*args, LANG="de_AT.UTF-8").stdout.decode()
+    en = _run(*args, LANG="C").stdout.decode()
+    assert "was 3 Spieler bekämen, teilen sich Cilli und Dani (kein Stich)" in de
+    assert "nimmt Cilli und Dani" not in de
+    assert "what 3 players would get, shared by Cilli and Dani (no trick)" in en
 
 
 def test_a_name_refused_is_told_why_in_german() -> None:
