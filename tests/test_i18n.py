@@ -613,6 +613,19 @@ def test_two_virgins_share_in_the_plural() -> None:
     assert "what 3 players would get, shared by Cilli and Dani (no trick)" in en
 
 
+def test_kontra_refused_in_the_trischaken_names_it_once() -> None:
+    # koenigrufen says no Kontra in the Trischaken (kontra.dodge_round = false, D6): the refusal
+    # names the Trischaken once, not "im Trischaken, dem Trischaken", and exits 1.
+    points = ("-t", "Anna=40", "-t", "Bert=10", "-t", "Cilli=20", "-t", "Dani=0")
+    args = ("score", "-c", "trischaken", "-p", "Anna,Bert,Cilli,Dani", *points, "-k", "kontra")
+    de = _run(*args, LANG="de_AT.UTF-8")
+    en = _run(*args, LANG="C")
+    assert de.returncode == en.returncode == 1
+    assert "das Profil 'koenigrufen' kennt kein Kontra im Trischaken\n" in de.stderr.decode()
+    assert "has no Kontra in the Trischaken (kontra.dodge_round = false)" in en.stderr.decode()
+    assert "dem Trischaken" not in de.stderr.decode()
+
+
 def test_a_name_refused_is_told_why_in_german() -> None:
     refused = _run("new", "--players", "Anna,Be\trt,Cilli,Dani", "--ledger", os.devnull, LANG="de_AT.UTF-8")
     assert refused.returncode == 2
