@@ -626,6 +626,72 @@ def test_kontra_refused_in_the_trischaken_names_it_once() -> None:
     assert "dem Trischaken" not in de.stderr.decode()
 
 
+def test_a_bonus_refused_by_card_points_is_named_in_german() -> None:
+    # A refusal that names a bonus says its name as players say it (Trull, Absolut), never the
+    # profile key (trull, absolut) in the middle of a German sentence; the key path stays whole.
+    players = ("-p", "Anna,Bert,Cilli,Dani")
+    # a Dreier with all 70 card points: the Defenders hold no card, so they made no Trull
+    no_card = _run(
+        "score",
+        "-c",
+        "dreier",
+        *players,
+        "-d",
+        "Anna",
+        "-t",
+        "70",
+        "-b",
+        "trull,Gegner",
+        "-b",
+        "valat",
+        LANG="de_AT.UTF-8",
+    )
+    # gametwist gives Absolut only to a side with at least 45 1/3 card points
+    short = _run(
+        "score",
+        "-P",
+        "gametwist",
+        "-c",
+        "rufer",
+        *players,
+        "-d",
+        "Anna",
+        "-w",
+        "Cilli",
+        "-t",
+        "40",
+        "-b",
+        "absolut",
+        LANG="de_AT.UTF-8",
+    )
+    enough = _run(
+        "score",
+        "-P",
+        "gametwist",
+        "-c",
+        "rufer",
+        *players,
+        "-d",
+        "Anna",
+        "-w",
+        "Cilli",
+        "-t",
+        "50",
+        "-b",
+        "absolut,verloren",
+        LANG="de_AT.UTF-8",
+    )
+    assert no_card.returncode == short.returncode == enough.returncode == 1
+    assert "die Prämie Trull hat sie nicht gemacht" in no_card.stderr.decode()
+    assert "gibt die Prämie Absolut nur einer Seite" in short.stderr.decode()
+    assert "die es für die Prämie Absolut braucht" in enough.stderr.decode()
+    for refused in (short, enough):
+        assert "(bonuses.absolut.min_card_points)" in refused.stderr.decode()
+    assert not any(
+        " trull " in r.stderr.decode() or " absolut " in r.stderr.decode() for r in (no_card, short, enough)
+    )
+
+
 def test_a_name_refused_is_told_why_in_german() -> None:
     refused = _run("new", "--players", "Anna,Be\trt,Cilli,Dani", "--ledger", os.devnull, LANG="de_AT.UTF-8")
     assert refused.returncode == 2
