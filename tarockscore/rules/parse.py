@@ -801,7 +801,7 @@ def _contract_kontra(
         # a contract of another name says it is a Trischaken; the Trischaken itself is named once
         problems.add(
             "kontra",
-            N_("{raw!r}: profile {profile!r} has no Kontra in the Trischaken (kontra.dodge_round = false)")
+            N_("{raw!r}: profile {profile!r} has no Kontra in {contract} (kontra.dodge_round = false)")
             if contract.name == "trischaken"
             else N_(
                 "{raw!r}: profile {profile!r} has no Kontra in {contract}, the Trischaken (kontra.dodge_round = false)"
