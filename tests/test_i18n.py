@@ -30,6 +30,7 @@ from tarockscore.cli.app import app
 from tarockscore.errors import (
     N_,
     Collector,
+    Counted,
     HandError,
     Message,
     Problem,
@@ -548,7 +549,10 @@ def _speaks_german(text: str, catalogue: dict[str, str], document: Mapping[str, 
     with its template in the catalogue, a whole phrase the catalogue knows, or a profile key
     (``settlement.mode = 'simplified'``, ``renonce``) that stays as the file spells it."""
     if isinstance(text, Message):
-        return not text.template or text.template in catalogue
+        template = text.template
+        if isinstance(template, Counted):  # a plural message: the .mo keys it by both forms
+            return f"{template.singular}\x00{template.plural}" in catalogue
+        return not template or template in catalogue
     key = text.split(" = ")[0]
     return text in catalogue or key in document or "." in key and key.split(".")[0] in document
 
@@ -593,6 +597,99 @@ def test_trischaken_with_a_virgin_and_a_revoke_speaks_german() -> None:
     revoke = _run(*args, "--renonce", "Cilli", LANG="de_AT.UTF-8").stdout.decode()
     assert "Renonce von Cilli: verliert das Trischaken allein." in revoke
     assert not {"pays", "players", "Renonce by", " each"} & {w for w in (de + revoke).split() if w}
+
+
+def test_two_virgins_share_in_the_plural() -> None:
+    # Trischaken under koenigrufen: Anna has the most card points (40) and loses alone; Cilli and
+    # Dani took no trick, so what the three others would get goes to the two of them together
+    # (trischaken.virgins): the verb is plural in German ("teilen sich Cilli und Dani"), and the
+    # English says they share it.
+    points = ("-t", "Anna=40", "-t", "Bert=30", "-t", "Cilli=0", "-t", "Dani=0")
+    args = ("score", "-c", "trischaken", "-p", "Anna,Bert,Cilli,Dani", *points, "--explain")
+    de = _run(*args, LANG="de_AT.UTF-8").stdout.decode()
+    en = _run(*args, LANG="C").stdout.decode()
+    assert "was 3 Spieler bekämen, teilen sich Cilli und Dani (kein Stich)" in de
+    assert "nimmt Cilli und Dani" not in de
+    assert "what 3 players would get, shared by Cilli and Dani (no trick)" in en
+
+
+def test_kontra_refused_in_the_trischaken_names_it_once() -> None:
+    # koenigrufen says no Kontra in the Trischaken (kontra.dodge_round = false, D6): the refusal
+    # names the Trischaken once, not "im Trischaken, dem Trischaken", and exits 1.
+    points = ("-t", "Anna=40", "-t", "Bert=10", "-t", "Cilli=20", "-t", "Dani=0")
+    args = ("score", "-c", "trischaken", "-p", "Anna,Bert,Cilli,Dani", *points, "-k", "kontra")
+    de = _run(*args, LANG="de_AT.UTF-8")
+    en = _run(*args, LANG="C")
+    assert de.returncode == en.returncode == 1
+    assert "das Profil 'koenigrufen' kennt kein Kontra im Trischaken\n" in de.stderr.decode()
+    assert "has no Kontra in trischaken (kontra.dodge_round = false)" in en.stderr.decode()
+    assert "dem Trischaken" not in de.stderr.decode()
+
+
+def test_a_bonus_refused_by_card_points_is_named_in_german() -> None:
+    # A refusal that names a bonus says its name as players say it (Trull, Absolut), never the
+    # profile key (trull, absolut) in the middle of a German sentence; the key path stays whole.
+    players = ("-p", "Anna,Bert,Cilli,Dani")
+    # a Dreier with all 70 card points: the Defenders hold no card, so they made no Trull
+    no_card = _run(
+        "score",
+        "-c",
+        "dreier",
+        *players,
+        "-d",
+        "Anna",
+        "-t",
+        "70",
+        "-b",
+        "trull,Gegner",
+        "-b",
+        "valat",
+        LANG="de_AT.UTF-8",
+    )
+    # gametwist gives Absolut only to a side with at least 45 1/3 card points
+    short = _run(
+        "score",
+        "-P",
+        "gametwist",
+        "-c",
+        "rufer",
+        *players,
+        "-d",
+        "Anna",
+        "-w",
+        "Cilli",
+        "-t",
+        "40",
+        "-b",
+        "absolut",
+        LANG="de_AT.UTF-8",
+    )
+    enough = _run(
+        "score",
+        "-P",
+        "gametwist",
+        "-c",
+        "rufer",
+        *players,
+        "-d",
+        "Anna",
+        "-w",
+        "Cilli",
+        "-t",
+        "50",
+        "-b",
+        "absolut,verloren",
+        LANG="de_AT.UTF-8",
+    )
+    assert no_card.returncode == short.returncode == enough.returncode == 1
+    assert "die Prämie Trull hat sie nicht gemacht" in no_card.stderr.decode()
+    assert "gibt die Prämie Absolut nur einer Seite" in short.stderr.decode()
+    assert "die es für die Prämie Absolut braucht" in enough.stderr.decode()
+    for refused in (short, enough):
+        assert "(bonuses.absolut.min_card_points)" in refused.stderr.decode()
+    assert not any(
+        " trull " in r.stderr.decode() or " absolut " in r.stderr.decode() for r in (no_card, short, enough)
+    )
 
 
 def test_a_name_refused_is_told_why_in_german() -> None:

@@ -798,9 +798,12 @@ def _contract_kontra(
         )
         return None, ()
     if not kontra_on_contract_allowed(profile, contract):
+        # a contract of another name says it is a Trischaken; the Trischaken itself is named once
         problems.add(
             "kontra",
-            N_(
+            N_("{raw!r}: profile {profile!r} has no Kontra in {contract} (kontra.dodge_round = false)")
+            if contract.name == "trischaken"
+            else N_(
                 "{raw!r}: profile {profile!r} has no Kontra in {contract}, the Trischaken (kontra.dodge_round = false)"
             ),
             raw=raw,

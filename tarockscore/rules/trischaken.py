@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 from math import gcd
 
-from tarockscore.errors import N_, message
+from tarockscore.errors import N_, counted, message
 from tarockscore.rules.hand import render_points
 from tarockscore.rules.kontra import kontra_factors
 from tarockscore.rules.profile import Game, RenonceRules, Rounding, Trischaken, key_path, setting
@@ -224,8 +224,10 @@ def _names(players: tuple[str, ...]) -> str:
 def _shared_label(non_losers: tuple[str, ...], virgins: tuple[str, ...] | None) -> str:
     """The factor that shares a loser's payment: every non-loser's, or all taken by ``virgins``."""
     if virgins is not None:
-        return message(
-            N_("what {count} players would get, taken by {names} (no trick)"),
+        return counted(  # one player takes it; two or more share it (the verb follows them)
+            "what {count} players would get, taken by {names} (no trick)",
+            "what {count} players would get, shared by {names} (no trick)",
+            len(virgins),
             count=len(non_losers),
             names=_names(virgins),
         )
