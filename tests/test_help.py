@@ -210,3 +210,18 @@ def test_without_a_ledger_the_profile_option_or_koenigrufen_answers(
     assert "mondfang" not in _complete("tarockscore score -b mo")
     assert "mondfang" in _complete("tarockscore score -P gametwist -b mo")
     assert _complete("tarockscore score -p Anna,Bert,Cilli,Dani -d B") == ["Bert"]
+
+
+@pytest.mark.parametrize(("language", "heading"), [("en", "Commands:"), ("de", "Befehle:")])
+def test_a_group_given_without_its_command_shows_its_help_page(language: str, heading: str) -> None:
+    """`tarockscore radl` alone is a slip of usage (exit 2): the group's help page, on standard
+    error as its lines, not one error line with its line breaks written as `\\n` and cut short."""
+    for group, commands in (("radl", ("add", "strike")), ("tournament", ("new", "draw", "standings"))):
+        result = runner.invoke(app, ["--lang", language, group])
+        assert result.exit_code == 2, result.output
+        assert result.stdout == ""
+        assert "\\n" not in result.stderr and not result.stderr.startswith("error:")
+        lines = result.stderr.splitlines()
+        assert heading in lines
+        listed = {line.split()[0] for line in lines[lines.index(heading) + 1 :] if line.startswith("  ")}
+        assert set(commands) <= listed, lines

@@ -50,6 +50,7 @@ from typer._click.exceptions import (
     BadOptionUsage,
     BadParameter,
     MissingParameter,
+    NoArgsIsHelpError,
     NoSuchOption,
     UsageError,
 )
@@ -699,6 +700,10 @@ def _after_the_command(exc: NoSuchOption, ctx: ClickContext, typed: Sequence[str
 def _usage(exc: typer.TyperException, typed: Sequence[str] = ()) -> NoReturn:
     """Typer's usage error as our one ``error:`` line, with the command's help to look at."""
     ctx = getattr(exc, "ctx", None)
+    if isinstance(exc, NoArgsIsHelpError):
+        # a group given without its command (`tarockscore radl`): its help page, whole, on stderr
+        typer.echo(exc.ctx.get_help(), err=True)
+        raise typer.Exit(exc.exit_code)
     hint = (
         i18n.gettext(N_(" (see '{command} --help')")).format(command=ctx.command_path)
         if ctx is not None
