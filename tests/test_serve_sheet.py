@@ -270,15 +270,18 @@ def test_a_hands_line_names_its_kontra_step_and_a_trischakens_loser(
         # [TIR20 5)] "Die zwei Spieler mit den meisten Punkten zahlen an die beiden anderen je zwei
         # Punkte (2 x 2)": Bert (30) and Cilli (20) lose
         ("tirol", ("Anna=10", "Bert=30", "Cilli=20", "Dani=10"), "Trischaken, Bert, Cilli lose"),
-        # [CTK] the Bürgermeister: Dani took no trick and wins; the three others gain nothing
-        ("koenigrufen", ("Anna=10", "Bert=40", "Cilli=20", "Dani=0"), "Trischaken, Anna, Bert, Cilli lose"),
+        # [OÖ23, WTC19/20] the most card points lose alone, Bert (40) a Bürgermeister; Dani took no
+        # trick and takes what the three would get: under Simplified Scoring Anna and Cilli score 0
+        # as Bert does, yet only Bert lost
+        ("koenigrufen", ("Anna=10", "Bert=40", "Cilli=20", "Dani=0"), "Trischaken, Bert loses"),
     ],
 )
 def test_a_trischakens_line_names_the_losers_its_profile_makes(
     tmp_path: Path, profile: str, points: tuple[str, ...], line: str
 ) -> None:
-    """Who lost a Trischaken is the profile's to say (one or two of the highest, a Bürgermeister),
-    so the line names them as the stored result has them, never by the most card points alone."""
+    """Who lost a Trischaken is the profile's to say (one or two of the highest), as `explain`
+    says it: not the players the hand gave the least, who under Simplified Scoring include every
+    player who won nothing."""
     path = tmp_path / "friday.toml"
     cli("new", "-p", "Anna,Bert,Cilli,Dani", "-P", profile, "--ledger", str(path))
     record(path, "-c", "trischaken", *(word for p in points for word in ("-t", p)))

@@ -30,8 +30,9 @@ from tarockscore.evening.model import (
 )
 from tarockscore.evening.radl import check_strike, next_factor, pending_radl, set_by_hand
 from tarockscore.rules.hand import Hand, HandInput, Side, hand_changes
-from tarockscore.rules.profile import Profile
+from tarockscore.rules.profile import Profile, everyone_for_themselves
 from tarockscore.rules.scoring import score_hand
+from tarockscore.rules.trischaken import who_loses
 from tarockscore.rules.valat import VALAT
 from tarockscore.rules.words import MAXIMUM, short_number
 
@@ -71,7 +72,9 @@ def undo(ledger: Ledger, at: str) -> Ledger:
     check_number(ledger, number)
     last = ledger.hands[-1]
     detail = message(
-        N_("{hand} undone: {summary}"), hand=label(last.id, number), summary=summary(last.hand, last.result)
+        N_("{hand} undone: {summary}"),
+        hand=label(last.id, number),
+        summary=summary(last.hand, ledger.profile, last.result),
     )
     entry = AuditEntry(at, Action.UNDO, detail, hand=last.id, number=number, before=last.keys)
     return ledger._replace(hands=ledger.hands[:-1], audit=(*ledger.audit, entry))
@@ -90,7 +93,10 @@ def replace_hand(ledger: Ledger, number: int, mapping: HandInput, at: str) -> Le
         return ledger
     new = entries[number - 1]
     changed = _changed_results(ledger.hands, entries, old.id)
-    before, after = summary(old.hand, old.result), summary(new.hand, new.result)
+    before, after = (
+        summary(old.hand, ledger.profile, old.result),
+        summary(new.hand, ledger.profile, new.result),
+    )
     if before == after:  # the line alone would say nothing: name the keys that changed
         detail = message(
             N_("{hand} replaced: {old}; {changes}"),
@@ -120,7 +126,9 @@ def delete(ledger: Ledger, number: int, at: str) -> Ledger:
     changed = _changed_results(kept, entries, None)
     after = entries[number - 1 :]  # the hands that followed it, now numbered from ``number`` on
     detail = message(
-        N_("{hand} deleted: {summary}"), hand=label(old.id, number), summary=summary(old.hand, old.result)
+        N_("{hand} deleted: {summary}"),
+        hand=label(old.id, number),
+        summary=summary(old.hand, ledger.profile, old.result),
     )
     if len(after) == 1:
         detail = message(
@@ -287,22 +295,26 @@ def valat_line(hand: Hand) -> str | None:
     return VALAT_LINES.get((valat.side, valat.announced, valat.made))
 
 
-def summary(hand: Hand, result: Result | None = None) -> str:
-    """One line for a hand: contract, who played it, the outcome, a Valat."""
-    text: str = hand.contract
+def summary(hand: Hand, profile: Profile, result: Result | None = None, contract: str | None = None) -> str:
+    """One line for a hand: ``contract`` (as said; else its name), who played it (a Trischaken: who
+    lost it), the outcome, a Valat."""
+    contract = contract or hand.contract
+    text = contract
     if hand.declarer and hand.partner:
         text = message(
             N_("{contract} by {declarer} with {partner}"),
-            contract=hand.contract,
+            contract=contract,
             declarer=hand.declarer,
             partner=hand.partner,
         )
     elif hand.declarer:
-        text = message(N_("{contract} by {declarer}"), contract=hand.contract, declarer=hand.declarer)
-    elif (losers := _trischaken_losers(hand, result)) and len(losers) == 1:
-        text = message(N_("{contract}, {player} loses"), contract=hand.contract, player=losers[0])
-    elif losers:
-        text = message(N_("{contract}, {players} lose"), contract=hand.contract, players=", ".join(losers))
+        text = message(N_("{contract} by {declarer}"), contract=contract, declarer=hand.declarer)
+    elif everyone_for_themselves(profile.contracts[hand.contract]):
+        losers = who_loses(hand, profile)
+        if len(losers) == 1:
+            text = message(N_("{contract}, {player} loses"), contract=contract, player=losers[0])
+        else:
+            text = message(N_("{contract}, {players} lose"), contract=contract, players=", ".join(losers))
     if hand.kontra:  # the step on the contract, as a table checks it: "rufer by Anna, rekontra, won"
         text = message(N_("{hand}, {kontra}"), hand=text, kontra=hand.kontra)
     if result is not None and result.won is not None:
@@ -312,19 +324,6 @@ def summary(hand: Hand, result: Result | None = None) -> str:
     if result is not None and result.radl != 1:
         text = message(N_("{hand}, Radl ×{radl}"), hand=text, radl=result.radl)
     return text
-
-
-def _trischaken_losers(hand: Hand, result: Result | None) -> tuple[str, ...]:
-    """Who lost a hand without a declarer, as its stored result has it (the profile decides: the
-    highest alone or the two highest, a tie, a Bürgermeister, a renonce): the players it gave the
-    least; nobody where it gave everyone alike or no result is known."""
-    if result is None:
-        return ()
-    points = {p: result.victory_points.get(p, 0) for p in hand.players}
-    if len(set(points.values())) <= 1:
-        return ()
-    low = min(points.values())
-    return tuple(p for p in hand.players if points[p] == low)
 
 
 def hands_label(changed: Sequence[int]) -> Message:

@@ -36,7 +36,7 @@ from tarockscore.evening.upgrade import Upgraded
 from tarockscore.i18n import DEFAULT, _, current, date, money, named, ngettext, translated, whole
 from tarockscore.render.output import View
 from tarockscore.rules.hand import Hand
-from tarockscore.rules.profile import bidding_allowed, bidding_rule, key_paths
+from tarockscore.rules.profile import Profile, bidding_allowed, bidding_rule, key_paths
 
 # Every template of the audit trail (tarockscore/evening/operations.py), the outermost first: a
 # line is read by the template that wraps the others (a detail and what was recomputed, the
@@ -359,15 +359,15 @@ def hand_line(ledger: Ledger, number: int) -> str:
     entry = ledger.hands[number - 1]
     return _("hand {number}: {summary} ({deal})").format(
         number=number,
-        summary=hand_summary(entry.hand, entry.result),
+        summary=hand_summary(entry.hand, ledger.profile, entry.result),
         deal=deal_text(hand_deal(ledger, number)),
     )
 
 
-def hand_summary(hand: Hand, result: Result | None = None) -> str:
+def hand_summary(hand: Hand, profile: Profile, result: Result | None = None) -> str:
     """One line for a hand in the reader's language: contract, who played it, the outcome, a Valat."""
     kontra = named(hand.kontra) if hand.kontra else None
-    return said(summary(hand._replace(contract=named(hand.contract), kontra=kontra), result))
+    return said(summary(hand._replace(kontra=kontra), profile, result, named(hand.contract)))
 
 
 def profile_json(table: Table) -> dict[str, Any]:

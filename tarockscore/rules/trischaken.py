@@ -6,9 +6,9 @@ from fractions import Fraction
 from math import gcd
 
 from tarockscore.errors import N_, counted, message
-from tarockscore.rules.hand import render_points
+from tarockscore.rules.hand import Hand, render_points
 from tarockscore.rules.kontra import kontra_factors
-from tarockscore.rules.profile import Game, RenonceRules, Rounding, Trischaken, key_path, setting
+from tarockscore.rules.profile import Game, Profile, RenonceRules, Rounding, Trischaken, key_path, setting
 from tarockscore.rules.settlement import NOTHING, Deal, Factor, Line, Scored, note, title
 
 
@@ -37,6 +37,14 @@ def trischaken_losers(deal: Deal) -> tuple[tuple[str, ...], tuple[str, ...]]:
     if t.ties == "seat_order":
         return tuple(ranked[: t.losers]), ()
     return tuple(tied), ()
+
+
+def who_loses(hand: Hand, profile: Profile) -> tuple[str, ...]:
+    """Who loses a Trischaken: the player who revoked, else the losers ``[trischaken]`` rules."""
+    if hand.renonce is not None:
+        return (hand.renonce,)
+    deal = Deal(hand, profile, profile.contracts[hand.contract], hand.declarers, hand.defenders)
+    return trischaken_losers(deal)[0]
 
 
 def trischaken_lines(deal: Deal) -> Scored:

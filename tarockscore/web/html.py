@@ -111,7 +111,7 @@ def schrift_html(sheet: tarockscore.Sheet) -> str:
             for p in players
         )
         # the summary names a doubled hand's Radl factor itself
-        said = render_evening.hand_summary(h.hand, h.result)
+        said = render_evening.hand_summary(h.hand, sheet.table.profile.rules, h.result)
         rows.append(
             f'<tbody data-hand="{h.number}"><tr><td class="no" rowspan="2">{h.number}</td>'
             f'<td class="what" colspan="{len(players)}">{esc(said)}</td></tr>'
@@ -255,7 +255,7 @@ def done_lines(kind: str, number: int, sheet: tarockscore.Sheet | None) -> list[
     lines = [i18n.gettext(DONE[kind]).format(number=number)]
     if sheet is not None and 1 <= number <= len(sheet.hands):
         hand = sheet.hands[number - 1]
-        lines.append(render_evening.hand_summary(hand.hand, hand.result))
+        lines.append(render_evening.hand_summary(hand.hand, sheet.table.profile.rules, hand.result))
     return lines
 
 

@@ -212,7 +212,9 @@ def hand_head(seen: Seen, entry: tarockscore.HandEntry, *, code: str, lang: str 
     if not entry.replacing:
         return hand_heading(entry)
     stored = seen.sheet.hands[entry.number - 1]
-    said = _("on the sheet now: {hand}").format(hand=render_evening.hand_summary(stored.hand, stored.result))
+    said = _("on the sheet now: {hand}").format(
+        hand=render_evening.hand_summary(stored.hand, seen.sheet.table.profile.rules, stored.result)
+    )
     back = link(seen.place.path, code=code, lang=lang)
     return f'{hand_heading(entry)}<p class="replacing">{esc(said)} <a href="{esc(back)}">{esc(_("Keep it"))}</a></p>'
 
