@@ -314,7 +314,7 @@ def add(
     hands: Annotated[
         int | None,
         typer.Argument(
-            help="How many doubled hands; default: one Radl round (the profile's radl.hands).",
+            help="How many doubled hands; default: the profile's radl.hands (in the shipped profiles one round at a table of four).",
             metavar=N_("HANDS"),
             parser=hand_count,
         ),
