@@ -657,6 +657,66 @@ def test_the_page_follows_the_sheet_written_elsewhere(
     expect(page.locator('fieldset[data-key="contract"] input[value="rufer"]')).to_be_checked()
 
 
+SITS_OUT = {
+    "en": {
+        "changed": "The sheet has changed",
+        "use_new": "Enter on the new sheet",
+        "said": "Anna deals this hand and sits out: choose the declarer again",
+        "deal": "Anna deals, Bert is Forehand, Anna sits out",
+        "line": "Rufer by Bert with Cilli, won",
+    },
+    "de": {
+        "changed": "Die Schrift hat sich geändert",
+        "use_new": "In der neuen Schrift eingeben",
+        "said": "Anna gibt dieses Spiel und setzt aus: den Spieler neu wählen",
+        "deal": "Anna gibt, Bert ist Vorhand, Anna setzt aus",
+        "line": "Rufer von Bert mit Cilli, gewonnen",
+    },
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_declarer_who_deals_on_the_new_sheet_is_told_why_the_answer_went(
+    tmp_path: Path, phone: Callable[[], Any], lang: str
+) -> None:
+    """Five at the table, the dealer sits out: a Rufer by Anna begun for hand 1 (Erik deals) while
+    the command line records hand 1. Entered on the new sheet it is hand 2, which Anna deals: the
+    declarer's field says she sits out and to choose again, where it said only that an answer is
+    needed; the other answers stay, and the hand is recorded once a declarer is chosen."""
+    path = tmp_path / "five.toml"
+    cli("new", "-p", "Anna,Bert,Cilli,Dani,Erik", "--ledger", str(path))
+    server = Server(path, HOST)
+    try:
+        words = {**WORDS[lang], **SITS_OUT[lang]}
+        page = phone()
+        page.goto(server.url("evening", lang=lang))
+        thumb = Thumb(page)
+        fill_rufer(thumb)
+        settled(page)
+        cli("record", "--ledger", str(path), "-c", "dreier", "-d", "Bert", "-t", "40")
+        expect(page.locator("#notice .notice.stale")).to_contain_text(words["changed"])
+        page.get_by_role("button", name=words["use_new"]).click()
+        expect(page.locator("#hand-head h2")).to_have_text(words["heading"].format(n=2))
+        expect(page.locator("#hand-head")).to_contain_text(words["deal"])
+        declarer = page.locator('fieldset[data-key="declarer"]')
+        expect(declarer.locator(".error")).to_have_text(words["said"])
+        expect(declarer.locator('input[value="Anna"]')).to_have_count(0)
+        expect(page.locator('fieldset[data-key="partner"] input[value="Cilli"]')).to_be_checked()
+        expect(page.locator("input[name=card_points]")).to_have_value("40")
+        settled(page)
+        no_sideways_scrolling(page)
+        page.screenshot(path=str(tmp_path / f"sits-out-{lang}.png"), full_page=True)
+        thumb.choose("declarer", "Bert")
+        expect(declarer.locator(".error")).to_have_count(0)
+        thumb.button(words["show"])
+        thumb.button(words["record"].format(n=2))
+        expect(page.locator("#notice .notice.ok")).to_contain_text(words["recorded"].format(n=2))
+        expect(page.locator('tbody[data-hand="2"] td.what')).to_have_text(words["line"])
+        assert hands(path) == 2
+    finally:
+        server.stop()
+
+
 RELOAD = {
     "en": {"changed": "The sheet has changed", "already": "This hand is already on the sheet as hand 1"},
     "de": {

@@ -519,8 +519,29 @@ def fields_html(
     answers = reading.answers
     labels = {q.key: q.text for q in shown}
     why = {key: beside(key, text, labels.get(key, "")) for key, text in (refused or {}).items()}
+    for question in shown:
+        if question.key not in why and (out := sat_out(entry, question, form.get(question.key, ""))):
+            why[question.key] = out
     thirds = entry.flow.profile.game.thirds
     return "\n".join(_field(q, answers.get(q.key), form, why.get(q.key), thirds) for q in shown)
+
+
+def sat_out(entry: tarockscore.HandEntry, question: tarockscore.Question, given: str) -> str | None:
+    """Beside a field whose answer ``given`` names the player who deals this hand and sits it out
+    (a table of five), no longer one of its choices: the hand was begun on a sheet where that
+    player played, and is entered again on the new sheet. None for any other answer."""
+    out = entry.deal.sitting_out
+    if out is None or given.strip().casefold() != out.casefold():
+        return None
+    if any(str(c.value).casefold() == out.casefold() for c in question.choices):
+        return None
+    if question.key == "declarer":
+        text = _("{player} deals this hand and sits out: choose the declarer again")
+    elif question.key == "partner":
+        text = _("{player} deals this hand and sits out: choose the partner again")
+    else:
+        text = _("{player} deals this hand and sits out: choose again")
+    return text.format(player=out)
 
 
 def beside(where: str, text: str, label: str = "") -> str:
