@@ -717,6 +717,42 @@ def test_a_declarer_who_deals_on_the_new_sheet_is_told_why_the_answer_went(
         server.stop()
 
 
+KONTRA_BY = {
+    "en": {"no": "no", "line": "Bettler by Bert, Kontra by Anna, Rekontra by Dani, lost"},
+    "de": {"no": "nein", "line": "Bettler von Bert, Kontra von Anna, Rekontra von Dani, verloren"},
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_each_defenders_own_kontra_is_on_the_hands_line(
+    evening: tuple[Server, Path], phone: Callable[[], Any], lang: str, tmp_path: Path
+) -> None:
+    """A Bettler lost, Anna saying Kontra and Dani Rekontra for themselves (koenigrufen: contra ad
+    personam in negative contracts): the notice and the sheet name both, as they name a Kontra on
+    the contract."""
+    server, path = evening
+    words = {**WORDS[lang], **KONTRA_BY[lang]}
+    page = phone()
+    page.goto(server.url("evening", lang=lang))
+    thumb = Thumb(page)
+    thumb.choose("contract", "Bettler")
+    thumb.choose("declarer", "Bert")
+    thumb.choose("won", words["no"])
+    thumb.choose("kontra:Anna", "Kontra")
+    thumb.choose("kontra:Dani", "Rekontra")
+    thumb.button(words["show"])
+    thumb.button(words["record"].format(n=1))
+    expect(page.locator("#notice .notice.ok")).to_contain_text(words["recorded"].format(n=1))
+    expect(page.locator("#notice .notice.ok")).to_contain_text(words["line"])
+    expect(page.locator('tbody[data-hand="1"] td.what')).to_have_text(words["line"])
+    assert dict(tarockscore.Evening(path).ledger.hands[0].hand.kontra_by) == {
+        "Anna": "kontra",
+        "Dani": "rekontra",
+    }
+    no_sideways_scrolling(page)
+    page.screenshot(path=str(tmp_path / f"kontra-by-{lang}.png"), full_page=True)
+
+
 RELOAD = {
     "en": {"changed": "The sheet has changed", "already": "This hand is already on the sheet as hand 1"},
     "de": {
