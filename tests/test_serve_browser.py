@@ -718,8 +718,8 @@ def test_a_declarer_who_deals_on_the_new_sheet_is_told_why_the_answer_went(
 
 
 KONTRA_BY = {
-    "en": {"no": "no", "line": "Bettler by Bert, Kontra by Anna, Rekontra by Dani, lost"},
-    "de": {"no": "nein", "line": "Bettler von Bert, Kontra von Anna, Rekontra von Dani, verloren"},
+    "en": {"no": "no", "line": "Bettler by Bert, Kontra with Anna, Rekontra with Dani, lost"},
+    "de": {"no": "nein", "line": "Bettler von Bert, Kontra mit Anna, Rekontra mit Dani, verloren"},
 }
 
 

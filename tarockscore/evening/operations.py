@@ -308,8 +308,8 @@ def summary(hand: Hand, result: Result | None = None) -> str:
     for (
         defender,
         step,
-    ) in hand.kontra_by:  # contra ad personam, in seat order: "kontra by Anna, rekontra by Dani"
-        text = message(N_("{hand}, {kontra} by {defender}"), hand=text, kontra=step, defender=defender)
+    ) in hand.kontra_by:  # contra ad personam, in seat order: "kontra with Anna, rekontra with Dani"
+        text = message(N_("{hand}, {kontra} with {defender}"), hand=text, kontra=step, defender=defender)
     if result is not None and result.won is not None:
         text = message(N_("{hand}, won") if result.won else N_("{hand}, lost"), hand=text)
     if (valat := valat_line(hand)) is not None:

@@ -78,8 +78,8 @@ TEMPLATES = (
     # a hand's Kontra step (a profile key), and who lost a Trischaken
     N_("{contract}, {player} loses"),
     N_("{contract}, {players} lose"),
-    # each Defender's own step (contra ad personam), a clause each: "kontra by Anna, rekontra by Dani"
-    N_("{hand}, {kontra} by {defender}"),
+    # each Defender's own step (contra ad personam), a clause each: "kontra with Anna, rekontra with Dani"
+    N_("{hand}, {kontra} with {defender}"),
     N_("{hand}, {kontra}"),
     N_("{contract} by {declarer} with {partner}"),
     N_("{contract} by {declarer}"),
@@ -116,7 +116,7 @@ _KEY = re.compile(r"[a-z][a-z0-9_]*")
 _FIELD = r"\{(\w+)(?:!(\w))?\}"
 # What a placeholder may hold where the rest of the line could hold it too: a Kontra step is a
 # profile key and a player's name holds no comma, so a hand with two Defenders' Kontras is cut
-# before its last clause ("bettler by Bert, kontra by Anna" + "rekontra by Dani").
+# before its last clause ("bettler by Bert, kontra with Anna" + "rekontra with Dani").
 _VALUES = {"kontra": r"[a-z][a-z0-9_]*", "defender": r"[^,]+?"}
 
 
