@@ -92,3 +92,58 @@ def test_a_player_who_now_deals_and_sits_out_is_named_beside_the_field(
     kept = web.post(f"/t/evening/fields?lang={lang}", data={**form, key: "Dani"})
     assert error_of(kept.text, key) is None
     assert len(tarockscore.Evening(five).ledger.hands) == 1
+
+
+DROPPED = {
+    ("kontra", "en"): "Anna deals this hand and sits out: the Kontra of Anna is dropped",
+    ("kontra", "de"): "Anna gibt dieses Spiel und setzt aus: das Kontra von Anna fällt weg",
+    ("points", "en"): (
+        "Anna deals this hand and sits out: the card points of Anna are dropped; enter the card points again"
+    ),
+    ("points", "de"): (
+        "Anna gibt dieses Spiel und setzt aus: die Kartenpunkte von Anna fallen weg; die Kartenpunkte neu eingeben"
+    ),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_kontra_of_the_player_who_now_sits_out_is_said_to_be_dropped(five: Path, lang: str) -> None:
+    """A Bettler by Bert begun for hand 1 with Anna's Kontra and Dani's, entered again as hand 2:
+    Anna deals it and sits out, so her Kontra is no longer asked; the first Kontra field (Cilli's,
+    hand 2 is played by Bert, Cilli, Dani, Erik) says so, and Dani's answer stays. Without the
+    word the hand would be shown and recorded without Anna's Kontra, nothing said."""
+    site = Site(five)
+    web = TestClient(make_app(site), follow_redirects=False)
+    cli("record", "--ledger", str(five), "-c", "dreier", "-d", "Bert", "-t", "40")
+    form = {
+        "contract": "bettler",
+        "declarer": "Bert",
+        "won": "n",
+        "kontra:Anna": "kontra",
+        "kontra:Dani": "rekontra",
+    }
+    fields = web.post(f"/t/evening/fields?lang={lang}", data=form).text
+    assert 'data-key="kontra:Anna"' not in fields
+    assert error_of(fields, "kontra:Cilli") == DROPPED["kontra", lang]
+    assert error_of(fields, "kontra:Dani") is None
+    assert re.search(r'name="kontra:Dani" value="rekontra" checked', fields)
+    # no Kontra of Anna's given: nothing to say
+    quiet = web.post(f"/t/evening/fields?lang={lang}", data={**form, "kontra:Anna": ""}).text
+    assert error_of(quiet, "kontra:Cilli") is None
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_trischaken_card_points_of_the_player_who_now_sits_out_are_said_to_be_dropped(
+    five: Path, lang: str
+) -> None:
+    """A Trischaken begun for hand 1 with Anna's card points, entered again as hand 2, which Anna
+    deals: her card points are asked no more; the first card points field says so."""
+    site = Site(five)
+    web = TestClient(make_app(site), follow_redirects=False)
+    cli("record", "--ledger", str(five), "-c", "dreier", "-d", "Bert", "-t", "40")
+    form = {"contract": "trischaken", "points:Anna": "20", "points:Bert": "30", "points:Cilli": "10"}
+    fields = web.post(f"/t/evening/fields?lang={lang}", data=form).text
+    keys = re.findall(r'data-key="(points:[^"]+)"', fields)
+    assert "points:Anna" not in keys and keys
+    assert error_of(fields, keys[0]) == DROPPED["points", lang]
+    assert [error_of(fields, k) for k in keys[1:]] == [None] * (len(keys) - 1)
