@@ -717,6 +717,55 @@ def test_a_declarer_who_deals_on_the_new_sheet_is_told_why_the_answer_went(
         server.stop()
 
 
+DROPPED_KONTRA = {
+    "en": {
+        "no": "no",
+        "said": "Anna deals this hand and sits out: the Kontra of Anna is dropped",
+        "line": "Bettler by Bert, Rekontra with Dani, lost",
+    },
+    "de": {
+        "no": "nein",
+        "said": "Anna gibt dieses Spiel und setzt aus: das Kontra von Anna fällt weg",
+        "line": "Bettler von Bert, Rekontra mit Dani, verloren",
+    },
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_kontra_of_who_deals_on_the_new_sheet_is_said_to_be_dropped(
+    tmp_path: Path, phone: Callable[[], Any], lang: str
+) -> None:
+    """Five at the table: a Bettler by Bert begun for hand 1 with Anna's Kontra and Dani's Rekontra,
+    entered on the new sheet as hand 2, which Anna deals: the first Kontra field says hers is
+    dropped, Dani's stays, and the hand is recorded with Dani's alone."""
+    path = tmp_path / "five.toml"
+    cli("new", "-p", "Anna,Bert,Cilli,Dani,Erik", "--ledger", str(path))
+    server = Server(path, HOST)
+    try:
+        words = {**WORDS[lang], **SITS_OUT[lang], **DROPPED_KONTRA[lang]}
+        page = phone()
+        page.goto(server.url("evening", lang=lang))
+        thumb = Thumb(page)
+        thumb.choose("contract", "Bettler")
+        thumb.choose("declarer", "Bert")
+        thumb.choose("won", words["no"])
+        thumb.choose("kontra:Anna", "Kontra")
+        thumb.choose("kontra:Dani", "Rekontra")
+        cli("record", "--ledger", str(path), "-c", "dreier", "-d", "Bert", "-t", "40")
+        expect(page.locator("#notice .notice.stale")).to_contain_text(words["changed"])
+        page.get_by_role("button", name=words["use_new"]).click()
+        expect(page.locator("#hand-head h2")).to_have_text(words["heading"].format(n=2))
+        expect(page.locator('fieldset[data-key="kontra:Cilli"] .error')).to_have_text(words["said"])
+        expect(page.locator('fieldset[data-key="kontra:Dani"] input[value="rekontra"]')).to_be_checked()
+        settled(page)
+        page.screenshot(path=str(tmp_path / f"kontra-dropped-{lang}.png"), full_page=True)
+        thumb.button(words["show"])
+        thumb.button(words["record"].format(n=2))
+        expect(page.locator('tbody[data-hand="2"] td.what')).to_have_text(words["line"])
+    finally:
+        server.stop()
+
+
 KONTRA_BY = {
     "en": {"no": "no", "line": "Bettler by Bert, Kontra with Anna, Rekontra with Dani, lost"},
     "de": {"no": "nein", "line": "Bettler von Bert, Kontra mit Anna, Rekontra mit Dani, verloren"},
