@@ -657,6 +657,151 @@ def test_the_page_follows_the_sheet_written_elsewhere(
     expect(page.locator('fieldset[data-key="contract"] input[value="rufer"]')).to_be_checked()
 
 
+SITS_OUT = {
+    "en": {
+        "changed": "The sheet has changed",
+        "use_new": "Enter on the new sheet",
+        "said": "Anna deals this hand and sits out: choose the declarer again",
+        "deal": "Anna deals, Bert is Forehand, Anna sits out",
+        "line": "Rufer by Bert with Cilli, won",
+    },
+    "de": {
+        "changed": "Die Schrift hat sich geändert",
+        "use_new": "In der neuen Schrift eingeben",
+        "said": "Anna gibt dieses Spiel und setzt aus: den Spieler neu wählen",
+        "deal": "Anna gibt, Bert ist Vorhand, Anna setzt aus",
+        "line": "Rufer von Bert mit Cilli, gewonnen",
+    },
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_declarer_who_deals_on_the_new_sheet_is_told_why_the_answer_went(
+    tmp_path: Path, phone: Callable[[], Any], lang: str
+) -> None:
+    """Five at the table, the dealer sits out: a Rufer by Anna begun for hand 1 (Erik deals) while
+    the command line records hand 1. Entered on the new sheet it is hand 2, which Anna deals: the
+    declarer's field says she sits out and to choose again, where it said only that an answer is
+    needed; the other answers stay, and the hand is recorded once a declarer is chosen."""
+    path = tmp_path / "five.toml"
+    cli("new", "-p", "Anna,Bert,Cilli,Dani,Erik", "--ledger", str(path))
+    server = Server(path, HOST)
+    try:
+        words = {**WORDS[lang], **SITS_OUT[lang]}
+        page = phone()
+        page.goto(server.url("evening", lang=lang))
+        thumb = Thumb(page)
+        fill_rufer(thumb)
+        settled(page)
+        cli("record", "--ledger", str(path), "-c", "dreier", "-d", "Bert", "-t", "40")
+        expect(page.locator("#notice .notice.stale")).to_contain_text(words["changed"])
+        page.get_by_role("button", name=words["use_new"]).click()
+        expect(page.locator("#hand-head h2")).to_have_text(words["heading"].format(n=2))
+        expect(page.locator("#hand-head")).to_contain_text(words["deal"])
+        declarer = page.locator('fieldset[data-key="declarer"]')
+        expect(declarer.locator(".error")).to_have_text(words["said"])
+        expect(declarer.locator('input[value="Anna"]')).to_have_count(0)
+        expect(page.locator('fieldset[data-key="partner"] input[value="Cilli"]')).to_be_checked()
+        expect(page.locator("input[name=card_points]")).to_have_value("40")
+        settled(page)
+        no_sideways_scrolling(page)
+        page.screenshot(path=str(tmp_path / f"sits-out-{lang}.png"), full_page=True)
+        thumb.choose("declarer", "Bert")
+        expect(declarer.locator(".error")).to_have_count(0)
+        thumb.button(words["show"])
+        thumb.button(words["record"].format(n=2))
+        expect(page.locator("#notice .notice.ok")).to_contain_text(words["recorded"].format(n=2))
+        expect(page.locator('tbody[data-hand="2"] td.what')).to_have_text(words["line"])
+        assert hands(path) == 2
+    finally:
+        server.stop()
+
+
+DROPPED_KONTRA = {
+    "en": {
+        "no": "no",
+        "said": "Anna deals this hand and sits out: the Kontra of Anna is dropped",
+        "line": "Bettler by Bert, Rekontra with Dani, lost",
+    },
+    "de": {
+        "no": "nein",
+        "said": "Anna gibt dieses Spiel und setzt aus: das Kontra von Anna fällt weg",
+        "line": "Bettler von Bert, Rekontra mit Dani, verloren",
+    },
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_kontra_of_who_deals_on_the_new_sheet_is_said_to_be_dropped(
+    tmp_path: Path, phone: Callable[[], Any], lang: str
+) -> None:
+    """Five at the table: a Bettler by Bert begun for hand 1 with Anna's Kontra and Dani's Rekontra,
+    entered on the new sheet as hand 2, which Anna deals: the first Kontra field says hers is
+    dropped, Dani's stays, and the hand is recorded with Dani's alone."""
+    path = tmp_path / "five.toml"
+    cli("new", "-p", "Anna,Bert,Cilli,Dani,Erik", "--ledger", str(path))
+    server = Server(path, HOST)
+    try:
+        words = {**WORDS[lang], **SITS_OUT[lang], **DROPPED_KONTRA[lang]}
+        page = phone()
+        page.goto(server.url("evening", lang=lang))
+        thumb = Thumb(page)
+        thumb.choose("contract", "Bettler")
+        thumb.choose("declarer", "Bert")
+        thumb.choose("won", words["no"])
+        thumb.choose("kontra:Anna", "Kontra")
+        thumb.choose("kontra:Dani", "Rekontra")
+        cli("record", "--ledger", str(path), "-c", "dreier", "-d", "Bert", "-t", "40")
+        expect(page.locator("#notice .notice.stale")).to_contain_text(words["changed"])
+        page.get_by_role("button", name=words["use_new"]).click()
+        expect(page.locator("#hand-head h2")).to_have_text(words["heading"].format(n=2))
+        expect(page.locator('fieldset[data-key="kontra:Cilli"] .error')).to_have_text(words["said"])
+        expect(page.locator('fieldset[data-key="kontra:Dani"] input[value="rekontra"]')).to_be_checked()
+        settled(page)
+        page.screenshot(path=str(tmp_path / f"kontra-dropped-{lang}.png"), full_page=True)
+        thumb.button(words["show"])
+        thumb.button(words["record"].format(n=2))
+        expect(page.locator('tbody[data-hand="2"] td.what')).to_have_text(words["line"])
+    finally:
+        server.stop()
+
+
+KONTRA_BY = {
+    "en": {"no": "no", "line": "Bettler by Bert, Kontra with Anna, Rekontra with Dani, lost"},
+    "de": {"no": "nein", "line": "Bettler von Bert, Kontra mit Anna, Rekontra mit Dani, verloren"},
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_each_defenders_own_kontra_is_on_the_hands_line(
+    evening: tuple[Server, Path], phone: Callable[[], Any], lang: str, tmp_path: Path
+) -> None:
+    """A Bettler lost, Anna saying Kontra and Dani Rekontra for themselves (koenigrufen: contra ad
+    personam in negative contracts): the notice and the sheet name both, as they name a Kontra on
+    the contract."""
+    server, path = evening
+    words = {**WORDS[lang], **KONTRA_BY[lang]}
+    page = phone()
+    page.goto(server.url("evening", lang=lang))
+    thumb = Thumb(page)
+    thumb.choose("contract", "Bettler")
+    thumb.choose("declarer", "Bert")
+    thumb.choose("won", words["no"])
+    thumb.choose("kontra:Anna", "Kontra")
+    thumb.choose("kontra:Dani", "Rekontra")
+    thumb.button(words["show"])
+    thumb.button(words["record"].format(n=1))
+    expect(page.locator("#notice .notice.ok")).to_contain_text(words["recorded"].format(n=1))
+    expect(page.locator("#notice .notice.ok")).to_contain_text(words["line"])
+    expect(page.locator('tbody[data-hand="1"] td.what')).to_have_text(words["line"])
+    assert dict(tarockscore.Evening(path).ledger.hands[0].hand.kontra_by) == {
+        "Anna": "kontra",
+        "Dani": "rekontra",
+    }
+    no_sideways_scrolling(page)
+    page.screenshot(path=str(tmp_path / f"kontra-by-{lang}.png"), full_page=True)
+
+
 RELOAD = {
     "en": {"changed": "The sheet has changed", "already": "This hand is already on the sheet as hand 1"},
     "de": {

@@ -317,6 +317,9 @@ def summary(hand: Hand, profile: Profile, result: Result | None = None, contract
             text = message(N_("{contract}, {players} lose"), contract=contract, players=", ".join(losers))
     if hand.kontra:  # the step on the contract, as a table checks it: "rufer by Anna, rekontra, won"
         text = message(N_("{hand}, {kontra}"), hand=text, kontra=hand.kontra)
+    # each Defender's own step (contra ad personam), in seat order: "kontra with Anna, rekontra with Dani"
+    for defender, step in hand.kontra_by:
+        text = message(N_("{hand}, {kontra} with {defender}"), hand=text, kontra=step, defender=defender)
     if result is not None and result.won is not None:
         text = message(N_("{hand}, won") if result.won else N_("{hand}, lost"), hand=text)
     if (valat := valat_line(hand)) is not None:

@@ -78,6 +78,8 @@ TEMPLATES = (
     # a hand's Kontra step (a profile key), and who lost a Trischaken
     N_("{contract}, {player} loses"),
     N_("{contract}, {players} lose"),
+    # each Defender's own step (contra ad personam), a clause each: "kontra with Anna, rekontra with Dani"
+    N_("{hand}, {kontra} with {defender}"),
     N_("{hand}, {kontra}"),
     N_("{contract} by {declarer} with {partner}"),
     N_("{contract} by {declarer}"),
@@ -112,6 +114,10 @@ _KEY = re.compile(r"[a-z][a-z0-9_]*")
 # A placeholder of a template: its name and conversion (``{new!r}``). The templates have no
 # format spec and no literal braces, so this is all of str.format's syntax they use.
 _FIELD = r"\{(\w+)(?:!(\w))?\}"
+# What a placeholder may hold where the rest of the line could hold it too: a Kontra step is a
+# profile key and a player's name holds no comma, so a hand with two Defenders' Kontras is cut
+# before its last clause ("bettler by Bert, kontra with Anna" + "rekontra with Dani").
+_VALUES = {"kontra": r"[a-z][a-z0-9_]*", "defender": r"[^,]+?"}
 
 
 @cache
@@ -122,7 +128,8 @@ def _patterns(
     for template in templates:
         regex, fields, at = "", [], 0
         for field in re.finditer(_FIELD, template):
-            regex += re.escape(template[at : field.start()]) + rf"(?P<{field[1]}>.+?)"
+            value = _VALUES.get(field[1], r".+?")
+            regex += re.escape(template[at : field.start()]) + rf"(?P<{field[1]}>{value})"
             fields.append((field[1], field[2]))
             at = field.end()
         regex += re.escape(template[at:])
@@ -367,7 +374,10 @@ def hand_line(ledger: Ledger, number: int) -> str:
 def hand_summary(hand: Hand, profile: Profile, result: Result | None = None) -> str:
     """One line for a hand in the reader's language: contract, who played it, the outcome, a Valat."""
     kontra = named(hand.kontra) if hand.kontra else None
-    return said(summary(hand._replace(kontra=kontra), profile, result, named(hand.contract)))
+    kontra_by = tuple((defender, named(step)) for defender, step in hand.kontra_by)
+    return said(
+        summary(hand._replace(kontra=kontra, kontra_by=kontra_by), profile, result, named(hand.contract))
+    )
 
 
 def profile_json(table: Table) -> dict[str, Any]:

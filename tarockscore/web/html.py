@@ -519,8 +519,58 @@ def fields_html(
     answers = reading.answers
     labels = {q.key: q.text for q in shown}
     why = {key: beside(key, text, labels.get(key, "")) for key, text in (refused or {}).items()}
+    for question in shown:
+        if question.key not in why and (out := sat_out(entry, question, form.get(question.key, ""))):
+            why[question.key] = out
+    for key, text in dropped(entry, form, [q.key for q in shown]).items():
+        why.setdefault(key, text)
     thirds = entry.flow.profile.game.thirds
     return "\n".join(_field(q, answers.get(q.key), form, why.get(q.key), thirds) for q in shown)
+
+
+def sat_out(entry: tarockscore.HandEntry, question: tarockscore.Question, given: str) -> str | None:
+    """Beside a field whose answer ``given`` names the player who deals this hand and sits it out
+    (a table of five), no longer one of its choices: the hand was begun on a sheet where that
+    player played, and is entered again on the new sheet. None for any other answer."""
+    out = entry.deal.sitting_out
+    if out is None or given.strip().casefold() != out.casefold():
+        return None
+    if any(str(c.value).casefold() == out.casefold() for c in question.choices):
+        return None
+    if question.key == "declarer":
+        text = _("{player} deals this hand and sits out: choose the declarer again")
+    elif question.key == "partner":
+        text = _("{player} deals this hand and sits out: choose the partner again")
+    else:
+        text = _("{player} deals this hand and sits out: choose again")
+    return text.format(player=out)
+
+
+def dropped(entry: tarockscore.HandEntry, form: Mapping[str, str], shown: list[str]) -> dict[str, str]:
+    """An answer of the player who sits this hand out (their own Kontra, their card points in a
+    Trischaken: ``kontra:Anna``, ``points:Anna``) that the hand has no question for: said beside the
+    first field of its kind, so that it is not lost unsaid."""
+    out = entry.deal.sitting_out
+    if out is None:
+        return {}
+    said: dict[str, str] = {}
+    for key, value in form.items():
+        kind, colon, player = key.partition(":")
+        if not colon or not value.strip() or player.casefold() != out.casefold() or key in shown:
+            continue
+        first = next((k for k in shown if k.startswith(kind + ":")), None)
+        if first is None:
+            continue
+        if kind == "kontra":
+            text = _("{player} deals this hand and sits out: the Kontra of {player} is dropped")
+        elif kind == "points":
+            text = _(
+                "{player} deals this hand and sits out: the card points of {player} are dropped; enter the card points again"
+            )
+        else:
+            continue
+        said[first] = text.format(player=out)
+    return said
 
 
 def beside(where: str, text: str, label: str = "") -> str:

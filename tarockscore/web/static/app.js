@@ -208,6 +208,9 @@
       var old = whole ? null : now[node.dataset.key];
       if (old && old.dataset.sig === node.dataset.sig) {
         old.querySelector("legend").textContent = node.querySelector("legend").textContent;
+        // a word the server says beside the field (an answer of the one who now sits out, dropped)
+        var said = node.querySelector(".error");
+        if (said && !old.querySelector(".error")) { old.appendChild(said); }
         return old;
       }
       var given = old ? checkedValue(old) : null;

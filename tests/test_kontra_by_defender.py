@@ -1,0 +1,104 @@
+"""A Kontra each Defender says for themselves (contra ad personam, koenigrufen's kontra.negative =
+"individual", docs/rules/kontra.md) is named on the hand's line as a Kontra on the contract is:
+the step the declarer plays at with each Defender, in seat order ("kontra with Anna, rekontra with
+Dani": Dani's Kontra answered with Rekontra by the declarer, so not "rekontra by Dani"), in what
+`record` prints, the sheet on the phones, its notice, and the audit trail of a correction (kept in
+English, read back in German).
+
+The hand: Bert plays a Bettler and loses it; Anna says Kontra, Dani Kontra and Bert answers her
+with Rekontra (docs/hand-format.md's example). Anna is Forehand: the Defenders sit Anna, Cilli, Dani.
+"""
+
+from __future__ import annotations
+
+import re
+import warnings
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from tarockscore import i18n
+from tarockscore.cli.app import app
+from tarockscore.render.evening import read_back, said
+from tests.stored import stored_audit
+
+with warnings.catch_warnings():  # Starlette would rather have httpx's successor; httpx works
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient
+
+from tarockscore.web.app import make_app
+from tarockscore.web.site import Site
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+runner = CliRunner()
+# given Dani first: the line names them in seat order all the same
+BETTLER = ["-c", "bettler", "-d", "Bert", "--lost", "-k", "Dani=rekontra", "-k", "Anna=kontra"]
+STORED = "bettler by Bert, kontra with Anna, rekontra with Dani, lost"
+LINES = {
+    "en": "bettler by Bert, kontra with Anna, rekontra with Dani, lost",
+    "de": "Bettler von Bert, Kontra mit Anna, Rekontra mit Dani, verloren",
+}
+# the phones' page writes the players' names of a contract and a step, in English too
+PAGE = {
+    "en": "Bettler by Bert, Kontra with Anna, Rekontra with Dani, lost",
+    "de": "Bettler von Bert, Kontra mit Anna, Rekontra mit Dani, verloren",
+}
+
+
+def run(*args: str) -> str:
+    result = runner.invoke(app, list(args))
+    assert result.exit_code == 0, result.stderr
+    return result.stdout
+
+
+@pytest.fixture
+def ledger(tmp_path: Path) -> Path:
+    path = tmp_path / "evening.toml"
+    run("new", "-p", "Anna,Bert,Cilli,Dani", "-l", str(path))
+    return path
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_record_names_each_defenders_own_kontra(ledger: Path, lang: str) -> None:
+    printed = run("--lang", lang, "record", *BETTLER, "-l", str(ledger))
+    first = printed.splitlines()[0]
+    assert first.split(": ", 1)[1].startswith(LINES[lang] + " ("), first
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_audit_trail_keeps_the_kontras_and_reads_them_back(ledger: Path, lang: str) -> None:
+    run("record", *BETTLER, "-l", str(ledger))
+    undone = run("--lang", lang, "undo", "-l", str(ledger))
+    word = {"en": "hand 1 undone: ", "de": "Spiel 1 zurückgenommen: "}[lang]
+    assert undone.splitlines()[0] == word + LINES[lang]
+    assert stored_audit(ledger)[-1]["detail"] == "hand 1 undone: " + STORED
+    shown = run("--lang", lang, "show", "-l", str(ledger)).splitlines()[-1]
+    assert shown.endswith(word + LINES[lang]), shown
+
+
+def test_a_stored_line_with_each_defenders_kontra_is_read_back_part_by_part() -> None:
+    line = f"hand 3 replaced: {STORED} → bettler by Bert, kontra with Cilli, won; kontra: Anna=Kontra, Dani=Rekontra → Cilli=Kontra"
+    found = read_back(line)
+    assert found is not None
+    with i18n.language("de"):
+        assert said(line) == (
+            "Spiel 3 ersetzt: Bettler von Bert, Kontra mit Anna, Rekontra mit Dani, verloren → "
+            "Bettler von Bert, Kontra mit Cilli, gewonnen; Kontra: Anna=Kontra, Dani=Rekontra → Cilli=Kontra"
+        )
+        # a Kontra on the contract still reads as before
+        assert said("hand 2 undone: rufer by Anna with Cilli, rekontra, won") == (
+            "Spiel 2 zurückgenommen: Rufer von Anna mit Cilli, Rekontra, gewonnen"
+        )
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_phones_sheet_and_its_notice_name_each_defenders_kontra(ledger: Path, lang: str) -> None:
+    run("record", *BETTLER, "-l", str(ledger))
+    site = Site(ledger)
+    web, code = TestClient(make_app(site), follow_redirects=False), site.code("evening")
+    page = web.get(f"/t/evening?lang={lang}").text
+    line = re.search(r'<tbody data-hand="1">.*?<td class="what"[^>]*>([^<]*)</td>', page, re.S)
+    assert line is not None and line.group(1) == PAGE[lang]
+    notice = web.get(f"/t/evening?code={code}&lang={lang}&done=recorded&hand=1").text
+    assert PAGE[lang] in notice
