@@ -315,6 +315,12 @@ def summary(hand: Hand, profile: Profile, result: Result | None = None, contract
             text = message(N_("{contract}, {player} loses"), contract=contract, player=losers[0])
         else:
             text = message(N_("{contract}, {players} lose"), contract=contract, players=", ".join(losers))
+    if hand.called_king == "talon":  # the declarer played alone: the line says why, as the score does
+        text = message(N_("{hand}, called King in the talon"), hand=text)
+    elif hand.called_king == "own":
+        text = message(N_("{hand}, own King called"), hand=text)
+    if hand.conceded:
+        text = message(N_("{hand}, conceded"), hand=text)
     if hand.kontra:  # the step on the contract, as a table checks it: "rufer by Anna, rekontra, won"
         text = message(N_("{hand}, {kontra}"), hand=text, kontra=hand.kontra)
     # each Defender's own step (contra ad personam), in seat order: "kontra with Anna, rekontra with Dani"

@@ -78,6 +78,10 @@ TEMPLATES = (
     # a hand's Kontra step (a profile key), and who lost a Trischaken
     N_("{contract}, {player} loses"),
     N_("{contract}, {players} lose"),
+    # a conceded hand has no Kontra: its word is read before a Kontra step could take it
+    N_("{hand}, conceded"),
+    N_("{hand}, called King in the talon"),
+    N_("{hand}, own King called"),
     # each Defender's own step (contra ad personam), a clause each: "kontra with Anna, rekontra with Dani"
     N_("{hand}, {kontra} with {defender}"),
     N_("{hand}, {kontra}"),
