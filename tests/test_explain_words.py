@@ -304,5 +304,7 @@ def test_a_trischaken_renonce_says_its_multiple_once(language: str, each_line: s
             "renonce": "Bert",
         },
     }
-    factors = [line.strip() for line in _explained(case, language).splitlines() if line.strip().startswith("×")]
+    factors = [
+        line.strip() for line in _explained(case, language).splitlines() if line.strip().startswith("×")
+    ]
     assert [re.sub(r" \[\d+\]$", "", line) for line in factors] == [each_line, paid_line]

@@ -1,0 +1,105 @@
+"""A refusal of the short form names what the user typed: the option and its value as given
+(``-k Anna=kontra``, ``-b absolut,Gegner``), never a value the user did not type (a Python
+table ``{'Anna': 'kontra'}``, the hand file's ``true`` for a bonus made)."""
+
+from __future__ import annotations
+
+import pytest
+from typer.testing import CliRunner
+
+from tarockscore.cli.app import app
+
+runner = CliRunner()
+PLAYERS = ("-p", "Anna,Bert,Cilli,Dani")
+
+
+def refused(*args: str) -> tuple[str, str]:
+    """The error line of ``score``, in English and in German (exit 1: the rules refuse it)."""
+    en = runner.invoke(app, ["score", *args])
+    de = runner.invoke(app, ["--lang", "de", "score", *args])
+    assert en.exit_code == de.exit_code == 1, (en.stderr, de.stderr)
+    return en.stderr, de.stderr
+
+
+TRISCHAKEN = (
+    "-c",
+    "trischaken",
+    *PLAYERS,
+    "-t",
+    "Anna=20",
+    "-t",
+    "Bert=20",
+    "-t",
+    "Cilli=14",
+    "-t",
+    "Dani=10",
+)
+
+
+@pytest.mark.parametrize("kontra", ["Anna=kontra", "kontra"])
+def test_kontra_refused_in_the_trischaken_names_it_as_typed(kontra: str) -> None:
+    # gametwist has no Kontra in the Trischaken (kontra.dodge_round = false); the talon is out
+    # of play there, so the players' card points add up to less than 70 (64 here)
+    en, de = refused("-P", "gametwist", *TRISCHAKEN, "-k", kontra)
+    assert en == (
+        f"error: command line: -k {kontra}: profile 'gametwist' has no Kontra in trischaken"
+        " (kontra.dodge_round = false)\n"
+    )
+    assert (
+        de == f"Fehler: Kommandozeile: -k {kontra}: das Profil 'gametwist' kennt kein Kontra im Trischaken\n"
+    )
+
+
+def test_kontra_refused_on_a_contract_names_it_as_typed() -> None:
+    # gametwist has no Kontra on the ouverts [GT] (contracts.bettler_ouvert.kontra = false)
+    args = ("-P", "gametwist", "-c", "bettler_ouvert", *PLAYERS, "-d", "Bert", "--lost", "-k", "Anna=kontra")
+    en, de = refused(*args)
+    assert en.startswith(
+        "error: command line: -k Anna=kontra: profile 'gametwist' allows no Kontra on bettler_ouvert"
+        " (contracts.bettler_ouvert.kontra = false); it is said on "
+    ), en
+    assert de.startswith(
+        "Fehler: Kommandozeile: -k Anna=kontra: Profil 'gametwist' erlaubt kein Kontra auf Bettler ouvert;"
+    ), de
+
+
+def test_a_bonus_below_its_card_points_is_refused_without_a_true_nobody_typed() -> None:
+    # gametwist gives the Absolut only to a side with at least 45 1/3 card points [GT]; a Dreier
+    # with 40 leaves the Defenders 30
+    args = ("-P", "gametwist", "-c", "dreier", *PLAYERS, "-d", "Anna", "-t", "40", "-b", "absolut,Gegner")
+    en, de = refused(*args)
+    assert en == (
+        "error: command line: -b absolut,Gegner: the defenders have 30 card points, and 'gametwist'"
+        " gives the absolut only to a side with at least 45 1/3 (bonuses.absolut.min_card_points):"
+        " not made; if it was announced, enter it as lost (-b NAME,announced,lost)\n"
+    )
+    assert de == (
+        "Fehler: Kommandozeile: -b absolut,Gegner: die Gegenseite hat 30 Kartenpunkte, und 'gametwist'"
+        " gibt die Prämie Absolut nur einer Seite mit mindestens 45 1/3 (bonuses.absolut.min_card_points):"
+        " nicht gemacht; eine angesagte ist verloren (-b NAME,angesagt,verloren)\n"
+    )
+
+
+def test_a_bonus_lost_above_its_card_points_is_refused_without_a_false_nobody_typed() -> None:
+    # a Dreier with 20: the Defenders have 50, at least the 45 1/3 that make the Absolut
+    args = ("-P", "gametwist", "-c", "dreier", *PLAYERS, "-d", "Anna", "-t", "20")
+    en, de = refused(*args, "-b", "absolut,Gegner,angesagt,verloren")
+    assert en == (
+        "error: command line: -b absolut,Gegner,angesagt,verloren: the defenders have 50 card points,"
+        " at least the 45 1/3 that make the absolut (bonuses.absolut.min_card_points): it was made, not lost\n"
+    )
+    assert de == (
+        "Fehler: Kommandozeile: -b absolut,Gegner,angesagt,verloren: die Gegenseite hat 50 Kartenpunkte,"
+        " also mindestens die 45 1/3, die es für die Prämie Absolut braucht (bonuses.absolut.min_card_points):"
+        " sie ist gemacht, nicht verloren\n"
+    )
+
+
+def test_a_bonus_of_a_side_without_a_card_point_is_refused_without_a_true_nobody_typed() -> None:
+    # a Dreier with all 70 (refused too: a Valat not entered): the Defenders have no card in
+    # their tricks, so they made no Pagat
+    en, de = refused("-c", "dreier", *PLAYERS, "-d", "Anna", "-t", "70", "-b", "pagat,Gegner")
+    assert "\nerror: command line: -b pagat,Gegner: the defenders have no card point" in en, en
+    assert "\nFehler: Kommandozeile: -b pagat,Gegner: die Gegenseite hat keinen Punkt" in de, de
+    for text in (en, de):
+        assert "true" not in text, text
