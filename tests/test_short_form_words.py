@@ -4,6 +4,8 @@ table ``{'Anna': 'kontra'}``, the hand file's ``true`` for a bonus made)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from typer.testing import CliRunner
 
@@ -103,3 +105,21 @@ def test_a_bonus_of_a_side_without_a_card_point_is_refused_without_a_true_nobody
     assert "\nFehler: Kommandozeile: -b pagat,Gegner: die Gegenseite hat keinen Punkt" in de, de
     for text in (en, de):
         assert "true" not in text, text
+
+
+def test_a_kontra_table_refused_in_a_hand_file_is_shown_as_the_file_writes_it(tmp_path: Path) -> None:
+    hand = tmp_path / "hand.toml"
+    hand.write_text(
+        'players = ["Anna", "Bert", "Cilli", "Dani"]\ncontract = "trischaken"\n'
+        "card_points = { Anna = 20, Bert = 20, Cilli = 14, Dani = 10 }\n"
+        'kontra = { Anna = "kontra" }\n',
+        encoding="utf-8",
+    )
+    en, de = refused("-P", "gametwist", str(hand))
+    assert en == (
+        f"error: {hand}:4: kontra: {{ Anna = \"kontra\" }}: profile 'gametwist' has no Kontra in trischaken"
+        " (kontra.dodge_round = false)\n"
+    )
+    assert de == (
+        f"Fehler: {hand}:4: kontra: {{ Anna = \"kontra\" }}: das Profil 'gametwist' kennt kein Kontra im Trischaken\n"
+    )
