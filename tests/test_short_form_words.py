@@ -123,3 +123,36 @@ def test_a_kontra_table_refused_in_a_hand_file_is_shown_as_the_file_writes_it(tm
     assert de == (
         f"Fehler: {hand}:4: kontra: {{ Anna = \"kontra\" }}: das Profil 'gametwist' kennt kein Kontra im Trischaken\n"
     )
+
+
+def test_a_trischaken_without_each_player_s_points_says_how_to_give_them_as_options() -> None:
+    base = ("-c", "trischaken", *PLAYERS)
+    en, de = refused(*base, "-t", "40")
+    assert en == (
+        "error: command line: -t 40: Trischaken needs every player's card points, one -t NAME=POINTS"
+        ' each, e.g. -t Anna=20 -t Bert="20 1/3"\n'
+    )
+    assert de == (
+        "Fehler: Kommandozeile: -t 40: Trischaken braucht die Kartenpunkte jedes Spielers, je ein"
+        ' -t NAME=PUNKTE, z. B. -t Anna=20 -t Bert="20 1/3"\n'
+    )
+    en, de = refused(*base)
+    assert en == (
+        "error: command line: -t POINTS: missing: Trischaken needs every player's card points, one"
+        ' -t NAME=POINTS each, e.g. -t Anna=20 -t Bert="20 1/3"\n'
+    )
+    assert de.startswith(
+        "Fehler: Kommandozeile: -t PUNKTE: fehlt: Trischaken braucht die Kartenpunkte jedes"
+    ), de
+
+
+def test_card_points_of_a_valat_say_how_to_enter_it_and_not_the_points_twice() -> None:
+    en, de = refused("-c", "rufer", *PLAYERS, "-d", "Anna", "-w", "Bert", "-t", "70")
+    assert en == (
+        "error: command line: -t 70: the declarers hold all 70 card points, every card, so they took"
+        " every trick: a Valat; enter the declarers' Valat (-b valat,declarers) or correct the card points\n"
+    )
+    assert de == (
+        "Fehler: Kommandozeile: -t 70: die Spielerseite hat alle 70 Kartenpunkte, jede Karte, hat also"
+        " jeden Stich gemacht: ein Valat; den Valat der Spielerseite eintragen (mit -b) oder die Kartenpunkte berichtigen\n"
+    )

@@ -395,6 +395,15 @@ def short_form_field(where: str, short: Mapping[str, Any]) -> str:
 # A core message that tells how to give a hand-file key, as the short form says it: the options
 # in place of the keys (``won = true or false`` is ``--won or --lost``).
 SHORT_FORM_WORDING: Mapping[str, str] = {
+    "missing: Trischaken needs a table of every player's card points, {example}": N_(
+        'missing: Trischaken needs every player\'s card points, one -t NAME=POINTS each, e.g. -t Anna=20 -t Bert="20 1/3"'
+    ),
+    "{raw!r}: Trischaken needs a table of every player's card points, {example}": N_(
+        'Trischaken needs every player\'s card points, one -t NAME=POINTS each, e.g. -t Anna=20 -t Bert="20 1/3"'
+    ),
+    "{points}: the {who} hold all {total} card points, every card, so they took every trick: a Valat; enter the {who}' Valat or correct the card points": N_(
+        "the {who} hold all {total} card points, every card, so they took every trick: a Valat; enter the {who}' Valat (-b valat,{who}) or correct the card points"
+    ),
     # the value refused is the option's, named in front as typed (-k Anna=kontra): not repeated
     "{raw!r}: profile {profile!r} allows no Kontra on {contract} (contracts.{contract}.kontra = false); it is said on {allowed}": N_(
         "profile {profile!r} allows no Kontra on {contract} (contracts.{contract}.kontra = false); it is said on {allowed}"
