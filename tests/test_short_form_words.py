@@ -156,3 +156,16 @@ def test_card_points_of_a_valat_say_how_to_enter_it_and_not_the_points_twice() -
         "Fehler: Kommandozeile: -t 70: die Spielerseite hat alle 70 Kartenpunkte, jede Karte, hat also"
         " jeden Stich gemacht: ein Valat; den Valat der Spielerseite eintragen (mit -b) oder die Kartenpunkte berichtigen\n"
     )
+
+
+def test_a_bonus_refused_for_its_side_names_the_side_as_typed() -> None:
+    # koenigrufen counts the King Ultimo for the declarers only (D33: bonuses.king_ultimo.side)
+    args = ("-c", "rufer", *PLAYERS, "-d", "Anna", "-w", "Bert", "-t", "40", "-b", "king_ultimo,Gegner")
+    en, de = refused(*args)
+    assert en == (
+        "error: command line: -b king_ultimo,Gegner: under 'koenigrufen' the king_ultimo is only the"
+        " declarers' bonus (bonuses.king_ultimo.side = 'declarers')\n"
+    )
+    assert de == (
+        "Fehler: Kommandozeile: -b king_ultimo,Gegner: unter 'koenigrufen' zählt König ultimo nur für die Spielerseite\n"
+    )

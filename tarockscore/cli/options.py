@@ -414,6 +414,10 @@ SHORT_FORM_WORDING: Mapping[str, str] = {
     "{raw!r}: profile {profile!r} has no Kontra in {contract}, the Trischaken (kontra.dodge_round = false)": N_(
         "profile {profile!r} has no Kontra in {contract}, the Trischaken (kontra.dodge_round = false)"
     ),
+    # the side, named in front as typed (-b king_ultimo,Gegner): not repeated in the hand file's word
+    "{side!r}: under {profile!r} the {name} is only the {allowed}' bonus (bonuses.{name}.side = {allowed!r})": N_(
+        "under {profile!r} the {name} is only the {allowed}' bonus (bonuses.{name}.side = {allowed!r})"
+    ),
     # a bonus made or lost, as -b says it (made unless ,lost is given), not the hand file's true or false
     "true: the {who} have {points} card points, and {profile!r} gives the {b} only to a side with at least {minimum} (bonuses.{b}.min_card_points)": N_(
         "the {who} have {points} card points, and {profile!r} gives the {b} only to a side with at least {minimum} (bonuses.{b}.min_card_points): not made; if it was announced, enter it as lost (-b NAME,announced,lost)"
