@@ -521,7 +521,7 @@ def test_a_long_value_in_an_error_is_cut_short(tmp_path: Path) -> None:
     code, _, err = run("score", str(hand))
     assert code == 1
     lines = err.splitlines()
-    assert any(": declarer: {'k0': 0, 'k1': 1" in line for line in lines), err[:500]
+    assert any(": declarer: { k0 = 0, k1 = 1" in line for line in lines), err[:500]
     assert any(": partner: 'CCCC" in line for line in lines), err[:500]
     assert all(len(line) < 600 for line in lines), [len(line) for line in lines]
     assert "…" in err

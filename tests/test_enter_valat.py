@@ -260,9 +260,10 @@ def test_serve_records_the_valat_or_refuses_as_record_does(tmp_path: Path) -> No
     by_cli = run("record", "-c", "solodreier", "-d", "Dani", "-t", "0", "--ledger", str(path))
     assert by_cli.exit_code == 1
     [problem] = refused.json()["problems"]
-    # the rules' own refusal, as the command line says it
-    assert "the defenders hold all 70 card points" in problem["message"]
-    assert problem["message"].removeprefix("card_points: ") in by_cli.stderr
+    # the rules' own refusal, as the command line says it (which names its options for the way out)
+    said = "the defenders hold all 70 card points, every card, so they took every trick: a Valat"
+    assert said in problem["message"]
+    assert f"-t 0: {said}; enter the defenders' Valat (-b valat,defenders)" in by_cli.stderr
     assert tarockscore.Evening(path).ledger.hands == ()
     recorded = _post(client, site, path, "k2", **SOLODREIER)  # the Valat's field left at yes
     assert recorded.status_code == 200, recorded.text

@@ -260,3 +260,28 @@ def test_two_undos_before_a_hand_are_both_named_and_a_later_hand_has_none(tmp_pa
     ok("record", "-c", "dreier", "-d", "Anna", "-t", "40", "--ledger", path)  # id 6, hand 4
     ok("delete", "2", "--yes", "--ledger", path)  # id 4: ids 5 and 6 are hands 2 and 3
     assert Evening(path).explain(2).undone == ()
+
+
+def test_a_radl_set_before_an_undo_comes_before_the_undo_in_the_history_of_the_hand_recorded_after(
+    tmp_path: Path,
+) -> None:
+    """Record 1 and 2, set a Radl by hand, take hand 2 back, record hand 2 again: its history
+    tells the Radl mark, then the undo, then its recording, in the order they were written
+    (the audit trail's order), in English and German."""
+    path = tmp_path / "l.toml"
+    evening = Evening.begin(path, ["Anna", "Bert", "Cilli", "Dani"], at="2025-03-14T19:40:00+01:00").evening
+    evening.record(rufer("Anna", "Cilli"), at="2025-03-14T19:45:00+01:00")
+    evening.record(rufer("Bert", "Dani"), at="2025-03-14T19:49:00+01:00")
+    evening.add_radl(4, at="2025-03-14T19:49:27+01:00")
+    evening.undo(at="2025-03-14T19:49:28+01:00")
+    evening.record(rufer("Cilli", "Anna"), at="2025-03-14T19:49:40+01:00")
+    english = history(ok("explain", "2", "--ledger", str(path)).stdout, "history")
+    assert english == [
+        "history of hand 2, recorded as hand 3:",
+        "audit <time>: Radl set on the sheet after hand 2: 4 more hands ×2; 4 pending",
+        "audit <time>: hand 2 undone: rufer by Bert with Dani, won",
+        "recorded <time>, in the place of the hand undone above",
+    ]
+    german = history(ok("--lang", "de", "explain", "2", "--ledger", str(path)).stdout, "Verlauf")
+    assert "Radl" in german[1] and "zurückgenommen" in german[2], german
+    assert german[3].startswith("eingetragen <time>, an der Stelle des oben zurückgenommenen Spiels"), german

@@ -282,3 +282,29 @@ def test_a_tyrolean_virgin_is_the_reason_every_other_player_pays(language: str, 
     }
     text = _explained(case, language)
     assert text.count(said) == 1, text
+
+
+@pytest.mark.parametrize(
+    ("language", "each_line", "paid_line"),
+    [
+        ("en", "×3 Renonce, to each other player = 6", "×3 paid to Anna, Cilli and Dani = 18"),
+        ("de", "×3 Renonce, an jeden anderen Spieler = 6", "×3 an Anna, Cilli und Dani gezahlt = 18"),
+    ],
+)
+def test_a_trischaken_renonce_says_its_multiple_once(language: str, each_line: str, paid_line: str) -> None:
+    # WTC20 (profile wien): the Trischaken is worth 2; a revoker pays "je sechs Punkte", 3 × 2, to
+    # each of the three others, 18 in all. The factor reads as the others do: ×3 and its reason,
+    # the number not said a second time in the words.
+    case = {
+        "profile": "wien",
+        "hand": {
+            "players": ["Anna", "Bert", "Cilli", "Dani"],
+            "contract": "trischaken",
+            "card_points": {"Anna": 20, "Bert": 20, "Cilli": 20, "Dani": 10},
+            "renonce": "Bert",
+        },
+    }
+    factors = [
+        line.strip() for line in _explained(case, language).splitlines() if line.strip().startswith("×")
+    ]
+    assert [re.sub(r" \[\d+\]$", "", line) for line in factors] == [each_line, paid_line]

@@ -395,6 +395,48 @@ def short_form_field(where: str, short: Mapping[str, Any]) -> str:
 # A core message that tells how to give a hand-file key, as the short form says it: the options
 # in place of the keys (``won = true or false`` is ``--won or --lost``).
 SHORT_FORM_WORDING: Mapping[str, str] = {
+    "missing: Trischaken needs a table of every player's card points, {example}": N_(
+        'missing: Trischaken needs every player\'s card points, one -t NAME=POINTS each, e.g. -t Anna=20 -t Bert="20 1/3"'
+    ),
+    "{raw!r}: Trischaken needs a table of every player's card points, {example}": N_(
+        'Trischaken needs every player\'s card points, one -t NAME=POINTS each, e.g. -t Anna=20 -t Bert="20 1/3"'
+    ),
+    "{points}: the {who} hold all {total} card points, every card, so they took every trick: a Valat; enter the {who}' Valat or correct the card points": N_(
+        "the {who} hold all {total} card points, every card, so they took every trick: a Valat; enter the {who}' Valat (-b valat,{who}) or correct the card points"
+    ),
+    # the value refused is the option's, named in front as typed (-k Anna=kontra): not repeated
+    "{raw!r}: profile {profile!r} allows no Kontra on {contract} (contracts.{contract}.kontra = false); it is said on {allowed}": N_(
+        "profile {profile!r} allows no Kontra on {contract} (contracts.{contract}.kontra = false); it is said on {allowed}"
+    ),
+    "{raw!r}: profile {profile!r} has no Kontra in {contract} (kontra.dodge_round = false)": N_(
+        "profile {profile!r} has no Kontra in {contract} (kontra.dodge_round = false)"
+    ),
+    "{raw!r}: profile {profile!r} has no Kontra in {contract}, the Trischaken (kontra.dodge_round = false)": N_(
+        "profile {profile!r} has no Kontra in {contract}, the Trischaken (kontra.dodge_round = false)"
+    ),
+    # the side, named in front as typed (-b king_ultimo,Gegner): not repeated in the hand file's word
+    "{side!r}: under {profile!r} the {name} is only the {allowed}' bonus (bonuses.{name}.side = {allowed!r})": N_(
+        "under {profile!r} the {name} is only the {allowed}' bonus (bonuses.{name}.side = {allowed!r})"
+    ),
+    # a bonus made or lost, as -b says it (made unless ,lost is given), not the hand file's true or false
+    "true: the {who} have {points} card points, and {profile!r} gives the {b} only to a side with at least {minimum} (bonuses.{b}.min_card_points)": N_(
+        "the {who} have {points} card points, and {profile!r} gives the {b} only to a side with at least {minimum} (bonuses.{b}.min_card_points): not made; if it was announced, enter it as lost (-b NAME,announced,lost)"
+    ),
+    "false: the {who} have {points} card points, at least the {minimum} that make the {b} (bonuses.{b}.min_card_points)": N_(
+        "the {who} have {points} card points, at least the {minimum} that make the {b} (bonuses.{b}.min_card_points): it was made, not lost"
+    ),
+    "true: the {who} have no card point, so no card in their tricks: they made no {b}": N_(
+        "the {who} have no card point, so no card in their tricks: they made no {b}; if it was announced, enter it as lost (-b NAME,announced,lost)"
+    ),
+    "false: the {who} hold all {total} card points, every card, so they took every trick: their Valat was made": N_(
+        "the {who} hold all {total} card points, every card, so they took every trick: their Valat was made, not lost"
+    ),
+    "false: under {profile!r} the {name} cannot fail (bonuses.{name}.can_fail = false); enter it as made, on the side of the player who holds it": N_(
+        "under {profile!r} the {name} cannot fail (bonuses.{name}.can_fail = false); enter it as made (without lost), on the side of the player who holds it"
+    ),
+    "false: the talon half with the called King counts in the Defenders' tricks (king_half = 'defenders'), so they took the King: the {name} is made": N_(
+        "the talon half with the called King counts in the Defenders' tricks (--king-half defenders), so they took the King: the {name} is made, not lost"
+    ),
     'a table of Defenders is only for contra ad personam in negative contracts; on {contract} give one step, e.g. kontra = "kontra"': N_(
         "a Defender's own Kontra (NAME=STEP) is only for contra ad personam in negative contracts; on {contract} give one step, e.g. -k kontra"
     ),

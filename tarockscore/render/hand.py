@@ -779,9 +779,10 @@ def history_lines(ex: Explained) -> list[str]:
         if hand_id == number
         else _("history of hand {number}, recorded as hand {id}:").format(number=number, id=hand_id),
     ]
-    # the hands taken back in its place come before it, whatever the clock says
-    lines += [audit_line(a) for a in ex.undone]
-    lines += [audit_line(a) for a in earlier]
+    # the hands taken back in its place come before it, whatever the clock says; with what was
+    # marked before it, in the order they were written (the audit trail's)
+    before = sorted([*ex.undone, *earlier], key=ex.ledger.audit.index)
+    lines += [audit_line(a) for a in before]
     if len(ex.undone) == 1:
         lines.append(
             _("recorded {at}, in the place of the hand undone above").format(at=moment(ex.entry.recorded))

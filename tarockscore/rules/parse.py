@@ -791,7 +791,7 @@ def _contract_kontra(
             N_(
                 "{raw!r}: profile {profile!r} allows no Kontra on {contract} (contracts.{contract}.kontra = false); it is said on {allowed}"
             ),
-            raw=raw,
+            raw=as_written(raw),
             profile=profile.name,
             contract=contract.name,
             allowed=one_of(said_on),
@@ -806,7 +806,7 @@ def _contract_kontra(
             else N_(
                 "{raw!r}: profile {profile!r} has no Kontra in {contract}, the Trischaken (kontra.dodge_round = false)"
             ),
-            raw=raw,
+            raw=as_written(raw),
             profile=profile.name,
             contract=contract.name,
         )

@@ -313,7 +313,7 @@ def _renonce_payment(deal: Deal, offender: str) -> Scored:
     others = tuple(x for x in hand.players if x != offender)
     factors = [
         Factor(
-            message(N_("{each} to each other player"), each=p.renonce.trischaken_each),
+            message(N_("Renonce, to each other player")),
             p.renonce.trischaken_each,
             key_path(RenonceRules, "trischaken_each"),
         )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 import unicodedata
 from collections import Counter
@@ -342,9 +343,37 @@ class _TomlBool:
     __str__ = __repr__
 
 
+class _TomlTable:
+    """A table shown as a TOML file writes it inline (``{ Anna = "kontra" }``), not as Python does."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: Mapping[object, object]) -> None:
+        self.value = value
+
+    def __repr__(self) -> str:
+        pairs = [f"{_toml_key(str(k))} = {_toml_value(v)}" for k, v in self.value.items()]
+        return "{ " + ", ".join(pairs) + " }" if pairs else "{}"
+
+    __str__ = __repr__
+
+
+def _toml_key(key: str) -> str:
+    return key if re.fullmatch(r"[A-Za-z0-9_-]+", key) else json.dumps(key, ensure_ascii=False)
+
+
+def _toml_value(value: object) -> str:
+    return json.dumps(value, ensure_ascii=False) if isinstance(value, str) else repr(as_written(value))
+
+
 def as_written(value: object) -> object:
-    """A value for a message, shown the way the file wrote it (a boolean as ``true``)."""
-    return _TomlBool(value) if isinstance(value, bool) else value
+    """A value for a message, shown the way the file wrote it (a boolean as ``true``, a table
+    inline as ``{ Anna = "kontra" }``)."""
+    if isinstance(value, bool):
+        return _TomlBool(value)
+    if isinstance(value, Mapping):
+        return _TomlTable(value)
+    return value
 
 
 def type_name(value: object) -> str:
