@@ -150,6 +150,8 @@ def test_every_marked_message_has_a_german_translation() -> None:
     # the marked messages of the source, and every help text as Typer builds the command line
     messages = list(source_messages())
     messages += [(text, None, where) for text, where in _script().help_messages()]
+    # and the shipped profiles' titles and source notes, which the German reads translated
+    messages += [(text, None, where) for text, where in _script().profile_messages()]
     assert len(messages) > 3  # the extraction finds something: an empty walk proves nothing
     missing = [
         f"{where}: {msgid!r}"

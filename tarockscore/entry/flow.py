@@ -422,7 +422,7 @@ class Flow:
         )
         return Question(
             "king_half",
-            _("Whose became the talon half with the called King?"),
+            _("Whose was the talon half with the called King?"),
             Kind.CHOICE,
             _("the King's half"),
             choices,
