@@ -20,7 +20,7 @@ from tarockscore.errors import HandError
 from tarockscore.evening import store
 from tarockscore.evening.fold import event_of, rescored
 from tarockscore.evening.model import Entry, Ledger, Result, deal, new_ledger, parse_stored
-from tarockscore.io.safe_io import load_profile
+from tarockscore.io.inputs import load_profile
 from tarockscore.rules.hand import BonusInput, HandInput, render_points
 from tarockscore.rules.parse import parse_hand
 from tarockscore.rules.profile import Kind, Profile

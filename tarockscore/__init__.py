@@ -43,16 +43,9 @@ from tarockscore.evening.evening import (
 from tarockscore.evening.settle import parse_stake
 from tarockscore.evening.store import Request, Snapshot
 from tarockscore.io import ways_out
-from tarockscore.io.safe_io import (
-    HandFile,
-    load_profile,
-    noting_writes,
-    profile_for,
-    read_hand,
-    read_hand_file,
-    score_hand,
-)
-from tarockscore.io.safe_io import shipped_names as profile_names
+from tarockscore.io.inputs import HandFile, load_profile, profile_for, read_hand, read_hand_file, score_hand
+from tarockscore.io.inputs import shipped_names as profile_names
+from tarockscore.io.safe_io import noting_writes
 from tarockscore.rules.hand import BonusInput, HandInput
 from tarockscore.rules.profile import Profile
 from tarockscore.rules.scoring import Score

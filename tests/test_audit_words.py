@@ -17,7 +17,7 @@ from tarockscore import i18n
 from tarockscore.cli.app import app
 from tarockscore.evening.model import new_ledger
 from tarockscore.evening.operations import delete, record, replace_hand, set_radl, undo
-from tarockscore.io.safe_io import load_profile
+from tarockscore.io.inputs import load_profile
 from tarockscore.render.evening import said
 from tarockscore.rules.hand import HandInput
 from tests.stored import stored_audit

@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 
 from tarockscore.cli.app import app
 from tarockscore.errors import HandError
-from tarockscore.io.safe_io import load_profile
+from tarockscore.io.inputs import load_profile
 from tarockscore.rules.hand import BonusInput, HandInput, hand_to_mapping
 from tarockscore.rules.parse import parse_hand
 

@@ -11,7 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from tarockscore.cli.app import app
-from tarockscore.io.safe_io import shipped_names
+from tarockscore.io.inputs import shipped_names
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted((ROOT / "examples").glob("*.toml"))

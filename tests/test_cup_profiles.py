@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 
 from tarockscore.cli.app import app
 from tarockscore.errors import HandError, ProfileError
-from tarockscore.io.safe_io import load_profile
+from tarockscore.io.inputs import load_profile
 from tarockscore.rules.hand import BonusInput, HandInput
 from tarockscore.rules.parse import parse_hand
 from tarockscore.rules.profile import build_profile

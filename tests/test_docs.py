@@ -722,7 +722,7 @@ def test_the_disagreements_state_each_profiles_key_as_the_profile_has_it() -> No
     # profile that takes another reading than the page says is caught here. D11 said "GT: `true`;
     # every other profile `false`" while the Tyrolean and Viennese cups double their fixed Valat
     # in the solos ([TIR20 6)] "in Solospielen doppelt", [WTC20 § Prämien]).
-    from tarockscore.io.safe_io import resolve_document
+    from tarockscore.io.inputs import resolve_document
 
     text = (DOCS / "rules" / "disagreements.md").read_text(encoding="utf-8")
     claims = _disagreement_claims(text)
@@ -761,7 +761,7 @@ def test_the_koenigrufen_valat_section_names_every_profile_that_scores_a_fixed_v
     # docs/rules/koenigrufen.md §4 said "Under every shipped profile the Valat replaces the
     # contract's line" (×4 / ×8), while `tirol` and `wien` pay a fixed Valat of 10 / 20 beside
     # the game ([TIR20 6)] "Die fixe Valatprämie … zusätzlich zum Spiel", [WTC20 § Prämien]).
-    from tarockscore.io.safe_io import resolve_document, shipped_names
+    from tarockscore.io.inputs import resolve_document, shipped_names
 
     page = (DOCS / "rules" / "koenigrufen.md").read_text(encoding="utf-8")
     section = page.split("\n## §4 Valat\n", 1)[1].split("\n## ", 1)[0]

@@ -25,7 +25,7 @@ from typer.testing import CliRunner, Result
 from tarockscore.cli.app import app
 from tarockscore.entry.answers import Entry, Save, defaults_of, read_summary
 from tarockscore.entry.flow import OWN, TALON, Flow, Question, Refused
-from tarockscore.io.safe_io import load_profile
+from tarockscore.io.inputs import load_profile
 from tarockscore.rules.hand import HandInput
 from tarockscore.rules.parse import parse_hand
 from tarockscore.rules.profile import called_king_bonuses, concession_possible, possible_bonuses

@@ -31,7 +31,7 @@ import tarockscore
 from tarockscore.cli.app import app
 from tarockscore.entry.answers import Entry, submit
 from tarockscore.entry.flow import Flow, Kind, Question
-from tarockscore.io.safe_io import load_profile
+from tarockscore.io.inputs import load_profile
 from tarockscore.web import html as web_form
 
 with warnings.catch_warnings():  # Starlette would rather have httpx's successor; httpx works

@@ -23,7 +23,7 @@ from tarockscore.cli.app import app
 from tarockscore.entry.answers import Reading, next_question, submit
 from tarockscore.entry.flow import NONE, TALON, Flow, Kind
 from tarockscore.evening.store import read
-from tarockscore.io.safe_io import load_profile
+from tarockscore.io.inputs import load_profile
 
 TABLE = ("Anna", "Bert", "Cilli", "Dani")
 KR = load_profile("koenigrufen")

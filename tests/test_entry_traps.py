@@ -17,7 +17,7 @@ from tarockscore.cli.app import app
 from tarockscore.cli.options import SHORT_FORM_WORDING
 from tarockscore.entry.answers import Entry
 from tarockscore.entry.flow import Flow
-from tarockscore.io.safe_io import load_profile
+from tarockscore.io.inputs import load_profile
 
 runner = CliRunner()
 TABLE = "A,B,C,D"

@@ -36,7 +36,7 @@ from tarockscore.evening import store as ledger_file
 from tarockscore.evening.model import Ledger, new_ledger, next_deal
 from tarockscore.evening.operations import record, undo
 from tarockscore.io import safe_io
-from tarockscore.io.safe_io import load_profile, read_hand
+from tarockscore.io.inputs import load_profile, read_hand
 from tarockscore.rules.hand import HandInput
 from tarockscore.rules.parse import parse_hand
 from tarockscore.tournament import store as tournament_file

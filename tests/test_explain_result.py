@@ -8,7 +8,7 @@ from typing import Any, cast
 import pytest
 
 from tarockscore import i18n
-from tarockscore.io.safe_io import load_profile
+from tarockscore.io.inputs import load_profile
 from tarockscore.render.hand import explain
 from tarockscore.rules.hand import HandInput
 from tarockscore.rules.parse import parse_hand

@@ -12,7 +12,7 @@ from typing import Any, get_args
 import pytest
 
 from tarockscore import i18n
-from tarockscore.io.safe_io import load_profile
+from tarockscore.io.inputs import load_profile
 from tarockscore.render.hand import explain
 from tarockscore.rules import profile as profiles
 from tarockscore.rules.parse import parse_hand

@@ -20,7 +20,7 @@ from typer.testing import CliRunner, Result
 from tarockscore import i18n
 from tarockscore.cli.app import app
 from tarockscore.errors import NAMED, key_title, message, one_of
-from tarockscore.io.safe_io import load_profile, shipped_names
+from tarockscore.io.inputs import load_profile, shipped_names
 from tarockscore.render.evening import TEMPLATES, moment, read_back, said
 from tests.test_i18n import PO, read_po
 

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from tarockscore.errors import TarockError
-from tarockscore.io.safe_io import load_profile
+from tarockscore.io.inputs import load_profile
 from tarockscore.rules.parse import parse_hand
 from tarockscore.rules.scoring import score_hand
 

@@ -21,7 +21,7 @@ from tarockscore.evening import store as F
 from tarockscore.evening.model import Action, Ledger, new_ledger
 from tarockscore.evening.operations import delete, record, replace_hand, set_radl, strike_radl, undo
 from tarockscore.evening.radl import BY_HAND, pending_radl, radl_cause
-from tarockscore.io.safe_io import load_profile
+from tarockscore.io.inputs import load_profile
 from tarockscore.rules.hand import HandInput
 from tests.stored import stored_hands
 

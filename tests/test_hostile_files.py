@@ -527,7 +527,7 @@ def test_the_windows_lock_path_keeps_every_hand_of_racing_writers(tmp_path: Path
     import tomllib
 
     path = tmp_path / "evening.toml"
-    from tarockscore.io.safe_io import load_profile
+    from tarockscore.io.inputs import load_profile
 
     # the fixture hides fcntl: the Windows path must never need it
     lf.create(path, new_ledger(NAMES, load_profile("koenigrufen"), created="2026-01-01T20:00:00+01:00"))

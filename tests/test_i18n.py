@@ -39,7 +39,7 @@ from tarockscore.errors import (
     listed,
     message,
 )
-from tarockscore.io.safe_io import load_profile, shipped_names
+from tarockscore.io.inputs import load_profile, shipped_names
 from tarockscore.rules.parse import parse_hand
 from tarockscore.rules.scoring import score_hand
 from tests.strategies import hands
@@ -383,7 +383,7 @@ def test_one_run_in_german_leaves_the_next_in_english() -> None:
 
 
 def test_every_shipped_name_is_in_the_vocabulary() -> None:
-    from tarockscore.io.safe_io import load_profile, shipped_names
+    from tarockscore.io.inputs import load_profile, shipped_names
     from tarockscore.rules.settlement import title
     from tarockscore.rules.words import NAMES
 

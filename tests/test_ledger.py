@@ -35,7 +35,7 @@ from tarockscore.evening.model import (
 from tarockscore.evening.operations import delete, record, replace_hand, rescore, undo
 from tarockscore.evening.radl import radl_cause, radl_factors
 from tarockscore.evening.store import parse, render
-from tarockscore.io.safe_io import load_profile
+from tarockscore.io.inputs import load_profile
 from tarockscore.rules.hand import BonusInput, HandInput
 from tarockscore.rules.profile import Profile
 

@@ -28,7 +28,7 @@ from tarockscore.evening.fold import check
 from tarockscore.evening.model import Ledger, new_ledger, next_deal
 from tarockscore.evening.operations import delete, record, replace_hand, undo
 from tarockscore.io import safe_io
-from tarockscore.io.safe_io import load_profile
+from tarockscore.io.inputs import load_profile
 from tarockscore.rules.hand import HandInput
 from tarockscore.rules.words import player_key
 

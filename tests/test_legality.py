@@ -10,7 +10,7 @@ import pytest
 
 from tarockscore import i18n
 from tarockscore.errors import HandError
-from tarockscore.io.safe_io import load_profile
+from tarockscore.io.inputs import load_profile
 from tarockscore.rules.hand import BonusInput, HandInput
 from tarockscore.rules.parse import parse_hand
 from tarockscore.rules.profile import (

@@ -19,7 +19,7 @@ from typer.testing import CliRunner
 from tarockscore.cli.app import app
 from tarockscore.errors import LedgerError
 from tarockscore.evening.model import new_ledger
-from tarockscore.io.safe_io import load_profile
+from tarockscore.io.inputs import load_profile
 
 ROOT = Path(__file__).resolve().parent.parent
 TABLE = ["-p", "Anna,Bert,Cilli,Dani"]

@@ -10,7 +10,7 @@ import pytest
 from tarockscore import i18n
 from tarockscore.errors import ProfileError, TarockError
 from tarockscore.evening.radl import replay
-from tarockscore.io.safe_io import load_profile
+from tarockscore.io.inputs import load_profile
 from tarockscore.render.hand import explain
 from tarockscore.rules.hand import Hand, HandInput
 from tarockscore.rules.parse import parse_hand as parse

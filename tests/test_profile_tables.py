@@ -17,7 +17,7 @@ from tarockscore.errors import ProfileError
 from tarockscore.evening import store as F
 from tarockscore.evening.model import new_ledger
 from tarockscore.evening.operations import record
-from tarockscore.io.safe_io import load_profile, resolve_document, shipped_names
+from tarockscore.io.inputs import load_profile, resolve_document, shipped_names
 from tarockscore.rules.hand import HandInput
 from tarockscore.rules.parse import parse_hand
 from tarockscore.rules.profile import Game, KontraRules, Settlement, ValatRules, key_path

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, reject, settings
 from hypothesis import strategies as st
 
-from tarockscore.io.safe_io import load_profile, shipped_names
+from tarockscore.io.inputs import load_profile, shipped_names
 from tarockscore.rules.hand import HandInput, hand_to_mapping
 from tarockscore.rules.kontra import kontra_void
 from tarockscore.rules.parse import parse_hand

@@ -8,7 +8,7 @@ from typing import cast
 import pytest
 
 from tarockscore.errors import Collector, HandError
-from tarockscore.io.safe_io import load_profile
+from tarockscore.io.inputs import load_profile
 from tarockscore.rules.hand import BonusInput, HandInput
 from tarockscore.rules.parse import parse_hand
 from tarockscore.rules.words import Reader

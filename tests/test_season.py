@@ -36,7 +36,7 @@ import pytest
 from tarockscore.errors import LedgerError, UsageError
 from tarockscore.evening.model import Ledger, new_ledger
 from tarockscore.evening.operations import record, replace_hand
-from tarockscore.io.safe_io import load_profile
+from tarockscore.io.inputs import load_profile
 from tarockscore.rules.hand import HandInput
 from tarockscore.season.season import parse_alias
 from tarockscore.season.standings import (

@@ -20,7 +20,7 @@ from typer.testing import CliRunner, Result
 
 from tarockscore.cli.app import app
 from tarockscore.errors import Collector
-from tarockscore.io.safe_io import load_profile, shipped_names
+from tarockscore.io.inputs import load_profile, shipped_names
 from tarockscore.render.notation import stake_text, table_date
 from tarockscore.rules.hand import FORMS, parse_points
 from tarockscore.rules.parse import read_card_points

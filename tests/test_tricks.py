@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, given, reject, settings
 from hypothesis import strategies as st
 
 from tarockscore.errors import HandError
-from tarockscore.io.safe_io import load_profile
+from tarockscore.io.inputs import load_profile
 from tarockscore.rules.hand import BonusInput, HandInput, render_points
 from tarockscore.rules.parse import parse_hand
 from tarockscore.rules.scoring import score_hand

@@ -30,7 +30,7 @@ from typer.testing import CliRunner
 from tarockscore import i18n
 from tarockscore.cli.app import app
 from tarockscore.errors import HandError
-from tarockscore.io.safe_io import load_profile
+from tarockscore.io.inputs import load_profile
 from tarockscore.render.hand import explain
 from tarockscore.rules.hand import BonusInput, HandInput
 from tarockscore.rules.parse import parse_hand

@@ -26,7 +26,7 @@ from tarockscore.cli.app import app
 from tarockscore.entry import flow as questions
 from tarockscore.entry.answers import Entry, defaults_of, submit
 from tarockscore.entry.flow import Flow, Kind
-from tarockscore.io.safe_io import load_profile
+from tarockscore.io.inputs import load_profile
 from tarockscore.rules.hand import HandInput
 from tarockscore.rules.parse import parse_hand
 from tarockscore.web import html as web_form

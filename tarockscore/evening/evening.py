@@ -42,7 +42,7 @@ from tarockscore.evening.sheet import sheet as sheet
 from tarockscore.evening.store import Change as Change
 from tarockscore.evening.store import Snapshot, differing
 from tarockscore.evening.upgrade import Upgraded as Upgraded
-from tarockscore.io.safe_io import load_profile
+from tarockscore.io.inputs import load_profile
 from tarockscore.rules.hand import Hand, HandInput
 from tarockscore.rules.profile import Profile
 from tarockscore.rules.scoring import Score

@@ -24,7 +24,8 @@ from tarockscore.evening.evening import as_day, as_the_rules, find_ledger
 from tarockscore.evening.model import Ledger
 from tarockscore.evening.store import NoLedgerHere, NotALedger, Snapshot, read, said_on_reading, verify
 from tarockscore.io import safe_io
-from tarockscore.io.safe_io import check_output, load_profile, write_output
+from tarockscore.io.inputs import load_profile
+from tarockscore.io.safe_io import check_output, write_output
 from tarockscore.rules.profile import Profile
 from tarockscore.rules.words import name_problem, nfc, strip_spaces, text_problem
 from tarockscore.season import standings as core

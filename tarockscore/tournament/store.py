@@ -30,7 +30,7 @@ from tarockscore.evening.fold import against_the_rules
 from tarockscore.evening.model import Ledger, new_ledger, totals
 from tarockscore.evening.paper import paper_problems
 from tarockscore.io import safe_io
-from tarockscore.io.safe_io import merge
+from tarockscore.io.inputs import merge
 from tarockscore.io.ways_out import (
     NO_TOURNAMENT,
     NO_TOURNAMENT_FOLDER,

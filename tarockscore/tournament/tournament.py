@@ -30,7 +30,8 @@ from tarockscore.evening.evening import Evening, now
 from tarockscore.evening.fold import profile_mapping
 from tarockscore.evening.model import profile_record
 from tarockscore.evening.settle import stake_given
-from tarockscore.io.safe_io import load_profile, write_output
+from tarockscore.io.inputs import load_profile
+from tarockscore.io.safe_io import write_output
 from tarockscore.rules.profile import Profile
 from tarockscore.rules.words import check_names, nfc, strip_spaces, text_problem
 from tarockscore.season.season import parse_alias
