@@ -384,7 +384,7 @@ def test_one_run_in_german_leaves_the_next_in_english() -> None:
 
 def test_every_shipped_name_is_in_the_vocabulary() -> None:
     from tarockscore.io.inputs import load_profile, shipped_names
-    from tarockscore.rules.settlement import title
+    from tarockscore.rules.bets import title
     from tarockscore.rules.words import NAMES
 
     names = set()

@@ -9,8 +9,8 @@ from hypothesis import HealthCheck, assume, given, reject, settings
 from hypothesis import strategies as st
 
 from tarockscore.io.inputs import load_profile, shipped_names
+from tarockscore.rules.bets import kontra_void
 from tarockscore.rules.hand import HandInput, hand_to_mapping
-from tarockscore.rules.kontra import kontra_void
 from tarockscore.rules.parse import parse_hand
 from tarockscore.rules.profile import Profile
 from tarockscore.rules.scoring import Score, score_hand

@@ -14,7 +14,7 @@ from tarockscore.i18n import N_, _, current, date, ngettext, number, translated
 from tarockscore.render.chart import Marker, chart_svg, escape, svg_to_image
 from tarockscore.render.evening import signed
 from tarockscore.render.output import View
-from tarockscore.rules.settlement import title as key_title
+from tarockscore.rules.bets import title as key_title
 from tarockscore.season.standings import Season, Standing, decimal_text
 from tarockscore.season.statistics import BonusTally, PlayerStats, Tally, contract_order, contracts_declared
 

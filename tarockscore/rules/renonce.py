@@ -5,16 +5,24 @@ from __future__ import annotations
 from fractions import Fraction
 
 from tarockscore.errors import N_, message
-from tarockscore.rules.bonuses import bonus_factors, bonus_label, bonus_line
-from tarockscore.rules.hand import Side
-from tarockscore.rules.kontra import (
+from tarockscore.rules.bets import (
+    Deal,
+    Factor,
+    Line,
+    Scored,
+    bonus_factors,
+    bonus_label,
+    bonus_line,
     contract_kontra,
     contract_lines,
     defender_kontra_factors,
     loss_factors,
+    note,
+    settle_bet,
+    title,
 )
+from tarockscore.rules.hand import Side
 from tarockscore.rules.profile import Kind, RenonceRules, ValatRules, key_path, setting
-from tarockscore.rules.settlement import Deal, Factor, Line, Scored, note, settle_bet, title
 
 
 def renonce_lines(deal: Deal) -> tuple[Scored, bool | None]:

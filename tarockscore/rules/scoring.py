@@ -5,12 +5,23 @@ from fractions import Fraction
 from typing import NamedTuple
 
 from tarockscore.errors import N_, message
-from tarockscore.rules.bonuses import announced_factor, bonus_lines
+from tarockscore.rules.bets import (
+    NOTHING,
+    Deal,
+    Factor,
+    Line,
+    Scored,
+    announced_factor,
+    bonus_lines,
+    contract_kontra,
+    contract_lines,
+    note,
+    side_bet_factors,
+    title,
+)
 from tarockscore.rules.hand import Hand, Side
-from tarockscore.rules.kontra import contract_kontra, contract_lines, side_bet_factors
 from tarockscore.rules.profile import CalledKingInTalon, Kind, Profile, setting
 from tarockscore.rules.renonce import renonce_lines
-from tarockscore.rules.settlement import NOTHING, Deal, Factor, Line, Scored, note, title
 from tarockscore.rules.trischaken import trischaken_lines
 from tarockscore.rules.valat import (
     CANCELS_KONTRA,

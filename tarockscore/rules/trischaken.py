@@ -6,10 +6,9 @@ from fractions import Fraction
 from math import gcd
 
 from tarockscore.errors import N_, counted, message
+from tarockscore.rules.bets import NOTHING, Deal, Factor, Line, Scored, kontra_factors, note, title
 from tarockscore.rules.hand import Hand, render_points
-from tarockscore.rules.kontra import kontra_factors
 from tarockscore.rules.profile import Game, Profile, RenonceRules, Rounding, Trischaken, key_path, setting
-from tarockscore.rules.settlement import NOTHING, Deal, Factor, Line, Scored, note, title
 
 
 def trischaken_losers(deal: Deal) -> tuple[tuple[str, ...], tuple[str, ...]]:

@@ -5,9 +5,20 @@ from __future__ import annotations
 from fractions import Fraction
 
 from tarockscore.errors import N_, Collector, message
-from tarockscore.rules.bonuses import bonus_lines
+from tarockscore.rules.bets import (
+    NOTHING,
+    Deal,
+    Factor,
+    Scored,
+    bonus_lines,
+    contract_kontra,
+    contract_lines,
+    loss_factors,
+    note,
+    said_kontra_factors,
+    title,
+)
 from tarockscore.rules.hand import BonusEntry, Hand, Side, render_points, side_card_points
-from tarockscore.rules.kontra import contract_kontra, contract_lines, loss_factors, said_kontra_factors
 from tarockscore.rules.profile import (
     OTHER_SHARE,
     Contract,
@@ -17,7 +28,6 @@ from tarockscore.rules.profile import (
     key_path,
     talon_share_most,
 )
-from tarockscore.rules.settlement import NOTHING, Deal, Factor, Scored, note, title
 
 VALAT = "valat"
 CANCELS_KONTRA = N_("A Valat cancels the Kontra on the contract (valat.cancels_game_kontra).")
