@@ -158,6 +158,19 @@ def test_explain_names_the_rules() -> None:
     assert "contracts.rufer.value" in out and "kontra.ladder[0]" in out and "game.announced_factor" in out
 
 
+@pytest.mark.parametrize("given", [("--json",), ("--csv",), ("--format", "json"), ("-f", "csv")])
+def test_explain_with_a_machine_format_is_refused_not_ignored(given: tuple[str, ...]) -> None:
+    """--json and --csv print the arithmetic for a script (the JSON with each number's profile key,
+    whose source `profiles show --json` holds); the words of --explain have no place in them."""
+    code, out, err = run("score", str(ROOT / "examples" / "koenigrufen-call.toml"), "--explain", *given)
+    assert code == 2 and out == ""
+    option = " ".join(given).replace("-f ", "--format ")
+    assert err == (
+        f"error: give --explain or {option}, not both: {option} prints the arithmetic bet by bet "
+        "for a script, --explain says it in words with its rules\n"
+    )
+
+
 def test_explain_names_who_gave_a_kontra_ad_personam_and_whose_contract() -> None:
     code, out, _ = run(
         "score",

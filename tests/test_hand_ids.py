@@ -16,15 +16,18 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner, Result
 
+from tarockscore import i18n
 from tarockscore.cli.app import app
 from tarockscore.evening import store as F
 from tarockscore.evening.model import Action, Ledger, new_ledger
-from tarockscore.evening.operations import delete, record, replace_hand, set_radl, strike_radl, undo
+from tarockscore.evening.operations import delete, record, repair, replace_hand, set_radl, strike_radl, undo
 from tarockscore.evening.radl import BY_HAND, pending_radl, radl_cause
 from tarockscore.io.inputs import load_profile
+from tarockscore.render.evening import said
 from tarockscore.rules.hand import HandInput
 from tests.stored import stored_hands
 
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 AT = "2025-03-14T20:00:00+01:00"
 FOUR = ["Anna", "Bert", "Cilli", "Dani"]
 RUFER: HandInput = {"contract": "rufer", "declarer": "Anna", "partner": "Cilli", "card_points": 40}
@@ -90,6 +93,29 @@ def test_ids_travel_through_the_file_and_show(tmp_path: Path) -> None:
     text = run("show", "-l", str(path)).stdout
     assert re.search(r"^\s+#\s+id\s+dealer", text, re.M)
     assert re.search(r"^\s+3\s+4\s+", text, re.M)
+
+
+def test_a_rescore_after_a_delete_names_the_changed_hands_as_the_sheet_numbers_them(tmp_path: Path) -> None:
+    path = str(tmp_path / "e.toml")
+    assert run("new", "-p", ",".join(FOUR), "-l", path).exit_code == 0
+    for example in ("koenigrufen-call", "koenigrufen-bettler-kontra", "koenigrufen-call"):
+        assert run("record", str(EXAMPLES / f"{example}.toml"), "-l", path).exit_code == 0
+    assert run("delete", "1", "-l", path).exit_code == 0
+    # pagat is zero-sum (koenigrufen: Simplified Scoring), so both hands left score differently;
+    # they were recorded as hands 2 and 3 and stand now as 1 and 2 on the sheet.
+    assert run("rescore", "-P", "pagat", "--write", "-l", path).exit_code == 0
+    line = json.loads(run("show", "--json", "-l", path).stdout)["audit"][-1]["detail"]
+    assert line.endswith("; changed hands 2, 3 (nos. 1, 2 on the sheet)")
+    assert "changed hands 2, 3 (nos. 1, 2 on the sheet)" in run("explain", "1", "-l", path).stdout
+    with i18n.language("de"):
+        assert said(line).endswith("; geändert: Spiele 2, 3 (Nr. 1, 2 in der Schrift)")
+
+
+def test_a_repair_after_a_delete_names_the_changed_hand_as_the_sheet_numbers_it() -> None:
+    led = delete(evening(3), 1, AT)
+    first, second = led.hands
+    broken = led._replace(hands=(first, second._replace(result=second.result._replace(victory_points={}))))
+    assert repair(broken, AT).audit[-1].detail.endswith("; changed hand 3 (no. 2 on the sheet)")
 
 
 def test_an_id_edited_by_hand_is_caught(tmp_path: Path) -> None:

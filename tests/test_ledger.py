@@ -396,10 +396,11 @@ def test_deleting_the_valat_disarms_its_radl_and_replacing_rearms_it() -> None:
     assert deleted.hands[1].result.victory_points == {"Anna": 1, "Bert": 0, "Cilli": 1, "Dani": 0}
     # The audit trail names hands by id: the Rufer and the Rufer after it were hands 3 and 4.
     assert deleted.audit[-1].changed == (3, 4)
+    assert deleted.audit[-1].detail.endswith("; recomputed hands 3, 4 (nos. 2, 3 on the sheet)")
     rearmed = replace_hand(deleted, 1, valat("Anna", "Cilli"), AT)
     assert [e.result.radl for e in rearmed.hands] == [1, 2, 2]
     assert rearmed.audit[-1].changed == (3, 4)  # sheet numbers 2 and 3, ids 3 and 4
-    assert "recomputed hands 3, 4" in rearmed.audit[-1].detail
+    assert rearmed.audit[-1].detail.endswith("; recomputed hands 3, 4 (nos. 2, 3 on the sheet)")
     undone = undo(undo(undo(rearmed, AT), AT), AT)
     assert undone.hands == ()
 

@@ -112,7 +112,7 @@ def replace_hand(ledger: Ledger, number: int, mapping: HandInput, at: str) -> Le
             new=after,
             changes=hand_changes(old.hand, new.hand),
         )
-    detail = _recomputed(detail, changed)
+    detail = _recomputed(detail, changed, entries)
     entry = AuditEntry(at, Action.REPLACE, detail, old.id, old.keys, new.keys, changed, number)
     return ledger._replace(hands=tuple(entries), audit=(*ledger.audit, entry))
 
@@ -143,7 +143,7 @@ def delete(ledger: Ledger, number: int, at: str) -> Ledger:
             start=number,
             end=number + len(after) - 1,
         )
-    detail = _recomputed(detail, changed)
+    detail = _recomputed(detail, changed, entries)
     entry = AuditEntry(at, Action.DELETE, detail, old.id, old.keys, changed=changed, number=number)
     return ledger._replace(hands=entries, audit=(*ledger.audit, entry))
 
@@ -184,7 +184,7 @@ def rescore(ledger: Ledger, profile: Profile, at: str, *, what_if: bool = False)
         old_sha=old.sha256[:12],
     )
     if changed:
-        detail = message(N_("{detail}; changed {hands}"), detail=detail, hands=hands_label(changed))
+        detail = message(N_("{detail}; changed {hands}"), detail=detail, hands=hands_label(changed, entries))
     entry = AuditEntry(at, Action.RESCORE, detail, None, _pin(old), _pin(new), changed)
     table = ledger.table._replace(profile=new)
     return ledger._replace(table=table, hands=entries, audit=(*ledger.audit, entry))
@@ -206,7 +206,7 @@ def repair(ledger: Ledger, at: str | None) -> Ledger:
         sha=profile.sha256[:12],
     )
     if changed:
-        detail = message(N_("{detail}; changed {hands}"), detail=detail, hands=hands_label(changed))
+        detail = message(N_("{detail}; changed {hands}"), detail=detail, hands=hands_label(changed, entries))
     else:
         detail = message(N_("{detail}; no stored result changed"), detail=detail)
     entry = AuditEntry(at, Action.REPAIR, detail, after=_pin(profile), changed=changed)
@@ -335,10 +335,19 @@ def summary(hand: Hand, profile: Profile, result: Result | None = None, contract
     return text
 
 
-def hands_label(changed: Sequence[int]) -> Message:
-    """``hand 3`` or ``hands 3, 5``."""
+def hands_label(changed: Sequence[int], entries: Sequence[Entry] = ()) -> Message:
+    """``hand 3`` or ``hands 3, 5``, with their numbers on the sheet (their places in ``entries``)
+    where those are not their ids: ``hands 3, 5 (nos. 2, 4 on the sheet)``."""
+    place = {e.id: n for n, e in enumerate(entries, 1)}
+    numbers = [place.get(i, i) for i in changed]
+    if len(changed) == 1:
+        return label(changed[0], numbers[0])
     ids = ", ".join(map(str, changed))
-    return message(N_("hands {ids}") if len(changed) > 1 else N_("hand {ids}"), ids=ids)
+    if numbers == list(changed):
+        return message(N_("hands {ids}"), ids=ids)
+    return message(
+        N_("hands {ids} (nos. {numbers} on the sheet)"), ids=ids, numbers=", ".join(map(str, numbers))
+    )
 
 
 def label(hand_id: int, number: int) -> Message:
@@ -348,10 +357,10 @@ def label(hand_id: int, number: int) -> Message:
     return message(N_("hand {id} (no. {number} on the sheet)"), id=hand_id, number=number)
 
 
-def _recomputed(detail: Message, changed: Sequence[int]) -> Message:
+def _recomputed(detail: Message, changed: Sequence[int], entries: Sequence[Entry]) -> Message:
     if not changed:
         return detail
-    return message(N_("{detail}; recomputed {hands}"), detail=detail, hands=hands_label(changed))
+    return message(N_("{detail}; recomputed {hands}"), detail=detail, hands=hands_label(changed, entries))
 
 
 def _changed_results(old: Sequence[Entry], new: Sequence[Entry], skip: int | None) -> tuple[int, ...]:

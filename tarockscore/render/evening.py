@@ -88,6 +88,7 @@ TEMPLATES = (
     N_("{contract} by {declarer} with {partner}"),
     N_("{contract} by {declarer}"),
     N_("hand {id} (no. {number} on the sheet)"),
+    N_("hands {ids} (nos. {numbers} on the sheet)"),
     N_("hands {ids}"),
     N_("hand {id}"),
     N_("hand {ids}"),

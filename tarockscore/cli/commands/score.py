@@ -26,14 +26,25 @@ from tarockscore.render.output import OutputFormat, View
 @with_short_form
 @with_format(json_help="Print JSON (victory_points, lines, payout).")
 def score(
+    ctx: typer.Context,
     hand_file: HandArg = None,
     profile: ProfileOpt = None,
     fmt: OutputFormat = OutputFormat.TABLE,
-    explain: bool = typer.Option(False, "--explain", help="Show the arithmetic bet by bet, with its rules."),
+    explain: bool = typer.Option(
+        False, "--explain", help="Show the arithmetic bet by bet, with its rules (not with --json or --csv)."
+    ),
     *,
     short: dict[str, Any],
 ) -> None:
     """Score one hand: each player's Victory Points and the arithmetic, bet by bet."""
+    if explain and fmt is not OutputFormat.TABLE:  # the words have no place in a script's format
+        given = f"--format {fmt.value}" if ctx.params.get("output") else f"--{fmt.value}"
+        raise UsageError(
+            N_(
+                "give --explain or {option}, not both: {option} prints the arithmetic bet by bet for a script, --explain says it in words with its rules"
+            ),
+            option=given,
+        )
     profile = profile_given(profile)
     mapping, source = read_hand_or_short(hand_file, short, profile, known_profile=True)
     with hand_errors(source, short):
@@ -42,7 +53,7 @@ def score(
         mapping = seated_names(mapping, source, lambda: seats)
         folder = source.folder if isinstance(source, tarockscore.HandFile) else None
         result, prof = tarockscore.score_hand(mapping, profile, hand_folder=folder)
-    if explain and fmt is OutputFormat.TABLE:
+    if explain:
         typer.echo(render.explain(result, prof))
         return
     view = View(
