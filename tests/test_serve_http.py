@@ -1174,3 +1174,30 @@ def test_serve_says_schrift_for_the_evenings_sheet_as_the_app_and_the_command_li
     assert len(said) > 10
     assert [(e, g) for e, g in said if "Liste" in g] == []
     assert all("Schrift" in g for e, g in said if re.search(r"\bsheet\b", e) and "paper" not in e), said
+
+
+def test_a_german_phone_enters_the_bonuses_whose_german_name_is_not_their_key(
+    evening: Path, twin: Path
+) -> None:
+    """König ultimo and Vier Könige are sent by their keys (king_ultimo, four_kings), as every
+    button is; a German page took them for no choice of its own: tapped, the bonus asked nothing
+    more, and the hand was refused beside the very button ("'four_kings' ist keine der
+    Möglichkeiten"). A Rufer by Anna with Cilli won, King Ultimo announced and made, Four Kings
+    silent and made: the Rufer 1 [CTK], King Ultimo 1 ×2 announced, Four Kings 1 [STC-TB], each
+    added by Anna and by Cilli (docs/rules/settlement.md §1): 4 each."""
+    client, site = client_of(evening)
+    code = site.code("evening")
+    german = {"Accept-Language": "de-AT,de;q=0.9"}
+    hand = {**RUFER, "bonus:1": "king_ultimo", "bonus:1:announced": "y", "bonus:2": "four_kings"}
+    fields = client.post("/t/evening/fields", data={"code": code, **hand}, headers=german).text
+    for key in ("bonus:1:announced", "bonus:1:made", "bonus:2:side", "bonus:2:made", "bonus:3"):
+        assert f'data-key="{key}"' in fields, key
+    assert "keine der Möglichkeiten" not in fields
+    version = tarockscore.Evening(evening).version()
+    form = {"code": code, "expected": version, "request": "r1", "action": "record", **hand}
+    answer = client.post("/t/evening/hand", data=form, headers={**JSON, **german})
+    assert answer.status_code == 200, answer.text
+    cli("record", "--ledger", str(twin), *RUFER_CLI, "-b", "king_ultimo,announced", "-b", "four_kings")
+    assert results(evening) == results(twin)
+    points = results(evening)[0][1].victory_points
+    assert points == {"Anna": 4, "Bert": 0, "Cilli": 4, "<b>Dani</b>": 0}
