@@ -1201,3 +1201,22 @@ def test_a_german_phone_enters_the_bonuses_whose_german_name_is_not_their_key(
     assert results(evening) == results(twin)
     points = results(evening)[0][1].victory_points
     assert points == {"Anna": 4, "Bert": 0, "Cilli": 4, "<b>Dani</b>": 0}
+
+
+@pytest.mark.parametrize(
+    ("lang", "paid"), [("en", "{payer} pays Anna 0.50"), ("de", "{payer} zahlt Anna € 0,50")]
+)
+def test_the_sheet_says_who_pays_whom_as_settle_does(evening: Path, lang: str, paid: str) -> None:
+    """At the end of the evening the table settles up: the phone showed each player's balance but
+    not who pays whom, which only `settle` on the laptop said. A Dreier won by Anna: she adds 5
+    [STC-TB]; under Simplified Scoring every two players settle the difference of their totals
+    (docs/rules/settlement.md §1), at 0.10 a point each of the three others pays her 0.50."""
+    client, site = client_of(evening, lang=lang)
+    cli("record", "--ledger", str(evening), "-c", "dreier", "-d", "Anna", "-t", "40")
+    page = client.get(f"/t/evening?code={site.code('evening')}").text
+    for payer in ("Bert", "Cilli", "&lt;b&gt;Dani&lt;/b&gt;"):
+        assert f"<li>{paid.format(payer=payer)}</li>" in page, payer
+    settled = cli("--lang", lang, "settle", "--ledger", str(evening)).splitlines()[-3:]
+    payments = re.search(r'<ul class="payments"[^>]*>(.*?)</ul>', page)
+    assert payments is not None
+    assert [html.unescape(line) for line in re.findall(r"<li>([^<]*)</li>", payments[1])] == settled

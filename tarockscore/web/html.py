@@ -89,6 +89,9 @@ def sheet_html(ledger: tarockscore.Ledger, sheet: tarockscore.Sheet, closed: int
         parts.append(
             f'<p class="meta">{esc(_("stake {amount} per point").format(amount=money(sheet.table.stake)))}</p>'
         )
+    if paid := render_evening.payment_lines(ledger):
+        items = "".join(f"<li>{esc(line)}</li>" for line in paid)
+        parts.append(f'<ul class="payments" aria-label="{esc(_("settlement"))}">{items}</ul>')
     if sheet.hands:
         parts.append(schrift_html(sheet))
     elif not sheet.on_paper and not not_played:  # either says so above, where the next hand would be
