@@ -1220,3 +1220,27 @@ def test_the_sheet_says_who_pays_whom_as_settle_does(evening: Path, lang: str, p
     payments = re.search(r'<ul class="payments"[^>]*>(.*?)</ul>', page)
     assert payments is not None
     assert [html.unescape(line) for line in re.findall(r"<li>([^<]*)</li>", payments[1])] == settled
+
+
+@pytest.mark.parametrize(
+    ("hand", "said"),
+    [
+        (RUFER, "Result: the declarers won: 40 card points, they needed 35 2/3"),
+        # Dani's card points are not typed: the deck's 70 less the others' 20, 10 and 25 is 15
+        (
+            {"contract": "trischaken", "points:Anna": "20", "points:Bert": "10", "points:Cilli": "25"},
+            "Card points: Anna 20, Bert 10, Cilli 25, &lt;b&gt;Dani&lt;/b&gt; 15",
+        ),
+    ],
+)
+def test_the_arithmetic_shown_says_the_card_points_it_was_given(
+    evening: Path, hand: dict[str, str], said: str
+) -> None:
+    """ "Show the arithmetic" showed each bet and the points but not the card points the hand was
+    entered with, which `explain` heads its arithmetic with: a 04 typed for 40, or a Trischaken
+    whose last player's card points the page works out, could not be seen before Record."""
+    client, site = client_of(evening)
+    form = {"code": site.code("evening"), "expected": tarockscore.Evening(evening).version(), **hand}
+    answer = client.post("/t/evening/hand", data=form, headers=JSON)
+    assert answer.status_code == 200, answer.text
+    assert said in answer.json()["html"]

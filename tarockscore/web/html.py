@@ -234,7 +234,9 @@ def preview_html(preview: tarockscore.Preview, replacing: bool) -> str:
         if result.payout is not None:
             row.append(render_evening.signed(result.payout[p]))
         rows.append(row)
-    parts = [f"<h2>{esc(heading(preview.number, replacing))}</h2>", f'<ul class="bets">{"".join(bets)}</ul>']
+    parts = [f"<h2>{esc(heading(preview.number, replacing))}</h2>"]
+    parts += [f'<p class="decided">{esc(line)}</p>' for line in render_hand.decided(score)]
+    parts.append(f'<ul class="bets">{"".join(bets)}</ul>')
     if result.radl != 1:
         said = _("Radl: this hand counts ×{radl}").format(radl=result.radl)
         parts.append(f'<p class="radl">{esc(said)}</p>')
