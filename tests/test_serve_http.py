@@ -1244,3 +1244,25 @@ def test_the_arithmetic_shown_says_the_card_points_it_was_given(
     answer = client.post("/t/evening/hand", data=form, headers=JSON)
     assert answer.status_code == 200, answer.text
     assert said in answer.json()["html"]
+
+
+@pytest.mark.parametrize(
+    ("lang", "said", "link"),
+    [
+        ("en", "scan the QR code on the table's card again", "the sheet, reading only"),
+        ("de", "den QR-Code auf der Karte des Tisches noch einmal scannen", "die Schrift, nur zum Lesen"),
+    ],
+)
+def test_a_wrong_code_says_what_to_do_and_leads_to_the_sheet(
+    evening: Path, lang: str, said: str, link: str
+) -> None:
+    """An address with a code mistyped from the card, or another table's: the phone got a page
+    with nothing but "this code does not open this table", no way on. It says what to do, and
+    leads to the sheet, which reading needs no code for."""
+    client, _site = client_of(evening)
+    answer = client.get("/t/evening?code=wrong123", headers={"Accept-Language": lang})
+    assert answer.status_code == 403
+    assert said in html.unescape(answer.text)
+    assert f'<a href="/t/evening">{html.escape(link)}</a>' in answer.text
+    refused = client.get("/t/evening?code=wrong123", headers={**JSON, "Accept-Language": lang}).json()
+    assert refused["error"] == "wrong_code" and said in refused["problems"][0]["message"]
