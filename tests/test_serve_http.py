@@ -1174,3 +1174,95 @@ def test_serve_says_schrift_for_the_evenings_sheet_as_the_app_and_the_command_li
     assert len(said) > 10
     assert [(e, g) for e, g in said if "Liste" in g] == []
     assert all("Schrift" in g for e, g in said if re.search(r"\bsheet\b", e) and "paper" not in e), said
+
+
+def test_a_german_phone_enters_the_bonuses_whose_german_name_is_not_their_key(
+    evening: Path, twin: Path
+) -> None:
+    """König ultimo and Vier Könige are sent by their keys (king_ultimo, four_kings), as every
+    button is; a German page took them for no choice of its own: tapped, the bonus asked nothing
+    more, and the hand was refused beside the very button ("'four_kings' ist keine der
+    Möglichkeiten"). A Rufer by Anna with Cilli won, King Ultimo announced and made, Four Kings
+    silent and made: the Rufer 1 [CTK], King Ultimo 1 ×2 announced, Four Kings 1 [STC-TB], each
+    added by Anna and by Cilli (docs/rules/settlement.md §1): 4 each."""
+    client, site = client_of(evening)
+    code = site.code("evening")
+    german = {"Accept-Language": "de-AT,de;q=0.9"}
+    hand = {**RUFER, "bonus:1": "king_ultimo", "bonus:1:announced": "y", "bonus:2": "four_kings"}
+    fields = client.post("/t/evening/fields", data={"code": code, **hand}, headers=german).text
+    for key in ("bonus:1:announced", "bonus:1:made", "bonus:2:side", "bonus:2:made", "bonus:3"):
+        assert f'data-key="{key}"' in fields, key
+    assert "keine der Möglichkeiten" not in fields
+    version = tarockscore.Evening(evening).version()
+    form = {"code": code, "expected": version, "request": "r1", "action": "record", **hand}
+    answer = client.post("/t/evening/hand", data=form, headers={**JSON, **german})
+    assert answer.status_code == 200, answer.text
+    cli("record", "--ledger", str(twin), *RUFER_CLI, "-b", "king_ultimo,announced", "-b", "four_kings")
+    assert results(evening) == results(twin)
+    points = results(evening)[0][1].victory_points
+    assert points == {"Anna": 4, "Bert": 0, "Cilli": 4, "<b>Dani</b>": 0}
+
+
+@pytest.mark.parametrize(
+    ("lang", "paid"), [("en", "{payer} pays Anna 0.50"), ("de", "{payer} zahlt Anna € 0,50")]
+)
+def test_the_sheet_says_who_pays_whom_as_settle_does(evening: Path, lang: str, paid: str) -> None:
+    """At the end of the evening the table settles up: the phone showed each player's balance but
+    not who pays whom, which only `settle` on the laptop said. A Dreier won by Anna: she adds 5
+    [STC-TB]; under Simplified Scoring every two players settle the difference of their totals
+    (docs/rules/settlement.md §1), at 0.10 a point each of the three others pays her 0.50."""
+    client, site = client_of(evening, lang=lang)
+    cli("record", "--ledger", str(evening), "-c", "dreier", "-d", "Anna", "-t", "40")
+    page = client.get(f"/t/evening?code={site.code('evening')}").text
+    for payer in ("Bert", "Cilli", "&lt;b&gt;Dani&lt;/b&gt;"):
+        assert f"<li>{paid.format(payer=payer)}</li>" in page, payer
+    settled = cli("--lang", lang, "settle", "--ledger", str(evening)).splitlines()[-3:]
+    payments = re.search(r'<ul class="payments"[^>]*>(.*?)</ul>', page)
+    assert payments is not None
+    assert [html.unescape(line) for line in re.findall(r"<li>([^<]*)</li>", payments[1])] == settled
+
+
+@pytest.mark.parametrize(
+    ("hand", "said"),
+    [
+        (RUFER, "Result: the declarers won: 40 card points, they needed 35 2/3"),
+        # Dani's card points are not typed: the deck's 70 less the others' 20, 10 and 25 is 15
+        (
+            {"contract": "trischaken", "points:Anna": "20", "points:Bert": "10", "points:Cilli": "25"},
+            "Card points: Anna 20, Bert 10, Cilli 25, &lt;b&gt;Dani&lt;/b&gt; 15",
+        ),
+    ],
+)
+def test_the_arithmetic_shown_says_the_card_points_it_was_given(
+    evening: Path, hand: dict[str, str], said: str
+) -> None:
+    """ "Show the arithmetic" showed each bet and the points but not the card points the hand was
+    entered with, which `explain` heads its arithmetic with: a 04 typed for 40, or a Trischaken
+    whose last player's card points the page works out, could not be seen before Record."""
+    client, site = client_of(evening)
+    form = {"code": site.code("evening"), "expected": tarockscore.Evening(evening).version(), **hand}
+    answer = client.post("/t/evening/hand", data=form, headers=JSON)
+    assert answer.status_code == 200, answer.text
+    assert said in answer.json()["html"]
+
+
+@pytest.mark.parametrize(
+    ("lang", "said", "link"),
+    [
+        ("en", "scan the QR code on the table's card again", "the sheet, reading only"),
+        ("de", "den QR-Code auf der Karte des Tisches noch einmal scannen", "die Schrift, nur zum Lesen"),
+    ],
+)
+def test_a_wrong_code_says_what_to_do_and_leads_to_the_sheet(
+    evening: Path, lang: str, said: str, link: str
+) -> None:
+    """An address with a code mistyped from the card, or another table's: the phone got a page
+    with nothing but "this code does not open this table", no way on. It says what to do, and
+    leads to the sheet, which reading needs no code for."""
+    client, _site = client_of(evening)
+    answer = client.get("/t/evening?code=wrong123", headers={"Accept-Language": lang})
+    assert answer.status_code == 403
+    assert said in html.unescape(answer.text)
+    assert f'<a href="/t/evening">{html.escape(link)}</a>' in answer.text
+    refused = client.get("/t/evening?code=wrong123", headers={**JSON, "Accept-Language": lang}).json()
+    assert refused["error"] == "wrong_code" and said in refused["problems"][0]["message"]

@@ -204,11 +204,13 @@ def read_points(text: str, profile: Profile) -> Fraction:
 def matching(choices: Sequence[Choice], text: str) -> list[Choice]:
     """The choices ``text`` names: one by its name or another of its words, in any case, or by a
     beginning of them that no other shares; else every choice it is a beginning of (none: it
-    names none). The guided entry's choices and the command line's names are read by this alone."""
+    names none). The guided entry's choices and the command line's names are read by this alone.
+    A choice's own name (``king_ultimo``, as a hand file and the phones' buttons give it) is one
+    of its words in every language."""
     key = fold(text)
 
     def words(c: Choice) -> list[str]:
-        return [fold(w) for w in (c.label, *c.words) if w]
+        return [fold(w) for w in (c.label, c.value, *c.words) if w]
 
     exact = [c for c in choices if key in words(c)]
     if len(exact) == 1:

@@ -304,6 +304,18 @@ def _balances(
     return settle(paid if paid is not None else total, stake, table.profile.rules.settlement.mode).balances
 
 
+def payment_lines(after: Ledger) -> list[str]:
+    """Who pays whom if the evening ended now, as ``settle`` says it; none without a stake or a hand."""
+    stake, paid = after.table.stake, payout_totals(after)
+    if stake is None or not after.hands:
+        return []
+    points = paid if paid is not None else totals(after)
+    payments = settle(points, stake, after.table.profile.rules.settlement.mode).payments
+    said = _("{payer} pays {payee} {amount}")
+    lines = [said.format(payer=x.payer, payee=x.payee, amount=money(x.amount)) for x in payments]
+    return lines or [_("nobody pays anybody")]
+
+
 def totals_rows(after: Ledger, hand: int | None = None) -> tuple[list[str], list[list[object]]]:
     """Each player's points in one hand (if given), the running totals and the money so far."""
     entry = after.hands[hand - 1] if hand is not None else None

@@ -164,7 +164,7 @@ def explain(score: Score, profile: Profile, radl: Sequence[tuple[str, int]] = ()
     out = [
         profile_line(profile),
         _("Contract: {contract}").format(contract=translated(key_title(score.contract))),
-        *_decided(score),
+        *decided(score),
         _("Settled: {mode}").format(mode=_settled(profile)) + cite("settlement.mode", said=_settled(profile)),
     ]
     if score.payout is not None and any(f.kontra for line in score.lines for f in line.factors):
@@ -309,8 +309,8 @@ def _result(score: Score, why: str = "") -> str:
     return text.format(why=why) if why else text
 
 
-def _decided(score: Score) -> list[str]:
-    """The outcome, with the card points and the line that decided it."""
+def decided(score: Score) -> list[str]:
+    """The outcome, with the card points and the line that decided it (explain's, and the phones' arithmetic's)."""
     if score.trischaken_points:
         each = ", ".join(f"{p} {render_points(v)}" for p, v in score.trischaken_points)
         return [_("Card points: {points}").format(points=each)]

@@ -16,6 +16,7 @@ import threading
 import time
 from collections.abc import AsyncIterator, Callable, Mapping
 from dataclasses import dataclass
+from html import escape
 from pathlib import Path
 from typing import Any, TextIO
 from urllib.parse import parse_qsl
@@ -349,8 +350,17 @@ class Web:
         with i18n.language(lang):
             text = i18n.translated(why.text)
             body = {"ok": False, "error": why.error, "problems": [{"where": why.where, "message": text}]}
-            html = functools.partial(page, text, message_html("refused", [text]), script=False)
+            said = message_html("refused", [text]) + self.way_on(request, why)
+            html = functools.partial(page, text, said, script=False)
             return self.answer(request, why.status, body, html, why.headers)
+
+    def way_on(self, request: Request, why: Refused) -> str:
+        """Below a wrong code in a table's address: a link to its sheet, which reading needs no code for."""
+        place = self.site.place(request.path_params.get("key", ""))
+        if why.error != "wrong_code" or request.method != "GET" or place is None:
+            return ""
+        href = pages.link(place.path, lang=self.lang_param(request))
+        return f'<p><a href="{escape(href)}">{escape(_("the sheet, reading only"))}</a></p>'
 
     async def in_thread(self, request: Request, work: Callable[[], Response]) -> Response:
         """``work`` run off the event loop (it reads and writes files), in the request's language."""
@@ -375,7 +385,9 @@ class Web:
         if write and self.cross_site(request):
             raise Refused(403, "cross_site", N_("a change must come from this table's page"))
         if code and not self.site.is_code(place, code):
-            raise self.wrong_code(request, N_("this code does not open this table"))
+            raise self.wrong_code(
+                request, N_("this code does not open this table: scan the QR code on the table's card again")
+            )
         if write and code and not self.site.opens(place, code):
             raise Refused(403, "round_closed", message(pages.ROUND_CLOSED, round=place.round))
         if write and not code:

@@ -89,6 +89,9 @@ def sheet_html(ledger: tarockscore.Ledger, sheet: tarockscore.Sheet, closed: int
         parts.append(
             f'<p class="meta">{esc(_("stake {amount} per point").format(amount=money(sheet.table.stake)))}</p>'
         )
+    if paid := render_evening.payment_lines(ledger):
+        items = "".join(f"<li>{esc(line)}</li>" for line in paid)
+        parts.append(f'<ul class="payments" aria-label="{esc(_("settlement"))}">{items}</ul>')
     if sheet.hands:
         parts.append(schrift_html(sheet))
     elif not sheet.on_paper and not not_played:  # either says so above, where the next hand would be
@@ -231,7 +234,9 @@ def preview_html(preview: tarockscore.Preview, replacing: bool) -> str:
         if result.payout is not None:
             row.append(render_evening.signed(result.payout[p]))
         rows.append(row)
-    parts = [f"<h2>{esc(heading(preview.number, replacing))}</h2>", f'<ul class="bets">{"".join(bets)}</ul>']
+    parts = [f"<h2>{esc(heading(preview.number, replacing))}</h2>"]
+    parts += [f'<p class="decided">{esc(line)}</p>' for line in render_hand.decided(score)]
+    parts.append(f'<ul class="bets">{"".join(bets)}</ul>')
     if result.radl != 1:
         said = _("Radl: this hand counts ×{radl}").format(radl=result.radl)
         parts.append(f'<p class="radl">{esc(said)}</p>')
