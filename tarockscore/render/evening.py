@@ -30,7 +30,7 @@ from tarockscore.evening.model import (
 )
 from tarockscore.evening.operations import VALAT_LINES, summary, valat_line
 from tarockscore.evening.radl import next_factor, pending_radl
-from tarockscore.evening.settle import settle
+from tarockscore.evening.settle import Payment, settle
 from tarockscore.evening.sheet import Sheet
 from tarockscore.evening.upgrade import Upgraded
 from tarockscore.i18n import DEFAULT, _, current, date, money, named, ngettext, translated, whole
@@ -310,7 +310,11 @@ def payment_lines(after: Ledger) -> list[str]:
     if stake is None or not after.hands:
         return []
     points = paid if paid is not None else totals(after)
-    payments = settle(points, stake, after.table.profile.rules.settlement.mode).payments
+    return payments_said(settle(points, stake, after.table.profile.rules.settlement.mode).payments)
+
+
+def payments_said(payments: Sequence[Payment]) -> list[str]:
+    """``Anna pays Bert 3.60``, one line a payment; ``nobody pays anybody`` where there is none."""
     said = _("{payer} pays {payee} {amount}")
     lines = [said.format(payer=x.payer, payee=x.payee, amount=money(x.amount)) for x in payments]
     return lines or [_("nobody pays anybody")]
@@ -562,15 +566,12 @@ def settle_text(s: Settled) -> str:
     stake = _("stake {amount} per Victory Point; {basis}; {how}")
     rows = [[p, s.points[p], money_text(v)] for p, v in result.balances.items()]
     headers = [_("player"), _("points"), _("balance")]
-    paid = _("{payer} pays {payee} {amount}")
     lines = [
         stake.format(amount=money(result.stake), basis=basis, how=how),
         tabulate(rows, headers=headers, disable_numparse=True, colalign=("left", "right", "right")),
         "",
-        *[paid.format(payer=x.payer, payee=x.payee, amount=money(x.amount)) for x in result.payments],
+        *payments_said(result.payments),
     ]
-    if not result.payments:
-        lines.append(_("nobody pays anybody"))
     return "\n".join(lines)
 
 
