@@ -338,8 +338,10 @@ def _leaf_keys(table: Mapping[str, Any], prefix: str = "") -> list[str]:
     return keys
 
 
-# What a contract or bonus may change and still be cited by the source it inherits.
-_UNCITED = frozenset({"source", "aliases", "enabled"})
+# The numbers a contract's or bonus's ``source`` is cited for (``explain``: the base value and the
+# Blind Solo's loss factor): a house file that sets one without a source of its own makes it wrong;
+# any other key (the list of its bonuses, its aliases) leaves the source true of them.
+_CITED = frozenset({"value", "loss_factor"})
 
 
 def _uncited(merged: dict[str, Any], child: Mapping[str, Any]) -> dict[str, Any]:
@@ -361,7 +363,7 @@ def _uncited(merged: dict[str, Any], child: Mapping[str, Any]) -> dict[str, Any]
             table = merged.get(kind)
             parent = table.get(name) if isinstance(table, dict) else None
             if isinstance(entry, dict) and isinstance(parent, dict) and "source" not in entry:
-                if set(entry) - _UNCITED:  # a new dict of merge's: the parent's own stays as read
+                if set(entry) & _CITED:  # a new dict of merge's: the parent's own stays as read
                     parent.pop("source", None)
     return merged
 
