@@ -248,9 +248,17 @@ def resolve_document(
                 path = _locate(ref, relative_to).resolve()
             except ProfileError as exc:
                 raise exc.located(where) from None
-        if path in chain:
+        if path in chain:  # the extends of the last file read closes the circle
             cycle = " → ".join(p.name for p in (*chain, path))
-            raise ProfileError(N_("profile extends itself: {cycle}"), cycle=cycle)
+            raise ProfileError(
+                N_(
+                    "{ref!r} leads back to this profile ({cycle}); a profile extends a shipped profile ({allowed}) or another profile's file"
+                ),
+                where=f"{chain[-1]}: extends",
+                ref=ref,
+                cycle=cycle,
+                allowed=one_of(shipped_names()),
+            )
         if len(chain) >= MAX_EXTENDS:
             raise ProfileError(
                 N_(
