@@ -73,5 +73,34 @@ def test_the_result_says_the_declarer_where_one_plays_alone(
 
 def test_a_revoke_by_a_declarer_playing_alone_says_the_declarer_lost() -> None:
     hand = {"contract": "dreier", "declarer": "Anna", "card_points": 40, "renonce": "Anna"}
-    assert "Result: the declarer lost: Renonce by Anna" in _explained(hand, "en").splitlines()
-    assert "Ergebnis: der Spieler hat verloren: Renonce von Anna" in _explained(hand, "de").splitlines()
+    assert "Result: the declarer lost: Renonce by Anna [1]" in _explained(hand, "en").splitlines()
+    assert "Ergebnis: der Spieler hat verloren: Renonce von Anna [1]" in _explained(hand, "de").splitlines()
+
+
+# Who wins a revoked hand is no card count but the profile's revoke rule (renonce.rule, D28): the
+# result line cites it as every number is cited, with the source the profile names for it.
+@pytest.mark.parametrize(
+    ("profile", "result", "source"),
+    [
+        # koenigrufen: pagat.com's reading, the revoking side loses (docs/rules/koenigrufen.md §7)
+        ("koenigrufen", "Result: the declarer lost: Renonce by Anna [1]", "[PAGAT]"),
+        ("gametwist", "Result: the declarer lost: Renonce by Anna [1]", "[PAGAT]"),
+        # ooe-2023, tirol, wien: the revoker pays as if the others had won
+        ("ooe-2023", "Result: Renonce by Anna [1]", "[OÖR25 B.4]"),
+        ("tirol", "Result: Renonce by Anna [1]", "[TIR20 7)]"),
+        ("wien", "Result: Renonce by Anna [1]", "[WTC20 § Renonce]"),
+    ],
+)
+def test_a_revoke_cites_the_rule_that_decided_it(profile: str, result: str, source: str) -> None:
+    hand = {"contract": "dreier", "declarer": "Anna", "card_points": 40, "renonce": "Anna"}
+    lines = _explained(hand, "en", profile).splitlines()
+    assert result in lines, lines
+    note = next(line for line in lines if line.startswith("[1] "))
+    assert "D28" in note and source in note, note
+
+
+def test_a_revoke_in_zwanzigerrufen_cites_its_rule() -> None:
+    hand = {"contract": "rufer", "declarer": "Anna", "partner": "Cilli", "card_points": 40, "renonce": "Bert"}
+    lines = _explained(hand, "en", "zwanzigerrufen").splitlines()
+    assert "Result: the declarers won: Renonce by Bert [1]" in lines, lines
+    assert next(line for line in lines if line.startswith("[1] ")).startswith("[1] D28")

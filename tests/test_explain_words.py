@@ -220,8 +220,8 @@ def test_a_source_naming_pagat_com_keeps_it_in_german() -> None:
 @pytest.mark.parametrize(
     ("language", "result"),
     [
-        ("en", "Result: the declarer lost: Renonce by Bert"),
-        ("de", "Ergebnis: der Spieler hat verloren: Renonce von Bert"),
+        ("en", "Result: the declarer lost: Renonce by Bert [1]"),
+        ("de", "Ergebnis: der Spieler hat verloren: Renonce von Bert [1]"),
     ],
 )
 def test_a_declarer_who_revokes_loses_by_the_revoke_not_by_his_card_points(
@@ -258,7 +258,7 @@ def test_a_revoke_as_if_won_says_who_revoked_in_the_result() -> None:
             "renonce": "Cilli",
         },
     }
-    assert "Result: Renonce by Cilli" in _explained(case, "en").splitlines()
+    assert "Result: Renonce by Cilli [1]" in _explained(case, "en").splitlines()
 
 
 @pytest.mark.parametrize(

@@ -100,6 +100,47 @@ def test_a_house_value_with_a_source_of_its_own_says_both(tmp_path: Path) -> Non
     assert "\n[2] profile 'stammtisch', a house rule: Rufer 2; our sheet of 2019\n" in out
 
 
+# A round that does not play the Quapil switches it off and lists each contract's bonuses without
+# it (docs/scoring.md "Profiles"): no number of those contracts changes, so their sources stand.
+CALLS = '["pagat", "uhu", "kakadu", "king_ultimo", "trull", "four_kings", "valat"]'
+ALONE = '["pagat", "uhu", "kakadu", "trull", "four_kings", "valat"]'
+NO_QUAPIL = f"""extends = "koenigrufen"
+name = "stammtisch"
+[bonuses.quapil]
+enabled = false
+[contracts.rufer]
+bonuses = {CALLS}
+[contracts.besserrufer]
+bonuses = {CALLS}
+requires_announced = ["pagat", "uhu", "kakadu"]
+[contracts.solorufer]
+bonuses = {CALLS}
+[contracts.dreier]
+bonuses = {ALONE}
+[contracts.sechserdreier]
+bonuses = {ALONE}
+[contracts.solodreier]
+bonuses = {ALONE}
+"""
+
+
+def test_a_house_that_only_lists_a_contracts_bonuses_keeps_its_values_sources(tmp_path: Path) -> None:
+    path = house(tmp_path, NO_QUAPIL)
+    rufer = run("score", *HAND[:10], "--profile", path, "--explain").stdout
+    # Rufer 1 [CTK "the plain Call value of 1 Victory Point"]: the house did not change it
+    assert bet(rufer, "1. Rufer")[0] == "   base 1 [2]"
+    assert "\n[2] Calling the King rules [CTK]: the plain Call value of 1 Victory Point\n" in rufer
+    blind = ("-p", "A,B,C,D", "-c", "sechserdreier", "-d", "A", "-t", "30")
+    out = run("score", *blind, "--profile", path, "--explain").stdout
+    # Blind Solo lost: 5, ×2 lost, each Defender adds 10 [CTK "if you fail, each Defender adds 10"]
+    assert bet(out, "1. Sechserdreier") == [
+        "   base 5 [2]",
+        "   ×2 Sechserdreier lost: the game counts ×2 = 10 [2]",
+        "   won by B, C, D; on the sheet: B +10, C +10, D +10",
+    ]
+    assert "\n[2] Calling the King rules [CTK]: Blind Solo, 5 won, each Defender 10 lost\n" in out
+
+
 def test_the_json_lines_say_which_rules_are_the_houses(tmp_path: Path) -> None:
     data = json.loads(run("score", *HAND, "--profile", house(tmp_path), "--json").stdout)
     rufer, pagat = data["lines"]

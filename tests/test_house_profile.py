@@ -7,8 +7,10 @@ from pathlib import Path
 from typing import cast
 
 import pytest
+from typer.testing import CliRunner
 
 from tarockscore import i18n
+from tarockscore.cli.app import app
 from tarockscore.errors import HandError, ProfileError
 from tarockscore.io.inputs import load_profile
 from tarockscore.render.hand import explain
@@ -181,3 +183,44 @@ def test_three_tied_behind_the_highest_are_not_said_to_tie_for_the_most(language
         text = explain(scored, profile)
     assert said in text
     assert "Every player tied" not in text and "Alle liegen" not in text
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        (
+            "en",
+            "extends: 'stammtisch.toml' leads back to this profile (stammtisch.toml → stammtisch.toml); "
+            "a profile extends a shipped profile ('gametwist', 'koenigrufen',",
+        ),
+        (
+            "de",
+            "extends: 'stammtisch.toml' führt zu diesem Profil zurück (stammtisch.toml → stammtisch.toml); "
+            "ein Profil erweitert ein mitgeliefertes Profil ('gametwist', 'koenigrufen',",
+        ),
+    ],
+)
+def test_a_house_file_that_extends_itself_is_told_at_its_extends_key(
+    tmp_path: Path, language: str, said: str
+) -> None:
+    # A file that names itself in extends was refused as "profile extends itself: stammtisch.toml →
+    # stammtisch.toml", naming neither the file nor the key the table wrote, nor what it may name.
+    club = tmp_path / "stammtisch.toml"
+    club.write_text('extends = "stammtisch.toml"\n[kontra]\nceiling = "subkontra"\n', encoding="utf-8")
+    with pytest.raises(ProfileError) as refused:
+        load_profile(str(club))
+    (problem,) = refused.value.problems
+    with i18n.language(language):
+        text = problem.render(i18n.gettext)
+    assert text.startswith(f"{club}: {said}"), text
+
+
+def test_two_house_files_that_extend_each_other_are_told_where_the_circle_closes(tmp_path: Path) -> None:
+    (tmp_path / "a.toml").write_text('extends = "b.toml"\n', encoding="utf-8")
+    (tmp_path / "b.toml").write_text('extends = "a.toml"\n', encoding="utf-8")
+    result = CliRunner().invoke(app, ["profiles", "show", str(tmp_path / "a.toml")])
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert (
+        f"error: {tmp_path / 'b.toml'}: extends: 'a.toml' leads back to this profile (a.toml → b.toml → a.toml)"
+        in (result.stderr)
+    )

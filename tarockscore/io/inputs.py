@@ -248,9 +248,17 @@ def resolve_document(
                 path = _locate(ref, relative_to).resolve()
             except ProfileError as exc:
                 raise exc.located(where) from None
-        if path in chain:
+        if path in chain:  # the extends of the last file read closes the circle
             cycle = " → ".join(p.name for p in (*chain, path))
-            raise ProfileError(N_("profile extends itself: {cycle}"), cycle=cycle)
+            raise ProfileError(
+                N_(
+                    "{ref!r} leads back to this profile ({cycle}); a profile extends a shipped profile ({allowed}) or another profile's file"
+                ),
+                where=f"{chain[-1]}: extends",
+                ref=ref,
+                cycle=cycle,
+                allowed=one_of(shipped_names()),
+            )
         if len(chain) >= MAX_EXTENDS:
             raise ProfileError(
                 N_(
@@ -338,8 +346,10 @@ def _leaf_keys(table: Mapping[str, Any], prefix: str = "") -> list[str]:
     return keys
 
 
-# What a contract or bonus may change and still be cited by the source it inherits.
-_UNCITED = frozenset({"source", "aliases", "enabled"})
+# The numbers a contract's or bonus's ``source`` is cited for (``explain``: the base value and the
+# Blind Solo's loss factor): a house file that sets one without a source of its own makes it wrong;
+# any other key (the list of its bonuses, its aliases) leaves the source true of them.
+_CITED = frozenset({"value", "loss_factor"})
 
 
 def _uncited(merged: dict[str, Any], child: Mapping[str, Any]) -> dict[str, Any]:
@@ -361,7 +371,7 @@ def _uncited(merged: dict[str, Any], child: Mapping[str, Any]) -> dict[str, Any]
             table = merged.get(kind)
             parent = table.get(name) if isinstance(table, dict) else None
             if isinstance(entry, dict) and isinstance(parent, dict) and "source" not in entry:
-                if set(entry) - _UNCITED:  # a new dict of merge's: the parent's own stays as read
+                if set(entry) & _CITED:  # a new dict of merge's: the parent's own stays as read
                     parent.pop("source", None)
     return merged
 

@@ -33,7 +33,7 @@ from tarockscore.render.evening import (
 )
 from tarockscore.render.output import View
 from tarockscore.rules.hand import render_points
-from tarockscore.rules.profile import Bonus, Contract, Kind, Profile, Trischaken, key_path
+from tarockscore.rules.profile import Bonus, Contract, Kind, Profile, RenonceRules, Trischaken, key_path
 from tarockscore.rules.scoring import Line, Score
 
 
@@ -164,7 +164,7 @@ def explain(score: Score, profile: Profile, radl: Sequence[tuple[str, int]] = ()
     out = [
         profile_line(profile),
         _("Contract: {contract}").format(contract=translated(key_title(score.contract))),
-        *decided(score),
+        *decided(score, _revoke_cited(score, profile, cite)),
         _("Settled: {mode}").format(mode=_settled(profile)) + cite("settlement.mode", said=_settled(profile)),
     ]
     if score.payout is not None and any(f.kontra for line in score.lines for f in line.factors):
@@ -226,6 +226,14 @@ def explain(score: Score, profile: Profile, radl: Sequence[tuple[str, int]] = ()
     if cited:
         out += ["", _("Sources:"), *(f"[{i}] {text}" for i, text in enumerate(cited, 1))]
     return quoted("\n".join(out))
+
+
+def _revoke_cited(score: Score, profile: Profile, cite: Callable[..., str]) -> str:
+    """The note's number for the revoke rule that decided a revoked hand, not the cards ('' for a
+    hand without a revoke, and in Trischaken, whose revoke line cites its own price)."""
+    if score.renonce is None or score.trischaken_points:
+        return ""
+    return cite(key_path(RenonceRules, "rule"), said=_renonce_words(profile, dodge=False))
 
 
 def _conceded(profile: Profile, line: Line) -> list[str]:
@@ -309,16 +317,17 @@ def _result(score: Score, why: str = "") -> str:
     return text.format(why=why) if why else text
 
 
-def decided(score: Score) -> list[str]:
-    """The outcome, with the card points and the line that decided it (explain's, and the phones' arithmetic's)."""
+def decided(score: Score, revoke_cited: str = "") -> list[str]:
+    """The outcome, with the card points and the line that decided it (explain's, and the phones'
+    arithmetic's; ``revoke_cited``: the note of the revoke rule, where a revoke decided it)."""
     if score.trischaken_points:
         each = ", ".join(f"{p} {render_points(v)}" for p, v in score.trischaken_points)
         return [_("Card points: {points}").format(points=each)]
     if score.renonce is not None:
         revoked = _("Renonce by {player}").format(player=score.renonce)
         if score.won is None:  # each other player is paid by the revoker: no side won
-            return [_("Result: {why}").format(why=revoked)]
-        return [_result(score, revoked)]
+            return [_("Result: {why}").format(why=revoked) + revoke_cited]
+        return [_result(score, revoked) + revoke_cited]
     if score.won is None:
         return []
     if score.every_trick:

@@ -23,6 +23,7 @@ from tarockscore.rules.bets import (
 )
 from tarockscore.rules.hand import Side
 from tarockscore.rules.profile import Kind, RenonceRules, ValatRules, key_path, setting
+from tarockscore.rules.valat import VALAT, fixed_line, multiplier_line
 
 
 def renonce_lines(deal: Deal) -> tuple[Scored, bool | None]:
@@ -62,27 +63,30 @@ def renonce_lines(deal: Deal) -> tuple[Scored, bool | None]:
             player=offender,
         )
     )
-    kontra, why = contract_kontra(deal)
-    out = out.then(why).then(
-        contract_lines(
-            deal,
-            won,
-            deal.side(offending_side.other),
-            deal.side(offending_side),
-            kontra,
-            note=setting(RenonceRules, "rule", "side_loses"),
-        )
-    )
-    for b in hand.bonuses:
-        if b.announced:
-            out = out.then(
-                bonus_line(
-                    deal,
-                    b,
-                    offending_side.other,
-                    why=message(N_("renonce: goes to the side that did not revoke")),
-                )
+    given_away = message(N_("renonce: goes to the side that did not revoke"))
+    # an announced Valat is a bet as the others: the side that revoked loses it (D28), scored as its
+    # [valat] model scores it, replacing the contract's line or beside it (docs/rules/koenigrufen.md §4)
+    valat = next((b for b in hand.bonuses if b.name == VALAT and b.announced), None)
+    lost = None if valat is None else valat._replace(made=valat.side is not offending_side)
+    if lost is not None and p.valat.model == "multiplier":
+        out = out.then(multiplier_line(deal, lost, given_away))
+    else:
+        kontra, why = contract_kontra(deal)
+        out = out.then(why).then(
+            contract_lines(
+                deal,
+                won,
+                deal.side(offending_side.other),
+                deal.side(offending_side),
+                kontra,
+                note=setting(RenonceRules, "rule", "side_loses"),
             )
+        )
+    if lost is not None and p.valat.model != "multiplier":
+        out = out.then(fixed_line(deal, lost, given_away))
+    for b in hand.bonuses:
+        if b.announced and b is not valat:
+            out = out.then(bonus_line(deal, b, offending_side.other, why=given_away))
     return out, won
 
 

@@ -127,8 +127,9 @@ def _valat_factor(p: Profile, valat: BonusEntry) -> Factor:
     return Factor(N_("Valat (silent)"), p.valat.silent, key_path(ValatRules, "silent"))
 
 
-def multiplier_line(deal: Deal, valat: BonusEntry) -> Scored:
-    """Valat as a multiple of the contract, replacing the contract's line (docs/rules/disagreements.md#d9)."""
+def multiplier_line(deal: Deal, valat: BonusEntry, why: str = "") -> Scored:
+    """Valat as a multiple of the contract, replacing the contract's line (docs/rules/disagreements.md#d9);
+    ``why``: what gave it to its winners, where not the tricks (a renonce)."""
     c, p = deal.contract, deal.profile
     winning_side = valat.side if valat.made else valat.side.other
     factors: list[Factor] = []
@@ -146,7 +147,8 @@ def multiplier_line(deal: Deal, valat: BonusEntry) -> Scored:
         N_("{contract} Valat (announced)") if valat.announced else N_("{contract} Valat"),
         contract=title(c.name),
     )
-    why = "" if valat.made else N_("the announced Valat failed: it goes to the other side")
+    if not why and not valat.made:
+        why = N_("the announced Valat failed: it goes to the other side")
     return out.then(
         deal.line(
             "valat",
@@ -191,7 +193,7 @@ def multiplied_hand(deal: Deal, valat: BonusEntry, others: list[BonusEntry], won
     return Scored(with_valat.lines, with_valat.notes)
 
 
-def fixed_line(deal: Deal, valat: BonusEntry) -> Scored:
+def fixed_line(deal: Deal, valat: BonusEntry, why: str = "") -> Scored:
     """Valat as a fixed premium beside the game (docs/rules/disagreements.md#d9, the fixed model)."""
     winning_side = valat.side if valat.made else valat.side.other
     worth = _valat_factor(deal.profile, valat)  # the number and key the multiplier model multiplies by
@@ -205,6 +207,7 @@ def fixed_line(deal: Deal, valat: BonusEntry) -> Scored:
         factors,
         deal.side(winning_side),
         deal.side(winning_side.other),
+        why,
     )
 
 
