@@ -23,7 +23,16 @@ from tarockscore.rules.bets import (
 )
 from tarockscore.rules.hand import Side
 from tarockscore.rules.profile import Kind, RenonceRules, ValatRules, key_path, setting
-from tarockscore.rules.valat import VALAT, fixed_line, multiplier_line
+from tarockscore.rules.valat import (
+    CANCELS_KONTRA,
+    VALAT,
+    cancels_game_kontra,
+    fixed_factors,
+    fixed_line,
+    multiplier_line,
+    valat_factors,
+    valat_kontra,
+)
 
 
 def renonce_lines(deal: Deal) -> tuple[Scored, bool | None]:
@@ -105,12 +114,14 @@ def as_if_won_lines(deal: Deal, offender: str) -> Scored:
     """``renonce.rule = "as_if_won"``: each other player receives what his side would have won of each bet; the revoker pays."""
     hand, c, p = deal.hand, deal.contract, deal.profile
     kontra, out = contract_kontra(deal)
-    valat = next((b for b in hand.bonuses if b.name == "valat" and b.announced), None)
-    in_contract: list[Factor] = []
+    valat = next((b for b in hand.bonuses if b.name == VALAT and b.announced), None)
+    in_contract: tuple[Factor, ...] = ()
     if valat is not None and p.valat.model == "multiplier":
-        in_contract.append(
-            Factor(message(N_("Valat announced")), p.valat.announced, key_path(ValatRules, "announced"))
-        )
+        # the announced Valat replaces the game's line, as multiplier_line scores it (D34, D35)
+        in_contract = valat_factors(deal, valat)
+        if kontra and cancels_game_kontra(p, valat):
+            out, kontra = out.then(note(CANCELS_KONTRA)), ()
+        kontra = (*kontra, *valat_kontra(deal, valat))
     bets: list[tuple[str, str, int | Fraction, str, dict[Side, tuple[Factor, ...]]]] = [
         (
             "contract",
@@ -127,9 +138,11 @@ def as_if_won_lines(deal: Deal, offender: str) -> Scored:
         if not b.announced or (b is valat and in_contract):
             continue
         base, rule = p.bonuses[b.name].value, f"bonuses.{b.name}.value"
-        if b.name == "valat":
-            base, rule = p.valat.announced, key_path(ValatRules, "announced")
         both = tuple(bonus_factors(deal, b)) + deal.side_factors
+        if b.name == VALAT:
+            # the fixed premium: its announced value, doubled in a solo only by valat.solo_doubles
+            base, rule = p.valat.announced, key_path(ValatRules, "announced")
+            both = fixed_factors(deal, b) + deal.side_factors
         bets.append(
             (
                 b.name,

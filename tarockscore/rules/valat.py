@@ -127,6 +127,21 @@ def _valat_factor(p: Profile, valat: BonusEntry) -> Factor:
     return Factor(N_("Valat (silent)"), p.valat.silent, key_path(ValatRules, "silent"))
 
 
+def valat_kontra(deal: Deal, valat: BonusEntry) -> tuple[Factor, ...]:
+    """The Kontra said on the Valat itself (D34)."""
+    return said_kontra_factors(deal, valat.kontra, N_("{step} on the Valat"))
+
+
+def valat_factors(deal: Deal, valat: BonusEntry) -> tuple[Factor, ...]:
+    """What multiplies the contract's value in a Valat of ``model = "multiplier"``, beside the Kontras."""
+    return (_valat_factor(deal.profile, valat), *_solo_factors(deal))
+
+
+def fixed_factors(deal: Deal, valat: BonusEntry) -> tuple[Factor, ...]:
+    """What multiplies a fixed Valat premium (already its silent or announced value): the solo, its Kontra."""
+    return (*_solo_factors(deal), *valat_kontra(deal, valat))
+
+
 def multiplier_line(deal: Deal, valat: BonusEntry, why: str = "") -> Scored:
     """Valat as a multiple of the contract, replacing the contract's line (docs/rules/disagreements.md#d9);
     ``why``: what gave it to its winners, where not the tricks (a renonce)."""
@@ -135,22 +150,22 @@ def multiplier_line(deal: Deal, valat: BonusEntry, why: str = "") -> Scored:
     factors: list[Factor] = []
     if winning_side is Side.DEFENDERS:
         factors += loss_factors(c)
-    factors.append(_valat_factor(p, valat))
-    factors += _solo_factors(deal)
+    factors += valat_factors(deal, valat)
     game_kontra, out = contract_kontra(deal)
     if game_kontra and cancels_game_kontra(p, valat):
         out = out.then(note(CANCELS_KONTRA))
         game_kontra = ()
     factors += game_kontra
-    factors += said_kontra_factors(deal, valat.kontra, N_("{step} on the Valat"))
+    factors += valat_kontra(deal, valat)
     label = message(
         N_("{contract} Valat (announced)") if valat.announced else N_("{contract} Valat"),
         contract=title(c.name),
     )
     if not why and not valat.made:
         why = N_("the announced Valat failed: it goes to the other side")
+    # the line replaces the contract's: the Hüttenfleck on the hand is in its Kontra already, once
     return out.then(
-        deal.line(
+        deal._replace(side_factors=()).line(
             "valat",
             label,
             c.value,
@@ -197,7 +212,7 @@ def fixed_line(deal: Deal, valat: BonusEntry, why: str = "") -> Scored:
     """Valat as a fixed premium beside the game (docs/rules/disagreements.md#d9, the fixed model)."""
     winning_side = valat.side if valat.made else valat.side.other
     worth = _valat_factor(deal.profile, valat)  # the number and key the multiplier model multiplies by
-    factors = [*_solo_factors(deal), *said_kontra_factors(deal, valat.kontra, N_("{step} on the Valat"))]
+    factors = fixed_factors(deal, valat)
     label = N_("Valat (announced)") if valat.announced else N_("Valat (silent)")
     return deal.line(
         "valat",
