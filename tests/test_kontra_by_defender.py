@@ -98,7 +98,9 @@ def test_the_phones_sheet_and_its_notice_name_each_defenders_kontra(ledger: Path
     site = Site(ledger)
     web, code = TestClient(make_app(site), follow_redirects=False), site.code("evening")
     page = web.get(f"/t/evening?lang={lang}").text
-    line = re.search(r'<tbody data-hand="1">.*?<td class="what"[^>]*>([^<]*)</td>', page, re.S)
+    line = re.search(
+        r'<tbody data-hand="1">.*?<td class="what"[^>]*><a href="[^"]*">([^<]*)</a></td>', page, re.S
+    )
     assert line is not None and line.group(1) == PAGE[lang]
     notice = web.get(f"/t/evening?code={code}&lang={lang}&done=recorded&hand=1").text
     assert PAGE[lang] in notice

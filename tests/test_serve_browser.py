@@ -1449,3 +1449,76 @@ def test_the_arithmetic_names_the_players_as_the_sheet_does(
     assert page.locator("#sheet table.totals tbody td:first-child").all_inner_texts() == list(TABLE)
     no_sideways_scrolling(page)
     page.screenshot(path=str(tmp_path / f"arithmetic-order-{lang}.png"), full_page=True)
+
+
+# Rufer by Anna with Cilli won with 40, a Kontra on the contract, the Pagat announced and made by
+# the declarers (koenigrufen): Rufer 1 × 2 Kontra = 2, Pagat 1 × 2 announced = 2, each declarer +4.
+EXPLAINED = {
+    "en": {
+        "line": "Rufer by Anna with Cilli, Kontra, won",
+        "worked": [
+            "×2 Kontra on the contract = 2",
+            "×2 announced = 2",
+            "Victory Points: Anna +4, Bert 0, Cilli +4, Dani 0",
+        ],
+        "history": "history of hand 1:",
+        "back": "back to the sheet",
+    },
+    "de": {
+        "line": "Rufer von Anna mit Cilli, Kontra, gewonnen",
+        "worked": [
+            "×2 Kontra aufs Spiel = 2",
+            "×2 angesagt = 2",
+            "Punkte: Anna +4, Bert 0, Cilli +4, Dani 0",
+        ],
+        "history": "Verlauf von Spiel 1:",
+        "back": "zurück zur Schrift",
+    },
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("code", [None, "own"], ids=["reading", "recording"])
+def test_a_tap_on_a_hands_line_shows_its_explanation(
+    evening: tuple[Server, Path], phone: Callable[[], Any], tmp_path: Path, lang: str, code: str | None
+) -> None:
+    """A dispute settled at one glance: the sheet's line of a hand leaves out its Pagat, but one tap
+    on it shows what `explain 1` prints, bet by bet with each rule, readable at 360 px, on the sheet
+    that needs no code and on the one that records; the way back leads to the sheet it came from."""
+    server, path = evening
+    words = EXPLAINED[lang]
+    cli(
+        "record",
+        "-l",
+        str(path),
+        "-c",
+        "rufer",
+        "-d",
+        "Anna",
+        "-w",
+        "Cilli",
+        "-t",
+        "40",
+        "-k",
+        "kontra",
+        "-b",
+        "pagat:declarers:announced:made",
+    )
+    page = phone()
+    page.goto(server.url("evening", code, lang))
+    thumb = Thumb(page)
+    line = page.locator('#sheet tbody[data-hand="1"] td.what')
+    expect(line).to_have_text(words["line"])
+    thumb.tap(line.get_by_role("link"))
+    shown = page.locator("section.explain")
+    for worked in words["worked"]:
+        expect(shown).to_contain_text(worked)
+    expect(shown).to_contain_text("Pagat")
+    expect(shown).to_contain_text(words["history"])
+    assert thumb.taps == 1
+    no_sideways_scrolling(page)
+    page.screenshot(path=str(tmp_path / f"explain-{lang}-{code or 'reading'}.png"), full_page=True)
+    page.get_by_role("link", name=words["back"]).first.click()
+    expect(page).to_have_url(server.url("evening", code, lang))
+    if code:
+        expect(page.locator("#hand-form")).to_be_visible()
