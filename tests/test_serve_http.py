@@ -1269,7 +1269,7 @@ def test_a_wrong_code_says_what_to_do_and_leads_to_the_sheet(
 
 
 # Rufer by Anna with Cilli, 40 card points, with a Kontra on the contract and the Pagat announced
-# and made by the declarers (koenigrufen, docs/rules/kontra.md §1, docs/rules/bonuses.md): the
+# and made by the declarers (koenigrufen, docs/rules/kontra.md §1, docs/rules/koenigrufen.md §3): the
 # Rufer 1 × 2 Kontra = 2 and the Pagat 1 × 2 announced = 2 to each declarer, 4 in all; the sheet's
 # line names the Kontra but not the Pagat.
 PAGAT = [*RUFER_CLI, "-k", "kontra", "-b", "pagat:declarers:announced:made"]
