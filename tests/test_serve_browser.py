@@ -721,12 +721,12 @@ DROPPED_KONTRA = {
     "en": {
         "no": "no",
         "said": "Anna deals this hand and sits out: the Kontra of Anna is dropped",
-        "line": "Bettler by Bert, Rekontra with Dani, lost",
+        "line": "Bettler by Bert, Rekontra against Dani, lost",
     },
     "de": {
         "no": "nein",
         "said": "Anna gibt dieses Spiel und setzt aus: das Kontra von Anna fällt weg",
-        "line": "Bettler von Bert, Rekontra mit Dani, verloren",
+        "line": "Bettler von Bert, Rekontra gegen Dani, verloren",
     },
 }
 
@@ -767,8 +767,8 @@ def test_a_kontra_of_who_deals_on_the_new_sheet_is_said_to_be_dropped(
 
 
 KONTRA_BY = {
-    "en": {"no": "no", "line": "Bettler by Bert, Kontra with Anna, Rekontra with Dani, lost"},
-    "de": {"no": "nein", "line": "Bettler von Bert, Kontra mit Anna, Rekontra mit Dani, verloren"},
+    "en": {"no": "no", "line": "Bettler by Bert, Kontra from Anna, Rekontra against Dani, lost"},
+    "de": {"no": "nein", "line": "Bettler von Bert, Kontra von Anna, Rekontra gegen Dani, verloren"},
 }
 
 
@@ -776,9 +776,10 @@ KONTRA_BY = {
 def test_each_defenders_own_kontra_is_on_the_hands_line(
     evening: tuple[Server, Path], phone: Callable[[], Any], lang: str, tmp_path: Path
 ) -> None:
-    """A Bettler lost, Anna saying Kontra and Dani Rekontra for themselves (koenigrufen: contra ad
-    personam in negative contracts): the notice and the sheet name both, as they name a Kontra on
-    the contract."""
+    """A Bettler lost, Anna saying Kontra and Dani Kontra for themselves, Bert answering Dani with
+    Rekontra (koenigrufen: contra ad personam in negative contracts): the notice and the sheet name
+    both, as they name a Kontra on the contract; "Kontra with Anna" read as if Anna were Bert's
+    partner: a Kontra is from the Defender who said it, a Rekontra against the one it answers."""
     server, path = evening
     words = {**WORDS[lang], **KONTRA_BY[lang]}
     page = phone()

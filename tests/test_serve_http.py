@@ -1339,3 +1339,33 @@ def test_the_explanation_opened_with_the_tables_code_leads_back_to_its_form(even
     assert client.get("/t/evening/explain/1?code=wrong123").status_code == 403
     live = client.get(f"/t/evening?code={code}&part=live").json()
     assert f'<a href="{html.escape(href)}">' in live["sheet"]  # the sheet drawn anew keeps the links
+
+
+@pytest.mark.parametrize(
+    ("lang", "line"),
+    [
+        ("en", "Bettler by Bert, Kontra from Anna, Rekontra against Cilli, lost"),
+        ("de", "Bettler von Bert, Kontra von Anna, Rekontra gegen Cilli, verloren"),
+    ],
+)
+def test_a_defenders_own_kontra_is_from_that_defender_not_with_them(
+    evening: Path, lang: str, line: str
+) -> None:
+    """A Defender's own Kontra on a Bettler read "Kontra with Anna" ("Kontra mit Anna"), as if Anna
+    were Bert's partner. The players say "Kontra from Anna"; Bert's Rekontra answering Cilli's Kontra
+    is against Cilli (docs/rules/kontra.md §2, §3: the doubting side opens, the declarer answers
+    each Defender)."""
+    client, site = client_of(evening)
+    hand = {
+        "contract": "bettler",
+        "declarer": "Bert",
+        "won": "n",
+        "kontra:Anna": "kontra",
+        "kontra:Cilli": "rekontra",
+    }
+    answer = record(client, site.code("evening"), tarockscore.Evening(evening).version(), **hand)
+    assert answer.status_code == 200, answer.text
+    sheet = client.get(f"/t/evening?lang={lang}").text
+    assert f">{html.escape(line)}</a></td>" in sheet
+    notice = client.get(f"/t/evening?code={site.code('evening')}&lang={lang}&done=recorded&hand=1").text
+    assert html.escape(line) in notice

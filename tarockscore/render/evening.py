@@ -82,7 +82,10 @@ TEMPLATES = (
     N_("{hand}, conceded"),
     N_("{hand}, called King in the talon"),
     N_("{hand}, own King called"),
-    # each Defender's own step (contra ad personam), a clause each: "kontra with Anna, rekontra with Dani"
+    # each Defender's own step (contra ad personam), a clause each: "kontra from Anna, rekontra
+    # against Dani"; a line written before says "with" for both (read back in words naming no partner)
+    N_("{hand}, {kontra} from {defender}"),
+    N_("{hand}, {kontra} against {defender}"),
     N_("{hand}, {kontra} with {defender}"),
     N_("{hand}, {kontra}"),
     N_("{contract} by {declarer} with {partner}"),
@@ -121,7 +124,7 @@ _KEY = re.compile(r"[a-z][a-z0-9_]*")
 _FIELD = r"\{(\w+)(?:!(\w))?\}"
 # What a placeholder may hold where the rest of the line could hold it too: a Kontra step is a
 # profile key and a player's name holds no comma, so a hand with two Defenders' Kontras is cut
-# before its last clause ("bettler by Bert, kontra with Anna" + "rekontra with Dani").
+# before its last clause ("bettler by Bert, kontra from Anna" + "rekontra against Dani").
 _VALUES = {"kontra": r"[a-z][a-z0-9_]*", "defender": r"[^,]+?"}
 
 
@@ -394,11 +397,7 @@ def hand_line(ledger: Ledger, number: int) -> str:
 
 def hand_summary(hand: Hand, profile: Profile, result: Result | None = None) -> str:
     """One line for a hand in the reader's language: contract, who played it, the outcome, a Valat."""
-    kontra = named(hand.kontra) if hand.kontra else None
-    kontra_by = tuple((defender, named(step)) for defender, step in hand.kontra_by)
-    return said(
-        summary(hand._replace(kontra=kontra, kontra_by=kontra_by), profile, result, named(hand.contract))
-    )
+    return said(summary(hand, profile, result, named(hand.contract), named))
 
 
 def profile_json(table: Table) -> dict[str, Any]:
