@@ -193,6 +193,7 @@ def test_an_evening_recorded_offline_and_exported(browser: Any, server: StaticSe
     assert page.locator("#sheet table.hands tbody").count() == 2
     record(page, "Bert", "Cilli", 50, shown="Bert")
     page.click(".corrections summary")
+    page.click(".take-back summary")  # the hand's line first, then Take back
     page.click("#undo")
     expect(page.locator("#sheet table.hands tbody")).to_have_count(2)
     assert "3" in page.inner_text("#notice .ok")  # hand 3 taken back
@@ -324,6 +325,7 @@ def test_a_correction_is_said_by_the_hands_number_on_the_sheet(
     for _ in range(2):
         record(page, "Bert", "Cilli", 45, shown="Rufer")
         page.click(".corrections summary")
+        page.click(".take-back summary")
         page.click("#undo")
         expect(page.locator("#sheet table.hands tbody")).to_have_count(2)
     notice = page.locator("#notice .ok")

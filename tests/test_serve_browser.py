@@ -1037,6 +1037,7 @@ CORRECTIONS = {
         "corrections": "Corrections",
         "take_back": "Take back hand 3",
         "undone": "Hand 3 is taken back.",
+        "undone_line": "Dreier by Cilli, lost",
         "delete": "Delete",
         "deleted": "Hand 1 is deleted.",
         "replace": "Replace",
@@ -1051,6 +1052,7 @@ CORRECTIONS = {
         "corrections": "Korrekturen",
         "take_back": "Spiel 3 zurücknehmen",
         "undone": "Spiel 3 ist zurückgenommen.",
+        "undone_line": "Dreier von Cilli, verloren",
         "delete": "Löschen",
         "deleted": "Spiel 1 ist gelöscht.",
         "replace": "Ersetzen",
@@ -1070,7 +1072,9 @@ def test_corrections_take_back_delete_and_replace_with_script_on_and_off(
     browser: Any, evening: tuple[Server, Path], lang: str, script: bool
 ) -> None:
     """Take back, delete and replace from the page, with script and without (finding 1); the
-    hand replaced is shown filled in, its number named, and the replacement confirmed (finding 8)."""
+    hand replaced is shown filled in, its number named, and the replacement confirmed (finding 8).
+    Take back was one tap, its notice not saying which hand it was: it shows the hand's line, as
+    the sheet has it, before a second tap takes it back, and the notice names it."""
     server, path = evening
     words = CORRECTIONS[lang]
     cli("record", "--ledger", str(path), "-c", "rufer", "-d", "Anna", "-w", "Cilli", "-t", "40")
@@ -1088,8 +1092,15 @@ def test_corrections_take_back_delete_and_replace_with_script_on_and_off(
                 page.get_by_text(words["corrections"], exact=True).click()  # folded at first
             return panel
 
-        corrections().get_by_role("button", name=words["take_back"]).click()
+        # "Take back" shows the hand's line first, then takes it back; the notice names it
+        take_back = corrections().locator("details.take-back")
+        take_back.locator("summary").click()
+        expect(take_back).to_contain_text(words["undone_line"])
+        no_sideways_scrolling(page)
+        page.screenshot(path=str(path.parent / f"take-back-{lang}-{script}.png"), full_page=True)
+        take_back.get_by_role("button", name=words["take_back"]).click()
         expect(page.locator(".notice.ok")).to_contain_text(words["undone"])
+        expect(page.locator(".notice.ok")).to_contain_text(words["undone_line"])
         assert hands(path) == 2
         panel = corrections()
         panel.locator("select[name=number]").select_option("1")
@@ -1153,7 +1164,8 @@ def test_a_take_back_refused_on_a_moved_sheet_leaves_the_page_at_the_tables_addr
     page.route("**/events", lambda route: route.abort())  # the sheet's update does not come in
     page.goto(server.url("evening", lang=lang))
     cli("record", "--ledger", str(path), "-c", "dreier", "-d", "Bert", "-t", "40")
-    page.locator("details.corrections summary").click()
+    page.locator("details.corrections summary").first.click()
+    page.locator("details.take-back summary").click()
     page.get_by_role("button", name=words["take_back"], exact=True).click()
     expect(page.locator("#notice .notice")).to_contain_text(words["refused"])
     assert hands(path) == 2

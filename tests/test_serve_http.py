@@ -1369,3 +1369,33 @@ def test_a_defenders_own_kontra_is_from_that_defender_not_with_them(
     assert f">{html.escape(line)}</a></td>" in sheet
     notice = client.get(f"/t/evening?code={site.code('evening')}&lang={lang}&done=recorded&hand=1").text
     assert html.escape(line) in notice
+
+
+@pytest.mark.parametrize(
+    ("lang", "undone", "line"),
+    [
+        ("en", "Hand 2 is taken back.", "Dreier by Bert, lost"),
+        ("de", "Spiel 2 ist zurückgenommen.", "Dreier von Bert, verloren"),
+    ],
+)
+def test_take_back_names_the_hand_before_and_after(evening: Path, lang: str, undone: str, line: str) -> None:
+    """ "Take back" was one tap, and its notice ("Hand 8 is taken back.") did not say which hand it
+    was. The button opens the hand's line as the sheet has it, and the take back is confirmed
+    beside it; the notice after it names the hand as its line did. A Dreier by Bert with 20 card
+    points is lost (it needs 35 2/3, docs/rules/koenigrufen.md §2)."""
+    cli("record", "-l", str(evening), *RUFER_CLI)
+    cli("record", "-l", str(evening), "-c", "dreier", "-d", "Bert", "-t", "20")
+    client, site = client_of(evening)
+    code = site.code("evening")
+    page = client.get(f"/t/evening?code={code}&lang={lang}").text
+    corrections = re.search(r'<details class="take-back">(.*?)</details>', page, re.S)
+    assert corrections is not None, page
+    assert html.escape(line) in corrections.group(1)
+    form = {"code": code, "expected": tarockscore.Evening(evening).version(), "request": "u1"}
+    back = client.post(f"/t/evening/undo?lang={lang}", data=form)
+    assert back.status_code == 303
+    notice = client.get(back.headers["location"]).text
+    said = re.search(r'<div id="notice">(.*?)</div>\s*</div>', notice, re.S)
+    assert said is not None, notice
+    assert html.escape(undone) in said.group(1) and html.escape(line) in said.group(1)
+    assert len(tarockscore.Evening(evening).ledger.hands) == 1

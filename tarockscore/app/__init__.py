@@ -142,7 +142,7 @@ def evening_page(notice: str = "", given: Mapping[str, str] | None = None, repla
         expected = hidden_fields({"expected": version})
         parts.append(
             corrections_html(
-                len(sheet.hands),
+                sheet,
                 f'<form data-change="undo">{expected}',
                 '<form data-change="replace">',
                 f'<form data-change="delete">{expected}',

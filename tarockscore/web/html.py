@@ -215,15 +215,25 @@ def record_label(number: int, replacing: bool) -> str:
     return (_("Replace hand {number}") if replacing else _("Record hand {number}")).format(number=number)
 
 
-def corrections_html(last: int, undo: str, replace: str, delete: str, *, pick: str = "number") -> str:
-    """Take back hand ``last``, replace or delete one: ``undo``, ``replace`` and ``delete`` open each
-    form (its tag and hidden fields); ``pick`` names the field that chooses the hand to replace."""
+def corrections_html(
+    sheet: tarockscore.Sheet, undo: str, replace: str, delete: str, *, pick: str = "number"
+) -> str:
+    """Take back the last hand of ``sheet``, replace or delete one: ``undo``, ``replace`` and
+    ``delete`` open each form (its tag and hidden fields); ``pick`` names the field that chooses
+    the hand to replace. Take back first shows the hand's line, then takes it back at a second tap."""
+    last = len(sheet.hands)
     numbers = "".join(f'<option value="{n}">{n}</option>' for n in range(last, 0, -1))
+    hand = sheet.hands[-1]
+    now = _("on the sheet now: {hand}").format(
+        hand=render_evening.hand_summary(hand.hand, sheet.table.profile.rules, hand.result)
+    )
+    take = esc(_("Take back hand {number}").format(number=last))
     return "\n".join(
         [
             '<details class="corrections">',
             f"<summary>{esc(_('Corrections'))}</summary>",
-            f'{undo}<button type="submit" id="undo">{esc(_("Take back hand {number}").format(number=last))}</button></form>',
+            f'<details class="take-back"><summary>{take}</summary><p class="replacing">{esc(now)}</p>',
+            f'{undo}<button type="submit" id="undo" class="danger">{take}</button></form></details>',
             f'{replace}<label>{esc(_("Hand"))} <select name="{pick}">{numbers}</select></label>'
             f'<button type="submit">{esc(_("Replace"))}</button></form>',
             f'{delete}<label>{esc(_("Hand"))} <select name="number">{numbers}</select></label>'

@@ -243,7 +243,7 @@ def corrections(seen: Seen, *, code: str | None, lang: str | None) -> str:
         return ""
     common = hidden_fields({"code": code, "expected": seen.version})
     return corrections_html(
-        len(seen.sheet.hands),
+        seen.sheet,
         f'<form method="post" action="{esc(link(path + "/undo", lang=lang))}">{common}{hidden_fields({"request": request_key()})}',
         f'<form method="get" action="{esc(path)}">{hidden_fields({"code": code, "lang": lang})}',
         f'<form method="post" action="{esc(link(path + "/delete", lang=lang))}">{common}{hidden_fields({"request": request_key()})}',
@@ -256,7 +256,10 @@ def done_notice(seen: Seen, kind: str, number: int | None) -> str:
     if kind not in DONE or number is None:
         return ""
     sheet = seen.sheet if kind in ("recorded", "replaced", "already") else None
-    return message_html("info" if kind == "already" else "ok", done_lines(kind, number, sheet))
+    lines = done_lines(kind, number, sheet)
+    if kind == "undone" and (line := render_evening.undone_summary(seen.ledger, number)):
+        lines.append(line)  # the hand taken back, as its line on the sheet said it
+    return message_html("info" if kind == "already" else "ok", lines)
 
 
 def preview_page(
