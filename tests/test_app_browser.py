@@ -193,6 +193,7 @@ def test_an_evening_recorded_offline_and_exported(browser: Any, server: StaticSe
     assert page.locator("#sheet table.hands tbody").count() == 2
     record(page, "Bert", "Cilli", 50, shown="Bert")
     page.click(".corrections summary")
+    page.click(".take-back summary")  # the hand's line first, then Take back
     page.click("#undo")
     expect(page.locator("#sheet table.hands tbody")).to_have_count(2)
     assert "3" in page.inner_text("#notice .ok")  # hand 3 taken back
@@ -324,6 +325,7 @@ def test_a_correction_is_said_by_the_hands_number_on_the_sheet(
     for _ in range(2):
         record(page, "Bert", "Cilli", 45, shown="Rufer")
         page.click(".corrections summary")
+        page.click(".take-back summary")
         page.click("#undo")
         expect(page.locator("#sheet table.hands tbody")).to_have_count(2)
     notice = page.locator("#notice .ok")
@@ -988,4 +990,61 @@ def test_a_radl_set_and_struck_by_hand(browser: Any, server: StaticServer, tmp_p
     trail = runner.invoke(app, ["show", "--ledger", str(ledger)]).stdout
     assert "Radl set on the sheet after hand 1: 4 more hands ×2; 4 pending" in trail
     assert "Radl struck on the sheet after hand 2: 3 doubled hands fewer; 0 pending" in trail
+    context.close()
+
+
+# Rufer by Anna with Cilli won with 40, a Kontra on the contract, the Pagat announced and made by
+# the declarers (koenigrufen, docs/rules/kontra.md §1, docs/rules/koenigrufen.md §3): Rufer 1 × 2
+# Kontra = 2, Pagat 1 × 2 announced = 2, each declarer +4.
+EXPLAINED = {
+    "en-GB": (
+        ["×2 Kontra on the contract = 2", "×2 announced = 2", "Victory Points: Anna +4, Bert 0"],
+        "back to the sheet",
+    ),
+    "de-AT": (
+        ["×2 Kontra aufs Spiel = 2", "×2 angesagt = 2", "Punkte: Anna +4, Bert 0"],
+        "zurück zur Schrift",
+    ),
+}
+
+
+@pytest.mark.parametrize("lang", ["en-GB", "de-AT"])
+def test_a_tap_on_a_hands_line_shows_its_explanation(
+    browser: Any, server: StaticServer, tmp_path: Path, lang: str
+) -> None:
+    """The app's sheet is serve's: a tap on a hand's line shows what `explain 1` prints, bet by bet
+    with each rule; the hand half entered stays in its form, and the explanation closes again."""
+    ledger = tmp_path / "pagat.toml"
+    assert runner.invoke(app, ["new", "--players", TABLE, "--ledger", str(ledger)]).exit_code == 0
+    hand = [
+        "-c",
+        "rufer",
+        "-d",
+        "Anna",
+        "-w",
+        "Cilli",
+        "-t",
+        "40",
+        "-k",
+        "kontra",
+        "-b",
+        "pagat:declarers:announced:made",
+    ]
+    assert runner.invoke(app, ["record", *hand, "--ledger", str(ledger)]).exit_code == 0
+    context = phone(browser, lang)
+    page = opened(context, server.url)
+    page.set_input_files("#f-ledger", str(ledger))
+    page.wait_for_selector("#hand-form")
+    choose(page, "contract", "dreier")
+    page.locator('#sheet tbody[data-hand="1"] td.what a').click()
+    shown = page.locator("#explanation section.explain")
+    worked, back = EXPLAINED[lang]
+    for line in worked:
+        expect(shown).to_contain_text(line)
+    expect(shown).to_contain_text("Pagat")
+    assert page.evaluate("document.documentElement.scrollWidth") <= WIDTH
+    page.screenshot(path=str(tmp_path / f"app-explain-{lang}.png"), full_page=True)
+    page.get_by_role("button", name=back).click()
+    expect(page.locator("#explanation")).to_have_count(0)
+    expect(page.locator('fieldset[data-key="contract"] input[value="dreier"]')).to_be_checked()
     context.close()

@@ -1,7 +1,8 @@
 """A Kontra each Defender says for themselves (contra ad personam, koenigrufen's kontra.negative =
 "individual", docs/rules/kontra.md) is named on the hand's line as a Kontra on the contract is:
-the step the declarer plays at with each Defender, in seat order ("kontra with Anna, rekontra with
-Dani": Dani's Kontra answered with Rekontra by the declarer, so not "rekontra by Dani"), in what
+the step the declarer plays at with each Defender, in seat order, said by who said it ("kontra from
+Anna, rekontra against Dani": Dani's Kontra answered with Rekontra by the declarer, so not
+"rekontra from Dani"; "kontra with Anna" read as if Anna were the declarer's partner), in what
 `record` prints, the sheet on the phones, its notice, and the audit trail of a correction (kept in
 English, read back in German).
 
@@ -34,15 +35,15 @@ pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 runner = CliRunner()
 # given Dani first: the line names them in seat order all the same
 BETTLER = ["-c", "bettler", "-d", "Bert", "--lost", "-k", "Dani=rekontra", "-k", "Anna=kontra"]
-STORED = "bettler by Bert, kontra with Anna, rekontra with Dani, lost"
+STORED = "bettler by Bert, kontra from Anna, rekontra against Dani, lost"
 LINES = {
-    "en": "bettler by Bert, kontra with Anna, rekontra with Dani, lost",
-    "de": "Bettler von Bert, Kontra mit Anna, Rekontra mit Dani, verloren",
+    "en": "bettler by Bert, kontra from Anna, rekontra against Dani, lost",
+    "de": "Bettler von Bert, Kontra von Anna, Rekontra gegen Dani, verloren",
 }
 # the phones' page writes the players' names of a contract and a step, in English too
 PAGE = {
-    "en": "Bettler by Bert, Kontra with Anna, Rekontra with Dani, lost",
-    "de": "Bettler von Bert, Kontra mit Anna, Rekontra mit Dani, verloren",
+    "en": "Bettler by Bert, Kontra from Anna, Rekontra against Dani, lost",
+    "de": "Bettler von Bert, Kontra von Anna, Rekontra gegen Dani, verloren",
 }
 
 
@@ -78,13 +79,18 @@ def test_the_audit_trail_keeps_the_kontras_and_reads_them_back(ledger: Path, lan
 
 
 def test_a_stored_line_with_each_defenders_kontra_is_read_back_part_by_part() -> None:
-    line = f"hand 3 replaced: {STORED} → bettler by Bert, kontra with Cilli, won; kontra: Anna=Kontra, Dani=Rekontra → Cilli=Kontra"
+    line = f"hand 3 replaced: {STORED} → bettler by Bert, kontra from Cilli, won; kontra: Anna=Kontra, Dani=Rekontra → Cilli=Kontra"
     found = read_back(line)
     assert found is not None
     with i18n.language("de"):
         assert said(line) == (
-            "Spiel 3 ersetzt: Bettler von Bert, Kontra mit Anna, Rekontra mit Dani, verloren → "
-            "Bettler von Bert, Kontra mit Cilli, gewonnen; Kontra: Anna=Kontra, Dani=Rekontra → Cilli=Kontra"
+            "Spiel 3 ersetzt: Bettler von Bert, Kontra von Anna, Rekontra gegen Dani, verloren → "
+            "Bettler von Bert, Kontra von Cilli, gewonnen; Kontra: Anna=Kontra, Dani=Rekontra → Cilli=Kontra"
+        )
+        # a line stored before, in the words of then, is read back; its German names no partner
+        old = "hand 2 undone: bettler by Bert, kontra with Anna, rekontra with Dani, lost"
+        assert (
+            said(old) == "Spiel 2 zurückgenommen: Bettler von Bert, Kontra (Anna), Rekontra (Dani), verloren"
         )
         # a Kontra on the contract still reads as before
         assert said("hand 2 undone: rufer by Anna with Cilli, rekontra, won") == (
@@ -98,7 +104,9 @@ def test_the_phones_sheet_and_its_notice_name_each_defenders_kontra(ledger: Path
     site = Site(ledger)
     web, code = TestClient(make_app(site), follow_redirects=False), site.code("evening")
     page = web.get(f"/t/evening?lang={lang}").text
-    line = re.search(r'<tbody data-hand="1">.*?<td class="what"[^>]*>([^<]*)</td>', page, re.S)
+    line = re.search(
+        r'<tbody data-hand="1">.*?<td class="what"[^>]*><a href="[^"]*">([^<]*)</a></td>', page, re.S
+    )
     assert line is not None and line.group(1) == PAGE[lang]
     notice = web.get(f"/t/evening?code={code}&lang={lang}&done=recorded&hand=1").text
     assert PAGE[lang] in notice

@@ -721,12 +721,12 @@ DROPPED_KONTRA = {
     "en": {
         "no": "no",
         "said": "Anna deals this hand and sits out: the Kontra of Anna is dropped",
-        "line": "Bettler by Bert, Rekontra with Dani, lost",
+        "line": "Bettler by Bert, Rekontra against Dani, lost",
     },
     "de": {
         "no": "nein",
         "said": "Anna gibt dieses Spiel und setzt aus: das Kontra von Anna fällt weg",
-        "line": "Bettler von Bert, Rekontra mit Dani, verloren",
+        "line": "Bettler von Bert, Rekontra gegen Dani, verloren",
     },
 }
 
@@ -767,8 +767,8 @@ def test_a_kontra_of_who_deals_on_the_new_sheet_is_said_to_be_dropped(
 
 
 KONTRA_BY = {
-    "en": {"no": "no", "line": "Bettler by Bert, Kontra with Anna, Rekontra with Dani, lost"},
-    "de": {"no": "nein", "line": "Bettler von Bert, Kontra mit Anna, Rekontra mit Dani, verloren"},
+    "en": {"no": "no", "line": "Bettler by Bert, Kontra from Anna, Rekontra against Dani, lost"},
+    "de": {"no": "nein", "line": "Bettler von Bert, Kontra von Anna, Rekontra gegen Dani, verloren"},
 }
 
 
@@ -776,9 +776,10 @@ KONTRA_BY = {
 def test_each_defenders_own_kontra_is_on_the_hands_line(
     evening: tuple[Server, Path], phone: Callable[[], Any], lang: str, tmp_path: Path
 ) -> None:
-    """A Bettler lost, Anna saying Kontra and Dani Rekontra for themselves (koenigrufen: contra ad
-    personam in negative contracts): the notice and the sheet name both, as they name a Kontra on
-    the contract."""
+    """A Bettler lost, Anna saying Kontra and Dani Kontra for themselves, Bert answering Dani with
+    Rekontra (koenigrufen: contra ad personam in negative contracts): the notice and the sheet name
+    both, as they name a Kontra on the contract; "Kontra with Anna" read as if Anna were Bert's
+    partner: a Kontra is from the Defender who said it, a Rekontra against the one it answers."""
     server, path = evening
     words = {**WORDS[lang], **KONTRA_BY[lang]}
     page = phone()
@@ -1036,6 +1037,7 @@ CORRECTIONS = {
         "corrections": "Corrections",
         "take_back": "Take back hand 3",
         "undone": "Hand 3 is taken back.",
+        "undone_line": "Dreier by Cilli, lost",
         "delete": "Delete",
         "deleted": "Hand 1 is deleted.",
         "replace": "Replace",
@@ -1050,6 +1052,7 @@ CORRECTIONS = {
         "corrections": "Korrekturen",
         "take_back": "Spiel 3 zurücknehmen",
         "undone": "Spiel 3 ist zurückgenommen.",
+        "undone_line": "Dreier von Cilli, verloren",
         "delete": "Löschen",
         "deleted": "Spiel 1 ist gelöscht.",
         "replace": "Ersetzen",
@@ -1069,7 +1072,9 @@ def test_corrections_take_back_delete_and_replace_with_script_on_and_off(
     browser: Any, evening: tuple[Server, Path], lang: str, script: bool
 ) -> None:
     """Take back, delete and replace from the page, with script and without (finding 1); the
-    hand replaced is shown filled in, its number named, and the replacement confirmed (finding 8)."""
+    hand replaced is shown filled in, its number named, and the replacement confirmed (finding 8).
+    Take back was one tap, its notice not saying which hand it was: it shows the hand's line, as
+    the sheet has it, before a second tap takes it back, and the notice names it."""
     server, path = evening
     words = CORRECTIONS[lang]
     cli("record", "--ledger", str(path), "-c", "rufer", "-d", "Anna", "-w", "Cilli", "-t", "40")
@@ -1087,8 +1092,15 @@ def test_corrections_take_back_delete_and_replace_with_script_on_and_off(
                 page.get_by_text(words["corrections"], exact=True).click()  # folded at first
             return panel
 
-        corrections().get_by_role("button", name=words["take_back"]).click()
+        # "Take back" shows the hand's line first, then takes it back; the notice names it
+        take_back = corrections().locator("details.take-back")
+        take_back.locator("summary").click()
+        expect(take_back).to_contain_text(words["undone_line"])
+        no_sideways_scrolling(page)
+        page.screenshot(path=str(path.parent / f"take-back-{lang}-{script}.png"), full_page=True)
+        take_back.get_by_role("button", name=words["take_back"]).click()
         expect(page.locator(".notice.ok")).to_contain_text(words["undone"])
+        expect(page.locator(".notice.ok")).to_contain_text(words["undone_line"])
         assert hands(path) == 2
         panel = corrections()
         panel.locator("select[name=number]").select_option("1")
@@ -1152,7 +1164,8 @@ def test_a_take_back_refused_on_a_moved_sheet_leaves_the_page_at_the_tables_addr
     page.route("**/events", lambda route: route.abort())  # the sheet's update does not come in
     page.goto(server.url("evening", lang=lang))
     cli("record", "--ledger", str(path), "-c", "dreier", "-d", "Bert", "-t", "40")
-    page.locator("details.corrections summary").click()
+    page.locator("details.corrections summary").first.click()
+    page.locator("details.take-back summary").click()
     page.get_by_role("button", name=words["take_back"], exact=True).click()
     expect(page.locator("#notice .notice")).to_contain_text(words["refused"])
     assert hands(path) == 2
@@ -1449,3 +1462,76 @@ def test_the_arithmetic_names_the_players_as_the_sheet_does(
     assert page.locator("#sheet table.totals tbody td:first-child").all_inner_texts() == list(TABLE)
     no_sideways_scrolling(page)
     page.screenshot(path=str(tmp_path / f"arithmetic-order-{lang}.png"), full_page=True)
+
+
+# Rufer by Anna with Cilli won with 40, a Kontra on the contract, the Pagat announced and made by
+# the declarers (koenigrufen): Rufer 1 × 2 Kontra = 2, Pagat 1 × 2 announced = 2, each declarer +4.
+EXPLAINED = {
+    "en": {
+        "line": "Rufer by Anna with Cilli, Kontra, won",
+        "worked": [
+            "×2 Kontra on the contract = 2",
+            "×2 announced = 2",
+            "Victory Points: Anna +4, Bert 0, Cilli +4, Dani 0",
+        ],
+        "history": "history of hand 1:",
+        "back": "back to the sheet",
+    },
+    "de": {
+        "line": "Rufer von Anna mit Cilli, Kontra, gewonnen",
+        "worked": [
+            "×2 Kontra aufs Spiel = 2",
+            "×2 angesagt = 2",
+            "Punkte: Anna +4, Bert 0, Cilli +4, Dani 0",
+        ],
+        "history": "Verlauf von Spiel 1:",
+        "back": "zurück zur Schrift",
+    },
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("code", [None, "own"], ids=["reading", "recording"])
+def test_a_tap_on_a_hands_line_shows_its_explanation(
+    evening: tuple[Server, Path], phone: Callable[[], Any], tmp_path: Path, lang: str, code: str | None
+) -> None:
+    """A dispute settled at one glance: the sheet's line of a hand leaves out its Pagat, but one tap
+    on it shows what `explain 1` prints, bet by bet with each rule, readable at 360 px, on the sheet
+    that needs no code and on the one that records; the way back leads to the sheet it came from."""
+    server, path = evening
+    words = EXPLAINED[lang]
+    cli(
+        "record",
+        "-l",
+        str(path),
+        "-c",
+        "rufer",
+        "-d",
+        "Anna",
+        "-w",
+        "Cilli",
+        "-t",
+        "40",
+        "-k",
+        "kontra",
+        "-b",
+        "pagat:declarers:announced:made",
+    )
+    page = phone()
+    page.goto(server.url("evening", code, lang))
+    thumb = Thumb(page)
+    line = page.locator('#sheet tbody[data-hand="1"] td.what')
+    expect(line).to_have_text(words["line"])
+    thumb.tap(line.get_by_role("link"))
+    shown = page.locator("section.explain")
+    for worked in words["worked"]:
+        expect(shown).to_contain_text(worked)
+    expect(shown).to_contain_text("Pagat")
+    expect(shown).to_contain_text(words["history"])
+    assert thumb.taps == 1
+    no_sideways_scrolling(page)
+    page.screenshot(path=str(tmp_path / f"explain-{lang}-{code or 'reading'}.png"), full_page=True)
+    page.get_by_role("link", name=words["back"]).first.click()
+    expect(page).to_have_url(server.url("evening", code, lang))
+    if code:
+        expect(page.locator("#hand-form")).to_be_visible()

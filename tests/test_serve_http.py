@@ -1266,3 +1266,136 @@ def test_a_wrong_code_says_what_to_do_and_leads_to_the_sheet(
     assert f'<a href="/t/evening">{html.escape(link)}</a>' in answer.text
     refused = client.get("/t/evening?code=wrong123", headers={**JSON, "Accept-Language": lang}).json()
     assert refused["error"] == "wrong_code" and said in refused["problems"][0]["message"]
+
+
+# Rufer by Anna with Cilli, 40 card points, with a Kontra on the contract and the Pagat announced
+# and made by the declarers (koenigrufen, docs/rules/kontra.md §1, docs/rules/koenigrufen.md §3): the
+# Rufer 1 × 2 Kontra = 2 and the Pagat 1 × 2 announced = 2 to each declarer, 4 in all; the sheet's
+# line names the Kontra but not the Pagat.
+PAGAT = [*RUFER_CLI, "-k", "kontra", "-b", "pagat:declarers:announced:made"]
+WORKED = {
+    "en": ["×2 Kontra on the contract = 2", "×2 announced = 2", "Victory Points: Anna +4, Bert 0, Cilli +4"],
+    "de": ["×2 Kontra aufs Spiel = 2", "×2 angesagt = 2", "Punkte: Anna +4, Bert 0, Cilli +4"],
+}
+
+
+def explanation(text: str) -> str:
+    """The explanation a page shows, as plain text: its paragraphs a blank line apart, a line each."""
+    found = re.search(r'<section class="explain">(.*?)</section>', text, re.S)
+    assert found is not None, text
+    return "\n\n".join(
+        "\n".join(html.unescape(line) for line in re.findall(r"<span>(.*?)</span>", p, re.S))
+        for p in re.findall(r"<p>(.*?)</p>", found.group(1), re.S)
+    )
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_each_hand_on_the_sheet_opens_what_explain_prints(evening: Path, lang: str) -> None:
+    """After a hand was recorded nobody could trace a number on the phones' sheet back to its bets:
+    the hand's line leaves out the bonuses, and the phone had nothing like `explain N`. The hand's
+    line on the sheet, reading only, leads to the page of its explanation: what `explain 1` prints,
+    every rule cited and the hand's history; a hand not on the sheet is no page."""
+    cli("record", "-l", str(evening), *PAGAT)
+    printed = cli("--lang", lang, "explain", "1", "-l", str(evening)).rstrip("\n")
+    client, site = client_of(evening)
+    sheet = client.get(f"/t/evening?lang={lang}").text
+    row = re.search(r'<tbody data-hand="1">.*?<td class="what"[^>]*><a href="([^"]+)">', sheet, re.S)
+    assert row is not None, sheet
+    href = html.unescape(row.group(1))
+    assert href == f"/t/evening/explain/1?lang={lang}"
+    answer = client.get(href)
+    assert answer.status_code == 200
+    shown = explanation(answer.text)
+    first, *rest = printed.split("\n")
+    # the page names the contract and the Kontra as the sheet does ("Rufer", not the key "rufer")
+    assert shown.split("\n")[0].casefold() == first.casefold()
+    assert shown.split("\n")[1:] == rest
+    for worked in WORKED[lang]:
+        assert worked in shown
+    assert "Pagat" in shown and "<b>Dani</b> 0" in shown
+    assert "<b>Dani</b>" not in answer.text  # a name stays text
+    # the way back to the sheet it came from
+    assert f'href="/t/evening?lang={lang}"' in answer.text
+    for wrong in (
+        "/t/evening/explain/2",
+        "/t/evening/explain/0",
+        "/t/evening/explain/x",
+        "/t/nowhere/explain/1",
+    ):
+        assert client.get(wrong).status_code == 404, wrong
+
+
+def test_the_explanation_opened_with_the_tables_code_leads_back_to_its_form(evening: Path) -> None:
+    """From the page that records, the explanation keeps the table's code for the way back; a
+    wrong code opens no explanation, as it opens no sheet."""
+    cli("record", "-l", str(evening), *RUFER_CLI)
+    client, site = client_of(evening)
+    code = site.code("evening")
+    sheet = client.get(f"/t/evening?code={code}").text
+    href = f"/t/evening/explain/1?code={code}"
+    assert f'<a href="{html.escape(href)}">' in sheet
+    answer = client.get(href)
+    assert answer.status_code == 200 and f'href="/t/evening?code={code}"' in answer.text
+    assert client.get("/t/evening/explain/1?code=wrong123").status_code == 403
+    live = client.get(f"/t/evening?code={code}&part=live").json()
+    assert f'<a href="{html.escape(href)}">' in live["sheet"]  # the sheet drawn anew keeps the links
+
+
+@pytest.mark.parametrize(
+    ("lang", "line"),
+    [
+        ("en", "Bettler by Bert, Kontra from Anna, Rekontra against Cilli, lost"),
+        ("de", "Bettler von Bert, Kontra von Anna, Rekontra gegen Cilli, verloren"),
+    ],
+)
+def test_a_defenders_own_kontra_is_from_that_defender_not_with_them(
+    evening: Path, lang: str, line: str
+) -> None:
+    """A Defender's own Kontra on a Bettler read "Kontra with Anna" ("Kontra mit Anna"), as if Anna
+    were Bert's partner. The players say "Kontra from Anna"; Bert's Rekontra answering Cilli's Kontra
+    is against Cilli (docs/rules/kontra.md §2, §3: the doubting side opens, the declarer answers
+    each Defender)."""
+    client, site = client_of(evening)
+    hand = {
+        "contract": "bettler",
+        "declarer": "Bert",
+        "won": "n",
+        "kontra:Anna": "kontra",
+        "kontra:Cilli": "rekontra",
+    }
+    answer = record(client, site.code("evening"), tarockscore.Evening(evening).version(), **hand)
+    assert answer.status_code == 200, answer.text
+    sheet = client.get(f"/t/evening?lang={lang}").text
+    assert f">{html.escape(line)}</a></td>" in sheet
+    notice = client.get(f"/t/evening?code={site.code('evening')}&lang={lang}&done=recorded&hand=1").text
+    assert html.escape(line) in notice
+
+
+@pytest.mark.parametrize(
+    ("lang", "undone", "line"),
+    [
+        ("en", "Hand 2 is taken back.", "Dreier by Bert, lost"),
+        ("de", "Spiel 2 ist zurückgenommen.", "Dreier von Bert, verloren"),
+    ],
+)
+def test_take_back_names_the_hand_before_and_after(evening: Path, lang: str, undone: str, line: str) -> None:
+    """ "Take back" was one tap, and its notice ("Hand 8 is taken back.") did not say which hand it
+    was. The button opens the hand's line as the sheet has it, and the take back is confirmed
+    beside it; the notice after it names the hand as its line did. A Dreier by Bert with 20 card
+    points is lost (it needs 35 2/3, docs/rules/koenigrufen.md §2)."""
+    cli("record", "-l", str(evening), *RUFER_CLI)
+    cli("record", "-l", str(evening), "-c", "dreier", "-d", "Bert", "-t", "20")
+    client, site = client_of(evening)
+    code = site.code("evening")
+    page = client.get(f"/t/evening?code={code}&lang={lang}").text
+    corrections = re.search(r'<details class="take-back">(.*?)</details>', page, re.S)
+    assert corrections is not None, page
+    assert html.escape(line) in corrections.group(1)
+    form = {"code": code, "expected": tarockscore.Evening(evening).version(), "request": "u1"}
+    back = client.post(f"/t/evening/undo?lang={lang}", data=form)
+    assert back.status_code == 303
+    notice = client.get(back.headers["location"]).text
+    said = re.search(r'<div id="notice">(.*?)</div>\s*</div>', notice, re.S)
+    assert said is not None, notice
+    assert html.escape(undone) in said.group(1) and html.escape(line) in said.group(1)
+    assert len(tarockscore.Evening(evening).ledger.hands) == 1

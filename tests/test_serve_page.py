@@ -380,7 +380,10 @@ def test_a_radl_hand_on_the_sheet_names_its_factor_once(evening: Path, lang: str
     cli("radl", "add", "--ledger", str(evening))
     cli("record", "--ledger", str(evening), "-c", "dreier", "-d", "Anna", "-t", "40")
     sheet = Table(evening).client.get(f"/t/evening?part=live&lang={lang}").json()["sheet"]
-    rows = re.findall(r'<td class="no" rowspan="2">1</td><td class="what" colspan="4">([^<]*)</td>', sheet)
+    rows = re.findall(
+        r'<td class="no" rowspan="2">1</td><td class="what" colspan="4"><a href="[^"]*">([^<]*)</a></td>',
+        sheet,
+    )
     assert rows == [line]
 
 

@@ -72,7 +72,7 @@ def schrift(html: str) -> tuple[list[str], dict[int, dict[str, tuple[str, str]]]
     cells: dict[int, dict[str, tuple[str, str]]] = {}
     lines: dict[int, str] = {}
     for number, body in re.findall(r'<tbody data-hand="(\d+)">(.*?)</tbody>', table.group(1), re.S):
-        what = re.search(r'<td class="what"[^>]*>([^<]*)</td>', body)
+        what = re.search(r'<td class="what"[^>]*><a href="[^"]*">([^<]*)</a></td>', body)
         assert what is not None
         lines[int(number)] = what.group(1)
         cells[int(number)] = {

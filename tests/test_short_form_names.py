@@ -227,7 +227,7 @@ def test_at_five_a_beginning_shared_with_the_dealer_names_the_one_who_plays(tmp_
     said = run("record", "-c", "bettler", "-d", "an", "--lost", "-k", "bert=kontra", "-l", path)
     assert said.exit_code == 0, said.stderr
     assert said.stdout.startswith(
-        "hand 1: bettler by Andi, kontra with Bert, lost (Anna deals, Bert is Forehand, Anna sits out)\n"
+        "hand 1: bettler by Andi, kontra from Bert, lost (Anna deals, Bert is Forehand, Anna sits out)\n"
     )
     # hand 1 replaced keeps its deal: Anna still sits it out
     again = run("replace", "1", "-c", "bettler", "-d", "AN", "--lost", "-k", "b=kontra", "-l", path)

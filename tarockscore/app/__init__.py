@@ -26,6 +26,7 @@ from tarockscore.web.html import (
     corrections_html,
     done_lines,
     esc,
+    explained_html,
     fields_html,
     hand_form,
     hand_heading,
@@ -136,12 +137,12 @@ def evening_page(notice: str = "", given: Mapping[str, str] | None = None, repla
         pending = entry.radl_pending
         parts.append(hand_form(entry, given, head=hand_heading(entry), hidden={"expected": version}))
         parts.append('<section id="preview" class="preview" hidden></section>')
-    parts.append(sheet_section(ledger, sheet))
+    parts.append(sheet_section(ledger, sheet, explain=lambda number: f"#explain-{number}"))
     if sheet.hands:
         expected = hidden_fields({"expected": version})
         parts.append(
             corrections_html(
-                len(sheet.hands),
+                sheet,
                 f'<form data-change="undo">{expected}',
                 '<form data-change="replace">',
                 f'<form data-change="delete">{expected}',
@@ -388,6 +389,13 @@ def resume(form: Mapping[str, str]) -> str:
         )
     ]
     return json.dumps({"html": evening_page(message_html("stale", said), given, number), "kept": True})
+
+
+def explaining(number: str) -> str:
+    """Hand ``number``'s explanation, as ``explain N`` prints it, shown above the page (its form kept)."""
+    explained = tarockscore.Evening(LEDGER).explain(whole(number) or 0)
+    back = f'<button type="button" id="close-explanation">{esc(_("back to the sheet"))}</button>'
+    return f'<section id="explanation" data-number="{explained.number}">{explained_html(explained)}{back}</section>'
 
 
 def replacing(number: str) -> str:

@@ -238,8 +238,30 @@ function reconcile(box, html, sentValues, now) {
   }
 }
 
+// A hand's line on the sheet shows its explanation above the page; the form below keeps its answers.
+const EXPLAIN = "#explain-";
+function closeExplanation() {
+  const open = document.getElementById("explanation");
+  if (!open) return;
+  const row = document.querySelector(`#sheet tbody[data-hand="${open.dataset.number}"]`);
+  open.remove();
+  if (row) row.scrollIntoView({ block: "center" });
+}
+
 document.addEventListener("click", (event) => {
+  const link = event.target.closest(`a[href^="${EXPLAIN}"]`);
+  if (link) {
+    event.preventDefault();
+    once(async () => {
+      const { html } = await ask("explaining", { number: link.getAttribute("href").slice(EXPLAIN.length) });
+      document.getElementById("explanation")?.remove();
+      main.insertAdjacentHTML("afterbegin", html);
+      window.scrollTo(0, 0);
+    });
+    return;
+  }
   const id = event.target.id;
+  if (id === "close-explanation") closeExplanation();
   if (id === "record") {
     once(async () => {
       const started = performance.now();

@@ -176,6 +176,7 @@ const OPS = {
   fields: (m) => ({ html: api.fields(form(m.form)) }),
   preview: (m) => JSON.parse(api.preview(form(m.form))),
   replacing: (m) => ({ html: api.replacing(String(m.number)) }),
+  explaining: (m) => ({ html: api.explaining(String(m.number)) }),
   resume: async (m) => {
     await restore(); // the ledger as stored: another tab may have changed it while this one reloaded
     return JSON.parse(api.resume(form(m.form)));

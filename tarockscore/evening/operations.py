@@ -7,7 +7,7 @@ Radls included.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from tarockscore.errors import N_, GameLimitReached, LedgerError, Message, grouped, message
 from tarockscore.evening.fold import check_number, rescored, result_of
@@ -295,9 +295,15 @@ def valat_line(hand: Hand) -> str | None:
     return VALAT_LINES.get((valat.side, valat.announced, valat.made))
 
 
-def summary(hand: Hand, profile: Profile, result: Result | None = None, contract: str | None = None) -> str:
+def summary(
+    hand: Hand,
+    profile: Profile,
+    result: Result | None = None,
+    contract: str | None = None,
+    step: Callable[[str], str] = str,
+) -> str:
     """One line for a hand: ``contract`` (as said; else its name), who played it (a Trischaken: who
-    lost it), the outcome, a Valat."""
+    lost it), the outcome, a Valat; each Kontra step as ``step`` says it (else its key)."""
     contract = contract or hand.contract
     text = contract
     if hand.declarer and hand.partner:
@@ -322,10 +328,15 @@ def summary(hand: Hand, profile: Profile, result: Result | None = None, contract
     if hand.conceded:
         text = message(N_("{hand}, conceded"), hand=text)
     if hand.kontra:  # the step on the contract, as a table checks it: "rufer by Anna, rekontra, won"
-        text = message(N_("{hand}, {kontra}"), hand=text, kontra=hand.kontra)
-    # each Defender's own step (contra ad personam), in seat order: "kontra with Anna, rekontra with Dani"
-    for defender, step in hand.kontra_by:
-        text = message(N_("{hand}, {kontra} with {defender}"), hand=text, kontra=step, defender=defender)
+        text = message(N_("{hand}, {kontra}"), hand=text, kontra=step(hand.kontra))
+    # each Defender's own step (contra ad personam), in seat order, named by who said it: the
+    # Defender's own (Kontra, Subkontra) from them, the declarer's answer (Rekontra) against them:
+    # "kontra from Anna, rekontra against Dani"
+    for defender, said in hand.kontra_by:
+        found = profile.step(said)
+        answered = found is not None and found.level % 2 == 0
+        by = N_("{hand}, {kontra} against {defender}") if answered else N_("{hand}, {kontra} from {defender}")
+        text = message(by, hand=text, kontra=step(said), defender=defender)
     if result is not None and result.won is not None:
         text = message(N_("{hand}, won") if result.won else N_("{hand}, lost"), hand=text)
     if (valat := valat_line(hand)) is not None:

@@ -17,6 +17,7 @@ from tarockscore.errors import N_, Message, message
 from tarockscore.evening.evening import HeadCheck, Repaired, Rescored, Settled
 from tarockscore.evening.fold import score_stored
 from tarockscore.evening.model import (
+    Action,
     AuditEntry,
     Deal,
     Ledger,
@@ -82,7 +83,10 @@ TEMPLATES = (
     N_("{hand}, conceded"),
     N_("{hand}, called King in the talon"),
     N_("{hand}, own King called"),
-    # each Defender's own step (contra ad personam), a clause each: "kontra with Anna, rekontra with Dani"
+    # each Defender's own step (contra ad personam), a clause each: "kontra from Anna, rekontra
+    # against Dani"; a line written before says "with" for both (read back in words naming no partner)
+    N_("{hand}, {kontra} from {defender}"),
+    N_("{hand}, {kontra} against {defender}"),
     N_("{hand}, {kontra} with {defender}"),
     N_("{hand}, {kontra}"),
     N_("{contract} by {declarer} with {partner}"),
@@ -121,7 +125,7 @@ _KEY = re.compile(r"[a-z][a-z0-9_]*")
 _FIELD = r"\{(\w+)(?:!(\w))?\}"
 # What a placeholder may hold where the rest of the line could hold it too: a Kontra step is a
 # profile key and a player's name holds no comma, so a hand with two Defenders' Kontras is cut
-# before its last clause ("bettler by Bert, kontra with Anna" + "rekontra with Dani").
+# before its last clause ("bettler by Bert, kontra from Anna" + "rekontra against Dani").
 _VALUES = {"kontra": r"[a-z][a-z0-9_]*", "defender": r"[^,]+?"}
 
 
@@ -394,11 +398,25 @@ def hand_line(ledger: Ledger, number: int) -> str:
 
 def hand_summary(hand: Hand, profile: Profile, result: Result | None = None) -> str:
     """One line for a hand in the reader's language: contract, who played it, the outcome, a Valat."""
-    kontra = named(hand.kontra) if hand.kontra else None
-    kontra_by = tuple((defender, named(step)) for defender, step in hand.kontra_by)
-    return said(
-        summary(hand._replace(kontra=kontra, kontra_by=kontra_by), profile, result, named(hand.contract))
-    )
+    return said(summary(hand, profile, result, named(hand.contract), named))
+
+
+def undone_summary(ledger: Ledger, number: int) -> str | None:
+    """Hand ``number`` as the sheet said it before it was taken back (the trail's last undo of that
+    number), its contract and Kontra named as the sheet names them; None where the trail has none."""
+    undone = next((a for a in reversed(ledger.audit) if a.action is Action.UNDO and a.number == number), None)
+    line = read_back(undone.detail) if undone is not None else None
+    hand = dict(line.values).get("summary") if line is not None else None
+    return said(_as_sheet(hand)) if isinstance(hand, str) else None
+
+
+def _as_sheet(value: str) -> str:
+    """A hand's line read back from the trail, its contract and Kontra steps (profile keys) named."""
+    if not isinstance(value, Message):
+        return named(value) if _KEY.fullmatch(value) else value
+    words = ("contract", "kontra", "hand")  # a key, or the line it is part of
+    values = tuple((k, _as_sheet(v) if k in words and isinstance(v, str) else v) for k, v in value.values)
+    return Message(value.template, values)
 
 
 def profile_json(table: Table) -> dict[str, Any]:

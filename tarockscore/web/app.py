@@ -411,7 +411,9 @@ class Web:
             "version": seen.version,
             "number": entry.number if entry is not None else None,
             "head": pages.hand_head(seen, entry, code=code, lang=lang) if entry is not None else "",
-            "sheet": sheet_html(seen.ledger, seen.sheet, pages.closed_round(place)),
+            "sheet": sheet_html(
+                seen.ledger, seen.sheet, pages.closed_round(place), pages.explain_link(place, code, lang)
+            ),
             "corrections": pages.corrections(seen, code=code, lang=lang),
             "notice": pages.done_notice(seen, params.get("done", ""), whole(params.get("hand"))),
         }
@@ -439,6 +441,23 @@ class Web:
             html = pages.table_page(
                 self.site, place, code, self.lang_param(request), notice=notice, replace=number
             )
+            return HTMLResponse(html, headers=HEADERS)
+
+        return await self.in_thread(request, work)
+
+    async def explain(self, request: Request) -> Response:
+        """A hand's explanation, as ``explain N`` prints it: read with a code or without."""
+        params = self.params(request)
+        place = self.place(request)
+        code = params.get("code", "")
+        self.gate(request, place, code, write=False)
+        number = whole(request.path_params["number"])
+
+        def work() -> Response:
+            hands = len(place.evening.ledger.hands)
+            if number is None or not 1 <= number <= hands:
+                raise Refused(404, "not_found", N_("there is no such hand on this table's sheet"))
+            html = pages.explain_page(self.site, place, number, code, self.lang_param(request))
             return HTMLResponse(html, headers=HEADERS)
 
         return await self.in_thread(request, work)
@@ -643,6 +662,7 @@ def make_app(site: Site, settings: Settings | None = None) -> Starlette:
         Route("/cards", web.cards),
         Route("/t/{key}", web.table),
         Route("/t/{key}/fields", web.fields, methods=["POST"]),
+        Route("/t/{key}/explain/{number}", web.explain),
         Route("/t/{key}/{what:str}", web.write, methods=["POST"]),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]

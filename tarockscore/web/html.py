@@ -68,11 +68,21 @@ def table(headers: Iterable[str], rows: Iterable[Iterable[object]], *, cls: str 
     return f'<table class="{esc(cls)}"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
 
 
-def sheet_html(ledger: tarockscore.Ledger, sheet: tarockscore.Sheet, closed: int | None = None) -> str:
+# A hand's number on the sheet to the address of its explanation (``explain N`` on the page)
+Explaining = Callable[[int], str]
+
+
+def sheet_html(
+    ledger: tarockscore.Ledger,
+    sheet: tarockscore.Sheet,
+    closed: int | None = None,
+    explain: Explaining | None = None,
+) -> str:
     """The evening as the table reads it: the totals and money, who deals next, each hand (latest first).
 
     ``closed``: the number of the tournament round this table belongs to, once it is closed; a
-    table of a closed round without hands did not play, and no next hand is named."""
+    table of a closed round without hands did not play, and no next hand is named. ``explain``:
+    each hand's line leads to its explanation at the address it gives."""
     headers, rows = render_evening.totals_rows(ledger)
     not_played = closed is not None and not sheet.hands and not sheet.on_paper
     if not_played:
@@ -93,16 +103,17 @@ def sheet_html(ledger: tarockscore.Ledger, sheet: tarockscore.Sheet, closed: int
         items = "".join(f"<li>{esc(line)}</li>" for line in paid)
         parts.append(f'<ul class="payments" aria-label="{esc(_("settlement"))}">{items}</ul>')
     if sheet.hands:
-        parts.append(schrift_html(sheet))
+        parts.append(schrift_html(sheet, explain))
     elif not sheet.on_paper and not not_played:  # either says so above, where the next hand would be
         parts.append(f'<p class="meta">{esc(_("no hands yet"))}</p>')
     return "\n".join(parts)
 
 
-def schrift_html(sheet: tarockscore.Sheet) -> str:
+def schrift_html(sheet: tarockscore.Sheet, explain: Explaining | None = None) -> str:
     """The hands as the paper Schrift keeps them, the latest first: a column per player, each hand a
     line saying what was played and below it each player's points for the hand and the running
-    total after it (``show``'s "+3 → 18"); a player sitting the hand out has "·"."""
+    total after it (``show``'s "+3 → 18"); a player sitting the hand out has "·". With ``explain``
+    the line is a link to the hand's explanation: one tap from a number to its bets."""
     players = sheet.players
     head = "".join(f'<th class="player" scope="col">{name_heading(p)}</th>' for p in players)
     rows = []
@@ -114,10 +125,12 @@ def schrift_html(sheet: tarockscore.Sheet) -> str:
             for p in players
         )
         # the summary names a doubled hand's Radl factor itself
-        said = render_evening.hand_summary(h.hand, sheet.table.profile.rules, h.result)
+        said = esc(render_evening.hand_summary(h.hand, sheet.table.profile.rules, h.result))
+        if explain is not None:
+            said = f'<a href="{esc(explain(h.number))}">{said}</a>'
         rows.append(
             f'<tbody data-hand="{h.number}"><tr><td class="no" rowspan="2">{h.number}</td>'
-            f'<td class="what" colspan="{len(players)}">{esc(said)}</td></tr>'
+            f'<td class="what" colspan="{len(players)}">{said}</td></tr>'
             f'<tr class="points">{cells}</tr></tbody>'
         )
     return (
@@ -133,8 +146,25 @@ def name_heading(name: str) -> str:
     return " ".join("".join(f"<span>{esc(part)}</span>" for part in parts) for parts in words)
 
 
-def sheet_section(ledger: tarockscore.Ledger, sheet: tarockscore.Sheet, closed: int | None = None) -> str:
-    return f'<section id="sheet" aria-label="{esc(_("sheet"))}">{sheet_html(ledger, sheet, closed)}</section>'
+def sheet_section(
+    ledger: tarockscore.Ledger,
+    sheet: tarockscore.Sheet,
+    closed: int | None = None,
+    explain: Explaining | None = None,
+) -> str:
+    said = sheet_html(ledger, sheet, closed, explain)
+    return f'<section id="sheet" aria-label="{esc(_("sheet"))}">{said}</section>'
+
+
+def explained_html(explained: tarockscore.Explained) -> str:
+    """``explain N`` on a phone: its words as it prints them, each of its blocks a paragraph whose
+    lines stay lines (the style sheet wraps a long one at the screen's width, indented below)."""
+    text = render_hand.explained_text(explained)
+    blocks = "".join(
+        "<p>" + "".join(f"<span>{esc(line)}</span>" for line in block.split("\n")) + "</p>"
+        for block in text.split("\n\n")
+    )
+    return f'<section class="explain">{blocks}</section>'
 
 
 def heading(number: int, replacing: bool) -> str:
@@ -185,15 +215,25 @@ def record_label(number: int, replacing: bool) -> str:
     return (_("Replace hand {number}") if replacing else _("Record hand {number}")).format(number=number)
 
 
-def corrections_html(last: int, undo: str, replace: str, delete: str, *, pick: str = "number") -> str:
-    """Take back hand ``last``, replace or delete one: ``undo``, ``replace`` and ``delete`` open each
-    form (its tag and hidden fields); ``pick`` names the field that chooses the hand to replace."""
+def corrections_html(
+    sheet: tarockscore.Sheet, undo: str, replace: str, delete: str, *, pick: str = "number"
+) -> str:
+    """Take back the last hand of ``sheet``, replace or delete one: ``undo``, ``replace`` and
+    ``delete`` open each form (its tag and hidden fields); ``pick`` names the field that chooses
+    the hand to replace. Take back first shows the hand's line, then takes it back at a second tap."""
+    last = len(sheet.hands)
     numbers = "".join(f'<option value="{n}">{n}</option>' for n in range(last, 0, -1))
+    hand = sheet.hands[-1]
+    now = _("on the sheet now: {hand}").format(
+        hand=render_evening.hand_summary(hand.hand, sheet.table.profile.rules, hand.result)
+    )
+    take = esc(_("Take back hand {number}").format(number=last))
     return "\n".join(
         [
             '<details class="corrections">',
             f"<summary>{esc(_('Corrections'))}</summary>",
-            f'{undo}<button type="submit" id="undo">{esc(_("Take back hand {number}").format(number=last))}</button></form>',
+            f'<details class="take-back"><summary>{take}</summary><p class="replacing">{esc(now)}</p>',
+            f'{undo}<button type="submit" id="undo" class="danger">{take}</button></form></details>',
             f'{replace}<label>{esc(_("Hand"))} <select name="{pick}">{numbers}</select></label>'
             f'<button type="submit">{esc(_("Replace"))}</button></form>',
             f'{delete}<label>{esc(_("Hand"))} <select name="number">{numbers}</select></label>'

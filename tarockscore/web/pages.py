@@ -7,7 +7,7 @@ import datetime as dt
 import io
 import json
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from urllib.parse import urlencode
 
@@ -26,6 +26,7 @@ from tarockscore.web.html import (
     corrections_html,
     done_lines,
     esc,
+    explained_html,
     hand_form,
     hand_heading,
     header,
@@ -184,7 +185,9 @@ def table_page(
         head = hand_head(seen, entry, code=code, lang=lang)
         action = link(place.path + "/hand", lang=lang)
         parts.append(hand_form(entry, given, head=head, hidden=hidden, action=action, refused=refused))
-    parts.append(sheet_section(seen.ledger, seen.sheet, closed_round(place)))
+    parts.append(
+        sheet_section(seen.ledger, seen.sheet, closed_round(place), explain_link(place, given_code, lang))
+    )
     # what is being played, as ``show`` and ``explain`` name it: below the sheet, out of its way
     said = render_hand.profile_line(seen.ledger.table.profile.rules)
     parts.append(f'<p class="meta profile">{esc(said)}</p>')
@@ -200,6 +203,20 @@ def table_page(
         "data-address": address,
     }
     return page(title, "\n".join(parts), data=data)
+
+
+def explain_link(place: Place, code: str, lang: str | None) -> Callable[[int], str]:
+    """The address of a hand's explanation, with the code the sheet was opened with (for the way back)."""
+    return lambda number: link(f"{place.path}/explain/{number}", code=code, lang=lang)
+
+
+def explain_page(site: Site, place: Place, number: int, code: str, lang: str | None) -> str:
+    """What ``explain N`` prints, on a page of its own, with the way back to the sheet (no form:
+    reading needs no code)."""
+    title = place_title(place, site.title)
+    back = f'<a class="board-link" href="{esc(link(place.path, code=code, lang=lang))}">{esc(_("back to the sheet"))}</a>'
+    body = header(title, back) + explained_html(place.evening.explain(number)) + f"<p>{back}</p>"
+    return page(_("Hand {number}").format(number=number) + " · " + title, body, script=False)
 
 
 def closed_round(place: Place) -> int | None:
@@ -226,7 +243,7 @@ def corrections(seen: Seen, *, code: str | None, lang: str | None) -> str:
         return ""
     common = hidden_fields({"code": code, "expected": seen.version})
     return corrections_html(
-        len(seen.sheet.hands),
+        seen.sheet,
         f'<form method="post" action="{esc(link(path + "/undo", lang=lang))}">{common}{hidden_fields({"request": request_key()})}',
         f'<form method="get" action="{esc(path)}">{hidden_fields({"code": code, "lang": lang})}',
         f'<form method="post" action="{esc(link(path + "/delete", lang=lang))}">{common}{hidden_fields({"request": request_key()})}',
@@ -239,7 +256,10 @@ def done_notice(seen: Seen, kind: str, number: int | None) -> str:
     if kind not in DONE or number is None:
         return ""
     sheet = seen.sheet if kind in ("recorded", "replaced", "already") else None
-    return message_html("info" if kind == "already" else "ok", done_lines(kind, number, sheet))
+    lines = done_lines(kind, number, sheet)
+    if kind == "undone" and (line := render_evening.undone_summary(seen.ledger, number)):
+        lines.append(line)  # the hand taken back, as its line on the sheet said it
+    return message_html("info" if kind == "already" else "ok", lines)
 
 
 def preview_page(
