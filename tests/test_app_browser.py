@@ -777,6 +777,65 @@ def test_the_hand_to_replace_is_shown_as_recorded(
     context.close()
 
 
+NEXT_KEPT = {
+    "en-GB": ("on the sheet now: Rufer by Anna with Bert, won", "Keep it", "Hand 2"),
+    "de-AT": ("jetzt in der Schrift: Rufer von Anna mit Bert, gewonnen", "So lassen", "Spiel 2"),
+}
+
+
+@pytest.mark.parametrize("lang", ["en-GB", "de-AT"])
+def test_a_hand_replaced_while_the_next_is_entered_keeps_the_next_ones_answers(
+    browser: Any, server: StaticServer, tmp_path: Path, lang: str
+) -> None:
+    """Hand 2 half entered, the table finds hand 1 wrong: "Replace" opens hand 1 as it stands on
+    the sheet, with a way back that changes nothing, as serve's page has ("Keep it"); kept or
+    replaced, hand 2's answers come back in its form."""
+    on_sheet, keep, second = NEXT_KEPT[lang]
+    context = phone(browser, lang)
+    page = opened(context, server.url)
+    begin(page)
+    record(page, "Anna", "Bert", 40, shown="Anna")
+    answer_rufer(page, "Bert", "Cilli", "44")
+    checked = 'fieldset[data-key="{}"] input[value="{}"]'
+
+    def hand_two_as_entered() -> None:
+        expect(page.locator("#hand-form h2")).to_have_text(second)
+        for key, value in (("contract", "rufer"), ("declarer", "Bert"), ("partner", "Cilli")):
+            expect(page.locator(checked.format(key, value))).to_be_checked()
+        expect(page.locator('input[name="card_points"]')).to_have_value("44")
+
+    def replacing_one() -> None:
+        page.click(".corrections summary")
+        page.select_option('form[data-change="replace"] select[name="number"]', "1")
+        page.click('form[data-change="replace"] button[type="submit"]')
+        expect(page.locator("#hand-form h2")).to_have_text(REPLACING[lang])
+        expect(page.locator("#hand-form .replacing")).to_contain_text(on_sheet)
+
+    replacing_one()
+    page.screenshot(path=str(tmp_path / f"replacing-kept-{lang}.png"), full_page=True)
+    expect(page.locator("#keep")).to_have_text(keep)
+    page.locator("#keep").click()
+    hand_two_as_entered()
+    replacing_one()
+    reloaded(page)  # the phone reloaded while hand 1 is replaced: both hands' answers stay
+    expect(page.locator("#hand-form h2")).to_have_text(REPLACING[lang])
+    page.fill('input[name="card_points"]', "30")
+    page.locator('input[name="card_points"]').blur()
+    page.wait_for_selector("#hand-form:not([data-asking])")
+    page.click("#hand-form button[type=submit]")
+    page.click("#record")
+    expect(page.locator("#record")).to_have_count(0)
+    hand_two_as_entered()
+    page.screenshot(path=str(tmp_path / f"replaced-next-kept-{lang}.png"), full_page=True)
+    page.click("#hand-form button[type=submit]")
+    page.click("#record")
+    expect(page.locator("#sheet table.hands tbody")).to_have_count(2)
+    # hand 1 with 30 of 70: the Call lost, Cilli and Dani write 1 each; hand 2 with 44: Bert and
+    # Cilli win the Call, 1 each (the Simplified Scoring writes the winners' side only)
+    assert totals(exported(page, tmp_path)) == {"Anna": 0, "Bert": 1, "Cilli": 2, "Dani": 1}
+    context.close()
+
+
 OUTSIDE = {
     "en-GB": ("Card points of Anna and Bert (of 70): 71 is outside 0 to 70", "71 is outside 0 to 70"),
     "de-AT": (

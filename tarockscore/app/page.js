@@ -131,7 +131,10 @@ document.addEventListener("submit", (event) => {
       box.hidden = false;
       box.scrollIntoView({ block: "nearest" });
     } else if (form.dataset.change === "replace") {
-      show((await ask("replacing", { number: form.elements.number.value })).html);
+      // the hand to replace, carrying the next hand's answers so far (kept as its form's, for a reload)
+      const hand = document.getElementById("hand-form");
+      show((await ask("replacing", { number: form.elements.number.value, hand: hand && values(hand) })).html);
+      keepDraft();
     } else if (form.dataset.change === "radl" || form.dataset.change === "strike") {
       // a Radl set or struck: the next hand's answers so far stay in its form
       const hand = document.getElementById("hand-form");
@@ -248,6 +251,9 @@ document.addEventListener("click", (event) => {
       showChanged(reply);
       window.scrollTo(0, 0);
     });
+  } else if (id === "keep") {
+    // the hand being replaced left as it is: the next hand's form, with its answers
+    once(async () => showChanged(await ask("keep", { form: values(document.getElementById("hand-form")) })));
   } else if (id === "edit") {
     document.getElementById("preview").hidden = true;
   } else if (id === "new-evening") {
