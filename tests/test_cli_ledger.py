@@ -144,6 +144,12 @@ def test_names_without_commas_are_told_to_take_commas(tmp_path: Path) -> None:
         "Fehler: --players: 2 Namen angegeben; 'koenigrufen' spielen 4, oder 5, wenn der Geber aussetzt;"
         " die Namen mit Beistrichen trennen: Anna, Bert, Cilli, Dani\n"
     )
+    # the names run together are not refused as one name too long
+    five = run("new", "-p", "Maximilian Bartholomäus Cäcilia Dominika Evelyn", "--ledger", str(path))
+    assert five.stderr == (
+        "error: --players: 1 name given; 'koenigrufen' is played by 4, or 5 where the dealer sits out;"
+        " separate the names with commas: Maximilian, Bartholomäus, Cäcilia, Dominika, Evelyn\n"
+    )
     # a name of two words stays one name where the count is right
     assert run("new", "-p", "Anna Maria, Bert, Cilli, Dani", "--ledger", str(path)).exit_code == 0
 

@@ -245,10 +245,10 @@ def check_players(names: Sequence[str], profile: Profile) -> list[Problem]:
     """Problems with the names of a new table: 4 or 5 distinct names, usable on the command line."""
     problems: list[Problem] = []
     allowed = (profile.game.players, profile.game.players + 1)
+    # names written with spaces between them, not commas: said how to write them
+    words = [word for name in names for word in name.split()]
+    commas = len(names) not in allowed and len(names) < len(words) and len(words) in allowed
     if len(names) not in allowed:
-        # names written with spaces between them, not commas: said how to write them
-        words = [word for name in names for word in name.split()]
-        commas = len(names) < len(words) and len(words) in allowed
         if len(names) == 1:
             said = (
                 N_(
@@ -282,7 +282,7 @@ def check_players(names: Sequence[str], profile: Profile) -> list[Problem]:
                 **({"names": ", ".join(words)} if commas else {}),
             )
         )
-    return problems + check_names(names, "players")
+    return problems + check_names(words if commas else names, "players")
 
 
 def new_ledger(
