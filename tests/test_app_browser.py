@@ -688,6 +688,33 @@ def test_a_new_evening_refused_leaves_the_hand_half_entered(
     context.close()
 
 
+BACK = {"en-GB": "Back to the evening", "de-AT": "Zurück zum Abend"}
+
+
+@pytest.mark.parametrize("lang", ["en-GB", "de-AT"])
+def test_new_evening_tapped_by_mistake_has_a_way_back(
+    browser: Any, server: StaticServer, tmp_path: Path, lang: str
+) -> None:
+    """ "New evening" tapped in the middle of an evening: the app on the home screen has no address
+    bar to reload, so the start page offers the way back to the evening, the hand half entered
+    back in its form."""
+    context = phone(browser, lang)
+    page = opened(context, server.url)
+    begin(page)
+    answer_rufer(page, "Anna", "Cilli", "40")
+    page.click("#new-evening")
+    expect(page.locator("#start")).to_have_count(1)
+    expect(page.locator("#back")).to_have_text(BACK[lang])
+    page.screenshot(path=str(tmp_path / f"new-evening-back-{lang}.png"), full_page=True)
+    page.click("#back")
+    expect(page.locator('fieldset[data-key="partner"] input[value="Cilli"]')).to_be_checked()
+    expect(page.locator('input[name="card_points"]')).to_have_value("40")
+    page.click("#hand-form button[type=submit]")
+    page.click("#record")
+    expect(page.locator("#sheet table.hands tbody")).to_have_count(1)
+    context.close()
+
+
 def chip(page: Page, key: str, value: str) -> Any:
     """A choice's radio: it lies, unseen, over the button's word, where a thumb taps."""
     return page.locator(f'fieldset[data-key="{key}"] input[value="{value}"]')

@@ -79,6 +79,10 @@ def start_page(notice: str = "", given: Mapping[str, str] | None = None) -> str:
     )
     confirm = _("The evening on this phone is replaced: export it first. Go on?")
     replaces = f' data-confirm="{esc(confirm)}"' if LEDGER.exists() else ""
+    # the evening the phone holds, back (an app on the home screen has no address bar to reload)
+    back = (
+        f'<button type="button" id="back">{esc(_("Back to the evening"))}</button>' if LEDGER.exists() else ""
+    )
 
     def field(name: str, label: str, control: str = "", **more: str) -> str:
         """A labelled field: ``control``, else an input named ``name`` (a file's, or one with the answer given)."""
@@ -91,7 +95,7 @@ def start_page(notice: str = "", given: Mapping[str, str] | None = None) -> str:
     toml = {"type": "file", "accept": ".toml"}
     return "\n".join(
         [
-            header(_("New evening")),
+            header(_("New evening"), back),
             f'<div id="notice">{notice}</div>',
             f'<form id="start" class="hand"{replaces}>',
             field("players", _("players (comma-separated, in seat order, Forehand first)"), **text),

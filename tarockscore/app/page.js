@@ -256,6 +256,8 @@ document.addEventListener("click", (event) => {
     once(async () => showChanged(await ask("keep", { form: values(document.getElementById("hand-form")) })));
   } else if (id === "edit") {
     document.getElementById("preview").hidden = true;
+  } else if (id === "back") {
+    once(async () => resumed((await ask("page")).html));
   } else if (id === "new-evening") {
     once(async () => show((await ask("start_page")).html));
   } else if (id === "export") {
@@ -283,6 +285,18 @@ async function exportLedger() {
   setTimeout(() => URL.revokeObjectURL(link.href), 10000);
 }
 
+// The evening's page shown, the hand half entered back in its form (a reload, the start page left),
+// on the sheet its answers were given on.
+async function resumed(html) {
+  show(html);
+  const draft = await readDraft();
+  if (draft && document.getElementById("hand-form")) {
+    const reply = await ask("resume", { form: draft });
+    show(reply.html);
+    if (!reply.kept) dropDraft();
+  }
+}
+
 // The engine is asked to start at once; the storage question is asked while it starts. Over plain
 // http the browser gives the page no lock between tabs and no offline copy: it says so and stops.
 async function begin() {
@@ -299,14 +313,7 @@ async function begin() {
   }
   try {
     const { html, kept } = await started;
-    show(html);
-    const draft = await readDraft();
-    if (draft && document.getElementById("hand-form")) {
-      // a reload in the middle of a hand: its answers back, on the sheet they were given on
-      const resumed = await ask("resume", { form: draft });
-      show(resumed.html);
-      if (!resumed.kept) dropDraft();
-    }
+    await resumed(html);
     document.body.dataset.ready = kept ? "kept" : "new"; // started from the kept engine, or anew
   } catch (error) {
     failed(error);

@@ -171,7 +171,10 @@ async function start(language) {
 
 const OPS = {
   start: (m) => start(m.language),
-  page: () => ({ html: api.page() }),
+  page: async () => {
+    await restore(); // the ledger as stored: another tab may have changed it meanwhile
+    return { html: api.page() };
+  },
   start_page: () => ({ html: api.start_page() }),
   fields: (m) => ({ html: api.fields(form(m.form)) }),
   preview: (m) => JSON.parse(api.preview(form(m.form))),
