@@ -288,13 +288,11 @@ async function exportLedger() {
 // The evening's page shown, the hand half entered back in its form (a reload, the start page left),
 // on the sheet its answers were given on.
 async function resumed(html) {
-  show(html);
-  const draft = await readDraft();
-  if (draft && document.getElementById("hand-form")) {
-    const reply = await ask("resume", { form: draft });
-    show(reply.html);
-    if (!reply.kept) dropDraft();
-  }
+  const draft = html.includes('id="hand-form"') ? await readDraft() : null;
+  if (!draft) return show(html);
+  const reply = await ask("resume", { form: draft }); // shown once, with the answers: no empty form first
+  show(reply.html);
+  if (!reply.kept) dropDraft();
 }
 
 // The engine is asked to start at once; the storage question is asked while it starts. Over plain
