@@ -323,7 +323,7 @@ def change(what: str, form: Mapping[str, str]) -> str:
         done = writes.change(evening, what, given, number, snapshot)
     said = [p["message"] for p in done.body.get("problems", [])] or [done.body["said"]]
     if done.status == 200:
-        notice = message_html("ok", _corrected(what, number, snapshot) or said)
+        notice = message_html("ok", [*(_corrected(what, number, snapshot) or said), _standing()])
         return _reply(True, evening_page(notice, parked), kept=parked is not None)
     if done.status == 409:
         return _reply(False, evening_page(message_html("stale", said), parked), kept=parked is not None)
@@ -394,6 +394,13 @@ def _marked(what: str, done: tarockscore.Change) -> list[str]:
             else _("Radl struck on the sheet {after}: {n} doubled hands fewer; {pending} pending")
         )
     return [said.format(after=after, n=n, factor=done.after.profile.radl.factor, pending=pending)]
+
+
+def _standing() -> str:
+    """The totals as they now stand, in a line at the top, where the page opens after a change: the
+    sheet that shows them is below the next hand's form, a long way down a phone's screen."""
+    _headers, rows = render_evening.totals_rows(tarockscore.Evening(LEDGER).read().ledger)
+    return _("totals now: {totals}").format(totals=", ".join(f"{row[0]} {row[1]}" for row in rows))
 
 
 def _corrected(what: str, number: int | None, before: tarockscore.Snapshot) -> list[str]:
