@@ -715,6 +715,40 @@ def test_new_evening_tapped_by_mistake_has_a_way_back(
     context.close()
 
 
+@pytest.mark.parametrize("lang", ["en-GB", "de-AT"])
+def test_a_correction_tapped_below_the_sheet_is_seen_done(
+    browser: Any, server: StaticServer, tmp_path: Path, lang: str
+) -> None:
+    """The corrections lie below the sheet, screens down a phone: a hand taken back or deleted
+    there is said at the top of the page, and the hand opened to be replaced is there too; the
+    page shows them, not the bottom of the sheet where nothing seemed to happen (and a second tap
+    takes back another hand)."""
+    undone, _hand, deleted, *_rest = CORRECTED[lang]
+    context = phone(browser, lang)
+    page = opened(context, server.url)
+    begin(page)
+    record(page, "Anna", "Bert", 40, shown="Rufer")
+    record(page, "Cilli", "Dani", 50, shown="Rufer")
+    record(page, "Bert", "Cilli", 45, shown="Rufer")
+    page.click(".corrections summary")
+    page.click("#undo")
+    expect(page.locator("#notice .ok")).to_contain_text(undone)
+    expect(page.locator("#notice")).to_be_in_viewport()
+    page.screenshot(path=str(tmp_path / f"undone-{lang}.png"))
+    page.click(".corrections summary")
+    page.select_option('form[data-change="replace"] select[name="number"]', "1")
+    page.click('form[data-change="replace"] button[type="submit"]')
+    expect(page.locator("#hand-form h2")).to_have_text(REPLACING[lang])
+    expect(page.locator("#hand-form h2")).to_be_in_viewport()
+    page.locator("#keep").click()
+    page.click(".corrections summary")
+    page.select_option('form[data-change="delete"] select[name="number"]', "2")
+    page.click('form[data-change="delete"] button[type="submit"]')
+    expect(page.locator("#notice .ok")).to_contain_text(deleted)
+    expect(page.locator("#notice")).to_be_in_viewport()
+    context.close()
+
+
 def chip(page: Page, key: str, value: str) -> Any:
     """A choice's radio: it lies, unseen, over the button's word, where a thumb taps."""
     return page.locator(f'fieldset[data-key="{key}"] input[value="{value}"]')

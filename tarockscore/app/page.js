@@ -25,8 +25,11 @@ function ask(op, args = {}) {
   });
 }
 
+// A page shown from its top, where it says what was done and the form is: a correction or a Radl
+// is tapped below the sheet, screens down a phone, where nothing would seem to have happened.
 function show(html) {
   main.innerHTML = html;
+  window.scrollTo(0, 0);
 }
 
 function failed(error) {
@@ -249,7 +252,6 @@ document.addEventListener("click", (event) => {
       const reply = await ask("change", { what: "hand", form: shown });
       document.body.dataset.recordMs = String(Math.round(performance.now() - started));
       showChanged(reply);
-      window.scrollTo(0, 0);
     });
   } else if (id === "keep") {
     // the hand being replaced left as it is: the next hand's form, with its answers
