@@ -331,7 +331,7 @@ def test_a_correction_is_said_by_the_hands_number_on_the_sheet(
     notice = page.locator("#notice .ok")
     expect(notice).to_contain_text(undone)
     expect(notice).to_contain_text(undone_hand)
-    assert "4" not in page.inner_text("#notice")
+    assert "4" not in notice.locator("li").first.inner_text()  # the hand's number (the totals follow)
     page.click(".corrections summary")
     page.select_option('form[data-change="delete"] select[name="number"]', "2")
     page.click('form[data-change="delete"] button[type="submit"]')
@@ -690,6 +690,67 @@ def test_a_new_evening_refused_leaves_the_hand_half_entered(
     context.close()
 
 
+BACK = {"en-GB": "Back to the evening", "de-AT": "Zurück zum Abend"}
+
+
+@pytest.mark.parametrize("lang", ["en-GB", "de-AT"])
+def test_new_evening_tapped_by_mistake_has_a_way_back(
+    browser: Any, server: StaticServer, tmp_path: Path, lang: str
+) -> None:
+    """ "New evening" tapped in the middle of an evening: the app on the home screen has no address
+    bar to reload, so the start page offers the way back to the evening, the hand half entered
+    back in its form."""
+    context = phone(browser, lang)
+    page = opened(context, server.url)
+    begin(page)
+    answer_rufer(page, "Anna", "Cilli", "40")
+    page.click("#new-evening")
+    expect(page.locator("#start")).to_have_count(1)
+    expect(page.locator("#back")).to_have_text(BACK[lang])
+    page.screenshot(path=str(tmp_path / f"new-evening-back-{lang}.png"), full_page=True)
+    page.click("#back")
+    expect(page.locator('fieldset[data-key="partner"] input[value="Cilli"]')).to_be_checked()
+    expect(page.locator('input[name="card_points"]')).to_have_value("40")
+    page.click("#hand-form button[type=submit]")
+    page.click("#record")
+    expect(page.locator("#sheet table.hands tbody")).to_have_count(1)
+    context.close()
+
+
+@pytest.mark.parametrize("lang", ["en-GB", "de-AT"])
+def test_a_correction_tapped_below_the_sheet_is_seen_done(
+    browser: Any, server: StaticServer, tmp_path: Path, lang: str
+) -> None:
+    """The corrections lie below the sheet, screens down a phone: a hand taken back or deleted
+    there is said at the top of the page, and the hand opened to be replaced is there too; the
+    page shows them, not the bottom of the sheet where nothing seemed to happen (and a second tap
+    takes back another hand)."""
+    undone, _hand, deleted, *_rest = CORRECTED[lang]
+    context = phone(browser, lang)
+    page = opened(context, server.url)
+    begin(page)
+    record(page, "Anna", "Bert", 40, shown="Rufer")
+    record(page, "Cilli", "Dani", 50, shown="Rufer")
+    record(page, "Bert", "Cilli", 45, shown="Rufer")
+    page.click(".corrections summary")
+    page.click("#undo")
+    expect(page.locator("#notice .ok")).to_contain_text(undone)
+    expect(page.locator("#notice")).to_be_in_viewport()
+    page.screenshot(path=str(tmp_path / f"undone-{lang}.png"))
+    page.click(".corrections summary")
+    page.select_option('form[data-change="replace"] select[name="number"]', "1")
+    page.click('form[data-change="replace"] button[type="submit"]')
+    expect(page.locator("#hand-form h2")).to_have_text(REPLACING[lang])
+    expect(page.locator("#hand-form h2")).to_be_in_viewport()
+    page.locator("#keep").click()
+    page.click(".corrections summary")
+    page.select_option('form[data-change="delete"] select[name="number"]', "2")
+    page.click('form[data-change="delete"] button[type="submit"]')
+    expect(page.locator("#notice .ok")).to_contain_text(deleted)
+    expect(page.locator("#notice")).to_be_in_viewport()
+    context.close()
+
+
 def chip(page: Page, key: str, value: str) -> Any:
     """A choice's radio: it lies, unseen, over the button's word, where a thumb taps."""
     return page.locator(f'fieldset[data-key="{key}"] input[value="{value}"]')
@@ -776,6 +837,65 @@ def test_the_hand_to_replace_is_shown_as_recorded(
     # 30 of 70: the Call lost, Cilli and Dani add 1 each; the announced Pagat made, Anna and Bert
     # add 1 × 2 each
     assert totals(exported(page, tmp_path)) == {"Anna": 2, "Bert": 2, "Cilli": 1, "Dani": 1}
+    context.close()
+
+
+NEXT_KEPT = {
+    "en-GB": ("on the sheet now: Rufer by Anna with Bert, won", "Keep it", "Hand 2"),
+    "de-AT": ("jetzt in der Schrift: Rufer von Anna mit Bert, gewonnen", "So lassen", "Spiel 2"),
+}
+
+
+@pytest.mark.parametrize("lang", ["en-GB", "de-AT"])
+def test_a_hand_replaced_while_the_next_is_entered_keeps_the_next_ones_answers(
+    browser: Any, server: StaticServer, tmp_path: Path, lang: str
+) -> None:
+    """Hand 2 half entered, the table finds hand 1 wrong: "Replace" opens hand 1 as it stands on
+    the sheet, with a way back that changes nothing, as serve's page has ("Keep it"); kept or
+    replaced, hand 2's answers come back in its form."""
+    on_sheet, keep, second = NEXT_KEPT[lang]
+    context = phone(browser, lang)
+    page = opened(context, server.url)
+    begin(page)
+    record(page, "Anna", "Bert", 40, shown="Anna")
+    answer_rufer(page, "Bert", "Cilli", "44")
+    checked = 'fieldset[data-key="{}"] input[value="{}"]'
+
+    def hand_two_as_entered() -> None:
+        expect(page.locator("#hand-form h2")).to_have_text(second)
+        for key, value in (("contract", "rufer"), ("declarer", "Bert"), ("partner", "Cilli")):
+            expect(page.locator(checked.format(key, value))).to_be_checked()
+        expect(page.locator('input[name="card_points"]')).to_have_value("44")
+
+    def replacing_one() -> None:
+        page.click(".corrections summary")
+        page.select_option('form[data-change="replace"] select[name="number"]', "1")
+        page.click('form[data-change="replace"] button[type="submit"]')
+        expect(page.locator("#hand-form h2")).to_have_text(REPLACING[lang])
+        expect(page.locator("#hand-form .replacing")).to_contain_text(on_sheet)
+
+    replacing_one()
+    page.screenshot(path=str(tmp_path / f"replacing-kept-{lang}.png"), full_page=True)
+    expect(page.locator("#keep")).to_have_text(keep)
+    page.locator("#keep").click()
+    hand_two_as_entered()
+    replacing_one()
+    reloaded(page)  # the phone reloaded while hand 1 is replaced: both hands' answers stay
+    expect(page.locator("#hand-form h2")).to_have_text(REPLACING[lang])
+    page.fill('input[name="card_points"]', "30")
+    page.locator('input[name="card_points"]').blur()
+    page.wait_for_selector("#hand-form:not([data-asking])")
+    page.click("#hand-form button[type=submit]")
+    page.click("#record")
+    expect(page.locator("#record")).to_have_count(0)
+    hand_two_as_entered()
+    page.screenshot(path=str(tmp_path / f"replaced-next-kept-{lang}.png"), full_page=True)
+    page.click("#hand-form button[type=submit]")
+    page.click("#record")
+    expect(page.locator("#sheet table.hands tbody")).to_have_count(2)
+    # hand 1 with 30 of 70: the Call lost, Cilli and Dani write 1 each; hand 2 with 44: Bert and
+    # Cilli win the Call, 1 each (the Simplified Scoring writes the winners' side only)
+    assert totals(exported(page, tmp_path)) == {"Anna": 0, "Bert": 1, "Cilli": 2, "Dani": 1}
     context.close()
 
 

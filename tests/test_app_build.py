@@ -493,3 +493,47 @@ def test_the_pages_python_sets_and_strikes_a_radl_as_radl_add_does(tmp_path: Pat
     # the trail names the mark's hand by its id, as every audit line does
     assert "Radl set on the sheet after hand 3 (no. 2 on the sheet): 4 more hands ×2; 4 pending" in trail
     assert trail.count("Radl set on the sheet") == 2 and trail.count("Radl struck") == 1
+
+
+STANDING = r"""
+import json, re, sys
+for stack in ("starlette", "uvicorn", "segno", "typer"):
+    sys.modules[stack] = None
+from pathlib import Path
+import tarockscore.app as page
+home = Path(sys.argv[1])
+page.HOME, page.LEDGER = home, home / "evening.toml"
+page.speak(sys.argv[2])
+
+def expected(html):
+    return re.search(r'name="expected" value="([0-9a-f]+)"', html).group(1)
+
+begun = json.loads(page.begin({"players": "Anna, Bert, Cilli, Dani", "profile": "koenigrufen"}))["html"]
+hand = {"contract": "rufer", "declarer": "Anna", "partner": "Bert", "card_points": "40"}
+one = json.loads(page.change("hand", {"expected": expected(begun), **hand}))["html"]
+two = json.loads(page.change("hand", {"expected": expected(one), **hand, "declarer": "Cilli", "partner": "Anna"}))["html"]
+form = page.replacing("1")
+replaced = json.loads(page.change("hand", {"expected": expected(form), "number": "1", **hand, "card_points": "30"}))
+print(json.dumps({"one": one, "two": two, "replaced": replaced["html"]}))
+"""
+
+STANDING_WORDS = {"en-GB": "totals now: ", "de-AT": "Stand jetzt: "}
+
+
+@pytest.mark.parametrize("lang", ["en-GB", "de-AT"])
+def test_a_hand_recorded_or_replaced_says_the_totals_it_leaves(tmp_path: Path, lang: str) -> None:
+    """The notice at the top, where the page opens after Record, says the totals as they now stand:
+    the sheet with them is below the next hand's form, a long way down a phone's screen."""
+    done = subprocess.run(
+        [sys.executable, "-c", STANDING, str(tmp_path), lang], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout)
+    notice = {key: html.split('<div id="notice">')[1].split("</div>")[0] for key, html in out.items()}
+    said = STANDING_WORDS[lang]
+    # the Simplified Scoring writes the Call's 1 Victory Point to each winner ([CTK]): hand 1 won by
+    # Anna and Bert, hand 2 by Cilli and Anna; hand 1 replaced with 30 of 70 is lost, Cilli and Dani
+    # win it
+    assert said + "Anna 1, Bert 1, Cilli 0, Dani 0" in notice["one"]
+    assert said + "Anna 2, Bert 1, Cilli 1, Dani 0" in notice["two"]
+    assert said + "Anna 1, Bert 0, Cilli 2, Dani 1" in notice["replaced"]

@@ -128,6 +128,32 @@ def test_new_collects_every_usage_problem(tmp_path: Path) -> None:
     assert not path.exists()
 
 
+def test_names_without_commas_are_told_to_take_commas(tmp_path: Path) -> None:
+    """A phone's keyboard or a hurried hand writes the names with spaces between them: the four
+    come as one name, and the refusal says how to write them, the names given with commas."""
+    path = tmp_path / "evening.toml"
+    result = run("new", "-p", "Anna Bert Cilli Dani", "--ledger", str(path))
+    assert result.exit_code == 2
+    assert result.stderr == (
+        "error: --players: 1 name given; 'koenigrufen' is played by 4, or 5 where the dealer sits out;"
+        " separate the names with commas: Anna, Bert, Cilli, Dani\n"
+    )
+    german = run("--lang", "de", "new", "-p", "Anna Bert, Cilli Dani", "--ledger", str(path))
+    assert german.exit_code == 2
+    assert german.stderr == (
+        "Fehler: --players: 2 Namen angegeben; 'koenigrufen' spielen 4, oder 5, wenn der Geber aussetzt;"
+        " die Namen mit Beistrichen trennen: Anna, Bert, Cilli, Dani\n"
+    )
+    # the names run together are not refused as one name too long
+    five = run("new", "-p", "Maximilian Bartholomäus Cäcilia Dominika Evelyn", "--ledger", str(path))
+    assert five.stderr == (
+        "error: --players: 1 name given; 'koenigrufen' is played by 4, or 5 where the dealer sits out;"
+        " separate the names with commas: Maximilian, Bartholomäus, Cäcilia, Dominika, Evelyn\n"
+    )
+    # a name of two words stays one name where the count is right
+    assert run("new", "-p", "Anna Maria, Bert, Cilli, Dani", "--ledger", str(path)).exit_code == 0
+
+
 def test_new_unknown_profile(tmp_path: Path) -> None:
     result = run("new", "-p", "A,B,C,D", "--profile", "pagatt", "--ledger", str(tmp_path / "l.toml"))
     assert result.exit_code == 1

@@ -21,6 +21,7 @@ from tarockscore.render import evening as render_evening
 from tarockscore.render.notation import stake_amount, table_date
 from tarockscore.web import writes
 from tarockscore.web.html import (
+    CONTROL,
     answers_of,
     attrs,
     corrections_html,
@@ -79,6 +80,10 @@ def start_page(notice: str = "", given: Mapping[str, str] | None = None) -> str:
     )
     confirm = _("The evening on this phone is replaced: export it first. Go on?")
     replaces = f' data-confirm="{esc(confirm)}"' if LEDGER.exists() else ""
+    # the evening the phone holds, back (an app on the home screen has no address bar to reload)
+    back = (
+        f'<button type="button" id="back">{esc(_("Back to the evening"))}</button>' if LEDGER.exists() else ""
+    )
 
     def field(name: str, label: str, control: str = "", **more: str) -> str:
         """A labelled field: ``control``, else an input named ``name`` (a file's, or one with the answer given)."""
@@ -91,7 +96,7 @@ def start_page(notice: str = "", given: Mapping[str, str] | None = None) -> str:
     toml = {"type": "file", "accept": ".toml"}
     return "\n".join(
         [
-            header(_("New evening")),
+            header(_("New evening"), back),
             f'<div id="notice">{notice}</div>',
             f'<form id="start" class="hand"{replaces}>',
             field("players", _("players (comma-separated, in seat order, Forehand first)"), **text),
@@ -120,8 +125,36 @@ def start_page(notice: str = "", given: Mapping[str, str] | None = None) -> str:
     )
 
 
-def evening_page(notice: str = "", given: Mapping[str, str] | None = None, replace: int | None = None) -> str:
-    """The sheet, the form of the next hand (or of the hand being replaced) and the corrections."""
+# The next hand's answers given before a hand was opened to be replaced, carried in that hand's form
+# as hidden fields (NEXT + key), so that they come back in the next hand's form once it is replaced
+# or kept, also after a reload.
+NEXT = "next:"
+
+
+def _own(form: Mapping[str, str]) -> dict[str, str]:
+    """A form's values without the next hand's answers it carries."""
+    return {k: v for k, v in form.items() if not k.startswith(NEXT)}
+
+
+def _parked(form: Mapping[str, str] | None) -> dict[str, str] | None:
+    """The next hand's answers a form carries: a replaced hand's (NEXT + key), or the next hand's own."""
+    if not form:
+        return None
+    if form.get("number"):
+        parked = {k.removeprefix(NEXT): v for k, v in form.items() if k.startswith(NEXT)}
+    else:
+        parked = {k: v for k, v in form.items() if k not in CONTROL}
+    return parked if any(v.strip() for v in parked.values()) else None
+
+
+def evening_page(
+    notice: str = "",
+    given: Mapping[str, str] | None = None,
+    replace: int | None = None,
+    parked: Mapping[str, str] | None = None,
+) -> str:
+    """The sheet, the form of the next hand (or of the hand being replaced, as it stands on the sheet,
+    with ``parked``: the next hand's answers so far) and the corrections."""
     evening = tarockscore.Evening(LEDGER)
     snapshot = evening.read()
     ledger, version = snapshot.ledger, snapshot.head
@@ -135,7 +168,16 @@ def evening_page(notice: str = "", given: Mapping[str, str] | None = None, repla
         pending = 0
     else:
         pending = entry.radl_pending
-        parts.append(hand_form(entry, given, head=hand_heading(entry), hidden={"expected": version}))
+        head, hidden = hand_heading(entry), {"expected": version}
+        if replace is not None:
+            stored = sheet.hands[replace - 1]
+            now = render_evening.hand_summary(stored.hand, sheet.table.profile.rules, stored.result)
+            head += (
+                f'<p class="replacing">{esc(_("on the sheet now: {hand}").format(hand=now))} '
+                f'<button type="button" id="keep">{esc(_("Keep it"))}</button></p>'
+            )
+            hidden |= {NEXT + k: v for k, v in (parked or {}).items()}
+        parts.append(hand_form(entry, given, head=head, hidden=hidden))
         parts.append('<section id="preview" class="preview" hidden></section>')
     parts.append(sheet_section(ledger, sheet, explain=lambda number: f"#explain-{number}"))
     if sheet.hands:
@@ -243,11 +285,12 @@ def open_ledger() -> str:
 def fields(form: Mapping[str, str]) -> str:
     """The form's fields for the answers so far (asked after every change of a field)."""
     entry = tarockscore.hand_entry(tarockscore.Evening(LEDGER), whole(form.get("number")))
-    return fields_html(entry, answers_of(form))
+    return fields_html(entry, answers_of(_own(form)))
 
 
 def preview(form: Mapping[str, str]) -> str:
     """A hand's arithmetic bet by bet, before it is recorded; or why the rules refuse it."""
+    form = _own(form)
     number = whole(form.get("number"))
     evening = tarockscore.Evening(LEDGER)
     found = writes.previewed(evening, number, answers_of(form))
@@ -268,10 +311,12 @@ def preview(form: Mapping[str, str]) -> str:
 
 def change(what: str, form: Mapping[str, str]) -> str:
     """Record or replace a hand (``hand``), take the last back (``undo``), delete one (``delete``):
-    made only on the sheet the form was made on, else refused with the sheet as it is now."""
+    made only on the sheet the form was made on, else refused with the sheet as it is now. The next
+    hand's answers a hand replaced carries come back in the next hand's form (``kept``)."""
     evening = tarockscore.Evening(LEDGER)
     number = whole(form.get("number"))
-    given = answers_of(form)
+    parked = _parked(form) if what == "hand" and number is not None else None
+    given = answers_of(_own(form))
     snapshot = evening.read()
     if snapshot.head != form.get("expected", ""):
         done = writes.stale(snapshot, what)
@@ -279,10 +324,11 @@ def change(what: str, form: Mapping[str, str]) -> str:
         done = writes.change(evening, what, given, number, snapshot)
     said = [p["message"] for p in done.body.get("problems", [])] or [done.body["said"]]
     if done.status == 200:
-        return _reply(True, evening_page(message_html("ok", _corrected(what, number, snapshot) or said)))
+        notice = message_html("ok", [*(_corrected(what, number, snapshot) or said), _standing()])
+        return _reply(True, evening_page(notice, parked), kept=parked is not None)
     if done.status == 409:
-        return _reply(False, evening_page(message_html("stale", said)))
-    return _reply(False, evening_page(message_html("refused", said), given, number), kept=True)
+        return _reply(False, evening_page(message_html("stale", said), parked), kept=parked is not None)
+    return _reply(False, evening_page(message_html("refused", said), given, number, parked), kept=True)
 
 
 def radl(what: str, form: Mapping[str, str], hand: Mapping[str, str] | None = None) -> str:
@@ -351,6 +397,13 @@ def _marked(what: str, done: tarockscore.Change) -> list[str]:
     return [said.format(after=after, n=n, factor=done.after.profile.radl.factor, pending=pending)]
 
 
+def _standing() -> str:
+    """The totals as they now stand, in a line at the top, where the page opens after a change: the
+    sheet that shows them is below the next hand's form, a long way down a phone's screen."""
+    _headers, rows = render_evening.totals_rows(tarockscore.Evening(LEDGER).read().ledger)
+    return _("totals now: {totals}").format(totals=", ".join(f"{row[0]} {row[1]}" for row in rows))
+
+
 def _corrected(what: str, number: int | None, before: tarockscore.Snapshot) -> list[str]:
     """A correction made, said by the hand's number on the sheet the table sees (as ``serve``'s
     page says it), and the hand: not the audit trail's line, which names the hand by its id."""
@@ -371,14 +424,17 @@ def resume(form: Mapping[str, str]) -> str:
     ``kept``: whether the form holds the answers (else the tab forgets them)."""
     evening = tarockscore.Evening(LEDGER)
     number = whole(form.get("number"))
-    given = answers_of(form)
+    parked = _parked(form) if number is not None else None
+    given = answers_of(_own(form))
     snapshot = evening.read()
     try:
         tarockscore.hand_entry(evening, number, snapshot)
     except TarockError:  # the hand being replaced is gone, or the table has played its games
+        if parked is not None and number is not None:  # the next hand's answers, where there is one
+            return keep(form)
         return json.dumps({"html": evening_page(), "kept": False})
     if snapshot.head == form.get("expected", ""):
-        return json.dumps({"html": evening_page(given=given, replace=number), "kept": True})
+        return json.dumps({"html": evening_page(given=given, replace=number, parked=parked), "kept": True})
     moved = writes.moved(evening, "hand", given, number, form.get("expected", ""), snapshot)
     if moved.body.get("error") == "already_on_sheet":
         said = [p["message"] for p in moved.body["problems"]]
@@ -388,7 +444,9 @@ def resume(form: Mapping[str, str]) -> str:
             "the sheet has changed since these answers were given: check them against the sheet before recording"
         )
     ]
-    return json.dumps({"html": evening_page(message_html("stale", said), given, number), "kept": True})
+    return json.dumps(
+        {"html": evening_page(message_html("stale", said), given, number, parked), "kept": True}
+    )
 
 
 def explaining(number: str) -> str:
@@ -398,9 +456,16 @@ def explaining(number: str) -> str:
     return f'<section id="explanation" data-number="{explained.number}">{explained_html(explained)}{back}</section>'
 
 
-def replacing(number: str) -> str:
-    """The form of hand ``number``, its answers as recorded, to be replaced."""
-    return evening_page(replace=whole(number))
+def replacing(number: str, hand: Mapping[str, str] | None = None) -> str:
+    """The form of hand ``number``, its answers as recorded, to be replaced; ``hand``: the form shown
+    before, whose next hand's answers it carries."""
+    return evening_page(replace=whole(number), parked=_parked(hand))
+
+
+def keep(form: Mapping[str, str]) -> str:
+    """The hand being replaced kept as it is: the next hand's form, with the answers it had."""
+    parked = _parked(form)
+    return json.dumps({"ok": True, "html": evening_page(given=parked), "kept": parked is not None})
 
 
 def export_name() -> str:

@@ -25,8 +25,11 @@ function ask(op, args = {}) {
   });
 }
 
+// A page shown from its top, where it says what was done and the form is: a correction or a Radl
+// is tapped below the sheet, screens down a phone, where nothing would seem to have happened.
 function show(html) {
   main.innerHTML = html;
+  window.scrollTo(0, 0);
 }
 
 function failed(error) {
@@ -131,7 +134,10 @@ document.addEventListener("submit", (event) => {
       box.hidden = false;
       box.scrollIntoView({ block: "nearest" });
     } else if (form.dataset.change === "replace") {
-      show((await ask("replacing", { number: form.elements.number.value })).html);
+      // the hand to replace, carrying the next hand's answers so far (kept as its form's, for a reload)
+      const hand = document.getElementById("hand-form");
+      show((await ask("replacing", { number: form.elements.number.value, hand: hand && values(hand) })).html);
+      keepDraft();
     } else if (form.dataset.change === "radl" || form.dataset.change === "strike") {
       // a Radl set or struck: the next hand's answers so far stay in its form
       const hand = document.getElementById("hand-form");
@@ -268,10 +274,14 @@ document.addEventListener("click", (event) => {
       const reply = await ask("change", { what: "hand", form: shown });
       document.body.dataset.recordMs = String(Math.round(performance.now() - started));
       showChanged(reply);
-      window.scrollTo(0, 0);
     });
+  } else if (id === "keep") {
+    // the hand being replaced left as it is: the next hand's form, with its answers
+    once(async () => showChanged(await ask("keep", { form: values(document.getElementById("hand-form")) })));
   } else if (id === "edit") {
     document.getElementById("preview").hidden = true;
+  } else if (id === "back") {
+    once(async () => resumed((await ask("page")).html));
   } else if (id === "new-evening") {
     once(async () => show((await ask("start_page")).html));
   } else if (id === "export") {
@@ -299,6 +309,16 @@ async function exportLedger() {
   setTimeout(() => URL.revokeObjectURL(link.href), 10000);
 }
 
+// The evening's page shown, the hand half entered back in its form (a reload, the start page left),
+// on the sheet its answers were given on.
+async function resumed(html) {
+  const draft = html.includes('id="hand-form"') ? await readDraft() : null;
+  if (!draft) return show(html);
+  const reply = await ask("resume", { form: draft }); // shown once, with the answers: no empty form first
+  show(reply.html);
+  if (!reply.kept) dropDraft();
+}
+
 // The engine is asked to start at once; the storage question is asked while it starts. Over plain
 // http the browser gives the page no lock between tabs and no offline copy: it says so and stops.
 async function begin() {
@@ -315,14 +335,7 @@ async function begin() {
   }
   try {
     const { html, kept } = await started;
-    show(html);
-    const draft = await readDraft();
-    if (draft && document.getElementById("hand-form")) {
-      // a reload in the middle of a hand: its answers back, on the sheet they were given on
-      const resumed = await ask("resume", { form: draft });
-      show(resumed.html);
-      if (!resumed.kept) dropDraft();
-    }
+    await resumed(html);
     document.body.dataset.ready = kept ? "kept" : "new"; // started from the kept engine, or anew
   } catch (error) {
     failed(error);

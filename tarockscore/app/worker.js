@@ -171,12 +171,19 @@ async function start(language) {
 
 const OPS = {
   start: (m) => start(m.language),
-  page: () => ({ html: api.page() }),
+  page: async () => {
+    await restore(); // the ledger as stored: another tab may have changed it meanwhile
+    return { html: api.page() };
+  },
   start_page: () => ({ html: api.start_page() }),
   fields: (m) => ({ html: api.fields(form(m.form)) }),
   preview: (m) => JSON.parse(api.preview(form(m.form))),
-  replacing: (m) => ({ html: api.replacing(String(m.number)) }),
+  replacing: (m) => ({ html: api.replacing(String(m.number), form(m.hand)) }),
   explaining: (m) => ({ html: api.explaining(String(m.number)) }),
+  keep: async (m) => {
+    await restore(); // the ledger as stored: another tab may have changed it meanwhile
+    return JSON.parse(api.keep(form(m.form)));
+  },
   resume: async (m) => {
     await restore(); // the ledger as stored: another tab may have changed it while this one reloaded
     return JSON.parse(api.resume(form(m.form)));

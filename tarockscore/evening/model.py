@@ -245,20 +245,44 @@ def check_players(names: Sequence[str], profile: Profile) -> list[Problem]:
     """Problems with the names of a new table: 4 or 5 distinct names, usable on the command line."""
     problems: list[Problem] = []
     allowed = (profile.game.players, profile.game.players + 1)
+    # names written with spaces between them, not commas: said how to write them
+    words = [word for name in names for word in name.split()]
+    commas = len(names) not in allowed and len(names) < len(words) and len(words) in allowed
     if len(names) not in allowed:
+        if len(names) == 1:
+            said = (
+                N_(
+                    "1 name given; {profile!r} is played by {players}, or {total} where the dealer sits out;"
+                    " separate the names with commas: {names}"
+                )
+                if commas
+                else N_(
+                    "1 name given; {profile!r} is played by {players}, or {total} where the dealer sits out"
+                )
+            )
+        else:
+            said = (
+                N_(
+                    "{count} names given; {profile!r} is played by {players}, or {total} where the dealer sits out;"
+                    " separate the names with commas: {names}"
+                )
+                if commas
+                else N_(
+                    "{count} names given; {profile!r} is played by {players}, or {total} where the dealer sits out"
+                )
+            )
         problems.append(
             Problem.of(
                 "players",
-                N_(
-                    "{count} names given; {profile!r} is played by {players}, or {total} where the dealer sits out"
-                ),
+                said,
                 count=len(names),
                 profile=profile.name,
                 players=profile.game.players,
                 total=profile.game.players + 1,
+                **({"names": ", ".join(words)} if commas else {}),
             )
         )
-    return problems + check_names(names, "players")
+    return problems + check_names(words if commas else names, "players")
 
 
 def new_ledger(
