@@ -1399,3 +1399,31 @@ def test_take_back_names_the_hand_before_and_after(evening: Path, lang: str, und
     assert said is not None, notice
     assert html.escape(undone) in said.group(1) and html.escape(line) in said.group(1)
     assert len(tarockscore.Evening(evening).ledger.hands) == 1
+
+
+def test_a_hand_taken_back_while_its_explanation_is_asked_for_is_no_such_hand(
+    evening: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The explanation of a hand read the sheet twice: once to see the hand was there, once to
+    explain it. A hand taken back by another phone between the two was answered 503 ("cannot be
+    read or written just now") instead of 404: the sheet is read once."""
+    cli("record", "-l", str(evening), *RUFER_CLI)
+    cli("record", "-l", str(evening), "-c", "dreier", "-d", "Bert", "-t", "20")
+    client, _site = client_of(evening)
+    read = tarockscore.Evening.read
+    seen: list[Any] = []
+
+    def read_then_taken_back(self: tarockscore.Evening) -> Any:
+        snapshot = read(self)
+        if not seen:  # another phone takes hand 2 back right after the first reading
+            seen.append(snapshot)
+            tarockscore.Evening(evening).undo()
+        return snapshot
+
+    monkeypatch.setattr(tarockscore.Evening, "read", read_then_taken_back)
+    answer = client.get("/t/evening/explain/2")
+    assert answer.status_code in (200, 404), answer.text
+    assert len(read(tarockscore.Evening(evening)).ledger.hands) == 1
+    seen.clear()
+    answer = client.get("/t/evening/explain/2")  # hand 2 is gone: no such hand
+    assert answer.status_code == 404, answer.text

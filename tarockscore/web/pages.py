@@ -210,13 +210,15 @@ def explain_link(place: Place, code: str, lang: str | None) -> Callable[[int], s
     return lambda number: link(f"{place.path}/explain/{number}", code=code, lang=lang)
 
 
-def explain_page(site: Site, place: Place, number: int, code: str, lang: str | None) -> str:
+def explain_page(
+    site: Site, place: Place, explained: tarockscore.Explained, code: str, lang: str | None
+) -> str:
     """What ``explain N`` prints, on a page of its own, with the way back to the sheet (no form:
     reading needs no code)."""
     title = place_title(place, site.title)
     back = f'<a class="board-link" href="{esc(link(place.path, code=code, lang=lang))}">{esc(_("back to the sheet"))}</a>'
-    body = header(title, back) + explained_html(place.evening.explain(number)) + f"<p>{back}</p>"
-    return page(_("Hand {number}").format(number=number) + " · " + title, body, script=False)
+    body = header(title, back) + explained_html(explained) + f"<p>{back}</p>"
+    return page(_("Hand {number}").format(number=explained.number) + " · " + title, body, script=False)
 
 
 def closed_round(place: Place) -> int | None:
