@@ -439,7 +439,13 @@ class Web:
                 return JSONResponse(data, headers=HEADERS)
             notice = pages.done_notice(seen, params.get("done", ""), whole(params.get("hand")))
             html = pages.table_page(
-                self.site, place, code, self.lang_param(request), notice=notice, replace=number
+                self.site,
+                place,
+                code,
+                self.lang_param(request),
+                notice=notice,
+                replace=number,
+                deleting=whole(params.get("delete")),
             )
             return HTMLResponse(html, headers=HEADERS)
 

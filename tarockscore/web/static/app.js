@@ -553,7 +553,22 @@
 
   // A reload in the middle of a hand: its answers come back, on the sheet they were given on;
   // if that sheet has moved since, the page says so, as it does while a hand is being entered.
+  // A take-back or delete made from this page, the next hand half entered: its answers were given
+  // on the sheet the correction was made on, and go on on the sheet it left (no sheet moved elsewhere).
+  if (form && !replacing) {
+    corrections.addEventListener("submit", function (event) {
+      var sent = event.target;
+      var draft = readDraft();
+      if (sent.method !== "post" || !draft || !sent.elements.expected) { return; }
+      draft.corrected = sent.elements.expected.value;
+      try { sessionStorage.setItem(draftKey(), JSON.stringify(draft)); } catch (e) { /* no storage */ }
+    });
+  }
   var draft = form && readDraft();
+  var ownCorrection = /[?&]done=(undone|deleted)(&|$)/.test(location.search);
+  if (draft && draft.corrected === draft.expected && ownCorrection) {
+    draft.expected = form.elements.expected.value;
+  }
   if (draft && Object.keys(draft.answers).length) {
     touched = true;
     var now = form.elements.expected.value;
