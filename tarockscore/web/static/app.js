@@ -166,7 +166,8 @@
   // -- the parts that follow the sheet ------------------------------------------------------
   function pageQuery(extra) {
     var query = new URLSearchParams(location.search);
-    ["done", "hand", "part"].concat(extra.done ? ["replace"] : []).forEach(function (k) { query.delete(k); });
+    // a change done: no hand is being replaced, or asked about to be deleted, any more
+    ["done", "hand", "part"].concat(extra.done ? ["replace", "delete"] : []).forEach(function (k) { query.delete(k); });
     Object.keys(extra).forEach(function (k) { query.set(k, extra[k]); });
     return location.pathname + "?" + query.toString();
   }
