@@ -238,10 +238,10 @@ def corrections_html(
         )
 
     take = esc(_("Take back hand {number}").format(number=last))
-    asked = delete_asked(sheet, deleting, delete)
+    asked = deleting is not None and 1 <= deleting <= last  # the panel stands open at the question
     return "\n".join(
         [
-            f'<details class="corrections"{" open" if "<details" in asked else ""}>',
+            f'<details class="corrections"{" open" if asked else ""}>',
             f"<summary>{esc(_('Corrections'))}</summary>",
             f'<details class="take-back"><summary>{take}</summary>{now_on_sheet(sheet, last)}',
             f'{undo}<button type="submit" id="undo" class="danger">{take}</button></form></details>',
@@ -249,7 +249,7 @@ def corrections_html(
             f'<button type="submit">{esc(_("Replace"))}</button></form>',
             f'{choose}<label>{esc(_("Hand"))} <select name="delete">{numbers(deleting)}</select></label>'
             f'<button type="submit">{esc(_("Delete"))}</button></form>',
-            asked,
+            delete_asked(sheet, deleting, delete),
             "</details>",
         ]
     )
