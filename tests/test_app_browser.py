@@ -272,6 +272,14 @@ def kept_engine(page: Page) -> str:
     return str(page.wait_for_function(KEPT).json_value())
 
 
+def delete_hand(page: Page, number: str) -> None:
+    """Delete hand ``number``: chosen, its line shown, then deleted at the second tap."""
+    page.click(".corrections summary")
+    page.select_option('form[data-change="deleting"] select[name="delete"]', number)
+    page.click('form[data-change="deleting"] button[type="submit"]')
+    page.click('form[data-change="delete"] button[type="submit"]')
+
+
 def test_hands_replaced_and_deleted_in_german(browser: Any, server: StaticServer, tmp_path: Path) -> None:
     context = phone(browser, "de-AT")
     page = opened(context, server.url)
@@ -291,9 +299,7 @@ def test_hands_replaced_and_deleted_in_german(browser: Any, server: StaticServer
     expect(page.locator("#hand-form h2")).to_have_text("Spiel 1 ersetzen")
     assert "ersetzt" in record(page, "Anna", "Bert", 30, shown="Rufer")
     expect(page.locator("#sheet table.hands tbody")).to_have_count(3)
-    page.click(".corrections summary")
-    page.select_option('form[data-change="delete"] select[name="number"]', "2")
-    page.click('form[data-change="delete"] button[type="submit"]')
+    delete_hand(page, "2")
     expect(page.locator("#notice .ok")).to_contain_text("gelöscht")
     expect(page.locator("#sheet table.hands tbody")).to_have_count(2)
     assert "Spiel 3" in page.inner_text("#hand-form h2")  # the next hand after the two kept
@@ -332,9 +338,7 @@ def test_a_correction_is_said_by_the_hands_number_on_the_sheet(
     expect(notice).to_contain_text(undone)
     expect(notice).to_contain_text(undone_hand)
     assert "4" not in notice.locator("li").first.inner_text()  # the hand's number (the totals follow)
-    page.click(".corrections summary")
-    page.select_option('form[data-change="delete"] select[name="number"]', "2")
-    page.click('form[data-change="delete"] button[type="submit"]')
+    delete_hand(page, "2")
     expect(notice).to_contain_text(deleted)
     expect(notice).to_contain_text(deleted_hand)
     page.click(".corrections summary")
@@ -744,9 +748,7 @@ def test_a_correction_tapped_below_the_sheet_is_seen_done(
     expect(page.locator("#hand-form h2")).to_have_text(REPLACING[lang])
     expect(page.locator("#hand-form h2")).to_be_in_viewport()
     page.locator("#keep").click()
-    page.click(".corrections summary")
-    page.select_option('form[data-change="delete"] select[name="number"]', "2")
-    page.click('form[data-change="delete"] button[type="submit"]')
+    delete_hand(page, "2")
     expect(page.locator("#notice .ok")).to_contain_text(deleted)
     expect(page.locator("#notice")).to_be_in_viewport()
     context.close()
@@ -1168,4 +1170,66 @@ def test_a_tap_on_a_hands_line_shows_its_explanation(
     page.get_by_role("button", name=back).click()
     expect(page.locator("#explanation")).to_have_count(0)
     expect(page.locator('fieldset[data-key="contract"] input[value="dreier"]')).to_be_checked()
+    context.close()
+
+
+HALF_ENTERED = {
+    "en-GB": ("Hand 3 is taken back.", "Hand 3", "Delete", "Delete hand 1",
+              "on the sheet now: Rufer by Anna with Bert, won", "Hand 1 is deleted.", "Hand 2"),
+    "de-AT": ("Spiel 3 ist zurückgenommen.", "Spiel 3", "Löschen", "Spiel 1 löschen",
+              "jetzt in der Schrift: Rufer von Anna mit Bert, gewonnen", "Spiel 1 ist gelöscht.", "Spiel 2"),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("lang", ["en-GB", "de-AT"])
+def test_delete_asks_first_and_the_hand_half_entered_stays_across_corrections(
+    browser: Any, server: StaticServer, tmp_path: Path, lang: str
+) -> None:
+    """Delete deleted the hand chosen at one tap, where Take back first shows the hand's line: it
+    now names the hand chosen by its line and deletes it at a second tap. Take back and Delete
+    tapped while the next hand was half entered dropped its answers (Replace and Radl kept them):
+    they stay in its form, and the hand is recorded as entered."""
+    undone, third, delete, delete_one, line, deleted, second = HALF_ENTERED[lang]
+    context = phone(browser, lang)
+    page = opened(context, server.url)
+    begin(page)
+    record(page, "Anna", "Bert", 40, shown="Rufer")
+    record(page, "Cilli", "Dani", 50, shown="Rufer")
+    record(page, "Bert", "Cilli", 45, shown="Rufer")
+    answer_rufer(page, "Bert", "Dani", "44")
+    checked = 'fieldset[data-key="{}"] input[value="{}"]'
+
+    def half_entered(heading: str) -> None:
+        expect(page.locator("#hand-form h2")).to_have_text(heading)
+        for key, value in (("contract", "rufer"), ("declarer", "Bert"), ("partner", "Dani")):
+            expect(page.locator(checked.format(key, value))).to_be_checked()
+        expect(page.locator('input[name="card_points"]')).to_have_value("44")
+
+    page.click(".corrections summary")
+    page.click(".take-back summary")
+    page.click("#undo")
+    expect(page.locator("#notice .ok")).to_contain_text(undone)
+    half_entered(third)
+    page.click(".corrections summary")
+    page.select_option('form[data-change="deleting"] select[name="delete"]', "1")
+    page.get_by_role("button", name=delete, exact=True).click()
+    asked = page.locator("details.delete")
+    expect(asked).to_contain_text(line)
+    expect(asked.get_by_role("button", name=delete_one, exact=True)).to_be_in_viewport()
+    expect(page.locator("#sheet table.hands tbody")).to_have_count(2)  # nothing deleted yet
+    assert page.evaluate("document.documentElement.scrollWidth") <= WIDTH
+    page.screenshot(path=str(tmp_path / f"delete-asked-{lang}.png"))
+    half_entered(third)
+    asked.get_by_role("button", name=delete_one, exact=True).click()
+    expect(page.locator("#notice .ok")).to_contain_text(deleted)
+    expect(page.locator("#notice .ok")).to_contain_text(line.split(": ", 1)[1])
+    half_entered(second)
+    reloaded(page)  # kept for a reload too
+    half_entered(second)
+    page.click("#hand-form button[type=submit]")
+    page.click("#record")
+    expect(page.locator("#sheet table.hands tbody")).to_have_count(2)
+    # hand 1 now the Rufer by Cilli with Dani (50 of 70), hand 2 the Rufer by Bert with Dani (44):
+    # both won (a Rufer needs 36), the winners write 1 each under the Simplified Scoring
+    assert totals(exported(page, tmp_path)) == {"Anna": 0, "Bert": 1, "Cilli": 1, "Dani": 2}
     context.close()

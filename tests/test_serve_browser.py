@@ -1039,6 +1039,8 @@ CORRECTIONS = {
         "undone": "Hand 3 is taken back.",
         "undone_line": "Dreier by Cilli, lost",
         "delete": "Delete",
+        "delete_hand": "Delete hand 1",
+        "delete_line": "on the sheet now: Rufer by Anna with Cilli, won",
         "deleted": "Hand 1 is deleted.",
         "replace": "Replace",
         "replace_heading": "Replace hand 1",
@@ -1054,6 +1056,8 @@ CORRECTIONS = {
         "undone": "Spiel 3 ist zurückgenommen.",
         "undone_line": "Dreier von Cilli, verloren",
         "delete": "Löschen",
+        "delete_hand": "Spiel 1 löschen",
+        "delete_line": "jetzt in der Schrift: Rufer von Anna mit Cilli, gewonnen",
         "deleted": "Spiel 1 ist gelöscht.",
         "replace": "Ersetzen",
         "replace_heading": "Spiel 1 ersetzen",
@@ -1074,7 +1078,7 @@ def test_corrections_take_back_delete_and_replace_with_script_on_and_off(
     """Take back, delete and replace from the page, with script and without (finding 1); the
     hand replaced is shown filled in, its number named, and the replacement confirmed (finding 8).
     Take back was one tap, its notice not saying which hand it was: it shows the hand's line, as
-    the sheet has it, before a second tap takes it back, and the notice names it."""
+    the sheet has it, before a second tap takes it back, and the notice names it. Delete likewise."""
     server, path = evening
     words = CORRECTIONS[lang]
     cli("record", "--ledger", str(path), "-c", "rufer", "-d", "Anna", "-w", "Cilli", "-t", "40")
@@ -1103,9 +1107,14 @@ def test_corrections_take_back_delete_and_replace_with_script_on_and_off(
         expect(page.locator(".notice.ok")).to_contain_text(words["undone_line"])
         assert hands(path) == 2
         panel = corrections()
-        panel.locator("select[name=number]").select_option("1")
-        panel.get_by_role("button", name=words["delete"]).click()
+        panel.locator("select[name=delete]").select_option("1")
+        panel.get_by_role("button", name=words["delete"], exact=True).click()
+        assert hands(path) == 2  # the hand chosen is named first: Delete asks, as Take back does
+        asked = page.locator("details.delete")
+        expect(asked).to_contain_text(words["delete_line"])
+        asked.get_by_role("button", name=words["delete_hand"], exact=True).click()
         expect(page.locator(".notice.ok")).to_contain_text(words["deleted"])
+        expect(page.locator(".notice.ok")).to_contain_text(words["delete_line"].split(": ", 1)[1])
         assert hands(path) == 1  # the Dreier by Bert is hand 1 now
         panel = corrections()
         panel.locator("select[name=replace]").select_option("1")
@@ -1132,6 +1141,93 @@ def test_corrections_take_back_delete_and_replace_with_script_on_and_off(
         assert "replace=" not in page.url
     finally:
         context.close()
+
+
+HALF_ENTERED = {
+    "en": {
+        "take_back": "Take back hand 3",
+        "undone": "Hand 3 is taken back.",
+        "delete": "Delete",
+        "delete_hand": "Delete hand 1",
+        "delete_line": "on the sheet now: Rufer by Anna with Cilli, won",
+        "deleted": "Hand 1 is deleted.",
+        "changed": "The sheet has changed",
+        **{k: WORDS["en"][k] for k in ("show", "record", "recorded", "heading")},
+    },
+    "de": {
+        "take_back": "Spiel 3 zurücknehmen",
+        "undone": "Spiel 3 ist zurückgenommen.",
+        "delete": "Löschen",
+        "delete_hand": "Spiel 1 löschen",
+        "delete_line": "jetzt in der Schrift: Rufer von Anna mit Cilli, gewonnen",
+        "deleted": "Spiel 1 ist gelöscht.",
+        "changed": "Die Schrift hat sich geändert",
+        **{k: WORDS["de"][k] for k in ("show", "record", "recorded", "heading")},
+    },
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_delete_asks_first_and_the_hand_half_entered_stays_across_corrections(
+    evening: tuple[Server, Path], phone: Callable[[], Any], lang: str
+) -> None:
+    """Delete deleted the hand chosen at one tap, where Take back first shows the hand's line: it
+    now names the hand chosen by its line and deletes it at a second tap. The next hand, half
+    entered meanwhile, keeps its answers across the take back and the delete, on the sheet they
+    leave (this phone's own change is no sheet changed elsewhere), and is recorded as entered."""
+    server, path = evening
+    words = HALF_ENTERED[lang]
+    cli("record", "--ledger", str(path), "-c", "rufer", "-d", "Anna", "-w", "Cilli", "-t", "40")
+    cli("record", "--ledger", str(path), "-c", "dreier", "-d", "Bert", "-t", "36")
+    cli("record", "--ledger", str(path), "-c", "dreier", "-d", "Cilli", "-t", "30")
+    page = phone()
+    page.goto(server.url("evening", lang=lang))
+    thumb = Thumb(page)
+    thumb.choose("contract", "Rufer")
+    thumb.choose("declarer", "Bert")
+    thumb.choose("partner", "Dani")
+    thumb.points("44")
+    settled(page)
+    checked = 'fieldset[data-key="{}"] input[value="{}"]'
+
+    def half_entered() -> None:
+        for key, value in (("contract", "rufer"), ("declarer", "Bert"), ("partner", "Dani")):
+            expect(page.locator(checked.format(key, value))).to_be_checked()
+        expect(page.locator("input[name=card_points]")).to_have_value("44")
+        settled(page)
+        expect(page.locator("#notice")).not_to_contain_text(words["changed"])
+
+    page.locator("details.corrections > summary").click()
+    page.locator("details.take-back > summary").click()
+    page.get_by_role("button", name=words["take_back"], exact=True).click()
+    expect(page.locator("#notice .notice.ok")).to_contain_text(words["undone"])
+    expect(page.locator("#hand-head h2")).to_have_text(words["heading"].format(n=3))
+    half_entered()
+    page.locator("details.corrections > summary").click()
+    page.locator("select[name=delete]").select_option("1")
+    page.get_by_role("button", name=words["delete"], exact=True).click()
+    asked = page.locator("details.delete")
+    expect(asked).to_contain_text(words["delete_line"])
+    expect(asked.get_by_role("button", name=words["delete_hand"], exact=True)).to_be_in_viewport()
+    assert hands(path) == 2  # nothing deleted yet
+    no_sideways_scrolling(page)
+    page.screenshot(path=str(path.parent / f"delete-asked-{lang}.png"))
+    half_entered()
+    asked.get_by_role("button", name=words["delete_hand"], exact=True).click()
+    expect(page.locator("#notice .notice.ok")).to_contain_text(words["deleted"])
+    expect(page.locator("#notice .notice.ok")).to_contain_text(words["delete_line"].split(": ", 1)[1])
+    expect(page.locator("#hand-head h2")).to_have_text(words["heading"].format(n=2))
+    half_entered()
+    thumb.button(words["show"])
+    thumb.button(words["record"].format(n=2))
+    expect(page.locator("#notice .notice.ok")).to_contain_text(words["recorded"].format(n=2))
+    hand = tarockscore.Evening(path).ledger.hands[1].hand
+    assert (hand.contract, hand.declarer, hand.partner, hand.card_points) == (
+        "rufer",
+        "Bert",
+        "Dani",
+        Fraction(44),
+    )
 
 
 STALE_TAKE_BACK = {

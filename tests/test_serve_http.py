@@ -1399,3 +1399,74 @@ def test_take_back_names_the_hand_before_and_after(evening: Path, lang: str, und
     assert said is not None, notice
     assert html.escape(undone) in said.group(1) and html.escape(line) in said.group(1)
     assert len(tarockscore.Evening(evening).ledger.hands) == 1
+
+
+def test_a_hand_taken_back_while_its_explanation_is_asked_for_is_no_such_hand(
+    evening: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The explanation of a hand read the sheet twice: once to see the hand was there, once to
+    explain it. A hand taken back by another phone between the two was answered 503 ("cannot be
+    read or written just now") instead of 404: the sheet is read once."""
+    cli("record", "-l", str(evening), *RUFER_CLI)
+    cli("record", "-l", str(evening), "-c", "dreier", "-d", "Bert", "-t", "20")
+    client, _site = client_of(evening)
+    read = tarockscore.Evening.read
+    seen: list[Any] = []
+
+    def read_then_taken_back(self: tarockscore.Evening) -> Any:
+        snapshot = read(self)
+        if not seen:  # another phone takes hand 2 back right after the first reading
+            seen.append(snapshot)
+            tarockscore.Evening(evening).undo()
+        return snapshot
+
+    monkeypatch.setattr(tarockscore.Evening, "read", read_then_taken_back)
+    answer = client.get("/t/evening/explain/2")
+    assert answer.status_code in (200, 404), answer.text
+    assert len(read(tarockscore.Evening(evening)).ledger.hands) == 1
+    seen.clear()
+    answer = client.get("/t/evening/explain/2")  # hand 2 is gone: no such hand
+    assert answer.status_code == 404, answer.text
+
+
+@pytest.mark.parametrize(
+    ("lang", "delete", "line", "deleted"),
+    [
+        ("en", "Delete hand 1", "Rufer by Anna with Cilli, won", "Hand 1 is deleted."),
+        ("de", "Spiel 1 löschen", "Rufer von Anna mit Cilli, gewonnen", "Spiel 1 ist gelöscht."),
+    ],
+)
+def test_delete_names_the_hand_chosen_before_it_deletes(
+    evening: Path, lang: str, delete: str, line: str, deleted: str
+) -> None:
+    """ "Delete" deleted the hand chosen at one tap, with nothing said of which hand it was, while
+    Take back first shows the hand's line. Delete asks likewise: the hand chosen opens its line as
+    the sheet has it, and a second tap beside it deletes it. A Rufer by Anna with Cilli with 40
+    card points of 70 is won (it needs 36, docs/rules/koenigrufen.md §2)."""
+    cli("record", "-l", str(evening), *RUFER_CLI)
+    cli("record", "-l", str(evening), "-c", "dreier", "-d", "Bert", "-t", "20")
+    client, site = client_of(evening)
+    code = site.code("evening")
+    page = client.get(f"/t/evening?code={code}&lang={lang}").text
+    # the hand is chosen with no change made: nothing on the page posts a delete before it is named
+    assert "/delete" not in page
+    chooser = re.search(r'<form method="get" action="/t/evening#corrections">(.*?)</form>', page, re.S)
+    assert chooser is not None and 'name="delete"' in chooser.group(1), page
+    chosen = client.get(f"/t/evening?code={code}&lang={lang}&delete=1").text
+    asked = re.search(r'<details class="delete" open>(.*?)</details>', chosen, re.S)
+    assert asked is not None, chosen
+    assert f"<summary>{html.escape(delete)}</summary>" in asked.group(1)
+    assert html.escape(line) in asked.group(1)
+    assert '<details class="corrections" open>' in chosen  # the panel stands open at the question
+    assert len(tarockscore.Evening(evening).ledger.hands) == 2  # asking changed nothing
+    form = re.search(r'<form method="post" action="([^"]+)">(.*?)</form>', asked.group(1), re.S)
+    assert form is not None, asked.group(1)
+    fields = dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)">', form.group(2)))
+    assert fields["number"] == "1" and fields["code"] == code
+    back = client.post(html.unescape(form.group(1)), data=fields)
+    assert back.status_code == 303
+    notice = client.get(back.headers["location"]).text
+    assert html.escape(deleted) in notice and html.escape(line) in notice
+    assert len(tarockscore.Evening(evening).ledger.hands) == 1
+    for wrong in ("3", "0", "x"):  # no such hand: no question asked, the page as it is
+        assert 'class="delete"' not in client.get(f"/t/evening?code={code}&delete={wrong}").text

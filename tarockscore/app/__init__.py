@@ -25,6 +25,7 @@ from tarockscore.web.html import (
     answers_of,
     attrs,
     corrections_html,
+    delete_asked,
     done_lines,
     esc,
     explained_html,
@@ -187,6 +188,7 @@ def evening_page(
                 sheet,
                 f'<form data-change="undo">{expected}',
                 '<form data-change="replace">',
+                '<form data-change="deleting">',
                 f'<form data-change="delete">{expected}',
             )
         )
@@ -309,13 +311,17 @@ def preview(form: Mapping[str, str]) -> str:
     return _reply(True, preview_html(shown, replacing), record=record, edit=_("Change the hand"))
 
 
-def change(what: str, form: Mapping[str, str]) -> str:
+def change(what: str, form: Mapping[str, str], hand: Mapping[str, str] | None = None) -> str:
     """Record or replace a hand (``hand``), take the last back (``undo``), delete one (``delete``):
     made only on the sheet the form was made on, else refused with the sheet as it is now. The next
-    hand's answers a hand replaced carries come back in the next hand's form (``kept``)."""
+    hand's answers come back in the next hand's form (``kept``): those a hand replaced carries, and
+    those of the form shown when a hand is taken back or deleted (``hand``: its values)."""
     evening = tarockscore.Evening(LEDGER)
     number = whole(form.get("number"))
-    parked = _parked(form) if what == "hand" and number is not None else None
+    if what == "hand":
+        parked = _parked(form) if number is not None else None
+    else:
+        parked = _parked(hand)
     given = answers_of(_own(form))
     snapshot = evening.read()
     if snapshot.head != form.get("expected", ""):
@@ -328,6 +334,8 @@ def change(what: str, form: Mapping[str, str]) -> str:
         return _reply(True, evening_page(notice, parked), kept=parked is not None)
     if done.status == 409:
         return _reply(False, evening_page(message_html("stale", said), parked), kept=parked is not None)
+    if what != "hand":  # a correction refused: the next hand's form, with its answers
+        return _reply(False, evening_page(message_html("refused", said), parked), kept=parked is not None)
     return _reply(False, evening_page(message_html("refused", said), given, number, parked), kept=True)
 
 
@@ -454,6 +462,15 @@ def explaining(number: str) -> str:
     explained = tarockscore.Evening(LEDGER).explain(whole(number) or 0)
     back = f'<button type="button" id="close-explanation">{esc(_("back to the sheet"))}</button>'
     return f'<section id="explanation" data-number="{explained.number}">{explained_html(explained)}{back}</section>'
+
+
+def deleting(number: str) -> str:
+    """Hand ``number``'s line as the sheet has it, and the button that deletes it (the form of the
+    next hand stays as it is, answers and all)."""
+    snapshot = tarockscore.Evening(LEDGER).read()
+    expected = hidden_fields({"expected": snapshot.head})
+    sheet = tarockscore.sheet(snapshot.ledger)
+    return delete_asked(sheet, whole(number), f'<form data-change="delete">{expected}')
 
 
 def replacing(number: str, hand: Mapping[str, str] | None = None) -> str:

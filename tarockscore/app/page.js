@@ -138,13 +138,21 @@ document.addEventListener("submit", (event) => {
       const hand = document.getElementById("hand-form");
       show((await ask("replacing", { number: form.elements.number.value, hand: hand && values(hand) })).html);
       keepDraft();
+    } else if (form.dataset.change === "deleting") {
+      // the hand chosen named by its line, beside the button that deletes it: nothing else moves
+      const { html } = await ask("deleting", { number: form.elements.delete.value });
+      document.getElementById("deleting").outerHTML = html;
+      document.getElementById("deleting").scrollIntoView({ block: "nearest" });
     } else if (form.dataset.change === "radl" || form.dataset.change === "strike") {
       // a Radl set or struck: the next hand's answers so far stay in its form
       const hand = document.getElementById("hand-form");
       const answers = hand ? values(hand) : null;
       showChanged(await ask("radl", { what: form.dataset.change, form: values(form), hand: answers }));
     } else if (form.dataset.change) {
-      showChanged(await ask("change", { what: form.dataset.change, form: values(form) }));
+      // a hand taken back or deleted: the next hand's answers so far stay in its form
+      const hand = document.getElementById("hand-form");
+      const answers = hand ? values(hand) : null;
+      showChanged(await ask("change", { what: form.dataset.change, form: values(form), hand: answers }));
     }
   });
 });

@@ -180,6 +180,10 @@ const OPS = {
   preview: (m) => JSON.parse(api.preview(form(m.form))),
   replacing: (m) => ({ html: api.replacing(String(m.number), form(m.hand)) }),
   explaining: (m) => ({ html: api.explaining(String(m.number)) }),
+  deleting: async (m) => {
+    await restore(); // the hand named as the sheet stores it now: another tab may have changed it
+    return { html: api.deleting(String(m.number)) };
+  },
   keep: async (m) => {
     await restore(); // the ledger as stored: another tab may have changed it meanwhile
     return JSON.parse(api.keep(form(m.form)));
@@ -188,7 +192,7 @@ const OPS = {
     await restore(); // the ledger as stored: another tab may have changed it while this one reloaded
     return JSON.parse(api.resume(form(m.form)));
   },
-  change: (m) => changing(() => api.change(m.what, form(m.form))),
+  change: (m) => changing(() => api.change(m.what, form(m.form), form(m.hand))),
   radl: (m) => changing(() => api.radl(m.what, form(m.form), form(m.hand))),
   begin: (m) => changing(() => api.begin(form(m.form))),
   open: (m) =>

@@ -361,9 +361,10 @@ class Evening:
         check_number(led, number)
         return hand_deal(led, number)
 
-    def explain(self, number: int) -> Explained:
-        """The arithmetic of hand ``number``: its score, the profile, and the Radl behind its factor."""
-        snapshot = self.read()
+    def explain(self, number: int, snapshot: Snapshot | None = None) -> Explained:
+        """The arithmetic of hand ``number``: its score, the profile, and the Radl behind its factor,
+        of ``snapshot`` (else the file read now)."""
+        snapshot = self.read() if snapshot is None else snapshot
         led = snapshot.ledger
         hand, score = score_stored(led, number)
         entry = led.hands[number - 1]

@@ -401,12 +401,17 @@ def hand_summary(hand: Hand, profile: Profile, result: Result | None = None) -> 
     return said(summary(hand, profile, result, named(hand.contract), named))
 
 
-def undone_summary(ledger: Ledger, number: int) -> str | None:
+def undone_summary(ledger: Ledger, number: int, *, deleted: bool = False) -> str | None:
     """Hand ``number`` as the sheet said it before it was taken back (the trail's last undo of that
-    number), its contract and Kontra named as the sheet names them; None where the trail has none."""
-    undone = next((a for a in reversed(ledger.audit) if a.action is Action.UNDO and a.number == number), None)
-    line = read_back(undone.detail) if undone is not None else None
-    hand = dict(line.values).get("summary") if line is not None else None
+    number; ``deleted``: its last delete), its contract and Kontra named as the sheet names them;
+    None where the trail has none."""
+    action = Action.DELETE if deleted else Action.UNDO
+    undone = next((a for a in reversed(ledger.audit) if a.action is action and a.number == number), None)
+    line: object = read_back(undone.detail) if undone is not None else None
+    # a delete's line says the hands moved up after the hand's own ("{detail}; hand 5 is now hand 4")
+    while isinstance(line, Message) and "summary" not in dict(line.values):
+        line = dict(line.values).get("detail")
+    hand = dict(line.values).get("summary") if isinstance(line, Message) else None
     return said(_as_sheet(hand)) if isinstance(hand, str) else None
 
 

@@ -439,7 +439,13 @@ class Web:
                 return JSONResponse(data, headers=HEADERS)
             notice = pages.done_notice(seen, params.get("done", ""), whole(params.get("hand")))
             html = pages.table_page(
-                self.site, place, code, self.lang_param(request), notice=notice, replace=number
+                self.site,
+                place,
+                code,
+                self.lang_param(request),
+                notice=notice,
+                replace=number,
+                deleting=whole(params.get("delete")),
             )
             return HTMLResponse(html, headers=HEADERS)
 
@@ -454,10 +460,11 @@ class Web:
         number = whole(request.path_params["number"])
 
         def work() -> Response:
-            hands = len(place.evening.ledger.hands)
-            if number is None or not 1 <= number <= hands:
+            snapshot = place.evening.read()  # once: a hand taken back meanwhile is no such hand
+            if number is None or not 1 <= number <= len(snapshot.ledger.hands):
                 raise Refused(404, "not_found", N_("there is no such hand on this table's sheet"))
-            html = pages.explain_page(self.site, place, number, code, self.lang_param(request))
+            explained = place.evening.explain(number, snapshot)
+            html = pages.explain_page(self.site, place, explained, code, self.lang_param(request))
             return HTMLResponse(html, headers=HEADERS)
 
         return await self.in_thread(request, work)

@@ -216,30 +216,62 @@ def record_label(number: int, replacing: bool) -> str:
 
 
 def corrections_html(
-    sheet: tarockscore.Sheet, undo: str, replace: str, delete: str, *, pick: str = "number"
+    sheet: tarockscore.Sheet,
+    undo: str,
+    replace: str,
+    choose: str,
+    delete: str,
+    *,
+    pick: str = "number",
+    deleting: int | None = None,
 ) -> str:
-    """Take back the last hand of ``sheet``, replace or delete one: ``undo``, ``replace`` and
-    ``delete`` open each form (its tag and hidden fields); ``pick`` names the field that chooses
-    the hand to replace. Take back first shows the hand's line, then takes it back at a second tap."""
+    """Take back the last hand of ``sheet``, replace or delete one: ``undo``, ``replace``, ``choose``
+    (the hand to delete, in a field ``delete``) and ``delete`` open each form (its tag and hidden
+    fields); ``pick`` names the field that chooses the hand to replace. Take back first shows the
+    hand's line, then takes it back at a second tap; Delete likewise, once the hand ``deleting`` is chosen."""
     last = len(sheet.hands)
-    numbers = "".join(f'<option value="{n}">{n}</option>' for n in range(last, 0, -1))
-    hand = sheet.hands[-1]
-    now = _("on the sheet now: {hand}").format(
-        hand=render_evening.hand_summary(hand.hand, sheet.table.profile.rules, hand.result)
-    )
+
+    def numbers(chosen: int | None = None) -> str:
+        return "".join(
+            f'<option value="{n}"{" selected" if n == chosen else ""}>{n}</option>'
+            for n in range(last, 0, -1)
+        )
+
     take = esc(_("Take back hand {number}").format(number=last))
+    asked = deleting is not None and 1 <= deleting <= last  # the panel stands open at the question
     return "\n".join(
         [
-            '<details class="corrections">',
+            f'<details class="corrections"{" open" if asked else ""}>',
             f"<summary>{esc(_('Corrections'))}</summary>",
-            f'<details class="take-back"><summary>{take}</summary><p class="replacing">{esc(now)}</p>',
+            f'<details class="take-back"><summary>{take}</summary>{now_on_sheet(sheet, last)}',
             f'{undo}<button type="submit" id="undo" class="danger">{take}</button></form></details>',
-            f'{replace}<label>{esc(_("Hand"))} <select name="{pick}">{numbers}</select></label>'
+            f'{replace}<label>{esc(_("Hand"))} <select name="{pick}">{numbers()}</select></label>'
             f'<button type="submit">{esc(_("Replace"))}</button></form>',
-            f'{delete}<label>{esc(_("Hand"))} <select name="number">{numbers}</select></label>'
-            f'<button type="submit" class="danger">{esc(_("Delete"))}</button></form>',
+            f'{choose}<label>{esc(_("Hand"))} <select name="delete">{numbers(deleting)}</select></label>'
+            f'<button type="submit">{esc(_("Delete"))}</button></form>',
+            delete_asked(sheet, deleting, delete),
             "</details>",
         ]
+    )
+
+
+def now_on_sheet(sheet: tarockscore.Sheet, number: int) -> str:
+    """Hand ``number`` as the sheet has it, before a correction takes it away."""
+    hand = sheet.hands[number - 1]
+    line = render_evening.hand_summary(hand.hand, sheet.table.profile.rules, hand.result)
+    return f'<p class="replacing">{esc(_("on the sheet now: {hand}").format(hand=line))}</p>'
+
+
+def delete_asked(sheet: tarockscore.Sheet, number: int | None, delete: str) -> str:
+    """Below the choice of the hand to delete: hand ``number``'s line as the sheet has it and the
+    button that deletes it (``delete`` opens its form), as Take back asks; empty for no such hand."""
+    if number is None or not 1 <= number <= len(sheet.hands):
+        return '<div id="deleting"></div>'
+    label = esc(_("Delete hand {number}").format(number=number))
+    return (
+        f'<div id="deleting"><details class="delete" open><summary>{label}</summary>{now_on_sheet(sheet, number)}'
+        f'{delete}{hidden_fields({"number": number})}<button type="submit" class="danger">{label}</button>'
+        "</form></details></div>"
     )
 
 

@@ -154,8 +154,10 @@ def table_page(
     refused: Mapping[str, str] | None = None,
     notice: str = "",
     replace: int | None = None,
+    deleting: int | None = None,
 ) -> str:
-    """A table's page: the sheet, and (with a code that writes) the hand's form and the corrections."""
+    """A table's page: the sheet, and (with a code that writes) the hand's form and the corrections
+    (``deleting``: the hand chosen to delete, asked about)."""
     seen = read_table(place)
     code = given_code if site.opens(place, given_code) else None
     entry = entry_of(place, replace) if code else None
@@ -191,7 +193,7 @@ def table_page(
     # what is being played, as ``show`` and ``explain`` name it: below the sheet, out of its way
     said = render_hand.profile_line(seen.ledger.table.profile.rules)
     parts.append(f'<p class="meta profile">{esc(said)}</p>')
-    parts.append(f'<div id="corrections">{corrections(seen, code=code, lang=lang)}</div>')
+    parts.append(f'<div id="corrections">{corrections(seen, code=code, lang=lang, deleting=deleting)}</div>')
     parts.append(texts_block())
     # the page's own address: a page answered to a form post (a refused correction) is shown at
     # the post's address, and its script puts this one in its place
@@ -210,13 +212,15 @@ def explain_link(place: Place, code: str, lang: str | None) -> Callable[[int], s
     return lambda number: link(f"{place.path}/explain/{number}", code=code, lang=lang)
 
 
-def explain_page(site: Site, place: Place, number: int, code: str, lang: str | None) -> str:
+def explain_page(
+    site: Site, place: Place, explained: tarockscore.Explained, code: str, lang: str | None
+) -> str:
     """What ``explain N`` prints, on a page of its own, with the way back to the sheet (no form:
     reading needs no code)."""
     title = place_title(place, site.title)
     back = f'<a class="board-link" href="{esc(link(place.path, code=code, lang=lang))}">{esc(_("back to the sheet"))}</a>'
-    body = header(title, back) + explained_html(place.evening.explain(number)) + f"<p>{back}</p>"
-    return page(_("Hand {number}").format(number=number) + " · " + title, body, script=False)
+    body = header(title, back) + explained_html(explained) + f"<p>{back}</p>"
+    return page(_("Hand {number}").format(number=explained.number) + " · " + title, body, script=False)
 
 
 def closed_round(place: Place) -> int | None:
@@ -236,18 +240,23 @@ def hand_head(seen: Seen, entry: tarockscore.HandEntry, *, code: str, lang: str 
     return f'{hand_heading(entry)}<p class="replacing">{esc(said)} <a href="{esc(back)}">{esc(_("Keep it"))}</a></p>'
 
 
-def corrections(seen: Seen, *, code: str | None, lang: str | None) -> str:
-    """Take back the last hand, replace or delete one (with the table's code, once a hand is on the sheet)."""
+def corrections(seen: Seen, *, code: str | None, lang: str | None, deleting: int | None = None) -> str:
+    """Take back the last hand, replace or delete one (with the table's code, once a hand is on the
+    sheet); ``deleting``: the hand chosen to delete, its line shown beside the button that deletes it."""
     path = seen.place.path
     if not code or not seen.sheet.hands:
         return ""
     common = hidden_fields({"code": code, "expected": seen.version})
+    # the hands are chosen by the page's address, which changes nothing; the page opens at the question
+    chooser = hidden_fields({"code": code, "lang": lang})
     return corrections_html(
         seen.sheet,
         f'<form method="post" action="{esc(link(path + "/undo", lang=lang))}">{common}{hidden_fields({"request": request_key()})}',
-        f'<form method="get" action="{esc(path)}">{hidden_fields({"code": code, "lang": lang})}',
+        f'<form method="get" action="{esc(path)}">{chooser}',
+        f'<form method="get" action="{esc(path)}#corrections">{chooser}',
         f'<form method="post" action="{esc(link(path + "/delete", lang=lang))}">{common}{hidden_fields({"request": request_key()})}',
         pick="replace",
+        deleting=deleting,
     )
 
 
@@ -257,8 +266,10 @@ def done_notice(seen: Seen, kind: str, number: int | None) -> str:
         return ""
     sheet = seen.sheet if kind in ("recorded", "replaced", "already") else None
     lines = done_lines(kind, number, sheet)
-    if kind == "undone" and (line := render_evening.undone_summary(seen.ledger, number)):
-        lines.append(line)  # the hand taken back, as its line on the sheet said it
+    if kind in ("undone", "deleted") and (
+        line := render_evening.undone_summary(seen.ledger, number, deleted=kind == "deleted")
+    ):
+        lines.append(line)  # the hand taken back or deleted, as its line on the sheet said it
     return message_html("info" if kind == "already" else "ok", lines)
 
 

@@ -166,7 +166,8 @@
   // -- the parts that follow the sheet ------------------------------------------------------
   function pageQuery(extra) {
     var query = new URLSearchParams(location.search);
-    ["done", "hand", "part"].concat(extra.done ? ["replace"] : []).forEach(function (k) { query.delete(k); });
+    // a change done: no hand is being replaced, or asked about to be deleted, any more
+    ["done", "hand", "part"].concat(extra.done ? ["replace", "delete"] : []).forEach(function (k) { query.delete(k); });
     Object.keys(extra).forEach(function (k) { query.set(k, extra[k]); });
     return location.pathname + "?" + query.toString();
   }
@@ -553,7 +554,22 @@
 
   // A reload in the middle of a hand: its answers come back, on the sheet they were given on;
   // if that sheet has moved since, the page says so, as it does while a hand is being entered.
+  // A take-back or delete made from this page, the next hand half entered: its answers were given
+  // on the sheet the correction was made on, and go on on the sheet it left (no sheet moved elsewhere).
+  if (form && !replacing) {
+    corrections.addEventListener("submit", function (event) {
+      var sent = event.target;
+      var draft = readDraft();
+      if (sent.method !== "post" || !draft || !sent.elements.expected) { return; }
+      draft.corrected = sent.elements.expected.value;
+      try { sessionStorage.setItem(draftKey(), JSON.stringify(draft)); } catch (e) { /* no storage */ }
+    });
+  }
   var draft = form && readDraft();
+  var ownCorrection = /[?&]done=(undone|deleted)(&|$)/.test(location.search);
+  if (draft && draft.corrected === draft.expected && ownCorrection) {
+    draft.expected = form.elements.expected.value;
+  }
   if (draft && Object.keys(draft.answers).length) {
     touched = true;
     var now = form.elements.expected.value;
