@@ -248,8 +248,8 @@ SHORT_FORM = (
         [],
         "--points",
         "-t",
-        help='Declarer side\'s card points: 40, "35 2/3", 35/2 or "35 2" (35 and 2 Blatt); '
-        "Trischaken: NAME=POINTS, repeated.",
+        help='Declarer side\'s card points: 40, "35 2/3", 35/2 or "35 2" (35 and 2 Blatt), or valat '
+        "(every trick); Trischaken: NAME=POINTS, repeated.",
     ),
     option(
         "defender_points", str | None, None, "--defender-points", help="The Defenders' card points, checked."
