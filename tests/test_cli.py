@@ -123,6 +123,28 @@ def test_short_form_equals_the_file() -> None:
     assert json.loads(out)["victory_points"] == {"A": 20, "B": 0, "C": 20, "D": 20}
 
 
+@pytest.mark.parametrize(
+    ("given", "each"),
+    [
+        # a Valat made is what enter and the phones take for the card points: [CTK] the Call's 1 ×4
+        (("-t", "Valat"), 4),
+        (("-t", "valat", "-b", "valat,announced"), 8),  # announced: ×8 [CTK]
+        (("-b", "valat"), 4),  # as before
+    ],
+)
+def test_the_short_form_takes_valat_for_the_card_points(given: tuple[str, ...], each: int) -> None:
+    code, out, err = run("score", "-c", "rufer", "-p", "A,B,C,D", "-d", "A", "-w", "C", *given, "--json")
+    assert code == 0, err
+    assert json.loads(out)["victory_points"] == {"A": each, "B": 0, "C": each, "D": 0}
+
+
+def test_valat_for_the_card_points_of_a_contract_without_one_names_the_option_given() -> None:
+    code, _out, err = run("score", "-c", "bettler", "-p", "A,B,C,D", "-d", "A", "--lost", "-t", "Valat")
+    assert code == 1
+    assert "error: command line: -t Valat: 'valat' is not scored in bettler" in err
+    assert "NAME,FLAGS" not in err  # no -b was given
+
+
 def test_short_form_dodge_round_and_bonus_words() -> None:
     # Trischaken under koenigrufen (value 5): Bert has the most card points and is not Forehand,
     # so he alone pays; Simplified Scoring: each of the three others adds 5.

@@ -119,3 +119,40 @@ def test_delete_of_a_hand_that_is_not_there_is_refused_before_asking(
     result = run("delete", "9", "-l", evening, input="y\n")
     assert result.exit_code != 0
     assert "Delete hand" not in result.stdout
+
+
+def test_a_deal_corrected_at_five_names_the_players_as_the_table_writes_them(tmp_path: Path) -> None:
+    """Hand 1 was dealt by Anna, not Emil: the replacement says the players it changed in words,
+    in English and German, with no brackets or quotes of a program's list."""
+    path = str(tmp_path / "five.toml")
+    assert run("new", "-p", "Anna,Bert,Cilli,Dani,Emil", "-l", path).exit_code == 0
+    assert run("record", "-c", "rufer", "-d", "Anna", "-w", "Cilli", "-t", "40", "-l", path).exit_code == 0
+    fixed = run(
+        "replace",
+        "1",
+        "-c",
+        "rufer",
+        "-d",
+        "Bert",
+        "-w",
+        "Cilli",
+        "-t",
+        "40",
+        "-p",
+        "Bert,Cilli,Dani,Emil",
+        "-l",
+        path,
+    )
+    assert fixed.exit_code == 0, fixed.stderr
+    said = "players: Anna, Bert, Cilli, Dani → Bert, Cilli, Dani, Emil"
+    assert said in fixed.stdout
+    assert said in run("show", "-l", path).stdout
+    assert (
+        "Spieler: Anna, Bert, Cilli, Dani → Bert, Cilli, Dani, Emil"
+        in run("--lang", "de", "show", "-l", path).stdout
+    )
+    # the deal goes on from Anna's: Bert deals hand 2 and sits out, Cilli is Forehand
+    assert (
+        "hand 2: rufer by Cilli with Dani, won (Bert deals, Cilli is Forehand, Bert sits out)"
+        in run("record", "-c", "rufer", "-d", "Cilli", "-w", "Dani", "-t", "40", "-l", path).stdout
+    )

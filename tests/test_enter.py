@@ -299,7 +299,13 @@ def test_a_five_player_table_keeps_its_seat_numbers_and_leaves_out_who_sits_out(
         (4, "Dani"),
         (5, "Edi"),
     ]
-    assert e.give("1") == "'1' is not one of the numbers shown"
+    sits_out = "'Anna' deals this hand and sits it out (a table of five); the hand is played by Bert, Cilli, Dani, Edi"
+    assert e.give("1") == sits_out  # her seat's number: said why she is not offered
+    assert e.give("anna") == sits_out
+    assert e.give("An") == sits_out  # a beginning only she has
+    assert e.give("6") == "'6' is not one of the numbers shown"
+    answer(e, "Bert")
+    assert e.give("Anna") == sits_out  # as the partner too
 
 
 def test_defaults_from_a_stored_hand() -> None:

@@ -148,3 +148,34 @@ def test_a_zero_sum_trischaken_in_a_radl_says_what_the_loser_pays_each(tmp_path:
     out = run("explain", "2", "--ledger", path).stdout
     assert "1. Trischaken: B pays 20 to each of C, D and A\n" in out
     assert "on the sheet: B -60, C +20, D +20, A +20\n" in out
+
+
+# a table of five playing "once round" (D36: hands = 5), the Radl queued (no overlap)
+FIVE_ROUND = """extends = "koenigrufen"
+name = "five-round"
+[radl]
+events = ["valat", "trischaken"]
+hands = 5
+"""
+
+
+def test_a_radl_queued_behind_another_names_the_hands_it_doubles(tmp_path: Path) -> None:
+    """A Valat inside a Trischaken's Radl arms a Radl of its own, queued after the first: the
+    hands right after the Valat are the first Radl's, so "the next 5 hands" is not what it doubles
+    (docs/rules/private-rounds.md §1: queued, not overlapping)."""
+    profile = tmp_path / "five.toml"
+    profile.write_text(FIVE_ROUND, encoding="utf-8")
+    path = str(tmp_path / "l.toml")
+    assert run("new", "-p", "A,B,C,D,E", "--profile", str(profile), "--ledger", path).exit_code == 0
+    # hand 1: Trischaken, its Radl doubles hands 2 to 6; hand 2, a Valat in it, arms hands 7 to 11
+    record(path, "-c", "trischaken", "-t", "A=30", "-t", "B=20", "-t", "C=15", "-t", "D=5")
+    record(path, "-c", "rufer", "-d", "C", "-w", "D", "-b", "valat")
+    said = "\nRadl: this hand started a doubled round (after Valat): hands 7, 8, 9, 10 and 11 count ×2\n"
+    assert said in run("explain", "2", "--ledger", path).stdout
+    record(path, "-c", "rufer", "-d", "D", "-w", "E", "-t", "40")  # hand 3: the Trischaken's Radl
+    assert said in run("explain", "2", "--ledger", path).stdout
+    # hand 1's own Radl is under way: its next hands come at once
+    assert (
+        "(after Trischaken): hands 2 and 3 count ×2, 3 more to come\n"
+        in run("explain", "1", "--ledger", path).stdout
+    )

@@ -248,8 +248,8 @@ SHORT_FORM = (
         [],
         "--points",
         "-t",
-        help='Declarer side\'s card points: 40, "35 2/3", 35/2 or "35 2" (35 and 2 Blatt); '
-        "Trischaken: NAME=POINTS, repeated.",
+        help='Declarer side\'s card points: 40, "35 2/3", 35/2 or "35 2" (35 and 2 Blatt), or valat '
+        "(every trick); Trischaken: NAME=POINTS, repeated.",
     ),
     option(
         "defender_points", str | None, None, "--defender-points", help="The Defenders' card points, checked."
@@ -372,7 +372,12 @@ def short_form_field(where: str, short: Mapping[str, Any]) -> str:
     values: list[str] = given if isinstance(given, list) else []
     if match["index"] is not None:  # bonus[0], bonus[0].kontra: the -b value it came from
         index = int(match["index"])
-        return f"{flag} {values[index]}" if index < len(values) else f"{flag} {takes}"
+        if index < len(values):
+            return f"{flag} {values[index]}"
+        points = short.get("points")  # the Valat of -t valat, put after the -b values
+        if isinstance(points, list) and len(points) == 1 and tarockscore.fold(points[0].strip()) == "valat":
+            return f"-t {points[0]}"
+        return f"{flag} {takes}"
     if match["sub"] is not None:  # kontra.Bert, card_points.Anna: the NAME=VALUE pair given
         name = match["sub"]
         for part in (part.strip() for value in values for part in value.split(";")):

@@ -597,9 +597,31 @@ class Flow:
             )
         ]
 
+    def _sitter_named(self, question: Question, text: str) -> str | None:
+        """The player sitting this hand out, where ``text`` names him (his name, a beginning only he
+        has, his seat's number) as the answer to a question that offers the players; else None."""
+        out = [p for p in self.seats if p not in self.players]
+        if len(out) != 1 or not any(c.value in self.seats for c in question.choices):
+            return None
+        sitter = Choice(out[0], out[0], self.seats.index(out[0]) + 1)
+        text = text.strip()
+        if text.isdigit():
+            return out[0] if typed_number(text) == sitter.number else None
+        return out[0] if matching([*question.choices, sitter], text) == [sitter] else None
+
     def read(self, question: Question, text: str) -> Answer:
         """A typed answer to ``question``; raise :class:`Refused`, or :class:`AskAgain` for "no Valat"."""
-        value = read_answer(question, text, self.profile)
+        try:
+            value = read_answer(question, text, self.profile)
+        except Refused:
+            sitter = self._sitter_named(question, text)
+            if sitter is None:
+                raise
+            raise Refused(
+                _(
+                    "{value!r} deals this hand and sits it out (a table of five); the hand is played by {names}"
+                ).format(value=Shown(sitter), names=", ".join(self.players))
+            ) from None
         if question.key == VALAT_PROVEN and value is False:
             raise AskAgain(
                 _(

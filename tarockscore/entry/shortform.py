@@ -13,6 +13,7 @@ from typing import Any, cast
 from tarockscore.entry.flow import Choice, matching, typed_number
 from tarockscore.errors import N_, Collector, HandError, UsageError, near_miss, one_of
 from tarockscore.rules.hand import BonusInput, HandInput
+from tarockscore.rules.valat import VALAT
 from tarockscore.rules.words import fold, strip_spaces
 
 # The flags in English and as the table says them in German (Spieler / Gegner, angesagt / still,
@@ -196,6 +197,13 @@ def hand_from_options(
         hand["king_half"] = KING_HALF_WORDS.get(said, said)
     if renonce is not None:
         hand["renonce"] = renonce
+    points_said = hand.get("card_points")
+    if isinstance(points_said, str) and fold(points_said.strip()) == VALAT:
+        # every trick to the declarers, as enter and the phones take "valat" for the card points:
+        # the Valat made, unless a --bonus valat says more of it
+        del hand["card_points"]
+        if not any(fold(b.partition(",")[0].strip()) == VALAT for b in bonuses):
+            bonuses = [*bonuses, VALAT]
     if bonuses:
         hand["bonus"] = [parse_bonus(b, problems, f"--bonus {b!r}", kontra_steps) for b in bonuses]
     problems.raise_if_any(UsageError)

@@ -169,6 +169,7 @@ class Explained(NamedTuple):
     started: tuple[str, ...] = ()
     started_doubled: tuple[int, ...] = ()
     started_to_come: int = 0
+    started_ahead: int = 0  # doubled hands of other Radls owed before its first (queued behind them)
 
     @property
     def radl_by_hand(self) -> bool:
@@ -375,7 +376,7 @@ class Evening:
         history = hand_history(led, number, repaired)
         undone = undone_before(led, number)
         started = _armed(led, entry.hand)
-        doubled, to_come = doubled_by(led, number) if started else ((), 0)
+        doubled, to_come, ahead = doubled_by(led, number) if started else ((), 0, 0)
         return Explained(
             number,
             hand,
@@ -392,6 +393,7 @@ class Evening:
             started,
             doubled,
             to_come,
+            ahead,
         )
 
     def check(self) -> Ledger:

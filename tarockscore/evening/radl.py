@@ -159,15 +159,17 @@ def radl_causes(ledger: Ledger, number: int) -> tuple[int, ...]:
     return tuple(causes[number - 1])
 
 
-def doubled_by(ledger: Ledger, number: int) -> tuple[tuple[int, ...], int]:
-    """The hands the Radl started by hand ``number`` doubled so far (their numbers), and how many
-    of its doubled hands are still owed after the last hand; ``((), 0)`` where it started none."""
+def doubled_by(ledger: Ledger, number: int) -> tuple[tuple[int, ...], int, int]:
+    """The hands the Radl started by hand ``number`` doubled so far (their numbers), how many of
+    its doubled hands are still owed after the last hand, and how many doubled hands of other
+    Radls come before the first of them (queued behind those); ``((), 0, 0)`` where it started none."""
     hands = ledger.hands
     _factors, causes, owed = _walk(
         [e.hand for e in hands], [e.id for e in hands], ledger.profile, ledger.radl
     )
     doubled = tuple(i for i, layers in enumerate(causes, 1) if number in layers)
-    return doubled, sum(1 for layers in owed if number in layers)
+    mine = [k for k, layers in enumerate(owed) if number in layers]
+    return doubled, len(mine), mine[0] if mine else 0
 
 
 def marks_on(ledger: Ledger, number: int) -> tuple[RadlMark, ...]:

@@ -755,6 +755,10 @@ def _started_text(ex: Explained) -> str:
     """The Radl the explained hand started: the hands it doubled so far and those still to come."""
     factor, events = ex.profile.radl.factor, _events(ex.started)
     done, to_come = ex.started_doubled, ex.started_to_come
+    if not done and ex.started_ahead:  # queued behind another Radl: its hands come after that one's
+        first = len(ex.ledger.hands) + ex.started_ahead + 1
+        done = tuple(range(first, first + to_come))
+        to_come = 0
     if not done:
         return ngettext(
             "Radl: this hand started a doubled round (after {events}): the next hand counts ×{factor}",

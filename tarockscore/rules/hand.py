@@ -181,6 +181,8 @@ def _shown(key: str, value: object) -> str:
         return str(value).lower()
     if isinstance(value, dict):
         return ", ".join(f"{k}={_shown(key, v)}" for k, v in value.items())
+    if isinstance(value, list | tuple):  # the players, Forehand first, as the table writes them
+        return ", ".join(str(v) for v in value)
     return str(value)
 
 
