@@ -216,8 +216,19 @@ def test_profiles_show_of_a_house_with_its_own_title_and_source(tmp_path: Path) 
     lines = run("profiles", "show", path).stdout.splitlines()
     assert lines[:3] == [
         "stammtisch: Our Friday round (house rules on pagat)",
-        "the house's own keys: kontra.huettenfleck, source, title",
+        "the house's own keys: kontra.huettenfleck",  # its title and source are no rules: said above and below
         "source: our sheet",
+    ]
+    # a house that only names itself sets no rule of its own
+    named = house(
+        tmp_path,
+        'extends = "pagat"\nname = "freitag"\ntitle = "Our Friday round"\ntitle_de = "Unsere Freitagsrunde"\n',
+    )
+    assert run("profiles", "show", named).stdout.splitlines()[1] == "the house's own keys: none"
+    german = run("--lang", "de", "profiles", "show", named).stdout.splitlines()
+    assert german[:2] == [
+        "freitag: Unsere Freitagsrunde (Hausregeln auf Basis von pagat)",
+        "eigene Schlüssel der Hausregeln: keine",
     ]
     # pagat is zero-sum [PAGAT via CTK]: said in words, not as the key's value
     assert lines[4] == "settlement: zero-sum; Kontra changes the score"

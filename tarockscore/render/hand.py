@@ -469,6 +469,9 @@ def profile_line(profile: Profile) -> str:
     return said.format(name=name, title=title, extends=profile.extends)
 
 
+_ABOUT_THE_FILE = frozenset({"title", "title_de", "source"})
+
+
 def _head(profile: Profile) -> list[str]:
     """The price list's first lines: the profile's name, title and source; for a house file, the
     profile it extends (whose title and source it shows where the house gives none of its own)
@@ -482,7 +485,8 @@ def _head(profile: Profile) -> list[str]:
         if _own_title(profile)
         else _("{name}: house rules on {extends} ({title})")
     )
-    keys = ", ".join(sorted(profile.house)) or _("none")
+    # the house's rules: its title and source name the file (the lines around say them), no rule
+    keys = ", ".join(sorted(k for k in profile.house if k.split(".")[0] not in _ABOUT_THE_FILE)) or _("none")
     return [
         head.format(name=profile.name, title=title, extends=profile.extends),
         _("the house's own keys: {keys}").format(keys=keys),
