@@ -216,8 +216,19 @@ def test_profiles_show_of_a_house_with_its_own_title_and_source(tmp_path: Path) 
     lines = run("profiles", "show", path).stdout.splitlines()
     assert lines[:3] == [
         "stammtisch: Our Friday round (house rules on pagat)",
-        "the house's own keys: kontra.huettenfleck, source, title",
+        "the house's own keys: kontra.huettenfleck",  # its title and source are no rules: said above and below
         "source: our sheet",
+    ]
+    # a house that only names itself sets no rule of its own
+    named = house(
+        tmp_path,
+        'extends = "pagat"\nname = "freitag"\ntitle = "Our Friday round"\ntitle_de = "Unsere Freitagsrunde"\n',
+    )
+    assert run("profiles", "show", named).stdout.splitlines()[1] == "the house's own keys: none"
+    german = run("--lang", "de", "profiles", "show", named).stdout.splitlines()
+    assert german[:2] == [
+        "freitag: Unsere Freitagsrunde (Hausregeln auf Basis von pagat)",
+        "eigene Schlüssel der Hausregeln: keine",
     ]
     # pagat is zero-sum [PAGAT via CTK]: said in words, not as the key's value
     assert lines[4] == "settlement: zero-sum; Kontra changes the score"
@@ -251,3 +262,19 @@ def test_explain_opens_with_what_the_house_file_rests_on(
     assert out.splitlines()[0].startswith(own)
     shipped = run("--lang", lang, "score", *HAND, "--explain").stdout.splitlines()[0]
     assert "koenigrufen" in shipped and ("house" not in shipped and "Haus" not in shipped)
+
+
+def test_a_huettenfleck_the_house_switched_on_cites_the_house(tmp_path: Path) -> None:
+    # pagat plays no Hüttenfleck; this round does (kontra.huettenfleck = true), at the multiplier
+    # it keeps from koenigrufen's [CTK "the hand counts four times at once"]: a Rufer 1 ×4 = 4,
+    # zero-sum [PAGAT via HT §7.1]: A and C +4, B and D -4. The ×4 stands on both: the house
+    # that let the Kontra before the talon count, and [CTK] for how much.
+    path = house(tmp_path, 'extends = "pagat"\nname = "stammtisch"\n[kontra]\nhuettenfleck = true\n')
+    args = ("score", *HAND[:10], "-k", "kontra", "--huettenfleck", "--profile", path, "--explain")
+    out = run(*args).stdout
+    assert bet(out, "1. Rufer")[1] == "   ×4 Hüttenfleck (Kontra before the talon) = 4 [3] [4]"
+    assert "\n[3] [CTK] Hüttenfleck: the hand counts four times at once\n" in out
+    assert "\n[4] profile 'stammtisch', a house rule: Hüttenfleck allowed\n" in out
+    assert "\nVictory Points: A +4, B -4, C +4, D -4\n" in out
+    german = run("--lang", "de", *args).stdout
+    assert "\n[4] Profil „stammtisch“, eine Hausregel: Hüttenfleck erlaubt\n" in german

@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from tests.test_cli_ledger import evening, run
+from tests.test_kontra_by_defender import result_cells
 
 TOTALS = {"Anna": 9, "Bert": 6, "Cilli": 4, "Dani": 6}
 
@@ -53,18 +54,19 @@ def test_show_json_is_one_document_indented_by_two(ledger: str) -> None:
 
 def test_show_table_is_laid_out_as_tabulates_simple_table(ledger: str) -> None:
     # Each column as wide as its widest cell, at least its title and 2; two spaces between;
+    # hand 1's result with its Kontra, as its line says it;
     # the hand's number and each player's points to the right, the words to the left. The points
     # as worked in the docstring; the money at 0.10 as in test_settle_csv_one_row_per_payment.
     out = run("show", "--ledger", ledger).stdout
     assert out == (
         "profile koenigrufen · stake 0.10 per point\n"
-        "  #  dealer    contract    declarer      result    Radl      Anna    Bert    Cilli    Dani\n"
-        "---  --------  ----------  ------------  --------  ------  ------  ------  -------  ------\n"
-        "  1  Dani      rufer       Anna + Cilli  won               +4 → 4   0 → 0   +4 → 4   0 → 0\n"
-        "  2  Anna      dreier      Cilli         lost              +5 → 9  +5 → 5    0 → 4  +5 → 5\n"
-        "  3  Bert      rufer       Dani + Bert   won                0 → 9  +1 → 6    0 → 4  +1 → 6\n"
-        "               total                                            9       6        4       6\n"
-        "               money                                        +1.10   -0.10    -0.90   -0.10\n"
+        "  #  dealer    contract    declarer      result       Radl      Anna    Bert    Cilli    Dani\n"
+        "---  --------  ----------  ------------  -----------  ------  ------  ------  -------  ------\n"
+        "  1  Dani      rufer       Anna + Cilli  won, kontra          +4 → 4   0 → 0   +4 → 4   0 → 0\n"
+        "  2  Anna      dreier      Cilli         lost                 +5 → 9  +5 → 5    0 → 4  +5 → 5\n"
+        "  3  Bert      rufer       Dani + Bert   won                   0 → 9  +1 → 6    0 → 4  +1 → 6\n"
+        "               total                                               9       6        4       6\n"
+        "               money                                           +1.10   -0.10    -0.90   -0.10\n"
     )
 
 
@@ -208,3 +210,35 @@ def test_an_unknown_format_is_refused_naming_the_commands_own_formats(
         assert (result.exit_code, result.stdout) == (2, ""), (command, given)
         assert result.stderr == f"error: --format: {given!r}: this command prints {formats}\n"
     assert list(tmp_path.iterdir()) == []
+
+
+# Long names, as testers gave them: the seat order, then each hand with a Kontra on its contract
+LONG = ["Maximilian", "Bartholomäus", "Anna-Lena", "Anna-Maria"]
+RESULTS = {"en": ("result", "won", "lost"), "de": ("Ergebnis", "gewonnen", "verloren")}
+STEPS = {"en": ("kontra", "rekontra"), "de": ("Kontra", "Rekontra")}
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_shows_result_column_carries_the_kontra_on_the_contract_and_stays_narrow(
+    tmp_path: Path, lang: str
+) -> None:
+    # As the phones' line says "Rufer by Anna with Cilli, Kontra, won", the sheet's result column
+    # says the step with the outcome; ten hands among long names, each cell wrapped to 18 columns.
+    path = str(tmp_path / "long.toml")
+    assert run("new", "--players", ",".join(LONG), "--ledger", path).exit_code == 0
+    for i in range(10):
+        declarer, partner = LONG[i % 4], LONG[(i + 2) % 4]
+        step = ("kontra", "rekontra")[i % 2]
+        # 40 card points win a Rufer, 30 lose it (docs/rules: the declarers need 36)
+        points = ("40", "30")[i % 2]
+        result = run(
+            "record", "-c", "rufer", "-d", declarer, "-w", partner, "-t", points, "-k", step, "-l", path
+        )
+        assert result.exit_code == 0, result.stderr
+    shown = run("--lang", lang, "show", "--ledger", path).stdout
+    title, won, lost = RESULTS[lang]
+    kontra, rekontra = STEPS[lang]
+    assert result_cells(shown, title) == [f"{won}, {kontra}", f"{lost}, {rekontra}"] * 5
+    dashes = shown.splitlines()[2].split()
+    titles = shown.splitlines()[1].split()
+    assert len(dashes[titles.index(title)]) <= 18

@@ -1440,7 +1440,11 @@ def test_the_sheet_reads_like_the_paper_schrift_at_a_phones_width(
         page = phone()
         page.goto(server.url("evening", lang=lang))
         sheet = page.locator("#sheet table.hands")
-        assert sheet.locator("th.player").all_inner_texts() == list(players)
+        headings = sheet.locator("th.player")
+        assert [th.get_attribute("aria-label") for th in headings.all()] == list(players)
+        # a name the column cannot hold is cut where it ends: Bartholomäus, Maximiliane at five
+        cut = ["Anna", "Bart…", "Cilli", "Dani", "Maxi…"] if len(players) == 5 else list(players)
+        assert headings.all_inner_texts() == cut
         who = f"{a} {'with' if lang == 'en' else 'mit'} {partner}"
         expect(sheet.locator('tbody[data-hand="4"] td.what')).to_have_text(words["line"].format(who=who))
         shown = tarockscore.Evening(path).sheet()
@@ -1519,7 +1523,15 @@ def test_long_names_head_their_columns_whole_words_at_five(
         page = phone()
         page.goto(server.url("evening", lang=lang))
         headings = page.locator("#sheet table.hands th.player")
-        assert headings.all_inner_texts() == list(players)  # the whole name is the heading's text
+        assert [th.get_attribute("aria-label") for th in headings.all()] == list(players)
+        # cut where the column ends, "Anna-" over "Kath…"
+        assert headings.all_inner_texts() == [
+            "Maxi…",
+            "Anna-Kath…",
+            "Wolf…",
+            "Bern…",
+            "Chri…",
+        ]
         for th in headings.all():
             assert th.evaluate(SPLIT_WORDS) == [], th.inner_text()
             assert th.evaluate("th => th.scrollWidth <= th.clientWidth"), th.inner_text()
@@ -1631,3 +1643,36 @@ def test_a_tap_on_a_hands_line_shows_its_explanation(
     expect(page).to_have_url(server.url("evening", code, lang))
     if code:
         expect(page.locator("#hand-form")).to_be_visible()
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_five_names_that_start_alike_head_their_columns_apart_on_a_phone(
+    tmp_path: Path, phone: Callable[[], Any], lang: str
+) -> None:
+    """Five players at 360 px, two names that start alike and one the beginning of another: each
+    column's heading, as shown, tells its player apart from the others (no two alike, none cut
+    further by the screen), and says the whole name to a screen reader and under the finger (its
+    title); the totals table above names them in full."""
+    players = ("Maximilian", "Maximiliane", "Bartholomäus", "Anna-Lena", "Anna-Maria")
+    path = tmp_path / "friday.toml"
+    cli("new", "-p", ",".join(players), "--ledger", str(path))
+    cli("record", "--ledger", str(path), "-c", "dreier", "-d", "Maximiliane", "-t", "40")
+    server = Server(path, HOST)
+    try:
+        page = phone()
+        page.goto(server.url("evening", lang=lang))
+        headings = page.locator("#sheet table.hands th.player")
+        shown = [" ".join(t.split()) for t in headings.all_inner_texts()]
+        assert len(set(shown)) == len(players), shown
+        for th in headings.all():  # what is shown is all there is: no ellipsis of the screen's own
+            cut = th.evaluate(
+                "th => [...th.querySelectorAll('span')].filter(s => s.offsetParent)"
+                ".some(s => s.scrollWidth > s.clientWidth)"
+            )
+            assert not cut, th.inner_text()
+        assert [th.get_attribute("title") for th in headings.all()] == list(players)
+        assert [th.get_attribute("aria-label") for th in headings.all()] == list(players)
+        no_sideways_scrolling(page)
+        page.locator("#sheet").screenshot(path=str(tmp_path / f"alike-{lang}.png"))
+    finally:
+        server.stop()

@@ -67,8 +67,11 @@ def schrift(html: str) -> tuple[list[str], dict[int, dict[str, tuple[str, str]]]
     """The sheet's player headings, each hand's cells (player: points, running total), each hand's line."""
     table = re.search(r'<table class="hands[^"]*">(.*?)</table>', html, re.S)
     assert table is not None, "no sheet of hands"
-    headings = re.findall(r'<th class="player"[^>]*>(.*?)</th>', table.group(1))
-    names = [html_lib.unescape(re.sub(r"<[^>]*>", "", h)) for h in headings]
+    # each heading names its player whole (a phone may show it cut, "Bart…")
+    names = [
+        html_lib.unescape(n)
+        for n in re.findall(r'<th class="player[^"]*"[^>]* aria-label="([^"]*)"', table.group(1))
+    ]
     cells: dict[int, dict[str, tuple[str, str]]] = {}
     lines: dict[int, str] = {}
     for number, body in re.findall(r'<tbody data-hand="(\d+)">(.*?)</tbody>', table.group(1), re.S):
@@ -136,13 +139,21 @@ def test_a_long_name_heads_its_column_in_whole_words_broken_only_after_a_hyphen_
     path = new(tmp_path / "five.toml", "Maximilian,Anna-Katharina,Wolfgang,Eva Maria,Christoph")
     record(path, "-c", "rufer", "-d", "Maximilian", "-w", "Wolfgang", "-t", "40")
     page = client(path)[0].get("/t/evening").text
-    headings = re.findall(r'<th class="player"[^>]*>(.*?)</th>', page)
-    assert [re.findall(r"<span>([^<]*)</span>", h) for h in headings] == [
+    headings = re.findall(r'<th class="player[^"]*"[^>]*>(.*?)</th>', page)
+    assert [re.findall(r'<span class="full">([^<]*)</span>', h) for h in headings] == [
         ["Maximilian"],
         ["Anna-", "Katharina"],
         ["Wolfgang"],
         ["Eva", "Maria"],
         ["Christoph"],
+    ]
+    # a phone's five columns hold about five letters: each word cut where it ends, as it breaks
+    assert [re.findall(r'<span class="short">([^<]*)</span>', h) for h in headings] == [
+        ["Maxi…"],
+        ["Anna-", "Kath…"],
+        ["Wolf…"],
+        [],
+        ["Chri…"],
     ]
     assert schrift(page)[0] == ["Maximilian", "Anna-Katharina", "Wolfgang", "Eva Maria", "Christoph"]
 
@@ -311,3 +322,21 @@ def test_the_evening_page_names_the_profile_being_played_below_the_sheet(
         shown = html_lib.unescape(page)
         assert said in shown
         assert shown.index('id="sheet"') < shown.index(said)
+
+
+def test_names_a_phones_cut_would_make_alike_are_headed_by_their_start_and_end(tmp_path: Path) -> None:
+    """Cut at five letters, Maximilian and Maximiliane would both read "Maxi…": they are headed
+    "Max…n" and "Max…e"; Bartholomäus is cut where the column ends; Anna-Lena and Anna-Maria
+    break after their hyphen and fit whole."""
+    path = new(tmp_path / "five.toml", "Maximilian,Maximiliane,Bartholomäus,Anna-Lena,Anna-Maria")
+    record(path, "-c", "dreier", "-d", "Maximiliane", "-t", "40")
+    page = client(path)[0].get("/t/evening").text
+    headings = re.findall(r'<th class="player[^"]*"[^>]*>(.*?)</th>', page)
+    assert [re.findall(r'<span class="short">([^<]*)</span>', h) for h in headings] == [
+        ["Max…n"],
+        ["Max…e"],
+        ["Bart…"],
+        [],
+        [],
+    ]
+    assert schrift(page)[0] == ["Maximilian", "Maximiliane", "Bartholomäus", "Anna-Lena", "Anna-Maria"]

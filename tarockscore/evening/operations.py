@@ -321,6 +321,19 @@ def summary(
             text = message(N_("{contract}, {player} loses"), contract=contract, player=losers[0])
         else:
             text = message(N_("{contract}, {players} lose"), contract=contract, players=", ".join(losers))
+    text = played(text, hand, profile, step)
+    if result is not None and result.won is not None:
+        text = message(N_("{hand}, won") if result.won else N_("{hand}, lost"), hand=text)
+    if (valat := valat_line(hand)) is not None:
+        text = message(valat, hand=text)
+    if result is not None and result.radl != 1:
+        text = message(N_("{hand}, Radl ×{radl}"), hand=text, radl=result.radl)
+    return text
+
+
+def played(text: str, hand: Hand, profile: Profile, step: Callable[[str], str] = str) -> str:
+    """``text`` with how the hand was played, as its line says it: a called King in the talon or
+    one's own, a concession, the Kontra on the contract and each Defender's own."""
     if hand.called_king == "talon":  # the declarer played alone: the line says why, as the score does
         text = message(N_("{hand}, called King in the talon"), hand=text)
     elif hand.called_king == "own":
@@ -337,12 +350,6 @@ def summary(
         answered = found is not None and found.level % 2 == 0
         by = N_("{hand}, {kontra} against {defender}") if answered else N_("{hand}, {kontra} from {defender}")
         text = message(by, hand=text, kontra=step(said), defender=defender)
-    if result is not None and result.won is not None:
-        text = message(N_("{hand}, won") if result.won else N_("{hand}, lost"), hand=text)
-    if (valat := valat_line(hand)) is not None:
-        text = message(valat, hand=text)
-    if result is not None and result.radl != 1:
-        text = message(N_("{hand}, Radl ×{radl}"), hand=text, radl=result.radl)
     return text
 
 

@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from functools import cache
 from pathlib import Path
+from textwrap import wrap
 from typing import Any
 
 from tabulate import tabulate
@@ -29,7 +30,7 @@ from tarockscore.evening.model import (
     payout_totals,
     totals,
 )
-from tarockscore.evening.operations import VALAT_LINES, summary, valat_line
+from tarockscore.evening.operations import VALAT_LINES, played, summary, valat_line
 from tarockscore.evening.radl import next_factor, pending_radl
 from tarockscore.evening.settle import Payment, settle
 from tarockscore.evening.sheet import Sheet
@@ -513,6 +514,25 @@ def place_text(place: str) -> str:
     return ", ".join(x for x in (found["label"], f"{where} {found['mark']}") if x)
 
 
+# show's result column wraps at this width, a hand's Kontras on lines of their own: the sheet
+# stays as narrow as a hand's outcome needs
+_RESULT_WIDTH = 18
+
+
+def _clauses_wrapped(text: str) -> list[str]:
+    """``text``'s clauses (", ") on lines of at most _RESULT_WIDTH, a clause broken only where it
+    is longer than that by itself."""
+    lines: list[str] = []
+    clauses = text.split(", ")
+    for i, clause in enumerate(clauses):
+        piece = clause if i == len(clauses) - 1 else clause + ","
+        if lines and len(lines[-1]) + 1 + len(piece) <= _RESULT_WIDTH:
+            lines[-1] += " " + piece
+        else:
+            lines += wrap(piece, _RESULT_WIDTH, break_long_words=False, break_on_hyphens=False)
+    return lines
+
+
 def sheet_text(sheet: Sheet) -> str:
     """``show``'s table."""
     players = sheet.players
@@ -529,10 +549,14 @@ def sheet_text(sheet: Sheet) -> str:
         who = h.hand.declarer or ""
         if h.hand.partner:
             who += f" + {h.hand.partner}"
-        outcome = "" if h.result.won is None else (_("won") if h.result.won else _("lost"))
-        valat = valat_line(h.hand)
-        if valat is not None and outcome:  # as the hand's line says it: "won, Valat"
-            outcome = translated(message(valat, hand=outcome))
+        outcome = ""
+        if h.result.won is not None:  # what the hand's line says after who played it: "won, kontra"
+            played_as = played(
+                Message(N_("won") if h.result.won else N_("lost")), h.hand, t.profile.rules, named
+            )
+            valat = valat_line(h.hand)
+            said_as = str(translated(played_as if valat is None else message(valat, hand=played_as)))
+            outcome = "\n".join(_clauses_wrapped(said_as))
         row: list[object] = [
             h.number,
             *([h.id] if ids else []),

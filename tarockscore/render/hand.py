@@ -33,7 +33,16 @@ from tarockscore.render.evening import (
 )
 from tarockscore.render.output import View
 from tarockscore.rules.hand import render_points
-from tarockscore.rules.profile import Bonus, Contract, Kind, Profile, RenonceRules, Trischaken, key_path
+from tarockscore.rules.profile import (
+    Bonus,
+    Contract,
+    Kind,
+    KontraRules,
+    Profile,
+    RenonceRules,
+    Trischaken,
+    key_path,
+)
 from tarockscore.rules.scoring import Line, Score
 
 
@@ -142,6 +151,14 @@ def score_csv(score: Score) -> tuple[list[str], list[list[object]]]:
     return headers, rows
 
 
+def _switch_cited(rule: str, cite: Callable[..., str]) -> str:
+    """The note's number for the switch that let a factor count (no shipped profile plays the
+    Hüttenfleck: a house that switches it on has its rule cited beside the multiplier's source)."""
+    if rule != key_path(KontraRules, "huettenfleck_multiplier"):
+        return ""
+    return cite(key_path(KontraRules, "huettenfleck"), said=_("Hüttenfleck allowed"))
+
+
 def explain(score: Score, profile: Profile, radl: Sequence[tuple[str, int]] = ()) -> str:
     """Bet by bet, the arithmetic behind every number, each rule cited once as a numbered note.
 
@@ -193,7 +210,8 @@ def explain(score: Score, profile: Profile, radl: Sequence[tuple[str, int]] = ()
             running *= f.multiplier
             money = _("  (money only)") if f.kontra and score.payout is not None else ""
             said = f"×{f.multiplier} {translated(f.label)}"
-            out.append(f"   {said} = {number(running)}{money}" + cite(f.rule, said=said))
+            source = cite(f.rule, said=said) + _switch_cited(f.rule, cite)
+            out.append(f"   {said} = {number(running)}{money}" + source)
         for layer, (words, multiplier) in enumerate(radl):  # the Radl last: a fraction is rounded after it
             running *= multiplier
             source = cite("radl.factor", own_factor.format(name=profile.name, factor=multiplier))
@@ -469,6 +487,9 @@ def profile_line(profile: Profile) -> str:
     return said.format(name=name, title=title, extends=profile.extends)
 
 
+_ABOUT_THE_FILE = frozenset({"title", "title_de", "source"})
+
+
 def _head(profile: Profile) -> list[str]:
     """The price list's first lines: the profile's name, title and source; for a house file, the
     profile it extends (whose title and source it shows where the house gives none of its own)
@@ -482,7 +503,8 @@ def _head(profile: Profile) -> list[str]:
         if _own_title(profile)
         else _("{name}: house rules on {extends} ({title})")
     )
-    keys = ", ".join(sorted(profile.house)) or _("none")
+    # the house's rules: its title and source name the file (the lines around say them), no rule
+    keys = ", ".join(sorted(k for k in profile.house if k.split(".")[0] not in _ABOUT_THE_FILE)) or _("none")
     return [
         head.format(name=profile.name, title=title, extends=profile.extends),
         _("the house's own keys: {keys}").format(keys=keys),

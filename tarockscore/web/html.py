@@ -10,7 +10,7 @@ answer, so a page without JavaScript shows a whole hand's fields at once.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from fractions import Fraction
 from html import escape
@@ -115,7 +115,12 @@ def schrift_html(sheet: tarockscore.Sheet, explain: Explaining | None = None) ->
     total after it (``show``'s "+3 → 18"); a player sitting the hand out has "·". With ``explain``
     the line is a link to the hand's explanation: one tap from a number to its bets."""
     players = sheet.players
-    head = "".join(f'<th class="player" scope="col">{name_heading(p)}</th>' for p in players)
+    short = short_headings(players)
+    head = "".join(
+        f'<th class="player{" short" if p in short else ""}" scope="col" title="{esc(p)}" aria-label="{esc(p)}">'
+        f"{name_heading(p, short.get(p))}</th>"
+        for p in players
+    )
     rows = []
     for h in reversed(sheet.hands):
         cells = "".join(
@@ -139,11 +144,54 @@ def schrift_html(sheet: tarockscore.Sheet, explain: Explaining | None = None) ->
     )
 
 
-def name_heading(name: str) -> str:
+def name_heading(name: str, short: Heading | None = None) -> str:
     """A player's name heading a narrow column: it may break after a hyphen or at a space, never
-    inside a word; a word wider than the column is shortened (the style sheet's ellipsis)."""
-    words = (re.split(r"(?<=-)(?=.)", word) for word in name.split())
-    return " ".join("".join(f"<span>{esc(part)}</span>" for part in parts) for parts in words)
+    inside a word; a word wider than the column is shortened (the style sheet's ellipsis). With
+    ``short``: the heading a phone shows instead, cut where the column ends."""
+    return _heading(_name_lines(name), "full") + ("" if short is None else _heading(short, "short"))
+
+
+# A heading as its lines may fall: its words, each of the parts it may break into after a hyphen
+Heading = tuple[tuple[str, ...], ...]
+
+
+def _name_lines(name: str) -> Heading:
+    return tuple(tuple(re.split(r"(?<=-)(?=.)", word)) for word in name.split())
+
+
+def _heading(words: Heading, cls: str) -> str:
+    return " ".join("".join(f'<span class="{cls}">{esc(part)}</span>' for part in parts) for parts in words)
+
+
+# About as many letters as a 360 px phone shows across the hands table's headings, shared among
+# the columns (five columns: "Maxi…", four: "Barth…"): a style sheet's measure, not a rule
+_HEADING_LETTERS = 25
+
+
+def short_headings(players: Sequence[str]) -> dict[str, Heading]:
+    """The headings of the names a phone's column cannot hold whole, cut where it ends ("Bart…");
+    names whose cut would look alike ("Maxi…" for Maximilian and Maximiliane) are headed by their
+    start, "…" and as much of their end as tells them apart ("Max…n", "Max…e"). The totals above
+    name every player in full."""
+    fits = max(_HEADING_LETTERS // max(len(players), 1), 3)
+
+    def cut(name: str, tail: int = 0) -> Heading:
+        if tail:
+            return ((f"{name[: fits - 1 - tail]}…{name[-tail:]}",),)
+        return tuple(
+            tuple(p if len(p) <= fits else f"{p[: fits - 1]}…" for p in w) for w in _name_lines(name)
+        )
+
+    short: dict[str, Heading] = {}
+    for name in players:
+        alike = [other for other in players if cut(other) == cut(name)]
+        short[name] = cut(name)
+        for tail in range(1, fits - 1) if len(alike) > 1 else ():
+            told = {other: cut(other, tail) for other in alike}
+            if len(set(told.values())) == len(alike):
+                short[name] = told[name]
+                break
+    return {name: heading for name, heading in short.items() if heading != _name_lines(name)}
 
 
 def sheet_section(
