@@ -9,7 +9,6 @@ from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from functools import cache
 from pathlib import Path
-from textwrap import wrap
 from typing import Any
 
 from tabulate import tabulate
@@ -514,14 +513,14 @@ def place_text(place: str) -> str:
     return ", ".join(x for x in (found["label"], f"{where} {found['mark']}") if x)
 
 
-# show's result column wraps at this width, a hand's Kontras on lines of their own: the sheet
-# stays as narrow as a hand's outcome needs
-_RESULT_WIDTH = 18
+# show's result column wraps between the clauses of a hand's line, never inside one, at this
+# width: a hand with two Defenders' Kontras takes two lines, the outcome with its Valat one
+_RESULT_WIDTH = 40
 
 
 def _clauses_wrapped(text: str) -> list[str]:
-    """``text``'s clauses (", ") on lines of at most _RESULT_WIDTH, a clause broken only where it
-    is longer than that by itself."""
+    """``text``'s clauses (", ") on lines of at most _RESULT_WIDTH, a clause longer than that on a
+    line of its own."""
     lines: list[str] = []
     clauses = text.split(", ")
     for i, clause in enumerate(clauses):
@@ -529,7 +528,7 @@ def _clauses_wrapped(text: str) -> list[str]:
         if lines and len(lines[-1]) + 1 + len(piece) <= _RESULT_WIDTH:
             lines[-1] += " " + piece
         else:
-            lines += wrap(piece, _RESULT_WIDTH, break_long_words=False, break_on_hyphens=False)
+            lines.append(piece)
     return lines
 
 
