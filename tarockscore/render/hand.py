@@ -87,8 +87,12 @@ def score_table(score: Score) -> str:
 
 
 def line_json(line: Line, with_payout: bool, profile: Profile) -> dict[str, Any]:
-    """One bet as ``--json`` prints it; ``house_rule``: whether the profile's house file set the key."""
-    house = profile.house_rule
+    """One bet as ``--json`` prints it; ``house_rule``: whether the profile's house file set the key
+    (for a factor, or the switch that let it count, as ``explain`` cites it)."""
+
+    def house(rule: str) -> bool:
+        return any(profile.house_rule(key) for key in (rule, _switch_of(rule)) if key)
+
     out: dict[str, Any] = {
         "bet": line.bet,
         "label": line.label,
@@ -151,12 +155,20 @@ def score_csv(score: Score) -> tuple[list[str], list[list[object]]]:
     return headers, rows
 
 
-def _switch_cited(rule: str, cite: Callable[..., str]) -> str:
-    """The note's number for the switch that let a factor count (no shipped profile plays the
+def _switch_of(rule: str) -> str:
+    """The profile key that switches on the factor at ``rule``, or '' (no shipped profile plays the
     Hüttenfleck: a house that switches it on has its rule cited beside the multiplier's source)."""
-    if rule != key_path(KontraRules, "huettenfleck_multiplier"):
-        return ""
-    return cite(key_path(KontraRules, "huettenfleck"), said=_("Hüttenfleck allowed"))
+    return (
+        key_path(KontraRules, "huettenfleck")
+        if rule == key_path(KontraRules, "huettenfleck_multiplier")
+        else ""
+    )
+
+
+def _switch_cited(rule: str, cite: Callable[..., str]) -> str:
+    """The note's number for the switch that let a factor count."""
+    switch = _switch_of(rule)
+    return cite(switch, said=_("Hüttenfleck allowed")) if switch else ""
 
 
 def explain(score: Score, profile: Profile, radl: Sequence[tuple[str, int]] = ()) -> str:
