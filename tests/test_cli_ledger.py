@@ -977,3 +977,23 @@ def test_replace_and_delete_say_who_deals_next(tmp_path: Path) -> None:
     result = run("delete", "1", "-y", "--ledger", path)
     assert (result.exit_code, result.stderr) == (0, "")
     assert result.stdout.splitlines()[-1] == "next: hand 1, Eva deals, Anna is Forehand, Eva sits out"
+
+
+def test_explain_at_five_names_who_sat_out(tmp_path: Path) -> None:
+    # A table of five: Eva deals hand 1 and sits out. A Dreier won by Bert: under Simplified
+    # Scoring he adds the Dreier's 5 [CTK], the other three 0; Eva plays no part and says so.
+    path = str(tmp_path / "five.toml")
+    assert run("new", "-p", "Anna,Bert,Cilli,Dani,Eva", "--ledger", path).exit_code == 0
+    record(path, "-c", "dreier", "-d", "Bert", "-t", "40")
+    out = run("explain", "1", "--ledger", path).stdout.splitlines()
+    assert "Victory Points: Anna 0, Bert +5, Cilli 0, Dani 0; Eva sat out (dealer)" in out
+    german = run("--lang", "de", "explain", "1", "--ledger", path).stdout.splitlines()
+    assert "Punkte: Anna 0, Bert +5, Cilli 0, Dani 0; Eva hat ausgesetzt (Geber)" in german
+    # at four nobody sits out and the line names the four alone
+    four = str(tmp_path / "four.toml")
+    assert run("new", "-p", "Anna,Bert,Cilli,Dani", "--ledger", four).exit_code == 0
+    record(four, "-c", "dreier", "-d", "Bert", "-t", "40")
+    assert (
+        "Victory Points: Anna 0, Bert +5, Cilli 0, Dani 0"
+        in run("explain", "1", "-l", four).stdout.splitlines()
+    )
