@@ -960,3 +960,40 @@ def test_a_hand_past_the_last_is_refused_by_the_ledger_everywhere(ledger: str, c
         "error: there is no hand 4; the ledger has hands 1 to 3\n",
     )
     assert Path(ledger).read_bytes() == before
+
+
+def test_replace_and_delete_say_who_deals_next(tmp_path: Path) -> None:
+    # A table of five: hand 1 is dealt by Eva (she sits out). Corrected with -p to the four who
+    # played, Bert, Cilli, Dani, Eva, Anna dealt it and sat out: the next hand is Bert's to deal,
+    # Cilli is Forehand and Bert sits out; replace says so as record does.
+    path = str(tmp_path / "five.toml")
+    assert run("new", "-p", "Anna,Bert,Cilli,Dani,Eva", "--ledger", path).exit_code == 0
+    record(path, "-c", "dreier", "-d", "Bert", "-t", "40")
+    fix = ["replace", "1", "-c", "dreier", "-d", "Bert", "-t", "40", "-p", "Bert,Cilli,Dani,Eva"]
+    result = run(*fix, "--ledger", path)
+    assert (result.exit_code, result.stderr) == (0, "")
+    assert result.stdout.splitlines()[-1] == "next: hand 2, Bert deals, Cilli is Forehand, Bert sits out"
+    # with hand 1 deleted nothing is played: Eva deals first again
+    result = run("delete", "1", "-y", "--ledger", path)
+    assert (result.exit_code, result.stderr) == (0, "")
+    assert result.stdout.splitlines()[-1] == "next: hand 1, Eva deals, Anna is Forehand, Eva sits out"
+
+
+def test_explain_at_five_names_who_sat_out(tmp_path: Path) -> None:
+    # A table of five: Eva deals hand 1 and sits out. A Dreier won by Bert: under Simplified
+    # Scoring he adds the Dreier's 5 [CTK], the other three 0; Eva plays no part and says so.
+    path = str(tmp_path / "five.toml")
+    assert run("new", "-p", "Anna,Bert,Cilli,Dani,Eva", "--ledger", path).exit_code == 0
+    record(path, "-c", "dreier", "-d", "Bert", "-t", "40")
+    out = run("explain", "1", "--ledger", path).stdout.splitlines()
+    assert "Victory Points: Anna 0, Bert +5, Cilli 0, Dani 0; Eva sat out (dealer)" in out
+    german = run("--lang", "de", "explain", "1", "--ledger", path).stdout.splitlines()
+    assert "Punkte: Anna 0, Bert +5, Cilli 0, Dani 0; Eva hat ausgesetzt (Geber)" in german
+    # at four nobody sits out and the line names the four alone
+    four = str(tmp_path / "four.toml")
+    assert run("new", "-p", "Anna,Bert,Cilli,Dani", "--ledger", four).exit_code == 0
+    record(four, "-c", "dreier", "-d", "Bert", "-t", "40")
+    assert (
+        "Victory Points: Anna 0, Bert +5, Cilli 0, Dani 0"
+        in run("explain", "1", "-l", four).stdout.splitlines()
+    )

@@ -278,3 +278,22 @@ def test_a_huettenfleck_the_house_switched_on_cites_the_house(tmp_path: Path) ->
     assert "\nVictory Points: A +4, B -4, C +4, D -4\n" in out
     german = run("--lang", "de", *args).stdout
     assert "\n[4] Profil „stammtisch“, eine Hausregel: Hüttenfleck erlaubt\n" in german
+
+
+def test_explain_json_marks_a_huettenfleck_the_house_switched_on_as_its_rule(tmp_path: Path) -> None:
+    # The same round in an evening: explain's text cites the house for the ×4 (it let the Kontra
+    # before the talon count); its JSON says the same of that factor, and of no other.
+    path = house(tmp_path, 'extends = "pagat"\nname = "stammtisch"\n[kontra]\nhuettenfleck = true\n')
+    ledger = str(tmp_path / "l.toml")
+    assert run("new", "-p", "A,B,C,D", "--profile", path, "--ledger", ledger).exit_code == 0
+    hand = (*HAND[2:10], "-k", "kontra", "--huettenfleck")
+    assert run("record", *hand, "--ledger", ledger).exit_code == 0
+    assert (
+        "profile 'stammtisch', a house rule: Hüttenfleck allowed" in run("explain", "1", "-l", ledger).stdout
+    )
+    data = json.loads(run("explain", "1", "--json", "--ledger", ledger).stdout)
+    (rufer,) = data["lines"]
+    assert [(f["rule"], f["house_rule"]) for f in rufer["factors"]] == [
+        ("kontra.huettenfleck_multiplier", True)
+    ]
+    assert rufer["base_house_rule"] is False  # the Rufer's 1 is pagat's

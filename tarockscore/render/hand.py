@@ -17,7 +17,7 @@ from tarockscore import i18n
 from tarockscore.errors import Message, key_title
 from tarockscore.evening.evening import Explained
 from tarockscore.evening.fold import score_stored
-from tarockscore.evening.model import Action, Ledger
+from tarockscore.evening.model import Action, Ledger, hand_deal
 from tarockscore.evening.radl import BY_HAND
 from tarockscore.evening.sheet import sheet
 from tarockscore.i18n import N_, _, ngettext, translated
@@ -87,8 +87,12 @@ def score_table(score: Score) -> str:
 
 
 def line_json(line: Line, with_payout: bool, profile: Profile) -> dict[str, Any]:
-    """One bet as ``--json`` prints it; ``house_rule``: whether the profile's house file set the key."""
-    house = profile.house_rule
+    """One bet as ``--json`` prints it; ``house_rule``: whether the profile's house file set the key
+    (for a factor, or the switch that let it count, as ``explain`` cites it)."""
+
+    def house(rule: str) -> bool:
+        return any(profile.house_rule(key) for key in (rule, _switch_of(rule)) if key)
+
     out: dict[str, Any] = {
         "bet": line.bet,
         "label": line.label,
@@ -151,19 +155,30 @@ def score_csv(score: Score) -> tuple[list[str], list[list[object]]]:
     return headers, rows
 
 
-def _switch_cited(rule: str, cite: Callable[..., str]) -> str:
-    """The note's number for the switch that let a factor count (no shipped profile plays the
+def _switch_of(rule: str) -> str:
+    """The profile key that switches on the factor at ``rule``, or '' (no shipped profile plays the
     Hüttenfleck: a house that switches it on has its rule cited beside the multiplier's source)."""
-    if rule != key_path(KontraRules, "huettenfleck_multiplier"):
-        return ""
-    return cite(key_path(KontraRules, "huettenfleck"), said=_("Hüttenfleck allowed"))
+    return (
+        key_path(KontraRules, "huettenfleck")
+        if rule == key_path(KontraRules, "huettenfleck_multiplier")
+        else ""
+    )
 
 
-def explain(score: Score, profile: Profile, radl: Sequence[tuple[str, int]] = ()) -> str:
+def _switch_cited(rule: str, cite: Callable[..., str]) -> str:
+    """The note's number for the switch that let a factor count."""
+    switch = _switch_of(rule)
+    return cite(switch, said=_("Hüttenfleck allowed")) if switch else ""
+
+
+def explain(
+    score: Score, profile: Profile, radl: Sequence[tuple[str, int]] = (), sat_out: str | None = None
+) -> str:
     """Bet by bet, the arithmetic behind every number, each rule cited once as a numbered note.
 
     ``radl``: the Radls doubling a hand of the evening, each as its words and its factor; each bet
-    is multiplied by them in turn, so the numbers shown are those on the sheet."""
+    is multiplied by them in turn, so the numbers shown are those on the sheet. ``sat_out``: at a
+    table of five, the dealer, named after the Victory Points."""
     cited: list[str] = []  # the sources, each once, numbered in the order first cited
 
     def cite(key: str, own: str = "", said: str = "") -> str:
@@ -236,7 +251,7 @@ def explain(score: Score, profile: Profile, radl: Sequence[tuple[str, int]] = ()
         out += ["   " + n for n in _noted(line.note)]
     points, payout = score.counted(factor)
     out.append("")
-    out.append(_("Victory Points: {points}").format(points=_each({p: points[p] for p in score.players})))
+    out.append(_victory_points({p: points[p] for p in score.players}, sat_out))
     if payout is not None:
         out.append(_("Payout: {points}").format(points=_each({p: payout[p] for p in score.players})))
     for n in score.notes:
@@ -312,6 +327,14 @@ def sheet_value(line: Line, factor: int, payout: bool = False) -> int:
 
 def _each(points: Mapping[str, int]) -> str:
     return ", ".join(f"{p} {signed(v)}" for p, v in points.items())
+
+
+def _victory_points(points: Mapping[str, int], sat_out: str | None) -> str:
+    """The hand's Victory Points; at a table of five, the dealer who sat it out after them."""
+    each = _each(points)
+    if sat_out:
+        each += "; " + _("{player} sat out (dealer)").format(player=sat_out)
+    return _("Victory Points: {points}").format(points=each)
 
 
 def _noted(note: str | None) -> list[str]:
@@ -695,7 +718,7 @@ def explained_text(ex: Explained) -> str:
             at=moment(ex.entry.recorded), name=stored.name, sha=stored.sha256[:12]
         ),
         "",
-        explain(ex.score, ex.profile, steps),
+        explain(ex.score, ex.profile, steps, hand_deal(ex.ledger, ex.number).sitting_out),
     ]
     radl = ex.entry.result.radl
     if len(ex.radl_layers) > 1:  # a hand inside more than one Radl: each of them

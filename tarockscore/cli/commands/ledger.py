@@ -108,13 +108,14 @@ def recorded(before: "tarockscore.Ledger", after: "tarockscore.Ledger") -> None:
 
 
 def replaced(change: "tarockscore.Change", number: int) -> None:
-    """What replace and enter print for hand ``number`` replaced: the audit line and the totals,
-    or, for the same hand again, that nothing changed (nothing is written)."""
+    """What replace and enter print for hand ``number`` replaced: the audit line, the totals and
+    the next hand, or, for the same hand again, that nothing changed (nothing is written)."""
     if not change.written:
         typer.echo(_("hand {number}: nothing changed; the ledger is unchanged").format(number=number))
         return
     typer.echo(shown.said(change.said))
     typer.echo(shown.totals_table(change.after, number))
+    typer.echo(shown.next_text(change.after))
 
 
 @with_format(csv_help="Print CSV: one row per hand.")
@@ -177,6 +178,7 @@ def delete(
     change = evening.delete(number, tarockscore.now(), expected=expected)
     typer.echo(translated(change.said))
     typer.echo(shown.totals_table(change.after))
+    typer.echo(shown.next_text(change.after))
 
 
 # What ``explain`` prints: the words, or the arithmetic as JSON (no CSV: a hand's bets and its
