@@ -7,10 +7,8 @@ from fractions import Fraction
 from hypothesis import strategies as st
 
 from tarockscore.rules.hand import BonusInput, HandInput, parse_points, render_points
-from tarockscore.rules.profile import (
+from tarockscore.rules.legality import (
     OTHER_SHARE,
-    Kind,
-    Profile,
     declarer_talon_share,
     king_bonus_made,
     king_half_choices,
@@ -22,6 +20,7 @@ from tarockscore.rules.profile import (
     talon_share_most,
     trischaken_talon_counted,
 )
+from tarockscore.rules.profile import Kind, Profile
 
 PLAYERS = ["Anna", "Bert", "Cilli", "Dani"]
 

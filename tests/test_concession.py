@@ -10,8 +10,8 @@ import pytest
 from tarockscore.errors import HandError
 from tarockscore.io.inputs import load_profile
 from tarockscore.rules.hand import BonusInput, HandInput
+from tarockscore.rules.legality import concession_bonuses
 from tarockscore.rules.parse import parse_hand
-from tarockscore.rules.profile import concession_bonuses
 from tarockscore.rules.scoring import score_hand
 
 PLAYERS = ["Anna", "Bert", "Cilli", "Dani"]

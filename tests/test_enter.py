@@ -27,8 +27,8 @@ from tarockscore.entry.answers import Entry, Save, defaults_of, read_summary
 from tarockscore.entry.flow import OWN, TALON, Flow, Question, Refused
 from tarockscore.io.inputs import load_profile
 from tarockscore.rules.hand import HandInput
+from tarockscore.rules.legality import called_king_bonuses, concession_possible, possible_bonuses
 from tarockscore.rules.parse import parse_hand
-from tarockscore.rules.profile import called_king_bonuses, concession_possible, possible_bonuses
 
 runner = CliRunner()
 TABLE = ("Anna", "Bert", "Cilli", "Dani")

@@ -12,8 +12,7 @@ from tarockscore import i18n
 from tarockscore.errors import HandError
 from tarockscore.io.inputs import load_profile
 from tarockscore.rules.hand import BonusInput, HandInput
-from tarockscore.rules.parse import parse_hand
-from tarockscore.rules.profile import (
+from tarockscore.rules.legality import (
     contra_ad_personam,
     contract_bonuses,
     huettenfleck_allowed,
@@ -28,6 +27,7 @@ from tarockscore.rules.profile import (
     talon_card_points,
     trischaken_talon_counted,
 )
+from tarockscore.rules.parse import parse_hand
 from tarockscore.rules.scoring import score_hand
 
 PLAYERS = ["Anna", "Bert", "Cilli", "Dani"]

@@ -33,8 +33,8 @@ from tarockscore.errors import HandError
 from tarockscore.io.inputs import load_profile
 from tarockscore.render.hand import explain
 from tarockscore.rules.hand import BonusInput, HandInput
+from tarockscore.rules.legality import OTHER_SHARE, declarer_talon_share, talon_share_most
 from tarockscore.rules.parse import parse_hand
-from tarockscore.rules.profile import OTHER_SHARE, declarer_talon_share, talon_share_most
 from tarockscore.rules.scoring import score_hand
 
 runner = CliRunner()

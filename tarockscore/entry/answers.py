@@ -29,7 +29,7 @@ from tarockscore.errors import Shown
 from tarockscore.i18n import _, ngettext
 from tarockscore.rules.hand import BLATT as THIRDS
 from tarockscore.rules.hand import BonusEntry, Hand, HandInput, render_points
-from tarockscore.rules.profile import everyone_for_themselves
+from tarockscore.rules.legality import everyone_for_themselves
 from tarockscore.rules.valat import VALAT
 
 

@@ -13,32 +13,11 @@ from typing import Any, NamedTuple
 from tarockscore import i18n
 from tarockscore.errors import Collector, Shown, near_miss
 from tarockscore.i18n import _, named
+from tarockscore.rules import legality
 from tarockscore.rules import valat as tricks
 from tarockscore.rules.hand import Side, render_points
 from tarockscore.rules.parse import read_card_points
-from tarockscore.rules.profile import (
-    Contract,
-    Profile,
-    calls_a_king,
-    concession_bonuses,
-    concession_possible,
-    contra_ad_personam,
-    decided_by_tricks,
-    everyone_for_themselves,
-    huettenfleck_allowed,
-    huettenfleck_combines_with,
-    king_half_choices,
-    king_in_talon_allowed,
-    kontra_on_contract_allowed,
-    may_announce,
-    may_bid,
-    may_double,
-    may_fail,
-    may_make,
-    own_king_allowed,
-    possible_bonuses,
-    trischaken_talon_counted,
-)
+from tarockscore.rules.profile import Contract, Profile
 from tarockscore.rules.words import fold
 
 YES_WORDS = frozenset({"y", "yes", "j", "ja"})
@@ -288,21 +267,21 @@ class Flow:
         )
         yield Question("contract", _("Contract"), Kind.CHOICE, _("contract"), contracts)
         contract = p.contracts[a["contract"]]
-        if everyone_for_themselves(contract):
+        if legality.everyone_for_themselves(contract):
             yield from self._trischaken(contract, a)
             return
-        bidders = [x for x in self.players if may_bid(contract, self.players.index(x))]
+        bidders = [x for x in self.players if legality.may_bid(contract, self.players.index(x))]
         yield Question("declarer", _("Declarer"), Kind.CHOICE, _("declarer"), self.seat_choices(bidders))
         declarer: str = a["declarer"]
         partner: str | None = None
         called_king: str | None = None
         conceded = False
-        if calls_a_king(contract):
+        if legality.calls_a_king(contract):
             yield self._partner(contract, declarer)
             partner = a["partner"]
             if partner in (TALON, OWN):
                 called_king, partner = ("talon" if partner == TALON else "own"), None
-            if called_king == "talon" and concession_possible(p, contract):
+            if called_king == "talon" and legality.concession_possible(p, contract):
                 yield Question(
                     "conceded",
                     _("Did the declarer concede at once?"),
@@ -312,16 +291,16 @@ class Flow:
                 )
                 conceded = a["conceded"]
         king_half: str | None = None
-        if called_king == "talon" and not conceded and (halves := king_half_choices(p, contract)):
+        if called_king == "talon" and not conceded and (halves := legality.king_half_choices(p, contract)):
             yield self._king_half(halves)
             king_half = a["king_half"] or None
         bonuses = (
-            concession_bonuses(p, contract)
+            legality.concession_bonuses(p, contract)
             if conceded
-            else possible_bonuses(p, contract, called_king, king_half)
+            else legality.possible_bonuses(p, contract, called_king, king_half)
         )
         if not conceded and self.outcome:
-            if decided_by_tricks(contract):
+            if legality.decided_by_tricks(contract):
                 text = _("Did {declarer} win the {contract}?").format(
                     declarer=declarer, contract=named(contract.name)
                 )
@@ -346,7 +325,7 @@ class Flow:
                     yield from self._valat_made(declarer, partner, a)
                 else:
                     yield from self._valat_proven(contract, declarer, partner, a)
-        kontra = not conceded and kontra_on_contract_allowed(p, contract) and bool(p.playable_steps)
+        kontra = not conceded and legality.kontra_on_contract_allowed(p, contract) and bool(p.playable_steps)
         if self.every_trick(a):  # entered with the card points
             bonuses = [b for b in bonuses if b != tricks.VALAT]
         if not kontra and not bonuses:
@@ -433,7 +412,7 @@ class Flow:
 
     def _asked_points(self) -> Sequence[str]:
         """Whose card points Trischaken asks: all but the last's; everyone's where the talon is out."""
-        return self.in_seats[:-1] if trischaken_talon_counted(self.profile) else self.in_seats
+        return self.in_seats[:-1] if legality.trischaken_talon_counted(self.profile) else self.in_seats
 
     def _trischaken(self, contract: Contract, a: Mapping[str, Any]) -> Iterator[Question]:
         """The card points of each player :meth:`_asked_points` names, and the Kontra."""
@@ -448,7 +427,7 @@ class Flow:
                 most=left,
             )
             left -= a[key]
-        if kontra_on_contract_allowed(self.profile, contract) and self.profile.playable_steps:
+        if legality.kontra_on_contract_allowed(self.profile, contract) and self.profile.playable_steps:
             yield self._kontra_question("kontra", _("Kontra on Trischaken"), _("Kontra"))
 
     def trischaken_points(self, a: Mapping[str, Any]) -> dict[str, Fraction]:
@@ -460,9 +439,9 @@ class Flow:
     def _partner(self, contract: Contract, declarer: str) -> Question:
         p = self.profile
         options = list(self.seat_choices([x for x in self.players if x != declarer]))
-        if king_in_talon_allowed(p, contract):
+        if legality.king_in_talon_allowed(p, contract):
             options.append(Choice(TALON, _("in the talon"), None, ("talon", "Talon")))
-        if own_king_allowed(p, contract):
+        if legality.own_king_allowed(p, contract):
             options.append(Choice(OWN, _("own King"), None, ("own King", "own", "eigener König")))
         return Question(
             "partner", _("Partner (holder of the called card)"), Kind.CHOICE, _("partner"), tuple(options)
@@ -472,14 +451,14 @@ class Flow:
         self, contract: Contract, declarer: str, partner: str | None, a: Mapping[str, Any]
     ) -> Iterator[Question]:
         p = self.profile
-        if contra_ad_personam(p, contract):
+        if legality.contra_ad_personam(p, contract):
             for defender in (x for x in self.in_seats if x not in (declarer, partner)):
                 said_by = _("Kontra by {player}").format(player=defender)
                 yield self._kontra_question(f"kontra:{defender}", said_by, said_by)
             return
         yield self._kontra_question("kontra", _("Kontra on the contract"), _("Kontra"))
         said = a["kontra"] or None
-        if huettenfleck_allowed(p, contract) and huettenfleck_combines_with(said):
+        if legality.huettenfleck_allowed(p, contract) and legality.huettenfleck_combines_with(said):
             yield Question(
                 "huettenfleck",
                 _("Was the Kontra said before the talon (Hüttenfleck)?"),
@@ -543,7 +522,7 @@ class Flow:
                 ),
                 1,
             )
-            if may_make(self.profile.bonuses[bonus], side)
+            if legality.may_make(self.profile.bonuses[bonus], side)
         )
 
     def _bet(
@@ -553,7 +532,7 @@ class Flow:
         Kontra on it; its questions' keys begin with ``key`` (``bonus:1``, ``valat``)."""
         bonus = self.profile.bonuses[name]
         announced = False
-        if may_announce(bonus):
+        if legality.may_announce(bonus):
             yield Question(
                 f"{key}:announced",
                 _("{bonus}: announced?").format(bonus=named(name)),
@@ -563,7 +542,7 @@ class Flow:
                 words=ANNOUNCED_WORDS,
             )
             announced = a[f"{key}:announced"]
-        if made and may_fail(bonus):
+        if made and legality.may_fail(bonus):
             yield Question(
                 f"{key}:made",
                 _("{bonus}: made?").format(bonus=named(name)),
@@ -572,7 +551,7 @@ class Flow:
                 default=True,
                 words=MADE_WORDS,
             )
-        if doubled and may_double(bonus, announced):
+        if doubled and legality.may_double(bonus, announced):
             yield self._kontra_question(
                 f"{key}:kontra",
                 _("{bonus}: Kontra on it").format(bonus=named(name)),
@@ -586,7 +565,9 @@ class Flow:
         if self.renonce is not None:
             return [_("renonce by {player}, kept as recorded").format(player=self.renonce)]
         contract = self.profile.contracts[str(a["contract"])]
-        if not everyone_for_themselves(contract) or not trischaken_talon_counted(self.profile):
+        if not legality.everyone_for_themselves(contract) or not legality.trischaken_talon_counted(
+            self.profile
+        ):
             return []
         last = self.in_seats[-1]
         return [

@@ -30,7 +30,8 @@ from tarockscore.evening.model import (
 )
 from tarockscore.evening.radl import check_strike, next_factor, pending_radl, set_by_hand
 from tarockscore.rules.hand import Hand, HandInput, Side, hand_changes
-from tarockscore.rules.profile import Profile, everyone_for_themselves
+from tarockscore.rules.legality import everyone_for_themselves
+from tarockscore.rules.profile import Profile
 from tarockscore.rules.scoring import score_hand
 from tarockscore.rules.trischaken import who_loses
 from tarockscore.rules.valat import VALAT

@@ -37,7 +37,8 @@ from tarockscore.evening.upgrade import Upgraded
 from tarockscore.i18n import DEFAULT, _, current, date, money, named, ngettext, translated, whole
 from tarockscore.render.output import View
 from tarockscore.rules.hand import Hand
-from tarockscore.rules.profile import Profile, bidding_allowed, bidding_rule, key_paths
+from tarockscore.rules.legality import bidding_allowed, bidding_rule
+from tarockscore.rules.profile import Profile, key_paths
 
 # Every template of the audit trail (tarockscore/evening/operations.py), the outermost first: a
 # line is read by the template that wraps the others (a detail and what was recomputed, the

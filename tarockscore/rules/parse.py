@@ -8,6 +8,7 @@ from fractions import Fraction
 from typing import Any, cast
 
 from tarockscore.errors import N_, Collector, HandRefused, message, near_miss, one_of, reason
+from tarockscore.rules import legality
 from tarockscore.rules.hand import (
     BLATT,
     BonusEntry,
@@ -18,38 +19,7 @@ from tarockscore.rules.hand import (
     render_points,
     side_card_points,
 )
-from tarockscore.rules.profile import (
-    CALLED_KING_VALUES,
-    KING_HALVES,
-    Bonus,
-    Contract,
-    Profile,
-    called_king_choices,
-    calls_a_king,
-    concession_possible,
-    contra_ad_personam,
-    decided_by_tricks,
-    everyone_for_themselves,
-    huettenfleck_combines_with,
-    huettenfleck_possible,
-    king_bonus_made,
-    king_can_lie_in_talon,
-    king_half_choices,
-    king_in_talon_allowed,
-    king_in_talon_scored,
-    kontra_on_contract_allowed,
-    may_announce,
-    may_bid,
-    may_concede,
-    may_double,
-    may_fail,
-    may_make,
-    own_king_allowed,
-    plays_alone,
-    possible_bonuses,
-    talon_card_points,
-    trischaken_talon_counted,
-)
+from tarockscore.rules.profile import Bonus, Contract, Profile
 from tarockscore.rules.valat import check_tricks, made_valat
 from tarockscore.rules.words import Reader, as_written, at_table, name_problems, repeated_names, type_name
 
@@ -70,13 +40,13 @@ def parse_hand(data: HandInput, profile: Profile, *, bidding: bool = True) -> Ha
     card_points: Fraction | None = None
     defender_points: Fraction | None = None
     trischaken_points: tuple[tuple[str, Fraction], ...] = ()
-    if everyone_for_themselves(contract):
+    if legality.everyone_for_themselves(contract):
         trischaken_points = _read_trischaken_outcome(keys, contract, profile, problems)
     else:
         card_points, defender_points = _read_side_outcome(keys, contract, profile, problems)
     kontra, kontra_by = _read_kontra(keys, contract, profile, problems)
     bonuses = _read_hand_bonuses(keys, contract, profile, problems)
-    if not everyone_for_themselves(contract):
+    if not legality.everyone_for_themselves(contract):
         _check_outcome_given(keys, contract, bonuses, problems)
     if bonuses:
         check_bonus_against_points(bonuses, card_points, defender_points, keys.won, profile, problems)
@@ -256,7 +226,7 @@ def _check_who_plays(
     keys: _Keys, contract: Contract, profile: Profile, problems: Collector, bidding: bool = True
 ) -> None:
     """A declarer where the contract has one, a partner where it has one, the Forehand where only he may bid."""
-    if everyone_for_themselves(contract):
+    if legality.everyone_for_themselves(contract):
         if keys.partner is not None:
             problems.add(
                 "partner",
@@ -266,18 +236,18 @@ def _check_who_plays(
         return
     if keys.declarer is None and "declarer" not in keys.given:
         problems.add("declarer", N_("missing (required): who played the contract"))
-    if plays_alone(contract) and keys.partner is not None:
+    if legality.plays_alone(contract) and keys.partner is not None:
         problems.add(
             "partner",
             N_("{partner!r}: {contract} is played alone, one against three: no partner"),
             partner=keys.partner,
             contract=contract.name,
         )
-    if calls_a_king(contract):
+    if legality.calls_a_king(contract):
         _check_called_partner(keys, contract, profile, problems)
     declarer, players = keys.declarer, keys.players
     seat = players.index(declarer) if declarer in players else -1
-    if bidding and declarer is not None and players and not may_bid(contract, seat):
+    if bidding and declarer is not None and players and not legality.may_bid(contract, seat):
         problems.add(
             "declarer",
             N_(
@@ -294,11 +264,11 @@ def _check_who_plays(
 def _check_called_partner(keys: _Keys, contract: Contract, profile: Profile, problems: Collector) -> None:
     """With a called King: the partner is its holder, or the King lies in the talon, or was the declarer's own."""
     partner, called_king = keys.partner, keys.called_king
-    if partner is None and called_king not in CALLED_KING_VALUES and "partner" not in keys.given:
+    if partner is None and called_king not in legality.CALLED_KING_VALUES and "partner" not in keys.given:
         # offer only what the profile takes: no "talon" where the called card cannot lie in one
         # (no talon, as in Zwanzigerrufen) or the hand is dealt again
-        talon = king_in_talon_allowed(profile, contract)
-        own = own_king_allowed(profile, contract)
+        talon = legality.king_in_talon_allowed(profile, contract)
+        own = legality.own_king_allowed(profile, contract)
         if talon and own:
             template = N_(
                 'missing: {contract} is played with the holder of the called card; name them, or give called_king = "talon" (or "own": the declarer called his own King)'
@@ -320,11 +290,11 @@ def _check_called_partner(keys: _Keys, contract: Contract, profile: Profile, pro
             N_(
                 '{partner!r} is the declarer; the partner is another player; a declarer who called his own King gives called_king = "own"'
             )
-            if own_king_allowed(profile, contract)
+            if legality.own_king_allowed(profile, contract)
             else N_("{partner!r} is the declarer; the partner is another player"),
             partner=partner,
         )
-    if partner is not None and called_king in CALLED_KING_VALUES:
+    if partner is not None and called_king in legality.CALLED_KING_VALUES:
         problems.add(
             "partner",
             N_('no partner when called_king = "{called_king}": the declarer plays alone'),
@@ -337,8 +307,8 @@ def _check_called_king(keys: _Keys, contract: Contract, profile: Profile, proble
     called_king = keys.called_king
     if called_king is None:
         return
-    allowed_kings = called_king_choices(profile, contract)
-    if called_king not in CALLED_KING_VALUES:
+    allowed_kings = legality.called_king_choices(profile, contract)
+    if called_king not in legality.CALLED_KING_VALUES:
         problems.add(
             "called_king",
             N_("{called_king!r} is not allowed; under {profile!r} it is {value}"),
@@ -349,7 +319,7 @@ def _check_called_king(keys: _Keys, contract: Contract, profile: Profile, proble
             else message(N_("not given in {contract}"), contract=contract.name),
         )
     elif called_king == "own":
-        if not calls_a_king(contract):
+        if not legality.calls_a_king(contract):
             problems.add("called_king", N_("'own': no King is called in {contract}"), contract=contract.name)
         elif not profile.game.call_own_king and profile.game.family == "zwanzigerrufen":
             problems.add(
@@ -370,7 +340,7 @@ def _check_called_king(keys: _Keys, contract: Contract, profile: Profile, proble
                 ),
                 profile=profile.name,
             )
-    elif calls_a_king(contract) and not profile.game.talon:
+    elif legality.calls_a_king(contract) and not profile.game.talon:
         problems.add(
             "called_king",
             N_(
@@ -382,14 +352,14 @@ def _check_called_king(keys: _Keys, contract: Contract, profile: Profile, proble
             ),
             profile=profile.name,
         )
-    elif not king_can_lie_in_talon(profile, contract):
+    elif not legality.king_can_lie_in_talon(profile, contract):
         problems.add(
             "called_king",
             N_("'talon': no King is called in {contract} under {profile!r}"),
             contract=contract.name,
             profile=profile.name,
         )
-    elif not king_in_talon_scored(profile):
+    elif not legality.king_in_talon_scored(profile):
         problems.add(
             "called_king",
             N_(
@@ -403,12 +373,12 @@ def _check_concession(keys: _Keys, contract: Contract, profile: Profile, problem
     """A hand is conceded only with the called King seen in the talon; it is lost, and not played."""
     if not keys.conceded:
         return
-    if not may_concede(keys.called_king):
+    if not legality.may_concede(keys.called_king):
         problems.add(
             "conceded",
             N_('a hand is conceded only when the called King lies in the talon (called_king = "talon")'),
         )
-    elif king_in_talon_allowed(profile, contract) and not concession_possible(
+    elif legality.king_in_talon_allowed(profile, contract) and not legality.concession_possible(
         profile, contract
     ):  # (a King that cannot lie in the talon, or a redeal, is said at called_king)
         problems.add(
@@ -445,8 +415,8 @@ def _check_king_half(keys: _Keys, contract: Contract, profile: Profile, problems
             king_half=king_half,
         )
         return
-    allowed = king_half_choices(profile, contract)
-    if king_half not in KING_HALVES:
+    allowed = legality.king_half_choices(profile, contract)
+    if king_half not in legality.KING_HALVES:
         problems.add(
             "king_half",
             N_("{king_half!r} is not allowed; choose one of {allowed}"),
@@ -469,9 +439,9 @@ def _check_bonuses_with_king_in_talon(
 ) -> None:
     """No bonus made that the King's whereabouts rule out, none lost that they make."""
     king_half = keys.king_half
-    if king_half not in (None, *KING_HALVES):
+    if king_half not in (None, *legality.KING_HALVES):
         return  # said at king_half
-    possible = set(possible_bonuses(profile, contract, "talon", king_half))
+    possible = set(legality.possible_bonuses(profile, contract, "talon", king_half))
     for i, item in enumerate(keys.bonus if isinstance(keys.bonus, list) else []):
         name = profile.bonus_name(str(item.get("name", ""))) if isinstance(item, dict) else None
         b = next((b for b in bonuses if b.name == name), None)
@@ -494,7 +464,11 @@ def _check_bonuses_with_king_in_talon(
                 name=b.name,
                 contract=contract.name,
             )
-        elif king_half is not None and not b.made and king_bonus_made(profile.bonuses[b.name], king_half):
+        elif (
+            king_half is not None
+            and not b.made
+            and legality.king_bonus_made(profile.bonuses[b.name], king_half)
+        ):
             problems.add(
                 f"bonus[{i}].made",
                 N_(
@@ -542,15 +516,15 @@ def _read_trischaken_outcome(
         elif len(points) == len(players):
             total = sum(points.values(), Fraction(0))
             deck = profile.game.card_points_total
-            if trischaken_talon_counted(profile) and total != deck:
+            if legality.trischaken_talon_counted(profile) and total != deck:
                 problems.add(
                     "card_points",
                     N_("the players' card points add up to {total}, not the deck's {card_points_total}"),
                     total=render_points(total),
                     card_points_total=render_points(deck),
                 )
-            elif not trischaken_talon_counted(profile):
-                fewest, most = talon_card_points(profile) or (Fraction(0), deck)
+            elif not legality.trischaken_talon_counted(profile):
+                fewest, most = legality.talon_card_points(profile) or (Fraction(0), deck)
                 if not deck - most <= total <= deck - fewest:
                     problems.add(
                         "card_points",
@@ -621,7 +595,7 @@ def _read_side_outcome(
             card_points_total=render_points(profile.game.card_points_total),
         )
     won = keys.won
-    if decided_by_tricks(contract):
+    if legality.decided_by_tricks(contract):
         if declarers is not None:
             problems.add(
                 "card_points",
@@ -654,7 +628,7 @@ def _check_outcome_given(
 ) -> None:
     """A hand decided by card points gives them, or ``won``; a Valat made stands for both (the
     side that took every trick won the game); a hand conceded or revoked needs neither."""
-    if decided_by_tricks(contract) or keys.conceded or keys.renonce:
+    if legality.decided_by_tricks(contract) or keys.conceded or keys.renonce:
         return
     if keys.card_points is None and keys.won is None and made_valat(bonuses) is None:
         problems.add(
@@ -687,9 +661,9 @@ def _read_kontra(
             N_("profile {profile!r} does not allow the Hüttenfleck (kontra.huettenfleck = false)"),
             profile=profile.name,
         )
-    elif not huettenfleck_possible(contract):
+    elif not legality.huettenfleck_possible(contract):
         problems.add("huettenfleck", N_("{contract} has no talon to say it before"), contract=contract.name)
-    elif not huettenfleck_combines_with(kontra):
+    elif not legality.huettenfleck_combines_with(kontra):
         problems.add(
             "kontra",
             N_("{hand_kontra!r} cannot be combined with the Hüttenfleck, which is the contract's Kontra"),
@@ -785,7 +759,9 @@ def _contract_kontra(
     if raw is None:
         return None, ()
     if not contract.kontra:
-        said_on = [c.name for c in profile.contracts.values() if kontra_on_contract_allowed(profile, c)]
+        said_on = [
+            c.name for c in profile.contracts.values() if legality.kontra_on_contract_allowed(profile, c)
+        ]
         problems.add(
             "kontra",
             N_(
@@ -797,7 +773,7 @@ def _contract_kontra(
             allowed=one_of(said_on),
         )
         return None, ()
-    if not kontra_on_contract_allowed(profile, contract):
+    if not legality.kontra_on_contract_allowed(profile, contract):
         # a contract of another name says it is a Trischaken; the Trischaken itself is named once
         problems.add(
             "kontra",
@@ -811,7 +787,7 @@ def _contract_kontra(
             contract=contract.name,
         )
         return None, ()
-    individual = contra_ad_personam(profile, contract)
+    individual = legality.contra_ad_personam(profile, contract)
     if isinstance(raw, dict):
         if not individual:
             problems.add(
@@ -974,7 +950,7 @@ def _check_bonus_entry(
 ) -> None:
     """The side that may make the bonus, whether it can fail, whether it can be announced."""
     name, side, announced, made = bonus.name, entry.side, entry.announced, entry.made
-    if not may_make(bonus, side.value):
+    if not legality.may_make(bonus, side.value):
         problems.add(
             f"{path}.side",
             N_(
@@ -985,7 +961,7 @@ def _check_bonus_entry(
             name=name,
             allowed=bonus.side,
         )
-    if not made and not may_fail(bonus):
+    if not made and not legality.may_fail(bonus):
         problems.add(
             f"{path}.made",
             N_(
@@ -994,7 +970,7 @@ def _check_bonus_entry(
             profile=profile.name,
             name=name,
         )
-    if announced and not may_announce(bonus):
+    if announced and not legality.may_announce(bonus):
         problems.add(
             f"{path}.announced",
             N_("{name!r} cannot be announced under {profile!r}"),
@@ -1011,7 +987,7 @@ def _read_bonus_kontra(
     if isinstance(kontra_raw, str) and profile.step(kontra_raw) is None:
         # not a step at all (a typing slip, or an unknown flag of the short form): say that first
         read_kontra_step(f"{path}.kontra", kontra_raw, profile, problems)
-    elif kontra_raw is not None and not may_double(bonus, announced):
+    elif kontra_raw is not None and not legality.may_double(bonus, announced):
         if not announced:
             problems.add(
                 f"{path}.kontra",

@@ -19,15 +19,8 @@ from tarockscore.rules.bets import (
     title,
 )
 from tarockscore.rules.hand import BonusEntry, Hand, Side, render_points, side_card_points
-from tarockscore.rules.profile import (
-    OTHER_SHARE,
-    Contract,
-    Profile,
-    ValatRules,
-    declarer_talon_share,
-    key_path,
-    talon_share_most,
-)
+from tarockscore.rules.legality import OTHER_SHARE, declarer_talon_share, talon_share_most
+from tarockscore.rules.profile import Contract, Profile, ValatRules, key_path
 
 VALAT = "valat"
 CANCELS_KONTRA = N_("A Valat cancels the Kontra on the contract (valat.cancels_game_kontra).")
