@@ -31,7 +31,7 @@ from tarockscore.evening.model import (
 )
 from tarockscore.evening.operations import VALAT_LINES, played, summary, valat_line
 from tarockscore.evening.radl import next_factor, pending_radl
-from tarockscore.evening.settle import Payment, settle
+from tarockscore.evening.settle import Payment, Settlement, settle
 from tarockscore.evening.sheet import Sheet
 from tarockscore.evening.upgrade import Upgraded
 from tarockscore.i18n import DEFAULT, _, current, date, money, named, ngettext, translated, whole
@@ -300,22 +300,25 @@ def money_text(amount: Decimal) -> str:
     return ("+" if amount > 0 else "") + money(amount)
 
 
-def _balances(
-    table: Table, total: Mapping[str, int], paid: Mapping[str, int] | None
-) -> Mapping[str, Decimal] | None:
+def _settled(table: Table, total: Mapping[str, int], paid: Mapping[str, int] | None) -> Settlement | None:
+    """The evening settled as it stands (the payout totals where Kontra counts in money only); None without a stake."""
     stake = table.stake
     if stake is None:
         return None
-    return settle(paid if paid is not None else total, stake, table.profile.rules.settlement.mode).balances
+    return settle(paid if paid is not None else total, stake, table.profile.rules.settlement.mode)
+
+
+def _balances(
+    table: Table, total: Mapping[str, int], paid: Mapping[str, int] | None
+) -> Mapping[str, Decimal] | None:
+    settled = _settled(table, total, paid)
+    return None if settled is None else settled.balances
 
 
 def payment_lines(after: Ledger) -> list[str]:
     """Who pays whom if the evening ended now, as ``settle`` says it; none without a stake or a hand."""
-    stake, paid = after.table.stake, payout_totals(after)
-    if stake is None or not after.hands:
-        return []
-    points = paid if paid is not None else totals(after)
-    return payments_said(settle(points, stake, after.table.profile.rules.settlement.mode).payments)
+    settled = _settled(after.table, totals(after), payout_totals(after)) if after.hands else None
+    return [] if settled is None else payments_said(settled.payments)
 
 
 def payments_said(payments: Sequence[Payment]) -> list[str]:
