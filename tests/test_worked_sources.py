@@ -670,6 +670,25 @@ HANDS: list[Worked] = [
         '[[bonus]]\nname = "pagat"\nside = "defenders"\nannounced = true\nkontra = "kontra"\n',
         _pts(1, 4, 1, 4),
     ),
+    # zwanzigerrufen: the Solo won with 50 and a Kontra on it, 8 ([CTT] "the Solo is worth 8
+    # Victory Points instead of 4"); the soloist's Trull (1, D24; "never doubled" [CTT]); his
+    # announced Pagat failed with a Kontra on it, 2 × 2 = 4 ("a failed announcement pays the other
+    # side double"). Simplified: A adds 8 + 1, each Defender adds 4.
+    Worked(
+        "zr-solo-kontra-trull-pagat-failed-kontra",
+        'profile = "zwanzigerrufen"\ncontract = "solo"\ndeclarer = "A"\ncard_points = 50\nkontra = "kontra"\n'
+        '[[bonus]]\nname = "trull"\n[[bonus]]\nname = "pagat"\nannounced = true\nmade = false\nkontra = "kontra"\n',
+        _pts(9, 4, 4, 4),
+    ),
+    # The same hand at a traditional table ([CTT] "a lone Declarer settles three times over"):
+    # A 3 × (8 + 1 − 4) = 15, each Defender −8 − 1 + 4 = −5.
+    Worked(
+        "zr-zero-sum-solo-kontra-trull-pagat-failed-kontra",
+        'profile = "house.toml"\ncontract = "solo"\ndeclarer = "A"\ncard_points = 50\nkontra = "kontra"\n'
+        '[[bonus]]\nname = "trull"\n[[bonus]]\nname = "pagat"\nannounced = true\nmade = false\nkontra = "kontra"\n',
+        _pts(15, -5, -5, -5),
+        house=ZR_ZERO_SUM,
+    ),
     # koenigrufen: Dreier 5 won; the Defenders announce the Trull (1 → 2) and fail, A's Kontra on it
     # 4; Simplified Scoring, the lone declarer adds each bet once (docs/rules/settlement.md §1): 9.
     Worked(
