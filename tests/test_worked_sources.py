@@ -852,6 +852,28 @@ HANDS: list[Worked] = [
         '[[bonus]]\nname = "valat"\n',
         _pts(90, -30, -30, -30),
     ),
+    # koenigrufen: a Blind Solo in which the Defenders take every trick (silent Valat): "each
+    # Defender adds 10" [CTK] for the lost Blind Solo, "four times its value" in a Valat: 40 each.
+    Worked(
+        "kr-blind-solo-defenders-silent-valat",
+        'contract = "sechserdreier"\ndeclarer = "A"\n[[bonus]]\nname = "valat"\nside = "defenders"\n',
+        _pts(0, 40, 40, 40),
+    ),
+    # gametwist: the Caller's announced Valat fails with 60 card points and a Pagat made: "all other
+    # premiums/calls and even the basic game are no longer counted" [GT]; the Valat 2 × 8 is lost.
+    Worked(
+        "gt-caller-valat-announced-failed-pagat-void",
+        'profile = "gametwist"\ncontract = "rufer"\ndeclarer = "A"\npartner = "C"\ncard_points = 60\n'
+        '[[bonus]]\nname = "valat"\nannounced = true\nmade = false\n[[bonus]]\nname = "pagat"\nannounced = true\n',
+        _pts(-16, 16, -16, 16),
+    ),
+    # ooe-2023: Sechserdreier 4 [OÖ23 Tarif] won with a Kontra: the sheet 4 from each, the money 8.
+    Worked(
+        "ooe-sechserdreier-won-kontra",
+        'profile = "ooe-2023"\ncontract = "sechserdreier"\ndeclarer = "A"\ncard_points = 40\nkontra = "kontra"\n',
+        _pts(12, -4, -4, -4),
+        _pts(24, -8, -8, -8),
+    ),
     # --------------------------------------------------------- the audit: the Dodge Round, D6, D16
     # gametwist: "The players with the most points … pay the score to the other two" (D22): B 25
     # pays 2 to C and D; A, the first in hand, second highest, "pays twice as much": 4 to each.
