@@ -522,6 +522,45 @@ def test_enter_replace_keeps_a_renonce_it_does_not_ask(ledger: str) -> None:
     assert totals(ledger) == {"Anna": 1, "Bert": 0, "Cilli": 1, "Dani": 0}
 
 
+def test_a_revoked_trischaken_asks_no_card_points() -> None:
+    # The revoke decides a Trischaken, not the card points (renonce.rule = "side_loses", D28): the
+    # revoker loses alone, whatever anyone took; so none are asked, and the hand gives none.
+    e = Entry(Flow(KR, TABLE, TABLE, renonce="Bert"))
+    answer(e, "trischaken")
+    assert e.next() is None  # koenigrufen has no Kontra in the Dodge Round (kontra.dodge_round = false)
+    hand = e.hand()
+    assert "card_points" not in hand
+    assert hand["renonce"] == "Bert"
+    parse_hand({"players": list(TABLE), **hand}, KR)
+
+
+def test_enter_replace_of_a_revoked_trischaken_asks_no_card_points(ledger: str) -> None:
+    # Trischaken 5 [STC-TB], Bert revokes: he loses alone, 5 to each other player (Simplified Scoring).
+    recorded = run(
+        "record",
+        "-c",
+        "trischaken",
+        "--renonce",
+        "Bert",
+        "-t",
+        "Anna=20",
+        "-t",
+        "Bert=20",
+        "-t",
+        "Cilli=20",
+        "-t",
+        "Dani=10",
+        "-l",
+        ledger,
+    )
+    assert recorded.exit_code == 0, recorded.stderr
+    result = run("enter", "--replace", "1", "--ledger", ledger, input="\n" * 3)
+    assert result.exit_code == 0, result.stderr
+    assert "Card points" not in result.stdout
+    assert "renonce by Bert, kept as recorded" in result.stdout
+    assert totals(ledger) == {"Anna": 5, "Bert": 0, "Cilli": 5, "Dani": 5}
+
+
 def test_every_question_keeps_ctrl_c_apart_from_end_of_input(monkeypatch: pytest.MonkeyPatch) -> None:
     """``delete``'s yes-or-no question too: Ctrl-C is the interrupt (exit 130 in the command
     group), end of input Typer's Abort."""

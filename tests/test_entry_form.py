@@ -129,6 +129,17 @@ def test_trischaken_asks_three_and_works_out_the_fourth() -> None:
     )
 
 
+def test_a_revoked_trischaken_is_asked_no_card_points() -> None:
+    # A hand corrected on the phone keeps its renonce; in the Dodge Round the revoke decides it,
+    # not the card points (docs/rules/koenigrufen.md §7): none are asked, and any sent are left out.
+    revoked = Flow(KR, TABLE, TABLE, renonce="Bert")
+    done = submit(revoked, {"contract": "trischaken", "points:Anna": "20"})
+    assert done.next is None and done.refused is None
+    assert done.hand == {"contract": "trischaken", "renonce": "Bert"}
+    assert [q.key for q, _ in done.lines] == ["contract"]
+    assert done.notes == ("renonce by Bert, kept as recorded",)
+
+
 def test_back_drops_the_last_answer_and_offers_it_as_the_default() -> None:
     # A form goes back by leaving the last field out and sending its answer as a default.
     given = {"contract": "rufer", "declarer": "Anna"}

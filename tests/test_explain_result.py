@@ -104,3 +104,23 @@ def test_a_revoke_in_zwanzigerrufen_cites_its_rule() -> None:
     lines = _explained(hand, "en", "zwanzigerrufen").splitlines()
     assert "Result: the declarers won: Renonce by Bert [1]" in lines, lines
     assert next(line for line in lines if line.startswith("[1] ")).startswith("[1] D28")
+
+
+@pytest.mark.parametrize(
+    ("profile", "source"),
+    [("koenigrufen", "[PAGAT]"), ("ooe-2023", "[OÖR25 B.4]"), ("wien", "[WTC20 § Renonce]")],
+)
+@pytest.mark.parametrize(
+    "card_points", [{}, {"card_points": {"Anna": 20, "Bert": 20, "Cilli": 20, "Dani": 10}}]
+)
+def test_a_revoked_trischaken_says_the_revoke_decided_it_not_the_card_points(
+    profile: str, source: str, card_points: dict[str, Any]
+) -> None:
+    # In the Dodge Round the revoke decides the hand, card points given or not
+    # (docs/rules/koenigrufen.md §7): the result names the revoke and cites its rule (D28).
+    hand = {"contract": "trischaken", "renonce": "Bert", **card_points}
+    lines = _explained(hand, "en", profile).splitlines()
+    assert "Result: Renonce by Bert [1]" in lines, lines
+    assert not any(line.startswith("Card points:") for line in lines), lines
+    note = next(line for line in lines if line.startswith("[1] "))
+    assert "D28" in note and source in note, note

@@ -81,6 +81,41 @@ huettenfleck = true
 huettenfleck_scope = "hand"
 """
 
+# The same table settling zero-sum ([CTT] "Traditional tables settle the same ladder zero-sum").
+HUETTENFLECK_ZERO_SUM = HUETTENFLECK.replace('name = "huettenfleck"', 'name = "huettenfleck-zero-sum"') + (
+    '[settlement]\nmode = "zero_sum"\n'
+)
+
+# D6: a table playing the Kontra in the Dodge Round, [CTK Expansions "Dodge Round: higher stakes"]
+# "said against the player you expect to lose, even against yourself, and each Kontra doubles the
+# value once more".
+DODGE_KONTRA = """extends = "koenigrufen"
+name = "dodge-kontra"
+[kontra]
+dodge_round = true
+"""
+
+# D16: a private round where 35 1/3 wins ("regional genügen auch 35⅓ Punkte, etwa vielerorts in
+# der Steiermark" [WIKI-DE via HT §1.6]).
+THRESHOLD_35_1_3 = """extends = "koenigrufen"
+name = "thirty-five-and-a-third"
+[game]
+win_threshold = "35 1/3"
+"""
+
+# D23: pagat's Mordkontra read as "bis Hirsch-/Mordkontra (×64)" [HT §9.8], the step itself ×64.
+MORD_64 = """extends = "pagat"
+name = "mord-64"
+[kontra]
+ladder = [
+    { name = "kontra", multiplier = 2 },
+    { name = "rekontra", multiplier = 4 },
+    { name = "subkontra", multiplier = 8 },
+    { name = "hirschkontra", multiplier = 16 },
+    { name = "mordkontra", multiplier = 64 },
+]
+"""
+
 HANDS: list[Worked] = [
     # ---------------------------------------------------------------- zwanzigerrufen [CTT]
     # Solo 4 [CTT] "the Solo is worth 8 Victory Points instead of 4" with a Kontra; B has 44, 45
@@ -558,6 +593,340 @@ HANDS: list[Worked] = [
         'kontra = "kontra"\n',
         _pts(-6, 2, 2, 2),
     ),
+    # ----------------------------------------------- the audit: Kontra on one bonus, by profile
+    # wien: Rufer 1 won, the Declarers' Pagat announced (1 / 2 [WTC20 Prämien]) made with Kontra,
+    # Retour and Sub on it ("Kontra (doppelt), Retour (vierfach), Sub (achtfach)" [WTC20]), which
+    # change the payout only ("Kontrierungen wirken sich nur auf die Auszahlung aus" [WTC19]):
+    # the sheet 1 + 2 = 3, the money 1 + 2 × 8 = 17, two against two.
+    Worked(
+        "wien-rufer-pagat-sub",
+        'profile = "wien"\ncontract = "rufer"\ndeclarer = "A"\npartner = "C"\ncard_points = 40\n'
+        '[[bonus]]\nname = "pagat"\nannounced = true\nkontra = "sub"\n',
+        _pts(3, -3, 3, -3),
+        _pts(17, -17, 17, -17),
+    ),
+    # steiermark: Solodreier 10 [STC-TB] won, the Uhu (2) announced (×2) and doubled in a solo
+    # ("Im Solorufer, Solodreier und Farbensolo gelten alle Prämien doppelt" [STC via HT §5.1]):
+    # 8; Kontra and Rekontra on it, on the money only [STC via HT §7.8]: the sheet 10 + 8 = 18
+    # from each, the money 10 + 8 × 4 = 42 from each.
+    Worked(
+        "st-solodreier-uhu-rekontra",
+        'profile = "steiermark"\ncontract = "solodreier"\ndeclarer = "A"\ncard_points = 40\n'
+        '[[bonus]]\nname = "uhu"\nannounced = true\nkontra = "rekontra"\n',
+        _pts(54, -18, -18, -18),
+        _pts(126, -42, -42, -42),
+    ),
+    # ooe-2023: Solorufer 2 won, the Pagat announced 2, doubled in a solo ([OÖ23 Ansagen 1]) 4,
+    # with Kontra, Rekontra and Subkontra, on the money only ([OÖ23 Allg. 5] "Ein Kontra wirkt sich
+    # nur auf das Geld … aus"): the sheet 2 + 4 = 6, the money 2 + 4 × 8 = 34.
+    Worked(
+        "ooe-solorufer-pagat-subkontra",
+        'profile = "ooe-2023"\ncontract = "solorufer"\ndeclarer = "A"\npartner = "C"\ncard_points = 40\n'
+        '[[bonus]]\nname = "pagat"\nannounced = true\nkontra = "subkontra"\n',
+        _pts(6, -6, 6, -6),
+        _pts(34, -34, 34, -34),
+    ),
+    # gametwist: Caller 2 won ("Basic score 2" [GT]), the Pagat called (1 [CTK] → 2) and made with
+    # a Subcontra ("Every Contra/Recontra/Subcontra to this call doubles the score" [GT]): 2 × 8 =
+    # 16; the Kontra counts on the score [GT]: 2 + 16 = 18 each way.
+    Worked(
+        "gt-caller-pagat-subcontra",
+        'profile = "gametwist"\ncontract = "rufer"\ndeclarer = "A"\npartner = "C"\ncard_points = 40\n'
+        '[[bonus]]\nname = "pagat"\nannounced = true\nkontra = "subcontra"\n',
+        _pts(18, -18, 18, -18),
+    ),
+    # koenigrufen: Dreier 5 won; A's announced Pagat fails with Kontra and Rekontra on it: 1 × 2 × 4
+    # = 8 ([CTK] "a Kontra makes the announced one 4 … and a Rekontra 8"; "an announced bonus that
+    # fails pays the other side"); Simplified Scoring: A adds 5, each Defender adds 8.
+    Worked(
+        "kr-dreier-pagat-failed-rekontra",
+        'contract = "dreier"\ndeclarer = "A"\ncard_points = 40\n'
+        '[[bonus]]\nname = "pagat"\nannounced = true\nmade = false\nkontra = "rekontra"\n',
+        _pts(5, 8, 8, 8),
+    ),
+    # zwanzigerrufen, traditional (zero-sum): the Call lost with 44 ("more than the 44 it must
+    # beat" [CTT]), the announced Pagat (2) failed with Kontra and Rekontra on it: 8. A and C −1 − 8.
+    Worked(
+        "zr-zero-sum-call-lost-pagat-rekontra",
+        'profile = "house.toml"\ncontract = "rufer"\ndeclarer = "A"\npartner = "C"\ncard_points = 44\n'
+        '[[bonus]]\nname = "pagat"\nannounced = true\nmade = false\nkontra = "rekontra"\n',
+        _pts(-9, 9, -9, 9),
+        house=ZR_ZERO_SUM,
+    ),
+    # zwanzigerrufen: the Solo (4) lost with 44, the soloist's announced Pagat made with Rekontra on
+    # it, 2 × 4 = 8 ([CTT] "Kontra on the Pagat Ultimo doubles that bonus alone, on the same
+    # terms"): each Defender adds 4, the soloist adds 8.
+    Worked(
+        "zr-solo-lost-pagat-made-rekontra",
+        'profile = "zwanzigerrufen"\ncontract = "solo"\ndeclarer = "A"\ncard_points = 44\n'
+        '[[bonus]]\nname = "pagat"\nannounced = true\nkontra = "rekontra"\n',
+        _pts(8, 4, 4, 4),
+    ),
+    # zwanzigerrufen: the Call won with 50; the Defenders announce the Pagat and make it, A says
+    # Kontra on it: 2 × 2 = 4 to each of B and D ([CTT] "whoever earns it adds double"); A, C +1.
+    Worked(
+        "zr-call-defenders-pagat-kontra",
+        'profile = "zwanzigerrufen"\ncontract = "rufer"\ndeclarer = "A"\npartner = "C"\ncard_points = 50\n'
+        '[[bonus]]\nname = "pagat"\nside = "defenders"\nannounced = true\nkontra = "kontra"\n',
+        _pts(1, 4, 1, 4),
+    ),
+    # zwanzigerrufen: the Solo won with 50 and a Kontra on it, 8 ([CTT] "the Solo is worth 8
+    # Victory Points instead of 4"); the soloist's Trull (1, D24; "never doubled" [CTT]); his
+    # announced Pagat failed with a Kontra on it, 2 × 2 = 4 ("a failed announcement pays the other
+    # side double"). Simplified: A adds 8 + 1, each Defender adds 4.
+    Worked(
+        "zr-solo-kontra-trull-pagat-failed-kontra",
+        'profile = "zwanzigerrufen"\ncontract = "solo"\ndeclarer = "A"\ncard_points = 50\nkontra = "kontra"\n'
+        '[[bonus]]\nname = "trull"\n[[bonus]]\nname = "pagat"\nannounced = true\nmade = false\nkontra = "kontra"\n',
+        _pts(9, 4, 4, 4),
+    ),
+    # The same hand at a traditional table ([CTT] "a lone Declarer settles three times over"):
+    # A 3 × (8 + 1 − 4) = 15, each Defender −8 − 1 + 4 = −5.
+    Worked(
+        "zr-zero-sum-solo-kontra-trull-pagat-failed-kontra",
+        'profile = "house.toml"\ncontract = "solo"\ndeclarer = "A"\ncard_points = 50\nkontra = "kontra"\n'
+        '[[bonus]]\nname = "trull"\n[[bonus]]\nname = "pagat"\nannounced = true\nmade = false\nkontra = "kontra"\n',
+        _pts(15, -5, -5, -5),
+        house=ZR_ZERO_SUM,
+    ),
+    # koenigrufen: Dreier 5 won; the Defenders announce the Trull (1 → 2) and fail, A's Kontra on it
+    # 4; Simplified Scoring, the lone declarer adds each bet once (docs/rules/settlement.md §1): 9.
+    Worked(
+        "kr-dreier-defenders-trull-failed-kontra",
+        'contract = "dreier"\ndeclarer = "A"\ncard_points = 40\n'
+        '[[bonus]]\nname = "trull"\nside = "defenders"\nannounced = true\nmade = false\nkontra = "kontra"\n',
+        _pts(9, 0, 0, 0),
+    ),
+    # ooe-2023: the same hand zero-sum: Dreier 4 [OÖ23 Tarif] × 3, the Trull 2 × 3 on the sheet;
+    # the Kontra on the money only: 4 × 3.
+    Worked(
+        "ooe-dreier-defenders-trull-failed-kontra",
+        'profile = "ooe-2023"\ncontract = "dreier"\ndeclarer = "A"\ncard_points = 40\n'
+        '[[bonus]]\nname = "trull"\nside = "defenders"\nannounced = true\nmade = false\nkontra = "kontra"\n',
+        _pts(18, -6, -6, -6),
+        _pts(24, -8, -8, -8),
+    ),
+    # wien: Uhurufer = Rufer 1 + the Uhu announced 4 (D19, wien.md §3); the game won, the Uhu lost
+    # with a Kontra on the Uhu alone: the sheet 1 − 4 = −3, the money 1 − 8 = −7.
+    Worked(
+        "wien-uhurufer-uhu-lost-kontra",
+        'profile = "wien"\ncontract = "uhurufer"\ndeclarer = "A"\npartner = "C"\ncard_points = 40\n'
+        '[[bonus]]\nname = "uhu"\nannounced = true\nmade = false\nkontra = "kontra"\n',
+        _pts(-3, 3, -3, 3),
+        _pts(-7, 7, -7, 7),
+    ),
+    # wien: Pagatrufer = Rufer 1 + the Pagat announced 2: the game lost with 30, the Pagat made:
+    # −1 + 2 = +1 for A and C.
+    Worked(
+        "wien-pagatrufer-game-lost-pagat-made",
+        'profile = "wien"\ncontract = "pagatrufer"\ndeclarer = "A"\npartner = "C"\ncard_points = 30\n'
+        '[[bonus]]\nname = "pagat"\nannounced = true\n',
+        _pts(1, -1, 1, -1),
+    ),
+    # ---------------------------------------------------- the audit: negative contracts, ouvert
+    # tirol: Piccolo ouvert 8 [TIR20 Spiele] lost; B Kontra, C Kontra and A's Re on it (each
+    # Defender for himself [TIR19]); "etwaige Kontras zählen nicht zur Turnierwertung" [TIR20 8)]:
+    # the sheet 8 to each; the money B 16, C 32, D 8.
+    Worked(
+        "tirol-piccolo-ouvert-lost-kontra-re",
+        'profile = "tirol"\ncontract = "piccolo_ouvert"\ndeclarer = "A"\nwon = false\n'
+        'kontra = { B = "kontra", C = "re" }\n',
+        _pts(-24, 8, 8, 8),
+        _pts(-56, 16, 32, 8),
+    ),
+    # wien: Bettler ouvert 8 [WTC20 Spiele] won; B Kontra and A Retour against B alone: the money
+    # 8 × 4 from B, 8 from C and D.
+    Worked(
+        "wien-bettler-ouvert-won-retour",
+        'profile = "wien"\ncontract = "bettler_ouvert"\ndeclarer = "A"\nwon = true\nkontra = { B = "retour" }\n',
+        _pts(24, -8, -8, -8),
+        _pts(48, -32, -8, -8),
+    ),
+    # wien: Zwiccolo 2 lost, D's Kontra: the sheet 2 to each, the money D 4.
+    Worked(
+        "wien-zwiccolo-lost-d-kontra",
+        'profile = "wien"\ncontract = "zwiccolo"\ndeclarer = "A"\nwon = false\nkontra = { D = "kontra" }\n',
+        _pts(-6, 2, 2, 2),
+        _pts(-8, 2, 2, 4),
+    ),
+    # pagat: Piccolo ouvert 5 [PAGAT via HT §9.8] lost; B Kontra, A Rekontra against B: 5 × 4 to B,
+    # 5 to C and D, on the score (pagat's Kontra is not a cup's money-only one).
+    Worked(
+        "pg-piccolo-ouvert-lost-rekontra",
+        'profile = "pagat"\ncontract = "piccolo_ouvert"\ndeclarer = "A"\nwon = false\nkontra = { B = "rekontra" }\n',
+        _pts(-30, 20, 5, 5),
+    ),
+    # ----------------------------------------------------------------- the audit: Hüttenfleck
+    # Zero-sum with the Hüttenfleck agreed: Dreier 5 won, "pay four times at once" [CTK]: 20 from
+    # each Defender ([CTT] "a lone Declarer settles three times over").
+    Worked(
+        "kr-zero-sum-huettenfleck-dreier-won",
+        'profile = "house.toml"\ncontract = "dreier"\ndeclarer = "A"\ncard_points = 40\nhuettenfleck = true\n',
+        _pts(60, -20, -20, -20),
+        house=HUETTENFLECK_ZERO_SUM,
+    ),
+    # A Rufer lost with the Hüttenfleck and the Declarers' announced Pagat made: read as a Kontra on
+    # the contract (huettenfleck_scope = "contract"): the Rufer 1 × 4 to B and D, the Pagat 2 to A
+    # and C.
+    Worked(
+        "kr-huettenfleck-rufer-lost-pagat-made",
+        'profile = "house.toml"\ncontract = "rufer"\ndeclarer = "A"\npartner = "C"\ncard_points = 30\n'
+        'huettenfleck = true\n[[bonus]]\nname = "pagat"\nannounced = true\n',
+        _pts(2, 4, 2, 4),
+        house=HUETTENFLECK,
+    ),
+    # The same hand where "the hand pays four times" (huettenfleck_scope = "hand"): the Pagat 2 × 4.
+    Worked(
+        "kr-huettenfleck-hand-rufer-lost-pagat-made",
+        'profile = "house.toml"\ncontract = "rufer"\ndeclarer = "A"\npartner = "C"\ncard_points = 30\n'
+        'huettenfleck = true\n[[bonus]]\nname = "pagat"\nannounced = true\n',
+        _pts(8, 4, 8, 4),
+        house=HUETTENFLECK_HAND,
+    ),
+    # ------------------------------------------------ the audit: Farbenspiele, Sechserdreier, Valat
+    # wien: Farbensolo 10 lost with 30 and a Kontra on the game; the Defenders' silent Four Kings
+    # (1, the only bonus besides the Valat in a Farbspiel [WTC20]) doubled in a solo ("zählen alle
+    # Prämien doppelt"): the sheet 10 + 2 = 12 to each, the money 20 + 2 = 22.
+    Worked(
+        "wien-farbensolo-lost-kontra-four-kings",
+        'profile = "wien"\ncontract = "farbensolo"\ndeclarer = "A"\ncard_points = 30\nkontra = "kontra"\n'
+        '[[bonus]]\nname = "four_kings"\nside = "defenders"\n',
+        _pts(-36, 12, 12, 12),
+        _pts(-66, 22, 22, 22),
+    ),
+    # ooe-2023: Farbendreier 3 lost with a Kontra; A's announced Four Kings (2) made with a Kontra:
+    # the sheet −3 + 2 = −1 from each, the money −6 + 4 = −2.
+    Worked(
+        "ooe-farbendreier-lost-four-kings-kontra",
+        'profile = "ooe-2023"\ncontract = "farbendreier"\ndeclarer = "A"\ncard_points = 30\nkontra = "kontra"\n'
+        '[[bonus]]\nname = "four_kings"\nannounced = true\nkontra = "kontra"\n',
+        _pts(-3, 1, 1, 1),
+        _pts(-6, 2, 2, 2),
+    ),
+    # tirol: Farbendreier 5 won with 56, "Kings, Säcke, Valat" [TIR20 3)]: both Säcke silent (1
+    # each, from 45/2 and 55/2 [TB]): 5 + 2 = 7 from each.
+    Worked(
+        "tirol-farbendreier-both-saecke",
+        'profile = "tirol"\ncontract = "farbendreier"\ndeclarer = "A"\ncard_points = 56\n'
+        '[[bonus]]\nname = "first_sack"\n[[bonus]]\nname = "second_sack"\n',
+        _pts(21, -7, -7, -7),
+    ),
+    # gametwist (D20): "Three of a suit" 6 won with the silent Honneurs (a premium of "all positive
+    # games" [GT]; 1, the common value): 7 from each.
+    Worked(
+        "gt-three-of-a-suit-honneurs",
+        'profile = "gametwist"\ncontract = "farbendreier"\ndeclarer = "A"\ncard_points = 40\n'
+        '[[bonus]]\nname = "honneurs"\n',
+        _pts(21, -7, -7, -7),
+    ),
+    # wien: Sechserdreier "4 / −8" [WTC20 Spiele] lost with 30, A's silent Pagat made (1, not
+    # doubled by the loss): −8 + 1 = −7 from each Defender's side.
+    Worked(
+        "wien-sechserdreier-lost-silent-pagat",
+        'profile = "wien"\ncontract = "sechserdreier"\ndeclarer = "A"\ncard_points = 30\n'
+        '[[bonus]]\nname = "pagat"\n',
+        _pts(-21, 7, 7, 7),
+    ),
+    # tirol: the same with a Kontra on the game ("a loss doubles the game only" [TIR20 3)]): the
+    # money −16 + 1 = −15.
+    Worked(
+        "tirol-sechserdreier-lost-kontra-silent-pagat",
+        'profile = "tirol"\ncontract = "sechserdreier"\ndeclarer = "A"\ncard_points = 30\nkontra = "kontra"\n'
+        '[[bonus]]\nname = "pagat"\n',
+        _pts(-21, 7, 7, 7),
+        _pts(-45, 15, 15, 15),
+    ),
+    # steiermark (D8): a kontra'd Rufer ends in a silent Valat: "a Valat cancels a Kontra on the
+    # contract" [STC via CTK]: 1 × 4 = 4, the money too.
+    Worked(
+        "st-rufer-kontra-silent-valat",
+        'profile = "steiermark"\ncontract = "rufer"\ndeclarer = "A"\npartner = "C"\nkontra = "kontra"\n'
+        '[[bonus]]\nname = "valat"\n',
+        _pts(4, -4, 4, -4),
+    ),
+    # wien: Solodreier 10 with a silent Valat after a Kontra on the game: "so zählt das Kontra
+    # nicht" [WTC20 § Prämien]; the fixed Valat 10, doubled in a solo: 10 + 20 = 30 from each.
+    Worked(
+        "wien-solodreier-kontra-silent-valat",
+        'profile = "wien"\ncontract = "solodreier"\ndeclarer = "A"\nkontra = "kontra"\n'
+        '[[bonus]]\nname = "valat"\n',
+        _pts(90, -30, -30, -30),
+    ),
+    # koenigrufen: a Blind Solo in which the Defenders take every trick (silent Valat): "each
+    # Defender adds 10" [CTK] for the lost Blind Solo, "four times its value" in a Valat: 40 each.
+    Worked(
+        "kr-blind-solo-defenders-silent-valat",
+        'contract = "sechserdreier"\ndeclarer = "A"\n[[bonus]]\nname = "valat"\nside = "defenders"\n',
+        _pts(0, 40, 40, 40),
+    ),
+    # gametwist: the Caller's announced Valat fails with 60 card points and a Pagat made: "all other
+    # premiums/calls and even the basic game are no longer counted" [GT]; the Valat 2 × 8 is lost.
+    Worked(
+        "gt-caller-valat-announced-failed-pagat-void",
+        'profile = "gametwist"\ncontract = "rufer"\ndeclarer = "A"\npartner = "C"\ncard_points = 60\n'
+        '[[bonus]]\nname = "valat"\nannounced = true\nmade = false\n[[bonus]]\nname = "pagat"\nannounced = true\n',
+        _pts(-16, 16, -16, 16),
+    ),
+    # ooe-2023: Sechserdreier 4 [OÖ23 Tarif] won with a Kontra: the sheet 4 from each, the money 8.
+    Worked(
+        "ooe-sechserdreier-won-kontra",
+        'profile = "ooe-2023"\ncontract = "sechserdreier"\ndeclarer = "A"\ncard_points = 40\nkontra = "kontra"\n',
+        _pts(12, -4, -4, -4),
+        _pts(24, -8, -8, -8),
+    ),
+    # --------------------------------------------------------- the audit: the Dodge Round, D6, D16
+    # gametwist: "The players with the most points … pay the score to the other two" (D22): B 25
+    # pays 2 to C and D; A, the first in hand, second highest, "pays twice as much": 4 to each.
+    Worked(
+        "gt-trischaken-first-in-hand-second",
+        'profile = "gametwist"\ncontract = "trischaken"\ncard_points = { A = 20, B = 25, C = 10, D = 9 }\n',
+        _pts(-8, -4, 6, 6),
+    ),
+    # gametwist: B with 33 is "Mayor" (32 or more [GT]) and pays 4 to A and D; C, second, 2 to each.
+    Worked(
+        "gt-trischaken-mayor-and-second",
+        'profile = "gametwist"\ncontract = "trischaken"\ncard_points = { A = 10, B = 33, C = 12, D = 9 }\n',
+        _pts(6, -8, -4, 6),
+    ),
+    # D6 played: one Kontra on the Dodge Round doubles it ([CTK Expansions] "each Kontra doubles the
+    # value once more"): B with the most pays Trischaken 5 [STC-TB] × 2 to each, Simplified Scoring.
+    Worked(
+        "kr-dodge-round-kontra",
+        'profile = "house.toml"\ncontract = "trischaken"\ncard_points = { A = 15, B = 30, C = 15, D = 10 }\n'
+        'kontra = "kontra"\n',
+        _pts(10, 0, 10, 10),
+        house=DODGE_KONTRA,
+    ),
+    # Two Kontras: doubled once more, 5 × 4.
+    Worked(
+        "kr-dodge-round-two-kontras",
+        'profile = "house.toml"\ncontract = "trischaken"\ncard_points = { A = 15, B = 30, C = 15, D = 10 }\n'
+        'kontra = "rekontra"\n',
+        _pts(20, 0, 20, 20),
+        house=DODGE_KONTRA,
+    ),
+    # D16 the other reading: 35 1/3 wins the Rufer; 35 still loses.
+    Worked(
+        "kr-35-1-3-wins-in-a-private-round",
+        'profile = "house.toml"\ncontract = "rufer"\ndeclarer = "A"\npartner = "C"\ncard_points = "35 1/3"\n',
+        _pts(1, 0, 1, 0),
+        house=THRESHOLD_35_1_3,
+    ),
+    # D23 the other reading: a Rufer won, the announced Pagat made with Mordkontra ×64: 1 × 2 × 64 =
+    # 128, the Rufer 1: ±129, zero-sum as pagat settles.
+    Worked(
+        "pg-pagat-mordkontra-64",
+        'profile = "house.toml"\ncontract = "rufer"\ndeclarer = "A"\npartner = "C"\ncard_points = 40\n'
+        '[[bonus]]\nname = "pagat"\nannounced = true\nkontra = "mordkontra"\n',
+        _pts(129, -129, 129, -129),
+        house=MORD_64,
+    ),
+    Worked(
+        "kr-35-loses-in-a-private-round",
+        'profile = "house.toml"\ncontract = "rufer"\ndeclarer = "A"\npartner = "C"\ncard_points = 35\n',
+        _pts(0, 1, 0, 1),
+        house=THRESHOLD_35_1_3,
+    ),
 ]
 
 
@@ -679,6 +1048,35 @@ def test_five_at_the_table(tmp_path: Path) -> None:
     shown = json.loads(_run("show", "--ledger", ledger, "--json"))
     assert shown["totals"] == {"A": 1, "B": -2, "C": 0, "D": 2, "E": -1}
     assert shown["payout_totals"] == {"A": 1, "B": -1, "C": -1, "D": 3, "E": -2}
+
+
+def test_five_at_the_table_simplified_and_zero_sum(tmp_path: Path) -> None:
+    # The same two hands at five, settled both ways (docs/rules/settlement.md §1, §2); the dealer
+    # sits out and writes nothing. Hand 1: E deals, B's Dreier 5 [STC-TB] lost with 30. Hand 2: A
+    # deals, B plays the Rufer 1 [CTK] with D, won with a Kontra (×2).
+    # Simplified [CTK]: hand 1 each Defender (A, C, D) adds 5; hand 2 B and D add 2. The money:
+    # "every two players settle the difference of their totals" (docs/evening.md), (5 × total −
+    # 19) × 0.10, so E, who sat the Dreier out, stands 5 below each of its winners as B does.
+    # Zero-sum ([CTT] "a lone Declarer settles three times over"): hand 1 B −15, A, C, D +5; hand 2
+    # B, D +2, C, E −2; the money each total × 0.10 ("Der aussetzende Geber bekommt 0 Punkte und 0
+    # Geld" [HT §7.1]).
+    (tmp_path / "house.toml").write_text('extends = "koenigrufen"\n[settlement]\nmode = "zero_sum"\n')
+    settled = {}
+    for name, profile in (("simplified", "koenigrufen"), ("zero-sum", str(tmp_path / "house.toml"))):
+        ledger = str(tmp_path / f"{name}.toml")
+        _run("new", "-p", "A,B,C,D,E", "-P", profile, "--stake", "0.10", "--ledger", ledger)
+        _run("record", "-c", "dreier", "-d", "B", "-t", "30", "--ledger", ledger)
+        _run("record", "-c", "rufer", "-d", "B", "-w", "D", "-t", "40", "-k", "kontra", "--ledger", ledger)
+        data = json.loads(_run("settle", "--json", "--ledger", ledger))
+        settled[name] = (data["totals"], data["balances"])
+    assert settled["simplified"] == (
+        {"A": 5, "B": 2, "C": 5, "D": 7, "E": 0},
+        {"A": "0.60", "B": "-0.90", "C": "0.60", "D": "1.60", "E": "-1.90"},
+    )
+    assert settled["zero-sum"] == (
+        {"A": 5, "B": -13, "C": 3, "D": 7, "E": -2},
+        {"A": "0.50", "B": "-1.30", "C": "0.30", "D": "0.70", "E": "-0.20"},
+    )
 
 
 def test_a_hand_inside_a_radl_and_a_second_radl_queued(tmp_path: Path) -> None:

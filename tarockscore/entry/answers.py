@@ -278,7 +278,7 @@ def hand_of(flow: Flow, answers: Mapping[str, Any]) -> HandInput:
     contract = flow.profile.contracts[a["contract"]]
     out: dict[str, Any] = {"contract": contract.name}
     if everyone_for_themselves(contract):
-        out["card_points"] = {p: render_points(v) for p, v in flow.trischaken_points(a).items()}
+        out.update(_card_points(flow, a))
     else:
         out["declarer"] = a["declarer"]
     partner = a.get("partner")
@@ -314,6 +314,13 @@ def hand_of(flow: Flow, answers: Mapping[str, Any]) -> HandInput:
     if flow.renonce is not None:
         out["renonce"] = flow.renonce
     return cast(HandInput, out)  # the keys and types docs/hand-format.md gives, each set above
+
+
+def _card_points(flow: Flow, a: Mapping[str, Any]) -> dict[str, Any]:
+    """A Trischaken's ``card_points`` table; none where a renonce decides it."""
+    if flow.renonce is not None:
+        return {}
+    return {"card_points": {p: render_points(v) for p, v in flow.trischaken_points(a).items()}}
 
 
 def _bet(name: str, key: str, a: Mapping[str, Any]) -> dict[str, Any]:

@@ -415,9 +415,10 @@ class Flow:
         return self.in_seats[:-1] if legality.trischaken_talon_counted(self.profile) else self.in_seats
 
     def _trischaken(self, contract: Contract, a: Mapping[str, Any]) -> Iterator[Question]:
-        """The card points of each player :meth:`_asked_points` names, and the Kontra."""
+        """The card points of each player :meth:`_asked_points` names (none where a renonce, which
+        decides the hand, is kept), and the Kontra."""
         left = self.profile.game.card_points_total
-        for player in self._asked_points():
+        for player in self._asked_points() if self.renonce is None else ():
             key = f"points:{player}"
             yield Question(
                 key,

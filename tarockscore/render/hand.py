@@ -263,8 +263,8 @@ def explain(
 
 def _revoke_cited(score: Score, profile: Profile, cite: Callable[..., str]) -> str:
     """The note's number for the revoke rule that decided a revoked hand, not the cards ('' for a
-    hand without a revoke, and in Trischaken, whose revoke line cites its own price)."""
-    if score.renonce is None or score.trischaken_points:
+    hand without a revoke)."""
+    if score.renonce is None:
         return ""
     return cite(key_path(RenonceRules, "rule"), said=_renonce_words(profile, dodge=False))
 
@@ -361,14 +361,14 @@ def _result(score: Score, why: str = "") -> str:
 def decided(score: Score, revoke_cited: str = "") -> list[str]:
     """The outcome, with the card points and the line that decided it (explain's, and the phones'
     arithmetic's; ``revoke_cited``: the note of the revoke rule, where a revoke decided it)."""
-    if score.trischaken_points:
-        each = ", ".join(f"{p} {render_points(v)}" for p, v in score.trischaken_points)
-        return [_("Card points: {points}").format(points=each)]
-    if score.renonce is not None:
+    if score.renonce is not None:  # the revoke decided it, not the card points (a Trischaken's too)
         revoked = _("Renonce by {player}").format(player=score.renonce)
         if score.won is None:  # each other player is paid by the revoker: no side won
             return [_("Result: {why}").format(why=revoked) + revoke_cited]
         return [_result(score, revoked) + revoke_cited]
+    if score.trischaken_points:
+        each = ", ".join(f"{p} {render_points(v)}" for p, v in score.trischaken_points)
+        return [_("Card points: {points}").format(points=each)]
     if score.won is None:
         return []
     if score.every_trick:

@@ -481,9 +481,12 @@ def _check_bonuses_with_king_in_talon(
 def _read_trischaken_outcome(
     keys: _Keys, contract: Contract, profile: Profile, problems: Collector
 ) -> tuple[tuple[str, Fraction], ...]:
-    """Every player's card points in a contract without sides (the Trischaken)."""
+    """Every player's card points in a contract without sides (the Trischaken); a renonce decides
+    it without them."""
     cp_raw, players = keys.card_points, keys.players
     points: dict[str, Fraction] = {}
+    if cp_raw is None and keys.renonce:
+        return ()
     if not isinstance(cp_raw, dict):
         problems.add(
             "card_points",

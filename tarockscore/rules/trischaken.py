@@ -61,7 +61,8 @@ def trischaken_lines(deal: Deal) -> Scored:
     else:
         losers, middle = trischaken_losers(deal)
     non_losers = tuple(x for x in hand.players if x not in losers and x not in middle)
-    virgins = tuple(x for x in non_losers if points.get(x, 0) == 0)
+    # a renonce ends the hand: who had taken no trick by then decides nothing ([OÖR25 B.4], D28)
+    virgins = () if hand.renonce else tuple(x for x in non_losers if points.get(x, 0) == 0)
     if t.virgins_alone and len(virgins) > 1:
         virgins = ()  # two or more players without a trick count as none
     if t.virgins == "collect" and virgins and hand.renonce is None:
