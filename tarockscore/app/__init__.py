@@ -21,7 +21,7 @@ from tarockscore.render import evening as render_evening
 from tarockscore.render.notation import stake_amount, table_date
 from tarockscore.web import writes
 from tarockscore.web.html import (
-    CONTROL,
+    NEXT,
     answers_of,
     attrs,
     corrections_html,
@@ -34,6 +34,7 @@ from tarockscore.web.html import (
     hand_heading,
     header,
     hidden_fields,
+    kept,
     message_html,
     named,
     preview_html,
@@ -126,12 +127,6 @@ def start_page(notice: str = "", given: Mapping[str, str] | None = None) -> str:
     )
 
 
-# The next hand's answers given before a hand was opened to be replaced, carried in that hand's form
-# as hidden fields (NEXT + key), so that they come back in the next hand's form once it is replaced
-# or kept, also after a reload.
-NEXT = "next:"
-
-
 def _own(form: Mapping[str, str]) -> dict[str, str]:
     """A form's values without the next hand's answers it carries."""
     return {k: v for k, v in form.items() if not k.startswith(NEXT)}
@@ -139,13 +134,7 @@ def _own(form: Mapping[str, str]) -> dict[str, str]:
 
 def _parked(form: Mapping[str, str] | None) -> dict[str, str] | None:
     """The next hand's answers a form carries: a replaced hand's (NEXT + key), or the next hand's own."""
-    if not form:
-        return None
-    if form.get("number"):
-        parked = {k.removeprefix(NEXT): v for k, v in form.items() if k.startswith(NEXT)}
-    else:
-        parked = {k: v for k, v in form.items() if k not in CONTROL}
-    return parked if any(v.strip() for v in parked.values()) else None
+    return (kept(form, replaced=bool(form.get("number"))) or None) if form else None
 
 
 def evening_page(

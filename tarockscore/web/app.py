@@ -41,8 +41,10 @@ from tarockscore.render import cards as render_cards
 from tarockscore.render import evening as render_evening
 from tarockscore.web import pages, writes
 from tarockscore.web.html import (
+    CONTROL,
     answers_of,
     fields_html,
+    kept,
     message_html,
     named,
     page,
@@ -55,6 +57,10 @@ from tarockscore.web.site import Place, Site
 from tarockscore.web.writes import WRITES, Answer, previewed
 
 # -- app -------------------------------------------------------------------------------------------
+
+# A table page's address: its own fields; any other is an answer of the next hand, carried through a
+# correction made without script
+ADDRESS = CONTROL | {"done", "hand", "part"}
 
 STATIC = Path(__file__).parent / "static"
 
@@ -325,7 +331,8 @@ class Web:
         problems = body["problems"]
         at = {p["where"]: p["message"] for p in problems if p["where"]}
         hand = sent.what == "hand"
-        given, number = (sent.form, sent.number) if hand else (None, None)
+        # a correction refused: the next hand's answers it carried stay in its form
+        given, number = (sent.form, sent.number) if hand else (kept(sent.form, replaced=False) or None, None)
 
         def html() -> str:
             entry = pages.entry_of(sent.place, number) if hand else None
@@ -414,7 +421,9 @@ class Web:
             "sheet": sheet_html(
                 seen.ledger, seen.sheet, pages.closed_round(place), pages.explain_link(place, code, lang)
             ),
-            "corrections": pages.corrections(seen, code=code, lang=lang),
+            "corrections": pages.corrections(
+                seen, code=code, lang=lang, hand=entry is not None and not entry.replacing
+            ),
             "notice": pages.done_notice(seen, params.get("done", ""), whole(params.get("hand"))),
         }
 
@@ -424,6 +433,9 @@ class Web:
         code = params.get("code", "")
         self.gate(request, place, code, write=False)
         number = whole(params.get("replace"))
+        # the next hand's answers so far, carried through a correction made without script: in
+        # its form, or kept beside the hand being replaced
+        answers = {k: v for k, v in params.items() if k not in ADDRESS}
 
         def work() -> Response:
             if params.get("part") == "live":
@@ -446,6 +458,8 @@ class Web:
                 notice=notice,
                 replace=number,
                 deleting=whole(params.get("delete")),
+                given=answers or None if number is None else None,
+                parked=answers,
             )
             return HTMLResponse(html, headers=HEADERS)
 
@@ -514,6 +528,16 @@ class Web:
             return HTMLResponse(html, headers=HEADERS)
         if sent.what == "hand" and action == "preview":
             return self.preview(sent, given)
+        if sent.what == "hand" and action in ("replace", "delete"):
+            # a hand chosen to replace or delete from the page without script: its form (or the
+            # question) at the page's address, the next hand's answers so far carried in it
+            query = {
+                **kept(sent.form, replaced=False),
+                "code": sent.code,
+                "lang": self.lang_param(sent.request),
+            }
+            target = pages.link(sent.place.path, **query, **{action: whole(sent.form.get(action))})
+            return RedirectResponse(target + ("#corrections" if action == "delete" else ""), 303, HEADERS)
         return self.after_write(
             sent, writes.write(self.site, sent.place, sent.what, sent.form, given, sent.number)
         )
@@ -568,8 +592,12 @@ class Web:
             if done == "undone":  # the hand taken back was the last: one past the sheet after it
                 hand = len(body.get("sheet", {}).get("hands", [])) + 1
             lang = self.lang_param(sent.request)
-            target = pages.link(sent.place.path, code=sent.code, lang=lang, done=done, hand=hand)
-            return RedirectResponse(target, status_code=303, headers=HEADERS)
+            # the next hand's answers so far, sent with a correction or kept beside a hand replaced
+            carried = (
+                kept(sent.form, replaced=sent.what == "hand") if sent.number or sent.what != "hand" else {}
+            )
+            query = {**carried, "code": sent.code, "lang": lang, "done": done, "hand": hand}
+            return RedirectResponse(pages.link(sent.place.path, **query), status_code=303, headers=HEADERS)
         return self.again(sent, result.status, body, "stale" if result.status == 409 else "refused")
 
     # -- the organiser's pages ---------------------------------------------------------------

@@ -23,6 +23,7 @@ from tarockscore.render import tournament as render_tournament
 from tarockscore.web.html import (
     DONE,
     EXTRAS,
+    NEXT,
     corrections_html,
     done_lines,
     esc,
@@ -31,6 +32,7 @@ from tarockscore.web.html import (
     hand_heading,
     header,
     hidden_fields,
+    kept,
     message_html,
     page,
     preview_html,
@@ -155,9 +157,11 @@ def table_page(
     notice: str = "",
     replace: int | None = None,
     deleting: int | None = None,
+    parked: Mapping[str, str] | None = None,
 ) -> str:
     """A table's page: the sheet, and (with a code that writes) the hand's form and the corrections
-    (``deleting``: the hand chosen to delete, asked about)."""
+    (``deleting``: the hand chosen to delete, asked about). A hand being replaced carries the next
+    hand's answers given so far (``parked``, or those ``given`` carries), for after it."""
     seen = read_table(place)
     code = given_code if site.opens(place, given_code) else None
     entry = entry_of(place, replace) if code else None
@@ -182,9 +186,12 @@ def table_page(
     ]
     if status_line:
         parts.append(f'<p class="meta">{esc(status_line)}</p>')
+    replacing = entry is not None and entry.replacing
+    parked = (parked or kept(given or {}, replaced=True)) if replacing else {}
     if entry is not None and code:
         hidden = {"code": code, "expected": seen.version, "request": request_key()}
-        head = hand_head(seen, entry, code=code, lang=lang)
+        hidden |= {NEXT + key: value for key, value in parked.items()}
+        head = hand_head(seen, entry, code=code, lang=lang, parked=parked)
         action = link(place.path + "/hand", lang=lang)
         parts.append(hand_form(entry, given, head=head, hidden=hidden, action=action, refused=refused))
     parts.append(
@@ -193,7 +200,15 @@ def table_page(
     # what is being played, as ``show`` and ``explain`` name it: below the sheet, out of its way
     said = render_hand.profile_line(seen.ledger.table.profile.rules)
     parts.append(f'<p class="meta profile">{esc(said)}</p>')
-    parts.append(f'<div id="corrections">{corrections(seen, code=code, lang=lang, deleting=deleting)}</div>')
+    said = corrections(
+        seen,
+        code=code,
+        lang=lang,
+        deleting=deleting,
+        hand=entry is not None and not replacing,
+        carried=parked,
+    )
+    parts.append(f'<div id="corrections">{said}</div>')
     parts.append(texts_block())
     # the page's own address: a page answered to a form post (a refused correction) is shown at
     # the post's address, and its script puts this one in its place
@@ -228,35 +243,59 @@ def closed_round(place: Place) -> int | None:
     return place.round if place.closed else None
 
 
-def hand_head(seen: Seen, entry: tarockscore.HandEntry, *, code: str, lang: str | None) -> str:
-    """Above the form: the hand's number and deal; a hand being replaced as it stands on the sheet."""
+def hand_head(
+    seen: Seen,
+    entry: tarockscore.HandEntry,
+    *,
+    code: str,
+    lang: str | None,
+    parked: Mapping[str, str] | None = None,
+) -> str:
+    """Above the form: the hand's number and deal; a hand being replaced as it stands on the sheet,
+    and the way back to the next hand's form (with its answers so far, ``parked``)."""
     if not entry.replacing:
         return hand_heading(entry)
     stored = seen.sheet.hands[entry.number - 1]
     said = _("on the sheet now: {hand}").format(
         hand=render_evening.hand_summary(stored.hand, seen.sheet.table.profile.rules, stored.result)
     )
-    back = link(seen.place.path, code=code, lang=lang)
+    back = link(seen.place.path, **{**(parked or {}), "code": code, "lang": lang})
     return f'{hand_heading(entry)}<p class="replacing">{esc(said)} <a href="{esc(back)}">{esc(_("Keep it"))}</a></p>'
 
 
-def corrections(seen: Seen, *, code: str | None, lang: str | None, deleting: int | None = None) -> str:
+def corrections(
+    seen: Seen,
+    *,
+    code: str | None,
+    lang: str | None,
+    deleting: int | None = None,
+    hand: bool = False,
+    carried: Mapping[str, str] | None = None,
+) -> str:
     """Take back the last hand, replace or delete one (with the table's code, once a hand is on the
-    sheet); ``deleting``: the hand chosen to delete, its line shown beside the button that deletes it."""
+    sheet); ``deleting``: the hand chosen to delete, its line shown beside the button that deletes it.
+
+    The next hand's answers so far go with a correction and come back in its form after it: with
+    ``hand`` (the next hand's form is on the page) the corrections send that form; else each form
+    carries the answers ``carried`` (those a hand being replaced keeps for the next)."""
     path = seen.place.path
     if not code or not seen.sheet.hands:
         return ""
-    common = hidden_fields({"code": code, "expected": seen.version})
+    answers = hidden_fields(carried or {})
+    common = hidden_fields({"code": code, "expected": seen.version}) + answers
     # the hands are chosen by the page's address, which changes nothing; the page opens at the question
-    chooser = hidden_fields({"code": code, "lang": lang})
+    chooser = hidden_fields({"code": code, "lang": lang}) + answers
+    undo, delete = link(path + "/undo", lang=lang), link(path + "/delete", lang=lang)
+    sends = {"undo": undo, "choose": link(path + "/hand", lang=lang) + "#corrections", "delete": delete}
     return corrections_html(
         seen.sheet,
-        f'<form method="post" action="{esc(link(path + "/undo", lang=lang))}">{common}{hidden_fields({"request": request_key()})}',
+        f'<form method="post" action="{esc(undo)}">{common}{hidden_fields({"request": request_key()})}',
         f'<form method="get" action="{esc(path)}">{chooser}',
         f'<form method="get" action="{esc(path)}#corrections">{chooser}',
-        f'<form method="post" action="{esc(link(path + "/delete", lang=lang))}">{common}{hidden_fields({"request": request_key()})}',
+        f'<form method="post" action="{esc(delete)}">{common}{hidden_fields({"request": request_key()})}',
         pick="replace",
         deleting=deleting,
+        sends=sends if hand else None,
     )
 
 
