@@ -1762,3 +1762,59 @@ def test_five_names_that_start_alike_head_their_columns_apart_on_a_phone(
         page.locator("#sheet").screenshot(path=str(tmp_path / f"alike-{lang}.png"))
     finally:
         server.stop()
+
+
+DEAL = {
+    "en": {
+        "corrections": "Corrections",
+        "correct": "Correct the deal",
+        "correct_hand": "Correct the deal of hand 1",
+        "now": "dealt now: Eva deals, Anna is Forehand, Eva sits out",
+        "then": "dealt as corrected: Dani deals, Eva is Forehand, Dani sits out",
+        "done": "The deal of hand 1 is corrected.",
+        "next": "next: hand 2, Eva deals, Anna is Forehand, Eva sits out",
+    },
+    "de": {
+        "corrections": "Korrekturen",
+        "correct": "Geben korrigieren",
+        "correct_hand": "Geben von Spiel 1 korrigieren",
+        "now": "jetzt in der Schrift: Eva gibt, Anna ist Vorhand, Eva setzt aus",
+        "then": "korrigiert: Dani gibt, Eva ist Vorhand, Dani setzt aus",
+        "done": "Das Geben von Spiel 1 ist korrigiert.",
+        "next": "als Nächstes: Spiel 2, Eva gibt, Anna ist Vorhand, Eva setzt aus",
+    },
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_at_five_the_deal_of_an_earlier_hand_is_corrected_asked_first(
+    tmp_path: Path, phone: Callable[[], Any], lang: str
+) -> None:
+    """At five the phones could not correct who dealt a hand (and so sat it out), as `replace N -p`
+    can: the corrections choose a hand and who dealt it, show its deal now and as corrected, and
+    correct it at a second tap. Hand 1 went on the sheet as Eva's deal; Dani dealt it."""
+    words = DEAL[lang]
+    path = tmp_path / "five.toml"
+    cli("new", "-p", "Anna,Bert,Cilli,Dani,Eva", "--ledger", str(path))
+    cli("record", "--ledger", str(path), "-c", "dreier", "-d", "Bert", "-t", "40")
+    server = Server(path, HOST)
+    try:
+        page = phone()
+        page.goto(server.url("evening", lang=lang))
+        page.locator("details.corrections > summary").click()
+        page.locator("select[name=deal]").select_option("1")
+        page.locator("select[name=dealer]").select_option("Dani")
+        page.get_by_role("button", name=words["correct"], exact=True).click()
+        asked = page.locator("details.deal")
+        expect(asked).to_contain_text(words["now"])
+        expect(asked).to_contain_text(words["then"])
+        assert tarockscore.Evening(path).ledger.hands[0].hand.players == ("Anna", "Bert", "Cilli", "Dani")
+        no_sideways_scrolling(page)
+        page.screenshot(path=str(tmp_path / f"deal-asked-{lang}.png"), full_page=True)
+        asked.get_by_role("button", name=words["correct_hand"], exact=True).click()
+        expect(page.locator("#notice .notice.ok")).to_contain_text(words["done"])
+        expect(page.locator("#next")).to_have_text(words["next"])
+        assert tarockscore.Evening(path).ledger.hands[0].hand.players == ("Eva", "Anna", "Bert", "Cilli")
+        no_sideways_scrolling(page)
+    finally:
+        server.stop()

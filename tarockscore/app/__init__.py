@@ -22,9 +22,11 @@ from tarockscore.render.notation import stake_amount, table_date
 from tarockscore.web import writes
 from tarockscore.web.html import (
     NEXT,
+    Dealing,
     answers_of,
     attrs,
     corrections_html,
+    deal_asked,
     delete_asked,
     done_lines,
     esc,
@@ -179,6 +181,7 @@ def evening_page(
                 '<form data-change="replace">',
                 '<form data-change="deleting">',
                 f'<form data-change="delete">{expected}',
+                deal=('<form data-change="dealing">', f'<form data-change="deal">{expected}'),
             )
         )
     parts.append(_radl_html(ledger, version, pending))
@@ -316,7 +319,7 @@ def change(what: str, form: Mapping[str, str], hand: Mapping[str, str] | None = 
     if snapshot.head != form.get("expected", ""):
         done = writes.stale(snapshot, what)
     else:
-        done = writes.change(evening, what, given, number, snapshot)
+        done = writes.change(evening, what, given, number, snapshot, dealer=form.get("dealer") or None)
     said = [p["message"] for p in done.body.get("problems", [])] or [done.body["said"]]
     if done.status == 200:
         notice = message_html("ok", [*(_corrected(what, number, snapshot) or said), _standing()])
@@ -406,6 +409,10 @@ def _corrected(what: str, number: int | None, before: tarockscore.Snapshot) -> l
     page says it), and the hand: not the audit trail's line, which names the hand by its id."""
     if what == "hand" and number is not None:
         return done_lines("replaced", number, tarockscore.sheet(tarockscore.Evening(LEDGER).read().ledger))
+    if what == "deal" and number is not None:  # the hand with the deal as corrected
+        evening = tarockscore.Evening(LEDGER)
+        lines = done_lines("dealt", number, tarockscore.sheet(evening.read().ledger))
+        return [*lines, render_evening.deal_text(tarockscore.hand_entry(evening, number).deal)]
     sheet = tarockscore.sheet(before.ledger)
     if what == "undo":
         return done_lines("undone", len(sheet.hands), sheet)
@@ -460,6 +467,23 @@ def deleting(number: str) -> str:
     expected = hidden_fields({"expected": snapshot.head})
     sheet = tarockscore.sheet(snapshot.ledger)
     return delete_asked(sheet, whole(number), f'<form data-change="delete">{expected}')
+
+
+def dealing(number: str, dealer: str) -> str:
+    """Hand ``number``'s deal as the sheet has it and as ``dealer`` dealing it, and the button that
+    corrects it (the form of the next hand stays as it is, answers and all)."""
+    evening = tarockscore.Evening(LEDGER)
+    snapshot = evening.read()
+    chosen = whole(number)
+    if chosen is None:
+        return deal_asked(None, "")
+    try:
+        now = tarockscore.hand_entry(evening, chosen, snapshot).deal
+        then = tarockscore.hand_entry(evening, chosen, snapshot, dealer).deal
+    except TarockError:  # no such hand or player
+        return deal_asked(None, "")
+    asked = Dealing(chosen, then.dealer, render_evening.deal_text(now), render_evening.deal_text(then))
+    return deal_asked(asked, f'<form data-change="deal">{hidden_fields({"expected": snapshot.head})}')
 
 
 def replacing(number: str, hand: Mapping[str, str] | None = None) -> str:

@@ -42,8 +42,10 @@ from tarockscore.render import evening as render_evening
 from tarockscore.web import pages, writes
 from tarockscore.web.html import (
     CONTROL,
+    NEXT,
     answers_of,
     fields_html,
+    filled,
     kept,
     message_html,
     named,
@@ -333,9 +335,17 @@ class Web:
         hand = sent.what == "hand"
         # a correction refused: the next hand's answers it carried stay in its form
         given, number = (sent.form, sent.number) if hand else (kept(sent.form, replaced=False) or None, None)
+        if sent.what == "deal" and sent.number is not None and kind == "refused":
+            # a deal the hand does not fit (its declarer sits out now): the hand's form with that
+            # deal, its answers as the sheet has them, each one that cannot stand said beside it
+            stored = pages.entry_of(sent.place, sent.number)
+            if stored is not None:
+                parked = {NEXT + key: value for key, value in kept(sent.form, replaced=False).items()}
+                given = {**filled(stored), "dealer": sent.form.get("dealer", ""), **parked}
+                hand, number = True, sent.number
 
         def html() -> str:
-            entry = pages.entry_of(sent.place, number) if hand else None
+            entry = pages.entry_of(sent.place, number, (given or {}).get("dealer")) if hand else None
             lead = unchanged(hand=hand) if kind == "refused" else ""
             notice = message_html(kind, named(problems, entry, given or {}), lead)
             lang = self.lang_param(sent.request)
@@ -411,8 +421,8 @@ class Web:
         """The parts of a table's page that follow the sheet, for the page's script."""
         seen = pages.read_table(place)
         lang = self.lang_param(request)
-        entry = pages.entry_of(place, replace) if code else None
         params = request.query_params
+        entry = pages.entry_of(place, replace, params.get("dealer")) if code else None
         return {
             "ok": True,
             "version": seen.version,
@@ -460,6 +470,8 @@ class Web:
                 deleting=whole(params.get("delete")),
                 given=answers or None if number is None else None,
                 parked=answers,
+                dealer=params.get("dealer") if number is not None else None,
+                dealing=(whole(params.get("deal")), params.get("dealer")),
             )
             return HTMLResponse(html, headers=HEADERS)
 
@@ -489,7 +501,7 @@ class Web:
         place = self.place(request)
 
         def work() -> Response:
-            entry = pages.entry_of(place, whole(form.get("number")))
+            entry = pages.entry_of(place, whole(form.get("number")), form.get("dealer"))
             return HTMLResponse(fields_html(entry, form) if entry else "", headers=HEADERS)
 
         return await self.in_thread(request, work)
@@ -528,16 +540,19 @@ class Web:
             return HTMLResponse(html, headers=HEADERS)
         if sent.what == "hand" and action == "preview":
             return self.preview(sent, given)
-        if sent.what == "hand" and action in ("replace", "delete"):
-            # a hand chosen to replace or delete from the page without script: its form (or the
-            # question) at the page's address, the next hand's answers so far carried in it
-            query = {
+        if sent.what == "hand" and action in ("replace", "delete", "deal"):
+            # a hand chosen to replace, delete or deal anew from the page without script: its form
+            # (or the question) at the page's address, the next hand's answers so far carried in it
+            query: dict[str, object] = {
                 **kept(sent.form, replaced=False),
                 "code": sent.code,
                 "lang": self.lang_param(sent.request),
+                action: whole(sent.form.get(action)),
             }
-            target = pages.link(sent.place.path, **query, **{action: whole(sent.form.get(action))})
-            return RedirectResponse(target + ("#corrections" if action == "delete" else ""), 303, HEADERS)
+            if action == "deal":
+                query["dealer"] = sent.form.get("dealer")
+            target = pages.link(sent.place.path, **query)
+            return RedirectResponse(target + ("" if action == "replace" else "#corrections"), 303, HEADERS)
         return self.after_write(
             sent, writes.write(self.site, sent.place, sent.what, sent.form, given, sent.number)
         )
@@ -552,7 +567,8 @@ class Web:
         if snapshot is not None and snapshot.head != expected:
             # a hand entered on a sheet that has moved since: answered as its Record would be
             return self.after_write(sent, writes.moved(evening, "hand", given, number, expected, snapshot))
-        found = previewed(evening, number, given)
+        dealer = (sent.form.get("dealer") or None) if number is not None else None
+        found = previewed(evening, number, given, dealer)
         if isinstance(found, list):
             return self.again(sent, 422, {"ok": False, "error": "refused", "problems": found})
         preview, hand = found
@@ -572,6 +588,7 @@ class Web:
                 request=sent.form.get("request") or pages.request_key(),
                 replace=number,
                 lang=self.lang_param(sent.request),
+                dealer=dealer,
             ),
         )
 
@@ -582,9 +599,11 @@ class Web:
         body = result.body
         done = ""
         if result.status == 200:
-            done = {"hand": "recorded" if sent.number is None else "replaced", "undo": "undone"}.get(
-                sent.what, "deleted"
-            )
+            done = {
+                "hand": "recorded" if sent.number is None else "replaced",
+                "undo": "undone",
+                "deal": "dealt",
+            }.get(sent.what, "deleted")
         elif result.status == 409 and body.get("error") == "already_on_sheet":
             done = "already"
         if done:

@@ -578,7 +578,7 @@
     });
   }
   var draft = form && readDraft();
-  var ownCorrection = /[?&]done=(undone|deleted)(&|$)/.test(location.search);
+  var ownCorrection = /[?&]done=(undone|deleted|dealt)(&|$)/.test(location.search);
   if (draft && draft.corrected === draft.expected && ownCorrection) {
     draft.expected = form.elements.expected.value;
   }
