@@ -209,6 +209,9 @@ def test_a_deal_the_hand_does_not_fit_opens_its_form_with_that_deal(five: Path) 
     said = error_of(page, "declarer") or ""
     assert said.startswith("&#x27;Bert&#x27; deals this hand and sits it out (a table of five)")
     assert '<input type="hidden" name="dealer" value="Bert">' in page
+    assert re.search(
+        r'data-address="/t/evening\?code=[^"]*&amp;replace=1&amp;dealer=Bert"', page
+    )  # a reload keeps it
     sent = {**form, "request": "r2", "action": "record", "contract": "dreier", "declarer": "Cilli"}
     done = client.post("/t/evening/hand", data={**sent, "card_points": "40"})
     assert done.status_code == 303 and "done=replaced" in done.headers["location"]

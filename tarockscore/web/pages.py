@@ -220,7 +220,7 @@ def table_page(
     parts.append(texts_block())
     # the page's own address: a page answered to a form post (a refused correction) is shown at
     # the post's address, and its script puts this one in its place
-    address = link(place.path, code=given_code, lang=lang, replace=replace)
+    address = link(place.path, code=given_code, lang=lang, replace=replace, dealer=dealer)
     data = {
         "data-table": place.key,
         "data-version": seen.version,
