@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
+import tarockscore
 from tarockscore.cli.app import app
 from tarockscore.cli.commands import app as app_command
 
@@ -537,3 +538,61 @@ def test_a_hand_recorded_or_replaced_says_the_totals_it_leaves(tmp_path: Path, l
     assert said + "Anna 1, Bert 1, Cilli 0, Dani 0" in notice["one"]
     assert said + "Anna 2, Bert 1, Cilli 1, Dani 0" in notice["two"]
     assert said + "Anna 1, Bert 0, Cilli 2, Dani 1" in notice["replaced"]
+
+
+FIVE = r"""
+import json, re, sys
+for stack in ("starlette", "uvicorn", "segno", "typer"):
+    sys.modules[stack] = None
+from pathlib import Path
+import tarockscore.app as page
+home = Path(sys.argv[1])
+page.HOME, page.LEDGER = home, home / "evening.toml"
+page.speak(sys.argv[2])
+
+def expected(html):
+    return re.search(r'name="expected" value="([0-9a-f]+)"', html).group(1)
+
+begun = json.loads(page.begin({"players": "Anna, Bert, Cilli, Dani, Eva", "profile": "koenigrufen"}))
+one = json.loads(page.change("hand", {"expected": expected(begun["html"]), "contract": "dreier", "declarer": "Bert", "card_points": "40"}))
+out = {"page": one["html"], "asked": page.dealing("1", "Dani")}
+half = {"contract": "rufer", "declarer": "Cilli"}
+out["dealt"] = json.loads(page.change("deal", {"expected": expected(out["asked"]), "number": "1", "dealer": "Dani"}, half))
+print(json.dumps(out))
+"""
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_at_five_the_app_corrects_the_deal_of_an_earlier_hand_asked_first(tmp_path: Path, lang: str) -> None:
+    # The app's page at five: hand 1 went on the sheet as Eva's deal (she sat out); Dani dealt it.
+    # Chosen, its deal now and as corrected are shown; the second tap corrects it, and the next
+    # hand's answers given meanwhile stay in its form. After Dani's deal Eva deals hand 2.
+    done = subprocess.run(
+        [sys.executable, "-c", FIVE, str(tmp_path), lang], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout)
+    words = {
+        "en": (
+            "Correct the deal",
+            "dealt now: Eva deals, Anna is Forehand, Eva sits out",
+            "dealt as corrected: Dani deals, Eva is Forehand, Dani sits out",
+            "The deal of hand 1 is corrected.",
+            "next: hand 2, Eva deals, Anna is Forehand, Eva sits out",
+        ),
+        "de": (
+            "Geben korrigieren",
+            "jetzt in der Schrift: Eva gibt, Anna ist Vorhand, Eva setzt aus",
+            "korrigiert: Dani gibt, Eva ist Vorhand, Dani setzt aus",
+            "Das Geben von Spiel 1 ist korrigiert.",
+            "als Nächstes: Spiel 2, Eva gibt, Anna ist Vorhand, Eva setzt aus",
+        ),
+    }[lang]
+    row, now, then, dealt, following = words
+    assert row in out["page"] and 'data-change="dealing"' in out["page"]
+    assert now in out["asked"] and then in out["asked"] and 'data-change="deal"' in out["asked"]
+    assert out["dealt"]["ok"] and out["dealt"]["kept"]
+    assert dealt in out["dealt"]["html"] and following in out["dealt"]["html"]
+    assert 'name="declarer" value="Cilli" checked' in out["dealt"]["html"]
+    ledger = tarockscore.Evening(tmp_path / "evening.toml").ledger
+    assert ledger.hands[0].hand.players == ("Eva", "Anna", "Bert", "Cilli")

@@ -997,3 +997,19 @@ def test_explain_at_five_names_who_sat_out(tmp_path: Path) -> None:
         "Victory Points: Anna 0, Bert +5, Cilli 0, Dani 0"
         in run("explain", "1", "-l", four).stdout.splitlines()
     )
+
+
+def test_explain_at_five_pays_who_sat_out_nothing(tmp_path: Path) -> None:
+    # A table of five under `wien`: Eva deals hand 1 and sits out. Bert's Dreier (5 [WTC20 Spiele])
+    # won with a Kontra, which counts in the money only, ×2 [WTC20 § Allgemeines]: zero-sum, each of
+    # the three defenders pays Bert 10; the payout line names Eva too, with nothing paid.
+    path = str(tmp_path / "five.toml")
+    assert run("new", "-p", "Anna,Bert,Cilli,Dani,Eva", "--profile", "wien", "--ledger", path).exit_code == 0
+    record(path, "-c", "dreier", "-d", "Bert", "-t", "40", "-k", "kontra")
+    out = run("explain", "1", "--ledger", path).stdout.splitlines()
+    assert "Payout: Anna -10, Bert +30, Cilli -10, Dani -10; Eva 0 (sat out as dealer)" in out
+    german = run("--lang", "de", "explain", "1", "--ledger", path).stdout.splitlines()
+    assert "Auszahlung: Anna -10, Bert +30, Cilli -10, Dani -10; Eva 0 (hat als Geber ausgesetzt)" in german
+    # the JSON names her as the one who sat out, and her payout on the sheet 0
+    data = json.loads(run("explain", "1", "--json", "--ledger", path).stdout)
+    assert (data["sitting_out"], data["sheet_payout"]["Eva"]) == ("Eva", 0)

@@ -1230,6 +1230,92 @@ def test_delete_asks_first_and_the_hand_half_entered_stays_across_corrections(
     )
 
 
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_without_script_the_hand_half_entered_stays_across_corrections(
+    browser: Any, evening: tuple[Server, Path], lang: str
+) -> None:
+    """Without script a take back, a delete or a replace was a form of its own: the next hand's
+    answers, typed but not sent, were lost with it. The corrections' buttons now send the form of
+    the next hand, and its answers come back in it after each correction; a hand opened to be
+    replaced keeps them beside it, for Keep it and for after the replace."""
+    server, path = evening
+    words = HALF_ENTERED[lang] | {
+        "replace": CORRECTIONS[lang]["replace"],
+        "replace_record": CORRECTIONS[lang]["record"],
+    }
+    words["keep"] = {"en": "Keep it", "de": "So lassen"}[lang]
+    cli("record", "--ledger", str(path), "-c", "rufer", "-d", "Anna", "-w", "Cilli", "-t", "40")
+    cli("record", "--ledger", str(path), "-c", "dreier", "-d", "Bert", "-t", "36")
+    cli("record", "--ledger", str(path), "-c", "dreier", "-d", "Cilli", "-t", "30")
+    context = browser.new_context(viewport={"width": WIDTH, "height": 780}, java_script_enabled=False)
+    try:
+        page = context.new_page()
+        page.set_default_timeout(WAIT)
+        page.goto(server.url("evening", lang=lang))
+        thumb = Thumb(page)
+        thumb.choose("contract", "Rufer")
+        thumb.choose("declarer", "Bert")
+        thumb.choose("partner", "Dani")
+        thumb.points("44")
+        checked = 'fieldset[data-key="{}"] input[value="{}"]'
+
+        def half_entered() -> None:
+            for key, value in (("contract", "rufer"), ("declarer", "Bert"), ("partner", "Dani")):
+                expect(page.locator(checked.format(key, value))).to_be_checked()
+            expect(page.locator("#fields input[name=card_points]")).to_have_value("44")
+
+        page.locator("details.corrections > summary").click()
+        page.locator("details.take-back > summary").click()
+        page.get_by_role("button", name=words["take_back"], exact=True).click()
+        expect(page.locator("#notice .notice.ok")).to_contain_text(words["undone"])
+        expect(page.locator("#hand-head h2")).to_have_text(words["heading"].format(n=3))
+        half_entered()
+        page.locator("details.corrections > summary").click()
+        page.locator("select[name=delete]").select_option("1")
+        page.get_by_role("button", name=words["delete"], exact=True).click()
+        asked = page.locator("details.delete")
+        expect(asked).to_contain_text(words["delete_line"])
+        assert hands(path) == 2  # nothing deleted yet
+        half_entered()
+        no_sideways_scrolling(page)
+        asked.get_by_role("button", name=words["delete_hand"], exact=True).click()
+        expect(page.locator("#notice .notice.ok")).to_contain_text(words["deleted"])
+        expect(page.locator("#hand-head h2")).to_have_text(words["heading"].format(n=2))
+        half_entered()
+        # hand 1 opened to be replaced and kept as it is: the next hand's answers come back
+        page.locator("details.corrections > summary").click()
+        page.locator("select[name=replace]").select_option("1")
+        page.get_by_role("button", name=words["replace"], exact=True).click()
+        expect(page.locator('fieldset[data-key="declarer"] input[value="Bert"]')).to_be_checked()
+        page.get_by_role("link", name=words["keep"], exact=True).click()
+        expect(page.locator("#hand-head h2")).to_have_text(words["heading"].format(n=2))
+        half_entered()
+        # and replaced: they come back after it
+        page.locator("details.corrections > summary").click()
+        page.locator("select[name=replace]").select_option("1")
+        page.get_by_role("button", name=words["replace"], exact=True).click()
+        page.locator("#fields input[name=card_points]").fill("30")
+        thumb.button(words["show"])
+        thumb.button(words["replace_record"])
+        expect(page.locator("#hand-head h2")).to_have_text(words["heading"].format(n=2))
+        assert tarockscore.Evening(path).ledger.hands[0].hand.card_points == 30
+        half_entered()
+        no_sideways_scrolling(page)
+        page.screenshot(path=str(path.parent / f"kept-without-script-{lang}.png"), full_page=True)
+        thumb.button(words["show"])
+        thumb.button(words["record"].format(n=2))
+        expect(page.locator("#notice .notice.ok")).to_contain_text(words["recorded"].format(n=2))
+        hand = tarockscore.Evening(path).ledger.hands[1].hand
+        assert (hand.contract, hand.declarer, hand.partner, hand.card_points) == (
+            "rufer",
+            "Bert",
+            "Dani",
+            Fraction(44),
+        )
+    finally:
+        context.close()
+
+
 STALE_TAKE_BACK = {
     "en": {
         "take_back": "Take back hand 1",
@@ -1674,5 +1760,61 @@ def test_five_names_that_start_alike_head_their_columns_apart_on_a_phone(
         assert [th.get_attribute("aria-label") for th in headings.all()] == list(players)
         no_sideways_scrolling(page)
         page.locator("#sheet").screenshot(path=str(tmp_path / f"alike-{lang}.png"))
+    finally:
+        server.stop()
+
+
+DEAL = {
+    "en": {
+        "corrections": "Corrections",
+        "correct": "Correct the deal",
+        "correct_hand": "Correct the deal of hand 1",
+        "now": "dealt now: Eva deals, Anna is Forehand, Eva sits out",
+        "then": "dealt as corrected: Dani deals, Eva is Forehand, Dani sits out",
+        "done": "The deal of hand 1 is corrected.",
+        "next": "next: hand 2, Eva deals, Anna is Forehand, Eva sits out",
+    },
+    "de": {
+        "corrections": "Korrekturen",
+        "correct": "Geben korrigieren",
+        "correct_hand": "Geben von Spiel 1 korrigieren",
+        "now": "jetzt in der Schrift: Eva gibt, Anna ist Vorhand, Eva setzt aus",
+        "then": "korrigiert: Dani gibt, Eva ist Vorhand, Dani setzt aus",
+        "done": "Das Geben von Spiel 1 ist korrigiert.",
+        "next": "als Nächstes: Spiel 2, Eva gibt, Anna ist Vorhand, Eva setzt aus",
+    },
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_at_five_the_deal_of_an_earlier_hand_is_corrected_asked_first(
+    tmp_path: Path, phone: Callable[[], Any], lang: str
+) -> None:
+    """At five the phones could not correct who dealt a hand (and so sat it out), as `replace N -p`
+    can: the corrections choose a hand and who dealt it, show its deal now and as corrected, and
+    correct it at a second tap. Hand 1 went on the sheet as Eva's deal; Dani dealt it."""
+    words = DEAL[lang]
+    path = tmp_path / "five.toml"
+    cli("new", "-p", "Anna,Bert,Cilli,Dani,Eva", "--ledger", str(path))
+    cli("record", "--ledger", str(path), "-c", "dreier", "-d", "Bert", "-t", "40")
+    server = Server(path, HOST)
+    try:
+        page = phone()
+        page.goto(server.url("evening", lang=lang))
+        page.locator("details.corrections > summary").click()
+        page.locator("select[name=deal]").select_option("1")
+        page.locator("select[name=dealer]").select_option("Dani")
+        page.get_by_role("button", name=words["correct"], exact=True).click()
+        asked = page.locator("details.deal")
+        expect(asked).to_contain_text(words["now"])
+        expect(asked).to_contain_text(words["then"])
+        assert tarockscore.Evening(path).ledger.hands[0].hand.players == ("Anna", "Bert", "Cilli", "Dani")
+        no_sideways_scrolling(page)
+        page.screenshot(path=str(tmp_path / f"deal-asked-{lang}.png"), full_page=True)
+        asked.get_by_role("button", name=words["correct_hand"], exact=True).click()
+        expect(page.locator("#notice .notice.ok")).to_contain_text(words["done"])
+        expect(page.locator("#next")).to_have_text(words["next"])
+        assert tarockscore.Evening(path).ledger.hands[0].hand.players == ("Eva", "Anna", "Bert", "Cilli")
+        no_sideways_scrolling(page)
     finally:
         server.stop()

@@ -431,3 +431,65 @@ def test_the_first_bonus_offers_none_and_a_later_one_no_more(
     assert fields.status_code == 200, fields.text
     assert labels(fields.text, "bonus:1")[0] == none
     assert labels(fields.text, "bonus:2")[0] == no_more
+
+
+HALF = {"contract": "rufer", "declarer": "Bert", "partner": "Dani", "card_points": "44"}
+
+
+def half_entered(page: str) -> bool:
+    """Whether the form of the next hand holds the answers of :data:`HALF`."""
+    return all(
+        f'name="{key}" value="{value}"{" checked" if key != "card_points" else ""}' in page
+        for key, value in HALF.items()
+    )
+
+
+def test_a_correction_without_script_keeps_the_hand_half_entered(evening: Path) -> None:
+    # Without script the corrections' buttons send the form of the next hand: its answers go with
+    # the take back, the delete (asked first) and the replace, and come back in its form after it.
+    t = Table(evening)
+    cli("record", "--ledger", str(evening), "-c", "rufer", "-d", "Anna", "-w", "Cilli", "-t", "40")
+    cli("record", "--ledger", str(evening), "-c", "dreier", "-d", "Bert", "-t", "36")
+    cli("record", "--ledger", str(evening), "-c", "dreier", "-d", "Cilli", "-t", "30")
+    page = t.page()
+    assert re.search(
+        r'<button type="submit" id="undo" class="danger" form="hand-form" formaction="[^"]*/undo', page
+    )
+    # take back: the hand form's fields posted to the take back's address
+    back = t.post("undo", **HALF, replace="3", delete="3")
+    assert done_of(back)["done"] == ["undone"] and len(t.hands()) == 2
+    page = t.client.get(back.headers["location"]).text
+    assert "Hand 3 is taken back." in page and ">Hand 3</h2>" in page and half_entered(page)
+    # delete: the hand chosen is named first, the answers still in the form
+    asked = t.post("hand", action="delete", delete="1", replace="3", **HALF)
+    assert asked.status_code == 303 and len(t.hands()) == 2
+    page = t.client.get(asked.headers["location"]).text
+    assert "on the sheet now: Rufer by Anna with Cilli, won" in page and half_entered(page)
+    assert re.search(r'form="hand-form" formaction="[^"]*/delete[^"]*" name="number" value="1"', page)
+    gone = t.post("delete", number="1", **HALF)
+    assert done_of(gone)["done"] == ["deleted"] and len(t.hands()) == 1
+    page = t.client.get(gone.headers["location"]).text
+    assert "Hand 1 is deleted." in page and ">Hand 2</h2>" in page and half_entered(page)
+    # replace: hand 1 in the form, the next hand's answers kept beside it, and back after it
+    opened = t.post("hand", action="replace", replace="1", delete="1", **HALF)
+    assert opened.status_code == 303
+    page = t.client.get(opened.headers["location"]).text
+    assert "Replace hand 1" in page and 'name="declarer" value="Bert" checked' in page
+    kept = {f"next:{key}": value for key, value in HALF.items()}
+    for key, value in kept.items():
+        assert f'<input type="hidden" name="{key}" value="{value}">' in page
+    keep = re.search(r'href="([^"]*)">Keep it<', page)
+    assert keep is not None
+    keep_it = html.unescape(keep[1])
+    assert half_entered(t.client.get(keep_it).text)
+    replacement = {"number": "1", "contract": "dreier", "declarer": "Bert", "card_points": "30"}
+    shown = t.post("hand", action="preview", **replacement, **kept).text
+    for key, value in kept.items():
+        assert f'<input type="hidden" name="{key}" value="{value}">' in shown
+    done = t.post("hand", action="record", **replacement, **kept)
+    assert done_of(done)["done"] == ["replaced"] and t.hands()[0].card_points == 30
+    page = t.client.get(done.headers["location"]).text
+    assert "Hand 1 is replaced." in page and ">Hand 2</h2>" in page and half_entered(page)
+    # with the hand recorded its answers are gone from the address and the form
+    recorded = t.post("hand", action="record", **HALF)
+    assert done_of(recorded)["done"] == ["recorded"] and "declarer" not in done_of(recorded)

@@ -147,3 +147,112 @@ def test_trischaken_card_points_of_the_player_who_now_sits_out_are_said_to_be_dr
     assert "points:Anna" not in keys and keys
     assert error_of(fields, keys[0]) == DROPPED["points", lang]
     assert [error_of(fields, k) for k in keys[1:]] == [None] * (len(keys) - 1)
+
+
+DEALT = {
+    "en": {
+        "row": "Correct the deal",
+        "now": "dealt now: Erik deals, Anna is Forehand, Erik sits out",
+        "then": "dealt as corrected: Dani deals, Erik is Forehand, Dani sits out",
+        "done": "The deal of hand 1 is corrected.",
+        "next": "next: hand 2, Erik deals, Anna is Forehand, Erik sits out",
+    },
+    "de": {
+        "row": "Geben korrigieren",
+        "now": "jetzt in der Schrift: Erik gibt, Anna ist Vorhand, Erik setzt aus",
+        "then": "korrigiert: Dani gibt, Erik ist Vorhand, Dani setzt aus",
+        "done": "Das Geben von Spiel 1 ist korrigiert.",
+        "next": "als Nächstes: Spiel 2, Erik gibt, Anna ist Vorhand, Erik setzt aus",
+    },
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_deal_of_an_earlier_hand_is_corrected_from_the_phone_asked_first(five: Path, lang: str) -> None:
+    # Hand 1 went on the sheet as Erik's deal (Erik sat out); Dani dealt it: Erik played, Dani sat
+    # out. The page corrects who dealt as `replace 1 -p Erik,Anna,Bert,Cilli` does: chosen first
+    # (the deal now and as corrected, nothing written), then corrected at a second tap. After
+    # Dani's deal Erik deals hand 2 and sits out, Anna is Forehand (docs/ledger-format.md, "The deal").
+    words = DEALT[lang]
+    site = Site(five)
+    client = TestClient(make_app(site), follow_redirects=False)
+    code = site.code("evening")
+    cli("record", "--ledger", str(five), "-c", "dreier", "-d", "Bert", "-t", "40")
+    page = client.get(f"/t/evening?code={code}&lang={lang}").text
+    assert words["row"] in page and '<select name="dealer"' in page
+    asked = client.get(f"/t/evening?code={code}&lang={lang}&deal=1&dealer=Dani").text
+    assert words["now"] in asked and words["then"] in asked
+    assert tarockscore.Evening(five).ledger.hands[0].hand.players == ("Anna", "Bert", "Cilli", "Dani")
+    form = {"code": code, "expected": tarockscore.Evening(five).version(), "request": "r1"}
+    done = client.post(f"/t/evening/deal?lang={lang}", data={**form, "number": "1", "dealer": "Dani"})
+    assert done.status_code == 303 and "done=dealt" in done.headers["location"]
+    hand = tarockscore.Evening(five).ledger.hands[0].hand
+    assert hand.players == ("Erik", "Anna", "Bert", "Cilli")
+    assert hand.declarer == "Bert" and hand.card_points == 40
+    page = client.get(done.headers["location"]).text
+    assert words["done"] in page and words["next"] in page
+
+
+def test_a_deal_the_hand_does_not_fit_opens_its_form_with_that_deal(five: Path) -> None:
+    # Bert declared hand 1: dealt by Bert, he would sit it out. Nothing is written; the hand's form
+    # comes with Bert's deal, the declarer's field saying why, and is replaced with another declarer.
+    site = Site(five)
+    client = TestClient(make_app(site), follow_redirects=False)
+    code = site.code("evening")
+    cli("record", "--ledger", str(five), "-c", "dreier", "-d", "Bert", "-t", "40")
+    before = tarockscore.Evening(five).version()
+    form = {"code": code, "expected": before, "request": "r1", "number": "1", "dealer": "Bert"}
+    refused = client.post("/t/evening/deal", data=form)
+    assert refused.status_code == 422 and tarockscore.Evening(five).version() == before
+    page = refused.text
+    assert "Replace hand 1" in page and "Bert deals, Cilli is Forehand, Bert sits out" in page
+    said = error_of(page, "declarer") or ""
+    assert said.startswith("&#x27;Bert&#x27; deals this hand and sits it out (a table of five)")
+    assert '<input type="hidden" name="dealer" value="Bert">' in page
+    assert re.search(
+        r'data-address="/t/evening\?code=[^"]*&amp;replace=1&amp;dealer=Bert"', page
+    )  # a reload keeps it
+    sent = {**form, "request": "r2", "action": "record", "contract": "dreier", "declarer": "Cilli"}
+    done = client.post("/t/evening/hand", data={**sent, "card_points": "40"})
+    assert done.status_code == 303 and "done=replaced" in done.headers["location"]
+    hand = tarockscore.Evening(five).ledger.hands[0].hand
+    assert (hand.players, hand.declarer) == (("Cilli", "Dani", "Erik", "Anna"), "Cilli")
+
+
+def test_at_four_no_deal_is_offered_to_correct(tmp_path: Path) -> None:
+    path = tmp_path / "four.toml"
+    cli("new", "-p", "Anna,Bert,Cilli,Dani", "--ledger", str(path))
+    cli("record", "--ledger", str(path), "-c", "dreier", "-d", "Bert", "-t", "40")
+    site = Site(path)
+    page = TestClient(make_app(site)).get(f"/t/evening?code={site.code('evening')}").text
+    assert "Correct the deal" not in page and 'name="dealer"' not in page
+
+
+def test_without_script_the_deal_is_corrected_and_the_hand_half_entered_stays(five: Path) -> None:
+    # The chooser's button sends the next hand's form: the hand chosen is asked about with its
+    # answers in the address, the button that corrects it carries them, and they come back after.
+    site = Site(five)
+    client = TestClient(make_app(site), follow_redirects=False)
+    code = site.code("evening")
+    cli("record", "--ledger", str(five), "-c", "dreier", "-d", "Bert", "-t", "40")
+    page = client.get(f"/t/evening?code={code}").text
+    assert re.search(
+        r'<button type="submit" form="hand-form" formaction="[^"]*" name="action" value="deal"', page
+    )
+    half = {"contract": "rufer", "declarer": "Cilli"}
+    form = {"code": code, "expected": tarockscore.Evening(five).version(), "request": "r1"}
+    asked = client.post(
+        "/t/evening/hand", data={**form, **half, "action": "deal", "deal": "1", "dealer": "Dani"}
+    )
+    assert asked.status_code == 303
+    page = client.get(asked.headers["location"]).text
+    assert "dealt as corrected: Dani deals, Erik is Forehand, Dani sits out" in page
+    assert 'name="declarer" value="Cilli" checked' in page
+    correct = re.search(r'<form method="post" action="/t/evening/deal">(.*?)</form>', page, re.S)
+    assert correct is not None
+    sent = dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)">', correct.group(1)))
+    assert {k: sent[k] for k in ("number", "dealer", *half)} == {"number": "1", "dealer": "Dani", **half}
+    done = client.post("/t/evening/deal", data=sent)
+    assert done.status_code == 303 and "done=dealt" in done.headers["location"]
+    assert tarockscore.Evening(five).ledger.hands[0].hand.players == ("Erik", "Anna", "Bert", "Cilli")
+    assert 'name="declarer" value="Cilli" checked' in client.get(done.headers["location"]).text

@@ -21,10 +21,12 @@ from tarockscore.render import evening as render_evening
 from tarockscore.render.notation import stake_amount, table_date
 from tarockscore.web import writes
 from tarockscore.web.html import (
-    CONTROL,
+    NEXT,
+    Dealing,
     answers_of,
     attrs,
     corrections_html,
+    deal_asked,
     delete_asked,
     done_lines,
     esc,
@@ -34,6 +36,7 @@ from tarockscore.web.html import (
     hand_heading,
     header,
     hidden_fields,
+    kept,
     message_html,
     named,
     preview_html,
@@ -126,12 +129,6 @@ def start_page(notice: str = "", given: Mapping[str, str] | None = None) -> str:
     )
 
 
-# The next hand's answers given before a hand was opened to be replaced, carried in that hand's form
-# as hidden fields (NEXT + key), so that they come back in the next hand's form once it is replaced
-# or kept, also after a reload.
-NEXT = "next:"
-
-
 def _own(form: Mapping[str, str]) -> dict[str, str]:
     """A form's values without the next hand's answers it carries."""
     return {k: v for k, v in form.items() if not k.startswith(NEXT)}
@@ -139,13 +136,7 @@ def _own(form: Mapping[str, str]) -> dict[str, str]:
 
 def _parked(form: Mapping[str, str] | None) -> dict[str, str] | None:
     """The next hand's answers a form carries: a replaced hand's (NEXT + key), or the next hand's own."""
-    if not form:
-        return None
-    if form.get("number"):
-        parked = {k.removeprefix(NEXT): v for k, v in form.items() if k.startswith(NEXT)}
-    else:
-        parked = {k: v for k, v in form.items() if k not in CONTROL}
-    return parked if any(v.strip() for v in parked.values()) else None
+    return (kept(form, replaced=bool(form.get("number"))) or None) if form else None
 
 
 def evening_page(
@@ -190,6 +181,7 @@ def evening_page(
                 '<form data-change="replace">',
                 '<form data-change="deleting">',
                 f'<form data-change="delete">{expected}',
+                deal=('<form data-change="dealing">', f'<form data-change="deal">{expected}'),
             )
         )
     parts.append(_radl_html(ledger, version, pending))
@@ -327,7 +319,7 @@ def change(what: str, form: Mapping[str, str], hand: Mapping[str, str] | None = 
     if snapshot.head != form.get("expected", ""):
         done = writes.stale(snapshot, what)
     else:
-        done = writes.change(evening, what, given, number, snapshot)
+        done = writes.change(evening, what, given, number, snapshot, dealer=form.get("dealer") or None)
     said = [p["message"] for p in done.body.get("problems", [])] or [done.body["said"]]
     if done.status == 200:
         notice = message_html("ok", [*(_corrected(what, number, snapshot) or said), _standing()])
@@ -417,6 +409,10 @@ def _corrected(what: str, number: int | None, before: tarockscore.Snapshot) -> l
     page says it), and the hand: not the audit trail's line, which names the hand by its id."""
     if what == "hand" and number is not None:
         return done_lines("replaced", number, tarockscore.sheet(tarockscore.Evening(LEDGER).read().ledger))
+    if what == "deal" and number is not None:  # the hand with the deal as corrected
+        evening = tarockscore.Evening(LEDGER)
+        lines = done_lines("dealt", number, tarockscore.sheet(evening.read().ledger))
+        return [*lines, render_evening.deal_text(tarockscore.hand_entry(evening, number).deal)]
     sheet = tarockscore.sheet(before.ledger)
     if what == "undo":
         return done_lines("undone", len(sheet.hands), sheet)
@@ -471,6 +467,23 @@ def deleting(number: str) -> str:
     expected = hidden_fields({"expected": snapshot.head})
     sheet = tarockscore.sheet(snapshot.ledger)
     return delete_asked(sheet, whole(number), f'<form data-change="delete">{expected}')
+
+
+def dealing(number: str, dealer: str) -> str:
+    """Hand ``number``'s deal as the sheet has it and as ``dealer`` dealing it, and the button that
+    corrects it (the form of the next hand stays as it is, answers and all)."""
+    evening = tarockscore.Evening(LEDGER)
+    snapshot = evening.read()
+    chosen = whole(number)
+    if chosen is None:
+        return deal_asked(None, "")
+    try:
+        now = tarockscore.hand_entry(evening, chosen, snapshot).deal
+        then = tarockscore.hand_entry(evening, chosen, snapshot, dealer).deal
+    except TarockError:  # no such hand or player
+        return deal_asked(None, "")
+    asked = Dealing(chosen, then.dealer, render_evening.deal_text(now), render_evening.deal_text(then))
+    return deal_asked(asked, f'<form data-change="deal">{hidden_fields({"expected": snapshot.head})}')
 
 
 def replacing(number: str, hand: Mapping[str, str] | None = None) -> str:

@@ -143,6 +143,11 @@ document.addEventListener("submit", (event) => {
       const { html } = await ask("deleting", { number: form.elements.delete.value });
       document.getElementById("deleting").outerHTML = html;
       document.getElementById("deleting").scrollIntoView({ block: "nearest" });
+    } else if (form.dataset.change === "dealing") {
+      // the hand chosen with its deal now and as corrected, beside the button that corrects it
+      const { html } = await ask("dealing", { number: form.elements.deal.value, dealer: form.elements.dealer.value });
+      document.getElementById("dealing").outerHTML = html;
+      document.getElementById("dealing").scrollIntoView({ block: "nearest" });
     } else if (form.dataset.change === "radl" || form.dataset.change === "strike") {
       // a Radl set or struck: the next hand's answers so far stay in its form
       const hand = document.getElementById("hand-form");

@@ -184,6 +184,10 @@ const OPS = {
     await restore(); // the hand named as the sheet stores it now: another tab may have changed it
     return { html: api.deleting(String(m.number)) };
   },
+  dealing: async (m) => {
+    await restore(); // the hand named as the sheet stores it now: another tab may have changed it
+    return { html: api.dealing(String(m.number), String(m.dealer)) };
+  },
   keep: async (m) => {
     await restore(); // the ledger as stored: another tab may have changed it meanwhile
     return JSON.parse(api.keep(form(m.form)));

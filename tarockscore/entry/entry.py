@@ -8,15 +8,17 @@ from typing import Any, NamedTuple
 
 from tarockscore.entry.answers import Entry, defaults_of
 from tarockscore.entry.flow import Flow
+from tarockscore.errors import N_, HandRefused, one_of
 from tarockscore.evening import operations
 from tarockscore.evening import store as ledger_file
 from tarockscore.evening.evening import Change, Evening, now
 from tarockscore.evening.fold import check_number, score_stored
-from tarockscore.evening.model import Deal, Ledger, hand_deal, next_deal
+from tarockscore.evening.model import Deal, Ledger, deal_by, hand_deal, next_deal
 from tarockscore.evening.radl import next_factor, pending_radl
 from tarockscore.evening.store import Snapshot
-from tarockscore.rules.hand import HandInput
+from tarockscore.rules.hand import HandInput, hand_to_mapping
 from tarockscore.rules.scoring import Score
+from tarockscore.rules.words import at_table
 
 
 class Preview(NamedTuple):
@@ -60,9 +62,17 @@ class HandEntry(NamedTuple):
         """The answers of the hand, given one at a time (a terminal's walk through the flow)."""
         return Entry(self.flow, dict(self.defaults))
 
+    def dealt(self, hand: HandInput) -> HandInput:
+        """A hand replaced with the entry's deal (``players``): the deal it had, or the one corrected."""
+        return {**hand, "players": list(self.deal.players)} if self.replacing else hand
+
+    def redealt(self) -> HandInput:
+        """The hand being replaced as the sheet has it, with the entry's deal: its deal corrected alone."""
+        return self.dealt(hand_to_mapping(self.ledger.hands[self.number - 1].hand))
+
     def _changed(self, current: Ledger, hand: HandInput, at: str) -> Ledger:
         if self.replacing:
-            return operations.replace_hand(current, self.number, hand, at)
+            return operations.replace_hand(current, self.number, self.dealt(hand), at)
         return operations.record(current, hand, at)
 
     def preview(self, hand: HandInput) -> Ledger:
@@ -94,22 +104,42 @@ class HandEntry(NamedTuple):
         return Change(done.before, done.after, done.head)
 
 
-def hand_entry(evening: Evening, replace: int | None = None, snapshot: Snapshot | None = None) -> HandEntry:
-    """Open the next hand (or hand ``replace``) for entry; a closed evening is refused before any question."""
+def hand_entry(
+    evening: Evening, replace: int | None = None, snapshot: Snapshot | None = None, dealer: str | None = None
+) -> HandEntry:
+    """Open the next hand (or hand ``replace``) for entry; a closed evening is refused before any
+    question. ``dealer``: who dealt hand ``replace``, its deal corrected (at five, who sat it out)."""
     snapshot = snapshot if snapshot is not None else evening.read()
     ledger_file.check_writable(evening.path)
-    return _opened(evening, snapshot, replace)
+    return _opened(evening, snapshot, replace, dealer)
 
 
-def entry_as_of(evening: Evening, head: str, replace: int | None = None) -> HandEntry | None:
+def entry_as_of(
+    evening: Evening, head: str, replace: int | None = None, dealer: str | None = None
+) -> HandEntry | None:
     """The hand as it was to be entered on the sheet of ``head`` (an earlier reading's), or None."""
     then = ledger_file.read(evening.path, since=head).since
     if then is None:
         return None
-    return _opened(evening, evening.read()._replace(ledger=then.then, head=head), replace)
+    return _opened(evening, evening.read()._replace(ledger=then.then, head=head), replace, dealer)
 
 
-def _opened(evening: Evening, snapshot: Snapshot, replace: int | None) -> HandEntry:
+def dealt_by(ledger: Ledger, dealer: str) -> Deal:
+    """The deal when ``dealer`` (a name at the table, or its beginning) deals; refused for anyone else."""
+    name = at_table(dealer, ledger.players)
+    if name not in ledger.players:
+        raise HandRefused(
+            N_("{allowed} not at this table; the table is {names}"),
+            allowed=one_of([dealer]),
+            names=", ".join(ledger.players),
+            where="dealer",
+        )
+    return deal_by(ledger.players, name)
+
+
+def _opened(
+    evening: Evening, snapshot: Snapshot, replace: int | None, dealer: str | None = None
+) -> HandEntry:
     led = snapshot.ledger
     profile = led.profile
     if replace is None:
@@ -119,7 +149,7 @@ def _opened(evening: Evening, snapshot: Snapshot, replace: int | None) -> HandEn
             evening, snapshot, len(led.hands) + 1, deal, Flow(profile, led.players, deal.players), {}, False
         )
     check_number(led, replace)
-    deal = hand_deal(led, replace)
+    deal = hand_deal(led, replace) if dealer is None else dealt_by(led, dealer)
     hand = led.hands[replace - 1].hand
     outcome = hand.card_points is not None or bool(hand.trischaken_points) or hand.won is not None
     flow = Flow(profile, led.players, deal.players, hand.renonce, outcome)

@@ -253,7 +253,7 @@ def explain(
     out.append("")
     out.append(_victory_points({p: points[p] for p in score.players}, sat_out))
     if payout is not None:
-        out.append(_("Payout: {points}").format(points=_each({p: payout[p] for p in score.players})))
+        out.append(_payout({p: payout[p] for p in score.players}, sat_out))
     for n in score.notes:
         out += _noted(n)
     if cited:
@@ -335,6 +335,14 @@ def _victory_points(points: Mapping[str, int], sat_out: str | None) -> str:
     if sat_out:
         each += "; " + _("{player} sat out (dealer)").format(player=sat_out)
     return _("Victory Points: {points}").format(points=each)
+
+
+def _payout(paid: Mapping[str, int], sat_out: str | None) -> str:
+    """The hand's payout; at a table of five, the dealer who sat it out and pays nothing after them."""
+    each = _each(paid)
+    if sat_out:
+        each += "; " + _("{player} 0 (sat out as dealer)").format(player=sat_out)
+    return _("Payout: {points}").format(points=each)
 
 
 def _noted(note: str | None) -> list[str]:

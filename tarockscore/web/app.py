@@ -41,8 +41,12 @@ from tarockscore.render import cards as render_cards
 from tarockscore.render import evening as render_evening
 from tarockscore.web import pages, writes
 from tarockscore.web.html import (
+    CONTROL,
+    NEXT,
     answers_of,
     fields_html,
+    filled,
+    kept,
     message_html,
     named,
     page,
@@ -55,6 +59,10 @@ from tarockscore.web.site import Place, Site
 from tarockscore.web.writes import WRITES, Answer, previewed
 
 # -- app -------------------------------------------------------------------------------------------
+
+# A table page's address: its own fields; any other is an answer of the next hand, carried through a
+# correction made without script
+ADDRESS = CONTROL | {"done", "hand", "part"}
 
 STATIC = Path(__file__).parent / "static"
 
@@ -325,10 +333,19 @@ class Web:
         problems = body["problems"]
         at = {p["where"]: p["message"] for p in problems if p["where"]}
         hand = sent.what == "hand"
-        given, number = (sent.form, sent.number) if hand else (None, None)
+        # a correction refused: the next hand's answers it carried stay in its form
+        given, number = (sent.form, sent.number) if hand else (kept(sent.form, replaced=False) or None, None)
+        if sent.what == "deal" and sent.number is not None and kind == "refused":
+            # a deal the hand does not fit (its declarer sits out now): the hand's form with that
+            # deal, its answers as the sheet has them, each one that cannot stand said beside it
+            stored = pages.entry_of(sent.place, sent.number)
+            if stored is not None:
+                parked = {NEXT + key: value for key, value in kept(sent.form, replaced=False).items()}
+                given = {**filled(stored), "dealer": sent.form.get("dealer", ""), **parked}
+                hand, number = True, sent.number
 
         def html() -> str:
-            entry = pages.entry_of(sent.place, number) if hand else None
+            entry = pages.entry_of(sent.place, number, (given or {}).get("dealer")) if hand else None
             lead = unchanged(hand=hand) if kind == "refused" else ""
             notice = message_html(kind, named(problems, entry, given or {}), lead)
             lang = self.lang_param(sent.request)
@@ -404,8 +421,8 @@ class Web:
         """The parts of a table's page that follow the sheet, for the page's script."""
         seen = pages.read_table(place)
         lang = self.lang_param(request)
-        entry = pages.entry_of(place, replace) if code else None
         params = request.query_params
+        entry = pages.entry_of(place, replace, params.get("dealer")) if code else None
         return {
             "ok": True,
             "version": seen.version,
@@ -414,7 +431,9 @@ class Web:
             "sheet": sheet_html(
                 seen.ledger, seen.sheet, pages.closed_round(place), pages.explain_link(place, code, lang)
             ),
-            "corrections": pages.corrections(seen, code=code, lang=lang),
+            "corrections": pages.corrections(
+                seen, code=code, lang=lang, hand=entry is not None and not entry.replacing
+            ),
             "notice": pages.done_notice(seen, params.get("done", ""), whole(params.get("hand"))),
         }
 
@@ -424,6 +443,9 @@ class Web:
         code = params.get("code", "")
         self.gate(request, place, code, write=False)
         number = whole(params.get("replace"))
+        # the next hand's answers so far, carried through a correction made without script: in
+        # its form, or kept beside the hand being replaced
+        answers = {k: v for k, v in params.items() if k not in ADDRESS}
 
         def work() -> Response:
             if params.get("part") == "live":
@@ -446,6 +468,10 @@ class Web:
                 notice=notice,
                 replace=number,
                 deleting=whole(params.get("delete")),
+                given=answers or None if number is None else None,
+                parked=answers,
+                dealer=params.get("dealer") if number is not None else None,
+                dealing=(whole(params.get("deal")), params.get("dealer")),
             )
             return HTMLResponse(html, headers=HEADERS)
 
@@ -475,7 +501,7 @@ class Web:
         place = self.place(request)
 
         def work() -> Response:
-            entry = pages.entry_of(place, whole(form.get("number")))
+            entry = pages.entry_of(place, whole(form.get("number")), form.get("dealer"))
             return HTMLResponse(fields_html(entry, form) if entry else "", headers=HEADERS)
 
         return await self.in_thread(request, work)
@@ -514,6 +540,19 @@ class Web:
             return HTMLResponse(html, headers=HEADERS)
         if sent.what == "hand" and action == "preview":
             return self.preview(sent, given)
+        if sent.what == "hand" and action in ("replace", "delete", "deal"):
+            # a hand chosen to replace, delete or deal anew from the page without script: its form
+            # (or the question) at the page's address, the next hand's answers so far carried in it
+            query: dict[str, object] = {
+                **kept(sent.form, replaced=False),
+                "code": sent.code,
+                "lang": self.lang_param(sent.request),
+                action: whole(sent.form.get(action)),
+            }
+            if action == "deal":
+                query["dealer"] = sent.form.get("dealer")
+            target = pages.link(sent.place.path, **query)
+            return RedirectResponse(target + ("" if action == "replace" else "#corrections"), 303, HEADERS)
         return self.after_write(
             sent, writes.write(self.site, sent.place, sent.what, sent.form, given, sent.number)
         )
@@ -528,7 +567,8 @@ class Web:
         if snapshot is not None and snapshot.head != expected:
             # a hand entered on a sheet that has moved since: answered as its Record would be
             return self.after_write(sent, writes.moved(evening, "hand", given, number, expected, snapshot))
-        found = previewed(evening, number, given)
+        dealer = (sent.form.get("dealer") or None) if number is not None else None
+        found = previewed(evening, number, given, dealer)
         if isinstance(found, list):
             return self.again(sent, 422, {"ok": False, "error": "refused", "problems": found})
         preview, hand = found
@@ -548,6 +588,7 @@ class Web:
                 request=sent.form.get("request") or pages.request_key(),
                 replace=number,
                 lang=self.lang_param(sent.request),
+                dealer=dealer,
             ),
         )
 
@@ -558,9 +599,11 @@ class Web:
         body = result.body
         done = ""
         if result.status == 200:
-            done = {"hand": "recorded" if sent.number is None else "replaced", "undo": "undone"}.get(
-                sent.what, "deleted"
-            )
+            done = {
+                "hand": "recorded" if sent.number is None else "replaced",
+                "undo": "undone",
+                "deal": "dealt",
+            }.get(sent.what, "deleted")
         elif result.status == 409 and body.get("error") == "already_on_sheet":
             done = "already"
         if done:
@@ -568,8 +611,12 @@ class Web:
             if done == "undone":  # the hand taken back was the last: one past the sheet after it
                 hand = len(body.get("sheet", {}).get("hands", [])) + 1
             lang = self.lang_param(sent.request)
-            target = pages.link(sent.place.path, code=sent.code, lang=lang, done=done, hand=hand)
-            return RedirectResponse(target, status_code=303, headers=HEADERS)
+            # the next hand's answers so far, sent with a correction or kept beside a hand replaced
+            carried = (
+                kept(sent.form, replaced=sent.what == "hand") if sent.number or sent.what != "hand" else {}
+            )
+            query = {**carried, "code": sent.code, "lang": lang, "done": done, "hand": hand}
+            return RedirectResponse(pages.link(sent.place.path, **query), status_code=303, headers=HEADERS)
         return self.again(sent, result.status, body, "stale" if result.status == 409 else "refused")
 
     # -- the organiser's pages ---------------------------------------------------------------

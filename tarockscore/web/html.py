@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from fractions import Fraction
 from html import escape
-from typing import Any
+from typing import Any, NamedTuple
 
 import tarockscore
 from tarockscore import i18n
@@ -248,7 +248,7 @@ def hand_form(
     post = f' method="post" action="{esc(action)}"' if action else ""
     return "\n".join(
         [
-            f'<form id="hand-form" class="hand"{post}>',
+            f'<form id="{HAND_FORM}" class="hand"{post}>',
             f'<div id="hand-head">{head}</div>',
             hidden_fields({**hidden, "number": entry.number if entry.replacing else None}),
             f'<div id="fields">{fields_html(entry, answers, refused)}</div>',
@@ -263,6 +263,19 @@ def record_label(number: int, replacing: bool) -> str:
     return (_("Replace hand {number}") if replacing else _("Record hand {number}")).format(number=number)
 
 
+# The form of the next hand: a correction's buttons may send it (:func:`corrections_html`)
+HAND_FORM = "hand-form"
+
+
+def sending(sends: Mapping[str, str] | None, what: str, **more: object) -> str:
+    """A correction's button or choice sending the form of the next hand (its answers go with it)
+    to the address ``sends`` gives for ``what`` (none: the form's own); nothing without ``sends``."""
+    if sends is None:
+        return ""
+    address = {"formaction": sends[what]} if what in sends else {}
+    return attrs({"form": HAND_FORM, **address, **more})
+
+
 def corrections_html(
     sheet: tarockscore.Sheet,
     undo: str,
@@ -272,11 +285,23 @@ def corrections_html(
     *,
     pick: str = "number",
     deleting: int | None = None,
+    sends: Mapping[str, str] | None = None,
+    deal: tuple[str, str] | None = None,
+    dealing: Dealing | None = None,
 ) -> str:
     """Take back the last hand of ``sheet``, replace or delete one: ``undo``, ``replace``, ``choose``
     (the hand to delete, in a field ``delete``) and ``delete`` open each form (its tag and hidden
     fields); ``pick`` names the field that chooses the hand to replace. Take back first shows the
-    hand's line, then takes it back at a second tap; Delete likewise, once the hand ``deleting`` is chosen."""
+    hand's line, then takes it back at a second tap; Delete likewise, once the hand ``deleting`` is chosen.
+
+    With ``sends`` (the addresses of ``undo``, ``choose`` and ``delete``) the buttons and choices
+    send the form of the next hand instead (``action`` ``replace`` or ``delete`` to its own address
+    for a choice): a page without script keeps the answers given in it, which the correction's own
+    form cannot carry. The page's script sends each correction's own form, and keeps them itself.
+
+    At a table of five, ``deal`` (the forms that choose a hand and who dealt it, and that correct
+    it) corrects who dealt a hand, and so sat it out: once ``dealing`` is chosen, its deal as the
+    sheet has it and as corrected are shown above the button that corrects it, as Delete asks."""
     last = len(sheet.hands)
 
     def numbers(chosen: int | None = None) -> str:
@@ -286,21 +311,78 @@ def corrections_html(
         )
 
     take = esc(_("Take back hand {number}").format(number=last))
-    asked = deleting is not None and 1 <= deleting <= last  # the panel stands open at the question
+    # the panel stands open at the question
+    asked = (deleting is not None and 1 <= deleting <= last) or (deal is not None and dealing is not None)
     return "\n".join(
         [
             f'<details class="corrections"{" open" if asked else ""}>',
             f"<summary>{esc(_('Corrections'))}</summary>",
             f'<details class="take-back"><summary>{take}</summary>{now_on_sheet(sheet, last)}',
-            f'{undo}<button type="submit" id="undo" class="danger">{take}</button></form></details>',
-            f'{replace}<label>{esc(_("Hand"))} <select name="{pick}">{numbers()}</select></label>'
-            f'<button type="submit">{esc(_("Replace"))}</button></form>',
-            f'{choose}<label>{esc(_("Hand"))} <select name="delete">{numbers(deleting)}</select></label>'
-            f'<button type="submit">{esc(_("Delete"))}</button></form>',
-            delete_asked(sheet, deleting, delete),
+            f'{undo}<button type="submit" id="undo" class="danger"{sending(sends, "undo")}>{take}</button></form></details>',
+            f'{replace}<label>{esc(_("Hand"))} <select name="{pick}"{sending(sends, "pick")}>{numbers()}</select></label>'
+            f'<button type="submit"{sending(sends, "replace", name="action", value="replace")}>{esc(_("Replace"))}</button></form>',
+            f'{choose}<label>{esc(_("Hand"))} <select name="delete"{sending(sends, "pick")}>{numbers(deleting)}</select></label>'
+            f'<button type="submit"{sending(sends, "choose", name="action", value="delete")}>{esc(_("Delete"))}</button></form>',
+            delete_asked(sheet, deleting, delete, sends),
+            deal_html(sheet, deal, dealing, sends) if deal is not None and len(sheet.players) == 5 else "",
             "</details>",
         ]
     )
+
+
+class Dealing(NamedTuple):
+    """A hand whose deal is to be corrected: its number, who dealt it as corrected, and its deal as
+    the sheet has it and as corrected (in the page's words)."""
+
+    number: int
+    dealer: str
+    now: str
+    then: str
+
+
+def deal_html(
+    sheet: tarockscore.Sheet,
+    forms: tuple[str, str],
+    dealing: Dealing | None,
+    sends: Mapping[str, str] | None,
+) -> str:
+    """Choose a hand and who dealt it (``forms``: the form that chooses, the form that corrects);
+    the hand chosen (``dealing``) with its deal now and as corrected, and the button that corrects it."""
+    choose, correct = forms
+    chosen, dealer = (dealing.number, dealing.dealer) if dealing is not None else (None, None)
+    numbers = "".join(
+        f'<option value="{n}"{" selected" if n == chosen else ""}>{n}</option>'
+        for n in range(len(sheet.hands), 0, -1)
+    )
+    players = "".join(
+        f'<option value="{esc(p)}"{" selected" if p == dealer else ""}>{esc(p)}</option>'
+        for p in sheet.players
+    )
+    action = sending(sends, "choose", name="action", value="deal")
+    return (
+        f'{choose}<label>{esc(_("Hand"))} <select name="deal"{sending(sends, "pick")}>{numbers}</select></label>'
+        f'<label>{esc(_("dealt by"))} <select name="dealer"{sending(sends, "pick")}>{players}</select></label>'
+        f'<button type="submit"{action}>{esc(_("Correct the deal"))}</button></form>'
+        + deal_asked(dealing, correct)
+    )
+
+
+def deal_asked(dealing: Dealing | None, correct: str) -> str:
+    """The hand chosen, its deal as the sheet has it and as corrected, and the button that corrects
+    it (``correct`` opens its form); said so where the sheet has it dealt so already."""
+    if dealing is None:
+        return '<div id="dealing"></div>'
+    label = esc(_("Correct the deal of hand {number}").format(number=dealing.number))
+    now = f'<p class="replacing">{esc(_("dealt now: {deal}").format(deal=dealing.now))}</p>'
+    if dealing.now == dealing.then:
+        said = _("{player} dealt hand {number} already: nothing to correct")
+        then = f'<p class="meta">{esc(said.format(player=dealing.dealer, number=dealing.number))}</p>'
+        button = ""
+    else:
+        then = f'<p class="meta">{esc(_("dealt as corrected: {deal}").format(deal=dealing.then))}</p>'
+        carried = hidden_fields({"number": dealing.number, "dealer": dealing.dealer})
+        button = f'{correct}{carried}<button type="submit" class="danger">{label}</button></form>'
+    return f'<div id="dealing"><details class="deal" open><summary>{label}</summary>{now}{then}{button}</details></div>'
 
 
 def now_on_sheet(sheet: tarockscore.Sheet, number: int) -> str:
@@ -310,15 +392,19 @@ def now_on_sheet(sheet: tarockscore.Sheet, number: int) -> str:
     return f'<p class="replacing">{esc(_("on the sheet now: {hand}").format(hand=line))}</p>'
 
 
-def delete_asked(sheet: tarockscore.Sheet, number: int | None, delete: str) -> str:
+def delete_asked(
+    sheet: tarockscore.Sheet, number: int | None, delete: str, sends: Mapping[str, str] | None = None
+) -> str:
     """Below the choice of the hand to delete: hand ``number``'s line as the sheet has it and the
-    button that deletes it (``delete`` opens its form), as Take back asks; empty for no such hand."""
+    button that deletes it (``delete`` opens its form; ``sends``: as :func:`corrections_html`), as
+    Take back asks; empty for no such hand."""
     if number is None or not 1 <= number <= len(sheet.hands):
         return '<div id="deleting"></div>'
     label = esc(_("Delete hand {number}").format(number=number))
+    button = sending(sends, "delete", name="number", value=number)
     return (
         f'<div id="deleting"><details class="delete" open><summary>{label}</summary>{now_on_sheet(sheet, number)}'
-        f'{delete}{hidden_fields({"number": number})}<button type="submit" class="danger">{label}</button>'
+        f'{delete}{hidden_fields({"number": number})}<button type="submit" class="danger"{button}>{label}</button>'
         "</form></details></div>"
     )
 
@@ -371,6 +457,7 @@ DONE = {
     "replaced": N_("Hand {number} is replaced."),
     "undone": N_("Hand {number} is taken back."),
     "deleted": N_("Hand {number} is deleted."),
+    "dealt": N_("The deal of hand {number} is corrected."),
     "already": N_("This hand is already on the sheet as hand {number}: nothing was recorded twice."),
 }
 
@@ -399,8 +486,28 @@ def unchanged(hand: bool = True) -> str:
     return _("Nothing was changed: the sheet is unchanged.")
 
 
-# The form's own fields: everything else it sends is an answer to a question of the flow.
-CONTROL = frozenset({"code", "expected", "request", "action", "lang", "number"})
+# The form's own fields: everything else it sends is an answer to a question of the flow (the
+# hand to replace or delete is chosen in it where a correction sends it).
+CONTROL = frozenset(
+    {"code", "expected", "request", "action", "lang", "number", "replace", "delete", "deal", "dealer"}
+)
+# The next hand's answers given before a hand was opened to be replaced, carried in that hand's form
+# as hidden fields (NEXT + key), so that they come back in the next hand's form once it is replaced
+# or kept.
+NEXT = "next:"
+
+
+def kept(form: Mapping[str, str], replaced: bool) -> dict[str, str]:
+    """The answers given in the form of the next hand, carried through a correction: those a form
+    sent of a hand ``replaced`` carries for it (NEXT + key), else the form's own (none when no
+    answer is given)."""
+    if replaced:
+        given = {k.removeprefix(NEXT): v for k, v in form.items() if k.startswith(NEXT)}
+    else:
+        given = {k: v for k, v in form.items() if k not in CONTROL and k != EXTRAS and not k.startswith(NEXT)}
+    return given if any(v.strip() for v in given.values()) else {}
+
+
 # "Kontra or bonuses?" is never shown: a Kontra step or a bonus chosen says yes.
 EXTRAS = "extras"
 # Asked where the card points prove a Valat (tarockscore.entry.flow.VALAT_PROVEN).

@@ -23,6 +23,8 @@ from tarockscore.render import tournament as render_tournament
 from tarockscore.web.html import (
     DONE,
     EXTRAS,
+    NEXT,
+    Dealing,
     corrections_html,
     done_lines,
     esc,
@@ -31,6 +33,7 @@ from tarockscore.web.html import (
     hand_heading,
     header,
     hidden_fields,
+    kept,
     message_html,
     page,
     preview_html,
@@ -64,10 +67,11 @@ def read_table(place: Place) -> Seen:
     return Seen(place, snapshot.head, snapshot.ledger, sheet)
 
 
-def entry_of(place: Place, replace: int | None) -> tarockscore.HandEntry | None:
+def entry_of(place: Place, replace: int | None, dealer: str | None = None) -> tarockscore.HandEntry | None:
+    """The hand to enter (or hand ``replace``, dealt by ``dealer`` where its deal is corrected)."""
     try:
-        return tarockscore.hand_entry(place.evening, replace)
-    except TarockError:  # the table has played its games, or no such hand: no form
+        return tarockscore.hand_entry(place.evening, replace, dealer=dealer if replace is not None else None)
+    except TarockError:  # the table has played its games, or no such hand or dealer: no form
         return None
 
 
@@ -155,12 +159,19 @@ def table_page(
     notice: str = "",
     replace: int | None = None,
     deleting: int | None = None,
+    parked: Mapping[str, str] | None = None,
+    dealer: str | None = None,
+    dealing: tuple[int | None, str | None] = (None, None),
 ) -> str:
     """A table's page: the sheet, and (with a code that writes) the hand's form and the corrections
-    (``deleting``: the hand chosen to delete, asked about)."""
+    (``deleting``: the hand chosen to delete, asked about). A hand being replaced carries the next
+    hand's answers given so far (``parked``, or those ``given`` carries), for after it; ``dealer``:
+    who dealt it, its deal corrected (or as ``given`` says). ``dealing``: the hand chosen to
+    correct its deal, and who dealt it, asked about."""
     seen = read_table(place)
     code = given_code if site.opens(place, given_code) else None
-    entry = entry_of(place, replace) if code else None
+    dealer = (dealer or (given or {}).get("dealer") or None) if replace is not None else None
+    entry = entry_of(place, replace, dealer) if code else None
     if entry is None and code and replace is None and not seen.sheet.on_paper:
         notice += message_html("ok", [_("this table has played all its games")])
     if code and place.closed and not seen.sheet.hands and not seen.sheet.on_paper:
@@ -182,9 +193,12 @@ def table_page(
     ]
     if status_line:
         parts.append(f'<p class="meta">{esc(status_line)}</p>')
+    replacing = entry is not None and entry.replacing
+    parked = (parked or kept(given or {}, replaced=True)) if replacing else {}
     if entry is not None and code:
-        hidden = {"code": code, "expected": seen.version, "request": request_key()}
-        head = hand_head(seen, entry, code=code, lang=lang)
+        hidden = {"code": code, "expected": seen.version, "request": request_key(), "dealer": dealer}
+        hidden |= {NEXT + key: value for key, value in parked.items()}
+        head = hand_head(seen, entry, code=code, lang=lang, parked=parked)
         action = link(place.path + "/hand", lang=lang)
         parts.append(hand_form(entry, given, head=head, hidden=hidden, action=action, refused=refused))
     parts.append(
@@ -193,11 +207,20 @@ def table_page(
     # what is being played, as ``show`` and ``explain`` name it: below the sheet, out of its way
     said = render_hand.profile_line(seen.ledger.table.profile.rules)
     parts.append(f'<p class="meta profile">{esc(said)}</p>')
-    parts.append(f'<div id="corrections">{corrections(seen, code=code, lang=lang, deleting=deleting)}</div>')
+    said = corrections(
+        seen,
+        code=code,
+        lang=lang,
+        deleting=deleting,
+        hand=entry is not None and not replacing,
+        carried=parked if replacing else kept(given or {}, replaced=False),
+        dealing=dealing,
+    )
+    parts.append(f'<div id="corrections">{said}</div>')
     parts.append(texts_block())
     # the page's own address: a page answered to a form post (a refused correction) is shown at
     # the post's address, and its script puts this one in its place
-    address = link(place.path, code=given_code, lang=lang, replace=replace)
+    address = link(place.path, code=given_code, lang=lang, replace=replace, dealer=dealer)
     data = {
         "data-table": place.key,
         "data-version": seen.version,
@@ -228,35 +251,79 @@ def closed_round(place: Place) -> int | None:
     return place.round if place.closed else None
 
 
-def hand_head(seen: Seen, entry: tarockscore.HandEntry, *, code: str, lang: str | None) -> str:
-    """Above the form: the hand's number and deal; a hand being replaced as it stands on the sheet."""
+def hand_head(
+    seen: Seen,
+    entry: tarockscore.HandEntry,
+    *,
+    code: str,
+    lang: str | None,
+    parked: Mapping[str, str] | None = None,
+) -> str:
+    """Above the form: the hand's number and deal; a hand being replaced as it stands on the sheet,
+    and the way back to the next hand's form (with its answers so far, ``parked``)."""
     if not entry.replacing:
         return hand_heading(entry)
     stored = seen.sheet.hands[entry.number - 1]
     said = _("on the sheet now: {hand}").format(
         hand=render_evening.hand_summary(stored.hand, seen.sheet.table.profile.rules, stored.result)
     )
-    back = link(seen.place.path, code=code, lang=lang)
+    back = link(seen.place.path, **{**(parked or {}), "code": code, "lang": lang})
     return f'{hand_heading(entry)}<p class="replacing">{esc(said)} <a href="{esc(back)}">{esc(_("Keep it"))}</a></p>'
 
 
-def corrections(seen: Seen, *, code: str | None, lang: str | None, deleting: int | None = None) -> str:
+def corrections(
+    seen: Seen,
+    *,
+    code: str | None,
+    lang: str | None,
+    deleting: int | None = None,
+    hand: bool = False,
+    carried: Mapping[str, str] | None = None,
+    dealing: tuple[int | None, str | None] = (None, None),
+) -> str:
     """Take back the last hand, replace or delete one (with the table's code, once a hand is on the
-    sheet); ``deleting``: the hand chosen to delete, its line shown beside the button that deletes it."""
+    sheet); ``deleting``: the hand chosen to delete, its line shown beside the button that deletes it.
+
+    The next hand's answers so far go with a correction and come back in its form after it: with
+    ``hand`` (the next hand's form is on the page) the corrections send that form; else each form
+    carries the answers ``carried`` (those a hand being replaced keeps for the next)."""
     path = seen.place.path
     if not code or not seen.sheet.hands:
         return ""
-    common = hidden_fields({"code": code, "expected": seen.version})
+    answers = hidden_fields(carried or {})
+    common = hidden_fields({"code": code, "expected": seen.version}) + answers
     # the hands are chosen by the page's address, which changes nothing; the page opens at the question
-    chooser = hidden_fields({"code": code, "lang": lang})
+    chooser = hidden_fields({"code": code, "lang": lang}) + answers
+    undo, delete = link(path + "/undo", lang=lang), link(path + "/delete", lang=lang)
+    sends = {"undo": undo, "choose": link(path + "/hand", lang=lang) + "#corrections", "delete": delete}
+    deal = (
+        f'<form method="get" action="{esc(path)}#corrections">{chooser}',
+        f'<form method="post" action="{esc(link(path + "/deal", lang=lang))}">{common}{hidden_fields({"request": request_key()})}',
+    )
     return corrections_html(
         seen.sheet,
-        f'<form method="post" action="{esc(link(path + "/undo", lang=lang))}">{common}{hidden_fields({"request": request_key()})}',
+        f'<form method="post" action="{esc(undo)}">{common}{hidden_fields({"request": request_key()})}',
         f'<form method="get" action="{esc(path)}">{chooser}',
         f'<form method="get" action="{esc(path)}#corrections">{chooser}',
-        f'<form method="post" action="{esc(link(path + "/delete", lang=lang))}">{common}{hidden_fields({"request": request_key()})}',
+        f'<form method="post" action="{esc(delete)}">{common}{hidden_fields({"request": request_key()})}',
         pick="replace",
         deleting=deleting,
+        sends=sends if hand else None,
+        deal=deal,
+        dealing=deal_of(seen, *dealing),
+    )
+
+
+def deal_of(seen: Seen, number: int | None, dealer: str | None) -> Dealing | None:
+    """Hand ``number`` chosen to be dealt by ``dealer``: its deal now and as corrected; None for
+    no such hand or player."""
+    if number is None or dealer is None:
+        return None
+    now, then = entry_of(seen.place, number), entry_of(seen.place, number, dealer)
+    if now is None or then is None:
+        return None
+    return Dealing(
+        number, then.deal.dealer, render_evening.deal_text(now.deal), render_evening.deal_text(then.deal)
     )
 
 
@@ -264,8 +331,10 @@ def done_notice(seen: Seen, kind: str, number: int | None) -> str:
     """What a change made from this page did (``?done=KIND&hand=N``), in the page's words."""
     if kind not in DONE or number is None:
         return ""
-    sheet = seen.sheet if kind in ("recorded", "replaced", "already") else None
+    sheet = seen.sheet if kind in ("recorded", "replaced", "already", "dealt") else None
     lines = done_lines(kind, number, sheet)
+    if kind == "dealt" and (entry := entry_of(seen.place, number)) is not None:
+        lines.append(render_evening.deal_text(entry.deal))  # the deal as corrected
     if kind in ("undone", "deleted") and (
         line := render_evening.undone_summary(seen.ledger, number, deleted=kind == "deleted")
     ):
@@ -284,13 +353,14 @@ def preview_page(
     request: str,
     replace: int | None,
     lang: str | None,
+    dealer: str | None = None,
 ) -> str:
     """A hand's arithmetic bet by bet, and the button that records it (the hand in hidden fields;
-    ``replace``: the number of the hand it replaces)."""
+    ``replace``: the number of the hand it replaces, ``dealer`` who dealt it where corrected)."""
     title = place_title(place, site_title)
     number, replacing = preview.number, replace is not None
     action = esc(link(place.path + "/hand", lang=lang))
-    carried = {"code": code, "expected": expected, "request": request, "number": replace}
+    carried = {"code": code, "expected": expected, "request": request, "number": replace, "dealer": dealer}
     hidden = hidden_fields({**{k: v for k, v in given.items() if k != EXTRAS}, **carried})
     body = "\n".join(
         [

@@ -20,7 +20,7 @@ from tarockscore.render import evening as render_evening
 from tarockscore.web.html import missing
 from tarockscore.web.site import Place, Site
 
-WRITES = ("hand", "undo", "delete")
+WRITES = ("hand", "undo", "delete", "deal")
 MAX_KEY = 200  # a request key is the page's 128 random bits in hex; longer is refused, never cut
 
 
@@ -70,11 +70,12 @@ def refusal(
 
 
 def previewed(
-    evening: tarockscore.Evening, number: int | None, given: Mapping[str, str]
+    evening: tarockscore.Evening, number: int | None, given: Mapping[str, str], dealer: str | None = None
 ) -> tuple[tarockscore.Preview, tarockscore.HandInput] | list[dict[str, str]]:
-    """A hand's arithmetic before it is recorded, and the hand; or why the answers make none."""
+    """A hand's arithmetic before it is recorded, and the hand; or why the answers make none
+    (``dealer``: who dealt hand ``number``, its deal corrected)."""
     try:
-        entry = tarockscore.hand_entry(evening, number)
+        entry = tarockscore.hand_entry(evening, number, dealer=dealer)
         reading = tarockscore.submit_answers(entry.flow, given, entry.defaults)
         if reading.hand is None:
             gap = missing(reading, given)
@@ -112,6 +113,10 @@ STALE = {
         "the sheet has changed since this page was read: nothing was deleted; "
         "check the sheet, then delete again if it is still wanted"
     ),
+    "deal": N_(
+        "the sheet has changed since this page was read: the deal was not corrected; "
+        "check the sheet, then correct it again if it is still wanted"
+    ),
     "radl": N_(
         "the sheet has changed since this page was read: no Radl was set; check the sheet, then set it again if it is still wanted"
     ),
@@ -148,9 +153,10 @@ def write(
             return refused(None, problems_of(exc, place.evening.path))
         if key and (done := snapshot.requests.get(key)) is not None:
             return resent(snapshot, done)
+        dealer = (form.get("dealer") or None) if number is not None else None
         if snapshot.head != expected:
-            return moved(place.evening, what, given, number, expected, snapshot)
-        return change(place.evening, what, given, number, snapshot, key or None)
+            return moved(place.evening, what, given, number, expected, snapshot, dealer)
+        return change(place.evening, what, given, number, snapshot, key or None, dealer)
 
 
 def resent(snapshot: tarockscore.Snapshot, done: tarockscore.Request) -> Answer:
@@ -178,11 +184,12 @@ def moved(
     number: int | None,
     expected: str,
     snapshot: tarockscore.Snapshot,
+    dealer: str | None = None,
 ) -> Answer:
     """The sheet moved since the page was read: "already on the sheet as hand N", else 409."""
     found = None
     try:
-        then = tarockscore.entry_as_of(evening, expected, number) if what == "hand" else None
+        then = tarockscore.entry_as_of(evening, expected, number, dealer) if what == "hand" else None
         if then is not None:
             reading = tarockscore.submit_answers(then.flow, given, then.defaults)
             found = then.found_on(reading.hand, snapshot.ledger) if reading.hand is not None else None
@@ -204,22 +211,30 @@ def change(
     number: int | None,
     snapshot: tarockscore.Snapshot,
     key: str | None = None,
+    dealer: str | None = None,
 ) -> Answer:
-    """Record or replace a hand (``hand``), take the last back (``undo``), delete one (``delete``)
+    """Record or replace a hand (``hand``), take the last back (``undo``), delete one (``delete``),
+    correct who dealt one (``deal``, ``dealer``; with ``hand``, the hand replaced with that deal)
     on the sheet ``snapshot`` read: its answer, or why it was refused."""
     expected = snapshot.head
     try:
         if what == "hand":
-            entry = tarockscore.hand_entry(evening, number, snapshot)
+            entry = tarockscore.hand_entry(evening, number, snapshot, dealer)
             reading = tarockscore.submit_answers(entry.flow, given, entry.defaults)
             if reading.hand is None:
                 return refused(snapshot, refusal(entry, given, reading))
             if number is None:
                 done = evening.record(reading.hand, expected=expected, request=key)
             else:
-                done = evening.replace(number, reading.hand, expected=expected, request=key)
+                done = evening.replace(number, entry.dealt(reading.hand), expected=expected, request=key)
         elif what == "undo":
             done = evening.undo(expected=expected, request=key)
+        elif what == "deal" and number is not None and dealer is not None:
+            redealt = tarockscore.hand_entry(evening, number, snapshot, dealer).redealt()
+            done = evening.replace(number, redealt, expected=expected, request=key)
+        elif what == "deal":
+            said = _("give the number of the hand and who dealt it")
+            return refused(snapshot, [{"where": "number" if number is None else "dealer", "message": said}])
         elif number is None:
             said = _("give the number of the hand to delete")
             return refused(snapshot, [{"where": "number", "message": said}])

@@ -88,6 +88,17 @@
   var outboxView = document.getElementById("outbox");
   var sheet = document.getElementById("sheet");
   var corrections = document.getElementById("corrections");
+  // Without script the corrections' buttons send the form of the next hand, so that its answers go
+  // with them; the script keeps those answers itself (its draft) and sends each correction's own form.
+  function ownForms() {
+    Array.prototype.forEach.call(corrections.querySelectorAll("[form]"), function (e) {
+      e.removeAttribute("form");
+      if (e.tagName === "BUTTON") {
+        ["formaction", "name", "value"].forEach(function (a) { e.removeAttribute(a); });
+      }
+    });
+  }
+  ownForms();
   var STORE = "tarockscore-outbox";
   var replacing = !!(form && form.elements.number);
   var pristine = fields ? fields.innerHTML : "";  // the fields of a hand not answered yet
@@ -184,6 +195,7 @@
     var details = corrections.querySelector("details");
     var open = details && details.open;
     corrections.innerHTML = live.corrections;
+    ownForms();
     details = corrections.querySelector("details");
     if (details && open) { details.open = true; }
     if (live.notice) { notice.innerHTML = live.notice; }
@@ -566,7 +578,7 @@
     });
   }
   var draft = form && readDraft();
-  var ownCorrection = /[?&]done=(undone|deleted)(&|$)/.test(location.search);
+  var ownCorrection = /[?&]done=(undone|deleted|dealt)(&|$)/.test(location.search);
   if (draft && draft.corrected === draft.expected && ownCorrection) {
     draft.expected = form.elements.expected.value;
   }
