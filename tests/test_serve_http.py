@@ -1470,3 +1470,29 @@ def test_delete_names_the_hand_chosen_before_it_deletes(
     assert len(tarockscore.Evening(evening).ledger.hands) == 1
     for wrong in ("3", "0", "x"):  # no such hand: no question asked, the page as it is
         assert 'class="delete"' not in client.get(f"/t/evening?code={code}&delete={wrong}").text
+
+
+def test_none_on_the_replace_form_takes_a_kontra_or_a_bonus_away(evening: Path) -> None:
+    """Replacing a hand with Kontra and a bonus, the form's "none" button sends what takes one of
+    them away while the other stays: an empty answer kept the hand's old one, so the phone could
+    not correct a Kontra that was never said."""
+    client, site = client_of(evening)
+    code = site.code("evening")
+    said = {"kontra": "kontra", "bonus:1": "pagat"}
+    record(client, code, tarockscore.Evening(evening).version(), **RUFER, **said)
+    page = client.get(f"/t/evening?code={code}&replace=1").text
+    none = {}
+    for key in said:
+        radios = re.findall(
+            rf'<input type="radio" name="{key}" value="([^"]*)"[^>]*><span>([^<]*)</span>', page
+        )
+        none[key] = next(value for value, label in radios if label in ("none", "no more"))
+    for n, (key, dropped) in enumerate(none.items()):
+        form = {"code": code, "expected": tarockscore.Evening(evening).version(), "request": f"r{n}"}
+        form |= {"action": "record", "number": "1", **RUFER, **said, key: dropped}
+        answer = client.post("/t/evening/hand", data=form, headers=JSON)
+        assert answer.status_code == 200, answer.text
+        hand = tarockscore.Evening(evening).sheet().hands[0].hand
+        assert (hand.kontra, [b.name for b in hand.bonuses]) == (
+            (None, ["pagat"]) if key == "kontra" else ("kontra", [])
+        ), hand
