@@ -151,6 +151,23 @@ def test_a_yes_or_no_also_takes_the_words_the_short_form_takes_for_it() -> None:
     assert e.give("lost") == "'lost': answer y or n"
 
 
+def test_no_kontra_and_no_more_bonuses_take_a_plain_no() -> None:
+    # "Kontra on the contract?" and "Another bonus?" are answered as a table answers them, "nein"
+    # or "no"; it was refused as none of the choices ("did you mean 'keine'?")
+    for no in ("nein", "no", "Nein"):
+        e = entry()
+        answer(e, "dreier", "2", "40", "ja", no, "pagat", "", "", "", no)
+        assert e.hand() == {
+            "contract": "dreier",
+            "declarer": "Bert",
+            "card_points": 40,
+            "bonus": [{"name": "pagat", "side": "declarers", "announced": False, "made": True}],
+        }
+        e = entry()
+        answer(e, "dreier", "2", "40", "ja", "kontra", no)
+        assert e.hand() == {"contract": "dreier", "declarer": "Bert", "card_points": 40, "kontra": "kontra"}
+
+
 def test_back_returns_to_the_previous_question_and_undoes_its_answer() -> None:
     e = entry()
     answer(e, "rufer", "Anna", "Cilli")

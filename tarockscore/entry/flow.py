@@ -473,7 +473,7 @@ class Flow:
             Choice(s.name, named(s.name), i, tuple(self.profile.step_aliases(s.name)))
             for i, s in enumerate(self.profile.playable_steps, 1)
         )
-        none = Choice(NONE, _("none"), 0, ("none", "no", "keine", "kein", "-"))
+        none = Choice(NONE, _("none"), 0, ("none", "no", "keine", "kein", "nein", "-"))
         return Question(key, prompt, Kind.CHOICE, label, (none, *steps), NONE)
 
     def _bonuses(self, bonuses: list[str], a: Mapping[str, Any], doubled: bool = True) -> Iterator[Question]:
@@ -484,7 +484,7 @@ class Flow:
         for i in range(1, len(bonuses) + 1):
             left = [b for b in bonuses if b not in chosen]
             offered = (
-                Choice(NONE, _("no more"), 0, ("none", "no", "done", "keine", "fertig", "-")),
+                Choice(NONE, _("no more"), 0, ("none", "no", "done", "keine", "nein", "fertig", "-")),
                 *(Choice(b, named(b), numbers[b], p.bonuses[b].aliases) for b in left),
             )
             key = f"bonus:{i}"
