@@ -1305,7 +1305,7 @@ def test_each_hand_on_the_sheet_opens_what_explain_prints(evening: Path, lang: s
     assert href == f"/t/evening/explain/1?lang={lang}"
     answer = client.get(href)
     assert answer.status_code == 200
-    shown = explanation(answer.text)
+    shown = explanation(answer.text).replace("\u00a0", " ")  # "35 2/3" kept on one line
     first, *rest = printed.split("\n")
     # the page names the contract and the Kontra as the sheet does ("Rufer", not the key "rufer")
     assert shown.split("\n")[0].casefold() == first.casefold()
@@ -1496,3 +1496,18 @@ def test_none_on_the_replace_form_takes_a_kontra_or_a_bonus_away(evening: Path) 
         assert (hand.kontra, [b.name for b in hand.bonuses]) == (
             (None, ["pagat"]) if key == "kontra" else ("kontra", [])
         ), hand
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_card_points_with_blatt_are_not_broken_across_lines_on_a_phone(evening: Path, lang: str) -> None:
+    """At 360 pixels "needed 35 2/3" broke after the 35, and the phone read "needed 35": card
+    points with their Blatt stay on one line in the explanation and in the arithmetic before Record."""
+    cli("record", "-l", str(evening), "-c", "rufer", "-d", "Anna", "-w", "Cilli", "-t", "29/1")
+    client, site = client_of(evening)
+    shown = client.get(f"/t/evening/explain/1?lang={lang}").text
+    assert "29\u00a01/3" in shown and "35\u00a02/3" in shown and "35 2/3" not in shown
+    form = {"code": site.code("evening"), "expected": tarockscore.Evening(evening).version(), "request": "p"}
+    form |= {"action": "preview", **RUFER, "card_points": "35", "blatt:card_points": "2"}
+    preview = client.post(f"/t/evening/hand?lang={lang}", data=form, headers=JSON).json()
+    said = " ".join(v for k, v in preview.items() if isinstance(v, str) and "<" in v)  # its HTML
+    assert "35\u00a02/3" in said and "35 2/3" not in said, preview.keys()

@@ -204,10 +204,19 @@ def sheet_section(
     return f'<section id="sheet" aria-label="{esc(_("sheet"))}">{said}</section>'
 
 
+# Card points with their Blatt ("35 2/3"): broken after the 35 at a phone's width, they read "35"
+_BLATT = re.compile(r"(\d) (\d/3)\b")
+
+
+def unbroken(text: str) -> str:
+    """``text`` with each count of card points and Blatt kept on one line (a no-break space)."""
+    return _BLATT.sub("\\1\u00a0\\2", text)
+
+
 def explained_html(explained: tarockscore.Explained) -> str:
     """``explain N`` on a phone: its words as it prints them, each of its blocks a paragraph whose
     lines stay lines (the style sheet wraps a long one at the screen's width, indented below)."""
-    text = render_hand.explained_text(explained)
+    text = unbroken(render_hand.explained_text(explained))
     blocks = "".join(
         "<p>" + "".join(f"<span>{esc(line)}</span>" for line in block.split("\n")) + "</p>"
         for block in text.split("\n\n")
@@ -355,7 +364,7 @@ def preview_html(preview: tarockscore.Preview, replacing: bool) -> str:
             row.append(render_evening.signed(result.payout[p]))
         rows.append(row)
     parts = [f"<h2>{esc(heading(preview.number, replacing))}</h2>"]
-    parts += [f'<p class="decided">{esc(line)}</p>' for line in render_hand.decided(score)]
+    parts += [f'<p class="decided">{esc(unbroken(line))}</p>' for line in render_hand.decided(score)]
     parts.append(f'<ul class="bets">{"".join(bets)}</ul>')
     if result.radl != 1:
         said = _("Radl: this hand counts ×{radl}").format(radl=result.radl)
