@@ -497,6 +497,9 @@ def test_enter_replace_walks_the_old_answers(ledger: str) -> None:
     assert out.startswith("replacing hand 1: rufer by Anna with Cilli, kontra, won")
     for default in ("[rufer]", "[Anna]", "[Cilli]", "[40 1/3]", "[Y/n]", "[kontra]", "[pagat]"):
         assert default in out, default
+    # the summary asks to replace hand 1, not to record the hand as hand 1 (as if it were added)
+    assert "Replace hand 1 with this? (Enter = yes, n = no, a line's number changes it)" in out
+    assert "Record this as hand" not in out
     assert (
         "hand 1 replaced: rufer by Anna with Cilli, kontra, won → rufer by Anna with Cilli, kontra, lost"
         in out

@@ -100,13 +100,13 @@ def _walk(hand: "tarockscore.HandEntry") -> "tarockscore.HandInput | None":
         count = _summary(entry)
         mapping = entry.hand()
         can_save = _preview(mapping, hand)
-        prompt = (
-            _("Record this as hand {number}? (Enter = yes, n = no, a line's number changes it)").format(
-                number=number
-            )
-            if can_save
-            else _("Change a line (its number), go back, or n to leave it")
-        )
+        if not can_save:
+            prompt = _("Change a line (its number), go back, or n to leave it")
+        elif hand.replacing:
+            prompt = _("Replace hand {number} with this? (Enter = yes, n = no, a line's number changes it)")
+        else:
+            prompt = _("Record this as hand {number}? (Enter = yes, n = no, a line's number changes it)")
+        prompt = prompt.format(number=number)
         said = _said_at_summary(prompt, count, can_save, asker)
         if said is tarockscore.Save.YES:
             return mapping
