@@ -284,9 +284,10 @@ def near_miss(value: str, allowed: Iterable[str], suffix: str = "", *, any_case:
     return message(N_(" (did you mean {match!r}?)"), match=matches[0]) if matches else ""
 
 
-def one_of(allowed: Iterable[str]) -> str:
-    """What is allowed, listed: a :class:`Message` of the program's own, so an error shows it whole."""
-    names = sorted(allowed)
+def one_of(allowed: Iterable[str], *, in_order: bool = False) -> str:
+    """What is allowed, listed: a :class:`Message` of the program's own, so an error shows it whole;
+    sorted, or ``in_order`` as given (the bonuses as a table knows them: birds first)."""
+    names = list(allowed) if in_order else sorted(allowed)
     if not names:
         return Message(N_("(none)"))
     # each name a value of its own, so a translation can name them ({allowed!n})

@@ -169,3 +169,17 @@ def test_a_bonus_refused_for_its_side_names_the_side_as_typed() -> None:
     assert de == (
         "Fehler: Kommandozeile: -b king_ultimo,Gegner: unter 'koenigrufen' zählt König ultimo nur für die Spielerseite\n"
     )
+
+
+def test_an_unknown_bonus_lists_the_bonuses_in_the_order_the_table_knows_them() -> None:
+    # Sorted by their English keys, the German list read "Vier Könige, Kakadu, König ultimo, Pagat,
+    # …": the bonuses are listed as enter and the phones offer them, birds first.
+    hand = ("-c", "rufer", *PLAYERS, "-d", "Anna", "-w", "Cilli", "-t", "40")
+    en, de = refused(*hand, "-b", "sack")
+    assert (
+        "choose one of 'pagat', 'uhu', 'kakadu', 'quapil', 'king_ultimo', 'trull', 'four_kings', 'valat'"
+        in en
+    )
+    assert "eine davon wählen: Pagat, Uhu, Kakadu, Quapil, König ultimo, Trull, Vier Könige, Valat" in de
+    en, de = refused("-c", "dreier", *PLAYERS, "-d", "Anna", "-t", "40", "-b", "king_ultimo")
+    assert "it allows 'pagat', 'uhu', 'kakadu', 'quapil', 'trull', 'four_kings', 'valat'" in en, en

@@ -872,7 +872,7 @@ def _read_bonus(
             N_("{given!r} is not a bonus of profile {profile!r}; choose one of {allowed}{hint}"),
             given=given,
             profile=profile.name,
-            allowed=one_of(profile.bonuses),
+            allowed=one_of(profile.bonuses, in_order=True),
             hint=near_miss(given, profile.bonus_names()),
         )
         return None
@@ -881,7 +881,9 @@ def _read_bonus(
             template = N_("{name!r} is not scored in {contract}; it allows {allowed}")
         else:
             template = N_("{name!r} is not scored in {contract}: it scores no bonus")
-        problems.add(f"{path}.name", template, name=name, contract=contract, allowed=one_of(allowed))
+        problems.add(
+            f"{path}.name", template, name=name, contract=contract, allowed=one_of(allowed, in_order=True)
+        )
         return None
     if name in seen:
         problems.add(f"{path}.name", N_("{name!r} is entered twice"), name=name)
