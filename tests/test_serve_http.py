@@ -1225,7 +1225,7 @@ def test_the_sheet_says_who_pays_whom_as_settle_does(evening: Path, lang: str, p
 @pytest.mark.parametrize(
     ("hand", "said"),
     [
-        (RUFER, "Result: the declarers won: 40 card points, they needed 35 2/3"),
+        (RUFER, "Result: the declarers won: 40 card points, they needed 35\u00a02/3"),
         # Dani's card points are not typed: the deck's 70 less the others' 20, 10 and 25 is 15
         (
             {"contract": "trischaken", "points:Anna": "20", "points:Bert": "10", "points:Cilli": "25"},

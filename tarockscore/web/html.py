@@ -130,7 +130,7 @@ def schrift_html(sheet: tarockscore.Sheet, explain: Explaining | None = None) ->
             for p in players
         )
         # the summary names a doubled hand's Radl factor itself
-        said = esc(render_evening.hand_summary(h.hand, sheet.table.profile.rules, h.result))
+        said = esc(unbroken(render_evening.hand_summary(h.hand, sheet.table.profile.rules, h.result)))
         if explain is not None:
             said = f'<a href="{esc(explain(h.number))}">{said}</a>'
         rows.append(
@@ -204,13 +204,15 @@ def sheet_section(
     return f'<section id="sheet" aria-label="{esc(_("sheet"))}">{said}</section>'
 
 
-# Card points with their Blatt ("35 2/3"): broken after the 35 at a phone's width, they read "35"
-_BLATT = re.compile(r"(\d) (\d/3)\b")
+# Card points with their Blatt ("35 2/3"): broken after the 35 at a phone's width, they read
+# "35"; a Radl's factor ("Radl ×2") broken, "×2" stands alone below the line
+_UNBROKEN = re.compile(r"(\d) (\d/3)\b|(Radl) (×)")
 
 
 def unbroken(text: str) -> str:
-    """``text`` with each count of card points and Blatt kept on one line (a no-break space)."""
-    return _BLATT.sub("\\1\u00a0\\2", text)
+    """``text`` with each count of card points and Blatt, and each Radl with its factor, kept on
+    one line (a no-break space)."""
+    return _UNBROKEN.sub(lambda m: "\u00a0".join(g for g in m.groups() if g), text)
 
 
 def explained_html(explained: tarockscore.Explained) -> str:
