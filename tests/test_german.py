@@ -824,3 +824,19 @@ def test_a_contract_decided_by_tricks_is_said_in_the_singular(in_folder: Path) -
         "Bettler wird nach Stichen entschieden, nicht nach Kartenpunkten: won = true oder false"
         in filed.stderr
     )
+
+
+def test_enter_offers_no_bonus_as_keine_and_a_further_one_as_keine_mehr(tmp_path: Path) -> None:
+    """The first bonus question offered "keine mehr" (no more) before any bonus was given, and
+    the summary said "Prämie 1: keine mehr": the first offers "keine" (none), as the phones do,
+    the next "keine mehr"."""
+    ledger = str(tmp_path / "abend.toml")
+    assert runner.invoke(app, ["new", "-p", "Anna,Bert,Cilli,Dani", "-l", ledger]).exit_code == 0
+    answers = "\n".join(["Dreier", "Bert", "40", "ja", "Kontra", ""]) + "\n\n"
+    out = runner.invoke(app, ["--lang", "de", "enter", "-l", ledger], input=answers).stdout
+    assert "Prämie (0=keine 1=Pagat" in out and "[keine]: " in out, out
+    assert "Prämie 1: keine\n" in out, out
+    answers = "\n".join(["Dreier", "Bert", "40", "ja", "", "Pagat", "", "", "", ""]) + "\n\n"
+    out = runner.invoke(app, ["--lang", "de", "enter", "-l", ledger], input=answers).stdout
+    assert "Noch eine Prämie (0=keine mehr 1=Pagat" not in out  # Pagat given: not offered again
+    assert "Noch eine Prämie (0=keine mehr 2=Uhu" in out and "Prämie 2: keine mehr\n" in out, out

@@ -52,6 +52,17 @@ Answer = str | bool | Fraction
 TALON = "\x00talon"
 OWN = "\x00own"
 NONE = ""  # no Kontra said; no further bonus
+NO_MORE = (
+    "none",
+    "no",
+    "done",
+    "no more",
+    "keine",
+    "keine mehr",
+    "nein",
+    "fertig",
+    "-",
+)  # the words of no bonus
 # The key of "was it their Valat?", asked where the card points prove one side took every trick.
 VALAT_PROVEN = "valat"
 # The answer to the card points that says one side took every trick: its Valat made stands for
@@ -484,7 +495,8 @@ class Flow:
         for i in range(1, len(bonuses) + 1):
             left = [b for b in bonuses if b not in chosen]
             offered = (
-                Choice(NONE, _("no more"), 0, ("none", "no", "done", "keine", "nein", "fertig", "-")),
+                # none given yet: "none"; after one: "no more"
+                Choice(NONE, _("none") if i == 1 else _("no more"), 0, NO_MORE),
                 *(Choice(b, named(b), numbers[b], p.bonuses[b].aliases) for b in left),
             )
             key = f"bonus:{i}"

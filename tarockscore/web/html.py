@@ -518,18 +518,7 @@ def walk(
         # "was it their Valat?" only where the card points given prove one, not the likely ones
         if i < asked or q.key != PROVEN
     ]
-    return [_first_bonus(q) for q in shown if q.key != EXTRAS], reading
-
-
-FIRST_BONUS = "bonus:1"
-
-
-def _first_bonus(question: tarockscore.Question) -> tarockscore.Question:
-    """The first bonus's row offers "none" where a later one offers "no more": no bonus is given yet."""
-    if question.key != FIRST_BONUS:
-        return question
-    choices = tuple(c._replace(label=_("none")) if c.value == "" else c for c in question.choices)
-    return replace(question, choices=choices)
+    return [q for q in shown if q.key != EXTRAS], reading
 
 
 def _probed(
