@@ -183,3 +183,17 @@ def test_an_unknown_bonus_lists_the_bonuses_in_the_order_the_table_knows_them() 
     assert "eine davon wählen: Pagat, Uhu, Kakadu, Quapil, König ultimo, Trull, Vier Könige, Valat" in de
     en, de = refused("-c", "dreier", *PLAYERS, "-d", "Anna", "-t", "40", "-b", "king_ultimo")
     assert "it allows 'pagat', 'uhu', 'kakadu', 'quapil', 'trull', 'four_kings', 'valat'" in en, en
+
+
+def test_card_points_per_player_outside_the_trischaken_say_what_the_contract_takes() -> None:
+    # -t Anna=20 in a Rufer (each player's card points, as the Trischaken takes them) was refused
+    # for a key nobody typed ("-t declarers=POINTS: missing") and "allowed here: (none)"
+    en, de = refused("-c", "rufer", *PLAYERS, "-d", "Anna", "-w", "Cilli", "-t", "Anna=20", "-t", "Cilli=20")
+    assert en == (
+        "error: command line: -t NAME=POINTS: rufer is scored on the declarers' card points, one count "
+        "(40, \"35 2/3\", 35/2); each player's card points are the Trischaken's\n"
+    ), en
+    assert de == (
+        "Fehler: Kommandozeile: -t NAME=PUNKTE: beim Rufer zählen die Kartenpunkte der Spielerseite, "
+        "eine Zahl (40, „35 2/3“, 35/2); die Kartenpunkte jedes Spielers gibt man nur beim Trischaken an\n"
+    ), de

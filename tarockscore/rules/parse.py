@@ -562,7 +562,16 @@ def _read_side_outcome(
     cp_raw, dcp_raw = keys.card_points, keys.defender_card_points
     declarers: Fraction | None = None
     defenders: Fraction | None = None
-    if isinstance(cp_raw, dict):
+    if isinstance(cp_raw, dict) and cp_raw and not {"declarers", "defenders"} & cp_raw.keys():
+        problems.add(  # each player's card points, as the Trischaken takes them
+            "card_points",
+            N_(
+                '{contract} is scored on the declarers\' card points, one count (40, "35 2/3", 35/2); '
+                "each player's card points are the Trischaken's"
+            ),
+            contract=contract.name,
+        )
+    elif isinstance(cp_raw, dict):
         r = Reader(cp_raw, "card_points", problems)
         if r.has("declarers"):
             declarers = read_card_points("card_points.declarers", r.raw("declarers"), profile, problems)
