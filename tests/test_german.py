@@ -840,3 +840,14 @@ def test_enter_offers_no_bonus_as_keine_and_a_further_one_as_keine_mehr(tmp_path
     out = runner.invoke(app, ["--lang", "de", "enter", "-l", ledger], input=answers).stdout
     assert "Noch eine Prämie (0=keine mehr 1=Pagat" not in out  # Pagat given: not offered again
     assert "Noch eine Prämie (0=keine mehr 2=Uhu" in out and "Prämie 2: keine mehr\n" in out, out
+
+
+def test_a_beginning_of_several_choices_asks_for_more_letters(tmp_path: Path) -> None:
+    """ "Solo" begins Solorufer, Solodreier and Farbensolo's short name: enter asked for "mehr davon"
+    ("more of that"), which says nothing a player can do; it asks for more letters."""
+    ledger = str(tmp_path / "abend.toml")
+    assert runner.invoke(app, ["new", "-p", "Anna,Bert,Cilli,Dani", "-l", ledger]).exit_code == 0
+    said = runner.invoke(app, ["--lang", "de", "enter", "-l", ledger], input="Solo\n").stderr
+    assert said.startswith(
+        "  'Solo' kann Solorufer, Solodreier, Farbensolo sein: bitte mehr Buchstaben eingeben\n"
+    ), said
