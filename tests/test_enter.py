@@ -396,7 +396,7 @@ def test_enter_back_and_a_changed_line_at_the_summary(ledger: str) -> None:
     result = run("enter", "--ledger", ledger, input="\n".join(answers) + "\n")
     assert result.exit_code == 0, result.stderr
     assert "Declarer (1=Anna 2=Bert 3=Cilli 4=Dani) [Bert]: anna" in result.stdout
-    assert "Card points of Anna and Cilli (of 70) (or Valat) [30]: 40" in result.stdout
+    assert "Card points of Anna and Cilli (of 70, or Valat) [30]: 40" in result.stdout
     assert totals(ledger) == {"Anna": 1, "Bert": 0, "Cilli": 1, "Dani": 0}
 
 

@@ -32,8 +32,9 @@ def prompt_text(question: "tarockscore.Question") -> str:
         numbered = " ".join(f"{c.number}={c.label}" for c in question.choices if c.number is not None)
         named = ", ".join(c.label for c in question.choices if c.number is None)
         text += f" ({', '.join(x for x in (numbered, named) if x)})"
-    if question.kind is tarockscore.QuestionKind.POINTS and question.choices:  # "… (of 70) (or Valat)"
-        text += " ({})".format(_("or {words}").format(words=", ".join(c.label for c in question.choices)))
+    if question.kind is tarockscore.QuestionKind.POINTS and question.choices:  # "… (of 70, or Valat)"
+        words = _("or {words}").format(words=", ".join(c.label for c in question.choices))
+        text = f"{text[:-1]}, {words})" if text.endswith(")") else f"{text} ({words})"
     if question.kind is tarockscore.QuestionKind.YES_NO:
         yes_no = _("Y/n") if question.default is True else _("y/N") if question.default is False else _("y/n")
         text += f" [{yes_no}]"
