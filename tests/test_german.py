@@ -496,7 +496,7 @@ def test_the_sheet_is_the_schrift_and_card_points_are_kartenpunkte(in_folder: Pa
     assert "Punkte: Anna +5, Bert 0, Cilli +5, Dani +5" in explained
     assert "Block" not in explained
     entered = run("de", "enter", stdin="rufer\nAnna\nCilli\n40\nn\n\n")
-    assert "Kartenpunkte von Anna und Cilli (von 70)" in entered.stdout
+    assert "Kartenpunkte von Anna und Cilli (von 70, oder Valat)" in entered.stdout
     assert "  4  Kartenpunkte: 40" in entered.stdout
     for command in (["serve"], ["season"], ["stats"], ["chart"]):
         page = run("de", *command, "--help").stdout
