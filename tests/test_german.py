@@ -851,3 +851,27 @@ def test_a_beginning_of_several_choices_asks_for_more_letters(tmp_path: Path) ->
     assert said.startswith(
         "  'Solo' kann Solorufer, Solodreier, Farbensolo sein: bitte mehr Buchstaben eingeben\n"
     ), said
+
+
+def test_with_no_kontra_said_the_huettenfleck_is_asked_without_the_kontra(tmp_path: Path) -> None:
+    """A house with the Hüttenfleck: after "Kontra aufs Spiel: keine" enter asked "Wurde das Kontra
+    vor dem Talon gegeben?", of a Kontra nobody said; it asks whether Kontra was said before the
+    talon, and keeps "das Kontra" where one was said."""
+    house = tmp_path / "haus.toml"
+    house.write_text(
+        'extends = "koenigrufen"\nname = "haus"\n[kontra]\nhuettenfleck = true\n', encoding="utf-8"
+    )
+    ledger = str(tmp_path / "abend.toml")
+    assert (
+        runner.invoke(
+            app, ["new", "-p", "Anna,Bert,Cilli,Dani", "--profile", str(house), "-l", ledger]
+        ).exit_code
+        == 0
+    )
+    for kontra, asked in (
+        ("keine", "Wurde schon vor dem Talon Kontra gegeben (Hüttenfleck)? [j/N]"),
+        ("Kontra", "Wurde das Kontra vor dem Talon gegeben (Hüttenfleck)? [j/N]"),
+    ):
+        answers = "\n".join(["Rufer", "Anna", "Cilli", "40", "ja", kontra, "nein", "", "n"]) + "\n"
+        out = runner.invoke(app, ["--lang", "de", "enter", "-l", ledger], input=answers).stdout
+        assert asked in out, out

@@ -472,7 +472,9 @@ class Flow:
         if legality.huettenfleck_allowed(p, contract) and legality.huettenfleck_combines_with(said):
             yield Question(
                 "huettenfleck",
-                _("Was the Kontra said before the talon (Hüttenfleck)?"),
+                _("Was the Kontra said before the talon (Hüttenfleck)?")
+                if said
+                else _("Was Kontra said already before the talon (Hüttenfleck)?"),
                 Kind.YES_NO,
                 _("Hüttenfleck"),
                 default=False,
