@@ -268,6 +268,10 @@ def near_miss(value: str, allowed: Iterable[str], suffix: str = "", *, any_case:
     import difflib  # noqa: PLC0415 - only on the error path: keeps start-up quick
 
     names = list(allowed)
+    # a word several names share ("ultimo": Pagat ultimo, II ultimo, König ultimo) means none of
+    # them more than another: no guess
+    if sum(value.casefold() in re.split(r"[_\s-]+", n.casefold()) for n in names) > 1:
+        return ""
     if suffix and value.lower().endswith(suffix):
         stems = {n.lower().removesuffix(suffix): n for n in names if n.lower().endswith(suffix)}
         stems.pop("", None)

@@ -197,3 +197,15 @@ def test_card_points_per_player_outside_the_trischaken_say_what_the_contract_tak
         "Fehler: Kommandozeile: -t NAME=PUNKTE: beim Rufer zählen die Kartenpunkte der Spielerseite, "
         "eine Zahl (40, „35 2/3“, 35/2); die Kartenpunkte jedes Spielers gibt man nur beim Trischaken an\n"
     ), de
+
+
+def test_a_word_several_bonuses_share_suggests_none_of_them() -> None:
+    # "ultimo" (a Viennese table's word for the Pagat ultimo) was answered "did you mean
+    # 'ii_ultimo'?", the Uhu: a bonus worth twice the Pagat. Pagat ultimo, II ultimo and König
+    # ultimo all end in it: the list of bonuses is said, and no one of them guessed.
+    hand = ("-c", "rufer", *PLAYERS, "-d", "Anna", "-w", "Cilli", "-t", "40", "-b", "ultimo")
+    en, de = refused(*hand)
+    assert "'ultimo' is not a bonus" in en and "did you mean" not in en, en
+    assert "meinst du" not in de, de
+    en, _de = refused("-c", "rufer", *PLAYERS, "-d", "Anna", "-w", "Cilli", "-t", "40", "-b", "pagatt")
+    assert "(did you mean 'pagat'?)" in en, en  # a slip of one name still is
