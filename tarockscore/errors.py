@@ -268,6 +268,10 @@ def near_miss(value: str, allowed: Iterable[str], suffix: str = "", *, any_case:
     import difflib  # noqa: PLC0415 - only on the error path: keeps start-up quick
 
     names = list(allowed)
+    # a word several names share ("ultimo": Pagat ultimo, II ultimo, König ultimo) means none of
+    # them more than another: no guess
+    if sum(value.casefold() in re.split(r"[_\s-]+", n.casefold()) for n in names) > 1:
+        return ""
     if suffix and value.lower().endswith(suffix):
         stems = {n.lower().removesuffix(suffix): n for n in names if n.lower().endswith(suffix)}
         stems.pop("", None)
@@ -284,9 +288,10 @@ def near_miss(value: str, allowed: Iterable[str], suffix: str = "", *, any_case:
     return message(N_(" (did you mean {match!r}?)"), match=matches[0]) if matches else ""
 
 
-def one_of(allowed: Iterable[str]) -> str:
-    """What is allowed, listed: a :class:`Message` of the program's own, so an error shows it whole."""
-    names = sorted(allowed)
+def one_of(allowed: Iterable[str], *, in_order: bool = False) -> str:
+    """What is allowed, listed: a :class:`Message` of the program's own, so an error shows it whole;
+    sorted, or ``in_order`` as given (the bonuses as a table knows them: birds first)."""
+    names = list(allowed) if in_order else sorted(allowed)
     if not names:
         return Message(N_("(none)"))
     # each name a value of its own, so a translation can name them ({allowed!n})

@@ -151,6 +151,23 @@ def test_a_yes_or_no_also_takes_the_words_the_short_form_takes_for_it() -> None:
     assert e.give("lost") == "'lost': answer y or n"
 
 
+def test_no_kontra_and_no_more_bonuses_take_a_plain_no() -> None:
+    # "Kontra on the contract?" and "Another bonus?" are answered as a table answers them, "nein"
+    # or "no"; it was refused as none of the choices ("did you mean 'keine'?")
+    for no in ("nein", "no", "Nein"):
+        e = entry()
+        answer(e, "dreier", "2", "40", "ja", no, "pagat", "", "", "", no)
+        assert e.hand() == {
+            "contract": "dreier",
+            "declarer": "Bert",
+            "card_points": 40,
+            "bonus": [{"name": "pagat", "side": "declarers", "announced": False, "made": True}],
+        }
+        e = entry()
+        answer(e, "dreier", "2", "40", "ja", "kontra", no)
+        assert e.hand() == {"contract": "dreier", "declarer": "Bert", "card_points": 40, "kontra": "kontra"}
+
+
 def test_back_returns_to_the_previous_question_and_undoes_its_answer() -> None:
     e = entry()
     answer(e, "rufer", "Anna", "Cilli")
@@ -379,7 +396,7 @@ def test_enter_back_and_a_changed_line_at_the_summary(ledger: str) -> None:
     result = run("enter", "--ledger", ledger, input="\n".join(answers) + "\n")
     assert result.exit_code == 0, result.stderr
     assert "Declarer (1=Anna 2=Bert 3=Cilli 4=Dani) [Bert]: anna" in result.stdout
-    assert "Card points of Anna and Cilli (of 70) (or Valat) [30]: 40" in result.stdout
+    assert "Card points of Anna and Cilli (of 70, or Valat) [30]: 40" in result.stdout
     assert totals(ledger) == {"Anna": 1, "Bert": 0, "Cilli": 1, "Dani": 0}
 
 
@@ -480,6 +497,9 @@ def test_enter_replace_walks_the_old_answers(ledger: str) -> None:
     assert out.startswith("replacing hand 1: rufer by Anna with Cilli, kontra, won")
     for default in ("[rufer]", "[Anna]", "[Cilli]", "[40 1/3]", "[Y/n]", "[kontra]", "[pagat]"):
         assert default in out, default
+    # the summary asks to replace hand 1, not to record the hand as hand 1 (as if it were added)
+    assert "Replace hand 1 with this? (Enter = yes, n = no, a line's number changes it)" in out
+    assert "Record this as hand" not in out
     assert (
         "hand 1 replaced: rufer by Anna with Cilli, kontra, won → rufer by Anna with Cilli, kontra, lost"
         in out

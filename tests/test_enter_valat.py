@@ -184,7 +184,7 @@ def test_enter_a_sechserdreier_with_70_is_the_declarers_valat(ledger: str) -> No
 def test_enter_no_asks_the_card_points_again(ledger: str) -> None:
     result = enter(ledger, "solodreier", "Dani", "0", "n", "20", "", "")
     assert result.stderr == f"  {NO_VALAT}\n"
-    assert result.stdout.count("Card points of Dani (of 70) (or Valat): ") == 2
+    assert result.stdout.count("Card points of Dani (of 70, or Valat): ") == 2
     # Solodreier lost with 20 (< 35 2/3): 10 to each defender, no Valat
     assert totals(ledger) == {"Anna": 10, "Bert": 10, "Cilli": 10, "Dani": 0}
 

@@ -52,7 +52,7 @@ def test_a_replaced_hand_whose_number_moved_says_who_changed_it_when_and_what_it
     path = corrected_evening(tmp_path)
     out = ok("explain", "1", "--ledger", path).stdout
     assert history(out, "history") == [
-        "history of hand 1, recorded as hand 2:",
+        "history of hand 1 (hand 2 in the audit trail):",
         "recorded <time>",
         "audit <time>: hand 1 deleted: rufer by Anna with Cilli, won; hands 2 to 4 are now 1 to 3",
         "audit <time>: hand 2 (no. 1 on the sheet) replaced: dreier by Cilli, lost → dreier by Cilli, kontra, won; "
@@ -60,7 +60,7 @@ def test_a_replaced_hand_whose_number_moved_says_who_changed_it_when_and_what_it
     ]
     german = ok("--lang", "de", "explain", "1", "--ledger", path).stdout
     assert history(german, "Verlauf") == [
-        "Verlauf von Spiel 1, eingetragen als Spiel 2:",
+        "Verlauf von Spiel 1 (im Protokoll Spiel 2):",
         "eingetragen <time>",
         "Protokoll <time>: Spiel 1 gelöscht: Rufer von Anna mit Cilli, gewonnen; Spiele 2 bis 4 sind jetzt 1 bis 3",
         "Protokoll <time>: Spiel 2 (Nr. 1 in der Schrift) ersetzt: Dreier von Cilli, verloren → Dreier von "
@@ -80,7 +80,7 @@ def test_a_radl_marked_after_a_hand_is_in_its_history_and_in_that_of_the_hand_it
     # hand 4 (id 5) came after every correction; the Radl set after hand 3 doubles it (the mark's
     # line before or after its recording as the clock had it: the same second keeps it after)
     lines = history(ok("explain", "4", "--ledger", path).stdout, "history")
-    assert lines[0] == "history of hand 4, recorded as hand 5:"
+    assert lines[0] == "history of hand 4 (hand 5 in the audit trail):"
     assert sorted(lines[1:]) == [
         "audit <time>: Radl set on the sheet after hand 4 (no. 3 on the sheet): 2 more hands ×2; 2 pending",
         "recorded <time>",
@@ -203,7 +203,8 @@ def test_a_radl_set_or_struck_by_hand_is_in_the_history_of_the_hands_it_doubles_
 def test_a_hand_recorded_after_an_undo_says_whose_place_it_took(tmp_path: Path) -> None:
     """Record 1, record 2, undo, record 2 again: the new hand 2 shows the undo of the first hand 2
     (what it was, when it was taken back) before its own recording, which says it took that place;
-    the undo is no correction of it."""
+    the undo is no correction of it. Its heading names it as the audit trail does (hand 3): "recorded
+    as hand 3" was read as a dispute of what `record` had printed, "hand 2"."""
     path = str(tmp_path / "l.toml")
     ok("new", "-p", "Anna,Bert,Cilli,Dani", "--ledger", path)
     ok("record", "-c", "rufer", "-d", "Anna", "-w", "Cilli", "-t", "40", "--ledger", path)  # id 1
@@ -211,13 +212,13 @@ def test_a_hand_recorded_after_an_undo_says_whose_place_it_took(tmp_path: Path) 
     ok("undo", "--ledger", path)
     ok("record", "-c", "dreier", "-d", "Bert", "-t", "40", "--ledger", path)  # id 3, hand 2
     assert history(ok("explain", "2", "--ledger", path).stdout, "history") == [
-        "history of hand 2, recorded as hand 3:",
+        "history of hand 2 (hand 3 in the audit trail):",
         "audit <time>: hand 2 undone: dreier by Cilli, lost",
         "recorded <time>, in the place of the hand undone above",
         "no correction of it in the audit trail",
     ]
     assert history(ok("--lang", "de", "explain", "2", "--ledger", path).stdout, "Verlauf") == [
-        "Verlauf von Spiel 2, eingetragen als Spiel 3:",
+        "Verlauf von Spiel 2 (im Protokoll Spiel 3):",
         "Protokoll <time>: Spiel 2 zurückgenommen: Dreier von Cilli, verloren",
         "eingetragen <time>, an der Stelle des oben zurückgenommenen Spiels",
         "im Protokoll keine Korrektur dazu",
@@ -244,7 +245,7 @@ def test_two_undos_before_a_hand_are_both_named_and_a_later_hand_has_none(tmp_pa
     ok("record", "-c", "dreier", "-d", "Bert", "-t", "40", "--ledger", path)  # id 4, hand 2
     ok("record", "-c", "dreier", "-d", "Dani", "-t", "40", "--ledger", path)  # id 5, hand 3
     assert history(ok("explain", "2", "--ledger", path).stdout, "history") == [
-        "history of hand 2, recorded as hand 4:",
+        "history of hand 2 (hand 4 in the audit trail):",
         "audit <time>: hand 3 undone: rufer by Bert with Dani, won",
         "audit <time>: hand 2 undone: dreier by Cilli, lost",
         "recorded <time>, after the 2 undos above",
@@ -277,7 +278,7 @@ def test_a_radl_set_before_an_undo_comes_before_the_undo_in_the_history_of_the_h
     evening.record(rufer("Cilli", "Anna"), at="2025-03-14T19:49:40+01:00")
     english = history(ok("explain", "2", "--ledger", str(path)).stdout, "history")
     assert english == [
-        "history of hand 2, recorded as hand 3:",
+        "history of hand 2 (hand 3 in the audit trail):",
         "audit <time>: Radl set on the sheet after hand 2: 4 more hands ×2; 4 pending",
         "audit <time>: hand 2 undone: rufer by Bert with Dani, won",
         "recorded <time>, in the place of the hand undone above",

@@ -496,7 +496,7 @@ def test_the_sheet_is_the_schrift_and_card_points_are_kartenpunkte(in_folder: Pa
     assert "Punkte: Anna +5, Bert 0, Cilli +5, Dani +5" in explained
     assert "Block" not in explained
     entered = run("de", "enter", stdin="rufer\nAnna\nCilli\n40\nn\n\n")
-    assert "Kartenpunkte von Anna und Cilli (von 70)" in entered.stdout
+    assert "Kartenpunkte von Anna und Cilli (von 70, oder Valat)" in entered.stdout
     assert "  4  Kartenpunkte: 40" in entered.stdout
     for command in (["serve"], ["season"], ["stats"], ["chart"]):
         page = run("de", *command, "--help").stdout
@@ -824,3 +824,54 @@ def test_a_contract_decided_by_tricks_is_said_in_the_singular(in_folder: Path) -
         "Bettler wird nach Stichen entschieden, nicht nach Kartenpunkten: won = true oder false"
         in filed.stderr
     )
+
+
+def test_enter_offers_no_bonus_as_keine_and_a_further_one_as_keine_mehr(tmp_path: Path) -> None:
+    """The first bonus question offered "keine mehr" (no more) before any bonus was given, and
+    the summary said "Prämie 1: keine mehr": the first offers "keine" (none), as the phones do,
+    the next "keine mehr"."""
+    ledger = str(tmp_path / "abend.toml")
+    assert runner.invoke(app, ["new", "-p", "Anna,Bert,Cilli,Dani", "-l", ledger]).exit_code == 0
+    answers = "\n".join(["Dreier", "Bert", "40", "ja", "Kontra", ""]) + "\n\n"
+    out = runner.invoke(app, ["--lang", "de", "enter", "-l", ledger], input=answers).stdout
+    assert "Prämie (0=keine 1=Pagat" in out and "[keine]: " in out, out
+    assert "Prämie 1: keine\n" in out, out
+    answers = "\n".join(["Dreier", "Bert", "40", "ja", "", "Pagat", "", "", "", ""]) + "\n\n"
+    out = runner.invoke(app, ["--lang", "de", "enter", "-l", ledger], input=answers).stdout
+    assert "Noch eine Prämie (0=keine mehr 1=Pagat" not in out  # Pagat given: not offered again
+    assert "Noch eine Prämie (0=keine mehr 2=Uhu" in out and "Prämie 2: keine mehr\n" in out, out
+
+
+def test_a_beginning_of_several_choices_asks_for_more_letters(tmp_path: Path) -> None:
+    """ "Solo" begins Solorufer, Solodreier and Farbensolo's short name: enter asked for "mehr davon"
+    ("more of that"), which says nothing a player can do; it asks for more letters."""
+    ledger = str(tmp_path / "abend.toml")
+    assert runner.invoke(app, ["new", "-p", "Anna,Bert,Cilli,Dani", "-l", ledger]).exit_code == 0
+    said = runner.invoke(app, ["--lang", "de", "enter", "-l", ledger], input="Solo\n").stderr
+    assert said.startswith(
+        "  'Solo' kann Solorufer, Solodreier, Farbensolo sein: bitte mehr Buchstaben eingeben\n"
+    ), said
+
+
+def test_with_no_kontra_said_the_huettenfleck_is_asked_without_the_kontra(tmp_path: Path) -> None:
+    """A house with the Hüttenfleck: after "Kontra aufs Spiel: keine" enter asked "Wurde das Kontra
+    vor dem Talon gegeben?", of a Kontra nobody said; it asks whether Kontra was said before the
+    talon, and keeps "das Kontra" where one was said."""
+    house = tmp_path / "haus.toml"
+    house.write_text(
+        'extends = "koenigrufen"\nname = "haus"\n[kontra]\nhuettenfleck = true\n', encoding="utf-8"
+    )
+    ledger = str(tmp_path / "abend.toml")
+    assert (
+        runner.invoke(
+            app, ["new", "-p", "Anna,Bert,Cilli,Dani", "--profile", str(house), "-l", ledger]
+        ).exit_code
+        == 0
+    )
+    for kontra, asked in (
+        ("keine", "Wurde schon vor dem Talon Kontra gegeben (Hüttenfleck)? [j/N]"),
+        ("Kontra", "Wurde das Kontra vor dem Talon gegeben (Hüttenfleck)? [j/N]"),
+    ):
+        answers = "\n".join(["Rufer", "Anna", "Cilli", "40", "ja", kontra, "nein", "", "n"]) + "\n"
+        out = runner.invoke(app, ["--lang", "de", "enter", "-l", ledger], input=answers).stdout
+        assert asked in out, out

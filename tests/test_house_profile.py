@@ -224,3 +224,42 @@ def test_two_house_files_that_extend_each_other_are_told_where_the_circle_closes
         f"error: {tmp_path / 'b.toml'}: extends: 'a.toml' leads back to this profile (a.toml → b.toml → a.toml)"
         in (result.stderr)
     )
+
+
+@pytest.mark.parametrize(
+    ("lang", "line", "cell", "undone"),
+    [
+        ("en", "rufer by Bert with Anna, Hüttenfleck, lost", "lost, Hüttenfleck", " undone: "),
+        (
+            "de",
+            "Rufer von Bert mit Anna, Hüttenfleck, verloren",
+            "verloren, Hüttenfleck",
+            " zurückgenommen: ",
+        ),
+    ],
+)
+def test_a_hands_line_names_the_huettenfleck_that_makes_it_count_four_times(
+    tmp_path: Path, lang: str, line: str, cell: str, undone: str
+) -> None:
+    # A house that plays the Hüttenfleck (kontra.huettenfleck, ×4 [CTK]): Bert's Rufer with Anna,
+    # lost with 29 1/3, Kontra said before the talon: each Defender adds 1 × 4 = 4. The line said
+    # "kontra" (×2) beside those 4, or nothing at all where only --huettenfleck was given.
+    house = tmp_path / "house.toml"
+    house.write_text(
+        'extends = "koenigrufen"\nname = "house"\n[kontra]\nhuettenfleck = true\n', encoding="utf-8"
+    )
+    ledger = str(tmp_path / "evening.toml")
+    runner = CliRunner()
+
+    def run(*args: str) -> str:
+        result = runner.invoke(app, ["--lang", lang, *args, "-l", ledger])
+        assert result.exit_code == 0, result.stderr
+        return result.stdout
+
+    run("new", "-p", "Anna,Bert,Cilli,Dani", "--profile", str(house))
+    hand = ["-c", "rufer", "-d", "Bert", "-w", "Anna", "-t", "29/1", "--huettenfleck"]
+    for kontra in ([], ["-k", "kontra"]):
+        printed = run("record", *hand, *kontra)
+        assert printed.splitlines()[0].split(": ", 1)[1].startswith(line + " ("), printed
+        assert cell in run("show")
+        assert run("undo").splitlines()[0].endswith(undone + line)

@@ -1225,7 +1225,7 @@ def test_the_sheet_says_who_pays_whom_as_settle_does(evening: Path, lang: str, p
 @pytest.mark.parametrize(
     ("hand", "said"),
     [
-        (RUFER, "Result: the declarers won: 40 card points, they needed 35 2/3"),
+        (RUFER, "Result: the declarers won: 40 card points, they needed 35\u00a02/3"),
         # Dani's card points are not typed: the deck's 70 less the others' 20, 10 and 25 is 15
         (
             {"contract": "trischaken", "points:Anna": "20", "points:Bert": "10", "points:Cilli": "25"},
@@ -1305,7 +1305,7 @@ def test_each_hand_on_the_sheet_opens_what_explain_prints(evening: Path, lang: s
     assert href == f"/t/evening/explain/1?lang={lang}"
     answer = client.get(href)
     assert answer.status_code == 200
-    shown = explanation(answer.text)
+    shown = explanation(answer.text).replace("\u00a0", " ")  # "35 2/3" kept on one line
     first, *rest = printed.split("\n")
     # the page names the contract and the Kontra as the sheet does ("Rufer", not the key "rufer")
     assert shown.split("\n")[0].casefold() == first.casefold()
@@ -1470,3 +1470,44 @@ def test_delete_names_the_hand_chosen_before_it_deletes(
     assert len(tarockscore.Evening(evening).ledger.hands) == 1
     for wrong in ("3", "0", "x"):  # no such hand: no question asked, the page as it is
         assert 'class="delete"' not in client.get(f"/t/evening?code={code}&delete={wrong}").text
+
+
+def test_none_on_the_replace_form_takes_a_kontra_or_a_bonus_away(evening: Path) -> None:
+    """Replacing a hand with Kontra and a bonus, the form's "none" button sends what takes one of
+    them away while the other stays: an empty answer kept the hand's old one, so the phone could
+    not correct a Kontra that was never said."""
+    client, site = client_of(evening)
+    code = site.code("evening")
+    said = {"kontra": "kontra", "bonus:1": "pagat"}
+    record(client, code, tarockscore.Evening(evening).version(), **RUFER, **said)
+    page = client.get(f"/t/evening?code={code}&replace=1").text
+    none = {}
+    for key in said:
+        radios = re.findall(
+            rf'<input type="radio" name="{key}" value="([^"]*)"[^>]*><span>([^<]*)</span>', page
+        )
+        none[key] = next(value for value, label in radios if label in ("none", "no more"))
+    for n, (key, dropped) in enumerate(none.items()):
+        form = {"code": code, "expected": tarockscore.Evening(evening).version(), "request": f"r{n}"}
+        form |= {"action": "record", "number": "1", **RUFER, **said, key: dropped}
+        answer = client.post("/t/evening/hand", data=form, headers=JSON)
+        assert answer.status_code == 200, answer.text
+        hand = tarockscore.Evening(evening).sheet().hands[0].hand
+        assert (hand.kontra, [b.name for b in hand.bonuses]) == (
+            (None, ["pagat"]) if key == "kontra" else ("kontra", [])
+        ), hand
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_card_points_with_blatt_are_not_broken_across_lines_on_a_phone(evening: Path, lang: str) -> None:
+    """At 360 pixels "needed 35 2/3" broke after the 35, and the phone read "needed 35": card
+    points with their Blatt stay on one line in the explanation and in the arithmetic before Record."""
+    cli("record", "-l", str(evening), "-c", "rufer", "-d", "Anna", "-w", "Cilli", "-t", "29/1")
+    client, site = client_of(evening)
+    shown = client.get(f"/t/evening/explain/1?lang={lang}").text
+    assert "29\u00a01/3" in shown and "35\u00a02/3" in shown and "35 2/3" not in shown
+    form = {"code": site.code("evening"), "expected": tarockscore.Evening(evening).version(), "request": "p"}
+    form |= {"action": "preview", **RUFER, "card_points": "35", "blatt:card_points": "2"}
+    preview = client.post(f"/t/evening/hand?lang={lang}", data=form, headers=JSON).json()
+    said = " ".join(v for k, v in preview.items() if isinstance(v, str) and "<" in v)  # its HTML
+    assert "35\u00a02/3" in said and "35 2/3" not in said, preview.keys()

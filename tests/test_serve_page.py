@@ -372,11 +372,13 @@ def test_the_arithmetic_on_a_sheet_that_moved_is_answered_as_its_record_would_be
 
 
 @pytest.mark.parametrize(
-    ("lang", "line"), [("en", "Dreier by Anna, won, Radl ×2"), ("de", "Dreier von Anna, gewonnen, Radl ×2")]
+    ("lang", "line"),
+    [("en", "Dreier by Anna, won, Radl\u00a0×2"), ("de", "Dreier von Anna, gewonnen, Radl\u00a0×2")],
 )
 def test_a_radl_hand_on_the_sheet_names_its_factor_once(evening: Path, lang: str, line: str) -> None:
     """A hand of a Radl set with `radl add` counts ×2 (the profile's radl.factor); the sheet's line
-    says so once, as `show` does, not "Radl ×2 ×2"."""
+    says so once, as `show` does, not "Radl ×2 ×2", and keeps it on one line (at 360 px "×2" stood
+    alone below the line)."""
     cli("radl", "add", "--ledger", str(evening))
     cli("record", "--ledger", str(evening), "-c", "dreier", "-d", "Anna", "-t", "40")
     sheet = Table(evening).client.get(f"/t/evening?part=live&lang={lang}").json()["sheet"]

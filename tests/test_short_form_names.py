@@ -93,7 +93,7 @@ def test_a_beginning_of_two_names_is_refused_naming_them(tmp_path: Path) -> None
     )
     assert german.exit_code == 1
     assert german.stderr == (
-        "Fehler: Kommandozeile: -k an=kontra: mit 'an' beginnen die Namen 'Andi', 'Anna': mehr davon eingeben\n"
+        "Fehler: Kommandozeile: -k an=kontra: mit 'an' beginnen die Namen 'Andi', 'Anna': mehr Buchstaben eingeben\n"
     )
     assert Path(path).read_bytes() == before
 

@@ -169,3 +169,43 @@ def test_a_bonus_refused_for_its_side_names_the_side_as_typed() -> None:
     assert de == (
         "Fehler: Kommandozeile: -b king_ultimo,Gegner: unter 'koenigrufen' zählt König ultimo nur für die Spielerseite\n"
     )
+
+
+def test_an_unknown_bonus_lists_the_bonuses_in_the_order_the_table_knows_them() -> None:
+    # Sorted by their English keys, the German list read "Vier Könige, Kakadu, König ultimo, Pagat,
+    # …": the bonuses are listed as enter and the phones offer them, birds first.
+    hand = ("-c", "rufer", *PLAYERS, "-d", "Anna", "-w", "Cilli", "-t", "40")
+    en, de = refused(*hand, "-b", "sack")
+    assert (
+        "choose one of 'pagat', 'uhu', 'kakadu', 'quapil', 'king_ultimo', 'trull', 'four_kings', 'valat'"
+        in en
+    )
+    assert "eine davon wählen: Pagat, Uhu, Kakadu, Quapil, König ultimo, Trull, Vier Könige, Valat" in de
+    en, de = refused("-c", "dreier", *PLAYERS, "-d", "Anna", "-t", "40", "-b", "king_ultimo")
+    assert "it allows 'pagat', 'uhu', 'kakadu', 'quapil', 'trull', 'four_kings', 'valat'" in en, en
+
+
+def test_card_points_per_player_outside_the_trischaken_say_what_the_contract_takes() -> None:
+    # -t Anna=20 in a Rufer (each player's card points, as the Trischaken takes them) was refused
+    # for a key nobody typed ("-t declarers=POINTS: missing") and "allowed here: (none)"
+    en, de = refused("-c", "rufer", *PLAYERS, "-d", "Anna", "-w", "Cilli", "-t", "Anna=20", "-t", "Cilli=20")
+    assert en == (
+        "error: command line: -t NAME=POINTS: rufer is scored on the declarers' card points, one count "
+        "(40, \"35 2/3\", 35/2); each player's card points are the Trischaken's\n"
+    ), en
+    assert de == (
+        "Fehler: Kommandozeile: -t NAME=PUNKTE: beim Rufer zählen die Kartenpunkte der Spielerseite, "
+        "eine Zahl (40, „35 2/3“, 35/2); die Kartenpunkte jedes Spielers gibt man nur beim Trischaken an\n"
+    ), de
+
+
+def test_a_word_several_bonuses_share_suggests_none_of_them() -> None:
+    # "ultimo" (a Viennese table's word for the Pagat ultimo) was answered "did you mean
+    # 'ii_ultimo'?", the Uhu: a bonus worth twice the Pagat. Pagat ultimo, II ultimo and König
+    # ultimo all end in it: the list of bonuses is said, and no one of them guessed.
+    hand = ("-c", "rufer", *PLAYERS, "-d", "Anna", "-w", "Cilli", "-t", "40", "-b", "ultimo")
+    en, de = refused(*hand)
+    assert "'ultimo' is not a bonus" in en and "did you mean" not in en, en
+    assert "meinst du" not in de, de
+    en, _de = refused("-c", "rufer", *PLAYERS, "-d", "Anna", "-w", "Cilli", "-t", "40", "-b", "pagatt")
+    assert "(did you mean 'pagat'?)" in en, en  # a slip of one name still is

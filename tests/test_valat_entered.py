@@ -156,7 +156,7 @@ def test_enter_a_valat_without_card_points(ledger: str) -> None:
     # contract, declarer, partner, "valat", Enter (Anna and Cilli), Enter (silent), Enter (no
     # Kontra or bonus), Enter (record)
     result = enter(ledger, "rufer", "Anna", "Cilli", "valat", "", "", "", "")
-    assert "Card points of Anna and Cilli (of 70) (or Valat): " in result.stdout
+    assert "Card points of Anna and Cilli (of 70, or Valat): " in result.stdout
     assert "Valat: every trick to (1=Anna and Cilli 2=Bert and Dani) [Anna and Cilli]: " in result.stdout
     assert "card points: Valat" in result.stdout
     # Call 1 × 4 = 4, added by each declarer [CTK]
@@ -167,7 +167,7 @@ def test_enter_in_german_and_replace_keeps_the_valat(ledger: str) -> None:
     # contract, declarer, partner, "Valat", 2 (Bert and Dani), j (announced), Enter (no Kontra on
     # it), Enter (no Kontra or bonus), Enter (record)
     first = enter(ledger, "Rufer", "Anna", "Cilli", "Valat", "2", "j", "", "", "", lang="de")
-    assert "Kartenpunkte von Anna und Cilli (von 70) (oder Valat): " in first.stdout
+    assert "Kartenpunkte von Anna und Cilli (von 70, oder Valat): " in first.stdout
     assert "Valat: alle Stiche an (1=Anna und Cilli 2=Bert und Dani) [Anna und Cilli]: " in first.stdout
     # the Defenders' announced Valat: Call 1 × 8 = 8 to Bert and to Dani [CTK]
     assert totals(ledger) == {"Anna": 0, "Bert": 8, "Cilli": 0, "Dani": 8}

@@ -52,6 +52,17 @@ Answer = str | bool | Fraction
 TALON = "\x00talon"
 OWN = "\x00own"
 NONE = ""  # no Kontra said; no further bonus
+NO_MORE = (
+    "none",
+    "no",
+    "done",
+    "no more",
+    "keine",
+    "keine mehr",
+    "nein",
+    "fertig",
+    "-",
+)  # the words of no bonus
 # The key of "was it their Valat?", asked where the card points prove one side took every trick.
 VALAT_PROVEN = "valat"
 # The answer to the card points that says one side took every trick: its Valat made stands for
@@ -462,7 +473,9 @@ class Flow:
         if legality.huettenfleck_allowed(p, contract) and legality.huettenfleck_combines_with(said):
             yield Question(
                 "huettenfleck",
-                _("Was the Kontra said before the talon (Hüttenfleck)?"),
+                _("Was the Kontra said before the talon (Hüttenfleck)?")
+                if said
+                else _("Was Kontra said already before the talon (Hüttenfleck)?"),
                 Kind.YES_NO,
                 _("Hüttenfleck"),
                 default=False,
@@ -474,7 +487,7 @@ class Flow:
             Choice(s.name, named(s.name), i, tuple(self.profile.step_aliases(s.name)))
             for i, s in enumerate(self.profile.playable_steps, 1)
         )
-        none = Choice(NONE, _("none"), 0, ("none", "no", "keine", "kein", "-"))
+        none = Choice(NONE, _("none"), 0, ("none", "no", "keine", "kein", "nein", "-"))
         return Question(key, prompt, Kind.CHOICE, label, (none, *steps), NONE)
 
     def _bonuses(self, bonuses: list[str], a: Mapping[str, Any], doubled: bool = True) -> Iterator[Question]:
@@ -485,7 +498,8 @@ class Flow:
         for i in range(1, len(bonuses) + 1):
             left = [b for b in bonuses if b not in chosen]
             offered = (
-                Choice(NONE, _("no more"), 0, ("none", "no", "done", "keine", "fertig", "-")),
+                # none given yet: "none"; after one: "no more"
+                Choice(NONE, _("none") if i == 1 else _("no more"), 0, NO_MORE),
                 *(Choice(b, named(b), numbers[b], p.bonuses[b].aliases) for b in left),
             )
             key = f"bonus:{i}"

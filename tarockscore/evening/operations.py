@@ -334,14 +334,16 @@ def summary(
 
 def played(text: str, hand: Hand, profile: Profile, step: Callable[[str], str] = str) -> str:
     """``text`` with how the hand was played, as its line says it: a called King in the talon or
-    one's own, a concession, the Kontra on the contract and each Defender's own."""
+    one's own, a concession, the Hüttenfleck or the Kontra on the contract, each Defender's own."""
     if hand.called_king == "talon":  # the declarer played alone: the line says why, as the score does
         text = message(N_("{hand}, called King in the talon"), hand=text)
     elif hand.called_king == "own":
         text = message(N_("{hand}, own King called"), hand=text)
     if hand.conceded:
         text = message(N_("{hand}, conceded"), hand=text)
-    if hand.kontra:  # the step on the contract, as a table checks it: "rufer by Anna, rekontra, won"
+    if hand.huettenfleck:  # the Kontra said before the talon, which counts ×4, not a Kontra's ×2
+        text = message(N_("{hand}, Hüttenfleck"), hand=text)
+    elif hand.kontra:  # the step on the contract, as a table checks it: "rufer by Anna, rekontra, won"
         text = message(N_("{hand}, {kontra}"), hand=text, kontra=step(hand.kontra))
     # each Defender's own step (contra ad personam), in seat order, named by who said it: the
     # Defender's own (Kontra, Subkontra) from them, the declarer's answer (Rekontra) against them:

@@ -89,6 +89,7 @@ TEMPLATES = (
     N_("{hand}, {kontra} from {defender}"),
     N_("{hand}, {kontra} against {defender}"),
     N_("{hand}, {kontra} with {defender}"),
+    N_("{hand}, Hüttenfleck"),
     N_("{hand}, {kontra}"),
     N_("{contract} by {declarer} with {partner}"),
     N_("{contract} by {declarer}"),

@@ -843,7 +843,7 @@ def history_lines(ex: Explained) -> list[str]:
     lines = [
         _("history of hand {number}:").format(number=number)
         if hand_id == number
-        else _("history of hand {number}, recorded as hand {id}:").format(number=number, id=hand_id),
+        else _("history of hand {number} (hand {id} in the audit trail):").format(number=number, id=hand_id),
     ]
     # the hands taken back in its place come before it, whatever the clock says; with what was
     # marked before it, in the order they were written (the audit trail's)

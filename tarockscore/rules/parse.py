@@ -565,7 +565,16 @@ def _read_side_outcome(
     cp_raw, dcp_raw = keys.card_points, keys.defender_card_points
     declarers: Fraction | None = None
     defenders: Fraction | None = None
-    if isinstance(cp_raw, dict):
+    if isinstance(cp_raw, dict) and cp_raw and not {"declarers", "defenders"} & cp_raw.keys():
+        problems.add(  # each player's card points, as the Trischaken takes them
+            "card_points",
+            N_(
+                '{contract} is scored on the declarers\' card points, one count (40, "35 2/3", 35/2); '
+                "each player's card points are the Trischaken's"
+            ),
+            contract=contract.name,
+        )
+    elif isinstance(cp_raw, dict):
         r = Reader(cp_raw, "card_points", problems)
         if r.has("declarers"):
             declarers = read_card_points("card_points.declarers", r.raw("declarers"), profile, problems)
@@ -875,7 +884,7 @@ def _read_bonus(
             N_("{given!r} is not a bonus of profile {profile!r}; choose one of {allowed}{hint}"),
             given=given,
             profile=profile.name,
-            allowed=one_of(profile.bonuses),
+            allowed=one_of(profile.bonuses, in_order=True),
             hint=near_miss(given, profile.bonus_names()),
         )
         return None
@@ -884,7 +893,9 @@ def _read_bonus(
             template = N_("{name!r} is not scored in {contract}; it allows {allowed}")
         else:
             template = N_("{name!r} is not scored in {contract}: it scores no bonus")
-        problems.add(f"{path}.name", template, name=name, contract=contract, allowed=one_of(allowed))
+        problems.add(
+            f"{path}.name", template, name=name, contract=contract, allowed=one_of(allowed, in_order=True)
+        )
         return None
     if name in seen:
         problems.add(f"{path}.name", N_("{name!r} is entered twice"), name=name)

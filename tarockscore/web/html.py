@@ -130,7 +130,7 @@ def schrift_html(sheet: tarockscore.Sheet, explain: Explaining | None = None) ->
             for p in players
         )
         # the summary names a doubled hand's Radl factor itself
-        said = esc(render_evening.hand_summary(h.hand, sheet.table.profile.rules, h.result))
+        said = esc(unbroken(render_evening.hand_summary(h.hand, sheet.table.profile.rules, h.result)))
         if explain is not None:
             said = f'<a href="{esc(explain(h.number))}">{said}</a>'
         rows.append(
@@ -204,10 +204,21 @@ def sheet_section(
     return f'<section id="sheet" aria-label="{esc(_("sheet"))}">{said}</section>'
 
 
+# Card points with their Blatt ("35 2/3"): broken after the 35 at a phone's width, they read
+# "35"; a Radl's factor ("Radl ×2") broken, "×2" stands alone below the line
+_UNBROKEN = re.compile(r"(\d) (\d/3)\b|(Radl) (×)")
+
+
+def unbroken(text: str) -> str:
+    """``text`` with each count of card points and Blatt, and each Radl with its factor, kept on
+    one line (a no-break space)."""
+    return _UNBROKEN.sub(lambda m: "\u00a0".join(g for g in m.groups() if g), text)
+
+
 def explained_html(explained: tarockscore.Explained) -> str:
     """``explain N`` on a phone: its words as it prints them, each of its blocks a paragraph whose
     lines stay lines (the style sheet wraps a long one at the screen's width, indented below)."""
-    text = render_hand.explained_text(explained)
+    text = unbroken(render_hand.explained_text(explained))
     blocks = "".join(
         "<p>" + "".join(f"<span>{esc(line)}</span>" for line in block.split("\n")) + "</p>"
         for block in text.split("\n\n")
@@ -441,7 +452,7 @@ def preview_html(preview: tarockscore.Preview, replacing: bool) -> str:
             row.append(render_evening.signed(result.payout[p]))
         rows.append(row)
     parts = [f"<h2>{esc(heading(preview.number, replacing))}</h2>"]
-    parts += [f'<p class="decided">{esc(line)}</p>' for line in render_hand.decided(score)]
+    parts += [f'<p class="decided">{esc(unbroken(line))}</p>' for line in render_hand.decided(score)]
     parts.append(f'<ul class="bets">{"".join(bets)}</ul>')
     if result.radl != 1:
         said = _("Radl: this hand counts ×{radl}").format(radl=result.radl)
@@ -541,9 +552,10 @@ def whole(text: str | None) -> int | None:
 
 
 def _value(choice: Any) -> str:
-    """A choice as the form sends it: its name where that reads back, else its first word or number."""
+    """A choice as the form sends it: its name where that reads back, else its first word or number
+    (none: an empty answer would be read as the hand's old one where a hand is replaced)."""
     value = str(choice.value)
-    if value.isprintable() and not value.isdigit():
+    if value and value.isprintable() and not value.isdigit():
         return value
     if choice.words:
         return str(choice.words[0])
@@ -613,18 +625,7 @@ def walk(
         # "was it their Valat?" only where the card points given prove one, not the likely ones
         if i < asked or q.key != PROVEN
     ]
-    return [_first_bonus(q) for q in shown if q.key != EXTRAS], reading
-
-
-FIRST_BONUS = "bonus:1"
-
-
-def _first_bonus(question: tarockscore.Question) -> tarockscore.Question:
-    """The first bonus's row offers "none" where a later one offers "no more": no bonus is given yet."""
-    if question.key != FIRST_BONUS:
-        return question
-    choices = tuple(c._replace(label=_("none")) if c.value == "" else c for c in question.choices)
-    return replace(question, choices=choices)
+    return [q for q in shown if q.key != EXTRAS], reading
 
 
 def _probed(

@@ -32,8 +32,9 @@ def prompt_text(question: "tarockscore.Question") -> str:
         numbered = " ".join(f"{c.number}={c.label}" for c in question.choices if c.number is not None)
         named = ", ".join(c.label for c in question.choices if c.number is None)
         text += f" ({', '.join(x for x in (numbered, named) if x)})"
-    if question.kind is tarockscore.QuestionKind.POINTS and question.choices:  # "… (of 70) (or Valat)"
-        text += " ({})".format(_("or {words}").format(words=", ".join(c.label for c in question.choices)))
+    if question.kind is tarockscore.QuestionKind.POINTS and question.choices:  # "… (of 70, or Valat)"
+        words = _("or {words}").format(words=", ".join(c.label for c in question.choices))
+        text = f"{text[:-1]}, {words})" if text.endswith(")") else f"{text} ({words})"
     if question.kind is tarockscore.QuestionKind.YES_NO:
         yes_no = _("Y/n") if question.default is True else _("y/N") if question.default is False else _("y/n")
         text += f" [{yes_no}]"
@@ -100,13 +101,13 @@ def _walk(hand: "tarockscore.HandEntry") -> "tarockscore.HandInput | None":
         count = _summary(entry)
         mapping = entry.hand()
         can_save = _preview(mapping, hand)
-        prompt = (
-            _("Record this as hand {number}? (Enter = yes, n = no, a line's number changes it)").format(
-                number=number
-            )
-            if can_save
-            else _("Change a line (its number), go back, or n to leave it")
-        )
+        if not can_save:
+            prompt = _("Change a line (its number), go back, or n to leave it")
+        elif hand.replacing:
+            prompt = _("Replace hand {number} with this? (Enter = yes, n = no, a line's number changes it)")
+        else:
+            prompt = _("Record this as hand {number}? (Enter = yes, n = no, a line's number changes it)")
+        prompt = prompt.format(number=number)
         said = _said_at_summary(prompt, count, can_save, asker)
         if said is tarockscore.Save.YES:
             return mapping
