@@ -121,6 +121,5 @@ def _opened(evening: Evening, snapshot: Snapshot, replace: int | None) -> HandEn
     check_number(led, replace)
     deal = hand_deal(led, replace)
     hand = led.hands[replace - 1].hand
-    outcome = hand.card_points is not None or bool(hand.trischaken_points) or hand.won is not None
-    flow = Flow(profile, led.players, deal.players, hand.renonce, outcome)
+    flow = Flow(profile, led.players, deal.players, hand.renonce)
     return HandEntry(evening, snapshot, replace, deal, flow, defaults_of(hand), True)

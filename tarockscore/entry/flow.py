@@ -234,15 +234,17 @@ class Flow:
         seats: Sequence[str],
         players: Sequence[str],
         renonce: str | None = None,
-        outcome: bool = True,
     ) -> None:
         self.profile = profile
         self.seats = tuple(seats)
         self.players = tuple(players)
-        # A hand replaced keeps its renonce (not asked here); without card points or won, the
-        # renonce alone decides it, and none is asked.
+        # A hand replaced keeps its renonce (not asked here). The renonce decides the hand: every
+        # renonce.rule (D28) scores it without the card points or tricks and gives each announced
+        # bonus, made or not, to the side that did not revoke (side_loses) or to each other player
+        # as if won (as_if_won), or scores the contract alone (offender_pays); a silent bonus
+        # counts in none. So none of them is asked (rules/renonce.py).
         self.renonce = renonce
-        self.outcome = outcome or renonce is None
+        self.outcome = renonce is None
         # the players of this hand in seat order, as the prompts list them
         self.in_seats = tuple(p for p in self.seats if p in self.players)
 
@@ -418,7 +420,7 @@ class Flow:
         """The card points of each player :meth:`_asked_points` names (none where a renonce, which
         decides the hand, is kept), and the Kontra."""
         left = self.profile.game.card_points_total
-        for player in self._asked_points() if self.renonce is None else ():
+        for player in self._asked_points() if self.outcome else ():
             key = f"points:{player}"
             yield Question(
                 key,
@@ -510,7 +512,7 @@ class Flow:
                 sides,
                 sides[0].value,
             )
-            yield from self._bet(key, name, a, made=True, doubled=doubled)
+            yield from self._bet(key, name, a, made=self.outcome, doubled=doubled)
 
     def _sides(self, bonus: str, declarers: str, defenders: str) -> tuple[Choice, ...]:
         """The sides that may make ``bonus``, each shown by its label."""
@@ -529,8 +531,9 @@ class Flow:
     def _bet(
         self, key: str, name: str, a: Mapping[str, Any], *, made: bool, doubled: bool
     ) -> Iterator[Question]:
-        """Whether bonus ``name`` was announced, whether it was made (``made``: asked), and the
-        Kontra on it; its questions' keys begin with ``key`` (``bonus:1``, ``valat``)."""
+        """Whether bonus ``name`` was announced, whether it was made (``made``: asked; not where a
+        renonce decides the hand), and the Kontra on it; its questions' keys begin with ``key``
+        (``bonus:1``, ``valat``)."""
         bonus = self.profile.bonuses[name]
         announced = False
         if legality.may_announce(bonus):
