@@ -144,7 +144,7 @@ def test_a_revoked_trischaken_is_asked_no_card_points() -> None:
     assert done.notes == ("renonce by Bert, kept as recorded",)
 
 
-def test_a_revoked_dreier_is_asked_no_card_points_nor_whether_a_bonus_was_made() -> None:
+def test_a_revoked_dreier_is_asked_no_card_points_nor_whether_an_announced_bonus_was_made() -> None:
     # [OÖR25 B.4] (ooe-2023, renonce.rule = "as_if_won"): a Dreier whose declarer revokes: each
     # Defender gets what he would have had had the Defenders won, whatever the cards: Dreier 4
     # [OÖ23 Tarif] and the announced Pagat 1 × 2 = 2 each, zero-sum: Bert pays 3 × 6 = 18. The
@@ -166,6 +166,11 @@ def test_a_revoked_dreier_is_asked_no_card_points_nor_whether_a_bonus_was_made()
     assert set(done.unused) == {"card_points", "bonus:1:made"}
     hand = parse_hand(cast(HandInput, {"players": list(TABLE), **done.hand}), ooe)
     assert score_hand(hand, ooe).victory_points == {"Anna": 6, "Bert": -18, "Cilli": 6, "Dani": 6}
+    # a silent Pagat's outcome is still asked: the wronged side may claim a silent bonus it can
+    # prove ([OÖ23 Renonce 7 via HT §7.9])
+    unsaid = {k: v for k, v in given.items() if k != "bonus:1:made"}
+    silent = next_question(revoked, unsaid | {"bonus:1:announced": "n", "bonus:1:side": "defenders"})
+    assert silent.next is not None and silent.next.key == "bonus:1:made"
     # a hand corrected on the phone keeps the Pagat's outcome as it was recorded: nobody is asked it
     kept = submit(revoked, given, {"bonus:1": "pagat", "bonus:1:made": False})
     assert kept.hand is not None and kept.hand["bonus"][0]["made"] is False

@@ -241,8 +241,9 @@ class Flow:
         # A hand replaced keeps its renonce (not asked here). The renonce decides the hand: every
         # renonce.rule (D28) scores it without the card points or tricks and gives each announced
         # bonus, made or not, to the side that did not revoke (side_loses) or to each other player
-        # as if won (as_if_won), or scores the contract alone (offender_pays); a silent bonus
-        # counts in none. So none of them is asked (rules/renonce.py).
+        # as if won (as_if_won), or scores the contract alone (offender_pays). So none of them is
+        # asked (rules/renonce.py); a silent bonus's outcome still is: the wronged side may claim
+        # one it can prove ([OÖ23 Renonce 7 via HT §7.9]).
         self.renonce = renonce
         self.outcome = renonce is None
         # the players of this hand in seat order, as the prompts list them
@@ -512,7 +513,7 @@ class Flow:
                 sides,
                 sides[0].value,
             )
-            yield from self._bet(key, name, a, made=self.outcome, doubled=doubled)
+            yield from self._bet(key, name, a, made=True, doubled=doubled)
 
     def _sides(self, bonus: str, declarers: str, defenders: str) -> tuple[Choice, ...]:
         """The sides that may make ``bonus``, each shown by its label."""
@@ -531,9 +532,9 @@ class Flow:
     def _bet(
         self, key: str, name: str, a: Mapping[str, Any], *, made: bool, doubled: bool
     ) -> Iterator[Question]:
-        """Whether bonus ``name`` was announced, whether it was made (``made``: asked; not where a
-        renonce decides the hand), and the Kontra on it; its questions' keys begin with ``key``
-        (``bonus:1``, ``valat``)."""
+        """Whether bonus ``name`` was announced, whether it was made (``made``: asked; not of an
+        announced bonus where a renonce decides it), and the Kontra on it; its questions' keys
+        begin with ``key`` (``bonus:1``, ``valat``)."""
         bonus = self.profile.bonuses[name]
         announced = False
         if legality.may_announce(bonus):
@@ -546,7 +547,7 @@ class Flow:
                 words=ANNOUNCED_WORDS,
             )
             announced = a[f"{key}:announced"]
-        if made and legality.may_fail(bonus):
+        if made and legality.may_fail(bonus) and (self.outcome or not announced):
             yield Question(
                 f"{key}:made",
                 _("{bonus}: made?").format(bonus=named(name)),
