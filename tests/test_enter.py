@@ -24,7 +24,8 @@ from typer.testing import CliRunner, Result
 
 from tarockscore.cli.app import app
 from tarockscore.entry.answers import Entry, Save, defaults_of, read_summary
-from tarockscore.entry.flow import OWN, TALON, Flow, Question, Refused
+from tarockscore.entry.flow import OWN, TALON, Flow, Kind, Question, Refused
+from tarockscore.evening.store import read
 from tarockscore.io.inputs import load_profile
 from tarockscore.rules.hand import HandInput
 from tarockscore.rules.legality import called_king_bonuses, concession_possible, possible_bonuses
@@ -579,6 +580,77 @@ def test_enter_replace_of_a_revoked_trischaken_asks_no_card_points(ledger: str) 
     assert "Card points" not in result.stdout
     assert "renonce by Bert, kept as recorded" in result.stdout
     assert totals(ledger) == {"Anna": 5, "Bert": 0, "Cilli": 5, "Dani": 5}
+
+
+@pytest.mark.parametrize("profile_name", ["koenigrufen", "ooe-2023", "wien", "tirol", "zwanzigerrufen"])
+@pytest.mark.parametrize("contract", ["rufer", "dreier", "solo", "bettler", "piccolo"])
+def test_a_revoked_hand_asks_no_card_points_no_tricks_and_no_bonus_outcome(
+    profile_name: str, contract: str
+) -> None:
+    # Every renonce.rule (D28, rules/renonce.py) scores a revoked hand without its card points or
+    # tricks, and counts an announced bonus whether made or not: side_loses gives it to the side
+    # that did not revoke [PAGAT], as_if_won pays it as if won [OÖR25 B.4], [WTC20 § Renonce],
+    # [TIR20 7)]; a silent one counts in none. So none of them is asked.
+    profile = KR if profile_name == "koenigrufen" else load_profile(profile_name)
+    if contract not in profile.contracts:
+        pytest.skip(f"{profile_name} has no {contract}")
+    e = Entry(Flow(profile, TABLE, TABLE, renonce="Bert"))
+    answer(e, contract)
+    keys = []
+    for _ in range(30):  # every Kontra and bonus question too, to see none asks the outcome
+        question = e.next()
+        if question is None:
+            break
+        keys.append(question.key)
+        if question.kind is Kind.YES_NO:
+            typed = "y"
+        elif question.kind is Kind.POINTS:
+            typed = "30"
+        elif question.key == "bonus:1":
+            typed = question.choices[1].value  # the first bonus
+        else:
+            typed = "" if question.may_skip else question.choices[0].value
+        assert e.give(typed) is None, (question.key, typed)
+    assert "card_points" not in keys and "won" not in keys, keys
+    assert not any(key.endswith(":made") for key in keys), keys
+    hand = e.hand()
+    assert "card_points" not in hand and "won" not in hand
+    parse_hand(cast(HandInput, {"players": list(TABLE), **hand}), profile)
+
+
+def test_enter_replace_of_a_revoked_rufer_asks_no_card_points_and_drops_them(ledger: str) -> None:
+    # Bert, a Defender, revokes; the Rufer was recorded with 30 card points and the announced Pagat
+    # lost. renonce.rule = "side_loses" (koenigrufen, D28 [PAGAT]): the defenders lose the contract
+    # and every announced bonus, whatever the cards: Rufer 1 and the Pagat announced 1 × 2 = 2 to
+    # Anna and Cilli (Simplified Scoring): +3 each, card points or not.
+    recorded = run(
+        "record", "-c", "rufer", "-d", "Anna", "-w", "Cilli", "-t", "30", "-b", "pagat,announced,lost",
+        "--renonce", "Bert", "-l", ledger,
+    )  # fmt: skip
+    assert recorded.exit_code == 0, recorded.stderr
+    assert totals(ledger) == {"Anna": 3, "Bert": 0, "Cilli": 3, "Dani": 0}
+    result = run("enter", "--replace", "1", "--ledger", ledger, input="\n" * 12)
+    assert result.exit_code == 0, result.stderr
+    assert "Card points" not in result.stdout and "made?" not in result.stdout
+    assert "renonce by Bert, kept as recorded" in result.stdout
+    kept = dict(read(Path(ledger)).ledger.hands[0].keys)
+    assert "card_points" not in kept  # they decided nothing: left out, as a Trischaken's are
+    # the Pagat's outcome, not asked, stays as recorded: nobody said it was made
+    assert kept["bonus"] == [{"name": "pagat", "side": "declarers", "announced": True, "made": False}]
+    assert "→ pagat (declarers, announced, made)" not in result.stdout
+    assert totals(ledger) == {"Anna": 3, "Bert": 0, "Cilli": 3, "Dani": 0}
+
+
+def test_enter_replace_of_a_revoked_bettler_asks_not_who_won(ledger: str) -> None:
+    # Bettler 4 [STC-TB] by Anna; Bert revokes: "side_loses" (D28) gives the Bettler to Anna.
+    assert (
+        run("record", "-c", "bettler", "-d", "Anna", "--lost", "--renonce", "Bert", "-l", ledger).exit_code
+        == 0
+    )
+    result = run("enter", "--replace", "1", "--ledger", ledger, input="\n" * 6)
+    assert result.exit_code == 0, result.stderr
+    assert "win the" not in result.stdout
+    assert totals(ledger) == {"Anna": 4, "Bert": 0, "Cilli": 0, "Dani": 0}
 
 
 def test_every_question_keeps_ctrl_c_apart_from_end_of_input(monkeypatch: pytest.MonkeyPatch) -> None:

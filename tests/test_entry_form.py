@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from pathlib import Path
+from typing import cast
 
 import pytest
 from typer.testing import CliRunner
@@ -24,6 +25,9 @@ from tarockscore.entry.answers import Reading, next_question, submit
 from tarockscore.entry.flow import NONE, TALON, Flow, Kind
 from tarockscore.evening.store import read
 from tarockscore.io.inputs import load_profile
+from tarockscore.rules.hand import HandInput
+from tarockscore.rules.parse import parse_hand
+from tarockscore.rules.scoring import score_hand
 
 TABLE = ("Anna", "Bert", "Cilli", "Dani")
 KR = load_profile("koenigrufen")
@@ -138,6 +142,38 @@ def test_a_revoked_trischaken_is_asked_no_card_points() -> None:
     assert done.hand == {"contract": "trischaken", "renonce": "Bert"}
     assert [q.key for q, _ in done.lines] == ["contract"]
     assert done.notes == ("renonce by Bert, kept as recorded",)
+
+
+def test_a_revoked_dreier_is_asked_no_card_points_nor_whether_an_announced_bonus_was_made() -> None:
+    # [OÖR25 B.4] (ooe-2023, renonce.rule = "as_if_won"): a Dreier whose declarer revokes: each
+    # Defender gets what he would have had had the Defenders won, whatever the cards: Dreier 4
+    # [OÖ23 Tarif] and the announced Pagat 1 × 2 = 2 each, zero-sum: Bert pays 3 × 6 = 18. The
+    # card points the phone sends are left out; whether the Pagat was made is not asked.
+    ooe = load_profile("ooe-2023")
+    revoked = Flow(ooe, TABLE, TABLE, renonce="Bert")
+    given = {"contract": "dreier", "declarer": "Bert", "card_points": "50", "extras": "y"}
+    reading = next_question(revoked, given)
+    assert reading.next is not None and reading.next.key == "kontra"
+    given |= {"kontra": "0", "bonus:1": "pagat", "bonus:1:announced": "y", "bonus:1:made": "n"}
+    done = submit(revoked, given)
+    assert done.next is None and done.refused is None
+    assert done.hand == {
+        "contract": "dreier",
+        "declarer": "Bert",
+        "bonus": [{"name": "pagat", "side": "declarers", "announced": True, "made": True}],
+        "renonce": "Bert",
+    }
+    assert set(done.unused) == {"card_points", "bonus:1:made"}
+    hand = parse_hand(cast(HandInput, {"players": list(TABLE), **done.hand}), ooe)
+    assert score_hand(hand, ooe).victory_points == {"Anna": 6, "Bert": -18, "Cilli": 6, "Dani": 6}
+    # a silent Pagat's outcome is still asked: the wronged side may claim a silent bonus it can
+    # prove ([OÖ23 Renonce 7 via HT §7.9])
+    unsaid = {k: v for k, v in given.items() if k != "bonus:1:made"}
+    silent = next_question(revoked, unsaid | {"bonus:1:announced": "n", "bonus:1:side": "defenders"})
+    assert silent.next is not None and silent.next.key == "bonus:1:made"
+    # a hand corrected on the phone keeps the Pagat's outcome as it was recorded: nobody is asked it
+    kept = submit(revoked, given, {"bonus:1": "pagat", "bonus:1:made": False})
+    assert kept.hand is not None and kept.hand["bonus"][0]["made"] is False
 
 
 def test_back_drops_the_last_answer_and_offers_it_as_the_default() -> None:

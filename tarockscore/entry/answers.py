@@ -96,7 +96,7 @@ class Entry:
 
     def hand(self) -> HandInput:
         """The hand-file keys of the answers (every question answered)."""
-        return hand_of(self.flow, self.answers)
+        return hand_of(self.flow, self.answers, self.remembered)
 
 
 class Save(Enum):
@@ -184,7 +184,7 @@ def _read(flow: Flow, given: Mapping[str, str], defaults: Mapping[str, Answer], 
     if asked is not None:
         return Reading(lines, asked, refused, (), (), None, again)
     unused = tuple(key for key in given if key.removeprefix(BLATT).removeprefix(OR) not in answers)
-    return Reading(lines, None, None, unused, tuple(flow.notes(answers)), hand_of(flow, answers))
+    return Reading(lines, None, None, unused, tuple(flow.notes(answers)), hand_of(flow, answers, defaults))
 
 
 # A form gives card points in two fields, as the score block writes them (docs/serve.md): the
@@ -270,8 +270,9 @@ def _more_than_left(flow: Flow, points: Fraction, most: Fraction, answers: Mappi
     )
 
 
-def hand_of(flow: Flow, answers: Mapping[str, Any]) -> HandInput:
-    """The hand-file keys (without ``players``: the ledger seats the hand) of a full set of answers."""
+def hand_of(flow: Flow, answers: Mapping[str, Any], kept: Mapping[str, Any] | None = None) -> HandInput:
+    """The hand-file keys (without ``players``: the ledger seats the hand) of a full set of answers;
+    ``kept``: the stored hand's answers, for what a renonce leaves unasked (a bonus's outcome)."""
     done, following = flow.walk(answers)
     assert following is None, "the hand is not complete"
     a = {q.key: answers[q.key] for q in done}  # an answer whose question went is left out
@@ -305,7 +306,7 @@ def hand_of(flow: Flow, answers: Mapping[str, Any]) -> HandInput:
     bonuses = [_bet(VALAT, VALAT_BET, a)] if flow.every_trick(a) else []
     i = 1
     while a.get(f"bonus:{i}"):
-        bonuses.append(_bet(a[f"bonus:{i}"], f"bonus:{i}", a))
+        bonuses.append(_bet(a[f"bonus:{i}"], f"bonus:{i}", a, kept or {}))
         i += 1
     if a.get(VALAT_PROVEN) is True:
         bonuses = _with_valat(bonuses, flow, a)
@@ -323,14 +324,15 @@ def _card_points(flow: Flow, a: Mapping[str, Any]) -> dict[str, Any]:
     return {"card_points": {p: render_points(v) for p, v in flow.trischaken_points(a).items()}}
 
 
-def _bet(name: str, key: str, a: Mapping[str, Any]) -> dict[str, Any]:
+def _bet(name: str, key: str, a: Mapping[str, Any], kept: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """The ``[[bonus]]`` table of the answers at ``key`` (``bonus:1``; ``valat``: the Valat given
-    in place of the card points, made)."""
+    in place of the card points, made); an outcome not asked is the same bonus's in ``kept``."""
+    made = kept.get(f"{key}:made", True) if kept and kept.get(key) == name else True
     entry = {
         "name": name,
         "side": a[f"{key}:side"],
         "announced": a.get(f"{key}:announced", False),
-        "made": a.get(f"{key}:made", True),
+        "made": a.get(f"{key}:made", made),
     }
     if a.get(f"{key}:kontra"):
         entry["kontra"] = a[f"{key}:kontra"]

@@ -151,6 +151,5 @@ def _opened(
     check_number(led, replace)
     deal = hand_deal(led, replace) if dealer is None else dealt_by(led, dealer)
     hand = led.hands[replace - 1].hand
-    outcome = hand.card_points is not None or bool(hand.trischaken_points) or hand.won is not None
-    flow = Flow(profile, led.players, deal.players, hand.renonce, outcome)
+    flow = Flow(profile, led.players, deal.players, hand.renonce)
     return HandEntry(evening, snapshot, replace, deal, flow, defaults_of(hand), True)

@@ -245,15 +245,18 @@ class Flow:
         seats: Sequence[str],
         players: Sequence[str],
         renonce: str | None = None,
-        outcome: bool = True,
     ) -> None:
         self.profile = profile
         self.seats = tuple(seats)
         self.players = tuple(players)
-        # A hand replaced keeps its renonce (not asked here); without card points or won, the
-        # renonce alone decides it, and none is asked.
+        # A hand replaced keeps its renonce (not asked here). The renonce decides the hand: every
+        # renonce.rule (D28) scores it without the card points or tricks and gives each announced
+        # bonus, made or not, to the side that did not revoke (side_loses) or to each other player
+        # as if won (as_if_won), or scores the contract alone (offender_pays). So none of them is
+        # asked (rules/renonce.py); a silent bonus's outcome still is: the wronged side may claim
+        # one it can prove ([OÖ23 Renonce 7 via HT §7.9]).
         self.renonce = renonce
-        self.outcome = outcome or renonce is None
+        self.outcome = renonce is None
         # the players of this hand in seat order, as the prompts list them
         self.in_seats = tuple(p for p in self.seats if p in self.players)
 
@@ -429,7 +432,7 @@ class Flow:
         """The card points of each player :meth:`_asked_points` names (none where a renonce, which
         decides the hand, is kept), and the Kontra."""
         left = self.profile.game.card_points_total
-        for player in self._asked_points() if self.renonce is None else ():
+        for player in self._asked_points() if self.outcome else ():
             key = f"points:{player}"
             yield Question(
                 key,
@@ -543,8 +546,9 @@ class Flow:
     def _bet(
         self, key: str, name: str, a: Mapping[str, Any], *, made: bool, doubled: bool
     ) -> Iterator[Question]:
-        """Whether bonus ``name`` was announced, whether it was made (``made``: asked), and the
-        Kontra on it; its questions' keys begin with ``key`` (``bonus:1``, ``valat``)."""
+        """Whether bonus ``name`` was announced, whether it was made (``made``: asked; not of an
+        announced bonus where a renonce decides it), and the Kontra on it; its questions' keys
+        begin with ``key`` (``bonus:1``, ``valat``)."""
         bonus = self.profile.bonuses[name]
         announced = False
         if legality.may_announce(bonus):
@@ -557,7 +561,7 @@ class Flow:
                 words=ANNOUNCED_WORDS,
             )
             announced = a[f"{key}:announced"]
-        if made and legality.may_fail(bonus):
+        if made and legality.may_fail(bonus) and (self.outcome or not announced):
             yield Question(
                 f"{key}:made",
                 _("{bonus}: made?").format(bonus=named(name)),
