@@ -303,3 +303,35 @@ def test_a_redraw_refused_names_the_tables_with_hands_in_their_order(tmp_path: P
     assert result.exit_code == 1
     named = [int(n) for n in re.findall(r"table-(\d+)\.toml", result.stderr)]
     assert named == [2, 10, 11]
+
+
+def test_a_round_with_a_paper_result_is_not_redrawn_and_keeps_it(tmp_path: Path) -> None:
+    """docs/tournament.md, "The draw": a round that has begun cannot be redrawn. A table scored on
+    paper has begun: a redraw would write a new sheet over its result and lose it."""
+    day = tmp_path / "day"
+    new_day(day)
+    tables, _ = draw(day, 1, 2026)
+    sheet = Path(tables[0]["ledger"])
+    a, b, c, d = tables[0]["players"]
+    ok(
+        "tournament",
+        "result",
+        str(day),
+        "--round",
+        "1",
+        "--table",
+        "1",
+        f"{a}=12",
+        f"{b}=-4",
+        f"{c}=-4",
+        f"{d}=-4",
+    )
+    before = sheet.read_bytes(), (day / "tournament.toml").read_bytes()
+    result = run("tournament", "draw", str(day), "--round", "1", "--seed", "7")
+    assert result.exit_code == 1, result.stdout
+    assert result.stdout == ""
+    assert f"{sheet} (a result from its paper sheet)" in result.stderr
+    assert "a round that has begun cannot be redrawn" in result.stderr
+    assert (sheet.read_bytes(), (day / "tournament.toml").read_bytes()) == before
+    rows, _ = standings(day)
+    assert (rows[a]["schrift"], rows[b]["schrift"]) == (12, -4)

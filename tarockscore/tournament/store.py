@@ -315,8 +315,10 @@ def _table_order(sheet: Path) -> tuple[bool, int, str]:
 
 
 def _untouched(stale: list[Path], number: int) -> dict[Path, str]:
-    """The sheets of a round to redraw, read under their locks: none may hold a hand; each one's sha256."""
+    """The sheets of a round to redraw, read under their locks: none may hold a hand or a result from
+    its paper sheet; each one's sha256."""
     played = []
+    on_paper = False
     shas: dict[Path, str] = {}
     for sheet in stale:
         try:
@@ -333,6 +335,9 @@ def _untouched(stale: list[Path], number: int) -> dict[Path, str]:
             played.append(
                 counted("{path} ({count} hand)", "{path} ({count} hands)", hands, path=sheet, count=hands)
             )
+        elif snapshot.ledger.paper is not None:
+            on_paper = True
+            played.append(message(N_("{path} (a result from its paper sheet)"), path=sheet))
         elif safe_io.read_only(os.stat(sheet)):
             raise TournamentError(
                 N_(
@@ -345,7 +350,9 @@ def _untouched(stale: list[Path], number: int) -> dict[Path, str]:
         shas[sheet] = snapshot.sha256
     if played:
         raise TournamentError(
-            N_("round {number} already has hands: {names}; a round that has begun cannot be redrawn"),
+            N_("round {number} already has results: {names}; a round that has begun cannot be redrawn")
+            if on_paper
+            else N_("round {number} already has hands: {names}; a round that has begun cannot be redrawn"),
             number=number,
             names=listed(played),
             where="round",
