@@ -12,8 +12,9 @@ import stat
 import subprocess
 import sys
 import threading
+import tracemalloc
 import types
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import partial
 from pathlib import Path
 from typing import cast
@@ -638,3 +639,50 @@ def test_nesting_is_bounded_at_32_levels_counting_the_file_itself(text: str, dee
             sio.load_toml(text, "f.toml", TarockError)
     else:
         assert not sio.too_deep(sio.load_toml(text, "f.toml", TarockError))
+
+
+def _peak(work: Callable[[], object]) -> int:
+    """The most memory ``work`` held at once, in bytes."""
+    tracemalloc.start()
+    try:
+        work()
+        return tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+DEEP_KEY = "a" + ".a" * 4000 + " = 1\n"  # 8 KB; 50,000 parts (100 KB) took minutes and 10 GB
+
+
+def test_a_key_of_thousands_of_dotted_parts_is_refused_before_the_toml_reader_spends_on_it(
+    tmp_path: Path,
+) -> None:
+    """The TOML reader's time and memory grow with the square of a dotted key's parts, so a key of
+    more parts than files are nested deep is refused from the text, at its line, for every file:
+    a hand file, a ledger's entry, a tournament's cup points, the server's codes."""
+    text = 'contract = "rufer"\n' + DEEP_KEY
+    with pytest.raises(TarockError, match="^f.toml:2: tables or arrays nested more than 32 levels deep$"):
+        sio.load_toml(text, "f.toml", TarockError)
+    assert _peak(lambda: lf._loads(("[[event]]\n" + DEEP_KEY).encode())) < 2**20
+    hand_file = tmp_path / "hand.toml"
+    hand_file.write_text(text, encoding="utf-8")
+    result: list[Result] = []
+    assert _peak(lambda: result.append(invoke("score", str(hand_file)))) < 4 * 2**20
+    refused(result[0], 1, f"{hand_file}:2: tables or arrays nested more than 32 levels deep")
+    ledger = new(tmp_path / "deep.toml", hands=1)
+    raw = ledger.read_text(encoding="utf-8")
+    first = raw.index("\n[[event]]") + 1
+    ledger.write_text(raw[:first] + "[[event]]\n" + DEEP_KEY + raw[first:], encoding="utf-8")
+    line = raw[:first].count("\n") + 2
+    refused(invoke("show", "--ledger", str(ledger)), 1, f"{ledger}:{line}: tables or arrays nested")
+    points = tmp_path / "cup.toml"
+    points.write_text("best = 2\n" + DEEP_KEY, encoding="utf-8")
+    refused(invoke("cup", "standings", str(tmp_path), "--points", str(points)), 1, f"{points}:2: tables")
+    day = tmp_path / "day"
+    args = ("--rounds", "1", "--games", "4", "-P", "ooe-2023", "--format", "schrift")
+    assert invoke("tournament", "new", str(day), "--players", TABLE, *args).exit_code == 0
+    assert invoke("tournament", "draw", str(day), "--round", "1").exit_code == 0
+    (day / "serve-codes.toml").write_text("[codes]\n" + DEEP_KEY, encoding="utf-8")
+    cards = ("tournament", "cards", str(day), "--round", "1", "--base-url", "http://10.0.0.2:8000")
+    assert _peak(lambda: result.append(invoke(*cards, "-o", str(tmp_path / "c.html")))) < 8 * 2**20
+    refused(result[1], 2, "serve-codes.toml: not a file of table codes")

@@ -201,7 +201,10 @@ _HASH_LINE = re.compile(rb'\nhash = "[0-9a-f]{64}"\n')
 
 def _loads(data: bytes) -> dict[str, Any] | None:
     try:
-        value = tomllib.loads(data.decode("utf-8"))
+        text = data.decode("utf-8")
+        if safe_io.deep_key_line(text) is not None:
+            return None  # said by the reader that names the file (safe_io.load_toml)
+        value = tomllib.loads(text)
     except (tomllib.TOMLDecodeError, UnicodeDecodeError, RecursionError, ValueError):
         return None
     return None if safe_io.too_deep(value) else value
