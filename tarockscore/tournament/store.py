@@ -466,7 +466,14 @@ RESULT_COLUMNS = ("round", "table", "player", "schrift")
 def results_csv(path: Path) -> list[tuple[int, int, dict[str, int], dict[str, int] | None]]:
     """A round's paper results from a CSV ``round,table,player,schrift[,money]``, each bad row named."""
     text = safe_io.decode(read_bytes(path, "results"), str(path), TournamentError)
-    rows = list(csv.reader(io.StringIO(text.removeprefix("\ufeff"))))
+    rows: list[list[str]] = []
+    reader = csv.reader(io.StringIO(text.removeprefix("\ufeff")))
+    try:
+        rows.extend(reader)
+    except csv.Error as exc:  # a cell past the reader's limit
+        raise TournamentError(
+            N_("{path}:{line}: not readable as CSV: {why}"), path=path, line=reader.line_num, why=exc
+        ) from None
     header = tuple(c.strip().casefold() for c in rows[0]) if rows else ()
     if header not in (RESULT_COLUMNS, (*RESULT_COLUMNS, "money")):
         raise TournamentError(
