@@ -335,3 +335,52 @@ def test_a_round_with_a_paper_result_is_not_redrawn_and_keeps_it(tmp_path: Path)
     assert (sheet.read_bytes(), (day / "tournament.toml").read_bytes()) == before
     rows, _ = standings(day)
     assert (rows[a]["schrift"], rows[b]["schrift"]) == (12, -4)
+
+
+def test_the_season_of_a_day_counts_a_paper_tables_money_as_the_days_money_does(tmp_path: Path) -> None:
+    """Under ooe-2023 Kontra moves the money alone [OÖ23 Allg. 5]: Fritzi's Dreier won with a Kontra
+    writes +12 and -4 each on the Schrift, twice that, +24 and -8, as money points. A table on
+    paper without `--money` moved no money past its Schrift (`show`, `settle` and `tournament
+    money` say so): Dani +24, the others -8. The season's payout of the day is the same."""
+    day = tmp_path / "day"
+    new_day(day)
+    tables, _ = draw(day, 1, 2026)
+    (f, b, g, h), (d, c, e, a) = tables[0]["players"], tables[1]["players"]
+    ok("record", "--ledger", tables[0]["ledger"], "-c", "dreier", "-d", f, "--won", "-k", "kontra")
+    ok(
+        "tournament",
+        "result",
+        str(day),
+        "--round",
+        "1",
+        "--table",
+        "2",
+        f"{d}=24",
+        f"{c}=-8",
+        f"{e}=-8",
+        f"{a}=-8",
+    )
+    money = {
+        r["player"]: r["money_points"]
+        for r in json.loads(ok("tournament", "money", str(day), "--json").stdout)["money"]
+    }
+    assert money == {f: 24, b: -8, g: -8, h: -8, d: 24, c: -8, e: -8, a: -8}
+    result = ok("season", str(day), "--json")
+    season = json.loads(result.stdout)
+    assert {s["player"]: s["payout"] for s in season["standings"]} == money
+    assert {s["player"]: s["victory_points"] for s in season["standings"]}[d] == 24
+    assert not [w for w in season["warnings"] if "payout is known" in w]
+
+
+def test_the_season_names_a_days_own_file_in_its_folder_for_what_it_is(tmp_path: Path) -> None:
+    """docs/season.md: other TOML files in a folder are skipped, each named with what it is; a
+    day's `tournament.toml` among them."""
+    day = tmp_path / "day"
+    new_day(day)
+    tables, _ = draw(day, 1, 2026)
+    dreier(tables[0]["ledger"], tables[0]["players"][0])
+    result = ok("season", str(day))
+    said = [line for line in result.stderr.splitlines() if "tournament.toml" in line]
+    assert said == [
+        f"warning: {day / 'tournament.toml'}: not a ledger: this is a tournament day's file, skipped"
+    ]

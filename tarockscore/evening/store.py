@@ -578,7 +578,8 @@ def seats(path: Path) -> tuple[str, ...]:
 def _snapshot(path: Path, raw: bytes, repairing: bool = False, since: str | None = None) -> Snapshot:
     name = str(path)
     top = header(raw, name)
-    if header_end(raw) == len(raw) and "table" not in top and "event" not in top:
+    # a file of no entries, or a day's log (its entries are the day's): known by its header
+    if (header_end(raw) == len(raw) or "tournament" in top) and "table" not in top and "event" not in top:
         if (other := safe_io.other_kind(dict(top), safe_io.LEDGER)) is not None:
             raise NotALedger(N_("{name}: not a ledger: this is {other}"), name=name, other=other)
     if top.get("schema") == OLD_SCHEMA:

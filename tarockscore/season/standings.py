@@ -444,8 +444,7 @@ def fold(ledgers: Sequence[Named], filters: Filters = NO_FILTERS) -> Season:
     with_payout = [
         e
         for e in evenings
-        if any(h.result.payout is not None for h in e.hands)
-        or (e.paper is not None and e.paper.money is not None)
+        if any(h.result.payout is not None for h in e.hands) or _paper_money(e) is not None
     ]
     if with_payout and len(with_payout) < len(evenings):
         warnings.append(
@@ -481,6 +480,14 @@ def fold(ledgers: Sequence[Named], filters: Filters = NO_FILTERS) -> Season:
     return Season(tuple(evenings), tuple(players), selected, tuple(warnings), profiles)
 
 
+def _paper_money(e: Evening) -> Mapping[str, int] | None:
+    """A paper sheet's money points: as written, else its Schrift where the profile keeps a money
+    column (no Kontra moved the money past it), as the sheet's own payout totals have it."""
+    if e.paper is None or (e.paper.money is None and e.profile.settlement.kontra_scope != "payout"):
+        return None
+    return e.paper.schrift if e.paper.money is None else e.paper.money
+
+
 def standings(season: Season) -> tuple[Standing, ...]:
     """Per player: Victory Points, payout, hands, evenings; best first, ties sharing a rank."""
     vp = dict.fromkeys(season.players, 0)
@@ -495,7 +502,7 @@ def standings(season: Season) -> tuple[Standing, ...]:
             for p, v in e.paper.schrift.items():
                 vp[p] += v
                 paper[p] += v
-            for p, v in (e.paper.money or {}).items():
+            for p, v in (_paper_money(e) or {}).items():
                 payout[p] = payout.get(p, 0) + v
         for h in e.hands:
             for p in h.hand.players:
