@@ -686,3 +686,22 @@ def test_a_key_of_thousands_of_dotted_parts_is_refused_before_the_toml_reader_sp
     cards = ("tournament", "cards", str(day), "--round", "1", "--base-url", "http://10.0.0.2:8000")
     assert _peak(lambda: result.append(invoke(*cards, "-o", str(tmp_path / "c.html")))) < 8 * 2**20
     refused(result[1], 2, "serve-codes.toml: not a file of table codes")
+
+
+def test_a_fifo_as_the_days_file_is_named_as_one_not_as_no_tournament(tmp_path: Path) -> None:
+    """A FIFO where the day's `tournament.toml` should be is refused at once as a FIFO, as a ledger
+    would be, not said to be a folder with no tournament to start one in."""
+    day = tmp_path / "day"
+    day.mkdir()
+    os.mkfifo(day / "tournament.toml")
+    begin = ("new", str(day), "--players", TABLE, "--rounds", "1", "--games", "4", "-P", "ooe-2023")
+    for args in (
+        ("standings", str(day)),
+        ("check", str(day)),
+        ("draw", str(day), "--round", "1"),
+        (*begin, "--format", "schrift"),
+    ):
+        done = cli("tournament", *args, timeout=30)
+        assert done.returncode == 1, done.stderr
+        assert done.stderr.startswith(f"error: {day / 'tournament.toml'} is a named pipe (FIFO)"), done.stderr
+        assert "no tournament here" not in done.stderr and "as the ledger file" not in done.stderr

@@ -139,10 +139,11 @@ class NoTournamentHere(UnreadableTournament):
 def existing(folder: Path) -> Path:
     """The day's file in ``folder``; refused, with the way out, where there is none."""
     path = file_path(folder)
-    if not path.is_file():
+    if not os.path.lexists(path):
         if not folder.exists():
             raise NoTournamentHere(NO_TOURNAMENT_FOLDER, folder=folder)
         raise NoTournamentHere(NO_TOURNAMENT, path=path, folder=folder)
+    safe_io.check_regular(path, "tournament", TournamentError)  # a FIFO or a folder, named so
     return path
 
 
@@ -251,6 +252,7 @@ def create(folder: Path, begin: Mapping[str, Any]) -> tm.Tournament:
     if folder.exists() and not folder.is_dir():
         raise TournamentError(N_("{folder} is a file, not a folder; nothing was written"), folder=folder)
     path = file_path(folder)
+    safe_io.check_regular(path, "tournament", TournamentError)  # a FIFO there named as the day's file
     text, t = day_text(path, b"", None, [begin])
     folder.mkdir(parents=True, exist_ok=True)
     with ledger_file.locked(path):
