@@ -1,6 +1,5 @@
 """Standings across many evenings: date and player filters, aliases, profiles, an evening given twice (core layer, pure)."""
 
-import difflib
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import date
@@ -229,7 +228,17 @@ def look_alike(a: str, b: str) -> bool:
     short, long_ = sorted((na, nb), key=len)
     if len(short) >= 3 and long_.startswith(short) and len(long_) - len(short) <= 2:
         return True
-    return len(short) >= 4 and difflib.SequenceMatcher(None, na, nb).ratio() >= 0.8
+    return len(short) >= 4 and _one_letter_apart(short, long_)
+
+
+def _one_letter_apart(short: str, long_: str) -> bool:
+    """Whether ``long_`` is ``short`` with one letter added or changed (Gretl/Grete, Hans Huber/Hansi
+    Huber), however long the names: a surname in common makes no two first names alike."""
+    if len(long_) - len(short) > 1:
+        return False
+    first = next((i for i, (x, y) in enumerate(zip(short, long_, strict=False)) if x != y), len(short))
+    skip = 1 if len(long_) > len(short) else 0
+    return short[first + 1 - skip :] == long_[first + 1 :]
 
 
 def spelling_warnings(evenings: Sequence[Evening]) -> list[str]:
