@@ -669,7 +669,7 @@ def read_trusted(path: Path) -> Snapshot:
 @contextlib.contextmanager
 def locked(path: Path, timeout: float = LOCK_TIMEOUT) -> Iterator[None]:
     """Hold the ledger's exclusive lock (the real file's sidecar ``.lock``) for a read-append."""
-    safe_io.check_regular(safe_io.real_path(path), "ledger", LedgerError)
+    safe_io.check_regular(path, "ledger", LedgerError)  # through its links, named as given
     busy = message(
         N_(
             "{path}: another tarockscore command has held the ledger for {seconds} s; nothing was written, try again"
