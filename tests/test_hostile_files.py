@@ -710,3 +710,18 @@ def test_a_fifo_as_the_days_file_is_named_as_one_not_as_no_tournament(tmp_path: 
         assert done.returncode == 1, done.stderr
         assert done.stderr.startswith(f"error: {day / 'tournament.toml'} is a named pipe (FIFO)"), done.stderr
         assert "no tournament here" not in done.stderr and "as the ledger file" not in done.stderr
+
+
+def test_a_profile_file_refused_is_named_as_it_was_typed(tmp_path: Path) -> None:
+    """A profile given by a relative path is named so in its error, as every other file is, and so
+    is the file its `extends` names (taken from its own folder)."""
+    (tmp_path / "big.toml").write_bytes(b"#" * (2 * 2**20))
+    (tmp_path / "club").mkdir()
+    (tmp_path / "club" / "house.toml").write_text('extends = "base.toml"\n', encoding="utf-8")
+    (tmp_path / "club" / "base.toml").write_text("extends = 7\n", encoding="utf-8")
+    score = ("score", "-c", "rufer", "-p", TABLE, "-d", "1", "-w", "2", "-t", "40", "-P")
+    done = cli(*score, "big.toml", cwd=tmp_path)
+    assert done.returncode == 1 and done.stderr.startswith("error: big.toml is 2.0 MiB"), done.stderr
+    done = cli(*score, "club/house.toml", cwd=tmp_path)
+    assert done.returncode == 1, done.stderr
+    assert done.stderr == f"error: {Path('club/base.toml')}: extends: 7 is not a profile name or path\n"
