@@ -712,9 +712,9 @@ def test_a_fifo_as_the_days_file_is_named_as_one_not_as_no_tournament(tmp_path: 
         assert "no tournament here" not in done.stderr and "as the ledger file" not in done.stderr
 
 
-def test_a_profile_file_refused_is_named_as_it_was_typed(tmp_path: Path) -> None:
-    """A profile given by a relative path is named so in its error, as every other file is, and so
-    is the file its `extends` names (taken from its own folder)."""
+def test_a_profile_or_format_file_refused_is_named_as_it_was_typed(tmp_path: Path) -> None:
+    """A profile or a tournament's format given by a relative path is named so in its error, as
+    every other file is, and so is the file its `extends` names (taken from its own folder)."""
     (tmp_path / "big.toml").write_bytes(b"#" * (2 * 2**20))
     (tmp_path / "club").mkdir()
     (tmp_path / "club" / "house.toml").write_text('extends = "base.toml"\n', encoding="utf-8")
@@ -725,3 +725,21 @@ def test_a_profile_file_refused_is_named_as_it_was_typed(tmp_path: Path) -> None
     done = cli(*score, "club/house.toml", cwd=tmp_path)
     assert done.returncode == 1, done.stderr
     assert done.stderr == f"error: {Path('club/base.toml')}: extends: 7 is not a profile name or path\n"
+    (tmp_path / "club" / "ours.toml").write_text('extends = "ours.toml"\n', encoding="utf-8")
+    begin = (
+        "tournament",
+        "new",
+        "day",
+        "--players",
+        TABLE,
+        "--rounds",
+        "1",
+        "--games",
+        "4",
+        "-P",
+        "ooe-2023",
+    )
+    done = cli(*begin, "--format", "big.toml", cwd=tmp_path)
+    assert done.returncode == 1 and done.stderr.startswith("error: big.toml is 2.0 MiB"), done.stderr
+    done = cli(*begin, "--format", "club/ours.toml", cwd=tmp_path)
+    assert done.stderr == f"error: {Path('club/ours.toml')}: the format extends itself\n", done.stderr

@@ -99,8 +99,8 @@ def format_document(
                 hint=near_miss(ref, names),
                 where="format",
             )
-    path = path.resolve() if path.exists() else path
-    if path in _chain:
+    real = path.resolve() if path.exists() else path  # to find a circle; the file named as given
+    if real in _chain:
         raise TournamentError(N_("{path}: the format extends itself"), path=path)
     document = read_toml(path, "format")
     parent = document.pop("extends", None)
@@ -110,7 +110,7 @@ def format_document(
         raise TournamentError(
             N_("{path}: extends: {parent!r} is not a format name or path"), path=path, parent=parent
         )
-    merged = merge(format_document(parent, path.parent, (*_chain, path)), document)
+    merged = merge(format_document(parent, path.parent, (*_chain, real)), document)
     if "title" in document and "title_de" not in document:
         # a title of one's own: the German of the parent's title would describe the parent
         merged.pop("title_de", None)
