@@ -384,3 +384,19 @@ def test_the_season_names_a_days_own_file_in_its_folder_for_what_it_is(tmp_path:
     assert said == [
         f"warning: {day / 'tournament.toml'}: not a ledger: this is a tournament day's file, skipped"
     ]
+
+
+def test_a_round_csv_saved_by_a_spreadsheet_in_a_german_setting_is_read_alike(tmp_path: Path) -> None:
+    """A spreadsheet set to German or Austrian saves CSV with semicolons between the cells (the
+    comma is its decimal sign), a byte-order mark and CRLF line ends. A name holds neither a comma
+    nor a semicolon, so the file reads the same as one with commas: the table's Schrift is kept."""
+    day = tmp_path / "day"
+    new_day(day)
+    tables, _ = draw(day, 1, 2026)
+    a, b, c, d = tables[1]["players"]
+    given = tmp_path / "runde-1.csv"
+    lines = ["round;table;player;schrift", f"1;2;{a};12", f"1;2;{b};-4", f'1;2;"{c}";-4', f"1;2;{d};-4"]
+    given.write_bytes(("\ufeff" + "\r\n".join(lines) + "\r\n").encode("utf-8"))
+    ok("tournament", "result", str(day), "--from", str(given))
+    rows, _ = standings(day)
+    assert [rows[p]["schrift"] for p in (a, b, c, d)] == [12, -4, -4, -4]

@@ -468,8 +468,12 @@ RESULT_COLUMNS = ("round", "table", "player", "schrift")
 def results_csv(path: Path) -> list[tuple[int, int, dict[str, int], dict[str, int] | None]]:
     """A round's paper results from a CSV ``round,table,player,schrift[,money]``, each bad row named."""
     text = safe_io.decode(read_bytes(path, "results"), str(path), TournamentError)
+    text = text.removeprefix("\ufeff")
+    # a spreadsheet set to German saves semicolons between the cells; no name holds either sign
+    first = text.partition("\n")[0]
+    delimiter = ";" if first.count(";") > first.count(",") else ","
     rows: list[list[str]] = []
-    reader = csv.reader(io.StringIO(text.removeprefix("\ufeff")))
+    reader = csv.reader(io.StringIO(text), delimiter=delimiter)
     try:
         rows.extend(reader)
     except csv.Error as exc:  # a cell past the reader's limit
@@ -493,7 +497,7 @@ def results_csv(path: Path) -> list[tuple[int, int, dict[str, int], dict[str, in
                 Problem.of(
                     f"{path}:{line}",
                     N_("{row!r}: expected {count} columns: round and table, a name, whole points"),
-                    row=",".join(row),
+                    row=delimiter.join(row),
                     count=len(header),
                 )
             )
