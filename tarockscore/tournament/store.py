@@ -470,8 +470,8 @@ def results_csv(path: Path) -> list[tuple[int, int, dict[str, int], dict[str, in
     text = safe_io.decode(read_bytes(path, "results"), str(path), TournamentError)
     text = text.removeprefix("\ufeff")
     # a spreadsheet set to German saves semicolons between the cells; no name holds either sign
-    first = text.partition("\n")[0]
-    delimiter = ";" if first.count(";") > first.count(",") else ","
+    columns = text.partition("\n")[0]
+    delimiter = ";" if columns.count(";") > columns.count(",") else ","
     rows: list[list[str]] = []
     reader = csv.reader(io.StringIO(text), delimiter=delimiter)
     try:
