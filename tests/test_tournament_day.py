@@ -400,3 +400,41 @@ def test_a_round_csv_saved_by_a_spreadsheet_in_a_german_setting_is_read_alike(tm
     ok("tournament", "result", str(day), "--from", str(given))
     rows, _ = standings(day)
     assert [rows[p]["schrift"] for p in (a, b, c, d)] == [12, -4, -4, -4]
+
+
+def test_stats_of_a_day_give_every_player_a_payout_where_one_is_kept(tmp_path: Path) -> None:
+    """docs/machine-output.md, `stats`: `payout` is an integer where a profile changes the money
+    alone with Kontra (ooe-2023). The statistics count hands played: Fritzi's Dreier won with a
+    Kontra pays +24 and -8 each; the players of the table on paper played no hand, so 0, and the
+    key is there for them as for the others (the CSV's column has 0 for them too)."""
+    day = tmp_path / "day"
+    new_day(day)
+    tables, _ = draw(day, 1, 2026)
+    (f, b, g, h), (d, c, e, a) = tables[0]["players"], tables[1]["players"]
+    ok("record", "--ledger", tables[0]["ledger"], "-c", "dreier", "-d", f, "--won", "-k", "kontra")
+    ok(
+        "tournament",
+        "result",
+        str(day),
+        "--round",
+        "1",
+        "--table",
+        "2",
+        f"{d}=24",
+        f"{c}=-8",
+        f"{e}=-8",
+        f"{a}=-8",
+    )
+    players = json.loads(ok("stats", str(day), "--json").stdout)["players"]
+    assert {r["player"]: r.get("payout") for r in players} == {
+        f: 24,
+        b: -8,
+        g: -8,
+        h: -8,
+        d: 0,
+        c: 0,
+        e: 0,
+        a: 0,
+    }
+    shown = json.loads(ok("stats", str(day), "--json", "--player", d).stdout)["players"]
+    assert [(r["player"], r.get("payout")) for r in shown] == [(d, 0)]
