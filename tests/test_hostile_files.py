@@ -743,3 +743,24 @@ def test_a_profile_or_format_file_refused_is_named_as_it_was_typed(tmp_path: Pat
     assert done.returncode == 1 and done.stderr.startswith("error: big.toml is 2.0 MiB"), done.stderr
     done = cli(*begin, "--format", "club/ours.toml", cwd=tmp_path)
     assert done.stderr == f"error: {Path('club/ours.toml')}: the format extends itself\n", done.stderr
+
+
+def test_a_days_file_linked_from_another_folder_is_refused_and_that_day_left_alone(tmp_path: Path) -> None:
+    """A day's sheets are kept beside its `tournament.toml`: a folder whose `tournament.toml` is a
+    link to another day's would draw its own sheets into that day's log, and that day would no
+    longer rank. Every command refuses it, naming both, and writes nothing."""
+    day, other = tmp_path / "day", tmp_path / "copy"
+    args = ("--rounds", "2", "--games", "4", "-P", "ooe-2023", "--format", "schrift")
+    assert invoke("tournament", "new", str(day), "--players", TABLE, *args).exit_code == 0
+    assert invoke("tournament", "draw", str(day), "--round", "1", "--seed", "1").exit_code == 0
+    other.mkdir()
+    (other / "tournament.toml").symlink_to(day / "tournament.toml")
+    before = (day / "tournament.toml").read_bytes()
+    for command in (("draw", str(other), "--round", "1", "--seed", "2"), ("standings", str(other))):
+        refused(
+            invoke("tournament", *command),
+            1,
+            f"{other / 'tournament.toml'} is a link to the day kept in {day}",
+        )
+    assert (day / "tournament.toml").read_bytes() == before and not (other / "round-1").exists()
+    assert invoke("tournament", "standings", str(day)).exit_code == 0

@@ -144,6 +144,15 @@ def existing(folder: Path) -> Path:
             raise NoTournamentHere(NO_TOURNAMENT_FOLDER, folder=folder)
         raise NoTournamentHere(NO_TOURNAMENT, path=path, folder=folder)
     safe_io.check_regular(path, "tournament", TournamentError)  # a FIFO or a folder, named so
+    kept = safe_io.real_path(path).parent
+    if kept != safe_io.real_path(folder):  # the sheets are beside the day's file, not here
+        raise TournamentError(
+            N_(
+                "{path} is a link to the day kept in {kept}: a day's sheets are kept beside its file, so this folder would mix its sheets into that day; give {kept}. Nothing was used"
+            ),
+            path=path,
+            kept=kept,
+        )
     return path
 
 
