@@ -763,12 +763,13 @@ def test_a_club_file_named_as_a_shipped_profile_is_the_file_and_asks_for_a_name(
     monkeypatch.chdir(tmp_path)
     club = tmp_path / "koenigrufen.toml"
     club.write_text('extends = "koenigrufen"\n[contracts.rufer]\nvalue = 3\n', encoding="utf-8")
-    refusal = (
-        f"error: {club}: name: missing, and the file's name 'koenigrufen' is a shipped profile's, which"
-        ' a sheet would show instead; give the profile a name of its own, e.g. name = "koenigrufen-club"\n'
+    refused = (
+        ": name: missing, and the file's name 'koenigrufen' is a shipped profile's, which a sheet"
+        ' would show instead; give the profile a name of its own, e.g. name = "koenigrufen-club"\n'
     )
     hand = ["-c", "rufer", "-p", "Anna,Bert,Cilli,Dani", "-d", "Anna", "-w", "Cilli", "-t", "40", "--json"]
     for given in ("koenigrufen.toml", "./koenigrufen.toml", str(club)):
+        refusal = f"error: {Path(given)}{refused}"  # the file named as it was given
         assert run("profiles", "show", given) == (1, "", refusal)
         assert run("score", "-P", given, *hand) == (1, "", refusal)
     assert not list(tmp_path.glob("*ledger*"))

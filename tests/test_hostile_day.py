@@ -293,3 +293,17 @@ def test_a_round_csv_repeated_after_a_run_cut_short_writes_each_sheet_once(tmp_p
     before = files_of(day)
     ok("tournament", "result", str(day), "--from", str(round_csv))
     assert files_of(day) == before
+
+
+def test_a_round_csv_with_a_cell_too_long_for_the_csv_reader_is_named_at_its_line(tmp_path: Path) -> None:
+    """A cell of 200,000 characters (a file that is no round's results, or a spreadsheet's export
+    gone wrong) is past what Python's CSV reader takes: an error at the file's line, no traceback."""
+    day, tables = new_day(tmp_path)
+    given = tmp_path / "round.csv"
+    rows = csv_rows(tables[0], [12, -4, -4, -4])
+    given.write_text("\n".join(["round,table,player,schrift", *rows, "1,2," + "x" * 200_000 + ",3"]) + "\n")
+    before = files_of(day)
+    result = refused(1, "tournament", "result", str(day), "--from", str(given))
+    assert result.stderr.startswith(f"error: {given}:6: not readable as CSV: field larger than field limit")
+    assert len(result.stderr.splitlines()) == 1 and result.stdout == ""
+    assert files_of(day) == before

@@ -12,8 +12,9 @@ import stat
 import subprocess
 import sys
 import threading
+import tracemalloc
 import types
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import partial
 from pathlib import Path
 from typing import cast
@@ -66,13 +67,16 @@ def locks(folder: Path) -> list[str]:
     return sorted(p.name for p in folder.iterdir() if p.name.endswith(".lock"))
 
 
-def cli(*args: str, timeout: float = 60, stdin: int | None = None) -> subprocess.CompletedProcess[str]:
+def cli(
+    *args: str, timeout: float = 60, stdin: int | None = None, cwd: Path | None = None
+) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "tarockscore", *args],
         capture_output=True,
         text=True,
         timeout=timeout,
         stdin=stdin if stdin is not None else subprocess.DEVNULL,
+        cwd=cwd,
     )
 
 
@@ -226,10 +230,12 @@ def test_an_empty_alias_file_name_names_the_option(tmp_path: Path, command: str)
     [["show"], ["check"], ["record", "-c", "rufer", "-d", "Anna", "-w", "Bert", "-t", "40"], ["undo"]],
 )
 def test_a_fifo_as_ledger_is_refused_at_once(tmp_path: Path, command: list[str]) -> None:
-    fifo = tmp_path / "evening.toml"
-    os.mkfifo(fifo)
-    done = cli(*command, "--ledger", str(fifo))  # a blocking read would time out (60 s)
-    assert done.returncode == 1 and done.stderr.startswith("error: ") and "FIFO" in done.stderr, done.stderr
+    """Refused at once, named as it was typed (a command that changes the ledger too)."""
+    os.mkfifo(tmp_path / "evening.toml")
+    done = cli(*command, "--ledger", "evening.toml", cwd=tmp_path)  # a blocking read would time out (60 s)
+    assert done.returncode == 1 and done.stderr.startswith("error: evening.toml is a named pipe (FIFO)"), (
+        done.stderr
+    )
     assert "Traceback" not in done.stderr
     assert locks(tmp_path) == []
 
@@ -638,3 +644,123 @@ def test_nesting_is_bounded_at_32_levels_counting_the_file_itself(text: str, dee
             sio.load_toml(text, "f.toml", TarockError)
     else:
         assert not sio.too_deep(sio.load_toml(text, "f.toml", TarockError))
+
+
+def _peak(work: Callable[[], object]) -> int:
+    """The most memory ``work`` held at once, in bytes."""
+    tracemalloc.start()
+    try:
+        work()
+        return tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+DEEP_KEY = "a" + ".a" * 4000 + " = 1\n"  # 8 KB; 50,000 parts (100 KB) took minutes and 10 GB
+
+
+def test_a_key_of_thousands_of_dotted_parts_is_refused_before_the_toml_reader_spends_on_it(
+    tmp_path: Path,
+) -> None:
+    """The TOML reader's time and memory grow with the square of a dotted key's parts, so a key of
+    more parts than files are nested deep is refused from the text, at its line, for every file:
+    a hand file, a ledger's entry, a tournament's cup points, the server's codes."""
+    text = 'contract = "rufer"\n' + DEEP_KEY
+    with pytest.raises(TarockError, match="^f.toml:2: tables or arrays nested more than 32 levels deep$"):
+        sio.load_toml(text, "f.toml", TarockError)
+    assert _peak(lambda: lf._loads(("[[event]]\n" + DEEP_KEY).encode())) < 2**20
+    hand_file = tmp_path / "hand.toml"
+    hand_file.write_text(text, encoding="utf-8")
+    result: list[Result] = []
+    assert _peak(lambda: result.append(invoke("score", str(hand_file)))) < 4 * 2**20
+    refused(result[0], 1, f"{hand_file}:2: tables or arrays nested more than 32 levels deep")
+    ledger = new(tmp_path / "deep.toml", hands=1)
+    raw = ledger.read_text(encoding="utf-8")
+    first = raw.index("\n[[event]]") + 1
+    ledger.write_text(raw[:first] + "[[event]]\n" + DEEP_KEY + raw[first:], encoding="utf-8")
+    line = raw[:first].count("\n") + 2
+    refused(invoke("show", "--ledger", str(ledger)), 1, f"{ledger}:{line}: tables or arrays nested")
+    points = tmp_path / "cup.toml"
+    points.write_text("best = 2\n" + DEEP_KEY, encoding="utf-8")
+    refused(invoke("cup", "standings", str(tmp_path), "--points", str(points)), 1, f"{points}:2: tables")
+    day = tmp_path / "day"
+    args = ("--rounds", "1", "--games", "4", "-P", "ooe-2023", "--format", "schrift")
+    assert invoke("tournament", "new", str(day), "--players", TABLE, *args).exit_code == 0
+    assert invoke("tournament", "draw", str(day), "--round", "1").exit_code == 0
+    (day / "serve-codes.toml").write_text("[codes]\n" + DEEP_KEY, encoding="utf-8")
+    cards = ("tournament", "cards", str(day), "--round", "1", "--base-url", "http://10.0.0.2:8000")
+    assert _peak(lambda: result.append(invoke(*cards, "-o", str(tmp_path / "c.html")))) < 8 * 2**20
+    refused(result[1], 2, "serve-codes.toml: not a file of table codes")
+
+
+def test_a_fifo_as_the_days_file_is_named_as_one_not_as_no_tournament(tmp_path: Path) -> None:
+    """A FIFO where the day's `tournament.toml` should be is refused at once as a FIFO, as a ledger
+    would be, not said to be a folder with no tournament to start one in."""
+    day = tmp_path / "day"
+    day.mkdir()
+    os.mkfifo(day / "tournament.toml")
+    begin = ("new", str(day), "--players", TABLE, "--rounds", "1", "--games", "4", "-P", "ooe-2023")
+    for args in (
+        ("standings", str(day)),
+        ("check", str(day)),
+        ("draw", str(day), "--round", "1"),
+        (*begin, "--format", "schrift"),
+    ):
+        done = cli("tournament", *args, timeout=30)
+        assert done.returncode == 1, done.stderr
+        assert done.stderr.startswith(f"error: {day / 'tournament.toml'} is a named pipe (FIFO)"), done.stderr
+        assert "no tournament here" not in done.stderr and "as the ledger file" not in done.stderr
+
+
+def test_a_profile_or_format_file_refused_is_named_as_it_was_typed(tmp_path: Path) -> None:
+    """A profile or a tournament's format given by a relative path is named so in its error, as
+    every other file is, and so is the file its `extends` names (taken from its own folder)."""
+    (tmp_path / "big.toml").write_bytes(b"#" * (2 * 2**20))
+    (tmp_path / "club").mkdir()
+    (tmp_path / "club" / "house.toml").write_text('extends = "base.toml"\n', encoding="utf-8")
+    (tmp_path / "club" / "base.toml").write_text("extends = 7\n", encoding="utf-8")
+    score = ("score", "-c", "rufer", "-p", TABLE, "-d", "1", "-w", "2", "-t", "40", "-P")
+    done = cli(*score, "big.toml", cwd=tmp_path)
+    assert done.returncode == 1 and done.stderr.startswith("error: big.toml is 2.0 MiB"), done.stderr
+    done = cli(*score, "club/house.toml", cwd=tmp_path)
+    assert done.returncode == 1, done.stderr
+    assert done.stderr == f"error: {Path('club/base.toml')}: extends: 7 is not a profile name or path\n"
+    (tmp_path / "club" / "ours.toml").write_text('extends = "ours.toml"\n', encoding="utf-8")
+    begin = (
+        "tournament",
+        "new",
+        "day",
+        "--players",
+        TABLE,
+        "--rounds",
+        "1",
+        "--games",
+        "4",
+        "-P",
+        "ooe-2023",
+    )
+    done = cli(*begin, "--format", "big.toml", cwd=tmp_path)
+    assert done.returncode == 1 and done.stderr.startswith("error: big.toml is 2.0 MiB"), done.stderr
+    done = cli(*begin, "--format", "club/ours.toml", cwd=tmp_path)
+    assert done.stderr == f"error: {Path('club/ours.toml')}: the format extends itself\n", done.stderr
+
+
+def test_a_days_file_linked_from_another_folder_is_refused_and_that_day_left_alone(tmp_path: Path) -> None:
+    """A day's sheets are kept beside its `tournament.toml`: a folder whose `tournament.toml` is a
+    link to another day's would draw its own sheets into that day's log, and that day would no
+    longer rank. Every command refuses it, naming both, and writes nothing."""
+    day, other = tmp_path / "day", tmp_path / "copy"
+    args = ("--rounds", "2", "--games", "4", "-P", "ooe-2023", "--format", "schrift")
+    assert invoke("tournament", "new", str(day), "--players", TABLE, *args).exit_code == 0
+    assert invoke("tournament", "draw", str(day), "--round", "1", "--seed", "1").exit_code == 0
+    other.mkdir()
+    (other / "tournament.toml").symlink_to(day / "tournament.toml")
+    before = (day / "tournament.toml").read_bytes()
+    for command in (("draw", str(other), "--round", "1", "--seed", "2"), ("standings", str(other))):
+        refused(
+            invoke("tournament", *command),
+            1,
+            f"{other / 'tournament.toml'} is a link to the day kept in {day}",
+        )
+    assert (day / "tournament.toml").read_bytes() == before and not (other / "round-1").exists()
+    assert invoke("tournament", "standings", str(day)).exit_code == 0

@@ -236,8 +236,8 @@ def test_a_file_name_with_a_line_break_forges_no_warning_line(tmp_path: Path) ->
 
 def _look_alike_season(folder: Path) -> Path:
     """Four evenings of four players each: Name1a … Name4d. The names of one letter at two tables
-    look alike (name1a/name2a: 2 × 5 of 12 characters match, ratio 0.83 ≥ 0.8), those of two
-    letters do not (2 × 4 of 12, 0.67): 4 letters × (4 choose 2) tables = 24 warnings."""
+    look alike (name1a/name2a: one letter apart), those of two letters do not (name1a/name2b):
+    4 letters × (4 choose 2) tables = 24 warnings."""
     for k in range(1, 5):
         new(folder / f"e{k}.toml", ",".join(f"Name{k}{c}" for c in "abcd"))
     return folder

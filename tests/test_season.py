@@ -361,6 +361,12 @@ def test_alias_parsing_and_chains() -> None:
         ("Anna", "Emil", False),
         ("Bert", "Bettina", False),
         ("Al", "Ali", False),
+        # full names: one letter apart, not a surname in common (docs/season.md)
+        ("Hans Huber", "Hansi Huber", True),
+        ("Anna Huber", "Anne Huber", True),
+        ("Resi Wagner", "Emil Wagner", False),
+        ("Gerti Wagner", "Bert Wagner", False),
+        ("Dani Wagner", "Toni Wagner", False),
     ],
 )
 def test_look_alike(a: str, b: str, alike: bool) -> None:

@@ -303,3 +303,138 @@ def test_a_redraw_refused_names_the_tables_with_hands_in_their_order(tmp_path: P
     assert result.exit_code == 1
     named = [int(n) for n in re.findall(r"table-(\d+)\.toml", result.stderr)]
     assert named == [2, 10, 11]
+
+
+def test_a_round_with_a_paper_result_is_not_redrawn_and_keeps_it(tmp_path: Path) -> None:
+    """docs/tournament.md, "The draw": a round that has begun cannot be redrawn. A table scored on
+    paper has begun: a redraw would write a new sheet over its result and lose it."""
+    day = tmp_path / "day"
+    new_day(day)
+    tables, _ = draw(day, 1, 2026)
+    sheet = Path(tables[0]["ledger"])
+    a, b, c, d = tables[0]["players"]
+    ok(
+        "tournament",
+        "result",
+        str(day),
+        "--round",
+        "1",
+        "--table",
+        "1",
+        f"{a}=12",
+        f"{b}=-4",
+        f"{c}=-4",
+        f"{d}=-4",
+    )
+    before = sheet.read_bytes(), (day / "tournament.toml").read_bytes()
+    result = run("tournament", "draw", str(day), "--round", "1", "--seed", "7")
+    assert result.exit_code == 1, result.stdout
+    assert result.stdout == ""
+    assert f"{sheet} (a result from its paper sheet)" in result.stderr
+    assert "a round that has begun cannot be redrawn" in result.stderr
+    assert (sheet.read_bytes(), (day / "tournament.toml").read_bytes()) == before
+    rows, _ = standings(day)
+    assert (rows[a]["schrift"], rows[b]["schrift"]) == (12, -4)
+
+
+def test_the_season_of_a_day_counts_a_paper_tables_money_as_the_days_money_does(tmp_path: Path) -> None:
+    """Under ooe-2023 Kontra moves the money alone [OÖ23 Allg. 5]: Fritzi's Dreier won with a Kontra
+    writes +12 and -4 each on the Schrift, twice that, +24 and -8, as money points. A table on
+    paper without `--money` moved no money past its Schrift (`show`, `settle` and `tournament
+    money` say so): Dani +24, the others -8. The season's payout of the day is the same."""
+    day = tmp_path / "day"
+    new_day(day)
+    tables, _ = draw(day, 1, 2026)
+    (f, b, g, h), (d, c, e, a) = tables[0]["players"], tables[1]["players"]
+    ok("record", "--ledger", tables[0]["ledger"], "-c", "dreier", "-d", f, "--won", "-k", "kontra")
+    ok(
+        "tournament",
+        "result",
+        str(day),
+        "--round",
+        "1",
+        "--table",
+        "2",
+        f"{d}=24",
+        f"{c}=-8",
+        f"{e}=-8",
+        f"{a}=-8",
+    )
+    money = {
+        r["player"]: r["money_points"]
+        for r in json.loads(ok("tournament", "money", str(day), "--json").stdout)["money"]
+    }
+    assert money == {f: 24, b: -8, g: -8, h: -8, d: 24, c: -8, e: -8, a: -8}
+    result = ok("season", str(day), "--json")
+    season = json.loads(result.stdout)
+    assert {s["player"]: s["payout"] for s in season["standings"]} == money
+    assert {s["player"]: s["victory_points"] for s in season["standings"]}[d] == 24
+    assert not [w for w in season["warnings"] if "payout is known" in w]
+
+
+def test_the_season_names_a_days_own_file_in_its_folder_for_what_it_is(tmp_path: Path) -> None:
+    """docs/season.md: other TOML files in a folder are skipped, each named with what it is; a
+    day's `tournament.toml` among them."""
+    day = tmp_path / "day"
+    new_day(day)
+    tables, _ = draw(day, 1, 2026)
+    dreier(tables[0]["ledger"], tables[0]["players"][0])
+    result = ok("season", str(day))
+    said = [line for line in result.stderr.splitlines() if "tournament.toml" in line]
+    assert said == [
+        f"warning: {day / 'tournament.toml'}: not a ledger: this is a tournament day's file, skipped"
+    ]
+
+
+def test_a_round_csv_saved_by_a_spreadsheet_in_a_german_setting_is_read_alike(tmp_path: Path) -> None:
+    """A spreadsheet set to German or Austrian saves CSV with semicolons between the cells (the
+    comma is its decimal sign), a byte-order mark and CRLF line ends. A name holds neither a comma
+    nor a semicolon, so the file reads the same as one with commas: the table's Schrift is kept."""
+    day = tmp_path / "day"
+    new_day(day)
+    tables, _ = draw(day, 1, 2026)
+    a, b, c, d = tables[1]["players"]
+    given = tmp_path / "runde-1.csv"
+    lines = ["round;table;player;schrift", f"1;2;{a};12", f"1;2;{b};-4", f'1;2;"{c}";-4', f"1;2;{d};-4"]
+    given.write_bytes(("\ufeff" + "\r\n".join(lines) + "\r\n").encode("utf-8"))
+    ok("tournament", "result", str(day), "--from", str(given))
+    rows, _ = standings(day)
+    assert [rows[p]["schrift"] for p in (a, b, c, d)] == [12, -4, -4, -4]
+
+
+def test_stats_of_a_day_give_every_player_a_payout_where_one_is_kept(tmp_path: Path) -> None:
+    """docs/machine-output.md, `stats`: `payout` is an integer where a profile changes the money
+    alone with Kontra (ooe-2023). The statistics count hands played: Fritzi's Dreier won with a
+    Kontra pays +24 and -8 each; the players of the table on paper played no hand, so 0, and the
+    key is there for them as for the others (the CSV's column has 0 for them too)."""
+    day = tmp_path / "day"
+    new_day(day)
+    tables, _ = draw(day, 1, 2026)
+    (f, b, g, h), (d, c, e, a) = tables[0]["players"], tables[1]["players"]
+    ok("record", "--ledger", tables[0]["ledger"], "-c", "dreier", "-d", f, "--won", "-k", "kontra")
+    ok(
+        "tournament",
+        "result",
+        str(day),
+        "--round",
+        "1",
+        "--table",
+        "2",
+        f"{d}=24",
+        f"{c}=-8",
+        f"{e}=-8",
+        f"{a}=-8",
+    )
+    players = json.loads(ok("stats", str(day), "--json").stdout)["players"]
+    assert {r["player"]: r.get("payout") for r in players} == {
+        f: 24,
+        b: -8,
+        g: -8,
+        h: -8,
+        d: 0,
+        c: 0,
+        e: 0,
+        a: 0,
+    }
+    shown = json.loads(ok("stats", str(day), "--json", "--player", d).stdout)["players"]
+    assert [(r["player"], r.get("payout")) for r in shown] == [(d, 0)]

@@ -201,7 +201,10 @@ _HASH_LINE = re.compile(rb'\nhash = "[0-9a-f]{64}"\n')
 
 def _loads(data: bytes) -> dict[str, Any] | None:
     try:
-        value = tomllib.loads(data.decode("utf-8"))
+        text = data.decode("utf-8")
+        if safe_io.deep_key_line(text) is not None:
+            return None  # said by the reader that names the file (safe_io.load_toml)
+        value = tomllib.loads(text)
     except (tomllib.TOMLDecodeError, UnicodeDecodeError, RecursionError, ValueError):
         return None
     return None if safe_io.too_deep(value) else value
@@ -575,7 +578,8 @@ def seats(path: Path) -> tuple[str, ...]:
 def _snapshot(path: Path, raw: bytes, repairing: bool = False, since: str | None = None) -> Snapshot:
     name = str(path)
     top = header(raw, name)
-    if header_end(raw) == len(raw) and "table" not in top and "event" not in top:
+    # a file of no entries, or a day's log (its entries are the day's): known by its header
+    if (header_end(raw) == len(raw) or "tournament" in top) and "table" not in top and "event" not in top:
         if (other := safe_io.other_kind(dict(top), safe_io.LEDGER)) is not None:
             raise NotALedger(N_("{name}: not a ledger: this is {other}"), name=name, other=other)
     if top.get("schema") == OLD_SCHEMA:
@@ -665,7 +669,7 @@ def read_trusted(path: Path) -> Snapshot:
 @contextlib.contextmanager
 def locked(path: Path, timeout: float = LOCK_TIMEOUT) -> Iterator[None]:
     """Hold the ledger's exclusive lock (the real file's sidecar ``.lock``) for a read-append."""
-    safe_io.check_regular(safe_io.real_path(path), "ledger", LedgerError)
+    safe_io.check_regular(path, "ledger", LedgerError)  # through its links, named as given
     busy = message(
         N_(
             "{path}: another tarockscore command has held the ledger for {seconds} s; nothing was written, try again"

@@ -231,13 +231,14 @@ def resolve_document(
 ) -> dict[str, Any]:
     """The profile's mapping with every ``extends`` folded in, at most :data:`MAX_EXTENDS` files deep;
     ``relative_to``: the folder a relative ``ref`` is taken from (``not_found`` says so)."""
-    chain: list[Path] = []
+    chain: list[Path] = []  # each file's real path, to find a circle
+    shown: list[Path] = []  # each file as given (a parent's taken from the folder of its child)
     documents: list[dict[str, Any]] = []
     while True:
         if not chain:
-            path = _locate(ref, relative_to, not_found).resolve()
+            located = _locate(ref, relative_to, not_found)
         else:  # a parent: its problem is said where the extends naming it is
-            where = f"{chain[-1]}: extends"
+            where = f"{shown[-1]}: extends"
             if not ref.strip():
                 raise ProfileError(
                     N_("{ref!r}: empty; give a profile's name or path, or leave the key out"),
@@ -245,16 +246,17 @@ def resolve_document(
                     ref=ref,
                 )
             try:
-                path = _locate(ref, relative_to).resolve()
+                located = _locate(ref, relative_to)
             except ProfileError as exc:
                 raise exc.located(where) from None
+        path = located.resolve()
         if path in chain:  # the extends of the last file read closes the circle
             cycle = " → ".join(p.name for p in (*chain, path))
             raise ProfileError(
                 N_(
                     "{ref!r} leads back to this profile ({cycle}); a profile extends a shipped profile ({allowed}) or another profile's file"
                 ),
-                where=f"{chain[-1]}: extends",
+                where=f"{shown[-1]}: extends",
                 ref=ref,
                 cycle=cycle,
                 allowed=one_of(shipped_names()),
@@ -264,11 +266,12 @@ def resolve_document(
                 N_(
                     "{value}: extends goes more than {MAX_EXTENDS} profiles deep; a profile may extend one that extends another, not a chain this long"
                 ),
-                value=chain[0],
+                value=shown[0],
                 MAX_EXTENDS=MAX_EXTENDS,
             )
         chain.append(path)
-        document = read_toml(path)
+        shown.append(located)
+        document = read_toml(located)
         documents.append(document)
         parent = document.get("extends")
         if parent is None and "schema" not in document:  # a few keys, not a whole profile
@@ -276,15 +279,15 @@ def resolve_document(
                 N_(
                     '{path}: no extends and no schema: a profile of your own starts with extends = "koenigrufen" (or another shipped profile) and changes a few keys; a whole profile gives schema = 1 and every table'
                 ),
-                path=path,
+                path=located,
             )
         if parent is None:
             break
         if not isinstance(parent, str):
             raise ProfileError(
-                N_("{path}: extends: {parent!r} is not a profile name or path"), path=path, parent=parent
+                N_("{path}: extends: {parent!r} is not a profile name or path"), path=located, parent=parent
             )
-        ref, relative_to = parent, path.parent
+        ref, relative_to = parent, located.parent
     named = "name" in documents[0]
     house = _house(chain, documents)
     merged = documents.pop()
@@ -307,7 +310,7 @@ def resolve_document(
                 N_(
                     "{path}: name: missing, and the file's name {stem!r} is a shipped profile's, which a sheet would show instead; give the profile a name of its own, e.g. name = \"{stem}-club\""
                 ),
-                path=chain[0],
+                path=shown[0],
                 stem=chain[0].stem,
             )
         if text_problem(chain[0].stem, limit=MAX_NAME) is None:

@@ -253,6 +253,12 @@ def load_toml(text: str, name: str, error: type[TarockError], kind: str | None =
     """Parse TOML text; any failure (syntax, nesting, an integer too long) is an ``error`` naming
     the file. Nesting is bounded after parsing too, so no later step recurses without bound.
     ``kind`` (LEDGER, PROFILE, HAND, ALIAS): what the file is, so that a hint shows a line of its own."""
+    if (line := deep_key_line(text)) is not None:
+        raise unreadable(error)(
+            N_("{name}: tables or arrays nested more than {depth} levels deep"),
+            name=f"{name}:{line}",
+            depth=MAX_DEPTH,
+        )
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -280,6 +286,20 @@ def load_toml(text: str, name: str, error: type[TarockError], kind: str | None =
 
 
 MAX_DEPTH = 32
+
+# A key of more dotted parts than MAX_DEPTH nests deeper than any file is read, and the TOML reader
+# takes time and memory growing with the square of its parts (100 KB of "a.a.a…" took minutes and
+# gigabytes): such a key is looked for in the text before it is parsed. A key begins where no
+# part's letter, quote or dot stands before it, and the quantifiers give nothing back, so the
+# search is linear.
+_PART = r"""(?:[A-Za-z0-9_-]++|"[^"\n]*+"|'[^'\n]*+')"""
+_DEEP_KEY = re.compile(rf"(?<![A-Za-z0-9_.\"'-]){_PART}(?:[ \t]*+\.[ \t]*+{_PART}){{{MAX_DEPTH}}}")
+
+
+def deep_key_line(text: str) -> int | None:
+    """The line of the first key of more than MAX_DEPTH dotted parts in ``text``, if any."""
+    found = _DEEP_KEY.search(text)
+    return None if found is None else text.count("\n", 0, found.start()) + 1
 
 
 def too_deep(value: object, limit: int = MAX_DEPTH) -> bool:
@@ -768,7 +788,8 @@ def _reads_as_toml(target: Path) -> bool:
     if not head.strip():
         return False
     try:
-        data = tomllib.loads(head.decode("utf-8"))
+        text = head.decode("utf-8")
+        data = tomllib.loads(text) if deep_key_line(text) is None else {"": text}
     except (UnicodeDecodeError, tomllib.TOMLDecodeError, ValueError, RecursionError):
         return False
     return bool(data)

@@ -1,6 +1,5 @@
 """Standings across many evenings: date and player filters, aliases, profiles, an evening given twice (core layer, pure)."""
 
-import difflib
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import date
@@ -229,7 +228,17 @@ def look_alike(a: str, b: str) -> bool:
     short, long_ = sorted((na, nb), key=len)
     if len(short) >= 3 and long_.startswith(short) and len(long_) - len(short) <= 2:
         return True
-    return len(short) >= 4 and difflib.SequenceMatcher(None, na, nb).ratio() >= 0.8
+    return len(short) >= 4 and _one_letter_apart(short, long_)
+
+
+def _one_letter_apart(short: str, long_: str) -> bool:
+    """Whether ``long_`` is ``short`` with one letter added or changed (Gretl/Grete, Hans Huber/Hansi
+    Huber), however long the names: a surname in common makes no two first names alike."""
+    if len(long_) - len(short) > 1:
+        return False
+    first = next((i for i, (x, y) in enumerate(zip(short, long_, strict=False)) if x != y), len(short))
+    skip = 1 if len(long_) > len(short) else 0
+    return short[first + 1 - skip :] == long_[first + 1 :]
 
 
 def spelling_warnings(evenings: Sequence[Evening]) -> list[str]:
@@ -444,8 +453,7 @@ def fold(ledgers: Sequence[Named], filters: Filters = NO_FILTERS) -> Season:
     with_payout = [
         e
         for e in evenings
-        if any(h.result.payout is not None for h in e.hands)
-        or (e.paper is not None and e.paper.money is not None)
+        if any(h.result.payout is not None for h in e.hands) or _paper_money(e) is not None
     ]
     if with_payout and len(with_payout) < len(evenings):
         warnings.append(
@@ -481,6 +489,14 @@ def fold(ledgers: Sequence[Named], filters: Filters = NO_FILTERS) -> Season:
     return Season(tuple(evenings), tuple(players), selected, tuple(warnings), profiles)
 
 
+def _paper_money(e: Evening) -> Mapping[str, int] | None:
+    """A paper sheet's money points: as written, else its Schrift where the profile keeps a money
+    column (no Kontra moved the money past it), as the sheet's own payout totals have it."""
+    if e.paper is None or (e.paper.money is None and e.profile.settlement.kontra_scope != "payout"):
+        return None
+    return e.paper.schrift if e.paper.money is None else e.paper.money
+
+
 def standings(season: Season) -> tuple[Standing, ...]:
     """Per player: Victory Points, payout, hands, evenings; best first, ties sharing a rank."""
     vp = dict.fromkeys(season.players, 0)
@@ -495,7 +511,7 @@ def standings(season: Season) -> tuple[Standing, ...]:
             for p, v in e.paper.schrift.items():
                 vp[p] += v
                 paper[p] += v
-            for p, v in (e.paper.money or {}).items():
+            for p, v in (_paper_money(e) or {}).items():
                 payout[p] = payout.get(p, 0) + v
         for h in e.hands:
             for p in h.hand.players:

@@ -99,8 +99,8 @@ def format_document(
                 hint=near_miss(ref, names),
                 where="format",
             )
-    path = path.resolve() if path.exists() else path
-    if path in _chain:
+    real = path.resolve() if path.exists() else path  # to find a circle; the file named as given
+    if real in _chain:
         raise TournamentError(N_("{path}: the format extends itself"), path=path)
     document = read_toml(path, "format")
     parent = document.pop("extends", None)
@@ -110,7 +110,7 @@ def format_document(
         raise TournamentError(
             N_("{path}: extends: {parent!r} is not a format name or path"), path=path, parent=parent
         )
-    merged = merge(format_document(parent, path.parent, (*_chain, path)), document)
+    merged = merge(format_document(parent, path.parent, (*_chain, real)), document)
     if "title" in document and "title_de" not in document:
         # a title of one's own: the German of the parent's title would describe the parent
         merged.pop("title_de", None)
@@ -139,10 +139,20 @@ class NoTournamentHere(UnreadableTournament):
 def existing(folder: Path) -> Path:
     """The day's file in ``folder``; refused, with the way out, where there is none."""
     path = file_path(folder)
-    if not path.is_file():
+    if not os.path.lexists(path):
         if not folder.exists():
             raise NoTournamentHere(NO_TOURNAMENT_FOLDER, folder=folder)
         raise NoTournamentHere(NO_TOURNAMENT, path=path, folder=folder)
+    safe_io.check_regular(path, "tournament", TournamentError)  # a FIFO or a folder, named so
+    kept = safe_io.real_path(path).parent
+    if kept != safe_io.real_path(folder):  # the sheets are beside the day's file, not here
+        raise TournamentError(
+            N_(
+                "{path} is a link to the day kept in {kept}: a day's sheets are kept beside its file, so this folder would mix its sheets into that day; give {kept}. Nothing was used"
+            ),
+            path=path,
+            kept=kept,
+        )
     return path
 
 
@@ -251,6 +261,7 @@ def create(folder: Path, begin: Mapping[str, Any]) -> tm.Tournament:
     if folder.exists() and not folder.is_dir():
         raise TournamentError(N_("{folder} is a file, not a folder; nothing was written"), folder=folder)
     path = file_path(folder)
+    safe_io.check_regular(path, "tournament", TournamentError)  # a FIFO there named as the day's file
     text, t = day_text(path, b"", None, [begin])
     folder.mkdir(parents=True, exist_ok=True)
     with ledger_file.locked(path):
@@ -315,8 +326,10 @@ def _table_order(sheet: Path) -> tuple[bool, int, str]:
 
 
 def _untouched(stale: list[Path], number: int) -> dict[Path, str]:
-    """The sheets of a round to redraw, read under their locks: none may hold a hand; each one's sha256."""
+    """The sheets of a round to redraw, read under their locks: none may hold a hand or a result from
+    its paper sheet; each one's sha256."""
     played = []
+    on_paper = False
     shas: dict[Path, str] = {}
     for sheet in stale:
         try:
@@ -333,6 +346,9 @@ def _untouched(stale: list[Path], number: int) -> dict[Path, str]:
             played.append(
                 counted("{path} ({count} hand)", "{path} ({count} hands)", hands, path=sheet, count=hands)
             )
+        elif snapshot.ledger.paper is not None:
+            on_paper = True
+            played.append(message(N_("{path} (a result from its paper sheet)"), path=sheet))
         elif safe_io.read_only(os.stat(sheet)):
             raise TournamentError(
                 N_(
@@ -345,7 +361,9 @@ def _untouched(stale: list[Path], number: int) -> dict[Path, str]:
         shas[sheet] = snapshot.sha256
     if played:
         raise TournamentError(
-            N_("round {number} already has hands: {names}; a round that has begun cannot be redrawn"),
+            N_("round {number} already has results: {names}; a round that has begun cannot be redrawn")
+            if on_paper
+            else N_("round {number} already has hands: {names}; a round that has begun cannot be redrawn"),
             number=number,
             names=listed(played),
             where="round",
@@ -459,7 +477,18 @@ RESULT_COLUMNS = ("round", "table", "player", "schrift")
 def results_csv(path: Path) -> list[tuple[int, int, dict[str, int], dict[str, int] | None]]:
     """A round's paper results from a CSV ``round,table,player,schrift[,money]``, each bad row named."""
     text = safe_io.decode(read_bytes(path, "results"), str(path), TournamentError)
-    rows = list(csv.reader(io.StringIO(text.removeprefix("\ufeff"))))
+    text = text.removeprefix("\ufeff")
+    # a spreadsheet set to German saves semicolons between the cells; no name holds either sign
+    columns = text.partition("\n")[0]
+    delimiter = ";" if columns.count(";") > columns.count(",") else ","
+    rows: list[list[str]] = []
+    reader = csv.reader(io.StringIO(text), delimiter=delimiter)
+    try:
+        rows.extend(reader)
+    except csv.Error as exc:  # a cell past the reader's limit
+        raise TournamentError(
+            N_("{path}:{line}: not readable as CSV: {why}"), path=path, line=reader.line_num, why=exc
+        ) from None
     header = tuple(c.strip().casefold() for c in rows[0]) if rows else ()
     if header not in (RESULT_COLUMNS, (*RESULT_COLUMNS, "money")):
         raise TournamentError(
@@ -477,7 +506,7 @@ def results_csv(path: Path) -> list[tuple[int, int, dict[str, int], dict[str, in
                 Problem.of(
                     f"{path}:{line}",
                     N_("{row!r}: expected {count} columns: round and table, a name, whole points"),
-                    row=",".join(row),
+                    row=delimiter.join(row),
                     count=len(header),
                 )
             )

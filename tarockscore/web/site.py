@@ -32,6 +32,7 @@ ORGANISER_CODE_LENGTH = 12
 ORGANISER = "organiser"
 CODES_NAME = "serve-codes.toml"  # in a tournament's folder; NAME.serve-codes.toml beside an evening's ledger
 MAX_FILE = 256 * 1024  # a day of a few hundred tables' codes is a few KiB
+MAX_DOTS = 32
 
 
 def new_code(length: int) -> str:
@@ -67,8 +68,11 @@ class Codes:
                 why=exc.strerror or str(exc),
             ) from None
         try:
-            table = tomllib.loads(data.decode("utf-8")) if len(data) <= MAX_FILE else None
-        except (UnicodeDecodeError, tomllib.TOMLDecodeError):
+            # a file of codes has a dot or two in its comment; many dots make a key of many parts,
+            # which the TOML reader takes minutes and gigabytes over: not a file this server wrote
+            readable = len(data) <= MAX_FILE and data.count(b".") <= MAX_DOTS
+            table = tomllib.loads(data.decode("utf-8")) if readable else None
+        except (UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError, ValueError):
             table = None
         codes = table.get("codes") if isinstance(table, dict) else None
         if not isinstance(codes, dict) or not all(
