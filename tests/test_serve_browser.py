@@ -1231,6 +1231,55 @@ def test_delete_asks_first_and_the_hand_half_entered_stays_across_corrections(
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_replace_with_script_keeps_the_hand_half_entered_and_says_no_sheet_changed(
+    evening: tuple[Server, Path], phone: Callable[[], Any], lang: str
+) -> None:
+    """With script, the next hand half entered, an earlier hand replaced from this page: the
+    answers came back, but under "The sheet has changed", as if another phone had changed it.
+    The replace was this page's own change: the answers go on on the sheet it left, unasked."""
+    server, path = evening
+    words = HALF_ENTERED[lang] | {
+        "replace": CORRECTIONS[lang]["replace"],
+        "replace_record": CORRECTIONS[lang]["record"],
+        "replaced": CORRECTIONS[lang]["replaced"],
+    }
+    cli("record", "--ledger", str(path), "-c", "rufer", "-d", "Anna", "-w", "Cilli", "-t", "40")
+    cli("record", "--ledger", str(path), "-c", "dreier", "-d", "Bert", "-t", "36")
+    page = phone()
+    page.goto(server.url("evening", lang=lang))
+    thumb = Thumb(page)
+    thumb.choose("contract", "Rufer")
+    thumb.choose("declarer", "Cilli")
+    thumb.choose("partner", "Dani")
+    thumb.points("44")
+    settled(page)
+    page.locator("details.corrections > summary").click()
+    page.locator("select[name=replace]").select_option("1")
+    page.get_by_role("button", name=words["replace"], exact=True).click()
+    expect(page.locator('fieldset[data-key="declarer"] input[value="Anna"]')).to_be_checked()
+    settled(page)
+    page.locator("#fields input[name=card_points]").fill("30")
+    thumb.button(words["show"])
+    thumb.button(words["replace_record"])
+    expect(page.locator("#notice .notice.ok")).to_contain_text(words["replaced"])
+    expect(page.locator("#hand-head h2")).to_have_text(words["heading"].format(n=3))
+    assert tarockscore.Evening(path).ledger.hands[0].hand.card_points == 30
+    checked = 'fieldset[data-key="{}"] input[value="{}"]'
+    for key, value in (("contract", "rufer"), ("declarer", "Cilli"), ("partner", "Dani")):
+        expect(page.locator(checked.format(key, value))).to_be_checked()
+    expect(page.locator("#fields input[name=card_points]")).to_have_value("44")
+    settled(page)
+    page.wait_for_timeout(500)  # the page's own check of the sheet, after the answers came back
+    expect(page.locator("#notice")).not_to_contain_text(words["changed"])
+    no_sideways_scrolling(page)
+    thumb.button(words["show"])
+    thumb.button(words["record"].format(n=3))
+    expect(page.locator("#notice .notice.ok")).to_contain_text(words["recorded"].format(n=3))
+    hand = tarockscore.Evening(path).ledger.hands[2].hand
+    assert (hand.declarer, hand.partner, hand.card_points) == ("Cilli", "Dani", Fraction(44))
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
 def test_without_script_the_hand_half_entered_stays_across_corrections(
     browser: Any, evening: tuple[Server, Path], lang: str
 ) -> None:

@@ -374,13 +374,14 @@ def deal_html(
         f'{choose}<label>{esc(_("Hand"))} <select name="deal"{sending(sends, "pick")}>{numbers}</select></label>'
         f'<label>{esc(_("dealt by"))} <select name="dealer"{sending(sends, "pick")}>{players}</select></label>'
         f'<button type="submit"{action}>{esc(_("Correct the deal"))}</button></form>'
-        + deal_asked(dealing, correct)
+        + deal_asked(dealing, correct, sends)
     )
 
 
-def deal_asked(dealing: Dealing | None, correct: str) -> str:
+def deal_asked(dealing: Dealing | None, correct: str, sends: Mapping[str, str] | None = None) -> str:
     """The hand chosen, its deal as the sheet has it and as corrected, and the button that corrects
-    it (``correct`` opens its form); said so where the sheet has it dealt so already."""
+    it (``correct`` opens its form; ``sends``: as :func:`corrections_html`, its address naming the
+    dealer shown); said so where the sheet has it dealt so already."""
     if dealing is None:
         return '<div id="dealing"></div>'
     label = esc(_("Correct the deal of hand {number}").format(number=dealing.number))
@@ -392,7 +393,8 @@ def deal_asked(dealing: Dealing | None, correct: str) -> str:
     else:
         then = f'<p class="meta">{esc(_("dealt as corrected: {deal}").format(deal=dealing.then))}</p>'
         carried = hidden_fields({"number": dealing.number, "dealer": dealing.dealer})
-        button = f'{correct}{carried}<button type="submit" class="danger">{label}</button></form>'
+        sent = sending(sends, "deal", name="number", value=dealing.number)
+        button = f'{correct}{carried}<button type="submit" class="danger"{sent}>{label}</button></form>'
     return f'<div id="dealing"><details class="deal" open><summary>{label}</summary>{now}{then}{button}</details></div>'
 
 
