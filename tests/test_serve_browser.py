@@ -1780,6 +1780,67 @@ def test_a_tap_on_a_hands_line_shows_its_explanation(
         expect(page.locator("#hand-form")).to_be_visible()
 
 
+# Each "name +points" of a hand's explanation, within its line, that the screen drew on more than
+# one line (the name at a line's end, its points at the next one's start).
+BROKEN_PAIRS = r"""
+(names) => {
+  const escaped = names.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  const pattern = new RegExp("(?:" + escaped.join("|") + ")[ \u00a0][+\u2212-]?\\d[\\d.,]*", "g");
+  const pairs = [], broken = [];
+  for (const line of document.querySelectorAll("section.explain p > span")) {
+    const walker = document.createTreeWalker(line, NodeFilter.SHOW_TEXT);
+    const nodes = [];
+    let text = "";
+    while (walker.nextNode()) { nodes.push([walker.currentNode, text.length]); text += walker.currentNode.data; }
+    const at = (offset) => {
+      for (let i = nodes.length - 1; i >= 0; i--) { if (nodes[i][1] <= offset) { return [nodes[i][0], offset - nodes[i][1]]; } }
+    };
+    for (const m of text.matchAll(pattern)) {
+      const range = document.createRange();
+      const [sn, so] = at(m.index), [en, eo] = at(m.index + m[0].length - 1);
+      range.setStart(sn, so);
+      range.setEnd(en, eo + 1);
+      const rows = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.bottom)));
+      pairs.push(m[0]);
+      if (rows.size > 1) { broken.push(m[0]); }
+    }
+  }
+  return { pairs: pairs.length, broken };
+}
+"""
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_players_points_in_the_explanation_stay_beside_the_name_on_a_phone(
+    tmp_path: Path, phone: Callable[[], Any], lang: str
+) -> None:
+    """At 360 px a line of the explanation broke between a name and its points ("on the sheet:
+    Anna" at a line's end, "+2, Cilli +2" below; "Punkte: Anna +4, Bartholomäus 0, Cilli" and "+4"):
+    each "name +points" is kept on one line, in English and German."""
+    players = ("Anna", "Bartholomäus", "Cilli", "Dani")
+    path = tmp_path / "friday.toml"
+    cli("new", "-p", ",".join(players), "--ledger", str(path))
+    cli(
+        "record",
+        *("-l", str(path), "-c", "rufer", "-d", "Anna", "-w", "Cilli", "-t", "40", "-k", "kontra"),
+        *("-b", "pagat:declarers:announced:made"),
+    )
+    server = Server(path, HOST)
+    try:
+        page = phone()
+        page.goto(server.base + f"/t/evening/explain/1?lang={lang}")
+        shown = page.locator("section.explain")
+        expect(shown).to_contain_text({"en": "Victory Points: ", "de": "Punkte: "}[lang])
+        found = page.evaluate(BROKEN_PAIRS, list(players))
+        # two bets of two winners each, and the four players' Victory Points
+        assert found["pairs"] == 8, found
+        assert found["broken"] == [], found
+        no_sideways_scrolling(page)
+        page.screenshot(path=str(tmp_path / f"explain-pairs-{lang}.png"), full_page=True)
+    finally:
+        server.stop()
+
+
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_five_names_that_start_alike_head_their_columns_apart_on_a_phone(
     tmp_path: Path, phone: Callable[[], Any], lang: str

@@ -217,10 +217,21 @@ def unbroken(text: str) -> str:
 
 def explained_html(explained: tarockscore.Explained) -> str:
     """``explain N`` on a phone: its words as it prints them, each of its blocks a paragraph whose
-    lines stay lines (the style sheet wraps a long one at the screen's width, indented below)."""
+    lines stay lines (the style sheet wraps a long one at the screen's width, indented below), each
+    player's name with the points after it held on one line ("Cilli +4")."""
     text = unbroken(render_hand.explained_text(explained))
+    names = sorted(explained.ledger.table.players, key=len, reverse=True)
+    pair = re.compile(r"(?<!\w)(?:" + "|".join(map(re.escape, names)) + r") [+\-−]?\d[\d.,]*")
+
+    def held(line: str) -> str:
+        out, last = [], 0
+        for found in pair.finditer(line):
+            out += [esc(line[last : found.start()]), f'<span class="held">{esc(found.group())}</span>']
+            last = found.end()
+        return "".join(out) + esc(line[last:])
+
     blocks = "".join(
-        "<p>" + "".join(f"<span>{esc(line)}</span>" for line in block.split("\n")) + "</p>"
+        "<p>" + "".join(f"<span>{held(line)}</span>" for line in block.split("\n")) + "</p>"
         for block in text.split("\n\n")
     )
     return f'<section class="explain">{blocks}</section>'
