@@ -1898,3 +1898,41 @@ def test_at_five_the_deal_of_an_earlier_hand_is_corrected_asked_first(
         no_sideways_scrolling(page)
     finally:
         server.stop()
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_without_script_the_deal_corrected_keeps_what_was_typed_after_it_was_shown(
+    tmp_path: Path, browser: Any, lang: str
+) -> None:
+    """Without script, "Correct the deal of hand N" carried the next hand's answers as they stood
+    when the deal was shown: the card points typed after that were lost. It sends the next hand's
+    form, as "Delete hand N" does: all its answers come back after the deal is corrected."""
+    words = DEAL[lang]
+    path = tmp_path / "five.toml"
+    cli("new", "-p", "Anna,Bert,Cilli,Dani,Eva", "--ledger", str(path))
+    cli("record", "--ledger", str(path), "-c", "dreier", "-d", "Bert", "-t", "40")
+    server = Server(path, HOST)
+    context = browser.new_context(viewport={"width": WIDTH, "height": 780}, java_script_enabled=False)
+    try:
+        page = context.new_page()
+        page.set_default_timeout(WAIT)
+        page.goto(server.url("evening", lang=lang))
+        thumb = Thumb(page)
+        thumb.choose("contract", "Rufer")
+        thumb.choose("declarer", "Cilli")
+        page.locator("details.corrections > summary").click()
+        page.locator("select[name=deal]").select_option("1")
+        page.locator("select[name=dealer]").select_option("Dani")
+        page.get_by_role("button", name=words["correct"], exact=True).click()
+        asked = page.locator("details.deal")
+        expect(asked).to_contain_text(words["then"])
+        thumb.points("44")  # typed once the deal is shown
+        asked.get_by_role("button", name=words["correct_hand"], exact=True).click()
+        expect(page.locator("#notice .notice.ok")).to_contain_text(words["done"])
+        assert tarockscore.Evening(path).ledger.hands[0].hand.players == ("Eva", "Anna", "Bert", "Cilli")
+        expect(page.locator('fieldset[data-key="declarer"] input[value="Cilli"]')).to_be_checked()
+        expect(page.locator("#fields input[name=card_points]")).to_have_value("44")
+        no_sideways_scrolling(page)
+    finally:
+        context.close()
+        server.stop()
