@@ -893,6 +893,10 @@ def test_a_hand_replaced_while_the_next_is_entered_keeps_the_next_ones_answers(
     page.click("#record")
     expect(page.locator("#record")).to_have_count(0)
     hand_two_as_entered()
+    expect(page.locator("#notice .stale")).to_have_count(0)  # the replace was this page's own
+    reloaded(page)
+    hand_two_as_entered()
+    expect(page.locator("#notice .stale")).to_have_count(0)
     page.screenshot(path=str(tmp_path / f"replaced-next-kept-{lang}.png"), full_page=True)
     page.click("#hand-form button[type=submit]")
     page.click("#record")
