@@ -341,7 +341,6 @@ def change(what: str, form: Mapping[str, str], hand: Mapping[str, str] | None = 
         return _reply(True, evening_page(notice, parked), kept=parked is not None)
     if done.status == 409:
         return _reply(False, evening_page(message_html("stale", said), parked), kept=parked is not None)
-    at = {p["where"]: p["message"] for p in problems if p["where"]}
     if what == "deal" and number is not None and dealer is not None:
         # a deal the hand does not fit (its declarer sits out now): the hand's form with that deal,
         # its answers as the sheet has them, each one that cannot stand said beside it, as serve does
@@ -352,6 +351,7 @@ def change(what: str, form: Mapping[str, str], hand: Mapping[str, str] | None = 
             pass
         else:
             notice = message_html("refused", named(problems, entry, stored), unchanged())
+            at = {p["where"]: p["message"] for p in problems if p["where"]}
             html = evening_page(notice, stored, number, parked, dealer, at)
             return _reply(False, html, kept=True)
     if what != "hand":  # a correction refused: the next hand's form, with its answers
